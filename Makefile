@@ -1,0 +1,40 @@
+# Two commands on a fresh machine: `make demo` and `make test` (see README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+BENCH_VENV := .venv-bench
+
+.PHONY: demo test lint bench-venv bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/memdir demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest
+
+# Peers (hermes-agent) live in their own venv, never in our dependencies.
+$(BENCH_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/pip install --quiet -e . 'hermes-agent==0.19.0'
+	touch $@
+
+bench-venv: $(BENCH_VENV)/.installed
+
+bench: bench-venv
+	$(BENCH_VENV)/bin/python bench/guard.py
+	$(BENCH_VENV)/bin/python bench/core.py
+
+clean:
+	rm -rf $(VENV) $(BENCH_VENV)

@@ -1,0 +1,1 @@
+"""memdir: a memory engine for AI agents."""

@@ -1,0 +1,275 @@
+"""Write operations and the in-memory plan that applies them, without I/O.
+
+:class:`Plan` applies a sequence of operations to a copy of a scope's entries and records
+which files to write and delete. The store validates the whole plan (budget included)
+before touching disk, which is what makes a batch all-or-nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from .errors import AmbiguousError, ConflictError, NotFoundError, ValidationError
+from .formats.slug import entry_id
+from .model import (
+    Entry,
+    EntryType,
+    Source,
+    normalise,
+    validate_body,
+    validate_description,
+    validate_name,
+)
+
+__all__ = [
+    "AddOp",
+    "Change",
+    "Operation",
+    "Plan",
+    "RemoveOp",
+    "ReplaceOp",
+    "SupersedeOp",
+    "resolve",
+]
+
+
+@dataclass(frozen=True)
+class AddOp:
+    """Add a new entry (an equal one already present is returned instead)."""
+
+    type: EntryType | str
+    name: str
+    description: str
+    body: str
+    pinned: bool = False
+    origins: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ReplaceOp:
+    """Change fields of the entry ``target`` names (id or unique substring)."""
+
+    target: str
+    name: str | None = None
+    description: str | None = None
+    body: str | None = None
+    type: EntryType | str | None = None
+    pinned: bool | None = None
+
+
+@dataclass(frozen=True)
+class RemoveOp:
+    """Archive the entry ``target`` names, with ``removed_at``."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class SupersedeOp:
+    """Replace the fact ``target`` names with a new entry; the old one is archived with
+    ``valid_until`` and ``superseded_by`` so history can still answer for it."""
+
+    target: str
+    name: str
+    description: str
+    body: str
+    type: EntryType | str | None = None
+    pinned: bool = False
+    origins: tuple[str, ...] = ()
+
+
+Operation = AddOp | ReplaceOp | RemoveOp | SupersedeOp
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one operation did. ``action`` is add, exists, replace, unchanged, remove or
+    supersede; ``entry`` is the current entry (for remove, the archived copy)."""
+
+    action: str
+    entry: Entry
+    previous: Entry | None = None
+
+    @property
+    def created(self) -> bool:
+        """False when an add found an equal entry already present."""
+        return self.action != "exists"
+
+
+def resolve(target: object, entries: Mapping[str, Entry]) -> Entry:
+    """Find one entry by id, exact name, or unique case-insensitive substring of its id,
+    name, description or body."""
+    if not isinstance(target, str) or not target.strip():
+        raise ValidationError("target must be a non-empty id or substring", field="target")
+    if target in entries:
+        return entries[target]
+    needle = target.strip().casefold()
+    named = [e for e in entries.values() if e.name.casefold() == needle]
+    if len(named) == 1:
+        return named[0]
+    hits = [
+        e
+        for e in entries.values()
+        if needle in e.id.casefold()
+        or needle in e.name.casefold()
+        or needle in e.description.casefold()
+        or needle in e.body.casefold()
+    ]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise AmbiguousError(target, [e.preview() for e in hits[:10]])
+    raise NotFoundError(target, [e.preview() for e in entries.values()])
+
+
+class Plan:
+    """Operations applied to an in-memory copy of one scope."""
+
+    def __init__(
+        self,
+        active: Mapping[str, Entry],
+        archived_ids: Iterable[str],
+        *,
+        now: datetime,
+        source: Source,
+    ) -> None:
+        self.active = dict(active)
+        self.now = now
+        self.source = source
+        self.writes: dict[str, Entry] = {}
+        self.deletes: set[str] = set()
+        self._archived_ids = set(archived_ids)
+
+    def apply(self, op: Operation) -> Change:
+        """Apply one operation to the plan, or raise without changing the plan."""
+        if isinstance(op, AddOp):
+            return self._add(op)
+        if isinstance(op, ReplaceOp):
+            return self._replace(op)
+        if isinstance(op, RemoveOp):
+            return self._remove(op)
+        if isinstance(op, SupersedeOp):
+            return self._supersede(op)
+        raise ValidationError(f"unknown operation {op!r}")
+
+    def _write(self, entry: Entry) -> None:
+        self.writes[entry.filename] = entry
+        self.deletes.discard(entry.filename)
+
+    def _delete(self, entry: Entry) -> None:
+        self.writes.pop(entry.filename, None)
+        self.deletes.add(entry.filename)
+
+    def _new_id(self, type_: EntryType, name: str, *, replacing: str | None = None) -> str:
+        new_id = entry_id(type_.value, name)
+        if new_id in self.active and new_id != replacing:
+            raise ConflictError(new_id, self.active[new_id].name)
+        return new_id
+
+    def _archive_id(self, entry_id_: str) -> str:
+        base = f"{entry_id_}--{self.now:%Y%m%dT%H%M%SZ}"
+        candidate, n = base, 1
+        while candidate in self._archived_ids:
+            n += 1
+            candidate = f"{base}-{n}"
+        self._archived_ids.add(candidate)
+        return candidate
+
+    def _add(self, op: AddOp) -> Change:
+        type_ = EntryType.parse(op.type)
+        name = validate_name(op.name)
+        description = validate_description(op.description)
+        body = validate_body(op.body)
+        key = normalise(body)
+        for existing in self.active.values():
+            if normalise(existing.body) == key:
+                return Change("exists", existing)
+        entry = Entry(
+            id=self._new_id(type_, name),
+            name=name,
+            description=description,
+            type=type_,
+            body=body,
+            created=self.now,
+            updated=self.now,
+            source=self.source,
+            origins=tuple(op.origins),
+            pinned=bool(op.pinned),
+            extra=dict(op.extra),
+        )
+        self.active[entry.id] = entry
+        self._write(entry)
+        return Change("add", entry)
+
+    def _replace(self, op: ReplaceOp) -> Change:
+        old = resolve(op.target, self.active)
+        type_ = EntryType.parse(op.type) if op.type is not None else old.type
+        name = validate_name(op.name) if op.name is not None else old.name
+        description = (
+            validate_description(op.description) if op.description is not None
+            else old.description
+        )
+        body = validate_body(op.body) if op.body is not None else old.body
+        pinned = bool(op.pinned) if op.pinned is not None else old.pinned
+        if (type_, name, description, body, pinned) == (
+            old.type, old.name, old.description, old.body, old.pinned
+        ):
+            return Change("unchanged", old, old)
+        new_id = old.id
+        if old.id == entry_id(old.type.value, old.name):  # generated ids follow the name
+            new_id = self._new_id(type_, name, replacing=old.id)
+        new = dataclasses.replace(
+            old, id=new_id, type=type_, name=name, description=description, body=body,
+            pinned=pinned, updated=self.now, source=self.source,
+        )
+        del self.active[old.id]
+        if new.id != old.id:
+            self._delete(old)
+        self.active[new.id] = new
+        self._write(new)
+        return Change("replace", new, old)
+
+    def _remove(self, op: RemoveOp) -> Change:
+        old = resolve(op.target, self.active)
+        gone = dataclasses.replace(
+            old, id=self._archive_id(old.id), archived=True, removed_at=self.now
+        )
+        del self.active[old.id]
+        self._write(gone)
+        self._delete(old)
+        return Change("remove", gone, old)
+
+    def _supersede(self, op: SupersedeOp) -> Change:
+        old = resolve(op.target, self.active)
+        type_ = EntryType.parse(op.type) if op.type is not None else old.type
+        name = validate_name(op.name)
+        new = Entry(
+            id=self._new_id(type_, name, replacing=old.id),
+            name=name,
+            description=validate_description(op.description),
+            type=type_,
+            body=validate_body(op.body),
+            created=self.now,
+            updated=self.now,
+            source=self.source,
+            origins=tuple(op.origins),
+            pinned=bool(op.pinned),
+            supersedes=(old.id,),
+            valid_from=self.now,
+        )
+        gone = dataclasses.replace(
+            old, id=self._archive_id(old.id), archived=True, valid_until=self.now,
+            superseded_by=new.id,
+        )
+        del self.active[old.id]
+        self._write(gone)
+        if new.id != old.id:
+            self._delete(old)
+        self.active[new.id] = new
+        self._write(new)
+        return Change("supersede", new, old)

@@ -1,0 +1,181 @@
+"""One error tree. Every message says what went wrong and what to do about it.
+
+Third-party errors (OSError, yaml, sqlite3) are translated into these at the boundary,
+so callers catch :class:`MemdirError` and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = [
+    "AmbiguousError",
+    "BudgetError",
+    "ConflictError",
+    "GuardError",
+    "LimitError",
+    "LockTimeoutError",
+    "MemdirError",
+    "NotFoundError",
+    "ParseError",
+    "ReadOnlyScopeError",
+    "StorageError",
+    "UnreadableScopeError",
+    "ValidationError",
+]
+
+
+class MemdirError(Exception):
+    """Root of every error memdir raises on purpose."""
+
+
+class ValidationError(MemdirError):
+    """Input that cannot become an entry (bad type, empty name, bad characters)."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class LimitError(ValidationError):
+    """A field is longer than its limit. Nothing is cut silently."""
+
+    def __init__(self, field: str, limit: int, actual: int, unit: str = "characters") -> None:
+        super().__init__(
+            f"{field} is {actual:,} {unit}; the limit is {limit:,} {unit}. "
+            f"Shorten it (move detail into the body, or split the entry).",
+            field=field,
+        )
+        self.limit = limit
+        self.actual = actual
+
+
+class ParseError(MemdirError):
+    """A file on disk could not be parsed. It is never overwritten while it is broken."""
+
+    def __init__(self, path: Path | str, reason: str, line: int | None = None) -> None:
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(
+            f"{where}: {reason}. Fix the file by hand (memdir will not overwrite it), "
+            f"then run `memdir doctor`."
+        )
+        self.path = Path(path)
+        self.reason = reason
+        self.line = line
+
+
+class NotFoundError(MemdirError):
+    """No entry matches a target; lists what does exist."""
+
+    def __init__(self, target: str, candidates: Sequence[str]) -> None:
+        if candidates:
+            listing = "; ".join(candidates[:20])
+            more = f" (+{len(candidates) - 20} more)" if len(candidates) > 20 else ""
+            hint = f" Current entries: {listing}{more}."
+        else:
+            hint = " The scope has no entries."
+        super().__init__(f"No entry matches {target!r}.{hint} Use an id or a unique substring.")
+        self.target = target
+        self.candidates = list(candidates)
+
+
+class AmbiguousError(MemdirError):
+    """A substring matches several entries; lists previews so the caller can pick one."""
+
+    def __init__(self, target: str, previews: Sequence[str]) -> None:
+        listing = "; ".join(previews)
+        super().__init__(
+            f"{target!r} matches {len(previews)} entries: {listing}. "
+            f"Use the id or a longer substring that matches only one."
+        )
+        self.target = target
+        self.previews = list(previews)
+
+
+class ConflictError(MemdirError):
+    """A different entry already uses this name (and so this file)."""
+
+    def __init__(self, entry_id: str, name: str) -> None:
+        super().__init__(
+            f"An entry named {name!r} already exists ({entry_id}) with different content. "
+            f"Replace it, supersede it, or choose another name."
+        )
+        self.entry_id = entry_id
+
+
+class GuardError(MemdirError):
+    """The scanner refused a write: memory is loaded into future prompts, so it cannot
+    hold instructions aimed at the model, ways to leak data, or secrets."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(
+            f"Refused by memory guard (rule {rule}): {reason}. Memory is injected into "
+            f"future system prompts, so it cannot hold this. Rephrase it as a plain fact "
+            f"or preference, without the flagged content."
+        )
+        self.rule = rule
+        self.reason = reason
+
+
+class BudgetError(MemdirError):
+    """Pinned entries would exceed their character budget."""
+
+    def __init__(self, used: int, budget: int, pinned: Sequence[str]) -> None:
+        listing = "; ".join(pinned) if pinned else "none"
+        super().__init__(
+            f"Pinned entries would use {used:,} of {budget:,} chars. Unpin or shorten one "
+            f"first. Currently pinned: {listing}."
+        )
+        self.used = used
+        self.budget = budget
+        self.pinned = list(pinned)
+
+
+class ReadOnlyScopeError(MemdirError):
+    """A write to a scope that agents may not change (managed, or a read-only folder)."""
+
+    def __init__(self, scope: str, why: str = "it is read-only") -> None:
+        super().__init__(
+            f"Cannot write to scope {scope!r}: {why}. Write to the 'local' scope instead."
+        )
+        self.scope = scope
+
+
+class UnreadableScopeError(MemdirError):
+    """A scope holds files that cannot be read or parsed, so no write is allowed.
+
+    Rewriting a scope we could not fully read could lose what we failed to read.
+    """
+
+    def __init__(self, scope: str, problems: Sequence[ParseError]) -> None:
+        listing = "; ".join(str(p) for p in problems[:5])
+        super().__init__(
+            f"Refusing to write to scope {scope!r}: {len(problems)} file(s) cannot be "
+            f"read. {listing}"
+        )
+        self.scope = scope
+        self.problems = list(problems)
+
+
+class LockTimeoutError(MemdirError):
+    """Another process held the scope lock for too long."""
+
+    def __init__(self, path: Path, seconds: float) -> None:
+        super().__init__(
+            f"Timed out after {seconds:.0f}s waiting for the lock {path}. Another memdir "
+            f"process is writing; retry, or check for a hung process."
+        )
+        self.path = path
+
+
+class StorageError(MemdirError):
+    """The file system refused an operation (permissions, disk full, ...)."""
+
+    def __init__(self, action: str, path: Path | str, error: OSError) -> None:
+        super().__init__(
+            f"Could not {action} {path}: {error.strerror or error}. "
+            f"Check permissions and free space; nothing was changed."
+        )
+        self.path = Path(path)
+        self.errno = error.errno

@@ -1,0 +1,76 @@
+"""The small interface a scope backend implements (files now; PostgreSQL later)."""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Protocol
+
+__all__ = ["INDEX_NAME", "Backend", "FileInfo"]
+
+INDEX_NAME = "MEMORY.md"
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    """What a listing knows about one file. ``signature`` changes whenever the bytes may have."""
+
+    signature: tuple[int, ...]
+    mtime: float
+
+
+class Backend(Protocol):
+    """Byte storage for one scope. Names are ``<id>.md``, ``archive/<id>.md`` or the index.
+
+    Implementations make ``write`` atomic and durable, ``lock`` exclusive across processes,
+    and refuse names that could leave the scope.
+    """
+
+    @property
+    def location(self) -> str:
+        """Where the scope lives, for messages (a path or a URL)."""
+        ...
+
+    def exists(self) -> bool:
+        """True when the scope has been created."""
+        ...
+
+    def create(self) -> None:
+        """Create the scope if it does not exist."""
+        ...
+
+    def writable(self) -> bool:
+        """True when this process may write to the scope."""
+        ...
+
+    def lock(self, timeout: float) -> AbstractContextManager[None]:
+        """Hold the scope's exclusive write lock, or raise LockTimeoutError."""
+        ...
+
+    def listing(self) -> dict[str, FileInfo]:
+        """Every entry file (active and archived), by name. Excludes the index."""
+        ...
+
+    def leftovers(self) -> list[str]:
+        """Temporary files an interrupted write left behind."""
+        ...
+
+    def remove_leftover(self, name: str) -> None:
+        """Delete one temp file found by :meth:`leftovers` (only under the lock)."""
+        ...
+
+    def read_index(self) -> bytes | None:
+        """The index bytes, or None when there is none."""
+        ...
+
+    def read(self, name: str) -> bytes:
+        """The bytes of one file. Never follows a symlink."""
+        ...
+
+    def write(self, name: str, data: bytes) -> FileInfo:
+        """Replace one file (or the index) atomically and durably; return its new info."""
+        ...
+
+    def delete(self, name: str) -> None:
+        """Remove one file durably (a missing file is not an error)."""
+        ...

@@ -1,0 +1,240 @@
+"""Markdown scopes on a local file system: atomic durable writes and a per-scope lock.
+
+Every write goes to a temp file in the same folder, is fsynced, renamed over the target with
+``os.replace`` and the folder is fsynced, so a crash leaves either the old file or the new
+one, never a truncated one. Temp files start with a dot and end in ``.tmp``; listings never
+return them and :meth:`FileBackend.leftovers` finds the ones a killed writer left behind.
+Symlinks inside a scope are never followed: a cloned repository could otherwise point an
+entry at ``~/.ssh/id_rsa`` and have it loaded into a prompt.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import secrets
+import stat
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import LockTimeoutError, StorageError
+from .base import INDEX_NAME, FileInfo
+
+__all__ = ["NOT_ENTRIES", "FileBackend"]
+
+ARCHIVE = "archive"
+LOCK_NAME = ".lock"
+NOT_ENTRIES = frozenset(
+    {INDEX_NAME, "AGENTS.md", "CLAUDE.md", "AGENTS.local.md", "CLAUDE.local.md", "README.md"}
+)
+_OPEN_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class FileBackend:
+    """One scope folder. ``file_mode`` applies to new topic files (before the umask)."""
+
+    def __init__(self, root: Path | str, *, file_mode: int = 0o644) -> None:
+        self.root = Path(root)
+        self.file_mode = file_mode
+        self._threads = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"FileBackend({str(self.root)!r})"
+
+    @property
+    def location(self) -> str:
+        """The scope folder."""
+        return str(self.root)
+
+    def _path(self, name: str) -> Path:
+        parts = name.split("/")
+        ok = (
+            name.endswith(".md")
+            and "\x00" not in name
+            and len(parts) in (1, 2)
+            and (len(parts) == 1 or parts[0] == ARCHIVE)
+            and not parts[-1].startswith(".")
+            and len(parts[-1].encode("utf-8", "surrogateescape")) <= 255
+        )
+        if not ok:
+            raise ValueError(f"not a scope file name: {name!r}")
+        return self.root.joinpath(*parts)
+
+    def exists(self) -> bool:
+        """True when the scope folder exists."""
+        return self.root.is_dir()
+
+    def create(self) -> None:
+        """Create the scope folder (and parents) if needed."""
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError("create the scope folder", self.root, exc) from exc
+
+    def writable(self) -> bool:
+        """True when the folder (or, before it exists, its nearest parent) is writable."""
+        path = self.root
+        while not path.exists() and path != path.parent:
+            path = path.parent
+        return os.access(path, os.W_OK | os.X_OK)
+
+    @contextmanager
+    def lock(self, timeout: float = 30.0) -> Iterator[None]:
+        """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes."""
+        self.create()
+        path = self.root / LOCK_NAME
+        with self._threads:
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT | _OPEN_FLAGS, 0o600)
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    exc = OSError(errno.ELOOP, "the lock file is a symlink; remove it")
+                raise StorageError("open the lock file", path, exc) from exc
+            try:
+                info = os.fstat(fd)
+                if not stat.S_ISREG(info.st_mode):
+                    raise StorageError(
+                        "use the lock file", path, OSError(errno.EINVAL, "not a regular file")
+                    )
+                if stat.S_IMODE(info.st_mode) != 0o600 and info.st_uid == os.getuid():
+                    os.fchmod(fd, 0o600)
+                self._acquire(fd, path, timeout)
+                try:
+                    yield
+                finally:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+            finally:
+                os.close(fd)
+
+    @staticmethod
+    def _acquire(fd: int, path: Path, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        delay = 0.0005
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise LockTimeoutError(path, timeout) from None
+                time.sleep(delay)
+                delay = min(delay * 1.5, 0.01)
+
+    def _scan(self, folder: Path, prefix: str) -> Iterator[tuple[str, os.DirEntry[str]]]:
+        try:
+            with os.scandir(folder) as it:
+                yield from ((prefix + d.name, d) for d in it)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise StorageError("list", folder, exc) from exc
+
+    def listing(self) -> dict[str, FileInfo]:
+        """Every ``*.md`` entry file in the scope and its archive (symlinks included, so the
+        store can report them)."""
+        found: dict[str, FileInfo] = {}
+        for folder, prefix in ((self.root, ""), (self.root / ARCHIVE, ARCHIVE + "/")):
+            for name, dirent in self._scan(folder, prefix):
+                base = dirent.name
+                if base.startswith(".") or not base.endswith(".md"):
+                    continue
+                if not prefix and base in NOT_ENTRIES:
+                    continue
+                try:
+                    st = dirent.stat(follow_symlinks=False)
+                except FileNotFoundError:
+                    continue
+                except OSError as exc:
+                    raise StorageError("inspect", folder / base, exc) from exc
+                if stat.S_ISDIR(st.st_mode):
+                    continue
+                sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
+                found[name] = FileInfo(sig, st.st_mtime)
+        return found
+
+    def leftovers(self) -> list[str]:
+        """Temp files (``.*.tmp``) left by a writer that died before its rename."""
+        return [
+            name
+            for folder, prefix in ((self.root, ""), (self.root / ARCHIVE, ARCHIVE + "/"))
+            for name, d in self._scan(folder, prefix)
+            if d.name.startswith(".") and d.name.endswith(".tmp")
+        ]
+
+    def remove_leftover(self, name: str) -> None:
+        """Delete one temp file found by :meth:`leftovers`. Call only under the lock."""
+        base = name.rsplit("/", 1)[-1]
+        if not (base.startswith(".") and base.endswith(".tmp")) or ".." in name:
+            raise ValueError(f"not a temp file: {name!r}")
+        try:
+            (self.root / name).unlink(missing_ok=True)
+        except OSError as exc:
+            raise StorageError("remove the temp file", self.root / name, exc) from exc
+
+    def read(self, name: str) -> bytes:
+        """The bytes of one file; a symlink is an OSError(ELOOP), never followed."""
+        path = self._path(name)
+        fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
+        try:
+            chunks = []
+            while chunk := os.read(fd, 1 << 16):
+                chunks.append(chunk)
+            return b"".join(chunks)
+        finally:
+            os.close(fd)
+
+    def read_index(self) -> bytes | None:
+        """The index bytes, or None when there is no index yet."""
+        try:
+            fd = os.open(self.root / INDEX_NAME, os.O_RDONLY | _OPEN_FLAGS)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StorageError("read", self.root / INDEX_NAME, exc) from exc
+        with os.fdopen(fd, "rb") as f:
+            return f.read()
+
+    def write(self, name: str, data: bytes) -> FileInfo:
+        """Atomic, durable replace: temp file, fsync, rename, fsync the folder."""
+        path = self.root / INDEX_NAME if name == INDEX_NAME else self._path(name)
+        folder = path.parent
+        tmp = folder / f".{path.name[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _OPEN_FLAGS, self.file_mode)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, path)
+            _fsync_dir(folder)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise StorageError("write", path, exc) from exc
+        st = os.stat(path, follow_symlinks=False)
+        sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
+        return FileInfo(sig, st.st_mtime)
+
+    def delete(self, name: str) -> None:
+        """Unlink one entry file and fsync its folder."""
+        path = self._path(name)
+        try:
+            path.unlink(missing_ok=True)
+            _fsync_dir(path.parent)
+        except OSError as exc:
+            raise StorageError("delete", path, exc) from exc

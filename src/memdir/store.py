@@ -1,0 +1,309 @@
+"""One scope's entries and the write-path invariants, whatever the backend.
+
+Every write: validate, scan with the guard, take the scope lock, re-read under the lock,
+refuse if any file cannot be parsed, write topic files atomically, then regenerate the
+index. Reads re-list the folder each time, so a file a person edits by hand is seen by the
+next read; parsed files are cached by their stat signature so this stays cheap.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from . import guard
+from .changes import (
+    AddOp,
+    Change,
+    Operation,
+    Plan,
+    RemoveOp,
+    ReplaceOp,
+    SupersedeOp,
+    resolve,
+)
+from .errors import BudgetError, ParseError, ReadOnlyScopeError, UnreadableScopeError
+from .formats.frontmatter import parse_entry, render_entry
+from .formats.index import PINNED_BUDGET, pinned_cost, render_index, snapshot_entries
+from .model import Entry, EntryType, Source, utcnow
+from .storage.base import INDEX_NAME, Backend, FileInfo
+
+__all__ = ["RepairReport", "Store"]
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    active: dict[str, Entry]
+    archived: dict[str, Entry]
+    problems: list[ParseError]
+
+
+@dataclass(frozen=True)
+class RepairReport:
+    """What :meth:`Store.repair` found and did."""
+
+    index_rewritten: bool
+    leftovers_removed: list[str]
+    problems: list[ParseError]
+
+
+class Store:
+    """The entries of one scope.
+
+    ``read_only`` scopes (managed, or a folder this process cannot write) raise
+    :class:`ReadOnlyScopeError` on every write. ``clock`` returns the current UTC time.
+    """
+
+    def __init__(
+        self,
+        backend: Backend,
+        *,
+        scope: str = "local",
+        read_only: bool = False,
+        pinned_budget: int = PINNED_BUDGET,
+        lock_timeout: float = 30.0,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.backend = backend
+        self.scope = scope
+        self.read_only = read_only
+        self.pinned_budget = pinned_budget
+        self.lock_timeout = lock_timeout
+        self.clock = clock
+        self._cache: dict[str, tuple[FileInfo, Entry | ParseError]] = {}
+        self._mutex = threading.RLock()
+
+    def __repr__(self) -> str:
+        return f"Store(scope={self.scope!r}, location={self.backend.location!r})"
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _parse(self, name: str, info: FileInfo) -> Entry | ParseError:
+        where = f"{self.backend.location}/{name}"
+        try:
+            data = self.backend.read(name)
+        except OSError as exc:
+            reason = "is a symlink, which memdir never follows" if exc.errno == errno.ELOOP else (
+                f"cannot be read ({exc.strerror or exc})"
+            )
+            return ParseError(where, reason)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return ParseError(where, f"is not UTF-8 (bad byte at offset {exc.start})")
+        archived = name.startswith("archive/")
+        stem = name.rsplit("/", 1)[-1][: -len(".md")]
+        mtime = datetime.fromtimestamp(info.mtime, UTC).replace(microsecond=0)
+        try:
+            return parse_entry(text, stem, archived=archived, path=where, mtime=mtime)
+        except ParseError as exc:
+            return exc
+
+    def _load(self) -> _Snapshot:
+        """Re-list the scope; re-parse only files whose signature changed."""
+        with self._mutex:
+            listing = self.backend.listing()
+            for gone in self._cache.keys() - listing.keys():
+                del self._cache[gone]
+            active: dict[str, Entry] = {}
+            archived: dict[str, Entry] = {}
+            problems: list[ParseError] = []
+            for name, info in sorted(listing.items()):
+                cached = self._cache.get(name)
+                if cached is None or cached[0].signature != info.signature:
+                    cached = (info, self._parse(name, info))
+                    self._cache[name] = cached
+                item = cached[1]
+                if isinstance(item, ParseError):
+                    problems.append(item)
+                elif item.archived:
+                    archived[item.id] = item
+                else:
+                    active[item.id] = item
+            return _Snapshot(active, archived, problems)
+
+    def list(self, *, include_archived: bool = False) -> list[Entry]:
+        """Active entries oldest first; with ``include_archived``, history follows."""
+        snap = self._load()
+        result = sorted(snap.active.values(), key=lambda e: (e.created, e.id))
+        if include_archived:
+            result += sorted(snap.archived.values(), key=lambda e: (e.updated, e.id))
+        return result
+
+    def get(self, target: str, *, include_archived: bool = False) -> Entry:
+        """The entry with id ``target``, or the one entry a unique substring matches."""
+        snap = self._load()
+        if include_archived and target in snap.archived:
+            return snap.archived[target]
+        return resolve(target, snap.active)
+
+    def problems(self) -> list[ParseError]:
+        """Files of this scope that cannot be read or parsed (they block writes)."""
+        return self._load().problems
+
+    def render_index(self, entries: Iterable[Entry] | None = None) -> str:
+        """The MEMORY.md text for the given (default: current) entries."""
+        chosen = self._load().active.values() if entries is None else entries
+        return render_index(snapshot_entries(chosen))
+
+    def pinned_used(self, entries: Iterable[Entry] | None = None) -> int:
+        """Characters the pinned entries take in the system block."""
+        chosen = self._load().active.values() if entries is None else entries
+        return sum(pinned_cost(e) for e in snapshot_entries(chosen) if e.pinned)
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def add(
+        self,
+        *,
+        type: EntryType | str,
+        name: str,
+        description: str,
+        body: str,
+        pinned: bool = False,
+        source: Source | str = Source.USER,
+        origins: Sequence[str] = (),
+    ) -> Entry:
+        """Add an entry; an exact or whitespace/case-normalised duplicate returns the
+        existing entry instead (see :meth:`apply` to tell the two apart)."""
+        op = AddOp(type, name, description, body, pinned=pinned, origins=tuple(origins))
+        return self.apply([op], source=source)[0].entry
+
+    def replace(
+        self,
+        target: str,
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        body: str | None = None,
+        type: EntryType | str | None = None,
+        pinned: bool | None = None,
+        source: Source | str = Source.USER,
+    ) -> Entry:
+        """Change fields of one entry in place (id or unique substring)."""
+        op = ReplaceOp(target, name=name, description=description, body=body, type=type,
+                       pinned=pinned)
+        return self.apply([op], source=source)[0].entry
+
+    def remove(self, target: str, *, source: Source | str = Source.USER) -> Entry:
+        """Move one entry to ``archive/`` with ``removed_at``; returns the archived copy."""
+        return self.apply([RemoveOp(target)], source=source)[0].entry
+
+    def supersede(
+        self,
+        target: str,
+        *,
+        name: str,
+        description: str,
+        body: str,
+        type: EntryType | str | None = None,
+        pinned: bool = False,
+        source: Source | str = Source.USER,
+        origins: Sequence[str] = (),
+    ) -> Entry:
+        """Replace a fact with a new entry; the old one is archived with ``valid_until``."""
+        op = SupersedeOp(target, name, description, body, type=type, pinned=pinned,
+                         origins=tuple(origins))
+        return self.apply([op], source=source)[0].entry
+
+    def _screen(self, ops: Sequence[Operation], source: Source) -> list[Operation]:
+        """Guard every text an operation would write; extractor output gets secrets
+        redacted, every other writer has them refused."""
+        screened: list[Operation] = []
+        for op in ops:
+            if isinstance(op, RemoveOp):
+                screened.append(op)
+                continue
+            fields: dict[str, Any] = {
+                k: getattr(op, k) for k in ("name", "description", "body")
+                if isinstance(getattr(op, k), str)
+            }
+            if source is Source.EXTRACTOR:
+                fields = {k: guard.redact_secrets(v) for k, v in fields.items()}
+                op = dataclasses.replace(op, **fields)
+            guard.check("\n".join(fields.values()), allow_secrets=source is Source.EXTRACTOR)
+            screened.append(op)
+        return screened
+
+    def apply(self, ops: Sequence[Operation], *, source: Source | str = Source.USER
+              ) -> list[Change]:
+        """Apply operations all-or-nothing: every one is validated, guarded and planned,
+        and the pinned budget checked on the final state, before any file is written."""
+        if self.read_only:
+            raise ReadOnlyScopeError(self.scope)
+        writer = Source.parse(source)
+        ops = self._screen(ops, writer)
+        with self._mutex, self.backend.lock(self.lock_timeout):
+            snap = self._load()
+            if snap.problems:
+                raise UnreadableScopeError(self.scope, snap.problems)
+            plan = Plan(snap.active, snap.archived, now=self.clock(), source=writer)
+            changes = [plan.apply(op) for op in ops]
+            self._check_budget(snap.active, plan.active)
+            self._execute(plan)
+        return changes
+
+    def _check_budget(self, before: Mapping[str, Entry], after: Mapping[str, Entry]) -> None:
+        used_before = self.pinned_used(before.values())
+        used_after = self.pinned_used(after.values())
+        if used_after > self.pinned_budget and used_after > used_before:
+            pinned = [
+                f"{e.preview(60)} ({pinned_cost(e):,} chars)"
+                for e in before.values() if e.pinned
+            ]
+            raise BudgetError(used_after, self.pinned_budget, pinned)
+
+    def _execute(self, plan: Plan) -> None:
+        # New and archived copies first, deletions after: a crash in between leaves a
+        # duplicate to tidy, never a lost entry. The index comes last.
+        for name, entry in sorted(plan.writes.items(), key=lambda kv: not kv[1].archived):
+            info = self.backend.write(name, render_entry(entry).encode("utf-8"))
+            self._cache[name] = (info, entry)
+        for name in sorted(plan.deletes):
+            self.backend.delete(name)
+            self._cache.pop(name, None)
+        self._write_index(plan.active.values())
+
+    def _write_index(self, entries: Iterable[Entry]) -> bool:
+        text = self.render_index(entries).encode("utf-8")
+        if self.backend.read_index() == text:
+            return False
+        self.backend.write(INDEX_NAME, text)
+        return True
+
+    # -- repair ----------------------------------------------------------------------------
+
+    def needs_repair(self) -> bool:
+        """True when the index is stale or an interrupted write left a temp file."""
+        if not self.backend.exists():
+            return False
+        snap = self._load()
+        if snap.problems:
+            return False
+        index = self.backend.read_index()
+        stale = index is not None or snap.active
+        return bool(self.backend.leftovers()) or bool(
+            stale and index != self.render_index(snap.active.values()).encode("utf-8")
+        )
+
+    def repair(self) -> RepairReport:
+        """Remove leftover temp files and regenerate a stale index, under the lock.
+
+        Leaves everything alone (and reports the files) while any file cannot be parsed.
+        """
+        if self.read_only or not self.backend.exists() or not self.backend.writable():
+            return RepairReport(False, [], self.problems() if self.backend.exists() else [])
+        with self._mutex, self.backend.lock(self.lock_timeout):
+            leftovers = self.backend.leftovers()
+            for name in leftovers:
+                self.backend.remove_leftover(name)
+            snap = self._load()
+            rewritten = False
+            if not snap.problems:
+                rewritten = self._write_index(snap.active.values())
+            return RepairReport(rewritten, leftovers, snap.problems)
