@@ -1,1 +1,62 @@
-"""memdir: a memory engine for AI agents."""
+"""memdir: a memory engine for AI agents.
+
+Memory is plain Markdown in layered scopes, loaded into each session as a frozen snapshot
+and changed through one guarded write path::
+
+    import memdir
+
+    md = memdir.open()
+    md.store("local").add(type="feedback", name="Use pnpm, not npm",
+                          description="This repo installs with pnpm", body="...")
+    with md.session(agent="my-agent") as s:
+        system = s.system_block()
+"""
+
+from .changes import AddOp, Change, RemoveOp, ReplaceOp, SupersedeOp
+from .engine import Memdir, open
+from .errors import (
+    AmbiguousError,
+    BudgetError,
+    ConflictError,
+    GuardError,
+    LimitError,
+    LockTimeoutError,
+    MemdirError,
+    NotFoundError,
+    ParseError,
+    ReadOnlyScopeError,
+    StorageError,
+    UnreadableScopeError,
+    ValidationError,
+)
+from .model import Entry, EntryType, Source
+from .session import MemorySession
+from .store import Store
+
+__all__ = [
+    "AddOp",
+    "AmbiguousError",
+    "BudgetError",
+    "Change",
+    "ConflictError",
+    "Entry",
+    "EntryType",
+    "GuardError",
+    "LimitError",
+    "LockTimeoutError",
+    "Memdir",
+    "MemdirError",
+    "MemorySession",
+    "NotFoundError",
+    "ParseError",
+    "ReadOnlyScopeError",
+    "RemoveOp",
+    "ReplaceOp",
+    "Source",
+    "StorageError",
+    "Store",
+    "SupersedeOp",
+    "UnreadableScopeError",
+    "ValidationError",
+    "open",
+]

@@ -60,6 +60,7 @@ class ReplaceOp:
     body: str | None = None
     type: EntryType | str | None = None
     pinned: bool | None = None
+    extra: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class SupersedeOp:
     description: str
     body: str
     type: EntryType | str | None = None
-    pinned: bool = False
+    pinned: bool | None = None
     origins: tuple[str, ...] = ()
 
 
@@ -216,8 +217,9 @@ class Plan:
         )
         body = validate_body(op.body) if op.body is not None else old.body
         pinned = bool(op.pinned) if op.pinned is not None else old.pinned
-        if (type_, name, description, body, pinned) == (
-            old.type, old.name, old.description, old.body, old.pinned
+        extra = dict(op.extra) if op.extra is not None else dict(old.extra)
+        if (type_, name, description, body, pinned, extra) == (
+            old.type, old.name, old.description, old.body, old.pinned, dict(old.extra)
         ):
             return Change("unchanged", old, old)
         new_id = old.id
@@ -225,7 +227,7 @@ class Plan:
             new_id = self._new_id(type_, name, replacing=old.id)
         new = dataclasses.replace(
             old, id=new_id, type=type_, name=name, description=description, body=body,
-            pinned=pinned, updated=self.now, source=self.source,
+            pinned=pinned, extra=extra, updated=self.now, source=self.source,
         )
         del self.active[old.id]
         if new.id != old.id:
@@ -258,7 +260,7 @@ class Plan:
             updated=self.now,
             source=self.source,
             origins=tuple(op.origins),
-            pinned=bool(op.pinned),
+            pinned=old.pinned if op.pinned is None else bool(op.pinned),
             supersedes=(old.id,),
             valid_from=self.now,
         )

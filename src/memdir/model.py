@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -122,6 +123,26 @@ class Entry:
     def filename(self) -> str:
         """Path of the topic file relative to the scope folder."""
         return f"archive/{self.id}.md" if self.archived else f"{self.id}.md"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable form (times as ISO 8601 strings)."""
+        out: dict[str, Any] = {}
+        for key in (
+            "id", "name", "description", "type", "body", "created", "updated", "source",
+            "origins", "pinned", "supersedes", "valid_from", "valid_until", "superseded_by",
+            "removed_at", "archived",
+        ):
+            value = getattr(self, key)
+            if isinstance(value, datetime):
+                value = value.strftime("%Y-%m-%dT%H:%M:%SZ")
+            elif isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, StrEnum):
+                value = value.value
+            out[key] = value
+        out["filename"] = self.filename
+        out["extra"] = json.loads(json.dumps(dict(self.extra), default=str))
+        return out
 
     def preview(self, width: int = 80) -> str:
         """``id: name — description``, cut to ``width`` characters for error listings."""

@@ -43,11 +43,14 @@ def _fsync_dir(path: Path) -> None:
 
 
 class FileBackend:
-    """One scope folder. ``file_mode`` applies to new topic files (before the umask)."""
+    """One scope folder. New files get ``file_mode`` and new folders ``dir_mode`` (both
+    before the umask); private scopes under ``$MEMDIR_HOME`` use 0o600 and 0o700."""
 
-    def __init__(self, root: Path | str, *, file_mode: int = 0o644) -> None:
+    def __init__(self, root: Path | str, *, file_mode: int = 0o644, dir_mode: int = 0o755
+                 ) -> None:
         self.root = Path(root)
         self.file_mode = file_mode
+        self.dir_mode = dir_mode
         self._threads = threading.Lock()
 
     def __repr__(self) -> str:
@@ -77,9 +80,11 @@ class FileBackend:
         return self.root.is_dir()
 
     def create(self) -> None:
-        """Create the scope folder (and parents) if needed."""
+        """Create the scope folder (and missing parents, with the same mode) if needed."""
+        missing = [p for p in (self.root, *self.root.parents) if not p.exists()]
         try:
-            self.root.mkdir(parents=True, exist_ok=True)
+            for folder in reversed(missing):
+                folder.mkdir(mode=self.dir_mode, exist_ok=True)
         except OSError as exc:
             raise StorageError("create the scope folder", self.root, exc) from exc
 
@@ -212,8 +217,12 @@ class FileBackend:
         folder = path.parent
         tmp = folder / f".{path.name[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _OPEN_FLAGS, self.file_mode)
+            folder.mkdir(mode=self.dir_mode, exist_ok=True)
+            try:  # a rewrite keeps the mode a person gave the file
+                mode = stat.S_IMODE(os.lstat(path).st_mode)
+            except FileNotFoundError:
+                mode = self.file_mode
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _OPEN_FLAGS, mode)
             try:
                 view = memoryview(data)
                 while view:

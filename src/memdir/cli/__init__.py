@@ -1,0 +1,74 @@
+"""The ``memdir`` command: a thin layer over the library.
+
+Each command parses its input, makes one library call and prints the result. A
+:class:`~memdir.MemdirError` becomes one readable line on stderr and exit code 1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import MemdirError
+
+__all__ = ["cli", "main"]
+
+
+class State:
+    """Options shared by every command; the Memdir is opened on first use."""
+
+    def __init__(self, home: Path | None, project: Path | None) -> None:
+        self.home = home
+        self.project = project
+        self._md: Any = None
+
+    @property
+    def md(self) -> Any:
+        """The opened :class:`memdir.Memdir`."""
+        if self._md is None:
+            from ..engine import open as open_memdir
+
+            self._md = open_memdir(self.home, self.project)
+        return self._md
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MemdirError as exc:
+            click.secho(f"Error: {exc}", fg="red", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_Group)
+@click.option(
+    "--home",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="MEMDIR_HOME",
+    help="Memory home (default: $MEMDIR_HOME or ~/.memdir).",
+)
+@click.option(
+    "-C",
+    "--project",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Project directory whose memory to use (default: the current directory).",
+)
+@click.version_option(package_name="memdir")
+@click.pass_context
+def cli(ctx: click.Context, home: Path | None, project: Path | None) -> None:
+    """Memory for AI agents, kept as plain Markdown you can read, edit and diff.
+
+    Scopes, most local last: managed (/etc/memdir), user ($MEMDIR_HOME/user), project
+    (<repo>/.memdir) and local ($MEMDIR_HOME/projects/<slug>, the default).
+    """
+    ctx.obj = State(home, project)
+
+
+def main() -> None:
+    """Console entry point."""
+    from . import context, demo, entries  # noqa: F401  (registers the commands)
+
+    cli()

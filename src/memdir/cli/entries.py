@@ -1,0 +1,185 @@
+"""``memdir init | add | ls | show | edit | rm``: look after entries by hand."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..changes import ReplaceOp
+from ..errors import MemdirError, ValidationError
+from ..formats.frontmatter import format_time, parse_entry, render_entry
+from ..model import SCOPES, Entry
+from . import State, cli
+
+SCOPE_OPTION = click.option(
+    "--scope", type=click.Choice(SCOPES), default="local", show_default=True,
+    help="Which scope to use.",
+)
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+
+
+@cli.command()
+@SCOPE_OPTION
+@click.pass_obj
+def init(state: State, scope: str) -> None:
+    """Create a scope folder and its index."""
+    store = state.md.store(scope)
+    store.backend.create()
+    store.repair()
+    click.echo(f"{scope} scope ready at {store.backend.location}")
+
+
+def _read_body(body: str | None) -> str:
+    if body is not None:
+        return body
+    if not sys.stdin.isatty():
+        return sys.stdin.read()
+    raise click.UsageError("give the body with --body, or pipe it on stdin")
+
+
+@cli.command()
+@click.option("--type", "type_", required=True,
+              type=click.Choice(["user", "feedback", "project", "reference"]),
+              help="user: who the person is; feedback: corrections; project: context not in "
+                   "the code; reference: stable facts.")
+@click.option("--name", required=True, help="Short title (at most 80 characters).")
+@click.option("--description", required=True,
+              help="One-line hook for the index (at most 150 characters).")
+@click.option("--body", help="The memory itself; read from stdin when omitted.")
+@click.option("--pinned", is_flag=True, help="Load the whole body into every session.")
+@SCOPE_OPTION
+@click.pass_obj
+def add(state: State, type_: str, name: str, description: str, body: str | None,
+        pinned: bool, scope: str) -> None:
+    """Add an entry (an equal one already saved is reported, not duplicated)."""
+    from ..changes import AddOp
+
+    store = state.md.store(scope)
+    op = AddOp(type_, name, description, _read_body(body), pinned=pinned)
+    change = store.apply([op], source="user")[0]
+    if change.created:
+        click.echo(f"Saved {change.entry.id} to the {scope} scope.")
+    else:
+        click.echo(f"Already exists as {change.entry.id}; nothing saved.")
+
+
+def _entries(state: State, scope: str | None, archived: bool) -> list[tuple[str, Entry]]:
+    stores = [state.md.store(scope)] if scope else state.md.stores()
+    return [(s.scope, e) for s in stores for e in s.list(include_archived=archived)]
+
+
+@cli.command(name="ls")
+@click.option("--scope", type=click.Choice(SCOPES), help="Only this scope (default: all).")
+@click.option("--all", "archived", is_flag=True, help="Include removed and superseded entries.")
+@JSON_OPTION
+@click.pass_obj
+def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
+    """List entries of every scope (or one)."""
+    rows = _entries(state, scope, archived)
+    if as_json:
+        click.echo(json.dumps([{"scope": s, **e.to_dict()} for s, e in rows], indent=2,
+                              ensure_ascii=False))
+        return
+    if not rows:
+        click.echo("No entries. Add one with `memdir add` or let an agent save one.")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False)
+    for column in ("scope", "id", "type", "name", "description", "updated"):
+        table.add_column(column, overflow="fold")
+    for s, e in rows:
+        flags = " (pinned)" if e.pinned else ""
+        flags += " (archived)" if e.archived else ""
+        table.add_row(s, e.id, e.type.value, e.name + flags, e.description,
+                      f"{e.updated:%Y-%m-%d}")
+    Console().print(table)
+
+
+def _find(state: State, target: str, scope: str | None, archived: bool = False
+          ) -> tuple[str, Entry]:
+    if scope:
+        return scope, state.md.store(scope).get(target, include_archived=archived)
+    if archived:
+        for store in reversed(state.md.stores()):
+            try:
+                return store.scope, store.get(target, include_archived=True)
+            except MemdirError:
+                continue
+    result: tuple[str, Entry] = state.md.find(target)
+    return result
+
+
+@cli.command()
+@click.argument("target")
+@click.option("--scope", type=click.Choice(SCOPES), help="Look only in this scope.")
+@JSON_OPTION
+@click.pass_obj
+def show(state: State, target: str, scope: str | None, as_json: bool) -> None:
+    """Show one entry's file (TARGET: id or unique substring; archived ids work too)."""
+    found_scope, entry = _find(state, target, scope, archived=True)
+    path = Path(state.md.store(found_scope).backend.location) / entry.filename
+    if as_json:
+        data: dict[str, Any] = {"scope": found_scope, "path": str(path), **entry.to_dict()}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    click.secho(f"# {path}", dim=True)
+    click.echo(render_entry(entry), nl=False)
+
+
+def _save_recovery(state: State, entry: Entry, text: str) -> Path:
+    folder = state.md.home / "recovery"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    stamp = format_time(datetime.now().astimezone()).replace(":", "")
+    path = folder / f"{entry.id}-{stamp}.md"
+    path.write_text(text, encoding="utf-8")
+    path.chmod(0o600)
+    return path
+
+
+@cli.command()
+@click.argument("target")
+@SCOPE_OPTION
+@click.option("--from", "from_file", type=click.File("r", encoding="utf-8"),
+              help="Start from this text (e.g. a recovery file) instead of the entry.")
+@click.pass_obj
+def edit(state: State, target: str, scope: str, from_file: Any) -> None:
+    """Edit an entry in $EDITOR; it is validated and guarded before it is saved.
+
+    If the edited text is invalid, nothing changes and your text is kept in a recovery file.
+    """
+    store = state.md.store(scope)
+    entry = store.get(target)
+    original = render_entry(entry)
+    start = from_file.read() if from_file else original
+    edited = click.edit(start, extension=".md", require_save=from_file is None)
+    if edited is None or edited == original:
+        click.echo("No changes.")
+        return
+    try:
+        new = parse_entry(edited, entry.id, path="<edited text>")
+        op = ReplaceOp(entry.id, name=new.name, description=new.description, body=new.body,
+                       type=new.type, pinned=new.pinned, extra=new.extra)
+        change = store.apply([op], source="user")[0]
+    except (MemdirError, ValidationError) as exc:
+        saved = _save_recovery(state, entry, edited)
+        raise MemdirError(
+            f"{exc} Your text is kept in {saved}; run `memdir edit {entry.id} --from {saved}`."
+        ) from None
+    click.echo(f"Updated {change.entry.id}." if change.action == "replace" else "No changes.")
+
+
+@cli.command()
+@click.argument("target")
+@SCOPE_OPTION
+@click.pass_obj
+def rm(state: State, target: str, scope: str) -> None:
+    """Remove an entry (TARGET: id or unique substring). It moves to archive/, not away."""
+    entry = state.md.store(scope).remove(target)
+    click.echo(f"Removed; kept as {entry.filename} in the {scope} scope.")

@@ -1,0 +1,143 @@
+"""The handle on one person's memory: every scope of one project, opened once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .changes import resolve
+from .config import Settings, load_settings
+from .errors import ValidationError
+from .model import SCOPES, Entry, utcnow
+from .prompt import ScopeView, render_read, render_system_block
+from .scopes import ScopeLocation, find_project_root, locate_scopes
+from .search import Hit, rank_entries
+from .storage.files import FileBackend
+from .store import RepairReport, Store
+
+if TYPE_CHECKING:
+    from .session import MemorySession
+
+__all__ = ["Memdir", "open"]
+
+
+class Memdir:
+    """All scopes of one project. Build it with :func:`memdir.open`."""
+
+    def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.project_root = find_project_root(settings.project)
+        self.locations: dict[str, ScopeLocation] = {
+            loc.name: loc
+            for loc in locate_scopes(settings.home, self.project_root, settings.managed_dir)
+        }
+        self._stores: dict[str, Store] = {}
+
+    def __repr__(self) -> str:
+        return f"Memdir(home={str(self.home)!r}, project={str(self.project_root)!r})"
+
+    @property
+    def home(self) -> Path:
+        """``$MEMDIR_HOME``, resolved once when opened."""
+        return self.settings.home
+
+    def store(self, scope: str = "local") -> Store:
+        """The store of one scope: "managed", "user", "project" or "local"."""
+        if scope not in self.locations:
+            raise ValidationError(
+                f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}", field="scope"
+            )
+        if scope not in self._stores:
+            loc = self.locations[scope]
+            private = loc.path.is_relative_to(self.home)
+            backend = (
+                FileBackend(loc.path, file_mode=0o600, dir_mode=0o700) if private
+                else FileBackend(loc.path)
+            )
+            self._stores[scope] = Store(
+                backend,
+                scope=scope,
+                read_only=loc.read_only,
+                pinned_budget=self.settings.pinned_budget,
+                lock_timeout=self.settings.lock_timeout,
+                clock=self.clock,
+            )
+        return self._stores[scope]
+
+    def stores(self) -> list[Store]:
+        """Stores of the scopes that exist, in ascending precedence."""
+        return [self.store(name) for name in SCOPES if self.locations[name].path.is_dir()]
+
+    def entries(self) -> list[tuple[str, Entry]]:
+        """Active entries of every scope as ``(scope, entry)``; a more local entry with the
+        same id shadows a less local one."""
+        merged: dict[str, tuple[str, Entry]] = {}
+        for store in self.stores():
+            for entry in store.list():
+                merged[entry.id] = (store.scope, entry)
+        return list(merged.values())
+
+    def find(self, target: str) -> tuple[str, Entry]:
+        """One active entry across scopes, by id or unique substring (most local first)."""
+        pairs = self.entries()
+        scope_of = {e.id: s for s, e in pairs}
+        entry = resolve(target, {e.id: e for _, e in pairs})
+        return scope_of[entry.id], entry
+
+    def search(self, query: str, *, limit: int = 10, include_archived: bool = False
+               ) -> list[Hit]:
+        """Entries across scopes ranked against ``query``; history too if asked."""
+        pairs = [
+            (store.scope, entry)
+            for store in self.stores()
+            for entry in store.list(include_archived=include_archived)
+        ]
+        return rank_entries(query, pairs, limit=limit)
+
+    def scope_views(self) -> list[ScopeView]:
+        """Each existing scope's current entries, for rendering the snapshot."""
+        return [
+            ScopeView(s.scope, s.backend.location, s.list(), s.pinned_budget)
+            for s in self.stores()
+        ]
+
+    def system_block(self) -> str:
+        """The memory block a session started now would get."""
+        return render_system_block(self.scope_views())
+
+    def read(self, target: str) -> str:
+        """An entry's body with its staleness reminder and missing-reference notes."""
+        scope, entry = self.find(target)
+        return render_read(entry, scope, self.clock(), self.project_root)
+
+    def repair(self) -> dict[str, RepairReport]:
+        """Repair every writable scope (stale index, leftover temp files)."""
+        return {s.scope: s.repair() for s in self.stores()}
+
+    def session(self, agent: str = "agent", *, write_scope: str = "local") -> MemorySession:
+        """Start a session: its system block is frozen now."""
+        from .session import MemorySession
+
+        return MemorySession(self, agent=agent, write_scope=write_scope)
+
+
+def open(
+    home: Path | str | None = None,
+    project: Path | str | None = None,
+    *,
+    repair: bool = True,
+) -> Memdir:
+    """Open memory for ``project`` (default: the current directory).
+
+    ``home`` defaults to ``$MEMDIR_HOME`` or ``~/.memdir``. Scopes an interrupted write left
+    inconsistent are repaired here, unless ``repair`` is false.
+    """
+    md = Memdir(load_settings(home, project))
+    if repair:
+        for store in md.stores():
+            if store.needs_repair():
+                store.repair()
+    return md

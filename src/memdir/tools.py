@@ -1,0 +1,243 @@
+"""The memory tools a model calls: schemas (OpenAI, Anthropic, MCP) and dispatch.
+
+Dispatch never raises on model input. Every bad argument comes back as
+``{"success": false, "error": "..."}`` saying how to retry; after three failed calls in one
+turn the model is told to stop and carry on with its task.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .changes import AddOp, Change, Operation, RemoveOp, ReplaceOp
+from .errors import MemdirError, ValidationError
+from .model import Source
+
+if TYPE_CHECKING:
+    from .engine import Memdir
+
+__all__ = ["TOOL_NAMES", "Dispatcher", "tool_schemas"]
+
+TOOL_NAMES = ("memory", "memory_read", "memory_search")
+MAX_FAILURES = 3
+SEARCH_LIMIT_MAX = 20
+
+_TYPES = ["user", "feedback", "project", "reference"]
+_MEMORY_DOC = (
+    "Save, correct or remove long-term memory that later sessions will see. Saving nothing "
+    "is usually right: a memory must earn its place. Save corrections the user made to how "
+    "you work, stable preferences, facts about the user, project context that cannot be "
+    "read from the code or git history, and reference facts worth not looking up again. "
+    "Never save task progress, temporary state, what the code, docs or instruction files "
+    "already say, or secrets. Call memory_search first and replace an existing entry rather "
+    "than adding a near-duplicate. Types: user (who the person is), feedback (corrections "
+    "and confirmed ways of working; most entries), project (context not in the code), "
+    "reference (stable facts). Write the body as the rule or fact, then a '**Why:**' line "
+    "and a '**How to apply:**' line. Use `operations` to apply several changes at once, "
+    "all or nothing."
+)
+_ENTRY_PROPS: dict[str, Any] = {
+    "action": {"type": "string", "enum": ["add", "replace", "remove"],
+               "description": "add a new entry, replace fields of one, or remove one"},
+    "target": {"type": "string", "description": "replace/remove: the entry's id or a short "
+               "substring unique to it (of its name, description or body)"},
+    "type": {"type": "string", "enum": _TYPES, "description": "add: the kind of memory"},
+    "name": {"type": "string", "maxLength": 80, "description": "short title, at most 80 "
+             "characters"},
+    "description": {"type": "string", "maxLength": 150, "description": "one-line hook shown "
+                    "in the always-loaded index, at most 150 characters"},
+    "body": {"type": "string", "description": "the memory itself: the rule or fact, then "
+             "**Why:** and **How to apply:** lines"},
+    "pinned": {"type": "boolean", "description": "load the whole body into every session "
+               "(small budget; only for rules that matter every turn)"},
+}
+_SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
+    "memory": (_MEMORY_DOC, {
+        "type": "object",
+        "properties": {
+            **_ENTRY_PROPS,
+            "operations": {
+                "type": "array",
+                "description": "several add/replace/remove changes applied all or nothing",
+                "items": {"type": "object", "properties": _ENTRY_PROPS,
+                          "required": ["action"]},
+            },
+        },
+    }),
+    "memory_read": (
+        "Read one memory in full, with how old it is and which files or symbols it names "
+        "that no longer exist. Verify before you rely on it.",
+        {"type": "object", "properties": {"id": {"type": "string", "description":
+         "the entry id from the index, or a unique substring"}}, "required": ["id"]},
+    ),
+    "memory_search": (
+        "Search saved memories by keywords. Use it before adding a memory, and when the "
+        "user refers to something from an earlier session.",
+        {"type": "object", "properties": {
+            "query": {"type": "string", "description": "a few keywords"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX},
+            "include_history": {"type": "boolean", "description": "also search removed and "
+                                "superseded entries (what was true before)"},
+        }, "required": ["query"]},
+    ),
+}
+
+
+def tool_schemas(format: str = "openai") -> list[dict[str, Any]]:
+    """Tool definitions in ``openai``, ``anthropic`` or ``mcp`` format."""
+    out: list[dict[str, Any]] = []
+    for name, (doc, params) in _SCHEMAS.items():
+        if format == "openai":
+            out.append({"type": "function",
+                        "function": {"name": name, "description": doc, "parameters": params}})
+        elif format == "anthropic":
+            out.append({"name": name, "description": doc, "input_schema": params})
+        elif format == "mcp":
+            out.append({"name": name, "description": doc, "inputSchema": params})
+        else:
+            raise ValidationError(f"unknown tool format {format!r}; use openai, anthropic or mcp")
+    return out
+
+
+def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = False) -> Any:
+    value = args.get(key)
+    if value is None:
+        if required:
+            raise ValidationError(f"'{key}' is required", field=key)
+        return None
+    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        raise ValidationError(f"'{key}' must be a {kind.__name__}, not {type(value).__name__}",
+                              field=key)
+    return value
+
+
+def _operation(args: Mapping[str, Any]) -> Operation:
+    action = _get(args, "action", str, required=True)
+    if action == "add":
+        missing = [k for k in ("type", "name", "description", "body") if not args.get(k)]
+        if missing:
+            raise ValidationError(f"add needs {', '.join(missing)}")
+        return AddOp(_get(args, "type", str), _get(args, "name", str),
+                     _get(args, "description", str), _get(args, "body", str),
+                     pinned=bool(_get(args, "pinned", bool)))
+    if action == "replace":
+        fields = {k: _get(args, k, str) for k in ("name", "description", "body", "type")}
+        pinned = _get(args, "pinned", bool)
+        if all(v is None for v in fields.values()) and pinned is None:
+            raise ValidationError("replace needs at least one of name, description, body, "
+                                  "type, pinned")
+        return ReplaceOp(_get(args, "target", str, required=True), pinned=pinned, **fields)
+    if action == "remove":
+        return RemoveOp(_get(args, "target", str, required=True))
+    raise ValidationError(f"action must be add, replace or remove, not {action!r}")
+
+
+_VERBS = {"add": "Saved", "exists": "Already exists, nothing saved:", "replace": "Updated",
+          "unchanged": "Unchanged:", "remove": "Removed (archived)", "supersede": "Superseded by"}
+
+
+class Dispatcher:
+    """Runs tool calls for one session against a :class:`~memdir.Memdir`."""
+
+    def __init__(self, md: Memdir, *, write_scope: str = "local",
+                 source: Source = Source.AGENT) -> None:
+        self.md = md
+        self.write_scope = write_scope
+        self.source = source
+        self.failures = 0
+        self._handlers: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+            "memory": self._memory, "memory_read": self._read, "memory_search": self._search,
+        }
+
+    def new_turn(self) -> None:
+        """Reset the per-turn failure count (call when a new user message arrives)."""
+        self.failures = 0
+
+    def call(self, name: object, arguments: object) -> dict[str, Any]:
+        """Run one tool call; always returns a JSON-serialisable dict."""
+        if self.failures >= MAX_FAILURES:
+            return self._fail(f"{MAX_FAILURES} memory calls already failed this turn. Stop "
+                              f"using memory tools now and carry on with the task.", count=False)
+        handler = self._handlers.get(name) if isinstance(name, str) else None
+        if handler is None:
+            return self._fail(f"unknown tool {name!r}; the memory tools are "
+                              f"{', '.join(TOOL_NAMES)}")
+        if isinstance(arguments, str):
+            try:
+                arguments = json.loads(arguments) if arguments.strip() else {}
+            except ValueError:
+                return self._fail("arguments are not valid JSON; send a JSON object")
+        if not isinstance(arguments, Mapping):
+            return self._fail("arguments must be a JSON object")
+        try:
+            return handler(arguments)
+        except MemdirError as exc:
+            return self._fail(str(exc))
+
+    def _fail(self, message: str, *, count: bool = True) -> dict[str, Any]:
+        if count:
+            self.failures += 1
+            if self.failures >= MAX_FAILURES:
+                message += (f" That is {self.failures} failed memory calls this turn: stop "
+                            f"using memory tools and carry on with the task.")
+        return {"success": False, "error": message}
+
+    def _memory(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        ops_arg = args.get("operations")
+        if ops_arg is not None:
+            if not isinstance(ops_arg, list) or not ops_arg:
+                raise ValidationError("'operations' must be a non-empty list of objects")
+            if args.get("action") is not None:
+                raise ValidationError("send either 'action' or 'operations', not both")
+            ops = []
+            for i, item in enumerate(ops_arg):
+                if not isinstance(item, Mapping):
+                    raise ValidationError(f"operations[{i}] must be an object")
+                try:
+                    ops.append(_operation(item))
+                except ValidationError as exc:
+                    raise ValidationError(f"operations[{i}]: {exc} (nothing was applied)"
+                                          ) from None
+        else:
+            ops = [_operation(args)]
+        store = self.md.store(self.write_scope)
+        changes = store.apply(ops, source=self.source)
+        return {"success": True, "results": [self._summary(c) for c in changes],
+                "usage": self._usage(store)}
+
+    def _summary(self, change: Change) -> dict[str, Any]:
+        entry = change.entry
+        if change.action in ("remove", "supersede") and change.previous is not None:
+            return {"action": change.action, "id": change.previous.id,
+                    "message": f"{_VERBS[change.action]} {entry.id}"}
+        return {"action": change.action, "id": entry.id,
+                "message": f"{_VERBS[change.action]} {entry.id} ({entry.name})"}
+
+    @staticmethod
+    def _usage(store: Any) -> dict[str, Any]:
+        return {"scope": store.scope, "entries": len(store.list()),
+                "pinned_chars": store.pinned_used(), "pinned_budget": store.pinned_budget}
+
+    def _read(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        target = _get(args, "id", str, required=True)
+        scope, entry = self.md.find(target)
+        return {"success": True, "id": entry.id, "scope": scope, "content": self.md.read(entry.id)}
+
+    def _search(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        query = _get(args, "query", str, required=True)
+        limit = _get(args, "limit", int) or 10
+        if not 1 <= limit <= SEARCH_LIMIT_MAX:
+            raise ValidationError(f"'limit' must be between 1 and {SEARCH_LIMIT_MAX}")
+        history = bool(_get(args, "include_history", bool))
+        hits = self.md.search(query[:1000], limit=limit, include_archived=history)
+        results = [
+            {"id": h.entry.id, "scope": h.scope, "type": h.entry.type.value,
+             "name": h.entry.name, "description": h.entry.description,
+             "preview": h.entry.body[:200], "score": h.score,
+             **({"archived": True} if h.entry.archived else {})}
+            for h in hits
+        ]
+        return {"success": True, "results": results,
+                **({} if results else {"message": "No memory matches; nothing to reuse."})}
