@@ -95,7 +95,7 @@ def _classify(span: str) -> tuple[str, str] | None:
         bare = text.removesuffix("()")
         looks_like_code = (
             "_" in bare or "." in bare or "::" in bare or text.endswith("()")
-            or any(c.isupper() for c in bare[1:])
+            or (any(c.isupper() for c in bare[1:]) and any(c.islower() for c in bare))
         )
         if looks_like_code:
             return ("symbol", re.split(r"\.|::", bare)[-1])

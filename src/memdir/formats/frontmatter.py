@@ -90,7 +90,7 @@ def split_frontmatter(text: str, path: Path | str = "<text>") -> tuple[dict[str,
     try:
         meta = yaml.load(source, Loader=_Loader) if source.strip() else {}
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
+        mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
         line = mark.line + 2 if mark is not None else 1
         raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
     except yaml.YAMLError as exc:

@@ -154,6 +154,39 @@ def alt(*groups: Iterable[str]) -> str:
     return "(?:" + "|".join(words) + ")"
 
 
+_META = set("\\()[]{}?*+|.^$")
+
+
+def prefix(fragment: str) -> str:
+    """The literal text every match of ``fragment`` starts with (folded).
+
+    Stops at the first regex metacharacter; a character made optional by a following
+    ``?``, ``*`` or ``{`` is dropped. Raises if fewer than two literal characters remain,
+    because a one-character anchor would hit almost everywhere.
+    """
+    word = lit(fragment)
+    out: list[str] = []
+    for i, ch in enumerate(word):
+        if ch in _META:
+            if ch in "?*{" and out:
+                out.pop()
+            break
+        if i + 1 < len(word) and word[i + 1] in "?*{":
+            break
+        out.append(ch)
+    anchor = "".join(out)
+    if len(anchor.strip()) < 2:
+        raise ValueError(f"lexicon entry {fragment!r} has no usable literal prefix")
+    return anchor
+
+
+def prefixes(*groups: Iterable[str]) -> tuple[str, ...]:
+    """Anchors for an alternation: the literal prefix of each entry, deduplicated."""
+    found = {prefix(w) for g in groups for w in g}
+    # An anchor that contains a shorter one is redundant: the shorter one finds it.
+    return tuple(sorted(a for a in found if not any(b != a and b in a for b in found)))
+
+
 def visible(s: str) -> str:
     """Show format/control characters (zero-width, bidi, tags) as ``<U+XXXX>``."""
     out: list[str] = []

@@ -38,7 +38,7 @@ IGNORE: tuple[str, ...] = (
     r"bỏ qua", r"phớt lờ", r"lờ đi", r"quên", r"không để ý", r"không tuân theo",
     # hi / bn
     "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "नज़रअंदाज", "भूल जा", "उपेक्षा", "ध्यान न द",
-    "अवहेलना", "দরকিনার", "উপেক্ষা", "ভুলে যা", "ভুলে যে", "অগ্রাহ্য", "অবজ্ঞা", "এড়িয়ে",
+    "अवहेलना", "दरकिनार", "উপেক্ষা", "ভুলে যা", "ভুলে যে", "অগ্রাহ্য", "অবজ্ঞা", "এড়িয়ে",
     # ar
     "تجاهل", "انس ", "إنس ", "انسى", "انسوا", "اغفل", "أغفل", "لا تلتفت", "تغاضى", "تغاض",
     # ko / ja / zh / th / el
@@ -90,7 +90,7 @@ INSTRUCTIONS: tuple[str, ...] = (
     r"tagubilin", r"instruksyon", r"direksyon", r"panuto", r"direktiba",
     "hướng dẫn", "chỉ dẫn", "chỉ thị",
     "निर्देश", "अनुदेश", "हिदायत", "নির্দেশ", "تعليمات", "التعليمات", "إرشادات",
-    "الإرشادات", "توجيهات", "التوجيهات", "지시", "지침", "지令", "指示", "指令", "命令",
+    "الإرشادات", "توجيهات", "التوجيهات", "지시", "지침", "指示", "指令", "命令",
     "提示", "คำสั่ง", "คำแนะนำ", r"οδηγί\w*", r"εντολ\w*",
 )
 
@@ -106,11 +106,9 @@ RULES: tuple[str, ...] = (
     "規則", "说明", "规则", "设定", "要求", "限制", "กฎ", "ข้อกำหนด",
 )
 
-# "say / state / declare / answer" as a command: what an injected document wants said.
+# "say / state / declare / answer" as a command, beyond English (English needs more
+# context, see _patterns.EN_SAY): what an injected document wants said.
 SAY: tuple[str, ...] = (
-    r"state\b", r"states\b", r"say\b", r"declare\w*", r"claim\b", r"assert\b",
-    r"respond\w*", r"reply\b", r"answer\w*", r"tell (?:me|them|the user|everyone)",
-    r"output (?:that|the following|only)", r"print (?:that|the following|only)",
     r"di\b", r"diga\w*", r"decir", r"declar[ae]\w*", r"afirm[ae]\w*", r"indi[cq]u?e\w*",
     r"respond[ae]\w*", r"dis\b", r"dites", r"déclare\w*", r"affirme\w*", r"réponds",
     r"répondez", r"énonce\w*", r"sage\w*", r"gib an", r"geben sie an", r"erkläre\w*",
@@ -134,7 +132,7 @@ YOU_ARE_NOW: tuple[str, ...] = (
     r"ahora eres", r"a partir de ahora,? eres", r"ahora usted es", r"desde ahora eres",
     r"tu es maintenant", r"vous êtes maintenant", r"désormais,? (?:tu es|vous êtes)",
     r"à partir de maintenant,? (?:tu es|vous êtes)", r"du bist (?:jetzt|nun|ab sofort)",
-    r"sie sind (?:jetzt|nun|ab sofort)", r"ab (?:jetzt|sofort) bist du", r"ora sei",
+    r"sie sind (?:jetzt|nun|ab sofort)", r"ab jetzt bist du", r"ab sofort bist du", r"ora sei",
     r"adesso sei", r"d'ora in poi,? sei", r"agora (?:você é|és|tu és)",
     r"a partir de agora,? (?:você é|és)", "теперь ты", "теперь вы", "отныне ты",
     "с этого момента ты", r"artık sen", r"şu andan itibaren sen", r"sekarang kamu adalah",
@@ -148,9 +146,12 @@ YOU_ARE_NOW: tuple[str, ...] = (
 
 # "I am your developer / creator / God": false authority.
 AUTHORITY: tuple[str, ...] = (
-    r"i(?:'m| am) (?:your|the) (?:developer|creator|programmer|administrator|admin|"
-    r"owner|maker|master|operator)s?\b",
-    r"i(?:'m| am) (?:a |an )?god\b", r"i(?:'m| am) (?:from|with) (?:openai|anthropic)",
+    r"i am (?:your|the) (?:developer|creator|programmer|administrator|admin|owner|maker|"
+    r"master|operator)s?\b",
+    r"i'm (?:your|the) (?:developer|creator|programmer|administrator|admin|owner|maker|"
+    r"master|operator)s?\b",
+    r"i am (?:a |an )?god\b", r"i'm (?:a |an )?god\b", r"i am (?:from|with) (?:openai|anthropic)",
+    r"i'm (?:from|with) (?:openai|anthropic)",
     r"soy (?:tu|su) (?:desarrollador|creador|programador|administrador)", r"soy dios",
     r"je suis (?:ton|votre) (?:développeur|créateur|programmeur|administrateur)",
     r"je suis dieu", r"ich bin (?:dein|ihr) (?:entwickler|schöpfer|programmierer|admin)",
@@ -167,28 +168,24 @@ AUTHORITY: tuple[str, ...] = (
     "我是上帝", "我是神", "ฉันเป็นผู้พัฒนา", "ฉันคือพระเจ้า", "ฉันเป็นพระเจ้า",
 )
 
-# "system / developer / admin mode" and overrides.
+# "system mode" / "god mode" / "override mode": modes no legitimate memory switches a model into.
 MODE_WORDS: tuple[str, ...] = (
-    r"(?:system|developer|dev|admin|administrator|god|debug|sudo|root|override|"
-    r"maintenance|unrestricted|jailbreak|dan|unfiltered)[ _-]?mode",
-    r"(?:system|security|safety) override", r"override mode",
-    r"modo (?:de )?(?:sistema|desarrollador|administrador|dios|anulación)",
-    r"mode (?:de )?(?:système|développeur|administrateur|dieu|sécurité)",
-    r"(?:system|entwickler|admin|gott)modus", r"(?:system|entwickler)-modus",
-    r"modalità (?:di )?(?:sistema|sviluppatore|amministratore|dio)",
-    r"modo (?:do )?(?:sistema|desenvolvedor)", "системный режим", "режим системы",
-    "режим разработчика", "режим администратора", r"sistem modu", r"geliştirici modu",
-    r"mode sistem", r"mode pengembang", r"system mode", "chế độ hệ thống",
-    "chế độ nhà phát triển", "सिस्टम मोड", "डेवलपर मोड", "সিস্টেম মোড", "ডেভেলপার মোড",
-    "وضع النظام", "وضع المطور", "시스템 모드", "개발자 모드", "システムモード", "開発者モード",
-    "系统模式", "开发者模式", "越狱模式", "管理员模式", "上帝模式", "โหมดระบบ", "โหมดนักพัฒนา",
+    r"system[ _-]?mode", r"god[ _-]?mode", r"jailbreak[ _-]?mode", r"dan[ _-]mode",
+    r"unrestricted[ _-]?mode", r"unfiltered[ _-]?mode", r"override[ _-]?mode",
+    r"system override", r"security override", r"safety override",
+    r"modo (?:de )?sistema", r"modo (?:de )?anulación", r"modo dios", r"modo (?:do )?sistema",
+    r"mode (?:de )?système", r"mode système", r"mode dieu", r"systemmodus", r"system-modus",
+    r"gottmodus", r"modalità (?:di )?sistema", r"modalità dio", "системный режим",
+    "режим системы", "режим бога", r"sistem modu", r"tanrı modu", r"mode sistem",
+    r"mode dewa", r"system mode", "chế độ hệ thống", "सिस्टम मोड", "সিস্টেম মোড", "وضع النظام",
+    "시스템 모드", "システムモード", "系统模式", "越狱模式", "上帝模式", "โหมดระบบ",
+    "modo de substituição", "mode de remplacement", "mode override",
 )
 
 # "do not tell the user": hiding what is done from the person.
 DONT_TELL: tuple[str, ...] = (
     r"no (?:le )?(?:digas|diga|menciones|mencione|reveles|informes) (?:nada )?al usuario",
-    r"(?:ne|n')(?:le )?(?:dis|dites|mentionne[z]?|révèle[z]?) (?:rien )?(?:pas )?à "
-    r"l'utilisateur",
+    r"ne (?:le )?(?:dis|dites|mentionne[z]?|révèle[z]?) (?:rien |pas )?à l'utilisateur",
     r"(?:sag|sage|erzähl|verrate)\w* (?:es )?(?:dem|den) (?:benutzer|nutzer)\w* nicht",
     r"non (?:dire|dirlo|menzionare|rivelare) (?:nulla )?all'utente",
     r"não (?:diga|conte|mencione|revele) (?:nada )?ao usuário",

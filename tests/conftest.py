@@ -1,0 +1,74 @@
+"""Shared fixtures: real temp folders, a real Memdir, a clock we can move."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+import memdir
+from memdir.config import load_settings
+from memdir.engine import Memdir
+
+
+class Clock:
+    """A settable UTC clock for tests that care about time."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 21, 40, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kwargs: float) -> None:
+        self.now += timedelta(**kwargs)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    path = tmp_path / "project"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def md(home: Path, project: Path, clock: Clock, tmp_path: Path) -> Memdir:
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+    return Memdir(load_settings(home, project, environ=env), clock=clock)
+
+
+@pytest.fixture
+def store(md: Memdir) -> memdir.Store:
+    return md.store("local")
+
+
+@pytest.fixture
+def scope_dir(store: memdir.Store) -> Path:
+    return Path(store.backend.location)
+
+
+@pytest.fixture(autouse=True)
+def _no_real_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """Nothing a test does may touch the real ~/.memdir or /etc/memdir."""
+    monkeypatch.setenv("MEMDIR_HOME", str(tmp_path / "env-home"))
+    monkeypatch.setenv("MEMDIR_MANAGED_DIR", str(tmp_path / "managed"))
+    yield
+
+
+def add(store: memdir.Store, name: str, body: str | None = None, **kw: object) -> memdir.Entry:
+    """Add an entry with sensible defaults."""
+    fields: dict[str, object] = {"type": "feedback", "description": f"about {name}"}
+    fields.update(kw)
+    return store.add(name=name, body=body or f"The body of {name}.", **fields)  # type: ignore[arg-type]

@@ -1,0 +1,150 @@
+"""Frontmatter, slugs and the index: pure functions, checked by example and by fuzzing."""
+
+from __future__ import annotations
+
+import string
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memdir.errors import MemdirError, ParseError
+from memdir.formats.frontmatter import parse_entry, render_entry
+from memdir.formats.index import render_index, render_pinned
+from memdir.formats.slug import slugify
+from memdir.model import Entry, EntryType, Source
+
+T0 = datetime(2026, 11, 29, 21, 40, tzinfo=UTC)
+
+
+def make(name: str = "Use pnpm", **kw: object) -> Entry:
+    fields: dict[str, object] = dict(
+        id="feedback_" + slugify(name), name=name, description=f"about {name}",
+        type=EntryType.FEEDBACK, body=f"Body of {name}.", created=T0, updated=T0,
+    )
+    fields.update(kw)
+    return Entry(**fields)  # type: ignore[arg-type]
+
+
+def test_round_trip_keeps_every_field() -> None:
+    entry = make(origins=("session:7f3a",), supersedes=("feedback_use-npm",), pinned=True,
+                 valid_from=T0, source=Source.AGENT, extra={"ticket": "OPS-1", "tags": ["a"]})
+    again = parse_entry(render_entry(entry), entry.id)
+    assert again == entry
+
+
+def test_unknown_keys_keep_their_place_and_values() -> None:
+    text = ("---\nname: N\nowner: alice  # hand-added\ndescription: D\ntype: user\n"
+            "nested: {a: [1, 2]}\ncreated: 2026-01-02\n---\nbody\n")
+    entry = parse_entry(text, "user_n")
+    assert entry.extra == {"owner": "alice", "nested": {"a": [1, 2]}}
+    out = render_entry(entry)
+    assert out.index("name:") < out.index("owner:") < out.index("description:")
+    assert "nested:\n  a: [1, 2]\n" in out
+    assert entry.created == datetime(2026, 1, 2, tzinfo=UTC)
+
+
+def test_invalid_yaml_names_file_and_line() -> None:
+    text = "---\nname: ok\ndescription: ok\ntype: [broken\n---\nbody\n"
+    with pytest.raises(ParseError) as err:
+        parse_entry(text, "x", path="/scope/feedback_x.md")
+    assert err.value.line == 4 and "/scope/feedback_x.md:4" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [("---\nname: x\n", "never closed"), ("---\n- a\n- b\n---\nbody", "mapping"),
+     ("---\ntype: banana\n---\nb", "type"), ("---\npinned: maybe\n---\nb", "pinned"),
+     ("---\ncreated: yesterday\n---\nb", "created"), ("---\n1: x\n---\nb", "not a string"),
+     ("---\nname: !!python/object:os.system x\n---\nb", "invalid YAML")],
+)
+def test_bad_frontmatter_is_a_parse_error(text: str, reason: str) -> None:
+    with pytest.raises(ParseError, match=reason):
+        parse_entry(text, "x")
+
+
+def test_plain_markdown_without_frontmatter_is_an_entry() -> None:
+    entry = parse_entry("Just a note.\n", "project_note", mtime=T0)
+    assert entry.type is EntryType.PROJECT and entry.name == "project_note"
+    assert entry.body == "Just a note." and entry.created == T0
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=400))
+def test_parser_raises_only_our_errors(text: str) -> None:
+    for candidate in (text, "---\n" + text, "---\n" + text + "\n---\nbody"):
+        try:
+            parse_entry(candidate, "x")
+        except MemdirError:
+            pass
+
+
+_safe_text = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\u2028\u2029\x85"),
+    min_size=1, max_size=60,
+).map(str.strip).filter(bool)
+
+
+@settings(max_examples=200)
+@given(name=_safe_text, desc=_safe_text, body=_safe_text,
+       extra=st.dictionaries(st.text(string.ascii_lowercase, min_size=1, max_size=8)
+                             .filter(lambda k: k not in {"name", "type", "description", "body",
+                                                         "created", "updated", "source",
+                                                         "origins", "pinned", "supersedes",
+                                                         "valid_from", "valid_until",
+                                                         "superseded_by", "removed_at"}),
+                             st.one_of(st.integers(), _safe_text, st.booleans()), max_size=3))
+def test_round_trip_fuzz(name: str, desc: str, body: str, extra: dict[str, object]) -> None:
+    entry = make(name=name, description=desc, body=body, extra=extra)
+    assert parse_entry(render_entry(entry), entry.id) == entry
+
+
+@settings(max_examples=500)
+@given(st.text(max_size=300))
+def test_slug_is_always_a_safe_component(name: str) -> None:
+    slug = slugify(name)
+    assert slug and len(slug) <= 60
+    assert set(slug) <= set(string.ascii_lowercase + string.digits + "-")
+    assert not slug.startswith("-") and not slug.endswith("-") and "/" not in slug
+
+
+def test_distinct_unicode_names_get_distinct_slugs() -> None:
+    assert slugify("用 pnpm 安装") != slugify("用 pnpm 卸载")
+    assert slugify("Café") == "cafe"
+    assert slugify("CON") != "con"
+
+
+def test_index_lists_every_entry_when_it_fits() -> None:
+    entries = [make(f"Entry {i}") for i in range(10)]
+    text = render_index(entries)
+    assert text.count("\n- [") == 10 and "Warning" not in text
+
+
+def test_index_bounds_and_warning_name_what_is_left_out() -> None:
+    entries = [make(f"Reference {i}", type=EntryType.REFERENCE, id=f"reference_r{i}",
+                    updated=T0 - timedelta(days=i)) for i in range(300)]
+    newest_correction = make("Newest correction", id="feedback_newest",
+                             updated=T0 + timedelta(days=1))
+    text = render_index([*entries, newest_correction])
+    lines = text.splitlines()
+    assert len(lines) <= 200 and len(text.encode()) <= 25_000
+    assert "(feedback_newest.md)" in lines[2]  # corrections rank first
+    warning = lines[-1]
+    listed = {ln.split("](")[1].split(".md)")[0] for ln in lines if ln.startswith("- [")}
+    left_out = {e.id for e in entries} - listed
+    assert warning.startswith(f"> Warning: {len(left_out)} entries are not listed")
+    named = {i for i in left_out if f"({i})" in warning}
+    assert named and f"and {len(left_out) - len(named)} more" in warning
+    assert "(reference_r299)" not in "".join(lines[:-1])  # the oldest is cut, not listed
+
+
+def test_index_byte_bound_with_long_hooks() -> None:
+    entries = [make(f"E{i}", id=f"feedback_e{i}", description="d" * 150) for i in range(190)]
+    text = render_index(entries)
+    assert len(text.encode()) <= 25_000 and "are not listed" in text
+
+
+def test_pinned_budget_header() -> None:
+    text = render_pinned([make("A", pinned=True, body="x" * 1600)], budget=2200)
+    assert text.startswith("## Pinned [73% — 1,607/2,200 chars]\n")

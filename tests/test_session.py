@@ -1,0 +1,93 @@
+"""The read path: frozen snapshot, staleness reminders, missing references, search."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import Clock, add
+
+import memdir
+from memdir.engine import Memdir
+
+
+def test_system_block_is_frozen_for_the_session(md: Memdir) -> None:
+    store = md.store("local")
+    add(store, "Before", pinned=True)
+    with md.session(agent="t") as session:
+        block = session.system_block()
+        assert "Before" in block
+        add(store, "During")
+        store.replace("Before", body="changed", pinned=False)
+        result = session.call_tool("memory", {"action": "add", "type": "user", "name": "Tool",
+                                              "description": "via tool", "body": "tool body"})
+        assert result["success"]
+        assert session.system_block() == block
+        assert session.system_block().encode() == block.encode()
+    fresh = md.system_block()
+    assert "During" in fresh and "Tool" in fresh and fresh != block
+
+
+def test_block_layout_pinned_then_index_by_scope(md: Memdir) -> None:
+    add(md.store("user"), "User rule", type="user", pinned=True, body="Always be brief.")
+    add(md.store("local"), "Local rule")
+    block = md.system_block()
+    assert block.index("## user scope") < block.index("## local scope")
+    assert "### Pinned [" in block and "#### User rule\nAlways be brief.\n" in block
+    assert "- [Local rule](feedback_local-rule.md) — about Local rule" in block
+
+
+def test_external_entries_stay_out_of_the_system_block(md: Memdir) -> None:
+    store = md.store("local")
+    store.add(type="reference", name="Scraped page", description="from a web page",
+              body="Content from a third-party page.", source="external", pinned=True)
+    add(store, "Own rule")
+    block = md.system_block()
+    assert "Scraped page" not in block and "Own rule" in block
+    assert "Scraped page" not in (Path(store.backend.location) / "MEMORY.md").read_text()
+    assert md.search("third-party page")[0].entry.name == "Scraped page"
+    assert "Content from a third-party page." in md.read("Scraped page")
+
+
+def test_empty_memory_block(md: Memdir) -> None:
+    assert "No memories saved yet." in md.system_block()
+
+
+def test_read_has_staleness_reminder_at_read_time(md: Memdir, clock: Clock) -> None:
+    add(md.store("local"), "Old fact")
+    assert "less than a day old" in md.read("Old fact")
+    clock.advance(days=41)
+    assert "This memory is 41 days old." in md.read("Old fact")
+
+
+def test_read_flags_missing_paths_and_symbols(md: Memdir, project: Path) -> None:
+    (project / "src").mkdir()
+    (project / "src" / "app.py").write_text("def load_config():\n    pass\n")
+    body = ("Config loads in `src/app.py` via `load_config()`; the old `src/legacy.py` "
+            "had `parse_settings`. Run `pnpm install` and see `README`.")
+    add(md.store("local"), "Config", body=body)
+    text = md.read("Config")
+    assert "`src/legacy.py` is named in this memory but does not exist" in text
+    assert "`parse_settings` is named in this memory but `parse_settings` appears in no file" \
+        in text
+    assert "src/app.py` is named" not in text and "load_config" not in text.split(body)[1]
+    assert "pnpm install` is named" not in text and "README` is named" not in text
+
+
+def test_search_ranks_across_scopes_and_history(md: Memdir) -> None:
+    add(md.store("user"), "Package manager", body="We install with npm.", type="project")
+    add(md.store("local"), "Editor", body="Neovim with LazyVim.", type="user")
+    md.store("user").supersede("npm", name="Package manager pnpm", description="pnpm now",
+                               body="We install with pnpm.")
+    hits = md.search("install package manager")
+    assert [h.entry.name for h in hits] == ["Package manager pnpm"]
+    history = md.search("install npm", include_archived=True)
+    old = [h for h in history if h.entry.archived]
+    assert old and old[0].entry.valid_until is not None
+    assert md.search("包管理") == [] and md.search("") == []
+
+
+def test_open_uses_env_home(monkeypatch, tmp_path: Path, project: Path) -> None:
+    monkeypatch.setenv("MEMDIR_HOME", str(tmp_path / "h"))
+    md = memdir.open(project=project)
+    assert md.home == tmp_path / "h"
+    assert md.store("local").backend.location.startswith(str(tmp_path / "h" / "projects"))
