@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import Clock, add
-
 import memdir
+from conftest import Clock, add
 from memdir.engine import Memdir
 
 

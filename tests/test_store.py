@@ -6,9 +6,9 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import Clock, add
 
 import memdir
+from conftest import Clock, add
 from memdir import (
     AddOp,
     AmbiguousError,

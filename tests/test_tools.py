@@ -6,10 +6,10 @@ import json
 from typing import Any
 
 import pytest
-from conftest import add
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import add
 from memdir.engine import Memdir
 from memdir.tools import TOOL_NAMES, tool_schemas
 

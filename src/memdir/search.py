@@ -5,6 +5,7 @@ Good enough for a few thousand entries; full-text search over sessions lives els
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -17,10 +18,11 @@ from .model import Entry
 __all__ = ["Hit", "rank_entries", "tokens"]
 
 _WORD = re.compile(r"\w+", re.UNICODE)
-_STOP = frozenset(
-    "a an and are as at be by for from how i in is it of on or that the this to was we what "
-    "when where which who why with you".split()
-)
+_STOP = frozenset({
+    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "how", "i", "in", "is",
+    "it", "of", "on", "or", "that", "the", "this", "to", "was", "we", "what", "when", "where",
+    "which", "who", "why", "with", "you",
+})
 _FIELD_WEIGHTS = (("name", 3.0), ("description", 2.0), ("body", 1.0))
 
 
@@ -36,7 +38,7 @@ def tokens(text: str) -> list[str]:
     for word in _WORD.findall(unicodedata.normalize("NFKC", text).casefold()):
         if any(_is_cjk(c) for c in word):
             run = [c for c in word if _is_cjk(c)]
-            out.extend(run if len(run) == 1 else (a + b for a, b in zip(run, run[1:], strict=False)))
+            out.extend(run if len(run) == 1 else (a + b for a, b in itertools.pairwise(run)))
             rest = "".join(c for c in word if not _is_cjk(c))
             if rest and rest not in _STOP:
                 out.append(rest)

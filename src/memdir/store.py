@@ -8,6 +8,7 @@ next read; parsed files are cached by their stat signature so this stays cheap.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import errno
 import threading
@@ -127,7 +128,7 @@ class Store:
                     active[item.id] = item
             return _Snapshot(active, archived, problems)
 
-    def list(self, *, include_archived: bool = False) -> list[Entry]:
+    def list(self, *, include_archived: bool = False) -> builtins.list[Entry]:
         """Active entries oldest first; with ``include_archived``, history follows."""
         snap = self._load()
         result = sorted(snap.active.values(), key=lambda e: (e.created, e.id))
@@ -142,7 +143,7 @@ class Store:
             return snap.archived[target]
         return resolve(target, snap.active)
 
-    def problems(self) -> list[ParseError]:
+    def problems(self) -> builtins.list[ParseError]:
         """Files of this scope that cannot be read or parsed (they block writes)."""
         return self._load().problems
 
@@ -211,10 +212,10 @@ class Store:
                          origins=tuple(origins))
         return self.apply([op], source=source)[0].entry
 
-    def _screen(self, ops: Sequence[Operation], source: Source) -> list[Operation]:
+    def _screen(self, ops: Sequence[Operation], source: Source) -> builtins.list[Operation]:
         """Guard every text an operation would write; extractor output gets secrets
         redacted, every other writer has them refused."""
-        screened: list[Operation] = []
+        screened: builtins.list[Operation] = []
         for op in ops:
             if isinstance(op, RemoveOp):
                 screened.append(op)
@@ -231,7 +232,7 @@ class Store:
         return screened
 
     def apply(self, ops: Sequence[Operation], *, source: Source | str = Source.USER
-              ) -> list[Change]:
+              ) -> builtins.list[Change]:
         """Apply operations all-or-nothing: every one is validated, guarded and planned,
         and the pinned budget checked on the final state, before any file is written."""
         if self.read_only:

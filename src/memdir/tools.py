@@ -107,7 +107,7 @@ def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = Fals
         if required:
             raise ValidationError(f"'{key}' is required", field=key)
         return None
-    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+    if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
         raise ValidationError(f"'{key}' must be a {kind.__name__}, not {type(value).__name__}",
                               field=key)
     return value

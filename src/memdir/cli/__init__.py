@@ -26,12 +26,16 @@ class State:
 
     @property
     def md(self) -> Any:
-        """The opened :class:`memdir.Memdir`."""
+        """The opened :class:`memdir.Memdir` (scopes repaired on open)."""
         if self._md is None:
-            from ..engine import open as open_memdir
-
-            self._md = open_memdir(self.home, self.project)
+            self._md = self.open()
         return self._md
+
+    def open(self, *, repair: bool = True) -> Any:
+        """Open a fresh :class:`memdir.Memdir` with these options."""
+        from ..engine import open as open_memdir
+
+        return open_memdir(self.home, self.project, repair=repair)
 
 
 class _Group(click.Group):

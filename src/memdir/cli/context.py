@@ -31,7 +31,7 @@ def context(state: State, as_json: bool) -> None:
 def doctor(state: State) -> None:
     """Check every scope: repair a stale index, remove leftover temp files, and list files
     that cannot be parsed (they are never touched; fix them by hand)."""
-    md = state.md
+    md = state.open(repair=False)
     failed = False
     for name, loc in md.locations.items():
         if not loc.path.is_dir():
@@ -40,7 +40,7 @@ def doctor(state: State) -> None:
         store = md.store(name)
         report = store.repair()
         count = len(store.list())
-        click.echo(f"{name:8} {count} entries at {loc.path}")
+        click.echo(f"{name:8} {count} {'entry' if count == 1 else 'entries'} at {loc.path}")
         if report.index_rewritten:
             click.echo("         repaired: MEMORY.md regenerated from the topic files")
         for leftover in report.leftovers_removed:

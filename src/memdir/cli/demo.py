@@ -10,7 +10,7 @@ import click
 from ..engine import open as open_memdir
 from . import State, cli
 
-_SEED = [
+_SEED: list[dict[str, Any]] = [
     dict(type="feedback", name="Use pnpm, not npm",
          description="This repo installs with pnpm; npm rewrites the lockfile and breaks CI",
          body="Install dependencies with `pnpm install`.\n\n**Why:** npm rewrites "

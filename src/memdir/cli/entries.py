@@ -134,7 +134,7 @@ def show(state: State, target: str, scope: str | None, as_json: bool) -> None:
 
 
 def _save_recovery(state: State, entry: Entry, text: str) -> Path:
-    folder = state.md.home / "recovery"
+    folder: Path = state.md.home / "recovery"
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     stamp = format_time(datetime.now().astimezone()).replace(":", "")
     path = folder / f"{entry.id}-{stamp}.md"

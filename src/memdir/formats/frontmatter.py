@@ -79,7 +79,7 @@ def split_frontmatter(text: str, path: Path | str = "<text>") -> tuple[dict[str,
     crlf = "\r\n" in text
     if crlf:
         text = text.replace("\r\n", "\n")
-    first, sep, rest = text.partition("\n")
+    first, _, rest = text.partition("\n")
     if first.rstrip() != "---":
         return None, text.strip("\n"), Layout(crlf=crlf, bom=bom)
     close = _CLOSE.search(rest)
@@ -91,7 +91,9 @@ def split_frontmatter(text: str, path: Path | str = "<text>") -> tuple[dict[str,
         meta = yaml.load(source, Loader=_Loader) if source.strip() else {}
     except yaml.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
-        line = mark.line + 2 if mark is not None else 1
+        # Marks at end of input point past the block; report its last line instead.
+        last = max(source.count("\n") - 1, 0)
+        line = min(mark.line, last) + 2 if mark is not None else 1
         raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
     except yaml.YAMLError as exc:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None

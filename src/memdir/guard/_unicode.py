@@ -1,0 +1,141 @@
+"""Invisible Unicode on the raw text: characters that hide or reorder what a person sees.
+
+Zero-width characters can split a trigger word or encode bits, bidi controls make the text
+a person reviews differ from the text the model reads, and TAG characters (U+E0000 block)
+spell whole hidden sentences. Ordinary text still needs some of them, so these are allowed:
+
+* U+FEFF as the very first character (a byte-order mark);
+* U+200D (ZWJ) between two pictographs, as in 👩‍💻 or 🏳️‍🌈 (U+FE0F is never flagged);
+* U+200C/U+200D between letters of scripts that use them for shaping (Arabic, Persian,
+  Devanagari, Bengali and the other Indic scripts);
+* TAG characters inside an emoji subdivision flag (🏴 + 2–6 tag letters + CANCEL TAG).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ._engine import Finding, visible
+
+__all__ = ["find_invisible"]
+
+_ZWNJ, _ZWJ, _BOM = "\u200c", "\u200d", "\ufeff"
+_FLAG, _CANCEL_TAG = "\U0001f3f4", "\U000e007f"
+_MODIFIERS = frozenset("\ufe0e\ufe0f")
+
+# (first, last) code point ranges of emoji pictographs (Extended_Pictographic, coarsely).
+_PICTOGRAPHIC: tuple[tuple[int, int], ...] = (
+    (0x00A9, 0x00A9), (0x00AE, 0x00AE), (0x203C, 0x203C), (0x2049, 0x2049),
+    (0x2122, 0x2122), (0x2139, 0x2139), (0x2194, 0x21AA), (0x231A, 0x23FF),
+    (0x24C2, 0x24C2), (0x25AA, 0x27BF), (0x2934, 0x2935), (0x2B05, 0x2B55),
+    (0x3030, 0x3030), (0x303D, 0x303D), (0x3297, 0x3299), (0x1F000, 0x1FAFF),
+    (0x1FC00, 0x1FFFD),
+)
+# Scripts whose orthography uses ZWNJ/ZWJ: Arabic (incl. Persian, Urdu), Indic, Sinhala.
+_JOINING_SCRIPTS: tuple[tuple[int, int], ...] = (
+    (0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0x0900, 0x0DFF),
+    (0xFB50, 0xFDFF), (0xFE70, 0xFEFC),
+)
+
+_KINDS: dict[str, tuple[str, str]] = {
+    "unicode.invisible": (
+        "zero-width",
+        "it contains an invisible zero-width character ({name}) that can hide or split words",
+    ),
+    "unicode.bidi": (
+        "bidi",
+        "it contains a bidirectional control character ({name}) that makes the text a "
+        "person sees differ from what the model reads",
+    ),
+    "unicode.tags": (
+        "tag",
+        "it hides text in invisible Unicode TAG characters{decoded}",
+    ),
+}
+_NAMES = {
+    0x200B: "ZERO WIDTH SPACE", 0x200C: "ZERO WIDTH NON-JOINER", 0x200D: "ZERO WIDTH JOINER",
+    0x2060: "WORD JOINER", 0x2062: "INVISIBLE TIMES", 0x2063: "INVISIBLE SEPARATOR",
+    0x2064: "INVISIBLE PLUS", 0xFEFF: "ZERO WIDTH NO-BREAK SPACE inside the text",
+    0x202A: "LRE", 0x202B: "RLE", 0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO",
+    0x2066: "LRI", 0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI",
+}
+
+
+@functools.cache
+def _suspect() -> re.Pattern[str]:
+    return re.compile(
+        "[\u200b-\u200d\u2060\u2062-\u2064\ufeff]|[\u202a-\u202e\u2066-\u2069]"
+        "|[\U000e0000-\U000e007f]+"
+    )
+
+
+def _in(cp: int, ranges: tuple[tuple[int, int], ...]) -> bool:
+    return any(lo <= cp <= hi for lo, hi in ranges)
+
+
+def _before(text: str, i: int) -> str:
+    """The character before index ``i``, skipping emoji presentation selectors."""
+    i -= 1
+    while i >= 0 and text[i] in _MODIFIERS:
+        i -= 1
+    return text[i] if i >= 0 else ""
+
+
+def _allowed(text: str, m: re.Match[str]) -> bool:
+    ch, start, end = m.group(), m.start(), m.end()
+    if ch == _BOM:
+        return start == 0
+    if ch in (_ZWJ, _ZWNJ):
+        prev, nxt = _before(text, start), text[end : end + 1]
+        if not prev or not nxt:
+            return False
+        p, n = ord(prev), ord(nxt)
+        if ch == _ZWJ and _in(p, _PICTOGRAPHIC) and _in(n, _PICTOGRAPHIC):
+            return True
+        return _in(p, _JOINING_SCRIPTS) and _in(n, _JOINING_SCRIPTS)
+    if "\U000e0000" <= ch[0] <= _CANCEL_TAG:
+        body = ch[:-1]
+        return (
+            _before(text, start) == _FLAG
+            and ch.endswith(_CANCEL_TAG)
+            and 2 <= len(body) <= 6
+            and all("\U000e0030" <= c <= "\U000e0039" or "\U000e0061" <= c <= "\U000e007a"
+                    for c in body)
+        )
+    return False
+
+
+def _context(text: str, start: int, end: int) -> str:
+    """The flagged characters with a little visible context, at most 60 chars shown."""
+    lo = max(0, start - 12)
+    core = visible(text[start:end])
+    if len(core) > 40:
+        core = core[: core.rfind("<", 0, 40)] + "…"
+    tail = visible(text[end : end + 8])
+    shown = (visible(text[lo:start]) + core + tail).replace("\n", " ")
+    return shown[-60:] if len(shown) > 60 else shown
+
+
+def find_invisible(text: str) -> Finding | None:
+    """The first invisible or bidi character that no ordinary text needs, if any."""
+    if text.isascii():
+        return None
+    for m in _suspect().finditer(text):
+        if _allowed(text, m):
+            continue
+        ch = m.group()
+        cp = ord(ch[0])
+        if cp >= 0xE0000:
+            rule = "unicode.tags"
+            hidden = "".join(chr(ord(c) - 0xE0000) for c in ch if 0xE0020 <= ord(c) <= 0xE007E)
+            decoded = f" (they spell {hidden[:40]!r})" if hidden.strip() else ""
+            reason = _KINDS[rule][1].format(decoded=decoded)
+        else:
+            rule = "unicode.bidi" if 0x202A <= cp <= 0x202E or 0x2066 <= cp <= 0x2069 else (
+                "unicode.invisible"
+            )
+            name = f"U+{cp:04X} {_NAMES.get(cp, '')}".strip()
+            reason = _KINDS[rule][1].format(name=name)
+        return Finding(rule, "invisible-unicode", reason, _context(text, m.start(), m.end()))
+    return None

@@ -1,0 +1,126 @@
+"""Concurrency and crashes with real processes: no lost entry, no torn file, no stale index."""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+import memdir
+from memdir.formats.frontmatter import parse_entry
+
+pytestmark = pytest.mark.slow
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    import memdir
+    home, project, tag, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    store = memdir.open(home, project).store("local")
+    print("ready", flush=True)
+    for i in range(count):
+        store.add(type="project", name=f"Fact {tag}-{i}", description=f"fact {tag} {i}",
+                  body=f"Fact number {i} from writer {tag}. " + "x" * 300 + " END")
+    """
+)
+
+CHURN = textwrap.dedent(
+    """
+    import itertools, sys
+    import memdir
+    home, project, trial = sys.argv[1], sys.argv[2], sys.argv[3]
+    store = memdir.open(home, project).store("local")
+    print("ready", flush=True)
+    for i in itertools.count():
+        name = f"Note {trial}-{i}"
+        store.add(type="user", name=name, description=f"note {i}",
+                  body=f"Note {i} of trial {trial}. " + "y" * (200 + i % 900) + " END")
+        if i % 3 == 1:
+            store.replace(name, body=f"Replaced {i}. " + "z" * (100 + i % 500) + " END")
+        if i % 4 == 2:
+            store.remove(name)
+        if i % 5 == 3:
+            store.supersede(name, name=f"{name} v2", description="newer",
+                            body=f"Superseding {i}. " + "w" * 50 + " END")
+    """
+)
+
+
+def _index_ids(folder: Path) -> list[str]:
+    text = (folder / "MEMORY.md").read_text()
+    return [ln.split("](", 1)[1].split(".md)", 1)[0] for ln in text.splitlines()
+            if ln.startswith("- [")]
+
+
+def _check_index(folder: Path, store: memdir.Store) -> None:
+    """MEMORY.md is exactly the index of the entries on disk: every listed id exists, and
+    listed plus the warning's count of left-out entries is every entry (200-line cap)."""
+    entries = store.list()
+    assert (folder / "MEMORY.md").read_text() == store.render_index()
+    listed = _index_ids(folder)
+    assert set(listed) <= {e.id for e in entries}
+    if len(listed) < len(entries):
+        text = (folder / "MEMORY.md").read_text()
+        assert f"{len(entries) - len(listed)} entries are not listed" in text
+
+
+def test_eight_processes_fifty_adds_each(tmp_path: Path) -> None:
+    home, project = tmp_path / "home", tmp_path / "project"
+    project.mkdir()
+    procs = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(home), str(project), str(n), "50"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for n in range(8)
+    ]
+    for proc in procs:
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err
+    store = memdir.open(home, project).store("local")
+    entries = store.list()
+    assert len(entries) == 400
+    assert len({e.id for e in entries}) == 400
+    _check_index(Path(store.backend.location), store)
+
+
+def _check_files(folder: Path) -> None:
+    """Every topic file on disk is whole: it parses and its body ends with the marker."""
+    for path in [*folder.glob("*.md"), *folder.glob("archive/*.md")]:
+        if path.name == "MEMORY.md":
+            continue
+        entry = parse_entry(path.read_text(), path.stem, path=path)
+        assert entry.body.endswith(" END"), f"torn file {path}"
+
+
+def test_sigkill_at_random_points_never_corrupts(tmp_path: Path) -> None:
+    rng = random.Random(20261129)
+    home, project = tmp_path / "home", tmp_path / "project"
+    project.mkdir()
+    folder = Path(memdir.open(home, project).store("local").backend.location)
+    kills_mid_write = 0
+    for trial in range(50):
+        proc = subprocess.Popen(
+            [sys.executable, "-c", CHURN, str(home), str(project), str(trial)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.0, 0.06))
+        proc.kill()
+        proc.wait(timeout=30)
+        assert proc.returncode == -signal.SIGKILL
+        kills_mid_write += bool(list(folder.glob(".*.tmp")) or list(folder.glob("archive/.*.tmp")))
+        _check_files(folder)
+        store = memdir.open(home, project).store("local")  # the next open repairs
+        active = store.list()
+        assert not list(folder.glob(".*.tmp")) and not list(folder.glob("archive/.*.tmp"))
+        _check_index(folder, store)
+        assert set(_index_ids(folder)) <= {e.id for e in active}
+        assert store.problems() == []
+    assert len(memdir.open(home, project).store("local").list(include_archived=True)) > 50
+    print(f"{kills_mid_write} of 50 kills left a temp file behind")
