@@ -81,6 +81,7 @@ _SYMBOL = re.compile(r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:\(\))?")
 _SKIP_DIRS = frozenset({"node_modules", "__pycache__", "venv", "dist", "build", "target"})
 _SCAN_FILES = 5_000
 _SCAN_BYTES = 1 << 20
+_SCAN_TOTAL = 32 << 20
 
 
 def _classify(span: str) -> tuple[str, str] | None:
@@ -113,25 +114,29 @@ def _path_missing(path: str, root: Path) -> bool:
 
 
 def _unfound_symbols(names: set[str], root: Path) -> set[str]:
-    """Names that appear in no text file under ``root``; empty if the scan was cut short."""
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names))) + r")\b")
+    """Names that appear in no text file under ``root``. Bounded: if the walk passes
+    ``_SCAN_FILES`` files or ``_SCAN_TOTAL`` bytes, nothing is claimed missing."""
     missing = set(names)
-    seen = 0
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(missing))) + r")\b")
+    seen = total = 0
     for folder, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS]
         for file in files:
             seen += 1
-            if seen > _SCAN_FILES:
+            if seen > _SCAN_FILES or total > _SCAN_TOTAL:
                 return set()
             try:
                 with open(os.path.join(folder, file), "rb") as f:
-                    text = f.read(_SCAN_BYTES).decode("utf-8", "ignore")
+                    data = f.read(_SCAN_BYTES)
             except OSError:
                 continue
-            missing -= set(pattern.findall(text))
-            if not missing:
-                return missing
-            pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(missing))) + r")\b")
+            total += len(data)
+            found = set(pattern.findall(data.decode("utf-8", "ignore")))
+            if found:
+                missing -= found
+                if not missing:
+                    return missing
+                pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(missing))) + r")\b")
     return missing
 
 
