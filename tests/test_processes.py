@@ -62,6 +62,9 @@ def _check_index(folder: Path, store: memdir.Store) -> None:
     """MEMORY.md is exactly the index of the entries on disk: every listed id exists, and
     listed plus the warning's count of left-out entries is every entry (200-line cap)."""
     entries = store.list()
+    if not (folder / "MEMORY.md").exists():  # killed before the first write finished
+        assert entries == []
+        return
     assert (folder / "MEMORY.md").read_text() == store.render_index()
     listed = _index_ids(folder)
     assert set(listed) <= {e.id for e in entries}
@@ -117,10 +120,8 @@ def test_sigkill_at_random_points_never_corrupts(tmp_path: Path) -> None:
         kills_mid_write += bool(list(folder.glob(".*.tmp")) or list(folder.glob("archive/.*.tmp")))
         _check_files(folder)
         store = memdir.open(home, project).store("local")  # the next open repairs
-        active = store.list()
         assert not list(folder.glob(".*.tmp")) and not list(folder.glob("archive/.*.tmp"))
         _check_index(folder, store)
-        assert set(_index_ids(folder)) <= {e.id for e in active}
         assert store.problems() == []
     assert len(memdir.open(home, project).store("local").list(include_archived=True)) > 50
     print(f"{kills_mid_write} of 50 kills left a temp file behind")
