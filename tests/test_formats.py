@@ -148,3 +148,45 @@ def test_index_byte_bound_with_long_hooks() -> None:
 def test_pinned_budget_header() -> None:
     text = render_pinned([make("A", pinned=True, body="x" * 1600)], budget=2200)
     assert text.startswith("## Pinned [73% — 1,607/2,200 chars]\n")
+
+
+_TRICKY = ["yes", "No", "ON", "~", "null", "", "1.5", "0x1F", "1_000", "1:20", ".inf", "-1",
+           "2026-11-29", "2026-11-29T21:40:00Z", "2026-13-01T00:00:00Z", "2026-11-29 21:40:00",
+           "'quoted'", "'it''s'", "'unclosed", "[a, b]", "[]", "[ 'a', b ]", "['a,b', c]",
+           "[yes, 1]", "C#", "a # comment", "a: b", "#x", "- item", "*alias", "&anchor x",
+           "!tag x", '"dq"', "=", "<<", "session:7f3a", "a\tb", "trailing ", "x\x85y",
+           "ünïcode ✓", "true", "false", "True", "a,b", "{a: 1}", "|", ">", "%x", "@x", "`x`"]
+_keys = st.sampled_from(["name", "type", "yes", "on", "null", "x_1", "True", "a-b", "_k",
+                         "created", "origins"])
+_values = st.one_of(st.sampled_from(_TRICKY), st.text(max_size=20))
+_lines = st.one_of(
+    st.builds(lambda k, v: f"{k}: {v}", _keys, _values),
+    st.builds(lambda k: f"{k}:", _keys),
+    st.sampled_from(["# a comment", "", "  indented: x", "- list item", "key : x"]),
+)
+
+
+@settings(max_examples=1500)
+@given(st.lists(_lines, max_size=6))
+def test_fast_frontmatter_path_agrees_with_pyyaml(lines: list[str]) -> None:
+    import yaml
+
+    from memdir.formats._fastyaml import load_flat
+
+    source = "\n".join(lines) + "\n"
+    fast = load_flat(source)
+    if fast is None:
+        return
+    expected = yaml.safe_load(source) or {}
+    assert fast == expected
+    assert [type(v) for v in fast.values()] == [type(v) for v in expected.values()]
+
+
+def test_fast_path_reads_what_memdir_writes() -> None:
+    from memdir.formats._fastyaml import load_flat
+    from memdir.formats.frontmatter import split_frontmatter
+
+    entry = make(origins=("session:7f3a",), supersedes=("feedback_x",), pinned=True,
+                 valid_from=T0, name="Use pnpm: not npm", description="it's 'quoted' # not")
+    head = render_entry(entry).split("---\n")[1]
+    assert load_flat(head) == split_frontmatter(render_entry(entry))[0]

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from . import guard
 from .changes import (
     AddOp,
     Change,
@@ -215,6 +214,7 @@ class Store:
     def _screen(self, ops: Sequence[Operation], source: Source) -> builtins.list[Operation]:
         """Guard every text an operation would write; extractor output gets secrets
         redacted, every other writer has them refused."""
+        from . import guard  # imported on the first write: reads never pay for it
         screened: builtins.list[Operation] = []
         for op in ops:
             if isinstance(op, RemoveOp):

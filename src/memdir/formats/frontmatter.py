@@ -18,6 +18,7 @@ import yaml
 
 from ..errors import ParseError, ValidationError
 from ..model import Entry, EntryType, Layout, Source
+from ._fastyaml import load_flat
 
 __all__ = ["KNOWN_KEYS", "format_time", "parse_entry", "render_entry", "split_frontmatter"]
 
@@ -88,14 +89,16 @@ def split_frontmatter(text: str, path: Path | str = "<text>") -> tuple[dict[str,
     source = rest[: close.start()]
     body = rest[close.end() :].strip("\n")
     try:
-        meta = yaml.load(source, Loader=_Loader) if source.strip() else {}
+        meta = load_flat(source)
+        if meta is None:
+            meta = yaml.load(source, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
         # Marks at end of input point past the block; report its last line instead.
         last = max(source.count("\n") - 1, 0)
         line = min(mark.line, last) + 2 if mark is not None else 1
         raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
     if meta is None:
         meta = {}

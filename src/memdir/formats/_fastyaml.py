@@ -1,0 +1,112 @@
+"""A fast path for the flat frontmatter memdir writes, exactly equal to PyYAML's result.
+
+Loading YAML costs ~150 µs per file even with the C loader; a scope of 200 entries would
+spend most of ``memdir context`` there. Frontmatter is almost always one ``key: value`` per
+line with plain or single-quoted scalars, timestamps and short flow lists, which this
+module reads directly. Anything else (nesting, double quotes, anchors, tags, multi-line
+values, numbers, odd booleans) returns None and the caller uses PyYAML. PyYAML's own
+resolver decides what a plain scalar means, so the fast path can never disagree with it on
+a value it accepts; a property test checks that.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import yaml
+
+__all__ = ["load_flat"]
+
+_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?")
+# What PyYAML's reader refuses or treats as a line break: leave those to it.
+_UNUSUAL = re.compile("[^\x0a\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+                      "\U00010000-\U0010ffff]")
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
+_TIMESTAMP = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)Z")
+_STR_TAG = "tag:yaml.org,2002:str"
+_COMMENT = re.compile(r"[ \t]#")
+_resolver = yaml.resolver.Resolver()
+_key_ok: dict[str, bool] = {}
+
+
+class _Fallback(Exception):
+    """This text needs the real YAML parser."""
+
+
+def _plain(text: str, *, in_flow: bool = False) -> Any:
+    if not text or text[0] in _INDICATORS or text != text.strip():
+        raise _Fallback
+    if ": " in text or text.endswith(":") or " #" in text or "\t" in text:
+        raise _Fallback
+    if in_flow and any(c in text for c in ",[]{}"):
+        raise _Fallback
+    if text in ("true", "false"):
+        return text == "true"
+    ts = _TIMESTAMP.fullmatch(text)
+    if ts:
+        try:
+            return datetime(*map(int, ts.groups()), tzinfo=UTC)  # type: ignore[misc]
+        except ValueError:  # e.g. month 13: let PyYAML report it
+            raise _Fallback from None
+    tag = _resolver.resolve(yaml.ScalarNode, text, (True, False))
+    if tag != _STR_TAG:
+        raise _Fallback
+    return text
+
+
+def _single_quoted(text: str) -> str:
+    inner = text[1:-1]
+    if len(text) < 2 or not text.endswith("'") or "'" in inner.replace("''", ""):
+        raise _Fallback
+    return inner.replace("''", "'")
+
+
+def _value(raw: str | None) -> Any:
+    if raw is None:
+        return None
+    text = raw.rstrip(" \t")
+    if text.startswith("'"):
+        return _single_quoted(text)
+    if text.startswith("["):
+        if not text.endswith("]"):
+            raise _Fallback
+        inner = text[1:-1].strip()
+        if not inner:
+            return []
+        items = [item.strip() for item in inner.split(",")]
+        return [_single_quoted(i) if i.startswith("'") and "," not in i[1:-1]
+                else _plain(i, in_flow=True) for i in items]
+    comment = _COMMENT.search(text)
+    if comment:
+        text = text[: comment.start()].rstrip(" \t")
+        if not text:
+            return None
+    return _plain(text)
+
+
+def load_flat(source: str) -> dict[str, Any] | None:
+    """The mapping PyYAML would load from ``source``, or None if it is not flat enough."""
+    if _UNUSUAL.search(source):
+        return None
+    result: dict[str, Any] = {}
+    try:
+        for line in source.split("\n"):
+            if not line.strip() or line.startswith("#"):
+                continue
+            match = _LINE.fullmatch(line)
+            if match is None:
+                return None
+            key = match.group(1)
+            ok = _key_ok.get(key)
+            if ok is None:
+                ok = _resolver.resolve(yaml.ScalarNode, key, (True, False)) == _STR_TAG
+                if len(_key_ok) < 1000:  # a bounded memo: keys repeat across files
+                    _key_ok[key] = ok
+            if not ok:
+                return None
+            result[key] = _value(match.group(2))
+    except _Fallback:
+        return None
+    return result
