@@ -31,6 +31,14 @@ _resolver = yaml.resolver.Resolver()
 _key_ok: dict[str, bool] = {}
 
 
+def _tag(text: str) -> str:
+    """The tag PyYAML's resolver gives ``text`` as an unquoted scalar."""
+    tag: str = _resolver.resolve(  # type: ignore[no-untyped-call]
+        yaml.ScalarNode, text, (True, False)
+    )
+    return tag
+
+
 class _Fallback(Exception):
     """This text needs the real YAML parser."""
 
@@ -47,11 +55,11 @@ def _plain(text: str, *, in_flow: bool = False) -> Any:
     ts = _TIMESTAMP.fullmatch(text)
     if ts:
         try:
-            return datetime(*map(int, ts.groups()), tzinfo=UTC)  # type: ignore[misc]
+            year, month, day, hour, minute, second = map(int, ts.groups())
+            return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
         except ValueError:  # e.g. month 13: let PyYAML report it
             raise _Fallback from None
-    tag = _resolver.resolve(yaml.ScalarNode, text, (True, False))
-    if tag != _STR_TAG:
+    if _tag(text) != _STR_TAG:
         raise _Fallback
     return text
 
@@ -101,7 +109,7 @@ def load_flat(source: str) -> dict[str, Any] | None:
             key = match.group(1)
             ok = _key_ok.get(key)
             if ok is None:
-                ok = _resolver.resolve(yaml.ScalarNode, key, (True, False)) == _STR_TAG
+                ok = _tag(key) == _STR_TAG
                 if len(_key_ok) < 1000:  # a bounded memo: keys repeat across files
                     _key_ok[key] = ok
             if not ok:
