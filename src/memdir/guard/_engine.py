@@ -1,13 +1,24 @@
-"""Rule engine: anchored, lazily compiled regex rules run on windows around their anchors.
+"""Rule engine: token-gated, lazily compiled regex rules matched at their anchors.
 
-A rule names literal *anchors*; every match of its pattern contains at least one of them.
-The engine finds the anchors with ``str.find`` (fast C search) and runs the regex only on a
-window around each hit, so a 64 KiB body costs a few substring searches, not dozens of
-full regex passes. Regexes are compiled on first use, never at import time.
+CPython's regex engine is slow per character (a character-class or alternation search
+over 64 KiB costs milliseconds), and so is one ``str.find`` per literal when there are
+hundreds of multilingual literals. So a scan works in three steps:
+
+1. **Gate.** The folded text is tokenised once in C (``bytes.translate`` + ``split``) into
+   a set of 4-byte token prefixes. Each anchor maps to such a key (or, for scripts written
+   without spaces, to a script check plus a substring test). A rule whose gates fail is
+   skipped for the price of a few hash lookups.
+2. **Locate.** For a rule that passes, its anchors are found with ``str.find``.
+3. **Match.** Every pattern starts with one of its anchors, so the regex is only tried
+   *at* each hit (``pattern.match(text, pos)``), never scanned across the text.
+   Alternations are compiled as tries (common prefixes factored out).
+
+Gates are necessary conditions only: a passing gate never changes what a rule matches.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
@@ -17,17 +28,19 @@ from dataclasses import dataclass, field
 __all__ = [
     "Finding",
     "Rule",
+    "RuleSet",
     "Text",
     "alt",
     "excerpt",
-    "fold",
+    "expand",
     "lit",
-    "search",
+    "prefixes",
+    "visible",
 ]
 
-# More hits than this for one rule and a plain full-text search is cheaper than windows.
-_MAX_HITS = 48
 EXCERPT_LEN = 60
+_KEY = 4  # shortest stem a token-prefix gate accepts
+_LONG = 8  # longest prefix compared
 
 
 @dataclass(frozen=True)
@@ -47,10 +60,14 @@ class Finding:
 
 @dataclass(frozen=True)
 class Rule:
-    """A pattern plus the literals that must occur in any match of it.
+    """A pattern, the anchors it starts with, and other words it needs.
 
-    ``radius`` bounds how far a match may extend from an anchor (0: search the whole
-    text). ``accept`` can veto a regex match (e.g. placeholder passwords).
+    Every match of ``pattern`` starts with the first word of one of ``anchors``; the
+    regex is tried only at those positions. ``requires`` lists further groups; each must
+    have a word that may be present for the rule to run at all. With ``near``, a start is
+    only tried when one of those words follows within ``span`` characters (the pattern's
+    second component). ``accept`` can veto a match (e.g. a negated sentence). Anchors,
+    and the pattern unless ``folded=False``, are NFKC-casefolded on construction.
     """
 
     id: str
@@ -58,8 +75,19 @@ class Rule:
     reason: str
     anchors: tuple[str, ...]
     pattern: str
-    radius: int = 320
+    requires: tuple[tuple[str, ...], ...] = ()
+    near: tuple[str, ...] = ()
+    span: int = 120
     accept: Callable[[re.Match[str]], bool] | None = field(default=None, compare=False)
+    folded: bool = True
+
+    def __post_init__(self) -> None:
+        # Written by hand in any normalisation form; matched against NFKC-casefolded text.
+        object.__setattr__(self, "anchors", tuple(lit(a) for a in self.anchors))
+        object.__setattr__(self, "requires", tuple(tuple(lit(a) for a in g) for g in self.requires))
+        object.__setattr__(self, "near", tuple(lit(a) for a in self.near))
+        if self.folded:
+            object.__setattr__(self, "pattern", lit(self.pattern))
 
     def regex(self) -> re.Pattern[str]:
         """The compiled pattern (cached across rules with the same source)."""
@@ -71,67 +99,291 @@ def _compile(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.DOTALL)
 
 
-class Text:
-    """A haystack with memoised anchor positions, shared by all rules of one scan."""
+# --- gates -----------------------------------------------------------------------------
 
-    __slots__ = ("_hits", "s")
+# Every ASCII byte except [a-z0-9] separates tokens; bytes >= 0x80 belong to tokens.
+_SPLIT = bytes(b if (48 <= b <= 57 or 97 <= b <= 122 or b >= 128) else 32 for b in range(256))
+# Leading punctuation that sticks to a token outside ASCII: quotes, ¿¡, 「」, dashes.
+_LEADING = "“”‘’‚„«»‹›¿¡「」『』【】《》〈〉—–…·、。"
+# Scripts written without spaces (or with clitics glued on): gate by script + substring.
+_SCRIPTS: tuple[tuple[str, int, int, tuple[bytes, ...]], ...] = (
+    ("kana", 0x3040, 0x30FF, (b"\xe3\x81", b"\xe3\x82", b"\xe3\x83")),
+    ("han", 0x3400, 0x9FFF, (b"\xe4", b"\xe5", b"\xe6", b"\xe7", b"\xe8", b"\xe9")),
+    ("hangul", 0xAC00, 0xD7AF, (b"\xea", b"\xeb", b"\xec", b"\xed")),
+    ("thai", 0x0E00, 0x0E7F, (b"\xe0\xb8", b"\xe0\xb9")),
+    ("arabic", 0x0600, 0x06FF, (b"\xd8", b"\xd9", b"\xda", b"\xdb")),
+)
 
-    def __init__(self, s: str) -> None:
-        self.s = s
-        self._hits: dict[str, list[int]] = {}
-
-    def hits(self, anchor: str) -> list[int]:
-        """Start offsets of ``anchor`` (at most ``_MAX_HITS + 1`` of them)."""
-        found = self._hits.get(anchor)
-        if found is None:
-            found = []
-            s = self.s
-            i = s.find(anchor)
-            while i != -1 and len(found) <= _MAX_HITS:
-                found.append(i)
-                i = s.find(anchor, i + 1)
-            self._hits[anchor] = found
-        return found
+# ("pre", token prefix bytes) | ("word", whole token bytes) | ("chr", c)
+# | ("sub", literal) | (script, literal)
+Gate = tuple[str, str | bytes]
 
 
-def search(rule: Rule, text: Text) -> re.Match[str] | None:
-    """First accepted match of ``rule`` in ``text``, looking only near its anchors."""
-    positions: list[int] = []
-    for anchor in rule.anchors:
-        positions.extend(text.hits(anchor))
-    if not positions:
-        return None
-    rx = rule.regex()
-    s = text.s
-    if rule.radius <= 0 or len(positions) > _MAX_HITS:
-        return _first_accepted(rule, rx.finditer(s))
-    positions.sort()
-    lo = hi = -1
-    for p in positions:
-        start, end = max(0, p - rule.radius), min(len(s), p + rule.radius)
-        if start <= hi:
-            hi = end
-            continue
-        if hi >= 0:
-            m = _first_accepted(rule, rx.finditer(s, lo, hi))
-            if m is not None:
-                return m
-        lo, hi = start, end
-    return _first_accepted(rule, rx.finditer(s, lo, hi))
-
-
-def _first_accepted(rule: Rule, matches: Iterable[re.Match[str]]) -> re.Match[str] | None:
-    for m in matches:
-        if rule.accept is None or rule.accept(m):
-            return m
+def _script(ch: str) -> str | None:
+    cp = ord(ch)
+    for name, lo, hi, _ in _SCRIPTS:
+        if lo <= cp <= hi:
+            return name
     return None
 
 
-def fold(text: str) -> str:
-    """NFKC then casefold: the form every pattern rule is written against."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-    return text.casefold()
+@functools.cache
+def gates(anchor: str) -> tuple[Gate, ...]:
+    """The gate conditions (all must hold) implied by one anchor literal.
+
+    Words that end inside the anchor (followed by a separator) must be whole tokens;
+    the last word may be a stem, so only its first bytes are required.
+    """
+    for ch in anchor:
+        script = _script(ch)
+        if script is not None:
+            return ((script, anchor),)
+    words = anchor.encode("utf-8").translate(_SPLIT)
+    parts = words.split(b" ")
+    toks = [p for p in parts if p]
+    if not toks:
+        return (("chr", max(anchor, key=_rarity)),)
+    out: list[Gate] = []
+    complete = words.rstrip(b" ") != words  # a separator after the last word
+    for i, tok in enumerate(toks):
+        whole = i < len(toks) - 1 or complete
+        if whole:
+            out.append(("word", tok))
+        elif len(tok) >= _KEY:
+            out.append(("pre", tok[:_LONG]))
+        elif i == 0:  # a short stem ("~/.ssh"): fall back to a substring test
+            out.append(("sub", anchor.strip()))
+    return tuple(out)
+
+
+def _rarity(ch: str) -> int:
+    i = _COMMON.find(ch)
+    return len(_COMMON) if i == -1 else i
+
+
+_COMMON = " etaoinsrhldcumfpgwybvkxjqz0123456789.,-'\"/:;()_=<>[]{}!?*&%$#@~`|\\^+"
+
+
+class Text:
+    """A folded haystack with lazily built token keys and memoised anchor positions."""
+
+    __slots__ = ("_bytes", "_hits", "_prefixes", "_scripts", "_words", "s")
+
+    def __init__(self, s: str) -> None:
+        self.s = s
+        self._scripts: dict[str, bool] = {}
+        self._bytes: bytes | None = None
+        self._words: set[bytes] | None = None
+        self._prefixes: dict[int, set[bytes]] = {}
+        self._hits: dict[str, list[int]] = {}
+
+    def raw(self) -> bytes:
+        """The text as UTF-8 (lone surrogates passed through)."""
+        if self._bytes is None:
+            self._bytes = self.s.encode("utf-8", "surrogatepass")
+        return self._bytes
+
+    def words(self) -> set[bytes]:
+        """Every token (bytes), tokens split on ASCII non-alphanumerics."""
+        if self._words is None:
+            toks = set(self.raw().translate(_SPLIT).split())
+            for t in [t for t in toks if t[0] in (0xC2, 0xE2, 0xE3)]:
+                stripped = t.decode("utf-8", "surrogateescape").lstrip(_LEADING)
+                if stripped:
+                    toks.add(stripped.encode("utf-8", "surrogateescape"))
+            self._words = toks
+        return self._words
+
+    def prefixes(self, n: int) -> set[bytes]:
+        """The first ``n`` bytes of every token at least that long (memoised per ``n``)."""
+        found = self._prefixes.get(n)
+        if found is None:
+            found = {t[:n] for t in self.words() if len(t) >= n}
+            self._prefixes[n] = found
+        return found
+
+    def passes(self, gate: Gate) -> bool:
+        """Whether a substring or script gate holds (token gates are checked in bulk)."""
+        kind, value = gate
+        assert isinstance(value, str)
+        if kind in ("chr", "sub"):
+            return value in self.s
+        present = self._scripts.get(kind)
+        if present is None:
+            raw = self.raw()
+            leads = next(sc[3] for sc in _SCRIPTS if sc[0] == kind)
+            present = any(b[:1] in raw and b in raw for b in leads)
+            self._scripts[kind] = present
+        return present and value in self.s
+
+    def hits(self, anchor: str, whole: bool = False) -> list[int]:
+        """Start offsets of the anchor's first word (or ``anchor`` itself), memoised."""
+        needle = anchor if whole else _first_word(anchor)
+        found = self._hits.get(needle)
+        if found is None:
+            found = []
+            s = self.s
+            i = s.find(needle)
+            while i != -1:
+                found.append(i)
+                i = s.find(needle, i + 1)
+            self._hits[needle] = found
+        return found
+
+
+def _before(text: Text, needles: set[str], near: list[str], span: int) -> list[int]:
+    """Where a needle occurs at most ``span`` characters before one of the ``near`` words.
+
+    The near words are the rarer second half of a pattern, so they are located first and
+    the needles are searched for only in the stretches in front of them; when those
+    stretches cover much of the text, the needles are located everywhere and filtered.
+    """
+    spots = sorted({p for a in near for p in text.hits(_longest_word(a), whole=True)})
+    if not spots:
+        return []
+    stretches: list[list[int]] = []
+    for spot in spots:
+        lo = max(0, spot - span)
+        if stretches and lo <= stretches[-1][1]:
+            stretches[-1][1] = spot + 1
+        else:
+            stretches.append([lo, spot + 1])
+    s = text.s
+    # Each stretch costs a find call per needle; past a few dozen, one pass is cheaper.
+    if len(stretches) > 24 or sum(hi - lo for lo, hi in stretches) * 4 > len(s):
+        starts = sorted({p for n in needles for p in text.hits(n, whole=True)})
+        return [p for p in starts if _has_spot(spots, p, p + span)]
+    found: set[int] = set()
+    for needle in needles:
+        for lo, hi in stretches:
+            end = min(len(s), hi + len(needle))
+            i = s.find(needle, lo, end)
+            while i != -1:
+                found.add(i)
+                i = s.find(needle, i + 1, end)
+    return sorted(found)
+
+
+def _has_spot(spots: list[int], lo: int, hi: int) -> bool:
+    i = bisect.bisect_left(spots, lo)
+    return i < len(spots) and spots[i] <= hi
+
+
+@functools.cache
+def _longest_word(anchor: str) -> str:
+    """The longest space-free piece of an anchor: the most selective thing to find."""
+    return max(anchor.split(), key=len) if anchor.strip() else anchor
+
+
+@functools.cache
+def _first_word(anchor: str) -> str:
+    """The part of an anchor located with find: up to its first space (whitespace varies)."""
+    head = anchor.strip().split(" ", 1)[0]
+    return head or anchor
+
+
+class RuleSet:
+    """Rules with their anchors' gates indexed, so one scan evaluates each gate once.
+
+    Per scan the cost is a set intersection for the token gates, one test per substring
+    or script gate, and then work only for the rules whose gates all pass.
+    """
+
+    def __init__(self, rules: tuple[Rule, ...]) -> None:
+        self.rules = rules
+        ids: dict[str, int] = {}
+        self._anchors: list[str] = []
+        self._need: list[int] = []  # number of distinct gates per anchor
+        self._by_gate: dict[Gate, list[int]] = {}
+
+        def anchor_id(a: str) -> int:
+            if a not in ids:
+                ids[a] = len(self._anchors)
+                self._anchors.append(a)
+                gs = set(gates(a))
+                self._need.append(len(gs))
+                for g in gs:
+                    self._by_gate.setdefault(g, []).append(ids[a])
+            return ids[a]
+
+        self._trigger = [frozenset(anchor_id(a) for a in r.anchors) for r in rules]
+        self._requires = [tuple(frozenset(anchor_id(a) for a in g) for g in r.requires)
+                          for r in rules]
+        self._near = [frozenset(anchor_id(a) for a in r.near) for r in rules]
+        self._pre_gates: dict[int, set[bytes]] = {}
+        for kind, value in self._by_gate:
+            if kind == "pre" and isinstance(value, bytes):
+                self._pre_gates.setdefault(len(value), set()).add(value)
+        self._word_gates = {v for k, v in self._by_gate if k == "word"}
+        self._other = [g for g in self._by_gate if g[0] not in ("pre", "word")]
+
+    def _live(self, text: Text) -> set[int]:
+        """Ids of the anchors that may occur in ``text``."""
+        passing: list[Gate] = [("word", v) for v in self._word_gates & text.words()]
+        for n, values in self._pre_gates.items():
+            passing += [("pre", v) for v in values & text.prefixes(n)]
+        passing += [g for g in self._other if text.passes(g)]
+        count: dict[int, int] = {}
+        for g in passing:
+            for a in self._by_gate[g]:
+                count[a] = count.get(a, 0) + 1
+        return {a for a, n in count.items() if n == self._need[a]}
+
+    def _candidates(self, text: Text) -> list[tuple[Rule, list[int]]]:
+        """Rules whose gates pass, each with the positions where a match may start."""
+        live = self._live(text)
+        out: list[tuple[Rule, list[int]]] = []
+        for rule, trigger, requires, near in zip(self.rules, self._trigger, self._requires,
+                                                 self._near, strict=True):
+            if trigger.isdisjoint(live) or any(g.isdisjoint(live) for g in requires):
+                continue
+            if near and near.isdisjoint(live):
+                continue
+            needles = {_first_word(self._anchors[a]) for a in trigger & live}
+            if near:
+                words = [self._anchors[a] for a in near & live]
+                ordered = _before(text, needles, words, rule.span)
+            else:
+                ordered = sorted({p for n in needles for p in text.hits(n, whole=True)})
+            if ordered:
+                out.append((rule, ordered))
+        return out
+
+    def first(self, text: Text, target: str | None = None) -> tuple[Rule, re.Match[str]] | None:
+        """The first rule (in order) with an accepted match, and that match.
+
+        ``target`` is the string to match (default ``text.s``); it must have the same
+        offsets as ``text.s`` (used to match case-sensitively on unfolded text).
+        """
+        s = text.s if target is None else target
+        for rule, starts in self._candidates(text):
+            match = rule.regex().match
+            for p in starts:
+                m = match(s, p)
+                if m is not None and (rule.accept is None or rule.accept(m)):
+                    return rule, m
+        return None
+
+    def every(self, text: Text, target: str | None = None) -> list[tuple[Rule, re.Match[str]]]:
+        """Every accepted match of every rule (non-overlapping within one rule)."""
+        s = text.s if target is None else target
+        found: list[tuple[Rule, re.Match[str]]] = []
+        for rule, starts in self._candidates(text):
+            match = rule.regex().match
+            end = -1
+            for p in starts:
+                if p < end:
+                    continue
+                m = match(s, p)
+                if m is not None and (rule.accept is None or rule.accept(m)):
+                    found.append((rule, m))
+                    end = m.end()
+        return found
+
+
+# --- building patterns -----------------------------------------------------------------
+
+_META = set("\\()[]{}?*+|.^$")
 
 
 def lit(word: str) -> str:
@@ -148,54 +400,159 @@ def lit(word: str) -> str:
     return "".join(out)
 
 
-def alt(*groups: Iterable[str]) -> str:
-    """A non-capturing alternation of lexicon entries, longest first."""
-    words = sorted({lit(w) for g in groups for w in g}, key=lambda w: (-len(w), w))
-    return "(?:" + "|".join(words) + ")"
+def _split_head(fragment: str) -> tuple[str, str]:
+    """Split a regex fragment into its literal head (unescaped) and the regex tail.
+
+    Escaped punctuation (``\\.``, ``\\(``) is part of the head; a class escape (``\\w``)
+    or any other metacharacter ends it. A character made optional by a following ``?``,
+    ``*`` or ``{`` moves to the tail.
+    """
+    head: list[str] = []
+    starts: list[int] = []  # where each head character starts in the fragment
+    i = 0
+    while i < len(fragment):
+        ch = fragment[i]
+        if ch == "\\" and i + 1 < len(fragment) and not fragment[i + 1].isalnum():
+            head.append(fragment[i + 1])
+            starts.append(i)
+            i += 2
+            continue
+        if ch in _META:
+            if ch in "?*{" and head:
+                head.pop()
+                return "".join(head), fragment[starts.pop() :]
+            return "".join(head), fragment[i:]
+        head.append(ch)
+        starts.append(i)
+        i += 1
+    return "".join(head), ""
 
 
-_META = set("\\()[]{}?*+|.^$")
+def expand(fragment: str) -> list[str]:
+    """Spell out a leading group: ``(?:tu|su) x`` → ``["tu x", "su x"]`` (recursively).
+
+    Lets a lexicon entry start with alternatives and still have literal anchors.
+    """
+    if not fragment.startswith("(?:"):
+        return [fragment]
+    depth, cuts, end = 0, [3], -1
+    i = 0
+    while i < len(fragment):
+        ch = fragment[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+        elif ch == "|" and depth == 1:
+            cuts.append(i + 1)
+        i += 1
+    if end < 0:
+        return [fragment]
+    options = [fragment[a : b - 1] for a, b in zip(cuts, [*cuts[1:], end + 1], strict=True)]
+    rest = fragment[end + 1 :]
+    if rest[:1] in ("*", "+", "{"):
+        return [fragment]
+    if rest.startswith("?"):
+        rest = rest[1:]
+        options.append("")
+    return [e for opt in options for e in expand(opt + rest)]
 
 
 def prefix(fragment: str) -> str:
     """The literal text every match of ``fragment`` starts with (folded).
 
-    Stops at the first regex metacharacter; a character made optional by a following
-    ``?``, ``*`` or ``{`` is dropped. Raises if fewer than two literal characters remain,
-    because a one-character anchor would hit almost everywhere.
+    A trailing space marks a whole word (the fragment continues with ``\\b`` or ``\\s``),
+    which lets short words such as "all" be gated exactly.
     """
-    word = lit(fragment)
-    out: list[str] = []
-    for i, ch in enumerate(word):
-        if ch in _META:
-            if ch in "?*{" and out:
-                out.pop()
-            break
-        if i + 1 < len(word) and word[i + 1] in "?*{":
-            break
-        out.append(ch)
-    anchor = "".join(out)
-    if len(anchor.strip()) < 2:
+    head, tail = _split_head(lit(fragment))
+    if len(head.strip().encode("utf-8")) < 2:
         raise ValueError(f"lexicon entry {fragment!r} has no usable literal prefix")
-    return anchor
+    if tail.startswith(("\\b", "\\s")) and not head.endswith(" "):
+        head += " "
+    return head
 
 
 def prefixes(*groups: Iterable[str]) -> tuple[str, ...]:
     """Anchors for an alternation: the literal prefix of each entry, deduplicated."""
-    found = {prefix(w) for g in groups for w in g}
-    # An anchor that contains a shorter one is redundant: the shorter one finds it.
-    return tuple(sorted(a for a in found if not any(b != a and b in a for b in found)))
+    found = {prefix(e) for g in groups for w in g for e in expand(lit(w))}
+    # An anchor that starts with a shorter one is redundant: the shorter one finds it.
+    return tuple(sorted(a for a in found if not any(b != a and a.startswith(b) for b in found)))
+
+
+class _Node:
+    """A trie node: children by character, and regex tails of entries ending here."""
+
+    __slots__ = ("children", "tails")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.tails: set[str] = set()
+
+
+def alt(*groups: Iterable[str]) -> str:
+    """A non-capturing alternation of lexicon entries, compiled as a prefix trie.
+
+    ``alt(["ignore", "ignoring"])`` becomes ``ignor(?:e|ing)``: each position
+    in the text is then tested against one branch per distinct first character instead
+    of against every entry.
+    """
+    root = _Node()
+    for entry in sorted({e for g in groups for w in g for e in expand(lit(w))}):
+        head, tail = _split_head(entry)
+        node = root
+        for ch in head:
+            node = node.children.setdefault(ch, _Node())
+        node.tails.add(tail)
+    return _emit(root) or "(?:)"
+
+
+def _emit(node: _Node) -> str:
+    branches = [re.escape(ch) + _emit(child) for ch, child in sorted(node.children.items())]
+    branches.extend(sorted((t for t in node.tails if t), key=len, reverse=True))
+    optional = "" in node.tails
+    if not branches:
+        return ""
+    if len(branches) == 1 and not optional:
+        return branches[0] if _atomic(branches[0]) else f"(?:{branches[0]})"
+    body = "(?:" + "|".join(branches) + ")"
+    return body + "?" if optional else body
+
+
+def _atomic(fragment: str) -> bool:
+    """True when ``fragment`` can be concatenated without grouping (no top-level ``|``)."""
+    depth = 0
+    escaped = False
+    for ch in fragment:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return False
+    return True
+
+
+# --- showing matches -------------------------------------------------------------------
 
 
 def visible(s: str) -> str:
     """Show format/control characters (zero-width, bidi, tags) as ``<U+XXXX>``."""
     out: list[str] = []
     for ch in s:
-        cat = unicodedata.category(ch)
-        if cat in ("Cf", "Cc", "Co", "Cn") and ch not in "\n\t":
-            out.append(f"<U+{ord(ch):04X}>")
-        elif ch in "\n\t\r":
+        if ch in "\n\t\r":
             out.append(" ")
+        elif unicodedata.category(ch) in ("Cf", "Cc", "Co", "Cn", "Cs"):
+            out.append(f"<U+{ord(ch):04X}>")
         else:
             out.append(ch)
     return "".join(out)
@@ -203,8 +560,11 @@ def visible(s: str) -> str:
 
 def excerpt(s: str, start: int, end: int) -> str:
     """The matched slice, whitespace collapsed, made visible, cut to 60 characters."""
-    raw = " ".join(s[start:end].split())
-    shown = visible(raw)
+    shown = visible(" ".join(s[start : min(end, start + 400)].split()))
     if len(shown) > EXCERPT_LEN:
-        shown = shown[: EXCERPT_LEN - 1] + "…"
+        cut = EXCERPT_LEN - 1
+        tag = shown.rfind("<U+", 0, cut)
+        if tag != -1 and shown.find(">", tag) >= cut:
+            cut = tag
+        shown = shown[:cut] + "…"
     return shown

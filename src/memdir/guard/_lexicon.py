@@ -72,11 +72,22 @@ PREVIOUS: tuple[str, ...] = (
 
 # "all / your / every": weaker qualifiers, accepted only with the strong nouns below.
 ALL: tuple[str, ...] = (
-    r"all", r"any", r"every", r"your", r"todas?", r"todos", r"tus", r"toutes?", r"tous",
-    r"vos", r"tes", r"alle\w*", r"deine\w*", r"tutt[aeio]", r"tue", r"suas", r"tuas",
-    "все", "всех", "ваш", "тво", r"tüm", r"bütün", r"semua", r"seluruh", r"lahat",
-    "tất cả", "mọi", "सभी", "सारे", "सब", "সমস্ত", "সব", "সকল", "كل", "جميع",
-    "모든", "すべて", "全て", "所有", "全部", "一切", "你的", "ทั้งหมด", "ทุก", r"όλ\w*",
+    r"all\b", r"any\b", r"every\b", r"your\b", r"your own\b", r"todas?\b", r"todos\b",
+    r"tus\b", r"sus\b", r"tout\w*", r"tous\b", r"vos\b", r"tes\b", r"ton\b", r"votre\b",
+    r"alle\w*", r"deine\w*", r"ihre\w*", r"tutt[aeio]\b", r"tue\b", r"tuo\b", r"sua\b",
+    r"tua\b", r"suas\b", r"tuas\b", "все", "всех", "ваш", "тво", r"tüm\b", r"bütün\b",
+    r"semua\b", r"seluruh\b", r"anda\b", r"kamu\b", r"lahat\b", r"iyong\b", "tất cả",
+    "mọi", "của bạn", "सभी", "सारे", "सब", "अपने", "आपके", "आपकी", "সমস্ত", "সব", "সকল",
+    "তোমার", "আপনার", "كل", "جميع", "모든", "당신의", "すべて", "全て", "あなたの", "所有",
+    "全部", "一切", "你的", "ทั้งหมด", "ทุก", "ของคุณ", r"όλ\w*",
+)
+
+# "what you were told": the content of the instructions, without naming them.
+TOLD: tuple[str, ...] = (
+    r"told", r"dicho", r"dit\b", r"gesagt", r"detto", r"dito\b", "говорили", "сказали",
+    "сказано", r"söylenen", r"dikatakan", r"diberitahu", r"sinabi", "được bảo", "đã nói",
+    "कहा गया", "बताया गया", "বলা হয়েছে", "قيل", "들은", "말한 것", "言われた", "被告知",
+    "告诉你的", "对你说的", "ที่บอก",
 )
 
 # "instructions / directives / prompt / programming": the strong nouns.
@@ -118,9 +129,9 @@ SAY: tuple[str, ...] = (
     "объяви", r"söyle\w*", r"belirt\w*", r"ifade et\w*", r"beyan et\w*", r"yanıtla\w*",
     r"katakan\w*", r"nyatakan\w*", r"sebutkan\w*", r"bilang", r"sabihin\w*", r"ipahayag",
     "nói", "tuyên bố", "khẳng định", "nêu", "trả lời", "cho biết",
-    "कहें", "कहो", "कहिए", "कह दें", "बताएं", "बतायें", "बताओ", "बताइए", "बताएँ", "घोषित",
-    "जवाब द", "বলুন", "বলো", "বলেন", "জানান", "ঘোষণা", "উত্তর দিন", "উল্লেখ করুন",
-    "বর্ণনা করুন", "قل", "قولي", "اذكر", "صرح", "أعلن", "أجب", "أخبر", "وضح",
+    "कह", "बता", "घोषित", "संकेत द", "जवाब द", "বলুন", "বলো", "বলেন", "জানান", "ঘোষণা",
+    "উত্তর দিন", "উল্লেখ করুন",
+    "বর্ণনা করুন", "قل", "قولي", "ذكر", "صرح", "أعلن", "أجب", "أخبر", "وضح", "أشر",
     "말하", "명시", "진술", "답하", "대답", "라고", "述べ", "言って", "と言", "答え", "回答",
     "記載", "声明", "声称", "并说", "就说", "表示", "指出", "回答", "宣布", "陈述", "输出",
     "ระบุ", "บอกว่า", "กล่าว", "ตอบ", "พูด", r"πες", r"πείτε", r"δηλώσ\w*",
@@ -160,6 +171,7 @@ AUTHORITY: tuple[str, ...] = (
     r"sou deus", "я твой разработчик", "я ваш разработчик", "я твой создатель", "я бог",
     r"ben (?:senin )?(?:geliştiricin|geliştiriciniz|yaratıcın)", r"ben tanrı",
     r"saya (?:adalah )?(?:pengembang|pencipta) (?:anda|kamu)", r"saya (?:adalah )?tuhan",
+    r"aku (?:adalah )?tuhan", r"sebagai penciptamu", r"sebagai pencipta anda",
     r"ako ang (?:iyong )?(?:developer|lumikha)", r"ako ang diyos",
     "tôi là nhà phát triển", "tôi là chúa", "मैं आपका डेवलपर", "मैं तुम्हारा डेवलपर",
     "मैं भगवान", "मैं ईश्वर", "আমি আপনার ডেভেলপার", "আমি ঈশ্বর", "আমি ভগবান",
@@ -186,7 +198,9 @@ MODE_WORDS: tuple[str, ...] = (
 DONT_TELL: tuple[str, ...] = (
     r"no (?:le )?(?:digas|diga|menciones|mencione|reveles|informes) (?:nada )?al usuario",
     r"ne (?:le )?(?:dis|dites|mentionne[z]?|révèle[z]?) (?:rien |pas )?à l'utilisateur",
-    r"(?:sag|sage|erzähl|verrate)\w* (?:es )?(?:dem|den) (?:benutzer|nutzer)\w* nicht",
+    r"sag\w* (?:es )?(?:dem|den) (?:benutzer|nutzer)\w* nicht",
+    r"erzähl\w* (?:es )?(?:dem|den) (?:benutzer|nutzer)\w* nicht",
+    r"verrate\w* (?:es )?(?:dem|den) (?:benutzer|nutzer)\w* nicht",
     r"non (?:dire|dirlo|menzionare|rivelare) (?:nulla )?all'utente",
     r"não (?:diga|conte|mencione|revele) (?:nada )?ao usuário",
     "не говори пользователю", "не сообщай пользователю", "не сообщайте пользователю",

@@ -117,9 +117,20 @@ def _context(text: str, start: int, end: int) -> str:
     return shown[-60:] if len(shown) > 60 else shown
 
 
+_BMP_SUSPECTS = (
+    "\u200b\u200c\u200d\u2060\u2062\u2063\u2064\ufeff"
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def _may_have_suspects(text: str) -> bool:
+    """Fast pre-check: one C-level search per suspect character, no regex."""
+    return any(ch in text for ch in _BMP_SUSPECTS) or max(text) >= "\U000e0000"
+
+
 def find_invisible(text: str) -> Finding | None:
     """The first invisible or bidi character that no ordinary text needs, if any."""
-    if text.isascii():
+    if text.isascii() or not _may_have_suspects(text):
         return None
     for m in _suspect().finditer(text):
         if _allowed(text, m):

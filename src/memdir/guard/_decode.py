@@ -1,0 +1,151 @@
+"""Find text smuggled in an encoding (hex, base64, binary, Morse) so it can be scanned too.
+
+"Token smuggling" hides an instruction from a filter by encoding it; the model decodes it
+happily. A run only counts when it decodes to readable text with at least one space, so
+hashes, UUIDs and base64 images (which decode to binary) are ignored. Candidate runs are
+located with ``bytes.translate`` + ``find`` (C speed) before any regex runs, because a
+character-class regex over 64 KiB costs milliseconds in CPython.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import re
+from collections.abc import Callable, Iterator
+
+__all__ = ["payloads"]
+
+_MAX_PAYLOADS = 8
+_MAX_DECODED = 4096
+_MIN_RUN = 24
+
+
+def _table(keep: bytes, mark: bytes, rest: bytes = b" ", space: bytes | None = None) -> bytes:
+    """A translate table mapping bytes in ``keep`` to ``mark`` and everything else to ``rest``."""
+    table = bytearray(rest * 256)
+    for b in keep:
+        table[b] = mark[0]
+    if space is not None:
+        for b in b" \t\r\n/":
+            table[b] = space[0]
+    return bytes(table)
+
+
+_HEXDIGITS = b"0123456789abcdefABCDEF"
+_B64 = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_"
+
+
+@functools.cache
+def _specs() -> tuple[tuple[str, bytes, bytes, re.Pattern[str], Callable[[str], str | None]], ...]:
+    return (
+        ("hex", _table(_HEXDIGITS, b"h"), b"h" * _MIN_RUN,
+         re.compile(r"[0-9a-fA-F]{24,}"), _from_hex),
+        ("base64", _table(_B64, b"b"), b"b" * _MIN_RUN,
+         re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}"), _from_base64),
+        ("binary", _table(b"01", b"1", b"x", space=b" "), b"1111111 1111111 1111111",
+         re.compile(r"(?:[01]{7,8}[\s/]+){5,}[01]{7,8}"), _from_binary),
+    )
+
+
+def _readable(data: bytes) -> str | None:
+    """``data`` as text if it reads as prose: mostly printable UTF-8, with two words.
+
+    Undecodable bytes are tolerated up to 10 %: a smuggled sentence with one corrupted
+    group is still a smuggled sentence.
+    """
+    text = data.decode("utf-8", "replace")
+    broken = text.find("\ufffd\ufffd")
+    if broken >= 24:  # a corrupted tail: judge the readable head
+        text = text[:broken]
+    printable = sum((ch.isprintable() and ch != "\ufffd") or ch in "\n\t" for ch in text)
+    if printable < 0.9 * len(text):
+        return None
+    words = [w for w in text.split() if sum(c.isalpha() for c in w) >= 2]
+    return text if len(words) >= 2 else None
+
+
+def _from_hex(run: str) -> str | None:
+    try:
+        return _readable(bytes.fromhex(run[: len(run) // 2 * 2]))
+    except ValueError:
+        return None
+
+
+def _from_base64(run: str) -> str | None:
+    body = run.rstrip("=")
+    padded = body + "=" * (-len(body) % 4)
+    altchars = b"-_" if ("-" in body or "_" in body) else None
+    try:
+        return _readable(base64.b64decode(padded, altchars=altchars, validate=True))
+    except (binascii.Error, ValueError):
+        # A corrupted run: decode the longest valid prefix instead.
+        usable = len(body) // 4 * 4
+        try:
+            return _readable(base64.b64decode(body[:usable], altchars=altchars))
+        except (binascii.Error, ValueError):
+            return None
+
+
+def _from_binary(run: str) -> str | None:
+    groups = re.split(r"[\s/]+", run.strip())
+    return _readable(bytes(int(g, 2) for g in groups if int(g, 2) < 256))
+
+
+_MORSE = {
+    ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g",
+    "....": "h", "..": "i", ".---": "j", "-.-": "k", ".-..": "l", "--": "m", "-.": "n",
+    "---": "o", ".--.": "p", "--.-": "q", ".-.": "r", "...": "s", "-": "t", "..-": "u",
+    "...-": "v", ".--": "w", "-..-": "x", "-.--": "y", "--..": "z", "-----": "0",
+    ".----": "1", "..---": "2", "...--": "3", "....-": "4", ".....": "5", "-....": "6",
+    "--...": "7", "---..": "8", "----.": "9",
+}
+
+
+@functools.cache
+def _morse_rx() -> re.Pattern[str]:
+    return re.compile(r"(?:[.-]{1,5}(?: / | {1,3}|/)){8,}[.-]{1,5}")
+
+
+def _from_morse(run: str) -> str | None:
+    words = [w.split() for w in re.split(r"\s*/\s*| {3}", run.strip())]
+    decoded = " ".join("".join(_MORSE.get(c, "?") for c in w) for w in words if w)
+    return decoded if decoded.count("?") <= len(decoded) // 10 and " " in decoded else None
+
+
+def payloads(text: str) -> Iterator[tuple[str, int, int, str]]:
+    """``(encoding, start, end, decoded)`` for each encoded run that decodes to prose."""
+    raw = text.encode("utf-8", "surrogatepass")
+    emitted = 0
+    for kind, table, needle, rx, decode in _specs():
+        mapped = raw.translate(table)
+        i = mapped.find(needle)
+        while i != -1 and emitted < _MAX_PAYLOADS:
+            # The run's bytes are ASCII, so it can be matched and decoded on the bytes alone.
+            stop = mapped.find(b"x" if kind == "binary" else b" ", i)
+            m = rx.match(raw[i : len(raw) if stop == -1 else stop].decode("ascii", "replace"))
+            run = m.group() if m else ""
+            decoded = decode(run) if run and _plausible(kind, run) else None
+            if decoded is not None:
+                emitted += 1
+                start = len(raw[:i].decode("utf-8", "ignore"))
+                yield kind, start, start + len(run), decoded[:_MAX_DECODED]
+            i = mapped.find(needle, i + max(len(run), 1))
+    if raw.count(b".-") + raw.count(b"-.") >= 4 and emitted < _MAX_PAYLOADS:
+        for m in _morse_rx().finditer(text):
+            decoded = _from_morse(m.group())
+            if decoded is not None:
+                yield "morse", m.start(), m.end(), decoded
+                emitted += 1
+                if emitted >= _MAX_PAYLOADS:
+                    break
+
+
+def _plausible(kind: str, run: str) -> bool:
+    """Cheap filter before decoding: paths and hashes are not smuggled prose."""
+    if kind == "base64":
+        return "//" not in run and any(c.isupper() for c in run) and any(c.islower() for c in run)
+    if kind == "hex":
+        return not run.isdigit()
+    return True

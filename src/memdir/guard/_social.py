@@ -1,0 +1,279 @@
+"""Social-engineering rules: phishing lures, credential requests, fake claims, planted answers.
+
+These catch text that manipulates the model or the person rather than the machine: a
+"your account has been compromised, follow this link" lure the model would repeat, a
+request for the model's password, an "as an AI developed by …, I am entering maintenance
+mode" claim, or a document line that tells the model which false answer to give. Each
+rule pairs two ingredients (a claim *and* a request, a framing *and* an assertion) so
+that ordinary mentions of passwords, modes or accounts pass.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ._engine import Rule, alt, prefixes
+from ._patterns import USER_WORDS, affirmed, gap
+
+__all__ = ["rules"]
+
+# "your account has been compromised / hacked / suspended".
+_COMPROMISED = (
+    r"your account (?:has been|was|is|got) (?:compromised|hacked|suspended|locked|breached|"
+    r"hijacked|disabled)",
+    r"tu cuenta (?:ha sido|fue|está) (?:comprometida|hackeada|suspendida|bloqueada)",
+    r"votre compte (?:a été|est) (?:compromis|piraté|suspendu|bloqué)",
+    r"ton compte (?:a été|est) (?:compromis|piraté|suspendu|bloqué)",
+    r"ihr konto (?:wurde|ist) (?:kompromittiert|gehackt|gesperrt)",
+    r"dein konto (?:wurde|ist) (?:kompromittiert|gehackt|gesperrt)",
+    r"il tuo account è stato (?:compromesso|violato|sospeso|bloccato)",
+    r"sua conta (?:foi|está) (?:comprometida|hackeada|suspensa|bloqueada)",
+    r"ваш аккаунт (?:был )?(?:скомпрометирован|взломан|заблокирован)",
+    r"ваша учетная запись (?:была )?(?:скомпрометирована|взломана)",
+    r"hesabınız (?:ele geçirildi|tehlikeye girdi|hacklendi|askıya alındı)",
+    r"akun anda (?:telah )?(?:disusupi|diretas|dibobol|diblokir)",
+    r"na-kompromiso ang (?:iyong )?account", "tài khoản của bạn đã bị",
+    "आपका खाता हैक", "आपके खाते से समझौता", "आपका खाता से समझौता",
+    "আপনার অ্যাকাউন্ট আপস", "আপনার অ্যাকাউন্ট হ্যাক", "تم اختراق حسابك",
+    "계정이 해킹", "계정이 손상", "계정이 도용", "アカウントが侵害", "アカウントが乗っ取",
+    "您的账户已被", "你的账户已被", "您的帐户已被", "你的帐户已被", "บัญชีของคุณถูก",
+)
+
+# Words for a password or secret, and for "you/your" so that the request is aimed at the model.
+_PASSWORD = (
+    r"password", r"passcode", r"secret key", r"contraseña", r"mot de passe", r"passwort",
+    r"senha", "пароль", r"şifre", r"kata sandi", "mật khẩu", "पासवर्ड", "পাসওয়ার্ড",
+    "كلمة المرور", "كلمة السر", "비밀번호", "パスワード", "密码", "口令", "รหัสผ่าน",
+)
+_YOUR_PASSWORD = (
+    r"your (?:password|passcode|secret key)\b", r"(?:tu|su) contraseña",
+    r"(?:ton|votre) mot de passe", r"(?:dein|ihr) passwort", r"(?:la )?tua password",
+    r"(?:sua|tua) senha", "твой пароль", "ваш пароль", r"şifren", r"şifreniz",
+    r"kata sandi (?:anda|kamu|mu)", r"iyong password", "mật khẩu của bạn", "आपका पासवर्ड",
+    "तुम्हारा पासवर्ड", "আপনার পাসওয়ার্ড", "তোমার পাসওয়ার্ড", "كلمة المرور الخاصة بك",
+    "너의 비밀번호", "당신의 비밀번호", "あなたのパスワード", "你的密码", "您的密码",
+    "รหัสผ่านของคุณ",
+)
+_SOLICIT = (
+    r"give me", r"tell me", r"send me", r"share", r"need", r"want", r"reveal", r"provide",
+    r"mir\b", r"moi\b", r"comigo", r"me (?:dé|des|diga|digas|da|das)", "мне", r"bana",
+    r"kepada saya", r"sa akin", "cho tôi", "मुझे", "আমাকে", "أعطني", "لي", "나에게", "저에게",
+    "필요", "말해", "알려", "私に", "教えて", "必要", "告诉我", "给我", "发给我", "บอก",
+    "ให้ฉัน",
+)
+
+# Framing that announces a made-up answer ("let's state that …", "we might say …").
+_WE_SAY = (
+    r"let's (?:state|say|declare|claim|assert|assume|pretend)",
+    r"lets (?:state|say|declare|claim|assert|assume|pretend)",
+    r"let us (?:state|say|declare|claim|assert|assume|pretend)",
+    r"we (?:might|could|can|will|should|would|may|must) (?:state|say|declare|claim|assert)",
+    r"where we (?:state|say|declare|claim|assert)", r"we (?:state|declare|claim|assert) that",
+    r"digamos que", r"afirmemos que", r"declaremos que", r"podemos (?:decir|afirmar|declarar)",
+    r"disons que", r"affirmons que", r"déclarons que",
+    r"nous (?:pouvons|pourrions) (?:dire|affirmer)",
+    r"nous affirmons que", r"sagen wir,? dass", r"wir (?:könnten|können) sagen",
+    r"diciamo che", r"affermiamo che", r"potremmo dire",
+    r"podemos dizer", r"poderíamos dizer", "мы можем заявить", "мы можем сказать",
+    "мы могли бы сказать", "скажем, что", r"belirtebiliriz", r"diyebiliriz", r"söyleyelim",
+    r"mari kita katakan", r"kita (?:bisa|dapat) (?:mengatakan|menyatakan)", r"sabihin natin",
+    "hãy nói", "chúng ta có thể nói", "chúng ta nói", "आइए बताते", "हम कह सकते", "हम बता सकते",
+    "हम बताते", "আমরা বলি", "আমরা বলতে পারি", "قد نقول", "لنقل", "دعونا نقول",
+    "يمكننا القول", "라고 하자", "라고 말할 수", "と言おう", "と言いましょう", "我们可以说",
+    "让我们说", "我们说", "เราอาจระบุว่า", "เราอาจจะบอกว่า", "เราบอกว่า",
+    # "let's assume": the same move, planting a premise instead of a statement.
+    r"supongamos que", r"supposons que", r"nehmen wir an", r"supponiamo che",
+    r"suponhamos que", r"vamos supor que", "предположим, что", "допустим, что",
+    r"varsayalım", r"anggap saja", r"mari kita asumsikan", r"ipagpalagay natin",
+    "hãy giả sử", "चलो मान ले", "आइए मान ले", "ধরে নেওয়া যাক", "لنفترض", "가정해 봅시다",
+    "가정하자", "让我们假设", "สมมติว่า",
+)
+# The same framing where the verb ends the clause (ja, ko): "… と言おう".
+_WE_SAY_FINAL = ("と言おう", "と言いましょう", "としましょう", "라고 하자", "라고 합시다")
+
+# "As an AI developed by <vendor>": a model claiming to speak for its maker.
+_AS = (
+    r"as an?", r"als\b", r"como (?:una? )?", r"en tant qu", r"in quanto", r"sebagai", r"bilang",
+    "как", r"olarak", "로서", "として", "作为", "ในฐานะ", "بصفتي", "के रूप में", "হিসেবে",
+)
+_DEVELOPED = (
+    r"develop\w*", r"created", r"built", r"made", r"trained", r"entwickelt\w*", r"sviluppat\w*",
+    r"desarrollad\w*", r"développé\w*", r"desenvolvid\w*", "разработ", r"geliştir\w*",
+    r"dikembangkan", r"binuo", "phát triển", "विकसित", "উন্নত", "তৈরি", "طور", "개발",
+    "開発", "开发", "พัฒนา",
+)
+
+# Entering a special mode, announced by the speaker.
+_ENTER_MODE = (
+    r"i'm entering", r"i am entering", r"i'm now entering", r"i am now entering",
+    r"now entering", r"entering (?:a |an |the )?[\"'‘“]",
+    r"estoy entrando", r"entrando en (?:el |un )?modo", r"j'entre en mode",
+    r"betrete (?:ich )?(?:einen |den )?", r"sto entrando in", r"estou entrando",
+    r"entrando (?:no|em) modo", "вхожу в", "перехожу в", r"giriyorum", r"saya memasuki",
+    r"aku memasuki", r"pumapasok ako", "tôi đang vào", "tôi đang bước vào", "प्रवेश कर रहा",
+    "প্রবেশ করছি", "أدخل الآن", "أنا الآن أدخل", "돌입", "진입한다", "に入ります",
+    "モードに入", "我正在进入", "我现在进入", "进入.{0,12}模式", "ฉันกําลังเข้าสู่",
+    "กำลังเข้าสู่",
+)
+_MODE_NOUN = (
+    r"mode\b", r"modus", r"modo\b", r"modalità", "режим", r"modu\b", "chế độ", "मोड", "মোড",
+    "وضع", "모드", "モード", "模式", "โหมด",
+)
+_PHISHING = ("phishing", "钓鱼", "フィッシング", "피싱", "фишинг", "التصيد", "फ़िशिंग", "ফিশিং")
+_WRITE = (r"escrib", r"rédige", r"écri", r"schreib", r"scriv", r"escrev", "напиш", "написать",
+          r"yaz", r"tulis", r"sumulat", "viết", "लिख", "লিখ", "كتابة", "اكتب", "작성", "써", "書",
+          "写", "撰写", "เขียน")
+_VENDORS = ("openai", "anthropic")
+
+
+def _phishing_rules() -> tuple[Rule, ...]:
+    reason = ("it carries a phishing lure (a compromised-account scare or a password-reset "
+              "link) for the model to pass on")
+    return (
+        Rule("injection.phishing", "injection", reason, prefixes(_COMPROMISED),
+             alt(_COMPROMISED)),
+        Rule(
+            "injection.phishing", "injection", reason,
+            ("ask", "tell", "urg", "request", "direct"),
+            r"(?:ask\w*|tell\w*|urg\w*|request\w*|direct\w*)\s+(?:the\s+)?users?\s+to\s+(?:visit|"
+            r"go to|click|open|follow)[^.\n]{0,80}?(?:reset|verify|confirm|update|enter)\w*\s+"
+            r"(?:their|your|the)\s+(?:password|credentials|account|login)",
+            requires=(("user",),),
+            near=("password", "credentials", "account", "login"), span=150,
+            accept=affirmed,
+        ),
+        Rule(
+            "injection.phishing", "injection", reason,
+            ("write", "draft", "compose", "create", "craft", "generat"),
+            r"(?:write|draft|compose|create|craft|generate)\w*\s+(?:\w+\s+){0,3}?phishing\s+"
+            r"(?:e-?mail|message|mail|page|site|text)",
+            near=("phishing",), span=50,
+            accept=affirmed,
+        ),
+        Rule(
+            "injection.phishing", "injection", reason, _PHISHING,
+            rf"{alt(_PHISHING)}.{{0,40}}?{alt(_WRITE)}",
+            requires=(prefixes(_WRITE),),
+        ),
+    )
+
+
+def _credential_rules() -> tuple[Rule, ...]:
+    pw, your_pw, solicit = alt(_PASSWORD), alt(_YOUR_PASSWORD), alt(_SOLICIT)
+    reason = "it asks the model to hand over its password or secret"
+    return (
+        Rule("exfiltration.credential-request", "exfiltration", reason, prefixes(_SOLICIT),
+             rf"{solicit}{gap(40)}{your_pw}", near=prefixes(_PASSWORD), span=60,
+             accept=affirmed),
+        Rule("exfiltration.credential-request", "exfiltration", reason,
+             prefixes(_YOUR_PASSWORD), rf"{your_pw}{gap(40)}{solicit}",
+             requires=(prefixes(_SOLICIT),), accept=affirmed),
+        Rule("exfiltration.credential-request", "exfiltration", reason,
+             ("need", "want", "require"),
+             r"(?:need|want|require)s?\s+you\s+to\s+(?:confirm|provide|share|give|reveal|tell)\s+"
+             rf"(?:me\s+)?(?:with\s+)?(?:the|your)\s+{pw}",
+             near=prefixes(_PASSWORD), span=60, accept=affirmed),
+    )
+
+
+def _user_data_rules() -> tuple[Rule, ...]:
+    reason = "it asks the model to share the user's personal details"
+    return (
+        Rule(
+            "exfiltration.user-data", "exfiltration", reason,
+            ("share", "reveal", "disclose", "give me", "send me", "tell me"),
+            r"(?:share|reveal|disclose|give me|send me|tell me)\s+(?:me\s+)?(?:the|this)\s+"
+            r"user'?s'?\s+(?:\w+\s+)?(?:e-?mail|address|location|phone|password|birth\s?date|"
+            r"date of birth|ssn|social security|bank|credit card|home|whereabouts)",
+            near=("user",), span=30,
+            accept=affirmed,
+        ),
+        Rule(
+            "exfiltration.user-data", "exfiltration", reason, USER_WORDS,
+            r"(?:usuario|utilisateur|benutzer|nutzer|utente|usuário|пользовател\w*|kullanıcı\w*|"
+            r"pengguna|người dùng|उपयोगकर्ता|ব্যবহারকারী|المستخدم|사용자|ユーザー|用户)"
+            r".{0,30}?(?:correo|e-?mail|adresse|indirizzo|endereço|почт|адрес|e-posta|adres|"
+            r"alamat|địa chỉ|ईमेल|पता|ইমেল|ঠিকানা|البريد|عنوان|이메일|주소|メール|住所|邮件|"
+            r"邮箱|地址|อีเมล|ที่อยู่).{0,40}?(?:compart|partag|teilen|condivid|поделит|"
+            r"сообщит|paylaş|bagikan|ibahagi|chia sẻ|साझा|শেয়ার|مشاركة|공유|共有|分享|แชร์)",
+            near=("compart", "partag", "teilen", "condivid", "поделит", "сообщит", "paylaş",
+                  "bagikan", "ibahagi", "chia sẻ", "साझा", "শেয়ার", "مشاركة", "공유", "共有", "分享",
+                  "แชร์"), span=90,
+            accept=affirmed,
+        ),
+    )
+
+
+@functools.cache
+def rules() -> tuple[Rule, ...]:
+    """Social-engineering rules (built on first use)."""
+    mode = alt(_MODE_NOUN)
+    as_, developed, vendor = alt(_AS), alt(_DEVELOPED), alt(_VENDORS)
+    we_say = alt(_WE_SAY)
+    claim = "it claims to speak as the model or its maker in order to unlock special behaviour"
+    return (
+        *_phishing_rules(),
+        *_credential_rules(),
+        *_user_data_rules(),
+        Rule(
+            "injection.assert-answer", "injection",
+            "it plants a made-up answer for the model to state as fact",
+            prefixes(_WE_SAY, _WE_SAY_FINAL),
+            near=prefixes(_WE_SAY, _WE_SAY_FINAL), span=40,
+            pattern=rf"{we_say}\s*(?:that\s+)?[:：]"
+            rf"|{we_say}\s+(?:that\s+)?(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){{0,8}}?\s+(?:is|are|"
+            r"was|equals)\b"
+            rf"|{we_say}[^.\n]{{0,60}}?(?:是|は|는|은|là|है|হল|هي|هو|คือ|est|ist|è|é|"
+            r"es|это|olduğunu|adalah|ay|['\"‘’“”「『])"
+            rf"|{alt(_WE_SAY_FINAL)}",
+        ),
+        Rule(
+            "injection.assert-answer", "injection",
+            "it plants a made-up answer for the model to state as fact",
+            ("state", "say ", "declare", "claim", "assert"),
+            r"(?:state|say|declare|claim|assert)\s+(?:that\s+)?the\s+(?:output|answer|result|"
+            r"capital|conclusion|sum|total|value|correct answer)\b[^.\n]{0,60}?\b(?:is|are|"
+            r"was|equals|should be)\b",
+            requires=(("output", "answer", "result", "capital", "conclusion", "sum ", "total",
+                       "value"),),
+        ),
+        Rule(
+            "role.ai-claim", "role-hijack", claim, prefixes(_AS),
+            rf"{as_}.{{0,50}}?{developed}.{{0,30}}?{vendor}|{as_}.{{0,30}}?{vendor}.{{0,30}}?"
+            rf"{developed}",
+            requires=(prefixes(_DEVELOPED),), near=_VENDORS, span=90,
+        ),
+        Rule(
+            "role.ai-claim", "role-hijack", claim, _VENDORS,
+            rf"{vendor}.{{0,30}}?{developed}.{{0,30}}?{as_}",
+            requires=(prefixes(_DEVELOPED), prefixes(_AS)),
+        ),
+        Rule(
+            "role.mode-switch", "role-hijack",
+            "it announces that the model is entering a special mode",
+            prefixes(_ENTER_MODE), rf"{alt(_ENTER_MODE)}.{{0,40}}?{mode}",
+            requires=(prefixes(_MODE_NOUN),),
+        ),
+        Rule(
+            "role.mode-switch", "role-hijack",
+            "it wraps text in a fake mode tag such as <SYSTEM MODE> or <GOD MODE>",
+            ("<",), rf"<\s*[\w\s]{{0,30}}?{mode}[\w\s]{{0,30}}>",
+            near=prefixes(_MODE_NOUN), span=40,
+        ),
+        Rule(
+            "role.obey", "role-hijack",
+            "it orders the model to obey the writer instead of its instructions",
+            ("you must", "you have to", "you will", "you shall", "you are required", "harus",
+             "musst", "debes", "dois", "devi", "deve", "должен", "должны", "bana", "必须", "必須",
+             "私に", "나에게"),
+            r"you (?:must|have to|will|shall|are required to) (?:obey|listen to|follow)\s+(?:me\b|"
+            r"my (?:instructions|orders|commands|every))"
+            r"|harus (?:mendengarkan|mematuhi) (?:instruksi|perintah)ku|musst mir gehorchen"
+            r"|debes obedecer(?:me)?|dois m'obéir|devi obbedir(?:mi|e)|deve obedecer(?:-me)?"
+            r"|должен слушаться|должны подчиняться|bana itaat|必须服从我|必须听从我|必須聽從我"
+            r"|私に従わなければ|나에게 복종",
+            near=("obey", "listen", "follow", "mendengarkan", "mematuhi", "gehorchen", "obedecer",
+                  "obéir", "obbedir", "слушаться", "подчиняться", "itaat", "服从", "听从", "聽從",
+                  "従わ", "복종"), span=40,
+        ),
+    )
