@@ -308,6 +308,14 @@ def rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "injection.embed-snippet", "injection", plant,
+            ("code", "snippet", "script", "block", "excerpt", "section", "payload", "fragment"),
+            r"(?:code|snippet|script|block|excerpt|section|payload|fragment)\s+(?:below|above)\b"
+            r".{0,120}?\b(?:your|every|each|future|all)\s+(?:\w+\s+)?(?:code|implementation|"
+            r"solution|response|reply|answer|output|algorithm|program|scripts?|project|codebase)\b",
+            near=("below", "above"), span=30,
+        ),
+        Rule(
+            "injection.embed-snippet", "injection", plant,
             ("your ", "every", "each ", "future", "all "),
             r"(?:your|every|each|future|all)\s+(?:\w+\s+)?(?:code|implementation|solution|"
             r"algorithm|program|codebase)\b.{0,80}?(?:following|below|subsequent)\s+(?:code\s+)?"

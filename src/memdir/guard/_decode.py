@@ -22,14 +22,11 @@ _MAX_DECODED = 4096
 _MIN_RUN = 24
 
 
-def _table(keep: bytes, mark: bytes, rest: bytes = b" ", space: bytes | None = None) -> bytes:
-    """A translate table mapping bytes in ``keep`` to ``mark`` and everything else to ``rest``."""
-    table = bytearray(rest * 256)
+def _table(keep: bytes, mark: bytes) -> bytes:
+    """A translate table mapping bytes in ``keep`` to ``mark`` and everything else to space."""
+    table = bytearray(b" " * 256)
     for b in keep:
         table[b] = mark[0]
-    if space is not None:
-        for b in b" \t\r\n/":
-            table[b] = space[0]
     return bytes(table)
 
 
@@ -44,7 +41,7 @@ def _specs() -> tuple[tuple[str, bytes, bytes, re.Pattern[str], Callable[[str], 
          re.compile(r"[0-9a-fA-F]{24,}"), _from_hex),
         ("base64", _table(_B64, b"b"), b"b" * _MIN_RUN,
          re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}"), _from_base64),
-        ("binary", _table(b"01", b"1", b"x", space=b" "), b"1111111 1111111 1111111",
+        ("binary", _table(b"01 \t\r\n/", b"b"), b"b" * 47,
          re.compile(r"(?:[01]{7,8}[\s/]+){5,}[01]{7,8}"), _from_binary),
     )
 
@@ -123,15 +120,16 @@ def payloads(text: str) -> Iterator[tuple[str, int, int, str]]:
         i = mapped.find(needle)
         while i != -1 and emitted < _MAX_PAYLOADS:
             # The run's bytes are ASCII, so it can be matched and decoded on the bytes alone.
-            stop = mapped.find(b"x" if kind == "binary" else b" ", i)
-            m = rx.match(raw[i : len(raw) if stop == -1 else stop].decode("ascii", "replace"))
+            stop = mapped.find(b" ", i)
+            stop = len(raw) if stop == -1 else stop
+            m = rx.search(raw[i:stop].decode("ascii", "replace"))
             run = m.group() if m else ""
             decoded = decode(run) if run and _plausible(kind, run) else None
-            if decoded is not None:
+            if decoded is not None and m is not None:
                 emitted += 1
-                start = len(raw[:i].decode("utf-8", "ignore"))
+                start = len(raw[: i + m.start()].decode("utf-8", "ignore"))
                 yield kind, start, start + len(run), decoded[:_MAX_DECODED]
-            i = mapped.find(needle, i + max(len(run), 1))
+            i = mapped.find(needle, stop)
     if raw.count(b".-") + raw.count(b"-.") >= 4 and emitted < _MAX_PAYLOADS:
         for m in _morse_rx().finditer(text):
             decoded = _from_morse(m.group())

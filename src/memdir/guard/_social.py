@@ -238,6 +238,20 @@ def rules() -> tuple[Rule, ...]:
                        "value"),),
         ),
         Rule(
+            "injection.reply-payload", "injection",
+            "it tells the model to slip a link or a request for personal details into its "
+            "replies",
+            ("add", "include", "insert", "append", "embed", "put", "in your", "within your"),
+            r"(?:add|include|insert|append|embed|put)\w*\s[^\n]{0,160}?(?:https?://|www\.)"
+            r"[^\n]{0,160}?(?:to|in|into|within)\s+(?:all\s+|every\s+)?your\s+(?:reply|replies|"
+            r"response|responses|answer|answers|message|messages|output)"
+            r"|(?:in|within) your (?:reply|response|answer|message)s?,?\s+(?:suggest|tell|ask|"
+            r"urge|encourage|invite|instruct)\w*\s+(?:the\s+)?(?:users?|readers?|people|them)\s+"
+            r"to\s+(?:share|send|enter|provide|submit|visit|click)",
+            near=("reply", "replies", "response", "answer", "message", "output", "users",
+                  "user", "readers", "people"), span=340,
+        ),
+        Rule(
             "role.ai-claim", "role-hijack", claim, prefixes(_AS),
             rf"{as_}.{{0,50}}?{developed}.{{0,30}}?{vendor}|{as_}.{{0,30}}?{vendor}.{{0,30}}?"
             rf"{developed}",
