@@ -27,7 +27,8 @@ from memdir.guard import (
     redact_secrets,
     scan,
 )
-from memdir.guard._engine import RuleSet, Text, alt, expand, gates, lit, prefixes
+from memdir.guard._build import alt, expand, lit, prefixes
+from memdir.guard._engine import RuleSet, Text, gates
 
 # --- attacks ------------------------------------------------------------------------------
 

@@ -21,7 +21,8 @@ import unicodedata
 from memdir.errors import GuardError
 
 from . import _attacks, _decode, _patterns, _secrets, _social
-from ._engine import Finding, RuleSet, Text, excerpt
+from ._build import excerpt
+from ._engine import Finding, RuleSet, Text
 from ._unicode import find_invisible
 
 __all__ = ["Finding", "check", "find_secrets", "redact_secrets", "scan"]

@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 import re
 
-from ._engine import Rule, alt, prefixes
+from ._build import alt, prefixes
+from ._engine import Rule
 from ._patterns import affirmed
 
 __all__ = ["rules"]

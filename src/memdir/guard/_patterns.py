@@ -13,7 +13,8 @@ import functools
 import re
 
 from . import _lexicon as lx
-from ._engine import Rule, alt, prefixes
+from ._build import alt, prefixes
+from ._engine import Rule
 
 __all__ = ["affirmed", "gap", "rules"]
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 
-from ._engine import Rule, alt, prefixes
+from ._build import alt, prefixes
+from ._engine import Rule
 from ._patterns import USER_WORDS, affirmed, gap
 
 __all__ = ["rules"]

@@ -16,7 +16,8 @@ from __future__ import annotations
 import functools
 import re
 
-from ._engine import Finding, visible
+from ._build import visible
+from ._engine import Finding
 
 __all__ = ["find_invisible"]
 

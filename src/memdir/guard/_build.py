@@ -1,0 +1,205 @@
+"""Building patterns from word lists, and showing what matched.
+
+Lexicon entries are small regex fragments (``ignor\\w*``, ``(?:tu|su) contraseña``).
+``alt`` turns a list of them into one trie-shaped alternation, ``prefixes`` gives the
+literal anchors the engine locates, and ``lit`` brings everything to the NFKC-casefolded
+form the text is matched in. ``visible``/``excerpt`` render matches for error messages.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+__all__ = ["alt", "excerpt", "expand", "lit", "prefix", "prefixes", "visible"]
+
+EXCERPT_LEN = 60
+
+# --- building patterns -----------------------------------------------------------------
+
+_META = set("\\()[]{}?*+|.^$")
+
+
+def lit(word: str) -> str:
+    """Normalise a lexicon entry (a regex fragment) to the folded form of the text.
+
+    Only characters outside backslash escapes are casefolded, so ``\\S`` stays ``\\S``.
+    """
+    word = unicodedata.normalize("NFKC", word)
+    out: list[str] = []
+    escaped = False
+    for ch in word:
+        out.append(ch if escaped else ch.casefold())
+        escaped = ch == "\\" and not escaped
+    return "".join(out)
+
+
+def _split_head(fragment: str) -> tuple[str, str]:
+    """Split a regex fragment into its literal head (unescaped) and the regex tail.
+
+    Escaped punctuation (``\\.``, ``\\(``) is part of the head; a class escape (``\\w``)
+    or any other metacharacter ends it. A character made optional by a following ``?``,
+    ``*`` or ``{`` moves to the tail.
+    """
+    head: list[str] = []
+    starts: list[int] = []  # where each head character starts in the fragment
+    i = 0
+    while i < len(fragment):
+        ch = fragment[i]
+        if ch == "\\" and i + 1 < len(fragment) and not fragment[i + 1].isalnum():
+            head.append(fragment[i + 1])
+            starts.append(i)
+            i += 2
+            continue
+        if ch in _META:
+            if ch in "?*{" and head:
+                head.pop()
+                return "".join(head), fragment[starts.pop() :]
+            return "".join(head), fragment[i:]
+        head.append(ch)
+        starts.append(i)
+        i += 1
+    return "".join(head), ""
+
+
+def expand(fragment: str) -> list[str]:
+    """Spell out a leading group: ``(?:tu|su) x`` → ``["tu x", "su x"]`` (recursively).
+
+    Lets a lexicon entry start with alternatives and still have literal anchors.
+    """
+    if not fragment.startswith("(?:"):
+        return [fragment]
+    depth, cuts, end = 0, [3], -1
+    i = 0
+    while i < len(fragment):
+        ch = fragment[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+        elif ch == "|" and depth == 1:
+            cuts.append(i + 1)
+        i += 1
+    if end < 0:
+        return [fragment]
+    options = [fragment[a : b - 1] for a, b in zip(cuts, [*cuts[1:], end + 1], strict=True)]
+    rest = fragment[end + 1 :]
+    if rest[:1] in ("*", "+", "{"):
+        return [fragment]
+    if rest.startswith("?"):
+        rest = rest[1:]
+        options.append("")
+    return [e for opt in options for e in expand(opt + rest)]
+
+
+def prefix(fragment: str) -> str:
+    """The literal text every match of ``fragment`` starts with (folded).
+
+    A trailing space marks a whole word (the fragment continues with ``\\b`` or ``\\s``),
+    which lets short words such as "all" be gated exactly.
+    """
+    head, tail = _split_head(lit(fragment))
+    if len(head.strip().encode("utf-8")) < 2:
+        raise ValueError(f"lexicon entry {fragment!r} has no usable literal prefix")
+    if tail.startswith(("\\b", "\\s")) and not head.endswith(" "):
+        head += " "
+    return head
+
+
+def prefixes(*groups: Iterable[str]) -> tuple[str, ...]:
+    """Anchors for an alternation: the literal prefix of each entry, deduplicated."""
+    found = {prefix(e) for g in groups for w in g for e in expand(lit(w))}
+    # An anchor that starts with a shorter one is redundant: the shorter one finds it.
+    return tuple(sorted(a for a in found if not any(b != a and a.startswith(b) for b in found)))
+
+
+class _Node:
+    """A trie node: children by character, and regex tails of entries ending here."""
+
+    __slots__ = ("children", "tails")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.tails: set[str] = set()
+
+
+def alt(*groups: Iterable[str]) -> str:
+    """A non-capturing alternation of lexicon entries, compiled as a prefix trie.
+
+    ``alt(["ignore", "ignoring"])`` becomes ``ignor(?:e|ing)``: each position
+    in the text is then tested against one branch per distinct first character instead
+    of against every entry.
+    """
+    root = _Node()
+    for entry in sorted({e for g in groups for w in g for e in expand(lit(w))}):
+        head, tail = _split_head(entry)
+        node = root
+        for ch in head:
+            node = node.children.setdefault(ch, _Node())
+        node.tails.add(tail)
+    return _emit(root) or "(?:)"
+
+
+def _emit(node: _Node) -> str:
+    branches = [re.escape(ch) + _emit(child) for ch, child in sorted(node.children.items())]
+    branches.extend(sorted((t for t in node.tails if t), key=len, reverse=True))
+    optional = "" in node.tails
+    if not branches:
+        return ""
+    if len(branches) == 1 and not optional:
+        return branches[0] if _atomic(branches[0]) else f"(?:{branches[0]})"
+    body = "(?:" + "|".join(branches) + ")"
+    return body + "?" if optional else body
+
+
+def _atomic(fragment: str) -> bool:
+    """True when ``fragment`` can be concatenated without grouping (no top-level ``|``)."""
+    depth = 0
+    escaped = False
+    for ch in fragment:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return False
+    return True
+
+
+# --- showing matches -------------------------------------------------------------------
+
+
+def visible(s: str) -> str:
+    """Show format/control characters (zero-width, bidi, tags) as ``<U+XXXX>``."""
+    out: list[str] = []
+    for ch in s:
+        if ch in "\n\t\r":
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cf", "Cc", "Co", "Cn", "Cs"):
+            out.append(f"<U+{ord(ch):04X}>")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def excerpt(s: str, start: int, end: int) -> str:
+    """The matched slice, whitespace collapsed, made visible, cut to 60 characters."""
+    shown = visible(" ".join(s[start : min(end, start + 400)].split()))
+    if len(shown) > EXCERPT_LEN:
+        cut = EXCERPT_LEN - 1
+        tag = shown.rfind("<U+", 0, cut)
+        if tag != -1 and shown.find(">", tag) >= cut:
+            cut = tag
+        shown = shown[:cut] + "…"
+    return shown
