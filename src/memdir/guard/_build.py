@@ -8,6 +8,7 @@ form the text is matched in. ``visible``/``excerpt`` render matches for error me
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -21,6 +22,7 @@ EXCERPT_LEN = 60
 _META = set("\\()[]{}?*+|.^$")
 
 
+@functools.lru_cache(maxsize=8192)
 def lit(word: str) -> str:
     """Normalise a lexicon entry (a regex fragment) to the folded form of the text.
 
@@ -115,9 +117,14 @@ def prefix(fragment: str) -> str:
 
 def prefixes(*groups: Iterable[str]) -> tuple[str, ...]:
     """Anchors for an alternation: the literal prefix of each entry, deduplicated."""
-    found = {prefix(e) for g in groups for w in g for e in expand(lit(w))}
-    # An anchor that starts with a shorter one is redundant: the shorter one finds it.
-    return tuple(sorted(a for a in found if not any(b != a and a.startswith(b) for b in found)))
+    found = sorted({prefix(e) for g in groups for w in g for e in expand(lit(w))})
+    # An anchor that starts with a shorter one is redundant: the shorter one finds it. In
+    # sorted order such a shorter anchor is always the last one kept.
+    kept: list[str] = []
+    for a in found:
+        if not kept or not a.startswith(kept[-1]):
+            kept.append(a)
+    return tuple(kept)
 
 
 class _Node:
