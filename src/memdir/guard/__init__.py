@@ -37,16 +37,43 @@ def _nfkc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
-def _match_rules(nfkc: str) -> Finding | None:
+def _match_rules(nfkc: str, hay: Text | None = None) -> Finding | None:
     """First model-directed rule matching the folded text; the excerpt comes from ``nfkc``."""
-    folded = nfkc.casefold()
-    hit = _model_rules().first(Text(folded))
+    if hay is None:
+        hay = Text(nfkc.casefold())
+    hit = _model_rules().first(hay)
     if hit is None:
         return None
     rule, m = hit
     # casefold keeps the length of almost all text; when it does not, show the folded text.
-    shown = nfkc if len(folded) == len(nfkc) else folded
+    shown = nfkc if len(hay.s) == len(nfkc) else hay.s
     return Finding(rule.id, rule.category, rule.reason, excerpt(shown, *m.span()))
+
+
+def _smuggled(nfkc: str, hay: Text) -> Finding | None:
+    """Text hidden in an encoding (hex, base64, binary, Morse) or a Caesar shift."""
+    for kind, start, end, decoded in _decode.payloads(nfkc):
+        inner = _match_rules(_nfkc(decoded))
+        why = f"; {inner.reason}" if inner is not None else ", text a person cannot review"
+        return Finding(
+            "hiding.encoded-payload",
+            "hiding",
+            f"it hides text in {kind} encoding ({decoded[:40]!r}){why}",
+            excerpt(nfkc, start, end),
+        )
+    for shift in _decode.caesar_shifts(hay.words()):
+        decoded = _decode.unshift(hay.s, shift)
+        hit = _model_rules().first(Text(decoded))
+        if hit is not None:
+            rule, m = hit
+            return Finding(
+                "hiding.encoded-payload",
+                "hiding",
+                f"it hides an instruction in a Caesar cipher (shift {shift}) that reads "
+                f"{decoded[m.start() : m.start() + 40]!r}; {rule.reason}",
+                excerpt(nfkc if len(hay.s) == len(nfkc) else hay.s, *m.span()),
+            )
+    return None
 
 
 def scan(text: str, *, allow_secrets: bool = False) -> Finding | None:
@@ -59,18 +86,10 @@ def scan(text: str, *, allow_secrets: bool = False) -> Finding | None:
     if found is not None:
         return found
     nfkc = _nfkc(text)
-    found = _match_rules(nfkc)
+    hay = Text(nfkc.casefold())
+    found = _match_rules(nfkc, hay) or _smuggled(nfkc, hay)
     if found is not None:
         return found
-    for kind, start, end, decoded in _decode.payloads(nfkc):
-        inner = _match_rules(_nfkc(decoded))
-        why = f"; {inner.reason}" if inner is not None else ", text a person cannot review"
-        return Finding(
-            "hiding.encoded-payload",
-            "hiding",
-            f"it hides text in {kind} encoding ({decoded[:40]!r}){why}",
-            excerpt(nfkc, start, end),
-        )
     if not allow_secrets:
         secrets = _secrets.find(nfkc)
         if secrets:

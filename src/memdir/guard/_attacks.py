@@ -37,7 +37,7 @@ _READERS = ("cat ", "type ", "more ", "less ", "head ", "tail ", "base64", "xxd 
 
 _SEND = (r"send\w*", r"forward\w*", r"email\w*", r"e-mail\w*", r"post\b", r"upload\w*",
          r"transmit\w*", r"exfiltrat\w*", r"leak\w*", r"submit\w*", r"beam\b", r"envi[aeá]\w*",
-         r"enviar",
+         r"enví\w*", r"enviar",
          r"mand[ae]\w*", r"envoie\w*", r"envoyer", r"transmet\w*", r"sende\w*", r"schick\w*",
          r"übermittle\w*", r"invia\w*", "отправ", "пришли", "перешли", r"gönder\w*", r"ilet\w*",
          r"kirim\w*", r"ipadala", r"ipasa", "gửi", "भेज", "পাঠা", "أرسل", "ارسل", "إرسال", "보내",

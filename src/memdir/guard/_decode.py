@@ -15,7 +15,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-__all__ = ["payloads"]
+__all__ = ["caesar_shifts", "payloads", "unshift"]
 
 _MAX_PAYLOADS = 8
 _MAX_DECODED = 4096
@@ -147,3 +147,29 @@ def _plausible(kind: str, run: str) -> bool:
     if kind == "hex":
         return not run.isdigit()
     return True
+
+
+# The two commonest English words; a Caesar-shifted English sentence almost always has both.
+_MARKERS = (b"the", b"and")
+
+
+def _shift_bytes(word: bytes, k: int) -> bytes:
+    return bytes((c - 97 + k) % 26 + 97 for c in word)
+
+
+def caesar_shifts(words: set[bytes]) -> list[int]:
+    """Shifts ``k`` for which the text's tokens include "the" and "and" shifted by ``k``.
+
+    ``words`` are the lower-cased tokens of the text, so this costs 25 set lookups.
+    """
+    return [k for k in range(1, 26) if all(_shift_bytes(w, k) in words for w in _MARKERS)]
+
+
+@functools.cache
+def _unshift_table(k: int) -> dict[int, int]:
+    return {97 + i: 97 + (i - k) % 26 for i in range(26)}
+
+
+def unshift(folded: str, k: int) -> str:
+    """Undo a Caesar shift of ``k`` on lower-case text (same length, same offsets)."""
+    return folded.translate(_unshift_table(k))

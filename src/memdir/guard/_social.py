@@ -136,8 +136,8 @@ def _phishing_rules() -> tuple[Rule, ...]:
         Rule(
             "injection.phishing", "injection", reason,
             ("ask", "tell", "urg", "request", "direct"),
-            r"(?:ask\w*|tell\w*|urg\w*|request\w*|direct\w*)\s+(?:the\s+)?users?\s+to\s+(?:visit|"
-            r"go to|click|open|follow)[^.\n]{0,80}?(?:reset|verify|confirm|update|enter)\w*\s+"
+            r"(?:ask\w*|tell\w*|urg\w*|request\w*|direct\w*)\s+(?:the\s+)?users?\s+(?:to\s+)?(?:visit|"
+            r"go to|click|open|follow)[^\n]{0,100}?(?:reset|verify|confirm|update|enter)\w*\s+"
             r"(?:their|your|the)\s+(?:password|credentials|account|login)",
             requires=(("user",),),
             near=("password", "credentials", "account", "login"), span=150,
