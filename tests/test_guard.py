@@ -253,6 +253,14 @@ BENIGN = [
     "Prefer subprocess.run([...]) over shell=True to avoid command injection.",
     "User is the system administrator for a school district's Google Workspace.",
     "用户说“算了，忽略这个”时，意思是放弃当前这个小问题。",
+    "The parser keeps comment_token = line.strip() for later.",
+    ":param next_token:\n    :return: the next page",
+    'Resource "arn:aws:secretsmanager:*:*:secret:app-*" is readable by the role.',
+    "The test runner will silently record failures and retry them.",
+    "`Context` is no longer Send and Sync, see [the notes](https://docs.example/notes).",
+    "PEM files start with '-----BEGIN PRIVATE KEY-----'; check that header first.",
+    "open(path, <mode>) takes the same modes as the builtin.",
+    "<!-- Mirrored queues let you send a copy of each message to a replica. -->",
 ]
 
 

@@ -42,7 +42,8 @@ _SEND = (r"send\w*", r"forward\w*", r"email\w*", r"e-mail\w*", r"post\b", r"uplo
          r"übermittle\w*", r"invia\w*", "отправ", "пришли", "перешли", r"gönder\w*", r"ilet\w*",
          r"kirim\w*", r"ipadala", r"ipasa", "gửi", "भेज", "পাঠা", "أرسل", "ارسل", "إرسال", "보내",
          "전송", "送信", "送って", "发送", "发给", "发到", "转发", "ส่ง")
-_SENSITIVE = (r"conversation", r"chat (?:history|log)s?", r"context\b", r"system prompt",
+_SENSITIVE = (r"conversation", r"chat (?:history|log)s?", r"system prompt",
+              r"(?:full|entire|whole|conversation|chat|session) context",
               r"memories", r"transcripts?", r"api keys?", r"credentials?", r"passwords?",
               r"secrets?", r"tokens?", r"cookies", r"personal (?:data|information|details)",
               r"users?'? (?:data|details|information|records)",

@@ -248,8 +248,10 @@ def _hiding_rules() -> tuple[Rule, ...]:
             "hiding.dont-tell-user", "hiding",
             "it tells the model to do something secretly, behind the user's back",
             ("secretly", "silently", "covertly", "quietly", "discreetly"),
-            r"(?:secretly|silently|covertly|quietly|discreetly)[, ]+(?:send|forward|copy|upload|"
-            r"include|add|insert|run|execute|exfiltrate|collect|record|log|email|post|leak|share)",
+            r"(?:secretly|covertly|discreetly)[, ]+(?:send|forward|copy|upload|include|add|insert|"
+            r"run|execute|exfiltrate|collect|record|log|email|post|leak|share)"
+            r"|(?:silently|quietly)[, ]+(?:send|forward|upload|exfiltrate|email|post|leak)\w*\s+"
+            r"(?:\w+\s+){0,3}?(?:to|it|them|the|all|every|this)\b",
         ),
         Rule(
             "hiding.dont-tell-user", "hiding", "it announces hidden instructions for the model",
@@ -361,7 +363,7 @@ def rules() -> tuple[Rule, ...]:
 
 
 _DIRECTIVE_WORDS: tuple[str, ...] = (
-    r"you\b", r"your\b", r"assistant\b", r"ai\b", r"model\b", r"llm\b", r"instruction",
+    r"assistant\b", r"ai\b", r"model\b", r"llm\b", r"chatbot\b", r"instruction",
     r"ignore\b", r"state\b", r"say\b", r"print\b", r"output\b", r"respond\b", r"reply\b",
     r"answer\b", r"system\b",
 )

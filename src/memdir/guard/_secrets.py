@@ -37,15 +37,12 @@ class SecretMatch:
 def _real_value(m: re.Match[str]) -> bool:
     """A ``password=…`` value that looks like a real secret, not a placeholder or variable."""
     value = m.group("value")
-    if _PLACEHOLDER.search(value) or len(set(value)) < 4:
-        return False
-    classes = sum((
-        any(c.islower() for c in value),
-        any(c.isupper() for c in value),
-        any(c.isdigit() for c in value),
-        any(not c.isalnum() for c in value),
-    ))
-    return classes >= 2
+    if _PLACEHOLDER.search(value) or len(set(value)) < 4 or any(c in value for c in "()[]{}<>"):
+        return False  # placeholders, variables and code expressions
+    letters = any(c.isalpha() for c in value)
+    digits = any(c.isdigit() for c in value)
+    symbols = any(c in "!@#$%^&*+=?~|:" for c in value)
+    return letters and (digits or symbols)
 
 
 def _has_digit_and_letter(m: re.Match[str]) -> bool:
@@ -79,7 +76,8 @@ def rules() -> tuple[Rule, ...]:
     """Secret detectors, most specific first (built on first use)."""
     return (
         _rule("private-key", "a private key block", ("-----begin ",),
-              r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+              r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\s*(?:[\w-]+: [^\n]*\n\s*)*"
+              r"[A-Za-z0-9+/=\s]{24,}"),
         _rule("aws-key", "an AWS access key", ("akia", "asia", "abia", "acca"),
               r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
         _rule("aws-secret", "an AWS secret access key",
@@ -113,9 +111,10 @@ def rules() -> tuple[Rule, ...]:
               accept=_real_value),
         _rule("password", "a password or API key written out in full",
               ("pass", "pwd ", "secret", "token", "api ", "apikey", "key "),
-              r"(?i:(?<![a-z0-9])(?:password|passwd|passphrase|pwd|pass|secret|client_secret|"
+              r"(?i:(?<![a-z0-9:/*-])(?:password|passwd|passphrase|pwd|pass|secret|client_secret|"
               r"api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key|"
-              r"token))[\"']?\s*(?::=|=>|[:=])\s*[\"'`]?(?P<value>[^\s\"'`,;)}\]]{6,})",
+              r"token))[\"']?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?(?P<value>[^\s\"'`,;)}\]:]"
+              r"[^\s\"'`,;)}\]]{5,})",
               accept=_real_value),
     )
 

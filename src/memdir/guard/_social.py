@@ -272,7 +272,7 @@ def rules() -> tuple[Rule, ...]:
         Rule(
             "role.mode-switch", "role-hijack",
             "it wraps text in a fake mode tag such as <SYSTEM MODE> or <GOD MODE>",
-            ("<",), rf"<\s*[\w\s]{{0,30}}?{mode}[\w\s]{{0,30}}>",
+            ("<",), rf"<\s*(?:[\w-]+\s+){{1,3}}{mode}\s*>|<\s*{mode}\s+[\w\s]{{1,30}}>",
             near=prefixes(_MODE_NOUN), span=40,
         ),
         Rule(
