@@ -150,6 +150,8 @@ SECRETS: list[tuple[str, str]] = [
      "jwt"),
     ("Authorization: Bearer 8f7d6c5b4a39281706f5e4d3c2b1a0ff", "bearer-token"),
     ("db password = Tr0ub4dor&3x", "password"),
+    ("private_key = Zk29x!pQ7mR2", "password"),
+    ("settings: api-key: 9fK2mQ7xLp4R", "password"),
     ("DATABASE_URL=postgres://app:S3cr3tPa55@db.internal:5432/app", "connection-string"),
 ]
 

@@ -91,7 +91,7 @@ def scan(text: str, *, allow_secrets: bool = False) -> Finding | None:
     if found is not None:
         return found
     if not allow_secrets:
-        secrets = _secrets.find(nfkc)
+        secrets = _secrets.find(nfkc, hay)
         if secrets:
             return _secrets.finding(nfkc, secrets[0])
     return None

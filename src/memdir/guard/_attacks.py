@@ -230,19 +230,23 @@ def _persistence_rules() -> tuple[Rule, ...]:
              near=("reverse",), span=40),
         Rule("persistence.destructive", "persistence",
              "it runs a command that destroys the system (rm -rf /, disk wipe, fork bomb)",
-             ("rm ", "mkfs", "dd ", ">", "chmod", "format c", "del ", "rd ", "rmdir", "rmtree",
+             ("rm ", "mkfs", "dd ", ">", "chmod", "del ", "rd ", "rmdir", "rmtree",
               "physicaldrive", "open(", "system32"),
              r"rm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:-\w+\s+)*(?:--no-preserve-root\s+)?"
              r"(?:/\*?|~/?|\$home/?|/\s*--no-preserve-root)(?=[\s;&|'\"`)]|$)"
              r"|mkfs(?:\.\w+)?\s+/dev/(?:sd|hd|nvme|disk|xvd)|dd\s+[^\n]{0,40}of=/dev/(?:sd|hd|"
-             r"nvme|disk|xvd)|>\s*/dev/sd[a-z]\b|chmod\s+-r\s+0?777\s+/(?=\s|$)|format\s+c:"
+             r"nvme|disk|xvd)|>\s*/dev/sd[a-z]\b|chmod\s+-r\s+0?777\s+/(?=\s|$)"
              r"|del\s+/[fsq][^\n]{0,40}c:\\windows|(?:rd|rmdir)\s+/s\s+/q\s+c:\\"
              r"|rmtree\(\s*[\"']/[\"']|physicaldrive0|(?:open\(\s*[\"']|>>?\s*)/boot/"
              r"|system32[^\n]{0,40}(?:del|remove|rmdir|unlink)",
              accept=affirmed),
         Rule("persistence.destructive", "persistence",
              "it defines a fork bomb, which exhausts the machine",
-             ("()",), r"\(\)\s*\{\s*(\w+|:)\s*\|\s*\1\s*&\s*\}", accept=_same_name),
+             ("()",), r"\(\)\s*\{\s*(\w+|:)\s*\|\s*\1\s*&\s*\}", near=("|",), span=40,
+             accept=_same_name),
+        Rule("persistence.destructive", "persistence",
+             "it runs a command that destroys the system (rm -rf /, disk wipe, fork bomb)",
+             ("format",), r"format\s+c:", near=("c:",), span=12, accept=affirmed),
         Rule("persistence.disable-security", "persistence",
              "it switches off a firewall, antivirus or other security control",
              ("disabl", "turn", "stop", "kill", "uninstall", "deactivat", "setenforce", "ufw ",

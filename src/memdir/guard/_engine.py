@@ -131,6 +131,8 @@ def gates(anchor: str) -> tuple[Gate, ...]:
     parts = words.split(b" ")
     toks = [p for p in parts if p]
     if not toks:
+        if len(anchor.strip()) > 1:
+            return (("sub", anchor.strip()),)
         return (("chr", max(anchor, key=_rarity)),)
     out: list[Gate] = []
     complete = words.rstrip(b" ") != words  # a separator after the last word

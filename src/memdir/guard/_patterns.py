@@ -106,6 +106,8 @@ def _ignore_rules() -> tuple[Rule, ...]:
 
 def _role_rules() -> tuple[Rule, ...]:
     authority = tuple(x for x in lx.AUTHORITY)
+    marker = ("it contains a fake chat-role marker (system / [INST] / im_start) that could pass "
+              "for a real system message")
     persona = "it tries to switch the model into an unrestricted persona (DAN, jailbreak)"
     return (
         Rule(
@@ -163,18 +165,24 @@ def _role_rules() -> tuple[Rule, ...]:
             accept=negated,
         ),
         Rule(
-            "role.fake-marker", "role-hijack",
-            "it contains a fake chat-role marker (system / [INST] / im_start) that could pass "
-            "for a real system message",
-            ("<", "[", "system", "sys ", "admin", "developer"),
+            "role.fake-marker", "role-hijack", marker, ("<|", "[inst]", "[/inst]", "<<"),
             r"<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|"
-            r"end_header_id)\s*\|>|\[/?inst\]|<<\s*/?sys\s*>>"
-            r"|<\s*[\\/]?\s*(?:system|sys|admin|developer|root)(?:[ _-]?(?:mode|prompt|override|"
+            r"end_header_id)\s*\|>|\[/?inst\]|<<\s*/?sys\s*>>",
+        ),
+        Rule(
+            "role.fake-marker", "role-hijack", marker, ("<", "["),
+            r"<\s*[\\/]?\s*(?:system|sys|admin|developer|root)(?:[ _-]?(?:mode|prompt|override|"
             r"message|instructions?|command))?\s*>"
             r"|\[\s*(?:system|admin|developer)[ _-]?(?:mode|override|message|note|instructions?)"
-            r"\s*\]"
-            r"|(?:system|admin|developer)\s+(?:message|note|notice|alert|instruction|update|"
+            r"\s*\]",
+            near=("system", "sys ", "admin", "developer", "root"), span=6,
+        ),
+        Rule(
+            "role.fake-marker", "role-hijack", marker, ("system", "admin", "developer"),
+            r"(?:system|admin|developer)\s+(?:message|note|notice|alert|instruction|update|"
             r"override)\s*[:：]",
+            near=("message", "note", "notice", "alert", "instruction", "update", "override"),
+            span=20,
         ),
         Rule(
             "role.fake-marker", "role-hijack",
@@ -263,6 +271,7 @@ def _hiding_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "hiding.dont-tell-user", "hiding", hide, prefixes(lx.DONT_TELL), alt(lx.DONT_TELL),
+            near=USER_WORDS, span=60,
         ),
         Rule(
             "hiding.html-comment", "hiding",

@@ -110,7 +110,7 @@ def rules() -> tuple[Rule, ...]:
               r"://[^:\s/@]+:(?P<value>[^@\s/]{6,})@",
               accept=_real_value),
         _rule("password", "a password or API key written out in full",
-              ("pass", "pwd ", "secret", "token", "api ", "apikey", "key "),
+              ("pass", "pwd ", "secret", "token", "api ", "apikey", "private"),
               r"(?i:(?<![a-z0-9:/*-])(?:password|passwd|passphrase|pwd|pass|secret|client_secret|"
               r"api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key|"
               r"token))[\"']?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?(?P<value>[^\s\"'`,;)}\]:]"
@@ -119,13 +119,18 @@ def rules() -> tuple[Rule, ...]:
     )
 
 
-def find(text: str) -> list[SecretMatch]:
-    """Every secret in ``text``, in order, without overlaps."""
-    folded = text.casefold()
-    if len(folded) != len(text):  # offsets would not line up; gate on the text itself
-        folded = text.lower() if len(text.lower()) == len(text) else text
+def find(text: str, hay: Text | None = None) -> list[SecretMatch]:
+    """Every secret in ``text``, in order, without overlaps.
+
+    ``hay`` may pass the already tokenised casefolded text (same offsets) to reuse.
+    """
+    if hay is None or len(hay.s) != len(text):
+        folded = text.casefold()
+        if len(folded) != len(text):  # offsets would not line up; gate on the text itself
+            folded = text.lower() if len(text.lower()) == len(text) else text
+        hay = Text(folded)
     found: list[SecretMatch] = []
-    for rule, m in ruleset().every(Text(folded), target=text):
+    for rule, m in ruleset().every(hay, target=text):
         kind = rule.id.removeprefix("secret.")
         start, end = m.span("value") if "value" in m.groupdict() else m.span()
         if not any(s.start < end and start < s.end for s in found):
