@@ -46,6 +46,11 @@ IGNORE: tuple[str, ...] = (
     "忽略", "忽视", "无视", "不要理会", "不理会", "别理会", "忘记", "忘掉", "抛开", "不要遵守",
     "不要遵循", "不用管", "เพิกเฉย", "ละเว้น", "ไม่สนใจ", "ลืม", "ละเลย", "มองข้าม",
     r"αγνόησ\w*", r"αγνοήστε", r"ξέχασ\w*", r"ξεχάστε",
+    # "regardless of": the same override, phrased as a condition.
+    r"regardless of", r"irrespective of", r"independientemente de", r"independentemente d",
+    r"indépendamment d", r"unabhängig von", r"indipendentemente d", r"terlepas dari",
+    "bất kể", "независимо от", r"bakılmaksızın", "बावजूद", "নির্বিশেষে", "بغض النظر",
+    "관계없이", "にかかわらず",
 )
 
 # "previous / prior / above / original / system" qualifying those instructions.
@@ -115,6 +120,10 @@ RULES: tuple[str, ...] = (
     r"aturan", r"pedoman", r"utos", r"patakaran", r"alituntunin", "lệnh", "quy tắc",
     "आदेश", "नियम", "আদেশ", "নিয়ম", "الأوامر", "أوامر", "القواعد", "명령", "규칙", "ルール",
     "規則", "说明", "规则", "设定", "要求", "限制", "กฎ", "ข้อกำหนด",
+    # the tasks set before, as in "regardless of the previous tasks"
+    r"tasks\b", r"tareas", r"tarefas", r"tâches", r"aufgaben", r"compiti", "задач",
+    r"görev\w*", r"tugas", r"gawain", "nhiệm vụ", "कार्य", "কাজ", "المهام", "작업", "タスク",
+    "任务", "งาน",
 )
 
 # "say / state / declare / answer" as a command, beyond English (English needs more
