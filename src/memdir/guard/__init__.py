@@ -28,6 +28,16 @@ from ._unicode import find_invisible
 __all__ = ["Finding", "check", "find_secrets", "redact_secrets", "scan"]
 
 
+# Why each family cannot live in memory: memory is replayed into every later prompt.
+_WHY = {
+    "injection": "; stored in memory it would act as an instruction in every later session",
+    "role-hijack": "; stored in memory it would re-cast the model in every later session",
+    "hiding": "; memory has to read the same to the person reviewing it as to the model",
+    "exfiltration": "; stored in memory it would push every later session to leak data",
+    "persistence": "; stored in memory it would push every later session to run it",
+}
+
+
 @functools.cache
 def _model_rules() -> RuleSet:
     return RuleSet(_patterns.rules() + _social.rules() + _attacks.rules())
@@ -47,18 +57,20 @@ def _match_rules(nfkc: str, hay: Text | None = None) -> Finding | None:
     rule, m = hit
     # casefold keeps the length of almost all text; when it does not, show the folded text.
     shown = nfkc if len(hay.s) == len(nfkc) else hay.s
-    return Finding(rule.id, rule.category, rule.reason, excerpt(shown, *m.span()))
+    reason = rule.reason + _WHY.get(rule.category, "")
+    return Finding(rule.id, rule.category, reason, excerpt(shown, *m.span()))
 
 
 def _smuggled(nfkc: str, hay: Text) -> Finding | None:
     """Text hidden in an encoding (hex, base64, binary, Morse) or a Caesar shift."""
     for kind, start, end, decoded in _decode.payloads(nfkc):
         inner = _match_rules(_nfkc(decoded))
-        why = f"; {inner.reason}" if inner is not None else ", text a person cannot review"
+        what = f" ({inner.reason.split(';')[0]})" if inner is not None else ""
         return Finding(
             "hiding.encoded-payload",
             "hiding",
-            f"it hides text in {kind} encoding ({decoded[:40]!r}){why}",
+            f"it hides text in {kind} encoding that decodes to {decoded[:40]!r}{what}"
+            f"{_WHY['hiding']}",
             excerpt(nfkc, start, end),
         )
     for shift in _decode.caesar_shifts(hay.words()):
@@ -70,7 +82,7 @@ def _smuggled(nfkc: str, hay: Text) -> Finding | None:
                 "hiding.encoded-payload",
                 "hiding",
                 f"it hides an instruction in a Caesar cipher (shift {shift}) that reads "
-                f"{decoded[m.start() : m.start() + 40]!r}; {rule.reason}",
+                f"{decoded[m.start() : m.start() + 40]!r} ({rule.reason}){_WHY['hiding']}",
                 excerpt(nfkc if len(hay.s) == len(nfkc) else hay.s, *m.span()),
             )
     return None
