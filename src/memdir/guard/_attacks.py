@@ -281,9 +281,9 @@ def _persistence_rules() -> tuple[Rule, ...]:
              requires=(("fernet", "aes ", "aes.", "cipher", "encrypt", "ransom"),)),
         Rule("persistence.flood", "persistence", flood,
              ("while", "itertools.count"),
-             r"(?:while\s*\(?\s*(?:true|1)\s*\)?\s*:?|itertools\.count\(\)).{0,300}?(?:\.connect\(|"
+             r"(?:while\s*\(?\s*(?:true|1)\s*\)?\s*:?|itertools\.count\(\)).{0,160}?(?:\.connect\(|"
              r"\.send\w*\(|requests\.\w+\(|urlopen|\bcurl\b|\bping\b|http)",
-             near=("connect(", "send", "requests.", "urlopen", "curl", "ping", "http"), span=320,
+             near=("connect(", "send", "requests.", "urlopen", "curl", "ping", "http"), span=180,
              accept=_no_pause),
         Rule("persistence.flood", "persistence", flood, ("hping", "slowloris", "flags"),
              r"hping3?[^\n]{0,60}--flood|slowloris|flags\s*=\s*[\"']s[\"']"),
