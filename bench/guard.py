@@ -166,7 +166,8 @@ def build(
     mine_hits, n = count(mine, attacks)
     their_hits, _ = count(theirs, attacks)
     ratio = "n/a" if their_hits <= 0 else f"{mine_hits / their_hits:5.1f}x"
-    rows.append(Row("overall", "ratio memdir/hermes (target >= 5x)", n, ratio, "1.0x"))
+    rows.append(Row("overall", "ratio memdir/hermes (target >= 5x)", n, ratio,
+                    "n/a" if theirs is None else "1.0x"))
 
     add("false positive", "all benign (target <= 1%)", benign)
     add("false positive", "hard negatives (target <= 3%)", [b for b in benign if b["hard"]])
@@ -227,8 +228,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--misses", metavar="CATEGORY",
                         help="list memdir's unblocked attacks whose category contains this")
     args = parser.parse_args(argv)
-    attacks = load(args.data / "attacks.jsonl")
-    benign = load(args.data / "benign.jsonl")
+    try:
+        attacks = load(args.data / "attacks.jsonl")
+        benign = load(args.data / "benign.jsonl")
+    except OSError as e:
+        parser.error(f"cannot read the benchmark data in {args.data}: {e}")
     ours = memdir_scanner()
     mine = run(ours, attacks + benign)
     assert mine is not None
