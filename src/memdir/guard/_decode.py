@@ -142,8 +142,9 @@ def payloads(text: str) -> Iterator[tuple[str, int, int, str]]:
 
 def _plausible(kind: str, run: str) -> bool:
     """Cheap filter before decoding: paths and hashes are not smuggled prose."""
-    if kind == "base64":
-        return "//" not in run and any(c.isupper() for c in run) and any(c.islower() for c in run)
+    if kind == "base64":  # encoded prose mixes cases and nearly always has a digit
+        mixed = run.lower() != run and run.upper() != run
+        return mixed and "//" not in run and (len(run) >= 48 or not run.isalpha())
     if kind == "hex":
         return not run.isdigit()
     return True
