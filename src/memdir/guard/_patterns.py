@@ -105,7 +105,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
 
 
 def _role_rules() -> tuple[Rule, ...]:
-    authority = tuple(x for x in lx.AUTHORITY)
+    authority = lx.AUTHORITY
     marker = ("it contains a fake chat-role marker (system / [INST] / im_start) that could pass "
               "for a real system message")
     persona = "it tries to switch the model into an unrestricted persona (DAN, jailbreak)"
@@ -223,7 +223,7 @@ def _role_rules() -> tuple[Rule, ...]:
 
 
 def _hiding_rules() -> tuple[Rule, ...]:
-    users = r"(?:the\s+|your\s+)?(?:user|human|operator)s?\b"
+    users = r"(?:the\s+|your\s+)?(?:user|human|operator)s?\b(?!['’]s)"
     hide = "it tells the model to hide something from the user"
     return (
         Rule(

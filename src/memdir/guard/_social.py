@@ -65,10 +65,12 @@ _SOLICIT = (
 
 # Framing that announces a made-up answer ("let's state that …", "we might say …").
 _WE_SAY = (
-    r"let's (?:state|say|declare|claim|assert|assume|pretend)",
-    r"lets (?:state|say|declare|claim|assert|assume|pretend)",
-    r"let us (?:state|say|declare|claim|assert|assume|pretend)",
-    r"we (?:might|could|can|will|should|would|may|must) (?:state|say|declare|claim|assert)",
+    # "say" and "assume" are everyday idioms ("let's say 100 users"); only with "that".
+    r"let's (?:state|declare|claim|assert|pretend)", r"let's (?:say|assume) that",
+    r"lets (?:state|declare|claim|assert|pretend)", r"lets (?:say|assume) that",
+    r"let us (?:state|declare|claim|assert|pretend)", r"let us (?:say|assume) that",
+    r"we (?:might|could|can|will|should|would|may|must) (?:state|declare|claim|assert)",
+    r"we (?:might|could|can|will|should|would|may|must) say that",
     r"where we (?:state|say|declare|claim|assert)", r"we (?:state|declare|claim|assert) that",
     r"digamos que", r"afirmemos que", r"declaremos que", r"podemos (?:decir|afirmar|declarar)",
     r"disons que", r"affirmons que", r"déclarons que",
