@@ -356,7 +356,7 @@ def test_rule_ids_and_categories_are_the_documented_ones() -> None:
 
 @given(st.lists(st.text("abcé", min_size=1, max_size=6), min_size=1, max_size=12),
        st.text("abcé", min_size=1, max_size=7))
-def test_trie_alternation_matches_exactly_its_entries(words: list[str], other: str) -> None:
+def test_alternation_matches_exactly_its_entries(words: list[str], other: str) -> None:
     rx = re.compile(alt(words))
     for w in words:
         assert rx.fullmatch(w), (words, w)

@@ -1,7 +1,7 @@
 """Building patterns from word lists, and showing what matched.
 
 Lexicon entries are small regex fragments (``ignor\\w*``, ``(?:tu|su) contraseña``).
-``alt`` turns a list of them into one trie-shaped alternation, ``prefixes`` gives the
+``alt`` turns a list of them into one alternation, ``prefixes`` gives the
 literal anchors the engine locates, and ``lit`` brings everything to the NFKC-casefolded
 form the text is matched in. ``visible``/``excerpt`` render matches for error messages.
 """
@@ -9,7 +9,6 @@ form the text is matched in. ``visible``/``excerpt`` render matches for error me
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -127,43 +126,14 @@ def prefixes(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(kept)
 
 
-class _Node:
-    """A trie node: children by character, and regex tails of entries ending here."""
-
-    __slots__ = ("children", "tails")
-
-    def __init__(self) -> None:
-        self.children: dict[str, _Node] = {}
-        self.tails: set[str] = set()
-
-
 def alt(*groups: Iterable[str]) -> str:
-    """A non-capturing alternation of lexicon entries, compiled as a prefix trie.
+    """A non-capturing alternation of lexicon entries (NFKC-casefolded, longest first).
 
-    ``alt(["ignore", "ignoring"])`` becomes ``ignor(?:e|ing)``: each position
-    in the text is then tested against one branch per distinct first character instead
-    of against every entry.
+    Longest first so that a longer entry wins over its own prefix where both match.
     """
-    root = _Node()
-    for entry in sorted({e for g in groups for w in g for e in expand(lit(w))}):
-        head, tail = _split_head(entry)
-        node = root
-        for ch in head:
-            node = node.children.setdefault(ch, _Node())
-        node.tails.add(tail)
-    return _emit(root) or "(?:)"
-
-
-def _emit(node: _Node) -> str:
-    branches = [re.escape(ch) + _emit(child) for ch, child in sorted(node.children.items())]
-    branches.extend(sorted((t for t in node.tails if t), key=len, reverse=True))
-    optional = "" in node.tails
-    if not branches:
-        return ""
-    if len(branches) == 1 and not optional:
-        return branches[0] if _atomic(branches[0]) else f"(?:{branches[0]})"
-    body = "(?:" + "|".join(branches) + ")"
-    return body + "?" if optional else body
+    entries = {e for g in groups for w in g for e in expand(lit(w))}
+    ordered = sorted(entries, key=lambda e: (-len(e), e))
+    return "(?:" + "|".join(e if _atomic(e) else f"(?:{e})" for e in ordered) + ")"
 
 
 def _atomic(fragment: str) -> bool:

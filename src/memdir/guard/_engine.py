@@ -12,7 +12,6 @@ some 1,500 multilingual literals. So a scan works in three steps:
    ``str.find`` — only in front of its rarer ``near`` words when it has some.
 3. **Match.** Every pattern starts with one of its anchors, so the regex is only tried
    *at* each hit (``pattern.match(text, pos)``), never scanned across the text.
-   Alternations are compiled as tries (common prefixes factored out).
 
 Gates are necessary conditions only: a passing gate never changes what a rule matches.
 The cost that remains grows with the number of distinct trigger words present (tens in
