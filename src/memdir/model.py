@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
@@ -158,8 +159,10 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
+@functools.lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
-    """Whitespace- and case-insensitive form used to spot duplicates."""
+    """Whitespace- and case-insensitive form used to spot duplicates (memoised: every add
+    compares against every entry)."""
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 

@@ -27,11 +27,17 @@ from .changes import (
     SupersedeOp,
     resolve,
 )
-from .errors import BudgetError, ParseError, ReadOnlyScopeError, UnreadableScopeError
+from .errors import (
+    BudgetError,
+    MemdirError,
+    ParseError,
+    ReadOnlyScopeError,
+    UnreadableScopeError,
+)
 from .formats.frontmatter import parse_entry, render_entry
 from .formats.index import PINNED_BUDGET, pinned_cost, render_index, snapshot_entries
 from .model import Entry, EntryType, Source, utcnow
-from .storage.base import INDEX_NAME, Backend, FileInfo
+from .storage.base import INDEX_NAME, Backend, FileInfo, Staged
 
 __all__ = ["RepairReport", "Store"]
 
@@ -39,8 +45,9 @@ __all__ = ["RepairReport", "Store"]
 @dataclass(frozen=True)
 class _Snapshot:
     active: dict[str, Entry]
-    archived: dict[str, Entry]
-    problems: list[ParseError]
+    archived: dict[str, Entry]  # empty unless the archive was asked for
+    problems: list[ParseError]  # active files: these block writes
+    archive_problems: list[ParseError]
 
 
 @dataclass(frozen=True)
@@ -104,32 +111,37 @@ class Store:
         except ParseError as exc:
             return exc
 
-    def _load(self) -> _Snapshot:
-        """Re-list the scope; re-parse only files whose signature changed."""
+    def _load(self, *, archive: bool = False) -> _Snapshot:
+        """Re-list the scope (and its archive, if asked); re-parse only files whose stat
+        signature changed. Unreadable files are returned as problems, never skipped."""
         with self._mutex:
             listing = self.backend.listing()
-            for gone in self._cache.keys() - listing.keys():
+            if archive:
+                listing.update(self.backend.listing(archive=True))
+            for gone in [n for n in self._cache if n not in listing and (
+                    archive or not n.startswith("archive/"))]:
                 del self._cache[gone]
             active: dict[str, Entry] = {}
             archived: dict[str, Entry] = {}
             problems: list[ParseError] = []
-            for name, info in sorted(listing.items()):
+            archive_problems: list[ParseError] = []
+            for name, info in listing.items():
                 cached = self._cache.get(name)
                 if cached is None or cached[0].signature != info.signature:
                     cached = (info, self._parse(name, info))
                     self._cache[name] = cached
                 item = cached[1]
                 if isinstance(item, ParseError):
-                    problems.append(item)
+                    (archive_problems if name.startswith("archive/") else problems).append(item)
                 elif item.archived:
                     archived[item.id] = item
                 else:
                     active[item.id] = item
-            return _Snapshot(active, archived, problems)
+            return _Snapshot(active, archived, problems, archive_problems)
 
     def list(self, *, include_archived: bool = False) -> builtins.list[Entry]:
         """Active entries oldest first; with ``include_archived``, history follows."""
-        snap = self._load()
+        snap = self._load(archive=include_archived)
         result = sorted(snap.active.values(), key=lambda e: (e.created, e.id))
         if include_archived:
             result += sorted(snap.archived.values(), key=lambda e: (e.updated, e.id))
@@ -137,14 +149,17 @@ class Store:
 
     def get(self, target: str, *, include_archived: bool = False) -> Entry:
         """The entry with id ``target``, or the one entry a unique substring matches."""
-        snap = self._load()
+        snap = self._load(archive=include_archived)
         if include_archived and target in snap.archived:
             return snap.archived[target]
         return resolve(target, snap.active)
 
     def problems(self) -> builtins.list[ParseError]:
-        """Files of this scope that cannot be read or parsed (they block writes)."""
-        return self._load().problems
+        """Files of this scope, archive included, that cannot be read or parsed. Those
+        among the active files block writes; a broken archived file is only reported (no
+        write ever rewrites an archived file)."""
+        snap = self._load(archive=True)
+        return snap.problems + snap.archive_problems
 
     def render_index(self, entries: Iterable[Entry] | None = None) -> str:
         """The MEMORY.md text for the given (default: current) entries."""
@@ -154,7 +169,8 @@ class Store:
     def pinned_used(self, entries: Iterable[Entry] | None = None) -> int:
         """Characters the pinned entries take in the system block."""
         chosen = self._load().active.values() if entries is None else entries
-        return sum(pinned_cost(e) for e in snapshot_entries(chosen) if e.pinned)
+        return sum(pinned_cost(e) for e in chosen
+                   if e.pinned and not e.archived and e.source is not Source.EXTERNAL)
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -239,15 +255,47 @@ class Store:
             raise ReadOnlyScopeError(self.scope)
         writer = Source.parse(source)
         ops = self._screen(ops, writer)
-        with self._mutex, self.backend.lock(self.lock_timeout):
-            snap = self._load()
-            if snap.problems:
-                raise UnreadableScopeError(self.scope, snap.problems)
-            plan = Plan(snap.active, snap.archived, now=self.clock(), source=writer)
-            changes = [plan.apply(op) for op in ops]
-            self._check_budget(snap.active, plan.active)
-            self._execute(plan)
+        now = self.clock()
+        staged = self._stage(ops, writer, now)
+        try:
+            with self._mutex, self.backend.lock(self.lock_timeout):
+                snap = self._load()
+                if snap.problems:
+                    raise UnreadableScopeError(self.scope, snap.problems)
+                archived_ids = (n[len("archive/"):-len(".md")]
+                                for n in self.backend.archive_names())
+                plan = Plan(snap.active, archived_ids, now=now, source=writer)
+                changes = [plan.apply(op) for op in ops]
+                self._check_budget(snap.active, plan.active)
+                self._execute(plan, staged)
+        finally:
+            for _, pending in staged.values():
+                self.backend.discard(pending)
         return changes
+
+    def _stage(self, ops: Sequence[Operation], writer: Source, now: datetime
+               ) -> dict[str, tuple[Entry, Staged]]:
+        """Guess the plan from what this process last read, without the lock, and write
+        the files it would produce to durable temp files.
+
+        Rendering and fsyncing then happen outside the lock; under the lock the plan is
+        made again from disk and a staged file is used only if its entry came out the same.
+        """
+        with self._mutex:
+            known = {item.id: item for _, item in self._cache.values()
+                     if isinstance(item, Entry) and not item.archived}
+        if not known:
+            return {}
+        guess = Plan(known, (), now=now, source=writer)
+        try:
+            for op in ops:
+                guess.apply(op)
+        except MemdirError:
+            return {}  # the plan under the lock raises it with the current state
+        return {
+            name: (entry, self.backend.stage(name, render_entry(entry).encode("utf-8")))
+            for name, entry in guess.writes.items()
+        }
 
     def _check_budget(self, before: Mapping[str, Entry], after: Mapping[str, Entry]) -> None:
         used_before = self.pinned_used(before.values())
@@ -259,11 +307,16 @@ class Store:
             ]
             raise BudgetError(used_after, self.pinned_budget, pinned)
 
-    def _execute(self, plan: Plan) -> None:
+    def _execute(self, plan: Plan, staged: dict[str, tuple[Entry, Staged]]) -> None:
         # New and archived copies first, deletions after: a crash in between leaves a
         # duplicate to tidy, never a lost entry. The index comes last.
         for name, entry in sorted(plan.writes.items(), key=lambda kv: not kv[1].archived):
-            info = self.backend.write(name, render_entry(entry).encode("utf-8"))
+            guess = staged.get(name)
+            if guess is not None and guess[0] == entry and guess[0].layout == entry.layout:
+                del staged[name]
+                info = self.backend.commit(guess[1])
+            else:
+                info = self.backend.write(name, render_entry(entry).encode("utf-8"))
             self._cache[name] = (info, entry)
         for name in sorted(plan.deletes):
             self.backend.delete(name)
@@ -295,7 +348,8 @@ class Store:
     def repair(self) -> RepairReport:
         """Remove leftover temp files and regenerate a stale index, under the lock.
 
-        Leaves everything alone (and reports the files) while any file cannot be parsed.
+        Leaves the index alone while an active file cannot be parsed; reports every
+        unreadable file, archived ones included.
         """
         if self.read_only or not self.backend.exists() or not self.backend.writable():
             return RepairReport(False, [], self.problems() if self.backend.exists() else [])
@@ -303,8 +357,8 @@ class Store:
             leftovers = self.backend.leftovers()
             for name in leftovers:
                 self.backend.remove_leftover(name)
-            snap = self._load()
+            snap = self._load(archive=True)
             rewritten = False
             if not snap.problems:
                 rewritten = self._write_index(snap.active.values())
-            return RepairReport(rewritten, leftovers, snap.problems)
+            return RepairReport(rewritten, leftovers, snap.problems + snap.archive_problems)

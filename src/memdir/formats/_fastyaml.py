@@ -4,9 +4,11 @@ Loading YAML costs ~150 µs per file even with the C loader; a scope of 200 entr
 spend most of ``memdir context`` there. Frontmatter is almost always one ``key: value`` per
 line with plain or single-quoted scalars, timestamps and short flow lists, which this
 module reads directly. Anything else (nesting, double quotes, anchors, tags, multi-line
-values, numbers, odd booleans) returns None and the caller uses PyYAML. PyYAML's own
-resolver decides what a plain scalar means, so the fast path can never disagree with it on
-a value it accepts; a property test checks that.
+values, numbers, odd booleans) returns None and the caller uses PyYAML. A plain scalar is
+read as text only when it cannot be anything else under YAML 1.1's implicit types (which
+all start with a digit, a sign, a dot or ``~``, or are a null/boolean word or ``<<``/``=``),
+so the fast path never disagrees with PyYAML on a value it accepts; a property test checks
+that. It does not import PyYAML, so reading a scope of flat files never pays for it.
 """
 
 from __future__ import annotations
@@ -14,8 +16,6 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 from typing import Any
-
-import yaml
 
 __all__ = ["load_flat"]
 
@@ -25,18 +25,14 @@ _UNUSUAL = re.compile("[^\x0a\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff0
                       "\U00010000-\U0010ffff]")
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _TIMESTAMP = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)Z")
-_STR_TAG = "tag:yaml.org,2002:str"
 _COMMENT = re.compile(r"[ \t]#")
-_resolver = yaml.resolver.Resolver()
-_key_ok: dict[str, bool] = {}
+_TYPED_START = frozenset("0123456789+-.~")
+_TYPED_WORDS = frozenset({"yes", "no", "true", "false", "on", "off", "null", "<<", "="})
 
 
-def _tag(text: str) -> str:
-    """The tag PyYAML's resolver gives ``text`` as an unquoted scalar."""
-    tag: str = _resolver.resolve(  # type: ignore[no-untyped-call]
-        yaml.ScalarNode, text, (True, False)
-    )
-    return tag
+def _maybe_typed(text: str) -> bool:
+    """True unless ``text`` is certainly a string to YAML 1.1 (a superset of its resolver)."""
+    return text[0] in _TYPED_START or text.lower() in _TYPED_WORDS
 
 
 class _Fallback(Exception):
@@ -59,7 +55,7 @@ def _plain(text: str, *, in_flow: bool = False) -> Any:
             return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
         except ValueError:  # e.g. month 13: let PyYAML report it
             raise _Fallback from None
-    if _tag(text) != _STR_TAG:
+    if _maybe_typed(text):
         raise _Fallback
     return text
 
@@ -107,12 +103,7 @@ def load_flat(source: str) -> dict[str, Any] | None:
             if match is None:
                 return None
             key = match.group(1)
-            ok = _key_ok.get(key)
-            if ok is None:
-                ok = _tag(key) == _STR_TAG
-                if len(_key_ok) < 1000:  # a bounded memo: keys repeat across files
-                    _key_ok[key] = ok
-            if not ok:
+            if _maybe_typed(key):
                 return None
             result[key] = _value(match.group(2))
     except _Fallback:

@@ -8,13 +8,13 @@ raises :class:`ParseError` naming the file and line.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
-
-import yaml
 
 from ..errors import ParseError, ValidationError
 from ..model import Entry, EntryType, Layout, Source
@@ -37,31 +37,49 @@ KNOWN_KEYS = (
     "superseded_by",
     "removed_at",
 )
-_TIME_KEYS = frozenset({"created", "updated", "valid_from", "valid_until", "removed_at"})
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_BaseDumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
-class _Dumper(_BaseDumper):  # type: ignore[misc]
-    """Safe dumper: UTC datetimes as ``2026-11-29T21:40:00Z``, short lists inline, no
-    anchors (``created`` and ``updated`` are often the same object)."""
+@functools.cache
+def _yaml() -> Any:
+    """PyYAML, its fastest safe loader and memdir's dumper, imported on first need."""
+    import yaml
 
-    def ignore_aliases(self, data: Any) -> bool:
-        return True
+    base: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+    class Dumper(base):  # type: ignore[misc]
+        """Safe dumper: UTC datetimes as ``2026-11-29T21:40:00Z``, short lists inline, no
+        anchors (``created`` and ``updated`` are often the same object)."""
+
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
+
+    def represent_datetime(dumper: Any, value: datetime) -> Any:
+        return dumper.represent_scalar("tag:yaml.org,2002:timestamp", format_time(value))
+
+    def represent_list(dumper: Any, value: list[Any]) -> Any:
+        flat = all(not isinstance(v, dict | list) for v in value)
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flat)
+
+    Dumper.add_representer(datetime, represent_datetime)
+    Dumper.add_representer(list, represent_list)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return SimpleNamespace(module=yaml, Loader=loader, Dumper=Dumper)
 
 
-def _represent_datetime(dumper: Any, value: datetime) -> Any:
-    return dumper.represent_scalar("tag:yaml.org,2002:timestamp", format_time(value))
-
-
-def _represent_list(dumper: Any, value: list[Any]) -> Any:
-    flat = all(not isinstance(v, dict | list) for v in value)
-    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flat)
-
-
-_Dumper.add_representer(datetime, _represent_datetime)
-_Dumper.add_representer(list, _represent_list)
+def _load_yaml(source: str, path: Path | str) -> Any:
+    """PyYAML's reading of a frontmatter block; errors name the file line."""
+    lib = _yaml()
+    try:
+        return lib.module.load(source, Loader=lib.Loader)
+    except lib.module.MarkedYAMLError as exc:
+        mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
+        # Marks at end of input point past the block; report its last line instead.
+        last = max(source.count("\n") - 1, 0)
+        line = min(mark.line, last) + 2 if mark is not None else 1
+        raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
+    except (lib.module.YAMLError, ValueError, RecursionError) as exc:
+        raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
 
 
 def format_time(value: datetime) -> str:
@@ -88,18 +106,9 @@ def split_frontmatter(text: str, path: Path | str = "<text>") -> tuple[dict[str,
         raise ParseError(path, "frontmatter opened with --- is never closed", line=1)
     source = rest[: close.start()]
     body = rest[close.end() :].strip("\n")
-    try:
-        meta = load_flat(source)
-        if meta is None:
-            meta = yaml.load(source, Loader=_Loader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
-        # Marks at end of input point past the block; report its last line instead.
-        last = max(source.count("\n") - 1, 0)
-        line = min(mark.line, last) + 2 if mark is not None else 1
-        raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
-    except (yaml.YAMLError, ValueError, RecursionError) as exc:
-        raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
+    meta = load_flat(source)
+    if meta is None:
+        meta = _load_yaml(source, path)
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
@@ -249,9 +258,9 @@ def render_entry(entry: Entry) -> str:
         meta.setdefault(key, value)
     for key, value in entry.extra.items():
         meta.setdefault(key, value)
-    head = yaml.dump(
+    head = _yaml().module.dump(
         meta,
-        Dumper=_Dumper,
+        Dumper=_yaml().Dumper,
         sort_keys=False,
         allow_unicode=True,
         default_flow_style=False,

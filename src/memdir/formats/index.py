@@ -7,6 +7,7 @@ was left out, so the newest corrections are never dropped silently.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -45,35 +46,48 @@ def snapshot_entries(entries: Iterable[Entry]) -> list[Entry]:
     return [e for e in entries if not e.archived and e.source is not Source.EXTERNAL]
 
 
-def _hook(entry: Entry) -> str:
-    text = entry.description or next((ln for ln in entry.body.splitlines() if ln.strip()), "")
-    text = " ".join(text.split())
-    return text if len(text) <= DESCRIPTION_MAX else text[: DESCRIPTION_MAX - 1] + "…"
-
-
 def _link_text(text: str) -> str:
     return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
-def index_line(entry: Entry) -> str:
-    """``- [Title](file.md) — hook``; file names with spaces go in angle brackets."""
-    target = entry.filename
+@functools.lru_cache(maxsize=8192)
+def _line(name: str, filename: str, description: str, body: str) -> tuple[str, int]:
+    """An index line and its size in bytes with its newline."""
+    hook = description or next((ln for ln in body.splitlines() if ln.strip()), "")
+    hook = " ".join(hook.split())
+    if len(hook) > DESCRIPTION_MAX:
+        hook = hook[: DESCRIPTION_MAX - 1] + "…"
+    target = filename
     if any(c in target for c in " ()<>"):
         target = "<" + target.replace("<", "%3C").replace(">", "%3E") + ">"
-    hook = _hook(entry)
-    line = f"- [{_link_text(entry.name)}]({target})"
-    return f"{line} — {hook}" if hook else line
+    line = f"- [{_link_text(name)}]({target})"
+    if hook:
+        line = f"{line} — {hook}"
+    return line, len(line.encode()) + 1
+
+
+def _line_of(entry: Entry) -> tuple[str, int]:
+    # Memoised on the fields it uses: every write re-renders the whole index.
+    return _line(entry.name, entry.filename, entry.description,
+                 "" if entry.description else entry.body)
+
+
+def index_line(entry: Entry) -> str:
+    """``- [Title](file.md) — hook``; file names with spaces go in angle brackets."""
+    return _line_of(entry)[0]
+
+
+@functools.lru_cache(maxsize=16384)
+def _rank_key(pinned: bool, type_: EntryType, recent: datetime, id_: str
+              ) -> tuple[int, int, float, str]:
+    return (0 if pinned else 1, _TYPE_RANK[type_], -recent.timestamp(), id_)
 
 
 def rank(entries: Iterable[Entry], last_used: Mapping[str, datetime] | None = None) -> list[Entry]:
     """Most important first: pinned, feedback and user, then most recently used or updated."""
     used = last_used or {}
-
-    def key(e: Entry) -> tuple[int, int, float, str]:
-        recent = max(e.updated, used.get(e.id, e.updated))
-        return (0 if e.pinned else 1, _TYPE_RANK[e.type], -recent.timestamp(), e.id)
-
-    return sorted(entries, key=key)
+    return sorted(entries, key=lambda e: _rank_key(
+        e.pinned, e.type, max(e.updated, used.get(e.id, e.updated)), e.id))
 
 
 @dataclass(frozen=True)
@@ -92,18 +106,16 @@ def select_index(
     header: str = INDEX_HEADER,
 ) -> IndexSelection:
     """Keep ranked entries while they fit; room is reserved for the warning if any are cut."""
-    lines = [index_line(e) for e in entries]
+    sizes = [_line_of(e)[1] for e in entries]
     head_lines = header.count("\n")
     head_bytes = len(header.encode())
-    total = head_bytes + sum(len(ln.encode()) + 1 for ln in lines)
-    if head_lines + len(lines) <= max_lines and total <= max_bytes:
+    if head_lines + len(sizes) <= max_lines and head_bytes + sum(sizes) <= max_bytes:
         return IndexSelection(list(entries), [])
     line_room = max_lines - head_lines - 2  # a blank line and the warning
     byte_room = max_bytes - head_bytes - _WARNING_BYTES
     kept: list[Entry] = []
     left_out: list[Entry] = []
-    for entry, line in zip(entries, lines, strict=True):
-        size = len(line.encode()) + 1
+    for entry, size in zip(entries, sizes, strict=True):
         if len(kept) < line_room and size <= byte_room:
             kept.append(entry)
             byte_room -= size
@@ -142,7 +154,7 @@ def render_index(
     """Render the index for ``entries`` (already filtered with :func:`snapshot_entries`)."""
     ranked = rank(entries, last_used)
     selection = select_index(ranked, max_lines=max_lines, max_bytes=max_bytes, header=header)
-    body = "".join(index_line(e) + "\n" for e in selection.kept)
+    body = "".join(_line_of(e)[0] + "\n" for e in selection.kept)
     if selection.left_out:
         body += "\n" + _warning(selection.left_out, max_lines, max_bytes) + "\n"
     return header + body

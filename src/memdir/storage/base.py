@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
-__all__ = ["INDEX_NAME", "Backend", "FileInfo"]
+__all__ = ["INDEX_NAME", "Backend", "FileInfo", "Staged"]
 
 INDEX_NAME = "MEMORY.md"
 
 
-@dataclass(frozen=True)
-class FileInfo:
+class FileInfo(NamedTuple):
     """What a listing knows about one file. ``signature`` changes whenever the bytes may have."""
 
     signature: tuple[int, ...]
     mtime: float
+
+
+class Staged(NamedTuple):
+    """A file written durably to a temporary place, waiting to be renamed into ``name``."""
+
+    name: str
+    tmp: str
+    data: bytes
 
 
 class Backend(Protocol):
@@ -47,8 +53,12 @@ class Backend(Protocol):
         """Hold the scope's exclusive write lock, or raise LockTimeoutError."""
         ...
 
-    def listing(self) -> dict[str, FileInfo]:
-        """Every entry file (active and archived), by name. Excludes the index."""
+    def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
+        """The active entry files (or, with ``archive``, the archived ones), by name."""
+        ...
+
+    def archive_names(self) -> set[str]:
+        """Names of the archived entry files, without reading them."""
         ...
 
     def leftovers(self) -> list[str]:
@@ -69,6 +79,18 @@ class Backend(Protocol):
 
     def write(self, name: str, data: bytes) -> FileInfo:
         """Replace one file (or the index) atomically and durably; return its new info."""
+        ...
+
+    def stage(self, name: str, data: bytes) -> Staged:
+        """The durable first half of :meth:`write`, safe to do without the lock."""
+        ...
+
+    def commit(self, staged: Staged) -> FileInfo:
+        """The second half of :meth:`write`: make a staged file visible (under the lock)."""
+        ...
+
+    def discard(self, staged: Staged) -> None:
+        """Drop a staged file that will not be committed."""
         ...
 
     def delete(self, name: str) -> None:

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import LockTimeoutError, StorageError
-from .base import INDEX_NAME, FileInfo
+from .base import INDEX_NAME, FileInfo, Staged
 
 __all__ = ["NOT_ENTRIES", "FileBackend"]
 
@@ -146,16 +146,23 @@ class FileBackend:
         except OSError as exc:
             raise StorageError("list", folder, exc) from exc
 
-    def listing(self) -> dict[str, FileInfo]:
-        """Every ``*.md`` entry file in the scope and its archive (symlinks included, so the
-        store can report them)."""
+    def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
+        """Every active ``*.md`` entry file (or, with ``archive``, every archived one) with
+        its stat signature. Symlinks are included so the store can report them."""
+        folder, prefix = (self.root / ARCHIVE, ARCHIVE + "/") if archive else (self.root, "")
         found: dict[str, FileInfo] = {}
-        for folder, prefix in ((self.root, ""), (self.root / ARCHIVE, ARCHIVE + "/")):
-            for name, dirent in self._scan(folder, prefix):
+        try:
+            it = os.scandir(folder)
+        except FileNotFoundError:
+            return found
+        except OSError as exc:
+            raise StorageError("list", folder, exc) from exc
+        with it:
+            for dirent in it:
                 base = dirent.name
-                if base.startswith(".") or not base.endswith(".md"):
-                    continue
-                if not prefix and base in NOT_ENTRIES:
+                if base[0] == "." or not base.endswith(".md") or (
+                    not archive and base in NOT_ENTRIES
+                ):
                     continue
                 try:
                     st = dirent.stat(follow_symlinks=False)
@@ -163,11 +170,19 @@ class FileBackend:
                     continue
                 except OSError as exc:
                     raise StorageError("inspect", folder / base, exc) from exc
-                if stat.S_ISDIR(st.st_mode):
-                    continue
-                sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
-                found[name] = FileInfo(sig, st.st_mtime)
+                if not stat.S_ISDIR(st.st_mode):
+                    found[prefix + base] = FileInfo(
+                        (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode),
+                        st.st_mtime,
+                    )
         return found
+
+    def archive_names(self) -> set[str]:
+        """Names of archived entry files; a plain directory read, no stat."""
+        return {
+            name for name, d in self._scan(self.root / ARCHIVE, ARCHIVE + "/")
+            if not d.name.startswith(".") and d.name.endswith(".md")
+        }
 
     def leftovers(self) -> list[str]:
         """Temp files (``.*.tmp``) left by a writer that died before its rename."""
@@ -211,8 +226,8 @@ class FileBackend:
         with os.fdopen(fd, "rb") as f:
             return f.read()
 
-    def write(self, name: str, data: bytes) -> FileInfo:
-        """Atomic, durable replace: temp file, fsync, rename, fsync the folder."""
+    def stage(self, name: str, data: bytes) -> Staged:
+        """Write ``data`` to a durable temp file beside ``name``, not yet visible."""
         path = self.root / INDEX_NAME if name == INDEX_NAME else self._path(name)
         folder = path.parent
         tmp = folder / f".{path.name[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
@@ -230,14 +245,43 @@ class FileBackend:
                 os.fsync(fd)
             finally:
                 os.close(fd)
-            os.replace(tmp, path)
-            _fsync_dir(folder)
         except OSError as exc:
             tmp.unlink(missing_ok=True)
             raise StorageError("write", path, exc) from exc
-        st = os.stat(path, follow_symlinks=False)
+        return Staged(name, str(tmp), data)
+
+    def commit(self, staged: Staged) -> FileInfo:
+        """Rename a staged file into place and fsync the folder. If the temp file is gone
+        (a repair removed it as a leftover), the data is written again."""
+        name = staged.name
+        path = self.root / INDEX_NAME if name == INDEX_NAME else self._path(name)
+        try:
+            os.replace(staged.tmp, path)
+        except FileNotFoundError:
+            return self.commit(self.stage(name, staged.data))
+        except OSError as exc:
+            self.discard(staged)
+            raise StorageError("write", path, exc) from exc
+        try:
+            _fsync_dir(path.parent)
+            st = os.stat(path, follow_symlinks=False)
+        except OSError as exc:
+            raise StorageError("write", path, exc) from exc
         sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
         return FileInfo(sig, st.st_mtime)
+
+    def discard(self, staged: Staged) -> None:
+        """Remove a staged temp file that will not be used."""
+        try:
+            os.unlink(staged.tmp)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise StorageError("remove the temp file", staged.tmp, exc) from exc
+
+    def write(self, name: str, data: bytes) -> FileInfo:
+        """Atomic, durable replace: temp file, fsync, rename, fsync the folder."""
+        return self.commit(self.stage(name, data))
 
     def delete(self, name: str) -> None:
         """Unlink one entry file and fsync its folder."""
