@@ -309,3 +309,113 @@ def test_lock_file_mode_is_restored(store: memdir.Store, scope_dir: Path) -> Non
     os.chmod(lock, 0o666)
     add(store, "One")
     assert lock.stat().st_mode & 0o777 == 0o600
+
+
+# -- several writers and hand edits: the change log fast path must never lose either --------
+
+
+def _second_writer(md: Memdir) -> memdir.Store:
+    """Another Store on the same scope: its own cache, as another process would have."""
+    from memdir.store import Store
+
+    return Store(md.store("local").backend, clock=md.clock)
+
+
+def test_other_writers_entries_reach_the_index(md: Memdir, scope_dir: Path) -> None:
+    a, b = md.store("local"), _second_writer(md)
+    add(a, "From A")
+    a.list()
+    add(b, "From B")
+    b.remove("From A")
+    add(a, "From A again", body="different body")
+    index = (scope_dir / "MEMORY.md").read_text()
+    assert "(feedback_from-b.md)" in index and "(feedback_from-a-again.md)" in index
+    assert "(feedback_from-a.md)" not in index
+    assert (scope_dir / "MEMORY.md").read_text() == a.render_index()
+
+
+def test_in_place_hand_edit_survives_a_replace_from_a_warm_cache(
+    store: memdir.Store, scope_dir: Path
+) -> None:
+    entry = add(store, "Use pnpm", body="Use pnpm.")
+    store.list()  # warm cache
+    path = scope_dir / entry.filename
+    inode = path.stat().st_ino
+    with open(path, "r+") as f:  # an editor that writes in place keeps the inode
+        text = f.read().replace("Use pnpm.", "Use pnpm 9, edited by hand.")
+        f.seek(0)
+        f.write(text)
+        f.truncate()
+    assert path.stat().st_ino == inode
+    store.replace(entry.id, description="new hook")
+    after = store.get(entry.id)
+    assert after.body == "Use pnpm 9, edited by hand." and after.description == "new hook"
+
+
+def test_hand_created_file_is_not_overwritten_by_an_add(store: memdir.Store,
+                                                        scope_dir: Path) -> None:
+    add(store, "Other")
+    store.list()
+    hand = scope_dir / "feedback_use-pnpm.md"
+    hand.write_text("---\nname: Use pnpm\ndescription: by hand\ntype: feedback\n---\nMine.\n")
+    before = hand.read_bytes()
+    with pytest.raises(ConflictError):
+        add(store, "Use pnpm", body="Agent's version.")
+    assert hand.read_bytes() == before
+
+
+def test_hand_deleted_file_leaves_the_index(store: memdir.Store, scope_dir: Path) -> None:
+    gone = add(store, "Deleted by hand")
+    store.list()
+    (scope_dir / gone.filename).unlink()
+    add(store, "Next")
+    assert gone.filename not in (scope_dir / "MEMORY.md").read_text()
+
+
+def test_rotated_or_missing_change_log_falls_back_to_a_full_listing(
+    md: Memdir, scope_dir: Path
+) -> None:
+    a, b = md.store("local"), _second_writer(md)
+    add(a, "One")
+    a.list()
+    add(b, "Two")
+    (scope_dir / ".changes").unlink()
+    add(b, "Three")
+    (scope_dir / ".changes").write_text("")  # truncated: shorter than a's position
+    add(a, "Four")
+    assert {e.name for e in a.list()} == {"One", "Two", "Three", "Four"}
+    assert (scope_dir / "MEMORY.md").read_text() == a.render_index()
+
+
+def test_symlinked_change_log_is_replaced_not_followed(store: memdir.Store, scope_dir: Path,
+                                                       tmp_path: Path) -> None:
+    add(store, "One")
+    target = tmp_path / "victim"
+    target.write_text("precious\n")
+    (scope_dir / ".changes").unlink()
+    (scope_dir / ".changes").symlink_to(target)
+    add(store, "Two")
+    assert target.read_text() == "precious\n"
+    assert not (scope_dir / ".changes").is_symlink()
+
+
+def test_scope_folder_ignores_its_bookkeeping_in_git(store: memdir.Store,
+                                                     scope_dir: Path) -> None:
+    add(store, "One")
+    ignored = (scope_dir / ".gitignore").read_text().split()
+    assert {".lock", ".changes", ".*.tmp"} <= set(ignored)
+
+
+def test_in_place_corruption_blocks_writes_once_rechecked(md: Memdir, scope_dir: Path) -> None:
+    from memdir.store import Store
+
+    store = Store(md.store("local").backend, clock=md.clock, recheck_seconds=0.0)
+    entry = add(store, "Will break")
+    add(store, "Other")
+    path = scope_dir / entry.filename
+    with open(path, "r+") as f:  # broken in place: same inode, same name
+        f.write("---\nname: [broken\n")
+    before = path.read_bytes()
+    with pytest.raises(UnreadableScopeError):
+        add(store, "Third")
+    assert path.read_bytes() == before

@@ -12,6 +12,7 @@ import builtins
 import dataclasses
 import errno
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -64,6 +65,8 @@ class Store:
 
     ``read_only`` scopes (managed, or a folder this process cannot write) raise
     :class:`ReadOnlyScopeError` on every write. ``clock`` returns the current UTC time.
+    ``recheck_seconds`` bounds how long a burst of writes may skip stat'ing every file
+    (0: every write checks every file).
     """
 
     def __init__(
@@ -75,6 +78,7 @@ class Store:
         pinned_budget: int = PINNED_BUDGET,
         lock_timeout: float = 30.0,
         clock: Callable[[], datetime] = utcnow,
+        recheck_seconds: float = 1.0,
     ) -> None:
         self.backend = backend
         self.scope = scope
@@ -82,7 +86,10 @@ class Store:
         self.pinned_budget = pinned_budget
         self.lock_timeout = lock_timeout
         self.clock = clock
+        self.recheck_seconds = recheck_seconds
         self._cache: dict[str, tuple[FileInfo, Entry | ParseError]] = {}
+        self._position: tuple[int, int] | None = None  # change-log end the cache reflects
+        self._full_at = float("-inf")  # monotonic time of the last full listing
         self._mutex = threading.RLock()
 
     def __repr__(self) -> str:
@@ -111,33 +118,69 @@ class Store:
         except ParseError as exc:
             return exc
 
-    def _load(self, *, archive: bool = False) -> _Snapshot:
-        """Re-list the scope (and its archive, if asked); re-parse only files whose stat
-        signature changed. Unreadable files are returned as problems, never skipped."""
+    def _load(self, *, archive: bool = False, full: bool = True) -> _Snapshot:
+        """Re-read the scope (and its archive, if asked), re-parsing only files whose stat
+        signature changed. Unreadable files are returned as problems, never skipped.
+
+        ``full=False`` is the writers' fast path under the lock, for bursts of writes: it
+        reads the folder's names and stats only new files and those the change log says
+        memdir writers touched, so a write does not stat the whole scope. It cannot see an
+        in-place hand edit of an existing file, so it is used only within
+        ``recheck_seconds`` of a full listing, and :meth:`apply` checks every file it
+        overwrites or deletes.
+        """
         with self._mutex:
-            listing = self.backend.listing()
-            if archive:
-                listing.update(self.backend.listing(archive=True))
-            for gone in [n for n in self._cache if n not in listing and (
-                    archive or not n.startswith("archive/"))]:
-                del self._cache[gone]
-            active: dict[str, Entry] = {}
-            archived: dict[str, Entry] = {}
-            problems: list[ParseError] = []
-            archive_problems: list[ParseError] = []
-            for name, info in listing.items():
-                cached = self._cache.get(name)
-                if cached is None or cached[0].signature != info.signature:
-                    cached = (info, self._parse(name, info))
-                    self._cache[name] = cached
-                item = cached[1]
-                if isinstance(item, ParseError):
-                    (archive_problems if name.startswith("archive/") else problems).append(item)
-                elif item.archived:
-                    archived[item.id] = item
-                else:
-                    active[item.id] = item
-            return _Snapshot(active, archived, problems, archive_problems)
+            delta = None
+            recent = time.monotonic() - self._full_at < self.recheck_seconds
+            if not full and not archive and recent and self._position is not None:
+                delta = self.backend.changes_since(self._position)
+            if delta is None:
+                position = self.backend.log_position()
+                listing = self.backend.listing()
+                if archive:
+                    listing.update(self.backend.listing(archive=True))
+                for gone in [n for n in self._cache if n not in listing and (
+                        archive or not n.startswith("archive/"))]:
+                    del self._cache[gone]
+                for name, info in listing.items():
+                    self._refresh(name, info)
+                self._position = position
+                self._full_at = time.monotonic()
+                names: Iterable[str] = listing
+            else:
+                logged, self._position = delta
+                present = self.backend.names()
+                for name in [n for n in self._cache if not n.startswith("archive/")]:
+                    if name not in present:
+                        del self._cache[name]
+                for name in (present - self._cache.keys()) | (logged & present):
+                    found = self.backend.stat(name)
+                    if found is None:
+                        self._cache.pop(name, None)
+                    else:
+                        self._refresh(name, found)
+                names = [n for n in self._cache if not n.startswith("archive/")]
+            return self._snapshot(names)
+
+    def _refresh(self, name: str, info: FileInfo) -> None:
+        cached = self._cache.get(name)
+        if cached is None or cached[0].signature != info.signature:
+            self._cache[name] = (info, self._parse(name, info))
+
+    def _snapshot(self, names: Iterable[str]) -> _Snapshot:
+        active: dict[str, Entry] = {}
+        archived: dict[str, Entry] = {}
+        problems: list[ParseError] = []
+        archive_problems: list[ParseError] = []
+        for name in names:
+            item = self._cache[name][1]
+            if isinstance(item, ParseError):
+                (archive_problems if name.startswith("archive/") else problems).append(item)
+            elif item.archived:
+                archived[item.id] = item
+            else:
+                active[item.id] = item
+        return _Snapshot(active, archived, problems, archive_problems)
 
     def list(self, *, include_archived: bool = False) -> builtins.list[Entry]:
         """Active entries oldest first; with ``include_archived``, history follows."""
@@ -259,19 +302,36 @@ class Store:
         staged = self._stage(ops, writer, now)
         try:
             with self._mutex, self.backend.lock(self.lock_timeout):
-                snap = self._load()
-                if snap.problems:
-                    raise UnreadableScopeError(self.scope, snap.problems)
-                archived_ids = (n[len("archive/"):-len(".md")]
-                                for n in self.backend.archive_names())
-                plan = Plan(snap.active, archived_ids, now=now, source=writer)
-                changes = [plan.apply(op) for op in ops]
+                for full in (False, True):
+                    snap = self._load(full=full)
+                    if snap.problems:
+                        raise UnreadableScopeError(self.scope, snap.problems)
+                    archived_ids = (n[len("archive/"):-len(".md")]
+                                    for n in self.backend.archive_names())
+                    plan = Plan(snap.active, archived_ids, now=now, source=writer)
+                    changes = [plan.apply(op) for op in ops]
+                    if full or self._targets_unchanged(plan):
+                        break
                 self._check_budget(snap.active, plan.active)
+                self._position = self.backend.log_changes(set(plan.writes) | plan.deletes)
                 self._execute(plan, staged)
         finally:
             for _, pending in staged.values():
                 self.backend.discard(pending)
         return changes
+
+    def _targets_unchanged(self, plan: Plan) -> bool:
+        """True when every file the plan overwrites or deletes is exactly as cached (or,
+        for a new file, still absent): then no hand edit can be lost."""
+        for name in set(plan.writes) | plan.deletes:
+            on_disk = self.backend.stat(name)
+            cached = self._cache.get(name)
+            if (on_disk is None) != (cached is None) or (
+                on_disk is not None and cached is not None
+                and on_disk.signature != cached[0].signature
+            ):
+                return False
+        return True
 
     def _stage(self, ops: Sequence[Operation], writer: Source, now: datetime
                ) -> dict[str, tuple[Entry, Staged]]:

@@ -61,6 +61,27 @@ class Backend(Protocol):
         """Names of the archived entry files, without reading them."""
         ...
 
+    def names(self) -> set[str]:
+        """Names of the active entry files, without stat'ing them."""
+        ...
+
+    def stat(self, name: str) -> FileInfo | None:
+        """The listing info of one entry file, or None when it does not exist."""
+        ...
+
+    def log_position(self) -> tuple[int, int] | None:
+        """Where the change log ends now (None: there is none)."""
+        ...
+
+    def changes_since(self, position: tuple[int, int]
+                      ) -> tuple[set[str], tuple[int, int]] | None:
+        """Names writers logged after ``position``; None when the caller must list all."""
+        ...
+
+    def log_changes(self, names: set[str]) -> tuple[int, int]:
+        """Log names about to change (under the lock); return the log's new end."""
+        ...
+
     def leftovers(self) -> list[str]:
         """Temporary files an interrupted write left behind."""
         ...

@@ -23,11 +23,14 @@ from pathlib import Path
 
 from ..errors import LockTimeoutError, StorageError
 from .base import INDEX_NAME, FileInfo, Staged
+from .changelog import ChangeLog, Position
 
 __all__ = ["NOT_ENTRIES", "FileBackend"]
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
+LOG_NAME = ".changes"
+_GITIGNORE = ".lock\n.changes\n.changes.new\n.*.tmp\n"
 NOT_ENTRIES = frozenset(
     {INDEX_NAME, "AGENTS.md", "CLAUDE.md", "AGENTS.local.md", "CLAUDE.local.md", "README.md"}
 )
@@ -51,6 +54,7 @@ class FileBackend:
         self.root = Path(root)
         self.file_mode = file_mode
         self.dir_mode = dir_mode
+        self._log = ChangeLog(self.root / LOG_NAME)
         self._threads = threading.Lock()
 
     def __repr__(self) -> str:
@@ -85,6 +89,8 @@ class FileBackend:
         try:
             for folder in reversed(missing):
                 folder.mkdir(mode=self.dir_mode, exist_ok=True)
+            if missing:  # keep memdir's own bookkeeping out of the scope's git history
+                (self.root / ".gitignore").write_text(_GITIGNORE, encoding="utf-8")
         except OSError as exc:
             raise StorageError("create the scope folder", self.root, exc) from exc
 
@@ -176,6 +182,39 @@ class FileBackend:
                         st.st_mtime,
                     )
         return found
+
+    def names(self) -> set[str]:
+        """Names of the active entry files; a plain directory read, no stat."""
+        return {
+            name for name, _ in self._scan(self.root, "")
+            if name[0] != "." and name.endswith(".md") and name not in NOT_ENTRIES
+        }
+
+    def stat(self, name: str) -> FileInfo | None:
+        """The listing info of one entry file, or None when it does not exist."""
+        path = self._path(name)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StorageError("inspect", path, exc) from exc
+        if stat.S_ISDIR(st.st_mode):
+            return None
+        return FileInfo((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode),
+                        st.st_mtime)
+
+    def log_position(self) -> Position | None:
+        """Where the change log ends now (None: no log)."""
+        return self._log.position()
+
+    def changes_since(self, position: Position) -> tuple[set[str], Position] | None:
+        """Entry files memdir writers logged since ``position``; None means list everything."""
+        return self._log.since(position)
+
+    def log_changes(self, names: set[str]) -> Position:
+        """Log names about to change (under the lock); returns the log's new end."""
+        return self._log.append(names)
 
     def archive_names(self) -> set[str]:
         """Names of archived entry files; a plain directory read, no stat."""

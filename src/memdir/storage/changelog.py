@@ -1,0 +1,105 @@
+"""The change log: names of the entry files memdir writers are about to change.
+
+A writer appends the names it will write or delete, under the scope lock and before it
+touches them. Another writer that saw the scope at log position P then re-checks only the
+names logged after P, instead of stat'ing every file of the scope on every write. The log
+is a hint for caches, not a record: it is not fsynced (after a machine crash every process
+starts with an empty cache anyway), and when it is missing, rotated or truncated, readers
+fall back to a full listing. Changes made by hand are not logged; reads always list the
+whole scope, and a writer checks every file it overwrites or deletes.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+from ..errors import StorageError
+
+__all__ = ["ChangeLog", "Position"]
+
+Position = tuple[int, int]
+"""(inode, offset) of the log: where a reader's knowledge ends."""
+
+_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+class ChangeLog:
+    """The append-only ``.changes`` file of one scope folder."""
+
+    def __init__(self, path: Path, *, max_bytes: int = 1 << 20) -> None:
+        self.path = path
+        self.max_bytes = max_bytes
+
+    def _open(self, flags: int) -> int | None:
+        try:
+            return os.open(self.path, flags | _FLAGS, 0o600)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:  # a symlink: never followed, never trusted
+                return None
+            raise StorageError("open the change log", self.path, exc) from exc
+
+    def position(self) -> Position | None:
+        """Where the log ends now, or None when there is no log."""
+        fd = self._open(os.O_RDONLY)
+        if fd is None:
+            return None
+        try:
+            st = os.fstat(fd)
+            return (st.st_ino, st.st_size)
+        finally:
+            os.close(fd)
+
+    def since(self, position: Position) -> tuple[set[str], Position] | None:
+        """Names logged after ``position`` and the new end; None if the log cannot say
+        (missing, replaced or truncated), in which case the caller lists everything."""
+        fd = self._open(os.O_RDONLY)
+        if fd is None:
+            return None
+        try:
+            st = os.fstat(fd)
+            inode, offset = position
+            if st.st_ino != inode or st.st_size < offset:
+                return None
+            data = os.pread(fd, st.st_size - offset, offset) if st.st_size > offset else b""
+        finally:
+            os.close(fd)
+        if data and not data.endswith(b"\n"):
+            return None  # a writer died mid-append: do not trust a partial line
+        names = {n for n in data.decode("utf-8", "replace").split("\n") if n}
+        return names, (st.st_ino, st.st_size)
+
+    def append(self, names: set[str]) -> Position:
+        """Log ``names`` (call under the scope lock, before changing them) and return the
+        new end. A log past ``max_bytes`` is replaced by an empty one first."""
+        if not names:
+            current = self.position()
+            if current is not None:
+                return current
+        data = "".join(f"{n}\n" for n in sorted(names)).encode("utf-8")
+        try:
+            if self.path.exists() and self.path.stat().st_size > self.max_bytes:
+                fresh = self.path.with_name(self.path.name + ".new")
+                fresh.unlink(missing_ok=True)
+                os.close(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FLAGS, 0o600))
+                os.replace(fresh, self.path)
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+            except OSError as exc:
+                if exc.errno != errno.ELOOP:
+                    raise
+                self.path.unlink()  # a symlink planted in the scope: replace, never follow
+                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+        except OSError as exc:
+            raise StorageError("write the change log", self.path, exc) from exc
+        try:
+            os.write(fd, data)
+            st = os.fstat(fd)
+            return (st.st_ino, st.st_size)
+        except OSError as exc:
+            raise StorageError("write the change log", self.path, exc) from exc
+        finally:
+            os.close(fd)
