@@ -162,6 +162,24 @@ class Store:
                 names = [n for n in self._cache if not n.startswith("archive/")]
             return self._snapshot(names)
 
+    def _prefetch(self) -> None:
+        """Parse, before taking the lock, the files other writers logged or added since
+        this process last looked, so the locked re-read finds them cached.
+
+        The log position is not advanced: a writer logs names before it writes them, so
+        only a reader holding the lock may move past them.
+        """
+        recent = time.monotonic() - self._full_at < self.recheck_seconds
+        delta = self.backend.changes_since(self._position) if (
+            recent and self._position is not None) else None
+        if delta is None:
+            return
+        present = self.backend.names()
+        for name in (present - self._cache.keys()) | (delta[0] & present):
+            found = self.backend.stat(name)
+            if found is not None:
+                self._refresh(name, found)
+
     def _refresh(self, name: str, info: FileInfo) -> None:
         cached = self._cache.get(name)
         if cached is None or cached[0].signature != info.signature:
@@ -342,6 +360,7 @@ class Store:
         made again from disk and a staged file is used only if its entry came out the same.
         """
         with self._mutex:
+            self._prefetch()
             known = {item.id: item for _, item in self._cache.values()
                      if isinstance(item, Entry) and not item.archived}
         if not known:
@@ -368,22 +387,38 @@ class Store:
             raise BudgetError(used_after, self.pinned_budget, pinned)
 
     def _execute(self, plan: Plan, staged: dict[str, tuple[Entry, Staged]]) -> None:
-        # New and archived copies first, deletions after: a crash in between leaves a
-        # duplicate to tidy, never a lost entry. The index comes last.
-        for name, entry in sorted(plan.writes.items(), key=lambda kv: not kv[1].archived):
-            guess = staged.get(name)
-            if guess is not None and guess[0] == entry and guess[0].layout == entry.layout:
-                del staged[name]
-                info = self.backend.commit(guess[1])
-            else:
-                info = self.backend.write(name, render_entry(entry).encode("utf-8"))
-            self._cache[name] = (info, entry)
-        for name in sorted(plan.deletes):
-            self.backend.delete(name)
-            self._cache.pop(name, None)
-        self._write_index(plan.active.values())
+        """Write the plan in the order that can never lose an entry to a crash: archive
+        copies (made durable) before anything they preserve is overwritten, new files
+        (made durable) before anything is deleted, the index last. Its folder fsync makes
+        the topic renames durable too, so an add costs one folder fsync, not two."""
+        archive = sorted(n for n, e in plan.writes.items() if e.archived)
+        current = sorted(n for n, e in plan.writes.items() if not e.archived)
+        for name in archive:
+            self._commit(name, plan.writes[name], staged)
+        if archive:
+            self.backend.sync(archive)
+        for name in current:
+            self._commit(name, plan.writes[name], staged)
+        if plan.deletes:
+            self.backend.sync(current)
+            for name in sorted(plan.deletes):
+                self.backend.delete(name, sync=False)
+                self._cache.pop(name, None)
+        if not self._write_index(plan.active.values()) and (current or plan.deletes):
+            self.backend.sync([*current, *plan.deletes])
+
+    def _commit(self, name: str, entry: Entry, staged: dict[str, tuple[Entry, Staged]]
+                ) -> None:
+        guess = staged.get(name)
+        if guess is not None and guess[0] == entry and guess[0].layout == entry.layout:
+            del staged[name]
+            info = self.backend.commit(guess[1], sync=False)
+        else:
+            info = self.backend.write(name, render_entry(entry).encode("utf-8"), sync=False)
+        self._cache[name] = (info, entry)
 
     def _write_index(self, entries: Iterable[Entry]) -> bool:
+        """Regenerate the index if it changed (durably: this fsyncs the scope folder)."""
         text = self.render_index(entries).encode("utf-8")
         if self.backend.read_index() == text:
             return False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import NamedTuple, Protocol
 
@@ -98,15 +99,20 @@ class Backend(Protocol):
         """The bytes of one file. Never follows a symlink."""
         ...
 
-    def write(self, name: str, data: bytes) -> FileInfo:
-        """Replace one file (or the index) atomically and durably; return its new info."""
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
+        """Replace one file (or the index) atomically and durably; return its new info.
+        With ``sync`` false the rename is made durable by a later :meth:`sync`."""
+        ...
+
+    def sync(self, names: Iterable[str]) -> None:
+        """Make earlier renames and deletions of ``names`` durable."""
         ...
 
     def stage(self, name: str, data: bytes) -> Staged:
         """The durable first half of :meth:`write`, safe to do without the lock."""
         ...
 
-    def commit(self, staged: Staged) -> FileInfo:
+    def commit(self, staged: Staged, *, sync: bool = True) -> FileInfo:
         """The second half of :meth:`write`: make a staged file visible (under the lock)."""
         ...
 
@@ -114,6 +120,6 @@ class Backend(Protocol):
         """Drop a staged file that will not be committed."""
         ...
 
-    def delete(self, name: str) -> None:
+    def delete(self, name: str, *, sync: bool = True) -> None:
         """Remove one file durably (a missing file is not an error)."""
         ...

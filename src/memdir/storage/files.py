@@ -17,7 +17,7 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -289,20 +289,22 @@ class FileBackend:
             raise StorageError("write", path, exc) from exc
         return Staged(name, str(tmp), data)
 
-    def commit(self, staged: Staged) -> FileInfo:
-        """Rename a staged file into place and fsync the folder. If the temp file is gone
-        (a repair removed it as a leftover), the data is written again."""
+    def commit(self, staged: Staged, *, sync: bool = True) -> FileInfo:
+        """Rename a staged file into place and (unless ``sync`` is false, for a caller
+        that calls :meth:`sync` itself) fsync the folder. If the temp file is gone (a repair
+        removed it as a leftover), the data is written again."""
         name = staged.name
         path = self.root / INDEX_NAME if name == INDEX_NAME else self._path(name)
         try:
             os.replace(staged.tmp, path)
         except FileNotFoundError:
-            return self.commit(self.stage(name, staged.data))
+            return self.commit(self.stage(name, staged.data), sync=sync)
         except OSError as exc:
             self.discard(staged)
             raise StorageError("write", path, exc) from exc
         try:
-            _fsync_dir(path.parent)
+            if sync:
+                _fsync_dir(path.parent)
             st = os.stat(path, follow_symlinks=False)
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
@@ -318,15 +320,25 @@ class FileBackend:
         except OSError as exc:
             raise StorageError("remove the temp file", staged.tmp, exc) from exc
 
-    def write(self, name: str, data: bytes) -> FileInfo:
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
         """Atomic, durable replace: temp file, fsync, rename, fsync the folder."""
-        return self.commit(self.stage(name, data))
+        return self.commit(self.stage(name, data), sync=sync)
 
-    def delete(self, name: str) -> None:
-        """Unlink one entry file and fsync its folder."""
+    def sync(self, names: Iterable[str]) -> None:
+        """Fsync the folders holding ``names``, making renames and deletions durable."""
+        folders = {(self.root / name).parent for name in names}
+        try:
+            for folder in sorted(folders):
+                _fsync_dir(folder)
+        except OSError as exc:
+            raise StorageError("sync", self.root, exc) from exc
+
+    def delete(self, name: str, *, sync: bool = True) -> None:
+        """Unlink one entry file and (unless ``sync`` is false) fsync its folder."""
         path = self._path(name)
         try:
             path.unlink(missing_ok=True)
-            _fsync_dir(path.parent)
+            if sync:
+                _fsync_dir(path.parent)
         except OSError as exc:
             raise StorageError("delete", path, exc) from exc
