@@ -90,6 +90,7 @@ class Store:
         self._cache: dict[str, tuple[FileInfo, Entry | ParseError]] = {}
         self._position: tuple[int, int] | None = None  # change-log end the cache reflects
         self._full_at = float("-inf")  # monotonic time of the last full listing
+        self._prefetched: tuple[int, int] | None = None  # log end the prefetch has read
         self._mutex = threading.RLock()
 
     def __repr__(self) -> str:
@@ -162,23 +163,27 @@ class Store:
                 names = [n for n in self._cache if not n.startswith("archive/")]
             return self._snapshot(names)
 
-    def _prefetch(self) -> None:
-        """Parse, before taking the lock, the files other writers logged or added since
-        this process last looked, so the locked re-read finds them cached.
+    def _prefetch(self) -> bool:
+        """Parse, without the lock, the files other writers logged since this process
+        last looked, so the locked re-read finds them cached. Runs before a write and while
+        waiting for the lock; returns True when there was something new.
 
-        The log position is not advanced: a writer logs names before it writes them, so
-        only a reader holding the lock may move past them.
+        It never advances the position the locked re-read starts from: a writer logs names
+        before it writes them, so only a reader holding the lock may move past them.
         """
         recent = time.monotonic() - self._full_at < self.recheck_seconds
-        delta = self.backend.changes_since(self._position) if (
-            recent and self._position is not None) else None
-        if delta is None:
-            return
-        present = self.backend.names()
-        for name in (present - self._cache.keys()) | (delta[0] & present):
+        start = self._prefetched or self._position
+        if not recent or start is None or self._position is None:
+            return False
+        delta = self.backend.changes_since(start)
+        if delta is None or delta[1] == start:
+            return False
+        self._prefetched = delta[1]
+        for name in delta[0]:
             found = self.backend.stat(name)
             if found is not None:
                 self._refresh(name, found)
+        return True
 
     def _refresh(self, name: str, info: FileInfo) -> None:
         cached = self._cache.get(name)
@@ -319,7 +324,8 @@ class Store:
         now = self.clock()
         staged = self._stage(ops, writer, now)
         try:
-            with self._mutex, self.backend.lock(self.lock_timeout):
+            with self._mutex, self.backend.lock(self.lock_timeout, idle=self._prefetch):
+                self._prefetched = None
                 for full in (False, True):
                     snap = self._load(full=full)
                     if snap.problems:

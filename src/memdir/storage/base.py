@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import NamedTuple, Protocol
 
@@ -50,8 +50,10 @@ class Backend(Protocol):
         """True when this process may write to the scope."""
         ...
 
-    def lock(self, timeout: float) -> AbstractContextManager[None]:
-        """Hold the scope's exclusive write lock, or raise LockTimeoutError."""
+    def lock(self, timeout: float, idle: Callable[[], bool] | None = None
+             ) -> AbstractContextManager[None]:
+        """Hold the scope's exclusive write lock, or raise LockTimeoutError. While waiting,
+        call ``idle`` (which returns False when it had nothing to do) instead of sleeping."""
         ...
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:

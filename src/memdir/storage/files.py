@@ -10,6 +10,7 @@ entry at ``~/.ssh/id_rsa`` and have it loaded into a prompt.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import os
@@ -17,7 +18,7 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -37,7 +38,7 @@ NOT_ENTRIES = frozenset(
 _OPEN_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-def _fsync_dir(path: Path) -> None:
+def _fsync_dir(path: Path | str) -> None:
     fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
         os.fsync(fd)
@@ -52,6 +53,7 @@ class FileBackend:
     def __init__(self, root: Path | str, *, file_mode: int = 0o644, dir_mode: int = 0o755
                  ) -> None:
         self.root = Path(root)
+        self._root = str(self.root)  # string paths on the hot path: pathlib costs µs a call
         self.file_mode = file_mode
         self.dir_mode = dir_mode
         self._log = ChangeLog(self.root / LOG_NAME)
@@ -65,7 +67,9 @@ class FileBackend:
         """The scope folder."""
         return str(self.root)
 
-    def _path(self, name: str) -> Path:
+    def _path(self, name: str) -> str:
+        if name == INDEX_NAME:
+            return os.path.join(self._root, INDEX_NAME)
         parts = name.split("/")
         ok = (
             name.endswith(".md")
@@ -77,7 +81,7 @@ class FileBackend:
         )
         if not ok:
             raise ValueError(f"not a scope file name: {name!r}")
-        return self.root.joinpath(*parts)
+        return os.path.join(self._root, name)
 
     def exists(self) -> bool:
         """True when the scope folder exists."""
@@ -102,8 +106,13 @@ class FileBackend:
         return os.access(path, os.W_OK | os.X_OK)
 
     @contextmanager
-    def lock(self, timeout: float = 30.0) -> Iterator[None]:
-        """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes."""
+    def lock(self, timeout: float = 30.0, idle: Callable[[], bool] | None = None
+             ) -> Iterator[None]:
+        """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes.
+
+        While another process holds it, ``idle`` (if given) is called between attempts to
+        do useful work instead of sleeping; it returns False when it had nothing to do.
+        """
         self.create()
         path = self.root / LOCK_NAME
         with self._threads:
@@ -121,7 +130,7 @@ class FileBackend:
                     )
                 if stat.S_IMODE(info.st_mode) != 0o600 and info.st_uid == os.getuid():
                     os.fchmod(fd, 0o600)
-                self._acquire(fd, path, timeout)
+                self._acquire(fd, path, timeout, idle)
                 try:
                     yield
                 finally:
@@ -130,7 +139,8 @@ class FileBackend:
                 os.close(fd)
 
     @staticmethod
-    def _acquire(fd: int, path: Path, timeout: float) -> None:
+    def _acquire(fd: int, path: Path, timeout: float, idle: Callable[[], bool] | None
+                 ) -> None:
         deadline = time.monotonic() + timeout
         delay = 0.0005
         while True:
@@ -140,6 +150,8 @@ class FileBackend:
             except BlockingIOError:
                 if time.monotonic() >= deadline:
                     raise LockTimeoutError(path, timeout) from None
+                if idle is not None and idle():
+                    continue
                 time.sleep(delay)
                 delay = min(delay * 1.5, 0.01)
 
@@ -186,9 +198,18 @@ class FileBackend:
     def names(self) -> set[str]:
         """Names of the active entry files; a plain directory read, no stat."""
         return {
-            name for name, _ in self._scan(self.root, "")
+            name for name in self._listdir(self.root)
             if name[0] != "." and name.endswith(".md") and name not in NOT_ENTRIES
         }
+
+    @staticmethod
+    def _listdir(folder: Path) -> list[str]:
+        try:
+            return os.listdir(folder)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise StorageError("list", folder, exc) from exc
 
     def stat(self, name: str) -> FileInfo | None:
         """The listing info of one entry file, or None when it does not exist."""
@@ -219,8 +240,8 @@ class FileBackend:
     def archive_names(self) -> set[str]:
         """Names of archived entry files; a plain directory read, no stat."""
         return {
-            name for name, d in self._scan(self.root / ARCHIVE, ARCHIVE + "/")
-            if not d.name.startswith(".") and d.name.endswith(".md")
+            f"{ARCHIVE}/{name}" for name in self._listdir(self.root / ARCHIVE)
+            if name[0] != "." and name.endswith(".md")
         }
 
     def leftovers(self) -> list[str]:
@@ -267,11 +288,12 @@ class FileBackend:
 
     def stage(self, name: str, data: bytes) -> Staged:
         """Write ``data`` to a durable temp file beside ``name``, not yet visible."""
-        path = self.root / INDEX_NAME if name == INDEX_NAME else self._path(name)
-        folder = path.parent
-        tmp = folder / f".{path.name[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        path = self._path(name)
+        folder, base = os.path.split(path)
+        tmp = os.path.join(folder, f".{base[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
         try:
-            folder.mkdir(mode=self.dir_mode, exist_ok=True)
+            if folder != self._root:
+                os.makedirs(folder, mode=self.dir_mode, exist_ok=True)
             try:  # a rewrite keeps the mode a person gave the file
                 mode = stat.S_IMODE(os.lstat(path).st_mode)
             except FileNotFoundError:
@@ -285,27 +307,27 @@ class FileBackend:
             finally:
                 os.close(fd)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
             raise StorageError("write", path, exc) from exc
-        return Staged(name, str(tmp), data)
+        return Staged(name, tmp, data)
 
     def commit(self, staged: Staged, *, sync: bool = True) -> FileInfo:
         """Rename a staged file into place and (unless ``sync`` is false, for a caller
         that calls :meth:`sync` itself) fsync the folder. If the temp file is gone (a repair
         removed it as a leftover), the data is written again."""
-        name = staged.name
-        path = self.root / INDEX_NAME if name == INDEX_NAME else self._path(name)
+        path = self._path(staged.name)
         try:
             os.replace(staged.tmp, path)
         except FileNotFoundError:
-            return self.commit(self.stage(name, staged.data), sync=sync)
+            return self.commit(self.stage(staged.name, staged.data), sync=sync)
         except OSError as exc:
             self.discard(staged)
             raise StorageError("write", path, exc) from exc
         try:
             if sync:
-                _fsync_dir(path.parent)
-            st = os.stat(path, follow_symlinks=False)
+                _fsync_dir(os.path.dirname(path))
+            st = os.lstat(path)
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
         sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
@@ -326,7 +348,7 @@ class FileBackend:
 
     def sync(self, names: Iterable[str]) -> None:
         """Fsync the folders holding ``names``, making renames and deletions durable."""
-        folders = {(self.root / name).parent for name in names}
+        folders = {os.path.dirname(self._path(name)) for name in names}
         try:
             for folder in sorted(folders):
                 _fsync_dir(folder)
@@ -337,8 +359,9 @@ class FileBackend:
         """Unlink one entry file and (unless ``sync`` is false) fsync its folder."""
         path = self._path(name)
         try:
-            path.unlink(missing_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
             if sync:
-                _fsync_dir(path.parent)
+                _fsync_dir(os.path.dirname(path))
         except OSError as exc:
             raise StorageError("delete", path, exc) from exc
