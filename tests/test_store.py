@@ -419,3 +419,26 @@ def test_in_place_corruption_blocks_writes_once_rechecked(md: Memdir, scope_dir:
     with pytest.raises(UnreadableScopeError):
         add(store, "Third")
     assert path.read_bytes() == before
+
+
+def test_prefetch_never_skips_a_name_logged_before_its_file_was_written(
+    md: Memdir, scope_dir: Path
+) -> None:
+    """A writer logs names before it writes them; a reader that prefetched in between
+    must still pick the new version up under the lock."""
+    import dataclasses
+
+    from memdir.formats.frontmatter import render_entry
+    from memdir.store import Store
+
+    b = md.store("local")
+    a = Store(b.backend, clock=md.clock, recheck_seconds=3600)  # stays on the fast path
+    entry = add(a, "Shared", description="old hook")
+    a.list()
+    add(b, "Second")  # moves the log past a's position
+    newer = dataclasses.replace(b.get(entry.id), description="new hook")
+    b.backend.log_changes({entry.filename})  # B has logged its intent ...
+    assert a._prefetch()  # ... A reads the log (and the old file) while waiting ...
+    b.backend.write(entry.filename, render_entry(newer).encode())  # ... then B writes.
+    add(a, "Third")
+    assert "(feedback_shared.md) — new hook" in (scope_dir / "MEMORY.md").read_text()
