@@ -7,10 +7,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 import memdir
 from memdir.config import load_settings
 from memdir.engine import Memdir
+
+# Fuzzing checks what inputs do, not how fast: a loaded CI machine must not fail a test
+# on hypothesis's per-example deadline. Wall-clock goals live in bench/.
+settings.register_profile("memdir", deadline=None)
+settings.load_profile("memdir")
 
 
 class Clock:
