@@ -47,7 +47,7 @@ CHURN = textwrap.dedent(
             store.replace(name, body=f"Replaced {i}. " + "z" * (100 + i % 500) + " END")
         if i % 4 == 2:
             store.remove(name)
-        if i % 5 == 3:
+        elif i % 5 == 3:
             store.supersede(name, name=f"{name} v2", description="newer",
                             body=f"Superseding {i}. " + "w" * 50 + " END")
     """
