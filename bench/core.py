@@ -745,7 +745,8 @@ def _run(root: Path, env: dict[str, str], entries: int, repeats: int, snap_repea
         print(f"hermes: MemoryStore(memory_char_limit={limit:,}) — its default cap of 2,200 "
               f"chars is raised so every entry fits; we compare the same op mix, not its cap.")
     print("durability per write: memdir writes the topic file and MEMORY.md, each to a temp "
-          "file, fsync, rename, fsync of the folder, under a flock, and scans with its guard; "
+          "file, fsync, rename, then fsyncs the folder (once, after both renames), under a "
+          "flock, and scans with its guard; "
           "hermes rewrites one file (temp, fsync, rename, no folder fsync) under a flock and "
           "scans with its own patterns. Replace targets: memdir by id, hermes by the entry's "
           "unique name (substring).")
