@@ -219,7 +219,10 @@ def test_corrupt_file_blocks_writes_and_is_left_alone(store: memdir.Store,
     with pytest.raises(UnreadableScopeError):
         store.remove("Good one")
     report = store.repair()
-    assert report.problems and not report.index_rewritten
+    assert report.problems and report.index_rewritten
+    index = (scope_dir / "MEMORY.md").read_text()
+    assert "(feedback_good-one.md)" in index and "feedback_broken.md" in index
+    assert "1 file(s) cannot be read" in index and "(feedback_broken.md)" not in index
     assert broken.read_bytes() == content
     assert [e.name for e in store.list()] == ["Good one"]  # reads still work
 
@@ -283,7 +286,7 @@ def test_index_is_repaired_after_a_crash_between_file_and_index(
     # and a temp file from an interrupted rename.
     (folder / "user_orphan.md").write_text("---\nname: Orphan\ndescription: lost line\n"
                                            "type: user\n---\nbody\n")
-    (folder / ".user_x.md.123.abcd.tmp").write_text("---\nname: half")
+    (folder / ".user_x.md.123.abcd1234.tmp").write_text("---\nname: half")
     assert store.needs_repair()
     memdir.open(home, project)
     index = (folder / "MEMORY.md").read_text()
@@ -411,7 +414,7 @@ def test_in_place_corruption_blocks_writes_once_rechecked(md: Memdir, scope_dir:
 
     store = Store(md.store("local").backend, clock=md.clock, recheck_seconds=0.0)
     entry = add(store, "Will break")
-    add(store, "Other")
+    add(store, "Other")  # the cache is warm
     path = scope_dir / entry.filename
     with open(path, "r+") as f:  # broken in place: same inode, same name
         f.write("---\nname: [broken\n")
@@ -419,6 +422,18 @@ def test_in_place_corruption_blocks_writes_once_rechecked(md: Memdir, scope_dir:
     with pytest.raises(UnreadableScopeError):
         add(store, "Third")
     assert path.read_bytes() == before
+
+
+def test_renamed_in_hand_edit_is_seen_by_a_warm_writer(store: memdir.Store,
+                                                      scope_dir: Path) -> None:
+    beta = add(store, "Beta", description="beta hook")
+    add(store, "Other")
+    path = scope_dir / beta.filename
+    tmp = scope_dir / "edit.swp"
+    tmp.write_text(path.read_text().replace("beta hook", "beta hook, see gamma"))
+    tmp.replace(path)  # how most editors save
+    add(store, "Gamma")
+    assert "beta hook, see gamma" in (scope_dir / "MEMORY.md").read_text()
 
 
 def test_prefetch_never_skips_a_name_logged_before_its_file_was_written(
@@ -432,13 +447,44 @@ def test_prefetch_never_skips_a_name_logged_before_its_file_was_written(
     from memdir.store import Store
 
     b = md.store("local")
-    a = Store(b.backend, clock=md.clock, recheck_seconds=3600)  # stays on the fast path
+    a = Store(b.backend, clock=md.clock)
     entry = add(a, "Shared", description="old hook")
     a.list()
     add(b, "Second")  # moves the log past a's position
     newer = dataclasses.replace(b.get(entry.id), description="new hook")
     b.backend.log_changes({entry.filename})  # B has logged its intent ...
-    assert a._prefetch()  # ... A reads the log (and the old file) while waiting ...
+    assert a._reader.prefetch()  # ... A reads the log (and old file) while waiting ...
     b.backend.write(entry.filename, render_entry(newer).encode())  # ... then B writes.
+    add(a, "Third")
+    assert "(feedback_shared.md) — new hook" in (scope_dir / "MEMORY.md").read_text()
+
+
+def test_file_broken_by_a_renaming_editor_blocks_a_warm_writer(store: memdir.Store,
+                                                              scope_dir: Path) -> None:
+    alpha = add(store, "Alpha")
+    add(store, "Other")
+    tmp = scope_dir / "alpha.swp"
+    tmp.write_text("---\nname: [broken\n---\nbody\n")
+    tmp.replace(scope_dir / alpha.filename)
+    with pytest.raises(UnreadableScopeError, match="user_alpha|feedback_alpha"):
+        add(store, "Gamma")
+
+
+def test_unlocked_read_between_a_logged_name_and_its_write(md: Memdir, scope_dir: Path) -> None:
+    """A read does not hold the lock, so it must not let a later write skip a name another
+    writer logged but had not written yet."""
+    import dataclasses
+
+    from memdir.formats.frontmatter import render_entry
+    from memdir.store import Store
+
+    b = md.store("local")
+    a = Store(b.backend, clock=md.clock)
+    entry = add(a, "Shared", description="old hook")
+    add(a, "Mine")  # a locked load: a's log position is now set
+    newer = dataclasses.replace(b.get(entry.id), description="new hook")
+    b.backend.log_changes({entry.filename})
+    a.list()  # an unlocked read sees the old file
+    b.backend.write(entry.filename, render_entry(newer).encode())
     add(a, "Third")
     assert "(feedback_shared.md) — new hook" in (scope_dir / "MEMORY.md").read_text()

@@ -12,7 +12,7 @@ and changed through one guarded write path::
         system = s.system_block()
 """
 
-from .changes import AddOp, Change, RemoveOp, ReplaceOp, SupersedeOp
+from .changes import AddOp, Change, EditOp, RemoveOp, ReplaceOp, SupersedeOp
 from .engine import Memdir, open
 from .errors import (
     AmbiguousError,
@@ -39,6 +39,7 @@ __all__ = [
     "BudgetError",
     "Change",
     "ConflictError",
+    "EditOp",
     "Entry",
     "EntryType",
     "GuardError",

@@ -28,6 +28,7 @@ from .model import (
 __all__ = [
     "AddOp",
     "Change",
+    "EditOp",
     "Operation",
     "Plan",
     "RemoveOp",
@@ -84,7 +85,16 @@ class SupersedeOp:
     origins: tuple[str, ...] = ()
 
 
-Operation = AddOp | ReplaceOp | RemoveOp | SupersedeOp
+@dataclass(frozen=True)
+class EditOp:
+    """Replace the entry ``target`` names with ``entry``, a whole file a person edited:
+    every frontmatter field they set is kept; ``updated`` becomes now."""
+
+    target: str
+    entry: Entry
+
+
+Operation = AddOp | ReplaceOp | RemoveOp | SupersedeOp | EditOp
 
 
 @dataclass(frozen=True)
@@ -124,7 +134,7 @@ def resolve(target: object, entries: Mapping[str, Entry]) -> Entry:
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise AmbiguousError(target, [e.preview() for e in hits[:10]])
+        raise AmbiguousError(target, [e.preview() for e in hits[:10]], total=len(hits))
     raise NotFoundError(target, [e.preview() for e in entries.values()])
 
 
@@ -156,6 +166,8 @@ class Plan:
             return self._remove(op)
         if isinstance(op, SupersedeOp):
             return self._supersede(op)
+        if isinstance(op, EditOp):
+            return self._edit(op)
         raise ValidationError(f"unknown operation {op!r}")
 
     def _write(self, entry: Entry) -> None:
@@ -229,6 +241,26 @@ class Plan:
             old, id=new_id, type=type_, name=name, description=description, body=body,
             pinned=pinned, extra=extra, updated=self.now, source=self.source,
         )
+        del self.active[old.id]
+        if new.id != old.id:
+            self._delete(old)
+        self.active[new.id] = new
+        self._write(new)
+        return Change("replace", new, old)
+
+    def _edit(self, op: EditOp) -> Change:
+        old = resolve(op.target, self.active)
+        edited = op.entry
+        name = validate_name(edited.name)
+        description = validate_description(edited.description) if edited.description else ""
+        body = validate_body(edited.body)
+        new_id = old.id
+        if old.id == entry_id(old.type.value, old.name):  # generated ids follow the name
+            new_id = self._new_id(edited.type, name, replacing=old.id)
+        new = dataclasses.replace(edited, id=new_id, name=name, description=description,
+                                  body=body, archived=False, updated=self.now)
+        if dataclasses.replace(new, updated=old.updated) == old:
+            return Change("unchanged", old, old)
         del self.active[old.id]
         if new.id != old.id:
             self._delete(old)

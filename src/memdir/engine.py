@@ -80,8 +80,18 @@ class Memdir:
                 merged[entry.id] = (store.scope, entry)
         return list(merged.values())
 
-    def find(self, target: str) -> tuple[str, Entry]:
-        """One active entry across scopes, by id or unique substring (most local first)."""
+    def find(self, target: str, *, scope: str | None = None, include_archived: bool = False
+             ) -> tuple[str, Entry]:
+        """One entry and its scope, by id or unique substring of an active entry (a more
+        local scope shadows a less local one). With ``include_archived``, an archived id
+        matches too."""
+        if scope is not None:
+            return scope, self.store(scope).get(target, include_archived=include_archived)
+        if include_archived:
+            for store in reversed(self.stores()):
+                archived = {e.id: e for e in store.list(include_archived=True) if e.archived}
+                if target in archived:
+                    return store.scope, archived[target]
         pairs = self.entries()
         scope_of = {e.id: s for s, e in pairs}
         entry = resolve(target, {e.id: e for _, e in pairs})

@@ -83,10 +83,12 @@ class NotFoundError(MemdirError):
 class AmbiguousError(MemdirError):
     """A substring matches several entries; lists previews so the caller can pick one."""
 
-    def __init__(self, target: str, previews: Sequence[str]) -> None:
+    def __init__(self, target: str, previews: Sequence[str], total: int | None = None) -> None:
         listing = "; ".join(previews)
+        total = len(previews) if total is None else total
+        more = f" (and {total - len(previews)} more)" if total > len(previews) else ""
         super().__init__(
-            f"{target!r} matches {len(previews)} entries: {listing}. "
+            f"{target!r} matches {total} entries: {listing}{more}. "
             f"Use the id or a longer substring that matches only one."
         )
         self.target = target
@@ -175,7 +177,7 @@ class StorageError(MemdirError):
     def __init__(self, action: str, path: Path | str, error: OSError) -> None:
         super().__init__(
             f"Could not {action} {path}: {error.strerror or error}. "
-            f"Check permissions and free space; nothing was changed."
+            f"Check permissions and free space."
         )
         self.path = Path(path)
         self.errno = error.errno

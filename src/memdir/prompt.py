@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from .formats.index import PINNED_BUDGET, render_index, render_pinned, snapshot_entries
+from .formats.index import (
+    PINNED_BUDGET,
+    one_line,
+    render_index,
+    render_pinned,
+    snapshot_entries,
+)
 from .model import Entry
 
 __all__ = [
@@ -55,9 +61,9 @@ def render_system_block(scopes: Iterable[ScopeView]) -> str:
         if not entries:
             continue
         parts.append(f"\n## {scope.name} scope ({scope.location})\n")
-        pinned = render_pinned(entries, scope.pinned_budget)
+        pinned = render_pinned(entries, scope.pinned_budget, level=3)
         if pinned:
-            parts.append(pinned.replace("## Pinned", "### Pinned", 1).replace("\n### ", "\n#### "))
+            parts.append(pinned)
         parts.append(render_index(entries, header=_INDEX_HEADER))
     if len(parts) == 1:
         parts.append(_EMPTY)
@@ -170,7 +176,7 @@ def missing_references(body: str, root: Path | None) -> list[str]:
 def render_read(entry: Entry, scope: str, now: datetime, root: Path | None) -> str:
     """An entry as ``memory_read`` returns it: header, reminder, body, missing references."""
     head = (
-        f"[{entry.type.value}] {entry.name} (id {entry.id}, {scope} scope, "
+        f"[{entry.type.value}] {one_line(entry.name)} (id {entry.id}, {scope} scope, "
         f"updated {entry.updated:%Y-%m-%d})"
     )
     parts = [head, staleness_reminder(entry, now), "", entry.body]

@@ -1,26 +1,25 @@
 """One scope's entries and the write-path invariants, whatever the backend.
 
-Every write: validate, scan with the guard, take the scope lock, re-read under the lock,
-refuse if any file cannot be parsed, write topic files atomically, then regenerate the
-index. Reads re-list the folder each time, so a file a person edits by hand is seen by the
-next read; parsed files are cached by their stat signature so this stays cheap.
+Every write: validate, scan with the guard, take the scope lock, re-read the scope under the
+lock, refuse if any file cannot be parsed, write topic files atomically, then regenerate
+the index. Reads re-list the folder each time, so a file a person edits by hand is seen by
+the next read; parsed files are cached by their stat signature so this stays cheap.
 """
 
 from __future__ import annotations
 
 import builtins
 import dataclasses
-import errno
 import threading
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from .changes import (
     AddOp,
     Change,
+    EditOp,
     Operation,
     Plan,
     RemoveOp,
@@ -38,17 +37,12 @@ from .errors import (
 from .formats.frontmatter import parse_entry, render_entry
 from .formats.index import PINNED_BUDGET, pinned_cost, render_index, snapshot_entries
 from .model import Entry, EntryType, Source, utcnow
-from .storage.base import INDEX_NAME, Backend, FileInfo, Staged
+from .reader import ScopeReader, Snapshot
+from .storage.base import INDEX_NAME, Backend, Staged
 
 __all__ = ["RepairReport", "Store"]
 
-
-@dataclass(frozen=True)
-class _Snapshot:
-    active: dict[str, Entry]
-    archived: dict[str, Entry]  # empty unless the archive was asked for
-    problems: list[ParseError]  # active files: these block writes
-    archive_problems: list[ParseError]
+_Staging = dict[str, tuple[Entry, "tuple[int, ...] | None", Staged]]
 
 
 @dataclass(frozen=True)
@@ -63,10 +57,9 @@ class RepairReport:
 class Store:
     """The entries of one scope.
 
-    ``read_only`` scopes (managed, or a folder this process cannot write) raise
-    :class:`ReadOnlyScopeError` on every write. ``clock`` returns the current UTC time.
-    ``recheck_seconds`` bounds how long a burst of writes may skip stat'ing every file
-    (0: every write checks every file).
+    ``read_only`` scopes (managed) raise :class:`ReadOnlyScopeError` on every write.
+    ``clock`` returns the current UTC time. ``recheck_seconds`` bounds how long a burst of
+    writes may go without stat'ing every file (see :mod:`memdir.reader`; 0: always).
     """
 
     def __init__(
@@ -86,11 +79,7 @@ class Store:
         self.pinned_budget = pinned_budget
         self.lock_timeout = lock_timeout
         self.clock = clock
-        self.recheck_seconds = recheck_seconds
-        self._cache: dict[str, tuple[FileInfo, Entry | ParseError]] = {}
-        self._position: tuple[int, int] | None = None  # change-log end the cache reflects
-        self._full_at = float("-inf")  # monotonic time of the last full listing
-        self._prefetched: tuple[int, int] | None = None  # log end the prefetch has read
+        self._reader = ScopeReader(backend, recheck_seconds=recheck_seconds)
         self._mutex = threading.RLock()
 
     def __repr__(self) -> str:
@@ -98,112 +87,8 @@ class Store:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def _parse(self, name: str, info: FileInfo) -> Entry | ParseError:
-        where = f"{self.backend.location}/{name}"
-        try:
-            data = self.backend.read(name)
-        except OSError as exc:
-            reason = "is a symlink, which memdir never follows" if exc.errno == errno.ELOOP else (
-                f"cannot be read ({exc.strerror or exc})"
-            )
-            return ParseError(where, reason)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            return ParseError(where, f"is not UTF-8 (bad byte at offset {exc.start})")
-        archived = name.startswith("archive/")
-        stem = name.rsplit("/", 1)[-1][: -len(".md")]
-        mtime = datetime.fromtimestamp(info.mtime, UTC).replace(microsecond=0)
-        try:
-            return parse_entry(text, stem, archived=archived, path=where, mtime=mtime)
-        except ParseError as exc:
-            return exc
-
-    def _load(self, *, archive: bool = False, full: bool = True) -> _Snapshot:
-        """Re-read the scope (and its archive, if asked), re-parsing only files whose stat
-        signature changed. Unreadable files are returned as problems, never skipped.
-
-        ``full=False`` is the writers' fast path under the lock, for bursts of writes: it
-        reads the folder's names and stats only new files and those the change log says
-        memdir writers touched, so a write does not stat the whole scope. It cannot see an
-        in-place hand edit of an existing file, so it is used only within
-        ``recheck_seconds`` of a full listing, and :meth:`apply` checks every file it
-        overwrites or deletes.
-        """
-        with self._mutex:
-            delta = None
-            recent = time.monotonic() - self._full_at < self.recheck_seconds
-            if not full and not archive and recent and self._position is not None:
-                delta = self.backend.changes_since(self._position)
-            if delta is None:
-                position = self.backend.log_position()
-                listing = self.backend.listing()
-                if archive:
-                    listing.update(self.backend.listing(archive=True))
-                for gone in [n for n in self._cache if n not in listing and (
-                        archive or not n.startswith("archive/"))]:
-                    del self._cache[gone]
-                for name, info in listing.items():
-                    self._refresh(name, info)
-                self._position = position
-                self._full_at = time.monotonic()
-                names: Iterable[str] = listing
-            else:
-                logged, self._position = delta
-                present = self.backend.names()
-                for name in [n for n in self._cache if not n.startswith("archive/")]:
-                    if name not in present:
-                        del self._cache[name]
-                for name in (present - self._cache.keys()) | (logged & present):
-                    found = self.backend.stat(name)
-                    if found is None:
-                        self._cache.pop(name, None)
-                    else:
-                        self._refresh(name, found)
-                names = [n for n in self._cache if not n.startswith("archive/")]
-            return self._snapshot(names)
-
-    def _prefetch(self) -> bool:
-        """Parse, without the lock, the files other writers logged since this process
-        last looked, so the locked re-read finds them cached. Runs before a write and while
-        waiting for the lock; returns True when there was something new.
-
-        It never advances the position the locked re-read starts from: a writer logs names
-        before it writes them, so only a reader holding the lock may move past them.
-        """
-        recent = time.monotonic() - self._full_at < self.recheck_seconds
-        start = self._prefetched or self._position
-        if not recent or start is None or self._position is None:
-            return False
-        delta = self.backend.changes_since(start)
-        if delta is None or delta[1] == start:
-            return False
-        self._prefetched = delta[1]
-        for name in delta[0]:
-            found = self.backend.stat(name)
-            if found is not None:
-                self._refresh(name, found)
-        return True
-
-    def _refresh(self, name: str, info: FileInfo) -> None:
-        cached = self._cache.get(name)
-        if cached is None or cached[0].signature != info.signature:
-            self._cache[name] = (info, self._parse(name, info))
-
-    def _snapshot(self, names: Iterable[str]) -> _Snapshot:
-        active: dict[str, Entry] = {}
-        archived: dict[str, Entry] = {}
-        problems: list[ParseError] = []
-        archive_problems: list[ParseError] = []
-        for name in names:
-            item = self._cache[name][1]
-            if isinstance(item, ParseError):
-                (archive_problems if name.startswith("archive/") else problems).append(item)
-            elif item.archived:
-                archived[item.id] = item
-            else:
-                active[item.id] = item
-        return _Snapshot(active, archived, problems, archive_problems)
+    def _load(self, *, archive: bool = False) -> Snapshot:
+        return self._reader.load(archive=archive)
 
     def list(self, *, include_archived: bool = False) -> builtins.list[Entry]:
         """Active entries oldest first; with ``include_archived``, history follows."""
@@ -227,10 +112,16 @@ class Store:
         snap = self._load(archive=True)
         return snap.problems + snap.archive_problems
 
-    def render_index(self, entries: Iterable[Entry] | None = None) -> str:
-        """The MEMORY.md text for the given (default: current) entries."""
-        chosen = self._load().active.values() if entries is None else entries
-        return render_index(snapshot_entries(chosen))
+    def render_index(self, entries: Iterable[Entry] | None = None,
+                     problems: Sequence[ParseError] | None = None) -> str:
+        """The MEMORY.md text for the given (default: current) entries and unreadable
+        files."""
+        if entries is None or problems is None:
+            snap = self._load()
+            entries = snap.active.values() if entries is None else entries
+            problems = snap.problems if problems is None else problems
+        unreadable = [p.path.name for p in problems]
+        return render_index(snapshot_entries(entries), unreadable=unreadable)
 
     def pinned_used(self, entries: Iterable[Entry] | None = None) -> int:
         """Characters the pinned entries take in the system block."""
@@ -293,22 +184,32 @@ class Store:
                          origins=tuple(origins))
         return self.apply([op], source=source)[0].entry
 
+    def edit(self, target: str, text: str, *, source: Source | str = Source.USER) -> Change:
+        """Replace one entry with ``text``, a whole topic file a person edited: every
+        frontmatter field they changed is kept (``updated`` is set to now)."""
+        old = self.get(target)
+        edited = parse_entry(text, old.id, path="<edited text>")
+        return self.apply([EditOp(old.id, edited)], source=source)[0]
+
     def _screen(self, ops: Sequence[Operation], source: Source) -> builtins.list[Operation]:
         """Guard every text an operation would write; extractor output gets secrets
         redacted, every other writer has them refused."""
         from . import guard  # imported on the first write: reads never pay for it
+
         screened: builtins.list[Operation] = []
         for op in ops:
             if isinstance(op, RemoveOp):
                 screened.append(op)
                 continue
+            holder: Any = op.entry if isinstance(op, EditOp) else op
             fields: dict[str, Any] = {
-                k: getattr(op, k) for k in ("name", "description", "body")
-                if isinstance(getattr(op, k), str)
+                k: getattr(holder, k) for k in ("name", "description", "body")
+                if isinstance(getattr(holder, k), str)
             }
             if source is Source.EXTRACTOR:
                 fields = {k: guard.redact_secrets(v) for k, v in fields.items()}
-                op = dataclasses.replace(op, **fields)
+                op = (dataclasses.replace(op, entry=dataclasses.replace(op.entry, **fields))
+                      if isinstance(op, EditOp) else dataclasses.replace(op, **fields))
             guard.check("\n".join(fields.values()), allow_secrets=source is Source.EXTRACTOR)
             screened.append(op)
         return screened
@@ -324,51 +225,36 @@ class Store:
         now = self.clock()
         staged = self._stage(ops, writer, now)
         try:
-            with self._mutex, self.backend.lock(self.lock_timeout, idle=self._prefetch):
-                self._prefetched = None
-                for full in (False, True):
-                    snap = self._load(full=full)
+            with self._mutex, self.backend.lock(self.lock_timeout, idle=self._reader.prefetch):
+                for attempt in range(2):
+                    snap = self._reader.load(locked=True, full=attempt > 0)
                     if snap.problems:
                         raise UnreadableScopeError(self.scope, snap.problems)
                     archived_ids = (n[len("archive/"):-len(".md")]
                                     for n in self.backend.archive_names())
                     plan = Plan(snap.active, archived_ids, now=now, source=writer)
                     changes = [plan.apply(op) for op in ops]
-                    if full or self._targets_unchanged(plan):
-                        break
+                    touched = set(plan.writes) | plan.deletes
+                    if attempt or self._reader.unchanged(touched):
+                        break  # else a target was edited by hand in place: read it all again
                 self._check_budget(snap.active, plan.active)
-                self._position = self.backend.log_changes(set(plan.writes) | plan.deletes)
+                self._reader.advance(self.backend.log_changes(touched))
                 self._execute(plan, staged)
         finally:
-            for _, pending in staged.values():
+            for *_, pending in staged.values():
                 self.backend.discard(pending)
         return changes
 
-    def _targets_unchanged(self, plan: Plan) -> bool:
-        """True when every file the plan overwrites or deletes is exactly as cached (or,
-        for a new file, still absent): then no hand edit can be lost."""
-        for name in set(plan.writes) | plan.deletes:
-            on_disk = self.backend.stat(name)
-            cached = self._cache.get(name)
-            if (on_disk is None) != (cached is None) or (
-                on_disk is not None and cached is not None
-                and on_disk.signature != cached[0].signature
-            ):
-                return False
-        return True
-
-    def _stage(self, ops: Sequence[Operation], writer: Source, now: datetime
-               ) -> dict[str, tuple[Entry, Staged]]:
+    def _stage(self, ops: Sequence[Operation], writer: Source, now: datetime) -> _Staging:
         """Guess the plan from what this process last read, without the lock, and write
         the files it would produce to durable temp files.
 
-        Rendering and fsyncing then happen outside the lock; under the lock the plan is
-        made again from disk and a staged file is used only if its entry came out the same.
+        Rendering and fsyncing then happen outside the lock. Under the lock the plan is made
+        again from disk; a staged file is used only if its entry came out the same and the
+        file it replaces still has the signature the guess was made from.
         """
-        with self._mutex:
-            self._prefetch()
-            known = {item.id: item for _, item in self._cache.values()
-                     if isinstance(item, Entry) and not item.archived}
+        self._reader.prefetch()
+        known = self._reader.known()
         if not known:
             return {}
         guess = Plan(known, (), now=now, source=writer)
@@ -377,10 +263,17 @@ class Store:
                 guess.apply(op)
         except MemdirError:
             return {}  # the plan under the lock raises it with the current state
-        return {
-            name: (entry, self.backend.stage(name, render_entry(entry).encode("utf-8")))
-            for name, entry in guess.writes.items()
-        }
+        staging: _Staging = {}
+        try:
+            for name, entry in guess.writes.items():
+                data = render_entry(entry).encode("utf-8")
+                staging[name] = (entry, self._reader.signature(name),
+                                 self.backend.stage(name, data))
+        except MemdirError:
+            for *_, pending in staging.values():
+                self.backend.discard(pending)
+            raise
+        return staging
 
     def _check_budget(self, before: Mapping[str, Entry], after: Mapping[str, Entry]) -> None:
         used_before = self.pinned_used(before.values())
@@ -392,7 +285,7 @@ class Store:
             ]
             raise BudgetError(used_after, self.pinned_budget, pinned)
 
-    def _execute(self, plan: Plan, staged: dict[str, tuple[Entry, Staged]]) -> None:
+    def _execute(self, plan: Plan, staged: _Staging) -> None:
         """Write the plan in the order that can never lose an entry to a crash: archive
         copies (made durable) before anything they preserve is overwritten, new files
         (made durable) before anything is deleted, the index last. Its folder fsync makes
@@ -409,23 +302,24 @@ class Store:
             self.backend.sync(current)
             for name in sorted(plan.deletes):
                 self.backend.delete(name, sync=False)
-                self._cache.pop(name, None)
+                self._reader.forget(name)
         if not self._write_index(plan.active.values()) and (current or plan.deletes):
             self.backend.sync([*current, *plan.deletes])
 
-    def _commit(self, name: str, entry: Entry, staged: dict[str, tuple[Entry, Staged]]
-                ) -> None:
+    def _commit(self, name: str, entry: Entry, staged: _Staging) -> None:
         guess = staged.get(name)
-        if guess is not None and guess[0] == entry and guess[0].layout == entry.layout:
+        if (guess is not None and guess[0] == entry and guess[0].layout == entry.layout
+                and guess[1] == self._reader.signature(name)):
             del staged[name]
-            info = self.backend.commit(guess[1], sync=False)
+            info = self.backend.commit(guess[2], sync=False)
         else:
             info = self.backend.write(name, render_entry(entry).encode("utf-8"), sync=False)
-        self._cache[name] = (info, entry)
+        self._reader.remember(name, info, entry)
 
-    def _write_index(self, entries: Iterable[Entry]) -> bool:
+    def _write_index(self, entries: Iterable[Entry], problems: Sequence[ParseError] = ()
+                     ) -> bool:
         """Regenerate the index if it changed (durably: this fsyncs the scope folder)."""
-        text = self.render_index(entries).encode("utf-8")
+        text = self.render_index(entries, problems).encode("utf-8")
         if self.backend.read_index() == text:
             return False
         self.backend.write(INDEX_NAME, text)
@@ -438,19 +332,18 @@ class Store:
         if not self.backend.exists():
             return False
         snap = self._load()
-        if snap.problems:
-            return False
         index = self.backend.read_index()
-        stale = index is not None or snap.active
-        return bool(self.backend.leftovers()) or bool(
-            stale and index != self.render_index(snap.active.values()).encode("utf-8")
-        )
+        if index is None and not snap.active and not snap.problems:
+            return bool(self.backend.leftovers())
+        expected = self.render_index(snap.active.values(), snap.problems).encode("utf-8")
+        return bool(self.backend.leftovers()) or index != expected
 
     def repair(self) -> RepairReport:
         """Remove leftover temp files and regenerate a stale index, under the lock.
 
-        Leaves the index alone while an active file cannot be parsed; reports every
-        unreadable file, archived ones included.
+        Files that cannot be parsed are never touched: the index leaves them out with a
+        warning that names them, so it never points at a missing file. Every unreadable
+        file is reported, archived ones included.
         """
         if self.read_only or not self.backend.exists() or not self.backend.writable():
             return RepairReport(False, [], self.problems() if self.backend.exists() else [])
@@ -459,7 +352,5 @@ class Store:
             for name in leftovers:
                 self.backend.remove_leftover(name)
             snap = self._load(archive=True)
-            rewritten = False
-            if not snap.problems:
-                rewritten = self._write_index(snap.active.values())
+            rewritten = self._write_index(snap.active.values(), snap.problems)
             return RepairReport(rewritten, leftovers, snap.problems + snap.archive_problems)

@@ -10,9 +10,8 @@ from typing import Any
 
 import click
 
-from ..changes import ReplaceOp
-from ..errors import MemdirError, ValidationError
-from ..formats.frontmatter import format_time, parse_entry, render_entry
+from ..errors import MemdirError
+from ..formats.frontmatter import format_time, render_entry
 from ..model import SCOPES, Entry
 from . import State, cli
 
@@ -102,20 +101,6 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
     Console().print(table)
 
 
-def _find(state: State, target: str, scope: str | None, archived: bool = False
-          ) -> tuple[str, Entry]:
-    if scope:
-        return scope, state.md.store(scope).get(target, include_archived=archived)
-    if archived:
-        for store in reversed(state.md.stores()):
-            try:
-                return store.scope, store.get(target, include_archived=True)
-            except MemdirError:
-                continue
-    result: tuple[str, Entry] = state.md.find(target)
-    return result
-
-
 @cli.command()
 @click.argument("target")
 @click.option("--scope", type=click.Choice(SCOPES), help="Look only in this scope.")
@@ -123,7 +108,7 @@ def _find(state: State, target: str, scope: str | None, archived: bool = False
 @click.pass_obj
 def show(state: State, target: str, scope: str | None, as_json: bool) -> None:
     """Show one entry's file (TARGET: id or unique substring; archived ids work too)."""
-    found_scope, entry = _find(state, target, scope, archived=True)
+    found_scope, entry = state.md.find(target, scope=scope, include_archived=True)
     path = Path(state.md.store(found_scope).backend.location) / entry.filename
     if as_json:
         data: dict[str, Any] = {"scope": found_scope, "path": str(path), **entry.to_dict()}
@@ -145,17 +130,17 @@ def _save_recovery(state: State, entry: Entry, text: str) -> Path:
 
 @cli.command()
 @click.argument("target")
-@SCOPE_OPTION
+@click.option("--scope", type=click.Choice(SCOPES), help="Look only in this scope.")
 @click.option("--from", "from_file", type=click.File("r", encoding="utf-8"),
               help="Start from this text (e.g. a recovery file) instead of the entry.")
 @click.pass_obj
-def edit(state: State, target: str, scope: str, from_file: Any) -> None:
-    """Edit an entry in $EDITOR; it is validated and guarded before it is saved.
+def edit(state: State, target: str, scope: str | None, from_file: Any) -> None:
+    """Edit an entry's file in $EDITOR; it is validated and guarded before it is saved.
 
-    If the edited text is invalid, nothing changes and your text is kept in a recovery file.
+    Every frontmatter field you change is kept (comments in the frontmatter are not). If
+    the edited text is refused, nothing changes and your text is kept in a recovery file.
     """
-    store = state.md.store(scope)
-    entry = store.get(target)
+    found_scope, entry = state.md.find(target, scope=scope)
     original = render_entry(entry)
     start = from_file.read() if from_file else original
     edited = click.edit(start, extension=".md", require_save=from_file is None)
@@ -163,11 +148,8 @@ def edit(state: State, target: str, scope: str, from_file: Any) -> None:
         click.echo("No changes.")
         return
     try:
-        new = parse_entry(edited, entry.id, path="<edited text>")
-        op = ReplaceOp(entry.id, name=new.name, description=new.description, body=new.body,
-                       type=new.type, pinned=new.pinned, extra=new.extra)
-        change = store.apply([op], source="user")[0]
-    except (MemdirError, ValidationError) as exc:
+        change = state.md.store(found_scope).edit(entry.id, edited)
+    except MemdirError as exc:
         saved = _save_recovery(state, entry, edited)
         raise MemdirError(
             f"{exc} Your text is kept in {saved}; run `memdir edit {entry.id} --from {saved}`."

@@ -64,8 +64,9 @@ class Backend(Protocol):
         """Names of the archived entry files, without reading them."""
         ...
 
-    def names(self) -> set[str]:
-        """Names of the active entry files, without stat'ing them."""
+    def inodes(self) -> dict[str, int]:
+        """Active entry files and their inode numbers (or another per-version id),
+        without stat'ing them."""
         ...
 
     def stat(self, name: str) -> FileInfo | None:

@@ -14,6 +14,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import re
 import secrets
 import stat
 import threading
@@ -36,6 +37,16 @@ NOT_ENTRIES = frozenset(
     {INDEX_NAME, "AGENTS.md", "CLAUDE.md", "AGENTS.local.md", "CLAUDE.local.md", "README.md"}
 )
 _OPEN_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+_S_IFDIR = stat.S_IFDIR
+_TEMP = re.compile(r"\..+\.md\.\d+\.[0-9a-f]{8}\.tmp")  # what stage() creates
+
+
+def _info(st: os.stat_result) -> FileInfo:
+    """A file's listing info: the fields that change whenever its bytes may have."""
+    sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
+    return tuple.__new__(FileInfo, (sig, st.st_mtime))  # skips NamedTuple's slow __new__
 
 
 def _fsync_dir(path: Path | str) -> None:
@@ -81,6 +92,8 @@ class FileBackend:
         )
         if not ok:
             raise ValueError(f"not a scope file name: {name!r}")
+        if len(parts) == 2:
+            return os.path.join(self._archive_dir(), parts[1])
         return os.path.join(self._root, name)
 
     def exists(self) -> bool:
@@ -155,19 +168,30 @@ class FileBackend:
                 time.sleep(delay)
                 delay = min(delay * 1.5, 0.01)
 
-    def _scan(self, folder: Path, prefix: str) -> Iterator[tuple[str, os.DirEntry[str]]]:
+    def _archive_dir(self) -> str:
+        """The archive folder; refused if it is a symlink or not a folder, because
+        writing or reading through it would leave the scope."""
+        path = os.path.join(self._root, ARCHIVE)
         try:
-            with os.scandir(folder) as it:
-                yield from ((prefix + d.name, d) for d in it)
+            mode = os.lstat(path).st_mode
         except FileNotFoundError:
-            return
+            return path
         except OSError as exc:
-            raise StorageError("list", folder, exc) from exc
+            raise StorageError("inspect", path, exc) from exc
+        if mode & 0o170000 != _S_IFDIR:
+            raise StorageError("use the archive folder", path, OSError(
+                errno.ENOTDIR, "it is a symlink or a file, and memdir never follows one; "
+                "move it away"))
+        return path
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
         """Every active ``*.md`` entry file (or, with ``archive``, every archived one) with
-        its stat signature. Symlinks are included so the store can report them."""
-        folder, prefix = (self.root / ARCHIVE, ARCHIVE + "/") if archive else (self.root, "")
+        its stat signature. Symlinks are included so the store can report them.
+
+        Every write runs this under the lock, so the loop is kept tight.
+        """
+        folder = self._archive_dir() if archive else self._root
+        prefix = ARCHIVE + "/" if archive else ""
         found: dict[str, FileInfo] = {}
         try:
             it = os.scandir(folder)
@@ -187,23 +211,27 @@ class FileBackend:
                 except FileNotFoundError:
                     continue
                 except OSError as exc:
-                    raise StorageError("inspect", folder / base, exc) from exc
-                if not stat.S_ISDIR(st.st_mode):
-                    found[prefix + base] = FileInfo(
-                        (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode),
-                        st.st_mtime,
-                    )
+                    raise StorageError("inspect", os.path.join(folder, base), exc) from exc
+                if st.st_mode & 0o170000 != _S_IFDIR:
+                    found[prefix + base] = _info(st)
         return found
 
-    def names(self) -> set[str]:
-        """Names of the active entry files; a plain directory read, no stat."""
-        return {
-            name for name in self._listdir(self.root)
-            if name[0] != "." and name.endswith(".md") and name not in NOT_ENTRIES
-        }
+    def inodes(self) -> dict[str, int]:
+        """Active entry files and their inode numbers, from the directory read alone."""
+        try:
+            it = os.scandir(self._root)
+        except FileNotFoundError:
+            return {}
+        except OSError as exc:
+            raise StorageError("list", self._root, exc) from exc
+        with it:
+            return {
+                d.name: d.inode() for d in it
+                if d.name[0] != "." and d.name.endswith(".md") and d.name not in NOT_ENTRIES
+            }
 
     @staticmethod
-    def _listdir(folder: Path) -> list[str]:
+    def _listdir(folder: Path | str) -> list[str]:
         try:
             return os.listdir(folder)
         except FileNotFoundError:
@@ -222,8 +250,7 @@ class FileBackend:
             raise StorageError("inspect", path, exc) from exc
         if stat.S_ISDIR(st.st_mode):
             return None
-        return FileInfo((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode),
-                        st.st_mtime)
+        return _info(st)
 
     def log_position(self) -> Position | None:
         """Where the change log ends now (None: no log)."""
@@ -240,28 +267,33 @@ class FileBackend:
     def archive_names(self) -> set[str]:
         """Names of archived entry files; a plain directory read, no stat."""
         return {
-            f"{ARCHIVE}/{name}" for name in self._listdir(self.root / ARCHIVE)
+            f"{ARCHIVE}/{name}" for name in self._listdir(self._archive_dir())
             if name[0] != "." and name.endswith(".md")
         }
 
     def leftovers(self) -> list[str]:
-        """Temp files (``.*.tmp``) left by a writer that died before its rename."""
-        return [
-            name
-            for folder, prefix in ((self.root, ""), (self.root / ARCHIVE, ARCHIVE + "/"))
-            for name, d in self._scan(folder, prefix)
-            if d.name.startswith(".") and d.name.endswith(".tmp")
-        ]
+        """Temp files a writer that died before its rename left behind: only regular
+        files named the way :meth:`stage` names them."""
+        found = []
+        for folder, prefix in ((self._root, ""), (self._archive_dir(), ARCHIVE + "/")):
+            for name in self._listdir(folder):
+                if _TEMP.fullmatch(name):
+                    with contextlib.suppress(FileNotFoundError):
+                        if stat.S_ISREG(os.lstat(os.path.join(folder, name)).st_mode):
+                            found.append(prefix + name)
+        return found
 
     def remove_leftover(self, name: str) -> None:
         """Delete one temp file found by :meth:`leftovers`. Call only under the lock."""
-        base = name.rsplit("/", 1)[-1]
-        if not (base.startswith(".") and base.endswith(".tmp")) or ".." in name:
+        folder, _, base = name.rpartition("/")
+        if folder not in ("", ARCHIVE) or not _TEMP.fullmatch(base):
             raise ValueError(f"not a temp file: {name!r}")
+        path = os.path.join(self._root, name)
         try:
-            (self.root / name).unlink(missing_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
         except OSError as exc:
-            raise StorageError("remove the temp file", self.root / name, exc) from exc
+            raise StorageError("remove the temp file", path, exc) from exc
 
     def read(self, name: str) -> bytes:
         """The bytes of one file; a symlink is an OSError(ELOOP), never followed."""
@@ -330,8 +362,7 @@ class FileBackend:
             st = os.lstat(path)
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
-        sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
-        return FileInfo(sig, st.st_mtime)
+        return _info(st)
 
     def discard(self, staged: Staged) -> None:
         """Remove a staged temp file that will not be used."""

@@ -1,0 +1,202 @@
+"""A scope's files parsed into entries, re-read cheaply by stat signature.
+
+Reads list the scope and stat every file, so any hand edit is seen by the next read; only
+files whose signature changed are parsed again.
+
+Writers load under the lock, on every write, which is the hot path when several processes
+write at once. There a load stats the whole scope at most once per ``recheck_seconds``; in
+between it reads the folder's names and inode numbers (no stat) and stats only what is
+new, what has a new inode, and what memdir writers logged in the change log since this
+reader's last locked load. That sees every change a memdir writer makes (each is logged,
+and each makes a new inode) and every hand edit saved by rename, creation or deletion; a
+hand edit written in place into an existing file is seen within ``recheck_seconds``, and
+the store checks every file a write will overwrite or delete before it writes.
+
+Writers waiting for the lock call :meth:`ScopeReader.prefetch`, which parses what other
+writers logged, so the load under the lock finds those files already parsed.
+"""
+
+from __future__ import annotations
+
+import errno
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from .errors import ParseError
+from .formats.frontmatter import parse_entry
+from .model import Entry
+from .storage.base import Backend, FileInfo
+
+__all__ = ["ScopeReader", "Snapshot"]
+
+ARCHIVE_PREFIX = "archive/"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One load of a scope. ``archived`` is empty unless the archive was asked for."""
+
+    active: dict[str, Entry]
+    archived: dict[str, Entry]
+    problems: list[ParseError]  # active files that cannot be read: they block writes
+    archive_problems: list[ParseError]
+
+
+class ScopeReader:
+    """The parsed files of one scope, cached by stat signature. Thread-safe."""
+
+    def __init__(self, backend: Backend, *, recheck_seconds: float = 1.0) -> None:
+        self.backend = backend
+        self.recheck_seconds = recheck_seconds
+        self._cache: dict[str, tuple[FileInfo, Entry | ParseError]] = {}
+        self._seen: tuple[int, int] | None = None  # change-log end already prefetched
+        self._position: tuple[int, int] | None = None  # log end the last locked load saw
+        self._full_at = float("-inf")  # monotonic time of the last locked full listing
+        self._mutex = threading.RLock()
+
+    def load(self, *, archive: bool = False, locked: bool = False, full: bool = False
+             ) -> Snapshot:
+        """Every entry of the scope (and its archive, if asked) and every file that cannot
+        be read. ``locked`` says the caller holds the scope lock (a writer); ``full``
+        makes even a locked load stat every file."""
+        with self._mutex:
+            now = time.monotonic()
+            if locked and not full and not archive and self._position is not None and (
+                    now - self._full_at < self.recheck_seconds):
+                delta = self.backend.changes_since(self._position)
+                if delta is not None:
+                    return self._load_changes(*delta)
+            position = self.backend.log_position()
+            self._seen = position
+            listing = self.backend.listing()
+            if archive:
+                listing.update(self.backend.listing(archive=True))
+            for gone in [n for n in self._cache if n not in listing and (
+                    archive or not n.startswith(ARCHIVE_PREFIX))]:
+                del self._cache[gone]
+            cache = self._cache
+            for name, info in listing.items():  # every write runs this: kept tight
+                cached = cache.get(name)
+                if cached is None or cached[0][0] != info[0]:
+                    cache[name] = (info, self._parse(name, info))
+            if locked:  # only a lock holder may move past names logged but not yet written
+                self._position, self._full_at = position, now
+            return self._snapshot(listing)
+
+    def _load_changes(self, logged: set[str], position: tuple[int, int]) -> Snapshot:
+        cache = self._cache
+        inodes = self.backend.inodes()
+        for gone in [n for n in cache if n not in inodes and not n.startswith(ARCHIVE_PREFIX)]:
+            del cache[gone]
+        for name, inode in inodes.items():
+            cached = cache.get(name)
+            if cached is None or cached[0][0][0] != inode or name in logged:
+                info = self.backend.stat(name)
+                if info is None:
+                    cache.pop(name, None)
+                elif cached is None or cached[0][0] != info[0]:
+                    cache[name] = (info, self._parse(name, info))
+        self._position = position
+        return self._snapshot([n for n in inodes if n in cache])
+
+    def _snapshot(self, names: Iterable[str]) -> Snapshot:
+        snap = Snapshot({}, {}, [], [])
+        for name in names:
+            item = self._cache[name][1]
+            if isinstance(item, ParseError):
+                in_archive = name.startswith(ARCHIVE_PREFIX)
+                (snap.archive_problems if in_archive else snap.problems).append(item)
+            elif item.archived:
+                snap.archived[item.id] = item
+            else:
+                snap.active[item.id] = item
+        return snap
+
+    def unchanged(self, names: Iterable[str]) -> bool:
+        """True when each file is on disk exactly as last read (or still absent): a write
+        that overwrites or deletes only these cannot lose a hand edit."""
+        with self._mutex:
+            for name in names:
+                info = self.backend.stat(name)
+                cached = self._cache.get(name)
+                if (info[0] if info else None) != (cached[0][0] if cached else None):
+                    return False
+            return True
+
+    def advance(self, position: tuple[int, int]) -> None:
+        """The lock holder appended to the change log and has read everything before."""
+        with self._mutex:
+            self._position = position
+
+    def prefetch(self) -> bool:
+        """Parse the files other writers logged since the last look, without the lock.
+        Returns True when there was something new (the caller may then look again)."""
+        with self._mutex:
+            if self._seen is None:
+                return False
+            delta = self.backend.changes_since(self._seen)
+            if delta is None or delta[1] == self._seen:
+                return False
+            names, self._seen = delta
+            for name in names:
+                info = self.backend.stat(name)
+                if info is not None:
+                    self._refresh(name, info)
+            return True
+
+    def known(self) -> dict[str, Entry]:
+        """The active entries as last read, by id, without touching the disk."""
+        with self._mutex:
+            return {item.id: item for _, item in self._cache.values()
+                    if isinstance(item, Entry) and not item.archived}
+
+    def signature(self, name: str) -> tuple[int, ...] | None:
+        """The stat signature ``name`` had when last read (None: absent or never read)."""
+        with self._mutex:
+            cached = self._cache.get(name)
+            return cached[0].signature if cached else None
+
+    def remember(self, name: str, info: FileInfo, entry: Entry) -> None:
+        """Record a file this process just wrote, so it is not parsed again."""
+        with self._mutex:
+            self._cache[name] = (info, entry)
+
+    def forget(self, name: str) -> None:
+        """Drop a file this process just deleted."""
+        with self._mutex:
+            self._cache.pop(name, None)
+
+    def _refresh(self, name: str, info: FileInfo) -> Entry | ParseError:
+        cached = self._cache.get(name)
+        if cached is None or cached[0].signature != info.signature:
+            cached = (info, self._parse(name, info))
+            self._cache[name] = cached
+        return cached[1]
+
+    def _parse(self, name: str, info: FileInfo) -> Entry | ParseError:
+        where = f"{self.backend.location}/{name}"
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            return ParseError(where.encode("utf-8", "replace").decode("utf-8"),
+                              "has a file name that is not valid UTF-8; rename it")
+        try:
+            data = self.backend.read(name)
+        except OSError as exc:
+            reason = "is a symlink, which memdir never follows" if exc.errno == errno.ELOOP \
+                else f"cannot be read ({exc.strerror or exc})"
+            return ParseError(where, reason)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return ParseError(where, f"is not UTF-8 (bad byte at offset {exc.start})")
+        stem = name.rsplit("/", 1)[-1][: -len(".md")]
+        mtime = datetime.fromtimestamp(info.mtime, UTC).replace(microsecond=0)
+        try:
+            return parse_entry(text, stem, archived=name.startswith(ARCHIVE_PREFIX),
+                               path=where, mtime=mtime)
+        except ParseError as exc:
+            return exc
