@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from collections.abc import Mapping
@@ -43,6 +44,8 @@ def _read_config(path: Path) -> dict[str, Any]:
         return {}
     except tomllib.TOMLDecodeError as exc:
         raise ParseError(path, f"invalid TOML ({exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ParseError(path, f"is not UTF-8 (bad byte at offset {exc.start})") from None
     except OSError as exc:
         raise MemdirError(f"Cannot read {path}: {exc.strerror}. Check its permissions.") from exc
     for key, value in data.items():
@@ -51,7 +54,7 @@ def _read_config(path: Path) -> dict[str, Any]:
             known = ", ".join(sorted(_KEYS))
             raise ParseError(path, f"unknown setting {key!r} (known: {known})")
         ok = isinstance(value, int | float) if wanted is float else isinstance(value, wanted)
-        if not ok or isinstance(value, bool) or value <= 0:
+        if not ok or isinstance(value, bool) or not math.isfinite(value) or value <= 0:
             raise ParseError(path, f"{key} must be a positive {wanted.__name__}, not {value!r}")
     return data
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .changes import resolve
 from .config import Settings, load_settings
-from .errors import ValidationError
+from .errors import MemdirError, ValidationError
 from .model import SCOPES, Entry, utcnow
 from .prompt import ScopeView, render_read, render_system_block
 from .scopes import ScopeLocation, find_project_root, locate_scopes
@@ -50,8 +50,11 @@ class Memdir:
             raise ValidationError(
                 f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}", field="scope"
             )
+        loc = self.locations[scope]
+        if loc.unavailable:
+            raise MemdirError(f"The {scope} scope is not available here: {loc.unavailable}. "
+                              f"Use the 'local' scope, or open memdir in a project folder.")
         if scope not in self._stores:
-            loc = self.locations[scope]
             private = loc.path.is_relative_to(self.home)
             backend = (
                 FileBackend(loc.path, file_mode=0o600, dir_mode=0o700) if private
@@ -69,7 +72,8 @@ class Memdir:
 
     def stores(self) -> list[Store]:
         """Stores of the scopes that exist, in ascending precedence."""
-        return [self.store(name) for name in SCOPES if self.locations[name].path.is_dir()]
+        return [self.store(name) for name, loc in self.locations.items()
+                if not loc.unavailable and loc.path.is_dir()]
 
     def entries(self) -> list[tuple[str, Entry]]:
         """Active entries of every scope as ``(scope, entry)``; a more local entry with the

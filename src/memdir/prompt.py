@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -119,6 +120,23 @@ def _path_missing(path: str, root: Path) -> bool:
         return False
 
 
+def _read_text_file(path: str) -> bytes | None:
+    """The first ``_SCAN_BYTES`` of a regular file; None for anything else (a FIFO or a
+    device would block, a symlink may leave the project) or when it cannot be read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, _SCAN_BYTES)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _unfound_symbols(names: set[str], root: Path) -> set[str]:
     """Names that appear in no text file under ``root``. Bounded: if the walk passes
     ``_SCAN_FILES`` files or ``_SCAN_TOTAL`` bytes, nothing is claimed missing."""
@@ -131,10 +149,8 @@ def _unfound_symbols(names: set[str], root: Path) -> set[str]:
             seen += 1
             if seen > _SCAN_FILES or total > _SCAN_TOTAL:
                 return set()
-            try:
-                with open(os.path.join(folder, file), "rb") as f:
-                    data = f.read(_SCAN_BYTES)
-            except OSError:
+            data = _read_text_file(os.path.join(folder, file))
+            if data is None:
                 continue
             total += len(data)
             found = set(pattern.findall(data.decode("utf-8", "ignore")))

@@ -12,44 +12,81 @@ from .model import SCOPES
 __all__ = ["ScopeLocation", "find_project_root", "locate_scopes", "project_slug"]
 
 _NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
+_LOSSLESS = re.compile(r"[A-Za-z0-9/]*")
 _SLUG_MAX = 100
 
 
 @dataclass(frozen=True)
 class ScopeLocation:
-    """One scope's folder and whether agents may write to it."""
+    """One scope's folder, whether agents may write to it, and, when the scope cannot be
+    used here, why (``unavailable``)."""
 
     name: str
     path: Path
     read_only: bool
+    unavailable: str | None = None
+
+
+def _main_worktree(git_file: Path) -> Path | None:
+    """The main checkout of a linked worktree, from its ``.git`` file (``gitdir: …``) and
+    that folder's ``commondir``; None when it is not a worktree (e.g. a submodule)."""
+    try:
+        text = git_file.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        return None
+    if not text.startswith("gitdir:"):
+        return None
+    gitdir = (git_file.parent / text[len("gitdir:"):].strip()).resolve()
+    try:
+        common = (gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip())
+    except OSError:
+        return None
+    common = common.resolve()
+    return common.parent if common.name == ".git" else None
 
 
 def find_project_root(start: Path) -> Path:
-    """The nearest ancestor holding ``.git`` (a folder or a worktree's file), else ``start``."""
+    """The repository a directory belongs to: the nearest ancestor holding ``.git``, and
+    for a linked worktree the main checkout, so every worktree shares one local scope.
+    Outside git, ``start`` itself."""
     start = start.resolve()
     for folder in (start, *start.parents):
-        if (folder / ".git").exists():
+        marker = folder / ".git"
+        if marker.is_file():
+            return _main_worktree(marker) or folder
+        if marker.exists():
             return folder
     return start
 
 
 def project_slug(root: Path) -> str:
-    """Folder name of a project's local scope: non-alphanumerics become ``-``; long paths
-    are cut and suffixed with a short hash so distinct paths stay distinct."""
+    """Folder name of a project's local scope: non-alphanumerics become ``-``; when that
+    loses information (other characters than letters, digits and ``/``, or a long path)
+    a short hash of the path keeps distinct projects apart."""
     text = str(root)
     slug = _NON_ALNUM.sub("-", text)
-    if len(slug) > _SLUG_MAX:
+    if len(slug) > _SLUG_MAX or not _LOSSLESS.fullmatch(text):
         digest = hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:8]
         slug = f"{slug[: _SLUG_MAX - 9]}-{digest}"
     return slug
 
 
+def _overlaps(a: Path, b: Path) -> bool:
+    a, b = a.resolve(), b.resolve()
+    return a == b or a in b.parents or b in a.parents
+
+
 def locate_scopes(home: Path, project_root: Path, managed_dir: Path) -> list[ScopeLocation]:
     """All four scopes in ascending precedence (existing or not)."""
+    project = project_root / ".memdir"
+    clash = None
+    if _overlaps(project, home):
+        clash = (f"the project folder {project} is the memory home {home} or overlaps it "
+                 f"(memdir was opened with {project_root} as the project)")
     paths = {
-        "managed": (managed_dir, True),
-        "user": (home / "user", False),
-        "project": (project_root / ".memdir", False),
-        "local": (home / "projects" / project_slug(project_root), False),
+        "managed": (managed_dir, True, None),
+        "user": (home / "user", False, None),
+        "project": (project, False, clash),
+        "local": (home / "projects" / project_slug(project_root), False, None),
     }
     return [ScopeLocation(name, *paths[name]) for name in SCOPES]

@@ -156,10 +156,9 @@ class Dispatcher:
         self.failures = 0
 
     def call(self, name: object, arguments: object) -> dict[str, Any]:
-        """Run one tool call; always returns a JSON-serialisable dict."""
-        if self.failures >= MAX_FAILURES:
-            return self._fail(f"{MAX_FAILURES} memory calls already failed this turn. Stop "
-                              f"using memory tools now and carry on with the task.", count=False)
+        """Run one tool call; always returns a JSON-serialisable dict. From the third
+        failure in a turn on, errors tell the model to stop using memory and carry on (the
+        calls still run: a harness that never calls :meth:`new_turn` is not locked out)."""
         handler = self._handlers.get(name) if isinstance(name, str) else None
         if handler is None:
             return self._fail(f"unknown tool {name!r}; the memory tools are "
@@ -167,7 +166,7 @@ class Dispatcher:
         if isinstance(arguments, str):
             try:
                 arguments = json.loads(arguments) if arguments.strip() else {}
-            except ValueError:
+            except (ValueError, RecursionError):
                 return self._fail("arguments are not valid JSON; send a JSON object")
         if not isinstance(arguments, Mapping):
             return self._fail("arguments must be a JSON object")
@@ -176,12 +175,11 @@ class Dispatcher:
         except MemdirError as exc:
             return self._fail(str(exc))
 
-    def _fail(self, message: str, *, count: bool = True) -> dict[str, Any]:
-        if count:
-            self.failures += 1
-            if self.failures >= MAX_FAILURES:
-                message += (f" That is {self.failures} failed memory calls this turn: stop "
-                            f"using memory tools and carry on with the task.")
+    def _fail(self, message: str) -> dict[str, Any]:
+        self.failures += 1
+        if self.failures >= MAX_FAILURES:
+            message += (f" That is {self.failures} failed memory calls this turn: stop "
+                        f"using memory tools and carry on with the task.")
         return {"success": False, "error": message}
 
     def _memory(self, args: Mapping[str, Any]) -> dict[str, Any]:

@@ -137,7 +137,10 @@ def _time(meta: Mapping[str, Any], key: str, path: Path | str) -> datetime | Non
         raise ParseError(path, f"{key} is not a date/time: {value!r}")
     if result.tzinfo is None:
         result = result.replace(tzinfo=UTC)
-    return result.astimezone(UTC).replace(microsecond=0)
+    try:
+        return result.astimezone(UTC).replace(microsecond=0)
+    except (OverflowError, ValueError):  # e.g. year 1 at +05:00 falls before year 1 UTC
+        raise ParseError(path, f"{key} is out of the supported range: {value!r}") from None
 
 
 def _strings(meta: Mapping[str, Any], key: str, path: Path | str) -> tuple[str, ...]:

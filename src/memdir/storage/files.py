@@ -27,7 +27,7 @@ from ..errors import LockTimeoutError, StorageError
 from .base import INDEX_NAME, FileInfo, Staged
 from .changelog import ChangeLog, Position
 
-__all__ = ["NOT_ENTRIES", "FileBackend"]
+__all__ = ["NOT_ENTRIES", "FileBackend", "is_entry_name"]
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
@@ -47,6 +47,19 @@ def _info(st: os.stat_result) -> FileInfo:
     """A file's listing info: the fields that change whenever its bytes may have."""
     sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
     return tuple.__new__(FileInfo, (sig, st.st_mtime))  # skips NamedTuple's slow __new__
+
+
+def is_entry_name(name: str) -> bool:
+    """True for ``<file>.md`` or ``archive/<file>.md``: one component, not hidden, at most
+    255 bytes, no NUL. Nothing else is ever joined to a scope folder."""
+    folder, _, base = name.rpartition("/")
+    return (
+        folder in ("", ARCHIVE)
+        and base.endswith(".md")
+        and not base.startswith(".")
+        and "\x00" not in base
+        and len(base.encode("utf-8", "surrogateescape")) <= 255
+    )
 
 
 def _fsync_dir(path: Path | str) -> None:
@@ -81,19 +94,10 @@ class FileBackend:
     def _path(self, name: str) -> str:
         if name == INDEX_NAME:
             return os.path.join(self._root, INDEX_NAME)
-        parts = name.split("/")
-        ok = (
-            name.endswith(".md")
-            and "\x00" not in name
-            and len(parts) in (1, 2)
-            and (len(parts) == 1 or parts[0] == ARCHIVE)
-            and not parts[-1].startswith(".")
-            and len(parts[-1].encode("utf-8", "surrogateescape")) <= 255
-        )
-        if not ok:
+        if not is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
-        if len(parts) == 2:
-            return os.path.join(self._archive_dir(), parts[1])
+        if name.startswith(ARCHIVE + "/"):
+            return os.path.join(self._archive_dir(), name[len(ARCHIVE) + 1 :])
         return os.path.join(self._root, name)
 
     def exists(self) -> bool:
@@ -257,8 +261,12 @@ class FileBackend:
         return self._log.position()
 
     def changes_since(self, position: Position) -> tuple[set[str], Position] | None:
-        """Entry files memdir writers logged since ``position``; None means list everything."""
-        return self._log.since(position)
+        """Entry files memdir writers logged since ``position``; None means list everything.
+        Lines that are not entry file names (a damaged log) are ignored."""
+        delta = self._log.since(position)
+        if delta is None:
+            return None
+        return {n for n in delta[0] if is_entry_name(n)}, delta[1]
 
     def log_changes(self, names: set[str]) -> Position:
         """Log names about to change (under the lock); returns the log's new end."""
