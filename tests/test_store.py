@@ -488,3 +488,101 @@ def test_unlocked_read_between_a_logged_name_and_its_write(md: Memdir, scope_dir
     b.backend.write(entry.filename, render_entry(newer).encode())
     add(a, "Third")
     assert "(feedback_shared.md) — new hook" in (scope_dir / "MEMORY.md").read_text()
+
+
+# -- hostile folders: what a person or a cloned repository can leave in a scope --------------
+
+
+def test_non_utf8_file_name_is_reported_not_raised(md: Memdir, store: memdir.Store,
+                                                   scope_dir: Path) -> None:
+    add(store, "One")
+    os.close(os.open(os.fsencode(scope_dir) + b"/\xff\xfe.md", os.O_CREAT | os.O_WRONLY))
+    assert "not valid UTF-8" in str(store.problems())
+    assert [e.name for e in store.list()] == ["One"]
+    with pytest.raises(UnreadableScopeError):
+        add(store, "Two")
+    reopened = memdir.open(md.home, md.settings.project)  # opening repairs, never raises
+    assert "cannot be read and are not listed: ??.md" in (scope_dir / "MEMORY.md").read_text()
+    assert "One" in reopened.system_block()
+
+
+def test_symlinked_archive_is_refused(store: memdir.Store, scope_dir: Path,
+                                      tmp_path: Path) -> None:
+    add(store, "Keep")
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (scope_dir / "archive").symlink_to(victim)
+    with pytest.raises(memdir.StorageError, match="never follows"):
+        store.remove("Keep")
+    assert list(victim.iterdir()) == []
+    assert [e.name for e in store.list()] == ["Keep"]
+
+
+def test_only_memdirs_own_temp_files_are_cleaned(store: memdir.Store, scope_dir: Path) -> None:
+    add(store, "One")
+    (scope_dir / ".my-notes.tmp").write_text("a person's notes")
+    (scope_dir / ".cache.tmp").mkdir()
+    ours = scope_dir / ".feedback_x.md.4242.0badc0de.tmp"
+    ours.write_text("---\nname: half")
+    report = store.repair()
+    assert report.leftovers_removed == [ours.name] and not ours.exists()
+    assert (scope_dir / ".my-notes.tmp").read_text() == "a person's notes"
+    assert (scope_dir / ".cache.tmp").is_dir()
+
+
+def test_open_drops_index_lines_of_deleted_files_even_beside_a_broken_one(
+    home: Path, project: Path
+) -> None:
+    store = memdir.open(home, project).store("local")
+    gone, _ = add(store, "Deleted"), add(store, "Kept")
+    folder = Path(store.backend.location)
+    (folder / gone.filename).unlink()
+    (folder / "user_broken.md").write_text("---\nname: [\n---\n")
+    memdir.open(home, project)
+    index = (folder / "MEMORY.md").read_text()
+    assert gone.filename not in index and "(feedback_kept.md)" in index
+    assert "user_broken.md" in index and "cannot be read" in index
+
+
+def test_damaged_change_log_is_ignored(md: Memdir, scope_dir: Path) -> None:
+    a, b = md.store("local"), _second_writer(md)
+    add(a, "One")
+    with open(scope_dir / ".changes", "a") as log:
+        log.write("../../escape.md\n/etc/passwd.md\n\x00.md\n" + "x" * 300 + ".md\n")
+    add(b, "Two")
+    add(a, "Three")
+    assert {e.name for e in a.list()} == {"One", "Two", "Three"}
+
+
+def test_staged_file_is_not_used_over_a_hand_edit_made_while_waiting(
+    md: Memdir, scope_dir: Path
+) -> None:
+    """The topic file is rendered before the lock; if a person edits the entry while the
+    writer waits, the staged bytes must not win (1, true and 1.0 compare equal)."""
+    import threading
+
+    from memdir.storage.files import FileBackend
+
+    store = md.store("local")
+    entry = add(store, "Reviewed entry")
+    path = scope_dir / entry.filename
+    path.write_text(path.read_text().replace("type: feedback\n", "type: feedback\nreviewed: 1\n"))
+    store.list()  # the writer's cache now holds reviewed: 1
+    holder = FileBackend(scope_dir)
+    errors: list[memdir.MemdirError] = []
+
+    def replace() -> None:
+        try:
+            store.replace(entry.id, description="new hook")
+        except memdir.MemdirError as exc:  # surfaced below
+            errors.append(exc)
+
+    with holder.lock():
+        worker = threading.Thread(target=replace)
+        worker.start()
+        worker.join(0.5)  # it stages its file, then waits for the lock
+        path.write_text(path.read_text().replace("reviewed: 1\n", "reviewed: true\n"))
+    worker.join(10)
+    assert not errors and not worker.is_alive()
+    text = path.read_text()
+    assert "reviewed: true\n" in text and "description: new hook\n" in text
