@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +21,25 @@ from .store import RepairReport, Store
 if TYPE_CHECKING:
     from .session import MemorySession
 
-__all__ = ["Memdir", "open"]
+__all__ = ["Memdir", "ScopeHealth", "open"]
+
+
+@dataclass(frozen=True)
+class ScopeHealth:
+    """One scope as :meth:`Memdir.check` found it."""
+
+    name: str
+    path: Path
+    exists: bool
+    entries: int = 0
+    report: RepairReport | None = None
+    error: str | None = None
+    note: str | None = None
+
+    @property
+    def healthy(self) -> bool:
+        """No error and no unreadable file."""
+        return self.error is None and not (self.report and self.report.problems)
 
 
 class Memdir:
@@ -35,6 +54,7 @@ class Memdir:
             for loc in locate_scopes(settings.home, self.project_root, settings.managed_dir)
         }
         self._stores: dict[str, Store] = {}
+        self.warnings: list[str] = []  # what open() could not repair
 
     def __repr__(self) -> str:
         return f"Memdir(home={str(self.home)!r}, project={str(self.project_root)!r})"
@@ -127,9 +147,23 @@ class Memdir:
         scope, entry = self.find(target)
         return render_read(entry, scope, self.clock(), self.project_root)
 
-    def repair(self) -> dict[str, RepairReport]:
-        """Repair every writable scope (stale index, leftover temp files)."""
-        return {s.scope: s.repair() for s in self.stores()}
+    def check(self) -> list[ScopeHealth]:
+        """Check and repair every scope (stale index, leftover temp files), and report
+        what cannot be read. One scope failing does not stop the others."""
+        health = []
+        for name, loc in self.locations.items():
+            if loc.unavailable or not loc.path.is_dir():
+                health.append(ScopeHealth(name, loc.path, False, note=loc.unavailable))
+                continue
+            store = self.store(name)
+            try:
+                report = store.repair()
+                count = len(store.list())
+            except MemdirError as exc:
+                health.append(ScopeHealth(name, loc.path, True, error=str(exc)))
+                continue
+            health.append(ScopeHealth(name, loc.path, True, count, report))
+        return health
 
     def session(self, agent: str = "agent", *, write_scope: str = "local") -> MemorySession:
         """Start a session: its system block is frozen now."""
@@ -152,6 +186,9 @@ def open(
     md = Memdir(load_settings(home, project))
     if repair:
         for store in md.stores():
-            if store.needs_repair():
-                store.repair()
+            try:
+                if store.needs_repair():
+                    store.repair()
+            except MemdirError as exc:  # one broken scope must not keep the others closed
+                md.warnings.append(f"{store.scope} scope not repaired: {exc}")
     return md

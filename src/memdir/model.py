@@ -159,10 +159,14 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-@functools.lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
-    """Whitespace- and case-insensitive form used to spot duplicates (memoised: every add
-    compares against every entry)."""
+    """Whitespace- and case-insensitive form used to spot duplicates. Memoised for texts
+    up to 4 KiB (every add compares against every entry), so the cache stays small."""
+    return _normalise(text) if len(text) <= 4096 else _normalise.__wrapped__(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _normalise(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 

@@ -17,6 +17,7 @@ from .model import Source
 
 if TYPE_CHECKING:
     from .engine import Memdir
+    from .store import Store
 
 __all__ = ["TOOL_NAMES", "Dispatcher", "tool_schemas"]
 
@@ -214,7 +215,7 @@ class Dispatcher:
                 "message": f"{_VERBS[change.action]} {entry.id} ({entry.name})"}
 
     @staticmethod
-    def _usage(store: Any) -> dict[str, Any]:
+    def _usage(store: Store) -> dict[str, Any]:
         return {"scope": store.scope, "entries": len(store.list()),
                 "pinned_chars": store.pinned_used(), "pinned_budget": store.pinned_budget}
 

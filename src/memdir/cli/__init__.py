@@ -7,11 +7,14 @@ Each command parses its input, makes one library call and prints the result. A
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import MemdirError
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
 
 __all__ = ["cli", "main"]
 
@@ -22,16 +25,18 @@ class State:
     def __init__(self, home: Path | None, project: Path | None) -> None:
         self.home = home
         self.project = project
-        self._md: Any = None
+        self._md: Memdir | None = None
 
     @property
-    def md(self) -> Any:
+    def md(self) -> Memdir:
         """The opened :class:`memdir.Memdir` (scopes repaired on open)."""
         if self._md is None:
             self._md = self.open()
+            for warning in self._md.warnings:
+                click.secho(f"Warning: {warning}", fg="yellow", err=True)
         return self._md
 
-    def open(self, *, repair: bool = True) -> Any:
+    def open(self, *, repair: bool = True) -> Memdir:
         """Open a fresh :class:`memdir.Memdir` with these options."""
         from ..engine import open as open_memdir
 

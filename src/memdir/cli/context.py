@@ -31,26 +31,24 @@ def context(state: State, as_json: bool) -> None:
 def doctor(state: State) -> None:
     """Check every scope: repair a stale index, remove leftover temp files, and list files
     that cannot be parsed (they are never touched; fix them by hand)."""
-    md = state.open(repair=False)
-    failed = False
-    for name, loc in md.locations.items():
-        if not loc.path.is_dir():
-            click.echo(f"{name:8} not created ({loc.path})")
-            continue
-        store = md.store(name)
-        report = store.repair()
-        count = len(store.list())
-        click.echo(f"{name:8} {count} {'entry' if count == 1 else 'entries'} at {loc.path}")
-        if report.index_rewritten:
-            click.echo("         repaired: MEMORY.md regenerated from the topic files")
-        for leftover in report.leftovers_removed:
-            click.echo(f"         repaired: removed temp file {leftover}")
-        for problem in report.problems:
-            failed = True
-            click.secho(f"         unreadable: {problem.path}"
-                        f"{':' + str(problem.line) if problem.line else ''}: {problem.reason}",
-                        fg="red")
-    if failed:
+    health = state.open(repair=False).check()
+    for scope in health:
+        if not scope.exists:
+            click.echo(f"{scope.name:8} {scope.note or 'not created'} ({scope.path})")
+        elif scope.error or scope.report is None:
+            click.secho(f"{scope.name:8} error: {scope.error}", fg="red")
+        else:
+            noun = "entry" if scope.entries == 1 else "entries"
+            click.echo(f"{scope.name:8} {scope.entries} {noun} at {scope.path}")
+            if scope.report.index_rewritten:
+                click.echo("         repaired: MEMORY.md regenerated from the topic files")
+            for leftover in scope.report.leftovers_removed:
+                click.echo(f"         repaired: removed temp file {leftover}")
+            for problem in scope.report.problems:
+                line = f":{problem.line}" if problem.line else ""
+                click.secho(f"         unreadable: {problem.path}{line}: {problem.reason}",
+                            fg="red")
+    if not all(scope.healthy for scope in health):
         click.echo("Writes to a scope are refused until its unreadable files are fixed.")
         raise SystemExit(1)
     click.echo("All scopes healthy.")

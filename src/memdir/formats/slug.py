@@ -12,7 +12,7 @@ import hashlib
 import re
 import unicodedata
 
-__all__ = ["SLUG_MAX_BYTES", "entry_id", "is_safe_component", "slugify"]
+__all__ = ["SLUG_MAX_BYTES", "entry_id", "slugify"]
 
 SLUG_MAX_BYTES = 60
 
@@ -22,7 +22,6 @@ _RESERVED = frozenset(
     | {f"com{i}" for i in range(10)}
     | {f"lpt{i}" for i in range(10)}
 )
-_SAFE_COMPONENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")
 
 
 def _short_hash(text: str) -> str:
@@ -48,7 +47,3 @@ def entry_id(type_: str, name: str) -> str:
     """The id (and file stem) of a new entry: ``<type>_<slug>``."""
     return f"{type_}_{slugify(name)}"
 
-
-def is_safe_component(name: str) -> bool:
-    """True for a single path component memdir may create: no separators, no dot-files."""
-    return bool(_SAFE_COMPONENT.fullmatch(name)) and ".." not in name
