@@ -586,3 +586,20 @@ def test_staged_file_is_not_used_over_a_hand_edit_made_while_waiting(
     assert not errors and not worker.is_alive()
     text = path.read_text()
     assert "reviewed: true\n" in text and "description: new hook\n" in text
+
+
+def test_open_reports_a_scope_it_cannot_repair_and_opens_the_rest(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
+    md = memdir.open(home, project)
+    add(md.store("user"), "User rule")
+    add(md.store("local"), "Local rule")
+    (tmp_path / "elsewhere").mkdir()
+    (Path(md.store("local").backend.location) / "archive").symlink_to(tmp_path / "elsewhere")
+    reopened = memdir.open(home, project)
+    assert any("local scope not repaired" in w and "never follows" in w
+               for w in reopened.warnings)
+    assert "User rule" in reopened.system_block()
+    health = {h.name: h for h in reopened.check()}
+    assert health["user"].healthy and not health["local"].healthy
+    assert "never follows" in (health["local"].error or "")

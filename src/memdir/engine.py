@@ -55,6 +55,7 @@ class Memdir:
         }
         self._stores: dict[str, Store] = {}
         self.warnings: list[str] = []  # what open() could not repair
+        self._verdicts: dict[tuple[str, str, str, str], str | None] = {}  # guard, by content
 
     def __repr__(self) -> str:
         return f"Memdir(home={str(self.home)!r}, project={str(self.project_root)!r})"
@@ -95,12 +96,37 @@ class Memdir:
         return [self.store(name) for name, loc in self.locations.items()
                 if not loc.unavailable and loc.path.is_dir()]
 
+    def _visible(self, store: Store, *, include_archived: bool = False
+                 ) -> tuple[list[Entry], list[tuple[str, str]]]:
+        """A scope's entries an agent may see, and ``(id, rule)`` of those withheld.
+
+        The project scope arrives with a cloned repository, not through memdir's write
+        path, so its entries are scanned by the guard before any of them reaches a model.
+        """
+        entries = store.list(include_archived=include_archived)
+        if store.scope != "project":
+            return entries, []
+        from . import guard
+
+        shown, withheld = [], []
+        for entry in entries:
+            key = (entry.id, entry.name, entry.description, entry.body)
+            if key not in self._verdicts:
+                finding = guard.scan(f"{entry.name}\n{entry.description}\n{entry.body}")
+                self._verdicts[key] = finding.rule if finding else None
+            rule = self._verdicts[key]
+            if rule is None:
+                shown.append(entry)
+            else:
+                withheld.append((entry.id, rule))
+        return shown, withheld
+
     def entries(self) -> list[tuple[str, Entry]]:
         """Active entries of every scope as ``(scope, entry)``; a more local entry with the
         same id shadows a less local one."""
         merged: dict[str, tuple[str, Entry]] = {}
         for store in self.stores():
-            for entry in store.list():
+            for entry in self._visible(store)[0]:
                 merged[entry.id] = (store.scope, entry)
         return list(merged.values())
 
@@ -113,7 +139,8 @@ class Memdir:
             return scope, self.store(scope).get(target, include_archived=include_archived)
         if include_archived:
             for store in reversed(self.stores()):
-                archived = {e.id: e for e in store.list(include_archived=True) if e.archived}
+                archived = {e.id: e for e in self._visible(store, include_archived=True)[0]
+                            if e.archived}
                 if target in archived:
                     return store.scope, archived[target]
         pairs = self.entries()
@@ -127,16 +154,18 @@ class Memdir:
         pairs = [
             (store.scope, entry)
             for store in self.stores()
-            for entry in store.list(include_archived=include_archived)
+            for entry in self._visible(store, include_archived=include_archived)[0]
         ]
         return rank_entries(query, pairs, limit=limit)
 
     def scope_views(self) -> list[ScopeView]:
         """Each existing scope's current entries, for rendering the snapshot."""
-        return [
-            ScopeView(s.scope, s.backend.location, s.list(), s.pinned_budget)
-            for s in self.stores()
-        ]
+        views = []
+        for store in self.stores():
+            shown, withheld = self._visible(store)
+            views.append(ScopeView(store.scope, store.backend.location, shown,
+                                   store.pinned_budget, withheld))
+        return views
 
     def system_block(self) -> str:
         """The memory block a session started now would get."""

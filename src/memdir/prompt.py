@@ -52,6 +52,7 @@ class ScopeView:
     location: str
     entries: Sequence[Entry]
     pinned_budget: int = PINNED_BUDGET
+    withheld: Sequence[tuple[str, str]] = ()  # (id, guard rule) kept out of the prompt
 
 
 def render_system_block(scopes: Iterable[ScopeView]) -> str:
@@ -59,13 +60,17 @@ def render_system_block(scopes: Iterable[ScopeView]) -> str:
     parts = [PREAMBLE]
     for scope in scopes:
         entries = snapshot_entries(scope.entries)
-        if not entries:
+        if not entries and not scope.withheld:
             continue
         parts.append(f"\n## {scope.name} scope ({scope.location})\n")
         pinned = render_pinned(entries, scope.pinned_budget, level=3)
         if pinned:
             parts.append(pinned)
         parts.append(render_index(entries, header=_INDEX_HEADER))
+        if scope.withheld:
+            listed = ", ".join(f"{i} ({rule})" for i, rule in scope.withheld[:10])
+            parts.append(f"\n> {len(scope.withheld)} entries of this scope were withheld by "
+                         f"the memory guard and are not shown: {listed}.\n")
     if len(parts) == 1:
         parts.append(_EMPTY)
     return "".join(parts)
