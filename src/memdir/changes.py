@@ -234,19 +234,12 @@ class Plan:
             old.type, old.name, old.description, old.body, old.pinned, dict(old.extra)
         ):
             return Change("unchanged", old, old)
-        new_id = old.id
-        if old.id == entry_id(old.type.value, old.name):  # generated ids follow the name
-            new_id = self._new_id(type_, name, replacing=old.id)
         new = dataclasses.replace(
-            old, id=new_id, type=type_, name=name, description=description, body=body,
-            pinned=pinned, extra=extra, updated=self.now, source=self.source,
+            old, id=self._renamed_id(old, type_, name), type=type_, name=name,
+            description=description, body=body, pinned=pinned, extra=extra, updated=self.now,
+            source=self.source,
         )
-        del self.active[old.id]
-        if new.id != old.id:
-            self._delete(old)
-        self.active[new.id] = new
-        self._write(new)
-        return Change("replace", new, old)
+        return self._swap(old, new)
 
     def _edit(self, op: EditOp) -> Change:
         old = resolve(op.target, self.active)
@@ -254,13 +247,21 @@ class Plan:
         name = validate_name(edited.name)
         description = validate_description(edited.description) if edited.description else ""
         body = validate_body(edited.body)
-        new_id = old.id
-        if old.id == entry_id(old.type.value, old.name):  # generated ids follow the name
-            new_id = self._new_id(edited.type, name, replacing=old.id)
-        new = dataclasses.replace(edited, id=new_id, name=name, description=description,
-                                  body=body, archived=False, updated=self.now)
+        new = dataclasses.replace(
+            edited, id=self._renamed_id(old, edited.type, name), name=name,
+            description=description, body=body, archived=False, updated=self.now,
+        )
         if dataclasses.replace(new, updated=old.updated) == old:
             return Change("unchanged", old, old)
+        return self._swap(old, new)
+
+    def _renamed_id(self, old: Entry, type_: EntryType, name: str) -> str:
+        """A generated id follows a new name or type; a hand-chosen file name stays."""
+        if old.id != entry_id(old.type.value, old.name):
+            return old.id
+        return self._new_id(type_, name, replacing=old.id)
+
+    def _swap(self, old: Entry, new: Entry) -> Change:
         del self.active[old.id]
         if new.id != old.id:
             self._delete(old)
