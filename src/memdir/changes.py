@@ -8,7 +8,7 @@ before touching disk, which is what makes a batch all-or-nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -144,7 +144,7 @@ class Plan:
     def __init__(
         self,
         active: Mapping[str, Entry],
-        archived_ids: Iterable[str],
+        archived_ids: Callable[[], Iterable[str]],
         *,
         now: datetime,
         source: Source,
@@ -154,7 +154,8 @@ class Plan:
         self.source = source
         self.writes: dict[str, Entry] = {}
         self.deletes: set[str] = set()
-        self._archived_ids = set(archived_ids)
+        self._list_archived = archived_ids  # read only when something is archived
+        self._archived_ids: set[str] | None = None
 
     def apply(self, op: Operation) -> Change:
         """Apply one operation to the plan, or raise without changing the plan."""
@@ -185,6 +186,8 @@ class Plan:
         return new_id
 
     def _archive_id(self, entry_id_: str) -> str:
+        if self._archived_ids is None:
+            self._archived_ids = set(self._list_archived())
         base = f"{entry_id_}--{self.now:%Y%m%dT%H%M%SZ}"
         candidate, n = base, 1
         while candidate in self._archived_ids:

@@ -230,9 +230,7 @@ class Store:
                     snap = self._reader.load(locked=True, full=attempt > 0)
                     if snap.problems:
                         raise UnreadableScopeError(self.scope, snap.problems)
-                    archived_ids = (n[len("archive/"):-len(".md")]
-                                    for n in self.backend.archive_names())
-                    plan = Plan(snap.active, archived_ids, now=now, source=writer)
+                    plan = Plan(snap.active, self._archived_ids, now=now, source=writer)
                     changes = [plan.apply(op) for op in ops]
                     touched = set(plan.writes) | plan.deletes
                     if attempt or self._reader.unchanged(touched):
@@ -244,6 +242,9 @@ class Store:
             for *_, pending in staged.values():
                 self.backend.discard(pending)
         return changes
+
+    def _archived_ids(self) -> builtins.list[str]:
+        return [n[len("archive/"):-len(".md")] for n in self.backend.archive_names()]
 
     def _stage(self, ops: Sequence[Operation], writer: Source, now: datetime) -> _Staging:
         """Guess the plan from what this process last read, without the lock, and write
@@ -257,7 +258,7 @@ class Store:
         known = self._reader.known()
         if not known:
             return {}
-        guess = Plan(known, (), now=now, source=writer)
+        guess = Plan(known, tuple, now=now, source=writer)
         try:
             for op in ops:
                 guess.apply(op)
