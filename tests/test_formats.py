@@ -182,6 +182,49 @@ def test_fast_frontmatter_path_agrees_with_pyyaml(lines: list[str]) -> None:
     assert [type(v) for v in fast.values()] == [type(v) for v in expected.values()]
 
 
+_scalars = st.one_of(
+    st.sampled_from(_TRICKY), st.text(max_size=20), st.booleans(), st.none(), st.integers(),
+    st.datetimes(timezones=st.just(UTC)),
+    st.datetimes(timezones=st.just(UTC)).map(lambda d: d.replace(microsecond=0)),
+)
+_meta = st.dictionaries(
+    st.one_of(_keys, st.text(max_size=5)),
+    st.one_of(_scalars, st.lists(st.one_of(st.sampled_from(_TRICKY), st.text(max_size=8)),
+                                 max_size=3)),
+    max_size=6,
+)
+
+
+@settings(max_examples=1500)
+@given(_meta)
+def test_fast_dump_reads_back_the_same_with_pyyaml_and_the_fast_path(meta: dict) -> None:
+    import yaml
+
+    from memdir.formats._fastyaml import dump_flat, load_flat
+
+    text = dump_flat(meta)
+    if text is None:
+        return
+    assert (yaml.safe_load(text) or {}) == meta
+    assert load_flat(text) == meta
+
+
+def test_fast_dump_covers_what_memdir_writes() -> None:
+    from memdir.formats._fastyaml import dump_flat
+
+    meta = {"name": "Use pnpm: not npm", "description": "it's 'quoted' # not", "pinned": True,
+            "created": T0, "origins": ["session:7f3a"], "type": "feedback"}
+    assert dump_flat(meta) is not None
+    assert dump_flat({"name": "two\nlines"}) is None
+    assert dump_flat({"count": 3}) is None
+
+
+def test_times_before_year_1000_keep_four_digits() -> None:
+    from memdir.formats.frontmatter import format_time
+
+    assert format_time(datetime(999, 1, 2, 3, 4, 5, tzinfo=UTC)) == "0999-01-02T03:04:05Z"
+
+
 def test_fast_path_reads_what_memdir_writes() -> None:
     from memdir.formats._fastyaml import load_flat
     from memdir.formats.frontmatter import split_frontmatter

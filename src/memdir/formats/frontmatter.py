@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import ParseError, ValidationError
 from ..model import Entry, EntryType, Layout, Source
-from ._fastyaml import load_flat
+from ._fastyaml import dump_flat, load_flat
 
 __all__ = ["KNOWN_KEYS", "format_time", "parse_entry", "render_entry", "split_frontmatter"]
 
@@ -86,7 +86,8 @@ def format_time(value: datetime) -> str:
     """ISO 8601 in UTC with a ``Z``, to the second."""
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
-    return value.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+    value = value.astimezone(UTC)
+    return f"{value:%Y}".zfill(4) + f"{value:-%m-%dT%H:%M:%SZ}"  # %Y does not pad year 999
 
 
 def split_frontmatter(text: str, path: Path | str = "<text>") -> tuple[dict[str, Any] | None,
@@ -261,7 +262,7 @@ def render_entry(entry: Entry) -> str:
         meta.setdefault(key, value)
     for key, value in entry.extra.items():
         meta.setdefault(key, value)
-    head = _yaml().module.dump(
+    head = dump_flat(meta) or _yaml().module.dump(
         meta,
         Dumper=_yaml().Dumper,
         sort_keys=False,
