@@ -145,6 +145,37 @@ def test_index_byte_bound_with_long_hooks() -> None:
     assert len(text.encode()) <= 25_000 and "are not listed" in text
 
 
+@settings(max_examples=1000)
+@given(st.lists(st.integers(0, 150), max_size=60), st.integers(0, 70),
+       st.integers(0, 9000), st.lists(st.text("ab", min_size=1, max_size=3), max_size=2))
+def test_index_keeps_the_greedy_selection(hooks: list[int], max_lines: int, max_bytes: int,
+                                          unreadable: list[str]) -> None:
+    """The spec, spelled out: best-ranked lines are kept while they fit, a line that does
+    not fit is skipped for shorter ones after it, and room is kept for the warning."""
+    from memdir.formats.index import INDEX_HEADER, _unreadable_note, index_line, rank
+
+    entries = [make(f"E{i}", id=f"feedback_e{i}", description="d" * n,
+                    updated=T0 + timedelta(minutes=n)) for i, n in enumerate(hooks)]
+    text = render_index(entries, max_lines=max_lines, max_bytes=max_bytes,
+                        unreadable=unreadable)
+    fixed = INDEX_HEADER + (f"\n{_unreadable_note(unreadable)}\n" if unreadable else "")
+    lines = [index_line(e) for e in rank(entries)]
+    room_lines = max_lines - fixed.count("\n")
+    room_bytes = max_bytes - len(fixed.encode())
+    size = {x: len(x.encode()) + 1 for x in lines}
+    if len(lines) <= room_lines and sum(size.values()) <= room_bytes:
+        expected = lines
+    else:
+        room_lines, room_bytes, expected = room_lines - 2, room_bytes - 1300, []
+        for line in lines:
+            if len(expected) < room_lines and size[line] <= room_bytes:
+                expected.append(line)
+                room_bytes -= size[line]
+    listed = [ln for ln in text.splitlines() if ln.startswith("- [")]
+    assert listed == expected
+    assert ("entries are not listed" in text) == (len(expected) < len(entries))
+
+
 def test_pinned_budget_header() -> None:
     text = render_pinned([make("A", pinned=True, body="x" * 1600)], budget=2200)
     assert text.startswith("## Pinned [73% — 1,607/2,200 chars]\n")

@@ -141,26 +141,34 @@ def render_index(
     ``max_lines`` and ``max_bytes``; ``unreadable`` file names get a warning of their own.
     """
     ranked = rank(entries, last_used)
-    lines = [_line_of(e) for e in ranked]
     notes = [_unreadable_note(unreadable)] if unreadable else []
     fixed = header + "".join(f"\n{n}\n" for n in notes)
     room_lines = max_lines - fixed.count("\n")
     room_bytes = max_bytes - len(fixed.encode())
-    if len(lines) <= room_lines and sum(n for _, n in lines) <= room_bytes:
-        kept = list(range(len(lines)))
+    lines = [_line_of(e) for e in ranked[:max(room_lines, 0)]]  # all that may be needed
+    kept: Sequence[int]
+    if len(ranked) <= room_lines and sum(n for _, n in lines) <= room_bytes:
+        kept = range(len(lines))
     else:
-        warning_bytes = _WARNING_BYTES  # an upper bound on what _warning() writes
         room_lines -= 2  # a blank line and the warning
-        room_bytes -= warning_bytes
-        kept = []
-        for i, (_, size) in enumerate(lines):
-            if len(kept) < room_lines and size <= room_bytes:
-                kept.append(i)
-                room_bytes -= size
+        room_bytes -= _WARNING_BYTES  # an upper bound on what _warning() writes
+        lines = lines[:max(room_lines, 0)]
+        if sum(n for _, n in lines) <= room_bytes:  # the usual case: the best ones fit
+            kept = range(len(lines))
+        else:  # skip the lines that do not fit and try the shorter ones after them
+            lines = [_line_of(e) for e in ranked]
+            kept = []
+            for i, (_, size) in enumerate(lines):
+                if len(kept) < room_lines and size <= room_bytes:
+                    kept.append(i)
+                    room_bytes -= size
     body = "".join(lines[i][0] + "\n" for i in kept)
     if len(kept) < len(ranked):
-        chosen = set(kept)
-        left_out = [e for i, e in enumerate(ranked) if i not in chosen]
+        if isinstance(kept, range):
+            left_out = ranked[len(kept):]
+        else:
+            chosen = set(kept)
+            left_out = [e for i, e in enumerate(ranked) if i not in chosen]
         body += "\n" + _warning(left_out, max_lines, max_bytes) + "\n"
     return header + body + "".join(f"\n{n}\n" for n in notes)
 
