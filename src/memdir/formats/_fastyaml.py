@@ -112,17 +112,20 @@ def load_flat(source: str) -> dict[str, Any] | None:
     return result
 
 
-def _scalar(value: Any, *, in_flow: bool = False) -> str | None:
+def _scalar(value: object, *, in_flow: bool = False) -> str | None:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, datetime):
-        if value.utcoffset() is None or value.utcoffset().total_seconds() or value.microsecond:
+        offset = value.utcoffset()
+        if offset is None or offset.total_seconds() or value.microsecond:
             return None
         return f"{value:%Y}".zfill(4) + f"{value:-%m-%dT%H:%M:%SZ}"
-    if not isinstance(value, str) or "\n" in value or _UNUSUAL.search(value):
+    if not isinstance(value, str):
+        return None
+    if "\n" in value or _UNUSUAL.search(value):
         return None
     try:
-        if _plain(value, in_flow=in_flow) is value:
+        if isinstance(_plain(value, in_flow=in_flow), str):  # not read as a bool or a time
             return value
     except _Fallback:
         pass
