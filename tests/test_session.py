@@ -28,13 +28,15 @@ def test_system_block_is_frozen_for_the_session(md: Memdir) -> None:
     assert "During" in fresh and "Tool" in fresh and fresh != block
 
 
-def test_block_layout_pinned_then_index_by_scope(md: Memdir) -> None:
+def test_block_layout_pinned_per_scope_then_one_merged_index(md: Memdir) -> None:
     add(md.store("user"), "User rule", type="user", pinned=True, body="Always be brief.")
     add(md.store("local"), "Local rule")
     block = md.system_block()
-    assert block.index("## user scope") < block.index("## local scope")
-    assert "### Pinned [" in block and "#### User rule\nAlways be brief.\n" in block
-    assert "- [Local rule](feedback_local-rule.md) — about Local rule" in block
+    assert "## Pinned (user scope) [" in block and "### User rule\nAlways be brief.\n" in block
+    index = block[block.index("## Index\n"):]
+    assert index.count("## Index") == 1 and block.index("## Pinned") < block.index("## Index")
+    assert "- [Local rule](feedback_local-rule.md) — about Local rule" in index
+    assert "- [User rule](user_user-rule.md) [user] — about User rule" in index
 
 
 def test_external_entries_stay_out_of_the_system_block(md: Memdir) -> None:

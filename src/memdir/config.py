@@ -2,8 +2,15 @@
 
 ``$MEMDIR_HOME/config.toml`` (all keys optional)::
 
-    pinned_budget = 2200     # characters of pinned entries in the system block
-    lock_timeout = 30        # seconds to wait for another writer
+    enabled = true                          # false: nothing is loaded or written
+    pinned_budget = 2200                    # characters of pinned entries per scope
+    lock_timeout = 30                       # seconds to wait for another writer
+    instruction_files = ["AGENTS.md", "CLAUDE.md"]   # which instruction files are read
+    include_dirs = []                       # folders @includes may read besides the
+                                            # project, the home folder and memdir's own
+    agent_write_scopes = ["local", "user", "project"]  # scopes a tool call may name
+
+``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``.
 """
 
 from __future__ import annotations
@@ -19,10 +26,15 @@ from typing import Any
 from .errors import MemdirError, ParseError
 from .formats.index import PINNED_BUDGET
 
-__all__ = ["DEFAULT_MANAGED_DIR", "Settings", "load_settings"]
+__all__ = ["DEFAULT_MANAGED_DIR", "INSTRUCTION_FILES", "Settings", "load_settings"]
 
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")
-_KEYS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
+INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
+WRITABLE_SCOPES = ("local", "user", "project")
+_NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
+_CHOICES = {"instruction_files": INSTRUCTION_FILES, "agent_write_scopes": WRITABLE_SCOPES}
+_KNOWN = sorted([*_NUMBERS, *_CHOICES, "enabled", "include_dirs"])
+_OFF = frozenset({"1", "true", "yes", "on"})
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,11 @@ class Settings:
     managed_dir: Path = DEFAULT_MANAGED_DIR
     pinned_budget: int = PINNED_BUDGET
     lock_timeout: float = 30.0
+    enabled: bool = True
+    disabled_by: str | None = None  # what turned memory off, to tell the user
+    instruction_files: tuple[str, ...] = INSTRUCTION_FILES
+    include_dirs: tuple[Path, ...] = ()
+    agent_write_scopes: tuple[str, ...] = WRITABLE_SCOPES
 
 
 def _read_config(path: Path) -> dict[str, Any]:
@@ -49,13 +66,26 @@ def _read_config(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise MemdirError(f"Cannot read {path}: {exc.strerror}. Check its permissions.") from exc
     for key, value in data.items():
-        wanted = _KEYS.get(key)
-        if wanted is None:
-            known = ", ".join(sorted(_KEYS))
-            raise ParseError(path, f"unknown setting {key!r} (known: {known})")
-        ok = isinstance(value, int | float) if wanted is float else isinstance(value, wanted)
-        if not ok or isinstance(value, bool) or not math.isfinite(value) or value <= 0:
-            raise ParseError(path, f"{key} must be a positive {wanted.__name__}, not {value!r}")
+        if key in _NUMBERS:
+            wanted = _NUMBERS[key]
+            ok = isinstance(value, int | float) if wanted is float else isinstance(value, wanted)
+            if not ok or isinstance(value, bool) or not math.isfinite(value) or value <= 0:
+                raise ParseError(path, f"{key} must be a positive {wanted.__name__}, "
+                                       f"not {value!r}")
+        elif key == "enabled":
+            if not isinstance(value, bool):
+                raise ParseError(path, f"enabled must be true or false, not {value!r}")
+        elif key in _CHOICES:
+            allowed = _CHOICES[key]
+            if not isinstance(value, list) or any(v not in allowed for v in value):
+                raise ParseError(path, f"{key} must be a list of {', '.join(map(repr, allowed))}"
+                                       f", not {value!r}")
+        elif key == "include_dirs":
+            if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+                raise ParseError(path, f"include_dirs must be a list of folder paths, "
+                                       f"not {value!r}")
+        else:
+            raise ParseError(path, f"unknown setting {key!r} (known: {', '.join(_KNOWN)})")
     return data
 
 
@@ -69,11 +99,22 @@ def load_settings(
     home_path = Path(home or env.get("MEMDIR_HOME") or Path.home() / ".memdir").expanduser()
     project_path = Path(project or Path.cwd()).expanduser()
     managed = Path(env.get("MEMDIR_MANAGED_DIR") or DEFAULT_MANAGED_DIR)
-    data = _read_config(home_path / "config.toml")
+    config = home_path / "config.toml"
+    data = _read_config(config)
+    disabled_by = None
+    if env.get("MEMDIR_DISABLE", "").strip().lower() in _OFF:
+        disabled_by = "MEMDIR_DISABLE is set in the environment; unset it to turn memory on"
+    elif data.get("enabled") is False:
+        disabled_by = f"enabled = false in {config}; set it to true to turn memory on"
     return Settings(
         home=home_path.absolute(),
         project=project_path.absolute(),
         managed_dir=managed,
         pinned_budget=int(data.get("pinned_budget", PINNED_BUDGET)),
         lock_timeout=float(data.get("lock_timeout", 30.0)),
+        enabled=disabled_by is None,
+        disabled_by=disabled_by,
+        instruction_files=tuple(data.get("instruction_files", INSTRUCTION_FILES)),
+        include_dirs=tuple(Path(d).expanduser() for d in data.get("include_dirs", ())),
+        agent_write_scopes=tuple(data.get("agent_write_scopes", WRITABLE_SCOPES)),
     )

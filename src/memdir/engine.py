@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 
 from .changes import resolve
 from .config import Settings, load_settings
-from .errors import MemdirError, ValidationError
-from .model import SCOPES, Entry, utcnow
-from .prompt import ScopeView, render_read, render_system_block
-from .scopes import ScopeLocation, find_project_root, locate_scopes
+from .errors import DisabledError, MemdirError, ValidationError
+from .instructions import Instruction, Note, gather
+from .model import SCOPES, Entry, Source, normalise, utcnow
+from .prompt import ScopeView, Section, render_read, system_sections
+from .scopes import ScopeLocation, find_checkout_root, find_project_root, locate_scopes
 from .search import Hit, rank_entries
 from .storage.files import FileBackend
 from .store import RepairReport, Store
@@ -21,7 +22,7 @@ from .store import RepairReport, Store
 if TYPE_CHECKING:
     from .session import MemorySession
 
-__all__ = ["Memdir", "ScopeHealth", "open"]
+__all__ = ["Explanation", "Memdir", "ScopeHealth", "open"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,19 @@ class ScopeHealth:
         return self.error is None and not (self.report and self.report.problems)
 
 
+@dataclass(frozen=True)
+class Explanation:
+    """What :meth:`Memdir.explain` found: the block's sections and what was left out."""
+
+    sections: list[Section]
+    notes: list[Note]
+
+    @property
+    def text(self) -> str:
+        """The system block these sections make."""
+        return "".join(s.text for s in self.sections)
+
+
 class Memdir:
     """All scopes of one project. Build it with :func:`memdir.open`."""
 
@@ -49,9 +63,11 @@ class Memdir:
         self.settings = settings
         self.clock = clock
         self.project_root = find_project_root(settings.project)
+        self.checkout_root = find_checkout_root(settings.project)
         self.locations: dict[str, ScopeLocation] = {
             loc.name: loc
-            for loc in locate_scopes(settings.home, self.project_root, settings.managed_dir)
+            for loc in locate_scopes(settings.home, self.project_root, settings.managed_dir,
+                                     self.checkout_root)
         }
         self._stores: dict[str, Store] = {}
         self.warnings: list[str] = []  # what open() could not repair
@@ -65,8 +81,18 @@ class Memdir:
         """``$MEMDIR_HOME``, resolved once when opened."""
         return self.settings.home
 
+    @property
+    def enabled(self) -> bool:
+        """False when ``MEMDIR_DISABLE`` or ``enabled = false`` turned memory off."""
+        return self.settings.enabled
+
+    def _require_enabled(self) -> None:
+        if not self.settings.enabled:
+            raise DisabledError(self.settings.disabled_by or "disabled")
+
     def store(self, scope: str = "local") -> Store:
         """The store of one scope: "managed", "user", "project" or "local"."""
+        self._require_enabled()
         if scope not in self.locations:
             raise ValidationError(
                 f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}", field="scope"
@@ -92,7 +118,9 @@ class Memdir:
         return self._stores[scope]
 
     def stores(self) -> list[Store]:
-        """Stores of the scopes that exist, in ascending precedence."""
+        """Stores of the scopes that exist, in ascending precedence (none when disabled)."""
+        if not self.settings.enabled:
+            return []
         return [self.store(name) for name, loc in self.locations.items()
                 if not loc.unavailable and loc.path.is_dir()]
 
@@ -121,20 +149,41 @@ class Memdir:
                 withheld.append((entry.id, rule))
         return shown, withheld
 
+    def _merged(self) -> tuple[list[tuple[Store, list[Entry], list[tuple[str, str]]]],
+                               list[Note]]:
+        """Each scope's visible entries with those shadowed by a more local entry of the
+        same name (or id) left out, the guard's withheld ones, and notes on the shadowing."""
+        scopes = [(store, *self._visible(store)) for store in self.stores()]
+        owner: dict[str, tuple[str, Entry]] = {}  # name key or id -> (scope, entry)
+        for store, shown, _ in scopes:
+            for entry in shown:
+                owner[normalise(entry.name)] = owner[entry.id] = (store.scope, entry)
+        notes: list[Note] = []
+        merged = []
+        for store, shown, withheld in scopes:
+            kept = []
+            for entry in shown:
+                winner = owner[normalise(entry.name)]
+                if winner[1] is not entry or owner[entry.id][1] is not entry:
+                    by = winner if winner[1] is not entry else owner[entry.id]
+                    notes.append(Note(store.scope, entry.id, f"shadowed by the {by[0]} entry "
+                                      f"{by[1].id} ({by[1].name!r})"))
+                else:
+                    kept.append(entry)
+            merged.append((store, kept, withheld))
+        return merged, notes
+
     def entries(self) -> list[tuple[str, Entry]]:
         """Active entries of every scope as ``(scope, entry)``; a more local entry with the
-        same id shadows a less local one."""
-        merged: dict[str, tuple[str, Entry]] = {}
-        for store in self.stores():
-            for entry in self._visible(store)[0]:
-                merged[entry.id] = (store.scope, entry)
-        return list(merged.values())
+        same name (or id) shadows a less local one."""
+        return [(store.scope, e) for store, kept, _ in self._merged()[0] for e in kept]
 
     def find(self, target: str, *, scope: str | None = None, include_archived: bool = False
              ) -> tuple[str, Entry]:
         """One entry and its scope, by id or unique substring of an active entry (a more
         local scope shadows a less local one). With ``include_archived``, an archived id
         matches too."""
+        self._require_enabled()
         if scope is not None:
             return scope, self.store(scope).get(target, include_archived=include_archived)
         if include_archived:
@@ -151,6 +200,7 @@ class Memdir:
     def search(self, query: str, *, limit: int = 10, include_archived: bool = False
                ) -> list[Hit]:
         """Entries across scopes ranked against ``query``; history too if asked."""
+        self._require_enabled()
         pairs = [
             (store.scope, entry)
             for store in self.stores()
@@ -159,26 +209,63 @@ class Memdir:
         return rank_entries(query, pairs, limit=limit)
 
     def scope_views(self) -> list[ScopeView]:
-        """Each existing scope's current entries, for rendering the snapshot."""
-        views = []
-        for store in self.stores():
-            shown, withheld = self._visible(store)
-            views.append(ScopeView(store.scope, store.backend.location, shown,
-                                   store.pinned_budget, withheld))
-        return views
+        """Each existing scope's current entries (shadowed ones left out), for rendering
+        the snapshot."""
+        return [ScopeView(store.scope, store.backend.location, kept, store.pinned_budget,
+                          withheld) for store, kept, withheld in self._merged()[0]]
 
-    def system_block(self) -> str:
-        """The memory block a session started now would get."""
-        return render_system_block(self.scope_views())
+    def instructions(self, paths: Sequence[str | Path] | None = None
+                     ) -> tuple[list[Instruction], list[Note]]:
+        """Instruction files and rules that apply (for a session working on ``paths``), in
+        ascending precedence, and notes on what was left out."""
+        if not self.settings.enabled:
+            return [], []
+        return gather(list(self.locations.values()), checkout=self.checkout_root,
+                      start=self.settings.project, names=self.settings.instruction_files,
+                      include_dirs=self.settings.include_dirs, paths=paths)
+
+    def _sections(self, paths: Sequence[str | Path] | None
+                  ) -> tuple[list[Section], list[ScopeView], list[Note]]:
+        merged, notes = self._merged()
+        views = [ScopeView(s.scope, s.backend.location, kept, s.pinned_budget, withheld)
+                 for s, kept, withheld in merged]
+        instructions, instruction_notes = self.instructions(paths)
+        sections = system_sections(views, instructions, checkout=self.checkout_root)
+        return sections, views, notes + instruction_notes
+
+    def explain(self, paths: Sequence[str | Path] | None = None) -> Explanation:
+        """The system block part by part (scope, source, include chains) and everything
+        left out of it: shadowed entries, a full index, withheld entries, rules for other
+        paths, overridden rules, includes that failed."""
+        if not self.settings.enabled:
+            why = self.settings.disabled_by or "disabled"
+            return Explanation([], [Note(None, "memdir", f"memory is disabled ({why})")])
+        sections, views, notes = self._sections(paths)
+        notes += [Note(None, i, "left out of the index: no room (200 lines / 25,000 bytes)")
+                  for s in sections for i in s.omitted]
+        notes += [Note(v.name, i, f"withheld by the memory guard (rule {rule})")
+                  for v in views for i, rule in v.withheld]
+        notes += [Note(v.name, e.id, "kept out of the system block: from an external source")
+                  for v in views for e in v.entries
+                  if not e.archived and e.source is Source.EXTERNAL]
+        return Explanation(sections, notes)
+
+    def system_block(self, paths: Sequence[str | Path] | None = None) -> str:
+        """The block a session started now would get ("" when memory is disabled)."""
+        if not self.settings.enabled:
+            return ""
+        return "".join(s.text for s in self._sections(paths)[0])
 
     def read(self, target: str) -> str:
         """An entry's body with its staleness reminder and missing-reference notes."""
+        self._require_enabled()
         scope, entry = self.find(target)
         return render_read(entry, scope, self.clock(), self.project_root)
 
     def check(self) -> list[ScopeHealth]:
         """Check and repair every scope (stale index, leftover temp files), and report
         what cannot be read. One scope failing does not stop the others."""
+        self._require_enabled()
         health = []
         for name, loc in self.locations.items():
             if loc.unavailable or not loc.path.is_dir():
@@ -194,11 +281,13 @@ class Memdir:
             health.append(ScopeHealth(name, loc.path, True, count, report))
         return health
 
-    def session(self, agent: str = "agent", *, write_scope: str = "local") -> MemorySession:
-        """Start a session: its system block is frozen now."""
+    def session(self, agent: str = "agent", *, write_scope: str = "local",
+                paths: Sequence[str | Path] | None = None) -> MemorySession:
+        """Start a session: its system block is frozen now. ``paths`` (files the session
+        works on) select the path-scoped rules."""
         from .session import MemorySession
 
-        return MemorySession(self, agent=agent, write_scope=write_scope)
+        return MemorySession(self, agent=agent, write_scope=write_scope, paths=paths)
 
 
 def open(
@@ -213,7 +302,7 @@ def open(
     inconsistent are repaired here, unless ``repair`` is false.
     """
     md = Memdir(load_settings(home, project))
-    if repair:
+    if repair and md.enabled:
         for store in md.stores():
             try:
                 if store.needs_repair():

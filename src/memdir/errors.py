@@ -13,6 +13,7 @@ __all__ = [
     "AmbiguousError",
     "BudgetError",
     "ConflictError",
+    "DisabledError",
     "GuardError",
     "LimitError",
     "LockTimeoutError",
@@ -181,3 +182,11 @@ class StorageError(MemdirError):
         )
         self.path = Path(path)
         self.errno = error.errno
+
+
+class DisabledError(MemdirError):
+    """Memory is turned off: nothing is loaded or written."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(f"Memory is disabled ({why}).")
+        self.why = why

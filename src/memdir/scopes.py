@@ -9,7 +9,13 @@ from pathlib import Path
 
 from .model import SCOPES
 
-__all__ = ["ScopeLocation", "find_project_root", "locate_scopes", "project_slug"]
+__all__ = [
+    "ScopeLocation",
+    "find_checkout_root",
+    "find_project_root",
+    "locate_scopes",
+    "project_slug",
+]
 
 _NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
 _LOSSLESS = re.compile(r"[A-Za-z0-9/]*")
@@ -59,6 +65,16 @@ def find_project_root(start: Path) -> Path:
     return start
 
 
+def find_checkout_root(start: Path) -> Path:
+    """The top of the checkout a directory is in (for a linked worktree, the worktree
+    itself, whose files are the ones an agent works on); outside git, ``start``."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return start
+
+
 def project_slug(root: Path) -> str:
     """Folder name of a project's local scope: non-alphanumerics become ``-``; when that
     loses information (other characters than letters, digits and ``/``, or a long path)
@@ -76,9 +92,12 @@ def _overlaps(a: Path, b: Path) -> bool:
     return a == b or a in b.parents or b in a.parents
 
 
-def locate_scopes(home: Path, project_root: Path, managed_dir: Path) -> list[ScopeLocation]:
-    """All four scopes in ascending precedence (existing or not)."""
-    project = project_root / ".memdir"
+def locate_scopes(home: Path, project_root: Path, managed_dir: Path,
+                  checkout_root: Path | None = None) -> list[ScopeLocation]:
+    """All four scopes in ascending precedence (existing or not). The project scope is in
+    the checkout (``checkout_root``, default ``project_root``): it is committed with the
+    repository, so each worktree has its own copy; the local scope is shared by all."""
+    project = (checkout_root or project_root) / ".memdir"
     clash = None
     if _overlaps(project, home):
         clash = (f"the project folder {project} is the memory home {home} or overlaps it "

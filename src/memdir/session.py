@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -22,10 +24,12 @@ class MemorySession:
     the session go to disk and show in tool results, not in the system prompt.
     """
 
-    def __init__(self, md: Memdir, *, agent: str = "agent", write_scope: str = "local") -> None:
+    def __init__(self, md: Memdir, *, agent: str = "agent", write_scope: str = "local",
+                 paths: Sequence[str | Path] | None = None) -> None:
         self.md = md
         self.agent = agent
-        self._system_block = md.system_block()
+        self.paths = tuple(paths or ())
+        self._system_block = md.system_block(self.paths)
         self._dispatcher = Dispatcher(md, write_scope=write_scope, source=Source.AGENT)
         self.closed = False
 
@@ -45,8 +49,10 @@ class MemorySession:
         return self._system_block
 
     def tools(self, format: str = "openai") -> list[dict[str, Any]]:
-        """Tool definitions to offer the model (``openai``, ``anthropic`` or ``mcp``)."""
-        return tool_schemas(format)
+        """Tool definitions to offer the model (``openai``, ``anthropic`` or ``mcp``);
+        none when memory is disabled."""
+        schemas = tool_schemas(format)
+        return schemas if self.md.enabled else []
 
     def call_tool(self, name: str, arguments: object) -> dict[str, Any]:
         """Run a tool call from the model; never raises on bad input."""

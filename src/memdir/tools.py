@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .changes import AddOp, Change, Operation, RemoveOp, ReplaceOp
-from .errors import MemdirError, ValidationError
+from .errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .model import Source
 
 if TYPE_CHECKING:
@@ -59,6 +59,12 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
         "type": "object",
         "properties": {
             **_ENTRY_PROPS,
+            "scope": {"type": "string", "enum": ["local", "user", "project"],
+                      "description": "where to write (default local: this project, private "
+                      "to the user). user: every project of this user; project: committed "
+                      "with the repository for everyone. Name user or project only when the "
+                      "user asked for it, or to change an entry the index marks with that "
+                      "scope."},
             "operations": {
                 "type": "array",
                 "description": "several add/replace/remove changes applied all or nothing",
@@ -201,10 +207,48 @@ class Dispatcher:
                                           ) from None
         else:
             ops = [_operation(args)]
-        store = self.md.store(self.write_scope)
-        changes = store.apply(ops, source=self.source)
+        scope = _get(args, "scope", str)
+        store = self.md.store(self._scope(scope))
+        try:
+            changes = store.apply(ops, source=self.source)
+        except NotFoundError:
+            if scope is None:
+                self._point_to_scope(ops)
+            raise
         return {"success": True, "results": [self._summary(c) for c in changes],
                 "usage": self._usage(store)}
+
+    def _scope(self, scope: str | None) -> str:
+        """The scope a write goes to: the session's unless the call names one, which
+        config must allow (``agent_write_scopes``); managed is never writable by agents."""
+        if scope is None:
+            return self.write_scope
+        if scope == "managed":
+            raise ReadOnlyScopeError("managed", "it is set by an administrator and agents "
+                                     "cannot change it")
+        if scope not in self.md.settings.agent_write_scopes:
+            allowed = ", ".join(self.md.settings.agent_write_scopes) or "none"
+            raise ValidationError(
+                f"writing to the {scope!r} scope through a tool is not allowed here (allowed: "
+                f"{allowed}; agent_write_scopes in {self.md.home / 'config.toml'}). Write to "
+                f"the default scope instead, or ask the user.", field="scope")
+        return scope
+
+    def _point_to_scope(self, ops: list[Operation]) -> None:
+        """A replace/remove target missing from the write scope but shown in the index
+        from another scope: say which scope to name, instead of "not found"."""
+        for op in ops:
+            target = getattr(op, "target", None)
+            if not isinstance(target, str):
+                continue
+            try:
+                scope, entry = self.md.find(target)
+            except MemdirError:
+                continue
+            if scope != self.write_scope:
+                raise ValidationError(
+                    f"{entry.id} is in the {scope} scope, not {self.write_scope}; send "
+                    f'"scope": "{scope}" to change it (nothing was applied)', field="scope")
 
     def _summary(self, change: Change) -> dict[str, Any]:
         entry = change.entry

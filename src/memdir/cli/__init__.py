@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import MemdirError
+from ..errors import DisabledError, MemdirError
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -29,12 +29,20 @@ class State:
 
     @property
     def md(self) -> Memdir:
-        """The opened :class:`memdir.Memdir` (scopes repaired on open)."""
+        """The opened :class:`memdir.Memdir` (scopes repaired on open); an error when
+        memory is disabled, saying how to turn it back on."""
         if self._md is None:
             self._md = self.open()
-            for warning in self._md.warnings:
-                click.secho(f"Warning: {warning}", fg="yellow", err=True)
+            if not self._md.enabled:
+                raise DisabledError(self._md.settings.disabled_by or "disabled")
+            self.warn(self._md)
         return self._md
+
+    @staticmethod
+    def warn(md: Memdir) -> None:
+        """Print what opening found but could not repair."""
+        for warning in md.warnings:
+            click.secho(f"Warning: {warning}", fg="yellow", err=True)
 
     def open(self, *, repair: bool = True) -> Memdir:
         """Open a fresh :class:`memdir.Memdir` with these options."""

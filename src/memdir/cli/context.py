@@ -3,27 +3,75 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
 from . import State, cli
 
 
+def _tokens(text: str) -> int:
+    """A rough token count (about four characters per token for English and code)."""
+    return (len(text) + 3) // 4
+
+
 @cli.command()
+@click.option("--explain", is_flag=True,
+              help="Show every part of the block: scope, source file, include chain, size "
+                   "in bytes and tokens, and what was left out and why.")
+@click.option("--path", "paths", multiple=True, metavar="PATH",
+              help="A file the session works on (repeatable): loads the rules whose "
+                   "`paths:` globs match it.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def context(state: State, as_json: bool) -> None:
+def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) -> None:
     """Print exactly the memory block an agent's system prompt would get now."""
-    md = state.md
-    views = md.scope_views()
-    block = md.system_block()
-    if as_json:
-        scopes = [{"scope": v.name, "path": v.location, "entries": len(v.entries)}
-                  for v in views]
-        click.echo(json.dumps({"system_block": block, "scopes": scopes}, indent=2,
-                              ensure_ascii=False))
+    md = state.open()
+    if not md.enabled:
+        reason = md.settings.disabled_by or "disabled"
+        if as_json:
+            click.echo(json.dumps({"enabled": False, "reason": reason, "system_block": ""}))
+        click.secho(f"Memory is disabled ({reason}). Nothing is loaded.", fg="yellow",
+                    err=True)
         return
-    click.echo(block, nl=False)
+    state.warn(md)
+    found = md.explain(paths)
+    block = found.text
+    for note in found.notes:
+        if note.warning:
+            click.secho(f"Warning: {note.subject} {note.reason}", fg="yellow", err=True)
+    if as_json:
+        data: dict[str, Any] = {"enabled": True, "system_block": block,
+                                "bytes": len(block.encode()), "tokens": _tokens(block)}
+        if explain:
+            data["sections"] = [
+                {"kind": s.kind, "scope": s.scope, "source": s.source,
+                 "bytes": len(s.text.encode()), "tokens": _tokens(s.text),
+                 "includes": list(s.includes)} for s in found.sections]
+            data["left_out"] = [{"scope": n.scope, "subject": n.subject, "reason": n.reason}
+                                for n in found.notes]
+        else:
+            data["scopes"] = [{"scope": v.name, "path": v.location, "entries": len(v.entries)}
+                              for v in md.scope_views()]
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    if not explain:
+        click.echo(block, nl=False)
+        return
+    click.echo(f"Memory block: {len(block.encode()):,} bytes, ~{_tokens(block):,} tokens, "
+               f"{len(found.sections)} parts (most local last)\n")
+    click.echo(f"{'#':>3}  {'scope':8} {'kind':12} {'bytes':>7} {'tokens':>7}  source")
+    for i, s in enumerate(found.sections, 1):
+        click.echo(f"{i:>3}  {s.scope or '-':8} {s.kind:12} {len(s.text.encode()):>7,} "
+                   f"{_tokens(s.text):>7,}  {s.source}")
+        for chain in s.includes:
+            click.echo(f"{'':44}includes: {chain}")
+    if found.notes:
+        click.echo("\nLeft out or changed:")
+        for n in found.notes:
+            click.echo(f"  {n.scope or '-':8} {n.subject}: {n.reason}")
+    else:
+        click.echo("\nNothing was left out.")
 
 
 @cli.command()

@@ -21,6 +21,7 @@ __all__ = [
     "INDEX_MAX_LINES",
     "PINNED_BUDGET",
     "index_line",
+    "index_with_left_out",
     "one_line",
     "pinned_cost",
     "rank",
@@ -59,7 +60,7 @@ def _link_text(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _line(name: str, id_: str, archived: bool, hook: str) -> tuple[str, int]:
+def _line(name: str, id_: str, archived: bool, hook: str, tag: str = "") -> tuple[str, int]:
     """An index line and its size in bytes with its newline."""
     target = f"archive/{id_}.md" if archived else f"{id_}.md"
     if any(c in target for c in " ()<>"):
@@ -68,16 +69,18 @@ def _line(name: str, id_: str, archived: bool, hook: str) -> tuple[str, int]:
     if len(hook) > DESCRIPTION_MAX:
         hook = hook[: DESCRIPTION_MAX - 1] + "…"
     line = f"- [{_link_text(name)}]({target})"
+    if tag:
+        line = f"{line} [{tag}]"
     if hook:
         line = f"{line} — {hook}"
     return line, len(line.encode()) + 1
 
 
-def _line_of(entry: Entry) -> tuple[str, int]:
+def _line_of(entry: Entry, tag: str = "") -> tuple[str, int]:
     # Memoised on the fields it uses: every write re-renders the whole index.
     hook = entry.description or next(
         (ln for ln in entry.body.splitlines() if ln.strip()), "")
-    return _line(entry.name, entry.id, entry.archived, hook)
+    return _line(entry.name, entry.id, entry.archived, hook, tag)
 
 
 def index_line(entry: Entry) -> str:
@@ -134,18 +137,37 @@ def render_index(
     max_lines: int = INDEX_MAX_LINES,
     max_bytes: int = INDEX_MAX_BYTES,
     header: str = INDEX_HEADER,
+    tags: Mapping[str, str] | None = None,
 ) -> str:
     """Render the index for ``entries`` (already filtered with :func:`snapshot_entries`).
 
     Ranked entries are kept while the whole text, warnings included, stays within
     ``max_lines`` and ``max_bytes``; ``unreadable`` file names get a warning of their own.
+    ``tags`` (by id) are shown after an entry's link, e.g. the scope it comes from.
     """
+    return index_with_left_out(entries, last_used=last_used, unreadable=unreadable,
+                               max_lines=max_lines, max_bytes=max_bytes, header=header,
+                               tags=tags)[0]
+
+
+def index_with_left_out(
+    entries: Sequence[Entry],
+    *,
+    last_used: Mapping[str, datetime] | None = None,
+    unreadable: Sequence[str] = (),
+    max_lines: int = INDEX_MAX_LINES,
+    max_bytes: int = INDEX_MAX_BYTES,
+    header: str = INDEX_HEADER,
+    tags: Mapping[str, str] | None = None,
+) -> tuple[str, list[Entry]]:
+    """:func:`render_index` and the entries it had no room for."""
+    tag = tags or {}
     ranked = rank(entries, last_used)
     notes = [_unreadable_note(unreadable)] if unreadable else []
     fixed = header + "".join(f"\n{n}\n" for n in notes)
     room_lines = max_lines - fixed.count("\n")
     room_bytes = max_bytes - len(fixed.encode())
-    lines = [_line_of(e) for e in ranked[:max(room_lines, 0)]]  # all that may be needed
+    lines = [_line_of(e, tag.get(e.id, "")) for e in ranked[:max(room_lines, 0)]]
     kept: Sequence[int]
     if len(ranked) <= room_lines and sum(n for _, n in lines) <= room_bytes:
         kept = range(len(lines))
@@ -156,13 +178,14 @@ def render_index(
         if sum(n for _, n in lines) <= room_bytes:  # the usual case: the best ones fit
             kept = range(len(lines))
         else:  # skip the lines that do not fit and try the shorter ones after them
-            lines = [_line_of(e) for e in ranked]
+            lines = [_line_of(e, tag.get(e.id, "")) for e in ranked]
             kept = []
             for i, (_, size) in enumerate(lines):
                 if len(kept) < room_lines and size <= room_bytes:
                     kept.append(i)
                     room_bytes -= size
     body = "".join(lines[i][0] + "\n" for i in kept)
+    left_out: list[Entry] = []
     if len(kept) < len(ranked):
         if isinstance(kept, range):
             left_out = ranked[len(kept):]
@@ -170,7 +193,7 @@ def render_index(
             chosen = set(kept)
             left_out = [e for i, e in enumerate(ranked) if i not in chosen]
         body += "\n" + _warning(left_out, max_lines, max_bytes) + "\n"
-    return header + body + "".join(f"\n{n}\n" for n in notes)
+    return header + body + "".join(f"\n{n}\n" for n in notes), left_out
 
 
 def pinned_cost(entry: Entry) -> int:
@@ -178,15 +201,16 @@ def pinned_cost(entry: Entry) -> int:
     return len(f"### {one_line(entry.name)}\n{entry.body}\n")
 
 
-def render_pinned(entries: Iterable[Entry], budget: int = PINNED_BUDGET, level: int = 2) -> str:
-    """Pinned entries in full under a budget header (a heading of ``level``; each entry
-    one level below), or "" when none are pinned."""
+def render_pinned(entries: Iterable[Entry], budget: int = PINNED_BUDGET, level: int = 2,
+                  label: str = "") -> str:
+    """Pinned entries in full under a budget header (a heading of ``level``, with ``label``
+    after "Pinned"; each entry one level below), or "" when none are pinned."""
     pinned = [e for e in entries if e.pinned]
     if not pinned:
         return ""
     pinned.sort(key=lambda e: (e.created, e.id))
     used = sum(pinned_cost(e) for e in pinned)
     percent = round(used * 100 / budget) if budget else 100
-    parts = [f"{'#' * level} Pinned [{percent}% — {used:,}/{budget:,} chars]\n"]
+    parts = [f"{'#' * level} Pinned{label} [{percent}% — {used:,}/{budget:,} chars]\n"]
     parts.extend(f"{'#' * (level + 1)} {one_line(e.name)}\n{e.body}\n" for e in pinned)
     return "".join(parts)

@@ -1,0 +1,72 @@
+"""``@path`` includes in instruction files: where they are, never what they point to.
+
+An include is ``@`` at the start of a line or after whitespace, followed by a path that
+has a ``/`` or a ``.`` in it (``@docs/style.md``, ``@./notes``, ``@~/rules.md``), so
+mentions (``@alice``) and e-mail addresses are left alone. Includes inside fenced code
+blocks and inline code spans are text, not includes. Trailing sentence punctuation is not
+part of the path. Pure: no I/O; :mod:`memdir.instructions` reads the files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Include", "find_includes"]
+
+_TOKEN = re.compile(r"(?<!\S)@(~?[^\s`@]*[/.][^\s`@]*)")
+_TICKS = re.compile(r"`+")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_TRAILING = ".,;:!?)]}'\""
+
+
+@dataclass(frozen=True)
+class Include:
+    """One ``@path`` token: its span in the text and the path as written."""
+
+    start: int
+    end: int
+    path: str
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """Spans of inline code on one line: a run of n backticks up to the next run of n."""
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(line)]
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(runs):
+        start, end = runs[i]
+        close = next((j for j in range(i + 1, len(runs))
+                      if runs[j][1] - runs[j][0] == end - start), None)
+        if close is None:
+            i += 1  # an unmatched run is literal backticks
+        else:
+            spans.append((start, runs[close][1]))
+            i = close + 1
+    return spans
+
+
+def find_includes(text: str) -> list[Include]:
+    """Every include outside code, in order."""
+    found: list[Include] = []
+    fence: str | None = None
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        opener = _FENCE.match(line)
+        if fence is not None:
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence) \
+                    and not line.strip().strip(fence[0]):
+                fence = None
+        elif opener:
+            fence = opener.group(1)
+        else:
+            spans = _code_spans(line)
+            for match in _TOKEN.finditer(line):
+                path = match.group(1).rstrip(_TRAILING)
+                start, end = match.start(), match.start() + 1 + len(path)
+                if any(lo <= start < hi for lo, hi in spans):
+                    continue
+                if path and path not in ("~", ".", "..") and ("/" in path or "." in path[1:]):
+                    found.append(Include(offset + start, offset + end, path))
+        offset += len(line)
+    return found
