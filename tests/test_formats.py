@@ -185,7 +185,8 @@ _TRICKY = ["yes", "No", "ON", "~", "null", "", "1.5", "0x1F", "1_000", "1:20", "
            "2026-11-29", "2026-11-29T21:40:00Z", "2026-13-01T00:00:00Z", "2026-11-29 21:40:00",
            "'quoted'", "'it''s'", "'unclosed", "[a, b]", "[]", "[ 'a', b ]", "['a,b', c]",
            "[yes, 1]", "C#", "a # comment", "a: b", "#x", "- item", "*alias", "&anchor x",
-           "!tag x", '"dq"', "=", "<<", "session:7f3a", "a\tb", "trailing ", "x\x85y",
+           "!tag x", '"dq"', '"a, b"', '["x", "y,z"]', '["p/**", \'q\']', '"\\t"', '"#1"',
+           '"it\'s"', '""', "=", "<<", "session:7f3a", "a\tb", "trailing ", "x\x85y",
            "ünïcode ✓", "true", "false", "True", "a,b", "{a: 1}", "|", ">", "%x", "@x", "`x`"]
 _keys = st.sampled_from(["name", "type", "yes", "on", "null", "x_1", "True", "a-b", "_k",
                          "created", "origins"])

@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import subprocess
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -174,6 +173,8 @@ def _local_name(name: str) -> str:
 
 def _git_ignored(path: Path) -> bool | None:
     """Whether git ignores ``path`` (None: not in a repository, or no git)."""
+    import subprocess  # only when a private override exists
+
     try:
         done = subprocess.run(["git", "-C", str(path.parent), "check-ignore", "-q", "--",
                                path.name], capture_output=True, timeout=10, check=False)

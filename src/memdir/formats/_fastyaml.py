@@ -3,7 +3,7 @@
 Loading YAML costs ~150 µs per file even with the C loader; a scope of 200 entries would
 spend most of ``memdir context`` there. Frontmatter is almost always one ``key: value`` per
 line with plain or single-quoted scalars, timestamps and short flow lists, which this
-module reads directly, and :func:`dump_flat` writes (without PyYAML's ~60 µs per dump).
+module reads directly (double-quoted scalars too, when they hold no escapes), and :func:`dump_flat` writes (without PyYAML's ~60 µs per dump).
 Anything else (nesting, double quotes, anchors, tags, multi-line
 values, numbers, odd booleans) returns None and the caller uses PyYAML. A plain scalar is
 read as text only when it cannot be anything else under YAML 1.1's implicit types (which
@@ -68,12 +68,23 @@ def _single_quoted(text: str) -> str:
     return inner.replace("''", "'")
 
 
+def _double_quoted(text: str) -> str:
+    inner = text[1:-1]
+    if len(text) < 2 or not text.endswith('"') or '"' in inner or "\\" in inner:
+        raise _Fallback  # escapes and embedded quotes are PyYAML's business
+    return inner
+
+
+def _quoted(text: str) -> str:
+    return _single_quoted(text) if text.startswith("'") else _double_quoted(text)
+
+
 def _value(raw: str | None) -> Any:
     if raw is None:
         return None
     text = raw.rstrip(" \t")
-    if text.startswith("'"):
-        return _single_quoted(text)
+    if text.startswith(("'", '"')):
+        return _quoted(text)
     if text.startswith("["):
         if not text.endswith("]"):
             raise _Fallback
@@ -81,8 +92,8 @@ def _value(raw: str | None) -> Any:
         if not inner:
             return []
         items = [item.strip() for item in inner.split(",")]
-        return [_single_quoted(i) if i.startswith("'") and "," not in i[1:-1]
-                else _plain(i, in_flow=True) for i in items]
+        return [_quoted(i) if i.startswith(("'", '"')) else _plain(i, in_flow=True)
+                for i in items]
     comment = _COMMENT.search(text)
     if comment:
         text = text[: comment.start()].rstrip(" \t")
