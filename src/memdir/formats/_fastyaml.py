@@ -1,15 +1,15 @@
 """A fast path for the flat frontmatter memdir writes, exactly equal to PyYAML's result.
 
-Loading YAML costs ~150 µs per file even with the C loader; a scope of 200 entries would
-spend most of ``memdir context`` there. Frontmatter is almost always one ``key: value`` per
-line with plain or single-quoted scalars, timestamps and short flow lists, which this
-module reads directly (double-quoted scalars too, when they hold no escapes), and :func:`dump_flat` writes (without PyYAML's ~60 µs per dump).
-Anything else (nesting, double quotes, anchors, tags, multi-line
-values, numbers, odd booleans) returns None and the caller uses PyYAML. A plain scalar is
-read as text only when it cannot be anything else under YAML 1.1's implicit types (which
-all start with a digit, a sign, a dot or ``~``, or are a null/boolean word or ``<<``/``=``),
-so the fast path never disagrees with PyYAML on a value it accepts; a property test checks
-that. It does not import PyYAML, so reading a scope of flat files never pays for it.
+Loading YAML costs ~150 µs per file even with the C loader, and dumping ~60 µs; a scope of
+200 entries would spend most of ``memdir context`` there. Frontmatter is almost always one
+``key: value`` per line with plain or quoted scalars (double quotes without escapes),
+timestamps and short flow lists, which :func:`load_flat` reads and :func:`dump_flat`
+writes directly. Anything else (nesting, escapes, anchors, tags, multi-line values,
+numbers, odd booleans) returns None and the caller uses PyYAML. A plain scalar is read as
+text only when it cannot be anything else under YAML 1.1's implicit types (which all start
+with a digit, a sign, a dot or ``~``, or are a null/boolean word or ``<<``/``=``), so the
+fast path never disagrees with PyYAML on a value it accepts; property tests check both
+directions. It does not import PyYAML, so reading a scope of flat files never pays for it.
 """
 
 from __future__ import annotations
