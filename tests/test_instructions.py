@@ -245,3 +245,14 @@ def test_include_finder_never_raises_and_spans_point_at_tokens(text: str) -> Non
 @given(st.text(max_size=40), st.text(max_size=40))
 def test_glob_matching_never_raises(pattern: str, path: str) -> None:
     glob_matches(pattern, path)
+
+
+def test_a_project_inside_the_memory_home_still_reads_its_agents_md(tmp_path: Path) -> None:
+    home = tmp_path / "memhome"
+    project = home / "demo"
+    write(project / "AGENTS.md", "Demo instructions.\n")
+    write(project / ".memdir" / "rules" / "r.md", "Rule from an unusable scope folder.\n")
+    md = Memdir(load_settings(home, project, environ={}))
+    block = md.system_block()
+    assert "## project instructions: AGENTS.md\nDemo instructions.\n" in block
+    assert "Rule from an unusable" not in block

@@ -185,13 +185,14 @@ def _git_ignored(path: Path) -> bool | None:
 
 def _files(loc: ScopeLocation, checkout: Path, start: Path, names: Sequence[str]
            ) -> list[Path]:
+    """The scope's instruction files in order: the checkout's folders first (project and
+    local), then the scope folder's own (unless the scope folder cannot be used here)."""
+    own = [] if loc.unavailable else [loc.path / n for n in names]
     if loc.name == "project":
-        return [d / n for d in _ladder(checkout, start) for n in names] + \
-               [loc.path / n for n in names]
+        return [d / n for d in _ladder(checkout, start) for n in names] + own
     if loc.name == "local":
-        return [d / _local_name(n) for d in _ladder(checkout, start) for n in names] + \
-               [loc.path / n for n in names]
-    return [loc.path / n for n in names]
+        return [d / _local_name(n) for d in _ladder(checkout, start) for n in names] + own
+    return own
 
 
 _GLOB_PART = re.compile(r"\*\*/|\*\*|\*|\?|\[[^\]/]*\]|[^*?\[]+|\[")
@@ -255,8 +256,6 @@ def gather(
     found: list[Instruction] = []
     rules: dict[str, Instruction] = {}
     for loc in locations:
-        if loc.unavailable:
-            continue
         for path in _files(loc, checkout, start, names):
             item = _load(path, loc.name, "instructions", ctx)
             if item is None:
@@ -267,7 +266,7 @@ def gather(
                                       "be committed and shared; add it to .gitignore",
                                       warning=True))
         try:
-            rule_files = sorted((loc.path / "rules").glob("*.md"))
+            rule_files = [] if loc.unavailable else sorted((loc.path / "rules").glob("*.md"))
         except OSError:
             rule_files = []
         for path in rule_files:

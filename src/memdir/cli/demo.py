@@ -44,6 +44,9 @@ def demo(state: State) -> None:
     home_md = state.md
     project = home_md.home / "demo-project"
     project.mkdir(parents=True, exist_ok=True)
+    agents = project / "AGENTS.md"
+    if not agents.exists():  # instruction files load after memory, most local last
+        agents.write_text("# Demo project\nRun the tests with `make test`.\n", encoding="utf-8")
     md = open_memdir(home_md.home, project)
     store = md.store("local")
 
@@ -89,6 +92,7 @@ def demo(state: State) -> None:
     prog = sys.argv[0] if Path(sys.argv[0]).name == "memdir" else "memdir"
     click.echo("A new session sees the new entry. Try:")
     click.echo(f"  {prog} -C {project} context      # the block a new session gets")
+    click.echo(f"  {prog} -C {project} context --explain   # where each part comes from")
     click.echo(f"  {prog} -C {project} ls           # every entry")
     click.echo(f"  ls {store.backend.location}      # plain Markdown files")
 
