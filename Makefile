@@ -35,6 +35,7 @@ bench-venv: $(BENCH_VENV)/.installed
 bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/guard.py
 	$(BENCH_VENV)/bin/python bench/core.py
+	$(BENCH_VENV)/bin/python bench/context.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV)

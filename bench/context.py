@@ -48,8 +48,12 @@ def build(root: Path, per_scope: int) -> tuple[Path, Path, dict[str, str]]:
     deep.mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     (repo / ".gitignore").write_text("*.local.md\n")
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(managed)}
+    # A warm bytecode cache of its own, as an installed copy has (an editable install under
+    # PYTHONDONTWRITEBYTECODE=1 would compile memdir from source on every start).
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(managed),
+           "PYTHONPYCACHEPREFIX": str(root / "pycache")}
     env.pop("MEMDIR_DISABLE", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     md = memdir.open(home, deep)
     for scope in ("user", "project", "local"):
         fill(md.store(scope), scope, per_scope)
@@ -69,6 +73,8 @@ def build(root: Path, per_scope: int) -> tuple[Path, Path, dict[str, str]]:
         repo / "AGENTS.md": "Build with make. @docs/part0.md\n",
         repo / "CLAUDE.md": "See AGENTS.md. @docs/part3.md\n",
         repo / "services" / "AGENTS.md": "Services share the gateway.\n",
+        repo / "services" / "CLAUDE.md": "Services log in JSON.\n",
+        repo / "services" / "billing" / "CLAUDE.md": "Billing: idempotent handlers.\n",
         repo / "services" / "billing" / "AGENTS.md": "Billing: money in cents.\n",
         deep / "AGENTS.md": "API: versioned routes. @../../../docs/part4.md\n",
         deep / "CLAUDE.md": "API: OpenAPI first.\n",
@@ -100,6 +106,7 @@ def main() -> int:
     per_scope, runs = (50, 5) if args.quick else (200, 15)
     with tempfile.TemporaryDirectory(prefix="memdir-bench-context-") as tmp:
         start, home, env = build(Path(tmp), per_scope)
+        os.environ["MEMDIR_MANAGED_DIR"] = env["MEMDIR_MANAGED_DIR"]  # in-process runs too
         cmd = [sys.executable, "-m", "memdir", "-C", str(start), "context", "--path",
                "services/billing/api/routes.py"]
         first = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)

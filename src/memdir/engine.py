@@ -18,6 +18,7 @@ from .scopes import ScopeLocation, find_checkout_root, find_project_root, locate
 from .search import Hit, rank_entries
 from .storage.files import FileBackend
 from .store import RepairReport, Store
+from .verdicts import Verdicts
 
 if TYPE_CHECKING:
     from .session import MemorySession
@@ -71,7 +72,7 @@ class Memdir:
         }
         self._stores: dict[str, Store] = {}
         self.warnings: list[str] = []  # what open() could not repair
-        self._verdicts: dict[tuple[str, str, str, str], str | None] = {}  # guard, by content
+        self._verdicts: Verdicts | None = None  # the guard's, on project-scope entries
 
     def __repr__(self) -> str:
         return f"Memdir(home={str(self.home)!r}, project={str(self.project_root)!r})"
@@ -134,19 +135,23 @@ class Memdir:
         entries = store.list(include_archived=include_archived)
         if store.scope != "project":
             return entries, []
-        from . import guard
-
+        if self._verdicts is None:
+            self._verdicts = Verdicts(self.home / ".cache" / "guard-verdicts.json")
         shown, withheld = [], []
         for entry in entries:
-            key = (entry.id, entry.name, entry.description, entry.body)
-            if key not in self._verdicts:
-                finding = guard.scan(f"{entry.name}\n{entry.description}\n{entry.body}")
-                self._verdicts[key] = finding.rule if finding else None
-            rule = self._verdicts[key]
+            text = f"{entry.name}\n{entry.description}\n{entry.body}"
+            known, rule = self._verdicts.get(text)
+            if not known:
+                from . import guard  # built only when a text has not been judged before
+
+                finding = guard.scan(text)
+                rule = finding.rule if finding else None
+                self._verdicts.put(text, rule)
             if rule is None:
                 shown.append(entry)
             else:
                 withheld.append((entry.id, rule))
+        self._verdicts.save()
         return shown, withheld
 
     def _merged(self) -> tuple[list[tuple[Store, list[Entry], list[tuple[str, str]]]],

@@ -171,16 +171,24 @@ def _local_name(name: str) -> str:
     return name[: -len(".md")] + ".local.md"
 
 
-def _git_ignored(path: Path) -> bool | None:
-    """Whether git ignores ``path`` (None: not in a repository, or no git)."""
+def _not_ignored(paths: Sequence[Path]) -> list[Path]:
+    """Those of ``paths`` git does not ignore (one ``git check-ignore`` for all; none when
+    they are not in a repository or git is missing)."""
+    if not paths:
+        return []
     import subprocess  # only when a private override exists
 
     try:
-        done = subprocess.run(["git", "-C", str(path.parent), "check-ignore", "-q", "--",
-                               path.name], capture_output=True, timeout=10, check=False)
+        done = subprocess.run(
+            ["git", "-C", str(paths[0].parent), "check-ignore", "--stdin", "-z"],
+            input=b"\0".join(os.fsencode(p) for p in paths), capture_output=True,
+            timeout=10, check=False)
     except (OSError, subprocess.SubprocessError):
-        return None
-    return {0: True, 1: False}.get(done.returncode)
+        return []
+    if done.returncode not in (0, 1):
+        return []
+    ignored = {os.fsdecode(p) for p in done.stdout.split(b"\0") if p}
+    return [p for p in paths if str(p) not in ignored]
 
 
 def _files(loc: ScopeLocation, checkout: Path, start: Path, names: Sequence[str]
@@ -258,13 +266,8 @@ def gather(
     for loc in locations:
         for path in _files(loc, checkout, start, names):
             item = _load(path, loc.name, "instructions", ctx)
-            if item is None:
-                continue
-            found.append(item)
-            if path.name.endswith(".local.md") and _git_ignored(path) is False:
-                ctx.notes.append(Note(loc.name, str(path), "is not ignored by git, so it may "
-                                      "be committed and shared; add it to .gitignore",
-                                      warning=True))
+            if item is not None:
+                found.append(item)
         try:
             rule_files = [] if loc.unavailable else sorted((loc.path / "rules").glob("*.md"))
         except OSError:
@@ -282,6 +285,10 @@ def gather(
                 ctx.notes.append(Note(old.scope, str(old.path), f"overridden by the "
                                       f"{loc.name} rule {path}"))
             rules[path.name] = rule
+    private = [i.path for i in found if i.path.name.endswith(".local.md")]
+    ctx.notes += [Note("local", str(p), "is not ignored by git, so it may be committed and "
+                       "shared; add it to .gitignore", warning=True)
+                  for p in _not_ignored(private)]
     order = {loc.name: i for i, loc in enumerate(locations)}
     ranked = sorted(rules.values(), key=lambda r: (order[r.scope], r.path.name))
     merged = [*found, *ranked]
