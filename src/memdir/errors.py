@@ -13,6 +13,7 @@ __all__ = [
     "AmbiguousError",
     "BudgetError",
     "ConflictError",
+    "DatabaseError",
     "GuardError",
     "LimitError",
     "LockTimeoutError",
@@ -21,6 +22,7 @@ __all__ = [
     "ParseError",
     "ReadOnlyScopeError",
     "StorageError",
+    "UnknownSessionError",
     "UnreadableScopeError",
     "ValidationError",
 ]
@@ -181,3 +183,29 @@ class StorageError(MemdirError):
         )
         self.path = Path(path)
         self.errno = error.errno
+
+
+class DatabaseError(MemdirError):
+    """``state.db`` (sessions, messages and the search indexes) refused an operation.
+
+    Raised in place of :mod:`sqlite3` errors, which never leave the sessions package.
+    """
+
+    def __init__(self, path: Path | str, action: str, reason: str) -> None:
+        super().__init__(
+            f"Could not {action} in {path}: {reason}. Run `memdir doctor` to check and "
+            f"repair it; check free space and permissions if this persists."
+        )
+        self.path = Path(path)
+        self.reason = reason
+
+
+class UnknownSessionError(MemdirError):
+    """No session has this id in ``state.db``."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(
+            f"No session {session_id!r} in state.db. List sessions with "
+            f"`memdir sessions ls`, or start one with md.session()."
+        )
+        self.session_id = session_id
