@@ -103,6 +103,12 @@ def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> str:
     return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
 
 
+def _searchable(row: sqlite3.Row) -> str:
+    """A message's text as the indexes see it: content, then tool name and calls."""
+    parts = [row["content"], row["tool_name"] or "", row["tool_calls"] or ""]
+    return " ".join(p for p in parts if p)
+
+
 def roots(conn: sqlite3.Connection, session_ids: Iterable[str]) -> dict[str, str]:
     """The root of each session's tree (a session whose parent is unknown is a root)."""
     result: dict[str, str] = {}
@@ -171,7 +177,7 @@ def search_messages(conn: sqlite3.Connection, query: Query, filters: Filters, li
     rows = _rows(conn, [r.rowid for r in ranked])
     return [MessageHit(r.rowid, rows[r.rowid]["session_id"], r.score, rows[r.rowid]["role"],
                        to_datetime(rows[r.rowid]["timestamp"]),
-                       snippet(rows[r.rowid]["content"], query))
+                       snippet(_searchable(rows[r.rowid]), query))
             for r in ranked if r.rowid in rows]
 
 
@@ -195,7 +201,7 @@ def search_sessions(conn: sqlite3.Connection, query: Query, filters: Filters, li
     for root, members in groups[:limit]:
         best = rows[members[0].rowid]
         hits.append(SessionHit(
-            session_id=root, message_id=best["id"], snippet=snippet(best["content"], query),
+            session_id=root, message_id=best["id"], snippet=snippet(_searchable(best), query),
             score=members[0].score, timestamp=to_datetime(best["timestamp"]),
             context=around(conn, best["id"], window), matched_session_id=best["session_id"],
             role=best["role"], agent=best["agent"], title=best["title"], matches=len(members),

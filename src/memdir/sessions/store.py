@@ -281,6 +281,7 @@ class SessionStore:
 
         sessions, messages = self.db.write(delete, action="prune sessions")
         self.db.execute_outside("VACUUM", action="compact the database")
+        self.db.execute_outside("PRAGMA wal_checkpoint(TRUNCATE)", action="compact the log")
         return PruneReport(sessions, messages, before, self.size())
 
     def size(self) -> int:
