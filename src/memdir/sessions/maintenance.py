@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from ..errors import MemdirError
@@ -63,25 +64,65 @@ def _index_problem(conn: sqlite3.Connection, base: str, kind: str) -> str | None
     return None
 
 
-def _recreate(conn: sqlite3.Connection, base: str) -> None:
-    """Drop and recreate both indexes of ``base`` and their triggers, then fill them."""
+def _forget(conn: sqlite3.Connection, base: str) -> None:
+    """Remove both indexes of ``base`` and their triggers, even an index so damaged that
+    SQLite cannot open it (then its shadow tables are dropped and its schema row
+    deleted). The connection must be reopened before the indexes are created again."""
     for trigger in ("insert", "delete", "update"):
         conn.execute(f"DROP TRIGGER IF EXISTS {base}_fts_{trigger}")
     for kind in _KINDS:
-        conn.execute(f"DROP TABLE IF EXISTS {base}_{kind}")
+        fts = f"{base}_{kind}"
+        conn.execute("SAVEPOINT forget")
+        try:
+            conn.execute(f"DROP TABLE IF EXISTS {fts}")
+        except sqlite3.DatabaseError:
+            conn.execute("ROLLBACK TO forget")
+            for shadow in ("data", "idx", "docsize", "config", "content"):
+                conn.execute(f"DROP TABLE IF EXISTS {fts}_{shadow}")
+            conn.execute("PRAGMA writable_schema=ON")
+            try:
+                conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?",
+                             (fts,))
+            finally:
+                conn.execute("PRAGMA writable_schema=OFF")
+        conn.execute("RELEASE forget")
+
+
+def _recreate(conn: sqlite3.Connection, base: str) -> None:
+    """Create both indexes of ``base`` and their triggers, filled from the table."""
     for statement in fts_statements(base):
         conn.execute(statement)
     for kind in _KINDS:
         conn.execute(f"INSERT INTO {base}_{kind}({base}_{kind}) VALUES ('rebuild')")
 
 
-def _rebuild(conn: sqlite3.Connection, base: str, kind: str) -> None:
-    fts = f"{base}_{kind}"
-    try:
-        conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('rebuild')")
-    except sqlite3.DatabaseError:
-        conn.execute("ROLLBACK TO repair")  # undo the half rebuild, then start over
-        _recreate(conn, base)
+def _rebuild(conn: sqlite3.Connection, damaged: list[tuple[str, str]]) -> set[str]:
+    """Rebuild each damaged index in place; the bases where that failed."""
+    failed = set()
+    for base, kind in damaged:
+        fts = f"{base}_{kind}"
+        conn.execute("SAVEPOINT rebuild")
+        try:
+            conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('rebuild')")
+        except sqlite3.DatabaseError:
+            conn.execute("ROLLBACK TO rebuild")
+            failed.add(base)
+        conn.execute("RELEASE rebuild")
+    return failed
+
+
+def _inspect(conn: sqlite3.Connection) -> tuple[list[str], dict[tuple[str, str], str]]:
+    """Problems of the file itself, and of each damaged index."""
+    rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
+    file_problems = [] if rows == ["ok"] else [
+        "the database file is damaged: " + "; ".join(str(r) for r in rows[:5])]
+    indexes = {}
+    for base in FTS_BASES:
+        for kind in _KINDS:
+            problem = _index_problem(conn, base, kind)
+            if problem is not None:
+                indexes[(base, kind)] = problem
+    return file_problems, indexes
 
 
 def _size(path: Path) -> int:
@@ -90,48 +131,34 @@ def _size(path: Path) -> int:
 
 
 def check(db: Database, *, repair: bool = True) -> DbHealth:
-    """Check state.db; with ``repair``, rebuild every damaged search index from its table.
+    """Check state.db; with ``repair``, rebuild every damaged search index from its table
+    (in place, or by recreating it when it cannot even be opened).
 
     A database that does not exist yet is reported as such, not created.
     """
     if not db.path.exists():
         return DbHealth(db.path, exists=False)
-    problems: list[str] = []
-    repaired: list[str] = []
-    damaged: list[str] = []
-
-    def run(c: sqlite3.Connection) -> tuple[int, int]:
-        for found in (problems, repaired, damaged):
-            found.clear()  # the transaction may be retried when another process is busy
-        rows = [r[0] for r in c.execute("PRAGMA integrity_check").fetchall()]
-        if rows != ["ok"]:
-            text = "; ".join(str(r) for r in rows[:5])
-            problems.append(f"the database file is damaged: {text}")
-            damaged.append("Restore state.db from a backup, or salvage it with "
-                           "`sqlite3 state.db .recover`.")
-        for base in FTS_BASES:
-            for kind in _KINDS:
-                problem = _index_problem(c, base, kind)
-                if problem is None:
-                    continue
-                problems.append(problem)
-                if not repair:
-                    damaged.append(f"{base}_{kind}: run `memdir doctor` to rebuild it")
-                    continue
-                c.execute("SAVEPOINT repair")
-                _rebuild(c, base, kind)
-                c.execute("RELEASE repair")
-                again = _index_problem(c, base, kind)
-                if again is None:
-                    repaired.append(f"rebuilt search index {base}_{kind} from the {base} "
-                                    f"table")
-                else:
-                    damaged.append(again)
-        return (c.execute("SELECT count(*) FROM sessions").fetchone()[0],
-                c.execute("SELECT count(*) FROM messages").fetchone()[0])
-
     try:
-        sessions, messages = db.write(run, action="check the database")
+        file_problems, indexes = db.write(_inspect, action="check the database")
+        problems = file_problems + list(indexes.values())
+        damaged = [f"{p} Restore state.db from a backup, or salvage it with `sqlite3 "
+                   f"state.db .recover`." for p in file_problems]
+        repaired: list[str] = []
+        if indexes and repair:
+            failed = db.write(lambda c: _rebuild(c, list(indexes)), action="rebuild indexes")
+            for base in sorted(failed):
+                db.write(partial(_forget, base=base), action="drop a damaged index")
+                db.close()  # the next connection reads the schema afresh
+                db.write(partial(_recreate, base=base), action="recreate an index")
+            still = db.write(_inspect, action="check the database")[1]
+            repaired = [f"rebuilt search index {b}_{k} from the {b} table"
+                        for b, k in indexes if (b, k) not in still]
+            damaged += list(still.values())
+        elif indexes:
+            damaged += [f"{p}: run `memdir doctor` to rebuild it" for p in indexes.values()]
+        sessions, messages = db.read(lambda c: (
+            c.execute("SELECT count(*) FROM sessions").fetchone()[0],
+            c.execute("SELECT count(*) FROM messages").fetchone()[0]))
     except MemdirError as exc:
         return DbHealth(db.path, True, _size(db.path), problems=[str(exc)], damaged=[str(exc)])
     return DbHealth(db.path, True, _size(db.path), sessions, messages, problems, repaired,

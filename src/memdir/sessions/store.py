@@ -244,17 +244,18 @@ class SessionStore:
     # -- upkeep ----------------------------------------------------------------------------
 
     def prune(self, older_than: Time) -> PruneReport:
-        """Delete session trees with no activity since ``older_than`` (their messages and
-        index rows too), then compact the file. A tree goes as a whole, so a child never
-        outlives its root's history."""
+        """Delete session trees with no activity since ``older_than`` — no session started
+        and no message logged since — with their messages and index rows, then compact
+        the file. Activity is judged by the logged times (an imported session keeps its
+        original ones), not by when it was closed. A tree goes as a whole, so a child
+        never outlives its root's history."""
         cutoff = to_epoch(older_than, "older_than")
         before = self.size()
 
         def delete(c: sqlite3.Connection) -> tuple[int, int]:
             rows = c.execute(
-                "SELECT s.id, s.parent_id, max(s.started_at, coalesce(s.ended_at, 0), "
-                "coalesce((SELECT max(timestamp) FROM messages m WHERE m.session_id = s.id), "
-                "0)) FROM sessions s").fetchall()
+                "SELECT s.id, s.parent_id, max(s.started_at, coalesce((SELECT max(timestamp) "
+                "FROM messages m WHERE m.session_id = s.id), 0)) FROM sessions s").fetchall()
             parent = {r[0]: r[1] for r in rows}
             root: dict[str, str] = {}
             for sid in parent:
