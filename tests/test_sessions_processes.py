@@ -66,8 +66,8 @@ def test_writers_and_readers_in_parallel_processes(tmp_path: Path) -> None:
     db = tmp_path / "state.db"
     go = tmp_path / "go"
     SessionStore(Database(db)).start("setup", session_id="seed")  # schema in place
-    writers = [_spawn(WRITER, str(go), str(db), str(n), "60") for n in range(3)]
-    readers = [_spawn(READER, str(go), str(db), "2.5") for _ in range(2)]
+    writers = [_spawn(WRITER, str(go), str(db), str(n), "40") for n in range(3)]
+    readers = [_spawn(READER, str(go), str(db), "1.5") for _ in range(2)]
     time.sleep(0.3)  # let every interpreter start, then release them together
     go.touch()
     for proc in writers + readers:
@@ -76,13 +76,13 @@ def test_writers_and_readers_in_parallel_processes(tmp_path: Path) -> None:
         assert "Traceback" not in err
         assert out.startswith(("done", "searches"))
     store = SessionStore(Database(db))
-    assert store.count() == (4, 3 * (60 + 6 * 5))
+    assert store.count() == (4, 3 * (40 + 4 * 5))
     for n in range(3):
-        for i in (0, 31, 59):
+        for i in (0, 21, 39):
             [hit] = store.search_messages(f"w{n}n{i}x")
             assert hit.session_id == f"w{n}"
         assert len(store.search_messages(f"w{n}n9b4")) == 1
-    assert len(store.search_messages("并发写入", limit=1000)) == 180
+    assert len(store.search_messages("并发写入", limit=1000)) == 120
 
 
 def test_first_open_races_apply_each_migration_once(tmp_path: Path) -> None:
