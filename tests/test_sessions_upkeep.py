@@ -181,3 +181,14 @@ def test_the_installed_command_has_the_session_commands(md: Memdir) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "sub" in proc.stdout and "Memories" in proc.stdout
+
+
+def test_a_state_db_that_is_not_a_database_is_reported_not_overwritten(md: Memdir) -> None:
+    md.state_path.parent.mkdir(parents=True)
+    md.state_path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(DatabaseError, match="memdir doctor"):
+        md.sessions.list()
+    result = CliRunner().invoke(cli, ["--home", str(md.home), "-C", str(md.settings.project),
+                                      "doctor"])
+    assert result.exit_code == 1 and "damaged:" in result.output
+    assert md.state_path.read_bytes() == b"this is not sqlite" * 100

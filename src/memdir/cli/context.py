@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
 from . import State, cli
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
 
 
 @cli.command()
@@ -36,7 +40,8 @@ def doctor(state: State) -> None:
     check, rebuild any damaged search index from the messages and entries tables, and
     report its size.
     """
-    health = state.open(repair=False).check()
+    md = state.open(repair=False)
+    health = md.check()
     for scope in health:
         if not scope.exists:
             click.echo(f"{scope.name:8} {scope.note or 'not created'} ({scope.path})")
@@ -53,7 +58,7 @@ def doctor(state: State) -> None:
                 line = f":{problem.line}" if problem.line else ""
                 click.secho(f"         unreadable: {problem.path}{line}: {problem.reason}",
                             fg="red")
-    state_ok = _doctor_state(state)
+    state_ok = _doctor_state(md)
     if not all(scope.healthy for scope in health):
         click.echo("Writes to a scope are refused until its unreadable files are fixed.")
         raise SystemExit(1)
@@ -62,10 +67,10 @@ def doctor(state: State) -> None:
     click.echo("All scopes healthy.")
 
 
-def _doctor_state(state: State) -> bool:
+def _doctor_state(md: Memdir) -> bool:
     """Check state.db, rebuild damaged search indexes, print its size; False if it is
     still damaged."""
-    db = state.md.check_state(repair=True)
+    db = md.check_state(repair=True)
     if not db.exists:
         click.echo(f"{'state':8} no sessions logged yet ({db.path})")
         return True

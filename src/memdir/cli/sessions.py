@@ -78,6 +78,9 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
     store = state.md.sessions
     info = store.get(session_id)
     messages = store.around(around, window) if around is not None else store.messages(session_id)
+    if around is not None and not any(m.session_id == info.id for m in messages):
+        raise click.BadParameter(f"message {around} is not in session {info.id}",
+                                 param_hint="--around")
     if as_json:
         _dump({"session": info.to_dict(), "messages": [m.to_dict() for m in messages]})
         return

@@ -165,8 +165,13 @@ class Database:
                       "name TEXT NOT NULL UNIQUE, applied_at REAL NOT NULL)")
             return {row[0] for row in c.execute("SELECT name FROM migrations")}
 
-        done = self._retry("read the schema version", lambda: self._transaction(
-            conn, "BEGIN IMMEDIATE", applied))
+        try:  # the usual case, up to date: a plain read, no write lock
+            done = {row[0] for row in conn.execute("SELECT name FROM migrations")}
+        except sqlite3.OperationalError:
+            done = set()  # a new database (or busy): decide under the write lock
+        if not done >= {m.name for m in MIGRATIONS}:
+            done = self._retry("read the schema version", lambda: self._transaction(
+                conn, "BEGIN IMMEDIATE", applied))
         unknown = done - {m.name for m in MIGRATIONS}
         if unknown:
             raise DatabaseError(

@@ -112,12 +112,9 @@ def _clean(text: object) -> str:
 
 
 def _cjk_terms(run: str, substrings: list[str], short: list[str]) -> None:
+    """A CJK run: its overlapping 3-character pieces, or itself when shorter."""
     if len(run) <= 2:
         short.append(run)
-    elif len(run) <= 4:
-        substrings.append(run if len(run) == 3 else run[:3])
-        if len(run) == 4:
-            substrings.append(run[1:])
     else:
         substrings.extend(a + b + c for a, b, c in zip(run, run[1:], run[2:], strict=False))
 

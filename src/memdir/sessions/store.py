@@ -183,9 +183,12 @@ class SessionStore:
         def insert(c: sqlite3.Connection) -> builtins.list[int]:
             if c.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is None:
                 raise UnknownSessionError(session_id)
-            ids = [c.execute("INSERT INTO messages (session_id, role, content, tool_name, "
-                             "tool_calls, timestamp) VALUES (?, ?, ?, ?, ?, ?)",
-                             values).lastrowid or 0 for values in batch]
+            # Under BEGIN IMMEDIATE nobody else inserts, so the ids are ours to number.
+            first = c.execute("SELECT coalesce(max(id), 0) + 1 FROM messages").fetchone()[0]
+            ids = builtins.list(range(first, first + len(batch)))
+            c.executemany("INSERT INTO messages (id, session_id, role, content, tool_name, "
+                          "tool_calls, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          [(i, *values) for i, values in zip(ids, batch, strict=True)])
             first_user = next((v[2] for v in batch if v[1] == "user" and v[2].strip()), None)
             if first_user is not None:
                 title = " ".join(first_user.split())[:TITLE_CHARS]
