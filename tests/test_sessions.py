@@ -80,6 +80,9 @@ def test_log_rejects_bad_input_with_memdir_errors(md: Memdir) -> None:
         s.log("assistant", "x", tool_calls=loop)
     with pytest.raises(memdir.ValidationError, match="not a date"):
         s.log("user", "x", timestamp="yesterday-ish")
+    for bad in (float("inf"), float("nan"), 10**30):
+        with pytest.raises(memdir.ValidationError, match="years 1 and 9999"):
+            s.log("user", "x", timestamp=bad)
     with pytest.raises(memdir.UnknownSessionError, match="sessions ls"):
         md.sessions.log("nope", "user", "x")
     assert md.sessions.log(s.id, "user", "bad \ud800 surrogate") > 0

@@ -115,6 +115,8 @@ def test_session_search_tool_groups_scrolls_and_bounds(md: Memdir) -> None:
                          ({"query": "x", "since": "last tuesday"}, "not a date"),
                          ({"session_id": "nope"}, "No session 'nope'"),
                          ({"around": 10**9}, "no message"),
+                         ({"around": 2**70}, "out of range"),
+                         ({"query": "x", "since": 10**30}, "must be a str"),
                          ({"session_id": "now", "around": hit}, "no message"),
                          ({"query": ["list"]}, "must be a str")]:
             out = s.call_tool("session_search", bad)

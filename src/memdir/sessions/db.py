@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from ..errors import DatabaseError, LockTimeoutError, MemdirError
+from ..errors import DatabaseError, LockTimeoutError, MemdirError, ValidationError
 from .schema import MIGRATIONS, Migration
 
 __all__ = ["Database", "is_busy"]
@@ -119,6 +119,9 @@ class Database:
                     raise LockTimeoutError(self.path, self.busy_timeout) from None
             except OSError as exc:
                 raise DatabaseError(self.path, action, exc.strerror or str(exc)) from None
+            except OverflowError as exc:  # a Python int beyond SQLite's 64 bits
+                raise ValidationError(f"a number is out of range ({exc}); use a smaller one"
+                                      ) from None
             time.sleep(delay * random.uniform(0.5, 1.5))
             delay = min(delay * 2, 0.25)
 

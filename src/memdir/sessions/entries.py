@@ -98,13 +98,13 @@ class EntryIndex:
         """``docs`` — every entry of the scope folders ``locations`` — ranked against
         ``query`` (best first, at most ``limit``); the index is synced with ``docs``
         first. Never raises on the query text."""
+        q = sanitize(query)
         locations = sorted(set(locations) | {d.location for d in docs})
+        if q.empty or not locations:
+            return []  # nothing to search for, or nowhere: state.db is not even opened
         groups = [(loc, archived) for loc in locations
                   for archived in ((False, True) if include_archived else (False,))]
         self.sync(docs, groups)
-        q = sanitize(query)
-        if q.empty or not locations:
-            return []
         where = (f"c.location IN ({', '.join('?' * len(locations))})"
                  + ("" if include_archived else " AND c.archived = 0"))
         ranked = self.db.read(lambda c: [

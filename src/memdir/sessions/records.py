@@ -26,15 +26,17 @@ __all__ = [
 ]
 
 MEMORY_MODES = ("enabled", "disabled", "polluted")
+_FIRST = datetime(1, 1, 2, tzinfo=UTC).timestamp()
+_LAST = datetime(9999, 12, 30, tzinfo=UTC).timestamp()
 
 
 def to_epoch(value: datetime | date | float | int | str, field_name: str = "time") -> float:
     """UNIX seconds from a datetime (naive means UTC), a date, a number or an ISO 8601
-    string; anything else is a :class:`~memdir.ValidationError`."""
+    string, between the years 1 and 9999; anything else is a
+    :class:`~memdir.ValidationError`."""
     if isinstance(value, bool):
         raise ValidationError(f"{field_name} must be a time, not a boolean", field=field_name)
-    if isinstance(value, int | float):
-        return float(value)
+    original = value
     if isinstance(value, str):
         try:
             value = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
@@ -42,12 +44,19 @@ def to_epoch(value: datetime | date | float | int | str, field_name: str = "time
             raise ValidationError(f"{field_name} {value!r} is not a date or time; use ISO "
                                   f"8601 such as 2026-11-29 or 2026-11-29T21:40:00Z",
                                   field=field_name) from None
-    if isinstance(value, datetime):
-        return (value if value.tzinfo else value.replace(tzinfo=UTC)).timestamp()
-    if isinstance(value, date):
-        return datetime(value.year, value.month, value.day, tzinfo=UTC).timestamp()
-    raise ValidationError(f"{field_name} must be a datetime, date, ISO string or UNIX "
-                          f"seconds, not {type(value).__name__}", field=field_name)
+    if isinstance(value, int | float):
+        seconds = float(value)
+    elif isinstance(value, datetime):
+        seconds = (value if value.tzinfo else value.replace(tzinfo=UTC)).timestamp()
+    elif isinstance(value, date):
+        seconds = datetime(value.year, value.month, value.day, tzinfo=UTC).timestamp()
+    else:
+        raise ValidationError(f"{field_name} must be a datetime, date, ISO string or UNIX "
+                              f"seconds, not {type(value).__name__}", field=field_name)
+    if not _FIRST <= seconds <= _LAST:  # also NaN and infinities
+        raise ValidationError(f"{field_name} {original!r} is not a time between the years 1 "
+                              f"and 9999", field=field_name)
+    return seconds
 
 
 def to_datetime(seconds: float) -> datetime:
