@@ -148,3 +148,18 @@ def test_fuzz_no_query_raises(tmp_path: Path, md: Memdir) -> None:
         md.search(text)
 
     run()
+
+
+@pytest.mark.slow
+def test_fuzz_anything_logged_can_be_searched_for_without_error(tmp_path: Path) -> None:
+    store, _ = _store(tmp_path, [])
+
+    @hsettings(max_examples=150)
+    @given(st.text(max_size=200), st.text(max_size=40) | st.none())
+    def run(content: str, tool: str | None) -> None:
+        message_id = store.log("s", "tool", content, tool_name=tool, tool_calls=[content])
+        store.search_messages(content)
+        store.search(content[:50], window=2)
+        assert store.around(message_id, 1)[-1].content == content
+
+    run()
