@@ -101,6 +101,8 @@ def test_disabled_memory_loads_and_writes_nothing(how: str, tmp_path: Path,
         result = session.call_tool("memory", {"action": "add", "type": "user", "name": "n",
                                               "description": "d", "body": "b"})
         assert not result["success"] and "Memory is disabled" in result["error"]
+        assert session.log("user", "remember that I like tea") == 0
+        assert session.recall("tea") is None
     with pytest.raises(DisabledError, match="to turn memory on"):
         md.store("local")
     with pytest.raises(DisabledError):

@@ -133,7 +133,8 @@ json_values = st.recursive(
     max_leaves=20,
 )
 keys = st.sampled_from(["action", "type", "name", "description", "body", "target", "pinned",
-                        "operations", "id", "query", "limit", "include_history"])
+                        "operations", "id", "query", "limit", "include_history", "window",
+                        "role", "agent", "since", "until", "session_id", "around"])
 tool_args = st.dictionaries(keys, json_values | st.sampled_from(
     ["add", "replace", "remove", "user", "feedback"]), max_size=7)
 json_texts = st.one_of(tool_args.map(json.dumps), st.text(max_size=200))

@@ -15,13 +15,15 @@ from .instructions import Instruction, Note, gather
 from .model import SCOPES, Entry, Source, normalise, utcnow
 from .prompt import ScopeView, Section, render_read, system_sections
 from .scopes import ScopeLocation, find_checkout_root, find_project_root, locate_scopes
-from .search import Hit, rank_entries
+from .search import Hit
 from .storage.files import FileBackend
 from .store import RepairReport, Store
 from .verdicts import Verdicts
 
 if TYPE_CHECKING:
     from .session import MemorySession
+    from .sessions import DbHealth, EntryIndex, SessionStore
+    from .sessions.search import Time
 
 __all__ = ["Explanation", "Memdir", "ScopeHealth", "open"]
 
@@ -73,6 +75,8 @@ class Memdir:
         self._stores: dict[str, Store] = {}
         self.warnings: list[str] = []  # what open() could not repair
         self._verdicts: Verdicts | None = None  # the guard's, on project-scope entries
+        self._sessions: SessionStore | None = None
+        self._entry_index: EntryIndex | None = None
 
     def __repr__(self) -> str:
         return f"Memdir(home={str(self.home)!r}, project={str(self.project_root)!r})"
@@ -90,6 +94,26 @@ class Memdir:
     def _require_enabled(self) -> None:
         if not self.settings.enabled:
             raise DisabledError(self.settings.disabled_by or "disabled")
+
+    @property
+    def state_path(self) -> Path:
+        """``$MEMDIR_HOME/state.db``: sessions, messages and the search indexes."""
+        return self.home / "state.db"
+
+    @property
+    def sessions(self) -> SessionStore:
+        """Logged sessions and search over them (state.db is created on first use)."""
+        if self._sessions is None:
+            from .sessions import Database, SessionStore
+
+            db = Database(self.state_path, busy_timeout=self.settings.lock_timeout)
+            self._sessions = SessionStore(db, clock=self.clock)
+        return self._sessions
+
+    def close(self) -> None:
+        """Close state.db (it reopens on next use). Files need no closing."""
+        if self._sessions is not None:
+            self._sessions.db.close()
 
     def store(self, scope: str = "local") -> Store:
         """The store of one scope: "managed", "user", "project" or "local"."""
@@ -204,14 +228,23 @@ class Memdir:
 
     def search(self, query: str, *, limit: int = 10, include_archived: bool = False
                ) -> list[Hit]:
-        """Entries across scopes ranked against ``query``; history too if asked."""
+        """Entries across scopes ranked against ``query`` (full-text, the same ranking as
+        session search); history too if asked. Never raises on the query text."""
         self._require_enabled()
-        pairs = [
-            (store.scope, entry)
-            for store in self.stores()
+        from .sessions import EntryDoc, EntryIndex
+
+        stores = self.stores()
+        docs = [
+            EntryDoc(store.backend.location, store.scope, entry)
+            for store in stores
             for entry in self._visible(store, include_archived=include_archived)[0]
         ]
-        return rank_entries(query, pairs, limit=limit)
+        if self._entry_index is None:
+            self._entry_index = EntryIndex(self.sessions.db)
+        ranked = self._entry_index.search(
+            query, docs, [s.backend.location for s in stores],
+            include_archived=include_archived, limit=limit)
+        return [Hit(doc.entry, doc.scope, round(score, 4)) for doc, score in ranked]
 
     def scope_views(self) -> list[ScopeView]:
         """Each existing scope's current entries (shadowed ones left out), for rendering
@@ -286,13 +319,28 @@ class Memdir:
             health.append(ScopeHealth(name, loc.path, True, count, report))
         return health
 
-    def session(self, agent: str = "agent", *, write_scope: str = "local",
-                paths: Sequence[str | Path] | None = None) -> MemorySession:
-        """Start a session: its system block is frozen now. ``paths`` (files the session
-        works on) select the path-scoped rules."""
+    def check_state(self, *, repair: bool = True) -> DbHealth:
+        """Check state.db (integrity, search indexes) and, with ``repair``, rebuild damaged
+        search indexes from their tables. A missing state.db is reported, not created."""
+        from .sessions import check
+
+        return check(self.sessions.db, repair=repair)
+
+    def session(self, agent: str = "agent", *, session_id: str | None = None,
+                parent_id: str | None = None, started_at: Time | None = None,
+                write_scope: str = "local", paths: Sequence[str | Path] | None = None
+                ) -> MemorySession:
+        """Start a session: its system block is frozen now.
+
+        ``session_id`` continues (or names) a logged session; ``parent_id`` makes this a
+        child of another (compaction, delegation), so its messages are found under that
+        session's root; ``started_at`` lets importers keep the original time; ``paths``
+        (files the session works on) select the path-scoped rules.
+        """
         from .session import MemorySession
 
-        return MemorySession(self, agent=agent, write_scope=write_scope, paths=paths)
+        return MemorySession(self, agent=agent, session_id=session_id, parent_id=parent_id,
+                             started_at=started_at, write_scope=write_scope, paths=paths)
 
 
 def open(

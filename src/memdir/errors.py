@@ -13,6 +13,7 @@ __all__ = [
     "AmbiguousError",
     "BudgetError",
     "ConflictError",
+    "DatabaseError",
     "DisabledError",
     "GuardError",
     "LimitError",
@@ -22,6 +23,7 @@ __all__ = [
     "ParseError",
     "ReadOnlyScopeError",
     "StorageError",
+    "UnknownSessionError",
     "UnreadableScopeError",
     "ValidationError",
 ]
@@ -190,3 +192,29 @@ class DisabledError(MemdirError):
     def __init__(self, why: str) -> None:
         super().__init__(f"Memory is disabled ({why}).")
         self.why = why
+
+
+class DatabaseError(MemdirError):
+    """``state.db`` (sessions, messages and the search indexes) refused an operation.
+
+    Raised in place of :mod:`sqlite3` errors, which never leave the sessions package.
+    """
+
+    def __init__(self, path: Path | str, action: str, reason: str) -> None:
+        super().__init__(
+            f"Could not {action} in {path}: {reason}. Run `memdir doctor` to check and "
+            f"repair it; check free space and permissions if this persists."
+        )
+        self.path = Path(path)
+        self.reason = reason
+
+
+class UnknownSessionError(MemdirError):
+    """No session has this id in ``state.db``."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(
+            f"No session {session_id!r} in state.db. List sessions with "
+            f"`memdir sessions ls`, or start one with md.session()."
+        )
+        self.session_id = session_id

@@ -17,13 +17,19 @@ from .model import Source
 
 if TYPE_CHECKING:
     from .engine import Memdir
+    from .session import MemorySession
+    from .sessions import Message
     from .store import Store
 
 __all__ = ["TOOL_NAMES", "Dispatcher", "tool_schemas"]
 
-TOOL_NAMES = ("memory", "memory_read", "memory_search")
+TOOL_NAMES = ("memory", "memory_read", "memory_search", "session_search")
 MAX_FAILURES = 3
 SEARCH_LIMIT_MAX = 20
+SESSION_LIMIT_MAX = 10
+WINDOW_MAX = 10
+MESSAGE_CHARS = 600  # per message in session_search output
+OUTPUT_CHARS = 8000  # all messages of one session_search result together
 
 _TYPES = ["user", "feedback", "project", "reference"]
 _MEMORY_DOC = (
@@ -89,6 +95,31 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
                                 "superseded entries (what was true before)"},
         }, "required": ["query"]},
     ),
+    "session_search": (
+        "Search past conversations (earlier sessions, tool calls and tool output "
+        "included) when the user refers to something discussed before that is not in "
+        "memory. Returns matching sessions, each with the matching message and its "
+        "neighbours. To read more of a session, call again with its session_id and "
+        "around=<a message id>. The current conversation is not searched.",
+        {"type": "object", "properties": {
+            "query": {"type": "string", "description": "a few keywords, or a \"quoted "
+                      "phrase\"; any language"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": SESSION_LIMIT_MAX,
+                      "description": "sessions to return (default 5)"},
+            "window": {"type": "integer", "minimum": 0, "maximum": WINDOW_MAX,
+                       "description": "messages to show either side of a match (default 1, "
+                       "or 5 when scrolling)"},
+            "role": {"type": "string", "description": "only messages with this role "
+                     "(user, assistant, tool)"},
+            "agent": {"type": "string", "description": "only sessions of this agent"},
+            "since": {"type": "string", "description": "only messages from this date on "
+                      "(ISO 8601, e.g. 2026-11-01)"},
+            "until": {"type": "string", "description": "only messages before this date"},
+            "session_id": {"type": "string", "description": "scroll: the session to read"},
+            "around": {"type": "integer", "description": "scroll: the message id to centre "
+                       "on (from a previous result)"},
+        }},
+    ),
 }
 
 
@@ -149,13 +180,15 @@ class Dispatcher:
     """Runs tool calls for one session against a :class:`~memdir.Memdir`."""
 
     def __init__(self, md: Memdir, *, write_scope: str = "local",
-                 source: Source = Source.AGENT) -> None:
+                 source: Source = Source.AGENT, session: MemorySession | None = None) -> None:
         self.md = md
+        self.session = session  # its lineage is left out of session_search
         self.write_scope = write_scope
         self.source = source
         self.failures = 0
         self._handlers: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "memory": self._memory, "memory_read": self._read, "memory_search": self._search,
+            "session_search": self._session_search,
         }
 
     def new_turn(self) -> None:
@@ -284,3 +317,71 @@ class Dispatcher:
         ]
         return {"success": True, "results": results,
                 **({} if results else {"message": "No memory matches; nothing to reuse."})}
+
+    def _session_search(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        session_id = _get(args, "session_id", str)
+        around = _get(args, "around", int)
+        window = _get(args, "window", int)
+        if window is not None and not 0 <= window <= WINDOW_MAX:
+            raise ValidationError(f"'window' must be between 0 and {WINDOW_MAX}")
+        if session_id is not None or around is not None:
+            return self._scroll(session_id, around, 5 if window is None else window)
+        query = _get(args, "query", str)
+        if not query:
+            raise ValidationError("'query' is required (or session_id and around to read "
+                                  "a session)", field="query")
+        limit = _get(args, "limit", int) or 5
+        if not 1 <= limit <= SESSION_LIMIT_MAX:
+            raise ValidationError(f"'limit' must be between 1 and {SESSION_LIMIT_MAX}")
+        filters = {k: _get(args, k, str) for k in ("role", "agent", "since", "until")}
+        exclude = sorted(self.session.lineage()) if self.session is not None else []
+        hits = self.md.sessions.search(
+            query, limit=limit, window=1 if window is None else window, exclude=exclude,
+            **{k: v for k, v in filters.items() if v is not None})
+        budget = OUTPUT_CHARS // max(1, len(hits))
+        results = [
+            {"session_id": h.session_id, "title": h.title, "agent": h.agent,
+             "date": f"{h.timestamp:%Y-%m-%d %H:%M}", "score": h.score,
+             "matched_message_id": h.message_id, "snippet": h.snippet,
+             "messages": _messages(h.context, budget)}
+            for h in hits
+        ]
+        if not results:
+            return {"success": True, "results": [],
+                    "message": "No earlier session matches. Try other keywords."}
+        return {"success": True, "results": results}
+
+    def _scroll(self, session_id: str | None, around: int | None, window: int
+                ) -> dict[str, Any]:
+        sessions = self.md.sessions
+        if around is None:
+            if session_id is None:
+                raise ValidationError("'session_id' is required")
+            sessions.get(session_id)  # raises with a hint when unknown
+            found = sessions.messages(session_id, limit=2 * window + 1)
+        else:
+            found = sessions.around(around, window)
+            if not found or (session_id is not None and found[0].session_id != session_id):
+                raise ValidationError(f"no message {around} in "
+                                      f"{'that session' if session_id else 'any session'}; "
+                                      f"use a message id from a search result", field="around")
+        return {"success": True, "session_id": found[0].session_id if found else session_id,
+                "messages": _messages(found, OUTPUT_CHARS),
+                "hint": "call again with around=<first or last id> to read further"}
+
+
+def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:
+    """Messages for a tool result, each cut so that all of them fit ``budget``."""
+    each = max(80, min(MESSAGE_CHARS, budget // max(1, len(messages))))
+    out = []
+    for m in messages:
+        text = m.content if len(m.content) <= each else m.content[: each - 1] + "…"
+        item: dict[str, Any] = {"id": m.id, "role": m.role, "content": text,
+                                "time": f"{m.timestamp:%Y-%m-%d %H:%M}"}
+        if m.tool_name:
+            item["tool_name"] = m.tool_name
+        if m.tool_calls is not None:
+            calls = json.dumps(m.tool_calls, ensure_ascii=False, default=str)
+            item["tool_calls"] = calls if len(calls) <= each else calls[: each - 1] + "…"
+        out.append(item)
+    return out

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from . import State, cli
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
 
 
 def _tokens(text: str) -> int:
@@ -77,9 +80,15 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
 @cli.command()
 @click.pass_obj
 def doctor(state: State) -> None:
-    """Check every scope: repair a stale index, remove leftover temp files, and list files
-    that cannot be parsed (they are never touched; fix them by hand)."""
-    health = state.open(repair=False).check()
+    """Check every scope and state.db.
+
+    Scopes: repair a stale index, remove leftover temp files, and list files that cannot
+    be parsed (they are never touched; fix them by hand). state.db: run SQLite's integrity
+    check, rebuild any damaged search index from the messages and entries tables, and
+    report its size.
+    """
+    md = state.open(repair=False)
+    health = md.check()
     for scope in health:
         if not scope.exists:
             click.echo(f"{scope.name:8} {scope.note or 'not created'} ({scope.path})")
@@ -96,7 +105,28 @@ def doctor(state: State) -> None:
                 line = f":{problem.line}" if problem.line else ""
                 click.secho(f"         unreadable: {problem.path}{line}: {problem.reason}",
                             fg="red")
+    state_ok = _doctor_state(md)
     if not all(scope.healthy for scope in health):
         click.echo("Writes to a scope are refused until its unreadable files are fixed.")
         raise SystemExit(1)
+    if not state_ok:
+        raise SystemExit(1)
     click.echo("All scopes healthy.")
+
+
+def _doctor_state(md: Memdir) -> bool:
+    """Check state.db, rebuild damaged search indexes, print its size; False if it is
+    still damaged."""
+    db = md.check_state(repair=True)
+    if not db.exists:
+        click.echo(f"{'state':8} no sessions logged yet ({db.path})")
+        return True
+    click.echo(f"{'state':8} {db.sessions} sessions, {db.messages} messages, "
+               f"{db.size / 1e6:.1f} MB at {db.path}")
+    for problem in db.problems:
+        click.secho(f"         found: {problem}", fg="yellow")
+    for fix in db.repaired:
+        click.echo(f"         repaired: {fix}")
+    for left in db.damaged:
+        click.secho(f"         damaged: {left}", fg="red")
+    return db.healthy

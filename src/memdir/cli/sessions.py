@@ -1,0 +1,187 @@
+"""``memdir sessions ls | show | search | prune`` and ``memdir search``: past sessions."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import click
+
+from ..sessions.records import iso
+from . import State, cli
+
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+
+
+def _cutoff(text: str, now: datetime) -> datetime:
+    """``90d``, ``12h``, ``2w``… before ``now``, or an ISO date/time."""
+    match = _DURATION.fullmatch(text.strip())
+    if match:
+        return now - timedelta(**{_UNITS[match.group(2)]: float(match.group(1))})
+    try:
+        when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise click.BadParameter(f"{text!r}: use a duration such as 90d, 12h or 2w, or a "
+                                 f"date such as 2026-01-31") from None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def _dump(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _one_line(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+@cli.group()
+def sessions() -> None:
+    """Logged sessions in $MEMDIR_HOME/state.db: list, read, search and prune them."""
+
+
+@sessions.command(name="ls")
+@click.option("--limit", default=30, show_default=True, help="How many sessions to show.")
+@click.option("--agent", help="Only sessions of this agent.")
+@click.option("--this-project", is_flag=True, help="Only sessions of this project.")
+@JSON_OPTION
+@click.pass_obj
+def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json: bool) -> None:
+    """List sessions, most recent first."""
+    scope = _project_scope(state) if this_project else None
+    found = state.md.sessions.list(limit=limit, agent=agent, scope=scope)
+    if as_json:
+        _dump([s.to_dict() for s in found])
+        return
+    if not found:
+        click.echo("No sessions logged yet.")
+        return
+    for s in found:
+        flags = f" [{s.memory_mode}]" if s.memory_mode != "enabled" else ""
+        child = f" (child of {s.parent_id[:12]})" if s.parent_id else ""
+        click.echo(f"{s.id}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
+                   f"{flags}{child}  {_one_line(s.title or '', 60)}")
+
+
+@sessions.command()
+@click.argument("session_id")
+@click.option("--around", type=int, help="Show only the messages around this message id.")
+@click.option("--window", default=5, show_default=True, help="Messages either side of --around.")
+@JSON_OPTION
+@click.pass_obj
+def show(state: State, session_id: str, around: int | None, window: int, as_json: bool) -> None:
+    """Print a session's messages."""
+    store = state.md.sessions
+    info = store.get(session_id)
+    messages = store.around(around, window) if around is not None else store.messages(session_id)
+    if around is not None and not any(m.session_id == info.id for m in messages):
+        raise click.BadParameter(f"message {around} is not in session {info.id}",
+                                 param_hint="--around")
+    if as_json:
+        _dump({"session": info.to_dict(), "messages": [m.to_dict() for m in messages]})
+        return
+    click.secho(f"# session {info.id} ({info.agent}, {info.started_at:%Y-%m-%d %H:%M}, "
+                f"{info.memory_mode})", dim=True)
+    for m in messages:
+        tool = f" [{m.tool_name}]" if m.tool_name else ""
+        click.secho(f"\n#{m.id} {m.role}{tool} · {m.timestamp:%Y-%m-%d %H:%M:%S}", bold=True)
+        click.echo(m.content)
+        if m.tool_calls is not None:
+            click.echo(json.dumps(m.tool_calls, ensure_ascii=False, default=str))
+
+
+def _project_scope(state: State) -> str:
+    from ..scopes import project_slug
+
+    return project_slug(state.md.project_root)
+
+
+def _session_hits(state: State, query: str, limit: int, window: int,
+                  filters: dict[str, Any]) -> list[dict[str, Any]]:
+    hits = state.md.sessions.search(query, limit=limit, window=window,
+                                    **{k: v for k, v in filters.items() if v is not None})
+    return [h.to_dict() for h in hits]
+
+
+def _print_session_hits(hits: list[dict[str, Any]]) -> None:
+    for h in hits:
+        click.secho(f"{h['session_id']}  {h['timestamp']}  {h['agent']}  "
+                    f"score {h['score']:.3g}  ({h['matches']} matching)", bold=True)
+        for m in h["context"]:
+            mark = ">" if m["id"] == h["message_id"] else " "
+            click.echo(f"  {mark} #{m['id']} {m['role']}: {_one_line(m['content'], 100)}")
+
+
+@sessions.command(name="search")
+@click.argument("query")
+@click.option("--limit", default=10, show_default=True, help="Sessions to show.")
+@click.option("--window", default=1, show_default=True, help="Messages either side of a match.")
+@click.option("--role", help="Only messages with this role (user, assistant, tool…).")
+@click.option("--agent", help="Only sessions of this agent.")
+@click.option("--since", help="Only messages from this date (ISO 8601).")
+@click.option("--until", help="Only messages before this date (ISO 8601).")
+@click.option("--this-project", is_flag=True, help="Only sessions of this project.")
+@JSON_OPTION
+@click.pass_obj
+def search_sessions(state: State, query: str, limit: int, window: int, role: str | None,
+                    agent: str | None, since: str | None, until: str | None,
+                    this_project: bool, as_json: bool) -> None:
+    """Search past sessions (tool calls and output included), grouped by session."""
+    filters = {"role": role, "agent": agent, "since": since, "until": until,
+               "scope": _project_scope(state) if this_project else None}
+    hits = _session_hits(state, query, limit, window, filters)
+    if as_json:
+        _dump(hits)
+    elif hits:
+        _print_session_hits(hits)
+    else:
+        click.echo("No session matches.")
+
+
+@sessions.command()
+@click.option("--older-than", "older_than", required=True,
+              help="Age (90d, 12h, 2w) or date (2026-01-31): sessions with no activity since "
+                   "then are deleted.")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@click.pass_obj
+def prune(state: State, older_than: str, yes: bool) -> None:
+    """Delete old sessions with their messages and index rows, then compact state.db."""
+    cutoff = _cutoff(older_than, datetime.now(UTC))
+    if not yes:
+        click.confirm(f"Delete every session tree with no activity since {iso(cutoff)}?",
+                      abort=True)
+    report = state.md.sessions.prune(cutoff)
+    click.echo(f"Deleted {report.sessions} session(s) and {report.messages} message(s); "
+               f"state.db {report.bytes_before:,} → {report.bytes_after:,} bytes.")
+
+
+@cli.command(name="search")
+@click.argument("query")
+@click.option("--limit", default=5, show_default=True, help="Results of each kind.")
+@click.option("--all", "archived", is_flag=True, help="Include removed and superseded entries.")
+@JSON_OPTION
+@click.pass_obj
+def search(state: State, query: str, limit: int, archived: bool, as_json: bool) -> None:
+    """Search memories and past sessions together."""
+    md = state.md
+    entries = md.search(query, limit=limit, include_archived=archived)
+    hits = _session_hits(state, query, limit, 1, {})
+    if as_json:
+        _dump({"entries": [{"scope": h.scope, "score": h.score, **h.entry.to_dict()}
+                           for h in entries], "sessions": hits})
+        return
+    click.secho("Memories", underline=True)
+    if not entries:
+        click.echo("  none match")
+    for h in entries:
+        flag = " (archived)" if h.entry.archived else ""
+        click.echo(f"  {h.entry.id} [{h.scope}]{flag}: {h.entry.name} — "
+                   f"{_one_line(h.entry.description, 80)}")
+    click.secho("Sessions", underline=True)
+    if not hits:
+        click.echo("  none match")
+    _print_session_hits(hits)

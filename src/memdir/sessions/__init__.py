@@ -1,0 +1,35 @@
+"""Sessions and search: state.db, logging, FTS query sanitising, ranking, upkeep.
+
+* :mod:`.db` — the connection: WAL, migrations, retried transactions, error translation;
+* :mod:`.schema` — the tables, FTS5 indexes and triggers, as named migrations;
+* :mod:`.query` — any string into a safe FTS5 query (never raises);
+* :mod:`.rank` — the ranking, the one place to change it;
+* :mod:`.search` — filters, session trees, snippets and windows around the ranking;
+* :mod:`.store` — :class:`SessionStore`: log, list, search, prune;
+* :mod:`.entries` — the same search over memory entries;
+* :mod:`.maintenance` — integrity check and index rebuild for ``memdir doctor``.
+"""
+
+from .db import Database
+from .entries import EntryDoc, EntryIndex
+from .maintenance import DbHealth, check
+from .query import Query, sanitize
+from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo
+from .store import PruneReport, SessionStore
+
+__all__ = [
+    "MEMORY_MODES",
+    "Database",
+    "DbHealth",
+    "EntryDoc",
+    "EntryIndex",
+    "Message",
+    "MessageHit",
+    "PruneReport",
+    "Query",
+    "SessionHit",
+    "SessionInfo",
+    "SessionStore",
+    "check",
+    "sanitize",
+]

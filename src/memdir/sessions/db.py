@@ -1,0 +1,208 @@
+"""The state.db connection: WAL, migrations, retried transactions, translated errors.
+
+Many processes share one state.db (every harness and CLI call on the machine), so:
+
+* the database runs in WAL mode — readers never block the writer or each other;
+* every write is one ``BEGIN IMMEDIATE`` transaction (the write lock is taken up front, so a
+  transaction never fails half-way on a lock upgrade), retried with exponential back-off
+  and jitter while another process holds the lock, up to ``busy_timeout`` seconds;
+* reads are retried the same way, so a reader in another process never sees
+  ``database is locked`` (possible in WAL only in corner cases such as WAL recovery);
+* :mod:`sqlite3` errors never leave this module's callers: they become
+  :class:`~memdir.DatabaseError` or, when the lock wait runs out,
+  :class:`~memdir.LockTimeoutError`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from ..errors import DatabaseError, LockTimeoutError, MemdirError, ValidationError
+from .schema import MIGRATIONS, Migration
+
+__all__ = ["Database", "is_busy"]
+
+T = TypeVar("T")
+
+_BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED (extended codes keep these low bits)
+_SLICE = 0.05  # seconds SQLite's own busy handler waits before we back off ourselves
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` means another connection holds a lock (worth retrying)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _BUSY_CODES
+    text = str(exc)
+    return "locked" in text or "busy" in text
+
+
+class Database:
+    """One process's connection to ``state.db`` at ``path``.
+
+    The file, its folder and the schema are created on first use. ``busy_timeout`` bounds
+    how long a call waits for another process's lock before it raises
+    :class:`~memdir.LockTimeoutError`. Safe to share between threads (calls are serialised).
+    """
+
+    def __init__(self, path: Path | str, *, busy_timeout: float = 30.0) -> None:
+        self.path = Path(path)
+        self.busy_timeout = busy_timeout
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.RLock()
+
+    def __repr__(self) -> str:
+        return f"Database({str(self.path)!r})"
+
+    # -- connection ------------------------------------------------------------------------
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = self._retry("open the database", self._open)
+            try:
+                self._migrate(self._conn)
+            except MemdirError:
+                self._conn.close()
+                self._conn = None
+                raise
+        return self._conn
+
+    def _open(self) -> sqlite3.Connection:
+        created = not self.path.exists()
+        if created:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            except OSError as exc:
+                raise DatabaseError(self.path, "create the folder",
+                                    exc.strerror or str(exc)) from None
+        conn = sqlite3.connect(self.path, timeout=_SLICE, isolation_level=None,
+                               check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        try:
+            if created:
+                os.chmod(self.path, 0o600)  # sessions hold private conversations
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+        except (sqlite3.Error, OSError):
+            conn.close()
+            raise
+        return conn
+
+    def close(self) -> None:
+        """Close the connection (it reopens on the next call)."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    # -- transactions ----------------------------------------------------------------------
+
+    def _retry(self, action: str, attempt: Callable[[], T]) -> T:
+        """Run ``attempt`` until it does not fail on a busy lock or the time runs out."""
+        deadline = time.monotonic() + self.busy_timeout
+        delay = 0.005
+        while True:
+            try:
+                return attempt()
+            except sqlite3.Error as exc:
+                if not is_busy(exc):
+                    raise DatabaseError(self.path, action, str(exc)) from None
+                if time.monotonic() >= deadline:
+                    raise LockTimeoutError(self.path, self.busy_timeout) from None
+            except OSError as exc:
+                raise DatabaseError(self.path, action, exc.strerror or str(exc)) from None
+            except OverflowError as exc:  # a Python int beyond SQLite's 64 bits
+                raise ValidationError(f"a number is out of range ({exc}); use a smaller one"
+                                      ) from None
+            time.sleep(delay * random.uniform(0.5, 1.5))
+            delay = min(delay * 2, 0.25)
+
+    def _transaction(self, conn: sqlite3.Connection, begin: str,
+                     body: Callable[[sqlite3.Connection], T]) -> T:
+        conn.execute(begin)
+        try:
+            result = body(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return result
+
+    def write(self, body: Callable[[sqlite3.Connection], T], *, action: str = "write") -> T:
+        """Run ``body`` in one ``BEGIN IMMEDIATE`` transaction, retried while busy.
+
+        ``body`` may run more than once (when the lock is busy at ``BEGIN``, or at
+        ``COMMIT``), so it must not have effects outside the database.
+        """
+        with self._lock:
+            conn = self._connection()
+            return self._retry(action, lambda: self._transaction(conn, "BEGIN IMMEDIATE", body))
+
+    def read(self, body: Callable[[sqlite3.Connection], T], *, action: str = "read") -> T:
+        """Run ``body`` in one read transaction (a consistent snapshot), retried while
+        busy."""
+        with self._lock:
+            conn = self._connection()
+            return self._retry(action, lambda: self._transaction(conn, "BEGIN", body))
+
+    def execute_outside(self, sql: str, *, action: str) -> None:
+        """Run one statement that cannot run in a transaction (``VACUUM``)."""
+        with self._lock:
+            conn = self._connection()
+            self._retry(action, lambda: conn.execute(sql))
+
+    # -- migrations ------------------------------------------------------------------------
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        def applied(c: sqlite3.Connection) -> set[str]:
+            c.execute("CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, "
+                      "name TEXT NOT NULL UNIQUE, applied_at REAL NOT NULL)")
+            return {row[0] for row in c.execute("SELECT name FROM migrations")}
+
+        try:  # the usual case, up to date: a plain read, no write lock
+            done = {row[0] for row in conn.execute("SELECT name FROM migrations")}
+        except sqlite3.OperationalError:
+            done = set()  # a new database (or busy): decide under the write lock
+        if not done >= {m.name for m in MIGRATIONS}:
+            done = self._retry("read the schema version", lambda: self._transaction(
+                conn, "BEGIN IMMEDIATE", applied))
+        unknown = done - {m.name for m in MIGRATIONS}
+        if unknown:
+            raise DatabaseError(
+                self.path, "open the database",
+                f"it was written by a newer memdir (unknown schema steps: "
+                f"{', '.join(sorted(unknown))}); upgrade memdir")
+        for migration in MIGRATIONS:
+            if migration.name not in done:
+                self._apply(conn, migration)
+
+    def _apply(self, conn: sqlite3.Connection, migration: Migration) -> None:
+        def body(c: sqlite3.Connection) -> None:
+            _apply(c, migration)
+
+        self._retry(f"apply schema step {migration.name}",
+                    lambda: self._transaction(conn, "BEGIN IMMEDIATE", body))
+
+    def migrations(self) -> list[tuple[str, float]]:
+        """Applied schema steps as ``(name, applied_at)``, in order."""
+        return self.read(lambda c: [(r[0], r[1]) for r in c.execute(
+            "SELECT name, applied_at FROM migrations ORDER BY id")])
+
+
+def _apply(conn: sqlite3.Connection, migration: Migration) -> None:
+    """Apply one step unless a concurrent process already did (checked under the lock)."""
+    if conn.execute("SELECT 1 FROM migrations WHERE name = ?", (migration.name,)).fetchone():
+        return
+    for statement in migration.statements:
+        conn.execute(statement)
+    conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
+                 (migration.name, time.time()))

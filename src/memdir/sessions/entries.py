@@ -1,0 +1,118 @@
+"""Full-text search over memory entries, with the same indexes and ranking as sessions.
+
+The Markdown files stay the source of truth; state.db holds a search copy of each entry
+(``entries`` with its word and trigram FTS tables). The copy is brought up to date right
+before every search, by content signature: an entry whose name, description, body, time
+or archive state changed since the last sync is rewritten, a vanished one is deleted.
+
+Why sync on read rather than hook the write path: entries change by more routes than
+:class:`~memdir.Store` — a person editing a file, ``git pull`` bringing project entries, a
+write from another process — and a sync before each search sees all of them, so the index
+can never answer from stale text. It also keeps the layering (``store`` knows nothing of
+state.db). The cost is a hash per entry per search, skipped entirely while the scope's
+snapshot is unchanged (cached in memory per location).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..model import Entry
+from . import rank as ranking
+from .db import Database
+from .query import sanitize
+
+__all__ = ["EntryDoc", "EntryIndex"]
+
+
+@dataclass(frozen=True)
+class EntryDoc:
+    """One entry as the index sees it: where it lives (a scope folder) and its scope."""
+
+    location: str
+    scope: str
+    entry: Entry
+
+
+def _signature(entry: Entry) -> str:
+    text = "\x00".join((entry.name, entry.description, entry.body, str(entry.archived),
+                        entry.updated.isoformat()))
+    return hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=12).hexdigest()
+
+
+class EntryIndex:
+    """The search copy of memory entries in state.db."""
+
+    def __init__(self, db: Database, *, ranker: ranking.Ranker = ranking.rank) -> None:
+        self.db = db
+        self.ranker = ranker
+        self._synced: dict[tuple[str, bool], frozenset[tuple[str, str]]] = {}
+
+    def sync(self, docs: Sequence[EntryDoc], groups: Sequence[tuple[str, bool]]) -> None:
+        """Make the index hold exactly ``docs`` for each ``(location, archived)`` group
+        listed in ``groups`` (other groups, such as other projects' scopes, are left
+        alone)."""
+        by_group: dict[tuple[str, bool], dict[str, tuple[str, EntryDoc]]] = {
+            g: {} for g in groups}
+        for doc in docs:
+            key = (doc.location, doc.entry.archived)
+            by_group.setdefault(key, {})[doc.entry.id] = (_signature(doc.entry), doc)
+        stale = {
+            group: members for group, members in by_group.items()
+            if self._synced.get(group) != frozenset((i, s) for i, (s, _) in members.items())
+        }
+        if not stale:
+            return
+
+        def write(c: sqlite3.Connection) -> None:
+            for (location, archived), members in stale.items():
+                have = dict(c.execute(
+                    "SELECT entry_id, sig FROM entries WHERE location = ? AND archived = ?",
+                    (location, int(archived))).fetchall())
+                gone = [i for i in have if i not in members]
+                for entry_id in gone:
+                    c.execute("DELETE FROM entries WHERE location = ? AND entry_id = ?",
+                              (location, entry_id))
+                for entry_id, (sig, doc) in members.items():
+                    if have.get(entry_id) == sig:
+                        continue
+                    e = doc.entry
+                    c.execute("DELETE FROM entries WHERE location = ? AND entry_id = ?",
+                              (location, entry_id))
+                    c.execute(
+                        "INSERT INTO entries (location, entry_id, scope, archived, updated, "
+                        "sig, name, description, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (location, entry_id, doc.scope, int(archived), e.updated.timestamp(),
+                         sig, e.name, e.description, e.body))
+
+        self.db.write(write, action="update the memory search index")
+        for group, members in stale.items():
+            self._synced[group] = frozenset((i, s) for i, (s, _) in members.items())
+
+    def search(self, query: str, docs: Sequence[EntryDoc], locations: Sequence[str], *,
+               include_archived: bool = False, limit: int = 10
+               ) -> list[tuple[EntryDoc, float]]:
+        """``docs`` — every entry of the scope folders ``locations`` — ranked against
+        ``query`` (best first, at most ``limit``); the index is synced with ``docs``
+        first. Never raises on the query text."""
+        q = sanitize(query)
+        locations = sorted(set(locations) | {d.location for d in docs})
+        if q.empty or not locations:
+            return []  # nothing to search for, or nowhere: state.db is not even opened
+        groups = [(loc, archived) for loc in locations
+                  for archived in ((False, True) if include_archived else (False,))]
+        self.sync(docs, groups)
+        where = (f"c.location IN ({', '.join('?' * len(locations))})"
+                 + ("" if include_archived else " AND c.archived = 0"))
+        ranked = self.db.read(lambda c: [
+            (row[0], row[1], row[2], r.score) for r in self.ranker(
+                c, ranking.ENTRIES, q, where=where, params=locations, limit=limit)
+            for row in [c.execute("SELECT location, entry_id, archived FROM entries "
+                                  "WHERE id = ?", (r.rowid,)).fetchone()] if row
+        ], action="search memories")
+        wanted = {(d.location, d.entry.id, d.entry.archived): d for d in docs}
+        return [(wanted[(loc, eid, bool(arch))], score) for loc, eid, arch, score in ranked
+                if (loc, eid, bool(arch)) in wanted]

@@ -1,0 +1,165 @@
+"""``memdir doctor`` for state.db: check integrity, rebuild damaged search indexes, size.
+
+The messages and entries tables are the truth; the FTS5 indexes are derived from them
+(external content), so a damaged index is never a loss: it is rebuilt from its table. Each
+index is checked two ways, because either alone misses damage:
+
+* FTS5's own ``integrity-check`` finds corrupt index structures (garbage in a segment);
+* comparing the index's document list (``<index>_docsize``) with the table's row ids finds
+  an index that silently fell out of step (rows missing from it, or left over).
+
+Damage to the database file itself (SQLite's ``integrity_check``) is reported, not
+repaired: that needs a backup or ``sqlite3 state.db .recover``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from ..errors import MemdirError
+from .db import Database
+from .schema import FTS_BASES, fts_statements
+
+__all__ = ["DbHealth", "check"]
+
+_KINDS = ("word", "tri")
+
+
+@dataclass(frozen=True)
+class DbHealth:
+    """What :func:`check` found in state.db and what it repaired."""
+
+    path: Path
+    exists: bool
+    size: int = 0
+    sessions: int = 0
+    messages: int = 0
+    problems: list[str] = field(default_factory=list)
+    repaired: list[str] = field(default_factory=list)
+    damaged: list[str] = field(default_factory=list)  # found and still broken
+
+    @property
+    def healthy(self) -> bool:
+        """Nothing is still broken (repaired problems count as healthy)."""
+        return not self.damaged
+
+
+def _index_problem(conn: sqlite3.Connection, base: str, kind: str) -> str | None:
+    """Why the FTS index ``<base>_<kind>`` is damaged, or None when it is sound."""
+    fts = f"{base}_{kind}"
+    try:
+        conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
+        missing = conn.execute(f"SELECT count(*) FROM (SELECT id FROM {base} EXCEPT "
+                               f"SELECT id FROM {fts}_docsize)").fetchone()[0]
+        extra = conn.execute(f"SELECT count(*) FROM (SELECT id FROM {fts}_docsize EXCEPT "
+                             f"SELECT id FROM {base})").fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        return f"search index {fts} is damaged ({exc})"
+    if missing or extra:
+        return (f"search index {fts} is out of step with the {base} table ({missing} rows "
+                f"missing from it, {extra} left over)")
+    return None
+
+
+def _forget(conn: sqlite3.Connection, base: str) -> None:
+    """Remove both indexes of ``base`` and their triggers, even an index so damaged that
+    SQLite cannot open it (then its shadow tables are dropped and its schema row
+    deleted). The connection must be reopened before the indexes are created again."""
+    for trigger in ("insert", "delete", "update"):
+        conn.execute(f"DROP TRIGGER IF EXISTS {base}_fts_{trigger}")
+    for kind in _KINDS:
+        fts = f"{base}_{kind}"
+        conn.execute("SAVEPOINT forget")
+        try:
+            conn.execute(f"DROP TABLE IF EXISTS {fts}")
+        except sqlite3.DatabaseError:
+            conn.execute("ROLLBACK TO forget")
+            for shadow in ("data", "idx", "docsize", "config", "content"):
+                conn.execute(f"DROP TABLE IF EXISTS {fts}_{shadow}")
+            conn.execute("PRAGMA writable_schema=ON")
+            try:
+                conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?",
+                             (fts,))
+            finally:
+                conn.execute("PRAGMA writable_schema=OFF")
+        conn.execute("RELEASE forget")
+
+
+def _recreate(conn: sqlite3.Connection, base: str) -> None:
+    """Create both indexes of ``base`` and their triggers, filled from the table."""
+    for statement in fts_statements(base):
+        conn.execute(statement)
+    for kind in _KINDS:
+        conn.execute(f"INSERT INTO {base}_{kind}({base}_{kind}) VALUES ('rebuild')")
+
+
+def _rebuild(conn: sqlite3.Connection, damaged: list[tuple[str, str]]) -> set[str]:
+    """Rebuild each damaged index in place; the bases where that failed."""
+    failed = set()
+    for base, kind in damaged:
+        fts = f"{base}_{kind}"
+        conn.execute("SAVEPOINT rebuild")
+        try:
+            conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('rebuild')")
+        except sqlite3.DatabaseError:
+            conn.execute("ROLLBACK TO rebuild")
+            failed.add(base)
+        conn.execute("RELEASE rebuild")
+    return failed
+
+
+def _inspect(conn: sqlite3.Connection) -> tuple[list[str], dict[tuple[str, str], str]]:
+    """Problems of the file itself, and of each damaged index."""
+    rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
+    file_problems = [] if rows == ["ok"] else [
+        "the database file is damaged: " + "; ".join(str(r) for r in rows[:5])]
+    indexes = {}
+    for base in FTS_BASES:
+        for kind in _KINDS:
+            problem = _index_problem(conn, base, kind)
+            if problem is not None:
+                indexes[(base, kind)] = problem
+    return file_problems, indexes
+
+
+def _size(path: Path) -> int:
+    return sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal"))
+               if p.exists())
+
+
+def check(db: Database, *, repair: bool = True) -> DbHealth:
+    """Check state.db; with ``repair``, rebuild every damaged search index from its table
+    (in place, or by recreating it when it cannot even be opened).
+
+    A database that does not exist yet is reported as such, not created.
+    """
+    if not db.path.exists():
+        return DbHealth(db.path, exists=False)
+    try:
+        file_problems, indexes = db.write(_inspect, action="check the database")
+        problems = file_problems + list(indexes.values())
+        damaged = [f"{p} Restore state.db from a backup, or salvage it with `sqlite3 "
+                   f"state.db .recover`." for p in file_problems]
+        repaired: list[str] = []
+        if indexes and repair:
+            failed = db.write(lambda c: _rebuild(c, list(indexes)), action="rebuild indexes")
+            for base in sorted(failed):
+                db.write(partial(_forget, base=base), action="drop a damaged index")
+                db.close()  # the next connection reads the schema afresh
+                db.write(partial(_recreate, base=base), action="recreate an index")
+            still = db.write(_inspect, action="check the database")[1]
+            repaired = [f"rebuilt search index {b}_{k} from the {b} table"
+                        for b, k in indexes if (b, k) not in still]
+            damaged += list(still.values())
+        elif indexes:
+            damaged += [f"{p}: run `memdir doctor` to rebuild it" for p in indexes.values()]
+        sessions, messages = db.read(lambda c: (
+            c.execute("SELECT count(*) FROM sessions").fetchone()[0],
+            c.execute("SELECT count(*) FROM messages").fetchone()[0]))
+    except MemdirError as exc:
+        return DbHealth(db.path, True, _size(db.path), problems=[str(exc)], damaged=[str(exc)])
+    return DbHealth(db.path, True, _size(db.path), sessions, messages, problems, repaired,
+                    damaged)

@@ -1,0 +1,187 @@
+"""What the session store hands back: sessions, messages and search hits.
+
+Plain frozen dataclasses with ``to_dict()`` for JSON (times as ISO 8601 UTC strings). In
+state.db times are stored as UNIX seconds (REAL): compact, sortable and indexable.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field, fields
+from datetime import UTC, date, datetime
+from typing import Any
+
+from ..errors import ValidationError
+
+__all__ = [
+    "MEMORY_MODES",
+    "Message",
+    "MessageHit",
+    "SessionHit",
+    "SessionInfo",
+    "iso",
+    "to_datetime",
+    "to_epoch",
+]
+
+MEMORY_MODES = ("enabled", "disabled", "polluted")
+_FIRST = datetime(1, 1, 2, tzinfo=UTC).timestamp()
+_LAST = datetime(9999, 12, 30, tzinfo=UTC).timestamp()
+
+
+def to_epoch(value: datetime | date | float | int | str, field_name: str = "time") -> float:
+    """UNIX seconds from a datetime (naive means UTC), a date, a number or an ISO 8601
+    string, between the years 1 and 9999; anything else is a
+    :class:`~memdir.ValidationError`."""
+    if isinstance(value, bool):
+        raise ValidationError(f"{field_name} must be a time, not a boolean", field=field_name)
+    original = value
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            raise ValidationError(f"{field_name} {value!r} is not a date or time; use ISO "
+                                  f"8601 such as 2026-11-29 or 2026-11-29T21:40:00Z",
+                                  field=field_name) from None
+    if isinstance(value, int | float):
+        seconds = float(value)
+    elif isinstance(value, datetime):
+        seconds = (value if value.tzinfo else value.replace(tzinfo=UTC)).timestamp()
+    elif isinstance(value, date):
+        seconds = datetime(value.year, value.month, value.day, tzinfo=UTC).timestamp()
+    else:
+        raise ValidationError(f"{field_name} must be a datetime, date, ISO string or UNIX "
+                              f"seconds, not {type(value).__name__}", field=field_name)
+    if not _FIRST <= seconds <= _LAST:  # also NaN and infinities
+        raise ValidationError(f"{field_name} {original!r} is not a time between the years 1 "
+                              f"and 9999", field=field_name)
+    return seconds
+
+
+def to_datetime(seconds: float) -> datetime:
+    """A stored time as an aware UTC datetime."""
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+def iso(value: datetime | None) -> str | None:
+    """``2026-11-29T21:40:00Z`` (whole seconds), or None."""
+    return None if value is None else value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _as_dict(obj: object) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields(obj):  # type: ignore[arg-type]
+        value = getattr(obj, f.name)
+        if isinstance(value, datetime):
+            value = iso(value)
+        elif isinstance(value, list | tuple):
+            value = [v.to_dict() if hasattr(v, "to_dict") else v for v in value]
+        out[f.name] = value
+    return out
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """One session: who ran it, where, when, and whether extraction may learn from it
+    (``memory_mode``: ``enabled``, ``disabled``, or ``polluted`` when it read web or
+    third-party content)."""
+
+    id: str
+    parent_id: str | None
+    agent: str
+    cwd: str | None
+    scope: str | None
+    title: str | None
+    started_at: datetime
+    ended_at: datetime | None
+    memory_mode: str
+    messages: int = 0
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> SessionInfo:
+        """Build from a ``sessions`` row (plus an optional ``messages`` count)."""
+        keys = row.keys()
+        return cls(row["id"], row["parent_id"], row["agent"], row["cwd"], row["scope"],
+                   row["title"], to_datetime(row["started_at"]),
+                   None if row["ended_at"] is None else to_datetime(row["ended_at"]),
+                   row["memory_mode"], row["messages"] if "messages" in keys else 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        return _as_dict(self)
+
+
+def _decode(text: str) -> Any:
+    """Logged tool calls as JSON; text that is not JSON (written by hand) stays text."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+@dataclass(frozen=True)
+class Message:
+    """One logged message. ``tool_calls`` is the decoded JSON that was logged."""
+
+    id: int
+    session_id: str
+    role: str
+    content: str
+    tool_name: str | None
+    tool_calls: Any
+    timestamp: datetime
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> Message:
+        """Build from a ``messages`` row."""
+        calls = row["tool_calls"]
+        return cls(row["id"], row["session_id"], row["role"], row["content"],
+                   row["tool_name"], None if calls is None else _decode(calls),
+                   to_datetime(row["timestamp"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        return _as_dict(self)
+
+
+@dataclass(frozen=True)
+class MessageHit:
+    """One matching message, as :meth:`SessionStore.search_messages` ranks them."""
+
+    message_id: int
+    session_id: str
+    score: float
+    role: str
+    timestamp: datetime
+    snippet: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        return _as_dict(self)
+
+
+@dataclass(frozen=True)
+class SessionHit:
+    """One root session that matches: its best message and that message's neighbours.
+
+    ``session_id`` is the root of the session tree (child sessions fold into it);
+    ``matched_session_id`` is the session the best message was logged in. ``context`` is
+    the matched message with up to ``window`` messages either side, in order.
+    """
+
+    session_id: str
+    message_id: int
+    snippet: str
+    score: float
+    timestamp: datetime
+    context: list[Message] = field(default_factory=list)
+    matched_session_id: str = ""
+    role: str = ""
+    agent: str = ""
+    title: str | None = None
+    matches: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        return _as_dict(self)

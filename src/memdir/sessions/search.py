@@ -1,0 +1,209 @@
+"""Session search around the ranking: filters, session trees, snippets and windows.
+
+:mod:`memdir.sessions.rank` decides which messages match and in what order; this module
+turns that order into what callers see: filters as SQL, messages grouped by the root of
+their session tree (a compaction or delegation child folds into the session it came from),
+a snippet around the first match, and the matched message with its neighbours.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from ..errors import ValidationError
+from .query import Query
+from .rank import MESSAGES, Folder, Ranked, Ranker
+from .records import MEMORY_MODES, Message, MessageHit, SessionHit, to_datetime, to_epoch
+
+__all__ = ["Filters", "around", "roots", "search_messages", "search_sessions", "snippet",
+           "tree"]
+
+SNIPPET_CHARS = 200
+MAX_DEPTH = 64  # session trees deeper than this are treated as cut (guards against cycles)
+Time = datetime | date | float | int | str
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which messages a search may return. Empty fields do not filter."""
+
+    role: str | None = None
+    agent: str | None = None
+    scope: str | None = None
+    since: float | None = None
+    until: float | None = None
+    exclude: tuple[str, ...] = ()
+    memory_modes: tuple[str, ...] = ()
+
+    @classmethod
+    def build(cls, *, role: str | None = None, agent: str | None = None,
+              scope: str | None = None, since: Time | None = None, until: Time | None = None,
+              exclude: Iterable[str] = (), memory_modes: Iterable[str] = ()) -> Filters:
+        """Validated filters: ``since``/``until`` take datetimes, dates, ISO strings or
+        UNIX seconds (``until`` is exclusive); ``exclude`` lists session ids to leave
+        out; ``memory_modes`` keeps only sessions in those modes."""
+        for name, value in (("role", role), ("agent", agent), ("scope", scope)):
+            if value is not None and not isinstance(value, str):
+                raise ValidationError(f"{name} must be a string", field=name)
+        modes = tuple(memory_modes)
+        bad = [m for m in modes if m not in MEMORY_MODES]
+        if bad:
+            raise ValidationError(f"unknown memory mode {bad[0]!r}; use one of "
+                                  f"{', '.join(MEMORY_MODES)}", field="memory_modes")
+        return cls(role, agent, scope,
+                   None if since is None else to_epoch(since, "since"),
+                   None if until is None else to_epoch(until, "until"),
+                   tuple(exclude), modes)
+
+    def sql(self) -> tuple[str, list[Any]]:
+        """An SQL condition over ``messages`` (alias ``c``) and its parameters."""
+        where: list[str] = []
+        params: list[Any] = []
+        if self.role is not None:
+            where.append("c.role = ?")
+            params.append(self.role)
+        if self.since is not None:
+            where.append("c.timestamp >= ?")
+            params.append(self.since)
+        if self.until is not None:
+            where.append("c.timestamp < ?")
+            params.append(self.until)
+        if self.exclude:
+            where.append(f"c.session_id NOT IN ({', '.join('?' * len(self.exclude))})")
+            params.extend(self.exclude)
+        inner: list[str] = []
+        for column, value in (("agent", self.agent), ("scope", self.scope)):
+            if value is not None:
+                inner.append(f"{column} = ?")
+                params.append(value)
+        if self.memory_modes:
+            inner.append(f"memory_mode IN ({', '.join('?' * len(self.memory_modes))})")
+            params.extend(self.memory_modes)
+        if inner:
+            where.append(f"c.session_id IN (SELECT id FROM sessions WHERE "
+                         f"{' AND '.join(inner)})")
+        return " AND ".join(where) or "1", params
+
+
+def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> str:
+    """About ``width`` characters of ``text`` around the first place a query term
+    appears (the start when none does), on one line, with ``…`` where it was cut."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    folded = flat.casefold()
+    found = [i for i in (folded.find(h) for h in query.highlights()) if i >= 0]
+    at = min(found) if found else 0
+    start = max(0, min(at - width // 3, len(flat) - width))
+    piece = flat[start:start + width]
+    return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
+
+
+def _searchable(row: sqlite3.Row) -> str:
+    """A message's text as the indexes see it: content, then tool name and calls."""
+    parts = [row["content"], row["tool_name"] or "", row["tool_calls"] or ""]
+    return " ".join(p for p in parts if p)
+
+
+def roots(conn: sqlite3.Connection, session_ids: Iterable[str]) -> dict[str, str]:
+    """The root of each session's tree (a session whose parent is unknown is a root)."""
+    result: dict[str, str] = {}
+    current = {sid: sid for sid in session_ids}  # start → the ancestor reached so far
+    for _ in range(MAX_DEPTH):
+        if not current:
+            break
+        ids = sorted(set(current.values()))
+        parents: dict[str, str | None] = {}
+        for chunk in range(0, len(ids), 500):
+            part = ids[chunk:chunk + 500]
+            rows = conn.execute(f"SELECT id, parent_id FROM sessions WHERE id IN "
+                                f"({', '.join('?' * len(part))})", part)
+            parents.update({row[0]: row[1] for row in rows})
+        following = {}
+        for start, at in current.items():
+            parent = parents.get(at)
+            if parent is None or parent == at:
+                result[start] = at
+            else:
+                following[start] = parent
+        current = following
+    result.update(current)
+    return result
+
+
+def tree(conn: sqlite3.Connection, session_id: str) -> set[str]:
+    """Every session in ``session_id``'s tree: its root and all the root's descendants."""
+    root = roots(conn, [session_id])[session_id]
+    rows = conn.execute(
+        "WITH RECURSIVE down(id, depth) AS (SELECT ?, 0 UNION SELECT s.id, down.depth + 1 "
+        "FROM sessions s JOIN down ON s.parent_id = down.id WHERE down.depth < ?) "
+        "SELECT id FROM down", (root, MAX_DEPTH))
+    return {row[0] for row in rows} | {session_id}
+
+
+def around(conn: sqlite3.Connection, message_id: int, window: int) -> list[Message]:
+    """Message ``message_id`` with up to ``window`` messages of its session either side."""
+    row = conn.execute("SELECT session_id FROM messages WHERE id = ?", (message_id,)).fetchone()
+    if row is None:
+        return []
+    sql = ("SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id < ? "
+           "ORDER BY id DESC LIMIT ?) UNION ALL SELECT * FROM messages WHERE id = ? "
+           "UNION ALL SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id > ? "
+           "ORDER BY id LIMIT ?)")
+    rows = conn.execute(sql, (row[0], message_id, window, message_id, row[0], message_id,
+                              window))
+    return sorted((Message.from_row(r) for r in rows), key=lambda m: m.id)
+
+
+def _rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, sqlite3.Row]:
+    out: dict[int, sqlite3.Row] = {}
+    for chunk in range(0, len(ids), 500):
+        part = list(ids[chunk:chunk + 500])
+        sql = (f"SELECT m.*, s.agent, s.title FROM messages m JOIN sessions s "
+               f"ON s.id = m.session_id WHERE m.id IN ({', '.join('?' * len(part))})")
+        out.update({row["id"]: row for row in conn.execute(sql, part)})
+    return out
+
+
+def search_messages(conn: sqlite3.Connection, query: Query, filters: Filters, limit: int,
+                    ranker: Ranker) -> list[MessageHit]:
+    """Matching messages, best first."""
+    where, params = filters.sql()
+    ranked = ranker(conn, MESSAGES, query, where=where, params=params, limit=limit)
+    rows = _rows(conn, [r.rowid for r in ranked])
+    return [MessageHit(r.rowid, rows[r.rowid]["session_id"], r.score, rows[r.rowid]["role"],
+                       to_datetime(rows[r.rowid]["timestamp"]),
+                       snippet(_searchable(rows[r.rowid]), query))
+            for r in ranked if r.rowid in rows]
+
+
+def search_sessions(conn: sqlite3.Connection, query: Query, filters: Filters, limit: int,
+                    window: int, ranker: Ranker, folder: Folder) -> list[SessionHit]:
+    """Matching root sessions, best first, each with its best message in context."""
+    where, params = filters.sql()
+    wanted = limit * 5 + 20
+    while True:
+        ranked: list[Ranked] = ranker(conn, MESSAGES, query, where=where, params=params,
+                                      limit=wanted)
+        rows = _rows(conn, [r.rowid for r in ranked])
+        ranked = [r for r in ranked if r.rowid in rows]
+        root_of_session = roots(conn, {row["session_id"] for row in rows.values()})
+        root_of = {mid: root_of_session[row["session_id"]] for mid, row in rows.items()}
+        groups = folder(ranked, root_of)
+        if len(groups) >= limit or len(ranked) < wanted or wanted >= 5000:
+            break
+        wanted *= 4  # one long session took most candidates: look further down
+    hits = []
+    for root, members in groups[:limit]:
+        best = rows[members[0].rowid]
+        hits.append(SessionHit(
+            session_id=root, message_id=best["id"], snippet=snippet(_searchable(best), query),
+            score=members[0].score, timestamp=to_datetime(best["timestamp"]),
+            context=around(conn, best["id"], window), matched_session_id=best["session_id"],
+            role=best["role"], agent=best["agent"], title=best["title"], matches=len(members),
+        ))
+    return hits
