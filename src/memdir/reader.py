@@ -86,8 +86,19 @@ class ScopeReader:
                 self._position, self._full_at = position, now
             return self._snapshot(listing)
 
-    def _load_changes(self, logged: set[str], position: tuple[int, int]) -> Snapshot:
+    def _load_changes(self, logged: set[str], position: tuple[int, int], settled: bool
+                      ) -> Snapshot:
         cache = self._cache
+        if settled:  # nothing created, renamed or deleted unlogged: no need to list
+            logged = {n for n in logged if not n.startswith(ARCHIVE_PREFIX)}
+            for name in logged:
+                info = self.backend.stat(name)
+                if info is None:
+                    cache.pop(name, None)
+                else:
+                    self._refresh(name, info)
+            self._position = position
+            return self._snapshot([n for n in cache if not n.startswith(ARCHIVE_PREFIX)])
         inodes = self.backend.inodes()
         for gone in [n for n in cache if n not in inodes and not n.startswith(ARCHIVE_PREFIX)]:
             del cache[gone]
@@ -140,7 +151,7 @@ class ScopeReader:
             delta = self.backend.changes_since(self._seen)
             if delta is None or delta[1] == self._seen:
                 return False
-            names, self._seen = delta
+            names, self._seen, _ = delta
             for name in names:
                 info = self.backend.stat(name)
                 if info is not None:

@@ -238,6 +238,7 @@ class Store:
                 self._check_budget(snap.active, plan.active)
                 self._reader.advance(self.backend.log_changes(touched))
                 self._execute(plan, staged)
+                self._reader.advance(self.backend.log_settled())
         finally:
             for *_, pending in staged.values():
                 self.backend.discard(pending)

@@ -78,12 +78,19 @@ class Backend(Protocol):
         ...
 
     def changes_since(self, position: tuple[int, int]
-                      ) -> tuple[set[str], tuple[int, int]] | None:
-        """Names writers logged after ``position``; None when the caller must list all."""
+                      ) -> tuple[set[str], tuple[int, int], bool] | None:
+        """Names writers logged after ``position``, the log's end, and whether nothing
+        unlogged was created, renamed or deleted since; None when the caller must list
+        all."""
         ...
 
     def log_changes(self, names: set[str]) -> tuple[int, int]:
         """Log names about to change (under the lock); return the log's new end."""
+        ...
+
+    def log_settled(self) -> tuple[int, int]:
+        """Record the scope as this writer leaves it (under the lock, after its last
+        change); return the log's new end."""
         ...
 
     def leftovers(self) -> list[str]:

@@ -7,20 +7,29 @@ is a hint for caches, not a record: it is not fsynced (after a machine crash eve
 starts with an empty cache anyway), and when it is missing, rotated or truncated, readers
 fall back to a full listing. Changes made by hand are not logged; reads always list the
 whole scope, and a writer checks every file it overwrites or deletes.
+
+After its last change a writer also logs a *mark*: the scope folder's signature (inode,
+mtime, ctime) as it left it. A later writer whose log ends in a mark that still matches the
+folder knows that no file was created, renamed or deleted since, and need not list the
+folder at all (temp files are staged in a subfolder, so only lock holders change it).
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 from pathlib import Path
 
 from ..errors import StorageError
 
-__all__ = ["ChangeLog", "Position"]
+__all__ = ["ChangeLog", "Mark", "Position"]
 
 Position = tuple[int, int]
 """(inode, offset) of the log: where a reader's knowledge ends."""
+Mark = tuple[int, int, int]
+"""(inode, mtime_ns, ctime_ns) of the scope folder after a writer's last change."""
+_MARK = "=folder "
 
 _FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -53,9 +62,10 @@ class ChangeLog:
         finally:
             os.close(fd)
 
-    def since(self, position: Position) -> tuple[set[str], Position] | None:
-        """Names logged after ``position`` and the new end; None if the log cannot say
-        (missing, replaced or truncated), in which case the caller lists everything."""
+    def since(self, position: Position) -> tuple[set[str], Position, Mark | None] | None:
+        """Names logged after ``position``, the new end, and the mark the log ends with
+        (None unless its last line is one); None if the log cannot say (missing, replaced
+        or truncated), in which case the caller lists everything."""
         fd = self._open(os.O_RDONLY)
         if fd is None:
             return None
@@ -69,8 +79,18 @@ class ChangeLog:
             os.close(fd)
         if data and not data.endswith(b"\n"):
             return None  # a writer died mid-append: do not trust a partial line
-        names = {n for n in data.decode("utf-8", "replace").split("\n") if n}
-        return names, (st.st_ino, st.st_size)
+        lines = data.decode("utf-8", "replace").split("\n")
+        names = {n for n in lines if n and not n.startswith(_MARK)}
+        mark = None
+        if len(lines) > 1 and lines[-2].startswith(_MARK):
+            with contextlib.suppress(ValueError):
+                ino, mtime, ctime = map(int, lines[-2][len(_MARK):].split())
+                mark = (ino, mtime, ctime)
+        return names, (st.st_ino, st.st_size), mark
+
+    def mark(self, folder: Mark) -> Position:
+        """Log the folder's signature after a writer's last change (under the lock)."""
+        return self._write(f"{_MARK}{folder[0]} {folder[1]} {folder[2]}\n".encode())
 
     def append(self, names: set[str]) -> Position:
         """Log ``names`` (call under the scope lock, before changing them) and return the
@@ -79,7 +99,9 @@ class ChangeLog:
             current = self.position()
             if current is not None:
                 return current
-        data = "".join(f"{n}\n" for n in sorted(names)).encode("utf-8")
+        return self._write("".join(f"{n}\n" for n in sorted(names)).encode("utf-8"))
+
+    def _write(self, data: bytes) -> Position:
         try:
             if self.path.exists() and self.path.stat().st_size > self.max_bytes:
                 fresh = self.path.with_name(self.path.name + ".new")

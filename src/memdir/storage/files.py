@@ -1,9 +1,12 @@
 """Markdown scopes on a local file system: atomic durable writes and a per-scope lock.
 
-Every write goes to a temp file in the same folder, is fsynced, renamed over the target with
-``os.replace`` and the folder is fsynced, so a crash leaves either the old file or the new
-one, never a truncated one. Temp files start with a dot and end in ``.tmp``; listings never
-return them and :meth:`FileBackend.leftovers` finds the ones a killed writer left behind.
+Every write goes to a temp file in the scope's ``.staging`` folder (same file system), is
+fsynced, renamed over the target with ``os.replace`` and the target's folder is fsynced, so
+a crash leaves either the old file or the new one, never a truncated one. Staging outside
+the scope folder itself means only lock holders change that folder, which lets writers skip
+listing it (see :mod:`.changelog`). Temp files start with a dot and end in ``.tmp``;
+listings never return them and :meth:`FileBackend.leftovers` finds the ones a killed writer
+left behind.
 Symlinks inside a scope are never followed: a cloned repository could otherwise point an
 entry at ``~/.ssh/id_rsa`` and have it loaded into a prompt.
 """
@@ -25,14 +28,15 @@ from pathlib import Path
 
 from ..errors import LockTimeoutError, StorageError
 from .base import INDEX_NAME, FileInfo, Staged
-from .changelog import ChangeLog, Position
+from .changelog import ChangeLog, Mark, Position
 
 __all__ = ["NOT_ENTRIES", "FileBackend", "is_entry_name"]
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
 LOG_NAME = ".changes"
-_GITIGNORE = ".lock\n.changes\n.changes.new\n.*.tmp\n"
+STAGING = ".staging"
+_GITIGNORE = ".lock\n.changes\n.changes.new\n.staging/\n.*.tmp\n"
 NOT_ENTRIES = frozenset(
     {INDEX_NAME, "AGENTS.md", "CLAUDE.md", "AGENTS.local.md", "CLAUDE.local.md", "README.md"}
 )
@@ -188,6 +192,22 @@ class FileBackend:
                 "move it away"))
         return path
 
+    def _staging_dir(self) -> str:
+        """The folder temp files are staged in, created on first use; refused if it is a
+        symlink or not a folder (a cloned repository could plant one)."""
+        path = os.path.join(self._root, STAGING)
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(path, self.dir_mode)
+            mode = os.lstat(path).st_mode
+        if mode & 0o170000 != _S_IFDIR:
+            raise StorageError("use the staging folder", path, OSError(
+                errno.ENOTDIR, "it is a symlink or a file, and memdir never follows one; "
+                "move it away"))
+        return path
+
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
         """Every active ``*.md`` entry file (or, with ``archive``, every archived one) with
         its stat signature. Symlinks are included so the store can report them.
@@ -260,17 +280,34 @@ class FileBackend:
         """Where the change log ends now (None: no log)."""
         return self._log.position()
 
-    def changes_since(self, position: Position) -> tuple[set[str], Position] | None:
-        """Entry files memdir writers logged since ``position``; None means list everything.
-        Lines that are not entry file names (a damaged log) are ignored."""
+    def changes_since(self, position: Position) -> tuple[set[str], Position, bool] | None:
+        """Entry files memdir writers logged since ``position``, the log's end, and whether
+        the folder is still as the last writer left it (then no file was created, renamed
+        or deleted since without being logged); None means list everything. Lines that are
+        not entry file names (a damaged log) are ignored."""
         delta = self._log.since(position)
         if delta is None:
             return None
-        return {n for n in delta[0] if is_entry_name(n)}, delta[1]
+        names, end, mark = delta
+        settled = mark is not None and mark == self._folder_mark()
+        return {n for n in names if is_entry_name(n)}, end, settled
 
     def log_changes(self, names: set[str]) -> Position:
         """Log names about to change (under the lock); returns the log's new end."""
         return self._log.append(names)
+
+    def log_settled(self) -> Position:
+        """Log the folder as this writer leaves it (under the lock, after its last change)."""
+        mark = self._folder_mark()
+        end = self._log.mark(mark) if mark is not None else self._log.position()
+        return end if end is not None else (0, 0)
+
+    def _folder_mark(self) -> Mark | None:
+        try:
+            st = os.lstat(self._root)
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
 
     def archive_names(self) -> set[str]:
         """Names of archived entry files; a plain directory read, no stat."""
@@ -283,7 +320,11 @@ class FileBackend:
         """Temp files a writer that died before its rename left behind: only regular
         files named the way :meth:`stage` names them."""
         found = []
-        for folder, prefix in ((self._root, ""), (self._archive_dir(), ARCHIVE + "/")):
+        staging = os.path.join(self._root, STAGING)
+        for folder, prefix in ((self._root, ""), (self._archive_dir(), ARCHIVE + "/"),
+                               (staging, STAGING + "/")):
+            if folder == staging and (os.path.islink(staging) or not os.path.isdir(staging)):
+                continue
             for name in self._listdir(folder):
                 if _TEMP.fullmatch(name):
                     with contextlib.suppress(FileNotFoundError):
@@ -294,7 +335,7 @@ class FileBackend:
     def remove_leftover(self, name: str) -> None:
         """Delete one temp file found by :meth:`leftovers`. Call only under the lock."""
         folder, _, base = name.rpartition("/")
-        if folder not in ("", ARCHIVE) or not _TEMP.fullmatch(base):
+        if folder not in ("", ARCHIVE, STAGING) or not _TEMP.fullmatch(base):
             raise ValueError(f"not a temp file: {name!r}")
         path = os.path.join(self._root, name)
         try:
@@ -327,13 +368,17 @@ class FileBackend:
             return f.read()
 
     def stage(self, name: str, data: bytes) -> Staged:
-        """Write ``data`` to a durable temp file beside ``name``, not yet visible."""
+        """Write ``data`` to a durable temp file in the staging folder, not yet visible."""
         path = self._path(name)
         folder, base = os.path.split(path)
-        tmp = os.path.join(folder, f".{base[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
         try:
             if folder != self._root:
                 os.makedirs(folder, mode=self.dir_mode, exist_ok=True)
+            tmp = os.path.join(self._staging_dir(),
+                               f".{base[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        except OSError as exc:
+            raise StorageError("write", path, exc) from exc
+        try:
             try:  # a rewrite keeps the mode a person gave the file
                 mode = stat.S_IMODE(os.lstat(path).st_mode)
             except FileNotFoundError:
