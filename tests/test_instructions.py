@@ -113,16 +113,31 @@ def test_worktree_reads_its_own_checkouts_files_and_shares_the_local_scope(
 
 def test_includes_expand_relative_home_and_nested(layout: dict[str, Path]) -> None:
     repo = layout["repo"]
-    write(repo / "AGENTS.md", "Top. See @docs/style.md and @~/mine.md.\n")
+    write(repo / "AGENTS.md", "Top. See @docs/style.md.\n")
     write(repo / "docs" / "style.md", "Style: @./deeper/tone.md\n")
     write(repo / "docs" / "deeper" / "tone.md", "Tone: dry.\n")
+    write(layout["home"] / "user" / "AGENTS.md", "Me: @~/mine.md\n")
     write(layout["person"] / "mine.md", "Mine.\n")
     found = open_md(layout).explain()
-    assert "Top. See Style: Tone: dry. and Mine..\n" in found.text
+    assert "Top. See Style: Tone: dry..\n" in found.text and "Me: Mine.\n" in found.text
     section = next(s for s in found.sections if s.source == "AGENTS.md")
     assert section.includes == ("AGENTS.md → docs/style.md",
-                                "AGENTS.md → docs/style.md → docs/deeper/tone.md",
-                                "AGENTS.md → ~/mine.md")
+                                "AGENTS.md → docs/style.md → docs/deeper/tone.md")
+    user = next(s for s in found.sections if s.scope == "user")
+    assert user.includes == (f"{layout['home']}/user/AGENTS.md → ~/mine.md",)
+
+
+def test_a_repositorys_files_cannot_include_from_the_home_folder(layout: dict[str, Path]
+                                                                 ) -> None:
+    """A cloned repository is a stranger's text: its AGENTS.md must not pull
+    ~/.aws/credentials into a prompt, directly or through a symlink."""
+    write(layout["person"] / ".aws" / "credentials", "aws_secret_access_key=SECRET\n")
+    write(layout["repo"] / "AGENTS.md", "Setup: @~/.aws/credentials\n")
+    (layout["repo"] / "CLAUDE.md").symlink_to(layout["person"] / ".aws" / "credentials")
+    found = open_md(layout).explain()
+    assert "SECRET" not in found.text
+    assert "[memdir: @~/.aws/credentials not included: outside the folders" in found.text
+    assert any(n.warning and n.subject.endswith("CLAUDE.md") for n in found.notes)
 
 
 def test_includes_stop_after_five_hops(layout: dict[str, Path]) -> None:
@@ -163,7 +178,7 @@ def test_includes_outside_project_and_home_are_refused_unless_configured(
     write(layout["repo"] / "AGENTS.md", f"Rules: @{outside}\n")
     refused = open_md(layout).system_block()
     assert "Shared policy" not in refused
-    assert "not included: outside the project and home folders" in refused
+    assert "not included: outside the folders this file may include from" in refused
     write(layout["home"] / "config.toml", f'include_dirs = ["{outside.parent}"]\n')
     assert "Rules: Shared policy.\n" in open_md(layout).system_block()
 
@@ -174,7 +189,7 @@ def test_symlinked_include_leaving_the_project_is_refused(layout: dict[str, Path
     (layout["repo"] / "link.md").symlink_to(secret)
     write(layout["repo"] / "AGENTS.md", "x @link.md\n")
     text = open_md(layout).system_block()
-    assert "SECRET" not in text and "outside the project" in text
+    assert "SECRET" not in text and "not included: outside the folders" in text
 
 
 def test_a_fifo_named_agents_md_does_not_hang(layout: dict[str, Path]) -> None:

@@ -59,7 +59,7 @@ class Note:
 
 @dataclass
 class _Context:
-    roots: tuple[Path, ...]  # where includes may come from
+    roots: tuple[Path, ...]  # where the current scope's files and includes may come from
     notes: list[Note]
 
 
@@ -104,7 +104,7 @@ def _expand(text: str, chain: tuple[Path, ...], scope: str, ctx: _Context
             real = target
         why = None
         if not _inside(real, ctx.roots):
-            why = ("outside the project and home folders (list its folder under "
+            why = ("outside the folders this file may include from (list its folder under "
                    "include_dirs in config.toml to allow it)")
         elif real in chain:
             why = "include cycle: " + " → ".join(p.name for p in (*chain, real))
@@ -130,6 +130,14 @@ def _expand(text: str, chain: tuple[Path, ...], scope: str, ctx: _Context
 
 
 def _load(path: Path, scope: str, kind: str, ctx: _Context) -> Instruction | None:
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):
+        real = path
+    if not _inside(real, ctx.roots) and (path.is_symlink() or path.exists()):
+        ctx.notes.append(Note(scope, str(path), f"not loaded: it points to {real}, outside "
+                              "the folders it may be read from", warning=True))
+        return None
     try:
         text = _read(path)
     except FileNotFoundError:
@@ -256,14 +264,18 @@ def gather(
 ) -> tuple[list[Instruction], list[Note]]:
     """Every instruction file and rule that applies, in ascending precedence, and notes on
     what was left out. ``paths`` are the files a session works on (for path-scoped rules)."""
-    roots = {checkout.resolve(), Path.home().resolve(),
-             *(p.resolve() for p in include_dirs)}
-    roots.update(loc.path.resolve() for loc in locations if not loc.unavailable)
-    ctx = _Context(tuple(roots), [])
+    # A repository's own files (it may be a stranger's clone) read only from the checkout:
+    # `@~/.aws/credentials` in its AGENTS.md must not reach a prompt. The person's own
+    # scopes may also read from their home folder.
+    project_roots = {checkout.resolve(), *(p.resolve() for p in include_dirs)}
+    own_roots = {*project_roots, Path.home().resolve()}
+    own_roots.update(loc.path.resolve() for loc in locations if not loc.unavailable)
+    ctx = _Context(tuple(own_roots), [])
     wanted = [_relative(p, checkout.resolve()) for p in paths or ()]
     found: list[Instruction] = []
     rules: dict[str, Instruction] = {}
     for loc in locations:
+        ctx.roots = tuple(project_roots if loc.name == "project" else own_roots)
         for path in _files(loc, checkout, start, names):
             item = _load(path, loc.name, "instructions", ctx)
             if item is not None:
