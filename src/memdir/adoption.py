@@ -22,7 +22,6 @@ from .errors import AdoptError, MemdirError, StorageError
 from .origins import (
     RECORD_NAME,
     Origin,
-    config_mtime,
     count_entries,
     find_orphans,
     is_gone,
@@ -95,7 +94,7 @@ def scope_info(locations: Iterable[ScopeLocation], root: Path) -> list[ScopeInfo
             origin = read_origin(loc.path)
             if (origin is None or origin.path != str(root)) and not read_only:
                 with contextlib.suppress(OSError):  # shown as missing; open() warns
-                    origin = refresh_origin(root, loc.path, None)
+                    origin = refresh_origin(root, loc.path)
         infos.append(ScopeInfo(loc.name, loc.path, True, read_only,
                                *count_entries(loc.path), origin=origin))
     return infos
@@ -208,7 +207,7 @@ def adopt(home: Path, root: Path, folder: Path, old: str, *, lock_timeout: float
         raise StorageError("sync", folder.parent, exc) from exc
     kept = _discard(aside) if aside is not None else None
     try:
-        refresh_origin(root, folder, config_mtime(root))
+        refresh_origin(root, folder)
     except OSError as exc:
         raise StorageError("record the checkout path in", folder / RECORD_NAME, exc) from exc
     return Adoption(source, folder, origin.path if origin else None, active, archived, kept)

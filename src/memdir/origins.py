@@ -9,12 +9,12 @@ folder holds a record, ``.origin.json`` (a dot-file, never read as an entry)::
 
 :func:`note_origin` (run by :func:`memdir.open`) keeps it current for a few stats, and when
 this repository's local scope is missing or empty, looks for a record whose checkout is gone
-but whose remote URL or first commit is this repository's. :mod:`memdir.adopt` moves such
-a folder back.
+but whose remote URL or first commit is this repository's. :mod:`memdir.adoption` moves
+such a folder back.
 
 The record's mtime doubles as its freshness mark: it is newer than the repository's git
-config when the record is current, and 0 while the repository has no commit yet (so the
-next open fills in the first commit).
+config when the record is current (a changed remote makes it stale), and 0 while the
+repository has no commit yet (so a later open fills in the first commit).
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ import secrets
 import shlex
 import stat
 import subprocess
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -233,9 +232,9 @@ def _nofollow(path: str, flags: int) -> int:
     return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC)
 
 
-def write_origin(folder: Path, origin: Origin, *, mtime_ns: int | None = None) -> None:
-    """Replace the record atomically (temp file, fsync, rename, fsync the folder); then
-    set its mtime, which marks it fresh (see the module docstring). Raises OSError."""
+def write_origin(folder: Path, origin: Origin) -> None:
+    """Replace the record atomically: temp file, fsync, rename, fsync the folder. Raises
+    OSError."""
     data = (json.dumps(origin.to_dict(), indent=2, ensure_ascii=False) + "\n").encode()
     path = folder / RECORD_NAME
     tmp = folder / f"{RECORD_NAME}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
@@ -255,8 +254,6 @@ def write_origin(folder: Path, origin: Origin, *, mtime_ns: int | None = None) -
         os.fsync(fd)
     finally:
         os.close(fd)
-    if mtime_ns is not None:
-        os.utime(path, ns=(mtime_ns, mtime_ns), follow_symlinks=False)
 
 
 def config_mtime(root: Path) -> int | None:
@@ -273,15 +270,19 @@ def config_mtime(root: Path) -> int | None:
         return None
 
 
-def refresh_origin(root: Path, folder: Path, cfg_mtime: int | None) -> Origin:
+def refresh_origin(root: Path, folder: Path) -> Origin:
     """Rewrite the record if it differs from what the repository says now, and mark it
-    fresh. Raises OSError when the folder cannot be written."""
+    fresh: its mtime set to now by the file system's clock (the one that stamps git's
+    writes too, coarser than ``time.time``), or to 0 while it is incomplete. Raises OSError
+    when the folder cannot be written."""
     origin, complete = identify(root)
     if read_origin(folder) != origin:
         write_origin(folder, origin)
-    now = time.time_ns()
-    mark = max(now, (cfg_mtime or 0) + 1) if complete else 0
-    os.utime(folder / RECORD_NAME, ns=(now, mark), follow_symlinks=False)
+    path = folder / RECORD_NAME
+    if complete:
+        os.utime(path, follow_symlinks=False)
+    else:
+        os.utime(path, ns=(0, 0), follow_symlinks=False)
     return origin
 
 
@@ -328,7 +329,7 @@ def note_origin(home: Path, root: Path, folder: Path) -> list[str]:
         stale = True
     if stale:
         try:
-            refresh_origin(root, folder, cfg_mtime)
+            refresh_origin(root, folder)
         except OSError as exc:
             warnings.append(f"could not record this checkout's path in {folder / RECORD_NAME}"
                             f" ({exc.strerror or exc}); check that folder's permissions.")
