@@ -14,7 +14,7 @@ import pytest
 
 import memdir
 from memdir.errors import AdoptError
-from memdir.origins import RECORD_NAME, remote_key
+from memdir.origins import RECORD_NAME, git_dirs, read_remote, remote_key
 from memdir.scopes import project_slug
 
 REMOTE = "git@example.com:team/app.git"
@@ -80,6 +80,16 @@ def test_record_names_path_remote_and_first_commit(tmp_path: Path) -> None:
     before = path.stat()
     memdir.open(home, repo)  # a current record is left alone
     assert path.stat().st_ino == before.st_ino and path.stat().st_mtime_ns == before.st_mtime_ns
+
+
+def test_a_worktree_records_the_main_checkout(tmp_path: Path) -> None:
+    home, repo = tmp_path / "home", make_repo(tmp_path / "app")
+    git("worktree", "add", "-q", str(tmp_path / "wt"), cwd=repo)
+    remember(home, tmp_path / "wt", "From a worktree")
+    assert record(home, repo)["path"] == str(repo) and record(home, repo)["remote"] == REMOTE
+    gitdir, common = git_dirs(tmp_path / "wt") or (None, None)  # `.git` is a file there
+    assert gitdir is not None and gitdir.parent.name == "worktrees"
+    assert common == repo / ".git" and read_remote(common) == REMOTE
 
 
 def test_record_follows_the_remote_and_the_first_commit(tmp_path: Path) -> None:
@@ -249,9 +259,20 @@ def test_scopes_command_lists_and_adopts(tmp_path: Path) -> None:
     assert f"memdir scopes --adopt {repo}" in listing.stderr
     assert "local    not created" in listing.stdout
     unknown = cli(home, new, "scopes", "--adopt", "/nowhere", ok=False)
-    assert unknown.stderr.startswith("Error: No local scope was recorded for /nowhere.")
+    assert unknown.stderr.startswith("Error: Found no local scope for /nowhere: ")
+    assert f"{local_dir(home, repo).name} (was {repo}, 1 entry)" in unknown.stderr
     adopted = cli(home, new, "scopes", "--adopt", str(repo))
     assert f"to {local_dir(home, new)}: 1 entry, unchanged" in adopted.stdout
     assert adopted.stderr == ""
     after = cli(home, new, "scopes", "--json")
     assert after.stderr == "" and json.loads(after.stdout)[3]["origin"]["path"] == str(new)
+
+
+def test_the_origin_url_is_read_from_the_git_config(tmp_path: Path) -> None:
+    (tmp_path / "config").write_text(
+        '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@example.com:them/app.git\n'
+        '[Remote "origin"]\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n'
+        '\tURL = "git@example.com:team/a;b.git" ; a comment\n')
+    assert read_remote(tmp_path) == "git@example.com:team/a;b.git"
+    (tmp_path / "config").write_text('[remote "upstream"]\n\turl = elsewhere\n')
+    assert read_remote(tmp_path) is None

@@ -146,7 +146,8 @@ def _resolve(home: Path, root: Path, folder: Path, old: str) -> tuple[Path, Orig
         slug_folder = projects / project_slug(Path(path))
         if slug_folder.is_dir() and not slug_folder.is_symlink() and slug_folder != folder:
             return slug_folder, read_origin(slug_folder)
-    raise AdoptError(f"No local scope was recorded for {old}. "
+    raise AdoptError(f"Found no local scope for {old}: no folder of that name under "
+                     f"{projects}, and none recorded for that path. "
                      + _candidates(home, root, folder))
 
 

@@ -96,7 +96,7 @@ class Orphan:
         held += f" (+{self.archived} archived)" if self.archived else ""
         return (f"this project's local scope is empty, but {self.folder} holds {held} "
                 f"from {self.origin.path}, a checkout with the same {self.reason} that is "
-                f"gone. Re-attach them: memdir scopes --adopt {shlex.quote(self.origin.path)}")
+                f"gone. Re-attach with: memdir scopes --adopt {shlex.quote(self.origin.path)}")
 
 
 # -- git, read from its files (a subprocess only for the first commit) -----------------------
