@@ -154,6 +154,27 @@ def test_a_checkout_still_in_place_is_no_orphan(tmp_path: Path) -> None:
     assert memdir.open(home, clone).warnings == []
 
 
+def test_disabled_memory_records_and_warns_nothing(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    home, repo = tmp_path / "home", make_repo(tmp_path / "app")
+    remember(home, repo, "Use pnpm")
+    path = local_dir(home, repo) / RECORD_NAME
+    path.unlink()
+    monkeypatch.setenv("MEMDIR_DISABLE", "1")
+    memdir.open(home, repo)
+    assert not path.exists()
+    monkeypatch.delenv("MEMDIR_DISABLE")
+    memdir.open(home, repo)
+    assert path.exists()
+    new = moved(tmp_path, repo)
+    monkeypatch.setenv("MEMDIR_DISABLE", "1")
+    md = memdir.open(home, new)
+    assert md.warnings == []  # enabled, it warns (see above)
+    with pytest.raises(memdir.DisabledError):
+        md.adopt(str(repo))
+    assert local_dir(home, repo).is_dir() and not local_dir(home, new).exists()
+
+
 def test_adopt_moves_the_entries_intact(tmp_path: Path) -> None:
     home, repo = tmp_path / "home", make_repo(tmp_path / "app")
     kept, gone = remember(home, repo, "Use pnpm", "Old rule")
