@@ -152,6 +152,14 @@ def test_a_checkout_still_in_place_is_no_orphan(tmp_path: Path) -> None:
     git("clone", "-q", str(repo), str(clone), cwd=tmp_path)
     git("remote", "set-url", "origin", REMOTE, cwd=clone)
     assert memdir.open(home, clone).warnings == []
+    git("remote", "set-url", "origin", "git@example.com:me/fork.git", cwd=repo)
+    assert memdir.open(home, clone).warnings == []  # same first commit: still that checkout
+    shutil.rmtree(repo)
+    make_repo(repo, remote=None, commit="another project now lives here")
+    assert "same remote URL" in memdir.open(home, clone).warnings[0]
+    path = local_dir(home, repo) / RECORD_NAME  # a record from before git was installed:
+    path.write_text(json.dumps({**record(home, repo), "root_commit": None}))
+    assert "same remote URL" in memdir.open(home, clone).warnings[0]  # the remote tells
 
 
 def test_disabled_memory_records_and_warns_nothing(tmp_path: Path,

@@ -94,7 +94,7 @@ class Orphan:
         """One line for ``md.warnings``, with the command that re-attaches it."""
         held = f"{self.active} {'entry' if self.active == 1 else 'entries'}"
         held += f" (+{self.archived} archived)" if self.archived else ""
-        return (f"this project's local scope is empty, but {self.folder} holds {held} "
+        return (f"this project's local scope has no entries, but {self.folder} holds {held} "
                 f"from {self.origin.path}, a checkout with the same {self.reason} that is "
                 f"gone. Re-attach with: memdir scopes --adopt {shlex.quote(self.origin.path)}")
 
@@ -235,7 +235,7 @@ def _nofollow(path: str, flags: int) -> int:
 def write_origin(folder: Path, origin: Origin) -> None:
     """Replace the record atomically: temp file, fsync, rename, fsync the folder. Raises
     OSError."""
-    data = (json.dumps(origin.to_dict(), indent=2, ensure_ascii=False) + "\n").encode()
+    data = (json.dumps(origin.to_dict(), indent=2) + "\n").encode()  # ASCII: any path fits
     path = folder / RECORD_NAME
     tmp = folder / f"{RECORD_NAME}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     try:
@@ -363,10 +363,11 @@ def is_gone(origin: Origin) -> bool:
         return origin.remote is not None or origin.root_commit is not None
     if origin.remote is not None:
         remote = read_remote(dirs[1])
-        return remote is None or remote_key(remote) != remote_key(origin.remote)
-    if origin.root_commit is not None:
+        if remote is not None and remote_key(remote) == remote_key(origin.remote):
+            return False
+    if origin.root_commit is not None:  # a changed remote alone does not make it another
         return origin.root_commit not in (root_commits(path) or [origin.root_commit])
-    return False
+    return origin.remote is not None
 
 
 def find_orphans(home: Path, root: Path, folder: Path) -> list[Orphan]:
