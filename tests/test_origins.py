@@ -194,6 +194,8 @@ def test_adopt_moves_the_entries_intact(tmp_path: Path) -> None:
     new = moved(tmp_path, repo)
     md = memdir.open(home, new)
     memdir.open(home, new).store("local").backend.create()  # an empty current folder
+    for name in ("archive", ".staging"):
+        (local_dir(home, new) / name).mkdir()
     done = md.adopt(str(repo))
     assert (done.old_folder, done.new_folder) == (old_dir, local_dir(home, new))
     assert (done.old_path, done.active, done.archived, done.set_aside) == (str(repo), 1, 1, None)

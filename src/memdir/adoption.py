@@ -36,7 +36,8 @@ __all__ = ["Adoption", "ScopeInfo", "adopt", "held", "scope_info"]
 
 # What a scope folder without entries may hold and still be replaced by an adopted one.
 _BOOKKEEPING = frozenset({"MEMORY.md", ".gitignore", ".lock", ".changes", ".changes.new",
-                          RECORD_NAME, "archive"})
+                          RECORD_NAME})
+_EMPTY_FOLDERS = frozenset({"archive", ".staging"})  # bookkeeping too, while empty
 
 
 @dataclass(frozen=True)
@@ -219,8 +220,8 @@ def _discard(aside: Path) -> Path | None:
     where it is, so nothing a person put there is lost."""
     try:
         names = set(os.listdir(aside))
-        archive = aside / "archive"
-        if names <= _BOOKKEEPING and (not archive.exists() or not os.listdir(archive)):
+        folders = names & _EMPTY_FOLDERS
+        if names <= _BOOKKEEPING | folders and not any(os.listdir(aside / f) for f in folders):
             shutil.rmtree(aside)
             return None
     except OSError:
