@@ -7,7 +7,7 @@ import string
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from memdir.errors import MemdirError, ParseError
@@ -229,6 +229,7 @@ _meta = st.dictionaries(
 
 @settings(max_examples=1500)
 @given(_meta)
+@example({"name": ["A?"]})  # "?" ends a plain scalar in a flow sequence
 def test_fast_dump_reads_back_the_same_with_pyyaml_and_the_fast_path(meta: dict) -> None:
     import yaml
 

@@ -15,6 +15,7 @@ and changed through one guarded write path::
 from .changes import AddOp, Change, EditOp, RemoveOp, ReplaceOp, SupersedeOp
 from .engine import Memdir, open
 from .errors import (
+    AdoptError,
     AmbiguousError,
     BudgetError,
     ConflictError,
@@ -38,6 +39,7 @@ from .store import Store
 
 __all__ = [
     "AddOp",
+    "AdoptError",
     "AmbiguousError",
     "BudgetError",
     "Change",

@@ -21,6 +21,7 @@ from .store import RepairReport, Store
 from .verdicts import Verdicts
 
 if TYPE_CHECKING:
+    from .adoption import Adoption, ScopeInfo
     from .session import MemorySession
     from .sessions import DbHealth, EntryIndex, SessionStore
     from .sessions.search import Time
@@ -342,6 +343,27 @@ class Memdir:
         return MemorySession(self, agent=agent, session_id=session_id, parent_id=parent_id,
                              started_at=started_at, write_scope=write_scope, paths=paths)
 
+    def scope_info(self) -> list[ScopeInfo]:
+        """Every scope in ascending precedence: path, whether it exists, read-only or not,
+        entry counts, and for the local scope the checkout path recorded in its folder."""
+        from .adoption import scope_info
+
+        self._require_enabled()  # it brings the local scope's record up to date
+        return scope_info(self.locations.values(), self.project_root)
+
+    def adopt(self, old: str) -> Adoption:
+        """Re-attach the local scope a moved checkout left behind: ``old`` is its former
+        path or its folder name under ``projects/``. Moves that folder here (refused when
+        this project's local scope has entries) and regenerates its index."""
+        from .adoption import adopt
+
+        self._require_enabled()
+        done = adopt(self.home, self.project_root, self.locations["local"].path, old,
+                     lock_timeout=self.settings.lock_timeout)
+        self._stores.pop("local", None)  # its cached listing described the old folder
+        self.store("local").repair()
+        return done
+
 
 def open(
     home: Path | str | None = None,
@@ -362,4 +384,8 @@ def open(
                     store.repair()
             except MemdirError as exc:  # one broken scope must not keep the others closed
                 md.warnings.append(f"{store.scope} scope not repaired: {exc}")
+    if md.enabled:  # record the checkout path in the local scope; warn about orphans
+        from .origins import note_origin
+
+        md.warnings += note_origin(md.home, md.project_root, md.locations["local"].path)
     return md

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 __all__ = [
+    "AdoptError",
     "AmbiguousError",
     "BudgetError",
     "ConflictError",
@@ -218,3 +219,7 @@ class UnknownSessionError(MemdirError):
             f"`memdir sessions ls`, or start one with md.session()."
         )
         self.session_id = session_id
+
+
+class AdoptError(MemdirError):
+    """A local scope cannot be re-attached (``memdir scopes --adopt``); nothing was moved."""

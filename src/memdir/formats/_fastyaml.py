@@ -45,7 +45,7 @@ def _plain(text: str, *, in_flow: bool = False) -> Any:
         raise _Fallback
     if ": " in text or text.endswith(":") or " #" in text or "\t" in text:
         raise _Fallback
-    if in_flow and any(c in text for c in ",[]{}"):
+    if in_flow and any(c in text for c in ",?[]{}"):  # each ends a plain scalar there
         raise _Fallback
     if text in ("true", "false"):
         return text == "true"

@@ -36,7 +36,7 @@ ARCHIVE = "archive"
 LOCK_NAME = ".lock"
 LOG_NAME = ".changes"
 STAGING = ".staging"
-_GITIGNORE = ".lock\n.changes\n.changes.new\n.staging/\n.*.tmp\n"
+_GITIGNORE = ".lock\n.changes\n.changes.new\n.staging/\n.*.tmp\n.origin.json\n"
 NOT_ENTRIES = frozenset(
     {INDEX_NAME, "AGENTS.md", "CLAUDE.md", "AGENTS.local.md", "CLAUDE.local.md", "README.md"}
 )
