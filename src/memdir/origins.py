@@ -24,9 +24,7 @@ import json
 import os
 import re
 import secrets
-import shlex
 import stat
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +90,8 @@ class Orphan:
 
     def warning(self) -> str:
         """One line for ``md.warnings``, with the command that re-attaches it."""
+        import shlex
+
         held = f"{self.active} {'entry' if self.active == 1 else 'entries'}"
         held += f" (+{self.archived} archived)" if self.archived else ""
         return (f"this project's local scope has no entries, but {self.folder} holds {held} "
@@ -189,6 +189,8 @@ def _has_commit(gitdir: Path, common: Path) -> bool:
 def root_commits(root: Path) -> list[str] | None:
     """Ids of the commits without parents reachable from HEAD (one subprocess); None when
     git is missing or fails."""
+    import subprocess  # only when a record is (re)written or an orphan is compared
+
     env = {k: v for k, v in os.environ.items() if k not in _GIT_LOCATORS}
     try:
         proc = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"], cwd=root,

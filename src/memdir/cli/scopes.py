@@ -6,7 +6,6 @@ import json
 
 import click
 
-from ..adoption import held
 from . import State, cli
 
 
@@ -19,6 +18,8 @@ from . import State, cli
 def scopes(state: State, old: str | None, as_json: bool) -> None:
     """List the scopes in ascending precedence (the most local wins) with their folders and
     entry counts, or adopt the local scope a moved checkout left behind."""
+    from ..adoption import held
+
     if old is not None:
         # Opened without printing warnings: the orphan warning would only repeat this command.
         done = state.open().adopt(old)

@@ -9,7 +9,6 @@ from typing import Any
 
 import click
 
-from ..sessions.records import iso
 from . import State, cli
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -152,6 +151,8 @@ def prune(state: State, older_than: str, yes: bool) -> None:
     """Delete old sessions with their messages and index rows, then compact state.db."""
     cutoff = _cutoff(older_than, datetime.now(UTC))
     if not yes:
+        from ..sessions.records import iso
+
         click.confirm(f"Delete every session tree with no activity since {iso(cutoff)}?",
                       abort=True)
     report = state.md.sessions.prune(cutoff)
