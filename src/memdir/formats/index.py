@@ -167,18 +167,18 @@ def index_with_left_out(
     fixed = header + "".join(f"\n{n}\n" for n in notes)
     room_lines = max_lines - fixed.count("\n")
     room_bytes = max_bytes - len(fixed.encode())
-    lines = [_line_of(e, tag.get(e.id, "")) for e in ranked[:max(room_lines, 0)]]
+    head = [_line_of(e, tag.get(e.id, "")) for e in ranked[:max(room_lines, 0)]]
+    lines = head
     kept: Sequence[int]
-    if len(ranked) <= room_lines and sum(n for _, n in lines) <= room_bytes:
-        kept = range(len(lines))
+    if len(ranked) <= room_lines and sum(n for _, n in head) <= room_bytes:
+        kept = range(len(head))
     else:
         room_lines -= 2  # a blank line and the warning
         room_bytes -= _WARNING_BYTES  # an upper bound on what _warning() writes
-        lines = lines[:max(room_lines, 0)]
-        if sum(n for _, n in lines) <= room_bytes:  # the usual case: the best ones fit
-            kept = range(len(lines))
+        if sum(n for _, n in head[:max(room_lines, 0)]) <= room_bytes:  # the usual case
+            kept = range(max(min(room_lines, len(head)), 0))
         else:  # skip the lines that do not fit and try the shorter ones after them
-            lines = [_line_of(e, tag.get(e.id, "")) for e in ranked]
+            lines = head + [_line_of(e, tag.get(e.id, "")) for e in ranked[len(head):]]
             kept = []
             for i, (_, size) in enumerate(lines):
                 if len(kept) < room_lines and size <= room_bytes:
