@@ -203,7 +203,7 @@ class Plan:
         body = validate_body(op.body)
         key = normalise(body)
         for existing in self.active.values():
-            if normalise(existing.body) == key:
+            if existing.body_key == key:
                 return Change("exists", existing)
         entry = Entry(
             id=self._new_id(type_, name),

@@ -145,6 +145,12 @@ class Entry:
         out["extra"] = json.loads(json.dumps(dict(self.extra), default=str))
         return out
 
+    @functools.cached_property
+    def body_key(self) -> str:
+        """The body's :func:`normalise` form, computed once per entry: every add compares
+        it with every entry of the scope."""
+        return normalise(self.body)
+
     def preview(self, width: int = 80) -> str:
         """``id: name — description``, cut to ``width`` characters for error listings."""
         text = f"{self.id}: {self.name}"
