@@ -123,10 +123,13 @@ class JobQueue:
             return True
         if watermark <= row["done_watermark"]:
             return bool(row["status"] == "pending")  # nothing new since the last success
-        if row["status"] == "running":
+        if row["status"] in ("running", "pending") or (
+                row["status"] == "error" and watermark <= row["input_watermark"]):
+            # Running: it goes pending again when it finishes. Pending: its back-off holds.
+            # Failed for good: only new input earns it another round of retries.
             c.execute("UPDATE jobs SET input_watermark = max(input_watermark, ?) "
                       "WHERE id = ?", (watermark, row["id"]))
-            return True
+            return bool(row["status"] != "error")
         c.execute("UPDATE jobs SET status = 'pending', input_watermark = "
                   "max(input_watermark, ?), retries_left = ?, retry_at = 0, updated_at = ? "
                   "WHERE id = ?", (watermark, self.retries, now, row["id"]))

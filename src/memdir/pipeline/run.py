@@ -280,9 +280,9 @@ class Pipeline:
                          watermark=transcript.watermark, raw_output=raw, also=store)
 
     def _store_at(self, location: str) -> Store | None:
-        for store in self.md.stores():
-            if store.backend.location == location:
-                return store
+        for scope in ("local", "user"):
+            if self._usable(scope) and self.md.store(scope).backend.location == location:
+                return self.md.store(scope)
         return None
 
     def _pending(self, location: str) -> list[tuple[int, Candidate]]:
@@ -295,8 +295,9 @@ class Pipeline:
     def _consolidate_job(self, job: Job, report: RunReport) -> None:
         store = self._store_at(job.key)
         if store is None:
-            self.jobs.fail(job, f"scope folder {job.key} is not one of this project's scopes",
-                           retry=False)
+            error = f"scope folder {job.key} is not writable from project {self.project}"
+            self.jobs.fail(job, error, retry=False)
+            report.errors.append(error)
             return
         pending = self._pending(job.key)
         if not pending:

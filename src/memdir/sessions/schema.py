@@ -166,8 +166,9 @@ MIGRATIONS: tuple[Migration, ...] = (
             UNIQUE (kind, key)
         )""",
         "CREATE INDEX jobs_ready ON jobs(status, retry_at)",
+        # AUTOINCREMENT: ids are consolidation watermarks, so a consumed id is never reused.
         """CREATE TABLE candidates (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             location TEXT NOT NULL,
             session_id TEXT NOT NULL,
             data TEXT NOT NULL,
