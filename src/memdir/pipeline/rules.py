@@ -167,14 +167,14 @@ class RulesProvider(Provider):
     @staticmethod
     def _one(i: int, c: Candidate, state: dict[str, tuple[str, str, str]]) -> OpSpec:
         body_key, name_key = normalise(c.body), normalise(c.name)
-        words = _words(f"{c.name} {c.body}")
-        for eid, (name, _, body) in state.items():
+        words = _words(f"{c.name} {c.description}")  # the statement, not the template
+        for eid, (name, description, body) in state.items():
             if normalise(body) == body_key:
                 return OpSpec("noop", candidate=i)
             if normalise(name) == name_key:
                 return OpSpec("update", candidate=i, target=eid, description=c.description,
                               body=c.body)
-            other = _words(f"{name} {body}")
+            other = _words(f"{name} {description}")
             if words and len(words & other) / len(words | other) >= 0.8:
                 return OpSpec("noop", candidate=i)
         pair = correction_of(c)
