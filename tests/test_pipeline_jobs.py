@@ -227,3 +227,24 @@ def test_instructions_in_tool_output_never_become_entries(md: Memdir, project: P
     assert md.store("local").list() == []
     jobs = md.pipeline.jobs.list()
     assert all(j.status == "done" for j in jobs)
+
+
+def test_at_most_five_consolidation_calls_per_run(md: Memdir) -> None:
+    def model(kind: str, user: str) -> str:
+        if kind == "extract":
+            (said,) = _said(user)
+            return candidates_reply({"name": f"Fact {said}", "description": f"Fact {said}",
+                                     "body": f"Fact number {said}.", "evidence": [said]})
+        return ops_reply({"op": "add", "candidate": 0})
+
+    md.pipeline.provider = provider = ScriptedProvider(model)
+    md.pipeline.batch = 1  # one candidate per call, so seven calls are needed
+    for i in range(7):
+        _session(md, f"fact {i}")
+    first = md.pipeline.run()
+    assert (first.consolidation_calls, first.deferred, first.extracted) == (5, 1, 7)
+    assert len(md.store("local").list()) == 5
+    second = md.pipeline.run()
+    assert (second.consolidation_calls, second.deferred) == (2, 0)
+    assert len(md.store("local").list()) == 7
+    assert [k for k, _ in provider.calls].count("consolidate") == 7

@@ -57,7 +57,8 @@ class RunReport:
     dropped: Counter[str] = field(default_factory=Counter)
     ops: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    model_calls: int = 0
+    model_calls: int = 0  # extraction and consolidation
+    consolidation_calls: int = 0  # at most MODEL_CALLS per run
     chars_sent: int = 0
     deferred: int = 0
     archived: list[str] = field(default_factory=list)
@@ -86,6 +87,7 @@ class Pipeline:
         self.project = project_slug(md.project_root)
         self._worker = Worker(self._background_run)
         self._lock = threading.Lock()  # one run at a time in this process
+        self.batch = BATCH  # candidates per consolidation call
 
     @property
     def provider(self) -> Provider:
@@ -289,7 +291,7 @@ class Pipeline:
         rows = self.md.sessions.db.read(lambda c: c.execute(
             "SELECT c.id, c.data FROM candidates c JOIN sessions s ON s.id = c.session_id "
             "WHERE c.location = ? AND s.memory_mode = 'enabled' ORDER BY c.id LIMIT ?",
-            (location, BATCH)).fetchall())
+            (location, self.batch)).fetchall())
         return [(r[0], Candidate.from_dict(json.loads(r[1]))) for r in rows]
 
     def _consolidate_job(self, job: Job, report: RunReport) -> None:
@@ -303,7 +305,7 @@ class Pipeline:
         if not pending:
             self.jobs.finish(job, "nothing")
             return
-        if self.provider.uses_model and report.model_calls >= MODEL_CALLS:
+        if self.provider.uses_model and report.consolidation_calls >= MODEL_CALLS:
             self.jobs.release(job)
             report.deferred += 1
             return
@@ -313,6 +315,7 @@ class Pipeline:
             entries = store.list()
             result = self.provider.consolidate(candidates, entries)
             report.model_calls += result.model_calls
+            report.consolidation_calls += result.model_calls
             ops = to_operations(result.ops, candidates, entries)
             changes = store.apply(ops, source=Source.EXTRACTOR) if ops else []
         except SchemaError as exc:
@@ -361,8 +364,8 @@ class Pipeline:
             if store is None:
                 continue
             entries = store.list()
-            result = self.provider.consolidate(found[:BATCH], entries)
-            ops = to_operations(result.ops, found[:BATCH], entries)
+            result = self.provider.consolidate(found[:self.batch], entries)
+            ops = to_operations(result.ops, found[:self.batch], entries)
             report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
         report.archived = self.archive_unused(dry_run=True)
         report.review = self.review()
