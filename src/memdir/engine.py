@@ -282,7 +282,7 @@ class Memdir:
         days = self.settings.max_unused_days
         if days <= 0 or not view.entries:
             return view
-        from .pipeline.consolidate import stale
+        from .pipeline.upkeep import stale
 
         used = {}
         if self.state_path.exists():

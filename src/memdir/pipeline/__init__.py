@@ -5,7 +5,8 @@
 * :mod:`.schema` — the strict JSON models must return;
 * :mod:`.providers` — the :class:`Provider` interface, OpenAI-compatible and Anthropic;
 * :mod:`.rules` — the offline provider (explicit requests and corrections);
-* :mod:`.consolidate` — ops into store operations, usage decay;
+* :mod:`.consolidate` — validated ops into store operations;
+* :mod:`.upkeep` — usage decay, archiving per policy, review, session deletion;
 * :mod:`.state` — tombstones, usage counters, agent-write marks;
 * :mod:`.run` — :class:`Pipeline`, what ``memdir maintain`` and the worker run;
 * :mod:`.worker` — the in-process worker thread.

@@ -1,4 +1,4 @@
-"""From validated consolidation ops to store operations, and usage decay.
+"""From validated consolidation ops to store operations.
 
 The consolidator never touches files: its :class:`OpSpec` list becomes ordinary store
 operations (add, replace, supersede, remove) that :meth:`Store.apply` runs through the same
@@ -8,16 +8,15 @@ sessions the evidence came from.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Sequence
 
 from ..changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from ..errors import ValidationError
 from ..formats.slug import entry_id
-from ..model import Entry, Source
+from ..model import Entry
 from .schema import Candidate, OpSpec
 
-__all__ = ["describe", "stale", "to_operations"]
+__all__ = ["describe", "to_operations"]
 
 
 def _origins(c: Candidate) -> tuple[str, ...]:
@@ -79,21 +78,3 @@ def describe(op: Operation) -> str:
     if isinstance(op, RemoveOp):
         return f"remove {op.target}"
     return repr(op)
-
-
-def stale(entries: Sequence[Entry], last_used: Mapping[str, datetime], now: datetime,
-          days: float, *, extractor_only: bool = False) -> list[Entry]:
-    """Entries neither read, cited nor changed for ``days`` (pinned ones never go stale;
-    a new entry's trial runs ``days`` from when it was last written)."""
-    if days <= 0:
-        return []
-    cutoff = now - timedelta(days=days)
-    out = []
-    for e in entries:
-        if e.pinned or e.archived:
-            continue
-        if extractor_only and e.source is not Source.EXTRACTOR:
-            continue
-        if max(e.updated, last_used.get(e.id, e.updated)) < cutoff:
-            out.append(e)
-    return out

@@ -25,8 +25,9 @@ __all__ = ["RulesProvider", "correction_of"]
 
 _TOKEN = r"[\w.+#@/-]*\w[\w.+#@/-]*"
 _LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|please|hey|oh)[,!]?\s+)*"
-_REMEMBER = re.compile(_LEAD + r"(?:please\s+)?(?:always\s+)?remember(?:\s+that\s+|\s*[:,]\s*|"
-                       r"\s+to\s+)(?P<x>.+)", re.I)  # not "remember when…": a memory, not a request
+# "remember that/to/:" — not "remember when…" (a memory) nor "remember, …" (rhetoric)
+_REMEMBER = re.compile(_LEAD + r"(?:please\s+)?(?:always\s+)?remember(?:\s+that\s+|\s*:\s*|"
+                       r"\s+to\s+)(?P<x>.+)", re.I)
 _FROM_NOW = re.compile(_LEAD + r"(?:from now on|going forward|in future|in the future)[,:]?\s+"
                        r"(?P<x>.+)", re.I)
 _NEVER = re.compile(r"(?:^|\b)(?:don't|do not|dont)\s+ever\s+(?P<x>.+)|" + _LEAD

@@ -21,15 +21,15 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from .. import guard
-from ..changes import RemoveOp
 from ..errors import MemdirError, UnknownSessionError
 from ..model import Source
 from ..scopes import project_slug
-from .consolidate import describe, stale, to_operations
+from . import upkeep
+from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
 from .providers import Provider, make_provider
 from .schema import Candidate, SchemaError
-from .state import Tombstones, Usage, parse_citations, quietly
+from .state import Tombstones, Usage, parse_citations
 from .transcript import Transcript, build_transcript
 from .worker import Worker
 
@@ -234,8 +234,7 @@ class Pipeline:
         return self.md.store(scope).backend.location
 
     def _usable(self, scope: str) -> bool:
-        loc = self.md.locations.get(scope)
-        return loc is not None and not loc.unavailable and not loc.read_only
+        return upkeep.usable(self.md, scope)
 
     def _extract_job(self, job: Job, report: RunReport) -> None:
         try:
@@ -372,53 +371,14 @@ class Pipeline:
         return report
 
     def archive_unused(self, *, dry_run: bool = False) -> list[str]:
-        """Archive extracted entries unused for ``archive_unused_days`` (no tombstone: a
-        fact archived for disuse may come back)."""
-        days = self.md.settings.archive_unused_days
-        done: list[str] = []
-        for scope in ("local", "user"):
-            if days <= 0 or not self._usable(scope) or not self.md.store(scope).backend.exists():
-                continue
-            store = self.md.store(scope)
-            used = {eid: t for (loc, eid), t in
-                    self.usage.last_used([store.backend.location]).items()}
-            old = stale(store.list(), used, self.md.clock(), days, extractor_only=True)
-            if old and not dry_run:
-                with quietly():
-                    store.apply([RemoveOp(e.id) for e in old], source=Source.EXTRACTOR)
-            done += [f"{scope}: {e.id}" for e in old]
-        return done
+        """Archive extracted entries unused for ``archive_unused_days`` (see
+        :func:`memdir.pipeline.upkeep.archive_unused`)."""
+        return upkeep.archive_unused(self.md, self.usage, dry_run=dry_run)
 
     def review(self) -> list[str]:
         """Entries whose only origin is a session marked polluted: a person should look."""
-        polluted = set(self.md.sessions.db.read(lambda c: [r[0] for r in c.execute(
-            "SELECT id FROM sessions WHERE memory_mode = 'polluted'")]))
-        return [f"{scope}: {e.id} (only from polluted session {e.origins[0][8:]})"
-                for scope, e in self.md.entries()
-                if len(e.origins) == 1 and e.origins[0].removeprefix("session:") in polluted]
+        return upkeep.review(self.md)
 
     def delete_session(self, session_id: str) -> list[str]:
-        """Delete a session and its messages; remove (with tombstones) the entries whose
-        only origin it was. Returns the removed entry ids."""
-        removed = []
-        origin = f"session:{session_id}"
-        for scope in ("local", "user"):
-            if not self._usable(scope) or not self.md.store(scope).backend.exists():
-                continue
-            store = self.md.store(scope)
-            doomed = [e.id for e in store.list() if e.origins == (origin,)]
-            if doomed:
-                store.apply([RemoveOp(i) for i in doomed], source=Source.USER)
-                removed += doomed
-
-        def delete(c: sqlite3.Connection) -> None:
-            for sql in ("DELETE FROM messages WHERE session_id = ?",
-                        "DELETE FROM candidates WHERE session_id = ?",
-                        "DELETE FROM memory_writes WHERE session_id = ?",
-                        "DELETE FROM jobs WHERE kind = 'extract' AND key = ?",
-                        "DELETE FROM sessions WHERE id = ?"):
-                c.execute(sql, (session_id,))
-
-        self.md.sessions.db.write(delete, action="delete a session")
-        return removed
-
+        """Delete a session; remove (with tombstones) the entries only it taught."""
+        return upkeep.delete_session(self.md, session_id)
