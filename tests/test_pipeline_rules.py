@@ -49,6 +49,7 @@ def test_explicit_requests_and_corrections_become_candidates(
 @pytest.mark.parametrize("text", [
     "Can you remember what we did yesterday?",
     "Remember when we went hiking last year.",
+    "Remember, every small victory counts.",
     "I remember that day well.",
     "Deploy the billing service to staging.",
     "Should we switch to pnpm?",

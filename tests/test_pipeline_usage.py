@@ -12,7 +12,7 @@ import memdir
 from conftest import Clock, add
 from memdir.cli import cli, maintain  # noqa: F401  (registers the commands)
 from memdir.engine import Memdir
-from memdir.pipeline import parse_citations
+from memdir.pipeline import RunReport, parse_citations
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
 
@@ -123,3 +123,15 @@ def test_maintain_and_jobs_on_the_command_line(home: Path, project: Path) -> Non
     data = json.loads(runner.invoke(cli, [*args, "jobs", "--json"]).output)
     assert {j["kind"] for j in data} == {"extract", "consolidate"}
     assert "token" not in data[0]
+
+
+def test_a_session_polluted_after_extraction_is_not_consolidated(md: Memdir) -> None:
+    with md.session() as s:
+        s.log("user", "Remember that the cache is flushed hourly.")
+    job = md.pipeline.jobs.claim("test", kinds=("extract",))
+    assert job is not None
+    md.pipeline._extract_job(job, RunReport())  # extracted, waiting for consolidation
+    md.sessions.set_memory_mode(s.id, "polluted")
+    report = md.pipeline.run()
+    assert report.dropped["forgotten before consolidation"] == 1
+    assert md.store("local").list() == []

@@ -24,6 +24,7 @@ from .. import guard
 from ..errors import MemdirError, UnknownSessionError
 from ..model import Source
 from ..scopes import project_slug
+from ..sessions.records import to_datetime
 from . import upkeep
 from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
@@ -286,12 +287,19 @@ class Pipeline:
                 return self.md.store(scope)
         return None
 
-    def _pending(self, location: str) -> list[tuple[int, Candidate]]:
+    def _pending(self, location: str) -> list[tuple[int, Candidate | None]]:
+        """The next batch of candidates for a scope; None for one that a session turned
+        polluted or a removal since its extraction forbids (consumed, never applied)."""
         rows = self.md.sessions.db.read(lambda c: c.execute(
-            "SELECT c.id, c.data FROM candidates c JOIN sessions s ON s.id = c.session_id "
-            "WHERE c.location = ? AND s.memory_mode = 'enabled' ORDER BY c.id LIMIT ?",
+            "SELECT c.id, c.data, c.created_at, s.memory_mode FROM candidates c LEFT JOIN "
+            "sessions s ON s.id = c.session_id WHERE c.location = ? ORDER BY c.id LIMIT ?",
             (location, self.batch)).fetchall())
-        return [(r[0], Candidate.from_dict(json.loads(r[1]))) for r in rows]
+        out: list[tuple[int, Candidate | None]] = []
+        for row_id, data, created, mode in rows:
+            cand = Candidate.from_dict(json.loads(data))
+            gone = mode != "enabled" or self.tombstones.matching(cand, to_datetime(created))
+            out.append((row_id, None if gone else cand))
+        return out
 
     def _consolidate_job(self, job: Job, report: RunReport) -> None:
         store = self._store_at(job.key)
@@ -309,7 +317,14 @@ class Pipeline:
             report.deferred += 1
             return
         last = max(i for i, _ in pending)
-        candidates = [c for _, c in pending]
+        candidates = [c for _, c in pending if c is not None]
+        if not candidates:
+            report.dropped["forgotten before consolidation"] += len(pending)
+            self.jobs.finish(job, "nothing", watermark=last, also=lambda c: c.execute(
+                "DELETE FROM candidates WHERE location = ? AND id <= ?", (job.key, last)))
+            return
+        if len(candidates) < len(pending):
+            report.dropped["forgotten before consolidation"] += len(pending) - len(candidates)
         try:
             entries = store.list()
             result = self.provider.consolidate(candidates, entries)
