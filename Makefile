@@ -36,6 +36,7 @@ bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/guard.py
 	$(BENCH_VENV)/bin/python bench/core.py
 	$(BENCH_VENV)/bin/python bench/context.py
+	$(BENCH_VENV)/bin/python bench/pipeline.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV)

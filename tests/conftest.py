@@ -51,7 +51,7 @@ def project(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def md(home: Path, project: Path, clock: Clock, tmp_path: Path) -> Memdir:
-    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
     return Memdir(load_settings(home, project, environ=env), clock=clock)
 
 
@@ -70,6 +70,8 @@ def _no_real_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[N
     """Nothing a test does may touch the real ~/.memdir or /etc/memdir."""
     monkeypatch.setenv("MEMDIR_HOME", str(tmp_path / "env-home"))
     monkeypatch.setenv("MEMDIR_MANAGED_DIR", str(tmp_path / "managed"))
+    monkeypatch.setenv("MEMDIR_BACKGROUND", "0")  # tests of the worker thread turn it on
+    monkeypatch.delenv("MEMDIR_LLM", raising=False)
     yield
 
 

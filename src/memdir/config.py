@@ -9,8 +9,19 @@
     include_dirs = []                       # folders @includes may read besides the
                                             # project, the home folder and memdir's own
     agent_write_scopes = ["local", "user", "project"]  # scopes a tool call may name
+    llm = "rules"                           # extraction provider: rules, openai:MODEL,
+                                            # anthropic:MODEL, ollama:MODEL (or MEMDIR_LLM)
+    llm_base_url = "http://127.0.0.1:8080/v1"  # an OpenAI-compatible server (optional)
+    min_idle_minutes = 30                   # an open session idle this long is extracted
+    max_unused_days = 30                    # unused entries leave the index (0: never)
+    archive_unused_days = 90                # maintain archives extracted entries unused
+                                            # this long (0: never)
+    background = true                       # extract in a worker thread of the process
 
-``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``.
+``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``;
+``MEMDIR_LLM`` and ``MEMDIR_LLM_BASE_URL`` override ``llm`` and ``llm_base_url``;
+``MEMDIR_BACKGROUND=0`` turns the worker thread off (jobs wait for ``memdir maintain``).
+API keys come only from the environment (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``).
 """
 
 from __future__ import annotations
@@ -19,7 +30,7 @@ import math
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +44,13 @@ INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
 WRITABLE_SCOPES = ("local", "user", "project")
 _NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
 _CHOICES = {"instruction_files": INSTRUCTION_FILES, "agent_write_scopes": WRITABLE_SCOPES}
-_KNOWN = sorted([*_NUMBERS, *_CHOICES, "enabled", "include_dirs"])
+_COUNTS: dict[str, type] = {"min_idle_minutes": float, "max_unused_days": float,
+                            "archive_unused_days": float}  # zero allowed
+_STRINGS = ("llm", "llm_base_url")
+_KNOWN = sorted([*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, "enabled", "include_dirs",
+                 "background"])
 _OFF = frozenset({"1", "true", "yes", "on"})
+_NO = frozenset({"0", "false", "no", "off"})
 
 
 @dataclass(frozen=True)
@@ -51,6 +67,13 @@ class Settings:
     instruction_files: tuple[str, ...] = INSTRUCTION_FILES
     include_dirs: tuple[Path, ...] = ()
     agent_write_scopes: tuple[str, ...] = WRITABLE_SCOPES
+    llm: str = "rules"  # the pipeline's provider (see memdir.pipeline.providers)
+    llm_base_url: str | None = None
+    llm_api_key: str | None = field(default=None, repr=False)  # from the environment
+    min_idle_minutes: float = 30.0
+    max_unused_days: float = 30.0
+    archive_unused_days: float = 90.0
+    background: bool = True
 
 
 def _read_config(path: Path) -> dict[str, Any]:
@@ -72,9 +95,16 @@ def _read_config(path: Path) -> dict[str, Any]:
             if not ok or isinstance(value, bool) or not math.isfinite(value) or value <= 0:
                 raise ParseError(path, f"{key} must be a positive {wanted.__name__}, "
                                        f"not {value!r}")
-        elif key == "enabled":
+        elif key in _COUNTS:
+            if (not isinstance(value, int | float) or isinstance(value, bool)
+                    or not math.isfinite(value) or value < 0):
+                raise ParseError(path, f"{key} must be a number of zero or more, not {value!r}")
+        elif key in _STRINGS:
+            if not isinstance(value, str) or not value.strip():
+                raise ParseError(path, f"{key} must be a non-empty string, not {value!r}")
+        elif key in ("enabled", "background"):
             if not isinstance(value, bool):
-                raise ParseError(path, f"enabled must be true or false, not {value!r}")
+                raise ParseError(path, f"{key} must be true or false, not {value!r}")
         elif key in _CHOICES:
             allowed = _CHOICES[key]
             if not isinstance(value, list) or any(v not in allowed for v in value):
@@ -117,4 +147,19 @@ def load_settings(
         instruction_files=tuple(data.get("instruction_files", INSTRUCTION_FILES)),
         include_dirs=tuple(Path(d).expanduser() for d in data.get("include_dirs", ())),
         agent_write_scopes=tuple(data.get("agent_write_scopes", WRITABLE_SCOPES)),
+        llm=(env.get("MEMDIR_LLM") or data.get("llm") or "rules").strip(),
+        llm_base_url=env.get("MEMDIR_LLM_BASE_URL") or data.get("llm_base_url"),
+        llm_api_key=_api_key(env.get("MEMDIR_LLM") or data.get("llm") or "rules", env),
+        min_idle_minutes=float(data.get("min_idle_minutes", 30.0)),
+        max_unused_days=float(data.get("max_unused_days", 30.0)),
+        archive_unused_days=float(data.get("archive_unused_days", 90.0)),
+        background=(env.get("MEMDIR_BACKGROUND", "").strip().lower() not in _NO
+                    and data.get("background", True) is not False),
     )
+
+
+def _api_key(llm: str, env: Mapping[str, str]) -> str | None:
+    """The API key the chosen provider reads from the environment, if any."""
+    kind = llm.strip().split(":", 1)[0].lower()
+    name = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}.get(kind)
+    return env.get(name) if name else None

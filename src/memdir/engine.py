@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +23,8 @@ from .verdicts import Verdicts
 
 if TYPE_CHECKING:
     from .adoption import Adoption, ScopeInfo
+    from .changes import Change
+    from .pipeline import Pipeline
     from .session import MemorySession
     from .sessions import DbHealth, EntryIndex, SessionStore
     from .sessions.search import Time
@@ -78,6 +81,7 @@ class Memdir:
         self._verdicts: Verdicts | None = None  # the guard's, on project-scope entries
         self._sessions: SessionStore | None = None
         self._entry_index: EntryIndex | None = None
+        self._pipeline: Pipeline | None = None
 
     def __repr__(self) -> str:
         return f"Memdir(home={str(self.home)!r}, project={str(self.project_root)!r})"
@@ -141,7 +145,28 @@ class Memdir:
                 lock_timeout=self.settings.lock_timeout,
                 clock=self.clock,
             )
+            self._stores[scope].observers.append(self._record_forgetting)
         return self._stores[scope]
+
+    @property
+    def pipeline(self) -> Pipeline:
+        """Background extraction and consolidation (see :mod:`memdir.pipeline`)."""
+        if self._pipeline is None:
+            from .pipeline import Pipeline
+
+            self._pipeline = Pipeline(self)
+        return self._pipeline
+
+    def drain(self, timeout: float | None = 30.0) -> bool:
+        """Let the worker thread finish queued extraction (call at shutdown); False if
+        ``timeout`` seconds were not enough."""
+        return self._pipeline is None or self._pipeline.drain(timeout)
+
+    def _record_forgetting(self, store: Store, changes: list[Change], source: Source) -> None:
+        """Removed and superseded entries leave tombstones, so extraction never brings
+        them back from the sessions they came from."""
+        if any(c.action in ("remove", "supersede") for c in changes):
+            self.pipeline.tombstones.record(store.backend.location, changes)
 
     def stores(self) -> list[Store]:
         """Stores of the scopes that exist, in ascending precedence (none when disabled)."""
@@ -253,6 +278,24 @@ class Memdir:
         return [ScopeView(store.scope, store.backend.location, kept, store.pinned_budget,
                           withheld) for store, kept, withheld in self._merged()[0]]
 
+    def _decayed(self, view: ScopeView) -> ScopeView:
+        """The view without entries unused for ``max_unused_days`` (listed as unused)."""
+        days = self.settings.max_unused_days
+        if days <= 0 or not view.entries:
+            return view
+        from .pipeline.upkeep import stale
+
+        used = {}
+        if self.state_path.exists():
+            used = {eid: t for (_, eid), t in
+                    self.pipeline.usage.last_used([view.location]).items()}
+        old = stale(view.entries, used, self.clock(), days)
+        if not old:
+            return view
+        gone = {e.id for e in old}
+        return dataclasses.replace(view, entries=[e for e in view.entries if e.id not in gone],
+                                   unused=old, unused_days=days)
+
     def instructions(self, paths: Sequence[str | Path] | None = None
                      ) -> tuple[list[Instruction], list[Note]]:
         """Instruction files and rules that apply (for a session working on ``paths``), in
@@ -266,8 +309,8 @@ class Memdir:
     def _sections(self, paths: Sequence[str | Path] | None
                   ) -> tuple[list[Section], list[ScopeView], list[Note]]:
         merged, notes = self._merged()
-        views = [ScopeView(s.scope, s.backend.location, kept, s.pinned_budget, withheld)
-                 for s, kept, withheld in merged]
+        views = [self._decayed(ScopeView(s.scope, s.backend.location, kept, s.pinned_budget,
+                                         withheld)) for s, kept, withheld in merged]
         instructions, instruction_notes = self.instructions(paths)
         sections = system_sections(views, instructions, checkout=self.checkout_root)
         return sections, views, notes + instruction_notes
@@ -281,7 +324,10 @@ class Memdir:
             return Explanation([], [Note(None, "memdir", f"memory is disabled ({why})")])
         sections, views, notes = self._sections(paths)
         notes += [Note(None, i, "left out of the index: no room (200 lines / 25,000 bytes)")
-                  for s in sections for i in s.omitted]
+                  for s in sections if s.kind == "index" for i in s.omitted]
+        notes += [Note(None, i, f"left out of the index: not read or cited for "
+                       f"{self.settings.max_unused_days:g} days (usage decay)")
+                  for s in sections if s.kind == "unused" for i in s.omitted]
         notes += [Note(v.name, i, f"withheld by the memory guard (rule {rule})")
                   for v in views for i, rule in v.withheld]
         notes += [Note(v.name, e.id, "kept out of the system block: from an external source")

@@ -67,6 +67,8 @@ class ScopeView:
     entries: Sequence[Entry]
     pinned_budget: int = PINNED_BUDGET
     withheld: Sequence[tuple[str, str]] = ()  # (id, guard rule) kept out of the prompt
+    unused: Sequence[Entry] = ()  # left out of the index: not read or cited for a while
+    unused_days: float = 0
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,16 @@ def system_sections(scopes: Sequence[ScopeView], instructions: Sequence[Instruct
         text, left_out = index_with_left_out(merged, header=_INDEX_HEADER, tags=tags)
         out.append(Section("index", None, f"entries of every scope ({counts})", text,
                            omitted=tuple(e.id for e in left_out)))
+    unused = [e for v in scopes for e in v.unused]
+    if unused:
+        days = max(v.unused_days for v in scopes)
+        listed = "; ".join(f"{one_line(e.name)} ({e.id})" for e in unused[:10])
+        more = f"; and {len(unused) - 10} more" if len(unused) > 10 else ""
+        out.append(Section(
+            "unused", None, "usage decay",
+            f"\n> {len(unused)} entries not read or cited for {days:g}+ days are left out "
+            f"of this index (memory_search still finds them): {listed}{more}.\n",
+            omitted=tuple(e.id for e in unused)))
     for view, _ in shown:
         if view.withheld:
             listed = ", ".join(f"{i} ({rule})" for i, rule in view.withheld[:10])

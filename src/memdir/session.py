@@ -57,9 +57,12 @@ class MemorySession:
         self.close()
 
     def close(self) -> None:
-        """End the session (its end time is recorded when it logged anything)."""
+        """End the session (its end time is recorded when it logged anything) and queue
+        its extraction; the worker thread runs it when ``background`` is on."""
         if self._recorded and not self.closed:
             self.md.sessions.end(self.id)
+            self.closed = True
+            self.md.pipeline.session_ended(self.id)
         self.closed = True
 
     def system_block(self) -> str:
@@ -73,8 +76,15 @@ class MemorySession:
         return schemas if self.md.enabled else []
 
     def call_tool(self, name: str, arguments: object) -> dict[str, Any]:
-        """Run a tool call from the model; never raises on bad input."""
-        return self._dispatcher.call(name, arguments)
+        """Run a tool call from the model; never raises on bad input. A memory write marks
+        this turn (extraction skips it); a read counts as a use of the entry."""
+        result = self._dispatcher.call(name, arguments)
+        if result.get("success") and name == "memory":
+            self._record()
+            self.md.pipeline.note_write(self.id)
+        elif result.get("success") and name == "memory_read":
+            self.md.pipeline.note_read(result["scope"], result["id"])
+        return result
 
     def new_turn(self) -> None:
         """Mark the start of a user turn (resets the per-turn failure limit)."""
@@ -101,8 +111,11 @@ class MemorySession:
         if not self.md.enabled:
             return 0
         self._record()
-        return self.md.sessions.log(self.id, role, content, tool_name=tool_name,
-                                    tool_calls=tool_calls, timestamp=timestamp)
+        message_id = self.md.sessions.log(self.id, role, content, tool_name=tool_name,
+                                          tool_calls=tool_calls, timestamp=timestamp)
+        if role == "assistant" and "citation" in content:
+            self.md.pipeline.note_citations(content)  # cited entries count as used
+        return message_id
 
     def info(self) -> SessionInfo:
         """This session as state.db records it."""

@@ -81,6 +81,10 @@ class Store:
         self.clock = clock
         self._reader = ScopeReader(backend, recheck_seconds=recheck_seconds)
         self._mutex = threading.RLock()
+        # Called after every successful apply with (store, changes, source): how the layer
+        # above records tombstones in state.db without this module knowing of it.
+        self.observers: builtins.list[
+            Callable[[Store, builtins.list[Change], Source], None]] = []
 
     def __repr__(self) -> str:
         return f"Store(scope={self.scope!r}, location={self.backend.location!r})"
@@ -242,6 +246,8 @@ class Store:
         finally:
             for *_, pending in staged.values():
                 self.backend.discard(pending)
+        for observer in self.observers:
+            observer(self, changes, writer)
         return changes
 
     def _archived_ids(self) -> builtins.list[str]:

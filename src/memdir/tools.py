@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from .changes import AddOp, Change, Operation, RemoveOp, ReplaceOp
@@ -312,7 +313,8 @@ class Dispatcher:
             {"id": h.entry.id, "scope": h.scope, "type": h.entry.type.value,
              "name": h.entry.name, "description": h.entry.description,
              "preview": h.entry.body[:200], "score": h.score,
-             **({"archived": True} if h.entry.archived else {})}
+             **({"archived": True, "valid_until": _iso(h.entry.valid_until),
+                 "superseded_by": h.entry.superseded_by} if h.entry.archived else {})}
             for h in hits
         ]
         return {"success": True, "results": results,
@@ -368,6 +370,10 @@ class Dispatcher:
         return {"success": True, "session_id": found[0].session_id if found else session_id,
                 "messages": _messages(found, OUTPUT_CHARS),
                 "hint": "call again with around=<first or last id> to read further"}
+
+
+def _iso(when: datetime | None) -> str | None:
+    return None if when is None else when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:

@@ -86,6 +86,13 @@ def cli(ctx: click.Context, home: Path | None, project: Path | None) -> None:
 
 def main() -> None:
     """Console entry point."""
-    from . import context, demo, entries, scopes, sessions  # noqa: F401  (registers the commands)
+    from . import (  # noqa: F401  (registers the commands)
+        context,
+        demo,
+        entries,
+        maintain,
+        scopes,
+        sessions,
+    )
 
     cli()

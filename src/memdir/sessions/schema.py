@@ -140,4 +140,68 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
         *fts_statements("entries"),
     )),
+    # The background pipeline (memdir.pipeline): jobs with leases, retries and watermarks,
+    # candidates waiting for consolidation, tombstones of forgotten facts, usage counters.
+    Migration("0004_jobs", (
+        """CREATE TABLE jobs (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            key TEXT NOT NULL,
+            project TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL DEFAULT 'pending'
+                CHECK (status IN ('pending', 'running', 'done', 'error')),
+            outcome TEXT,
+            worker TEXT,
+            token TEXT,
+            lease_until REAL,
+            retry_at REAL NOT NULL DEFAULT 0,
+            retries_left INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            raw_output TEXT,
+            input_watermark INTEGER NOT NULL DEFAULT 0,
+            done_watermark INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            UNIQUE (kind, key)
+        )""",
+        "CREATE INDEX jobs_ready ON jobs(status, retry_at)",
+        # AUTOINCREMENT: ids are consolidation watermarks, so a consumed id is never reused.
+        """CREATE TABLE candidates (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            location TEXT NOT NULL,
+            session_id TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created_at REAL NOT NULL
+        )""",
+        "CREATE INDEX candidates_location ON candidates(location, id)",
+        """CREATE TABLE memory_writes (
+            session_id TEXT NOT NULL,
+            message_id INTEGER NOT NULL,
+            PRIMARY KEY (session_id, message_id)
+        )""",
+    )),
+    Migration("0005_tombstones", (
+        """CREATE TABLE tombstones (
+            id INTEGER PRIMARY KEY,
+            location TEXT NOT NULL,
+            entry_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            content_hash TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            origins TEXT NOT NULL,
+            created_at REAL NOT NULL
+        )""",
+        "CREATE INDEX tombstones_hash ON tombstones(content_hash)",
+        "CREATE INDEX tombstones_key ON tombstones(name_key)",
+    )),
+    Migration("0006_usage", (
+        """CREATE TABLE usage (
+            location TEXT NOT NULL,
+            entry_id TEXT NOT NULL,
+            usage_count INTEGER NOT NULL DEFAULT 0,
+            last_used REAL NOT NULL,
+            PRIMARY KEY (location, entry_id)
+        )""",
+    )),
 )

@@ -1,0 +1,144 @@
+"""The background pipeline over LoCoMo: its 272 sessions replayed as memdir sessions.
+
+Run from the repository root (any venv with memdir installed)::
+
+    .venv/bin/python bench/pipeline.py                 # all 10 conversations
+    .venv/bin/python bench/pipeline.py --quick         # the first 2
+    .venv/bin/python bench/pipeline.py --data path/to/locomo10.json
+
+Each conversation gets a fresh memory home; speaker A's turns are logged as the user,
+speaker B's as the assistant ("Speaker: text", plus the image caption), with LoCoMo's
+session times, and every session is ended. ``memdir maintain`` is then timed (extract +
+consolidate, repeated while the 5-model-calls-per-run budget defers work), once with the
+offline ``rules`` provider and once with a scripted LLM provider (``memdir.testing``) that
+answers instantly, so the LLM row measures memdir's own cost on that path: sanitising,
+prompts, schema validation, consolidation. Prints one table: sessions per second, the
+share of sessions that ended with nothing worth saving, and characters sent per session
+(the sanitised transcript; for the LLM path also with the prompt). Not a test
+(DESIGN.md, "Conventions"). LoCoMo is CC BY-NC 4.0: used here, never shipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from memdir.config import load_settings
+from memdir.engine import Memdir
+from memdir.pipeline import Pipeline, Provider, RulesProvider
+from memdir.pipeline.providers import EXTRACT_PROMPT
+from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo" / "locomo10.json"
+
+
+def _when(text: str) -> datetime:
+    """LoCoMo's "1:56 pm on 8 May, 2023"."""
+    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
+
+
+def _replay(md: Memdir, sample: dict[str, Any]) -> int:
+    conv = sample["conversation"]
+    user = conv["speaker_a"]
+    count = 0
+    for key in sorted((k for k in conv if re.fullmatch(r"session_\d+", k)),
+                      key=lambda k: int(k.split("_")[1])):
+        start = _when(conv[f"{key}_date_time"])
+        session = md.session(agent="locomo", started_at=start)
+        rows = []
+        for i, turn in enumerate(conv[key]):
+            text = f"{turn['speaker']}: {turn['text']}"
+            if turn.get("blip_caption"):
+                text += f" [image: {turn['blip_caption']}]"
+            role = "user" if turn["speaker"] == user else "assistant"
+            rows.append((role, text, None, None, start.timestamp() + 30 * i))
+        session._record()
+        md.sessions.log_many(session.id, rows)
+        md.sessions.end(session.id, rows[-1][4] if rows else start)
+        count += 1
+    return count
+
+
+def _llm(kind: str, user: str) -> str:
+    """A scripted model: an instant, deterministic answer of the right shape. It proposes
+    one preference per session in which the user says "I love/like/prefer …"."""
+    if kind == "extract":
+        for msg_id, text in re.findall(r"\[#(\d+) user\] [^:]+: (.*)", user):
+            m = re.search(r"\bI (?:really )?(love|like|prefer|enjoy) ([\w' -]{3,40})", text)
+            if m:
+                what = m.group(2).strip()
+                return candidates_reply({
+                    "type": "user", "name": f"{m.group(1).title()}s {what}"[:80],
+                    "description": f"The user {m.group(1)}s {what}"[:150],
+                    "body": f"The user said: {text[:300]}", "evidence": [int(msg_id)]})
+        return candidates_reply()
+    data = json.loads(user)
+    names = {e["name"].casefold() for e in data["entries"]}
+    return ops_reply(*({"op": "noop" if c["name"].casefold() in names else "add",
+                        "candidate": c["index"]} for c in data["candidates"]))
+
+
+def _run(samples: list[dict[str, Any]], make: type[Provider] | None) -> dict[str, float]:
+    sessions = extracted = empty = chars = prompt_chars = runs = entries = calls = 0
+    seconds = 0.0
+    for sample in samples:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            (root / "project").mkdir()
+            env = {"MEMDIR_MANAGED_DIR": str(root / "managed"), "MEMDIR_BACKGROUND": "0"}
+            md = Memdir(load_settings(root / "home", root / "project", environ=env))
+            sessions += _replay(md, sample)
+            provider = RulesProvider() if make is None else ScriptedProvider(_llm)
+            pipeline = Pipeline(md, provider)
+            t0 = time.perf_counter()
+            while True:
+                report = pipeline.run()
+                runs += 1
+                extracted += report.extracted
+                empty += report.empty
+                chars += report.chars_sent
+                calls += report.model_calls
+                if not report.deferred:
+                    break
+            seconds += time.perf_counter() - t0
+            if isinstance(provider, ScriptedProvider):
+                prompt_chars += sum(len(EXTRACT_PROMPT) + len(u) for k, u in provider.calls
+                                    if k == "extract")
+            entries += len(md.store("local").list())
+            md.close()
+    return {"sessions": sessions, "seconds": seconds, "rate": sessions / seconds,
+            "empty": empty / max(extracted, 1), "chars": chars / max(extracted, 1),
+            "prompt": prompt_chars / max(extracted, 1), "entries": entries, "runs": runs,
+            "calls": calls}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--quick", action="store_true", help="only the first 2 conversations")
+    args = parser.parse_args()
+    samples = json.loads(args.data.read_text())[: 2 if args.quick else None]
+    rows = [("rules (offline)", _run(samples, None)),
+            ("scripted LLM", _run(samples, ScriptedProvider))]
+    print(f"bench/pipeline.py — LoCoMo, {len(samples)} conversations, "
+          f"{datetime.now(UTC):%Y-%m-%d}")
+    head = (f"{'provider':16} {'sessions':>8} {'seconds':>8} {'sessions/s':>10} "
+            f"{'no output':>9} {'chars/session':>13} {'with prompt':>11} {'entries':>7} "
+            f"{'model calls':>11} {'runs':>5}")
+    print(head)
+    print("-" * len(head))
+    for name, r in rows:
+        prompt = f"{r['prompt']:11,.0f}" if r["prompt"] else f"{'-':>11}"
+        print(f"{name:16} {r['sessions']:8.0f} {r['seconds']:8.2f} {r['rate']:10.1f} "
+              f"{r['empty']:9.1%} {r['chars']:13,.0f} {prompt} {r['entries']:7.0f} "
+              f"{r['calls']:11.0f} {r['runs']:5.0f}")
+
+
+if __name__ == "__main__":
+    main()

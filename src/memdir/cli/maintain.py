@@ -1,0 +1,116 @@
+"""``memdir maintain`` and ``memdir jobs``: the background pipeline from the command line.
+
+``maintain`` is the cron-friendly one-shot: it queues the sessions that are due, extracts
+and consolidates them, archives per policy and lists entries to review. It prints nothing
+but "Nothing to do." and exits 0 when there is nothing to do; with work, it shows a
+progress bar on stderr and a summary; it exits 1 when a job failed (the job is retried
+later with back-off).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+import click
+
+from ..pipeline import Job, RunReport
+from . import State, cli
+
+
+def _summary(report: RunReport, *, dry: bool) -> list[str]:
+    would = "would " if dry else ""
+    lines = [f"sessions extracted: {report.extracted} ({report.empty} with nothing worth "
+             f"saving, {report.skipped} skipped)",
+             f"candidates kept: {report.candidates}"]
+    if report.dropped:
+        lines.append("candidates dropped: " + ", ".join(
+            f"{n} {why}" for why, n in sorted(report.dropped.items())))
+    lines += [f"{would}apply: {op}" for op in report.ops]
+    lines += [f"{would}archive (unused): {a}" for a in report.archived]
+    lines += [f"review: {r}" for r in report.review]
+    if report.deferred:
+        lines.append("model-call budget spent: the rest waits for the next run")
+    lines += [f"error: {e}" for e in report.errors]
+    return lines
+
+
+@cli.command()
+@click.option("--dry-run", is_flag=True, help="Print the ops it would apply; write nothing.")
+@click.option("--all", "everything", is_flag=True,
+              help="Redo every session of this project, not only those that grew.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.pass_obj
+def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> None:
+    """Extract memories from finished sessions and consolidate them (cron-friendly)."""
+    pipeline = state.md.pipeline
+    if dry_run:
+        report = pipeline.plan(everything=everything)
+    else:
+        pipeline.scan(everything=everything)
+        total = pipeline.due()
+        if total:
+            with click.progressbar(length=total, label="memdir maintain", file=sys.stderr
+                                   ) as bar:
+                def step(_: Job) -> None:
+                    bar.length = max(bar.length or 0, bar.pos + 1 + pipeline.due())
+                    bar.update(1)
+
+                report = pipeline.run(scan=False, progress=step)
+        else:
+            report = RunReport()
+        report.archived = pipeline.archive_unused()
+        report.review = pipeline.review()
+    if as_json:
+        data: dict[str, Any] = {k: v for k, v in report.__dict__.items()}
+        data["dropped"] = dict(report.dropped)
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    elif not report.did_anything and not report.ops:
+        click.echo("Nothing to do.")
+    else:
+        for line in _summary(report, dry=dry_run):
+            click.echo(line)
+    if report.errors:
+        sys.exit(1)
+
+
+def _age(when: datetime | None, now: datetime) -> str:
+    if when is None:
+        return "-"
+    seconds = (when - now).total_seconds()
+    sign = "in " if seconds > 0 else ""
+    seconds = abs(seconds)
+    text = (f"{seconds:.0f}s" if seconds < 90 else f"{seconds / 60:.0f}m" if seconds < 5400
+            else f"{seconds / 3600:.0f}h")
+    return sign + text + ("" if sign else " ago")
+
+
+@cli.command()
+@click.option("--status", type=click.Choice(["pending", "running", "done", "error"]),
+              help="Only jobs with this status.")
+@click.option("--limit", default=50, show_default=True, help="How many jobs to show.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (with raw model output).")
+@click.pass_obj
+def jobs(state: State, status: str | None, limit: int, as_json: bool) -> None:
+    """Show the pipeline's job queue, most recently changed first."""
+    found = state.md.pipeline.jobs.list(status=status, limit=limit)
+    if as_json:
+        click.echo(json.dumps([j.to_dict() for j in found], indent=2, ensure_ascii=False))
+        return
+    if not found:
+        click.echo("No jobs.")
+        return
+    now = datetime.now(UTC)
+    for j in found:
+        key = j.key if len(j.key) <= 40 else "…" + j.key[-39:]
+        extra = ""
+        if j.status == "pending" and j.retry_at > now:
+            extra = f" retry {_age(j.retry_at, now)} ({j.retries_left} left)"
+        elif j.status == "running":
+            extra = f" by {j.worker}, lease ends {_age(j.lease_until, now)}"
+        click.echo(f"{j.kind:11} {j.status:7} {j.outcome or '-':10} {key:40} "
+                   f"updated {_age(j.updated_at, now)}{extra}")
+        if j.last_error:
+            click.secho(f"            last error: {j.last_error[:300]}", fg="red")

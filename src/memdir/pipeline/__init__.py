@@ -1,0 +1,56 @@
+"""The background pipeline: extraction with a signal gate, consolidation, forgetting, decay.
+
+* :mod:`.jobs` — the queue in state.db: leases, back-off, watermarks;
+* :mod:`.transcript` — what extraction sees, sanitised and redacted;
+* :mod:`.schema` — the strict JSON models must return;
+* :mod:`.providers` — the :class:`Provider` interface, OpenAI-compatible and Anthropic;
+* :mod:`.rules` — the offline provider (explicit requests and corrections);
+* :mod:`.consolidate` — validated ops into store operations;
+* :mod:`.upkeep` — usage decay, archiving per policy, review, session deletion;
+* :mod:`.state` — tombstones, usage counters, agent-write marks;
+* :mod:`.run` — :class:`Pipeline`, what ``memdir maintain`` and the worker run;
+* :mod:`.worker` — the in-process worker thread.
+"""
+
+from .jobs import Job, JobQueue, LeaseLostError
+from .providers import (
+    AnthropicProvider,
+    ChatProvider,
+    Consolidation,
+    Extraction,
+    OpenAIProvider,
+    Provider,
+    ProviderError,
+    make_provider,
+)
+from .rules import RulesProvider
+from .run import MODEL_CALLS, Pipeline, RunReport
+from .schema import Candidate, OpSpec, SchemaError
+from .state import Tombstones, Usage, parse_citations
+from .transcript import Transcript, build_transcript
+
+__all__ = [
+    "MODEL_CALLS",
+    "AnthropicProvider",
+    "Candidate",
+    "ChatProvider",
+    "Consolidation",
+    "Extraction",
+    "Job",
+    "JobQueue",
+    "LeaseLostError",
+    "OpSpec",
+    "OpenAIProvider",
+    "Pipeline",
+    "Provider",
+    "ProviderError",
+    "RulesProvider",
+    "RunReport",
+    "SchemaError",
+    "Tombstones",
+    "Transcript",
+    "Usage",
+    "build_transcript",
+    "make_provider",
+    "parse_citations",
+]

@@ -1,0 +1,80 @@
+"""From validated consolidation ops to store operations.
+
+The consolidator never touches files: its :class:`OpSpec` list becomes ordinary store
+operations (add, replace, supersede, remove) that :meth:`Store.apply` runs through the same
+write path as every other writer, with ``source=extractor`` and ``origins`` set to the
+sessions the evidence came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
+from ..errors import ValidationError
+from ..formats.slug import entry_id
+from ..model import Entry
+from .schema import Candidate, OpSpec
+
+__all__ = ["describe", "to_operations"]
+
+
+def _origins(c: Candidate) -> tuple[str, ...]:
+    return (f"session:{c.session_id}",) if c.session_id else ()
+
+
+def to_operations(specs: Sequence[OpSpec], candidates: Sequence[Candidate],
+                  entries: Sequence[Entry]) -> list[Operation]:
+    """Store operations for ``specs``. An add whose name is taken becomes a replace of
+    that entry, so one model slip cannot sink the whole batch."""
+    taken = {e.id for e in entries}
+    ops: list[Operation] = []
+    for spec in specs:
+        c = candidates[spec.candidate] if spec.candidate is not None else None
+        if spec.op == "noop":
+            continue
+        if spec.op == "add" and c is not None:
+            new_id = entry_id(c.type, c.name)
+            if new_id in taken:
+                ops.append(ReplaceOp(new_id, description=c.description, body=c.body))
+            else:
+                ops.append(AddOp(c.type, c.name, c.description, c.body, origins=_origins(c)))
+                taken.add(new_id)
+        elif spec.op == "update" and spec.target is not None:
+            ops.append(ReplaceOp(spec.target, name=spec.name, description=spec.description,
+                                 body=spec.body))
+        elif spec.op == "supersede" and spec.target is not None and c is not None:
+            ops.append(SupersedeOp(spec.target, c.name, c.description, c.body, type=c.type,
+                                   origins=_origins(c)))
+            taken.discard(spec.target)
+            taken.add(entry_id(c.type, c.name))
+        elif spec.op == "merge":
+            first, *rest = spec.targets
+            name = spec.name or (c.name if c else None)
+            description = spec.description or (c.description if c else None)
+            body = spec.body or (c.body if c else None)
+            if not (name and description and body):
+                raise ValidationError("merge needs a candidate or name, description and body")
+            ops.append(SupersedeOp(first, name, description, body,
+                                   type=c.type if c else None,
+                                   origins=_origins(c) if c else ()))
+            ops.extend(RemoveOp(t) for t in rest)
+            taken.difference_update(spec.targets)
+        elif spec.op == "delete" and spec.target is not None:
+            ops.append(RemoveOp(spec.target))
+            taken.discard(spec.target)
+    return ops
+
+
+def describe(op: Operation) -> str:
+    """One line for ``memdir maintain --dry-run``."""
+    if isinstance(op, AddOp):
+        return f"add {entry_id(str(op.type), op.name)}: {op.name} — {op.description}"
+    if isinstance(op, ReplaceOp):
+        fields = [k for k in ("name", "description", "body") if getattr(op, k) is not None]
+        return f"update {op.target}: {', '.join(fields)}"
+    if isinstance(op, SupersedeOp):
+        return f"supersede {op.target} with {op.name} — {op.description}"
+    if isinstance(op, RemoveOp):
+        return f"remove {op.target}"
+    return repr(op)

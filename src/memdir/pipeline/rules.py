@@ -1,0 +1,189 @@
+"""The offline provider: explicit requests and corrections, no model.
+
+Extraction fires only on what a user says outright, in English or Chinese: "remember
+that…", "from now on…", "don't ever…", "no, use X not Y", "we switched to X", "记住…",
+"以后…", "不要再…", "我们改用…". Everything else — questions, tool output, the agent's own
+words — yields nothing, which is the preferred answer.
+
+Consolidation merges exact and near duplicates (a same-named candidate updates the entry)
+and lets an "X, not Y" correction supersede the entry about Y.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..formats.slug import entry_id
+from ..model import DESCRIPTION_MAX, Entry, normalise
+from .providers import Consolidation, Extraction, Provider
+from .schema import Candidate, OpSpec
+from .transcript import Transcript
+
+__all__ = ["RulesProvider", "correction_of"]
+
+_TOKEN = r"[\w.+#@/-]*\w[\w.+#@/-]*"
+_LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|please|hey|oh)[,!]?\s+)*"
+# "remember that/to/:" — not "remember when…" (a memory) nor "remember, …" (rhetoric)
+_REMEMBER = re.compile(_LEAD + r"(?:please\s+)?(?:always\s+)?remember(?:\s+that\s+|\s*:\s*|"
+                       r"\s+to\s+)(?P<x>.+)", re.I)
+_FROM_NOW = re.compile(_LEAD + r"(?:from now on|going forward|in future|in the future)[,:]?\s+"
+                       r"(?P<x>.+)", re.I)
+_NEVER = re.compile(r"(?:^|\b)(?:don't|do not|dont)\s+ever\s+(?P<x>.+)|" + _LEAD
+                    + r"never\s+ever\s+(?P<y>.+)", re.I)
+_INSTEAD = re.compile(rf"\buse\s+(?P<x>{_TOKEN})\s*,?\s+(?:not|instead of|rather than)\s+"
+                      rf"(?P<y>{_TOKEN})", re.I)
+_SWITCHED = re.compile(rf"\bwe(?:'ve|\s+have)?\s+(?:switched|migrated|moved|changed|"
+                       rf"changed over)\s+(?:over\s+)?(?:from\s+(?P<y>{_TOKEN})\s+)?"
+                       rf"to\s+(?P<x>{_TOKEN})", re.I)
+_DONT_USE = re.compile(rf"\b(?:don't|do not|dont|never|stop)\s+(?:use|using)\s+(?P<y>{_TOKEN})"
+                       rf"|\bnot\s+(?P<z>{_TOKEN})\s*$", re.I)
+_ZH_REMEMBER = re.compile(r"^(?:请)?记住[，,：:\s]*(?P<x>.+)")
+_ZH_FROM_NOW = re.compile(r"^(?:从今以后|今后|以后)[，,\s]*(?P<x>.+)")
+_ZH_NEVER = re.compile(r"(?:不要再|别再|不要再次)(?P<x>.+)")
+_ZH_SWITCHED = re.compile(rf"我们(?:已经)?改用(?:了)?\s*(?P<x>{_TOKEN}|[^\s，,。]+)")
+_ZH_DONT_USE = re.compile(rf"(?:不要|别)(?:再)?用\s*(?P<y>{_TOKEN}|[^\s，,。]+)")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？\n]+")
+_CLAUSES = re.compile(r"\s*[,;:—]\s*|\s+-\s+|[，；：]")
+_HOW = re.compile(rf"\*\*How to apply:\*\* use (?P<x>{_TOKEN}), not (?P<y>{_TOKEN})\.")
+
+
+@dataclass(frozen=True)
+class _Hit:
+    kind: str  # remember, from_now, never, correction
+    text: str
+    x: str = ""
+    y: str = ""
+
+
+def _match(sentence: str, message: str) -> _Hit | None:
+    s = sentence.strip().strip("\"'“”")
+    if not s or s.endswith(("?", "？")):
+        return None
+    m = _SWITCHED.search(s) or _INSTEAD.search(s) or _ZH_SWITCHED.search(s)
+    if m:
+        y = m.groupdict().get("y") or ""
+        if not y:
+            dont = _DONT_USE.search(message) or _ZH_DONT_USE.search(message)
+            y = (dont.group("y") or dont.groupdict().get("z") or "") if dont else ""
+        x = m.group("x").rstrip(".")
+        if y.rstrip(".").casefold() != x.casefold():
+            return _Hit("correction", s, x, y.rstrip("."))
+    for kind, pattern in (("remember", _REMEMBER), ("from_now", _FROM_NOW),
+                          ("remember", _ZH_REMEMBER), ("from_now", _ZH_FROM_NOW)):
+        m = pattern.search(s)
+        if m and len(m.group("x").strip()) >= 3:
+            return _Hit(kind, s, m.group("x").strip())
+    m = _NEVER.search(s) or _ZH_NEVER.search(s)
+    if m:
+        x = (m.groupdict().get("x") or m.groupdict().get("y") or "").strip()
+        if len(x) >= 2:
+            return _Hit("never", s, x)
+    return None
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _short(text: str, width: int) -> str:
+    text = " ".join(text.split()).rstrip(".。")
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def _candidate(hit: _Hit, line_id: int) -> Candidate:
+    statement = _short(hit.text, 600)
+    if hit.kind == "correction":
+        word = re.compile(rf"(?<![\w]){re.escape(hit.y)}(?![\w])", re.I) if hit.y else None
+        kept = [c.strip() for c in _CLAUSES.split(hit.text) if len(c.strip()) > 3
+                and not (word and word.search(c))]
+        name = _short(f"Use {hit.x}", 80)
+        description = _short(_cap(", ".join(kept)) if kept else name, DESCRIPTION_MAX)
+        how = f"use {hit.x}, not {hit.y}." if hit.y else f"use {hit.x}."
+        body = f"{statement}.\n\n**Why:** the user's correction.\n**How to apply:** {how}"
+        return Candidate("feedback", name, description, body, "local", (line_id,), 0.9)
+    subject = hit.x
+    if hit.kind == "never":
+        subject = f"Never {hit.x}" if hit.text.isascii() else hit.text
+    elif hit.kind == "from_now":
+        subject = hit.x
+    first = _CLAUSES.split(subject.strip())[0] or subject
+    name = _short(_cap(first), 80)
+    lowered = subject.casefold()
+    type_ = ("user" if re.match(r"(i|i'm|i am|my)\b", lowered)
+             else "project" if re.match(r"(this|the|our)\s+(project|repo|codebase|team)\b|"
+                                        r"this project's|the project's", lowered)
+             else "feedback")
+    body = (f"{_cap(_short(subject, 600))}.\n\n**Why:** the user asked for this to be "
+            f"remembered.\n**How to apply:** follow it in every session.")
+    return Candidate(type_, name, _short(_cap(subject), DESCRIPTION_MAX), body, "local",
+                     (line_id,), 0.9)
+
+
+def correction_of(candidate: Candidate) -> tuple[str, str] | None:
+    """``(x, y)`` when the candidate says to use x instead of y."""
+    m = _HOW.search(candidate.body)
+    return (m.group("x"), m.group("y")) if m else None
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.casefold()))
+
+
+class RulesProvider(Provider):
+    """Offline extraction and consolidation by explicit phrasing (no model calls)."""
+
+    name = "rules"
+    uses_model = False
+
+    def extract(self, transcript: Transcript) -> Extraction:
+        """Candidates from the user's explicit requests and corrections only."""
+        found: list[Candidate] = []
+        for line in transcript.lines:
+            if line.role != "user":
+                continue
+            for sentence in _SENTENCES.split(line.text):
+                hit = _match(sentence, line.text)
+                if hit is not None:
+                    found.append(_candidate(hit, line.id))
+        return Extraction(found, "", transcript.chars)
+
+    def consolidate(self, candidates: Sequence[Candidate], entries: Sequence[Entry]
+                    ) -> Consolidation:
+        """Duplicates become noops or updates; "X, not Y" supersedes the entry about Y."""
+        state = {e.id: (e.name, e.description, e.body) for e in entries}
+        ops: list[OpSpec] = []
+        for i, c in enumerate(candidates):
+            op = self._one(i, c, state)
+            ops.append(op)
+            if op.op == "add":
+                state[entry_id(c.type, c.name)] = (c.name, c.description, c.body)
+            elif op.op == "supersede" and op.target is not None:
+                del state[op.target]
+                state[entry_id(c.type, c.name)] = (c.name, c.description, c.body)
+            elif op.op == "update" and op.target is not None:
+                state[op.target] = (c.name, c.description, c.body)
+        return Consolidation(ops, "", 0)
+
+    @staticmethod
+    def _one(i: int, c: Candidate, state: dict[str, tuple[str, str, str]]) -> OpSpec:
+        body_key, name_key = normalise(c.body), normalise(c.name)
+        words = _words(f"{c.name} {c.description}")  # the statement, not the template
+        for eid, (name, description, body) in state.items():
+            if normalise(body) == body_key:
+                return OpSpec("noop", candidate=i)
+            if normalise(name) == name_key:
+                return OpSpec("update", candidate=i, target=eid, description=c.description,
+                              body=c.body)
+            other = _words(f"{name} {description}")
+            if words and len(words & other) / len(words | other) >= 0.8:
+                return OpSpec("noop", candidate=i)
+        pair = correction_of(c)
+        if pair and pair[1]:
+            x, y = (re.compile(rf"(?<![\w]){re.escape(w)}(?![\w])", re.I) for w in pair)
+            for eid, fields in reversed(list(state.items())):
+                text = " ".join(fields)
+                if y.search(text) and not x.search(text):
+                    return OpSpec("supersede", candidate=i, target=eid)
+        return OpSpec("add", candidate=i)

@@ -1,0 +1,399 @@
+"""The pipeline of one :class:`~memdir.Memdir`: queue, extract, consolidate, forget, decay.
+
+``md.pipeline`` is built on first use. :meth:`Pipeline.run` is what ``memdir maintain``
+and the worker thread call: queue the sessions that are due, then claim and process jobs
+until none is left. Every write goes through :meth:`Store.apply` with
+``source=extractor``; nothing here touches a file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import socket
+import sqlite3
+import threading
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from .. import guard
+from ..errors import MemdirError, UnknownSessionError
+from ..model import Source
+from ..scopes import project_slug
+from ..sessions.records import to_datetime
+from . import upkeep
+from .consolidate import describe, to_operations
+from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
+from .providers import Provider, make_provider
+from .schema import Candidate, SchemaError
+from .state import Tombstones, Usage, parse_citations
+from .transcript import Transcript, build_transcript
+from .worker import Worker
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
+    from ..store import Store
+
+__all__ = ["MODEL_CALLS", "Pipeline", "RunReport"]
+
+MODEL_CALLS = 5  # consolidation model calls per run
+BATCH = 40  # candidates per consolidation call
+MIN_CONFIDENCE = 0.5
+SHARED = "*"  # the project column of jobs on scopes every project shares (user)
+
+
+@dataclass
+class RunReport:
+    """What one run did (or, dry, would do)."""
+
+    queued: int = 0
+    extracted: int = 0
+    empty: int = 0  # sessions that ended with nothing worth saving
+    skipped: int = 0
+    candidates: int = 0
+    dropped: Counter[str] = field(default_factory=Counter)
+    ops: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    model_calls: int = 0  # extraction and consolidation
+    consolidation_calls: int = 0  # at most MODEL_CALLS per run
+    chars_sent: int = 0
+    deferred: int = 0
+    archived: list[str] = field(default_factory=list)
+    review: list[str] = field(default_factory=list)
+
+    @property
+    def did_anything(self) -> bool:
+        """Whether the run found any work at all."""
+        return bool(self.extracted or self.skipped or self.ops or self.errors
+                    or self.archived or self.review or self.deferred)
+
+
+class Pipeline:
+    """Background extraction and consolidation for one Memdir."""
+
+    def __init__(self, md: Memdir, provider: Provider | None = None, *,
+                 worker: str | None = None, lease: float = LEASE,
+                 backoff: float = BACKOFF_BASE, retries: int = RETRIES) -> None:
+        self.md = md
+        self._provider = provider
+        self.worker_id = worker or f"{socket.gethostname()}:{os.getpid()}"
+        db = md.sessions.db
+        self.jobs = JobQueue(db, clock=md.clock, retries=retries, backoff=backoff, lease=lease)
+        self.tombstones = Tombstones(db, clock=md.clock)
+        self.usage = Usage(db, clock=md.clock)
+        self.project = project_slug(md.project_root)
+        self._worker = Worker(self._background_run)
+        self._lock = threading.Lock()  # one run at a time in this process
+        self.batch = BATCH  # candidates per consolidation call
+
+    @property
+    def provider(self) -> Provider:
+        """The provider ``llm`` / ``MEMDIR_LLM`` names (built on first use)."""
+        if self._provider is None:
+            s = self.md.settings
+            self._provider = make_provider(s.llm, api_key=s.llm_api_key, base_url=s.llm_base_url)
+        return self._provider
+
+    @provider.setter
+    def provider(self, value: Provider) -> None:
+        self._provider = value
+
+    # -- hooks from sessions and stores ----------------------------------------------------
+
+    def queue_session(self, session_id: str) -> bool:
+        """Queue extraction of a session's messages up to its newest one."""
+        last = self.md.sessions.db.read(lambda c: c.execute(
+            "SELECT max(id) FROM messages WHERE session_id = ?", (session_id,)).fetchone()[0])
+        if not last:
+            return False
+        return self.jobs.enqueue("extract", session_id, project=self.project, watermark=last)
+
+    def session_ended(self, session_id: str) -> None:
+        """Queue the session; the worker thread picks it up (when ``background`` is on)."""
+        if self.queue_session(session_id) and self.md.settings.background:
+            self._worker.request()
+
+    def note_write(self, session_id: str) -> None:
+        """The live agent wrote memory this turn: extraction will skip the turn."""
+        self.tombstones.mark_write(session_id)
+
+    def note_read(self, scope: str, entry_id: str) -> None:
+        """``memory_read`` read an entry: count a use."""
+        self.usage.bump([(self.md.store(scope).backend.location, entry_id)])
+
+    def note_citations(self, text: str) -> int:
+        """Count a use of every entry cited in an assistant message; returns how many."""
+        cited = set(parse_citations(text))
+        if not cited:
+            return 0
+        locations = {s.scope: s.backend.location for s in self.md.stores()}
+        return self.usage.bump([(locations[scope], e.id) for scope, e in self.md.entries()
+                                if e.id in cited])
+
+    def drain(self, timeout: float | None = None) -> bool:
+        """Wait for the worker thread to finish queued work; False on timeout."""
+        return self._worker.drain(timeout)
+
+    def _background_run(self) -> None:
+        self.run(scan=False)
+
+    # -- queueing --------------------------------------------------------------------------
+
+    def scan(self, *, everything: bool = False) -> int:
+        """Queue this project's sessions that are due: ended, or idle for
+        ``min_idle_minutes``; memory mode enabled; grown past their watermark.
+        ``everything`` forgets the watermarks first, so every session is redone."""
+        if everything:
+            self.md.sessions.db.write(lambda c: c.execute(
+                "UPDATE jobs SET done_watermark = 0 WHERE kind = 'extract' AND project = ?",
+                (self.project,)), action="reset watermarks")
+        idle = (self.md.clock() - timedelta(minutes=self.md.settings.min_idle_minutes)
+                ).timestamp()
+        rows = self.md.sessions.db.read(lambda c: c.execute(
+            "SELECT s.id, max(m.id) AS last_id FROM sessions s JOIN messages m ON "
+            "m.session_id = s.id LEFT JOIN jobs j ON j.kind = 'extract' AND j.key = s.id "
+            "WHERE s.scope = ? AND s.memory_mode = 'enabled' GROUP BY s.id "
+            "HAVING last_id > coalesce(max(j.done_watermark), 0) AND "
+            "(max(s.ended_at) IS NOT NULL OR max(m.timestamp) <= ?)",
+            (self.project, idle)).fetchall())
+        return sum(self.jobs.enqueue("extract", r[0], project=self.project, watermark=r[1])
+                   for r in rows)
+
+    def due(self) -> int:
+        """Jobs of this project ready to run now."""
+        now = self.md.clock().timestamp()
+        return int(self.md.sessions.db.read(lambda c: c.execute(
+            "SELECT count(*) FROM jobs WHERE project IN (?, ?) AND ((status = 'pending' AND "
+            "retry_at <= ?) OR (status = 'running' AND lease_until < ?))",
+            (self.project, SHARED, now, now)).fetchone()[0]))
+
+    # -- running ---------------------------------------------------------------------------
+
+    def run(self, *, scan: bool = True, everything: bool = False,
+            progress: Callable[[Job], None] | None = None) -> RunReport:
+        """Queue what is due (unless ``scan`` is false), then process jobs until none is
+        left; archive per policy and list entries to review."""
+        report = RunReport()
+        with self._lock:
+            if scan:
+                report.queued = self.scan(everything=everything)
+            while True:
+                job = self.jobs.claim(self.worker_id, projects=(self.project, SHARED))
+                if job is None:
+                    break
+                if job.kind == "extract":
+                    self._extract_job(job, report)
+                elif job.kind == "consolidate":
+                    self._consolidate_job(job, report)
+                if progress is not None:
+                    progress(job)
+                if report.deferred:
+                    break  # the model-call budget is spent: the rest waits for the next run
+            if scan:
+                report.archived = self.archive_unused()
+                report.review = self.review()
+        return report
+
+    def _session_transcript(self, session_id: str, since: int) -> Transcript | None:
+        info = self.md.sessions.get(session_id)
+        if info.memory_mode != "enabled":
+            return None
+        messages = [m for m in self.md.sessions.messages(session_id) if m.id > since]
+        texts = [i.text for i in self.md.instructions()[0]]
+        return build_transcript(session_id, messages, instructions=texts,
+                                written=self.tombstones.marks(session_id))
+
+    def _screen(self, found: list[Candidate], transcript: Transcript, report: RunReport
+                ) -> list[Candidate]:
+        """Redact, then keep candidates the user said, the guard allows and no tombstone
+        forbids."""
+        times = {line.id: line.timestamp for line in transcript.lines}
+        kept = []
+        for c in found:
+            c = dataclasses.replace(
+                c, name=guard.redact_secrets(c.name), body=guard.redact_secrets(c.body),
+                description=guard.redact_secrets(c.description),
+                session_id=transcript.session_id)
+            if not set(c.evidence) & transcript.user_ids:
+                report.dropped["not said by the user"] += 1
+            elif c.confidence < MIN_CONFIDENCE:
+                report.dropped["low confidence"] += 1
+            elif guard.scan(f"{c.name}\n{c.description}\n{c.body}", allow_secrets=True):
+                report.dropped["refused by the guard"] += 1
+            elif self.tombstones.matching(c, max(times[i] for i in c.evidence if i in times)):
+                report.dropped["forgotten (tombstone)"] += 1
+            else:
+                kept.append(c)
+        return kept
+
+    def _location(self, c: Candidate) -> str:
+        scope = "user" if c.scope == "user" and self._usable("user") else "local"
+        return self.md.store(scope).backend.location
+
+    def _usable(self, scope: str) -> bool:
+        return upkeep.usable(self.md, scope)
+
+    def _extract_job(self, job: Job, report: RunReport) -> None:
+        try:
+            transcript = self._session_transcript(job.key, job.done_watermark)
+        except UnknownSessionError:
+            transcript = None
+        if transcript is None or not transcript.user_ids:
+            report.skipped += transcript is None
+            report.empty += transcript is not None
+            self.jobs.finish(job, "skipped" if transcript is None else "nothing",
+                             watermark=transcript.watermark if transcript else None)
+            return
+        try:
+            extraction = self.provider.extract(transcript)
+        except SchemaError as exc:
+            self.jobs.fail(job, str(exc), raw_output=exc.raw)
+            report.errors.append(f"extract {job.key}: {exc}")
+            return
+        except MemdirError as exc:
+            self.jobs.fail(job, str(exc))
+            report.errors.append(f"extract {job.key}: {exc}")
+            return
+        report.model_calls += self.provider.uses_model
+        report.chars_sent += extraction.chars_sent
+        kept = self._screen(extraction.candidates, transcript, report)
+        report.extracted += 1
+        report.candidates += len(kept)
+        report.empty += not kept
+        raw = extraction.raw or None
+
+        def store(c: sqlite3.Connection) -> None:
+            now = self.md.clock().timestamp()
+            for cand in kept:
+                location = self._location(cand)
+                cur = c.execute("INSERT INTO candidates (location, session_id, data, "
+                                "created_at) VALUES (?, ?, ?, ?)",
+                                (location, job.key, json.dumps(cand.to_dict()), now))
+                project = SHARED if location != self.md.store("local").backend.location \
+                    else self.project
+                self.jobs.enqueue_in(c, "consolidate", location, project=project,
+                                     watermark=int(cur.lastrowid or 0), now=now)
+
+        self.jobs.finish(job, "candidates" if kept else "nothing",
+                         watermark=transcript.watermark, raw_output=raw, also=store)
+
+    def _store_at(self, location: str) -> Store | None:
+        for scope in ("local", "user"):
+            if self._usable(scope) and self.md.store(scope).backend.location == location:
+                return self.md.store(scope)
+        return None
+
+    def _pending(self, location: str) -> list[tuple[int, Candidate | None]]:
+        """The next batch of candidates for a scope; None for one that a session turned
+        polluted or a removal since its extraction forbids (consumed, never applied)."""
+        rows = self.md.sessions.db.read(lambda c: c.execute(
+            "SELECT c.id, c.data, c.created_at, s.memory_mode FROM candidates c LEFT JOIN "
+            "sessions s ON s.id = c.session_id WHERE c.location = ? ORDER BY c.id LIMIT ?",
+            (location, self.batch)).fetchall())
+        out: list[tuple[int, Candidate | None]] = []
+        for row_id, data, created, mode in rows:
+            cand = Candidate.from_dict(json.loads(data))
+            gone = mode != "enabled" or self.tombstones.matching(cand, to_datetime(created))
+            out.append((row_id, None if gone else cand))
+        return out
+
+    def _consolidate_job(self, job: Job, report: RunReport) -> None:
+        store = self._store_at(job.key)
+        if store is None:
+            error = f"scope folder {job.key} is not writable from project {self.project}"
+            self.jobs.fail(job, error, retry=False)
+            report.errors.append(error)
+            return
+        pending = self._pending(job.key)
+        if not pending:
+            self.jobs.finish(job, "nothing")
+            return
+        if self.provider.uses_model and report.consolidation_calls >= MODEL_CALLS:
+            self.jobs.release(job)
+            report.deferred += 1
+            return
+        last = max(i for i, _ in pending)
+        candidates = [c for _, c in pending if c is not None]
+        if not candidates:
+            report.dropped["forgotten before consolidation"] += len(pending)
+            self.jobs.finish(job, "nothing", watermark=last, also=lambda c: c.execute(
+                "DELETE FROM candidates WHERE location = ? AND id <= ?", (job.key, last)))
+            return
+        if len(candidates) < len(pending):
+            report.dropped["forgotten before consolidation"] += len(pending) - len(candidates)
+        try:
+            entries = store.list()
+            result = self.provider.consolidate(candidates, entries)
+            report.model_calls += result.model_calls
+            report.consolidation_calls += result.model_calls
+            ops = to_operations(result.ops, candidates, entries)
+            changes = store.apply(ops, source=Source.EXTRACTOR) if ops else []
+        except SchemaError as exc:
+            self.jobs.fail(job, str(exc), raw_output=exc.raw)
+            report.errors.append(f"consolidate {store.scope}: {exc}")
+            return
+        except MemdirError as exc:
+            self.jobs.fail(job, str(exc))
+            report.errors.append(f"consolidate {store.scope}: {exc}")
+            return
+        report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
+        written = any(ch.action not in ("exists", "unchanged") for ch in changes)
+        self.jobs.finish(job, "written" if written else "nothing", watermark=last,
+                         raw_output=result.raw or None, also=lambda c: c.execute(
+                             "DELETE FROM candidates WHERE location = ? AND id <= ?",
+                             (job.key, last)))
+
+    # -- dry run, decay, review, deletion --------------------------------------------------
+
+    def plan(self, *, everything: bool = False) -> RunReport:
+        """What :meth:`run` would do, without writing anything (providers are called)."""
+        report = RunReport()
+        idle = (self.md.clock() - timedelta(minutes=self.md.settings.min_idle_minutes)
+                ).timestamp()
+        rows = self.md.sessions.db.read(lambda c: c.execute(
+            "SELECT s.id, coalesce(max(j.done_watermark), 0) FROM sessions s JOIN messages m "
+            "ON m.session_id = s.id LEFT JOIN jobs j ON j.kind = 'extract' AND j.key = s.id "
+            "WHERE s.scope = ? AND s.memory_mode = 'enabled' GROUP BY s.id HAVING "
+            "(max(s.ended_at) IS NOT NULL OR max(m.timestamp) <= ?)",
+            (self.project, idle)).fetchall())
+        by_location: dict[str, list[Candidate]] = {}
+        for session_id, done in rows:
+            transcript = self._session_transcript(session_id, 0 if everything else done)
+            if transcript is None or not transcript.user_ids:
+                continue
+            extraction = self.provider.extract(transcript)
+            report.extracted += 1
+            report.model_calls += self.provider.uses_model
+            report.chars_sent += extraction.chars_sent
+            kept = self._screen(extraction.candidates, transcript, report)
+            report.empty += not kept
+            for c in kept:
+                by_location.setdefault(self._location(c), []).append(c)
+        for location, found in by_location.items():
+            store = self._store_at(location)
+            if store is None:
+                continue
+            entries = store.list()
+            result = self.provider.consolidate(found[:self.batch], entries)
+            ops = to_operations(result.ops, found[:self.batch], entries)
+            report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
+        report.archived = self.archive_unused(dry_run=True)
+        report.review = self.review()
+        return report
+
+    def archive_unused(self, *, dry_run: bool = False) -> list[str]:
+        """Archive extracted entries unused for ``archive_unused_days`` (see
+        :func:`memdir.pipeline.upkeep.archive_unused`)."""
+        return upkeep.archive_unused(self.md, self.usage, dry_run=dry_run)
+
+    def review(self) -> list[str]:
+        """Entries whose only origin is a session marked polluted: a person should look."""
+        return upkeep.review(self.md)
+
+    def delete_session(self, session_id: str) -> list[str]:
+        """Delete a session; remove (with tombstones) the entries only it taught."""
+        return upkeep.delete_session(self.md, session_id)

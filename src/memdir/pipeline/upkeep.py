@@ -1,0 +1,100 @@
+"""Upkeep: usage decay, archiving per policy, review of polluted origins, session deletion.
+
+Decay is computed, never stored: an entry is stale when neither a read, a citation nor a
+write touched it for the configured number of days. Archiving for disuse writes no
+tombstone (the fact may come back); deleting a session does, for what only it taught.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from ..changes import RemoveOp
+from ..model import Entry, Source
+from .state import Usage, quietly
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
+    from ..store import Store
+
+__all__ = ["archive_unused", "delete_session", "review", "stale", "usable", "writable"]
+
+
+def usable(md: Memdir, scope: str) -> bool:
+    """Whether the pipeline may write to ``scope`` here."""
+    loc = md.locations.get(scope)
+    return loc is not None and not loc.unavailable and not loc.read_only
+
+
+def writable(md: Memdir) -> list[Store]:
+    """The existing scopes the pipeline writes to (local and user)."""
+    return [md.store(s) for s in ("local", "user")
+            if usable(md, s) and md.store(s).backend.exists()]
+
+
+def stale(entries: Sequence[Entry], last_used: Mapping[str, datetime], now: datetime,
+          days: float, *, extractor_only: bool = False) -> list[Entry]:
+    """Entries neither read, cited nor changed for ``days`` (pinned ones never go stale;
+    a new entry's trial runs ``days`` from when it was last written)."""
+    if days <= 0:
+        return []
+    cutoff = now - timedelta(days=days)
+    out = []
+    for e in entries:
+        if e.pinned or e.archived:
+            continue
+        if extractor_only and e.source is not Source.EXTRACTOR:
+            continue
+        if max(e.updated, last_used.get(e.id, e.updated)) < cutoff:
+            out.append(e)
+    return out
+
+
+def archive_unused(md: Memdir, usage: Usage, *, dry_run: bool = False) -> list[str]:
+    """Archive extracted entries unused for ``archive_unused_days``; returns
+    ``"scope: id"`` of each (what would be archived, when ``dry_run``)."""
+    days = md.settings.archive_unused_days
+    done: list[str] = []
+    for store in writable(md) if days > 0 else []:
+        used = {eid: t for (_, eid), t in usage.last_used([store.backend.location]).items()}
+        old = stale(store.list(), used, md.clock(), days, extractor_only=True)
+        if old and not dry_run:
+            with quietly():
+                store.apply([RemoveOp(e.id) for e in old], source=Source.EXTRACTOR)
+        done += [f"{store.scope}: {e.id}" for e in old]
+    return done
+
+
+def review(md: Memdir) -> list[str]:
+    """Entries whose only origin is a session marked polluted."""
+    polluted = set(md.sessions.db.read(lambda c: [r[0] for r in c.execute(
+        "SELECT id FROM sessions WHERE memory_mode = 'polluted'")]))
+    return [f"{scope}: {e.id} (only from polluted session {e.origins[0][8:]})"
+            for scope, e in md.entries()
+            if len(e.origins) == 1 and e.origins[0].removeprefix("session:") in polluted]
+
+
+def delete_session(md: Memdir, session_id: str) -> list[str]:
+    """Delete a session, its messages and queued work; remove (with tombstones) the
+    entries whose only origin it was. Returns the removed entry ids."""
+    removed = []
+    origin = f"session:{session_id}"
+    for store in writable(md):
+        doomed = [e.id for e in store.list() if e.origins == (origin,)]
+        if doomed:
+            store.apply([RemoveOp(i) for i in doomed], source=Source.USER)
+            removed += doomed
+
+    def delete(c: sqlite3.Connection) -> None:
+        for sql in ("DELETE FROM messages WHERE session_id = ?",
+                    "DELETE FROM candidates WHERE session_id = ?",
+                    "DELETE FROM memory_writes WHERE session_id = ?",
+                    "DELETE FROM jobs WHERE kind = 'extract' AND key = ?",
+                    "DELETE FROM sessions WHERE id = ?"):
+            c.execute(sql, (session_id,))
+
+    md.sessions.db.write(delete, action="delete a session")
+    return removed

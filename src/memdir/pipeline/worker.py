@@ -1,0 +1,71 @@
+"""The in-process worker thread: coalesced runs, one at a time, drained at shutdown.
+
+Requests that arrive while a run is in flight collapse into one trailing run, which picks
+up everything that arrived late; :meth:`Worker.drain` waits until no run is in flight and
+none is requested. The thread is a daemon: a process that exits without draining leaves
+its job's lease to expire, and another worker finishes it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+__all__ = ["Worker"]
+
+log = logging.getLogger("memdir.pipeline")
+
+
+class Worker:
+    """Runs ``run`` on a background thread whenever :meth:`request` is called."""
+
+    def __init__(self, run: Callable[[], object], *, name: str = "memdir-pipeline") -> None:
+        self._run = run
+        self._name = name
+        self._cond = threading.Condition()
+        self._requested = False
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self.runs = 0
+        self.errors: list[str] = []  # failures of whole runs (job failures live in state.db)
+
+    def request(self) -> None:
+        """Ask for a run; starts the thread on first use."""
+        with self._cond:
+            self._requested = True
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name=self._name,
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._requested:
+                    self._cond.wait()
+                self._requested = False
+                self._busy = True
+            try:
+                self._run()
+            except Exception as exc:  # a failed run must not kill the thread
+                log.exception("memdir background run failed")
+                self.errors.append(f"{type(exc).__name__}: {exc}")
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self.runs += 1
+                    self._cond.notify_all()
+
+    def drain(self, timeout: float | None = None) -> bool:
+        """Wait until no run is in flight or requested; False if ``timeout`` ran out."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._cond:
+            while self._requested or self._busy:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True

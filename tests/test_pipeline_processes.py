@@ -1,0 +1,108 @@
+"""Real worker processes sharing one state.db: no job is done twice, a killed worker's
+job is finished by another once its lease runs out."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from memdir.config import load_settings
+from memdir.engine import Memdir
+from memdir.pipeline import Pipeline, RulesProvider
+
+pytestmark = pytest.mark.slow
+
+WORKER = textwrap.dedent("""
+    import os, pathlib, re, sys, time
+    from memdir.config import load_settings
+    from memdir.engine import Memdir
+    from memdir.pipeline import Pipeline, RulesProvider
+
+    home, project, managed, log, delay, lease, go = sys.argv[1:8]
+
+    class Slow(RulesProvider):
+        def extract(self, transcript):
+            with open(log, "a") as f:  # one short O_APPEND write per line: atomic
+                f.write(f"{os.getpid()} {transcript.session_id}\\n")
+            time.sleep(float(delay))
+            return super().extract(transcript)
+
+    env = {"MEMDIR_MANAGED_DIR": managed, "MEMDIR_BACKGROUND": "0"}
+    md = Memdir(load_settings(home, project, environ=env))
+    pipeline = Pipeline(md, Slow(), worker=f"w{os.getpid()}", lease=float(lease))
+    while not pathlib.Path(go).exists():
+        time.sleep(0.005)
+    report = pipeline.run(scan=False)
+    print("done", report.extracted, len(report.errors), flush=True)
+""")
+
+
+def _memdir(tmp_path: Path) -> Memdir:
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    (tmp_path / "project").mkdir(exist_ok=True)
+    return Memdir(load_settings(tmp_path / "home", tmp_path / "project", environ=env))
+
+
+def _spawn(tmp_path: Path, delay: float, lease: float, go: Path) -> subprocess.Popen[str]:
+    args = [str(tmp_path / "home"), str(tmp_path / "project"), str(tmp_path / "managed"),
+            str(tmp_path / "log"), str(delay), str(lease), str(go)]
+    return subprocess.Popen([sys.executable, "-c", WORKER, *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def test_two_worker_processes_never_take_the_same_job(tmp_path: Path) -> None:
+    md = _memdir(tmp_path)
+    ids = []
+    for i in range(24):
+        with md.session(agent="a") as s:
+            s.log("user", f"Remember that service number {i} runs on port {8000 + i}.")
+        ids.append(s.id)
+    go = tmp_path / "go"
+    workers = [_spawn(tmp_path, 0.03, 60, go) for _ in range(2)]
+    time.sleep(0.5)  # both interpreters up, then released together
+    go.touch()
+    for proc in workers:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0 and out.startswith("done"), err
+    lines = (tmp_path / "log").read_text().split()
+    pids, sessions = lines[0::2], lines[1::2]
+    assert Counter(sessions) == Counter(ids)  # every session extracted exactly once
+    assert len(set(pids)) == 2  # and both workers took part
+    entries = md.store("local").list()
+    assert len(entries) == 24 and len({e.name for e in entries}) == 24
+    assert {j.status for j in md.pipeline.jobs.list()} == {"done"}
+
+
+def test_a_worker_killed_mid_job_is_taken_over_when_its_lease_expires(tmp_path: Path) -> None:
+    md = _memdir(tmp_path)
+    with md.session(agent="a") as s:
+        s.log("user", "Remember that the release branch is cut on Tuesdays.")
+    go = tmp_path / "go"
+    go.touch()
+    victim = _spawn(tmp_path, 60, 2.0, go)  # takes the job, then hangs inside the provider
+    deadline = time.monotonic() + 30
+    while not (tmp_path / "log").exists():
+        assert time.monotonic() < deadline and victim.poll() is None
+        time.sleep(0.02)
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.communicate(timeout=30)
+    held = md.pipeline.jobs.get("extract", s.id)
+    assert held is not None and held.status == "running" and held.lease_until is not None
+    rescuer = Pipeline(md, RulesProvider(), worker="rescuer", lease=2.0)
+    if time.time() < held.lease_until.timestamp() - 0.3:
+        assert rescuer.run(scan=False).extracted == 0  # the lease still holds
+    while time.time() <= held.lease_until.timestamp() + 1.1:  # clocks tick in whole seconds
+        time.sleep(0.05)
+    report = rescuer.run(scan=False)
+    assert report.extracted == 1 and not report.errors
+    job = md.pipeline.jobs.get("extract", s.id)
+    assert job is not None and (job.status, job.worker, job.attempts) == ("done", "rescuer", 2)
+    assert [e.name for e in md.store("local").list()] == ["The release branch is cut on Tuesdays"]
