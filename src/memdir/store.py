@@ -228,6 +228,7 @@ class Store:
         ops = self._screen(ops, writer)
         now = self.clock()
         staged = self._stage(ops, writer, now)
+        unsynced: builtins.list[str] = []
         try:
             with self._mutex, self.backend.lock(self.lock_timeout, idle=self._reader.prefetch):
                 for attempt in range(2):
@@ -241,11 +242,13 @@ class Store:
                         break  # else a target was edited by hand in place: read it all again
                 self._check_budget(snap.active, plan.active)
                 self._reader.advance(self.backend.log_changes(touched))
-                self._execute(plan, staged)
+                unsynced = self._execute(plan, staged)
                 self._reader.advance(self.backend.log_settled())
         finally:
             for *_, pending in staged.values():
                 self.backend.discard(pending)
+        if unsynced:  # durable before this returns, without holding the next writer up
+            self.backend.sync(unsynced)
         for observer in self.observers:
             observer(self, changes, writer)
         return changes
@@ -293,11 +296,13 @@ class Store:
             ]
             raise BudgetError(used_after, self.pinned_budget, pinned)
 
-    def _execute(self, plan: Plan, staged: _Staging) -> None:
+    def _execute(self, plan: Plan, staged: _Staging) -> builtins.list[str]:
         """Write the plan in the order that can never lose an entry to a crash: archive
         copies (made durable) before anything they preserve is overwritten, new files
-        (made durable) before anything is deleted, the index last. Its folder fsync makes
-        the topic renames durable too, so an add costs one folder fsync, not two."""
+        (made durable) before anything is deleted, the index last. Returns the names whose
+        folder still needs its fsync: the caller does it after releasing the lock (one
+        folder fsync makes the topic renames and the index rename durable), so the next
+        writer does not wait for it."""
         archive = sorted(n for n, e in plan.writes.items() if e.archived)
         current = sorted(n for n, e in plan.writes.items() if not e.archived)
         for name in archive:
@@ -311,8 +316,9 @@ class Store:
             for name in sorted(plan.deletes):
                 self.backend.delete(name, sync=False)
                 self._reader.forget(name)
-        if not self._write_index(plan.active.values()) and (current or plan.deletes):
-            self.backend.sync([*current, *plan.deletes])
+        if self._write_index(plan.active.values(), sync=False):
+            return [INDEX_NAME]
+        return [*current, *plan.deletes]
 
     def _commit(self, name: str, entry: Entry, staged: _Staging) -> None:
         guess = staged.get(name)
@@ -324,13 +330,14 @@ class Store:
             info = self.backend.write(name, render_entry(entry).encode("utf-8"), sync=False)
         self._reader.remember(name, info, entry)
 
-    def _write_index(self, entries: Iterable[Entry], problems: Sequence[ParseError] = ()
-                     ) -> bool:
-        """Regenerate the index if it changed (durably: this fsyncs the scope folder)."""
+    def _write_index(self, entries: Iterable[Entry], problems: Sequence[ParseError] = (),
+                     *, sync: bool = True) -> bool:
+        """Regenerate the index if it changed (durably, fsyncing the scope folder, unless
+        ``sync`` is false and the caller does that)."""
         text = self.render_index(entries, problems).encode("utf-8")
         if self.backend.read_index() == text:
             return False
-        self.backend.write(INDEX_NAME, text)
+        self.backend.write(INDEX_NAME, text, sync=sync)
         return True
 
     # -- repair ----------------------------------------------------------------------------
