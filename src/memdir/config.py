@@ -9,6 +9,8 @@
     include_dirs = []                       # folders @includes may read besides the
                                             # project, the home folder and memdir's own
     agent_write_scopes = ["local", "user", "project"]  # scopes a tool call may name
+    history_scopes = ["local", "user"]      # scopes whose folder is a git history; the
+                                            # project scope lives in its repository's own
 
 ``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``.
 """
@@ -32,7 +34,9 @@ DEFAULT_MANAGED_DIR = Path("/etc/memdir")
 INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
 WRITABLE_SCOPES = ("local", "user", "project")
 _NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
-_CHOICES = {"instruction_files": INSTRUCTION_FILES, "agent_write_scopes": WRITABLE_SCOPES}
+HISTORY_SCOPES = ("local", "user")
+_CHOICES = {"instruction_files": INSTRUCTION_FILES, "agent_write_scopes": WRITABLE_SCOPES,
+            "history_scopes": WRITABLE_SCOPES}
 _KNOWN = sorted([*_NUMBERS, *_CHOICES, "enabled", "include_dirs"])
 _OFF = frozenset({"1", "true", "yes", "on"})
 
@@ -51,6 +55,7 @@ class Settings:
     instruction_files: tuple[str, ...] = INSTRUCTION_FILES
     include_dirs: tuple[Path, ...] = ()
     agent_write_scopes: tuple[str, ...] = WRITABLE_SCOPES
+    history_scopes: tuple[str, ...] = HISTORY_SCOPES
 
 
 def _read_config(path: Path) -> dict[str, Any]:
@@ -117,4 +122,5 @@ def load_settings(
         instruction_files=tuple(data.get("instruction_files", INSTRUCTION_FILES)),
         include_dirs=tuple(Path(d).expanduser() for d in data.get("include_dirs", ())),
         agent_write_scopes=tuple(data.get("agent_write_scopes", WRITABLE_SCOPES)),
+        history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
     )

@@ -86,6 +86,6 @@ def cli(ctx: click.Context, home: Path | None, project: Path | None) -> None:
 
 def main() -> None:
     """Console entry point."""
-    from . import context, demo, entries, sessions  # noqa: F401  (registers the commands)
+    from . import context, demo, entries, history, sessions  # noqa: F401  (registers them)
 
     cli()
