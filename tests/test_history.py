@@ -161,8 +161,9 @@ def test_cli_log_diff_show_revert(tmp_path: Path, home: Path, project: Path) -> 
     log = run("log", "pnpm").splitlines()
     assert len(log) == 2 and "remove feedback_use-pnpm (user)" in log[0]
     rev = log[0].split()[0]
-    assert "-Run pnpm install." not in run("diff", rev)
-    assert "+++ b/archive/feedback_use-pnpm--" in run("diff", rev)
+    diff = run("diff", rev)
+    assert "--- a/feedback_use-pnpm.md\n+++ /dev/null" in diff
+    assert "--- /dev/null\n+++ b/archive/feedback_use-pnpm--" in diff
     assert "Run pnpm install." in run("show", f"pnpm@{log[1].split()[0]}")
     assert "No unrecorded changes" in run("diff")
     assert "undoes it" in run("revert", rev)
