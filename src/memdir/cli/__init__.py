@@ -86,6 +86,6 @@ def cli(ctx: click.Context, home: Path | None, project: Path | None) -> None:
 
 def main() -> None:
     """Console entry point."""
-    from . import context, demo, entries, history, sessions  # noqa: F401  (registers them)
+    from . import context, demo, entries, history, review, serve, sessions  # noqa: F401
 
     cli()

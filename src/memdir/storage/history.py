@@ -156,7 +156,7 @@ class History:
         with open(os.path.join(self.root, path), "rb") as f:
             blob = Blob.from_string(f.read())
         if store:
-            self.repo().object_store.add_object(blob)
+            self._add(blob)
         cache[path] = [sig, blob.id.decode("ascii")]
         return str(cache[path][1])
 
@@ -217,6 +217,18 @@ class History:
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
+    def _add(self, obj: Any) -> None:
+        """Store one object. A ``.lock`` file a killed writer left beside it is stale (we
+        hold the scope lock), so it is removed and the write tried again."""
+        from dulwich.file import FileLocked
+
+        try:
+            self.repo().object_store.add_object(obj)
+        except FileLocked as exc:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(exc.lockfilename)
+            self.repo().object_store.add_object(obj)
+
     def _commit(self, repo: Repo, files: dict[str, str], message: str) -> str:
         from dulwich.objects import Commit as GitCommit
         from dulwich.objects import Tree
@@ -233,9 +245,9 @@ class History:
         for sub in sorted(trees, key=lambda t: -t.count("/") if t else 1):  # leaves first
             if sub:
                 parent, _, base = sub.rpartition("/")
-                repo.object_store.add_object(trees[sub])
+                self._add(trees[sub])
                 trees[parent].add(os.fsencode(base), stat.S_IFDIR, trees[sub].id)
-        repo.object_store.add_object(trees[""])
+        self._add(trees[""])
         head = self._head(repo)
         commit = GitCommit()
         commit.tree = trees[""].id
@@ -244,7 +256,7 @@ class History:
         commit.author_time = commit.commit_time = int(time.time())
         commit.author_timezone = commit.commit_timezone = 0
         commit.message = message.encode("utf-8")
-        repo.object_store.add_object(commit)
+        self._add(commit)
         self._set_head(commit.id.decode("ascii"))
         self._tree, self._tree_of = dict(files), commit.id.decode("ascii")
         self._save_cache()
