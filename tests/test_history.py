@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 
 import memdir
+from conftest import Clock, add
 from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.storage.history import HistoryError
 from memdir.versions import Versions
-
-from conftest import Clock, add
 
 
 def _files(folder: Path) -> dict[str, bytes]:

@@ -20,6 +20,7 @@ a time; nothing is applied that was not named.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Sequence
@@ -91,22 +92,27 @@ def _make(kind: str, title: str, detail: str, entries: Sequence[str],
                     f"{kind}-{digest[:6]}")
 
 
-def _words(entry: Entry) -> set[str]:
-    return {w for w in _WORD.findall(normalise(f"{entry.name} {entry.body}")) if len(w) > 2}
+@functools.lru_cache(maxsize=4096)
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD.findall(normalise(text)) if len(w) > 2)
 
 
 def _similar(a: Entry, b: Entry) -> float:
-    wa, wb = _words(a), _words(b)
+    wa, wb = _word_set(f"{a.name} {a.body}"), _word_set(f"{b.name} {b.body}")
     return len(wa & wb) / len(wa | wb) if wa and wb else 0.0
 
 
-def _preferred(entry: Entry, group: Sequence[str]) -> set[str]:
-    text = f"{entry.name}\n{entry.body}".lower()
-    said = {v for v in group if re.search(_PREFER.format(re.escape(v)), text)}
+def _preferred(entry: Entry, group: tuple[str, ...]) -> frozenset[str]:
+    return _prefers(f"{entry.name}\n{entry.body}".lower(), group)
+
+
+@functools.lru_cache(maxsize=16384)
+def _prefers(text: str, group: tuple[str, ...]) -> frozenset[str]:
+    said = frozenset(v for v in group if re.search(_PREFER.format(re.escape(v)), text))
     if said:
         return said
-    mentioned = {v for v in group if re.search(rf"\b{re.escape(v)}\b", text)}
-    return mentioned if len(mentioned) == 1 else set()
+    mentioned = frozenset(v for v in group if re.search(rf"\b{re.escape(v)}\b", text))
+    return mentioned if len(mentioned) == 1 else frozenset()
 
 
 def _older_newer(a: Entry, b: Entry) -> tuple[Entry, Entry]:
@@ -123,23 +129,22 @@ def _pairs(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
             old, new = _older_newer(a, b)
             keys = [f"{store.scope}:{old.id}", f"{store.scope}:{new.id}"]
             remove = (Action(store.scope, (RemoveOp(old.id),)),)
+            conflict = next(((pa, pb) for g in _CHOICES
+                             if len(pa := _preferred(old, g)) == 1
+                             and len(pb := _preferred(new, g)) == 1 and pa != pb), None)
+            if conflict is not None:  # different values of one choice: not a duplicate
+                done.add(old.id)
+                out.append(_make(
+                    "conflict", f"{old.id} and {new.id} disagree",
+                    f"{old.id!r} prefers {min(conflict[0])}, {new.id!r} prefers "
+                    f"{min(conflict[1])}; keep the newer, archive {old.id!r}", keys, remove))
+                continue
             score = 1.0 if normalise(a.name) == normalise(b.name) else _similar(a, b)
             if score >= NEAR:
                 done.add(old.id)
                 out.append(_make("merge", f"{old.id} duplicates {new.id}",
                                  f"{score:.0%} alike in the {store.scope} scope; keep the newer "
                                  f"{new.id!r}, archive {old.id!r}", keys, remove))
-                continue
-            for group in _CHOICES:
-                pa, pb = _preferred(a, group), _preferred(b, group)
-                if len(pa) == 1 and len(pb) == 1 and pa != pb:
-                    done.add(old.id)
-                    out.append(_make(
-                        "conflict", f"{old.id} and {new.id} disagree",
-                        f"{old.id!r} prefers {next(iter(_preferred(old, group)))}, "
-                        f"{new.id!r} prefers {next(iter(_preferred(new, group)))}; keep the "
-                        f"newer, archive {old.id!r}", keys, remove))
-                    break
     return out
 
 
