@@ -151,7 +151,7 @@ def make_app(md: Memdir, token: str, *, host: str = "127.0.0.1", max_body: int =
 
     server = build_server(md, agent="mcp-http")
     app = server.streamable_http_app(host=host if host in LOOPBACK else "0.0.0.0",
-                                     max_request_body_size=max_body)
+                                     max_request_body_size=max_body, json_response=True)
     return AuthGate(app, token, max_body=max_body)
 
 

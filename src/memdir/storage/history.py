@@ -17,10 +17,12 @@ Dotfiles (``.lock``, ``.changes``, temp files) are never tracked, except ``.giti
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import stat
 import time
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,7 +64,14 @@ class Commit:
         return self.message.split("\n", 1)[0]
 
 
-def _oid(hex_id: str) -> Any:
+def _oid(kind: bytes, data: bytes) -> tuple[str, bytes]:
+    """A git object's id and its raw (uncompressed) form."""
+    raw = b"%s %d\x00" % (kind, len(data)) + data
+    return hashlib.sha1(raw).hexdigest(), raw
+
+
+def _bin(hex_id: str) -> Any:
+    """A hex id as dulwich takes it."""
     return hex_id.encode("ascii")
 
 
@@ -97,8 +106,8 @@ class History:
         """True when the folder has a repository."""
         return (self.root / ".git").is_dir()
 
-    def repo(self, *, create: bool = False) -> Repo:
-        """The dulwich repository; created when ``create`` is true and missing."""
+    def repo(self) -> Repo:
+        """The dulwich repository, for reading history."""
         from dulwich.errors import NotGitRepository
         from dulwich.repo import Repo
 
@@ -106,15 +115,26 @@ class History:
             try:
                 self._repo = Repo(str(self.root))
             except NotGitRepository:
-                if not create:
-                    raise HistoryError(f"{self.root} has no history yet: it starts with the "
-                                       f"first change memdir writes there.") from None
-                try:
-                    self._repo = Repo.init(str(self.root), default_branch=b"main")
-                except OSError as exc:
-                    raise StorageError("create the history repository", self.root, exc
-                                       ) from exc
+                raise HistoryError(f"{self.root} has no history yet: it starts with the "
+                                   f"first change memdir writes there.") from None
         return self._repo
+
+    def _init(self) -> bool:
+        """Create the repository's skeleton if missing (what ``git init`` makes, branch
+        ``main``); True when it was created now."""
+        git = self.root / ".git"
+        if (git / "HEAD").exists():
+            return False
+        try:
+            for folder in ("objects/info", "objects/pack", "refs/heads", "refs/tags"):
+                (git / folder).mkdir(parents=True, exist_ok=True)
+            (git / "config").write_text("[core]\n\trepositoryformatversion = 0\n\tfilemode = "
+                                        "true\n\tbare = false\n", encoding="ascii")
+            (git / "description").write_text("memdir scope history\n", encoding="ascii")
+            (git / "HEAD").write_text("ref: refs/heads/main\n", encoding="ascii")
+        except OSError as exc:
+            raise StorageError("create the history repository", self.root, exc) from exc
+        return True
 
     # -- writing (call under the scope lock) -----------------------------------------------
 
@@ -135,13 +155,19 @@ class History:
     def _cache_path(self) -> Path:
         return self.root / ".git" / "memdir-stat.json"
 
+    def _read_cache(self) -> tuple[str | None, dict[str, list[Any]]]:
+        """The cache file: the commit it describes and path -> [signature, blob id] of
+        every file in that commit (written by whichever process made the commit)."""
+        try:
+            data = json.loads(self._cache_path().read_bytes())
+            files = data["files"]
+            return str(data["head"]), (files if isinstance(files, dict) else {})
+        except (OSError, ValueError, KeyError, TypeError):
+            return None, {}
+
     def _load_cache(self) -> dict[str, list[Any]]:
         if self._cache is None:
-            try:
-                data = json.loads(self._cache_path().read_bytes())
-                self._cache = data if isinstance(data, dict) else {}
-            except (OSError, ValueError):
-                self._cache = {}
+            self._cache = self._read_cache()[1]
         return self._cache
 
     def _blob(self, path: str, st: os.stat_result, *, store: bool) -> str:
@@ -151,22 +177,25 @@ class History:
         known = cache.get(path)
         if not store and known is not None and known[0] == sig:
             return str(known[1])
-        from dulwich.objects import Blob
-
         with open(os.path.join(self.root, path), "rb") as f:
-            blob = Blob.from_string(f.read())
-        if store:
-            self._add(blob)
-        cache[path] = [sig, blob.id.decode("ascii")]
-        return str(cache[path][1])
+            data = f.read()
+        blob = self._object(b"blob", data) if store else _oid(b"blob", data)[0]
+        cache[path] = [sig, blob]
+        return blob
 
-    def _head_tree(self, repo: Repo) -> dict[str, str]:
-        head = self._head(repo)
+    def _head_tree(self) -> dict[str, str]:
+        head = self._head()
         if head is None:
             return {}
-        if self._tree_of != head.decode():
-            self._tree = {k: v.decode("ascii") for k, v in self._flat(repo, head).items()}
-            self._tree_of = head.decode()
+        if self._tree_of != head:  # another process committed since
+            cached_head, files = self._read_cache()
+            if cached_head == head:  # its cache names every file of its commit
+                self._cache = files
+                self._tree = {p: str(v[1]) for p, v in files.items()}
+            else:  # no cache, or a commit made by hand: read the tree
+                self._tree = {k: v.decode("ascii")
+                              for k, v in self._flat(self.repo(), head.encode()).items()}
+            self._tree_of = head
         return dict(self._tree)
 
     @staticmethod
@@ -182,10 +211,19 @@ class History:
         memdir, or a write that died before its commit); returns the new commit id, or
         None when nothing changed."""
         try:
-            fresh = not self.exists()
-            repo = self.repo(create=True)
-            before = self._head_tree(repo)
-            now = {path: self._blob(path, st, store=False) for path, st in self._walk()}
+            fresh = self._init()
+            before = self._head_tree()
+            cache = self._load_cache()
+            now: dict[str, str] = {}
+            for path, st in self._walk():  # the hot loop: one stat per file, no hashing
+                known = cache.get(path)
+                if known is not None and known[0] == [st.st_ino, st.st_size, st.st_mtime_ns,
+                                                      st.st_ctime_ns]:
+                    now[path] = known[1]
+                else:
+                    now[path] = self._blob(path, st, store=False)
+            if now == before and not fresh:
+                return None
             changed = sorted(p for p in set(before) | set(now) if before.get(p) != now.get(p))
             if not changed and not fresh:
                 return None
@@ -196,15 +234,15 @@ class History:
                 self._base = now  # a new scope: its first change is its first commit
                 return None
             subject = "start history" if fresh else f"{message}: {', '.join(changed)}"
-            return self._commit(repo, now, subject + "\n\nsource: outside memdir\n")
+            return self._commit(now, subject + "\n\nsource: outside memdir\n")
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
     def record(self, names: Iterable[str], message: str) -> str | None:
         """Commit the files memdir just wrote or deleted (after :meth:`absorb`)."""
         try:
-            repo = self.repo(create=True)
-            files = self._head_tree(repo) if self._base is None else self._base
+            self._init()
+            files = self._head_tree() if self._base is None else self._base
             self._base = None
             for name in names:
                 try:
@@ -213,52 +251,52 @@ class History:
                     files.pop(name, None)
             if files == self._tree and self._tree_of is not None:
                 return None
-            return self._commit(repo, files, message)
+            return self._commit(files, message)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
-    def _add(self, obj: Any) -> None:
-        """Store one object. A ``.lock`` file a killed writer left beside it is stale (we
-        hold the scope lock), so it is removed and the write tried again."""
-        from dulwich.file import FileLocked
+    def _object(self, kind: bytes, data: bytes) -> str:
+        """Store one loose object (zlib-compressed ``<kind> <size>\\0<data>``, named by
+        its SHA-1) unless it is there already; return its id. Written to a temp file and
+        renamed onto a name that does not exist yet, so no reader sees half of it."""
+        sha, raw = _oid(kind, data)
+        folder = self.root / ".git" / "objects" / sha[:2]
+        path = folder / sha[2:]
+        if path.exists():
+            return sha
+        folder.mkdir(exist_ok=True)
+        tmp = folder / f".tmp-{os.getpid()}-{sha[2:10]}"
+        with open(tmp, "wb") as f:
+            f.write(zlib.compress(raw, 1))
+        os.chmod(tmp, 0o444)
+        os.replace(tmp, path)
+        return sha
 
-        try:
-            self.repo().object_store.add_object(obj)
-        except FileLocked as exc:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(exc.lockfilename)
-            self.repo().object_store.add_object(obj)
-
-    def _commit(self, repo: Repo, files: dict[str, str], message: str) -> str:
-        from dulwich.objects import Commit as GitCommit
-        from dulwich.objects import Tree
-
-        trees: dict[str, Tree] = {"": Tree()}
+    def _commit(self, files: dict[str, str], message: str) -> str:
+        children: dict[str, dict[bytes, tuple[bytes, str]]] = {"": {}}
         for path in sorted(files):
             folder, _, base = path.rpartition("/")
             parts = folder.split("/") if folder else []
             for i in range(len(parts)):
-                sub = "/".join(parts[: i + 1])
-                if sub not in trees:
-                    trees[sub] = Tree()
-            trees[folder].add(os.fsencode(base), 0o100644, _oid(files[path]))
-        for sub in sorted(trees, key=lambda t: -t.count("/") if t else 1):  # leaves first
-            if sub:
-                parent, _, base = sub.rpartition("/")
-                self._add(trees[sub])
-                trees[parent].add(os.fsencode(base), stat.S_IFDIR, trees[sub].id)
-        self._add(trees[""])
-        head = self._head(repo)
-        commit = GitCommit()
-        commit.tree = trees[""].id
-        commit.parents = [head] if head is not None else []
-        commit.author = commit.committer = AUTHOR
-        commit.author_time = commit.commit_time = int(time.time())
-        commit.author_timezone = commit.commit_timezone = 0
-        commit.message = message.encode("utf-8")
-        self._add(commit)
-        self._set_head(commit.id.decode("ascii"))
-        self._tree, self._tree_of = dict(files), commit.id.decode("ascii")
+                children.setdefault("/".join(parts[: i + 1]), {})
+            children[folder][os.fsencode(base)] = (b"100644", files[path])
+        for sub in sorted(children, key=lambda t: -t.count("/") - 1 if t else 1):  # leaves
+            items = sorted(children[sub].items(),  # git's order: a folder sorts as "name/"
+                           key=lambda kv: kv[0] + b"/" * (kv[1][0] == b"40000"))
+            tree = self._object(b"tree", b"".join(
+                mode + b" " + name + b"\0" + bytes.fromhex(sha) for name, (mode, sha) in items))
+            if not sub:
+                root = tree
+                continue
+            parent, _, base = sub.rpartition("/")
+            children[parent][os.fsencode(base)] = (b"40000", tree)
+        head = self._head()
+        stamp = f"{AUTHOR.decode()} {int(time.time())} +0000"
+        body = f"tree {root}\n" + (f"parent {head}\n" if head else "") + \
+            f"author {stamp}\ncommitter {stamp}\n\n{message}"
+        sha = self._object(b"commit", body.encode("utf-8"))
+        self._set_head(sha)
+        self._tree, self._tree_of = dict(files), sha
         self._save_cache()
         return str(self._tree_of)
 
@@ -268,7 +306,10 @@ class History:
         a reader that finds no cache just hashes the files."""
         path = self._cache_path()
         tmp = path.with_name(f".memdir-stat.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(self._cache), encoding="utf-8")
+        cache = self._load_cache()
+        files = {p: cache.get(p, [[], sha]) for p, sha in self._tree.items()}
+        files = {p: v if v[1] == self._tree[p] else [[], self._tree[p]] for p, v in files.items()}
+        tmp.write_text(json.dumps({"head": self._tree_of, "files": files}), encoding="utf-8")
         with contextlib.suppress(FileNotFoundError):
             os.unlink(path)
         os.replace(tmp, path)
@@ -290,14 +331,17 @@ class History:
         finally:
             os.close(fd)
 
-    def _head(self, repo: Repo) -> Any:
+    def _head(self) -> str | None:
+        """The branch's commit id (hex), or None before the first commit."""
         ref = self.root / ".git" / os.fsdecode(_BRANCH)
         try:
-            return ref.read_bytes().strip() or None
+            return ref.read_bytes().strip().decode("ascii") or None
         except FileNotFoundError:
             pass
-        try:
-            return repo.refs[_BRANCH]  # type: ignore[index]  # packed by a `git gc` run by hand
+        if not (self.root / ".git" / "packed-refs").exists():
+            return None
+        try:  # packed by a `git gc` run by hand
+            return str(self.repo().refs[_BRANCH].decode())  # type: ignore[index]
         except KeyError:
             return None
 
@@ -310,11 +354,11 @@ class History:
         if not self.exists():
             return []
         repo = self.repo()
-        head = self._head(repo)
+        head = self._head()
         if head is None:
             return []
         out: list[Commit] = []
-        for walk in repo.get_walker(include=[head]):
+        for walk in repo.get_walker(include=[_bin(head)]):
             c = walk.commit
             changed = self._changed(repo, c)
             if match is not None and not any(match(p) for p in changed):
@@ -343,14 +387,14 @@ class History:
         if not self.exists():
             return None
         repo = self.repo()
-        head = self._head(repo)
+        head = self._head()
         if head is None:
             return None
         if rev == "HEAD" or rev.startswith("HEAD~"):
             steps = rev[5:] if rev != "HEAD" else "0"
             if not steps.isdigit():
                 return None
-            sha = head
+            sha = _bin(head)
             for _ in range(int(steps)):
                 parents = cast(Any, repo[sha]).parents
                 if not parents:
@@ -359,7 +403,7 @@ class History:
             return str(sha.decode())
         if len(rev) < 4 or any(ch not in "0123456789abcdef" for ch in rev.lower()):
             return None
-        matches = [w.commit.id.decode() for w in repo.get_walker(include=[head])
+        matches = [w.commit.id.decode() for w in repo.get_walker(include=[_bin(head)])
                    if w.commit.id.decode().startswith(rev.lower())]
         if len(matches) > 1:
             raise HistoryError(f"revision {rev!r} is ambiguous; give more hex digits")
@@ -387,8 +431,7 @@ class History:
         """The newest commit id, or None."""
         if not self.exists():
             return None
-        head = self._head(self.repo())
-        return None if head is None else str(head.decode())
+        return self._head()
 
     def worktree_changes(self) -> dict[str, tuple[bytes | None, bytes | None]]:
         """Files that differ from the newest commit (edits not yet recorded)."""
