@@ -1,17 +1,24 @@
 """History: every scope folder is a git repository, one commit per change.
 
-Built on dulwich (pure-Python git) rather than the git CLI: a commit happens in-process
-under the scope lock that the write already holds, so it costs a few small object writes
-(about 1–3 ms) instead of the 3–4 ``git`` subprocesses (add, write-tree, commit-tree,
-update-ref) a CLI commit forks, and memdir works on machines without git installed. The
-repository is an ordinary one (branch ``main``): ``git log``, ``git show`` and ``git diff
-HEAD~1`` in the folder read the same history. memdir writes trees directly and keeps no git
-index, so run ``memdir diff`` rather than ``git status`` there.
+Why dulwich and not the git CLI: a commit happens in-process, under the scope lock the
+write already holds, instead of forking the 3–4 ``git`` processes a CLI commit takes (add,
+write-tree, commit-tree, update-ref: ~5 ms each here), and memdir keeps working where git
+is not installed. dulwich reads the history (log, diff, show, revert). The write path does
+not even import it (that costs ~40 ms per process): a commit is a few loose objects in
+git's own format (zlib over ``<kind> <size>\\0<data>``, named by SHA-1) and a branch
+file, written here directly; the test suite checks the result with ``git fsck --strict``.
 
-A write calls :meth:`History.absorb` under the lock before touching files (anything changed
-by hand since the last commit is committed as a hand edit, so it is never folded into or
-lost under memdir's own change), then :meth:`History.record` with the names it wrote.
-Dotfiles (``.lock``, ``.changes``, temp files) are never tracked, except ``.gitignore``.
+The repository is an ordinary one (branch ``main``): ``git log``, ``git show`` and ``git
+diff HEAD~1`` in the folder read the same history. memdir writes trees directly and keeps
+no git index, so use ``memdir diff`` there rather than ``git status``.
+
+A write calls :meth:`History.absorb` under the lock before touching files: anything
+changed since the last commit (a hand edit, or a write killed before its commit) is
+committed first as a hand edit, so it is never folded into memdir's own change. Then
+:meth:`History.record` commits the names the write touched. A stat cache (path ->
+signature and blob id, kept beside the branch in ``.git/memdir-stat.json`` for the next
+process) means only files whose signature changed are read and hashed. Dotfiles
+(``.lock``, ``.changes``, temp files) are never tracked, except ``.gitignore``.
 """
 
 from __future__ import annotations
