@@ -15,7 +15,9 @@ def mcp(state: State, agent: str) -> None:
     """Serve MCP over stdin/stdout (what Claude Code, Codex and Cursor launch)."""
     from ..mcp import run_stdio
 
-    run_stdio(state.md, agent=agent)
+    md = state.open()  # disabled memory still serves: with no tools and no resources
+    state.warn(md)
+    run_stdio(md, agent=agent)
 
 
 @cli.command()
@@ -34,7 +36,8 @@ def serve(state: State, host: str, port: int, max_body: int, print_token: bool) 
     from ..serve import LOOPBACK, TOKEN_NAME, load_token
     from ..serve import serve as run
 
-    md = state.md
+    md = state.open()  # disabled memory still serves: with no tools and no resources
+    state.warn(md)
     token = load_token(md.home)
     if print_token:
         click.echo(token)
