@@ -16,8 +16,11 @@ A write calls :meth:`History.absorb` under the lock before touching files: anyth
 changed since the last commit (a hand edit, or a write killed before its commit) is
 committed first as a hand edit, so it is never folded into memdir's own change. Then
 :meth:`History.record` commits the names the write touched. A stat cache (path ->
-signature and blob id, kept beside the branch in ``.git/memdir-stat.json`` for the next
-process) means only files whose signature changed are read and hashed. Dotfiles
+signature and blob id; saved to ``.git/memdir-stat.json`` every ~16 writes for the next
+process) means only files whose signature changed are read and hashed, and a commit made
+by another process is read from its tree objects, not from the files. The price is one
+``stat`` per file of the scope on each write, archive included: that is what catches a
+hand edit anywhere in the folder. Dotfiles
 (``.lock``, ``.changes``, temp files) are never tracked, except ``.gitignore``.
 """
 
@@ -105,6 +108,10 @@ class History:
         self._tree: dict[str, str] = {}  # path -> blob hex of the commit below
         self._tree_of: str | None = None  # which commit _tree describes
         self._base: dict[str, str] | None = None  # absorb() left the first commit to record()
+        self._subtrees: dict[str, dict[str, str]] = {}  # tree id -> its files, flattened
+        self._folders: dict[str, tuple[dict[bytes, tuple[bytes, str]], str]] = {}
+        self._hashed = 0  # files hashed since the cache file was last saved
+        self._names: dict[str, bytes] = {}  # file name -> its bytes, for tree entries
 
     def __repr__(self) -> str:
         return f"History({str(self.root)!r})"
@@ -162,19 +169,15 @@ class History:
     def _cache_path(self) -> Path:
         return self.root / ".git" / "memdir-stat.json"
 
-    def _read_cache(self) -> tuple[str | None, dict[str, list[Any]]]:
-        """The cache file: the commit it describes and path -> [signature, blob id] of
-        every file in that commit (written by whichever process made the commit)."""
-        try:
-            data = json.loads(self._cache_path().read_bytes())
-            files = data["files"]
-            return str(data["head"]), (files if isinstance(files, dict) else {})
-        except (OSError, ValueError, KeyError, TypeError):
-            return None, {}
-
     def _load_cache(self) -> dict[str, list[Any]]:
+        """path -> [signature, blob id], loaded once per process from the file the last
+        cold writer left (signatures are checked on use, so a stale file is harmless)."""
         if self._cache is None:
-            self._cache = self._read_cache()[1]
+            try:
+                data = json.loads(self._cache_path().read_bytes())
+                self._cache = data if isinstance(data, dict) else {}
+            except (OSError, ValueError):
+                self._cache = {}
         return self._cache
 
     def _blob(self, path: str, st: os.stat_result, *, store: bool) -> str:
@@ -186,6 +189,7 @@ class History:
             return str(known[1])
         with open(os.path.join(self.root, path), "rb") as f:
             data = f.read()
+        self._hashed += 1
         blob = self._object(b"blob", data) if store else _oid(b"blob", data)[0]
         cache[path] = [sig, blob]
         return blob
@@ -194,12 +198,11 @@ class History:
         head = self._head()
         if head is None:
             return {}
-        if self._tree_of != head:  # another process committed since
-            cached_head, files = self._read_cache()
-            if cached_head == head:  # its cache names every file of its commit
-                self._cache = files
-                self._tree = {p: str(v[1]) for p, v in files.items()}
-            else:  # no cache, or a commit made by hand: read the tree
+        if self._tree_of != head:  # another process committed since: read its tree
+            try:
+                commit = self._read_object(head).split(b"\n", 1)[0]
+                self._tree = self._read_tree(commit[5:].decode("ascii"), "")
+            except (FileNotFoundError, ValueError):  # packed by a `git gc` run by hand
                 self._tree = {k: v.decode("ascii")
                               for k, v in self._flat(self.repo(), head.encode()).items()}
             self._tree_of = head
@@ -212,6 +215,34 @@ class History:
         tree = repo[rev].tree  # type: ignore[attr-defined]
         return {os.fsdecode(e.path): e.sha for e in iter_tree_contents(repo.object_store, tree)
                 if e.path is not None and e.sha is not None}
+
+    def _read_object(self, sha: str) -> bytes:
+        """The body of one loose object (FileNotFoundError when it is packed)."""
+        with open(self.root / ".git" / "objects" / sha[:2] / sha[2:], "rb") as f:
+            raw = zlib.decompress(f.read())
+        return raw[raw.index(b"\x00") + 1:]
+
+    def _read_tree(self, sha: str, prefix: str) -> dict[str, str]:
+        """A tree flattened to path -> blob id; subtrees are remembered by id, so an
+        unchanged ``archive/`` is parsed once per process."""
+        known = self._subtrees.get(sha)
+        if known is not None:
+            return {prefix + p: b for p, b in known.items()}
+        data = self._read_object(sha)
+        flat: dict[str, str] = {}
+        i = 0
+        while i < len(data):
+            space = data.index(b" ", i)
+            nul = data.index(b"\x00", space)
+            mode, name = data[i:space], os.fsdecode(data[space + 1:nul])
+            entry = data[nul + 1:nul + 21].hex()
+            i = nul + 21
+            if mode == b"40000":
+                flat.update(self._read_tree(entry, name + "/"))
+            else:
+                flat[name] = entry
+        self._subtrees[sha] = flat
+        return {prefix + p: b for p, b in flat.items()}
 
     def absorb(self, message: str = "hand edit") -> str | None:
         """Commit whatever changed in the folder since the last commit (edits made outside
@@ -281,17 +312,28 @@ class History:
 
     def _commit(self, files: dict[str, str], message: str) -> str:
         children: dict[str, dict[bytes, tuple[bytes, str]]] = {"": {}}
-        for path in sorted(files):
+        names = self._names
+        for path, blob in files.items():
             folder, _, base = path.rpartition("/")
-            parts = folder.split("/") if folder else []
-            for i in range(len(parts)):
-                children.setdefault("/".join(parts[: i + 1]), {})
-            children[folder][os.fsencode(base)] = (b"100644", files[path])
+            if folder not in children:
+                parts = folder.split("/")
+                for i in range(len(parts)):
+                    children.setdefault("/".join(parts[: i + 1]), {})
+            name = names.get(base)
+            if name is None:
+                name = names[base] = os.fsencode(base)
+            children[folder][name] = (b"100644", blob)
         for sub in sorted(children, key=lambda t: -t.count("/") - 1 if t else 1):  # leaves
-            items = sorted(children[sub].items(),  # git's order: a folder sorts as "name/"
-                           key=lambda kv: kv[0] + b"/" * (kv[1][0] == b"40000"))
-            tree = self._object(b"tree", b"".join(
-                mode + b" " + name + b"\0" + bytes.fromhex(sha) for name, (mode, sha) in items))
+            last = self._folders.get(sub)
+            if last is not None and last[0] == children[sub]:
+                tree = last[1]  # unchanged since this process's last commit (archive/)
+            else:
+                items = sorted(children[sub].items(),  # git's order: a folder sorts as "name/"
+                               key=lambda kv: kv[0] + b"/" * (kv[1][0] == b"40000"))
+                tree = self._object(b"tree", b"".join(
+                    mode + b" " + name + b"\0" + bytes.fromhex(sha)
+                    for name, (mode, sha) in items))
+                self._folders[sub] = (children[sub], tree)
             if not sub:
                 root = tree
                 continue
@@ -304,8 +346,9 @@ class History:
         sha = self._object(b"commit", body.encode("utf-8"))
         self._set_head(sha)
         self._tree, self._tree_of = dict(files), sha
-        self._save_cache()
-        return str(self._tree_of)
+        if self._hashed > 32:  # started cold, or 16 writes since: spare the next process
+            self._save_cache()
+        return sha
 
     def _save_cache(self) -> None:
         """Write the stat cache. Unlink-then-rename, not a rename over the old file: ext4
@@ -313,10 +356,8 @@ class History:
         a reader that finds no cache just hashes the files."""
         path = self._cache_path()
         tmp = path.with_name(f".memdir-stat.{os.getpid()}.tmp")
-        cache = self._load_cache()
-        files = {p: cache.get(p, [[], sha]) for p, sha in self._tree.items()}
-        files = {p: v if v[1] == self._tree[p] else [[], self._tree[p]] for p, v in files.items()}
-        tmp.write_text(json.dumps({"head": self._tree_of, "files": files}), encoding="utf-8")
+        tmp.write_text(json.dumps(self._load_cache()), encoding="utf-8")
+        self._hashed = 0
         with contextlib.suppress(FileNotFoundError):
             os.unlink(path)
         os.replace(tmp, path)
