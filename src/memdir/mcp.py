@@ -96,6 +96,7 @@ class _Backend:
         self.single = single  # stdio: the pipe is the one connection
         self.only: MemorySession | None = None
         self.limiter = anyio.CapacityLimiter(1)
+        self.starting = anyio.Lock()  # two first requests of one connection: one session
 
     async def run(self, fn: Callable[[], _T]) -> _T:
         return await anyio.to_thread.run_sync(fn, limiter=self.limiter)
@@ -108,19 +109,20 @@ class _Backend:
         era is enforced (see :mod:`memdir.serve`), and the SDK's per-connection state
         holds the session (2.3 keeps that Connection in a private attribute).
         """
-        if self.single:
-            if self.only is None:
-                self.only = await self.run(lambda: self.md.session(agent=self.agent))
-            return self.only
-        connection = getattr(ctx.session, "_connection", None)
-        state: dict[str, Any] = connection.state if connection is not None else {}
-        session: MemorySession | None = state.get("memdir")
-        if session is None:
-            session = await self.run(lambda: self.md.session(agent=self.agent))
-            state["memdir"] = session
-            if connection is not None:
-                connection.exit_stack.callback(session.close)
-        return session
+        async with self.starting:
+            if self.single:
+                if self.only is None:
+                    self.only = await self.run(lambda: self.md.session(agent=self.agent))
+                return self.only
+            connection = getattr(ctx.session, "_connection", None)
+            state: dict[str, Any] = connection.state if connection is not None else {}
+            session: MemorySession | None = state.get("memdir")
+            if session is None:
+                session = await self.run(lambda: self.md.session(agent=self.agent))
+                state["memdir"] = session
+                if connection is not None:
+                    connection.exit_stack.callback(session.close)
+            return session
 
 
 def _text(uri: str, text: str, mime: str = "text/markdown") -> types.ReadResourceResult:

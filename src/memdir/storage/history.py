@@ -5,8 +5,8 @@ write already holds, instead of forking the 3–4 ``git`` processes a CLI commit
 write-tree, commit-tree, update-ref: ~5 ms each here), and memdir keeps working where git
 is not installed. dulwich reads the history (log, diff, show, revert). The write path does
 not even import it (that costs ~40 ms per process): a commit is a few loose objects in
-git's own format (zlib over ``<kind> <size>\\0<data>``, named by SHA-1) and a branch
-file, written here directly; the test suite checks the result with ``git fsck --strict``.
+git's own format and a branch file, written directly by :mod:`memdir.storage.gitobjects`;
+the test suite checks the result with ``git fsck --strict``.
 
 The repository is an ordinary one (branch ``main``): ``git log``, ``git show`` and ``git
 diff HEAD~1`` in the folder read the same history. memdir writes trees directly and keeps
@@ -27,12 +27,9 @@ hand edit anywhere in the folder. Dotfiles
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import stat
-import time
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,14 +37,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import MemdirError, StorageError
 from .base import INDEX_NAME
+from .gitobjects import BRANCH, GitDir, object_id
 
 if TYPE_CHECKING:
     from dulwich.repo import Repo
 
-__all__ = ["AUTHOR", "Commit", "History", "HistoryError"]
+__all__ = ["Commit", "History", "HistoryError"]
 
-AUTHOR = b"memdir <memdir@localhost>"
-_BRANCH = b"refs/heads/main"
+_BRANCH = BRANCH.encode()
 
 
 class HistoryError(MemdirError):
@@ -72,12 +69,6 @@ class Commit:
     def subject(self) -> str:
         """The message's first line."""
         return self.message.split("\n", 1)[0]
-
-
-def _oid(kind: bytes, data: bytes) -> tuple[str, bytes]:
-    """A git object's id and its raw (uncompressed) form."""
-    raw = b"%s %d\x00" % (kind, len(data)) + data
-    return hashlib.sha1(raw).hexdigest(), raw
 
 
 def _bin(hex_id: str) -> Any:
@@ -108,7 +99,7 @@ class History:
         self._tree: dict[str, str] = {}  # path -> blob hex of the commit below
         self._tree_of: str | None = None  # which commit _tree describes
         self._base: dict[str, str] | None = None  # absorb() left the first commit to record()
-        self._subtrees: dict[str, dict[str, str]] = {}  # tree id -> its files, flattened
+        self._git = GitDir(self.root / ".git")
         self._folders: dict[str, tuple[dict[bytes, tuple[bytes, str]], str]] = {}
         self._hashed = 0  # files hashed since the cache file was last saved
         self._names: dict[str, bytes] = {}  # file name -> its bytes, for tree entries
@@ -132,23 +123,6 @@ class History:
                 raise HistoryError(f"{self.root} has no history yet: it starts with the "
                                    f"first change memdir writes there.") from None
         return self._repo
-
-    def _init(self) -> bool:
-        """Create the repository's skeleton if missing (what ``git init`` makes, branch
-        ``main``); True when it was created now."""
-        git = self.root / ".git"
-        if (git / "HEAD").exists():
-            return False
-        try:
-            for folder in ("objects/info", "objects/pack", "refs/heads", "refs/tags"):
-                (git / folder).mkdir(parents=True, exist_ok=True)
-            (git / "config").write_text("[core]\n\trepositoryformatversion = 0\n\tfilemode = "
-                                        "true\n\tbare = false\n", encoding="ascii")
-            (git / "description").write_text("memdir scope history\n", encoding="ascii")
-            (git / "HEAD").write_text("ref: refs/heads/main\n", encoding="ascii")
-        except OSError as exc:
-            raise StorageError("create the history repository", self.root, exc) from exc
-        return True
 
     # -- writing (call under the scope lock) -----------------------------------------------
 
@@ -190,7 +164,7 @@ class History:
         with open(os.path.join(self.root, path), "rb") as f:
             data = f.read()
         self._hashed += 1
-        blob = self._object(b"blob", data) if store else _oid(b"blob", data)[0]
+        blob = self._git.write(b"blob", data) if store else object_id(b"blob", data)[0]
         cache[path] = [sig, blob]
         return blob
 
@@ -200,8 +174,7 @@ class History:
             return {}
         if self._tree_of != head:  # another process committed since: read its tree
             try:
-                commit = self._read_object(head).split(b"\n", 1)[0]
-                self._tree = self._read_tree(commit[5:].decode("ascii"), "")
+                self._tree = self._git.flatten(self._git.tree_of(head))
             except (FileNotFoundError, ValueError):  # packed by a `git gc` run by hand
                 self._tree = {k: v.decode("ascii")
                               for k, v in self._flat(self.repo(), head.encode()).items()}
@@ -216,40 +189,12 @@ class History:
         return {os.fsdecode(e.path): e.sha for e in iter_tree_contents(repo.object_store, tree)
                 if e.path is not None and e.sha is not None}
 
-    def _read_object(self, sha: str) -> bytes:
-        """The body of one loose object (FileNotFoundError when it is packed)."""
-        with open(self.root / ".git" / "objects" / sha[:2] / sha[2:], "rb") as f:
-            raw = zlib.decompress(f.read())
-        return raw[raw.index(b"\x00") + 1:]
-
-    def _read_tree(self, sha: str, prefix: str) -> dict[str, str]:
-        """A tree flattened to path -> blob id; subtrees are remembered by id, so an
-        unchanged ``archive/`` is parsed once per process."""
-        known = self._subtrees.get(sha)
-        if known is not None:
-            return {prefix + p: b for p, b in known.items()}
-        data = self._read_object(sha)
-        flat: dict[str, str] = {}
-        i = 0
-        while i < len(data):
-            space = data.index(b" ", i)
-            nul = data.index(b"\x00", space)
-            mode, name = data[i:space], os.fsdecode(data[space + 1:nul])
-            entry = data[nul + 1:nul + 21].hex()
-            i = nul + 21
-            if mode == b"40000":
-                flat.update(self._read_tree(entry, name + "/"))
-            else:
-                flat[name] = entry
-        self._subtrees[sha] = flat
-        return {prefix + p: b for p, b in flat.items()}
-
     def absorb(self, message: str = "hand edit") -> str | None:
         """Commit whatever changed in the folder since the last commit (edits made outside
         memdir, or a write that died before its commit); returns the new commit id, or
         None when nothing changed."""
         try:
-            fresh = self._init()
+            fresh = self._git.init()
             before = self._head_tree()
             cache = self._load_cache()
             now: dict[str, str] = {}
@@ -279,7 +224,7 @@ class History:
     def record(self, names: Iterable[str], message: str) -> str | None:
         """Commit the files memdir just wrote or deleted (after :meth:`absorb`)."""
         try:
-            self._init()
+            self._git.init()
             files = self._head_tree() if self._base is None else self._base
             self._base = None
             for name in names:
@@ -292,23 +237,6 @@ class History:
             return self._commit(files, message)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
-
-    def _object(self, kind: bytes, data: bytes) -> str:
-        """Store one loose object (zlib-compressed ``<kind> <size>\\0<data>``, named by
-        its SHA-1) unless it is there already; return its id. Written to a temp file and
-        renamed onto a name that does not exist yet, so no reader sees half of it."""
-        sha, raw = _oid(kind, data)
-        folder = self.root / ".git" / "objects" / sha[:2]
-        path = folder / sha[2:]
-        if path.exists():
-            return sha
-        folder.mkdir(exist_ok=True)
-        tmp = folder / f".tmp-{os.getpid()}-{sha[2:10]}"
-        with open(tmp, "wb") as f:
-            f.write(zlib.compress(raw, 1))
-        os.chmod(tmp, 0o444)
-        os.replace(tmp, path)
-        return sha
 
     def _commit(self, files: dict[str, str], message: str) -> str:
         children: dict[str, dict[bytes, tuple[bytes, str]]] = {"": {}}
@@ -328,23 +256,15 @@ class History:
             if last is not None and last[0] == children[sub]:
                 tree = last[1]  # unchanged since this process's last commit (archive/)
             else:
-                items = sorted(children[sub].items(),  # git's order: a folder sorts as "name/"
-                               key=lambda kv: kv[0] + b"/" * (kv[1][0] == b"40000"))
-                tree = self._object(b"tree", b"".join(
-                    mode + b" " + name + b"\0" + bytes.fromhex(sha)
-                    for name, (mode, sha) in items))
+                tree = self._git.tree(children[sub])
                 self._folders[sub] = (children[sub], tree)
             if not sub:
                 root = tree
                 continue
             parent, _, base = sub.rpartition("/")
             children[parent][os.fsencode(base)] = (b"40000", tree)
-        head = self._head()
-        stamp = f"{AUTHOR.decode()} {int(time.time())} +0000"
-        body = f"tree {root}\n" + (f"parent {head}\n" if head else "") + \
-            f"author {stamp}\ncommitter {stamp}\n\n{message}"
-        sha = self._object(b"commit", body.encode("utf-8"))
-        self._set_head(sha)
+        sha = self._git.commit(root, self._head(), message)
+        self._git.set_head(sha)
         self._tree, self._tree_of = dict(files), sha
         if self._hashed > 32:  # started cold, or 16 writes since: spare the next process
             self._save_cache()
@@ -362,32 +282,11 @@ class History:
             os.unlink(path)
         os.replace(tmp, path)
 
-    def _set_head(self, sha: str) -> None:
-        """Point the branch at ``sha``: its 41 bytes rewritten in place (a single-page
-        write; no rename, which ext4 would flush). Not fsynced: the files are the record,
-        and a commit a machine crash loses is re-made by the next write's absorb."""
-        ref = self.root / ".git" / os.fsdecode(_BRANCH)
-        data = sha.encode("ascii") + b"\n"
-        try:
-            fd = os.open(ref, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-        except FileNotFoundError:
-            ref.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(ref, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-        try:
-            os.pwrite(fd, data, 0)
-            os.ftruncate(fd, len(data))
-        finally:
-            os.close(fd)
-
     def _head(self) -> str | None:
         """The branch's commit id (hex), or None before the first commit."""
-        ref = self.root / ".git" / os.fsdecode(_BRANCH)
-        try:
-            return ref.read_bytes().strip().decode("ascii") or None
-        except FileNotFoundError:
-            pass
-        if not (self.root / ".git" / "packed-refs").exists():
-            return None
+        head = self._git.head()
+        if head is not None or not (self.root / ".git" / "packed-refs").exists():
+            return head
         try:  # packed by a `git gc` run by hand
             return str(self.repo().refs[_BRANCH].decode())  # type: ignore[index]
         except KeyError:
