@@ -9,6 +9,7 @@ after a ``git gc`` run by hand) is left to dulwich by the caller.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import time
@@ -36,6 +37,7 @@ class GitDir:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._objects = str(path / "objects")
         self._subtrees: dict[str, dict[str, str]] = {}  # tree id -> its files, flattened
 
     def init(self) -> bool:
@@ -60,15 +62,24 @@ class GitDir:
         temp file and renamed onto a name that does not exist yet, so no reader sees half
         of it (and ext4 does not flush, as it does for a rename over an existing file)."""
         sha, raw = object_id(kind, data)
-        folder = self.path / "objects" / sha[:2]
-        path = folder / sha[2:]
-        if path.exists():
+        folder = os.path.join(self._objects, sha[:2])
+        path = os.path.join(folder, sha[2:])
+        if os.path.exists(path):
             return sha
-        folder.mkdir(exist_ok=True)
-        tmp = folder / f".tmp-{os.getpid()}-{sha[2:10]}"
-        with open(tmp, "wb") as f:
-            f.write(zlib.compress(raw, 1))
-        os.chmod(tmp, 0o444)
+        tmp = os.path.join(folder, f".tmp-{os.getpid()}-{sha[2:10]}")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+        try:
+            fd = os.open(tmp, flags, 0o444)  # git's loose objects are read-only
+        except FileNotFoundError:  # the first object in this fan-out folder
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(folder)
+            fd = os.open(tmp, flags, 0o444)
+        try:
+            view = memoryview(zlib.compress(raw, 1))
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
         return sha
 

@@ -2,10 +2,11 @@
 
 Why dulwich and not the git CLI: a commit happens in-process, under the scope lock the
 write already holds, costing 1–3 ms, where forking ``git add -A`` and ``git commit`` took
-~29 ms here; and memdir keeps working where git is not installed. dulwich reads the history (log, diff, show, revert). The write path does
-not even import it (that costs ~40 ms per process): a commit is a few loose objects in
-git's own format and a branch file, written directly by :mod:`memdir.storage.gitobjects`;
-the test suite checks the result with ``git fsck --strict``.
+~29 ms here; and memdir keeps working where git is not installed. dulwich reads the
+history (log, diff, show, revert). The write path does not even import it (that costs
+~40 ms per process): a commit is a few loose objects in git's own format and a branch
+file, written directly by :mod:`memdir.storage.gitobjects`; the test suite checks the
+result with ``git fsck --strict``.
 
 The repository is an ordinary one (branch ``main``): ``git log``, ``git show`` and ``git
 diff HEAD~1`` in the folder read the same history. memdir writes trees directly and keeps
