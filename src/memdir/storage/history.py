@@ -76,12 +76,8 @@ def _bin(hex_id: str) -> Any:
     return hex_id.encode("ascii")
 
 
-def _tracked(name: str) -> bool:
-    return not name.startswith(".") or name == ".gitignore"
-
-
-def _sig(st: os.stat_result) -> list[int]:
-    return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
+def _sig(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 class History:
@@ -95,7 +91,7 @@ class History:
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root)
         self._repo: Repo | None = None
-        self._cache: dict[str, list[Any]] | None = None
+        self._cache: dict[str, tuple[Any, str]] | None = None
         self._tree: dict[str, str] = {}  # path -> blob hex of the commit below
         self._tree_of: str | None = None  # which commit _tree describes
         self._base: dict[str, str] | None = None  # absorb() left the first commit to record()
@@ -132,25 +128,27 @@ class History:
             prefix, folder = stack.pop()
             with os.scandir(folder) as it:
                 for d in it:
-                    if not _tracked(d.name):
+                    name = d.name
+                    if name[0] == "." and name != ".gitignore":
+                        continue
+                    if d.is_dir(follow_symlinks=False):  # from the directory read: no stat
+                        stack.append((prefix + name + "/", d.path))
                         continue
                     st = d.stat(follow_symlinks=False)
-                    if stat.S_ISDIR(st.st_mode):
-                        stack.append((prefix + d.name + "/", d.path))
-                    elif stat.S_ISREG(st.st_mode):
-                        yield prefix + d.name, st
+                    if stat.S_ISREG(st.st_mode):
+                        yield prefix + name, st
 
     def _cache_path(self) -> Path:
         return self.root / ".git" / "memdir-stat.json"
 
-    def _load_cache(self) -> dict[str, list[Any]]:
+    def _load_cache(self) -> dict[str, tuple[Any, str]]:
         """path -> [signature, blob id], loaded once per process from the file the last
         cold writer left (signatures are checked on use, so a stale file is harmless)."""
         if self._cache is None:
             try:
                 data = json.loads(self._cache_path().read_bytes())
-                self._cache = data if isinstance(data, dict) else {}
-            except (OSError, ValueError):
+                self._cache = {p: (tuple(v[0]), str(v[1])) for p, v in data.items()}
+            except (OSError, ValueError, AttributeError, TypeError, IndexError):
                 self._cache = {}
         return self._cache
 
@@ -165,7 +163,7 @@ class History:
             data = f.read()
         self._hashed += 1
         blob = self._git.write(b"blob", data) if store else object_id(b"blob", data)[0]
-        cache[path] = [sig, blob]
+        cache[path] = (sig, blob)
         return blob
 
     def _head_tree(self) -> dict[str, str]:
@@ -200,8 +198,8 @@ class History:
             now: dict[str, str] = {}
             for path, st in self._walk():  # the hot loop: one stat per file, no hashing
                 known = cache.get(path)
-                if known is not None and known[0] == [st.st_ino, st.st_size, st.st_mtime_ns,
-                                                      st.st_ctime_ns]:
+                if known is not None and known[0] == (st.st_ino, st.st_size, st.st_mtime_ns,
+                                                      st.st_ctime_ns):
                     now[path] = known[1]
                 else:
                     now[path] = self._blob(path, st, store=False)
