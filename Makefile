@@ -1,17 +1,20 @@
-# Two commands on a fresh machine: `make demo` and `make test` (see README.md).
+# Two commands on a fresh machine: `make serve` and `make test` (see README.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV := .venv-bench
 
-.PHONY: demo test lint bench-venv bench clean
+.PHONY: serve demo test lint bench-venv bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/memdir serve
 
 demo: $(STAMP)
 	$(BIN)/memdir demo
@@ -37,6 +40,7 @@ bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/core.py
 	$(BENCH_VENV)/bin/python bench/context.py
 	$(BENCH_VENV)/bin/python bench/pipeline.py
+	$(BENCH_VENV)/bin/python bench/mcp.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV)

@@ -17,6 +17,8 @@
     archive_unused_days = 90                # maintain archives extracted entries unused
                                             # this long (0: never)
     background = true                       # extract in a worker thread of the process
+    history_scopes = ["local", "user"]      # scopes whose folder is a git history; the
+                                            # project scope lives in its repository's own
 
 ``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``;
 ``MEMDIR_LLM`` and ``MEMDIR_LLM_BASE_URL`` override ``llm`` and ``llm_base_url``;
@@ -43,7 +45,9 @@ DEFAULT_MANAGED_DIR = Path("/etc/memdir")
 INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
 WRITABLE_SCOPES = ("local", "user", "project")
 _NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
-_CHOICES = {"instruction_files": INSTRUCTION_FILES, "agent_write_scopes": WRITABLE_SCOPES}
+HISTORY_SCOPES = ("local", "user")
+_CHOICES = {"instruction_files": INSTRUCTION_FILES, "agent_write_scopes": WRITABLE_SCOPES,
+            "history_scopes": WRITABLE_SCOPES}
 _COUNTS: dict[str, type] = {"min_idle_minutes": float, "max_unused_days": float,
                             "archive_unused_days": float}  # zero allowed
 _STRINGS = ("llm", "llm_base_url")
@@ -74,6 +78,7 @@ class Settings:
     max_unused_days: float = 30.0
     archive_unused_days: float = 90.0
     background: bool = True
+    history_scopes: tuple[str, ...] = HISTORY_SCOPES
 
 
 def _read_config(path: Path) -> dict[str, Any]:
@@ -155,6 +160,7 @@ def load_settings(
         archive_unused_days=float(data.get("archive_unused_days", 90.0)),
         background=(env.get("MEMDIR_BACKGROUND", "").strip().lower() not in _NO
                     and data.get("background", True) is not False),
+        history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
     )
 
 

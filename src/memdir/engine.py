@@ -137,8 +137,14 @@ class Memdir:
                 FileBackend(loc.path, file_mode=0o600, dir_mode=0o700) if private
                 else FileBackend(loc.path)
             )
+            history = None
+            if scope in self.settings.history_scopes and not loc.read_only:
+                from .storage.history import History
+
+                history = History(loc.path)
             self._stores[scope] = Store(
                 backend,
+                history=history,
                 scope=scope,
                 read_only=loc.read_only,
                 pinned_budget=self.settings.pinned_budget,

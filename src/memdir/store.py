@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .changes import (
     AddOp,
@@ -40,9 +40,22 @@ from .model import Entry, EntryType, Source, utcnow
 from .reader import ScopeReader, Snapshot
 from .storage.base import INDEX_NAME, Backend, Staged
 
-__all__ = ["RepairReport", "Store"]
+if TYPE_CHECKING:
+    from .storage.history import History
+
+__all__ = ["RepairReport", "Store", "commit_message"]
 
 _Staging = dict[str, tuple[Entry, "tuple[int, ...] | None", Staged]]
+
+
+def commit_message(changes: Sequence[Change], source: Source) -> str:
+    """One commit message for one write: action, entry and source on the first line."""
+    done = [c for c in changes if c.action not in ("exists", "unchanged")]
+    parts = [f"{c.action} {(c.previous or c.entry).id}" + (
+        f" -> {c.entry.id}" if c.action == "supersede" else "") for c in done]
+    lines = [f"{c.action}: {(c.previous or c.entry).id}" for c in done]
+    return f"{', '.join(parts)} ({source.value})\n\n" + "\n".join(lines) + \
+        f"\nsource: {source.value}\n"
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,7 @@ class Store:
     ``read_only`` scopes (managed) raise :class:`ReadOnlyScopeError` on every write.
     ``clock`` returns the current UTC time. ``recheck_seconds`` bounds how long a burst of
     writes may go without stat'ing every file (see :mod:`memdir.reader`; 0: always).
+    ``history`` (optional) records every change as a git commit, under the same lock.
     """
 
     def __init__(
@@ -72,6 +86,7 @@ class Store:
         lock_timeout: float = 30.0,
         clock: Callable[[], datetime] = utcnow,
         recheck_seconds: float = 1.0,
+        history: History | None = None,
     ) -> None:
         self.backend = backend
         self.scope = scope
@@ -85,6 +100,7 @@ class Store:
         # above records tombstones in state.db without this module knowing of it.
         self.observers: builtins.list[
             Callable[[Store, builtins.list[Change], Source], None]] = []
+        self.history = history
 
     def __repr__(self) -> str:
         return f"Store(scope={self.scope!r}, location={self.backend.location!r})"
@@ -242,7 +258,13 @@ class Store:
                         break  # else a target was edited by hand in place: read it all again
                 self._check_budget(snap.active, plan.active)
                 self._reader.advance(self.backend.log_changes(touched))
+                if self.history is not None:
+                    self.history.absorb()
                 unsynced = self._execute(plan, staged)
+                if self.history is not None and any(c.action not in ("exists", "unchanged")
+                                                    for c in changes):
+                    self.history.record([*sorted(touched), INDEX_NAME],
+                                        commit_message(changes, writer))
                 self._reader.advance(self.backend.log_settled())
         finally:
             for *_, pending in staged.values():
@@ -252,6 +274,29 @@ class Store:
         for observer in self.observers:
             observer(self, changes, writer)
         return changes
+
+    def restore(self, files: Mapping[str, bytes | None], message: str) -> None:
+        """Put exact bytes back (None: delete) for entry files, then regenerate the index
+        and record one commit: how a revert writes. Every file must parse."""
+        if self.read_only:
+            raise ReadOnlyScopeError(self.scope)
+        for name, data in files.items():
+            if data is not None:
+                parse_entry(data.decode("utf-8"), name.rsplit("/", 1)[-1][:-3], path=name)
+        with self._mutex, self.backend.lock(self.lock_timeout):
+            if self.history is not None:
+                self.history.absorb()
+            self._reader.advance(self.backend.log_changes(set(files)))
+            for name, data in sorted(files.items()):
+                if data is None:
+                    self.backend.delete(name)
+                    self._reader.forget(name)
+                else:
+                    self.backend.write(name, data)
+            snap = self._reader.load(locked=True, full=True)
+            self._write_index(snap.active.values(), snap.problems)
+            if self.history is not None:
+                self.history.record([*sorted(files), INDEX_NAME], message)
 
     def _archived_ids(self) -> builtins.list[str]:
         return [n[len("archive/"):-len(".md")] for n in self.backend.archive_names()]

@@ -90,8 +90,11 @@ def main() -> None:
         context,
         demo,
         entries,
+        history,
         maintain,
+        review,
         scopes,
+        serve,
         sessions,
     )
 

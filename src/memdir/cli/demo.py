@@ -94,6 +94,7 @@ def demo(state: State) -> None:
     click.echo(f"  {prog} -C {project} context      # the block a new session gets")
     click.echo(f"  {prog} -C {project} context --explain   # where each part comes from")
     click.echo(f"  {prog} -C {project} ls           # every entry")
+    click.echo(f"  {prog} -C {project} log          # every change, each one a git commit")
     click.echo(f"  ls {store.backend.location}      # plain Markdown files")
 
 

@@ -107,7 +107,13 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
 @JSON_OPTION
 @click.pass_obj
 def show(state: State, target: str, scope: str | None, as_json: bool) -> None:
-    """Show one entry's file (TARGET: id or unique substring; archived ids work too)."""
+    """Show one entry's file (TARGET: id or unique substring; archived ids work too;
+    ENTRY@REV: as it was at a revision from `memdir log`)."""
+    if "@" in target:
+        from .history import show_at
+
+        if show_at(state, target, scope, as_json):
+            return
     found_scope, entry = state.md.find(target, scope=scope, include_archived=True)
     path = Path(state.md.store(found_scope).backend.location) / entry.filename
     if as_json:

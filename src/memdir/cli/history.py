@@ -1,0 +1,97 @@
+"""``memdir log | diff | revert`` and ``memdir show ENTRY@REV``: every change, undoable."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import click
+
+from ..errors import MemdirError
+from ..model import SCOPES
+from ..versions import Versions, unified
+from . import State, cli
+
+SCOPE_OPTION = click.option("--scope", type=click.Choice(SCOPES),
+                            help="Only this scope (default: every scope with history).")
+
+
+def _when(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d %H:%M")
+
+
+@cli.command(name="log")
+@click.argument("entry", required=False)
+@SCOPE_OPTION
+@click.option("-n", "--limit", type=click.IntRange(1), help="Show at most this many.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.pass_obj
+def log_cmd(state: State, entry: str | None, scope: str | None, limit: int | None,
+            as_json: bool) -> None:
+    """List changes newest first (ENTRY: only those to one entry, id or substring)."""
+    revisions = Versions(state.md).log(entry, scope=scope, limit=limit)
+    if as_json:
+        click.echo(json.dumps([
+            {"scope": r.scope, "rev": r.commit.rev, "time": _when(r.commit.time),
+             "message": r.commit.message, "paths": list(r.commit.paths)}
+            for r in revisions], indent=2, ensure_ascii=False))
+        return
+    if not revisions:
+        click.echo("No history yet: it starts with the first change." if entry is None
+                   else f"No change to {entry!r} in the history.")
+        return
+    for r in revisions:
+        click.echo(f"{r.commit.short}  {_when(r.commit.time)}  {r.scope:<5}  "
+                   f"{r.commit.subject}")
+
+
+@cli.command()
+@click.argument("rev", required=False)
+@SCOPE_OPTION
+@click.pass_obj
+def diff(state: State, rev: str | None, scope: str | None) -> None:
+    """Show what REV changed; without REV, edits not recorded yet (the next write
+    commits them as hand edits)."""
+    versions = Versions(state.md)
+    if rev is None:
+        pending = versions.pending(scope)
+        if not pending:
+            click.echo("No unrecorded changes: every file matches its last commit.")
+        for name, change in pending.items():
+            click.secho(f"# {name} scope: not yet recorded", dim=True)
+            click.echo(unified(change), nl=False)
+        return
+    revision, change = versions.change(rev, scope)
+    click.secho(f"# {revision.commit.short} {revision.scope}: {revision.commit.subject}",
+                dim=True)
+    click.echo(unified(change), nl=False)
+
+
+@cli.command()
+@click.argument("rev")
+@SCOPE_OPTION
+@click.pass_obj
+def revert(state: State, rev: str, scope: str | None) -> None:
+    """Undo one change with a new commit (itself undoable); the index is regenerated."""
+    head = Versions(state.md).revert(rev, scope)
+    click.echo(f"Reverted {rev} as {head[:8]}; `memdir revert {head[:8]}` undoes it.")
+
+
+def show_at(state: State, target: str, scope: str | None, as_json: bool) -> bool:
+    """``memdir show ENTRY@REV``; False when the text after ``@`` names no revision, so
+    the caller treats the whole target as an entry substring."""
+    entry, _, rev = target.rpartition("@")
+    versions = Versions(state.md)
+    try:
+        versions.find(rev, scope)
+    except MemdirError:
+        return False
+    found_scope, path, data = versions.entry_at(entry, rev, scope)
+    text = data.decode("utf-8", "replace")
+    if as_json:
+        click.echo(json.dumps({"scope": found_scope, "rev": rev, "path": path,
+                               "text": text}, indent=2, ensure_ascii=False))
+    else:
+        click.secho(f"# {path} at {rev} ({found_scope} scope)", dim=True)
+        click.echo(text, nl=False)
+    return True

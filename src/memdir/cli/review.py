@@ -1,0 +1,41 @@
+"""``memdir review``: proposals to keep memory healthy; only the named ones are applied."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from . import State, cli
+
+
+@cli.command()
+@click.option("--apply", "apply_ids", multiple=True, metavar="ID",
+              help="Apply this proposal (repeat, or list several ids after one --apply).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.argument("more_ids", nargs=-1, metavar="[ID]...")
+@click.pass_obj
+def review(state: State, apply_ids: tuple[str, ...], as_json: bool,
+           more_ids: tuple[str, ...]) -> None:
+    """Audit every scope: duplicates, conflicts, stale entries, promotions, index budget.
+
+    Prints proposals with ids and changes nothing; `memdir review --apply ID …` applies
+    exactly the proposals named, through the normal write path.
+    """
+    from ..review import apply, propose, report_text
+
+    ids = [*apply_ids, *more_ids]
+    if more_ids and not apply_ids:
+        raise click.UsageError("give proposal ids after --apply")
+    if ids:
+        done = apply(state.md, ids)
+        if as_json:
+            click.echo(json.dumps([p.to_dict() for p in done], indent=2, ensure_ascii=False))
+        for p in done if not as_json else ():
+            click.echo(f"Applied {p.id}: {p.title}.")
+        return
+    proposals = propose(state.md)
+    if as_json:
+        click.echo(json.dumps([p.to_dict() for p in proposals], indent=2, ensure_ascii=False))
+        return
+    click.echo(report_text(state.md, proposals), nl=False)

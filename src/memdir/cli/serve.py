@@ -1,0 +1,50 @@
+"""``memdir mcp`` (stdio) and ``memdir serve`` (streamable HTTP): memory for MCP harnesses."""
+
+from __future__ import annotations
+
+import click
+
+from . import State, cli
+
+
+@cli.command()
+@click.option("--agent", default="mcp", show_default=True,
+              help="Agent name recorded for the session in state.db.")
+@click.pass_obj
+def mcp(state: State, agent: str) -> None:
+    """Serve MCP over stdin/stdout (what Claude Code, Codex and Cursor launch)."""
+    from ..mcp import run_stdio
+
+    md = state.open()  # disabled memory still serves: with no tools and no resources
+    state.warn(md)
+    run_stdio(md, agent=agent)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind. Anything but loopback exposes memory to the network "
+                   "(the bearer token still applies).")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--max-body", default=1 << 20, show_default=True, type=click.IntRange(1024),
+              help="Largest request body accepted, in bytes.")
+@click.option("--print-token", is_flag=True,
+              help="Print the bearer token (made on first use) and exit.")
+@click.pass_obj
+def serve(state: State, host: str, port: int, max_body: int, print_token: bool) -> None:
+    """Serve MCP over streamable HTTP at http://HOST:PORT/mcp, behind a bearer token
+    kept in $MEMDIR_HOME/mcp-token (mode 0600)."""
+    from ..serve import LOOPBACK, TOKEN_NAME, load_token
+    from ..serve import serve as run
+
+    md = state.open()  # disabled memory still serves: with no tools and no resources
+    state.warn(md)
+    token = load_token(md.home)
+    if print_token:
+        click.echo(token)
+        return
+    if host not in LOOPBACK:
+        click.secho(f"Warning: listening on {host}, not loopback: anyone who can reach it "
+                    f"and has the token can read and change memory.", fg="yellow", err=True)
+    click.echo(f"memdir MCP on http://{host}:{port}/mcp (token: `memdir serve --print-token`,"
+               f" kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.", err=True)
+    run(md, host=host, port=port, max_body=max_body)

@@ -1,0 +1,270 @@
+"""The MCP server: memdir's tools, resources and prompts for any MCP harness.
+
+Built on the official ``mcp`` SDK's low-level server. Tools are the library's own: their
+schemas come from :func:`memdir.tools.tool_schemas` and every call goes through
+:meth:`MemorySession.call_tool`, so MCP adds no second implementation. One MCP
+connection is one :class:`~memdir.MemorySession`, created on its first request, so each
+connection has its own frozen snapshot (``memdir://context``) and its own session log in
+state.db (the ``log`` tool); the session ends when the connection closes.
+
+Library calls are blocking file and SQLite I/O: they run one at a time on a worker
+thread, so the event loop keeps serving other connections meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import anyio
+import mcp.types as types
+from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPError
+
+from .errors import MemdirError
+
+if TYPE_CHECKING:
+    from mcp.server.context import ServerRequestContext
+
+    from .engine import Memdir
+    from .session import MemorySession
+
+__all__ = ["INSTRUCTIONS", "LOG_TOOL", "build_server", "run_stdio"]
+
+_T = TypeVar("_T")
+
+INSTRUCTIONS = """\
+memdir is long-term memory that persists across sessions as Markdown entries. Read the \
+memdir://context resource (or the memdir-instructions prompt) at the start: it lists what \
+is remembered. Call memory_search before you rely on or add a memory, memory_read to read \
+one in full (it says how old it is and which files it names no longer exist: verify \
+before you assert), and session_search when the user refers to an earlier conversation \
+that memory does not cover.
+
+Save with the memory tool only what a later session needs and cannot read from the code, \
+docs or git history: corrections to how you work, stable preferences, facts about the \
+user, project context, reference facts. Saving nothing is usually right. Replace an \
+existing entry instead of adding a near-duplicate, never save secrets or task progress, \
+and say which memories you used. Send each user and assistant message to the log tool if \
+your harness does not record sessions itself, so later sessions can search them."""
+
+PROMPT_INSTRUCTIONS = """\
+How to use memdir memory in this conversation:
+
+- When to save: the user corrects how you work, states a stable preference, tells you \
+something about themselves, or gives project context or a reference fact that the code, \
+docs and git history do not contain. Save nothing otherwise; that is the usual case.
+- When not to save: task progress, temporary state, anything derivable from the \
+repository or its instruction files, guesses, and secrets of any kind.
+- Search before adding: call memory_search first; if an entry already covers it, replace \
+that entry (memory action "replace") instead of adding a near-duplicate.
+- Verify before asserting: memories are point-in-time observations. Read the entry with \
+memory_read, heed its age and its notes on files or symbols that no longer exist, and \
+check the current code before you state a remembered fact as true.
+- Cite what you used: end an answer that relied on memory with \
+<memory-citation>entry-id, …</memory-citation> naming the entries."""
+
+REVIEW_PROMPT = """\
+Below is memdir's review of this user's memory: proposals grouped by kind, each with an \
+id. Present them to the user briefly, grouped as given, with your recommendation for \
+each. Apply nothing yourself. When the user picks proposals, tell them to run \
+`memdir review --apply ID …` with exactly the ids they chose (nothing is applied unless \
+named).
+
+"""
+
+LOG_TOOL: dict[str, Any] = {
+    "name": "log",
+    "description": "Record one message of this conversation in memdir's session log, so "
+                   "later sessions can find it with session_search. Send user and "
+                   "assistant messages (and tool output worth finding) as they happen.",
+    "inputSchema": {"type": "object", "properties": {
+        "role": {"type": "string", "enum": ["user", "assistant", "tool", "system"]},
+        "content": {"type": "string"},
+        "tool_name": {"type": "string", "description": "role tool: which tool produced it"},
+    }, "required": ["role", "content"]},
+}
+
+
+class _Backend:
+    """The Memdir shared by every connection, and the sessions keyed by connection."""
+
+    def __init__(self, md: Memdir, agent: str, *, single: bool) -> None:
+        self.md = md
+        self.agent = agent
+        self.single = single  # stdio: the pipe is the one connection
+        self.only: MemorySession | None = None
+        self.limiter = anyio.CapacityLimiter(1)
+        self.starting = anyio.Lock()  # two first requests of one connection: one session
+
+    async def run(self, fn: Callable[[], _T]) -> _T:
+        return await anyio.to_thread.run_sync(fn, limiter=self.limiter)
+
+    async def session(self, ctx: ServerRequestContext[Any]) -> MemorySession:
+        """This connection's session, started (snapshot frozen) on its first request.
+
+        Over stdio the process serves one connection, whichever protocol era it speaks
+        (in the 2026 era the SDK makes a Connection per request). Over HTTP the handshake
+        era is enforced (see :mod:`memdir.serve`), and the SDK's per-connection state
+        holds the session (2.3 keeps that Connection in a private attribute).
+        """
+        async with self.starting:
+            if self.single:
+                if self.only is None:
+                    self.only = await self.run(lambda: self.md.session(agent=self.agent))
+                return self.only
+            connection = getattr(ctx.session, "_connection", None)
+            state: dict[str, Any] = connection.state if connection is not None else {}
+            session: MemorySession | None = state.get("memdir")
+            if session is None:
+                session = await self.run(lambda: self.md.session(agent=self.agent))
+                state["memdir"] = session
+                if connection is not None:
+                    connection.exit_stack.callback(session.close)
+            return session
+
+
+def _text(uri: str, text: str, mime: str = "text/markdown") -> types.ReadResourceResult:
+    return types.ReadResourceResult(
+        contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)])
+
+
+def build_server(md: Memdir, *, agent: str = "mcp", single: bool = False,
+                 review: Callable[[Memdir], str] | None = None) -> Server[Any]:
+    """The MCP server over ``md``; ``single``: all requests are one connection (stdio).
+    ``review`` renders the report the ``memdir-review`` prompt hands to the model
+    (default: :func:`memdir.review.report_text`)."""
+    return _server(_Backend(md, agent, single=single), review)
+
+
+def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server[Any]:
+    md = backend.md
+
+    async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
+        session = await backend.session(ctx)
+        tools = [*session.tools("mcp"), LOG_TOOL] if md.enabled else []
+        return types.ListToolsResult(tools=[
+            types.Tool(name=t["name"], description=t["description"],
+                       input_schema=t["inputSchema"]) for t in tools])
+
+    async def call_tool(ctx: Any, params: types.CallToolRequestParams
+                        ) -> types.CallToolResult:
+        session = await backend.session(ctx)
+        args = params.arguments or {}
+        if params.name == "log":
+            result = await backend.run(lambda: _log(session, args))
+        else:
+            result = await backend.run(lambda: session.call_tool(params.name, args))
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=json.dumps(result, ensure_ascii=False))],
+            structured_content=result, is_error=not result.get("success", False))
+
+    async def list_resources(ctx: Any, params: Any) -> types.ListResourcesResult:
+        fixed = [types.Resource(name="index", uri="memdir://index", mime_type="text/markdown",
+                                description="The memory index of every scope, as it is now"),
+                 types.Resource(name="context", uri="memdir://context",
+                                mime_type="text/markdown",
+                                description="This session's system block, frozen when it "
+                                            "started")]
+        entries = await backend.run(md.entries) if md.enabled else []
+        return types.ListResourcesResult(resources=fixed + [
+            types.Resource(name=e.id, uri=f"memdir://entry/{e.id}", title=e.name,
+                           description=f"{scope}: {e.description}", mime_type="text/markdown")
+            for scope, e in entries])
+
+    async def list_templates(ctx: Any, params: Any) -> types.ListResourceTemplatesResult:
+        return types.ListResourceTemplatesResult(resource_templates=[types.ResourceTemplate(
+            name="entry", uri_template="memdir://entry/{id}", mime_type="text/markdown",
+            description="One memory in full, with its age and missing-reference notes")])
+
+    async def read_resource(ctx: Any, params: types.ReadResourceRequestParams
+                            ) -> types.ReadResourceResult:
+        session = await backend.session(ctx)
+        uri = str(params.uri)
+        if uri == "memdir://context":
+            return _text(uri, session.system_block())
+        if uri == "memdir://index":
+            return _text(uri, await backend.run(lambda: _index(md)))
+        if uri.startswith("memdir://entry/"):
+            target = uri[len("memdir://entry/"):]
+            result = await backend.run(lambda: session.call_tool("memory_read", {"id": target}))
+            if result["success"]:
+                return _text(uri, result["content"])
+            raise MCPError(code=types.INVALID_PARAMS, message=result["error"])
+        raise MCPError(code=types.INVALID_PARAMS, message=f"unknown resource {uri!r}; use "
+                       f"memdir://index, memdir://context or memdir://entry/<id>")
+
+    async def list_prompts(ctx: Any, params: Any) -> types.ListPromptsResult:
+        return types.ListPromptsResult(prompts=[
+            types.Prompt(name="memdir-instructions", description="When to save memory and "
+                         "when not to, search before adding, verify, cite"),
+            types.Prompt(name="memdir-review", description="Review this memory: duplicates, "
+                         "conflicts, stale entries, promotions, index budget")])
+
+    async def get_prompt(ctx: Any, params: types.GetPromptRequestParams
+                         ) -> types.GetPromptResult:
+        if params.name == "memdir-instructions":
+            text = PROMPT_INSTRUCTIONS
+        elif params.name == "memdir-review":
+            render = review or _default_review
+            text = REVIEW_PROMPT + await backend.run(lambda: render(md))
+        else:
+            raise MCPError(code=types.INVALID_PARAMS, message=f"unknown prompt "
+                           f"{params.name!r}; use memdir-instructions or memdir-review")
+        return types.GetPromptResult(messages=[types.PromptMessage(
+            role="user", content=types.TextContent(type="text", text=text))])
+
+    from importlib.metadata import version
+
+    return Server(
+        "memdir", version=version("memdir"), instructions=INSTRUCTIONS,
+        on_list_tools=list_tools, on_call_tool=call_tool, on_list_resources=list_resources,
+        on_list_resource_templates=list_templates, on_read_resource=read_resource,
+        on_list_prompts=list_prompts, on_get_prompt=get_prompt)
+
+
+def _default_review(md: Memdir) -> str:
+    from .review import report_text
+
+    return report_text(md)
+
+
+def _index(md: Memdir) -> str:
+    parts = [f"## {s.scope} scope ({s.backend.location})\n\n{s.render_index()}"
+             for s in md.stores()]
+    return "\n".join(parts) or "No memory yet."
+
+
+def _log(session: MemorySession, args: dict[str, Any]) -> dict[str, Any]:
+    """The ``log`` tool: one message into state.db; bad input is a tool error."""
+    role, content, tool = args.get("role"), args.get("content"), args.get("tool_name")
+    if role not in ("user", "assistant", "tool", "system"):
+        return {"success": False, "error": "'role' must be user, assistant, tool or system"}
+    if not isinstance(content, str):
+        return {"success": False, "error": "'content' must be a string"}
+    if tool is not None and not isinstance(tool, str):
+        return {"success": False, "error": "'tool_name' must be a string"}
+    try:
+        message_id = session.log(role, content, tool_name=tool)
+    except MemdirError as exc:
+        return {"success": False, "error": str(exc)}
+    return {"success": True, "message_id": message_id, "session_id": session.id}
+
+
+def run_stdio(md: Memdir, *, agent: str = "mcp") -> None:
+    """Serve one connection over stdin/stdout until the client closes it."""
+    from mcp.server.stdio import stdio_server
+
+    backend = _Backend(md, agent, single=True)
+    server = _server(backend, None)
+
+    async def main() -> None:
+        async with stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+
+    try:
+        anyio.run(main)
+    finally:
+        if backend.only is not None:
+            backend.only.close()

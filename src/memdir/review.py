@@ -1,0 +1,289 @@
+"""Review: audit every scope and propose changes; apply only the proposals named.
+
+Kinds of proposal, each with a stable id (a hash of what it would do, so an id printed by
+one run names the same proposal in the next, and a proposal whose entries changed since
+is simply gone):
+
+* ``merge``: duplicates and near-duplicates in one scope; keep the newer, archive the rest.
+* ``conflict``: two entries that prefer different values of the same choice (two package
+  managers, tabs and spaces…); the newer one wins, the older is archived.
+* ``stale``: an entry naming files or symbols the project no longer has, or not updated
+  for ``max_unused_days`` (usage counts are not recorded yet, so "unused" means "not
+  changed"); archive it.
+* ``promote``: a local entry that reads like a team convention → the project scope; the
+  same rule in the local scopes of several projects → the user scope.
+* ``index``: a scope's index near or over its budget; shorten the longest index lines.
+
+Applying goes through :meth:`memdir.Store.apply`, the normal write path, one proposal at
+a time; nothing is applied that was not named.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .changes import AddOp, Operation, RemoveOp, ReplaceOp
+from .errors import MemdirError
+from .formats.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
+from .model import Entry, normalise
+from .prompt import missing_references
+
+if TYPE_CHECKING:
+    from .engine import Memdir
+    from .store import Store
+
+__all__ = ["KINDS", "Action", "Proposal", "apply", "propose", "report_text"]
+
+KINDS = ("merge", "conflict", "stale", "promote", "index")
+MAX_UNUSED_DAYS = 30
+NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
+BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
+_WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
+_CHOICES = (
+    ("npm", "pnpm", "yarn", "bun"), ("pip", "poetry", "uv", "pipenv", "conda"),
+    ("tabs", "spaces"), ("jest", "vitest", "mocha"), ("black", "ruff format", "yapf"),
+    ("unittest", "pytest"), ("mysql", "postgresql", "postgres", "sqlite"),
+    ("webpack", "vite", "esbuild", "rollup"), ("rebase", "merge commits"),
+)
+_PREFER = r"(?:use|uses|using|prefer|prefers|with|run|runs|always)\s+`?{}\b"
+_TEAM = re.compile(r"\b(we|our|the team|this repo(?:sitory)?|everyone|convention|"
+                   r"code review|CI|pull requests?)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One write a proposal makes: operations on one scope's store."""
+
+    scope: str
+    ops: tuple[Operation, ...]
+    folder: str | None = None  # another project's local scope, by folder
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A change the review suggests; applied only when named by its id."""
+
+    kind: str
+    title: str
+    detail: str
+    entries: tuple[str, ...]  # "scope:id" of every entry it touches
+    actions: tuple[Action, ...] = field(default=(), repr=False)
+    id: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form for ``memdir review --json``."""
+        return {"id": self.id, "kind": self.kind, "title": self.title,
+                "detail": self.detail, "entries": list(self.entries),
+                "applies": bool(self.actions)}
+
+
+def _make(kind: str, title: str, detail: str, entries: Sequence[str],
+          actions: Sequence[Action]) -> Proposal:
+    digest = hashlib.sha1(repr((kind, sorted(entries), [
+        (a.scope, a.folder, a.ops) for a in actions])).encode()).hexdigest()
+    return Proposal(kind, title, detail, tuple(entries), tuple(actions),
+                    f"{kind}-{digest[:6]}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD.findall(normalise(text)) if len(w) > 2)
+
+
+def _similar(a: Entry, b: Entry) -> float:
+    wa, wb = _word_set(f"{a.name} {a.body}"), _word_set(f"{b.name} {b.body}")
+    return len(wa & wb) / len(wa | wb) if wa and wb else 0.0
+
+
+def _preferred(entry: Entry, group: tuple[str, ...]) -> frozenset[str]:
+    return _prefers(f"{entry.name}\n{entry.body}".lower(), group)
+
+
+@functools.lru_cache(maxsize=16384)
+def _prefers(text: str, group: tuple[str, ...]) -> frozenset[str]:
+    said = frozenset(v for v in group if re.search(_PREFER.format(re.escape(v)), text))
+    if said:
+        return said
+    mentioned = frozenset(v for v in group if re.search(rf"\b{re.escape(v)}\b", text))
+    return mentioned if len(mentioned) == 1 else frozenset()
+
+
+def _older_newer(a: Entry, b: Entry) -> tuple[Entry, Entry]:
+    return (a, b) if (a.updated, a.id) <= (b.updated, b.id) else (b, a)
+
+
+def _pairs(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
+    out: list[Proposal] = []
+    done: set[str] = set()
+    for i, a in enumerate(entries):
+        for b in entries[i + 1:]:
+            if a.id in done or b.id in done:
+                continue
+            old, new = _older_newer(a, b)
+            keys = [f"{store.scope}:{old.id}", f"{store.scope}:{new.id}"]
+            remove = (Action(store.scope, (RemoveOp(old.id),)),)
+            conflict = next(((pa, pb) for g in _CHOICES
+                             if len(pa := _preferred(old, g)) == 1
+                             and len(pb := _preferred(new, g)) == 1 and pa != pb), None)
+            if conflict is not None:  # different values of one choice: not a duplicate
+                done.add(old.id)
+                out.append(_make(
+                    "conflict", f"{old.id} and {new.id} disagree",
+                    f"{old.id!r} prefers {min(conflict[0])}, {new.id!r} prefers "
+                    f"{min(conflict[1])}; keep the newer, archive {old.id!r}", keys, remove))
+                continue
+            score = 1.0 if normalise(a.name) == normalise(b.name) else _similar(a, b)
+            if score >= NEAR:
+                done.add(old.id)
+                out.append(_make("merge", f"{old.id} duplicates {new.id}",
+                                 f"{score:.0%} alike in the {store.scope} scope; keep the newer "
+                                 f"{new.id!r}, archive {old.id!r}", keys, remove))
+    return out
+
+
+def _stale(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
+    out = []
+    limit = md.clock() - timedelta(days=MAX_UNUSED_DAYS)
+    root = md.project_root if store.scope in ("project", "local") else None
+    for e in entries:
+        notes = missing_references(e.body, root) if root is not None else []
+        why = "; ".join(n.split(" is named in this memory but ")[0] + " is gone"
+                        for n in notes)
+        if not why and e.updated < limit and not e.pinned:
+            why = f"not updated for {(md.clock() - e.updated).days} days"
+        if why:
+            out.append(_make("stale", f"{e.id} looks stale", f"{why}; archive it",
+                             [f"{store.scope}:{e.id}"],
+                             [Action(store.scope, (RemoveOp(e.id),))]))
+    return out
+
+
+def _copy(e: Entry) -> AddOp:
+    return AddOp(e.type, e.name, e.description, e.body, pinned=e.pinned)
+
+
+def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
+    out = []
+    project_ok = "project" in md.locations and not md.locations["project"].unavailable
+    for e in entries.get("local", []):
+        if project_ok and e.type.value in ("feedback", "project") and _TEAM.search(e.body):
+            out.append(_make("promote", f"{e.id} reads like a team convention",
+                             "move it to the project scope (shared with the repository), or "
+                             "into AGENTS.md", [f"local:{e.id}"],
+                             [Action("project", (_copy(e),)),
+                              Action("local", (RemoveOp(e.id),))]))
+    here = Path(md.locations["local"].path) if "local" in md.locations else None
+    user_names = {normalise(e.name) for e in entries.get("user", [])}
+    seen: dict[str, list[tuple[Path, Entry]]] = {}
+    for folder in sorted((md.home / "projects").glob("*/")):
+        try:
+            others = _local_store(md, folder).list()
+        except MemdirError:
+            continue
+        for e in others:
+            seen.setdefault(normalise(e.name) + "\n" + normalise(e.body), []).append((folder, e))
+    for found in seen.values():
+        if len(found) < 2 or normalise(found[0][1].name) in user_names:
+            continue
+        e = found[0][1]
+        actions = [Action("user", (_copy(e),))] + [
+            Action("local", (RemoveOp(x.id),), None if f == here else str(f)) for f, x in found]
+        out.append(_make("promote", f"{e.id} is the same rule in {len(found)} projects",
+                         "move it to the user scope, which every project loads",
+                         [f"local:{x.id}@{f.name}" for f, x in found], actions))
+    return out
+
+
+def _local_store(md: Memdir, folder: Path) -> Store:
+    """The local scope of another project of this home, by its folder."""
+    from .storage.files import FileBackend
+    from .storage.history import History
+    from .store import Store
+
+    history = History(folder) if "local" in md.settings.history_scopes else None
+    return Store(FileBackend(folder, file_mode=0o600, dir_mode=0o700), scope="local",
+                 lock_timeout=md.settings.lock_timeout, clock=md.clock, history=history)
+
+
+def _index(store: Store, entries: list[Entry]) -> list[Proposal]:
+    text = store.render_index(entries, [])
+    lines, size = text.count("\n"), len(text.encode("utf-8"))
+    share = max(lines / INDEX_MAX_LINES, size / INDEX_MAX_BYTES)
+    if share < BUDGET_SHARE:
+        return []
+    longest = sorted(entries, key=lambda e: len(e.description), reverse=True)[:5]
+    ops = tuple(ReplaceOp(e.id, description=_shorten(e.description)) for e in longest
+                if _shorten(e.description) != e.description)
+    return [_make("index", f"the {store.scope} index is at {share:.0%} of its budget",
+                  f"{lines} lines, {size:,} bytes (limits {INDEX_MAX_LINES} lines, "
+                  f"{INDEX_MAX_BYTES:,} bytes); shorten the longest lines: "
+                  f"{', '.join(e.id for e in longest)}",
+                  [f"{store.scope}:{e.id}" for e in longest],
+                  [Action(store.scope, ops)] if ops else [])]
+
+
+def _shorten(text: str, width: int = 60) -> str:
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1].rsplit(" ", 1)[0].rstrip(",;:.- ")
+    return cut + "…"
+
+
+def propose(md: Memdir) -> list[Proposal]:
+    """Every proposal for every scope, grouped by kind (see :data:`KINDS`)."""
+    found: list[Proposal] = []
+    entries: dict[str, list[Entry]] = {}
+    for store in md.stores():
+        listed = sorted(store.list(), key=lambda e: (e.created, e.id))
+        entries[store.scope] = listed
+        if store.read_only:
+            continue
+        found += _pairs(md, store, listed) + _stale(md, store, listed) + _index(store, listed)
+    found += _promotions(md, entries)
+    return sorted(found, key=lambda p: (KINDS.index(p.kind), p.title))
+
+
+def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
+    """Apply exactly the proposals named by ``ids`` through the normal write path."""
+    proposals = {p.id: p for p in propose(md)}
+    unknown = [i for i in ids if i not in proposals]
+    if unknown:
+        raise MemdirError(f"no proposal {', '.join(unknown)} (entries may have changed since "
+                          f"the review); run `memdir review` again for current ids")
+    done = []
+    for pid in dict.fromkeys(ids):
+        proposal = proposals[pid]
+        if not proposal.actions:
+            raise MemdirError(f"{pid} is advice only; change the entries it names by hand")
+        for action in proposal.actions:
+            store = (md.store(action.scope) if action.folder is None
+                     else _local_store(md, Path(action.folder)))
+            store.apply(list(action.ops), source="user")
+        done.append(proposal)
+    return done
+
+
+def report_text(md: Memdir, proposals: Sequence[Proposal] | None = None) -> str:
+    """The review as text, grouped by kind, one proposal per paragraph."""
+    proposals = propose(md) if proposals is None else proposals
+    if not proposals:
+        return "Nothing to review: no duplicates, conflicts, stale entries, promotions, " \
+               "or index near its budget.\n"
+    titles = {"merge": "Duplicates (merge)", "conflict": "Conflicts", "stale": "Stale",
+              "promote": "Promotions", "index": "Index budget"}
+    out = []
+    for kind in KINDS:
+        group = [p for p in proposals if p.kind == kind]
+        if group:
+            out.append(f"## {titles[kind]}\n")
+            out += [f"- [{p.id}] {p.title}: {p.detail}\n" for p in group]
+            out.append("\n")
+    out.append("Apply with `memdir review --apply ID …`; nothing changes until then.\n")
+    return "".join(out)

@@ -1,0 +1,167 @@
+"""``memdir serve``: the MCP server over streamable HTTP, behind a bearer token.
+
+The token is made on first run in ``$MEMDIR_HOME/mcp-token`` (mode 0600) and every request
+must carry ``Authorization: Bearer <token>``; anything else gets 401 before the MCP layer
+sees it. The server binds to 127.0.0.1 unless told otherwise, refuses bodies over
+``max_body`` bytes with 413, and keeps the SDK's DNS-rebinding check on loopback.
+
+Connections use the handshake era of the protocol (an ``initialize`` and an
+``Mcp-Session-Id``), because one connection is one memdir session with its own frozen
+snapshot; the 2026 per-request era has no connection to hang it on. A request in that era
+is answered with the protocol's "unsupported version" error listing the handshake
+versions, which SDK clients take as the cue to fall back.
+"""
+
+from __future__ import annotations
+
+import errno
+import hmac
+import json
+import os
+import secrets
+import stat
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import MemdirError
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from .engine import Memdir
+
+__all__ = ["MAX_BODY", "TOKEN_NAME", "AuthGate", "load_token", "make_app", "serve"]
+
+TOKEN_NAME = "mcp-token"
+MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def load_token(home: Path) -> str:
+    """The server's bearer token, created (mode 0600) on first use."""
+    path = home / TOKEN_NAME
+    try:
+        home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        except FileExistsError:
+            st = os.lstat(path)
+            if not stat.S_ISREG(st.st_mode):
+                raise MemdirError(f"{path} is not a regular file; remove it and run "
+                                  f"`memdir serve --print-token` to make a new token.") from None
+            if stat.S_IMODE(st.st_mode) & 0o077:
+                os.chmod(path, 0o600)  # readable by others: tighten it before using it
+            token = path.read_text(encoding="utf-8").strip()
+            if len(token) < 32:
+                raise MemdirError(f"{path} does not hold a usable token; delete it and run "
+                                  f"`memdir serve --print-token` to make a new one.") from None
+            return token
+        token = secrets.token_urlsafe(32)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(token + "\n")
+        return token
+    except OSError as exc:
+        why = "it is a symlink" if exc.errno == errno.ELOOP else exc.strerror
+        raise MemdirError(f"Cannot use the token file {path}: {why}. Check the folder's "
+                          f"permissions.") from exc
+
+
+async def _reply(send: Send, status: int, body: dict[str, Any],
+                 headers: tuple[tuple[bytes, bytes], ...] = ()) -> None:
+    data = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
+        *headers]})
+    await send({"type": "http.response.body", "body": data})
+
+
+class AuthGate:
+    """ASGI middleware: bearer token, body size limit, handshake-era routing."""
+
+    def __init__(self, app: ASGIApp, token: str, *, max_body: int = MAX_BODY) -> None:
+        self.app = app
+        self.token = token.encode()
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        auth = headers.get(b"authorization", b"")
+        scheme, _, given = auth.partition(b" ")
+        if scheme.lower() != b"bearer" or not hmac.compare_digest(given.strip(), self.token):
+            await _reply(send, 401, {"error": "missing or wrong bearer token; send "
+                                     "'Authorization: Bearer <token>' (memdir serve "
+                                     "--print-token shows it)"},
+                         ((b"www-authenticate", b'Bearer realm="memdir"'),))
+            return
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
+            return
+        version = headers.get(b"mcp-protocol-version", b"").decode("latin-1")
+        if version and await self._modern(version, receive, send):
+            return
+        await self.app(scope, self._limited(receive), send)
+
+    async def _modern(self, version: str, receive: Receive, send: Send) -> bool:
+        from mcp_types import UNSUPPORTED_PROTOCOL_VERSION
+        from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+
+        if version in HANDSHAKE_PROTOCOL_VERSIONS:
+            return False
+        body = b""
+        more = True
+        while more and len(body) <= self.max_body:
+            message = await receive()
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+        try:
+            request_id = json.loads(body).get("id")
+        except (ValueError, AttributeError):
+            request_id = None
+        await _reply(send, 200, {"jsonrpc": "2.0", "id": request_id, "error": {
+            "code": UNSUPPORTED_PROTOCOL_VERSION,
+            "message": "memdir serves the handshake era: one connection is one session",
+            "data": {"supported": list(HANDSHAKE_PROTOCOL_VERSIONS),
+                     "requested": version}}})
+        return True
+
+    def _limited(self, receive: Receive) -> Receive:
+        """Count body bytes as they arrive (a chunked body has no Content-Length)."""
+        seen = 0
+        limit = self.max_body
+
+        async def wrapped() -> Any:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                return {"type": "http.disconnect"}
+            return message
+
+        return wrapped
+
+
+def make_app(md: Memdir, token: str, *, host: str = "127.0.0.1", max_body: int = MAX_BODY
+             ) -> ASGIApp:
+    """The ASGI app: MCP at ``/mcp`` behind :class:`AuthGate`."""
+    from .mcp import build_server
+
+    server = build_server(md, agent="mcp-http")
+    app = server.streamable_http_app(host=host if host in LOOPBACK else "0.0.0.0",
+                                     max_request_body_size=max_body, json_response=True)
+    return AuthGate(app, token, max_body=max_body)
+
+
+def serve(md: Memdir, *, host: str = "127.0.0.1", port: int = 8765,
+          max_body: int = MAX_BODY) -> None:
+    """Run the HTTP server until interrupted."""
+    import uvicorn
+
+    token = load_token(md.home)
+    app = make_app(md, token, host=host, max_body=max_body)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            lifespan="on", h11_max_incomplete_event_size=max_body)
+    uvicorn.Server(config).run()

@@ -1,0 +1,169 @@
+"""History: every change one commit, reverts that restore files and index exactly, hand
+edits recorded, reads that never commit. Real folders, real git objects (read back with
+the git CLI where it is installed)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import memdir
+from conftest import Clock, add
+from memdir.config import load_settings
+from memdir.engine import Memdir
+from memdir.storage.history import HistoryError
+from memdir.versions import Versions
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every tracked file of a scope folder and its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and ".git" not in p.parts and not p.name.startswith(".")}
+
+
+def test_twenty_changes_make_twenty_commits(md: Memdir, store: memdir.Store,
+                                            scope_dir: Path) -> None:
+    for i in range(8):
+        add(store, f"Rule {i}")
+    for i in range(6):
+        store.replace(f"feedback_rule-{i}", body=f"Changed body {i}.")
+    for i in range(4):
+        store.remove(f"feedback_rule-{i}", source="agent")
+    store.supersede("feedback_rule-7", name="Rule seven v2", description="newer",
+                    body="The new rule.", source="extractor")
+    store.apply([memdir.AddOp("user", "Batch one", "d", "b1"),
+                 memdir.AddOp("user", "Batch two", "d", "b2")], source="import")
+    add(store, "Rule 6")  # an equal entry: nothing changes, no commit
+    log = Versions(md).log()
+    assert len(log) == 20
+    subjects = [r.commit.subject for r in reversed(log)]
+    assert subjects[0] == "add feedback_rule-0 (user)"
+    assert subjects[8] == "replace feedback_rule-0 (user)"
+    assert subjects[14] == "remove feedback_rule-0 (agent)"
+    assert subjects[18] == ("supersede feedback_rule-7 -> feedback_rule-seven-v2 "
+                            "(extractor)")
+    assert subjects[19] == "add user_batch-one, add user_batch-two (import)"
+    assert {r.scope for r in log} == {"local"}
+    assert "archive/feedback_rule-0--" in "".join(log[5].commit.paths)
+    entry_log = Versions(md).log("feedback_rule-0")
+    assert [r.commit.subject.split()[0] for r in entry_log] == ["remove", "replace", "add"]
+    if shutil.which("git"):  # an ordinary repository: git itself reads it
+        out = subprocess.run(["git", "-C", str(scope_dir), "log", "--format=%s"],
+                             capture_output=True, text=True, check=True).stdout
+        assert out.splitlines() == [r.commit.subject for r in log]
+        fsck = subprocess.run(["git", "-C", str(scope_dir), "fsck", "--strict"],
+                              capture_output=True, text=True)
+        assert fsck.returncode == 0, fsck.stderr
+
+
+@pytest.mark.parametrize("action", ["add", "replace", "remove"])
+def test_revert_restores_files_and_index_exactly(md: Memdir, store: memdir.Store,
+                                                 scope_dir: Path, clock: Clock,
+                                                 action: str) -> None:
+    add(store, "Keep me")
+    add(store, "Use pnpm", "Run pnpm install.")
+    before = _files(scope_dir)
+    clock.advance(minutes=5)
+    if action == "add":
+        add(store, "Brand new")
+    elif action == "replace":
+        store.replace("pnpm", body="Run pnpm install --frozen-lockfile.", pinned=True)
+    else:
+        store.remove("pnpm")
+    after = _files(scope_dir)
+    assert after != before
+    versions = Versions(md)
+    rev = versions.log()[0].commit.rev
+    new = versions.revert(rev[:8])
+    assert _files(scope_dir) == before
+    assert store.list() == [e for e in store.list()]  # the store re-reads cleanly
+    assert {e.name for e in store.list()} == ({"Keep me", "Use pnpm"})
+    assert versions.log()[0].commit.subject.startswith(f"revert {rev[:8]}: ")
+    versions.revert(new[:8])  # the revert is itself undoable
+    assert _files(scope_dir) == after
+    assert store.needs_repair() is False
+
+
+def test_revert_refuses_when_a_later_change_touched_the_file(md: Memdir,
+                                                             store: memdir.Store) -> None:
+    add(store, "Use pnpm")
+    versions = Versions(md)
+    first = versions.log()[0].commit.short
+    store.replace("pnpm", body="Changed later.")
+    later = versions.log()[0].commit.short
+    with pytest.raises(HistoryError, match=f"by commit {later}.*revert that first"):
+        versions.revert(first)
+    with pytest.raises(HistoryError, match="no revision 'beef'"):
+        versions.revert("beef")
+
+
+def test_hand_edit_is_committed_as_such_on_the_next_write(md: Memdir, store: memdir.Store,
+                                                          scope_dir: Path) -> None:
+    add(store, "Use pnpm", "Run pnpm install.")
+    path = scope_dir / "feedback_use-pnpm.md"
+    path.write_text(path.read_text().replace("Run pnpm install.", "Run pnpm i, by hand."))
+    versions = Versions(md)
+    assert list(versions.pending()) == ["local"]
+    add(store, "Second")
+    log = versions.log()
+    assert [r.commit.subject for r in log[:2]] == [
+        "add feedback_second (user)", "hand edit: feedback_use-pnpm.md"]
+    assert b"by hand" in versions.change(log[1].commit.short)[1]["feedback_use-pnpm.md"][1]
+    _, shown, data = versions.entry_at("pnpm", log[1].commit.short)
+    assert shown == "feedback_use-pnpm.md" and b"Run pnpm i, by hand." in data
+    assert versions.pending() == {}
+
+
+def test_reads_never_commit_and_history_can_be_off(home: Path, project: Path, clock: Clock,
+                                                   tmp_path: Path) -> None:
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+    md = Memdir(load_settings(home, project, environ=env), clock=clock)
+    add(md.store("local"), "Use pnpm")
+    count = len(Versions(md).log())
+    md.read("pnpm")
+    md.search("pnpm")
+    with md.session() as s:
+        s.call_tool("memory_read", {"id": "pnpm"})
+        s.system_block()
+    assert len(Versions(md).log()) == count == 1
+    home.mkdir(exist_ok=True)
+    (home / "config.toml").write_text('history_scopes = ["user"]\n')
+    off = Memdir(load_settings(home, project, environ=env), clock=clock)
+    add(off.store("local"), "No history here")
+    assert len(Versions(md).log()) == 1  # the local scope's history did not move
+    with pytest.raises(HistoryError, match="keeps no history; add it to history_scopes"):
+        Versions(off).revert("HEAD", "local")
+    (home / "config.toml").write_text('history_scopes = ["managed"]\n')
+    with pytest.raises(memdir.ParseError, match="history_scopes must be a list of"):
+        load_settings(home, project, environ=env)
+
+
+def test_cli_log_diff_show_revert(tmp_path: Path, home: Path, project: Path) -> None:
+    import os
+    import sys
+
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+           "NO_COLOR": "1"}
+
+    def run(*args: str) -> str:
+        proc = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), *args],
+                              capture_output=True, text=True, env=env, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    run("add", "--type", "feedback", "--name", "Use pnpm", "--description", "d",
+        "--body", "Run pnpm install.")
+    run("rm", "pnpm")
+    log = run("log", "pnpm").splitlines()
+    assert len(log) == 2 and "remove feedback_use-pnpm (user)" in log[0]
+    rev = log[0].split()[0]
+    diff = run("diff", rev)
+    assert "--- a/feedback_use-pnpm.md\n+++ /dev/null" in diff
+    assert "--- /dev/null\n+++ b/archive/feedback_use-pnpm--" in diff
+    assert "Run pnpm install." in run("show", f"pnpm@{log[1].split()[0]}")
+    assert "No unrecorded changes" in run("diff")
+    assert "undoes it" in run("revert", rev)
+    assert "feedback_use-pnpm" in run("ls")

@@ -1,0 +1,190 @@
+"""The MCP server as harnesses meet it: `memdir mcp` as a real subprocess behind the SDK's
+stdio client, `memdir serve` on a free loopback port behind its streamable-HTTP client."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import stat
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+import memdir
+from memdir.tools import tool_schemas
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def env(tmp_path: Path, home: Path) -> dict[str, str]:
+    return {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+
+
+def _data(result: Any) -> dict[str, Any]:
+    assert json.loads(result.content[0].text) == result.structured_content
+    return dict(result.structured_content)
+
+
+def test_stdio_tools_resources_prompts_round_trip(env: dict[str, str], home: Path,
+                                                  project: Path) -> None:
+    params = StdioServerParameters(command=sys.executable, env=env,
+                                   args=["-m", "memdir", "-C", str(project), "mcp"])
+
+    async def main() -> None:
+        async with Client(params) as c:
+            assert "memory_search" in (c.instructions or "")
+            tools = {t.name: t for t in (await c.list_tools()).tools}
+            assert list(tools) == ["memory", "memory_read", "memory_search", "session_search",
+                                   "log"]
+            for schema in tool_schemas("mcp"):  # the library's schemas, not a copy
+                assert tools[schema["name"]].input_schema == schema["inputSchema"]
+            added = _data(await c.call_tool("memory", {
+                "action": "add", "type": "feedback", "name": "Use pnpm",
+                "description": "pnpm, not npm", "body": "Run `pnpm install`."}))
+            assert added["results"][0]["id"] == "feedback_use-pnpm"
+            read = _data(await c.call_tool("memory_read", {"id": "pnpm"}))
+            assert "Run `pnpm install`." in read["content"]
+            found = _data(await c.call_tool("memory_search", {"query": "pnpm"}))
+            assert [r["id"] for r in found["results"]] == ["feedback_use-pnpm"]
+            bad = await c.call_tool("memory", {"action": "add", "type": "nonsense"})
+            assert bad.is_error and "add needs" in _data(bad)["error"]
+            bad = await c.call_tool("memory_search", {"query": "x", "limit": "ten"})
+            assert bad.is_error and "'limit' must be a int" in _data(bad)["error"]
+            replaced = _data(await c.call_tool("memory", {
+                "action": "replace", "target": "pnpm", "body": "Run `pnpm i`."}))
+            assert replaced["results"][0]["action"] == "replace"  # still up after errors
+            uris = [str(r.uri) for r in (await c.list_resources()).resources]
+            assert uris == ["memdir://index", "memdir://context",
+                            "memdir://entry/feedback_use-pnpm"]
+            templates = (await c.list_resource_templates()).resource_templates
+            assert [t.uri_template for t in templates] == ["memdir://entry/{id}"]
+            entry = (await c.read_resource("memdir://entry/feedback_use-pnpm")).contents[0]
+            assert "Run `pnpm i`." in entry.text  # type: ignore[union-attr]
+            index = (await c.read_resource("memdir://index")).contents[0]
+            assert "[Use pnpm](feedback_use-pnpm.md)" in index.text  # type: ignore[union-attr]
+            context = (await c.read_resource("memdir://context")).contents[0]
+            assert "Use pnpm" not in context.text  # type: ignore[union-attr]  # frozen
+            _data(await c.call_tool("memory", {"action": "remove", "target": "pnpm"}))
+            assert _data(await c.call_tool("memory_search", {"query": "pnpm"}))["results"] == []
+            logged = _data(await c.call_tool("log", {"role": "user", "content": "hello kiwi"}))
+            prompts = [p.name for p in (await c.list_prompts()).prompts]
+            assert prompts == ["memdir-instructions", "memdir-review"]
+            text = (await c.get_prompt("memdir-instructions")).messages[0].content
+            assert "Search before adding" in text.text  # type: ignore[union-attr]
+            review = (await c.get_prompt("memdir-review")).messages[0].content
+            assert "memdir review --apply" in review.text  # type: ignore[union-attr]
+            return logged["session_id"]  # type: ignore[no-any-return]
+
+    session_id = anyio.run(main)
+    md = memdir.open(home, project)
+    assert [m.content for m in md.sessions.messages(session_id)] == ["hello kiwi"]
+    assert md.sessions.get(session_id).agent == "mcp"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(env: dict[str, str], project: Path) -> Iterator[tuple[str, str]]:
+    port = _free_port()
+    token = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), "serve",
+                            "--print-token"], env=env, capture_output=True, text=True,
+                           check=True).stdout.strip()
+    proc = subprocess.Popen([sys.executable, "-m", "memdir", "-C", str(project), "serve",
+                             "--port", str(port), "--max-body", "65536"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert proc.poll() is None, proc.communicate()[1]
+                assert time.monotonic() < deadline, "memdir serve did not start"
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/mcp", token
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def _post(url: str, body: bytes, token: str | None) -> int:
+    headers = {"Content-Type": "application/json", "Accept": "application/json, "
+               "text/event-stream"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, body, headers), timeout=10) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def _client(url: str, token: str) -> Client:
+    http = create_mcp_http_client(headers={"Authorization": f"Bearer {token}"})
+    return Client(streamable_http_client(url, http_client=http))
+
+
+def test_http_token_limits_and_separate_snapshots(server: tuple[str, str], home: Path
+                                                  ) -> None:
+    url, token = server
+    token_file = home / "mcp-token"
+    assert token_file.read_text().strip() == token and len(token) >= 40
+    assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+    ping = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}).encode()
+    assert _post(url, ping, None) == 401
+    assert _post(url, ping, "not-the-token") == 401
+    assert _post(url, b"{" + b" " * 70000 + b"}", token) == 413
+
+    async def main() -> None:
+        async with _client(url, token) as a, _client(url, token) as b:
+            first = (await a.read_resource("memdir://context")).contents[0].text  # type: ignore[union-attr]
+            await b.read_resource("memdir://context")  # b's snapshot: before the add too
+            _data(await b.call_tool("memory", {
+                "action": "add", "type": "user", "name": "Prefers short answers",
+                "description": "terse", "body": "Keep answers short."}))
+            again = (await a.read_resource("memdir://context")).contents[0].text  # type: ignore[union-attr]
+            assert again == first and "Prefers short answers" not in again
+            found = _data(await a.call_tool("memory_search", {"query": "short answers"}))
+            assert found["results"][0]["id"] == "user_prefers-short-answers"  # live on disk
+            la = _data(await a.call_tool("log", {"role": "user", "content": "from a"}))
+            lb = _data(await b.call_tool("log", {"role": "user", "content": "from b"}))
+            assert la["session_id"] != lb["session_id"]
+        async with _client(url, token) as c:  # a new connection: a new snapshot
+            fresh = (await c.read_resource("memdir://context")).contents[0].text  # type: ignore[union-attr]
+            assert "Prefers short answers" in fresh
+
+    anyio.run(main)
+
+    async def wrong() -> None:
+        async with _client(url, "wrong-token"):
+            pass
+
+    with pytest.raises(BaseException) as info:  # the SDK client, wrong token
+        anyio.run(wrong)
+    from mcp.shared.exceptions import MCPError
+
+    assert all(isinstance(e, MCPError) for e in _leaves(info.value))  # refused, not served
+
+
+def _leaves(exc: BaseException) -> list[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
+    return [exc]

@@ -1,0 +1,130 @@
+"""Review on seeded scopes: every planted problem is proposed, nothing changes until a
+proposal is applied, and applying one touches only what it names."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import memdir
+from conftest import Clock, add
+from memdir.config import load_settings
+from memdir.engine import Memdir
+from memdir.review import apply, propose, report_text
+from memdir.versions import Versions
+
+
+def _snapshot(*folders: Path) -> dict[str, bytes]:
+    return {str(p): p.read_bytes() for f in folders if f.exists() for p in sorted(f.rglob("*"))
+            if p.is_file() and ".git" not in p.parts and not p.name.startswith(".")}
+
+
+@pytest.fixture
+def seeded(home: Path, project: Path, clock: Clock, tmp_path: Path) -> Memdir:
+    (project / ".git").mkdir()
+    (project / "src").mkdir()
+    (project / "src" / "app.py").write_text("def main():\n    return 1\n")
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+    md = Memdir(load_settings(home, project, environ=env), clock=clock)
+    local = md.store("local")
+    add(local, "Old habit", "Commit with a signed-off-by line.")  # stale by age
+    clock.advance(days=40)
+    add(local, "Run tests quietly", "Run pytest with -q to keep the output short.")
+    add(local, "Run the tests quietly", "Run pytest with -q so the output stays short.")
+    add(local, "Install with pnpm", "Use pnpm for every install.")
+    clock.advance(minutes=1)
+    add(local, "Install with npm", "Use npm for every install.")
+    add(local, "App entry", "The entry point is `src/app.py` in `main()`.")
+    add(local, "Old loader", "Settings load in `src/config_loader.py` via `load_all()`.")
+    add(local, "PR titles", "Our pull requests use imperative titles.")
+    # the same rule saved in another project's local scope -> the user scope
+    other = tmp_path / "other"
+    (other / ".git").mkdir(parents=True)
+    md_other = Memdir(load_settings(home, other, environ=env), clock=clock)
+    add(md_other.store("local"), "Reply in English", "Always answer in English.")
+    add(local, "Reply in English", "Always answer in English.")
+    return md
+
+
+def test_each_planted_problem_is_proposed_and_nothing_changes(seeded: Memdir,
+                                                             home: Path, project: Path
+                                                             ) -> None:
+    before = _snapshot(home, project / ".memdir")
+    commits = len(Versions(seeded).log())
+    proposals = propose(seeded)
+    by_kind: dict[str, list[str]] = {}
+    for p in proposals:
+        by_kind.setdefault(p.kind, []).append(p.title)
+    assert by_kind["merge"] == ["feedback_run-tests-quietly duplicates "
+                                "feedback_run-the-tests-quietly"]
+    assert by_kind["conflict"] == ["feedback_install-with-pnpm and feedback_install-with-npm "
+                                   "disagree"]
+    stale = " ".join(by_kind["stale"])
+    assert "feedback_old-loader" in stale and "feedback_old-habit" in stale
+    assert "feedback_app-entry" not in stale  # its file and symbol exist
+    promote = " ".join(by_kind["promote"])
+    assert "feedback_pr-titles reads like a team convention" in promote
+    assert "feedback_reply-in-english is the same rule in 2 projects" in promote
+    assert [p.id for p in propose(seeded)] == [p.id for p in proposals]  # ids are stable
+    text = report_text(seeded, proposals)
+    assert "## Duplicates (merge)" in text and "## Conflicts" in text
+    assert _snapshot(home, project / ".memdir") == before
+    assert len(Versions(seeded).log()) == commits
+
+
+def test_applying_one_proposal_touches_only_what_it_names(seeded: Memdir, home: Path,
+                                                          tmp_path: Path) -> None:
+    local = seeded.store("local")
+    ids_before = {e.id for e in local.list()}
+    merge = next(p for p in propose(seeded) if p.kind == "merge")
+    apply(seeded, [merge.id])
+    assert ids_before - {e.id for e in local.list()} == {"feedback_run-tests-quietly"}
+    assert "feedback_run-tests-quietly" not in {p.entries[0].split(":")[1]
+                                                for p in propose(seeded)}
+    with pytest.raises(memdir.MemdirError, match="run `memdir review` again"):
+        apply(seeded, [merge.id])  # gone once applied
+    promo = next(p for p in propose(seeded) if "2 projects" in p.title)
+    apply(seeded, [promo.id])
+    assert [e.name for e in seeded.store("user").list()] == ["Reply in English"]
+    assert "feedback_reply-in-english" not in {e.id for e in local.list()}
+    other = Memdir(load_settings(home, tmp_path / "other",
+                                 environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}))
+    assert other.store("local").list() == []
+    team = next(p for p in propose(seeded) if "team convention" in p.title)
+    apply(seeded, [team.id])
+    assert [e.name for e in seeded.store("project").list()] == ["PR titles"]
+
+
+def test_index_near_budget_is_proposed(md: Memdir, store: memdir.Store) -> None:
+    store.apply([memdir.AddOp("reference", f"Fact {i:03d}", f"A long description of fact "
+                              f"{i} that goes on " + "x" * 100, f"Fact body {i}.")
+                 for i in range(110)])
+    index = [p for p in propose(md) if p.kind == "index"]
+    assert len(index) == 1 and "of its budget" in index[0].title
+    apply(md, [index[0].id])
+    shortened = [e for e in store.list() if e.description.endswith("…")]
+    assert len(shortened) == 5 and all(len(e.description) <= 60 for e in shortened)
+
+
+def test_cli_review_json_and_apply(seeded: Memdir, home: Path, project: Path,
+                                   tmp_path: Path) -> None:
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+           "NO_COLOR": "1"}
+
+    def run(*args: str) -> str:
+        proc = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), *args],
+                              capture_output=True, text=True, env=env, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    rows = json.loads(run("review", "--json"))
+    conflict = next(r for r in rows if r["kind"] == "conflict")
+    assert "Applied " + conflict["id"] in run("review", "--apply", conflict["id"])
+    assert conflict["id"] not in run("review")
+    log = run("log", "-n", "1")
+    assert "remove feedback_install-with-pnpm (user)" in log
