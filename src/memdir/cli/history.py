@@ -9,7 +9,6 @@ import click
 
 from ..errors import MemdirError
 from ..model import SCOPES
-from ..versions import Versions, unified
 from . import State, cli
 
 SCOPE_OPTION = click.option("--scope", type=click.Choice(SCOPES),
@@ -29,6 +28,8 @@ def _when(ts: float) -> str:
 def log_cmd(state: State, entry: str | None, scope: str | None, limit: int | None,
             as_json: bool) -> None:
     """List changes newest first (ENTRY: only those to one entry, id or substring)."""
+    from ..versions import Versions
+
     revisions = Versions(state.md).log(entry, scope=scope, limit=limit)
     if as_json:
         click.echo(json.dumps([
@@ -52,6 +53,8 @@ def log_cmd(state: State, entry: str | None, scope: str | None, limit: int | Non
 def diff(state: State, rev: str | None, scope: str | None) -> None:
     """Show what REV changed; without REV, edits not recorded yet (the next write
     commits them as hand edits)."""
+    from ..versions import Versions, unified
+
     versions = Versions(state.md)
     if rev is None:
         pending = versions.pending(scope)
@@ -73,6 +76,8 @@ def diff(state: State, rev: str | None, scope: str | None) -> None:
 @click.pass_obj
 def revert(state: State, rev: str, scope: str | None) -> None:
     """Undo one change with a new commit (itself undoable); the index is regenerated."""
+    from ..versions import Versions
+
     head = Versions(state.md).revert(rev, scope)
     click.echo(f"Reverted {rev} as {head[:8]}; `memdir revert {head[:8]}` undoes it.")
 
@@ -80,6 +85,8 @@ def revert(state: State, rev: str, scope: str | None) -> None:
 def show_at(state: State, target: str, scope: str | None, as_json: bool) -> bool:
     """``memdir show ENTRY@REV``; False when the text after ``@`` names no revision, so
     the caller treats the whole target as an entry substring."""
+    from ..versions import Versions
+
     entry, _, rev = target.rpartition("@")
     versions = Versions(state.md)
     try:

@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 import sys
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..pipeline import Job, RunReport
 from . import State, cli
+
+if TYPE_CHECKING:  # the pipeline is imported only when these commands run
+    from ..pipeline import Job, RunReport
 
 
 def _summary(report: RunReport, *, dry: bool) -> list[str]:
@@ -60,6 +62,8 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
 
                 report = pipeline.run(scan=False, progress=step)
         else:
+            from ..pipeline import RunReport
+
             report = RunReport()
         report.archived = pipeline.archive_unused()
         report.review = pipeline.review()
