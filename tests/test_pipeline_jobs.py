@@ -248,3 +248,45 @@ def test_at_most_five_consolidation_calls_per_run(md: Memdir) -> None:
     assert (second.consolidation_calls, second.deferred) == (2, 0)
     assert len(md.store("local").list()) == 7
     assert [k for k, _ in provider.calls].count("consolidate") == 7
+
+
+def test_update_merge_delete_and_noop_apply_through_the_store_with_their_evidence(
+        md: Memdir) -> None:
+    plans: list[str] = []
+
+    def model(kind: str, user: str) -> str:
+        if kind == "extract":
+            said = _said(user)
+            word = re.findall(r"\[#\d+ user\] (\w+)", user)[0]
+            return candidates_reply({"name": word.title(), "description": f"About {word}",
+                                     "body": f"{word.title()} is a fact.", "evidence": said})
+        return plans.pop(0)
+
+    md.pipeline.provider = ScriptedProvider(model)
+    store = md.store("local")
+
+    def step(word: str, plan: str) -> str:
+        plans.append(plan)
+        sid = _session(md, word)
+        md.pipeline.run()
+        assert plans == [], "the consolidation reply was not used"
+        return sid
+
+    s1 = step("alpha", ops_reply({"op": "add", "candidate": 0}))
+    s2 = step("beta", ops_reply({"op": "add", "candidate": 0}))
+    s3 = step("gamma", ops_reply({"op": "update", "target": "feedback_alpha", "candidate": 0,
+                                  "body": "Alpha, revised by gamma."},
+                                 {"op": "noop", "candidate": 0}))
+    alpha = store.get("feedback_alpha")
+    assert alpha.body == "Alpha, revised by gamma."
+    assert alpha.origins == (f"session:{s1}", f"session:{s3}")
+    assert {e.id for e in store.list()} == {"feedback_alpha", "feedback_beta"}
+    step("delta", ops_reply({"op": "merge", "targets": ["feedback_alpha", "feedback_beta"],
+                             "candidate": 0}))
+    assert [e.id for e in store.list()] == ["feedback_delta"]
+    history = {e.id: e for e in store.list(include_archived=True) if e.archived}
+    assert {i.split("--")[0] for i in history} == {"feedback_alpha", "feedback_beta"}
+    step("omega", ops_reply({"op": "delete", "target": "feedback_delta"}))
+    assert store.list() == []
+    assert all(e.source.value == "extractor" for e in store.list(include_archived=True))
+    assert s2

@@ -8,7 +8,7 @@ before touching disk, which is what makes a batch all-or-nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -62,6 +62,7 @@ class ReplaceOp:
     type: EntryType | str | None = None
     pinned: bool | None = None
     extra: Mapping[str, Any] | None = None
+    origins: Sequence[str] = ()  # provenance to add (e.g. the session that restated it)
 
 
 @dataclass(frozen=True)
@@ -233,14 +234,17 @@ class Plan:
         body = validate_body(op.body) if op.body is not None else old.body
         pinned = bool(op.pinned) if op.pinned is not None else old.pinned
         extra = dict(op.extra) if op.extra is not None else dict(old.extra)
-        if (type_, name, description, body, pinned, extra) == (
-            old.type, old.name, old.description, old.body, old.pinned, dict(old.extra)
+        origins = old.origins + tuple(dict.fromkeys(o for o in op.origins
+                                                    if o not in old.origins))
+        if (type_, name, description, body, pinned, extra, origins) == (
+            old.type, old.name, old.description, old.body, old.pinned, dict(old.extra),
+            old.origins,
         ):
             return Change("unchanged", old, old)
         new = dataclasses.replace(
             old, id=self._renamed_id(old, type_, name), type=type_, name=name,
             description=description, body=body, pinned=pinned, extra=extra, updated=self.now,
-            source=self.source,
+            source=self.source, origins=origins,
         )
         return self._swap(old, new)
 

@@ -36,13 +36,14 @@ def to_operations(specs: Sequence[OpSpec], candidates: Sequence[Candidate],
         if spec.op == "add" and c is not None:
             new_id = entry_id(c.type, c.name)
             if new_id in taken:
-                ops.append(ReplaceOp(new_id, description=c.description, body=c.body))
+                ops.append(ReplaceOp(new_id, description=c.description, body=c.body,
+                                     origins=_origins(c)))
             else:
                 ops.append(AddOp(c.type, c.name, c.description, c.body, origins=_origins(c)))
                 taken.add(new_id)
         elif spec.op == "update" and spec.target is not None:
             ops.append(ReplaceOp(spec.target, name=spec.name, description=spec.description,
-                                 body=spec.body))
+                                 body=spec.body, origins=_origins(c) if c else ()))
         elif spec.op == "supersede" and spec.target is not None and c is not None:
             ops.append(SupersedeOp(spec.target, c.name, c.description, c.body, type=c.type,
                                    origins=_origins(c)))
