@@ -290,3 +290,24 @@ def test_update_merge_delete_and_noop_apply_through_the_store_with_their_evidenc
     assert store.list() == []
     assert all(e.source.value == "extractor" for e in store.list(include_archived=True))
     assert s2
+
+
+def test_a_lost_lease_drops_only_that_job_and_the_run_goes_on(md: Memdir, clock: Clock
+                                                              ) -> None:
+    stolen: list[str] = []
+
+    def model(kind: str, user: str) -> str:
+        if kind == "extract" and not stolen:  # the first job outlives its lease
+            clock.advance(seconds=md.pipeline.jobs.lease + 1)
+            job = md.pipeline.jobs.claim("another-worker", kinds=("extract",))
+            assert job is not None
+            stolen.append(job.key)
+        return candidates_reply()
+
+    md.pipeline.provider = ScriptedProvider(model)
+    first, second = _session(md, "one"), _session(md, "two")
+    report = md.pipeline.run()
+    assert stolen and stolen[0] in (first, second)
+    assert report.extracted >= 1  # the other session's job was still done
+    left = md.pipeline.jobs.get("extract", stolen[0])
+    assert left is not None and left.worker == "another-worker" and left.status == "running"

@@ -27,7 +27,7 @@ from ..scopes import project_slug
 from ..sessions.records import to_datetime
 from . import upkeep
 from .consolidate import describe, to_operations
-from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
+from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue, LeaseLostError
 from .providers import Provider, make_provider
 from .schema import Candidate, SchemaError
 from .state import Tombstones, Usage, parse_citations
@@ -185,10 +185,13 @@ class Pipeline:
                 job = self.jobs.claim(self.worker_id, projects=(self.project, SHARED))
                 if job is None:
                     break
-                if job.kind == "extract":
-                    self._extract_job(job, report)
-                elif job.kind == "consolidate":
-                    self._consolidate_job(job, report)
+                try:
+                    if job.kind == "extract":
+                        self._extract_job(job, report)
+                    elif job.kind == "consolidate":
+                        self._consolidate_job(job, report)
+                except LeaseLostError:
+                    continue  # another worker took the job over and finishes it
                 if progress is not None:
                     progress(job)
                 if report.deferred:
