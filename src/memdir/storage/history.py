@@ -99,6 +99,7 @@ class History:
         self._folders: dict[str, tuple[dict[bytes, tuple[bytes, str]], str]] = {}
         self._hashed = 0  # files hashed since the cache file was last saved
         self._names: dict[str, bytes] = {}  # file name -> its bytes, for tree entries
+        self._damaged: str | None = None  # a head commit that cannot be read (a crash)
 
     def __repr__(self) -> str:
         return f"History({str(self.root)!r})"
@@ -170,12 +171,20 @@ class History:
         head = self._head()
         if head is None:
             return {}
+        if self._damaged == head:
+            return {}
         if self._tree_of != head:  # another process committed since: read its tree
             try:
-                self._tree = self._git.flatten(self._git.tree_of(head))
-            except (FileNotFoundError, ValueError):  # packed by a `git gc` run by hand
-                self._tree = {k: v.decode("ascii")
-                              for k, v in self._flat(self.repo(), head.encode()).items()}
+                try:
+                    self._tree = self._git.flatten(self._git.tree_of(head))
+                except (FileNotFoundError, ValueError):  # packed by a `git gc` run by hand
+                    self._tree = {k: v.decode("ascii")
+                                  for k, v in self._flat(self.repo(), head.encode()).items()}
+            except Exception:  # noqa: BLE001 — a damaged history must never block a write
+                # A machine crash can leave the branch pointing at an object that was never
+                # written out. The files are the record: history restarts from them.
+                self._damaged, self._tree, self._tree_of = head, {}, None
+                return {}
             self._tree_of = head
         return dict(self._tree)
 
@@ -215,6 +224,9 @@ class History:
                 self._base = now  # a new scope: its first change is its first commit
                 return None
             subject = "start history" if fresh else f"{message}: {', '.join(changed)}"
+            if self._damaged is not None:
+                subject = (f"history restarted: the last commit ({self._damaged[:12]}) could "
+                           f"not be read, so this records the files as they are")
             return self._commit(now, subject + "\n\nsource: outside memdir\n")
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
@@ -261,7 +273,9 @@ class History:
                 continue
             parent, _, base = sub.rpartition("/")
             children[parent][os.fsencode(base)] = (b"40000", tree)
-        sha = self._git.commit(root, self._head(), message)
+        head = None if self._damaged is not None else self._head()
+        sha = self._git.commit(root, head, message)
+        self._damaged = None
         self._git.set_head(sha)
         self._tree, self._tree_of = dict(files), sha
         if self._hashed > 32:  # started cold, or 16 writes since: spare the next process
