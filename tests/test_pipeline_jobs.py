@@ -3,6 +3,8 @@ redaction both ways, injection inside tool output."""
 
 from __future__ import annotations
 
+import json
+
 import re
 from pathlib import Path
 
@@ -311,3 +313,39 @@ def test_a_lost_lease_drops_only_that_job_and_the_run_goes_on(md: Memdir, clock:
     assert report.extracted >= 1  # the other session's job was still done
     left = md.pipeline.jobs.get("extract", stolen[0])
     assert left is not None and left.worker == "another-worker" and left.status == "running"
+
+
+def test_a_removed_fact_discredits_its_session_but_a_superseded_one_does_not(
+        md: Memdir) -> None:
+    """Re-extracting old sessions: a new candidate whose evidence is a session one of whose
+    facts the user removed is dropped; a session whose fact was only superseded still
+    counts."""
+    said: dict[str, list[str]] = {"kiwi": ["Kiwi"], "plum": ["Plum"]}
+
+    def model(kind: str, user: str) -> str:
+        if kind == "extract":
+            ids = _said(user)
+            word = re.findall(r"\[#\d+ user\] (\w+)", user)[0]
+            return candidates_reply(*({"name": n, "description": f"About {n}",
+                                       "body": f"{n} is a fact.", "evidence": ids}
+                                      for n in said[word]))
+        sent = json.loads(user[user.index("{"):])
+        taken = {e["name"] for e in sent["entries"]}
+        return ops_reply(*({"op": "add", "candidate": c["index"]}
+                           for c in sent["candidates"] if c["name"] not in taken))
+
+    md.pipeline.provider = ScriptedProvider(model)
+    store = md.store("local")
+    _session(md, "kiwi")
+    _session(md, "plum")
+    md.pipeline.run()
+    assert {e.name for e in store.list()} == {"Kiwi", "Plum"}
+    store.remove("Kiwi")
+    store.supersede("Plum", name="Plum two", description="About plum two",
+                    body="Plum two is a fact.")
+    said["kiwi"].append("Kiwi sibling")  # the same old sessions now yield one more fact each
+    said["plum"].append("Plum sibling")
+    md.pipeline.run(everything=True)
+    names = {e.name for e in store.list()}
+    assert "Kiwi" not in names and "Kiwi sibling" not in names  # its session is discredited
+    assert "Plum sibling" in names and "Plum" not in names  # superseded stays superseded

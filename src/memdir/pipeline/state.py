@@ -97,11 +97,13 @@ class Tombstones:
         return len(rows)
 
     def matching(self, candidate: Candidate, evidence_time: datetime) -> Tombstone | None:
-        """The tombstone that forbids ``candidate`` (evidence no newer than it), if any."""
+        """The tombstone that forbids ``candidate`` (evidence no newer than it), if any: the
+        same text or name as a forgotten fact, or evidence from a session one of whose
+        facts the user removed (superseding a fact does not discredit its session)."""
         origin = f'%"session:{candidate.session_id}"%' if candidate.session_id else "\x00"
         row = self.db.read(lambda c: c.execute(
             "SELECT * FROM tombstones WHERE created_at >= ? AND (content_hash = ? OR "
-            "name_key = ? OR origins LIKE ?) ORDER BY id DESC LIMIT 1",
+            "name_key = ? OR (kind = 'removed' AND origins LIKE ?)) ORDER BY id DESC LIMIT 1",
             (evidence_time.timestamp(), content_hash(candidate.body),
              normalise(candidate.name), origin)).fetchone())
         if row is None:
