@@ -4,7 +4,6 @@ redaction both ways, injection inside tool output."""
 from __future__ import annotations
 
 import json
-
 import re
 from pathlib import Path
 
