@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import memdir
 from conftest import Clock, add
-from memdir.cli import cli, maintain  # noqa: F401  (registers the commands)
+from memdir.cli import cli, maintain, sessions  # noqa: F401  (registers the commands)
 from memdir.engine import Memdir
 from memdir.pipeline import RunReport, parse_citations
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
@@ -135,3 +135,26 @@ def test_a_session_polluted_after_extraction_is_not_consolidated(md: Memdir) -> 
     report = md.pipeline.run()
     assert report.dropped["forgotten before consolidation"] == 1
     assert md.store("local").list() == []
+
+
+def test_sessions_rm_forgets_what_only_it_taught_and_mode_marks_pollution(
+        home: Path, project: Path) -> None:
+    runner = CliRunner()
+    args = ["--home", str(home), "-C", str(project)]
+    md = memdir.open(home, project)
+    with md.session() as taught:
+        taught.log("user", "Remember that we deploy with Helm.")
+    with md.session() as other:
+        other.log("user", "Remember that the staging database is read-only.")
+    assert runner.invoke(cli, [*args, "maintain"]).exit_code == 0
+    assert len(md.store("local").list()) == 2
+    unknown = runner.invoke(cli, [*args, "sessions", "rm", "nope", "--yes"])
+    assert unknown.exit_code == 1 and "No session 'nope'" in unknown.output
+    done = runner.invoke(cli, [*args, "sessions", "rm", taught.id, "--yes"])
+    assert done.exit_code == 0, done.output
+    assert "removed 1 memory only it taught: feedback_we-deploy-with-helm" in done.output
+    assert [e.name for e in md.store("local").list()] == ["The staging database is read-only"]
+    assert "Helm" not in json.dumps([m.content for m in md.sessions.messages(other.id)])
+    marked = runner.invoke(cli, [*args, "sessions", "mode", other.id, "polluted"])
+    assert marked.exit_code == 0 and md.sessions.get(other.id).memory_mode == "polluted"
+    assert runner.invoke(cli, [*args, "sessions", "mode", other.id, "dirty"]).exit_code == 2

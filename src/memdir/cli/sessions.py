@@ -160,6 +160,38 @@ def prune(state: State, older_than: str, yes: bool) -> None:
                f"state.db {report.bytes_before:,} → {report.bytes_after:,} bytes.")
 
 
+@sessions.command(name="rm")
+@click.argument("session_id")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@click.pass_obj
+def rm(state: State, session_id: str, yes: bool) -> None:
+    """Delete one session and forget what only it taught: memories whose only origin it
+    was are removed (archived, with a tombstone so extraction never brings them back)."""
+    md = state.md
+    info = md.sessions.get(session_id)  # an unknown id is an error that lists how to find one
+    if not yes:
+        click.confirm(f"Delete session {info.id} ({info.messages} messages) and the memories "
+                      f"only it taught?", abort=True)
+    removed = md.pipeline.delete_session(info.id)
+    click.echo(f"Deleted session {info.id}; removed {len(removed)} memor"
+               f"{'y' if len(removed) == 1 else 'ies'} only it taught"
+               + (f": {', '.join(removed)}." if removed else "."))
+
+
+@sessions.command(name="mode")
+@click.argument("session_id")
+@click.argument("mode", type=click.Choice(["enabled", "disabled", "polluted"]))
+@click.pass_obj
+def mode(state: State, session_id: str, mode: str) -> None:
+    """Set a session's memory mode: polluted when it read web or third-party content
+    (extraction skips it, and memories it alone taught are listed by `memdir maintain`
+    for review), disabled to keep it out of memory."""
+    md = state.md
+    info = md.sessions.get(session_id)
+    md.sessions.set_memory_mode(info.id, mode)
+    click.echo(f"Session {info.id} is now {mode}.")
+
+
 @cli.command(name="search")
 @click.argument("query")
 @click.option("--limit", default=5, show_default=True, help="Results of each kind.")
