@@ -128,3 +128,17 @@ def test_cli_review_json_and_apply(seeded: Memdir, home: Path, project: Path,
     assert conflict["id"] not in run("review")
     log = run("log", "-n", "1")
     assert "remove feedback_install-with-pnpm (user)" in log
+
+
+def test_stale_means_unused_not_unedited(md: Memdir, store: memdir.Store,
+                                         clock: Clock) -> None:
+    """An entry read every week is not stale however old its last edit; one nobody reads
+    is, after max_unused_days (the same usage the index's decay uses)."""
+    add(store, "Read often", "Deploys go through Helm.")
+    add(store, "Never read", "The old cron host was decommissioned.")
+    session = md.session()
+    for _ in range(6):
+        clock.advance(days=7)
+        assert session.call_tool("memory_read", {"id": "feedback_read-often"})["success"]
+    stale = {p.title for p in propose(md) if p.kind == "stale"}
+    assert stale == {"feedback_never-read looks stale"}

@@ -25,7 +25,6 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +41,6 @@ if TYPE_CHECKING:
 __all__ = ["KINDS", "Action", "Proposal", "apply", "propose", "report_text"]
 
 KINDS = ("merge", "conflict", "stale", "promote", "index")
-MAX_UNUSED_DAYS = 30
 NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
 _WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
@@ -149,15 +147,24 @@ def _pairs(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
 
 
 def _stale(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
+    """Entries naming files or symbols that are gone, and entries neither read, cited nor
+    changed for ``max_unused_days`` (the same usage the index's decay uses)."""
+    from .pipeline.upkeep import stale
+
     out = []
-    limit = md.clock() - timedelta(days=MAX_UNUSED_DAYS)
     root = md.project_root if store.scope in ("project", "local") else None
+    used = {}
+    if md.state_path.exists():
+        used = {eid: t for (_, eid), t in
+                md.pipeline.usage.last_used([store.backend.location]).items()}
+    unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
     for e in entries:
         notes = missing_references(e.body, root) if root is not None else []
         why = "; ".join(n.split(" is named in this memory but ")[0] + " is gone"
                         for n in notes)
-        if not why and e.updated < limit and not e.pinned:
-            why = f"not updated for {(md.clock() - e.updated).days} days"
+        if not why and e.id in unused:
+            last = max(e.updated, used.get(e.id, e.updated))
+            why = f"not read, cited or changed for {(md.clock() - last).days} days"
         if why:
             out.append(_make("stale", f"{e.id} looks stale", f"{why}; archive it",
                              [f"{store.scope}:{e.id}"],
