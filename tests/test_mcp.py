@@ -170,6 +170,22 @@ def test_http_token_limits_and_separate_snapshots(server: tuple[str, str], home:
         async with _client(url, token) as c:  # a new connection: a new snapshot
             fresh = (await c.read_resource("memdir://context")).contents[0].text  # type: ignore[union-attr]
             assert "Prefers short answers" in fresh
+            tools = [t.name for t in (await c.list_tools()).tools]
+            assert tools == ["memory", "memory_read", "memory_search", "session_search", "log"]
+            assert [p.name for p in (await c.list_prompts()).prompts] == [
+                "memdir-instructions", "memdir-review"]
+            assert "memdir://index" in [str(r.uri) for r in (await c.list_resources()).resources]
+            bad = await c.call_tool("memory", {"action": "replace"})
+            assert bad.is_error and "replace needs" in _data(bad)["error"]
+            replaced = _data(await c.call_tool("memory", {
+                "action": "replace", "target": "short answers", "body": "Two lines at most."}))
+            assert replaced["results"][0]["action"] == "replace"  # still up after the error
+            hits = _data(await c.call_tool("session_search", {"query": "from"}))
+            assert hits["success"] and {h["session_id"] for h in hits["results"]} == {
+                la["session_id"], lb["session_id"]}
+            _data(await c.call_tool("memory", {"action": "remove", "target": "short answers"}))
+            gone = _data(await c.call_tool("memory_search", {"query": "short answers"}))
+            assert gone["results"] == []
 
     anyio.run(main)
 
