@@ -76,6 +76,7 @@ class Query:
     phrases: tuple[str, ...] = ()
     substrings: tuple[str, ...] = ()
     short: tuple[str, ...] = ()
+    cjk: tuple[str, ...] = ()  # whole CJK runs as typed (the ranking's own CJK terms)
 
     @property
     def empty(self) -> bool:
@@ -131,11 +132,13 @@ class _Builder:
         self.phrases: list[str] = []
         self.substrings: list[str] = []
         self.short: list[str] = []
+        self.cjk: list[str] = []
 
     def chunk(self, chunk: str) -> None:
         """Add one whitespace-separated piece of the query."""
         for cjk, run in _split_cjk(chunk):
             if cjk:
+                self.cjk.append(run)
                 _cjk_terms(run, self.substrings, self.short)
                 continue
             tokens = [t.casefold() for t in _TOKEN.findall(run)]
@@ -158,6 +161,7 @@ class _Builder:
         """Add a quoted phrase: CJK inside goes to the trigram index as written."""
         if any(is_cjk(c) for c in text):
             compact = "".join(text.split())
+            self.cjk.append(compact.casefold())
             if len(compact) <= 2:
                 self.short.append(compact)
             else:
@@ -180,6 +184,7 @@ class _Builder:
             phrases=tuple(dict.fromkeys(self.phrases))[:MAX_PHRASES],
             substrings=tuple(dict.fromkeys(self.substrings))[:MAX_SUBSTRINGS],
             short=tuple(dict.fromkeys(self.short))[:MAX_SHORT],
+            cjk=tuple(dict.fromkeys(self.cjk))[:MAX_SHORT],
         )
 
 

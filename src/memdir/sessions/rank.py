@@ -5,7 +5,11 @@ recall) calls only the two functions here, through the :class:`Ranker` and
 :class:`Folder` signatures, so a better ranking replaces these two functions and nothing
 else. The same :func:`rank` serves session messages and memory entries (``corpus``).
 
-The default ranking is deliberately plain:
+Session messages are ranked in two stages (:mod:`memdir.sessions.bm25`): bounded
+candidate retrieval per term newest first, then BM25 (k1 1.2, b 0.2) re-ranked in Python
+with proximity, neighbour and session shares and a date boost.
+
+Memory entries (a few hundred short documents) keep the plain ranking:
 
 * word index: FTS5 ``bm25`` over an OR of the query's words and phrases (stop-words were
   removed by the sanitiser), columns weighted per corpus;
@@ -25,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .bm25 import rank_messages
 from .query import Query
 
 __all__ = ["ENTRIES", "MESSAGES", "Corpus", "Folder", "Ranked", "Ranker", "fold", "rank"]
@@ -121,6 +126,9 @@ def rank(conn: sqlite3.Connection, corpus: Corpus, query: Query, *, where: str =
     """
     if query.empty or limit <= 0:
         return []
+    if corpus.table == "messages":
+        return [Ranked(rowid, score) for rowid, score in
+                rank_messages(conn, query, where=where, params=params, limit=limit)]
     weights = ", ".join(str(w) for w in corpus.weights)
     lists: list[list[Ranked]] = []
     word = query.word_match()
