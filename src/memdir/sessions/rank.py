@@ -29,10 +29,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .bm25 import rank_messages
+from .bm25 import RankParams, rank_messages
 from .query import Query
 
-__all__ = ["ENTRIES", "MESSAGES", "Corpus", "Folder", "Ranked", "Ranker", "fold", "rank"]
+__all__ = ["ENTRIES", "MESSAGES", "Corpus", "Folder", "RankParams", "Ranked", "Ranker", "fold",
+           "rank", "with_params"]
 
 RRF_K = 60
 
@@ -140,6 +141,20 @@ def rank(conn: sqlite3.Connection, corpus: Corpus, query: Query, *, where: str =
     if query.short:
         lists.append(_short(conn, corpus, query.short, where, params, limit))
     return fuse(lists, limit)
+
+
+def with_params(settings: RankParams) -> Ranker:
+    """:func:`rank` with other message-ranking constants, e.g.
+    ``SessionStore(db, ranker=with_params(RankParams(expand_neighbours=True)))``."""
+
+    def ranked(conn: sqlite3.Connection, corpus: Corpus, query: Query, *, where: str = "1",
+               params: Sequence[Any] = (), limit: int = 50) -> list[Ranked]:
+        if corpus.table != "messages" or query.empty or limit <= 0:
+            return rank(conn, corpus, query, where=where, params=params, limit=limit)
+        return [Ranked(rowid, score) for rowid, score in rank_messages(
+            conn, query, where=where, params=params, limit=limit, p=settings)]
+
+    return ranked
 
 
 def fold(ranked: Sequence[Ranked], root_of: Mapping[int, str]
