@@ -10,9 +10,9 @@ terms and every term reaches SQLite as a quoted FTS5 string, so **no input raise
 * dotted, hyphenated and other joined terms (``a.b.c``, ``chat-send``, ``C++``) become a
   phrase of their parts for the word index and, at 3+ characters, a substring for the
   trigram index;
-* runs of CJK characters (no spaces between words) go to the trigram index as overlapping
-  3-character pieces; runs of 1–2 characters are too short for trigrams and are matched
-  with ``LIKE`` instead;
+* runs of CJK characters (no spaces between words) are kept whole (``cjk``, which the
+  message ranking searches in its trigram index) and as overlapping 3-character pieces;
+  runs of 1–2 characters are ``short`` terms (memory entries match them by substring);
 * common English stop-words are dropped unless the query has nothing else;
 * the text is capped at :data:`MAX_QUERY_CHARS` and the number of terms is bounded.
 """

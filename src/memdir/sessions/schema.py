@@ -13,6 +13,11 @@ triggers:
 * ``*_tri``: ``trigram`` — substrings of three characters or more, which is what makes
   Chinese, Japanese and Korean text (no spaces between words) and code fragments findable.
 
+Since step 0007 the message indexes differ (see :func:`_message_statements`): the word
+index has three columns (content, tool_name, tool_calls) and the trigram index holds only the
+rows with CJK text, through the padded view ``messages_tri_src``, with its vocabulary
+``messages_tri_vocab`` for 1–2 character terms.
+
 Because the indexes are external content, a damaged one is rebuilt from its table with
 FTS5's ``rebuild`` command (see :mod:`memdir.sessions.maintenance`).
 """
