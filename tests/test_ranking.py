@@ -155,3 +155,16 @@ def test_update_and_delete_keep_both_indexes_in_step(tmp_path: Path) -> None:
     assert check(store.db, repair=False).healthy
     now = datetime.now(UTC)
     assert store.search("english")[0].timestamp <= now
+
+
+def test_neighbours_are_the_same_sessions_turns_when_sessions_interleave(
+        tmp_path: Path) -> None:
+    store = SessionStore(Database(tmp_path / "state.db"),
+                         ranker=with_params(RankParams(expand_neighbours=True)))
+    for sid in ("a", "b"):
+        store.start("t", session_id=sid)
+    asked = store.log("a", "user", "where did we put the kayak")
+    store.log("b", "user", "unrelated chatter in another session")
+    answer = store.log("a", "assistant", "in the garage, behind the bikes")
+    found = _found(store, "kayak")
+    assert found == [asked, answer]  # b's row sits between them by id, but is not a neighbour

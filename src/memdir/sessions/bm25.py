@@ -367,6 +367,25 @@ def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[_Term], p: 
     return tf, dl, near
 
 
+def _neighbours(conn: sqlite3.Connection, ids: list[int]) -> dict[int, set[int]]:
+    """The previous and next message of the same session of each of ``ids`` (through the
+    ``(session_id, id)`` index, so sessions logging at the same time do not interleave),
+    as a symmetric adjacency: row → its neighbours."""
+    adj: dict[int, set[int]] = defaultdict(set)
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        for rid, prev, nxt in conn.execute(
+                "SELECT c.id, (SELECT max(m.id) FROM messages m WHERE m.session_id = "
+                "c.session_id AND m.id < c.id), (SELECT min(m.id) FROM messages m WHERE "
+                "m.session_id = c.session_id AND m.id > c.id) FROM messages c WHERE c.id IN "
+                f"({', '.join('?' * len(chunk))})", chunk):
+            for n in (prev, nxt):
+                if n is not None:
+                    adj[rid].add(n)
+                    adj[n].add(rid)
+    return adj
+
+
 def rank_messages(conn: sqlite3.Connection, query: Query, *, where: str = "1",
                   params: Sequence[Any] = (), limit: int = 50, p: RankParams = DEFAULT
                   ) -> list[tuple[int, float]]:
@@ -405,22 +424,21 @@ def rank_messages(conn: sqlite3.Connection, query: Query, *, where: str = "1",
         for k, v in per_term.items():
             st[k] = max(st.get(k, 0.0), v)
     session = {sid: sum(v.values()) for sid, v in session_terms.items()}
+    adj = _neighbours(conn, sorted(base)) if p.neighbour_weight else {}
     chosen = set(base)
-    if p.neighbour_weight and p.expand_neighbours and base:
-        wanted = sorted({n for rid in base for n in (rid - 1, rid + 1)} - set(meta))
+    if p.expand_neighbours and adj:
+        wanted = sorted(set(adj) - set(meta))
         for i in range(0, len(wanted), 500):
             chunk = wanted[i:i + 500]
             meta.update((r[0], (r[1], r[2] or 0.0)) for r in conn.execute(
                 f"SELECT c.id, c.session_id, c.timestamp FROM messages c WHERE c.id IN "
                 f"({', '.join('?' * len(chunk))}) AND ({where})", (*chunk, *params)))
-        chosen |= {n for rid in base for n in (rid - 1, rid + 1)
-                   if n in meta and meta[n][0] == meta[rid][0]}
+        chosen |= set(adj) & set(meta)
     dates = parse_dates(query.text) if p.date_boost else []
     final: dict[int, float] = {}
     for rid in chosen:
         sid, ts = meta[rid]
-        nb = max((base[n] for n in (rid - 1, rid + 1) if n in base and meta[n][0] == sid),
-                 default=0.0)
+        nb = max((base[n] for n in adj.get(rid, ()) if n in base), default=0.0)
         score = base.get(rid, 0.0) + p.neighbour_weight * nb + p.session_weight * session[sid] \
             if sid in session else base.get(rid, 0.0) + p.neighbour_weight * nb
         if dates and any(lo <= ts < hi for lo, hi in dates):
