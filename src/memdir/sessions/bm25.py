@@ -20,17 +20,16 @@ The constants come from the LoCoMo and 1M-message measurements (``bench/``).
 
 from __future__ import annotations
 
-import json
 import math
-import re
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 from typing import Any
 
+from .dates import parse_dates
 from .query import Query, quote
+from .stems import stems_for, tokens
 
 __all__ = ["RankParams", "parse_dates", "rank_messages"]
 
@@ -67,51 +66,6 @@ themselves through too under until up ve very wasn weren while won wouldn y your
 yourselves kind type ever
 """
 EXTRA_STOP = frozenset(_EXTRA_STOP.split())
-
-_MONTHS = {m: i + 1 for i, names in enumerate((
-    "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
-    "august aug", "september sep sept", "october oct", "november nov", "december dec"))
-    for m in names.split()}
-_MON = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_DATES = (
-    ("day", re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON},?\s+(\d{{4}})\b",
-                       re.I), (1, 2, 3)),
-    ("day", re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I),
-     (2, 1, 3)),
-    ("iso", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"), (3, 2, 1)),
-    ("month", re.compile(rf"\b{_MON},?\s+(\d{{4}})\b", re.I), (0, 1, 2)),
-    ("year", re.compile(r"\b(?:in|during|of|since)\s+((?:19|20)\d\d)\b", re.I), (0, 0, 1)),
-)
-
-
-def parse_dates(text: str, slack: float = 2.0) -> list[tuple[float, float]]:
-    """Time ranges (epoch seconds, local time) for explicit dates in ``text``: a day ± 2
-    days, a month with its year, a year. Never raises."""
-    out: list[tuple[float, float]] = []
-    covered: list[tuple[int, int]] = []
-    for kind, rx, (di, mi, yi) in _DATES:
-        for m in rx.finditer(text):
-            if any(a <= m.start() < b for a, b in covered):
-                continue
-            try:
-                if kind in ("day", "iso"):
-                    d = (datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-                         if kind == "iso" else datetime(int(m.group(yi)),
-                                                        _MONTHS[m.group(mi).lower()],
-                                                        int(m.group(di))))
-                    lo, hi = d - timedelta(days=slack), d + timedelta(days=1 + slack)
-                elif kind == "month":
-                    y, mo = int(m.group(yi)), _MONTHS[m.group(mi).lower()]
-                    lo, hi = datetime(y, mo, 1), datetime(y + (mo == 12), mo % 12 + 1, 1)
-                else:
-                    y = int(m.group(yi))
-                    lo, hi = datetime(y, 1, 1), datetime(y + 1, 1, 1)
-                out.append((lo.timestamp(), hi.timestamp()))
-            except (ValueError, KeyError, OverflowError, OSError):
-                continue
-            covered.append((m.start(), m.end()))
-    return out
-
 
 def _varints(blob: bytes) -> list[int]:
     out: list[int] = []
@@ -226,63 +180,6 @@ def _candidates(conn: sqlite3.Connection, terms: list[_Term], n_rows: int, max_i
     return sorted(cand, key=lambda r: (cand[r], r), reverse=True)[:want]
 
 
-_STEM_TABLE = "memdir_rank_stem"
-_TOKEN = re.compile(r"[^\W_]+")
-
-
-class Stems:
-    """word → index term by SQLite's own porter tokenizer (a temp FTS5 table and its
-    ``fts5vocab``), so stems always agree with the index. One per connection."""
-
-    MAX = 200_000
-
-    def __init__(self) -> None:
-        self.cache: dict[str, str] = {}
-
-    def lookup(self, conn: sqlite3.Connection, words: Iterable[str]) -> dict[str, str]:
-        todo = [w for w in set(words) if w not in self.cache]
-        if not todo:
-            return self.cache
-        if len(self.cache) + len(todo) > self.MAX:
-            self.cache.clear()
-        conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE} USING fts5(w, "
-                     "tokenize='porter unicode61 remove_diacritics 2')")
-        conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE}_v USING "
-                     f"fts5vocab(temp, {_STEM_TABLE}, 'instance')")
-        conn.execute(f"DELETE FROM temp.{_STEM_TABLE}")
-        conn.execute(f"INSERT INTO temp.{_STEM_TABLE}(rowid, w) SELECT key, value FROM "
-                     "json_each(?)", (json.dumps(todo),))
-        got: dict[int, str] = {}
-        for term, doc in conn.execute(f"SELECT term, doc FROM temp.{_STEM_TABLE}_v"):
-            got.setdefault(doc, term)
-        conn.execute(f"DELETE FROM temp.{_STEM_TABLE}")
-        for i, w in enumerate(todo):
-            self.cache[w] = got.get(i, "")
-        return self.cache
-
-
-_STEMS: dict[int, Stems] = {}  # by id(connection): sqlite3 connections take no weakrefs
-
-
-def _stems_for(conn: sqlite3.Connection) -> Stems:
-    if id(conn) not in _STEMS and len(_STEMS) > 64:
-        _STEMS.clear()
-    return _STEMS.setdefault(id(conn), Stems())
-
-
-def _fold(token: str) -> str:
-    from unicodedata import combining, normalize
-    return "".join(ch for ch in normalize("NFKD", token) if not combining(ch))
-
-
-def _tokens(text: str | None) -> list[str]:
-    """unicode61-style tokens: runs of letters/digits, folded."""
-    if not text:
-        return []
-    toks = _TOKEN.findall(text.lower())
-    return toks if text.isascii() else [t if t.isascii() else _fold(t) for t in toks]
-
-
 Row = tuple[int, str, str | None, str | None, str, float]
 
 
@@ -311,7 +208,7 @@ def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[_Term], p: 
     toks: dict[int, list[list[str]]] = {}
     vocab: set[str] = set()
     for rid, c, tn, tc, _, _ in rows:
-        cols = [_tokens(c), _tokens(tn), _tokens(tc)]
+        cols = [tokens(c), tokens(tn), tokens(tc)]
         dl[rid] = sum(len(col) for col in cols) or 1
         toks[rid] = cols
         for col in cols:
@@ -320,7 +217,7 @@ def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[_Term], p: 
     phrases = [t for t in terms if t.kind == "phrase"]
     if words or phrases:
         qwords = [t.text for t in words] + [w for t in phrases for w in t.text.split()]
-        stemmer = _stems_for(conn)
+        stemmer = stems_for(conn)
         qstem = stemmer.lookup(conn, qwords)
         heads = {w[:2] for w in qwords} | {qstem.get(w, "")[:2] for w in qwords}
         stem = stemmer.lookup(conn, [w for w in vocab if w[:2] in heads])
