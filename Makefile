@@ -41,6 +41,8 @@ bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/context.py
 	$(BENCH_VENV)/bin/python bench/pipeline.py
 	$(BENCH_VENV)/bin/python bench/mcp.py
+	$(BENCH_VENV)/bin/python bench/locomo.py
+	$(BENCH_VENV)/bin/python bench/scale.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV)

@@ -41,7 +41,7 @@ def _out_of_step(conn: sqlite3.Connection) -> None:
     # A 'delete' with the wrong text removes the row from the index but not its terms:
     # the index silently disagrees with the table.
     for rowid in (3, 7, 50):
-        conn.execute("INSERT INTO messages_tri(messages_tri, rowid, content, tool) "
+        conn.execute("INSERT INTO messages_tri(messages_tri, rowid, content, tool_calls) "
                      "VALUES ('delete', ?, 'wrong', '')", (rowid,))
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import MemdirError
 from .db import Database
-from .schema import FTS_BASES, fts_statements
+from .schema import FTS_BASES, FTS_SOURCES, fts_statements
 
 __all__ = ["DbHealth", "check"]
 
@@ -50,12 +50,13 @@ class DbHealth:
 def _index_problem(conn: sqlite3.Connection, base: str, kind: str) -> str | None:
     """Why the FTS index ``<base>_<kind>`` is damaged, or None when it is sound."""
     fts = f"{base}_{kind}"
+    source = FTS_SOURCES[fts]  # the messages trigram index holds only the CJK rows
     try:
         conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
-        missing = conn.execute(f"SELECT count(*) FROM (SELECT id FROM {base} EXCEPT "
+        missing = conn.execute(f"SELECT count(*) FROM (SELECT id FROM {source} EXCEPT "
                                f"SELECT id FROM {fts}_docsize)").fetchone()[0]
         extra = conn.execute(f"SELECT count(*) FROM (SELECT id FROM {fts}_docsize EXCEPT "
-                             f"SELECT id FROM {base})").fetchone()[0]
+                             f"SELECT id FROM {source})").fetchone()[0]
     except sqlite3.DatabaseError as exc:
         return f"search index {fts} is damaged ({exc})"
     if missing or extra:
@@ -70,6 +71,7 @@ def _forget(conn: sqlite3.Connection, base: str) -> None:
     deleted). The connection must be reopened before the indexes are created again."""
     for trigger in ("insert", "delete", "update"):
         conn.execute(f"DROP TRIGGER IF EXISTS {base}_fts_{trigger}")
+    conn.execute(f"DROP TABLE IF EXISTS {base}_tri_vocab")  # an fts5vocab (messages)
     for kind in _KINDS:
         fts = f"{base}_{kind}"
         conn.execute("SAVEPOINT forget")

@@ -10,9 +10,9 @@ terms and every term reaches SQLite as a quoted FTS5 string, so **no input raise
 * dotted, hyphenated and other joined terms (``a.b.c``, ``chat-send``, ``C++``) become a
   phrase of their parts for the word index and, at 3+ characters, a substring for the
   trigram index;
-* runs of CJK characters (no spaces between words) go to the trigram index as overlapping
-  3-character pieces; runs of 1–2 characters are too short for trigrams and are matched
-  with ``LIKE`` instead;
+* runs of CJK characters (no spaces between words) are kept whole (``cjk``, which the
+  message ranking searches in its trigram index) and as overlapping 3-character pieces;
+  runs of 1–2 characters are ``short`` terms (memory entries match them by substring);
 * common English stop-words are dropped unless the query has nothing else;
 * the text is capped at :data:`MAX_QUERY_CHARS` and the number of terms is bounded.
 """
@@ -76,6 +76,7 @@ class Query:
     phrases: tuple[str, ...] = ()
     substrings: tuple[str, ...] = ()
     short: tuple[str, ...] = ()
+    cjk: tuple[str, ...] = ()  # whole CJK runs as typed (the ranking's own CJK terms)
 
     @property
     def empty(self) -> bool:
@@ -131,11 +132,13 @@ class _Builder:
         self.phrases: list[str] = []
         self.substrings: list[str] = []
         self.short: list[str] = []
+        self.cjk: list[str] = []
 
     def chunk(self, chunk: str) -> None:
         """Add one whitespace-separated piece of the query."""
         for cjk, run in _split_cjk(chunk):
             if cjk:
+                self.cjk.append(run)
                 _cjk_terms(run, self.substrings, self.short)
                 continue
             tokens = [t.casefold() for t in _TOKEN.findall(run)]
@@ -158,6 +161,7 @@ class _Builder:
         """Add a quoted phrase: CJK inside goes to the trigram index as written."""
         if any(is_cjk(c) for c in text):
             compact = "".join(text.split())
+            self.cjk.append(compact.casefold())
             if len(compact) <= 2:
                 self.short.append(compact)
             else:
@@ -180,6 +184,7 @@ class _Builder:
             phrases=tuple(dict.fromkeys(self.phrases))[:MAX_PHRASES],
             substrings=tuple(dict.fromkeys(self.substrings))[:MAX_SUBSTRINGS],
             short=tuple(dict.fromkeys(self.short))[:MAX_SHORT],
+            cjk=tuple(dict.fromkeys(self.cjk))[:MAX_SHORT],
         )
 
 

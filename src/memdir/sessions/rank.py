@@ -5,7 +5,11 @@ recall) calls only the two functions here, through the :class:`Ranker` and
 :class:`Folder` signatures, so a better ranking replaces these two functions and nothing
 else. The same :func:`rank` serves session messages and memory entries (``corpus``).
 
-The default ranking is deliberately plain:
+Session messages are ranked in two stages (:mod:`memdir.sessions.bm25`): bounded
+candidate retrieval per term newest first, then BM25 (k1 1.2, b 0.2) re-ranked in Python
+with proximity, neighbour and session shares and a date boost.
+
+Memory entries (a few hundred short documents) keep the plain ranking:
 
 * word index: FTS5 ``bm25`` over an OR of the query's words and phrases (stop-words were
   removed by the sanitiser), columns weighted per corpus;
@@ -25,9 +29,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .bm25 import RankParams, rank_messages
 from .query import Query
 
-__all__ = ["ENTRIES", "MESSAGES", "Corpus", "Folder", "Ranked", "Ranker", "fold", "rank"]
+__all__ = ["ENTRIES", "MESSAGES", "Corpus", "Folder", "RankParams", "Ranked", "Ranker", "fold",
+           "rank", "with_params"]
 
 RRF_K = 60
 
@@ -121,6 +127,9 @@ def rank(conn: sqlite3.Connection, corpus: Corpus, query: Query, *, where: str =
     """
     if query.empty or limit <= 0:
         return []
+    if corpus.table == "messages":
+        return [Ranked(rowid, score) for rowid, score in
+                rank_messages(conn, query, where=where, params=params, limit=limit)]
     weights = ", ".join(str(w) for w in corpus.weights)
     lists: list[list[Ranked]] = []
     word = query.word_match()
@@ -132,6 +141,20 @@ def rank(conn: sqlite3.Connection, corpus: Corpus, query: Query, *, where: str =
     if query.short:
         lists.append(_short(conn, corpus, query.short, where, params, limit))
     return fuse(lists, limit)
+
+
+def with_params(settings: RankParams) -> Ranker:
+    """:func:`rank` with other message-ranking constants, e.g.
+    ``SessionStore(db, ranker=with_params(RankParams(expand_neighbours=True)))``."""
+
+    def ranked(conn: sqlite3.Connection, corpus: Corpus, query: Query, *, where: str = "1",
+               params: Sequence[Any] = (), limit: int = 50) -> list[Ranked]:
+        if corpus.table != "messages" or query.empty or limit <= 0:
+            return rank(conn, corpus, query, where=where, params=params, limit=limit)
+        return [Ranked(rowid, score) for rowid, score in rank_messages(
+            conn, query, where=where, params=params, limit=limit, p=settings)]
+
+    return ranked
 
 
 def fold(ranked: Sequence[Ranked], root_of: Mapping[int, str]

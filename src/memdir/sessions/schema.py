@@ -13,6 +13,11 @@ triggers:
 * ``*_tri``: ``trigram`` — substrings of three characters or more, which is what makes
   Chinese, Japanese and Korean text (no spaces between words) and code fragments findable.
 
+Since step 0007 the message indexes differ (see :func:`_message_statements`): the word
+index has three columns (content, tool_name, tool_calls) and the trigram index holds only the
+rows with CJK text, through the padded view ``messages_tri_src``, with its vocabulary
+``messages_tri_vocab`` for 1–2 character terms.
+
 Because the indexes are external content, a damaged one is rebuilt from its table with
 FTS5's ``rebuild`` command (see :mod:`memdir.sessions.maintenance`).
 """
@@ -21,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["FTS_BASES", "MIGRATIONS", "Migration", "fts_statements"]
+__all__ = ["FTS_BASES", "FTS_SOURCES", "MIGRATIONS", "Migration", "fts_statements"]
 
 WORD_TOKENIZER = "porter unicode61 remove_diacritics 2"
 TRIGRAM_TOKENIZER = "trigram"
@@ -76,12 +81,75 @@ _ENTRY_COLUMNS = ("name", "description", "body")
 FTS_BASES = ("messages", "entries")
 
 
+def _legacy_message_statements() -> tuple[str, ...]:
+    """Step 0002's message indexes as released (replaced by step 0007; kept verbatim so
+    the step stays what it was)."""
+    return (*_fts_pair("messages", "message_text", _MESSAGE_COLUMNS),
+            *_triggers("messages", "messages", _MESSAGE_COLUMNS,
+                       ("new.content", _TOOL_NEW), ("old.content", _TOOL_OLD)))
+
+
+# CJK test for the trigram index: the byte-vs-character length test skips the GLOB on
+# ASCII text (a GLOB on every row halves the load rate).
+_CJK_CLASS = "[぀-ヿ㐀-䶿一-鿿가-힯豈-﫿𠀀-𯿿]"
+
+
+def _has_cjk(x: str) -> str:
+    return f"(length(CAST({x} AS BLOB)) > length({x}) AND {x} GLOB '*{_CJK_CLASS}*')"
+
+
+def _cjk_row(r: str) -> str:
+    return f"({_has_cjk(f'{r}.content')} OR {_has_cjk(f'{r}.tool_calls')})"
+
+
+def _message_statements() -> tuple[str, ...]:
+    """The message indexes since step 0007 (see :mod:`memdir.sessions.rank`):
+
+    * ``messages_word``: the word index over three columns (content, tool_name,
+      tool_calls) so tool names and tool-call JSON are weighted apart;
+    * ``messages_tri``: trigrams of the rows with CJK text only, its external content the
+      view ``messages_tri_src`` (each text + one space, so a 1–2 character word at the very
+      end still starts a trigram; ``rebuild`` and ``integrity-check`` see exactly what the
+      triggers write); ``messages_tri_vocab`` lists its trigrams for 1–2 character terms.
+    """
+    word_new = "new.id, new.content, new.tool_name, new.tool_calls"
+    word_old = "'delete', old.id, old.content, old.tool_name, old.tool_calls"
+    tri_new = (f"SELECT new.id, new.content || ' ', new.tool_calls || ' ' "
+               f"WHERE {_cjk_row('new')}")
+    tri_old = (f"SELECT 'delete', old.id, old.content || ' ', old.tool_calls || ' ' "
+               f"WHERE {_cjk_row('old')}")
+    add = (f"INSERT INTO messages_word(rowid, content, tool_name, tool_calls) "
+           f"VALUES ({word_new}); "
+           f"INSERT INTO messages_tri(rowid, content, tool_calls) {tri_new}; ")
+    drop = (f"INSERT INTO messages_word(messages_word, rowid, content, tool_name, tool_calls) "
+            f"VALUES ({word_old}); "
+            f"INSERT INTO messages_tri(messages_tri, rowid, content, tool_calls) {tri_old}; ")
+    return (
+        f"CREATE VIRTUAL TABLE messages_word USING fts5(content, tool_name, tool_calls, "
+        f"content='messages', content_rowid='id', tokenize='{WORD_TOKENIZER}')",
+        f"CREATE VIEW IF NOT EXISTS messages_tri_src(id, content, tool_calls) AS "
+        f"SELECT m.id, m.content || ' ', m.tool_calls || ' ' FROM messages m "
+        f"WHERE {_cjk_row('m')}",
+        f"CREATE VIRTUAL TABLE messages_tri USING fts5(content, tool_calls, "
+        f"content='messages_tri_src', content_rowid='id', tokenize='{TRIGRAM_TOKENIZER}')",
+        "CREATE VIRTUAL TABLE IF NOT EXISTS messages_tri_vocab "
+        "USING fts5vocab(messages_tri, 'row')",
+        f"CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN {add}END",
+        f"CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN {drop}END",
+        f"CREATE TRIGGER messages_fts_update AFTER UPDATE ON messages BEGIN {drop}{add}END",
+    )
+
+
+#: The external content each FTS index is checked against and rebuilt from.
+FTS_SOURCES = {"messages_word": "messages", "messages_tri": "messages_tri_src",
+               "entries_word": "entries", "entries_tri": "entries"}
+
+
 def fts_statements(base: str) -> tuple[str, ...]:
-    """CREATE statements for the FTS tables and triggers of ``base`` (messages|entries)."""
+    """CREATE statements for the current FTS tables and triggers of ``base``
+    (messages|entries)."""
     if base == "messages":
-        return (*_fts_pair("messages", "message_text", _MESSAGE_COLUMNS),
-                *_triggers("messages", "messages", _MESSAGE_COLUMNS,
-                           ("new.content", _TOOL_NEW), ("old.content", _TOOL_OLD)))
+        return _message_statements()
     return (*_fts_pair("entries", "entries", _ENTRY_COLUMNS),
             *_triggers("entries", "entries", _ENTRY_COLUMNS,
                        tuple(f"new.{c}" for c in _ENTRY_COLUMNS),
@@ -120,7 +188,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         # The text the message indexes see: content, and tool name + tool calls together.
         f"""CREATE VIEW message_text AS
             SELECT id, content, {_TOOL_NEW.replace('new.', '')} AS tool FROM messages""",
-        *fts_statements("messages"),
+        *_legacy_message_statements(),
     )),
     Migration("0003_entry_search", (
         # A search copy of the Markdown entries (the files stay the source of truth);
@@ -203,5 +271,18 @@ MIGRATIONS: tuple[Migration, ...] = (
             last_used REAL NOT NULL,
             PRIMARY KEY (location, entry_id)
         )""",
+    )),
+    # Ranking v2 (memdir.sessions.rank): a three-column word index, a trigram index of the
+    # CJK rows only, its vocabulary; both filled again from the messages table.
+    Migration("0007_message_search_v2", (
+        "DROP TRIGGER IF EXISTS messages_fts_insert",
+        "DROP TRIGGER IF EXISTS messages_fts_delete",
+        "DROP TRIGGER IF EXISTS messages_fts_update",
+        "DROP TABLE IF EXISTS messages_word",
+        "DROP TABLE IF EXISTS messages_tri",
+        "DROP VIEW IF EXISTS message_text",
+        *_message_statements(),
+        "INSERT INTO messages_word(messages_word) VALUES ('rebuild')",
+        "INSERT INTO messages_tri(messages_tri) VALUES ('rebuild')",
     )),
 )

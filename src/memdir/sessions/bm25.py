@@ -1,0 +1,345 @@
+"""Message ranking in two stages (used by :func:`memdir.sessions.rank.rank`).
+
+1. **Candidates** (SQLite, no scoring, bounded work). For each term FTS5 returns matching
+   row ids *newest first*, at most ``common_df + 1`` (a posting list walked backwards and
+   stopped — never an ``ORDER BY bm25`` over a huge OR). A term filling that window is
+   "common" and its document frequency is estimated from the window's density. Rows are
+   scored by the summed idf of the terms they matched; the best ``candidates`` are kept.
+   When every term is common, the newest rows holding all of them are added on top. CJK
+   runs of 3+ characters are trigram phrases; 1–2 character runs become an OR of the
+   indexed trigrams that start with them, read from ``messages_tri_vocab`` by range.
+2. **Re-rank** (Python, ~150 rows): BM25 per term (k1 1.2, b 0.2, idf and average length
+   from FTS5's own "averages" record), words stemmed by SQLite's own porter tokenizer;
+   column weights content 1, tool_name 2, tool_calls 0.5; proximity of two query words;
+   0.3 × the best score of the neighbouring row of the same session (a question and its
+   answer are adjacent turns); 0.3 × the session's score (each term credited once, at its
+   best row); × 2 for rows logged on a date the query names; newer first on ties.
+
+The constants come from the LoCoMo and 1M-message measurements (``bench/``).
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .dates import parse_dates
+from .query import Query, quote
+from .stems import stems_for, tokens
+
+__all__ = ["RankParams", "parse_dates", "rank_messages"]
+
+
+@dataclass(frozen=True)
+class RankParams:
+    """The ranking's constants (defaults: the measured values)."""
+
+    weights: tuple[float, float, float] = (1.0, 2.0, 0.5)  # content, tool_name, tool_calls
+    k1: float = 1.2
+    b: float = 0.2
+    common_df: int = 500
+    candidates: int = 150
+    neighbour_weight: float = 0.3
+    # Return a hit's same-session neighbour even when it holds no query term (LoCoMo turn
+    # R@10 +0.02); off by default: search results then always contain a query term.
+    expand_neighbours: bool = False
+    session_weight: float = 0.3
+    proximity: int = 5
+    proximity_weight: float = 0.5
+    date_boost: float = 1.0
+
+
+DEFAULT = RankParams()
+
+# Beyond the sanitiser's stop-words: more function words and the words questions start
+# with, which never tell messages apart.
+_EXTRA_STOP = """
+above again against aren because being below between both cannot couldn d didn doesn doing
+don down during each few further hadn hasn haven having here hers herself himself itself
+just ll m ma might mightn more most must mustn myself needn no nor not now o off once only
+other ours ourselves out over own re s same shan should shouldn some such t theirs
+themselves through too under until up ve very wasn weren while won wouldn y yours yourself
+yourselves kind type ever
+"""
+EXTRA_STOP = frozenset(_EXTRA_STOP.split())
+
+def _varints(blob: bytes) -> list[int]:
+    out: list[int] = []
+    val, n = 0, 0
+    for b in blob:
+        if n == 8:
+            out.append((val << 8) | b)
+            val, n = 0, 0
+            continue
+        val = (val << 7) | (b & 0x7F)
+        n += 1
+        if not b & 0x80:
+            out.append(val)
+            val, n = 0, 0
+    return out
+
+
+def _stats(conn: sqlite3.Connection) -> tuple[int, float, int]:
+    """(rows in the word index, average tokens per row, max message id), from FTS5's
+    "averages" record (one b-tree lookup, no ``count(*)``)."""
+    n, avgdl = 0, 1.0
+    try:
+        row = conn.execute("SELECT block FROM messages_word_data WHERE id = 1").fetchone()
+        if row and row[0]:
+            v = _varints(bytes(row[0]))
+            if v:
+                n, avgdl = v[0], max(1.0, sum(v[1:]) / max(1, v[0]))
+    except sqlite3.Error:
+        pass
+    mx = conn.execute("SELECT max(id) FROM messages").fetchone()
+    return n, avgdl, int(mx[0] or 0) if mx else 0
+
+
+def _idf(n_rows: float, df: float) -> float:
+    n_rows = max(n_rows, df, 1.0)
+    return math.log(1.0 + (n_rows - df + 0.5) / (df + 0.5))
+
+
+@dataclass
+class _Term:
+    key: str
+    kind: str  # word | phrase | cjk | sub (exact spelling, re-rank only)
+    table: str
+    match: str
+    text: str
+    df: float = 0.0
+    common: bool = False
+    ids: list[int] = field(default_factory=list)
+
+
+def _cjk_match(conn: sqlite3.Connection, run: str) -> str | None:
+    if len(run) >= 3:
+        return quote(run)
+    rows = conn.execute("SELECT term FROM messages_tri_vocab WHERE term >= ? AND term < ? "
+                        "LIMIT 200", (run, run + "\U0010ffff")).fetchall()
+    return " OR ".join(quote(r[0]) for r in rows) or None
+
+
+def _terms(conn: sqlite3.Connection, query: Query) -> list[_Term]:
+    words = [w for w in query.words if w not in EXTRA_STOP] or list(query.words)
+    out = [_Term("w:" + w, "word", "messages_word", quote(w), w) for w in words]
+    out += [_Term("p:" + p, "phrase", "messages_word", quote(p), p) for p in query.phrases]
+    for run in query.cjk:
+        match = _cjk_match(conn, run)
+        if match:
+            out.append(_Term("c:" + run, "cjk", "messages_tri", match, run))
+    cjk = set(query.cjk)
+    out += [_Term("s:" + s, "sub", "", "", s) for s in query.substrings
+            if s not in cjk and not any(s in run for run in cjk) and not s.isalnum()]
+    return out
+
+
+def _newest(conn: sqlite3.Connection, table: str, match: str, limit: int, where: str,
+            params: Sequence[Any]) -> list[int]:
+    """Row ids matching ``match``, newest first, at most ``limit``; no scoring."""
+    if where == "1":
+        sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?"
+        return [r[0] for r in conn.execute(sql, (match, limit))]
+    sql = (f"SELECT f.rowid FROM {table} f JOIN messages c ON c.id = f.rowid "
+           f"WHERE f.{table} MATCH ? AND ({where}) ORDER BY f.rowid DESC LIMIT ?")
+    return [r[0] for r in conn.execute(sql, (match, *params, limit))]
+
+
+def _candidates(conn: sqlite3.Connection, terms: list[_Term], n_rows: int, max_id: int,
+                p: RankParams, want: int, where: str, params: Sequence[Any]) -> list[int]:
+    cap = max(p.common_df, want)
+    cand: dict[int, float] = defaultdict(float)
+    live = []
+    for t in terms:
+        if t.kind == "sub":
+            continue
+        t.ids = _newest(conn, t.table, t.match, cap + 1, where, params)
+        t.common = len(t.ids) > cap
+        if t.common:
+            span = max(1, max_id - t.ids[-1] + 1)
+            t.df = min(float(max(n_rows, len(t.ids))), len(t.ids) * max(n_rows, 1) / span)
+        else:
+            t.df = float(len(t.ids))
+        w = _idf(n_rows, t.df) if t.df else 0.0
+        for rid in t.ids:
+            cand[rid] += w
+        if t.ids:
+            live.append(t)
+    if len(live) > 1 and all(t.common for t in live):
+        by_table: dict[str, list[str]] = defaultdict(list)
+        for t in live:
+            by_table[t.table].append(f"({t.match})")
+        bonus = sum(_idf(n_rows, t.df) for t in live)
+        for table, ms in by_table.items():
+            for rid in _newest(conn, table, " AND ".join(ms), want, where, params):
+                cand[rid] = max(cand[rid], bonus)
+    return sorted(cand, key=lambda r: (cand[r], r), reverse=True)[:want]
+
+
+Row = tuple[int, str, str | None, str | None, str, float]
+
+
+def _near(col: list[str], surface: dict[str, list[str]], prox: int,
+          out: dict[tuple[str, str], int]) -> None:
+    pos = [(i, surface[tok]) for i, tok in enumerate(col) if tok in surface]
+    for a in range(len(pos)):
+        for b in range(a + 1, min(len(pos), a + 6)):
+            gap = pos[b][0] - pos[a][0]
+            if gap > prox:
+                break
+            for ka in pos[a][1]:
+                for kb in pos[b][1]:
+                    if ka != kb:
+                        pair = (ka, kb) if ka < kb else (kb, ka)
+                        out[pair] = min(out.get(pair, 99), gap)
+
+
+def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[_Term], p: RankParams
+              ) -> tuple[dict[int, dict[str, float]], dict[int, int],
+                         dict[int, dict[tuple[str, str], int]]]:
+    """Per row: weighted tf per term key, token count, close pairs of query words."""
+    tf: dict[int, dict[str, float]] = defaultdict(dict)
+    dl: dict[int, int] = {}
+    near: dict[int, dict[tuple[str, str], int]] = {}
+    toks: dict[int, list[list[str]]] = {}
+    vocab: set[str] = set()
+    for rid, c, tn, tc, _, _ in rows:
+        cols = [tokens(c), tokens(tn), tokens(tc)]
+        dl[rid] = sum(len(col) for col in cols) or 1
+        toks[rid] = cols
+        for col in cols:
+            vocab.update(col)
+    words = [t for t in terms if t.kind == "word"]
+    phrases = [t for t in terms if t.kind == "phrase"]
+    if words or phrases:
+        qwords = [t.text for t in words] + [w for t in phrases for w in t.text.split()]
+        stemmer = stems_for(conn)
+        qstem = stemmer.lookup(conn, qwords)
+        heads = {w[:2] for w in qwords} | {qstem.get(w, "")[:2] for w in qwords}
+        stem = stemmer.lookup(conn, [w for w in vocab if w[:2] in heads])
+        want: dict[str, list[str]] = defaultdict(list)
+        for t in words:
+            if stem.get(t.text):
+                want[stem[t.text]].append(t.key)
+        surface = {w: want[stem.get(w, "")] for w in vocab if stem.get(w, "") in want}
+        ph = [(t.key, [stem.get(w, "") for w in t.text.split()]) for t in phrases]
+        ph_stems = {s for _, ps in ph for s in ps}
+        for rid, cols in toks.items():
+            acc = tf[rid]
+            for ci, col in enumerate(cols):
+                if not col:
+                    continue
+                cw = p.weights[ci]
+                for tok in surface.keys() & set(col):
+                    for k in surface[tok]:
+                        acc[k] = acc.get(k, 0.0) + col.count(tok) * cw
+                if p.proximity and ci == 0 and len(acc) > 1:
+                    pairs: dict[tuple[str, str], int] = {}
+                    _near(col, surface, p.proximity, pairs)
+                    if pairs:
+                        near[rid] = pairs
+                if ph:
+                    seq = [stem.get(tok, "") for tok in col]
+                    if not ph_stems <= set(seq):
+                        continue
+                    for key, ps in ph:
+                        n = len(ps)
+                        hits = sum(1 for i in range(len(seq) - n + 1) if seq[i:i + n] == ps)
+                        if hits and all(ps):
+                            acc[key] = acc.get(key, 0.0) + hits * cw
+    for t in terms:
+        if t.kind not in ("cjk", "sub"):
+            continue
+        sub = t.kind == "sub"  # exact spelling, case-folded; CJK runs as they are
+        for rid, c, tn, tc, _, _ in rows:
+            texts = [x.casefold() if sub else x for x in (c or "", tn or "", tc or "")]
+            found = (texts[0].count(t.text) + texts[2].count(t.text) * p.weights[2]
+                     + (texts[1].count(t.text) * p.weights[1] if sub else 0.0))
+            if found:
+                tf[rid][t.key] = float(found)
+    return tf, dl, near
+
+
+def _neighbours(conn: sqlite3.Connection, ids: list[int]) -> dict[int, set[int]]:
+    """The previous and next message of the same session of each of ``ids`` (through the
+    ``(session_id, id)`` index, so sessions logging at the same time do not interleave),
+    as a symmetric adjacency: row → its neighbours."""
+    adj: dict[int, set[int]] = defaultdict(set)
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        for rid, prev, nxt in conn.execute(
+                "SELECT c.id, (SELECT max(m.id) FROM messages m WHERE m.session_id = "
+                "c.session_id AND m.id < c.id), (SELECT min(m.id) FROM messages m WHERE "
+                "m.session_id = c.session_id AND m.id > c.id) FROM messages c WHERE c.id IN "
+                f"({', '.join('?' * len(chunk))})", chunk):
+            for n in (prev, nxt):
+                if n is not None:
+                    adj[rid].add(n)
+                    adj[n].add(rid)
+    return adj
+
+
+def rank_messages(conn: sqlite3.Connection, query: Query, *, where: str = "1",
+                  params: Sequence[Any] = (), limit: int = 50, p: RankParams = DEFAULT
+                  ) -> list[tuple[int, float]]:
+    """``(message id, score)``, best first, at most ``limit``."""
+    terms = _terms(conn, query)
+    if not terms:
+        return []
+    n_rows, avgdl, max_id = _stats(conn)
+    ids = _candidates(conn, terms, n_rows, max_id, p, max(p.candidates, limit), where, params)
+    if not ids:
+        return []
+    rows: list[Row] = []
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        rows += conn.execute("SELECT id, content, tool_name, tool_calls, session_id, timestamp "
+                             f"FROM messages WHERE id IN ({', '.join('?' * len(chunk))})",
+                             chunk).fetchall()
+    tf, dl, near = _features(conn, rows, terms, p)
+    idf = {t.key: _idf(n_rows, t.df) for t in terms if t.kind != "sub"}
+    subs = [t for t in terms if t.kind == "sub"]
+    for t in subs:  # an exact spelling weighs as much as its best-matching word term
+        idf[t.key] = max(idf.values(), default=1.0) or 1.0
+    meta = {r[0]: (r[4], r[5] or 0.0) for r in rows}
+    scores: dict[int, dict[str, float]] = {}
+    for rid in meta:
+        norm = p.k1 * (1.0 - p.b + p.b * dl.get(rid, 1) / avgdl)
+        s = {k: idf[k] * f * (p.k1 + 1.0) / (f + norm) for k, f in tf.get(rid, {}).items()}
+        if s and not all(k.startswith("s:") for k in s):
+            for (ka, kb), gap in near.get(rid, {}).items():
+                s["~" + ka + kb] = p.proximity_weight * min(idf[ka], idf[kb]) / gap
+            scores[rid] = s
+    base = {rid: sum(v.values()) for rid, v in scores.items()}
+    session_terms: dict[str, dict[str, float]] = defaultdict(dict)
+    for rid, per_term in scores.items():
+        st = session_terms[meta[rid][0]]
+        for k, v in per_term.items():
+            st[k] = max(st.get(k, 0.0), v)
+    session = {sid: sum(v.values()) for sid, v in session_terms.items()}
+    adj = _neighbours(conn, sorted(base)) if p.neighbour_weight else {}
+    chosen = set(base)
+    if p.expand_neighbours and adj:
+        wanted = sorted(set(adj) - set(meta))
+        for i in range(0, len(wanted), 500):
+            chunk = wanted[i:i + 500]
+            meta.update((r[0], (r[1], r[2] or 0.0)) for r in conn.execute(
+                f"SELECT c.id, c.session_id, c.timestamp FROM messages c WHERE c.id IN "
+                f"({', '.join('?' * len(chunk))}) AND ({where})", (*chunk, *params)))
+        chosen |= set(adj) & set(meta)
+    dates = parse_dates(query.text) if p.date_boost else []
+    final: dict[int, float] = {}
+    for rid in chosen:
+        sid, ts = meta[rid]
+        nb = max((base[n] for n in adj.get(rid, ()) if n in base), default=0.0)
+        score = base.get(rid, 0.0) + p.neighbour_weight * nb + p.session_weight * session[sid] \
+            if sid in session else base.get(rid, 0.0) + p.neighbour_weight * nb
+        if dates and any(lo <= ts < hi for lo, hi in dates):
+            score *= 1.0 + p.date_boost
+        final[rid] = score
+    order = sorted(final, key=lambda r: (final[r], meta[r][1], r), reverse=True)
+    return [(r, round(final[r], 6)) for r in order[:limit]]

@@ -1,0 +1,67 @@
+"""Words the way the message word index sees them: unicode61 tokens, and porter stems
+computed by SQLite itself (so they always agree with the index)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterable
+
+__all__ = ["Stems", "stems_for", "tokens"]
+
+_STEM_TABLE = "memdir_rank_stem"
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+class Stems:
+    """word → index term by SQLite's own porter tokenizer (a temp FTS5 table and its
+    ``fts5vocab``), so stems always agree with the index. One per connection."""
+
+    MAX = 200_000
+
+    def __init__(self) -> None:
+        self.cache: dict[str, str] = {}
+
+    def lookup(self, conn: sqlite3.Connection, words: Iterable[str]) -> dict[str, str]:
+        todo = [w for w in set(words) if w not in self.cache]
+        if not todo:
+            return self.cache
+        if len(self.cache) + len(todo) > self.MAX:
+            self.cache.clear()
+        conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE} USING fts5(w, "
+                     "tokenize='porter unicode61 remove_diacritics 2')")
+        conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE}_v USING "
+                     f"fts5vocab(temp, {_STEM_TABLE}, 'instance')")
+        conn.execute(f"DELETE FROM temp.{_STEM_TABLE}")
+        conn.execute(f"INSERT INTO temp.{_STEM_TABLE}(rowid, w) SELECT key, value FROM "
+                     "json_each(?)", (json.dumps(todo),))
+        got: dict[int, str] = {}
+        for term, doc in conn.execute(f"SELECT term, doc FROM temp.{_STEM_TABLE}_v"):
+            got.setdefault(doc, term)
+        conn.execute(f"DELETE FROM temp.{_STEM_TABLE}")
+        for i, w in enumerate(todo):
+            self.cache[w] = got.get(i, "")
+        return self.cache
+
+
+_STEMS: dict[int, Stems] = {}  # by id(connection): sqlite3 connections take no weakrefs
+
+
+def stems_for(conn: sqlite3.Connection) -> Stems:
+    if id(conn) not in _STEMS and len(_STEMS) > 64:
+        _STEMS.clear()
+    return _STEMS.setdefault(id(conn), Stems())
+
+
+def _fold(token: str) -> str:
+    from unicodedata import combining, normalize
+    return "".join(ch for ch in normalize("NFKD", token) if not combining(ch))
+
+
+def tokens(text: str | None) -> list[str]:
+    """unicode61-style tokens: runs of letters/digits, folded."""
+    if not text:
+        return []
+    toks = _TOKEN.findall(text.lower())
+    return toks if text.isascii() else [t if t.isascii() else _fold(t) for t in toks]
