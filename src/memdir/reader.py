@@ -13,7 +13,9 @@ hand edit written in place into an existing file is seen within ``recheck_second
 the store checks every file a write will overwrite or delete before it writes.
 
 Writers waiting for the lock call :meth:`ScopeReader.prefetch`, which parses what other
-writers logged, so the load under the lock finds those files already parsed.
+writers logged, so the load under the lock finds those files already parsed. A file whose
+writer logged a record of it (:mod:`memdir.formats.record`) is not read at all while its
+stat signature is the one in the record; any other signature (a hand edit) reads it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from datetime import UTC, datetime
 
 from .errors import ParseError
 from .formats.frontmatter import parse_entry
+from .formats.record import decode
 from .model import Entry
 from .storage.base import Backend, FileInfo
 
@@ -86,8 +89,8 @@ class ScopeReader:
                 self._position, self._full_at = position, now
             return self._snapshot(listing)
 
-    def _load_changes(self, logged: set[str], position: tuple[int, int], settled: bool
-                      ) -> Snapshot:
+    def _load_changes(self, logged: set[str], position: tuple[int, int], settled: bool,
+                      records: dict[str, str]) -> Snapshot:
         cache = self._cache
         if settled:  # nothing created, renamed or deleted unlogged: no need to list
             logged = {n for n in logged if not n.startswith(ARCHIVE_PREFIX)}
@@ -96,7 +99,7 @@ class ScopeReader:
                 if info is None:
                     cache.pop(name, None)
                 else:
-                    self._refresh(name, info)
+                    self._refresh(name, info, records.get(name))
             self._position = position
             return self._snapshot([n for n in cache if not n.startswith(ARCHIVE_PREFIX)])
         inodes = self.backend.inodes()
@@ -109,7 +112,7 @@ class ScopeReader:
                 if info is None:
                     cache.pop(name, None)
                 elif cached is None or cached[0][0] != info[0]:
-                    cache[name] = (info, self._parse(name, info))
+                    self._refresh(name, info, records.get(name))
         self._position = position
         return self._snapshot([n for n in inodes if n in cache])
 
@@ -143,19 +146,20 @@ class ScopeReader:
             self._position = position
 
     def prefetch(self) -> bool:
-        """Parse the files other writers logged since the last look, without the lock.
+        """Parse the files other writers logged since the last look, without the lock,
+        once the last of them has finished (then the records of its files are logged too).
         Returns True when there was something new (the caller may then look again)."""
         with self._mutex:
             if self._seen is None:
                 return False
             delta = self.backend.changes_since(self._seen)
-            if delta is None or delta[1] == self._seen:
-                return False
-            names, self._seen, _ = delta
+            if delta is None or delta[1] == self._seen or not delta[2]:
+                return False  # not settled: a writer is mid-way, its records not logged yet
+            names, self._seen, _, records = delta
             for name in names:
                 info = self.backend.stat(name)
                 if info is not None:
-                    self._refresh(name, info)
+                    self._refresh(name, info, records.get(name))
             return True
 
     def known(self) -> dict[str, Entry]:
@@ -180,10 +184,17 @@ class ScopeReader:
         with self._mutex:
             self._cache.pop(name, None)
 
-    def _refresh(self, name: str, info: FileInfo) -> Entry | ParseError:
+    def _refresh(self, name: str, info: FileInfo, record: str | None = None
+                 ) -> Entry | ParseError:
+        """The cached entry of ``name``, re-read if its signature changed: from ``record``
+        when that describes this very signature, else from the file."""
         cached = self._cache.get(name)
         if cached is None or cached[0].signature != info.signature:
-            cached = (info, self._parse(name, info))
+            known = decode(record, name) if record is not None else None
+            if known is not None and known[0] == info.signature:
+                cached = (info, known[1])
+            else:
+                cached = (info, self._parse(name, info))
             self._cache[name] = cached
         return cached[1]
 

@@ -36,13 +36,15 @@ from .errors import (
 )
 from .formats.frontmatter import parse_entry, render_entry
 from .formats.index import PINNED_BUDGET, pinned_cost, render_index, snapshot_entries
+from .formats.record import prepare, seal
 from .model import Entry, EntryType, Source, utcnow
 from .reader import ScopeReader, Snapshot
 from .storage.base import INDEX_NAME, Backend, Staged
 
 __all__ = ["RepairReport", "Store"]
 
-_Staging = dict[str, tuple[Entry, "tuple[int, ...] | None", Staged]]
+# name -> (planned entry, signature of the file it replaces, staged file, as parsed, record)
+_Staging = dict[str, tuple[Entry, "tuple[int, ...] | None", Staged, Entry, "str | None"]]
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,16 @@ class RepairReport:
     index_rewritten: bool
     leftovers_removed: list[str]
     problems: list[ParseError]
+
+
+def _as_read(entry: Entry, text: str) -> tuple[Entry, str | None]:
+    """What reading back ``text``, the file rendered from ``entry``, gives, and its record
+    fields (None: no record); readers must see exactly what a parse of the file gives."""
+    try:
+        read = parse_entry(text, entry.id, archived=entry.archived, path=entry.filename)
+    except ParseError:  # never for a rendered entry; if it were, readers parse the file
+        return entry, None
+    return read, prepare(read)
 
 
 class Store:
@@ -242,10 +254,11 @@ class Store:
                         break  # else a target was edited by hand in place: read it all again
                 self._check_budget(snap.active, plan.active)
                 self._reader.advance(self.backend.log_changes(touched))
-                unsynced = self._execute(plan, staged)
-                self._reader.advance(self.backend.log_settled())
+                records: dict[str, str] = {}
+                unsynced = self._execute(plan, staged, records)
+                self._reader.advance(self.backend.log_settled(records))
         finally:
-            for *_, pending in staged.values():
+            for *_, pending, _, _ in staged.values():
                 self.backend.discard(pending)
         if unsynced:  # durable before this returns, without holding the next writer up
             self.backend.sync(unsynced)
@@ -277,11 +290,12 @@ class Store:
         staging: _Staging = {}
         try:
             for name, entry in guess.writes.items():
-                data = render_entry(entry).encode("utf-8")
+                text = render_entry(entry)
+                read, fields = _as_read(entry, text)
                 staging[name] = (entry, self._reader.signature(name),
-                                 self.backend.stage(name, data))
+                                 self.backend.stage(name, text.encode("utf-8")), read, fields)
         except MemdirError:
-            for *_, pending in staging.values():
+            for *_, pending, _, _ in staging.values():
                 self.backend.discard(pending)
             raise
         return staging
@@ -296,21 +310,23 @@ class Store:
             ]
             raise BudgetError(used_after, self.pinned_budget, pinned)
 
-    def _execute(self, plan: Plan, staged: _Staging) -> builtins.list[str]:
+    def _execute(self, plan: Plan, staged: _Staging, records: dict[str, str]
+                 ) -> builtins.list[str]:
         """Write the plan in the order that can never lose an entry to a crash: archive
         copies (made durable) before anything they preserve is overwritten, new files
         (made durable) before anything is deleted, the index last. Returns the names whose
         folder still needs its fsync: the caller does it after releasing the lock (one
         folder fsync makes the topic renames and the index rename durable), so the next
-        writer does not wait for it."""
+        writer does not wait for it. ``records`` gets a record of each file written, for the
+        change log."""
         archive = sorted(n for n, e in plan.writes.items() if e.archived)
         current = sorted(n for n, e in plan.writes.items() if not e.archived)
         for name in archive:
-            self._commit(name, plan.writes[name], staged)
+            self._commit(name, plan.writes[name], staged, records)
         if archive:
             self.backend.sync(archive)
         for name in current:
-            self._commit(name, plan.writes[name], staged)
+            self._commit(name, plan.writes[name], staged, records)
         if plan.deletes:
             self.backend.sync(current)
             for name in sorted(plan.deletes):
@@ -320,15 +336,21 @@ class Store:
             return [INDEX_NAME]
         return [*current, *plan.deletes]
 
-    def _commit(self, name: str, entry: Entry, staged: _Staging) -> None:
+    def _commit(self, name: str, entry: Entry, staged: _Staging, records: dict[str, str]
+                ) -> None:
         guess = staged.get(name)
         if (guess is not None and guess[0] == entry and guess[0].layout == entry.layout
                 and guess[1] == self._reader.signature(name)):
             del staged[name]
             info = self.backend.commit(guess[2], sync=False)
+            read, fields = guess[3], guess[4]
         else:
-            info = self.backend.write(name, render_entry(entry).encode("utf-8"), sync=False)
-        self._reader.remember(name, info, entry)
+            text = render_entry(entry)
+            info = self.backend.write(name, text.encode("utf-8"), sync=False)
+            read, fields = _as_read(entry, text)
+        self._reader.remember(name, info, read)
+        if fields is not None:
+            records[name] = seal(info.signature, fields)
 
     def _write_index(self, entries: Iterable[Entry], problems: Sequence[ParseError] = (),
                      *, sync: bool = True) -> bool:

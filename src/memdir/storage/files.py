@@ -22,7 +22,7 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -280,26 +280,29 @@ class FileBackend:
         """Where the change log ends now (None: no log)."""
         return self._log.position()
 
-    def changes_since(self, position: Position) -> tuple[set[str], Position, bool] | None:
-        """Entry files memdir writers logged since ``position``, the log's end, and whether
+    def changes_since(self, position: Position
+                      ) -> tuple[set[str], Position, bool, dict[str, str]] | None:
+        """Entry files memdir writers logged since ``position``, the log's end, whether
         the folder is still as the last writer left it (then no file was created, renamed
-        or deleted since without being logged); None means list everything. Lines that are
-        not entry file names (a damaged log) are ignored."""
+        or deleted since without being logged), and the records logged for those files;
+        None means list everything. Lines that are not entry file names (a damaged log)
+        are ignored."""
         delta = self._log.since(position)
         if delta is None:
             return None
-        names, end, mark = delta
+        names, end, mark, records = delta
         settled = mark is not None and mark == self._folder_mark()
-        return {n for n in names if is_entry_name(n)}, end, settled
+        return {n for n in names if is_entry_name(n)}, end, settled, records
 
     def log_changes(self, names: set[str]) -> Position:
         """Log names about to change (under the lock); returns the log's new end."""
         return self._log.append(names)
 
-    def log_settled(self) -> Position:
-        """Log the folder as this writer leaves it (under the lock, after its last change)."""
+    def log_settled(self, records: Mapping[str, str] | None = None) -> Position:
+        """Log records of the files just written, then the folder as this writer leaves
+        it (under the lock, after its last change)."""
         mark = self._folder_mark()
-        end = self._log.mark(mark) if mark is not None else self._log.position()
+        end = self._log.mark(mark, records) if mark is not None else self._log.position()
         return end if end is not None else (0, 0)
 
     def _folder_mark(self) -> Mark | None:
