@@ -55,6 +55,11 @@ class ScopeReader:
         self.backend = backend
         self.recheck_seconds = recheck_seconds
         self._cache: dict[str, tuple[FileInfo, Entry | ParseError]] = {}
+        # The active (not archived) part of the cache by id, and its unreadable files by
+        # name, kept up to date by _put and _drop: every write needs them, and rebuilding
+        # them from the whole cache costs more than the rest of a warm load.
+        self._active: dict[str, Entry] = {}
+        self._problems: dict[str, ParseError] = {}
         self._seen: tuple[int, int] | None = None  # change-log end already prefetched
         self._position: tuple[int, int] | None = None  # log end the last locked load saw
         self._full_at = float("-inf")  # monotonic time of the last locked full listing
@@ -79,15 +84,15 @@ class ScopeReader:
                 listing.update(self.backend.listing(archive=True))
             for gone in [n for n in self._cache if n not in listing and (
                     archive or not n.startswith(ARCHIVE_PREFIX))]:
-                del self._cache[gone]
+                self._drop(gone)
             cache = self._cache
             for name, info in listing.items():  # every write runs this: kept tight
                 cached = cache.get(name)
                 if cached is None or cached[0][0] != info[0]:
-                    cache[name] = (info, self._parse(name, info))
+                    self._put(name, info, self._parse(name, info))
             if locked:  # only a lock holder may move past names logged but not yet written
                 self._position, self._full_at = position, now
-            return self._snapshot(listing)
+            return self._snapshot(archive)
 
     def _load_changes(self, logged: set[str], position: tuple[int, int], settled: bool,
                       records: dict[str, str]) -> Snapshot:
@@ -97,36 +102,57 @@ class ScopeReader:
             for name in logged:
                 info = self.backend.stat(name)
                 if info is None:
-                    cache.pop(name, None)
+                    self._drop(name)
                 else:
                     self._refresh(name, info, records.get(name))
             self._position = position
-            return self._snapshot([n for n in cache if not n.startswith(ARCHIVE_PREFIX)])
+            return self._snapshot()
         inodes = self.backend.inodes()
         for gone in [n for n in cache if n not in inodes and not n.startswith(ARCHIVE_PREFIX)]:
-            del cache[gone]
+            self._drop(gone)
         for name, inode in inodes.items():
             cached = cache.get(name)
             if cached is None or cached[0][0][0] != inode or name in logged:
                 info = self.backend.stat(name)
                 if info is None:
-                    cache.pop(name, None)
+                    self._drop(name)
                 elif cached is None or cached[0][0] != info[0]:
                     self._refresh(name, info, records.get(name))
         self._position = position
-        return self._snapshot([n for n in inodes if n in cache])
+        return self._snapshot()
 
-    def _snapshot(self, names: Iterable[str]) -> Snapshot:
-        snap = Snapshot({}, {}, [], [])
-        for name in names:
-            item = self._cache[name][1]
+    def _put(self, name: str, info: FileInfo, item: Entry | ParseError) -> None:
+        """Cache what ``name`` holds; every change to the cache goes through here or
+        :meth:`_drop`."""
+        self._drop(name)
+        self._cache[name] = (info, item)
+        if not name.startswith(ARCHIVE_PREFIX):
             if isinstance(item, ParseError):
-                in_archive = name.startswith(ARCHIVE_PREFIX)
-                (snap.archive_problems if in_archive else snap.problems).append(item)
-            elif item.archived:
-                snap.archived[item.id] = item
+                self._problems[name] = item
             else:
-                snap.active[item.id] = item
+                self._active[item.id] = item
+
+    def _drop(self, name: str) -> None:
+        cached = self._cache.pop(name, None)
+        if cached is not None and not name.startswith(ARCHIVE_PREFIX):
+            item = cached[1]
+            if isinstance(item, ParseError):
+                self._problems.pop(name, None)
+            elif self._active.get(item.id) is item:
+                del self._active[item.id]
+
+    def _snapshot(self, archive: bool = False) -> Snapshot:
+        """The whole active part of the cache (which each load has just brought up to
+        date) and, if asked, the archived part."""
+        snap = Snapshot(dict(self._active), {}, list(self._problems.values()), [])
+        if archive:
+            for name, (_, item) in self._cache.items():
+                if not name.startswith(ARCHIVE_PREFIX):
+                    continue
+                if isinstance(item, ParseError):
+                    snap.archive_problems.append(item)
+                else:
+                    snap.archived[item.id] = item
         return snap
 
     def unchanged(self, names: Iterable[str]) -> bool:
@@ -165,8 +191,7 @@ class ScopeReader:
     def known(self) -> dict[str, Entry]:
         """The active entries as last read, by id, without touching the disk."""
         with self._mutex:
-            return {item.id: item for _, item in self._cache.values()
-                    if isinstance(item, Entry) and not item.archived}
+            return dict(self._active)
 
     def signature(self, name: str) -> tuple[int, ...] | None:
         """The stat signature ``name`` had when last read (None: absent or never read)."""
@@ -177,12 +202,12 @@ class ScopeReader:
     def remember(self, name: str, info: FileInfo, entry: Entry) -> None:
         """Record a file this process just wrote, so it is not parsed again."""
         with self._mutex:
-            self._cache[name] = (info, entry)
+            self._put(name, info, entry)
 
     def forget(self, name: str) -> None:
         """Drop a file this process just deleted."""
         with self._mutex:
-            self._cache.pop(name, None)
+            self._drop(name)
 
     def _refresh(self, name: str, info: FileInfo, record: str | None = None
                  ) -> Entry | ParseError:
@@ -195,7 +220,7 @@ class ScopeReader:
                 cached = (info, known[1])
             else:
                 cached = (info, self._parse(name, info))
-            self._cache[name] = cached
+            self._put(name, *cached)
         return cached[1]
 
     def _parse(self, name: str, info: FileInfo) -> Entry | ParseError:

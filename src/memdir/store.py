@@ -35,7 +35,13 @@ from .errors import (
     UnreadableScopeError,
 )
 from .formats.frontmatter import parse_entry, render_entry
-from .formats.index import PINNED_BUDGET, pinned_cost, render_index, snapshot_entries
+from .formats.index import (
+    PINNED_BUDGET,
+    IndexRenderer,
+    pinned_cost,
+    render_index,
+    snapshot_entries,
+)
 from .formats.record import prepare, seal
 from .model import Entry, EntryType, Source, utcnow
 from .reader import ScopeReader, Snapshot
@@ -93,6 +99,7 @@ class Store:
         self.clock = clock
         self._reader = ScopeReader(backend, recheck_seconds=recheck_seconds)
         self._mutex = threading.RLock()
+        self._index = IndexRenderer()  # used under _mutex
         # Called after every successful apply with (store, changes, source): how the layer
         # above records tombstones in state.db without this module knowing of it.
         self.observers: builtins.list[
@@ -332,7 +339,7 @@ class Store:
             for name in sorted(plan.deletes):
                 self.backend.delete(name, sync=False)
                 self._reader.forget(name)
-        if self._write_index(plan.active.values(), sync=False):
+        if self._write_index(plan.active, sync=False):
             return [INDEX_NAME]
         return [*current, *plan.deletes]
 
@@ -352,11 +359,12 @@ class Store:
         if fields is not None:
             records[name] = seal(info.signature, fields)
 
-    def _write_index(self, entries: Iterable[Entry], problems: Sequence[ParseError] = (),
+    def _write_index(self, entries: Mapping[str, Entry], problems: Sequence[ParseError] = (),
                      *, sync: bool = True) -> bool:
         """Regenerate the index if it changed (durably, fsyncing the scope folder, unless
         ``sync`` is false and the caller does that)."""
-        text = self.render_index(entries, problems).encode("utf-8")
+        unreadable = [p.path.name for p in problems]
+        text = self._index.render(entries, unreadable=unreadable).encode("utf-8")
         if self.backend.read_index() == text:
             return False
         self.backend.write(INDEX_NAME, text, sync=sync)
@@ -389,5 +397,5 @@ class Store:
             for name in leftovers:
                 self.backend.remove_leftover(name)
             snap = self._load(archive=True)
-            rewritten = self._write_index(snap.active.values(), snap.problems)
+            rewritten = self._write_index(snap.active, snap.problems)
             return RepairReport(rewritten, leftovers, snap.problems + snap.archive_problems)
