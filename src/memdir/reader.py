@@ -176,7 +176,7 @@ class ScopeReader:
         once the last of them has finished (then the records of its files are logged too).
         Returns True when there was something new (the caller may then look again)."""
         with self._mutex:
-            if self._seen is None:
+            if self._seen is None or not self.backend.log_moved(self._seen):
                 return False
             delta = self.backend.changes_since(self._seen)
             if delta is None or delta[1] == self._seen or not delta[2]:

@@ -259,7 +259,8 @@ class Store:
                     touched = set(plan.writes) | plan.deletes
                     if attempt or self._reader.unchanged(touched):
                         break  # else a target was edited by hand in place: read it all again
-                self._check_budget(snap.active, plan.active)
+                if any(e.pinned for e in plan.writes.values()):  # else it cannot grow
+                    self._check_budget(snap.active, plan.active)
                 self._reader.advance(self.backend.log_changes(touched))
                 records: dict[str, str] = {}
                 unsynced = self._execute(plan, staged, records)

@@ -85,6 +85,11 @@ class Backend(Protocol):
         all."""
         ...
 
+    def log_moved(self, position: tuple[int, int]) -> bool:
+        """False when the change log certainly still ends at ``position`` (a cheap check
+        made before :meth:`changes_since`)."""
+        ...
+
     def log_changes(self, names: set[str]) -> tuple[int, int]:
         """Log names about to change (under the lock); return the log's new end."""
         ...

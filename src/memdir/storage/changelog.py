@@ -69,6 +69,15 @@ class ChangeLog:
         finally:
             os.close(fd)
 
+    def moved_past(self, position: Position) -> bool:
+        """False when the log certainly still ends at ``position`` (one lstat: what a
+        writer polling while it waits for the lock asks most often)."""
+        try:
+            st = os.lstat(self.path)
+        except OSError:
+            return True
+        return (st.st_ino, st.st_size) != position
+
     def since(self, position: Position
               ) -> tuple[set[str], Position, Mark | None, dict[str, str]] | None:
         """Names logged after ``position``, the new end, the mark the log ends with (None
@@ -104,6 +113,15 @@ class ChangeLog:
                 mark = (ino, mtime, ctime)
         return names, (st.st_ino, st.st_size), mark, records
 
+    def _open_append(self) -> int:
+        try:
+            return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+        except OSError as exc:
+            if exc.errno != errno.ELOOP:
+                raise
+            self.path.unlink()  # a symlink planted in the scope: replace, never follow
+            return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+
     def mark(self, folder: Mark, records: Mapping[str, str] | None = None) -> Position:
         """Log records of the files just written (one line each: a name or record holding
         a line break or a tab is left out) and then the folder's signature, after a
@@ -124,18 +142,14 @@ class ChangeLog:
 
     def _write(self, data: bytes) -> Position:
         try:
-            if self.path.exists() and self.path.stat().st_size > self.max_bytes:
+            fd = self._open_append()
+            if os.fstat(fd).st_size > self.max_bytes:
+                os.close(fd)
                 fresh = self.path.with_name(self.path.name + ".new")
                 fresh.unlink(missing_ok=True)
                 os.close(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FLAGS, 0o600))
                 os.replace(fresh, self.path)
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
-            except OSError as exc:
-                if exc.errno != errno.ELOOP:
-                    raise
-                self.path.unlink()  # a symlink planted in the scope: replace, never follow
-                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+                fd = self._open_append()
         except OSError as exc:
             raise StorageError("write the change log", self.path, exc) from exc
         try:

@@ -110,6 +110,8 @@ class FileBackend:
 
     def create(self) -> None:
         """Create the scope folder (and missing parents, with the same mode) if needed."""
+        if os.path.isdir(self._root):  # every write asks: one stat, not one per parent
+            return
         missing = [p for p in (self.root, *self.root.parents) if not p.exists()]
         try:
             for folder in reversed(missing):
@@ -293,6 +295,10 @@ class FileBackend:
         names, end, mark, records = delta
         settled = mark is not None and mark == self._folder_mark()
         return {n for n in names if is_entry_name(n)}, end, settled, records
+
+    def log_moved(self, position: Position) -> bool:
+        """False when the change log certainly still ends at ``position``."""
+        return self._log.moved_past(position)
 
     def log_changes(self, names: set[str]) -> Position:
         """Log names about to change (under the lock); returns the log's new end."""
