@@ -61,6 +61,7 @@ class ScopeReader:
         self._active: dict[str, Entry] = {}
         self._problems: dict[str, ParseError] = {}
         self._seen: tuple[int, int] | None = None  # change-log end already prefetched
+        self._peeked: tuple[int, int] | None = None  # log end prefetch last looked at
         self._position: tuple[int, int] | None = None  # log end the last locked load saw
         self._full_at = float("-inf")  # monotonic time of the last locked full listing
         self._mutex = threading.RLock()
@@ -176,9 +177,10 @@ class ScopeReader:
         once the last of them has finished (then the records of its files are logged too).
         Returns True when there was something new (the caller may then look again)."""
         with self._mutex:
-            if self._seen is None or not self.backend.log_moved(self._seen):
+            if self._seen is None or not self.backend.log_moved(self._peeked or self._seen):
                 return False
             delta = self.backend.changes_since(self._seen)
+            self._peeked = None if delta is None else delta[1]
             if delta is None or delta[1] == self._seen or not delta[2]:
                 return False  # not settled: a writer is mid-way, its records not logged yet
             names, self._seen, _, records = delta
