@@ -14,6 +14,8 @@ truncated or odd, in which case the reader reads the file as usual.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import zlib
 from datetime import UTC, datetime
@@ -103,10 +105,33 @@ def _bool(value: Any) -> bool:
 def _when(value: Any) -> datetime | None:
     if value is None:
         return None
-    text = _str(value)
+    return _time_of(_str(value))
+
+
+@functools.lru_cache(maxsize=1024)  # writers of one scope write the same few seconds
+def _time_of(text: str) -> datetime:
     if len(text) != 20 or text[-1] != "Z":
         raise ValueError
     return datetime.fromisoformat(text[:-1]).replace(tzinfo=UTC)
+
+
+_TYPES = {t.value: t for t in EntryType}
+_SOURCES = {s.value: s for s in Source}
+_FIELDS = tuple(f.name for f in dataclasses.fields(Entry))
+# Entries are built by filling __dict__ (a quarter of the cost of the frozen dataclass's
+# __init__); only sound while Entry has no __post_init__ and keeps this field order.
+_FILL = not hasattr(Entry, "__post_init__") and _FIELDS == (
+    "id", "name", "description", "type", "body", "created", "updated", "source", "origins",
+    "pinned", "supersedes", "valid_from", "valid_until", "superseded_by", "removed_at",
+    "extra", "archived", "layout")
+
+
+def _entry(values: tuple[Any, ...]) -> Entry:
+    if not _FILL:
+        return Entry(*values)
+    entry: Entry = object.__new__(Entry)
+    entry.__dict__.update(zip(_FIELDS, values, strict=True))
+    return entry
 
 
 def _need(value: datetime | None) -> datetime:
@@ -131,17 +156,14 @@ def decode(record: str, name: str) -> tuple[tuple[int, ...], Entry] | None:
         extra = f[16]
         if type(extra) is not dict or not _plain(extra):
             return None
-        entry = Entry(
-            id=_str(f[1]), name=_str(f[2]), description=_str(f[3]),
-            type=EntryType(_str(f[4])), body=_str(f[5]), created=_need(_when(f[6])),
-            updated=_need(_when(f[7])), source=Source(_str(f[8])), origins=_strs(f[9]),
-            pinned=_bool(f[10]), supersedes=_strs(f[11]), valid_from=_when(f[12]),
-            valid_until=_when(f[13]),
-            superseded_by=None if f[14] is None else _str(f[14]),
-            removed_at=_when(f[15]), extra=extra, archived=_bool(f[17]),
-            layout=Layout(key_order=_strs(f[18]), crlf=_bool(f[19]), bom=_bool(f[20])),
-        )
-    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
+        entry = _entry((
+            _str(f[1]), _str(f[2]), _str(f[3]), _TYPES[f[4]], _str(f[5]),
+            _need(_when(f[6])), _need(_when(f[7])), _SOURCES[f[8]], _strs(f[9]),
+            _bool(f[10]), _strs(f[11]), _when(f[12]), _when(f[13]),
+            None if f[14] is None else _str(f[14]), _when(f[15]), extra, _bool(f[17]),
+            Layout(key_order=_strs(f[18]), crlf=_bool(f[19]), bom=_bool(f[20])),
+        ))
+    except (ValueError, TypeError, KeyError, UnicodeEncodeError, RecursionError):
         return None
     if entry.filename != name:
         return None
