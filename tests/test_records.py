@@ -182,3 +182,15 @@ def test_a_damaged_record_falls_back_to_reading_the_file(
     assert b._reader.known()[mine.id].body == "the real body"
     add(b, "Fourth")
     assert b.get(mine.id).body == "the real body"
+
+
+def test_a_full_read_also_uses_the_records_logged_since_its_last_look(
+        md: Memdir, monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = _writers(md)
+    add(a, "First")
+    assert [e.name for e in b.list()] == ["First"]  # b has looked at the log
+    mine = add(a, "Second")
+    reads = _count_reads(b, monkeypatch)
+    assert [e.name for e in b.list()] == ["First", "Second"]
+    assert reads == []
+    assert b.get(mine.id) == a.get(mine.id)

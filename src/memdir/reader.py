@@ -78,6 +78,10 @@ class ScopeReader:
                 delta = self.backend.changes_since(self._position)
                 if delta is not None:
                     return self._load_changes(*delta)
+            records: dict[str, str] = {}  # what writers logged since the last look
+            if self._seen is not None:
+                delta = self.backend.changes_since(self._seen)
+                records = delta[3] if delta is not None else records
             position = self.backend.log_position()
             self._seen = position
             listing = self.backend.listing()
@@ -90,7 +94,7 @@ class ScopeReader:
             for name, info in listing.items():  # every write runs this: kept tight
                 cached = cache.get(name)
                 if cached is None or cached[0][0] != info[0]:
-                    self._put(name, info, self._parse(name, info))
+                    self._refresh(name, info, records.get(name))
             if locked:  # only a lock holder may move past names logged but not yet written
                 self._position, self._full_at = position, now
             return self._snapshot(archive)
