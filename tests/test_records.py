@@ -194,3 +194,20 @@ def test_a_full_read_also_uses_the_records_logged_since_its_last_look(
     assert [e.name for e in b.list()] == ["First", "Second"]
     assert reads == []
     assert b.get(mine.id) == a.get(mine.id)
+
+
+def test_an_empty_stretch_of_the_log_still_reports_the_mark_it_ends_in(tmp_path: Path) -> None:
+    from memdir.storage.changelog import ChangeLog
+
+    log = ChangeLog(tmp_path / ".changes")
+    log.append({"a.md"})
+    end = log.mark((1, 2, 3), {"a.md": "x" * 300})
+    assert log.since(end) == (set(), end, (1, 2, 3), {})
+    after = log.append({"b.md"})
+    assert log.since(after) == (set(), after, None, {})  # ends in a name, not a mark
+    with open(tmp_path / ".changes", "ab") as f:
+        f.write(b'=entry c.md\t00000000 ["y=folder 4 5 6"]\n')
+    position = log.position()
+    assert position is not None
+    delta = log.since(position)
+    assert delta is not None and delta[2] is None  # a mark must be a whole line

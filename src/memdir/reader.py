@@ -171,15 +171,21 @@ class ScopeReader:
                     return False
             return True
 
-    def advance(self, position: tuple[int, int]) -> None:
-        """The lock holder appended to the change log and has read everything before."""
+    def advance(self, position: tuple[int, int], *, settled: bool = False) -> None:
+        """The lock holder appended to the change log and has read everything before;
+        ``settled``: and has finished writing, so prefetch may start there too."""
         with self._mutex:
             self._position = position
+            if settled:
+                self._seen, self._peeked = position, None
 
     def prefetch(self) -> bool:
         """Parse the files other writers logged since the last look, without the lock,
         once the last of them has finished (then the records of its files are logged too).
-        Returns True when there was something new (the caller may then look again)."""
+        When this reader's locked position is where that look started, it moves on too:
+        every name in a settled stretch was written before its mark, so the next locked
+        load need not stat them again. Returns True when there was something new (the
+        caller may then look again)."""
         with self._mutex:
             if self._seen is None or not self.backend.log_moved(self._peeked or self._seen):
                 return False
@@ -187,10 +193,14 @@ class ScopeReader:
             self._peeked = None if delta is None else delta[1]
             if delta is None or delta[1] == self._seen or not delta[2]:
                 return False  # not settled: a writer is mid-way, its records not logged yet
+            if self._position == self._seen:  # in step: the next locked load starts here
+                self._position = delta[1]
             names, self._seen, _, records = delta
             for name in names:
                 info = self.backend.stat(name)
-                if info is not None:
+                if info is None:
+                    self._drop(name)
+                else:
                     self._refresh(name, info, records.get(name))
             return True
 

@@ -264,7 +264,7 @@ class Store:
                 self._reader.advance(self.backend.log_changes(touched))
                 records: dict[str, str] = {}
                 unsynced = self._execute(plan, staged, records)
-                self._reader.advance(self.backend.log_settled(records))
+                self._reader.advance(self.backend.log_settled(records), settled=True)
         finally:
             for *_, pending, _, _ in staged.values():
                 self.backend.discard(pending)

@@ -41,6 +41,15 @@ _RECORD = "=entry "
 _FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 
 
+def _mark_of(line: str) -> Mark | None:
+    if not line.startswith(_MARK):
+        return None
+    with contextlib.suppress(ValueError):
+        ino, mtime, ctime = map(int, line[len(_MARK):].split())
+        return (ino, mtime, ctime)
+    return None
+
+
 class ChangeLog:
     """The append-only ``.changes`` file of one scope folder."""
 
@@ -93,10 +102,19 @@ class ChangeLog:
             if st.st_ino != inode or st.st_size < offset:
                 return None
             data = os.pread(fd, st.st_size - offset, offset) if st.st_size > offset else b""
+            # Nothing new: the log may still end in a mark, which is worth knowing.
+            back = 0 if data else min(offset, 128)
+            tail = os.pread(fd, back, offset - back) if back else b""
         finally:
             os.close(fd)
         if data and not data.endswith(b"\n"):
             return None  # a writer died mid-append: do not trust a partial line
+        if not data:
+            mark = None
+            last = tail.decode("utf-8", "replace").split("\n")
+            if last[-1] == "" and len(last) > (1 if back == offset else 2):  # a whole line
+                mark = _mark_of(last[-2])
+            return set(), (st.st_ino, st.st_size), mark, {}
         lines = data.decode("utf-8", "replace").split("\n")
         names = {n for n in lines if n and n[0] != "="}
         records: dict[str, str] = {}
@@ -106,11 +124,7 @@ class ChangeLog:
                 if tab:
                     names.add(name)
                     records[name] = record
-        mark = None
-        if len(lines) > 1 and lines[-2].startswith(_MARK):
-            with contextlib.suppress(ValueError):
-                ino, mtime, ctime = map(int, lines[-2][len(_MARK):].split())
-                mark = (ino, mtime, ctime)
+        mark = _mark_of(lines[-2]) if len(lines) > 1 else None
         return names, (st.st_ino, st.st_size), mark, records
 
     def _open_append(self) -> int:
