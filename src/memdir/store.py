@@ -42,7 +42,7 @@ from .formats.index import (
     render_index,
     snapshot_entries,
 )
-from .formats.record import prepare, seal
+from .formats.record import as_read, seal
 from .model import Entry, EntryType, Source, utcnow
 from .reader import ScopeReader, Snapshot
 from .storage.base import INDEX_NAME, Backend, Staged
@@ -60,16 +60,6 @@ class RepairReport:
     index_rewritten: bool
     leftovers_removed: list[str]
     problems: list[ParseError]
-
-
-def _as_read(entry: Entry, text: str) -> tuple[Entry, str | None]:
-    """What reading back ``text``, the file rendered from ``entry``, gives, and its record
-    fields (None: no record); readers must see exactly what a parse of the file gives."""
-    try:
-        read = parse_entry(text, entry.id, archived=entry.archived, path=entry.filename)
-    except ParseError:  # never for a rendered entry; if it were, readers parse the file
-        return entry, None
-    return read, prepare(read)
 
 
 class Store:
@@ -299,7 +289,7 @@ class Store:
         try:
             for name, entry in guess.writes.items():
                 text = render_entry(entry)
-                read, fields = _as_read(entry, text)
+                read, fields = as_read(entry, text)
                 staging[name] = (entry, self._reader.signature(name),
                                  self.backend.stage(name, text.encode("utf-8")), read, fields)
         except MemdirError:
@@ -355,7 +345,7 @@ class Store:
         else:
             text = render_entry(entry)
             info = self.backend.write(name, text.encode("utf-8"), sync=False)
-            read, fields = _as_read(entry, text)
+            read, fields = as_read(entry, text)
         self._reader.remember(name, info, read)
         if fields is not None:
             records[name] = seal(info.signature, fields)

@@ -21,10 +21,11 @@ import zlib
 from datetime import UTC, datetime
 from typing import Any
 
+from ..errors import ParseError
 from ..model import Entry, EntryType, Layout, Source
-from .frontmatter import format_time
+from .frontmatter import format_time, parse_entry
 
-__all__ = ["decode", "encode", "prepare", "seal"]
+__all__ = ["as_read", "decode", "encode", "prepare", "seal"]
 
 _encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False,
                             separators=(",", ":"))
@@ -82,6 +83,16 @@ def prepare(entry: Entry) -> str | None:
         return _encoder.encode(fields)[1:]
     except (TypeError, ValueError):
         return None
+
+
+def as_read(entry: Entry, text: str) -> tuple[Entry, str | None]:
+    r"""What parsing ``text``, the file just rendered from ``entry``, gives, and its
+    :func:`prepare`\ d record (None: no record; then readers parse the file)."""
+    try:
+        read = parse_entry(text, entry.id, archived=entry.archived, path=entry.filename)
+    except ParseError:  # never for a rendered entry
+        return entry, None
+    return read, prepare(read)
 
 
 def _str(value: Any) -> str:
