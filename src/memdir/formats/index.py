@@ -12,6 +12,7 @@ import bisect
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
+from itertools import accumulate
 from operator import attrgetter, itemgetter
 
 from ..model import DESCRIPTION_MAX, Entry, EntryType, Source
@@ -42,7 +43,7 @@ INDEX_HEADER = (
 _WARNING_NAMES_BYTES = 1_000  # room for naming left-out entries in the warning
 _WARNING_BYTES = _WARNING_NAMES_BYTES + 300  # with its head, count and tail, and newlines
 _ID, _UPDATED, _PINNED = attrgetter("id"), attrgetter("updated"), attrgetter("pinned")
-_SIZE = itemgetter(1)
+_TEXT, _SIZE = itemgetter(0), itemgetter(1)
 _TYPE_RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 1, EntryType.PROJECT: 2,
               EntryType.REFERENCE: 3}
 
@@ -191,22 +192,27 @@ def _fit(ranked: list[Entry], lines_of: Callable[[int, int], list[tuple[str, int
             kept = range(max(min(room_lines, len(head)), 0))
         else:  # skip the lines that do not fit and try the shorter ones after them
             lines = head + lines_of(len(head), len(ranked))
-            kept = []
-            for i, (_, size) in enumerate(lines):
-                if len(kept) >= room_lines:
+            sizes = list(map(_SIZE, lines))
+            # The longest prefix that fits, found in C; then line by line, stopping early
+            # once no line left is short enough for the room left.
+            fits = bisect.bisect_right(list(accumulate(sizes[:room_lines])), room_bytes)
+            room_bytes -= sum(sizes[:fits])
+            kept = list(range(fits))
+            smallest = min(sizes[fits:], default=0)
+            for i in range(fits, len(lines)):
+                if len(kept) >= room_lines or room_bytes < smallest:
                     break
-                if size <= room_bytes:
+                if sizes[i] <= room_bytes:
                     kept.append(i)
-                    room_bytes -= size
+                    room_bytes -= sizes[i]
     chosen_lines = lines[:len(kept)] if isinstance(kept, range) else [lines[i] for i in kept]
-    body = "".join(f"{text}\n" for text, _ in chosen_lines)
+    body = "".join(["\n".join(map(_TEXT, chosen_lines)), "\n"]) if chosen_lines else ""
     left_out: list[Entry] = []
     if len(kept) < len(ranked):
-        if isinstance(kept, range):
-            left_out = ranked[len(kept):]
-        else:
-            chosen = set(kept)
-            left_out = [e for i, e in enumerate(ranked) if i not in chosen]
+        prefix = len(kept) if isinstance(kept, range) else fits
+        extra = set(kept[prefix:])
+        left_out = ranked[prefix:] if not extra else [
+            e for i, e in enumerate(ranked[prefix:], prefix) if i not in extra]
         body += "\n" + _warning(left_out, max_lines, max_bytes) + "\n"
     return header + body + "".join(f"\n{n}\n" for n in notes), left_out
 
