@@ -211,3 +211,29 @@ def test_an_empty_stretch_of_the_log_still_reports_the_mark_it_ends_in(tmp_path:
     assert position is not None
     delta = log.since(position)
     assert delta is not None and delta[2] is None  # a mark must be a whole line
+
+
+def test_an_in_place_edit_is_seen_within_recheck_seconds_without_a_locked_listing(
+        md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+    import traceback
+
+    a = md.store("local")
+    b = Store(a.backend, clock=md.clock, recheck_seconds=0.2)
+    add(b, "First")
+    mine = add(a, "Second", description="old hook")
+    add(b, "Third")  # b is warm
+    path = scope_dir / mine.filename
+    path.write_bytes(path.read_bytes().replace(b"old hook", b"new hook"))  # in place
+    time.sleep(0.25)
+    callers: list[str] = []
+    real = b.backend.listing
+
+    def listing(*, archive: bool = False) -> object:
+        callers.append(traceback.extract_stack(limit=2)[0].name)
+        return real(archive=archive)
+
+    monkeypatch.setattr(b.backend, "listing", listing)
+    add(b, "Fourth")
+    assert "— new hook" in (scope_dir / "MEMORY.md").read_text()
+    assert callers == ["_sweep"]  # once, by prefetch before the lock; not by the locked load

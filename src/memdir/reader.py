@@ -13,7 +13,8 @@ hand edit written in place into an existing file is seen within ``recheck_second
 the store checks every file a write will overwrite or delete before it writes.
 
 Writers waiting for the lock call :meth:`ScopeReader.prefetch`, which parses what other
-writers logged, so the load under the lock finds those files already parsed. A file whose
+writers logged, so the load under the lock finds those files already parsed, and does the
+once-per-``recheck_seconds`` stat of every file there rather than under the lock. A file whose
 writer logged a record of it (:mod:`memdir.formats.record`) is not read at all while its
 stat signature is the one in the record; any other signature (a hand edit) reads it.
 """
@@ -187,6 +188,9 @@ class ScopeReader:
         load need not stat them again. Returns True when there was something new (the
         caller may then look again)."""
         with self._mutex:
+            now = time.monotonic()
+            if self._position is not None and now - self._full_at >= self.recheck_seconds:
+                self._sweep(now)
             if self._seen is None or not self.backend.log_moved(self._peeked or self._seen):
                 return False
             delta = self.backend.changes_since(self._seen)
@@ -203,6 +207,21 @@ class ScopeReader:
                 else:
                     self._refresh(name, info, records.get(name))
             return True
+
+    def _sweep(self, now: float) -> None:
+        """Stat every active file, as a locked load does once per ``recheck_seconds``, but
+        before the lock: an edit made in place is still seen within that time, and the
+        writers waiting behind this one do not wait for 400 stats."""
+        listing = self.backend.listing()
+        for gone in [n for n in self._cache
+                     if n not in listing and not n.startswith(ARCHIVE_PREFIX)]:
+            self._drop(gone)
+        cache = self._cache
+        for name, info in listing.items():
+            cached = cache.get(name)
+            if cached is None or cached[0][0] != info[0]:
+                self._refresh(name, info)
+        self._full_at = now
 
     def known(self) -> dict[str, Entry]:
         """The active entries as last read, by id, without touching the disk."""
