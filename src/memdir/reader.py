@@ -13,7 +13,10 @@ hand edit written in place into an existing file is seen within ``recheck_second
 the store checks every file a write will overwrite or delete before it writes.
 
 Writers waiting for the lock call :meth:`ScopeReader.prefetch`, which parses what other
-writers logged, so the load under the lock finds those files already parsed.
+writers logged, so the load under the lock finds those files already parsed, and does the
+once-per-``recheck_seconds`` stat of every file there rather than under the lock. A file whose
+writer logged a record of it (:mod:`memdir.formats.record`) is not read at all while its
+stat signature is the one in the record; any other signature (a hand edit) reads it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from datetime import UTC, datetime
 
 from .errors import ParseError
 from .formats.frontmatter import parse_entry
+from .formats.record import decode
 from .model import Entry
 from .storage.base import Backend, FileInfo
 
@@ -52,7 +56,13 @@ class ScopeReader:
         self.backend = backend
         self.recheck_seconds = recheck_seconds
         self._cache: dict[str, tuple[FileInfo, Entry | ParseError]] = {}
+        # The active (not archived) part of the cache by id, and its unreadable files by
+        # name, kept up to date by _put and _drop: every write needs them, and rebuilding
+        # them from the whole cache costs more than the rest of a warm load.
+        self._active: dict[str, Entry] = {}
+        self._problems: dict[str, ParseError] = {}
         self._seen: tuple[int, int] | None = None  # change-log end already prefetched
+        self._peeked: tuple[int, int] | None = None  # log end prefetch last looked at
         self._position: tuple[int, int] | None = None  # log end the last locked load saw
         self._full_at = float("-inf")  # monotonic time of the last locked full listing
         self._mutex = threading.RLock()
@@ -69,6 +79,10 @@ class ScopeReader:
                 delta = self.backend.changes_since(self._position)
                 if delta is not None:
                     return self._load_changes(*delta)
+            records: dict[str, str] = {}  # what writers logged since the last look
+            if self._seen is not None:
+                delta = self.backend.changes_since(self._seen)
+                records = delta[3] if delta is not None else records
             position = self.backend.log_position()
             self._seen = position
             listing = self.backend.listing()
@@ -76,54 +90,75 @@ class ScopeReader:
                 listing.update(self.backend.listing(archive=True))
             for gone in [n for n in self._cache if n not in listing and (
                     archive or not n.startswith(ARCHIVE_PREFIX))]:
-                del self._cache[gone]
+                self._drop(gone)
             cache = self._cache
             for name, info in listing.items():  # every write runs this: kept tight
                 cached = cache.get(name)
                 if cached is None or cached[0][0] != info[0]:
-                    cache[name] = (info, self._parse(name, info))
+                    self._refresh(name, info, records.get(name))
             if locked:  # only a lock holder may move past names logged but not yet written
                 self._position, self._full_at = position, now
-            return self._snapshot(listing)
+            return self._snapshot(archive)
 
-    def _load_changes(self, logged: set[str], position: tuple[int, int], settled: bool
-                      ) -> Snapshot:
+    def _load_changes(self, logged: set[str], position: tuple[int, int], settled: bool,
+                      records: dict[str, str]) -> Snapshot:
         cache = self._cache
         if settled:  # nothing created, renamed or deleted unlogged: no need to list
             logged = {n for n in logged if not n.startswith(ARCHIVE_PREFIX)}
             for name in logged:
                 info = self.backend.stat(name)
                 if info is None:
-                    cache.pop(name, None)
+                    self._drop(name)
                 else:
-                    self._refresh(name, info)
+                    self._refresh(name, info, records.get(name))
             self._position = position
-            return self._snapshot([n for n in cache if not n.startswith(ARCHIVE_PREFIX)])
+            return self._snapshot()
         inodes = self.backend.inodes()
         for gone in [n for n in cache if n not in inodes and not n.startswith(ARCHIVE_PREFIX)]:
-            del cache[gone]
+            self._drop(gone)
         for name, inode in inodes.items():
             cached = cache.get(name)
             if cached is None or cached[0][0][0] != inode or name in logged:
                 info = self.backend.stat(name)
                 if info is None:
-                    cache.pop(name, None)
+                    self._drop(name)
                 elif cached is None or cached[0][0] != info[0]:
-                    cache[name] = (info, self._parse(name, info))
+                    self._refresh(name, info, records.get(name))
         self._position = position
-        return self._snapshot([n for n in inodes if n in cache])
+        return self._snapshot()
 
-    def _snapshot(self, names: Iterable[str]) -> Snapshot:
-        snap = Snapshot({}, {}, [], [])
-        for name in names:
-            item = self._cache[name][1]
+    def _put(self, name: str, info: FileInfo, item: Entry | ParseError) -> None:
+        """Cache what ``name`` holds; every change to the cache goes through here or
+        :meth:`_drop`."""
+        self._drop(name)
+        self._cache[name] = (info, item)
+        if not name.startswith(ARCHIVE_PREFIX):
             if isinstance(item, ParseError):
-                in_archive = name.startswith(ARCHIVE_PREFIX)
-                (snap.archive_problems if in_archive else snap.problems).append(item)
-            elif item.archived:
-                snap.archived[item.id] = item
+                self._problems[name] = item
             else:
-                snap.active[item.id] = item
+                self._active[item.id] = item
+
+    def _drop(self, name: str) -> None:
+        cached = self._cache.pop(name, None)
+        if cached is not None and not name.startswith(ARCHIVE_PREFIX):
+            item = cached[1]
+            if isinstance(item, ParseError):
+                self._problems.pop(name, None)
+            elif self._active.get(item.id) is item:
+                del self._active[item.id]
+
+    def _snapshot(self, archive: bool = False) -> Snapshot:
+        """The whole active part of the cache (which each load has just brought up to
+        date) and, if asked, the archived part."""
+        snap = Snapshot(dict(self._active), {}, list(self._problems.values()), [])
+        if archive:
+            for name, (_, item) in self._cache.items():
+                if not name.startswith(ARCHIVE_PREFIX):
+                    continue
+                if isinstance(item, ParseError):
+                    snap.archive_problems.append(item)
+                else:
+                    snap.archived[item.id] = item
         return snap
 
     def unchanged(self, names: Iterable[str]) -> bool:
@@ -137,32 +172,61 @@ class ScopeReader:
                     return False
             return True
 
-    def advance(self, position: tuple[int, int]) -> None:
-        """The lock holder appended to the change log and has read everything before."""
+    def advance(self, position: tuple[int, int], *, settled: bool = False) -> None:
+        """The lock holder appended to the change log and has read everything before;
+        ``settled``: and has finished writing, so prefetch may start there too."""
         with self._mutex:
             self._position = position
+            if settled:
+                self._seen, self._peeked = position, None
 
     def prefetch(self) -> bool:
-        """Parse the files other writers logged since the last look, without the lock.
-        Returns True when there was something new (the caller may then look again)."""
+        """Parse the files other writers logged since the last look, without the lock,
+        once the last of them has finished (then the records of its files are logged too).
+        When this reader's locked position is where that look started, it moves on too:
+        every name in a settled stretch was written before its mark, so the next locked
+        load need not stat them again. Returns True when there was something new (the
+        caller may then look again)."""
         with self._mutex:
-            if self._seen is None:
+            now = time.monotonic()
+            if self._position is not None and now - self._full_at >= self.recheck_seconds:
+                self._sweep(now)
+            if self._seen is None or not self.backend.log_moved(self._peeked or self._seen):
                 return False
             delta = self.backend.changes_since(self._seen)
-            if delta is None or delta[1] == self._seen:
-                return False
-            names, self._seen, _ = delta
+            self._peeked = None if delta is None else delta[1]
+            if delta is None or delta[1] == self._seen or not delta[2]:
+                return False  # not settled: a writer is mid-way, its records not logged yet
+            if self._position == self._seen:  # in step: the next locked load starts here
+                self._position = delta[1]
+            names, self._seen, _, records = delta
             for name in names:
                 info = self.backend.stat(name)
-                if info is not None:
-                    self._refresh(name, info)
+                if info is None:
+                    self._drop(name)
+                else:
+                    self._refresh(name, info, records.get(name))
             return True
+
+    def _sweep(self, now: float) -> None:
+        """Stat every active file, as a locked load does once per ``recheck_seconds``, but
+        before the lock: an edit made in place is still seen within that time, and the
+        writers waiting behind this one do not wait for 400 stats."""
+        listing = self.backend.listing()
+        for gone in [n for n in self._cache
+                     if n not in listing and not n.startswith(ARCHIVE_PREFIX)]:
+            self._drop(gone)
+        cache = self._cache
+        for name, info in listing.items():
+            cached = cache.get(name)
+            if cached is None or cached[0][0] != info[0]:
+                self._refresh(name, info)
+        self._full_at = now
 
     def known(self) -> dict[str, Entry]:
         """The active entries as last read, by id, without touching the disk."""
         with self._mutex:
-            return {item.id: item for _, item in self._cache.values()
-                    if isinstance(item, Entry) and not item.archived}
+            return dict(self._active)
 
     def signature(self, name: str) -> tuple[int, ...] | None:
         """The stat signature ``name`` had when last read (None: absent or never read)."""
@@ -173,18 +237,25 @@ class ScopeReader:
     def remember(self, name: str, info: FileInfo, entry: Entry) -> None:
         """Record a file this process just wrote, so it is not parsed again."""
         with self._mutex:
-            self._cache[name] = (info, entry)
+            self._put(name, info, entry)
 
     def forget(self, name: str) -> None:
         """Drop a file this process just deleted."""
         with self._mutex:
-            self._cache.pop(name, None)
+            self._drop(name)
 
-    def _refresh(self, name: str, info: FileInfo) -> Entry | ParseError:
+    def _refresh(self, name: str, info: FileInfo, record: str | None = None
+                 ) -> Entry | ParseError:
+        """The cached entry of ``name``, re-read if its signature changed: from ``record``
+        when that describes this very signature, else from the file."""
         cached = self._cache.get(name)
         if cached is None or cached[0].signature != info.signature:
-            cached = (info, self._parse(name, info))
-            self._cache[name] = cached
+            known = decode(record, name) if record is not None else None
+            if known is not None and known[0] == info.signature:
+                cached = (info, known[1])
+            else:
+                cached = (info, self._parse(name, info))
+            self._put(name, *cached)
         return cached[1]
 
     def _parse(self, name: str, info: FileInfo) -> Entry | ParseError:

@@ -35,7 +35,14 @@ from .errors import (
     UnreadableScopeError,
 )
 from .formats.frontmatter import parse_entry, render_entry
-from .formats.index import PINNED_BUDGET, pinned_cost, render_index, snapshot_entries
+from .formats.index import (
+    PINNED_BUDGET,
+    IndexRenderer,
+    pinned_cost,
+    render_index,
+    snapshot_entries,
+)
+from .formats.record import as_read, seal
 from .model import Entry, EntryType, Source, utcnow
 from .reader import ScopeReader, Snapshot
 from .storage.base import INDEX_NAME, Backend, Staged
@@ -45,7 +52,8 @@ if TYPE_CHECKING:
 
 __all__ = ["RepairReport", "Store", "commit_message"]
 
-_Staging = dict[str, tuple[Entry, "tuple[int, ...] | None", Staged]]
+# name -> (planned entry, signature of the file it replaces, staged file, as parsed, record)
+_Staging = dict[str, tuple[Entry, "tuple[int, ...] | None", Staged, Entry, "str | None"]]
 
 
 def commit_message(changes: Sequence[Change], source: Source) -> str:
@@ -96,6 +104,7 @@ class Store:
         self.clock = clock
         self._reader = ScopeReader(backend, recheck_seconds=recheck_seconds)
         self._mutex = threading.RLock()
+        self._index = IndexRenderer()  # used under _mutex
         # Called after every successful apply with (store, changes, source): how the layer
         # above records tombstones in state.db without this module knowing of it.
         self.observers: builtins.list[
@@ -256,18 +265,20 @@ class Store:
                     touched = set(plan.writes) | plan.deletes
                     if attempt or self._reader.unchanged(touched):
                         break  # else a target was edited by hand in place: read it all again
-                self._check_budget(snap.active, plan.active)
+                if any(e.pinned for e in plan.writes.values()):  # else it cannot grow
+                    self._check_budget(snap.active, plan.active)
                 self._reader.advance(self.backend.log_changes(touched))
                 if self.history is not None:
                     self.history.absorb()
-                unsynced = self._execute(plan, staged)
+                records: dict[str, str] = {}
+                unsynced = self._execute(plan, staged, records)
                 if self.history is not None and any(c.action not in ("exists", "unchanged")
                                                     for c in changes):
                     self.history.record([*sorted(touched), INDEX_NAME],
                                         commit_message(changes, writer))
-                self._reader.advance(self.backend.log_settled())
+                self._reader.advance(self.backend.log_settled(records), settled=True)
         finally:
-            for *_, pending in staged.values():
+            for *_, pending, _, _ in staged.values():
                 self.backend.discard(pending)
         if unsynced:  # durable before this returns, without holding the next writer up
             self.backend.sync(unsynced)
@@ -294,7 +305,7 @@ class Store:
                 else:
                     self.backend.write(name, data)
             snap = self._reader.load(locked=True, full=True)
-            self._write_index(snap.active.values(), snap.problems)
+            self._write_index(snap.active, snap.problems)
             if self.history is not None:
                 self.history.record([*sorted(files), INDEX_NAME], message)
 
@@ -322,11 +333,12 @@ class Store:
         staging: _Staging = {}
         try:
             for name, entry in guess.writes.items():
-                data = render_entry(entry).encode("utf-8")
+                text = render_entry(entry)
+                read, fields = as_read(entry, text)
                 staging[name] = (entry, self._reader.signature(name),
-                                 self.backend.stage(name, data))
+                                 self.backend.stage(name, text.encode("utf-8")), read, fields)
         except MemdirError:
-            for *_, pending in staging.values():
+            for *_, pending, _, _ in staging.values():
                 self.backend.discard(pending)
             raise
         return staging
@@ -341,45 +353,54 @@ class Store:
             ]
             raise BudgetError(used_after, self.pinned_budget, pinned)
 
-    def _execute(self, plan: Plan, staged: _Staging) -> builtins.list[str]:
+    def _execute(self, plan: Plan, staged: _Staging, records: dict[str, str]
+                 ) -> builtins.list[str]:
         """Write the plan in the order that can never lose an entry to a crash: archive
         copies (made durable) before anything they preserve is overwritten, new files
         (made durable) before anything is deleted, the index last. Returns the names whose
         folder still needs its fsync: the caller does it after releasing the lock (one
         folder fsync makes the topic renames and the index rename durable), so the next
-        writer does not wait for it."""
+        writer does not wait for it. ``records`` gets a record of each file written, for the
+        change log."""
         archive = sorted(n for n, e in plan.writes.items() if e.archived)
         current = sorted(n for n, e in plan.writes.items() if not e.archived)
         for name in archive:
-            self._commit(name, plan.writes[name], staged)
+            self._commit(name, plan.writes[name], staged, records)
         if archive:
             self.backend.sync(archive)
         for name in current:
-            self._commit(name, plan.writes[name], staged)
+            self._commit(name, plan.writes[name], staged, records)
         if plan.deletes:
             self.backend.sync(current)
             for name in sorted(plan.deletes):
                 self.backend.delete(name, sync=False)
                 self._reader.forget(name)
-        if self._write_index(plan.active.values(), sync=False):
+        if self._write_index(plan.active, sync=False):
             return [INDEX_NAME]
         return [*current, *plan.deletes]
 
-    def _commit(self, name: str, entry: Entry, staged: _Staging) -> None:
+    def _commit(self, name: str, entry: Entry, staged: _Staging, records: dict[str, str]
+                ) -> None:
         guess = staged.get(name)
         if (guess is not None and guess[0] == entry and guess[0].layout == entry.layout
                 and guess[1] == self._reader.signature(name)):
             del staged[name]
             info = self.backend.commit(guess[2], sync=False)
+            read, fields = guess[3], guess[4]
         else:
-            info = self.backend.write(name, render_entry(entry).encode("utf-8"), sync=False)
-        self._reader.remember(name, info, entry)
+            text = render_entry(entry)
+            info = self.backend.write(name, text.encode("utf-8"), sync=False)
+            read, fields = as_read(entry, text)
+        self._reader.remember(name, info, read)
+        if fields is not None:
+            records[name] = seal(info.signature, fields)
 
-    def _write_index(self, entries: Iterable[Entry], problems: Sequence[ParseError] = (),
+    def _write_index(self, entries: Mapping[str, Entry], problems: Sequence[ParseError] = (),
                      *, sync: bool = True) -> bool:
         """Regenerate the index if it changed (durably, fsyncing the scope folder, unless
         ``sync`` is false and the caller does that)."""
-        text = self.render_index(entries, problems).encode("utf-8")
+        unreadable = [p.path.name for p in problems]
+        text = self._index.render(entries, unreadable=unreadable).encode("utf-8")
         if self.backend.read_index() == text:
             return False
         self.backend.write(INDEX_NAME, text, sync=sync)
@@ -412,5 +433,5 @@ class Store:
             for name in leftovers:
                 self.backend.remove_leftover(name)
             snap = self._load(archive=True)
-            rewritten = self._write_index(snap.active.values(), snap.problems)
+            rewritten = self._write_index(snap.active, snap.problems)
             return RepairReport(rewritten, leftovers, snap.problems + snap.archive_problems)

@@ -8,10 +8,12 @@ collapsed to one line before it goes in: a hand-made name cannot add lines to a 
 
 from __future__ import annotations
 
+import bisect
 import functools
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
-from operator import attrgetter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from itertools import accumulate
+from operator import attrgetter, itemgetter
 
 from ..model import DESCRIPTION_MAX, Entry, EntryType, Source
 
@@ -20,6 +22,7 @@ __all__ = [
     "INDEX_MAX_BYTES",
     "INDEX_MAX_LINES",
     "PINNED_BUDGET",
+    "IndexRenderer",
     "index_line",
     "index_with_left_out",
     "one_line",
@@ -40,6 +43,7 @@ INDEX_HEADER = (
 _WARNING_NAMES_BYTES = 1_000  # room for naming left-out entries in the warning
 _WARNING_BYTES = _WARNING_NAMES_BYTES + 300  # with its head, count and tail, and newlines
 _ID, _UPDATED, _PINNED = attrgetter("id"), attrgetter("updated"), attrgetter("pinned")
+_TEXT, _SIZE = itemgetter(0), itemgetter(1)
 _TYPE_RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 1, EntryType.PROJECT: 2,
               EntryType.REFERENCE: 3}
 
@@ -163,37 +167,114 @@ def index_with_left_out(
     """:func:`render_index` and the entries it had no room for."""
     tag = tags or {}
     ranked = rank(entries, last_used)
+    return _fit(ranked, lambda a, b: [_line_of(e, tag.get(e.id, "")) for e in ranked[a:b]],
+                unreadable, max_lines, max_bytes, header)
+
+
+def _fit(ranked: list[Entry], lines_of: Callable[[int, int], list[tuple[str, int]]],
+         unreadable: Sequence[str], max_lines: int, max_bytes: int, header: str
+         ) -> tuple[str, list[Entry]]:
+    """The index text for entries already ranked, whose lines ``lines_of(start, stop)``
+    gives, and the entries left out."""
     notes = [_unreadable_note(unreadable)] if unreadable else []
     fixed = header + "".join(f"\n{n}\n" for n in notes)
     room_lines = max_lines - fixed.count("\n")
     room_bytes = max_bytes - len(fixed.encode())
-    head = [_line_of(e, tag.get(e.id, "")) for e in ranked[:max(room_lines, 0)]]
+    head = lines_of(0, max(room_lines, 0))
     lines = head
     kept: Sequence[int]
-    if len(ranked) <= room_lines and sum(n for _, n in head) <= room_bytes:
+    if len(ranked) <= room_lines and sum(map(_SIZE, head)) <= room_bytes:
         kept = range(len(head))
     else:
         room_lines -= 2  # a blank line and the warning
         room_bytes -= _WARNING_BYTES  # an upper bound on what _warning() writes
-        if sum(n for _, n in head[:max(room_lines, 0)]) <= room_bytes:  # the usual case
+        if sum(map(_SIZE, head[:max(room_lines, 0)])) <= room_bytes:  # the usual case
             kept = range(max(min(room_lines, len(head)), 0))
         else:  # skip the lines that do not fit and try the shorter ones after them
-            lines = head + [_line_of(e, tag.get(e.id, "")) for e in ranked[len(head):]]
-            kept = []
-            for i, (_, size) in enumerate(lines):
-                if len(kept) < room_lines and size <= room_bytes:
+            lines = head + lines_of(len(head), len(ranked))
+            sizes = list(map(_SIZE, lines))
+            # The longest prefix that fits, found in C; then line by line, stopping early
+            # once no line left is short enough for the room left.
+            fits = bisect.bisect_right(list(accumulate(sizes[:room_lines])), room_bytes)
+            room_bytes -= sum(sizes[:fits])
+            kept = list(range(fits))
+            smallest = min(sizes[fits:], default=0)
+            for i in range(fits, len(lines)):
+                if len(kept) >= room_lines or room_bytes < smallest:
+                    break
+                if sizes[i] <= room_bytes:
                     kept.append(i)
-                    room_bytes -= size
-    body = "".join(lines[i][0] + "\n" for i in kept)
+                    room_bytes -= sizes[i]
+    chosen_lines = lines[:len(kept)] if isinstance(kept, range) else [lines[i] for i in kept]
+    body = "".join(["\n".join(map(_TEXT, chosen_lines)), "\n"]) if chosen_lines else ""
     left_out: list[Entry] = []
     if len(kept) < len(ranked):
-        if isinstance(kept, range):
-            left_out = ranked[len(kept):]
-        else:
-            chosen = set(kept)
-            left_out = [e for i, e in enumerate(ranked) if i not in chosen]
+        prefix = len(kept) if isinstance(kept, range) else fits
+        extra = set(kept[prefix:])
+        left_out = ranked[prefix:] if not extra else [
+            e for i, e in enumerate(ranked[prefix:], prefix) if i not in extra]
         body += "\n" + _warning(left_out, max_lines, max_bytes) + "\n"
     return header + body + "".join(f"\n{n}\n" for n in notes), left_out
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+_Key = tuple[bool, int, int, str]
+
+
+def _rank_key(entry: Entry) -> _Key:
+    """One key that orders entries as :func:`rank` (without ``last_used``) does: pinned
+    first, then by type, newest ``updated`` first, then id."""
+    updated = entry.updated
+    if updated.tzinfo is None:
+        updated = updated.replace(tzinfo=UTC)
+    return (not entry.pinned, _TYPE_RANK[entry.type], (_EPOCH - updated) // _MICROSECOND,
+            entry.id)
+
+
+class IndexRenderer:
+    """:func:`render_index` for one scope, re-ranking only what changed since the last
+    call (entries are compared by identity). Every write re-renders the index while only
+    one or two entries differ, so the ranked entries and their lines are kept and updated
+    by bisection instead of sorting the whole scope again. Not thread-safe."""
+
+    REBUILD = 64  # more changed entries than this: rank from scratch
+
+    def __init__(self, *, max_lines: int = INDEX_MAX_LINES, max_bytes: int = INDEX_MAX_BYTES
+                 ) -> None:
+        self.max_lines = max_lines
+        self.max_bytes = max_bytes
+        self._entries: dict[str, Entry] = {}
+        self._keys: list[_Key] = []
+        self._ranked: list[Entry] = []
+        self._lines: list[tuple[str, int]] = []
+
+    def render(self, entries: Mapping[str, Entry], *, unreadable: Sequence[str] = ()) -> str:
+        """The same text as :func:`render_index` of ``snapshot_entries(entries.values())``
+        with this renderer's limits; ``entries`` are by id."""
+        old = self._entries
+        gone = [e for i, e in old.items() if entries.get(i) is not e]
+        new = [e for i, e in entries.items() if old.get(i) is not e]
+        if len(gone) + len(new) > self.REBUILD:
+            ranked = sorted(snapshot_entries(entries.values()), key=_rank_key)
+            self._keys = [_rank_key(e) for e in ranked]
+            self._ranked = ranked
+            self._lines = [_line_of(e) for e in ranked]
+        else:
+            keys, ranked, lines = self._keys, self._ranked, self._lines
+            for entry in snapshot_entries(gone):
+                at = bisect.bisect_left(keys, _rank_key(entry))
+                del keys[at], ranked[at], lines[at]
+            for entry in snapshot_entries(new):
+                key = _rank_key(entry)
+                at = bisect.bisect_left(keys, key)
+                keys.insert(at, key)
+                ranked.insert(at, entry)
+                lines.insert(at, _line_of(entry))
+        self._entries = dict(entries)
+        lines = self._lines
+        return _fit(self._ranked, lambda a, b: lines[a:b], unreadable, self.max_lines,
+                    self.max_bytes, INDEX_HEADER)[0]
 
 
 def pinned_cost(entry: Entry) -> int:

@@ -8,6 +8,7 @@ truncation, reserved names) a short hash of the original keeps distinct names di
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -43,6 +44,7 @@ def slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
     return slug
 
 
+@functools.lru_cache(maxsize=1024)  # every add asks twice (the guess and the real plan)
 def entry_id(type_: str, name: str) -> str:
     """The id (and file stem) of a new entry: ``<type>_<slug>``."""
     return f"{type_}_{slugify(name)}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from typing import NamedTuple, Protocol
 
@@ -78,19 +78,26 @@ class Backend(Protocol):
         ...
 
     def changes_since(self, position: tuple[int, int]
-                      ) -> tuple[set[str], tuple[int, int], bool] | None:
-        """Names writers logged after ``position``, the log's end, and whether nothing
-        unlogged was created, renamed or deleted since; None when the caller must list
+                      ) -> tuple[set[str], tuple[int, int], bool, dict[str, str]] | None:
+        """Names writers logged after ``position``, the log's end, whether nothing
+        unlogged was created, renamed or deleted since, and the latest record logged for
+        each name (see :mod:`memdir.formats.record`); None when the caller must list
         all."""
+        ...
+
+    def log_moved(self, position: tuple[int, int]) -> bool:
+        """False when the change log certainly still ends at ``position`` (a cheap check
+        made before :meth:`changes_since`)."""
         ...
 
     def log_changes(self, names: set[str]) -> tuple[int, int]:
         """Log names about to change (under the lock); return the log's new end."""
         ...
 
-    def log_settled(self) -> tuple[int, int]:
-        """Record the scope as this writer leaves it (under the lock, after its last
-        change); return the log's new end."""
+    def log_settled(self, records: Mapping[str, str] | None = None) -> tuple[int, int]:
+        """Log ``records`` (by file name) of the files just written, then the scope as
+        this writer leaves it (under the lock, after its last change); return the log's
+        new end."""
         ...
 
     def leftovers(self) -> list[str]:

@@ -12,6 +12,11 @@ After its last change a writer also logs a *mark*: the scope folder's signature 
 mtime, ctime) as it left it. A later writer whose log ends in a mark that still matches the
 folder knows that no file was created, renamed or deleted since, and need not list the
 folder at all (temp files are staged in a subfolder, so only lock holders change it).
+
+Before its mark a writer may log *records*: for a file it wrote, the file's stat signature
+and what parsing it gives (see :mod:`memdir.formats.record`), so other writers whose stat
+shows that signature need not read and parse the file. The log only frames them: one
+``=entry <name>\t<record>`` line each; a record's name counts as a logged name.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..errors import StorageError
@@ -30,14 +36,24 @@ Position = tuple[int, int]
 Mark = tuple[int, int, int]
 """(inode, mtime_ns, ctime_ns) of the scope folder after a writer's last change."""
 _MARK = "=folder "
+_RECORD = "=entry "
 
 _FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def _mark_of(line: str) -> Mark | None:
+    if not line.startswith(_MARK):
+        return None
+    with contextlib.suppress(ValueError):
+        ino, mtime, ctime = map(int, line[len(_MARK):].split())
+        return (ino, mtime, ctime)
+    return None
 
 
 class ChangeLog:
     """The append-only ``.changes`` file of one scope folder."""
 
-    def __init__(self, path: Path, *, max_bytes: int = 1 << 20) -> None:
+    def __init__(self, path: Path, *, max_bytes: int = 4 << 20) -> None:
         self.path = path
         self.max_bytes = max_bytes
 
@@ -62,10 +78,21 @@ class ChangeLog:
         finally:
             os.close(fd)
 
-    def since(self, position: Position) -> tuple[set[str], Position, Mark | None] | None:
-        """Names logged after ``position``, the new end, and the mark the log ends with
-        (None unless its last line is one); None if the log cannot say (missing, replaced
-        or truncated), in which case the caller lists everything."""
+    def moved_past(self, position: Position) -> bool:
+        """False when the log certainly still ends at ``position`` (one lstat: what a
+        writer polling while it waits for the lock asks most often)."""
+        try:
+            st = os.lstat(self.path)
+        except OSError:
+            return True
+        return (st.st_ino, st.st_size) != position
+
+    def since(self, position: Position
+              ) -> tuple[set[str], Position, Mark | None, dict[str, str]] | None:
+        """Names logged after ``position``, the new end, the mark the log ends with (None
+        unless its last line is one) and the latest record logged for each name; None if
+        the log cannot say (missing, replaced or truncated), in which case the caller
+        lists everything."""
         fd = self._open(os.O_RDONLY)
         if fd is None:
             return None
@@ -75,22 +102,48 @@ class ChangeLog:
             if st.st_ino != inode or st.st_size < offset:
                 return None
             data = os.pread(fd, st.st_size - offset, offset) if st.st_size > offset else b""
+            # Nothing new: the log may still end in a mark, which is worth knowing.
+            back = 0 if data else min(offset, 128)
+            tail = os.pread(fd, back, offset - back) if back else b""
         finally:
             os.close(fd)
         if data and not data.endswith(b"\n"):
             return None  # a writer died mid-append: do not trust a partial line
+        if not data:
+            mark = None
+            last = tail.decode("utf-8", "replace").split("\n")
+            if last[-1] == "" and len(last) > (1 if back == offset else 2):  # a whole line
+                mark = _mark_of(last[-2])
+            return set(), (st.st_ino, st.st_size), mark, {}
         lines = data.decode("utf-8", "replace").split("\n")
-        names = {n for n in lines if n and not n.startswith(_MARK)}
-        mark = None
-        if len(lines) > 1 and lines[-2].startswith(_MARK):
-            with contextlib.suppress(ValueError):
-                ino, mtime, ctime = map(int, lines[-2][len(_MARK):].split())
-                mark = (ino, mtime, ctime)
-        return names, (st.st_ino, st.st_size), mark
+        names = {n for n in lines if n and n[0] != "="}
+        records: dict[str, str] = {}
+        for line in lines:
+            if line.startswith(_RECORD):
+                name, tab, record = line[len(_RECORD):].partition("\t")
+                if tab:
+                    names.add(name)
+                    records[name] = record
+        mark = _mark_of(lines[-2]) if len(lines) > 1 else None
+        return names, (st.st_ino, st.st_size), mark, records
 
-    def mark(self, folder: Mark) -> Position:
-        """Log the folder's signature after a writer's last change (under the lock)."""
-        return self._write(f"{_MARK}{folder[0]} {folder[1]} {folder[2]}\n".encode())
+    def _open_append(self) -> int:
+        try:
+            return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+        except OSError as exc:
+            if exc.errno != errno.ELOOP:
+                raise
+            self.path.unlink()  # a symlink planted in the scope: replace, never follow
+            return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+
+    def mark(self, folder: Mark, records: Mapping[str, str] | None = None) -> Position:
+        """Log records of the files just written (one line each: a name or record holding
+        a line break or a tab is left out) and then the folder's signature, after a
+        writer's last change (under the lock)."""
+        lines = [f"{_RECORD}{name}\t{record}\n" for name, record in (records or {}).items()
+                 if not any(c in name or c in record for c in "\t\n\r")]
+        lines.append(f"{_MARK}{folder[0]} {folder[1]} {folder[2]}\n")
+        return self._write("".join(lines).encode("utf-8"))
 
     def append(self, names: set[str]) -> Position:
         """Log ``names`` (call under the scope lock, before changing them) and return the
@@ -103,18 +156,14 @@ class ChangeLog:
 
     def _write(self, data: bytes) -> Position:
         try:
-            if self.path.exists() and self.path.stat().st_size > self.max_bytes:
+            fd = self._open_append()
+            if os.fstat(fd).st_size > self.max_bytes:
+                os.close(fd)
                 fresh = self.path.with_name(self.path.name + ".new")
                 fresh.unlink(missing_ok=True)
                 os.close(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FLAGS, 0o600))
                 os.replace(fresh, self.path)
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
-            except OSError as exc:
-                if exc.errno != errno.ELOOP:
-                    raise
-                self.path.unlink()  # a symlink planted in the scope: replace, never follow
-                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+                fd = self._open_append()
         except OSError as exc:
             raise StorageError("write the change log", self.path, exc) from exc
         try:

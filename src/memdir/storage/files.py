@@ -16,13 +16,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import functools
 import os
 import re
 import secrets
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -53,6 +54,7 @@ def _info(st: os.stat_result) -> FileInfo:
     return tuple.__new__(FileInfo, (sig, st.st_mtime))  # skips NamedTuple's slow __new__
 
 
+@functools.lru_cache(maxsize=4096)  # asked of every name in the change log, on every look
 def is_entry_name(name: str) -> bool:
     """True for ``<file>.md`` or ``archive/<file>.md``: one component, not hidden, at most
     255 bytes, no NUL. Nothing else is ever joined to a scope folder."""
@@ -110,6 +112,8 @@ class FileBackend:
 
     def create(self) -> None:
         """Create the scope folder (and missing parents, with the same mode) if needed."""
+        if os.path.isdir(self._root):  # every write asks: one stat, not one per parent
+            return
         missing = [p for p in (self.root, *self.root.parents) if not p.exists()]
         try:
             for folder in reversed(missing):
@@ -280,26 +284,33 @@ class FileBackend:
         """Where the change log ends now (None: no log)."""
         return self._log.position()
 
-    def changes_since(self, position: Position) -> tuple[set[str], Position, bool] | None:
-        """Entry files memdir writers logged since ``position``, the log's end, and whether
+    def changes_since(self, position: Position
+                      ) -> tuple[set[str], Position, bool, dict[str, str]] | None:
+        """Entry files memdir writers logged since ``position``, the log's end, whether
         the folder is still as the last writer left it (then no file was created, renamed
-        or deleted since without being logged); None means list everything. Lines that are
-        not entry file names (a damaged log) are ignored."""
+        or deleted since without being logged), and the records logged for those files;
+        None means list everything. Lines that are not entry file names (a damaged log)
+        are ignored."""
         delta = self._log.since(position)
         if delta is None:
             return None
-        names, end, mark = delta
+        names, end, mark, records = delta
         settled = mark is not None and mark == self._folder_mark()
-        return {n for n in names if is_entry_name(n)}, end, settled
+        return {n for n in names if is_entry_name(n)}, end, settled, records
+
+    def log_moved(self, position: Position) -> bool:
+        """False when the change log certainly still ends at ``position``."""
+        return self._log.moved_past(position)
 
     def log_changes(self, names: set[str]) -> Position:
         """Log names about to change (under the lock); returns the log's new end."""
         return self._log.append(names)
 
-    def log_settled(self) -> Position:
-        """Log the folder as this writer leaves it (under the lock, after its last change)."""
+    def log_settled(self, records: Mapping[str, str] | None = None) -> Position:
+        """Log records of the files just written, then the folder as this writer leaves
+        it (under the lock, after its last change)."""
         mark = self._folder_mark()
-        end = self._log.mark(mark) if mark is not None else self._log.position()
+        end = self._log.mark(mark, records) if mark is not None else self._log.position()
         return end if end is not None else (0, 0)
 
     def _folder_mark(self) -> Mark | None:
