@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .adoption import Adoption, ScopeInfo
     from .changes import Change
     from .pipeline import Pipeline
+    from .pipeline.state import Usage
     from .session import MemorySession
     from .sessions import DbHealth, EntryIndex, SessionStore
     from .sessions.search import Time
@@ -284,17 +285,25 @@ class Memdir:
         return [ScopeView(store.scope, store.backend.location, kept, store.pinned_budget,
                           withheld) for store, kept, withheld in self._merged()[0]]
 
+    def usage(self) -> Usage:
+        """Usage counts in state.db, without loading the rest of the pipeline."""
+        if self._pipeline is not None:
+            return self._pipeline.usage
+        from .pipeline.state import Usage
+
+        return Usage(self.sessions.db, clock=self.clock)
+
     def _decayed(self, view: ScopeView) -> ScopeView:
         """The view without entries unused for ``max_unused_days`` (listed as unused)."""
         days = self.settings.max_unused_days
         if days <= 0 or not view.entries:
             return view
-        from .pipeline.upkeep import stale
+        from .decay import stale
 
         used = {}
         if self.state_path.exists():
             used = {eid: t for (_, eid), t in
-                    self.pipeline.usage.last_used([view.location]).items()}
+                    self.usage().last_used([view.location]).items()}
         old = stale(view.entries, used, self.clock(), days)
         if not old:
             return view

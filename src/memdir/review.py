@@ -149,14 +149,14 @@ def _pairs(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
 def _stale(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
     """Entries naming files or symbols that are gone, and entries neither read, cited nor
     changed for ``max_unused_days`` (the same usage the index's decay uses)."""
-    from .pipeline.upkeep import stale
+    from .decay import stale
 
     out = []
     root = md.project_root if store.scope in ("project", "local") else None
     used = {}
     if md.state_path.exists():
         used = {eid: t for (_, eid), t in
-                md.pipeline.usage.last_used([store.backend.location]).items()}
+                md.usage().last_used([store.backend.location]).items()}
     unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
     for e in entries:
         notes = missing_references(e.body, root) if root is not None else []

@@ -12,22 +12,61 @@
 * :mod:`.worker` — the in-process worker thread.
 """
 
-from .jobs import Job, JobQueue, LeaseLostError
-from .providers import (
-    AnthropicProvider,
-    ChatProvider,
-    Consolidation,
-    Extraction,
-    OpenAIProvider,
-    Provider,
-    ProviderError,
-    make_provider,
-)
-from .rules import RulesProvider
-from .run import MODEL_CALLS, Pipeline, RunReport
-from .schema import Candidate, OpSpec, SchemaError
-from .state import Tombstones, Usage, parse_citations
-from .transcript import Transcript, build_transcript
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .jobs import Job, JobQueue, LeaseLostError
+    from .providers import (
+        AnthropicProvider,
+        ChatProvider,
+        Consolidation,
+        Extraction,
+        OpenAIProvider,
+        Provider,
+        ProviderError,
+        make_provider,
+    )
+    from .rules import RulesProvider
+    from .run import MODEL_CALLS, Pipeline, RunReport
+    from .schema import Candidate, OpSpec, SchemaError
+    from .state import Tombstones, Usage, parse_citations
+    from .transcript import Transcript, build_transcript
+
+# Imported on first use (PEP 562): `memdir context` needs only a little of this package.
+_WHERE = {
+    "AnthropicProvider": "providers",
+    "Candidate": "schema",
+    "ChatProvider": "providers",
+    "Consolidation": "providers",
+    "Extraction": "providers",
+    "Job": "jobs",
+    "JobQueue": "jobs",
+    "LeaseLostError": "jobs",
+    "MODEL_CALLS": "run",
+    "OpSpec": "schema",
+    "OpenAIProvider": "providers",
+    "Pipeline": "run",
+    "Provider": "providers",
+    "ProviderError": "providers",
+    "RulesProvider": "rules",
+    "RunReport": "run",
+    "SchemaError": "schema",
+    "Tombstones": "state",
+    "Transcript": "transcript",
+    "Usage": "state",
+    "build_transcript": "transcript",
+    "make_provider": "providers",
+    "parse_citations": "state",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "MODEL_CALLS",

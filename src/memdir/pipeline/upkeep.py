@@ -8,12 +8,11 @@ tombstone (the fact may come back); deleting a session does, for what only it ta
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from ..changes import RemoveOp
-from ..model import Entry, Source
+from ..decay import stale
+from ..model import Source
 from .state import Usage, quietly
 
 if TYPE_CHECKING:
@@ -33,24 +32,6 @@ def writable(md: Memdir) -> list[Store]:
     """The existing scopes the pipeline writes to (local and user)."""
     return [md.store(s) for s in ("local", "user")
             if usable(md, s) and md.store(s).backend.exists()]
-
-
-def stale(entries: Sequence[Entry], last_used: Mapping[str, datetime], now: datetime,
-          days: float, *, extractor_only: bool = False) -> list[Entry]:
-    """Entries neither read, cited nor changed for ``days`` (pinned ones never go stale;
-    a new entry's trial runs ``days`` from when it was last written)."""
-    if days <= 0:
-        return []
-    cutoff = now - timedelta(days=days)
-    out = []
-    for e in entries:
-        if e.pinned or e.archived:
-            continue
-        if extractor_only and e.source is not Source.EXTRACTOR:
-            continue
-        if max(e.updated, last_used.get(e.id, e.updated)) < cutoff:
-            out.append(e)
-    return out
 
 
 def archive_unused(md: Memdir, usage: Usage, *, dry_run: bool = False) -> list[str]:
