@@ -237,3 +237,24 @@ def test_an_in_place_edit_is_seen_within_recheck_seconds_without_a_locked_listin
     add(b, "Fourth")
     assert "— new hook" in (scope_dir / "MEMORY.md").read_text()
     assert callers == ["_sweep"]  # once, by prefetch before the lock; not by the locked load
+
+
+def test_a_first_read_builds_memdirs_own_files_from_the_log_and_reads_hand_edits(
+        md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh process (``memdir context``) takes the entries memdir wrote from the change
+    log's records, and reads only the files whose signature no record matches."""
+    a = md.store("local")
+    add(a, "First")
+    edited = add(a, "Second", description="old hook")
+    add(a, "Third")
+    path = scope_dir / edited.filename
+    with open(path, "r+b") as f:  # in place, same size: only the stat times tell
+        data = f.read()
+        f.seek(0)
+        f.write(data.replace(b"old hook", b"new hook"))
+    fresh = Store(a.backend.__class__(scope_dir), clock=md.clock)
+    reads = _count_reads(fresh, monkeypatch)
+    entries = {e.name: e for e in fresh.list()}
+    assert set(entries) == {"First", "Second", "Third"}
+    assert entries["Second"].description == "new hook"
+    assert reads == [edited.filename]

@@ -80,10 +80,14 @@ class ScopeReader:
                 if delta is not None:
                     return self._load_changes(*delta)
             records: dict[str, str] = {}  # what writers logged since the last look
-            if self._seen is not None:
-                delta = self.backend.changes_since(self._seen)
-                records = delta[3] if delta is not None else records
             position = self.backend.log_position()
+            # A first look reads the whole log: its records spare parsing the files memdir
+            # wrote itself (each is used only while the file's signature still matches).
+            since = self._seen if self._seen is not None else (
+                (position[0], 0) if position is not None else None)
+            if since is not None:
+                delta = self.backend.changes_since(since)
+                records = delta[3] if delta is not None else records
             self._seen = position
             listing = self.backend.listing()
             if archive:
