@@ -293,7 +293,12 @@ class Store:
             raise ReadOnlyScopeError(self.scope)
         for name, data in files.items():
             if data is not None:
-                parse_entry(data.decode("utf-8"), name.rsplit("/", 1)[-1][:-3], path=name)
+                try:
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    raise ParseError(name, f"is not UTF-8 (bad byte at offset {exc.start})"
+                                     ) from None
+                parse_entry(text, name.rsplit("/", 1)[-1][:-3], path=name)
         with self._mutex, self.backend.lock(self.lock_timeout):
             if self.history is not None:
                 self.history.absorb()
