@@ -191,3 +191,18 @@ def test_a_head_commit_lost_in_a_crash_never_blocks_writes(md: Memdir, store: me
         out = subprocess.run(["git", "log", "--format=%s"], cwd=scope_dir, check=True,
                              capture_output=True, text=True).stdout.splitlines()
         assert len(out) == 2
+
+
+def test_a_revert_never_undoes_a_write_that_landed_after_it_was_planned(
+        md: Memdir, store: memdir.Store, scope_dir: Path) -> None:
+    """The revert's check and its write happen under one lock: a file that changed after
+    the revert read it (another process's write) is refused, and nothing is touched."""
+    entry = add(store, "Use pnpm", "Run pnpm install.")
+    path = scope_dir / entry.filename
+    planned = path.read_bytes()
+    store.replace("pnpm", body="Run pnpm i (a later write).")
+    before = _files(scope_dir)
+    with pytest.raises(memdir.MemdirError, match="changed while the revert was being prepared"):
+        store.restore({entry.filename: None}, "revert x", expected={entry.filename: planned})
+    assert _files(scope_dir) == before
+    assert store.get("pnpm").body == "Run pnpm i (a later write)."

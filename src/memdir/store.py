@@ -32,6 +32,7 @@ from .errors import (
     MemdirError,
     ParseError,
     ReadOnlyScopeError,
+    StorageError,
     UnreadableScopeError,
 )
 from .formats.frontmatter import parse_entry, render_entry
@@ -286,9 +287,12 @@ class Store:
             observer(self, changes, writer)
         return changes
 
-    def restore(self, files: Mapping[str, bytes | None], message: str) -> None:
+    def restore(self, files: Mapping[str, bytes | None], message: str, *,
+                expected: Mapping[str, bytes | None] | None = None) -> None:
         """Put exact bytes back (None: delete) for entry files, then regenerate the index
-        and record one commit: how a revert writes. Every file must parse."""
+        and record one commit: how a revert writes. Every file must parse. ``expected``
+        (the bytes each file had when the revert was planned; None: absent) is checked
+        under the lock, so a write that landed in between is never silently undone."""
         if self.read_only:
             raise ReadOnlyScopeError(self.scope)
         for name, data in files.items():
@@ -300,6 +304,17 @@ class Store:
                                      ) from None
                 parse_entry(text, name.rsplit("/", 1)[-1][:-3], path=name)
         with self._mutex, self.backend.lock(self.lock_timeout):
+            for name, want in (expected or {}).items():
+                try:
+                    have: bytes | None = self.backend.read(name)
+                except FileNotFoundError:
+                    have = None
+                except OSError as exc:
+                    raise StorageError("read", name, exc) from exc
+                if have != want:
+                    raise MemdirError(f"{name} in the {self.scope} scope changed while the "
+                                      f"revert was being prepared; nothing was changed. Look "
+                                      f"at `memdir log`, then run the revert again.")
             if self.history is not None:
                 self.history.absorb()
             self._reader.advance(self.backend.log_changes(set(files)))

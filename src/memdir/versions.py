@@ -158,6 +158,7 @@ class Versions:
         later = history.log()
         newer = later[: next(i for i, c in enumerate(later) if c.rev == full)]
         files: dict[str, bytes | None] = {}
+        expected: dict[str, bytes | None] = {}
         for path, (before, after) in change.items():
             if path in (INDEX_NAME, ".gitignore"):
                 continue
@@ -168,12 +169,13 @@ class Versions:
                 raise HistoryError(f"{path} was changed again after {full[:8]} by {why}; "
                                    f"revert that first, newest first")
             files[path] = before
+            expected[path] = after
         if not files:
             raise HistoryError(f"{full[:8]} changed no entry file; nothing to revert")
         subject = next(c.subject for c in later if c.rev == full)
         ids = sorted({_base_id(p.rsplit("/", 1)[-1][:-3]) for p in files})
         store.restore(files, f"revert {full[:8]}: {', '.join(ids)} ({source})\n\n"
-                             f"reverts: {subject}\nsource: {source}\n")
+                             f"reverts: {subject}\nsource: {source}\n", expected=expected)
         head = history.head()
         assert head is not None
         return head
