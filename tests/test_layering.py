@@ -167,3 +167,11 @@ def test_open_with_a_path_loads_rules_for_it(tmp_path: Path, project: Path) -> N
     assert "Web rule." in cli(tmp_path, project, "context", "--path", "web/app.ts").stdout
     md = memdir.open(tmp_path / "home", project)
     assert "Web rule." in md.session(paths=["web/x.ts"]).system_block()
+
+
+def test_a_damaged_state_db_does_not_keep_memory_out_of_the_block(md: Memdir) -> None:
+    add(md.store("local"), "Still here")
+    md.state_path.write_bytes(b"this is not a database" * 100)
+    fresh = Memdir(md.settings, clock=md.clock)
+    assert "Still here" in fresh.system_block()
+    assert any("usage decay skipped" in w for w in fresh.warnings)

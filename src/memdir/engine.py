@@ -302,8 +302,14 @@ class Memdir:
 
         used = {}
         if self.state_path.exists():
-            used = {eid: t for (_, eid), t in
-                    self.usage().last_used([view.location]).items()}
+            try:
+                used = {eid: t for (_, eid), t in
+                        self.usage().last_used([view.location]).items()}
+            except MemdirError as exc:  # a damaged state.db must not keep memory out
+                note = f"usage decay skipped: {exc}"
+                if note not in self.warnings:
+                    self.warnings.append(note)
+                return view
         old = stale(view.entries, used, self.clock(), days)
         if not old:
             return view
