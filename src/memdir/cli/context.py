@@ -37,8 +37,8 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
         click.secho(f"Memory is disabled ({reason}). Nothing is loaded.", fg="yellow",
                     err=True)
         return
-    state.warn(md)
     found = md.explain(paths)
+    state.warn(md)  # after explain: reading may add warnings (e.g. a damaged state.db)
     block = found.text
     for note in found.notes:
         if note.warning:
