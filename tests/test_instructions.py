@@ -271,3 +271,25 @@ def test_a_project_inside_the_memory_home_still_reads_its_agents_md(tmp_path: Pa
     block = md.system_block()
     assert "## project instructions: AGENTS.md\nDemo instructions.\n" in block
     assert "Rule from an unusable" not in block
+
+
+def test_an_include_fan_out_is_bounded_and_says_so(layout: dict[str, Path]) -> None:
+    """Each file may include another many times; together the includes of one session
+    start are capped, so a hostile repository cannot flood or stall it."""
+    repo = layout["repo"]
+    write(repo / "d" / "leaf.md", "x" * 2000 + "\n")
+    for level in range(4, 0, -1):
+        child = "leaf.md" if level == 4 else f"l{level + 1}.md"
+        write(repo / "d" / f"l{level}.md", f" @./{child}" * 12 + "\n")
+    write(repo / "AGENTS.md", " @d/l1.md" * 12 + "\n")
+    found = open_md(layout).explain()
+    from memdir.instructions import MAX_INCLUDED_BYTES
+
+    assert len(found.text.encode()) < 2 * MAX_INCLUDED_BYTES
+    assert "KiB, the most one session start takes]" in found.text
+
+
+def test_a_nul_byte_in_an_include_is_a_note_not_a_crash(layout: dict[str, Path]) -> None:
+    write(layout["repo"] / "AGENTS.md", "A @a\x00b.md and @c/\x00.md\n")
+    text = open_md(layout).system_block()
+    assert text.count("## project instructions: AGENTS.md") == 1

@@ -33,6 +33,7 @@ __all__ = ["MAX_INCLUDE_DEPTH", "Instruction", "Note", "gather", "glob_matches"]
 
 MAX_INCLUDE_DEPTH = 5
 MAX_FILE_BYTES = 256 * 1024
+MAX_INCLUDED_BYTES = 512 * 1024  # all includes of one session start, together
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Note:
 class _Context:
     roots: tuple[Path, ...]  # where the current scope's files and includes may come from
     notes: list[Note]
+    budget: int = MAX_INCLUDED_BYTES  # what includes may still add (a fan-out bomb stops)
 
 
 def _read(path: Path) -> str:
@@ -100,10 +102,15 @@ def _expand(text: str, chain: tuple[Path, ...], scope: str, ctx: _Context
         target = Path.home() / raw[2:] if raw.startswith("~/") else chain[-1].parent / raw
         try:
             real = target.resolve()
-        except (OSError, RuntimeError):
+        except (OSError, RuntimeError, ValueError):  # a loop, or a NUL in the path
             real = target
         why = None
-        if not _inside(real, ctx.roots):
+        if "\x00" in raw:
+            why = "the path holds a NUL byte"
+        elif ctx.budget <= 0:
+            why = (f"the includes already add {MAX_INCLUDED_BYTES // 1024} KiB, the most one "
+                   f"session start takes")
+        elif not _inside(real, ctx.roots):
             why = ("outside the folders this file may include from (list its folder under "
                    "include_dirs in config.toml to allow it)")
         elif real in chain:
@@ -121,6 +128,7 @@ def _expand(text: str, chain: tuple[Path, ...], scope: str, ctx: _Context
             ctx.notes.append(Note(scope, f"@{raw} in {chain[-1]}", f"not included: {why}"))
             pieces.append(f"[memdir: @{raw} not included: {why}]")
             continue
+        ctx.budget -= len(included)
         inner, inner_chains = _expand(included, (*chain, real), scope, ctx)
         chains.append((*chain, real))
         chains.extend(inner_chains)
