@@ -175,3 +175,12 @@ def test_a_damaged_state_db_does_not_keep_memory_out_of_the_block(md: Memdir) ->
     fresh = Memdir(md.settings, clock=md.clock)
     assert "Still here" in fresh.system_block()
     assert any("usage decay skipped" in w for w in fresh.warnings)
+
+
+def test_memdir_disable_does_not_even_read_a_broken_config(tmp_path: Path,
+                                                           project: Path) -> None:
+    (tmp_path / "home").mkdir()
+    (tmp_path / "home" / "config.toml").write_text("this is = = not toml\n")
+    shown = cli(tmp_path, project, "context", MEMDIR_DISABLE="1")
+    assert shown.returncode == 0 and "Memory is disabled" in shown.stderr
+    assert cli(tmp_path, project, "context").returncode == 1  # enabled: the error shows

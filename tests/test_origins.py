@@ -307,3 +307,16 @@ def test_the_origin_url_is_read_from_the_git_config(tmp_path: Path) -> None:
     assert read_remote(tmp_path) == "git@example.com:team/a;b.git"
     (tmp_path / "config").write_text('[remote "upstream"]\n\turl = elsewhere\n')
     assert read_remote(tmp_path) is None
+
+
+def test_adopt_refuses_a_scope_whose_checkout_still_exists_unless_forced(tmp_path: Path
+                                                                         ) -> None:
+    home = tmp_path / "home"
+    repo, other = make_repo(tmp_path / "app"), make_repo(tmp_path / "other")
+    remember(home, repo, "Use pnpm")
+    md = memdir.open(home, other)
+    with pytest.raises(AdoptError, match=r"which is still there.*--force"):
+        md.adopt(str(repo))
+    assert [e.name for e in memdir.open(home, repo).store("local").list()] == ["Use pnpm"]
+    done = md.adopt(str(repo), force=True)
+    assert done.active == 1 and not local_dir(home, repo).exists()

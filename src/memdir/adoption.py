@@ -167,8 +167,8 @@ def _sync(folder: Path) -> None:
         os.close(fd)
 
 
-def adopt(home: Path, root: Path, folder: Path, old: str, *, lock_timeout: float = 30.0
-          ) -> Adoption:
+def adopt(home: Path, root: Path, folder: Path, old: str, *, lock_timeout: float = 30.0,
+          force: bool = False) -> Adoption:
     """Move the local scope of the checkout ``old`` (its former path, or a folder name
     under ``home/projects``) to ``folder``, the local scope of ``root``, and record
     ``root`` in it. Refused when ``folder`` already holds entries. The caller regenerates
@@ -178,6 +178,11 @@ def adopt(home: Path, root: Path, folder: Path, old: str, *, lock_timeout: float
         raise AdoptError(f"{old} is this project's own local scope ({folder}); there is "
                          f"nothing to adopt.")
     again = f"`memdir scopes --adopt {shlex.quote(old)}`"
+    if origin is not None and not is_gone(origin) and not force:
+        raise AdoptError(
+            f"{source} belongs to the checkout at {origin.path}, which is still there: "
+            f"adopting would take its memory away from it. Adopt only after a checkout "
+            f"moved; to take it anyway, run {again[:-1]} --force`.")
     aside = None
     with contextlib.ExitStack() as locks:
         locks.enter_context(FileBackend(source).lock(lock_timeout))

@@ -135,11 +135,11 @@ def load_settings(
     project_path = Path(project or Path.cwd()).expanduser()
     managed = Path(env.get("MEMDIR_MANAGED_DIR") or DEFAULT_MANAGED_DIR)
     config = home_path / "config.toml"
-    data = _read_config(config)
     disabled_by = None
-    if env.get("MEMDIR_DISABLE", "").strip().lower() in _OFF:
+    if env.get("MEMDIR_DISABLE", "").strip().lower() in _OFF:  # then not even config is read
         disabled_by = "MEMDIR_DISABLE is set in the environment; unset it to turn memory on"
-    elif data.get("enabled") is False:
+    data = {} if disabled_by else _read_config(config)
+    if disabled_by is None and data.get("enabled") is False:
         disabled_by = f"enabled = false in {config}; set it to true to turn memory on"
     return Settings(
         home=home_path.absolute(),

@@ -418,7 +418,7 @@ class Memdir:
         self._require_enabled()  # it brings the local scope's record up to date
         return scope_info(self.locations.values(), self.project_root)
 
-    def adopt(self, old: str) -> Adoption:
+    def adopt(self, old: str, *, force: bool = False) -> Adoption:
         """Re-attach the local scope a moved checkout left behind: ``old`` is its former
         path or its folder name under ``projects/``. Moves that folder here (refused when
         this project's local scope has entries) and regenerates its index."""
@@ -426,7 +426,7 @@ class Memdir:
 
         self._require_enabled()
         done = adopt(self.home, self.project_root, self.locations["local"].path, old,
-                     lock_timeout=self.settings.lock_timeout)
+                     lock_timeout=self.settings.lock_timeout, force=force)
         self._stores.pop("local", None)  # its cached listing described the old folder
         self.store("local").repair()
         return done

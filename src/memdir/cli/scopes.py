@@ -13,16 +13,18 @@ from . import State, cli
 @click.option("--adopt", "old", metavar="OLD",
               help="Re-attach the local scope of a checkout that moved: its old path, or its "
                    "folder name under $MEMDIR_HOME/projects.")
+@click.option("--force", is_flag=True,
+              help="With --adopt: take the scope even though its checkout still exists.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def scopes(state: State, old: str | None, as_json: bool) -> None:
+def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
     """List the scopes in ascending precedence (the most local wins) with their folders and
     entry counts, or adopt the local scope a moved checkout left behind."""
     from ..adoption import held
 
     if old is not None:
         # Opened without printing warnings: the orphan warning would only repeat this command.
-        done = state.open().adopt(old)
+        done = state.open().adopt(old, force=force)
         if as_json:
             click.echo(json.dumps(done.to_dict(), indent=2, ensure_ascii=False))
             return
