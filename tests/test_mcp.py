@@ -204,3 +204,14 @@ def _leaves(exc: BaseException) -> list[BaseException]:
     if isinstance(exc, BaseExceptionGroup):
         return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]
     return [exc]
+
+
+def test_disabled_memory_serves_no_tools(env: dict[str, str], project: Path) -> None:
+    params = StdioServerParameters(command=sys.executable, env={**env, "MEMDIR_DISABLE": "1"},
+                                   args=["-m", "memdir", "-C", str(project), "mcp"])
+
+    async def main() -> list[str]:
+        async with Client(params) as c:
+            return [t.name for t in (await c.list_tools()).tools]
+
+    assert anyio.run(main) == []
