@@ -17,6 +17,7 @@ and why, is returned as :class:`Note` for ``memdir context --explain``.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -222,7 +223,10 @@ def _files(loc: ScopeLocation, checkout: Path, start: Path, names: Sequence[str]
 _GLOB_PART = re.compile(r"\*\*/|\*\*|\*|\?|\[[^\]/]*\]|[^*?\[]+|\[")
 
 
+@functools.lru_cache(maxsize=256)
 def _glob_regex(pattern: str) -> re.Pattern[str]:
+    """The regex of a rule glob; a bracket class Python cannot compile (``[z-a]``, ``[!]``)
+    makes the whole glob a literal, so a rule file never breaks a session start."""
     out = []
     for piece in _GLOB_PART.findall(pattern.strip().lstrip("/")):
         if piece == "**/":
@@ -240,7 +244,10 @@ def _glob_regex(pattern: str) -> re.Pattern[str]:
             out.append("[" + ("^" if negate else "") + body + "]")
         else:
             out.append(re.escape(piece))
-    return re.compile("".join(out) + "(?:/.*)?")
+    try:
+        return re.compile("".join(out) + "(?:/.*)?")
+    except re.error:
+        return re.compile(re.escape(pattern.strip().lstrip("/")) + "(?:/.*)?")
 
 
 def glob_matches(pattern: str, path: str) -> bool:

@@ -281,10 +281,12 @@ class Store:
         finally:
             for *_, pending, _, _ in staged.values():
                 self.backend.discard(pending)
-        if unsynced:  # durable before this returns, without holding the next writer up
-            self.backend.sync(unsynced)
-        for observer in self.observers:
-            observer(self, changes, writer)
+        try:
+            if unsynced:  # durable before this returns, without holding the next writer up
+                self.backend.sync(unsynced)
+        finally:  # the change is on disk either way: tombstones must still be recorded
+            for observer in self.observers:
+                observer(self, changes, writer)
         return changes
 
     def restore(self, files: Mapping[str, bytes | None], message: str, *,
