@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -80,3 +83,26 @@ def add(store: memdir.Store, name: str, body: str | None = None, **kw: object) -
     fields: dict[str, object] = {"type": "feedback", "description": f"about {name}"}
     fields.update(kw)
     return store.add(name=name, body=body or f"The body of {name}.", **fields)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def run(tmp_path: Path, home: Path, project: Path
+        ) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """The ``memdir`` CLI as a real subprocess on this test's home and project; asserts the
+    exit status (``ok``) and that no traceback leaked."""
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+           "NO_COLOR": "1", "COLUMNS": "200"}
+    env.pop("EDITOR", None)
+    env.pop("VISUAL", None)
+    env.pop("MEMDIR_DISABLE", None)
+
+    def _run(*args: str, input: str | None = None, ok: bool = True,
+             extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        proc = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), *args],
+                              input=input, capture_output=True, text=True,
+                              env={**env, **(extra_env or {})}, timeout=60)
+        assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
+        assert "Traceback" not in proc.stderr
+        return proc
+
+    return _run

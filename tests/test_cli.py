@@ -3,34 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 import memdir
-
-
-@pytest.fixture
-def run(tmp_path: Path, home: Path, project: Path):
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
-           "NO_COLOR": "1", "COLUMNS": "200"}
-    env.pop("EDITOR", None)
-    env.pop("VISUAL", None)
-
-    def _run(*args: str, input: str | None = None, ok: bool = True,
-             extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-        proc = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), *args],
-                              input=input, capture_output=True, text=True,
-                              env={**env, **(extra_env or {})}, timeout=60)
-        assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
-        assert "Traceback" not in proc.stderr
-        return proc
-
-    return _run
 
 
 def _add(run, name: str = "Use pnpm", body: str = "Use pnpm install.", *extra: str):

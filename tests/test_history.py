@@ -141,32 +141,23 @@ def test_reads_never_commit_and_history_can_be_off(home: Path, project: Path, cl
         load_settings(home, project, environ=env)
 
 
-def test_cli_log_diff_show_revert(tmp_path: Path, home: Path, project: Path) -> None:
-    import os
-    import sys
+def test_cli_log_diff_show_revert(run) -> None:
+    def out(*args: str) -> str:
+        return str(run(*args).stdout)
 
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
-           "NO_COLOR": "1"}
-
-    def run(*args: str) -> str:
-        proc = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), *args],
-                              capture_output=True, text=True, env=env, timeout=60)
-        assert proc.returncode == 0, proc.stderr
-        return proc.stdout
-
-    run("add", "--type", "feedback", "--name", "Use pnpm", "--description", "d",
+    out("add", "--type", "feedback", "--name", "Use pnpm", "--description", "d",
         "--body", "Run pnpm install.")
-    run("rm", "pnpm")
-    log = run("log", "pnpm").splitlines()
+    out("rm", "pnpm")
+    log = out("log", "pnpm").splitlines()
     assert len(log) == 2 and "remove feedback_use-pnpm (user)" in log[0]
     rev = log[0].split()[0]
-    diff = run("diff", rev)
+    diff = out("diff", rev)
     assert "--- a/feedback_use-pnpm.md\n+++ /dev/null" in diff
     assert "--- /dev/null\n+++ b/archive/feedback_use-pnpm--" in diff
-    assert "Run pnpm install." in run("show", f"pnpm@{log[1].split()[0]}")
-    assert "No unrecorded changes" in run("diff")
-    assert "undoes it" in run("revert", rev)
-    assert "feedback_use-pnpm" in run("ls")
+    assert "Run pnpm install." in out("show", f"pnpm@{log[1].split()[0]}")
+    assert "No unrecorded changes" in out("diff")
+    assert "undoes it" in out("revert", rev)
+    assert "feedback_use-pnpm" in out("ls")
 
 
 def test_a_head_commit_lost_in_a_crash_never_blocks_writes(md: Memdir, store: memdir.Store,

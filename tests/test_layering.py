@@ -4,9 +4,6 @@ where, and turning memory off."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -110,32 +107,21 @@ def test_disabled_memory_loads_and_writes_nothing(how: str, tmp_path: Path,
     assert sorted(p.name for p in tmp_path.rglob("*")) == before
 
 
-def cli(tmp_path: Path, project: Path, *args: str, **env: str
-        ) -> subprocess.CompletedProcess[str]:
-    environ = {**os.environ, "MEMDIR_HOME": str(tmp_path / "home"), "NO_COLOR": "1",
-               "MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "COLUMNS": "200", **env}
-    environ.pop("MEMDIR_DISABLE", None)
-    environ.update(env)
-    return subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), *args],
-                          capture_output=True, text=True, env=environ, timeout=60)
-
-
-def test_cli_says_memory_is_disabled_and_how_to_turn_it_on(tmp_path: Path,
-                                                           project: Path) -> None:
-    shown = cli(tmp_path, project, "context", MEMDIR_DISABLE="1")
+def test_cli_says_memory_is_disabled_and_how_to_turn_it_on(tmp_path: Path, run) -> None:
+    shown = run("context", extra_env={"MEMDIR_DISABLE": "1"})
     assert shown.returncode == 0 and shown.stdout == ""
     assert "Memory is disabled (MEMDIR_DISABLE is set in the environment; unset it" \
         in shown.stderr
-    added = cli(tmp_path, project, "add", "--type", "user", "--name", "n", "--description",
-                "d", "--body", "b", MEMDIR_DISABLE="1")
+    added = run("add", "--type", "user", "--name", "n", "--description", "d", "--body", "b",
+                ok=False, extra_env={"MEMDIR_DISABLE": "1"})
     assert added.returncode == 1 and "unset it to turn memory on" in added.stderr
     assert "Traceback" not in added.stderr and not (tmp_path / "home").exists()
-    data = json.loads(cli(tmp_path, project, "context", "--json", MEMDIR_DISABLE="1").stdout)
+    data = json.loads(run("context", "--json", extra_env={"MEMDIR_DISABLE": "1"}).stdout)
     assert data == {"enabled": False, "system_block": "", "reason": data["reason"]}
 
 
-def test_explain_shows_a_project_rule_overriding_a_user_rule(tmp_path: Path,
-                                                             project: Path) -> None:
+def test_explain_shows_a_project_rule_overriding_a_user_rule(tmp_path: Path, project: Path,
+                                                             run) -> None:
     user_rule = tmp_path / "home" / "user" / "rules" / "testing.md"
     user_rule.parent.mkdir(parents=True)
     user_rule.write_text("Run pytest -x.\n")
@@ -145,26 +131,26 @@ def test_explain_shows_a_project_rule_overriding_a_user_rule(tmp_path: Path,
     (project / "AGENTS.md").write_text("Top @docs/a.md\n")
     (project / "docs").mkdir()
     (project / "docs" / "a.md").write_text("included\n")
-    out = cli(tmp_path, project, "context", "--explain")
+    out = run("context", "--explain")
     assert out.returncode == 0, out.stderr
     assert f"user     {user_rule}: overridden by the project rule {project_rule}" in out.stdout
     assert "project  rule" in out.stdout and "includes: AGENTS.md → docs/a.md" in out.stdout
-    data = json.loads(cli(tmp_path, project, "context", "--explain", "--json").stdout)
+    data = json.loads(run("context", "--explain", "--json").stdout)
     assert sum(s["bytes"] for s in data["sections"]) == data["bytes"] \
         == len(data["system_block"].encode())
     assert {"scope": "user", "subject": str(user_rule),
             "reason": f"overridden by the project rule {project_rule}"} in data["left_out"]
-    block = cli(tmp_path, project, "context").stdout
+    block = run("context").stdout
     assert block == data["system_block"]
     assert block.index("Run make test.") > block.index("Top included")
 
 
-def test_open_with_a_path_loads_rules_for_it(tmp_path: Path, project: Path) -> None:
+def test_open_with_a_path_loads_rules_for_it(tmp_path: Path, project: Path, run) -> None:
     rule = project / ".memdir" / "rules" / "web.md"
     rule.parent.mkdir(parents=True)
     rule.write_text("---\npaths: web/**\n---\nWeb rule.\n")
-    assert "Web rule." not in cli(tmp_path, project, "context").stdout
-    assert "Web rule." in cli(tmp_path, project, "context", "--path", "web/app.ts").stdout
+    assert "Web rule." not in run("context").stdout
+    assert "Web rule." in run("context", "--path", "web/app.ts").stdout
     md = memdir.open(tmp_path / "home", project)
     assert "Web rule." in md.session(paths=["web/x.ts"]).system_block()
 
@@ -177,10 +163,9 @@ def test_a_damaged_state_db_does_not_keep_memory_out_of_the_block(md: Memdir) ->
     assert any("usage decay skipped" in w for w in fresh.warnings)
 
 
-def test_memdir_disable_does_not_even_read_a_broken_config(tmp_path: Path,
-                                                           project: Path) -> None:
+def test_memdir_disable_does_not_even_read_a_broken_config(tmp_path: Path, run) -> None:
     (tmp_path / "home").mkdir()
     (tmp_path / "home" / "config.toml").write_text("this is = = not toml\n")
-    shown = cli(tmp_path, project, "context", MEMDIR_DISABLE="1")
+    shown = run("context", extra_env={"MEMDIR_DISABLE": "1"})
     assert shown.returncode == 0 and "Memory is disabled" in shown.stderr
-    assert cli(tmp_path, project, "context").returncode == 1  # enabled: the error shows
+    assert run("context", ok=False).returncode == 1  # enabled: the error shows

@@ -4,9 +4,6 @@ proposal is applied, and applying one touches only what it names."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -111,22 +108,15 @@ def test_index_near_budget_is_proposed(md: Memdir, store: memdir.Store) -> None:
     assert len(shortened) == 5 and all(len(e.description) <= 60 for e in shortened)
 
 
-def test_cli_review_json_and_apply(seeded: Memdir, home: Path, project: Path,
-                                   tmp_path: Path) -> None:
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
-           "NO_COLOR": "1"}
+def test_cli_review_json_and_apply(seeded: Memdir, run) -> None:
+    def out(*args: str) -> str:
+        return str(run(*args).stdout)
 
-    def run(*args: str) -> str:
-        proc = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), *args],
-                              capture_output=True, text=True, env=env, timeout=60)
-        assert proc.returncode == 0, proc.stderr
-        return proc.stdout
-
-    rows = json.loads(run("review", "--json"))
+    rows = json.loads(out("review", "--json"))
     conflict = next(r for r in rows if r["kind"] == "conflict")
-    assert "Applied " + conflict["id"] in run("review", "--apply", conflict["id"])
-    assert conflict["id"] not in run("review")
-    log = run("log", "-n", "1")
+    assert "Applied " + conflict["id"] in out("review", "--apply", conflict["id"])
+    assert conflict["id"] not in out("review")
+    log = out("log", "-n", "1")
     assert "remove feedback_install-with-pnpm (user)" in log
 
 

@@ -66,8 +66,7 @@ class Settings:
     managed_dir: Path = DEFAULT_MANAGED_DIR
     pinned_budget: int = PINNED_BUDGET
     lock_timeout: float = 30.0
-    enabled: bool = True
-    disabled_by: str | None = None  # what turned memory off, to tell the user
+    disabled_by: str | None = None  # what turned memory off (and how to undo it); None: on
     instruction_files: tuple[str, ...] = INSTRUCTION_FILES
     include_dirs: tuple[Path, ...] = ()
     agent_write_scopes: tuple[str, ...] = WRITABLE_SCOPES
@@ -79,6 +78,11 @@ class Settings:
     archive_unused_days: float = 90.0
     background: bool = True
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
+
+    @property
+    def enabled(self) -> bool:
+        """False when ``MEMDIR_DISABLE`` or ``enabled = false`` turned memory off."""
+        return self.disabled_by is None
 
 
 def _read_config(path: Path) -> dict[str, Any]:
@@ -147,7 +151,6 @@ def load_settings(
         managed_dir=managed,
         pinned_budget=int(data.get("pinned_budget", PINNED_BUDGET)),
         lock_timeout=float(data.get("lock_timeout", 30.0)),
-        enabled=disabled_by is None,
         disabled_by=disabled_by,
         instruction_files=tuple(data.get("instruction_files", INSTRUCTION_FILES)),
         include_dirs=tuple(Path(d).expanduser() for d in data.get("include_dirs", ())),

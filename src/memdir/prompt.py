@@ -36,7 +36,6 @@ __all__ = [
     "missing_references",
     "render_read",
     "render_recall",
-    "render_system_block",
     "staleness_reminder",
     "system_sections",
 ]
@@ -143,12 +142,6 @@ def system_sections(scopes: Sequence[ScopeView], instructions: Sequence[Instruct
         out.append(Section(item.kind, item.scope, where,
                            f"\n## {item.scope} {label}: {where}\n{body}", chains))
     return out
-
-
-def render_system_block(scopes: Sequence[ScopeView], instructions: Sequence[Instruction] = (),
-                        *, checkout: Path | None = None) -> str:
-    """The memory part of a system prompt. Pure: same input, same bytes."""
-    return "".join(s.text for s in system_sections(scopes, instructions, checkout=checkout))
 
 
 def staleness_reminder(entry: Entry, now: datetime) -> str:

@@ -253,13 +253,8 @@ class Pipeline:
             return
         try:
             extraction = self.provider.extract(transcript)
-        except SchemaError as exc:
-            self.jobs.fail(job, str(exc), raw_output=exc.raw)
-            report.errors.append(f"extract {job.key}: {exc}")
-            return
         except MemdirError as exc:
-            self.jobs.fail(job, str(exc))
-            report.errors.append(f"extract {job.key}: {exc}")
+            self._failed(job, report, f"extract {job.key}", exc)
             return
         report.model_calls += self.provider.uses_model
         report.chars_sent += extraction.chars_sent
@@ -283,6 +278,12 @@ class Pipeline:
 
         self.jobs.finish(job, "candidates" if kept else "nothing",
                          watermark=transcript.watermark, raw_output=raw, also=store)
+
+    def _failed(self, job: Job, report: RunReport, what: str, exc: MemdirError) -> None:
+        """Record a failed job (with the model's raw text when its output was invalid)."""
+        raw = exc.raw if isinstance(exc, SchemaError) else None
+        self.jobs.fail(job, str(exc), raw_output=raw)
+        report.errors.append(f"{what}: {exc}")
 
     def _store_at(self, location: str) -> Store | None:
         for scope in ("local", "user"):
@@ -335,13 +336,8 @@ class Pipeline:
             report.consolidation_calls += result.model_calls
             ops = to_operations(result.ops, candidates, entries)
             changes = store.apply(ops, source=Source.EXTRACTOR) if ops else []
-        except SchemaError as exc:
-            self.jobs.fail(job, str(exc), raw_output=exc.raw)
-            report.errors.append(f"consolidate {store.scope}: {exc}")
-            return
         except MemdirError as exc:
-            self.jobs.fail(job, str(exc))
-            report.errors.append(f"consolidate {store.scope}: {exc}")
+            self._failed(job, report, f"consolidate {store.scope}", exc)
             return
         report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
         written = any(ch.action not in ("exists", "unchanged") for ch in changes)
