@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .engine import Memdir
     from .store import Store
 
-__all__ = ["KINDS", "Action", "Proposal", "apply", "propose", "report_text"]
+__all__ = ["KINDS", "Action", "Proposal", "apply", "local_store", "propose", "report_text"]
 
 KINDS = ("merge", "conflict", "stale", "promote", "index")
 NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
@@ -191,7 +191,7 @@ def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
     seen: dict[str, list[tuple[Path, Entry]]] = {}
     for folder in sorted((md.home / "projects").glob("*/")):
         try:
-            others = _local_store(md, folder).list()
+            others = local_store(md, folder).list()
         except MemdirError:
             continue
         for e in others:
@@ -208,7 +208,7 @@ def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
     return out
 
 
-def _local_store(md: Memdir, folder: Path) -> Store:
+def local_store(md: Memdir, folder: Path) -> Store:
     """The local scope of another project of this home, by its folder."""
     from .storage.files import FileBackend
     from .storage.history import History
@@ -271,7 +271,7 @@ def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
             raise MemdirError(f"{pid} is advice only; change the entries it names by hand")
         for action in proposal.actions:
             store = (md.store(action.scope) if action.folder is None
-                     else _local_store(md, Path(action.folder)))
+                     else local_store(md, Path(action.folder)))
             store.apply(list(action.ops), source="user")
         done.append(proposal)
     return done

@@ -91,6 +91,7 @@ def main() -> None:
         demo,
         entries,
         history,
+        interop,
         maintain,
         review,
         scopes,

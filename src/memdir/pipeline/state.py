@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from ..changes import Change
 from ..model import normalise, utcnow
@@ -69,6 +70,12 @@ class Tombstone:
     created_at: datetime
 
 
+def _tombstone(row: Any) -> Tombstone:
+    return Tombstone(row["location"], row["entry_id"], row["kind"], row["content_hash"],
+                     row["name_key"], tuple(json.loads(row["origins"])),
+                     to_datetime(row["created_at"]))
+
+
 class Tombstones:
     """Tombstones of forgotten facts, and the marks of agent-written turns."""
 
@@ -106,11 +113,16 @@ class Tombstones:
             "name_key = ? OR (kind = 'removed' AND origins LIKE ?)) ORDER BY id DESC LIMIT 1",
             (evidence_time.timestamp(), content_hash(candidate.body),
              normalise(candidate.name), origin)).fetchone())
-        if row is None:
-            return None
-        return Tombstone(row["location"], row["entry_id"], row["kind"], row["content_hash"],
-                         row["name_key"], tuple(json.loads(row["origins"])),
-                         to_datetime(row["created_at"]))
+        return None if row is None else _tombstone(row)
+
+    def removed(self, location: str, body: str, name: str) -> Tombstone | None:
+        """The latest tombstone of an entry the user removed from ``location`` with this
+        text or name (an import must not bring it back)."""
+        row = self.db.read(lambda c: c.execute(
+            "SELECT * FROM tombstones WHERE location = ? AND kind = 'removed' AND "
+            "(content_hash = ? OR name_key = ?) ORDER BY id DESC LIMIT 1",
+            (location, content_hash(body), normalise(name))).fetchone())
+        return None if row is None else _tombstone(row)
 
     def count(self) -> int:
         """How many tombstones exist."""

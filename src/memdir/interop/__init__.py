@@ -1,0 +1,77 @@
+"""Interop: import and export the native memory of other harnesses.
+
+Importers read Claude Code, Codex and Hermes memory files into entries; exporters write
+memdir's entries back in each harness's own format and budgets. Both are dry runs unless
+``apply=True``: the returned plan or report says what would be added, updated, skipped
+as a duplicate or refused by the guard (imports), and which files would be created,
+updated, or refused because they hold content memdir did not write (exports)::
+
+    import memdir
+    from memdir import interop
+
+    md = memdir.open()
+    plan = interop.import_memories(md, "hermes")            # dry run
+    plan = interop.import_memories(md, "hermes", apply=True)
+    report = interop.export_memories(md, "claude-code", apply=True)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ._exporting import ExportFile, ExportReport, FileResult, write_exports
+from ._harness import HARNESSES, Harness, Read, Rendered, harness
+from ._importing import ImportItem, ImportPlan, Planned, apply_import, plan_import
+from .agents_md import export_agents_md
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
+
+__all__ = [
+    "EXPORT_TARGETS",
+    "HARNESSES",
+    "ExportFile",
+    "ExportReport",
+    "FileResult",
+    "Harness",
+    "ImportItem",
+    "ImportPlan",
+    "Planned",
+    "Read",
+    "Rendered",
+    "export_agents_md",
+    "export_memories",
+    "harness",
+    "import_memories",
+]
+
+EXPORT_TARGETS = (*HARNESSES, "agents-md")
+
+
+def import_memories(md: Memdir, name: str, source: str | Path | None = None, *,
+                    apply: bool = False) -> ImportPlan:
+    """Import the memory of harness ``name`` from ``source`` (default: its usual folder
+    under the user's home). A dry run unless ``apply``; re-running adds nothing."""
+    h = harness(name)
+    folder = h.default_source(md) if source is None else Path(source).expanduser()
+    read = h.read(md, folder.absolute())
+    plan = plan_import(md, name, folder, read.items, read.problems)
+    return apply_import(md, plan) if apply else plan
+
+
+def export_memories(md: Memdir, target: str, destination: str | Path | None = None, *,
+                    apply: bool = False, force: bool = False) -> ExportReport:
+    """Export memdir's entries in the format of ``target`` (a harness or ``agents-md``)
+    to ``destination`` (default: the harness's usual folder). A dry run unless ``apply``;
+    files holding content memdir did not write are refused unless ``force`` (then backed
+    up first)."""
+    dest = None if destination is None else Path(destination).expanduser().absolute()
+    if target == "agents-md":
+        return export_agents_md(md, dest, apply=apply, force=force)
+    h = harness(target)
+    folder = h.default_target(md) if dest is None else dest
+    rendered = h.render(md, folder)
+    return write_exports(md.home, target, folder, rendered.files, apply=apply, force=force,
+                         left_out=rendered.left_out, notes=rendered.notes,
+                         prune=rendered.prune)
