@@ -39,6 +39,8 @@ def import_(state: State, harness: str, source: Path | None, apply: bool,
     verb = "Imported" if plan.applied else "Would import"
     for problem in plan.problems:
         click.secho(f"Unreadable: {problem}", fg="yellow", err=True)
+    for note in plan.notes:
+        click.echo(f"Note: {note}")
     for p in plan.items:
         where = p.item.scope if p.item.folder is None else f"local@{p.item.folder.name}"
         line = f"{_LABELS[p.action]:<22} {where:<8} {p.item.name}"

@@ -56,7 +56,7 @@ def import_memories(md: Memdir, name: str, source: str | Path | None = None, *,
     h = harness(name)
     folder = h.default_source(md) if source is None else Path(source).expanduser()
     read = h.read(md, folder.absolute())
-    plan = plan_import(md, name, folder, read.items, read.problems)
+    plan = plan_import(md, name, folder, read.items, read.problems, read.notes)
     return apply_import(md, plan) if apply else plan
 
 

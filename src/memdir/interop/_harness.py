@@ -26,6 +26,7 @@ class Read:
 
     items: list[ImportItem] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # "path: why", never silently skipped
+    notes: list[str] = field(default_factory=list)  # what else was found, and what to do
 
 
 @dataclass

@@ -76,6 +76,7 @@ class ImportPlan:
     items: list[Planned] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # files that could not be read
     applied: bool = False
+    notes: list[str] = field(default_factory=list)  # what else was found, and what to do
 
     def by_action(self, action: str) -> list[Planned]:
         """The planned items with this action, in input order."""
@@ -90,6 +91,7 @@ class ImportPlan:
         return {
             "harness": self.harness, "source": str(self.source), "applied": self.applied,
             "counts": self.counts(), "problems": list(self.problems),
+            "notes": list(self.notes),
             "items": [{"action": p.action, "entry": p.entry_id, "reason": p.reason,
                        "type": str(p.item.type), "name": p.item.name,
                        "scope": p.item.scope if p.item.folder is None else str(p.item.folder),
@@ -137,9 +139,9 @@ def _classify(item: ImportItem, active: dict[str, Entry], by_body: dict[str, str
 
 
 def plan_import(md: Memdir, harness: str, source: Path, items: Iterable[ImportItem],
-                problems: Sequence[str] = ()) -> ImportPlan:
+                problems: Sequence[str] = (), notes: Sequence[str] = ()) -> ImportPlan:
     """Decide what importing ``items`` would do; writes nothing."""
-    plan = ImportPlan(harness, source, problems=list(problems))
+    plan = ImportPlan(harness, source, problems=list(problems), notes=list(notes))
     # The same text in any scope this project sees is a duplicate, wherever it would go.
     seen = {normalise(e.body): f"{scope}:{e.id}" for scope, e in md.entries()}
     state: dict[tuple[str, Path | None], tuple[Store, dict[str, Entry], dict[str, str],

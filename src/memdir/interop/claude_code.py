@@ -1,0 +1,358 @@
+"""Claude Code's auto memory in and out: ``~/.claude/projects/<slug>/memory/``.
+
+**Which folder.** Claude Code names the folder after the project's git repository root,
+so every worktree and subfolder of one repository shares it (outside git: the folder it
+was started in). That is :attr:`Memdir.project_root` — the main checkout of a linked
+worktree, the folder itself outside git — not the worktree (``checkout_root``) nor the
+current folder. An ``autoMemoryDirectory`` in ``<checkout>/.claude/settings.local.json``
+or ``~/.claude/settings.json`` (the places Claude Code accepts it from) wins.
+
+**Import.** Every topic file becomes an entry of the local scope with origin
+``claude-code:<file>`` (see :func:`memdir.formats.claude.to_memory` for how untyped files
+are named, typed and described); notes written directly into an old-style ``MEMORY.md``
+become entries too. Unreadable files are listed as problems. Instruction files are not
+copied: those memdir already reads in place (``CLAUDE.md`` / ``CLAUDE.local.md`` of the
+checkout) are reported as such; the others (``~/.claude/CLAUDE.md``, ``.claude/rules/``,
+``.claude/CLAUDE.md``) are listed with the one command that makes memdir read them in
+place. Claude Code goes on loading them itself, so a copy in memdir would load them twice
+in Claude Code sessions and drift from the original; an include or a link stays current.
+
+**Export.** The entries this project sees (``source: external`` ones skipped) as typed
+topic files, and a ``MEMORY.md`` index within 200 lines and 25,000 bytes whose hooks are
+under 150 characters; entries that do not fit the index keep their topic file and are
+reported as left out. An entry imported from the same folder is written back under its
+original file name, and a file Claude Code wrote that already holds the same memory is
+left as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import stat
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import MemdirError, ParseError, ValidationError
+from ..formats.claude import (
+    INDEX_MAX_BYTES,
+    INDEX_MAX_LINES,
+    fit_index,
+    parse_index,
+    parse_topic,
+    project_slug,
+    render_index_line,
+    render_topic,
+    section_memory,
+    to_memory,
+)
+from ..formats.index import rank
+from ..formats.slug import slugify
+from ..model import Entry, EntryType, Source, normalise
+from ._exporting import ExportFile, Ledger
+from ._harness import Read, Rendered
+from ._importing import ImportItem
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
+
+__all__ = ["HARNESS", "ClaudeCode", "memory_folder"]
+
+INDEX = "MEMORY.md"
+MAX_FILE_BYTES = 1024 * 1024
+_SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
+
+
+def _read_text(path: Path) -> str:
+    """A regular file's UTF-8 text; OSError / ValueError say why not. Opened without
+    blocking, so a FIFO in the folder cannot hang an import."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise ValueError(f"larger than {MAX_FILE_BYTES // 1024} KiB")
+        data = os.read(fd, MAX_FILE_BYTES + 1)
+    finally:
+        os.close(fd)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
+
+
+def _why(exc: OSError | ValueError | ParseError) -> str:
+    if isinstance(exc, ParseError):
+        return f"line {exc.line}: {exc.reason}" if exc.line else exc.reason
+    return getattr(exc, "strerror", None) or str(exc)
+
+
+def _configured(settings: Path, base: Path) -> Path | None:
+    """``autoMemoryDirectory`` of a Claude Code settings file, if it names one."""
+    try:
+        data = json.loads(settings.read_text("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise MemdirError(f"cannot read {settings} ({_why(exc)}); fix it, or name the "
+                          "memory folder with --from / --to") from None
+    value = data.get("autoMemoryDirectory") if isinstance(data, dict) else None
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return base / Path(value.strip()).expanduser()
+
+
+def memory_folder(md: Memdir) -> Path:
+    """Claude Code's auto-memory folder for ``md``'s project (see the module docstring)."""
+    claude = Path.home() / ".claude"
+    for settings, base in ((md.checkout_root / ".claude" / "settings.local.json",
+                            md.checkout_root), (claude / "settings.json", Path.home())):
+        found = _configured(settings, base)
+        if found is not None:
+            return found
+    slug = project_slug(str(md.project_root))
+    folder = claude / "projects" / slug / "memory"
+    if len(slug) > _SLUG_MAX and not folder.exists():
+        try:  # the one folder Claude Code shortened from the same prefix, if it is unique
+            near = [p for p in (claude / "projects").iterdir()
+                    if p.name.startswith(slug[:_SLUG_MAX]) and p.is_dir()]
+        except OSError:
+            near = []
+        if len(near) == 1:
+            return near[0] / "memory"
+    return folder
+
+
+def _tree(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
+def _ladder(md: Memdir) -> list[Path]:
+    checkout, start = _tree(md.checkout_root), _tree(md.settings.project)
+    if start != checkout and checkout not in start.parents:
+        return [checkout]
+    folders = [start, *start.parents]
+    return list(reversed(folders[: folders.index(checkout) + 1]))
+
+
+def _md_files(folder: Path) -> list[Path]:
+    try:
+        return sorted(p for p in folder.iterdir() if p.suffix == ".md"
+                      and not p.name.startswith("."))
+    except OSError:
+        return []
+
+
+def instruction_notes(md: Memdir) -> list[str]:
+    """What becomes of Claude Code's instruction files and rules for this project: read in
+    place already, or the command that makes memdir read them."""
+    loaded, gathered = md.instructions()
+    in_place = {_tree(i.path): i.scope for i in loaded}
+    why_not = {_tree(Path(n.subject)): n.reason for n in gathered}
+    claude, home = Path.home() / ".claude", md.home
+    checkout = _tree(md.checkout_root)
+    own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
+    notes = []
+
+    def include(path: Path, line: str, into: Path) -> str:
+        return (f"{path}: Claude Code reads it, memdir does not. To read it in memdir too, "
+                f"run: mkdir -p {shlex.quote(str(into.parent))} && "
+                f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}")
+
+    def link(path: Path, source: str, into: Path) -> str:
+        return (f"{path}: Claude Code reads this rule, memdir does not. To read it in "
+                f"memdir too, run: mkdir -p {shlex.quote(str(into.parent))} && "
+                f"ln -s {shlex.quote(source)} {shlex.quote(str(into))}")
+
+    for folder in _ladder(md):
+        for name in ("CLAUDE.md", "CLAUDE.local.md"):
+            path = folder / name
+            if not path.is_file():
+                continue
+            if _tree(path) in in_place:
+                notes.append(f"{path}: memdir already reads it in place "
+                             f"({in_place[_tree(path)]} instructions); nothing to import")
+            elif "CLAUDE.md" not in md.settings.instruction_files:
+                notes.append(f"{path}: memdir does not read CLAUDE.md files; add \"CLAUDE.md\""
+                             f" to instruction_files in {home / 'config.toml'}")
+            else:
+                notes.append(f"{path}: memdir does not load it: "
+                             f"{why_not.get(_tree(path), 'see `memdir context --explain`')}")
+    project_scope = checkout / ".memdir"
+    if (checkout / ".claude" / "CLAUDE.md").is_file():
+        notes.append(include(checkout / ".claude" / "CLAUDE.md", "@../.claude/CLAUDE.md",
+                             project_scope / own))
+    for rule in _md_files(checkout / ".claude" / "rules"):
+        notes.append(link(rule, f"../../.claude/rules/{rule.name}",
+                          project_scope / "rules" / rule.name))
+    if (claude / "CLAUDE.md").is_file():
+        notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
+    for rule in _md_files(claude / "rules"):
+        notes.append(link(rule, str(rule), home / "user" / "rules" / rule.name))
+    return notes
+
+
+def _origin(path: Path) -> str:
+    return f"claude-code:{path.absolute()}"
+
+
+def _read_index(folder: Path, read: Read) -> dict[str, str]:
+    """Hooks of MEMORY.md by file name; its own notes become items."""
+    path = folder / INDEX
+    try:
+        index = parse_index(_read_text(path))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        read.problems.append(f"{path}: {_why(exc)}")
+        return {}
+    hooks: dict[str, str] = {}
+    for link in index.links:
+        name = link.filename
+        if name is None:
+            continue
+        hooks.setdefault(name, link.hook)
+        if not (folder / name).exists():
+            read.notes.append(f"{path} links to {name}, which does not exist")
+    seen: set[str] = set()
+    for section in index.sections:
+        mem = section_memory(section)
+        anchor = slugify(section.heading or "notes")
+        while anchor in seen:
+            anchor += "-x"
+        seen.add(anchor)
+        read.items.append(ImportItem(type=mem.type, name=mem.name,
+                                     description=mem.description, body=mem.body,
+                                     origin=f"{_origin(path)}#{anchor}"))
+    return hooks
+
+
+class ClaudeCode:
+    """The :class:`~memdir.interop.Harness` for Claude Code."""
+
+    name = "claude-code"
+
+    def default_source(self, md: Memdir) -> Path:
+        """``~/.claude/projects/<slug>/memory`` for ``md``'s project."""
+        return memory_folder(md)
+
+    def default_target(self, md: Memdir) -> Path:
+        """The same folder: Claude Code reads its memory from there."""
+        return memory_folder(md)
+
+    def read(self, md: Memdir, source: Path) -> Read:
+        """The topic files and MEMORY.md notes under ``source`` (or its ``memory/``), and
+        notes on the project's instruction files."""
+        read = Read()
+        folder = source
+        if folder.is_dir() and not _md_files(folder) and (folder / "memory").is_dir():
+            folder = folder / "memory"
+        if not folder.is_dir():
+            read.notes.append(f"no Claude Code memory folder at {folder} (Claude Code "
+                              "creates it when it first saves a memory for this project)")
+        else:
+            hooks = _read_index(folder, read)
+            for path in _md_files(folder):
+                if path.name == INDEX:
+                    continue
+                try:
+                    topic = parse_topic(_read_text(path), str(path))
+                except (OSError, ValueError, ParseError) as exc:
+                    read.problems.append(f"{path}: {_why(exc)}")
+                    continue
+                mem = to_memory(topic, path.stem, hooks.get(path.name))
+                read.items.append(ImportItem(type=mem.type, name=mem.name,
+                                             description=mem.description, body=mem.body,
+                                             origin=_origin(path)))
+        read.notes += instruction_notes(md)
+        return read
+
+    def render(self, md: Memdir, target: Path) -> Rendered:
+        """Topic files for every entry this project sees and a MEMORY.md that fits."""
+        entries = rank(e for _, e in md.entries() if e.source is not Source.EXTERNAL)
+        names = _file_names(entries, target)
+        ledger = Ledger(md.home)
+        out = Rendered(prune=[target])
+        lines, kept_theirs = [], []
+        for e in entries:
+            path = target / names[e.id]
+            content = render_topic(e.name, e.description, e.type.value, e.body)
+            if _holds_same(path, content, e, ledger):
+                kept_theirs.append(path.name)
+            else:
+                out.files.append(ExportFile(path, content, (e.id,)))
+            lines.append(render_index_line(e.name, path.name, e.description))
+        text, fit = fit_index(lines)
+        out.files.insert(0, ExportFile(target / INDEX, text, tuple(e.id for e in entries[:fit])))
+        out.left_out = [(e.id, f"not listed in {INDEX}, which Claude Code reads only to "
+                         f"{INDEX_MAX_LINES} lines / {INDEX_MAX_BYTES:,} bytes (its topic "
+                         f"file {names[e.id]} is written)") for e in entries[fit:]]
+        if kept_theirs:
+            out.notes.append(f"kept {len(kept_theirs)} topic file(s) Claude Code wrote that "
+                             f"already hold the same memory: {', '.join(kept_theirs)}")
+        if not entries:
+            out.notes.append("no entries to export; MEMORY.md lists none")
+        ours = {f.path.name for f in out.files} | set(kept_theirs)
+        strays = [p.name for p in _md_files(target) if p.name not in ours
+                  and not _owned(ledger, p)]
+        if strays:
+            out.notes.append(f"not listed in the new {INDEX} (memdir has no entry for them; "
+                             f"import them first, or delete them): {', '.join(strays)}")
+        return out
+
+
+def _owned(ledger: Ledger, path: Path) -> bool:
+    try:
+        return ledger.wrote(path, path.read_bytes())
+    except OSError:
+        return False
+
+
+def _file_names(entries: list[Entry], target: Path) -> dict[str, str]:
+    """Each entry's file name: the one it was imported from when that file is in
+    ``target``, else ``<id>.md``."""
+    folder = _tree(target)
+    names: dict[str, str] = {}
+    taken = {INDEX}
+    for e in entries:
+        for origin in e.origins:
+            if not origin.startswith("claude-code:") or "#" in origin:
+                continue
+            path = Path(origin.removeprefix("claude-code:"))
+            if path.suffix == ".md" and path.name not in taken and _tree(path.parent) == folder:
+                names[e.id] = path.name
+                taken.add(path.name)
+                break
+    for e in entries:
+        if e.id not in names:
+            name = f"{e.id}.md"
+            while name in taken:
+                name = name[:-3] + "-memdir.md"
+            names[e.id] = name
+            taken.add(name)
+    return names
+
+
+def _holds_same(path: Path, content: str, entry: Entry, ledger: Ledger) -> bool:
+    """True if ``path`` holds a file memdir did not write that already says what
+    ``entry`` says (same type, name and body): it is left as Claude Code wrote it."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return False
+    if data == content.encode() or ledger.wrote(path, data):
+        return False
+    try:
+        mem = to_memory(parse_topic(data.decode("utf-8-sig"), str(path)), path.stem)
+        same_type = EntryType.parse(mem.type) is entry.type
+    except (UnicodeDecodeError, ParseError, ValidationError):
+        return False
+    return same_type and mem.name == entry.name and normalise(mem.body) == entry.body_key
+
+
+HARNESS = ClaudeCode()

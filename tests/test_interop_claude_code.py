@@ -1,0 +1,419 @@
+"""Claude Code memory in and out: the fixture home, round trips, the guard, the index
+bounds, instruction files, the CLI, and fuzzing of the parsers."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import Clock, add
+from memdir import MemdirError
+from memdir.changes import AddOp
+from memdir.config import load_settings
+from memdir.engine import Memdir
+from memdir.errors import ParseError
+from memdir.formats.claude import (
+    HOOK_MAX,
+    fit_index,
+    parse_index,
+    parse_index_line,
+    parse_topic,
+    project_slug,
+    render_index_line,
+    render_topic,
+    to_memory,
+)
+from memdir.formats.index import one_line
+from memdir.interop import export_memories, import_memories
+from memdir.interop.claude_code import HARNESS, memory_folder
+from memdir.model import validate_body
+
+FIXTURE = Path(__file__).parent / "fixtures" / "claude-code"
+GOOD = {  # name → type of every topic the fixture's memory folder holds that can be read
+    "Use pnpm, not npm": "feedback", "Role": "user", "Release freeze": "project",
+    "Dashboards": "reference", "Debugging the worker": "project", "api quirks": "project",
+    "no force push": "feedback", "Commit style": "feedback", "Quick notes": "project",
+}
+Run = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def user_home(tmp_path: Path, project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the fixture HOME whose memory folder is named for ``project``'s path,
+    the fixture project's instruction files copied into ``project``; HOME points at it."""
+    home = tmp_path / "user-home"
+    shutil.copytree(FIXTURE / "home", home)
+    shutil.copytree(FIXTURE / "project", project, dirs_exist_ok=True)
+    projects = home / ".claude" / "projects"
+    (projects / "-fixture-project").rename(projects / project_slug(str(project.resolve())))
+    monkeypatch.setenv("HOME", str(home))
+    return home
+
+
+def fresh(tmp_path: Path, name: str, project: Path, clock: Clock) -> Memdir:
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    return Memdir(load_settings(tmp_path / name, project, environ=env), clock=clock)
+
+
+def tree(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def memories(md: Memdir) -> dict[str, tuple[str, str]]:
+    return {e.name: (e.type.value, validate_body(e.body)) for _, e in md.entries()}
+
+
+# -- import -------------------------------------------------------------------------------
+
+def test_the_slug_and_the_default_folder(md: Memdir, user_home: Path, project: Path) -> None:
+    assert project_slug("/home/a/my.proj") == "-home-a-my-proj"
+    assert project_slug("/a/é 😀") == "-a-----"  # 😀 is two UTF-16 units in JavaScript
+    folder = HARNESS.default_source(md)
+    assert folder == user_home / ".claude/projects" / project_slug(str(project.resolve())) / \
+        "memory"
+    assert HARNESS.default_target(md) == folder and (folder / "MEMORY.md").is_file()
+
+
+def test_git_worktrees_and_subfolders_share_the_repository_folder(
+        tmp_path: Path, user_home: Path, clock: Clock) -> None:
+    repo = tmp_path / "repo"
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "init", "-q", str(repo)], check=True)
+    subprocess.run([*git, "-C", str(repo), "commit", "-q", "--allow-empty", "-m", "x"],
+                   check=True)
+    subprocess.run([*git, "-C", str(repo), "worktree", "add", "-q", str(tmp_path / "wt")],
+                   check=True)
+    (repo / "sub").mkdir()
+    expected = user_home / ".claude/projects" / project_slug(str(repo.resolve())) / "memory"
+    for start in (repo, repo / "sub", tmp_path / "wt"):
+        assert memory_folder(fresh(tmp_path, "h", start, clock)) == expected
+
+
+def test_auto_memory_directory_setting_wins(md: Memdir, user_home: Path, project: Path
+                                            ) -> None:
+    settings = user_home / ".claude" / "settings.json"
+    settings.write_text(json.dumps({"autoMemoryDirectory": "~/synced/memory"}))
+    assert memory_folder(md) == user_home / "synced" / "memory"
+    local = project / ".claude" / "settings.local.json"
+    local.write_text(json.dumps({"autoMemoryDirectory": "/elsewhere/mem"}))
+    assert memory_folder(md) == Path("/elsewhere/mem")
+    local.write_text("{broken")
+    with pytest.raises(MemdirError, match=r"settings\.local\.json.*--from"):
+        memory_folder(md)
+
+
+def test_dry_run_reads_every_form_and_writes_nothing(md: Memdir, user_home: Path,
+                                                     tmp_path: Path) -> None:
+    before = tree(tmp_path)
+    plan = import_memories(md, "claude-code")
+    assert tree(tmp_path) == before and not plan.applied and md.entries() == []
+    by_name = {p.item.name: p for p in plan.items}
+    assert {n: by_name[n].action for n in GOOD} == dict.fromkeys(GOOD, "add")
+    assert {n: str(by_name[n].item.type) for n in GOOD} == GOOD
+    debugging = by_name["Debugging the worker"].item  # untyped: heading, index hook
+    assert debugging.description == "how to reproduce queue stalls locally"
+    quirks = by_name["api quirks"].item  # untyped, not indexed: file name, first sentence
+    assert quirks.description == ("The billing API returns 200 with an error body when a "
+                                  "card is declined.")
+    assert by_name["no force push"].item.description.endswith("your own branches only.")
+    folder = HARNESS.default_source(md)
+    assert by_name["Role"].item.origin == f"claude-code:{folder / 'user_role.md'}"
+    assert by_name["Quick notes"].item.origin == f"claude-code:{folder / 'MEMORY.md'}#quick-notes"
+    assert by_name["Quick notes"].item.body.startswith("- The staging database is reset")
+    refused = plan.by_action("refused")
+    assert [p.item.name for p in refused] == ["Deploy helper"]
+    assert refused[0].reason.startswith("injection.")
+    problems = "\n".join(plan.problems)
+    assert "broken-frontmatter.md: line 2: invalid YAML" in problems
+    assert "latin1-notes.md: not UTF-8" in problems
+    assert any("removed-long-ago.md, which does not exist" in n for n in plan.notes)
+
+
+def test_apply_then_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
+    import_memories(md, "claude-code", apply=True)
+    entries = {e.name: e for _, e in md.entries()}
+    assert sorted(entries) == sorted(GOOD)
+    role = entries["Role"]
+    assert role.source.value == "import" and role.origins[0].endswith("/user_role.md")
+    again = import_memories(md, "claude-code", apply=True)
+    assert again.counts() == {"add": 0, "update": 0, "duplicate": len(GOOD), "removed": 0,
+                              "refused": 1, "invalid": 0}
+    assert len(md.entries()) == len(GOOD)
+
+
+def test_import_export_import_keeps_name_type_and_body(md: Memdir, user_home: Path,
+                                                       tmp_path: Path, project: Path,
+                                                       clock: Clock) -> None:
+    import_memories(md, "claude-code", apply=True)
+    add(md.store("user"), "Be terse", "Answer in one paragraph.", type="user")
+    out = tmp_path / "exported"
+    report = export_memories(md, "claude-code", out, apply=True)
+    assert report.applied and not report.left_out and not report.refused
+    second = fresh(tmp_path, "home2", project, clock)
+    plan = import_memories(second, "claude-code", out, apply=True)
+    assert plan.counts()["add"] == len(GOOD) + 1 and not plan.problems
+    assert memories(second) == memories(md)
+    assert len(memories(md)) == len(GOOD) + 1
+    # and the second home exports the very same topic files
+    out2 = tmp_path / "exported2"
+    export_memories(second, "claude-code", out2, apply=True)
+    assert {k: v for k, v in tree(out).items() if k != "MEMORY.md"} == \
+        {k: v for k, v in tree(out2).items() if k != "MEMORY.md"}
+
+
+def test_exported_files_are_typed_topic_files_and_an_index(md: Memdir, user_home: Path,
+                                                           tmp_path: Path) -> None:
+    import_memories(md, "claude-code", apply=True)
+    md.store("local").add(type="reference", name="Scraped page", description="from the web",
+                          body="Text a web page said.", source="external")
+    out = tmp_path / "out"
+    export_memories(md, "claude-code", out, apply=True)
+    index = parse_index((out / "MEMORY.md").read_text())
+    assert index.exported and index.sections == ()
+    listed = {link.filename for link in index.links}
+    topic_files = {p.name for p in out.glob("*.md")} - {"MEMORY.md"}
+    assert listed == topic_files and len(topic_files) == len(GOOD)  # external skipped
+    for name in topic_files:
+        text = (out / name).read_text()
+        assert text.startswith("---\nname: ")
+        topic = parse_topic(text)
+        assert topic.frontmatter and topic.type in GOOD.values() and topic.name in GOOD
+
+
+def test_export_refuses_a_hand_written_index_and_force_keeps_a_backup(
+        md: Memdir, user_home: Path) -> None:
+    import_memories(md, "claude-code", apply=True)
+    folder = HARNESS.default_target(md)
+    original = (folder / "MEMORY.md").read_bytes()
+    report = export_memories(md, "claude-code", apply=True)
+    assert [f.path.name for f in report.refused] == ["MEMORY.md"]
+    assert (folder / "MEMORY.md").read_bytes() == original
+    # entries imported from this folder go back to their own files, which Claude Code
+    # wrote and which already say the same: left as they are
+    (kept,) = [n for n in report.notes if n.startswith("kept ")]
+    same = [f for f in report.files if f.status == "unchanged"]  # byte for byte already
+    assert int(kept.split()[1]) + len(same) == 8
+    assert any("deploy-helper.md" in n and "not listed" in n for n in report.notes)
+    forced = export_memories(md, "claude-code", apply=True, force=True)
+    (backup,) = [f.backup for f in forced.files if f.status == "backup"]
+    assert backup is not None and backup.read_bytes() == original
+    assert parse_index((folder / "MEMORY.md").read_text()).exported
+    again = export_memories(md, "claude-code").files
+    assert {f.status for f in again} == {"unchanged"} and len(again) == len(same) + 2
+
+
+def test_export_dry_run_writes_nothing_and_prunes_its_own_stale_files(
+        md: Memdir, tmp_path: Path) -> None:
+    add(md.store("local"), "Keep", "Kept.")
+    add(md.store("local"), "Drop", "Dropped.")
+    out = tmp_path / "out"
+    plan = export_memories(md, "claude-code", out)
+    assert sorted(f.status for f in plan.files) == ["create"] * 3 and not out.exists()
+    export_memories(md, "claude-code", out, apply=True)
+    (out / "mine.md").write_text("a note written by hand\n")
+    md.store("local").remove("Drop")
+    report = export_memories(md, "claude-code", out, apply=True)
+    assert ("feedback_drop.md", "delete") in {(f.path.name, f.status) for f in report.files}
+    assert sorted(p.name for p in out.iterdir()) == ["MEMORY.md", "feedback_keep.md",
+                                                     "mine.md"]
+    assert any("mine.md" in n for n in report.notes)
+
+
+@pytest.mark.parametrize("size", ["short", "long"])
+def test_index_bounds_hold_with_300_entries(md: Memdir, tmp_path: Path, size: str) -> None:
+    def text(i: int, n: int) -> str:
+        return f"{i:03d} " + ("wörd " * 40)[: n - 4] if size == "long" else f"e{i}"
+
+    md.store("local").apply([AddOp(type="feedback", name=text(i, 80),
+                                   description=text(i, 150), body=f"Body {i}.")
+                             for i in range(300)])
+    rendered = HARNESS.render(md, tmp_path / "out")
+    index = next(f for f in rendered.files if f.path.name == "MEMORY.md")
+    lines = index.content.splitlines()
+    assert len(lines) <= 200 and len(index.content.encode()) <= 25_000
+    links = [parse_index_line(line) for line in lines]
+    hooks = [link.hook for link in links if link is not None]
+    assert all(len(h) < 150 for h in hooks) and len(hooks) == len(index.entries)
+    assert len(rendered.files) == 301  # every topic file is written, listed or not
+    assert len(rendered.left_out) == 300 - len(hooks) > 0
+    assert {e for e, _ in rendered.left_out}.isdisjoint(index.entries)
+    assert "not listed" in lines[-1]
+
+
+# -- instruction files --------------------------------------------------------------------
+
+def test_instruction_files_are_reported_and_the_commands_work(md: Memdir, user_home: Path,
+                                                              project: Path) -> None:
+    notes = import_memories(md, "claude-code").notes
+    by_file = {n.split(": ", 1)[0]: n for n in notes if ": " in n}
+    for name in ("CLAUDE.md", "CLAUDE.local.md"):
+        assert "memdir already reads it in place" in by_file[str(project.resolve() / name)]
+    commands = [n.split("run: ", 1)[1] for n in notes if "run: " in n]
+    assert len(commands) == 4  # ~/.claude/CLAUDE.md, its rule, .claude/CLAUDE.md, its rule
+    texts = "".join(i.text for i in md.instructions(["src/app.py"])[0])
+    assert "British English" not in texts and "table-driven" not in texts
+    for command in commands:
+        subprocess.run(["sh", "-c", command], check=True, env={**os.environ})
+    loaded, _ = md.instructions(["src/app.py"])
+    texts = "".join(i.text for i in loaded)
+    for wanted in ("British English", "Type-hint every public function",
+                   "Prefer table-driven tests", "regression test"):
+        assert wanted in texts
+    # the linked rule keeps its paths: it is not loaded for a session on other files
+    assert "Type-hint" not in "".join(i.text for i in md.instructions(["README"])[0])
+
+
+def test_claude_md_not_read_when_config_leaves_it_out(tmp_path: Path, user_home: Path,
+                                                      project: Path, clock: Clock) -> None:
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    (tmp_path / "h3").mkdir()
+    (tmp_path / "h3" / "config.toml").write_text('instruction_files = ["AGENTS.md"]\n')
+    md = Memdir(load_settings(tmp_path / "h3", project, environ=env), clock=clock)
+    notes = import_memories(md, "claude-code").notes
+    assert any(n.startswith(str(project.resolve() / "CLAUDE.md")) and "instruction_files" in n
+               for n in notes)
+
+
+# -- CLI ----------------------------------------------------------------------------------
+
+def test_cli_import_and_export(run: Run, user_home: Path, tmp_path: Path) -> None:
+    env = {"HOME": str(user_home)}
+    dry = run("import", "claude-code", extra_env=env)
+    assert "refused by the guard" in dry.stdout and "Deploy helper" in dry.stdout
+    assert "Would import" in dry.stdout and "Dry run: nothing written" in dry.stdout
+    assert "Unreadable:" in dry.stderr and "latin1-notes.md" in dry.stderr
+    assert "memdir already reads it in place" in dry.stdout
+    done = run("import", "claude-code", "--apply", extra_env=env)
+    assert f"{len(GOOD)} add" in done.stdout and "1 refused by the guard" in done.stdout
+    again = json.loads(run("import", "claude-code", "--json", extra_env=env).stdout)
+    assert again["counts"]["duplicate"] == len(GOOD) and again["counts"]["add"] == 0
+    refused = run("export", "claude-code", "--apply", ok=False, extra_env=env)
+    assert "refused" in refused.stdout and "--force" in refused.stderr
+    forced = run("export", "claude-code", "--apply", "--force", extra_env=env)
+    assert "backup" in forced.stdout and "memdir-backup-" in forced.stdout
+    out = tmp_path / "cli-out"
+    run("export", "claude-code", "--to", str(out), "--apply", extra_env=env)
+    back = json.loads(run("import", "claude-code", "--from", str(out), "--json",
+                          extra_env=env).stdout)
+    assert back["counts"]["duplicate"] == len(GOOD) and not back["problems"]
+
+
+def test_cli_import_of_a_missing_folder_says_so(run: Run, tmp_path: Path) -> None:
+    empty = tmp_path / "empty-home"
+    empty.mkdir()
+    proc = run("import", "claude-code", extra_env={"HOME": str(empty)})
+    assert "no Claude Code memory folder" in proc.stdout and "nothing found" in proc.stdout
+
+
+# -- parsers ------------------------------------------------------------------------------
+
+def test_topic_forms() -> None:
+    newer = parse_topic("---\nname: A\ndescription: d\nmetadata:\n  type: user\n---\nbody")
+    assert (newer.name, newer.type, newer.body) == ("A", "user", "body")
+    plain = to_memory(parse_topic("Just a note. More text."), "some_note")
+    assert (plain.type, plain.name, plain.description) == ("project", "some note",
+                                                           "Just a note.")
+    long = to_memory(parse_topic("# " + "x" * 300 + "\n\n" + "y" * 300), "n")
+    assert len(long.name) == 80 and len(long.description) == 150
+    for bad in ("---\nname: [a\n---\nb", "---\nname: x\n", "---\n- a list\n---\nb",
+                "---\nmetadata: 3\n---\nb", "---\nname: [1, 2]\n---\nb"):
+        with pytest.raises(ParseError):
+            parse_topic(bad)
+
+
+def test_index_lines() -> None:
+    assert parse_index_line("- [T](a.md) — hook") is not None
+    link = parse_index_line("* [A \\[b\\]](<my file.md>) - the hook ")
+    assert link is not None and (link.title, link.target, link.hook) == \
+        ("A [b]", "my file.md", "the hook")
+    assert parse_index_line("- [x] a task") is None and parse_index_line("text") is None
+    bare = parse_index_line("- [T](./t.md)")
+    assert bare is not None and bare.filename == "t.md" and bare.hook == ""
+    for target in ("../x.md", "/etc/x.md", "https://a.b/x.md", "sub/x.md"):
+        other = parse_index_line(f"- [T]({target}) — h")
+        assert other is not None and other.filename is None
+    assert len(render_index_line("T", "t.md", "h" * 400).split(" — ", 1)[1]) == HOOK_MAX
+
+
+_NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=90)
+
+
+@given(st.text(max_size=400))
+def test_fuzz_topic_parser_raises_only_parse_errors(text: str) -> None:
+    for candidate in (text, "---\n" + text, "---\n" + text + "\n---\nbody"):
+        try:
+            topic = parse_topic(candidate)
+        except ParseError:
+            continue
+        mem = to_memory(topic, "feedback_x", None)
+        assert len(mem.name) <= 80 and len(mem.description) <= 150
+        assert "\n" not in mem.name + mem.description
+
+
+_YAML_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["type", "name", "x"]), inner, max_size=3), max_leaves=8)
+
+
+@given(st.dictionaries(st.sampled_from(["name", "description", "type", "metadata", "other"]),
+                       _YAML_VALUES, max_size=5), st.text(max_size=100))
+def test_fuzz_topic_parser_on_yaml_frontmatter(meta: dict[str, object], body: str) -> None:
+    import yaml
+
+    text = f"---\n{yaml.safe_dump(meta, allow_unicode=True)}---\n{body}"
+    try:
+        topic = parse_topic(text)
+    except ParseError:
+        return
+    mem = to_memory(topic, "x", "hook")
+    assert all(isinstance(v, str) for v in (mem.type, mem.name, mem.description, mem.body))
+
+
+@given(name=_NAMES, description=_NAMES,
+       type_=st.sampled_from(["user", "feedback", "project", "reference"]),
+       body=st.text(st.characters(blacklist_characters="\r", blacklist_categories=("Cs",)),
+                    max_size=300))
+def test_fuzz_topic_round_trip(name: str, description: str, type_: str, body: str) -> None:
+    topic = parse_topic(render_topic(name, description, type_, body))
+    assert (topic.name, topic.description, topic.type) == \
+        (one_line(name), one_line(description), type_)
+    assert topic.body == body.strip("\n")
+
+
+@given(st.text(max_size=300))
+def test_fuzz_index_parser_never_raises(text: str) -> None:
+    parse_index_line(text)
+    index = parse_index(text)
+    for link in index.links:
+        assert isinstance(link.filename, str | None)
+
+
+@given(title=st.text(max_size=100), hook=st.text(max_size=300),
+       target=st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")),
+                      min_size=1, max_size=60).filter(lambda t: t.strip() == t and
+                                                      "\x85" not in t))
+def test_fuzz_index_line_round_trip(title: str, hook: str, target: str) -> None:
+    line = render_index_line(title, target, hook)
+    link = parse_index_line(line)
+    assert "\n" not in line and link is not None
+    assert (link.title, link.target) == (one_line(title), target)
+    assert link.hook == one_line(hook)[:HOOK_MAX].strip() or link.hook.endswith("…")
+    assert len(link.hook) < 150
+
+
+@given(st.lists(st.text(max_size=600).map(one_line), max_size=400))
+def test_fuzz_index_fits(lines: list[str]) -> None:
+    text, kept = fit_index(lines)
+    assert text.count("\n") <= 200 and len(text.encode()) <= 25_000
+    assert text.splitlines()[1:kept + 1] == lines[:kept]
