@@ -139,6 +139,20 @@ def test_dry_run_reads_every_form_and_writes_nothing(md: Memdir, user_home: Path
     assert any("removed-long-ago.md, which does not exist" in n for n in plan.notes)
 
 
+def test_files_that_cannot_be_read_are_problems_not_hangs(md: Memdir, user_home: Path
+                                                          ) -> None:
+    folder = HARNESS.default_source(md)
+    os.mkfifo(folder / "stuck.md")
+    (folder / "huge.md").write_bytes(b"x" * (1024 * 1024 + 1))
+    (folder / "folder.md").mkdir()
+    plan = import_memories(md, "claude-code")
+    problems = "\n".join(plan.problems)
+    assert "stuck.md: not a regular file" in problems
+    assert "huge.md: larger than 1024 KiB" in problems
+    assert "folder.md: not a regular file" in problems
+    assert len(plan.by_action("add")) == len(GOOD)
+
+
 def test_apply_then_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
     import_memories(md, "claude-code", apply=True)
     entries = {e.name: e for _, e in md.entries()}
@@ -271,6 +285,9 @@ def test_instruction_files_are_reported_and_the_commands_work(md: Memdir, user_h
         assert wanted in texts
     # the linked rule keeps its paths: it is not loaded for a session on other files
     assert "Type-hint" not in "".join(i.text for i in md.instructions(["README"])[0])
+    after = import_memories(md, "claude-code").notes
+    assert sum("memdir already reads it in place" in n for n in after) == 6
+    assert not any("run: " in n for n in after)
 
 
 def test_claude_md_not_read_when_config_leaves_it_out(tmp_path: Path, user_home: Path,

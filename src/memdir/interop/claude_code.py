@@ -153,36 +153,48 @@ def instruction_notes(md: Memdir) -> list[str]:
     place already, or the command that makes memdir read them."""
     loaded, gathered = md.instructions()
     in_place = {_tree(i.path): i.scope for i in loaded}
+    in_place.update({_tree(p): i.scope for i in loaded for chain in i.includes
+                     for p in chain[1:]})
     why_not = {_tree(Path(n.subject)): n.reason for n in gathered}
-    claude, home = Path.home() / ".claude", md.home
+    in_place.update({_tree(Path(n.subject)): str(n.scope) for n in gathered
+                     if n.reason.startswith("not loaded: only for paths")})  # path rules
+    claude, home = _tree(Path.home()) / ".claude", md.home
     checkout = _tree(md.checkout_root)
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
     notes = []
 
+    def read_already(path: Path) -> str | None:
+        scope = in_place.get(_tree(path))
+        return None if scope is None else (f"{path}: memdir already reads it in place "
+                                           f"({scope} instructions); nothing to import")
+
     def include(path: Path, line: str, into: Path) -> str:
-        return (f"{path}: Claude Code reads it, memdir does not. To read it in memdir too, "
-                f"run: mkdir -p {shlex.quote(str(into.parent))} && "
-                f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}")
+        return read_already(path) or (
+            f"{path}: Claude Code reads it, memdir does not. To read it in memdir too, "
+            f"run: mkdir -p {shlex.quote(str(into.parent))} && "
+            f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}")
 
     def link(path: Path, source: str, into: Path) -> str:
-        return (f"{path}: Claude Code reads this rule, memdir does not. To read it in "
-                f"memdir too, run: mkdir -p {shlex.quote(str(into.parent))} && "
-                f"ln -s {shlex.quote(source)} {shlex.quote(str(into))}")
+        return read_already(path) or (
+            f"{path}: Claude Code reads this rule, memdir does not. To read it in "
+            f"memdir too, run: mkdir -p {shlex.quote(str(into.parent))} && "
+            f"ln -s {shlex.quote(source)} {shlex.quote(str(into))}")
 
     for folder in _ladder(md):
         for name in ("CLAUDE.md", "CLAUDE.local.md"):
             path = folder / name
             if not path.is_file():
                 continue
-            if _tree(path) in in_place:
-                notes.append(f"{path}: memdir already reads it in place "
-                             f"({in_place[_tree(path)]} instructions); nothing to import")
-            elif "CLAUDE.md" not in md.settings.instruction_files:
+            if "CLAUDE.md" not in md.settings.instruction_files:
                 notes.append(f"{path}: memdir does not read CLAUDE.md files; add \"CLAUDE.md\""
                              f" to instruction_files in {home / 'config.toml'}")
             else:
-                notes.append(f"{path}: memdir does not load it: "
+                notes.append(read_already(path) or f"{path}: memdir does not load it: "
                              f"{why_not.get(_tree(path), 'see `memdir context --explain`')}")
+    if (claude / "CLAUDE.md").is_file():
+        notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
+    for rule in _md_files(claude / "rules"):
+        notes.append(link(rule, str(rule), home / "user" / "rules" / rule.name))
     project_scope = checkout / ".memdir"
     if (checkout / ".claude" / "CLAUDE.md").is_file():
         notes.append(include(checkout / ".claude" / "CLAUDE.md", "@../.claude/CLAUDE.md",
@@ -190,11 +202,10 @@ def instruction_notes(md: Memdir) -> list[str]:
     for rule in _md_files(checkout / ".claude" / "rules"):
         notes.append(link(rule, f"../../.claude/rules/{rule.name}",
                           project_scope / "rules" / rule.name))
-    if (claude / "CLAUDE.md").is_file():
-        notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
-    for rule in _md_files(claude / "rules"):
-        notes.append(link(rule, str(rule), home / "user" / "rules" / rule.name))
-    return notes
+    by_file: dict[str, str] = {}  # a project in the home folder finds ~/.claude twice
+    for note in notes:
+        by_file.setdefault(note.split(": ", 1)[0], note)
+    return list(by_file.values())
 
 
 def _origin(path: Path) -> str:
