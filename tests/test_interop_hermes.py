@@ -164,6 +164,9 @@ def test_crlf_file_and_the_hermes_folder_itself(md: Memdir, tmp_path: Path) -> N
     (tmp_path / ".hermes" / "memories" / "USER.md").write_bytes(crlf)
     plan = import_memories(md, "hermes", tmp_path / ".hermes")
     assert [p.item.body for p in plan.items] == ["Likes tea.", "Be brief."]
+    (tmp_path / ".hermes" / "memories" / "MEMORY.md").write_text("A note.", "utf-8")
+    one = import_memories(md, "hermes", tmp_path / ".hermes" / "memories" / "USER.md")
+    assert [p.item.type for p in one.items] == ["user", "user"]
 
 
 # -- export -------------------------------------------------------------------------------
@@ -259,6 +262,32 @@ def test_an_entry_holding_the_separator_is_left_out_not_split(md: Memdir,
     assert left[0] == "feedback_two-parts" and "separator" in left[1]
     assert fmt.parse((tmp_path / "out" / "MEMORY.md").read_text("utf-8")) == [
         "**Fine**\nA single § sign is fine."]
+
+
+def test_same_text_twice_is_written_once(md: Memdir, tmp_path: Path) -> None:
+    user = md.store("user")
+    add(user, "Tabs", "Indent with tabs.", type="reference")
+    folder = Path(user.backend.location)  # a twin made by hand: add() refuses duplicates
+    text = (folder / "reference_tabs.md").read_text("utf-8")
+    (folder / "feedback_tabs.md").write_text(text.replace("type: reference", "type: feedback"),
+                                             "utf-8")
+    report = export_memories(md, "hermes", tmp_path / "out", apply=True)
+    assert [e for e, _ in report.left_out] == ["reference_tabs"]
+    assert "feedback_tabs" in report.left_out[0][1]
+    assert fmt.parse((tmp_path / "out" / "MEMORY.md").read_text("utf-8")) == [
+        "**Tabs**\nIndent with tabs."]
+
+
+def test_a_file_memdir_wrote_goes_when_its_entries_do(md: Memdir, tmp_path: Path) -> None:
+    add(md.store("user"), "Rule", "Always be kind.")
+    trait = add(md.store("user"), "Trait", "Likes tea.", type="user")
+    out = tmp_path / "out"
+    export_memories(md, "hermes", out, apply=True)
+    md.store("user").remove(trait.id)
+    report = export_memories(md, "hermes", out, apply=True)
+    assert {(f.path.name, f.status) for f in report.files} == {("MEMORY.md", "unchanged"),
+                                                               ("USER.md", "delete")}
+    assert sorted(p.name for p in out.iterdir()) == ["MEMORY.md"]
 
 
 def test_only_global_scopes_are_exported(md: Memdir, tmp_path: Path) -> None:

@@ -168,19 +168,24 @@ def fit(candidates: Sequence[tuple[str, str]], limit: int, filename: str = "the 
         ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """Choose from ``(key, text)`` candidates, most important first, the ones that fit
     ``limit`` characters counted as Hermes counts (:func:`size`); a candidate that does
-    not fit is skipped and later, shorter ones are still tried. Returns the kept
+    not fit is skipped and later, shorter ones are still tried; so is one Hermes could
+    not read back (:func:`unrepresentable`) or whose text repeats a kept one. Returns the kept
     candidates (in the given order) and ``(key, why)`` for the others."""
     kept: list[tuple[str, str]] = []
     left_out: list[tuple[str, str]] = []
+    owner: dict[str, str] = {}  # text -> key that has it: Hermes keeps one copy of a text
     used = 0
     for key, text in candidates:
         why = unrepresentable(text)
+        if why is None and text in owner:
+            why = f"its text is the same as {owner[text]}'s, and Hermes keeps one copy"
         if why is not None:
             left_out.append((key, why))
             continue
         cost = len(text) + (len(DELIMITER) if kept else 0)
         if used + cost <= limit:
             kept.append((key, text))
+            owner[text] = key
             used += cost
         else:
             left_out.append((key, f"does not fit {filename}'s budget of {limit:,} characters "

@@ -124,17 +124,19 @@ class HermesHarness:
 
     def read(self, md: Memdir, source: Path) -> Read:
         """Items for every entry of ``MEMORY.md`` and ``USER.md`` under ``source`` (also
-        accepted: the ``~/.hermes`` folder itself). A file that cannot be read is listed
-        in ``problems``, never skipped silently."""
-        folder = source
-        if not any((folder / f).exists() for f in fmt.FILES) and (folder / "memories").is_dir():
+        accepted: the ``~/.hermes`` folder itself, or one of the two files). A file that
+        cannot be read is listed in ``problems``, never skipped silently."""
+        folder, names = source, list(fmt.FILES)
+        if source.name in fmt.FILES and source.is_file():
+            folder, names = source.parent, [source.name]
+        elif not any((folder / f).exists() for f in names) and (folder / "memories").is_dir():
             folder = folder / "memories"
         out = Read()
         if not folder.is_dir():
             out.problems.append(f"{folder}: no such folder (Hermes keeps its memory in "
                                 f"~/.hermes/memories; pass that folder with --from)")
             return out
-        for filename in fmt.FILES:
+        for filename in names:
             path = folder / filename
             try:
                 text = _read_text(path)
