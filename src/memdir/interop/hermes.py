@@ -1,0 +1,217 @@
+"""Hermes's built-in memory (``~/.hermes/memories/MEMORY.md`` and ``USER.md``), in and out.
+
+Hermes memory is global — it is injected into every Hermes session whatever the folder —
+so it maps to memdir's global scopes:
+
+* **Import** reads both files (see :mod:`memdir.formats.hermes` for the format) into the
+  *user* scope. ``USER.md`` entries become type ``user``; ``MEMORY.md`` entries become
+  ``feedback`` when they state a rule of behaviour, else ``reference``
+  (:func:`~memdir.formats.hermes.classify`). Names and descriptions come from the text
+  alone, so importing the same files again changes nothing. Each entry's origin is
+  ``hermes:<absolute path>#<n>`` (n counts entries from 1).
+* **Export** writes the active entries of the *user* and *managed* scopes: ``user`` entries
+  to ``USER.md`` (1,375 characters), the others to ``MEMORY.md`` (2,200), counted as Hermes
+  counts (delimiters included). Entries are chosen by the index's ranking — pinned, then
+  feedback and user, then most recently used or updated, entries unused for
+  ``max_unused_days`` last — and whatever does not fit is listed with why. Project and
+  local entries are left to the per-project exporters (a note says how many).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..decay import stale
+from ..errors import MemdirError
+from ..formats import hermes as fmt
+from ..formats.index import rank, snapshot_entries
+from ..model import NAME_MAX, Entry, EntryType, normalise
+from ._exporting import ExportFile
+from ._harness import Read, Rendered
+from ._importing import ImportItem
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from ..engine import Memdir
+
+__all__ = ["HARNESS", "MAX_FILE_BYTES", "HermesHarness"]
+
+MAX_FILE_BYTES = 4 * 1024 * 1024  # Hermes files are a few KB; a huge one is not its memory
+_GLOBAL_SCOPES = ("managed", "user")  # least local first: user wins a name clash
+_ORIGIN_INDEX = re.compile(r"^hermes:.*#(\d+)$")
+
+
+def _read_text(path: Path) -> str | None:
+    """The file's text, None if it does not exist; raises MemdirError saying why not."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise MemdirError(f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise MemdirError(f"is larger than {MAX_FILE_BYTES:,} bytes; Hermes memory files "
+                          f"hold a few KB, so this is not one")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MemdirError(f"is not UTF-8 text (byte {exc.start}); Hermes reads it as UTF-8 "
+                          f"too, so re-save it as UTF-8") from None
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    """``name``, or ``name (2)``, ``(3)``… when an earlier entry of the file has it."""
+    n = 1
+    candidate = name
+    while normalise(candidate) in taken:
+        n += 1
+        suffix = f" ({n})"
+        candidate = name[: NAME_MAX - len(suffix)].rstrip() + suffix
+    taken.add(normalise(candidate))
+    return candidate
+
+
+def read_file(path: Path, text: str) -> list[ImportItem]:
+    """Import items for the entries of one Hermes file's ``text`` (``path`` is absolute).
+
+    Two different entries whose text gives the same name get ``(2)``, ``(3)``… in file
+    order, so neither is skipped as a duplicate of the other; identical entries keep the
+    same name and the later one is reported as a duplicate.
+    """
+    is_user = path.name == "USER.md"
+    items: list[ImportItem] = []
+    taken: set[str] = set()
+    first_name: dict[str, str] = {}  # text -> the name its first occurrence got
+    for n, text_ in enumerate(fmt.parse(text), 1):
+        name, body = fmt.decode(text_)
+        if text_ in first_name:
+            name = first_name[text_]
+        else:
+            name = first_name[text_] = _unique(name, taken)
+        kind = EntryType.USER if is_user else fmt.classify(text_)
+        items.append(ImportItem(type=kind, name=name, description=fmt.describe(body),
+                                body=body, origin=f"hermes:{path}#{n}", scope="user"))
+    return items
+
+
+def _origin_index(entry: Entry) -> int:
+    """The entry's position in the Hermes file it was imported from (0: not from Hermes)."""
+    for origin in entry.origins:
+        m = _ORIGIN_INDEX.match(origin)
+        if m:
+            return int(m.group(1))
+    return 0
+
+
+@dataclass(frozen=True)
+class HermesHarness:
+    """The :class:`~memdir.interop.Harness` for Hermes's ``MEMORY.md`` / ``USER.md``."""
+
+    name: str = "hermes"
+
+    def default_source(self, md: Memdir) -> Path:
+        """``~/.hermes/memories`` (Hermes's default ``HERMES_HOME``)."""
+        return Path.home() / ".hermes" / "memories"
+
+    def default_target(self, md: Memdir) -> Path:
+        """The same folder Hermes reads: ``~/.hermes/memories``."""
+        return self.default_source(md)
+
+    def read(self, md: Memdir, source: Path) -> Read:
+        """Items for every entry of ``MEMORY.md`` and ``USER.md`` under ``source`` (also
+        accepted: the ``~/.hermes`` folder itself, or one of the two files). A file that
+        cannot be read is listed in ``problems``, never skipped silently."""
+        folder, names = source, list(fmt.FILES)
+        if source.name in fmt.FILES and source.is_file():
+            folder, names = source.parent, [source.name]
+        elif not any((folder / f).exists() for f in names) and (folder / "memories").is_dir():
+            folder = folder / "memories"
+        out = Read()
+        if not folder.is_dir():
+            out.problems.append(f"{folder}: no such folder (Hermes keeps its memory in "
+                                f"~/.hermes/memories; pass that folder with --from)")
+            return out
+        for filename in names:
+            path = folder / filename
+            try:
+                text = _read_text(path)
+            except MemdirError as exc:
+                out.problems.append(f"{path}: {exc}")
+                continue
+            if text is not None:
+                out.items.extend(read_file(path, text))
+        return out
+
+    def render(self, md: Memdir, target: Path) -> Rendered:
+        """``MEMORY.md`` and ``USER.md`` for the user and managed scopes' entries, each
+        within Hermes's budget; what did not fit is in ``left_out``."""
+        out = Rendered(prune=[target])
+        entries, others = _global_entries(md)
+        if others:
+            out.notes.append(f"Hermes memory is global: {others} project and local entries "
+                             f"are not exported (export them per project with "
+                             f"`memdir export claude-code` or `codex`)")
+        used, note = _last_used(md)
+        if note:
+            out.notes.append(note)
+        old = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
+        ranked = rank([e for e in entries if e.id not in old], used) + \
+            rank([e for e in entries if e.id in old], used)
+        for filename, limit in fmt.FILES.items():
+            wanted = [e for e in ranked if (e.type is EntryType.USER) == (filename == "USER.md")]
+            if not wanted:
+                continue
+            by_id = {e.id: e for e in wanted}
+            kept, left_out = fmt.fit([(e.id, fmt.encode(e.name, e.body)) for e in wanted],
+                                     limit, filename)
+            out.left_out.extend(left_out)
+            # File order stays put as usage shifts: oldest first, Hermes's own order kept.
+            kept.sort(key=lambda k: (by_id[k[0]].created, _origin_index(by_id[k[0]]), k[0]))
+            if kept:
+                out.files.append(ExportFile(target / filename, fmt.render([t for _, t in kept]),
+                                            tuple(k for k, _ in kept)))
+        if not out.files:
+            out.notes.append("no entries to export in the user or managed scopes")
+        return out
+
+
+def _global_entries(md: Memdir) -> tuple[list[Entry], int]:
+    """Active entries of the user and managed scopes (a user entry shadows a managed one
+    with the same name or id), and how many project and local entries exist besides."""
+    by_scope: dict[str, list[Entry]] = {}
+    others = 0
+    for store in md.stores():
+        entries = snapshot_entries(store.list())
+        if store.scope in _GLOBAL_SCOPES:
+            by_scope[store.scope] = entries
+        else:
+            others += len(entries)
+    user = by_scope.get("user", [])
+    taken = {e.id for e in user} | {normalise(e.name) for e in user}
+    managed = [e for e in by_scope.get("managed", [])
+               if e.id not in taken and normalise(e.name) not in taken]
+    return managed + user, others
+
+
+def _last_used(md: Memdir) -> tuple[dict[str, datetime], str]:
+    """When each global entry was last read or cited (by id), and a note if state.db
+    could not tell."""
+    if not md.state_path.exists():
+        return {}, ""
+    locations = [s.backend.location for s in md.stores() if s.scope in _GLOBAL_SCOPES]
+    try:
+        rows = md.usage().last_used(locations)
+    except MemdirError as exc:
+        return {}, f"usage counts unavailable, ranked by recency only: {exc}"
+    used: dict[str, datetime] = {}
+    for (_, eid), when in rows.items():
+        used[eid] = max(when, used.get(eid, when))
+    return used, ""
+
+
+HARNESS = HermesHarness()
