@@ -199,6 +199,18 @@ def test_a_task_group_for_a_known_project_that_moved(md: Memdir, user_home: Path
     assert (item.scope, item.folder) == ("local", folder)
 
 
+@pytest.mark.parametrize("cwd", ["any repository", "~nosuchuser-memdir/app", "relative/dir",
+                                 "C:\\Users\\ada\\app", "/" + "x" * 5000, "``",
+                                 "/nowhere/at\u2028all", "   "])
+def test_a_cwd_that_names_no_folder_here_goes_to_the_user_scope(md: Memdir, user_home: Path,
+                                                                cwd: str) -> None:
+    memory = user_home / MEMORIES / "MEMORY.md"
+    memory.write_text(f"# Task Group: odd\n\nscope: s\napplies_to: cwd={cwd}; x=y\n\n- b\n")
+    (item,) = [p.item for p in import_memories(md, "codex").items if p.item.name == "odd"]
+    assert (item.scope, item.folder) == ("user", None)
+    assert f"applies_to: cwd={cwd}; x=y" in item.body  # where it applied is kept
+
+
 # -- export ---------------------------------------------------------------------------------
 
 def test_round_trip_keeps_every_name_type_and_body(md: Memdir, user_home: Path,
@@ -221,6 +233,8 @@ def test_round_trip_keeps_every_name_type_and_body(md: Memdir, user_home: Path,
     assert plan.problems == [] and plan.counts()["add"] == len(everything(md))
     assert everything(b) == everything(md)
     assert len(everything(md)) == 21
+    back = import_memories(md, "codex", out)  # and reading the export back adds nothing
+    assert back.counts()["add"] == back.counts()["update"] == 0
 
 
 def test_summary_is_v1_and_within_the_token_bound(md: Memdir, user_home: Path,

@@ -112,25 +112,47 @@ class _Placer:
 
     def place(self, cwd: str | None) -> tuple[str, Path | None]:
         """The scope (and another project's local folder) for a task group's ``cwd``."""
-        path = Path(cwd).expanduser() if cwd else None
-        if path is None or not path.is_absolute() or "\0" in str(path):
+        found = _checkout(cwd)
+        if found is None:
             return "user", None
-        path = Path(os.path.normpath(path))
-        try:
-            if path.is_dir():
-                root = find_project_root(path)
-                return self._known(root) or ("local",
-                                             self.md.home / "projects" / project_slug(root))
-        except (OSError, ValueError):
-            pass
-        # Not here: the nearest enclosing project this home knows (never / or the home dir).
-        stop = {Path(path.anchor), Path.home()}
-        for candidate in (path, *path.parents):
-            if candidate in stop:
-                break
-            if (found := self._known(candidate)) is not None:
-                return found
+        root, exists = found
+        if exists:
+            return self._known(root) or ("local", self.md.home / "projects" / project_slug(root))
+        for candidate in _enclosing(root):  # not here: the nearest project this home knows
+            if (known := self._known(candidate)) is not None:
+                return known
         return "user", None
+
+
+def _checkout(cwd: str | None) -> tuple[Path, bool] | None:
+    """An absolute ``cwd`` as (its project's root, whether it exists here); None when it
+    names no absolute path (``any repository``, ``~nobody/x``, a Windows path on POSIX)."""
+    if not cwd or "\0" in cwd:
+        return None
+    try:
+        path = Path(cwd).expanduser()
+    except RuntimeError:  # ~user for a user this machine does not have
+        return None
+    if not path.is_absolute():
+        return None
+    path = Path(os.path.normpath(path))
+    try:
+        if path.is_dir():
+            return find_project_root(path), True
+    except (OSError, ValueError, RuntimeError):  # too long, a symlink loop, …
+        pass
+    return path, False
+
+
+def _enclosing(path: Path) -> list[Path]:
+    """``path`` and its parents, short of the file system root and the home folder."""
+    stop = {Path(path.anchor), Path.home()}
+    out = []
+    for candidate in (path, *path.parents):
+        if candidate in stop:
+            break
+        out.append(candidate)
+    return out
 
 
 def _unique(name: str, taken: set[tuple[str, Path | None, str]], scope: str,
@@ -279,6 +301,8 @@ def _index(groups: list[tuple[str, list[str]]], total: int, room: int) -> str:
     """The ``What's in Memory`` text: a pointer, then titles per cwd while they fit in
     ``room`` bytes, then how many more MEMORY.md holds."""
     text = _POINTER.format(n=total) if total else "- MEMORY.md: no task groups yet.\n"
+    if len(text.encode("utf-8")) > room:  # only with more than a million task groups
+        return ""
     lines = [(f"\n### {'all projects' if cwd == GLOBAL else cwd}\n\n" if n == 0 else "")
              + f"- {name}\n" for cwd, names in groups for n, name in enumerate(names)]
     for shown, line in enumerate(lines):
@@ -325,9 +349,8 @@ def _cwd_from_bodies(folder: Path, entries: list[Entry]) -> str | None:
     """A checkout path named by the Codex task groups of a folder without a record."""
     for e in entries:
         codex, cwd = fmt.body_cwd(e.body)
-        if codex and cwd and Path(cwd).is_absolute():
-            path = Path(os.path.normpath(cwd))
-            root = find_project_root(path) if path.is_dir() else path
+        found = _checkout(cwd) if codex else None
+        for root in _enclosing(found[0]) if found else []:
             if project_slug(root) == folder.name:
                 return str(root)
     return None
