@@ -33,8 +33,8 @@ Export (``memdir export codex``, default ``~/.codex/memories``):
 * ``MEMORY.md``: one task group per local-scope entry of every project this home knows
   (this one, and each folder with an ``.origin.json`` record, or whose Codex bodies name
   its checkout), with ``applies_to: cwd=<canonical path>``; user-scope ``project``
-  entries, and the summary's overflow, as task groups with ``cwd=any``. Overflow is listed
-  in ``left_out`` with where it went.
+  entries, and the summary's overflow (listed in ``left_out``), as task groups with
+  ``cwd=any``. Names, types and bodies come back on import (``pinned`` has no place here).
 * The memdir section of this checkout's ``AGENTS.md`` with the project scope's feedback
   rules (:mod:`memdir.interop.agents_md`): only the text between the markers changes.
 """
@@ -66,8 +66,7 @@ SUMMARY_MAX_TOKENS = 2_500
 SUMMARY_MAX_BYTES = SUMMARY_MAX_TOKENS  # byte-level BPE: never more tokens than bytes
 FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's
 GLOBAL = "any"
-_RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 0, EntryType.REFERENCE: 1,
-         EntryType.PROJECT: 2}
+_RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 0, EntryType.REFERENCE: 1, EntryType.PROJECT: 2}
 
 
 def _text(path: Path, problems: list[str]) -> str | None:
@@ -247,8 +246,7 @@ class CodexHarness:
         summary = fmt.render_summary(sections, "")
         room = SUMMARY_MAX_BYTES - len(summary.encode("utf-8"))
         summary = fmt.render_summary(sections, _index(index, len(blocks), room))
-        size = len(summary.encode("utf-8"))
-        assert size <= SUMMARY_MAX_BYTES, size  # _choose kept room for the index
+        size = len(summary.encode("utf-8"))  # <= SUMMARY_MAX_BYTES: _choose left the room
         out.files.append(ExportFile(target / "memory_summary.md", summary,
                                     tuple(e.id for e in chosen)))
         out.files.append(ExportFile(target / "MEMORY.md", "\n".join(blocks), tuple(ids)))
