@@ -1,0 +1,399 @@
+"""Codex: import and export ``~/.codex/memories`` (and the AGENTS.md rules section).
+
+Import (``memdir import codex``), from :mod:`memdir.formats.codex`'s items:
+
+* ``memory_summary.md`` → the **user** scope: ``## User Profile`` items become ``user``
+  entries, ``## User preferences`` ``feedback``, ``## General Tips`` ``reference`` (one entry
+  per bullet or paragraph). ``## What's in Memory`` is Codex's index into MEMORY.md, not
+  memory: it is skipped. A summary whose first line is not ``v1`` is reported, not read.
+* ``MEMORY.md`` → one ``project`` entry per ``# Task Group:``, placed by its
+  ``applies_to: cwd=``: a path in this project → the **local** scope; a path whose project
+  this home knows (its ``$MEMDIR_HOME/projects/<slug>`` folder or ``.origin.json`` record
+  exists), or an existing folder on this machine → that project's local scope folder
+  (created if needed, as ``memdir`` would on first use there); no absolute path, or a path
+  that exists nowhere here → the **user** scope (the body keeps its ``applies_to`` line,
+  so nothing about where it applies is lost).
+* ``extensions/ad_hoc/notes/*.md`` → ``reference`` entries in the user scope.
+
+Each origin is ``codex:<absolute file>#<section or task group title>`` (a note: the file).
+Two items with the same name in one scope are told apart by `` (2)``, `` (3)``….
+Unreadable files, a summary without ``v1`` and text outside sections are in
+``Read.problems``. ``raw_memories.md``, ``rollout_summaries/`` and ``skills/`` are Codex's
+working files, not memories: not read.
+
+Export (``memdir export codex``, default ``~/.codex/memories``):
+
+* ``memory_summary.md`` in the v1 shape from the user scope's ``user`` / ``feedback`` /
+  ``reference`` entries, chosen by priority (pinned, then feedback and user, then the most
+  recently updated) within :data:`SUMMARY_MAX_TOKENS` tokens. The bound is enforced in
+  bytes: Codex's models use byte-level BPE (cl100k/o200k), where every token stands for at
+  least one byte of the UTF-8 text, so a file of at most 2,500 bytes is at most 2,500 tokens
+  whatever the vocabulary. ``external`` entries never go into this always-loaded file.
+  ``## What's in Memory`` lists MEMORY.md's task groups in the room left.
+* ``MEMORY.md``: one task group per local-scope entry of every project this home knows
+  (this one, and each folder with an ``.origin.json`` record, or whose Codex bodies name
+  its checkout), with ``applies_to: cwd=<canonical path>``; user-scope ``project``
+  entries, and the summary's overflow (listed in ``left_out``), as task groups with
+  ``cwd=any``. Names, types and bodies come back on import (``pinned`` has no place here).
+* The memdir section of this checkout's ``AGENTS.md`` with the project scope's feedback
+  rules (:mod:`memdir.interop.agents_md`): only the text between the markers changes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import MemdirError
+from ..formats import codex as fmt
+from ..formats.slug import entry_id
+from ..model import NAME_MAX, Entry, EntryType, Source
+from ..origins import records
+from ..scopes import find_project_root, project_slug
+from ._exporting import ExportFile
+from ._harness import Read, Rendered
+from ._importing import ImportItem
+from .agents_md import merge_section, render_section, team_rules
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
+
+__all__ = ["HARNESS", "SUMMARY_MAX_BYTES", "SUMMARY_MAX_TOKENS", "CodexHarness"]
+
+SUMMARY_MAX_TOKENS = 2_500
+SUMMARY_MAX_BYTES = SUMMARY_MAX_TOKENS  # byte-level BPE: never more tokens than bytes
+FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's
+GLOBAL = "any"
+_RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 0, EntryType.REFERENCE: 1, EntryType.PROJECT: 2}
+
+
+def _text(path: Path, problems: list[str]) -> str | None:
+    """A file's text; None when it is missing or cannot be read (and then why)."""
+    try:
+        size = path.stat().st_size
+        if size > FILE_MAX_BYTES:
+            problems.append(f"{path}: {size:,} bytes, larger than any Codex memory file "
+                            f"({FILE_MAX_BYTES:,}); not imported")
+            return None
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None
+    except UnicodeDecodeError as exc:
+        problems.append(f"{path}: not UTF-8 text (byte {exc.start}); not imported")
+    except OSError as exc:
+        problems.append(f"{path}: cannot be read ({exc.strerror or exc}); not imported")
+    return None
+
+
+class _Placer:
+    """Where a task group's ``cwd`` belongs: (scope, local scope folder or None)."""
+
+    def __init__(self, md: Memdir) -> None:
+        self.md = md
+        self.known: dict[Path, Path] | None = None
+
+    def _record_folders(self) -> dict[Path, Path]:
+        if self.known is None:
+            self.known = {Path(o.path): f for f, o in records(self.md.home) if o is not None}
+        return self.known
+
+    def _known(self, root: Path) -> tuple[str, Path | None] | None:
+        mine = self.md.locations["local"].path
+        folder = self.md.home / "projects" / project_slug(root)
+        if root == self.md.project_root or folder == mine:
+            return "local", None
+        if folder.is_dir():
+            return "local", folder
+        known = self._record_folders().get(root)
+        return None if known is None else ("local", known)
+
+    def place(self, cwd: str | None) -> tuple[str, Path | None]:
+        """The scope (and another project's local folder) for a task group's ``cwd``."""
+        found = _checkout(cwd)
+        if found is None:
+            return "user", None
+        root, exists = found
+        if exists:
+            return self._known(root) or ("local", self.md.home / "projects" / project_slug(root))
+        for candidate in _enclosing(root):  # not here: the nearest project this home knows
+            if (known := self._known(candidate)) is not None:
+                return known
+        return "user", None
+
+
+def _checkout(cwd: str | None) -> tuple[Path, bool] | None:
+    """An absolute ``cwd`` as (its project's root, whether it exists here); None when it
+    names no absolute path (``any repository``, ``~nobody/x``, a Windows path on POSIX)."""
+    if not cwd or "\0" in cwd:
+        return None
+    try:
+        path = Path(cwd).expanduser()
+    except RuntimeError:  # ~user for a user this machine does not have
+        return None
+    if not path.is_absolute():
+        return None
+    path = Path(os.path.normpath(path))
+    try:
+        if path.is_dir():
+            return find_project_root(path), True
+    except (OSError, ValueError, RuntimeError):  # too long, a symlink loop, …
+        pass
+    return path, False
+
+
+def _enclosing(path: Path) -> list[Path]:
+    """``path`` and its parents, short of the file system root and the home folder."""
+    stop = {Path(path.anchor), Path.home()}
+    out = []
+    for candidate in (path, *path.parents):
+        if candidate in stop:
+            break
+        out.append(candidate)
+    return out
+
+
+def _unique(name: str, taken: set[tuple[str, Path | None, str]], scope: str,
+            folder: Path | None, kind: EntryType | str) -> str:
+    """``name``, or ``name (n)`` when an earlier item of this import already has its id."""
+    candidate, n = name, 1
+    while (scope, folder, entry_id(str(kind), candidate)) in taken:
+        n += 1
+        suffix = f" ({n})"
+        candidate = name[: NAME_MAX - len(suffix)].rstrip() + suffix
+    taken.add((scope, folder, entry_id(str(kind), candidate)))
+    return candidate
+
+
+class CodexHarness:
+    """Codex's native memory (see the module docstring for the mapping)."""
+
+    name = "codex"
+
+    def default_source(self, md: Memdir) -> Path:
+        """``~/.codex/memories``."""
+        return Path.home() / ".codex" / "memories"
+
+    def default_target(self, md: Memdir) -> Path:
+        """``~/.codex/memories``."""
+        return Path.home() / ".codex" / "memories"
+
+    # -- import ------------------------------------------------------------------------------
+
+    def read(self, md: Memdir, source: Path) -> Read:
+        """Items from the summary, MEMORY.md and the ad-hoc notes under ``source``."""
+        out = Read()
+        if not source.is_dir():
+            out.problems.append(f"{source}: no such folder; Codex keeps its memory in "
+                                f"~/.codex/memories (or pass --from)")
+            return out
+        placer, taken = _Placer(md), set[tuple[str, Path | None, str]]()
+
+        def add(item: fmt.Item, path: Path, fragment: str, scope: str = "user",
+                folder: Path | None = None) -> None:
+            name = _unique(item.name, taken, scope, folder, item.type)
+            origin = f"codex:{path}" + (f"#{fragment}" if fragment else "")
+            out.items.append(ImportItem(item.type, name, item.description, item.body, origin,
+                                        scope=scope, folder=folder))
+
+        def parsed(path: Path, result: fmt.Parsed) -> list[fmt.Item]:
+            out.problems.extend(f"{path}:{line}: {why}" for line, why in result.problems)
+            return result.items
+
+        found = False
+        summary = source / "memory_summary.md"
+        if (text := _text(summary, out.problems)) is not None:
+            found = True
+            for item in parsed(summary, fmt.parse_summary(text)):
+                add(item, summary, item.section)
+        memory = source / "MEMORY.md"
+        if (text := _text(memory, out.problems)) is not None:
+            found = True
+            for item in parsed(memory, fmt.parse_memory(text)):
+                add(item, memory, item.section, *placer.place(item.cwd))
+        notes = source / "extensions" / "ad_hoc" / "notes"
+        for path in sorted(notes.glob("*.md")) if notes.is_dir() else []:
+            if (text := _text(path, out.problems)) is not None:
+                found = True
+                for item in parsed(path, fmt.parse_note(text, path.stem)):
+                    add(item, path, "")
+        if not found and not out.problems:
+            out.problems.append(f"{source}: no memory_summary.md, MEMORY.md or "
+                                f"extensions/ad_hoc/notes/*.md here; nothing to import")
+        return out
+
+    # -- export ------------------------------------------------------------------------------
+
+    def render(self, md: Memdir, target: Path) -> Rendered:
+        """``memory_summary.md`` and ``MEMORY.md`` under ``target``, and AGENTS.md's section."""
+        out = Rendered(prune=[target])
+        user = md.store("user").list()
+        chosen, overflow = _choose(user, out)
+        projects = _projects(md, out)
+        globals_ = [e for e in user if e.type is EntryType.PROJECT or e.source is Source.EXTERNAL]
+        groups = [*projects, (GLOBAL, _recent(globals_ + overflow))]
+        blocks, index, ids = [], [], []
+        for cwd, entries in groups:
+            for e in entries:
+                blocks.append(_block(e, cwd))
+                ids.append(e.id)
+            if entries:
+                index.append((cwd, [e.name for e in entries]))
+        sections: dict[EntryType, list[str]] = {}
+        for e in chosen:
+            sections.setdefault(e.type, []).append(fmt.render_bullet(e.name, e.body))
+        summary = fmt.render_summary(sections, "")
+        room = SUMMARY_MAX_BYTES - len(summary.encode("utf-8"))
+        summary = fmt.render_summary(sections, _index(index, len(blocks), room))
+        size = len(summary.encode("utf-8"))  # <= SUMMARY_MAX_BYTES: _choose left the room
+        out.files.append(ExportFile(target / "memory_summary.md", summary,
+                                    tuple(e.id for e in chosen)))
+        out.files.append(ExportFile(target / "MEMORY.md", "\n".join(blocks), tuple(ids)))
+        out.notes.append(f"memory_summary.md: {len(chosen)} entries, {size:,}/"
+                         f"{SUMMARY_MAX_BYTES:,} bytes (so at most {SUMMARY_MAX_TOKENS:,} "
+                         f"tokens); MEMORY.md: {len(blocks)} task groups")
+        _agents_md(md, out)
+        return out
+
+
+def _recent(entries: Iterable[Entry]) -> list[Entry]:
+    return sorted(entries, key=lambda e: (-e.updated.timestamp(), e.id))
+
+
+def _priority(e: Entry) -> tuple[bool, int, float, str]:
+    return (not e.pinned, _RANK[e.type], -e.updated.timestamp(), e.id)
+
+
+_POINTER = "- MEMORY.md: {n} task groups, one per memory; search their titles and `cwd=`.\n"
+_MORE = "- \u2026 and {n} more in MEMORY.md\n"
+
+
+def _choose(user: list[Entry], out: Rendered) -> tuple[list[Entry], list[Entry]]:
+    """The user entries that fit the summary, by priority, and those that did not."""
+    candidates = sorted((e for e in user if e.type is not EntryType.PROJECT
+                         and e.source is not Source.EXTERNAL), key=_priority)
+    for e in user:
+        if e.source is Source.EXTERNAL and e.type is not EntryType.PROJECT:
+            out.left_out.append((e.id, "external entries never go into Codex's always-loaded "
+                                       "summary; written to MEMORY.md instead"))
+    skeleton = fmt.render_summary({}, _POINTER.format(n=10 ** 6) + _MORE.format(n=10 ** 6))
+    used = len(skeleton.encode("utf-8"))
+    chosen, overflow, filled = [], [], set()
+    for e in candidates:
+        cost = len(fmt.render_bullet(e.name, e.body).encode("utf-8"))
+        cost += 0 if e.type in filled else 1  # a section's blank line after its bullets
+        if used + cost <= SUMMARY_MAX_BYTES:
+            chosen.append(e)
+            filled.add(e.type)
+            used += cost
+        else:
+            overflow.append(e)
+            out.left_out.append((e.id, f"did not fit memory_summary.md's "
+                                       f"{SUMMARY_MAX_TOKENS:,}-token budget; written to "
+                                       f"MEMORY.md as a task group instead"))
+    return chosen, overflow
+
+
+def _index(groups: list[tuple[str, list[str]]], total: int, room: int) -> str:
+    """The ``What's in Memory`` text: a pointer, then titles per cwd while they fit in
+    ``room`` bytes, then how many more MEMORY.md holds."""
+    text = _POINTER.format(n=total) if total else "- MEMORY.md: no task groups yet.\n"
+    if len(text.encode("utf-8")) > room:  # only with more than a million task groups
+        return ""
+    lines = [(f"\n### {'all projects' if cwd == GLOBAL else cwd}\n\n" if n == 0 else "")
+             + f"- {name}\n" for cwd, names in groups for n, name in enumerate(names)]
+    for shown, line in enumerate(lines):
+        after = len(lines) - shown - 1
+        tail = _MORE.format(n=after) if after else ""
+        if len((text + line + tail).encode("utf-8")) > room:
+            more = _MORE.format(n=after + 1)
+            return text + more if len((text + more).encode("utf-8")) <= room else text
+        text += line
+    return text
+
+
+def _projects(md: Memdir, out: Rendered) -> list[tuple[str, list[Entry]]]:
+    """``(canonical path, local entries)`` of this project and of every other project this
+    home knows that has entries, this one first."""
+    from ..review import local_store
+
+    mine = md.locations["local"].path
+    found: list[tuple[str, list[Entry]]] = []
+    for n, (folder, origin) in enumerate([(mine, None), *records(md.home)]):
+        if n and folder == mine:
+            continue
+        try:
+            store = md.store("local") if folder == mine else local_store(md, folder)
+            entries = _recent(store.list())
+        except MemdirError as exc:
+            out.notes.append(f"{folder} not exported: {exc}")
+            continue
+        if not entries:
+            continue
+        cwd = str(md.project_root) if folder == mine else (
+            origin.path if origin is not None else _cwd_from_bodies(folder, entries))
+        if cwd is None or ";" in cwd or "\n" in cwd:
+            why = ("its checkout path is not recorded (no .origin.json; run memdir there once)"
+                   if cwd is None else f"its checkout path {cwd!r} cannot be an applies_to cwd")
+            out.left_out.extend((f"{folder.name}:{e.id}", why) for e in entries)
+            continue
+        found.append((cwd, entries))
+    first = found[:1] if found and found[0][0] == str(md.project_root) else []
+    return first + sorted(found[len(first):], key=lambda p: p[0])
+
+
+def _cwd_from_bodies(folder: Path, entries: list[Entry]) -> str | None:
+    """A checkout path named by the Codex task groups of a folder without a record."""
+    for e in entries:
+        codex, cwd = fmt.body_cwd(e.body)
+        found = _checkout(cwd) if codex else None
+        for root in _enclosing(found[0]) if found else []:
+            if project_slug(root) == folder.name:
+                return str(root)
+    return None
+
+
+def _block(e: Entry, cwd: str) -> str:
+    """One task group for ``e`` under ``cwd`` (``any`` for the user scope)."""
+    codex, named = fmt.body_cwd(e.body)
+    if e.type is EntryType.PROJECT and codex:
+        body = e.body
+        if cwd != GLOBAL and not _within(named, cwd):
+            body = fmt.with_cwd(body, cwd)
+        return fmt.render_verbatim(e.name, body)
+    rule = "any project" if cwd == GLOBAL else "checkout-specific"
+    return fmt.render_group(e.name, e.description, e.body, e.type, cwd, rule)
+
+
+def _within(cwd: str | None, root: str) -> bool:
+    if not cwd:
+        return False
+    path = Path(os.path.normpath(cwd))
+    return path == Path(root) or Path(root) in path.parents
+
+
+def _agents_md(md: Memdir, out: Rendered) -> None:
+    """AGENTS.md's memdir section, when there are team rules or a section to update."""
+    path = md.checkout_root / "AGENTS.md"
+    rules = team_rules(md)
+    try:
+        existing = path.read_bytes().decode("utf-8") if path.exists() else None
+    except (OSError, UnicodeDecodeError) as exc:
+        out.notes.append(f"{path} not updated: it cannot be read as UTF-8 text ({exc})")
+        return
+    if not rules and (existing is None or "<!-- memdir:begin" not in existing):
+        out.notes.append("AGENTS.md not touched: the project scope has no feedback rules "
+                         "(promote team rules with `memdir review`)")
+        return
+    section, left_out = render_section(rules)
+    try:
+        merged = merge_section(existing, section)
+    except MemdirError as exc:
+        out.notes.append(f"{path} not updated: {exc}")
+        return
+    out.left_out.extend(left_out)
+    out.files.append(ExportFile(path, merged, tuple(e.id for e in rules), section=True))
+
+
+HARNESS = CodexHarness()
