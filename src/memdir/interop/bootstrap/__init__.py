@@ -209,8 +209,8 @@ def report_text(found: Bootstrap) -> str:
             out.append(f"{source}\n")
             for p in (p for p in group if p.source == source):
                 verb = "add" if p.action == "add" else f"update {p.entry}"
-                out.append(f"  [{p.id}] {verb} {p.type} → {p.scope}: {p.name} — "
-                           f"{short(p.description, 100)}\n")
+                about = "" if p.description == p.name else f" — {short(p.description, 100)}"
+                out.append(f"  [{p.id}] {verb} {p.type} → {p.scope}: {p.name}{about}\n")
                 if p.detail:
                     out.append(f"      evidence: {short(p.detail, 110)}\n")
     if found.refused:
@@ -224,7 +224,7 @@ def report_text(found: Bootstrap) -> str:
         out.append("\n## Could not read\n")
         out += [f"  {p}\n" for p in found.problems]
     if found.notes:
-        out.append("\n## Notes\n")
+        out.append("\n## Also noted\n")
         out += [f"  {n}\n" for n in found.notes]
     if found.applied:
         out.append(f"\nApplied {len(found.applied)}: {', '.join(found.applied)}.\n")

@@ -39,6 +39,7 @@ MAX_DEPTH = 6
 MAX_REPOS = 200
 MAX_BYTES = {"notes": 2 << 20, "calendar": 8 << 20, "chat": 32 << 20, "mail": 512 << 20}
 MAX_MAILS = 2_000  # of the person's own, per mailbox
+MAX_SCANNED = 50_000  # messages looked at, per mailbox
 MAX_EVENTS = 20  # recurring events proposed per calendar
 PART_CHARS = 1_900
 _EXT = {".md": "notes", ".markdown": "notes", ".txt": "notes", ".text": "notes",
@@ -66,7 +67,8 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
                 files.append((kind, root))
             continue
         if not root.is_dir():
-            g.problems.append(f"{root}: no such file or folder")
+            why = "not a regular file or folder" if root.exists() else "no such file or folder"
+            g.problems.append(f"{root}: {why}")
             continue
         if (root / ".git").exists():
             repos.append(root)
@@ -87,19 +89,20 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
             dirs[:] = keep
             for name in sorted(names):
                 kind = _kind(here / name)
-                if kind is not None:
+                if kind is not None and (here / name).is_file():  # never a FIFO or socket
                     files.append((kind, here / name))
             if len(files) > MAX_FILES:
                 g.problems.append(f"{root}: more than {MAX_FILES:,} files to read; the rest "
                                   f"were left out (name smaller folders with --from)")
                 del files[MAX_FILES:]
                 break
-    return repos, files
+    unique = {p.resolve(): (kind, p) for kind, p in reversed(files)}  # first one wins
+    return repos, list(reversed(unique.values()))
 
 
 def _kind(path: Path) -> str | None:
     kind = _EXT.get(path.suffix.lower())
-    if kind is None and not path.suffix and not path.name.startswith("."):
+    if kind is None and not path.suffix and not path.name.startswith(".") and path.is_file():
         try:
             with path.open("rb") as f:
                 kind = "mail" if f.read(5) == b"From " else None
@@ -196,9 +199,12 @@ def _mails(path: Path, g: Gathered, emails: set[str]) -> None:
     box = mailbox.mbox(path, create=False)
     bad = 0
     senders: Counter[str] = Counter()
-    messages = []
+    messages: list[str] = []
     try:
         for key in box.iterkeys():
+            if len(messages) + bad >= MAX_SCANNED:
+                g.notes.append(f"{path}: only the first {MAX_SCANNED:,} messages read")
+                break
             try:
                 msg = box.get_message(key)
             except (ValueError, LookupError, UnicodeError, email.errors.MessageError):

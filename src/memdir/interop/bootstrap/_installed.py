@@ -41,21 +41,23 @@ def gather_harnesses(md: Memdir, g: Gathered) -> None:
                 raise
             g.notes.append(f"{name}: reading its memories is not available in this build")
             continue
-        source = h.default_source(md)
+        source = h.default_source(md).absolute()
         if not source.exists():
             g.notes.append(f"{name}: nothing at {source}")
             continue
         try:
-            read = h.read(md, source.absolute())
+            read = h.read(md, source)
         except MemdirError as exc:
             g.problems.append(f"{source}: {exc}")
             continue
         g.problems += [f"{name}: {p}" for p in read.problems]
         for item in read.items:
+            where = item.origin.split(":", 1)[-1]
+            if where.startswith(f"{source}/"):
+                where = where[len(str(source)) + 1:]  # the source is shown already
             g.found.append(Found(
                 "harness", f"{name}: {source}", str(item.type), item.name, item.description,
-                item.body, item.scope, item.folder, (f"bootstrap:{item.origin}",),
-                item.origin.split(":", 1)[-1], ""))
+                item.body, item.scope, item.folder, (f"bootstrap:{item.origin}",), where))
 
 
 def instruction_files(md: Memdir) -> tuple[list[tuple[Path, str]], list[Path]]:
