@@ -28,6 +28,7 @@ from memdir.formats import chats, ics, mail
 from memdir.interop import HARNESSES, bootstrap
 from memdir.interop.bootstrap import _git
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
+from memdir.pipeline.rules import RulesProvider
 from memdir.testing import ScriptedProvider, candidates_reply
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bootstrap"
@@ -343,6 +344,19 @@ def test_a_model_provider_is_screened_guarded_and_cached(world: World) -> None:
         lambda kind, user: candidates_reply())  # would answer differently: the cache does
     again = bootstrap.propose(world.md, [notes])
     assert [p.id for p in again.proposals] == [p.id for p in found.proposals]
+
+
+def test_secrets_in_notes_are_redacted_before_anything_sees_them(world: World) -> None:
+    token = "ghp_" + "a1B2" * 9
+    secret = world.home / "secret.md"
+    secret.write_text(f"Remember that the deploy token is {token} for CI.\n")
+    provider = ScriptedProvider(lambda kind, user: candidates_reply())
+    world.md.pipeline.provider = provider
+    bootstrap.propose(world.md, [secret])
+    assert provider.calls and token not in provider.sent()
+    world.md.pipeline.provider = RulesProvider()
+    (p,) = bootstrap.propose(world.md, [secret]).proposals[-1:]
+    assert token not in p.body and "[REDACTED:github-token]" in p.body
 
 
 def test_a_failing_provider_is_reported_per_file(world: World) -> None:
