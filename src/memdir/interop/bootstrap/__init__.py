@@ -31,14 +31,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...changes import AddOp, Operation, ReplaceOp
 from ...errors import MemdirError
-from ...model import Source
+from ...model import Source, normalise
 from ...review import Action, local_store
 from .._importing import ImportItem, Planned, plan_import
 from ._extract import extract_docs
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
 __all__ = ["KINDS", "Bootstrap", "Found", "Gathered", "Proposal", "apply", "gather",
            "propose", "report_text"]
 
+SHOWN = 30  # skipped candidates listed in the text report
 _PREFIX = {"harness": "hrn", "instructions": "ins", "git": "git", "notes": "note",
            "mail": "mail", "calendar": "cal", "chat": "chat"}
 
@@ -150,11 +152,29 @@ def _proposal(f: Found, p: Planned) -> Proposal:
                     (action,))
 
 
+def _once(found: list[Found]) -> list[Found]:
+    """The same candidate said several times in one source is one, its places counted."""
+    seen: dict[tuple[str, ...], int] = {}
+    out: list[Found] = []
+    again: Counter[int] = Counter()
+    for f in found:
+        key = (f.kind, f.source, f.scope, str(f.folder), f.type, f.name, normalise(f.body),
+               f.refused)
+        if key in seen:
+            again[seen[key]] += 1
+            continue
+        seen[key] = len(out)
+        out.append(f)
+    for i, n in again.items():
+        out[i] = replace(out[i], detail=f"{out[i].detail} (and {n} more time{'s' * (n > 1)})")
+    return out
+
+
 def propose(md: Memdir, paths: Sequence[Path | str] = (), *,
             provider: Provider | None = None, progress: Progress | None = None) -> Bootstrap:
     """What bootstrap would write, as proposals; writes no memory."""
     g = gather(md, paths, provider=provider, progress=progress)
-    found = sorted(g.found, key=lambda f: KINDS.index(f.kind))  # stable within a kind
+    found = _once(sorted(g.found, key=lambda f: KINDS.index(f.kind)))  # stable within a kind
     out = Bootstrap(problems=g.problems, notes=g.notes)
     out.refused = [(f, f.refused) for f in found if f.refused]
     candidates = [f for f in found if not f.refused]
@@ -219,7 +239,9 @@ def report_text(found: Bootstrap) -> str:
     if found.skipped:
         out.append("\n## Skipped\n")
         out += [f"  {a}: {f.name} ({f.kind} {f.source}) — {why}\n"
-                for f, a, why in found.skipped]
+                for f, a, why in found.skipped[:SHOWN]]
+        if len(found.skipped) > SHOWN:
+            out.append(f"  … and {len(found.skipped) - SHOWN} more (see --json)\n")
     if found.problems:
         out.append("\n## Could not read\n")
         out += [f"  {p}\n" for p in found.problems]

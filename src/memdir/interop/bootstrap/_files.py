@@ -190,7 +190,7 @@ def _notes(path: Path, g: Gathered) -> None:
         g.docs.append(Doc("notes", path, tuple(parts)))
 
 
-def _mails(path: Path, g: Gathered, emails: set[str]) -> None:
+def _mails(path: Path, g: Gathered, emails: set[str], progress: Progress | None) -> None:
     with path.open("rb") as f:
         if f.read(5) != b"From ":
             raise ValueError("not an mbox file (it does not begin with a 'From ' line)")
@@ -205,6 +205,8 @@ def _mails(path: Path, g: Gathered, emails: set[str]) -> None:
             if len(messages) + bad >= MAX_SCANNED:
                 g.notes.append(f"{path}: only the first {MAX_SCANNED:,} messages read")
                 break
+            if progress is not None and len(messages) % 5_000 == 4_999:
+                progress(f"mail: {len(messages) + 1:,} messages of {path.name} read")
             try:
                 msg = box.get_message(key)
             except (ValueError, LookupError, UnicodeError, email.errors.MessageError):
@@ -295,14 +297,15 @@ def _chats(path: Path, g: Gathered) -> None:
         g.docs.append(Doc("chat", path, tuple(parts), label=conv.where))
 
 
-def read_file(kind: str, path: Path, g: Gathered, *, emails: set[str], now: datetime) -> None:
+def read_file(kind: str, path: Path, g: Gathered, *, emails: set[str], now: datetime,
+              progress: Progress | None = None) -> None:
     """Read one file into ``g`` (docs for the extractor, or calendar candidates); any
     failure becomes one line in ``g.problems``."""
     try:
         if kind == "notes":
             _notes(path, g)
         elif kind == "mail":
-            _mails(path, g, emails)
+            _mails(path, g, emails, progress)
         elif kind == "calendar":
             _calendar(path, g, now)
         elif kind == "chat":
@@ -319,4 +322,4 @@ def read_files(files: Sequence[tuple[str, Path]], g: Gathered, *, emails: set[st
     for i, (kind, path) in enumerate(files, 1):
         if progress is not None and i % 100 == 0:
             progress(f"files: {i:,} of {len(files):,} read")
-        read_file(kind, path, g, emails=emails, now=now)
+        read_file(kind, path, g, emails=emails, now=now, progress=progress)
