@@ -509,9 +509,11 @@ def test_markdown_parts_are_bounded_and_never_raise(text: str) -> None:
 @given(st.text(max_size=400), st.sampled_from(["utf-8", "latin-1", "no-such-charset", "x"]),
        st.sampled_from(["base64", "quoted-printable", "7bit", "bogus"]))
 def test_mail_text_never_raises(body: str, charset: str, encoding: str) -> None:
-    raw = (f"From: A <a@example.com>\nX-Gmail-Labels: Sent\nContent-Type: text/plain; "
+    raw = (f"From: A <a@example.com>\nX-Gmail-Labels: Sent\nSubject: =?{charset}?q?{body[:30]}?=\n"
+           f"Content-Type: text/plain; "
            f"charset={charset}\nContent-Transfer-Encoding: {encoding}\n\n{body}")
     msg = email.message_from_string(raw)
     text = mail.strip_quotes(mail.body_text(msg))
+    assert isinstance(mail.subject(msg), str)
     assert mail.sender(msg) == "a@example.com" and mail.is_sent(msg)
     assert not any(line.startswith(">") for line in text.split("\n"))

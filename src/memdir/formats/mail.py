@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import html
 import re
+from email.errors import HeaderParseError
+from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 
-__all__ = ["body_text", "is_sent", "sender", "strip_quotes"]
+__all__ = ["body_text", "is_sent", "sender", "strip_quotes", "subject"]
 
 MAX_BODY_CHARS = 20_000
 _ATTRIBUTION = re.compile(
@@ -33,6 +35,17 @@ def sender(msg: Message) -> str:
     except (TypeError, ValueError, IndexError):
         return ""
     return next((addr.strip().lower() for _, addr in found if "@" in addr), "")
+
+
+def subject(msg: Message) -> str:
+    """The Subject header, RFC 2047 words decoded ("" when missing or unreadable)."""
+    raw = msg.get("Subject")
+    if raw is None:
+        return ""
+    try:
+        return str(make_header(decode_header(str(raw))))
+    except (HeaderParseError, LookupError, UnicodeError, ValueError):
+        return str(raw)
 
 
 def is_sent(msg: Message) -> bool:

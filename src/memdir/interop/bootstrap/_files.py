@@ -223,8 +223,9 @@ def _mails(path: Path, g: Gathered, emails: set[str], progress: Progress | None)
                 note = f"{path}: took {top[0][0]} as your address (the sender of " \
                        f"{top[0][1]} of {len(messages)} messages)"
         parts: list[Part] = []
+        own = 0
         for n, key in enumerate(messages, 1):
-            if len(parts) >= MAX_MAILS:
+            if own >= MAX_MAILS:
                 g.notes.append(f"{path}: only the first {MAX_MAILS:,} of your messages read")
                 break
             try:
@@ -232,10 +233,11 @@ def _mails(path: Path, g: Gathered, emails: set[str], progress: Progress | None)
                 if mail.sender(msg) not in mine and not mail.is_sent(msg):
                     continue
                 body = mail.strip_quotes(mail.body_text(msg))
-                subject = short(str(msg.get("Subject", "") or ""), 120)
+                subject = short(mail.subject(msg), 120)
             except (ValueError, LookupError, UnicodeError, email.errors.MessageError):
                 bad += 1
                 continue
+            own += 1
             if body:
                 where = f"message {n}" + (f" ({subject})" if subject else "")
                 parts.extend(_split(body, where))
