@@ -32,7 +32,7 @@ from ...errors import ParseError
 from ...formats import chats, ics, mail
 from ._found import Doc, Found, Gathered, Part, Progress, short
 
-__all__ = ["MAX_FILES", "markdown_parts", "read_file", "walk"]
+__all__ = ["MAX_FILES", "markdown_parts", "read_file", "read_files", "read_text", "walk"]
 
 MAX_FILES = 5_000
 MAX_DEPTH = 6
@@ -128,7 +128,8 @@ def _read(path: Path, cap: int) -> bytes:
         os.close(fd)
 
 
-def _text(path: Path, cap: int) -> str:
+def read_text(path: Path, cap: int) -> str:
+    """A regular file's UTF-8 text (at most ``cap`` bytes); OSError or ValueError say why not."""
     data = _read(path, cap)
     try:
         return data.decode("utf-8-sig").replace("\r\n", "\n")
@@ -185,7 +186,7 @@ def markdown_parts(text: str) -> list[Part]:
 
 
 def _notes(path: Path, g: Gathered) -> None:
-    parts = markdown_parts(_text(path, MAX_BYTES["notes"]))
+    parts = markdown_parts(read_text(path, MAX_BYTES["notes"]))
     if parts:
         g.docs.append(Doc("notes", path, tuple(parts)))
 
@@ -255,7 +256,7 @@ def _mails(path: Path, g: Gathered, emails: set[str], progress: Progress | None)
 
 
 def _calendar(path: Path, g: Gathered, now: datetime) -> None:
-    cal = ics.parse_ics(_text(path, MAX_BYTES["calendar"]), str(path))
+    cal = ics.parse_ics(read_text(path, MAX_BYTES["calendar"]), str(path))
     g.problems += [f"{path}: {p}" for p in cal.problems]
     if cal.skipped_lines:
         g.problems.append(f"{path}: {cal.skipped_lines} line(s) could not be read")
@@ -289,7 +290,7 @@ def _calendar(path: Path, g: Gathered, now: datetime) -> None:
 
 
 def _chats(path: Path, g: Gathered) -> None:
-    export = chats.read_chat_export(_text(path, MAX_BYTES["chat"]), str(path))
+    export = chats.read_chat_export(read_text(path, MAX_BYTES["chat"]), str(path))
     g.problems += [f"{path}: {p}" for p in export.problems]
     for conv in export.conversations:
         parts = []

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import MemdirError
 from .._harness import HARNESSES, harness
-from ._files import MAX_BYTES, _text, markdown_parts
+from ._files import MAX_BYTES, markdown_parts, read_text
 from ._found import Doc, Found, Gathered
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def gather_instructions(md: Memdir, g: Gathered) -> None:
         g.notes.append(f"{path}: memdir already loads it into every session; not mined")
     for path, scope in files:
         try:
-            parts = markdown_parts(_text(path, MAX_BYTES["notes"]))
+            parts = markdown_parts(read_text(path, MAX_BYTES["notes"]))
         except (OSError, ValueError) as exc:
             g.problems.append(f"{path}: {getattr(exc, 'strerror', None) or exc}")
             continue
