@@ -87,6 +87,7 @@ def cli(ctx: click.Context, home: Path | None, project: Path | None) -> None:
 def main() -> None:
     """Console entry point."""
     from . import (  # noqa: F401  (registers the commands)
+        bootstrap,
         context,
         demo,
         entries,

@@ -1,0 +1,77 @@
+"""``memdir bootstrap``: candidate memories from what a new user already has."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import click
+
+from . import State, cli
+
+
+class _Progress:
+    """Progress lines on stderr, only for runs longer than a second, at most one a second."""
+
+    def __init__(self) -> None:
+        self.start = self.last = time.monotonic()
+
+    def __call__(self, line: str) -> None:
+        now = time.monotonic()
+        if now - self.start >= 1.0 and now - self.last >= 1.0:
+            self.last = now
+            click.echo(f"bootstrap: {line}", err=True)
+
+
+@cli.command()
+@click.option("--from", "paths", multiple=True,
+              type=click.Path(exists=True, path_type=Path),
+              help="A folder or file of notes, mail (.mbox), calendars (.ics), chat exports "
+                   "(.json) or git repositories to read (repeatable).")
+@click.option("--apply", "apply_ids", multiple=True, metavar="ID",
+              help="Write this proposal (repeat, or list several ids after one --apply).")
+@click.option("--all", "apply_all", is_flag=True, help="Write every proposal (asks first).")
+@click.option("--yes", is_flag=True, help="With --all: do not ask.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.argument("more_ids", nargs=-1, metavar="[ID]...")
+@click.pass_obj
+def bootstrap(state: State, paths: tuple[Path, ...], apply_ids: tuple[str, ...],
+              apply_all: bool, yes: bool, as_json: bool, more_ids: tuple[str, ...]) -> None:
+    """Propose memories from what you already have: your harnesses' memories and
+    instruction files, git identity and commit conventions, and the notes, mail, calendars
+    and chat exports you name with --from.
+
+    Nothing is written: proposals are printed with ids, grouped by where they came from.
+    `memdir bootstrap --apply ID …` writes exactly those (give the same --from paths);
+    `--all` writes every one after asking. Text goes through the extractor (the offline
+    rules, or the model `llm` names) and the guard; refusals are listed.
+    """
+    from ..interop import bootstrap as boot
+
+    ids = [*apply_ids, *more_ids]
+    if more_ids and not apply_ids:
+        raise click.UsageError("give proposal ids after --apply")
+    if ids and apply_all:
+        raise click.UsageError("use --apply ID … or --all, not both")
+    if yes and not apply_all:
+        raise click.UsageError("--yes only goes with --all")
+    found = boot.propose(state.md, paths, progress=_Progress())
+    if apply_all and found.proposals:
+        if not yes:
+            if not as_json:
+                click.echo(boot.report_text(found), nl=False)
+            click.confirm(f"Write all {len(found.proposals)} proposals?", abort=True, err=True)
+        boot.apply(state.md, found)
+    elif ids:
+        boot.apply(state.md, found, ids)
+    if as_json:
+        click.echo(json.dumps(found.to_dict(), indent=2, ensure_ascii=False))
+        return
+    if found.applied:
+        by_id = {p.id: p for p in found.proposals}
+        for pid in found.applied:
+            p = by_id[pid]
+            click.echo(f"Applied {pid}: {p.action} {p.type} → {p.scope}: {p.name}")
+        return
+    click.echo(boot.report_text(found), nl=False)

@@ -1,0 +1,256 @@
+"""Day 1: gather candidate memories from what a new user already has; write only what they
+approve.
+
+Sources, each a small reader (see the modules of this package):
+
+* the memories of every harness in :data:`memdir.interop.HARNESSES`, at their default
+  places under the home folder (already structured: candidates as they are);
+* instruction files the person wrote (``~/.claude/CLAUDE.md``, ``~/.codex/AGENTS.md``…),
+  through the extractor;
+* git identity and history: name, e-mail, frequent co-authors and commit conventions
+  across the current project's checkout and every repository under the ``paths``;
+* the ``paths`` themselves: notes (Markdown, text), mail the person sent (mbox),
+  recurring events (ICS), chat exports (JSON) — text through the extractor.
+
+The extractor is the pipeline's provider (the offline rules, or the model ``llm`` names).
+Nothing is written by :func:`propose`: it returns proposals with stable ids (a hash of
+what each would write, so an id printed by one run names the same proposal in the next),
+grouped by source kind; candidates the guard refuses are listed, and duplicates of
+existing entries (same text in any scope) are not proposed. :func:`apply` writes exactly
+the proposals named, one all-or-nothing batch per scope, with ``source: import`` and
+origins naming the source (``bootstrap:git:/path/repo``)::
+
+    from memdir.interop import bootstrap
+
+    found = bootstrap.propose(md, [Path("~/notes")])
+    print(bootstrap.report_text(found))
+    bootstrap.apply(md, found, ["git-1a2b3c4d"])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ...changes import AddOp, Operation, ReplaceOp
+from ...errors import MemdirError
+from ...model import Source, normalise
+from ...review import Action, local_store
+from .._importing import ImportItem, Planned, plan_import
+from ._extract import extract_docs
+from ._files import read_files, walk
+from ._found import KINDS, TITLES, Found, Gathered, Progress, short
+from ._git import gather_git
+from ._installed import gather_harnesses, gather_instructions
+
+if TYPE_CHECKING:
+    from ...engine import Memdir
+    from ...pipeline.providers import Provider
+
+__all__ = ["KINDS", "Bootstrap", "Found", "Gathered", "Proposal", "apply", "gather",
+           "propose", "report_text"]
+
+SHOWN = 30  # skipped candidates listed in the text report
+_PREFIX = {"harness": "hrn", "instructions": "ins", "git": "git", "notes": "note",
+           "mail": "mail", "calendar": "cal", "chat": "chat"}
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """One memory bootstrap would write, from one source; written only when named."""
+
+    id: str
+    kind: str  # source kind (see KINDS)
+    source: str  # the file, repository or harness it came from
+    action: str  # "add", or "update" of an entry with its name
+    scope: str  # "user", "local", or "local@<folder>" for another project
+    entry: str  # the entry id it adds or updates
+    type: str
+    name: str
+    description: str
+    body: str
+    detail: str  # the evidence
+    origins: tuple[str, ...]
+    actions: tuple[Action, ...] = field(default=(), repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form for ``memdir bootstrap --json``."""
+        return {"id": self.id, "kind": self.kind, "source": self.source,
+                "action": self.action, "scope": self.scope, "entry": self.entry,
+                "type": self.type, "name": self.name, "description": self.description,
+                "body": self.body, "detail": self.detail, "origins": list(self.origins)}
+
+
+@dataclass
+class Bootstrap:
+    """The proposals of one bootstrap run, what was refused or skipped, and why."""
+
+    proposals: list[Proposal] = field(default_factory=list)
+    refused: list[tuple[Found, str]] = field(default_factory=list)
+    skipped: list[tuple[Found, str, str]] = field(default_factory=list)  # (found, why, detail)
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form for ``--json``."""
+
+        def found(f: Found, **extra: str) -> dict[str, Any]:
+            return {"kind": f.kind, "source": f.source, "type": f.type, "name": f.name,
+                    "detail": f.detail, **extra}
+
+        return {
+            "proposals": [p.to_dict() for p in self.proposals],
+            "refused": [found(f, reason=why) for f, why in self.refused],
+            "skipped": [found(f, action=a, reason=why) for f, a, why in self.skipped],
+            "problems": list(self.problems), "notes": list(self.notes),
+            "applied": list(self.applied),
+        }
+
+
+def gather(md: Memdir, paths: Sequence[Path | str] = (), *, provider: Provider | None = None,
+           progress: Progress | None = None) -> Gathered:
+    """Every candidate the sources hold (``paths``: folders or files named by the user);
+    reads only. ``provider`` defaults to the pipeline's (``llm`` in the settings)."""
+    g = Gathered()
+    gather_harnesses(md, g)
+    repos, files = walk([Path(p) for p in paths], g)
+    if (md.checkout_root / ".git").exists():
+        repos.insert(0, md.checkout_root)
+    repos = list({r.resolve(): r for r in repos}.values())
+    history = gather_git(repos, g, progress)
+    gather_instructions(md, g)
+    read_files(files, g, emails=set(history.emails) if history else set(), now=md.clock(),
+               progress=progress)
+    if g.docs:
+        extract_docs(provider or md.pipeline.provider, g.docs, g, home=md.home,
+                     when=md.clock(), progress=progress)
+    return g
+
+
+def _scope(f: Found) -> str:
+    return f.scope if f.folder is None else f"local@{f.folder.name}"
+
+
+def _proposal(f: Found, p: Planned) -> Proposal:
+    op: Operation = (AddOp(f.type, f.name, f.description, f.body, origins=f.origins)
+                     if p.action == "add" else
+                     ReplaceOp(p.entry_id, description=f.description, body=f.body,
+                               origins=f.origins))
+    what = [p.action, f.scope, str(f.folder or ""), f.type, f.name, f.description, f.body,
+            list(f.origins), p.entry_id]
+    digest = hashlib.sha1(json.dumps(what, ensure_ascii=False).encode("utf-8", "surrogatepass"),
+                          usedforsecurity=False).hexdigest()[:8]
+    action = Action(f.scope, (op,), None if f.folder is None else str(f.folder))
+    return Proposal(f"{_PREFIX[f.kind]}-{digest}", f.kind, f.source, p.action, _scope(f),
+                    p.entry_id, f.type, f.name, f.description, f.body, f.detail, f.origins,
+                    (action,))
+
+
+def _once(found: list[Found]) -> list[Found]:
+    """The same candidate said several times in one source is one, its places counted."""
+    seen: dict[tuple[str, ...], int] = {}
+    out: list[Found] = []
+    again: Counter[int] = Counter()
+    for f in found:
+        key = (f.kind, f.source, f.scope, str(f.folder), f.type, f.name, normalise(f.body),
+               f.refused)
+        if key in seen:
+            again[seen[key]] += 1
+            continue
+        seen[key] = len(out)
+        out.append(f)
+    for i, n in again.items():
+        out[i] = replace(out[i], detail=f"{out[i].detail} (and {n} more time{'s' * (n > 1)})")
+    return out
+
+
+def propose(md: Memdir, paths: Sequence[Path | str] = (), *,
+            provider: Provider | None = None, progress: Progress | None = None) -> Bootstrap:
+    """What bootstrap would write, as proposals; writes no memory."""
+    g = gather(md, paths, provider=provider, progress=progress)
+    found = _once(sorted(g.found, key=lambda f: KINDS.index(f.kind)))  # stable within a kind
+    out = Bootstrap(problems=g.problems, notes=g.notes)
+    out.refused = [(f, f.refused) for f in found if f.refused]
+    candidates = [f for f in found if not f.refused]
+    items = [ImportItem(f.type, f.name, f.description, f.body,
+                        f.origins[0] if f.origins else "bootstrap", f.scope, f.folder)
+             for f in candidates]
+    plan = plan_import(md, "bootstrap", Path.home(), items)
+    for f, planned in zip(candidates, plan.items, strict=True):
+        if planned.action in ("add", "update"):
+            out.proposals.append(_proposal(f, planned))
+        elif planned.action == "refused":
+            out.refused.append((f, planned.reason))
+        else:
+            out.skipped.append((f, planned.action, planned.reason))
+    return out
+
+
+def apply(md: Memdir, found: Bootstrap, ids: Sequence[str] | None = None) -> Bootstrap:
+    """Write the proposals named by ``ids`` (all when None): one all-or-nothing batch per
+    scope through :meth:`memdir.Store.apply`, ``source: import``."""
+    by_id = {p.id: p for p in found.proposals}
+    wanted = list(dict.fromkeys(by_id if ids is None else ids))
+    unknown = [i for i in wanted if i not in by_id]
+    if unknown:
+        raise MemdirError(f"no bootstrap proposal {', '.join(unknown)}: run `memdir bootstrap` "
+                          f"again (with the same --from paths) for the current ids")
+    batches: dict[tuple[str, str | None], list[Operation]] = {}
+    for pid in wanted:
+        for action in by_id[pid].actions:
+            batches.setdefault((action.scope, action.folder), []).extend(action.ops)
+    for (scope, folder), ops in batches.items():
+        store = md.store(scope) if folder is None else local_store(md, Path(folder))
+        store.apply(ops, source=Source.IMPORT)
+    found.applied = wanted
+    return found
+
+
+def report_text(found: Bootstrap) -> str:
+    """The proposals as text, grouped by source kind and source, then what was refused,
+    skipped or unreadable."""
+    out: list[str] = []
+    n = len(found.proposals)
+    out.append(f"Bootstrap found {n} proposal{'s' * (n != 1)}; nothing is written until you "
+               f"apply {'it' if n == 1 else 'them'}.\n" if n else
+               "Bootstrap found nothing new to propose.\n")
+    for kind in KINDS:
+        group = [p for p in found.proposals if p.kind == kind]
+        if not group:
+            continue
+        out.append(f"\n## {TITLES[kind]}\n")
+        for source in dict.fromkeys(p.source for p in group):
+            out.append(f"{source}\n")
+            for p in (p for p in group if p.source == source):
+                verb = "add" if p.action == "add" else f"update {p.entry}"
+                about = "" if p.description == p.name else f" — {short(p.description, 100)}"
+                out.append(f"  [{p.id}] {verb} {p.type} → {p.scope}: {p.name}{about}\n")
+                if p.detail:
+                    out.append(f"      evidence: {short(p.detail, 110)}\n")
+    if found.refused:
+        out.append("\n## Refused by the guard (not proposed)\n")
+        out += [f"  {f.kind} {f.source}: {f.name} — {why}\n" for f, why in found.refused]
+    if found.skipped:
+        out.append("\n## Skipped\n")
+        out += [f"  {a}: {f.name} ({f.kind} {f.source}) — {why}\n"
+                for f, a, why in found.skipped[:SHOWN]]
+        if len(found.skipped) > SHOWN:
+            out.append(f"  … and {len(found.skipped) - SHOWN} more (see --json)\n")
+    if found.problems:
+        out.append("\n## Could not read\n")
+        out += [f"  {p}\n" for p in found.problems]
+    if found.notes:
+        out.append("\n## Also noted\n")
+        out += [f"  {n}\n" for n in found.notes]
+    if found.applied:
+        out.append(f"\nApplied {len(found.applied)}: {', '.join(found.applied)}.\n")
+    elif n:
+        out.append("\nApply with `memdir bootstrap --apply ID …` (with the same --from "
+                   "paths), or all with `--all`.\n")
+    return "".join(out)

@@ -1,0 +1,76 @@
+"""What every bootstrap source produces: candidates found, texts to extract from, problems."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["KINDS", "TITLES", "Doc", "Found", "Gathered", "Part", "Progress", "short"]
+
+# source kinds, in the order the proposals are shown
+KINDS = ("harness", "instructions", "git", "notes", "mail", "calendar", "chat")
+TITLES = {"harness": "Harness memories", "instructions": "Instruction files",
+          "git": "Git identity and history", "notes": "Notes", "mail": "Mail you sent",
+          "calendar": "Calendars", "chat": "Chat exports"}
+
+Progress = Callable[[str], None]  # one line of progress for long runs (the CLI: stderr)
+
+
+@dataclass(frozen=True)
+class Found:
+    """One candidate memory from one source, before review.
+
+    ``source`` names where it came from for people (a file, repository or harness);
+    ``origins`` are what the entry records (``bootstrap:<kind>:<path>``); ``detail`` the
+    evidence (``notes.md line 12``, ``18 of 20 commits``). ``refused`` is set when the
+    text it was extracted from trips the guard: it is listed, never proposed.
+    """
+
+    kind: str
+    source: str
+    type: str
+    name: str
+    description: str
+    body: str
+    scope: str = "user"
+    folder: Path | None = None  # another project's local scope (a harness item's target)
+    origins: tuple[str, ...] = ()
+    detail: str = ""
+    refused: str = ""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One piece of a text source as the extractor gets it: a paragraph, a mail, a message."""
+
+    role: str  # user for the person's own words; assistant, tool... for the rest
+    text: str
+    where: str  # "line 12", "message 3", "[2] Trip planning, message 5"
+
+
+@dataclass(frozen=True)
+class Doc:
+    """A text source for the extractor: one file (or one conversation of an export)."""
+
+    kind: str
+    path: Path
+    parts: tuple[Part, ...]
+    scope: str = "user"  # where its candidates go unless the extractor says "user"
+    label: str = ""  # which part of the file: a conversation's title
+
+
+@dataclass
+class Gathered:
+    """Everything the sources found, what they could not read and what they noticed."""
+
+    found: list[Found] = field(default_factory=list)
+    docs: list[Doc] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # "path: why", never silently skipped
+    notes: list[str] = field(default_factory=list)  # what was looked at and left alone, why
+
+
+def short(text: str, width: int) -> str:
+    """``text`` on one line, cut to ``width`` characters with an ellipsis."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"

@@ -1,0 +1,280 @@
+"""Git identity and history: who the person is, whom they work with, how they write commits.
+
+``git`` runs as a subprocess with ``HOME`` set to :func:`pathlib.Path.home` (so a test's or
+a sandbox's HOME redirects ``--global``) and without the ``GIT_*`` variables a hook may have
+set. Only commits the person authored count (their e-mail addresses from git config, else
+their name). Facts become user-scope candidates directly, each with its evidence counts:
+
+* name and e-mail; frequent co-authors (``Co-authored-by:`` trailers);
+* conventions followed in at least :data:`SHARE` of the person's commits (at least
+  :data:`MIN_COMMITS` of them): Conventional Commits, imperative subjects, short subjects,
+  ticket references, sign-off.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ._found import Found, Gathered, Progress, short
+
+__all__ = ["Commit", "History", "conventions", "gather_git", "read_history"]
+
+SHARE = 0.6
+MIN_COMMITS = 5
+MAX_COMMITS = 5_000  # per repository, newest first
+TIMEOUT = 60.0
+_CC = re.compile(r"^(feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert|"
+                 r"deps|release)(\([^)]{1,40}\))?!?: \S")
+_TRAILER = re.compile(r"^Co-authored-by:\s*(.+?)\s*<([^>]+)>\s*$", re.I | re.M)
+_SIGNED = re.compile(r"^Signed-off-by:\s", re.I | re.M)
+_TICKET = re.compile(r"\b([A-Z][A-Z0-9]{1,9})-[0-9]{1,6}\b|(?<![\w&])#[0-9]{1,6}\b")
+_VERB_WORDS = """
+add adjust align allow apply avoid bump call change check clean clarify collect configure convert
+copy correct cover create define delete deprecate describe disable document drop enable ensure
+explain expose extend extract fix format handle hide ignore implement import improve include
+initialize initialise inline install introduce keep let limit load log make mark merge move
+name normalize normalise note open optimize optimise parse pass pin prefer prepare prevent
+print read record reduce refactor reject release remove rename reorder replace report
+require reset resolve restore restrict retry return reuse revert rewrite run save scan
+set share show simplify skip sort speed split start stop store support switch sync take
+test tidy track trim turn unify update upgrade use validate verify warn wrap write
+"""
+_VERBS = frozenset(_VERB_WORDS.split())
+
+
+@dataclass(frozen=True)
+class Commit:
+    """One commit as the history reader sees it."""
+
+    author: str
+    email: str
+    message: str
+
+    @property
+    def subject(self) -> str:
+        """The first line."""
+        return self.message.split("\n", 1)[0].strip()
+
+
+@dataclass
+class History:
+    """The person's commits across their repositories."""
+
+    names: Counter[str] = field(default_factory=Counter)
+    emails: Counter[str] = field(default_factory=Counter)
+    commits: list[Commit] = field(default_factory=list)
+    repos: list[Path] = field(default_factory=list)  # those holding their commits
+    config: str = ""  # the global config file naming them
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(HOME=str(Path.home()), LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    return env
+
+
+def git(*args: str, cwd: Path | None = None) -> tuple[int, str, str]:
+    """(exit code, stdout, first stderr line) of one git command; OSError if git is absent."""
+    try:
+        proc = subprocess.run(["git", *args], cwd=cwd, env=_env(), capture_output=True,
+                              timeout=TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        return 124, "", f"git {args[0]} took longer than {TIMEOUT:.0f} s"
+    err = proc.stderr.decode("utf-8", "replace").strip().split("\n")[0]
+    return proc.returncode, proc.stdout.decode("utf-8", "replace"), err
+
+
+def _config(key: str, cwd: Path | None = None) -> tuple[str, str]:
+    """(value, origin file) of a config key: global without ``cwd``, effective with it."""
+    args = ("config", "--show-origin", "--get", key) if cwd else \
+        ("config", "--global", "--show-origin", "--get", key)
+    code, out, _ = git(*args, cwd=cwd)
+    if code != 0 or "\t" not in out:
+        return "", ""
+    origin, value = out.rstrip("\n").split("\t", 1)
+    return value.strip(), origin.removeprefix("file:")
+
+
+def read_history(repos: Sequence[Path], g: Gathered, progress: Progress | None = None
+                 ) -> History | None:
+    """The person's identity and commits; None (and a note) when git is not installed."""
+    h = History()
+    try:
+        name, origin = _config("user.name")
+        email, origin_e = _config("user.email")
+    except OSError:
+        g.notes.append("git is not installed: git identity and history skipped")
+        return None
+    h.config = origin or origin_e
+    if name:
+        h.names[name] += 1
+    if email:
+        h.emails[email.lower()] += 1
+    for i, repo in enumerate(repos, 1):
+        if progress and len(repos) > 3:
+            progress(f"git: reading {repo} ({i}/{len(repos)})")
+        local_name, _ = _config("user.name", repo)
+        local_email, _ = _config("user.email", repo)
+        mine_emails = {e for e in (email.lower(), local_email.lower()) if e}
+        mine_names = {n for n in (name, local_name) if n}
+        code, out, err = git("log", "--no-merges", f"--max-count={MAX_COMMITS}",
+                             "--format=%an%x1f%ae%x1f%B%x1e", cwd=repo)
+        if code != 0:
+            if "does not have any commits" not in err:
+                g.problems.append(f"{repo}: git log failed: {err or f'exit {code}'}")
+            continue
+        found = 0
+        for record in out.split("\x1e"):
+            fields = record.strip("\n").split("\x1f")
+            if len(fields) != 3:
+                continue
+            author, mail, message = fields[0], fields[1].lower(), fields[2].strip()
+            if mail in mine_emails or (not mine_emails and author in mine_names):
+                h.commits.append(Commit(author, mail, message))
+                h.names[author] += 1
+                h.emails[mail] += 1
+                found += 1
+        if found:
+            h.repos.append(repo)
+        elif not mine_emails and not mine_names:
+            g.notes.append(f"{repo}: no git identity (user.name / user.email) to find "
+                           f"your commits by")
+    return h
+
+
+def _share(n: int, total: int) -> str:
+    return f"{n} of {total} ({n / total:.0%})"
+
+
+def _where(h: History) -> str:
+    count = len(h.repos)
+    return f"{count} repositor{'y' if count == 1 else 'ies'}"
+
+
+def _imperative(subject: str) -> bool | None:
+    """True/False for an imperative/other first verb; None when it cannot tell."""
+    cc = _CC.match(subject)
+    text = subject[cc.end() - 1:] if cc else subject
+    words = re.findall(r"[A-Za-z]+", text[:40])
+    if not words:
+        return None
+    w = words[0].lower()
+    if w in _VERBS:
+        return True
+    if (w.endswith("ed") and (w[:-2] in _VERBS or w[:-1] in _VERBS or w[:-3] in _VERBS)) or \
+            (w.endswith("s") and (w[:-1] in _VERBS or w[:-2] in _VERBS)):
+        return False
+    return None
+
+
+def conventions(h: History) -> list[tuple[str, str, str, str]]:
+    """(name, description, body, evidence) of each convention the person's commits follow."""
+    commits = h.commits
+    total = len(commits)
+    if total < MIN_COMMITS:
+        return []
+    out = []
+    how = "**How to apply:** every commit message written for the user."
+    cc = [m for c in commits if (m := _CC.match(c.subject))]
+    if len(cc) >= SHARE * total:
+        types = Counter(m.group(1) for m in cc).most_common(6)
+        scoped = sum(1 for m in cc if m.group(2))
+        listed = ", ".join(f"{t} ({n})" for t, n in types)
+        scope_note = f"; {scoped} of them name a scope" if scoped else ""
+        evidence = f"{_share(len(cc), total)} of the user's commits in {_where(h)}"
+        out.append(("Conventional Commits",
+                    "Commit subjects follow Conventional Commits (type(scope): summary)",
+                    f"Write commit subjects as Conventional Commits, `type(scope): summary`; "
+                    f"the types the user uses: {listed}{scope_note}.\n\n**Why:** {evidence} "
+                    f"follow it.\n{how}", evidence))
+    moods = [mood for c in commits if (mood := _imperative(c.subject)) is not None]
+    if len(moods) >= MIN_COMMITS and sum(moods) >= SHARE * len(moods):
+        evidence = f"{_share(sum(moods), len(moods))} of the user's commit subjects"
+        out.append(("Imperative commit subjects",
+                    "Commit subjects are in the imperative mood (\"Add x\", not \"Added x\")",
+                    f"Write commit subjects in the imperative mood: \"Add x\", not \"Added x\" "
+                    f"or \"Adds x\".\n\n**Why:** {evidence} in {_where(h)} start that way.\n"
+                    f"{how}", evidence))
+    lengths = sorted(len(c.subject) for c in commits)
+    p90 = lengths[min(total - 1, int(total * 0.9))]
+    limit = 50 if p90 <= 50 else 72 if p90 <= 72 else 0
+    if limit:
+        within = sum(1 for n in lengths if n <= limit)
+        evidence = f"{_share(within, total)} of the user's commit subjects"
+        out.append((f"Commit subjects within {limit} characters",
+                    f"Keep commit subjects within {limit} characters",
+                    f"Keep commit subjects within {limit} characters (the user's median is "
+                    f"{lengths[total // 2]}).\n\n**Why:** {evidence} in {_where(h)} are.\n{how}",
+                    evidence))
+    tickets = [found for c in commits if (found := _TICKET.findall(c.message))]
+    if len(tickets) >= SHARE * total:
+        keys = Counter(k or "#" for found in tickets for k in set(found)).most_common(3)
+        named = ", ".join(f"{k}-… ({n})" if k != "#" else f"#… ({n})" for k, n in keys)
+        evidence = f"{_share(len(tickets), total)} of the user's commits"
+        out.append(("Ticket references in commits",
+                    "Commit messages reference the ticket they belong to",
+                    f"Reference the ticket in every commit message: {named}.\n\n**Why:** "
+                    f"{evidence} in {_where(h)} name one.\n{how}", evidence))
+    signed = sum(1 for c in commits if _SIGNED.search(c.message))
+    if signed >= SHARE * total:
+        evidence = f"{_share(signed, total)} of the user's commits"
+        out.append(("Signed-off commits", "Commits carry a Signed-off-by trailer",
+                    f"Sign off every commit (`git commit -s`).\n\n**Why:** {evidence} in "
+                    f"{_where(h)} are signed off.\n{how}", evidence))
+    return out
+
+
+def _found(h: History, name: str, description: str, body: str, detail: str,
+           type_: str = "feedback") -> Found:
+    origins = tuple(f"bootstrap:git:{r}" for r in h.repos)
+    if h.config and name == "Name and e-mail":
+        origins = (f"bootstrap:git:{h.config}", *origins)
+    source = ", ".join(str(r) for r in h.repos) or h.config or "git config"
+    return Found("git", source, type_, name, description, body, "user", None, origins, detail)
+
+
+def gather_git(repos: Sequence[Path], g: Gathered, progress: Progress | None = None
+               ) -> History | None:
+    """Add the git facts to ``g``; the history read (for the mail reader's addresses)."""
+    h = read_history(repos, g, progress)
+    if h is None:
+        return None
+    if h.names or h.emails:
+        name = h.names.most_common(1)[0][0] if h.names else ""
+        emails = [e for e, _ in h.emails.most_common(4)]
+        also = f" (also {', '.join(emails[1:])})" if emails[1:] else ""
+        said = f"The user's name is {name}. " if name else ""
+        mail = f"They commit as {emails[0]}{also}." if emails else ""
+        seen = [f"git config --global ({h.config})"] if h.config else []
+        if h.commits:
+            seen.append(f"{len(h.commits)} commits in {_where(h)}")
+        evidence = "; ".join(seen)
+        who = " ".join(p for p in (name, f"<{emails[0]}>" if emails else "") if p)
+        g.found.append(_found(h, "Name and e-mail", short(f"{who} (from git)", 150),
+                              f"{said}{mail}\n\n**Evidence:** {evidence}.", evidence, "user"))
+    mine = set(h.emails)
+    partners: Counter[tuple[str, str]] = Counter()
+    for c in h.commits:
+        for who, addr in {(n.strip(), a.strip().lower()) for n, a in _TRAILER.findall(c.message)}:
+            if addr not in mine:
+                partners[(who, addr)] += 1
+    often = [(who, n) for who, n in partners.most_common(10) if n >= 2]
+    if often:
+        listed = "\n".join(f"- {n} <{a}> ({k} commits)" for (n, a), k in often)
+        total = sum(1 for c in h.commits if _TRAILER.search(c.message))
+        evidence = f"Co-authored-by trailers in {total} of the user's commits in {_where(h)}"
+        names = " and ".join(n for (n, _), _ in often[:2]) + (" and others" if often[2:]
+                                                               else "")
+        g.found.append(_found(h, "Frequent co-authors",
+                              short(f"Often writes code with {names}", 150),
+                              f"The user often co-authors commits with:\n{listed}\n\n"
+                              f"**Evidence:** {evidence}.", evidence, "user"))
+    for name, description, body, evidence in conventions(h):
+        g.found.append(_found(h, name, description, body, evidence))
+    return h

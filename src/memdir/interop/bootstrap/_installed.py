@@ -1,0 +1,93 @@
+"""What the person's harnesses already hold: their memories, and instruction files.
+
+Harness memories come from every module in :data:`memdir.interop.HARNESSES`, read at its
+default place under the home folder (a missing folder is "nothing found"; a module not
+installed in this build is a note). They are already structured and become candidates
+as they are.
+
+Instruction files hold rules the person wrote, so they go through the extractor like
+notes: the home folder's ``~/.claude/CLAUDE.md``, ``~/.codex/AGENTS.md`` and
+``~/.codex/AGENTS.override.md`` (user scope), and the project's ``.claude/CLAUDE.md`` and
+``.claude/rules/*.md`` (local scope). The project's ``AGENTS.md``/``CLAUDE.md`` (and their
+``.local`` forms) named by ``instruction_files`` are left alone: memdir already loads them
+into every session, and memory must not repeat an instruction file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...errors import MemdirError
+from .._harness import HARNESSES, harness
+from ._files import MAX_BYTES, markdown_parts, read_text
+from ._found import Doc, Found, Gathered
+
+if TYPE_CHECKING:
+    from ...engine import Memdir
+
+__all__ = ["gather_harnesses", "gather_instructions", "instruction_files"]
+
+MAX_RULES = 50
+
+
+def gather_harnesses(md: Memdir, g: Gathered) -> None:
+    """Every harness's memories at its default place, as candidates."""
+    for name, module in HARNESSES.items():
+        try:
+            h = harness(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"memdir.interop.{module}":
+                raise
+            g.notes.append(f"{name}: reading its memories is not available in this build")
+            continue
+        source = h.default_source(md).absolute()
+        if not source.exists():
+            g.notes.append(f"{name}: nothing at {source}")
+            continue
+        try:
+            read = h.read(md, source)
+        except MemdirError as exc:
+            g.problems.append(f"{source}: {exc}")
+            continue
+        g.problems += [f"{name}: {p}" for p in read.problems]
+        for item in read.items:
+            where = item.origin.split(":", 1)[-1]
+            if where.startswith(f"{source}/"):
+                where = where[len(str(source)) + 1:]  # the source is shown already
+            g.found.append(Found(
+                "harness", f"{name}: {source}", str(item.type), item.name, item.description,
+                item.body, item.scope, item.folder, (f"bootstrap:{item.origin}",), where))
+
+
+def instruction_files(md: Memdir) -> tuple[list[tuple[Path, str]], list[Path]]:
+    """((file, scope) to read, files left alone because memdir loads them)."""
+    home = Path.home()
+    files = [(home / ".claude" / "CLAUDE.md", "user"), (home / ".codex" / "AGENTS.md", "user"),
+             (home / ".codex" / "AGENTS.override.md", "user")]
+    root = md.checkout_root
+    if (root / ".git").exists():
+        files.append((root / ".claude" / "CLAUDE.md", "local"))
+        rules = sorted((root / ".claude" / "rules").glob("*.md"))[:MAX_RULES]
+        files += [(r, "local") for r in rules]
+    loaded = []
+    for name in md.settings.instruction_files:
+        for variant in (name, name.removesuffix(".md") + ".local.md"):
+            if (root / variant).is_file():
+                loaded.append(root / variant)
+    return [(f, s) for f, s in files if f.is_file()], loaded
+
+
+def gather_instructions(md: Memdir, g: Gathered) -> None:
+    """Instruction files as texts for the extractor."""
+    files, loaded = instruction_files(md)
+    for path in loaded:
+        g.notes.append(f"{path}: memdir already loads it into every session; not mined")
+    for path, scope in files:
+        try:
+            parts = markdown_parts(read_text(path, MAX_BYTES["notes"]))
+        except (OSError, ValueError) as exc:
+            g.problems.append(f"{path}: {getattr(exc, 'strerror', None) or exc}")
+            continue
+        if parts:
+            g.docs.append(Doc("instructions", path, tuple(parts), scope))
