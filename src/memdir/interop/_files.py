@@ -1,0 +1,71 @@
+"""Reading other harnesses' files safely: regular files only, bounded, never blocking.
+
+A FIFO or device where a memory file should be would hang a plain ``open()``; a 2 GB file
+would fill memory. :func:`read_text` refuses both with a reason. :func:`user_path` expands
+``~`` the way a shell does, with a clear error instead of ``RuntimeError`` for an unknown
+user.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from ..errors import ValidationError
+
+__all__ = ["MAX_FILE_BYTES", "read_bytes", "read_text", "user_path", "why"]
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A regular file's bytes. Raises OSError, or ValueError saying why the file is not
+    read (not a regular file, larger than ``limit``). Opened without blocking."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a regular file")
+        if info.st_size > limit:
+            raise ValueError(f"larger than {limit // 1024:,} KiB")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit // 1024:,} KiB")
+    return data
+
+
+def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """A regular file's UTF-8 text (a leading BOM dropped); OSError or ValueError say why
+    not."""
+    data = read_bytes(path, limit)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
+
+
+def why(exc: OSError | ValueError) -> str:
+    """The reason to print for a file that could not be read."""
+    return getattr(exc, "strerror", None) or str(exc)
+
+
+def user_path(value: str | Path, what: str = "path") -> Path:
+    """``value`` with ``~`` / ``~user`` expanded and made absolute (not resolved)."""
+    text = str(value)
+    if "\x00" in text:
+        raise ValidationError(f"{what} must not contain a NUL character", field=what)
+    try:
+        return Path(text).expanduser().absolute()
+    except RuntimeError:
+        raise ValidationError(f"cannot expand {text!r}: no such user; give the {what} "
+                              "as an absolute path", field=what) from None
