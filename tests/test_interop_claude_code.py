@@ -160,8 +160,8 @@ def test_apply_then_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
     role = entries["Role"]
     assert role.source.value == "import" and role.origins[0].endswith("/user_role.md")
     again = import_memories(md, "claude-code", apply=True)
-    assert again.counts() == {"add": 0, "update": 0, "duplicate": len(GOOD), "removed": 0,
-                              "refused": 1, "invalid": 0}
+    assert again.counts() == {"add": 0, "update": 0, "unchanged": len(GOOD), "duplicate": 0,
+                              "conflict": 0, "removed": 0, "refused": 1, "invalid": 0}
     assert len(md.entries()) == len(GOOD)
 
 
@@ -313,7 +313,7 @@ def test_cli_import_and_export(run: Run, user_home: Path, tmp_path: Path) -> Non
     done = run("import", "claude-code", "--apply", extra_env=env)
     assert f"{len(GOOD)} add" in done.stdout and "1 refused by the guard" in done.stdout
     again = json.loads(run("import", "claude-code", "--json", extra_env=env).stdout)
-    assert again["counts"]["duplicate"] == len(GOOD) and again["counts"]["add"] == 0
+    assert again["counts"]["unchanged"] == len(GOOD) and again["counts"]["add"] == 0
     refused = run("export", "claude-code", "--apply", ok=False, extra_env=env)
     assert "refused" in refused.stdout and "--force" in refused.stderr
     forced = run("export", "claude-code", "--apply", "--force", extra_env=env)

@@ -116,8 +116,8 @@ def test_import_maps_sections_task_groups_and_notes(md: Memdir, user_home: Path)
     # Codex's working files are not memories
     assert not any("raw_memories" in p.item.origin or "rollout_summaries/" in p.item.origin
                    for p in plan.items)
-    assert plan.counts() == {"add": 16, "update": 0, "duplicate": 0, "removed": 0,
-                             "refused": 1, "invalid": 0}
+    assert plan.counts() == {"add": 16, "update": 0, "unchanged": 0, "duplicate": 0,
+                             "conflict": 0, "removed": 0, "refused": 1, "invalid": 0}
 
 
 def test_the_poisoned_note_is_refused_and_reported(md: Memdir, user_home: Path) -> None:
@@ -150,7 +150,7 @@ def test_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
     first = everything(md)
     again = import_memories(md, "codex", apply=True)
     assert again.counts()["add"] == again.counts()["update"] == 0
-    assert again.counts()["duplicate"] == 16 and again.counts()["refused"] == 1
+    assert again.counts()["unchanged"] == 16 and again.counts()["refused"] == 1
     assert everything(md) == first
 
 
@@ -346,7 +346,7 @@ def test_cli_import_and_export(run: Run, tmp_path: Path, project: Path, home: Pa
     data = json.loads(done.stdout)
     assert data["applied"] and data["counts"]["add"] == 16 and data["counts"]["refused"] == 1
     again = json.loads(run("import", "codex", "--apply", "--json", extra_env=env).stdout)
-    assert again["counts"]["add"] == 0 and again["counts"]["duplicate"] == 16
+    assert again["counts"]["add"] == 0 and again["counts"]["unchanged"] == 16
     refused = run("export", "codex", "--apply", ok=False, extra_env=env)  # Codex's own files
     assert "hold content memdir did not write" in refused.stderr
     out = tmp_path / "exported"

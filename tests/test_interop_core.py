@@ -3,7 +3,9 @@ the managed section of AGENTS.md."""
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from conftest import add
 from memdir import MemdirError
 from memdir.engine import Memdir
 from memdir.interop import ExportFile, ImportItem, export_agents_md, write_exports
+from memdir.interop._exporting import Ledger
 from memdir.interop._importing import apply_import, plan_import
 from memdir.interop.agents_md import BEGIN, END, merge_section, render_section
 
@@ -34,20 +37,24 @@ def test_plan_classifies_and_writes_nothing(md: Memdir) -> None:
     add(store, "Use pnpm", "Install with pnpm.")
     add(store, "Tabs", "Indent with tabs.")
     items = [item("New rule", "Run ruff before committing."),
-             item("Use pnpm", "Install with pnpm, never npm."),      # same name → update
+             item("Use pnpm", "Install with pnpm, never npm."),      # the user's own entry
              item("Other name", "indent  with TABS."),              # same text → duplicate
              item("Poisoned", POISON),
              item("", "no name at all"),
-             item("New rule", "A second body under the same name.")]
+             item("New rule", "A second body under the same name."),
+             item("New rule", "run ruff before   committing.")]
     before = sorted(p.name for p in Path(store.backend.location).iterdir())
     plan = plan_import(md, "test", Path("/fixtures"), items, ["bad.md: not UTF-8"])
-    assert [p.action for p in plan.items] == ["add", "update", "duplicate", "refused",
-                                              "invalid", "duplicate"]
+    assert [p.action for p in plan.items] == ["add", "conflict", "duplicate", "refused",
+                                              "invalid", "add", "duplicate"]
     assert plan.items[1].entry_id == "feedback_use-pnpm"
-    assert "exfiltrat" in plan.items[3].reason or "instruction" in plan.items[3].reason
+    assert "written by user" in plan.items[1].reason
+    assert plan.items[3].reason.startswith("injection.")
+    assert plan.items[5].item.name == "New rule (2)"  # both texts kept, neither dropped
     assert plan.problems == ["bad.md: not UTF-8"]
     assert sorted(p.name for p in Path(store.backend.location).iterdir()) == before
     assert plan.counts()["refused"] == 1 and not plan.applied
+    assert not (md.home / "imports.json").exists()
 
 
 def test_apply_writes_with_source_and_origin_and_is_idempotent(md: Memdir) -> None:
@@ -57,9 +64,42 @@ def test_apply_writes_with_source_and_origin_and_is_idempotent(md: Memdir) -> No
     assert entry.source.value == "import"
     assert entry.origins == ("test:/fixtures/Use pnpm.md",)
     again = plan_import(md, "test", Path("/f"), items)
-    assert [p.action for p in again.items] == ["duplicate", "duplicate"]
+    assert [p.action for p in again.items] == ["unchanged", "unchanged"]
     apply_import(md, again)
     assert len(md.store("local").list()) == 2
+
+
+def test_a_changed_source_updates_only_what_memdir_left_alone(md: Memdir) -> None:
+    items = [item("Use pnpm", "Install with pnpm."), item("Run ruff", "Lint with ruff.")]
+    apply_import(md, plan_import(md, "test", Path("/f"), items))
+    md.store("local").replace("feedback_run-ruff", body="Lint with ruff --fix.",
+                              source="user")
+    changed = [item("Use pnpm", "Install with pnpm; never npm."),
+               item("Run ruff", "Lint with ruff and black.")]
+    plan = plan_import(md, "test", Path("/f"), changed)
+    assert [p.action for p in plan.items] == ["update", "conflict"]
+    apply_import(md, plan)
+    assert md.store("local").get("feedback_use-pnpm").body == "Install with pnpm; never npm."
+    assert md.store("local").get("feedback_run-ruff").body == "Lint with ruff --fix."
+
+
+def test_memdir_side_corrections_survive_a_reimport(md: Memdir) -> None:
+    items = [item("Staging host", "staging.example:8443"),
+             item("Deploy branch", "Deploys go out from the release branch.")]
+    apply_import(md, plan_import(md, "test", Path("/f"), items))
+    local = md.store("local")
+    local.replace("feedback_staging-host", body="staging.example:9443", source="user")
+    local.supersede("feedback_deploy-branch", type="feedback", name="Deploys from main",
+                    description="since the migration", body="Deploys go out from main.")
+    plan = plan_import(md, "test", Path("/f"), items)
+    assert [p.action for p in plan.items] == ["unchanged", "unchanged"]
+    apply_import(md, plan)
+    assert local.get("feedback_staging-host").body == "staging.example:9443"
+    assert sorted(e.name for e in local.list()) == ["Deploys from main", "Staging host"]
+    # without the ledger (another home's record, say), the superseded text still stays out
+    (md.home / "imports.json").unlink()
+    fresh = plan_import(md, "test", Path("/f"), items[1:])
+    assert fresh.items[0].action == "removed" and "superseded" in fresh.items[0].reason
 
 
 def test_duplicate_of_an_entry_in_another_scope(md: Memdir) -> None:
@@ -73,6 +113,7 @@ def test_a_removed_entry_is_not_brought_back(md: Memdir) -> None:
     items = [item("Use pnpm", "Install with pnpm.")]
     apply_import(md, plan_import(md, "test", Path("/f"), items))
     md.store("local").remove("feedback_use-pnpm")
+    (md.home / "imports.json").unlink()  # the tombstone alone must keep it out
     plan = plan_import(md, "test", Path("/f"), items)
     assert plan.items[0].action == "removed"
     assert "you removed feedback_use-pnpm" in plan.items[0].reason
@@ -111,12 +152,78 @@ def test_export_dry_run_writes_nothing_and_prunes_only_its_own_files(tmp_path: P
     assert sorted(p.name for p in out.iterdir()) == ["a.md", "mine.md"]
 
 
-def test_a_corrupt_ledger_is_an_error_not_a_guess(tmp_path: Path) -> None:
+def test_prune_touches_only_whole_files_of_the_same_target(md: Memdir, project: Path
+                                                           ) -> None:
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    md = Memdir(md.settings, clock=md.clock)
+    add(md.store("project"), "Use pnpm", "Install with pnpm.")
+    (project / "AGENTS.md").write_text("# Guide\nHand-written.\n")
+    export_agents_md(md, apply=True)
+    write_exports(md.home, "other", project, [ExportFile(project / "x.md", "X")], apply=True)
+    report = write_exports(md.home, "third", project, [], apply=True, prune=[project])
+    assert report.files == []  # AGENTS.md (a section) and x.md (another target) stay
+    report = write_exports(md.home, "other", project, [], apply=True, prune=[project])
+    assert [(f.path.name, f.status) for f in report.files] == [("x.md", "delete")]
+    assert (project / "AGENTS.md").read_text().startswith("# Guide\nHand-written.\n")
+
+
+def test_symlinked_targets_are_written_through(md: Memdir, project: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    md = Memdir(md.settings, clock=md.clock)
+    add(md.store("project"), "Use pnpm", "Install with pnpm.")
+    (project / "CLAUDE.md").write_text("# Shared guide\n")
+    (project / "AGENTS.md").symlink_to("CLAUDE.md")
+    export_agents_md(md, apply=True)
+    assert (project / "AGENTS.md").is_symlink()
+    text = (project / "CLAUDE.md").read_text()
+    assert text.startswith("# Shared guide\n") and "**Use pnpm**" in text
+
+
+def test_backups_never_overwrite_each_other(tmp_path: Path) -> None:
+    home, target = tmp_path / "home", tmp_path / "out" / "m.md"
+    target.parent.mkdir()
+    contents = ["ORIGINAL hand-written\n", "harness rewrote it\n", "and again\n"]
+    for text in contents:
+        target.write_text(text)
+        write_exports(home, "t", target.parent, [ExportFile(target, "memdir\n")],
+                      apply=True, force=True)
+    backups = sorted(target.parent.glob("m.md.memdir-backup-*"))
+    assert sorted(b.read_text() for b in backups) == sorted(contents)
+
+
+def test_what_is_not_a_file_is_refused_even_with_force(tmp_path: Path) -> None:
+    home, out = tmp_path / "home", tmp_path / "out"
+    (out / "dir.md").mkdir(parents=True)
+    os.mkfifo(out / "fifo.md")
+    files = [ExportFile(out / "dir.md", "x"), ExportFile(out / "fifo.md", "y")]
+    report = write_exports(home, "t", out, files, apply=True, force=True)
+    assert [f.status for f in report.files] == ["refused", "refused"]
+    assert all("not a regular file" in f.reason for f in report.files)
+    assert (out / "dir.md").is_dir()
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"files": 5}', "[1, 2]", '"x"'])
+def test_a_corrupt_ledger_is_an_error_not_a_guess(tmp_path: Path, text: str) -> None:
     home = tmp_path / "home"
     home.mkdir()
-    (home / "exports.json").write_text("{not json")
+    (home / "exports.json").write_text(text)
     with pytest.raises(MemdirError, match=r"exports\.json"):
         write_exports(home, "t", tmp_path, [ExportFile(tmp_path / "x.md", "x")])
+
+
+def test_concurrent_exports_keep_each_others_records(tmp_path: Path) -> None:
+    home, out = tmp_path / "home", tmp_path / "out"
+    code = ("import sys; from pathlib import Path; from memdir.interop import ExportFile, "
+            "write_exports\nfor i in range(15):\n    write_exports(Path(sys.argv[1]), 't', "
+            "Path(sys.argv[2]), [ExportFile(Path(sys.argv[2]) / (sys.argv[3] + '.md'), "
+            "str(i))], apply=True)\n")
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(home), str(out), f"p{n}"])
+             for n in range(4)]
+    assert [p.wait(timeout=120) for p in procs] == [0] * 4
+    ledger = Ledger(home)
+    for n in range(4):
+        path = out / f"p{n}.md"
+        assert ledger.wrote(path, path.read_bytes()), path
 
 
 # -- AGENTS.md ----------------------------------------------------------------------------

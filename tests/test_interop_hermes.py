@@ -127,7 +127,7 @@ def test_reimport_is_idempotent(md: Memdir, memories: Path) -> None:
     before = {e.id: e for e in md.store("user").list()}
     again = import_memories(md, "hermes", apply=True)
     assert again.counts()["add"] == again.counts()["update"] == 0
-    assert again.counts()["duplicate"] == 8 and again.counts()["refused"] == 1
+    assert again.counts()["unchanged"] == 8 and again.counts()["refused"] == 1
     assert {e.id: e for e in md.store("user").list()} == before
 
 

@@ -10,7 +10,8 @@ import click
 from . import State, cli
 
 _HARNESS_HELP = "claude-code, codex or hermes"
-_LABELS = {"add": "add", "update": "update", "duplicate": "skip (duplicate)",
+_LABELS = {"add": "add", "update": "update", "unchanged": "skip (unchanged)",
+           "duplicate": "skip (duplicate)", "conflict": "skip (name conflict)",
            "removed": "skip (you removed it)", "refused": "refused by the guard",
            "invalid": "skip (invalid)"}
 
@@ -46,7 +47,7 @@ def import_(state: State, harness: str, source: Path | None, apply: bool,
         line = f"{_LABELS[p.action]:<22} {where:<8} {p.item.name}"
         if p.reason:
             line += f" — {p.reason}"
-        click.secho(line, fg="red" if p.action == "refused" else None)
+        click.secho(line, fg={"refused": "red", "conflict": "yellow"}.get(p.action))
     counts = ", ".join(f"{n} {_LABELS[a]}" for a, n in plan.counts().items() if n)
     click.echo(f"{verb} from {plan.source}: {counts or 'nothing found'}.")
     if not plan.applied and plan.by_action("add") + plan.by_action("update"):
@@ -77,6 +78,8 @@ def export(state: State, target: str, destination: Path | None, apply: bool, for
     report = export_memories(state.md, target, destination, apply=apply, force=force)
     if as_json:
         click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        if report.refused:
+            raise SystemExit(1)
         return
     for note in report.notes:
         click.echo(f"Note: {note}")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._exporting import ExportFile, ExportReport, FileResult, write_exports
+from ._files import user_path
 from ._harness import HARNESSES, Harness, Read, Rendered, harness
 from ._importing import ImportItem, ImportPlan, Planned, apply_import, plan_import
 from .agents_md import export_agents_md
@@ -54,7 +55,7 @@ def import_memories(md: Memdir, name: str, source: str | Path | None = None, *,
     """Import the memory of harness ``name`` from ``source`` (default: its usual folder
     under the user's home). A dry run unless ``apply``; re-running adds nothing."""
     h = harness(name)
-    folder = h.default_source(md) if source is None else Path(source).expanduser()
+    folder = h.default_source(md) if source is None else user_path(source, "source")
     read = h.read(md, folder.absolute())
     plan = plan_import(md, name, folder, read.items, read.problems, read.notes)
     return apply_import(md, plan) if apply else plan
@@ -66,7 +67,7 @@ def export_memories(md: Memdir, target: str, destination: str | Path | None = No
     to ``destination`` (default: the harness's usual folder). A dry run unless ``apply``;
     files holding content memdir did not write are refused unless ``force`` (then backed
     up first)."""
-    dest = None if destination is None else Path(destination).expanduser().absolute()
+    dest = None if destination is None else user_path(destination, "destination")
     if target == "agents-md":
         return export_agents_md(md, dest, apply=apply, force=force)
     h = harness(target)

@@ -2,35 +2,44 @@
 
 An exporter renders :class:`ExportFile` values (pure); :func:`write_exports` compares each
 with what is on disk and with the ledger of what memdir wrote before
-(``$MEMDIR_HOME/exports.json``: path → SHA-256 of the bytes memdir last wrote there):
+(``$MEMDIR_HOME/exports.json``: real path → SHA-256 of the bytes memdir last wrote there,
+the export target that wrote them, and whether memdir owns only a marked section):
 
 * absent, or holding exactly what memdir last wrote → written (``create`` / ``update``);
+  a file where memdir owns only a section (``AGENTS.md``) is always ``update``d, since
+  the text outside the section is carried over unchanged;
 * already equal to the new content → ``unchanged``;
 * anything else is content memdir did not write → ``refused``, unless ``force``, and then
-  only after a timestamped copy is saved beside it (``backup``);
-* a file memdir exported before under the same target folder that is no longer part of
-  the export, and still exactly as memdir wrote it → ``delete``.
+  only after a copy is saved beside it (``backup``; never overwriting an older backup);
+* not a regular file (a folder, a FIFO) → ``refused``, whatever ``force`` says;
+* a whole file the *same* target exported before into one of the ``prune`` folders, no
+  longer part of the export and still exactly as memdir wrote it → ``delete``.
 
+Symbolic links are written through: the file they point at changes, the link stays.
+Topic files are written in the order given (exporters put an index last), deletions come
+after every write, and the ledger is updated under a lock as each file lands.
 Dry run is the default: without ``apply`` the report says what would happen.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import json
 import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from ..errors import MemdirError, StorageError
+from ..errors import StorageError
+from ._files import read_bytes, why
+from ._ledger import atomic_write, load, locked
 
 __all__ = ["ExportFile", "ExportReport", "FileResult", "Ledger", "write_exports"]
 
 LEDGER_NAME = "exports.json"
+_WHAT = "which exported files memdir wrote"
+_MAX_TARGET_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -85,75 +94,50 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-    dfd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
+def _real(path: Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+def _record(value: Any) -> dict[str, Any]:
+    """A ledger record; early ledgers held the digest alone."""
+    return value if isinstance(value, dict) else {"sha": value}
 
 
 class Ledger:
-    """What memdir last wrote where (``$MEMDIR_HOME/exports.json``)."""
+    """What memdir last wrote where (``$MEMDIR_HOME/exports.json``), read without a lock."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, files: dict[str, Any] | None = None) -> None:
         self.path = home / LEDGER_NAME
-        try:
-            data = json.loads(self.path.read_text("utf-8"))
-            self.files: dict[str, str] = dict(data.get("files", {}))
-        except FileNotFoundError:
-            self.files = {}
-        except (OSError, ValueError, AttributeError) as exc:
-            raise MemdirError(f"cannot read {self.path} ({exc}); it records which exported "
-                              f"files memdir wrote. Fix or delete it (exports will then ask "
-                              f"for --force before overwriting)") from None
+        self.files = load(self.path, _WHAT) if files is None else files
 
     def wrote(self, path: Path, data: bytes) -> bool:
         """True if ``data`` is exactly what memdir last wrote at ``path``."""
-        return self.files.get(str(path)) == _digest(data)
+        return _record(self.files.get(str(_real(path)), {})).get("sha") == _digest(data)
 
-    def record(self, path: Path, data: bytes | None) -> None:
-        """Remember what memdir wrote at ``path`` (None: memdir deleted it)."""
-        if data is None:
-            self.files.pop(str(path), None)
-        else:
-            self.files[str(path)] = _digest(data)
-
-    def under(self, folder: Path) -> list[Path]:
-        """Files memdir wrote directly inside ``folder``."""
-        return [Path(p) for p in sorted(self.files) if Path(p).parent == folder]
-
-    def save(self) -> None:
-        """Write the ledger atomically."""
-        data = json.dumps({"version": 1, "files": self.files}, indent=1, sort_keys=True)
-        _atomic_write(self.path, data.encode("utf-8"))
+    def exported(self, folder: Path, target: str) -> list[Path]:
+        """Whole files ``target`` wrote directly inside ``folder`` (sections excluded)."""
+        real = _real(folder)
+        return [Path(p) for p, v in sorted(self.files.items())
+                if Path(p).parent == real and _record(v).get("target") == target
+                and not _record(v).get("section")]
 
 
 def _read(path: Path) -> bytes | None:
+    """The file's bytes, None when absent; ValueError when it is not a regular file."""
     try:
-        return path.read_bytes()
+        return read_bytes(path, _MAX_TARGET_BYTES)
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise StorageError("read", path, exc) from None
 
 
-def _plan_file(ledger: Ledger, f: ExportFile, force: bool, stamp: str) -> FileResult:
+def _plan_file(ledger: Ledger, f: ExportFile, force: bool) -> FileResult:
     new = f.content.encode("utf-8")
-    old = _read(f.path)
+    try:
+        old = _read(f.path)
+    except ValueError as exc:
+        return FileResult(f.path, "refused", reason=f"{why(exc)}; memdir writes only files")
     if old is None:
         return FileResult(f.path, "create")
     if old == new:
@@ -163,46 +147,89 @@ def _plan_file(ledger: Ledger, f: ExportFile, force: bool, stamp: str) -> FileRe
     if not force:
         return FileResult(f.path, "refused", reason="holds content memdir did not write; "
                           "--force overwrites it after saving a timestamped backup")
-    backup = f.path.with_name(f"{f.path.name}.memdir-backup-{stamp}")
-    return FileResult(f.path, "backup", backup=backup, reason="saved before overwriting")
+    return FileResult(f.path, "backup", reason="saved before overwriting")
+
+
+def _backup(path: Path) -> Path:
+    """Copy ``path`` to a new ``<name>.memdir-backup-<UTC time>[-n]`` beside it (never
+    replacing an earlier backup) and fsync it."""
+    real = _real(path)
+    data = real.read_bytes()
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    for n in range(1, 1000):
+        suffix = "" if n == 1 else f"-{n}"
+        dest = real.with_name(f"{real.name}.memdir-backup-{stamp}{suffix}")
+        try:
+            fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        return dest
+    raise FileExistsError(f"{real}: too many backups this second")
+
+
+def _plan(ledger: Ledger, target: str, files: Sequence[ExportFile], force: bool,
+          prune: Sequence[Path]) -> list[FileResult]:
+    results = [_plan_file(ledger, f, force) for f in files]
+    wanted = {_real(f.path) for f in files}
+    for folder in prune:
+        for path in ledger.exported(folder, target):
+            try:
+                old = _read(path)
+            except ValueError:
+                continue
+            if path not in wanted and old is not None and ledger.wrote(path, old):
+                results.append(FileResult(path, "delete", reason="no longer exported"))
+    return results
+
+
+def _write(report: ExportReport, files: Sequence[ExportFile], target: str,
+           records: dict[str, Any]) -> None:
+    by_path = {f.path: f for f in files}
+    ordered = ([r for r in report.files if r.status != "delete"]
+               + [r for r in report.files if r.status == "delete"])
+    done = []
+    for result in ordered:
+        real = _real(result.path)
+        try:
+            if result.status == "delete":
+                real.unlink()
+                records.pop(str(real), None)
+                done.append(result)
+                continue
+            if result.status == "refused":
+                done.append(result)
+                continue
+            f = by_path[result.path]
+            data = f.content.encode("utf-8")
+            if result.status == "backup":
+                result = FileResult(result.path, "backup", _backup(result.path), result.reason)
+            if result.status in ("create", "update", "backup"):
+                atomic_write(real, data)
+            records[str(real)] = {"sha": _digest(data), "target": target,
+                                  "section": f.section}
+        except OSError as exc:
+            raise StorageError("write", result.path, exc) from None
+        done.append(result)
+    report.files = done
 
 
 def write_exports(home: Path, target: str, destination: Path, files: Sequence[ExportFile],
                   *, apply: bool = False, force: bool = False,
                   left_out: Sequence[tuple[str, str]] = (), notes: Sequence[str] = (),
                   prune: Sequence[Path] = ()) -> ExportReport:
-    """Plan (and with ``apply``, write) ``files``. ``prune`` names folders in which files
-    memdir exported earlier but no longer exports are deleted (only when unchanged)."""
-    ledger = Ledger(home)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    """Plan (and with ``apply``, write) ``files`` for export ``target``. ``prune`` names
+    folders where whole files this target exported before, and no longer exports, are
+    deleted (only when unchanged since)."""
     report = ExportReport(target, destination, left_out=list(left_out), notes=list(notes))
-    wanted = {f.path for f in files}
-    for f in files:
-        report.files.append(_plan_file(ledger, f, force, stamp))
-    for folder in prune:
-        for path in ledger.under(folder):
-            old = _read(path)
-            if path not in wanted and old is not None and ledger.wrote(path, old):
-                report.files.append(FileResult(path, "delete",
-                                               reason="no longer exported"))
     if not apply:
+        report.files = _plan(Ledger(home), target, files, force, prune)
         return report
-    content = {f.path: f.content.encode("utf-8") for f in files}
-    for result in report.files:
-        try:
-            if result.status == "backup" and result.backup is not None:
-                _atomic_write(result.backup, result.path.read_bytes())
-            if result.status in ("create", "update", "backup"):
-                _atomic_write(result.path, content[result.path])
-                ledger.record(result.path, content[result.path])
-            elif result.status == "unchanged":
-                ledger.record(result.path, content[result.path])
-            elif result.status == "delete":
-                result.path.unlink()
-                ledger.record(result.path, None)
-        except OSError as exc:
-            ledger.save()  # what was written so far stays known
-            raise StorageError("write", result.path, exc) from None
-    ledger.save()
+    with locked(home / LEDGER_NAME, _WHAT) as records:
+        report.files = _plan(Ledger(home, records), target, files, force, prune)
+        _write(report, files, target, records)
     report.applied = True
     return report

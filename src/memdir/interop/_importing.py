@@ -1,15 +1,31 @@
 """Import planning shared by every harness: classify, guard, then apply in one batch.
 
 A harness module turns its native files into :class:`ImportItem` values (pure parsing);
-:func:`plan_import` decides, per item, whether it would be added, update an entry of the
-same name, be skipped as a duplicate or as something the user removed, or be refused by the
-guard. Nothing is written until :func:`apply_import`, which goes through
+:func:`plan_import` decides what each would do, in this order:
+
+* ``invalid`` / ``refused``: fails validation, or the guard refuses it (listed with why);
+* ``unchanged``: the source item is exactly what the last import took from the same
+  origin (``$MEMDIR_HOME/imports.json``), so whatever memdir did with it since — an
+  edit, a supersede, a removal — stands;
+* ``duplicate``: the same text is already in a scope this project sees;
+* ``removed``: the user removed an entry with this text or name here, or superseded one
+  with this text;
+* ``update``: an entry of this name exists, last written by an import of this origin;
+* ``conflict``: an entry of this name exists but someone else wrote it, or changed it
+  since it was imported — reported, never overwritten;
+* ``add``: everything else. Two different texts under one name in one import both stay:
+  the later is named ``Name (2)``.
+
+Nothing is written until :func:`apply_import`, which goes through
 :meth:`memdir.Store.apply` (the normal write path) with ``source: import``, one
-all-or-nothing batch per target scope. Running the same import twice adds nothing.
+all-or-nothing batch per target scope, then records what it took in the ledger.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +44,7 @@ from ..model import (
     validate_description,
     validate_name,
 )
+from ._ledger import load, locked
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -35,7 +52,10 @@ if TYPE_CHECKING:
 
 __all__ = ["ImportItem", "ImportPlan", "Planned", "apply_import", "plan_import"]
 
-ACTIONS = ("add", "update", "duplicate", "removed", "refused", "invalid")
+ACTIONS = ("add", "update", "unchanged", "duplicate", "conflict", "removed", "refused",
+           "invalid")
+LEDGER_NAME = "imports.json"
+_WHAT = "what memdir imported from where"
 
 
 @dataclass(frozen=True)
@@ -65,6 +85,7 @@ class Planned:
     action: str  # one of ACTIONS
     entry_id: str = ""  # the entry it adds, updates or duplicates
     reason: str = ""  # for refused / invalid / removed / duplicate
+    source_digest: str = ""  # what the source said (see :func:`digest`), once valid
 
 
 @dataclass
@@ -75,6 +96,7 @@ class ImportPlan:
     source: Path
     items: list[Planned] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # files that could not be read
+    sources: list[ImportItem] = field(default_factory=list, repr=False)  # as read
     applied: bool = False
     notes: list[str] = field(default_factory=list)  # what else was found, and what to do
 
@@ -107,16 +129,33 @@ def _store_for(md: Memdir, item: ImportItem) -> Store:
     return local_store(md, item.folder)
 
 
-def _removed(md: Memdir, store: Store, item: ImportItem) -> str | None:
-    """Why this item must not come back: the user removed the same text or name here."""
+def digest(item: ImportItem) -> str:
+    """What an item said at its source, as a short hash (type, name, description, body).
+    The ledger keeps, per :func:`ledger_key`, the digests the last applied import read."""
+    text = json.dumps([str(item.type), item.name, item.description, item.body])
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def ledger_key(item: ImportItem) -> str:
+    """The ledger's key for a source item: its origin and name (one origin, a summary
+    section say, can hold several items)."""
+    return f"{item.origin}\n{item.name}"
+
+
+def _forgotten(md: Memdir, store: Store, item: ImportItem) -> str | None:
+    """Why this item must not come back: the user removed the same text or name here,
+    or superseded the same text."""
     if not md.state_path.exists():
         return None
-    found = md.pipeline.tombstones.removed(store.backend.location, item.body, item.name)
-    return None if found is None else f"you removed {found.entry_id} on {found.created_at:%Y-%m-%d}"
+    found = md.pipeline.tombstones.forgotten(store.backend.location, item.body, item.name)
+    if found is None:
+        return None
+    verb = "removed" if found.kind == "removed" else "superseded"
+    return f"you {verb} {found.entry_id} on {found.created_at:%Y-%m-%d}"
 
 
-def _classify(item: ImportItem, active: dict[str, Entry], by_body: dict[str, str],
-              planned_ids: set[str]) -> Planned:
+def _valid(item: ImportItem) -> Planned | str:
+    """The item's entry id, or why it cannot be imported."""
     try:
         kind = EntryType.parse(item.type)
         name = validate_name(item.name)
@@ -127,42 +166,83 @@ def _classify(item: ImportItem, active: dict[str, Entry], by_body: dict[str, str
     finding = guard.scan("\n".join((item.name, item.description, item.body)))
     if finding is not None:
         return Planned(item, "refused", reason=f"{finding.rule}: {finding.reason}")
-    eid = entry_id(kind, name)
+    return entry_id(kind, name)
+
+
+def _renamed(item: ImportItem, taken: set[str]) -> ImportItem:
+    """``item`` under the first ``Name (n)`` whose id this import has not used."""
+    for n in range(2, 1000):
+        named = dataclasses.replace(item, name=f"{item.name} ({n})")
+        if entry_id(EntryType.parse(item.type), named.name) not in taken:
+            return named
+    return item
+
+
+@dataclass
+class _Target:
+    """One destination scope while planning: its entries and what the plan adds to it."""
+
+    store: Store
+    active: dict[str, Entry]
+    bodies: dict[str, str]
+    planned: set[str] = field(default_factory=set)
+
+
+def _classify(md: Memdir, item: ImportItem, t: _Target, last: Sequence[str]) -> Planned:
+    found = _valid(item)
+    if isinstance(found, Planned):
+        return found
+    eid = found
+    said = digest(item)
+    planned = _decide(md, item, eid, t, said in last)
+    return dataclasses.replace(planned, source_digest=said)
+
+
+def _decide(md: Memdir, item: ImportItem, eid: str, t: _Target, unchanged: bool) -> Planned:
+    if unchanged:
+        return Planned(item, "unchanged", eid, "unchanged since the last import")
     key = normalise(item.body)
-    if key in by_body:
-        return Planned(item, "duplicate", by_body[key], "the same text is already stored")
-    if eid in planned_ids:
-        return Planned(item, "duplicate", eid, "an earlier item of this import has its name")
-    if eid in active:
+    if key in t.bodies:
+        return Planned(item, "duplicate", t.bodies[key], "the same text is already stored")
+    if eid in t.planned:  # a different text under a name this import already uses
+        item = _renamed(item, t.planned | set(t.active))
+        eid = entry_id(EntryType.parse(item.type), item.name)
+    forgotten = _forgotten(md, t.store, item)
+    if forgotten is not None and eid not in t.active:
+        return Planned(item, "removed", eid, forgotten)
+    existing = t.active.get(eid)
+    if existing is None:
+        return Planned(item, "add", eid)
+    if existing.source is Source.IMPORT and item.origin in existing.origins:
         return Planned(item, "update", eid)
-    return Planned(item, "add", eid)
+    return Planned(item, "conflict", eid, f"{t.store.scope}:{eid} has this name but other "
+                   f"text (written by {existing.source.value}); it is kept — rename or "
+                   "remove one, then import again")
 
 
 def plan_import(md: Memdir, harness: str, source: Path, items: Iterable[ImportItem],
                 problems: Sequence[str] = (), notes: Sequence[str] = ()) -> ImportPlan:
     """Decide what importing ``items`` would do; writes nothing."""
     plan = ImportPlan(harness, source, problems=list(problems), notes=list(notes))
+    last = load(md.home / LEDGER_NAME, _WHAT)
     # The same text in any scope this project sees is a duplicate, wherever it would go.
     seen = {normalise(e.body): f"{scope}:{e.id}" for scope, e in md.entries()}
-    state: dict[tuple[str, Path | None], tuple[Store, dict[str, Entry], dict[str, str],
-                                              set[str]]] = {}
+    targets: dict[tuple[str, Path | None], _Target] = {}
     for item in items:
         key = (item.scope, item.folder)
-        if key not in state:
+        if key not in targets:
             store = _store_for(md, item)
             active = {e.id: e for e in store.list()}
             bodies = {normalise(e.body): e.id for e in active.values()}
-            state[key] = (store, active, bodies if item.folder else {**seen, **bodies}, set())
-        store, active, by_body, planned_ids = state[key]
-        planned = _classify(item, active, by_body, planned_ids)
+            targets[key] = _Target(store, active, bodies if item.folder else {**seen, **bodies})
+        t = targets[key]
+        recorded = last.get(ledger_key(item), [])
+        planned = _classify(md, item, t, recorded if isinstance(recorded, list) else [])
         if planned.action in ("add", "update"):
-            why = _removed(md, store, item)
-            if why is not None and planned.action == "add":
-                planned = Planned(item, "removed", planned.entry_id, why)
-            else:
-                by_body[normalise(item.body)] = planned.entry_id
-                planned_ids.add(planned.entry_id)
+            t.bodies[normalise(planned.item.body)] = planned.entry_id
+            t.planned.add(planned.entry_id)
         plan.items.append(planned)
+        plan.sources.append(item)
     return plan
 
 
@@ -176,13 +256,20 @@ def _operation(p: Planned) -> Operation:
 
 
 def apply_import(md: Memdir, plan: ImportPlan) -> ImportPlan:
-    """Write the plan's adds and updates: one all-or-nothing batch per target scope."""
+    """Write the plan's adds and updates (one all-or-nothing batch per target scope) and
+    record what each origin said, so the next import knows what is unchanged."""
     batches: dict[tuple[str, Path | None], list[Planned]] = {}
     for p in plan.items:
         if p.action in ("add", "update"):
             batches.setdefault((p.item.scope, p.item.folder), []).append(p)
-    for group in batches.values():
-        store = _store_for(md, group[0].item)
-        store.apply([_operation(p) for p in group], source=Source.IMPORT)
+    said: dict[str, list[str]] = {}
+    for item, p in zip(plan.sources, plan.items, strict=True):
+        if p.source_digest:
+            said.setdefault(ledger_key(item), []).append(p.source_digest)
+    with locked(md.home / LEDGER_NAME, _WHAT) as ledger:
+        for group in batches.values():
+            store = _store_for(md, group[0].item)
+            store.apply([_operation(p) for p in group], source=Source.IMPORT)
+        ledger.update(said)
     plan.applied = True
     return plan

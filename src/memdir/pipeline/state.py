@@ -115,12 +115,12 @@ class Tombstones:
              normalise(candidate.name), origin)).fetchone())
         return None if row is None else _tombstone(row)
 
-    def removed(self, location: str, body: str, name: str) -> Tombstone | None:
-        """The latest tombstone of an entry the user removed from ``location`` with this
-        text or name (an import must not bring it back)."""
+    def forgotten(self, location: str, body: str, name: str) -> Tombstone | None:
+        """The latest tombstone in ``location`` of an entry the user removed with this
+        text or name, or superseded with this text: an import must not bring it back."""
         row = self.db.read(lambda c: c.execute(
-            "SELECT * FROM tombstones WHERE location = ? AND kind = 'removed' AND "
-            "(content_hash = ? OR name_key = ?) ORDER BY id DESC LIMIT 1",
+            "SELECT * FROM tombstones WHERE location = ? AND (content_hash = ? OR "
+            "(kind = 'removed' AND name_key = ?)) ORDER BY id DESC LIMIT 1",
             (location, content_hash(body), normalise(name))).fetchone())
         return None if row is None else _tombstone(row)
 

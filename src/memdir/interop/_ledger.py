@@ -1,0 +1,86 @@
+"""Small JSON records in ``$MEMDIR_HOME`` that several processes update: what memdir
+exported where (``exports.json``) and what it imported from where (``imports.json``).
+
+Reads take no lock. :func:`locked` holds an exclusive ``flock`` on a ``.lock`` file beside
+the record, reads the current content, lets the caller change it and writes it back
+atomically (temp file, fsync, rename, folder fsync), so two exports or imports at once
+never lose each other's records.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ..errors import MemdirError, StorageError
+
+__all__ = ["atomic_write", "load", "locked"]
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` durably: temp file in the same folder, fsync, rename,
+    fsync the folder. The file's permission bits are kept."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    dfd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+
+
+def load(path: Path, what: str) -> dict[str, Any]:
+    """The record's map (empty when the file does not exist yet)."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        found = data.get("files") if isinstance(data, dict) else None
+        if not isinstance(found, dict):
+            raise ValueError("no 'files' map")
+        return found
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        raise MemdirError(f"cannot read {path} ({exc}); it records {what}. Fix or delete "
+                          f"it (memdir then treats every file as new to it)") from None
+
+
+@contextlib.contextmanager
+def locked(path: Path, what: str) -> Iterator[dict[str, Any]]:
+    """The record's current map, under an exclusive lock; written back when the block
+    ends, also when it fails (the caller records each change as it lands)."""
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise StorageError("lock", lock_path, exc) from None
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        files = load(path, what)
+        try:
+            yield files
+        finally:  # the caller records each change as it lands: keep them even on failure
+            data = json.dumps({"version": 1, "files": files}, indent=1, sort_keys=True)
+            try:
+                atomic_write(path, data.encode("utf-8"))
+            except OSError as exc:
+                raise StorageError("write", path, exc) from None
+    finally:
+        os.close(lock)
