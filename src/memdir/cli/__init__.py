@@ -97,6 +97,7 @@ def main() -> None:
         scopes,
         serve,
         sessions,
+        transcripts,
     )
 
     cli()
