@@ -113,6 +113,17 @@ def test_a_grown_transcript_gets_only_its_new_messages(md: Memdir) -> None:
     assert texts == [r[1] for r in rows(9, "grow")]  # in order, none twice
 
 
+def test_one_session_twice_in_a_stream_is_appended_once(md: Memdir) -> None:
+    for batch in (100, 3):  # both copies in one batch; copies across batches
+        counts = md.sessions.import_sessions([(SessionSpec(f"dup{batch}"), rows(5, "d")),
+                                              (SessionSpec("between"), rows(2, "b")),
+                                              (SessionSpec(f"dup{batch}"), rows(7, "d"))],
+                                             batch=batch)
+        assert md.sessions.get(f"dup{batch}").messages == 7
+        assert counts.messages_added == 7 + (2 if batch == 100 else 0)
+    assert [m.content for m in md.sessions.messages("dup3")] == [r[1] for r in rows(7, "d")]
+
+
 def test_rows_stream_through_a_bounded_buffer(md: Memdir) -> None:
     produced = 0
     seen: list[tuple[int, int]] = []
@@ -177,6 +188,7 @@ def test_bad_input_is_a_clear_error_and_earlier_batches_stay(md: Memdir) -> None
         ([(SessionSpec("t", started_at="soon"), [])], r"session 't': started_at 'soon'"),
         ([("not a spec", [])], "each session is"),
         ([SessionSpec("lonely")], "each session is"),
+        ([(SessionSpec("n"), None)], "session 'n': rows must be iterable, not NoneType"),
     ]
     for given_, message in cases:
         with pytest.raises(memdir.ValidationError, match=message):

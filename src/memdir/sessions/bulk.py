@@ -75,7 +75,7 @@ class ImportCounts:
 class _Track:
     """One session while its rows stream in."""
 
-    __slots__ = ("added", "created", "ensured", "next", "row", "sid", "titled")
+    __slots__ = ("added", "created", "next", "row", "sid", "titled")
 
     def __init__(self, sid: str, row: tuple[Any, ...], titled: bool) -> None:
         self.sid = sid
@@ -83,7 +83,6 @@ class _Track:
         self.next = 0  # position of the next message in the session's stream
         self.added = 0
         self.created = False
-        self.ensured = False
         self.titled = titled
 
 
@@ -129,6 +128,8 @@ class _Importer:
         self.chars = 0
         self.unsaved: list[_Track] = []  # sessions not yet created in the database
         self.done: list[_Track] = []  # sessions whose stream ended, counted after a flush
+        self.pending: set[str] = set()  # ids that may have rows not yet written
+        self.current: dict[str, _Track] = {}  # the tracks of the item being read
 
     def add(self, track: _Track, row: object) -> None:
         try:
@@ -148,7 +149,6 @@ class _Importer:
             return
         created, present = self.db.write(self._write, action="import sessions")
         for track in self.unsaved:
-            track.ensured = True
             track.created = track.sid in created
         skipped = 0
         for track, index, stored in self.buffer:
@@ -162,6 +162,7 @@ class _Importer:
         self.counts.messages_present += skipped
         self.counts.batches += 1
         self.buffer, self.unsaved, self.chars = [], [], 0
+        self.pending = set(self.current)  # the open item's sessions go on
         self._finish()
         if self.progress is not None:
             self.progress(self.counts)
@@ -219,12 +220,17 @@ class _Importer:
         for item in sessions:
             if not isinstance(item, tuple | list) or len(item) != 2:
                 raise ValidationError("each session is (SessionSpec, rows)", field="session")
-            main = _track(item[0], self.now)
-            tracks = {main.sid: main}
-            self.unsaved.append(main)
+            tracks: dict[str, _Track] = {}
+            self.current = tracks
+            main = self._open(item[0], tracks)
+            try:
+                rows = iter(item[1])
+            except TypeError:
+                raise ValidationError(f"{_where(main.sid)}: rows must be iterable, not "
+                                      f"{type(item[1]).__name__}", field="rows") from None
             routed: SessionSpec | None = None
             target = main
-            for row in item[1]:
+            for row in rows:
                 if isinstance(row, tuple) and len(row) == 2 and isinstance(row[0], SessionSpec):
                     spec, inner = row  # a row routed to another session
                     if spec is not routed:
@@ -234,14 +240,19 @@ class _Importer:
                 else:
                     self.add(main, row)
             # finished: counted once a flush has written their last rows
-            self.done.extend(t for t in tracks.values())
+            self.done.extend(tracks.values())
         self.flush()
         return self.counts
 
-    def _open(self, spec: SessionSpec, tracks: dict[str, _Track]) -> _Track:
+    def _open(self, spec: object, tracks: dict[str, _Track]) -> _Track:
         track = _track(spec, self.now)
+        if track.sid in self.pending:
+            # the same session again in this import (a copied transcript): write what is
+            # buffered first, so its count includes the earlier rows
+            self.flush()
         tracks[track.sid] = track
         self.unsaved.append(track)
+        self.pending.add(track.sid)
         return track
 
 
