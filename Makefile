@@ -43,6 +43,7 @@ bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/mcp.py
 	$(BENCH_VENV)/bin/python bench/locomo.py
 	$(BENCH_VENV)/bin/python bench/scale.py
+	$(BENCH_VENV)/bin/python bench/transcripts.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV)

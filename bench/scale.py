@@ -23,7 +23,8 @@ prints memdir's figures, Hermes's, and the ratio (memdir/hermes; below 1 is bett
 and sizes, above 1 for rates).
 
 The system under test is memdir through its public API: ``memdir.open(home=...)``,
-``md.sessions.start()`` + ``md.sessions.log_many()`` per session (the staged bulk path), then
+``md.sessions.import_sessions()`` (bulk import: ``--batch`` rows per transaction across
+session boundaries, one staged ``INSERT … SELECT`` each), then
 ``md.sessions.search_messages(q, limit=20)`` and ``md.sessions.search(q, limit=10,
 window=1)``. Hermes: ``SessionDB()`` creates its schema, rows go in through the same staged
 ``INSERT … SELECT`` into its ``messages`` (its best case), ``SessionDB.search_messages``.
@@ -327,7 +328,7 @@ class HermesSystem:
 
 
 class MemdirSystem:
-    """memdir's public API: memdir.open(), sessions.start/log_many, search_messages/search."""
+    """memdir's public API: memdir.open(), sessions.import_sessions, search_messages/search."""
 
     name = "memdir"
 
@@ -337,15 +338,18 @@ class MemdirSystem:
 
         md = memdir.open(home=db.parent, project=db.parent)
         assert md.state_path == db
-        rows = list(gen)
-        by_session: dict[int, list[Any]] = {}
-        for sno, *rest in rows:
-            by_session.setdefault(sno, []).append(rest)
+        from memdir.sessions import SessionSpec
+
+        rows = list(gen)  # generated before the clock starts, as for Hermes
+
+        def sessions() -> Iterator[tuple[SessionSpec, Iterator[tuple[Any, ...]]]]:
+            for sno, group in itertools.groupby(rows, key=lambda r: r[0]):
+                yield SessionSpec(f"s{sno:07d}", agent="cli"), (r[1:] for r in group)
+
         t0 = time.perf_counter()
-        for sno, msgs in by_session.items():
-            sid = md.sessions.start("cli", session_id=f"s{sno:07d}", started_at=msgs[0][-1]).id
-            md.sessions.log_many(sid, msgs)
+        counts = md.sessions.import_sessions(sessions(), batch=batch)
         t_ins = time.perf_counter() - t0
+        assert counts.messages_added == len(rows), counts
         md.close()
         t1 = time.perf_counter()  # the same index merge as Hermes gets below
         conn = sqlite3.connect(db, isolation_level=None)

@@ -98,6 +98,7 @@ def main() -> None:
         scopes,
         serve,
         sessions,
+        transcripts,
     )
 
     cli()

@@ -6,10 +6,12 @@
 * :mod:`.rank` — the ranking, the one place to change it;
 * :mod:`.search` — filters, session trees, snippets and windows around the ranking;
 * :mod:`.store` — :class:`SessionStore`: log, list, search, prune;
+* :mod:`.bulk` — bulk import of whole sessions (``SessionStore.import_sessions``);
 * :mod:`.entries` — the same search over memory entries;
 * :mod:`.maintenance` — integrity check and index rebuild for ``memdir doctor``.
 """
 
+from .bulk import ImportCounts, SessionSpec
 from .db import Database
 from .entries import EntryDoc, EntryIndex
 from .maintenance import DbHealth, check
@@ -23,12 +25,14 @@ __all__ = [
     "DbHealth",
     "EntryDoc",
     "EntryIndex",
+    "ImportCounts",
     "Message",
     "MessageHit",
     "PruneReport",
     "Query",
     "SessionHit",
     "SessionInfo",
+    "SessionSpec",
     "SessionStore",
     "check",
     "sanitize",

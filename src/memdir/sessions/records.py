@@ -15,6 +15,8 @@ from typing import Any
 from ..errors import ValidationError
 
 __all__ = [
+    "FIRST_TIME",
+    "LAST_TIME",
     "MEMORY_MODES",
     "Message",
     "MessageHit",
@@ -26,8 +28,8 @@ __all__ = [
 ]
 
 MEMORY_MODES = ("enabled", "disabled", "polluted")
-_FIRST = datetime(1, 1, 2, tzinfo=UTC).timestamp()
-_LAST = datetime(9999, 12, 30, tzinfo=UTC).timestamp()
+FIRST_TIME = datetime(1, 1, 2, tzinfo=UTC).timestamp()  # the range a stored time may take
+LAST_TIME = datetime(9999, 12, 30, tzinfo=UTC).timestamp()
 
 
 def to_epoch(value: datetime | date | float | int | str, field_name: str = "time") -> float:
@@ -53,7 +55,7 @@ def to_epoch(value: datetime | date | float | int | str, field_name: str = "time
     else:
         raise ValidationError(f"{field_name} must be a datetime, date, ISO string or UNIX "
                               f"seconds, not {type(value).__name__}", field=field_name)
-    if not _FIRST <= seconds <= _LAST:  # also NaN and infinities
+    if not FIRST_TIME <= seconds <= LAST_TIME:  # also NaN and infinities
         raise ValidationError(f"{field_name} {original!r} is not a time between the years 1 "
                               f"and 9999", field=field_name)
     return seconds

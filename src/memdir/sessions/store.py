@@ -7,7 +7,6 @@ One per :class:`~memdir.Memdir` (``md.sessions``). Writes are single short trans
 from __future__ import annotations
 
 import builtins
-import json
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Mapping
@@ -17,10 +16,14 @@ from typing import Any
 
 from ..errors import UnknownSessionError, ValidationError
 from ..model import utcnow
+from . import bulk
 from . import rank as ranking
+from .bulk import ImportCounts, SessionSpec
 from .db import Database
 from .query import sanitize
 from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo, to_epoch
+from .rows import message as _message
+from .rows import text as _text
 from .search import Filters, Time, around, search_messages, search_sessions, tree
 
 __all__ = ["PruneReport", "SessionStore"]
@@ -53,29 +56,6 @@ class PruneReport:
     messages: int
     bytes_before: int
     bytes_after: int
-
-
-def _text(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise ValidationError(f"{name} must be a string, not {type(value).__name__}",
-                              field=name)
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:  # lone surrogates (from a bad decode upstream)
-        value = value.encode("utf-8", "replace").decode("utf-8")
-    return value
-
-
-def _calls(tool_calls: object) -> str | None:
-    if tool_calls is None:
-        return None
-    if isinstance(tool_calls, str):
-        return _text(tool_calls, "tool_calls")
-    try:
-        return json.dumps(tool_calls, ensure_ascii=False, default=str)
-    except (TypeError, ValueError) as exc:
-        raise ValidationError(f"tool_calls must be JSON-serialisable ({exc})",
-                              field="tool_calls") from None
 
 
 def _bounded(value: int, name: str, low: int, high: int) -> int:
@@ -188,12 +168,8 @@ class SessionStore:
         """Append many messages in one transaction (importers, bulk loads). Each row is
         ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log` takes them
         (``None`` for the defaults). Returns the new ids in order."""
-        batch = [
-            (session_id, _text(role, "role").strip() or "user", _text(content, "content"),
-             None if tool_name is None else _text(tool_name, "tool_name"), _calls(calls),
-             self._now(timestamp, "timestamp"))
-            for role, content, tool_name, calls, timestamp in rows
-        ]
+        now = self.clock().timestamp()
+        batch = [(session_id, *_message(row, now)) for row in rows]
 
         def insert(c: sqlite3.Connection) -> builtins.list[int]:
             if c.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is None:
@@ -216,6 +192,29 @@ class SessionStore:
             return ids
 
         return self.db.write(insert, action="log a message")
+
+    def import_sessions(self, sessions: Iterable[tuple[SessionSpec, Iterable[Any]]], *,
+                        batch: int = 20_000,
+                        progress: Callable[[ImportCounts], None] | None = None
+                        ) -> ImportCounts:
+        """Import whole sessions in bulk: ``(SessionSpec, rows)`` pairs, each row
+        ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log_many` takes
+        them (keep the original timestamps). Rows are written ``batch`` at a time across
+        session boundaries, one transaction per batch, and streamed: neither the sessions
+        nor the rows are ever all in memory. ``progress`` gets the counts after each batch.
+
+        Idempotent by session id: a session already holding ``n`` messages gets only the
+        rows beyond its first ``n`` (a transcript that grew gets the new messages; the same
+        transcript again adds nothing). A row may be ``(spec, row)`` instead, to log into
+        another session opened within the same transcript (a sub-agent's messages
+        interleaved with its parent's).
+
+        A bad value is a :class:`~memdir.ValidationError` naming the session and message;
+        batches written before it stay written, and re-running continues where it
+        stopped.
+        """
+        return bulk.import_sessions(self.db, sessions, now=self.clock().timestamp(),
+                                    batch=batch, progress=progress)
 
     def messages(self, session_id: str, *, limit: int | None = None, offset: int = 0
                  ) -> builtins.list[Message]:

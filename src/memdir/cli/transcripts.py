@@ -1,0 +1,79 @@
+"""``memdir import-sessions``: other harnesses' session transcripts into memdir's search."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from . import State, cli
+
+
+@contextmanager
+def _bar(label: str, unit: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr when it is a terminal; otherwise nothing."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TaskProgressColumn
+
+    columns = [*Progress.get_default_columns()[:1], BarColumn(), TaskProgressColumn()]
+    if unit == "bytes":
+        columns.append(DownloadColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield update
+
+
+@cli.command("import-sessions")
+@click.argument("harness", type=click.Choice(["claude-code", "codex", "hermes"]))
+@click.option("--from", "source", type=click.Path(path_type=Path),
+              help="Folder or file to read (default: ~/.claude/projects, ~/.codex/sessions "
+                   "or ~/.hermes/state.db).")
+@click.option("--search-only", is_flag=True,
+              help="Import for search only: background extraction never learns from these "
+                   "sessions.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.pass_obj
+def import_sessions(state: State, harness: str, source: Path | None, search_only: bool,
+                    as_json: bool) -> None:
+    """Import another harness's session transcripts (HARNESS: claude-code, codex or hermes)
+    so `memdir sessions search` finds them.
+
+    Streams each transcript (large files too), keeps original times, roles and tool
+    calls, and takes sub-agents as child sessions. Running it again adds nothing; a
+    transcript that grew adds its new messages. Unreadable lines are counted and
+    listed, never fatal. Hermes's database is opened read-only.
+    """
+    from ..interop.transcripts import import_sessions as run
+
+    md = state.md
+    unit = "messages" if harness == "hermes" else "bytes"
+    with _bar(f"Importing {harness} transcripts", unit) as update:
+        report = run(md, harness, source, progress=update,
+                     memory_mode="disabled" if search_only else "enabled")
+    if as_json:
+        click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        return
+    for problem in report.problems:
+        click.secho(f"Skipped: {problem}", fg="yellow", err=True)
+    if report.malformed > len(report.problems):
+        click.secho(f"… and {report.malformed - len(report.problems)} more malformed lines",
+                    fg="yellow", err=True)
+    what = "file" if harness != "hermes" else "database"
+    click.echo(
+        f"Imported {harness} transcripts from {report.source}: {report.files} {what}"
+        f"{'s' if report.files != 1 and what == 'file' else ''}, {report.sessions} sessions "
+        f"({report.sessions_created} new, {report.sessions_grown} grown, "
+        f"{report.sessions_unchanged} unchanged), {report.messages_added:,} messages added"
+        f" ({report.messages_present:,} already there), {report.malformed} malformed "
+        f"line{'s' if report.malformed != 1 else ''} skipped.")

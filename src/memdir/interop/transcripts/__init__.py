@@ -1,0 +1,116 @@
+"""Import other harnesses' session transcripts into state.db, so past sessions are searchable.
+
+::
+
+    import memdir
+    from memdir.interop.transcripts import import_sessions
+
+    md = memdir.open()
+    report = import_sessions(md, "claude-code")   # ~/.claude/projects, every project
+    report = import_sessions(md, "codex")         # ~/.codex/sessions
+    report = import_sessions(md, "hermes")        # ~/.hermes/state.db, read-only
+
+Readers stream their source one line (or row) at a time into
+:meth:`SessionStore.import_sessions`, so memory stays bounded however large a transcript
+is. Session ids are derived from the harness's own (``claude-code:<sessionId>``,
+``codex:<id>``, ``hermes:<id>``), which makes a re-import add nothing and a transcript that
+grew add only its new messages. Lines that cannot be read are counted and listed, never
+fatal. Imported messages keep their original times, roles and tool names.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ...errors import MemdirError, ValidationError
+from ...sessions.records import MEMORY_MODES
+from ._reading import Progress, Tally
+
+if TYPE_CHECKING:
+    from ...engine import Memdir
+
+__all__ = ["HARNESSES", "Progress", "TranscriptReport", "import_sessions"]
+
+#: harness name → reader module
+HARNESSES = {"claude-code": "claude_code", "codex": "codex", "hermes": "hermes"}
+
+
+@dataclass
+class TranscriptReport:
+    """What one transcript import read and wrote."""
+
+    harness: str
+    source: Path
+    files: int = 0
+    lines: int = 0  # lines (Hermes: message rows) read
+    sessions_created: int = 0
+    sessions_grown: int = 0
+    sessions_unchanged: int = 0
+    messages_added: int = 0
+    messages_present: int = 0  # already imported before
+    skipped: int = 0  # well-formed lines holding no message (metadata, token counts…)
+    malformed: int = 0
+    problems: list[str] = field(default_factory=list)  # the first malformed lines: where, why
+
+    @property
+    def sessions(self) -> int:
+        """Sessions found in the source."""
+        return self.sessions_created + self.sessions_grown + self.sessions_unchanged
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        data = asdict(self)
+        data["source"] = str(self.source)
+        data["sessions"] = self.sessions
+        return data
+
+
+def reader(harness: str) -> ModuleType:
+    """The reader module of ``harness`` (see :data:`HARNESSES`)."""
+    if harness not in HARNESSES:
+        raise ValidationError(f"unknown harness {harness!r}; use one of "
+                              f"{', '.join(HARNESSES)}", field="harness")
+    return importlib.import_module(f"{__package__}.{HARNESSES[harness]}")
+
+
+def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, *,
+                    progress: Progress | None = None, memory_mode: str = "enabled",
+                    batch: int = 20_000) -> TranscriptReport:
+    """Import the transcripts of ``harness`` (claude-code, codex or hermes) from ``source``
+    (default: the harness's own folder under the user's home) into ``md``'s sessions.
+
+    ``progress(done, total)`` is called as the source is read (bytes; Hermes: messages).
+    ``memory_mode="disabled"`` imports for search only: background extraction never
+    learns from these sessions. Idempotent: running it again adds nothing.
+    """
+    module = reader(harness)
+    if memory_mode not in MEMORY_MODES:
+        raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
+                              field="memory_mode")
+    where = (module.default_source() if source is None else Path(source).expanduser())
+    where = where.absolute()
+    if not where.exists():
+        raise MemdirError(f"No {module.LABEL} transcripts at {where}. Pass --from with the "
+                          f"folder or file to import (default: "
+                          f"{_home_relative(module.default_source())}).")
+    tally = Tally(progress)
+    counts = md.sessions.import_sessions(module.sessions(where, tally, memory_mode),
+                                         batch=batch)
+    tally.finish()
+    return TranscriptReport(
+        harness=harness, source=where, files=tally.files, lines=tally.lines,
+        sessions_created=counts.sessions_created, sessions_grown=counts.sessions_grown,
+        sessions_unchanged=counts.sessions_unchanged, messages_added=counts.messages_added,
+        messages_present=counts.messages_present, skipped=tally.skipped,
+        malformed=tally.malformed, problems=tally.problems)
+
+
+def _home_relative(path: Path) -> str:
+    try:
+        return f"~/{path.relative_to(Path.home())}"
+    except ValueError:
+        return str(path)

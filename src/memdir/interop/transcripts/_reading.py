@@ -1,0 +1,174 @@
+"""What the transcript readers share: JSON lines read in bounded memory, the tally of lines
+that were skipped or malformed (never fatal), progress, times and project scopes."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ...errors import ValidationError
+from ...scopes import find_project_root, project_slug
+from ...sessions.records import to_epoch
+
+__all__ = ["MAX_LINE", "Progress", "Tally", "bounded_put", "files", "json_lines", "mtime",
+           "scope_of", "seconds", "text_of"]
+
+MAX_LINE = 32 * 1024 * 1024  # a longer line is reported, not held in memory
+PROBLEMS_KEPT = 20  # malformed lines listed by position (all are counted)
+_STEP = 1024 * 1024  # report progress at most once per this many units of bytes
+
+#: ``progress(done, total)``: bytes read of all files (Hermes: messages read).
+Progress = Callable[[int, int], None]
+
+
+class Tally:
+    """Counts of what a reader saw and left out, and progress reporting."""
+
+    def __init__(self, progress: Progress | None = None) -> None:
+        self.progress = progress
+        self.total = 0
+        self.done = 0
+        self._reported = 0
+        self.files = 0
+        self.lines = 0
+        self.malformed = 0
+        self.skipped = 0  # well-formed lines that hold no message (metadata, token counts…)
+        self.problems: list[str] = []
+
+    def bad(self, where: str, why: str) -> None:
+        """Count one malformed line (or unreadable file); keep the first few reasons."""
+        self.malformed += 1
+        if len(self.problems) < PROBLEMS_KEPT:
+            self.problems.append(f"{where}: {why}")
+
+    def advance(self, units: int, step: int = _STEP) -> None:
+        """``units`` more done; tells ``progress`` every ``step`` units."""
+        self.done += units
+        if self.progress is not None and self.done - self._reported >= step:
+            self._reported = self.done
+            self.progress(self.done, max(self.total, self.done))
+
+    def finish(self) -> None:
+        """Report the final position."""
+        if self.progress is not None:
+            self.progress(self.done, max(self.total, self.done))
+
+
+def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line number, object)`` for each line of ``path`` that is a JSON object, one line
+    in memory at a time. Other lines are tallied as malformed; blank lines are ignored; an
+    unreadable file is one problem, not an error."""
+    tally.files += 1
+    try:
+        with path.open("rb") as f:
+            number = 0
+            while True:
+                raw = f.readline(MAX_LINE + 1)
+                if not raw:
+                    return
+                number += 1
+                tally.lines += 1
+                tally.advance(len(raw))
+                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                    while raw and not raw.endswith(b"\n"):  # skip the rest of it
+                        raw = f.readline(MAX_LINE)
+                        tally.advance(len(raw))
+                    tally.bad(f"{path}:{number}", f"line longer than {MAX_LINE >> 20} MiB")
+                    continue
+                if not raw.strip():
+                    continue
+                try:
+                    obj = json.loads(raw)
+                except (ValueError, RecursionError) as exc:
+                    tally.bad(f"{path}:{number}", f"not JSON ({str(exc)[:80]})")
+                    continue
+                if not isinstance(obj, dict):
+                    tally.bad(f"{path}:{number}", "not a JSON object")
+                    continue
+                yield number, obj
+    except OSError as exc:
+        tally.bad(str(path), f"could not read it ({exc.strerror or exc})")
+
+
+def files(source: Path, pattern: str) -> list[tuple[Path, int]]:
+    """``(path, size)`` of the files matching ``pattern`` under the folder ``source`` (or
+    ``source`` itself when it is a file), sorted by path; unreadable folders are skipped."""
+    if source.is_file():
+        return [(source, source.stat().st_size)]
+    found = []
+    for root, _, names in os.walk(source):
+        for name in names:
+            if fnmatch.fnmatchcase(name, pattern):
+                path = Path(root) / name
+                try:
+                    if path.is_file():
+                        found.append((path, path.stat().st_size))
+                except OSError:
+                    continue
+    return sorted(found)
+
+
+def mtime(path: Path) -> float:
+    """When ``path`` last changed (the time of lines that carry none), or 0."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def seconds(value: object, fallback: float) -> float:
+    """A time from a transcript (ISO 8601 string or UNIX seconds) as UNIX seconds;
+    ``fallback`` when it is missing or not a time."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        try:
+            return to_epoch(value)
+        except ValidationError:
+            return fallback
+    return fallback
+
+
+@lru_cache(maxsize=1024)
+def scope_of(cwd: str | None) -> str | None:
+    """The project scope slug of a working directory (its git root's, as live sessions
+    record it); None when there is no usable directory."""
+    if not cwd or "\0" in cwd or not cwd.startswith("/"):
+        return None
+    try:
+        return project_slug(find_project_root(Path(cwd)))
+    except (OSError, RuntimeError, ValueError):  # unreadable parents, symlink loops
+        return project_slug(Path(cwd))
+
+
+def text_of(value: object) -> str:
+    """Tool output or message content as text: strings as they are, lists of content
+    blocks as their text parts, anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        parts = []
+        for block in value:
+            if isinstance(block, str):
+                parts.append(block)
+            elif isinstance(block, dict):
+                part = block.get("text", block.get("content"))
+                if isinstance(part, str):
+                    parts.append(part)
+                elif block.get("type") in ("image", "input_image", "image_url"):
+                    parts.append("[image]")
+        return "\n".join(parts)
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def bounded_put(mapping: dict[str, str], key: str, value: str, limit: int = 100_000) -> None:
+    """``mapping[key] = value``, dropping the oldest key beyond ``limit`` (per-file lookups
+    such as tool-call ids stay bounded on huge transcripts)."""
+    mapping[key] = value
+    if len(mapping) > limit:
+        del mapping[next(iter(mapping))]

@@ -1,0 +1,213 @@
+"""Claude Code transcripts: ``~/.claude/projects/<slug>/<session-uuid>.jsonl``.
+
+One JSON object a line: ``type`` user | assistant | system | summary | (others: file
+snapshots, queue operations — not messages), ``message`` {role, content: a string or a list
+of blocks text / tool_use {id, name, input} / tool_result {tool_use_id, content} /
+thinking}, ``uuid``, ``parentUuid``, ``sessionId``, ``timestamp``, ``cwd``, ``isSidechain``.
+
+Each file is one session, ``claude-code:<sessionId>``. Sidechain lines are a sub-agent's
+conversation: each chain (followed through ``parentUuid`` to its first line) becomes a child
+session ``claude-code:<sessionId>:<first uuid>`` — also when the sub-agent has its own file
+(``<session>/subagents/agent-*.jsonl``). A tool call is an assistant message with the tool's
+name and ``[{"id", "name", "input"}]`` as its tool calls; a tool result is a ``tool``
+message with the name of the call it answers. Thinking blocks are left out; ``isMeta``
+lines (text the harness injected) are ``system`` messages; a summary line titles the
+session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import chain
+from pathlib import Path
+from typing import Any
+
+from ...sessions import SessionSpec
+from ._reading import Tally, bounded_put, files, json_lines, mtime, scope_of, seconds, text_of
+
+__all__ = ["LABEL", "Malformed", "default_source", "find", "line_messages", "sessions"]
+
+LABEL = "Claude Code"
+AGENT = "claude-code"
+PEEK = 200  # lines read ahead for the session's id, cwd and title
+_MESSAGE_TYPES = frozenset({"user", "assistant", "system"})
+
+Message = tuple[str, str, str | None, Any]  # role, content, tool_name, tool_calls
+
+
+class Malformed(Exception):
+    """A line that claims to be a message but does not have a message's shape."""
+
+
+def default_source() -> Path:
+    """Every project folder of the user's Claude Code."""
+    return Path.home() / ".claude" / "projects"
+
+
+def find(source: Path) -> list[tuple[Path, int]]:
+    """The transcripts under ``source`` (a projects folder, one project, or one file), with
+    their sizes."""
+    return files(source, "*.jsonl")
+
+
+def _blocks(content: object) -> list[dict[str, Any]]:
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    if not isinstance(content, list):
+        raise Malformed(f"message content is {type(content).__name__}, not text or blocks")
+    for block in content:
+        if not isinstance(block, dict) or not isinstance(block.get("type"), str):
+            raise Malformed("a content block is not an object with a type")
+    return content
+
+
+def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
+    """The messages of one user / assistant / system line, in order. ``names`` maps tool-use
+    ids to tool names (filled from tool calls, read for tool results). Pure; raises
+    :class:`Malformed`."""
+    kind = obj.get("type")
+    if kind == "system":
+        text = obj.get("content")
+        if text is not None and not isinstance(text, str):
+            raise Malformed("system line content is not text")
+        return [("system", text, None, None)] if text and text.strip() else []
+    message = obj.get("message")
+    if not isinstance(message, dict):
+        raise Malformed(f"{kind} line without a message object")
+    role = "system" if obj.get("isMeta") is True else str(kind)
+    out: list[Message] = []
+    texts: list[str] = []
+
+    def said() -> None:
+        joined = "\n\n".join(t for t in texts if t.strip())
+        if joined:
+            out.append((role, joined, None, None))
+        texts.clear()
+
+    for block in _blocks(message.get("content")):
+        btype = block["type"]
+        if btype == "text":
+            if not isinstance(block.get("text"), str):
+                raise Malformed("a text block without text")
+            texts.append(block["text"])
+        elif btype == "tool_use":
+            name, call_id = block.get("name"), block.get("id")
+            if not isinstance(name, str) or not name:
+                raise Malformed("a tool_use block without a name")
+            said()
+            if isinstance(call_id, str):
+                bounded_put(names, call_id, name)
+            out.append(("assistant", "", name, [{"id": call_id, "name": name,
+                                                 "input": block.get("input")}]))
+        elif btype == "tool_result":
+            said()
+            call_id = block.get("tool_use_id")
+            tool = names.get(call_id) if isinstance(call_id, str) else None
+            out.append(("tool", text_of(block.get("content")), tool, None))
+        elif btype == "image":
+            texts.append("[image]")
+        # thinking / redacted_thinking and unknown block types: not part of the transcript
+    said()
+    return out
+
+
+class _File:
+    """One transcript file being read: its sessions, tool names and sub-agent chains."""
+
+    def __init__(self, path: Path, tally: Tally, mode: str) -> None:
+        self.path = path
+        self.tally = tally
+        self.mode = mode
+        self.names: dict[str, str] = {}
+        self.roots: dict[str, str] = {}  # sidechain uuid -> the uuid its chain starts at
+        self.children: dict[str, SessionSpec] = {}
+        self.last = mtime(path)  # the time of the latest line (lines without one take it)
+        self.sid = path.stem
+        self.main: SessionSpec | None = None
+        self.main_root: str | None = None
+
+    def spec(self, first: dict[str, Any], title: str | None) -> SessionSpec:
+        sid = first.get("sessionId")
+        self.sid = sid if isinstance(sid, str) and sid.strip() else self.path.stem
+        cwd = first.get("cwd") if isinstance(first.get("cwd"), str) else None
+        started = seconds(first.get("timestamp"), self.last)
+        if first.get("isSidechain") is True:
+            self.main_root = self._root(first)
+            self.main = self._child(self.main_root, cwd, started)
+        else:
+            self.main = SessionSpec(f"{AGENT}:{self.sid}", agent=AGENT, cwd=cwd,
+                                    scope=scope_of(cwd), title=title, started_at=started,
+                                    memory_mode=self.mode)
+        return self.main
+
+    def _root(self, obj: dict[str, Any]) -> str:
+        uuid, parent = obj.get("uuid"), obj.get("parentUuid")
+        root = self.roots.get(parent) if isinstance(parent, str) else None
+        if root is None:
+            root = uuid if isinstance(uuid, str) and uuid else f"line-{self.tally.lines}"
+        if isinstance(uuid, str):
+            bounded_put(self.roots, uuid, root)
+        return root
+
+    def _child(self, root: str, cwd: str | None, started: float) -> SessionSpec:
+        if root not in self.children:
+            self.children[root] = SessionSpec(
+                f"{AGENT}:{self.sid}:{root}", agent=AGENT, parent_id=f"{AGENT}:{self.sid}",
+                cwd=cwd, scope=scope_of(cwd), started_at=started, memory_mode=self.mode)
+        return self.children[root]
+
+    def rows(self, lines: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[Any]:
+        for number, obj in lines:
+            if obj.get("type") not in _MESSAGE_TYPES:
+                self.tally.skipped += 1
+                continue
+            try:
+                messages = line_messages(obj, self.names)
+            except Malformed as exc:
+                self.tally.bad(f"{self.path}:{number}", str(exc))
+                continue
+            self.last = seconds(obj.get("timestamp"), self.last)
+            target = None
+            if obj.get("isSidechain") is True:
+                root = self._root(obj)
+                if root != self.main_root:
+                    cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else None
+                    target = self._child(root, cwd, self.last)
+            for m in messages:
+                row = (*m, self.last)
+                yield row if target is None else (target, row)
+
+
+def _peek(lines: Iterator[tuple[int, dict[str, Any]]]
+          ) -> tuple[list[tuple[int, dict[str, Any]]], dict[str, Any] | None, str | None, bool]:
+    """Lines up to the first user or assistant line (at most :data:`PEEK`), that line, the
+    first summary's text (the session's title), and whether the file ended first."""
+    peeked: list[tuple[int, dict[str, Any]]] = []
+    title = None
+    for number, obj in lines:
+        peeked.append((number, obj))
+        kind = obj.get("type")
+        if kind == "summary" and title is None and isinstance(obj.get("summary"), str):
+            title = obj["summary"].strip()[:200] or None
+        if kind in ("user", "assistant") and isinstance(obj.get("message"), dict):
+            return peeked, obj, title, False
+        if len(peeked) >= PEEK:
+            return peeked, None, title, False
+    return peeked, None, title, True
+
+
+def sessions(source: Path, tally: Tally, mode: str = "enabled"
+             ) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
+    """``(spec, rows)`` for every transcript under ``source``, one file open at a time; a
+    file without a user or assistant message makes no session."""
+    paths = find(source)
+    tally.total = sum(size for _, size in paths)
+    for path, _ in paths:
+        state = _File(path, tally, mode)
+        lines = json_lines(path, tally)
+        peeked, first, title, ended = _peek(lines)
+        if first is None and ended:
+            tally.skipped += len(peeked)
+            continue
+        yield (state.spec(first or {"sessionId": path.stem}, title),
+               state.rows(chain(peeked, lines)))

@@ -1,0 +1,170 @@
+"""Codex rollout transcripts: ``~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl``.
+
+One JSON object a line: ``{timestamp, type, payload}`` with ``type`` session_meta (payload:
+id, cwd, timestamp…), response_item (payload type message {role, content: [{type:
+input_text | output_text, text}]}, function_call {name, arguments, call_id},
+function_call_output {call_id, output}, and the custom_tool_call pair), event_msg and
+turn_context (echoes of the same turn for the UI and settings: not messages).
+
+Each file is one session, ``codex:<session_meta id>``. Developer and system messages are
+left out (instructions, not conversation), and so are the user messages Codex injects
+itself (``<environment_context>``, ``<user_instructions>``, AGENTS.md text). A function call
+is an assistant message with the function's name and ``[{"id", "name", "arguments"}]``
+(arguments parsed when they are JSON); its output is a ``tool`` message with that name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from itertools import chain
+from pathlib import Path
+from typing import Any
+
+from ...sessions import SessionSpec
+from ._reading import Tally, bounded_put, files, json_lines, mtime, scope_of, seconds, text_of
+
+__all__ = ["LABEL", "Malformed", "default_source", "find", "item_messages", "sessions"]
+
+LABEL = "Codex"
+AGENT = "codex"
+PEEK = 50  # lines read ahead for session_meta
+_INJECTED = ("<environment_context>", "<user_instructions>", "# AGENTS.md instructions",
+             "<permissions instructions>")
+_CALLS = {"function_call": "arguments", "custom_tool_call": "input",
+          "local_shell_call": "action"}
+_OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+
+Message = tuple[str, str, str | None, Any]  # role, content, tool_name, tool_calls
+
+
+class Malformed(Exception):
+    """A response item that does not have the shape its type promises."""
+
+
+def default_source() -> Path:
+    """The user's Codex rollouts."""
+    return Path.home() / ".codex" / "sessions"
+
+
+def find(source: Path) -> list[tuple[Path, int]]:
+    """The rollouts under ``source`` (a sessions folder or one file), with their sizes."""
+    return files(source, "rollout-*.jsonl")
+
+
+def _arguments(value: object) -> object:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except (ValueError, RecursionError):
+            return value
+    return value
+
+
+def _output(value: object) -> str:
+    """A function's output: Codex writes text, or JSON text ``{"output": …, "metadata"}``,
+    or an object with ``content``."""
+    if isinstance(value, str):
+        decoded = _arguments(value)
+        output = decoded.get("output") if isinstance(decoded, dict) else None
+        if isinstance(output, str):
+            return output
+        return value
+    if isinstance(value, dict):
+        for key in ("output", "content"):
+            if key in value:
+                return text_of(value[key])
+    return text_of(value)
+
+
+def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Message]:
+    """The messages of one response item (none for reasoning, instructions and the rest).
+    ``names`` maps call ids to function names. Pure; raises :class:`Malformed`."""
+    kind = payload.get("type")
+    if kind == "message":
+        role, content = payload.get("role"), payload.get("content")
+        if not isinstance(role, str) or not isinstance(content, list | str):
+            raise Malformed("a message without a role and a content list")
+        if role not in ("user", "assistant"):
+            return []  # developer / system instructions
+        text = text_of(content)
+        if not text.strip() or (role == "user" and text.lstrip().startswith(_INJECTED)):
+            return []
+        return [(role, text, None, None)]
+    if kind in _CALLS:
+        name = payload.get("name") or ("shell" if kind == "local_shell_call" else None)
+        if not isinstance(name, str):
+            raise Malformed(f"a {kind} without a name")
+        call_id = payload.get("call_id")
+        if isinstance(call_id, str):
+            bounded_put(names, call_id, name)
+        return [("assistant", "", name, [{"id": call_id, "name": name,
+                                          "arguments": _arguments(payload.get(_CALLS[kind]))}])]
+    if kind in _OUTPUTS:
+        call_id = payload.get("call_id")
+        name = names.get(call_id) if isinstance(call_id, str) else None
+        return [("tool", _output(payload.get("output")), name, None)]
+    return []
+
+
+def _rows(path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally,
+          started: float) -> Iterator[tuple[Any, ...]]:
+    names: dict[str, str] = {}
+    last = started
+    for number, obj in lines:
+        if obj.get("type") != "response_item":
+            tally.skipped += 1  # session_meta, event_msg, turn_context, compacted…
+            continue
+        payload = obj.get("payload")
+        try:
+            if not isinstance(payload, dict):
+                raise Malformed("a response_item without a payload object")
+            messages = item_messages(payload, names)
+        except Malformed as exc:
+            tally.bad(f"{path}:{number}", str(exc))
+            continue
+        if not messages:
+            tally.skipped += 1
+            continue
+        last = seconds(obj.get("timestamp"), last)
+        for m in messages:
+            yield (*m, last)
+
+
+def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> SessionSpec:
+    sid = meta.get("id")
+    if not isinstance(sid, str) or not sid.strip():
+        found = _UUID.findall(path.stem)
+        sid = found[-1] if found else path.stem
+    cwd = meta.get("cwd") if isinstance(meta.get("cwd"), str) else None
+    started = seconds(meta.get("timestamp"), seconds(first_time, mtime(path)))
+    return SessionSpec(f"{AGENT}:{sid}", agent=AGENT, cwd=cwd, scope=scope_of(cwd),
+                       started_at=started, memory_mode=mode)
+
+
+def sessions(source: Path, tally: Tally, mode: str = "enabled"
+             ) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
+    """``(spec, rows)`` for every rollout under ``source``, one file open at a time; a file
+    with neither session_meta nor a response item makes no session."""
+    paths = find(source)
+    tally.total = sum(size for _, size in paths)
+    for path, _ in paths:
+        lines = json_lines(path, tally)
+        peeked: list[tuple[int, dict[str, Any]]] = []
+        meta: dict[str, Any] | None = None
+        for number, obj in lines:
+            peeked.append((number, obj))
+            if obj.get("type") == "session_meta" and isinstance(obj.get("payload"), dict):
+                meta = obj["payload"]
+                break
+            if len(peeked) >= PEEK:
+                break
+        if (meta is None and len(peeked) < PEEK
+                and not any(o.get("type") == "response_item" for _, o in peeked)):
+            tally.skipped += len(peeked)  # the whole file, and nothing in it
+            continue
+        first_time = peeked[0][1].get("timestamp") if peeked else None
+        yield (_spec(path, meta or {}, first_time, mode),
+               _rows(path, chain(peeked, lines), tally, seconds(first_time, mtime(path))))

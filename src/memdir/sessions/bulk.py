@@ -1,0 +1,266 @@
+"""Bulk import of whole sessions: many sessions, few transactions, bounded memory.
+
+:meth:`SessionStore.log_many` writes one session per transaction; an importer with
+thousands of short sessions would pay a commit and an index segment per session. Here rows
+are buffered across session boundaries and written ``batch`` at a time, each batch one
+``BEGIN IMMEDIATE`` transaction and one ``INSERT INTO messages … SELECT`` from a temp
+staging table: the FTS triggers stay in charge, and since FTS5 flushes its pending terms
+at every statement, one statement per batch writes one index segment per batch.
+
+Idempotent by session id: a session already holding ``n`` messages gets only the rows of
+its stream beyond the first ``n`` (a transcript that grew gets its new messages; the same
+transcript again adds nothing). The count is read inside the write transaction, so two
+imports of the same transcript at once cannot both append it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..errors import ValidationError
+from .db import Database
+from .records import MEMORY_MODES, to_epoch
+from .rows import message, text
+
+__all__ = ["ImportCounts", "SessionSpec", "import_sessions"]
+
+TITLE_CHARS = 80
+BATCH_CHARS = 8_000_000  # flush early when a batch's text gets this big (memory bound)
+
+
+@dataclass(frozen=True)
+class SessionSpec:
+    """A session to import: its id (the idempotency key) and what is known about it.
+
+    ``started_at`` defaults to the first message's time; ``title`` to the first user
+    message, as :meth:`SessionStore.log` sets it. These apply when the session is created;
+    an existing session keeps its own.
+    """
+
+    id: str
+    agent: str = "import"
+    parent_id: str | None = None
+    cwd: str | None = None
+    scope: str | None = None
+    title: str | None = None
+    started_at: Any = None  # datetime, date, ISO string or UNIX seconds
+    ended_at: Any = None
+    memory_mode: str = "enabled"
+
+
+@dataclass
+class ImportCounts:
+    """What :func:`import_sessions` did (so far, when handed to ``progress``)."""
+
+    sessions_created: int = 0  # new sessions
+    sessions_grown: int = 0  # already there, got messages appended
+    sessions_unchanged: int = 0  # already there with every message
+    messages_added: int = 0
+    messages_present: int = 0  # rows skipped because their session already held them
+    batches: int = 0  # transactions committed
+
+    @property
+    def sessions(self) -> int:
+        """Sessions seen (finished ones)."""
+        return self.sessions_created + self.sessions_grown + self.sessions_unchanged
+
+    def to_dict(self) -> dict[str, int]:
+        """JSON-serialisable form."""
+        return asdict(self)
+
+
+class _Track:
+    """One session while its rows stream in."""
+
+    __slots__ = ("added", "created", "next", "row", "sid", "titled")
+
+    def __init__(self, sid: str, row: tuple[Any, ...], titled: bool) -> None:
+        self.sid = sid
+        self.row = row  # the sessions row to INSERT OR IGNORE
+        self.next = 0  # position of the next message in the session's stream
+        self.added = 0
+        self.created = False
+        self.titled = titled
+
+
+def _where(sid: str, index: int | None = None) -> str:
+    return f"session {sid!r}" + ("" if index is None else f", message {index + 1}")
+
+
+def _track(spec: object, now: float) -> _Track:
+    if not isinstance(spec, SessionSpec):
+        raise ValidationError(f"each session is (SessionSpec, rows), not "
+                              f"{type(spec).__name__}", field="session")
+    try:
+        sid = text(spec.id, "session_id")
+        if not sid.strip():
+            raise ValidationError("session_id must not be empty", field="session_id")
+        if spec.memory_mode not in MEMORY_MODES:
+            raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
+                                  field="memory_mode")
+        title = None if spec.title is None else " ".join(text(spec.title, "title").split())
+        row = (sid, None if spec.parent_id is None else text(spec.parent_id, "parent_id"),
+               text(spec.agent, "agent"),
+               None if spec.cwd is None else text(spec.cwd, "cwd"),
+               None if spec.scope is None else text(spec.scope, "scope"),
+               title or None,
+               None if spec.started_at is None else to_epoch(spec.started_at, "started_at"),
+               None if spec.ended_at is None else to_epoch(spec.ended_at, "ended_at"),
+               spec.memory_mode)
+    except ValidationError as exc:
+        raise ValidationError(f"{_where(str(spec.id))}: {exc}", field=exc.field) from None
+    return _Track(sid, row, titled=bool(title))
+
+
+class _Importer:
+    def __init__(self, db: Database, batch: int, batch_chars: int,
+                 progress: Callable[[ImportCounts], None] | None, now: float) -> None:
+        self.db = db
+        self.batch = batch
+        self.batch_chars = batch_chars
+        self.progress = progress
+        self.now = now
+        self.counts = ImportCounts()
+        self.buffer: list[tuple[_Track, int, tuple[Any, ...]]] = []
+        self.chars = 0
+        self.unsaved: list[_Track] = []  # sessions not yet created in the database
+        self.done: list[_Track] = []  # sessions whose stream ended, counted after a flush
+        self.pending: set[str] = set()  # ids that may have rows not yet written
+        self.current: dict[str, _Track] = {}  # the tracks of the item being read
+
+    def add(self, track: _Track, row: object) -> None:
+        try:
+            stored = message(row, self.now)
+        except ValidationError as exc:
+            raise ValidationError(f"{_where(track.sid, track.next)}: {exc}",
+                                  field=exc.field) from None
+        self.buffer.append((track, track.next, stored))
+        track.next += 1
+        self.chars += len(stored[1]) + len(stored[3] or "")
+        if len(self.buffer) >= self.batch or self.chars >= self.batch_chars:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.buffer and not self.unsaved:
+            self._finish()
+            return
+        created, present = self.db.write(self._write, action="import sessions")
+        for track in self.unsaved:
+            track.created = track.sid in created
+        skipped = 0
+        for track, index, stored in self.buffer:
+            if index < present[track.sid]:
+                skipped += 1
+                continue
+            track.added += 1
+            if not track.titled and stored[0] == "user" and stored[1].strip():
+                track.titled = True
+        self.counts.messages_added += len(self.buffer) - skipped
+        self.counts.messages_present += skipped
+        self.counts.batches += 1
+        self.buffer, self.unsaved, self.chars = [], [], 0
+        self.pending = set(self.current)  # the open item's sessions go on
+        self._finish()
+        if self.progress is not None:
+            self.progress(self.counts)
+
+    def _write(self, c: sqlite3.Connection) -> tuple[set[str], dict[str, int]]:
+        """One transaction; may run more than once, so it changes nothing in Python."""
+        first_at: dict[str, float] = {}
+        for track, _, stored in self.buffer:
+            first_at.setdefault(track.sid, stored[4])
+        created: set[str] = set()
+        for track in self.unsaved:
+            row = list(track.row)
+            if row[6] is None:
+                row[6] = first_at.get(track.sid, self.now)
+            if c.execute("INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, "
+                         "title, started_at, ended_at, memory_mode) VALUES "
+                         "(?, ?, ?, ?, ?, ?, ?, ?, ?)", row).rowcount:
+                created.add(track.sid)
+        present: dict[str, int] = {}
+        for track, _, _ in self.buffer:
+            if track.sid not in present:
+                present[track.sid] = 0 if track.sid in created else c.execute(
+                    "SELECT count(*) FROM messages WHERE session_id = ?",
+                    (track.sid,)).fetchone()[0]
+        values = [(track.sid, *stored) for track, index, stored in self.buffer
+                  if index >= present[track.sid]]
+        if values:
+            c.execute("CREATE TEMP TABLE IF NOT EXISTS memdir_bulk (session_id, role, "
+                      "content, tool_name, tool_calls, timestamp)")
+            c.executemany("INSERT INTO temp.memdir_bulk VALUES (?, ?, ?, ?, ?, ?)", values)
+            c.execute("INSERT INTO messages (session_id, role, content, tool_name, "
+                      "tool_calls, timestamp) SELECT * FROM temp.memdir_bulk ORDER BY rowid")
+            c.execute("DELETE FROM temp.memdir_bulk")
+        titles: dict[str, str] = {}
+        for track, index, stored in self.buffer:
+            if (not track.titled and track.sid not in titles and stored[0] == "user"
+                    and index >= present[track.sid] and stored[1].strip()):
+                titles[track.sid] = " ".join(stored[1].split())[:TITLE_CHARS]
+        c.executemany("UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
+                      [(t, sid) for sid, t in titles.items()])
+        return created, present
+
+    def _finish(self) -> None:
+        """Count the sessions whose stream ended and whose rows are all written."""
+        for track in self.done:
+            if track.created:
+                self.counts.sessions_created += 1
+            elif track.added:
+                self.counts.sessions_grown += 1
+            else:
+                self.counts.sessions_unchanged += 1
+        self.done = []
+
+    def run(self, sessions: Iterable[tuple[SessionSpec, Iterable[Any]]]) -> ImportCounts:
+        for item in sessions:
+            if not isinstance(item, tuple | list) or len(item) != 2:
+                raise ValidationError("each session is (SessionSpec, rows)", field="session")
+            tracks: dict[str, _Track] = {}
+            self.current = tracks
+            main = self._open(item[0], tracks)
+            try:
+                rows = iter(item[1])
+            except TypeError:
+                raise ValidationError(f"{_where(main.sid)}: rows must be iterable, not "
+                                      f"{type(item[1]).__name__}", field="rows") from None
+            routed: SessionSpec | None = None
+            target = main
+            for row in rows:
+                if isinstance(row, tuple) and len(row) == 2 and isinstance(row[0], SessionSpec):
+                    spec, inner = row  # a row routed to another session
+                    if spec is not routed:
+                        routed = spec
+                        target = tracks.get(spec.id) or self._open(spec, tracks)
+                    self.add(target, inner)
+                else:
+                    self.add(main, row)
+            # finished: counted once a flush has written their last rows
+            self.done.extend(tracks.values())
+        self.flush()
+        return self.counts
+
+    def _open(self, spec: object, tracks: dict[str, _Track]) -> _Track:
+        track = _track(spec, self.now)
+        if track.sid in self.pending:
+            # the same session again in this import (a copied transcript): write what is
+            # buffered first, so its count includes the earlier rows
+            self.flush()
+        tracks[track.sid] = track
+        self.unsaved.append(track)
+        self.pending.add(track.sid)
+        return track
+
+
+def import_sessions(db: Database, sessions: Iterable[tuple[SessionSpec, Iterable[Any]]], *,
+                    now: float, batch: int = 20_000, batch_chars: int = BATCH_CHARS,
+                    progress: Callable[[ImportCounts], None] | None = None) -> ImportCounts:
+    """Import ``(spec, rows)`` pairs into ``db`` (see :meth:`SessionStore.import_sessions`);
+    ``now`` is the time of rows logged without one."""
+    if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
+        raise ValidationError("batch must be an integer from 1 to 1,000,000", field="batch")
+    return _Importer(db, batch, batch_chars, progress, now).run(sessions)

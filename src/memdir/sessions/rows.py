@@ -1,0 +1,64 @@
+"""What a logged message may hold, checked one way for ``log``, ``log_many`` and bulk imports.
+
+A value that cannot be stored is a :class:`~memdir.ValidationError` naming the field (and,
+for imports, the session and the message's position in it), never a ``sqlite3`` error.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import ValidationError
+from .records import FIRST_TIME as _FIRST
+from .records import LAST_TIME as _LAST
+from .records import to_epoch
+
+__all__ = ["Stored", "calls", "message", "text"]
+
+#: One message as it is stored: (role, content, tool_name, tool_calls JSON, UNIX seconds).
+Stored = tuple[str, str, str | None, str | None, float]
+
+
+def text(value: object, name: str) -> str:
+    """``value`` as a storable string; lone surrogates (from a bad decode upstream) become
+    U+FFFD rather than failing the write."""
+    if type(value) is not str:
+        if not isinstance(value, str):
+            raise ValidationError(f"{name} must be a string, not {type(value).__name__}",
+                                  field=name)
+        value = str(value)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        value = value.encode("utf-8", "replace").decode("utf-8")
+    return value
+
+
+def calls(tool_calls: object) -> str | None:
+    """Tool calls as stored: a string as given, anything else as JSON."""
+    if tool_calls is None:
+        return None
+    if isinstance(tool_calls, str):
+        return text(tool_calls, "tool_calls")
+    try:
+        return json.dumps(tool_calls, ensure_ascii=False, default=str)
+    except (TypeError, ValueError) as exc:
+        raise ValidationError(f"tool_calls must be JSON-serialisable ({exc})",
+                              field="tool_calls") from None
+
+
+def message(row: Any, now: float) -> Stored:
+    """A ``(role, content, tool_name, tool_calls, timestamp)`` row, checked; ``None`` for
+    the timestamp means ``now``. An empty role is ``user``, as :meth:`log` takes it."""
+    if not isinstance(row, tuple | list) or len(row) != 5:
+        size = f"{len(row)} values" if isinstance(row, tuple | list) else type(row).__name__
+        raise ValidationError(f"a message row is (role, content, tool_name, tool_calls, "
+                              f"timestamp), not {size}", field="row")
+    role, content, tool_name, tool_calls, timestamp = row
+    if type(timestamp) is not float or not _FIRST <= timestamp <= _LAST:  # the usual case
+        timestamp = now if timestamp is None else to_epoch(timestamp, "timestamp")
+    return (text(role, "role").strip() or "user",
+            content if type(content) is str and content.isascii() else text(content, "content"),
+            None if tool_name is None else text(tool_name, "tool_name"),
+            None if tool_calls is None else calls(tool_calls), timestamp)
