@@ -1,4 +1,5 @@
-"""Message ranking in two stages (used by :func:`memdir.sessions.rank.rank`).
+"""Ranking in two stages, for messages and memory entries (used by
+:func:`memdir.sessions.rank.rank`; a :class:`Table` says which).
 
 1. **Candidates** (SQLite, no scoring, bounded work). For each term FTS5 returns matching
    row ids *newest first*, at most ``common_df + 1`` (a posting list walked backwards and
@@ -7,7 +8,8 @@
    scored by the summed idf of the terms they matched; the best ``candidates`` are kept.
    When every term is common, the newest rows holding all of them are added on top. CJK
    runs of 3+ characters are trigram phrases; 1–2 character runs become an OR of the
-   indexed trigrams that start with them, read from ``messages_tri_vocab`` by range.
+   indexed trigrams that start with them, read from ``messages_tri_vocab`` by range
+   (entries have no vocabulary table: a substring scan of their few hundred rows).
 2. **Re-rank** (Python, ~150 rows): BM25 per term (k1 1.2, b 0.2, idf and average length
    from FTS5's own "averages" record), words stemmed by SQLite's own porter tokenizer;
    column weights content 1, tool_name 2, tool_calls 0.5; proximity of two query words;
@@ -15,7 +17,9 @@
    answer are adjacent turns); 0.3 × the session's score (each term credited once, at its
    best row); × 2 for rows logged on a date the query names; newer first on ties.
 
-The constants come from the LoCoMo and 1M-message measurements (``bench/``).
+Entries take the same path without the neighbour and session shares (``Table.session``
+is None). The message constants come from the LoCoMo and 1M-message measurements
+(``bench/``).
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from .dates import parse_dates
 from .query import Query, quote
 from .stems import stems_for, tokens
 
-__all__ = ["RankParams", "parse_dates", "rank_messages"]
+__all__ = ["ENTRY_TABLE", "MESSAGE_TABLE", "RankParams", "Table", "parse_dates",
+           "rank_messages", "rank_rows"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,26 @@ class RankParams:
 
 
 DEFAULT = RankParams()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A ranked corpus: its content table, the text columns its word index holds (in the
+    order of ``RankParams.weights``), the column grouping rows into sessions (neighbours
+    and session scores; None: rows stand alone), its time column, and the vocabulary of
+    its trigram index (None: 1–2 character CJK terms are found by a substring scan,
+    fine for a few hundred rows)."""
+
+    name: str
+    columns: tuple[str, str, str]
+    session: str | None
+    time: str
+    vocab: str | None
+
+
+MESSAGE_TABLE = Table("messages", ("content", "tool_name", "tool_calls"), "session_id",
+                      "timestamp", "messages_tri_vocab")
+ENTRY_TABLE = Table("entries", ("name", "description", "body"), None, "updated", None)
 
 # Beyond the sanitiser's stop-words: more function words and the words questions start
 # with, which never tell messages apart.
@@ -83,19 +108,19 @@ def _varints(blob: bytes) -> list[int]:
     return out
 
 
-def _stats(conn: sqlite3.Connection) -> tuple[int, float, int]:
+def _stats(conn: sqlite3.Connection, table: Table) -> tuple[int, float, int]:
     """(rows in the word index, average tokens per row, max message id), from FTS5's
     "averages" record (one b-tree lookup, no ``count(*)``)."""
     n, avgdl = 0, 1.0
     try:
-        row = conn.execute("SELECT block FROM messages_word_data WHERE id = 1").fetchone()
+        row = conn.execute(f"SELECT block FROM {table.name}_word_data WHERE id = 1").fetchone()
         if row and row[0]:
             v = _varints(bytes(row[0]))
             if v:
                 n, avgdl = v[0], max(1.0, sum(v[1:]) / max(1, v[0]))
     except sqlite3.Error:
         pass
-    mx = conn.execute("SELECT max(id) FROM messages").fetchone()
+    mx = conn.execute(f"SELECT max(id) FROM {table.name}").fetchone()
     return n, avgdl, int(mx[0] or 0) if mx else 0
 
 
@@ -116,22 +141,26 @@ class _Term:
     ids: list[int] = field(default_factory=list)
 
 
-def _cjk_match(conn: sqlite3.Connection, run: str) -> str | None:
+def _cjk_match(conn: sqlite3.Connection, run: str, vocab: str) -> str | None:
     if len(run) >= 3:
         return quote(run)
-    rows = conn.execute("SELECT term FROM messages_tri_vocab WHERE term >= ? AND term < ? "
+    rows = conn.execute(f"SELECT term FROM {vocab} WHERE term >= ? AND term < ? "
                         "LIMIT 200", (run, run + "\U0010ffff")).fetchall()
     return " OR ".join(quote(r[0]) for r in rows) or None
 
 
-def _terms(conn: sqlite3.Connection, query: Query) -> list[_Term]:
+def _terms(conn: sqlite3.Connection, query: Query, table: Table) -> list[_Term]:
     words = [w for w in query.words if w not in EXTRA_STOP] or list(query.words)
-    out = [_Term("w:" + w, "word", "messages_word", quote(w), w) for w in words]
-    out += [_Term("p:" + p, "phrase", "messages_word", quote(p), p) for p in query.phrases]
+    word, tri = f"{table.name}_word", f"{table.name}_tri"
+    out = [_Term("w:" + w, "word", word, quote(w), w) for w in words]
+    out += [_Term("p:" + p, "phrase", word, quote(p), p) for p in query.phrases]
     for run in query.cjk:
-        match = _cjk_match(conn, run)
+        if table.vocab is None and len(run) < 3:  # no vocabulary: scan for the substring
+            out.append(_Term("c:" + run, "cjk", "", "", run))
+            continue
+        match = _cjk_match(conn, run, table.vocab or "")
         if match:
-            out.append(_Term("c:" + run, "cjk", "messages_tri", match, run))
+            out.append(_Term("c:" + run, "cjk", tri, match, run))
     cjk = set(query.cjk)
     out += [_Term("s:" + s, "sub", "", "", s) for s in query.substrings
             if s not in cjk and not any(s in run for run in cjk) and not s.isalnum()]
@@ -139,25 +168,32 @@ def _terms(conn: sqlite3.Connection, query: Query) -> list[_Term]:
 
 
 def _newest(conn: sqlite3.Connection, table: str, match: str, limit: int, where: str,
-            params: Sequence[Any]) -> list[int]:
-    """Row ids matching ``match``, newest first, at most ``limit``; no scoring."""
+            params: Sequence[Any], content: Table) -> list[int]:
+    """Row ids matching ``match``, newest first, at most ``limit``; no scoring. Without
+    an FTS ``table``, the rows whose text holds ``match`` as a substring."""
+    if not table:
+        text = " || ' ' || ".join(f"coalesce(c.{col}, '')" for col in content.columns)
+        sql = (f"SELECT c.id FROM {content.name} c WHERE instr({text}, ?) > 0 AND "
+               f"({where}) ORDER BY c.id DESC LIMIT ?")
+        return [r[0] for r in conn.execute(sql, (match, *params, limit))]
     if where == "1":
         sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?"
         return [r[0] for r in conn.execute(sql, (match, limit))]
-    sql = (f"SELECT f.rowid FROM {table} f JOIN messages c ON c.id = f.rowid "
+    sql = (f"SELECT f.rowid FROM {table} f JOIN {content.name} c ON c.id = f.rowid "
            f"WHERE f.{table} MATCH ? AND ({where}) ORDER BY f.rowid DESC LIMIT ?")
     return [r[0] for r in conn.execute(sql, (match, *params, limit))]
 
 
 def _candidates(conn: sqlite3.Connection, terms: list[_Term], n_rows: int, max_id: int,
-                p: RankParams, want: int, where: str, params: Sequence[Any]) -> list[int]:
+                p: RankParams, want: int, where: str, params: Sequence[Any], content: Table
+                ) -> list[int]:
     cap = max(p.common_df, want)
     cand: dict[int, float] = defaultdict(float)
     live = []
     for t in terms:
         if t.kind == "sub":
             continue
-        t.ids = _newest(conn, t.table, t.match, cap + 1, where, params)
+        t.ids = _newest(conn, t.table, t.match or t.text, cap + 1, where, params, content)
         t.common = len(t.ids) > cap
         if t.common:
             span = max(1, max_id - t.ids[-1] + 1)
@@ -175,12 +211,14 @@ def _candidates(conn: sqlite3.Connection, terms: list[_Term], n_rows: int, max_i
             by_table[t.table].append(f"({t.match})")
         bonus = sum(_idf(n_rows, t.df) for t in live)
         for table, ms in by_table.items():
-            for rid in _newest(conn, table, " AND ".join(ms), want, where, params):
+            if not table:
+                continue
+            for rid in _newest(conn, table, " AND ".join(ms), want, where, params, content):
                 cand[rid] = max(cand[rid], bonus)
     return sorted(cand, key=lambda r: (cand[r], r), reverse=True)[:want]
 
 
-Row = tuple[int, str, str | None, str | None, str, float]
+Row = tuple[int, str, str | None, str | None, str | None, float]
 
 
 def _near(col: list[str], surface: dict[str, list[str]], prox: int,
@@ -257,8 +295,8 @@ def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[_Term], p: 
         sub = t.kind == "sub"  # exact spelling, case-folded; CJK runs as they are
         for rid, c, tn, tc, _, _ in rows:
             texts = [x.casefold() if sub else x for x in (c or "", tn or "", tc or "")]
-            found = (texts[0].count(t.text) + texts[2].count(t.text) * p.weights[2]
-                     + (texts[1].count(t.text) * p.weights[1] if sub else 0.0))
+            found = sum(text.count(t.text) * w for text, w in zip(texts, p.weights,
+                                                                   strict=True))
             if found:
                 tf[rid][t.key] = float(found)
     return tf, dl, near
@@ -287,19 +325,35 @@ def rank_messages(conn: sqlite3.Connection, query: Query, *, where: str = "1",
                   params: Sequence[Any] = (), limit: int = 50, p: RankParams = DEFAULT
                   ) -> list[tuple[int, float]]:
     """``(message id, score)``, best first, at most ``limit``."""
-    terms = _terms(conn, query)
-    if not terms:
-        return []
-    n_rows, avgdl, max_id = _stats(conn)
-    ids = _candidates(conn, terms, n_rows, max_id, p, max(p.candidates, limit), where, params)
-    if not ids:
-        return []
+    return rank_rows(conn, MESSAGE_TABLE, query, where=where, params=params, limit=limit,
+                     p=p)
+
+
+def _fetch(conn: sqlite3.Connection, table: Table, ids: list[int]) -> list[Row]:
+    session = f"c.{table.session}" if table.session else "NULL"
+    cols = ", ".join(f"c.{col}" for col in table.columns)
     rows: list[Row] = []
     for i in range(0, len(ids), 500):
         chunk = ids[i:i + 500]
-        rows += conn.execute("SELECT id, content, tool_name, tool_calls, session_id, timestamp "
-                             f"FROM messages WHERE id IN ({', '.join('?' * len(chunk))})",
+        rows += conn.execute(f"SELECT c.id, {cols}, {session}, c.{table.time} FROM "
+                             f"{table.name} c WHERE c.id IN ({', '.join('?' * len(chunk))})",
                              chunk).fetchall()
+    return rows
+
+
+def rank_rows(conn: sqlite3.Connection, table: Table, query: Query, *, where: str = "1",
+              params: Sequence[Any] = (), limit: int = 50, p: RankParams = DEFAULT
+              ) -> list[tuple[int, float]]:
+    """``(row id, score)`` of ``table``, best first, at most ``limit``."""
+    terms = _terms(conn, query, table)
+    if not terms:
+        return []
+    n_rows, avgdl, max_id = _stats(conn, table)
+    ids = _candidates(conn, terms, n_rows, max_id, p, max(p.candidates, limit), where, params,
+                      table)
+    if not ids:
+        return []
+    rows = _fetch(conn, table, ids)
     tf, dl, near = _features(conn, rows, terms, p)
     idf = {t.key: _idf(n_rows, t.df) for t in terms if t.kind != "sub"}
     subs = [t for t in terms if t.kind == "sub"]
@@ -317,11 +371,14 @@ def rank_messages(conn: sqlite3.Connection, query: Query, *, where: str = "1",
     base = {rid: sum(v.values()) for rid, v in scores.items()}
     session_terms: dict[str, dict[str, float]] = defaultdict(dict)
     for rid, per_term in scores.items():
-        st = session_terms[meta[rid][0]]
+        sid = meta[rid][0]
+        if sid is None:
+            continue
+        st = session_terms[sid]
         for k, v in per_term.items():
             st[k] = max(st.get(k, 0.0), v)
     session = {sid: sum(v.values()) for sid, v in session_terms.items()}
-    adj = _neighbours(conn, sorted(base)) if p.neighbour_weight else {}
+    adj = _neighbours(conn, sorted(base)) if p.neighbour_weight and table.session else {}
     chosen = set(base)
     if p.expand_neighbours and adj:
         wanted = sorted(set(adj) - set(meta))

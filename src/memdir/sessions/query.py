@@ -88,15 +88,6 @@ class Query:
         """Whether any term is CJK text."""
         return any(is_cjk(c) for t in (*self.substrings, *self.short) for c in t)
 
-    def word_match(self) -> str | None:
-        """An FTS5 expression for the word index: any of the words or phrases."""
-        terms = [quote(t) for t in (*self.phrases, *self.words)]
-        return " OR ".join(terms) or None
-
-    def trigram_match(self) -> str | None:
-        """An FTS5 expression for the trigram index: any of the substrings."""
-        return " OR ".join(quote(t) for t in self.substrings) or None
-
     def highlights(self) -> tuple[str, ...]:
         """Lower-case text fragments to look for when cutting a snippet."""
         parts = [*self.phrases, *self.substrings, *self.short]
