@@ -110,6 +110,22 @@ def test_auto_memory_directory_setting_wins(md: Memdir, user_home: Path, project
     local.write_text("{broken")
     with pytest.raises(MemdirError, match=r"settings\.local\.json.*--from"):
         memory_folder(md)
+    local.write_text(json.dumps({"autoMemoryDirectory": "mem"}))  # relative: to the checkout
+    assert memory_folder(md) == project / "mem"
+
+
+@pytest.mark.parametrize(("value", "error"), [
+    ("~nosuchuser-memdir/mem", r"cannot expand '~nosuchuser-memdir/mem': no such user"),
+    ("/tmp/mem\u0000x", "must not contain a NUL character")])
+def test_an_auto_memory_directory_that_names_no_folder_is_a_clear_error(
+        md: Memdir, user_home: Path, run: Run, value: str, error: str) -> None:
+    (user_home / ".claude" / "settings.json").write_text(
+        json.dumps({"autoMemoryDirectory": value}))
+    with pytest.raises(MemdirError, match=error):
+        memory_folder(md)
+    for args in (("import", "claude-code"), ("export", "claude-code")):
+        proc = run(*args, ok=False, extra_env={"HOME": str(user_home)})
+        assert "autoMemoryDirectory in" in proc.stderr and "settings.json" in proc.stderr
 
 
 def test_dry_run_reads_every_form_and_writes_nothing(md: Memdir, user_home: Path,
@@ -148,9 +164,14 @@ def test_files_that_cannot_be_read_are_problems_not_hangs(md: Memdir, user_home:
     plan = import_memories(md, "claude-code")
     problems = "\n".join(plan.problems)
     assert "stuck.md: not a regular file" in problems
-    assert "huge.md: larger than 1024 KiB" in problems
+    assert "huge.md: larger than 1,024 KiB" in problems
     assert "folder.md: not a regular file" in problems
     assert len(plan.by_action("add")) == len(GOOD)
+    (folder / "MEMORY.md").unlink()
+    os.mkfifo(folder / "MEMORY.md")
+    plan = import_memories(md, "claude-code")
+    assert "MEMORY.md: not a regular file" in "\n".join(plan.problems)
+    assert "Quick notes" not in {p.item.name for p in plan.items}
 
 
 def test_apply_then_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:

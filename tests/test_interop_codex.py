@@ -7,6 +7,7 @@ paths pointed at the copy and ``/home/ada/code/app`` at the test's project.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -169,7 +170,8 @@ def test_malformed_files_are_reported_and_the_rest_imported(md: Memdir,
     assert f"{src / 'memory_summary.md'}:1: the first line is not `v1`" in problems
     assert f"{memory}:1: text outside any `# Task Group:` block" in problems
     assert f"{memory}:3: a `# Task Group:` line without a title" in problems
-    assert f"{src / 'extensions/ad_hoc/notes/bad.md'}: not UTF-8 text (byte 3)" in problems
+    assert f"{src / 'extensions/ad_hoc/notes/bad.md'}: cannot be read (not UTF-8 (bad byte " \
+        "at offset 3))" in problems
     assert "blank.md:1: the note is empty" in problems
     assert len(plan.by_action("add")) == 7  # five task groups and two notes
     (empty,) = plan.by_action("invalid")
@@ -358,6 +360,28 @@ def test_cli_import_and_export(run: Run, tmp_path: Path, project: Path, home: Pa
     (bad / "extensions/ad_hoc/notes/x.md").write_bytes(b"\xff\xfe")
     shown = run("import", "codex", "--from", str(bad), extra_env=env)
     assert "Unreadable:" in shown.stderr and "not UTF-8" in shown.stderr
+
+
+def test_fifos_and_odd_files_are_problems_not_hangs(run: Run, tmp_path: Path,
+                                                    project: Path) -> None:
+    """A FIFO where a memory file or AGENTS.md should be would block a plain open()."""
+    user_home = codex_home(tmp_path, project)
+    env = {"HOME": str(user_home)}
+    src = user_home / MEMORIES
+    for name in ("memory_summary.md", "MEMORY.md"):
+        (src / name).unlink()
+        os.mkfifo(src / name)
+    os.mkfifo(src / "extensions/ad_hoc/notes/pipe.md")
+    (src / "extensions/ad_hoc/notes/dir.md").mkdir()
+    shown = run("import", "codex", extra_env=env)
+    for name in ("memory_summary.md", "MEMORY.md", "pipe.md", "dir.md"):
+        assert f"{name}: cannot be read (not a regular file)" in shown.stderr
+    assert "Release checklist" in shown.stdout  # the readable notes are still imported
+    os.mkfifo(project / "AGENTS.md")
+    shutil.rmtree(src)
+    exported = run("export", "codex", extra_env=env)
+    assert f"{project / 'AGENTS.md'} not updated: it cannot be read (not a regular file)" \
+        in exported.stdout
 
 
 # -- the parsers, fuzzed --------------------------------------------------------------------

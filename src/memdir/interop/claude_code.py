@@ -28,9 +28,7 @@ left as it is.
 from __future__ import annotations
 
 import json
-import os
 import shlex
-import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,6 +49,7 @@ from ..formats.index import rank
 from ..formats.slug import slugify
 from ..model import Entry, EntryType, Source, normalise
 from ._exporting import ExportFile, Ledger
+from ._files import read_bytes, read_text, user_path, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
 
@@ -64,35 +63,17 @@ MAX_FILE_BYTES = 1024 * 1024
 _SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
 
 
-def _read_text(path: Path) -> str:
-    """A regular file's UTF-8 text; OSError / ValueError say why not. Opened without
-    blocking, so a FIFO in the folder cannot hang an import."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise ValueError(f"larger than {MAX_FILE_BYTES // 1024} KiB")
-        data = os.read(fd, MAX_FILE_BYTES + 1)
-    finally:
-        os.close(fd)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
-
-
 def _why(exc: OSError | ValueError | ParseError) -> str:
     if isinstance(exc, ParseError):
         return f"line {exc.line}: {exc.reason}" if exc.line else exc.reason
-    return getattr(exc, "strerror", None) or str(exc)
+    return why(exc)
 
 
 def _configured(settings: Path, base: Path) -> Path | None:
-    """``autoMemoryDirectory`` of a Claude Code settings file, if it names one."""
+    """``autoMemoryDirectory`` of a Claude Code settings file, if it names one (``~``
+    expanded, a relative path taken from ``base``)."""
     try:
-        data = json.loads(settings.read_text("utf-8"))
+        data = json.loads(read_text(settings))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
@@ -101,7 +82,9 @@ def _configured(settings: Path, base: Path) -> Path | None:
     value = data.get("autoMemoryDirectory") if isinstance(data, dict) else None
     if not isinstance(value, str) or not value.strip():
         return None
-    return base / Path(value.strip()).expanduser()
+    value = value.strip()
+    return user_path(value if value.startswith("~") else base / value,
+                     f"autoMemoryDirectory in {settings}")
 
 
 def memory_folder(md: Memdir) -> Path:
@@ -216,7 +199,7 @@ def _read_index(folder: Path, read: Read) -> dict[str, str]:
     """Hooks of MEMORY.md by file name; its own notes become items."""
     path = folder / INDEX
     try:
-        index = parse_index(_read_text(path))
+        index = parse_index(read_text(path, MAX_FILE_BYTES))
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as exc:
@@ -272,7 +255,7 @@ class ClaudeCode:
                 if path.name == INDEX:
                     continue
                 try:
-                    topic = parse_topic(_read_text(path), str(path))
+                    topic = parse_topic(read_text(path, MAX_FILE_BYTES), str(path))
                 except (OSError, ValueError, ParseError) as exc:
                     read.problems.append(f"{path}: {_why(exc)}")
                     continue
@@ -319,8 +302,8 @@ class ClaudeCode:
 
 def _owned(ledger: Ledger, path: Path) -> bool:
     try:
-        return ledger.wrote(path, path.read_bytes())
-    except OSError:
+        return ledger.wrote(path, read_bytes(path, MAX_FILE_BYTES))
+    except (OSError, ValueError):
         return False
 
 
@@ -353,8 +336,8 @@ def _holds_same(path: Path, content: str, entry: Entry, ledger: Ledger) -> bool:
     """True if ``path`` holds a file memdir did not write that already says what
     ``entry`` says (same type, name and body): it is left as Claude Code wrote it."""
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = read_bytes(path, MAX_FILE_BYTES)
+    except (OSError, ValueError):
         return False
     if data == content.encode() or ledger.wrote(path, data):
         return False

@@ -53,6 +53,7 @@ from ..model import NAME_MAX, Entry, EntryType, Source
 from ..origins import records
 from ..scopes import find_project_root, project_slug
 from ._exporting import ExportFile
+from ._files import read_bytes, read_text, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
 from .agents_md import merge_section, render_section, team_rules
@@ -72,18 +73,11 @@ _RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 0, EntryType.REFERENCE: 1, Entry
 def _text(path: Path, problems: list[str]) -> str | None:
     """A file's text; None when it is missing or cannot be read (and then why)."""
     try:
-        size = path.stat().st_size
-        if size > FILE_MAX_BYTES:
-            problems.append(f"{path}: {size:,} bytes, larger than any Codex memory file "
-                            f"({FILE_MAX_BYTES:,}); not imported")
-            return None
-        return path.read_bytes().decode("utf-8")
+        return read_text(path, FILE_MAX_BYTES)
     except FileNotFoundError:
         return None
-    except UnicodeDecodeError as exc:
-        problems.append(f"{path}: not UTF-8 text (byte {exc.start}); not imported")
-    except OSError as exc:
-        problems.append(f"{path}: cannot be read ({exc.strerror or exc}); not imported")
+    except (OSError, ValueError) as exc:
+        problems.append(f"{path}: cannot be read ({why(exc)}); not imported")
     return None
 
 
@@ -378,9 +372,12 @@ def _agents_md(md: Memdir, out: Rendered) -> None:
     path = md.checkout_root / "AGENTS.md"
     rules = team_rules(md)
     try:
-        existing = path.read_bytes().decode("utf-8") if path.exists() else None
-    except (OSError, UnicodeDecodeError) as exc:
-        out.notes.append(f"{path} not updated: it cannot be read as UTF-8 text ({exc})")
+        existing: str | None = read_bytes(path).decode("utf-8")  # a BOM is kept
+    except FileNotFoundError:
+        existing = None
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
+        reason = "not UTF-8" if isinstance(exc, UnicodeDecodeError) else why(exc)
+        out.notes.append(f"{path} not updated: it cannot be read ({reason})")
         return
     if not rules and (existing is None or "<!-- memdir:begin" not in existing):
         out.notes.append("AGENTS.md not touched: the project scope has no feedback rules "

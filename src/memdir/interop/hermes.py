@@ -30,6 +30,7 @@ from ..formats import hermes as fmt
 from ..formats.index import rank, snapshot_entries
 from ..model import NAME_MAX, Entry, EntryType, normalise
 from ._exporting import ExportFile
+from ._files import read_text, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
 
@@ -43,25 +44,6 @@ __all__ = ["HARNESS", "MAX_FILE_BYTES", "HermesHarness"]
 MAX_FILE_BYTES = 4 * 1024 * 1024  # Hermes files are a few KB; a huge one is not its memory
 _GLOBAL_SCOPES = ("managed", "user")  # least local first: user wins a name clash
 _ORIGIN_INDEX = re.compile(r"^hermes:.*#(\d+)$")
-
-
-def _read_text(path: Path) -> str | None:
-    """The file's text, None if it does not exist; raises MemdirError saying why not."""
-    try:
-        with path.open("rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise MemdirError(f"cannot be read ({exc.strerror or exc})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise MemdirError(f"is larger than {MAX_FILE_BYTES:,} bytes; Hermes memory files "
-                          f"hold a few KB, so this is not one")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise MemdirError(f"is not UTF-8 text (byte {exc.start}); Hermes reads it as UTF-8 "
-                          f"too, so re-save it as UTF-8") from None
 
 
 def _unique(name: str, taken: set[str]) -> str:
@@ -139,12 +121,14 @@ class HermesHarness:
         for filename in names:
             path = folder / filename
             try:
-                text = _read_text(path)
-            except MemdirError as exc:
-                out.problems.append(f"{path}: {exc}")
+                text = read_text(path, MAX_FILE_BYTES)
+            except FileNotFoundError:
                 continue
-            if text is not None:
-                out.items.extend(read_file(path, text))
+            except (OSError, ValueError) as exc:
+                out.problems.append(f"{path}: cannot be read ({why(exc)}); Hermes memory "
+                                    "files are small UTF-8 text files")
+                continue
+            out.items.extend(read_file(path, text))
         return out
 
     def render(self, md: Memdir, target: Path) -> Rendered:
