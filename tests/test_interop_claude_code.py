@@ -247,6 +247,21 @@ def test_export_refuses_a_hand_written_index_and_force_keeps_a_backup(
     assert {f.status for f in again} == {"unchanged"} and len(again) == len(same) + 2
 
 
+def test_notes_appended_to_an_exported_index_are_imported(md: Memdir, user_home: Path
+                                                          ) -> None:
+    import_memories(md, "claude-code", apply=True)
+    export_memories(md, "claude-code", apply=True, force=True)
+    index = HARNESS.default_target(md) / "MEMORY.md"
+    assert parse_index(index.read_text()).exported
+    with index.open("a") as f:  # Claude Code appends a note to the index memdir wrote
+        f.write("\n## Deploy notes\n\nProduction deploys need the VPN; use `make deploy`.\n")
+    plan = import_memories(md, "claude-code")
+    (added,) = plan.by_action("add")
+    assert (added.item.name, added.item.type) == ("Deploy notes", "project")
+    assert added.item.body == "Production deploys need the VPN; use `make deploy`."
+    assert added.item.origin == f"claude-code:{index}#deploy-notes"
+
+
 def test_export_dry_run_writes_nothing_and_prunes_its_own_stale_files(
         md: Memdir, tmp_path: Path) -> None:
     add(md.store("local"), "Keep", "Kept.")
@@ -283,6 +298,7 @@ def test_index_bounds_hold_with_300_entries(md: Memdir, tmp_path: Path, size: st
     assert len(rendered.left_out) == 300 - len(hooks) > 0
     assert {e for e, _ in rendered.left_out}.isdisjoint(index.entries)
     assert "not listed" in lines[-1]
+    assert parse_index(index.content).sections == ()  # memdir's own tail is not a note
 
 
 # -- instruction files --------------------------------------------------------------------

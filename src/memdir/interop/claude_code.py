@@ -9,13 +9,14 @@ or ``~/.claude/settings.json`` (the places Claude Code accepts it from) wins.
 
 **Import.** Every topic file becomes an entry of the local scope with origin
 ``claude-code:<file>`` (see :func:`memdir.formats.claude.to_memory` for how untyped files
-are named, typed and described); notes written directly into an old-style ``MEMORY.md``
-become entries too. Unreadable files are listed as problems. Instruction files are not
-copied: those memdir already reads in place (``CLAUDE.md`` / ``CLAUDE.local.md`` of the
-checkout) are reported as such; the others (``~/.claude/CLAUDE.md``, ``.claude/rules/``,
-``.claude/CLAUDE.md``) are listed with the one command that makes memdir read them in
-place. Claude Code goes on loading them itself, so a copy in memdir would load them twice
-in Claude Code sessions and drift from the original; an include or a link stays current.
+are named, typed and described); notes written directly into ``MEMORY.md`` (an old-style
+one, or sections appended to one memdir exported) become entries too. Unreadable files
+are listed as problems. Instruction files are not copied: those memdir already reads in
+place (``CLAUDE.md`` / ``CLAUDE.local.md`` of the checkout) are reported as such; the
+others (``~/.claude/CLAUDE.md``, ``.claude/rules/``, ``.claude/CLAUDE.md``) are listed
+with the one command that makes memdir read them in place. Claude Code goes on loading
+them itself, so a copy in memdir would load them twice in Claude Code sessions and drift
+from the original; an include or a link stays current.
 
 **Export.** The entries this project sees (``source: external`` ones skipped) as typed
 topic files, and a ``MEMORY.md`` index within 200 lines and 25,000 bytes whose hooks are
