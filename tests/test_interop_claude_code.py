@@ -247,6 +247,21 @@ def test_export_refuses_a_hand_written_index_and_force_keeps_a_backup(
     assert {f.status for f in again} == {"unchanged"} and len(again) == len(same) + 2
 
 
+def test_a_failed_write_leaves_no_index_listing_missing_files(md: Memdir, tmp_path: Path
+                                                              ) -> None:
+    folder = tmp_path / "memory"
+    folder.mkdir()
+    long = folder / ("feedback_" + "x" * 240 + ".md")  # its backup's name is too long
+    long.write_text("Always run the linter.\n")
+    import_memories(md, "claude-code", folder, apply=True)
+    (entry,) = md.store("local").list()
+    md.store("local").replace(entry.id, body="Always run the linter first.")
+    add(md.store("local"), "New rule", "Squash before merging.")
+    with pytest.raises(MemdirError, match="name too long"):
+        export_memories(md, "claude-code", folder, apply=True, force=True)
+    assert not (folder / "MEMORY.md").exists()  # the index is written last
+
+
 def test_notes_appended_to_an_exported_index_are_imported(md: Memdir, user_home: Path
                                                           ) -> None:
     import_memories(md, "claude-code", apply=True)
@@ -288,7 +303,8 @@ def test_index_bounds_hold_with_300_entries(md: Memdir, tmp_path: Path, size: st
                                    description=text(i, 150), body=f"Body {i}.")
                              for i in range(300)])
     rendered = HARNESS.render(md, tmp_path / "out")
-    index = next(f for f in rendered.files if f.path.name == "MEMORY.md")
+    index = rendered.files[-1]  # last: written after every topic file it lists
+    assert index.path.name == "MEMORY.md"
     lines = index.content.splitlines()
     assert len(lines) <= 200 and len(index.content.encode()) <= 25_000
     links = [parse_index_line(line) for line in lines]

@@ -24,7 +24,7 @@ from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.errors import ValidationError
 from memdir.formats import codex as fmt
-from memdir.interop import export_memories, import_memories
+from memdir.interop import Rendered, export_memories, import_memories
 from memdir.interop.agents_md import BEGIN, END
 from memdir.interop.codex import HARNESS, SUMMARY_MAX_BYTES, SUMMARY_MAX_TOKENS
 from memdir.model import EntryType, validate_body, validate_name
@@ -73,6 +73,11 @@ def everything(md: Memdir) -> set[tuple[str, str, str, str]]:
 def files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file()}
+
+
+def content(rendered: Rendered, name: str) -> str:
+    (found,) = [f.content for f in rendered.files if f.path.name == name]
+    return found
 
 
 # -- the fixture and the import mapping -----------------------------------------------------
@@ -250,7 +255,7 @@ def test_summary_is_v1_and_within_the_token_bound(md: Memdir, user_home: Path,
         type="reference", pinned=True)
     newest = add(md.store("user"), "Newest correction", "Stop doing the old thing.")
     rendered = HARNESS.render(md, tmp_path / "out")
-    summary, memory = rendered.files[0].content, rendered.files[1].content
+    summary, memory = content(rendered, "memory_summary.md"), content(rendered, "MEMORY.md")
     assert summary.split("\n")[0] == "v1" and summary.startswith("v1\n\n## User Profile\n")
     heads = [line for line in summary.split("\n") if line.startswith("## ")]
     assert heads == ["## User Profile", "## User preferences", "## General Tips",
@@ -269,6 +274,17 @@ def test_summary_is_v1_and_within_the_token_bound(md: Memdir, user_home: Path,
     assert fmt.parse_summary(summary).problems == []
 
 
+def test_memory_md_is_written_before_the_summary_that_points_into_it(
+        md: Memdir, tmp_path: Path) -> None:
+    add(md.store("user"), "Be terse", "Answer in one paragraph.")
+    add(md.store("user"), "Release train", "Releases go out on Tuesdays.", type="project")
+    rendered = HARNESS.render(md, tmp_path / "out")
+    names = [f.path.name for f in rendered.files]
+    assert names.index("MEMORY.md") < names.index("memory_summary.md")  # written in order
+    report = export_memories(md, "codex", tmp_path / "out", apply=True)
+    assert [f.path.name for f in report.files] == names
+
+
 def test_projects_this_home_knows_each_get_their_cwd(md: Memdir, user_home: Path,
                                                     tmp_path: Path, clock: Clock) -> None:
     import memdir
@@ -282,7 +298,7 @@ def test_projects_this_home_knows_each_get_their_cwd(md: Memdir, user_home: Path
     add(local_store(md, orphan), "Lost", "Nobody knows where this came from.")
     add(md.store("local"), "Mine", "This project's rule.")
     rendered = HARNESS.render(md, tmp_path / "out")
-    memory = rendered.files[1].content
+    memory = content(rendered, "MEMORY.md")
     assert f"applies_to: cwd={md.project_root}; reuse_rule=checkout-specific; " \
            f"memdir=feedback" in memory
     assert f"applies_to: cwd={other}; reuse_rule=checkout-specific; memdir=reference" \

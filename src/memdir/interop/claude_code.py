@@ -283,7 +283,9 @@ class ClaudeCode:
                 out.files.append(ExportFile(path, content, (e.id,)))
             lines.append(render_index_line(e.name, path.name, e.description))
         text, fit = fit_index(lines)
-        out.files.insert(0, ExportFile(target / INDEX, text, tuple(e.id for e in entries[:fit])))
+        # last: files are written in order, so a failed write never leaves MEMORY.md
+        # listing a topic file that is not there
+        out.files.append(ExportFile(target / INDEX, text, tuple(e.id for e in entries[:fit])))
         out.left_out = [(e.id, f"not listed in {INDEX}, which Claude Code reads only to "
                          f"{INDEX_MAX_LINES} lines / {INDEX_MAX_BYTES:,} bytes (its topic "
                          f"file {names[e.id]} is written)") for e in entries[fit:]]

@@ -241,9 +241,10 @@ class CodexHarness:
         room = SUMMARY_MAX_BYTES - len(summary.encode("utf-8"))
         summary = fmt.render_summary(sections, _index(index, len(blocks), room))
         size = len(summary.encode("utf-8"))  # <= SUMMARY_MAX_BYTES: _choose left the room
+        # MEMORY.md first: files are written in order, and the summary points into it
+        out.files.append(ExportFile(target / "MEMORY.md", "\n".join(blocks), tuple(ids)))
         out.files.append(ExportFile(target / "memory_summary.md", summary,
                                     tuple(e.id for e in chosen)))
-        out.files.append(ExportFile(target / "MEMORY.md", "\n".join(blocks), tuple(ids)))
         out.notes.append(f"memory_summary.md: {len(chosen)} entries, {size:,}/"
                          f"{SUMMARY_MAX_BYTES:,} bytes (so at most {SUMMARY_MAX_TOKENS:,} "
                          f"tokens); MEMORY.md: {len(blocks)} task groups")
