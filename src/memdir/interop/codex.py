@@ -41,8 +41,6 @@ Export (``memdir export codex``, default ``~/.codex/memories``):
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,8 +48,7 @@ from ..errors import MemdirError
 from ..formats import codex as fmt
 from ..formats.slug import entry_id
 from ..model import NAME_MAX, Entry, EntryType, Source
-from ..origins import records
-from ..scopes import find_project_root, project_slug
+from ._codex_projects import GLOBAL, Placer, block, projects, recent
 from ._exporting import ExportFile
 from ._files import read_bytes, read_text, why
 from ._harness import Read, Rendered
@@ -66,7 +63,6 @@ __all__ = ["HARNESS", "SUMMARY_MAX_BYTES", "SUMMARY_MAX_TOKENS", "CodexHarness"]
 SUMMARY_MAX_TOKENS = 2_500
 SUMMARY_MAX_BYTES = SUMMARY_MAX_TOKENS  # byte-level BPE: never more tokens than bytes
 FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's
-GLOBAL = "any"
 _RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 0, EntryType.REFERENCE: 1, EntryType.PROJECT: 2}
 
 
@@ -79,73 +75,6 @@ def _text(path: Path, problems: list[str]) -> str | None:
     except (OSError, ValueError) as exc:
         problems.append(f"{path}: cannot be read ({why(exc)}); not imported")
     return None
-
-
-class _Placer:
-    """Where a task group's ``cwd`` belongs: (scope, local scope folder or None)."""
-
-    def __init__(self, md: Memdir) -> None:
-        self.md = md
-        self.known: dict[Path, Path] | None = None
-
-    def _record_folders(self) -> dict[Path, Path]:
-        if self.known is None:
-            self.known = {Path(o.path): f for f, o in records(self.md.home) if o is not None}
-        return self.known
-
-    def _known(self, root: Path) -> tuple[str, Path | None] | None:
-        mine = self.md.locations["local"].path
-        folder = self.md.home / "projects" / project_slug(root)
-        if root == self.md.project_root or folder == mine:
-            return "local", None
-        if folder.is_dir():
-            return "local", folder
-        known = self._record_folders().get(root)
-        return None if known is None else ("local", known)
-
-    def place(self, cwd: str | None) -> tuple[str, Path | None]:
-        """The scope (and another project's local folder) for a task group's ``cwd``."""
-        found = _checkout(cwd)
-        if found is None:
-            return "user", None
-        root, exists = found
-        if exists:
-            return self._known(root) or ("local", self.md.home / "projects" / project_slug(root))
-        for candidate in _enclosing(root):  # not here: the nearest project this home knows
-            if (known := self._known(candidate)) is not None:
-                return known
-        return "user", None
-
-
-def _checkout(cwd: str | None) -> tuple[Path, bool] | None:
-    """An absolute ``cwd`` as (its project's root, whether it exists here); None when it
-    names no absolute path (``any repository``, ``~nobody/x``, a Windows path on POSIX)."""
-    if not cwd or "\0" in cwd:
-        return None
-    try:
-        path = Path(cwd).expanduser()
-    except RuntimeError:  # ~user for a user this machine does not have
-        return None
-    if not path.is_absolute():
-        return None
-    path = Path(os.path.normpath(path))
-    try:
-        if path.is_dir():
-            return find_project_root(path), True
-    except (OSError, ValueError, RuntimeError):  # too long, a symlink loop, …
-        pass
-    return path, False
-
-
-def _enclosing(path: Path) -> list[Path]:
-    """``path`` and its parents, short of the file system root and the home folder."""
-    stop = {Path(path.anchor), Path.home()}
-    out = []
-    for candidate in (path, *path.parents):
-        if candidate in stop:
-            break
-        out.append(candidate)
-    return out
 
 
 def _unique(name: str, taken: set[tuple[str, Path | None, str]], scope: str,
@@ -182,7 +111,7 @@ class CodexHarness:
             out.problems.append(f"{source}: no such folder; Codex keeps its memory in "
                                 f"~/.codex/memories (or pass --from)")
             return out
-        placer, taken = _Placer(md), set[tuple[str, Path | None, str]]()
+        placer, taken = Placer(md), set[tuple[str, Path | None, str]]()
 
         def add(item: fmt.Item, path: Path, fragment: str, scope: str = "user",
                 folder: Path | None = None) -> None:
@@ -224,13 +153,12 @@ class CodexHarness:
         out = Rendered(prune=[target])
         user = md.store("user").list()
         chosen, overflow = _choose(user, out)
-        projects = _projects(md, out)
         globals_ = [e for e in user if e.type is EntryType.PROJECT or e.source is Source.EXTERNAL]
-        groups = [*projects, (GLOBAL, _recent(globals_ + overflow))]
+        groups = [*projects(md, out), (GLOBAL, recent(globals_ + overflow))]
         blocks, index, ids = [], [], []
         for cwd, entries in groups:
             for e in entries:
-                blocks.append(_block(e, cwd))
+                blocks.append(block(e, cwd))
                 ids.append(e.id)
             if entries:
                 index.append((cwd, [e.name for e in entries]))
@@ -250,10 +178,6 @@ class CodexHarness:
                          f"tokens); MEMORY.md: {len(blocks)} task groups")
         _agents_md(md, out)
         return out
-
-
-def _recent(entries: Iterable[Entry]) -> list[Entry]:
-    return sorted(entries, key=lambda e: (-e.updated.timestamp(), e.id))
 
 
 def _priority(e: Entry) -> tuple[bool, int, float, str]:
@@ -306,66 +230,6 @@ def _index(groups: list[tuple[str, list[str]]], total: int, room: int) -> str:
             return text + more if len((text + more).encode("utf-8")) <= room else text
         text += line
     return text
-
-
-def _projects(md: Memdir, out: Rendered) -> list[tuple[str, list[Entry]]]:
-    """``(canonical path, local entries)`` of this project and of every other project this
-    home knows that has entries, this one first."""
-    from ..review import local_store
-
-    mine = md.locations["local"].path
-    found: list[tuple[str, list[Entry]]] = []
-    for n, (folder, origin) in enumerate([(mine, None), *records(md.home)]):
-        if n and folder == mine:
-            continue
-        try:
-            store = md.store("local") if folder == mine else local_store(md, folder)
-            entries = _recent(store.list())
-        except MemdirError as exc:
-            out.notes.append(f"{folder} not exported: {exc}")
-            continue
-        if not entries:
-            continue
-        cwd = str(md.project_root) if folder == mine else (
-            origin.path if origin is not None else _cwd_from_bodies(folder, entries))
-        if cwd is None or ";" in cwd or "\n" in cwd:
-            why = ("its checkout path is not recorded (no .origin.json; run memdir there once)"
-                   if cwd is None else f"its checkout path {cwd!r} cannot be an applies_to cwd")
-            out.left_out.extend((f"{folder.name}:{e.id}", why) for e in entries)
-            continue
-        found.append((cwd, entries))
-    first = found[:1] if found and found[0][0] == str(md.project_root) else []
-    return first + sorted(found[len(first):], key=lambda p: p[0])
-
-
-def _cwd_from_bodies(folder: Path, entries: list[Entry]) -> str | None:
-    """A checkout path named by the Codex task groups of a folder without a record."""
-    for e in entries:
-        codex, cwd = fmt.body_cwd(e.body)
-        found = _checkout(cwd) if codex else None
-        for root in _enclosing(found[0]) if found else []:
-            if project_slug(root) == folder.name:
-                return str(root)
-    return None
-
-
-def _block(e: Entry, cwd: str) -> str:
-    """One task group for ``e`` under ``cwd`` (``any`` for the user scope)."""
-    codex, named = fmt.body_cwd(e.body)
-    if e.type is EntryType.PROJECT and codex:
-        body = e.body
-        if cwd != GLOBAL and not _within(named, cwd):
-            body = fmt.with_cwd(body, cwd)
-        return fmt.render_verbatim(e.name, body)
-    rule = "any project" if cwd == GLOBAL else "checkout-specific"
-    return fmt.render_group(e.name, e.description, e.body, e.type, cwd, rule)
-
-
-def _within(cwd: str | None, root: str) -> bool:
-    if not cwd:
-        return False
-    path = Path(os.path.normpath(cwd))
-    return path == Path(root) or Path(root) in path.parents
 
 
 def _agents_md(md: Memdir, out: Rendered) -> None:
