@@ -314,24 +314,39 @@ HAND = "# Agents\r\n\r\nRun `make test` first. Ünïcödé — 日本語\r\n\u00
 
 
 def test_agents_md_hand_written_content_survives_byte_for_byte(
-        md: Memdir, user_home: Path, project: Path, tmp_path: Path) -> None:
+        md: Memdir, user_home: Path, project: Path) -> None:
     subprocess.run(["git", "init", "-q", str(project)], check=True)
+    shutil.rmtree(user_home / MEMORIES)  # no Codex files to refuse: the default target
     md = Memdir(md.settings, clock=md.clock)
     agents = project / "AGENTS.md"
     agents.write_bytes(HAND.encode("utf-8"))
-    report = export_memories(md, "codex", tmp_path / "out", apply=True)
+    report = export_memories(md, "codex", apply=True)
     assert agents.read_bytes() == HAND.encode("utf-8")  # no rules: not touched
     assert any("AGENTS.md not touched" in n for n in report.notes)
     add(md.store("project"), "Use pnpm", "Install with `pnpm install`.\nNever npm.")
-    report = export_memories(md, "codex", tmp_path / "out", apply=True)
+    report = export_memories(md, "codex", apply=True)
     assert {f.path.name: f.status for f in report.files}["AGENTS.md"] == "update"
     data = agents.read_bytes()
     assert data.startswith(HAND.encode("utf-8"))
     text = data.decode("utf-8")
     assert text.count(BEGIN) == 1 and text.endswith(END + "\n") and "**Use pnpm**" in text
-    again = export_memories(md, "codex", tmp_path / "out", apply=True)
+    again = export_memories(md, "codex", apply=True)
     assert {f.status for f in again.files} == {"unchanged"}
     assert agents.read_bytes() == data
+
+
+def test_an_export_to_another_folder_leaves_agents_md_alone(
+        md: Memdir, user_home: Path, project: Path, tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    md = Memdir(md.settings, clock=md.clock)
+    agents = project / "AGENTS.md"
+    agents.write_bytes(HAND.encode("utf-8"))
+    add(md.store("project"), "Use pnpm", "Install with `pnpm install`.")
+    report = export_memories(md, "codex", tmp_path / "out", apply=True)
+    assert agents.read_bytes() == HAND.encode("utf-8")
+    assert {f.path.parent for f in report.files} == {tmp_path / "out"}
+    assert any(n.startswith(f"{agents} not updated: an export to another folder")
+               for n in report.notes)
 
 
 def test_export_refuses_codex_own_files_then_backs_them_up(md: Memdir,
@@ -396,8 +411,8 @@ def test_fifos_and_odd_files_are_problems_not_hangs(run: Run, tmp_path: Path,
     os.mkfifo(project / "AGENTS.md")
     shutil.rmtree(src)
     exported = run("export", "codex", extra_env=env)
-    assert f"{project / 'AGENTS.md'} not updated: it cannot be read (not a regular file)" \
-        in exported.stdout
+    assert f"AGENTS.md not updated: cannot update {project / 'AGENTS.md'}: not a regular " \
+        "file" in exported.stdout
 
 
 # -- the parsers, fuzzed --------------------------------------------------------------------

@@ -37,6 +37,7 @@ Export (``memdir export codex``, default ``~/.codex/memories``):
   ``cwd=any``. Names, types and bodies come back on import (``pinned`` has no place here).
 * The memdir section of this checkout's ``AGENTS.md`` with the project scope's feedback
   rules (:mod:`memdir.interop.agents_md`): only the text between the markers changes.
+  Only when exporting to the default folder: ``--to DIR`` writes nothing outside ``DIR``.
 """
 
 from __future__ import annotations
@@ -50,10 +51,10 @@ from ..formats.slug import entry_id
 from ..model import NAME_MAX, Entry, EntryType, Source
 from ._codex_projects import GLOBAL, Placer, block, projects, recent
 from ._exporting import ExportFile
-from ._files import read_bytes, read_text, why
+from ._files import read_text, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
-from .agents_md import merge_section, render_section, team_rules
+from .agents_md import merge_section, read_existing, render_section, team_rules
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -149,7 +150,8 @@ class CodexHarness:
     # -- export ------------------------------------------------------------------------------
 
     def render(self, md: Memdir, target: Path) -> Rendered:
-        """``memory_summary.md`` and ``MEMORY.md`` under ``target``, and AGENTS.md's section."""
+        """``MEMORY.md`` and ``memory_summary.md`` under ``target`` (and AGENTS.md's section
+        when ``target`` is the default folder)."""
         out = Rendered(prune=[target])
         user = md.store("user").list()
         chosen, overflow = _choose(user, out)
@@ -176,7 +178,12 @@ class CodexHarness:
         out.notes.append(f"memory_summary.md: {len(chosen)} entries, {size:,}/"
                          f"{SUMMARY_MAX_BYTES:,} bytes (so at most {SUMMARY_MAX_TOKENS:,} "
                          f"tokens); MEMORY.md: {len(blocks)} task groups")
-        _agents_md(md, out)
+        if _resolved(target) == _resolved(self.default_target(md)):
+            _agents_md(md, out)
+        elif team_rules(md):
+            out.notes.append(f"{md.checkout_root / 'AGENTS.md'} not updated: an export to "
+                             "another folder writes only the memory files there (`memdir "
+                             "export agents-md` updates the team rules)")
         return out
 
 
@@ -233,29 +240,30 @@ def _index(groups: list[tuple[str, list[str]]], total: int, room: int) -> str:
 
 
 def _agents_md(md: Memdir, out: Rendered) -> None:
-    """AGENTS.md's memdir section, when there are team rules or a section to update."""
-    path = md.checkout_root / "AGENTS.md"
+    """AGENTS.md's memdir section (:mod:`memdir.interop.agents_md`), when there are team
+    rules or a section to update; why not, as a note."""
+    path = (md.checkout_root / "AGENTS.md").absolute()
     rules = team_rules(md)
     try:
-        existing: str | None = read_bytes(path).decode("utf-8")  # a BOM is kept
-    except FileNotFoundError:
-        existing = None
-    except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
-        reason = "not UTF-8" if isinstance(exc, UnicodeDecodeError) else why(exc)
-        out.notes.append(f"{path} not updated: it cannot be read ({reason})")
-        return
-    if not rules and (existing is None or "<!-- memdir:begin" not in existing):
-        out.notes.append("AGENTS.md not touched: the project scope has no feedback rules "
-                         "(promote team rules with `memdir review`)")
-        return
-    section, left_out = render_section(rules)
-    try:
+        existing = read_existing(path)
+        if not rules and (existing is None or "<!-- memdir:begin" not in existing):
+            out.notes.append("AGENTS.md not touched: the project scope has no feedback rules "
+                             "(promote team rules with `memdir review`)")
+            return
+        section, left_out = render_section(rules)
         merged = merge_section(existing, section)
     except MemdirError as exc:
-        out.notes.append(f"{path} not updated: {exc}")
+        out.notes.append(f"AGENTS.md not updated: {exc}")
         return
     out.left_out.extend(left_out)
     out.files.append(ExportFile(path, merged, tuple(e.id for e in rules), section=True))
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return path.absolute()
 
 
 HARNESS = CodexHarness()
