@@ -232,6 +232,11 @@ def test_round_trip_keeps_every_name_type_and_body(md: Memdir, user_home: Path,
     add(md.store("local"), "Staging DB", "staging-db.internal:5432\n\\# Task Group: x",
         type="reference")
     add(md.store("local"), "Use the Makefile", "Run `make`, not raw pytest.")
+    # project entries whose bodies read like Codex's own task groups
+    add(md.store("user"), "Infra notes", "scope: infra\n\nSteps:\n# Task Group: not a real "
+        "group\n\\# Task Group: nor this\nrun terraform", type="project")
+    add(md.store("local"), "Marked", "scope: s\napplies_to: cwd=/x; memdir=user\n\n- x",
+        type="project")
     out = tmp_path / "out"
     report = export_memories(md, "codex", out, apply=True)
     assert report.applied and report.left_out == []
@@ -239,7 +244,7 @@ def test_round_trip_keeps_every_name_type_and_body(md: Memdir, user_home: Path,
     plan = import_memories(b, "codex", out, apply=True)
     assert plan.problems == [] and plan.counts()["add"] == len(everything(md))
     assert everything(b) == everything(md)
-    assert len(everything(md)) == 21
+    assert len(everything(md)) == 23
     back = import_memories(md, "codex", out)  # and reading the export back adds nothing
     assert back.counts()["add"] == back.counts()["update"] == 0
 
@@ -463,6 +468,32 @@ def test_summary_bullets_round_trip(entries: list[tuple[EntryType, str, str]]) -
     order = [k for _, k in fmt.SECTIONS]
     expected = sorted(kept, key=lambda e: order.index(e[0]))
     assert [(i.type, i.name, validate_body(i.body)) for i in parsed.items] == expected
+
+
+HEADERS = st.lists(st.sampled_from(["scope: s", "applies_to: cwd=/srv/app",
+                                     "applies_to: cwd=/x; memdir=feedback",
+                                     "applies_to: any", "Scope : t"]), min_size=1, max_size=3)
+
+
+@given(name=st.text(min_size=1, max_size=80), headers=HEADERS, body=BODY)
+def test_codex_task_groups_round_trip_verbatim(name: str, headers: list[str],
+                                               body: str) -> None:
+    """A project entry whose body is a Codex task group's is written as it is (escaped
+    where a line would start a group) and comes back whole; a body carrying memdir's own
+    mark is not one of those."""
+    valid = _valid(name, "\n".join(headers) + "\n" + body)
+    if valid is None:
+        return
+    name, text = valid
+    codex, _ = fmt.body_cwd(text)
+    applies_to = next((h for h in headers if h.startswith("applies_to")), "")
+    assert codex == ("memdir=" not in applies_to)  # the first one counts, as on reading
+    rendered = fmt.render_verbatim(name, text) if codex else \
+        fmt.render_group(name, "d", text, EntryType.PROJECT, "any", "any project")
+    parsed = fmt.parse_memory(rendered)
+    assert parsed.problems == []
+    assert [(i.type, i.name, validate_body(i.body)) for i in parsed.items] == \
+        [("project", name, text)]
 
 
 @given(groups=st.lists(st.tuples(st.sampled_from(list(EntryType)),
