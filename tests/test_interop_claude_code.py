@@ -317,6 +317,23 @@ def test_index_bounds_hold_with_300_entries(md: Memdir, tmp_path: Path, size: st
     assert parse_index(index.content).sections == ()  # memdir's own tail is not a note
 
 
+def test_the_index_ranks_as_memdir_does_recent_use_first(md: Memdir, tmp_path: Path,
+                                                          clock: Clock) -> None:
+    store = md.store("local")
+    old = add(store, "Old rule", "Written first.")
+    clock.advance(days=1)
+    add(store, "New rule", "Written later.")
+
+    def listed() -> list[str]:
+        index = HARNESS.render(md, tmp_path / "out").files[-1].content
+        return [link.title for link in parse_index(index).links]
+
+    assert listed() == ["New rule", "Old rule"] and not md.state_path.exists()
+    clock.advance(days=1)
+    md.usage().bump([(store.backend.location, old.id)])
+    assert listed() == ["Old rule", "New rule"]
+
+
 # -- instruction files --------------------------------------------------------------------
 
 def test_instruction_files_are_reported_and_the_commands_work(md: Memdir, user_home: Path,

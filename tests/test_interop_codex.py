@@ -279,6 +279,37 @@ def test_summary_is_v1_and_within_the_token_bound(md: Memdir, user_home: Path,
     assert fmt.parse_summary(summary).problems == []
 
 
+def _summary_left_out(md: Memdir, tmp_path: Path) -> list[str]:
+    rendered = HARNESS.render(md, tmp_path / "out")
+    return [e for e, why in rendered.left_out if "token budget" in why]
+
+
+def test_the_summary_ranks_as_memdir_does_recent_use_first(md: Memdir, tmp_path: Path,
+                                                            clock: Clock) -> None:
+    user = md.store("user")
+    alpha = add(user, "Alpha", "x" * 1_000)
+    clock.advance(days=1)
+    beta = add(user, "Beta", "y" * 1_000)
+    clock.advance(days=1)
+    add(user, "Gamma", "z" * 1_000)
+    assert _summary_left_out(md, tmp_path) == [alpha.id]  # two fit: the newest
+    assert not md.state_path.exists()  # ranking reads usage, never creates state.db
+    clock.advance(days=1)
+    md.usage().bump([(user.backend.location, alpha.id)])  # read today: outranks Beta
+    assert _summary_left_out(md, tmp_path) == [beta.id]
+
+
+def test_the_summary_puts_entries_unused_for_a_month_last(md: Memdir, tmp_path: Path,
+                                                          clock: Clock) -> None:
+    user = md.store("user")
+    rule = add(user, "Old rule", "Always " + "x" * 1_200)
+    fact = add(user, "Fresh fact", "y" * 1_200, type="reference")
+    assert _summary_left_out(md, tmp_path) == [fact.id]  # feedback outranks reference...
+    clock.advance(days=md.settings.max_unused_days + 1)
+    md.usage().bump([(user.backend.location, fact.id)])
+    assert _summary_left_out(md, tmp_path) == [rule.id]  # ...until nobody read it for a month
+
+
 def test_memory_md_is_written_before_the_summary_that_points_into_it(
         md: Memdir, tmp_path: Path) -> None:
     add(md.store("user"), "Be terse", "Answer in one paragraph.")

@@ -20,8 +20,9 @@ from the original; an include or a link stays current.
 
 **Export.** The entries this project sees (``source: external`` ones skipped) as typed
 topic files, and a ``MEMORY.md`` index within 200 lines and 25,000 bytes whose hooks are
-under 150 characters; entries that do not fit the index keep their topic file and are
-reported as left out. An entry imported from the same folder is written back under its
+under 150 characters, ranked as memdir's own index ranks them
+(:mod:`memdir.interop._ranking`); entries that do not fit the index keep their topic
+file and are reported as left out. An entry imported from the same folder is written back under its
 original file name, and a file Claude Code wrote that already holds the same memory is
 left as it is.
 """
@@ -46,13 +47,13 @@ from ..formats.claude import (
     section_memory,
     to_memory,
 )
-from ..formats.index import rank
 from ..formats.slug import slugify
 from ..model import Entry, EntryType, Source, normalise
 from ._exporting import ExportFile, Ledger
 from ._files import read_bytes, read_text, user_path, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
+from ._ranking import by_priority
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -269,10 +270,12 @@ class ClaudeCode:
 
     def render(self, md: Memdir, target: Path) -> Rendered:
         """Topic files for every entry this project sees and a MEMORY.md that fits."""
-        entries = rank(e for _, e in md.entries() if e.source is not Source.EXTERNAL)
+        entries, note = by_priority(md, [e for _, e in md.entries()
+                                         if e.source is not Source.EXTERNAL],
+                                    [s.backend.location for s in md.stores()])
         names = _file_names(entries, target)
         ledger = Ledger(md.home)
-        out = Rendered(prune=[target])
+        out = Rendered(prune=[target], notes=[note] if note else [])
         lines, kept_theirs = [], []
         for e in entries:
             path = target / names[e.id]

@@ -24,8 +24,10 @@ working files, not memories: not read.
 Export (``memdir export codex``, default ``~/.codex/memories``):
 
 * ``memory_summary.md`` in the v1 shape from the user scope's ``user`` / ``feedback`` /
-  ``reference`` entries, chosen by priority (pinned, then feedback and user, then the most
-  recently updated) within :data:`SUMMARY_MAX_TOKENS` tokens. The bound is enforced in
+  ``reference`` entries, chosen in the order memdir's own index ranks them (pinned, then
+  feedback and user, then most recently used or updated, those unused for
+  ``max_unused_days`` last: :mod:`memdir.interop._ranking`) within
+  :data:`SUMMARY_MAX_TOKENS` tokens. The bound is enforced in
   bytes: Codex's models use byte-level BPE (cl100k/o200k), where every token stands for at
   least one byte of the UTF-8 text, so a file of at most 2,500 bytes is at most 2,500 tokens
   whatever the vocabulary. ``external`` entries never go into this always-loaded file.
@@ -54,6 +56,7 @@ from ._exporting import ExportFile
 from ._files import read_text, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
+from ._ranking import by_priority
 from .agents_md import merge_section, read_existing, render_section, team_rules
 
 if TYPE_CHECKING:
@@ -64,7 +67,6 @@ __all__ = ["HARNESS", "SUMMARY_MAX_BYTES", "SUMMARY_MAX_TOKENS", "CodexHarness"]
 SUMMARY_MAX_TOKENS = 2_500
 SUMMARY_MAX_BYTES = SUMMARY_MAX_TOKENS  # byte-level BPE: never more tokens than bytes
 FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's
-_RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 0, EntryType.REFERENCE: 1, EntryType.PROJECT: 2}
 
 
 def _text(path: Path, problems: list[str]) -> str | None:
@@ -153,8 +155,12 @@ class CodexHarness:
         """``MEMORY.md`` and ``memory_summary.md`` under ``target`` (and AGENTS.md's section
         when ``target`` is the default folder)."""
         out = Rendered(prune=[target])
-        user = md.store("user").list()
-        chosen, overflow = _choose(user, out)
+        store = md.store("user")
+        user = store.list()
+        ranked, note = by_priority(md, user, [store.backend.location])
+        if note:
+            out.notes.append(note)
+        chosen, overflow = _choose(ranked, out)
         globals_ = [e for e in user if e.type is EntryType.PROJECT or e.source is Source.EXTERNAL]
         groups = [*projects(md, out), (GLOBAL, recent(globals_ + overflow))]
         blocks, index, ids = [], [], []
@@ -187,19 +193,16 @@ class CodexHarness:
         return out
 
 
-def _priority(e: Entry) -> tuple[bool, int, float, str]:
-    return (not e.pinned, _RANK[e.type], -e.updated.timestamp(), e.id)
-
-
 _POINTER = "- MEMORY.md: {n} task groups, one per memory; search their titles and `cwd=`.\n"
 _MORE = "- \u2026 and {n} more in MEMORY.md\n"
 
 
-def _choose(user: list[Entry], out: Rendered) -> tuple[list[Entry], list[Entry]]:
-    """The user entries that fit the summary, by priority, and those that did not."""
-    candidates = sorted((e for e in user if e.type is not EntryType.PROJECT
-                         and e.source is not Source.EXTERNAL), key=_priority)
-    for e in user:
+def _choose(ranked: list[Entry], out: Rendered) -> tuple[list[Entry], list[Entry]]:
+    """The user entries (most important first) that fit the summary, and those that did
+    not."""
+    candidates = [e for e in ranked
+                  if e.type is not EntryType.PROJECT and e.source is not Source.EXTERNAL]
+    for e in ranked:
         if e.source is Source.EXTERNAL and e.type is not EntryType.PROJECT:
             out.left_out.append((e.id, "external entries never go into Codex's always-loaded "
                                        "summary; written to MEMORY.md instead"))

@@ -24,18 +24,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..decay import stale
-from ..errors import MemdirError
 from ..formats import hermes as fmt
-from ..formats.index import rank, snapshot_entries
+from ..formats.index import snapshot_entries
 from ..model import NAME_MAX, Entry, EntryType, normalise
 from ._exporting import ExportFile
 from ._files import read_text, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
+from ._ranking import by_priority
 
 if TYPE_CHECKING:
-    from datetime import datetime
 
     from ..engine import Memdir
 
@@ -140,12 +138,10 @@ class HermesHarness:
             out.notes.append(f"Hermes memory is global: {others} project and local entries "
                              f"are not exported (export them per project with "
                              f"`memdir export claude-code` or `codex`)")
-        used, note = _last_used(md)
+        locations = [s.backend.location for s in md.stores() if s.scope in _GLOBAL_SCOPES]
+        ranked, note = by_priority(md, entries, locations)
         if note:
             out.notes.append(note)
-        old = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
-        ranked = rank([e for e in entries if e.id not in old], used) + \
-            rank([e for e in entries if e.id in old], used)
         for filename, limit in fmt.FILES.items():
             wanted = [e for e in ranked if (e.type is EntryType.USER) == (filename == "USER.md")]
             if not wanted:
@@ -180,22 +176,6 @@ def _global_entries(md: Memdir) -> tuple[list[Entry], int]:
     managed = [e for e in by_scope.get("managed", [])
                if e.id not in taken and normalise(e.name) not in taken]
     return managed + user, others
-
-
-def _last_used(md: Memdir) -> tuple[dict[str, datetime], str]:
-    """When each global entry was last read or cited (by id), and a note if state.db
-    could not tell."""
-    if not md.state_path.exists():
-        return {}, ""
-    locations = [s.backend.location for s in md.stores() if s.scope in _GLOBAL_SCOPES]
-    try:
-        rows = md.usage().last_used(locations)
-    except MemdirError as exc:
-        return {}, f"usage counts unavailable, ranked by recency only: {exc}"
-    used: dict[str, datetime] = {}
-    for (_, eid), when in rows.items():
-        used[eid] = max(when, used.get(eid, when))
-    return used, ""
 
 
 HARNESS = HermesHarness()
