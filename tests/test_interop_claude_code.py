@@ -495,7 +495,8 @@ def test_fuzz_index_line_round_trip(title: str, hook: str, target: str) -> None:
     link = parse_index_line(line)
     assert "\n" not in line and link is not None
     assert (link.title, link.target) == (one_line(title), target)
-    assert link.hook == one_line(hook)[:HOOK_MAX].strip() or link.hook.endswith("…")
+    text = one_line(hook)  # whole when it fits, else cut with an ellipsis
+    assert link.hook == (text if len(text) <= HOOK_MAX else text[:HOOK_MAX - 1].rstrip() + "…")
     assert len(link.hook) < 150
 
 

@@ -6,6 +6,7 @@ paths pointed at the copy and ``/home/ada/code/app`` at the test's project.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -134,21 +135,31 @@ def test_the_poisoned_note_is_refused_and_reported(md: Memdir, user_home: Path) 
     assert not any("evil.example" in e.body for _, e in md.entries())
 
 
+def snapshot(root: Path) -> dict[str, str]:
+    """Every path under ``root`` (folders too) with a hash of each file's bytes."""
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            if p.is_file() else "folder" for p in sorted(root.rglob("*"))}
+
+
 def test_dry_runs_write_nothing(md: Memdir, user_home: Path, project: Path,
                                 tmp_path: Path) -> None:
-    before = files(user_home)
+    before = snapshot(tmp_path)  # HOME, memdir's home, the project and every other folder
     plan = import_memories(md, "codex")
     assert plan.counts()["add"] == 16 and not plan.applied
-    assert not md.home.exists() or not any((md.home / "projects").glob("*/*.md"))
-    assert md.store("user").list() == []
+    assert snapshot(tmp_path) == before
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    md = Memdir(md.settings, clock=md.clock)
     (project / "AGENTS.md").write_text("# Hand written\n")
-    md.store("local")  # the local scope exists, so the export has something to say
+    add(md.store("project"), "Use pnpm", "Install with pnpm.")  # AGENTS.md would change
     add(md.store("user"), "Be terse", "Answer in one paragraph.")
-    report = export_memories(md, "codex", tmp_path / "out")
-    assert {f.status for f in report.files} == {"create"} and not report.applied
-    assert not (tmp_path / "out").exists()
-    assert files(user_home) == before
-    assert (project / "AGENTS.md").read_text() == "# Hand written\n"
+    add(md.store("user"), "Release train", "Releases go out on Tuesdays.", type="project")
+    shutil.rmtree(user_home / MEMORIES)
+    before = snapshot(tmp_path)
+    planned = {"MEMORY.md": "create", "memory_summary.md": "create"}
+    for destination, agents in ((tmp_path / "out", {}), (None, {"AGENTS.md": "update"})):
+        report = export_memories(md, "codex", destination)  # elsewhere, then Codex's own
+        assert {f.path.name: f.status for f in report.files} == planned | agents
+        assert not report.applied and snapshot(tmp_path) == before
 
 
 def test_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
