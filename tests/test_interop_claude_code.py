@@ -426,7 +426,7 @@ def test_index_lines() -> None:
     assert parse_index_line("- [x] a task") is None and parse_index_line("text") is None
     bare = parse_index_line("- [T](./t.md)")
     assert bare is not None and bare.filename == "t.md" and bare.hook == ""
-    for target in ("../x.md", "/etc/x.md", "https://a.b/x.md", "sub/x.md"):
+    for target in ("../x.md", "/etc/x.md", "https://a.b/x.md", "sub/x.md", "a%00.md"):
         other = parse_index_line(f"- [T]({target}) — h")
         assert other is not None and other.filename is None
     assert len(render_index_line("T", "t.md", "h" * 400).split(" — ", 1)[1]) == HOOK_MAX

@@ -98,9 +98,9 @@ class IndexLink:
     @property
     def filename(self) -> str | None:
         """The topic file the link names inside the memory folder, or None when it
-        points elsewhere (a URL, a parent folder, nothing)."""
+        points elsewhere (a URL, a parent folder, nothing) or names no possible file."""
         target = self.target.split("#", 1)[0]
-        if not target or "://" in target or target.startswith("/"):
+        if not target or "://" in target or target.startswith("/") or "\x00" in target:
             return None
         parts = PurePosixPath(target).parts
         if ".." in parts or not parts:
