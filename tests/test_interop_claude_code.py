@@ -110,6 +110,22 @@ def test_auto_memory_directory_setting_wins(md: Memdir, user_home: Path, project
     local.write_text("{broken")
     with pytest.raises(MemdirError, match=r"settings\.local\.json.*--from"):
         memory_folder(md)
+    local.write_text(json.dumps({"autoMemoryDirectory": "mem"}))  # relative: to the checkout
+    assert memory_folder(md) == project / "mem"
+
+
+@pytest.mark.parametrize(("value", "error"), [
+    ("~nosuchuser-memdir/mem", r"cannot expand '~nosuchuser-memdir/mem': no such user"),
+    ("/tmp/mem\u0000x", "must not contain a NUL character")])
+def test_an_auto_memory_directory_that_names_no_folder_is_a_clear_error(
+        md: Memdir, user_home: Path, run: Run, value: str, error: str) -> None:
+    (user_home / ".claude" / "settings.json").write_text(
+        json.dumps({"autoMemoryDirectory": value}))
+    with pytest.raises(MemdirError, match=error):
+        memory_folder(md)
+    for args in (("import", "claude-code"), ("export", "claude-code")):
+        proc = run(*args, ok=False, extra_env={"HOME": str(user_home)})
+        assert "autoMemoryDirectory in" in proc.stderr and "settings.json" in proc.stderr
 
 
 def test_dry_run_reads_every_form_and_writes_nothing(md: Memdir, user_home: Path,
@@ -148,9 +164,14 @@ def test_files_that_cannot_be_read_are_problems_not_hangs(md: Memdir, user_home:
     plan = import_memories(md, "claude-code")
     problems = "\n".join(plan.problems)
     assert "stuck.md: not a regular file" in problems
-    assert "huge.md: larger than 1024 KiB" in problems
+    assert "huge.md: larger than 1,024 KiB" in problems
     assert "folder.md: not a regular file" in problems
     assert len(plan.by_action("add")) == len(GOOD)
+    (folder / "MEMORY.md").unlink()
+    os.mkfifo(folder / "MEMORY.md")
+    plan = import_memories(md, "claude-code")
+    assert "MEMORY.md: not a regular file" in "\n".join(plan.problems)
+    assert "Quick notes" not in {p.item.name for p in plan.items}
 
 
 def test_apply_then_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
@@ -226,6 +247,36 @@ def test_export_refuses_a_hand_written_index_and_force_keeps_a_backup(
     assert {f.status for f in again} == {"unchanged"} and len(again) == len(same) + 2
 
 
+def test_a_failed_write_leaves_no_index_listing_missing_files(md: Memdir, tmp_path: Path
+                                                              ) -> None:
+    folder = tmp_path / "memory"
+    folder.mkdir()
+    long = folder / ("feedback_" + "x" * 240 + ".md")  # its backup's name is too long
+    long.write_text("Always run the linter.\n")
+    import_memories(md, "claude-code", folder, apply=True)
+    (entry,) = md.store("local").list()
+    md.store("local").replace(entry.id, body="Always run the linter first.")
+    add(md.store("local"), "New rule", "Squash before merging.")
+    with pytest.raises(MemdirError, match="name too long"):
+        export_memories(md, "claude-code", folder, apply=True, force=True)
+    assert not (folder / "MEMORY.md").exists()  # the index is written last
+
+
+def test_notes_appended_to_an_exported_index_are_imported(md: Memdir, user_home: Path
+                                                          ) -> None:
+    import_memories(md, "claude-code", apply=True)
+    export_memories(md, "claude-code", apply=True, force=True)
+    index = HARNESS.default_target(md) / "MEMORY.md"
+    assert parse_index(index.read_text()).exported
+    with index.open("a") as f:  # Claude Code appends a note to the index memdir wrote
+        f.write("\n## Deploy notes\n\nProduction deploys need the VPN; use `make deploy`.\n")
+    plan = import_memories(md, "claude-code")
+    (added,) = plan.by_action("add")
+    assert (added.item.name, added.item.type) == ("Deploy notes", "project")
+    assert added.item.body == "Production deploys need the VPN; use `make deploy`."
+    assert added.item.origin == f"claude-code:{index}#deploy-notes"
+
+
 def test_export_dry_run_writes_nothing_and_prunes_its_own_stale_files(
         md: Memdir, tmp_path: Path) -> None:
     add(md.store("local"), "Keep", "Kept.")
@@ -252,7 +303,8 @@ def test_index_bounds_hold_with_300_entries(md: Memdir, tmp_path: Path, size: st
                                    description=text(i, 150), body=f"Body {i}.")
                              for i in range(300)])
     rendered = HARNESS.render(md, tmp_path / "out")
-    index = next(f for f in rendered.files if f.path.name == "MEMORY.md")
+    index = rendered.files[-1]  # last: written after every topic file it lists
+    assert index.path.name == "MEMORY.md"
     lines = index.content.splitlines()
     assert len(lines) <= 200 and len(index.content.encode()) <= 25_000
     links = [parse_index_line(line) for line in lines]
@@ -262,6 +314,24 @@ def test_index_bounds_hold_with_300_entries(md: Memdir, tmp_path: Path, size: st
     assert len(rendered.left_out) == 300 - len(hooks) > 0
     assert {e for e, _ in rendered.left_out}.isdisjoint(index.entries)
     assert "not listed" in lines[-1]
+    assert parse_index(index.content).sections == ()  # memdir's own tail is not a note
+
+
+def test_the_index_ranks_as_memdir_does_recent_use_first(md: Memdir, tmp_path: Path,
+                                                          clock: Clock) -> None:
+    store = md.store("local")
+    old = add(store, "Old rule", "Written first.")
+    clock.advance(days=1)
+    add(store, "New rule", "Written later.")
+
+    def listed() -> list[str]:
+        index = HARNESS.render(md, tmp_path / "out").files[-1].content
+        return [link.title for link in parse_index(index).links]
+
+    assert listed() == ["New rule", "Old rule"] and not md.state_path.exists()
+    clock.advance(days=1)
+    md.usage().bump([(store.backend.location, old.id)])
+    assert listed() == ["Old rule", "New rule"]
 
 
 # -- instruction files --------------------------------------------------------------------
@@ -356,7 +426,7 @@ def test_index_lines() -> None:
     assert parse_index_line("- [x] a task") is None and parse_index_line("text") is None
     bare = parse_index_line("- [T](./t.md)")
     assert bare is not None and bare.filename == "t.md" and bare.hook == ""
-    for target in ("../x.md", "/etc/x.md", "https://a.b/x.md", "sub/x.md"):
+    for target in ("../x.md", "/etc/x.md", "https://a.b/x.md", "sub/x.md", "a%00.md"):
         other = parse_index_line(f"- [T]({target}) — h")
         assert other is not None and other.filename is None
     assert len(render_index_line("T", "t.md", "h" * 400).split(" — ", 1)[1]) == HOOK_MAX
@@ -425,7 +495,8 @@ def test_fuzz_index_line_round_trip(title: str, hook: str, target: str) -> None:
     link = parse_index_line(line)
     assert "\n" not in line and link is not None
     assert (link.title, link.target) == (one_line(title), target)
-    assert link.hook == one_line(hook)[:HOOK_MAX].strip() or link.hook.endswith("…")
+    text = one_line(hook)  # whole when it fits, else cut with an ellipsis
+    assert link.hook == (text if len(text) <= HOOK_MAX else text[:HOOK_MAX - 1].rstrip() + "…")
     assert len(link.hook) < 150
 
 

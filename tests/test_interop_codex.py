@@ -6,7 +6,9 @@ paths pointed at the copy and ``/home/ada/code/app`` at the test's project.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -23,7 +25,7 @@ from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.errors import ValidationError
 from memdir.formats import codex as fmt
-from memdir.interop import export_memories, import_memories
+from memdir.interop import Rendered, export_memories, import_memories
 from memdir.interop.agents_md import BEGIN, END
 from memdir.interop.codex import HARNESS, SUMMARY_MAX_BYTES, SUMMARY_MAX_TOKENS
 from memdir.model import EntryType, validate_body, validate_name
@@ -72,6 +74,11 @@ def everything(md: Memdir) -> set[tuple[str, str, str, str]]:
 def files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file()}
+
+
+def content(rendered: Rendered, name: str) -> str:
+    (found,) = [f.content for f in rendered.files if f.path.name == name]
+    return found
 
 
 # -- the fixture and the import mapping -----------------------------------------------------
@@ -128,21 +135,31 @@ def test_the_poisoned_note_is_refused_and_reported(md: Memdir, user_home: Path) 
     assert not any("evil.example" in e.body for _, e in md.entries())
 
 
+def snapshot(root: Path) -> dict[str, str]:
+    """Every path under ``root`` (folders too) with a hash of each file's bytes."""
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            if p.is_file() else "folder" for p in sorted(root.rglob("*"))}
+
+
 def test_dry_runs_write_nothing(md: Memdir, user_home: Path, project: Path,
                                 tmp_path: Path) -> None:
-    before = files(user_home)
+    before = snapshot(tmp_path)  # HOME, memdir's home, the project and every other folder
     plan = import_memories(md, "codex")
     assert plan.counts()["add"] == 16 and not plan.applied
-    assert not md.home.exists() or not any((md.home / "projects").glob("*/*.md"))
-    assert md.store("user").list() == []
+    assert snapshot(tmp_path) == before
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    md = Memdir(md.settings, clock=md.clock)
     (project / "AGENTS.md").write_text("# Hand written\n")
-    md.store("local")  # the local scope exists, so the export has something to say
+    add(md.store("project"), "Use pnpm", "Install with pnpm.")  # AGENTS.md would change
     add(md.store("user"), "Be terse", "Answer in one paragraph.")
-    report = export_memories(md, "codex", tmp_path / "out")
-    assert {f.status for f in report.files} == {"create"} and not report.applied
-    assert not (tmp_path / "out").exists()
-    assert files(user_home) == before
-    assert (project / "AGENTS.md").read_text() == "# Hand written\n"
+    add(md.store("user"), "Release train", "Releases go out on Tuesdays.", type="project")
+    shutil.rmtree(user_home / MEMORIES)
+    before = snapshot(tmp_path)
+    planned = {"MEMORY.md": "create", "memory_summary.md": "create"}
+    for destination, agents in ((tmp_path / "out", {}), (None, {"AGENTS.md": "update"})):
+        report = export_memories(md, "codex", destination)  # elsewhere, then Codex's own
+        assert {f.path.name: f.status for f in report.files} == planned | agents
+        assert not report.applied and snapshot(tmp_path) == before
 
 
 def test_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
@@ -169,7 +186,8 @@ def test_malformed_files_are_reported_and_the_rest_imported(md: Memdir,
     assert f"{src / 'memory_summary.md'}:1: the first line is not `v1`" in problems
     assert f"{memory}:1: text outside any `# Task Group:` block" in problems
     assert f"{memory}:3: a `# Task Group:` line without a title" in problems
-    assert f"{src / 'extensions/ad_hoc/notes/bad.md'}: not UTF-8 text (byte 3)" in problems
+    assert f"{src / 'extensions/ad_hoc/notes/bad.md'}: cannot be read (not UTF-8 (bad byte " \
+        "at offset 3))" in problems
     assert "blank.md:1: the note is empty" in problems
     assert len(plan.by_action("add")) == 7  # five task groups and two notes
     (empty,) = plan.by_action("invalid")
@@ -225,6 +243,11 @@ def test_round_trip_keeps_every_name_type_and_body(md: Memdir, user_home: Path,
     add(md.store("local"), "Staging DB", "staging-db.internal:5432\n\\# Task Group: x",
         type="reference")
     add(md.store("local"), "Use the Makefile", "Run `make`, not raw pytest.")
+    # project entries whose bodies read like Codex's own task groups
+    add(md.store("user"), "Infra notes", "scope: infra\n\nSteps:\n# Task Group: not a real "
+        "group\n\\# Task Group: nor this\nrun terraform", type="project")
+    add(md.store("local"), "Marked", "scope: s\napplies_to: cwd=/x; memdir=user\n\n- x",
+        type="project")
     out = tmp_path / "out"
     report = export_memories(md, "codex", out, apply=True)
     assert report.applied and report.left_out == []
@@ -232,7 +255,7 @@ def test_round_trip_keeps_every_name_type_and_body(md: Memdir, user_home: Path,
     plan = import_memories(b, "codex", out, apply=True)
     assert plan.problems == [] and plan.counts()["add"] == len(everything(md))
     assert everything(b) == everything(md)
-    assert len(everything(md)) == 21
+    assert len(everything(md)) == 23
     back = import_memories(md, "codex", out)  # and reading the export back adds nothing
     assert back.counts()["add"] == back.counts()["update"] == 0
 
@@ -248,7 +271,7 @@ def test_summary_is_v1_and_within_the_token_bound(md: Memdir, user_home: Path,
         type="reference", pinned=True)
     newest = add(md.store("user"), "Newest correction", "Stop doing the old thing.")
     rendered = HARNESS.render(md, tmp_path / "out")
-    summary, memory = rendered.files[0].content, rendered.files[1].content
+    summary, memory = content(rendered, "memory_summary.md"), content(rendered, "MEMORY.md")
     assert summary.split("\n")[0] == "v1" and summary.startswith("v1\n\n## User Profile\n")
     heads = [line for line in summary.split("\n") if line.startswith("## ")]
     assert heads == ["## User Profile", "## User preferences", "## General Tips",
@@ -267,6 +290,48 @@ def test_summary_is_v1_and_within_the_token_bound(md: Memdir, user_home: Path,
     assert fmt.parse_summary(summary).problems == []
 
 
+def _summary_left_out(md: Memdir, tmp_path: Path) -> list[str]:
+    rendered = HARNESS.render(md, tmp_path / "out")
+    return [e for e, why in rendered.left_out if "token budget" in why]
+
+
+def test_the_summary_ranks_as_memdir_does_recent_use_first(md: Memdir, tmp_path: Path,
+                                                            clock: Clock) -> None:
+    user = md.store("user")
+    alpha = add(user, "Alpha", "x" * 1_000)
+    clock.advance(days=1)
+    beta = add(user, "Beta", "y" * 1_000)
+    clock.advance(days=1)
+    add(user, "Gamma", "z" * 1_000)
+    assert _summary_left_out(md, tmp_path) == [alpha.id]  # two fit: the newest
+    assert not md.state_path.exists()  # ranking reads usage, never creates state.db
+    clock.advance(days=1)
+    md.usage().bump([(user.backend.location, alpha.id)])  # read today: outranks Beta
+    assert _summary_left_out(md, tmp_path) == [beta.id]
+
+
+def test_the_summary_puts_entries_unused_for_a_month_last(md: Memdir, tmp_path: Path,
+                                                          clock: Clock) -> None:
+    user = md.store("user")
+    rule = add(user, "Old rule", "Always " + "x" * 1_200)
+    fact = add(user, "Fresh fact", "y" * 1_200, type="reference")
+    assert _summary_left_out(md, tmp_path) == [fact.id]  # feedback outranks reference...
+    clock.advance(days=md.settings.max_unused_days + 1)
+    md.usage().bump([(user.backend.location, fact.id)])
+    assert _summary_left_out(md, tmp_path) == [rule.id]  # ...until nobody read it for a month
+
+
+def test_memory_md_is_written_before_the_summary_that_points_into_it(
+        md: Memdir, tmp_path: Path) -> None:
+    add(md.store("user"), "Be terse", "Answer in one paragraph.")
+    add(md.store("user"), "Release train", "Releases go out on Tuesdays.", type="project")
+    rendered = HARNESS.render(md, tmp_path / "out")
+    names = [f.path.name for f in rendered.files]
+    assert names.index("MEMORY.md") < names.index("memory_summary.md")  # written in order
+    report = export_memories(md, "codex", tmp_path / "out", apply=True)
+    assert [f.path.name for f in report.files] == names
+
+
 def test_projects_this_home_knows_each_get_their_cwd(md: Memdir, user_home: Path,
                                                     tmp_path: Path, clock: Clock) -> None:
     import memdir
@@ -280,7 +345,7 @@ def test_projects_this_home_knows_each_get_their_cwd(md: Memdir, user_home: Path
     add(local_store(md, orphan), "Lost", "Nobody knows where this came from.")
     add(md.store("local"), "Mine", "This project's rule.")
     rendered = HARNESS.render(md, tmp_path / "out")
-    memory = rendered.files[1].content
+    memory = content(rendered, "MEMORY.md")
     assert f"applies_to: cwd={md.project_root}; reuse_rule=checkout-specific; " \
            f"memdir=feedback" in memory
     assert f"applies_to: cwd={other}; reuse_rule=checkout-specific; memdir=reference" \
@@ -296,24 +361,39 @@ HAND = "# Agents\r\n\r\nRun `make test` first. Ünïcödé — 日本語\r\n\u00
 
 
 def test_agents_md_hand_written_content_survives_byte_for_byte(
-        md: Memdir, user_home: Path, project: Path, tmp_path: Path) -> None:
+        md: Memdir, user_home: Path, project: Path) -> None:
     subprocess.run(["git", "init", "-q", str(project)], check=True)
+    shutil.rmtree(user_home / MEMORIES)  # no Codex files to refuse: the default target
     md = Memdir(md.settings, clock=md.clock)
     agents = project / "AGENTS.md"
     agents.write_bytes(HAND.encode("utf-8"))
-    report = export_memories(md, "codex", tmp_path / "out", apply=True)
+    report = export_memories(md, "codex", apply=True)
     assert agents.read_bytes() == HAND.encode("utf-8")  # no rules: not touched
     assert any("AGENTS.md not touched" in n for n in report.notes)
     add(md.store("project"), "Use pnpm", "Install with `pnpm install`.\nNever npm.")
-    report = export_memories(md, "codex", tmp_path / "out", apply=True)
+    report = export_memories(md, "codex", apply=True)
     assert {f.path.name: f.status for f in report.files}["AGENTS.md"] == "update"
     data = agents.read_bytes()
     assert data.startswith(HAND.encode("utf-8"))
     text = data.decode("utf-8")
     assert text.count(BEGIN) == 1 and text.endswith(END + "\n") and "**Use pnpm**" in text
-    again = export_memories(md, "codex", tmp_path / "out", apply=True)
+    again = export_memories(md, "codex", apply=True)
     assert {f.status for f in again.files} == {"unchanged"}
     assert agents.read_bytes() == data
+
+
+def test_an_export_to_another_folder_leaves_agents_md_alone(
+        md: Memdir, user_home: Path, project: Path, tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    md = Memdir(md.settings, clock=md.clock)
+    agents = project / "AGENTS.md"
+    agents.write_bytes(HAND.encode("utf-8"))
+    add(md.store("project"), "Use pnpm", "Install with `pnpm install`.")
+    report = export_memories(md, "codex", tmp_path / "out", apply=True)
+    assert agents.read_bytes() == HAND.encode("utf-8")
+    assert {f.path.parent for f in report.files} == {tmp_path / "out"}
+    assert any(n.startswith(f"{agents} not updated: an export to another folder")
+               for n in report.notes)
 
 
 def test_export_refuses_codex_own_files_then_backs_them_up(md: Memdir,
@@ -358,6 +438,28 @@ def test_cli_import_and_export(run: Run, tmp_path: Path, project: Path, home: Pa
     (bad / "extensions/ad_hoc/notes/x.md").write_bytes(b"\xff\xfe")
     shown = run("import", "codex", "--from", str(bad), extra_env=env)
     assert "Unreadable:" in shown.stderr and "not UTF-8" in shown.stderr
+
+
+def test_fifos_and_odd_files_are_problems_not_hangs(run: Run, tmp_path: Path,
+                                                    project: Path) -> None:
+    """A FIFO where a memory file or AGENTS.md should be would block a plain open()."""
+    user_home = codex_home(tmp_path, project)
+    env = {"HOME": str(user_home)}
+    src = user_home / MEMORIES
+    for name in ("memory_summary.md", "MEMORY.md"):
+        (src / name).unlink()
+        os.mkfifo(src / name)
+    os.mkfifo(src / "extensions/ad_hoc/notes/pipe.md")
+    (src / "extensions/ad_hoc/notes/dir.md").mkdir()
+    shown = run("import", "codex", extra_env=env)
+    for name in ("memory_summary.md", "MEMORY.md", "pipe.md", "dir.md"):
+        assert f"{name}: cannot be read (not a regular file)" in shown.stderr
+    assert "Release checklist" in shown.stdout  # the readable notes are still imported
+    os.mkfifo(project / "AGENTS.md")
+    shutil.rmtree(src)
+    exported = run("export", "codex", extra_env=env)
+    assert f"AGENTS.md not updated: cannot update {project / 'AGENTS.md'}: not a regular " \
+        "file" in exported.stdout
 
 
 # -- the parsers, fuzzed --------------------------------------------------------------------
@@ -408,6 +510,32 @@ def test_summary_bullets_round_trip(entries: list[tuple[EntryType, str, str]]) -
     order = [k for _, k in fmt.SECTIONS]
     expected = sorted(kept, key=lambda e: order.index(e[0]))
     assert [(i.type, i.name, validate_body(i.body)) for i in parsed.items] == expected
+
+
+HEADERS = st.lists(st.sampled_from(["scope: s", "applies_to: cwd=/srv/app",
+                                     "applies_to: cwd=/x; memdir=feedback",
+                                     "applies_to: any", "Scope : t"]), min_size=1, max_size=3)
+
+
+@given(name=st.text(min_size=1, max_size=80), headers=HEADERS, body=BODY)
+def test_codex_task_groups_round_trip_verbatim(name: str, headers: list[str],
+                                               body: str) -> None:
+    """A project entry whose body is a Codex task group's is written as it is (escaped
+    where a line would start a group) and comes back whole; a body carrying memdir's own
+    mark is not one of those."""
+    valid = _valid(name, "\n".join(headers) + "\n" + body)
+    if valid is None:
+        return
+    name, text = valid
+    codex, _ = fmt.body_cwd(text)
+    applies_to = next((h for h in headers if h.startswith("applies_to")), "")
+    assert codex == ("memdir=" not in applies_to)  # the first one counts, as on reading
+    rendered = fmt.render_verbatim(name, text) if codex else \
+        fmt.render_group(name, "d", text, EntryType.PROJECT, "any", "any project")
+    parsed = fmt.parse_memory(rendered)
+    assert parsed.problems == []
+    assert [(i.type, i.name, validate_body(i.body)) for i in parsed.items] == \
+        [("project", name, text)]
 
 
 @given(groups=st.lists(st.tuples(st.sampled_from(list(EntryType)),

@@ -4,6 +4,7 @@ home laid out like Hermes's (``tests/fixtures/hermes/.hermes/memories``)."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -347,6 +348,19 @@ def test_cli_import_and_export(run: Callable[..., CompletedProcess[str]], tmp_pa
     assert files["MEMORY.md"]["status"] == "backup" and files["USER.md"]["status"] == "unchanged"
     assert Path(files["MEMORY.md"]["backup"]).parent == memories
     assert len(fmt.parse((memories / "MEMORY.md").read_text("utf-8"))) == 5
+
+
+def test_a_fifo_is_reported_not_read(run: Callable[..., CompletedProcess[str]],
+                                     tmp_path: Path) -> None:
+    """A FIFO at USER.md would block a plain open(): it is a problem line, MEMORY.md is read."""
+    fake = tmp_path / "fifohome"
+    shutil.copytree(FIXTURE, fake)
+    user = fake / ".hermes" / "memories" / "USER.md"
+    user.unlink()
+    os.mkfifo(user)
+    proc = run("import", "hermes", extra_env={"HOME": str(fake)})
+    assert f"{user}: cannot be read (not a regular file)" in proc.stderr
+    assert "5 add" in proc.stdout
 
 
 # -- fuzz ---------------------------------------------------------------------------------

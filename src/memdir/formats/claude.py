@@ -4,8 +4,9 @@ Claude Code keeps one folder per project (``~/.claude/projects/<slug>/memory/``)
 files with YAML frontmatter (``name``, ``description``, ``type`` — or, in newer files,
 ``metadata:`` holding ``type:``) or plain Markdown without frontmatter, and ``MEMORY.md``,
 an index of one ``- [Title](file.md) — hook`` line per topic file. Older ``MEMORY.md``
-files hold notes directly; :func:`parse_index` returns those as sections so an import
-loses nothing. The slug of a project folder is its absolute path with every character
+files hold notes directly, and Claude (or a person) may append some to any index, even
+one memdir exported; :func:`parse_index` returns those as sections so an import loses
+nothing. The slug of a project folder is its absolute path with every character
 that is not an ASCII letter or digit turned into ``-`` (:func:`project_slug`).
 """
 
@@ -62,6 +63,7 @@ _HEADING = re.compile(r" {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*")
 _UNESCAPE = re.compile(r"\\(.)")
 _BULLET = re.compile(r"^(?:(?:[-*+]|\d{1,9}[.)]|>)[ \t]+)+")
 _SENTENCE = re.compile(r"(.+?[.!?。！？])(?:\s|$)")
+_TAIL = re.compile(r"> \d+ more memories are in this folder but not listed here \(")
 
 
 @dataclass(frozen=True)
@@ -96,9 +98,9 @@ class IndexLink:
     @property
     def filename(self) -> str | None:
         """The topic file the link names inside the memory folder, or None when it
-        points elsewhere (a URL, a parent folder, nothing)."""
+        points elsewhere (a URL, a parent folder, nothing) or names no possible file."""
         target = self.target.split("#", 1)[0]
-        if not target or "://" in target or target.startswith("/"):
+        if not target or "://" in target or target.startswith("/") or "\x00" in target:
             return None
         parts = PurePosixPath(target).parts
         if ".." in parts or not parts:
@@ -116,7 +118,8 @@ class Section:
 
 @dataclass(frozen=True)
 class ParsedIndex:
-    """MEMORY.md: its links, the notes it holds directly, and whether memdir wrote it."""
+    """MEMORY.md: its links, the notes it holds directly, and whether memdir wrote it
+    (its header says so; notes appended to it since are still notes)."""
 
     links: tuple[IndexLink, ...]
     sections: tuple[Section, ...]
@@ -235,7 +238,8 @@ def parse_index_line(line: str) -> IndexLink | None:
 def parse_index(text: str) -> ParsedIndex:
     """Split MEMORY.md into its links and the notes written into it directly (grouped
     under their level-1 or level-2 headings; HTML comments and blank lines dropped).
-    memdir's own export holds no notes: only its links are read back."""
+    In an index memdir exported, the line memdir writes about unlisted files is not a
+    note; anything else added to it is."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")
     exported = EXPORT_MARK in text
     links: list[IndexLink] = []
@@ -259,10 +263,11 @@ def parse_index(text: str) -> ParsedIndex:
         if match and len(match.group(1)) <= 2:
             close()
             heading, lines = one_line(_UNESCAPE.sub(r"\1", match.group(2))), []
-        elif not line.strip().startswith("<!--") or fence:
+        elif fence or not (line.strip().startswith("<!--")
+                           or (exported and _TAIL.match(line))):
             lines.append(line)
     close()
-    return ParsedIndex(tuple(links), () if exported else tuple(sections), exported)
+    return ParsedIndex(tuple(links), tuple(sections), exported)
 
 
 def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:

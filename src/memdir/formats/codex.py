@@ -19,8 +19,9 @@ Writing. Summary items are written as bullets (body lines indented two spaces), 
 explicit ``**Name** — text`` form only when the name is not the one the text would give
 back. Entries written to MEMORY.md that did not come from Codex carry their type in
 ``applies_to: …; memdir=<type>``, ``scope:`` is their description and the rest their body
-(a body line ``# Task Group:`` gets a ``\\`` so it cannot start a block). So
-render → parse gives back every name, type and body.
+(a body line ``# Task Group:`` gets a ``\\`` so it cannot start a block, in every task
+group memdir writes; reading takes one ``\\`` off such a line). So render → parse gives
+back every name, type and body.
 """
 
 from __future__ import annotations
@@ -250,6 +251,18 @@ def _cwd(applies_to: str) -> str | None:
     return value or None
 
 
+def _escape(body: str) -> str:
+    """``body`` with a ``\\`` before each line that would start a task group (a line
+    already escaped gets one more, so :func:`_unescape` gives back exactly ``body``)."""
+    return "\n".join(_ESCAPED.sub(lambda m: "\\" + m[1] + GROUP, ln, count=1)
+                     if _ESCAPED.match(ln) else ln for ln in body.split("\n"))
+
+
+def _unescape(lines: Sequence[str]) -> str:
+    return "\n".join(_ESCAPED.sub(lambda m: m[1][1:] + GROUP, ln, count=1)
+                     if _ESCAPED.match(ln) else ln for ln in lines)
+
+
 def _group(title: str, no: int, rest: list[str]) -> Item:
     headers, end = _split_headers(rest)
     marker = _MARKER.search(headers.get("applies_to", ""))
@@ -257,13 +270,12 @@ def _group(title: str, no: int, rest: list[str]) -> Item:
         lines = rest[end:]
         while lines and lines[0] == "":
             lines = lines[1:]
-        body = "\n".join(_ESCAPED.sub(lambda m: m[1][1:] + GROUP, ln, count=1)
-                         if _ESCAPED.match(ln) else ln for ln in lines).rstrip()
+        body = _unescape(lines).rstrip()
         kind: EntryType | str = marker[1].lower()
         description = _clip(headers.get("scope", ""), DESCRIPTION_MAX)
     else:
         headers = _native_headers(rest)
-        body = "\n".join(rest).strip("\n").rstrip()
+        body = _unescape(rest).strip("\n").rstrip()
         kind = EntryType.PROJECT
         description = _clip(" ".join(headers.get("scope", "").split()), DESCRIPTION_MAX)
         if len(title) > NAME_MAX:  # the name is cut: the body keeps the whole title
@@ -340,24 +352,26 @@ def render_summary(sections: dict[EntryType, list[str]], index: str) -> str:
 
 
 def render_verbatim(name: str, body: str) -> str:
-    """A task group whose body came from Codex (it starts with ``scope:``/``applies_to:``)."""
-    return f"{GROUP} {name}\n\n{body}\n"
+    """A task group whose body came from Codex (:func:`body_cwd` says so); body lines that
+    would start a task group are escaped as in :func:`render_group`."""
+    return f"{GROUP} {name}\n\n{_escape(body)}\n"
 
 
 def render_group(name: str, description: str, body: str, kind: EntryType | str, cwd: str,
                  reuse_rule: str) -> str:
     """A task group holding one memdir entry, its type kept in ``applies_to``."""
-    lines = [_ESCAPED.sub(lambda m: "\\" + m[1] + GROUP, ln, count=1) if _ESCAPED.match(ln)
-             else ln for ln in body.split("\n")]
     return (f"{GROUP} {name}\n\nscope: {description}\napplies_to: cwd={cwd}; "
-            f"reuse_rule={reuse_rule}; memdir={kind}\n\n" + "\n".join(lines) + "\n")
+            f"reuse_rule={reuse_rule}; memdir={kind}\n\n{_escape(body)}\n")
 
 
 def body_cwd(body: str) -> tuple[bool, str | None]:
     """Whether a body is a Codex task group's (it starts with ``scope:`` or
-    ``applies_to:``), and the ``cwd`` its ``applies_to`` names."""
+    ``applies_to:``, without the ``memdir=`` mark that would make it read back as
+    memdir's own), and the ``cwd`` its ``applies_to`` names."""
     first = body.split("\n", 1)[0].strip()
     if _HEADER.fullmatch(first) is None:
+        return False, None
+    if _MARKER.search(_split_headers(body.split("\n"))[0].get("applies_to", "")):
         return False, None
     return True, _cwd(_native_headers(body.split("\n")).get("applies_to", ""))
 

@@ -9,18 +9,20 @@ or ``~/.claude/settings.json`` (the places Claude Code accepts it from) wins.
 
 **Import.** Every topic file becomes an entry of the local scope with origin
 ``claude-code:<file>`` (see :func:`memdir.formats.claude.to_memory` for how untyped files
-are named, typed and described); notes written directly into an old-style ``MEMORY.md``
-become entries too. Unreadable files are listed as problems. Instruction files are not
-copied: those memdir already reads in place (``CLAUDE.md`` / ``CLAUDE.local.md`` of the
-checkout) are reported as such; the others (``~/.claude/CLAUDE.md``, ``.claude/rules/``,
-``.claude/CLAUDE.md``) are listed with the one command that makes memdir read them in
-place. Claude Code goes on loading them itself, so a copy in memdir would load them twice
-in Claude Code sessions and drift from the original; an include or a link stays current.
+are named, typed and described); notes written directly into ``MEMORY.md`` (an old-style
+one, or sections appended to one memdir exported) become entries too. Unreadable files
+are listed as problems. Instruction files are not copied: those memdir already reads in
+place (``CLAUDE.md`` / ``CLAUDE.local.md`` of the checkout) are reported as such; the
+others (``~/.claude/CLAUDE.md``, ``.claude/rules/``, ``.claude/CLAUDE.md``) are listed
+with the one command that makes memdir read them in place. Claude Code goes on loading
+them itself, so a copy in memdir would load them twice in Claude Code sessions and drift
+from the original; an include or a link stays current.
 
 **Export.** The entries this project sees (``source: external`` ones skipped) as typed
 topic files, and a ``MEMORY.md`` index within 200 lines and 25,000 bytes whose hooks are
-under 150 characters; entries that do not fit the index keep their topic file and are
-reported as left out. An entry imported from the same folder is written back under its
+under 150 characters, ranked as memdir's own index ranks them
+(:mod:`memdir.interop._ranking`); entries that do not fit the index keep their topic
+file and are reported as left out. An entry imported from the same folder is written back under its
 original file name, and a file Claude Code wrote that already holds the same memory is
 left as it is.
 """
@@ -28,9 +30,7 @@ left as it is.
 from __future__ import annotations
 
 import json
-import os
 import shlex
-import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,12 +47,13 @@ from ..formats.claude import (
     section_memory,
     to_memory,
 )
-from ..formats.index import rank
 from ..formats.slug import slugify
 from ..model import Entry, EntryType, Source, normalise
 from ._exporting import ExportFile, Ledger
+from ._files import read_bytes, read_text, user_path, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
+from ._ranking import by_priority
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -64,35 +65,17 @@ MAX_FILE_BYTES = 1024 * 1024
 _SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
 
 
-def _read_text(path: Path) -> str:
-    """A regular file's UTF-8 text; OSError / ValueError say why not. Opened without
-    blocking, so a FIFO in the folder cannot hang an import."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise ValueError(f"larger than {MAX_FILE_BYTES // 1024} KiB")
-        data = os.read(fd, MAX_FILE_BYTES + 1)
-    finally:
-        os.close(fd)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
-
-
 def _why(exc: OSError | ValueError | ParseError) -> str:
     if isinstance(exc, ParseError):
         return f"line {exc.line}: {exc.reason}" if exc.line else exc.reason
-    return getattr(exc, "strerror", None) or str(exc)
+    return why(exc)
 
 
 def _configured(settings: Path, base: Path) -> Path | None:
-    """``autoMemoryDirectory`` of a Claude Code settings file, if it names one."""
+    """``autoMemoryDirectory`` of a Claude Code settings file, if it names one (``~``
+    expanded, a relative path taken from ``base``)."""
     try:
-        data = json.loads(settings.read_text("utf-8"))
+        data = json.loads(read_text(settings))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
@@ -101,7 +84,9 @@ def _configured(settings: Path, base: Path) -> Path | None:
     value = data.get("autoMemoryDirectory") if isinstance(data, dict) else None
     if not isinstance(value, str) or not value.strip():
         return None
-    return base / Path(value.strip()).expanduser()
+    value = value.strip()
+    return user_path(value if value.startswith("~") else base / value,
+                     f"autoMemoryDirectory in {settings}")
 
 
 def memory_folder(md: Memdir) -> Path:
@@ -216,7 +201,7 @@ def _read_index(folder: Path, read: Read) -> dict[str, str]:
     """Hooks of MEMORY.md by file name; its own notes become items."""
     path = folder / INDEX
     try:
-        index = parse_index(_read_text(path))
+        index = parse_index(read_text(path, MAX_FILE_BYTES))
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as exc:
@@ -272,7 +257,7 @@ class ClaudeCode:
                 if path.name == INDEX:
                     continue
                 try:
-                    topic = parse_topic(_read_text(path), str(path))
+                    topic = parse_topic(read_text(path, MAX_FILE_BYTES), str(path))
                 except (OSError, ValueError, ParseError) as exc:
                     read.problems.append(f"{path}: {_why(exc)}")
                     continue
@@ -285,10 +270,12 @@ class ClaudeCode:
 
     def render(self, md: Memdir, target: Path) -> Rendered:
         """Topic files for every entry this project sees and a MEMORY.md that fits."""
-        entries = rank(e for _, e in md.entries() if e.source is not Source.EXTERNAL)
+        entries, note = by_priority(md, [e for _, e in md.entries()
+                                         if e.source is not Source.EXTERNAL],
+                                    [s.backend.location for s in md.stores()])
         names = _file_names(entries, target)
         ledger = Ledger(md.home)
-        out = Rendered(prune=[target])
+        out = Rendered(prune=[target], notes=[note] if note else [])
         lines, kept_theirs = [], []
         for e in entries:
             path = target / names[e.id]
@@ -299,7 +286,9 @@ class ClaudeCode:
                 out.files.append(ExportFile(path, content, (e.id,)))
             lines.append(render_index_line(e.name, path.name, e.description))
         text, fit = fit_index(lines)
-        out.files.insert(0, ExportFile(target / INDEX, text, tuple(e.id for e in entries[:fit])))
+        # last: files are written in order, so a failed write never leaves MEMORY.md
+        # listing a topic file that is not there
+        out.files.append(ExportFile(target / INDEX, text, tuple(e.id for e in entries[:fit])))
         out.left_out = [(e.id, f"not listed in {INDEX}, which Claude Code reads only to "
                          f"{INDEX_MAX_LINES} lines / {INDEX_MAX_BYTES:,} bytes (its topic "
                          f"file {names[e.id]} is written)") for e in entries[fit:]]
@@ -319,8 +308,8 @@ class ClaudeCode:
 
 def _owned(ledger: Ledger, path: Path) -> bool:
     try:
-        return ledger.wrote(path, path.read_bytes())
-    except OSError:
+        return ledger.wrote(path, read_bytes(path, MAX_FILE_BYTES))
+    except (OSError, ValueError):
         return False
 
 
@@ -353,8 +342,8 @@ def _holds_same(path: Path, content: str, entry: Entry, ledger: Ledger) -> bool:
     """True if ``path`` holds a file memdir did not write that already says what
     ``entry`` says (same type, name and body): it is left as Claude Code wrote it."""
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = read_bytes(path, MAX_FILE_BYTES)
+    except (OSError, ValueError):
         return False
     if data == content.encode() or ledger.wrote(path, data):
         return False

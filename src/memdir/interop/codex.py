@@ -24,8 +24,10 @@ working files, not memories: not read.
 Export (``memdir export codex``, default ``~/.codex/memories``):
 
 * ``memory_summary.md`` in the v1 shape from the user scope's ``user`` / ``feedback`` /
-  ``reference`` entries, chosen by priority (pinned, then feedback and user, then the most
-  recently updated) within :data:`SUMMARY_MAX_TOKENS` tokens. The bound is enforced in
+  ``reference`` entries, chosen in the order memdir's own index ranks them (pinned, then
+  feedback and user, then most recently used or updated, those unused for
+  ``max_unused_days`` last: :mod:`memdir.interop._ranking`) within
+  :data:`SUMMARY_MAX_TOKENS` tokens. The bound is enforced in
   bytes: Codex's models use byte-level BPE (cl100k/o200k), where every token stands for at
   least one byte of the UTF-8 text, so a file of at most 2,500 bytes is at most 2,500 tokens
   whatever the vocabulary. ``external`` entries never go into this always-loaded file.
@@ -37,12 +39,11 @@ Export (``memdir export codex``, default ``~/.codex/memories``):
   ``cwd=any``. Names, types and bodies come back on import (``pinned`` has no place here).
 * The memdir section of this checkout's ``AGENTS.md`` with the project scope's feedback
   rules (:mod:`memdir.interop.agents_md`): only the text between the markers changes.
+  Only when exporting to the default folder: ``--to DIR`` writes nothing outside ``DIR``.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,12 +51,13 @@ from ..errors import MemdirError
 from ..formats import codex as fmt
 from ..formats.slug import entry_id
 from ..model import NAME_MAX, Entry, EntryType, Source
-from ..origins import records
-from ..scopes import find_project_root, project_slug
+from ._codex_projects import GLOBAL, Placer, block, projects, recent
 from ._exporting import ExportFile
+from ._files import read_text, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
-from .agents_md import merge_section, render_section, team_rules
+from ._ranking import by_priority
+from .agents_md import merge_section, read_existing, render_section, team_rules
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -65,93 +67,17 @@ __all__ = ["HARNESS", "SUMMARY_MAX_BYTES", "SUMMARY_MAX_TOKENS", "CodexHarness"]
 SUMMARY_MAX_TOKENS = 2_500
 SUMMARY_MAX_BYTES = SUMMARY_MAX_TOKENS  # byte-level BPE: never more tokens than bytes
 FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's
-GLOBAL = "any"
-_RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 0, EntryType.REFERENCE: 1, EntryType.PROJECT: 2}
 
 
 def _text(path: Path, problems: list[str]) -> str | None:
     """A file's text; None when it is missing or cannot be read (and then why)."""
     try:
-        size = path.stat().st_size
-        if size > FILE_MAX_BYTES:
-            problems.append(f"{path}: {size:,} bytes, larger than any Codex memory file "
-                            f"({FILE_MAX_BYTES:,}); not imported")
-            return None
-        return path.read_bytes().decode("utf-8")
+        return read_text(path, FILE_MAX_BYTES)
     except FileNotFoundError:
         return None
-    except UnicodeDecodeError as exc:
-        problems.append(f"{path}: not UTF-8 text (byte {exc.start}); not imported")
-    except OSError as exc:
-        problems.append(f"{path}: cannot be read ({exc.strerror or exc}); not imported")
+    except (OSError, ValueError) as exc:
+        problems.append(f"{path}: cannot be read ({why(exc)}); not imported")
     return None
-
-
-class _Placer:
-    """Where a task group's ``cwd`` belongs: (scope, local scope folder or None)."""
-
-    def __init__(self, md: Memdir) -> None:
-        self.md = md
-        self.known: dict[Path, Path] | None = None
-
-    def _record_folders(self) -> dict[Path, Path]:
-        if self.known is None:
-            self.known = {Path(o.path): f for f, o in records(self.md.home) if o is not None}
-        return self.known
-
-    def _known(self, root: Path) -> tuple[str, Path | None] | None:
-        mine = self.md.locations["local"].path
-        folder = self.md.home / "projects" / project_slug(root)
-        if root == self.md.project_root or folder == mine:
-            return "local", None
-        if folder.is_dir():
-            return "local", folder
-        known = self._record_folders().get(root)
-        return None if known is None else ("local", known)
-
-    def place(self, cwd: str | None) -> tuple[str, Path | None]:
-        """The scope (and another project's local folder) for a task group's ``cwd``."""
-        found = _checkout(cwd)
-        if found is None:
-            return "user", None
-        root, exists = found
-        if exists:
-            return self._known(root) or ("local", self.md.home / "projects" / project_slug(root))
-        for candidate in _enclosing(root):  # not here: the nearest project this home knows
-            if (known := self._known(candidate)) is not None:
-                return known
-        return "user", None
-
-
-def _checkout(cwd: str | None) -> tuple[Path, bool] | None:
-    """An absolute ``cwd`` as (its project's root, whether it exists here); None when it
-    names no absolute path (``any repository``, ``~nobody/x``, a Windows path on POSIX)."""
-    if not cwd or "\0" in cwd:
-        return None
-    try:
-        path = Path(cwd).expanduser()
-    except RuntimeError:  # ~user for a user this machine does not have
-        return None
-    if not path.is_absolute():
-        return None
-    path = Path(os.path.normpath(path))
-    try:
-        if path.is_dir():
-            return find_project_root(path), True
-    except (OSError, ValueError, RuntimeError):  # too long, a symlink loop, …
-        pass
-    return path, False
-
-
-def _enclosing(path: Path) -> list[Path]:
-    """``path`` and its parents, short of the file system root and the home folder."""
-    stop = {Path(path.anchor), Path.home()}
-    out = []
-    for candidate in (path, *path.parents):
-        if candidate in stop:
-            break
-        out.append(candidate)
-    return out
 
 
 def _unique(name: str, taken: set[tuple[str, Path | None, str]], scope: str,
@@ -188,7 +114,7 @@ class CodexHarness:
             out.problems.append(f"{source}: no such folder; Codex keeps its memory in "
                                 f"~/.codex/memories (or pass --from)")
             return out
-        placer, taken = _Placer(md), set[tuple[str, Path | None, str]]()
+        placer, taken = Placer(md), set[tuple[str, Path | None, str]]()
 
         def add(item: fmt.Item, path: Path, fragment: str, scope: str = "user",
                 folder: Path | None = None) -> None:
@@ -226,17 +152,21 @@ class CodexHarness:
     # -- export ------------------------------------------------------------------------------
 
     def render(self, md: Memdir, target: Path) -> Rendered:
-        """``memory_summary.md`` and ``MEMORY.md`` under ``target``, and AGENTS.md's section."""
+        """``MEMORY.md`` and ``memory_summary.md`` under ``target`` (and AGENTS.md's section
+        when ``target`` is the default folder)."""
         out = Rendered(prune=[target])
-        user = md.store("user").list()
-        chosen, overflow = _choose(user, out)
-        projects = _projects(md, out)
+        store = md.store("user")
+        user = store.list()
+        ranked, note = by_priority(md, user, [store.backend.location])
+        if note:
+            out.notes.append(note)
+        chosen, overflow = _choose(ranked, out)
         globals_ = [e for e in user if e.type is EntryType.PROJECT or e.source is Source.EXTERNAL]
-        groups = [*projects, (GLOBAL, _recent(globals_ + overflow))]
+        groups = [*projects(md, out), (GLOBAL, recent(globals_ + overflow))]
         blocks, index, ids = [], [], []
         for cwd, entries in groups:
             for e in entries:
-                blocks.append(_block(e, cwd))
+                blocks.append(block(e, cwd))
                 ids.append(e.id)
             if entries:
                 index.append((cwd, [e.name for e in entries]))
@@ -247,33 +177,32 @@ class CodexHarness:
         room = SUMMARY_MAX_BYTES - len(summary.encode("utf-8"))
         summary = fmt.render_summary(sections, _index(index, len(blocks), room))
         size = len(summary.encode("utf-8"))  # <= SUMMARY_MAX_BYTES: _choose left the room
+        # MEMORY.md first: files are written in order, and the summary points into it
+        out.files.append(ExportFile(target / "MEMORY.md", "\n".join(blocks), tuple(ids)))
         out.files.append(ExportFile(target / "memory_summary.md", summary,
                                     tuple(e.id for e in chosen)))
-        out.files.append(ExportFile(target / "MEMORY.md", "\n".join(blocks), tuple(ids)))
         out.notes.append(f"memory_summary.md: {len(chosen)} entries, {size:,}/"
                          f"{SUMMARY_MAX_BYTES:,} bytes (so at most {SUMMARY_MAX_TOKENS:,} "
                          f"tokens); MEMORY.md: {len(blocks)} task groups")
-        _agents_md(md, out)
+        if _resolved(target) == _resolved(self.default_target(md)):
+            _agents_md(md, out)
+        elif team_rules(md):
+            out.notes.append(f"{md.checkout_root / 'AGENTS.md'} not updated: an export to "
+                             "another folder writes only the memory files there (`memdir "
+                             "export agents-md` updates the team rules)")
         return out
-
-
-def _recent(entries: Iterable[Entry]) -> list[Entry]:
-    return sorted(entries, key=lambda e: (-e.updated.timestamp(), e.id))
-
-
-def _priority(e: Entry) -> tuple[bool, int, float, str]:
-    return (not e.pinned, _RANK[e.type], -e.updated.timestamp(), e.id)
 
 
 _POINTER = "- MEMORY.md: {n} task groups, one per memory; search their titles and `cwd=`.\n"
 _MORE = "- \u2026 and {n} more in MEMORY.md\n"
 
 
-def _choose(user: list[Entry], out: Rendered) -> tuple[list[Entry], list[Entry]]:
-    """The user entries that fit the summary, by priority, and those that did not."""
-    candidates = sorted((e for e in user if e.type is not EntryType.PROJECT
-                         and e.source is not Source.EXTERNAL), key=_priority)
-    for e in user:
+def _choose(ranked: list[Entry], out: Rendered) -> tuple[list[Entry], list[Entry]]:
+    """The user entries (most important first) that fit the summary, and those that did
+    not."""
+    candidates = [e for e in ranked
+                  if e.type is not EntryType.PROJECT and e.source is not Source.EXTERNAL]
+    for e in ranked:
         if e.source is Source.EXTERNAL and e.type is not EntryType.PROJECT:
             out.left_out.append((e.id, "external entries never go into Codex's always-loaded "
                                        "summary; written to MEMORY.md instead"))
@@ -313,87 +242,31 @@ def _index(groups: list[tuple[str, list[str]]], total: int, room: int) -> str:
     return text
 
 
-def _projects(md: Memdir, out: Rendered) -> list[tuple[str, list[Entry]]]:
-    """``(canonical path, local entries)`` of this project and of every other project this
-    home knows that has entries, this one first."""
-    from ..review import local_store
-
-    mine = md.locations["local"].path
-    found: list[tuple[str, list[Entry]]] = []
-    for n, (folder, origin) in enumerate([(mine, None), *records(md.home)]):
-        if n and folder == mine:
-            continue
-        try:
-            store = md.store("local") if folder == mine else local_store(md, folder)
-            entries = _recent(store.list())
-        except MemdirError as exc:
-            out.notes.append(f"{folder} not exported: {exc}")
-            continue
-        if not entries:
-            continue
-        cwd = str(md.project_root) if folder == mine else (
-            origin.path if origin is not None else _cwd_from_bodies(folder, entries))
-        if cwd is None or ";" in cwd or "\n" in cwd:
-            why = ("its checkout path is not recorded (no .origin.json; run memdir there once)"
-                   if cwd is None else f"its checkout path {cwd!r} cannot be an applies_to cwd")
-            out.left_out.extend((f"{folder.name}:{e.id}", why) for e in entries)
-            continue
-        found.append((cwd, entries))
-    first = found[:1] if found and found[0][0] == str(md.project_root) else []
-    return first + sorted(found[len(first):], key=lambda p: p[0])
-
-
-def _cwd_from_bodies(folder: Path, entries: list[Entry]) -> str | None:
-    """A checkout path named by the Codex task groups of a folder without a record."""
-    for e in entries:
-        codex, cwd = fmt.body_cwd(e.body)
-        found = _checkout(cwd) if codex else None
-        for root in _enclosing(found[0]) if found else []:
-            if project_slug(root) == folder.name:
-                return str(root)
-    return None
-
-
-def _block(e: Entry, cwd: str) -> str:
-    """One task group for ``e`` under ``cwd`` (``any`` for the user scope)."""
-    codex, named = fmt.body_cwd(e.body)
-    if e.type is EntryType.PROJECT and codex:
-        body = e.body
-        if cwd != GLOBAL and not _within(named, cwd):
-            body = fmt.with_cwd(body, cwd)
-        return fmt.render_verbatim(e.name, body)
-    rule = "any project" if cwd == GLOBAL else "checkout-specific"
-    return fmt.render_group(e.name, e.description, e.body, e.type, cwd, rule)
-
-
-def _within(cwd: str | None, root: str) -> bool:
-    if not cwd:
-        return False
-    path = Path(os.path.normpath(cwd))
-    return path == Path(root) or Path(root) in path.parents
-
-
 def _agents_md(md: Memdir, out: Rendered) -> None:
-    """AGENTS.md's memdir section, when there are team rules or a section to update."""
-    path = md.checkout_root / "AGENTS.md"
+    """AGENTS.md's memdir section (:mod:`memdir.interop.agents_md`), when there are team
+    rules or a section to update; why not, as a note."""
+    path = (md.checkout_root / "AGENTS.md").absolute()
     rules = team_rules(md)
     try:
-        existing = path.read_bytes().decode("utf-8") if path.exists() else None
-    except (OSError, UnicodeDecodeError) as exc:
-        out.notes.append(f"{path} not updated: it cannot be read as UTF-8 text ({exc})")
-        return
-    if not rules and (existing is None or "<!-- memdir:begin" not in existing):
-        out.notes.append("AGENTS.md not touched: the project scope has no feedback rules "
-                         "(promote team rules with `memdir review`)")
-        return
-    section, left_out = render_section(rules)
-    try:
+        existing = read_existing(path)
+        if not rules and (existing is None or "<!-- memdir:begin" not in existing):
+            out.notes.append("AGENTS.md not touched: the project scope has no feedback rules "
+                             "(promote team rules with `memdir review`)")
+            return
+        section, left_out = render_section(rules)
         merged = merge_section(existing, section)
     except MemdirError as exc:
-        out.notes.append(f"{path} not updated: {exc}")
+        out.notes.append(f"AGENTS.md not updated: {exc}")
         return
     out.left_out.extend(left_out)
     out.files.append(ExportFile(path, merged, tuple(e.id for e in rules), section=True))
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return path.absolute()
 
 
 HARNESS = CodexHarness()

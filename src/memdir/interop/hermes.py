@@ -24,17 +24,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..decay import stale
-from ..errors import MemdirError
 from ..formats import hermes as fmt
-from ..formats.index import rank, snapshot_entries
+from ..formats.index import snapshot_entries
 from ..model import NAME_MAX, Entry, EntryType, normalise
 from ._exporting import ExportFile
+from ._files import read_text, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
+from ._ranking import by_priority
 
 if TYPE_CHECKING:
-    from datetime import datetime
 
     from ..engine import Memdir
 
@@ -43,25 +42,6 @@ __all__ = ["HARNESS", "MAX_FILE_BYTES", "HermesHarness"]
 MAX_FILE_BYTES = 4 * 1024 * 1024  # Hermes files are a few KB; a huge one is not its memory
 _GLOBAL_SCOPES = ("managed", "user")  # least local first: user wins a name clash
 _ORIGIN_INDEX = re.compile(r"^hermes:.*#(\d+)$")
-
-
-def _read_text(path: Path) -> str | None:
-    """The file's text, None if it does not exist; raises MemdirError saying why not."""
-    try:
-        with path.open("rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise MemdirError(f"cannot be read ({exc.strerror or exc})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise MemdirError(f"is larger than {MAX_FILE_BYTES:,} bytes; Hermes memory files "
-                          f"hold a few KB, so this is not one")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise MemdirError(f"is not UTF-8 text (byte {exc.start}); Hermes reads it as UTF-8 "
-                          f"too, so re-save it as UTF-8") from None
 
 
 def _unique(name: str, taken: set[str]) -> str:
@@ -139,12 +119,14 @@ class HermesHarness:
         for filename in names:
             path = folder / filename
             try:
-                text = _read_text(path)
-            except MemdirError as exc:
-                out.problems.append(f"{path}: {exc}")
+                text = read_text(path, MAX_FILE_BYTES)
+            except FileNotFoundError:
                 continue
-            if text is not None:
-                out.items.extend(read_file(path, text))
+            except (OSError, ValueError) as exc:
+                out.problems.append(f"{path}: cannot be read ({why(exc)}); Hermes memory "
+                                    "files are small UTF-8 text files")
+                continue
+            out.items.extend(read_file(path, text))
         return out
 
     def render(self, md: Memdir, target: Path) -> Rendered:
@@ -156,12 +138,10 @@ class HermesHarness:
             out.notes.append(f"Hermes memory is global: {others} project and local entries "
                              f"are not exported (export them per project with "
                              f"`memdir export claude-code` or `codex`)")
-        used, note = _last_used(md)
+        locations = [s.backend.location for s in md.stores() if s.scope in _GLOBAL_SCOPES]
+        ranked, note = by_priority(md, entries, locations)
         if note:
             out.notes.append(note)
-        old = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
-        ranked = rank([e for e in entries if e.id not in old], used) + \
-            rank([e for e in entries if e.id in old], used)
         for filename, limit in fmt.FILES.items():
             wanted = [e for e in ranked if (e.type is EntryType.USER) == (filename == "USER.md")]
             if not wanted:
@@ -196,22 +176,6 @@ def _global_entries(md: Memdir) -> tuple[list[Entry], int]:
     managed = [e for e in by_scope.get("managed", [])
                if e.id not in taken and normalise(e.name) not in taken]
     return managed + user, others
-
-
-def _last_used(md: Memdir) -> tuple[dict[str, datetime], str]:
-    """When each global entry was last read or cited (by id), and a note if state.db
-    could not tell."""
-    if not md.state_path.exists():
-        return {}, ""
-    locations = [s.backend.location for s in md.stores() if s.scope in _GLOBAL_SCOPES]
-    try:
-        rows = md.usage().last_used(locations)
-    except MemdirError as exc:
-        return {}, f"usage counts unavailable, ranked by recency only: {exc}"
-    used: dict[str, datetime] = {}
-    for (_, eid), when in rows.items():
-        used[eid] = max(when, used.get(eid, when))
-    return used, ""
 
 
 HARNESS = HermesHarness()

@@ -1,0 +1,50 @@
+"""The order in which entries claim a harness's budget: the order memdir's own index uses.
+
+:func:`memdir.formats.index.rank` — pinned, then feedback and user, then most recently
+used or updated — with the entries nobody read, cited or changed for ``max_unused_days``
+(those memdir's own snapshot leaves out as unused) after all the others. Usage comes from
+state.db when it exists; an export never creates it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..decay import stale
+from ..errors import MemdirError
+from ..formats.index import rank
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from ..engine import Memdir
+    from ..model import Entry
+
+__all__ = ["by_priority", "last_used"]
+
+
+def last_used(md: Memdir, locations: Sequence[str]) -> tuple[dict[str, datetime], str]:
+    """When each entry of the scope folders ``locations`` was last read or cited (by id,
+    the latest across folders), and a note when state.db could not tell."""
+    if not md.state_path.exists():  # never created by an export
+        return {}, ""
+    try:
+        rows = md.usage().last_used(locations)
+    except MemdirError as exc:
+        return {}, f"usage counts unavailable, ranked by recency only: {exc}"
+    used: dict[str, datetime] = {}
+    for (_, eid), when in rows.items():
+        used[eid] = max(when, used.get(eid, when))
+    return used, ""
+
+
+def by_priority(md: Memdir, entries: Sequence[Entry], locations: Sequence[str]
+                ) -> tuple[list[Entry], str]:
+    """``entries`` most important first (see the module docstring), and a note when usage
+    could not be read."""
+    used, note = last_used(md, locations)
+    old = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
+    ranked = rank([e for e in entries if e.id not in old], used) + \
+        rank([e for e in entries if e.id in old], used)
+    return ranked, note
