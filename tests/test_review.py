@@ -7,12 +7,15 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import memdir
 from conftest import Clock, add
 from memdir.config import load_settings
 from memdir.engine import Memdir
-from memdir.review import apply, propose, report_text
+from memdir.model import normalise
+from memdir.review import _SENTENCE, _units, apply, only_in, propose, report_text
 from memdir.versions import Versions
 
 
@@ -132,3 +135,56 @@ def test_stale_means_unused_not_unedited(md: Memdir, store: memdir.Store,
         assert session.call_tool("memory_read", {"id": "feedback_read-often"})["success"]
     stale = {p.title for p in propose(md) if p.kind == "stale"}
     assert stale == {"feedback_never-read looks stale"}
+
+
+def test_merge_folds_what_only_the_older_entry_says_into_the_newer(
+        md: Memdir, store: memdir.Store, clock: Clock) -> None:
+    """A merge is one write: the kept (newer) entry gains the older one's distinct lines,
+    sentences and origins, then the older one is archived."""
+    store.add(type="feedback", name="Quiet pytest", description="pytest -q",
+              body="Run pytest with -q.\n**Why:** CI logs are capped. Output over 4 MB is cut.\n"
+                   "```\npytest -q tests/\n```", origins=["session:old"])
+    clock.advance(minutes=1)
+    store.add(type="feedback", name="Quiet pytest runs", description="pytest -q, always",
+              body="Run pytest with -q.\n**Why:** CI logs are capped.", origins=["session:new"])
+    commits = len(Versions(md).log())
+    merge = next(p for p in propose(md) if p.kind == "merge")
+    assert "add to it 2 lines only 'feedback_quiet-pytest' has" in merge.detail
+    assert "session:old" in merge.detail
+    apply(md, [merge.id])
+    [kept] = store.list()
+    assert kept.id == "feedback_quiet-pytest-runs" and kept.description == "pytest -q, always"
+    assert kept.body == ("Run pytest with -q.\n**Why:** CI logs are capped.\n\n"
+                         "Output over 4 MB is cut.\n```\npytest -q tests/\n```")
+    assert kept.origins == ("session:new", "session:old")
+    archived = [e for e in store.list(include_archived=True) if e.archived]
+    assert [e.name for e in archived] == ["Quiet pytest"]
+    log = Versions(md).log()
+    assert len(log) == commits + 1  # one batch, one commit
+    assert log[0].commit.subject == ("replace feedback_quiet-pytest-runs, remove "
+                                     "feedback_quiet-pytest (user)")
+
+
+def test_merge_of_an_exact_duplicate_only_archives(md: Memdir, store: memdir.Store,
+                                                   clock: Clock) -> None:
+    add(store, "Use pnpm", "Install with pnpm, never npm.")
+    clock.advance(minutes=1)
+    newer = add(store, "Use pnpm here", "install with  PNPM, never npm.\nLockfile stays.")
+    merge = next(p for p in propose(md) if p.kind == "merge")
+    assert "already says all of it; archive 'feedback_use-pnpm'" in merge.detail
+    apply(md, [merge.id])
+    [kept] = store.list()
+    assert kept == newer  # untouched: same body, same updated time
+    assert Versions(md).log()[0].commit.subject == "remove feedback_use-pnpm (user)"
+
+
+_texts = st.text(st.sampled_from("ab .!?\n`~-*Ab1"), max_size=60)
+
+
+@given(_texts, _texts)
+def test_only_in_loses_nothing_the_older_text_says(older: str, newer: str) -> None:
+    merged = normalise(newer + "\n\n" + "\n".join(only_in(older, newer)))
+    for unit in _units(older):
+        for part in ([unit] if "\n" in unit else _SENTENCE.split(unit)):
+            assert normalise(part) in merged
+    assert only_in(older, older) == []

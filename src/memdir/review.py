@@ -4,7 +4,9 @@ Kinds of proposal, each with a stable id (a hash of what it would do, so an id p
 one run names the same proposal in the next, and a proposal whose entries changed since
 is simply gone):
 
-* ``merge``: duplicates and near-duplicates in one scope; keep the newer, archive the rest.
+* ``merge``: duplicates and near-duplicates in one scope; the newer entry gains what only
+  the older one says (its distinct lines or sentences, its origins), then the older one is
+  archived, in one write; an exact duplicate is just archived.
 * ``conflict``: two entries that prefer different values of the same choice (two package
   managers, tabs and spaces…); the newer one wins, the older is archived.
 * ``stale``: an entry naming files or symbols the project no longer has, or not updated
@@ -51,6 +53,7 @@ _CHOICES = (
     ("webpack", "vite", "esbuild", "rollup"), ("rebase", "merge commits"),
 )
 _PREFER = r"(?:use|uses|using|prefer|prefers|with|run|runs|always)\s+`?{}\b"
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])")
 _TEAM = re.compile(r"\b(we|our|the team|this repo(?:sitory)?|everyone|convention|"
                    r"code review|CI|pull requests?)\b", re.IGNORECASE)
 
@@ -140,10 +143,70 @@ def _pairs(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
             score = 1.0 if normalise(a.name) == normalise(b.name) else _similar(a, b)
             if score >= NEAR:
                 done.add(old.id)
-                out.append(_make("merge", f"{old.id} duplicates {new.id}",
-                                 f"{score:.0%} alike in the {store.scope} scope; keep the newer "
-                                 f"{new.id!r}, archive {old.id!r}", keys, remove))
+                out.append(_merge(store.scope, old, new, score, keys))
     return out
+
+
+def _units(body: str) -> list[str]:
+    """A body as lines, a fenced code block kept whole."""
+    units: list[str] = []
+    fence: list[str] | None = None
+    for line in body.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            if fence is None:
+                fence = [line]
+                continue
+            units.append("\n".join([*fence, line]))
+            fence = None
+        elif fence is not None:
+            fence.append(line)
+        elif line.strip():
+            units.append(line)
+    if fence:
+        units.append("\n".join(fence))
+    return units
+
+
+def only_in(older: str, newer: str) -> list[str]:
+    """What ``older`` says that ``newer`` does not: its lines (or, where a line is partly
+    covered, its sentences) whose whitespace- and case-insensitive form is not in
+    ``newer``, in order."""
+    have = normalise(newer)
+    missing: list[str] = []
+    for unit in _units(older):
+        if normalise(unit) in have:
+            continue
+        if "\n" in unit:
+            missing.append(unit)
+            continue
+        parts = _SENTENCE.split(unit)
+        new = [p for p in parts if normalise(p) not in have]
+        missing.append(unit if len(new) == len(parts) else " ".join(new))
+    return list(dict.fromkeys(missing))
+
+
+def _merge(scope: str, old: Entry, new: Entry, score: float, keys: list[str]) -> Proposal:
+    """Fold ``old`` into ``new`` (what only ``old`` says, its origins), archive ``old``."""
+    extra = only_in(old.body, new.body)
+    origins = tuple(o for o in old.origins if o not in new.origins)
+    ops: list[Operation] = []
+    if extra or origins:
+        body = new.body.rstrip() + "\n\n" + "\n".join(extra) if extra else None
+        ops.append(ReplaceOp(new.id, body=body, origins=origins))
+    ops.append(RemoveOp(old.id))
+    gains = []
+    if extra:
+        gains.append(f"{len(extra)} line{'s' if len(extra) > 1 else ''} only {old.id!r} has "
+                     f"({'; '.join(_shorten(x, 50) for x in extra[:3])}"
+                     f"{'; …' if len(extra) > 3 else ''})")
+    if origins:
+        gains.append(f"its origins ({', '.join(origins)})")
+    what = (f"keep the newer {new.id!r}, add to it {' and '.join(gains)}, then archive "
+            f"{old.id!r}" if gains else
+            f"{new.id!r} already says all of it; archive {old.id!r}")
+    return _make("merge", f"{old.id} duplicates {new.id}",
+                 f"{score:.0%} alike in the {scope} scope; {what}", keys,
+                 [Action(scope, tuple(ops))])
 
 
 def _stale(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
