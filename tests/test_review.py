@@ -16,6 +16,7 @@ from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.model import normalise
 from memdir.review import _SENTENCE, _units, apply, only_in, propose, report_text
+from memdir.storage.history import History
 from memdir.versions import Versions
 
 
@@ -188,3 +189,81 @@ def test_only_in_loses_nothing_the_older_text_says(older: str, newer: str) -> No
         for part in ([unit] if "\n" in unit else _SENTENCE.split(unit)):
             assert normalise(part) in merged
     assert only_in(older, older) == []
+
+
+def _other_folder(seeded: Memdir, tmp_path: Path) -> Path:
+    """The local scope folder of the seeded home's second project."""
+    other = Memdir(load_settings(seeded.home, tmp_path / "other",
+                                 environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}))
+    return Path(other.store("local").backend.location)
+
+
+def test_apply_checks_every_named_proposal_before_writing_any(seeded: Memdir, home: Path,
+                                                             project: Path, tmp_path: Path,
+                                                             run) -> None:
+    """One proposal that cannot be applied (a scope it writes has a file that cannot be
+    read) stops all of them, named, before anything is written."""
+    proposals = propose(seeded)
+    merge = next(p for p in proposals if p.kind == "merge")
+    promo = next(p for p in proposals if "2 projects" in p.title)
+    (_other_folder(seeded, tmp_path) / "feedback_broken.md").write_text("---\nname: [\n")
+    before = _snapshot(home, project / ".memdir")
+    commits = len(Versions(seeded).log())
+    with pytest.raises(memdir.MemdirError, match=f"proposal {promo.id} cannot be applied"):
+        apply(seeded, [merge.id, promo.id])
+    assert _snapshot(home, project / ".memdir") == before
+    assert len(Versions(seeded).log()) == commits
+    failed = run("review", "--apply", merge.id, promo.id, ok=False)
+    assert f"proposal {promo.id} cannot be applied" in failed.stderr
+    assert _snapshot(home, project / ".memdir") == before
+
+
+def test_two_proposals_that_touch_the_same_entry_are_refused_together(
+        md: Memdir, store: memdir.Store, project: Path, clock: Clock) -> None:
+    (project / ".git").mkdir()
+    add(store, "Old loader", "Settings load in `src/config_loader.py`, always.")
+    clock.advance(minutes=1)
+    add(store, "The old loader", "Settings load in `src/config_loader.py`, always, really.")
+    proposals = propose(md)
+    merge = next(p for p in proposals if p.kind == "merge")
+    stale = next(p for p in proposals if p.title == "feedback_old-loader looks stale")
+    with pytest.raises(memdir.MemdirError, match=f"proposal {stale.id} cannot be applied.*"
+                                                 "feedback_old-loader"):
+        apply(md, [merge.id, stale.id])
+    assert len(store.list()) == 2
+    apply(md, [stale.id])  # alone it applies
+
+
+def test_a_write_that_fails_part_way_leaves_nothing_applied(seeded: Memdir, home: Path,
+                                                            project: Path,
+                                                            tmp_path: Path) -> None:
+    """The promotion writes three scopes. Another writer breaks the last one after the check
+    and after the first was written: the first two are put back byte for byte."""
+    add(seeded.store("user"), "Terse", "Keep answers short.")  # the user scope exists
+    promo = next(p for p in propose(seeded) if "2 projects" in p.title)
+    assert [a.scope for a in promo.actions] == ["user", "local", "local"]
+    last = promo.actions[-1].folder or seeded.store("local").backend.location
+    broken = Path(last) / "feedback_broken.md"
+    before = _snapshot(home, project / ".memdir")
+    commits = len(Versions(seeded).log())
+
+    def another_writer(store: memdir.Store, changes: object, source: object) -> None:
+        broken.write_text("---\nname: [\n")  # lands between the check and the third write
+
+    seeded.store("user").observers.append(another_writer)
+    with pytest.raises(memdir.MemdirError, match="already made were put back, so nothing "
+                                                 "was applied"):
+        apply(seeded, [promo.id])
+    broken.unlink()
+    assert _snapshot(home, project / ".memdir") == before
+    assert [e.name for e in seeded.store("user").list()] == ["Terse"]
+    assert "Reply in English" in {e.name for e in seeded.store("local").list()}
+    here = seeded.store("local").backend.location
+    middle = promo.actions[1].folder or here
+    for folder in (seeded.store("user").backend.location, middle):  # written, then put back
+        subjects = [c.subject for c in History(folder).log()]
+        assert subjects[0].startswith(f"undo review --apply {promo.id}: a later write failed")
+        assert subjects[1] in ("add feedback_reply-in-english (user)",
+                               "remove feedback_reply-in-english (user)")
+    # each write and its undo; the other project's local scope keeps its own history
+    assert len(Versions(seeded).log()) == commits + (4 if middle == here else 2)

@@ -16,8 +16,9 @@ is simply gone):
   same rule in the local scopes of several projects → the user scope.
 * ``index``: a scope's index near or over its budget; shorten the longest index lines.
 
-Applying goes through :meth:`memdir.Store.apply`, the normal write path, one proposal at
-a time; nothing is applied that was not named.
+Applying goes through :meth:`memdir.Store.apply`, the normal write path, one batch per
+scope for all the proposals named, and all or nothing (:mod:`memdir.review_apply`);
+nothing is applied that was not named.
 """
 
 from __future__ import annotations
@@ -321,23 +322,22 @@ def propose(md: Memdir) -> list[Proposal]:
 
 
 def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
-    """Apply exactly the proposals named by ``ids`` through the normal write path."""
+    """Apply exactly the proposals named by ``ids`` through the normal write path, all or
+    none: every one is checked before any is written (see :mod:`memdir.review_apply`)."""
+    from .review_apply import apply_all
+
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]
     if unknown:
         raise MemdirError(f"no proposal {', '.join(unknown)} (entries may have changed since "
                           f"the review); run `memdir review` again for current ids")
-    done = []
-    for pid in dict.fromkeys(ids):
-        proposal = proposals[pid]
-        if not proposal.actions:
-            raise MemdirError(f"{pid} is advice only; change the entries it names by hand")
-        for action in proposal.actions:
-            store = (md.store(action.scope) if action.folder is None
-                     else local_store(md, Path(action.folder)))
-            store.apply(list(action.ops), source="user")
-        done.append(proposal)
-    return done
+    chosen = [proposals[pid] for pid in dict.fromkeys(ids)]
+    advice = [p.id for p in chosen if not p.actions]
+    if advice:
+        raise MemdirError(f"{', '.join(advice)} {'is' if len(advice) == 1 else 'are'} advice "
+                          f"only; change the entries named by hand. Nothing was applied.")
+    apply_all(md, chosen)
+    return chosen
 
 
 def report_text(md: Memdir, proposals: Sequence[Proposal] | None = None) -> str:
