@@ -96,9 +96,10 @@ def test_applying_one_proposal_touches_only_what_it_names(seeded: Memdir, home: 
     other = Memdir(load_settings(home, tmp_path / "other",
                                  environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}))
     assert other.store("local").list() == []
-    team = next(p for p in propose(seeded) if "team convention" in p.title)
+    team = next(p for p in propose(seeded) if p.title.endswith("convention → project scope"))
     apply(seeded, [team.id])
     assert [e.name for e in seeded.store("project").list()] == ["PR titles"]
+    assert not (seeded.checkout_root / "AGENTS.md").exists()
 
 
 def test_index_near_budget_is_proposed(md: Memdir, store: memdir.Store) -> None:
@@ -267,3 +268,49 @@ def test_a_write_that_fails_part_way_leaves_nothing_applied(seeded: Memdir, home
                                "remove feedback_reply-in-english (user)")
     # each write and its undo; the other project's local scope keeps its own history
     assert len(Versions(seeded).log()) == commits + (4 if middle == here else 2)
+
+
+def test_promotion_to_agents_md_keeps_hand_written_content_byte_for_byte(
+        seeded: Memdir, project: Path) -> None:
+    agents = project / "AGENTS.md"
+    head = b"# Agents\r\n\nHand-written: run `make check` first.  \n\n"
+    agents.write_bytes(head)
+    proposals = propose(seeded)
+    promo = next(p for p in proposals if p.title == "feedback_pr-titles reads like a team "
+                                                    "convention → AGENTS.md")
+    assert promo.to_dict()["exports"] == ["agents-md"]
+    assert promo.to_dict()["scopes"] == ["project", "local"]
+    assert f"[{promo.id}] feedback_pr-titles reads like a team convention → AGENTS.md: move " \
+           f"it to the project scope, then refresh the memdir section of {agents}" in \
+           report_text(seeded, proposals)
+    assert agents.read_bytes() == head  # nothing until applied
+    apply(seeded, [promo.id])
+    assert [e.name for e in seeded.store("project").list()] == ["PR titles"]
+    assert "PR titles" not in {e.name for e in seeded.store("local").list()}
+    text = agents.read_bytes()
+    assert text.startswith(head + b"<!-- memdir:begin")
+    assert b"- **PR titles** \xe2\x80\x94 about PR titles\n  Our pull requests use " \
+           b"imperative titles." in text
+    tail = b"\n## After the section\nAlso by hand, no final newline"
+    agents.write_bytes(text + tail)
+    add(seeded.store("local"), "Squash merges", "We squash pull requests when merging.")
+    promo = next(p for p in propose(seeded) if p.title == "feedback_squash-merges reads like "
+                                                           "a team convention → AGENTS.md")
+    apply(seeded, [promo.id])
+    text = agents.read_bytes()
+    assert text.startswith(head) and text.endswith(b"<!-- memdir:end -->\n" + tail)
+    assert text.index(b"**PR titles**") < text.index(b"**Squash merges**")
+
+
+def test_agents_md_that_cannot_be_updated_stops_the_promotion(seeded: Memdir,
+                                                              project: Path) -> None:
+    agents = project / "AGENTS.md"
+    agents.write_text("<!-- memdir:begin -->\nhalf a section, no end marker\n")
+    before = agents.read_bytes()
+    promo = next(p for p in propose(seeded) if p.title.endswith("→ AGENTS.md"))
+    with pytest.raises(memdir.MemdirError, match=f"proposal {promo.id} cannot be applied: "
+                                                 "AGENTS.md has unbalanced"):
+        apply(seeded, [promo.id])
+    assert agents.read_bytes() == before
+    assert seeded.store("project").list() == []
+    assert "PR titles" in {e.name for e in seeded.store("local").list()}

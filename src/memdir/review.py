@@ -12,8 +12,11 @@ is simply gone):
 * ``stale``: an entry naming files or symbols the project no longer has, or not updated
   for ``max_unused_days`` (usage counts are not recorded yet, so "unused" means "not
   changed"); archive it.
-* ``promote``: a local entry that reads like a team convention → the project scope; the
-  same rule in the local scopes of several projects → the user scope.
+* ``promote``: a local entry that reads like a team convention → the project scope, or
+  (for a feedback rule) → ``AGENTS.md``: the project scope too, and then the memdir
+  section of the checkout's ``AGENTS.md`` is refreshed (:mod:`memdir.interop.agents_md`;
+  every byte outside that section is kept); the same rule in the local scopes of several
+  projects → the user scope.
 * ``index``: a scope's index near or over its budget; shorten the longest index lines.
 
 Applying goes through :meth:`memdir.Store.apply`, the normal write path, one batch per
@@ -78,20 +81,23 @@ class Proposal:
     entries: tuple[str, ...]  # "scope:id" of every entry it touches
     actions: tuple[Action, ...] = field(default=(), repr=False)
     id: str = ""
+    exports: tuple[str, ...] = ()  # written after the actions: "agents-md"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for ``memdir review --json``."""
         return {"id": self.id, "kind": self.kind, "title": self.title,
                 "detail": self.detail, "entries": list(self.entries),
-                "applies": bool(self.actions)}
+                "applies": bool(self.actions),
+                "scopes": list(dict.fromkeys(a.scope for a in self.actions)),
+                "exports": list(self.exports)}
 
 
 def _make(kind: str, title: str, detail: str, entries: Sequence[str],
-          actions: Sequence[Action]) -> Proposal:
+          actions: Sequence[Action], exports: Sequence[str] = ()) -> Proposal:
     digest = hashlib.sha1(repr((kind, sorted(entries), [
-        (a.scope, a.folder, a.ops) for a in actions])).encode()).hexdigest()
+        (a.scope, a.folder, a.ops) for a in actions], *exports)).encode()).hexdigest()
     return Proposal(kind, title, detail, tuple(entries), tuple(actions),
-                    f"{kind}-{digest[:6]}")
+                    f"{kind}-{digest[:6]}", tuple(exports))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -245,11 +251,18 @@ def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
     project_ok = "project" in md.locations and not md.locations["project"].unavailable
     for e in entries.get("local", []):
         if project_ok and e.type.value in ("feedback", "project") and _TEAM.search(e.body):
-            out.append(_make("promote", f"{e.id} reads like a team convention",
-                             "move it to the project scope (shared with the repository), or "
-                             "into AGENTS.md", [f"local:{e.id}"],
-                             [Action("project", (_copy(e),)),
-                              Action("local", (RemoveOp(e.id),))]))
+            move = [Action("project", (_copy(e),)), Action("local", (RemoveOp(e.id),))]
+            out.append(_make("promote", f"{e.id} reads like a team convention → project scope",
+                             "move it to the project scope (.memdir/, shared with the "
+                             "repository)", [f"local:{e.id}"], move))
+            if e.type.value == "feedback":
+                agents = md.checkout_root / "AGENTS.md"
+                out.append(_make(
+                    "promote", f"{e.id} reads like a team convention → AGENTS.md",
+                    f"move it to the project scope, then refresh the memdir section of "
+                    f"{agents} (the project scope's feedback rules, for every harness that "
+                    f"reads AGENTS.md); the rest of that file is kept byte for byte",
+                    [f"local:{e.id}"], move, exports=("agents-md",)))
     here = Path(md.locations["local"].path) if "local" in md.locations else None
     user_names = {normalise(e.name) for e in entries.get("user", [])}
     seen: dict[str, list[tuple[Path, Entry]]] = {}

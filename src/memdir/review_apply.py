@@ -6,6 +6,10 @@ as it is now: the scope must be writable and readable, every operation must appl
 proposals that touch the same entry collide here), pass the guard and keep the pinned
 budget. A proposal that fails stops everything, by name, with nothing written.
 
+A proposal may also refresh an export once its writes are done (``agents-md``: the memdir
+section of ``AGENTS.md``, :func:`memdir.interop.agents_md.export_agents_md`). It is planned
+with the other checks, on the entries the project scope will hold, and written last.
+
 Then the batches are written in order. Should one still fail (its scope changed after it
 was checked, a disk error), the batches already written are put back byte for byte with
 :meth:`Store.restore`, which records the undo as a commit of its own: nothing earlier stays
@@ -149,17 +153,58 @@ def _undo(done: Sequence[_Written], message: str) -> list[str]:
     return failed
 
 
+def _exports(md: Memdir, proposals: Sequence[Proposal], plans: dict[str, Plan]
+             ) -> list[str]:
+    """Plan every export the proposals ask for, on the entries their writes will leave."""
+    from .interop.agents_md import export_agents_md
+    from .model import EntryType
+
+    wanted = list(dict.fromkeys(x for p in proposals for x in p.exports))
+    for export in wanted:
+        owners = ", ".join(p.id for p in proposals if export in p.exports)
+        if export != "agents-md":
+            raise MemdirError(f"proposal {owners} asks for an unknown export {export!r}")
+        plan = plans.get("project")
+        rules = None if plan is None else sorted(
+            (e for e in plan.active.values() if e.type is EntryType.FEEDBACK),
+            key=lambda e: (e.created, e.id))
+        try:
+            report = export_agents_md(md, apply=False, entries=rules)
+        except MemdirError as exc:
+            raise MemdirError(f"proposal {owners} cannot be applied: {exc}. Nothing was "
+                              f"applied.") from exc
+        if report.refused:
+            raise MemdirError(f"proposal {owners} cannot be applied: {report.refused[0].path} "
+                              f"{report.refused[0].reason}. Nothing was applied.")
+    return wanted
+
+
+def _export(md: Memdir, export: str) -> None:
+    from .interop.agents_md import export_agents_md
+
+    report = export_agents_md(md, apply=True)
+    if report.refused:
+        raise MemdirError(f"{report.refused[0].path} was not written: "
+                          f"{report.refused[0].reason}")
+
+
 def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
-    """Check every proposal's writes, then write them all; on a failure part-way, put
-    back what was written and raise."""
+    """Check every proposal's writes and exports, then write them all; on a failure
+    part-way, put back what was written and raise."""
     batches = _batches(md, proposals)
+    plans = {}
     for batch in batches:
-        check(md, batch)
+        plan = check(md, batch)
+        if batch.store.scope == "project":
+            plans["project"] = plan
+    exports = _exports(md, proposals, plans)
     ids = ", ".join(p.id for p in proposals)
     done: list[_Written] = []
     try:
         for batch in batches:
             done.append(_write(batch.store, batch.ops))
+        for export in exports:
+            _export(md, export)
     except MemdirError as exc:
         failed = _undo(done, f"undo review --apply {ids}: a later write failed\n\n{exc}\n"
                              f"source: user\n")
