@@ -23,7 +23,10 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 import memdir
+from memdir.mcp import REVIEW_PROMPT
+from memdir.review import propose, report_text
 from memdir.tools import tool_schemas
+from memdir.versions import Versions
 
 pytestmark = pytest.mark.slow
 
@@ -92,6 +95,55 @@ def test_stdio_tools_resources_prompts_round_trip(env: dict[str, str], home: Pat
     md = memdir.open(home, project)
     assert [m.content for m in md.sessions.messages(session_id)] == ["hello kiwi"]
     assert md.sessions.get(session_id).agent == "mcp"
+
+
+def test_review_prompt_hands_the_current_report_to_present(env: dict[str, str], home: Path,
+                                                           project: Path) -> None:
+    """The memdir-review prompt is the review as it is when asked (proposal ids of the
+    seeded scope included) under an instruction to present it and apply nothing."""
+    md = memdir.open(home, project)
+    local = md.store("local")
+    local.add(type="feedback", name="Run tests quietly", description="d",
+              body="Run pytest with -q to keep the output short.")
+    local.add(type="feedback", name="Run the tests quietly", description="d",
+              body="Run pytest with -q so the output stays short.")
+    local.add(type="feedback", name="Install with pnpm", description="d",
+              body="Use pnpm for every install.")
+    seeded = [p.id for p in propose(md)]
+    assert {i.split("-")[0] for i in seeded} >= {"merge"}
+    params = StdioServerParameters(command=sys.executable, env=env,
+                                   args=["-m", "memdir", "-C", str(project), "mcp"])
+
+    async def prompt(c: Client) -> str:
+        result = await c.get_prompt("memdir-review")
+        assert [m.role for m in result.messages] == ["user"]
+        return str(result.messages[0].content.text)  # type: ignore[union-attr]
+
+    async def main() -> tuple[str, str]:
+        async with Client(params) as c:
+            first = await prompt(c)
+            _data(await c.call_tool("memory", {
+                "action": "add", "type": "feedback", "name": "Install with npm",
+                "description": "d", "body": "Use npm for every install."}))
+            return first, await prompt(c)
+
+    before = {e.id: e for e in local.list(include_archived=True)}
+    first, second = anyio.run(main)
+    assert first.startswith(REVIEW_PROMPT)
+    assert "Present them to the user" in first and "Apply nothing yourself" in first
+    assert "`memdir review --apply ID …` with exactly the ids they chose" in first
+    for pid in seeded:
+        assert f"[{pid}]" in first
+    assert "## Conflicts" not in first
+    now = propose(md)  # the add over MCP made a conflict: the prompt is rendered anew
+    conflict = next(p for p in now if p.kind == "conflict")
+    assert second == REVIEW_PROMPT + report_text(md, now)
+    assert f"[{conflict.id}]" in second and "## Conflicts" in second
+    after = {e.id: e for e in local.list(include_archived=True)}  # nothing was applied
+    assert after == {**before, "feedback_install-with-npm": after["feedback_install-with-npm"]}
+    assert [r.commit.subject.split(" (")[0] for r in Versions(md).log()] == [
+        f"add feedback_{n}" for n in ("install-with-npm", "install-with-pnpm",
+                                      "run-the-tests-quietly", "run-tests-quietly")]
 
 
 def _free_port() -> int:
