@@ -162,9 +162,9 @@ def test_cli_log_diff_show_revert(run) -> None:
 
 def test_a_head_commit_lost_in_a_crash_never_blocks_writes(md: Memdir, store: memdir.Store,
                                                            scope_dir: Path) -> None:
-    """A machine crash can leave the branch pointing at an object never written out (loose
-    objects are not fsynced). The files are the record: the next write restarts history
-    from them instead of failing."""
+    """Commits are durable before the branch moves, but a damaged disk (or a copy made
+    half-way) can still leave the branch on an object that is not there. The files are
+    the record: the next write restarts history from them instead of failing."""
     add(store, "Use pnpm")
     add(store, "Second")
     git_dir = scope_dir / ".git"
@@ -197,3 +197,31 @@ def test_a_revert_never_undoes_a_write_that_landed_after_it_was_planned(
         store.restore({entry.filename: None}, "revert x", expected={entry.filename: planned})
     assert _files(scope_dir) == before
     assert store.get("pnpm").body == "Run pnpm i (a later write)."
+
+
+def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
+        md: Memdir, store: memdir.Store, scope_dir: Path) -> None:
+    """The branch moves only after the commit's objects are on disk; when it cannot move,
+    the write says so, no temp file is left, the branch is unchanged, and the next write
+    records the change it missed (as an edit made outside memdir's own commit)."""
+    add(store, "Use pnpm")
+    ref = scope_dir / ".git" / "refs" / "heads" / "main"
+    head = ref.read_text()
+    target = scope_dir.parent / "elsewhere"
+    target.write_text(head)
+    ref.unlink()
+    ref.symlink_to(target)  # readable, but never written through (O_NOFOLLOW)
+    with pytest.raises(memdir.StorageError, match="record history"):
+        add(store, "Second")
+    assert target.read_text() == head
+    assert not list((scope_dir / ".git").rglob(".tmp-*"))
+    ref.unlink()
+    ref.write_text(head)
+    add(store, "Third")
+    subjects = [r.commit.subject for r in Versions(md).log()]
+    assert subjects == ["add feedback_third (user)",
+                        "hand edit: MEMORY.md, feedback_second.md", "add feedback_use-pnpm (user)"]
+    if shutil.which("git"):
+        fsck = subprocess.run(["git", "-C", str(scope_dir), "fsck", "--strict"],
+                              capture_output=True, text=True)
+        assert fsck.returncode == 0, fsck.stderr

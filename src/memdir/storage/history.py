@@ -261,22 +261,27 @@ class History:
             if name is None:
                 name = names[base] = os.fsencode(base)
             children[folder][name] = (b"100644", blob)
-        for sub in sorted(children, key=lambda t: -t.count("/") - 1 if t else 1):  # leaves
-            last = self._folders.get(sub)
-            if last is not None and last[0] == children[sub]:
-                tree = last[1]  # unchanged since this process's last commit (archive/)
-            else:
-                tree = self._git.tree(children[sub])
-                self._folders[sub] = (children[sub], tree)
-            if not sub:
-                root = tree
-                continue
-            parent, _, base = sub.rpartition("/")
-            children[parent][os.fsencode(base)] = (b"40000", tree)
-        head = None if self._damaged is not None else self._head()
-        sha = self._git.commit(root, head, message)
+        try:
+            for sub in sorted(children, key=lambda t: -t.count("/") - 1 if t else 1):  # leaves
+                last = self._folders.get(sub)
+                if last is not None and last[0] == children[sub]:
+                    tree = last[1]  # unchanged since this process's last commit (archive/)
+                else:
+                    tree = self._git.tree(children[sub])
+                    self._folders[sub] = (children[sub], tree)
+                if not sub:
+                    root = tree
+                    continue
+                parent, _, base = sub.rpartition("/")
+                children[parent][os.fsencode(base)] = (b"40000", tree)
+            head = None if self._damaged is not None else self._head()
+            sha = self._git.commit(root, head, message)
+            self._git.set_head(sha)  # the objects durable first, then the branch
+        except BaseException:  # trees remembered above may never have reached the disk
+            self._git.discard()
+            self._folders.clear()
+            raise
         self._damaged = None
-        self._git.set_head(sha)
         self._tree, self._tree_of = dict(files), sha
         if self._hashed > 32:  # started cold, or 16 writes since: spare the next process
             self._save_cache()
