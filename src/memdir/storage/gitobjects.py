@@ -48,8 +48,12 @@ def _all(fn: Callable[[object], None], items: Iterable[object]) -> None:
         return
     if _POOL is None:
         _POOL = ThreadPoolExecutor(4, thread_name_prefix="memdir-fsync")
-    for _ in _POOL.map(fn, items):  # re-raises the first failure
-        pass
+    others = [_POOL.submit(fn, item) for item in items[1:]]
+    try:
+        fn(items[0])  # this thread does its share rather than only wait
+    finally:
+        for future in others:
+            future.result()  # waits for all; re-raises the first failure
 
 
 def _fsync_path(path: object) -> None:
