@@ -225,3 +225,30 @@ def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
         fsck = subprocess.run(["git", "-C", str(scope_dir), "fsck", "--strict"],
                               capture_output=True, text=True)
         assert fsck.returncode == 0, fsck.stderr
+
+
+def test_hand_edits_anywhere_are_committed_on_the_very_next_write(
+        md: Memdir, store: memdir.Store, scope_dir: Path) -> None:
+    """However the folder is scanned, an edit written in place into an archived copy, a
+    file created by hand and one deleted by hand are all seen by the next write, even
+    one made right after the last (no grace period)."""
+    add(store, "Keep me")
+    add(store, "Drop me")
+    gone = store.remove("Drop me")
+    add(store, "Delete by hand")
+    archived = scope_dir / gone.filename
+    archived.chmod(0o644)
+    with archived.open("r+") as f:  # in place: same inode, only its signature changes
+        f.seek(0, 2)
+        f.write("Edited in the archive.\n")
+    (scope_dir / "feedback_delete-by-hand.md").unlink()
+    (scope_dir / "notes.txt").write_text("made by hand\n")
+    add(store, "Next")
+    log = Versions(md).log()
+    assert log[0].commit.subject == "add feedback_next (user)"
+    assert log[1].commit.subject == ("hand edit: " + ", ".join(sorted(
+        [gone.filename, "feedback_delete-by-hand.md", "notes.txt"])))
+    change = Versions(md).change(log[1].commit.short)[1]
+    assert change[gone.filename][1].endswith(b"Edited in the archive.\n")
+    assert change["feedback_delete-by-hand.md"][1] is None
+    assert change["notes.txt"] == (None, b"made by hand\n")
