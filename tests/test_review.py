@@ -252,8 +252,8 @@ def test_a_write_that_fails_part_way_leaves_nothing_applied(seeded: Memdir, home
         broken.write_text("---\nname: [\n")  # lands between the check and the third write
 
     seeded.store("user").observers.append(another_writer)
-    with pytest.raises(memdir.MemdirError, match="already made were put back, so nothing "
-                                                 "was applied"):
+    with pytest.raises(memdir.MemdirError, match="the 2 writes already made were put back, "
+                                                 "so nothing was applied"):
         apply(seeded, [promo.id])
     broken.unlink()
     assert _snapshot(home, project / ".memdir") == before

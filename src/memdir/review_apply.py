@@ -75,7 +75,7 @@ def _texts(op: Operation) -> str:
                      if isinstance(v := getattr(holder, k, None), str))
 
 
-def check(md: Memdir, batch: _Batch) -> Plan:
+def _check(md: Memdir, batch: _Batch) -> Plan:
     """Plan ``batch`` on its scope as it is now, without writing; raise naming the
     proposal that cannot be applied."""
     from . import guard
@@ -179,7 +179,7 @@ def _exports(md: Memdir, proposals: Sequence[Proposal], plans: dict[str, Plan]
     return wanted
 
 
-def _export(md: Memdir, export: str) -> None:
+def _export_agents_md(md: Memdir) -> None:
     from .interop.agents_md import export_agents_md
 
     report = export_agents_md(md, apply=True)
@@ -194,7 +194,7 @@ def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
     batches = _batches(md, proposals)
     plans = {}
     for batch in batches:
-        plan = check(md, batch)
+        plan = _check(md, batch)
         if batch.store.scope == "project":
             plans["project"] = plan
     exports = _exports(md, proposals, plans)
@@ -203,8 +203,8 @@ def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
     try:
         for batch in batches:
             done.append(_write(batch.store, batch.ops))
-        for export in exports:
-            _export(md, export)
+        if "agents-md" in exports:
+            _export_agents_md(md)
     except MemdirError as exc:
         failed = _undo(done, f"undo review --apply {ids}: a later write failed\n\n{exc}\n"
                              f"source: user\n")
@@ -212,7 +212,7 @@ def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
             raise MemdirError(f"applying {ids} failed part-way ({exc}), and these writes "
                               f"could not be put back: {'; '.join(failed)}. See `memdir log` "
                               f"and `memdir revert`.") from exc
-        raise MemdirError(
-            f"applying {ids} failed ({exc}); the {len(done)} scope write"
-            f"{'s' if len(done) != 1 else ''} already made were put back, so nothing was "
-            f"applied. Run `memdir review` again.") from exc
+        undone = ("" if not done else " the write already made was put back, so" if
+                  len(done) == 1 else f" the {len(done)} writes already made were put back, so")
+        raise MemdirError(f"applying {ids} failed ({exc});{undone} nothing was applied. Run "
+                          f"`memdir review` again.") from exc
