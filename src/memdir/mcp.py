@@ -216,6 +216,9 @@ class _Backend:
             live = self.http._slot(sid)
             if live.session is None:
                 live.session = await self.run(lambda: self.md.session(agent=self.agent))
+                # ended while it started (a DELETE racing this request): keep it where the
+                # idle reaper and the shutdown will still end it
+                self.http._live.setdefault(sid, live)
             return live.session
 
     async def close(self) -> None:
