@@ -162,9 +162,9 @@ def test_cli_log_diff_show_revert(run) -> None:
 
 def test_a_head_commit_lost_in_a_crash_never_blocks_writes(md: Memdir, store: memdir.Store,
                                                            scope_dir: Path) -> None:
-    """A machine crash can leave the branch pointing at an object never written out (loose
-    objects are not fsynced). The files are the record: the next write restarts history
-    from them instead of failing."""
+    """Commits are durable before the branch moves, but a damaged disk (or a copy made
+    half-way) can still leave the branch on an object that is not there. The files are
+    the record: the next write restarts history from them instead of failing."""
     add(store, "Use pnpm")
     add(store, "Second")
     git_dir = scope_dir / ".git"
@@ -197,3 +197,58 @@ def test_a_revert_never_undoes_a_write_that_landed_after_it_was_planned(
         store.restore({entry.filename: None}, "revert x", expected={entry.filename: planned})
     assert _files(scope_dir) == before
     assert store.get("pnpm").body == "Run pnpm i (a later write)."
+
+
+def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
+        md: Memdir, store: memdir.Store, scope_dir: Path) -> None:
+    """The branch moves only after the commit's objects are on disk; when it cannot move,
+    the write says so, no temp file is left, the branch is unchanged, and the next write
+    records the change it missed (as an edit made outside memdir's own commit)."""
+    add(store, "Use pnpm")
+    ref = scope_dir / ".git" / "refs" / "heads" / "main"
+    head = ref.read_text()
+    target = scope_dir.parent / "elsewhere"
+    target.write_text(head)
+    ref.unlink()
+    ref.symlink_to(target)  # readable, but never written through (O_NOFOLLOW)
+    with pytest.raises(memdir.StorageError, match="record history"):
+        add(store, "Second")
+    assert target.read_text() == head
+    assert not list((scope_dir / ".git").rglob(".tmp-*"))
+    ref.unlink()
+    ref.write_text(head)
+    add(store, "Third")
+    subjects = [r.commit.subject for r in Versions(md).log()]
+    assert subjects == ["add feedback_third (user)",
+                        "hand edit: MEMORY.md, feedback_second.md", "add feedback_use-pnpm (user)"]
+    if shutil.which("git"):
+        fsck = subprocess.run(["git", "-C", str(scope_dir), "fsck", "--strict"],
+                              capture_output=True, text=True)
+        assert fsck.returncode == 0, fsck.stderr
+
+
+def test_hand_edits_anywhere_are_committed_on_the_very_next_write(
+        md: Memdir, store: memdir.Store, scope_dir: Path) -> None:
+    """However the folder is scanned, an edit written in place into an archived copy, a
+    file created by hand and one deleted by hand are all seen by the next write, even
+    one made right after the last (no grace period)."""
+    add(store, "Keep me")
+    add(store, "Drop me")
+    gone = store.remove("Drop me")
+    add(store, "Delete by hand")
+    archived = scope_dir / gone.filename
+    archived.chmod(0o644)
+    with archived.open("r+") as f:  # in place: same inode, only its signature changes
+        f.seek(0, 2)
+        f.write("Edited in the archive.\n")
+    (scope_dir / "feedback_delete-by-hand.md").unlink()
+    (scope_dir / "notes.txt").write_text("made by hand\n")
+    add(store, "Next")
+    log = Versions(md).log()
+    assert log[0].commit.subject == "add feedback_next (user)"
+    assert log[1].commit.subject == ("hand edit: " + ", ".join(sorted(
+        [gone.filename, "feedback_delete-by-hand.md", "notes.txt"])))
+    change = Versions(md).change(log[1].commit.short)[1]
+    assert change[gone.filename][1].endswith(b"Edited in the archive.\n")
+    assert change["feedback_delete-by-hand.md"][1] is None
+    assert change["notes.txt"] == (None, b"made by hand\n")

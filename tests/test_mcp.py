@@ -3,12 +3,14 @@ stdio client, `memdir serve` on a free loopback port behind its streamable-HTTP 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
 import stat
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -23,7 +25,11 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 import memdir
+from memdir.mcp import REVIEW_PROMPT
+from memdir.review import propose, report_text
+from memdir.serve import AuthGate, load_token, make_app
 from memdir.tools import tool_schemas
+from memdir.versions import Versions
 
 pytestmark = pytest.mark.slow
 
@@ -94,6 +100,55 @@ def test_stdio_tools_resources_prompts_round_trip(env: dict[str, str], home: Pat
     assert md.sessions.get(session_id).agent == "mcp"
 
 
+def test_review_prompt_hands_the_current_report_to_present(env: dict[str, str], home: Path,
+                                                           project: Path) -> None:
+    """The memdir-review prompt is the review as it is when asked (proposal ids of the
+    seeded scope included) under an instruction to present it and apply nothing."""
+    md = memdir.open(home, project)
+    local = md.store("local")
+    local.add(type="feedback", name="Run tests quietly", description="d",
+              body="Run pytest with -q to keep the output short.")
+    local.add(type="feedback", name="Run the tests quietly", description="d",
+              body="Run pytest with -q so the output stays short.")
+    local.add(type="feedback", name="Install with pnpm", description="d",
+              body="Use pnpm for every install.")
+    seeded = [p.id for p in propose(md)]
+    assert {i.split("-")[0] for i in seeded} >= {"merge"}
+    params = StdioServerParameters(command=sys.executable, env=env,
+                                   args=["-m", "memdir", "-C", str(project), "mcp"])
+
+    async def prompt(c: Client) -> str:
+        result = await c.get_prompt("memdir-review")
+        assert [m.role for m in result.messages] == ["user"]
+        return str(result.messages[0].content.text)  # type: ignore[union-attr]
+
+    async def main() -> tuple[str, str]:
+        async with Client(params) as c:
+            first = await prompt(c)
+            _data(await c.call_tool("memory", {
+                "action": "add", "type": "feedback", "name": "Install with npm",
+                "description": "d", "body": "Use npm for every install."}))
+            return first, await prompt(c)
+
+    before = {e.id: e for e in local.list(include_archived=True)}
+    first, second = anyio.run(main)
+    assert first.startswith(REVIEW_PROMPT)
+    assert "Present them to the user" in first and "Apply nothing yourself" in first
+    assert "`memdir review --apply ID …` with exactly the ids they chose" in first
+    for pid in seeded:
+        assert f"[{pid}]" in first
+    assert "## Conflicts" not in first
+    now = propose(md)  # the add over MCP made a conflict: the prompt is rendered anew
+    conflict = next(p for p in now if p.kind == "conflict")
+    assert second == REVIEW_PROMPT + report_text(md, now)
+    assert f"[{conflict.id}]" in second and "## Conflicts" in second
+    after = {e.id: e for e in local.list(include_archived=True)}  # nothing was applied
+    assert after == {**before, "feedback_install-with-npm": after["feedback_install-with-npm"]}
+    assert [r.commit.subject.split(" (")[0] for r in Versions(md).log()] == [
+        f"add feedback_{n}" for n in ("install-with-npm", "install-with-pnpm",
+                                      "run-the-tests-quietly", "run-tests-quietly")]
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -137,14 +192,27 @@ def _post(url: str, body: bytes, token: str | None) -> int:
         return exc.code
 
 
-def _client(url: str, token: str) -> Client:
+def _client(url: str, token: str, *, terminate: bool = True) -> Client:
     http = create_mcp_http_client(headers={"Authorization": f"Bearer {token}"})
-    return Client(streamable_http_client(url, http_client=http))
+    return Client(streamable_http_client(url, http_client=http, terminate_on_close=terminate))
 
 
-def test_http_token_limits_and_separate_snapshots(server: tuple[str, str], home: Path
-                                                  ) -> None:
+def _ended(home: Path, project: Path, *session_ids: str, within: float = 10.0) -> bool:
+    """True once every session is marked ended in state.db (read by another Memdir)."""
+    md = memdir.open(home, project)
+    deadline = time.monotonic() + within
+    while True:
+        if all(md.sessions.get(s).ended_at is not None for s in session_ids):
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
+def test_http_token_limits_and_separate_snapshots(server: tuple[str, str], home: Path,
+                                                  project: Path) -> None:
     url, token = server
+    md = memdir.open(home, project)
     token_file = home / "mcp-token"
     assert token_file.read_text().strip() == token and len(token) >= 40
     assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
@@ -167,6 +235,9 @@ def test_http_token_limits_and_separate_snapshots(server: tuple[str, str], home:
             la = _data(await a.call_tool("log", {"role": "user", "content": "from a"}))
             lb = _data(await b.call_tool("log", {"role": "user", "content": "from b"}))
             assert la["session_id"] != lb["session_id"]
+            assert md.sessions.get(la["session_id"]).ended_at is None  # open while connected
+        # leaving the block sent DELETE: each connection's memdir session has ended
+        assert _ended(home, project, la["session_id"], lb["session_id"])
         async with _client(url, token) as c:  # a new connection: a new snapshot
             fresh = (await c.read_resource("memdir://context")).contents[0].text  # type: ignore[union-attr]
             assert "Prefers short answers" in fresh
@@ -198,6 +269,64 @@ def test_http_token_limits_and_separate_snapshots(server: tuple[str, str], home:
     from mcp.shared.exceptions import MCPError
 
     assert all(isinstance(e, MCPError) for e in _leaves(info.value))  # refused, not served
+
+
+@contextlib.contextmanager
+def _in_process(md: memdir.Memdir, token: str, **options: Any
+                ) -> Iterator[tuple[str, AuthGate]]:
+    """make_app served by uvicorn on a free loopback port, in a thread of this process."""
+    import uvicorn
+
+    app = make_app(md, token, **options)
+    assert isinstance(app, AuthGate)
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "did not start"
+            time.sleep(0.02)
+        yield f"http://127.0.0.1:{port}/mcp", app
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        assert not thread.is_alive()
+
+
+def _log_and_leave(url: str, token: str, text: str) -> str:
+    """Connect, log one message and leave without ending the connection (no DELETE, as a
+    client that crashes does); the memdir session id."""
+    async def main() -> str:
+        async with _client(url, token, terminate=False) as c:
+            logged = _data(await c.call_tool("log", {"role": "user", "content": text}))
+            return str(logged["session_id"])
+
+    return anyio.run(main)
+
+
+def test_http_sessions_end_when_idle_and_when_the_server_stops(home: Path, project: Path,
+                                                               ) -> None:
+    """A connection left open is ended after the idle timeout (by the SDK and here: its
+    memdir session is closed, nothing kept), and one still open when the server stops is
+    ended by the shutdown."""
+    md = memdir.open(home, project)
+    token = load_token(home)
+    with _in_process(md, token, idle_timeout=1.0) as (url, gate):
+        assert gate.sessions is not None
+        idle = _log_and_leave(url, token, "left idle")
+        assert _ended(home, project, idle)
+        assert gate.sessions.open == 0
+    with _in_process(md, token, idle_timeout=None) as (url, gate):
+        assert gate.sessions is not None
+        first = _log_and_leave(url, token, "open at shutdown")
+        second = _log_and_leave(url, token, "also open")
+        time.sleep(0.5)
+        assert gate.sessions.open == 2  # no timeout: still open
+        assert not _ended(home, project, first, within=0)
+    assert _ended(home, project, first, second, within=0)  # the shutdown ended them
 
 
 def _leaves(exc: BaseException) -> list[BaseException]:

@@ -7,12 +7,16 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import memdir
 from conftest import Clock, add
 from memdir.config import load_settings
 from memdir.engine import Memdir
-from memdir.review import apply, propose, report_text
+from memdir.model import normalise
+from memdir.review import _SENTENCE, _units, apply, only_in, propose, report_text
+from memdir.storage.history import History
 from memdir.versions import Versions
 
 
@@ -92,9 +96,10 @@ def test_applying_one_proposal_touches_only_what_it_names(seeded: Memdir, home: 
     other = Memdir(load_settings(home, tmp_path / "other",
                                  environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}))
     assert other.store("local").list() == []
-    team = next(p for p in propose(seeded) if "team convention" in p.title)
+    team = next(p for p in propose(seeded) if p.title.endswith("convention → project scope"))
     apply(seeded, [team.id])
     assert [e.name for e in seeded.store("project").list()] == ["PR titles"]
+    assert not (seeded.checkout_root / "AGENTS.md").exists()
 
 
 def test_index_near_budget_is_proposed(md: Memdir, store: memdir.Store) -> None:
@@ -132,3 +137,180 @@ def test_stale_means_unused_not_unedited(md: Memdir, store: memdir.Store,
         assert session.call_tool("memory_read", {"id": "feedback_read-often"})["success"]
     stale = {p.title for p in propose(md) if p.kind == "stale"}
     assert stale == {"feedback_never-read looks stale"}
+
+
+def test_merge_folds_what_only_the_older_entry_says_into_the_newer(
+        md: Memdir, store: memdir.Store, clock: Clock) -> None:
+    """A merge is one write: the kept (newer) entry gains the older one's distinct lines,
+    sentences and origins, then the older one is archived."""
+    store.add(type="feedback", name="Quiet pytest", description="pytest -q",
+              body="Run pytest with -q.\n**Why:** CI logs are capped. Output over 4 MB is cut.\n"
+                   "```\npytest -q tests/\n```", origins=["session:old"])
+    clock.advance(minutes=1)
+    store.add(type="feedback", name="Quiet pytest runs", description="pytest -q, always",
+              body="Run pytest with -q.\n**Why:** CI logs are capped.", origins=["session:new"])
+    commits = len(Versions(md).log())
+    merge = next(p for p in propose(md) if p.kind == "merge")
+    assert "add to it 2 lines only 'feedback_quiet-pytest' has" in merge.detail
+    assert "session:old" in merge.detail
+    apply(md, [merge.id])
+    [kept] = store.list()
+    assert kept.id == "feedback_quiet-pytest-runs" and kept.description == "pytest -q, always"
+    assert kept.body == ("Run pytest with -q.\n**Why:** CI logs are capped.\n\n"
+                         "Output over 4 MB is cut.\n```\npytest -q tests/\n```")
+    assert kept.origins == ("session:new", "session:old")
+    archived = [e for e in store.list(include_archived=True) if e.archived]
+    assert [e.name for e in archived] == ["Quiet pytest"]
+    log = Versions(md).log()
+    assert len(log) == commits + 1  # one batch, one commit
+    assert log[0].commit.subject == ("replace feedback_quiet-pytest-runs, remove "
+                                     "feedback_quiet-pytest (user)")
+
+
+def test_merge_of_an_exact_duplicate_only_archives(md: Memdir, store: memdir.Store,
+                                                   clock: Clock) -> None:
+    add(store, "Use pnpm", "Install with pnpm, never npm.")
+    clock.advance(minutes=1)
+    newer = add(store, "Use pnpm here", "install with  PNPM, never npm.\nLockfile stays.")
+    merge = next(p for p in propose(md) if p.kind == "merge")
+    assert "already says all of it; archive 'feedback_use-pnpm'" in merge.detail
+    apply(md, [merge.id])
+    [kept] = store.list()
+    assert kept == newer  # untouched: same body, same updated time
+    assert Versions(md).log()[0].commit.subject == "remove feedback_use-pnpm (user)"
+
+
+_texts = st.text(st.sampled_from("ab .!?\n`~-*Ab1"), max_size=60)
+
+
+@given(_texts, _texts)
+def test_only_in_loses_nothing_the_older_text_says(older: str, newer: str) -> None:
+    merged = normalise(newer + "\n\n" + "\n".join(only_in(older, newer)))
+    for unit in _units(older):
+        for part in ([unit] if "\n" in unit else _SENTENCE.split(unit)):
+            assert normalise(part) in merged
+    assert only_in(older, older) == []
+
+
+def _other_folder(seeded: Memdir, tmp_path: Path) -> Path:
+    """The local scope folder of the seeded home's second project."""
+    other = Memdir(load_settings(seeded.home, tmp_path / "other",
+                                 environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}))
+    return Path(other.store("local").backend.location)
+
+
+def test_apply_checks_every_named_proposal_before_writing_any(seeded: Memdir, home: Path,
+                                                             project: Path, tmp_path: Path,
+                                                             run) -> None:
+    """One proposal that cannot be applied (a scope it writes has a file that cannot be
+    read) stops all of them, named, before anything is written."""
+    proposals = propose(seeded)
+    merge = next(p for p in proposals if p.kind == "merge")
+    promo = next(p for p in proposals if "2 projects" in p.title)
+    (_other_folder(seeded, tmp_path) / "feedback_broken.md").write_text("---\nname: [\n")
+    before = _snapshot(home, project / ".memdir")
+    commits = len(Versions(seeded).log())
+    with pytest.raises(memdir.MemdirError, match=f"proposal {promo.id} cannot be applied"):
+        apply(seeded, [merge.id, promo.id])
+    assert _snapshot(home, project / ".memdir") == before
+    assert len(Versions(seeded).log()) == commits
+    failed = run("review", "--apply", merge.id, promo.id, ok=False)
+    assert f"proposal {promo.id} cannot be applied" in failed.stderr
+    assert _snapshot(home, project / ".memdir") == before
+
+
+def test_two_proposals_that_touch_the_same_entry_are_refused_together(
+        md: Memdir, store: memdir.Store, project: Path, clock: Clock) -> None:
+    (project / ".git").mkdir()
+    add(store, "Old loader", "Settings load in `src/config_loader.py`, always.")
+    clock.advance(minutes=1)
+    add(store, "The old loader", "Settings load in `src/config_loader.py`, always, really.")
+    proposals = propose(md)
+    merge = next(p for p in proposals if p.kind == "merge")
+    stale = next(p for p in proposals if p.title == "feedback_old-loader looks stale")
+    with pytest.raises(memdir.MemdirError, match=f"proposal {stale.id} cannot be applied.*"
+                                                 "feedback_old-loader"):
+        apply(md, [merge.id, stale.id])
+    assert len(store.list()) == 2
+    apply(md, [stale.id])  # alone it applies
+
+
+def test_a_write_that_fails_part_way_leaves_nothing_applied(seeded: Memdir, home: Path,
+                                                            project: Path,
+                                                            tmp_path: Path) -> None:
+    """The promotion writes three scopes. Another writer breaks the last one after the check
+    and after the first was written: the first two are put back byte for byte."""
+    add(seeded.store("user"), "Terse", "Keep answers short.")  # the user scope exists
+    promo = next(p for p in propose(seeded) if "2 projects" in p.title)
+    assert [a.scope for a in promo.actions] == ["user", "local", "local"]
+    last = promo.actions[-1].folder or seeded.store("local").backend.location
+    broken = Path(last) / "feedback_broken.md"
+    before = _snapshot(home, project / ".memdir")
+    commits = len(Versions(seeded).log())
+
+    def another_writer(store: memdir.Store, changes: object, source: object) -> None:
+        broken.write_text("---\nname: [\n")  # lands between the check and the third write
+
+    seeded.store("user").observers.append(another_writer)
+    with pytest.raises(memdir.MemdirError, match="the 2 writes already made were put back, "
+                                                 "so nothing was applied"):
+        apply(seeded, [promo.id])
+    broken.unlink()
+    assert _snapshot(home, project / ".memdir") == before
+    assert [e.name for e in seeded.store("user").list()] == ["Terse"]
+    assert "Reply in English" in {e.name for e in seeded.store("local").list()}
+    here = seeded.store("local").backend.location
+    middle = promo.actions[1].folder or here
+    for folder in (seeded.store("user").backend.location, middle):  # written, then put back
+        subjects = [c.subject for c in History(folder).log()]
+        assert subjects[0].startswith(f"undo review --apply {promo.id}: a later write failed")
+        assert subjects[1] in ("add feedback_reply-in-english (user)",
+                               "remove feedback_reply-in-english (user)")
+    # each write and its undo; the other project's local scope keeps its own history
+    assert len(Versions(seeded).log()) == commits + (4 if middle == here else 2)
+
+
+def test_promotion_to_agents_md_keeps_hand_written_content_byte_for_byte(
+        seeded: Memdir, project: Path) -> None:
+    agents = project / "AGENTS.md"
+    head = b"# Agents\r\n\nHand-written: run `make check` first.  \n\n"
+    agents.write_bytes(head)
+    proposals = propose(seeded)
+    promo = next(p for p in proposals if p.title == "feedback_pr-titles reads like a team "
+                                                    "convention → AGENTS.md")
+    assert promo.to_dict()["exports"] == ["agents-md"]
+    assert promo.to_dict()["scopes"] == ["project", "local"]
+    assert f"[{promo.id}] feedback_pr-titles reads like a team convention → AGENTS.md: move " \
+           f"it to the project scope, then refresh the memdir section of {agents}" in \
+           report_text(seeded, proposals)
+    assert agents.read_bytes() == head  # nothing until applied
+    apply(seeded, [promo.id])
+    assert [e.name for e in seeded.store("project").list()] == ["PR titles"]
+    assert "PR titles" not in {e.name for e in seeded.store("local").list()}
+    text = agents.read_bytes()
+    assert text.startswith(head + b"<!-- memdir:begin")
+    assert b"- **PR titles** \xe2\x80\x94 about PR titles\n  Our pull requests use " \
+           b"imperative titles." in text
+    tail = b"\n## After the section\nAlso by hand, no final newline"
+    agents.write_bytes(text + tail)
+    add(seeded.store("local"), "Squash merges", "We squash pull requests when merging.")
+    promo = next(p for p in propose(seeded) if p.title == "feedback_squash-merges reads like "
+                                                           "a team convention → AGENTS.md")
+    apply(seeded, [promo.id])
+    text = agents.read_bytes()
+    assert text.startswith(head) and text.endswith(b"<!-- memdir:end -->\n" + tail)
+    assert text.index(b"**PR titles**") < text.index(b"**Squash merges**")
+
+
+def test_agents_md_that_cannot_be_updated_stops_the_promotion(seeded: Memdir,
+                                                              project: Path) -> None:
+    agents = project / "AGENTS.md"
+    agents.write_text("<!-- memdir:begin -->\nhalf a section, no end marker\n")
+    before = agents.read_bytes()
+    promo = next(p for p in propose(seeded) if p.title.endswith("→ AGENTS.md"))
+    with pytest.raises(memdir.MemdirError, match=f"proposal {promo.id} cannot be applied: "
+                                                 "AGENTS.md has unbalanced"):
+        apply(seeded, [promo.id])
+    assert agents.read_bytes() == before
+    assert seeded.store("project").list() == []
+    assert "PR titles" in {e.name for e in seeded.store("local").list()}

@@ -5,7 +5,8 @@ schemas come from :func:`memdir.tools.tool_schemas` and every call goes through
 :meth:`MemorySession.call_tool`, so MCP adds no second implementation. One MCP
 connection is one :class:`~memdir.MemorySession`, created on its first request, so each
 connection has its own frozen snapshot (``memdir://context``) and its own session log in
-state.db (the ``log`` tool); the session ends when the connection closes.
+state.db (the ``log`` tool); the session ends when the connection does (over HTTP, see
+:class:`HttpSessions`) or when the server stops.
 
 Library calls are blocking file and SQLite I/O: they run one at a time on a worker
 thread, so the event loop keeps serving other connections meanwhile.
@@ -13,8 +14,11 @@ thread, so the event loop keeps serving other connections meanwhile.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
@@ -30,9 +34,11 @@ if TYPE_CHECKING:
     from .engine import Memdir
     from .session import MemorySession
 
-__all__ = ["INSTRUCTIONS", "LOG_TOOL", "build_server", "run_stdio"]
+__all__ = ["INSTRUCTIONS", "LOG_TOOL", "SESSION_HEADER", "HttpSessions", "build_server",
+           "run_stdio"]
 
 _T = TypeVar("_T")
+SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
 
 INSTRUCTIONS = """\
 memdir is long-term memory that persists across sessions as Markdown entries. Read the \
@@ -87,16 +93,104 @@ LOG_TOOL: dict[str, Any] = {
 }
 
 
-class _Backend:
-    """The Memdir shared by every connection, and the sessions keyed by connection."""
+@dataclass
+class _Live:
+    """One HTTP connection: its memdir session (once started) and its HTTP activity."""
 
-    def __init__(self, md: Memdir, agent: str, *, single: bool) -> None:
+    session: MemorySession | None = None
+    in_flight: int = 0
+    idle_since: float = field(default_factory=time.monotonic)
+
+
+class HttpSessions:
+    """One memdir session per streamable-HTTP connection, keyed by its ``Mcp-Session-Id``
+    header (public: the request each handler gets carries it), and ended with it.
+
+    The SDK has no public hook for a connection's end (2.3 keeps the per-connection state
+    and its exit stack on a private attribute), so :class:`memdir.serve.AuthGate`, which
+    sees every HTTP request, reports them here: a ``DELETE`` the SDK accepted, or a 404
+    (the SDK no longer knows the id: ended or expired), ends the memdir session; so does
+    ``idle_timeout`` seconds with no request in flight (the SDK's own idle rule, timed
+    from when the gate saw the last request finish, so never before the SDK's); and the
+    server's shutdown ends every session left.
+    """
+
+    def __init__(self, idle_timeout: float | None) -> None:
+        self.idle_timeout = idle_timeout
+        self._live: dict[str, _Live] = {}
+        self._backend: _Backend | None = None  # set by build_server
+
+    @property
+    def open(self) -> int:
+        """How many memdir sessions are open."""
+        return sum(1 for live in self._live.values() if live.session is not None)
+
+    def begin(self, sid: str) -> None:
+        """An HTTP request for connection ``sid`` started."""
+        live = self._live.setdefault(sid, _Live())
+        live.in_flight += 1
+
+    async def finish(self, sid: str, *, ended: bool) -> None:
+        """That request finished; ``ended``: the SDK ended (or does not know) ``sid``."""
+        live = self._live.get(sid)
+        if live is None:
+            return
+        live.in_flight -= 1
+        live.idle_since = time.monotonic()
+        if ended:
+            await self._end([self._live.pop(sid)])
+        elif live.session is None and not live.in_flight:
+            del self._live[sid]  # nothing to end: no memdir session was started
+
+    async def reap(self) -> None:
+        """End the sessions of connections idle past ``idle_timeout``, until cancelled."""
+        if self.idle_timeout is None:
+            return
+        while True:
+            await anyio.sleep(min(self.idle_timeout / 4, 30.0))
+            cut = time.monotonic() - self.idle_timeout
+            idle = [sid for sid, live in self._live.items()
+                    if not live.in_flight and live.idle_since <= cut]
+            await self._end([self._live.pop(sid) for sid in idle])
+
+    async def close(self) -> None:
+        """End every session (the server is stopping)."""
+        live, self._live = list(self._live.values()), {}
+        await self._end(live)
+
+    async def _end(self, live: list[_Live]) -> None:
+        sessions = [x.session for x in live if x.session is not None]
+        if sessions and self._backend is not None:
+            await self._backend.run(lambda: _close_all(sessions))
+
+    def _slot(self, sid: str) -> _Live:
+        return self._live.setdefault(sid, _Live())
+
+
+def _close_all(sessions: list[MemorySession]) -> None:
+    """Close every session, even when one fails (the first failure is raised after)."""
+    failed: list[MemdirError] = []
+    for session in sessions:
+        try:
+            session.close()
+        except MemdirError as exc:
+            failed.append(exc)
+    if failed:
+        raise failed[0]
+
+
+class _Backend:
+    """The Memdir shared by every connection, and each connection's session."""
+
+    def __init__(self, md: Memdir, agent: str, *, http: HttpSessions | None) -> None:
         self.md = md
         self.agent = agent
-        self.single = single  # stdio: the pipe is the one connection
+        self.http = http  # None: stdio, where the pipe is the one connection
         self.only: MemorySession | None = None
         self.limiter = anyio.CapacityLimiter(1)
         self.starting = anyio.Lock()  # two first requests of one connection: one session
+        if http is not None:
+            http._backend = self
 
     async def run(self, fn: Callable[[], _T]) -> _T:
         return await anyio.to_thread.run_sync(fn, limiter=self.limiter)
@@ -106,23 +200,34 @@ class _Backend:
 
         Over stdio the process serves one connection, whichever protocol era it speaks
         (in the 2026 era the SDK makes a Connection per request). Over HTTP the handshake
-        era is enforced (see :mod:`memdir.serve`), and the SDK's per-connection state
-        holds the session (2.3 keeps that Connection in a private attribute).
+        era is enforced (see :mod:`memdir.serve`) and the connection is the request's
+        ``Mcp-Session-Id``.
         """
         async with self.starting:
-            if self.single:
+            if self.http is None:
                 if self.only is None:
                     self.only = await self.run(lambda: self.md.session(agent=self.agent))
                 return self.only
-            connection = getattr(ctx.session, "_connection", None)
-            state: dict[str, Any] = connection.state if connection is not None else {}
-            session: MemorySession | None = state.get("memdir")
-            if session is None:
-                session = await self.run(lambda: self.md.session(agent=self.agent))
-                state["memdir"] = session
-                if connection is not None:
-                    connection.exit_stack.callback(session.close)
-            return session
+            headers = getattr(ctx.request, "headers", None)
+            sid = headers.get(SESSION_HEADER) if headers is not None else None
+            if not sid:
+                raise MCPError(code=types.INVALID_REQUEST, message="memdir serves one session "
+                               "per connection: initialize first and send its Mcp-Session-Id")
+            live = self.http._slot(sid)
+            if live.session is None:
+                live.session = await self.run(lambda: self.md.session(agent=self.agent))
+                # ended while it started (a DELETE racing this request): keep it where the
+                # idle reaper and the shutdown will still end it
+                self.http._live.setdefault(sid, live)
+            return live.session
+
+    async def close(self) -> None:
+        """End every session still open."""
+        if self.http is not None:
+            await self.http.close()
+        if self.only is not None:
+            only, self.only = self.only, None
+            await self.run(only.close)
 
 
 def _text(uri: str, text: str, mime: str = "text/markdown") -> types.ReadResourceResult:
@@ -130,12 +235,13 @@ def _text(uri: str, text: str, mime: str = "text/markdown") -> types.ReadResourc
         contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)])
 
 
-def build_server(md: Memdir, *, agent: str = "mcp", single: bool = False,
+def build_server(md: Memdir, *, agent: str = "mcp", http: HttpSessions | None = None,
                  review: Callable[[Memdir], str] | None = None) -> Server[Any]:
-    """The MCP server over ``md``; ``single``: all requests are one connection (stdio).
-    ``review`` renders the report the ``memdir-review`` prompt hands to the model
-    (default: :func:`memdir.review.report_text`)."""
-    return _server(_Backend(md, agent, single=single), review)
+    """The MCP server over ``md``. ``http``: one session per HTTP connection, kept there
+    (without it, every request is one connection: stdio). ``review`` renders the report
+    the ``memdir-review`` prompt hands to the model (default:
+    :func:`memdir.review.report_text`)."""
+    return _server(_Backend(md, agent, http=http), review)
 
 
 def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server[Any]:
@@ -215,10 +321,24 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
         return types.GetPromptResult(messages=[types.PromptMessage(
             role="user", content=types.TextContent(type="text", text=text))])
 
+    @contextlib.asynccontextmanager
+    async def lifespan(_: Server[Any]) -> AsyncIterator[dict[str, Any]]:
+        """Entered once while the server runs: reaps idle HTTP connections' sessions, and
+        ends every session left when it stops."""
+        async with anyio.create_task_group() as tg:
+            if backend.http is not None:
+                tg.start_soon(backend.http.reap)
+            try:
+                yield {}
+            finally:
+                tg.cancel_scope.cancel()
+                with anyio.CancelScope(shield=True):
+                    await backend.close()
+
     from importlib.metadata import version
 
     return Server(
-        "memdir", version=version("memdir"), instructions=INSTRUCTIONS,
+        "memdir", version=version("memdir"), instructions=INSTRUCTIONS, lifespan=lifespan,
         on_list_tools=list_tools, on_call_tool=call_tool, on_list_resources=list_resources,
         on_list_resource_templates=list_templates, on_read_resource=read_resource,
         on_list_prompts=list_prompts, on_get_prompt=get_prompt)
@@ -256,7 +376,7 @@ def run_stdio(md: Memdir, *, agent: str = "mcp") -> None:
     """Serve one connection over stdin/stdout until the client closes it."""
     from mcp.server.stdio import stdio_server
 
-    backend = _Backend(md, agent, single=True)
+    backend = _Backend(md, agent, http=None)
     server = _server(backend, None)
 
     async def main() -> None:
@@ -265,6 +385,6 @@ def run_stdio(md: Memdir, *, agent: str = "mcp") -> None:
 
     try:
         anyio.run(main)
-    finally:
+    finally:  # the lifespan ends the session; this covers a run that never started
         if backend.only is not None:
             backend.only.close()

@@ -4,18 +4,24 @@ Kinds of proposal, each with a stable id (a hash of what it would do, so an id p
 one run names the same proposal in the next, and a proposal whose entries changed since
 is simply gone):
 
-* ``merge``: duplicates and near-duplicates in one scope; keep the newer, archive the rest.
+* ``merge``: duplicates and near-duplicates in one scope; the newer entry gains what only
+  the older one says (its distinct lines or sentences, its origins), then the older one is
+  archived, in one write; an exact duplicate is just archived.
 * ``conflict``: two entries that prefer different values of the same choice (two package
   managers, tabs and spaces…); the newer one wins, the older is archived.
 * ``stale``: an entry naming files or symbols the project no longer has, or not updated
   for ``max_unused_days`` (usage counts are not recorded yet, so "unused" means "not
   changed"); archive it.
-* ``promote``: a local entry that reads like a team convention → the project scope; the
-  same rule in the local scopes of several projects → the user scope.
+* ``promote``: a local entry that reads like a team convention → the project scope, or
+  (for a feedback rule) → ``AGENTS.md``: the project scope too, and then the memdir
+  section of the checkout's ``AGENTS.md`` is refreshed (:mod:`memdir.interop.agents_md`;
+  every byte outside that section is kept); the same rule in the local scopes of several
+  projects → the user scope.
 * ``index``: a scope's index near or over its budget; shorten the longest index lines.
 
-Applying goes through :meth:`memdir.Store.apply`, the normal write path, one proposal at
-a time; nothing is applied that was not named.
+Applying goes through :meth:`memdir.Store.apply`, the normal write path, one batch per
+scope for all the proposals named, and all or nothing (:mod:`memdir.review_apply`);
+nothing is applied that was not named.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ _CHOICES = (
     ("webpack", "vite", "esbuild", "rollup"), ("rebase", "merge commits"),
 )
 _PREFER = r"(?:use|uses|using|prefer|prefers|with|run|runs|always)\s+`?{}\b"
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])")
 _TEAM = re.compile(r"\b(we|our|the team|this repo(?:sitory)?|everyone|convention|"
                    r"code review|CI|pull requests?)\b", re.IGNORECASE)
 
@@ -74,20 +81,23 @@ class Proposal:
     entries: tuple[str, ...]  # "scope:id" of every entry it touches
     actions: tuple[Action, ...] = field(default=(), repr=False)
     id: str = ""
+    exports: tuple[str, ...] = ()  # written after the actions: "agents-md"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for ``memdir review --json``."""
         return {"id": self.id, "kind": self.kind, "title": self.title,
                 "detail": self.detail, "entries": list(self.entries),
-                "applies": bool(self.actions)}
+                "applies": bool(self.actions),
+                "scopes": list(dict.fromkeys(a.scope for a in self.actions)),
+                "exports": list(self.exports)}
 
 
 def _make(kind: str, title: str, detail: str, entries: Sequence[str],
-          actions: Sequence[Action]) -> Proposal:
+          actions: Sequence[Action], exports: Sequence[str] = ()) -> Proposal:
     digest = hashlib.sha1(repr((kind, sorted(entries), [
-        (a.scope, a.folder, a.ops) for a in actions])).encode()).hexdigest()
+        (a.scope, a.folder, a.ops) for a in actions], *exports)).encode()).hexdigest()
     return Proposal(kind, title, detail, tuple(entries), tuple(actions),
-                    f"{kind}-{digest[:6]}")
+                    f"{kind}-{digest[:6]}", tuple(exports))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -140,10 +150,70 @@ def _pairs(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
             score = 1.0 if normalise(a.name) == normalise(b.name) else _similar(a, b)
             if score >= NEAR:
                 done.add(old.id)
-                out.append(_make("merge", f"{old.id} duplicates {new.id}",
-                                 f"{score:.0%} alike in the {store.scope} scope; keep the newer "
-                                 f"{new.id!r}, archive {old.id!r}", keys, remove))
+                out.append(_merge(store.scope, old, new, score, keys))
     return out
+
+
+def _units(body: str) -> list[str]:
+    """A body as lines, a fenced code block kept whole."""
+    units: list[str] = []
+    fence: list[str] | None = None
+    for line in body.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            if fence is None:
+                fence = [line]
+                continue
+            units.append("\n".join([*fence, line]))
+            fence = None
+        elif fence is not None:
+            fence.append(line)
+        elif line.strip():
+            units.append(line)
+    if fence:
+        units.append("\n".join(fence))
+    return units
+
+
+def only_in(older: str, newer: str) -> list[str]:
+    """What ``older`` says that ``newer`` does not: its lines (or, where a line is partly
+    covered, its sentences) whose whitespace- and case-insensitive form is not in
+    ``newer``, in order."""
+    have = normalise(newer)
+    missing: list[str] = []
+    for unit in _units(older):
+        if normalise(unit) in have:
+            continue
+        if "\n" in unit:
+            missing.append(unit)
+            continue
+        parts = _SENTENCE.split(unit)
+        new = [p for p in parts if normalise(p) not in have]
+        missing.append(unit if len(new) == len(parts) else " ".join(new))
+    return list(dict.fromkeys(missing))
+
+
+def _merge(scope: str, old: Entry, new: Entry, score: float, keys: list[str]) -> Proposal:
+    """Fold ``old`` into ``new`` (what only ``old`` says, its origins), archive ``old``."""
+    extra = only_in(old.body, new.body)
+    origins = tuple(o for o in old.origins if o not in new.origins)
+    ops: list[Operation] = []
+    if extra or origins:
+        body = new.body.rstrip() + "\n\n" + "\n".join(extra) if extra else None
+        ops.append(ReplaceOp(new.id, body=body, origins=origins))
+    ops.append(RemoveOp(old.id))
+    gains = []
+    if extra:
+        gains.append(f"{len(extra)} line{'s' if len(extra) > 1 else ''} only {old.id!r} has "
+                     f"({'; '.join(_shorten(x, 50) for x in extra[:3])}"
+                     f"{'; …' if len(extra) > 3 else ''})")
+    if origins:
+        gains.append(f"its origins ({', '.join(origins)})")
+    what = (f"keep the newer {new.id!r}, add to it {' and '.join(gains)}, then archive "
+            f"{old.id!r}" if gains else
+            f"{new.id!r} already says all of it; archive {old.id!r}")
+    return _make("merge", f"{old.id} duplicates {new.id}",
+                 f"{score:.0%} alike in the {scope} scope; {what}", keys,
+                 [Action(scope, tuple(ops))])
 
 
 def _stale(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
@@ -181,11 +251,18 @@ def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
     project_ok = "project" in md.locations and not md.locations["project"].unavailable
     for e in entries.get("local", []):
         if project_ok and e.type.value in ("feedback", "project") and _TEAM.search(e.body):
-            out.append(_make("promote", f"{e.id} reads like a team convention",
-                             "move it to the project scope (shared with the repository), or "
-                             "into AGENTS.md", [f"local:{e.id}"],
-                             [Action("project", (_copy(e),)),
-                              Action("local", (RemoveOp(e.id),))]))
+            move = [Action("project", (_copy(e),)), Action("local", (RemoveOp(e.id),))]
+            out.append(_make("promote", f"{e.id} reads like a team convention → project scope",
+                             "move it to the project scope (.memdir/, shared with the "
+                             "repository)", [f"local:{e.id}"], move))
+            if e.type.value == "feedback":
+                agents = md.checkout_root / "AGENTS.md"
+                out.append(_make(
+                    "promote", f"{e.id} reads like a team convention → AGENTS.md",
+                    f"move it to the project scope, then refresh the memdir section of "
+                    f"{agents} (the project scope's feedback rules, for every harness that "
+                    f"reads AGENTS.md); the rest of that file is kept byte for byte",
+                    [f"local:{e.id}"], move, exports=("agents-md",)))
     here = Path(md.locations["local"].path) if "local" in md.locations else None
     user_names = {normalise(e.name) for e in entries.get("user", [])}
     seen: dict[str, list[tuple[Path, Entry]]] = {}
@@ -258,23 +335,22 @@ def propose(md: Memdir) -> list[Proposal]:
 
 
 def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
-    """Apply exactly the proposals named by ``ids`` through the normal write path."""
+    """Apply exactly the proposals named by ``ids`` through the normal write path, all or
+    none: every one is checked before any is written (see :mod:`memdir.review_apply`)."""
+    from .review_apply import apply_all
+
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]
     if unknown:
         raise MemdirError(f"no proposal {', '.join(unknown)} (entries may have changed since "
                           f"the review); run `memdir review` again for current ids")
-    done = []
-    for pid in dict.fromkeys(ids):
-        proposal = proposals[pid]
-        if not proposal.actions:
-            raise MemdirError(f"{pid} is advice only; change the entries it names by hand")
-        for action in proposal.actions:
-            store = (md.store(action.scope) if action.folder is None
-                     else local_store(md, Path(action.folder)))
-            store.apply(list(action.ops), source="user")
-        done.append(proposal)
-    return done
+    chosen = [proposals[pid] for pid in dict.fromkeys(ids)]
+    advice = [p.id for p in chosen if not p.actions]
+    if advice:
+        raise MemdirError(f"{', '.join(advice)} {'is' if len(advice) == 1 else 'are'} advice "
+                          f"only; change the entries named by hand. Nothing was applied.")
+    apply_all(md, chosen)
+    return chosen
 
 
 def report_text(md: Memdir, proposals: Sequence[Proposal] | None = None) -> str:

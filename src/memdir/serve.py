@@ -23,18 +23,22 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import anyio
+
 from .errors import MemdirError
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send
 
     from .engine import Memdir
+    from .mcp import HttpSessions
 
-__all__ = ["MAX_BODY", "TOKEN_NAME", "AuthGate", "load_token", "make_app", "serve"]
+__all__ = ["IDLE_TIMEOUT", "MAX_BODY", "TOKEN_NAME", "AuthGate", "load_token", "make_app", "serve"]
 
 TOKEN_NAME = "mcp-token"
 MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+IDLE_TIMEOUT = 30 * 60.0  # seconds; the SDK's default session idle timeout
 
 
 def load_token(home: Path) -> str:
@@ -76,12 +80,16 @@ async def _reply(send: Send, status: int, body: dict[str, Any],
 
 
 class AuthGate:
-    """ASGI middleware: bearer token, body size limit, handshake-era routing."""
+    """ASGI middleware: bearer token, body size limit, handshake-era routing; and it tells
+    ``sessions`` when each connection's requests start and end (see
+    :class:`memdir.mcp.HttpSessions`)."""
 
-    def __init__(self, app: ASGIApp, token: str, *, max_body: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, token: str, *, max_body: int = MAX_BODY,
+                 sessions: HttpSessions | None = None) -> None:
         self.app = app
         self.token = token.encode()
         self.max_body = max_body
+        self.sessions = sessions
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -103,7 +111,25 @@ class AuthGate:
         version = headers.get(b"mcp-protocol-version", b"").decode("latin-1")
         if version and await self._modern(version, receive, send):
             return
-        await self.app(scope, self._limited(receive), send)
+        sid = headers.get(b"mcp-session-id", b"").decode("latin-1")
+        if not sid or self.sessions is None:
+            await self.app(scope, self._limited(receive), send)
+            return
+        status = 0
+
+        async def watched(message: Any) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        self.sessions.begin(sid)
+        try:
+            await self.app(scope, self._limited(receive), watched)
+        finally:  # 404: the SDK does not know the id (ended, expired); DELETE: ended now
+            ended = status == 404 or (scope["method"] == "DELETE" and 200 <= status < 300)
+            with anyio.CancelScope(shield=True):
+                await self.sessions.finish(sid, ended=ended)
 
     async def _modern(self, version: str, receive: Receive, send: Send) -> bool:
         from mcp_types import UNSUPPORTED_PROTOCOL_VERSION
@@ -144,15 +170,18 @@ class AuthGate:
         return wrapped
 
 
-def make_app(md: Memdir, token: str, *, host: str = "127.0.0.1", max_body: int = MAX_BODY
-             ) -> ASGIApp:
-    """The ASGI app: MCP at ``/mcp`` behind :class:`AuthGate`."""
-    from .mcp import build_server
+def make_app(md: Memdir, token: str, *, host: str = "127.0.0.1", max_body: int = MAX_BODY,
+             idle_timeout: float | None = IDLE_TIMEOUT) -> ASGIApp:
+    """The ASGI app: MCP at ``/mcp`` behind :class:`AuthGate`. A connection with no
+    request for ``idle_timeout`` seconds is ended, by the SDK and here (None: never)."""
+    from .mcp import HttpSessions, build_server
 
-    server = build_server(md, agent="mcp-http")
+    sessions = HttpSessions(idle_timeout)
+    server = build_server(md, agent="mcp-http", http=sessions)
     app = server.streamable_http_app(host=host if host in LOOPBACK else "0.0.0.0",
-                                     max_request_body_size=max_body, json_response=True)
-    return AuthGate(app, token, max_body=max_body)
+                                     max_request_body_size=max_body, json_response=True,
+                                     session_idle_timeout=idle_timeout)
+    return AuthGate(app, token, max_body=max_body, sessions=sessions)
 
 
 def serve(md: Memdir, *, host: str = "127.0.0.1", port: int = 8765,

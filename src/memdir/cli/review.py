@@ -20,7 +20,8 @@ def review(state: State, apply_ids: tuple[str, ...], as_json: bool,
     """Audit every scope: duplicates, conflicts, stale entries, promotions, index budget.
 
     Prints proposals with ids and changes nothing; `memdir review --apply ID …` applies
-    exactly the proposals named, through the normal write path.
+    exactly the proposals named, through the normal write path, all or none: every one is
+    checked before any is written.
     """
     from ..review import apply, propose, report_text
 

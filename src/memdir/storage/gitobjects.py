@@ -5,6 +5,12 @@ What :mod:`memdir.storage.history` needs on the write path, without importing du
 of that; a tree is ``<mode> <name>\\0<20-byte id>`` entries in git's order; the branch is a
 file holding the commit id. Anything this module does not handle (packed objects or refs
 after a ``git gc`` run by hand) is left to dulwich by the caller.
+
+A commit is durable before the branch moves to it: the objects of one commit are written
+to temp files, fsynced together (in parallel, so the file system's journal commits them in
+one go rather than once per object), renamed into place, their folders fsynced (again
+together), and only then is the branch rewritten and fsynced. A crash therefore leaves the
+branch on a commit whose objects are all on disk, never on one that is missing.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ import hashlib
 import os
 import time
 import zlib
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..errors import StorageError
@@ -24,6 +32,40 @@ AUTHOR = "memdir <memdir@localhost>"
 BRANCH = "refs/heads/main"
 TREE_MODE = b"40000"
 FILE_MODE = b"100644"
+
+
+_POOL: ThreadPoolExecutor | None = None
+
+
+def _all(fn: Callable[[object], None], items: Iterable[object]) -> None:
+    """``fn`` on every item, concurrently when there are several (fsyncs wait on the disk,
+    not on the interpreter; the journal commits concurrent ones together)."""
+    global _POOL
+    items = list(items)
+    if len(items) < 2:
+        for item in items:
+            fn(item)
+        return
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(4, thread_name_prefix="memdir-fsync")
+    others = [_POOL.submit(fn, item) for item in items[1:]]
+    try:
+        fn(items[0])  # this thread does its share rather than only wait
+    finally:
+        for future in others:
+            future.result()  # waits for all; re-raises the first failure
+
+
+def _fsync_path(path: object) -> None:
+    fd = os.open(str(path), os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_fd(item: object) -> None:
+    os.fsync(item[0])  # type: ignore[index]
 
 
 def object_id(kind: bytes, data: bytes) -> tuple[str, bytes]:
@@ -39,6 +81,8 @@ class GitDir:
         self.path = path
         self._objects = str(path / "objects")
         self._subtrees: dict[str, dict[str, str]] = {}  # tree id -> its files, flattened
+        self._pending: dict[str, tuple[int, str, str]] = {}  # id -> (fd, temp path, path)
+        self._folders: set[str] = set()  # folders that gained an entry since the last flush
 
     def init(self) -> bool:
         """Create the skeleton ``git init`` makes (branch ``main``) if missing; True when
@@ -58,13 +102,13 @@ class GitDir:
         return True
 
     def write(self, kind: bytes, data: bytes) -> str:
-        """Store one loose object unless it is there already; return its id. Written to a
-        temp file and renamed onto a name that does not exist yet, so no reader sees half
-        of it (and ext4 does not flush, as it does for a rename over an existing file)."""
+        """Store one loose object unless it is there already; return its id. It goes to a
+        temp file and becomes visible, durable, at the next :meth:`flush` (which
+        :meth:`set_head` runs), so no reader ever sees half of it."""
         sha, raw = object_id(kind, data)
         folder = os.path.join(self._objects, sha[:2])
         path = os.path.join(folder, sha[2:])
-        if os.path.exists(path):
+        if sha in self._pending or os.path.exists(path):
             return sha
         tmp = os.path.join(folder, f".tmp-{os.getpid()}-{sha[2:10]}")
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -73,15 +117,43 @@ class GitDir:
         except FileNotFoundError:  # the first object in this fan-out folder
             with contextlib.suppress(FileExistsError):
                 os.mkdir(folder)
+            self._folders.add(self._objects)
             fd = os.open(tmp, flags, 0o444)
-        try:
-            view = memoryview(zlib.compress(raw, 1))
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
+        self._pending[sha] = (fd, tmp, path)
+        self._folders.add(folder)
+        view = memoryview(zlib.compress(raw, 1))
+        while view:
+            view = view[os.write(fd, view):]
         return sha
+
+    def flush(self) -> None:
+        """Make every object written since the last flush durable and visible: fsync
+        them, rename them into place, fsync the folders that gained them."""
+        pending = self._pending
+        try:
+            _all(_fsync_fd, pending.values())
+            for sha in list(pending):
+                fd, tmp, path = pending.pop(sha)
+                os.close(fd)
+                try:
+                    os.replace(tmp, path)
+                except OSError:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp)
+                    raise
+        finally:
+            self.discard()
+        folders, self._folders = sorted(self._folders), set()
+        _all(_fsync_path, folders)
+
+    def discard(self) -> None:
+        """Forget objects written but not flushed (a commit that failed part-way)."""
+        for fd, tmp, _ in self._pending.values():
+            with contextlib.suppress(OSError):
+                os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        self._pending.clear()
 
     def read(self, sha: str) -> bytes:
         """The body of one loose object (FileNotFoundError when it is packed)."""
@@ -138,9 +210,10 @@ class GitDir:
             return None
 
     def set_head(self, sha: str) -> None:
-        """Point the branch at ``sha``: its 41 bytes rewritten in place (a single-page
-        write; no rename, which ext4 would flush). Not fsynced: the files are the record,
-        and a commit a machine crash loses is re-made by the next write's absorb."""
+        """Make the objects written so far durable (:meth:`flush`), then point the branch
+        at ``sha``: its 41 bytes rewritten in place (a single-page write, no rename) and
+        fsynced, so the commit is durable when this returns."""
+        self.flush()
         ref = self.path / BRANCH
         data = sha.encode("ascii") + b"\n"
         try:
@@ -151,5 +224,6 @@ class GitDir:
         try:
             os.pwrite(fd, data, 0)
             os.ftruncate(fd, len(data))
+            os.fsync(fd)
         finally:
             os.close(fd)
