@@ -228,7 +228,7 @@ def test_concurrent_exports_keep_each_others_records(tmp_path: Path) -> None:
 
 # -- AGENTS.md ----------------------------------------------------------------------------
 
-HAND = "# Agents\r\n\r\nRun `make test` before pushing.\r\n\u00a0trailing\u200b text"
+HAND = "\ufeff# Agents\r\n\r\nRun `make test` before pushing.\r\n\u00a0trailing\u200b text"
 
 
 def test_agents_md_keeps_hand_written_content_byte_for_byte(md: Memdir, project: Path
@@ -247,6 +247,17 @@ def test_agents_md_keeps_hand_written_content_byte_for_byte(md: Memdir, project:
     export_agents_md(md, apply=True)
     text = agents.read_bytes().decode()
     assert text.startswith(HAND) and text.count(BEGIN) == 1 and "Squash merges" in text
+
+
+def test_agents_md_that_is_not_a_text_file_is_a_clear_error(md: Memdir, project: Path
+                                                             ) -> None:
+    (project / "AGENTS.md").mkdir()
+    with pytest.raises(MemdirError, match="not a regular file"):
+        export_agents_md(md, entries=[])
+    (project / "notes").mkdir()
+    (project / "notes" / "AGENTS.md").write_bytes(b"\xff\xfe latin")
+    with pytest.raises(MemdirError, match="not UTF-8"):
+        export_agents_md(md, project / "notes", entries=[])
 
 
 def test_agents_md_without_rules_creates_nothing(md: Memdir, project: Path) -> None:

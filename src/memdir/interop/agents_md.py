@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..errors import MemdirError
 from ..model import Entry, EntryType
 from ._exporting import ExportFile, ExportReport, write_exports
-from ._files import read_text, why
+from ._files import read_bytes, why
 
 if TYPE_CHECKING:
     from ..engine import Memdir
@@ -96,10 +96,13 @@ def merge_section(existing: str | None, section: str) -> str:
 def read_existing(path: Path) -> str | None:
     """The current text of ``path`` (None when absent); a clear error when it is not a
     UTF-8 regular file memdir could safely rewrite."""
-    try:
-        return read_text(path, MAX_AGENTS_BYTES)
+    try:  # not read_text: a BOM is hand-written content too, kept byte for byte
+        return read_bytes(path, MAX_AGENTS_BYTES).decode("utf-8")
     except FileNotFoundError:
         return None
+    except UnicodeDecodeError:
+        raise MemdirError(f"cannot update {path}: not UTF-8 text; memdir rewrites only a "
+                          "UTF-8 text file there") from None
     except (OSError, ValueError) as exc:
         raise MemdirError(f"cannot update {path}: {why(exc)}; memdir rewrites only a "
                           "UTF-8 text file there") from None
