@@ -517,3 +517,48 @@ def test_mail_text_never_raises(body: str, charset: str, encoding: str) -> None:
     assert isinstance(mail.subject(msg), str)
     assert mail.sender(msg) == "a@example.com" and mail.is_sent(msg)
     assert not any(line.startswith(">") for line in text.split("\n"))
+
+
+# -- HTML mail: one linear pass ---------------------------------------------------------------
+
+_TAG_ORACLE = re.compile(  # strip_tags's rules as one (quadratic, so small inputs only) regex
+    r"<!--.*?(?:-->|\Z)"
+    r"|<(script|style)\b[^>]*(?:>(?:.*?</\1[^>]*(?:>|\Z)|.*\Z)|\Z)"
+    r"|<[A-Za-z/!?][^>]*(?:>|\Z)", re.S | re.I | re.A)
+_HTML_BITS = st.sampled_from(["<", ">", "<!--", "-->", "<script>", "<script a='>'>", "</script>",
+                              "<SCRIPT", "</scripT >", "<style>", "</Style", "<scripts>", "<p>",
+                              "</p>", "<!x>", "<?", "a", " ", "-", "/", "é", "ſ", "&amp;"])
+
+
+@given(st.lists(_HTML_BITS | st.text(max_size=5), max_size=30).map("".join))
+def test_strip_tags_follows_its_rules_and_leaves_no_tag(markup: str) -> None:
+    text = mail.strip_tags(markup)
+    assert text == _TAG_ORACLE.sub(" ", markup)
+    assert not re.search(r"<[A-Za-z/!?]", text)
+
+
+def test_strip_tags_examples() -> None:
+    assert mail.strip_tags("a < b <b>bold</b><!-- c > d -->e") == "a < b  bold  e"
+    assert mail.strip_tags("x<SCRIPT type=t>if (a<b) '</p>';</script >y<style>p{}</STYLE>z") \
+        == "x y z"
+    assert mail.strip_tags("kept <script>var rest = 'dropped'") == "kept  "  # never closed
+    assert mail.strip_tags("kept <p class='dropped") == "kept  "
+
+
+def test_an_html_mail_of_unclosed_scripts_is_read_in_one_pass(tmp_path: Path, run) -> None:  # type: ignore[no-untyped-def]
+    """560 KB of ``<p>hi <script>``: a lazy regex up to ``</script>`` rescans the rest of
+    the text for each of the 40,000 (minutes); ``run``'s 60 s timeout fails that."""
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    body = ("<html><p>From now on, send me the weekly report as a PDF attachment.</p>"
+            + "<p>hi <script>" * 40_000 + "</html>")
+    (folder / "sent.mbox").write_text(
+        "From alice@example.com Mon Jan  5 09:00:00 2026\nFrom: Alice <alice@example.com>\n"
+        "To: bob@example.com\nSubject: hi\nX-Gmail-Labels: Sent\n"
+        f"Content-Type: text/html; charset=utf-8\n\n{body}\n\n")
+    out = run("bootstrap", "--from", str(folder), "--json",
+              extra_env={"HOME": str(tmp_path / "empty-home")})
+    found = json.loads(out.stdout)
+    assert [p["name"] for p in found["proposals"]] == [
+        "Send me the weekly report as a PDF attachment"]
+    assert found["problems"] == []
