@@ -13,7 +13,9 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -26,7 +28,7 @@ from memdir.engine import Memdir
 from memdir.errors import MemdirError, ParseError
 from memdir.formats import chats, ics, mail
 from memdir.interop import HARNESSES, bootstrap
-from memdir.interop.bootstrap import _git
+from memdir.interop.bootstrap import _extract, _git
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
 from memdir.pipeline.rules import RulesProvider
 from memdir.testing import ScriptedProvider, candidates_reply
@@ -344,6 +346,143 @@ def test_a_model_provider_is_screened_guarded_and_cached(world: World) -> None:
         lambda kind, user: candidates_reply())  # would answer differently: the cache does
     again = bootstrap.propose(world.md, [notes])
     assert [p.id for p in again.proposals] == [p.id for p in found.proposals]
+
+
+def _options(kind: str, user: str) -> str:
+    """A model that proposes "Use option N." for every note saying option N."""
+    ids = [int(i) for i in re.findall(r"\[#(\d+) user\]", user)]
+    found = re.search(r"option (\d+)", user)
+    if found is None or not ids:
+        return candidates_reply()
+    n = found.group(1)
+    return candidates_reply({"name": f"Prefers option {n}", "description": f"Option {n}",
+                             "body": f"Use option {n}.", "evidence": ids[:1], "scope": "user"})
+
+
+def test_apply_answers_only_from_the_dry_run_and_the_cache_keeps_only_proposals(
+        world: World) -> None:
+    notes = world.home / "options"
+    notes.mkdir()
+    for n in range(3):
+        (notes / f"n{n}.md").write_text(f"I prefer option {n} for everything.\n")
+    add(world.md.store("user"), "Option two", "Use option 2.")  # proposed again: a duplicate
+    dry_model = ScriptedProvider(_options)
+    world.md.pipeline.provider = dry_model
+    dry = bootstrap.propose(world.md, [notes])
+    assert sorted(p.name for p in by_kind(dry, "notes")) == ["Prefers option 0",
+                                                            "Prefers option 1"]
+    cache = bootstrap.cache_path(world.md)
+    kept = json.loads(cache.read_text())["answers"]
+    assert len(kept) == len(dry_model.calls)  # every text read, so none is sent twice
+    assert sorted(c["body"] for answer in kept.values() for c in answer) == [
+        "Use option 0.", "Use option 1."]  # the duplicate and the empty answers: hashes only
+
+    (notes / "n3.md").write_text("I prefer option 3 for everything.\n")  # after the dry run
+    apply_model = ScriptedProvider(_options)
+    world.md.pipeline.provider = apply_model
+    cached = cache.read_bytes()
+    again = bootstrap.propose(world.md, [notes], cached_only=True)
+    assert apply_model.calls == []
+    assert [p.id for p in again.proposals] == [p.id for p in dry.proposals]
+    assert any("1 text(s) the last dry run did not send" in n for n in again.notes)
+    chosen = next(p for p in again.proposals if p.name == "Prefers option 1")
+    bootstrap.apply(world.md, again, [chosen.id])
+    assert "Use option 1." in [e.body for e in world.md.store("user").list()]
+    assert cache.read_bytes() == cached  # --apply leaves the kept answers alone
+    with pytest.raises(MemdirError, match="run the dry run"):
+        bootstrap.apply(world.md, again, ["note-00000000"])
+    with pytest.raises(MemdirError, match="one or the other"):
+        bootstrap.propose(world.md, [notes], cached_only=True, fresh=True)
+
+    fresh_model = ScriptedProvider(_options)
+    world.md.pipeline.provider = fresh_model
+    fresh = bootstrap.propose(world.md, [notes], fresh=True)
+    assert len(fresh_model.calls) == len(dry_model.calls) + 1
+    assert sorted(p.name for p in by_kind(fresh, "notes")) == ["Prefers option 0",
+                                                              "Prefers option 3"]
+    kept = json.loads(cache.read_text())["answers"]
+    assert sorted(c["body"] for answer in kept.values() for c in answer) == [
+        "Use option 0.", "Use option 3."]
+
+
+def test_a_dry_run_stopped_at_the_call_limit_continues_where_it_stopped(world: World) -> None:
+    notes = world.home / "options"
+    notes.mkdir()
+    for n in range(_extract.MAX_MODEL_CALLS + 5):
+        (notes / f"n{n:02d}.md").write_text(f"I prefer option {n} for everything.\n")
+    first = ScriptedProvider(_options)
+    world.md.pipeline.provider = first
+    found = bootstrap.propose(world.md, [notes])
+    assert len(first.calls) == _extract.MAX_MODEL_CALLS
+    assert any("not read yet" in n for n in found.notes)
+    second = ScriptedProvider(_options)
+    world.md.pipeline.provider = second
+    more = bootstrap.propose(world.md, [notes])
+    assert 5 <= len(second.calls) < _extract.MAX_MODEL_CALLS
+    assert not {u for _, u in first.calls} & {u for _, u in second.calls}
+    assert {p.id for p in found.proposals} < {p.id for p in more.proposals}
+
+
+class _Model:
+    """A loopback OpenAI-compatible server answering like :func:`_options`; counts calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                outer.calls += 1
+                reply = _options("extract", body["messages"][-1]["content"])
+                data = json.dumps({
+                    "id": "c1", "object": "chat.completion", "created": 1,
+                    "model": body["model"], "choices": [{
+                        "index": 0, "finish_reason": "stop", "logprobs": None,
+                        "message": {"role": "assistant", "content": reply}}],
+                    "usage": {"prompt_tokens": 1, "completion_tokens": 1,
+                              "total_tokens": 2}}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+
+def test_cli_apply_never_asks_the_model(world: World, run) -> None:  # type: ignore[no-untyped-def]
+    model = _Model()
+    try:
+        env = {"HOME": str(world.home), "MEMDIR_LLM": "ollama:test",
+               "MEMDIR_LLM_BASE_URL": model.url}
+        notes = world.home / "options"
+        notes.mkdir()
+        (notes / "n1.md").write_text("I prefer option 1 for everything.\n")
+        shown = json.loads(run("bootstrap", "--from", str(notes), "--json",
+                               extra_env=env).stdout)
+        asked = model.calls
+        assert asked >= 1
+        (chosen,) = [p for p in shown["proposals"] if p["kind"] == "notes"]
+        (notes / "n2.md").write_text("I prefer option 2 for everything.\n")
+        done = run("bootstrap", "--from", str(notes), "--apply", chosen["id"], extra_env=env)
+        assert f"Applied {chosen['id']}" in done.stdout
+        assert model.calls == asked
+        bad = run("bootstrap", "--from", str(notes), "--apply", chosen["id"], "--fresh",
+                  ok=False, extra_env=env)
+        assert "--fresh" in bad.stderr
+        run("bootstrap", "--from", str(notes), "--fresh", extra_env=env)
+        assert model.calls > asked
+        helped = " ".join(run("bootstrap", "--help", extra_env=env).stdout.split())
+        assert "bootstrap-cache.json" in helped and "never asks the model" in helped
+    finally:
+        model.httpd.shutdown()
+        model.httpd.server_close()
 
 
 def test_secrets_in_notes_are_redacted_before_anything_sees_them(world: World) -> None:

@@ -13,18 +13,22 @@ Sources, each a small reader (see the modules of this package):
   recurring events (ICS), chat exports (JSON) — text through the extractor.
 
 The extractor is the pipeline's provider (the offline rules, or the model ``llm`` names).
-Nothing is written by :func:`propose`: it returns proposals with stable ids (a hash of
+No memory is written by :func:`propose`: it returns proposals with stable ids (a hash of
 what each would write, so an id printed by one run names the same proposal in the next),
 grouped by source kind; candidates the guard refuses are listed, and duplicates of
-existing entries (same text in any scope) are not proposed. :func:`apply` writes exactly
-the proposals named, one all-or-nothing batch per scope, with ``source: import`` and
+existing entries (same text in any scope) are not proposed. A model's answers that became
+proposals are kept in ``$MEMDIR_HOME/bootstrap-cache.json``, so that a model answering
+differently cannot change what an id names: ``propose(..., cached_only=True)`` (what
+``--apply`` runs) answers from them alone and never asks the model. :func:`apply` writes
+exactly the proposals named, one all-or-nothing batch per scope, with ``source: import`` and
 origins naming the source (``bootstrap:git:/path/repo``)::
 
     from memdir.interop import bootstrap
 
     found = bootstrap.propose(md, [Path("~/notes")])
     print(bootstrap.report_text(found))
-    bootstrap.apply(md, found, ["git-1a2b3c4d"])
+    again = bootstrap.propose(md, [Path("~/notes")], cached_only=True)  # later: no model call
+    bootstrap.apply(md, again, ["git-1a2b3c4d"])
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from ...errors import MemdirError
 from ...model import Source, normalise
 from ...review import Action, local_store
 from .._importing import ImportItem, Planned, plan_import
-from ._extract import extract_docs
+from ._extract import CACHE_NAME, Answers, extract_docs
 from ._files import read_files, walk
 from ._found import KINDS, TITLES, Found, Gathered, Progress, short
 from ._git import gather_git
@@ -52,8 +56,8 @@ if TYPE_CHECKING:
     from ...engine import Memdir
     from ...pipeline.providers import Provider
 
-__all__ = ["KINDS", "Bootstrap", "Found", "Gathered", "Proposal", "apply", "gather",
-           "propose", "report_text"]
+__all__ = ["KINDS", "Bootstrap", "Found", "Gathered", "Proposal", "apply", "cache_path",
+           "gather", "propose", "report_text"]
 
 SHOWN = 30  # skipped candidates listed in the text report
 _PREFIX = {"harness": "hrn", "instructions": "ins", "git": "git", "notes": "note",
@@ -114,9 +118,10 @@ class Bootstrap:
 
 
 def gather(md: Memdir, paths: Sequence[Path | str] = (), *, provider: Provider | None = None,
-           progress: Progress | None = None) -> Gathered:
+           progress: Progress | None = None, answers: Answers | None = None) -> Gathered:
     """Every candidate the sources hold (``paths``: folders or files named by the user);
-    reads only. ``provider`` defaults to the pipeline's (``llm`` in the settings)."""
+    reads only. ``provider`` defaults to the pipeline's (``llm`` in the settings); a
+    model's answers come from (and go to) ``answers`` when given."""
     g = Gathered()
     gather_harnesses(md, g)
     repos, files = walk([Path(p) for p in paths], g)
@@ -128,9 +133,14 @@ def gather(md: Memdir, paths: Sequence[Path | str] = (), *, provider: Provider |
     read_files(files, g, emails=set(history.emails) if history else set(), now=md.clock(),
                progress=progress)
     if g.docs:
-        extract_docs(provider or md.pipeline.provider, g.docs, g, home=md.home,
+        extract_docs(provider or md.pipeline.provider, g.docs, g, answers=answers,
                      when=md.clock(), progress=progress)
     return g
+
+
+def cache_path(md: Memdir) -> Path:
+    """Where a model's proposed answers are kept between a dry run and ``--apply``."""
+    return md.home / CACHE_NAME
 
 
 def _scope(f: Found) -> str:
@@ -171,9 +181,22 @@ def _once(found: list[Found]) -> list[Found]:
 
 
 def propose(md: Memdir, paths: Sequence[Path | str] = (), *,
-            provider: Provider | None = None, progress: Progress | None = None) -> Bootstrap:
-    """What bootstrap would write, as proposals; writes no memory."""
-    g = gather(md, paths, provider=provider, progress=progress)
+            provider: Provider | None = None, progress: Progress | None = None,
+            cached_only: bool = False, fresh: bool = False) -> Bootstrap:
+    """What bootstrap would write, as proposals; writes no memory.
+
+    With a model as the provider, its answers are kept in :func:`cache_path` (only the
+    candidates that became proposals) so the ids printed name the same proposals later.
+    ``cached_only`` (what ``--apply`` does): answer only from that file, never ask the
+    model, and leave the file alone. ``fresh``: ask the model again for every text and
+    replace the file."""
+    if cached_only and fresh:
+        raise MemdirError("bootstrap: cached_only (--apply) answers from the last dry run's "
+                          "answers; fresh discards them — use one or the other")
+    model = provider or md.pipeline.provider
+    answers = Answers(cache_path(md) if model.uses_model else None, only=cached_only,
+                      fresh=fresh)
+    g = gather(md, paths, provider=model, progress=progress, answers=answers)
     found = _once(sorted(g.found, key=lambda f: KINDS.index(f.kind)))  # stable within a kind
     out = Bootstrap(problems=g.problems, notes=g.notes)
     out.refused = [(f, f.refused) for f in found if f.refused]
@@ -182,13 +205,17 @@ def propose(md: Memdir, paths: Sequence[Path | str] = (), *,
                         f.origins[0] if f.origins else "bootstrap", f.scope, f.folder)
              for f in candidates]
     plan = plan_import(md, "bootstrap", Path.home(), items)
+    proposed: dict[str, set[int]] = {}
     for f, planned in zip(candidates, plan.items, strict=True):
         if planned.action in ("add", "update"):
             out.proposals.append(_proposal(f, planned))
+            if f.answer is not None:
+                proposed.setdefault(f.answer[0], set()).add(f.answer[1])
         elif planned.action == "refused":
             out.refused.append((f, planned.reason))
         else:
             out.skipped.append((f, planned.action, planned.reason))
+    answers.save(proposed)
     return out
 
 
@@ -199,8 +226,9 @@ def apply(md: Memdir, found: Bootstrap, ids: Sequence[str] | None = None) -> Boo
     wanted = list(dict.fromkeys(by_id if ids is None else ids))
     unknown = [i for i in wanted if i not in by_id]
     if unknown:
-        raise MemdirError(f"no bootstrap proposal {', '.join(unknown)}: run `memdir bootstrap` "
-                          f"again (with the same --from paths) for the current ids")
+        raise MemdirError(f"no bootstrap proposal {', '.join(unknown)}: run the dry run "
+                          f"(`memdir bootstrap` with the same --from paths, without --apply) "
+                          f"again for the current ids")
     batches: dict[tuple[str, str | None], list[Operation]] = {}
     for pid in wanted:
         for action in by_id[pid].actions:
