@@ -525,6 +525,46 @@ def test_a_convention_needs_sixty_percent_of_the_commits() -> None:
     assert "PAY-… (4)" in t[2]
 
 
+def test_bots_are_no_co_authors_and_pull_request_numbers_are_no_tickets(
+        world: World) -> None:
+    repo = world.home / "agent-work"
+    _init(repo, world.home)
+    trailers = ("\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\n"
+                "Co-Authored-By: Claude <noreply@anthropic.com>\n"
+                "Co-authored-by: dependabot[bot] "
+                "<49699333+dependabot[bot]@users.noreply.github.com>\n"
+                "Co-authored-by: Copilot <175728472+Copilot@users.noreply.github.com>")
+    for n in range(1, 7):
+        _commit(repo, world.home, n, f"Fix thing {n} in the parser module (#10{n})" + trailers)
+    found = bootstrap.propose(world.md, [repo])
+    git = {p.name: p for p in by_kind(found, "git")}
+    assert "Frequent co-authors" in git  # Bob, from the project's history
+    assert "Claude" not in git["Frequent co-authors"].body
+    assert "dependabot" not in git["Frequent co-authors"].body
+    assert "Copilot" not in git["Frequent co-authors"].body
+    assert "Bob Builder <bob@example.com> (3 commits)" in git["Frequent co-authors"].body
+    assert "Ticket references in commits" not in git
+    assert any("not counted as people" in n and "Claude (6)" in n for n in found.notes)
+    assert "Commit subjects within 50 characters" in git  # the (#10n) is GitHub's, not theirs
+
+
+def test_bot_addresses() -> None:
+    assert _git.is_bot("Claude", "noreply@anthropic.com")
+    assert _git.is_bot("github-actions[bot]",
+                       "41898282+github-actions[bot]@users.noreply.github.com")
+    assert _git.is_bot("Copilot", "175728472+Copilot@users.noreply.github.com")
+    assert _git.is_bot("Someone", "no-reply@example.com")
+    assert not _git.is_bot("Ada", "12345+ada@users.noreply.github.com")  # a person's
+    assert not _git.is_bot("Claude Monet", "claude@monet.example")
+
+
+def test_pull_request_numbers_are_not_ticket_references() -> None:
+    squashed = _history(*[f"Fix thing {n} (#{100 + n})" for n in range(5)])
+    assert "Ticket references in commits" not in [c[0] for c in _git.conventions(squashed)]
+    closes = _history(*[f"Fix thing {n}\n\nCloses #{n}" for n in range(5)])
+    assert "Ticket references in commits" in [c[0] for c in _git.conventions(closes)]
+
+
 # -- the CLI ----------------------------------------------------------------------------------
 
 def test_cli_dry_run_apply_and_all(world: World, run, home: Path) -> None:  # type: ignore[no-untyped-def]

@@ -5,10 +5,14 @@ a sandbox's HOME redirects ``--global``) and without the ``GIT_*`` variables a h
 set. Only commits the person authored count (their e-mail addresses from git config, else
 their name). Facts become user-scope candidates directly, each with its evidence counts:
 
-* name and e-mail; frequent co-authors (``Co-authored-by:`` trailers);
+* name and e-mail; frequent co-authors (``Co-authored-by:`` trailers), bots and coding
+  agents left out (:func:`is_bot`: Claude Code's ``Claude <noreply@anthropic.com>``,
+  ``…[bot]`` accounts, no-reply addresses), so a tool is never taken for a colleague;
 * conventions followed in at least :data:`SHARE` of the person's commits (at least
   :data:`MIN_COMMITS` of them): Conventional Commits, imperative subjects, short subjects,
-  ticket references, sign-off.
+  ticket references, sign-off. The `` (#123)`` GitHub appends to a squash-merged pull
+  request's subject is a pull request number, not a ticket the person named: it is left
+  out of subjects and ticket references.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from pathlib import Path
 
 from ._found import Found, Gathered, Progress, short
 
-__all__ = ["Commit", "History", "conventions", "gather_git", "read_history"]
+__all__ = ["Commit", "History", "conventions", "gather_git", "is_bot", "read_history"]
 
 SHARE = 0.6
 MIN_COMMITS = 5
@@ -33,6 +37,10 @@ _CC = re.compile(r"^(feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore
                  r"deps|release)(\([^)]{1,40}\))?!?: \S")
 _TRAILER = re.compile(r"^Co-authored-by:\s*(.+?)\s*<([^>]+)>\s*$", re.I | re.M)
 _SIGNED = re.compile(r"^Signed-off-by:\s", re.I | re.M)
+_PR_NUMBER = re.compile(r"\s+\(#[0-9]{1,7}\)[ \t]*$", re.M)  # GitHub's squash-merge suffix
+_NOREPLY = re.compile(r"^(?:[0-9]+\+)?(?:no-?reply|do-?not-?reply|no_reply)@", re.I)
+_GITHUB_NOREPLY = "@users.noreply.github.com"
+_BOT_ACCOUNTS = frozenset({"copilot", "copilot-swe-agent", "devin-ai-integration"})
 _TICKET = re.compile(r"\b([A-Z][A-Z0-9]{1,9})-[0-9]{1,6}\b|(?<![\w&])#[0-9]{1,6}\b")
 _VERB_WORDS = """
 add adjust align allow apply avoid bump call change check clean clarify collect configure convert
@@ -58,8 +66,26 @@ class Commit:
 
     @property
     def subject(self) -> str:
-        """The first line."""
-        return self.message.split("\n", 1)[0].strip()
+        """The first line, without the `` (#123)`` of a squash-merged pull request."""
+        return _PR_NUMBER.sub("", self.message.split("\n", 1)[0]).strip()
+
+    @property
+    def own_text(self) -> str:
+        """The message without pull request numbers GitHub added."""
+        return _PR_NUMBER.sub("", self.message)
+
+
+def is_bot(name: str, address: str) -> bool:
+    """Whether a commit trailer names a bot or coding agent rather than a person: a
+    ``[bot]`` account, a no-reply address (``Claude <noreply@anthropic.com>``), or a
+    GitHub no-reply address of a known agent account (Copilot). A person's GitHub
+    no-reply address (``123+ada@users.noreply.github.com``) is a person."""
+    address = address.strip().lower()
+    if name.strip().lower().endswith("[bot]") or "[bot]" in address:
+        return True
+    if address.endswith(_GITHUB_NOREPLY):
+        return address[: -len(_GITHUB_NOREPLY)].split("+")[-1] in _BOT_ACCOUNTS
+    return _NOREPLY.match(address) is not None
 
 
 @dataclass
@@ -212,7 +238,7 @@ def conventions(h: History) -> list[tuple[str, str, str, str]]:
                     f"Keep commit subjects within {limit} characters (the user's median is "
                     f"{lengths[total // 2]}).\n\n**Why:** {evidence} in {_where(h)} are.\n{how}",
                     evidence))
-    tickets = [found for c in commits if (found := _TICKET.findall(c.message))]
+    tickets = [found for c in commits if (found := _TICKET.findall(c.own_text))]
     if len(tickets) >= SHARE * total:
         keys = Counter(k or "#" for found in tickets for k in set(found)).most_common(3)
         named = ", ".join(f"{k}-… ({n})" if k != "#" else f"#… ({n})" for k, n in keys)
@@ -260,14 +286,23 @@ def gather_git(repos: Sequence[Path], g: Gathered, progress: Progress | None = N
                               f"{said}{mail}\n\n**Evidence:** {evidence}.", evidence, "user"))
     mine = set(h.emails)
     partners: Counter[tuple[str, str]] = Counter()
+    bots: Counter[str] = Counter()
     for c in h.commits:
         for who, addr in {(n.strip(), a.strip().lower()) for n, a in _TRAILER.findall(c.message)}:
-            if addr not in mine:
+            if is_bot(who, addr):
+                bots[who] += 1
+            elif addr not in mine:
                 partners[(who, addr)] += 1
+    if bots:
+        listed = ", ".join(f"{who} ({n})" for who, n in bots.most_common(5))
+        g.notes.append(f"git: co-authors that are bots or coding agents are not counted as "
+                       f"people you work with: {listed}")
     often = [(who, n) for who, n in partners.most_common(10) if n >= 2]
     if often:
         listed = "\n".join(f"- {n} <{a}> ({k} commits)" for (n, a), k in often)
-        total = sum(1 for c in h.commits if _TRAILER.search(c.message))
+        total = sum(1 for c in h.commits
+                    if any((n.strip(), a.strip().lower()) in partners
+                           for n, a in _TRAILER.findall(c.message)))
         evidence = f"Co-authored-by trailers in {total} of the user's commits in {_where(h)}"
         names = " and ".join(n for (n, _), _ in often[:2]) + (" and others" if often[2:]
                                                                else "")
