@@ -15,11 +15,12 @@ import shutil
 import subprocess
 import threading
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import add
@@ -565,6 +566,98 @@ def test_pull_request_numbers_are_not_ticket_references() -> None:
     assert "Ticket references in commits" in [c[0] for c in _git.conventions(closes)]
 
 
+# -- calendars: finished series ----------------------------------------------------------
+
+def _event(summary: str, start: str, rule: str = "") -> str:
+    return (f"BEGIN:VEVENT\nUID:{summary}-{start}\nDTSTART:{start}\nSUMMARY:{summary}\n"
+            + (f"RRULE:{rule}\n" if rule else "") + "END:VEVENT\n")
+
+
+def test_a_finished_series_is_not_a_current_recurring_meeting(world: World) -> None:
+    now = world.md.clock()
+    assert now.year == 2026 and now.month == 11  # the fixture clock the dates below are for
+    cal = world.home / "cal.ics"
+    cal.write_text("BEGIN:VCALENDAR\n"
+                   + _event("Onboarding", "20250106T090000Z", "FREQ=WEEKLY;COUNT=6")
+                   + _event("Daily check", "20260105T090000Z",
+                            "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;COUNT=150")
+                   + _event("Old sync", "20250106T090000Z", "FREQ=WEEKLY;UNTIL=20251201")
+                   + _event("Design review", "20260105T150000Z", "FREQ=WEEKLY;COUNT=100")
+                   + _event("Monthly close", "20260130", "FREQ=MONTHLY;BYMONTHDAY=31;COUNT=8")
+                   + "".join(_event("Book club", f"2025{m:02d}01T180000Z") for m in (1, 2, 3, 4))
+                   + "".join(_event("Lunch", f"2026{m:02d}02T120000Z") for m in (9, 10, 11, 12))
+                   + "END:VCALENDAR\n")
+    found = bootstrap.propose(world.md, [cal])
+    names = {p.name for p in by_kind(found, "calendar")}
+    assert names == {"Recurring: Design review", "Recurring: Monthly close", "Recurring: Lunch"}
+    assert any("4 recurring event(s) already over" in n for n in found.notes)
+
+
+_HORIZON = timedelta(days=40 * 366)  # how far the day-by-day count below looks
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["DAILY", "WEEKLY", "MONTHLY", "YEARLY"]), st.integers(1, 8),
+       st.integers(1, 40),
+       st.sampled_from(["", ";BYDAY=MO", ";BYDAY=MO,WE,FR", ";BYDAY=1MO", ";BYDAY=-1FR",
+                        ";BYMONTHDAY=15", ";BYMONTHDAY=31", ";BYMONTHDAY=-1",
+                        ";BYMONTH=2;BYMONTHDAY=29", ";BYMONTH=6"]),
+       st.dates(min_value=date(1990, 1, 1), max_value=date(2040, 1, 1)))
+def test_a_count_bound_is_never_before_the_last_occurrence(freq: str, interval: int,
+                                                           count: int, by: str,
+                                                           start: date) -> None:
+    rule = ics.recurrence(ics.Event(rrule=f"FREQ={freq};INTERVAL={interval};COUNT={count}{by}",
+                                    start=f"{start:%Y%m%d}T090000Z"))
+    assert rule is not None
+    if rule.until is None:
+        return  # taken as open-ended: never wrongly finished
+    last = _last_occurrence(freq, interval, count, dict(
+        p.split("=") for p in by.strip(";").split(";") if p), start)
+    assert rule.until.date() >= (last or start + _HORIZON)
+
+
+def _last_occurrence(freq: str, interval: int, count: int, parts: dict[str, str],
+                     start: date) -> date | None:
+    """The ``count``-th occurrence as RFC 5545 counts it (the start is the first), found
+    day by day; None when it is beyond ``_HORIZON``."""
+    weekdays = {"MO": 0, "WE": 2, "FR": 4}
+    monday = start - timedelta(days=start.weekday())
+    day, seen = start, 1
+    while seen < count:
+        day += timedelta(days=1)
+        if day > start + _HORIZON:
+            return None
+        months = (day.year - start.year) * 12 + day.month - start.month
+        if not {"DAILY": (day - start).days % interval == 0,
+                "WEEKLY": ((day - monday).days // 7) % interval == 0,
+                "MONTHLY": months % interval == 0,
+                "YEARLY": (day.year - start.year) % interval == 0}[freq]:
+            continue
+        if "BYMONTH" in parts and day.month != int(parts["BYMONTH"]):
+            continue
+        month_end = (day.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(1)
+        if "BYMONTHDAY" in parts:
+            want = int(parts["BYMONTHDAY"])
+            seen += day.day == (want if want > 0 else month_end.day + 1 + want)
+        elif "BYDAY" in parts:
+            by = parts["BYDAY"]
+            if by[0] in "1-":  # 1MO / -1FR: in the month (MONTHLY) or the year (YEARLY)
+                last = month_end if freq == "MONTHLY" else date(day.year, 12, 31)
+                first = day.replace(day=1) if freq == "MONTHLY" else date(day.year, 1, 1)
+                ok = day.weekday() == weekdays[by[-2:]] and (
+                    day - first < timedelta(7) if by[0] == "1" else last - day < timedelta(7))
+                seen += ok
+            else:
+                seen += day.weekday() in {weekdays[d] for d in by.split(",")}
+        elif "BYMONTH" in parts:  # every day of that month, as often as FREQ allows
+            seen += freq != "YEARLY" or day.day == start.day
+        else:
+            seen += {"DAILY": True, "WEEKLY": day.weekday() == start.weekday(),
+                     "MONTHLY": day.day == start.day,
+                     "YEARLY": (day.month, day.day) == (start.month, start.day)}[freq]
+    return day
+
+
 # -- the CLI ----------------------------------------------------------------------------------
 
 def test_cli_dry_run_apply_and_all(world: World, run, home: Path) -> None:  # type: ignore[no-untyped-def]
@@ -607,7 +700,10 @@ _ICS_LINES = st.sampled_from([
     "DTSTART:20260105T100000Z", "DTSTART;TZID=\"A:B\":20261399T256000", "DTSTART:2026",
     "RRULE:FREQ=WEEKLY;BYDAY=MO,XX;INTERVAL=99999999999999999999", "RRULE:FREQ=MONTHLY",
     "RRULE:FREQ=DAILY;UNTIL=00000000", "RRULE:FREQ=YEARLY;UNTIL=20991231", "RRULE:;;=",
-    "RECURRENCE-ID:20260105", "STATUS:CANCELLED", "no colon here", ":", "END:VTODO", "UID:x"])
+    "RECURRENCE-ID:20260105", "STATUS:CANCELLED", "no colon here", ":", "END:VTODO", "UID:x",
+    "RRULE:FREQ=WEEKLY;COUNT=9999;INTERVAL=9999", "RRULE:FREQ=DAILY;BYDAY=MO;INTERVAL=7;COUNT=3",
+    "RRULE:FREQ=MONTHLY;BYDAY=5MO,+2TU,-1XX;COUNT=2", "RRULE:FREQ=YEARLY;BYMONTHDAY=a,,;COUNT=1",
+    "RRULE:FREQ=MONTHLY;BYMONTHDAY=-28,+3;COUNT=0", "DTSTART:99991231T235900Z"])
 
 
 @given(st.lists(_ICS_LINES | st.text(max_size=40), max_size=40),
@@ -622,6 +718,7 @@ def test_ics_parser_never_raises_but_parse_error(lines: list[str], newline: str)
         if rule is not None:
             assert rule.text()
             assert rule.interval >= 1
+            assert rule.ended(datetime(2026, 1, 1, tzinfo=UTC)) in (True, False)
 
 
 @given(st.text(max_size=300))

@@ -10,7 +10,8 @@ for both. What each file holds:
 * ``.mbox`` (or a file beginning ``From ``): the messages the person sent (their address
   from git, a "Sent" label, or — with neither — the sender of at least 80 % of them),
   without quotes and signatures;
-* ``.ics``: recurring events, which become candidates directly;
+* ``.ics``: recurring events that are not over (``UNTIL``, ``COUNT``), which become
+  candidates directly;
 * ``.json``: chat exports (:mod:`memdir.formats.chats`), every message with its role.
 
 Unreadable, oversized and malformed files are named in ``problems``; nothing here raises.
@@ -25,7 +26,7 @@ import re
 import stat
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from ...errors import ParseError
@@ -41,6 +42,7 @@ MAX_BYTES = {"notes": 2 << 20, "calendar": 8 << 20, "chat": 32 << 20, "mail": 51
 MAX_MAILS = 2_000  # of the person's own, per mailbox
 MAX_SCANNED = 50_000  # messages looked at, per mailbox
 MAX_EVENTS = 20  # recurring events proposed per calendar
+RECENT_DAYS = 60  # a series of single events with none since then is over
 PART_CHARS = 1_900
 _EXT = {".md": "notes", ".markdown": "notes", ".txt": "notes", ".text": "notes",
         ".org": "notes", ".rst": "notes", ".mbox": "mail", ".mbx": "mail",
@@ -262,6 +264,8 @@ def _calendar(path: Path, g: Gathered, now: datetime) -> None:
         g.problems.append(f"{path}: {cal.skipped_lines} line(s) could not be read")
     repeats: dict[str, tuple[ics.Event, str]] = {}
     singles: Counter[str] = Counter()
+    latest: dict[str, date] = {}
+    over: set[str] = set()
     for event in cal.events:
         title = " ".join(event.summary.split())
         if not title or event.override or event.status == "CANCELLED":
@@ -269,12 +273,27 @@ def _calendar(path: Path, g: Gathered, now: datetime) -> None:
         rule = ics.recurrence(event) if event.rrule else None
         if rule is None:
             singles[title] += 1
-        elif not rule.ended(now) and title.casefold() not in repeats:
+            day = ics.start_date(event)
+            if day is not None and day > latest.get(title, date.min):
+                latest[title] = day
+        elif rule.ended(now):
+            over.add(title.casefold())
+        elif title.casefold() not in repeats:
             repeats[title.casefold()] = (event, rule.text())
+    recent = now.date() - timedelta(days=RECENT_DAYS)
     for title, count in singles.items():  # a series exported as separate events
-        if count >= 4 and title.casefold() not in repeats:
-            first = next(e for e in cal.events if " ".join(e.summary.split()) == title)
-            repeats[title.casefold()] = (first, f"{count} times in this calendar")
+        if count < 4 or title.casefold() in repeats:
+            continue
+        if title in latest and latest[title] < recent:
+            over.add(title.casefold())
+            continue
+        first = next(e for e in cal.events if " ".join(e.summary.split()) == title)
+        repeats[title.casefold()] = (first, f"{count} times in this calendar")
+    over -= set(repeats)
+    if over:
+        g.notes.append(f"{path}: {len(over)} recurring event(s) already over (by their "
+                       f"UNTIL or COUNT, or no occurrence in the last {RECENT_DAYS} days); "
+                       f"not proposed")
     for event, when in list(repeats.values())[:MAX_EVENTS]:
         title = short(event.summary, 60)
         g.found.append(Found(
