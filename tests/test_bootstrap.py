@@ -31,6 +31,7 @@ from memdir.formats import chats, ics, mail
 from memdir.interop import HARNESSES, bootstrap
 from memdir.interop.bootstrap import _extract, _git
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
+from memdir.origins import note_origin
 from memdir.pipeline.rules import RulesProvider
 from memdir.testing import ScriptedProvider, candidates_reply
 
@@ -547,6 +548,32 @@ def test_bots_are_no_co_authors_and_pull_request_numbers_are_no_tickets(
     assert "Ticket references in commits" not in git
     assert any("not counted as people" in n and "Claude (6)" in n for n in found.notes)
     assert "Commit subjects within 50 characters" in git  # the (#10n) is GitHub's, not theirs
+
+
+def test_repositories_this_home_knows_are_read_too(world: World, tmp_path: Path) -> None:
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    known = []
+    for name in ("elsewhere", "deleted"):
+        repo = tmp_path / "code" / name
+        repo.mkdir(parents=True)
+        _init(repo, world.home)
+        for n in range(10, 14):
+            _commit(repo, world.home, n, f"feat({name}): add part {n}")
+        other = Memdir(load_settings(world.md.home, repo, environ=env))
+        add(other.store("local"), f"{name} rule", f"Something true in {name}.")
+        assert note_origin(other.home, other.project_root, other.locations["local"].path) == []
+        known.append(repo)
+    shutil.rmtree(known[1])  # its record stays, its checkout is gone
+    found = bootstrap.propose(world.md)
+    assert f"git: also read 1 repository this memdir home knows (from their local scopes): " \
+           f"{known[0]}" in found.notes
+    git = {p.name: p for p in by_kind(found, "git")}
+    assert f"bootstrap:git:{known[0]}" in git["Conventional Commits"].origins
+    assert "10 of 10" in git["Conventional Commits"].body  # the project's 6, and 4
+    assert not found.problems
+    again = bootstrap.propose(world.md, [known[0]])  # named: read once, not noted as known
+    assert not any("this memdir home knows" in n for n in again.notes)
+    assert "10 of 10" in {p.name: p for p in by_kind(again, "git")}["Conventional Commits"].body
 
 
 def test_bot_addresses() -> None:

@@ -8,7 +8,9 @@ Sources, each a small reader (see the modules of this package):
 * instruction files the person wrote (``~/.claude/CLAUDE.md``, ``~/.codex/AGENTS.md``…),
   through the extractor;
 * git identity and history: name, e-mail, frequent co-authors and commit conventions
-  across the current project's checkout and every repository under the ``paths``;
+  across the current project's checkout, every repository under the ``paths``, and the
+  repositories this memdir home already knows (their local scopes record where they are
+  checked out; at most :data:`~._git.MAX_KNOWN`, listed in the notes);
 * the ``paths`` themselves: notes (Markdown, text), mail the person sent (mbox),
   recurring events (ICS), chat exports (JSON) — text through the extractor.
 
@@ -44,12 +46,13 @@ from typing import TYPE_CHECKING, Any
 from ...changes import AddOp, Operation, ReplaceOp
 from ...errors import MemdirError
 from ...model import Source, normalise
+from ...origins import git_dirs
 from ...review import Action, local_store
 from .._importing import ImportItem, Planned, plan_import
 from ._extract import CACHE_NAME, Answers, extract_docs
 from ._files import read_files, walk
 from ._found import KINDS, TITLES, Found, Gathered, Progress, short
-from ._git import gather_git
+from ._git import gather_git, known_repos
 from ._installed import gather_harnesses, gather_instructions
 
 if TYPE_CHECKING:
@@ -124,10 +127,8 @@ def gather(md: Memdir, paths: Sequence[Path | str] = (), *, provider: Provider |
     model's answers come from (and go to) ``answers`` when given."""
     g = Gathered()
     gather_harnesses(md, g)
-    repos, files = walk([Path(p) for p in paths], g)
-    if (md.checkout_root / ".git").exists():
-        repos.insert(0, md.checkout_root)
-    repos = list({r.resolve(): r for r in repos}.values())
+    named, files = walk([Path(p) for p in paths], g)
+    repos = _repositories(md, named, g)
     history = gather_git(repos, g, progress)
     gather_instructions(md, g)
     read_files(files, g, emails=set(history.emails) if history else set(), now=md.clock(),
@@ -136,6 +137,32 @@ def gather(md: Memdir, paths: Sequence[Path | str] = (), *, provider: Provider |
         extract_docs(provider or md.pipeline.provider, g.docs, g, answers=answers,
                      when=md.clock(), progress=progress)
     return g
+
+
+def _repo_key(repo: Path) -> Path:
+    """One repository however it is reached: a worktree and its main checkout share it."""
+    dirs = git_dirs(repo)
+    return (dirs[1] if dirs else repo).resolve()
+
+
+def _repositories(md: Memdir, named: list[Path], g: Gathered) -> list[Path]:
+    """The current checkout, the repositories under the paths, then those this home knows
+    (listed in the notes); each repository once."""
+    found: dict[Path, Path] = {}
+    current = [md.checkout_root] if (md.checkout_root / ".git").exists() else []
+    for repo in [*current, *named]:
+        found.setdefault(_repo_key(repo), repo)
+    also = []
+    for repo in known_repos(md.home, g):
+        if _repo_key(repo) not in found:
+            found[_repo_key(repo)] = repo
+            also.append(repo)
+    if also:
+        shown = ", ".join(str(r) for r in also[:10])
+        more = f" and {len(also) - 10} more" if len(also) > 10 else ""
+        g.notes.append(f"git: also read {len(also)} repositor{'y' if len(also) == 1 else 'ies'}"
+                       f" this memdir home knows (from their local scopes): {shown}{more}")
+    return list(found.values())
 
 
 def cache_path(md: Memdir) -> Path:

@@ -25,12 +25,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...origins import git_dirs, records
 from ._found import Found, Gathered, Progress, short
 
-__all__ = ["Commit", "History", "conventions", "gather_git", "is_bot", "read_history"]
+__all__ = ["Commit", "History", "conventions", "gather_git", "is_bot", "known_repos",
+           "read_history"]
 
 SHARE = 0.6
 MIN_COMMITS = 5
+MAX_KNOWN = 20  # repositories this memdir home knows, read besides the current one
 MAX_COMMITS = 5_000  # per repository, newest first
 TIMEOUT = 60.0
 _CC = re.compile(r"^(feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert|"
@@ -172,6 +175,27 @@ def read_history(repos: Sequence[Path], g: Gathered, progress: Progress | None =
             g.notes.append(f"{repo}: no git identity (user.name / user.email) to find "
                            f"your commits by")
     return h
+
+
+def known_repos(home: Path, g: Gathered, limit: int = MAX_KNOWN) -> list[Path]:
+    """The checkouts this memdir home knows (each local scope records its checkout's path
+    in ``.origin.json``, see :mod:`memdir.origins`) that are still git repositories here:
+    the ``limit`` whose scopes changed last. What was left out is noted."""
+    found: list[tuple[float, Path]] = []
+    for folder, origin in records(home):
+        if origin is None:
+            continue
+        path = Path(origin.path)
+        try:
+            if path.is_absolute() and git_dirs(path) is not None:
+                found.append((folder.stat().st_mtime, path))
+        except OSError:
+            continue
+    found.sort(key=lambda f: (-f[0], str(f[1])))
+    if len(found) > limit:
+        g.notes.append(f"git: this memdir home knows {len(found)} repositories; the "
+                       f"{limit} used last were read (name others with --from)")
+    return [path for _, path in found[:limit]]
 
 
 def _share(n: int, total: int) -> str:
