@@ -33,6 +33,8 @@ from memdir.interop.bootstrap import _extract, _git
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
 from memdir.origins import note_origin
 from memdir.pipeline.rules import RulesProvider
+from memdir.review import local_store
+from memdir.scopes import project_slug as scope_slug
 from memdir.testing import ScriptedProvider, candidates_reply
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bootstrap"
@@ -235,6 +237,51 @@ def test_harness_memories_become_proposals(world: World, name: str) -> None:
     if name == "hermes":
         assert any(f.kind == "harness" and "ssh" in f.body for f, _ in found.refused)
         assert "id_rsa" not in text
+
+
+def _memory(folder: Path, name: str, kind: str, body: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{kind}_{name.lower().replace(' ', '-')}.md").write_text(
+        f"---\nname: {name}\ndescription: {name}\ntype: {kind}\n---\n{body}\n")
+
+
+def test_every_claude_code_project_folder_goes_to_its_project(world: World,
+                                                               tmp_path: Path) -> None:
+    claude = world.home / ".claude" / "projects"
+    code = (tmp_path / "code").resolve()
+    other, known = code / "other-app", code / "known-app"
+    (other / "src").mkdir(parents=True)
+    _init(other, world.home)
+    _memory(claude / _slug(other) / "memory", "Other tabs", "feedback", "Other app: use tabs.")
+    (claude / _slug(other) / "session-1.jsonl").write_text(
+        json.dumps({"type": "summary"}) + "\n"
+        + json.dumps({"type": "user", "cwd": str(other / "src")}) + "\n" + '{"cut')
+    known.mkdir()
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    kmd = Memdir(load_settings(world.md.home, known, environ=env))
+    add(kmd.store("local"), "Known rule", "Something true in known-app.")
+    note_origin(kmd.home, kmd.project_root, kmd.locations["local"].path)
+    _memory(claude / _slug(known) / "memory", "Known spaces", "feedback", "Known: spaces.")
+    lost = claude / "-nowhere-lost-app" / "memory"
+    _memory(lost, "Night owl", "user", "Alice works best late in the evening.")
+    _memory(lost, "Lost rule", "feedback", "Lost app: deploy on Fridays.")
+
+    found = bootstrap.propose(world.md)
+    harness = {p.name: p for p in by_kind(found, "harness") if p.source.startswith("claude")}
+    assert harness["Quiet pytest"].scope == "local"  # this project's, as before
+    other_scope = world.md.home / "projects" / scope_slug(other)
+    assert harness["Other tabs"].scope == f"local@{other_scope.name}"
+    assert harness["Other tabs"].source == f"claude-code: {claude / _slug(other) / 'memory'}"
+    assert harness["Known spaces"].scope == f"local@{kmd.locations['local'].path.name}"
+    assert harness["Night owl"].scope == "user"
+    assert "Lost rule" not in harness
+    assert any(str(lost) in n and "other 1 left out" in n for n in found.notes)
+
+    bootstrap.apply(world.md, found, [harness["Other tabs"].id, harness["Night owl"].id])
+    (entry,) = local_store(world.md, other_scope).list()
+    assert entry.body == "Other app: use tabs." and entry.source.value == "import"
+    assert "Alice works best late in the evening." in [
+        e.body for e in world.md.store("user").list()]
 
 
 def test_missing_harness_folders_and_no_git_are_nothing_found(tmp_path: Path, md: Memdir,
