@@ -29,7 +29,7 @@ from memdir.engine import Memdir
 from memdir.errors import MemdirError, ParseError
 from memdir.formats import chats, ics, mail
 from memdir.interop import HARNESSES, bootstrap
-from memdir.interop.bootstrap import _extract, _git
+from memdir.interop.bootstrap import _extract, _files, _git
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
 from memdir.origins import note_origin
 from memdir.pipeline.rules import RulesProvider
@@ -825,6 +825,82 @@ def test_chat_export_parser_never_raises_but_parse_error(data: object) -> None:
 def test_chat_export_reader_on_any_text(text: str) -> None:
     with contextlib.suppress(ParseError):
         chats.read_chat_export(text)
+
+
+def _cut(text: str, cuts: list[int]) -> list[str]:
+    at = sorted({c % (len(text) + 1) for c in cuts})
+    return [text[a:b] for a, b in zip([0, *at], [*at, len(text)], strict=True)]
+
+
+@given(_JSON, st.lists(st.integers(0, 10_000), max_size=8))
+def test_a_streamed_export_reads_as_the_whole(data: object, cuts: list[int]) -> None:
+    text = json.dumps(data)
+    try:
+        whole = chats.parse_chat_export(data)
+    except ParseError:
+        with pytest.raises(ParseError):
+            list(chats.iter_chat_export(_cut(text, cuts)))
+        return
+    problems: list[str] = []
+    assert list(chats.iter_chat_export(_cut(text, cuts), "x", problems)) == whole.conversations
+    assert problems == whole.problems
+
+
+@given(st.text(max_size=200), st.lists(st.integers(0, 300), max_size=6))
+def test_a_streamed_export_of_any_text(text: str, cuts: list[int]) -> None:
+    with contextlib.suppress(ParseError):
+        list(chats.iter_chat_export(_cut(text, cuts)))
+
+
+def test_a_stream_stops_at_the_first_invalid_json_after_what_it_read() -> None:
+    good = json.dumps({"title": "t", "chat_messages": [{"sender": "human", "text": "Hi"}]})
+    stream = chats.iter_chat_export([f"[{good}, {good[:20]}", " oops]"])
+    assert next(stream).title == "t"
+    with pytest.raises(ParseError, match="not valid JSON"):
+        next(stream)
+    big = "[" + json.dumps({"messages": [{"role": "user", "content": "x" * (33 << 20)}]})
+    with pytest.raises(ParseError, match="larger than 32 Mi characters"):
+        list(chats.iter_chat_export(big[i:i + (1 << 20)] for i in range(0, len(big), 1 << 20)))
+
+
+def _chatgpt_export(path: Path, conversations: int, pad: int, text: str = "") -> None:
+    """A ChatGPT-shaped export: each conversation one user message and ``pad`` characters
+    of metadata; the last one's message is ``text``."""
+    with path.open("w") as f:
+        f.write("[")
+        for i in range(conversations):
+            said = text if i == conversations - 1 and text else f"Note {i} about the weather."
+            f.write(("," if i else "") + json.dumps({
+                "title": f"Chat {i}", "current_node": "u", "metadata": {"pad": "x" * pad},
+                "mapping": {"u": {"parent": None, "message": {
+                    "author": {"role": "user"}, "content": {"parts": [said]}}}}}))
+        f.write("]")
+
+
+def test_a_chat_export_over_32_mib_is_read_to_its_end(world: World) -> None:
+    export = world.home / "conversations.json"
+    _chatgpt_export(export, 3_000, 12_000, "Remember that I'm vegetarian, so skip meat in recipes.")
+    assert export.stat().st_size > 34 << 20
+    found = bootstrap.propose(world.md, [export])
+    assert [p.name for p in by_kind(found, "chat")] == ["I'm vegetarian"]
+    assert not [p for p in found.problems if "conversations.json" in p]
+
+
+def test_chat_text_held_is_bounded(world: World) -> None:
+    export = world.home / "long.json"
+    _chatgpt_export(export, 30, 0, "")
+    with export.open("r+") as f:  # 30 conversations of 1 MB of text each
+        data = json.load(f)
+        for conv in data:
+            conv["mapping"]["u"]["message"]["content"]["parts"] = ["Words. " * 150_000]
+        f.seek(0)
+        json.dump(data, f)
+    g = bootstrap.Gathered()
+    _files.read_file("chat", export, g, emails=set(), now=world.md.clock())
+    assert _files.MAX_CHAT_CHARS <= g.chat_chars < _files.MAX_CHAT_CHARS + 1_100_000
+    assert len(g.docs) == 20  # of about 1 M characters each
+    assert any("[20] Chat 20 and the conversations after it were left out" in n
+               for n in g.notes), g.notes
 
 
 def test_chat_export_shapes() -> None:

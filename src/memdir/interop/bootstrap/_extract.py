@@ -203,12 +203,13 @@ def extract_docs(provider: Provider, docs: Sequence[Doc], g: Gathered, *,
                 if screened is not None:
                     g.found.append(dataclasses.replace(screened, answer=(key, n)) if key
                                    else screened)
-    if left:
-        limit = (f"{MAX_MODEL_CALLS} model calls" if provider.uses_model
-                 else f"{MAX_CHARS:,} characters")
-        g.notes.append(f"stopped after {limit}: {left} text(s) not read yet; run bootstrap "
-                       f"again to continue" + (" (the texts read are not sent again)"
-                                               if cache.path is not None else ""))
+    if left and provider.uses_model:
+        g.notes.append(f"stopped after {MAX_MODEL_CALLS} model calls: {left} text(s) not "
+                       f"read yet" + ("; run bootstrap again to continue (the texts read are "
+                                      "not sent again)" if cache.path is not None else ""))
+    elif left:
+        g.notes.append(f"stopped after {MAX_CHARS:,} characters: {left} text(s) not read; "
+                       f"name fewer or smaller files with --from to read them")
     if cache.unasked:
         g.notes.append(f"{cache.unasked} text(s) the last dry run did not send to the model "
                        f"were not read: applying answers only from {CACHE_NAME}")

@@ -12,7 +12,9 @@ for both. What each file holds:
   without quotes and signatures;
 * ``.ics``: recurring events that are not over (``UNTIL``, ``COUNT``), which become
   candidates directly;
-* ``.json``: chat exports (:mod:`memdir.formats.chats`), every message with its role.
+* ``.json``: chat exports (:mod:`memdir.formats.chats`), every message with its role,
+  streamed: memory holds one conversation of the file at a time, and the reading stops
+  once :data:`MAX_CHAT_CHARS` of chat text are held.
 
 Unreadable, oversized and malformed files are named in ``problems``; nothing here raises.
 """
@@ -25,7 +27,7 @@ import os
 import re
 import stat
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -38,7 +40,9 @@ __all__ = ["MAX_FILES", "markdown_parts", "read_file", "read_files", "read_text"
 MAX_FILES = 5_000
 MAX_DEPTH = 6
 MAX_REPOS = 200
-MAX_BYTES = {"notes": 2 << 20, "calendar": 8 << 20, "chat": 32 << 20, "mail": 512 << 20}
+MAX_BYTES = {"notes": 2 << 20, "calendar": 8 << 20, "chat": 2 << 30, "mail": 512 << 20}
+MAX_CHAT_CHARS = 20_000_000  # chat text held per run (the extractor's MAX_CHARS)
+CHUNK_CHARS = 1 << 20
 MAX_MAILS = 2_000  # of the person's own, per mailbox
 MAX_SCANNED = 50_000  # messages looked at, per mailbox
 MAX_EVENTS = 20  # recurring events proposed per calendar
@@ -308,15 +312,50 @@ def _calendar(path: Path, g: Gathered, now: datetime) -> None:
                        f"are proposed")
 
 
+def _chunks(path: Path, cap: int) -> Generator[str, None, None]:
+    """A regular file's UTF-8 text in chunks of about a MiB (never blocking on a FIFO);
+    OSError or ValueError say why not."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a regular file")
+        if info.st_size > cap:
+            raise ValueError(f"larger than {cap >> 20:,} MiB; left out")
+    except BaseException:
+        os.close(fd)
+        raise
+    with open(fd, encoding="utf-8-sig", newline="") as f:
+        try:
+            while chunk := f.read(CHUNK_CHARS):
+                yield chunk
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"not UTF-8 ({exc.reason})") from None
+
+
 def _chats(path: Path, g: Gathered) -> None:
-    export = chats.read_chat_export(read_text(path, MAX_BYTES["chat"]), str(path))
-    g.problems += [f"{path}: {p}" for p in export.problems]
-    for conv in export.conversations:
-        parts = []
-        for n, m in enumerate(conv.messages, 1):
-            where = f"{conv.where}, message {n}"
-            parts += [Part(m.role, p.text, where) for p in _split(m.text, where)]
-        g.docs.append(Doc("chat", path, tuple(parts), label=conv.where))
+    """Conversations streamed from the export, until :data:`MAX_CHAT_CHARS` of chat text
+    are held (what the extractor reads in one run at most)."""
+    problems: list[str] = []
+    text = _chunks(path, MAX_BYTES["chat"])
+    conversations = chats.iter_chat_export(text, str(path), problems)
+    try:
+        for conv in conversations:
+            if g.chat_chars >= MAX_CHAT_CHARS:
+                g.notes.append(f"{path}: chat exports read up to {MAX_CHAT_CHARS:,} "
+                               f"characters of text (what the extractor reads in one run); "
+                               f"{conv.where} and the conversations after it were left out")
+                break
+            parts = []
+            for n, m in enumerate(conv.messages, 1):
+                where = f"{conv.where}, message {n}"
+                parts += [Part(m.role, p.text, where) for p in _split(m.text, where)]
+            g.docs.append(Doc("chat", path, tuple(parts), label=conv.where))
+            g.chat_chars += sum(len(p.text) for p in parts)
+    finally:
+        conversations.close()
+        text.close()  # closes the file, also when stopped early
+        g.problems += [f"{path}: {p}" for p in problems]
 
 
 def read_file(kind: str, path: Path, g: Gathered, *, emails: set[str], now: datetime,

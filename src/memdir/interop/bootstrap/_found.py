@@ -70,6 +70,7 @@ class Gathered:
     docs: list[Doc] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # "path: why", never silently skipped
     notes: list[str] = field(default_factory=list)  # what was looked at and left alone, why
+    chat_chars: int = 0  # chat text held in docs, which the chat reader bounds
 
 
 def short(text: str, width: int) -> str:
