@@ -36,6 +36,7 @@ from ...pipeline.run import MIN_CONFIDENCE
 from ...pipeline.schema import Candidate
 from ...pipeline.transcript import Transcript, build_transcript
 from ...sessions import Message
+from .._files import read_text
 from ._found import Doc, Found, Gathered, Progress
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ MAX_MODEL_CALLS = 50  # per run; the rest waits for the next run (answers are ca
 MAX_CHARS = 20_000_000  # text sent to the rules per run
 CACHE_NAME = "bootstrap-cache.json"
 MAX_CACHED = 5_000
+MAX_CACHE_BYTES = 64 << 20
 
 
 def transcripts(doc: Doc, when: datetime) -> Iterator[tuple[Transcript, dict[int, str]]]:
@@ -90,7 +92,7 @@ class Answers:
         if path is None or fresh or not path.exists():
             return
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_text(path, MAX_CACHE_BYTES))
             answers = data["answers"] if isinstance(data, dict) else None
             if isinstance(answers, dict):
                 self.stored = {k: v for k, v in answers.items() if isinstance(v, list)}

@@ -33,9 +33,10 @@ from pathlib import Path
 
 from ...errors import ParseError
 from ...formats import chats, ics, mail
+from .._files import read_text, why
 from ._found import Doc, Found, Gathered, Part, Progress, short
 
-__all__ = ["MAX_FILES", "markdown_parts", "read_file", "read_files", "read_text", "walk"]
+__all__ = ["MAX_FILES", "markdown_parts", "read_file", "read_files", "walk"]
 
 MAX_FILES = 5_000
 MAX_DEPTH = 6
@@ -115,32 +116,6 @@ def _kind(path: Path) -> str | None:
         except OSError:
             return None
     return kind
-
-
-def _read(path: Path, cap: int) -> bytes:
-    """A regular file's bytes, refusing FIFOs and files over ``cap`` (OSError/ValueError)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > cap:
-            raise ValueError(f"larger than {cap >> 20} MiB; left out")
-        chunks = []
-        while chunk := os.read(fd, 1 << 20):
-            chunks.append(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def read_text(path: Path, cap: int) -> str:
-    """A regular file's UTF-8 text (at most ``cap`` bytes); OSError or ValueError say why not."""
-    data = _read(path, cap)
-    try:
-        return data.decode("utf-8-sig").replace("\r\n", "\n")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
 
 
 def _split(text: str, where: str) -> Iterable[Part]:
@@ -374,7 +349,7 @@ def read_file(kind: str, path: Path, g: Gathered, *, emails: set[str], now: date
     except ParseError as exc:
         g.problems.append(f"{path}: {exc.reason}")
     except (OSError, ValueError) as exc:
-        g.problems.append(f"{path}: {getattr(exc, 'strerror', None) or exc}")
+        g.problems.append(f"{path}: {why(exc)}")
 
 
 def read_files(files: Sequence[tuple[str, Path]], g: Gathered, *, emails: set[str],

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import MemdirError
+from .._files import read_text, why
 from .._harness import HARNESSES, harness
 from ._claude import gather_claude_projects
-from ._files import MAX_BYTES, markdown_parts, read_text
+from ._files import MAX_BYTES, markdown_parts
 from ._found import Doc, Found, Gathered
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def gather_instructions(md: Memdir, g: Gathered) -> None:
         try:
             parts = markdown_parts(read_text(path, MAX_BYTES["notes"]))
         except (OSError, ValueError) as exc:
-            g.problems.append(f"{path}: {getattr(exc, 'strerror', None) or exc}")
+            g.problems.append(f"{path}: {why(exc)}")
             continue
         if parts:
             g.docs.append(Doc("instructions", path, tuple(parts), scope))
