@@ -13,11 +13,14 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import add
@@ -26,9 +29,12 @@ from memdir.engine import Memdir
 from memdir.errors import MemdirError, ParseError
 from memdir.formats import chats, ics, mail
 from memdir.interop import HARNESSES, bootstrap
-from memdir.interop.bootstrap import _git
+from memdir.interop.bootstrap import _extract, _files, _git
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
+from memdir.origins import note_origin
 from memdir.pipeline.rules import RulesProvider
+from memdir.review import local_store
+from memdir.scopes import project_slug as scope_slug
 from memdir.testing import ScriptedProvider, candidates_reply
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bootstrap"
@@ -213,7 +219,7 @@ def test_the_walk_is_bounded_and_shows_progress(world: World) -> None:
     lines: list[str] = []
     found = bootstrap.propose(world.md, [many, many, many / "n000.txt"], progress=lines.append)
     assert "files: 100 of 121 read" in lines
-    assert any("huge.md: larger than 2 MiB; left out" in p for p in found.problems)
+    assert any("huge.md: larger than 2,048 KiB" in p for p in found.problems)  # the shared reader
     assert not any("pipe" in p for p in found.problems)
 
 
@@ -231,6 +237,51 @@ def test_harness_memories_become_proposals(world: World, name: str) -> None:
     if name == "hermes":
         assert any(f.kind == "harness" and "ssh" in f.body for f, _ in found.refused)
         assert "id_rsa" not in text
+
+
+def _memory(folder: Path, name: str, kind: str, body: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{kind}_{name.lower().replace(' ', '-')}.md").write_text(
+        f"---\nname: {name}\ndescription: {name}\ntype: {kind}\n---\n{body}\n")
+
+
+def test_every_claude_code_project_folder_goes_to_its_project(world: World,
+                                                               tmp_path: Path) -> None:
+    claude = world.home / ".claude" / "projects"
+    code = (tmp_path / "code").resolve()
+    other, known = code / "other-app", code / "known-app"
+    (other / "src").mkdir(parents=True)
+    _init(other, world.home)
+    _memory(claude / _slug(other) / "memory", "Other tabs", "feedback", "Other app: use tabs.")
+    (claude / _slug(other) / "session-1.jsonl").write_text(
+        json.dumps({"type": "summary"}) + "\n"
+        + json.dumps({"type": "user", "cwd": str(other / "src")}) + "\n" + '{"cut')
+    known.mkdir()
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    kmd = Memdir(load_settings(world.md.home, known, environ=env))
+    add(kmd.store("local"), "Known rule", "Something true in known-app.")
+    note_origin(kmd.home, kmd.project_root, kmd.locations["local"].path)
+    _memory(claude / _slug(known) / "memory", "Known spaces", "feedback", "Known: spaces.")
+    lost = claude / "-nowhere-lost-app" / "memory"
+    _memory(lost, "Night owl", "user", "Alice works best late in the evening.")
+    _memory(lost, "Lost rule", "feedback", "Lost app: deploy on Fridays.")
+
+    found = bootstrap.propose(world.md)
+    harness = {p.name: p for p in by_kind(found, "harness") if p.source.startswith("claude")}
+    assert harness["Quiet pytest"].scope == "local"  # this project's, as before
+    other_scope = world.md.home / "projects" / scope_slug(other)
+    assert harness["Other tabs"].scope == f"local@{other_scope.name}"
+    assert harness["Other tabs"].source == f"claude-code: {claude / _slug(other) / 'memory'}"
+    assert harness["Known spaces"].scope == f"local@{kmd.locations['local'].path.name}"
+    assert harness["Night owl"].scope == "user"
+    assert "Lost rule" not in harness
+    assert any(str(lost) in n and "other 1 left out" in n for n in found.notes)
+
+    bootstrap.apply(world.md, found, [harness["Other tabs"].id, harness["Night owl"].id])
+    (entry,) = local_store(world.md, other_scope).list()
+    assert entry.body == "Other app: use tabs." and entry.source.value == "import"
+    assert "Alice works best late in the evening." in [
+        e.body for e in world.md.store("user").list()]
 
 
 def test_missing_harness_folders_and_no_git_are_nothing_found(tmp_path: Path, md: Memdir,
@@ -346,6 +397,143 @@ def test_a_model_provider_is_screened_guarded_and_cached(world: World) -> None:
     assert [p.id for p in again.proposals] == [p.id for p in found.proposals]
 
 
+def _options(kind: str, user: str) -> str:
+    """A model that proposes "Use option N." for every note saying option N."""
+    ids = [int(i) for i in re.findall(r"\[#(\d+) user\]", user)]
+    found = re.search(r"option (\d+)", user)
+    if found is None or not ids:
+        return candidates_reply()
+    n = found.group(1)
+    return candidates_reply({"name": f"Prefers option {n}", "description": f"Option {n}",
+                             "body": f"Use option {n}.", "evidence": ids[:1], "scope": "user"})
+
+
+def test_apply_answers_only_from_the_dry_run_and_the_cache_keeps_only_proposals(
+        world: World) -> None:
+    notes = world.home / "options"
+    notes.mkdir()
+    for n in range(3):
+        (notes / f"n{n}.md").write_text(f"I prefer option {n} for everything.\n")
+    add(world.md.store("user"), "Option two", "Use option 2.")  # proposed again: a duplicate
+    dry_model = ScriptedProvider(_options)
+    world.md.pipeline.provider = dry_model
+    dry = bootstrap.propose(world.md, [notes])
+    assert sorted(p.name for p in by_kind(dry, "notes")) == ["Prefers option 0",
+                                                            "Prefers option 1"]
+    cache = bootstrap.cache_path(world.md)
+    kept = json.loads(cache.read_text())["answers"]
+    assert len(kept) == len(dry_model.calls)  # every text read, so none is sent twice
+    assert sorted(c["body"] for answer in kept.values() for c in answer) == [
+        "Use option 0.", "Use option 1."]  # the duplicate and the empty answers: hashes only
+
+    (notes / "n3.md").write_text("I prefer option 3 for everything.\n")  # after the dry run
+    apply_model = ScriptedProvider(_options)
+    world.md.pipeline.provider = apply_model
+    cached = cache.read_bytes()
+    again = bootstrap.propose(world.md, [notes], cached_only=True)
+    assert apply_model.calls == []
+    assert [p.id for p in again.proposals] == [p.id for p in dry.proposals]
+    assert any("1 text(s) the last dry run did not send" in n for n in again.notes)
+    chosen = next(p for p in again.proposals if p.name == "Prefers option 1")
+    bootstrap.apply(world.md, again, [chosen.id])
+    assert "Use option 1." in [e.body for e in world.md.store("user").list()]
+    assert cache.read_bytes() == cached  # --apply leaves the kept answers alone
+    with pytest.raises(MemdirError, match="run the dry run"):
+        bootstrap.apply(world.md, again, ["note-00000000"])
+    with pytest.raises(MemdirError, match="one or the other"):
+        bootstrap.propose(world.md, [notes], cached_only=True, fresh=True)
+
+    fresh_model = ScriptedProvider(_options)
+    world.md.pipeline.provider = fresh_model
+    fresh = bootstrap.propose(world.md, [notes], fresh=True)
+    assert len(fresh_model.calls) == len(dry_model.calls) + 1
+    assert sorted(p.name for p in by_kind(fresh, "notes")) == ["Prefers option 0",
+                                                              "Prefers option 3"]
+    kept = json.loads(cache.read_text())["answers"]
+    assert sorted(c["body"] for answer in kept.values() for c in answer) == [
+        "Use option 0.", "Use option 3."]
+
+
+def test_a_dry_run_stopped_at_the_call_limit_continues_where_it_stopped(world: World) -> None:
+    notes = world.home / "options"
+    notes.mkdir()
+    for n in range(_extract.MAX_MODEL_CALLS + 5):
+        (notes / f"n{n:02d}.md").write_text(f"I prefer option {n} for everything.\n")
+    first = ScriptedProvider(_options)
+    world.md.pipeline.provider = first
+    found = bootstrap.propose(world.md, [notes])
+    assert len(first.calls) == _extract.MAX_MODEL_CALLS
+    assert any("not read yet" in n for n in found.notes)
+    second = ScriptedProvider(_options)
+    world.md.pipeline.provider = second
+    more = bootstrap.propose(world.md, [notes])
+    assert 5 <= len(second.calls) < _extract.MAX_MODEL_CALLS
+    assert not {u for _, u in first.calls} & {u for _, u in second.calls}
+    assert {p.id for p in found.proposals} < {p.id for p in more.proposals}
+
+
+class _Model:
+    """A loopback OpenAI-compatible server answering like :func:`_options`; counts calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                outer.calls += 1
+                reply = _options("extract", body["messages"][-1]["content"])
+                data = json.dumps({
+                    "id": "c1", "object": "chat.completion", "created": 1,
+                    "model": body["model"], "choices": [{
+                        "index": 0, "finish_reason": "stop", "logprobs": None,
+                        "message": {"role": "assistant", "content": reply}}],
+                    "usage": {"prompt_tokens": 1, "completion_tokens": 1,
+                              "total_tokens": 2}}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+
+def test_cli_apply_never_asks_the_model(world: World, run) -> None:  # type: ignore[no-untyped-def]
+    model = _Model()
+    try:
+        env = {"HOME": str(world.home), "MEMDIR_LLM": "ollama:test",
+               "MEMDIR_LLM_BASE_URL": model.url}
+        notes = world.home / "options"
+        notes.mkdir()
+        (notes / "n1.md").write_text("I prefer option 1 for everything.\n")
+        shown = json.loads(run("bootstrap", "--from", str(notes), "--json",
+                               extra_env=env).stdout)
+        asked = model.calls
+        assert asked >= 1
+        (chosen,) = [p for p in shown["proposals"] if p["kind"] == "notes"]
+        (notes / "n2.md").write_text("I prefer option 2 for everything.\n")
+        done = run("bootstrap", "--from", str(notes), "--apply", chosen["id"], extra_env=env)
+        assert f"Applied {chosen['id']}" in done.stdout
+        assert model.calls == asked
+        bad = run("bootstrap", "--from", str(notes), "--apply", chosen["id"], "--fresh",
+                  ok=False, extra_env=env)
+        assert "--fresh" in bad.stderr
+        run("bootstrap", "--from", str(notes), "--fresh", extra_env=env)
+        assert model.calls > asked
+        helped = " ".join(run("bootstrap", "--help", extra_env=env).stdout.split())
+        assert "bootstrap-cache.json" in helped and "never asks the model" in helped
+    finally:
+        model.httpd.shutdown()
+        model.httpd.server_close()
+
+
 def test_secrets_in_notes_are_redacted_before_anything_sees_them(world: World) -> None:
     token = "ghp_" + "a1B2" * 9
     secret = world.home / "secret.md"
@@ -384,6 +572,164 @@ def test_a_convention_needs_sixty_percent_of_the_commits() -> None:
     tickets = _history(*[f"PAY-{n}: add thing {n}" for n in range(4)], "tidy up")
     (t,) = [c for c in _git.conventions(tickets) if c[0] == "Ticket references in commits"]
     assert "PAY-… (4)" in t[2]
+
+
+def test_bots_are_no_co_authors_and_pull_request_numbers_are_no_tickets(
+        world: World) -> None:
+    repo = world.home / "agent-work"
+    _init(repo, world.home)
+    trailers = ("\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\n"
+                "Co-Authored-By: Claude <noreply@anthropic.com>\n"
+                "Co-authored-by: dependabot[bot] "
+                "<49699333+dependabot[bot]@users.noreply.github.com>\n"
+                "Co-authored-by: Copilot <175728472+Copilot@users.noreply.github.com>")
+    for n in range(1, 7):
+        _commit(repo, world.home, n, f"Fix thing {n} in the parser module (#10{n})" + trailers)
+    found = bootstrap.propose(world.md, [repo])
+    git = {p.name: p for p in by_kind(found, "git")}
+    assert "Frequent co-authors" in git  # Bob, from the project's history
+    assert "Claude" not in git["Frequent co-authors"].body
+    assert "dependabot" not in git["Frequent co-authors"].body
+    assert "Copilot" not in git["Frequent co-authors"].body
+    assert "Bob Builder <bob@example.com> (3 commits)" in git["Frequent co-authors"].body
+    assert "Ticket references in commits" not in git
+    assert any("not counted as people" in n and "Claude (6)" in n for n in found.notes)
+    assert "Commit subjects within 50 characters" in git  # the (#10n) is GitHub's, not theirs
+
+
+def test_repositories_this_home_knows_are_read_too(world: World, tmp_path: Path) -> None:
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    known = []
+    for name in ("elsewhere", "deleted"):
+        repo = tmp_path / "code" / name
+        repo.mkdir(parents=True)
+        _init(repo, world.home)
+        for n in range(10, 14):
+            _commit(repo, world.home, n, f"feat({name}): add part {n}")
+        other = Memdir(load_settings(world.md.home, repo, environ=env))
+        add(other.store("local"), f"{name} rule", f"Something true in {name}.")
+        assert note_origin(other.home, other.project_root, other.locations["local"].path) == []
+        known.append(repo)
+    shutil.rmtree(known[1])  # its record stays, its checkout is gone
+    found = bootstrap.propose(world.md)
+    assert f"git: also read 1 repository this memdir home knows (from their local scopes): " \
+           f"{known[0]}" in found.notes
+    git = {p.name: p for p in by_kind(found, "git")}
+    assert f"bootstrap:git:{known[0]}" in git["Conventional Commits"].origins
+    assert "10 of 10" in git["Conventional Commits"].body  # the project's 6, and 4
+    assert not found.problems
+    again = bootstrap.propose(world.md, [known[0]])  # named: read once, not noted as known
+    assert not any("this memdir home knows" in n for n in again.notes)
+    assert "10 of 10" in {p.name: p for p in by_kind(again, "git")}["Conventional Commits"].body
+
+
+def test_bot_addresses() -> None:
+    assert _git.is_bot("Claude", "noreply@anthropic.com")
+    assert _git.is_bot("github-actions[bot]",
+                       "41898282+github-actions[bot]@users.noreply.github.com")
+    assert _git.is_bot("Copilot", "175728472+Copilot@users.noreply.github.com")
+    assert _git.is_bot("Someone", "no-reply@example.com")
+    assert not _git.is_bot("Ada", "12345+ada@users.noreply.github.com")  # a person's
+    assert not _git.is_bot("Claude Monet", "claude@monet.example")
+
+
+def test_pull_request_numbers_are_not_ticket_references() -> None:
+    squashed = _history(*[f"Fix thing {n} (#{100 + n})" for n in range(5)])
+    assert "Ticket references in commits" not in [c[0] for c in _git.conventions(squashed)]
+    closes = _history(*[f"Fix thing {n}\n\nCloses #{n}" for n in range(5)])
+    assert "Ticket references in commits" in [c[0] for c in _git.conventions(closes)]
+
+
+# -- calendars: finished series ----------------------------------------------------------
+
+def _event(summary: str, start: str, rule: str = "") -> str:
+    return (f"BEGIN:VEVENT\nUID:{summary}-{start}\nDTSTART:{start}\nSUMMARY:{summary}\n"
+            + (f"RRULE:{rule}\n" if rule else "") + "END:VEVENT\n")
+
+
+def test_a_finished_series_is_not_a_current_recurring_meeting(world: World) -> None:
+    now = world.md.clock()
+    assert now.year == 2026 and now.month == 11  # the fixture clock the dates below are for
+    cal = world.home / "cal.ics"
+    cal.write_text("BEGIN:VCALENDAR\n"
+                   + _event("Onboarding", "20250106T090000Z", "FREQ=WEEKLY;COUNT=6")
+                   + _event("Daily check", "20260105T090000Z",
+                            "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;COUNT=150")
+                   + _event("Old sync", "20250106T090000Z", "FREQ=WEEKLY;UNTIL=20251201")
+                   + _event("Design review", "20260105T150000Z", "FREQ=WEEKLY;COUNT=100")
+                   + _event("Monthly close", "20260130", "FREQ=MONTHLY;BYMONTHDAY=31;COUNT=8")
+                   + "".join(_event("Book club", f"2025{m:02d}01T180000Z") for m in (1, 2, 3, 4))
+                   + "".join(_event("Lunch", f"2026{m:02d}02T120000Z") for m in (9, 10, 11, 12))
+                   + "END:VCALENDAR\n")
+    found = bootstrap.propose(world.md, [cal])
+    names = {p.name for p in by_kind(found, "calendar")}
+    assert names == {"Recurring: Design review", "Recurring: Monthly close", "Recurring: Lunch"}
+    assert any("4 recurring event(s) already over" in n for n in found.notes)
+
+
+_HORIZON = timedelta(days=40 * 366)  # how far the day-by-day count below looks
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["DAILY", "WEEKLY", "MONTHLY", "YEARLY"]), st.integers(1, 8),
+       st.integers(1, 40),
+       st.sampled_from(["", ";BYDAY=MO", ";BYDAY=MO,WE,FR", ";BYDAY=1MO", ";BYDAY=-1FR",
+                        ";BYMONTHDAY=15", ";BYMONTHDAY=31", ";BYMONTHDAY=-1",
+                        ";BYMONTH=2;BYMONTHDAY=29", ";BYMONTH=6"]),
+       st.dates(min_value=date(1990, 1, 1), max_value=date(2040, 1, 1)))
+def test_a_count_bound_is_never_before_the_last_occurrence(freq: str, interval: int,
+                                                           count: int, by: str,
+                                                           start: date) -> None:
+    rule = ics.recurrence(ics.Event(rrule=f"FREQ={freq};INTERVAL={interval};COUNT={count}{by}",
+                                    start=f"{start:%Y%m%d}T090000Z"))
+    assert rule is not None
+    if rule.until is None:
+        return  # taken as open-ended: never wrongly finished
+    last = _last_occurrence(freq, interval, count, dict(
+        p.split("=") for p in by.strip(";").split(";") if p), start)
+    assert rule.until.date() >= (last or start + _HORIZON)
+
+
+def _last_occurrence(freq: str, interval: int, count: int, parts: dict[str, str],
+                     start: date) -> date | None:
+    """The ``count``-th occurrence as RFC 5545 counts it (the start is the first), found
+    day by day; None when it is beyond ``_HORIZON``."""
+    weekdays = {"MO": 0, "WE": 2, "FR": 4}
+    monday = start - timedelta(days=start.weekday())
+    day, seen = start, 1
+    while seen < count:
+        day += timedelta(days=1)
+        if day > start + _HORIZON:
+            return None
+        months = (day.year - start.year) * 12 + day.month - start.month
+        if not {"DAILY": (day - start).days % interval == 0,
+                "WEEKLY": ((day - monday).days // 7) % interval == 0,
+                "MONTHLY": months % interval == 0,
+                "YEARLY": (day.year - start.year) % interval == 0}[freq]:
+            continue
+        if "BYMONTH" in parts and day.month != int(parts["BYMONTH"]):
+            continue
+        month_end = (day.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(1)
+        if "BYMONTHDAY" in parts:
+            want = int(parts["BYMONTHDAY"])
+            seen += day.day == (want if want > 0 else month_end.day + 1 + want)
+        elif "BYDAY" in parts:
+            by = parts["BYDAY"]
+            if by[0] in "1-":  # 1MO / -1FR: in the month (MONTHLY) or the year (YEARLY)
+                last = month_end if freq == "MONTHLY" else date(day.year, 12, 31)
+                first = day.replace(day=1) if freq == "MONTHLY" else date(day.year, 1, 1)
+                ok = day.weekday() == weekdays[by[-2:]] and (
+                    day - first < timedelta(7) if by[0] == "1" else last - day < timedelta(7))
+                seen += ok
+            else:
+                seen += day.weekday() in {weekdays[d] for d in by.split(",")}
+        elif "BYMONTH" in parts:  # every day of that month, as often as FREQ allows
+            seen += freq != "YEARLY" or day.day == start.day
+        else:
+            seen += {"DAILY": True, "WEEKLY": day.weekday() == start.weekday(),
+                     "MONTHLY": day.day == start.day,
+                     "YEARLY": (day.month, day.day) == (start.month, start.day)}[freq]
+    return day
 
 
 # -- the CLI ----------------------------------------------------------------------------------
@@ -428,7 +774,10 @@ _ICS_LINES = st.sampled_from([
     "DTSTART:20260105T100000Z", "DTSTART;TZID=\"A:B\":20261399T256000", "DTSTART:2026",
     "RRULE:FREQ=WEEKLY;BYDAY=MO,XX;INTERVAL=99999999999999999999", "RRULE:FREQ=MONTHLY",
     "RRULE:FREQ=DAILY;UNTIL=00000000", "RRULE:FREQ=YEARLY;UNTIL=20991231", "RRULE:;;=",
-    "RECURRENCE-ID:20260105", "STATUS:CANCELLED", "no colon here", ":", "END:VTODO", "UID:x"])
+    "RECURRENCE-ID:20260105", "STATUS:CANCELLED", "no colon here", ":", "END:VTODO", "UID:x",
+    "RRULE:FREQ=WEEKLY;COUNT=9999;INTERVAL=9999", "RRULE:FREQ=DAILY;BYDAY=MO;INTERVAL=7;COUNT=3",
+    "RRULE:FREQ=MONTHLY;BYDAY=5MO,+2TU,-1XX;COUNT=2", "RRULE:FREQ=YEARLY;BYMONTHDAY=a,,;COUNT=1",
+    "RRULE:FREQ=MONTHLY;BYMONTHDAY=-28,+3;COUNT=0", "DTSTART:99991231T235900Z"])
 
 
 @given(st.lists(_ICS_LINES | st.text(max_size=40), max_size=40),
@@ -443,6 +792,7 @@ def test_ics_parser_never_raises_but_parse_error(lines: list[str], newline: str)
         if rule is not None:
             assert rule.text()
             assert rule.interval >= 1
+            assert rule.ended(datetime(2026, 1, 1, tzinfo=UTC)) in (True, False)
 
 
 @given(st.text(max_size=300))
@@ -475,6 +825,82 @@ def test_chat_export_parser_never_raises_but_parse_error(data: object) -> None:
 def test_chat_export_reader_on_any_text(text: str) -> None:
     with contextlib.suppress(ParseError):
         chats.read_chat_export(text)
+
+
+def _cut(text: str, cuts: list[int]) -> list[str]:
+    at = sorted({c % (len(text) + 1) for c in cuts})
+    return [text[a:b] for a, b in zip([0, *at], [*at, len(text)], strict=True)]
+
+
+@given(_JSON, st.lists(st.integers(0, 10_000), max_size=8))
+def test_a_streamed_export_reads_as_the_whole(data: object, cuts: list[int]) -> None:
+    text = json.dumps(data)
+    try:
+        whole = chats.parse_chat_export(data)
+    except ParseError:
+        with pytest.raises(ParseError):
+            list(chats.iter_chat_export(_cut(text, cuts)))
+        return
+    problems: list[str] = []
+    assert list(chats.iter_chat_export(_cut(text, cuts), "x", problems)) == whole.conversations
+    assert problems == whole.problems
+
+
+@given(st.text(max_size=200), st.lists(st.integers(0, 300), max_size=6))
+def test_a_streamed_export_of_any_text(text: str, cuts: list[int]) -> None:
+    with contextlib.suppress(ParseError):
+        list(chats.iter_chat_export(_cut(text, cuts)))
+
+
+def test_a_stream_stops_at_the_first_invalid_json_after_what_it_read() -> None:
+    good = json.dumps({"title": "t", "chat_messages": [{"sender": "human", "text": "Hi"}]})
+    stream = chats.iter_chat_export([f"[{good}, {good[:20]}", " oops]"])
+    assert next(stream).title == "t"
+    with pytest.raises(ParseError, match="not valid JSON"):
+        next(stream)
+    big = "[" + json.dumps({"messages": [{"role": "user", "content": "x" * (33 << 20)}]})
+    with pytest.raises(ParseError, match="larger than 32 Mi characters"):
+        list(chats.iter_chat_export(big[i:i + (1 << 20)] for i in range(0, len(big), 1 << 20)))
+
+
+def _chatgpt_export(path: Path, conversations: int, pad: int, text: str = "") -> None:
+    """A ChatGPT-shaped export: each conversation one user message and ``pad`` characters
+    of metadata; the last one's message is ``text``."""
+    with path.open("w") as f:
+        f.write("[")
+        for i in range(conversations):
+            said = text if i == conversations - 1 and text else f"Note {i} about the weather."
+            f.write(("," if i else "") + json.dumps({
+                "title": f"Chat {i}", "current_node": "u", "metadata": {"pad": "x" * pad},
+                "mapping": {"u": {"parent": None, "message": {
+                    "author": {"role": "user"}, "content": {"parts": [said]}}}}}))
+        f.write("]")
+
+
+def test_a_chat_export_over_32_mib_is_read_to_its_end(world: World) -> None:
+    export = world.home / "conversations.json"
+    _chatgpt_export(export, 3_000, 12_000, "Remember that I'm vegetarian, so skip meat in recipes.")
+    assert export.stat().st_size > 34 << 20
+    found = bootstrap.propose(world.md, [export])
+    assert [p.name for p in by_kind(found, "chat")] == ["I'm vegetarian"]
+    assert not [p for p in found.problems if "conversations.json" in p]
+
+
+def test_chat_text_held_is_bounded(world: World) -> None:
+    export = world.home / "long.json"
+    _chatgpt_export(export, 30, 0, "")
+    with export.open("r+") as f:  # 30 conversations of 1 MB of text each
+        data = json.load(f)
+        for conv in data:
+            conv["mapping"]["u"]["message"]["content"]["parts"] = ["Words. " * 150_000]
+        f.seek(0)
+        json.dump(data, f)
+    g = bootstrap.Gathered()
+    _files.read_file("chat", export, g, emails=set(), now=world.md.clock())
+    assert _files.MAX_CHAT_CHARS <= g.chat_chars < _files.MAX_CHAT_CHARS + 1_100_000
+    assert len(g.docs) == 20  # of about 1 M characters each
+    assert any("[20] Chat 20 and the conversations after it were left out" in n
+               for n in g.notes), g.notes
 
 
 def test_chat_export_shapes() -> None:
@@ -517,3 +943,48 @@ def test_mail_text_never_raises(body: str, charset: str, encoding: str) -> None:
     assert isinstance(mail.subject(msg), str)
     assert mail.sender(msg) == "a@example.com" and mail.is_sent(msg)
     assert not any(line.startswith(">") for line in text.split("\n"))
+
+
+# -- HTML mail: one linear pass ---------------------------------------------------------------
+
+_TAG_ORACLE = re.compile(  # strip_tags's rules as one (quadratic, so small inputs only) regex
+    r"<!--.*?(?:-->|\Z)"
+    r"|<(script|style)\b[^>]*(?:>(?:.*?</\1[^>]*(?:>|\Z)|.*\Z)|\Z)"
+    r"|<[A-Za-z/!?][^>]*(?:>|\Z)", re.S | re.I | re.A)
+_HTML_BITS = st.sampled_from(["<", ">", "<!--", "-->", "<script>", "<script a='>'>", "</script>",
+                              "<SCRIPT", "</scripT >", "<style>", "</Style", "<scripts>", "<p>",
+                              "</p>", "<!x>", "<?", "a", " ", "-", "/", "é", "ſ", "&amp;"])
+
+
+@given(st.lists(_HTML_BITS | st.text(max_size=5), max_size=30).map("".join))
+def test_strip_tags_follows_its_rules_and_leaves_no_tag(markup: str) -> None:
+    text = mail.strip_tags(markup)
+    assert text == _TAG_ORACLE.sub(" ", markup)
+    assert not re.search(r"<[A-Za-z/!?]", text)
+
+
+def test_strip_tags_examples() -> None:
+    assert mail.strip_tags("a < b <b>bold</b><!-- c > d -->e") == "a < b  bold  e"
+    assert mail.strip_tags("x<SCRIPT type=t>if (a<b) '</p>';</script >y<style>p{}</STYLE>z") \
+        == "x y z"
+    assert mail.strip_tags("kept <script>var rest = 'dropped'") == "kept  "  # never closed
+    assert mail.strip_tags("kept <p class='dropped") == "kept  "
+
+
+def test_an_html_mail_of_unclosed_scripts_is_read_in_one_pass(tmp_path: Path, run) -> None:  # type: ignore[no-untyped-def]
+    """560 KB of ``<p>hi <script>``: a lazy regex up to ``</script>`` rescans the rest of
+    the text for each of the 40,000 (minutes); ``run``'s 60 s timeout fails that."""
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    body = ("<html><p>From now on, send me the weekly report as a PDF attachment.</p>"
+            + "<p>hi <script>" * 40_000 + "</html>")
+    (folder / "sent.mbox").write_text(
+        "From alice@example.com Mon Jan  5 09:00:00 2026\nFrom: Alice <alice@example.com>\n"
+        "To: bob@example.com\nSubject: hi\nX-Gmail-Labels: Sent\n"
+        f"Content-Type: text/html; charset=utf-8\n\n{body}\n\n")
+    out = run("bootstrap", "--from", str(folder), "--json",
+              extra_env={"HOME": str(tmp_path / "empty-home")})
+    found = json.loads(out.stdout)
+    assert [p["name"] for p in found["proposals"]] == [
+        "Send me the weekly report as a PDF attachment"]
+    assert found["problems"] == []

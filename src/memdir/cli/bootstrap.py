@@ -33,19 +33,29 @@ class _Progress:
               help="Write this proposal (repeat, or list several ids after one --apply).")
 @click.option("--all", "apply_all", is_flag=True, help="Write every proposal (asks first).")
 @click.option("--yes", is_flag=True, help="With --all: do not ask.")
+@click.option("--fresh", is_flag=True,
+              help="Ask the model again for every text, replacing the answers kept from "
+                   "earlier dry runs in $MEMDIR_HOME/bootstrap-cache.json.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.argument("more_ids", nargs=-1, metavar="[ID]...")
 @click.pass_obj
 def bootstrap(state: State, paths: tuple[Path, ...], apply_ids: tuple[str, ...],
-              apply_all: bool, yes: bool, as_json: bool, more_ids: tuple[str, ...]) -> None:
+              apply_all: bool, yes: bool, fresh: bool, as_json: bool,
+              more_ids: tuple[str, ...]) -> None:
     """Propose memories from what you already have: your harnesses' memories and
     instruction files, git identity and commit conventions, and the notes, mail, calendars
     and chat exports you name with --from.
 
-    Nothing is written: proposals are printed with ids, grouped by where they came from.
-    `memdir bootstrap --apply ID …` writes exactly those (give the same --from paths);
-    `--all` writes every one after asking. Text goes through the extractor (the offline
-    rules, or the model `llm` names) and the guard; refusals are listed.
+    No memory is written: proposals are printed with ids, grouped by where they came
+    from. `memdir bootstrap --apply ID …` writes exactly those (give the same --from
+    paths); `--all` writes every one after asking. Text goes through the extractor (the
+    offline rules, or the model `llm` names) and the guard; refusals are listed.
+
+    With a model, its answers that became proposals are kept in
+    $MEMDIR_HOME/bootstrap-cache.json, so that an id the dry run printed names the same
+    proposal at --apply (a model may answer differently twice): --apply answers only from
+    that file and never asks the model. --fresh asks the model again and replaces the file;
+    delete the file to forget the answers.
     """
     from ..interop import bootstrap as boot
 
@@ -56,7 +66,11 @@ def bootstrap(state: State, paths: tuple[Path, ...], apply_ids: tuple[str, ...],
         raise click.UsageError("use --apply ID … or --all, not both")
     if yes and not apply_all:
         raise click.UsageError("--yes only goes with --all")
-    found = boot.propose(state.md, paths, progress=_Progress())
+    if fresh and ids:
+        raise click.UsageError("--apply ID answers from the dry run's kept answers; run the "
+                               "dry run with --fresh first, then --apply")
+    found = boot.propose(state.md, paths, progress=_Progress(), cached_only=bool(ids),
+                         fresh=fresh)
     if apply_all and found.proposals:
         if not yes:
             if not as_json:

@@ -2,7 +2,8 @@
 
 Only what says something about a person is read: each ``VEVENT``'s ``UID``, ``SUMMARY``,
 ``DTSTART`` (with its ``TZID``), ``RRULE``, ``STATUS`` and whether it overrides one
-occurrence (``RECURRENCE-ID``). Folded lines are unfolded and text values unescaped;
+occurrence (``RECURRENCE-ID``). A rule's ``UNTIL`` or ``COUNT`` tells when a series ended
+(:meth:`Recurrence.ended`). Folded lines are unfolded and text values unescaped;
 lines that are not content lines, unknown properties and nested components (alarms) are
 skipped, and what was skipped is counted, never fatal. Text that is not a calendar at all
 raises :class:`~memdir.errors.ParseError`. Pure: no I/O.
@@ -12,11 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 from ..errors import ParseError
 
-__all__ = ["Calendar", "Event", "Recurrence", "parse_ics", "recurrence"]
+__all__ = ["Calendar", "Event", "Recurrence", "parse_ics", "recurrence", "start_date"]
 
 MAX_EVENTS = 20_000  # a calendar holding more is cut here (and says so)
 _NAME = re.compile(r"[A-Za-z0-9-]+")
@@ -26,6 +27,7 @@ _DAYS = {"MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday",
          "FR": "Friday", "SA": "Saturday", "SU": "Sunday"}
 _FREQ = {"DAILY": ("daily", "days"), "WEEKLY": ("weekly", "weeks"),
          "MONTHLY": ("monthly", "months"), "YEARLY": ("yearly", "years")}
+_PERIOD_DAYS = {"DAILY": 1, "WEEKLY": 7, "MONTHLY": 31, "YEARLY": 366}  # at the longest
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ class Recurrence:
     time: str = ""  # "10:00" (start time, as written)
     tz: str = ""  # "UTC", a TZID, or "" for floating time
     start: date | None = None
-    until: datetime | None = None  # last occurrence (UTC), None when open-ended
+    until: datetime | None = None  # last occurrence (UTC) at the latest; None: open-ended
 
     def text(self) -> str:
         """In words: ``every 2 weeks on Monday and Thursday at 10:00 (Europe/Berlin)``."""
@@ -78,7 +80,8 @@ class Recurrence:
         return out
 
     def ended(self, now: datetime) -> bool:
-        """True when the last occurrence is before ``now``."""
+        """True when the last occurrence (``UNTIL``, or the bound ``COUNT`` sets) is
+        before ``now``."""
         return self.until is not None and self.until < now
 
 
@@ -189,6 +192,12 @@ def _when(value: str) -> tuple[date, str, bool] | None:
     return day, f"{hour}:{minute}", m.group(7) is not None
 
 
+def start_date(event: Event) -> date | None:
+    """The day ``event`` starts (as written, whatever its time zone), None when unreadable."""
+    found = _when(event.start)
+    return found[0] if found is not None else None
+
+
 def recurrence(event: Event) -> Recurrence | None:
     """How ``event`` repeats, or None when it does not (or its rule cannot be read)."""
     parts = {}
@@ -210,6 +219,59 @@ def recurrence(event: Event) -> Recurrence | None:
             hh, mm = (last[1] or "23:59").split(":")
             until = datetime(last[0].year, last[0].month, last[0].day, int(hh), int(mm),
                              tzinfo=UTC)
+    if _COUNT.fullmatch(parts.get("COUNT", "")) and start is not None:
+        bound = _count_bound(freq, max(interval, 1), int(parts["COUNT"]), parts, start[0])
+        until = bound if until is None or bound is None else min(until, bound)
     tz = "UTC" if start is not None and start[2] else event.tzid
     return Recurrence(freq, max(interval, 1), days, start[1] if start else "",
                       tz if start and start[1] else "", start[0] if start else None, until)
+
+
+def _count_bound(freq: str, interval: int, count: int, parts: dict[str, str],
+                 start: date) -> datetime | None:
+    """A day the ``count``-th occurrence cannot be later than; None when this reader
+    cannot bound it (the series is then taken as open-ended).
+
+    An upper bound, never an underestimate, so a live series is never taken for a finished
+    one. It holds for rules where every period has an occurrence: a weekly rule one per
+    listed day, a daily one filtered by weekday one per listed day a week; rules that may
+    skip periods (``BYMONTHDAY=31``, a 29 February, ``BYSETPOS``, two filters at once…)
+    are not bounded."""
+    days = [d.strip() for d in parts.get("BYDAY", "").split(",") if d.strip()]
+    if any(d[-2:] not in _DAYS for d in days):
+        return None
+    plain = [d for d in days if d in _DAYS]
+    ordinals = [d[:-2] for d in days if d not in _DAYS]
+    month_days = [m for m in parts.get("BYMONTHDAY", "").split(",") if m.strip()]
+    if any(k in parts for k in ("BYYEARDAY", "BYWEEKNO", "BYSETPOS")) or \
+            ("BYMONTH" in parts and freq != "YEARLY") or (days and month_days):
+        return None
+    if month_days and (freq in ("DAILY", "WEEKLY") or not all(
+            re.fullmatch(r"[+-]?([1-9]|1[0-9]|2[0-8])", m.strip()) for m in month_days)):
+        return None  # a day not every month has, or a filter of days or weeks
+    if ordinals:
+        most = 4 if freq == "MONTHLY" or "BYMONTH" in parts else 52
+        if freq not in ("MONTHLY", "YEARLY") or not all(
+                re.fullmatch(r"[+-]?[0-9]{1,2}", n) and 1 <= abs(int(n)) <= most
+                for n in ordinals):
+            return None
+    if not days and not month_days and (
+            (freq == "MONTHLY" and start.day > 28) or
+            (freq == "YEARLY" and (start.month, start.day) == (2, 29))):
+        return None  # the start's day, which some months or years do not have
+    if freq == "DAILY":
+        if not plain:
+            span = count * interval
+        elif interval % 7 == 0:
+            return None  # only the start's weekday is ever reached
+        else:
+            span = (-(-count // len(plain)) + 1) * 7 * interval
+    elif freq == "WEEKLY":
+        span = (-(-count // max(len(plain), 1)) + 1) * 7 * interval
+    else:
+        span = (count * interval + 1) * _PERIOD_DAYS[freq]
+    try:
+        last = start + timedelta(days=span)
+    except OverflowError:
+        return None
+    return datetime(last.year, last.month, last.day, 23, 59, tzinfo=UTC)

@@ -8,23 +8,29 @@ Sources, each a small reader (see the modules of this package):
 * instruction files the person wrote (``~/.claude/CLAUDE.md``, ``~/.codex/AGENTS.md``…),
   through the extractor;
 * git identity and history: name, e-mail, frequent co-authors and commit conventions
-  across the current project's checkout and every repository under the ``paths``;
+  across the current project's checkout, every repository under the ``paths``, and the
+  repositories this memdir home already knows (their local scopes record where they are
+  checked out; at most :data:`~._git.MAX_KNOWN`, listed in the notes);
 * the ``paths`` themselves: notes (Markdown, text), mail the person sent (mbox),
   recurring events (ICS), chat exports (JSON) — text through the extractor.
 
 The extractor is the pipeline's provider (the offline rules, or the model ``llm`` names).
-Nothing is written by :func:`propose`: it returns proposals with stable ids (a hash of
+No memory is written by :func:`propose`: it returns proposals with stable ids (a hash of
 what each would write, so an id printed by one run names the same proposal in the next),
 grouped by source kind; candidates the guard refuses are listed, and duplicates of
-existing entries (same text in any scope) are not proposed. :func:`apply` writes exactly
-the proposals named, one all-or-nothing batch per scope, with ``source: import`` and
+existing entries (same text in any scope) are not proposed. A model's answers that became
+proposals are kept in ``$MEMDIR_HOME/bootstrap-cache.json``, so that a model answering
+differently cannot change what an id names: ``propose(..., cached_only=True)`` (what
+``--apply`` runs) answers from them alone and never asks the model. :func:`apply` writes
+exactly the proposals named, one all-or-nothing batch per scope, with ``source: import`` and
 origins naming the source (``bootstrap:git:/path/repo``)::
 
     from memdir.interop import bootstrap
 
     found = bootstrap.propose(md, [Path("~/notes")])
     print(bootstrap.report_text(found))
-    bootstrap.apply(md, found, ["git-1a2b3c4d"])
+    again = bootstrap.propose(md, [Path("~/notes")], cached_only=True)  # later: no model call
+    bootstrap.apply(md, again, ["git-1a2b3c4d"])
 """
 
 from __future__ import annotations
@@ -40,20 +46,21 @@ from typing import TYPE_CHECKING, Any
 from ...changes import AddOp, Operation, ReplaceOp
 from ...errors import MemdirError
 from ...model import Source, normalise
+from ...origins import git_dirs
 from ...review import Action, local_store
 from .._importing import ImportItem, Planned, plan_import
-from ._extract import extract_docs
+from ._extract import CACHE_NAME, Answers, extract_docs
 from ._files import read_files, walk
 from ._found import KINDS, TITLES, Found, Gathered, Progress, short
-from ._git import gather_git
+from ._git import gather_git, known_repos
 from ._installed import gather_harnesses, gather_instructions
 
 if TYPE_CHECKING:
     from ...engine import Memdir
     from ...pipeline.providers import Provider
 
-__all__ = ["KINDS", "Bootstrap", "Found", "Gathered", "Proposal", "apply", "gather",
-           "propose", "report_text"]
+__all__ = ["KINDS", "Bootstrap", "Found", "Gathered", "Proposal", "apply", "cache_path",
+           "gather", "propose", "report_text"]
 
 SHOWN = 30  # skipped candidates listed in the text report
 _PREFIX = {"harness": "hrn", "instructions": "ins", "git": "git", "notes": "note",
@@ -114,23 +121,53 @@ class Bootstrap:
 
 
 def gather(md: Memdir, paths: Sequence[Path | str] = (), *, provider: Provider | None = None,
-           progress: Progress | None = None) -> Gathered:
+           progress: Progress | None = None, answers: Answers | None = None) -> Gathered:
     """Every candidate the sources hold (``paths``: folders or files named by the user);
-    reads only. ``provider`` defaults to the pipeline's (``llm`` in the settings)."""
+    reads only. ``provider`` defaults to the pipeline's (``llm`` in the settings); a
+    model's answers come from (and go to) ``answers`` when given."""
     g = Gathered()
     gather_harnesses(md, g)
-    repos, files = walk([Path(p) for p in paths], g)
-    if (md.checkout_root / ".git").exists():
-        repos.insert(0, md.checkout_root)
-    repos = list({r.resolve(): r for r in repos}.values())
+    named, files = walk([Path(p) for p in paths], g)
+    repos = _repositories(md, named, g)
     history = gather_git(repos, g, progress)
     gather_instructions(md, g)
     read_files(files, g, emails=set(history.emails) if history else set(), now=md.clock(),
                progress=progress)
     if g.docs:
-        extract_docs(provider or md.pipeline.provider, g.docs, g, home=md.home,
+        extract_docs(provider or md.pipeline.provider, g.docs, g, answers=answers,
                      when=md.clock(), progress=progress)
     return g
+
+
+def _repo_key(repo: Path) -> Path:
+    """One repository however it is reached: a worktree and its main checkout share it."""
+    dirs = git_dirs(repo)
+    return (dirs[1] if dirs else repo).resolve()
+
+
+def _repositories(md: Memdir, named: list[Path], g: Gathered) -> list[Path]:
+    """The current checkout, the repositories under the paths, then those this home knows
+    (listed in the notes); each repository once."""
+    found: dict[Path, Path] = {}
+    current = [md.checkout_root] if (md.checkout_root / ".git").exists() else []
+    for repo in [*current, *named]:
+        found.setdefault(_repo_key(repo), repo)
+    also = []
+    for repo in known_repos(md.home, g):
+        if _repo_key(repo) not in found:
+            found[_repo_key(repo)] = repo
+            also.append(repo)
+    if also:
+        shown = ", ".join(str(r) for r in also[:10])
+        more = f" and {len(also) - 10} more" if len(also) > 10 else ""
+        g.notes.append(f"git: also read {len(also)} repositor{'y' if len(also) == 1 else 'ies'}"
+                       f" this memdir home knows (from their local scopes): {shown}{more}")
+    return list(found.values())
+
+
+def cache_path(md: Memdir) -> Path:
+    """Where a model's proposed answers are kept between a dry run and ``--apply``."""
+    return md.home / CACHE_NAME
 
 
 def _scope(f: Found) -> str:
@@ -171,9 +208,22 @@ def _once(found: list[Found]) -> list[Found]:
 
 
 def propose(md: Memdir, paths: Sequence[Path | str] = (), *,
-            provider: Provider | None = None, progress: Progress | None = None) -> Bootstrap:
-    """What bootstrap would write, as proposals; writes no memory."""
-    g = gather(md, paths, provider=provider, progress=progress)
+            provider: Provider | None = None, progress: Progress | None = None,
+            cached_only: bool = False, fresh: bool = False) -> Bootstrap:
+    """What bootstrap would write, as proposals; writes no memory.
+
+    With a model as the provider, its answers are kept in :func:`cache_path` (only the
+    candidates that became proposals) so the ids printed name the same proposals later.
+    ``cached_only`` (what ``--apply`` does): answer only from that file, never ask the
+    model, and leave the file alone. ``fresh``: ask the model again for every text and
+    replace the file."""
+    if cached_only and fresh:
+        raise MemdirError("bootstrap: cached_only (--apply) answers from the last dry run's "
+                          "answers; fresh discards them — use one or the other")
+    model = provider or md.pipeline.provider
+    answers = Answers(cache_path(md) if model.uses_model else None, only=cached_only,
+                      fresh=fresh)
+    g = gather(md, paths, provider=model, progress=progress, answers=answers)
     found = _once(sorted(g.found, key=lambda f: KINDS.index(f.kind)))  # stable within a kind
     out = Bootstrap(problems=g.problems, notes=g.notes)
     out.refused = [(f, f.refused) for f in found if f.refused]
@@ -182,13 +232,17 @@ def propose(md: Memdir, paths: Sequence[Path | str] = (), *,
                         f.origins[0] if f.origins else "bootstrap", f.scope, f.folder)
              for f in candidates]
     plan = plan_import(md, "bootstrap", Path.home(), items)
+    proposed: dict[str, set[int]] = {}
     for f, planned in zip(candidates, plan.items, strict=True):
         if planned.action in ("add", "update"):
             out.proposals.append(_proposal(f, planned))
+            if f.answer is not None:
+                proposed.setdefault(f.answer[0], set()).add(f.answer[1])
         elif planned.action == "refused":
             out.refused.append((f, planned.reason))
         else:
             out.skipped.append((f, planned.action, planned.reason))
+    answers.save(proposed)
     return out
 
 
@@ -199,8 +253,9 @@ def apply(md: Memdir, found: Bootstrap, ids: Sequence[str] | None = None) -> Boo
     wanted = list(dict.fromkeys(by_id if ids is None else ids))
     unknown = [i for i in wanted if i not in by_id]
     if unknown:
-        raise MemdirError(f"no bootstrap proposal {', '.join(unknown)}: run `memdir bootstrap` "
-                          f"again (with the same --from paths) for the current ids")
+        raise MemdirError(f"no bootstrap proposal {', '.join(unknown)}: run the dry run "
+                          f"(`memdir bootstrap` with the same --from paths, without --apply) "
+                          f"again for the current ids")
     batches: dict[tuple[str, str | None], list[Operation]] = {}
     for pid in wanted:
         for action in by_id[pid].actions:

@@ -9,9 +9,12 @@ own words, confidence at least ``MIN_CONFIDENCE``, secrets redacted. A candidate
 evidence trips the guard is kept as *refused* (listed, never proposed), so poisoned text
 cannot be laundered through a model's paraphrase.
 
-A model's answers are cached in ``$MEMDIR_HOME/bootstrap-cache.json`` by transcript hash:
-the ids a dry run prints name the same proposals when ``--apply`` runs again, the model is
-not paid twice, and a run stopped at :data:`MAX_MODEL_CALLS` continues where it stopped.
+A model's answers are kept in ``$MEMDIR_HOME/bootstrap-cache.json`` (see :class:`Answers`)
+so that an id a dry run prints names the same proposal at ``--apply``: a model need not
+answer the same way twice, and ``--apply`` answers only from this file, never asking the
+model again. Only the candidates that became proposals are kept (a text that gave none is
+kept as its hash alone, so a run stopped at :data:`MAX_MODEL_CALLS` continues where it
+stopped, and the model is not paid twice for it).
 """
 
 from __future__ import annotations
@@ -33,18 +36,20 @@ from ...pipeline.run import MIN_CONFIDENCE
 from ...pipeline.schema import Candidate
 from ...pipeline.transcript import Transcript, build_transcript
 from ...sessions import Message
+from .._files import read_text
 from ._found import Doc, Found, Gathered, Progress
 
 if TYPE_CHECKING:
     from ...pipeline.providers import Provider
 
-__all__ = ["CACHE_NAME", "MAX_CHARS", "MAX_MODEL_CALLS", "extract_docs", "transcripts"]
+__all__ = ["CACHE_NAME", "MAX_CHARS", "MAX_MODEL_CALLS", "Answers", "extract_docs", "transcripts"]
 
 TRANSCRIPT_CHARS = 20_000  # under the pipeline's 24,000, so nothing is dropped
 MAX_MODEL_CALLS = 50  # per run; the rest waits for the next run (answers are cached)
 MAX_CHARS = 20_000_000  # text sent to the rules per run
 CACHE_NAME = "bootstrap-cache.json"
 MAX_CACHED = 5_000
+MAX_CACHE_BYTES = 64 << 20
 
 
 def transcripts(doc: Doc, when: datetime) -> Iterator[tuple[Transcript, dict[int, str]]]:
@@ -71,50 +76,68 @@ def _build(doc: Doc, chunk: int, messages: list[Message]) -> Transcript:
                             max_chars=TRANSCRIPT_CHARS + 4_000)
 
 
-class _Cache:
-    """Model answers by transcript hash, kept between runs (only for model providers)."""
+class Answers:
+    """A model's answers by transcript hash: read from the cache file once, written by
+    :meth:`save` with only what was proposed. ``path`` None: no cache (the offline rules).
+    ``only``: answer from the file alone, never from the model (``--apply``); ``fresh``:
+    ignore the file, and replace it at :meth:`save`."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, *, only: bool = False, fresh: bool = False) -> None:
         self.path = path
-        self.answers: dict[str, list[dict[str, Any]]] = {}
-        self.changed = False
-        if path is None or not path.exists():
+        self.only = only and path is not None
+        self.fresh = fresh
+        self.stored: dict[str, list[dict[str, Any]]] = {}  # as read from the file
+        self.now: dict[str, list[dict[str, Any]]] = {}  # the answers used in this run
+        self.unasked = 0  # texts not sent because ``only``
+        if path is None or fresh or not path.exists():
             return
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_text(path, MAX_CACHE_BYTES))
             answers = data["answers"] if isinstance(data, dict) else None
             if isinstance(answers, dict):
-                self.answers = {k: v for k, v in answers.items() if isinstance(v, list)}
+                self.stored = {k: v for k, v in answers.items() if isinstance(v, list)}
         except (OSError, ValueError, KeyError, TypeError):
-            self.answers = {}  # our own cache: a damaged one is rebuilt, never fatal
+            self.stored = {}  # our own cache: a damaged one is rebuilt, never fatal
 
     @staticmethod
     def key(provider: Provider, transcript: Transcript) -> str:
+        """The hash an answer is kept under: the provider and the text it was sent."""
         text = f"{provider.name}\0{transcript.render()}"
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
     def get(self, key: str) -> list[Candidate] | None:
-        if self.path is None or key not in self.answers:
+        """The kept answer for ``key`` (None when there is none, or it cannot be read)."""
+        if self.path is None or key not in self.stored:
             return None
         try:
-            return [Candidate.from_dict(c) for c in self.answers[key]]
-        except (KeyError, TypeError, ValueError):
+            found = [Candidate.from_dict(c) for c in self.stored[key]]
+        except (KeyError, TypeError, ValueError, AttributeError):
             return None
+        self.now[key] = self.stored[key]
+        return found
 
     def put(self, key: str, found: Sequence[Candidate]) -> None:
+        """The model's answer for ``key``, kept for :meth:`save`."""
         if self.path is not None:
-            self.answers[key] = [c.to_dict() for c in found]
-            self.changed = True
+            self.now[key] = [c.to_dict() for c in found]
 
-    def save(self) -> None:
-        if self.path is None or not self.changed:
+    def save(self, proposed: dict[str, set[int]]) -> None:
+        """Write the file: for each text of this run, the candidates of its answer that
+        became proposals (``proposed``: key → their indices); what earlier runs kept for
+        texts this run did not see stays, unless ``fresh``. Never with ``only``."""
+        if self.path is None or self.only:
             return
-        keep = dict(list(self.answers.items())[-MAX_CACHED:])
+        kept = {} if self.fresh else {k: v for k, v in self.stored.items() if k not in self.now}
+        for key, answer in self.now.items():
+            kept[key] = [c for i, c in enumerate(answer) if i in proposed.get(key, ())]
+        if kept == self.stored:
+            return
+        keep = dict(list(kept.items())[-MAX_CACHED:])
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".bootstrap-cache.")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"version": 1, "answers": keep}, f, ensure_ascii=False)
+                json.dump({"version": 2, "answers": keep}, f, ensure_ascii=False)
             os.replace(tmp, self.path)
         except OSError:
             Path(tmp).unlink(missing_ok=True)
@@ -145,47 +168,52 @@ def _screen(c: Candidate, doc: Doc, transcript: Transcript, where: dict[int, str
                  (f"bootstrap:{doc.kind}:{doc.path}",), detail, refused)
 
 
-def extract_docs(provider: Provider, docs: Sequence[Doc], g: Gathered, *, home: Path,
-                 when: datetime, progress: Progress | None = None) -> None:
-    """Run every doc through ``provider``; candidates (and refusals) go to ``g.found``."""
-    cache = _Cache(home / CACHE_NAME if provider.uses_model else None)
+def extract_docs(provider: Provider, docs: Sequence[Doc], g: Gathered, *,
+                 answers: Answers | None = None, when: datetime,
+                 progress: Progress | None = None) -> None:
+    """Run every doc through ``provider`` (a model's answers through ``answers``, when
+    given); candidates (and refusals) go to ``g.found``."""
+    cache = answers if answers is not None and provider.uses_model else Answers(None)
     calls = chars = 0
     dropped: Counter[str] = Counter()
     left = 0
-    try:
-        for i, doc in enumerate(docs, 1):
-            if progress is not None and (i % 50 == 0 or provider.uses_model):
-                progress(f"extracting: {i:,} of {len(docs):,} texts ({doc.path.name})")
-            for transcript, where in transcripts(doc, when):
-                if not transcript.user_ids:
+    for i, doc in enumerate(docs, 1):
+        if progress is not None and (i % 50 == 0 or provider.uses_model):
+            progress(f"extracting: {i:,} of {len(docs):,} texts ({doc.path.name})")
+        for transcript, where in transcripts(doc, when):
+            if not transcript.user_ids:
+                continue
+            key = Answers.key(provider, transcript) if cache.path is not None else ""
+            found = cache.get(key) if key else None
+            if found is None:
+                if cache.only:
+                    cache.unasked += 1
                     continue
-                key = _Cache.key(provider, transcript) if provider.uses_model else ""
-                found = cache.get(key) if key else None
-                if found is None:
-                    if (calls >= MAX_MODEL_CALLS if provider.uses_model
-                            else chars >= MAX_CHARS):
-                        left += 1
-                        continue
-                    try:
-                        found = provider.extract(transcript).candidates
-                    except MemdirError as exc:
-                        g.problems.append(f"{doc.path}: extraction failed: {exc}")
-                        continue
-                    calls += provider.uses_model
-                    chars += transcript.chars
-                    if key:
-                        cache.put(key, found)
-                for c in found:
-                    screened = _screen(c, doc, transcript, where, dropped)
-                    if screened is not None:
-                        g.found.append(screened)
-    finally:
-        cache.save()
-    if left:
-        limit = (f"{MAX_MODEL_CALLS} model calls" if provider.uses_model
-                 else f"{MAX_CHARS:,} characters")
-        g.notes.append(f"stopped after {limit}: {left} text(s) not read yet; run bootstrap "
-                       f"again to continue" + (" (answers so far are cached)"
-                                               if provider.uses_model else ""))
+                if calls >= MAX_MODEL_CALLS if provider.uses_model else chars >= MAX_CHARS:
+                    left += 1
+                    continue
+                try:
+                    found = provider.extract(transcript).candidates
+                except MemdirError as exc:
+                    g.problems.append(f"{doc.path}: extraction failed: {exc}")
+                    continue
+                calls += provider.uses_model
+                chars += transcript.chars
+                cache.put(key, found)
+            for n, c in enumerate(found):
+                screened = _screen(c, doc, transcript, where, dropped)
+                if screened is not None:
+                    g.found.append(dataclasses.replace(screened, answer=(key, n)) if key
+                                   else screened)
+    if left and provider.uses_model:
+        g.notes.append(f"stopped after {MAX_MODEL_CALLS} model calls: {left} text(s) not "
+                       f"read yet" + ("; run bootstrap again to continue (the texts read are "
+                                      "not sent again)" if cache.path is not None else ""))
+    elif left:
+        g.notes.append(f"stopped after {MAX_CHARS:,} characters: {left} text(s) not read; "
+                       f"name fewer or smaller files with --from to read them")
+    if cache.unasked:
+        g.notes.append(f"{cache.unasked} text(s) the last dry run did not send to the model "
+                       f"were not read: applying answers only from {CACHE_NAME}")
     for why, n in sorted(dropped.items()):
         g.notes.append(f"extractor: {n} candidate(s) dropped ({why})")

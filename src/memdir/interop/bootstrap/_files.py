@@ -10,8 +10,11 @@ for both. What each file holds:
 * ``.mbox`` (or a file beginning ``From ``): the messages the person sent (their address
   from git, a "Sent" label, or — with neither — the sender of at least 80 % of them),
   without quotes and signatures;
-* ``.ics``: recurring events, which become candidates directly;
-* ``.json``: chat exports (:mod:`memdir.formats.chats`), every message with its role.
+* ``.ics``: recurring events that are not over (``UNTIL``, ``COUNT``), which become
+  candidates directly;
+* ``.json``: chat exports (:mod:`memdir.formats.chats`), every message with its role,
+  streamed: memory holds one conversation of the file at a time, and the reading stops
+  once :data:`MAX_CHAT_CHARS` of chat text are held.
 
 Unreadable, oversized and malformed files are named in ``problems``; nothing here raises.
 """
@@ -24,23 +27,27 @@ import os
 import re
 import stat
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from datetime import datetime
+from collections.abc import Generator, Iterable, Sequence
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from ...errors import ParseError
 from ...formats import chats, ics, mail
+from .._files import read_text, why
 from ._found import Doc, Found, Gathered, Part, Progress, short
 
-__all__ = ["MAX_FILES", "markdown_parts", "read_file", "read_files", "read_text", "walk"]
+__all__ = ["MAX_FILES", "markdown_parts", "read_file", "read_files", "walk"]
 
 MAX_FILES = 5_000
 MAX_DEPTH = 6
 MAX_REPOS = 200
-MAX_BYTES = {"notes": 2 << 20, "calendar": 8 << 20, "chat": 32 << 20, "mail": 512 << 20}
+MAX_BYTES = {"notes": 2 << 20, "calendar": 8 << 20, "chat": 2 << 30, "mail": 512 << 20}
+MAX_CHAT_CHARS = 20_000_000  # chat text held per run (the extractor's MAX_CHARS)
+CHUNK_CHARS = 1 << 20
 MAX_MAILS = 2_000  # of the person's own, per mailbox
 MAX_SCANNED = 50_000  # messages looked at, per mailbox
 MAX_EVENTS = 20  # recurring events proposed per calendar
+RECENT_DAYS = 60  # a series of single events with none since then is over
 PART_CHARS = 1_900
 _EXT = {".md": "notes", ".markdown": "notes", ".txt": "notes", ".text": "notes",
         ".org": "notes", ".rst": "notes", ".mbox": "mail", ".mbx": "mail",
@@ -109,32 +116,6 @@ def _kind(path: Path) -> str | None:
         except OSError:
             return None
     return kind
-
-
-def _read(path: Path, cap: int) -> bytes:
-    """A regular file's bytes, refusing FIFOs and files over ``cap`` (OSError/ValueError)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > cap:
-            raise ValueError(f"larger than {cap >> 20} MiB; left out")
-        chunks = []
-        while chunk := os.read(fd, 1 << 20):
-            chunks.append(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def read_text(path: Path, cap: int) -> str:
-    """A regular file's UTF-8 text (at most ``cap`` bytes); OSError or ValueError say why not."""
-    data = _read(path, cap)
-    try:
-        return data.decode("utf-8-sig").replace("\r\n", "\n")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
 
 
 def _split(text: str, where: str) -> Iterable[Part]:
@@ -262,6 +243,8 @@ def _calendar(path: Path, g: Gathered, now: datetime) -> None:
         g.problems.append(f"{path}: {cal.skipped_lines} line(s) could not be read")
     repeats: dict[str, tuple[ics.Event, str]] = {}
     singles: Counter[str] = Counter()
+    latest: dict[str, date] = {}
+    over: set[str] = set()
     for event in cal.events:
         title = " ".join(event.summary.split())
         if not title or event.override or event.status == "CANCELLED":
@@ -269,12 +252,27 @@ def _calendar(path: Path, g: Gathered, now: datetime) -> None:
         rule = ics.recurrence(event) if event.rrule else None
         if rule is None:
             singles[title] += 1
-        elif not rule.ended(now) and title.casefold() not in repeats:
+            day = ics.start_date(event)
+            if day is not None and day > latest.get(title, date.min):
+                latest[title] = day
+        elif rule.ended(now):
+            over.add(title.casefold())
+        elif title.casefold() not in repeats:
             repeats[title.casefold()] = (event, rule.text())
+    recent = now.date() - timedelta(days=RECENT_DAYS)
     for title, count in singles.items():  # a series exported as separate events
-        if count >= 4 and title.casefold() not in repeats:
-            first = next(e for e in cal.events if " ".join(e.summary.split()) == title)
-            repeats[title.casefold()] = (first, f"{count} times in this calendar")
+        if count < 4 or title.casefold() in repeats:
+            continue
+        if title in latest and latest[title] < recent:
+            over.add(title.casefold())
+            continue
+        first = next(e for e in cal.events if " ".join(e.summary.split()) == title)
+        repeats[title.casefold()] = (first, f"{count} times in this calendar")
+    over -= set(repeats)
+    if over:
+        g.notes.append(f"{path}: {len(over)} recurring event(s) already over (by their "
+                       f"UNTIL or COUNT, or no occurrence in the last {RECENT_DAYS} days); "
+                       f"not proposed")
     for event, when in list(repeats.values())[:MAX_EVENTS]:
         title = short(event.summary, 60)
         g.found.append(Found(
@@ -289,15 +287,50 @@ def _calendar(path: Path, g: Gathered, now: datetime) -> None:
                        f"are proposed")
 
 
+def _chunks(path: Path, cap: int) -> Generator[str, None, None]:
+    """A regular file's UTF-8 text in chunks of about a MiB (never blocking on a FIFO);
+    OSError or ValueError say why not."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a regular file")
+        if info.st_size > cap:
+            raise ValueError(f"larger than {cap >> 20:,} MiB; left out")
+    except BaseException:
+        os.close(fd)
+        raise
+    with open(fd, encoding="utf-8-sig", newline="") as f:
+        try:
+            while chunk := f.read(CHUNK_CHARS):
+                yield chunk
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"not UTF-8 ({exc.reason})") from None
+
+
 def _chats(path: Path, g: Gathered) -> None:
-    export = chats.read_chat_export(read_text(path, MAX_BYTES["chat"]), str(path))
-    g.problems += [f"{path}: {p}" for p in export.problems]
-    for conv in export.conversations:
-        parts = []
-        for n, m in enumerate(conv.messages, 1):
-            where = f"{conv.where}, message {n}"
-            parts += [Part(m.role, p.text, where) for p in _split(m.text, where)]
-        g.docs.append(Doc("chat", path, tuple(parts), label=conv.where))
+    """Conversations streamed from the export, until :data:`MAX_CHAT_CHARS` of chat text
+    are held (what the extractor reads in one run at most)."""
+    problems: list[str] = []
+    text = _chunks(path, MAX_BYTES["chat"])
+    conversations = chats.iter_chat_export(text, str(path), problems)
+    try:
+        for conv in conversations:
+            if g.chat_chars >= MAX_CHAT_CHARS:
+                g.notes.append(f"{path}: chat exports read up to {MAX_CHAT_CHARS:,} "
+                               f"characters of text (what the extractor reads in one run); "
+                               f"{conv.where} and the conversations after it were left out")
+                break
+            parts = []
+            for n, m in enumerate(conv.messages, 1):
+                where = f"{conv.where}, message {n}"
+                parts += [Part(m.role, p.text, where) for p in _split(m.text, where)]
+            g.docs.append(Doc("chat", path, tuple(parts), label=conv.where))
+            g.chat_chars += sum(len(p.text) for p in parts)
+    finally:
+        conversations.close()
+        text.close()  # closes the file, also when stopped early
+        g.problems += [f"{path}: {p}" for p in problems]
 
 
 def read_file(kind: str, path: Path, g: Gathered, *, emails: set[str], now: datetime,
@@ -316,7 +349,7 @@ def read_file(kind: str, path: Path, g: Gathered, *, emails: set[str], now: date
     except ParseError as exc:
         g.problems.append(f"{path}: {exc.reason}")
     except (OSError, ValueError) as exc:
-        g.problems.append(f"{path}: {getattr(exc, 'strerror', None) or exc}")
+        g.problems.append(f"{path}: {why(exc)}")
 
 
 def read_files(files: Sequence[tuple[str, Path]], g: Gathered, *, emails: set[str],

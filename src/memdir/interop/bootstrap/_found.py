@@ -24,7 +24,8 @@ class Found:
     ``source`` names where it came from for people (a file, repository or harness);
     ``origins`` are what the entry records (``bootstrap:<kind>:<path>``); ``detail`` the
     evidence (``notes.md line 12``, ``18 of 20 commits``). ``refused`` is set when the
-    text it was extracted from trips the guard: it is listed, never proposed.
+    text it was extracted from trips the guard: it is listed, never proposed. ``answer``:
+    the (cache key, index) of the model's candidate it is, kept in the cache if proposed.
     """
 
     kind: str
@@ -38,6 +39,7 @@ class Found:
     origins: tuple[str, ...] = ()
     detail: str = ""
     refused: str = ""
+    answer: tuple[str, int] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class Gathered:
     docs: list[Doc] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # "path: why", never silently skipped
     notes: list[str] = field(default_factory=list)  # what was looked at and left alone, why
+    chat_chars: int = 0  # chat text held in docs, which the chat reader bounds
 
 
 def short(text: str, width: int) -> str:

@@ -5,10 +5,14 @@ a sandbox's HOME redirects ``--global``) and without the ``GIT_*`` variables a h
 set. Only commits the person authored count (their e-mail addresses from git config, else
 their name). Facts become user-scope candidates directly, each with its evidence counts:
 
-* name and e-mail; frequent co-authors (``Co-authored-by:`` trailers);
+* name and e-mail; frequent co-authors (``Co-authored-by:`` trailers), bots and coding
+  agents left out (:func:`is_bot`: Claude Code's ``Claude <noreply@anthropic.com>``,
+  ``…[bot]`` accounts, no-reply addresses), so a tool is never taken for a colleague;
 * conventions followed in at least :data:`SHARE` of the person's commits (at least
   :data:`MIN_COMMITS` of them): Conventional Commits, imperative subjects, short subjects,
-  ticket references, sign-off.
+  ticket references, sign-off. The `` (#123)`` GitHub appends to a squash-merged pull
+  request's subject is a pull request number, not a ticket the person named: it is left
+  out of subjects and ticket references.
 """
 
 from __future__ import annotations
@@ -21,18 +25,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...origins import git_dirs, records
 from ._found import Found, Gathered, Progress, short
 
-__all__ = ["Commit", "History", "conventions", "gather_git", "read_history"]
+__all__ = ["Commit", "History", "conventions", "gather_git", "is_bot", "known_repos",
+           "read_history"]
 
 SHARE = 0.6
 MIN_COMMITS = 5
+MAX_KNOWN = 20  # repositories this memdir home knows, read besides the current one
 MAX_COMMITS = 5_000  # per repository, newest first
 TIMEOUT = 60.0
 _CC = re.compile(r"^(feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert|"
                  r"deps|release)(\([^)]{1,40}\))?!?: \S")
 _TRAILER = re.compile(r"^Co-authored-by:\s*(.+?)\s*<([^>]+)>\s*$", re.I | re.M)
 _SIGNED = re.compile(r"^Signed-off-by:\s", re.I | re.M)
+_PR_NUMBER = re.compile(r"\s+\(#[0-9]{1,7}\)[ \t]*$", re.M)  # GitHub's squash-merge suffix
+_NOREPLY = re.compile(r"^(?:[0-9]+\+)?(?:no-?reply|do-?not-?reply|no_reply)@", re.I)
+_GITHUB_NOREPLY = "@users.noreply.github.com"
+_BOT_ACCOUNTS = frozenset({"copilot", "copilot-swe-agent", "devin-ai-integration"})
 _TICKET = re.compile(r"\b([A-Z][A-Z0-9]{1,9})-[0-9]{1,6}\b|(?<![\w&])#[0-9]{1,6}\b")
 _VERB_WORDS = """
 add adjust align allow apply avoid bump call change check clean clarify collect configure convert
@@ -58,8 +69,26 @@ class Commit:
 
     @property
     def subject(self) -> str:
-        """The first line."""
-        return self.message.split("\n", 1)[0].strip()
+        """The first line, without the `` (#123)`` of a squash-merged pull request."""
+        return _PR_NUMBER.sub("", self.message.split("\n", 1)[0]).strip()
+
+    @property
+    def own_text(self) -> str:
+        """The message without pull request numbers GitHub added."""
+        return _PR_NUMBER.sub("", self.message)
+
+
+def is_bot(name: str, address: str) -> bool:
+    """Whether a commit trailer names a bot or coding agent rather than a person: a
+    ``[bot]`` account, a no-reply address (``Claude <noreply@anthropic.com>``), or a
+    GitHub no-reply address of a known agent account (Copilot). A person's GitHub
+    no-reply address (``123+ada@users.noreply.github.com``) is a person."""
+    address = address.strip().lower()
+    if name.strip().lower().endswith("[bot]") or "[bot]" in address:
+        return True
+    if address.endswith(_GITHUB_NOREPLY):
+        return address[: -len(_GITHUB_NOREPLY)].split("+")[-1] in _BOT_ACCOUNTS
+    return _NOREPLY.match(address) is not None
 
 
 @dataclass
@@ -148,6 +177,27 @@ def read_history(repos: Sequence[Path], g: Gathered, progress: Progress | None =
     return h
 
 
+def known_repos(home: Path, g: Gathered, limit: int = MAX_KNOWN) -> list[Path]:
+    """The checkouts this memdir home knows (each local scope records its checkout's path
+    in ``.origin.json``, see :mod:`memdir.origins`) that are still git repositories here:
+    the ``limit`` whose scopes changed last. What was left out is noted."""
+    found: list[tuple[float, Path]] = []
+    for folder, origin in records(home):
+        if origin is None:
+            continue
+        path = Path(origin.path)
+        try:
+            if path.is_absolute() and git_dirs(path) is not None:
+                found.append((folder.stat().st_mtime, path))
+        except OSError:
+            continue
+    found.sort(key=lambda f: (-f[0], str(f[1])))
+    if len(found) > limit:
+        g.notes.append(f"git: this memdir home knows {len(found)} repositories; the "
+                       f"{limit} used last were read (name others with --from)")
+    return [path for _, path in found[:limit]]
+
+
 def _share(n: int, total: int) -> str:
     return f"{n} of {total} ({n / total:.0%})"
 
@@ -212,7 +262,7 @@ def conventions(h: History) -> list[tuple[str, str, str, str]]:
                     f"Keep commit subjects within {limit} characters (the user's median is "
                     f"{lengths[total // 2]}).\n\n**Why:** {evidence} in {_where(h)} are.\n{how}",
                     evidence))
-    tickets = [found for c in commits if (found := _TICKET.findall(c.message))]
+    tickets = [found for c in commits if (found := _TICKET.findall(c.own_text))]
     if len(tickets) >= SHARE * total:
         keys = Counter(k or "#" for found in tickets for k in set(found)).most_common(3)
         named = ", ".join(f"{k}-… ({n})" if k != "#" else f"#… ({n})" for k, n in keys)
@@ -260,14 +310,23 @@ def gather_git(repos: Sequence[Path], g: Gathered, progress: Progress | None = N
                               f"{said}{mail}\n\n**Evidence:** {evidence}.", evidence, "user"))
     mine = set(h.emails)
     partners: Counter[tuple[str, str]] = Counter()
+    bots: Counter[str] = Counter()
     for c in h.commits:
         for who, addr in {(n.strip(), a.strip().lower()) for n, a in _TRAILER.findall(c.message)}:
-            if addr not in mine:
+            if is_bot(who, addr):
+                bots[who] += 1
+            elif addr not in mine:
                 partners[(who, addr)] += 1
+    if bots:
+        listed = ", ".join(f"{who} ({n})" for who, n in bots.most_common(5))
+        g.notes.append(f"git: co-authors that are bots or coding agents are not counted as "
+                       f"people you work with: {listed}")
     often = [(who, n) for who, n in partners.most_common(10) if n >= 2]
     if often:
         listed = "\n".join(f"- {n} <{a}> ({k} commits)" for (n, a), k in often)
-        total = sum(1 for c in h.commits if _TRAILER.search(c.message))
+        total = sum(1 for c in h.commits
+                    if any((n.strip(), a.strip().lower()) in partners
+                           for n, a in _TRAILER.findall(c.message)))
         evidence = f"Co-authored-by trailers in {total} of the user's commits in {_where(h)}"
         names = " and ".join(n for (n, _), _ in often[:2]) + (" and others" if often[2:]
                                                                else "")

@@ -2,8 +2,8 @@
 
 Harness memories come from every module in :data:`memdir.interop.HARNESSES`, read at its
 default place under the home folder (a missing folder is "nothing found"; a module not
-installed in this build is a note). They are already structured and become candidates
-as they are.
+installed in this build is a note), and for Claude Code every project's memory folder
+(:mod:`._claude`). They are already structured and become candidates as they are.
 
 Instruction files hold rules the person wrote, so they go through the extractor like
 notes: the home folder's ``~/.claude/CLAUDE.md``, ``~/.codex/AGENTS.md`` and
@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import MemdirError
+from .._files import read_text, why
 from .._harness import HARNESSES, harness
-from ._files import MAX_BYTES, markdown_parts, read_text
+from ._claude import gather_claude_projects
+from ._files import MAX_BYTES, markdown_parts
 from ._found import Doc, Found, Gathered
 
 if TYPE_CHECKING:
@@ -42,6 +44,8 @@ def gather_harnesses(md: Memdir, g: Gathered) -> None:
             g.notes.append(f"{name}: reading its memories is not available in this build")
             continue
         source = h.default_source(md).absolute()
+        if name == "claude-code":  # every project's folder, not only this one's
+            gather_claude_projects(md, g, h, source)
         if not source.exists():
             g.notes.append(f"{name}: nothing at {source}")
             continue
@@ -87,7 +91,7 @@ def gather_instructions(md: Memdir, g: Gathered) -> None:
         try:
             parts = markdown_parts(read_text(path, MAX_BYTES["notes"]))
         except (OSError, ValueError) as exc:
-            g.problems.append(f"{path}: {getattr(exc, 'strerror', None) or exc}")
+            g.problems.append(f"{path}: {why(exc)}")
             continue
         if parts:
             g.docs.append(Doc("instructions", path, tuple(parts), scope))

@@ -1,0 +1,161 @@
+"""Claude Code's memory folders of every project, each proposed for the project it is about.
+
+Claude Code keeps one ``~/.claude/projects/<slug>/memory`` folder per project, where the
+slug is the project's path with every character but ASCII letters and digits turned into
+``-`` (``/a/my-app`` and ``/a/my/app`` share one), so a slug cannot be turned back into a
+path. A folder is given to the project whose path slugs to it, found in this order:
+
+1. this project (its local scope);
+2. a checkout this memdir home knows (the path a local scope's ``.origin.json`` records),
+   when only one of them has that slug;
+3. the ``cwd`` a Claude Code transcript in that folder records (the first lines of its
+   newest ``*.jsonl`` files), when that folder exists here and its repository slugs to the
+   folder: that project's local scope (created on apply, as memdir would on first use).
+
+A folder no path matches is about a project that cannot be named: its ``user`` memories
+(about the person, true in every project) are proposed for the user scope; the others would
+be wrong anywhere else, so they are left out with a note saying how to import them from
+within that project. The memories are read by the Claude Code harness's own ``read``; the
+slug matching and the transcript peek are written here (``memdir.interop.claude_code``
+has no public helper for them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...errors import MemdirError
+from ...formats.claude import project_slug as claude_slug
+from ...origins import records
+from ...scopes import find_project_root
+from ...scopes import project_slug as scope_slug
+from ._found import Found, Gathered
+
+if TYPE_CHECKING:
+    from ...engine import Memdir
+    from .._harness import Harness
+
+__all__ = ["MAX_PROJECTS", "gather_claude_projects", "slug_matches"]
+
+MAX_PROJECTS = 100  # Claude Code project folders read
+SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
+HEAD_BYTES = 64 * 1024  # of a transcript, looked at for its cwd
+MAX_TRANSCRIPTS = 3  # per folder
+
+
+def slug_matches(name: str, path: str) -> bool:
+    """Whether ``name`` is Claude Code's folder name for the project at ``path``."""
+    slug = claude_slug(path)
+    return name == slug or (len(slug) > SLUG_MAX and name.startswith(slug[:SLUG_MAX]))
+
+
+def _head(path: Path) -> bytes:
+    """The first HEAD_BYTES of a regular file (never blocking on a FIFO); b"" if none."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, HEAD_BYTES) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
+def _cwds(folder: Path) -> list[str]:
+    """The working folders the newest transcripts in ``folder`` record."""
+    try:
+        found = sorted(((p.stat().st_mtime, p) for p in folder.glob("*.jsonl")), reverse=True)
+    except OSError:
+        return []
+    out: list[str] = []
+    for _, path in found[:MAX_TRANSCRIPTS]:
+        for line in _head(path).split(b"\n")[:-1]:  # the last one may be cut
+            try:
+                row = json.loads(line)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(row, dict) and isinstance(row.get("cwd"), str) and row["cwd"]:
+                out.append(row["cwd"])
+                break
+    return list(dict.fromkeys(out))
+
+
+class _Projects:
+    """Which project a Claude Code folder name belongs to: (scope, local folder) or None."""
+
+    def __init__(self, md: Memdir) -> None:
+        self.md = md
+        self.known: dict[Path, Path] = {Path(o.path): f for f, o in records(md.home)
+                                        if o is not None}
+
+    def _target(self, root: Path) -> tuple[str, Path | None]:
+        if root == self.md.project_root:
+            return "local", None
+        return "local", self.known.get(root) or self.md.home / "projects" / scope_slug(root)
+
+    def place(self, name: str, folder: Path) -> tuple[str, Path | None] | None:
+        if slug_matches(name, str(self.md.project_root)):
+            return "local", None
+        mine = {root for root in self.known if slug_matches(name, str(root))}
+        if len(mine) == 1:
+            return self._target(mine.pop())
+        for cwd in _cwds(folder):
+            path = Path(cwd)
+            try:
+                if not path.is_absolute() or not path.is_dir():
+                    continue
+                root = find_project_root(path)
+            except (OSError, ValueError, RuntimeError):
+                continue
+            if slug_matches(name, str(root)) or slug_matches(name, str(path)):
+                return self._target(root)
+        return None
+
+
+def gather_claude_projects(md: Memdir, g: Gathered, harness: Harness, done: Path) -> None:
+    """The memories in every ``~/.claude/projects/*/memory`` but ``done`` (this project's,
+    read already), as candidates for the project each is about."""
+    base = Path.home() / ".claude" / "projects"
+    try:
+        folders = sorted(p for p in base.iterdir() if (p / "memory").is_dir())
+    except OSError:
+        return
+    folders = [p for p in folders if (p / "memory").resolve() != done.resolve()]
+    if len(folders) > MAX_PROJECTS:
+        g.notes.append(f"claude-code: {len(folders)} project memory folders in {base}; the "
+                       f"first {MAX_PROJECTS} were read")
+        del folders[MAX_PROJECTS:]
+    projects = _Projects(md)
+    for folder in folders:
+        source = folder / "memory"
+        try:
+            read = harness.read(md, source)
+        except MemdirError as exc:
+            g.problems.append(f"{source}: {exc}")
+            continue
+        g.problems += [f"claude-code: {p}" for p in read.problems]
+        place = projects.place(folder.name, folder)
+        left = 0
+        for item in read.items:
+            if place is None and str(item.type) != "user":
+                left += 1
+                continue
+            scope, target = place or ("user", None)
+            where = item.origin.split(":", 1)[-1].removeprefix(f"{source}/")
+            g.found.append(Found(
+                "harness", f"claude-code: {source}", str(item.type), item.name,
+                item.description, item.body, scope, target, (f"bootstrap:{item.origin}",),
+                where))
+        if left:
+            g.notes.append(
+                f"claude-code: {source}: no project here has this folder's name (Claude Code "
+                f"names it after the project's path, which cannot be read back from it); its "
+                f"user memories are proposed for the user scope, its other {left} left out. "
+                f"Import them from within that project: memdir import claude-code --from "
+                f"{source}")
