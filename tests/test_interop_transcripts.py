@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import memdir
 from memdir.engine import Memdir
 from memdir.interop.transcripts import claude_code, codex, hermes, import_sessions
-from memdir.interop.transcripts._reading import Tally
+from memdir.interop.transcripts._reading import Tally, output_text, text_of
 
 FIXTURES = Path(__file__).parent / "fixtures" / "transcripts" / "home"
 MAIN = "8f0c2a71-5d1e-4c2b-9a57-2f5e0c9d1b33"
@@ -380,6 +380,21 @@ def test_hermes_rows_parse_or_are_malformed(row: dict[str, Any]) -> None:
     except hermes.Malformed:
         return
     assert _valid([out]) and (out[3] is None or isinstance(out[3], str))
+
+
+def test_readers_share_one_malformed_and_one_text_flattening() -> None:
+    assert claude_code.Malformed is codex.Malformed is hermes.Malformed
+    out = codex.item_messages({"type": "function_call_output", "call_id": "c",
+                               "output": json.dumps({"output": "exit 0"})}, {})
+    assert out == [("tool", output_text(json.dumps({"output": "exit 0"})), None, None)]
+    assert text_of({"content": [{"type": "text", "text": "a"}, "b"]}) == "a\nb"
+    assert output_text({"output": "done", "metadata": {}}) == "done"
+    assert output_text('{"output": 3}') == '{"output": 3}' and output_text(None) == ""
+
+
+@given(JSON | JSON.map(json.dumps))
+def test_text_helpers_always_give_text(value: Any) -> None:
+    assert isinstance(text_of(value), str) and isinstance(output_text(value), str)
 
 
 @given(st.lists(st.binary(max_size=60) | JSON.map(lambda v: json.dumps(v).encode()),

@@ -15,8 +15,8 @@ from ...errors import ValidationError
 from ...scopes import find_project_root, project_slug
 from ...sessions.records import to_epoch
 
-__all__ = ["MAX_LINE", "Progress", "Tally", "bounded_put", "files", "json_lines", "mtime",
-           "scope_of", "seconds", "text_of"]
+__all__ = ["MAX_LINE", "Malformed", "Message", "Progress", "Tally", "bounded_put", "files",
+           "json_lines", "mtime", "output_text", "scope_of", "seconds", "text_of"]
 
 MAX_LINE = 32 * 1024 * 1024  # a longer line is reported, not held in memory
 PROBLEMS_KEPT = 20  # malformed lines listed by position (all are counted)
@@ -24,6 +24,13 @@ _STEP = 1024 * 1024  # report progress at most once per this many units of bytes
 
 #: ``progress(done, total)``: bytes read of all files (Hermes: messages read).
 Progress = Callable[[int, int], None]
+
+#: One message as a reader makes it: role, content, tool_name, tool_calls.
+Message = tuple[str, str, str | None, Any]
+
+
+class Malformed(Exception):
+    """A line or row that claims to be a message but does not have a message's shape."""
 
 
 class Tally:
@@ -145,8 +152,9 @@ def scope_of(cwd: str | None) -> str | None:
 
 
 def text_of(value: object) -> str:
-    """Tool output or message content as text: strings as they are, lists of content
-    blocks as their text parts, anything else as JSON."""
+    """Message content or tool output as text: strings as they are, lists of content
+    blocks as their text parts, an object by its ``output``, ``content`` or ``text``, anything
+    else as JSON."""
     if isinstance(value, str):
         return value
     if isinstance(value, list):
@@ -163,7 +171,25 @@ def text_of(value: object) -> str:
         return "\n".join(parts)
     if value is None:
         return ""
+    if isinstance(value, dict):
+        for key in ("output", "content", "text"):
+            if isinstance(value.get(key), str | list):
+                return text_of(value[key])
     return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def output_text(value: object) -> str:
+    """A tool's output as text, as :func:`text_of`, and text that is JSON of an object
+    with an ``output`` string (how Codex records a command's result) as that string."""
+    if isinstance(value, str):
+        try:
+            decoded = json.loads(value)
+        except (ValueError, RecursionError):
+            return value
+        if isinstance(decoded, dict) and isinstance(decoded.get("output"), str):
+            return str(decoded["output"])
+        return value
+    return text_of(value)
 
 
 def bounded_put(mapping: dict[str, str], key: str, value: str, limit: int = 100_000) -> None:

@@ -23,7 +23,18 @@ from pathlib import Path
 from typing import Any
 
 from ...sessions import SessionSpec
-from ._reading import Tally, bounded_put, files, json_lines, mtime, scope_of, seconds, text_of
+from ._reading import (
+    Malformed,
+    Message,
+    Tally,
+    bounded_put,
+    files,
+    json_lines,
+    mtime,
+    scope_of,
+    seconds,
+    text_of,
+)
 
 __all__ = ["LABEL", "Malformed", "default_source", "find", "line_messages", "sessions"]
 
@@ -32,11 +43,6 @@ AGENT = "claude-code"
 PEEK = 200  # lines read ahead for the session's id, cwd and title
 _MESSAGE_TYPES = frozenset({"user", "assistant", "system"})
 
-Message = tuple[str, str, str | None, Any]  # role, content, tool_name, tool_calls
-
-
-class Malformed(Exception):
-    """A line that claims to be a message but does not have a message's shape."""
 
 
 def default_source() -> Path:

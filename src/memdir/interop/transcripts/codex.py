@@ -23,7 +23,19 @@ from pathlib import Path
 from typing import Any
 
 from ...sessions import SessionSpec
-from ._reading import Tally, bounded_put, files, json_lines, mtime, scope_of, seconds, text_of
+from ._reading import (
+    Malformed,
+    Message,
+    Tally,
+    bounded_put,
+    files,
+    json_lines,
+    mtime,
+    output_text,
+    scope_of,
+    seconds,
+    text_of,
+)
 
 __all__ = ["LABEL", "Malformed", "default_source", "find", "item_messages", "sessions"]
 
@@ -37,11 +49,6 @@ _CALLS = {"function_call": "arguments", "custom_tool_call": "input",
 _OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
 
-Message = tuple[str, str, str | None, Any]  # role, content, tool_name, tool_calls
-
-
-class Malformed(Exception):
-    """A response item that does not have the shape its type promises."""
 
 
 def default_source() -> Path:
@@ -61,22 +68,6 @@ def _arguments(value: object) -> object:
         except (ValueError, RecursionError):
             return value
     return value
-
-
-def _output(value: object) -> str:
-    """A function's output: Codex writes text, or JSON text ``{"output": …, "metadata"}``,
-    or an object with ``content``."""
-    if isinstance(value, str):
-        decoded = _arguments(value)
-        output = decoded.get("output") if isinstance(decoded, dict) else None
-        if isinstance(output, str):
-            return output
-        return value
-    if isinstance(value, dict):
-        for key in ("output", "content"):
-            if key in value:
-                return text_of(value[key])
-    return text_of(value)
 
 
 def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Message]:
@@ -105,7 +96,7 @@ def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Messag
     if kind in _OUTPUTS:
         call_id = payload.get("call_id")
         name = names.get(call_id) if isinstance(call_id, str) else None
-        return [("tool", _output(payload.get("output")), name, None)]
+        return [("tool", output_text(payload.get("output")), name, None)]
     return []
 
 

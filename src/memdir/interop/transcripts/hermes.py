@@ -24,7 +24,7 @@ from typing import Any
 
 from ...errors import MemdirError
 from ...sessions import SessionSpec
-from ._reading import Tally, bounded_put, scope_of, seconds, text_of
+from ._reading import Malformed, Message, Tally, bounded_put, scope_of, seconds, text_of
 
 __all__ = ["LABEL", "Malformed", "default_source", "message_of", "sessions"]
 
@@ -34,11 +34,6 @@ JSON_PREFIX = "\x00json:"
 _SESSION_COLUMNS = ("id", "parent_session_id", "cwd", "title", "started_at", "ended_at")
 _MESSAGE_COLUMNS = ("role", "content", "tool_name", "tool_calls", "tool_call_id", "timestamp")
 
-Message = tuple[str, str, str | None, Any]  # role, content, tool_name, tool_calls
-
-
-class Malformed(Exception):
-    """A message row memdir cannot read."""
 
 
 def default_source() -> Path:
