@@ -50,9 +50,10 @@ def import_sessions(state: State, harness: str, source: Path | None, search_only
     so `memdir sessions search` finds them.
 
     Streams each transcript (large files too), keeps original times, roles and tool
-    calls, and takes sub-agents as child sessions. Running it again adds nothing; a
-    transcript that grew adds its new messages. Unreadable lines are counted and
-    listed, never fatal. Hermes's database is opened read-only.
+    calls, and takes sub-agents and resumed sessions as child sessions. Running it again
+    adds only what is new; a session whose stored history no longer matches its source is
+    reported, never merged. Unreadable lines are counted and listed, never fatal.
+    Hermes's database is opened read-only.
     """
     from ..interop.transcripts import import_sessions as run
 
@@ -69,6 +70,13 @@ def import_sessions(state: State, harness: str, source: Path | None, search_only
     if report.malformed > len(report.problems):
         click.secho(f"… and {report.malformed - len(report.problems)} more malformed lines",
                     fg="yellow", err=True)
+    for sid in report.diverged:
+        click.secho(f"Diverged: {sid} holds messages that do not match its source; nothing "
+                    f"was added to it. To take the source's version: `memdir sessions rm "
+                    f"{sid}`, then import again.", fg="yellow", err=True)
+    for sid in report.resynced:
+        click.echo(f"Resynced: {sid} was rewritten in its source; its new messages were "
+                   f"added, the earlier ones kept.", err=True)
     what = "file" if harness != "hermes" else "database"
     click.echo(
         f"Imported {harness} transcripts from {report.source}: {report.files} {what}"

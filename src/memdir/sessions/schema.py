@@ -285,4 +285,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         "INSERT INTO messages_word(messages_word) VALUES ('rebuild')",
         "INSERT INTO messages_tri(messages_tri) VALUES ('rebuild')",
     )),
+    # Imports (memdir.sessions.bulk, .provenance): a message may carry the key that
+    # identifies it in its source (a transcript record, a file line), so a re-import
+    # inserts exactly the messages not there yet. The index is partial: messages logged
+    # without a key pay nothing for it.
+    Migration("0008_message_source_keys", (
+        "ALTER TABLE messages ADD COLUMN source_key TEXT",
+        "CREATE UNIQUE INDEX messages_source_key ON messages(session_id, source_key) "
+        "WHERE source_key IS NOT NULL",
+    )),
 )

@@ -199,15 +199,20 @@ class SessionStore:
                         ) -> ImportCounts:
         """Import whole sessions in bulk: ``(SessionSpec, rows)`` pairs, each row
         ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log_many` takes
-        them (keep the original timestamps). Rows are written ``batch`` at a time across
-        session boundaries, one transaction per batch, and streamed: neither the sessions
-        nor the rows are ever all in memory. ``progress`` gets the counts after each batch.
+        them (keep the original timestamps), or the same with the message's *source key*
+        last (what identifies it in the source: a record id, a file and line). Rows are
+        written ``batch`` at a time across session boundaries, one transaction per batch,
+        and streamed: neither the sessions nor the rows are ever all in memory.
+        ``progress`` gets the counts after each batch.
 
-        Idempotent by session id: a session already holding ``n`` messages gets only the
-        rows beyond its first ``n`` (a transcript that grew gets the new messages; the same
-        transcript again adds nothing). A row may be ``(spec, row)`` instead, to log into
-        another session opened within the same transcript (a sub-agent's messages
-        interleaved with its parent's).
+        Idempotent. With source keys, a session gets exactly the keys it does not hold
+        yet; stored history that does not match the source is reported in
+        ``diverged`` (nothing is added to it) and a source that dropped messages
+        imported earlier in ``resynced``. Without keys, a session already holding ``n``
+        messages gets only the rows beyond its first ``n`` (a transcript that grew gets
+        the new messages; the same transcript again adds nothing). A row may be
+        ``(spec, row)`` instead, to log into another session opened within the same
+        transcript (a sub-agent's messages interleaved with its parent's).
 
         A bad value is a :class:`~memdir.ValidationError` naming the session and message;
         batches written before it stay written, and re-running continues where it

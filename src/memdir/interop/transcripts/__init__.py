@@ -12,10 +12,13 @@
 
 Readers stream their source one line (or row) at a time into
 :meth:`SessionStore.import_sessions`, so memory stays bounded however large a transcript
-is. Session ids are derived from the harness's own (``claude-code:<sessionId>``,
-``codex:<id>``, ``hermes:<id>``), which makes a re-import add nothing and a transcript that
-grew add only its new messages. Lines that cannot be read are counted and listed, never
-fatal. Imported messages keep their original times, roles and tool names.
+is. Session ids are derived from the harness's own (``claude-code:<session file>``,
+``codex:<id>``, ``hermes:<id>``) and every message carries its source key (Claude Code: the
+record's uuid; Codex: file and line; Hermes: its row id), which makes a re-import add
+exactly what is new: nothing for the same source, the new messages of a transcript that
+grew. Stored history that does not match its source is reported (``diverged``), never
+merged. Lines that cannot be read are counted and listed, never fatal. Imported messages
+keep their original times, roles and tool names.
 """
 
 from __future__ import annotations
@@ -52,9 +55,14 @@ class TranscriptReport:
     sessions_unchanged: int = 0
     messages_added: int = 0
     messages_present: int = 0  # already imported before
+    messages_skipped: int = 0  # of diverged sessions
     skipped: int = 0  # well-formed lines holding no message (metadata, token counts…)
     malformed: int = 0
     problems: list[str] = field(default_factory=list)  # the first malformed lines: where, why
+    #: sessions whose stored history does not match the source: nothing was added to them
+    diverged: list[str] = field(default_factory=list)
+    #: sessions the source rewrote (rows it dropped stay in memdir): new messages added
+    resynced: list[str] = field(default_factory=list)
 
     @property
     def sessions(self) -> int:
@@ -105,8 +113,9 @@ def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, 
         harness=harness, source=where, files=tally.files, lines=tally.lines,
         sessions_created=counts.sessions_created, sessions_grown=counts.sessions_grown,
         sessions_unchanged=counts.sessions_unchanged, messages_added=counts.messages_added,
-        messages_present=counts.messages_present, skipped=tally.skipped,
-        malformed=tally.malformed, problems=tally.problems)
+        messages_present=counts.messages_present, messages_skipped=counts.messages_skipped,
+        skipped=tally.skipped, malformed=tally.malformed, problems=tally.problems,
+        diverged=counts.diverged, resynced=counts.resynced)
 
 
 def _home_relative(path: Path) -> str:

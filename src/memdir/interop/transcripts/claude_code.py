@@ -5,7 +5,11 @@ snapshots, queue operations — not messages), ``message`` {role, content: a str
 of blocks text / tool_use {id, name, input} / tool_result {tool_use_id, content} /
 thinking}, ``uuid``, ``parentUuid``, ``sessionId``, ``timestamp``, ``cwd``, ``isSidechain``.
 
-Each file is one session, ``claude-code:<sessionId>``. Sidechain lines are a sub-agent's
+Each file is one session, named after the file (``claude-code:<file stem>``, which is the
+session's id). A resumed or forked session's file starts with records of the session it
+continues (their ``sessionId`` is that one's): it becomes a child of that session, and
+keeps those records too. Each message's source key is its record's ``uuid`` and its place
+in the record, so a re-import adds exactly what is new. Sidechain lines are a sub-agent's
 conversation: each chain (followed through ``parentUuid`` to its first line) becomes a child
 session ``claude-code:<sessionId>:<first uuid>`` — also when the sub-agent has its own file
 (``<session>/subagents/agent-*.jsonl``). A tool call is an assistant message with the tool's
@@ -133,17 +137,19 @@ class _File:
         self.main_root: str | None = None
 
     def spec(self, first: dict[str, Any], title: str | None) -> SessionSpec:
-        sid = first.get("sessionId")
-        self.sid = sid if isinstance(sid, str) and sid.strip() else self.path.stem
+        inner = first.get("sessionId")
+        inner = inner if isinstance(inner, str) and inner.strip() else None
         cwd = first.get("cwd") if isinstance(first.get("cwd"), str) else None
         started = seconds(first.get("timestamp"), self.last)
-        if first.get("isSidechain") is True:
+        if first.get("isSidechain") is True:  # a sub-agent's own file: its session's child
+            self.sid = inner or self.sid
             self.main_root = self._root(first)
             self.main = self._child(self.main_root, cwd, started)
-        else:
+        else:  # the file is the session; a resumed one continues the session it names
+            parent = f"{AGENT}:{inner}" if inner and inner != self.sid else None
             self.main = SessionSpec(f"{AGENT}:{self.sid}", agent=AGENT, cwd=cwd,
                                     scope=scope_of(cwd), title=title, started_at=started,
-                                    memory_mode=self.mode)
+                                    parent_id=parent, memory_mode=self.mode)
         return self.main
 
     def _root(self, obj: dict[str, Any]) -> str:
@@ -179,8 +185,10 @@ class _File:
                 if root != self.main_root:
                     cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else None
                     target = self._child(root, cwd, self.last)
-            for m in messages:
-                row = (*m, self.last)
+            uuid = obj.get("uuid")
+            record = uuid if isinstance(uuid, str) and uuid else f"@{number}"
+            for i, m in enumerate(messages):
+                row = (*m, self.last, f"{record}:{i}")
                 yield row if target is None else (target, row)
 
 

@@ -6,7 +6,8 @@ input_text | output_text, text}]}, function_call {name, arguments, call_id},
 function_call_output {call_id, output}, and the custom_tool_call pair), event_msg and
 turn_context (echoes of the same turn for the UI and settings: not messages).
 
-Each file is one session, ``codex:<session_meta id>``. Developer and system messages are
+Each file is one session, ``codex:<session_meta id>``; each message's source key is its
+file name and line. Developer and system messages are
 left out (instructions, not conversation), and so are the user messages Codex injects
 itself (``<environment_context>``, ``<user_instructions>``, AGENTS.md text). A function call
 is an assistant message with the function's name and ``[{"id", "name", "arguments"}]``
@@ -120,8 +121,8 @@ def _rows(path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally,
             tally.skipped += 1
             continue
         last = seconds(obj.get("timestamp"), last)
-        for m in messages:
-            yield (*m, last)
+        for i, m in enumerate(messages):
+            yield (*m, last, f"{path.name}:{number}:{i}")
 
 
 def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> SessionSpec:

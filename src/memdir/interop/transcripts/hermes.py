@@ -9,7 +9,7 @@ any reader of a WAL database, SQLite may leave its ``-shm`` index and an empty `
 beside it).
 
 Each Hermes session becomes ``hermes:<id>`` (a child keeps its parent), its messages in
-Hermes's order (by row id, rewound ones included, so the transcript only ever grows). An
+Hermes's order (by row id, rewound ones included), each keyed by its row id. An
 assistant message with tool calls is named after the functions it calls; a tool message
 after its ``tool_name``, or the call it answers. Columns an older Hermes lacks read as empty.
 """
@@ -131,7 +131,7 @@ def _rows(conn: sqlite3.Connection, path: Path, sql: str, session: str, tally: T
                 tally.bad(f"{path}: session {session}, message {row['id']}", str(exc))
                 continue
             last = seconds(row["timestamp"], last)
-            yield role, content, tool, calls, last
+            yield role, content, tool, calls, last, str(row["id"])
     except sqlite3.Error as exc:
         raise _error(path, exc) from None
 

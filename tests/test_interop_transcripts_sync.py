@@ -1,0 +1,66 @@
+"""Transcript re-import (memdir import-sessions): resumed Claude Code sessions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from memdir.engine import Memdir
+from memdir.interop.transcripts import import_sessions
+
+A, B, C = ("aaaaaaaa-0000-4000-8000-000000000001", "bbbbbbbb-0000-4000-8000-000000000002",
+           "cccccccc-0000-4000-8000-000000000003")
+
+
+def record(sid: str, kind: str, content: Any, uuid: str | None, parent: str | None = None,
+           **extra: Any) -> str:
+    line = {"type": kind, "sessionId": sid, "parentUuid": parent, "cwd": "/home/ada/shop",
+            "timestamp": "2025-06-14T09:00:00Z", "message": {"role": kind, "content": content},
+            **extra}
+    if uuid is not None:
+        line["uuid"] = uuid
+    return json.dumps(line)
+
+
+def write(path: Path, *lines: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def texts(md: Memdir, sid: str) -> list[str]:
+    return [m.content for m in md.sessions.messages(sid)]
+
+
+# -- resumed Claude Code sessions ----------------------------------------------------------
+
+def test_resumed_claude_code_sessions_keep_every_message(md: Memdir, tmp_path: Path) -> None:
+    proj = tmp_path / "projects" / "-home-ada-shop"
+    history = [record(A, "user", "How do I rotate the API keys?", "a1"),
+               record(A, "assistant", "Run make rotate-keys.", "a2", "a1")]
+    write(proj / f"{A}.jsonl", *history)
+    # resumed twice: each new file starts with A's records, then goes on under its own id
+    write(proj / f"{B}.jsonl", *history, record(B, "user", "Also rotate the webhook secret",
+                                                "b3", "a2"))
+    write(proj / f"{C}.jsonl", *history, record(C, "user", "Revert the staging key", "c3",
+                                                "a2"))
+    # a fork whose first record carries A's id, then a different conversation
+    write(proj / "dddddddd.jsonl", record(A, "user", "unrelated question on kubernetes", "d1"),
+          record("dddddddd", "assistant", "helm charts", "d2", "d1"))
+    report = import_sessions(md, "claude-code", tmp_path / "projects")
+    assert (report.sessions_created, report.messages_added) == (4, 2 + 3 + 3 + 2)
+    assert texts(md, f"claude-code:{C}")[-1] == "Revert the staging key"
+    assert texts(md, "claude-code:dddddddd") == ["unrelated question on kubernetes",
+                                                "helm charts"]
+    assert texts(md, f"claude-code:{A}") == ["How do I rotate the API keys?",
+                                             "Run make rotate-keys."]  # nothing appended
+    for child in (B, C, "dddddddd"):
+        assert md.sessions.get(f"claude-code:{child}").parent_id == f"claude-code:{A}"
+    [hit] = md.sessions.search("revert staging key")
+    assert (hit.session_id, hit.matched_session_id) == (f"claude-code:{A}", f"claude-code:{C}")
+    with (proj / f"{C}.jsonl").open("a") as f:
+        f.write(record(C, "assistant", "Reverted.", "c4", "c3") + "\n")
+    again = import_sessions(md, "claude-code", tmp_path / "projects")
+    assert (again.messages_added, again.sessions_grown, again.sessions_unchanged) == (1, 1, 3)
+    assert not again.diverged and not again.resynced
