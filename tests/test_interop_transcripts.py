@@ -235,6 +235,35 @@ def test_hermes_older_schema_and_bad_databases(md: Memdir, tmp_path: Path) -> No
         import_sessions(md, "hermes", tmp_path)  # a folder without state.db
 
 
+def test_hermes_rewrites_in_place_are_imported_and_reported(md: Memdir, tmp_path: Path,
+                                                             run: Callable[..., Any]) -> None:
+    db = hermes_db(tmp_path / "state.db")
+    import_sessions(md, "hermes", db)
+    conn = sqlite3.connect(db)
+    columns = "session_id, role, content, tool_call_id, tool_calls, timestamp"
+    with conn:  # /retry: Hermes deletes the conversation and inserts it again, new row ids
+        kept = conn.execute(f"SELECT {columns} FROM messages WHERE session_id = 's1' "
+                            f"ORDER BY id LIMIT 3").fetchall()
+        conn.execute("DELETE FROM messages WHERE session_id = 's1'")
+        for row in [*kept, ("s1", "assistant", "Renewed with certbot", None, None, H0 + 9)]:
+            conn.execute(f"INSERT INTO messages ({columns}) VALUES (?, ?, ?, ?, ?, ?)", row)
+    report = import_sessions(md, "hermes", db)
+    assert (report.messages_added, report.messages_present) == (1, 3 + 1)
+    assert report.resynced == ["hermes:s1"]  # the dropped 证书已更新 stays in memdir
+    assert [m.content for m in md.sessions.messages("hermes:s1")][-2:] == [
+        "证书已更新", "Renewed with certbot"]
+    with conn:  # cleared, then the conversation goes on in the same session
+        conn.execute("DELETE FROM messages WHERE session_id = 's1'")
+        for i, text in enumerate(["use port 8443 for the proxy", "and the cert is in vault"]):
+            conn.execute("INSERT INTO messages (session_id, role, content, timestamp) VALUES "
+                         "('s1', 'user', ?, ?)", (text, H0 + 100 + i))
+    conn.close()
+    shown = run("import-sessions", "hermes", "--from", str(db))
+    assert "2 messages added" in shown.stdout and "Resynced: hermes:s1" in shown.stderr
+    cli = memdir.open(home=tmp_path / "home", project=tmp_path)
+    assert [h.session_id for h in cli.sessions.search("vault")] == ["hermes:s1"]
+
+
 # -- idempotency and growth ----------------------------------------------------------------
 
 def test_reimport_adds_nothing(md: Memdir, userhome: Path) -> None:

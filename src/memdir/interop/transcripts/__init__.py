@@ -14,11 +14,12 @@ Readers stream their source one line (or row) at a time into
 :meth:`SessionStore.import_sessions`, so memory stays bounded however large a transcript
 is. Session ids are derived from the harness's own (``claude-code:<session file>``,
 ``codex:<id>``, ``hermes:<id>``) and every message carries its source key (Claude Code: the
-record's uuid; Codex: file and line; Hermes: its row id), which makes a re-import add
-exactly what is new: nothing for the same source, the new messages of a transcript that
-grew. Stored history that does not match its source is reported (``diverged``), never
-merged. Lines that cannot be read are counted and listed, never fatal. Imported messages
-keep their original times, roles and tool names.
+record's uuid; Codex: file and line; Hermes: its content, as Hermes rewrites rows in
+place), which makes a re-import add exactly what is new: nothing for the same source, the
+new messages of a transcript that grew or was rewritten. Stored history that does not
+match its source is reported (``diverged``), never merged. Lines that cannot be read are
+counted and listed, never fatal. Imported messages keep their original times, roles and
+tool names.
 """
 
 from __future__ import annotations

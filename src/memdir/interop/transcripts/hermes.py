@@ -9,13 +9,19 @@ any reader of a WAL database, SQLite may leave its ``-shm`` index and an empty `
 beside it).
 
 Each Hermes session becomes ``hermes:<id>`` (a child keeps its parent), its messages in
-Hermes's order (by row id, rewound ones included), each keyed by its row id. An
-assistant message with tool calls is named after the functions it calls; a tool message
-after its ``tool_name``, or the call it answers. Columns an older Hermes lacks read as empty.
+Hermes's order (by row id, rewound ones included). Hermes rewrites a conversation in
+place (``/retry``, ``/undo``, ``/compress`` delete its rows and insert them again, under
+new row ids), so a message's source key is its content — role, text and tool calls — and
+how many times that content came before in the session: re-inserted messages are found
+again, new ones are added, and the ones Hermes dropped stay in memdir (the session is
+reported as resynced). An assistant message with tool calls is named after the functions
+it calls; a tool message after its ``tool_name``, or the call it answers. Columns an older
+Hermes lacks read as empty.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -117,21 +123,33 @@ def _select(conn: sqlite3.Connection, table: str, wanted: tuple[str, ...]) -> st
     return ", ".join(c if c in have else f"NULL AS {c}" for c in wanted)
 
 
+def source_key(message: Message, seen: dict[str, int]) -> str:
+    """What identifies ``message`` in its Hermes session whatever its row id: a digest of
+    its role, text and tool calls, and how many times ``seen`` met that digest before."""
+    role, content, _, calls = message
+    digest = hashlib.blake2b(f"{role}\0{content}\0{calls or ''}".encode(
+        "utf-8", "surrogatepass"), digest_size=10).hexdigest()
+    count = seen.get(digest, 0)
+    seen[digest] = count + 1
+    return f"{digest}:{count}"
+
+
 def _rows(conn: sqlite3.Connection, path: Path, sql: str, session: str, tally: Tally,
           started: float) -> Iterator[tuple[Any, ...]]:
     names: dict[str, str] = {}
+    seen: dict[str, int] = {}
     last = started
     try:
         for row in conn.execute(sql, (session,)):
             tally.lines += 1
             tally.advance(1, step=1000)
             try:
-                role, content, tool, calls = message_of(dict(row), names)
+                message = message_of(dict(row), names)
             except Malformed as exc:
                 tally.bad(f"{path}: session {session}, message {row['id']}", str(exc))
                 continue
             last = seconds(row["timestamp"], last)
-            yield role, content, tool, calls, last, str(row["id"])
+            yield (*message, last, source_key(message, seen))
     except sqlite3.Error as exc:
         raise _error(path, exc) from None
 
