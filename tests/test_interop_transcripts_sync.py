@@ -1,8 +1,10 @@
-"""Transcript re-import (memdir import-sessions): resumed Claude Code sessions."""
+"""Transcript re-import (memdir import-sessions): resumed Claude Code sessions, deleted
+sessions."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -64,3 +66,31 @@ def test_resumed_claude_code_sessions_keep_every_message(md: Memdir, tmp_path: P
     again = import_sessions(md, "claude-code", tmp_path / "projects")
     assert (again.messages_added, again.sessions_grown, again.sessions_unchanged) == (1, 1, 3)
     assert not again.diverged and not again.resynced
+
+
+# -- deleted sessions stay deleted ---------------------------------------------------------
+
+def test_deleted_imported_sessions_are_not_brought_back(run: Callable[..., Any],
+                                                        tmp_path: Path) -> None:
+    folder = tmp_path / "projects" / "p"
+    write(folder / "old.jsonl", record("old", "user", "from long ago", "o1"))
+    write(folder / "rm.jsonl", record("rm", "user", "delete me", "r1"))
+    write(folder / "keep.jsonl", json.dumps({**json.loads(record("keep", "user", "recent",
+                                                                 "k1")),
+                                             "timestamp": "2099-01-01T00:00:00Z"}))
+    source = ["--from", str(folder), "--json"]
+    assert json.loads(run("import-sessions", "claude-code", *source).stdout)[
+        "sessions_created"] == 3
+    run("sessions", "rm", "claude-code:rm", "--yes")
+    run("sessions", "prune", "--older-than", "2026-01-01", "--yes")
+    again = json.loads(run("import-sessions", "claude-code", *source).stdout)
+    assert (again["sessions_skipped"], again["sessions_unchanged"],
+            again["messages_added"]) == (2, 1, 0)
+    listed = run("sessions", "ls", "--json").stdout
+    assert "claude-code:rm" not in listed and "claude-code:old" not in listed
+    text = run("import-sessions", "claude-code", "--from", str(folder)).stdout
+    assert "2 deleted earlier and left out" in text
+    back = json.loads(run("import-sessions", "claude-code", *source,
+                          "--include-removed").stdout)
+    assert back["sessions_created"] == 2
+    assert "claude-code:rm" in run("sessions", "ls", "--json").stdout

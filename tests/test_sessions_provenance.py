@@ -1,9 +1,11 @@
 """Where imported messages came from (memdir.sessions.provenance): source keys make a
-re-import insert exactly what is new, and stored history that disagrees with the source is
-reported and left alone."""
+re-import insert exactly what is new, stored history that disagrees with the source is
+reported and left alone, deleted imports stay deleted."""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 import memdir
 from memdir.engine import Memdir
 from memdir.sessions import Database, SessionSpec, SessionStore, check
+from memdir.sessions.schema import MIGRATIONS
 
 T0 = 1_750_000_000.0
 
@@ -85,6 +88,53 @@ def test_rows_of_one_session_are_all_keyed_or_none(md: Memdir) -> None:
         with pytest.raises(memdir.ValidationError, match="a source key is a string"):
             md.sessions.import_sessions([(SessionSpec("k"), [("user", "c", None, None, T0,
                                                               bad)])])
+
+
+def test_deleted_imports_are_not_imported_again(md: Memdir) -> None:
+    items = [(SessionSpec("gone"), keyed("g1 old news")), (SessionSpec("kept"), keyed("k1 x")),
+             (SessionSpec("ancient"), [("user", "from 2020", None, None, 1_590_000_000.0)])]
+    md.sessions.import_sessions(items)
+    md.pipeline.delete_session("gone")
+    assert md.sessions.prune(older_than=1_600_000_000.0).sessions == 1  # "ancient"
+    live = md.sessions.start("me", session_id="live", started_at=1_500_000_000.0)
+    md.pipeline.delete_session(live.id)  # not an import: nothing to remember
+    counts = md.sessions.import_sessions(items)
+    assert (counts.sessions_skipped, counts.sessions_unchanged, counts.messages_skipped) == (
+        2, 1, 2)
+    assert sorted(s.id for s in md.sessions.list()) == ["kept"]
+    removed = md.sessions.db.read(lambda c: sorted(r[0] for r in c.execute(
+        "SELECT session_id FROM removed_imports")))
+    assert removed == ["ancient", "gone"]
+    back = md.sessions.import_sessions(items, include_removed=True)
+    assert back.sessions_created == 2 and held(md, "gone") == ["g1 old news"]
+    assert md.sessions.import_sessions(items).sessions_skipped == 0  # wanted again
+
+
+def test_step_0009_marks_the_sessions_imported_before_it(tmp_path: Path) -> None:
+    path = tmp_path / "state.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, "
+                 "applied_at REAL NOT NULL)")
+    for step in MIGRATIONS[:8]:
+        for statement in step.statements:
+            conn.execute(statement)
+        conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, 0)", (step.name,))
+    for sid, agent in (("codex:0197", "codex"), ("hermes:s1", "hermes"), ("4f2e", "claude-code"),
+                       ("claude-code:8f0c", "claude-code")):
+        conn.execute("INSERT INTO sessions (id, agent, started_at) VALUES (?, ?, 0)",
+                     (sid, agent))
+        conn.execute("INSERT INTO messages (session_id, role, content, timestamp) VALUES "
+                     "(?, 'user', 'legacy text', 0)", (sid,))
+    conn.commit()
+    conn.close()
+    store = SessionStore(Database(path))
+    marked = store.db.read(lambda c: sorted(r[0] for r in c.execute(
+        "SELECT id FROM sessions WHERE imported = 1")))
+    assert marked == ["claude-code:8f0c", "codex:0197", "hermes:s1"]  # not the live one
+    counts = store.import_sessions([(SessionSpec("codex:0197"),
+                                     [("user", "legacy text", None, None, 0, "f:1:0")])])
+    assert counts.messages_present == 1 and not counts.diverged
+    assert check(store.db, repair=False).healthy
 
 
 @given(st.lists(st.tuples(st.sampled_from("abcdef"), st.sampled_from(["k1", "k2", "k3",

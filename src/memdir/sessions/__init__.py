@@ -7,7 +7,7 @@
 * :mod:`.search` — filters, session trees, snippets and windows around the ranking;
 * :mod:`.store` — :class:`SessionStore`: log, list, search, prune;
 * :mod:`.bulk` — bulk import of whole sessions (``SessionStore.import_sessions``);
-* :mod:`.provenance` — the source keys of imported messages;
+* :mod:`.provenance` — source keys of imported messages, removed imports;
 * :mod:`.entries` — the same search over memory entries;
 * :mod:`.maintenance` — integrity check and index rebuild for ``memdir doctor``.
 """

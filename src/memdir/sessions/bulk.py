@@ -17,6 +17,8 @@ beyond the first ``n`` (a transcript that grew gets its new messages; the same t
 again adds nothing). Either way what a session holds is read inside the write
 transaction, so two imports of the same transcript at once cannot both append it.
 
+A session the user deleted after it was imported (``sessions rm`` / ``prune``) is left
+out unless ``include_removed``.
 """
 
 from __future__ import annotations
@@ -66,9 +68,10 @@ class ImportCounts:
     sessions_created: int = 0  # new sessions
     sessions_grown: int = 0  # already there, got messages appended
     sessions_unchanged: int = 0  # already there with every message
+    sessions_skipped: int = 0  # removed since an earlier import (sessions rm / prune)
     messages_added: int = 0
     messages_present: int = 0  # rows skipped because their session already held them
-    messages_skipped: int = 0  # rows of diverged sessions, not written
+    messages_skipped: int = 0  # rows of skipped or diverged sessions, not written
     batches: int = 0  # transactions committed
     #: sessions whose stored history does not match the source: nothing was added to them
     diverged: list[str] = field(default_factory=list)
@@ -79,7 +82,8 @@ class ImportCounts:
     @property
     def sessions(self) -> int:
         """Sessions seen (finished ones)."""
-        return self.sessions_created + self.sessions_grown + self.sessions_unchanged
+        return (self.sessions_created + self.sessions_grown + self.sessions_unchanged
+                + self.sessions_skipped)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
@@ -101,14 +105,15 @@ class _Track:
         self.titled = titled
         self.keyed: bool | None = None  # whether its rows carry source keys
         self.legacy: int | None = None  # stored rows without a key not matched yet
-        self.skip: str | None = None  # "diverged": its rows are not written
+        self.skip: str | None = None  # "removed" | "diverged": its rows are not written
 
 
 class _Written:
     """What one batch transaction did (it may run more than once, so it only reports)."""
 
-    def __init__(self, created: set[str], size: int) -> None:
+    def __init__(self, created: set[str], removed: set[str], size: int) -> None:
         self.created = created
+        self.removed = removed  # removed since an earlier import: left out
         self.written = [False] * size  # per buffered row
         self.legacy: dict[str, int] = {}
         self.diverged: dict[str, str] = {}
@@ -145,12 +150,14 @@ def _track(spec: object, now: float) -> _Track:
 
 class _Importer:
     def __init__(self, db: Database, batch: int, batch_chars: int,
-                 progress: Callable[[ImportCounts], None] | None, now: float) -> None:
+                 progress: Callable[[ImportCounts], None] | None, now: float,
+                 include_removed: bool) -> None:
         self.db = db
         self.batch = batch
         self.batch_chars = batch_chars
         self.progress = progress
         self.now = now
+        self.include_removed = include_removed
         self.counts = ImportCounts()
         self.buffer: list[tuple[_Track, int, Stored, str | None]] = []
         self.chars = 0
@@ -203,6 +210,8 @@ class _Importer:
         tracks.update((t.sid, t) for t, _, _, _ in self.buffer)
         for track in self.unsaved:
             track.created = track.sid in out.created
+            if track.sid in out.removed:
+                track.skip = "removed"
         for sid, legacy in out.legacy.items():
             tracks[sid].legacy = legacy
         for sid in out.diverged:
@@ -229,32 +238,32 @@ class _Importer:
         if self.progress is not None:
             self.progress(self.counts)
 
-    def _save(self, c: sqlite3.Connection) -> set[str]:
-        """Create the unsaved sessions; the ids created."""
+    def _save(self, c: sqlite3.Connection) -> tuple[set[str], set[str]]:
+        """Create the unsaved sessions (see :func:`.provenance.save_session`)."""
         first_at: dict[str, float] = {}
         for track, _, stored, _ in self.buffer:
             first_at.setdefault(track.sid, stored[4])
         created: set[str] = set()
+        removed: set[str] = set()
         for track in self.unsaved:
-            row = list(track.row)
+            row = track.row
             if row[6] is None:
-                row[6] = first_at.get(track.sid, self.now)
-            if c.execute("INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, "
-                         "title, started_at, ended_at, memory_mode) VALUES "
-                         "(?, ?, ?, ?, ?, ?, ?, ?, ?)", row).rowcount:
-                created.add(track.sid)
-        return created
+                row = (*row[:6], first_at.get(track.sid, self.now), *row[7:])
+            state = prov.save_session(c, row, self.include_removed)
+            if state != "present":
+                (created if state == "created" else removed).add(track.sid)
+        return created, removed
 
     def _write(self, c: sqlite3.Connection) -> _Written:
         """One transaction; may run more than once, so it changes nothing in Python."""
-        created = self._save(c)
-        out = _Written(created, len(self.buffer))
+        created, removed = self._save(c)
+        out = _Written(created, removed, len(self.buffer))
         present: dict[str, int] = {}
         plain: list[tuple[Any, ...]] = []
         keyed: dict[str, tuple[_Track, list[prov.Keyed]]] = {}
         for pos, (track, index, stored, key) in enumerate(self.buffer):
             sid = track.sid
-            if track.skip is not None:
+            if track.skip is not None or sid in removed:
                 continue
             if key is not None:
                 keyed.setdefault(sid, (track, []))[1].append((pos, stored, key))
@@ -302,7 +311,9 @@ class _Importer:
                 # rows seen across the import; -1: created or reported, nothing to check
                 self.seen[track.sid] = (-1 if track.created or track.skip else
                                         self.seen.get(track.sid, 0) + track.next)
-            if track.created:
+            if track.skip == "removed":
+                self.counts.sessions_skipped += 1
+            elif track.created:
                 self.counts.sessions_created += 1
             elif track.added:
                 self.counts.sessions_grown += 1
@@ -368,9 +379,10 @@ class _Importer:
 
 def import_sessions(db: Database, sessions: Iterable[tuple[SessionSpec, Iterable[Any]]], *,
                     now: float, batch: int = 20_000, batch_chars: int = BATCH_CHARS,
-                    progress: Callable[[ImportCounts], None] | None = None) -> ImportCounts:
+                    progress: Callable[[ImportCounts], None] | None = None,
+                    include_removed: bool = False) -> ImportCounts:
     """Import ``(spec, rows)`` pairs into ``db`` (see :meth:`SessionStore.import_sessions`);
     ``now`` is the time of rows logged without one."""
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
         raise ValidationError("batch must be an integer from 1 to 1,000,000", field="batch")
-    return _Importer(db, batch, batch_chars, progress, now).run(sessions)
+    return _Importer(db, batch, batch_chars, progress, now, include_removed).run(sessions)

@@ -1,4 +1,4 @@
-"""Where imported messages came from: their source keys.
+"""Where imported messages came from: source keys, and the imports the user removed since.
 
 A bulk import (:mod:`memdir.sessions.bulk`) may give each message the key that identifies
 it in its source — a transcript record's id, a file and line, a row — stored in
@@ -10,22 +10,54 @@ Messages imported before keys existed (the *legacy* rows of a session: no key) a
 to the source in order by their text the first time the source is read with keys; a match
 takes the key (and the role the reader gives it now), a mismatch is *divergence*: the session
 is reported and nothing is added to it, never merged.
+
+The sessions a bulk import created carry ``imported = 1``; deleting one (``sessions rm``,
+``sessions prune``) records its id in ``removed_imports`` so the next import leaves it out.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .rows import Stored
 
-__all__ = ["Matched", "finished", "held_keys", "insert_keyed", "match_keyed", "unkeyed"]
+__all__ = ["Matched", "finished", "held_keys", "insert_keyed", "match_keyed",
+           "remember_removed", "save_session", "unkeyed"]
 
 _CHUNK = 500  # keys per IN (…) lookup, well under SQLite's parameter limit
 
 #: One keyed row of a batch: (position in the batch, the stored message, its source key).
 Keyed = tuple[int, Stored, str]
+
+
+def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: bool) -> str:
+    """Create an imported session from its ``sessions`` row (id, parent_id, agent, cwd,
+    scope, title, started_at, ended_at, memory_mode): ``created``; ``present`` when it
+    exists; ``removed`` when the user deleted it since an earlier import (created again
+    only with ``include_removed``)."""
+    sid = row[0]
+    if include_removed:
+        c.execute("DELETE FROM removed_imports WHERE session_id = ?", (sid,))
+    if c.execute("INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, title, "
+                 "started_at, ended_at, memory_mode, imported) SELECT ?, ?, ?, ?, ?, ?, ?, ?, "
+                 "?, 1 WHERE NOT EXISTS (SELECT 1 FROM removed_imports WHERE session_id = ?)",
+                 (*row, sid)).rowcount:
+        return "created"
+    if c.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone() is None:
+        return "removed"
+    return "present"
+
+
+def remember_removed(c: sqlite3.Connection, session_ids: Sequence[str], now: float) -> None:
+    """Record which of ``session_ids`` (about to be deleted) a bulk import created, so the
+    next import does not bring them back. Call it before deleting them."""
+    for i in range(0, len(session_ids), _CHUNK):
+        part = list(session_ids[i:i + _CHUNK])
+        c.execute(f"INSERT OR REPLACE INTO removed_imports (session_id, removed_at) "
+                  f"SELECT id, ? FROM sessions WHERE imported = 1 AND id IN "
+                  f"({', '.join('?' * len(part))})", (now, *part))
 
 
 def unkeyed(c: sqlite3.Connection, session_id: str) -> int:

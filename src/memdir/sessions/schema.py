@@ -294,4 +294,17 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE UNIQUE INDEX messages_source_key ON messages(session_id, source_key) "
         "WHERE source_key IS NOT NULL",
     )),
+    # ``imported`` marks the sessions a bulk import created; ``removed_imports`` remembers
+    # the ones the user deleted since (``sessions rm`` / ``prune``), so the next import
+    # does not bring them back.
+    Migration("0009_removed_imports", (
+        "ALTER TABLE sessions ADD COLUMN imported INTEGER NOT NULL DEFAULT 0",
+        # sessions imported before this step: the transcript importers' ids
+        "UPDATE sessions SET imported = 1 WHERE agent IN ('claude-code', 'codex', 'hermes') "
+        "AND substr(id, 1, length(agent) + 1) = agent || ':'",
+        """CREATE TABLE removed_imports (
+            session_id TEXT PRIMARY KEY,
+            removed_at REAL NOT NULL
+        )""",
+    )),
 )

@@ -17,9 +17,10 @@ is. Session ids are derived from the harness's own (``claude-code:<session file>
 record's uuid; Codex: file and line; Hermes: its content, as Hermes rewrites rows in
 place), which makes a re-import add exactly what is new: nothing for the same source, the
 new messages of a transcript that grew or was rewritten. Stored history that does not
-match its source is reported (``diverged``), never merged. Lines that cannot be read are
-counted and listed, never fatal. Imported messages keep their original times, roles and
-tool names.
+match its source is reported (``diverged``), never merged; sessions the user deleted
+(``memdir sessions rm`` / ``prune``) are not imported again unless ``include_removed``.
+Lines that cannot be read are counted and listed, never fatal. Imported messages keep
+their original times, roles and tool names.
 """
 
 from __future__ import annotations
@@ -54,9 +55,10 @@ class TranscriptReport:
     sessions_created: int = 0
     sessions_grown: int = 0
     sessions_unchanged: int = 0
+    sessions_skipped: int = 0  # deleted by the user since an earlier import: left out
     messages_added: int = 0
     messages_present: int = 0  # already imported before
-    messages_skipped: int = 0  # of diverged sessions
+    messages_skipped: int = 0  # of skipped or diverged sessions
     skipped: int = 0  # well-formed lines holding no message (metadata, token counts…)
     malformed: int = 0
     problems: list[str] = field(default_factory=list)  # the first malformed lines: where, why
@@ -68,7 +70,8 @@ class TranscriptReport:
     @property
     def sessions(self) -> int:
         """Sessions found in the source."""
-        return self.sessions_created + self.sessions_grown + self.sessions_unchanged
+        return (self.sessions_created + self.sessions_grown + self.sessions_unchanged
+                + self.sessions_skipped)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
@@ -88,13 +91,15 @@ def reader(harness: str) -> ModuleType:
 
 def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, *,
                     progress: Progress | None = None, memory_mode: str = "enabled",
-                    batch: int = 20_000) -> TranscriptReport:
+                    include_removed: bool = False, batch: int = 20_000) -> TranscriptReport:
     """Import the transcripts of ``harness`` (claude-code, codex or hermes) from ``source``
     (default: the harness's own folder under the user's home) into ``md``'s sessions.
 
     ``progress(done, total)`` is called as the source is read (bytes; Hermes: messages).
     ``memory_mode="disabled"`` imports for search only: background extraction never
-    learns from these sessions. Idempotent: running it again adds nothing.
+    learns from these sessions. Idempotent: running it again adds only what is new in the
+    source. Sessions deleted since an earlier import are left out unless
+    ``include_removed``.
     """
     module = reader(harness)
     if memory_mode not in MEMORY_MODES:
@@ -108,12 +113,13 @@ def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, 
                           f"{_home_relative(module.default_source())}).")
     tally = Tally(progress)
     counts = md.sessions.import_sessions(module.sessions(where, tally, memory_mode),
-                                         batch=batch)
+                                         batch=batch, include_removed=include_removed)
     tally.finish()
     return TranscriptReport(
         harness=harness, source=where, files=tally.files, lines=tally.lines,
         sessions_created=counts.sessions_created, sessions_grown=counts.sessions_grown,
-        sessions_unchanged=counts.sessions_unchanged, messages_added=counts.messages_added,
+        sessions_unchanged=counts.sessions_unchanged,
+        sessions_skipped=counts.sessions_skipped, messages_added=counts.messages_added,
         messages_present=counts.messages_present, messages_skipped=counts.messages_skipped,
         skipped=tally.skipped, malformed=tally.malformed, problems=tally.problems,
         diverged=counts.diverged, resynced=counts.resynced)
