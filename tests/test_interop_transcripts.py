@@ -23,6 +23,7 @@ import memdir
 from memdir.engine import Memdir
 from memdir.interop.transcripts import claude_code, codex, hermes, import_sessions
 from memdir.interop.transcripts._reading import Tally, output_text, text_of
+from memdir.sessions import MemoryMode
 
 FIXTURES = Path(__file__).parent / "fixtures" / "transcripts" / "home"
 MAIN = "8f0c2a71-5d1e-4c2b-9a57-2f5e0c9d1b33"
@@ -247,11 +248,15 @@ def test_hermes_rewrites_in_place_are_imported_and_reported(md: Memdir, tmp_path
         conn.execute("DELETE FROM messages WHERE session_id = 's1'")
         for row in [*kept, ("s1", "assistant", "Renewed with certbot", None, None, H0 + 9)]:
             conn.execute(f"INSERT INTO messages ({columns}) VALUES (?, ?, ?, ?, ?, ?)", row)
+        conn.execute(f"INSERT INTO messages ({columns}) VALUES ('s2', 'assistant', '', NULL, "
+                     f"?, ?)", (json.dumps([{"id": "w", "function": {"name": "web_search"}}]),
+                                H0 + 62))
     report = import_sessions(md, "hermes", db)
-    assert (report.messages_added, report.messages_present) == (1, 3 + 1)
+    assert (report.messages_added, report.messages_present) == (2, 3 + 1)
     assert report.resynced == ["hermes:s1"]  # the dropped 证书已更新 stays in memdir
     assert [m.content for m in md.sessions.messages("hermes:s1")][-2:] == [
         "证书已更新", "Renewed with certbot"]
+    assert md.sessions.get("hermes:s2").memory_mode == "polluted"
     with conn:  # cleared, then the conversation goes on in the same session
         conn.execute("DELETE FROM messages WHERE session_id = 's1'")
         for i, text in enumerate(["use port 8443 for the proxy", "and the cert is in vault"]):
@@ -437,7 +442,8 @@ def test_any_file_imports_without_raising(tmp_path_factory: pytest.TempPathFacto
     for harness in ("claude-code", "codex"):
         tally = Tally()
         module = claude_code if harness == "claude-code" else codex
-        rows = sum(1 for _, r in module.sessions(folder, tally) for _ in r)
+        rows = sum(1 for _, r in module.sessions(folder, tally) for row in r
+                   if not isinstance(row, MemoryMode) and not isinstance(row[-1], MemoryMode))
         report = import_sessions(md, harness, folder)
         assert report.messages_added + report.messages_present == rows
     md.close()

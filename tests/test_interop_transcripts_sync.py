@@ -1,5 +1,5 @@
-"""Transcript re-import (memdir import-sessions): resumed Claude Code sessions, deleted
-sessions."""
+"""Transcript re-import (memdir import-sessions): resumed Claude Code sessions, harness text
+and web reads, memory modes, deleted sessions."""
 
 from __future__ import annotations
 
@@ -8,8 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+import memdir
 from memdir.engine import Memdir
-from memdir.interop.transcripts import import_sessions
+from memdir.interop.transcripts import claude_code, import_sessions
+from memdir.interop.transcripts._reading import reads_web
 
 A, B, C = ("aaaaaaaa-0000-4000-8000-000000000001", "bbbbbbbb-0000-4000-8000-000000000002",
            "cccccccc-0000-4000-8000-000000000003")
@@ -68,6 +73,51 @@ def test_resumed_claude_code_sessions_keep_every_message(md: Memdir, tmp_path: P
     assert not again.diverged and not again.resynced
 
 
+# -- harness text, web reads, memory modes -------------------------------------------------
+
+def test_harness_text_is_system_and_web_reads_pollute(md: Memdir, tmp_path: Path,
+                                                      run: Callable[..., Any], home: Path
+                                                      ) -> None:
+    folder = tmp_path / "projects" / "p"
+    write(folder / "h.jsonl",
+          record("h", "user", "I prefer tabs over spaces", "u1"),
+          record("h", "user", "<command-name>/model</command-name>", "u2"),
+          record("h", "user", [{"type": "text", "text": "<local-command-stdout>Set model"
+                                                        "</local-command-stdout>"}], "u3"),
+          record("h", "user", "<task-notification>agent done</task-notification>", "u4"),
+          record("h", "user", "This session is being continued from a previous one", "u5",
+                 isCompactSummary=True),
+          record("h", "assistant", [{"type": "tool_use", "id": "t1", "name": "WebFetch",
+                                     "input": {"url": "https://example.com"}}], "u6"))
+    write(folder / "clean.jsonl", record("clean", "user", "no web here", "c1"),
+          record("clean", "assistant", [{"type": "tool_use", "id": "t2", "name": "Grep",
+                                         "input": {}}], "c2"))
+    write(folder / "side.jsonl", record("side", "user", "look it up", "s1"),
+          record("side", "user", "sub-agent task", "s2", isSidechain=True),
+          record("side", "assistant", [{"type": "tool_use", "id": "t3", "name": "WebSearch",
+                                        "input": {}}], "s3", "s2", isSidechain=True))
+    import_sessions(md, "claude-code", folder)
+    roles = [m.role for m in md.sessions.messages("claude-code:h")]
+    assert roles == ["user", "system", "system", "system", "system", "assistant"]
+    modes = {s.id: s.memory_mode for s in md.sessions.list()}
+    assert modes == {"claude-code:h": "polluted", "claude-code:clean": "enabled",
+                     "claude-code:side": "polluted", "claude-code:side:s2": "polluted"}
+    # --search-only after a normal import makes the sessions search-only; never looser
+    env = {"HOME": str(tmp_path)}
+    cli_home = home
+    run("import-sessions", "claude-code", "--from", str(folder), extra_env=env)
+    run("import-sessions", "claude-code", "--from", str(folder), "--search-only",
+        extra_env=env)
+    store = memdir.open(home=cli_home, project=tmp_path).sessions
+    assert store.get("claude-code:clean").memory_mode == "disabled"
+    assert store.get("claude-code:h").memory_mode == "polluted"  # stricter still
+    run("import-sessions", "claude-code", "--from", str(folder), extra_env=env)
+    assert store.get("claude-code:clean").memory_mode == "disabled"
+    help_text = run("import-sessions", "--help").stdout
+    assert "feed background extraction" in " ".join(help_text.split())
+    assert "Running it again adds nothing" not in help_text
+
+
 # -- deleted sessions stay deleted ---------------------------------------------------------
 
 def test_deleted_imported_sessions_are_not_brought_back(run: Callable[..., Any],
@@ -94,3 +144,19 @@ def test_deleted_imported_sessions_are_not_brought_back(run: Callable[..., Any],
                           "--include-removed").stdout)
     assert back["sessions_created"] == 2
     assert "claude-code:rm" in run("sessions", "ls", "--json").stdout
+
+
+# -- fuzzing the shared helpers --------------------------------------------------------------
+
+@given(st.text(max_size=30))
+def test_harness_tags_and_web_tools_never_raise(text: str) -> None:
+    out = claude_code.line_messages({"type": "user", "message": {"content": text}}, {})
+    assert all(m[0] in ("user", "system") for m in out)
+    assert isinstance(reads_web(text), bool)
+
+
+def test_web_tool_names() -> None:
+    web = ["WebFetch", "WebSearch", "web_search", "web_extract", "browser_navigate",
+           "mcp__playwright__browser_click", "mcp__fetch__fetch", "mcp__puppeteer__navigate"]
+    assert all(reads_web(n) for n in web)
+    assert not any(reads_web(n) for n in ["Grep", "Read", "shell", "terminal", "Task", None])

@@ -1,6 +1,6 @@
 """Where imported messages came from (memdir.sessions.provenance): source keys make a
 re-import insert exactly what is new, stored history that disagrees with the source is
-reported and left alone, deleted imports stay deleted."""
+reported and left alone, deleted imports stay deleted, memory modes only get stricter."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import memdir
 from memdir.engine import Memdir
-from memdir.sessions import Database, SessionSpec, SessionStore, check
+from memdir.sessions import Database, MemoryMode, SessionSpec, SessionStore, check
 from memdir.sessions.schema import MIGRATIONS
 
 T0 = 1_750_000_000.0
@@ -88,6 +88,8 @@ def test_rows_of_one_session_are_all_keyed_or_none(md: Memdir) -> None:
         with pytest.raises(memdir.ValidationError, match="a source key is a string"):
             md.sessions.import_sessions([(SessionSpec("k"), [("user", "c", None, None, T0,
                                                               bad)])])
+    with pytest.raises(memdir.ValidationError, match="memory_mode must be one of"):
+        md.sessions.import_sessions([(SessionSpec("k"), [MemoryMode("sometimes")])])
 
 
 def test_deleted_imports_are_not_imported_again(md: Memdir) -> None:
@@ -108,6 +110,21 @@ def test_deleted_imports_are_not_imported_again(md: Memdir) -> None:
     back = md.sessions.import_sessions(items, include_removed=True)
     assert back.sessions_created == 2 and held(md, "gone") == ["g1 old news"]
     assert md.sessions.import_sessions(items).sessions_skipped == 0  # wanted again
+
+
+def test_memory_modes_only_get_stricter(md: Memdir) -> None:
+    rows = keyed("q1 question")
+    md.sessions.import_sessions([(SessionSpec("s"), rows), (SessionSpec("t"), rows)])
+    md.sessions.import_sessions([(SessionSpec("s", memory_mode="disabled"), rows)])
+    assert md.sessions.get("s").memory_mode == "disabled"  # search-only after a normal import
+    md.sessions.import_sessions([(SessionSpec("s"), rows)])
+    assert md.sessions.get("s").memory_mode == "disabled"  # never loosened
+    md.sessions.import_sessions([(SessionSpec("t"), [MemoryMode("disabled"), *rows,
+                                                      MemoryMode("polluted"),
+                                                      MemoryMode("enabled")])])
+    assert md.sessions.get("t").memory_mode == "polluted"
+    counts = md.sessions.import_sessions([(SessionSpec("n"), [MemoryMode("polluted")])])
+    assert counts.sessions_created == 1 and md.sessions.get("n").memory_mode == "polluted"
 
 
 def test_step_0009_marks_the_sessions_imported_before_it(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ def _bar(label: str, unit: str) -> Iterator[Callable[[int, int], None] | None]:
                    "or ~/.hermes/state.db).")
 @click.option("--search-only", is_flag=True,
               help="Import for search only: background extraction never learns from these "
-                   "sessions.")
+                   "sessions (also applied to sessions imported before).")
 @click.option("--include-removed", is_flag=True,
               help="Also import the sessions deleted with `memdir sessions rm` or `prune` "
                    "since an earlier import (left out otherwise).")
@@ -53,11 +53,14 @@ def import_sessions(state: State, harness: str, source: Path | None, search_only
     so `memdir sessions search` finds them.
 
     Streams each transcript (large files too), keeps original times, roles and tool
-    calls, and takes sub-agents and resumed sessions as child sessions. Running it again
-    adds only what is new: messages a transcript gained, and those a harness re-wrote; a
-    session whose stored history no longer matches its source is reported, never merged,
-    and sessions you deleted are not brought back. Unreadable lines are counted and
-    listed, never fatal. Hermes's database is opened read-only.
+    calls, and takes sub-agents and resumed sessions as child sessions. Imported
+    sessions feed background extraction (memories learnt from them) unless
+    --search-only; text the harness wrote itself is a system message, and a session
+    that read the web is marked polluted (never learnt from). Running it again adds only
+    what is new: messages a transcript gained, and those a harness re-wrote; a session
+    whose stored history no longer matches its source is reported, never merged, and
+    sessions you deleted are not brought back. Unreadable lines are counted and listed,
+    never fatal. Hermes's database is opened read-only.
     """
     from ..interop.transcripts import import_sessions as run
 

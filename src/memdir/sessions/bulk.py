@@ -18,7 +18,9 @@ again adds nothing). Either way what a session holds is read inside the write
 transaction, so two imports of the same transcript at once cannot both append it.
 
 A session the user deleted after it was imported (``sessions rm`` / ``prune``) is left
-out unless ``include_removed``.
+out unless ``include_removed``; an existing session's memory mode is only ever made
+stricter (``enabled`` < ``disabled`` < ``polluted``), by its spec or a :class:`MemoryMode`
+row.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .db import Database
 from .records import MEMORY_MODES, to_epoch
 from .rows import Stored, message, text
 
-__all__ = ["ImportCounts", "SessionSpec", "import_sessions"]
+__all__ = ["ImportCounts", "MemoryMode", "SessionSpec", "import_sessions"]
 
 TITLE_CHARS = 80
 BATCH_CHARS = 8_000_000  # flush early when a batch's text gets this big (memory bound)
@@ -59,6 +61,15 @@ class SessionSpec:
     started_at: Any = None  # datetime, date, ISO string or UNIX seconds
     ended_at: Any = None
     memory_mode: str = "enabled"
+
+
+@dataclass(frozen=True)
+class MemoryMode:
+    """A row that makes its session's memory mode at least ``mode`` (``enabled`` <
+    ``disabled`` < ``polluted``): how a reader that meets a web tool call mid-stream marks
+    its session polluted. It never loosens a mode."""
+
+    mode: str
 
 
 @dataclass
@@ -93,8 +104,8 @@ class ImportCounts:
 class _Track:
     """One session while its rows stream in."""
 
-    __slots__ = ("added", "created", "keyed", "legacy", "next", "row", "sid", "skip",
-                 "titled")
+    __slots__ = ("added", "created", "floor", "keyed", "legacy", "next", "row", "sid",
+                 "skip", "titled")
 
     def __init__(self, sid: str, row: tuple[Any, ...], titled: bool) -> None:
         self.sid = sid
@@ -106,6 +117,7 @@ class _Track:
         self.keyed: bool | None = None  # whether its rows carry source keys
         self.legacy: int | None = None  # stored rows without a key not matched yet
         self.skip: str | None = None  # "removed" | "diverged": its rows are not written
+        self.floor = "enabled"  # the strictest memory mode its rows asked for
 
 
 class _Written:
@@ -163,15 +175,20 @@ class _Importer:
         self.chars = 0
         self.unsaved: list[_Track] = []  # sessions not yet created in the database
         self.done: list[_Track] = []  # sessions whose stream ended, counted after a flush
+        self.raising: list[_Track] = []  # sessions whose memory mode is to be raised
         self.pending: set[str] = set()  # ids that may have rows not yet written
         self.seen: dict[str, int] = {}  # keyed session -> rows its streams had (-1: done)
         self.current: dict[str, _Track] = {}  # the tracks of the item being read
 
     def add(self, track: _Track, row: object) -> None:
         key = None
-        if isinstance(row, tuple | list) and len(row) == 6:  # with its source key
-            key = None if row[5] is None else self._key(track, row[5])
-            row = row[:5]
+        if type(row) is not tuple or len(row) != 5:
+            if isinstance(row, MemoryMode):
+                self._raise(track, row.mode)
+                return
+            if isinstance(row, tuple | list) and len(row) == 6:
+                key = None if row[5] is None else self._key(track, row[5])
+                row = row[:5]
         keyed = key is not None
         if track.keyed is not keyed:
             if track.keyed is not None:
@@ -201,12 +218,21 @@ class _Importer:
                                   f"string of 1 to {MAX_KEY} characters", field="source_key")
         return key
 
+    def _raise(self, track: _Track, mode: object) -> None:
+        if not isinstance(mode, str) or mode not in prov.MODE_RANK:
+            raise ValidationError(f"{_where(track.sid)}: memory_mode must be one of "
+                                  f"{', '.join(MEMORY_MODES)}", field="memory_mode")
+        if prov.MODE_RANK[mode] > prov.MODE_RANK[track.floor]:
+            track.floor = mode
+            if track not in self.raising:
+                self.raising.append(track)
+
     def flush(self) -> None:
-        if not (self.buffer or self.unsaved):
+        if not (self.buffer or self.unsaved or self.raising):
             self._finish()
             return
         out = self.db.write(self._write, action="import sessions")
-        tracks = {t.sid: t for t in (*self.unsaved, *self.done)}
+        tracks = {t.sid: t for t in (*self.unsaved, *self.done, *self.raising)}
         tracks.update((t.sid, t) for t, _, _, _ in self.buffer)
         for track in self.unsaved:
             track.created = track.sid in out.created
@@ -232,7 +258,7 @@ class _Importer:
         self.counts.messages_skipped += skipped
         self.counts.messages_present += len(self.buffer) - added - skipped
         self.counts.batches += 1
-        self.buffer, self.unsaved, self.chars = [], [], 0
+        self.buffer, self.unsaved, self.raising, self.chars = [], [], [], 0
         self.pending = set(self.current)  # the open item's sessions go on
         self._finish()
         if self.progress is not None:
@@ -293,6 +319,9 @@ class _Importer:
         if fresh:
             prov.insert_keyed(c, fresh)
         self._titles(c, out)
+        for track in self.raising:
+            if track.sid not in removed:
+                prov.raise_mode(c, track.sid, track.floor)
         return out
 
     def _titles(self, c: sqlite3.Connection, out: _Written) -> None:

@@ -1,4 +1,4 @@
-"""Where imported messages came from: source keys, and the imports the user removed since.
+"""Where imported messages came from: source keys, removed imports, memory modes only raised.
 
 A bulk import (:mod:`memdir.sessions.bulk`) may give each message the key that identifies
 it in its source — a transcript record's id, a file and line, a row — stored in
@@ -23,20 +23,30 @@ from typing import Any
 
 from .rows import Stored
 
-__all__ = ["Matched", "finished", "held_keys", "insert_keyed", "match_keyed",
-           "remember_removed", "save_session", "unkeyed"]
+__all__ = ["MODE_RANK", "Matched", "finished", "held_keys", "insert_keyed", "match_keyed",
+           "raise_mode", "remember_removed", "save_session", "unkeyed"]
 
+#: How strict a memory mode is; an import only ever raises a session's mode.
+MODE_RANK = {"enabled": 0, "disabled": 1, "polluted": 2}
+_RANK_SQL = "CASE memory_mode WHEN 'enabled' THEN 0 WHEN 'disabled' THEN 1 ELSE 2 END"
 _CHUNK = 500  # keys per IN (…) lookup, well under SQLite's parameter limit
 
 #: One keyed row of a batch: (position in the batch, the stored message, its source key).
 Keyed = tuple[int, Stored, str]
 
 
+def raise_mode(c: sqlite3.Connection, session_id: str, mode: str) -> bool:
+    """Set the session's memory mode to ``mode`` if that is stricter than its own
+    (``enabled`` < ``disabled`` < ``polluted``); True when it changed."""
+    return bool(c.execute(f"UPDATE sessions SET memory_mode = ? WHERE id = ? AND "
+                          f"{_RANK_SQL} < ?", (mode, session_id, MODE_RANK[mode])).rowcount)
+
+
 def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: bool) -> str:
     """Create an imported session from its ``sessions`` row (id, parent_id, agent, cwd,
     scope, title, started_at, ended_at, memory_mode): ``created``; ``present`` when it
-    exists; ``removed`` when the user deleted it since an earlier import (created again
-    only with ``include_removed``)."""
+    exists (its memory mode raised to the row's if stricter); ``removed`` when the user
+    deleted it since an earlier import (created again only with ``include_removed``)."""
     sid = row[0]
     if include_removed:
         c.execute("DELETE FROM removed_imports WHERE session_id = ?", (sid,))
@@ -47,6 +57,8 @@ def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: boo
         return "created"
     if c.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone() is None:
         return "removed"
+    if row[8] != "enabled":
+        raise_mode(c, sid, row[8])
     return "present"
 
 

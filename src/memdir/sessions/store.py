@@ -213,9 +213,11 @@ class SessionStore:
         messages gets only the rows beyond its first ``n`` (a transcript that grew gets
         the new messages; the same transcript again adds nothing). A row may be
         ``(spec, row)`` instead, to log into another session opened within the same
-        transcript (a sub-agent's messages interleaved with its parent's). Sessions
-        deleted since an earlier import (:meth:`prune`, ``sessions rm``) are left out
-        unless ``include_removed``.
+        transcript (a sub-agent's messages interleaved with its parent's), or a
+        :class:`~memdir.sessions.bulk.MemoryMode` to make its session's memory mode
+        stricter. A spec's memory mode applies to an existing session when it is
+        stricter than the stored one. Sessions deleted since an earlier import
+        (:meth:`prune`, ``sessions rm``) are left out unless ``include_removed``.
 
         A bad value is a :class:`~memdir.ValidationError` naming the session and message;
         batches written before it stay written, and re-running continues where it

@@ -20,7 +20,12 @@ new messages of a transcript that grew or was rewritten. Stored history that doe
 match its source is reported (``diverged``), never merged; sessions the user deleted
 (``memdir sessions rm`` / ``prune``) are not imported again unless ``include_removed``.
 Lines that cannot be read are counted and listed, never fatal. Imported messages keep
-their original times, roles and tool names.
+their original times, roles and tool names; text the harness wrote itself is a ``system``
+message, and a session whose tools read the web is marked ``polluted``.
+
+Imported sessions feed background extraction like live ones, unless
+``memory_mode="disabled"`` (``--search-only``); a re-import applies a stricter mode than
+the stored one, never a looser one.
 """
 
 from __future__ import annotations
@@ -96,8 +101,9 @@ def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, 
     (default: the harness's own folder under the user's home) into ``md``'s sessions.
 
     ``progress(done, total)`` is called as the source is read (bytes; Hermes: messages).
-    ``memory_mode="disabled"`` imports for search only: background extraction never
-    learns from these sessions. Idempotent: running it again adds only what is new in the
+    Imported sessions feed background extraction unless ``memory_mode="disabled"``
+    (search only); an existing session takes ``memory_mode`` when it is stricter than its
+    own. Idempotent: running it again adds only what is new in the
     source. Sessions deleted since an earlier import are left out unless
     ``include_removed``.
     """

@@ -1,11 +1,13 @@
 """What the transcript readers share: JSON lines read in bounded memory, the tally of lines
-that were skipped or malformed (never fatal), progress, times and project scopes."""
+that were skipped or malformed (never fatal), progress, times, project scopes, message text,
+and which tools read the web."""
 
 from __future__ import annotations
 
 import fnmatch
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +18,8 @@ from ...scopes import find_project_root, project_slug
 from ...sessions.records import to_epoch
 
 __all__ = ["MAX_LINE", "Malformed", "Message", "Progress", "Tally", "bounded_put", "files",
-           "json_lines", "mtime", "output_text", "scope_of", "seconds", "text_of"]
+           "json_lines", "mtime", "output_text", "reads_web", "scope_of", "seconds",
+           "text_of"]
 
 MAX_LINE = 32 * 1024 * 1024  # a longer line is reported, not held in memory
 PROBLEMS_KEPT = 20  # malformed lines listed by position (all are counted)
@@ -28,9 +31,20 @@ Progress = Callable[[int, int], None]
 #: One message as a reader makes it: role, content, tool_name, tool_calls.
 Message = tuple[str, str, str | None, Any]
 
+# Tools that bring web or third-party pages into a session (Claude Code's WebFetch and
+# WebSearch, Codex's web_search, Hermes's web_search / web_extract / browser_*, and MCP
+# browser servers): such a session is marked polluted, so extraction never learns from it.
+_WEB_TOOL = re.compile(r"web_?(fetch|search|extract|browse)|browser|playwright|puppeteer"
+                       r"|(^|__)fetch$", re.I)
+
 
 class Malformed(Exception):
     """A line or row that claims to be a message but does not have a message's shape."""
+
+
+def reads_web(tool: str | None) -> bool:
+    """Whether a tool call of this name reads web or third-party content."""
+    return tool is not None and _WEB_TOOL.search(tool) is not None
 
 
 class Tally:

@@ -14,9 +14,12 @@ conversation: each chain (followed through ``parentUuid`` to its first line) bec
 session ``claude-code:<sessionId>:<first uuid>`` — also when the sub-agent has its own file
 (``<session>/subagents/agent-*.jsonl``). A tool call is an assistant message with the tool's
 name and ``[{"id", "name", "input"}]`` as its tool calls; a tool result is a ``tool``
-message with the name of the call it answers. Thinking blocks are left out; ``isMeta``
-lines (text the harness injected) are ``system`` messages; a summary line titles the
-session.
+message with the name of the call it answers. Thinking blocks are left out; text the
+harness wrote rather than the user (``isMeta`` and ``isCompactSummary`` lines, slash
+command echoes ``<command-name>…``, ``<local-command-stdout>``, ``<task-notification>``…)
+is a ``system`` message, so extraction never takes it for the user's words; a summary line
+titles the session. A session that called WebFetch, WebSearch or a browser tool is marked
+polluted.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ...sessions import SessionSpec
+from ...sessions import MemoryMode, SessionSpec
 from ._reading import (
     Malformed,
     Message,
@@ -35,6 +38,7 @@ from ._reading import (
     files,
     json_lines,
     mtime,
+    reads_web,
     scope_of,
     seconds,
     text_of,
@@ -46,6 +50,12 @@ LABEL = "Claude Code"
 AGENT = "claude-code"
 PEEK = 200  # lines read ahead for the session's id, cwd and title
 _MESSAGE_TYPES = frozenset({"user", "assistant", "system"})
+#: user text that Claude Code wrote itself (slash commands, their output, notifications)
+HARNESS_TAGS = ("<command-name>", "<command-message>", "<command-args>",
+                "<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
+                "<task-notification>", "<system-reminder>", "<bash-stdout>", "<bash-stderr>",
+                "<user-prompt-submit-hook>")
+POLLUTED = MemoryMode("polluted")
 
 
 
@@ -84,14 +94,16 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
     message = obj.get("message")
     if not isinstance(message, dict):
         raise Malformed(f"{kind} line without a message object")
-    role = "system" if obj.get("isMeta") is True else str(kind)
+    injected = obj.get("isMeta") is True or obj.get("isCompactSummary") is True
+    role = "system" if injected else str(kind)
     out: list[Message] = []
     texts: list[str] = []
 
     def said() -> None:
         joined = "\n\n".join(t for t in texts if t.strip())
         if joined:
-            out.append((role, joined, None, None))
+            harness = role == "user" and joined.lstrip().startswith(HARNESS_TAGS)
+            out.append(("system" if harness else role, joined, None, None))
         texts.clear()
 
     for block in _blocks(message.get("content")):
@@ -135,6 +147,7 @@ class _File:
         self.sid = path.stem
         self.main: SessionSpec | None = None
         self.main_root: str | None = None
+        self.polluted: set[str | None] = set()  # sessions marked (None: the file's own)
 
     def spec(self, first: dict[str, Any], title: str | None) -> SessionSpec:
         inner = first.get("sessionId")
@@ -168,6 +181,13 @@ class _File:
                 cwd=cwd, scope=scope_of(cwd), started_at=started, memory_mode=self.mode)
         return self.children[root]
 
+    def _pollute(self, spec: SessionSpec | None) -> Iterator[Any]:
+        """Mark ``spec`` (None: the file's session) polluted, once."""
+        sid = None if spec is None else spec.id
+        if sid not in self.polluted:
+            self.polluted.add(sid)
+            yield POLLUTED if spec is None else (spec, POLLUTED)
+
     def rows(self, lines: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[Any]:
         for number, obj in lines:
             if obj.get("type") not in _MESSAGE_TYPES:
@@ -188,6 +208,10 @@ class _File:
             uuid = obj.get("uuid")
             record = uuid if isinstance(uuid, str) and uuid else f"@{number}"
             for i, m in enumerate(messages):
+                if m[3] is not None and reads_web(m[2]):  # its pages flow into the parent
+                    yield from self._pollute(target)
+                    if target is not None:
+                        yield from self._pollute(None)
                 row = (*m, self.last, f"{record}:{i}")
                 yield row if target is None else (target, row)
 

@@ -7,11 +7,12 @@ function_call_output {call_id, output}, and the custom_tool_call pair), event_ms
 turn_context (echoes of the same turn for the UI and settings: not messages).
 
 Each file is one session, ``codex:<session_meta id>``; each message's source key is its
-file name and line. Developer and system messages are
-left out (instructions, not conversation), and so are the user messages Codex injects
-itself (``<environment_context>``, ``<user_instructions>``, AGENTS.md text). A function call
-is an assistant message with the function's name and ``[{"id", "name", "arguments"}]``
-(arguments parsed when they are JSON); its output is a ``tool`` message with that name.
+file name and line. Developer and system messages are left out (instructions, not
+conversation), and so are the user messages Codex injects itself (``<environment_context>``,
+``<user_instructions>``, AGENTS.md text). A function call is an assistant message with the
+function's name and ``[{"id", "name", "arguments"}]`` (arguments parsed when they are
+JSON); its output is a ``tool`` message with that name. A web search (``web_search_call``,
+or a browser or fetch tool) marks the session polluted.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ...sessions import SessionSpec
+from ...sessions import MemoryMode, SessionSpec
 from ._reading import (
     Malformed,
     Message,
@@ -33,6 +34,7 @@ from ._reading import (
     json_lines,
     mtime,
     output_text,
+    reads_web,
     scope_of,
     seconds,
     text_of,
@@ -49,6 +51,7 @@ _CALLS = {"function_call": "arguments", "custom_tool_call": "input",
           "local_shell_call": "action"}
 _OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+POLLUTED = MemoryMode("polluted")
 
 
 
@@ -98,13 +101,17 @@ def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Messag
         call_id = payload.get("call_id")
         name = names.get(call_id) if isinstance(call_id, str) else None
         return [("tool", output_text(payload.get("output")), name, None)]
+    if kind == "web_search_call":
+        return [("assistant", "", "web_search", [{"id": payload.get("id"), "name": "web_search",
+                                                  "action": payload.get("action")}])]
     return []
 
 
 def _rows(path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally,
-          started: float) -> Iterator[tuple[Any, ...]]:
+          started: float) -> Iterator[Any]:
     names: dict[str, str] = {}
     last = started
+    polluted = False
     for number, obj in lines:
         if obj.get("type") != "response_item":
             tally.skipped += 1  # session_meta, event_msg, turn_context, compacted…
@@ -122,6 +129,9 @@ def _rows(path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally,
             continue
         last = seconds(obj.get("timestamp"), last)
         for i, m in enumerate(messages):
+            if not polluted and m[3] is not None and reads_web(m[2]):
+                polluted = True
+                yield POLLUTED
             yield (*m, last, f"{path.name}:{number}:{i}")
 
 

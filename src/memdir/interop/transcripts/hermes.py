@@ -15,8 +15,9 @@ new row ids), so a message's source key is its content — role, text and tool c
 how many times that content came before in the session: re-inserted messages are found
 again, new ones are added, and the ones Hermes dropped stay in memdir (the session is
 reported as resynced). An assistant message with tool calls is named after the functions
-it calls; a tool message after its ``tool_name``, or the call it answers. Columns an older
-Hermes lacks read as empty.
+it calls; a tool message after its ``tool_name``, or the call it answers; a session whose
+tools read the web (``web_search``, ``web_extract``, ``browser_*``) is marked polluted.
+Columns an older Hermes lacks read as empty.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import MemdirError
-from ...sessions import SessionSpec
-from ._reading import Malformed, Message, Tally, bounded_put, scope_of, seconds, text_of
+from ...sessions import MemoryMode, SessionSpec
+from ._reading import Malformed, Message, Tally, bounded_put, reads_web, scope_of, seconds, text_of
 
 __all__ = ["LABEL", "Malformed", "default_source", "message_of", "sessions"]
 
@@ -39,7 +40,7 @@ AGENT = "hermes"
 JSON_PREFIX = "\x00json:"
 _SESSION_COLUMNS = ("id", "parent_session_id", "cwd", "title", "started_at", "ended_at")
 _MESSAGE_COLUMNS = ("role", "content", "tool_name", "tool_calls", "tool_call_id", "timestamp")
-
+POLLUTED = MemoryMode("polluted")
 
 
 def default_source() -> Path:
@@ -135,10 +136,11 @@ def source_key(message: Message, seen: dict[str, int]) -> str:
 
 
 def _rows(conn: sqlite3.Connection, path: Path, sql: str, session: str, tally: Tally,
-          started: float) -> Iterator[tuple[Any, ...]]:
+          started: float) -> Iterator[Any]:
     names: dict[str, str] = {}
     seen: dict[str, int] = {}
     last = started
+    polluted = False
     try:
         for row in conn.execute(sql, (session,)):
             tally.lines += 1
@@ -148,6 +150,9 @@ def _rows(conn: sqlite3.Connection, path: Path, sql: str, session: str, tally: T
             except Malformed as exc:
                 tally.bad(f"{path}: session {session}, message {row['id']}", str(exc))
                 continue
+            if not polluted and reads_web(message[2]):
+                polluted = True
+                yield POLLUTED
             last = seconds(row["timestamp"], last)
             yield (*message, last, source_key(message, seen))
     except sqlite3.Error as exc:
