@@ -1,5 +1,5 @@
 """Transcript re-import (memdir import-sessions): resumed Claude Code sessions, harness text
-and web reads, memory modes, deleted sessions."""
+and web reads, memory modes, deleted sessions, old Codex rollouts and sub-agents."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from memdir.interop.transcripts._reading import reads_web
 
 A, B, C = ("aaaaaaaa-0000-4000-8000-000000000001", "bbbbbbbb-0000-4000-8000-000000000002",
            "cccccccc-0000-4000-8000-000000000003")
+OLD_CODEX = "0197aaaa-3c4d-7e8f-9a0b-1c2d3e4f5a6b"
 
 
 def record(sid: str, kind: str, content: Any, uuid: str | None, parent: str | None = None,
@@ -144,6 +145,48 @@ def test_deleted_imported_sessions_are_not_brought_back(run: Callable[..., Any],
                           "--include-removed").stdout)
     assert back["sessions_created"] == 2
     assert "claude-code:rm" in run("sessions", "ls", "--json").stdout
+
+
+# -- Codex: old rollouts, sub-agents, web search -------------------------------------------
+
+def test_old_codex_rollouts_sub_agents_and_web_search(md: Memdir, tmp_path: Path) -> None:
+    day = tmp_path / "sessions" / "2025" / "08" / "01"
+    write(day / f"rollout-2025-08-01T10-00-00-{OLD_CODEX}.jsonl",
+          json.dumps({"id": OLD_CODEX, "timestamp": "2025-08-01T10:00:00.000Z",
+                      "instructions": None}),
+          json.dumps({"record_type": "state"}),
+          json.dumps({"type": "message", "role": "user", "content": [
+              {"type": "input_text", "text": "Why does the nightly export time out?"}]}),
+          json.dumps({"type": "function_call", "name": "shell", "call_id": "c1",
+                      "arguments": json.dumps({"command": ["grep", "TIMEOUT"]})}),
+          json.dumps({"type": "function_call_output", "call_id": "c1",
+                      "output": json.dumps({"output": "export.py:12: TIMEOUT = 30"})}),
+          json.dumps({"type": "message", "role": "assistant", "content": [
+              {"type": "output_text", "text": "It uses a 30 s timeout."}]}),
+          json.dumps({"record_type": "state"}))
+    child = "0197bbbb-3c4d-7e8f-9a0b-1c2d3e4f5a6b"
+    envelope = {"timestamp": "2025-08-01T11:00:00Z"}
+    write(day / f"rollout-2025-08-01T11-00-00-{child}.jsonl",
+          json.dumps({**envelope, "type": "session_meta", "payload": {
+              "id": child, "cwd": "/w", "source": {"subagent": {"thread_spawn": {
+                  "parent_thread_id": OLD_CODEX, "depth": 1}}}}}),
+          json.dumps({**envelope, "type": "response_item", "payload": {
+              "type": "web_search_call", "id": "ws1", "status": "completed",
+              "action": {"type": "search", "query": "codex rollout format"}}}),
+          json.dumps({**envelope, "type": "response_item", "payload": {
+              "type": "message", "role": "assistant", "content": [
+                  {"type": "output_text", "text": "found the format"}]}}))
+    report = import_sessions(md, "codex", tmp_path / "sessions")
+    assert (report.sessions_created, report.messages_added, report.malformed) == (2, 6, 0)
+    old = md.sessions.messages(f"codex:{OLD_CODEX}")
+    assert [(m.role, m.tool_name) for m in old] == [("user", None), ("assistant", "shell"),
+                                                    ("tool", "shell"), ("assistant", None)]
+    assert old[2].content == "export.py:12: TIMEOUT = 30"
+    assert md.sessions.get(f"codex:{OLD_CODEX}").started_at.isoformat().startswith(
+        "2025-08-01T10:00:00")
+    sub = md.sessions.get(f"codex:{child}")
+    assert (sub.parent_id, sub.memory_mode) == (f"codex:{OLD_CODEX}", "polluted")
+    assert import_sessions(md, "codex", tmp_path / "sessions").messages_added == 0
 
 
 # -- fuzzing the shared helpers --------------------------------------------------------------
