@@ -1,13 +1,16 @@
 """Transcript re-import (memdir import-sessions): resumed Claude Code sessions, harness text
-and web reads, memory modes, deleted sessions, old Codex rollouts and sub-agents."""
+and web reads, memory modes, deleted sessions, old Codex rollouts, and --from paths."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -72,6 +75,20 @@ def test_resumed_claude_code_sessions_keep_every_message(md: Memdir, tmp_path: P
     again = import_sessions(md, "claude-code", tmp_path / "projects")
     assert (again.messages_added, again.sessions_grown, again.sessions_unchanged) == (1, 1, 3)
     assert not again.diverged and not again.resynced
+
+
+def test_sub_agent_ids_do_not_depend_on_other_files(md: Memdir, tmp_path: Path) -> None:
+    side = record("s", "user", "audit the tax table", None, isSidechain=True)
+    for name, extra in (("one", []), ("two", ["x.jsonl"])):
+        folder = tmp_path / name
+        for other in extra:  # another file read first must not change the ids
+            write(folder / other, *[record("x", "user", f"line {i}", f"x{i}") for i in
+                                    range(3)])
+        write(folder / "s.jsonl", record("s", "user", "check the VAT", "u1"), side)
+        home = memdir.open(home=tmp_path / f"h-{name}", project=tmp_path)
+        import_sessions(home, "claude-code", folder)
+        assert texts(home, "claude-code:s:s.jsonl:2") == ["audit the tax table"]
+        home.close()
 
 
 # -- harness text, web reads, memory modes -------------------------------------------------
@@ -187,6 +204,27 @@ def test_old_codex_rollouts_sub_agents_and_web_search(md: Memdir, tmp_path: Path
     sub = md.sessions.get(f"codex:{child}")
     assert (sub.parent_id, sub.memory_mode) == (f"codex:{OLD_CODEX}", "polluted")
     assert import_sessions(md, "codex", tmp_path / "sessions").messages_added == 0
+
+
+# -- --from paths ----------------------------------------------------------------------------
+
+def test_from_paths_unknown_users_and_fifos(run: Callable[..., Any], md: Memdir,
+                                            tmp_path: Path) -> None:
+    unknown = run("import-sessions", "codex", "--from", "~nosuchuser-xyz/sessions", ok=False)
+    assert "no such user" in unknown.stderr
+    with pytest.raises(memdir.ValidationError, match="no such user"):
+        import_sessions(md, "codex", "~nosuchuser-xyz/sessions")
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    refused = run("import-sessions", "claude-code", "--from", str(fifo), ok=False)
+    assert "not a regular file" in refused.stderr
+    folder = tmp_path / "projects"
+    write(folder / "ok.jsonl", record("ok", "user", "fine", "u1"))
+    os.mkfifo(folder / "stuck.jsonl")  # would block a plain open() forever
+    report = import_sessions(md, "claude-code", folder)
+    assert report.messages_added == 1
+    assert [p.split(": ", 1)[1] for p in report.problems] == ["not a regular file"]
+    shutil.rmtree(folder)
 
 
 # -- fuzzing the shared helpers --------------------------------------------------------------

@@ -31,6 +31,7 @@ the stored one, never a looser one.
 from __future__ import annotations
 
 import importlib
+import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import MemdirError, ValidationError
 from ...sessions.records import MEMORY_MODES
+from .._files import user_path, why
 from ._reading import Progress, Tally
 
 if TYPE_CHECKING:
@@ -103,20 +105,16 @@ def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, 
     ``progress(done, total)`` is called as the source is read (bytes; Hermes: messages).
     Imported sessions feed background extraction unless ``memory_mode="disabled"``
     (search only); an existing session takes ``memory_mode`` when it is stricter than its
-    own. Idempotent: running it again adds only what is new in the
-    source. Sessions deleted since an earlier import are left out unless
-    ``include_removed``.
+    own. Idempotent: running it again adds only what is new in the source. Sessions
+    deleted since an earlier import are left out unless ``include_removed``.
     """
     module = reader(harness)
     if memory_mode not in MEMORY_MODES:
         raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
                               field="memory_mode")
-    where = (module.default_source() if source is None else Path(source).expanduser())
-    where = where.absolute()
-    if not where.exists():
-        raise MemdirError(f"No {module.LABEL} transcripts at {where}. Pass --from with the "
-                          f"folder or file to import (default: "
-                          f"{_home_relative(module.default_source())}).")
+    where = module.default_source().absolute() if source is None else user_path(source,
+                                                                                "source")
+    _check(where, module)
     tally = Tally(progress)
     counts = md.sessions.import_sessions(module.sessions(where, tally, memory_mode),
                                          batch=batch, include_removed=include_removed)
@@ -129,6 +127,23 @@ def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, 
         messages_present=counts.messages_present, messages_skipped=counts.messages_skipped,
         skipped=tally.skipped, malformed=tally.malformed, problems=tally.problems,
         diverged=counts.diverged, resynced=counts.resynced)
+
+
+def _check(where: Path, module: ModuleType) -> None:
+    """``where`` must be a folder or a regular file (a FIFO would block, a device never
+    end)."""
+    try:
+        mode = where.stat().st_mode
+    except FileNotFoundError:
+        raise MemdirError(f"No {module.LABEL} transcripts at {where}. Pass --from with the "
+                          f"folder or file to import (default: "
+                          f"{_home_relative(module.default_source())}).") from None
+    except OSError as exc:
+        raise MemdirError(f"Cannot read {where}: {why(exc)}.") from None
+    if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+        raise MemdirError(f"Cannot import {module.LABEL} transcripts from {where}: not a "
+                          f"regular file or folder. Pass --from with the folder or file to "
+                          f"import.")
 
 
 def _home_relative(path: Path) -> str:

@@ -1,6 +1,6 @@
-"""What the transcript readers share: JSON lines read in bounded memory, the tally of lines
-that were skipped or malformed (never fatal), progress, times, project scopes, message text,
-and which tools read the web."""
+"""What the transcript readers share: JSON lines read in bounded memory (regular files only,
+never blocking), the tally of lines that were skipped or malformed (never fatal), progress,
+times, project scopes, message text, and which tools read the web."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import fnmatch
 import json
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -80,13 +81,26 @@ class Tally:
             self.progress(self.done, max(self.total, self.done))
 
 
+def _open(path: Path) -> Any:
+    """``path`` opened for binary reading if it is a regular file (a FIFO or device would
+    block a plain open, or never end); ValueError says why not."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each line of ``path`` that is a JSON object, one line
     in memory at a time. Other lines are tallied as malformed; blank lines are ignored; an
     unreadable file is one problem, not an error."""
     tally.files += 1
     try:
-        with path.open("rb") as f:
+        with _open(path) as f:
             number = 0
             while True:
                 raw = f.readline(MAX_LINE + 1)
@@ -114,12 +128,16 @@ def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]
                 yield number, obj
     except OSError as exc:
         tally.bad(str(path), f"could not read it ({exc.strerror or exc})")
+    except ValueError as exc:
+        tally.bad(str(path), str(exc))
 
 
-def files(source: Path, pattern: str) -> list[tuple[Path, int]]:
-    """``(path, size)`` of the files matching ``pattern`` under the folder ``source`` (or
-    ``source`` itself when it is a file), sorted by path; unreadable folders are skipped."""
-    if source.is_file():
+def files(source: Path, pattern: str, tally: Tally | None = None) -> list[tuple[Path, int]]:
+    """``(path, size)`` of the regular files matching ``pattern`` under the folder
+    ``source`` (or ``source`` itself when it is a file), sorted by path; unreadable folders
+    are skipped, and matching names that are not regular files (FIFOs, devices) are
+    tallied as problems."""
+    if not source.is_dir():
         return [(source, source.stat().st_size)]
     found = []
     for root, _, names in os.walk(source):
@@ -127,10 +145,13 @@ def files(source: Path, pattern: str) -> list[tuple[Path, int]]:
             if fnmatch.fnmatchcase(name, pattern):
                 path = Path(root) / name
                 try:
-                    if path.is_file():
-                        found.append((path, path.stat().st_size))
+                    info = path.stat()
                 except OSError:
                     continue
+                if stat.S_ISREG(info.st_mode):
+                    found.append((path, info.st_size))
+                elif tally is not None:
+                    tally.bad(str(path), "not a regular file")
     return sorted(found)
 
 

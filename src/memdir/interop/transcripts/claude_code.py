@@ -58,16 +58,15 @@ HARNESS_TAGS = ("<command-name>", "<command-message>", "<command-args>",
 POLLUTED = MemoryMode("polluted")
 
 
-
 def default_source() -> Path:
     """Every project folder of the user's Claude Code."""
     return Path.home() / ".claude" / "projects"
 
 
-def find(source: Path) -> list[tuple[Path, int]]:
+def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:
     """The transcripts under ``source`` (a projects folder, one project, or one file), with
     their sizes."""
-    return files(source, "*.jsonl")
+    return files(source, "*.jsonl", tally)
 
 
 def _blocks(content: object) -> list[dict[str, Any]]:
@@ -149,14 +148,14 @@ class _File:
         self.main_root: str | None = None
         self.polluted: set[str | None] = set()  # sessions marked (None: the file's own)
 
-    def spec(self, first: dict[str, Any], title: str | None) -> SessionSpec:
+    def spec(self, first: dict[str, Any], number: int, title: str | None) -> SessionSpec:
         inner = first.get("sessionId")
         inner = inner if isinstance(inner, str) and inner.strip() else None
         cwd = first.get("cwd") if isinstance(first.get("cwd"), str) else None
         started = seconds(first.get("timestamp"), self.last)
         if first.get("isSidechain") is True:  # a sub-agent's own file: its session's child
             self.sid = inner or self.sid
-            self.main_root = self._root(first)
+            self.main_root = self._root(first, number)
             self.main = self._child(self.main_root, cwd, started)
         else:  # the file is the session; a resumed one continues the session it names
             parent = f"{AGENT}:{inner}" if inner and inner != self.sid else None
@@ -165,11 +164,11 @@ class _File:
                                     parent_id=parent, memory_mode=self.mode)
         return self.main
 
-    def _root(self, obj: dict[str, Any]) -> str:
+    def _root(self, obj: dict[str, Any], number: int) -> str:
         uuid, parent = obj.get("uuid"), obj.get("parentUuid")
         root = self.roots.get(parent) if isinstance(parent, str) else None
-        if root is None:
-            root = uuid if isinstance(uuid, str) and uuid else f"line-{self.tally.lines}"
+        if root is None:  # a chain's first line; without a uuid, named by its place
+            root = uuid if isinstance(uuid, str) and uuid else f"{self.path.name}:{number}"
         if isinstance(uuid, str):
             bounded_put(self.roots, uuid, root)
         return root
@@ -201,7 +200,7 @@ class _File:
             self.last = seconds(obj.get("timestamp"), self.last)
             target = None
             if obj.get("isSidechain") is True:
-                root = self._root(obj)
+                root = self._root(obj, number)
                 if root != self.main_root:
                     cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else None
                     target = self._child(root, cwd, self.last)
@@ -217,9 +216,11 @@ class _File:
 
 
 def _peek(lines: Iterator[tuple[int, dict[str, Any]]]
-          ) -> tuple[list[tuple[int, dict[str, Any]]], dict[str, Any] | None, str | None, bool]:
-    """Lines up to the first user or assistant line (at most :data:`PEEK`), that line, the
-    first summary's text (the session's title), and whether the file ended first."""
+          ) -> tuple[list[tuple[int, dict[str, Any]]], tuple[int, dict[str, Any]] | None,
+                     str | None, bool]:
+    """Lines up to the first user or assistant line (at most :data:`PEEK`), that line and
+    its number, the first summary's text (the session's title), and whether the file ended
+    first."""
     peeked: list[tuple[int, dict[str, Any]]] = []
     title = None
     for number, obj in lines:
@@ -228,7 +229,7 @@ def _peek(lines: Iterator[tuple[int, dict[str, Any]]]
         if kind == "summary" and title is None and isinstance(obj.get("summary"), str):
             title = obj["summary"].strip()[:200] or None
         if kind in ("user", "assistant") and isinstance(obj.get("message"), dict):
-            return peeked, obj, title, False
+            return peeked, (number, obj), title, False
         if len(peeked) >= PEEK:
             return peeked, None, title, False
     return peeked, None, title, True
@@ -238,7 +239,7 @@ def sessions(source: Path, tally: Tally, mode: str = "enabled"
              ) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
     """``(spec, rows)`` for every transcript under ``source``, one file open at a time; a
     file without a user or assistant message makes no session."""
-    paths = find(source)
+    paths = find(source, tally)
     tally.total = sum(size for _, size in paths)
     for path, _ in paths:
         state = _File(path, tally, mode)
@@ -247,5 +248,5 @@ def sessions(source: Path, tally: Tally, mode: str = "enabled"
         if first is None and ended:
             tally.skipped += len(peeked)
             continue
-        yield (state.spec(first or {"sessionId": path.stem}, title),
-               state.rows(chain(peeked, lines)))
+        number, obj = first or (0, {})
+        yield state.spec(obj, number, title), state.rows(chain(peeked, lines))

@@ -67,9 +67,9 @@ def default_source() -> Path:
     return Path.home() / ".codex" / "sessions"
 
 
-def find(source: Path) -> list[tuple[Path, int]]:
+def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:
     """The rollouts under ``source`` (a sessions folder or one file), with their sizes."""
-    return files(source, "rollout-*.jsonl")
+    return files(source, "rollout-*.jsonl", tally)
 
 
 def _arguments(value: object) -> object:
@@ -191,7 +191,7 @@ def sessions(source: Path, tally: Tally, mode: str = "enabled"
              ) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
     """``(spec, rows)`` for every rollout under ``source``, one file open at a time; a file
     with neither session metadata nor a response item makes no session."""
-    paths = find(source)
+    paths = find(source, tally)
     tally.total = sum(size for _, size in paths)
     for path, _ in paths:
         lines = json_lines(path, tally)

@@ -4,9 +4,10 @@ Hermes (``hermes_state.SessionDB``) keeps ``sessions`` (id, source, parent_sessi
 title, started_at, ended_at…) and ``messages`` (session_id, role, content, tool_call_id,
 tool_calls as OpenAI-style JSON, tool_name, timestamp as UNIX seconds…). Structured content
 is stored as ``"\\x00json:"`` + JSON of its parts. The file is opened with ``mode=ro``:
-memdir never writes to it, and a Hermes running at the same time is not disturbed (like
-any reader of a WAL database, SQLite may leave its ``-shm`` index and an empty ``-wal``
-beside it).
+memdir never writes to it, and a Hermes running at the same time is not disturbed. (Hermes
+keeps it in WAL mode; like any reader of a WAL database, SQLite creates the ``-shm`` index
+and an empty ``-wal`` beside it when they are missing, and leaves them: a read-only
+connection cannot remove them, and Hermes uses them as they are.)
 
 Each Hermes session becomes ``hermes:<id>`` (a child keeps its parent), its messages in
 Hermes's order (by row id, rewound ones included). Hermes rewrites a conversation in
@@ -40,6 +41,7 @@ AGENT = "hermes"
 JSON_PREFIX = "\x00json:"
 _SESSION_COLUMNS = ("id", "parent_session_id", "cwd", "title", "started_at", "ended_at")
 _MESSAGE_COLUMNS = ("role", "content", "tool_name", "tool_calls", "tool_call_id", "timestamp")
+
 POLLUTED = MemoryMode("polluted")
 
 
@@ -99,10 +101,12 @@ def message_of(row: dict[str, Any], names: dict[str, str]) -> Message:
 
 
 def _open(path: Path) -> sqlite3.Connection:
-    """``path`` strictly read-only (``mode=ro``: no write, no journal created)."""
+    """``path`` strictly read-only (``mode=ro``: nothing is written to the database; see
+    the module's note on ``-wal`` / ``-shm``)."""
     if not path.is_file():
-        raise MemdirError(f"No Hermes session database at {path}. Pass --from with the "
-                          f"path of Hermes's state.db (default ~/.hermes/state.db).")
+        why = "is not a regular file" if path.exists() else "does not exist"
+        raise MemdirError(f"No Hermes session database at {path} (it {why}). Pass --from "
+                          f"with the path of Hermes's state.db (default ~/.hermes/state.db).")
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
         conn.row_factory = sqlite3.Row
