@@ -212,6 +212,8 @@ class _Importer:
             self.flush()
 
     def _key(self, track: _Track, value: object) -> str:
+        if type(value) is str and 0 < len(value) <= MAX_KEY and value.isascii():
+            return value  # the usual case
         key = text(value, "source_key") if isinstance(value, str) else None
         if not key or len(key) > MAX_KEY:
             raise ValidationError(f"{_where(track.sid, track.next)}: a source key is a "
