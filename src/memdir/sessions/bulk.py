@@ -127,8 +127,8 @@ class _Written:
         self.created = created
         self.removed = removed  # removed since an earlier import: left out
         self.written = [False] * size  # per buffered row
-        self.legacy: dict[str, int] = {}
-        self.diverged: dict[str, str] = {}
+        self.legacy: dict[_Track, int] = {}
+        self.diverged: dict[_Track, str] = {}
 
 
 def _where(sid: str, index: int | None = None) -> str:
@@ -234,16 +234,15 @@ class _Importer:
             self._finish()
             return
         out = self.db.write(self._write, action="import sessions")
-        tracks = {t.sid: t for t in (*self.unsaved, *self.done, *self.raising)}
-        tracks.update((t.sid, t) for t, _, _, _ in self.buffer)
         for track in self.unsaved:
             track.created = track.sid in out.created
             if track.sid in out.removed:
                 track.skip = "removed"
-        for sid, legacy in out.legacy.items():
-            tracks[sid].legacy = legacy
-        for sid in out.diverged:
-            tracks[sid].skip = "diverged"
+        for track, legacy in out.legacy.items():
+            track.legacy = legacy
+        for track in out.diverged:
+            track.skip = "diverged"
+            sid = track.sid
             if sid not in self.seen or self.seen[sid] >= 0:
                 self.counts.diverged.append(sid)
                 self.seen[sid] = -1  # reported: not checked again
@@ -288,19 +287,23 @@ class _Importer:
         out = _Written(created, removed, len(self.buffer))
         present: dict[str, int] = {}
         plain: list[tuple[Any, ...]] = []
-        keyed: dict[str, tuple[_Track, list[prov.Keyed]]] = {}
+        keyed: dict[_Track, list[prov.Keyed]] = {}
+        written = out.written
         for pos, (track, index, stored, key) in enumerate(self.buffer):
             sid = track.sid
-            if track.skip is not None or sid in removed:
-                continue
             if key is not None:
-                keyed.setdefault(sid, (track, []))[1].append((pos, stored, key))
+                if track.skip is None and sid not in removed:
+                    keyed.setdefault(track, []).append((pos, stored, key))
                 continue
-            if sid not in present:  # positional: a session holding n rows skips n
-                present[sid] = 0 if sid in created else c.execute(
-                    "SELECT count(*) FROM messages WHERE session_id = ?", (sid,)).fetchone()[0]
-            if index >= present[sid]:
-                out.written[pos] = True
+            held = present.get(sid)
+            if held is None:  # positional: a session holding n rows skips n
+                held = present[sid] = (
+                    -1 if track.skip is not None or sid in removed
+                    else 0 if sid in created else c.execute(
+                        "SELECT count(*) FROM messages WHERE session_id = ?",
+                        (sid,)).fetchone()[0])
+            if index >= held >= 0:
+                written[pos] = True
                 plain.append((sid, *stored))
         if plain:
             c.execute("CREATE TEMP TABLE IF NOT EXISTS memdir_bulk (session_id, role, "
@@ -310,13 +313,14 @@ class _Importer:
                       "tool_calls, timestamp) SELECT * FROM temp.memdir_bulk ORDER BY rowid")
             c.execute("DELETE FROM temp.memdir_bulk")
         fresh: list[tuple[Any, ...]] = []
-        for sid, (track, rows) in keyed.items():
+        for track, rows in keyed.items():
+            sid = track.sid
             found = prov.match_keyed(c, sid, rows, new=sid in created, legacy=track.legacy)
-            out.legacy[sid] = found.legacy
+            out.legacy[track] = found.legacy
             if found.diverged is not None:
-                out.diverged[sid] = found.diverged
+                out.diverged[track] = found.diverged
             for pos, stored, key in found.fresh:
-                out.written[pos] = True
+                written[pos] = True
                 fresh.append((sid, *stored, key))
         if fresh:
             prov.insert_keyed(c, fresh)
