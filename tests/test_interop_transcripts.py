@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 import memdir
 from memdir.engine import Memdir
 from memdir.interop.transcripts import claude_code, codex, hermes, import_sessions
-from memdir.interop.transcripts._reading import Tally
+from memdir.interop.transcripts._reading import Tally, output_text, text_of
+from memdir.sessions import MemoryMode
 
 FIXTURES = Path(__file__).parent / "fixtures" / "transcripts" / "home"
 MAIN = "8f0c2a71-5d1e-4c2b-9a57-2f5e0c9d1b33"
@@ -235,6 +236,39 @@ def test_hermes_older_schema_and_bad_databases(md: Memdir, tmp_path: Path) -> No
         import_sessions(md, "hermes", tmp_path)  # a folder without state.db
 
 
+def test_hermes_rewrites_in_place_are_imported_and_reported(md: Memdir, tmp_path: Path,
+                                                             run: Callable[..., Any]) -> None:
+    db = hermes_db(tmp_path / "state.db")
+    import_sessions(md, "hermes", db)
+    conn = sqlite3.connect(db)
+    columns = "session_id, role, content, tool_call_id, tool_calls, timestamp"
+    with conn:  # /retry: Hermes deletes the conversation and inserts it again, new row ids
+        kept = conn.execute(f"SELECT {columns} FROM messages WHERE session_id = 's1' "
+                            f"ORDER BY id LIMIT 3").fetchall()
+        conn.execute("DELETE FROM messages WHERE session_id = 's1'")
+        for row in [*kept, ("s1", "assistant", "Renewed with certbot", None, None, H0 + 9)]:
+            conn.execute(f"INSERT INTO messages ({columns}) VALUES (?, ?, ?, ?, ?, ?)", row)
+        conn.execute(f"INSERT INTO messages ({columns}) VALUES ('s2', 'assistant', '', NULL, "
+                     f"?, ?)", (json.dumps([{"id": "w", "function": {"name": "web_search"}}]),
+                                H0 + 62))
+    report = import_sessions(md, "hermes", db)
+    assert (report.messages_added, report.messages_present) == (2, 3 + 1)
+    assert report.resynced == ["hermes:s1"]  # the dropped 证书已更新 stays in memdir
+    assert [m.content for m in md.sessions.messages("hermes:s1")][-2:] == [
+        "证书已更新", "Renewed with certbot"]
+    assert md.sessions.get("hermes:s2").memory_mode == "polluted"
+    with conn:  # cleared, then the conversation goes on in the same session
+        conn.execute("DELETE FROM messages WHERE session_id = 's1'")
+        for i, text in enumerate(["use port 8443 for the proxy", "and the cert is in vault"]):
+            conn.execute("INSERT INTO messages (session_id, role, content, timestamp) VALUES "
+                         "('s1', 'user', ?, ?)", (text, H0 + 100 + i))
+    conn.close()
+    shown = run("import-sessions", "hermes", "--from", str(db))
+    assert "2 messages added" in shown.stdout and "Resynced: hermes:s1" in shown.stderr
+    cli = memdir.open(home=tmp_path / "home", project=tmp_path)
+    assert [h.session_id for h in cli.sessions.search("vault")] == ["hermes:s1"]
+
+
 # -- idempotency and growth ----------------------------------------------------------------
 
 def test_reimport_adds_nothing(md: Memdir, userhome: Path) -> None:
@@ -382,6 +416,21 @@ def test_hermes_rows_parse_or_are_malformed(row: dict[str, Any]) -> None:
     assert _valid([out]) and (out[3] is None or isinstance(out[3], str))
 
 
+def test_readers_share_one_malformed_and_one_text_flattening() -> None:
+    assert claude_code.Malformed is codex.Malformed is hermes.Malformed
+    out = codex.item_messages({"type": "function_call_output", "call_id": "c",
+                               "output": json.dumps({"output": "exit 0"})}, {})
+    assert out == [("tool", output_text(json.dumps({"output": "exit 0"})), None, None)]
+    assert text_of({"content": [{"type": "text", "text": "a"}, "b"]}) == "a\nb"
+    assert output_text({"output": "done", "metadata": {}}) == "done"
+    assert output_text('{"output": 3}') == '{"output": 3}' and output_text(None) == ""
+
+
+@given(JSON | JSON.map(json.dumps))
+def test_text_helpers_always_give_text(value: Any) -> None:
+    assert isinstance(text_of(value), str) and isinstance(output_text(value), str)
+
+
 @given(st.lists(st.binary(max_size=60) | JSON.map(lambda v: json.dumps(v).encode()),
                 max_size=8))
 def test_any_file_imports_without_raising(tmp_path_factory: pytest.TempPathFactory,
@@ -393,7 +442,8 @@ def test_any_file_imports_without_raising(tmp_path_factory: pytest.TempPathFacto
     for harness in ("claude-code", "codex"):
         tally = Tally()
         module = claude_code if harness == "claude-code" else codex
-        rows = sum(1 for _, r in module.sessions(folder, tally) for _ in r)
+        rows = sum(1 for _, r in module.sessions(folder, tally) for row in r
+                   if not isinstance(row, MemoryMode) and not isinstance(row[-1], MemoryMode))
         report = import_sessions(md, harness, folder)
         assert report.messages_added + report.messages_present == rows
     md.close()

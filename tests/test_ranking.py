@@ -130,7 +130,7 @@ def test_migration_from_the_old_schema_keeps_every_message_searchable(tmp_path: 
     _old_database(path)
     db = Database(path)
     store = SessionStore(db)
-    assert [name for name, _ in db.migrations()][-1] == "0007_message_search_v2"
+    assert "0007_message_search_v2" in [name for name, _ in db.migrations()]
     for i in range(50):
         assert _found(store, f"word{i:02d}") == [i + 1]
         assert (i + 1) in _found(store, f"旧消息{i}")

@@ -148,7 +148,9 @@ def search_sessions(state: State, query: str, limit: int, window: int, role: str
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @click.pass_obj
 def prune(state: State, older_than: str, yes: bool) -> None:
-    """Delete old sessions with their messages and index rows, then compact state.db."""
+    """Delete old sessions with their messages and index rows, then compact state.db.
+    Imported sessions deleted here are not imported again (unless `memdir import-sessions
+    --include-removed`)."""
     cutoff = _cutoff(older_than, datetime.now(UTC))
     if not yes:
         from ..sessions.records import iso
@@ -166,7 +168,9 @@ def prune(state: State, older_than: str, yes: bool) -> None:
 @click.pass_obj
 def rm(state: State, session_id: str, yes: bool) -> None:
     """Delete one session and forget what only it taught: memories whose only origin it
-    was are removed (archived, with a tombstone so extraction never brings them back)."""
+    was are removed (archived, with a tombstone so extraction never brings them back). An
+    imported session is not imported again (unless `memdir import-sessions
+    --include-removed`)."""
     md = state.md
     info = md.sessions.get(session_id)  # an unknown id is an error that lists how to find one
     if not yes:

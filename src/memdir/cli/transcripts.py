@@ -41,25 +41,33 @@ def _bar(label: str, unit: str) -> Iterator[Callable[[int, int], None] | None]:
                    "or ~/.hermes/state.db).")
 @click.option("--search-only", is_flag=True,
               help="Import for search only: background extraction never learns from these "
-                   "sessions.")
+                   "sessions (also applied to sessions imported before).")
+@click.option("--include-removed", is_flag=True,
+              help="Also import the sessions deleted with `memdir sessions rm` or `prune` "
+                   "since an earlier import (left out otherwise).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
 def import_sessions(state: State, harness: str, source: Path | None, search_only: bool,
-                    as_json: bool) -> None:
+                    include_removed: bool, as_json: bool) -> None:
     """Import another harness's session transcripts (HARNESS: claude-code, codex or hermes)
     so `memdir sessions search` finds them.
 
     Streams each transcript (large files too), keeps original times, roles and tool
-    calls, and takes sub-agents as child sessions. Running it again adds nothing; a
-    transcript that grew adds its new messages. Unreadable lines are counted and
-    listed, never fatal. Hermes's database is opened read-only.
+    calls, and takes sub-agents and resumed sessions as child sessions. Imported
+    sessions feed background extraction (memories learnt from them) unless
+    --search-only; text the harness wrote itself is a system message, and a session
+    that read the web is marked polluted (never learnt from). Running it again adds only
+    what is new: messages a transcript gained, and those a harness re-wrote; a session
+    whose stored history no longer matches its source is reported, never merged, and
+    sessions you deleted are not brought back. Unreadable lines are counted and listed,
+    never fatal. Hermes's database is opened read-only.
     """
     from ..interop.transcripts import import_sessions as run
 
     md = state.md
     unit = "messages" if harness == "hermes" else "bytes"
     with _bar(f"Importing {harness} transcripts", unit) as update:
-        report = run(md, harness, source, progress=update,
+        report = run(md, harness, source, progress=update, include_removed=include_removed,
                      memory_mode="disabled" if search_only else "enabled")
     if as_json:
         click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
@@ -69,11 +77,21 @@ def import_sessions(state: State, harness: str, source: Path | None, search_only
     if report.malformed > len(report.problems):
         click.secho(f"… and {report.malformed - len(report.problems)} more malformed lines",
                     fg="yellow", err=True)
+    for sid in report.diverged:
+        click.secho(f"Diverged: {sid} holds messages that do not match its source; nothing "
+                    f"was added to it. To take the source's version: `memdir sessions rm "
+                    f"{sid}`, then import again with --include-removed.", fg="yellow",
+                    err=True)
+    for sid in report.resynced:
+        click.echo(f"Resynced: {sid} was rewritten in its source; its new messages were "
+                   f"added, the earlier ones kept.", err=True)
     what = "file" if harness != "hermes" else "database"
+    removed = (f", {report.sessions_skipped} deleted earlier and left out"
+               if report.sessions_skipped else "")
     click.echo(
         f"Imported {harness} transcripts from {report.source}: {report.files} {what}"
         f"{'s' if report.files != 1 and what == 'file' else ''}, {report.sessions} sessions "
         f"({report.sessions_created} new, {report.sessions_grown} grown, "
-        f"{report.sessions_unchanged} unchanged), {report.messages_added:,} messages added"
-        f" ({report.messages_present:,} already there), {report.malformed} malformed "
-        f"line{'s' if report.malformed != 1 else ''} skipped.")
+        f"{report.sessions_unchanged} unchanged{removed}), {report.messages_added:,} "
+        f"messages added ({report.messages_present:,} already there), {report.malformed} "
+        f"malformed line{'s' if report.malformed != 1 else ''} skipped.")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..changes import RemoveOp
 from ..decay import stale
 from ..model import Source
+from ..sessions.provenance import remember_removed
 from .state import Usage, quietly
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ def delete_session(md: Memdir, session_id: str) -> list[str]:
             removed += doomed
 
     def delete(c: sqlite3.Connection) -> None:
+        remember_removed(c, [session_id], md.sessions.clock().timestamp())  # not imported again
         for sql in ("DELETE FROM messages WHERE session_id = ?",
                     "DELETE FROM candidates WHERE session_id = ?",
                     "DELETE FROM memory_writes WHERE session_id = ?",

@@ -7,11 +7,12 @@
 * :mod:`.search` — filters, session trees, snippets and windows around the ranking;
 * :mod:`.store` — :class:`SessionStore`: log, list, search, prune;
 * :mod:`.bulk` — bulk import of whole sessions (``SessionStore.import_sessions``);
+* :mod:`.provenance` — source keys of imported messages, removed imports, memory modes;
 * :mod:`.entries` — the same search over memory entries;
 * :mod:`.maintenance` — integrity check and index rebuild for ``memdir doctor``.
 """
 
-from .bulk import ImportCounts, SessionSpec
+from .bulk import ImportCounts, MemoryMode, SessionSpec
 from .db import Database
 from .entries import EntryDoc, EntryIndex
 from .maintenance import DbHealth, check
@@ -26,6 +27,7 @@ __all__ = [
     "EntryDoc",
     "EntryIndex",
     "ImportCounts",
+    "MemoryMode",
     "Message",
     "MessageHit",
     "PruneReport",

@@ -7,28 +7,40 @@ are buffered across session boundaries and written ``batch`` at a time, each bat
 staging table: the FTS triggers stay in charge, and since FTS5 flushes its pending terms
 at every statement, one statement per batch writes one index segment per batch.
 
-Idempotent by session id: a session already holding ``n`` messages gets only the rows of
-its stream beyond the first ``n`` (a transcript that grew gets its new messages; the same
-transcript again adds nothing). The count is read inside the write transaction, so two
-imports of the same transcript at once cannot both append it.
+Idempotent. A row may carry its *source key* (what identifies the message in its source,
+see :mod:`.provenance`): then exactly the keys a session does not hold yet are inserted,
+whatever else the source did (a resumed transcript that repeats another one's records, a
+conversation rewritten in place — reported as *resynced*), and stored history that does
+not match the source is reported as *diverged*, never merged. Rows without a key are
+positional: a session already holding ``n`` messages gets only the rows of its stream
+beyond the first ``n`` (a transcript that grew gets its new messages; the same transcript
+again adds nothing). Either way what a session holds is read inside the write
+transaction, so two imports of the same transcript at once cannot both append it.
+
+A session the user deleted after it was imported (``sessions rm`` / ``prune``) is left
+out unless ``include_removed``; an existing session's memory mode is only ever made
+stricter (``enabled`` < ``disabled`` < ``polluted``), by its spec or a :class:`MemoryMode`
+row.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import ValidationError
+from . import provenance as prov
 from .db import Database
 from .records import MEMORY_MODES, to_epoch
-from .rows import message, text
+from .rows import Stored, message, text
 
-__all__ = ["ImportCounts", "SessionSpec", "import_sessions"]
+__all__ = ["ImportCounts", "MemoryMode", "SessionSpec", "import_sessions"]
 
 TITLE_CHARS = 80
 BATCH_CHARS = 8_000_000  # flush early when a batch's text gets this big (memory bound)
+MAX_KEY = 1000  # characters of a source key
 
 
 @dataclass(frozen=True)
@@ -51,6 +63,15 @@ class SessionSpec:
     memory_mode: str = "enabled"
 
 
+@dataclass(frozen=True)
+class MemoryMode:
+    """A row that makes its session's memory mode at least ``mode`` (``enabled`` <
+    ``disabled`` < ``polluted``): how a reader that meets a web tool call mid-stream marks
+    its session polluted. It never loosens a mode."""
+
+    mode: str
+
+
 @dataclass
 class ImportCounts:
     """What :func:`import_sessions` did (so far, when handed to ``progress``)."""
@@ -58,16 +79,24 @@ class ImportCounts:
     sessions_created: int = 0  # new sessions
     sessions_grown: int = 0  # already there, got messages appended
     sessions_unchanged: int = 0  # already there with every message
+    sessions_skipped: int = 0  # removed since an earlier import (sessions rm / prune)
     messages_added: int = 0
     messages_present: int = 0  # rows skipped because their session already held them
+    messages_skipped: int = 0  # rows of skipped or diverged sessions, not written
     batches: int = 0  # transactions committed
+    #: sessions whose stored history does not match the source: nothing was added to them
+    diverged: list[str] = field(default_factory=list)
+    #: sessions whose source no longer holds messages imported earlier (rewound, undone,
+    #: compressed): their new messages were added, the earlier ones kept
+    resynced: list[str] = field(default_factory=list)
 
     @property
     def sessions(self) -> int:
         """Sessions seen (finished ones)."""
-        return self.sessions_created + self.sessions_grown + self.sessions_unchanged
+        return (self.sessions_created + self.sessions_grown + self.sessions_unchanged
+                + self.sessions_skipped)
 
-    def to_dict(self) -> dict[str, int]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
         return asdict(self)
 
@@ -75,7 +104,8 @@ class ImportCounts:
 class _Track:
     """One session while its rows stream in."""
 
-    __slots__ = ("added", "created", "next", "row", "sid", "titled")
+    __slots__ = ("added", "created", "floor", "keyed", "legacy", "next", "row", "sid",
+                 "skip", "titled")
 
     def __init__(self, sid: str, row: tuple[Any, ...], titled: bool) -> None:
         self.sid = sid
@@ -84,6 +114,21 @@ class _Track:
         self.added = 0
         self.created = False
         self.titled = titled
+        self.keyed: bool | None = None  # whether its rows carry source keys
+        self.legacy: int | None = None  # stored rows without a key not matched yet
+        self.skip: str | None = None  # "removed" | "diverged": its rows are not written
+        self.floor = "enabled"  # the strictest memory mode its rows asked for
+
+
+class _Written:
+    """What one batch transaction did (it may run more than once, so it only reports)."""
+
+    def __init__(self, created: set[str], removed: set[str], size: int) -> None:
+        self.created = created
+        self.removed = removed  # removed since an earlier import: left out
+        self.written = [False] * size  # per buffered row
+        self.legacy: dict[_Track, int] = {}
+        self.diverged: dict[_Track, str] = {}
 
 
 def _where(sid: str, index: int | None = None) -> str:
@@ -117,98 +162,193 @@ def _track(spec: object, now: float) -> _Track:
 
 class _Importer:
     def __init__(self, db: Database, batch: int, batch_chars: int,
-                 progress: Callable[[ImportCounts], None] | None, now: float) -> None:
+                 progress: Callable[[ImportCounts], None] | None, now: float,
+                 include_removed: bool) -> None:
         self.db = db
         self.batch = batch
         self.batch_chars = batch_chars
         self.progress = progress
         self.now = now
+        self.include_removed = include_removed
         self.counts = ImportCounts()
-        self.buffer: list[tuple[_Track, int, tuple[Any, ...]]] = []
+        self.buffer: list[tuple[_Track, int, Stored, str | None]] = []
         self.chars = 0
         self.unsaved: list[_Track] = []  # sessions not yet created in the database
         self.done: list[_Track] = []  # sessions whose stream ended, counted after a flush
+        self.raising: list[_Track] = []  # sessions whose memory mode is to be raised
         self.pending: set[str] = set()  # ids that may have rows not yet written
+        self.seen: dict[str, int] = {}  # keyed session -> rows its streams had (-1: done)
         self.current: dict[str, _Track] = {}  # the tracks of the item being read
 
     def add(self, track: _Track, row: object) -> None:
+        key = None
+        if type(row) is not tuple or len(row) != 5:
+            if isinstance(row, MemoryMode):
+                self._raise(track, row.mode)
+                return
+            if isinstance(row, tuple | list) and len(row) == 6:
+                key = None if row[5] is None else self._key(track, row[5])
+                row = row[:5]
+        keyed = key is not None
+        if track.keyed is not keyed:
+            if track.keyed is not None:
+                raise ValidationError(f"{_where(track.sid, track.next)}: the rows of a "
+                                      f"session must all carry a source key, or none",
+                                      field="source_key")
+            track.keyed = keyed
+        if track.skip is not None:
+            track.next += 1
+            self.counts.messages_skipped += 1
+            return
         try:
             stored = message(row, self.now)
         except ValidationError as exc:
             raise ValidationError(f"{_where(track.sid, track.next)}: {exc}",
                                   field=exc.field) from None
-        self.buffer.append((track, track.next, stored))
+        self.buffer.append((track, track.next, stored, key))
         track.next += 1
         self.chars += len(stored[1]) + len(stored[3] or "")
         if len(self.buffer) >= self.batch or self.chars >= self.batch_chars:
             self.flush()
 
+    def _key(self, track: _Track, value: object) -> str:
+        if type(value) is str and 0 < len(value) <= MAX_KEY and value.isascii():
+            return value  # the usual case
+        key = text(value, "source_key") if isinstance(value, str) else None
+        if not key or len(key) > MAX_KEY:
+            raise ValidationError(f"{_where(track.sid, track.next)}: a source key is a "
+                                  f"string of 1 to {MAX_KEY} characters", field="source_key")
+        return key
+
+    def _raise(self, track: _Track, mode: object) -> None:
+        if not isinstance(mode, str) or mode not in prov.MODE_RANK:
+            raise ValidationError(f"{_where(track.sid)}: memory_mode must be one of "
+                                  f"{', '.join(MEMORY_MODES)}", field="memory_mode")
+        if prov.MODE_RANK[mode] > prov.MODE_RANK[track.floor]:
+            track.floor = mode
+            if track not in self.raising:
+                self.raising.append(track)
+
     def flush(self) -> None:
-        if not self.buffer and not self.unsaved:
+        if not (self.buffer or self.unsaved or self.raising):
             self._finish()
             return
-        created, present = self.db.write(self._write, action="import sessions")
+        out = self.db.write(self._write, action="import sessions")
         for track in self.unsaved:
-            track.created = track.sid in created
-        skipped = 0
-        for track, index, stored in self.buffer:
-            if index < present[track.sid]:
-                skipped += 1
+            track.created = track.sid in out.created
+            if track.sid in out.removed:
+                track.skip = "removed"
+        for track, legacy in out.legacy.items():
+            track.legacy = legacy
+        for track in out.diverged:
+            track.skip = "diverged"
+            sid = track.sid
+            if sid not in self.seen or self.seen[sid] >= 0:
+                self.counts.diverged.append(sid)
+                self.seen[sid] = -1  # reported: not checked again
+        added = skipped = 0
+        for (track, _, stored, _), written in zip(self.buffer, out.written, strict=True):
+            if not written:
+                skipped += track.skip is not None
                 continue
+            added += 1
             track.added += 1
             if not track.titled and stored[0] == "user" and stored[1].strip():
                 track.titled = True
-        self.counts.messages_added += len(self.buffer) - skipped
-        self.counts.messages_present += skipped
+        self.counts.messages_added += added
+        self.counts.messages_skipped += skipped
+        self.counts.messages_present += len(self.buffer) - added - skipped
         self.counts.batches += 1
-        self.buffer, self.unsaved, self.chars = [], [], 0
+        self.buffer, self.unsaved, self.raising, self.chars = [], [], [], 0
         self.pending = set(self.current)  # the open item's sessions go on
         self._finish()
         if self.progress is not None:
             self.progress(self.counts)
 
-    def _write(self, c: sqlite3.Connection) -> tuple[set[str], dict[str, int]]:
-        """One transaction; may run more than once, so it changes nothing in Python."""
+    def _save(self, c: sqlite3.Connection) -> tuple[set[str], set[str]]:
+        """Create the unsaved sessions (see :func:`.provenance.save_session`)."""
         first_at: dict[str, float] = {}
-        for track, _, stored in self.buffer:
+        for track, _, stored, _ in self.buffer:
             first_at.setdefault(track.sid, stored[4])
         created: set[str] = set()
+        removed: set[str] = set()
         for track in self.unsaved:
-            row = list(track.row)
+            row = track.row
             if row[6] is None:
-                row[6] = first_at.get(track.sid, self.now)
-            if c.execute("INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, "
-                         "title, started_at, ended_at, memory_mode) VALUES "
-                         "(?, ?, ?, ?, ?, ?, ?, ?, ?)", row).rowcount:
-                created.add(track.sid)
+                row = (*row[:6], first_at.get(track.sid, self.now), *row[7:])
+            state = prov.save_session(c, row, self.include_removed)
+            if state != "present":
+                (created if state == "created" else removed).add(track.sid)
+        return created, removed
+
+    def _write(self, c: sqlite3.Connection) -> _Written:
+        """One transaction; may run more than once, so it changes nothing in Python."""
+        created, removed = self._save(c)
+        out = _Written(created, removed, len(self.buffer))
         present: dict[str, int] = {}
-        for track, _, _ in self.buffer:
-            if track.sid not in present:
-                present[track.sid] = 0 if track.sid in created else c.execute(
-                    "SELECT count(*) FROM messages WHERE session_id = ?",
-                    (track.sid,)).fetchone()[0]
-        values = [(track.sid, *stored) for track, index, stored in self.buffer
-                  if index >= present[track.sid]]
-        if values:
+        plain: list[tuple[Any, ...]] = []
+        keyed: dict[_Track, list[prov.Keyed]] = {}
+        written = out.written
+        for pos, (track, index, stored, key) in enumerate(self.buffer):
+            sid = track.sid
+            if key is not None:
+                if track.skip is None and sid not in removed:
+                    keyed.setdefault(track, []).append((pos, stored, key))
+                continue
+            held = present.get(sid)
+            if held is None:  # positional: a session holding n rows skips n
+                held = present[sid] = (
+                    -1 if track.skip is not None or sid in removed
+                    else 0 if sid in created else c.execute(
+                        "SELECT count(*) FROM messages WHERE session_id = ?",
+                        (sid,)).fetchone()[0])
+            if index >= held >= 0:
+                written[pos] = True
+                plain.append((sid, *stored))
+        if plain:
             c.execute("CREATE TEMP TABLE IF NOT EXISTS memdir_bulk (session_id, role, "
                       "content, tool_name, tool_calls, timestamp)")
-            c.executemany("INSERT INTO temp.memdir_bulk VALUES (?, ?, ?, ?, ?, ?)", values)
+            c.executemany("INSERT INTO temp.memdir_bulk VALUES (?, ?, ?, ?, ?, ?)", plain)
             c.execute("INSERT INTO messages (session_id, role, content, tool_name, "
                       "tool_calls, timestamp) SELECT * FROM temp.memdir_bulk ORDER BY rowid")
             c.execute("DELETE FROM temp.memdir_bulk")
+        fresh: list[tuple[Any, ...]] = []
+        for track, rows in keyed.items():
+            sid = track.sid
+            found = prov.match_keyed(c, sid, rows, new=sid in created, legacy=track.legacy)
+            out.legacy[track] = found.legacy
+            if found.diverged is not None:
+                out.diverged[track] = found.diverged
+            for pos, stored, key in found.fresh:
+                written[pos] = True
+                fresh.append((sid, *stored, key))
+        if fresh:
+            prov.insert_keyed(c, fresh)
+        self._titles(c, out)
+        for track in self.raising:
+            if track.sid not in removed:
+                prov.raise_mode(c, track.sid, track.floor)
+        return out
+
+    def _titles(self, c: sqlite3.Connection, out: _Written) -> None:
         titles: dict[str, str] = {}
-        for track, index, stored in self.buffer:
-            if (not track.titled and track.sid not in titles and stored[0] == "user"
-                    and index >= present[track.sid] and stored[1].strip()):
+        for (track, _, stored, _), written in zip(self.buffer, out.written, strict=True):
+            if (written and not track.titled and track.sid not in titles
+                    and stored[0] == "user" and stored[1].strip()):
                 titles[track.sid] = " ".join(stored[1].split())[:TITLE_CHARS]
         c.executemany("UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
                       [(t, sid) for sid, t in titles.items()])
-        return created, present
 
     def _finish(self) -> None:
         """Count the sessions whose stream ended and whose rows are all written."""
         for track in self.done:
-            if track.created:
+            if track.keyed and self.seen.get(track.sid, 0) >= 0:
+                # rows seen across the import; -1: created or reported, nothing to check
+                self.seen[track.sid] = (-1 if track.created or track.skip else
+                                        self.seen.get(track.sid, 0) + track.next)
+            if track.skip == "removed":
+                self.counts.sessions_skipped += 1
+            elif track.created:
                 self.counts.sessions_created += 1
             elif track.added:
                 self.counts.sessions_grown += 1
@@ -241,14 +381,30 @@ class _Importer:
                     self.add(main, row)
             # finished: counted once a flush has written their last rows
             self.done.extend(tracks.values())
+        self.current = {}
         self.flush()
+        self._settle()
         return self.counts
+
+    def _settle(self) -> None:
+        """Once every stream is imported: which keyed sessions the source no longer
+        matches (see :func:`.provenance.finished`)."""
+        todo = [(sid, seen) for sid, seen in self.seen.items() if seen >= 0]
+        if not todo:
+            return
+        found = self.db.read(lambda c: [(sid, *prov.finished(c, sid, seen))
+                                        for sid, seen in todo], action="check imports")
+        for sid, why, dropped in found:
+            if why is not None:
+                self.counts.diverged.append(sid)
+            elif dropped:
+                self.counts.resynced.append(sid)
 
     def _open(self, spec: object, tracks: dict[str, _Track]) -> _Track:
         track = _track(spec, self.now)
         if track.sid in self.pending:
             # the same session again in this import (a copied transcript): write what is
-            # buffered first, so its count includes the earlier rows
+            # buffered first, so what it holds includes the earlier rows
             self.flush()
         tracks[track.sid] = track
         self.unsaved.append(track)
@@ -258,9 +414,10 @@ class _Importer:
 
 def import_sessions(db: Database, sessions: Iterable[tuple[SessionSpec, Iterable[Any]]], *,
                     now: float, batch: int = 20_000, batch_chars: int = BATCH_CHARS,
-                    progress: Callable[[ImportCounts], None] | None = None) -> ImportCounts:
+                    progress: Callable[[ImportCounts], None] | None = None,
+                    include_removed: bool = False) -> ImportCounts:
     """Import ``(spec, rows)`` pairs into ``db`` (see :meth:`SessionStore.import_sessions`);
     ``now`` is the time of rows logged without one."""
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
         raise ValidationError("batch must be an integer from 1 to 1,000,000", field="batch")
-    return _Importer(db, batch, batch_chars, progress, now).run(sessions)
+    return _Importer(db, batch, batch_chars, progress, now, include_removed).run(sessions)

@@ -285,4 +285,26 @@ MIGRATIONS: tuple[Migration, ...] = (
         "INSERT INTO messages_word(messages_word) VALUES ('rebuild')",
         "INSERT INTO messages_tri(messages_tri) VALUES ('rebuild')",
     )),
+    # Imports (memdir.sessions.bulk, .provenance): a message may carry the key that
+    # identifies it in its source (a transcript record, a file line), so a re-import
+    # inserts exactly the messages not there yet. The index is partial: messages logged
+    # without a key pay nothing for it.
+    Migration("0008_message_source_keys", (
+        "ALTER TABLE messages ADD COLUMN source_key TEXT",
+        "CREATE UNIQUE INDEX messages_source_key ON messages(session_id, source_key) "
+        "WHERE source_key IS NOT NULL",
+    )),
+    # ``imported`` marks the sessions a bulk import created; ``removed_imports`` remembers
+    # the ones the user deleted since (``sessions rm`` / ``prune``), so the next import
+    # does not bring them back.
+    Migration("0009_removed_imports", (
+        "ALTER TABLE sessions ADD COLUMN imported INTEGER NOT NULL DEFAULT 0",
+        # sessions imported before this step: the transcript importers' ids
+        "UPDATE sessions SET imported = 1 WHERE agent IN ('claude-code', 'codex', 'hermes') "
+        "AND substr(id, 1, length(agent) + 1) = agent || ':'",
+        """CREATE TABLE removed_imports (
+            session_id TEXT PRIMARY KEY,
+            removed_at REAL NOT NULL
+        )""",
+    )),
 )

@@ -20,6 +20,7 @@ from . import bulk
 from . import rank as ranking
 from .bulk import ImportCounts, SessionSpec
 from .db import Database
+from .provenance import remember_removed
 from .query import sanitize
 from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo, to_epoch
 from .rows import message as _message
@@ -195,26 +196,36 @@ class SessionStore:
 
     def import_sessions(self, sessions: Iterable[tuple[SessionSpec, Iterable[Any]]], *,
                         batch: int = 20_000,
-                        progress: Callable[[ImportCounts], None] | None = None
-                        ) -> ImportCounts:
+                        progress: Callable[[ImportCounts], None] | None = None,
+                        include_removed: bool = False) -> ImportCounts:
         """Import whole sessions in bulk: ``(SessionSpec, rows)`` pairs, each row
         ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log_many` takes
-        them (keep the original timestamps). Rows are written ``batch`` at a time across
-        session boundaries, one transaction per batch, and streamed: neither the sessions
-        nor the rows are ever all in memory. ``progress`` gets the counts after each batch.
+        them (keep the original timestamps), or the same with the message's *source key*
+        last (what identifies it in the source: a record id, a file and line). Rows are
+        written ``batch`` at a time across session boundaries, one transaction per batch,
+        and streamed: neither the sessions nor the rows are ever all in memory.
+        ``progress`` gets the counts after each batch.
 
-        Idempotent by session id: a session already holding ``n`` messages gets only the
-        rows beyond its first ``n`` (a transcript that grew gets the new messages; the same
-        transcript again adds nothing). A row may be ``(spec, row)`` instead, to log into
-        another session opened within the same transcript (a sub-agent's messages
-        interleaved with its parent's).
+        Idempotent. With source keys, a session gets exactly the keys it does not hold
+        yet; stored history that does not match the source is reported in
+        ``diverged`` (nothing is added to it) and a source that dropped messages
+        imported earlier in ``resynced``. Without keys, a session already holding ``n``
+        messages gets only the rows beyond its first ``n`` (a transcript that grew gets
+        the new messages; the same transcript again adds nothing). A row may be
+        ``(spec, row)`` instead, to log into another session opened within the same
+        transcript (a sub-agent's messages interleaved with its parent's), or a
+        :class:`~memdir.sessions.bulk.MemoryMode` to make its session's memory mode
+        stricter. A spec's memory mode applies to an existing session when it is
+        stricter than the stored one. Sessions deleted since an earlier import
+        (:meth:`prune`, ``sessions rm``) are left out unless ``include_removed``.
 
         A bad value is a :class:`~memdir.ValidationError` naming the session and message;
         batches written before it stay written, and re-running continues where it
         stopped.
         """
         return bulk.import_sessions(self.db, sessions, now=self.clock().timestamp(),
-                                    batch=batch, progress=progress)
+                                    batch=batch, progress=progress,
+                                    include_removed=include_removed)
 
     def messages(self, session_id: str, *, limit: int | None = None, offset: int = 0
                  ) -> builtins.list[Message]:
@@ -269,7 +280,8 @@ class SessionStore:
         and no message logged since — with their messages and index rows, then compact
         the file. Activity is judged by the logged times (an imported session keeps its
         original ones), not by when it was closed. A tree goes as a whole, so a child
-        never outlives its root's history."""
+        never outlives its root's history. Pruned imported sessions are not imported
+        again."""
         cutoff = to_epoch(older_than, "older_than")
         before = self.size()
 
@@ -289,6 +301,7 @@ class SessionStore:
             for sid, _, last in rows:
                 latest[root[sid]] = max(latest.get(root[sid], 0.0), last)
             doomed = [sid for sid in parent if latest[root[sid]] < cutoff]
+            remember_removed(c, doomed, self.clock().timestamp())
             messages = 0
             for i in range(0, len(doomed), 500):
                 part = doomed[i:i + 500]

@@ -12,15 +12,26 @@
 
 Readers stream their source one line (or row) at a time into
 :meth:`SessionStore.import_sessions`, so memory stays bounded however large a transcript
-is. Session ids are derived from the harness's own (``claude-code:<sessionId>``,
-``codex:<id>``, ``hermes:<id>``), which makes a re-import add nothing and a transcript that
-grew add only its new messages. Lines that cannot be read are counted and listed, never
-fatal. Imported messages keep their original times, roles and tool names.
+is. Session ids are derived from the harness's own (``claude-code:<session file>``,
+``codex:<id>``, ``hermes:<id>``) and every message carries its source key (Claude Code: the
+record's uuid; Codex: file and line; Hermes: its content, as Hermes rewrites rows in
+place), which makes a re-import add exactly what is new: nothing for the same source, the
+new messages of a transcript that grew or was rewritten. Stored history that does not
+match its source is reported (``diverged``), never merged; sessions the user deleted
+(``memdir sessions rm`` / ``prune``) are not imported again unless ``include_removed``.
+Lines that cannot be read are counted and listed, never fatal. Imported messages keep
+their original times, roles and tool names; text the harness wrote itself is a ``system``
+message, and a session whose tools read the web is marked ``polluted``.
+
+Imported sessions feed background extraction like live ones, unless
+``memory_mode="disabled"`` (``--search-only``); a re-import applies a stricter mode than
+the stored one, never a looser one.
 """
 
 from __future__ import annotations
 
 import importlib
+import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -28,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import MemdirError, ValidationError
 from ...sessions.records import MEMORY_MODES
+from .._files import user_path, why
 from ._reading import Progress, Tally
 
 if TYPE_CHECKING:
@@ -50,16 +62,23 @@ class TranscriptReport:
     sessions_created: int = 0
     sessions_grown: int = 0
     sessions_unchanged: int = 0
+    sessions_skipped: int = 0  # deleted by the user since an earlier import: left out
     messages_added: int = 0
     messages_present: int = 0  # already imported before
+    messages_skipped: int = 0  # of skipped or diverged sessions
     skipped: int = 0  # well-formed lines holding no message (metadata, token counts…)
     malformed: int = 0
     problems: list[str] = field(default_factory=list)  # the first malformed lines: where, why
+    #: sessions whose stored history does not match the source: nothing was added to them
+    diverged: list[str] = field(default_factory=list)
+    #: sessions the source rewrote (rows it dropped stay in memdir): new messages added
+    resynced: list[str] = field(default_factory=list)
 
     @property
     def sessions(self) -> int:
         """Sessions found in the source."""
-        return self.sessions_created + self.sessions_grown + self.sessions_unchanged
+        return (self.sessions_created + self.sessions_grown + self.sessions_unchanged
+                + self.sessions_skipped)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
@@ -79,34 +98,52 @@ def reader(harness: str) -> ModuleType:
 
 def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, *,
                     progress: Progress | None = None, memory_mode: str = "enabled",
-                    batch: int = 20_000) -> TranscriptReport:
+                    include_removed: bool = False, batch: int = 20_000) -> TranscriptReport:
     """Import the transcripts of ``harness`` (claude-code, codex or hermes) from ``source``
     (default: the harness's own folder under the user's home) into ``md``'s sessions.
 
     ``progress(done, total)`` is called as the source is read (bytes; Hermes: messages).
-    ``memory_mode="disabled"`` imports for search only: background extraction never
-    learns from these sessions. Idempotent: running it again adds nothing.
+    Imported sessions feed background extraction unless ``memory_mode="disabled"``
+    (search only); an existing session takes ``memory_mode`` when it is stricter than its
+    own. Idempotent: running it again adds only what is new in the source. Sessions
+    deleted since an earlier import are left out unless ``include_removed``.
     """
     module = reader(harness)
     if memory_mode not in MEMORY_MODES:
         raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
                               field="memory_mode")
-    where = (module.default_source() if source is None else Path(source).expanduser())
-    where = where.absolute()
-    if not where.exists():
-        raise MemdirError(f"No {module.LABEL} transcripts at {where}. Pass --from with the "
-                          f"folder or file to import (default: "
-                          f"{_home_relative(module.default_source())}).")
+    where = module.default_source().absolute() if source is None else user_path(source,
+                                                                                "source")
+    _check(where, module)
     tally = Tally(progress)
     counts = md.sessions.import_sessions(module.sessions(where, tally, memory_mode),
-                                         batch=batch)
+                                         batch=batch, include_removed=include_removed)
     tally.finish()
     return TranscriptReport(
         harness=harness, source=where, files=tally.files, lines=tally.lines,
         sessions_created=counts.sessions_created, sessions_grown=counts.sessions_grown,
-        sessions_unchanged=counts.sessions_unchanged, messages_added=counts.messages_added,
-        messages_present=counts.messages_present, skipped=tally.skipped,
-        malformed=tally.malformed, problems=tally.problems)
+        sessions_unchanged=counts.sessions_unchanged,
+        sessions_skipped=counts.sessions_skipped, messages_added=counts.messages_added,
+        messages_present=counts.messages_present, messages_skipped=counts.messages_skipped,
+        skipped=tally.skipped, malformed=tally.malformed, problems=tally.problems,
+        diverged=counts.diverged, resynced=counts.resynced)
+
+
+def _check(where: Path, module: ModuleType) -> None:
+    """``where`` must be a folder or a regular file (a FIFO would block, a device never
+    end)."""
+    try:
+        mode = where.stat().st_mode
+    except FileNotFoundError:
+        raise MemdirError(f"No {module.LABEL} transcripts at {where}. Pass --from with the "
+                          f"folder or file to import (default: "
+                          f"{_home_relative(module.default_source())}).") from None
+    except OSError as exc:
+        raise MemdirError(f"Cannot read {where}: {why(exc)}.") from None
+    if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+        raise MemdirError(f"Cannot import {module.LABEL} transcripts from {where}: not a "
+                          f"regular file or folder. Pass --from with the folder or file to "
+                          f"import.")
 
 
 def _home_relative(path: Path) -> str:

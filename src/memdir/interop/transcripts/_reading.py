@@ -1,11 +1,14 @@
-"""What the transcript readers share: JSON lines read in bounded memory, the tally of lines
-that were skipped or malformed (never fatal), progress, times and project scopes."""
+"""What the transcript readers share: JSON lines read in bounded memory (regular files only,
+never blocking), the tally of lines that were skipped or malformed (never fatal), progress,
+times, project scopes, message text, and which tools read the web."""
 
 from __future__ import annotations
 
 import fnmatch
 import json
 import os
+import re
+import stat
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -15,8 +18,9 @@ from ...errors import ValidationError
 from ...scopes import find_project_root, project_slug
 from ...sessions.records import to_epoch
 
-__all__ = ["MAX_LINE", "Progress", "Tally", "bounded_put", "files", "json_lines", "mtime",
-           "scope_of", "seconds", "text_of"]
+__all__ = ["MAX_LINE", "Malformed", "Message", "Progress", "Tally", "bounded_put", "files",
+           "json_lines", "mtime", "output_text", "reads_web", "scope_of", "seconds",
+           "text_of"]
 
 MAX_LINE = 32 * 1024 * 1024  # a longer line is reported, not held in memory
 PROBLEMS_KEPT = 20  # malformed lines listed by position (all are counted)
@@ -24,6 +28,24 @@ _STEP = 1024 * 1024  # report progress at most once per this many units of bytes
 
 #: ``progress(done, total)``: bytes read of all files (Hermes: messages read).
 Progress = Callable[[int, int], None]
+
+#: One message as a reader makes it: role, content, tool_name, tool_calls.
+Message = tuple[str, str, str | None, Any]
+
+# Tools that bring web or third-party pages into a session (Claude Code's WebFetch and
+# WebSearch, Codex's web_search, Hermes's web_search / web_extract / browser_*, and MCP
+# browser servers): such a session is marked polluted, so extraction never learns from it.
+_WEB_TOOL = re.compile(r"web_?(fetch|search|extract|browse)|browser|playwright|puppeteer"
+                       r"|(^|__)fetch$", re.I)
+
+
+class Malformed(Exception):
+    """A line or row that claims to be a message but does not have a message's shape."""
+
+
+def reads_web(tool: str | None) -> bool:
+    """Whether a tool call of this name reads web or third-party content."""
+    return tool is not None and _WEB_TOOL.search(tool) is not None
 
 
 class Tally:
@@ -59,13 +81,26 @@ class Tally:
             self.progress(self.done, max(self.total, self.done))
 
 
+def _open(path: Path) -> Any:
+    """``path`` opened for binary reading if it is a regular file (a FIFO or device would
+    block a plain open, or never end); ValueError says why not."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each line of ``path`` that is a JSON object, one line
     in memory at a time. Other lines are tallied as malformed; blank lines are ignored; an
     unreadable file is one problem, not an error."""
     tally.files += 1
     try:
-        with path.open("rb") as f:
+        with _open(path) as f:
             number = 0
             while True:
                 raw = f.readline(MAX_LINE + 1)
@@ -93,12 +128,16 @@ def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]
                 yield number, obj
     except OSError as exc:
         tally.bad(str(path), f"could not read it ({exc.strerror or exc})")
+    except ValueError as exc:
+        tally.bad(str(path), str(exc))
 
 
-def files(source: Path, pattern: str) -> list[tuple[Path, int]]:
-    """``(path, size)`` of the files matching ``pattern`` under the folder ``source`` (or
-    ``source`` itself when it is a file), sorted by path; unreadable folders are skipped."""
-    if source.is_file():
+def files(source: Path, pattern: str, tally: Tally | None = None) -> list[tuple[Path, int]]:
+    """``(path, size)`` of the regular files matching ``pattern`` under the folder
+    ``source`` (or ``source`` itself when it is a file), sorted by path; unreadable folders
+    are skipped, and matching names that are not regular files (FIFOs, devices) are
+    tallied as problems."""
+    if not source.is_dir():
         return [(source, source.stat().st_size)]
     found = []
     for root, _, names in os.walk(source):
@@ -106,10 +145,13 @@ def files(source: Path, pattern: str) -> list[tuple[Path, int]]:
             if fnmatch.fnmatchcase(name, pattern):
                 path = Path(root) / name
                 try:
-                    if path.is_file():
-                        found.append((path, path.stat().st_size))
+                    info = path.stat()
                 except OSError:
                     continue
+                if stat.S_ISREG(info.st_mode):
+                    found.append((path, info.st_size))
+                elif tally is not None:
+                    tally.bad(str(path), "not a regular file")
     return sorted(found)
 
 
@@ -145,8 +187,9 @@ def scope_of(cwd: str | None) -> str | None:
 
 
 def text_of(value: object) -> str:
-    """Tool output or message content as text: strings as they are, lists of content
-    blocks as their text parts, anything else as JSON."""
+    """Message content or tool output as text: strings as they are, lists of content
+    blocks as their text parts, an object by its ``output``, ``content`` or ``text``, anything
+    else as JSON."""
     if isinstance(value, str):
         return value
     if isinstance(value, list):
@@ -163,7 +206,25 @@ def text_of(value: object) -> str:
         return "\n".join(parts)
     if value is None:
         return ""
+    if isinstance(value, dict):
+        for key in ("output", "content", "text"):
+            if isinstance(value.get(key), str | list):
+                return text_of(value[key])
     return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def output_text(value: object) -> str:
+    """A tool's output as text, as :func:`text_of`, and text that is JSON of an object
+    with an ``output`` string (how Codex records a command's result) as that string."""
+    if isinstance(value, str):
+        try:
+            decoded = json.loads(value)
+        except (ValueError, RecursionError):
+            return value
+        if isinstance(decoded, dict) and isinstance(decoded.get("output"), str):
+            return str(decoded["output"])
+        return value
+    return text_of(value)
 
 
 def bounded_put(mapping: dict[str, str], key: str, value: str, limit: int = 100_000) -> None:

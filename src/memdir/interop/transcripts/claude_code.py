@@ -5,14 +5,21 @@ snapshots, queue operations — not messages), ``message`` {role, content: a str
 of blocks text / tool_use {id, name, input} / tool_result {tool_use_id, content} /
 thinking}, ``uuid``, ``parentUuid``, ``sessionId``, ``timestamp``, ``cwd``, ``isSidechain``.
 
-Each file is one session, ``claude-code:<sessionId>``. Sidechain lines are a sub-agent's
+Each file is one session, named after the file (``claude-code:<file stem>``, which is the
+session's id). A resumed or forked session's file starts with records of the session it
+continues (their ``sessionId`` is that one's): it becomes a child of that session, and
+keeps those records too. Each message's source key is its record's ``uuid`` and its place
+in the record, so a re-import adds exactly what is new. Sidechain lines are a sub-agent's
 conversation: each chain (followed through ``parentUuid`` to its first line) becomes a child
 session ``claude-code:<sessionId>:<first uuid>`` — also when the sub-agent has its own file
 (``<session>/subagents/agent-*.jsonl``). A tool call is an assistant message with the tool's
 name and ``[{"id", "name", "input"}]`` as its tool calls; a tool result is a ``tool``
-message with the name of the call it answers. Thinking blocks are left out; ``isMeta``
-lines (text the harness injected) are ``system`` messages; a summary line titles the
-session.
+message with the name of the call it answers. Thinking blocks are left out; text the
+harness wrote rather than the user (``isMeta`` and ``isCompactSummary`` lines, slash
+command echoes ``<command-name>…``, ``<local-command-stdout>``, ``<task-notification>``…)
+is a ``system`` message, so extraction never takes it for the user's words; a summary line
+titles the session. A session that called WebFetch, WebSearch or a browser tool is marked
+polluted.
 """
 
 from __future__ import annotations
@@ -22,8 +29,20 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ...sessions import SessionSpec
-from ._reading import Tally, bounded_put, files, json_lines, mtime, scope_of, seconds, text_of
+from ...sessions import MemoryMode, SessionSpec
+from ._reading import (
+    Malformed,
+    Message,
+    Tally,
+    bounded_put,
+    files,
+    json_lines,
+    mtime,
+    reads_web,
+    scope_of,
+    seconds,
+    text_of,
+)
 
 __all__ = ["LABEL", "Malformed", "default_source", "find", "line_messages", "sessions"]
 
@@ -31,12 +50,12 @@ LABEL = "Claude Code"
 AGENT = "claude-code"
 PEEK = 200  # lines read ahead for the session's id, cwd and title
 _MESSAGE_TYPES = frozenset({"user", "assistant", "system"})
-
-Message = tuple[str, str, str | None, Any]  # role, content, tool_name, tool_calls
-
-
-class Malformed(Exception):
-    """A line that claims to be a message but does not have a message's shape."""
+#: user text that Claude Code wrote itself (slash commands, their output, notifications)
+HARNESS_TAGS = ("<command-name>", "<command-message>", "<command-args>",
+                "<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
+                "<task-notification>", "<system-reminder>", "<bash-stdout>", "<bash-stderr>",
+                "<user-prompt-submit-hook>")
+POLLUTED = MemoryMode("polluted")
 
 
 def default_source() -> Path:
@@ -44,10 +63,10 @@ def default_source() -> Path:
     return Path.home() / ".claude" / "projects"
 
 
-def find(source: Path) -> list[tuple[Path, int]]:
+def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:
     """The transcripts under ``source`` (a projects folder, one project, or one file), with
     their sizes."""
-    return files(source, "*.jsonl")
+    return files(source, "*.jsonl", tally)
 
 
 def _blocks(content: object) -> list[dict[str, Any]]:
@@ -74,14 +93,16 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
     message = obj.get("message")
     if not isinstance(message, dict):
         raise Malformed(f"{kind} line without a message object")
-    role = "system" if obj.get("isMeta") is True else str(kind)
+    injected = obj.get("isMeta") is True or obj.get("isCompactSummary") is True
+    role = "system" if injected else str(kind)
     out: list[Message] = []
     texts: list[str] = []
 
     def said() -> None:
         joined = "\n\n".join(t for t in texts if t.strip())
         if joined:
-            out.append((role, joined, None, None))
+            harness = role == "user" and joined.lstrip().startswith(HARNESS_TAGS)
+            out.append(("system" if harness else role, joined, None, None))
         texts.clear()
 
     for block in _blocks(message.get("content")):
@@ -125,26 +146,29 @@ class _File:
         self.sid = path.stem
         self.main: SessionSpec | None = None
         self.main_root: str | None = None
+        self.polluted: set[str | None] = set()  # sessions marked (None: the file's own)
 
-    def spec(self, first: dict[str, Any], title: str | None) -> SessionSpec:
-        sid = first.get("sessionId")
-        self.sid = sid if isinstance(sid, str) and sid.strip() else self.path.stem
+    def spec(self, first: dict[str, Any], number: int, title: str | None) -> SessionSpec:
+        inner = first.get("sessionId")
+        inner = inner if isinstance(inner, str) and inner.strip() else None
         cwd = first.get("cwd") if isinstance(first.get("cwd"), str) else None
         started = seconds(first.get("timestamp"), self.last)
-        if first.get("isSidechain") is True:
-            self.main_root = self._root(first)
+        if first.get("isSidechain") is True:  # a sub-agent's own file: its session's child
+            self.sid = inner or self.sid
+            self.main_root = self._root(first, number)
             self.main = self._child(self.main_root, cwd, started)
-        else:
+        else:  # the file is the session; a resumed one continues the session it names
+            parent = f"{AGENT}:{inner}" if inner and inner != self.sid else None
             self.main = SessionSpec(f"{AGENT}:{self.sid}", agent=AGENT, cwd=cwd,
                                     scope=scope_of(cwd), title=title, started_at=started,
-                                    memory_mode=self.mode)
+                                    parent_id=parent, memory_mode=self.mode)
         return self.main
 
-    def _root(self, obj: dict[str, Any]) -> str:
+    def _root(self, obj: dict[str, Any], number: int) -> str:
         uuid, parent = obj.get("uuid"), obj.get("parentUuid")
         root = self.roots.get(parent) if isinstance(parent, str) else None
-        if root is None:
-            root = uuid if isinstance(uuid, str) and uuid else f"line-{self.tally.lines}"
+        if root is None:  # a chain's first line; without a uuid, named by its place
+            root = uuid if isinstance(uuid, str) and uuid else f"{self.path.name}:{number}"
         if isinstance(uuid, str):
             bounded_put(self.roots, uuid, root)
         return root
@@ -155,6 +179,13 @@ class _File:
                 f"{AGENT}:{self.sid}:{root}", agent=AGENT, parent_id=f"{AGENT}:{self.sid}",
                 cwd=cwd, scope=scope_of(cwd), started_at=started, memory_mode=self.mode)
         return self.children[root]
+
+    def _pollute(self, spec: SessionSpec | None) -> Iterator[Any]:
+        """Mark ``spec`` (None: the file's session) polluted, once."""
+        sid = None if spec is None else spec.id
+        if sid not in self.polluted:
+            self.polluted.add(sid)
+            yield POLLUTED if spec is None else (spec, POLLUTED)
 
     def rows(self, lines: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[Any]:
         for number, obj in lines:
@@ -169,19 +200,27 @@ class _File:
             self.last = seconds(obj.get("timestamp"), self.last)
             target = None
             if obj.get("isSidechain") is True:
-                root = self._root(obj)
+                root = self._root(obj, number)
                 if root != self.main_root:
                     cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else None
                     target = self._child(root, cwd, self.last)
-            for m in messages:
-                row = (*m, self.last)
+            uuid = obj.get("uuid")
+            record = uuid if isinstance(uuid, str) and uuid else f"@{number}"
+            for i, m in enumerate(messages):
+                if m[3] is not None and reads_web(m[2]):  # its pages flow into the parent
+                    yield from self._pollute(target)
+                    if target is not None:
+                        yield from self._pollute(None)
+                row = (*m, self.last, f"{record}:{i}")
                 yield row if target is None else (target, row)
 
 
 def _peek(lines: Iterator[tuple[int, dict[str, Any]]]
-          ) -> tuple[list[tuple[int, dict[str, Any]]], dict[str, Any] | None, str | None, bool]:
-    """Lines up to the first user or assistant line (at most :data:`PEEK`), that line, the
-    first summary's text (the session's title), and whether the file ended first."""
+          ) -> tuple[list[tuple[int, dict[str, Any]]], tuple[int, dict[str, Any]] | None,
+                     str | None, bool]:
+    """Lines up to the first user or assistant line (at most :data:`PEEK`), that line and
+    its number, the first summary's text (the session's title), and whether the file ended
+    first."""
     peeked: list[tuple[int, dict[str, Any]]] = []
     title = None
     for number, obj in lines:
@@ -190,7 +229,7 @@ def _peek(lines: Iterator[tuple[int, dict[str, Any]]]
         if kind == "summary" and title is None and isinstance(obj.get("summary"), str):
             title = obj["summary"].strip()[:200] or None
         if kind in ("user", "assistant") and isinstance(obj.get("message"), dict):
-            return peeked, obj, title, False
+            return peeked, (number, obj), title, False
         if len(peeked) >= PEEK:
             return peeked, None, title, False
     return peeked, None, title, True
@@ -200,7 +239,7 @@ def sessions(source: Path, tally: Tally, mode: str = "enabled"
              ) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
     """``(spec, rows)`` for every transcript under ``source``, one file open at a time; a
     file without a user or assistant message makes no session."""
-    paths = find(source)
+    paths = find(source, tally)
     tally.total = sum(size for _, size in paths)
     for path, _ in paths:
         state = _File(path, tally, mode)
@@ -209,5 +248,5 @@ def sessions(source: Path, tally: Tally, mode: str = "enabled"
         if first is None and ended:
             tally.skipped += len(peeked)
             continue
-        yield (state.spec(first or {"sessionId": path.stem}, title),
-               state.rows(chain(peeked, lines)))
+        number, obj = first or (0, {})
+        yield state.spec(obj, number, title), state.rows(chain(peeked, lines))

@@ -6,11 +6,19 @@ input_text | output_text, text}]}, function_call {name, arguments, call_id},
 function_call_output {call_id, output}, and the custom_tool_call pair), event_msg and
 turn_context (echoes of the same turn for the UI and settings: not messages).
 
-Each file is one session, ``codex:<session_meta id>``. Developer and system messages are
-left out (instructions, not conversation), and so are the user messages Codex injects
-itself (``<environment_context>``, ``<user_instructions>``, AGENTS.md text). A function call
-is an assistant message with the function's name and ``[{"id", "name", "arguments"}]``
-(arguments parsed when they are JSON); its output is a ``tool`` message with that name.
+Rollouts written before that envelope (2025 and earlier) start with a bare ``{id,
+timestamp, instructions}`` line, then hold bare response items (``{"type": "message", …}``)
+and ``{"record_type": "state"}`` lines; both shapes are read.
+
+Each file is one session, ``codex:<session_meta id>``; a sub-agent's rollout (``source:
+{"subagent": {"thread_spawn": {"parent_thread_id": …}}}``) is a child of its parent's
+session. Each message's source key is its file name and line. Developer and system
+messages are left out (instructions, not conversation), and so are the user messages Codex
+injects itself (``<environment_context>``, ``<user_instructions>``, AGENTS.md text). A
+function call is an assistant message with the function's name and ``[{"id", "name",
+"arguments"}]`` (arguments parsed when they are JSON); its output is a ``tool`` message
+with that name. A web search (``web_search_call``, or a browser or fetch tool) marks the
+session polluted.
 """
 
 from __future__ import annotations
@@ -22,8 +30,21 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ...sessions import SessionSpec
-from ._reading import Tally, bounded_put, files, json_lines, mtime, scope_of, seconds, text_of
+from ...sessions import MemoryMode, SessionSpec
+from ._reading import (
+    Malformed,
+    Message,
+    Tally,
+    bounded_put,
+    files,
+    json_lines,
+    mtime,
+    output_text,
+    reads_web,
+    scope_of,
+    seconds,
+    text_of,
+)
 
 __all__ = ["LABEL", "Malformed", "default_source", "find", "item_messages", "sessions"]
 
@@ -36,12 +57,9 @@ _CALLS = {"function_call": "arguments", "custom_tool_call": "input",
           "local_shell_call": "action"}
 _OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
-
-Message = tuple[str, str, str | None, Any]  # role, content, tool_name, tool_calls
-
-
-class Malformed(Exception):
-    """A response item that does not have the shape its type promises."""
+_ENVELOPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context",
+                        "compacted"})
+POLLUTED = MemoryMode("polluted")
 
 
 def default_source() -> Path:
@@ -49,9 +67,9 @@ def default_source() -> Path:
     return Path.home() / ".codex" / "sessions"
 
 
-def find(source: Path) -> list[tuple[Path, int]]:
+def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:
     """The rollouts under ``source`` (a sessions folder or one file), with their sizes."""
-    return files(source, "rollout-*.jsonl")
+    return files(source, "rollout-*.jsonl", tally)
 
 
 def _arguments(value: object) -> object:
@@ -61,22 +79,6 @@ def _arguments(value: object) -> object:
         except (ValueError, RecursionError):
             return value
     return value
-
-
-def _output(value: object) -> str:
-    """A function's output: Codex writes text, or JSON text ``{"output": …, "metadata"}``,
-    or an object with ``content``."""
-    if isinstance(value, str):
-        decoded = _arguments(value)
-        output = decoded.get("output") if isinstance(decoded, dict) else None
-        if isinstance(output, str):
-            return output
-        return value
-    if isinstance(value, dict):
-        for key in ("output", "content"):
-            if key in value:
-                return text_of(value[key])
-    return text_of(value)
 
 
 def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Message]:
@@ -105,22 +107,38 @@ def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Messag
     if kind in _OUTPUTS:
         call_id = payload.get("call_id")
         name = names.get(call_id) if isinstance(call_id, str) else None
-        return [("tool", _output(payload.get("output")), name, None)]
+        return [("tool", output_text(payload.get("output")), name, None)]
+    if kind == "web_search_call":
+        return [("assistant", "", "web_search", [{"id": payload.get("id"), "name": "web_search",
+                                                  "action": payload.get("action")}])]
     return []
 
 
+def _payload(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """The response item a line holds (the envelope's payload, or the line itself in an
+    old rollout); None for a line that holds none. Raises :class:`Malformed`."""
+    kind = obj.get("type")
+    if kind == "response_item":
+        if not isinstance(obj.get("payload"), dict):
+            raise Malformed("a response_item without a payload object")
+        payload: dict[str, Any] = obj["payload"]
+        return payload
+    if isinstance(kind, str) and kind not in _ENVELOPES and "payload" not in obj:
+        return obj  # an old rollout's bare item
+    return None
+
+
 def _rows(path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally,
-          started: float) -> Iterator[tuple[Any, ...]]:
+          started: float) -> Iterator[Any]:
     names: dict[str, str] = {}
     last = started
+    polluted = False
     for number, obj in lines:
-        if obj.get("type") != "response_item":
-            tally.skipped += 1  # session_meta, event_msg, turn_context, compacted…
-            continue
-        payload = obj.get("payload")
         try:
-            if not isinstance(payload, dict):
-                raise Malformed("a response_item without a payload object")
+            payload = _payload(obj)
+            if payload is None:
+                tally.skipped += 1  # session_meta, event_msg, turn_context, state…
+                continue
             messages = item_messages(payload, names)
         except Malformed as exc:
             tally.bad(f"{path}:{number}", str(exc))
@@ -129,8 +147,21 @@ def _rows(path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally,
             tally.skipped += 1
             continue
         last = seconds(obj.get("timestamp"), last)
-        for m in messages:
-            yield (*m, last)
+        for i, m in enumerate(messages):
+            if not polluted and m[3] is not None and reads_web(m[2]):
+                polluted = True
+                yield POLLUTED
+            yield (*m, last, f"{path.name}:{number}:{i}")
+
+
+def _parent(meta: dict[str, Any]) -> str | None:
+    """The thread that spawned this one (a sub-agent's rollout), if it says."""
+    source = meta.get("source")
+    sub = source.get("subagent") if isinstance(source, dict) else None
+    found = [meta.get("parent_thread_id")]
+    if isinstance(sub, dict):
+        found += [v.get("parent_thread_id") for v in sub.values() if isinstance(v, dict)]
+    return next((p for p in found if isinstance(p, str) and p.strip()), None)
 
 
 def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> SessionSpec:
@@ -140,15 +171,27 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
         sid = found[-1] if found else path.stem
     cwd = meta.get("cwd") if isinstance(meta.get("cwd"), str) else None
     started = seconds(meta.get("timestamp"), seconds(first_time, mtime(path)))
+    parent = _parent(meta)
     return SessionSpec(f"{AGENT}:{sid}", agent=AGENT, cwd=cwd, scope=scope_of(cwd),
+                       parent_id=None if parent is None else f"{AGENT}:{parent}",
                        started_at=started, memory_mode=mode)
+
+
+def _meta(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """The session's metadata, if this line holds it (session_meta, or an old rollout's
+    first line: a bare ``{id, timestamp, instructions}``)."""
+    if obj.get("type") == "session_meta" and isinstance(obj.get("payload"), dict):
+        return dict(obj["payload"])
+    if "type" not in obj and "record_type" not in obj and isinstance(obj.get("id"), str):
+        return obj
+    return None
 
 
 def sessions(source: Path, tally: Tally, mode: str = "enabled"
              ) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
     """``(spec, rows)`` for every rollout under ``source``, one file open at a time; a file
-    with neither session_meta nor a response item makes no session."""
-    paths = find(source)
+    with neither session metadata nor a response item makes no session."""
+    paths = find(source, tally)
     tally.total = sum(size for _, size in paths)
     for path, _ in paths:
         lines = json_lines(path, tally)
@@ -156,15 +199,20 @@ def sessions(source: Path, tally: Tally, mode: str = "enabled"
         meta: dict[str, Any] | None = None
         for number, obj in lines:
             peeked.append((number, obj))
-            if obj.get("type") == "session_meta" and isinstance(obj.get("payload"), dict):
-                meta = obj["payload"]
-                break
-            if len(peeked) >= PEEK:
+            meta = _meta(obj)
+            if meta is not None or len(peeked) >= PEEK:
                 break
         if (meta is None and len(peeked) < PEEK
-                and not any(o.get("type") == "response_item" for _, o in peeked)):
+                and not any(_has_item(o) for _, o in peeked)):
             tally.skipped += len(peeked)  # the whole file, and nothing in it
             continue
         first_time = peeked[0][1].get("timestamp") if peeked else None
         yield (_spec(path, meta or {}, first_time, mode),
                _rows(path, chain(peeked, lines), tally, seconds(first_time, mtime(path))))
+
+
+def _has_item(obj: dict[str, Any]) -> bool:
+    try:
+        return _payload(obj) is not None
+    except Malformed:
+        return True

@@ -4,18 +4,26 @@ Hermes (``hermes_state.SessionDB``) keeps ``sessions`` (id, source, parent_sessi
 title, started_at, ended_at…) and ``messages`` (session_id, role, content, tool_call_id,
 tool_calls as OpenAI-style JSON, tool_name, timestamp as UNIX seconds…). Structured content
 is stored as ``"\\x00json:"`` + JSON of its parts. The file is opened with ``mode=ro``:
-memdir never writes to it, and a Hermes running at the same time is not disturbed (like
-any reader of a WAL database, SQLite may leave its ``-shm`` index and an empty ``-wal``
-beside it).
+memdir never writes to it, and a Hermes running at the same time is not disturbed. (Hermes
+keeps it in WAL mode; like any reader of a WAL database, SQLite creates the ``-shm`` index
+and an empty ``-wal`` beside it when they are missing, and leaves them: a read-only
+connection cannot remove them, and Hermes uses them as they are.)
 
 Each Hermes session becomes ``hermes:<id>`` (a child keeps its parent), its messages in
-Hermes's order (by row id, rewound ones included, so the transcript only ever grows). An
-assistant message with tool calls is named after the functions it calls; a tool message
-after its ``tool_name``, or the call it answers. Columns an older Hermes lacks read as empty.
+Hermes's order (by row id, rewound ones included). Hermes rewrites a conversation in
+place (``/retry``, ``/undo``, ``/compress`` delete its rows and insert them again, under
+new row ids), so a message's source key is its content — role, text and tool calls — and
+how many times that content came before in the session: re-inserted messages are found
+again, new ones are added, and the ones Hermes dropped stay in memdir (the session is
+reported as resynced). An assistant message with tool calls is named after the functions
+it calls; a tool message after its ``tool_name``, or the call it answers; a session whose
+tools read the web (``web_search``, ``web_extract``, ``browser_*``) is marked polluted.
+Columns an older Hermes lacks read as empty.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -23,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import MemdirError
-from ...sessions import SessionSpec
-from ._reading import Tally, bounded_put, scope_of, seconds, text_of
+from ...sessions import MemoryMode, SessionSpec
+from ._reading import Malformed, Message, Tally, bounded_put, reads_web, scope_of, seconds, text_of
 
 __all__ = ["LABEL", "Malformed", "default_source", "message_of", "sessions"]
 
@@ -34,11 +42,7 @@ JSON_PREFIX = "\x00json:"
 _SESSION_COLUMNS = ("id", "parent_session_id", "cwd", "title", "started_at", "ended_at")
 _MESSAGE_COLUMNS = ("role", "content", "tool_name", "tool_calls", "tool_call_id", "timestamp")
 
-Message = tuple[str, str, str | None, Any]  # role, content, tool_name, tool_calls
-
-
-class Malformed(Exception):
-    """A message row memdir cannot read."""
+POLLUTED = MemoryMode("polluted")
 
 
 def default_source() -> Path:
@@ -97,10 +101,12 @@ def message_of(row: dict[str, Any], names: dict[str, str]) -> Message:
 
 
 def _open(path: Path) -> sqlite3.Connection:
-    """``path`` strictly read-only (``mode=ro``: no write, no journal created)."""
+    """``path`` strictly read-only (``mode=ro``: nothing is written to the database; see
+    the module's note on ``-wal`` / ``-shm``)."""
     if not path.is_file():
-        raise MemdirError(f"No Hermes session database at {path}. Pass --from with the "
-                          f"path of Hermes's state.db (default ~/.hermes/state.db).")
+        why = "is not a regular file" if path.exists() else "does not exist"
+        raise MemdirError(f"No Hermes session database at {path} (it {why}). Pass --from "
+                          f"with the path of Hermes's state.db (default ~/.hermes/state.db).")
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
         conn.row_factory = sqlite3.Row
@@ -122,21 +128,37 @@ def _select(conn: sqlite3.Connection, table: str, wanted: tuple[str, ...]) -> st
     return ", ".join(c if c in have else f"NULL AS {c}" for c in wanted)
 
 
+def source_key(message: Message, seen: dict[str, int]) -> str:
+    """What identifies ``message`` in its Hermes session whatever its row id: a digest of
+    its role, text and tool calls, and how many times ``seen`` met that digest before."""
+    role, content, _, calls = message
+    digest = hashlib.blake2b(f"{role}\0{content}\0{calls or ''}".encode(
+        "utf-8", "surrogatepass"), digest_size=10).hexdigest()
+    count = seen.get(digest, 0)
+    seen[digest] = count + 1
+    return f"{digest}:{count}"
+
+
 def _rows(conn: sqlite3.Connection, path: Path, sql: str, session: str, tally: Tally,
-          started: float) -> Iterator[tuple[Any, ...]]:
+          started: float) -> Iterator[Any]:
     names: dict[str, str] = {}
+    seen: dict[str, int] = {}
     last = started
+    polluted = False
     try:
         for row in conn.execute(sql, (session,)):
             tally.lines += 1
             tally.advance(1, step=1000)
             try:
-                role, content, tool, calls = message_of(dict(row), names)
+                message = message_of(dict(row), names)
             except Malformed as exc:
                 tally.bad(f"{path}: session {session}, message {row['id']}", str(exc))
                 continue
+            if not polluted and reads_web(message[2]):
+                polluted = True
+                yield POLLUTED
             last = seconds(row["timestamp"], last)
-            yield role, content, tool, calls, last
+            yield (*message, last, source_key(message, seen))
     except sqlite3.Error as exc:
         raise _error(path, exc) from None
 

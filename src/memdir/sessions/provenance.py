@@ -1,0 +1,158 @@
+"""Where imported messages came from: source keys, removed imports, memory modes only raised.
+
+A bulk import (:mod:`memdir.sessions.bulk`) may give each message the key that identifies
+it in its source — a transcript record's id, a file and line, a row — stored in
+``messages.source_key`` (unique per session, schema step 0008). A re-import then inserts
+exactly the keys not there yet, whatever else changed in the source: a resumed transcript
+that starts with another file's records, a database that rewrote a conversation in place.
+
+Messages imported before keys existed (the *legacy* rows of a session: no key) are matched
+to the source in order by their text the first time the source is read with keys; a match
+takes the key (and the role the reader gives it now), a mismatch is *divergence*: the session
+is reported and nothing is added to it, never merged.
+
+The sessions a bulk import created carry ``imported = 1``; deleting one (``sessions rm``,
+``sessions prune``) records its id in ``removed_imports`` so the next import leaves it out.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .rows import Stored
+
+__all__ = ["MODE_RANK", "Matched", "finished", "held_keys", "insert_keyed", "match_keyed",
+           "raise_mode", "remember_removed", "save_session", "unkeyed"]
+
+#: How strict a memory mode is; an import only ever raises a session's mode.
+MODE_RANK = {"enabled": 0, "disabled": 1, "polluted": 2}
+_RANK_SQL = "CASE memory_mode WHEN 'enabled' THEN 0 WHEN 'disabled' THEN 1 ELSE 2 END"
+_CHUNK = 500  # keys per IN (…) lookup, well under SQLite's parameter limit
+
+#: One keyed row of a batch: (position in the batch, the stored message, its source key).
+Keyed = tuple[int, Stored, str]
+
+
+def raise_mode(c: sqlite3.Connection, session_id: str, mode: str) -> bool:
+    """Set the session's memory mode to ``mode`` if that is stricter than its own
+    (``enabled`` < ``disabled`` < ``polluted``); True when it changed."""
+    return bool(c.execute(f"UPDATE sessions SET memory_mode = ? WHERE id = ? AND "
+                          f"{_RANK_SQL} < ?", (mode, session_id, MODE_RANK[mode])).rowcount)
+
+
+def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: bool) -> str:
+    """Create an imported session from its ``sessions`` row (id, parent_id, agent, cwd,
+    scope, title, started_at, ended_at, memory_mode): ``created``; ``present`` when it
+    exists (its memory mode raised to the row's if stricter); ``removed`` when the user
+    deleted it since an earlier import (created again only with ``include_removed``)."""
+    sid = row[0]
+    if include_removed:
+        c.execute("DELETE FROM removed_imports WHERE session_id = ?", (sid,))
+    if c.execute("INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, title, "
+                 "started_at, ended_at, memory_mode, imported) SELECT ?, ?, ?, ?, ?, ?, ?, ?, "
+                 "?, 1 WHERE NOT EXISTS (SELECT 1 FROM removed_imports WHERE session_id = ?)",
+                 (*row, sid)).rowcount:
+        return "created"
+    if c.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone() is None:
+        return "removed"
+    if row[8] != "enabled":
+        raise_mode(c, sid, row[8])
+    return "present"
+
+
+def remember_removed(c: sqlite3.Connection, session_ids: Sequence[str], now: float) -> None:
+    """Record which of ``session_ids`` (about to be deleted) a bulk import created, so the
+    next import does not bring them back. Call it before deleting them."""
+    for i in range(0, len(session_ids), _CHUNK):
+        part = list(session_ids[i:i + _CHUNK])
+        c.execute(f"INSERT OR REPLACE INTO removed_imports (session_id, removed_at) "
+                  f"SELECT id, ? FROM sessions WHERE imported = 1 AND id IN "
+                  f"({', '.join('?' * len(part))})", (now, *part))
+
+
+def unkeyed(c: sqlite3.Connection, session_id: str) -> int:
+    """How many of the session's messages have no source key (both counts are read from
+    indexes alone)."""
+    total = c.execute("SELECT count(*) FROM messages WHERE session_id = ?",
+                      (session_id,)).fetchone()[0]
+    return int(total) - held_keys(c, session_id)
+
+
+def held_keys(c: sqlite3.Connection, session_id: str) -> int:
+    """How many of the session's messages carry a source key."""
+    return int(c.execute("SELECT count(*) FROM messages WHERE session_id = ? AND "
+                         "source_key IS NOT NULL", (session_id,)).fetchone()[0])
+
+
+class Matched:
+    """What :func:`match_keyed` found for one session's rows of a batch."""
+
+    __slots__ = ("diverged", "fresh", "legacy")
+
+    def __init__(self, fresh: list[Keyed], legacy: int, diverged: str | None = None) -> None:
+        self.fresh = fresh  # rows to insert, in order
+        self.legacy = legacy  # stored rows without a key still unmatched
+        self.diverged = diverged  # why the stored history does not match the source
+
+
+def match_keyed(c: sqlite3.Connection, session_id: str, rows: list[Keyed], *, new: bool,
+                legacy: int | None) -> Matched:
+    """Which of one session's keyed ``rows`` are not stored yet. ``new``: the session was
+    created in this transaction (nothing to look up); ``legacy``: its unkeyed stored rows
+    still unmatched (None: count them). Legacy rows are matched in order to the rows with
+    unknown keys and take their keys; nothing is written when one differs."""
+    fresh: list[Keyed] = []
+    seen: set[str] = set()
+    for row in rows:  # the same key twice in one stream: the first one counts
+        if row[2] not in seen:
+            seen.add(row[2])
+            fresh.append(row)
+    if new:
+        return Matched(fresh, 0)
+    if legacy is None:
+        legacy = unkeyed(c, session_id)
+    present: set[str] = set()
+    for i in range(0, len(fresh), _CHUNK):
+        part = [key for _, _, key in fresh[i:i + _CHUNK]]
+        present.update(r[0] for r in c.execute(
+            f"SELECT source_key FROM messages WHERE session_id = ? AND source_key IN "
+            f"({', '.join('?' * len(part))})", (session_id, *part)))
+    fresh = [row for row in fresh if row[2] not in present]
+    if legacy and fresh:
+        old = c.execute("SELECT id, content FROM messages WHERE session_id = ? AND source_key "
+                        "IS NULL ORDER BY id LIMIT ?",
+                        (session_id, min(legacy, len(fresh)))).fetchall()
+        for (_, stored, _), (_, content) in zip(fresh, old, strict=False):
+            if content != stored[1]:
+                return Matched([], legacy, "a message memdir imported earlier differs from "
+                                           "the source's message in its place")
+        c.executemany("UPDATE messages SET source_key = ?, role = ? WHERE id = ?",
+                      [(key, stored[0], mid) for (_, stored, key), (mid, _)
+                       in zip(fresh, old, strict=False)])
+        legacy -= len(old)
+        fresh = fresh[len(old):]
+    return Matched(fresh, legacy)
+
+
+def finished(c: sqlite3.Connection, session_id: str, seen: int) -> tuple[str | None, int]:
+    """Once a session's whole source (``seen`` keyed rows) is imported: why its stored
+    history diverges from the source (legacy rows no source row matched), or None; and how
+    many keyed messages memdir holds that the source no longer has (it was rewritten)."""
+    legacy = unkeyed(c, session_id)
+    if legacy:
+        return (f"memdir holds {legacy} messages imported earlier that the source does not "
+                f"have"), 0
+    return None, max(0, held_keys(c, session_id) - seen)
+
+
+def insert_keyed(c: sqlite3.Connection, values: Iterable[tuple[Any, ...]]) -> None:
+    """Insert ``(session_id, role, content, tool_name, tool_calls, timestamp, source_key)``
+    rows in order, with one statement (one index segment) for all of them."""
+    c.execute("CREATE TEMP TABLE IF NOT EXISTS memdir_keyed (session_id, role, content, "
+              "tool_name, tool_calls, timestamp, source_key)")
+    c.executemany("INSERT INTO temp.memdir_keyed VALUES (?, ?, ?, ?, ?, ?, ?)", values)
+    c.execute("INSERT INTO messages (session_id, role, content, tool_name, tool_calls, "
+              "timestamp, source_key) SELECT * FROM temp.memdir_keyed ORDER BY rowid")
+    c.execute("DELETE FROM temp.memdir_keyed")
