@@ -13,10 +13,8 @@ import os
 import re
 import shutil
 import subprocess
-import threading
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -24,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import add
+from llmserver import Server, chat_completion
 from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.errors import MemdirError, ParseError
@@ -472,66 +471,38 @@ def test_a_dry_run_stopped_at_the_call_limit_continues_where_it_stopped(world: W
     assert {p.id for p in found.proposals} < {p.id for p in more.proposals}
 
 
-class _Model:
-    """A loopback OpenAI-compatible server answering like :func:`_options`; counts calls."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.calls += 1
-                reply = _options("extract", body["messages"][-1]["content"])
-                data = json.dumps({
-                    "id": "c1", "object": "chat.completion", "created": 1,
-                    "model": body["model"], "choices": [{
-                        "index": 0, "finish_reason": "stop", "logprobs": None,
-                        "message": {"role": "assistant", "content": reply}}],
-                    "usage": {"prompt_tokens": 1, "completion_tokens": 1,
-                              "total_tokens": 2}}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+def _model() -> Server:
+    """A loopback OpenAI-compatible server answering like :func:`_options`."""
+    return Server(lambda path, body: (200, chat_completion(
+        body["model"], _options("extract", body["messages"][-1]["content"]))))
 
 
 def test_cli_apply_never_asks_the_model(world: World, run) -> None:  # type: ignore[no-untyped-def]
-    model = _Model()
+    model = _model()
     try:
         env = {"HOME": str(world.home), "MEMDIR_LLM": "ollama:test",
-               "MEMDIR_LLM_BASE_URL": model.url}
+               "MEMDIR_LLM_BASE_URL": model.url + "/v1"}
         notes = world.home / "options"
         notes.mkdir()
         (notes / "n1.md").write_text("I prefer option 1 for everything.\n")
         shown = json.loads(run("bootstrap", "--from", str(notes), "--json",
                                extra_env=env).stdout)
-        asked = model.calls
+        asked = len(model.requests)
         assert asked >= 1
         (chosen,) = [p for p in shown["proposals"] if p["kind"] == "notes"]
         (notes / "n2.md").write_text("I prefer option 2 for everything.\n")
         done = run("bootstrap", "--from", str(notes), "--apply", chosen["id"], extra_env=env)
         assert f"Applied {chosen['id']}" in done.stdout
-        assert model.calls == asked
+        assert len(model.requests) == asked
         bad = run("bootstrap", "--from", str(notes), "--apply", chosen["id"], "--fresh",
                   ok=False, extra_env=env)
         assert "--fresh" in bad.stderr
         run("bootstrap", "--from", str(notes), "--fresh", extra_env=env)
-        assert model.calls > asked
+        assert len(model.requests) > asked
         helped = " ".join(run("bootstrap", "--help", extra_env=env).stdout.split())
         assert "bootstrap-cache.json" in helped and "never asks the model" in helped
     finally:
-        model.httpd.shutdown()
-        model.httpd.server_close()
+        model.close()
 
 
 def test_secrets_in_notes_are_redacted_before_anything_sees_them(world: World) -> None:
