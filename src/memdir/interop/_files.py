@@ -14,14 +14,15 @@ from pathlib import Path
 
 from ..errors import ValidationError
 
-__all__ = ["MAX_FILE_BYTES", "read_bytes", "read_text", "user_path", "why"]
+__all__ = ["MAX_FILE_BYTES", "open_regular", "read_bytes", "read_text", "user_path", "why"]
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
-def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """A regular file's bytes. Raises OSError, or ValueError saying why the file is not
-    read (not a regular file, larger than ``limit``). Opened without blocking."""
+def open_regular(path: Path, limit: int) -> int:
+    """A read-only descriptor of ``path`` if it is a regular file of at most ``limit``
+    bytes; OSError, or ValueError saying why not. Opened without blocking, so a FIFO
+    cannot hang the caller."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
         info = os.fstat(fd)
@@ -29,6 +30,17 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             raise ValueError("not a regular file")
         if info.st_size > limit:
             raise ValueError(f"larger than {limit // 1024:,} KiB")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A regular file's bytes. Raises OSError, or ValueError saying why the file is not
+    read (not a regular file, larger than ``limit``, also when it grows while read)."""
+    fd = open_regular(path, limit)
+    try:
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))

@@ -25,7 +25,6 @@ import email.errors
 import mailbox
 import os
 import re
-import stat
 from collections import Counter
 from collections.abc import Generator, Iterable, Sequence
 from datetime import date, datetime, timedelta
@@ -33,7 +32,7 @@ from pathlib import Path
 
 from ...errors import ParseError
 from ...formats import chats, ics, mail
-from .._files import read_text, why
+from .._files import open_regular, read_text, why
 from ._found import Doc, Found, Gathered, Part, Progress, short
 
 __all__ = ["MAX_FILES", "markdown_parts", "read_file", "read_files", "walk"]
@@ -290,16 +289,7 @@ def _calendar(path: Path, g: Gathered, now: datetime) -> None:
 def _chunks(path: Path, cap: int) -> Generator[str, None, None]:
     """A regular file's UTF-8 text in chunks of about a MiB (never blocking on a FIFO);
     OSError or ValueError say why not."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > cap:
-            raise ValueError(f"larger than {cap >> 20:,} MiB; left out")
-    except BaseException:
-        os.close(fd)
-        raise
+    fd = open_regular(path, cap)
     with open(fd, encoding="utf-8-sig", newline="") as f:
         try:
             while chunk := f.read(CHUNK_CHARS):
