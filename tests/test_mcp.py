@@ -329,6 +329,49 @@ def test_http_sessions_end_when_idle_and_when_the_server_stops(home: Path, proje
     assert _ended(home, project, first, second, within=0)  # the shutdown ended them
 
 
+def test_a_404_elsewhere_does_not_end_the_connections_session(home: Path, project: Path
+                                                               ) -> None:
+    """Only the MCP endpoint's answers end a session: a 404 for another path, sent with
+    the connection's session id, leaves its memdir session (and snapshot) as they were."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    md = memdir.open(home, project)
+    token = load_token(home)
+    with _in_process(md, token, idle_timeout=None) as (url, _gate):
+        head = {"Authorization": f"Bearer {token}", "Content-Type": "application/json",
+                "Accept": "application/json, text/event-stream"}
+
+        def post(body: dict[str, Any], extra: dict[str, str]) -> Any:
+            req = urllib.request.Request(url, json.dumps(body).encode(), {**head, **extra})
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                data = resp.read()
+                return resp.headers, json.loads(data) if data else None
+
+        headers, init = post({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"}}}, {})
+        conn = {"mcp-session-id": headers["mcp-session-id"],
+                "mcp-protocol-version": init["result"]["protocolVersion"]}
+        post({"jsonrpc": "2.0", "method": "notifications/initialized"}, conn)
+
+        def log(n: int) -> str:
+            _, out = post({"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": {
+                "name": "log", "arguments": {"role": "user", "content": f"message {n}"}}},
+                conn)
+            return str(out["result"]["structuredContent"]["session_id"])
+
+        first = log(2)
+        elsewhere = urllib.request.Request(url.removesuffix("/mcp") + "/nothing-here",
+                                           headers={**head, **conn})
+        with pytest.raises(urllib.error.HTTPError) as info:
+            urllib.request.urlopen(elsewhere, timeout=30)
+        assert info.value.code == 404
+        assert log(3) == first
+        assert not _ended(home, project, first, within=0)
+
+
 def _leaves(exc: BaseException) -> list[BaseException]:
     if isinstance(exc, BaseExceptionGroup):
         return [leaf for sub in exc.exceptions for leaf in _leaves(sub)]

@@ -79,6 +79,9 @@ async def _reply(send: Send, status: int, body: dict[str, Any],
     await send({"type": "http.response.body", "body": data})
 
 
+MCP_PATH = "/mcp"
+
+
 class AuthGate:
     """ASGI middleware: bearer token, body size limit, handshake-era routing; and it tells
     ``sessions`` when each connection's requests start and end (see
@@ -112,7 +115,9 @@ class AuthGate:
         if version and await self._modern(version, receive, send):
             return
         sid = headers.get(b"mcp-session-id", b"").decode("latin-1")
-        if not sid or self.sessions is None:
+        if not sid or self.sessions is None or scope["path"].rstrip("/") != MCP_PATH:
+            # only the MCP endpoint's answers say anything about a session (a 404 for
+            # another path must not end one)
             await self.app(scope, self._limited(receive), send)
             return
         status = 0
