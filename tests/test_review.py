@@ -270,6 +270,27 @@ def test_a_write_that_fails_part_way_leaves_nothing_applied(seeded: Memdir, home
     assert len(Versions(seeded).log()) == commits + (4 if middle == here else 2)
 
 
+def test_a_rollback_never_undoes_an_edit_made_after_the_write(seeded: Memdir) -> None:
+    """What a rollback may undo is recorded under the write's lock: an edit that lands
+    right after memdir's write (here: by hand, before the later scope fails) is kept, and
+    the failure says what could not be put back."""
+    add(seeded.store("user"), "Terse", "Keep answers short.")
+    promo = next(p for p in propose(seeded) if "2 projects" in p.title)
+    last = promo.actions[-1].folder or seeded.store("local").backend.location
+    user_dir = Path(seeded.store("user").backend.location)
+    edited = "---\nname: Reply in English\ndescription: edited by hand\ntype: feedback\n" \
+             "---\nReply in English, edited by hand right after memdir wrote it.\n"
+
+    def another_writer(store: memdir.Store, changes: object, source: object) -> None:
+        (user_dir / "feedback_reply-in-english.md").write_text(edited)
+        (Path(last) / "feedback_broken.md").write_text("---\nname: [\n")
+
+    seeded.store("user").observers.append(another_writer)
+    with pytest.raises(memdir.MemdirError, match="could not be put back"):
+        apply(seeded, [promo.id])
+    assert (user_dir / "feedback_reply-in-english.md").read_text() == edited
+
+
 def test_promotion_to_agents_md_keeps_hand_written_content_byte_for_byte(
         seeded: Memdir, project: Path) -> None:
     agents = project / "AGENTS.md"

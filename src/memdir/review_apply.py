@@ -18,12 +18,12 @@ applied, and the history shows what happened.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .changes import Change, EditOp, Operation, Plan, RemoveOp
+from .changes import EditOp, Operation, Plan, RemoveOp
 from .errors import MemdirError, ReadOnlyScopeError, UnreadableScopeError
 from .model import Source
 
@@ -113,30 +113,14 @@ def _check(md: Memdir, batch: _Batch) -> Plan:
     return plan
 
 
-def _touched(changes: Sequence[Change]) -> list[str]:
-    names: dict[str, None] = {}
-    for c in changes:
-        if c.action in ("exists", "unchanged"):
-            continue
-        names[c.entry.filename] = None
-        if c.previous is not None:
-            names[c.previous.filename] = None
-    return list(names)
-
-
-def _read(store: Store, name: str) -> bytes | None:
-    try:
-        return store.backend.read(name)
-    except FileNotFoundError:
-        return None
-
-
 def _write(store: Store, ops: Sequence[Operation]) -> _Written:
-    before = {e.filename: _read(store, e.filename) for e in store.list()}
-    changes = store.apply(list(ops), source=Source.USER)
-    names = _touched(changes)
-    return _Written(store, {n: before.get(n) for n in names},
-                    {n: _read(store, n) for n in names})
+    seen: list[tuple[Mapping[str, bytes | None], Mapping[str, bytes | None]]] = []
+    store.apply(list(ops), source=Source.USER,
+                capture=lambda before, after: seen.append((before, after)))
+    if not seen:  # nothing was written
+        return _Written(store, {}, {})
+    before, after = seen[0]
+    return _Written(store, dict(before), dict(after))
 
 
 def _undo(done: Sequence[_Written], message: str) -> list[str]:

@@ -67,6 +67,10 @@ def commit_message(changes: Sequence[Change], source: Source) -> str:
         f"\nsource: {source.value}\n"
 
 
+#: ``Store.apply``'s ``capture``: called with the touched files' bytes before and after.
+Capture = Callable[[Mapping[str, bytes | None], Mapping[str, bytes | None]], None]
+
+
 @dataclass(frozen=True)
 class RepairReport:
     """What :meth:`Store.repair` found and did."""
@@ -244,10 +248,15 @@ class Store:
             screened.append(op)
         return screened
 
-    def apply(self, ops: Sequence[Operation], *, source: Source | str = Source.USER
-              ) -> builtins.list[Change]:
+    def apply(self, ops: Sequence[Operation], *, source: Source | str = Source.USER,
+              capture: Capture | None = None) -> builtins.list[Change]:
         """Apply operations all-or-nothing: every one is validated, guarded and planned,
-        and the pinned budget checked on the final state, before any file is written."""
+        and the pinned budget checked on the final state, before any file is written.
+
+        ``capture`` (for callers that may have to undo this write, e.g. ``review
+        --apply``) is called under the lock with the bytes of every file the write
+        touches, before and after (None: absent), so nothing another writer does can
+        slip in between what it records and what was written."""
         if self.read_only:
             raise ReadOnlyScopeError(self.scope)
         writer = Source.parse(source)
@@ -272,7 +281,10 @@ class Store:
                 if self.history is not None:
                     self.history.absorb()
                 records: dict[str, str] = {}
+                prior = self._bytes(touched) if capture is not None else {}
                 unsynced = self._execute(plan, staged, records)
+                if capture is not None:
+                    capture(prior, self._bytes(touched))
                 if self.history is not None and any(c.action not in ("exists", "unchanged")
                                                     for c in changes):
                     self.history.record([*sorted(touched), INDEX_NAME],
@@ -288,6 +300,17 @@ class Store:
             for observer in self.observers:
                 observer(self, changes, writer)
         return changes
+
+    def _bytes(self, names: Iterable[str]) -> dict[str, bytes | None]:
+        out: dict[str, bytes | None] = {}
+        for name in sorted(names):
+            try:
+                out[name] = self.backend.read(name)
+            except FileNotFoundError:
+                out[name] = None
+            except OSError as exc:
+                raise StorageError("read", name, exc) from None
+        return out
 
     def restore(self, files: Mapping[str, bytes | None], message: str, *,
                 expected: Mapping[str, bytes | None] | None = None) -> None:
