@@ -264,6 +264,7 @@ class Store:
         now = self.clock()
         staged = self._stage(ops, writer, now)
         unsynced: builtins.list[str] = []
+        written = False
         try:
             with self._mutex, self.backend.lock(self.lock_timeout, idle=self._reader.prefetch):
                 for attempt in range(2):
@@ -283,6 +284,7 @@ class Store:
                 records: dict[str, str] = {}
                 prior = self._bytes(touched) if capture is not None else {}
                 unsynced = self._execute(plan, staged, records)
+                written = True
                 if capture is not None:
                     capture(prior, self._bytes(touched))
                 if self.history is not None and any(c.action not in ("exists", "unchanged")
@@ -293,13 +295,20 @@ class Store:
         finally:
             for *_, pending, _, _ in staged.values():
                 self.backend.discard(pending)
+            if written:  # on disk, even if recording it in history failed
+                self._settle(unsynced, changes, writer)
+        return changes
+
+    def _settle(self, unsynced: Sequence[str], changes: builtins.list[Change],
+                writer: Source) -> None:
+        """Make a written change durable (outside the lock, without holding the next
+        writer up) and tell the observers (tombstones), whatever else failed."""
         try:
-            if unsynced:  # durable before this returns, without holding the next writer up
-                self.backend.sync(unsynced)
-        finally:  # the change is on disk either way: tombstones must still be recorded
+            if unsynced:
+                self.backend.sync(list(unsynced))
+        finally:
             for observer in self.observers:
                 observer(self, changes, writer)
-        return changes
 
     def _bytes(self, names: Iterable[str]) -> dict[str, bytes | None]:
         out: dict[str, bytes | None] = {}
