@@ -335,3 +335,8 @@ def test_agents_md_that_cannot_be_updated_stops_the_promotion(seeded: Memdir,
     assert agents.read_bytes() == before
     assert seeded.store("project").list() == []
     assert "PR titles" in {e.name for e in seeded.store("local").list()}
+
+
+def test_only_in_adds_nothing_for_sentences_said_in_another_order() -> None:
+    assert only_in("Run ruff. Then run pytest.", "Then run pytest. Run ruff.") == []
+    assert only_in("Run ruff. Then run mypy.", "Run ruff first.\nRun ruff.") == ["Then run mypy."]

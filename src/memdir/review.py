@@ -188,7 +188,8 @@ def only_in(older: str, newer: str) -> list[str]:
             continue
         parts = _SENTENCE.split(unit)
         new = [p for p in parts if normalise(p) not in have]
-        missing.append(unit if len(new) == len(parts) else " ".join(new))
+        if new:  # every sentence said already (in another order): nothing to add
+            missing.append(unit if len(new) == len(parts) else " ".join(new))
     return list(dict.fromkeys(missing))
 
 

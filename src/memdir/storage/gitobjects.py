@@ -21,7 +21,7 @@ import os
 import time
 import zlib
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
 
 from ..errors import StorageError
@@ -52,8 +52,9 @@ def _all(fn: Callable[[object], None], items: Iterable[object]) -> None:
     try:
         fn(items[0])  # this thread does its share rather than only wait
     finally:
+        wait(others)  # every fsync done before the caller closes or discards anything
         for future in others:
-            future.result()  # waits for all; re-raises the first failure
+            future.result()  # re-raises the first failure
 
 
 def _fsync_path(path: object) -> None:
