@@ -215,10 +215,15 @@ class _Backend:
                                "per connection: initialize first and send its Mcp-Session-Id")
             live = self.http._slot(sid)
             if live.session is None:
-                live.session = await self.run(lambda: self.md.session(agent=self.agent))
-                # ended while it started (a DELETE racing this request): keep it where the
-                # idle reaper and the shutdown will still end it
-                self.http._live.setdefault(sid, live)
+                session = await self.run(lambda: self.md.session(agent=self.agent))
+                if self.http._live.get(sid) is not live:
+                    # the connection ended (a DELETE, a 404) while this started: end it now
+                    # rather than leave a session no table holds
+                    await self.run(session.close)
+                    raise MCPError(code=types.INVALID_REQUEST, message="this connection "
+                                   "ended while its memory session started; initialize a "
+                                   "new one")
+                live.session = session
             return live.session
 
     async def close(self) -> None:
