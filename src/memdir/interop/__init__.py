@@ -13,6 +13,10 @@ updated, or refused because they hold content memdir did not write (exports)::
     plan = interop.import_memories(md, "hermes")            # dry run
     plan = interop.import_memories(md, "hermes", apply=True)
     report = interop.export_memories(md, "claude-code", apply=True)
+
+Past transcripts: :func:`memdir.interop.transcripts.import_sessions`. Day 1 proposals:
+:mod:`memdir.interop.bootstrap` (``propose`` / ``apply``). Both are submodules, imported
+on use, so ``import memdir.interop`` stays light.
 """
 
 from __future__ import annotations
