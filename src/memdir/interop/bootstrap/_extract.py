@@ -22,8 +22,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
-import tempfile
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from datetime import datetime
@@ -37,6 +35,7 @@ from ...pipeline.schema import Candidate
 from ...pipeline.transcript import Transcript, build_transcript
 from ...sessions import Message
 from .._files import read_text
+from .._ledger import atomic_write
 from ._found import Doc, Found, Gathered, Progress
 
 if TYPE_CHECKING:
@@ -133,15 +132,8 @@ class Answers:
         if kept == self.stored:
             return
         keep = dict(list(kept.items())[-MAX_CACHED:])
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".bootstrap-cache.")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"version": 2, "answers": keep}, f, ensure_ascii=False)
-            os.replace(tmp, self.path)
-        except OSError:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        # ASCII JSON: no answer text (not even a lone surrogate) can fail to encode
+        atomic_write(self.path, json.dumps({"version": 2, "answers": keep}).encode("ascii"))
 
 
 def _screen(c: Candidate, doc: Doc, transcript: Transcript, where: dict[int, str],
