@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import os
-import stat
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +33,7 @@ from ...formats.claude import project_slug as claude_slug
 from ...origins import records
 from ...scopes import find_project_root
 from ...scopes import project_slug as scope_slug
+from .._files import open_regular
 from ._found import Found, Gathered
 
 if TYPE_CHECKING:
@@ -54,13 +55,14 @@ def slug_matches(name: str, path: str) -> bool:
 
 
 def _head(path: Path) -> bytes:
-    """The first HEAD_BYTES of a regular file (never blocking on a FIFO); b"" if none."""
+    """The first HEAD_BYTES of a regular file of any size (never blocking on a FIFO); b""
+    when it is no regular file or cannot be read."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
+        fd = open_regular(path, sys.maxsize)
+    except (OSError, ValueError):
         return b""
     try:
-        return os.read(fd, HEAD_BYTES) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+        return os.read(fd, HEAD_BYTES)
     except OSError:
         return b""
     finally:
