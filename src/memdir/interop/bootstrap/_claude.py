@@ -28,13 +28,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import MemdirError
 from ...formats.claude import project_slug as claude_slug
 from ...origins import records
 from ...scopes import find_project_root
 from ...scopes import project_slug as scope_slug
 from .._files import open_regular
-from ._found import Found, Gathered
+from ._found import Gathered, harness_found, read_harness
 
 if TYPE_CHECKING:
     from ...engine import Memdir
@@ -136,12 +135,9 @@ def gather_claude_projects(md: Memdir, g: Gathered, harness: Harness, done: Path
     projects = _Projects(md)
     for folder in folders:
         source = folder / "memory"
-        try:
-            read = harness.read(md, source)
-        except MemdirError as exc:
-            g.problems.append(f"{source}: {exc}")
+        read = read_harness(md, g, harness, source)
+        if read is None:
             continue
-        g.problems += [f"claude-code: {p}" for p in read.problems]
         place = projects.place(folder.name, folder)
         left = 0
         for item in read.items:
@@ -149,11 +145,7 @@ def gather_claude_projects(md: Memdir, g: Gathered, harness: Harness, done: Path
                 left += 1
                 continue
             scope, target = place or ("user", None)
-            where = item.origin.split(":", 1)[-1].removeprefix(f"{source}/")
-            g.found.append(Found(
-                "harness", f"claude-code: {source}", str(item.type), item.name,
-                item.description, item.body, scope, target, (f"bootstrap:{item.origin}",),
-                where))
+            g.found.append(harness_found(harness.name, source, item, scope, target))
         if left:
             g.notes.append(
                 f"claude-code: {source}: no project here has this folder's name (Claude Code "

@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["KINDS", "TITLES", "Doc", "Found", "Gathered", "Part", "Progress", "short"]
+from ...errors import MemdirError
+
+if TYPE_CHECKING:
+    from ...engine import Memdir
+    from .._harness import Harness, Read
+    from .._importing import ImportItem
+
+__all__ = ["KINDS", "TITLES", "Doc", "Found", "Gathered", "Part", "Progress", "harness_found",
+           "read_harness", "short"]
 
 # source kinds, in the order the proposals are shown
 KINDS = ("harness", "instructions", "git", "notes", "mail", "calendar", "chat")
@@ -77,3 +86,24 @@ def short(text: str, width: int) -> str:
     """``text`` on one line, cut to ``width`` characters with an ellipsis."""
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def read_harness(md: Memdir, g: Gathered, h: Harness, source: Path) -> Read | None:
+    """``h``'s memories at ``source``; its problems go to ``g.problems``, and so does a
+    folder it cannot read at all (then None)."""
+    try:
+        read = h.read(md, source)
+    except MemdirError as exc:
+        g.problems.append(f"{source}: {exc}")
+        return None
+    g.problems += [f"{h.name}: {p}" for p in read.problems]
+    return read
+
+
+def harness_found(name: str, source: Path, item: ImportItem, scope: str,
+                  folder: Path | None) -> Found:
+    """A harness memory as a candidate for ``scope`` (``folder``: another project's local
+    scope); its place shown relative to ``source``, which the report names already."""
+    where = item.origin.split(":", 1)[-1].removeprefix(f"{source}/")
+    return Found("harness", f"{name}: {source}", str(item.type), item.name, item.description,
+                 item.body, scope, folder, (f"bootstrap:{item.origin}",), where)

@@ -18,12 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import MemdirError
 from .._files import read_text, why
 from .._harness import HARNESSES, harness
 from ._claude import gather_claude_projects
 from ._files import MAX_BYTES, markdown_parts
-from ._found import Doc, Found, Gathered
+from ._found import Doc, Gathered, harness_found, read_harness
 
 if TYPE_CHECKING:
     from ...engine import Memdir
@@ -49,19 +48,10 @@ def gather_harnesses(md: Memdir, g: Gathered) -> None:
         if not source.exists():
             g.notes.append(f"{name}: nothing at {source}")
             continue
-        try:
-            read = h.read(md, source)
-        except MemdirError as exc:
-            g.problems.append(f"{source}: {exc}")
-            continue
-        g.problems += [f"{name}: {p}" for p in read.problems]
-        for item in read.items:
-            where = item.origin.split(":", 1)[-1]
-            if where.startswith(f"{source}/"):
-                where = where[len(str(source)) + 1:]  # the source is shown already
-            g.found.append(Found(
-                "harness", f"{name}: {source}", str(item.type), item.name, item.description,
-                item.body, item.scope, item.folder, (f"bootstrap:{item.origin}",), where))
+        read = read_harness(md, g, h, source)
+        if read is not None:
+            g.found += [harness_found(name, source, item, item.scope, item.folder)
+                        for item in read.items]
 
 
 def instruction_files(md: Memdir) -> tuple[list[tuple[Path, str]], list[Path]]:
