@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from llmserver import Respond, Server
+from llmserver import Respond, Server, chat_completion
 from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.errors import ParseError
@@ -48,11 +48,7 @@ def _answer(system: str, user: str) -> str:
 def _openai(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     assert path == "/v1/chat/completions"
     system, user = (m["content"] for m in body["messages"])
-    return 200, {"id": "chatcmpl-1", "object": "chat.completion", "created": 1,
-                 "model": body["model"], "choices": [{
-                     "index": 0, "finish_reason": "stop", "logprobs": None,
-                     "message": {"role": "assistant", "content": _answer(system, user)}}],
-                 "usage": {"prompt_tokens": 9, "completion_tokens": 9, "total_tokens": 18}}
+    return 200, chat_completion(body["model"], _answer(system, user))
 
 
 def _anthropic(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
