@@ -28,7 +28,7 @@ from memdir.engine import Memdir
 from memdir.errors import MemdirError, ParseError
 from memdir.formats import chats, ics, mail
 from memdir.interop import HARNESSES, bootstrap
-from memdir.interop.bootstrap import _extract, _files, _git
+from memdir.interop.bootstrap import _extract, _files, _found, _git, _installed
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
 from memdir.origins import note_origin
 from memdir.pipeline.rules import RulesProvider
@@ -959,3 +959,18 @@ def test_an_html_mail_of_unclosed_scripts_is_read_in_one_pass(tmp_path: Path, ru
     assert [p["name"] for p in found["proposals"]] == [
         "Send me the weekly report as a PDF attachment"]
     assert found["problems"] == []
+
+
+def test_rule_files_past_the_cap_are_noted_and_a_vanished_repository_is_a_problem(
+        world: World) -> None:
+    rules = world.project / ".claude" / "rules"
+    rules.mkdir(parents=True, exist_ok=True)
+    for i in range(_installed.MAX_RULES + 3):
+        (rules / f"r{i:03d}.md").write_text(f"Rule {i}.\n")
+    total = len(list(rules.glob("*.md")))
+    found = bootstrap.propose(world.md)
+    assert f"{rules}: {total} rule files; the first {_installed.MAX_RULES} were read, " \
+           f"{total - _installed.MAX_RULES} left out" in found.notes
+    g = _found.Gathered()
+    _git.read_history([world.project / "gone"], g)
+    assert [p for p in g.problems if "gone: git could not read it" in p]

@@ -148,12 +148,16 @@ def read_history(repos: Sequence[Path], g: Gathered, progress: Progress | None =
     for i, repo in enumerate(repos, 1):
         if progress and len(repos) > 3:
             progress(f"git: reading {repo} ({i}/{len(repos)})")
-        local_name, _ = _config("user.name", repo)
-        local_email, _ = _config("user.email", repo)
+        try:  # a repository removed or unreadable since it was found: reported, skipped
+            local_name, _ = _config("user.name", repo)
+            local_email, _ = _config("user.email", repo)
+            code, out, err = git("log", "--no-merges", f"--max-count={MAX_COMMITS}",
+                                 "--format=%an%x1f%ae%x1f%B%x1e", cwd=repo)
+        except OSError as exc:
+            g.problems.append(f"{repo}: git could not read it ({exc.strerror or exc})")
+            continue
         mine_emails = {e for e in (email.lower(), local_email.lower()) if e}
         mine_names = {n for n in (name, local_name) if n}
-        code, out, err = git("log", "--no-merges", f"--max-count={MAX_COMMITS}",
-                             "--format=%an%x1f%ae%x1f%B%x1e", cwd=repo)
         if code != 0:
             if "does not have any commits" not in err:
                 g.problems.append(f"{repo}: git log failed: {err or f'exit {code}'}")

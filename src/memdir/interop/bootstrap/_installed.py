@@ -54,16 +54,21 @@ def gather_harnesses(md: Memdir, g: Gathered) -> None:
                         for item in read.items]
 
 
-def instruction_files(md: Memdir) -> tuple[list[tuple[Path, str]], list[Path]]:
-    """((file, scope) to read, files left alone because memdir loads them)."""
+def instruction_files(md: Memdir, notes: list[str]) -> tuple[list[tuple[Path, str]],
+                                                              list[Path]]:
+    """((file, scope) to read, files left alone because memdir loads them); what is left
+    out past the caps goes to ``notes``."""
     home = Path.home()
     files = [(home / ".claude" / "CLAUDE.md", "user"), (home / ".codex" / "AGENTS.md", "user"),
              (home / ".codex" / "AGENTS.override.md", "user")]
     root = md.checkout_root
     if (root / ".git").exists():
         files.append((root / ".claude" / "CLAUDE.md", "local"))
-        rules = sorted((root / ".claude" / "rules").glob("*.md"))[:MAX_RULES]
-        files += [(r, "local") for r in rules]
+        rules = sorted((root / ".claude" / "rules").glob("*.md"))
+        files += [(r, "local") for r in rules[:MAX_RULES]]
+        if len(rules) > MAX_RULES:
+            notes.append(f"{root / '.claude' / 'rules'}: {len(rules)} rule files; the first "
+                         f"{MAX_RULES} were read, {len(rules) - MAX_RULES} left out")
     loaded = []
     for name in md.settings.instruction_files:
         for variant in (name, name.removesuffix(".md") + ".local.md"):
@@ -74,7 +79,7 @@ def instruction_files(md: Memdir) -> tuple[list[tuple[Path, str]], list[Path]]:
 
 def gather_instructions(md: Memdir, g: Gathered) -> None:
     """Instruction files as texts for the extractor."""
-    files, loaded = instruction_files(md)
+    files, loaded = instruction_files(md, g.notes)
     for path in loaded:
         g.notes.append(f"{path}: memdir already loads it into every session; not mined")
     for path, scope in files:
