@@ -252,3 +252,28 @@ def test_hand_edits_anywhere_are_committed_on_the_very_next_write(
     assert change[gone.filename][1].endswith(b"Edited in the archive.\n")
     assert change["feedback_delete-by-hand.md"][1] is None
     assert change["notes.txt"] == (None, b"made by hand\n")
+
+
+def test_a_flush_that_fails_leaves_no_temp_file_and_forgets_the_batch(tmp_path: Path) -> None:
+    """An object that cannot be moved into place fails the flush; every temp file of the
+    batch is removed, nothing half-written is visible, and the next batch starts clean."""
+    from memdir.storage.gitobjects import GitDir, object_id
+
+    git = GitDir(tmp_path / ".git")
+    assert git.init()
+    good, bad = b"kept for later\n", b"blocked\n"
+    blocked = object_id(b"blob", bad)[0]
+    target = tmp_path / ".git" / "objects" / blocked[:2] / blocked[2:]
+    assert git.write(b"blob", bad) == blocked  # first: the flush stops before `good`
+    git.write(b"blob", good)
+    (target / "in-the-way").mkdir(parents=True)  # a non-empty folder: rename must fail
+    with pytest.raises(OSError):
+        git.flush()
+    objects = tmp_path / ".git" / "objects"
+    assert list(objects.rglob(".tmp-*")) == []
+    with pytest.raises(FileNotFoundError):
+        git.read(object_id(b"blob", good)[0])
+    sha = git.write(b"blob", good)  # not pending any more: written again, and flushed
+    git.flush()
+    assert git.read(sha) == good
+    assert list(objects.rglob(".tmp-*")) == []

@@ -15,7 +15,15 @@ from conftest import Clock, add
 from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.model import normalise
-from memdir.review import _SENTENCE, _units, apply, only_in, propose, report_text
+from memdir.review import (
+    _SENTENCE,
+    _units,
+    apply,
+    local_store,
+    only_in,
+    propose,
+    report_text,
+)
 from memdir.storage.history import History
 from memdir.versions import Versions
 
@@ -85,6 +93,7 @@ def test_applying_one_proposal_touches_only_what_it_names(seeded: Memdir, home: 
     merge = next(p for p in propose(seeded) if p.kind == "merge")
     apply(seeded, [merge.id])
     assert ids_before - {e.id for e in local.list()} == {"feedback_run-tests-quietly"}
+    assert seeded.pipeline.tombstones.count() == 1  # the merged-away entry is forgotten
     assert "feedback_run-tests-quietly" not in {p.entries[0].split(":")[1]
                                                 for p in propose(seeded)}
     with pytest.raises(memdir.MemdirError, match="run `memdir review` again"):
@@ -96,6 +105,7 @@ def test_applying_one_proposal_touches_only_what_it_names(seeded: Memdir, home: 
     other = Memdir(load_settings(home, tmp_path / "other",
                                  environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}))
     assert other.store("local").list() == []
+    assert seeded.pipeline.tombstones.count() == 3  # and each project's promoted copy
     team = next(p for p in propose(seeded) if p.title.endswith("convention → project scope"))
     apply(seeded, [team.id])
     assert [e.name for e in seeded.store("project").list()] == ["PR titles"]
@@ -199,6 +209,19 @@ def _other_folder(seeded: Memdir, tmp_path: Path) -> Path:
     return Path(other.store("local").backend.location)
 
 
+def test_a_removal_in_another_projects_local_scope_leaves_a_tombstone(
+        seeded: Memdir, tmp_path: Path) -> None:
+    """Stores opened for other projects' folders tell the pipeline what they forget, as
+    the current project's stores do: extraction and import must not bring it back."""
+    folder = _other_folder(seeded, tmp_path)
+    store = local_store(seeded, folder)
+    (entry,) = store.list()
+    store.remove(entry.id)
+    forgotten = seeded.pipeline.tombstones.forgotten(store.backend.location, entry.body,
+                                                     entry.name)
+    assert forgotten is not None and forgotten.entry_id == entry.id
+
+
 def test_apply_checks_every_named_proposal_before_writing_any(seeded: Memdir, home: Path,
                                                              project: Path, tmp_path: Path,
                                                              run) -> None:
@@ -257,6 +280,7 @@ def test_a_write_that_fails_part_way_leaves_nothing_applied(seeded: Memdir, home
         apply(seeded, [promo.id])
     broken.unlink()
     assert _snapshot(home, project / ".memdir") == before
+    assert seeded.pipeline.tombstones.count() == 0  # a removal put back forgets nothing
     assert [e.name for e in seeded.store("user").list()] == ["Terse"]
     assert "Reply in English" in {e.name for e in seeded.store("local").list()}
     here = seeded.store("local").backend.location

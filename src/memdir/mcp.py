@@ -356,8 +356,11 @@ def _default_review(md: Memdir) -> str:
 
 
 def _index(md: Memdir) -> str:
-    parts = [f"## {s.scope} scope ({s.backend.location})\n\n{s.render_index()}"
-             for s in md.stores()]
+    """Every scope's index as an agent may see it: what the guard withholds (the project
+    scope arrives with a cloned repository) and shadowed entries are left out, as in the
+    system block and the entry resources."""
+    parts = [f"## {v.name} scope ({v.location})\n\n"
+             f"{md.store(v.name).render_index(v.entries)}" for v in md.scope_views()]
     return "\n".join(parts) or "No memory yet."
 
 

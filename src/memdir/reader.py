@@ -24,7 +24,7 @@ from __future__ import annotations
 import errno
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -109,12 +109,7 @@ class ScopeReader:
         cache = self._cache
         if settled:  # nothing created, renamed or deleted unlogged: no need to list
             logged = {n for n in logged if not n.startswith(ARCHIVE_PREFIX)}
-            for name in logged:
-                info = self.backend.stat(name)
-                if info is None:
-                    self._drop(name)
-                else:
-                    self._refresh(name, info, records.get(name))
+            self._restat(logged, records)
             self._position = position
             return self._snapshot()
         inodes = self.backend.inodes()
@@ -141,6 +136,15 @@ class ScopeReader:
                 self._problems[name] = item
             else:
                 self._active[item.id] = item
+
+    def _restat(self, names: Iterable[str], records: Mapping[str, str]) -> None:
+        """Bring the cache of each of ``names`` up to date with its file (gone: dropped)."""
+        for name in names:
+            info = self.backend.stat(name)
+            if info is None:
+                self._drop(name)
+            else:
+                self._refresh(name, info, records.get(name))
 
     def _drop(self, name: str) -> None:
         cached = self._cache.pop(name, None)
@@ -204,12 +208,7 @@ class ScopeReader:
             if self._position == self._seen:  # in step: the next locked load starts here
                 self._position = delta[1]
             names, self._seen, _, records = delta
-            for name in names:
-                info = self.backend.stat(name)
-                if info is None:
-                    self._drop(name)
-                else:
-                    self._refresh(name, info, records.get(name))
+            self._restat(names, records)
             return True
 
     def _sweep(self, now: float) -> None:

@@ -293,8 +293,10 @@ def local_store(md: Memdir, folder: Path) -> Store:
     from .store import Store
 
     history = History(folder) if "local" in md.settings.history_scopes else None
-    return Store(FileBackend(folder, file_mode=0o600, dir_mode=0o700), scope="local",
-                 lock_timeout=md.settings.lock_timeout, clock=md.clock, history=history)
+    store = Store(FileBackend(folder, file_mode=0o600, dir_mode=0o700), scope="local",
+                  lock_timeout=md.settings.lock_timeout, clock=md.clock, history=history)
+    store.observers.append(md._record_forgetting)  # its removals leave tombstones too
+    return store
 
 
 def _index(store: Store, entries: list[Entry]) -> list[Proposal]:

@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .changes import EditOp, Operation, Plan, RemoveOp
+from .changes import Change, EditOp, Operation, Plan, RemoveOp
 from .errors import MemdirError, ReadOnlyScopeError, UnreadableScopeError
 from .model import Source
+from .pipeline.state import quietly
 
 if TYPE_CHECKING:
     from .engine import Memdir
@@ -46,11 +47,13 @@ class _Batch:
 
 @dataclass(frozen=True)
 class _Written:
-    """A batch as written: what to put back, and what it wrote (checked before undoing)."""
+    """A batch as written: what to put back, what it wrote (checked before undoing), and
+    its changes (their tombstones are recorded once the batch is sure to stand)."""
 
     store: Store
     undo: dict[str, bytes | None]
     wrote: dict[str, bytes | None]
+    changes: list[Change]
 
 
 def _batches(md: Memdir, proposals: Sequence[Proposal]) -> list[_Batch]:
@@ -115,16 +118,17 @@ def _check(md: Memdir, batch: _Batch) -> Plan:
 
 def _write(store: Store, ops: Sequence[Operation]) -> _Written:
     seen: list[tuple[Mapping[str, bytes | None], Mapping[str, bytes | None]]] = []
-    store.apply(list(ops), source=Source.USER,
-                capture=lambda before, after: seen.append((before, after)))
+    changes = store.apply(list(ops), source=Source.USER,
+                          capture=lambda before, after: seen.append((before, after)))
     if not seen:  # nothing was written
-        return _Written(store, {}, {})
+        return _Written(store, {}, {}, changes)
     before, after = seen[0]
-    return _Written(store, dict(before), dict(after))
+    return _Written(store, dict(before), dict(after), changes)
 
 
-def _undo(done: Sequence[_Written], message: str) -> list[str]:
-    """Put every written batch back, newest first; what could not be put back."""
+def _undo(md: Memdir, done: Sequence[_Written], message: str) -> list[str]:
+    """Put every written batch back, newest first; what could not be put back (its
+    removals stand, so they leave their tombstones)."""
     failed = []
     for written in reversed(done):
         if not written.undo:
@@ -132,9 +136,17 @@ def _undo(done: Sequence[_Written], message: str) -> list[str]:
         try:
             written.store.restore(written.undo, message, expected=written.wrote)
         except MemdirError as exc:
+            _forget(md, [written])
             failed.append(f"{written.store.scope} scope ({written.store.backend.location}): "
                           f"{exc}")
     return failed
+
+
+def _forget(md: Memdir, done: Sequence[_Written]) -> None:
+    """Record the tombstones of batches that stand (held back while they might be put
+    back: a removal that was undone forgets nothing)."""
+    for written in done:
+        md._record_forgetting(written.store, written.changes, Source.USER)
 
 
 def _exports(md: Memdir, proposals: Sequence[Proposal], plans: dict[str, Plan]
@@ -185,12 +197,13 @@ def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
     ids = ", ".join(p.id for p in proposals)
     done: list[_Written] = []
     try:
-        for batch in batches:
-            done.append(_write(batch.store, batch.ops))
+        with quietly():  # tombstones are recorded below, for the writes that stand
+            for batch in batches:
+                done.append(_write(batch.store, batch.ops))
         if "agents-md" in exports:
             _export_agents_md(md)
     except MemdirError as exc:
-        failed = _undo(done, f"undo review --apply {ids}: a later write failed\n\n{exc}\n"
+        failed = _undo(md, done, f"undo review --apply {ids}: a later write failed\n\n{exc}\n"
                              f"source: user\n")
         if failed:
             raise MemdirError(f"applying {ids} failed part-way ({exc}), and these writes "
@@ -200,3 +213,4 @@ def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
                   len(done) == 1 else f" the {len(done)} writes already made were put back, so")
         raise MemdirError(f"applying {ids} failed ({exc});{undone} nothing was applied. Run "
                           f"`memdir review` again.") from exc
+    _forget(md, done)

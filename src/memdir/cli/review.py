@@ -32,8 +32,9 @@ def review(state: State, apply_ids: tuple[str, ...], as_json: bool,
         done = apply(state.md, ids)
         if as_json:
             click.echo(json.dumps([p.to_dict() for p in done], indent=2, ensure_ascii=False))
-        for p in done if not as_json else ():
-            click.echo(f"Applied {p.id}: {p.title}.")
+        else:
+            for p in done:
+                click.echo(f"Applied {p.id}: {p.title}.")
         return
     proposals = propose(state.md)
     if as_json:
