@@ -15,7 +15,8 @@ from ..errors import ValidationError
 from ..storage import regular
 from ..storage.regular import open_regular
 
-__all__ = ["MAX_FILE_BYTES", "open_regular", "read_bytes", "read_text", "user_path", "why"]
+__all__ = ["MAX_FILE_BYTES", "open_regular", "read_bytes", "read_text", "resolved", "user_path",
+           "why"]
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -29,6 +30,15 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """A regular file's UTF-8 text, a leading BOM dropped (see
     :func:`memdir.storage.regular.read_text`)."""
     return regular.read_text(path, limit)
+
+
+def resolved(path: Path) -> Path:
+    """``path`` resolved, or made absolute when it cannot be (a symlink loop, a NUL byte):
+    for comparing folders, never for opening them."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return path.absolute()
 
 
 def why(exc: OSError | ValueError) -> str:

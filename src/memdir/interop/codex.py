@@ -53,7 +53,7 @@ from ..formats.slug import entry_id
 from ..model import NAME_MAX, Entry, EntryType, Source
 from ._codex_projects import GLOBAL, Placer, block, projects, recent
 from ._exporting import ExportFile
-from ._files import read_text, why
+from ._files import read_text, resolved, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
 from ._ranking import by_priority
@@ -184,7 +184,7 @@ class CodexHarness:
         out.notes.append(f"memory_summary.md: {len(chosen)} entries, {size:,}/"
                          f"{SUMMARY_MAX_BYTES:,} bytes (so at most {SUMMARY_MAX_TOKENS:,} "
                          f"tokens); MEMORY.md: {len(blocks)} task groups")
-        if _resolved(target) == _resolved(self.default_target(md)):
+        if resolved(target) == resolved(self.default_target(md)):
             _agents_md(md, out)
         elif team_rules(md):
             out.notes.append(f"{md.checkout_root / 'AGENTS.md'} not updated: an export to "
@@ -260,13 +260,6 @@ def _agents_md(md: Memdir, out: Rendered) -> None:
         return
     out.left_out.extend(left_out)
     out.files.append(ExportFile(path, merged, tuple(e.id for e in rules), section=True))
-
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError, ValueError):
-        return path.absolute()
 
 
 HARNESS = CodexHarness()
