@@ -284,3 +284,16 @@ def test_merge_keeps_everything_outside_the_markers(before: str, after: str) -> 
         return  # the surrounding text held marker lines of its own: refused, not guessed
     assert merged == f"{before}\n{section}{after}"
     assert merge_section(merged, section) == merged
+
+
+def test_the_cli_offers_exactly_the_registered_harnesses() -> None:
+    from memdir.cli import cli
+    from memdir.cli import interop as _commands  # noqa: F401  (registers the commands)
+    from memdir.interop import EXPORT_TARGETS, HARNESSES
+
+    def choices(command: str, param: str) -> list[str]:
+        found = next(p for p in cli.commands[command].params if p.name == param)
+        return list(found.type.choices)  # type: ignore[attr-defined]
+
+    assert choices("import", "harness") == list(HARNESSES)
+    assert choices("export", "target") == list(EXPORT_TARGETS)
