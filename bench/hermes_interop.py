@@ -27,7 +27,15 @@ FIXTURE = ROOT / "tests" / "fixtures" / "hermes"
 
 
 def main() -> int:
+    """Run the check in a temporary folder, removed afterwards also when a step fails."""
     tmp = Path(tempfile.mkdtemp(prefix="memdir-hermes-"))
+    try:
+        return _check(tmp)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def _check(tmp: Path) -> int:
     home = tmp / "home"
     shutil.copytree(FIXTURE, home)
     os.environ.update(HOME=str(home), HERMES_HOME=str(home / ".hermes"),
@@ -116,7 +124,6 @@ def main() -> int:
     for name, value, good in rows:
         ok &= bool(good)
         print(f"{name:<{width}}  {value:<56}  {'yes' if good else 'NO'}")
-    shutil.rmtree(tmp)
     return 0 if ok else 1
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ from .errors import ParseError
 from .formats.frontmatter import split_frontmatter
 from .formats.includes import find_includes
 from .scopes import ScopeLocation
+from .storage.regular import read_text
 
 __all__ = ["MAX_INCLUDE_DEPTH", "Instruction", "Note", "gather", "glob_matches"]
 
@@ -69,20 +69,7 @@ class _Context:
 def _read(path: Path) -> str:
     """A regular file's text; OSError/ValueError say why it cannot be used. Opened without
     blocking, so a FIFO named AGENTS.md cannot hang a session start."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise ValueError(f"larger than {MAX_FILE_BYTES // 1024} KiB")
-        data = os.read(fd, MAX_FILE_BYTES + 1)
-    finally:
-        os.close(fd)
-    try:
-        return data.decode("utf-8-sig").replace("\r\n", "\n")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
+    return read_text(path, MAX_FILE_BYTES).replace("\r\n", "\n")
 
 
 def _inside(path: Path, roots: Iterable[Path]) -> bool:

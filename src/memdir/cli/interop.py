@@ -9,7 +9,6 @@ import click
 
 from . import State, cli
 
-_HARNESS_HELP = "claude-code, codex or hermes"
 _LABELS = {"add": "add", "update": "update", "unchanged": "skip (unchanged)",
            "duplicate": "skip (duplicate)", "conflict": "skip (name conflict)",
            "removed": "skip (you removed it)", "refused": "refused by the guard",

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..model import DESCRIPTION_MAX, NAME_MAX, EntryType
+from .clip import clip
 
 __all__ = [
     "INDEX_SECTION",
@@ -100,13 +101,7 @@ def _lines(text: str) -> list[str]:
 
 
 def _clip(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    if space >= limit // 2:
-        cut = cut[:space]
-    return cut.rstrip(" ,;:-\u2014") + "\u2026"
+    return clip(text, limit, trailing=" ,;:-\u2014")
 
 
 def _first_line(body: str) -> str:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from ..errors import ValidationError
 from ..model import DESCRIPTION_MAX, NAME_MAX, EntryType
+from .clip import clip
 
 __all__ = [
     "DELIMITER",
@@ -95,17 +96,6 @@ def size(entries: Sequence[str]) -> int:
     return sum(map(len, entries)) + len(DELIMITER) * max(len(entries) - 1, 0)
 
 
-def _cut(text: str, limit: int) -> str:
-    """``text`` cut at a word boundary to at most ``limit`` characters, with "…"."""
-    if len(text) <= limit:
-        return text
-    head = text[: limit - 1]
-    space = head.rfind(" ")
-    if space >= limit // 2:
-        head = head[:space]
-    return head.rstrip() + "…"
-
-
 def derive_name(text: str) -> str:
     """The name an imported text gets: its first line without Markdown heading, quote or
     list marks (``**X**`` is X), cut at a word to fit memdir's name limit."""
@@ -113,12 +103,12 @@ def derive_name(text: str) -> str:
     if len(first) > 4 and first.startswith("**") and first.endswith("**"):
         first = first[2:-2].strip() or first
     first = _BULLET.sub("", first) or first
-    return _cut(first, NAME_MAX)
+    return clip(first, NAME_MAX)
 
 
 def describe(body: str) -> str:
     """The one-line description of an imported entry: its text on one line, cut."""
-    return _cut(" ".join(body.split()), DESCRIPTION_MAX)
+    return clip(" ".join(body.split()), DESCRIPTION_MAX)
 
 
 def classify(text: str) -> EntryType:

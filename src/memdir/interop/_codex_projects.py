@@ -97,6 +97,7 @@ def enclosing(path: Path) -> list[Path]:
 
 
 def recent(entries: Iterable[Entry]) -> list[Entry]:
+    """``entries`` most recently updated first (ties by id, so exports are stable)."""
     return sorted(entries, key=lambda e: (-e.updated.timestamp(), e.id))
 
 

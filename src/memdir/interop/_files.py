@@ -1,69 +1,44 @@
 """Reading other harnesses' files safely: regular files only, bounded, never blocking.
 
 A FIFO or device where a memory file should be would hang a plain ``open()``; a 2 GB file
-would fill memory. :func:`read_text` refuses both with a reason. :func:`user_path` expands
-``~`` the way a shell does, with a clear error instead of ``RuntimeError`` for an unknown
-user.
+would fill memory. :func:`read_text` refuses both with a reason (through
+:mod:`memdir.storage.regular`, which instruction files are read with too).
+:func:`user_path` expands ``~`` the way a shell does, with a clear error instead of
+``RuntimeError`` for an unknown user.
 """
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
 from ..errors import ValidationError
+from ..storage import regular
+from ..storage.regular import open_regular
 
-__all__ = ["MAX_FILE_BYTES", "open_regular", "read_bytes", "read_text", "user_path", "why"]
+__all__ = ["MAX_FILE_BYTES", "open_regular", "read_bytes", "read_text", "resolved", "user_path",
+           "why"]
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
-def open_regular(path: Path, limit: int) -> int:
-    """A read-only descriptor of ``path`` if it is a regular file of at most ``limit``
-    bytes; OSError, or ValueError saying why not. Opened without blocking, so a FIFO
-    cannot hang the caller."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > limit:
-            raise ValueError(f"larger than {limit // 1024:,} KiB")
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
-
-
 def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """A regular file's bytes. Raises OSError, or ValueError saying why the file is not
-    read (not a regular file, larger than ``limit``, also when it grows while read)."""
-    fd = open_regular(path, limit)
-    try:
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > limit:
-        raise ValueError(f"larger than {limit // 1024:,} KiB")
-    return data
+    """A regular file's bytes (see :func:`memdir.storage.regular.read_bytes`)."""
+    return regular.read_bytes(path, limit)
 
 
 def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
-    """A regular file's UTF-8 text (a leading BOM dropped); OSError or ValueError say why
-    not."""
-    data = read_bytes(path, limit)
+    """A regular file's UTF-8 text, a leading BOM dropped (see
+    :func:`memdir.storage.regular.read_text`)."""
+    return regular.read_text(path, limit)
+
+
+def resolved(path: Path) -> Path:
+    """``path`` resolved, or made absolute when it cannot be (a symlink loop, a NUL byte):
+    for comparing folders, never for opening them."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return path.absolute()
 
 
 def why(exc: OSError | ValueError) -> str:

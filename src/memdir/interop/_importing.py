@@ -36,6 +36,7 @@ from ..changes import AddOp, Operation, ReplaceOp
 from ..errors import ValidationError
 from ..formats.slug import entry_id
 from ..model import (
+    NAME_MAX,
     Entry,
     EntryType,
     Source,
@@ -50,7 +51,8 @@ if TYPE_CHECKING:
     from ..engine import Memdir
     from ..store import Store
 
-__all__ = ["ImportItem", "ImportPlan", "Planned", "apply_import", "plan_import"]
+__all__ = ["ImportItem", "ImportPlan", "Planned", "apply_import", "numbered",
+           "plan_import"]
 
 ACTIONS = ("add", "update", "unchanged", "duplicate", "conflict", "removed", "refused",
            "invalid")
@@ -169,10 +171,16 @@ def _valid(item: ImportItem) -> Planned | str:
     return entry_id(kind, name)
 
 
+def numbered(name: str, n: int) -> str:
+    """``name (n)``, ``name`` cut so that the whole still fits memdir's name limit."""
+    suffix = f" ({n})"
+    return name[: NAME_MAX - len(suffix)].rstrip() + suffix
+
+
 def _renamed(item: ImportItem, taken: set[str]) -> ImportItem:
     """``item`` under the first ``Name (n)`` whose id this import has not used."""
     for n in range(2, 1000):
-        named = dataclasses.replace(item, name=f"{item.name} ({n})")
+        named = dataclasses.replace(item, name=numbered(item.name, n))
         if entry_id(EntryType.parse(item.type), named.name) not in taken:
             return named
     return item

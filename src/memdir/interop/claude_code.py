@@ -50,7 +50,7 @@ from ..formats.claude import (
 from ..formats.slug import slugify
 from ..model import Entry, EntryType, Source, normalise
 from ._exporting import ExportFile, Ledger
-from ._files import read_bytes, read_text, user_path, why
+from ._files import read_bytes, read_text, resolved, user_path, why
 from ._harness import Read, Rendered
 from ._importing import ImportItem
 from ._ranking import by_priority
@@ -110,15 +110,8 @@ def memory_folder(md: Memdir) -> Path:
     return folder
 
 
-def _tree(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError):
-        return path.absolute()
-
-
 def _ladder(md: Memdir) -> list[Path]:
-    checkout, start = _tree(md.checkout_root), _tree(md.settings.project)
+    checkout, start = resolved(md.checkout_root), resolved(md.settings.project)
     if start != checkout and checkout not in start.parents:
         return [checkout]
     folders = [start, *start.parents]
@@ -137,19 +130,19 @@ def instruction_notes(md: Memdir) -> list[str]:
     """What becomes of Claude Code's instruction files and rules for this project: read in
     place already, or the command that makes memdir read them."""
     loaded, gathered = md.instructions()
-    in_place = {_tree(i.path): i.scope for i in loaded}
-    in_place.update({_tree(p): i.scope for i in loaded for chain in i.includes
+    in_place = {resolved(i.path): i.scope for i in loaded}
+    in_place.update({resolved(p): i.scope for i in loaded for chain in i.includes
                      for p in chain[1:]})
-    why_not = {_tree(Path(n.subject)): n.reason for n in gathered}
-    in_place.update({_tree(Path(n.subject)): str(n.scope) for n in gathered
+    why_not = {resolved(Path(n.subject)): n.reason for n in gathered}
+    in_place.update({resolved(Path(n.subject)): str(n.scope) for n in gathered
                      if n.reason.startswith("not loaded: only for paths")})  # path rules
-    claude, home = _tree(Path.home()) / ".claude", md.home
-    checkout = _tree(md.checkout_root)
+    claude, home = resolved(Path.home()) / ".claude", md.home
+    checkout = resolved(md.checkout_root)
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
     notes = []
 
     def read_already(path: Path) -> str | None:
-        scope = in_place.get(_tree(path))
+        scope = in_place.get(resolved(path))
         return None if scope is None else (f"{path}: memdir already reads it in place "
                                            f"({scope} instructions); nothing to import")
 
@@ -175,7 +168,7 @@ def instruction_notes(md: Memdir) -> list[str]:
                              f" to instruction_files in {home / 'config.toml'}")
             else:
                 notes.append(read_already(path) or f"{path}: memdir does not load it: "
-                             f"{why_not.get(_tree(path), 'see `memdir context --explain`')}")
+                             f"{why_not.get(resolved(path), 'see `memdir context --explain`')}")
     if (claude / "CLAUDE.md").is_file():
         notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
     for rule in _md_files(claude / "rules"):
@@ -316,7 +309,7 @@ def _owned(ledger: Ledger, path: Path) -> bool:
 def _file_names(entries: list[Entry], target: Path) -> dict[str, str]:
     """Each entry's file name: the one it was imported from when that file is in
     ``target``, else ``<id>.md``."""
-    folder = _tree(target)
+    folder = resolved(target)
     names: dict[str, str] = {}
     taken = {INDEX}
     for e in entries:
@@ -324,7 +317,7 @@ def _file_names(entries: list[Entry], target: Path) -> dict[str, str]:
             if not origin.startswith("claude-code:") or "#" in origin:
                 continue
             path = Path(origin.removeprefix("claude-code:"))
-            if path.suffix == ".md" and path.name not in taken and _tree(path.parent) == folder:
+            if path.suffix == ".md" and path.name not in taken and resolved(path.parent) == folder:
                 names[e.id] = path.name
                 taken.add(path.name)
                 break

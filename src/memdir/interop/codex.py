@@ -50,12 +50,12 @@ from typing import TYPE_CHECKING
 from ..errors import MemdirError
 from ..formats import codex as fmt
 from ..formats.slug import entry_id
-from ..model import NAME_MAX, Entry, EntryType, Source
+from ..model import Entry, EntryType, Source
 from ._codex_projects import GLOBAL, Placer, block, projects, recent
 from ._exporting import ExportFile
-from ._files import read_text, why
+from ._files import read_text, resolved, why
 from ._harness import Read, Rendered
-from ._importing import ImportItem
+from ._importing import ImportItem, numbered
 from ._ranking import by_priority
 from .agents_md import merge_section, read_existing, render_section, team_rules
 
@@ -86,8 +86,7 @@ def _unique(name: str, taken: set[tuple[str, Path | None, str]], scope: str,
     candidate, n = name, 1
     while (scope, folder, entry_id(str(kind), candidate)) in taken:
         n += 1
-        suffix = f" ({n})"
-        candidate = name[: NAME_MAX - len(suffix)].rstrip() + suffix
+        candidate = numbered(name, n)
     taken.add((scope, folder, entry_id(str(kind), candidate)))
     return candidate
 
@@ -184,7 +183,7 @@ class CodexHarness:
         out.notes.append(f"memory_summary.md: {len(chosen)} entries, {size:,}/"
                          f"{SUMMARY_MAX_BYTES:,} bytes (so at most {SUMMARY_MAX_TOKENS:,} "
                          f"tokens); MEMORY.md: {len(blocks)} task groups")
-        if _resolved(target) == _resolved(self.default_target(md)):
+        if resolved(target) == resolved(self.default_target(md)):
             _agents_md(md, out)
         elif team_rules(md):
             out.notes.append(f"{md.checkout_root / 'AGENTS.md'} not updated: an export to "
@@ -260,13 +259,6 @@ def _agents_md(md: Memdir, out: Rendered) -> None:
         return
     out.left_out.extend(left_out)
     out.files.append(ExportFile(path, merged, tuple(e.id for e in rules), section=True))
-
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError, ValueError):
-        return path.absolute()
 
 
 HARNESS = CodexHarness()

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING
 
 from ..formats import hermes as fmt
 from ..formats.index import snapshot_entries
-from ..model import NAME_MAX, Entry, EntryType, normalise
+from ..model import Entry, EntryType, normalise
 from ._exporting import ExportFile
 from ._files import read_text, why
 from ._harness import Read, Rendered
-from ._importing import ImportItem
+from ._importing import ImportItem, numbered
 from ._ranking import by_priority
 
 if TYPE_CHECKING:
@@ -50,8 +50,7 @@ def _unique(name: str, taken: set[str]) -> str:
     candidate = name
     while normalise(candidate) in taken:
         n += 1
-        suffix = f" ({n})"
-        candidate = name[: NAME_MAX - len(suffix)].rstrip() + suffix
+        candidate = numbered(name, n)
     taken.add(normalise(candidate))
     return candidate
 

@@ -1,0 +1,17 @@
+"""Cutting an imported text to a length limit at a word boundary, with "…"."""
+
+from __future__ import annotations
+
+__all__ = ["clip"]
+
+
+def clip(text: str, limit: int, trailing: str = " ") -> str:
+    """``text`` cut to at most ``limit`` characters: at the last space when that keeps at
+    least half, then without trailing ``trailing`` characters, ending in "…"."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space >= limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(trailing) + "\u2026"
