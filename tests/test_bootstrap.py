@@ -5,6 +5,7 @@ git repositories are made here with fixed authors and dates."""
 
 from __future__ import annotations
 
+import calendar
 import contextlib
 import email
 import hashlib
@@ -666,6 +667,10 @@ def _last_occurrence(freq: str, interval: int, count: int, parts: dict[str, str]
     """The ``count``-th occurrence as RFC 5545 counts it (the start is the first), found
     day by day; None when it is beyond ``_HORIZON``."""
     weekdays = {"MO": 0, "WE": 2, "FR": 4}
+    if freq == "YEARLY" and "BYMONTH" in parts and not {"BYMONTHDAY", "BYDAY"} & set(parts):
+        month = int(parts["BYMONTH"])  # the start's day of that month, every year
+        if all(start.day > calendar.monthrange(year, month)[1] for year in (2000, 2001)):
+            return start  # a day that month never has (June 31): the start is the only one
     monday = start - timedelta(days=start.weekday())
     day, seen = start, 1
     while seen < count:
