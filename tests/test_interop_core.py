@@ -202,6 +202,17 @@ def test_backups_never_overwrite_each_other(tmp_path: Path) -> None:
     assert sorted(b.read_text() for b in backups) == sorted(contents)
 
 
+def test_a_new_export_is_readable_like_the_harness_files_and_an_old_one_keeps_its_mode(
+        tmp_path: Path) -> None:
+    home, out = tmp_path / "home", tmp_path / "out"
+    write_exports(home, "t", out, [ExportFile(out / "new.md", "x")], apply=True)
+    assert (out / "new.md").stat().st_mode & 0o777 == 0o644
+    assert (home / "exports.json").stat().st_mode & 0o777 == 0o600
+    (out / "new.md").chmod(0o640)
+    write_exports(home, "t", out, [ExportFile(out / "new.md", "y")], apply=True)
+    assert (out / "new.md").stat().st_mode & 0o777 == 0o640
+
+
 def test_what_is_not_a_file_is_refused_even_with_force(tmp_path: Path) -> None:
     home, out = tmp_path / "home", tmp_path / "out"
     (out / "dir.md").mkdir(parents=True)

@@ -208,7 +208,7 @@ def _write(report: ExportReport, files: Sequence[ExportFile], target: str,
             if result.status == "backup":
                 result = FileResult(result.path, "backup", _backup(result.path), result.reason)
             if result.status in ("create", "update", "backup"):
-                atomic_write(real, data)
+                atomic_write(real, data, new_mode=0o644)  # a harness's file, like its own
             records[str(real)] = {"sha": _digest(data), "target": target,
                                   "section": f.section}
         except OSError as exc:

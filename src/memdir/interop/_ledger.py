@@ -23,9 +23,10 @@ from ..errors import MemdirError, StorageError
 __all__ = ["atomic_write", "load", "locked"]
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600) -> None:
     """Replace ``path`` with ``data`` durably: temp file in the same folder, fsync, rename,
-    fsync the folder. The file's permission bits are kept."""
+    fsync the folder. An existing file's permission bits are kept; a new file gets
+    ``new_mode`` (private by default: memdir's own records)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -33,8 +34,11 @@ def atomic_write(path: Path, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(tmp, path.stat().st_mode & 0o777)
+        try:
+            mode = path.stat().st_mode & 0o777
+        except FileNotFoundError:
+            mode = new_mode
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
