@@ -231,8 +231,9 @@ def rank_rows(conn: sqlite3.Connection, table: Table, query: Query, *, where: st
     for rid in chosen:
         sid, ts = meta[rid]
         nb = max((base[n] for n in adj.get(rid, ()) if n in base), default=0.0)
-        score = base.get(rid, 0.0) + p.neighbour_weight * nb + p.session_weight * session[sid] \
-            if sid in session else base.get(rid, 0.0) + p.neighbour_weight * nb
+        score = base.get(rid, 0.0) + p.neighbour_weight * nb
+        if sid in session:
+            score += p.session_weight * session[sid]
         if dates and any(lo <= ts < hi for lo, hi in dates):
             score *= 1.0 + p.date_boost
         final[rid] = score
