@@ -18,7 +18,6 @@ from ..errors import UnknownSessionError, ValidationError
 from ..model import utcnow
 from . import bulk
 from . import rank as ranking
-from .bulk import ImportCounts, SessionSpec
 from .db import Database
 from .provenance import remember_removed
 from .query import sanitize
@@ -26,6 +25,7 @@ from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo,
 from .rows import message as _message
 from .rows import text as _text
 from .search import Filters, Time, around, search_messages, search_sessions, tree
+from .specs import ImportCounts, SessionSpec
 
 __all__ = ["PruneReport", "SessionStore"]
 
