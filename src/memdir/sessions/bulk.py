@@ -33,12 +33,11 @@ from ..errors import ValidationError
 from . import provenance as prov
 from .db import Database
 from .records import MEMORY_MODES, to_epoch
-from .rows import Stored, message, text
+from .rows import Stored, message, text, title
 from .specs import ImportCounts, MemoryMode, SessionSpec
 
 __all__ = ["ImportCounts", "MemoryMode", "SessionSpec", "import_sessions"]
 
-TITLE_CHARS = 80
 BATCH_CHARS = 8_000_000  # flush early when a batch's text gets this big (memory bound)
 MAX_KEY = 1000  # characters of a source key
 
@@ -88,18 +87,18 @@ def _track(spec: object, now: float) -> _Track:
         if spec.memory_mode not in MEMORY_MODES:
             raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
                                   field="memory_mode")
-        title = None if spec.title is None else " ".join(text(spec.title, "title").split())
+        given = None if spec.title is None else " ".join(text(spec.title, "title").split())
         row = (sid, None if spec.parent_id is None else text(spec.parent_id, "parent_id"),
                text(spec.agent, "agent"),
                None if spec.cwd is None else text(spec.cwd, "cwd"),
                None if spec.scope is None else text(spec.scope, "scope"),
-               title or None,
+               given or None,
                None if spec.started_at is None else to_epoch(spec.started_at, "started_at"),
                None if spec.ended_at is None else to_epoch(spec.ended_at, "ended_at"),
                spec.memory_mode)
     except ValidationError as exc:
         raise ValidationError(f"{_where(str(spec.id))}: {exc}", field=exc.field) from None
-    return _Track(sid, row, titled=bool(title))
+    return _Track(sid, row, titled=bool(given))
 
 
 class _Importer:
@@ -195,7 +194,7 @@ class _Importer:
                 continue
             added += 1
             track.added += 1
-            if not track.titled and stored[0] == "user" and stored[1].strip():
+            if not track.titled and title(stored[0], stored[1]):
                 track.titled = True
         self.counts.messages_added += added
         self.counts.messages_skipped += skipped
@@ -275,9 +274,10 @@ class _Importer:
     def _titles(self, c: sqlite3.Connection, out: _Written) -> None:
         titles: dict[str, str] = {}
         for (track, _, stored, _), written in zip(self.buffer, out.written, strict=True):
-            if (written and not track.titled and track.sid not in titles
-                    and stored[0] == "user" and stored[1].strip()):
-                titles[track.sid] = " ".join(stored[1].split())[:TITLE_CHARS]
+            if written and not track.titled and track.sid not in titles:
+                first = title(stored[0], stored[1])
+                if first is not None:
+                    titles[track.sid] = first
         c.executemany("UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
                       [(t, sid) for sid, t in titles.items()])
 

@@ -14,7 +14,9 @@ from .records import FIRST_TIME as _FIRST
 from .records import LAST_TIME as _LAST
 from .records import to_epoch
 
-__all__ = ["Stored", "calls", "message", "text"]
+__all__ = ["TITLE_CHARS", "Stored", "calls", "message", "text", "title"]
+
+TITLE_CHARS = 80  # a title taken from a session's first user message
 
 #: One message as it is stored: (role, content, tool_name, tool_calls JSON, UNIX seconds).
 Stored = tuple[str, str, str | None, str | None, float]
@@ -62,3 +64,11 @@ def message(row: Any, now: float) -> Stored:
             content if type(content) is str and content.isascii() else text(content, "content"),
             None if tool_name is None else text(tool_name, "tool_name"),
             None if tool_calls is None else calls(tool_calls), timestamp)
+
+
+def title(role: str, content: str) -> str | None:
+    """The title a message gives a session that has none: a user message that is not
+    blank, its whitespace folded, cut to :data:`TITLE_CHARS`; else None."""
+    if role != "user" or not content.strip():
+        return None
+    return " ".join(content.split())[:TITLE_CHARS]

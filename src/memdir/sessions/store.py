@@ -24,12 +24,12 @@ from .query import sanitize
 from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo, to_epoch
 from .rows import message as _message
 from .rows import text as _text
+from .rows import title as _title
 from .search import Filters, Time, around, search_messages, search_sessions, tree
 from .specs import ImportCounts, SessionSpec
 
 __all__ = ["PruneReport", "SessionStore"]
 
-TITLE_CHARS = 80
 MAX_LIMIT = 1000
 MAX_WINDOW = 50
 STAGE_MIN = 16  # log_many batches this big go through the staging table
@@ -185,9 +185,8 @@ class SessionStore:
                               values)
             else:
                 _staged_insert(c, values)
-            first_user = next((v[2] for v in batch if v[1] == "user" and v[2].strip()), None)
-            if first_user is not None:
-                title = " ".join(first_user.split())[:TITLE_CHARS]
+            title = next((t for v in batch if (t := _title(v[1], v[2]))), None)
+            if title is not None:
                 c.execute("UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
                           (title, session_id))
             return ids
