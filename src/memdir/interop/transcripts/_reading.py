@@ -135,18 +135,24 @@ def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]
 def files(source: Path, pattern: str, tally: Tally | None = None) -> list[tuple[Path, int]]:
     """``(path, size)`` of the regular files matching ``pattern`` under the folder
     ``source`` (or ``source`` itself when it is a file), sorted by path; unreadable folders
-    are skipped, and matching names that are not regular files (FIFOs, devices) are
-    tallied as problems."""
+    and files (a dangling link) are skipped, and they and matching names that are not
+    regular files (FIFOs, devices) are tallied as problems."""
     if not source.is_dir():
         return [(source, source.stat().st_size)]
+
+    def unreadable(exc: OSError) -> None:
+        if tally is not None:
+            tally.bad(str(exc.filename or source), f"could not read it ({exc.strerror or exc})")
+
     found = []
-    for root, _, names in os.walk(source):
+    for root, _, names in os.walk(source, onerror=unreadable):
         for name in names:
             if fnmatch.fnmatchcase(name, pattern):
                 path = Path(root) / name
                 try:
                     info = path.stat()
-                except OSError:
+                except OSError as exc:
+                    unreadable(exc)
                     continue
                 if stat.S_ISREG(info.st_mode):
                     found.append((path, info.st_size))
