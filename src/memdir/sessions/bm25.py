@@ -32,7 +32,7 @@ from .query import Query
 from .stems import stems_for, tokens
 
 __all__ = ["ENTRY_TABLE", "EXTRA_STOP", "MESSAGE_TABLE", "RankParams", "Table",
-           "parse_dates", "rank_messages", "rank_rows"]
+           "parse_dates", "rank_rows"]
 
 
 @dataclass(frozen=True)
@@ -157,14 +157,6 @@ def _neighbours(conn: sqlite3.Connection, ids: list[int]) -> dict[int, set[int]]
                     adj[rid].add(n)
                     adj[n].add(rid)
     return adj
-
-
-def rank_messages(conn: sqlite3.Connection, query: Query, *, where: str = "1",
-                  params: Sequence[Any] = (), limit: int = 50, p: RankParams = DEFAULT
-                  ) -> list[tuple[int, float]]:
-    """``(message id, score)``, best first, at most ``limit``."""
-    return rank_rows(conn, MESSAGE_TABLE, query, where=where, params=params, limit=limit,
-                     p=p)
 
 
 def _fetch(conn: sqlite3.Connection, table: Table, ids: list[int]) -> list[Row]:
