@@ -33,7 +33,7 @@ from ..errors import ValidationError
 from . import provenance as prov
 from .db import Database
 from .records import MEMORY_MODES, to_epoch
-from .rows import Stored, message, text, title
+from .rows import Stored, insert_staged, message, text, title
 from .specs import ImportCounts, MemoryMode, SessionSpec
 
 __all__ = ["ImportCounts", "MemoryMode", "SessionSpec", "import_sessions"]
@@ -247,12 +247,8 @@ class _Importer:
                 written[pos] = True
                 plain.append((sid, *stored))
         if plain:
-            c.execute("CREATE TEMP TABLE IF NOT EXISTS memdir_bulk (session_id, role, "
-                      "content, tool_name, tool_calls, timestamp)")
-            c.executemany("INSERT INTO temp.memdir_bulk VALUES (?, ?, ?, ?, ?, ?)", plain)
-            c.execute("INSERT INTO messages (session_id, role, content, tool_name, "
-                      "tool_calls, timestamp) SELECT * FROM temp.memdir_bulk ORDER BY rowid")
-            c.execute("DELETE FROM temp.memdir_bulk")
+            insert_staged(c, "session_id, role, content, tool_name, tool_calls, timestamp",
+                          plain)
         fresh: list[tuple[Any, ...]] = []
         for track, rows in keyed.items():
             sid = track.sid

@@ -21,7 +21,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .rows import Stored
+from .rows import Stored, insert_staged
 
 __all__ = ["MODE_RANK", "Matched", "finished", "held_keys", "insert_keyed", "match_keyed",
            "raise_mode", "remember_removed", "save_session", "unkeyed"]
@@ -150,9 +150,5 @@ def finished(c: sqlite3.Connection, session_id: str, seen: int) -> tuple[str | N
 def insert_keyed(c: sqlite3.Connection, values: Iterable[tuple[Any, ...]]) -> None:
     """Insert ``(session_id, role, content, tool_name, tool_calls, timestamp, source_key)``
     rows in order, with one statement (one index segment) for all of them."""
-    c.execute("CREATE TEMP TABLE IF NOT EXISTS memdir_keyed (session_id, role, content, "
-              "tool_name, tool_calls, timestamp, source_key)")
-    c.executemany("INSERT INTO temp.memdir_keyed VALUES (?, ?, ?, ?, ?, ?, ?)", values)
-    c.execute("INSERT INTO messages (session_id, role, content, tool_name, tool_calls, "
-              "timestamp, source_key) SELECT * FROM temp.memdir_keyed ORDER BY rowid")
-    c.execute("DELETE FROM temp.memdir_keyed")
+    insert_staged(c, "session_id, role, content, tool_name, tool_calls, timestamp, "
+                  "source_key", values)
