@@ -16,10 +16,11 @@ from typing import Any
 
 from ...errors import ValidationError
 from ...scopes import find_project_root, project_slug
+from ...sessions import MemoryMode
 from ...sessions.records import to_epoch
 
-__all__ = ["MAX_LINE", "Malformed", "Message", "Progress", "Tally", "bounded_put", "files",
-           "json_lines", "mtime", "output_text", "reads_web", "scope_of", "seconds",
+__all__ = ["MAX_LINE", "POLLUTED", "Malformed", "Message", "Progress", "Tally", "bounded_put",
+           "files", "json_lines", "mtime", "output_text", "reads_web", "scope_of", "seconds",
            "text_of"]
 
 MAX_LINE = 32 * 1024 * 1024  # a longer line is reported, not held in memory
@@ -37,6 +38,10 @@ Message = tuple[str, str, str | None, Any]
 # browser servers): such a session is marked polluted, so extraction never learns from it.
 _WEB_TOOL = re.compile(r"web_?(fetch|search|extract|browse)|browser|playwright|puppeteer"
                        r"|(^|__)fetch$", re.I)
+
+
+#: The row a reader yields when a session's tools read the web (see :func:`reads_web`).
+POLLUTED = MemoryMode("polluted")
 
 
 class Malformed(Exception):
