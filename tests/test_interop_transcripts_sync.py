@@ -224,6 +224,12 @@ def test_from_paths_unknown_users_and_fifos(run: Callable[..., Any], md: Memdir,
     report = import_sessions(md, "claude-code", folder)
     assert report.messages_added == 1
     assert [p.split(": ", 1)[1] for p in report.problems] == ["not a regular file"]
+    (folder / "gone.jsonl").symlink_to(tmp_path / "no-such-file")  # listed, unreadable
+    report = import_sessions(md, "claude-code", folder)
+    assert report.messages_present == 1 and report.malformed == 2
+    assert sorted(p.split(": ", 1)[0] for p in report.problems) == [
+        str(folder / "gone.jsonl"), str(folder / "stuck.jsonl")]
+    assert "could not read it" in " ".join(report.problems)
     shutil.rmtree(folder)
 
 

@@ -185,6 +185,7 @@ def test_search_messages_is_ranked_and_limited(md: Memdir) -> None:
     hits = md.sessions.search_messages("deploy rollback", limit=5)
     assert len(hits) == 5 and hits[0].message_id == strong
     assert weak not in [h.message_id for h in hits[1:2]] or hits[1].score <= hits[0].score
+    assert hits[0].score > hits[1].score  # the row with both words wins outright, no tie
     assert hits == sorted(hits, key=lambda h: -h.score)
 
 

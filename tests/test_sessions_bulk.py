@@ -86,6 +86,21 @@ def test_original_times_titles_and_spec_fields_are_kept(md: Memdir) -> None:
     assert [h.session_id for h in md.sessions.search("first words")] == ["s1"]  # folded
 
 
+def test_a_title_from_a_user_message_is_folded_and_cut_the_same_way_on_both_paths(
+        md: Memdir) -> None:
+    long = "  word\t" * 30  # 150 characters once folded
+    want = " ".join(long.split())[:80]
+    logged = md.sessions.start("agent").id
+    md.sessions.log_many(logged, [("assistant", "hi", None, None, None), ("user", "   ", None,
+                                                                          None, None),
+                                  ("user", long, None, None, None)])
+    md.sessions.import_sessions([(SessionSpec("imported"), [("user", " \n ", None, None, T0),
+                                                             ("user", long, None, None, T0)])],
+                                batch=1)
+    assert md.sessions.get(logged).title == want == md.sessions.get("imported").title
+    assert len(want) == 80 and "\t" not in want
+
+
 def test_reimport_adds_nothing(md: Memdir) -> None:
     sizes = {f"s{i}": 3 + i for i in range(6)}
     first = md.sessions.import_sessions(stream(sizes), batch=4)

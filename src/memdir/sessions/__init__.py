@@ -3,21 +3,23 @@
 * :mod:`.db` — the connection: WAL, migrations, retried transactions, error translation;
 * :mod:`.schema` — the tables, FTS5 indexes and triggers, as named migrations;
 * :mod:`.query` — any string into a safe FTS5 query (never raises);
-* :mod:`.rank` — the ranking, the one place to change it;
+* :mod:`.rank` — the ranking, the one place to change it (:mod:`.candidates`, then
+  :mod:`.bm25`);
 * :mod:`.search` — filters, session trees, snippets and windows around the ranking;
 * :mod:`.store` — :class:`SessionStore`: log, list, search, prune;
-* :mod:`.bulk` — bulk import of whole sessions (``SessionStore.import_sessions``);
+* :mod:`.bulk` — bulk import of whole sessions (``SessionStore.import_sessions``), given
+  :mod:`.specs` (what an import is given and reports);
 * :mod:`.provenance` — source keys of imported messages, removed imports, memory modes;
 * :mod:`.entries` — the same search over memory entries;
 * :mod:`.maintenance` — integrity check and index rebuild for ``memdir doctor``.
 """
 
-from .bulk import ImportCounts, MemoryMode, SessionSpec
 from .db import Database
 from .entries import EntryDoc, EntryIndex
 from .maintenance import DbHealth, check
 from .query import Query, sanitize
 from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo
+from .specs import ImportCounts, MemoryMode, SessionSpec
 from .store import PruneReport, SessionStore
 
 __all__ = [

@@ -1,21 +1,16 @@
 """Ranking in two stages, for messages and memory entries (used by
 :func:`memdir.sessions.rank.rank`; a :class:`Table` says which).
 
-1. **Candidates** (SQLite, no scoring, bounded work). For each term FTS5 returns matching
-   row ids *newest first*, at most ``common_df + 1`` (a posting list walked backwards and
-   stopped — never an ``ORDER BY bm25`` over a huge OR). A term filling that window is
-   "common" and its document frequency is estimated from the window's density. Rows are
-   scored by the summed idf of the terms they matched; the best ``candidates`` are kept.
-   When every term is common, the newest rows holding all of them are added on top. CJK
-   runs of 3+ characters are trigram phrases; 1–2 character runs become an OR of the
-   indexed trigrams that start with them, read from ``messages_tri_vocab`` by range
-   (entries have no vocabulary table: a substring scan of their few hundred rows).
-2. **Re-rank** (Python, ~150 rows): BM25 per term (k1 1.2, b 0.2, idf and average length
-   from FTS5's own "averages" record), words stemmed by SQLite's own porter tokenizer;
-   column weights content 1, tool_name 2, tool_calls 0.5; proximity of two query words;
-   0.3 × the best score of the neighbouring row of the same session (a question and its
-   answer are adjacent turns); 0.3 × the session's score (each term credited once, at its
-   best row); × 2 for rows logged on a date the query names; newer first on ties.
+1. **Candidates** (:mod:`.candidates`: SQLite, no scoring, bounded work). For each term
+   FTS5 returns matching row ids newest first, at most ``common_df + 1``; rows are scored
+   by the summed idf of the terms they matched and the best ``candidates`` are kept.
+2. **Re-rank** (this module; Python, ~150 rows): BM25 per term (k1 1.2, b 0.2, idf and
+   average length from FTS5's own "averages" record), words stemmed by SQLite's own porter
+   tokenizer; column weights content 1, tool_name 2, tool_calls 0.5; proximity of two
+   query words; 0.3 × the best score of the neighbouring row of the same session (a
+   question and its answer are adjacent turns); 0.3 × the session's score (each term
+   credited once, at its best row); × 2 for rows logged on a date the query names; newer
+   first on ties.
 
 Entries take the same path without the neighbour and session shares (``Table.session``
 is None). The message constants come from the LoCoMo and 1M-message measurements
@@ -24,19 +19,20 @@ is None). The message constants come from the LoCoMo and 1M-message measurements
 
 from __future__ import annotations
 
-import math
 import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from . import candidates
+from .candidates import ENTRY_TABLE, EXTRA_STOP, MESSAGE_TABLE, Table, Term
 from .dates import parse_dates
-from .query import Query, quote
+from .query import Query
 from .stems import stems_for, tokens
 
-__all__ = ["ENTRY_TABLE", "MESSAGE_TABLE", "RankParams", "Table", "parse_dates",
-           "rank_messages", "rank_rows"]
+__all__ = ["ENTRY_TABLE", "EXTRA_STOP", "MESSAGE_TABLE", "RankParams", "Table",
+           "parse_dates", "rank_rows"]
 
 
 @dataclass(frozen=True)
@@ -60,164 +56,6 @@ class RankParams:
 
 DEFAULT = RankParams()
 
-
-@dataclass(frozen=True)
-class Table:
-    """A ranked corpus: its content table, the text columns its word index holds (in the
-    order of ``RankParams.weights``), the column grouping rows into sessions (neighbours
-    and session scores; None: rows stand alone), its time column, and the vocabulary of
-    its trigram index (None: 1–2 character CJK terms are found by a substring scan,
-    fine for a few hundred rows)."""
-
-    name: str
-    columns: tuple[str, str, str]
-    session: str | None
-    time: str
-    vocab: str | None
-
-
-MESSAGE_TABLE = Table("messages", ("content", "tool_name", "tool_calls"), "session_id",
-                      "timestamp", "messages_tri_vocab")
-ENTRY_TABLE = Table("entries", ("name", "description", "body"), None, "updated", None)
-
-# Beyond the sanitiser's stop-words: more function words and the words questions start
-# with, which never tell messages apart.
-_EXTRA_STOP = """
-above again against aren because being below between both cannot couldn d didn doesn doing
-don down during each few further hadn hasn haven having here hers herself himself itself
-just ll m ma might mightn more most must mustn myself needn no nor not now o off once only
-other ours ourselves out over own re s same shan should shouldn some such t theirs
-themselves through too under until up ve very wasn weren while won wouldn y yours yourself
-yourselves kind type ever
-"""
-EXTRA_STOP = frozenset(_EXTRA_STOP.split())
-
-def _varints(blob: bytes) -> list[int]:
-    out: list[int] = []
-    val, n = 0, 0
-    for b in blob:
-        if n == 8:
-            out.append((val << 8) | b)
-            val, n = 0, 0
-            continue
-        val = (val << 7) | (b & 0x7F)
-        n += 1
-        if not b & 0x80:
-            out.append(val)
-            val, n = 0, 0
-    return out
-
-
-def _stats(conn: sqlite3.Connection, table: Table) -> tuple[int, float, int]:
-    """(rows in the word index, average tokens per row, max message id), from FTS5's
-    "averages" record (one b-tree lookup, no ``count(*)``)."""
-    n, avgdl = 0, 1.0
-    try:
-        row = conn.execute(f"SELECT block FROM {table.name}_word_data WHERE id = 1").fetchone()
-        if row and row[0]:
-            v = _varints(bytes(row[0]))
-            if v:
-                n, avgdl = v[0], max(1.0, sum(v[1:]) / max(1, v[0]))
-    except sqlite3.Error:
-        pass
-    mx = conn.execute(f"SELECT max(id) FROM {table.name}").fetchone()
-    return n, avgdl, int(mx[0] or 0) if mx else 0
-
-
-def _idf(n_rows: float, df: float) -> float:
-    n_rows = max(n_rows, df, 1.0)
-    return math.log(1.0 + (n_rows - df + 0.5) / (df + 0.5))
-
-
-@dataclass
-class _Term:
-    key: str
-    kind: str  # word | phrase | cjk | sub (exact spelling, re-rank only)
-    table: str
-    match: str
-    text: str
-    df: float = 0.0
-    common: bool = False
-    ids: list[int] = field(default_factory=list)
-
-
-def _cjk_match(conn: sqlite3.Connection, run: str, vocab: str) -> str | None:
-    if len(run) >= 3:
-        return quote(run)
-    rows = conn.execute(f"SELECT term FROM {vocab} WHERE term >= ? AND term < ? "
-                        "LIMIT 200", (run, run + "\U0010ffff")).fetchall()
-    return " OR ".join(quote(r[0]) for r in rows) or None
-
-
-def _terms(conn: sqlite3.Connection, query: Query, table: Table) -> list[_Term]:
-    words = [w for w in query.words if w not in EXTRA_STOP] or list(query.words)
-    word, tri = f"{table.name}_word", f"{table.name}_tri"
-    out = [_Term("w:" + w, "word", word, quote(w), w) for w in words]
-    out += [_Term("p:" + p, "phrase", word, quote(p), p) for p in query.phrases]
-    for run in query.cjk:
-        if table.vocab is None and len(run) < 3:  # no vocabulary: scan for the substring
-            out.append(_Term("c:" + run, "cjk", "", "", run))
-            continue
-        match = _cjk_match(conn, run, table.vocab or "")
-        if match:
-            out.append(_Term("c:" + run, "cjk", tri, match, run))
-    cjk = set(query.cjk)
-    out += [_Term("s:" + s, "sub", "", "", s) for s in query.substrings
-            if s not in cjk and not any(s in run for run in cjk) and not s.isalnum()]
-    return out
-
-
-def _newest(conn: sqlite3.Connection, table: str, match: str, limit: int, where: str,
-            params: Sequence[Any], content: Table) -> list[int]:
-    """Row ids matching ``match``, newest first, at most ``limit``; no scoring. Without
-    an FTS ``table``, the rows whose text holds ``match`` as a substring."""
-    if not table:
-        text = " || ' ' || ".join(f"coalesce(c.{col}, '')" for col in content.columns)
-        sql = (f"SELECT c.id FROM {content.name} c WHERE instr({text}, ?) > 0 AND "
-               f"({where}) ORDER BY c.id DESC LIMIT ?")
-        return [r[0] for r in conn.execute(sql, (match, *params, limit))]
-    if where == "1":
-        sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?"
-        return [r[0] for r in conn.execute(sql, (match, limit))]
-    sql = (f"SELECT f.rowid FROM {table} f JOIN {content.name} c ON c.id = f.rowid "
-           f"WHERE f.{table} MATCH ? AND ({where}) ORDER BY f.rowid DESC LIMIT ?")
-    return [r[0] for r in conn.execute(sql, (match, *params, limit))]
-
-
-def _candidates(conn: sqlite3.Connection, terms: list[_Term], n_rows: int, max_id: int,
-                p: RankParams, want: int, where: str, params: Sequence[Any], content: Table
-                ) -> list[int]:
-    cap = max(p.common_df, want)
-    cand: dict[int, float] = defaultdict(float)
-    live = []
-    for t in terms:
-        if t.kind == "sub":
-            continue
-        t.ids = _newest(conn, t.table, t.match or t.text, cap + 1, where, params, content)
-        t.common = len(t.ids) > cap
-        if t.common:
-            span = max(1, max_id - t.ids[-1] + 1)
-            t.df = min(float(max(n_rows, len(t.ids))), len(t.ids) * max(n_rows, 1) / span)
-        else:
-            t.df = float(len(t.ids))
-        w = _idf(n_rows, t.df) if t.df else 0.0
-        for rid in t.ids:
-            cand[rid] += w
-        if t.ids:
-            live.append(t)
-    if len(live) > 1 and all(t.common for t in live):
-        by_table: dict[str, list[str]] = defaultdict(list)
-        for t in live:
-            by_table[t.table].append(f"({t.match})")
-        bonus = sum(_idf(n_rows, t.df) for t in live)
-        for table, ms in by_table.items():
-            if not table:
-                continue
-            for rid in _newest(conn, table, " AND ".join(ms), want, where, params, content):
-                cand[rid] = max(cand[rid], bonus)
-    return sorted(cand, key=lambda r: (cand[r], r), reverse=True)[:want]
-
-
 Row = tuple[int, str, str | None, str | None, str | None, float]
 
 
@@ -236,7 +74,7 @@ def _near(col: list[str], surface: dict[str, list[str]], prox: int,
                         out[pair] = min(out.get(pair, 99), gap)
 
 
-def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[_Term], p: RankParams
+def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[Term], p: RankParams
               ) -> tuple[dict[int, dict[str, float]], dict[int, int],
                          dict[int, dict[tuple[str, str], int]]]:
     """Per row: weighted tf per term key, token count, close pairs of query words."""
@@ -321,14 +159,6 @@ def _neighbours(conn: sqlite3.Connection, ids: list[int]) -> dict[int, set[int]]
     return adj
 
 
-def rank_messages(conn: sqlite3.Connection, query: Query, *, where: str = "1",
-                  params: Sequence[Any] = (), limit: int = 50, p: RankParams = DEFAULT
-                  ) -> list[tuple[int, float]]:
-    """``(message id, score)``, best first, at most ``limit``."""
-    return rank_rows(conn, MESSAGE_TABLE, query, where=where, params=params, limit=limit,
-                     p=p)
-
-
 def _fetch(conn: sqlite3.Connection, table: Table, ids: list[int]) -> list[Row]:
     session = f"c.{table.session}" if table.session else "NULL"
     cols = ", ".join(f"c.{col}" for col in table.columns)
@@ -345,17 +175,17 @@ def rank_rows(conn: sqlite3.Connection, table: Table, query: Query, *, where: st
               params: Sequence[Any] = (), limit: int = 50, p: RankParams = DEFAULT
               ) -> list[tuple[int, float]]:
     """``(row id, score)`` of ``table``, best first, at most ``limit``."""
-    terms = _terms(conn, query, table)
+    terms = candidates.query_terms(conn, query, table)
     if not terms:
         return []
-    n_rows, avgdl, max_id = _stats(conn, table)
-    ids = _candidates(conn, terms, n_rows, max_id, p, max(p.candidates, limit), where, params,
-                      table)
+    n_rows, avgdl, max_id = candidates.table_stats(conn, table)
+    ids = candidates.find(conn, terms, n_rows, max_id, p.common_df, max(p.candidates, limit),
+                          where, params, table)
     if not ids:
         return []
     rows = _fetch(conn, table, ids)
     tf, dl, near = _features(conn, rows, terms, p)
-    idf = {t.key: _idf(n_rows, t.df) for t in terms if t.kind != "sub"}
+    idf = {t.key: candidates.idf(n_rows, t.df) for t in terms if t.kind != "sub"}
     subs = [t for t in terms if t.kind == "sub"]
     for t in subs:  # an exact spelling weighs as much as its best-matching word term
         idf[t.key] = max(idf.values(), default=1.0) or 1.0
@@ -393,8 +223,9 @@ def rank_rows(conn: sqlite3.Connection, table: Table, query: Query, *, where: st
     for rid in chosen:
         sid, ts = meta[rid]
         nb = max((base[n] for n in adj.get(rid, ()) if n in base), default=0.0)
-        score = base.get(rid, 0.0) + p.neighbour_weight * nb + p.session_weight * session[sid] \
-            if sid in session else base.get(rid, 0.0) + p.neighbour_weight * nb
+        score = base.get(rid, 0.0) + p.neighbour_weight * nb
+        if sid in session:
+            score += p.session_weight * session[sid]
         if dates and any(lo <= ts < hi for lo, hi in dates):
             score *= 1.0 + p.date_boost
         final[rid] = score

@@ -27,78 +27,19 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import ValidationError
 from . import provenance as prov
 from .db import Database
 from .records import MEMORY_MODES, to_epoch
-from .rows import Stored, message, text
+from .rows import Stored, insert_staged, message, text, title
+from .specs import ImportCounts, MemoryMode, SessionSpec
 
 __all__ = ["ImportCounts", "MemoryMode", "SessionSpec", "import_sessions"]
 
-TITLE_CHARS = 80
 BATCH_CHARS = 8_000_000  # flush early when a batch's text gets this big (memory bound)
 MAX_KEY = 1000  # characters of a source key
-
-
-@dataclass(frozen=True)
-class SessionSpec:
-    """A session to import: its id (the idempotency key) and what is known about it.
-
-    ``started_at`` defaults to the first message's time; ``title`` to the first user
-    message, as :meth:`SessionStore.log` sets it. These apply when the session is created;
-    an existing session keeps its own.
-    """
-
-    id: str
-    agent: str = "import"
-    parent_id: str | None = None
-    cwd: str | None = None
-    scope: str | None = None
-    title: str | None = None
-    started_at: Any = None  # datetime, date, ISO string or UNIX seconds
-    ended_at: Any = None
-    memory_mode: str = "enabled"
-
-
-@dataclass(frozen=True)
-class MemoryMode:
-    """A row that makes its session's memory mode at least ``mode`` (``enabled`` <
-    ``disabled`` < ``polluted``): how a reader that meets a web tool call mid-stream marks
-    its session polluted. It never loosens a mode."""
-
-    mode: str
-
-
-@dataclass
-class ImportCounts:
-    """What :func:`import_sessions` did (so far, when handed to ``progress``)."""
-
-    sessions_created: int = 0  # new sessions
-    sessions_grown: int = 0  # already there, got messages appended
-    sessions_unchanged: int = 0  # already there with every message
-    sessions_skipped: int = 0  # removed since an earlier import (sessions rm / prune)
-    messages_added: int = 0
-    messages_present: int = 0  # rows skipped because their session already held them
-    messages_skipped: int = 0  # rows of skipped or diverged sessions, not written
-    batches: int = 0  # transactions committed
-    #: sessions whose stored history does not match the source: nothing was added to them
-    diverged: list[str] = field(default_factory=list)
-    #: sessions whose source no longer holds messages imported earlier (rewound, undone,
-    #: compressed): their new messages were added, the earlier ones kept
-    resynced: list[str] = field(default_factory=list)
-
-    @property
-    def sessions(self) -> int:
-        """Sessions seen (finished ones)."""
-        return (self.sessions_created + self.sessions_grown + self.sessions_unchanged
-                + self.sessions_skipped)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-serialisable form."""
-        return asdict(self)
 
 
 class _Track:
@@ -146,18 +87,18 @@ def _track(spec: object, now: float) -> _Track:
         if spec.memory_mode not in MEMORY_MODES:
             raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
                                   field="memory_mode")
-        title = None if spec.title is None else " ".join(text(spec.title, "title").split())
+        given = None if spec.title is None else " ".join(text(spec.title, "title").split())
         row = (sid, None if spec.parent_id is None else text(spec.parent_id, "parent_id"),
                text(spec.agent, "agent"),
                None if spec.cwd is None else text(spec.cwd, "cwd"),
                None if spec.scope is None else text(spec.scope, "scope"),
-               title or None,
+               given or None,
                None if spec.started_at is None else to_epoch(spec.started_at, "started_at"),
                None if spec.ended_at is None else to_epoch(spec.ended_at, "ended_at"),
                spec.memory_mode)
     except ValidationError as exc:
         raise ValidationError(f"{_where(str(spec.id))}: {exc}", field=exc.field) from None
-    return _Track(sid, row, titled=bool(title))
+    return _Track(sid, row, titled=bool(given))
 
 
 class _Importer:
@@ -253,7 +194,7 @@ class _Importer:
                 continue
             added += 1
             track.added += 1
-            if not track.titled and stored[0] == "user" and stored[1].strip():
+            if not track.titled and title(stored[0], stored[1]):
                 track.titled = True
         self.counts.messages_added += added
         self.counts.messages_skipped += skipped
@@ -306,12 +247,8 @@ class _Importer:
                 written[pos] = True
                 plain.append((sid, *stored))
         if plain:
-            c.execute("CREATE TEMP TABLE IF NOT EXISTS memdir_bulk (session_id, role, "
-                      "content, tool_name, tool_calls, timestamp)")
-            c.executemany("INSERT INTO temp.memdir_bulk VALUES (?, ?, ?, ?, ?, ?)", plain)
-            c.execute("INSERT INTO messages (session_id, role, content, tool_name, "
-                      "tool_calls, timestamp) SELECT * FROM temp.memdir_bulk ORDER BY rowid")
-            c.execute("DELETE FROM temp.memdir_bulk")
+            insert_staged(c, "session_id, role, content, tool_name, tool_calls, timestamp",
+                          plain)
         fresh: list[tuple[Any, ...]] = []
         for track, rows in keyed.items():
             sid = track.sid
@@ -333,9 +270,10 @@ class _Importer:
     def _titles(self, c: sqlite3.Connection, out: _Written) -> None:
         titles: dict[str, str] = {}
         for (track, _, stored, _), written in zip(self.buffer, out.written, strict=True):
-            if (written and not track.titled and track.sid not in titles
-                    and stored[0] == "user" and stored[1].strip()):
-                titles[track.sid] = " ".join(stored[1].split())[:TITLE_CHARS]
+            if written and not track.titled and track.sid not in titles:
+                first = title(stored[0], stored[1])
+                if first is not None:
+                    titles[track.sid] = first
         c.executemany("UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
                       [(t, sid) for sid, t in titles.items()])
 

@@ -21,14 +21,17 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .rows import Stored
+from .records import MEMORY_MODES
+from .rows import Stored, insert_staged
 
 __all__ = ["MODE_RANK", "Matched", "finished", "held_keys", "insert_keyed", "match_keyed",
            "raise_mode", "remember_removed", "save_session", "unkeyed"]
 
 #: How strict a memory mode is; an import only ever raises a session's mode.
-MODE_RANK = {"enabled": 0, "disabled": 1, "polluted": 2}
-_RANK_SQL = "CASE memory_mode WHEN 'enabled' THEN 0 WHEN 'disabled' THEN 1 ELSE 2 END"
+MODE_RANK = {mode: rank for rank, mode in enumerate(MEMORY_MODES)}
+_RANK_SQL = ("CASE memory_mode "  # anything unknown counts as the strictest
+             + " ".join(f"WHEN '{mode}' THEN {rank}" for mode, rank in MODE_RANK.items())
+             + f" ELSE {len(MODE_RANK) - 1} END")
 _CHUNK = 500  # keys per IN (…) lookup, well under SQLite's parameter limit
 
 #: One keyed row of a batch: (position in the batch, the stored message, its source key).
@@ -150,9 +153,5 @@ def finished(c: sqlite3.Connection, session_id: str, seen: int) -> tuple[str | N
 def insert_keyed(c: sqlite3.Connection, values: Iterable[tuple[Any, ...]]) -> None:
     """Insert ``(session_id, role, content, tool_name, tool_calls, timestamp, source_key)``
     rows in order, with one statement (one index segment) for all of them."""
-    c.execute("CREATE TEMP TABLE IF NOT EXISTS memdir_keyed (session_id, role, content, "
-              "tool_name, tool_calls, timestamp, source_key)")
-    c.executemany("INSERT INTO temp.memdir_keyed VALUES (?, ?, ?, ?, ?, ?, ?)", values)
-    c.execute("INSERT INTO messages (session_id, role, content, tool_name, tool_calls, "
-              "timestamp, source_key) SELECT * FROM temp.memdir_keyed ORDER BY rowid")
-    c.execute("DELETE FROM temp.memdir_keyed")
+    insert_staged(c, "session_id, role, content, tool_name, tool_calls, timestamp, "
+                  "source_key", values)

@@ -1,4 +1,5 @@
-"""What a logged message may hold, checked one way for ``log``, ``log_many`` and bulk imports.
+"""What a logged message may hold, checked one way for ``log``, ``log_many`` and bulk imports,
+and how a batch of them is written (:func:`insert_staged`).
 
 A value that cannot be stored is a :class:`~memdir.ValidationError` naming the field (and,
 for imports, the session and the message's position in it), never a ``sqlite3`` error.
@@ -7,6 +8,8 @@ for imports, the session and the message's position in it), never a ``sqlite3`` 
 from __future__ import annotations
 
 import json
+import sqlite3
+from collections.abc import Iterable
 from typing import Any
 
 from ..errors import ValidationError
@@ -14,7 +17,9 @@ from .records import FIRST_TIME as _FIRST
 from .records import LAST_TIME as _LAST
 from .records import to_epoch
 
-__all__ = ["Stored", "calls", "message", "text"]
+__all__ = ["TITLE_CHARS", "Stored", "calls", "insert_staged", "message", "text", "title"]
+
+TITLE_CHARS = 80  # a title taken from a session's first user message
 
 #: One message as it is stored: (role, content, tool_name, tool_calls JSON, UNIX seconds).
 Stored = tuple[str, str, str | None, str | None, float]
@@ -62,3 +67,28 @@ def message(row: Any, now: float) -> Stored:
             content if type(content) is str and content.isascii() else text(content, "content"),
             None if tool_name is None else text(tool_name, "tool_name"),
             None if tool_calls is None else calls(tool_calls), timestamp)
+
+
+def title(role: str, content: str) -> str | None:
+    """The title a message gives a session that has none: a user message that is not
+    blank, its whitespace folded, cut to :data:`TITLE_CHARS`; else None."""
+    if role != "user" or not content.strip():
+        return None
+    return " ".join(content.split())[:TITLE_CHARS]
+
+
+def insert_staged(c: sqlite3.Connection, columns: str, values: Iterable[tuple[Any, ...]]
+                  ) -> None:
+    """Insert ``values`` into ``messages`` (``columns``: its column names, comma-separated,
+    in the order of each tuple) in order, with one ``INSERT … SELECT`` from a temp staging
+    table. FTS5 flushes its pending terms at every statement, so ``executemany`` straight
+    into ``messages`` writes one tiny index segment per row; one statement writes one per
+    batch (about 3× the load rate)."""
+    n = columns.count(",") + 1
+    stage = f"temp.memdir_stage{n}"  # columns are untyped and taken by position
+    c.execute(f"CREATE TEMP TABLE IF NOT EXISTS memdir_stage{n} "
+              f"({', '.join(f'c{i}' for i in range(n))})")
+    c.execute(f"DELETE FROM {stage}")
+    c.executemany(f"INSERT INTO {stage} VALUES ({', '.join('?' * n)})", values)
+    c.execute(f"INSERT INTO messages ({columns}) SELECT * FROM {stage} ORDER BY rowid")
+    c.execute(f"DELETE FROM {stage}")

@@ -18,35 +18,22 @@ from ..errors import UnknownSessionError, ValidationError
 from ..model import utcnow
 from . import bulk
 from . import rank as ranking
-from .bulk import ImportCounts, SessionSpec
 from .db import Database
 from .provenance import remember_removed
 from .query import sanitize
 from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo, to_epoch
+from .rows import insert_staged as _insert_staged
 from .rows import message as _message
 from .rows import text as _text
+from .rows import title as _title
 from .search import Filters, Time, around, search_messages, search_sessions, tree
+from .specs import ImportCounts, SessionSpec
 
 __all__ = ["PruneReport", "SessionStore"]
 
-TITLE_CHARS = 80
 MAX_LIMIT = 1000
 MAX_WINDOW = 50
 STAGE_MIN = 16  # log_many batches this big go through the staging table
-
-
-def _staged_insert(c: sqlite3.Connection, values: builtins.list[tuple[Any, ...]]) -> None:
-    """Insert rows with one ``INSERT … SELECT`` from a temp staging table. FTS5 flushes
-    its pending terms at every statement, so ``executemany`` straight into ``messages``
-    writes one tiny index segment per row; one statement writes one per batch (about
-    3× the load rate)."""
-    c.execute("CREATE TEMP TABLE IF NOT EXISTS memdir_stage (id, session_id, role, content, "
-              "tool_name, tool_calls, timestamp)")
-    c.execute("DELETE FROM temp.memdir_stage")
-    c.executemany("INSERT INTO temp.memdir_stage VALUES (?, ?, ?, ?, ?, ?, ?)", values)
-    c.execute("INSERT INTO messages (id, session_id, role, content, tool_name, tool_calls, "
-              "timestamp) SELECT * FROM temp.memdir_stage ORDER BY rowid")
-    c.execute("DELETE FROM temp.memdir_stage")
 
 
 @dataclass(frozen=True)
@@ -184,10 +171,10 @@ class SessionStore:
                               "tool_name, tool_calls, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)",
                               values)
             else:
-                _staged_insert(c, values)
-            first_user = next((v[2] for v in batch if v[1] == "user" and v[2].strip()), None)
-            if first_user is not None:
-                title = " ".join(first_user.split())[:TITLE_CHARS]
+                _insert_staged(c, "id, session_id, role, content, tool_name, tool_calls, "
+                               "timestamp", values)
+            title = next((t for v in batch if (t := _title(v[1], v[2]))), None)
+            if title is not None:
                 c.execute("UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
                           (title, session_id))
             return ids

@@ -53,7 +53,8 @@ HARNESSES = {"claude-code": "claude_code", "codex": "codex", "hermes": "hermes"}
 
 @dataclass
 class TranscriptReport:
-    """What one transcript import read and wrote."""
+    """What one transcript import read (files … problems) and wrote (the fields of
+    :class:`~memdir.sessions.ImportCounts` but ``batches``)."""
 
     harness: str
     source: Path
@@ -119,14 +120,10 @@ def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, 
     counts = md.sessions.import_sessions(module.sessions(where, tally, memory_mode),
                                          batch=batch, include_removed=include_removed)
     tally.finish()
-    return TranscriptReport(
-        harness=harness, source=where, files=tally.files, lines=tally.lines,
-        sessions_created=counts.sessions_created, sessions_grown=counts.sessions_grown,
-        sessions_unchanged=counts.sessions_unchanged,
-        sessions_skipped=counts.sessions_skipped, messages_added=counts.messages_added,
-        messages_present=counts.messages_present, messages_skipped=counts.messages_skipped,
-        skipped=tally.skipped, malformed=tally.malformed, problems=tally.problems,
-        diverged=counts.diverged, resynced=counts.resynced)
+    imported = {k: v for k, v in counts.to_dict().items() if k != "batches"}
+    return TranscriptReport(harness=harness, source=where, files=tally.files,
+                            lines=tally.lines, skipped=tally.skipped,
+                            malformed=tally.malformed, problems=tally.problems, **imported)
 
 
 def _check(where: Path, module: ModuleType) -> None:

@@ -16,10 +16,11 @@ from typing import Any
 
 from ...errors import ValidationError
 from ...scopes import find_project_root, project_slug
+from ...sessions import MemoryMode
 from ...sessions.records import to_epoch
 
-__all__ = ["MAX_LINE", "Malformed", "Message", "Progress", "Tally", "bounded_put", "files",
-           "json_lines", "mtime", "output_text", "reads_web", "scope_of", "seconds",
+__all__ = ["MAX_LINE", "POLLUTED", "Malformed", "Message", "Progress", "Tally", "bounded_put",
+           "files", "json_lines", "mtime", "output_text", "reads_web", "scope_of", "seconds",
            "text_of"]
 
 MAX_LINE = 32 * 1024 * 1024  # a longer line is reported, not held in memory
@@ -37,6 +38,10 @@ Message = tuple[str, str, str | None, Any]
 # browser servers): such a session is marked polluted, so extraction never learns from it.
 _WEB_TOOL = re.compile(r"web_?(fetch|search|extract|browse)|browser|playwright|puppeteer"
                        r"|(^|__)fetch$", re.I)
+
+
+#: The row a reader yields when a session's tools read the web (see :func:`reads_web`).
+POLLUTED = MemoryMode("polluted")
 
 
 class Malformed(Exception):
@@ -135,18 +140,24 @@ def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]
 def files(source: Path, pattern: str, tally: Tally | None = None) -> list[tuple[Path, int]]:
     """``(path, size)`` of the regular files matching ``pattern`` under the folder
     ``source`` (or ``source`` itself when it is a file), sorted by path; unreadable folders
-    are skipped, and matching names that are not regular files (FIFOs, devices) are
-    tallied as problems."""
+    and files (a dangling link) are skipped, and they and matching names that are not
+    regular files (FIFOs, devices) are tallied as problems."""
     if not source.is_dir():
         return [(source, source.stat().st_size)]
+
+    def unreadable(exc: OSError) -> None:
+        if tally is not None:
+            tally.bad(str(exc.filename or source), f"could not read it ({exc.strerror or exc})")
+
     found = []
-    for root, _, names in os.walk(source):
+    for root, _, names in os.walk(source, onerror=unreadable):
         for name in names:
             if fnmatch.fnmatchcase(name, pattern):
                 path = Path(root) / name
                 try:
                     info = path.stat()
-                except OSError:
+                except OSError as exc:
+                    unreadable(exc)
                     continue
                 if stat.S_ISREG(info.st_mode):
                     found.append((path, info.st_size))

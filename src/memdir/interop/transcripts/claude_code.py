@@ -29,8 +29,9 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ...sessions import MemoryMode, SessionSpec
+from ...sessions import SessionSpec
 from ._reading import (
+    POLLUTED,
     Malformed,
     Message,
     Tally,
@@ -55,7 +56,6 @@ HARNESS_TAGS = ("<command-name>", "<command-message>", "<command-args>",
                 "<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
                 "<task-notification>", "<system-reminder>", "<bash-stdout>", "<bash-stderr>",
                 "<user-prompt-submit-hook>")
-POLLUTED = MemoryMode("polluted")
 
 
 def default_source() -> Path:

@@ -30,8 +30,9 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ...sessions import MemoryMode, SessionSpec
+from ...sessions import SessionSpec
 from ._reading import (
+    POLLUTED,
     Malformed,
     Message,
     Tally,
@@ -59,7 +60,6 @@ _OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
 _ENVELOPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context",
                         "compacted"})
-POLLUTED = MemoryMode("polluted")
 
 
 def default_source() -> Path:

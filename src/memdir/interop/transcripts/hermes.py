@@ -31,8 +31,18 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import MemdirError
-from ...sessions import MemoryMode, SessionSpec
-from ._reading import Malformed, Message, Tally, bounded_put, reads_web, scope_of, seconds, text_of
+from ...sessions import SessionSpec
+from ._reading import (
+    POLLUTED,
+    Malformed,
+    Message,
+    Tally,
+    bounded_put,
+    reads_web,
+    scope_of,
+    seconds,
+    text_of,
+)
 
 __all__ = ["LABEL", "Malformed", "default_source", "message_of", "sessions"]
 
@@ -42,7 +52,6 @@ JSON_PREFIX = "\x00json:"
 _SESSION_COLUMNS = ("id", "parent_session_id", "cwd", "title", "started_at", "ended_at")
 _MESSAGE_COLUMNS = ("role", "content", "tool_name", "tool_calls", "tool_call_id", "timestamp")
 
-POLLUTED = MemoryMode("polluted")
 
 
 def default_source() -> Path:
