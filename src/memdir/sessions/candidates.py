@@ -77,15 +77,14 @@ def _varints(blob: bytes) -> list[int]:
 def table_stats(conn: sqlite3.Connection, table: Table) -> tuple[int, float, int]:
     """(rows in the word index, average tokens per row, max message id), from FTS5's
     "averages" record (one b-tree lookup, no ``count(*)``)."""
-    n, avgdl = 0, 1.0
-    try:
-        row = conn.execute(f"SELECT block FROM {table.name}_word_data WHERE id = 1").fetchone()
-        if row and row[0]:
-            v = _varints(bytes(row[0]))
-            if v:
-                n, avgdl = v[0], max(1.0, sum(v[1:]) / max(1, v[0]))
-    except sqlite3.Error:
-        pass
+    n, avgdl = 0, 1.0  # an empty index has no averages record yet
+    # A damaged index raises here as it would in the MATCH that follows: the caller maps
+    # it to a DatabaseError that says to run `memdir doctor`, never a silent re-ranking.
+    row = conn.execute(f"SELECT block FROM {table.name}_word_data WHERE id = 1").fetchone()
+    if row and row[0]:
+        v = _varints(bytes(row[0]))
+        if v:
+            n, avgdl = v[0], max(1.0, sum(v[1:]) / max(1, v[0]))
     mx = conn.execute(f"SELECT max(id) FROM {table.name}").fetchone()
     return n, avgdl, int(mx[0] or 0) if mx else 0
 
