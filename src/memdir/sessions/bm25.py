@@ -140,18 +140,20 @@ def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[Term], p: R
     return tf, dl, near
 
 
-def _neighbours(conn: sqlite3.Connection, ids: list[int]) -> dict[int, set[int]]:
-    """The previous and next message of the same session of each of ``ids`` (through the
-    ``(session_id, id)`` index, so sessions logging at the same time do not interleave),
-    as a symmetric adjacency: row → its neighbours."""
+def _neighbours(conn: sqlite3.Connection, table: Table, ids: list[int]
+                ) -> dict[int, set[int]]:
+    """The previous and next row of the same session of each of ``ids`` (through the
+    ``(session, id)`` index, so sessions logging at the same time do not interleave), as
+    a symmetric adjacency: row → its neighbours."""
     adj: dict[int, set[int]] = defaultdict(set)
+    t, s = table.name, table.session
     for i in range(0, len(ids), 500):
         chunk = ids[i:i + 500]
         for rid, prev, nxt in conn.execute(
-                "SELECT c.id, (SELECT max(m.id) FROM messages m WHERE m.session_id = "
-                "c.session_id AND m.id < c.id), (SELECT min(m.id) FROM messages m WHERE "
-                "m.session_id = c.session_id AND m.id > c.id) FROM messages c WHERE c.id IN "
-                f"({', '.join('?' * len(chunk))})", chunk):
+                f"SELECT c.id, (SELECT max(m.id) FROM {t} m WHERE m.{s} = c.{s} AND "
+                f"m.id < c.id), (SELECT min(m.id) FROM {t} m WHERE m.{s} = c.{s} AND "
+                f"m.id > c.id) FROM {t} c WHERE c.id IN ({', '.join('?' * len(chunk))})",
+                chunk):
             for n in (prev, nxt):
                 if n is not None:
                     adj[rid].add(n)
@@ -208,14 +210,16 @@ def rank_rows(conn: sqlite3.Connection, table: Table, query: Query, *, where: st
         for k, v in per_term.items():
             st[k] = max(st.get(k, 0.0), v)
     session = {sid: sum(v.values()) for sid, v in session_terms.items()}
-    adj = _neighbours(conn, sorted(base)) if p.neighbour_weight and table.session else {}
+    adj = _neighbours(conn, table, sorted(base)) if p.neighbour_weight and table.session \
+        else {}
     chosen = set(base)
     if p.expand_neighbours and adj:
         wanted = sorted(set(adj) - set(meta))
         for i in range(0, len(wanted), 500):
             chunk = wanted[i:i + 500]
             meta.update((r[0], (r[1], r[2] or 0.0)) for r in conn.execute(
-                f"SELECT c.id, c.session_id, c.timestamp FROM messages c WHERE c.id IN "
+                f"SELECT c.id, c.{table.session}, c.{table.time} FROM {table.name} c "
+                f"WHERE c.id IN "
                 f"({', '.join('?' * len(chunk))}) AND ({where})", (*chunk, *params)))
         chosen |= set(adj) & set(meta)
     dates = parse_dates(query.text) if p.date_boost else []
