@@ -20,6 +20,7 @@ demo: $(STAMP)
 	$(BIN)/memdir demo
 
 lint: $(STAMP)
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 

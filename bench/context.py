@@ -25,8 +25,18 @@ from pathlib import Path
 import memdir
 from memdir.storage.files import FileBackend
 
-COMPONENTS = ("billing", "search", "checkout", "ledger", "gateway", "reporting", "mobile app",
-              "admin console", "exporter", "scheduler")
+COMPONENTS = (
+    "billing",
+    "search",
+    "checkout",
+    "ledger",
+    "gateway",
+    "reporting",
+    "mobile app",
+    "admin console",
+    "exporter",
+    "scheduler",
+)
 TYPES = ("feedback", "user", "project", "reference")
 
 
@@ -34,11 +44,14 @@ def fill(store: memdir.Store, scope: str, count: int) -> None:
     """``count`` distinct, realistic entries."""
     for i in range(count):
         c = COMPONENTS[i % len(COMPONENTS)]
-        store.add(type=TYPES[i % 4], name=f"{scope} {c} rule {i}",
-                  description=f"How the {c} team wants change {i} handled ({scope})",
-                  body=f"Run `make check-{i}` in `services/{c.replace(' ', '-')}/` before "
-                       f"merging.\n\n**Why:** incident {1000 + i} in {c}.\n"
-                       f"**How to apply:** every change to {c} in {scope} scope.")
+        store.add(
+            type=TYPES[i % 4],
+            name=f"{scope} {c} rule {i}",
+            description=f"How the {c} team wants change {i} handled ({scope})",
+            body=f"Run `make check-{i}` in `services/{c.replace(' ', '-')}/` before "
+            f"merging.\n\n**Why:** incident {1000 + i} in {c}.\n"
+            f"**How to apply:** every change to {c} in {scope} scope.",
+        )
 
 
 def build(root: Path, per_scope: int) -> tuple[Path, Path, dict[str, str]]:
@@ -50,8 +63,12 @@ def build(root: Path, per_scope: int) -> tuple[Path, Path, dict[str, str]]:
     (repo / ".gitignore").write_text("*.local.md\n")
     # A warm bytecode cache of its own, as an installed copy has (an editable install under
     # PYTHONDONTWRITEBYTECODE=1 would compile memdir from source on every start).
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(managed),
-           "PYTHONPYCACHEPREFIX": str(root / "pycache")}
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(home),
+        "MEMDIR_MANAGED_DIR": str(managed),
+        "PYTHONPYCACHEPREFIX": str(root / "pycache"),
+    }
     env.pop("MEMDIR_DISABLE", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     md = memdir.open(home, deep)
@@ -62,8 +79,10 @@ def build(root: Path, per_scope: int) -> tuple[Path, Path, dict[str, str]]:
     docs = repo / "docs"
     docs.mkdir()
     for i in range(6):
-        (docs / f"part{i}.md").write_text(f"Shared guidance part {i}: keep diffs small.\n"
-                                          + (f"More in @part{i + 1}.md\n" if i < 5 else ""))
+        (docs / f"part{i}.md").write_text(
+            f"Shared guidance part {i}: keep diffs small.\n"
+            + (f"More in @part{i + 1}.md\n" if i < 5 else "")
+        )
     texts = {
         managed / "AGENTS.md": "Company policy: never push to main.\n",
         managed / "CLAUDE.md": "Company policy: sign commits.\n",
@@ -84,7 +103,8 @@ def build(root: Path, per_scope: int) -> tuple[Path, Path, dict[str, str]]:
     }
     for i in range(4):
         texts[repo / ".memdir" / "rules" / f"rule{i}.md"] = (
-            f"---\npaths: [\"services/**\"]\n---\nRule {i}: @../../docs/part{i}.md\n")
+            f'---\npaths: ["services/**"]\n---\nRule {i}: @../../docs/part{i}.md\n'
+        )
     texts[home / "user" / "rules" / "rule0.md"] = "User rule 0 (overridden).\n"
     texts[home / "user" / "rules" / "personal.md"] = "Personal rule.\n"
     for path, text in texts.items():
@@ -107,21 +127,36 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="memdir-bench-context-") as tmp:
         start, home, env = build(Path(tmp), per_scope)
         os.environ["MEMDIR_MANAGED_DIR"] = env["MEMDIR_MANAGED_DIR"]  # in-process runs too
-        cmd = [sys.executable, "-m", "memdir", "-C", str(start), "context", "--path",
-               "services/billing/api/routes.py"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "memdir",
+            "-C",
+            str(start),
+            "context",
+            "--path",
+            "services/billing/api/routes.py",
+        ]
         first = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
-        wall = [timed(lambda: subprocess.run(cmd, env=env, capture_output=True, check=True))
-                for _ in range(runs)]
+        wall = [
+            timed(lambda: subprocess.run(cmd, env=env, capture_output=True, check=True))
+            for _ in range(runs)
+        ]
         md = memdir.open(home, start)
         found = md.explain(["services/billing/api/routes.py"])
         block_ms = statistics.median(
             timed(lambda: memdir.open(home, start).system_block(["services/x.py"]))
-            for _ in range(runs))
+            for _ in range(runs)
+        )
         files = sum(1 for s in found.sections if s.kind in ("instructions", "rule"))
         includes = sum(len(s.includes) for s in found.sections)
         rows = [
-            ("`memdir context` wall, median", f"{statistics.median(wall):.0f} ms", "≤ 300 ms",
-             statistics.median(wall) <= 300),
+            (
+                "`memdir context` wall, median",
+                f"{statistics.median(wall):.0f} ms",
+                "≤ 300 ms",
+                statistics.median(wall) <= 300,
+            ),
             ("`memdir context` wall, worst", f"{max(wall):.0f} ms", "", None),
             ("open + system_block() in process, median", f"{block_ms:.0f} ms", "", None),
             ("block size", f"{len(first.stdout.encode()):,} bytes", "", None),
@@ -135,9 +170,11 @@ def main() -> int:
     for name, value, target, ok in rows:
         verdict = "" if ok is None else ("PASS" if ok else "FAIL")
         print(f"{name:{width}}  {value:>14}  {target:>8}  {verdict}")
-    print(f"\nruns: {runs} after a warm-up; python {sys.version.split()[0]}; "
-          f"{os.cpu_count()} CPUs; timed: memdir -C <repo>/services/billing/api context "
-          f"--path services/billing/api/routes.py")
+    print(
+        f"\nruns: {runs} after a warm-up; python {sys.version.split()[0]}; "
+        f"{os.cpu_count()} CPUs; timed: memdir -C <repo>/services/billing/api context "
+        f"--path services/billing/api/routes.py"
+    )
     return 0 if all(ok is not False for *_, ok in rows) else 1
 
 

@@ -46,64 +46,111 @@ PROCS = 8
 # and body carries a tag, so no two are equal (both stores deduplicate identical entries).
 
 _COMPONENTS = (
-    "billing", "search", "checkout", "notifications", "reporting", "onboarding",
-    "scheduler", "exporter", "gateway", "ledger", "inventory", "analytics", "mobile app",
-    "admin console", "docs site", "data pipeline", "image service", "payments", "CLI", "SDK",
+    "billing",
+    "search",
+    "checkout",
+    "notifications",
+    "reporting",
+    "onboarding",
+    "scheduler",
+    "exporter",
+    "gateway",
+    "ledger",
+    "inventory",
+    "analytics",
+    "mobile app",
+    "admin console",
+    "docs site",
+    "data pipeline",
+    "image service",
+    "payments",
+    "CLI",
+    "SDK",
 )
 
 # (type, name, description, body); {c} component, {t} tag, {n} a number tied to the tag.
 _TEMPLATES = (
-    ("feedback", "Use pnpm, not npm, in {c} ({t})",
-     "The {c} workspace installs with pnpm; npm rewrites the lockfile and CI fails",
-     "Install dependencies for the {c} workspace with `pnpm install --frozen-lockfile`.\n\n"
-     "**Why:** npm rewrote pnpm-lock.yaml in PR {n} and the CI diff check failed.\n"
-     "**How to apply:** use pnpm for every install, add and run in `packages/{s}/`."),
-    ("feedback", "Run {c} tests with pytest -x first ({t})",
-     "The full {c} suite takes about {m} minutes; stop at the first failure while iterating",
-     "While iterating on {c}, run `pytest -x -q tests/{s}` and only run the full suite "
-     "before pushing.\n\n**Why:** the full run takes about {m} minutes and the user waited "
-     "on it twice in session {n}.\n**How to apply:** narrow the test path to the module "
-     "being changed."),
-    ("user", "Prefers small reviewable diffs in {c} ({t})",
-     "Split {c} changes into commits of under {k} lines, each one building and passing tests",
-     "The user reviews {c} changes commit by commit and asked for commits under {k} lines, "
-     "each one green on its own.\n\n**Why:** a {m}00-line refactor in review {n} was hard "
-     "to follow.\n**How to apply:** plan the change as a short series and say what each "
-     "commit does."),
-    ("project", "{C} release freeze on Thursdays ({t})",
-     "No merges to main for {c} after Thursday 12:00 UTC; the release is cut on Friday",
-     "The {c} team freezes main every Thursday at 12:00 UTC and cuts the release on "
-     "Friday morning.\n\n**Why:** release {n} shipped a half-merged feature.\n"
-     "**How to apply:** on Thursday afternoons open the pull request but leave it unmerged."),
-    ("reference", "Where the {c} runbook lives ({t})",
-     "The on-call runbook for {c} is docs/runbooks/{s}.md, section {k}",
-     "The {c} on-call runbook is `docs/runbooks/{s}.md`; section {k} covers restarts and "
-     "section {m} covers the weekly backfill.\n\nIt was last reviewed in incident {n}."),
-    ("feedback", "Keep {c} migrations reversible ({t})",
-     "Every schema migration in {c} needs a tested downgrade step",
-     "Write a downgrade for every {c} migration and run it locally before asking for "
-     "review.\n\n**Why:** migration {n} could not be rolled back during an incident.\n"
-     "**How to apply:** add the round trip to `tests/{s}/test_migrations.py`."),
-    ("project", "{C} pins Python 3.{k} until the vendor SDK catches up ({t})",
-     "The {c} service stays on Python 3.{k}; the vendor SDK it uses breaks on newer versions",
-     "Do not raise the Python version of {c} past 3.{k}.\n\n**Why:** the vendor SDK "
-     "release {n} fails to import on newer interpreters.\n**How to apply:** keep "
-     "`requires-python` as it is and mention the pin when someone proposes an upgrade."),
-    ("feedback", "Prefer dataclasses over dicts in {c} ({t})",
-     "Typed dataclasses for {c} records, not loose dicts; the user corrected this in review",
-     "Model {c} records as frozen dataclasses with type hints rather than passing dicts "
-     "around.\n\n**Why:** a misspelled dict key caused bug {n}.\n**How to apply:** convert "
-     "at the boundary, keep dataclasses inside `{s}/`."),
-    ("user", "Wants dates as YYYY-MM-DD in {c} reports ({t})",
-     "Correction: ISO dates, not 12/03-style ones, in every {c} report header",
-     "Write dates in {c} reports as YYYY-MM-DD and times in UTC.\n\n**Why:** the user "
-     "corrected a 03/12 date that readers took for March in report {n}.\n"
-     "**How to apply:** format with `date.isoformat()` everywhere in `{s}/reports`."),
-    ("feedback", "Log {c} errors with the request id ({t})",
-     "Each {c} error log line carries the request id so support can trace it",
-     "Include the request id in every {c} error log line, as `request_id=<id>`.\n\n"
-     "**Why:** support could not trace ticket {n} without it.\n**How to apply:** use the "
-     "logger adapter in `{s}/logging.py` instead of the module logger."),
+    (
+        "feedback",
+        "Use pnpm, not npm, in {c} ({t})",
+        "The {c} workspace installs with pnpm; npm rewrites the lockfile and CI fails",
+        "Install dependencies for the {c} workspace with `pnpm install --frozen-lockfile`.\n\n"
+        "**Why:** npm rewrote pnpm-lock.yaml in PR {n} and the CI diff check failed.\n"
+        "**How to apply:** use pnpm for every install, add and run in `packages/{s}/`.",
+    ),
+    (
+        "feedback",
+        "Run {c} tests with pytest -x first ({t})",
+        "The full {c} suite takes about {m} minutes; stop at the first failure while iterating",
+        "While iterating on {c}, run `pytest -x -q tests/{s}` and only run the full suite "
+        "before pushing.\n\n**Why:** the full run takes about {m} minutes and the user waited "
+        "on it twice in session {n}.\n**How to apply:** narrow the test path to the module "
+        "being changed.",
+    ),
+    (
+        "user",
+        "Prefers small reviewable diffs in {c} ({t})",
+        "Split {c} changes into commits of under {k} lines, each one building and passing tests",
+        "The user reviews {c} changes commit by commit and asked for commits under {k} lines, "
+        "each one green on its own.\n\n**Why:** a {m}00-line refactor in review {n} was hard "
+        "to follow.\n**How to apply:** plan the change as a short series and say what each "
+        "commit does.",
+    ),
+    (
+        "project",
+        "{C} release freeze on Thursdays ({t})",
+        "No merges to main for {c} after Thursday 12:00 UTC; the release is cut on Friday",
+        "The {c} team freezes main every Thursday at 12:00 UTC and cuts the release on "
+        "Friday morning.\n\n**Why:** release {n} shipped a half-merged feature.\n"
+        "**How to apply:** on Thursday afternoons open the pull request but leave it unmerged.",
+    ),
+    (
+        "reference",
+        "Where the {c} runbook lives ({t})",
+        "The on-call runbook for {c} is docs/runbooks/{s}.md, section {k}",
+        "The {c} on-call runbook is `docs/runbooks/{s}.md`; section {k} covers restarts and "
+        "section {m} covers the weekly backfill.\n\nIt was last reviewed in incident {n}.",
+    ),
+    (
+        "feedback",
+        "Keep {c} migrations reversible ({t})",
+        "Every schema migration in {c} needs a tested downgrade step",
+        "Write a downgrade for every {c} migration and run it locally before asking for "
+        "review.\n\n**Why:** migration {n} could not be rolled back during an incident.\n"
+        "**How to apply:** add the round trip to `tests/{s}/test_migrations.py`.",
+    ),
+    (
+        "project",
+        "{C} pins Python 3.{k} until the vendor SDK catches up ({t})",
+        "The {c} service stays on Python 3.{k}; the vendor SDK it uses breaks on newer versions",
+        "Do not raise the Python version of {c} past 3.{k}.\n\n**Why:** the vendor SDK "
+        "release {n} fails to import on newer interpreters.\n**How to apply:** keep "
+        "`requires-python` as it is and mention the pin when someone proposes an upgrade.",
+    ),
+    (
+        "feedback",
+        "Prefer dataclasses over dicts in {c} ({t})",
+        "Typed dataclasses for {c} records, not loose dicts; the user corrected this in review",
+        "Model {c} records as frozen dataclasses with type hints rather than passing dicts "
+        "around.\n\n**Why:** a misspelled dict key caused bug {n}.\n**How to apply:** convert "
+        "at the boundary, keep dataclasses inside `{s}/`.",
+    ),
+    (
+        "user",
+        "Wants dates as YYYY-MM-DD in {c} reports ({t})",
+        "Correction: ISO dates, not 12/03-style ones, in every {c} report header",
+        "Write dates in {c} reports as YYYY-MM-DD and times in UTC.\n\n**Why:** the user "
+        "corrected a 03/12 date that readers took for March in report {n}.\n"
+        "**How to apply:** format with `date.isoformat()` everywhere in `{s}/reports`.",
+    ),
+    (
+        "feedback",
+        "Log {c} errors with the request id ({t})",
+        "Each {c} error log line carries the request id so support can trace it",
+        "Include the request id in every {c} error log line, as `request_id=<id>`.\n\n"
+        "**Why:** support could not trace ticket {n} without it.\n**How to apply:** use the "
+        "logger adapter in `{s}/logging.py` instead of the module logger.",
+    ),
 )
 
 
@@ -127,8 +174,13 @@ def memory(i: int, tag: str, revision: int = 0) -> Memory:
     kind, name, description, body = _TEMPLATES[i % len(_TEMPLATES)]
     comp = _COMPONENTS[(i // len(_TEMPLATES)) % len(_COMPONENTS)]
     values = {
-        "c": comp, "C": comp[0].upper() + comp[1:], "t": tag, "s": comp.replace(" ", "_"),
-        "n": 1000 + i, "m": 3 + i % 17, "k": 8 + i % 5,
+        "c": comp,
+        "C": comp[0].upper() + comp[1:],
+        "t": tag,
+        "s": comp.replace(" ", "_"),
+        "n": 1000 + i,
+        "m": 3 + i % 17,
+        "k": 8 + i % 5,
     }
     text = body.format(**values) + f"\n\nNoted for {comp} ({tag})."
     if revision:
@@ -206,13 +258,11 @@ class Sequential:
     project: Path | None = None
 
 
-def memdir_sequential(root: Path, entries: int, repeats: int, history: bool = False
-                      ) -> Sequential:
+def memdir_sequential(root: Path, entries: int, repeats: int, history: bool = False) -> Sequential:
     """Adds into an empty local scope, one replace per entry, then the frozen snapshot."""
     import memdir
 
-    out = Sequential(home=memdir_home(root, "memdir-home", history),
-                     project=make_project(root))
+    out = Sequential(home=memdir_home(root, "memdir-home", history), project=make_project(root))
     md = memdir.open(home=out.home, project=out.project)
     store = md.store("local")
     ids: list[str] = []
@@ -291,14 +341,14 @@ print(int(status["VmRSS"].split()[0]), int(status["VmHWM"].split()[0]))
 """
 _RSS_CODE = {
     MEMDIR: "import sys, memdir\n"
-            "md = memdir.open(home=sys.argv[1], project=sys.argv[2])\n"
-            "with md.session(agent='bench') as s:\n"
-            "    assert s.system_block()\n" + _RSS_TAIL,
+    "md = memdir.open(home=sys.argv[1], project=sys.argv[2])\n"
+    "with md.session(agent='bench') as s:\n"
+    "    assert s.system_block()\n" + _RSS_TAIL,
     HERMES: "import sys\n"
-            "from tools.memory_tool import MemoryStore\n"
-            "s = MemoryStore(memory_char_limit=int(sys.argv[1]))\n"
-            "s.load_from_disk()\n"
-            "assert s.format_for_system_prompt('memory')\n" + _RSS_TAIL,
+    "from tools.memory_tool import MemoryStore\n"
+    "s = MemoryStore(memory_char_limit=int(sys.argv[1]))\n"
+    "s.load_from_disk()\n"
+    "assert s.format_for_system_prompt('memory')\n" + _RSS_TAIL,
     "python": _RSS_TAIL,
 }
 
@@ -338,8 +388,16 @@ def wall_ms(cmd: Sequence[str], repeats: int, env: dict[str, str]) -> tuple[floa
 # 8 real processes adding to one shared store.
 
 
-def _worker(system: str, home: str, project: str, wid: int, count: int, limit: int,
-            barrier: Any, results: Any) -> None:
+def _worker(
+    system: str,
+    home: str,
+    project: str,
+    wid: int,
+    count: int,
+    limit: int,
+    barrier: Any,
+    results: Any,
+) -> None:
     """One writer process: open the shared store, wait for the others, add ``count``."""
     if system == HERMES:
         os.environ["HERMES_HOME"] = home
@@ -378,18 +436,24 @@ class Throughput:
     ok: bool
 
 
-def throughput(system: str, root: Path, procs: int, count: int, limit: int,
-               history: bool = False) -> Throughput:
+def throughput(
+    system: str, root: Path, procs: int, count: int, limit: int, history: bool = False
+) -> Throughput:
     """Start ``procs`` spawned writers on one fresh store; time from release to last add."""
     ctx = mp.get_context("spawn")
-    home = (memdir_home(root, "memdir-shared", history) if system == MEMDIR
-            else fresh_dir(root, f"{system}-shared"))
+    home = (
+        memdir_home(root, "memdir-shared", history)
+        if system == MEMDIR
+        else fresh_dir(root, f"{system}-shared")
+    )
     project = make_project(root)
     barrier = ctx.Barrier(procs)
     results = ctx.Queue()
     workers = [
-        ctx.Process(target=_worker, args=(system, str(home), str(project), w, count, limit,
-                                          barrier, results))
+        ctx.Process(
+            target=_worker,
+            args=(system, str(home), str(project), w, count, limit, barrier, results),
+        )
         for w in range(procs)
     ]
     for p in workers:
@@ -400,8 +464,7 @@ def throughput(system: str, root: Path, procs: int, count: int, limit: int,
             finished.append(results.get(timeout=600))
         except queue.Empty as exc:  # a worker died; say which
             codes = [p.exitcode for p in workers]
-            raise RuntimeError(f"{system} writers did not all finish (exit codes {codes})") \
-                from exc
+            raise RuntimeError(f"{system} writers did not all finish (exit codes {codes})") from exc
     for p in workers:
         p.join()
     elapsed = max(end for _, _, end in finished) - min(start for _, start, _ in finished)
@@ -530,8 +593,9 @@ def machine(root: Path) -> str:
     cpu = platform.processor() or "unknown CPU"
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
-            cpu = next((ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")),
-                       cpu)
+            cpu = next(
+                (ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")), cpu
+            )
     except OSError:
         pass
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
@@ -584,16 +648,24 @@ def ratio(row: Row) -> str:
 def table(rows: Sequence[Row]) -> str:
     head = ("metric", "memdir", "hermes", "ratio (<1: memdir better)", "target", "pass/fail")
     body = [
-        (r.metric, fmt(r.memdir, r.unit), fmt(r.hermes, r.unit), ratio(r), r.target,
-         "—" if r.passed is None else ("PASS" if r.passed else "FAIL"))
+        (
+            r.metric,
+            fmt(r.memdir, r.unit),
+            fmt(r.hermes, r.unit),
+            ratio(r),
+            r.target,
+            "—" if r.passed is None else ("PASS" if r.passed else "FAIL"),
+        )
         for r in rows
     ]
     widths = [max(len(line[i]) for line in (head, *body)) for i in range(len(head))]
 
     def line(cells: Sequence[str]) -> str:
         first = cells[0].ljust(widths[0])
-        rest = [c.rjust(w) if i < 3 else c.ljust(w)
-                for i, (c, w) in enumerate(zip(cells[1:], widths[1:], strict=True))]
+        rest = [
+            c.rjust(w) if i < 3 else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells[1:], widths[1:], strict=True))
+        ]
         return "  ".join([first, *rest]).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
@@ -604,15 +676,24 @@ def table(rows: Sequence[Row]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--entries", type=int, default=200,
-                        help="entries in the sequential phases (default 200)")
-    parser.add_argument("--quick", action="store_true",
-                        help="smoke run: 40 entries, 3 repeats, 8 processes x 10 adds")
-    parser.add_argument("--dir", type=Path, default=None,
-                        help="where to create the temporary homes (default: the system temp "
-                             "dir; fsync cost depends on its file system)")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--entries", type=int, default=200, help="entries in the sequential phases (default 200)"
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="smoke run: 40 entries, 3 repeats, 8 processes x 10 adds",
+    )
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        help="where to create the temporary homes (default: the system temp "
+        "dir; fsync cost depends on its file system)",
+    )
     args = parser.parse_args(argv)
     entries = min(args.entries, 40) if args.quick else args.entries
     repeats = 5 if args.quick else 11  # subprocess timings: median of >= 5 either way
@@ -639,16 +720,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def _run(root: Path, env: dict[str, str], entries: int, repeats: int, snap_repeats: int,
-         per_proc: int, rounds: int) -> int:
+def _run(
+    root: Path,
+    env: dict[str, str],
+    entries: int,
+    repeats: int,
+    snap_repeats: int,
+    per_proc: int,
+    rounds: int,
+) -> int:
     missing = {MEMDIR: memdir_usable(root), HERMES: available("tools.memory_tool")}
     # Hermes caps "memory" at 2,200 chars; raise it so every entry fits (same op mix, not
     # the same cap). The longest memory is well under 1,000 chars.
     limit = 1000 * max(entries, PROCS * per_proc) * 2
     print(f"bench/core.py — {datetime.now(UTC):%Y-%m-%d %H:%M UTC}")
     print(machine(root))
-    print(f"memdir {version('memdir')} vs hermes-agent {version('hermes-agent')}; "
-          f"{entries} entries, {PROCS} processes x {per_proc} adds")
+    print(
+        f"memdir {version('memdir')} vs hermes-agent {version('hermes-agent')}; "
+        f"{entries} entries, {PROCS} processes x {per_proc} adds"
+    )
     for system, why in missing.items():
         if why:
             print(f"note: {system} is not importable ({why}); its column reads n/a")
@@ -667,19 +757,32 @@ def _run(root: Path, env: dict[str, str], entries: int, repeats: int, snap_repea
     rows: list[Row] = []
     for label, attr in (("add", "add"), ("replace", "replace")):
         for pct in (50, 95):
-            row = Row(f"{label} latency p{pct} ({entries} seq.)",
-                      stat(MEMDIR, lambda s, a=attr, p=pct: percentile(getattr(s, a), p)),
-                      stat(HERMES, lambda s, a=attr, p=pct: percentile(getattr(s, a), p)), "ms")
+            row = Row(
+                f"{label} latency p{pct} ({entries} seq.)",
+                stat(MEMDIR, lambda s, a=attr, p=pct: percentile(getattr(s, a), p)),
+                stat(HERMES, lambda s, a=attr, p=pct: percentile(getattr(s, a), p)),
+                "ms",
+            )
             if label == "add" and pct == 95:
                 row.target = "memdir ≤ 10 ms"
                 row.passed = None if row.memdir is None else row.memdir <= 10
             rows.append(row)
-    rows.append(Row(f"snapshot render (median of {snap_repeats}) ¹",
-                    stat(MEMDIR, lambda s: statistics.median(s.render)),
-                    stat(HERMES, lambda s: statistics.median(s.render)), "ms"))
-    rows.append(Row("open + snapshot render ²",
-                    stat(MEMDIR, lambda s: statistics.median(s.open_render)),
-                    stat(HERMES, lambda s: statistics.median(s.open_render)), "ms"))
+    rows.append(
+        Row(
+            f"snapshot render (median of {snap_repeats}) ¹",
+            stat(MEMDIR, lambda s: statistics.median(s.render)),
+            stat(HERMES, lambda s: statistics.median(s.render)),
+            "ms",
+        )
+    )
+    rows.append(
+        Row(
+            "open + snapshot render ²",
+            stat(MEMDIR, lambda s: statistics.median(s.open_render)),
+            stat(HERMES, lambda s: statistics.median(s.open_render)),
+            "ms",
+        )
+    )
 
     # `memdir context`: the installed CLI, in the venv this interpreter runs from.
     md_seq = seq[MEMDIR]
@@ -695,17 +798,31 @@ def _run(root: Path, env: dict[str, str], entries: int, repeats: int, snap_repea
         expected_block = memdir.open(home=md_seq.home, project=md_seq.project).system_block()
         if printed != expected_block:
             print("warning: `memdir context` printed something other than the system block")
-    rows.append(Row(f"`memdir context` wall (median of {repeats}) ³", context_ms, None, "ms",
-                    target="≤ 300 ms",
-                    passed=None if context_ms is None else context_ms <= 300))
+    rows.append(
+        Row(
+            f"`memdir context` wall (median of {repeats}) ³",
+            context_ms,
+            None,
+            "ms",
+            target="≤ 300 ms",
+            passed=None if context_ms is None else context_ms <= 300,
+        )
+    )
 
     imports = {
         MEMDIR: None if missing[MEMDIR] else import_ms("memdir", repeats, env),
         HERMES: None if missing[HERMES] else import_ms("tools.memory_tool", repeats, env),
     }
-    rows.append(Row(f"import time (median of {repeats}) ⁴", imports[MEMDIR], imports[HERMES],
-                    "ms", target="memdir ≤ 150 ms",
-                    passed=None if imports[MEMDIR] is None else imports[MEMDIR] <= 150))
+    rows.append(
+        Row(
+            f"import time (median of {repeats}) ⁴",
+            imports[MEMDIR],
+            imports[HERMES],
+            "ms",
+            target="memdir ≤ 150 ms",
+            passed=None if imports[MEMDIR] is None else imports[MEMDIR] <= 150,
+        )
+    )
 
     rss: dict[str, tuple[int, int] | None] = {MEMDIR: None, HERMES: None}
     if md_seq is not None:
@@ -719,8 +836,7 @@ def _run(root: Path, env: dict[str, str], entries: int, repeats: int, snap_repea
         value = rss[system]
         return None if value is None else value[which] / 1024
 
-    rows.append(Row("RSS after open + snapshot (VmRSS) ⁵", mib(MEMDIR, 0), mib(HERMES, 0),
-                    "MiB"))
+    rows.append(Row("RSS after open + snapshot (VmRSS) ⁵", mib(MEMDIR, 0), mib(HERMES, 0), "MiB"))
 
     # Alternate the systems over a few rounds and take medians, so a burst of background
     # load does not land on one system only.
@@ -734,31 +850,63 @@ def _run(root: Path, env: dict[str, str], entries: int, repeats: int, snap_repea
             statistics.median(t.rate for t in done),
             done[-1].check + f" (rounds: {', '.join(f'{t.rate:.0f}' for t in done)} adds/s)",
             all(t.ok for t in done),
-        ) if done else None
+        )
+        if done
+        else None
         for system, done in runs.items()
     }
     md_t, hm_t = tput[MEMDIR], tput[HERMES]
-    row = Row(f"{PROCS}-process throughput, median of {rounds} ({PROCS}×{per_proc} adds)",
-              md_t.rate if md_t else None, hm_t.rate if hm_t else None, "adds/s", lower=False,
-              target="memdir ≥ 0.5× hermes")
+    row = Row(
+        f"{PROCS}-process throughput, median of {rounds} ({PROCS}×{per_proc} adds)",
+        md_t.rate if md_t else None,
+        hm_t.rate if hm_t else None,
+        "adds/s",
+        lower=False,
+        target="memdir ≥ 0.5× hermes",
+    )
     if md_t and hm_t:
         row.passed = md_t.rate >= 0.5 * hm_t.rate and md_t.ok
     rows.append(row)
 
     if not missing[MEMDIR] and rounds > 1:  # what git history (on by default) adds
         with_history = memdir_sequential(root, entries, 1, history=True)
-        rows.append(Row(f"add latency p50, with git history ({entries} seq.) ⁶",
-                        statistics.median(with_history.add) * 1000, None, "ms"))
-        rows.append(Row(f"add latency p95, with git history ({entries} seq.) ⁶",
-                        percentile(with_history.add, 95) * 1000, None, "ms"))
-        rows.append(Row(f"replace latency p50, with git history ({entries} seq.) ⁶",
-                        statistics.median(with_history.replace) * 1000, None, "ms"))
-        done = [throughput(MEMDIR, root, PROCS, per_proc, limit, history=True)
-                for _ in range(rounds)]
+        rows.append(
+            Row(
+                f"add latency p50, with git history ({entries} seq.) ⁶",
+                statistics.median(with_history.add) * 1000,
+                None,
+                "ms",
+            )
+        )
+        rows.append(
+            Row(
+                f"add latency p95, with git history ({entries} seq.) ⁶",
+                percentile(with_history.add, 95) * 1000,
+                None,
+                "ms",
+            )
+        )
+        rows.append(
+            Row(
+                f"replace latency p50, with git history ({entries} seq.) ⁶",
+                statistics.median(with_history.replace) * 1000,
+                None,
+                "ms",
+            )
+        )
+        done = [
+            throughput(MEMDIR, root, PROCS, per_proc, limit, history=True) for _ in range(rounds)
+        ]
         hm_rate = hm_t.rate if hm_t else None
-        rows.append(Row(f"{PROCS}-process throughput, with git history ⁶",
-                        statistics.median(t.rate for t in done), hm_rate, "adds/s",
-                        lower=False))
+        rows.append(
+            Row(
+                f"{PROCS}-process throughput, with git history ⁶",
+                statistics.median(t.rate for t in done),
+                hm_rate,
+                "adds/s",
+                lower=False,
+            )
+        )
         if not all(t.ok for t in done):
             print("warning: the history throughput run's check failed: " + done[-1].check)
 
@@ -770,34 +918,51 @@ def _run(root: Path, env: dict[str, str], entries: int, repeats: int, snap_repea
         if result:
             print(f"check {system:6}: {result.check} — {'OK' if result.ok else 'FAILED'}")
     print()
-    print("⁶ memdir's default config keeps a git history of the local scope (one commit per "
-          "change, issue 6, durable before its branch moves: objects fsynced, then their "
-          "folders, then the branch); the rows above measure the core write path (topic file "
-          "+ index, both durable) with history_scopes = [], which issue 2's targets are "
-          "about.")
-    print("ratio: memdir/hermes for times and memory, hermes/memdir for throughput; "
-          "below 1 means memdir is better.")
+    print(
+        "⁶ memdir's default config keeps a git history of the local scope (one commit per "
+        "change, issue 6, durable before its branch moves: objects fsynced, then their "
+        "folders, then the branch); the rows above measure the core write path (topic file "
+        "+ index, both durable) with history_scopes = [], which issue 2's targets are "
+        "about."
+    )
+    print(
+        "ratio: memdir/hermes for times and memory, hermes/memdir for throughput; "
+        "below 1 means memdir is better."
+    )
     if not missing[HERMES]:
-        print(f"hermes: MemoryStore(memory_char_limit={limit:,}) — its default cap of 2,200 "
-              f"chars is raised so every entry fits; we compare the same op mix, not its cap.")
-    print("durability per write: memdir writes the topic file and MEMORY.md, each to a temp "
-          "file, fsync, rename, then fsyncs the folder (once, after both renames), under a "
-          "flock, and scans with its guard; "
-          "hermes rewrites one file (temp, fsync, rename, no folder fsync) under a flock and "
-          "scans with its own patterns. Replace targets: memdir by id, hermes by the entry's "
-          "unique name (substring).")
-    print("¹ memdir: md.session().system_block() on a freshly opened Memdir (open() already "
-          "parsed the scope); hermes: load_from_disk() + format_for_system_prompt('memory').")
-    print("² memdir.open() + session().system_block(); hermes: MemoryStore() + load_from_disk() "
-          "+ format_for_system_prompt() — the same as ¹.")
-    print(f"³ a fresh `memdir context` process; a bare `python -c pass` takes {floor_ms:.0f} ms "
-          "here.")
-    print("⁴ cumulative `python -X importtime` figure: `import memdir` / "
-          "`import tools.memory_tool`. ³⁴ run after a warm-up, with a bytecode cache of their "
-          "own (PYTHONPYCACHEPREFIX in the temp dir), as an installed copy would have.")
+        print(
+            f"hermes: MemoryStore(memory_char_limit={limit:,}) — its default cap of 2,200 "
+            f"chars is raised so every entry fits; we compare the same op mix, not its cap."
+        )
+    print(
+        "durability per write: memdir writes the topic file and MEMORY.md, each to a temp "
+        "file, fsync, rename, then fsyncs the folder (once, after both renames), under a "
+        "flock, and scans with its guard; "
+        "hermes rewrites one file (temp, fsync, rename, no folder fsync) under a flock and "
+        "scans with its own patterns. Replace targets: memdir by id, hermes by the entry's "
+        "unique name (substring)."
+    )
+    print(
+        "¹ memdir: md.session().system_block() on a freshly opened Memdir (open() already "
+        "parsed the scope); hermes: load_from_disk() + format_for_system_prompt('memory')."
+    )
+    print(
+        "² memdir.open() + session().system_block(); hermes: MemoryStore() + load_from_disk() "
+        "+ format_for_system_prompt() — the same as ¹."
+    )
+    print(
+        f"³ a fresh `memdir context` process; a bare `python -c pass` takes {floor_ms:.0f} ms here."
+    )
+    print(
+        "⁴ cumulative `python -X importtime` figure: `import memdir` / "
+        "`import tools.memory_tool`. ³⁴ run after a warm-up, with a bytecode cache of their "
+        "own (PYTHONPYCACHEPREFIX in the temp dir), as an installed copy would have."
+    )
     peaks = ", ".join(f"{name} {value[1] / 1024:.1f} MiB" for name, value in rss.items() if value)
-    print(f"⁵ a fresh process that imports, opens the {entries} entries and renders the "
-          f"snapshot; a bare interpreter is {bare[0] / 1024:.1f} MiB. Peak (VmHWM): {peaks}.")
+    print(
+        f"⁵ a fresh process that imports, opens the {entries} entries and renders the "
+        f"snapshot; a bare interpreter is {bare[0] / 1024:.1f} MiB. Peak (VmHWM): {peaks}."
+    )
     failed = any(r.passed is False for r in rows) or any(t and not t.ok for t in tput.values())
     return 1 if failed else 0
 

@@ -166,8 +166,15 @@ def build(
     mine_hits, n = count(mine, attacks)
     their_hits, _ = count(theirs, attacks)
     ratio = "n/a" if their_hits <= 0 else f"{mine_hits / their_hits:5.1f}x"
-    rows.append(Row("overall", "ratio memdir/hermes (target >= 5x)", n, ratio,
-                    "n/a" if theirs is None else "1.0x"))
+    rows.append(
+        Row(
+            "overall",
+            "ratio memdir/hermes (target >= 5x)",
+            n,
+            ratio,
+            "n/a" if theirs is None else "1.0x",
+        )
+    )
 
     add("false positive", "all benign (target <= 1%)", benign)
     add("false positive", "hard negatives (target <= 3%)", [b for b in benign if b["hard"]])
@@ -180,8 +187,10 @@ def build(
     by_id = {str(b["id"]): b for b in benign}
     for emoji_id in EMOJI_IDS:
         if emoji_id in by_id:
-            allowed = ["n/a" if r is None else "REFUSED" if r[emoji_id] else "allowed"
-                       for r in (mine, theirs)]
+            allowed = [
+                "n/a" if r is None else "REFUSED" if r[emoji_id] else "allowed"
+                for r in (mine, theirs)
+            ]
             emoji = "".join(ch for ch in str(by_id[emoji_id]["text"]) if ord(ch) > 0x2000)
             rows.append(Row("emoji", f"{emoji_id} {emoji[:8]}", 1, *allowed))
 
@@ -189,12 +198,21 @@ def build(
     dense = body_64k(str(b["text"]) for b in benign)
     code = body_64k([inspect.getsource(argparse)])
     small = dense.encode("utf-8")[:1024].decode("utf-8", "ignore")
-    for label, text in (("one 100-char memory, median", str(benign[0]["text"])[:100]),
-                        ("1 KiB of benign memories, median", small),
-                        ("64 KiB Python source (argparse), median", code),
-                        ("64 KiB benign corpus, median", dense)):
-        rows.append(Row("scan time", label, 1, timing(ours, text),
-                        "n/a" if hermes is None else timing(hermes, text)))
+    for label, text in (
+        ("one 100-char memory, median", str(benign[0]["text"])[:100]),
+        ("1 KiB of benign memories, median", small),
+        ("64 KiB Python source (argparse), median", code),
+        ("64 KiB benign corpus, median", dense),
+    ):
+        rows.append(
+            Row(
+                "scan time",
+                label,
+                1,
+                timing(ours, text),
+                "n/a" if hermes is None else timing(hermes, text),
+            )
+        )
     return rows
 
 
@@ -206,8 +224,9 @@ def render(rows: list[Row], title: str, note: str) -> str:
     for r in rows:
         section = r.section if r.section != last else ""
         last = r.section
-        lines.append(f"{section:<{widths[0]}}  {r.label:<{widths[1]}}  {r.n:>5}  "
-                     f"{r.memdir:>14}  {r.hermes}")
+        lines.append(
+            f"{section:<{widths[0]}}  {r.label:<{widths[1]}}  {r.n:>5}  {r.memdir:>14}  {r.hermes}"
+        )
     return "\n".join(lines)
 
 
@@ -223,10 +242,14 @@ def misses(attacks: list[dict[str, Any]], mine: dict[str, bool], needle: str) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
-                        help="folder with attacks.jsonl and benign.jsonl")
-    parser.add_argument("--misses", metavar="CATEGORY",
-                        help="list memdir's unblocked attacks whose category contains this")
+    parser.add_argument(
+        "--data", type=Path, default=DEFAULT_DATA, help="folder with attacks.jsonl and benign.jsonl"
+    )
+    parser.add_argument(
+        "--misses",
+        metavar="CATEGORY",
+        help="list memdir's unblocked attacks whose category contains this",
+    )
     args = parser.parse_args(argv)
     try:
         attacks = load(args.data / "attacks.jsonl")
@@ -242,8 +265,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     hermes, label = hermes_scanner()
     theirs = run(hermes, attacks + benign)
     note = "" if hermes is not None else f"note: {label}"
-    title = (f"memdir guard vs {label if hermes is not None else 'Hermes'} on {args.data} "
-             f"({len(attacks):,} attacks, {len(benign):,} benign); counts and rates")
+    title = (
+        f"memdir guard vs {label if hermes is not None else 'Hermes'} on {args.data} "
+        f"({len(attacks):,} attacks, {len(benign):,} benign); counts and rates"
+    )
     print(render(build(attacks, benign, mine, theirs, (ours, hermes)), title, note))
     return 0
 

@@ -62,7 +62,8 @@ class _BaselineSession:
     def log(self, role: str, content: str, *, timestamp: float | None = None) -> int:
         cur = self._conn.execute(
             "INSERT INTO messages(session_id, role, content, timestamp) VALUES (?,?,?,?)",
-            (self.id, role, content, timestamp or time.time()))
+            (self.id, role, content, timestamp or time.time()),
+        )
         return int(cur.lastrowid or 0)
 
 
@@ -87,8 +88,9 @@ class BaselineStore:
     def session(self, *, agent: str, started_at: float | None = None) -> _BaselineSession:
         self._n += 1
         sid = f"s{self._n:06d}"
-        self.conn.execute("INSERT INTO sessions VALUES (?,?,?)",
-                          (sid, agent, started_at or time.time()))
+        self.conn.execute(
+            "INSERT INTO sessions VALUES (?,?,?)", (sid, agent, started_at or time.time())
+        )
         return _BaselineSession(self.conn, sid)
 
     def search_messages(self, query: str, *, limit: int = 50) -> list[tuple[int, str, float]]:
@@ -99,7 +101,9 @@ class BaselineStore:
         rows = self.conn.execute(
             "SELECT m.id, m.session_id, bm25(messages_fts) FROM messages_fts "
             "JOIN messages m ON m.id = messages_fts.rowid WHERE messages_fts MATCH ? "
-            "ORDER BY rank LIMIT ?", (match, limit)).fetchall()
+            "ORDER BY rank LIMIT ?",
+            (match, limit),
+        ).fetchall()
         return [(i, s, -r) for i, s, r in rows]
 
     def close(self) -> None:
@@ -121,8 +125,10 @@ class MemdirStore:
         return self.md.session(agent=agent, started_at=started_at)
 
     def search_messages(self, query: str, *, limit: int = 50) -> list[tuple[int, str, float]]:
-        return [(h.message_id, h.session_id, h.score)
-                for h in self.md.sessions.search_messages(query, limit=limit)]
+        return [
+            (h.message_id, h.session_id, h.score)
+            for h in self.md.sessions.search_messages(query, limit=limit)
+        ]
 
     def close(self) -> None:
         self.md.close()
@@ -179,7 +185,9 @@ def turns_of(sample: dict[str, Any]) -> list[tuple[int, float, list[dict[str, An
     return sorted(out)
 
 
-SPEAKER_ROLES = False  # log the speaker's name as the role (multi-party style) instead of user/assistant
+SPEAKER_ROLES = (
+    False  # log the speaker's name as the role (multi-party style) instead of user/assistant
+)
 
 
 def index_conversation(store: Store, sample: dict[str, Any]) -> dict[int, str]:
@@ -192,7 +200,11 @@ def index_conversation(store: Store, sample: dict[str, Any]) -> dict[int, str]:
             text = f"{t['speaker']}: {t['text']}"
             if t.get("blip_caption"):
                 text += f" [image: {t['blip_caption']}]"
-            role = t["speaker"] if SPEAKER_ROLES else ("user" if t["speaker"] == speakers[0] else "assistant")
+            role = (
+                t["speaker"]
+                if SPEAKER_ROLES
+                else ("user" if t["speaker"] == speakers[0] else "assistant")
+            )
             mid = s.log(role, text, timestamp=ts + i)
             ids[mid] = t["dia_id"]
     return ids
@@ -218,26 +230,33 @@ def score(ranked_dia: list[str], q: Question) -> dict[str, float]:
     return r
 
 
-def evaluate(make: Callable[[Path], Store], data: list[dict[str, Any]], convs: Sequence[int]
-             ) -> tuple[dict[str, dict[str, float]], dict[str, int], float]:
+def evaluate(
+    make: Callable[[Path], Store], data: list[dict[str, Any]], convs: Sequence[int]
+) -> tuple[dict[str, dict[str, float]], dict[str, int], float]:
     """Returns ({group: {metric: mean}}, {group: n}, seconds spent searching)."""
     groups: dict[str, list[dict[str, float]]] = {}
     search_s = 0.0
     for ci in convs:
         sample = data[ci]
         valid = {t["dia_id"] for _, _, turns in turns_of(sample) for t in turns}
-        valid = {f"D{int(m.group(1))}:{int(m.group(2))}" for v in valid if (m := _EVID.fullmatch(v))}
+        valid = {
+            f"D{int(m.group(1))}:{int(m.group(2))}" for v in valid if (m := _EVID.fullmatch(v))
+        }
         with tempfile.TemporaryDirectory() as tmp:
             store = make(Path(tmp))
             mid2dia = index_conversation(store, sample)
-            mid2dia = {k: f"D{int(m.group(1))}:{int(m.group(2))}" for k, v in mid2dia.items()
-                       if (m := _EVID.fullmatch(v))}
+            mid2dia = {
+                k: f"D{int(m.group(1))}:{int(m.group(2))}"
+                for k, v in mid2dia.items()
+                if (m := _EVID.fullmatch(v))
+            }
             for qa in sample["qa"]:
                 ev = normalise_evidence(qa.get("evidence") or [], valid)
                 if not ev:
                     continue
-                q = Question(ci, str(qa["question"]), int(qa["category"]), ev,
-                             {e.split(":")[0] for e in ev})
+                q = Question(
+                    ci, str(qa["question"]), int(qa["category"]), ev, {e.split(":")[0] for e in ev}
+                )
                 t0 = time.perf_counter()
                 hits = store.search_messages(q.text, limit=50)
                 search_s += time.perf_counter() - t0
@@ -254,8 +273,15 @@ def evaluate(make: Callable[[Path], Store], data: list[dict[str, Any]], convs: S
 
 TARGETS = {"sess_any@5": 0.95, "turn@10": 0.75, "sess_all@5": 0.88}
 GROUPS = ("all", "cat1-4", "cat1", "cat2", "cat3", "cat4", "cat5")
-NAMES = {"cat1": "1 multi-hop", "cat2": "2 temporal", "cat3": "3 open-domain",
-         "cat4": "4 single-hop", "cat5": "5 adversarial", "all": "all", "cat1-4": "cat 1-4"}
+NAMES = {
+    "cat1": "1 multi-hop",
+    "cat2": "2 temporal",
+    "cat3": "3 open-domain",
+    "cat4": "4 single-hop",
+    "cat5": "5 adversarial",
+    "all": "all",
+    "cat1-4": "cat 1-4",
+}
 
 
 def parse_convs(s: str) -> list[int]:
@@ -308,16 +334,22 @@ def main(argv: list[str] | None = None) -> int:
             if rr is None:
                 continue
             r, c = rr["all"], rr["cat1-4"]
-            print(f"{name:<14} convs {a.convs:<5} all: any@5 {r['sess_any@5']:.3f} R@10 {r['turn@10']:.3f} "
-                  f"all@5 {r['sess_all@5']:.3f} R@5 {r['turn@5']:.3f} R@50 {r['turn@50']:.3f} "
-                  f"any@10 {r['sess_any@10']:.3f} | cat1-4: any@5 {c['sess_any@5']:.3f} "
-                  f"R@10 {c['turn@10']:.3f} all@5 {c['sess_all@5']:.3f}")
+            print(
+                f"{name:<14} convs {a.convs:<5} all: any@5 {r['sess_any@5']:.3f} R@10 {r['turn@10']:.3f} "
+                f"all@5 {r['sess_all@5']:.3f} R@5 {r['turn@5']:.3f} R@50 {r['turn@50']:.3f} "
+                f"any@10 {r['sess_any@10']:.3f} | cat1-4: any@5 {c['sess_any@5']:.3f} "
+                f"R@10 {c['turn@10']:.3f} all@5 {c['sess_all@5']:.3f}"
+            )
         return 0
     base, _, bsecs = (None, None, 0.0) if a.no_baseline else evaluate(BaselineStore, data, convs)
-    print(f"LoCoMo retrieval — {path.name}, conversations {a.convs}, "
-          f"{n['all']} scorable questions ({n.get('cat1-4', 0)} in categories 1-4); top 50 per question")
-    print(f"system under test: {sut_name}; baseline: {BaselineStore.name}; "
-          f"search time {secs*1000/n['all']:.2f} ms/question (baseline {bsecs*1000/max(1,n['all']):.2f})")
+    print(
+        f"LoCoMo retrieval — {path.name}, conversations {a.convs}, "
+        f"{n['all']} scorable questions ({n.get('cat1-4', 0)} in categories 1-4); top 50 per question"
+    )
+    print(
+        f"system under test: {sut_name}; baseline: {BaselineStore.name}; "
+        f"search time {secs * 1000 / n['all']:.2f} ms/question (baseline {bsecs * 1000 / max(1, n['all']):.2f})"
+    )
     head = f"{'group':<15}{'n':>5}  {'metric':<12}{sut_name:>13}{'baseline':>10}{'ratio':>7}{'target':>8}"
     print(head)
     print("-" * len(head))
@@ -329,8 +361,10 @@ def main(argv: list[str] | None = None) -> int:
             b = base[g][m] if base else float("nan")
             tgt = TARGETS.get(m) if g == "all" else None
             tg = f"{tgt:.2f}" + ("✓" if v >= tgt else "✗") if tgt else ""
-            print(f"{NAMES[g] if m == METRICS[0] else '':<15}{n[g] if m == METRICS[0] else '':>5}  "
-                  f"{m:<12}{v:>13.3f}{b:>10.3f}{(v / b if b else float('nan')):>7.2f}{tg:>8}")
+            print(
+                f"{NAMES[g] if m == METRICS[0] else '':<15}{n[g] if m == METRICS[0] else '':>5}  "
+                f"{m:<12}{v:>13.3f}{b:>10.3f}{(v / b if b else float('nan')):>7.2f}{tg:>8}"
+            )
     ok = all(res["all"][m] >= t for m, t in TARGETS.items())
     return 0 if ok else 1
 

@@ -40,13 +40,28 @@ import memdir  # noqa: E402
 
 def _seed(home: Path, project: Path) -> None:
     store = memdir.open(home, project).store("local")
-    store.apply([memdir.AddOp("reference", f"Fact {i}", f"hook {i}",
-                              f"Fact {i}: the service on port {8000 + i} runs job {i}.")
-                 for i in range(50)])
+    store.apply(
+        [
+            memdir.AddOp(
+                "reference",
+                f"Fact {i}",
+                f"hook {i}",
+                f"Fact {i}: the service on port {8000 + i} runs job {i}.",
+            )
+            for i in range(50)
+        ]
+    )
 
 
-async def _client_run(client: Client, calls: int, tag: str, write: bool,
-                      ready: list[int], go: anyio.Event, clients: int) -> list[float]:
+async def _client_run(
+    client: Client,
+    calls: int,
+    tag: str,
+    write: bool,
+    ready: list[int],
+    go: anyio.Event,
+    clients: int,
+) -> list[float]:
     lat = []
     async with client as c:
         await c.call_tool("memory_search", {"query": "warm up"})
@@ -56,9 +71,16 @@ async def _client_run(client: Client, calls: int, tag: str, write: bool,
         await go.wait()  # every client connected and warm: time the calls alone
         for i in range(calls):
             args: dict[str, Any] = (
-                {"action": "add", "type": "reference", "name": f"Bench {tag} {i}",
-                 "description": f"bench {tag} {i}", "body": f"Benchmark entry {tag}/{i}."}
-                if write else {"query": f"service port job {i % 50}"})
+                {
+                    "action": "add",
+                    "type": "reference",
+                    "name": f"Bench {tag} {i}",
+                    "description": f"bench {tag} {i}",
+                    "body": f"Benchmark entry {tag}/{i}.",
+                }
+                if write
+                else {"query": f"service port job {i % 50}"}
+            )
             t = time.perf_counter()
             result = await c.call_tool("memory" if write else "memory_search", args)
             lat.append(time.perf_counter() - t)
@@ -70,8 +92,9 @@ async def _client_run(client: Client, calls: int, tag: str, write: bool,
     return lat
 
 
-async def _many(make: Any, clients: int, calls: int, write: bool, tag: str
-                ) -> tuple[float, list[float]]:
+async def _many(
+    make: Any, clients: int, calls: int, write: bool, tag: str
+) -> tuple[float, list[float]]:
     results: list[list[float]] = [[] for _ in range(clients)]
     ready: list[int] = []
     go = anyio.Event()
@@ -101,8 +124,10 @@ def _free_port() -> int:
 def _row(name: str, wall: float, lat: list[float]) -> str:
     lat.sort()
     p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))]
-    return (f"{name:<34} {len(lat) / wall:>9.0f}  {statistics.median(lat) * 1e3:>8.2f}  "
-            f"{p95 * 1e3:>8.2f}  {len(lat):>6}")
+    return (
+        f"{name:<34} {len(lat) / wall:>9.0f}  {statistics.median(lat) * 1e3:>8.2f}  "
+        f"{p95 * 1e3:>8.2f}  {len(lat):>6}"
+    )
 
 
 def main() -> None:
@@ -121,11 +146,13 @@ def main() -> None:
     def stdio() -> Client:
         return Client(StdioServerParameters(command=cmd[0], args=[*cmd[1:], "mcp"], env=env))
 
-    token = subprocess.run([*cmd, "serve", "--print-token"], env=env, check=True,
-                           capture_output=True, text=True).stdout.strip()
+    token = subprocess.run(
+        [*cmd, "serve", "--print-token"], env=env, check=True, capture_output=True, text=True
+    ).stdout.strip()
     port = _free_port()
-    server = subprocess.Popen([*cmd, "serve", "--port", str(port)], env=env,
-                              stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [*cmd, "serve", "--port", str(port)], env=env, stderr=subprocess.DEVNULL
+    )
     url = f"http://127.0.0.1:{port}/mcp"
 
     def http() -> Client:
@@ -143,12 +170,14 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("memdir serve did not start") from None
                 time.sleep(0.05)
-        plan = [("stdio, 1 client, memory_search", stdio, 1, False),
-                ("stdio, 4 clients, memory_search", stdio, 4, False),
-                ("HTTP, 1 client, memory_search", http, 1, False),
-                ("HTTP, 4 clients, memory_search", http, 4, False),
-                ("stdio, 4 clients, memory add", stdio, 4, True),
-                ("HTTP, 4 clients, memory add", http, 4, True)]
+        plan = [
+            ("stdio, 1 client, memory_search", stdio, 1, False),
+            ("stdio, 4 clients, memory_search", stdio, 4, False),
+            ("HTTP, 1 client, memory_search", http, 1, False),
+            ("HTTP, 4 clients, memory_search", http, 4, False),
+            ("stdio, 4 clients, memory add", stdio, 4, True),
+            ("HTTP, 4 clients, memory add", http, 4, True),
+        ]
         for i, (name, make, clients, write) in enumerate(plan):
             wall, lat = anyio.run(_many, make, clients, calls, write, f"r{i}c")
             rows.append(_row(name, wall, lat))
@@ -156,18 +185,26 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=30)
     print(f"bench/mcp.py — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
-    print(f"machine: {os.cpu_count()} cores; Python {platform.python_version()} on "
-          f"{platform.system()}; {calls} calls per client; 50 seeded entries")
+    print(
+        f"machine: {os.cpu_count()} cores; Python {platform.python_version()} on "
+        f"{platform.system()}; {calls} calls per client; 50 seeded entries"
+    )
     print()
-    print(f"{'transport, clients, tool':<34} {'calls/s':>9}  {'p50 ms':>8}  {'p95 ms':>8}  "
-          f"{'calls':>6}")
+    print(
+        f"{'transport, clients, tool':<34} {'calls/s':>9}  {'p50 ms':>8}  {'p95 ms':>8}  "
+        f"{'calls':>6}"
+    )
     print(f"{'-' * 34} {'-' * 9}  {'-' * 8}  {'-' * 8}  {'-' * 6}")
     print("\n".join(rows))
     print()
-    print("stdio: one `memdir mcp` process per client (how harnesses launch it); HTTP: one "
-          "`memdir serve` for all clients, library calls serialised on one worker thread.")
-    print("calls/s: all clients' calls over the wall time of the row; latency: per call, "
-          "client side, including JSON-RPC framing and (HTTP) the bearer-token check.")
+    print(
+        "stdio: one `memdir mcp` process per client (how harnesses launch it); HTTP: one "
+        "`memdir serve` for all clients, library calls serialised on one worker thread."
+    )
+    print(
+        "calls/s: all clients' calls over the wall time of the row; latency: per call, "
+        "client side, including JSON-RPC framing and (HTTP) the bearer-token check."
+    )
 
 
 if __name__ == "__main__":

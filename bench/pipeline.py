@@ -47,8 +47,9 @@ def _replay(md: Memdir, sample: dict[str, Any]) -> int:
     conv = sample["conversation"]
     user = conv["speaker_a"]
     count = 0
-    for key in sorted((k for k in conv if re.fullmatch(r"session_\d+", k)),
-                      key=lambda k: int(k.split("_")[1])):
+    for key in sorted(
+        (k for k in conv if re.fullmatch(r"session_\d+", k)), key=lambda k: int(k.split("_")[1])
+    ):
         start = _when(conv[f"{key}_date_time"])
         session = md.session(agent="locomo", started_at=start)
         rows = []
@@ -73,15 +74,24 @@ def _llm(kind: str, user: str) -> str:
             m = re.search(r"\bI (?:really )?(love|like|prefer|enjoy) ([\w' -]{3,40})", text)
             if m:
                 what = m.group(2).strip()
-                return candidates_reply({
-                    "type": "user", "name": f"{m.group(1).title()}s {what}"[:80],
-                    "description": f"The user {m.group(1)}s {what}"[:150],
-                    "body": f"The user said: {text[:300]}", "evidence": [int(msg_id)]})
+                return candidates_reply(
+                    {
+                        "type": "user",
+                        "name": f"{m.group(1).title()}s {what}"[:80],
+                        "description": f"The user {m.group(1)}s {what}"[:150],
+                        "body": f"The user said: {text[:300]}",
+                        "evidence": [int(msg_id)],
+                    }
+                )
         return candidates_reply()
     data = json.loads(user)
     names = {e["name"].casefold() for e in data["entries"]}
-    return ops_reply(*({"op": "noop" if c["name"].casefold() in names else "add",
-                        "candidate": c["index"]} for c in data["candidates"]))
+    return ops_reply(
+        *(
+            {"op": "noop" if c["name"].casefold() in names else "add", "candidate": c["index"]}
+            for c in data["candidates"]
+        )
+    )
 
 
 def _run(samples: list[dict[str, Any]], make: type[Provider] | None) -> dict[str, float]:
@@ -108,14 +118,22 @@ def _run(samples: list[dict[str, Any]], make: type[Provider] | None) -> dict[str
                     break
             seconds += time.perf_counter() - t0
             if isinstance(provider, ScriptedProvider):
-                prompt_chars += sum(len(EXTRACT_PROMPT) + len(u) for k, u in provider.calls
-                                    if k == "extract")
+                prompt_chars += sum(
+                    len(EXTRACT_PROMPT) + len(u) for k, u in provider.calls if k == "extract"
+                )
             entries += len(md.store("local").list())
             md.close()
-    return {"sessions": sessions, "seconds": seconds, "rate": sessions / seconds,
-            "empty": empty / max(extracted, 1), "chars": chars / max(extracted, 1),
-            "prompt": prompt_chars / max(extracted, 1), "entries": entries, "runs": runs,
-            "calls": calls}
+    return {
+        "sessions": sessions,
+        "seconds": seconds,
+        "rate": sessions / seconds,
+        "empty": empty / max(extracted, 1),
+        "chars": chars / max(extracted, 1),
+        "prompt": prompt_chars / max(extracted, 1),
+        "entries": entries,
+        "runs": runs,
+        "calls": calls,
+    }
 
 
 def main() -> None:
@@ -124,20 +142,25 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="only the first 2 conversations")
     args = parser.parse_args()
     samples = json.loads(args.data.read_text())[: 2 if args.quick else None]
-    rows = [("rules (offline)", _run(samples, None)),
-            ("scripted LLM", _run(samples, ScriptedProvider))]
-    print(f"bench/pipeline.py — LoCoMo, {len(samples)} conversations, "
-          f"{datetime.now(UTC):%Y-%m-%d}")
-    head = (f"{'provider':16} {'sessions':>8} {'seconds':>8} {'sessions/s':>10} "
-            f"{'no output':>9} {'chars/session':>13} {'with prompt':>11} {'entries':>7} "
-            f"{'model calls':>11} {'runs':>5}")
+    rows = [
+        ("rules (offline)", _run(samples, None)),
+        ("scripted LLM", _run(samples, ScriptedProvider)),
+    ]
+    print(f"bench/pipeline.py — LoCoMo, {len(samples)} conversations, {datetime.now(UTC):%Y-%m-%d}")
+    head = (
+        f"{'provider':16} {'sessions':>8} {'seconds':>8} {'sessions/s':>10} "
+        f"{'no output':>9} {'chars/session':>13} {'with prompt':>11} {'entries':>7} "
+        f"{'model calls':>11} {'runs':>5}"
+    )
     print(head)
     print("-" * len(head))
     for name, r in rows:
         prompt = f"{r['prompt']:11,.0f}" if r["prompt"] else f"{'-':>11}"
-        print(f"{name:16} {r['sessions']:8.0f} {r['seconds']:8.2f} {r['rate']:10.1f} "
-              f"{r['empty']:9.1%} {r['chars']:13,.0f} {prompt} {r['entries']:7.0f} "
-              f"{r['calls']:11.0f} {r['runs']:5.0f}")
+        print(
+            f"{name:16} {r['sessions']:8.0f} {r['seconds']:8.2f} {r['rate']:10.1f} "
+            f"{r['empty']:9.1%} {r['chars']:13,.0f} {prompt} {r['entries']:7.0f} "
+            f"{r['calls']:11.0f} {r['runs']:5.0f}"
+        )
 
 
 if __name__ == "__main__":

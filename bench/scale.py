@@ -72,11 +72,40 @@ def _corpus_words() -> list[str]:
         pass
     import importlib
 
-    for mod in ("os", "re", "json", "sqlite3", "asyncio", "collections", "typing", "pathlib",
-                "subprocess", "argparse", "logging", "unittest", "email", "http.client",
-                "urllib.request", "datetime", "decimal", "threading", "multiprocessing",
-                "socket", "ssl", "tarfile", "zipfile", "csv", "shutil", "functools",
-                "itertools", "dataclasses", "inspect", "pickle", "random", "statistics"):
+    for mod in (
+        "os",
+        "re",
+        "json",
+        "sqlite3",
+        "asyncio",
+        "collections",
+        "typing",
+        "pathlib",
+        "subprocess",
+        "argparse",
+        "logging",
+        "unittest",
+        "email",
+        "http.client",
+        "urllib.request",
+        "datetime",
+        "decimal",
+        "threading",
+        "multiprocessing",
+        "socket",
+        "ssl",
+        "tarfile",
+        "zipfile",
+        "csv",
+        "shutil",
+        "functools",
+        "itertools",
+        "dataclasses",
+        "inspect",
+        "pickle",
+        "random",
+        "statistics",
+    ):
         try:
             m = importlib.import_module(mod)
         except Exception:  # noqa: BLE001
@@ -91,11 +120,40 @@ def _corpus_words() -> list[str]:
     return words
 
 
-_CHAT = ("ok", "thanks", "please", "can you", "I think", "let's", "sure", "hmm", "great",
-         "actually", "wait", "looks good", "I see", "could you check", "why does",
-         "what about", "try again", "that fixed it", "still failing", "nice")
-_TOOLS = ("read_file", "write_file", "terminal", "search_files", "web_search", "browser_open",
-          "patch", "run_tests", "git_diff", "memory_add")
+_CHAT = (
+    "ok",
+    "thanks",
+    "please",
+    "can you",
+    "I think",
+    "let's",
+    "sure",
+    "hmm",
+    "great",
+    "actually",
+    "wait",
+    "looks good",
+    "I see",
+    "could you check",
+    "why does",
+    "what about",
+    "try again",
+    "that fixed it",
+    "still failing",
+    "nice",
+)
+_TOOLS = (
+    "read_file",
+    "write_file",
+    "terminal",
+    "search_files",
+    "web_search",
+    "browser_open",
+    "patch",
+    "run_tests",
+    "git_diff",
+    "memory_add",
+)
 _DIRS = ("src", "tests", "lib", "app", "docs", "scripts", "internal", "pkg", "cmd", "web")
 _EXT = ("py", "ts", "go", "rs", "md", "json", "yaml", "toml", "sql", "sh")
 
@@ -125,7 +183,9 @@ class Generator:
         self.starts = [w for w in words[::7]]
         self.ident_words = list(self.chain)[:4000]
         self.cjk = _cjk_lexicon(self.rng)
-        self.cjk_cw = list(__import__('itertools').accumulate(1.0 / (i + 1) ** 0.9 for i in range(len(self.cjk))))
+        self.cjk_cw = list(
+            __import__("itertools").accumulate(1.0 / (i + 1) ** 0.9 for i in range(len(self.cjk)))
+        )
         self.seen: set[int] = set()
 
     def _english(self, n: int) -> str:
@@ -179,8 +239,11 @@ class Generator:
                 left = max(4, int(r.lognormvariate(3.7, 0.6)))
                 ts += r.uniform(600, 36000)
                 roles_cycle = 0
-            role = ("user", "assistant", "tool", "assistant")[roles_cycle % 4] if r.random() < 0.4 \
+            role = (
+                ("user", "assistant", "tool", "assistant")[roles_cycle % 4]
+                if r.random() < 0.4
                 else ("user", "assistant")[roles_cycle % 2]
+            )
             roles_cycle += 1
             tool_name = tool_calls = None
             if r.random() < 0.10:
@@ -191,7 +254,16 @@ class Generator:
                 tool_name = r.choice(_TOOLS)
             elif role == "assistant" and r.random() < 0.25:
                 tn = r.choice(_TOOLS)
-                tool_calls = json.dumps([{"name": tn, "arguments": {"path": f"{r.choice(_DIRS)}/{self._ident()}.{r.choice(_EXT)}"}}])
+                tool_calls = json.dumps(
+                    [
+                        {
+                            "name": tn,
+                            "arguments": {
+                                "path": f"{r.choice(_DIRS)}/{self._ident()}.{r.choice(_EXT)}"
+                            },
+                        }
+                    ]
+                )
             h = hash((content, tool_name, tool_calls))
             if h in self.seen:
                 continue
@@ -202,8 +274,9 @@ class Generator:
             yield sess, role, content, tool_name, tool_calls, ts
 
 
-def make_queries(seed: int, sample: list[tuple[int, str, str, str | None, str | None, float]],
-                 n: int = 240) -> list[tuple[str, str]]:
+def make_queries(
+    seed: int, sample: list[tuple[int, str, str, str | None, str | None, float]], n: int = 240
+) -> list[tuple[str, str]]:
     """(kind, query) pairs drawn from a sample of the generated messages."""
     r = random.Random(seed + 1)
     eng = [m[2] for m in sample if not re.search(r"[\u4e00-\u9fff]", m[2])]
@@ -213,7 +286,11 @@ def make_queries(seed: int, sample: list[tuple[int, str, str, str | None, str | 
         for w in re.findall(r"[a-z]{3,}", t.lower()):
             freq[w] = freq.get(w, 0) + 1
     by_f = sorted(freq, key=lambda w: -freq[w])
-    common = [w for w in by_f[:300] if w not in {"the", "and", "for", "that", "this", "with", "are", "not", "you"}]
+    common = [
+        w
+        for w in by_f[:300]
+        if w not in {"the", "and", "for", "that", "this", "with", "are", "not", "you"}
+    ]
     rare = [w for w in by_f if freq[w] <= 2]
     idents = [m.group(0) for t in eng for m in [re.search(r"[a-z]+_[a-z]+\d+", t)] if m]
     out: list[tuple[str, str]] = []
@@ -227,7 +304,9 @@ def make_queries(seed: int, sample: list[tuple[int, str, str, str | None, str | 
         ws = r.choice(eng).split()
         if len(ws) >= 3:
             i = r.randrange(len(ws) - 2)
-            out.append(("phrase", '"' + " ".join(ws[i:i + r.choice((2, 3))]).strip('",.()') + '"'))
+            out.append(
+                ("phrase", '"' + " ".join(ws[i : i + r.choice((2, 3))]).strip('",.()') + '"')
+            )
     for _ in range(per):  # CJK 2–4 chars (some mixed with an English word)
         t = r.choice(cjk)
         runs = re.findall(r"[\u4e00-\u9fff]{2,}", t)
@@ -235,7 +314,7 @@ def make_queries(seed: int, sample: list[tuple[int, str, str, str | None, str | 
             run = r.choice(runs)
             k = min(len(run), r.choice((2, 2, 3, 4)))
             i = r.randrange(len(run) - k + 1)
-            q = run[i:i + k]
+            q = run[i : i + k]
             if r.random() < 0.25:
                 q += " " + r.choice(common)
             out.append(("cjk", q))
@@ -248,9 +327,15 @@ def make_queries(seed: int, sample: list[tuple[int, str, str, str | None, str | 
     for _ in range(per + per // 2):  # questions
         ws = re.findall(r"[A-Za-z]{4,}", r.choice(eng))
         if ws:
-            tmpl = r.choice(("how did we fix the {} {}", "what was the {} for {}",
-                             "where is {} used in {}", "why does {} fail with {}",
-                             "did you check {} and {}"))
+            tmpl = r.choice(
+                (
+                    "how did we fix the {} {}",
+                    "what was the {} for {}",
+                    "where is {} used in {}",
+                    "why does {} fail with {}",
+                    "did you check {} and {}",
+                )
+            )
             out.append(("question", tmpl.format(r.choice(ws), r.choice(ws))))
     return out[:n] if len(out) >= n else out
 
@@ -292,19 +377,27 @@ class HermesSystem:
             sessions.setdefault(sno, ts)
         t0 = time.perf_counter()
         conn.execute("BEGIN IMMEDIATE")
-        conn.executemany("INSERT INTO sessions(id, source, started_at) VALUES (?,?,?)",
-                         [(f"s{k:07d}", "cli", v) for k, v in sessions.items()])
+        conn.executemany(
+            "INSERT INTO sessions(id, source, started_at) VALUES (?,?,?)",
+            [(f"s{k:07d}", "cli", v) for k, v in sessions.items()],
+        )
         conn.execute("COMMIT")
         # Same staged bulk path as memdir's (one INSERT ... SELECT per batch through Hermes's
         # own triggers): the fastest way into its schema, so the load rates compare fairly.
-        conn.execute("CREATE TEMP TABLE _stage(session_id, role, content, tool_name, tool_calls, timestamp)")
+        conn.execute(
+            "CREATE TEMP TABLE _stage(session_id, role, content, tool_name, tool_calls, timestamp)"
+        )
         for i in range(0, len(rows), batch):
-            chunk = rows[i:i + batch]
+            chunk = rows[i : i + batch]
             conn.execute("BEGIN IMMEDIATE")
-            conn.executemany("INSERT INTO temp._stage VALUES (?,?,?,?,?,?)",
-                             [(f"s{sno:07d}", role, c, tn, tc, ts) for sno, role, c, tn, tc, ts in chunk])
-            conn.execute("INSERT INTO messages(session_id, role, content, tool_name, tool_calls, timestamp)"
-                         " SELECT * FROM temp._stage")
+            conn.executemany(
+                "INSERT INTO temp._stage VALUES (?,?,?,?,?,?)",
+                [(f"s{sno:07d}", role, c, tn, tc, ts) for sno, role, c, tn, tc, ts in chunk],
+            )
+            conn.execute(
+                "INSERT INTO messages(session_id, role, content, tool_name, tool_calls, timestamp)"
+                " SELECT * FROM temp._stage"
+            )
             conn.execute("DELETE FROM temp._stage")
             conn.execute("COMMIT")
         t_ins = time.perf_counter() - t0
@@ -390,8 +483,9 @@ def phase_load(system: str, db: Path, n: int, seed: int, batch: int) -> dict[str
     return res
 
 
-def phase_search(system: str, db: Path, queries: list[str], rounds: int, limit: int,
-                 grouped: bool) -> dict[str, Any]:
+def phase_search(
+    system: str, db: Path, queries: list[str], rounds: int, limit: int, grouped: bool
+) -> dict[str, Any]:
     rss0 = _rss_mb()
     sut = SYSTEMS[system](db)
     fn = sut.search_grouped if grouped else sut.search
@@ -410,9 +504,18 @@ def phase_search(system: str, db: Path, queries: list[str], rounds: int, limit: 
     def pct(p: float) -> float:
         return times[min(len(times) - 1, int(p / 100 * len(times)))] * 1000
 
-    return {"loadavg": os.getloadavg()[0], "p50": pct(50), "p95": pct(95), "p99": pct(99), "max": times[-1] * 1000,
-            "mean": statistics.fmean(times) * 1000, "rss_mb": _rss_mb(), "rss_start_mb": rss0,
-            "empty": sum(1 for h in hits0 if h == 0), "per_q": per_q}
+    return {
+        "loadavg": os.getloadavg()[0],
+        "p50": pct(50),
+        "p95": pct(95),
+        "p99": pct(99),
+        "max": times[-1] * 1000,
+        "mean": statistics.fmean(times) * 1000,
+        "rss_mb": _rss_mb(),
+        "rss_start_mb": rss0,
+        "empty": sum(1 for h in hits0 if h == 0),
+        "per_q": per_q,
+    }
 
 
 def _child(args: list[str], python: str) -> dict[str, Any]:
@@ -462,21 +565,63 @@ def main(argv: list[str] | None = None) -> int:
         else:
             for p in db.parent.glob("state.db*"):
                 p.unlink()
-            load = _child(["load", system, str(db), "--n", str(a.n), "--seed", str(a.seed),
-                           "--batch", str(a.batch)], python)
+            load = _child(
+                [
+                    "load",
+                    system,
+                    str(db),
+                    "--n",
+                    str(a.n),
+                    "--seed",
+                    str(a.seed),
+                    "--batch",
+                    str(a.batch),
+                ],
+                python,
+            )
             (db.parent / "load.json").write_text(json.dumps(load))
-        srch = _child(["flat", system, str(db), str(qfile), "--rounds", str(a.rounds),
-                       "--limit", str(a.limit)], python)
-        grp = _child(["grouped", system, str(db), str(qfile), "--rounds", str(a.rounds),
-                      "--limit", "10"], python) if system != "hermes" else None
+        srch = _child(
+            [
+                "flat",
+                system,
+                str(db),
+                str(qfile),
+                "--rounds",
+                str(a.rounds),
+                "--limit",
+                str(a.limit),
+            ],
+            python,
+        )
+        grp = (
+            _child(
+                [
+                    "grouped",
+                    system,
+                    str(db),
+                    str(qfile),
+                    "--rounds",
+                    str(a.rounds),
+                    "--limit",
+                    "10",
+                ],
+                python,
+            )
+            if system != "hermes"
+            else None
+        )
         results[system] = {"load": load, "search": srch, "grouped": grp}
-        print(f"# {system}: load {load} search p50 {srch['p50']:.1f} p95 {srch['p95']:.1f}",
-              file=sys.stderr)
+        print(
+            f"# {system}: load {load} search p50 {srch['p50']:.1f} p95 {srch['p95']:.1f}",
+            file=sys.stderr,
+        )
 
     m, h = results.get("memdir"), results.get("hermes")
-    print(f"Session search at scale — {a.n:,} messages (seed {a.seed}, ~10 % CJK), "
-          f"{len(queries)} queries × {a.rounds} timed rounds after a warm-up, limit {a.limit}; "
-          f"sqlite {sqlite3.sqlite_version}; {os.cpu_count()} cores")
+    print(
+        f"Session search at scale — {a.n:,} messages (seed {a.seed}, ~10 % CJK), "
+        f"{len(queries)} queries × {a.rounds} timed rounds after a warm-up, limit {a.limit}; "
+        f"sqlite {sqlite3.sqlite_version}; {os.cpu_count()} cores"
+    )
     print("query mix: " + ", ".join(f"{k} {kinds.count(k)}" for k in dict.fromkeys(kinds)))
     rows: list[tuple[str, float | None, float | None, str, str]] = []
 
@@ -493,14 +638,20 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("  optimize s", g(m, "load", "optimize_s"), g(h, "load", "optimize_s"), "lo", ""))
     dbm = g(m, "load", "db_bytes")
     dbh = g(h, "load", "db_bytes")
-    rows.append(("DB bytes / message", dbm / a.n if dbm else None, dbh / a.n if dbh else None, "lo", ""))
+    rows.append(
+        ("DB bytes / message", dbm / a.n if dbm else None, dbh / a.n if dbh else None, "lo", "")
+    )
     for p, tgt in (("p50", "≤ 15"), ("p95", "≤ 50"), ("p99", ""), ("max", ""), ("mean", "")):
         rows.append((f"search_messages {p} ms", g(m, "search", p), g(h, "search", p), "lo", tgt))
     for p in ("p50", "p95", "p99"):
         rows.append((f"search (grouped) {p} ms", g(m, "grouped", p), g(h, "search", p), "lo", ""))
     rows.append(("loadavg during load", g(m, "load", "loadavg"), g(h, "load", "loadavg"), "", ""))
-    rows.append(("RSS searching proc MB", g(m, "search", "rss_mb"), g(h, "search", "rss_mb"), "lo", "< 200"))
-    rows.append(("loadavg after search", g(m, "search", "loadavg"), g(h, "search", "loadavg"), "", ""))
+    rows.append(
+        ("RSS searching proc MB", g(m, "search", "rss_mb"), g(h, "search", "rss_mb"), "lo", "< 200")
+    )
+    rows.append(
+        ("loadavg after search", g(m, "search", "loadavg"), g(h, "search", "loadavg"), "", "")
+    )
     rows.append(("queries with 0 hits", g(m, "search", "empty"), g(h, "search", "empty"), "lo", ""))
     head = f"{'metric':<26}{'memdir':>12}{'hermes':>12}{'ratio':>8}  target"
     print(head)
@@ -512,10 +663,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<26}{fm}{fh}{ratio}  {tgt}")
     # per kind p95 (max over rounds per query)
     if m:
-        print("per query kind, p95 of per-query worst time (ms): " + ", ".join(
-            f"{k} {sorted(t for kk, t in zip(kinds, m['search']['per_q'], strict=True) if kk == k)[int(0.95 * (kinds.count(k) - 1))] * 1000:.1f}"
-            + (f"/{sorted(t for kk, t in zip(kinds, h['search']['per_q'], strict=True) if kk == k)[int(0.95 * (kinds.count(k) - 1))] * 1000:.1f}" if h else "")
-            for k in dict.fromkeys(kinds)) + " (memdir/hermes)")
+        print(
+            "per query kind, p95 of per-query worst time (ms): "
+            + ", ".join(
+                f"{k} {sorted(t for kk, t in zip(kinds, m['search']['per_q'], strict=True) if kk == k)[int(0.95 * (kinds.count(k) - 1))] * 1000:.1f}"
+                + (
+                    f"/{sorted(t for kk, t in zip(kinds, h['search']['per_q'], strict=True) if kk == k)[int(0.95 * (kinds.count(k) - 1))] * 1000:.1f}"
+                    if h
+                    else ""
+                )
+                for k in dict.fromkeys(kinds)
+            )
+            + " (memdir/hermes)"
+        )
     if a.keep is None:
         shutil.rmtree(work, ignore_errors=True)
     return 0

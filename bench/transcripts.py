@@ -42,8 +42,13 @@ def generate(path: Path, mb: float, seed: int) -> dict[str, int]:
 
     gen = Generator(seed)
     rng = random.Random(seed)
-    base = {"sessionId": SID, "cwd": "/home/dev/shop", "version": "1.0.80", "gitBranch": "main",
-            "userType": "external"}
+    base = {
+        "sessionId": SID,
+        "cwd": "/home/dev/shop",
+        "version": "1.0.80",
+        "gitBranch": "main",
+        "userType": "external",
+    }
     t = 1_750_000_000.0
     limit = int(mb * 1024 * 1024)
     counts = {"lines": 0, "messages": 0}
@@ -54,17 +59,30 @@ def generate(path: Path, mb: float, seed: int) -> dict[str, int]:
         return gen._chinese(max(2, words // 3)) if rng.random() < 0.1 else gen._english(words)
 
     with path.open("w", encoding="utf-8") as f:
-        def put(kind: str, content: Any, sidechain: bool = False, chain: str | None = None,
-                messages: int = 1) -> str:
+
+        def put(
+            kind: str,
+            content: Any,
+            sidechain: bool = False,
+            chain: str | None = None,
+            messages: int = 1,
+        ) -> str:
             nonlocal t, n, parent
             n += 1
             t += rng.uniform(0.5, 30)
             uuid = f"{n:08x}-0000-4000-8000-{n:012x}"
-            stamp = (time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t))
-                     + f".{int(t % 1 * 1000):03d}Z")
-            line = {**base, "type": kind, "uuid": uuid, "isSidechain": sidechain,
-                    "parentUuid": chain if sidechain else parent, "timestamp": stamp,
-                    "message": {"role": kind, "content": content}}
+            stamp = (
+                time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int(t % 1 * 1000):03d}Z"
+            )
+            line = {
+                **base,
+                "type": kind,
+                "uuid": uuid,
+                "isSidechain": sidechain,
+                "parentUuid": chain if sidechain else parent,
+                "timestamp": stamp,
+                "message": {"role": kind, "content": content},
+            }
             f.write(json.dumps(line, ensure_ascii=False) + "\n")
             if not sidechain:
                 parent = uuid
@@ -80,23 +98,41 @@ def generate(path: Path, mb: float, seed: int) -> dict[str, int]:
                 tool = rng.choice(("Read", "Bash", "Grep", "Edit"))
                 call = f"toolu_{turn:06d}_{rng.randrange(10**6):06d}"
                 target = f"src/{gen._ident()}.py"
-                args = {"Read": {"file_path": target}, "Bash": {"command": f"pytest -q {target}"},
-                        "Grep": {"pattern": gen._ident(), "path": "src"},
-                        "Edit": {"file_path": target, "old_string": text(6),
-                                 "new_string": text(6)}}[tool]
-                put("assistant", [{"type": "text", "text": text(rng.randint(5, 30))},
-                                  {"type": "tool_use", "id": call, "name": tool, "input": args}],
-                    messages=2)
-                output = "\n".join(gen._english(rng.randint(8, 20))  # tool output: English
-                                   for _ in range(rng.randint(3, 60)))
+                args = {
+                    "Read": {"file_path": target},
+                    "Bash": {"command": f"pytest -q {target}"},
+                    "Grep": {"pattern": gen._ident(), "path": "src"},
+                    "Edit": {"file_path": target, "old_string": text(6), "new_string": text(6)},
+                }[tool]
+                put(
+                    "assistant",
+                    [
+                        {"type": "text", "text": text(rng.randint(5, 30))},
+                        {"type": "tool_use", "id": call, "name": tool, "input": args},
+                    ],
+                    messages=2,
+                )
+                output = "\n".join(
+                    gen._english(rng.randint(8, 20))  # tool output: English
+                    for _ in range(rng.randint(3, 60))
+                )
                 put("user", [{"type": "tool_result", "tool_use_id": call, "content": output}])
-            put("assistant", [{"type": "thinking", "thinking": text(20)},
-                              {"type": "text", "text": text(rng.randint(10, 80))}])
+            put(
+                "assistant",
+                [
+                    {"type": "thinking", "thinking": text(20)},
+                    {"type": "text", "text": text(rng.randint(10, 80))},
+                ],
+            )
             if turn % 20 == 0:  # a sub-agent's own conversation (a child session)
                 link = put("user", text(20), sidechain=True, chain=None)
                 for _ in range(3):
-                    link = put("assistant", [{"type": "text", "text": text(30)}],
-                               sidechain=True, chain=link)
+                    link = put(
+                        "assistant",
+                        [{"type": "text", "text": text(30)}],
+                        sidechain=True,
+                        chain=link,
+                    )
     counts["bytes"] = path.stat().st_size
     return counts
 
@@ -162,8 +198,15 @@ def main(argv: list[str] | None = None) -> int:
             home = work / f"{mb:g}" / "memdir"
             for label in ("import", "import again") if mb == a.mb else ("import",):
                 res, rss = run_child("import", str(home), str(path))
-                rows.append((f"{label}, {mb:g} MiB file", path.stat().st_size / 2**20,
-                             res, rss, (home / "state.db").stat().st_size / 2**20))
+                rows.append(
+                    (
+                        f"{label}, {mb:g} MiB file",
+                        path.stat().st_size / 2**20,
+                        res,
+                        rss,
+                        (home / "state.db").stat().st_size / 2**20,
+                    )
+                )
         base, rss = run_child("import", str(work / "empty"), "")
         rows.append(("memdir opened, nothing imported", 0.0, base, rss, 0.0))
         children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -172,27 +215,34 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(work, ignore_errors=True)
 
     big = files[a.mb][1]
-    print(f"Transcript import — Claude Code JSONL, {a.mb:g} MiB: {big['lines']:,} lines, "
-          f"{big['messages']:,} messages expected (seed {a.seed}); sqlite "
-          f"{sqlite3.sqlite_version}; {os.cpu_count()} cores; loadavg {load0[0]:.1f} → "
-          f"{load1[0]:.1f}")
-    head = (f"{'run':<32}{'file MiB':>9}{'added':>10}{'present':>10}{'malformed':>10}"
-            f"{'s':>7}{'msg/s':>9}{'MiB/s':>7}{'RSS MiB':>9}{'HWM MiB':>9}{'db MiB':>8}")
+    print(
+        f"Transcript import — Claude Code JSONL, {a.mb:g} MiB: {big['lines']:,} lines, "
+        f"{big['messages']:,} messages expected (seed {a.seed}); sqlite "
+        f"{sqlite3.sqlite_version}; {os.cpu_count()} cores; loadavg {load0[0]:.1f} → "
+        f"{load1[0]:.1f}"
+    )
+    head = (
+        f"{'run':<32}{'file MiB':>9}{'added':>10}{'present':>10}{'malformed':>10}"
+        f"{'s':>7}{'msg/s':>9}{'MiB/s':>7}{'RSS MiB':>9}{'HWM MiB':>9}{'db MiB':>8}"
+    )
     print(head)
     print("-" * len(head))
     for label, mib, res, rss, db in rows:
         r = res["report"] if res else None
         if r is None:
-            print(f"{label:<32}{'':>9}{'':>10}{'':>10}{'':>10}{'':>7}{'':>9}{'':>7}"
-                  f"{rss:>9.1f}{res['hwm'] if res else 0:>9.1f}{'':>8}")
+            print(
+                f"{label:<32}{'':>9}{'':>10}{'':>10}{'':>10}{'':>7}{'':>9}{'':>7}"
+                f"{rss:>9.1f}{res['hwm'] if res else 0:>9.1f}{'':>8}"
+            )
             continue
         secs = res["seconds"]
         rate = f"{r['messages_added'] / secs:>9,.0f}" if r["messages_added"] else f"{'-':>9}"
-        print(f"{label:<32}{mib:>9.1f}{r['messages_added']:>10,}{r['messages_present']:>10,}"
-              f"{r['malformed']:>10}{secs:>7.1f}{rate}{mib / secs:>7.1f}{rss:>9.1f}"
-              f"{res['hwm']:>9.1f}{db:>8.1f}")
-    print(f"RUSAGE_CHILDREN ru_maxrss (largest child, the generators included): "
-          f"{children:.1f} MiB")
+        print(
+            f"{label:<32}{mib:>9.1f}{r['messages_added']:>10,}{r['messages_present']:>10,}"
+            f"{r['malformed']:>10}{secs:>7.1f}{rate}{mib / secs:>7.1f}{rss:>9.1f}"
+            f"{res['hwm']:>9.1f}{db:>8.1f}"
+        )
+    print(f"RUSAGE_CHILDREN ru_maxrss (largest child, the generators included): {children:.1f} MiB")
     again = next(r for r in rows if r[0].startswith("import again"))[2]
     ok = again is not None and again["report"]["messages_added"] == 0
     print("second import adds nothing: " + ("yes" if ok else "NO"))

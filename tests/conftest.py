@@ -86,21 +86,36 @@ def add(store: memdir.Store, name: str, body: str | None = None, **kw: object) -
 
 
 @pytest.fixture
-def run(tmp_path: Path, home: Path, project: Path
-        ) -> Callable[..., subprocess.CompletedProcess[str]]:
+def run(
+    tmp_path: Path, home: Path, project: Path
+) -> Callable[..., subprocess.CompletedProcess[str]]:
     """The ``memdir`` CLI as a real subprocess on this test's home and project; asserts the
     exit status (``ok``) and that no traceback leaked."""
-    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
-           "NO_COLOR": "1", "COLUMNS": "200"}
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(home),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+    }
     env.pop("EDITOR", None)
     env.pop("VISUAL", None)
     env.pop("MEMDIR_DISABLE", None)
 
-    def _run(*args: str, input: str | None = None, ok: bool = True,
-             extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-        proc = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), *args],
-                              input=input, capture_output=True, text=True,
-                              env={**env, **(extra_env or {})}, timeout=60)
+    def _run(
+        *args: str,
+        input: str | None = None,
+        ok: bool = True,
+        extra_env: dict[str, str] | None = None,
+    ) -> subprocess.CompletedProcess[str]:
+        proc = subprocess.run(
+            [sys.executable, "-m", "memdir", "-C", str(project), *args],
+            input=input,
+            capture_output=True,
+            text=True,
+            env={**env, **(extra_env or {})},
+            timeout=60,
+        )
         assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
         assert "Traceback" not in proc.stderr
         return proc

@@ -22,8 +22,9 @@ class Server:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()},
-                                       body))
+                outer.requests.append(
+                    (self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+                )
                 status, payload = respond(self.path, body)
                 data = json.dumps(payload).encode()
                 self.send_response(status)
@@ -46,7 +47,18 @@ class Server:
 
 def chat_completion(model: str, reply: str) -> dict[str, Any]:
     """An OpenAI chat-completion response whose message is ``reply``."""
-    return {"id": "c1", "object": "chat.completion", "created": 1, "model": model,
-            "choices": [{"index": 0, "finish_reason": "stop", "logprobs": None,
-                         "message": {"role": "assistant", "content": reply}}],
-            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+    return {
+        "id": "c1",
+        "object": "chat.completion",
+        "created": 1,
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "logprobs": None,
+                "message": {"role": "assistant", "content": reply},
+            }
+        ],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+    }

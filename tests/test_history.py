@@ -20,22 +20,36 @@ from memdir.versions import Versions
 
 def _files(folder: Path) -> dict[str, bytes]:
     """Every tracked file of a scope folder and its bytes."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and ".git" not in p.parts and not p.name.startswith(".")}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and ".git" not in p.parts and not p.name.startswith(".")
+    }
 
 
-def test_twenty_changes_make_twenty_commits(md: Memdir, store: memdir.Store,
-                                            scope_dir: Path) -> None:
+def test_twenty_changes_make_twenty_commits(
+    md: Memdir, store: memdir.Store, scope_dir: Path
+) -> None:
     for i in range(8):
         add(store, f"Rule {i}")
     for i in range(6):
         store.replace(f"feedback_rule-{i}", body=f"Changed body {i}.")
     for i in range(4):
         store.remove(f"feedback_rule-{i}", source="agent")
-    store.supersede("feedback_rule-7", name="Rule seven v2", description="newer",
-                    body="The new rule.", source="extractor")
-    store.apply([memdir.AddOp("user", "Batch one", "d", "b1"),
-                 memdir.AddOp("user", "Batch two", "d", "b2")], source="import")
+    store.supersede(
+        "feedback_rule-7",
+        name="Rule seven v2",
+        description="newer",
+        body="The new rule.",
+        source="extractor",
+    )
+    store.apply(
+        [
+            memdir.AddOp("user", "Batch one", "d", "b1"),
+            memdir.AddOp("user", "Batch two", "d", "b2"),
+        ],
+        source="import",
+    )
     add(store, "Rule 6")  # an equal entry: nothing changes, no commit
     log = Versions(md).log()
     assert len(log) == 20
@@ -43,26 +57,30 @@ def test_twenty_changes_make_twenty_commits(md: Memdir, store: memdir.Store,
     assert subjects[0] == "add feedback_rule-0 (user)"
     assert subjects[8] == "replace feedback_rule-0 (user)"
     assert subjects[14] == "remove feedback_rule-0 (agent)"
-    assert subjects[18] == ("supersede feedback_rule-7 -> feedback_rule-seven-v2 "
-                            "(extractor)")
+    assert subjects[18] == ("supersede feedback_rule-7 -> feedback_rule-seven-v2 (extractor)")
     assert subjects[19] == "add user_batch-one, add user_batch-two (import)"
     assert {r.scope for r in log} == {"local"}
     assert "archive/feedback_rule-0--" in "".join(log[5].commit.paths)
     entry_log = Versions(md).log("feedback_rule-0")
     assert [r.commit.subject.split()[0] for r in entry_log] == ["remove", "replace", "add"]
     if shutil.which("git"):  # an ordinary repository: git itself reads it
-        out = subprocess.run(["git", "-C", str(scope_dir), "log", "--format=%s"],
-                             capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            ["git", "-C", str(scope_dir), "log", "--format=%s"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         assert out.splitlines() == [r.commit.subject for r in log]
-        fsck = subprocess.run(["git", "-C", str(scope_dir), "fsck", "--strict"],
-                              capture_output=True, text=True)
+        fsck = subprocess.run(
+            ["git", "-C", str(scope_dir), "fsck", "--strict"], capture_output=True, text=True
+        )
         assert fsck.returncode == 0, fsck.stderr
 
 
 @pytest.mark.parametrize("action", ["add", "replace", "remove"])
-def test_revert_restores_files_and_index_exactly(md: Memdir, store: memdir.Store,
-                                                 scope_dir: Path, clock: Clock,
-                                                 action: str) -> None:
+def test_revert_restores_files_and_index_exactly(
+    md: Memdir, store: memdir.Store, scope_dir: Path, clock: Clock, action: str
+) -> None:
     add(store, "Keep me")
     add(store, "Use pnpm", "Run pnpm install.")
     before = _files(scope_dir)
@@ -87,8 +105,9 @@ def test_revert_restores_files_and_index_exactly(md: Memdir, store: memdir.Store
     assert store.needs_repair() is False
 
 
-def test_revert_refuses_when_a_later_change_touched_the_file(md: Memdir,
-                                                             store: memdir.Store) -> None:
+def test_revert_refuses_when_a_later_change_touched_the_file(
+    md: Memdir, store: memdir.Store
+) -> None:
     add(store, "Use pnpm")
     versions = Versions(md)
     first = versions.log()[0].commit.short
@@ -100,8 +119,9 @@ def test_revert_refuses_when_a_later_change_touched_the_file(md: Memdir,
         versions.revert("beef")
 
 
-def test_hand_edit_is_committed_as_such_on_the_next_write(md: Memdir, store: memdir.Store,
-                                                          scope_dir: Path) -> None:
+def test_hand_edit_is_committed_as_such_on_the_next_write(
+    md: Memdir, store: memdir.Store, scope_dir: Path
+) -> None:
     add(store, "Use pnpm", "Run pnpm install.")
     path = scope_dir / "feedback_use-pnpm.md"
     path.write_text(path.read_text().replace("Run pnpm install.", "Run pnpm i, by hand."))
@@ -110,15 +130,18 @@ def test_hand_edit_is_committed_as_such_on_the_next_write(md: Memdir, store: mem
     add(store, "Second")
     log = versions.log()
     assert [r.commit.subject for r in log[:2]] == [
-        "add feedback_second (user)", "hand edit: feedback_use-pnpm.md"]
+        "add feedback_second (user)",
+        "hand edit: feedback_use-pnpm.md",
+    ]
     assert b"by hand" in versions.change(log[1].commit.short)[1]["feedback_use-pnpm.md"][1]
     _, shown, data = versions.entry_at("pnpm", log[1].commit.short)
     assert shown == "feedback_use-pnpm.md" and b"Run pnpm i, by hand." in data
     assert versions.pending() == {}
 
 
-def test_reads_never_commit_and_history_can_be_off(home: Path, project: Path, clock: Clock,
-                                                   tmp_path: Path) -> None:
+def test_reads_never_commit_and_history_can_be_off(
+    home: Path, project: Path, clock: Clock, tmp_path: Path
+) -> None:
     env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
     md = Memdir(load_settings(home, project, environ=env), clock=clock)
     add(md.store("local"), "Use pnpm")
@@ -145,8 +168,17 @@ def test_cli_log_diff_show_revert(run) -> None:
     def out(*args: str) -> str:
         return str(run(*args).stdout)
 
-    out("add", "--type", "feedback", "--name", "Use pnpm", "--description", "d",
-        "--body", "Run pnpm install.")
+    out(
+        "add",
+        "--type",
+        "feedback",
+        "--name",
+        "Use pnpm",
+        "--description",
+        "d",
+        "--body",
+        "Run pnpm install.",
+    )
     out("rm", "pnpm")
     log = out("log", "pnpm").splitlines()
     assert len(log) == 2 and "remove feedback_use-pnpm (user)" in log[0]
@@ -160,8 +192,9 @@ def test_cli_log_diff_show_revert(run) -> None:
     assert "feedback_use-pnpm" in out("ls")
 
 
-def test_a_head_commit_lost_in_a_crash_never_blocks_writes(md: Memdir, store: memdir.Store,
-                                                           scope_dir: Path) -> None:
+def test_a_head_commit_lost_in_a_crash_never_blocks_writes(
+    md: Memdir, store: memdir.Store, scope_dir: Path
+) -> None:
     """Commits are durable before the branch moves, but a damaged disk (or a copy made
     half-way) can still leave the branch on an object that is not there. The files are
     the record: the next write restarts history from them instead of failing."""
@@ -179,13 +212,15 @@ def test_a_head_commit_lost_in_a_crash_never_blocks_writes(md: Memdir, store: me
     assert log[0].commit.subject == "add feedback_third (user)"
     assert log[1].commit.subject.startswith("history restarted: the last commit")
     if shutil.which("git"):
-        out = subprocess.run(["git", "log", "--format=%s"], cwd=scope_dir, check=True,
-                             capture_output=True, text=True).stdout.splitlines()
+        out = subprocess.run(
+            ["git", "log", "--format=%s"], cwd=scope_dir, check=True, capture_output=True, text=True
+        ).stdout.splitlines()
         assert len(out) == 2
 
 
 def test_a_revert_never_undoes_a_write_that_landed_after_it_was_planned(
-        md: Memdir, store: memdir.Store, scope_dir: Path) -> None:
+    md: Memdir, store: memdir.Store, scope_dir: Path
+) -> None:
     """The revert's check and its write happen under one lock: a file that changed after
     the revert read it (another process's write) is refused, and nothing is touched."""
     entry = add(store, "Use pnpm", "Run pnpm install.")
@@ -200,7 +235,8 @@ def test_a_revert_never_undoes_a_write_that_landed_after_it_was_planned(
 
 
 def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
-        md: Memdir, store: memdir.Store, scope_dir: Path) -> None:
+    md: Memdir, store: memdir.Store, scope_dir: Path
+) -> None:
     """The branch moves only after the commit's objects are on disk; when it cannot move,
     the write says so, no temp file is left, the branch is unchanged, and the next write
     records the change it missed (as an edit made outside memdir's own commit)."""
@@ -219,16 +255,21 @@ def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
     ref.write_text(head)
     add(store, "Third")
     subjects = [r.commit.subject for r in Versions(md).log()]
-    assert subjects == ["add feedback_third (user)",
-                        "hand edit: MEMORY.md, feedback_second.md", "add feedback_use-pnpm (user)"]
+    assert subjects == [
+        "add feedback_third (user)",
+        "hand edit: MEMORY.md, feedback_second.md",
+        "add feedback_use-pnpm (user)",
+    ]
     if shutil.which("git"):
-        fsck = subprocess.run(["git", "-C", str(scope_dir), "fsck", "--strict"],
-                              capture_output=True, text=True)
+        fsck = subprocess.run(
+            ["git", "-C", str(scope_dir), "fsck", "--strict"], capture_output=True, text=True
+        )
         assert fsck.returncode == 0, fsck.stderr
 
 
 def test_hand_edits_anywhere_are_committed_on_the_very_next_write(
-        md: Memdir, store: memdir.Store, scope_dir: Path) -> None:
+    md: Memdir, store: memdir.Store, scope_dir: Path
+) -> None:
     """However the folder is scanned, an edit written in place into an archived copy, a
     file created by hand and one deleted by hand are all seen by the next write, even
     one made right after the last (no grace period)."""
@@ -246,8 +287,10 @@ def test_hand_edits_anywhere_are_committed_on_the_very_next_write(
     add(store, "Next")
     log = Versions(md).log()
     assert log[0].commit.subject == "add feedback_next (user)"
-    assert log[1].commit.subject == ("hand edit: " + ", ".join(sorted(
-        [gone.filename, "feedback_delete-by-hand.md", "notes.txt"])))
+    assert log[1].commit.subject == (
+        "hand edit: "
+        + ", ".join(sorted([gone.filename, "feedback_delete-by-hand.md", "notes.txt"]))
+    )
     change = Versions(md).change(log[1].commit.short)[1]
     assert change[gone.filename][1].endswith(b"Edited in the archive.\n")
     assert change["feedback_delete-by-hand.md"][1] is None

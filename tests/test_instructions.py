@@ -19,9 +19,19 @@ from memdir.prompt import _INSTRUCTIONS, PREAMBLE
 
 def git(*args: str, cwd: Path) -> str:
     return subprocess.run(
-        ["git", *args], cwd=cwd, check=True, capture_output=True, text=True,
-        env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-             "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}).stdout
+        ["git", *args],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@t",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@t",
+        },
+    ).stdout
 
 
 @pytest.fixture
@@ -33,12 +43,15 @@ def layout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     repo = tmp_path / "repo"
     (repo / "src" / "app").mkdir(parents=True)
     git("init", "-q", cwd=repo)
-    return {"repo": repo, "home": tmp_path / "memhome", "managed": tmp_path / "managed",
-            "person": person}
+    return {
+        "repo": repo,
+        "home": tmp_path / "memhome",
+        "managed": tmp_path / "managed",
+        "person": person,
+    }
 
 
-def open_md(layout: dict[str, Path], start: Path | None = None,
-            **env: str) -> Memdir:
+def open_md(layout: dict[str, Path], start: Path | None = None, **env: str) -> Memdir:
     environ = {"MEMDIR_MANAGED_DIR": str(layout["managed"]), **env}
     return Memdir(load_settings(layout["home"], start or layout["repo"], environ=environ))
 
@@ -49,8 +62,7 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
-def test_precedence_is_managed_user_project_local_byte_for_byte(layout: dict[str, Path]
-                                                                 ) -> None:
+def test_precedence_is_managed_user_project_local_byte_for_byte(layout: dict[str, Path]) -> None:
     repo, home = layout["repo"], layout["home"]
     write(layout["managed"] / "AGENTS.md", "M1\n")
     write(home / "user" / "CLAUDE.md", "U1\n")
@@ -67,8 +79,7 @@ def test_precedence_is_managed_user_project_local_byte_for_byte(layout: dict[str
     md.store("local").add(type="feedback", name="Pnpm", description="use pnpm", body="pnpm.")
     managed = layout["managed"]
     expected = (
-        PREAMBLE
-        + "\n## Index\n"
+        PREAMBLE + "\n## Index\n"
         "- [Pnpm](feedback_pnpm.md) — use pnpm\n"
         "- [Tea](user_tea.md) [user] — drinks tea\n"
         + _INSTRUCTIONS
@@ -96,7 +107,8 @@ def test_instruction_files_setting_picks_which_names_are_read(layout: dict[str, 
 
 
 def test_worktree_reads_its_own_checkouts_files_and_shares_the_local_scope(
-        layout: dict[str, Path], tmp_path: Path) -> None:
+    layout: dict[str, Path], tmp_path: Path
+) -> None:
     repo = layout["repo"]
     write(repo / "AGENTS.md", "main checkout\n")
     git("add", "AGENTS.md", cwd=repo)
@@ -121,14 +133,15 @@ def test_includes_expand_relative_home_and_nested(layout: dict[str, Path]) -> No
     found = open_md(layout).explain()
     assert "Top. See Style: Tone: dry..\n" in found.text and "Me: Mine.\n" in found.text
     section = next(s for s in found.sections if s.source == "AGENTS.md")
-    assert section.includes == ("AGENTS.md → docs/style.md",
-                                "AGENTS.md → docs/style.md → docs/deeper/tone.md")
+    assert section.includes == (
+        "AGENTS.md → docs/style.md",
+        "AGENTS.md → docs/style.md → docs/deeper/tone.md",
+    )
     user = next(s for s in found.sections if s.scope == "user")
     assert user.includes == (f"{layout['home']}/user/AGENTS.md → ~/mine.md",)
 
 
-def test_a_repositorys_files_cannot_include_from_the_home_folder(layout: dict[str, Path]
-                                                                 ) -> None:
+def test_a_repositorys_files_cannot_include_from_the_home_folder(layout: dict[str, Path]) -> None:
     """A cloned repository is a stranger's text: its AGENTS.md must not pull
     ~/.aws/credentials into a prompt, directly or through a symlink."""
     write(layout["person"] / ".aws" / "credentials", "aws_secret_access_key=SECRET\n")
@@ -155,25 +168,31 @@ def test_include_cycles_are_reported_not_followed(layout: dict[str, Path]) -> No
     write(repo / "AGENTS.md", "A @x/b.md\n")
     write(repo / "x" / "b.md", "B @../AGENTS.md\n")
     found = open_md(layout).explain()
-    assert "A B [memdir: @../AGENTS.md not included: include cycle: AGENTS.md → b.md → " \
-           "AGENTS.md]" in found.text
+    assert (
+        "A B [memdir: @../AGENTS.md not included: include cycle: AGENTS.md → b.md → "
+        "AGENTS.md]" in found.text
+    )
     assert [n.subject for n in found.notes if "cycle" in n.reason] == [
-        f"@../AGENTS.md in {(repo / 'x' / 'b.md').resolve()}"]
+        f"@../AGENTS.md in {(repo / 'x' / 'b.md').resolve()}"
+    ]
 
 
-def test_includes_in_code_are_text_and_missing_ones_are_visible(layout: dict[str, Path]
-                                                                 ) -> None:
+def test_includes_in_code_are_text_and_missing_ones_are_visible(layout: dict[str, Path]) -> None:
     repo = layout["repo"]
     write(repo / "real.md", "REAL")
-    write(repo / "AGENTS.md", "span `see @real.md` here\n```\n@real.md\n```\n"
-                              "    ~~~ not a fence\n@real.md and @gone/away.md, mail a@real.md\n")
+    write(
+        repo / "AGENTS.md",
+        "span `see @real.md` here\n```\n@real.md\n```\n"
+        "    ~~~ not a fence\n@real.md and @gone/away.md, mail a@real.md\n",
+    )
     text = open_md(layout).system_block()
     assert "span `see @real.md` here\n```\n@real.md\n```\n" in text
     assert "REAL and [memdir: @gone/away.md not included: no such file], mail a@real.md" in text
 
 
 def test_includes_outside_project_and_home_are_refused_unless_configured(
-        layout: dict[str, Path], tmp_path: Path) -> None:
+    layout: dict[str, Path], tmp_path: Path
+) -> None:
     outside = write(tmp_path / "shared" / "policy.md", "Shared policy.\n")
     write(layout["repo"] / "AGENTS.md", f"Rules: @{outside}\n")
     refused = open_md(layout).system_block()
@@ -183,8 +202,9 @@ def test_includes_outside_project_and_home_are_refused_unless_configured(
     assert "Rules: Shared policy.\n" in open_md(layout).system_block()
 
 
-def test_symlinked_include_leaving_the_project_is_refused(layout: dict[str, Path],
-                                                          tmp_path: Path) -> None:
+def test_symlinked_include_leaving_the_project_is_refused(
+    layout: dict[str, Path], tmp_path: Path
+) -> None:
     secret = write(tmp_path / "elsewhere" / "secret.md", "SECRET")
     (layout["repo"] / "link.md").symlink_to(secret)
     write(layout["repo"] / "AGENTS.md", "x @link.md\n")
@@ -205,8 +225,10 @@ def test_path_scoped_rules_load_only_for_matching_paths(layout: dict[str, Path])
     md = open_md(layout)
     plain = md.explain()
     assert "Always rule." in plain.text and "API rule." not in plain.text
-    assert any(n.reason == "not loaded: only for paths matching src/api/**/*.py, docs/api.md"
-               for n in plain.notes)
+    assert any(
+        n.reason == "not loaded: only for paths matching src/api/**/*.py, docs/api.md"
+        for n in plain.notes
+    )
     assert "API rule." in md.system_block(["src/api/v1/users.py"])
     assert "API rule." in md.system_block([str(layout["repo"] / "docs" / "api.md")])
     assert "API rule." not in md.system_block(["src/web/page.py"])
@@ -216,12 +238,14 @@ def test_path_scoped_rules_load_only_for_matching_paths(layout: dict[str, Path])
 
 def test_a_more_local_rule_overrides_one_with_the_same_name(layout: dict[str, Path]) -> None:
     user_rule = write(layout["home"] / "user" / "rules" / "testing.md", "User: pytest -x.\n")
-    project_rule = write(layout["repo"] / ".memdir" / "rules" / "testing.md",
-                         "Project: make test.\n")
+    project_rule = write(
+        layout["repo"] / ".memdir" / "rules" / "testing.md", "Project: make test.\n"
+    )
     found = open_md(layout).explain()
     assert "Project: make test." in found.text and "User: pytest -x." not in found.text
     assert [(n.scope, n.subject, n.reason) for n in found.notes] == [
-        ("user", str(user_rule), f"overridden by the project rule {project_rule}")]
+        ("user", str(user_rule), f"overridden by the project rule {project_rule}")
+    ]
 
 
 def test_a_rule_with_broken_frontmatter_is_reported(layout: dict[str, Path]) -> None:
@@ -240,14 +264,25 @@ def test_local_overrides_not_ignored_by_git_get_a_warning(layout: dict[str, Path
     assert [n for n in open_md(layout).explain().notes if n.warning] == []
 
 
-@pytest.mark.parametrize(("pattern", "path", "hit"), [
-    ("src/**/*.py", "src/a/b.py", True), ("src/**/*.py", "src/b.py", True),
-    ("*.py", "a.py", True), ("*.py", "pkg/a.py", False), ("docs", "docs/x/y.md", True),
-    ("docs/[!x]*.md", "docs/a.md", True), ("docs/[!x]*.md", "docs/x.md", False),
-    ("**/test_*.py", "tests/unit/test_a.py", True), (".github/*", "./.github/ci.yml", True),
-    ("src/?.py", "src/ab.py", False), ("a[", "a[", True),
-    ("[z-a]", "b", False), ("[z-a]", "[z-a]", True), ("x[!]", "x[!]", True),
-])
+@pytest.mark.parametrize(
+    ("pattern", "path", "hit"),
+    [
+        ("src/**/*.py", "src/a/b.py", True),
+        ("src/**/*.py", "src/b.py", True),
+        ("*.py", "a.py", True),
+        ("*.py", "pkg/a.py", False),
+        ("docs", "docs/x/y.md", True),
+        ("docs/[!x]*.md", "docs/a.md", True),
+        ("docs/[!x]*.md", "docs/x.md", False),
+        ("**/test_*.py", "tests/unit/test_a.py", True),
+        (".github/*", "./.github/ci.yml", True),
+        ("src/?.py", "src/ab.py", False),
+        ("a[", "a[", True),
+        ("[z-a]", "b", False),
+        ("[z-a]", "[z-a]", True),
+        ("x[!]", "x[!]", True),
+    ],
+)
 def test_rule_globs(pattern: str, path: str, hit: bool) -> None:
     assert glob_matches(pattern, path) is hit
 
@@ -255,11 +290,10 @@ def test_rule_globs(pattern: str, path: str, hit: bool) -> None:
 @given(st.text(max_size=300))
 def test_include_finder_never_raises_and_spans_point_at_tokens(text: str) -> None:
     for inc in find_includes(text):
-        assert text[inc.start] == "@" and text[inc.start + 1:inc.end] == inc.path
+        assert text[inc.start] == "@" and text[inc.start + 1 : inc.end] == inc.path
 
 
-@given(st.text(alphabet="[]!^-\\/*?az.", max_size=12) | st.text(max_size=40),
-       st.text(max_size=40))
+@given(st.text(alphabet="[]!^-\\/*?az.", max_size=12) | st.text(max_size=40), st.text(max_size=40))
 def test_glob_matching_never_raises(pattern: str, path: str) -> None:
     glob_matches(pattern, path)
 

@@ -39,9 +39,15 @@ from memdir.model import validate_body
 
 FIXTURE = Path(__file__).parent / "fixtures" / "claude-code"
 GOOD = {  # name → type of every topic the fixture's memory folder holds that can be read
-    "Use pnpm, not npm": "feedback", "Role": "user", "Release freeze": "project",
-    "Dashboards": "reference", "Debugging the worker": "project", "api quirks": "project",
-    "no force push": "feedback", "Commit style": "feedback", "Quick notes": "project",
+    "Use pnpm, not npm": "feedback",
+    "Role": "user",
+    "Release freeze": "project",
+    "Dashboards": "reference",
+    "Debugging the worker": "project",
+    "api quirks": "project",
+    "no force push": "feedback",
+    "Commit style": "feedback",
+    "Quick notes": "project",
 }
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -65,8 +71,11 @@ def fresh(tmp_path: Path, name: str, project: Path, clock: Clock) -> Memdir:
 
 
 def tree(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def memories(md: Memdir) -> dict[str, tuple[str, str]]:
@@ -75,32 +84,34 @@ def memories(md: Memdir) -> dict[str, tuple[str, str]]:
 
 # -- import -------------------------------------------------------------------------------
 
+
 def test_the_slug_and_the_default_folder(md: Memdir, user_home: Path, project: Path) -> None:
     assert project_slug("/home/a/my.proj") == "-home-a-my-proj"
     assert project_slug("/a/é 😀") == "-a-----"  # 😀 is two UTF-16 units in JavaScript
     folder = HARNESS.default_source(md)
-    assert folder == user_home / ".claude/projects" / project_slug(str(project.resolve())) / \
-        "memory"
+    assert (
+        folder == user_home / ".claude/projects" / project_slug(str(project.resolve())) / "memory"
+    )
     assert HARNESS.default_target(md) == folder and (folder / "MEMORY.md").is_file()
 
 
 def test_git_worktrees_and_subfolders_share_the_repository_folder(
-        tmp_path: Path, user_home: Path, clock: Clock) -> None:
+    tmp_path: Path, user_home: Path, clock: Clock
+) -> None:
     repo = tmp_path / "repo"
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
     subprocess.run([*git, "init", "-q", str(repo)], check=True)
-    subprocess.run([*git, "-C", str(repo), "commit", "-q", "--allow-empty", "-m", "x"],
-                   check=True)
-    subprocess.run([*git, "-C", str(repo), "worktree", "add", "-q", str(tmp_path / "wt")],
-                   check=True)
+    subprocess.run([*git, "-C", str(repo), "commit", "-q", "--allow-empty", "-m", "x"], check=True)
+    subprocess.run(
+        [*git, "-C", str(repo), "worktree", "add", "-q", str(tmp_path / "wt")], check=True
+    )
     (repo / "sub").mkdir()
     expected = user_home / ".claude/projects" / project_slug(str(repo.resolve())) / "memory"
     for start in (repo, repo / "sub", tmp_path / "wt"):
         assert memory_folder(fresh(tmp_path, "h", start, clock)) == expected
 
 
-def test_auto_memory_directory_setting_wins(md: Memdir, user_home: Path, project: Path
-                                            ) -> None:
+def test_auto_memory_directory_setting_wins(md: Memdir, user_home: Path, project: Path) -> None:
     settings = user_home / ".claude" / "settings.json"
     settings.write_text(json.dumps({"autoMemoryDirectory": "~/synced/memory"}))
     assert memory_folder(md) == user_home / "synced" / "memory"
@@ -114,13 +125,17 @@ def test_auto_memory_directory_setting_wins(md: Memdir, user_home: Path, project
     assert memory_folder(md) == project / "mem"
 
 
-@pytest.mark.parametrize(("value", "error"), [
-    ("~nosuchuser-memdir/mem", r"cannot expand '~nosuchuser-memdir/mem': no such user"),
-    ("/tmp/mem\u0000x", "must not contain a NUL character")])
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [
+        ("~nosuchuser-memdir/mem", r"cannot expand '~nosuchuser-memdir/mem': no such user"),
+        ("/tmp/mem\u0000x", "must not contain a NUL character"),
+    ],
+)
 def test_an_auto_memory_directory_that_names_no_folder_is_a_clear_error(
-        md: Memdir, user_home: Path, run: Run, value: str, error: str) -> None:
-    (user_home / ".claude" / "settings.json").write_text(
-        json.dumps({"autoMemoryDirectory": value}))
+    md: Memdir, user_home: Path, run: Run, value: str, error: str
+) -> None:
+    (user_home / ".claude" / "settings.json").write_text(json.dumps({"autoMemoryDirectory": value}))
     with pytest.raises(MemdirError, match=error):
         memory_folder(md)
     for args in (("import", "claude-code"), ("export", "claude-code")):
@@ -128,8 +143,9 @@ def test_an_auto_memory_directory_that_names_no_folder_is_a_clear_error(
         assert "autoMemoryDirectory in" in proc.stderr and "settings.json" in proc.stderr
 
 
-def test_dry_run_reads_every_form_and_writes_nothing(md: Memdir, user_home: Path,
-                                                     tmp_path: Path) -> None:
+def test_dry_run_reads_every_form_and_writes_nothing(
+    md: Memdir, user_home: Path, tmp_path: Path
+) -> None:
     before = tree(tmp_path)
     plan = import_memories(md, "claude-code")
     assert tree(tmp_path) == before and not plan.applied and md.entries() == []
@@ -139,8 +155,9 @@ def test_dry_run_reads_every_form_and_writes_nothing(md: Memdir, user_home: Path
     debugging = by_name["Debugging the worker"].item  # untyped: heading, index hook
     assert debugging.description == "how to reproduce queue stalls locally"
     quirks = by_name["api quirks"].item  # untyped, not indexed: file name, first sentence
-    assert quirks.description == ("The billing API returns 200 with an error body when a "
-                                  "card is declined.")
+    assert quirks.description == (
+        "The billing API returns 200 with an error body when a card is declined."
+    )
     assert by_name["no force push"].item.description.endswith("your own branches only.")
     folder = HARNESS.default_source(md)
     assert by_name["Role"].item.origin == f"claude-code:{folder / 'user_role.md'}"
@@ -155,8 +172,7 @@ def test_dry_run_reads_every_form_and_writes_nothing(md: Memdir, user_home: Path
     assert any("removed-long-ago.md, which does not exist" in n for n in plan.notes)
 
 
-def test_files_that_cannot_be_read_are_problems_not_hangs(md: Memdir, user_home: Path
-                                                          ) -> None:
+def test_files_that_cannot_be_read_are_problems_not_hangs(md: Memdir, user_home: Path) -> None:
     folder = HARNESS.default_source(md)
     os.mkfifo(folder / "stuck.md")
     (folder / "huge.md").write_bytes(b"x" * (1024 * 1024 + 1))
@@ -181,14 +197,22 @@ def test_apply_then_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
     role = entries["Role"]
     assert role.source.value == "import" and role.origins[0].endswith("/user_role.md")
     again = import_memories(md, "claude-code", apply=True)
-    assert again.counts() == {"add": 0, "update": 0, "unchanged": len(GOOD), "duplicate": 0,
-                              "conflict": 0, "removed": 0, "refused": 1, "invalid": 0}
+    assert again.counts() == {
+        "add": 0,
+        "update": 0,
+        "unchanged": len(GOOD),
+        "duplicate": 0,
+        "conflict": 0,
+        "removed": 0,
+        "refused": 1,
+        "invalid": 0,
+    }
     assert len(md.entries()) == len(GOOD)
 
 
-def test_import_export_import_keeps_name_type_and_body(md: Memdir, user_home: Path,
-                                                       tmp_path: Path, project: Path,
-                                                       clock: Clock) -> None:
+def test_import_export_import_keeps_name_type_and_body(
+    md: Memdir, user_home: Path, tmp_path: Path, project: Path, clock: Clock
+) -> None:
     import_memories(md, "claude-code", apply=True)
     add(md.store("user"), "Be terse", "Answer in one paragraph.", type="user")
     out = tmp_path / "exported"
@@ -202,15 +226,22 @@ def test_import_export_import_keeps_name_type_and_body(md: Memdir, user_home: Pa
     # and the second home exports the very same topic files
     out2 = tmp_path / "exported2"
     export_memories(second, "claude-code", out2, apply=True)
-    assert {k: v for k, v in tree(out).items() if k != "MEMORY.md"} == \
-        {k: v for k, v in tree(out2).items() if k != "MEMORY.md"}
+    assert {k: v for k, v in tree(out).items() if k != "MEMORY.md"} == {
+        k: v for k, v in tree(out2).items() if k != "MEMORY.md"
+    }
 
 
-def test_exported_files_are_typed_topic_files_and_an_index(md: Memdir, user_home: Path,
-                                                           tmp_path: Path) -> None:
+def test_exported_files_are_typed_topic_files_and_an_index(
+    md: Memdir, user_home: Path, tmp_path: Path
+) -> None:
     import_memories(md, "claude-code", apply=True)
-    md.store("local").add(type="reference", name="Scraped page", description="from the web",
-                          body="Text a web page said.", source="external")
+    md.store("local").add(
+        type="reference",
+        name="Scraped page",
+        description="from the web",
+        body="Text a web page said.",
+        source="external",
+    )
     out = tmp_path / "out"
     export_memories(md, "claude-code", out, apply=True)
     index = parse_index((out / "MEMORY.md").read_text())
@@ -226,7 +257,8 @@ def test_exported_files_are_typed_topic_files_and_an_index(md: Memdir, user_home
 
 
 def test_export_refuses_a_hand_written_index_and_force_keeps_a_backup(
-        md: Memdir, user_home: Path) -> None:
+    md: Memdir, user_home: Path
+) -> None:
     import_memories(md, "claude-code", apply=True)
     folder = HARNESS.default_target(md)
     original = (folder / "MEMORY.md").read_bytes()
@@ -247,8 +279,7 @@ def test_export_refuses_a_hand_written_index_and_force_keeps_a_backup(
     assert {f.status for f in again} == {"unchanged"} and len(again) == len(same) + 2
 
 
-def test_a_failed_write_leaves_no_index_listing_missing_files(md: Memdir, tmp_path: Path
-                                                              ) -> None:
+def test_a_failed_write_leaves_no_index_listing_missing_files(md: Memdir, tmp_path: Path) -> None:
     folder = tmp_path / "memory"
     folder.mkdir()
     long = folder / ("feedback_" + "x" * 240 + ".md")  # its backup's name is too long
@@ -262,8 +293,7 @@ def test_a_failed_write_leaves_no_index_listing_missing_files(md: Memdir, tmp_pa
     assert not (folder / "MEMORY.md").exists()  # the index is written last
 
 
-def test_notes_appended_to_an_exported_index_are_imported(md: Memdir, user_home: Path
-                                                          ) -> None:
+def test_notes_appended_to_an_exported_index_are_imported(md: Memdir, user_home: Path) -> None:
     import_memories(md, "claude-code", apply=True)
     export_memories(md, "claude-code", apply=True, force=True)
     index = HARNESS.default_target(md) / "MEMORY.md"
@@ -278,7 +308,8 @@ def test_notes_appended_to_an_exported_index_are_imported(md: Memdir, user_home:
 
 
 def test_export_dry_run_writes_nothing_and_prunes_its_own_stale_files(
-        md: Memdir, tmp_path: Path) -> None:
+    md: Memdir, tmp_path: Path
+) -> None:
     add(md.store("local"), "Keep", "Kept.")
     add(md.store("local"), "Drop", "Dropped.")
     out = tmp_path / "out"
@@ -289,8 +320,7 @@ def test_export_dry_run_writes_nothing_and_prunes_its_own_stale_files(
     md.store("local").remove("Drop")
     report = export_memories(md, "claude-code", out, apply=True)
     assert ("feedback_drop.md", "delete") in {(f.path.name, f.status) for f in report.files}
-    assert sorted(p.name for p in out.iterdir()) == ["MEMORY.md", "feedback_keep.md",
-                                                     "mine.md"]
+    assert sorted(p.name for p in out.iterdir()) == ["MEMORY.md", "feedback_keep.md", "mine.md"]
     assert any("mine.md" in n for n in report.notes)
 
 
@@ -299,9 +329,12 @@ def test_index_bounds_hold_with_300_entries(md: Memdir, tmp_path: Path, size: st
     def text(i: int, n: int) -> str:
         return f"{i:03d} " + ("wörd " * 40)[: n - 4] if size == "long" else f"e{i}"
 
-    md.store("local").apply([AddOp(type="feedback", name=text(i, 80),
-                                   description=text(i, 150), body=f"Body {i}.")
-                             for i in range(300)])
+    md.store("local").apply(
+        [
+            AddOp(type="feedback", name=text(i, 80), description=text(i, 150), body=f"Body {i}.")
+            for i in range(300)
+        ]
+    )
     rendered = HARNESS.render(md, tmp_path / "out")
     index = rendered.files[-1]  # last: written after every topic file it lists
     assert index.path.name == "MEMORY.md"
@@ -317,8 +350,9 @@ def test_index_bounds_hold_with_300_entries(md: Memdir, tmp_path: Path, size: st
     assert parse_index(index.content).sections == ()  # memdir's own tail is not a note
 
 
-def test_the_index_ranks_as_memdir_does_recent_use_first(md: Memdir, tmp_path: Path,
-                                                          clock: Clock) -> None:
+def test_the_index_ranks_as_memdir_does_recent_use_first(
+    md: Memdir, tmp_path: Path, clock: Clock
+) -> None:
     store = md.store("local")
     old = add(store, "Old rule", "Written first.")
     clock.advance(days=1)
@@ -336,8 +370,10 @@ def test_the_index_ranks_as_memdir_does_recent_use_first(md: Memdir, tmp_path: P
 
 # -- instruction files --------------------------------------------------------------------
 
-def test_instruction_files_are_reported_and_the_commands_work(md: Memdir, user_home: Path,
-                                                              project: Path) -> None:
+
+def test_instruction_files_are_reported_and_the_commands_work(
+    md: Memdir, user_home: Path, project: Path
+) -> None:
     notes = import_memories(md, "claude-code").notes
     by_file = {n.split(": ", 1)[0]: n for n in notes if ": " in n}
     for name in ("CLAUDE.md", "CLAUDE.local.md"):
@@ -350,8 +386,12 @@ def test_instruction_files_are_reported_and_the_commands_work(md: Memdir, user_h
         subprocess.run(["sh", "-c", command], check=True, env={**os.environ})
     loaded, _ = md.instructions(["src/app.py"])
     texts = "".join(i.text for i in loaded)
-    for wanted in ("British English", "Type-hint every public function",
-                   "Prefer table-driven tests", "regression test"):
+    for wanted in (
+        "British English",
+        "Type-hint every public function",
+        "Prefer table-driven tests",
+        "regression test",
+    ):
         assert wanted in texts
     # the linked rule keeps its paths: it is not loaded for a session on other files
     assert "Type-hint" not in "".join(i.text for i in md.instructions(["README"])[0])
@@ -360,18 +400,22 @@ def test_instruction_files_are_reported_and_the_commands_work(md: Memdir, user_h
     assert not any("run: " in n for n in after)
 
 
-def test_claude_md_not_read_when_config_leaves_it_out(tmp_path: Path, user_home: Path,
-                                                      project: Path, clock: Clock) -> None:
+def test_claude_md_not_read_when_config_leaves_it_out(
+    tmp_path: Path, user_home: Path, project: Path, clock: Clock
+) -> None:
     env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
     (tmp_path / "h3").mkdir()
     (tmp_path / "h3" / "config.toml").write_text('instruction_files = ["AGENTS.md"]\n')
     md = Memdir(load_settings(tmp_path / "h3", project, environ=env), clock=clock)
     notes = import_memories(md, "claude-code").notes
-    assert any(n.startswith(str(project.resolve() / "CLAUDE.md")) and "instruction_files" in n
-               for n in notes)
+    assert any(
+        n.startswith(str(project.resolve() / "CLAUDE.md")) and "instruction_files" in n
+        for n in notes
+    )
 
 
 # -- CLI ----------------------------------------------------------------------------------
+
 
 def test_cli_import_and_export(run: Run, user_home: Path, tmp_path: Path) -> None:
     env = {"HOME": str(user_home)}
@@ -390,8 +434,9 @@ def test_cli_import_and_export(run: Run, user_home: Path, tmp_path: Path) -> Non
     assert "backup" in forced.stdout and "memdir-backup-" in forced.stdout
     out = tmp_path / "cli-out"
     run("export", "claude-code", "--to", str(out), "--apply", extra_env=env)
-    back = json.loads(run("import", "claude-code", "--from", str(out), "--json",
-                          extra_env=env).stdout)
+    back = json.loads(
+        run("import", "claude-code", "--from", str(out), "--json", extra_env=env).stdout
+    )
     assert back["counts"]["duplicate"] == len(GOOD) and not back["problems"]
 
 
@@ -404,16 +449,21 @@ def test_cli_import_of_a_missing_folder_says_so(run: Run, tmp_path: Path) -> Non
 
 # -- parsers ------------------------------------------------------------------------------
 
+
 def test_topic_forms() -> None:
     newer = parse_topic("---\nname: A\ndescription: d\nmetadata:\n  type: user\n---\nbody")
     assert (newer.name, newer.type, newer.body) == ("A", "user", "body")
     plain = to_memory(parse_topic("Just a note. More text."), "some_note")
-    assert (plain.type, plain.name, plain.description) == ("project", "some note",
-                                                           "Just a note.")
+    assert (plain.type, plain.name, plain.description) == ("project", "some note", "Just a note.")
     long = to_memory(parse_topic("# " + "x" * 300 + "\n\n" + "y" * 300), "n")
     assert len(long.name) == 80 and len(long.description) == 150
-    for bad in ("---\nname: [a\n---\nb", "---\nname: x\n", "---\n- a list\n---\nb",
-                "---\nmetadata: 3\n---\nb", "---\nname: [1, 2]\n---\nb"):
+    for bad in (
+        "---\nname: [a\n---\nb",
+        "---\nname: x\n",
+        "---\n- a list\n---\nb",
+        "---\nmetadata: 3\n---\nb",
+        "---\nname: [1, 2]\n---\nb",
+    ):
         with pytest.raises(ParseError):
             parse_topic(bad)
 
@@ -421,8 +471,11 @@ def test_topic_forms() -> None:
 def test_index_lines() -> None:
     assert parse_index_line("- [T](a.md) — hook") is not None
     link = parse_index_line("* [A \\[b\\]](<my file.md>) - the hook ")
-    assert link is not None and (link.title, link.target, link.hook) == \
-        ("A [b]", "my file.md", "the hook")
+    assert link is not None and (link.title, link.target, link.hook) == (
+        "A [b]",
+        "my file.md",
+        "the hook",
+    )
     assert parse_index_line("- [x] a task") is None and parse_index_line("text") is None
     bare = parse_index_line("- [T](./t.md)")
     assert bare is not None and bare.filename == "t.md" and bare.hook == ""
@@ -449,12 +502,22 @@ def test_fuzz_topic_parser_raises_only_parse_errors(text: str) -> None:
 
 _YAML_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=40),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["type", "name", "x"]), inner, max_size=3), max_leaves=8)
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["type", "name", "x"]), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
 
 
-@given(st.dictionaries(st.sampled_from(["name", "description", "type", "metadata", "other"]),
-                       _YAML_VALUES, max_size=5), st.text(max_size=100))
+@given(
+    st.dictionaries(
+        st.sampled_from(["name", "description", "type", "metadata", "other"]),
+        _YAML_VALUES,
+        max_size=5,
+    ),
+    st.text(max_size=100),
+)
 def test_fuzz_topic_parser_on_yaml_frontmatter(meta: dict[str, object], body: str) -> None:
     import yaml
 
@@ -467,14 +530,21 @@ def test_fuzz_topic_parser_on_yaml_frontmatter(meta: dict[str, object], body: st
     assert all(isinstance(v, str) for v in (mem.type, mem.name, mem.description, mem.body))
 
 
-@given(name=_NAMES, description=_NAMES,
-       type_=st.sampled_from(["user", "feedback", "project", "reference"]),
-       body=st.text(st.characters(blacklist_characters="\r", blacklist_categories=("Cs",)),
-                    max_size=300))
+@given(
+    name=_NAMES,
+    description=_NAMES,
+    type_=st.sampled_from(["user", "feedback", "project", "reference"]),
+    body=st.text(
+        st.characters(blacklist_characters="\r", blacklist_categories=("Cs",)), max_size=300
+    ),
+)
 def test_fuzz_topic_round_trip(name: str, description: str, type_: str, body: str) -> None:
     topic = parse_topic(render_topic(name, description, type_, body))
-    assert (topic.name, topic.description, topic.type) == \
-        (one_line(name), one_line(description), type_)
+    assert (topic.name, topic.description, topic.type) == (
+        one_line(name),
+        one_line(description),
+        type_,
+    )
     assert topic.body == body.strip("\n")
 
 
@@ -486,17 +556,20 @@ def test_fuzz_index_parser_never_raises(text: str) -> None:
         assert isinstance(link.filename, str | None)
 
 
-@given(title=st.text(max_size=100), hook=st.text(max_size=300),
-       target=st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")),
-                      min_size=1, max_size=60).filter(lambda t: t.strip() == t and
-                                                      "\x85" not in t))
+@given(
+    title=st.text(max_size=100),
+    hook=st.text(max_size=300),
+    target=st.text(
+        st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=60
+    ).filter(lambda t: t.strip() == t and "\x85" not in t),
+)
 def test_fuzz_index_line_round_trip(title: str, hook: str, target: str) -> None:
     line = render_index_line(title, target, hook)
     link = parse_index_line(line)
     assert "\n" not in line and link is not None
     assert (link.title, link.target) == (one_line(title), target)
     text = one_line(hook)  # whole when it fits, else cut with an ellipsis
-    assert link.hook == (text if len(text) <= HOOK_MAX else text[:HOOK_MAX - 1].rstrip() + "…")
+    assert link.hook == (text if len(text) <= HOOK_MAX else text[: HOOK_MAX - 1].rstrip() + "…")
     assert len(link.hook) < 150
 
 
@@ -504,4 +577,4 @@ def test_fuzz_index_line_round_trip(title: str, hook: str, target: str) -> None:
 def test_fuzz_index_fits(lines: list[str]) -> None:
     text, kept = fit_index(lines)
     assert text.count("\n") <= 200 and len(text.encode()) <= 25_000
-    assert text.splitlines()[1:kept + 1] == lines[:kept]
+    assert text.splitlines()[1 : kept + 1] == lines[:kept]

@@ -72,8 +72,9 @@ def everything(md: Memdir) -> set[tuple[str, str, str, str]]:
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file()}
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 def content(rendered: Rendered, name: str) -> str:
@@ -82,6 +83,7 @@ def content(rendered: Rendered, name: str) -> str:
 
 
 # -- the fixture and the import mapping -----------------------------------------------------
+
 
 def test_the_fixture_holds_exactly_one_entry_the_guard_refuses(user_home: Path) -> None:
     notes = sorted((user_home / MEMORIES / "extensions" / "ad_hoc" / "notes").glob("*.md"))
@@ -115,16 +117,25 @@ def test_import_maps_sections_task_groups_and_notes(md: Memdir, user_home: Path)
     assert got["app API pagination conventions"].item.scope == "local"  # a subfolder
     other = got["other service staging deploy"].item
     assert other.folder == md.home / "projects" / project_slug(user_home / "code" / "other")
-    assert got["old laptop backup scripts"].item.scope == "user"        # gone from here
+    assert got["old laptop backup scripts"].item.scope == "user"  # gone from here
     assert got["git hygiene across repositories"].item.scope == "user"  # cwd=any repository
     # notes: reference entries named by heading or file name
     assert got["Release checklist"].item.type == "reference"
     assert got["timezone"].item.origin.endswith("20261003T0800Z-timezone.md")
     # Codex's working files are not memories
-    assert not any("raw_memories" in p.item.origin or "rollout_summaries/" in p.item.origin
-                   for p in plan.items)
-    assert plan.counts() == {"add": 16, "update": 0, "unchanged": 0, "duplicate": 0,
-                             "conflict": 0, "removed": 0, "refused": 1, "invalid": 0}
+    assert not any(
+        "raw_memories" in p.item.origin or "rollout_summaries/" in p.item.origin for p in plan.items
+    )
+    assert plan.counts() == {
+        "add": 16,
+        "update": 0,
+        "unchanged": 0,
+        "duplicate": 0,
+        "conflict": 0,
+        "removed": 0,
+        "refused": 1,
+        "invalid": 0,
+    }
 
 
 def test_the_poisoned_note_is_refused_and_reported(md: Memdir, user_home: Path) -> None:
@@ -137,12 +148,15 @@ def test_the_poisoned_note_is_refused_and_reported(md: Memdir, user_home: Path) 
 
 def snapshot(root: Path) -> dict[str, str]:
     """Every path under ``root`` (folders too) with a hash of each file's bytes."""
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            if p.is_file() else "folder" for p in sorted(root.rglob("*"))}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        if p.is_file()
+        else "folder"
+        for p in sorted(root.rglob("*"))
+    }
 
 
-def test_dry_runs_write_nothing(md: Memdir, user_home: Path, project: Path,
-                                tmp_path: Path) -> None:
+def test_dry_runs_write_nothing(md: Memdir, user_home: Path, project: Path, tmp_path: Path) -> None:
     before = snapshot(tmp_path)  # HOME, memdir's home, the project and every other folder
     plan = import_memories(md, "codex")
     assert plan.counts()["add"] == 16 and not plan.applied
@@ -171,14 +185,15 @@ def test_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
     assert everything(md) == first
 
 
-def test_malformed_files_are_reported_and_the_rest_imported(md: Memdir,
-                                                           user_home: Path) -> None:
+def test_malformed_files_are_reported_and_the_rest_imported(md: Memdir, user_home: Path) -> None:
     src = user_home / MEMORIES
     (src / "memory_summary.md").write_text("# Memory Summary\n\n## User Profile\n\n- x\n")
     memory = src / "MEMORY.md"
-    memory.write_text("Preamble nobody asked for.\n\n# Task Group:\nbody\n\n"
-                      + memory.read_text("utf-8")
-                      + "\n# Task Group: empty group\n")
+    memory.write_text(
+        "Preamble nobody asked for.\n\n# Task Group:\nbody\n\n"
+        + memory.read_text("utf-8")
+        + "\n# Task Group: empty group\n"
+    )
     (src / "extensions/ad_hoc/notes/bad.md").write_bytes(b"caf\xe9 au lait\n")
     (src / "extensions/ad_hoc/notes/blank.md").write_text("\n  \n")
     plan = import_memories(md, "codex")
@@ -186,19 +201,23 @@ def test_malformed_files_are_reported_and_the_rest_imported(md: Memdir,
     assert f"{src / 'memory_summary.md'}:1: the first line is not `v1`" in problems
     assert f"{memory}:1: text outside any `# Task Group:` block" in problems
     assert f"{memory}:3: a `# Task Group:` line without a title" in problems
-    assert f"{src / 'extensions/ad_hoc/notes/bad.md'}: cannot be read (not UTF-8 (bad byte " \
+    assert (
+        f"{src / 'extensions/ad_hoc/notes/bad.md'}: cannot be read (not UTF-8 (bad byte "
         "at offset 3))" in problems
+    )
     assert "blank.md:1: the note is empty" in problems
     assert len(plan.by_action("add")) == 7  # five task groups and two notes
     (empty,) = plan.by_action("invalid")
     assert empty.item.name == "empty group" and "body" in empty.reason
 
 
-def test_unknown_summary_sections_and_a_missing_folder(md: Memdir, user_home: Path,
-                                                      tmp_path: Path) -> None:
+def test_unknown_summary_sections_and_a_missing_folder(
+    md: Memdir, user_home: Path, tmp_path: Path
+) -> None:
     src = user_home / MEMORIES
-    (src / "memory_summary.md").write_text("v1\nstray\n## User Profile\n\nAda.\n\n"
-                                           "## Misc\n\n- kept out\n")
+    (src / "memory_summary.md").write_text(
+        "v1\nstray\n## User Profile\n\nAda.\n\n## Misc\n\n- kept out\n"
+    )
     plan = import_memories(md, "codex")
     assert any(":2: text before the first `##` section" in p for p in plan.problems)
     assert any(":7: section 'Misc' is not one of Codex's" in p for p in plan.problems)
@@ -217,11 +236,22 @@ def test_a_task_group_for_a_known_project_that_moved(md: Memdir, user_home: Path
     assert (item.scope, item.folder) == ("local", folder)
 
 
-@pytest.mark.parametrize("cwd", ["any repository", "~nosuchuser-memdir/app", "relative/dir",
-                                 "C:\\Users\\ada\\app", "/" + "x" * 5000, "``",
-                                 "/nowhere/at\u2028all", "   "])
-def test_a_cwd_that_names_no_folder_here_goes_to_the_user_scope(md: Memdir, user_home: Path,
-                                                                cwd: str) -> None:
+@pytest.mark.parametrize(
+    "cwd",
+    [
+        "any repository",
+        "~nosuchuser-memdir/app",
+        "relative/dir",
+        "C:\\Users\\ada\\app",
+        "/" + "x" * 5000,
+        "``",
+        "/nowhere/at\u2028all",
+        "   ",
+    ],
+)
+def test_a_cwd_that_names_no_folder_here_goes_to_the_user_scope(
+    md: Memdir, user_home: Path, cwd: str
+) -> None:
     memory = user_home / MEMORIES / "MEMORY.md"
     memory.write_text(f"# Task Group: odd\n\nscope: s\napplies_to: cwd={cwd}; x=y\n\n- b\n")
     (item,) = [p.item for p in import_memories(md, "codex").items if p.item.name == "odd"]
@@ -231,23 +261,41 @@ def test_a_cwd_that_names_no_folder_here_goes_to_the_user_scope(md: Memdir, user
 
 # -- export ---------------------------------------------------------------------------------
 
-def test_round_trip_keeps_every_name_type_and_body(md: Memdir, user_home: Path,
-                                                  project: Path, tmp_path: Path,
-                                                  clock: Clock) -> None:
+
+def test_round_trip_keeps_every_name_type_and_body(
+    md: Memdir, user_home: Path, project: Path, tmp_path: Path, clock: Clock
+) -> None:
     import_memories(md, "codex", apply=True)
     # entries written in memdir, not in Codex: names, types and bodies Codex has no slot for
-    add(md.store("user"), "Answer tersely", "One paragraph.\n\n    code stays indented\n"
-        "- a list\n# Task Group: not a heading here", type="feedback")
+    add(
+        md.store("user"),
+        "Answer tersely",
+        "One paragraph.\n\n    code stays indented\n- a list\n# Task Group: not a heading here",
+        type="feedback",
+    )
     add(md.store("user"), "Release train", "Releases go out on Tuesdays.", type="project")
     add(md.store("user"), "Lives in Lisbon", "Ada lives in Lisbon, 日本語も少し.", type="user")
-    add(md.store("local"), "Staging DB", "staging-db.internal:5432\n\\# Task Group: x",
-        type="reference")
+    add(
+        md.store("local"),
+        "Staging DB",
+        "staging-db.internal:5432\n\\# Task Group: x",
+        type="reference",
+    )
     add(md.store("local"), "Use the Makefile", "Run `make`, not raw pytest.")
     # project entries whose bodies read like Codex's own task groups
-    add(md.store("user"), "Infra notes", "scope: infra\n\nSteps:\n# Task Group: not a real "
-        "group\n\\# Task Group: nor this\nrun terraform", type="project")
-    add(md.store("local"), "Marked", "scope: s\napplies_to: cwd=/x; memdir=user\n\n- x",
-        type="project")
+    add(
+        md.store("user"),
+        "Infra notes",
+        "scope: infra\n\nSteps:\n# Task Group: not a real "
+        "group\n\\# Task Group: nor this\nrun terraform",
+        type="project",
+    )
+    add(
+        md.store("local"),
+        "Marked",
+        "scope: s\napplies_to: cwd=/x; memdir=user\n\n- x",
+        type="project",
+    )
     out = tmp_path / "out"
     report = export_memories(md, "codex", out, apply=True)
     assert report.applied and report.left_out == []
@@ -260,22 +308,39 @@ def test_round_trip_keeps_every_name_type_and_body(md: Memdir, user_home: Path,
     assert back.counts()["add"] == back.counts()["update"] == 0
 
 
-def test_summary_is_v1_and_within_the_token_bound(md: Memdir, user_home: Path,
-                                                 tmp_path: Path, clock: Clock) -> None:
+def test_summary_is_v1_and_within_the_token_bound(
+    md: Memdir, user_home: Path, tmp_path: Path, clock: Clock
+) -> None:
     kinds = ["user", "feedback", "reference"]
-    ops = [AddOp(kinds[n % 3], f"Rule {n:03}", f"about rule {n}",
-                 f"Règle {n}: {'ünïcode → ' * (n % 7)}keep this in mind.") for n in range(300)]
+    ops = [
+        AddOp(
+            kinds[n % 3],
+            f"Rule {n:03}",
+            f"about rule {n}",
+            f"Règle {n}: {'ünïcode → ' * (n % 7)}keep this in mind.",
+        )
+        for n in range(300)
+    ]
     md.store("user").apply(ops)
     clock.advance(days=1)
-    add(md.store("user"), "Pinned reference", "A reference that must always show.",
-        type="reference", pinned=True)
+    add(
+        md.store("user"),
+        "Pinned reference",
+        "A reference that must always show.",
+        type="reference",
+        pinned=True,
+    )
     newest = add(md.store("user"), "Newest correction", "Stop doing the old thing.")
     rendered = HARNESS.render(md, tmp_path / "out")
     summary, memory = content(rendered, "memory_summary.md"), content(rendered, "MEMORY.md")
     assert summary.split("\n")[0] == "v1" and summary.startswith("v1\n\n## User Profile\n")
     heads = [line for line in summary.split("\n") if line.startswith("## ")]
-    assert heads == ["## User Profile", "## User preferences", "## General Tips",
-                     "## What's in Memory"]
+    assert heads == [
+        "## User Profile",
+        "## User preferences",
+        "## General Tips",
+        "## What's in Memory",
+    ]
     # tokens <= UTF-8 bytes under byte-level BPE, so this is the 2,500-token bound
     assert SUMMARY_MAX_BYTES == SUMMARY_MAX_TOKENS == 2_500
     assert 2_000 < len(summary.encode("utf-8")) <= SUMMARY_MAX_BYTES
@@ -295,8 +360,9 @@ def _summary_left_out(md: Memdir, tmp_path: Path) -> list[str]:
     return [e for e, why in rendered.left_out if "token budget" in why]
 
 
-def test_the_summary_ranks_as_memdir_does_recent_use_first(md: Memdir, tmp_path: Path,
-                                                            clock: Clock) -> None:
+def test_the_summary_ranks_as_memdir_does_recent_use_first(
+    md: Memdir, tmp_path: Path, clock: Clock
+) -> None:
     user = md.store("user")
     alpha = add(user, "Alpha", "x" * 1_000)
     clock.advance(days=1)
@@ -310,8 +376,9 @@ def test_the_summary_ranks_as_memdir_does_recent_use_first(md: Memdir, tmp_path:
     assert _summary_left_out(md, tmp_path) == [beta.id]
 
 
-def test_the_summary_puts_entries_unused_for_a_month_last(md: Memdir, tmp_path: Path,
-                                                          clock: Clock) -> None:
+def test_the_summary_puts_entries_unused_for_a_month_last(
+    md: Memdir, tmp_path: Path, clock: Clock
+) -> None:
     user = md.store("user")
     rule = add(user, "Old rule", "Always " + "x" * 1_200)
     fact = add(user, "Fresh fact", "y" * 1_200, type="reference")
@@ -322,7 +389,8 @@ def test_the_summary_puts_entries_unused_for_a_month_last(md: Memdir, tmp_path: 
 
 
 def test_memory_md_is_written_before_the_summary_that_points_into_it(
-        md: Memdir, tmp_path: Path) -> None:
+    md: Memdir, tmp_path: Path
+) -> None:
     add(md.store("user"), "Be terse", "Answer in one paragraph.")
     add(md.store("user"), "Release train", "Releases go out on Tuesdays.", type="project")
     rendered = HARNESS.render(md, tmp_path / "out")
@@ -332,36 +400,41 @@ def test_memory_md_is_written_before_the_summary_that_points_into_it(
     assert [f.path.name for f in report.files] == names
 
 
-def test_projects_this_home_knows_each_get_their_cwd(md: Memdir, user_home: Path,
-                                                    tmp_path: Path, clock: Clock) -> None:
+def test_projects_this_home_knows_each_get_their_cwd(
+    md: Memdir, user_home: Path, tmp_path: Path, clock: Clock
+) -> None:
     import memdir
 
     other = user_home / "code" / "other"
     with_record = memdir.open(md.home, other)
-    add(with_record.store("local"), "Other rule", "Deploy other with flyctl.",
-        type="reference")
+    add(with_record.store("local"), "Other rule", "Deploy other with flyctl.", type="reference")
     memdir.open(md.home, other)  # the scope exists now: its path is recorded
     orphan = md.home / "projects" / "no-record-here"
     add(local_store(md, orphan), "Lost", "Nobody knows where this came from.")
     add(md.store("local"), "Mine", "This project's rule.")
     rendered = HARNESS.render(md, tmp_path / "out")
     memory = content(rendered, "MEMORY.md")
-    assert f"applies_to: cwd={md.project_root}; reuse_rule=checkout-specific; " \
-           f"memdir=feedback" in memory
-    assert f"applies_to: cwd={other}; reuse_rule=checkout-specific; memdir=reference" \
-        in memory
+    assert (
+        f"applies_to: cwd={md.project_root}; reuse_rule=checkout-specific; "
+        f"memdir=feedback" in memory
+    )
+    assert f"applies_to: cwd={other}; reuse_rule=checkout-specific; memdir=reference" in memory
     assert memory.index("# Task Group: Mine") < memory.index("# Task Group: Other rule")
     assert "Lost" not in memory
-    assert rendered.left_out == [("no-record-here:feedback_lost",
-                                  "its checkout path is not recorded (no .origin.json; run "
-                                  "memdir there once)")]
+    assert rendered.left_out == [
+        (
+            "no-record-here:feedback_lost",
+            "its checkout path is not recorded (no .origin.json; run memdir there once)",
+        )
+    ]
 
 
 HAND = "# Agents\r\n\r\nRun `make test` first. Ünïcödé — 日本語\r\n\u00a0no newline at end"
 
 
 def test_agents_md_hand_written_content_survives_byte_for_byte(
-        md: Memdir, user_home: Path, project: Path) -> None:
+    md: Memdir, user_home: Path, project: Path
+) -> None:
     subprocess.run(["git", "init", "-q", str(project)], check=True)
     shutil.rmtree(user_home / MEMORIES)  # no Codex files to refuse: the default target
     md = Memdir(md.settings, clock=md.clock)
@@ -383,7 +456,8 @@ def test_agents_md_hand_written_content_survives_byte_for_byte(
 
 
 def test_an_export_to_another_folder_leaves_agents_md_alone(
-        md: Memdir, user_home: Path, project: Path, tmp_path: Path) -> None:
+    md: Memdir, user_home: Path, project: Path, tmp_path: Path
+) -> None:
     subprocess.run(["git", "init", "-q", str(project)], check=True)
     md = Memdir(md.settings, clock=md.clock)
     agents = project / "AGENTS.md"
@@ -392,12 +466,12 @@ def test_an_export_to_another_folder_leaves_agents_md_alone(
     report = export_memories(md, "codex", tmp_path / "out", apply=True)
     assert agents.read_bytes() == HAND.encode("utf-8")
     assert {f.path.parent for f in report.files} == {tmp_path / "out"}
-    assert any(n.startswith(f"{agents} not updated: an export to another folder")
-               for n in report.notes)
+    assert any(
+        n.startswith(f"{agents} not updated: an export to another folder") for n in report.notes
+    )
 
 
-def test_export_refuses_codex_own_files_then_backs_them_up(md: Memdir,
-                                                          user_home: Path) -> None:
+def test_export_refuses_codex_own_files_then_backs_them_up(md: Memdir, user_home: Path) -> None:
     target = user_home / MEMORIES
     before = (target / "MEMORY.md").read_bytes()
     add(md.store("user"), "Be terse", "Answer in one paragraph.")
@@ -408,13 +482,16 @@ def test_export_refuses_codex_own_files_then_backs_them_up(md: Memdir,
     forced = export_memories(md, "codex", apply=True, force=True)
     backups = [f.backup for f in forced.files if f.backup is not None]
     assert len(backups) == 2 and all(b.read_bytes() for b in backups)
-    assert {b.name.split(".memdir-backup-")[0] for b in backups} == {"memory_summary.md",
-                                                                   "MEMORY.md"}
+    assert {b.name.split(".memdir-backup-")[0] for b in backups} == {
+        "memory_summary.md",
+        "MEMORY.md",
+    }
     assert "- Answer in one paragraph." not in (target / "memory_summary.md").read_text()
     assert "**Be terse** — Answer in one paragraph." in (target / "memory_summary.md").read_text()
 
 
 # -- the CLI --------------------------------------------------------------------------------
+
 
 def test_cli_import_and_export(run: Run, tmp_path: Path, project: Path, home: Path) -> None:
     user_home = codex_home(tmp_path, project)
@@ -440,8 +517,9 @@ def test_cli_import_and_export(run: Run, tmp_path: Path, project: Path, home: Pa
     assert "Unreadable:" in shown.stderr and "not UTF-8" in shown.stderr
 
 
-def test_fifos_and_odd_files_are_problems_not_hangs(run: Run, tmp_path: Path,
-                                                    project: Path) -> None:
+def test_fifos_and_odd_files_are_problems_not_hangs(
+    run: Run, tmp_path: Path, project: Path
+) -> None:
     """A FIFO where a memory file or AGENTS.md should be would block a plain open()."""
     user_home = codex_home(tmp_path, project)
     env = {"HOME": str(user_home)}
@@ -458,18 +536,41 @@ def test_fifos_and_odd_files_are_problems_not_hangs(run: Run, tmp_path: Path,
     os.mkfifo(project / "AGENTS.md")
     shutil.rmtree(src)
     exported = run("export", "codex", extra_env=env)
-    assert f"AGENTS.md not updated: cannot update {project / 'AGENTS.md'}: not a regular " \
+    assert (
+        f"AGENTS.md not updated: cannot update {project / 'AGENTS.md'}: not a regular "
         "file" in exported.stdout
+    )
 
 
 # -- the parsers, fuzzed --------------------------------------------------------------------
 
-LINES = st.lists(st.sampled_from(["v1", "## User Profile", "## User preferences", "## Tips",
-                                  "## What's in Memory", "### sub", "- bullet", "  indented",
-                                  "", "   ", "text", "# Task Group: t", "# Task Group:",
-                                  "scope: s", "applies_to: cwd=/x; memdir=feedback",
-                                  "**N** \u2014 b", "1. one", "\t- tab", "\\# Task Group: e"])
-                 | st.text(), max_size=30).map("\n".join)
+LINES = st.lists(
+    st.sampled_from(
+        [
+            "v1",
+            "## User Profile",
+            "## User preferences",
+            "## Tips",
+            "## What's in Memory",
+            "### sub",
+            "- bullet",
+            "  indented",
+            "",
+            "   ",
+            "text",
+            "# Task Group: t",
+            "# Task Group:",
+            "scope: s",
+            "applies_to: cwd=/x; memdir=feedback",
+            "**N** \u2014 b",
+            "1. one",
+            "\t- tab",
+            "\\# Task Group: e",
+        ]
+    )
+    | st.text(),
+    max_size=30,
+).map("\n".join)
 
 
 @given(text=LINES | st.text(), stem=st.text())
@@ -487,14 +588,39 @@ def _valid(name: str, body: str) -> tuple[str, str] | None:
         return None
 
 
-BODY = st.lists(st.sampled_from(["x", "- y", "  z", "", "   ", "\tt", "## h", "# Task Group: q",
-                                 "\\# Task Group: r", "**B** \u2014 c", "1) n", "日本"])
-                | st.text(min_size=1), min_size=1, max_size=6).map("\n".join)
+BODY = st.lists(
+    st.sampled_from(
+        [
+            "x",
+            "- y",
+            "  z",
+            "",
+            "   ",
+            "\tt",
+            "## h",
+            "# Task Group: q",
+            "\\# Task Group: r",
+            "**B** \u2014 c",
+            "1) n",
+            "日本",
+        ]
+    )
+    | st.text(min_size=1),
+    min_size=1,
+    max_size=6,
+).map("\n".join)
 
 
-@given(entries=st.lists(st.tuples(st.sampled_from([EntryType.USER, EntryType.FEEDBACK,
-                                                   EntryType.REFERENCE]),
-                                  st.text(min_size=1, max_size=80), BODY), max_size=5))
+@given(
+    entries=st.lists(
+        st.tuples(
+            st.sampled_from([EntryType.USER, EntryType.FEEDBACK, EntryType.REFERENCE]),
+            st.text(min_size=1, max_size=80),
+            BODY,
+        ),
+        max_size=5,
+    )
+)
 def test_summary_bullets_round_trip(entries: list[tuple[EntryType, str, str]]) -> None:
     kept = []
     for kind, name, body in entries:
@@ -512,14 +638,23 @@ def test_summary_bullets_round_trip(entries: list[tuple[EntryType, str, str]]) -
     assert [(i.type, i.name, validate_body(i.body)) for i in parsed.items] == expected
 
 
-HEADERS = st.lists(st.sampled_from(["scope: s", "applies_to: cwd=/srv/app",
-                                     "applies_to: cwd=/x; memdir=feedback",
-                                     "applies_to: any", "Scope : t"]), min_size=1, max_size=3)
+HEADERS = st.lists(
+    st.sampled_from(
+        [
+            "scope: s",
+            "applies_to: cwd=/srv/app",
+            "applies_to: cwd=/x; memdir=feedback",
+            "applies_to: any",
+            "Scope : t",
+        ]
+    ),
+    min_size=1,
+    max_size=3,
+)
 
 
 @given(name=st.text(min_size=1, max_size=80), headers=HEADERS, body=BODY)
-def test_codex_task_groups_round_trip_verbatim(name: str, headers: list[str],
-                                               body: str) -> None:
+def test_codex_task_groups_round_trip_verbatim(name: str, headers: list[str], body: str) -> None:
     """A project entry whose body is a Codex task group's is written as it is (escaped
     where a line would start a group) and comes back whole; a body carrying memdir's own
     mark is not one of those."""
@@ -530,17 +665,29 @@ def test_codex_task_groups_round_trip_verbatim(name: str, headers: list[str],
     codex, _ = fmt.body_cwd(text)
     applies_to = next((h for h in headers if h.startswith("applies_to")), "")
     assert codex == ("memdir=" not in applies_to)  # the first one counts, as on reading
-    rendered = fmt.render_verbatim(name, text) if codex else \
-        fmt.render_group(name, "d", text, EntryType.PROJECT, "any", "any project")
+    rendered = (
+        fmt.render_verbatim(name, text)
+        if codex
+        else fmt.render_group(name, "d", text, EntryType.PROJECT, "any", "any project")
+    )
     parsed = fmt.parse_memory(rendered)
     assert parsed.problems == []
-    assert [(i.type, i.name, validate_body(i.body)) for i in parsed.items] == \
-        [("project", name, text)]
+    assert [(i.type, i.name, validate_body(i.body)) for i in parsed.items] == [
+        ("project", name, text)
+    ]
 
 
-@given(groups=st.lists(st.tuples(st.sampled_from(list(EntryType)),
-                                 st.text(min_size=1, max_size=80),
-                                 st.text(min_size=1, max_size=150), BODY), max_size=4))
+@given(
+    groups=st.lists(
+        st.tuples(
+            st.sampled_from(list(EntryType)),
+            st.text(min_size=1, max_size=80),
+            st.text(min_size=1, max_size=150),
+            BODY,
+        ),
+        max_size=4,
+    )
+)
 def test_task_groups_round_trip(groups: list[tuple[EntryType, str, str, str]]) -> None:
     kept = []
     for kind, name, description, body in groups:
@@ -548,9 +695,11 @@ def test_task_groups_round_trip(groups: list[tuple[EntryType, str, str, str]]) -
         if valid is None or "\n" in description or not description.strip():
             continue
         kept.append((kind, valid[0], description.strip(), valid[1]))
-    text = "\n".join(fmt.render_group(n, d, b, k, "/srv/app", "checkout-specific")
-                     for k, n, d, b in kept)
+    text = "\n".join(
+        fmt.render_group(n, d, b, k, "/srv/app", "checkout-specific") for k, n, d, b in kept
+    )
     parsed = fmt.parse_memory(text)
     assert parsed.problems == []
-    assert [(i.type, i.name, validate_body(i.body), i.cwd) for i in parsed.items] == \
-        [(k.value, n, b, "/srv/app") for k, n, _, b in kept]
+    assert [(i.type, i.name, validate_body(i.body), i.cwd) for i in parsed.items] == [
+        (k.value, n, b, "/srv/app") for k, n, _, b in kept
+    ]

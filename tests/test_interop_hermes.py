@@ -56,6 +56,7 @@ def triples(md: Memdir) -> set[tuple[str, str, str]]:
 
 # -- the format ---------------------------------------------------------------------------
 
+
 def test_fixture_splits_on_the_delimiter_line_only(memories: Path) -> None:
     entries = fmt.parse((memories / "MEMORY.md").read_text("utf-8"))
     assert len(entries) == 6
@@ -75,10 +76,14 @@ def test_parse_reads_like_hermes() -> None:
 
 def test_codec_names_and_bodies() -> None:
     assert fmt.decode("Prefers pnpm") == ("Prefers pnpm", "Prefers pnpm")
-    assert fmt.decode("**Deploys**\nFrom the deploy branch.") == ("Deploys",
-                                                                  "From the deploy branch.")
-    assert fmt.encode("Use pnpm, not npm", "Install with pnpm.") == \
-        "**Use pnpm, not npm**\nInstall with pnpm."
+    assert fmt.decode("**Deploys**\nFrom the deploy branch.") == (
+        "Deploys",
+        "From the deploy branch.",
+    )
+    assert (
+        fmt.encode("Use pnpm, not npm", "Install with pnpm.")
+        == "**Use pnpm, not npm**\nInstall with pnpm."
+    )
     assert fmt.encode("Install with pnpm.", "Install with pnpm.") == "Install with pnpm."
     assert fmt.encode("Code", "  indented") == "**Code**\n  indented"  # Hermes would strip it
     long = "word " * 40
@@ -94,8 +99,10 @@ def test_render_refuses_what_hermes_would_split() -> None:
 
 # -- import -------------------------------------------------------------------------------
 
-def test_import_dry_run_writes_nothing_and_reports_the_poisoned_entry(md: Memdir,
-                                                                      memories: Path) -> None:
+
+def test_import_dry_run_writes_nothing_and_reports_the_poisoned_entry(
+    md: Memdir, memories: Path
+) -> None:
     plan = import_memories(md, "hermes")
     assert plan.source == memories and not plan.applied
     assert plan.counts()["add"] == 8 and plan.counts()["refused"] == 1
@@ -135,12 +142,22 @@ def test_reimport_is_idempotent(md: Memdir, memories: Path) -> None:
 def test_entries_sharing_a_first_line_are_both_kept(md: Memdir, tmp_path: Path) -> None:
     folder = tmp_path / "memories"
     folder.mkdir()
-    (folder / "MEMORY.md").write_text(fmt.DELIMITER.join(
-        ["Staging notes\nThe DB is on port 5433.", "Staging notes\nRedis runs on 6380.",
-         "Staging notes\nThe DB is on port 5433."]), "utf-8")
+    (folder / "MEMORY.md").write_text(
+        fmt.DELIMITER.join(
+            [
+                "Staging notes\nThe DB is on port 5433.",
+                "Staging notes\nRedis runs on 6380.",
+                "Staging notes\nThe DB is on port 5433.",
+            ]
+        ),
+        "utf-8",
+    )
     plan = import_memories(md, "hermes", folder)
     assert [(p.action, p.item.name) for p in plan.items] == [
-        ("add", "Staging notes"), ("add", "Staging notes (2)"), ("duplicate", "Staging notes")]
+        ("add", "Staging notes"),
+        ("add", "Staging notes (2)"),
+        ("duplicate", "Staging notes"),
+    ]
 
 
 def test_unreadable_files_are_reported_not_skipped(md: Memdir, tmp_path: Path) -> None:
@@ -172,8 +189,10 @@ def test_crlf_file_and_the_hermes_folder_itself(md: Memdir, tmp_path: Path) -> N
 
 # -- export -------------------------------------------------------------------------------
 
-def test_round_trip_import_export_import(md: Memdir, memories: Path, tmp_path: Path,
-                                         clock: Clock) -> None:
+
+def test_round_trip_import_export_import(
+    md: Memdir, memories: Path, tmp_path: Path, clock: Clock
+) -> None:
     original = fmt.parse((memories / "MEMORY.md").read_text("utf-8"))
     import_memories(md, "hermes", apply=True)
     user = md.store("user")
@@ -185,8 +204,9 @@ def test_round_trip_import_export_import(md: Memdir, memories: Path, tmp_path: P
     assert report.applied and report.left_out == []
     exported = fmt.parse((out / "MEMORY.md").read_text("utf-8"))
     # Every imported entry comes back as exactly its original text, in its original order.
-    assert [t for t in exported if t in original] == [t for t in original
-                                                      if not t.startswith(POISONED)]
+    assert [t for t in exported if t in original] == [
+        t for t in original if not t.startswith(POISONED)
+    ]
     assert "**Use pnpm, not npm**\nAlways install with `pnpm install`." in "\n".join(exported)
     other = fresh(tmp_path, clock, "b")
     import_memories(other, "hermes", out, apply=True)
@@ -194,17 +214,23 @@ def test_round_trip_import_export_import(md: Memdir, memories: Path, tmp_path: P
     assert len(triples(md)) == 11
 
 
-def test_export_fits_the_budgets_and_lists_what_was_left_out(md: Memdir, tmp_path: Path,
-                                                             clock: Clock) -> None:
+def test_export_fits_the_budgets_and_lists_what_was_left_out(
+    md: Memdir, tmp_path: Path, clock: Clock
+) -> None:
     user = md.store("user")
     for i in range(60):
         add(user, f"Rule {i:02}", f"Always apply house rule number {i:02} in every repo.")
-        add(user, f"Fact {i:02}", f"Fact {i:02}: the staging cluster has node {i:02}.",
-            type="reference")
+        add(
+            user,
+            f"Fact {i:02}",
+            f"Fact {i:02}: the staging cluster has node {i:02}.",
+            type="reference",
+        )
         add(user, f"Trait {i:02}", f"The user likes hobby number {i:02}.", type="user")
         clock.advance(minutes=1)
-    old_pin = add(user, "Pinned fact", "A pinned reference wins over rules.",
-                  type="reference", pinned=True)
+    old_pin = add(
+        user, "Pinned fact", "A pinned reference wins over rules.", type="reference", pinned=True
+    )
     out = tmp_path / "out"
     report = export_memories(md, "hermes", out, apply=True)
     memory, profile = (out / "MEMORY.md").read_text("utf-8"), (out / "USER.md").read_text("utf-8")
@@ -240,8 +266,9 @@ def test_recent_use_outranks_recent_writes(md: Memdir, tmp_path: Path, clock: Cl
     assert [e for e, _ in export_memories(md, "hermes", tmp_path / "o").left_out] == [beta.id]
 
 
-def test_entries_unused_for_a_month_drop_out_first(md: Memdir, tmp_path: Path,
-                                                   clock: Clock) -> None:
+def test_entries_unused_for_a_month_drop_out_first(
+    md: Memdir, tmp_path: Path, clock: Clock
+) -> None:
     user = md.store("user")
     rule = add(user, "Old rule", "Always " + "x" * 1_200)
     fact = add(user, "Fresh fact", "y" * 1_200, type="reference")
@@ -253,8 +280,7 @@ def test_entries_unused_for_a_month_drop_out_first(md: Memdir, tmp_path: Path,
     assert [e for e, _ in export_memories(md, "hermes", tmp_path / "o").left_out] == [rule.id]
 
 
-def test_an_entry_holding_the_separator_is_left_out_not_split(md: Memdir,
-                                                              tmp_path: Path) -> None:
+def test_an_entry_holding_the_separator_is_left_out_not_split(md: Memdir, tmp_path: Path) -> None:
     user = md.store("user")
     add(user, "Two parts", "First part.\n§\nSecond part.")
     add(user, "Fine", "A single § sign is fine.")
@@ -262,7 +288,8 @@ def test_an_entry_holding_the_separator_is_left_out_not_split(md: Memdir,
     (left,) = report.left_out
     assert left[0] == "feedback_two-parts" and "separator" in left[1]
     assert fmt.parse((tmp_path / "out" / "MEMORY.md").read_text("utf-8")) == [
-        "**Fine**\nA single § sign is fine."]
+        "**Fine**\nA single § sign is fine."
+    ]
 
 
 def test_same_text_twice_is_written_once(md: Memdir, tmp_path: Path) -> None:
@@ -270,13 +297,15 @@ def test_same_text_twice_is_written_once(md: Memdir, tmp_path: Path) -> None:
     add(user, "Tabs", "Indent with tabs.", type="reference")
     folder = Path(user.backend.location)  # a twin made by hand: add() refuses duplicates
     text = (folder / "reference_tabs.md").read_text("utf-8")
-    (folder / "feedback_tabs.md").write_text(text.replace("type: reference", "type: feedback"),
-                                             "utf-8")
+    (folder / "feedback_tabs.md").write_text(
+        text.replace("type: reference", "type: feedback"), "utf-8"
+    )
     report = export_memories(md, "hermes", tmp_path / "out", apply=True)
     assert [e for e, _ in report.left_out] == ["reference_tabs"]
     assert "feedback_tabs" in report.left_out[0][1]
     assert fmt.parse((tmp_path / "out" / "MEMORY.md").read_text("utf-8")) == [
-        "**Tabs**\nIndent with tabs."]
+        "**Tabs**\nIndent with tabs."
+    ]
 
 
 def test_a_file_memdir_wrote_goes_when_its_entries_do(md: Memdir, tmp_path: Path) -> None:
@@ -286,8 +315,10 @@ def test_a_file_memdir_wrote_goes_when_its_entries_do(md: Memdir, tmp_path: Path
     export_memories(md, "hermes", out, apply=True)
     md.store("user").remove(trait.id)
     report = export_memories(md, "hermes", out, apply=True)
-    assert {(f.path.name, f.status) for f in report.files} == {("MEMORY.md", "unchanged"),
-                                                               ("USER.md", "delete")}
+    assert {(f.path.name, f.status) for f in report.files} == {
+        ("MEMORY.md", "unchanged"),
+        ("USER.md", "delete"),
+    }
     assert sorted(p.name for p in out.iterdir()) == ["MEMORY.md"]
 
 
@@ -308,8 +339,7 @@ def test_dry_run_export_writes_nothing(md: Memdir, memories: Path) -> None:
     assert not (md.home / "exports.json").exists()
 
 
-def test_hand_written_memory_md_needs_force_and_is_backed_up(md: Memdir,
-                                                             memories: Path) -> None:
+def test_hand_written_memory_md_needs_force_and_is_backed_up(md: Memdir, memories: Path) -> None:
     import_memories(md, "hermes", apply=True)
     hand = (memories / "MEMORY.md").read_bytes()
     report = export_memories(md, "hermes", apply=True)
@@ -328,8 +358,8 @@ def test_hand_written_memory_md_needs_force_and_is_backed_up(md: Memdir,
 
 # -- CLI ----------------------------------------------------------------------------------
 
-def test_cli_import_and_export(run: Callable[..., CompletedProcess[str]], tmp_path: Path
-                               ) -> None:
+
+def test_cli_import_and_export(run: Callable[..., CompletedProcess[str]], tmp_path: Path) -> None:
     fake = tmp_path / "clihome"
     shutil.copytree(FIXTURE, fake)
     env = {"HOME": str(fake)}
@@ -350,8 +380,9 @@ def test_cli_import_and_export(run: Callable[..., CompletedProcess[str]], tmp_pa
     assert len(fmt.parse((memories / "MEMORY.md").read_text("utf-8"))) == 5
 
 
-def test_a_fifo_is_reported_not_read(run: Callable[..., CompletedProcess[str]],
-                                     tmp_path: Path) -> None:
+def test_a_fifo_is_reported_not_read(
+    run: Callable[..., CompletedProcess[str]], tmp_path: Path
+) -> None:
     """A FIFO at USER.md would block a plain open(): it is a problem line, MEMORY.md is read."""
     fake = tmp_path / "fifohome"
     shutil.copytree(FIXTURE, fake)
@@ -366,8 +397,9 @@ def test_a_fifo_is_reported_not_read(run: Callable[..., CompletedProcess[str]],
 # -- fuzz ---------------------------------------------------------------------------------
 
 _TEXT = st.text(st.sampled_from("ab §*#-\n\r\t \u00a0é"), max_size=60)
-_MARKED = st.recursive(_TEXT, lambda inner: st.builds("**{}**\n{}".format, _TEXT, inner),
-                       max_leaves=4)  # "**name**" lines, nested
+_MARKED = st.recursive(
+    _TEXT, lambda inner: st.builds("**{}**\n{}".format, _TEXT, inner), max_leaves=4
+)  # "**name**" lines, nested
 
 
 @given(st.text(max_size=200) | _MARKED)
@@ -396,8 +428,10 @@ def test_decode_inverts_encode(name: str, body: str) -> None:
     assert fmt.decode(fmt.encode(name, body)) == (name, body)
 
 
-@given(st.lists(st.tuples(st.text(max_size=5), _TEXT), max_size=30),
-       st.integers(min_value=0, max_value=300))
+@given(
+    st.lists(st.tuples(st.text(max_size=5), _TEXT), max_size=30),
+    st.integers(min_value=0, max_value=300),
+)
 def test_fit_never_exceeds_the_budget(candidates: list[tuple[str, str]], limit: int) -> None:
     kept, left = fmt.fit(candidates, limit)
     assert fmt.size([t for _, t in kept]) <= limit

@@ -44,8 +44,15 @@ def projects(home: Path) -> Path:
 
 
 def rollout(home: Path) -> Path:
-    return home / ".codex" / "sessions" / "2025" / "06" / "14" / (
-        f"rollout-2025-06-14T10-00-00-{ROLLOUT}.jsonl")
+    return (
+        home
+        / ".codex"
+        / "sessions"
+        / "2025"
+        / "06"
+        / "14"
+        / (f"rollout-2025-06-14T10-00-00-{ROLLOUT}.jsonl")
+    )
 
 
 def shape(md: Memdir, sid: str) -> list[tuple[str, str, str | None]]:
@@ -54,8 +61,8 @@ def shape(md: Memdir, sid: str) -> list[tuple[str, str, str | None]]:
 
 # -- Claude Code ---------------------------------------------------------------------------
 
-def test_claude_code_sessions_roles_tools_times_and_subagents(md: Memdir, userhome: Path
-                                                              ) -> None:
+
+def test_claude_code_sessions_roles_tools_times_and_subagents(md: Memdir, userhome: Path) -> None:
     report = import_sessions(md, "claude-code", projects(userhome))
     assert (report.files, report.sessions_created, report.messages_added) == (3, 4, 16)
     assert report.malformed == 2 and report.skipped == 2  # summary + file snapshot
@@ -69,19 +76,22 @@ def test_claude_code_sessions_roles_tools_times_and_subagents(md: Memdir, userho
         ("tool", "Audit: float arithmetic ", "Task"),
         ("system", "Caveat: the messages bel", None),  # isMeta: injected, not typed
         ("system", "Conversation compacted", None),
-        ("assistant", "Switched total.py to Dec", None)]
+        ("assistant", "Switched total.py to Dec", None),
+    ]
     grep = md.sessions.messages(main)[2]
-    assert grep.tool_calls == [{"id": "toolu_01", "name": "Grep",
-                                "input": {"pattern": "round(", "path": "src/checkout"}}]
+    assert grep.tool_calls == [
+        {"id": "toolu_01", "name": "Grep", "input": {"pattern": "round(", "path": "src/checkout"}}
+    ]
     assert grep.timestamp.isoformat() == "2025-06-14T09:00:05+00:00"
     info = md.sessions.get(main)
-    assert (info.agent, info.cwd, info.scope) == ("claude-code", "/home/ada/shop",
-                                                  "-home-ada-shop")
+    assert (info.agent, info.cwd, info.scope) == ("claude-code", "/home/ada/shop", "-home-ada-shop")
     assert info.title == "Fix the checkout rounding bug"  # from the summary line
     assert info.started_at.isoformat() == "2025-06-14T09:00:00+00:00"
     inline, own_file = f"{main}:u5", f"{main}:s1"  # interleaved sidechain; subagents/ file
-    for child, first in ((inline, "Audit currency handling "),
-                         (own_file, "Check the VAT table for ")):
+    for child, first in (
+        (inline, "Audit currency handling "),
+        (own_file, "Check the VAT table for "),
+    ):
         assert md.sessions.get(child).parent_id == main
         assert shape(md, child)[0] == ("user", first, None)
     assert md.sessions.messages(inline)[1].timestamp.isoformat() == "2025-06-14T09:00:20+00:00"
@@ -103,17 +113,28 @@ def test_claude_code_messages_are_searchable(md: Memdir, userhome: Path) -> None
 
 # -- Codex ---------------------------------------------------------------------------------
 
+
 def test_codex_rollouts_without_instructions(md: Memdir, userhome: Path) -> None:
     report = import_sessions(md, "codex", userhome / ".codex" / "sessions")
     assert (report.files, report.sessions_created, report.messages_added) == (1, 1, 4)
     sid = f"codex:{ROLLOUT}"
-    assert shape(md, sid) == [("user", "Why does the nightly exp", None),
-                              ("assistant", "", "shell"),
-                              ("tool", "jobs/export.py:12: TIMEO", "shell"),
-                              ("assistant", "The export job uses a 30", None)]
+    assert shape(md, sid) == [
+        ("user", "Why does the nightly exp", None),
+        ("assistant", "", "shell"),
+        ("tool", "jobs/export.py:12: TIMEO", "shell"),
+        ("assistant", "The export job uses a 30", None),
+    ]
     call = md.sessions.messages(sid)[1]
-    assert call.tool_calls == [{"id": "call_A1", "name": "shell", "arguments": {
-        "command": ["bash", "-lc", "grep -n TIMEOUT jobs/export.py"], "timeout_ms": 10000}}]
+    assert call.tool_calls == [
+        {
+            "id": "call_A1",
+            "name": "shell",
+            "arguments": {
+                "command": ["bash", "-lc", "grep -n TIMEOUT jobs/export.py"],
+                "timeout_ms": 10000,
+            },
+        }
+    ]
     assert md.sessions.messages(sid)[2].content == "jobs/export.py:12: TIMEOUT = 30\n"
     assert call.timestamp.isoformat() == "2025-06-14T10:00:06+00:00"
     info = md.sessions.get(sid)
@@ -124,7 +145,8 @@ def test_codex_rollouts_without_instructions(md: Memdir, userhome: Path) -> None
     assert [h.session_id for h in md.sessions.search("nightly export timeout")] == [sid]
     assert [p.split(".jsonl:")[1] for p in report.problems] == [
         "11: not JSON (Expecting value: line 1 column 1 (char 0))",
-        "12: a response_item without a payload object"]
+        "12: a response_item without a payload object",
+    ]
 
 
 # -- Hermes --------------------------------------------------------------------------------
@@ -141,16 +163,25 @@ CREATE TABLE messages (id INTEGER PRIMARY KEY AUTOINCREMENT,
 CREATE VIRTUAL TABLE messages_fts USING fts5(content);
 """
 H0 = 1_749_900_000.0
-CALLS = json.dumps([{"id": "call_1", "type": "function",
-                     "function": {"name": "terminal", "arguments": '{"command": "certbot"}'}}])
+CALLS = json.dumps(
+    [
+        {
+            "id": "call_1",
+            "type": "function",
+            "function": {"name": "terminal", "arguments": '{"command": "certbot"}'},
+        }
+    ]
+)
 
 
 def _insert(conn: sqlite3.Connection, table: str, row: dict[str, Any]) -> None:
     """Insert the columns this schema has (an older Hermes lacks some)."""
     have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
     cols = [c for c in row if c in have]
-    conn.execute(f"INSERT INTO {table} ({', '.join(cols)}) VALUES "
-                 f"({', '.join('?' * len(cols))})", [row[c] for c in cols])
+    conn.execute(
+        f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+        [row[c] for c in cols],
+    )
 
 
 def hermes_db(path: Path, schema: str = HERMES_SCHEMA) -> Path:
@@ -158,23 +189,51 @@ def hermes_db(path: Path, schema: str = HERMES_SCHEMA) -> Path:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.executescript(schema)
     with conn:
-        _insert(conn, "sessions", {"id": "s1", "source": "cli", "started_at": H0,
-                                   "ended_at": H0 + 600, "cwd": "/home/ada/infra",
-                                   "title": "TLS renewal"})
-        _insert(conn, "sessions", {"id": "s2", "source": "cli", "started_at": H0 + 60,
-                                   "parent_session_id": "s1"})
+        _insert(
+            conn,
+            "sessions",
+            {
+                "id": "s1",
+                "source": "cli",
+                "started_at": H0,
+                "ended_at": H0 + 600,
+                "cwd": "/home/ada/infra",
+                "title": "TLS renewal",
+            },
+        )
+        _insert(
+            conn,
+            "sessions",
+            {"id": "s2", "source": "cli", "started_at": H0 + 60, "parent_session_id": "s1"},
+        )
         for sid, role, content, call_id, calls, at, active in [
-                ("s1", "user", "How do I renew the staging TLS certificate?", None, None,
-                 H0 + 1, 1),
-                ("s1", "assistant", None, None, CALLS, H0 + 2, 1),
-                ("s1", "tool", "all renewals succeeded", "call_1", None, H0 + 3, 1),
-                ("s1", "assistant", '\x00json:[{"type": "text", "text": "证书已更新"}]', None,
-                 None, H0 + 4, 1),
-                ("s2", "user", "compressed continuation mentions haproxy", None, None,
-                 H0 + 61, 0)]:
-            _insert(conn, "messages", {"session_id": sid, "role": role, "content": content,
-                                       "tool_call_id": call_id, "tool_calls": calls,
-                                       "timestamp": at, "active": active})
+            ("s1", "user", "How do I renew the staging TLS certificate?", None, None, H0 + 1, 1),
+            ("s1", "assistant", None, None, CALLS, H0 + 2, 1),
+            ("s1", "tool", "all renewals succeeded", "call_1", None, H0 + 3, 1),
+            (
+                "s1",
+                "assistant",
+                '\x00json:[{"type": "text", "text": "证书已更新"}]',
+                None,
+                None,
+                H0 + 4,
+                1,
+            ),
+            ("s2", "user", "compressed continuation mentions haproxy", None, None, H0 + 61, 0),
+        ]:
+            _insert(
+                conn,
+                "messages",
+                {
+                    "session_id": sid,
+                    "role": role,
+                    "content": content,
+                    "tool_call_id": call_id,
+                    "tool_calls": calls,
+                    "timestamp": at,
+                    "active": active,
+                },
+            )
     conn.close()
     return path
 
@@ -195,14 +254,20 @@ def test_hermes_sessions_read_only(md: Memdir, userhome: Path) -> None:
     assert set(after) - set(before) <= {"state.db-shm", "state.db-wal"}
     assert (folder / "state.db-wal").stat().st_size == 0
     assert (report.sessions_created, report.messages_added) == (2, 5)
-    assert shape(md, "hermes:s1") == [("user", "How do I renew the stagi", None),
-                                      ("assistant", "", "terminal"),
-                                      ("tool", "all renewals succeeded", "terminal"),
-                                      ("assistant", "证书已更新", None)]
+    assert shape(md, "hermes:s1") == [
+        ("user", "How do I renew the stagi", None),
+        ("assistant", "", "terminal"),
+        ("tool", "all renewals succeeded", "terminal"),
+        ("assistant", "证书已更新", None),
+    ]
     assert md.sessions.messages("hermes:s1")[1].tool_calls[0]["function"]["name"] == "terminal"
     s1, s2 = md.sessions.get("hermes:s1"), md.sessions.get("hermes:s2")
-    assert (s1.agent, s1.cwd, s1.title, s1.scope) == ("hermes", "/home/ada/infra",
-                                                      "TLS renewal", "-home-ada-infra")
+    assert (s1.agent, s1.cwd, s1.title, s1.scope) == (
+        "hermes",
+        "/home/ada/infra",
+        "TLS renewal",
+        "-home-ada-infra",
+    )
     assert s1.ended_at is not None and s1.ended_at.timestamp() == H0 + 600
     assert s2.parent_id == "hermes:s1" and s2.started_at.timestamp() == H0 + 60
     assert md.sessions.messages("hermes:s1")[2].timestamp.timestamp() == H0 + 3
@@ -211,16 +276,21 @@ def test_hermes_sessions_read_only(md: Memdir, userhome: Path) -> None:
     assert [h.session_id for h in md.sessions.search("证书")] == ["hermes:s1"]
     conn = sqlite3.connect(db)
     with conn:
-        conn.execute("INSERT INTO messages (session_id, role, content, timestamp) VALUES "
-                     "('s1', 'user', 'and the prod one?', ?)", (H0 + 5,))
+        conn.execute(
+            "INSERT INTO messages (session_id, role, content, timestamp) VALUES "
+            "('s1', 'user', 'and the prod one?', ?)",
+            (H0 + 5,),
+        )
     conn.close()
     grown = import_sessions(md, "hermes", folder)  # the folder works too
     assert (grown.messages_added, grown.sessions_grown, grown.sessions_unchanged) == (1, 1, 1)
 
 
 def test_hermes_older_schema_and_bad_databases(md: Memdir, tmp_path: Path) -> None:
-    old = hermes_db(tmp_path / "old.db", HERMES_SCHEMA.replace(", cwd TEXT, title TEXT", "")
-                    .replace("tool_call_id TEXT, ", ""))
+    old = hermes_db(
+        tmp_path / "old.db",
+        HERMES_SCHEMA.replace(", cwd TEXT, title TEXT", "").replace("tool_call_id TEXT, ", ""),
+    )
     report = import_sessions(md, "hermes", old)
     assert report.messages_added == 5 and md.sessions.get("hermes:s1").cwd is None
     assert md.sessions.messages("hermes:s1")[2].tool_name is None  # no call id to follow
@@ -236,32 +306,40 @@ def test_hermes_older_schema_and_bad_databases(md: Memdir, tmp_path: Path) -> No
         import_sessions(md, "hermes", tmp_path)  # a folder without state.db
 
 
-def test_hermes_rewrites_in_place_are_imported_and_reported(md: Memdir, tmp_path: Path,
-                                                             run: Callable[..., Any]) -> None:
+def test_hermes_rewrites_in_place_are_imported_and_reported(
+    md: Memdir, tmp_path: Path, run: Callable[..., Any]
+) -> None:
     db = hermes_db(tmp_path / "state.db")
     import_sessions(md, "hermes", db)
     conn = sqlite3.connect(db)
     columns = "session_id, role, content, tool_call_id, tool_calls, timestamp"
     with conn:  # /retry: Hermes deletes the conversation and inserts it again, new row ids
-        kept = conn.execute(f"SELECT {columns} FROM messages WHERE session_id = 's1' "
-                            f"ORDER BY id LIMIT 3").fetchall()
+        kept = conn.execute(
+            f"SELECT {columns} FROM messages WHERE session_id = 's1' ORDER BY id LIMIT 3"
+        ).fetchall()
         conn.execute("DELETE FROM messages WHERE session_id = 's1'")
         for row in [*kept, ("s1", "assistant", "Renewed with certbot", None, None, H0 + 9)]:
             conn.execute(f"INSERT INTO messages ({columns}) VALUES (?, ?, ?, ?, ?, ?)", row)
-        conn.execute(f"INSERT INTO messages ({columns}) VALUES ('s2', 'assistant', '', NULL, "
-                     f"?, ?)", (json.dumps([{"id": "w", "function": {"name": "web_search"}}]),
-                                H0 + 62))
+        conn.execute(
+            f"INSERT INTO messages ({columns}) VALUES ('s2', 'assistant', '', NULL, ?, ?)",
+            (json.dumps([{"id": "w", "function": {"name": "web_search"}}]), H0 + 62),
+        )
     report = import_sessions(md, "hermes", db)
     assert (report.messages_added, report.messages_present) == (2, 3 + 1)
     assert report.resynced == ["hermes:s1"]  # the dropped 证书已更新 stays in memdir
     assert [m.content for m in md.sessions.messages("hermes:s1")][-2:] == [
-        "证书已更新", "Renewed with certbot"]
+        "证书已更新",
+        "Renewed with certbot",
+    ]
     assert md.sessions.get("hermes:s2").memory_mode == "polluted"
     with conn:  # cleared, then the conversation goes on in the same session
         conn.execute("DELETE FROM messages WHERE session_id = 's1'")
         for i, text in enumerate(["use port 8443 for the proxy", "and the cert is in vault"]):
-            conn.execute("INSERT INTO messages (session_id, role, content, timestamp) VALUES "
-                         "('s1', 'user', ?, ?)", (text, H0 + 100 + i))
+            conn.execute(
+                "INSERT INTO messages (session_id, role, content, timestamp) VALUES "
+                "('s1', 'user', ?, ?)",
+                (text, H0 + 100 + i),
+            )
     conn.close()
     shown = run("import-sessions", "hermes", "--from", str(db))
     assert "2 messages added" in shown.stdout and "Resynced: hermes:s1" in shown.stderr
@@ -271,9 +349,12 @@ def test_hermes_rewrites_in_place_are_imported_and_reported(md: Memdir, tmp_path
 
 # -- idempotency and growth ----------------------------------------------------------------
 
+
 def test_reimport_adds_nothing(md: Memdir, userhome: Path) -> None:
-    for harness, source in (("claude-code", projects(userhome)),
-                            ("codex", userhome / ".codex" / "sessions")):
+    for harness, source in (
+        ("claude-code", projects(userhome)),
+        ("codex", userhome / ".codex" / "sessions"),
+    ):
         first = import_sessions(md, harness, source)
         again = import_sessions(md, harness, source)
         assert again.messages_added == 0 and again.sessions_created == 0
@@ -288,17 +369,48 @@ def test_a_grown_transcript_appends_only_new_messages(md: Memdir, userhome: Path
     main = projects(userhome) / "-home-ada-shop" / f"{MAIN}.jsonl"
     base = {"sessionId": MAIN, "cwd": "/home/ada/shop"}
     with main.open("a") as f:
-        f.write(json.dumps({**base, "type": "user", "uuid": "u11", "parentUuid": "u9",
-                            "timestamp": "2025-06-14T10:00:00Z", "message": {
-                                "role": "user", "content": "Now add a regression test"}}) + "\n")
-        f.write(json.dumps({**base, "type": "assistant", "uuid": "u12", "parentUuid": "u6",
-                            "isSidechain": True, "timestamp": "2025-06-14T10:00:01Z",
-                            "message": {"role": "assistant", "content": "Also check refunds"}})
-                + "\n")
+        f.write(
+            json.dumps(
+                {
+                    **base,
+                    "type": "user",
+                    "uuid": "u11",
+                    "parentUuid": "u9",
+                    "timestamp": "2025-06-14T10:00:00Z",
+                    "message": {"role": "user", "content": "Now add a regression test"},
+                }
+            )
+            + "\n"
+        )
+        f.write(
+            json.dumps(
+                {
+                    **base,
+                    "type": "assistant",
+                    "uuid": "u12",
+                    "parentUuid": "u6",
+                    "isSidechain": True,
+                    "timestamp": "2025-06-14T10:00:01Z",
+                    "message": {"role": "assistant", "content": "Also check refunds"},
+                }
+            )
+            + "\n"
+        )
     with rollout(userhome).open("a") as f:
-        f.write(json.dumps({"timestamp": "2025-06-14T11:00:00Z", "type": "response_item",
-                            "payload": {"type": "message", "role": "user", "content": [
-                                {"type": "input_text", "text": "thanks, ship it"}]}}) + "\n")
+        f.write(
+            json.dumps(
+                {
+                    "timestamp": "2025-06-14T11:00:00Z",
+                    "type": "response_item",
+                    "payload": {
+                        "type": "message",
+                        "role": "user",
+                        "content": [{"type": "input_text", "text": "thanks, ship it"}],
+                    },
+                }
+            )
+            + "\n"
+        )
     claude = import_sessions(md, "claude-code", projects(userhome))
     assert (claude.messages_added, claude.sessions_grown, claude.sessions_unchanged) == (2, 2, 2)
     assert md.sessions.messages(f"claude-code:{MAIN}")[-1].content == "Now add a regression test"
@@ -310,22 +422,34 @@ def test_a_grown_transcript_appends_only_new_messages(md: Memdir, userhome: Path
 
 # -- malformed input, never fatal ----------------------------------------------------------
 
-def test_malformed_lines_are_counted_and_listed_never_fatal(md: Memdir, tmp_path: Path
-                                                           ) -> None:
+
+def test_malformed_lines_are_counted_and_listed_never_fatal(md: Memdir, tmp_path: Path) -> None:
     path = tmp_path / "p" / "bad.jsonl"
     path.parent.mkdir()
-    good = {"type": "user", "sessionId": "bad", "timestamp": "2025-01-01T00:00:00Z",
-            "message": {"role": "user", "content": "the one good line"}}
-    lines = [b"\xff\xfe not utf-8", b"[1, 2, 3]", b"[" * 100_000 + b"]" * 100_000,
-             json.dumps({"type": "assistant"}).encode(),
-             json.dumps({"type": "assistant", "message": {"content": [1]}}).encode(),
-             json.dumps({"type": "assistant", "message": {"content": [
-                 {"type": "tool_use", "input": {}}]}}).encode(),
-             json.dumps({"type": "user", "message": {"content": [
-                 {"type": "text", "text": None}]}}).encode(),
-             b'{"type": "user", "message": {"content": "' + b"x" * (33 << 20) + b'"}}',
-             json.dumps(good).encode(), b"", b"   ",
-             json.dumps({**good, "timestamp": "not a time"}).encode()]
+    good = {
+        "type": "user",
+        "sessionId": "bad",
+        "timestamp": "2025-01-01T00:00:00Z",
+        "message": {"role": "user", "content": "the one good line"},
+    }
+    lines = [
+        b"\xff\xfe not utf-8",
+        b"[1, 2, 3]",
+        b"[" * 100_000 + b"]" * 100_000,
+        json.dumps({"type": "assistant"}).encode(),
+        json.dumps({"type": "assistant", "message": {"content": [1]}}).encode(),
+        json.dumps(
+            {"type": "assistant", "message": {"content": [{"type": "tool_use", "input": {}}]}}
+        ).encode(),
+        json.dumps(
+            {"type": "user", "message": {"content": [{"type": "text", "text": None}]}}
+        ).encode(),
+        b'{"type": "user", "message": {"content": "' + b"x" * (33 << 20) + b'"}}',
+        json.dumps(good).encode(),
+        b"",
+        b"   ",
+        json.dumps({**good, "timestamp": "not a time"}).encode(),
+    ]
     path.write_bytes(b"\n".join(lines))  # no newline at the end either
     report = import_sessions(md, "claude-code", path.parent)
     assert report.malformed == 8 and len(report.problems) == 8
@@ -341,8 +465,12 @@ def test_malformed_lines_are_counted_and_listed_never_fatal(md: Memdir, tmp_path
 
 def test_progress_is_reported_up_to_the_total(md: Memdir, userhome: Path) -> None:
     seen: list[tuple[int, int]] = []
-    import_sessions(md, "claude-code", projects(userhome),
-                    progress=lambda done, total: seen.append((done, total)))
+    import_sessions(
+        md,
+        "claude-code",
+        projects(userhome),
+        progress=lambda done, total: seen.append((done, total)),
+    )
     total = sum(p.stat().st_size for p in projects(userhome).rglob("*.jsonl"))
     assert seen[-1] == (total, total)
     with pytest.raises(memdir.ValidationError, match="unknown harness"):
@@ -351,8 +479,9 @@ def test_progress_is_reported_up_to_the_total(md: Memdir, userhome: Path) -> Non
         import_sessions(md, "codex", memory_mode="sometimes")
 
 
-def test_default_sources_follow_home(md: Memdir, userhome: Path,
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_sources_follow_home(
+    md: Memdir, userhome: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("HOME", str(userhome))
     assert import_sessions(md, "codex").source == userhome / ".codex" / "sessions"
     assert import_sessions(md, "claude-code").sessions_created == 4
@@ -362,40 +491,96 @@ def test_default_sources_follow_home(md: Memdir, userhome: Path,
 
 # -- fuzzing -------------------------------------------------------------------------------
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
-                    lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.sampled_from(
-                        ["type", "text", "content", "name", "id", "input", "tool_use_id",
-                         "role", "message", "isMeta", "call_id", "output", "arguments"]),
-                        inner, max_size=5), max_leaves=20)
-BLOCK = st.fixed_dictionaries({"type": st.sampled_from(
-    ["text", "tool_use", "tool_result", "thinking", "image", "other"])}, optional={
-    "text": JSON, "name": JSON, "id": JSON, "input": JSON, "tool_use_id": JSON,
-    "content": JSON})
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "type",
+                    "text",
+                    "content",
+                    "name",
+                    "id",
+                    "input",
+                    "tool_use_id",
+                    "role",
+                    "message",
+                    "isMeta",
+                    "call_id",
+                    "output",
+                    "arguments",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
+BLOCK = st.fixed_dictionaries(
+    {"type": st.sampled_from(["text", "tool_use", "tool_result", "thinking", "image", "other"])},
+    optional={
+        "text": JSON,
+        "name": JSON,
+        "id": JSON,
+        "input": JSON,
+        "tool_use_id": JSON,
+        "content": JSON,
+    },
+)
 
 
 def _valid(messages: list[Any]) -> bool:
-    return all(isinstance(m[0], str) and isinstance(m[1], str)
-               and (m[2] is None or isinstance(m[2], str)) for m in messages)
+    return all(
+        isinstance(m[0], str) and isinstance(m[1], str) and (m[2] is None or isinstance(m[2], str))
+        for m in messages
+    )
 
 
-@given(st.sampled_from(["user", "assistant", "system"]),
-       st.one_of(JSON, st.fixed_dictionaries({"content": st.one_of(
-           st.lists(BLOCK, max_size=4), JSON)})), JSON)
+@given(
+    st.sampled_from(["user", "assistant", "system"]),
+    st.one_of(
+        JSON, st.fixed_dictionaries({"content": st.one_of(st.lists(BLOCK, max_size=4), JSON)})
+    ),
+    JSON,
+)
 def test_claude_code_lines_parse_or_are_malformed(kind: str, message: Any, extra: Any) -> None:
     try:
-        out = claude_code.line_messages({"type": kind, "message": message, "content": extra,
-                                         "isMeta": extra}, {})
+        out = claude_code.line_messages(
+            {"type": kind, "message": message, "content": extra, "isMeta": extra}, {}
+        )
     except claude_code.Malformed:
         return
     assert _valid(out)
 
 
-@given(st.fixed_dictionaries({"type": st.sampled_from(
-    ["message", "function_call", "function_call_output", "custom_tool_call",
-     "local_shell_call", "reasoning"])}, optional={
-    "role": st.sampled_from(["user", "assistant", "developer"]) | JSON, "content": JSON,
-    "name": JSON, "arguments": JSON, "call_id": JSON, "output": JSON, "input": JSON}))
+@given(
+    st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(
+                [
+                    "message",
+                    "function_call",
+                    "function_call_output",
+                    "custom_tool_call",
+                    "local_shell_call",
+                    "reasoning",
+                ]
+            )
+        },
+        optional={
+            "role": st.sampled_from(["user", "assistant", "developer"]) | JSON,
+            "content": JSON,
+            "name": JSON,
+            "arguments": JSON,
+            "call_id": JSON,
+            "output": JSON,
+            "input": JSON,
+        },
+    )
+)
 def test_codex_items_parse_or_are_malformed(payload: dict[str, Any]) -> None:
     try:
         out = codex.item_messages(payload, {})
@@ -404,10 +589,20 @@ def test_codex_items_parse_or_are_malformed(payload: dict[str, Any]) -> None:
     assert _valid(out)
 
 
-@given(st.fixed_dictionaries({}, optional={
-    "role": JSON, "content": st.one_of(JSON, st.binary(max_size=8),
-                                       st.text().map(lambda t: hermes.JSON_PREFIX + t)),
-    "tool_name": JSON, "tool_calls": st.one_of(JSON, st.text()), "tool_call_id": JSON}))
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "role": JSON,
+            "content": st.one_of(
+                JSON, st.binary(max_size=8), st.text().map(lambda t: hermes.JSON_PREFIX + t)
+            ),
+            "tool_name": JSON,
+            "tool_calls": st.one_of(JSON, st.text()),
+            "tool_call_id": JSON,
+        },
+    )
+)
 def test_hermes_rows_parse_or_are_malformed(row: dict[str, Any]) -> None:
     try:
         out = hermes.message_of(row, {})
@@ -418,8 +613,14 @@ def test_hermes_rows_parse_or_are_malformed(row: dict[str, Any]) -> None:
 
 def test_readers_share_one_malformed_and_one_text_flattening() -> None:
     assert claude_code.Malformed is codex.Malformed is hermes.Malformed
-    out = codex.item_messages({"type": "function_call_output", "call_id": "c",
-                               "output": json.dumps({"output": "exit 0"})}, {})
+    out = codex.item_messages(
+        {
+            "type": "function_call_output",
+            "call_id": "c",
+            "output": json.dumps({"output": "exit 0"}),
+        },
+        {},
+    )
     assert out == [("tool", output_text(json.dumps({"output": "exit 0"})), None, None)]
     assert text_of({"content": [{"type": "text", "text": "a"}, "b"]}) == "a\nb"
     assert output_text({"output": "done", "metadata": {}}) == "done"
@@ -431,10 +632,10 @@ def test_text_helpers_always_give_text(value: Any) -> None:
     assert isinstance(text_of(value), str) and isinstance(output_text(value), str)
 
 
-@given(st.lists(st.binary(max_size=60) | JSON.map(lambda v: json.dumps(v).encode()),
-                max_size=8))
-def test_any_file_imports_without_raising(tmp_path_factory: pytest.TempPathFactory,
-                                          lines: list[bytes]) -> None:
+@given(st.lists(st.binary(max_size=60) | JSON.map(lambda v: json.dumps(v).encode()), max_size=8))
+def test_any_file_imports_without_raising(
+    tmp_path_factory: pytest.TempPathFactory, lines: list[bytes]
+) -> None:
     folder = tmp_path_factory.mktemp("fuzz")
     (folder / "rollout-x.jsonl").write_bytes(b"\n".join(lines))
     (folder / "s.jsonl").write_bytes(b"\n".join(lines))
@@ -442,8 +643,12 @@ def test_any_file_imports_without_raising(tmp_path_factory: pytest.TempPathFacto
     for harness in ("claude-code", "codex"):
         tally = Tally()
         module = claude_code if harness == "claude-code" else codex
-        rows = sum(1 for _, r in module.sessions(folder, tally) for row in r
-                   if not isinstance(row, MemoryMode) and not isinstance(row[-1], MemoryMode))
+        rows = sum(
+            1
+            for _, r in module.sessions(folder, tally)
+            for row in r
+            if not isinstance(row, MemoryMode) and not isinstance(row[-1], MemoryMode)
+        )
         report = import_sessions(md, harness, folder)
         assert report.messages_added + report.messages_present == rows
     md.close()
@@ -451,8 +656,10 @@ def test_any_file_imports_without_raising(tmp_path_factory: pytest.TempPathFacto
 
 # -- the command ---------------------------------------------------------------------------
 
-def test_cli_imports_from_home_and_reports(run: Callable[..., Any], userhome: Path,
-                                           home: Path) -> None:
+
+def test_cli_imports_from_home_and_reports(
+    run: Callable[..., Any], userhome: Path, home: Path
+) -> None:
     env = {"HOME": str(userhome)}
     first = json.loads(run("import-sessions", "claude-code", "--json", extra_env=env).stdout)
     assert (first["sessions_created"], first["messages_added"], first["malformed"]) == (4, 16, 2)
@@ -463,8 +670,7 @@ def test_cli_imports_from_home_and_reports(run: Callable[..., Any], userhome: Pa
     assert "1 sessions (1 new, 0 grown, 0 unchanged), 4 messages added" in text.stdout
     assert "2 malformed lines skipped" in text.stdout
     assert "not JSON" in text.stderr and "Traceback" not in text.stderr
-    found = json.loads(run("sessions", "search", "nightly export", "--json",
-                           extra_env=env).stdout)
+    found = json.loads(run("sessions", "search", "nightly export", "--json", extra_env=env).stdout)
     assert found[0]["session_id"] == f"codex:{ROLLOUT}"
     store = memdir.open(home=home, project=userhome).sessions
     assert store.get(f"codex:{ROLLOUT}").memory_mode == "disabled"
@@ -475,13 +681,17 @@ def test_cli_imports_from_home_and_reports(run: Callable[..., Any], userhome: Pa
     assert "No Codex transcripts at" in other.stderr
 
 
-def test_cli_shows_a_progress_bar_on_a_terminal(userhome: Path, home: Path,
-                                                project: Path) -> None:
+def test_cli_shows_a_progress_bar_on_a_terminal(userhome: Path, home: Path, project: Path) -> None:
     master, slave = pty.openpty()
     env = {**os.environ, "HOME": str(userhome), "MEMDIR_HOME": str(home), "COLUMNS": "100"}
-    proc = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project),
-                           "import-sessions", "claude-code"], stdout=subprocess.PIPE,
-                          stderr=slave, env=env, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", "-C", str(project), "import-sessions", "claude-code"],
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        env=env,
+        text=True,
+        timeout=60,
+    )
     os.close(slave)
     shown = b""
     while True:

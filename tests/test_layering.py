@@ -31,17 +31,30 @@ def test_a_more_local_entry_with_the_same_name_shadows_and_is_recorded(md: Memdi
 def test_managed_scope_is_read_only(md: Memdir, tmp_path: Path) -> None:
     with pytest.raises(ReadOnlyScopeError, match="'managed'"):
         add(md.store("managed"), "Policy")
-    result = md.session().call_tool("memory", {
-        "action": "add", "scope": "managed", "type": "user", "name": "n",
-        "description": "d", "body": "b"})
+    result = md.session().call_tool(
+        "memory",
+        {
+            "action": "add",
+            "scope": "managed",
+            "type": "user",
+            "name": "n",
+            "description": "d",
+            "body": "b",
+        },
+    )
     assert not result["success"] and "'managed'" in result["error"]
     assert not (tmp_path / "managed").exists()
 
 
 def test_tools_write_local_unless_a_scope_is_named_and_allowed(md: Memdir) -> None:
     session = md.session()
-    entry = {"action": "add", "type": "user", "name": "Likes tea", "description": "tea",
-             "body": "Tea, not coffee."}
+    entry = {
+        "action": "add",
+        "type": "user",
+        "name": "Likes tea",
+        "description": "tea",
+        "body": "Tea, not coffee.",
+    }
     assert session.call_tool("memory", entry)["results"][0]["id"] == "user_likes-tea"
     assert [e.name for e in md.store("local").list()] == ["Likes tea"]
     done = session.call_tool("memory", {**entry, "name": "Everywhere", "scope": "user"})
@@ -54,25 +67,37 @@ def test_tools_write_local_unless_a_scope_is_named_and_allowed(md: Memdir) -> No
 def test_changing_another_scopes_entry_needs_its_scope_named(md: Memdir) -> None:
     add(md.store("user"), "Editor", body="Uses vim.")
     session = md.session()
-    missing = session.call_tool("memory", {"action": "replace", "target": "Editor",
-                                           "body": "Uses helix."})
+    missing = session.call_tool(
+        "memory", {"action": "replace", "target": "Editor", "body": "Uses helix."}
+    )
     assert not missing["success"]
-    assert 'feedback_editor is in the user scope, not local; send "scope": "user"' \
-        in missing["error"]
+    assert (
+        'feedback_editor is in the user scope, not local; send "scope": "user"' in missing["error"]
+    )
     assert md.store("user").get("Editor").body == "Uses vim."
-    done = session.call_tool("memory", {"action": "replace", "target": "Editor",
-                                        "body": "Uses helix.", "scope": "user"})
+    done = session.call_tool(
+        "memory", {"action": "replace", "target": "Editor", "body": "Uses helix.", "scope": "user"}
+    )
     assert done["success"] and md.store("user").get("Editor").body == "Uses helix."
 
 
-def test_config_can_forbid_tool_writes_to_user_and_project(home: Path, project: Path,
-                                                           tmp_path: Path) -> None:
+def test_config_can_forbid_tool_writes_to_user_and_project(
+    home: Path, project: Path, tmp_path: Path
+) -> None:
     home.mkdir()
     (home / "config.toml").write_text('agent_write_scopes = ["local"]\n')
     md = Memdir(load_settings(home, project, environ={}))
-    result = md.session().call_tool("memory", {
-        "action": "add", "scope": "user", "type": "user", "name": "n", "description": "d",
-        "body": "b"})
+    result = md.session().call_tool(
+        "memory",
+        {
+            "action": "add",
+            "scope": "user",
+            "type": "user",
+            "name": "n",
+            "description": "d",
+            "body": "b",
+        },
+    )
     assert not result["success"]
     assert "'user' scope through a tool is not allowed here (allowed: local" in result["error"]
     assert not (home / "user").exists()
@@ -80,8 +105,7 @@ def test_config_can_forbid_tool_writes_to_user_and_project(home: Path, project: 
 
 
 @pytest.mark.parametrize("how", ["env", "config"])
-def test_disabled_memory_loads_and_writes_nothing(how: str, tmp_path: Path,
-                                                  project: Path) -> None:
+def test_disabled_memory_loads_and_writes_nothing(how: str, tmp_path: Path, project: Path) -> None:
     home = tmp_path / "home"
     env: dict[str, str] = {}
     if how == "env":
@@ -95,8 +119,10 @@ def test_disabled_memory_loads_and_writes_nothing(how: str, tmp_path: Path,
     assert not md.enabled and md.system_block() == "" and md.stores() == []
     with md.session() as session:
         assert session.system_block() == "" and session.tools() == []
-        result = session.call_tool("memory", {"action": "add", "type": "user", "name": "n",
-                                              "description": "d", "body": "b"})
+        result = session.call_tool(
+            "memory",
+            {"action": "add", "type": "user", "name": "n", "description": "d", "body": "b"},
+        )
         assert not result["success"] and "Memory is disabled" in result["error"]
         assert session.log("user", "remember that I like tea") == 0
         assert session.recall("tea") is None
@@ -110,18 +136,29 @@ def test_disabled_memory_loads_and_writes_nothing(how: str, tmp_path: Path,
 def test_cli_says_memory_is_disabled_and_how_to_turn_it_on(tmp_path: Path, run) -> None:
     shown = run("context", extra_env={"MEMDIR_DISABLE": "1"})
     assert shown.returncode == 0 and shown.stdout == ""
-    assert "Memory is disabled (MEMDIR_DISABLE is set in the environment; unset it" \
-        in shown.stderr
-    added = run("add", "--type", "user", "--name", "n", "--description", "d", "--body", "b",
-                ok=False, extra_env={"MEMDIR_DISABLE": "1"})
+    assert "Memory is disabled (MEMDIR_DISABLE is set in the environment; unset it" in shown.stderr
+    added = run(
+        "add",
+        "--type",
+        "user",
+        "--name",
+        "n",
+        "--description",
+        "d",
+        "--body",
+        "b",
+        ok=False,
+        extra_env={"MEMDIR_DISABLE": "1"},
+    )
     assert added.returncode == 1 and "unset it to turn memory on" in added.stderr
     assert "Traceback" not in added.stderr and not (tmp_path / "home").exists()
     data = json.loads(run("context", "--json", extra_env={"MEMDIR_DISABLE": "1"}).stdout)
     assert data == {"enabled": False, "system_block": "", "reason": data["reason"]}
 
 
-def test_explain_shows_a_project_rule_overriding_a_user_rule(tmp_path: Path, project: Path,
-                                                             run) -> None:
+def test_explain_shows_a_project_rule_overriding_a_user_rule(
+    tmp_path: Path, project: Path, run
+) -> None:
     user_rule = tmp_path / "home" / "user" / "rules" / "testing.md"
     user_rule.parent.mkdir(parents=True)
     user_rule.write_text("Run pytest -x.\n")
@@ -136,10 +173,16 @@ def test_explain_shows_a_project_rule_overriding_a_user_rule(tmp_path: Path, pro
     assert f"user     {user_rule}: overridden by the project rule {project_rule}" in out.stdout
     assert "project  rule" in out.stdout and "includes: AGENTS.md → docs/a.md" in out.stdout
     data = json.loads(run("context", "--explain", "--json").stdout)
-    assert sum(s["bytes"] for s in data["sections"]) == data["bytes"] \
+    assert (
+        sum(s["bytes"] for s in data["sections"])
+        == data["bytes"]
         == len(data["system_block"].encode())
-    assert {"scope": "user", "subject": str(user_rule),
-            "reason": f"overridden by the project rule {project_rule}"} in data["left_out"]
+    )
+    assert {
+        "scope": "user",
+        "subject": str(user_rule),
+        "reason": f"overridden by the project rule {project_rule}",
+    } in data["left_out"]
     block = run("context").stdout
     assert block == data["system_block"]
     assert block.index("Run make test.") > block.index("Top included")

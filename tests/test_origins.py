@@ -21,9 +21,20 @@ REMOTE = "git@example.com:team/app.git"
 
 
 def git(*args: str, cwd: Path) -> str:
-    proc = subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True,
-                          env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-                               "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"})
+    proc = subprocess.run(
+        ["git", *args],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@t",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@t",
+        },
+    )
     return proc.stdout.strip()
 
 
@@ -52,8 +63,9 @@ def record(home: Path, root: Path) -> dict[str, object]:
 def remember(home: Path, where: Path, *names: str) -> list[memdir.Entry]:
     """Add entries to ``where``'s local scope, then open again (which writes the record)."""
     store = memdir.open(home, where).store("local")
-    entries = [store.add(type="feedback", name=n, description=f"about {n}", body=f"{n}.")
-               for n in names]
+    entries = [
+        store.add(type="feedback", name=n, description=f"about {n}", body=f"{n}.") for n in names
+    ]
     memdir.open(home, where)
     return entries
 
@@ -70,12 +82,17 @@ def test_record_names_path_remote_and_first_commit(tmp_path: Path) -> None:
     remember(home, repo / "src", "From a subfolder")
     assert memdir.open(home, repo).find("subfolder")[0] == "local"  # the root's scope
     first = git("rev-list", "--max-parents=0", "HEAD", cwd=repo)
-    assert record(home, repo) == {"version": 1, "path": str(repo), "remote": REMOTE,
-                                  "root_commit": first}
+    assert record(home, repo) == {
+        "version": 1,
+        "path": str(repo),
+        "remote": REMOTE,
+        "root_commit": first,
+    }
     path = local_dir(home, repo) / RECORD_NAME
     assert path.stat().st_mode & 0o777 == 0o600
     assert [e.id for e in memdir.open(home, repo).store("local").list()] == [
-        "feedback_from-a-subfolder"]  # a dot-file is never an entry
+        "feedback_from-a-subfolder"
+    ]  # a dot-file is never an entry
     os.utime(repo / ".git" / "config", (1, 1))  # not written in the record's clock tick
     before = path.stat()
     memdir.open(home, repo)  # a current record is left alone
@@ -110,8 +127,12 @@ def test_outside_git_the_record_holds_the_folder_and_nothing_warns(tmp_path: Pat
     home, plain = tmp_path / "home", tmp_path / "plain"
     plain.mkdir()
     remember(home, plain, "Plain")
-    assert record(home, plain) == {"version": 1, "path": str(plain.resolve()), "remote": None,
-                                   "root_commit": None}
+    assert record(home, plain) == {
+        "version": 1,
+        "path": str(plain.resolve()),
+        "remote": None,
+        "root_commit": None,
+    }
     other = tmp_path / "other"
     other.mkdir()
     shutil.rmtree(plain)
@@ -162,8 +183,9 @@ def test_a_checkout_still_in_place_is_no_orphan(tmp_path: Path) -> None:
     assert "same remote URL" in memdir.open(home, clone).warnings[0]  # the remote tells
 
 
-def test_disabled_memory_records_and_warns_nothing(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_disabled_memory_records_and_warns_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     home, repo = tmp_path / "home", make_repo(tmp_path / "app")
     remember(home, repo, "Use pnpm")
     path = local_dir(home, repo) / RECORD_NAME
@@ -188,8 +210,11 @@ def test_adopt_moves_the_entries_intact(tmp_path: Path) -> None:
     kept, gone = remember(home, repo, "Use pnpm", "Old rule")
     memdir.open(home, repo).store("local").remove(gone.id)
     old_dir = local_dir(home, repo)
-    files = {p.relative_to(old_dir): p.read_bytes() for p in old_dir.rglob("*.md")
-             if p.name != "MEMORY.md"}
+    files = {
+        p.relative_to(old_dir): p.read_bytes()
+        for p in old_dir.rglob("*.md")
+        if p.name != "MEMORY.md"
+    }
     (old_dir / "MEMORY.md").write_text("# stale\n")
     new = moved(tmp_path, repo)
     md = memdir.open(home, new)
@@ -201,8 +226,11 @@ def test_adopt_moves_the_entries_intact(tmp_path: Path) -> None:
     assert (done.old_path, done.active, done.archived, done.set_aside) == (str(repo), 1, 1, None)
     assert not old_dir.exists()
     new_dir = local_dir(home, new)
-    assert {p.relative_to(new_dir): p.read_bytes() for p in new_dir.rglob("*.md")
-            if p.name != "MEMORY.md"} == files
+    assert {
+        p.relative_to(new_dir): p.read_bytes()
+        for p in new_dir.rglob("*.md")
+        if p.name != "MEMORY.md"
+    } == files
     store = md.store("local")
     assert [e.id for e in store.list()] == [kept.id]
     assert (new_dir / "MEMORY.md").read_text() == store.render_index()
@@ -244,8 +272,9 @@ def test_adopt_errors_name_what_to_do(tmp_path: Path) -> None:
     md = memdir.open(home, new)
     with pytest.raises(AdoptError) as info:
         md.adopt(str(tmp_path / "never-was-here"))
-    assert f"{local_dir(home, repo).name} (was {repo}, 1 entry) [matches this repository]" \
-        in str(info.value)
+    assert f"{local_dir(home, repo).name} (was {repo}, 1 entry) [matches this repository]" in str(
+        info.value
+    )
     with pytest.raises(AdoptError, match="is this project"):
         md.adopt(str(new))
     remember(home, new, "Fresh")
@@ -254,19 +283,29 @@ def test_adopt_errors_name_what_to_do(tmp_path: Path) -> None:
     assert local_dir(home, repo).is_dir()
 
 
-@pytest.mark.parametrize("url", ["git@example.com:team/app.git", "https://example.com/team/app",
-                                 "ssh://git@EXAMPLE.com:22/team/app.git/",
-                                 "https://user@example.com/team/app.git"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "git@example.com:team/app.git",
+        "https://example.com/team/app",
+        "ssh://git@EXAMPLE.com:22/team/app.git/",
+        "https://user@example.com/team/app.git",
+    ],
+)
 def test_remote_forms_of_one_repository_compare_equal(url: str) -> None:
     assert remote_key(url) == "example.com/team/app"
     assert remote_key("/srv/git/app.git") == "/srv/git/app" != remote_key(url)
 
 
-def cli(home: Path, project: Path, *args: str, ok: bool = True
-        ) -> subprocess.CompletedProcess[str]:
+def cli(home: Path, project: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "MEMDIR_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "200"}
-    proc = subprocess.run([sys.executable, "-m", "memdir", "-C", str(project), *args],
-                          capture_output=True, text=True, env=env, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", "-C", str(project), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr
     return proc
@@ -280,7 +319,11 @@ def test_scopes_command_lists_and_adopts(tmp_path: Path) -> None:
     assert rows[0]["read_only"] and not rows[0]["exists"]
     local = rows[3]
     assert (local["path"], local["exists"], local["active"], local["archived"]) == (
-        str(local_dir(home, repo)), True, 1, 0)
+        str(local_dir(home, repo)),
+        True,
+        1,
+        0,
+    )
     assert local["origin"]["path"] == str(repo) and local["origin"]["remote"] == REMOTE
     text = cli(home, repo, "scopes").stdout
     assert f"local    1 active, 0 archived, writable at {local_dir(home, repo)}" in text
@@ -303,14 +346,14 @@ def test_the_origin_url_is_read_from_the_git_config(tmp_path: Path) -> None:
     (tmp_path / "config").write_text(
         '[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@example.com:them/app.git\n'
         '[Remote "origin"]\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n'
-        '\tURL = "git@example.com:team/a;b.git" ; a comment\n')
+        '\tURL = "git@example.com:team/a;b.git" ; a comment\n'
+    )
     assert read_remote(tmp_path) == "git@example.com:team/a;b.git"
     (tmp_path / "config").write_text('[remote "upstream"]\n\turl = elsewhere\n')
     assert read_remote(tmp_path) is None
 
 
-def test_adopt_refuses_a_scope_whose_checkout_still_exists_unless_forced(tmp_path: Path
-                                                                         ) -> None:
+def test_adopt_refuses_a_scope_whose_checkout_still_exists_unless_forced(tmp_path: Path) -> None:
     home = tmp_path / "home"
     repo, other = make_repo(tmp_path / "app"), make_repo(tmp_path / "other")
     remember(home, repo, "Use pnpm")

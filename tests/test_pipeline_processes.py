@@ -52,10 +52,21 @@ def _memdir(tmp_path: Path) -> Memdir:
 
 
 def _spawn(tmp_path: Path, delay: float, lease: float, go: Path) -> subprocess.Popen[str]:
-    args = [str(tmp_path / "home"), str(tmp_path / "project"), str(tmp_path / "managed"),
-            str(tmp_path / "log"), str(delay), str(lease), str(go)]
-    return subprocess.Popen([sys.executable, "-c", WORKER, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    args = [
+        str(tmp_path / "home"),
+        str(tmp_path / "project"),
+        str(tmp_path / "managed"),
+        str(tmp_path / "log"),
+        str(delay),
+        str(lease),
+        str(go),
+    ]
+    return subprocess.Popen(
+        [sys.executable, "-c", WORKER, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_two_worker_processes_never_take_the_same_job(tmp_path: Path) -> None:

@@ -38,10 +38,21 @@ def _answer(system: str, user: str) -> str:
     """What a good model says: the user's one explicit request, then add it."""
     if system == EXTRACT_PROMPT:
         ids = [int(i) for i in re.findall(r"\[#(\d+) user\]", user)]
-        return json.dumps({"candidates": [{
-            "type": "feedback", "name": "Squash merges", "description": "Merge PRs by "
-            "squashing", "body": "Always squash-merge pull requests.", "scope": "local",
-            "evidence": ids[:1], "confidence": 0.95}]})
+        return json.dumps(
+            {
+                "candidates": [
+                    {
+                        "type": "feedback",
+                        "name": "Squash merges",
+                        "description": "Merge PRs by squashing",
+                        "body": "Always squash-merge pull requests.",
+                        "scope": "local",
+                        "evidence": ids[:1],
+                        "confidence": 0.95,
+                    }
+                ]
+            }
+        )
     return json.dumps({"ops": [{"op": "add", "candidate": 0}]})
 
 
@@ -54,9 +65,16 @@ def _openai(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
 def _anthropic(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     assert path == "/v1/messages"
     text = _answer(body["system"], body["messages"][0]["content"])
-    return 200, {"id": "msg_1", "type": "message", "role": "assistant", "model": body["model"],
-                 "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
-                 "stop_sequence": None, "usage": {"input_tokens": 9, "output_tokens": 9}}
+    return 200, {
+        "id": "msg_1",
+        "type": "message",
+        "role": "assistant",
+        "model": body["model"],
+        "content": [{"type": "text", "text": text}],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 9, "output_tokens": 9},
+    }
 
 
 def _memdir(tmp_path: Path, env: dict[str, str]) -> Memdir:
@@ -77,8 +95,14 @@ def _extract_once(md: Memdir) -> None:
 
 def test_openai_compatible_server_through_the_official_sdk(tmp_path: Path, serve: Any) -> None:
     server = serve(_openai)
-    md = _memdir(tmp_path, {"MEMDIR_LLM": "openai:gpt-test", "OPENAI_API_KEY": "test-key-1",
-                            "MEMDIR_LLM_BASE_URL": server.url + "/v1"})
+    md = _memdir(
+        tmp_path,
+        {
+            "MEMDIR_LLM": "openai:gpt-test",
+            "OPENAI_API_KEY": "test-key-1",
+            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
+        },
+    )
     _extract_once(md)
     (_, headers, body), _ = server.requests
     assert headers["authorization"] == "Bearer test-key-1" and body["model"] == "gpt-test"
@@ -88,9 +112,14 @@ def test_openai_compatible_server_through_the_official_sdk(tmp_path: Path, serve
 
 def test_anthropic_messages_api_through_the_official_sdk(tmp_path: Path, serve: Any) -> None:
     server = serve(_anthropic)
-    md = _memdir(tmp_path, {"MEMDIR_LLM": "anthropic:claude-test",
-                            "ANTHROPIC_API_KEY": "test-key-2",
-                            "MEMDIR_LLM_BASE_URL": server.url})
+    md = _memdir(
+        tmp_path,
+        {
+            "MEMDIR_LLM": "anthropic:claude-test",
+            "ANTHROPIC_API_KEY": "test-key-2",
+            "MEMDIR_LLM_BASE_URL": server.url,
+        },
+    )
     _extract_once(md)
     (_, headers, body), _ = server.requests
     sent_key = headers.get("x-api-key") or headers["authorization"].removeprefix("Bearer ")
@@ -101,10 +130,18 @@ def test_anthropic_messages_api_through_the_official_sdk(tmp_path: Path, serve: 
 
 def _refuse(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     if path.endswith("/messages"):
-        return 401, {"type": "error", "error": {"type": "authentication_error",
-                                                "message": "invalid x-api-key"}}
-    return 401, {"error": {"message": "Incorrect API key", "type": "invalid_request_error",
-                           "code": "invalid_api_key", "param": None}}
+        return 401, {
+            "type": "error",
+            "error": {"type": "authentication_error", "message": "invalid x-api-key"},
+        }
+    return 401, {
+        "error": {
+            "message": "Incorrect API key",
+            "type": "invalid_request_error",
+            "code": "invalid_api_key",
+            "param": None,
+        }
+    }
 
 
 def test_errors_name_the_setting_to_fix(tmp_path: Path, serve: Any) -> None:
@@ -123,8 +160,11 @@ def test_errors_name_the_setting_to_fix(tmp_path: Path, serve: Any) -> None:
     report = md.pipeline.run()
     assert "llm_base_url" in report.errors[0] and closed in report.errors[0]
     job = md.pipeline.jobs.get("extract", s.id)
-    assert job is not None and job.status == "pending" and "MEMDIR_LLM_BASE_URL" in (
-        job.last_error or "")
+    assert (
+        job is not None
+        and job.status == "pending"
+        and "MEMDIR_LLM_BASE_URL" in (job.last_error or "")
+    )
     with pytest.raises(ProviderError, match="OPENAI_API_KEY"):
         make_provider("openai:gpt-5.4-mini")
     with pytest.raises(ProviderError, match="ANTHROPIC_API_KEY"):
@@ -139,14 +179,22 @@ def test_config_keys_are_validated(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
     config = home / "config.toml"
-    config.write_text('llm = "ollama:qwen3"\nmin_idle_minutes = 0\nmax_unused_days = 45\n'
-                      'archive_unused_days = 0\nbackground = false\n')
+    config.write_text(
+        'llm = "ollama:qwen3"\nmin_idle_minutes = 0\nmax_unused_days = 45\n'
+        "archive_unused_days = 0\nbackground = false\n"
+    )
     s = load_settings(home, tmp_path, environ={})
-    assert (s.llm, s.min_idle_minutes, s.max_unused_days, s.archive_unused_days,
-            s.background) == ("ollama:qwen3", 0, 45, 0, False)
+    assert (s.llm, s.min_idle_minutes, s.max_unused_days, s.archive_unused_days, s.background) == (
+        "ollama:qwen3",
+        0,
+        45,
+        0,
+        False,
+    )
     assert load_settings(home, tmp_path, environ={"MEMDIR_LLM": "rules"}).llm == "rules"
-    key = load_settings(home, tmp_path, environ={"MEMDIR_LLM": "openai:x",
-                                                 "OPENAI_API_KEY": "k-123"})
+    key = load_settings(
+        home, tmp_path, environ={"MEMDIR_LLM": "openai:x", "OPENAI_API_KEY": "k-123"}
+    )
     assert key.llm_api_key == "k-123" and "k-123" not in repr(key)
     for bad in ("llm = 5", "min_idle_minutes = -1", "background = 'yes'", "llm_base_url = ''"):
         config.write_text(bad + "\n")

@@ -17,27 +17,36 @@ NOW = datetime(2026, 11, 29, tzinfo=UTC)
 
 def _extract(text: str, role: str = "user") -> list[tuple[str, str, tuple[str, str] | None]]:
     transcript = Transcript("s", (Line(7, role, text, NOW),), 7)
-    return [(c.name, c.description, correction_of(c))
-            for c in RulesProvider().extract(transcript).candidates]
+    return [
+        (c.name, c.description, correction_of(c))
+        for c in RulesProvider().extract(transcript).candidates
+    ]
 
 
-@pytest.mark.parametrize(("text", "name", "pair"), [
-    ("Remember that the staging DB is read-only.", "The staging DB is read-only", None),
-    ("Please remember: I review PRs in the morning", "I review PRs in the morning", None),
-    ("From now on, answer in British English.", "Answer in British English", None),
-    ("Don't ever force-push to main.", "Never force-push to main", None),
-    ("no, use ruff not flake8", "Use ruff", ("ruff", "flake8")),
-    ("Use pytest instead of unittest.", "Use pytest", ("pytest", "unittest")),
-    ("We switched to uv last month, stop using pip.", "Use uv", ("uv", "pip")),
-    ("We migrated from Jenkins to GitHub-Actions.", "Use GitHub-Actions",
-     ("GitHub-Actions", "Jenkins")),
-    ("记住：发布前要跑端到端测试。", "发布前要跑端到端测试", None),
-    ("以后，所有回答都用中文。", "所有回答都用中文", None),
-    ("不要再提交 node_modules 了", "不要再提交 node_modules 了", None),
-    ("我们改用 pnpm 了，不要用 npm", "Use pnpm", ("pnpm", "npm")),
-])
+@pytest.mark.parametrize(
+    ("text", "name", "pair"),
+    [
+        ("Remember that the staging DB is read-only.", "The staging DB is read-only", None),
+        ("Please remember: I review PRs in the morning", "I review PRs in the morning", None),
+        ("From now on, answer in British English.", "Answer in British English", None),
+        ("Don't ever force-push to main.", "Never force-push to main", None),
+        ("no, use ruff not flake8", "Use ruff", ("ruff", "flake8")),
+        ("Use pytest instead of unittest.", "Use pytest", ("pytest", "unittest")),
+        ("We switched to uv last month, stop using pip.", "Use uv", ("uv", "pip")),
+        (
+            "We migrated from Jenkins to GitHub-Actions.",
+            "Use GitHub-Actions",
+            ("GitHub-Actions", "Jenkins"),
+        ),
+        ("记住：发布前要跑端到端测试。", "发布前要跑端到端测试", None),
+        ("以后，所有回答都用中文。", "所有回答都用中文", None),
+        ("不要再提交 node_modules 了", "不要再提交 node_modules 了", None),
+        ("我们改用 pnpm 了，不要用 npm", "Use pnpm", ("pnpm", "npm")),
+    ],
+)
 def test_explicit_requests_and_corrections_become_candidates(
-        text: str, name: str, pair: tuple[str, str] | None) -> None:
+    text: str, name: str, pair: tuple[str, str] | None
+) -> None:
     (found,) = _extract(text)
     assert found[0] == name
     if pair is not None:
@@ -46,15 +55,18 @@ def test_explicit_requests_and_corrections_become_candidates(
         # out of the index line, which the snapshot shows
 
 
-@pytest.mark.parametrize("text", [
-    "Can you remember what we did yesterday?",
-    "Remember when we went hiking last year.",
-    "Remember, every small victory counts.",
-    "I remember that day well.",
-    "Deploy the billing service to staging.",
-    "Should we switch to pnpm?",
-    "我们要不要改用 pnpm？",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you remember what we did yesterday?",
+        "Remember when we went hiking last year.",
+        "Remember, every small victory counts.",
+        "I remember that day well.",
+        "Deploy the billing service to staging.",
+        "Should we switch to pnpm?",
+        "我们要不要改用 pnpm？",
+    ],
+)
 def test_everything_else_yields_nothing(text: str) -> None:
     assert _extract(text) == []
 

@@ -22,21 +22,33 @@ def _llm(kind: str, user: str) -> str:
         said = dict(re.findall(r"\[#(\d+) user\] (.*)", user))
         for msg_id, text in said.items():
             if "pnpm" in text:
-                return candidates_reply({
-                    "name": "Use pnpm", "description": "This project installs with pnpm",
-                    "body": "Install with `pnpm install`; don't use npm.", "evidence":
-                    [int(msg_id)]})
+                return candidates_reply(
+                    {
+                        "name": "Use pnpm",
+                        "description": "This project installs with pnpm",
+                        "body": "Install with `pnpm install`; don't use npm.",
+                        "evidence": [int(msg_id)],
+                    }
+                )
             if "npm install" in text:
-                return candidates_reply({
-                    "type": "project", "name": "Package manager: npm",
-                    "description": "The project's package manager is npm",
-                    "body": "Install with `npm install`.", "evidence": [int(msg_id)]})
+                return candidates_reply(
+                    {
+                        "type": "project",
+                        "name": "Package manager: npm",
+                        "description": "The project's package manager is npm",
+                        "body": "Install with `npm install`.",
+                        "evidence": [int(msg_id)],
+                    }
+                )
         return candidates_reply()
     data = json.loads(user)
     ops = []
     for cand in data["candidates"]:
-        old = [e["id"] for e in data["entries"] if re.search(r"\bnpm\b", e["body"])
-               and "pnpm" not in e["body"]]
+        old = [
+            e["id"]
+            for e in data["entries"]
+            if re.search(r"\bnpm\b", e["body"]) and "pnpm" not in e["body"]
+        ]
         if "pnpm" in cand["body"] and old:
             ops.append({"op": "supersede", "candidate": cand["index"], "target": old[0]})
         else:
@@ -45,8 +57,9 @@ def _llm(kind: str, user: str) -> str:
 
 
 @pytest.mark.parametrize("kind", ["rules", "scripted"])
-def test_correction_supersedes_and_forgetting_stays_forgotten(md: Memdir, clock: Clock,
-                                                              kind: str) -> None:
+def test_correction_supersedes_and_forgetting_stays_forgotten(
+    md: Memdir, clock: Clock, kind: str
+) -> None:
     provider: Provider = RulesProvider() if kind == "rules" else ScriptedProvider(_llm)
     md.pipeline.provider = provider
     with md.session(agent="a") as s1:
@@ -67,8 +80,7 @@ def test_correction_supersedes_and_forgetting_stays_forgotten(md: Memdir, clock:
         block = s3.system_block()
         assert "pnpm" in block
         assert not re.search(r"(?<!p)\bnpm\b", block), block
-        found = s3.call_tool("memory_search", {"query": "package manager",
-                                               "include_history": True})
+        found = s3.call_tool("memory_search", {"query": "package manager", "include_history": True})
     history = [r for r in found["results"] if r.get("archived")]
     assert history and history[0]["valid_until"] and history[0]["superseded_by"]
     assert "npm" in history[0]["preview"]

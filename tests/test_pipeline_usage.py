@@ -16,20 +16,25 @@ from memdir.pipeline import RunReport, parse_citations
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
 
-def test_reads_and_citations_count_and_unused_entries_leave_the_index(md: Memdir,
-                                                                      clock: Clock) -> None:
+def test_reads_and_citations_count_and_unused_entries_leave_the_index(
+    md: Memdir, clock: Clock
+) -> None:
     store = md.store("local")
-    read, cited, codex, idle = (add(store, n) for n in ("Read me", "Cite me", "Codex cites",
-                                                          "Nobody uses me"))
+    read, cited, codex, idle = (
+        add(store, n) for n in ("Read me", "Cite me", "Codex cites", "Nobody uses me")
+    )
     pinned = add(store, "Pinned rule", pinned=True)
     clock.advance(days=20)
     with md.session() as s:
         assert s.call_tool("memory_read", {"id": read.id})["success"]
         s.log("user", "which entries did you use?")
         s.log("assistant", f"Done.\n<memory-citation>\n{cited.id}\n</memory-citation>")
-        s.log("assistant", "Ok.\n<oai-mem-citation>\n<citation_entries>\n"
-                           f"MEMORY.md:3-4|note=[index]\n{codex.id}.md:1-5|note=[rule]\n"
-                           "</citation_entries>\n</oai-mem-citation>")
+        s.log(
+            "assistant",
+            "Ok.\n<oai-mem-citation>\n<citation_entries>\n"
+            f"MEMORY.md:3-4|note=[index]\n{codex.id}.md:1-5|note=[rule]\n"
+            "</citation_entries>\n</oai-mem-citation>",
+        )
     location = store.backend.location
     assert md.pipeline.usage.get(location, read.id) == (1, clock.now)
     assert md.pipeline.usage.get(location, cited.id)[0] == 1
@@ -48,12 +53,19 @@ def test_reads_and_citations_count_and_unused_entries_leave_the_index(md: Memdir
     assert parse_citations("<memory-citation>a, b.md</memory-citation>") == ["a", "b"]
 
 
-def test_maintain_archives_unused_extracted_entries_without_a_tombstone(md: Memdir,
-                                                                        clock: Clock) -> None:
+def test_maintain_archives_unused_extracted_entries_without_a_tombstone(
+    md: Memdir, clock: Clock
+) -> None:
     store = md.store("local")
     kept = add(store, "Hand written")
-    old = store.add(type="feedback", name="Extracted", description="from a session",
-                    body="An extracted fact.", source="extractor", origins=["session:x"])
+    old = store.add(
+        type="feedback",
+        name="Extracted",
+        description="from a session",
+        body="An extracted fact.",
+        source="extractor",
+        origins=["session:x"],
+    )
     clock.advance(days=91)
     report = md.pipeline.run()
     assert report.archived == [f"local: {old.id}"]
@@ -69,28 +81,33 @@ def test_deleting_a_session_removes_what_only_it_taught(md: Memdir) -> None:
     store = md.store("local")
     assert len(store.list()) == 2
     shared = store.list()[0]
-    store.apply([memdir.ReplaceOp(shared.id, body=shared.body + " Confirmed.")],
-                source="user")
+    store.apply([memdir.ReplaceOp(shared.id, body=shared.body + " Confirmed.")], source="user")
     with md.session() as other:
         other.log("user", "hello")
     other_id = other.id
     other.set_memory_mode("polluted")
-    store.add(type="feedback", name="From polluted", description="came from a web page",
-              body="A fact from a polluted session.", source="extractor",
-              origins=[f"session:{other_id}"])
-    assert md.pipeline.review() == [f"local: feedback_from-polluted (only from polluted "
-                                    f"session {other_id})"]
+    store.add(
+        type="feedback",
+        name="From polluted",
+        description="came from a web page",
+        body="A fact from a polluted session.",
+        source="extractor",
+        origins=[f"session:{other_id}"],
+    )
+    assert md.pipeline.review() == [
+        f"local: feedback_from-polluted (only from polluted session {other_id})"
+    ]
     removed = md.pipeline.delete_session(s.id)
     assert len(removed) == 2 and store.list()[0].name == "From polluted"
     assert md.pipeline.tombstones.count() == 2
     assert md.sessions.list(limit=10)[0].id == other_id and md.sessions.count()[0] == 1
 
 
-def test_the_worker_thread_coalesces_and_drain_finishes_the_work(md: Memdir,
-                                                                 clock: Clock) -> None:
+def test_the_worker_thread_coalesces_and_drain_finishes_the_work(md: Memdir, clock: Clock) -> None:
     live = Memdir(dataclasses.replace(md.settings, background=True), clock=clock)
-    provider = ScriptedProvider(lambda kind, user: candidates_reply() if kind == "extract"
-                                else ops_reply(), delay=0.05)
+    provider = ScriptedProvider(
+        lambda kind, user: candidates_reply() if kind == "extract" else ops_reply(), delay=0.05
+    )
     live.pipeline.provider = provider
     for i in range(6):
         with live.session() as s:
@@ -138,7 +155,8 @@ def test_a_session_polluted_after_extraction_is_not_consolidated(md: Memdir) -> 
 
 
 def test_sessions_rm_forgets_what_only_it_taught_and_mode_marks_pollution(
-        home: Path, project: Path) -> None:
+    home: Path, project: Path
+) -> None:
     runner = CliRunner()
     args = ["--home", str(home), "-C", str(project)]
     md = memdir.open(home, project)

@@ -56,8 +56,9 @@ CHURN = textwrap.dedent(
 
 def _index_ids(folder: Path) -> list[str]:
     text = (folder / "MEMORY.md").read_text()
-    return [ln.split("](", 1)[1].split(".md)", 1)[0] for ln in text.splitlines()
-            if ln.startswith("- [")]
+    return [
+        ln.split("](", 1)[1].split(".md)", 1)[0] for ln in text.splitlines() if ln.startswith("- [")
+    ]
 
 
 def _check_index(folder: Path, store: memdir.Store) -> None:
@@ -79,8 +80,12 @@ def test_eight_processes_fifty_adds_each(tmp_path: Path) -> None:
     home, project = tmp_path / "home", tmp_path / "project"
     project.mkdir()
     procs = [
-        subprocess.Popen([sys.executable, "-c", WRITER, str(home), str(project), str(n), "50"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(home), str(project), str(n), "50"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for n in range(8)
     ]
     for proc in procs:
@@ -111,7 +116,9 @@ def test_sigkill_at_random_points_never_corrupts(tmp_path: Path) -> None:
     for trial in range(50):
         proc = subprocess.Popen(
             [sys.executable, "-c", CHURN, str(home), str(project), str(trial)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == "ready"

@@ -25,36 +25,60 @@ def _found(store: SessionStore, query: str) -> list[int]:
 
 
 def test_cpp_finds_the_exact_spelling_first(tmp_path: Path) -> None:
-    store, (cpp, letter) = _store(tmp_path, ["We compile C++ with clang",
-                                             "the letter c is common"])
+    store, (cpp, letter) = _store(tmp_path, ["We compile C++ with clang", "the letter c is common"])
     assert _found(store, "C++") == [cpp, letter]
     assert sanitize("C++").substrings == ("c++",)
 
 
-@pytest.mark.parametrize(("query", "needle"), [
-    ("chat-send", "call chat-send to notify the channel"),
-    ("a.b.c", "set the config key a.b.c to true"),
-    ("foo_bar()", "the helper foo_bar() is deprecated"),
-])
-def test_joined_terms_match_as_written_not_as_loose_words(tmp_path: Path, query: str,
-                                                          needle: str) -> None:
+@pytest.mark.parametrize(
+    ("query", "needle"),
+    [
+        ("chat-send", "call chat-send to notify the channel"),
+        ("a.b.c", "set the config key a.b.c to true"),
+        ("foo_bar()", "the helper foo_bar() is deprecated"),
+    ],
+)
+def test_joined_terms_match_as_written_not_as_loose_words(
+    tmp_path: Path, query: str, needle: str
+) -> None:
     store, (hit, _) = _store(tmp_path, [needle, "send a chat, then a b and c with foo or bar"])
     assert _found(store, query) == [hit]
 
 
 def test_operators_are_plain_words(tmp_path: Path) -> None:
-    store, (no_npm, yarn, near) = _store(tmp_path, [
-        "do not use npm here", "yarn is fine", "the NEAR protocol team"])
+    store, (no_npm, yarn, near) = _store(
+        tmp_path, ["do not use npm here", "yarn is fine", "the NEAR protocol team"]
+    )
     assert _found(store, "NOT") == [no_npm]
     assert sorted(_found(store, "npm NOT yarn")) == [no_npm, yarn]
     assert _found(store, "NEAR(protocol team)") == [near]
     assert _found(store, "AND OR") == []  # stop-words only, and no such text: nothing
 
 
-@pytest.mark.parametrize("query", ["*", '"', '""', "^", "(", ")", ":", "-", "+",
-                                   "🚀", "🚀🔥", "  ", "", '"*"', "'", "\\", "\x00", "\ud800"])
-def test_symbol_only_queries_return_nothing_and_do_not_raise(tmp_path: Path,
-                                                             query: str) -> None:
+@pytest.mark.parametrize(
+    "query",
+    [
+        "*",
+        '"',
+        '""',
+        "^",
+        "(",
+        ")",
+        ":",
+        "-",
+        "+",
+        "🚀",
+        "🚀🔥",
+        "  ",
+        "",
+        '"*"',
+        "'",
+        "\\",
+        "\x00",
+        "\ud800",
+    ],
+)
+def test_symbol_only_queries_return_nothing_and_do_not_raise(tmp_path: Path, query: str) -> None:
     store, _ = _store(tmp_path, ["anything at all", "* ^ ( ) : - + 🚀"])
     assert store.search(query) == []
     assert store.search_messages(query) == []
@@ -67,8 +91,9 @@ def test_emoji_around_words_is_ignored(tmp_path: Path) -> None:
 
 
 def test_quotes_balanced_make_phrases_unbalanced_are_dropped(tmp_path: Path) -> None:
-    store, (adjacent, apart) = _store(tmp_path, ["the billing service is down",
-                                                 "service for billing is down"])
+    store, (adjacent, apart) = _store(
+        tmp_path, ["the billing service is down", "service for billing is down"]
+    )
     assert _found(store, '"billing service"') == [adjacent]
     assert sorted(_found(store, '"billing service')) == [adjacent, apart]
     assert sorted(_found(store, 'billing" service"" "')) == [adjacent, apart]
@@ -98,8 +123,10 @@ def test_non_strings_are_an_empty_query() -> None:
 
 
 def test_chinese_two_character_words_are_found(tmp_path: Path) -> None:
-    store, (beijing, weather, mixed) = _store(tmp_path, [
-        "我们明天去北京开会", "上海的天气很好", "deploy the billing service to the 北京 cluster"])
+    store, (beijing, weather, mixed) = _store(
+        tmp_path,
+        ["我们明天去北京开会", "上海的天气很好", "deploy the billing service to the 北京 cluster"],
+    )
     assert sorted(_found(store, "北京")) == [beijing, mixed]
     assert _found(store, "开会") == [beijing]
     assert _found(store, "天气") == [weather]
@@ -127,16 +154,44 @@ def test_stemming(tmp_path: Path) -> None:
     assert _found(store, "deploying service") == [deployed]
 
 
-_PIECES = st.sampled_from(['"', "'", "*", "^", ":", "(", ")", "-", "+", "NOT", "AND", "OR",
-                           "NEAR", "北京", "会", "😀", "C++", "a.b.c", " ", "\\", "{", "}",
-                           "col:", "NEAR/3", "\x00", "deploy"])
+_PIECES = st.sampled_from(
+    [
+        '"',
+        "'",
+        "*",
+        "^",
+        ":",
+        "(",
+        ")",
+        "-",
+        "+",
+        "NOT",
+        "AND",
+        "OR",
+        "NEAR",
+        "北京",
+        "会",
+        "😀",
+        "C++",
+        "a.b.c",
+        " ",
+        "\\",
+        "{",
+        "}",
+        "col:",
+        "NEAR/3",
+        "\x00",
+        "deploy",
+    ]
+)
 
 
 @pytest.mark.slow
 def test_fuzz_no_query_raises(tmp_path: Path, md: Memdir) -> None:
     store, _ = _store(tmp_path, ['deploy "C++" NOT 北京 a.b.c 😀 (x) col:val', "会 NEAR/3"])
-    md.store("local").add(type="user", name="Fuzz target", description="deploy 北京",
-                          body="C++ and a.b.c")
+    md.store("local").add(
+        type="user", name="Fuzz target", description="deploy 北京", body="C++ and a.b.c"
+    )
 
     @hsettings(max_examples=300)
     @given(st.one_of(st.text(max_size=300), st.lists(_PIECES, max_size=30).map("".join)))

@@ -33,13 +33,20 @@ def test_two_character_chinese_word_at_the_very_end_is_found(tmp_path: Path) -> 
 
 def test_a_direct_hit_ranks_above_a_reply_neighbour(tmp_path: Path) -> None:
     store, (other, question, reply) = _store(
-        tmp_path, ["nothing here", "which database engine should we pick",
-                   "SQLite with WAL, it is already everywhere"],
-        ranker=with_params(RankParams(expand_neighbours=True)))
+        tmp_path,
+        [
+            "nothing here",
+            "which database engine should we pick",
+            "SQLite with WAL, it is already everywhere",
+        ],
+        ranker=with_params(RankParams(expand_neighbours=True)),
+    )
     # the reply holds no query word: it comes after the hit (as does the other neighbour)
     assert _found(store, "database engine") == [question, reply, other]
-    plain, _ = _store(tmp_path / "b", ["which database engine should we pick",
-                                       "SQLite with WAL, it is already everywhere"])
+    plain, _ = _store(
+        tmp_path / "b",
+        ["which database engine should we pick", "SQLite with WAL, it is already everywhere"],
+    )
     assert _found(plain, "database engine") == [1]  # default: only rows with a query term
 
 
@@ -57,8 +64,9 @@ def test_column_weights_tool_name_and_tool_calls(tmp_path: Path) -> None:
     store = SessionStore(Database(tmp_path / "state.db"))
     store.start("t", session_id="s")
     in_name = store.log("s", "tool", "done", tool_name="deploy_frobnicator")
-    in_calls = store.log("s", "assistant", "ok", tool_calls=[{"name": "x",
-                                                              "args": {"q": "frobnicator"}}])
+    in_calls = store.log(
+        "s", "assistant", "ok", tool_calls=[{"name": "x", "args": {"q": "frobnicator"}}]
+    )
     assert _found(store, "frobnicator") == [in_name, in_calls]
 
 
@@ -74,16 +82,18 @@ def test_dates_named_in_the_query_boost_rows_logged_then(tmp_path: Path) -> None
 
 
 def test_common_terms_stay_bounded_and_rows_with_all_terms_come_first(tmp_path: Path) -> None:
-    store = SessionStore(Database(tmp_path / "state.db"),
-                         ranker=with_params(RankParams(common_df=5, candidates=5)))
+    store = SessionStore(
+        Database(tmp_path / "state.db"), ranker=with_params(RankParams(common_df=5, candidates=5))
+    )
     store.start("t", session_id="s")
     rows = [("user", f"alpha note {i}", None, None, None) for i in range(30)]
     rows += [("user", f"beta note {i}", None, None, None) for i in range(30)]
     ids = store.log_many("s", rows)
     store.log("s", "user", "alpha and beta together, long ago")
     both = ids[3]
-    store.db.write(lambda c: c.execute("UPDATE messages SET content = 'alpha beta old' "
-                                       "WHERE id = ?", (both,)))
+    store.db.write(
+        lambda c: c.execute("UPDATE messages SET content = 'alpha beta old' WHERE id = ?", (both,))
+    )
     found = _found(store, "alpha beta", limit=5)
     assert len(found) == 5 and {61, both} <= set(found)
 
@@ -91,12 +101,22 @@ def test_common_terms_stay_bounded_and_rows_with_all_terms_come_first(tmp_path: 
 def test_log_many_bulk_path_keeps_ids_order_and_indexes(tmp_path: Path) -> None:
     store = SessionStore(Database(tmp_path / "state.db"))
     store.start("t", session_id="s")
-    rows = [("user", f"bulk row token{i:03d} 中文{i}", "tool" if i % 2 else None,
-             {"k": f"call{i}"} if i % 3 == 0 else None, None) for i in range(200)]
+    rows = [
+        (
+            "user",
+            f"bulk row token{i:03d} 中文{i}",
+            "tool" if i % 2 else None,
+            {"k": f"call{i}"} if i % 3 == 0 else None,
+            None,
+        )
+        for i in range(200)
+    ]
     ids = store.log_many("s", rows)
     assert ids == list(range(1, 201))
-    assert [m.content for m in store.messages("s")][:2] == ["bulk row token000 中文0",
-                                                            "bulk row token001 中文1"]
+    assert [m.content for m in store.messages("s")][:2] == [
+        "bulk row token000 中文0",
+        "bulk row token001 中文1",
+    ]
     assert _found(store, "token123") == [124]
     assert _found(store, "call99") == [100]
     assert check(store.db, repair=False).healthy
@@ -105,21 +125,28 @@ def test_log_many_bulk_path_keeps_ids_order_and_indexes(tmp_path: Path) -> None:
 def _old_database(path: Path) -> None:
     """A state.db as memdir wrote it before step 0007, with messages in it."""
     conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
-                 "UNIQUE, applied_at REAL NOT NULL)")
+    conn.execute(
+        "CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
+        "UNIQUE, applied_at REAL NOT NULL)"
+    )
     for migration in MIGRATIONS:
         if migration.name.startswith("0007"):
             break
         for statement in migration.statements:
             conn.execute(statement)
-        conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, 0)",
-                     (migration.name,))
+        conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, 0)", (migration.name,))
     conn.execute("INSERT INTO sessions (id, agent, started_at) VALUES ('old', 'a', 0)")
     for i in range(50):
-        conn.execute("INSERT INTO messages (session_id, role, content, tool_name, tool_calls, "
-                     "timestamp) VALUES ('old', 'user', ?, ?, ?, ?)",
-                     (f"legacy word{i:02d} 旧消息{i}", f"tool{i}" if i % 2 else None,
-                      f'{{"arg": "calls{i}"}}' if i % 5 == 0 else None, float(i)))
+        conn.execute(
+            "INSERT INTO messages (session_id, role, content, tool_name, tool_calls, "
+            "timestamp) VALUES ('old', 'user', ?, ?, ?, ?)",
+            (
+                f"legacy word{i:02d} 旧消息{i}",
+                f"tool{i}" if i % 2 else None,
+                f'{{"arg": "calls{i}"}}' if i % 5 == 0 else None,
+                float(i),
+            ),
+        )
     assert conn.execute("SELECT count(*) FROM messages_tri_docsize").fetchone()[0] == 50
     conn.commit()
     conn.close()
@@ -140,15 +167,18 @@ def test_migration_from_the_old_schema_keeps_every_message_searchable(tmp_path: 
     db.close()
     conn = sqlite3.connect(path)
     assert conn.execute("SELECT count(*) FROM messages_tri_docsize").fetchone()[0] == 50
-    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'message_text'"
-                        ).fetchone()[0] == 0
+    assert (
+        conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'message_text'").fetchone()[0]
+        == 0
+    )
     conn.close()
 
 
 def test_update_and_delete_keep_both_indexes_in_step(tmp_path: Path) -> None:
     store, ids = _store(tmp_path, ["plain english", "中文内容在这里", "mixed 中文 text"])
-    store.db.write(lambda c: c.execute("UPDATE messages SET content = 'now english' "
-                                       "WHERE id = ?", (ids[1],)))
+    store.db.write(
+        lambda c: c.execute("UPDATE messages SET content = 'now english' WHERE id = ?", (ids[1],))
+    )
     store.db.write(lambda c: c.execute("DELETE FROM messages WHERE id = ?", (ids[2],)))
     assert _found(store, "中文") == []
     assert _found(store, "english") == [ids[1], ids[0]]
@@ -157,10 +187,10 @@ def test_update_and_delete_keep_both_indexes_in_step(tmp_path: Path) -> None:
     assert store.search("english")[0].timestamp <= now
 
 
-def test_neighbours_are_the_same_sessions_turns_when_sessions_interleave(
-        tmp_path: Path) -> None:
-    store = SessionStore(Database(tmp_path / "state.db"),
-                         ranker=with_params(RankParams(expand_neighbours=True)))
+def test_neighbours_are_the_same_sessions_turns_when_sessions_interleave(tmp_path: Path) -> None:
+    store = SessionStore(
+        Database(tmp_path / "state.db"), ranker=with_params(RankParams(expand_neighbours=True))
+    )
     for sid in ("a", "b"):
         store.start("t", session_id=sid)
     asked = store.log("a", "user", "where did we put the kayak")

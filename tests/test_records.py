@@ -19,19 +19,33 @@ from memdir.formats.record import decode, encode
 from memdir.model import Entry, EntryType, Layout, Source
 from memdir.store import Store
 
-_text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc"),
-                           blacklist_characters="\u2028\u2029\x85"),
-    min_size=1, max_size=40,
-).map(str.strip).filter(bool)
+_text = (
+    st.text(
+        alphabet=st.characters(
+            blacklist_categories=("Cs", "Cc"), blacklist_characters="\u2028\u2029\x85"
+        ),
+        min_size=1,
+        max_size=40,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
 _times = st.datetimes(min_value=datetime(1, 1, 2), timezones=st.just(UTC))
 _key = st.text(string.ascii_lowercase + "_", min_size=1, max_size=8).filter(
-    lambda k: k not in KNOWN_KEYS)
+    lambda k: k not in KNOWN_KEYS
+)
 _value = st.recursive(
-    st.one_of(st.integers(), st.booleans(), st.none(), _text,
-              st.floats(allow_nan=False, allow_infinity=False), _times),
+    st.one_of(
+        st.integers(),
+        st.booleans(),
+        st.none(),
+        _text,
+        st.floats(allow_nan=False, allow_infinity=False),
+        _times,
+    ),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_key, inner, max_size=3),
-    max_leaves=6)
+    max_leaves=6,
+)
 
 
 @st.composite
@@ -40,15 +54,23 @@ def entries(draw: st.DrawFn) -> Entry:
     archived = draw(st.booleans())
     optional = st.none() | _times
     return Entry(
-        id=("archive-" if archived else "") + draw(st.text(string.ascii_lowercase + "_-",
-                                                           min_size=1, max_size=20)),
-        name=name, description=draw(st.just("") | _text),
-        type=draw(st.sampled_from(list(EntryType))), body=draw(_text),
-        created=draw(_times), updated=draw(_times), source=draw(st.sampled_from(list(Source))),
-        origins=tuple(draw(st.lists(_text, max_size=2))), pinned=draw(st.booleans()),
-        supersedes=tuple(draw(st.lists(_text, max_size=2))), valid_from=draw(optional),
-        valid_until=draw(optional), superseded_by=draw(st.none() | _text),
-        removed_at=draw(optional), extra=draw(st.dictionaries(_key, _value, max_size=3)),
+        id=("archive-" if archived else "")
+        + draw(st.text(string.ascii_lowercase + "_-", min_size=1, max_size=20)),
+        name=name,
+        description=draw(st.just("") | _text),
+        type=draw(st.sampled_from(list(EntryType))),
+        body=draw(_text),
+        created=draw(_times),
+        updated=draw(_times),
+        source=draw(st.sampled_from(list(Source))),
+        origins=tuple(draw(st.lists(_text, max_size=2))),
+        pinned=draw(st.booleans()),
+        supersedes=tuple(draw(st.lists(_text, max_size=2))),
+        valid_from=draw(optional),
+        valid_until=draw(optional),
+        superseded_by=draw(st.none() | _text),
+        removed_at=draw(optional),
+        extra=draw(st.dictionaries(_key, _value, max_size=3)),
         archived=archived,
         layout=Layout(crlf=draw(st.booleans()), bom=draw(st.booleans())),
     )
@@ -68,8 +90,7 @@ def _as_read(entry: Entry) -> Entry:
 
 @settings(max_examples=300)
 @given(entries(), st.lists(st.integers(0, 2**63), min_size=5, max_size=5))
-def test_a_record_gives_exactly_what_parsing_the_file_gives(entry: Entry,
-                                                            sig: list[int]) -> None:
+def test_a_record_gives_exactly_what_parsing_the_file_gives(entry: Entry, sig: list[int]) -> None:
     read = _as_read(entry)
     record = encode(tuple(sig), read)
     if record is None:  # only values JSON cannot carry exactly: the reader reads the file
@@ -84,15 +105,32 @@ def test_a_record_gives_exactly_what_parsing_the_file_gives(entry: Entry,
 
 def test_plain_entries_always_get_a_record() -> None:
     t = datetime(2026, 11, 30, tzinfo=UTC)
-    entry = Entry(id="feedback_x", name="X", description="d", type=EntryType.FEEDBACK,
-                  body="b", created=t, updated=t, extra={"owner": "ann", "n": [1, "a"]})
+    entry = Entry(
+        id="feedback_x",
+        name="X",
+        description="d",
+        type=EntryType.FEEDBACK,
+        body="b",
+        created=t,
+        updated=t,
+        extra={"owner": "ann", "n": [1, "a"]},
+    )
     assert encode((1, 2, 3, 4, 5), _as_read(entry)) is not None
 
 
 def test_damaged_records_are_refused() -> None:
     t = datetime(2026, 11, 30, tzinfo=UTC)
-    read = _as_read(Entry(id="user_x", name="X", description="d", type=EntryType.USER,
-                          body="the body", created=t, updated=t))
+    read = _as_read(
+        Entry(
+            id="user_x",
+            name="X",
+            description="d",
+            type=EntryType.USER,
+            body="the body",
+            created=t,
+            updated=t,
+        )
+    )
     record = encode((1, 2, 3, 4, 5), read)
     assert record is not None
     for cut in range(len(record)):
@@ -124,7 +162,8 @@ def _count_reads(store: memdir.Store, monkeypatch: pytest.MonkeyPatch) -> list[s
 
 
 def test_another_writers_file_is_known_from_its_record_without_reading_it(
-        md: Memdir, monkeypatch: pytest.MonkeyPatch) -> None:
+    md: Memdir, monkeypatch: pytest.MonkeyPatch
+) -> None:
     a, b = _writers(md)
     add(a, "First")
     add(b, "Second")  # b's locked load and a's position are now set
@@ -138,7 +177,8 @@ def test_another_writers_file_is_known_from_its_record_without_reading_it(
 
 
 def test_a_hand_edit_of_a_file_with_a_logged_record_is_seen(
-        md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     a, b = _writers(md)
     add(a, "First")
     add(b, "Second")
@@ -158,7 +198,8 @@ def test_a_hand_edit_of_a_file_with_a_logged_record_is_seen(
 
 @pytest.mark.parametrize("damage", ["garble", "truncate"])
 def test_a_damaged_record_falls_back_to_reading_the_file(
-        md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
     a, b = _writers(md)
     add(a, "First")
     add(b, "Second")
@@ -185,7 +226,8 @@ def test_a_damaged_record_falls_back_to_reading_the_file(
 
 
 def test_a_full_read_also_uses_the_records_logged_since_its_last_look(
-        md: Memdir, monkeypatch: pytest.MonkeyPatch) -> None:
+    md: Memdir, monkeypatch: pytest.MonkeyPatch
+) -> None:
     a, b = _writers(md)
     add(a, "First")
     assert [e.name for e in b.list()] == ["First"]  # b has looked at the log
@@ -214,7 +256,8 @@ def test_an_empty_stretch_of_the_log_still_reports_the_mark_it_ends_in(tmp_path:
 
 
 def test_an_in_place_edit_is_seen_within_recheck_seconds_without_a_locked_listing(
-        md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import time
     import traceback
 
@@ -240,7 +283,8 @@ def test_an_in_place_edit_is_seen_within_recheck_seconds_without_a_locked_listin
 
 
 def test_a_first_read_builds_memdirs_own_files_from_the_log_and_reads_hand_edits(
-        md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    md: Memdir, scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A fresh process (``memdir context``) takes the entries memdir wrote from the change
     log's records, and reads only the files whose signature no record matches."""
     a = md.store("local")

@@ -29,8 +29,13 @@ from memdir.versions import Versions
 
 
 def _snapshot(*folders: Path) -> dict[str, bytes]:
-    return {str(p): p.read_bytes() for f in folders if f.exists() for p in sorted(f.rglob("*"))
-            if p.is_file() and ".git" not in p.parts and not p.name.startswith(".")}
+    return {
+        str(p): p.read_bytes()
+        for f in folders
+        if f.exists()
+        for p in sorted(f.rglob("*"))
+        if p.is_file() and ".git" not in p.parts and not p.name.startswith(".")
+    }
 
 
 @pytest.fixture
@@ -60,19 +65,21 @@ def seeded(home: Path, project: Path, clock: Clock, tmp_path: Path) -> Memdir:
     return md
 
 
-def test_each_planted_problem_is_proposed_and_nothing_changes(seeded: Memdir,
-                                                             home: Path, project: Path
-                                                             ) -> None:
+def test_each_planted_problem_is_proposed_and_nothing_changes(
+    seeded: Memdir, home: Path, project: Path
+) -> None:
     before = _snapshot(home, project / ".memdir")
     commits = len(Versions(seeded).log())
     proposals = propose(seeded)
     by_kind: dict[str, list[str]] = {}
     for p in proposals:
         by_kind.setdefault(p.kind, []).append(p.title)
-    assert by_kind["merge"] == ["feedback_run-tests-quietly duplicates "
-                                "feedback_run-the-tests-quietly"]
-    assert by_kind["conflict"] == ["feedback_install-with-pnpm and feedback_install-with-npm "
-                                   "disagree"]
+    assert by_kind["merge"] == [
+        "feedback_run-tests-quietly duplicates feedback_run-the-tests-quietly"
+    ]
+    assert by_kind["conflict"] == [
+        "feedback_install-with-pnpm and feedback_install-with-npm disagree"
+    ]
     stale = " ".join(by_kind["stale"])
     assert "feedback_old-loader" in stale and "feedback_old-habit" in stale
     assert "feedback_app-entry" not in stale  # its file and symbol exist
@@ -86,24 +93,27 @@ def test_each_planted_problem_is_proposed_and_nothing_changes(seeded: Memdir,
     assert len(Versions(seeded).log()) == commits
 
 
-def test_applying_one_proposal_touches_only_what_it_names(seeded: Memdir, home: Path,
-                                                          tmp_path: Path) -> None:
+def test_applying_one_proposal_touches_only_what_it_names(
+    seeded: Memdir, home: Path, tmp_path: Path
+) -> None:
     local = seeded.store("local")
     ids_before = {e.id for e in local.list()}
     merge = next(p for p in propose(seeded) if p.kind == "merge")
     apply(seeded, [merge.id])
     assert ids_before - {e.id for e in local.list()} == {"feedback_run-tests-quietly"}
     assert seeded.pipeline.tombstones.count() == 1  # the merged-away entry is forgotten
-    assert "feedback_run-tests-quietly" not in {p.entries[0].split(":")[1]
-                                                for p in propose(seeded)}
+    assert "feedback_run-tests-quietly" not in {p.entries[0].split(":")[1] for p in propose(seeded)}
     with pytest.raises(memdir.MemdirError, match="run `memdir review` again"):
         apply(seeded, [merge.id])  # gone once applied
     promo = next(p for p in propose(seeded) if "2 projects" in p.title)
     apply(seeded, [promo.id])
     assert [e.name for e in seeded.store("user").list()] == ["Reply in English"]
     assert "feedback_reply-in-english" not in {e.id for e in local.list()}
-    other = Memdir(load_settings(home, tmp_path / "other",
-                                 environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}))
+    other = Memdir(
+        load_settings(
+            home, tmp_path / "other", environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+        )
+    )
     assert other.store("local").list() == []
     assert seeded.pipeline.tombstones.count() == 3  # and each project's promoted copy
     team = next(p for p in propose(seeded) if p.title.endswith("convention → project scope"))
@@ -113,9 +123,17 @@ def test_applying_one_proposal_touches_only_what_it_names(seeded: Memdir, home: 
 
 
 def test_index_near_budget_is_proposed(md: Memdir, store: memdir.Store) -> None:
-    store.apply([memdir.AddOp("reference", f"Fact {i:03d}", f"A long description of fact "
-                              f"{i} that goes on " + "x" * 100, f"Fact body {i}.")
-                 for i in range(110)])
+    store.apply(
+        [
+            memdir.AddOp(
+                "reference",
+                f"Fact {i:03d}",
+                f"A long description of fact {i} that goes on " + "x" * 100,
+                f"Fact body {i}.",
+            )
+            for i in range(110)
+        ]
+    )
     index = [p for p in propose(md) if p.kind == "index"]
     assert len(index) == 1 and "of its budget" in index[0].title
     apply(md, [index[0].id])
@@ -135,8 +153,7 @@ def test_cli_review_json_and_apply(seeded: Memdir, run) -> None:
     assert "remove feedback_install-with-pnpm (user)" in log
 
 
-def test_stale_means_unused_not_unedited(md: Memdir, store: memdir.Store,
-                                         clock: Clock) -> None:
+def test_stale_means_unused_not_unedited(md: Memdir, store: memdir.Store, clock: Clock) -> None:
     """An entry read every week is not stale however old its last edit; one nobody reads
     is, after max_unused_days (the same usage the index's decay uses)."""
     add(store, "Read often", "Deploys go through Helm.")
@@ -150,15 +167,26 @@ def test_stale_means_unused_not_unedited(md: Memdir, store: memdir.Store,
 
 
 def test_merge_folds_what_only_the_older_entry_says_into_the_newer(
-        md: Memdir, store: memdir.Store, clock: Clock) -> None:
+    md: Memdir, store: memdir.Store, clock: Clock
+) -> None:
     """A merge is one write: the kept (newer) entry gains the older one's distinct lines,
     sentences and origins, then the older one is archived."""
-    store.add(type="feedback", name="Quiet pytest", description="pytest -q",
-              body="Run pytest with -q.\n**Why:** CI logs are capped. Output over 4 MB is cut.\n"
-                   "```\npytest -q tests/\n```", origins=["session:old"])
+    store.add(
+        type="feedback",
+        name="Quiet pytest",
+        description="pytest -q",
+        body="Run pytest with -q.\n**Why:** CI logs are capped. Output over 4 MB is cut.\n"
+        "```\npytest -q tests/\n```",
+        origins=["session:old"],
+    )
     clock.advance(minutes=1)
-    store.add(type="feedback", name="Quiet pytest runs", description="pytest -q, always",
-              body="Run pytest with -q.\n**Why:** CI logs are capped.", origins=["session:new"])
+    store.add(
+        type="feedback",
+        name="Quiet pytest runs",
+        description="pytest -q, always",
+        body="Run pytest with -q.\n**Why:** CI logs are capped.",
+        origins=["session:new"],
+    )
     commits = len(Versions(md).log())
     merge = next(p for p in propose(md) if p.kind == "merge")
     assert "add to it 2 lines only 'feedback_quiet-pytest' has" in merge.detail
@@ -166,19 +194,23 @@ def test_merge_folds_what_only_the_older_entry_says_into_the_newer(
     apply(md, [merge.id])
     [kept] = store.list()
     assert kept.id == "feedback_quiet-pytest-runs" and kept.description == "pytest -q, always"
-    assert kept.body == ("Run pytest with -q.\n**Why:** CI logs are capped.\n\n"
-                         "Output over 4 MB is cut.\n```\npytest -q tests/\n```")
+    assert kept.body == (
+        "Run pytest with -q.\n**Why:** CI logs are capped.\n\n"
+        "Output over 4 MB is cut.\n```\npytest -q tests/\n```"
+    )
     assert kept.origins == ("session:new", "session:old")
     archived = [e for e in store.list(include_archived=True) if e.archived]
     assert [e.name for e in archived] == ["Quiet pytest"]
     log = Versions(md).log()
     assert len(log) == commits + 1  # one batch, one commit
-    assert log[0].commit.subject == ("replace feedback_quiet-pytest-runs, remove "
-                                     "feedback_quiet-pytest (user)")
+    assert log[0].commit.subject == (
+        "replace feedback_quiet-pytest-runs, remove feedback_quiet-pytest (user)"
+    )
 
 
-def test_merge_of_an_exact_duplicate_only_archives(md: Memdir, store: memdir.Store,
-                                                   clock: Clock) -> None:
+def test_merge_of_an_exact_duplicate_only_archives(
+    md: Memdir, store: memdir.Store, clock: Clock
+) -> None:
     add(store, "Use pnpm", "Install with pnpm, never npm.")
     clock.advance(minutes=1)
     newer = add(store, "Use pnpm here", "install with  PNPM, never npm.\nLockfile stays.")
@@ -197,34 +229,39 @@ _texts = st.text(st.sampled_from("ab .!?\n`~-*Ab1"), max_size=60)
 def test_only_in_loses_nothing_the_older_text_says(older: str, newer: str) -> None:
     merged = normalise(newer + "\n\n" + "\n".join(only_in(older, newer)))
     for unit in _units(older):
-        for part in ([unit] if "\n" in unit else _SENTENCE.split(unit)):
+        for part in [unit] if "\n" in unit else _SENTENCE.split(unit):
             assert normalise(part) in merged
     assert only_in(older, older) == []
 
 
 def _other_folder(seeded: Memdir, tmp_path: Path) -> Path:
     """The local scope folder of the seeded home's second project."""
-    other = Memdir(load_settings(seeded.home, tmp_path / "other",
-                                 environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}))
+    other = Memdir(
+        load_settings(
+            seeded.home,
+            tmp_path / "other",
+            environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")},
+        )
+    )
     return Path(other.store("local").backend.location)
 
 
 def test_a_removal_in_another_projects_local_scope_leaves_a_tombstone(
-        seeded: Memdir, tmp_path: Path) -> None:
+    seeded: Memdir, tmp_path: Path
+) -> None:
     """Stores opened for other projects' folders tell the pipeline what they forget, as
     the current project's stores do: extraction and import must not bring it back."""
     folder = _other_folder(seeded, tmp_path)
     store = local_store(seeded, folder)
     (entry,) = store.list()
     store.remove(entry.id)
-    forgotten = seeded.pipeline.tombstones.forgotten(store.backend.location, entry.body,
-                                                     entry.name)
+    forgotten = seeded.pipeline.tombstones.forgotten(store.backend.location, entry.body, entry.name)
     assert forgotten is not None and forgotten.entry_id == entry.id
 
 
-def test_apply_checks_every_named_proposal_before_writing_any(seeded: Memdir, home: Path,
-                                                             project: Path, tmp_path: Path,
-                                                             run) -> None:
+def test_apply_checks_every_named_proposal_before_writing_any(
+    seeded: Memdir, home: Path, project: Path, tmp_path: Path, run
+) -> None:
     """One proposal that cannot be applied (a scope it writes has a file that cannot be
     read) stops all of them, named, before anything is written."""
     proposals = propose(seeded)
@@ -243,7 +280,8 @@ def test_apply_checks_every_named_proposal_before_writing_any(seeded: Memdir, ho
 
 
 def test_two_proposals_that_touch_the_same_entry_are_refused_together(
-        md: Memdir, store: memdir.Store, project: Path, clock: Clock) -> None:
+    md: Memdir, store: memdir.Store, project: Path, clock: Clock
+) -> None:
     (project / ".git").mkdir()
     add(store, "Old loader", "Settings load in `src/config_loader.py`, always.")
     clock.advance(minutes=1)
@@ -251,16 +289,17 @@ def test_two_proposals_that_touch_the_same_entry_are_refused_together(
     proposals = propose(md)
     merge = next(p for p in proposals if p.kind == "merge")
     stale = next(p for p in proposals if p.title == "feedback_old-loader looks stale")
-    with pytest.raises(memdir.MemdirError, match=f"proposal {stale.id} cannot be applied.*"
-                                                 "feedback_old-loader"):
+    with pytest.raises(
+        memdir.MemdirError, match=f"proposal {stale.id} cannot be applied.*feedback_old-loader"
+    ):
         apply(md, [merge.id, stale.id])
     assert len(store.list()) == 2
     apply(md, [stale.id])  # alone it applies
 
 
-def test_a_write_that_fails_part_way_leaves_nothing_applied(seeded: Memdir, home: Path,
-                                                            project: Path,
-                                                            tmp_path: Path) -> None:
+def test_a_write_that_fails_part_way_leaves_nothing_applied(
+    seeded: Memdir, home: Path, project: Path, tmp_path: Path
+) -> None:
     """The promotion writes three scopes. Another writer breaks the last one after the check
     and after the first was written: the first two are put back byte for byte."""
     add(seeded.store("user"), "Terse", "Keep answers short.")  # the user scope exists
@@ -275,8 +314,9 @@ def test_a_write_that_fails_part_way_leaves_nothing_applied(seeded: Memdir, home
         broken.write_text("---\nname: [\n")  # lands between the check and the third write
 
     seeded.store("user").observers.append(another_writer)
-    with pytest.raises(memdir.MemdirError, match="the 2 writes already made were put back, "
-                                                 "so nothing was applied"):
+    with pytest.raises(
+        memdir.MemdirError, match="the 2 writes already made were put back, so nothing was applied"
+    ):
         apply(seeded, [promo.id])
     broken.unlink()
     assert _snapshot(home, project / ".memdir") == before
@@ -288,8 +328,10 @@ def test_a_write_that_fails_part_way_leaves_nothing_applied(seeded: Memdir, home
     for folder in (seeded.store("user").backend.location, middle):  # written, then put back
         subjects = [c.subject for c in History(folder).log()]
         assert subjects[0].startswith(f"undo review --apply {promo.id}: a later write failed")
-        assert subjects[1] in ("add feedback_reply-in-english (user)",
-                               "remove feedback_reply-in-english (user)")
+        assert subjects[1] in (
+            "add feedback_reply-in-english (user)",
+            "remove feedback_reply-in-english (user)",
+        )
     # each write and its undo; the other project's local scope keeps its own history
     assert len(Versions(seeded).log()) == commits + (4 if middle == here else 2)
 
@@ -302,8 +344,10 @@ def test_a_rollback_never_undoes_an_edit_made_after_the_write(seeded: Memdir) ->
     promo = next(p for p in propose(seeded) if "2 projects" in p.title)
     last = promo.actions[-1].folder or seeded.store("local").backend.location
     user_dir = Path(seeded.store("user").backend.location)
-    edited = "---\nname: Reply in English\ndescription: edited by hand\ntype: feedback\n" \
-             "---\nReply in English, edited by hand right after memdir wrote it.\n"
+    edited = (
+        "---\nname: Reply in English\ndescription: edited by hand\ntype: feedback\n"
+        "---\nReply in English, edited by hand right after memdir wrote it.\n"
+    )
 
     def another_writer(store: memdir.Store, changes: object, source: object) -> None:
         (user_dir / "feedback_reply-in-english.md").write_text(edited)
@@ -316,45 +360,58 @@ def test_a_rollback_never_undoes_an_edit_made_after_the_write(seeded: Memdir) ->
 
 
 def test_promotion_to_agents_md_keeps_hand_written_content_byte_for_byte(
-        seeded: Memdir, project: Path) -> None:
+    seeded: Memdir, project: Path
+) -> None:
     agents = project / "AGENTS.md"
     head = b"# Agents\r\n\nHand-written: run `make check` first.  \n\n"
     agents.write_bytes(head)
     proposals = propose(seeded)
-    promo = next(p for p in proposals if p.title == "feedback_pr-titles reads like a team "
-                                                    "convention → AGENTS.md")
+    promo = next(
+        p
+        for p in proposals
+        if p.title == "feedback_pr-titles reads like a team convention → AGENTS.md"
+    )
     assert promo.to_dict()["exports"] == ["agents-md"]
     assert promo.to_dict()["scopes"] == ["project", "local"]
-    assert f"[{promo.id}] feedback_pr-titles reads like a team convention → AGENTS.md: move " \
-           f"it to the project scope, then refresh the memdir section of {agents}" in \
-           report_text(seeded, proposals)
+    assert (
+        f"[{promo.id}] feedback_pr-titles reads like a team convention → AGENTS.md: move "
+        f"it to the project scope, then refresh the memdir section of {agents}"
+        in report_text(seeded, proposals)
+    )
     assert agents.read_bytes() == head  # nothing until applied
     apply(seeded, [promo.id])
     assert [e.name for e in seeded.store("project").list()] == ["PR titles"]
     assert "PR titles" not in {e.name for e in seeded.store("local").list()}
     text = agents.read_bytes()
     assert text.startswith(head + b"<!-- memdir:begin")
-    assert b"- **PR titles** \xe2\x80\x94 about PR titles\n  Our pull requests use " \
-           b"imperative titles." in text
+    assert (
+        b"- **PR titles** \xe2\x80\x94 about PR titles\n  Our pull requests use "
+        b"imperative titles." in text
+    )
     tail = b"\n## After the section\nAlso by hand, no final newline"
     agents.write_bytes(text + tail)
     add(seeded.store("local"), "Squash merges", "We squash pull requests when merging.")
-    promo = next(p for p in propose(seeded) if p.title == "feedback_squash-merges reads like "
-                                                           "a team convention → AGENTS.md")
+    promo = next(
+        p
+        for p in propose(seeded)
+        if p.title == "feedback_squash-merges reads like a team convention → AGENTS.md"
+    )
     apply(seeded, [promo.id])
     text = agents.read_bytes()
     assert text.startswith(head) and text.endswith(b"<!-- memdir:end -->\n" + tail)
     assert text.index(b"**PR titles**") < text.index(b"**Squash merges**")
 
 
-def test_agents_md_that_cannot_be_updated_stops_the_promotion(seeded: Memdir,
-                                                              project: Path) -> None:
+def test_agents_md_that_cannot_be_updated_stops_the_promotion(
+    seeded: Memdir, project: Path
+) -> None:
     agents = project / "AGENTS.md"
     agents.write_text("<!-- memdir:begin -->\nhalf a section, no end marker\n")
     before = agents.read_bytes()
     promo = next(p for p in propose(seeded) if p.title.endswith("→ AGENTS.md"))
-    with pytest.raises(memdir.MemdirError, match=f"proposal {promo.id} cannot be applied: "
-                                                 "AGENTS.md has unbalanced"):
+    with pytest.raises(
+        memdir.MemdirError, match=f"proposal {promo.id} cannot be applied: AGENTS.md has unbalanced"
+    ):
         apply(seeded, [promo.id])
     assert agents.read_bytes() == before
     assert seeded.store("project").list() == []

@@ -16,9 +16,19 @@ from memdir.scopes import find_project_root, project_slug
 
 
 def git(*args: str, cwd: Path) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
-                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"})
+    subprocess.run(
+        ["git", *args],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        env={
+            **os.environ,
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@t",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@t",
+        },
+    )
 
 
 def test_worktrees_and_subfolders_share_the_main_checkouts_scope(tmp_path: Path) -> None:
@@ -33,13 +43,18 @@ def test_worktrees_and_subfolders_share_the_main_checkouts_scope(tmp_path: Path)
     assert find_project_root(tmp_path / "wt") == repo.resolve()
     home = tmp_path / "home"
     memdir.open(home, tmp_path / "wt").store("local").add(
-        type="user", name="Shared", description="d", body="seen from every worktree")
+        type="user", name="Shared", description="d", body="seen from every worktree"
+    )
     assert memdir.open(home, repo / "src").find("Shared")[1].body == "seen from every worktree"
 
 
 def test_slugs_keep_different_projects_apart() -> None:
-    pairs = [("/home/u/项目", "/home/u/工作"), ("/home/u/my-app", "/home/u/my/app"),
-             ("/srv/café", "/srv/cafè"), ("/a/" + "x" * 300, "/a/" + "x" * 299 + "y")]
+    pairs = [
+        ("/home/u/项目", "/home/u/工作"),
+        ("/home/u/my-app", "/home/u/my/app"),
+        ("/srv/café", "/srv/cafè"),
+        ("/a/" + "x" * 300, "/a/" + "x" * 299 + "y"),
+    ]
     for a, b in pairs:
         assert project_slug(Path(a)) != project_slug(Path(b))
     assert project_slug(Path("/home/u/project")) == "-home-u-project"
@@ -56,9 +71,14 @@ def test_project_scope_is_unavailable_where_it_would_be_the_home(tmp_path: Path)
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [(b"lock_timeout = nan\n", "positive"), (b"pinned_budget = -1\n", "positive"),
-     (b"pinned_budget = true\n", "positive"), (b"colour = 'blue'\n", "unknown setting"),
-     (b"pinned_budget = [\n", "invalid TOML"), (b"\xff\xfe = 1\n", "not UTF-8")],
+    [
+        (b"lock_timeout = nan\n", "positive"),
+        (b"pinned_budget = -1\n", "positive"),
+        (b"pinned_budget = true\n", "positive"),
+        (b"colour = 'blue'\n", "unknown setting"),
+        (b"pinned_budget = [\n", "invalid TOML"),
+        (b"\xff\xfe = 1\n", "not UTF-8"),
+    ],
 )
 def test_bad_config_is_a_clear_error(tmp_path: Path, text: bytes, fragment: str) -> None:
     (tmp_path / "config.toml").write_bytes(text)
@@ -77,8 +97,12 @@ def test_reading_a_memory_never_blocks_on_a_fifo(tmp_path: Path) -> None:
     project.mkdir()
     os.mkfifo(project / "pipe")
     md = memdir.open(tmp_path / "home", project)
-    md.store("local").add(type="project", name="Symbols", description="d",
-                          body="Calls `do_the_thing()` in `helpers.py`.")
+    md.store("local").add(
+        type="project",
+        name="Symbols",
+        description="d",
+        body="Calls `do_the_thing()` in `helpers.py`.",
+    )
     result: list[str] = []
     reader = threading.Thread(target=lambda: result.append(md.read("Symbols")), daemon=True)
     reader.start()

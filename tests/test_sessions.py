@@ -26,8 +26,15 @@ def test_migrations_are_recorded_in_order_once(md: Memdir) -> None:
     with sqlite3.connect(md.state_path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-    assert {"sessions", "messages", "messages_word", "messages_tri", "entries_word",
-            "entries_tri", "migrations"} <= tables
+    assert {
+        "sessions",
+        "messages",
+        "messages_word",
+        "messages_tri",
+        "entries_word",
+        "entries_tri",
+        "migrations",
+    } <= tables
 
 
 def test_a_newer_schema_is_refused_with_advice(md: Memdir) -> None:
@@ -44,8 +51,13 @@ def test_log_returns_ids_and_keeps_times_roles_and_tool_calls(md: Memdir) -> Non
     then = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
     with md.session(agent="importer", session_id="old", started_at=then) as s:
         first = s.log("user", "Import this conversation", timestamp=then)
-        second = s.log("assistant", "", tool_name="shell",
-                       tool_calls=[{"cmd": "ls -la"}], timestamp="2024-05-01T12:00:05Z")
+        second = s.log(
+            "assistant",
+            "",
+            tool_name="shell",
+            tool_calls=[{"cmd": "ls -la"}],
+            timestamp="2024-05-01T12:00:05Z",
+        )
     assert second == first + 1
     info = md.sessions.get("old")
     assert (info.agent, info.started_at, info.messages) == ("importer", then, 2)
@@ -91,8 +103,7 @@ def test_log_rejects_bad_input_with_memdir_errors(md: Memdir) -> None:
 def test_a_fact_only_in_a_tool_message_is_found(md: Memdir) -> None:
     with md.session(agent="a") as s:
         s.log("user", "what is on the box?")
-        s.log("assistant", "let me look", tool_name="read_file",
-              tool_calls={"path": "/etc/motd"})
+        s.log("assistant", "let me look", tool_name="read_file", tool_calls={"path": "/etc/motd"})
         fact = s.log("tool", "PostgreSQL 16.2 listening on port 5433", tool_name="read_file")
         s.log("assistant", "done")
     with md.session(agent="b") as other:
@@ -115,8 +126,7 @@ def test_child_session_hits_fold_into_the_root(md: Memdir) -> None:
     md.sessions.log("other", "user", "unrelated flaky test")
     hits = md.sessions.search("flaky scheduler")
     assert [h.session_id for h in hits] == ["root", "other"]
-    assert hits[0].matches == 3 and hits[0].matched_session_id in {"root", "child",
-                                                                   "grandchild"}
+    assert hits[0].matches == 3 and hits[0].matched_session_id in {"root", "child", "grandchild"}
     messages = md.sessions.search_messages("flaky scheduler")
     assert hit_id in [m.message_id for m in messages]
     assert {m.session_id for m in messages} == {"root", "child", "grandchild", "other"}
@@ -204,8 +214,12 @@ def test_memory_mode_polluted(md: Memdir) -> None:
 
 
 def test_recall_block_is_bounded_and_labelled(md: Memdir) -> None:
-    add(md.store("local"), "Use pnpm, not npm", body="Install with pnpm. " * 10,
-        description="package manager of this repo")
+    add(
+        md.store("local"),
+        "Use pnpm, not npm",
+        body="Install with pnpm. " * 10,
+        description="package manager of this repo",
+    )
     with md.session(session_id="past") as past:
         for i in range(30):
             past.log("user", f"pnpm install failed again, attempt {i} " + "log line " * 40)
@@ -222,8 +236,9 @@ def test_recall_block_is_bounded_and_labelled(md: Memdir) -> None:
         assert s.recall("") is None
 
 
-def test_memory_search_is_full_text_and_follows_every_write(md: Memdir, scope_dir: Path,
-                                                             clock: Clock) -> None:
+def test_memory_search_is_full_text_and_follows_every_write(
+    md: Memdir, scope_dir: Path, clock: Clock
+) -> None:
     store = md.store("local")
     add(store, "Deploy window", body="Deploys happen on Tuesdays.")
     assert [h.entry.name for h in md.search("tuesday deploys")] == ["Deploy window"]
@@ -265,7 +280,9 @@ def test_prune_removes_old_trees_and_their_index_rows(md: Memdir) -> None:
     assert (report.sessions, report.messages) == (2, 2)
     assert {s.id for s in md.sessions.list()} == {"kept-root", "kept-child"}
     assert {h.session_id for h in md.sessions.search_messages("zebra")} == {
-        "kept-root", "kept-child"}
+        "kept-root",
+        "kept-child",
+    }
     with sqlite3.connect(md.state_path) as conn:
         # the trigram index holds only rows with CJK text: none here
         for fts, rows in (("messages_word", 2), ("messages_tri", 0)):
@@ -275,8 +292,11 @@ def test_prune_removes_old_trees_and_their_index_rows(md: Memdir) -> None:
 
 def test_list_sessions_newest_first_with_counts(md: Memdir) -> None:
     for i, day in enumerate((3, 1, 2)):
-        with md.session(agent="x" if i else "y", session_id=f"s{day}",
-                        started_at=datetime(2026, 1, day, tzinfo=UTC)) as s:
+        with md.session(
+            agent="x" if i else "y",
+            session_id=f"s{day}",
+            started_at=datetime(2026, 1, day, tzinfo=UTC),
+        ) as s:
             s.log("user", "hi")
             s.log("assistant", "hello")
     listed = md.sessions.list()

@@ -32,8 +32,15 @@ def rows(n: int, tag: str, start: int = 0) -> list[tuple[Any, ...]]:
         elif i % 3 == 2:
             out.append(("tool", f"{tag} output line {i} exit 0", "terminal", None, T0 + i))
         else:
-            out.append(("user" if i % 3 == 0 else "assistant", f"{tag} message {i} zebra{i}x",
-                        None, {"name": "read_file"} if i % 3 == 1 else None, T0 + i))
+            out.append(
+                (
+                    "user" if i % 3 == 0 else "assistant",
+                    f"{tag} message {i} zebra{i}x",
+                    None,
+                    {"name": "read_file"} if i % 3 == 1 else None,
+                    T0 + i,
+                )
+            )
     return out
 
 
@@ -54,22 +61,39 @@ def test_bulk_messages_are_found_by_both_indexes(md: Memdir) -> None:
     assert md.sessions.search_messages("terminal", limit=50)  # tool name indexed
     health = check(md.sessions.db, repair=False)
     assert health.healthy and not health.problems  # both FTS indexes match the table
-    direct = md.sessions.db.read(lambda c: (
-        c.execute("SELECT count(*) FROM messages_word WHERE messages_word MATCH 'zebra10x'")
-        .fetchone()[0],
-        c.execute("SELECT count(*) FROM messages_tri WHERE messages_tri MATCH '据库迁'")
-        .fetchone()[0]))
+    direct = md.sessions.db.read(
+        lambda c: (
+            c.execute(
+                "SELECT count(*) FROM messages_word WHERE messages_word MATCH 'zebra10x'"
+            ).fetchone()[0],
+            c.execute(
+                "SELECT count(*) FROM messages_tri WHERE messages_tri MATCH '据库迁'"
+            ).fetchone()[0],
+        )
+    )
     assert direct == (1, 3)
 
 
 def test_original_times_titles_and_spec_fields_are_kept(md: Memdir) -> None:
     specs = [
-        (SessionSpec("s1", agent="codex", cwd="/w/p", scope="-w-p", memory_mode="polluted",
-                     ended_at="2025-06-15T12:00:00Z"),
-         [("assistant", "hello", None, None, T0 + 5), ("user", "  Fix the\nbuild  ", None,
-                                                       None, T0 + 9)]),
-        (SessionSpec("s2", title="Named by spec", started_at=T0 - 100, parent_id="s1"),
-         [("user", "first words", None, None, "2025-06-15T12:30:00Z")]),
+        (
+            SessionSpec(
+                "s1",
+                agent="codex",
+                cwd="/w/p",
+                scope="-w-p",
+                memory_mode="polluted",
+                ended_at="2025-06-15T12:00:00Z",
+            ),
+            [
+                ("assistant", "hello", None, None, T0 + 5),
+                ("user", "  Fix the\nbuild  ", None, None, T0 + 9),
+            ],
+        ),
+        (
+            SessionSpec("s2", title="Named by spec", started_at=T0 - 100, parent_id="s1"),
+            [("user", "first words", None, None, "2025-06-15T12:30:00Z")],
+        ),
         (SessionSpec("empty"), []),
     ]
     counts = md.sessions.import_sessions(specs)
@@ -79,24 +103,35 @@ def test_original_times_titles_and_spec_fields_are_kept(md: Memdir) -> None:
     assert s1.started_at.timestamp() == T0 + 5 and s1.title == "Fix the build"
     assert s1.ended_at is not None and s1.ended_at.isoformat() == "2025-06-15T12:00:00+00:00"
     assert [m.timestamp.timestamp() for m in md.sessions.messages("s1")] == [T0 + 5, T0 + 9]
-    assert (s2.title, s2.started_at.timestamp(), s2.parent_id) == ("Named by spec", T0 - 100,
-                                                                   "s1")
+    assert (s2.title, s2.started_at.timestamp(), s2.parent_id) == ("Named by spec", T0 - 100, "s1")
     assert md.sessions.messages("s2")[0].timestamp.isoformat() == "2025-06-15T12:30:00+00:00"
     assert empty.messages == 0 and empty.agent == "import"
     assert [h.session_id for h in md.sessions.search("first words")] == ["s1"]  # folded
 
 
 def test_a_title_from_a_user_message_is_folded_and_cut_the_same_way_on_both_paths(
-        md: Memdir) -> None:
+    md: Memdir,
+) -> None:
     long = "  word\t" * 30  # 150 characters once folded
     want = " ".join(long.split())[:80]
     logged = md.sessions.start("agent").id
-    md.sessions.log_many(logged, [("assistant", "hi", None, None, None), ("user", "   ", None,
-                                                                          None, None),
-                                  ("user", long, None, None, None)])
-    md.sessions.import_sessions([(SessionSpec("imported"), [("user", " \n ", None, None, T0),
-                                                             ("user", long, None, None, T0)])],
-                                batch=1)
+    md.sessions.log_many(
+        logged,
+        [
+            ("assistant", "hi", None, None, None),
+            ("user", "   ", None, None, None),
+            ("user", long, None, None, None),
+        ],
+    )
+    md.sessions.import_sessions(
+        [
+            (
+                SessionSpec("imported"),
+                [("user", " \n ", None, None, T0), ("user", long, None, None, T0)],
+            )
+        ],
+        batch=1,
+    )
     assert md.sessions.get(logged).title == want == md.sessions.get("imported").title
     assert len(want) == 80 and "\t" not in want
 
@@ -104,24 +139,33 @@ def test_a_title_from_a_user_message_is_folded_and_cut_the_same_way_on_both_path
 def test_reimport_adds_nothing(md: Memdir) -> None:
     sizes = {f"s{i}": 3 + i for i in range(6)}
     first = md.sessions.import_sessions(stream(sizes), batch=4)
-    before = md.sessions.db.read(lambda c: c.execute(
-        "SELECT id, session_id, content FROM messages ORDER BY id").fetchall())
+    before = md.sessions.db.read(
+        lambda c: c.execute("SELECT id, session_id, content FROM messages ORDER BY id").fetchall()
+    )
     again = md.sessions.import_sessions(stream(sizes), batch=4)
     assert first.messages_added == again.messages_present == sum(sizes.values())
-    assert again == ImportCounts(sessions_unchanged=6, messages_present=sum(sizes.values()),
-                                 batches=again.batches)
-    after = md.sessions.db.read(lambda c: c.execute(
-        "SELECT id, session_id, content FROM messages ORDER BY id").fetchall())
+    assert again == ImportCounts(
+        sessions_unchanged=6, messages_present=sum(sizes.values()), batches=again.batches
+    )
+    after = md.sessions.db.read(
+        lambda c: c.execute("SELECT id, session_id, content FROM messages ORDER BY id").fetchall()
+    )
     assert [tuple(r) for r in after] == [tuple(r) for r in before]
     assert len(md.sessions.search_messages("zebra0x", limit=50)) == 6
 
 
 def test_a_grown_transcript_gets_only_its_new_messages(md: Memdir) -> None:
-    md.sessions.import_sessions([(SessionSpec("grow"), rows(5, "grow")),
-                                 (SessionSpec("same"), rows(4, "same"))])
-    grown = md.sessions.import_sessions([(SessionSpec("grow"), rows(9, "grow")),
-                                         (SessionSpec("same"), rows(4, "same")),
-                                         (SessionSpec("new"), rows(2, "new"))], batch=3)
+    md.sessions.import_sessions(
+        [(SessionSpec("grow"), rows(5, "grow")), (SessionSpec("same"), rows(4, "same"))]
+    )
+    grown = md.sessions.import_sessions(
+        [
+            (SessionSpec("grow"), rows(9, "grow")),
+            (SessionSpec("same"), rows(4, "same")),
+            (SessionSpec("new"), rows(2, "new")),
+        ],
+        batch=3,
+    )
     assert (grown.sessions_grown, grown.sessions_unchanged, grown.sessions_created) == (1, 1, 1)
     assert (grown.messages_added, grown.messages_present) == (4 + 2, 5 + 4)
     texts = [m.content for m in md.sessions.messages("grow")]
@@ -130,10 +174,14 @@ def test_a_grown_transcript_gets_only_its_new_messages(md: Memdir) -> None:
 
 def test_one_session_twice_in_a_stream_is_appended_once(md: Memdir) -> None:
     for batch in (100, 3):  # both copies in one batch; copies across batches
-        counts = md.sessions.import_sessions([(SessionSpec(f"dup{batch}"), rows(5, "d")),
-                                              (SessionSpec("between"), rows(2, "b")),
-                                              (SessionSpec(f"dup{batch}"), rows(7, "d"))],
-                                             batch=batch)
+        counts = md.sessions.import_sessions(
+            [
+                (SessionSpec(f"dup{batch}"), rows(5, "d")),
+                (SessionSpec("between"), rows(2, "b")),
+                (SessionSpec(f"dup{batch}"), rows(7, "d")),
+            ],
+            batch=batch,
+        )
         assert md.sessions.get(f"dup{batch}").messages == 7
         assert counts.messages_added == 7 + (2 if batch == 100 else 0)
     assert [m.content for m in md.sessions.messages("dup3")] == [r[1] for r in rows(7, "d")]
@@ -166,15 +214,19 @@ def test_rows_stream_through_a_bounded_buffer(md: Memdir) -> None:
 def test_routed_rows_open_child_sessions_within_one_transcript(md: Memdir) -> None:
     child = SessionSpec("main/agent-1", agent="claude-code", parent_id="main")
     other = SessionSpec("main/agent-2", agent="claude-code", parent_id="main")
-    items = [("user", "start the audit", None, None, T0),
-             (child, ("user", "audit the lockfile", None, None, T0 + 1)),
-             ("assistant", "delegated", None, None, T0 + 2),
-             (other, ("user", "check licences quokka", None, None, T0 + 3)),
-             (child, ("assistant", "lockfile is clean", None, None, T0 + 4))]
+    items = [
+        ("user", "start the audit", None, None, T0),
+        (child, ("user", "audit the lockfile", None, None, T0 + 1)),
+        ("assistant", "delegated", None, None, T0 + 2),
+        (other, ("user", "check licences quokka", None, None, T0 + 3)),
+        (child, ("assistant", "lockfile is clean", None, None, T0 + 4)),
+    ]
     counts = md.sessions.import_sessions([(SessionSpec("main"), items)], batch=2)
     assert counts.sessions_created == 3 and counts.messages_added == 5
     assert [m.content for m in md.sessions.messages("main/agent-1")] == [
-        "audit the lockfile", "lockfile is clean"]
+        "audit the lockfile",
+        "lockfile is clean",
+    ]
     assert md.sessions.get("main/agent-2").parent_id == "main"
     [hit] = md.sessions.search("quokka")
     assert (hit.session_id, hit.matched_session_id) == ("main", "main/agent-2")
@@ -187,8 +239,9 @@ def test_bad_input_is_a_clear_error_and_earlier_batches_stay(md: Memdir) -> None
         good = rows(10, "ok")
         return [(SessionSpec("ok"), [*good[:n], row, *good[n:]])]
 
-    with pytest.raises(memdir.ValidationError,
-                       match=r"session 'ok', message 7: content must be a string"):
+    with pytest.raises(
+        memdir.ValidationError, match=r"session 'ok', message 7: content must be a string"
+    ):
         md.sessions.import_sessions(bad_at(6, ("user", None, None, None, T0)), batch=4)
     assert md.sessions.get("ok").messages == 4  # the first batch was written
     fixed = md.sessions.import_sessions([(SessionSpec("ok"), rows(10, "ok"))], batch=4)
@@ -219,15 +272,21 @@ def test_log_many_rows_are_checked_the_same_way(md: Memdir) -> None:
         md.sessions.log_many("x", [("user", "hi", None)])
 
 
-@given(st.lists(st.tuples(
-    st.one_of(st.text(max_size=5), st.none(), st.integers()),
-    st.one_of(st.text(max_size=20), st.none(), st.binary(max_size=3)),
-    st.one_of(st.none(), st.text(max_size=5), st.floats()),
-    st.one_of(st.none(), st.dictionaries(st.text(max_size=3), st.integers()), st.text()),
-    st.one_of(st.none(), st.floats(), st.integers(), st.text(max_size=12)),
-), max_size=6))
-def test_any_row_imports_or_raises_a_validation_error(tmp_path_factory: pytest.TempPathFactory,
-                                                     given_rows: list[tuple[Any, ...]]) -> None:
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.text(max_size=5), st.none(), st.integers()),
+            st.one_of(st.text(max_size=20), st.none(), st.binary(max_size=3)),
+            st.one_of(st.none(), st.text(max_size=5), st.floats()),
+            st.one_of(st.none(), st.dictionaries(st.text(max_size=3), st.integers()), st.text()),
+            st.one_of(st.none(), st.floats(), st.integers(), st.text(max_size=12)),
+        ),
+        max_size=6,
+    )
+)
+def test_any_row_imports_or_raises_a_validation_error(
+    tmp_path_factory: pytest.TempPathFactory, given_rows: list[tuple[Any, ...]]
+) -> None:
     store = SessionStore(Database(tmp_path_factory.mktemp("fuzz") / "state.db"))
     try:
         counts = store.import_sessions([(SessionSpec("f"), given_rows)], batch=2)
@@ -260,8 +319,12 @@ def test_a_reader_process_never_errors_while_a_bulk_import_runs(tmp_path: Path) 
     store = SessionStore(Database(db))
     store.count()  # schema in place before the reader opens it
     stop, ready = tmp_path / "stop", tmp_path / "ready"
-    reader = subprocess.Popen([sys.executable, "-c", READER, str(db), str(stop), str(ready)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    reader = subprocess.Popen(
+        [sys.executable, "-c", READER, str(db), str(stop), str(ready)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 30
     while not ready.exists() and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -296,9 +359,15 @@ IMPORTER = textwrap.dedent("""
 def test_two_processes_importing_one_transcript_append_it_once(tmp_path: Path) -> None:
     db, go = tmp_path / "state.db", tmp_path / "go"
     SessionStore(Database(db)).count()
-    procs = [subprocess.Popen([sys.executable, "-c", IMPORTER, str(db), str(go),
-                               str(Path(__file__).parent)], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", IMPORTER, str(db), str(go), str(Path(__file__).parent)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     time.sleep(0.3)
     go.touch()
     added = []

@@ -58,8 +58,12 @@ OPENER = _WAIT + textwrap.dedent("""
 
 
 def _spawn(script: str, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_writers_and_readers_in_parallel_processes(tmp_path: Path) -> None:

@@ -33,16 +33,18 @@ def _fill(md: Memdir) -> dict[int, str]:
 
 
 def _garbage(conn: sqlite3.Connection) -> None:
-    conn.execute("UPDATE messages_word_data SET block = randomblob(length(block)) "
-                 "WHERE id > 10")
+    conn.execute("UPDATE messages_word_data SET block = randomblob(length(block)) WHERE id > 10")
 
 
 def _out_of_step(conn: sqlite3.Connection) -> None:
     # A 'delete' with the wrong text removes the row from the index but not its terms:
     # the index silently disagrees with the table.
     for rowid in (3, 7, 50):
-        conn.execute("INSERT INTO messages_tri(messages_tri, rowid, content, tool_calls) "
-                     "VALUES ('delete', ?, 'wrong', '')", (rowid,))
+        conn.execute(
+            "INSERT INTO messages_tri(messages_tri, rowid, content, tool_calls) "
+            "VALUES ('delete', ?, 'wrong', '')",
+            (rowid,),
+        )
 
 
 def _unopenable(conn: sqlite3.Connection) -> None:
@@ -52,14 +54,14 @@ def _unopenable(conn: sqlite3.Connection) -> None:
 
 @pytest.mark.parametrize("damage", [_garbage, _out_of_step, _unopenable])
 def test_doctor_detects_and_rebuilds_a_damaged_index_losing_nothing(
-        md: Memdir, damage: Callable[[sqlite3.Connection], None]) -> None:
+    md: Memdir, damage: Callable[[sqlite3.Connection], None]
+) -> None:
     words = _fill(md)
     with sqlite3.connect(md.state_path) as conn:
         damage(conn)
     assert not md.check_state(repair=False).healthy
     runner = CliRunner()
-    result = runner.invoke(cli, ["--home", str(md.home), "-C", str(md.settings.project),
-                                 "doctor"])
+    result = runner.invoke(cli, ["--home", str(md.home), "-C", str(md.settings.project), "doctor"])
     assert result.exit_code == 0, result.output
     assert "found: search index" in result.output and "repaired: rebuilt" in result.output
     assert f"{N} messages" in result.output
@@ -81,8 +83,9 @@ def test_a_damaged_index_is_a_memdir_error_that_names_doctor(md: Memdir) -> None
 
 
 def test_doctor_reports_a_missing_state_db_without_creating_it(md: Memdir) -> None:
-    result = CliRunner().invoke(cli, ["--home", str(md.home), "-C", str(md.settings.project),
-                                      "doctor"])
+    result = CliRunner().invoke(
+        cli, ["--home", str(md.home), "-C", str(md.settings.project), "doctor"]
+    )
     assert result.exit_code == 0 and "no sessions logged yet" in result.output
     assert not md.state_path.exists()
 
@@ -104,29 +107,31 @@ def test_session_search_tool_groups_scrolls_and_bounds(md: Memdir) -> None:
         assert group["session_id"] == "past" and group["matched_message_id"] == hit
         assert [m["id"] for m in group["messages"]] == [*ids[-2:], hit]
         assert group["messages"][-1]["tool_name"] == "kubectl"
-        page = s.call_tool("session_search", {"session_id": "past", "around": ids[4],
-                                              "window": 3})
+        page = s.call_tool("session_search", {"session_id": "past", "around": ids[4], "window": 3})
         assert [m["id"] for m in page["messages"]] == ids[1:8]
         assert len(json.dumps(page)) < OUTPUT_CHARS + 2000
         start = s.call_tool("session_search", {"session_id": "past"})
         assert start["messages"][0]["id"] == ids[0]
-        for bad, why in [({}, "'query' is required"),
-                         ({"query": "x", "limit": 99}, "between 1 and 10"),
-                         ({"query": "x", "since": "last tuesday"}, "not a date"),
-                         ({"session_id": "nope"}, "No session 'nope'"),
-                         ({"around": 10**9}, "no message"),
-                         ({"around": 2**70}, "out of range"),
-                         ({"query": "x", "since": 10**30}, "must be a str"),
-                         ({"session_id": "now", "around": hit}, "no message"),
-                         ({"query": ["list"]}, "must be a str")]:
+        for bad, why in [
+            ({}, "'query' is required"),
+            ({"query": "x", "limit": 99}, "between 1 and 10"),
+            ({"query": "x", "since": "last tuesday"}, "not a date"),
+            ({"session_id": "nope"}, "No session 'nope'"),
+            ({"around": 10**9}, "no message"),
+            ({"around": 2**70}, "out of range"),
+            ({"query": "x", "since": 10**30}, "must be a str"),
+            ({"session_id": "now", "around": hit}, "no message"),
+            ({"query": ["list"]}, "must be a str"),
+        ]:
             out = s.call_tool("session_search", bad)
             assert out["success"] is False and why in out["error"], (bad, out)
-        assert s.call_tool("session_search", {"query": "\"*NOT("})["results"] == []
+        assert s.call_tool("session_search", {"query": '"*NOT('})["results"] == []
 
 
 def _run(md: Memdir, *args: str, input: str | None = None) -> str:
-    result = CliRunner().invoke(cli, ["--home", str(md.home), "-C", str(md.settings.project),
-                                      *args], input=input)
+    result = CliRunner().invoke(
+        cli, ["--home", str(md.home), "-C", str(md.settings.project), *args], input=input
+    )
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -134,8 +139,13 @@ def _run(md: Memdir, *args: str, input: str | None = None) -> str:
 def test_cli_sessions_ls_show_search_prune(md: Memdir) -> None:
     with md.session(agent="cli-agent", session_id="s1", started_at="2025-01-01") as s:
         s.log("user", "how do we rotate the signing keys?", timestamp="2025-01-01")
-        s.log("assistant", "with vault, every 90 days", tool_name="vault",
-              tool_calls={"op": "rotate"}, timestamp="2025-01-01")
+        s.log(
+            "assistant",
+            "with vault, every 90 days",
+            tool_name="vault",
+            tool_calls={"op": "rotate"},
+            timestamp="2025-01-01",
+        )
     with md.session(agent="cli-agent", session_id="s2", started_at="2026-11-01") as s:
         s.log("user", "signing keys again", timestamp="2026-11-01")
     assert "s1" in _run(md, "sessions", "ls") and "cli-agent" in _run(md, "sessions", "ls")
@@ -145,8 +155,9 @@ def test_cli_sessions_ls_show_search_prune(md: Memdir) -> None:
     assert "every 90 days" in shown and "[vault]" in shown and '"rotate"' in shown
     found = json.loads(_run(md, "sessions", "search", "signing keys", "--json"))
     assert {h["session_id"] for h in found} == {"s1", "s2"}
-    only_old = json.loads(_run(md, "sessions", "search", "signing", "--until", "2026-01-01",
-                               "--json"))
+    only_old = json.loads(
+        _run(md, "sessions", "search", "signing", "--until", "2026-01-01", "--json")
+    )
     assert [h["session_id"] for h in only_old] == ["s1"]
     assert "No session matches." in _run(md, "sessions", "search", "*")
     add(md.store("local"), "Key rotation", body="Signing keys rotate every 90 days.")
@@ -155,8 +166,9 @@ def test_cli_sessions_ls_show_search_prune(md: Memdir) -> None:
     pruned = _run(md, "sessions", "prune", "--older-than", "2026-06-01", "--yes")
     assert "Deleted 1 session(s) and 2 message(s)" in pruned
     assert [row["id"] for row in json.loads(_run(md, "sessions", "ls", "--json"))] == ["s2"]
-    result = CliRunner().invoke(cli, ["--home", str(md.home), "sessions", "prune",
-                                      "--older-than", "soon", "--yes"])
+    result = CliRunner().invoke(
+        cli, ["--home", str(md.home), "sessions", "prune", "--older-than", "soon", "--yes"]
+    )
     assert result.exit_code != 0 and "90d" in result.output
     missing = CliRunner().invoke(cli, ["--home", str(md.home), "sessions", "show", "zzz"])
     assert missing.exit_code == 1 and "No session 'zzz'" in missing.output
@@ -164,8 +176,13 @@ def test_cli_sessions_ls_show_search_prune(md: Memdir) -> None:
 
 def test_prune_shrinks_the_file(md: Memdir) -> None:
     md.sessions.start("a", session_id="bulk", started_at="2024-01-01")
-    md.sessions.log_many("bulk", [("user", f"bulk text {i} " + "filler " * 200, None, None,
-                                   "2024-01-01") for i in range(300)])
+    md.sessions.log_many(
+        "bulk",
+        [
+            ("user", f"bulk text {i} " + "filler " * 200, None, None, "2024-01-01")
+            for i in range(300)
+        ],
+    )
     before = md.sessions.size()
     report = md.sessions.prune("2025-01-01")
     assert report.messages == 300 and report.bytes_after < before / 3
@@ -178,9 +195,22 @@ def test_the_installed_command_has_the_session_commands(md: Memdir) -> None:
 
     with md.session(session_id="sub") as s:
         s.log("user", "the quarterly numbers are in the ledger")
-    proc = subprocess.run([sys.executable, "-m", "memdir", "--home", str(md.home), "-C",
-                           str(md.settings.project), "search", "ledger"],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "memdir",
+            "--home",
+            str(md.home),
+            "-C",
+            str(md.settings.project),
+            "search",
+            "ledger",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "sub" in proc.stdout and "Memories" in proc.stdout
 
@@ -190,7 +220,8 @@ def test_a_state_db_that_is_not_a_database_is_reported_not_overwritten(md: Memdi
     md.state_path.write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(DatabaseError, match="memdir doctor"):
         md.sessions.list()
-    result = CliRunner().invoke(cli, ["--home", str(md.home), "-C", str(md.settings.project),
-                                      "doctor"])
+    result = CliRunner().invoke(
+        cli, ["--home", str(md.home), "-C", str(md.settings.project), "doctor"]
+    )
     assert result.exit_code == 1 and "damaged:" in result.output
     assert md.state_path.read_bytes() == b"this is not sqlite" * 100

@@ -35,20 +35,35 @@ def test_unknown_format_is_an_error() -> None:
 
 def test_add_read_search_replace_remove(md: Memdir) -> None:
     s = md.session()
-    added = s.call_tool("memory", {"action": "add", "type": "feedback", "name": "Use pnpm",
-                                   "description": "pnpm not npm", "body": "Use pnpm."})
+    added = s.call_tool(
+        "memory",
+        {
+            "action": "add",
+            "type": "feedback",
+            "name": "Use pnpm",
+            "description": "pnpm not npm",
+            "body": "Use pnpm.",
+        },
+    )
     assert added["success"] and added["results"][0]["id"] == "feedback_use-pnpm"
     assert "Use pnpm." not in json.dumps(added)  # writes do not echo entries
-    again = s.call_tool("memory", {"action": "add", "type": "feedback", "name": "Other",
-                                   "description": "x", "body": "use PNPM."})
+    again = s.call_tool(
+        "memory",
+        {
+            "action": "add",
+            "type": "feedback",
+            "name": "Other",
+            "description": "x",
+            "body": "use PNPM.",
+        },
+    )
     assert again["results"][0]["action"] == "exists"
     assert "Already exists" in again["results"][0]["message"]
     read = s.call_tool("memory_read", {"id": "pnpm"})
     assert read["success"] and "Use pnpm." in read["content"] and "old" in read["content"]
     found = s.call_tool("memory_search", {"query": "pnpm"})
     assert found["results"][0]["id"] == "feedback_use-pnpm"
-    replaced = s.call_tool("memory", {"action": "replace", "target": "pnpm",
-                                      "body": "Use pnpm 9."})
+    replaced = s.call_tool("memory", {"action": "replace", "target": "pnpm", "body": "Use pnpm 9."})
     assert replaced["results"][0]["action"] == "replace"
     removed = s.call_tool("memory", {"action": "remove", "target": "feedback_use-pnpm"})
     assert removed["success"] and md.store("local").list() == []
@@ -60,16 +75,26 @@ def test_operations_batch_is_all_or_nothing(md: Memdir) -> None:
     store = md.store("local")
     add(store, "Existing")
     s = md.session()
-    bad = s.call_tool("memory", {"operations": [
-        {"action": "add", "type": "user", "name": "A", "description": "a", "body": "a"},
-        {"action": "remove", "target": "nothing-like-this"},
-    ]})
+    bad = s.call_tool(
+        "memory",
+        {
+            "operations": [
+                {"action": "add", "type": "user", "name": "A", "description": "a", "body": "a"},
+                {"action": "remove", "target": "nothing-like-this"},
+            ]
+        },
+    )
     assert not bad["success"] and "Existing" in bad["error"]
     assert [e.name for e in store.list()] == ["Existing"]
-    good = s.call_tool("memory", {"operations": [
-        {"action": "add", "type": "user", "name": "A", "description": "a", "body": "a"},
-        {"action": "remove", "target": "Existing"},
-    ]})
+    good = s.call_tool(
+        "memory",
+        {
+            "operations": [
+                {"action": "add", "type": "user", "name": "A", "description": "a", "body": "a"},
+                {"action": "remove", "target": "Existing"},
+            ]
+        },
+    )
     assert good["success"] and [r["action"] for r in good["results"]] == ["add", "remove"]
     invalid = s.call_tool("memory", {"operations": [{"action": "add"}]})
     assert "operations[0]" in invalid["error"] and "nothing was applied" in invalid["error"]
@@ -78,26 +103,40 @@ def test_operations_batch_is_all_or_nothing(md: Memdir) -> None:
 def test_budget_error_lists_pinned_entries(md: Memdir) -> None:
     add(md.store("local"), "Big pin", body="x" * 2000, pinned=True)
     s = md.session()
-    result = s.call_tool("memory", {"action": "add", "type": "user", "name": "More",
-                                    "description": "d", "body": "y" * 300, "pinned": True})
+    result = s.call_tool(
+        "memory",
+        {
+            "action": "add",
+            "type": "user",
+            "name": "More",
+            "description": "d",
+            "body": "y" * 300,
+            "pinned": True,
+        },
+    )
     assert not result["success"] and "Big pin" in result["error"]
     assert "2,200" in result["error"]
 
 
 @pytest.mark.parametrize(
     ("name", "args", "fragment"),
-    [("memory", {"action": "add", "type": "user"}, "add needs name, description, body"),
-     ("memory", {"action": "fly"}, "action must be add, replace or remove"),
-     ("memory", {"action": "replace", "target": "x"}, "at least one"),
-     ("memory", {"action": "remove"}, "'target' is required"),
-     ("memory", {"action": "add", "type": "user", "name": 5, "description": "d", "body": "b"},
-      "'name' must be a str"),
-     ("memory", "{not json", "not valid JSON"),
-     ("memory", [1, 2], "JSON object"),
-     ("memory_read", {}, "'id' is required"),
-     ("memory_search", {"query": "x", "limit": 500}, "between 1 and 20"),
-     ("memory_search", {"query": "x", "limit": True}, "must be a int"),
-     ("memory_delete", {}, "unknown tool")],
+    [
+        ("memory", {"action": "add", "type": "user"}, "add needs name, description, body"),
+        ("memory", {"action": "fly"}, "action must be add, replace or remove"),
+        ("memory", {"action": "replace", "target": "x"}, "at least one"),
+        ("memory", {"action": "remove"}, "'target' is required"),
+        (
+            "memory",
+            {"action": "add", "type": "user", "name": 5, "description": "d", "body": "b"},
+            "'name' must be a str",
+        ),
+        ("memory", "{not json", "not valid JSON"),
+        ("memory", [1, 2], "JSON object"),
+        ("memory_read", {}, "'id' is required"),
+        ("memory_search", {"query": "x", "limit": 500}, "between 1 and 20"),
+        ("memory_search", {"query": "x", "limit": True}, "must be a int"),
+        ("memory_delete", {}, "unknown tool"),
+    ],
 )
 def test_bad_arguments_return_errors(md: Memdir, name: str, args: Any, fragment: str) -> None:
     result = md.session().call_tool(name, args)
@@ -111,8 +150,9 @@ def test_three_failures_tell_the_model_to_stop(md: Memdir) -> None:
     third = s.call_tool("memory_read", {"id": "nope"})
     assert "3 failed memory calls this turn: stop using memory tools" in third["error"]
     # Calls still run (a harness that never marks turns is not locked out) ...
-    ok = s.call_tool("memory", {"action": "add", "type": "user", "name": "n",
-                                "description": "d", "body": "b"})
+    ok = s.call_tool(
+        "memory", {"action": "add", "type": "user", "name": "n", "description": "d", "body": "b"}
+    )
     assert ok["success"] and len(md.store("local").list()) == 1
     assert "stop using memory tools" in s.call_tool("memory_read", {"id": "nope"})["error"]
     s.new_turn()  # ... and a new turn starts the count again.
@@ -128,22 +168,49 @@ def test_deeply_nested_json_is_an_error_not_a_crash(md: Memdir) -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=50),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=12), children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=5)
+    ),
     max_leaves=20,
 )
-keys = st.sampled_from(["action", "type", "name", "description", "body", "target", "pinned",
-                        "operations", "id", "query", "limit", "include_history", "window",
-                        "role", "agent", "since", "until", "session_id", "around"])
-tool_args = st.dictionaries(keys, json_values | st.sampled_from(
-    ["add", "replace", "remove", "user", "feedback"]), max_size=7)
+keys = st.sampled_from(
+    [
+        "action",
+        "type",
+        "name",
+        "description",
+        "body",
+        "target",
+        "pinned",
+        "operations",
+        "id",
+        "query",
+        "limit",
+        "include_history",
+        "window",
+        "role",
+        "agent",
+        "since",
+        "until",
+        "session_id",
+        "around",
+    ]
+)
+tool_args = st.dictionaries(
+    keys,
+    json_values | st.sampled_from(["add", "replace", "remove", "user", "feedback"]),
+    max_size=7,
+)
 json_texts = st.one_of(tool_args.map(json.dumps), st.text(max_size=200))
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture],
-          deadline=None)
-@given(name=st.sampled_from([*TOOL_NAMES, "other"]) | st.text(max_size=10),
-       args=tool_args | json_values | json_texts)
+@settings(
+    max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None
+)
+@given(
+    name=st.sampled_from([*TOOL_NAMES, "other"]) | st.text(max_size=10),
+    args=tool_args | json_values | json_texts,
+)
 def test_dispatch_never_raises(md: Memdir, name: str, args: Any) -> None:
     s = md.session()
     result = s.call_tool(name, args)

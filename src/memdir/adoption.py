@@ -35,8 +35,9 @@ from .storage.files import FileBackend
 __all__ = ["Adoption", "ScopeInfo", "adopt", "held", "scope_info"]
 
 # What a scope folder without entries may hold and still be replaced by an adopted one.
-_BOOKKEEPING = frozenset({"MEMORY.md", ".gitignore", ".lock", ".changes", ".changes.new",
-                          RECORD_NAME})
+_BOOKKEEPING = frozenset(
+    {"MEMORY.md", ".gitignore", ".lock", ".changes", ".changes.new", RECORD_NAME}
+)
 _EMPTY_FOLDERS = frozenset({"archive", ".staging"})  # bookkeeping too, while empty
 
 
@@ -55,10 +56,16 @@ class ScopeInfo:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
-        return {"scope": self.name, "path": str(self.path), "exists": self.exists,
-                "read_only": self.read_only, "active": self.active,
-                "archived": self.archived, "note": self.note,
-                "origin": self.origin.to_dict() if self.origin else None}
+        return {
+            "scope": self.name,
+            "path": str(self.path),
+            "exists": self.exists,
+            "read_only": self.read_only,
+            "active": self.active,
+            "archived": self.archived,
+            "note": self.note,
+            "origin": self.origin.to_dict() if self.origin else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -74,9 +81,14 @@ class Adoption:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
-        return {"old_folder": str(self.old_folder), "new_folder": str(self.new_folder),
-                "old_path": self.old_path, "active": self.active, "archived": self.archived,
-                "set_aside": str(self.set_aside) if self.set_aside else None}
+        return {
+            "old_folder": str(self.old_folder),
+            "new_folder": str(self.new_folder),
+            "old_path": self.old_path,
+            "active": self.active,
+            "archived": self.archived,
+            "set_aside": str(self.set_aside) if self.set_aside else None,
+        }
 
 
 def scope_info(locations: Iterable[ScopeLocation], root: Path) -> list[ScopeInfo]:
@@ -86,8 +98,7 @@ def scope_info(locations: Iterable[ScopeLocation], root: Path) -> list[ScopeInfo
     for loc in locations:
         exists = loc.unavailable is None and loc.path.is_dir()
         if not exists:
-            infos.append(ScopeInfo(loc.name, loc.path, False, loc.read_only,
-                                   note=loc.unavailable))
+            infos.append(ScopeInfo(loc.name, loc.path, False, loc.read_only, note=loc.unavailable))
             continue
         read_only = loc.read_only or not os.access(loc.path, os.W_OK | os.X_OK)
         origin = None
@@ -96,8 +107,9 @@ def scope_info(locations: Iterable[ScopeLocation], root: Path) -> list[ScopeInfo
             if (origin is None or origin.path != str(root)) and not read_only:
                 with contextlib.suppress(OSError):  # shown as missing; open() warns
                     origin = refresh_origin(root, loc.path)
-        infos.append(ScopeInfo(loc.name, loc.path, True, read_only,
-                               *count_entries(loc.path), origin=origin))
+        infos.append(
+            ScopeInfo(loc.name, loc.path, True, read_only, *count_entries(loc.path), origin=origin)
+        )
     return infos
 
 
@@ -115,16 +127,22 @@ def _describe(folder: Path, origin: Origin | None) -> str:
 def _candidates(home: Path, root: Path, folder: Path) -> str:
     """The folders one could adopt, for an error message."""
     mine = {o.folder for o in find_orphans(home, root, folder)}
-    gone = [(f, o) for f, o in records(home)
-            if f != folder and f not in mine and o is not None and is_gone(o)
-            and any(count_entries(f))]
+    gone = [
+        (f, o)
+        for f, o in records(home)
+        if f != folder and f not in mine and o is not None and is_gone(o) and any(count_entries(f))
+    ]
     listing = [_describe(f, read_origin(f)) + " [matches this repository]" for f in sorted(mine)]
     listing += [_describe(f, o) for f, o in sorted(gone, key=lambda p: str(p[0]))]
     if not listing:
-        return (f"No folder under {home / 'projects'} belongs to a checkout that is gone; "
-                f"there is nothing to adopt.")
-    return (f"Folders under {home / 'projects'} whose checkout is gone: "
-            f"{'; '.join(listing[:10])}. Give one of those names, or the old checkout path.")
+        return (
+            f"No folder under {home / 'projects'} belongs to a checkout that is gone; "
+            f"there is nothing to adopt."
+        )
+    return (
+        f"Folders under {home / 'projects'} whose checkout is gone: "
+        f"{'; '.join(listing[:10])}. Give one of those names, or the old checkout path."
+    )
 
 
 def _resolve(home: Path, root: Path, folder: Path, old: str) -> tuple[Path, Origin | None]:
@@ -138,8 +156,10 @@ def _resolve(home: Path, root: Path, folder: Path, old: str) -> tuple[Path, Orig
     given = Path(old).expanduser().absolute()
     paths = {str(given), os.path.normpath(given), str(given.resolve())}
     if str(root) in paths:
-        raise AdoptError(f"{old} is this project; its local scope is {folder}. Give the path "
-                         f"the checkout had before it moved.")
+        raise AdoptError(
+            f"{old} is this project; its local scope is {folder}. Give the path "
+            f"the checkout had before it moved."
+        )
     for other, origin in records(home):
         if origin is not None and origin.path in paths and other != folder:
             return other, origin
@@ -147,9 +167,10 @@ def _resolve(home: Path, root: Path, folder: Path, old: str) -> tuple[Path, Orig
         slug_folder = projects / project_slug(Path(path))
         if slug_folder.is_dir() and not slug_folder.is_symlink() and slug_folder != folder:
             return slug_folder, read_origin(slug_folder)
-    raise AdoptError(f"Found no local scope for {old}: no folder of that name under "
-                     f"{projects}, and none recorded for that path. "
-                     + _candidates(home, root, folder))
+    raise AdoptError(
+        f"Found no local scope for {old}: no folder of that name under "
+        f"{projects}, and none recorded for that path. " + _candidates(home, root, folder)
+    )
 
 
 def _rename(src: Path, dst: Path) -> None:
@@ -167,30 +188,38 @@ def _sync(folder: Path) -> None:
         os.close(fd)
 
 
-def adopt(home: Path, root: Path, folder: Path, old: str, *, lock_timeout: float = 30.0,
-          force: bool = False) -> Adoption:
+def adopt(
+    home: Path,
+    root: Path,
+    folder: Path,
+    old: str,
+    *,
+    lock_timeout: float = 30.0,
+    force: bool = False,
+) -> Adoption:
     """Move the local scope of the checkout ``old`` (its former path, or a folder name
     under ``home/projects``) to ``folder``, the local scope of ``root``, and record
     ``root`` in it. Refused when ``folder`` already holds entries. The caller regenerates
     the index (:meth:`memdir.Memdir.adopt` does)."""
     source, origin = _resolve(home, root, folder, old)
     if source.resolve() == folder.resolve():
-        raise AdoptError(f"{old} is this project's own local scope ({folder}); there is "
-                         f"nothing to adopt.")
+        raise AdoptError(
+            f"{old} is this project's own local scope ({folder}); there is nothing to adopt."
+        )
     again = f"`memdir scopes --adopt {shlex.quote(old)}`"
     if origin is not None and not is_gone(origin) and not force:
         raise AdoptError(
             f"{source} belongs to the checkout at {origin.path}, which is still there: "
             f"adopting would take its memory away from it. Adopt only after a checkout "
-            f"moved; to take it anyway, run {again[:-1]} --force`.")
+            f"moved; to take it anyway, run {again[:-1]} --force`."
+        )
     aside = None
     with contextlib.ExitStack() as locks:
         locks.enter_context(FileBackend(source).lock(lock_timeout))
         active, archived = count_entries(source)
         if os.path.lexists(folder):
             if folder.is_symlink() or not folder.is_dir():
-                raise AdoptError(f"{folder} is not a folder; move it away, then run "
-                                 f"{again} again.")
+                raise AdoptError(f"{folder} is not a folder; move it away, then run {again} again.")
             locks.enter_context(FileBackend(folder).lock(lock_timeout))
             mine = count_entries(folder)
             if any(mine):
@@ -199,7 +228,8 @@ def adopt(home: Path, root: Path, folder: Path, old: str, *, lock_timeout: float
                     f"and {source} holds {held(active, archived)}. memdir will not mix "
                     f"them: move the entries you want to "
                     f"keep from one folder into the other by hand (then `memdir doctor`), "
-                    f"or move {folder} aside and run {again} again.")
+                    f"or move {folder} aside and run {again} again."
+                )
             aside = folder.with_name(f".replaced-{folder.name}-{secrets.token_hex(4)}")
             _rename(folder, aside)
         try:

@@ -228,23 +228,34 @@ class Plan:
         type_ = EntryType.parse(op.type) if op.type is not None else old.type
         name = validate_name(op.name) if op.name is not None else old.name
         description = (
-            validate_description(op.description) if op.description is not None
-            else old.description
+            validate_description(op.description) if op.description is not None else old.description
         )
         body = validate_body(op.body) if op.body is not None else old.body
         pinned = bool(op.pinned) if op.pinned is not None else old.pinned
         extra = dict(op.extra) if op.extra is not None else dict(old.extra)
-        origins = old.origins + tuple(dict.fromkeys(o for o in op.origins
-                                                    if o not in old.origins))
+        origins = old.origins + tuple(dict.fromkeys(o for o in op.origins if o not in old.origins))
         if (type_, name, description, body, pinned, extra, origins) == (
-            old.type, old.name, old.description, old.body, old.pinned, dict(old.extra),
+            old.type,
+            old.name,
+            old.description,
+            old.body,
+            old.pinned,
+            dict(old.extra),
             old.origins,
         ):
             return Change("unchanged", old, old)
         new = dataclasses.replace(
-            old, id=self._renamed_id(old, type_, name), type=type_, name=name,
-            description=description, body=body, pinned=pinned, extra=extra, updated=self.now,
-            source=self.source, origins=origins,
+            old,
+            id=self._renamed_id(old, type_, name),
+            type=type_,
+            name=name,
+            description=description,
+            body=body,
+            pinned=pinned,
+            extra=extra,
+            updated=self.now,
+            source=self.source,
+            origins=origins,
         )
         return self._swap(old, new)
 
@@ -255,8 +266,13 @@ class Plan:
         description = validate_description(edited.description) if edited.description else ""
         body = validate_body(edited.body)
         new = dataclasses.replace(
-            edited, id=self._renamed_id(old, edited.type, name), name=name,
-            description=description, body=body, archived=False, updated=self.now,
+            edited,
+            id=self._renamed_id(old, edited.type, name),
+            name=name,
+            description=description,
+            body=body,
+            archived=False,
+            updated=self.now,
         )
         if dataclasses.replace(new, updated=old.updated) == old:
             return Change("unchanged", old, old)
@@ -305,7 +321,10 @@ class Plan:
             valid_from=self.now,
         )
         gone = dataclasses.replace(
-            old, id=self._archive_id(old.id), archived=True, valid_until=self.now,
+            old,
+            id=self._archive_id(old.id),
+            archived=True,
+            valid_until=self.now,
             superseded_by=new.id,
         )
         del self.active[old.id]

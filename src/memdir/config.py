@@ -46,13 +46,20 @@ INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
 WRITABLE_SCOPES = ("local", "user", "project")
 _NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
 HISTORY_SCOPES = ("local", "user")
-_CHOICES = {"instruction_files": INSTRUCTION_FILES, "agent_write_scopes": WRITABLE_SCOPES,
-            "history_scopes": WRITABLE_SCOPES}
-_COUNTS: dict[str, type] = {"min_idle_minutes": float, "max_unused_days": float,
-                            "archive_unused_days": float}  # zero allowed
+_CHOICES = {
+    "instruction_files": INSTRUCTION_FILES,
+    "agent_write_scopes": WRITABLE_SCOPES,
+    "history_scopes": WRITABLE_SCOPES,
+}
+_COUNTS: dict[str, type] = {
+    "min_idle_minutes": float,
+    "max_unused_days": float,
+    "archive_unused_days": float,
+}  # zero allowed
 _STRINGS = ("llm", "llm_base_url")
-_KNOWN = sorted([*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, "enabled", "include_dirs",
-                 "background"])
+_KNOWN = sorted(
+    [*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, "enabled", "include_dirs", "background"]
+)
 _OFF = frozenset({"1", "true", "yes", "on"})
 _NO = frozenset({"0", "false", "no", "off"})
 
@@ -102,11 +109,14 @@ def _read_config(path: Path) -> dict[str, Any]:
             wanted = _NUMBERS[key]
             ok = isinstance(value, int | float) if wanted is float else isinstance(value, wanted)
             if not ok or isinstance(value, bool) or not math.isfinite(value) or value <= 0:
-                raise ParseError(path, f"{key} must be a positive {wanted.__name__}, "
-                                       f"not {value!r}")
+                raise ParseError(path, f"{key} must be a positive {wanted.__name__}, not {value!r}")
         elif key in _COUNTS:
-            if (not isinstance(value, int | float) or isinstance(value, bool)
-                    or not math.isfinite(value) or value < 0):
+            if (
+                not isinstance(value, int | float)
+                or isinstance(value, bool)
+                or not math.isfinite(value)
+                or value < 0
+            ):
                 raise ParseError(path, f"{key} must be a number of zero or more, not {value!r}")
         elif key in _STRINGS:
             if not isinstance(value, str) or not value.strip():
@@ -117,12 +127,14 @@ def _read_config(path: Path) -> dict[str, Any]:
         elif key in _CHOICES:
             allowed = _CHOICES[key]
             if not isinstance(value, list) or any(v not in allowed for v in value):
-                raise ParseError(path, f"{key} must be a list of {', '.join(map(repr, allowed))}"
-                                       f", not {value!r}")
+                raise ParseError(
+                    path, f"{key} must be a list of {', '.join(map(repr, allowed))}, not {value!r}"
+                )
         elif key == "include_dirs":
             if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-                raise ParseError(path, f"include_dirs must be a list of folder paths, "
-                                       f"not {value!r}")
+                raise ParseError(
+                    path, f"include_dirs must be a list of folder paths, not {value!r}"
+                )
         else:
             raise ParseError(path, f"unknown setting {key!r} (known: {', '.join(_KNOWN)})")
     return data
@@ -161,8 +173,10 @@ def load_settings(
         min_idle_minutes=float(data.get("min_idle_minutes", 30.0)),
         max_unused_days=float(data.get("max_unused_days", 30.0)),
         archive_unused_days=float(data.get("archive_unused_days", 90.0)),
-        background=(env.get("MEMDIR_BACKGROUND", "").strip().lower() not in _NO
-                    and data.get("background", True) is not False),
+        background=(
+            env.get("MEMDIR_BACKGROUND", "").strip().lower() not in _NO
+            and data.get("background", True) is not False
+        ),
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
     )
 

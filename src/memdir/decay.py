@@ -11,8 +11,14 @@ from .model import Entry, Source
 __all__ = ["stale"]
 
 
-def stale(entries: Sequence[Entry], last_used: Mapping[str, datetime], now: datetime,
-          days: float, *, extractor_only: bool = False) -> list[Entry]:
+def stale(
+    entries: Sequence[Entry],
+    last_used: Mapping[str, datetime],
+    now: datetime,
+    days: float,
+    *,
+    extractor_only: bool = False,
+) -> list[Entry]:
     """Entries neither read, cited nor changed for ``days`` (pinned ones never go stale;
     a new entry's trial runs ``days`` from when it was last written)."""
     if days <= 0:

@@ -74,8 +74,9 @@ class Memdir:
         self.checkout_root = find_checkout_root(settings.project)
         self.locations: dict[str, ScopeLocation] = {
             loc.name: loc
-            for loc in locate_scopes(settings.home, self.project_root, settings.managed_dir,
-                                     self.checkout_root)
+            for loc in locate_scopes(
+                settings.home, self.project_root, settings.managed_dir, self.checkout_root
+            )
         }
         self._stores: dict[str, Store] = {}
         self.warnings: list[str] = []  # what open() could not repair
@@ -130,12 +131,15 @@ class Memdir:
             )
         loc = self.locations[scope]
         if loc.unavailable:
-            raise MemdirError(f"The {scope} scope is not available here: {loc.unavailable}. "
-                              f"Use the 'local' scope, or open memdir in a project folder.")
+            raise MemdirError(
+                f"The {scope} scope is not available here: {loc.unavailable}. "
+                f"Use the 'local' scope, or open memdir in a project folder."
+            )
         if scope not in self._stores:
             private = loc.path.is_relative_to(self.home)
             backend = (
-                FileBackend(loc.path, file_mode=0o600, dir_mode=0o700) if private
+                FileBackend(loc.path, file_mode=0o600, dir_mode=0o700)
+                if private
                 else FileBackend(loc.path)
             )
             history = None
@@ -179,11 +183,15 @@ class Memdir:
         """Stores of the scopes that exist, in ascending precedence (none when disabled)."""
         if not self.settings.enabled:
             return []
-        return [self.store(name) for name, loc in self.locations.items()
-                if not loc.unavailable and loc.path.is_dir()]
+        return [
+            self.store(name)
+            for name, loc in self.locations.items()
+            if not loc.unavailable and loc.path.is_dir()
+        ]
 
-    def _visible(self, store: Store, *, include_archived: bool = False
-                 ) -> tuple[list[Entry], list[tuple[str, str]]]:
+    def _visible(
+        self, store: Store, *, include_archived: bool = False
+    ) -> tuple[list[Entry], list[tuple[str, str]]]:
         """A scope's entries an agent may see, and ``(id, rule)`` of those withheld.
 
         The project scope arrives with a cloned repository, not through memdir's write
@@ -211,8 +219,7 @@ class Memdir:
         self._verdicts.save()
         return shown, withheld
 
-    def _merged(self) -> tuple[list[tuple[Store, list[Entry], list[tuple[str, str]]]],
-                               list[Note]]:
+    def _merged(self) -> tuple[list[tuple[Store, list[Entry], list[tuple[str, str]]]], list[Note]]:
         """Each scope's visible entries with those shadowed by a more local entry of the
         same name (or id) left out, the guard's withheld ones, and notes on the shadowing."""
         scopes = [(store, *self._visible(store)) for store in self.stores()]
@@ -228,8 +235,13 @@ class Memdir:
                 winner = owner[normalise(entry.name)]
                 if winner[1] is not entry or owner[entry.id][1] is not entry:
                     by = winner if winner[1] is not entry else owner[entry.id]
-                    notes.append(Note(store.scope, entry.id, f"shadowed by the {by[0]} entry "
-                                      f"{by[1].id} ({by[1].name!r})"))
+                    notes.append(
+                        Note(
+                            store.scope,
+                            entry.id,
+                            f"shadowed by the {by[0]} entry {by[1].id} ({by[1].name!r})",
+                        )
+                    )
                 else:
                     kept.append(entry)
             merged.append((store, kept, withheld))
@@ -240,8 +252,9 @@ class Memdir:
         same name (or id) shadows a less local one."""
         return [(store.scope, e) for store, kept, _ in self._merged()[0] for e in kept]
 
-    def find(self, target: str, *, scope: str | None = None, include_archived: bool = False
-             ) -> tuple[str, Entry]:
+    def find(
+        self, target: str, *, scope: str | None = None, include_archived: bool = False
+    ) -> tuple[str, Entry]:
         """One entry and its scope, by id or unique substring of an active entry (a more
         local scope shadows a less local one). With ``include_archived``, an archived id
         matches too."""
@@ -250,8 +263,9 @@ class Memdir:
             return scope, self.store(scope).get(target, include_archived=include_archived)
         if include_archived:
             for store in reversed(self.stores()):
-                archived = {e.id: e for e in self._visible(store, include_archived=True)[0]
-                            if e.archived}
+                archived = {
+                    e.id: e for e in self._visible(store, include_archived=True)[0] if e.archived
+                }
                 if target in archived:
                     return store.scope, archived[target]
         pairs = self.entries()
@@ -259,8 +273,7 @@ class Memdir:
         entry = resolve(target, {e.id: e for _, e in pairs})
         return scope_of[entry.id], entry
 
-    def search(self, query: str, *, limit: int = 10, include_archived: bool = False
-               ) -> list[Hit]:
+    def search(self, query: str, *, limit: int = 10, include_archived: bool = False) -> list[Hit]:
         """Entries across scopes ranked against ``query`` (full-text, the same ranking as
         session search); history too if asked. Never raises on the query text."""
         self._require_enabled()
@@ -275,15 +288,21 @@ class Memdir:
         if self._entry_index is None:
             self._entry_index = EntryIndex(self.sessions.db)
         ranked = self._entry_index.search(
-            query, docs, [s.backend.location for s in stores],
-            include_archived=include_archived, limit=limit)
+            query,
+            docs,
+            [s.backend.location for s in stores],
+            include_archived=include_archived,
+            limit=limit,
+        )
         return [Hit(doc.entry, doc.scope, round(score, 4)) for doc, score in ranked]
 
     def scope_views(self) -> list[ScopeView]:
         """Each existing scope's current entries (shadowed ones left out), for rendering
         the snapshot."""
-        return [ScopeView(store.scope, store.backend.location, kept, store.pinned_budget,
-                          withheld) for store, kept, withheld in self._merged()[0]]
+        return [
+            ScopeView(store.scope, store.backend.location, kept, store.pinned_budget, withheld)
+            for store, kept, withheld in self._merged()[0]
+        ]
 
     def usage(self) -> Usage:
         """Usage counts in state.db, without loading the rest of the pipeline."""
@@ -303,8 +322,7 @@ class Memdir:
         used = {}
         if self.state_path.exists():
             try:
-                used = {eid: t for (_, eid), t in
-                        self.usage().last_used([view.location]).items()}
+                used = {eid: t for (_, eid), t in self.usage().last_used([view.location]).items()}
             except MemdirError as exc:  # a damaged state.db must not keep memory out
                 note = f"usage decay skipped: {exc}"
                 if note not in self.warnings:
@@ -314,24 +332,37 @@ class Memdir:
         if not old:
             return view
         gone = {e.id for e in old}
-        return dataclasses.replace(view, entries=[e for e in view.entries if e.id not in gone],
-                                   unused=old, unused_days=days)
+        return dataclasses.replace(
+            view,
+            entries=[e for e in view.entries if e.id not in gone],
+            unused=old,
+            unused_days=days,
+        )
 
-    def instructions(self, paths: Sequence[str | Path] | None = None
-                     ) -> tuple[list[Instruction], list[Note]]:
+    def instructions(
+        self, paths: Sequence[str | Path] | None = None
+    ) -> tuple[list[Instruction], list[Note]]:
         """Instruction files and rules that apply (for a session working on ``paths``), in
         ascending precedence, and notes on what was left out."""
         if not self.settings.enabled:
             return [], []
-        return gather(list(self.locations.values()), checkout=self.checkout_root,
-                      start=self.settings.project, names=self.settings.instruction_files,
-                      include_dirs=self.settings.include_dirs, paths=paths)
+        return gather(
+            list(self.locations.values()),
+            checkout=self.checkout_root,
+            start=self.settings.project,
+            names=self.settings.instruction_files,
+            include_dirs=self.settings.include_dirs,
+            paths=paths,
+        )
 
-    def _sections(self, paths: Sequence[str | Path] | None
-                  ) -> tuple[list[Section], list[ScopeView], list[Note]]:
+    def _sections(
+        self, paths: Sequence[str | Path] | None
+    ) -> tuple[list[Section], list[ScopeView], list[Note]]:
         merged, notes = self._merged()
-        views = [self._decayed(ScopeView(s.scope, s.backend.location, kept, s.pinned_budget,
-                                         withheld)) for s, kept, withheld in merged]
+        views = [
+            self._decayed(ScopeView(s.scope, s.backend.location, kept, s.pinned_budget, withheld))
+            for s, kept, withheld in merged
+        ]
         instructions, instruction_notes = self.instructions(paths)
         sections = system_sections(views, instructions, checkout=self.checkout_root)
         return sections, views, notes + instruction_notes
@@ -344,16 +375,34 @@ class Memdir:
             why = self.settings.disabled_by or "disabled"
             return Explanation([], [Note(None, "memdir", f"memory is disabled ({why})")])
         sections, views, notes = self._sections(paths)
-        notes += [Note(None, i, "left out of the index: no room (200 lines / 25,000 bytes)")
-                  for s in sections if s.kind == "index" for i in s.omitted]
-        notes += [Note(None, i, f"left out of the index: not read or cited for "
-                       f"{self.settings.max_unused_days:g} days (usage decay)")
-                  for s in sections if s.kind == "unused" for i in s.omitted]
-        notes += [Note(v.name, i, f"withheld by the memory guard (rule {rule})")
-                  for v in views for i, rule in v.withheld]
-        notes += [Note(v.name, e.id, "kept out of the system block: from an external source")
-                  for v in views for e in v.entries
-                  if not e.archived and e.source is Source.EXTERNAL]
+        notes += [
+            Note(None, i, "left out of the index: no room (200 lines / 25,000 bytes)")
+            for s in sections
+            if s.kind == "index"
+            for i in s.omitted
+        ]
+        notes += [
+            Note(
+                None,
+                i,
+                f"left out of the index: not read or cited for "
+                f"{self.settings.max_unused_days:g} days (usage decay)",
+            )
+            for s in sections
+            if s.kind == "unused"
+            for i in s.omitted
+        ]
+        notes += [
+            Note(v.name, i, f"withheld by the memory guard (rule {rule})")
+            for v in views
+            for i, rule in v.withheld
+        ]
+        notes += [
+            Note(v.name, e.id, "kept out of the system block: from an external source")
+            for v in views
+            for e in v.entries
+            if not e.archived and e.source is Source.EXTERNAL
+        ]
         return Explanation(sections, notes)
 
     def system_block(self, paths: Sequence[str | Path] | None = None) -> str:
@@ -394,10 +443,16 @@ class Memdir:
 
         return check(self.sessions.db, repair=repair)
 
-    def session(self, agent: str = "agent", *, session_id: str | None = None,
-                parent_id: str | None = None, started_at: Time | None = None,
-                write_scope: str = "local", paths: Sequence[str | Path] | None = None
-                ) -> MemorySession:
+    def session(
+        self,
+        agent: str = "agent",
+        *,
+        session_id: str | None = None,
+        parent_id: str | None = None,
+        started_at: Time | None = None,
+        write_scope: str = "local",
+        paths: Sequence[str | Path] | None = None,
+    ) -> MemorySession:
         """Start a session: its system block is frozen now.
 
         ``session_id`` continues (or names) a logged session; ``parent_id`` makes this a
@@ -407,8 +462,15 @@ class Memdir:
         """
         from .session import MemorySession
 
-        return MemorySession(self, agent=agent, session_id=session_id, parent_id=parent_id,
-                             started_at=started_at, write_scope=write_scope, paths=paths)
+        return MemorySession(
+            self,
+            agent=agent,
+            session_id=session_id,
+            parent_id=parent_id,
+            started_at=started_at,
+            write_scope=write_scope,
+            paths=paths,
+        )
 
     def scope_info(self) -> list[ScopeInfo]:
         """Every scope in ascending precedence: path, whether it exists, read-only or not,
@@ -425,8 +487,14 @@ class Memdir:
         from .adoption import adopt
 
         self._require_enabled()
-        done = adopt(self.home, self.project_root, self.locations["local"].path, old,
-                     lock_timeout=self.settings.lock_timeout, force=force)
+        done = adopt(
+            self.home,
+            self.project_root,
+            self.locations["local"].path,
+            old,
+            lock_timeout=self.settings.lock_timeout,
+            force=force,
+        )
         self._stores.pop("local", None)  # its cached listing described the old folder
         self.store("local").repair()
         return done

@@ -76,15 +76,16 @@ def _inside(path: Path, roots: Iterable[Path]) -> bool:
     return any(path == root or root in path.parents for root in roots)
 
 
-def _expand(text: str, chain: tuple[Path, ...], scope: str, ctx: _Context
-            ) -> tuple[str, list[tuple[Path, ...]]]:
+def _expand(
+    text: str, chain: tuple[Path, ...], scope: str, ctx: _Context
+) -> tuple[str, list[tuple[Path, ...]]]:
     """``text`` of ``chain[-1]`` with its includes replaced by the included text (or by a
     visible note saying why not), and the include chains used."""
     pieces: list[str] = []
     chains: list[tuple[Path, ...]] = []
     last = 0
     for inc in find_includes(text):
-        pieces.append(text[last:inc.start])
+        pieces.append(text[last : inc.start])
         last = inc.end
         raw = inc.path
         target = Path.home() / raw[2:] if raw.startswith("~/") else chain[-1].parent / raw
@@ -96,11 +97,15 @@ def _expand(text: str, chain: tuple[Path, ...], scope: str, ctx: _Context
         if "\x00" in raw:
             why = "the path holds a NUL byte"
         elif ctx.budget <= 0:
-            why = (f"the includes already add {MAX_INCLUDED_BYTES // 1024} KiB, the most one "
-                   f"session start takes")
+            why = (
+                f"the includes already add {MAX_INCLUDED_BYTES // 1024} KiB, the most one "
+                f"session start takes"
+            )
         elif not _inside(real, ctx.roots):
-            why = ("outside the folders this file may include from (list its folder under "
-                   "include_dirs in config.toml to allow it)")
+            why = (
+                "outside the folders this file may include from (list its folder under "
+                "include_dirs in config.toml to allow it)"
+            )
         elif real in chain:
             why = "include cycle: " + " → ".join(p.name for p in (*chain, real))
         elif len(chain) > MAX_INCLUDE_DEPTH:
@@ -131,16 +136,28 @@ def _load(path: Path, scope: str, kind: str, ctx: _Context) -> Instruction | Non
     except (OSError, RuntimeError):
         real = path
     if not _inside(real, ctx.roots) and (path.is_symlink() or path.exists()):
-        ctx.notes.append(Note(scope, str(path), f"not loaded: it points to {real}, outside "
-                              "the folders it may be read from", warning=True))
+        ctx.notes.append(
+            Note(
+                scope,
+                str(path),
+                f"not loaded: it points to {real}, outside the folders it may be read from",
+                warning=True,
+            )
+        )
         return None
     try:
         text = _read(path)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
-        ctx.notes.append(Note(scope, str(path), "not loaded: "
-                              f"{getattr(exc, 'strerror', None) or exc}", warning=True))
+        ctx.notes.append(
+            Note(
+                scope,
+                str(path),
+                f"not loaded: {getattr(exc, 'strerror', None) or exc}",
+                warning=True,
+            )
+        )
         return None
     paths: tuple[str, ...] = ()
     if kind == "rule":
@@ -153,8 +170,14 @@ def _load(path: Path, scope: str, kind: str, ctx: _Context) -> Instruction | Non
         if raw is not None:
             items = [raw] if isinstance(raw, str) else raw
             if not isinstance(items, list) or not all(isinstance(p, str) for p in items):
-                ctx.notes.append(Note(scope, str(path), "not loaded: 'paths' must be a glob "
-                                      "or a list of globs", warning=True))
+                ctx.notes.append(
+                    Note(
+                        scope,
+                        str(path),
+                        "not loaded: 'paths' must be a glob or a list of globs",
+                        warning=True,
+                    )
+                )
                 return None
             paths = tuple(items)
         text = body
@@ -185,8 +208,11 @@ def _not_ignored(paths: Sequence[Path]) -> list[Path]:
     try:
         done = subprocess.run(
             ["git", "-C", str(paths[0].parent), "check-ignore", "--stdin", "-z"],
-            input=b"\0".join(os.fsencode(p) for p in paths), capture_output=True,
-            timeout=10, check=False)
+            input=b"\0".join(os.fsencode(p) for p in paths),
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
     except (OSError, subprocess.SubprocessError):
         return []
     if done.returncode not in (0, 1):
@@ -195,8 +221,7 @@ def _not_ignored(paths: Sequence[Path]) -> list[Path]:
     return [p for p in paths if str(p) not in ignored]
 
 
-def _files(loc: ScopeLocation, checkout: Path, start: Path, names: Sequence[str]
-           ) -> list[Path]:
+def _files(loc: ScopeLocation, checkout: Path, start: Path, names: Sequence[str]) -> list[Path]:
     """The scope's instruction files in order: the checkout's folders first (project and
     local), then the scope folder's own (unless the scope folder cannot be used here)."""
     own = [] if loc.unavailable else [loc.path / n for n in names]
@@ -291,18 +316,30 @@ def gather(
             if rule is None:
                 continue
             if rule.paths and not any(glob_matches(g, p) for g in rule.paths for p in wanted):
-                ctx.notes.append(Note(loc.name, str(path), "not loaded: only for paths "
-                                      f"matching {', '.join(rule.paths)}"))
+                ctx.notes.append(
+                    Note(
+                        loc.name,
+                        str(path),
+                        f"not loaded: only for paths matching {', '.join(rule.paths)}",
+                    )
+                )
                 continue
             old = rules.get(path.name)
             if old is not None:
-                ctx.notes.append(Note(old.scope, str(old.path), f"overridden by the "
-                                      f"{loc.name} rule {path}"))
+                ctx.notes.append(
+                    Note(old.scope, str(old.path), f"overridden by the {loc.name} rule {path}")
+                )
             rules[path.name] = rule
     private = [i.path for i in found if i.path.name.endswith(".local.md")]
-    ctx.notes += [Note("local", str(p), "is not ignored by git, so it may be committed and "
-                       "shared; add it to .gitignore", warning=True)
-                  for p in _not_ignored(private)]
+    ctx.notes += [
+        Note(
+            "local",
+            str(p),
+            "is not ignored by git, so it may be committed and shared; add it to .gitignore",
+            warning=True,
+        )
+        for p in _not_ignored(private)
+    ]
     order = {loc.name: i for i, loc in enumerate(locations)}
     ranked = sorted(rules.values(), key=lambda r: (order[r.scope], r.path.name))
     merged = [*found, *ranked]

@@ -34,8 +34,14 @@ if TYPE_CHECKING:
     from .engine import Memdir
     from .session import MemorySession
 
-__all__ = ["INSTRUCTIONS", "LOG_TOOL", "SESSION_HEADER", "HttpSessions", "build_server",
-           "run_stdio"]
+__all__ = [
+    "INSTRUCTIONS",
+    "LOG_TOOL",
+    "SESSION_HEADER",
+    "HttpSessions",
+    "build_server",
+    "run_stdio",
+]
 
 _T = TypeVar("_T")
 SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
@@ -83,13 +89,17 @@ named).
 LOG_TOOL: dict[str, Any] = {
     "name": "log",
     "description": "Record one message of this conversation in memdir's session log, so "
-                   "later sessions can find it with session_search. Send user and "
-                   "assistant messages (and tool output worth finding) as they happen.",
-    "inputSchema": {"type": "object", "properties": {
-        "role": {"type": "string", "enum": ["user", "assistant", "tool", "system"]},
-        "content": {"type": "string"},
-        "tool_name": {"type": "string", "description": "role tool: which tool produced it"},
-    }, "required": ["role", "content"]},
+    "later sessions can find it with session_search. Send user and "
+    "assistant messages (and tool output worth finding) as they happen.",
+    "inputSchema": {
+        "type": "object",
+        "properties": {
+            "role": {"type": "string", "enum": ["user", "assistant", "tool", "system"]},
+            "content": {"type": "string"},
+            "tool_name": {"type": "string", "description": "role tool: which tool produced it"},
+        },
+        "required": ["role", "content"],
+    },
 }
 
 
@@ -149,8 +159,11 @@ class HttpSessions:
         while True:
             await anyio.sleep(min(self.idle_timeout / 4, 30.0))
             cut = time.monotonic() - self.idle_timeout
-            idle = [sid for sid, live in self._live.items()
-                    if not live.in_flight and live.idle_since <= cut]
+            idle = [
+                sid
+                for sid, live in self._live.items()
+                if not live.in_flight and live.idle_since <= cut
+            ]
             await self._end([self._live.pop(sid) for sid in idle])
 
     async def close(self) -> None:
@@ -211,8 +224,11 @@ class _Backend:
             headers = getattr(ctx.request, "headers", None)
             sid = headers.get(SESSION_HEADER) if headers is not None else None
             if not sid:
-                raise MCPError(code=types.INVALID_REQUEST, message="memdir serves one session "
-                               "per connection: initialize first and send its Mcp-Session-Id")
+                raise MCPError(
+                    code=types.INVALID_REQUEST,
+                    message="memdir serves one session "
+                    "per connection: initialize first and send its Mcp-Session-Id",
+                )
             live = self.http._slot(sid)
             if live.session is None:
                 session = await self.run(lambda: self.md.session(agent=self.agent))
@@ -220,9 +236,12 @@ class _Backend:
                     # the connection ended (a DELETE, a 404) while this started: end it now
                     # rather than leave a session no table holds
                     await self.run(session.close)
-                    raise MCPError(code=types.INVALID_REQUEST, message="this connection "
-                                   "ended while its memory session started; initialize a "
-                                   "new one")
+                    raise MCPError(
+                        code=types.INVALID_REQUEST,
+                        message="this connection "
+                        "ended while its memory session started; initialize a "
+                        "new one",
+                    )
                 live.session = session
             return live.session
 
@@ -237,11 +256,17 @@ class _Backend:
 
 def _text(uri: str, text: str, mime: str = "text/markdown") -> types.ReadResourceResult:
     return types.ReadResourceResult(
-        contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)])
+        contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)]
+    )
 
 
-def build_server(md: Memdir, *, agent: str = "mcp", http: HttpSessions | None = None,
-                 review: Callable[[Memdir], str] | None = None) -> Server[Any]:
+def build_server(
+    md: Memdir,
+    *,
+    agent: str = "mcp",
+    http: HttpSessions | None = None,
+    review: Callable[[Memdir], str] | None = None,
+) -> Server[Any]:
     """The MCP server over ``md``. ``http``: one session per HTTP connection, kept there
     (without it, every request is one connection: stdio). ``review`` renders the report
     the ``memdir-review`` prompt hands to the model (default:
@@ -255,12 +280,16 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
         session = await backend.session(ctx)
         tools = [*session.tools("mcp"), LOG_TOOL] if md.enabled else []
-        return types.ListToolsResult(tools=[
-            types.Tool(name=t["name"], description=t["description"],
-                       input_schema=t["inputSchema"]) for t in tools])
+        return types.ListToolsResult(
+            tools=[
+                types.Tool(
+                    name=t["name"], description=t["description"], input_schema=t["inputSchema"]
+                )
+                for t in tools
+            ]
+        )
 
-    async def call_tool(ctx: Any, params: types.CallToolRequestParams
-                        ) -> types.CallToolResult:
+    async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         session = await backend.session(ctx)
         args = params.arguments or {}
         if params.name == "log":
@@ -269,28 +298,55 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
             result = await backend.run(lambda: session.call_tool(params.name, args))
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=json.dumps(result, ensure_ascii=False))],
-            structured_content=result, is_error=not result.get("success", False))
+            structured_content=result,
+            is_error=not result.get("success", False),
+        )
 
     async def list_resources(ctx: Any, params: Any) -> types.ListResourcesResult:
-        fixed = [types.Resource(name="index", uri="memdir://index", mime_type="text/markdown",
-                                description="The memory index of every scope, as it is now"),
-                 types.Resource(name="context", uri="memdir://context",
-                                mime_type="text/markdown",
-                                description="This session's system block, frozen when it "
-                                            "started")]
+        fixed = [
+            types.Resource(
+                name="index",
+                uri="memdir://index",
+                mime_type="text/markdown",
+                description="The memory index of every scope, as it is now",
+            ),
+            types.Resource(
+                name="context",
+                uri="memdir://context",
+                mime_type="text/markdown",
+                description="This session's system block, frozen when it started",
+            ),
+        ]
         entries = await backend.run(md.entries) if md.enabled else []
-        return types.ListResourcesResult(resources=fixed + [
-            types.Resource(name=e.id, uri=f"memdir://entry/{e.id}", title=e.name,
-                           description=f"{scope}: {e.description}", mime_type="text/markdown")
-            for scope, e in entries])
+        return types.ListResourcesResult(
+            resources=fixed
+            + [
+                types.Resource(
+                    name=e.id,
+                    uri=f"memdir://entry/{e.id}",
+                    title=e.name,
+                    description=f"{scope}: {e.description}",
+                    mime_type="text/markdown",
+                )
+                for scope, e in entries
+            ]
+        )
 
     async def list_templates(ctx: Any, params: Any) -> types.ListResourceTemplatesResult:
-        return types.ListResourceTemplatesResult(resource_templates=[types.ResourceTemplate(
-            name="entry", uri_template="memdir://entry/{id}", mime_type="text/markdown",
-            description="One memory in full, with its age and missing-reference notes")])
+        return types.ListResourceTemplatesResult(
+            resource_templates=[
+                types.ResourceTemplate(
+                    name="entry",
+                    uri_template="memdir://entry/{id}",
+                    mime_type="text/markdown",
+                    description="One memory in full, with its age and missing-reference notes",
+                )
+            ]
+        )
 
-    async def read_resource(ctx: Any, params: types.ReadResourceRequestParams
-                            ) -> types.ReadResourceResult:
+    async def read_resource(
+        ctx: Any, params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
         session = await backend.session(ctx)
         uri = str(params.uri)
         if uri == "memdir://context":
@@ -298,33 +354,49 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
         if uri == "memdir://index":
             return _text(uri, await backend.run(lambda: _index(md)))
         if uri.startswith("memdir://entry/"):
-            target = uri[len("memdir://entry/"):]
+            target = uri[len("memdir://entry/") :]
             result = await backend.run(lambda: session.call_tool("memory_read", {"id": target}))
             if result["success"]:
                 return _text(uri, result["content"])
             raise MCPError(code=types.INVALID_PARAMS, message=result["error"])
-        raise MCPError(code=types.INVALID_PARAMS, message=f"unknown resource {uri!r}; use "
-                       f"memdir://index, memdir://context or memdir://entry/<id>")
+        raise MCPError(
+            code=types.INVALID_PARAMS,
+            message=f"unknown resource {uri!r}; use "
+            f"memdir://index, memdir://context or memdir://entry/<id>",
+        )
 
     async def list_prompts(ctx: Any, params: Any) -> types.ListPromptsResult:
-        return types.ListPromptsResult(prompts=[
-            types.Prompt(name="memdir-instructions", description="When to save memory and "
-                         "when not to, search before adding, verify, cite"),
-            types.Prompt(name="memdir-review", description="Review this memory: duplicates, "
-                         "conflicts, stale entries, promotions, index budget")])
+        return types.ListPromptsResult(
+            prompts=[
+                types.Prompt(
+                    name="memdir-instructions",
+                    description="When to save memory and "
+                    "when not to, search before adding, verify, cite",
+                ),
+                types.Prompt(
+                    name="memdir-review",
+                    description="Review this memory: duplicates, "
+                    "conflicts, stale entries, promotions, index budget",
+                ),
+            ]
+        )
 
-    async def get_prompt(ctx: Any, params: types.GetPromptRequestParams
-                         ) -> types.GetPromptResult:
+    async def get_prompt(ctx: Any, params: types.GetPromptRequestParams) -> types.GetPromptResult:
         if params.name == "memdir-instructions":
             text = PROMPT_INSTRUCTIONS
         elif params.name == "memdir-review":
             render = review or _default_review
             text = REVIEW_PROMPT + await backend.run(lambda: render(md))
         else:
-            raise MCPError(code=types.INVALID_PARAMS, message=f"unknown prompt "
-                           f"{params.name!r}; use memdir-instructions or memdir-review")
-        return types.GetPromptResult(messages=[types.PromptMessage(
-            role="user", content=types.TextContent(type="text", text=text))])
+            raise MCPError(
+                code=types.INVALID_PARAMS,
+                message=f"unknown prompt {params.name!r}; use memdir-instructions or memdir-review",
+            )
+        return types.GetPromptResult(
+            messages=[
+                types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))
+            ]
+        )
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Server[Any]) -> AsyncIterator[dict[str, Any]]:
@@ -343,10 +415,18 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
     from importlib.metadata import version
 
     return Server(
-        "memdir", version=version("memdir"), instructions=INSTRUCTIONS, lifespan=lifespan,
-        on_list_tools=list_tools, on_call_tool=call_tool, on_list_resources=list_resources,
-        on_list_resource_templates=list_templates, on_read_resource=read_resource,
-        on_list_prompts=list_prompts, on_get_prompt=get_prompt)
+        "memdir",
+        version=version("memdir"),
+        instructions=INSTRUCTIONS,
+        lifespan=lifespan,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_resources=list_resources,
+        on_list_resource_templates=list_templates,
+        on_read_resource=read_resource,
+        on_list_prompts=list_prompts,
+        on_get_prompt=get_prompt,
+    )
 
 
 def _default_review(md: Memdir) -> str:
@@ -359,8 +439,10 @@ def _index(md: Memdir) -> str:
     """Every scope's index as an agent may see it: what the guard withholds (the project
     scope arrives with a cloned repository) and shadowed entries are left out, as in the
     system block and the entry resources."""
-    parts = [f"## {v.name} scope ({v.location})\n\n"
-             f"{md.store(v.name).render_index(v.entries)}" for v in md.scope_views()]
+    parts = [
+        f"## {v.name} scope ({v.location})\n\n{md.store(v.name).render_index(v.entries)}"
+        for v in md.scope_views()
+    ]
     return "\n".join(parts) or "No memory yet."
 
 

@@ -129,9 +129,22 @@ class Entry:
         """A JSON-serialisable form (times as ISO 8601 strings)."""
         out: dict[str, Any] = {}
         for key in (
-            "id", "name", "description", "type", "body", "created", "updated", "source",
-            "origins", "pinned", "supersedes", "valid_from", "valid_until", "superseded_by",
-            "removed_at", "archived",
+            "id",
+            "name",
+            "description",
+            "type",
+            "body",
+            "created",
+            "updated",
+            "source",
+            "origins",
+            "pinned",
+            "supersedes",
+            "valid_from",
+            "valid_until",
+            "superseded_by",
+            "removed_at",
+            "archived",
         ):
             value = getattr(self, key)
             if isinstance(value, datetime):

@@ -60,8 +60,14 @@ _SECTION = re.compile(r'\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/]*@)?([^/:]+)(?::\d*)?(?:/(.*))?")
 _SCP = re.compile(r"(?:[^@/]*@)?([^/:]+):(.*)")
 _HEX = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
-_GIT_LOCATORS = ("GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE",
-                 "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES")
+_GIT_LOCATORS = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_COMMON_DIR",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+)
 
 
 @dataclass(frozen=True)
@@ -74,8 +80,12 @@ class Origin:
 
     def to_dict(self) -> dict[str, Any]:
         """The record's JSON fields."""
-        return {"version": 1, "path": self.path, "remote": self.remote,
-                "root_commit": self.root_commit}
+        return {
+            "version": 1,
+            "path": self.path,
+            "remote": self.remote,
+            "root_commit": self.root_commit,
+        }
 
 
 @dataclass(frozen=True)
@@ -94,12 +104,15 @@ class Orphan:
 
         held = f"{self.active} {'entry' if self.active == 1 else 'entries'}"
         held += f" (+{self.archived} archived)" if self.archived else ""
-        return (f"this project's local scope has no entries, but {self.folder} holds {held} "
-                f"from {self.origin.path}, a checkout with the same {self.reason} that is "
-                f"gone. Re-attach with: memdir scopes --adopt {shlex.quote(self.origin.path)}")
+        return (
+            f"this project's local scope has no entries, but {self.folder} holds {held} "
+            f"from {self.origin.path}, a checkout with the same {self.reason} that is "
+            f"gone. Re-attach with: memdir scopes --adopt {shlex.quote(self.origin.path)}"
+        )
 
 
 # -- git, read from its files (a subprocess only for the first commit) -----------------------
+
 
 def git_dirs(root: Path) -> tuple[Path, Path] | None:
     """``(gitdir, commondir)`` of the repository checked out at ``root``: both ``.git``
@@ -114,7 +127,7 @@ def git_dirs(root: Path) -> tuple[Path, Path] | None:
         return None
     if not text.startswith("gitdir:"):
         return None
-    gitdir = (root / text[len("gitdir:"):].strip()).resolve()
+    gitdir = (root / text[len("gitdir:") :].strip()).resolve()
     try:
         common = (gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()).resolve()
     except OSError:
@@ -193,8 +206,14 @@ def root_commits(root: Path) -> list[str] | None:
 
     env = {k: v for k, v in os.environ.items() if k not in _GIT_LOCATORS}
     try:
-        proc = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"], cwd=root,
-                              env=env, capture_output=True, text=True, timeout=30)
+        proc = subprocess.run(
+            ["git", "rev-list", "--max-parents=0", "HEAD"],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     commits = [line for line in proc.stdout.split() if _HEX.fullmatch(line)]
@@ -216,6 +235,7 @@ def identify(root: Path) -> tuple[Origin, bool]:
 
 # -- the record ------------------------------------------------------------------------------
 
+
 def read_origin(folder: Path) -> Origin | None:
     """The record in a scope folder; None when it is missing or not a record."""
     try:
@@ -226,8 +246,11 @@ def read_origin(folder: Path) -> Origin | None:
     if not isinstance(data, dict) or not isinstance(data.get("path"), str):
         return None
     remote, root = data.get("remote"), data.get("root_commit")
-    return Origin(data["path"], remote if isinstance(remote, str) else None,
-                  root if isinstance(root, str) and _HEX.fullmatch(root) else None)
+    return Origin(
+        data["path"],
+        remote if isinstance(remote, str) else None,
+        root if isinstance(root, str) and _HEX.fullmatch(root) else None,
+    )
 
 
 def _nofollow(path: str, flags: int) -> int:
@@ -290,6 +313,7 @@ def refresh_origin(root: Path, folder: Path) -> Origin:
 
 # -- open(): keep the record current, warn about orphans -------------------------------------
 
+
 def _has_entries(folder: Path) -> bool:
     """True when a scope folder holds an entry file, active or archived; usually one stat
     (an index longer than its bare header lists something)."""
@@ -310,8 +334,15 @@ def count_entries(folder: Path) -> tuple[int, int]:
             names = os.listdir(sub) if not sub.is_symlink() else []
         except OSError:
             names = []
-        counts.append(sum(1 for n in names if n.endswith(".md") and not n.startswith(".")
-                          and (sub != folder or n not in NOT_ENTRIES)))
+        counts.append(
+            sum(
+                1
+                for n in names
+                if n.endswith(".md")
+                and not n.startswith(".")
+                and (sub != folder or n not in NOT_ENTRIES)
+            )
+        )
     return counts[0], counts[1]
 
 
@@ -333,8 +364,10 @@ def note_origin(home: Path, root: Path, folder: Path) -> list[str]:
         try:
             refresh_origin(root, folder)
         except OSError as exc:
-            warnings.append(f"could not record this checkout's path in {folder / RECORD_NAME}"
-                            f" ({exc.strerror or exc}); check that folder's permissions.")
+            warnings.append(
+                f"could not record this checkout's path in {folder / RECORD_NAME}"
+                f" ({exc.strerror or exc}); check that folder's permissions."
+            )
     if cfg_mtime is not None and not _has_entries(folder):
         warnings += [orphan.warning() for orphan in find_orphans(home, root, folder)]
     return warnings

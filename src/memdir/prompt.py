@@ -94,15 +94,18 @@ def display_path(path: Path, checkout: Path | None) -> str:
     return str(path)
 
 
-def system_sections(scopes: Sequence[ScopeView], instructions: Sequence[Instruction] = (),
-                    *, checkout: Path | None = None) -> list[Section]:
+def system_sections(
+    scopes: Sequence[ScopeView],
+    instructions: Sequence[Instruction] = (),
+    *,
+    checkout: Path | None = None,
+) -> list[Section]:
     """The system block, section by section: memory (pinned entries per scope, then one
     index merged across scopes), then the instruction files, most local last. Pure."""
     shown = [(v, snapshot_entries(v.entries)) for v in scopes]
     out = [Section("preamble", None, "memdir", PREAMBLE)]
     for view, entries in shown:
-        pinned = render_pinned(entries, view.pinned_budget, level=2,
-                               label=f" ({view.name} scope)")
+        pinned = render_pinned(entries, view.pinned_budget, level=2, label=f" ({view.name} scope)")
         if pinned:
             out.append(Section("pinned", view.name, view.location, "\n" + pinned))
     merged = [e for _, entries in shown for e in entries]
@@ -110,25 +113,42 @@ def system_sections(scopes: Sequence[ScopeView], instructions: Sequence[Instruct
     if merged:
         counts = ", ".join(f"{v.name} {len(es)}" for v, es in shown if es)
         text, left_out = index_with_left_out(merged, header=_INDEX_HEADER, tags=tags)
-        out.append(Section("index", None, f"entries of every scope ({counts})", text,
-                           omitted=tuple(e.id for e in left_out)))
+        out.append(
+            Section(
+                "index",
+                None,
+                f"entries of every scope ({counts})",
+                text,
+                omitted=tuple(e.id for e in left_out),
+            )
+        )
     unused = [e for v in scopes for e in v.unused]
     if unused:
         days = max(v.unused_days for v in scopes)
         listed = "; ".join(f"{one_line(e.name)} ({e.id})" for e in unused[:10])
         more = f"; and {len(unused) - 10} more" if len(unused) > 10 else ""
-        out.append(Section(
-            "unused", None, "usage decay",
-            f"\n> {len(unused)} entries not read or cited for {days:g}+ days are left out "
-            f"of this index (memory_search still finds them): {listed}{more}.\n",
-            omitted=tuple(e.id for e in unused)))
+        out.append(
+            Section(
+                "unused",
+                None,
+                "usage decay",
+                f"\n> {len(unused)} entries not read or cited for {days:g}+ days are left out "
+                f"of this index (memory_search still finds them): {listed}{more}.\n",
+                omitted=tuple(e.id for e in unused),
+            )
+        )
     for view, _ in shown:
         if view.withheld:
             listed = ", ".join(f"{i} ({rule})" for i, rule in view.withheld[:10])
-            out.append(Section(
-                "withheld", view.name, view.location,
-                f"\n> {len(view.withheld)} entries of the {view.name} scope were withheld by "
-                f"the memory guard and are not shown: {listed}.\n"))
+            out.append(
+                Section(
+                    "withheld",
+                    view.name,
+                    view.location,
+                    f"\n> {len(view.withheld)} entries of the {view.name} scope were withheld by "
+                    f"the memory guard and are not shown: {listed}.\n",
+                )
+            )
     if len(out) == 1:
         out.append(Section("preamble", None, "memdir", _EMPTY))
     if instructions:
@@ -137,15 +157,19 @@ def system_sections(scopes: Sequence[ScopeView], instructions: Sequence[Instruct
         where = display_path(item.path, checkout)
         label = "rule" if item.kind == "rule" else "instructions"
         body = item.text if item.text.endswith("\n") else item.text + "\n"
-        chains = tuple(" → ".join(display_path(p, checkout) for p in chain)
-                       for chain in item.includes)
-        out.append(Section(item.kind, item.scope, where,
-                           f"\n## {item.scope} {label}: {where}\n{body}", chains))
+        chains = tuple(
+            " → ".join(display_path(p, checkout) for p in chain) for chain in item.includes
+        )
+        out.append(
+            Section(
+                item.kind, item.scope, where, f"\n## {item.scope} {label}: {where}\n{body}", chains
+            )
+        )
     return out
 
 
 def staleness_reminder(entry: Entry, now: datetime) -> str:
-    """"This memory is N days old…", computed from ``updated`` at read time."""
+    """ "This memory is N days old…", computed from ``updated`` at read time."""
     days = max(0, (now - entry.updated).days)
     age = "less than a day" if days == 0 else f"{days} day" + ("" if days == 1 else "s")
     return (
@@ -175,7 +199,10 @@ def _classify(span: str) -> tuple[str, str] | None:
     if _SYMBOL.fullmatch(text):
         bare = text.removesuffix("()")
         looks_like_code = (
-            "_" in bare or "." in bare or "::" in bare or text.endswith("()")
+            "_" in bare
+            or "." in bare
+            or "::" in bare
+            or text.endswith("()")
             or (any(c.isupper() for c in bare[1:]) and any(c.islower() for c in bare))
         )
         if looks_like_code:
@@ -251,7 +278,8 @@ def missing_references(body: str, root: Path | None) -> list[str]:
             symbols.setdefault(kind[1], match.group(1).strip())
     notes = [
         f"`{p}` is named in this memory but does not exist under {root}."
-        for p in paths if _path_missing(p, root)
+        for p in paths
+        if _path_missing(p, root)
     ]
     if symbols:
         for name in sorted(_unfound_symbols(set(symbols), root)):
@@ -299,8 +327,9 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def render_recall(entries: Sequence[Entry], passages: Sequence[RecallPassage], *,
-                  max_chars: int = RECALL_CHARS) -> str | None:
+def render_recall(
+    entries: Sequence[Entry], passages: Sequence[RecallPassage], *, max_chars: int = RECALL_CHARS
+) -> str | None:
     """The ``<memory-context>`` block appended to a user message: relevant entries, then
     past-session passages, best first, as many as fit in ``max_chars``; None when there is
     nothing to show. Dynamic data never goes into the system prompt."""
@@ -309,12 +338,24 @@ def render_recall(entries: Sequence[Entry], passages: Sequence[RecallPassage], *
     lines: list[str] = []
     used = len(head) + len(tail)
     sections = (
-        ("## Memories\n", [
-            _cut(f"- [{e.type.value}] {e.name} ({e.id}): {e.description} — {e.body}",
-                 _RECALL_LINE) + "\n" for e in entries]),
-        ("## Past sessions\n", [
-            _cut(f"- {p.timestamp:%Y-%m-%d} {p.agent}, {p.role}: {p.text}", _RECALL_LINE)
-            + "\n" for p in passages]),
+        (
+            "## Memories\n",
+            [
+                _cut(
+                    f"- [{e.type.value}] {e.name} ({e.id}): {e.description} — {e.body}",
+                    _RECALL_LINE,
+                )
+                + "\n"
+                for e in entries
+            ],
+        ),
+        (
+            "## Past sessions\n",
+            [
+                _cut(f"- {p.timestamp:%Y-%m-%d} {p.agent}, {p.role}: {p.text}", _RECALL_LINE) + "\n"
+                for p in passages
+            ],
+        ),
     )
     for title, items in sections:
         fitting: list[str] = []

@@ -67,15 +67,19 @@ class ScopeReader:
         self._full_at = float("-inf")  # monotonic time of the last locked full listing
         self._mutex = threading.RLock()
 
-    def load(self, *, archive: bool = False, locked: bool = False, full: bool = False
-             ) -> Snapshot:
+    def load(self, *, archive: bool = False, locked: bool = False, full: bool = False) -> Snapshot:
         """Every entry of the scope (and its archive, if asked) and every file that cannot
         be read. ``locked`` says the caller holds the scope lock (a writer); ``full``
         makes even a locked load stat every file."""
         with self._mutex:
             now = time.monotonic()
-            if locked and not full and not archive and self._position is not None and (
-                    now - self._full_at < self.recheck_seconds):
+            if (
+                locked
+                and not full
+                and not archive
+                and self._position is not None
+                and (now - self._full_at < self.recheck_seconds)
+            ):
                 delta = self.backend.changes_since(self._position)
                 if delta is not None:
                     return self._load_changes(*delta)
@@ -83,8 +87,11 @@ class ScopeReader:
             position = self.backend.log_position()
             # A first look reads the whole log: its records spare parsing the files memdir
             # wrote itself (each is used only while the file's signature still matches).
-            since = self._seen if self._seen is not None else (
-                (position[0], 0) if position is not None else None)
+            since = (
+                self._seen
+                if self._seen is not None
+                else ((position[0], 0) if position is not None else None)
+            )
             if since is not None:
                 delta = self.backend.changes_since(since)
                 records = delta[3] if delta is not None else records
@@ -92,8 +99,11 @@ class ScopeReader:
             listing = self.backend.listing()
             if archive:
                 listing.update(self.backend.listing(archive=True))
-            for gone in [n for n in self._cache if n not in listing and (
-                    archive or not n.startswith(ARCHIVE_PREFIX))]:
+            for gone in [
+                n
+                for n in self._cache
+                if n not in listing and (archive or not n.startswith(ARCHIVE_PREFIX))
+            ]:
                 self._drop(gone)
             cache = self._cache
             for name, info in listing.items():  # every write runs this: kept tight
@@ -104,8 +114,9 @@ class ScopeReader:
                 self._position, self._full_at = position, now
             return self._snapshot(archive)
 
-    def _load_changes(self, logged: set[str], position: tuple[int, int], settled: bool,
-                      records: dict[str, str]) -> Snapshot:
+    def _load_changes(
+        self, logged: set[str], position: tuple[int, int], settled: bool, records: dict[str, str]
+    ) -> Snapshot:
         cache = self._cache
         if settled:  # nothing created, renamed or deleted unlogged: no need to list
             logged = {n for n in logged if not n.startswith(ARCHIVE_PREFIX)}
@@ -216,8 +227,9 @@ class ScopeReader:
         before the lock: an edit made in place is still seen within that time, and the
         writers waiting behind this one do not wait for 400 stats."""
         listing = self.backend.listing()
-        for gone in [n for n in self._cache
-                     if n not in listing and not n.startswith(ARCHIVE_PREFIX)]:
+        for gone in [
+            n for n in self._cache if n not in listing and not n.startswith(ARCHIVE_PREFIX)
+        ]:
             self._drop(gone)
         cache = self._cache
         for name, info in listing.items():
@@ -247,8 +259,7 @@ class ScopeReader:
         with self._mutex:
             self._drop(name)
 
-    def _refresh(self, name: str, info: FileInfo, record: str | None = None
-                 ) -> Entry | ParseError:
+    def _refresh(self, name: str, info: FileInfo, record: str | None = None) -> Entry | ParseError:
         """The cached entry of ``name``, re-read if its signature changed: from ``record``
         when that describes this very signature, else from the file."""
         cached = self._cache.get(name)
@@ -266,13 +277,18 @@ class ScopeReader:
         try:
             name.encode("utf-8")
         except UnicodeEncodeError:
-            return ParseError(where.encode("utf-8", "replace").decode("utf-8"),
-                              "has a file name that is not valid UTF-8; rename it")
+            return ParseError(
+                where.encode("utf-8", "replace").decode("utf-8"),
+                "has a file name that is not valid UTF-8; rename it",
+            )
         try:
             data = self.backend.read(name)
         except OSError as exc:
-            reason = "is a symlink, which memdir never follows" if exc.errno == errno.ELOOP \
+            reason = (
+                "is a symlink, which memdir never follows"
+                if exc.errno == errno.ELOOP
                 else f"cannot be read ({exc.strerror or exc})"
+            )
             return ParseError(where, reason)
         try:
             text = data.decode("utf-8")
@@ -281,7 +297,8 @@ class ScopeReader:
         stem = name.rsplit("/", 1)[-1][: -len(".md")]
         mtime = datetime.fromtimestamp(info.mtime, UTC).replace(microsecond=0)
         try:
-            return parse_entry(text, stem, archived=name.startswith(ARCHIVE_PREFIX),
-                               path=where, mtime=mtime)
+            return parse_entry(
+                text, stem, archived=name.startswith(ARCHIVE_PREFIX), path=where, mtime=mtime
+            )
         except ParseError as exc:
             return exc

@@ -51,15 +51,23 @@ NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
 _WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
 _CHOICES = (
-    ("npm", "pnpm", "yarn", "bun"), ("pip", "poetry", "uv", "pipenv", "conda"),
-    ("tabs", "spaces"), ("jest", "vitest", "mocha"), ("black", "ruff format", "yapf"),
-    ("unittest", "pytest"), ("mysql", "postgresql", "postgres", "sqlite"),
-    ("webpack", "vite", "esbuild", "rollup"), ("rebase", "merge commits"),
+    ("npm", "pnpm", "yarn", "bun"),
+    ("pip", "poetry", "uv", "pipenv", "conda"),
+    ("tabs", "spaces"),
+    ("jest", "vitest", "mocha"),
+    ("black", "ruff format", "yapf"),
+    ("unittest", "pytest"),
+    ("mysql", "postgresql", "postgres", "sqlite"),
+    ("webpack", "vite", "esbuild", "rollup"),
+    ("rebase", "merge commits"),
 )
 _PREFER = r"(?:use|uses|using|prefer|prefers|with|run|runs|always)\s+`?{}\b"
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])")
-_TEAM = re.compile(r"\b(we|our|the team|this repo(?:sitory)?|everyone|convention|"
-                   r"code review|CI|pull requests?)\b", re.IGNORECASE)
+_TEAM = re.compile(
+    r"\b(we|our|the team|this repo(?:sitory)?|everyone|convention|"
+    r"code review|CI|pull requests?)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -85,19 +93,34 @@ class Proposal:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for ``memdir review --json``."""
-        return {"id": self.id, "kind": self.kind, "title": self.title,
-                "detail": self.detail, "entries": list(self.entries),
-                "applies": bool(self.actions),
-                "scopes": list(dict.fromkeys(a.scope for a in self.actions)),
-                "exports": list(self.exports)}
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "title": self.title,
+            "detail": self.detail,
+            "entries": list(self.entries),
+            "applies": bool(self.actions),
+            "scopes": list(dict.fromkeys(a.scope for a in self.actions)),
+            "exports": list(self.exports),
+        }
 
 
-def _make(kind: str, title: str, detail: str, entries: Sequence[str],
-          actions: Sequence[Action], exports: Sequence[str] = ()) -> Proposal:
-    digest = hashlib.sha1(repr((kind, sorted(entries), [
-        (a.scope, a.folder, a.ops) for a in actions], *exports)).encode()).hexdigest()
-    return Proposal(kind, title, detail, tuple(entries), tuple(actions),
-                    f"{kind}-{digest[:6]}", tuple(exports))
+def _make(
+    kind: str,
+    title: str,
+    detail: str,
+    entries: Sequence[str],
+    actions: Sequence[Action],
+    exports: Sequence[str] = (),
+) -> Proposal:
+    digest = hashlib.sha1(
+        repr(
+            (kind, sorted(entries), [(a.scope, a.folder, a.ops) for a in actions], *exports)
+        ).encode()
+    ).hexdigest()
+    return Proposal(
+        kind, title, detail, tuple(entries), tuple(actions), f"{kind}-{digest[:6]}", tuple(exports)
+    )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -131,21 +154,34 @@ def _pairs(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
     out: list[Proposal] = []
     done: set[str] = set()
     for i, a in enumerate(entries):
-        for b in entries[i + 1:]:
+        for b in entries[i + 1 :]:
             if a.id in done or b.id in done:
                 continue
             old, new = _older_newer(a, b)
             keys = [f"{store.scope}:{old.id}", f"{store.scope}:{new.id}"]
             remove = (Action(store.scope, (RemoveOp(old.id),)),)
-            conflict = next(((pa, pb) for g in _CHOICES
-                             if len(pa := _preferred(old, g)) == 1
-                             and len(pb := _preferred(new, g)) == 1 and pa != pb), None)
+            conflict = next(
+                (
+                    (pa, pb)
+                    for g in _CHOICES
+                    if len(pa := _preferred(old, g)) == 1
+                    and len(pb := _preferred(new, g)) == 1
+                    and pa != pb
+                ),
+                None,
+            )
             if conflict is not None:  # different values of one choice: not a duplicate
                 done.add(old.id)
-                out.append(_make(
-                    "conflict", f"{old.id} and {new.id} disagree",
-                    f"{old.id!r} prefers {min(conflict[0])}, {new.id!r} prefers "
-                    f"{min(conflict[1])}; keep the newer, archive {old.id!r}", keys, remove))
+                out.append(
+                    _make(
+                        "conflict",
+                        f"{old.id} and {new.id} disagree",
+                        f"{old.id!r} prefers {min(conflict[0])}, {new.id!r} prefers "
+                        f"{min(conflict[1])}; keep the newer, archive {old.id!r}",
+                        keys,
+                        remove,
+                    )
+                )
                 continue
             score = 1.0 if normalise(a.name) == normalise(b.name) else _similar(a, b)
             if score >= NEAR:
@@ -204,17 +240,25 @@ def _merge(scope: str, old: Entry, new: Entry, score: float, keys: list[str]) ->
     ops.append(RemoveOp(old.id))
     gains = []
     if extra:
-        gains.append(f"{len(extra)} line{'s' if len(extra) > 1 else ''} only {old.id!r} has "
-                     f"({'; '.join(_shorten(x, 50) for x in extra[:3])}"
-                     f"{'; …' if len(extra) > 3 else ''})")
+        gains.append(
+            f"{len(extra)} line{'s' if len(extra) > 1 else ''} only {old.id!r} has "
+            f"({'; '.join(_shorten(x, 50) for x in extra[:3])}"
+            f"{'; …' if len(extra) > 3 else ''})"
+        )
     if origins:
         gains.append(f"its origins ({', '.join(origins)})")
-    what = (f"keep the newer {new.id!r}, add to it {' and '.join(gains)}, then archive "
-            f"{old.id!r}" if gains else
-            f"{new.id!r} already says all of it; archive {old.id!r}")
-    return _make("merge", f"{old.id} duplicates {new.id}",
-                 f"{score:.0%} alike in the {scope} scope; {what}", keys,
-                 [Action(scope, tuple(ops))])
+    what = (
+        f"keep the newer {new.id!r}, add to it {' and '.join(gains)}, then archive {old.id!r}"
+        if gains
+        else f"{new.id!r} already says all of it; archive {old.id!r}"
+    )
+    return _make(
+        "merge",
+        f"{old.id} duplicates {new.id}",
+        f"{score:.0%} alike in the {scope} scope; {what}",
+        keys,
+        [Action(scope, tuple(ops))],
+    )
 
 
 def _stale(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
@@ -226,20 +270,24 @@ def _stale(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
     root = md.project_root if store.scope in ("project", "local") else None
     used = {}
     if md.state_path.exists():
-        used = {eid: t for (_, eid), t in
-                md.usage().last_used([store.backend.location]).items()}
+        used = {eid: t for (_, eid), t in md.usage().last_used([store.backend.location]).items()}
     unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
     for e in entries:
         notes = missing_references(e.body, root) if root is not None else []
-        why = "; ".join(n.split(" is named in this memory but ")[0] + " is gone"
-                        for n in notes)
+        why = "; ".join(n.split(" is named in this memory but ")[0] + " is gone" for n in notes)
         if not why and e.id in unused:
             last = max(e.updated, used.get(e.id, e.updated))
             why = f"not read, cited or changed for {(md.clock() - last).days} days"
         if why:
-            out.append(_make("stale", f"{e.id} looks stale", f"{why}; archive it",
-                             [f"{store.scope}:{e.id}"],
-                             [Action(store.scope, (RemoveOp(e.id),))]))
+            out.append(
+                _make(
+                    "stale",
+                    f"{e.id} looks stale",
+                    f"{why}; archive it",
+                    [f"{store.scope}:{e.id}"],
+                    [Action(store.scope, (RemoveOp(e.id),))],
+                )
+            )
     return out
 
 
@@ -253,17 +301,29 @@ def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
     for e in entries.get("local", []):
         if project_ok and e.type.value in ("feedback", "project") and _TEAM.search(e.body):
             move = [Action("project", (_copy(e),)), Action("local", (RemoveOp(e.id),))]
-            out.append(_make("promote", f"{e.id} reads like a team convention → project scope",
-                             "move it to the project scope (.memdir/, shared with the "
-                             "repository)", [f"local:{e.id}"], move))
+            out.append(
+                _make(
+                    "promote",
+                    f"{e.id} reads like a team convention → project scope",
+                    "move it to the project scope (.memdir/, shared with the repository)",
+                    [f"local:{e.id}"],
+                    move,
+                )
+            )
             if e.type.value == "feedback":
                 agents = md.checkout_root / "AGENTS.md"
-                out.append(_make(
-                    "promote", f"{e.id} reads like a team convention → AGENTS.md",
-                    f"move it to the project scope, then refresh the memdir section of "
-                    f"{agents} (the project scope's feedback rules, for every harness that "
-                    f"reads AGENTS.md); the rest of that file is kept byte for byte",
-                    [f"local:{e.id}"], move, exports=("agents-md",)))
+                out.append(
+                    _make(
+                        "promote",
+                        f"{e.id} reads like a team convention → AGENTS.md",
+                        f"move it to the project scope, then refresh the memdir section of "
+                        f"{agents} (the project scope's feedback rules, for every harness that "
+                        f"reads AGENTS.md); the rest of that file is kept byte for byte",
+                        [f"local:{e.id}"],
+                        move,
+                        exports=("agents-md",),
+                    )
+                )
     here = Path(md.locations["local"].path) if "local" in md.locations else None
     user_names = {normalise(e.name) for e in entries.get("user", [])}
     seen: dict[str, list[tuple[Path, Entry]]] = {}
@@ -279,10 +339,17 @@ def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
             continue
         e = found[0][1]
         actions = [Action("user", (_copy(e),))] + [
-            Action("local", (RemoveOp(x.id),), None if f == here else str(f)) for f, x in found]
-        out.append(_make("promote", f"{e.id} is the same rule in {len(found)} projects",
-                         "move it to the user scope, which every project loads",
-                         [f"local:{x.id}@{f.name}" for f, x in found], actions))
+            Action("local", (RemoveOp(x.id),), None if f == here else str(f)) for f, x in found
+        ]
+        out.append(
+            _make(
+                "promote",
+                f"{e.id} is the same rule in {len(found)} projects",
+                "move it to the user scope, which every project loads",
+                [f"local:{x.id}@{f.name}" for f, x in found],
+                actions,
+            )
+        )
     return out
 
 
@@ -293,8 +360,13 @@ def local_store(md: Memdir, folder: Path) -> Store:
     from .store import Store
 
     history = History(folder) if "local" in md.settings.history_scopes else None
-    store = Store(FileBackend(folder, file_mode=0o600, dir_mode=0o700), scope="local",
-                  lock_timeout=md.settings.lock_timeout, clock=md.clock, history=history)
+    store = Store(
+        FileBackend(folder, file_mode=0o600, dir_mode=0o700),
+        scope="local",
+        lock_timeout=md.settings.lock_timeout,
+        clock=md.clock,
+        history=history,
+    )
     store.observers.append(md._record_forgetting)  # its removals leave tombstones too
     return store
 
@@ -306,14 +378,22 @@ def _index(store: Store, entries: list[Entry]) -> list[Proposal]:
     if share < BUDGET_SHARE:
         return []
     longest = sorted(entries, key=lambda e: len(e.description), reverse=True)[:5]
-    ops = tuple(ReplaceOp(e.id, description=_shorten(e.description)) for e in longest
-                if _shorten(e.description) != e.description)
-    return [_make("index", f"the {store.scope} index is at {share:.0%} of its budget",
-                  f"{lines} lines, {size:,} bytes (limits {INDEX_MAX_LINES} lines, "
-                  f"{INDEX_MAX_BYTES:,} bytes); shorten the longest lines: "
-                  f"{', '.join(e.id for e in longest)}",
-                  [f"{store.scope}:{e.id}" for e in longest],
-                  [Action(store.scope, ops)] if ops else [])]
+    ops = tuple(
+        ReplaceOp(e.id, description=_shorten(e.description))
+        for e in longest
+        if _shorten(e.description) != e.description
+    )
+    return [
+        _make(
+            "index",
+            f"the {store.scope} index is at {share:.0%} of its budget",
+            f"{lines} lines, {size:,} bytes (limits {INDEX_MAX_LINES} lines, "
+            f"{INDEX_MAX_BYTES:,} bytes); shorten the longest lines: "
+            f"{', '.join(e.id for e in longest)}",
+            [f"{store.scope}:{e.id}" for e in longest],
+            [Action(store.scope, ops)] if ops else [],
+        )
+    ]
 
 
 def _shorten(text: str, width: int = 60) -> str:
@@ -345,13 +425,17 @@ def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]
     if unknown:
-        raise MemdirError(f"no proposal {', '.join(unknown)} (entries may have changed since "
-                          f"the review); run `memdir review` again for current ids")
+        raise MemdirError(
+            f"no proposal {', '.join(unknown)} (entries may have changed since "
+            f"the review); run `memdir review` again for current ids"
+        )
     chosen = [proposals[pid] for pid in dict.fromkeys(ids)]
     advice = [p.id for p in chosen if not p.actions]
     if advice:
-        raise MemdirError(f"{', '.join(advice)} {'is' if len(advice) == 1 else 'are'} advice "
-                          f"only; change the entries named by hand. Nothing was applied.")
+        raise MemdirError(
+            f"{', '.join(advice)} {'is' if len(advice) == 1 else 'are'} advice "
+            f"only; change the entries named by hand. Nothing was applied."
+        )
     apply_all(md, chosen)
     return chosen
 
@@ -360,10 +444,17 @@ def report_text(md: Memdir, proposals: Sequence[Proposal] | None = None) -> str:
     """The review as text, grouped by kind, one proposal per paragraph."""
     proposals = propose(md) if proposals is None else proposals
     if not proposals:
-        return "Nothing to review: no duplicates, conflicts, stale entries, promotions, " \
-               "or index near its budget.\n"
-    titles = {"merge": "Duplicates (merge)", "conflict": "Conflicts", "stale": "Stale",
-              "promote": "Promotions", "index": "Index budget"}
+        return (
+            "Nothing to review: no duplicates, conflicts, stale entries, promotions, "
+            "or index near its budget.\n"
+        )
+    titles = {
+        "merge": "Duplicates (merge)",
+        "conflict": "Conflicts",
+        "stale": "Stale",
+        "promote": "Promotions",
+        "index": "Index budget",
+    }
     out = []
     for kind in KINDS:
         group = [p for p in proposals if p.kind == kind]

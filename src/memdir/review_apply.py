@@ -64,8 +64,11 @@ def _batches(md: Memdir, proposals: Sequence[Proposal]) -> list[_Batch]:
         for action in proposal.actions:
             key = (action.scope, action.folder)
             if key not in found:
-                store = (md.store(action.scope) if action.folder is None
-                         else local_store(md, Path(action.folder)))
+                store = (
+                    md.store(action.scope)
+                    if action.folder is None
+                    else local_store(md, Path(action.folder))
+                )
                 found[key] = _Batch(store)
             found[key].ops += action.ops
             found[key].owners += [proposal.id] * len(action.ops)
@@ -74,8 +77,9 @@ def _batches(md: Memdir, proposals: Sequence[Proposal]) -> list[_Batch]:
 
 def _texts(op: Operation) -> str:
     holder = op.entry if isinstance(op, EditOp) else op
-    return "\n".join(v for k in ("name", "description", "body")
-                     if isinstance(v := getattr(holder, k, None), str))
+    return "\n".join(
+        v for k in ("name", "description", "body") if isinstance(v := getattr(holder, k, None), str)
+    )
 
 
 def _check(md: Memdir, batch: _Batch) -> Plan:
@@ -95,8 +99,9 @@ def _check(md: Memdir, batch: _Batch) -> Plan:
         if problems:
             raise UnreadableScopeError(store.scope, problems)
     except MemdirError as exc:
-        raise MemdirError(f"proposal {owners} cannot be applied: {exc} Nothing was "
-                          f"applied.") from exc
+        raise MemdirError(
+            f"proposal {owners} cannot be applied: {exc} Nothing was applied."
+        ) from exc
     active = {e.id: e for e in store.list()}
     plan = Plan(active, tuple, now=md.clock(), source=Source.USER)
     for op, owner in zip(batch.ops, batch.owners, strict=True):
@@ -105,21 +110,26 @@ def _check(md: Memdir, batch: _Batch) -> Plan:
                 guard.check(_texts(op))
             plan.apply(op)
         except MemdirError as exc:
-            raise MemdirError(f"proposal {owner} cannot be applied to {where}: {exc} "
-                              f"(another proposal named may have changed it first). Nothing "
-                              f"was applied.") from exc
+            raise MemdirError(
+                f"proposal {owner} cannot be applied to {where}: {exc} "
+                f"(another proposal named may have changed it first). Nothing "
+                f"was applied."
+            ) from exc
     before, after = store.pinned_used(active.values()), store.pinned_used(plan.active.values())
     if after > store.pinned_budget and after > before:
-        raise MemdirError(f"proposal {owners} would put {after:,} chars of pinned entries in "
-                          f"{where}, over its budget of {store.pinned_budget:,}. Nothing was "
-                          f"applied.")
+        raise MemdirError(
+            f"proposal {owners} would put {after:,} chars of pinned entries in "
+            f"{where}, over its budget of {store.pinned_budget:,}. Nothing was "
+            f"applied."
+        )
     return plan
 
 
 def _write(store: Store, ops: Sequence[Operation]) -> _Written:
     seen: list[tuple[Mapping[str, bytes | None], Mapping[str, bytes | None]]] = []
-    changes = store.apply(list(ops), source=Source.USER,
-                          capture=lambda before, after: seen.append((before, after)))
+    changes = store.apply(
+        list(ops), source=Source.USER, capture=lambda before, after: seen.append((before, after))
+    )
     if not seen:  # nothing was written
         return _Written(store, {}, {}, changes)
     before, after = seen[0]
@@ -137,8 +147,7 @@ def _undo(md: Memdir, done: Sequence[_Written], message: str) -> list[str]:
             written.store.restore(written.undo, message, expected=written.wrote)
         except MemdirError as exc:
             _forget(md, [written])
-            failed.append(f"{written.store.scope} scope ({written.store.backend.location}): "
-                          f"{exc}")
+            failed.append(f"{written.store.scope} scope ({written.store.backend.location}): {exc}")
     return failed
 
 
@@ -149,8 +158,7 @@ def _forget(md: Memdir, done: Sequence[_Written]) -> None:
         md._record_forgetting(written.store, written.changes, Source.USER)
 
 
-def _exports(md: Memdir, proposals: Sequence[Proposal], plans: dict[str, Plan]
-             ) -> list[str]:
+def _exports(md: Memdir, proposals: Sequence[Proposal], plans: dict[str, Plan]) -> list[str]:
     """Plan every export the proposals ask for, on the entries their writes will leave."""
     from .interop.agents_md import export_agents_md
     from .model import EntryType
@@ -161,17 +169,25 @@ def _exports(md: Memdir, proposals: Sequence[Proposal], plans: dict[str, Plan]
         if export != "agents-md":
             raise MemdirError(f"proposal {owners} asks for an unknown export {export!r}")
         plan = plans.get("project")
-        rules = None if plan is None else sorted(
-            (e for e in plan.active.values() if e.type is EntryType.FEEDBACK),
-            key=lambda e: (e.created, e.id))
+        rules = (
+            None
+            if plan is None
+            else sorted(
+                (e for e in plan.active.values() if e.type is EntryType.FEEDBACK),
+                key=lambda e: (e.created, e.id),
+            )
+        )
         try:
             report = export_agents_md(md, apply=False, entries=rules)
         except MemdirError as exc:
-            raise MemdirError(f"proposal {owners} cannot be applied: {exc}. Nothing was "
-                              f"applied.") from exc
+            raise MemdirError(
+                f"proposal {owners} cannot be applied: {exc}. Nothing was applied."
+            ) from exc
         if report.refused:
-            raise MemdirError(f"proposal {owners} cannot be applied: {report.refused[0].path} "
-                              f"{report.refused[0].reason}. Nothing was applied.")
+            raise MemdirError(
+                f"proposal {owners} cannot be applied: {report.refused[0].path} "
+                f"{report.refused[0].reason}. Nothing was applied."
+            )
     return wanted
 
 
@@ -180,8 +196,7 @@ def _export_agents_md(md: Memdir) -> None:
 
     report = export_agents_md(md, apply=True)
     if report.refused:
-        raise MemdirError(f"{report.refused[0].path} was not written: "
-                          f"{report.refused[0].reason}")
+        raise MemdirError(f"{report.refused[0].path} was not written: {report.refused[0].reason}")
 
 
 def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
@@ -203,14 +218,24 @@ def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
         if "agents-md" in exports:
             _export_agents_md(md)
     except MemdirError as exc:
-        failed = _undo(md, done, f"undo review --apply {ids}: a later write failed\n\n{exc}\n"
-                             f"source: user\n")
+        failed = _undo(
+            md, done, f"undo review --apply {ids}: a later write failed\n\n{exc}\nsource: user\n"
+        )
         if failed:
-            raise MemdirError(f"applying {ids} failed part-way ({exc}), and these writes "
-                              f"could not be put back: {'; '.join(failed)}. See `memdir log` "
-                              f"and `memdir revert`.") from exc
-        undone = ("" if not done else " the write already made was put back, so" if
-                  len(done) == 1 else f" the {len(done)} writes already made were put back, so")
-        raise MemdirError(f"applying {ids} failed ({exc});{undone} nothing was applied. Run "
-                          f"`memdir review` again.") from exc
+            raise MemdirError(
+                f"applying {ids} failed part-way ({exc}), and these writes "
+                f"could not be put back: {'; '.join(failed)}. See `memdir log` "
+                f"and `memdir revert`."
+            ) from exc
+        undone = (
+            ""
+            if not done
+            else " the write already made was put back, so"
+            if len(done) == 1
+            else f" the {len(done)} writes already made were put back, so"
+        )
+        raise MemdirError(
+            f"applying {ids} failed ({exc});{undone} nothing was applied. Run "
+            f"`memdir review` again."
+        ) from exc
     _forget(md, done)

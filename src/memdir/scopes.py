@@ -42,9 +42,9 @@ def _main_worktree(git_file: Path) -> Path | None:
         return None
     if not text.startswith("gitdir:"):
         return None
-    gitdir = (git_file.parent / text[len("gitdir:"):].strip()).resolve()
+    gitdir = (git_file.parent / text[len("gitdir:") :].strip()).resolve()
     try:
-        common = (gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip())
+        common = gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()
     except OSError:
         return None
     common = common.resolve()
@@ -92,16 +92,19 @@ def _overlaps(a: Path, b: Path) -> bool:
     return a == b or a in b.parents or b in a.parents
 
 
-def locate_scopes(home: Path, project_root: Path, managed_dir: Path,
-                  checkout_root: Path | None = None) -> list[ScopeLocation]:
+def locate_scopes(
+    home: Path, project_root: Path, managed_dir: Path, checkout_root: Path | None = None
+) -> list[ScopeLocation]:
     """All four scopes in ascending precedence (existing or not). The project scope is in
     the checkout (``checkout_root``, default ``project_root``): it is committed with the
     repository, so each worktree has its own copy; the local scope is shared by all."""
     project = (checkout_root or project_root) / ".memdir"
     clash = None
     if _overlaps(project, home):
-        clash = (f"the project folder {project} is the memory home {home} or overlaps it "
-                 f"(memdir was opened with {project_root} as the project)")
+        clash = (
+            f"the project folder {project} is the memory home {home} or overlaps it "
+            f"(memdir was opened with {project_root} as the project)"
+        )
     paths = {
         "managed": (managed_dir, True, None),
         "user": (home / "user", False, None),

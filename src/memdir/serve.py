@@ -51,14 +51,18 @@ def load_token(home: Path) -> str:
         except FileExistsError:
             st = os.lstat(path)
             if not stat.S_ISREG(st.st_mode):
-                raise MemdirError(f"{path} is not a regular file; remove it and run "
-                                  f"`memdir serve --print-token` to make a new token.") from None
+                raise MemdirError(
+                    f"{path} is not a regular file; remove it and run "
+                    f"`memdir serve --print-token` to make a new token."
+                ) from None
             if stat.S_IMODE(st.st_mode) & 0o077:
                 os.chmod(path, 0o600)  # readable by others: tighten it before using it
             token = path.read_text(encoding="utf-8").strip()
             if len(token) < 32:
-                raise MemdirError(f"{path} does not hold a usable token; delete it and run "
-                                  f"`memdir serve --print-token` to make a new one.") from None
+                raise MemdirError(
+                    f"{path} does not hold a usable token; delete it and run "
+                    f"`memdir serve --print-token` to make a new one."
+                ) from None
             return token
         token = secrets.token_urlsafe(32)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -66,16 +70,26 @@ def load_token(home: Path) -> str:
         return token
     except OSError as exc:
         why = "it is a symlink" if exc.errno == errno.ELOOP else exc.strerror
-        raise MemdirError(f"Cannot use the token file {path}: {why}. Check the folder's "
-                          f"permissions.") from exc
+        raise MemdirError(
+            f"Cannot use the token file {path}: {why}. Check the folder's permissions."
+        ) from exc
 
 
-async def _reply(send: Send, status: int, body: dict[str, Any],
-                 headers: tuple[tuple[bytes, bytes], ...] = ()) -> None:
+async def _reply(
+    send: Send, status: int, body: dict[str, Any], headers: tuple[tuple[bytes, bytes], ...] = ()
+) -> None:
     data = json.dumps(body).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
-        *headers]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(data)).encode()),
+                *headers,
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": data})
 
 
@@ -87,8 +101,14 @@ class AuthGate:
     ``sessions`` when each connection's requests start and end (see
     :class:`memdir.mcp.HttpSessions`)."""
 
-    def __init__(self, app: ASGIApp, token: str, *, max_body: int = MAX_BODY,
-                 sessions: HttpSessions | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        token: str,
+        *,
+        max_body: int = MAX_BODY,
+        sessions: HttpSessions | None = None,
+    ) -> None:
         self.app = app
         self.token = token.encode()
         self.max_body = max_body
@@ -102,10 +122,16 @@ class AuthGate:
         auth = headers.get(b"authorization", b"")
         scheme, _, given = auth.partition(b" ")
         if scheme.lower() != b"bearer" or not hmac.compare_digest(given.strip(), self.token):
-            await _reply(send, 401, {"error": "missing or wrong bearer token; send "
-                                     "'Authorization: Bearer <token>' (memdir serve "
-                                     "--print-token shows it)"},
-                         ((b"www-authenticate", b'Bearer realm="memdir"'),))
+            await _reply(
+                send,
+                401,
+                {
+                    "error": "missing or wrong bearer token; send "
+                    "'Authorization: Bearer <token>' (memdir serve "
+                    "--print-token shows it)"
+                },
+                ((b"www-authenticate", b'Bearer realm="memdir"'),),
+            )
             return
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
@@ -152,11 +178,19 @@ class AuthGate:
             request_id = json.loads(body).get("id")
         except (ValueError, AttributeError):
             request_id = None
-        await _reply(send, 200, {"jsonrpc": "2.0", "id": request_id, "error": {
-            "code": UNSUPPORTED_PROTOCOL_VERSION,
-            "message": "memdir serves the handshake era: one connection is one session",
-            "data": {"supported": list(HANDSHAKE_PROTOCOL_VERSIONS),
-                     "requested": version}}})
+        await _reply(
+            send,
+            200,
+            {
+                "jsonrpc": "2.0",
+                "id": request_id,
+                "error": {
+                    "code": UNSUPPORTED_PROTOCOL_VERSION,
+                    "message": "memdir serves the handshake era: one connection is one session",
+                    "data": {"supported": list(HANDSHAKE_PROTOCOL_VERSIONS), "requested": version},
+                },
+            },
+        )
         return True
 
     def _limited(self, receive: Receive) -> Receive:
@@ -175,27 +209,43 @@ class AuthGate:
         return wrapped
 
 
-def make_app(md: Memdir, token: str, *, host: str = "127.0.0.1", max_body: int = MAX_BODY,
-             idle_timeout: float | None = IDLE_TIMEOUT) -> ASGIApp:
+def make_app(
+    md: Memdir,
+    token: str,
+    *,
+    host: str = "127.0.0.1",
+    max_body: int = MAX_BODY,
+    idle_timeout: float | None = IDLE_TIMEOUT,
+) -> ASGIApp:
     """The ASGI app: MCP at ``/mcp`` behind :class:`AuthGate`. A connection with no
     request for ``idle_timeout`` seconds is ended, by the SDK and here (None: never)."""
     from .mcp import HttpSessions, build_server
 
     sessions = HttpSessions(idle_timeout)
     server = build_server(md, agent="mcp-http", http=sessions)
-    app = server.streamable_http_app(host=host if host in LOOPBACK else "0.0.0.0",
-                                     max_request_body_size=max_body, json_response=True,
-                                     session_idle_timeout=idle_timeout)
+    app = server.streamable_http_app(
+        host=host if host in LOOPBACK else "0.0.0.0",
+        max_request_body_size=max_body,
+        json_response=True,
+        session_idle_timeout=idle_timeout,
+    )
     return AuthGate(app, token, max_body=max_body, sessions=sessions)
 
 
-def serve(md: Memdir, *, host: str = "127.0.0.1", port: int = 8765,
-          max_body: int = MAX_BODY) -> None:
+def serve(
+    md: Memdir, *, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY
+) -> None:
     """Run the HTTP server until interrupted."""
     import uvicorn
 
     token = load_token(md.home)
     app = make_app(md, token, host=host, max_body=max_body)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                            lifespan="on", h11_max_incomplete_event_size=max_body)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        lifespan="on",
+        h11_max_incomplete_event_size=max_body,
+    )
     uvicorn.Server(config).run()

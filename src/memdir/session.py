@@ -33,10 +33,17 @@ class MemorySession:
     start: pass it as ``parent_id`` to a child session.
     """
 
-    def __init__(self, md: Memdir, *, agent: str = "agent", session_id: str | None = None,
-                 parent_id: str | None = None, started_at: Time | None = None,
-                 write_scope: str = "local", paths: Sequence[str | Path] | None = None
-                 ) -> None:
+    def __init__(
+        self,
+        md: Memdir,
+        *,
+        agent: str = "agent",
+        session_id: str | None = None,
+        parent_id: str | None = None,
+        started_at: Time | None = None,
+        write_scope: str = "local",
+        paths: Sequence[str | Path] | None = None,
+    ) -> None:
         self.md = md
         self.agent = agent
         self.id = session_id if session_id is not None else uuid.uuid4().hex
@@ -45,15 +52,20 @@ class MemorySession:
         self.paths = tuple(paths or ())
         self._recorded = False
         self._system_block = md.system_block(self.paths)
-        self._dispatcher = Dispatcher(md, write_scope=write_scope, source=Source.AGENT,
-                                      session=self)
+        self._dispatcher = Dispatcher(
+            md, write_scope=write_scope, source=Source.AGENT, session=self
+        )
         self.closed = False
 
     def __enter__(self) -> MemorySession:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
     def close(self) -> None:
@@ -95,13 +107,24 @@ class MemorySession:
     def _record(self) -> None:
         if not self._recorded:
             self.md.sessions.start(
-                self.agent, session_id=self.id, parent_id=self.parent_id,
-                cwd=str(self.md.settings.project), scope=project_slug(self.md.project_root),
-                started_at=self.started_at)
+                self.agent,
+                session_id=self.id,
+                parent_id=self.parent_id,
+                cwd=str(self.md.settings.project),
+                scope=project_slug(self.md.project_root),
+                started_at=self.started_at,
+            )
             self._recorded = True
 
-    def log(self, role: str, content: str, *, tool_name: str | None = None,
-            tool_calls: object = None, timestamp: Time | None = None) -> int:
+    def log(
+        self,
+        role: str,
+        content: str,
+        *,
+        tool_name: str | None = None,
+        tool_calls: object = None,
+        timestamp: Time | None = None,
+    ) -> int:
         """Log a message (``user``, ``assistant``, ``tool``, ``system``…) and return its id.
 
         Tool output and tool calls are searchable, tool name included. ``timestamp``
@@ -111,8 +134,9 @@ class MemorySession:
         if not self.md.enabled:
             return 0
         self._record()
-        message_id = self.md.sessions.log(self.id, role, content, tool_name=tool_name,
-                                          tool_calls=tool_calls, timestamp=timestamp)
+        message_id = self.md.sessions.log(
+            self.id, role, content, tool_name=tool_name, tool_calls=tool_calls, timestamp=timestamp
+        )
         if role == "assistant" and "citation" in content:
             self.md.pipeline.note_citations(content)  # cited entries count as used
         return message_id
@@ -143,8 +167,9 @@ class MemorySession:
             found |= self.md.sessions.lineage(self.parent_id)
         return found
 
-    def recall(self, query: str, *, max_chars: int = RECALL_CHARS, entries: int = 3,
-               sessions: int = 3) -> str | None:
+    def recall(
+        self, query: str, *, max_chars: int = RECALL_CHARS, entries: int = 3, sessions: int = 3
+    ) -> str | None:
         """A ``<memory-context>`` block of the entries and past-session passages relevant
         to ``query`` (at most ``max_chars``), to append to the user's message; None when
         nothing is relevant.
@@ -157,8 +182,12 @@ class MemorySession:
         found = [hit.entry for hit in self.md.search(query, limit=entries)] if entries else []
         passages = []
         if sessions:
-            hits = self.md.sessions.search(query, limit=sessions, window=0,
-                                           exclude=sorted(self.lineage()),
-                                           memory_modes=("enabled",))
+            hits = self.md.sessions.search(
+                query,
+                limit=sessions,
+                window=0,
+                exclude=sorted(self.lineage()),
+                memory_modes=("enabled",),
+            )
             passages = [RecallPassage(h.timestamp, h.agent, h.role, h.snippet) for h in hits]
         return render_recall(found, passages, max_chars=max_chars)

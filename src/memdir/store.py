@@ -60,11 +60,17 @@ _Staging = dict[str, tuple[Entry, "tuple[int, ...] | None", Staged, Entry, "str 
 def commit_message(changes: Sequence[Change], source: Source) -> str:
     """One commit message for one write: action, entry and source on the first line."""
     done = [c for c in changes if c.action not in ("exists", "unchanged")]
-    parts = [f"{c.action} {(c.previous or c.entry).id}" + (
-        f" -> {c.entry.id}" if c.action == "supersede" else "") for c in done]
+    parts = [
+        f"{c.action} {(c.previous or c.entry).id}"
+        + (f" -> {c.entry.id}" if c.action == "supersede" else "")
+        for c in done
+    ]
     lines = [f"{c.action}: {(c.previous or c.entry).id}" for c in done]
-    return f"{', '.join(parts)} ({source.value})\n\n" + "\n".join(lines) + \
-        f"\nsource: {source.value}\n"
+    return (
+        f"{', '.join(parts)} ({source.value})\n\n"
+        + "\n".join(lines)
+        + f"\nsource: {source.value}\n"
+    )
 
 
 #: ``Store.apply``'s ``capture``: called with the touched files' bytes before and after.
@@ -112,8 +118,7 @@ class Store:
         self._index = IndexRenderer()  # used under _mutex
         # Called after every successful apply with (store, changes, source): how the layer
         # above records tombstones in state.db without this module knowing of it.
-        self.observers: builtins.list[
-            Callable[[Store, builtins.list[Change], Source], None]] = []
+        self.observers: builtins.list[Callable[[Store, builtins.list[Change], Source], None]] = []
         self.history = history
 
     def __repr__(self) -> str:
@@ -146,8 +151,9 @@ class Store:
         snap = self._load(archive=True)
         return snap.problems + snap.archive_problems
 
-    def render_index(self, entries: Iterable[Entry] | None = None,
-                     problems: Sequence[ParseError] | None = None) -> str:
+    def render_index(
+        self, entries: Iterable[Entry] | None = None, problems: Sequence[ParseError] | None = None
+    ) -> str:
         """The MEMORY.md text for the given (default: current) entries and unreadable
         files."""
         if entries is None or problems is None:
@@ -160,8 +166,11 @@ class Store:
     def pinned_used(self, entries: Iterable[Entry] | None = None) -> int:
         """Characters the pinned entries take in the system block."""
         chosen = self._load().active.values() if entries is None else entries
-        return sum(pinned_cost(e) for e in chosen
-                   if e.pinned and not e.archived and e.source is not Source.EXTERNAL)
+        return sum(
+            pinned_cost(e)
+            for e in chosen
+            if e.pinned and not e.archived and e.source is not Source.EXTERNAL
+        )
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -193,8 +202,9 @@ class Store:
         source: Source | str = Source.USER,
     ) -> Entry:
         """Change fields of one entry in place (id or unique substring)."""
-        op = ReplaceOp(target, name=name, description=description, body=body, type=type,
-                       pinned=pinned)
+        op = ReplaceOp(
+            target, name=name, description=description, body=body, type=type, pinned=pinned
+        )
         return self.apply([op], source=source)[0].entry
 
     def remove(self, target: str, *, source: Source | str = Source.USER) -> Entry:
@@ -214,8 +224,9 @@ class Store:
         origins: Sequence[str] = (),
     ) -> Entry:
         """Replace a fact with a new entry; the old one is archived with ``valid_until``."""
-        op = SupersedeOp(target, name, description, body, type=type, pinned=pinned,
-                         origins=tuple(origins))
+        op = SupersedeOp(
+            target, name, description, body, type=type, pinned=pinned, origins=tuple(origins)
+        )
         return self.apply([op], source=source)[0].entry
 
     def edit(self, target: str, text: str, *, source: Source | str = Source.USER) -> Change:
@@ -237,19 +248,28 @@ class Store:
                 continue
             holder: Any = op.entry if isinstance(op, EditOp) else op
             fields: dict[str, Any] = {
-                k: getattr(holder, k) for k in ("name", "description", "body")
+                k: getattr(holder, k)
+                for k in ("name", "description", "body")
                 if isinstance(getattr(holder, k), str)
             }
             if source is Source.EXTRACTOR:
                 fields = {k: guard.redact_secrets(v) for k, v in fields.items()}
-                op = (dataclasses.replace(op, entry=dataclasses.replace(op.entry, **fields))
-                      if isinstance(op, EditOp) else dataclasses.replace(op, **fields))
+                op = (
+                    dataclasses.replace(op, entry=dataclasses.replace(op.entry, **fields))
+                    if isinstance(op, EditOp)
+                    else dataclasses.replace(op, **fields)
+                )
             guard.check("\n".join(fields.values()), allow_secrets=source is Source.EXTRACTOR)
             screened.append(op)
         return screened
 
-    def apply(self, ops: Sequence[Operation], *, source: Source | str = Source.USER,
-              capture: Capture | None = None) -> builtins.list[Change]:
+    def apply(
+        self,
+        ops: Sequence[Operation],
+        *,
+        source: Source | str = Source.USER,
+        capture: Capture | None = None,
+    ) -> builtins.list[Change]:
         """Apply operations all-or-nothing: every one is validated, guarded and planned,
         and the pinned budget checked on the final state, before any file is written.
 
@@ -287,10 +307,12 @@ class Store:
                 written = True
                 if capture is not None:
                     capture(prior, self._bytes(touched))
-                if self.history is not None and any(c.action not in ("exists", "unchanged")
-                                                    for c in changes):
-                    self.history.record([*sorted(touched), INDEX_NAME],
-                                        commit_message(changes, writer))
+                if self.history is not None and any(
+                    c.action not in ("exists", "unchanged") for c in changes
+                ):
+                    self.history.record(
+                        [*sorted(touched), INDEX_NAME], commit_message(changes, writer)
+                    )
                 self._reader.advance(self.backend.log_settled(records), settled=True)
         finally:
             for *_, pending, _, _ in staged.values():
@@ -299,8 +321,9 @@ class Store:
                 self._settle(unsynced, changes, writer)
         return changes
 
-    def _settle(self, unsynced: Sequence[str], changes: builtins.list[Change],
-                writer: Source) -> None:
+    def _settle(
+        self, unsynced: Sequence[str], changes: builtins.list[Change], writer: Source
+    ) -> None:
         """Make a written change durable (outside the lock, without holding the next
         writer up) and tell the observers (tombstones), whatever else failed."""
         try:
@@ -321,8 +344,13 @@ class Store:
                 raise StorageError("read", name, exc) from None
         return out
 
-    def restore(self, files: Mapping[str, bytes | None], message: str, *,
-                expected: Mapping[str, bytes | None] | None = None) -> None:
+    def restore(
+        self,
+        files: Mapping[str, bytes | None],
+        message: str,
+        *,
+        expected: Mapping[str, bytes | None] | None = None,
+    ) -> None:
         """Put exact bytes back (None: delete) for entry files, then regenerate the index
         and record one commit: how a revert writes. Every file must parse. ``expected``
         (the bytes each file had when the revert was planned; None: absent) is checked
@@ -334,8 +362,9 @@ class Store:
                 try:
                     text = data.decode("utf-8")
                 except UnicodeDecodeError as exc:
-                    raise ParseError(name, f"is not UTF-8 (bad byte at offset {exc.start})"
-                                     ) from None
+                    raise ParseError(
+                        name, f"is not UTF-8 (bad byte at offset {exc.start})"
+                    ) from None
                 parse_entry(text, name.rsplit("/", 1)[-1][:-3], path=name)
         with self._mutex, self.backend.lock(self.lock_timeout):
             for name, want in (expected or {}).items():
@@ -346,9 +375,11 @@ class Store:
                 except OSError as exc:
                     raise StorageError("read", name, exc) from exc
                 if have != want:
-                    raise MemdirError(f"{name} in the {self.scope} scope changed while the "
-                                      f"revert was being prepared; nothing was changed. Look "
-                                      f"at `memdir log`, then run the revert again.")
+                    raise MemdirError(
+                        f"{name} in the {self.scope} scope changed while the "
+                        f"revert was being prepared; nothing was changed. Look "
+                        f"at `memdir log`, then run the revert again."
+                    )
             if self.history is not None:
                 self.history.absorb()
             self._reader.advance(self.backend.log_changes(set(files)))
@@ -364,7 +395,7 @@ class Store:
                 self.history.record([*sorted(files), INDEX_NAME], message)
 
     def _archived_ids(self) -> builtins.list[str]:
-        return [n[len("archive/"):-len(".md")] for n in self.backend.archive_names()]
+        return [n[len("archive/") : -len(".md")] for n in self.backend.archive_names()]
 
     def _stage(self, ops: Sequence[Operation], writer: Source, now: datetime) -> _Staging:
         """Guess the plan from what this process last read, without the lock, and write
@@ -389,8 +420,13 @@ class Store:
             for name, entry in guess.writes.items():
                 text = render_entry(entry)
                 read, fields = as_read(entry, text)
-                staging[name] = (entry, self._reader.signature(name),
-                                 self.backend.stage(name, text.encode("utf-8")), read, fields)
+                staging[name] = (
+                    entry,
+                    self._reader.signature(name),
+                    self.backend.stage(name, text.encode("utf-8")),
+                    read,
+                    fields,
+                )
         except MemdirError:
             for *_, pending, _, _ in staging.values():
                 self.backend.discard(pending)
@@ -402,13 +438,11 @@ class Store:
         used_after = self.pinned_used(after.values())
         if used_after > self.pinned_budget and used_after > used_before:
             pinned = [
-                f"{e.preview(60)} ({pinned_cost(e):,} chars)"
-                for e in before.values() if e.pinned
+                f"{e.preview(60)} ({pinned_cost(e):,} chars)" for e in before.values() if e.pinned
             ]
             raise BudgetError(used_after, self.pinned_budget, pinned)
 
-    def _execute(self, plan: Plan, staged: _Staging, records: dict[str, str]
-                 ) -> builtins.list[str]:
+    def _execute(self, plan: Plan, staged: _Staging, records: dict[str, str]) -> builtins.list[str]:
         """Write the plan in the order that can never lose an entry to a crash: archive
         copies (made durable) before anything they preserve is overwritten, new files
         (made durable) before anything is deleted, the index last. Returns the names whose
@@ -433,11 +467,14 @@ class Store:
             return [INDEX_NAME]
         return [*current, *plan.deletes]
 
-    def _commit(self, name: str, entry: Entry, staged: _Staging, records: dict[str, str]
-                ) -> None:
+    def _commit(self, name: str, entry: Entry, staged: _Staging, records: dict[str, str]) -> None:
         guess = staged.get(name)
-        if (guess is not None and guess[0] == entry and guess[0].layout == entry.layout
-                and guess[1] == self._reader.signature(name)):
+        if (
+            guess is not None
+            and guess[0] == entry
+            and guess[0].layout == entry.layout
+            and guess[1] == self._reader.signature(name)
+        ):
             del staged[name]
             info = self.backend.commit(guess[2], sync=False)
             read, fields = guess[3], guess[4]
@@ -449,8 +486,13 @@ class Store:
         if fields is not None:
             records[name] = seal(info.signature, fields)
 
-    def _write_index(self, entries: Mapping[str, Entry], problems: Sequence[ParseError] = (),
-                     *, sync: bool = True) -> bool:
+    def _write_index(
+        self,
+        entries: Mapping[str, Entry],
+        problems: Sequence[ParseError] = (),
+        *,
+        sync: bool = True,
+    ) -> bool:
         """Regenerate the index if it changed (durably, fsyncing the scope folder, unless
         ``sync`` is false and the caller does that)."""
         unreadable = [p.path.name for p in problems]

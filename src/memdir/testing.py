@@ -25,8 +25,7 @@ Script = Sequence[Reply] | Callable[[str, str], Reply]
 class ScriptedProvider(ChatProvider):
     """A chat provider that answers from a script and records every call it gets."""
 
-    def __init__(self, script: Script = (), *, delay: float = 0.0,
-                 name: str = "scripted") -> None:
+    def __init__(self, script: Script = (), *, delay: float = 0.0, name: str = "scripted") -> None:
         self.name = name
         self._script = script
         self._next = 0

@@ -47,54 +47,92 @@ _MEMORY_DOC = (
     "all or nothing."
 )
 _ENTRY_PROPS: dict[str, Any] = {
-    "action": {"type": "string", "enum": ["add", "replace", "remove"],
-               "description": "add a new entry, replace fields of one, or remove one"},
-    "target": {"type": "string", "description": "replace/remove: the entry's id or a short "
-               "substring unique to it (of its name, description or body)"},
+    "action": {
+        "type": "string",
+        "enum": ["add", "replace", "remove"],
+        "description": "add a new entry, replace fields of one, or remove one",
+    },
+    "target": {
+        "type": "string",
+        "description": "replace/remove: the entry's id or a short "
+        "substring unique to it (of its name, description or body)",
+    },
     "type": {"type": "string", "enum": _TYPES, "description": "add: the kind of memory"},
-    "name": {"type": "string", "maxLength": 80, "description": "short title, at most 80 "
-             "characters"},
-    "description": {"type": "string", "maxLength": 150, "description": "one-line hook shown "
-                    "in the always-loaded index, at most 150 characters"},
-    "body": {"type": "string", "description": "the memory itself: the rule or fact, then "
-             "**Why:** and **How to apply:** lines"},
-    "pinned": {"type": "boolean", "description": "load the whole body into every session "
-               "(small budget; only for rules that matter every turn)"},
+    "name": {
+        "type": "string",
+        "maxLength": 80,
+        "description": "short title, at most 80 characters",
+    },
+    "description": {
+        "type": "string",
+        "maxLength": 150,
+        "description": "one-line hook shown in the always-loaded index, at most 150 characters",
+    },
+    "body": {
+        "type": "string",
+        "description": "the memory itself: the rule or fact, then "
+        "**Why:** and **How to apply:** lines",
+    },
+    "pinned": {
+        "type": "boolean",
+        "description": "load the whole body into every session "
+        "(small budget; only for rules that matter every turn)",
+    },
 }
 _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
-    "memory": (_MEMORY_DOC, {
-        "type": "object",
-        "properties": {
-            **_ENTRY_PROPS,
-            "scope": {"type": "string", "enum": ["local", "user", "project"],
-                      "description": "where to write (default local: this project, private "
-                      "to the user). user: every project of this user; project: committed "
-                      "with the repository for everyone. Name user or project only when the "
-                      "user asked for it, or to change an entry the index marks with that "
-                      "scope."},
-            "operations": {
-                "type": "array",
-                "description": "several add/replace/remove changes applied all or nothing",
-                "items": {"type": "object", "properties": _ENTRY_PROPS,
-                          "required": ["action"]},
+    "memory": (
+        _MEMORY_DOC,
+        {
+            "type": "object",
+            "properties": {
+                **_ENTRY_PROPS,
+                "scope": {
+                    "type": "string",
+                    "enum": ["local", "user", "project"],
+                    "description": "where to write (default local: this project, private "
+                    "to the user). user: every project of this user; project: committed "
+                    "with the repository for everyone. Name user or project only when the "
+                    "user asked for it, or to change an entry the index marks with that "
+                    "scope.",
+                },
+                "operations": {
+                    "type": "array",
+                    "description": "several add/replace/remove changes applied all or nothing",
+                    "items": {"type": "object", "properties": _ENTRY_PROPS, "required": ["action"]},
+                },
             },
         },
-    }),
+    ),
     "memory_read": (
         "Read one memory in full, with how old it is and which files or symbols it names "
         "that no longer exist. Verify before you rely on it.",
-        {"type": "object", "properties": {"id": {"type": "string", "description":
-         "the entry id from the index, or a unique substring"}}, "required": ["id"]},
+        {
+            "type": "object",
+            "properties": {
+                "id": {
+                    "type": "string",
+                    "description": "the entry id from the index, or a unique substring",
+                }
+            },
+            "required": ["id"],
+        },
     ),
     "memory_search": (
         "Search saved memories by keywords. Use it before adding a memory, and when the "
         "user refers to something from an earlier session.",
-        {"type": "object", "properties": {
-            "query": {"type": "string", "description": "a few keywords"},
-            "limit": {"type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX},
-            "include_history": {"type": "boolean", "description": "also search removed and "
-                                "superseded entries (what was true before)"},
-        }, "required": ["query"]},
+        {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "a few keywords"},
+                "limit": {"type": "integer", "minimum": 1, "maximum": SEARCH_LIMIT_MAX},
+                "include_history": {
+                    "type": "boolean",
+                    "description": "also search removed and "
+                    "superseded entries (what was true before)",
+                },
+            },
+            "required": ["query"],
+        },
     ),
     "session_search": (
         "Search past conversations (earlier sessions, tool calls and tool output "
@@ -102,24 +140,43 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
         "memory. Returns matching sessions, each with the matching message and its "
         "neighbours. To read more of a session, call again with its session_id and "
         "around=<a message id>. The current conversation is not searched.",
-        {"type": "object", "properties": {
-            "query": {"type": "string", "description": "a few keywords, or a \"quoted "
-                      "phrase\"; any language"},
-            "limit": {"type": "integer", "minimum": 1, "maximum": SESSION_LIMIT_MAX,
-                      "description": "sessions to return (default 5)"},
-            "window": {"type": "integer", "minimum": 0, "maximum": WINDOW_MAX,
-                       "description": "messages to show either side of a match (default 1, "
-                       "or 5 when scrolling)"},
-            "role": {"type": "string", "description": "only messages with this role "
-                     "(user, assistant, tool)"},
-            "agent": {"type": "string", "description": "only sessions of this agent"},
-            "since": {"type": "string", "description": "only messages from this date on "
-                      "(ISO 8601, e.g. 2026-11-01)"},
-            "until": {"type": "string", "description": "only messages before this date"},
-            "session_id": {"type": "string", "description": "scroll: the session to read"},
-            "around": {"type": "integer", "description": "scroll: the message id to centre "
-                       "on (from a previous result)"},
-        }},
+        {
+            "type": "object",
+            "properties": {
+                "query": {
+                    "type": "string",
+                    "description": 'a few keywords, or a "quoted phrase"; any language',
+                },
+                "limit": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": SESSION_LIMIT_MAX,
+                    "description": "sessions to return (default 5)",
+                },
+                "window": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": WINDOW_MAX,
+                    "description": "messages to show either side of a match (default 1, "
+                    "or 5 when scrolling)",
+                },
+                "role": {
+                    "type": "string",
+                    "description": "only messages with this role (user, assistant, tool)",
+                },
+                "agent": {"type": "string", "description": "only sessions of this agent"},
+                "since": {
+                    "type": "string",
+                    "description": "only messages from this date on (ISO 8601, e.g. 2026-11-01)",
+                },
+                "until": {"type": "string", "description": "only messages before this date"},
+                "session_id": {"type": "string", "description": "scroll: the session to read"},
+                "around": {
+                    "type": "integer",
+                    "description": "scroll: the message id to centre on (from a previous result)",
+                },
+            },
+        },
     ),
 }
 
@@ -129,8 +186,12 @@ def tool_schemas(format: str = "openai") -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for name, (doc, params) in _SCHEMAS.items():
         if format == "openai":
-            out.append({"type": "function",
-                        "function": {"name": name, "description": doc, "parameters": params}})
+            out.append(
+                {
+                    "type": "function",
+                    "function": {"name": name, "description": doc, "parameters": params},
+                }
+            )
         elif format == "anthropic":
             out.append({"name": name, "description": doc, "input_schema": params})
         elif format == "mcp":
@@ -147,8 +208,9 @@ def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = Fals
             raise ValidationError(f"'{key}' is required", field=key)
         return None
     if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-        raise ValidationError(f"'{key}' must be a {kind.__name__}, not {type(value).__name__}",
-                              field=key)
+        raise ValidationError(
+            f"'{key}' must be a {kind.__name__}, not {type(value).__name__}", field=key
+        )
     return value
 
 
@@ -158,37 +220,56 @@ def _operation(args: Mapping[str, Any]) -> Operation:
         missing = [k for k in ("type", "name", "description", "body") if not args.get(k)]
         if missing:
             raise ValidationError(f"add needs {', '.join(missing)}")
-        return AddOp(_get(args, "type", str), _get(args, "name", str),
-                     _get(args, "description", str), _get(args, "body", str),
-                     pinned=bool(_get(args, "pinned", bool)))
+        return AddOp(
+            _get(args, "type", str),
+            _get(args, "name", str),
+            _get(args, "description", str),
+            _get(args, "body", str),
+            pinned=bool(_get(args, "pinned", bool)),
+        )
     if action == "replace":
         fields = {k: _get(args, k, str) for k in ("name", "description", "body", "type")}
         pinned = _get(args, "pinned", bool)
         if all(v is None for v in fields.values()) and pinned is None:
-            raise ValidationError("replace needs at least one of name, description, body, "
-                                  "type, pinned")
+            raise ValidationError(
+                "replace needs at least one of name, description, body, type, pinned"
+            )
         return ReplaceOp(_get(args, "target", str, required=True), pinned=pinned, **fields)
     if action == "remove":
         return RemoveOp(_get(args, "target", str, required=True))
     raise ValidationError(f"action must be add, replace or remove, not {action!r}")
 
 
-_VERBS = {"add": "Saved", "exists": "Already exists, nothing saved:", "replace": "Updated",
-          "unchanged": "Unchanged:", "remove": "Removed (archived)", "supersede": "Superseded by"}
+_VERBS = {
+    "add": "Saved",
+    "exists": "Already exists, nothing saved:",
+    "replace": "Updated",
+    "unchanged": "Unchanged:",
+    "remove": "Removed (archived)",
+    "supersede": "Superseded by",
+}
 
 
 class Dispatcher:
     """Runs tool calls for one session against a :class:`~memdir.Memdir`."""
 
-    def __init__(self, md: Memdir, *, write_scope: str = "local",
-                 source: Source = Source.AGENT, session: MemorySession | None = None) -> None:
+    def __init__(
+        self,
+        md: Memdir,
+        *,
+        write_scope: str = "local",
+        source: Source = Source.AGENT,
+        session: MemorySession | None = None,
+    ) -> None:
         self.md = md
         self.session = session  # its lineage is left out of session_search
         self.write_scope = write_scope
         self.source = source
         self.failures = 0
         self._handlers: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-            "memory": self._memory, "memory_read": self._read, "memory_search": self._search,
+            "memory": self._memory,
+            "memory_read": self._read,
+            "memory_search": self._search,
             "session_search": self._session_search,
         }
 
@@ -202,8 +283,9 @@ class Dispatcher:
         calls still run: a harness that never calls :meth:`new_turn` is not locked out)."""
         handler = self._handlers.get(name) if isinstance(name, str) else None
         if handler is None:
-            return self._fail(f"unknown tool {name!r}; the memory tools are "
-                              f"{', '.join(TOOL_NAMES)}")
+            return self._fail(
+                f"unknown tool {name!r}; the memory tools are {', '.join(TOOL_NAMES)}"
+            )
         if isinstance(arguments, str):
             try:
                 arguments = json.loads(arguments) if arguments.strip() else {}
@@ -219,8 +301,10 @@ class Dispatcher:
     def _fail(self, message: str) -> dict[str, Any]:
         self.failures += 1
         if self.failures >= MAX_FAILURES:
-            message += (f" That is {self.failures} failed memory calls this turn: stop "
-                        f"using memory tools and carry on with the task.")
+            message += (
+                f" That is {self.failures} failed memory calls this turn: stop "
+                f"using memory tools and carry on with the task."
+            )
         return {"success": False, "error": message}
 
     def _memory(self, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -237,8 +321,7 @@ class Dispatcher:
                 try:
                     ops.append(_operation(item))
                 except ValidationError as exc:
-                    raise ValidationError(f"operations[{i}]: {exc} (nothing was applied)"
-                                          ) from None
+                    raise ValidationError(f"operations[{i}]: {exc} (nothing was applied)") from None
         else:
             ops = [_operation(args)]
         scope = _get(args, "scope", str)
@@ -249,8 +332,11 @@ class Dispatcher:
             if scope is None:
                 self._point_to_scope(ops)
             raise
-        return {"success": True, "results": [self._summary(c) for c in changes],
-                "usage": self._usage(store)}
+        return {
+            "success": True,
+            "results": [self._summary(c) for c in changes],
+            "usage": self._usage(store),
+        }
 
     def _scope(self, scope: str | None) -> str:
         """The scope a write goes to: the session's unless the call names one, which
@@ -258,14 +344,17 @@ class Dispatcher:
         if scope is None:
             return self.write_scope
         if scope == "managed":
-            raise ReadOnlyScopeError("managed", "it is set by an administrator and agents "
-                                     "cannot change it")
+            raise ReadOnlyScopeError(
+                "managed", "it is set by an administrator and agents cannot change it"
+            )
         if scope not in self.md.settings.agent_write_scopes:
             allowed = ", ".join(self.md.settings.agent_write_scopes) or "none"
             raise ValidationError(
                 f"writing to the {scope!r} scope through a tool is not allowed here (allowed: "
                 f"{allowed}; agent_write_scopes in {self.md.home / 'config.toml'}). Write to "
-                f"the default scope instead, or ask the user.", field="scope")
+                f"the default scope instead, or ask the user.",
+                field="scope",
+            )
         return scope
 
     def _point_to_scope(self, ops: list[Operation]) -> None:
@@ -282,20 +371,32 @@ class Dispatcher:
             if scope != self.write_scope:
                 raise ValidationError(
                     f"{entry.id} is in the {scope} scope, not {self.write_scope}; send "
-                    f'"scope": "{scope}" to change it (nothing was applied)', field="scope")
+                    f'"scope": "{scope}" to change it (nothing was applied)',
+                    field="scope",
+                )
 
     def _summary(self, change: Change) -> dict[str, Any]:
         entry = change.entry
         if change.action in ("remove", "supersede") and change.previous is not None:
-            return {"action": change.action, "id": change.previous.id,
-                    "message": f"{_VERBS[change.action]} {entry.id}"}
-        return {"action": change.action, "id": entry.id,
-                "message": f"{_VERBS[change.action]} {entry.id} ({entry.name})"}
+            return {
+                "action": change.action,
+                "id": change.previous.id,
+                "message": f"{_VERBS[change.action]} {entry.id}",
+            }
+        return {
+            "action": change.action,
+            "id": entry.id,
+            "message": f"{_VERBS[change.action]} {entry.id} ({entry.name})",
+        }
 
     @staticmethod
     def _usage(store: Store) -> dict[str, Any]:
-        return {"scope": store.scope, "entries": len(store.list()),
-                "pinned_chars": store.pinned_used(), "pinned_budget": store.pinned_budget}
+        return {
+            "scope": store.scope,
+            "entries": len(store.list()),
+            "pinned_chars": store.pinned_used(),
+            "pinned_budget": store.pinned_budget,
+        }
 
     def _read(self, args: Mapping[str, Any]) -> dict[str, Any]:
         target = _get(args, "id", str, required=True)
@@ -310,15 +411,31 @@ class Dispatcher:
         history = bool(_get(args, "include_history", bool))
         hits = self.md.search(query[:1000], limit=limit, include_archived=history)
         results = [
-            {"id": h.entry.id, "scope": h.scope, "type": h.entry.type.value,
-             "name": h.entry.name, "description": h.entry.description,
-             "preview": h.entry.body[:200], "score": h.score,
-             **({"archived": True, "valid_until": _iso(h.entry.valid_until),
-                 "superseded_by": h.entry.superseded_by} if h.entry.archived else {})}
+            {
+                "id": h.entry.id,
+                "scope": h.scope,
+                "type": h.entry.type.value,
+                "name": h.entry.name,
+                "description": h.entry.description,
+                "preview": h.entry.body[:200],
+                "score": h.score,
+                **(
+                    {
+                        "archived": True,
+                        "valid_until": _iso(h.entry.valid_until),
+                        "superseded_by": h.entry.superseded_by,
+                    }
+                    if h.entry.archived
+                    else {}
+                ),
+            }
             for h in hits
         ]
-        return {"success": True, "results": results,
-                **({} if results else {"message": "No memory matches; nothing to reuse."})}
+        return {
+            "success": True,
+            "results": results,
+            **({} if results else {"message": "No memory matches; nothing to reuse."}),
+        }
 
     def _session_search(self, args: Mapping[str, Any]) -> dict[str, Any]:
         session_id = _get(args, "session_id", str)
@@ -330,31 +447,44 @@ class Dispatcher:
             return self._scroll(session_id, around, 5 if window is None else window)
         query = _get(args, "query", str)
         if not query:
-            raise ValidationError("'query' is required (or session_id and around to read "
-                                  "a session)", field="query")
+            raise ValidationError(
+                "'query' is required (or session_id and around to read a session)", field="query"
+            )
         limit = _get(args, "limit", int) or 5
         if not 1 <= limit <= SESSION_LIMIT_MAX:
             raise ValidationError(f"'limit' must be between 1 and {SESSION_LIMIT_MAX}")
         filters = {k: _get(args, k, str) for k in ("role", "agent", "since", "until")}
         exclude = sorted(self.session.lineage()) if self.session is not None else []
         hits = self.md.sessions.search(
-            query, limit=limit, window=1 if window is None else window, exclude=exclude,
-            **{k: v for k, v in filters.items() if v is not None})
+            query,
+            limit=limit,
+            window=1 if window is None else window,
+            exclude=exclude,
+            **{k: v for k, v in filters.items() if v is not None},
+        )
         budget = OUTPUT_CHARS // max(1, len(hits))
         results = [
-            {"session_id": h.session_id, "title": h.title, "agent": h.agent,
-             "date": f"{h.timestamp:%Y-%m-%d %H:%M}", "score": h.score,
-             "matched_message_id": h.message_id, "snippet": h.snippet,
-             "messages": _messages(h.context, budget)}
+            {
+                "session_id": h.session_id,
+                "title": h.title,
+                "agent": h.agent,
+                "date": f"{h.timestamp:%Y-%m-%d %H:%M}",
+                "score": h.score,
+                "matched_message_id": h.message_id,
+                "snippet": h.snippet,
+                "messages": _messages(h.context, budget),
+            }
             for h in hits
         ]
         if not results:
-            return {"success": True, "results": [],
-                    "message": "No earlier session matches. Try other keywords."}
+            return {
+                "success": True,
+                "results": [],
+                "message": "No earlier session matches. Try other keywords.",
+            }
         return {"success": True, "results": results}
 
-    def _scroll(self, session_id: str | None, around: int | None, window: int
-                ) -> dict[str, Any]:
+    def _scroll(self, session_id: str | None, around: int | None, window: int) -> dict[str, Any]:
         sessions = self.md.sessions
         if around is None:
             if session_id is None:
@@ -364,12 +494,18 @@ class Dispatcher:
         else:
             found = sessions.around(around, window)
             if not found or (session_id is not None and found[0].session_id != session_id):
-                raise ValidationError(f"no message {around} in "
-                                      f"{'that session' if session_id else 'any session'}; "
-                                      f"use a message id from a search result", field="around")
-        return {"success": True, "session_id": found[0].session_id if found else session_id,
-                "messages": _messages(found, OUTPUT_CHARS),
-                "hint": "call again with around=<first or last id> to read further"}
+                raise ValidationError(
+                    f"no message {around} in "
+                    f"{'that session' if session_id else 'any session'}; "
+                    f"use a message id from a search result",
+                    field="around",
+                )
+        return {
+            "success": True,
+            "session_id": found[0].session_id if found else session_id,
+            "messages": _messages(found, OUTPUT_CHARS),
+            "hint": "call again with around=<first or last id> to read further",
+        }
 
 
 def _iso(when: datetime | None) -> str | None:
@@ -382,8 +518,12 @@ def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:
     out = []
     for m in messages:
         text = m.content if len(m.content) <= each else m.content[: each - 1] + "…"
-        item: dict[str, Any] = {"id": m.id, "role": m.role, "content": text,
-                                "time": f"{m.timestamp:%Y-%m-%d %H:%M}"}
+        item: dict[str, Any] = {
+            "id": m.id,
+            "role": m.role,
+            "content": text,
+            "time": f"{m.timestamp:%Y-%m-%d %H:%M}",
+        }
         if m.tool_name:
             item["tool_name"] = m.tool_name
         if m.tool_calls is not None:

@@ -45,8 +45,11 @@ class Verdicts:
         with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
             data = json.loads(path.read_bytes())
             if data.get("version") == self._version:
-                self._known = {k: v for k, v in data["verdicts"].items()
-                               if isinstance(k, str) and (v is None or isinstance(v, str))}
+                self._known = {
+                    k: v
+                    for k, v in data["verdicts"].items()
+                    if isinstance(k, str) and (v is None or isinstance(v, str))
+                }
 
     @staticmethod
     def key(text: str) -> str:

@@ -48,8 +48,10 @@ def unified(change: Change, rev: str = "") -> str:
         a = f"a/{path}" if before is not None else "/dev/null"
         b = f"b/{path}" if after is not None else "/dev/null"
         lines = list(difflib.unified_diff(old, new, a, b))
-        out.extend(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
-                   for line in lines)
+        out.extend(
+            line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+            for line in lines
+        )
     return "".join(out)
 
 
@@ -69,8 +71,10 @@ class Versions:
 
     def _history(self, store: Store) -> History:
         if store.history is None:
-            raise HistoryError(f"the {store.scope} scope keeps no history; add it to "
-                               f"history_scopes in {self.md.home / 'config.toml'}")
+            raise HistoryError(
+                f"the {store.scope} scope keeps no history; add it to "
+                f"history_scopes in {self.md.home / 'config.toml'}"
+            )
         return store.history
 
     def _matcher(self, target: str, scope: str | None) -> Callable[[str], bool]:
@@ -80,18 +84,25 @@ class Versions:
             _, entry = self.md.find(target, scope=scope, include_archived=True)
         except NotFoundError:
             needle = target.casefold()
-            return lambda p: p != INDEX_NAME and p.endswith(".md") and needle in _base_id(
-                p.rsplit("/", 1)[-1][:-3]).casefold()
+            return lambda p: (
+                p != INDEX_NAME
+                and p.endswith(".md")
+                and needle in _base_id(p.rsplit("/", 1)[-1][:-3]).casefold()
+            )
         base = _base_id(entry.id)
         return lambda p: p == f"{base}.md" or p.startswith(f"archive/{base}--")
 
-    def log(self, entry: str | None = None, *, scope: str | None = None,
-            limit: int | None = None) -> list[Revision]:
+    def log(
+        self, entry: str | None = None, *, scope: str | None = None, limit: int | None = None
+    ) -> list[Revision]:
         """Commits of every scope with history (or one), newest first; with ``entry``
         (id or unique substring; archived copies count), only those that changed it."""
         match = self._matcher(entry, scope) if entry else None
-        found = [Revision(s.scope, c) for s in self.stores(scope)
-                 for c in self._history(s).log(match, limit=limit)]
+        found = [
+            Revision(s.scope, c)
+            for s in self.stores(scope)
+            for c in self._history(s).log(match, limit=limit)
+        ]
         found.sort(key=lambda r: r.commit.time, reverse=True)  # stable: per-scope order kept
         return found[:limit] if limit is not None else found
 
@@ -100,18 +111,30 @@ class Versions:
         ``HEAD``/``HEAD~N`` when one scope is named or only one keeps history)."""
         stores = self.stores(scope)
         if rev.upper().startswith("HEAD") and len(stores) > 1:
-            raise HistoryError(f"{rev} is ambiguous across scopes; add --scope "
-                               f"({', '.join(s.scope for s in stores)})")
-        hits = [(s, full) for s in stores
-                if (full := self._history(s).resolve(rev.upper() if rev.upper().startswith(
-                    "HEAD") else rev)) is not None]
+            raise HistoryError(
+                f"{rev} is ambiguous across scopes; add --scope "
+                f"({', '.join(s.scope for s in stores)})"
+            )
+        hits = [
+            (s, full)
+            for s in stores
+            if (
+                full := self._history(s).resolve(
+                    rev.upper() if rev.upper().startswith("HEAD") else rev
+                )
+            )
+            is not None
+        ]
         if not hits:
-            raise HistoryError(f"no revision {rev!r} in "
-                               f"{', '.join(s.scope for s in stores) or 'any scope'}; "
-                               f"`memdir log` lists them")
+            raise HistoryError(
+                f"no revision {rev!r} in "
+                f"{', '.join(s.scope for s in stores) or 'any scope'}; "
+                f"`memdir log` lists them"
+            )
         if len(hits) > 1:
-            raise HistoryError(f"revision {rev!r} is in several scopes; give more hex digits "
-                               f"or --scope")
+            raise HistoryError(
+                f"revision {rev!r} is in several scopes; give more hex digits or --scope"
+            )
         return hits[0]
 
     def change(self, rev: str, scope: str | None = None) -> tuple[Revision, Change]:
@@ -124,11 +147,11 @@ class Versions:
     def pending(self, scope: str | None = None) -> dict[str, Change]:
         """Per scope, files that differ from its last commit (hand edits not recorded
         yet; the next write commits them)."""
-        return {s.scope: ch for s in self.stores(scope)
-                if (ch := self._history(s).worktree_changes())}
+        return {
+            s.scope: ch for s in self.stores(scope) if (ch := self._history(s).worktree_changes())
+        }
 
-    def entry_at(self, target: str, rev: str, scope: str | None = None
-                 ) -> tuple[str, str, bytes]:
+    def entry_at(self, target: str, rev: str, scope: str | None = None) -> tuple[str, str, bytes]:
         """``(scope, path, bytes)`` of an entry's file as it was at ``rev``: the active
         file if there was one, else its newest archived copy."""
         store, full = self.find(rev, scope)
@@ -139,13 +162,17 @@ class Versions:
             if folder in ("", "archive") and base.endswith(".md") and path != INDEX_NAME:
                 paths[_base_id(base[:-3])] = path
         wanted = _base_id(target)
-        hits = [wanted] if wanted in paths else sorted(
-            i for i in paths if wanted.casefold() in i.casefold())
+        hits = (
+            [wanted]
+            if wanted in paths
+            else sorted(i for i in paths if wanted.casefold() in i.casefold())
+        )
         if len(hits) == 1:
             return store.scope, paths[hits[0]], files[paths[hits[0]]]
         if hits:
-            raise MemdirError(f"{target!r} matches several entries at {rev}: "
-                              f"{', '.join(hits)}; give the id")
+            raise MemdirError(
+                f"{target!r} matches several entries at {rev}: {', '.join(hits)}; give the id"
+            )
         raise NotFoundError(target, sorted(paths))
 
     def revert(self, rev: str, scope: str | None = None, *, source: str = "user") -> str:
@@ -166,16 +193,22 @@ class Versions:
             if current != after:
                 by = next((c for c in newer if path in c.paths), None)
                 why = f"commit {by.short} ({by.subject})" if by else "an edit not yet recorded"
-                raise HistoryError(f"{path} was changed again after {full[:8]} by {why}; "
-                                   f"revert that first, newest first")
+                raise HistoryError(
+                    f"{path} was changed again after {full[:8]} by {why}; "
+                    f"revert that first, newest first"
+                )
             files[path] = before
             expected[path] = after
         if not files:
             raise HistoryError(f"{full[:8]} changed no entry file; nothing to revert")
         subject = next(c.subject for c in later if c.rev == full)
         ids = sorted({_base_id(p.rsplit("/", 1)[-1][:-3]) for p in files})
-        store.restore(files, f"revert {full[:8]}: {', '.join(ids)} ({source})\n\n"
-                             f"reverts: {subject}\nsource: {source}\n", expected=expected)
+        store.restore(
+            files,
+            f"revert {full[:8]}: {', '.join(ids)} ({source})\n\n"
+            f"reverts: {subject}\nsource: {source}\n",
+            expected=expected,
+        )
         head = history.head()
         assert head is not None
         return head
@@ -187,5 +220,7 @@ class Versions:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise MemdirError(f"Cannot read {path} in the {store.scope} scope: "
-                              f"{exc.strerror}. Check its permissions.") from exc
+            raise MemdirError(
+                f"Cannot read {path} in the {store.scope} scope: "
+                f"{exc.strerror}. Check its permissions."
+            ) from exc

@@ -25,23 +25,42 @@ class _Progress:
 
 
 @cli.command()
-@click.option("--from", "paths", multiple=True,
-              type=click.Path(exists=True, path_type=Path),
-              help="A folder or file of notes, mail (.mbox), calendars (.ics), chat exports "
-                   "(.json) or git repositories to read (repeatable).")
-@click.option("--apply", "apply_ids", multiple=True, metavar="ID",
-              help="Write this proposal (repeat, or list several ids after one --apply).")
+@click.option(
+    "--from",
+    "paths",
+    multiple=True,
+    type=click.Path(exists=True, path_type=Path),
+    help="A folder or file of notes, mail (.mbox), calendars (.ics), chat exports "
+    "(.json) or git repositories to read (repeatable).",
+)
+@click.option(
+    "--apply",
+    "apply_ids",
+    multiple=True,
+    metavar="ID",
+    help="Write this proposal (repeat, or list several ids after one --apply).",
+)
 @click.option("--all", "apply_all", is_flag=True, help="Write every proposal (asks first).")
 @click.option("--yes", is_flag=True, help="With --all: do not ask.")
-@click.option("--fresh", is_flag=True,
-              help="Ask the model again for every text, replacing the answers kept from "
-                   "earlier dry runs in $MEMDIR_HOME/bootstrap-cache.json.")
+@click.option(
+    "--fresh",
+    is_flag=True,
+    help="Ask the model again for every text, replacing the answers kept from "
+    "earlier dry runs in $MEMDIR_HOME/bootstrap-cache.json.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.argument("more_ids", nargs=-1, metavar="[ID]...")
 @click.pass_obj
-def bootstrap(state: State, paths: tuple[Path, ...], apply_ids: tuple[str, ...],
-              apply_all: bool, yes: bool, fresh: bool, as_json: bool,
-              more_ids: tuple[str, ...]) -> None:
+def bootstrap(
+    state: State,
+    paths: tuple[Path, ...],
+    apply_ids: tuple[str, ...],
+    apply_all: bool,
+    yes: bool,
+    fresh: bool,
+    as_json: bool,
+    more_ids: tuple[str, ...],
+) -> None:
     """Propose memories from what you already have: your harnesses' memories and
     instruction files, git identity and commit conventions, and the notes, mail, calendars
     and chat exports you name with --from.
@@ -67,10 +86,11 @@ def bootstrap(state: State, paths: tuple[Path, ...], apply_ids: tuple[str, ...],
     if yes and not apply_all:
         raise click.UsageError("--yes only goes with --all")
     if fresh and ids:
-        raise click.UsageError("--apply ID answers from the dry run's kept answers; run the "
-                               "dry run with --fresh first, then --apply")
-    found = boot.propose(state.md, paths, progress=_Progress(), cached_only=bool(ids),
-                         fresh=fresh)
+        raise click.UsageError(
+            "--apply ID answers from the dry run's kept answers; run the "
+            "dry run with --fresh first, then --apply"
+        )
+    found = boot.propose(state.md, paths, progress=_Progress(), cached_only=bool(ids), fresh=fresh)
     if apply_all and found.proposals:
         if not yes:
             if not as_json:

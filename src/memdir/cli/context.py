@@ -19,12 +19,19 @@ def _tokens(text: str) -> int:
 
 
 @cli.command()
-@click.option("--explain", is_flag=True,
-              help="Show every part of the block: scope, source file, include chain, size "
-                   "in bytes and tokens, and what was left out and why.")
-@click.option("--path", "paths", multiple=True, metavar="PATH",
-              help="A file the session works on (repeatable): loads the rules whose "
-                   "`paths:` globs match it.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Show every part of the block: scope, source file, include chain, size "
+    "in bytes and tokens, and what was left out and why.",
+)
+@click.option(
+    "--path",
+    "paths",
+    multiple=True,
+    metavar="PATH",
+    help="A file the session works on (repeatable): loads the rules whose `paths:` globs match it.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
 def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) -> None:
@@ -34,8 +41,7 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
         reason = md.settings.disabled_by or "disabled"
         if as_json:
             click.echo(json.dumps({"enabled": False, "reason": reason, "system_block": ""}))
-        click.secho(f"Memory is disabled ({reason}). Nothing is loaded.", fg="yellow",
-                    err=True)
+        click.secho(f"Memory is disabled ({reason}). Nothing is loaded.", fg="yellow", err=True)
         return
     found = md.explain(paths)
     state.warn(md)  # after explain: reading may add warnings (e.g. a damaged state.db)
@@ -44,29 +50,47 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
         if note.warning:
             click.secho(f"Warning: {note.subject} {note.reason}", fg="yellow", err=True)
     if as_json:
-        data: dict[str, Any] = {"enabled": True, "system_block": block,
-                                "bytes": len(block.encode()), "tokens": _tokens(block)}
+        data: dict[str, Any] = {
+            "enabled": True,
+            "system_block": block,
+            "bytes": len(block.encode()),
+            "tokens": _tokens(block),
+        }
         if explain:
             data["sections"] = [
-                {"kind": s.kind, "scope": s.scope, "source": s.source,
-                 "bytes": len(s.text.encode()), "tokens": _tokens(s.text),
-                 "includes": list(s.includes)} for s in found.sections]
-            data["left_out"] = [{"scope": n.scope, "subject": n.subject, "reason": n.reason}
-                                for n in found.notes]
+                {
+                    "kind": s.kind,
+                    "scope": s.scope,
+                    "source": s.source,
+                    "bytes": len(s.text.encode()),
+                    "tokens": _tokens(s.text),
+                    "includes": list(s.includes),
+                }
+                for s in found.sections
+            ]
+            data["left_out"] = [
+                {"scope": n.scope, "subject": n.subject, "reason": n.reason} for n in found.notes
+            ]
         else:
-            data["scopes"] = [{"scope": v.name, "path": v.location, "entries": len(v.entries)}
-                              for v in md.scope_views()]
+            data["scopes"] = [
+                {"scope": v.name, "path": v.location, "entries": len(v.entries)}
+                for v in md.scope_views()
+            ]
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     if not explain:
         click.echo(block, nl=False)
         return
-    click.echo(f"Memory block: {len(block.encode()):,} bytes, ~{_tokens(block):,} tokens, "
-               f"{len(found.sections)} parts (most local last)\n")
+    click.echo(
+        f"Memory block: {len(block.encode()):,} bytes, ~{_tokens(block):,} tokens, "
+        f"{len(found.sections)} parts (most local last)\n"
+    )
     click.echo(f"{'#':>3}  {'scope':8} {'kind':12} {'bytes':>7} {'tokens':>7}  source")
     for i, s in enumerate(found.sections, 1):
-        click.echo(f"{i:>3}  {s.scope or '-':8} {s.kind:12} {len(s.text.encode()):>7,} "
-                   f"{_tokens(s.text):>7,}  {s.source}")
+        click.echo(
+            f"{i:>3}  {s.scope or '-':8} {s.kind:12} {len(s.text.encode()):>7,} "
+            f"{_tokens(s.text):>7,}  {s.source}"
+        )
         for chain in s.includes:
             click.echo(f"{'':44}includes: {chain}")
     if found.notes:
@@ -103,8 +127,9 @@ def doctor(state: State) -> None:
                 click.echo(f"         repaired: removed temp file {leftover}")
             for problem in scope.report.problems:
                 line = f":{problem.line}" if problem.line else ""
-                click.secho(f"         unreadable: {problem.path}{line}: {problem.reason}",
-                            fg="red")
+                click.secho(
+                    f"         unreadable: {problem.path}{line}: {problem.reason}", fg="red"
+                )
     state_ok = _doctor_state(md)
     if not all(scope.healthy for scope in health):
         click.echo("Writes to a scope are refused until its unreadable files are fixed.")
@@ -121,8 +146,10 @@ def _doctor_state(md: Memdir) -> bool:
     if not db.exists:
         click.echo(f"{'state':8} no sessions logged yet ({db.path})")
         return True
-    click.echo(f"{'state':8} {db.sessions} sessions, {db.messages} messages, "
-               f"{db.size / 1e6:.1f} MB at {db.path}")
+    click.echo(
+        f"{'state':8} {db.sessions} sessions, {db.messages} messages, "
+        f"{db.size / 1e6:.1f} MB at {db.path}"
+    )
     for problem in db.problems:
         click.secho(f"         found: {problem}", fg="yellow")
     for fix in db.repaired:

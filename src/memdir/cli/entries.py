@@ -16,7 +16,10 @@ from ..model import SCOPES, Entry
 from . import State, cli
 
 SCOPE_OPTION = click.option(
-    "--scope", type=click.Choice(SCOPES), default="local", show_default=True,
+    "--scope",
+    type=click.Choice(SCOPES),
+    default="local",
+    show_default=True,
     help="Which scope to use.",
 )
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -42,19 +45,31 @@ def _read_body(body: str | None) -> str:
 
 
 @cli.command()
-@click.option("--type", "type_", required=True,
-              type=click.Choice(["user", "feedback", "project", "reference"]),
-              help="user: who the person is; feedback: corrections; project: context not in "
-                   "the code; reference: stable facts.")
+@click.option(
+    "--type",
+    "type_",
+    required=True,
+    type=click.Choice(["user", "feedback", "project", "reference"]),
+    help="user: who the person is; feedback: corrections; project: context not in "
+    "the code; reference: stable facts.",
+)
 @click.option("--name", required=True, help="Short title (at most 80 characters).")
-@click.option("--description", required=True,
-              help="One-line hook for the index (at most 150 characters).")
+@click.option(
+    "--description", required=True, help="One-line hook for the index (at most 150 characters)."
+)
 @click.option("--body", help="The memory itself; read from stdin when omitted.")
 @click.option("--pinned", is_flag=True, help="Load the whole body into every session.")
 @SCOPE_OPTION
 @click.pass_obj
-def add(state: State, type_: str, name: str, description: str, body: str | None,
-        pinned: bool, scope: str) -> None:
+def add(
+    state: State,
+    type_: str,
+    name: str,
+    description: str,
+    body: str | None,
+    pinned: bool,
+    scope: str,
+) -> None:
     """Add an entry (an equal one already saved is reported, not duplicated)."""
     from ..changes import AddOp
 
@@ -81,8 +96,9 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
     """List entries of every scope (or one)."""
     rows = _entries(state, scope, archived)
     if as_json:
-        click.echo(json.dumps([{"scope": s, **e.to_dict()} for s, e in rows], indent=2,
-                              ensure_ascii=False))
+        click.echo(
+            json.dumps([{"scope": s, **e.to_dict()} for s, e in rows], indent=2, ensure_ascii=False)
+        )
         return
     if not rows:
         click.echo("No entries. Add one with `memdir add` or let an agent save one.")
@@ -96,8 +112,7 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
     for s, e in rows:
         flags = " (pinned)" if e.pinned else ""
         flags += " (archived)" if e.archived else ""
-        table.add_row(s, e.id, e.type.value, e.name + flags, e.description,
-                      f"{e.updated:%Y-%m-%d}")
+        table.add_row(s, e.id, e.type.value, e.name + flags, e.description, f"{e.updated:%Y-%m-%d}")
     Console().print(table)
 
 
@@ -137,8 +152,12 @@ def _save_recovery(state: State, entry: Entry, text: str) -> Path:
 @cli.command()
 @click.argument("target")
 @click.option("--scope", type=click.Choice(SCOPES), help="Look only in this scope.")
-@click.option("--from", "from_file", type=click.File("r", encoding="utf-8"),
-              help="Start from this text (e.g. a recovery file) instead of the entry.")
+@click.option(
+    "--from",
+    "from_file",
+    type=click.File("r", encoding="utf-8"),
+    help="Start from this text (e.g. a recovery file) instead of the entry.",
+)
 @click.pass_obj
 def edit(state: State, target: str, scope: str | None, from_file: Any) -> None:
     """Edit an entry's file in $EDITOR; it is validated and guarded before it is saved.

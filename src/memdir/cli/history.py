@@ -11,8 +11,11 @@ from ..errors import MemdirError
 from ..model import SCOPES
 from . import State, cli
 
-SCOPE_OPTION = click.option("--scope", type=click.Choice(SCOPES),
-                            help="Only this scope (default: every scope with history).")
+SCOPE_OPTION = click.option(
+    "--scope",
+    type=click.Choice(SCOPES),
+    help="Only this scope (default: every scope with history).",
+)
 
 
 def _when(ts: float) -> str:
@@ -25,25 +28,40 @@ def _when(ts: float) -> str:
 @click.option("-n", "--limit", type=click.IntRange(1), help="Show at most this many.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def log_cmd(state: State, entry: str | None, scope: str | None, limit: int | None,
-            as_json: bool) -> None:
+def log_cmd(
+    state: State, entry: str | None, scope: str | None, limit: int | None, as_json: bool
+) -> None:
     """List changes newest first (ENTRY: only those to one entry, id or substring)."""
     from ..versions import Versions
 
     revisions = Versions(state.md).log(entry, scope=scope, limit=limit)
     if as_json:
-        click.echo(json.dumps([
-            {"scope": r.scope, "rev": r.commit.rev, "time": _when(r.commit.time),
-             "message": r.commit.message, "paths": list(r.commit.paths)}
-            for r in revisions], indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "scope": r.scope,
+                        "rev": r.commit.rev,
+                        "time": _when(r.commit.time),
+                        "message": r.commit.message,
+                        "paths": list(r.commit.paths),
+                    }
+                    for r in revisions
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return
     if not revisions:
-        click.echo("No history yet: it starts with the first change." if entry is None
-                   else f"No change to {entry!r} in the history.")
+        click.echo(
+            "No history yet: it starts with the first change."
+            if entry is None
+            else f"No change to {entry!r} in the history."
+        )
         return
     for r in revisions:
-        click.echo(f"{r.commit.short}  {_when(r.commit.time)}  {r.scope:<5}  "
-                   f"{r.commit.subject}")
+        click.echo(f"{r.commit.short}  {_when(r.commit.time)}  {r.scope:<5}  {r.commit.subject}")
 
 
 @cli.command()
@@ -65,8 +83,7 @@ def diff(state: State, rev: str | None, scope: str | None) -> None:
             click.echo(unified(change), nl=False)
         return
     revision, change = versions.change(rev, scope)
-    click.secho(f"# {revision.commit.short} {revision.scope}: {revision.commit.subject}",
-                dim=True)
+    click.secho(f"# {revision.commit.short} {revision.scope}: {revision.commit.subject}", dim=True)
     click.echo(unified(change), nl=False)
 
 
@@ -96,8 +113,13 @@ def show_at(state: State, target: str, scope: str | None, as_json: bool) -> bool
     found_scope, path, data = versions.entry_at(entry, rev, scope)
     text = data.decode("utf-8", "replace")
     if as_json:
-        click.echo(json.dumps({"scope": found_scope, "rev": rev, "path": path,
-                               "text": text}, indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {"scope": found_scope, "rev": rev, "path": path, "text": text},
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     else:
         click.secho(f"# {path} at {rev} ({found_scope} scope)", dim=True)
         click.echo(text, nl=False)

@@ -9,21 +9,30 @@ import click
 
 from . import State, cli
 
-_LABELS = {"add": "add", "update": "update", "unchanged": "skip (unchanged)",
-           "duplicate": "skip (duplicate)", "conflict": "skip (name conflict)",
-           "removed": "skip (you removed it)", "refused": "refused by the guard",
-           "invalid": "skip (invalid)"}
+_LABELS = {
+    "add": "add",
+    "update": "update",
+    "unchanged": "skip (unchanged)",
+    "duplicate": "skip (duplicate)",
+    "conflict": "skip (name conflict)",
+    "removed": "skip (you removed it)",
+    "refused": "refused by the guard",
+    "invalid": "skip (invalid)",
+}
 
 
 @cli.command("import")
 @click.argument("harness", type=click.Choice(["claude-code", "codex", "hermes"]))
-@click.option("--from", "source", type=click.Path(path_type=Path),
-              help="Folder to read (default: the harness's own, e.g. ~/.hermes/memories).")
+@click.option(
+    "--from",
+    "source",
+    type=click.Path(path_type=Path),
+    help="Folder to read (default: the harness's own, e.g. ~/.hermes/memories).",
+)
 @click.option("--apply", is_flag=True, help="Write the entries; without it, a dry run.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def import_(state: State, harness: str, source: Path | None, apply: bool,
-            as_json: bool) -> None:
+def import_(state: State, harness: str, source: Path | None, apply: bool, as_json: bool) -> None:
     """Import another harness's memories (HARNESS: claude-code, codex or hermes).
 
     A dry run by default: prints what would be added, updated, skipped as a duplicate,
@@ -55,16 +64,24 @@ def import_(state: State, harness: str, source: Path | None, apply: bool,
 
 @cli.command("export")
 @click.argument("target", type=click.Choice(["claude-code", "codex", "hermes", "agents-md"]))
-@click.option("--to", "destination", type=click.Path(path_type=Path),
-              help="Folder (or AGENTS.md file) to write (default: the harness's own).")
+@click.option(
+    "--to",
+    "destination",
+    type=click.Path(path_type=Path),
+    help="Folder (or AGENTS.md file) to write (default: the harness's own).",
+)
 @click.option("--apply", is_flag=True, help="Write the files; without it, a dry run.")
-@click.option("--force", is_flag=True,
-              help="Overwrite files holding content memdir did not write (a timestamped "
-                   "backup is saved beside each first).")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Overwrite files holding content memdir did not write (a timestamped "
+    "backup is saved beside each first).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def export(state: State, target: str, destination: Path | None, apply: bool, force: bool,
-           as_json: bool) -> None:
+def export(
+    state: State, target: str, destination: Path | None, apply: bool, force: bool, as_json: bool
+) -> None:
     """Export memories in another harness's format (claude-code, codex, hermes) or as a
     managed section of AGENTS.md (agents-md).
 
@@ -85,13 +102,16 @@ def export(state: State, target: str, destination: Path | None, apply: bool, for
     for f in report.files:
         extra = f" (backup: {f.backup})" if f.backup else ""
         why = f" — {f.reason}" if f.reason and f.status != "backup" else ""
-        click.secho(f"{f.status:<10} {f.path}{extra}{why}",
-                    fg="red" if f.status == "refused" else None)
+        click.secho(
+            f"{f.status:<10} {f.path}{extra}{why}", fg="red" if f.status == "refused" else None
+        )
     for entry, why in report.left_out:
         click.secho(f"left out   {entry} — {why}", fg="yellow")
     if not report.applied:
         click.echo("Dry run: nothing written. Re-run with --apply to write.")
     if report.refused:
-        raise click.ClickException(f"{len(report.refused)} file(s) hold content memdir did "
-                                   f"not write; nothing was overwritten. Use --force to "
-                                   f"back them up and overwrite")
+        raise click.ClickException(
+            f"{len(report.refused)} file(s) hold content memdir did "
+            f"not write; nothing was overwritten. Use --force to "
+            f"back them up and overwrite"
+        )

@@ -24,12 +24,16 @@ if TYPE_CHECKING:  # the pipeline is imported only when these commands run
 
 def _summary(report: RunReport, *, dry: bool) -> list[str]:
     would = "would " if dry else ""
-    lines = [f"sessions extracted: {report.extracted} ({report.empty} with nothing worth "
-             f"saving, {report.skipped} skipped)",
-             f"candidates kept: {report.candidates}"]
+    lines = [
+        f"sessions extracted: {report.extracted} ({report.empty} with nothing worth "
+        f"saving, {report.skipped} skipped)",
+        f"candidates kept: {report.candidates}",
+    ]
     if report.dropped:
-        lines.append("candidates dropped: " + ", ".join(
-            f"{n} {why}" for why, n in sorted(report.dropped.items())))
+        lines.append(
+            "candidates dropped: "
+            + ", ".join(f"{n} {why}" for why, n in sorted(report.dropped.items()))
+        )
     lines += [f"{would}apply: {op}" for op in report.ops]
     lines += [f"{would}archive (unused): {a}" for a in report.archived]
     lines += [f"review: {r}" for r in report.review]
@@ -41,8 +45,12 @@ def _summary(report: RunReport, *, dry: bool) -> list[str]:
 
 @cli.command()
 @click.option("--dry-run", is_flag=True, help="Print the ops it would apply; write nothing.")
-@click.option("--all", "everything", is_flag=True,
-              help="Redo every session of this project, not only those that grew.")
+@click.option(
+    "--all",
+    "everything",
+    is_flag=True,
+    help="Redo every session of this project, not only those that grew.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
 def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> None:
@@ -54,8 +62,8 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
         pipeline.scan(everything=everything)
         total = pipeline.due()
         if total:
-            with click.progressbar(length=total, label="memdir maintain", file=sys.stderr
-                                   ) as bar:
+            with click.progressbar(length=total, label="memdir maintain", file=sys.stderr) as bar:
+
                 def step(_: Job) -> None:
                     bar.length = max(bar.length or 0, bar.pos + 1 + pipeline.due())
                     bar.update(1)
@@ -86,14 +94,22 @@ def _age(when: datetime | None, now: datetime) -> str:
     seconds = (when - now).total_seconds()
     sign = "in " if seconds > 0 else ""
     seconds = abs(seconds)
-    text = (f"{seconds:.0f}s" if seconds < 90 else f"{seconds / 60:.0f}m" if seconds < 5400
-            else f"{seconds / 3600:.0f}h")
+    text = (
+        f"{seconds:.0f}s"
+        if seconds < 90
+        else f"{seconds / 60:.0f}m"
+        if seconds < 5400
+        else f"{seconds / 3600:.0f}h"
+    )
     return sign + text + ("" if sign else " ago")
 
 
 @cli.command()
-@click.option("--status", type=click.Choice(["pending", "running", "done", "error"]),
-              help="Only jobs with this status.")
+@click.option(
+    "--status",
+    type=click.Choice(["pending", "running", "done", "error"]),
+    help="Only jobs with this status.",
+)
 @click.option("--limit", default=50, show_default=True, help="How many jobs to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (with raw model output).")
 @click.pass_obj
@@ -114,7 +130,9 @@ def jobs(state: State, status: str | None, limit: int, as_json: bool) -> None:
             extra = f" retry {_age(j.retry_at, now)} ({j.retries_left} left)"
         elif j.status == "running":
             extra = f" by {j.worker}, lease ends {_age(j.lease_until, now)}"
-        click.echo(f"{j.kind:11} {j.status:7} {j.outcome or '-':10} {key:40} "
-                   f"updated {_age(j.updated_at, now)}{extra}")
+        click.echo(
+            f"{j.kind:11} {j.status:7} {j.outcome or '-':10} {key:40} "
+            f"updated {_age(j.updated_at, now)}{extra}"
+        )
         if j.last_error:
             click.secho(f"            last error: {j.last_error[:300]}", fg="red")

@@ -10,13 +10,19 @@ from . import State, cli
 
 
 @cli.command()
-@click.option("--apply", "apply_ids", multiple=True, metavar="ID",
-              help="Apply this proposal (repeat, or list several ids after one --apply).")
+@click.option(
+    "--apply",
+    "apply_ids",
+    multiple=True,
+    metavar="ID",
+    help="Apply this proposal (repeat, or list several ids after one --apply).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.argument("more_ids", nargs=-1, metavar="[ID]...")
 @click.pass_obj
-def review(state: State, apply_ids: tuple[str, ...], as_json: bool,
-           more_ids: tuple[str, ...]) -> None:
+def review(
+    state: State, apply_ids: tuple[str, ...], as_json: bool, more_ids: tuple[str, ...]
+) -> None:
     """Audit every scope: duplicates, conflicts, stale entries, promotions, index budget.
 
     Prints proposals with ids and changes nothing; `memdir review --apply ID …` applies

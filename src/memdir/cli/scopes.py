@@ -10,11 +10,18 @@ from . import State, cli
 
 
 @cli.command()
-@click.option("--adopt", "old", metavar="OLD",
-              help="Re-attach the local scope of a checkout that moved: its old path, or its "
-                   "folder name under $MEMDIR_HOME/projects.")
-@click.option("--force", is_flag=True,
-              help="With --adopt: take the scope even though its checkout still exists.")
+@click.option(
+    "--adopt",
+    "old",
+    metavar="OLD",
+    help="Re-attach the local scope of a checkout that moved: its old path, or its "
+    "folder name under $MEMDIR_HOME/projects.",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="With --adopt: take the scope even though its checkout still exists.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
 def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
@@ -29,11 +36,15 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
             click.echo(json.dumps(done.to_dict(), indent=2, ensure_ascii=False))
             return
         was = f" (recorded for {done.old_path})" if done.old_path else ""
-        click.echo(f"Moved {done.old_folder}{was} to {done.new_folder}: "
-                   f"{held(done.active, done.archived)}, unchanged; index regenerated.")
+        click.echo(
+            f"Moved {done.old_folder}{was} to {done.new_folder}: "
+            f"{held(done.active, done.archived)}, unchanged; index regenerated."
+        )
         if done.set_aside:
-            click.echo(f"The previous, entry-less local folder is kept at {done.set_aside}; "
-                       f"delete it once you have looked at it.")
+            click.echo(
+                f"The previous, entry-less local folder is kept at {done.set_aside}; "
+                f"delete it once you have looked at it."
+            )
         return
     infos = state.md.scope_info()
     if as_json:
@@ -45,8 +56,9 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
             click.echo(f"{info.name:8} {status} ({info.path})")
             continue
         mode = "read-only" if info.read_only else "writable"
-        click.echo(f"{info.name:8} {info.active} active, {info.archived} archived, {mode} "
-                   f"at {info.path}")
+        click.echo(
+            f"{info.name:8} {info.active} active, {info.archived} archived, {mode} at {info.path}"
+        )
         if info.name == "local":
             recorded = info.origin.path if info.origin else "none (recorded on next open)"
             if info.origin and info.origin.remote:

@@ -8,8 +8,12 @@ from . import State, cli
 
 
 @cli.command()
-@click.option("--agent", default="mcp", show_default=True,
-              help="Agent name recorded for the session in state.db.")
+@click.option(
+    "--agent",
+    default="mcp",
+    show_default=True,
+    help="Agent name recorded for the session in state.db.",
+)
 @click.pass_obj
 def mcp(state: State, agent: str) -> None:
     """Serve MCP over stdin/stdout (what Claude Code, Codex and Cursor launch)."""
@@ -21,14 +25,24 @@ def mcp(state: State, agent: str) -> None:
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to bind. Anything but loopback exposes memory to the network "
-                   "(the bearer token still applies).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to bind. Anything but loopback exposes memory to the network "
+    "(the bearer token still applies).",
+)
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--max-body", default=1 << 20, show_default=True, type=click.IntRange(1024),
-              help="Largest request body accepted, in bytes.")
-@click.option("--print-token", is_flag=True,
-              help="Print the bearer token (made on first use) and exit.")
+@click.option(
+    "--max-body",
+    default=1 << 20,
+    show_default=True,
+    type=click.IntRange(1024),
+    help="Largest request body accepted, in bytes.",
+)
+@click.option(
+    "--print-token", is_flag=True, help="Print the bearer token (made on first use) and exit."
+)
 @click.pass_obj
 def serve(state: State, host: str, port: int, max_body: int, print_token: bool) -> None:
     """Serve MCP over streamable HTTP at http://HOST:PORT/mcp, behind a bearer token
@@ -43,8 +57,15 @@ def serve(state: State, host: str, port: int, max_body: int, print_token: bool) 
         click.echo(token)
         return
     if host not in LOOPBACK:
-        click.secho(f"Warning: listening on {host}, not loopback: anyone who can reach it "
-                    f"and has the token can read and change memory.", fg="yellow", err=True)
-    click.echo(f"memdir MCP on http://{host}:{port}/mcp (token: `memdir serve --print-token`,"
-               f" kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.", err=True)
+        click.secho(
+            f"Warning: listening on {host}, not loopback: anyone who can reach it "
+            f"and has the token can read and change memory.",
+            fg="yellow",
+            err=True,
+        )
+    click.echo(
+        f"memdir MCP on http://{host}:{port}/mcp (token: `memdir serve --print-token`,"
+        f" kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.",
+        err=True,
+    )
     run(md, host=host, port=port, max_body=max_body)

@@ -24,8 +24,9 @@ def _cutoff(text: str, now: datetime) -> datetime:
     try:
         when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except ValueError:
-        raise click.BadParameter(f"{text!r}: use a duration such as 90d, 12h or 2w, or a "
-                                 f"date such as 2026-01-31") from None
+        raise click.BadParameter(
+            f"{text!r}: use a duration such as 90d, 12h or 2w, or a date such as 2026-01-31"
+        ) from None
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
@@ -62,8 +63,10 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
     for s in found:
         flags = f" [{s.memory_mode}]" if s.memory_mode != "enabled" else ""
         child = f" (child of {s.parent_id[:12]})" if s.parent_id else ""
-        click.echo(f"{s.id}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
-                   f"{flags}{child}  {_one_line(s.title or '', 60)}")
+        click.echo(
+            f"{s.id}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
+            f"{flags}{child}  {_one_line(s.title or '', 60)}"
+        )
 
 
 @sessions.command()
@@ -78,13 +81,16 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
     info = store.get(session_id)
     messages = store.around(around, window) if around is not None else store.messages(session_id)
     if around is not None and not any(m.session_id == info.id for m in messages):
-        raise click.BadParameter(f"message {around} is not in session {info.id}",
-                                 param_hint="--around")
+        raise click.BadParameter(
+            f"message {around} is not in session {info.id}", param_hint="--around"
+        )
     if as_json:
         _dump({"session": info.to_dict(), "messages": [m.to_dict() for m in messages]})
         return
-    click.secho(f"# session {info.id} ({info.agent}, {info.started_at:%Y-%m-%d %H:%M}, "
-                f"{info.memory_mode})", dim=True)
+    click.secho(
+        f"# session {info.id} ({info.agent}, {info.started_at:%Y-%m-%d %H:%M}, {info.memory_mode})",
+        dim=True,
+    )
     for m in messages:
         tool = f" [{m.tool_name}]" if m.tool_name else ""
         click.secho(f"\n#{m.id} {m.role}{tool} · {m.timestamp:%Y-%m-%d %H:%M:%S}", bold=True)
@@ -99,17 +105,22 @@ def _project_scope(state: State) -> str:
     return project_slug(state.md.project_root)
 
 
-def _session_hits(state: State, query: str, limit: int, window: int,
-                  filters: dict[str, Any]) -> list[dict[str, Any]]:
-    hits = state.md.sessions.search(query, limit=limit, window=window,
-                                    **{k: v for k, v in filters.items() if v is not None})
+def _session_hits(
+    state: State, query: str, limit: int, window: int, filters: dict[str, Any]
+) -> list[dict[str, Any]]:
+    hits = state.md.sessions.search(
+        query, limit=limit, window=window, **{k: v for k, v in filters.items() if v is not None}
+    )
     return [h.to_dict() for h in hits]
 
 
 def _print_session_hits(hits: list[dict[str, Any]]) -> None:
     for h in hits:
-        click.secho(f"{h['session_id']}  {h['timestamp']}  {h['agent']}  "
-                    f"score {h['score']:.3g}  ({h['matches']} matching)", bold=True)
+        click.secho(
+            f"{h['session_id']}  {h['timestamp']}  {h['agent']}  "
+            f"score {h['score']:.3g}  ({h['matches']} matching)",
+            bold=True,
+        )
         for m in h["context"]:
             mark = ">" if m["id"] == h["message_id"] else " "
             click.echo(f"  {mark} #{m['id']} {m['role']}: {_one_line(m['content'], 100)}")
@@ -126,12 +137,26 @@ def _print_session_hits(hits: list[dict[str, Any]]) -> None:
 @click.option("--this-project", is_flag=True, help="Only sessions of this project.")
 @JSON_OPTION
 @click.pass_obj
-def search_sessions(state: State, query: str, limit: int, window: int, role: str | None,
-                    agent: str | None, since: str | None, until: str | None,
-                    this_project: bool, as_json: bool) -> None:
+def search_sessions(
+    state: State,
+    query: str,
+    limit: int,
+    window: int,
+    role: str | None,
+    agent: str | None,
+    since: str | None,
+    until: str | None,
+    this_project: bool,
+    as_json: bool,
+) -> None:
     """Search past sessions (tool calls and output included), grouped by session."""
-    filters = {"role": role, "agent": agent, "since": since, "until": until,
-               "scope": _project_scope(state) if this_project else None}
+    filters = {
+        "role": role,
+        "agent": agent,
+        "since": since,
+        "until": until,
+        "scope": _project_scope(state) if this_project else None,
+    }
     hits = _session_hits(state, query, limit, window, filters)
     if as_json:
         _dump(hits)
@@ -142,9 +167,13 @@ def search_sessions(state: State, query: str, limit: int, window: int, role: str
 
 
 @sessions.command()
-@click.option("--older-than", "older_than", required=True,
-              help="Age (90d, 12h, 2w) or date (2026-01-31): sessions with no activity since "
-                   "then are deleted.")
+@click.option(
+    "--older-than",
+    "older_than",
+    required=True,
+    help="Age (90d, 12h, 2w) or date (2026-01-31): sessions with no activity since "
+    "then are deleted.",
+)
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @click.pass_obj
 def prune(state: State, older_than: str, yes: bool) -> None:
@@ -155,11 +184,14 @@ def prune(state: State, older_than: str, yes: bool) -> None:
     if not yes:
         from ..sessions.records import iso
 
-        click.confirm(f"Delete every session tree with no activity since {iso(cutoff)}?",
-                      abort=True)
+        click.confirm(
+            f"Delete every session tree with no activity since {iso(cutoff)}?", abort=True
+        )
     report = state.md.sessions.prune(cutoff)
-    click.echo(f"Deleted {report.sessions} session(s) and {report.messages} message(s); "
-               f"state.db {report.bytes_before:,} → {report.bytes_after:,} bytes.")
+    click.echo(
+        f"Deleted {report.sessions} session(s) and {report.messages} message(s); "
+        f"state.db {report.bytes_before:,} → {report.bytes_after:,} bytes."
+    )
 
 
 @sessions.command(name="rm")
@@ -174,12 +206,16 @@ def rm(state: State, session_id: str, yes: bool) -> None:
     md = state.md
     info = md.sessions.get(session_id)  # an unknown id is an error that lists how to find one
     if not yes:
-        click.confirm(f"Delete session {info.id} ({info.messages} messages) and the memories "
-                      f"only it taught?", abort=True)
+        click.confirm(
+            f"Delete session {info.id} ({info.messages} messages) and the memories only it taught?",
+            abort=True,
+        )
     removed = md.pipeline.delete_session(info.id)
-    click.echo(f"Deleted session {info.id}; removed {len(removed)} memor"
-               f"{'y' if len(removed) == 1 else 'ies'} only it taught"
-               + (f": {', '.join(removed)}." if removed else "."))
+    click.echo(
+        f"Deleted session {info.id}; removed {len(removed)} memor"
+        f"{'y' if len(removed) == 1 else 'ies'} only it taught"
+        + (f": {', '.join(removed)}." if removed else ".")
+    )
 
 
 @sessions.command(name="mode")
@@ -208,16 +244,24 @@ def search(state: State, query: str, limit: int, archived: bool, as_json: bool) 
     entries = md.search(query, limit=limit, include_archived=archived)
     hits = _session_hits(state, query, limit, 1, {})
     if as_json:
-        _dump({"entries": [{"scope": h.scope, "score": h.score, **h.entry.to_dict()}
-                           for h in entries], "sessions": hits})
+        _dump(
+            {
+                "entries": [
+                    {"scope": h.scope, "score": h.score, **h.entry.to_dict()} for h in entries
+                ],
+                "sessions": hits,
+            }
+        )
         return
     click.secho("Memories", underline=True)
     if not entries:
         click.echo("  none match")
     for h in entries:
         flag = " (archived)" if h.entry.archived else ""
-        click.echo(f"  {h.entry.id} [{h.scope}]{flag}: {h.entry.name} — "
-                   f"{_one_line(h.entry.description, 80)}")
+        click.echo(
+            f"  {h.entry.id} [{h.scope}]{flag}: {h.entry.name} — "
+            f"{_one_line(h.entry.description, 80)}"
+        )
     click.secho("Sessions", underline=True)
     if not hits:
         click.echo("  none match")

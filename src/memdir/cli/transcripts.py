@@ -36,19 +36,35 @@ def _bar(label: str, unit: str) -> Iterator[Callable[[int, int], None] | None]:
 
 @cli.command("import-sessions")
 @click.argument("harness", type=click.Choice(["claude-code", "codex", "hermes"]))
-@click.option("--from", "source", type=click.Path(path_type=Path),
-              help="Folder or file to read (default: ~/.claude/projects, ~/.codex/sessions "
-                   "or ~/.hermes/state.db).")
-@click.option("--search-only", is_flag=True,
-              help="Import for search only: background extraction never learns from these "
-                   "sessions (also applied to sessions imported before).")
-@click.option("--include-removed", is_flag=True,
-              help="Also import the sessions deleted with `memdir sessions rm` or `prune` "
-                   "since an earlier import (left out otherwise).")
+@click.option(
+    "--from",
+    "source",
+    type=click.Path(path_type=Path),
+    help="Folder or file to read (default: ~/.claude/projects, ~/.codex/sessions "
+    "or ~/.hermes/state.db).",
+)
+@click.option(
+    "--search-only",
+    is_flag=True,
+    help="Import for search only: background extraction never learns from these "
+    "sessions (also applied to sessions imported before).",
+)
+@click.option(
+    "--include-removed",
+    is_flag=True,
+    help="Also import the sessions deleted with `memdir sessions rm` or `prune` "
+    "since an earlier import (left out otherwise).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def import_sessions(state: State, harness: str, source: Path | None, search_only: bool,
-                    include_removed: bool, as_json: bool) -> None:
+def import_sessions(
+    state: State,
+    harness: str,
+    source: Path | None,
+    search_only: bool,
+    include_removed: bool,
+    as_json: bool,
+) -> None:
     """Import another harness's session transcripts (HARNESS: claude-code, codex or hermes)
     so `memdir sessions search` finds them.
 
@@ -67,31 +83,50 @@ def import_sessions(state: State, harness: str, source: Path | None, search_only
     md = state.md
     unit = "messages" if harness == "hermes" else "bytes"
     with _bar(f"Importing {harness} transcripts", unit) as update:
-        report = run(md, harness, source, progress=update, include_removed=include_removed,
-                     memory_mode="disabled" if search_only else "enabled")
+        report = run(
+            md,
+            harness,
+            source,
+            progress=update,
+            include_removed=include_removed,
+            memory_mode="disabled" if search_only else "enabled",
+        )
     if as_json:
         click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
         return
     for problem in report.problems:
         click.secho(f"Skipped: {problem}", fg="yellow", err=True)
     if report.malformed > len(report.problems):
-        click.secho(f"… and {report.malformed - len(report.problems)} more malformed lines",
-                    fg="yellow", err=True)
+        click.secho(
+            f"… and {report.malformed - len(report.problems)} more malformed lines",
+            fg="yellow",
+            err=True,
+        )
     for sid in report.diverged:
-        click.secho(f"Diverged: {sid} holds messages that do not match its source; nothing "
-                    f"was added to it. To take the source's version: `memdir sessions rm "
-                    f"{sid}`, then import again with --include-removed.", fg="yellow",
-                    err=True)
+        click.secho(
+            f"Diverged: {sid} holds messages that do not match its source; nothing "
+            f"was added to it. To take the source's version: `memdir sessions rm "
+            f"{sid}`, then import again with --include-removed.",
+            fg="yellow",
+            err=True,
+        )
     for sid in report.resynced:
-        click.echo(f"Resynced: {sid} was rewritten in its source; its new messages were "
-                   f"added, the earlier ones kept.", err=True)
+        click.echo(
+            f"Resynced: {sid} was rewritten in its source; its new messages were "
+            f"added, the earlier ones kept.",
+            err=True,
+        )
     what = "file" if harness != "hermes" else "database"
-    removed = (f", {report.sessions_skipped} deleted earlier and left out"
-               if report.sessions_skipped else "")
+    removed = (
+        f", {report.sessions_skipped} deleted earlier and left out"
+        if report.sessions_skipped
+        else ""
+    )
     click.echo(
         f"Imported {harness} transcripts from {report.source}: {report.files} {what}"
         f"{'s' if report.files != 1 and what == 'file' else ''}, {report.sessions} sessions "
         f"({report.sessions_created} new, {report.sessions_grown} grown, "
         f"{report.sessions_unchanged} unchanged{removed}), {report.messages_added:,} "
         f"messages added ({report.messages_present:,} already there), {report.malformed} "
-        f"malformed line{'s' if report.malformed != 1 else ''} skipped.")
+        f"malformed line{'s' if report.malformed != 1 else ''} skipped."
+    )

@@ -22,8 +22,9 @@ __all__ = ["dump_flat", "load_flat"]
 
 _LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?")
 # What PyYAML's reader refuses or treats as a line break: leave those to it.
-_UNUSUAL = re.compile("[^\x0a\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
-                      "\U00010000-\U0010ffff]")
+_UNUSUAL = re.compile(
+    "[^\x0a\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+)
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _TIMESTAMP = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)Z")
 _COMMENT = re.compile(r"[ \t]#")
@@ -92,8 +93,7 @@ def _value(raw: str | None) -> Any:
         if not inner:
             return []
         items = [item.strip() for item in inner.split(",")]
-        return [_quoted(i) if i.startswith(("'", '"')) else _plain(i, in_flow=True)
-                for i in items]
+        return [_quoted(i) if i.startswith(("'", '"')) else _plain(i, in_flow=True) for i in items]
     comment = _COMMENT.search(text)
     if comment:
         text = text[: comment.start()].rstrip(" \t")

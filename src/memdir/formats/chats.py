@@ -32,16 +32,31 @@ from typing import Any
 
 from ..errors import ParseError
 
-__all__ = ["ChatExport", "ChatMessage", "Conversation", "iter_chat_export", "parse_chat_export",
-           "read_chat_export"]
+__all__ = [
+    "ChatExport",
+    "ChatMessage",
+    "Conversation",
+    "iter_chat_export",
+    "parse_chat_export",
+    "read_chat_export",
+]
 
 MAX_MESSAGES = 5_000  # per conversation
 MAX_ITEM_CHARS = 32 << 20  # one conversation of a streamed export, as JSON text
 _BLANK = " \t\n\r"
 _NEAR_END = 10  # an error this close to the end of the text read may be a value cut short
-_ROLES = {"human": "user", "user": "user", "assistant": "assistant", "ai": "assistant",
-          "bot": "assistant", "model": "assistant", "system": "system", "tool": "tool",
-          "developer": "developer", "function": "tool"}
+_ROLES = {
+    "human": "user",
+    "user": "user",
+    "assistant": "assistant",
+    "ai": "assistant",
+    "bot": "assistant",
+    "model": "assistant",
+    "system": "system",
+    "tool": "tool",
+    "developer": "developer",
+    "function": "tool",
+}
 
 
 @dataclass(frozen=True)
@@ -180,8 +195,10 @@ def _parse(data: object, where: str) -> ChatExport:
     if isinstance(data, Mapping):
         data = [data]
     if not isinstance(data, list):
-        raise ParseError(where, "not a chat export (expected a list of conversations or "
-                                "of {role, content} messages)")
+        raise ParseError(
+            where,
+            "not a chat export (expected a list of conversations or of {role, content} messages)",
+        )
     out = ChatExport()
     out.conversations = list(_items(iter(data), where, out.problems))
     return out
@@ -211,8 +228,9 @@ def _items(data: Iterator[object], where: str, problems: list[str]) -> Iterator[
             problems.append(f"conversation [{i}]: {exc}")
             continue
         if read is None:
-            problems.append(f"conversation [{i}]: not a conversation (no mapping, "
-                            f"chat_messages or messages)")
+            problems.append(
+                f"conversation [{i}]: not a conversation (no mapping, chat_messages or messages)"
+            )
             continue
         known += 1
         title, messages = read
@@ -220,8 +238,9 @@ def _items(data: Iterator[object], where: str, problems: list[str]) -> Iterator[
             label = f"[{i}] {title}".strip() if title else f"[{i}]"
             yield Conversation(title, tuple(messages[:MAX_MESSAGES]), label[:120])
     if seen and not known:
-        raise ParseError(where, "not a chat export (no item has the shape of a conversation "
-                                "or a message)")
+        raise ParseError(
+            where, "not a chat export (no item has the shape of a conversation or a message)"
+        )
 
 
 def read_chat_export(text: str, where: str = "chat export") -> ChatExport:
@@ -249,7 +268,7 @@ class _Stream:
         """Read at least ``wanted`` more characters (fewer at the end); False when none."""
         if self.eof:
             return False
-        parts, got = [self.buf[self.pos:]], 0
+        parts, got = [self.buf[self.pos :]], 0
         while got < wanted:
             chunk = next(self.chunks, None)
             if chunk is None:
@@ -282,18 +301,24 @@ class _Stream:
             try:
                 value, end = self.decoder.raw_decode(self.buf, self.pos)
             except json.JSONDecodeError as exc:
-                cut = exc.msg.startswith("Unterminated string") or \
-                    exc.pos >= len(self.buf) - _NEAR_END
+                cut = (
+                    exc.msg.startswith("Unterminated string")
+                    or exc.pos >= len(self.buf) - _NEAR_END
+                )
                 pending = len(self.buf) - self.pos
                 if cut and pending > MAX_ITEM_CHARS:
-                    raise ParseError(self.where, f"{what} is larger than "
-                                     f"{MAX_ITEM_CHARS >> 20} Mi characters; the rest of the "
-                                     f"file was not read") from None
+                    raise ParseError(
+                        self.where,
+                        f"{what} is larger than "
+                        f"{MAX_ITEM_CHARS >> 20} Mi characters; the rest of the "
+                        f"file was not read",
+                    ) from None
                 wanted = min(max(pending, 1 << 16), MAX_ITEM_CHARS + 1 - pending)
                 if cut and self._more(wanted):
                     continue
-                raise ParseError(self.where, f"not valid JSON ({exc.msg} at character "
-                                             f"{self.offset + exc.pos:,})") from None
+                raise ParseError(
+                    self.where, f"not valid JSON ({exc.msg} at character {self.offset + exc.pos:,})"
+                ) from None
             except RecursionError:
                 raise ParseError(self.where, "nested too deeply to be a chat export") from None
             if end == len(self.buf) and self._more(1):
@@ -304,8 +329,11 @@ class _Stream:
     def end(self) -> None:
         """Nothing but blanks may follow the export."""
         if self.peek():
-            raise ParseError(self.where, f"not valid JSON (more text after the export, at "
-                                         f"character {self.offset + self.pos:,})")
+            raise ParseError(
+                self.where,
+                f"not valid JSON (more text after the export, at "
+                f"character {self.offset + self.pos:,})",
+            )
 
     def array(self) -> Iterator[object]:
         """The items of the list whose ``[`` was just taken."""
@@ -316,16 +344,19 @@ class _Stream:
             yield self.value(f"item [{i}]")
             after = self.peek()
             if after not in (",", "]"):
-                raise ParseError(self.where, f"not valid JSON (expected ',' or ']' after item "
-                                             f"[{i}], at character {self.offset + self.pos:,})")
+                raise ParseError(
+                    self.where,
+                    f"not valid JSON (expected ',' or ']' after item "
+                    f"[{i}], at character {self.offset + self.pos:,})",
+                )
             self.take(after)
             if after == "]":
                 return
 
 
-def iter_chat_export(chunks: Iterable[str], where: str = "chat export",
-                     problems: list[str] | None = None
-                     ) -> Generator[Conversation, None, None]:
+def iter_chat_export(
+    chunks: Iterable[str], where: str = "chat export", problems: list[str] | None = None
+) -> Generator[Conversation, None, None]:
     """The conversations of an export given as chunks of its JSON text, one at a time, as
     :func:`parse_chat_export` finds them (its problems appended to ``problems``). Invalid
     JSON raises ParseError where it is found: what came before has been yielded."""

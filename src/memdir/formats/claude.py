@@ -51,14 +51,17 @@ INDEX_MAX_BYTES = 25_000  # … or 25 KB, whichever comes first
 HOOK_MAX = 149  # a hook is "under 150 characters"
 UNTYPED = EntryType.PROJECT  # the type of a file that declares none (see to_memory)
 EXPORT_MARK = "<!-- memdir:export claude-code"
-_EXPORT_HEADER = (f"{EXPORT_MARK} — written by `memdir export claude-code`; change memories "
-                  "with memdir and export again. -->\n")
+_EXPORT_HEADER = (
+    f"{EXPORT_MARK} — written by `memdir export claude-code`; change memories "
+    "with memdir and export again. -->\n"
+)
 
 _LINK = re.compile(
     r"[ \t]*[-*+][ \t]+\[(?P<title>(?:\\.|[^\]\\])*)\]"
     r"\((?P<target><[^>\n]*>|[^()\s]*)\)"
     r"(?:[ \t]+\[[^\]\n]*\])?"  # memdir's own [tag]
-    r"[ \t]*(?:(?:—|–|-{1,2}|:)[ \t]*(?P<hook>.*?))?[ \t]*")
+    r"[ \t]*(?:(?:—|–|-{1,2}|:)[ \t]*(?P<hook>.*?))?[ \t]*"
+)
 _HEADING = re.compile(r" {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*")
 _UNESCAPE = re.compile(r"\\(.)")
 _BULLET = re.compile(r"^(?:(?:[-*+]|\d{1,9}[.)]|>)[ \t]+)+")
@@ -130,8 +133,9 @@ def project_slug(path: str) -> str:
     """Claude Code's folder name for a project: every character of the absolute path that
     is not an ASCII letter or digit becomes ``-`` (per UTF-16 unit, as JavaScript counts,
     so a character outside the BMP becomes two)."""
-    return "".join(c if c.isascii() and c.isalnum() else "--" if ord(c) > 0xFFFF else "-"
-                   for c in path)
+    return "".join(
+        c if c.isascii() and c.isalnum() else "--" if ord(c) > 0xFFFF else "-" for c in path
+    )
 
 
 def _text(meta: dict[str, Any], key: str, path: str) -> str | None:
@@ -155,8 +159,7 @@ def parse_topic(text: str, path: str = "<text>") -> TopicFile:
         raise ParseError(path, f"metadata must be a mapping, not {metadata!r}")
     if kind is None and metadata is not None:
         kind = _text(metadata, "type", path)
-    return TopicFile(_text(meta, "name", path), _text(meta, "description", path), kind,
-                     body, True)
+    return TopicFile(_text(meta, "name", path), _text(meta, "description", path), kind, body, True)
 
 
 def _cap(text: str, limit: int) -> str:
@@ -217,8 +220,12 @@ def to_memory(topic: TopicFile, stem: str, hook: str | None = None) -> Memory:
         name = _heading(topic.body) or bare.replace("-", " ").replace("_", " ").strip()
     described = topic.description if topic.description and topic.description.strip() else None
     description = described or hook or _first_sentence(topic.body) or name
-    return Memory(str(kind).strip(), _cap(name or stem, NAME_MAX),
-                  _cap(description, DESCRIPTION_MAX), topic.body)
+    return Memory(
+        str(kind).strip(),
+        _cap(name or stem, NAME_MAX),
+        _cap(description, DESCRIPTION_MAX),
+        topic.body,
+    )
 
 
 def parse_index_line(line: str) -> IndexLink | None:
@@ -263,8 +270,7 @@ def parse_index(text: str) -> ParsedIndex:
         if match and len(match.group(1)) <= 2:
             close()
             heading, lines = one_line(_UNESCAPE.sub(r"\1", match.group(2))), []
-        elif fence or not (line.strip().startswith("<!--")
-                           or (exported and _TAIL.match(line))):
+        elif fence or not (line.strip().startswith("<!--") or (exported and _TAIL.match(line))):
             lines.append(line)
     close()
     return ParsedIndex(tuple(links), tuple(sections), exported)
@@ -273,8 +279,12 @@ def parse_index(text: str) -> ParsedIndex:
 def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:
     """The entry a note written directly into MEMORY.md becomes (type :data:`UNTYPED`)."""
     name = section.heading or f"Notes in {index_name}"
-    return Memory(UNTYPED.value, _cap(name, NAME_MAX),
-                  _cap(_first_sentence(section.body) or name, DESCRIPTION_MAX), section.body)
+    return Memory(
+        UNTYPED.value,
+        _cap(name, NAME_MAX),
+        _cap(_first_sentence(section.body) or name, DESCRIPTION_MAX),
+        section.body,
+    )
 
 
 def _dump(meta: dict[str, str]) -> str:
@@ -283,8 +293,9 @@ def _dump(meta: dict[str, str]) -> str:
         return flat
     import yaml
 
-    dumped: str = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True,
-                                 default_flow_style=False, width=1_000_000)
+    dumped: str = yaml.safe_dump(
+        meta, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1_000_000
+    )
     return dumped
 
 
@@ -301,21 +312,32 @@ def _link_text(text: str) -> str:
 def render_index_line(title: str, target: str, hook: str) -> str:
     """``- [title](target) — hook``: one line, the hook cut below 150 characters."""
     if any(c.isspace() or c in "()<>%" or not c.isprintable() for c in target):
-        target = "<" + "".join(quote(c, safe="") if c in "%<>" or not (c == " " or (
-            c.isprintable() and not c.isspace())) else c for c in target) + ">"
+        target = (
+            "<"
+            + "".join(
+                quote(c, safe="")
+                if c in "%<>" or not (c == " " or (c.isprintable() and not c.isspace()))
+                else c
+                for c in target
+            )
+            + ">"
+        )
     line = f"- [{_link_text(title)}]({target})"
     hook = _cap(hook, HOOK_MAX)
     return f"{line} — {hook}" if hook else line
 
 
 def _tail(count: int) -> str:
-    return (f"> {count} more memories are in this folder but not listed here (MEMORY.md "
-            f"is read only to {INDEX_MAX_LINES} lines / {INDEX_MAX_BYTES:,} bytes); search "
-            "the topic files when these do not answer.\n")
+    return (
+        f"> {count} more memories are in this folder but not listed here (MEMORY.md "
+        f"is read only to {INDEX_MAX_LINES} lines / {INDEX_MAX_BYTES:,} bytes); search "
+        "the topic files when these do not answer.\n"
+    )
 
 
-def fit_index(lines: list[str], max_lines: int = INDEX_MAX_LINES,
-              max_bytes: int = INDEX_MAX_BYTES) -> tuple[str, int]:
+def fit_index(
+    lines: list[str], max_lines: int = INDEX_MAX_LINES, max_bytes: int = INDEX_MAX_BYTES
+) -> tuple[str, int]:
     """MEMORY.md holding the longest prefix of ``lines`` (best first) that fits the line
     and byte bounds with the header and, when some are left out, a line saying so.
     Returns the text and how many of ``lines`` it holds."""
@@ -327,8 +349,9 @@ def fit_index(lines: list[str], max_lines: int = INDEX_MAX_LINES,
             break
         kept, used = kept + 1, used + size
     if kept < len(lines):
-        while kept and (kept + 2 > max_lines or used + len(_tail(len(lines) - kept).encode())
-                        > max_bytes):
+        while kept and (
+            kept + 2 > max_lines or used + len(_tail(len(lines) - kept).encode()) > max_bytes
+        ):
             kept, used = kept - 1, used - sizes[kept - 1]
         text = head + "".join(f"{line}\n" for line in lines[:kept]) + _tail(len(lines) - kept)
     else:

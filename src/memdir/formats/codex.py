@@ -51,12 +51,20 @@ __all__ = [
     "with_cwd",
 ]
 
-SECTIONS = (("User Profile", EntryType.USER), ("User preferences", EntryType.FEEDBACK),
-            ("General Tips", EntryType.REFERENCE))
+SECTIONS = (
+    ("User Profile", EntryType.USER),
+    ("User preferences", EntryType.FEEDBACK),
+    ("General Tips", EntryType.REFERENCE),
+)
 INDEX_SECTION = "What's in Memory"
-_ALIASES = {"user profile": EntryType.USER, "profile": EntryType.USER,
-            "user preferences": EntryType.FEEDBACK, "preferences": EntryType.FEEDBACK,
-            "general tips": EntryType.REFERENCE, "tips": EntryType.REFERENCE}
+_ALIASES = {
+    "user profile": EntryType.USER,
+    "profile": EntryType.USER,
+    "user preferences": EntryType.FEEDBACK,
+    "preferences": EntryType.FEEDBACK,
+    "general tips": EntryType.REFERENCE,
+    "tips": EntryType.REFERENCE,
+}
 _INDEX_NAMES = {"what's in memory", "what\u2019s in memory"}
 GROUP = "# Task Group:"
 
@@ -67,8 +75,10 @@ _HEADER = re.compile(r"(scope|applies_to)[ \t]*:[ \t]*(.*)", re.I)
 _CWD = re.compile(r"(?:^|;)\s*cwd\s*=\s*([^;]*)", re.I)
 _MARKER = re.compile(r"(?:^|;)\s*memdir\s*=\s*([^;\s]*)\s*(?=;|$)", re.I)
 _ESCAPED = re.compile(r"(\\*)# Task Group:")
-_STAMP = re.compile(r"\d{4}-?\d{2}-?\d{2}(?:[T_-]?\d{2}[-:]?\d{2}(?:[-:]?\d{2})?(?:\.\d+)?Z?)?"
-                    r"[-_ ]+")
+_STAMP = re.compile(
+    r"\d{4}-?\d{2}-?\d{2}(?:[T_-]?\d{2}[-:]?\d{2}(?:[-:]?\d{2})?(?:\.\d+)?Z?)?"
+    r"[-_ ]+"
+)
 _LEAD = re.compile(r"^(?:#{1,6}[ \t]+|>[ \t]*|(?:[-*+]|\d{1,9}[.)])[ \t]+)+")
 _NAME_CUT = 72
 
@@ -134,7 +144,7 @@ def _dedent(line: str, width: int) -> str:
     if line.startswith("\t"):
         return line[1:]
     stripped = line.lstrip(" ")
-    return line[min(width, len(line) - len(stripped)):]
+    return line[min(width, len(line) - len(stripped)) :]
 
 
 def _blocks(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -152,7 +162,7 @@ def _blocks(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
         if m and not indented:
             if cur:
                 out.append((start, "\n".join(cur)))
-            cur, start, width, bullet = [line[m.end():]], no, m.end(), True
+            cur, start, width, bullet = [line[m.end() :]], no, m.end(), True
         elif cur and bullet and (indented or not blanks):
             cur += [_dedent(b, width) for b in blanks] + [_dedent(line, width)]
         elif cur and not bullet and not blanks:
@@ -175,8 +185,14 @@ def _summary_item(kind: EntryType, section: str, context: str, no: int, text: st
         name, body = m[1].strip(), (m[2] + ("\n" + rest if rest else "")).rstrip()
     else:
         name = derive_name(body) or f"{section} (line {no})"
-    return Item(kind, name, derive_description(body, context) or _clip(name, DESCRIPTION_MAX),
-                body, section, no)
+    return Item(
+        kind,
+        name,
+        derive_description(body, context) or _clip(name, DESCRIPTION_MAX),
+        body,
+        section,
+        no,
+    )
 
 
 def parse_summary(text: str) -> Parsed:
@@ -185,8 +201,13 @@ def parse_summary(text: str) -> Parsed:
     out = Parsed()
     lines = _lines(text)
     if lines[0].strip() != "v1":
-        out.problems.append((1, "the first line is not `v1`, so Codex treats this summary as "
-                                "out of date and rebuilds it; not imported"))
+        out.problems.append(
+            (
+                1,
+                "the first line is not `v1`, so Codex treats this summary as "
+                "out of date and rebuilds it; not imported",
+            )
+        )
         return out
     kind: EntryType | None = None
     section, context, stray = "", "", False
@@ -194,8 +215,9 @@ def parse_summary(text: str) -> Parsed:
 
     def flush() -> None:
         if kind is not None:
-            out.items.extend(_summary_item(kind, section, context, no, body)
-                             for no, body in _blocks(pending))
+            out.items.extend(
+                _summary_item(kind, section, context, no, body) for no, body in _blocks(pending)
+            )
         pending.clear()
 
     for no, line in enumerate(lines[1:], start=2):
@@ -205,8 +227,12 @@ def parse_summary(text: str) -> Parsed:
             section, context = head[1], ""
             kind = _ALIASES.get(section.casefold())
             if kind is None and section.casefold() not in _INDEX_NAMES:
-                out.problems.append((no, f"section {section!r} is not one of Codex's summary "
-                                         f"sections; not imported"))
+                out.problems.append(
+                    (
+                        no,
+                        f"section {section!r} is not one of Codex's summary sections; not imported",
+                    )
+                )
         elif head is not None and kind is not None:
             flush()
             context = head[1]
@@ -249,13 +275,17 @@ def _cwd(applies_to: str) -> str | None:
 def _escape(body: str) -> str:
     """``body`` with a ``\\`` before each line that would start a task group (a line
     already escaped gets one more, so :func:`_unescape` gives back exactly ``body``)."""
-    return "\n".join(_ESCAPED.sub(lambda m: "\\" + m[1] + GROUP, ln, count=1)
-                     if _ESCAPED.match(ln) else ln for ln in body.split("\n"))
+    return "\n".join(
+        _ESCAPED.sub(lambda m: "\\" + m[1] + GROUP, ln, count=1) if _ESCAPED.match(ln) else ln
+        for ln in body.split("\n")
+    )
 
 
 def _unescape(lines: Sequence[str]) -> str:
-    return "\n".join(_ESCAPED.sub(lambda m: m[1][1:] + GROUP, ln, count=1)
-                     if _ESCAPED.match(ln) else ln for ln in lines)
+    return "\n".join(
+        _ESCAPED.sub(lambda m: m[1][1:] + GROUP, ln, count=1) if _ESCAPED.match(ln) else ln
+        for ln in lines
+    )
 
 
 def _group(title: str, no: int, rest: list[str]) -> Item:
@@ -289,10 +319,11 @@ def parse_memory(text: str) -> Parsed:
         if line.startswith(GROUP):
             if title is not None:
                 out.items.append(_group(title, start, rest))
-            title, start, rest = line[len(GROUP):].strip(), no, []
+            title, start, rest = line[len(GROUP) :].strip(), no, []
             if not title:
-                out.problems.append((no, "a `# Task Group:` line without a title; that block "
-                                         "is not imported"))
+                out.problems.append(
+                    (no, "a `# Task Group:` line without a title; that block is not imported")
+                )
                 title = None
                 stray = True  # its lines are reported with it, not again
         elif title is not None:
@@ -313,20 +344,22 @@ def parse_note(text: str, stem: str) -> Parsed:
     if i is None:
         return Parsed(problems=[(1, "the note is empty")])
     head = _heading(lines[i])
-    body = "\n".join(lines[i + 1:] if head and head[1] else lines[i:]).strip("\n").rstrip()
+    body = "\n".join(lines[i + 1 :] if head and head[1] else lines[i:]).strip("\n").rstrip()
     if head and head[1]:
         name = _clip(head[1], NAME_MAX)
         body = body or head[1]
     else:
         stamp = _STAMP.match(stem)
-        words = re.split(r"[-_\s]+", stem[stamp.end():] if stamp else stem)
+        words = re.split(r"[-_\s]+", stem[stamp.end() :] if stamp else stem)
         name = _clip(" ".join(words).strip(), NAME_MAX) or derive_name(body)
-    item = Item(EntryType.REFERENCE, name or stem, derive_description(body) or name, body,
-                "", i + 1)
+    item = Item(
+        EntryType.REFERENCE, name or stem, derive_description(body) or name, body, "", i + 1
+    )
     return Parsed([item])
 
 
 # -- writing ---------------------------------------------------------------------------------
+
 
 def render_bullet(name: str, body: str) -> str:
     """One summary bullet that parses back to ``name`` and ``body``."""
@@ -352,11 +385,14 @@ def render_verbatim(name: str, body: str) -> str:
     return f"{GROUP} {name}\n\n{_escape(body)}\n"
 
 
-def render_group(name: str, description: str, body: str, kind: EntryType | str, cwd: str,
-                 reuse_rule: str) -> str:
+def render_group(
+    name: str, description: str, body: str, kind: EntryType | str, cwd: str, reuse_rule: str
+) -> str:
     """A task group holding one memdir entry, its type kept in ``applies_to``."""
-    return (f"{GROUP} {name}\n\nscope: {description}\napplies_to: cwd={cwd}; "
-            f"reuse_rule={reuse_rule}; memdir={kind}\n\n{_escape(body)}\n")
+    return (
+        f"{GROUP} {name}\n\nscope: {description}\napplies_to: cwd={cwd}; "
+        f"reuse_rule={reuse_rule}; memdir={kind}\n\n{_escape(body)}\n"
+    )
 
 
 def body_cwd(body: str) -> tuple[bool, str | None]:
@@ -381,8 +417,11 @@ def with_cwd(body: str, cwd: str) -> str:
         m = _HEADER.fullmatch(line.strip())
         if m and m[1].lower() == "applies_to":
             value = m[2]
-            new = _CWD.sub(lambda c: c[0][: c.start(1) - c.start(0)] + cwd, value, count=1) \
-                if _CWD.search(value) else f"cwd={cwd}; {value}".rstrip("; ")
+            new = (
+                _CWD.sub(lambda c: c[0][: c.start(1) - c.start(0)] + cwd, value, count=1)
+                if _CWD.search(value)
+                else f"cwd={cwd}; {value}".rstrip("; ")
+            )
             lines[n] = f"applies_to: {new}"
             return "\n".join(lines)
     _, end = _split_headers(lines)

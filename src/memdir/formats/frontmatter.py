@@ -90,8 +90,9 @@ def format_time(value: datetime) -> str:
     return f"{value:%Y}".zfill(4) + f"{value:-%m-%dT%H:%M:%SZ}"  # %Y does not pad year 999
 
 
-def split_frontmatter(text: str, path: Path | str = "<text>") -> tuple[dict[str, Any] | None,
-                                                                       str, Layout]:
+def split_frontmatter(
+    text: str, path: Path | str = "<text>"
+) -> tuple[dict[str, Any] | None, str, Layout]:
     """Split a topic file into (frontmatter mapping or None, body, layout)."""
     bom = text.startswith("\ufeff")
     if bom:

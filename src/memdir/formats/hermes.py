@@ -56,7 +56,9 @@ _BULLET = re.compile(r"^[#>*+\-\s]+")
 # Words that make a MEMORY.md note a rule about behaviour (feedback) rather than a fact.
 _RULE = re.compile(
     r"\b(?:always|never|don'?t|do not|must|should|avoid|prefers?|preferred|instead of|"
-    r"rather than|make sure|remember to)\b", re.IGNORECASE)
+    r"rather than|make sure|remember to)\b",
+    re.IGNORECASE,
+)
 
 
 def parse(text: str) -> list[str]:
@@ -76,8 +78,10 @@ def unrepresentable(text: str) -> str | None:
     if "\r" in text:
         return "Hermes reads files with universal newlines, so a carriage return would change"
     if DELIMITER in text or text.endswith("\n§"):
-        return ("its text has a line holding only §, Hermes's entry separator; Hermes would "
-                "split it into two entries")
+        return (
+            "its text has a line holding only §, Hermes's entry separator; Hermes would "
+            "split it into two entries"
+        )
     return None
 
 
@@ -86,8 +90,7 @@ def render(entries: Sequence[str]) -> str:
     for e in entries:
         why = unrepresentable(e)
         if why is not None:
-            raise ValidationError(f"cannot write {e[:40]!r} as a Hermes entry: {why}",
-                                  field="body")
+            raise ValidationError(f"cannot write {e[:40]!r} as a Hermes entry: {why}", field="body")
     return DELIMITER.join(entries)
 
 
@@ -124,8 +127,14 @@ def _marker(text: str) -> tuple[str, str] | None:
     if not sep or len(first) < 5 or not (first.startswith("**") and first.endswith("**")):
         return None
     name = first[2:-2]
-    if (not name or name != name.strip() or len(name) > NAME_MAX
-            or not body.strip() or body[0] == "\n" or body != body.rstrip()):
+    if (
+        not name
+        or name != name.strip()
+        or len(name) > NAME_MAX
+        or not body.strip()
+        or body[0] == "\n"
+        or body != body.rstrip()
+    ):
         return None
     return name, body
 
@@ -154,8 +163,9 @@ def encode(name: str, body: str) -> str:
     return f"**{name}**\n{body}"
 
 
-def fit(candidates: Sequence[tuple[str, str]], limit: int, filename: str = "the file"
-        ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def fit(
+    candidates: Sequence[tuple[str, str]], limit: int, filename: str = "the file"
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """Choose from ``(key, text)`` candidates, most important first, the ones that fit
     ``limit`` characters counted as Hermes counts (:func:`size`); a candidate that does
     not fit is skipped and later, shorter ones are still tried; so is one Hermes could
@@ -178,7 +188,12 @@ def fit(candidates: Sequence[tuple[str, str]], limit: int, filename: str = "the 
             owner[text] = key
             used += cost
         else:
-            left_out.append((key, f"does not fit {filename}'s budget of {limit:,} characters "
-                                  f"(Hermes counts the § separators too): {used:,} used by "
-                                  f"more important entries, this one needs {cost:,}"))
+            left_out.append(
+                (
+                    key,
+                    f"does not fit {filename}'s budget of {limit:,} characters "
+                    f"(Hermes counts the § separators too): {used:,} used by "
+                    f"more important entries, this one needs {cost:,}",
+                )
+            )
     return kept, left_out

@@ -23,10 +23,21 @@ MAX_EVENTS = 20_000  # a calendar holding more is cut here (and says so)
 _NAME = re.compile(r"[A-Za-z0-9-]+")
 _DATE = re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})(?:T([0-9]{2})([0-9]{2})([0-9]{2})?(Z)?)?$")
 _COUNT = re.compile(r"[0-9]{1,4}")
-_DAYS = {"MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday",
-         "FR": "Friday", "SA": "Saturday", "SU": "Sunday"}
-_FREQ = {"DAILY": ("daily", "days"), "WEEKLY": ("weekly", "weeks"),
-         "MONTHLY": ("monthly", "months"), "YEARLY": ("yearly", "years")}
+_DAYS = {
+    "MO": "Monday",
+    "TU": "Tuesday",
+    "WE": "Wednesday",
+    "TH": "Thursday",
+    "FR": "Friday",
+    "SA": "Saturday",
+    "SU": "Sunday",
+}
+_FREQ = {
+    "DAILY": ("daily", "days"),
+    "WEEKLY": ("weekly", "weeks"),
+    "MONTHLY": ("monthly", "months"),
+    "YEARLY": ("yearly", "years"),
+}
 _PERIOD_DAYS = {"DAILY": 1, "WEEKLY": 7, "MONTHLY": 31, "YEARLY": 366}  # at the longest
 
 
@@ -71,8 +82,9 @@ class Recurrence:
         out = every if self.interval <= 1 else f"every {self.interval} {unit}"
         if self.days:
             names = list(self.days)
-            out += " on " + (names[0] if len(names) == 1
-                             else ", ".join(names[:-1]) + " and " + names[-1])
+            out += " on " + (
+                names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            )
         if self.time:
             out += f" at {self.time}"
             if self.tz:
@@ -107,7 +119,7 @@ def _split(line: str) -> tuple[str, dict[str, str], str] | None:
         if ch == '"':
             quoted = not quoted
         elif ch == ":" and not quoted:
-            head, value = line[:i], line[i + 1:]
+            head, value = line[:i], line[i + 1 :]
             break
     else:
         return None
@@ -170,11 +182,18 @@ def parse_ics(text: str, where: str = "calendar") -> Calendar:
 
 
 def _add(cal: Calendar, fields: dict[str, str]) -> None:
-    cal.events.append(Event(
-        uid=fields.get("uid", ""), summary=fields.get("summary", ""),
-        start=fields.get("start", ""), tzid=fields.get("tzid", ""),
-        rrule=fields.get("rrule", ""), status=fields.get("status", "").upper(),
-        override="override" in fields, line=int(fields["line"])))
+    cal.events.append(
+        Event(
+            uid=fields.get("uid", ""),
+            summary=fields.get("summary", ""),
+            start=fields.get("start", ""),
+            tzid=fields.get("tzid", ""),
+            rrule=fields.get("rrule", ""),
+            status=fields.get("status", "").upper(),
+            override="override" in fields,
+            line=int(fields["line"]),
+        )
+    )
 
 
 def _when(value: str) -> tuple[date, str, bool] | None:
@@ -217,18 +236,25 @@ def recurrence(event: Event) -> Recurrence | None:
         last = _when(parts["UNTIL"])
         if last is not None:
             hh, mm = (last[1] or "23:59").split(":")
-            until = datetime(last[0].year, last[0].month, last[0].day, int(hh), int(mm),
-                             tzinfo=UTC)
+            until = datetime(last[0].year, last[0].month, last[0].day, int(hh), int(mm), tzinfo=UTC)
     if _COUNT.fullmatch(parts.get("COUNT", "")) and start is not None:
         bound = _count_bound(freq, max(interval, 1), int(parts["COUNT"]), parts, start[0])
         until = bound if until is None or bound is None else min(until, bound)
     tz = "UTC" if start is not None and start[2] else event.tzid
-    return Recurrence(freq, max(interval, 1), days, start[1] if start else "",
-                      tz if start and start[1] else "", start[0] if start else None, until)
+    return Recurrence(
+        freq,
+        max(interval, 1),
+        days,
+        start[1] if start else "",
+        tz if start and start[1] else "",
+        start[0] if start else None,
+        until,
+    )
 
 
-def _count_bound(freq: str, interval: int, count: int, parts: dict[str, str],
-                 start: date) -> datetime | None:
+def _count_bound(
+    freq: str, interval: int, count: int, parts: dict[str, str], start: date
+) -> datetime | None:
     """A day the ``count``-th occurrence cannot be later than; None when this reader
     cannot bound it (the series is then taken as open-ended).
 
@@ -243,21 +269,31 @@ def _count_bound(freq: str, interval: int, count: int, parts: dict[str, str],
     plain = [d for d in days if d in _DAYS]
     ordinals = [d[:-2] for d in days if d not in _DAYS]
     month_days = [m for m in parts.get("BYMONTHDAY", "").split(",") if m.strip()]
-    if any(k in parts for k in ("BYYEARDAY", "BYWEEKNO", "BYSETPOS")) or \
-            ("BYMONTH" in parts and freq != "YEARLY") or (days and month_days):
+    if (
+        any(k in parts for k in ("BYYEARDAY", "BYWEEKNO", "BYSETPOS"))
+        or ("BYMONTH" in parts and freq != "YEARLY")
+        or (days and month_days)
+    ):
         return None
-    if month_days and (freq in ("DAILY", "WEEKLY") or not all(
-            re.fullmatch(r"[+-]?([1-9]|1[0-9]|2[0-8])", m.strip()) for m in month_days)):
+    if month_days and (
+        freq in ("DAILY", "WEEKLY")
+        or not all(re.fullmatch(r"[+-]?([1-9]|1[0-9]|2[0-8])", m.strip()) for m in month_days)
+    ):
         return None  # a day not every month has, or a filter of days or weeks
     if ordinals:
         most = 4 if freq == "MONTHLY" or "BYMONTH" in parts else 52
         if freq not in ("MONTHLY", "YEARLY") or not all(
-                re.fullmatch(r"[+-]?[0-9]{1,2}", n) and 1 <= abs(int(n)) <= most
-                for n in ordinals):
+            re.fullmatch(r"[+-]?[0-9]{1,2}", n) and 1 <= abs(int(n)) <= most for n in ordinals
+        ):
             return None
-    if not days and not month_days and (
-            (freq == "MONTHLY" and start.day > 28) or
-            (freq == "YEARLY" and (start.month, start.day) == (2, 29))):
+    if (
+        not days
+        and not month_days
+        and (
+            (freq == "MONTHLY" and start.day > 28)
+            or (freq == "YEARLY" and (start.month, start.day) == (2, 29))
+        )
+    ):
         return None  # the start's day, which some months or years do not have
     if freq == "DAILY":
         if not plain:

@@ -36,8 +36,9 @@ def _code_spans(line: str) -> list[tuple[int, int]]:
     i = 0
     while i < len(runs):
         start, end = runs[i]
-        close = next((j for j in range(i + 1, len(runs))
-                      if runs[j][1] - runs[j][0] == end - start), None)
+        close = next(
+            (j for j in range(i + 1, len(runs)) if runs[j][1] - runs[j][0] == end - start), None
+        )
         if close is None:
             i += 1  # an unmatched run is literal backticks
         else:
@@ -54,8 +55,12 @@ def find_includes(text: str) -> list[Include]:
     for line in text.splitlines(keepends=True):
         opener = _FENCE.match(line)
         if fence is not None:
-            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence) \
-                    and not line.strip().strip(fence[0]):
+            if (
+                opener
+                and opener.group(1)[0] == fence[0]
+                and len(opener.group(1)) >= len(fence)
+                and not line.strip().strip(fence[0])
+            ):
                 fence = None
         elif opener:
             fence = opener.group(1)

@@ -44,8 +44,12 @@ _WARNING_NAMES_BYTES = 1_000  # room for naming left-out entries in the warning
 _WARNING_BYTES = _WARNING_NAMES_BYTES + 300  # with its head, count and tail, and newlines
 _ID, _UPDATED, _PINNED = attrgetter("id"), attrgetter("updated"), attrgetter("pinned")
 _TEXT, _SIZE = itemgetter(0), itemgetter(1)
-_TYPE_RANK = {EntryType.FEEDBACK: 0, EntryType.USER: 1, EntryType.PROJECT: 2,
-              EntryType.REFERENCE: 3}
+_TYPE_RANK = {
+    EntryType.FEEDBACK: 0,
+    EntryType.USER: 1,
+    EntryType.PROJECT: 2,
+    EntryType.REFERENCE: 3,
+}
 
 
 def snapshot_entries(entries: Iterable[Entry]) -> list[Entry]:
@@ -82,8 +86,7 @@ def _line(name: str, id_: str, archived: bool, hook: str, tag: str = "") -> tupl
 
 def _line_of(entry: Entry, tag: str = "") -> tuple[str, int]:
     # Memoised on the fields it uses: every write re-renders the whole index.
-    hook = entry.description or next(
-        (ln for ln in entry.body.splitlines() if ln.strip()), "")
+    hook = entry.description or next((ln for ln in entry.body.splitlines() if ln.strip()), "")
     return _line(entry.name, entry.id, entry.archived, hook, tag)
 
 
@@ -129,8 +132,10 @@ def _warning(left_out: Sequence[Entry], max_lines: int, max_bytes: int) -> str:
 def _unreadable_note(names: Sequence[str]) -> str:
     listed = ", ".join(one_line(n) for n in names[:10])
     more = f" and {len(names) - 10} more" if len(names) > 10 else ""
-    return (f"> Warning: {len(names)} file(s) cannot be read and are not listed: "
-            f"{listed}{more}. Run `memdir doctor`.")
+    return (
+        f"> Warning: {len(names)} file(s) cannot be read and are not listed: "
+        f"{listed}{more}. Run `memdir doctor`."
+    )
 
 
 def render_index(
@@ -149,9 +154,15 @@ def render_index(
     ``max_lines`` and ``max_bytes``; ``unreadable`` file names get a warning of their own.
     ``tags`` (by id) are shown after an entry's link, e.g. the scope it comes from.
     """
-    return index_with_left_out(entries, last_used=last_used, unreadable=unreadable,
-                               max_lines=max_lines, max_bytes=max_bytes, header=header,
-                               tags=tags)[0]
+    return index_with_left_out(
+        entries,
+        last_used=last_used,
+        unreadable=unreadable,
+        max_lines=max_lines,
+        max_bytes=max_bytes,
+        header=header,
+        tags=tags,
+    )[0]
 
 
 def index_with_left_out(
@@ -167,13 +178,24 @@ def index_with_left_out(
     """:func:`render_index` and the entries it had no room for."""
     tag = tags or {}
     ranked = rank(entries, last_used)
-    return _fit(ranked, lambda a, b: [_line_of(e, tag.get(e.id, "")) for e in ranked[a:b]],
-                unreadable, max_lines, max_bytes, header)
+    return _fit(
+        ranked,
+        lambda a, b: [_line_of(e, tag.get(e.id, "")) for e in ranked[a:b]],
+        unreadable,
+        max_lines,
+        max_bytes,
+        header,
+    )
 
 
-def _fit(ranked: list[Entry], lines_of: Callable[[int, int], list[tuple[str, int]]],
-         unreadable: Sequence[str], max_lines: int, max_bytes: int, header: str
-         ) -> tuple[str, list[Entry]]:
+def _fit(
+    ranked: list[Entry],
+    lines_of: Callable[[int, int], list[tuple[str, int]]],
+    unreadable: Sequence[str],
+    max_lines: int,
+    max_bytes: int,
+    header: str,
+) -> tuple[str, list[Entry]]:
     """The index text for entries already ranked, whose lines ``lines_of(start, stop)``
     gives, and the entries left out."""
     notes = [_unreadable_note(unreadable)] if unreadable else []
@@ -188,7 +210,7 @@ def _fit(ranked: list[Entry], lines_of: Callable[[int, int], list[tuple[str, int
     else:
         room_lines -= 2  # a blank line and the warning
         room_bytes -= _WARNING_BYTES  # an upper bound on what _warning() writes
-        if sum(map(_SIZE, head[:max(room_lines, 0)])) <= room_bytes:  # the usual case
+        if sum(map(_SIZE, head[: max(room_lines, 0)])) <= room_bytes:  # the usual case
             kept = range(max(min(room_lines, len(head)), 0))
         else:  # skip the lines that do not fit and try the shorter ones after them
             lines = head + lines_of(len(head), len(ranked))
@@ -205,14 +227,17 @@ def _fit(ranked: list[Entry], lines_of: Callable[[int, int], list[tuple[str, int
                 if sizes[i] <= room_bytes:
                     kept.append(i)
                     room_bytes -= sizes[i]
-    chosen_lines = lines[:len(kept)] if isinstance(kept, range) else [lines[i] for i in kept]
+    chosen_lines = lines[: len(kept)] if isinstance(kept, range) else [lines[i] for i in kept]
     body = "".join(["\n".join(map(_TEXT, chosen_lines)), "\n"]) if chosen_lines else ""
     left_out: list[Entry] = []
     if len(kept) < len(ranked):
         prefix = len(kept) if isinstance(kept, range) else fits
         extra = set(kept[prefix:])
-        left_out = ranked[prefix:] if not extra else [
-            e for i, e in enumerate(ranked[prefix:], prefix) if i not in extra]
+        left_out = (
+            ranked[prefix:]
+            if not extra
+            else [e for i, e in enumerate(ranked[prefix:], prefix) if i not in extra]
+        )
         body += "\n" + _warning(left_out, max_lines, max_bytes) + "\n"
     return header + body + "".join(f"\n{n}\n" for n in notes), left_out
 
@@ -228,8 +253,7 @@ def _rank_key(entry: Entry) -> _Key:
     updated = entry.updated
     if updated.tzinfo is None:
         updated = updated.replace(tzinfo=UTC)
-    return (not entry.pinned, _TYPE_RANK[entry.type], (_EPOCH - updated) // _MICROSECOND,
-            entry.id)
+    return (not entry.pinned, _TYPE_RANK[entry.type], (_EPOCH - updated) // _MICROSECOND, entry.id)
 
 
 class IndexRenderer:
@@ -240,8 +264,9 @@ class IndexRenderer:
 
     REBUILD = 64  # more changed entries than this: rank from scratch
 
-    def __init__(self, *, max_lines: int = INDEX_MAX_LINES, max_bytes: int = INDEX_MAX_BYTES
-                 ) -> None:
+    def __init__(
+        self, *, max_lines: int = INDEX_MAX_LINES, max_bytes: int = INDEX_MAX_BYTES
+    ) -> None:
         self.max_lines = max_lines
         self.max_bytes = max_bytes
         self._entries: dict[str, Entry] = {}
@@ -273,8 +298,14 @@ class IndexRenderer:
                 lines.insert(at, _line_of(entry))
         self._entries = dict(entries)
         lines = self._lines
-        return _fit(self._ranked, lambda a, b: lines[a:b], unreadable, self.max_lines,
-                    self.max_bytes, INDEX_HEADER)[0]
+        return _fit(
+            self._ranked,
+            lambda a, b: lines[a:b],
+            unreadable,
+            self.max_lines,
+            self.max_bytes,
+            INDEX_HEADER,
+        )[0]
 
 
 def pinned_cost(entry: Entry) -> int:
@@ -282,8 +313,9 @@ def pinned_cost(entry: Entry) -> int:
     return len(f"### {one_line(entry.name)}\n{entry.body}\n")
 
 
-def render_pinned(entries: Iterable[Entry], budget: int = PINNED_BUDGET, level: int = 2,
-                  label: str = "") -> str:
+def render_pinned(
+    entries: Iterable[Entry], budget: int = PINNED_BUDGET, level: int = 2, label: str = ""
+) -> str:
     """Pinned entries in full under a budget header (a heading of ``level``, with ``label``
     after "Pinned"; each entry one level below), or "" when none are pinned."""
     pinned = [e for e in entries if e.pinned]

@@ -28,11 +28,14 @@ MAX_PART_CHARS = 1 << 20  # of a part's decoded text looked at (HTML is mostly m
 _ATTRIBUTION = re.compile(
     r"^\s*(?:On\b.{0,200}\bwrote:|Am\b.{0,200}\bschrieb\b.*:|Le\b.{0,200}\ba écrit\s*:|"
     r"-{2,}\s*(?:Original Message|Forwarded message)\s*-{2,}|From:\s.+|在.{0,100}写道[:：])\s*$",
-    re.I)
+    re.I,
+)
 _ESCAPED_FROM = re.compile(r"^>(>*From )", re.M)
 _RAW = re.compile(r"<(script|style)\b", re.I | re.A)  # elements whose content is no text
-_CLOSE = {"script": re.compile(r"</script", re.I | re.A),
-          "style": re.compile(r"</style", re.I | re.A)}
+_CLOSE = {
+    "script": re.compile(r"</script", re.I | re.A),
+    "style": re.compile(r"</style", re.I | re.A),
+}
 _TAG_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/!?")
 
 
@@ -61,8 +64,9 @@ def is_sent(msg: Message) -> bool:
     folders exported with the message)."""
     for header in ("X-Gmail-Labels", "X-Folder", "X-Mozilla-Folder"):
         value = str(msg.get(header, "") or "")
-        if re.search(r"(?:^|[,/\s])(?:Sent|Sent Mail|Sent Items|Gesendet)(?:$|[,/\s])", value,
-                     re.I):
+        if re.search(
+            r"(?:^|[,/\s])(?:Sent|Sent Mail|Sent Items|Gesendet)(?:$|[,/\s])", value, re.I
+        ):
             return True
     return False
 
@@ -96,7 +100,7 @@ def strip_tags(markup: str) -> str:
             out.append(markup[i:])
             break
         out.append(markup[i:lt])
-        if markup[lt + 1:lt + 2] not in _TAG_START:
+        if markup[lt + 1 : lt + 2] not in _TAG_START:
             out.append("<")
             i = lt + 1
             continue

@@ -27,8 +27,9 @@ from .frontmatter import format_time, parse_entry
 
 __all__ = ["as_read", "decode", "encode", "prepare", "seal"]
 
-_encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False,
-                            separators=(",", ":"))
+_encoder = json.JSONEncoder(
+    ensure_ascii=False, allow_nan=False, check_circular=False, separators=(",", ":")
+)
 _decode_json = json.JSONDecoder().decode
 _SCALARS = (str, int, float, bool, type(None))
 
@@ -68,16 +69,37 @@ def prepare(entry: Entry) -> str | None:
     losslessly."""
     extra = dict(entry.extra)
     if not _plain(extra) or any(
-            t is not None and (t.microsecond or t.tzinfo is None or t.utcoffset())
-            for t in (entry.created, entry.updated, entry.valid_from, entry.valid_until,
-                      entry.removed_at)):
+        t is not None and (t.microsecond or t.tzinfo is None or t.utcoffset())
+        for t in (
+            entry.created,
+            entry.updated,
+            entry.valid_from,
+            entry.valid_until,
+            entry.removed_at,
+        )
+    ):
         return None
     fields = [
-        entry.id, entry.name, entry.description, entry.type.value,
-        entry.body, _time(entry.created), _time(entry.updated), entry.source.value,
-        list(entry.origins), entry.pinned, list(entry.supersedes), _time(entry.valid_from),
-        _time(entry.valid_until), entry.superseded_by, _time(entry.removed_at), extra,
-        entry.archived, list(entry.layout.key_order), entry.layout.crlf, entry.layout.bom,
+        entry.id,
+        entry.name,
+        entry.description,
+        entry.type.value,
+        entry.body,
+        _time(entry.created),
+        _time(entry.updated),
+        entry.source.value,
+        list(entry.origins),
+        entry.pinned,
+        list(entry.supersedes),
+        _time(entry.valid_from),
+        _time(entry.valid_until),
+        entry.superseded_by,
+        _time(entry.removed_at),
+        extra,
+        entry.archived,
+        list(entry.layout.key_order),
+        entry.layout.crlf,
+        entry.layout.bom,
     ]
     try:
         return _encoder.encode(fields)[1:]
@@ -132,9 +154,25 @@ _FIELDS = tuple(f.name for f in dataclasses.fields(Entry))
 # Entries are built by filling __dict__ (a quarter of the cost of the frozen dataclass's
 # __init__); only sound while Entry has no __post_init__ and keeps this field order.
 _FILL = not hasattr(Entry, "__post_init__") and _FIELDS == (
-    "id", "name", "description", "type", "body", "created", "updated", "source", "origins",
-    "pinned", "supersedes", "valid_from", "valid_until", "superseded_by", "removed_at",
-    "extra", "archived", "layout")
+    "id",
+    "name",
+    "description",
+    "type",
+    "body",
+    "created",
+    "updated",
+    "source",
+    "origins",
+    "pinned",
+    "supersedes",
+    "valid_from",
+    "valid_until",
+    "superseded_by",
+    "removed_at",
+    "extra",
+    "archived",
+    "layout",
+)
 
 
 def _entry(values: tuple[Any, ...]) -> Entry:
@@ -167,13 +205,28 @@ def decode(record: str, name: str) -> tuple[tuple[int, ...], Entry] | None:
         extra = f[16]
         if type(extra) is not dict or not _plain(extra):
             return None
-        entry = _entry((
-            _str(f[1]), _str(f[2]), _str(f[3]), _TYPES[f[4]], _str(f[5]),
-            _need(_when(f[6])), _need(_when(f[7])), _SOURCES[f[8]], _strs(f[9]),
-            _bool(f[10]), _strs(f[11]), _when(f[12]), _when(f[13]),
-            None if f[14] is None else _str(f[14]), _when(f[15]), extra, _bool(f[17]),
-            Layout(key_order=_strs(f[18]), crlf=_bool(f[19]), bom=_bool(f[20])),
-        ))
+        entry = _entry(
+            (
+                _str(f[1]),
+                _str(f[2]),
+                _str(f[3]),
+                _TYPES[f[4]],
+                _str(f[5]),
+                _need(_when(f[6])),
+                _need(_when(f[7])),
+                _SOURCES[f[8]],
+                _strs(f[9]),
+                _bool(f[10]),
+                _strs(f[11]),
+                _when(f[12]),
+                _when(f[13]),
+                None if f[14] is None else _str(f[14]),
+                _when(f[15]),
+                extra,
+                _bool(f[17]),
+                Layout(key_order=_strs(f[18]), crlf=_bool(f[19]), bom=_bool(f[20])),
+            )
+        )
     except (ValueError, TypeError, KeyError, UnicodeEncodeError, RecursionError):
         return None
     if entry.filename != name:

@@ -48,4 +48,3 @@ def slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
 def entry_id(type_: str, name: str) -> str:
     """The id (and file stem) of a new entry: ``<type>_<slug>``."""
     return f"{type_}_{slugify(name)}"
-

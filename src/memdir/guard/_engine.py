@@ -306,8 +306,9 @@ class RuleSet:
             return ids[a]
 
         self._trigger = [frozenset(anchor_id(a) for a in r.anchors) for r in rules]
-        self._requires = [tuple(frozenset(anchor_id(a) for a in g) for g in r.requires)
-                          for r in rules]
+        self._requires = [
+            tuple(frozenset(anchor_id(a) for a in g) for g in r.requires) for r in rules
+        ]
         self._near = [frozenset(anchor_id(a) for a in r.near) for r in rules]
         self._pre_gates: dict[int, set[bytes]] = {}
         for kind, value in self._by_gate:
@@ -332,8 +333,9 @@ class RuleSet:
         """Rules whose gates pass, each with the positions where a match may start."""
         live = self._live(text)
         out: list[tuple[Rule, list[int]]] = []
-        for rule, trigger, requires, near in zip(self.rules, self._trigger, self._requires,
-                                                 self._near, strict=True):
+        for rule, trigger, requires, near in zip(
+            self.rules, self._trigger, self._requires, self._near, strict=True
+        ):
             if trigger.isdisjoint(live) or any(g.isdisjoint(live) for g in requires):
                 continue
             if near and near.isdisjoint(live):

@@ -51,17 +51,66 @@ EN_SAY = (
     r"(?:\w+\s+)?(?:state|say|declare|claim|assert|respond|reply|answer|output|print|"
     r"tell (?:me|them|the user|everyone))\b"
 )
-EN_SAY_WORDS = ("state", "say ", "declare", "claim", "assert", "respond", "reply", "answer",
-                "output", "print", "tell ")
-USER_WORDS = (
-    "user", "usuario", "utilisateur", "benutzer", "nutzer", "utente", "usuário",
-    "пользовател", "kullanıcı", "pengguna", "người dùng", "उपयोगकर्ता", "ব্যবহারকারী",
-    "المستخدم", "사용자", "ユーザー", "用户", "用戶", "ผู้ใช้",
+EN_SAY_WORDS = (
+    "state",
+    "say ",
+    "declare",
+    "claim",
+    "assert",
+    "respond",
+    "reply",
+    "answer",
+    "output",
+    "print",
+    "tell ",
 )
-_SECRET_WORDS = ("secret", "password", "passcode", "passphrase", "prompt", "instructions",
-                 "api ", "private key", "credentials", "contraseña", "mot de passe", "passwort",
-                 "senha", "пароль", "şifre", "kata sandi", "mật khẩu", "पासवर्ड", "পাসওয়ার্ড",
-                 "كلمة", "비밀번호", "パスワード", "密码", "รหัสผ่าน")
+USER_WORDS = (
+    "user",
+    "usuario",
+    "utilisateur",
+    "benutzer",
+    "nutzer",
+    "utente",
+    "usuário",
+    "пользовател",
+    "kullanıcı",
+    "pengguna",
+    "người dùng",
+    "उपयोगकर्ता",
+    "ব্যবহারকারী",
+    "المستخدم",
+    "사용자",
+    "ユーザー",
+    "用户",
+    "用戶",
+    "ผู้ใช้",
+)
+_SECRET_WORDS = (
+    "secret",
+    "password",
+    "passcode",
+    "passphrase",
+    "prompt",
+    "instructions",
+    "api ",
+    "private key",
+    "credentials",
+    "contraseña",
+    "mot de passe",
+    "passwort",
+    "senha",
+    "пароль",
+    "şifre",
+    "kata sandi",
+    "mật khẩu",
+    "पासवर्ड",
+    "পাসওয়ার্ড",
+    "كلمة",
+    "비밀번호",
+    "パスワード",
+    "密码",
+    "รหัสผ่าน",
+)
 _SAID = r"(?:told|said|instructed|taught|given|programmed|trained)"
 
 
@@ -69,13 +118,27 @@ def _ignore_rules() -> tuple[Rule, ...]:
     ign, prev, all_ = alt(lx.IGNORE), alt(lx.PREVIOUS), alt(lx.ALL)
     instr, rules_ = alt(lx.INSTRUCTIONS), alt(lx.RULES)
     any_instr, told = alt(lx.INSTRUCTIONS, lx.RULES), alt(lx.TOLD)
-    what_told = (*prefixes(lx.INSTRUCTIONS, lx.RULES, lx.TOLD), "above", "before", "prior",
-                 "so far", "previously", "said", "instructed", "taught", "given", "programmed",
-                 "trained")
+    what_told = (
+        *prefixes(lx.INSTRUCTIONS, lx.RULES, lx.TOLD),
+        "above",
+        "before",
+        "prior",
+        "so far",
+        "previously",
+        "said",
+        "instructed",
+        "taught",
+        "given",
+        "programmed",
+        "trained",
+    )
     reason = "it tells the model to ignore or forget its previous instructions"
     return (
         Rule(
-            "injection.ignore-previous", "injection", reason, prefixes(lx.IGNORE),
+            "injection.ignore-previous",
+            "injection",
+            reason,
+            prefixes(lx.IGNORE),
             rf"{ign}(?:{gap(40)}(?:{prev}{gap(30)}{any_instr}|{all_}{gap(35)}{instr}"
             rf"|{any_instr}{gap(25)}{prev}|{instr}{gap(15)}{all_}|{all_}\s?(?:the\s)?{rules_}"
             rf"|{told})"
@@ -83,35 +146,45 @@ def _ignore_rules() -> tuple[Rule, ...]:
             r"\s+(?:you(?:'ve| have)?|you were|i(?:'ve| have)?|we(?:'ve| have)?)\s+"
             rf"(?:been\s+|were\s+)?{_SAID}"
             r"|\s+(?:everything|all|anything)\s+(?:above|before|prior|so far|previously))",
-            near=what_told, span=130,
+            near=what_told,
+            span=130,
         ),
         # Verb-final languages (hi, bn, ja, ko, tr) put the instructions before the verb.
         Rule(
-            "injection.ignore-previous", "injection", reason,
+            "injection.ignore-previous",
+            "injection",
+            reason,
             prefixes(lx.PREVIOUS, lx.ALL, lx.TOLD),
             rf"(?:{prev}{gap(25)}{any_instr}|{all_}{gap(15)}{instr}|{all_}\s?{rules_}"
             rf"|{told}){gap(40)}{ign}",
             requires=(prefixes(lx.INSTRUCTIONS, lx.RULES, lx.TOLD),),
-            near=prefixes(lx.IGNORE), span=110,
+            near=prefixes(lx.IGNORE),
+            span=110,
         ),
         Rule(
-            "injection.override-answer", "injection",
+            "injection.override-answer",
+            "injection",
             "it tells the model to ignore the content it is given and say something else",
             prefixes(lx.IGNORE),
             rf"{ign}{gap(60)}(?:{EN_SAY}|{alt(lx.SAY)})",
-            near=prefixes(lx.SAY) + EN_SAY_WORDS, span=110,
+            near=prefixes(lx.SAY) + EN_SAY_WORDS,
+            span=110,
         ),
     )
 
 
 def _role_rules() -> tuple[Rule, ...]:
     authority = lx.AUTHORITY
-    marker = ("it contains a fake chat-role marker (system / [INST] / im_start) that could pass "
-              "for a real system message")
+    marker = (
+        "it contains a fake chat-role marker (system / [INST] / im_start) that could pass "
+        "for a real system message"
+    )
     persona = "it tries to switch the model into an unrestricted persona (DAN, jailbreak)"
     return (
         Rule(
-            "role.you-are-now", "role-hijack", "it tries to give the model a new identity",
+            "role.you-are-now",
+            "role-hijack",
+            "it tries to give the model a new identity",
             prefixes(lx.YOU_ARE_NOW),
             r"(?:you are now|you're now|from now on,? you (?:are|will be))\s+(?:a|an|the|my|in|"
             r"called|named|known|dan\b|\w*gpt|free|unrestricted|unfiltered|uncensored|"
@@ -119,10 +192,28 @@ def _role_rules() -> tuple[Rule, ...]:
             rf"|{alt(x for x in lx.YOU_ARE_NOW if not x.startswith(('you', 'from')))}\s*\w",
         ),
         Rule(
-            "role.persona", "role-hijack", persona,
-            ("do anything now", "dan ", "jailbr", "immerse yourself", "step into", "broken free",
-             "break free", "breaking free", "no longer", "enable", "activat", "enter",
-             "switch to", "turn on", "unlock", "developer mode", "in developer mode"),
+            "role.persona",
+            "role-hijack",
+            persona,
+            (
+                "do anything now",
+                "dan ",
+                "jailbr",
+                "immerse yourself",
+                "step into",
+                "broken free",
+                "break free",
+                "breaking free",
+                "no longer",
+                "enable",
+                "activat",
+                "enter",
+                "switch to",
+                "turn on",
+                "unlock",
+                "developer mode",
+                "in developer mode",
+            ),
             r"do anything now|dan\b[^.\n]{0,40}(?:stands for|mode|jailbreak|persona)"
             r"|dan,? (?:which|who) stands for"
             r"|jailbr(?:eak|oken)\w*\s+(?:mode|persona|version|ai|assistant|chatbot|model)"
@@ -131,21 +222,46 @@ def _role_rules() -> tuple[Rule, ...]:
             r"|no longer (?:bound|restricted|limited|constrained) by"
             r"|(?:enable|activate|enter|switch to|turn on|unlock)\w*\s+(?:the\s+)?developer mode"
             r"|developer mode (?:enabled|activated|is on)|in developer mode,? you",
-            near=("do anything now", "dan ", "jailbr", "role", "free", "bound", "restricted",
-                  "limited", "constrained", "developer mode"), span=60,
+            near=(
+                "do anything now",
+                "dan ",
+                "jailbr",
+                "role",
+                "free",
+                "bound",
+                "restricted",
+                "limited",
+                "constrained",
+                "developer mode",
+            ),
+            span=60,
         ),
         Rule(
-            "role.persona", "role-hijack", persona,
+            "role.persona",
+            "role-hijack",
+            persona,
             ("take on", "assume the", "adopt the", "play the"),
             r"(?:take on|assume|adopt|play) the (?:role|persona|identity|character) of\s+"
             r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:ai|model|assistant|chatbot|another|different|evil|"
             r"unrestricted|hacker|character who)",
-            near=("role", "persona", "identity", "character"), span=30,
+            near=("role", "persona", "identity", "character"),
+            span=30,
         ),
         Rule(
-            "role.persona", "role-hijack", persona,
-            ("act as", "acting as", "behave as", "respond as", "answer as", "roleplay",
-             "role-play", "pose as", "pretend"),
+            "role.persona",
+            "role-hijack",
+            persona,
+            (
+                "act as",
+                "acting as",
+                "behave as",
+                "respond as",
+                "answer as",
+                "roleplay",
+                "role-play",
+                "pose as",
+                "pretend",
+            ),
             r"(?:act|acting|behave|respond|answer|roleplay|role-play|pose)\s+as\s+(?:if you "
             r"(?:were|are)\s+)?(?:an?\s+|the\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|"
             r"evil|rogue|malicious|amoral|unethical|dan\b|ai (?:with(?:out)?|that)|model without|"
@@ -153,39 +269,74 @@ def _role_rules() -> tuple[Rule, ...]:
             r"|pretend(?:ing)?\s+(?:to be|you are|you're|that you are)\s+(?:an?\s+|the\s+)?"
             r"(?:unrestricted|unfiltered|uncensored|different|another|evil|dan\b|ai\b|human|"
             r"hacker|developer|admin|system|chatgpt|gpt)",
-            near=("unrestricted", "unfiltered", "uncensored", "jailbroken", "evil", "rogue",
-                  "malicious", "amoral", "unethical", "dan ", "ai ", "model", "assistant",
-                  "different", "another", "human", "hacker", "developer", "admin", "system",
-                  "chatgpt", "gpt "), span=60,
+            near=(
+                "unrestricted",
+                "unfiltered",
+                "uncensored",
+                "jailbroken",
+                "evil",
+                "rogue",
+                "malicious",
+                "amoral",
+                "unethical",
+                "dan ",
+                "ai ",
+                "model",
+                "assistant",
+                "different",
+                "another",
+                "human",
+                "hacker",
+                "developer",
+                "admin",
+                "system",
+                "chatgpt",
+                "gpt ",
+            ),
+            span=60,
         ),
         Rule(
-            "role.persona", "role-hijack", persona, ("abide", "comply"),
+            "role.persona",
+            "role-hijack",
+            persona,
+            ("abide", "comply"),
             r"(?:abide|comply) (?:by|with) (?:the |any |their |your )?(?:rules|policies|"
             r"guidelines|restrictions)",
             accept=negated,
         ),
         Rule(
-            "role.fake-marker", "role-hijack", marker, ("<|", "[inst]", "[/inst]", "<<"),
+            "role.fake-marker",
+            "role-hijack",
+            marker,
+            ("<|", "[inst]", "[/inst]", "<<"),
             r"<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|"
             r"end_header_id)\s*\|>|\[/?inst\]|<<\s*/?sys\s*>>",
         ),
         Rule(
-            "role.fake-marker", "role-hijack", marker, ("<", "["),
+            "role.fake-marker",
+            "role-hijack",
+            marker,
+            ("<", "["),
             r"<\s*[\\/]?\s*(?:system|sys|admin|developer|root)(?:[ _-]?(?:mode|prompt|override|"
             r"message|instructions?|command))?\s*>"
             r"|\[\s*(?:system|admin|developer)[ _-]?(?:mode|override|message|note|instructions?)"
             r"\s*\]",
-            near=("system", "sys ", "admin", "developer", "root"), span=6,
+            near=("system", "sys ", "admin", "developer", "root"),
+            span=6,
         ),
         Rule(
-            "role.fake-marker", "role-hijack", marker, ("system", "admin", "developer"),
+            "role.fake-marker",
+            "role-hijack",
+            marker,
+            ("system", "admin", "developer"),
             r"(?:system|admin|developer)\s+(?:message|note|notice|alert|instruction|update|"
             r"override)\s*[:：]",
             near=("message", "note", "notice", "alert", "instruction", "update", "override"),
             span=20,
         ),
         Rule(
-            "role.fake-marker", "role-hijack",
+            "role.fake-marker",
+            "role-hijack",
             "it starts a line with a fake 'system:' role marker followed by orders",
             ("system", "sys "),
             r"\[?(?:system|sys)\]?\s*[:：]\s*(?:you|your|ignore|new|from now|the assistant|"
@@ -193,25 +344,32 @@ def _role_rules() -> tuple[Rule, ...]:
             accept=at_line_start,
         ),
         Rule(
-            "role.system-mode", "role-hijack",
+            "role.system-mode",
+            "role-hijack",
             "it claims to switch the model into a system, god or override mode",
-            prefixes(lx.MODE_WORDS), alt(lx.MODE_WORDS),
+            prefixes(lx.MODE_WORDS),
+            alt(lx.MODE_WORDS),
         ),
         Rule(
-            "role.false-authority", "role-hijack",
+            "role.false-authority",
+            "role-hijack",
             "it claims to be the model's developer, operator or god in order to command it",
-            prefixes(authority), alt(authority),
+            prefixes(authority),
+            alt(authority),
         ),
         Rule(
-            "role.false-authority", "role-hijack",
+            "role.false-authority",
+            "role-hijack",
             "it claims to speak as an AI from a model vendor in order to command it",
             ("as a", "as an "),
             r"as an? (?:ai|language model|model|assistant) (?:developed|created|made|built|"
             r"trained) by",
-            near=("developed", "created", "made", "built", "trained"), span=40,
+            near=("developed", "created", "made", "built", "trained"),
+            span=40,
         ),
         Rule(
-            "role.false-authority", "role-hijack",
+            "role.false-authority",
+            "role-hijack",
             "it poses as a system check or audit to extract something from the model",
             ("running", "performing", "conducting", "initiating", "doing"),
             r"(?:running|performing|conducting|initiating|doing) an? [\"']?(?:system|security|"
@@ -227,9 +385,19 @@ def _hiding_rules() -> tuple[Rule, ...]:
     hide = "it tells the model to hide something from the user"
     return (
         Rule(
-            "hiding.dont-tell-user", "hiding", hide,
-            ("do not", "don't", "never", "must not", "mustn't", "should not", "shouldn't",
-             "without"),
+            "hiding.dont-tell-user",
+            "hiding",
+            hide,
+            (
+                "do not",
+                "don't",
+                "never",
+                "must not",
+                "mustn't",
+                "should not",
+                "shouldn't",
+                "without",
+            ),
             r"(?:do not|don't|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?"
             r"(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|disclose|"
             r"disclosing|notify|notifying|alert|alerting|show|showing|let on)\s+(?:this\s+|it\s+|"
@@ -238,22 +406,32 @@ def _hiding_rules() -> tuple[Rule, ...]:
             r"learn)"
             r"|without\s+(?:the\s+(?:user|human)s?|them|anyone)\s+(?:knowing|noticing|seeing|"
             r"being told)",
-            near=("user", "human", "operator", "them", "anyone"), span=60,
+            near=("user", "human", "operator", "them", "anyone"),
+            span=60,
         ),
         Rule(
-            "hiding.dont-tell-user", "hiding", hide, ("keep", "hide"),
+            "hiding.dont-tell-user",
+            "hiding",
+            hide,
+            ("keep", "hide"),
             r"(?:keep|hide)\s+(?:this|it|these|that|the following|everything)(?:\s+\w+){0,3}\s+"
             rf"(?:secret\s+|hidden\s+)?from\s+{users}",
-            near=("user", "human", "operator"), span=80,
+            near=("user", "human", "operator"),
+            span=80,
         ),
         Rule(
-            "hiding.dont-tell-user", "hiding", hide, ("user", "human"),
+            "hiding.dont-tell-user",
+            "hiding",
+            hide,
+            ("user", "human"),
             r"(?:user|human)s?\s+(?:must|should|will|may)\s+(?:never|not)\s+(?:know|see|"
             r"find out|notice|learn|be told|be informed)",
-            near=("never", "not "), span=25,
+            near=("never", "not "),
+            span=25,
         ),
         Rule(
-            "hiding.dont-tell-user", "hiding",
+            "hiding.dont-tell-user",
+            "hiding",
             "it tells the model to do something secretly, behind the user's back",
             ("secretly", "silently", "covertly", "quietly", "discreetly"),
             r"(?:secretly|covertly|discreetly)[, ]+(?:send|forward|copy|upload|include|add|insert|"
@@ -262,7 +440,9 @@ def _hiding_rules() -> tuple[Rule, ...]:
             r"(?:\w+\s+){0,3}?(?:to|it|them|the|all|every|this)\b",
         ),
         Rule(
-            "hiding.dont-tell-user", "hiding", "it announces hidden instructions for the model",
+            "hiding.dont-tell-user",
+            "hiding",
+            "it announces hidden instructions for the model",
             ("follow", "obey", "execute", "these are", "hidden", "invisible", "secret"),
             r"(?:follow|obey|execute|these are)\s+(?:the\s+)?(?:hidden|invisible|secret)\s+"
             r"(?:instructions|directives|commands)"
@@ -270,14 +450,21 @@ def _hiding_rules() -> tuple[Rule, ...]:
             requires=(("instruct", "directive", "command"),),
         ),
         Rule(
-            "hiding.dont-tell-user", "hiding", hide, prefixes(lx.DONT_TELL), alt(lx.DONT_TELL),
-            near=USER_WORDS, span=60,
+            "hiding.dont-tell-user",
+            "hiding",
+            hide,
+            prefixes(lx.DONT_TELL),
+            alt(lx.DONT_TELL),
+            near=USER_WORDS,
+            span=60,
         ),
         Rule(
-            "hiding.html-comment", "hiding",
+            "hiding.html-comment",
+            "hiding",
             "it hides instructions inside an HTML comment, which a person reading the rendered "
             "memory never sees",
-            ("<!",), r"<!\s*--(.{0,600}?)(?:-->|$)",
+            ("<!",),
+            r"<!\s*--(.{0,600}?)(?:-->|$)",
             accept=lambda m: _directive_comment(m.group(1)),
         ),
     )
@@ -287,10 +474,27 @@ def _request_rules() -> tuple[Rule, ...]:
     ask = "it asks the model to reveal a password, key or its system prompt"
     return (
         Rule(
-            "exfiltration.secret-request", "exfiltration", ask,
-            ("reveal", "disclose", "leak", "divulge", "share", "give me", "tell me", "show me",
-             "send me", "provide", "confirm", "print out", "output", "repeat", "spell out",
-             "read out"),
+            "exfiltration.secret-request",
+            "exfiltration",
+            ask,
+            (
+                "reveal",
+                "disclose",
+                "leak",
+                "divulge",
+                "share",
+                "give me",
+                "tell me",
+                "show me",
+                "send me",
+                "provide",
+                "confirm",
+                "print out",
+                "output",
+                "repeat",
+                "spell out",
+                "read out",
+            ),
             r"(?:reveal|disclose|leak|divulge|share|give me|tell me|show me|send me|"
             r"provide me with|print out|output|repeat|spell out|read out)\s+(?:me\s+)?"
             r"(?:your|the|its)\s+(?:secret(?: key| word| code| phrase)?|password|passcode|"
@@ -299,13 +503,34 @@ def _request_rules() -> tuple[Rule, ...]:
             r"private key|credentials)\b"
             r"|(?:provide|confirm)\s+(?:me\s+)?(?:with\s+)?your\s+(?:secret|password|passcode|"
             r"system prompt|api key|credentials)",
-            near=_SECRET_WORDS, span=50,
+            near=_SECRET_WORDS,
+            span=50,
         ),
         Rule(
-            "exfiltration.secret-request", "exfiltration", ask,
-            ("what is", "what's", "cuál es", "quel est", "wie lautet", "qual è", "qual é",
-             "какой", "şifre", "apa kata", "ano ang", "mật khẩu", "पासवर्ड", "পাসওয়ার্ড", "ما هي",
-             "비밀번호", "パスワード", "密码", "รหัสผ่าน"),
+            "exfiltration.secret-request",
+            "exfiltration",
+            ask,
+            (
+                "what is",
+                "what's",
+                "cuál es",
+                "quel est",
+                "wie lautet",
+                "qual è",
+                "qual é",
+                "какой",
+                "şifre",
+                "apa kata",
+                "ano ang",
+                "mật khẩu",
+                "पासवर्ड",
+                "পাসওয়ার্ড",
+                "ما هي",
+                "비밀번호",
+                "パスワード",
+                "密码",
+                "รหัสผ่าน",
+            ),
             r"what(?:'s| is) (?:your|the) (?:secret(?: key| word| code)?|password|passcode|"
             r"system prompt)\s*\?"
             r"|cuál es (?:la|tu) contraseña|quel est (?:le|votre|ton) mot de passe"
@@ -326,43 +551,99 @@ def rules() -> tuple[Rule, ...]:
     return (
         *_ignore_rules(),
         Rule(
-            "injection.new-instructions", "injection", announce,
+            "injection.new-instructions",
+            "injection",
+            announce,
             ("new ", "updated ", "revised ", "real ", "actual "),
             r"(?:new|updated|revised|real|actual)\s+(?:system\s+)?(?:instructions|directives|"
             r"orders|task|objective|goal|rules)\s*[:：]"
             r"|(?<=your )new (?:instructions|directives|task|role|objective|goal|purpose|"
             r"identity) (?:is|are)\b",
-            near=("instructions", "directives", "orders", "task", "objective", "goal", "rules",
-                  "role", "purpose", "identity"), span=30,
+            near=(
+                "instructions",
+                "directives",
+                "orders",
+                "task",
+                "objective",
+                "goal",
+                "rules",
+                "role",
+                "purpose",
+                "identity",
+            ),
+            span=30,
         ),
         Rule(
-            "injection.new-instructions", "injection", announce, ("overrid",),
+            "injection.new-instructions",
+            "injection",
+            announce,
+            ("overrid",),
             r"overrid\w*\s+(?:all\s+|any\s+|your\s+|the\s+)*(?:previous\s+|prior\s+|existing\s+)?"
             r"(?:instructions|directives|rules|programming|guidelines|restrictions|safety)",
-            near=("instructions", "directives", "rules", "programming", "guidelines",
-                  "restrictions", "safety"), span=60,
+            near=(
+                "instructions",
+                "directives",
+                "rules",
+                "programming",
+                "guidelines",
+                "restrictions",
+                "safety",
+            ),
+            span=60,
         ),
         Rule(
-            "injection.new-instructions", "injection", announce,
-            ("nuevas", "nouvelles", "neue", "nuove", "novas", "новые", "yeni", "instruksi",
-             "bagong", "hướng", "नए", "নতুন", "تعليمات", "새로운", "新しい", "新的", "新指", "คำสั่ง"),
+            "injection.new-instructions",
+            "injection",
+            announce,
+            (
+                "nuevas",
+                "nouvelles",
+                "neue",
+                "nuove",
+                "novas",
+                "новые",
+                "yeni",
+                "instruksi",
+                "bagong",
+                "hướng",
+                "नए",
+                "নতুন",
+                "تعليمات",
+                "새로운",
+                "新しい",
+                "新的",
+                "新指",
+                "คำสั่ง",
+            ),
             r"(?:nuevas instrucciones|nouvelles (?:instructions|consignes)|neue anweisungen|"
             r"nuove istruzioni|novas instruções|новые инструкции|yeni talimatlar|instruksi baru|"
             r"bagong tagubilin|hướng dẫn mới|नए निर्देश|নতুন নির্দেশ|تعليمات جديدة|새로운 지시|"
             r"新しい指示|新的指令|新的指示|新指令|新指示|คำสั่งใหม่)\s*[:：]",
         ),
         Rule(
-            "injection.safety-bypass", "injection",
+            "injection.safety-bypass",
+            "injection",
             "it tells the model to switch off its safety rules",
-            ("ignor", "bypass", "disabl", "remov", "turn", "overrid", "circumvent", "deactivat",
-             "switch", "without"),
+            (
+                "ignor",
+                "bypass",
+                "disabl",
+                "remov",
+                "turn",
+                "overrid",
+                "circumvent",
+                "deactivat",
+                "switch",
+                "without",
+            ),
             r"(?:ignor\w*|bypass\w*|disabl\w*|remov\w*|turn\w* off|overrid\w*|circumvent\w*|"
             r"deactivat\w*|switch\w* off)\s+(?:all\s+|any\s+|your\s+|the\s+|its\s+)*"
             r"(?:safety|content|ethical|moral)\s+(?:filters?|guidelines|restrictions|protocols|"
             r"policies|measures|guardrails|rules|constraints|training)"
             r"|without\s+(?:any\s+)?(?:ethical|moral|content|safety)\s+(?:restrictions|filters|"
             r"limitations|guidelines|constraints|considerations)",
-            near=("safety", "content", "ethical", "moral"), span=50,
+            near=("safety", "content", "ethical", "moral"),
+            span=50,
             accept=affirmed,
         ),
         *_role_rules(),
@@ -372,9 +653,21 @@ def rules() -> tuple[Rule, ...]:
 
 
 _DIRECTIVE_WORDS: tuple[str, ...] = (
-    r"assistant\b", r"ai\b", r"model\b", r"llm\b", r"chatbot\b", r"instruction",
-    r"ignore\b", r"state\b", r"say\b", r"print\b", r"output\b", r"respond\b", r"reply\b",
-    r"answer\b", r"system\b",
+    r"assistant\b",
+    r"ai\b",
+    r"model\b",
+    r"llm\b",
+    r"chatbot\b",
+    r"instruction",
+    r"ignore\b",
+    r"state\b",
+    r"say\b",
+    r"print\b",
+    r"output\b",
+    r"respond\b",
+    r"reply\b",
+    r"answer\b",
+    r"system\b",
 )
 
 

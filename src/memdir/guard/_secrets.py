@@ -75,47 +75,87 @@ def ruleset() -> RuleSet:
 def rules() -> tuple[Rule, ...]:
     """Secret detectors, most specific first (built on first use)."""
     return (
-        _rule("private-key", "a private key block", ("-----begin ",),
-              r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\s*(?:[\w-]+: [^\n]*\n\s*)*"
-              r"[A-Za-z0-9+/=\s]{24,}"),
-        _rule("aws-key", "an AWS access key", ("akia", "asia", "abia", "acca"),
-              r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
-        _rule("aws-secret", "an AWS secret access key",
-              ("aws_secret", "secretaccesskey", "secret_access_key"),
-              r"(?i:aws_?secret_?access_?key|secretaccesskey)[\"']?\s*[:=]\s*[\"']?"
-              r"(?P<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"),
-        _rule("github-token", "a GitHub token",
-              ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-              r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})\b"),
-        _rule("anthropic-key", "an Anthropic API key", ("sk-ant-",),
-              r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
-        _rule("openai-key", "an OpenAI API key", ("sk-",),
-              r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}",
-              accept=lambda m: sum(c.isdigit() for c in m.group()) >= 2),
-        _rule("slack-token", "a Slack token or webhook",
-              ("xoxa-", "xoxb-", "xoxo-", "xoxp-", "xoxr-", "xoxs-", "hooks.slack.com"),
-              r"\bxox[abposr]-[A-Za-z0-9-]{10,}|https://hooks\.slack\.com/services/"
-              r"T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+"),
+        _rule(
+            "private-key",
+            "a private key block",
+            ("-----begin ",),
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\s*(?:[\w-]+: [^\n]*\n\s*)*"
+            r"[A-Za-z0-9+/=\s]{24,}",
+        ),
+        _rule(
+            "aws-key",
+            "an AWS access key",
+            ("akia", "asia", "abia", "acca"),
+            r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b",
+        ),
+        _rule(
+            "aws-secret",
+            "an AWS secret access key",
+            ("aws_secret", "secretaccesskey", "secret_access_key"),
+            r"(?i:aws_?secret_?access_?key|secretaccesskey)[\"']?\s*[:=]\s*[\"']?"
+            r"(?P<value>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])",
+        ),
+        _rule(
+            "github-token",
+            "a GitHub token",
+            ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+            r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})\b",
+        ),
+        _rule(
+            "anthropic-key", "an Anthropic API key", ("sk-ant-",), r"\bsk-ant-[A-Za-z0-9_-]{20,}"
+        ),
+        _rule(
+            "openai-key",
+            "an OpenAI API key",
+            ("sk-",),
+            r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}",
+            accept=lambda m: sum(c.isdigit() for c in m.group()) >= 2,
+        ),
+        _rule(
+            "slack-token",
+            "a Slack token or webhook",
+            ("xoxa-", "xoxb-", "xoxo-", "xoxp-", "xoxr-", "xoxs-", "hooks.slack.com"),
+            r"\bxox[abposr]-[A-Za-z0-9-]{10,}|https://hooks\.slack\.com/services/"
+            r"T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+",
+        ),
         _rule("google-key", "a Google API key", ("aiza",), r"\bAIza[0-9A-Za-z_-]{35}(?![\w-])"),
-        _rule("stripe-key", "a Stripe secret key", ("sk_live_", "rk_live_"),
-              r"\b[rs]k_live_[0-9a-zA-Z]{24,}"),
-        _rule("jwt", "a JSON Web Token", _JWT_ANCHORS,
-              r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}"),
-        _rule("bearer-token", "a bearer token", ("bearer ",),
-              r"\b[Bb](?:earer|EARER)\s+(?P<value>[A-Za-z0-9._~+/-]{20,}=*)",
-              accept=_has_digit_and_letter),
-        _rule("connection-string", "a database URL with a password",
-              ("postgres", "mysql", "mariadb", "mongodb", "redis", "amqp", "mssql"),
-              r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql)"
-              r"://[^:\s/@]+:(?P<value>[^@\s/]{6,})@",
-              accept=_real_value),
-        _rule("password", "a password or API key written out in full",
-              ("pass", "pwd ", "secret", "token", "api ", "apikey", "private"),
-              r"(?i:(?<![a-z0-9:/*-])(?:password|passwd|passphrase|pwd|pass|secret|client_secret|"
-              r"api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key|"
-              r"token))[\"']?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?(?P<value>[^\s\"'`,;)}\]:]"
-              r"[^\s\"'`,;)}\]]{5,})",
-              accept=_real_value),
+        _rule(
+            "stripe-key",
+            "a Stripe secret key",
+            ("sk_live_", "rk_live_"),
+            r"\b[rs]k_live_[0-9a-zA-Z]{24,}",
+        ),
+        _rule(
+            "jwt",
+            "a JSON Web Token",
+            _JWT_ANCHORS,
+            r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}",
+        ),
+        _rule(
+            "bearer-token",
+            "a bearer token",
+            ("bearer ",),
+            r"\b[Bb](?:earer|EARER)\s+(?P<value>[A-Za-z0-9._~+/-]{20,}=*)",
+            accept=_has_digit_and_letter,
+        ),
+        _rule(
+            "connection-string",
+            "a database URL with a password",
+            ("postgres", "mysql", "mariadb", "mongodb", "redis", "amqp", "mssql"),
+            r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql)"
+            r"://[^:\s/@]+:(?P<value>[^@\s/]{6,})@",
+            accept=_real_value,
+        ),
+        _rule(
+            "password",
+            "a password or API key written out in full",
+            ("pass", "pwd ", "secret", "token", "api ", "apikey", "private"),
+            r"(?i:(?<![a-z0-9:/*-])(?:password|passwd|passphrase|pwd|pass|secret|client_secret|"
+            r"api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key|private[_-]?key|"
+            r"token))[\"']?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?(?P<value>[^\s\"'`,;)}\]:]"
+            r"[^\s\"'`,;)}\]]{5,})",
+            accept=_real_value,
+        ),
     )
 
 

@@ -28,16 +28,32 @@ _MODIFIERS = frozenset("\ufe0e\ufe0f")
 
 # (first, last) code point ranges of emoji pictographs (Extended_Pictographic, coarsely).
 _PICTOGRAPHIC: tuple[tuple[int, int], ...] = (
-    (0x00A9, 0x00A9), (0x00AE, 0x00AE), (0x203C, 0x203C), (0x2049, 0x2049),
-    (0x2122, 0x2122), (0x2139, 0x2139), (0x2194, 0x21AA), (0x231A, 0x23FF),
-    (0x24C2, 0x24C2), (0x25AA, 0x27BF), (0x2934, 0x2935), (0x2B05, 0x2B55),
-    (0x3030, 0x3030), (0x303D, 0x303D), (0x3297, 0x3299), (0x1F000, 0x1FAFF),
+    (0x00A9, 0x00A9),
+    (0x00AE, 0x00AE),
+    (0x203C, 0x203C),
+    (0x2049, 0x2049),
+    (0x2122, 0x2122),
+    (0x2139, 0x2139),
+    (0x2194, 0x21AA),
+    (0x231A, 0x23FF),
+    (0x24C2, 0x24C2),
+    (0x25AA, 0x27BF),
+    (0x2934, 0x2935),
+    (0x2B05, 0x2B55),
+    (0x3030, 0x3030),
+    (0x303D, 0x303D),
+    (0x3297, 0x3299),
+    (0x1F000, 0x1FAFF),
     (0x1FC00, 0x1FFFD),
 )
 # Scripts whose orthography uses ZWNJ/ZWJ: Arabic (incl. Persian, Urdu), Indic, Sinhala.
 _JOINING_SCRIPTS: tuple[tuple[int, int], ...] = (
-    (0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0x0900, 0x0DFF),
-    (0xFB50, 0xFDFF), (0xFE70, 0xFEFC),
+    (0x0600, 0x06FF),
+    (0x0750, 0x077F),
+    (0x08A0, 0x08FF),
+    (0x0900, 0x0DFF),
+    (0xFB50, 0xFDFF),
+    (0xFE70, 0xFEFC),
 )
 
 _KINDS: dict[str, tuple[str, str]] = {
@@ -56,11 +72,23 @@ _KINDS: dict[str, tuple[str, str]] = {
     ),
 }
 _NAMES = {
-    0x200B: "ZERO WIDTH SPACE", 0x200C: "ZERO WIDTH NON-JOINER", 0x200D: "ZERO WIDTH JOINER",
-    0x2060: "WORD JOINER", 0x2062: "INVISIBLE TIMES", 0x2063: "INVISIBLE SEPARATOR",
-    0x2064: "INVISIBLE PLUS", 0xFEFF: "ZERO WIDTH NO-BREAK SPACE inside the text",
-    0x202A: "LRE", 0x202B: "RLE", 0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO",
-    0x2066: "LRI", 0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI",
+    0x200B: "ZERO WIDTH SPACE",
+    0x200C: "ZERO WIDTH NON-JOINER",
+    0x200D: "ZERO WIDTH JOINER",
+    0x2060: "WORD JOINER",
+    0x2062: "INVISIBLE TIMES",
+    0x2063: "INVISIBLE SEPARATOR",
+    0x2064: "INVISIBLE PLUS",
+    0xFEFF: "ZERO WIDTH NO-BREAK SPACE inside the text",
+    0x202A: "LRE",
+    0x202B: "RLE",
+    0x202C: "PDF",
+    0x202D: "LRO",
+    0x202E: "RLO",
+    0x2066: "LRI",
+    0x2067: "RLI",
+    0x2068: "FSI",
+    0x2069: "PDI",
 }
 
 
@@ -102,8 +130,9 @@ def _allowed(text: str, start: int, end: int) -> bool:
             _before(text, start) == _FLAG
             and ch.endswith(_CANCEL_TAG)
             and 2 <= len(body) <= 6
-            and all("\U000e0030" <= c <= "\U000e0039" or "\U000e0061" <= c <= "\U000e007a"
-                    for c in body)
+            and all(
+                "\U000e0030" <= c <= "\U000e0039" or "\U000e0061" <= c <= "\U000e007a" for c in body
+            )
         )
     return False
 
@@ -160,8 +189,10 @@ def find_invisible(text: str) -> Finding | None:
             decoded = f" (they spell {hidden[:40]!r})" if hidden.strip() else ""
             reason = _KINDS[rule][1].format(decoded=decoded)
         else:
-            rule = "unicode.bidi" if 0x202A <= cp <= 0x202E or 0x2066 <= cp <= 0x2069 else (
-                "unicode.invisible"
+            rule = (
+                "unicode.bidi"
+                if 0x202A <= cp <= 0x202E or 0x2066 <= cp <= 0x2069
+                else ("unicode.invisible")
             )
             name = f"U+{cp:04X} {_NAMES.get(cp, '')}".strip()
             reason = _KINDS[rule][1].format(name=name)

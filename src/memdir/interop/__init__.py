@@ -54,8 +54,9 @@ __all__ = [
 EXPORT_TARGETS = (*HARNESSES, "agents-md")
 
 
-def import_memories(md: Memdir, name: str, source: str | Path | None = None, *,
-                    apply: bool = False) -> ImportPlan:
+def import_memories(
+    md: Memdir, name: str, source: str | Path | None = None, *, apply: bool = False
+) -> ImportPlan:
     """Import the memory of harness ``name`` from ``source`` (default: its usual folder
     under the user's home). A dry run unless ``apply``; re-running adds nothing."""
     h = harness(name)
@@ -65,8 +66,14 @@ def import_memories(md: Memdir, name: str, source: str | Path | None = None, *,
     return apply_import(md, plan) if apply else plan
 
 
-def export_memories(md: Memdir, target: str, destination: str | Path | None = None, *,
-                    apply: bool = False, force: bool = False) -> ExportReport:
+def export_memories(
+    md: Memdir,
+    target: str,
+    destination: str | Path | None = None,
+    *,
+    apply: bool = False,
+    force: bool = False,
+) -> ExportReport:
     """Export memdir's entries in the format of ``target`` (a harness or ``agents-md``)
     to ``destination`` (default: the harness's usual folder). A dry run unless ``apply``;
     files holding content memdir did not write are refused unless ``force`` (then backed
@@ -77,6 +84,14 @@ def export_memories(md: Memdir, target: str, destination: str | Path | None = No
     h = harness(target)
     folder = h.default_target(md) if dest is None else dest
     rendered = h.render(md, folder)
-    return write_exports(md.home, target, folder, rendered.files, apply=apply, force=force,
-                         left_out=rendered.left_out, notes=rendered.notes,
-                         prune=rendered.prune)
+    return write_exports(
+        md.home,
+        target,
+        folder,
+        rendered.files,
+        apply=apply,
+        force=force,
+        left_out=rendered.left_out,
+        notes=rendered.notes,
+        prune=rendered.prune,
+    )

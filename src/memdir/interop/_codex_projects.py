@@ -119,16 +119,22 @@ def projects(md: Memdir, out: Rendered) -> list[tuple[str, list[Entry]]]:
             continue
         if not entries:
             continue
-        cwd = str(md.project_root) if folder == mine else (
-            origin.path if origin is not None else _cwd_from_bodies(folder, entries))
+        cwd = (
+            str(md.project_root)
+            if folder == mine
+            else (origin.path if origin is not None else _cwd_from_bodies(folder, entries))
+        )
         if cwd is None or ";" in cwd or "\n" in cwd:
-            why = ("its checkout path is not recorded (no .origin.json; run memdir there once)"
-                   if cwd is None else f"its checkout path {cwd!r} cannot be an applies_to cwd")
+            why = (
+                "its checkout path is not recorded (no .origin.json; run memdir there once)"
+                if cwd is None
+                else f"its checkout path {cwd!r} cannot be an applies_to cwd"
+            )
             out.left_out.extend((f"{folder.name}:{e.id}", why) for e in entries)
             continue
         found.append((cwd, entries))
     first = found[:1] if found and found[0][0] == str(md.project_root) else []
-    return first + sorted(found[len(first):], key=lambda p: p[0])
+    return first + sorted(found[len(first) :], key=lambda p: p[0])
 
 
 def _cwd_from_bodies(folder: Path, entries: list[Entry]) -> str | None:

@@ -81,11 +81,19 @@ class ExportReport:
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form for ``--json``."""
         return {
-            "target": self.target, "destination": str(self.destination),
-            "applied": self.applied, "notes": list(self.notes),
-            "files": [{"path": str(f.path), "status": f.status, "reason": f.reason,
-                       "backup": None if f.backup is None else str(f.backup)}
-                      for f in self.files],
+            "target": self.target,
+            "destination": str(self.destination),
+            "applied": self.applied,
+            "notes": list(self.notes),
+            "files": [
+                {
+                    "path": str(f.path),
+                    "status": f.status,
+                    "reason": f.reason,
+                    "backup": None if f.backup is None else str(f.backup),
+                }
+                for f in self.files
+            ],
             "left_out": [{"entry": e, "reason": r} for e, r in self.left_out],
         }
 
@@ -117,9 +125,13 @@ class Ledger:
     def exported(self, folder: Path, target: str) -> list[Path]:
         """Whole files ``target`` wrote directly inside ``folder`` (sections excluded)."""
         real = _real(folder)
-        return [Path(p) for p, v in sorted(self.files.items())
-                if Path(p).parent == real and _record(v).get("target") == target
-                and not _record(v).get("section")]
+        return [
+            Path(p)
+            for p, v in sorted(self.files.items())
+            if Path(p).parent == real
+            and _record(v).get("target") == target
+            and not _record(v).get("section")
+        ]
 
 
 def _read(path: Path) -> bytes | None:
@@ -145,8 +157,12 @@ def _plan_file(ledger: Ledger, f: ExportFile, force: bool) -> FileResult:
     if f.section or ledger.wrote(f.path, old):
         return FileResult(f.path, "update")
     if not force:
-        return FileResult(f.path, "refused", reason="holds content memdir did not write; "
-                          "--force overwrites it after saving a timestamped backup")
+        return FileResult(
+            f.path,
+            "refused",
+            reason="holds content memdir did not write; "
+            "--force overwrites it after saving a timestamped backup",
+        )
     return FileResult(f.path, "backup", reason="saved before overwriting")
 
 
@@ -171,8 +187,9 @@ def _backup(path: Path) -> Path:
     raise FileExistsError(f"{real}: too many backups this second")
 
 
-def _plan(ledger: Ledger, target: str, files: Sequence[ExportFile], force: bool,
-          prune: Sequence[Path]) -> list[FileResult]:
+def _plan(
+    ledger: Ledger, target: str, files: Sequence[ExportFile], force: bool, prune: Sequence[Path]
+) -> list[FileResult]:
     results = [_plan_file(ledger, f, force) for f in files]
     wanted = {_real(f.path) for f in files}
     for folder in prune:
@@ -186,11 +203,13 @@ def _plan(ledger: Ledger, target: str, files: Sequence[ExportFile], force: bool,
     return results
 
 
-def _write(report: ExportReport, files: Sequence[ExportFile], target: str,
-           records: dict[str, Any]) -> None:
+def _write(
+    report: ExportReport, files: Sequence[ExportFile], target: str, records: dict[str, Any]
+) -> None:
     by_path = {f.path: f for f in files}
-    ordered = ([r for r in report.files if r.status != "delete"]
-               + [r for r in report.files if r.status == "delete"])
+    ordered = [r for r in report.files if r.status != "delete"] + [
+        r for r in report.files if r.status == "delete"
+    ]
     done = []
     for result in ordered:
         real = _real(result.path)
@@ -209,18 +228,25 @@ def _write(report: ExportReport, files: Sequence[ExportFile], target: str,
                 result = FileResult(result.path, "backup", _backup(result.path), result.reason)
             if result.status in ("create", "update", "backup"):
                 atomic_write(real, data, new_mode=0o644)  # a harness's file, like its own
-            records[str(real)] = {"sha": _digest(data), "target": target,
-                                  "section": f.section}
+            records[str(real)] = {"sha": _digest(data), "target": target, "section": f.section}
         except OSError as exc:
             raise StorageError("write", result.path, exc) from None
         done.append(result)
     report.files = done
 
 
-def write_exports(home: Path, target: str, destination: Path, files: Sequence[ExportFile],
-                  *, apply: bool = False, force: bool = False,
-                  left_out: Sequence[tuple[str, str]] = (), notes: Sequence[str] = (),
-                  prune: Sequence[Path] = ()) -> ExportReport:
+def write_exports(
+    home: Path,
+    target: str,
+    destination: Path,
+    files: Sequence[ExportFile],
+    *,
+    apply: bool = False,
+    force: bool = False,
+    left_out: Sequence[tuple[str, str]] = (),
+    notes: Sequence[str] = (),
+    prune: Sequence[Path] = (),
+) -> ExportReport:
     """Plan (and with ``apply``, write) ``files`` for export ``target``. ``prune`` names
     folders where whole files this target exported before, and no longer exports, are
     deleted (only when unchanged since)."""

@@ -15,8 +15,15 @@ from ..errors import ValidationError
 from ..storage import regular
 from ..storage.regular import open_regular
 
-__all__ = ["MAX_FILE_BYTES", "open_regular", "read_bytes", "read_text", "resolved", "user_path",
-           "why"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "open_regular",
+    "read_bytes",
+    "read_text",
+    "resolved",
+    "user_path",
+    "why",
+]
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -54,5 +61,6 @@ def user_path(value: str | Path, what: str = "path") -> Path:
     try:
         return Path(text).expanduser().absolute()
     except RuntimeError:
-        raise ValidationError(f"cannot expand {text!r}: no such user; give the {what} "
-                              "as an absolute path", field=what) from None
+        raise ValidationError(
+            f"cannot expand {text!r}: no such user; give the {what} as an absolute path", field=what
+        ) from None

@@ -60,8 +60,9 @@ class Harness(Protocol):
 def harness(name: str) -> Harness:
     """The harness module registered as ``name`` (see :data:`HARNESSES`)."""
     if name not in HARNESSES:
-        raise ValidationError(f"unknown harness {name!r}; use one of {', '.join(HARNESSES)}",
-                              field="harness")
+        raise ValidationError(
+            f"unknown harness {name!r}; use one of {', '.join(HARNESSES)}", field="harness"
+        )
     module = importlib.import_module(f"{__package__}.{HARNESSES[name]}")
     found: Harness = module.HARNESS
     return found

@@ -51,11 +51,9 @@ if TYPE_CHECKING:
     from ..engine import Memdir
     from ..store import Store
 
-__all__ = ["ImportItem", "ImportPlan", "Planned", "apply_import", "numbered",
-           "plan_import"]
+__all__ = ["ImportItem", "ImportPlan", "Planned", "apply_import", "numbered", "plan_import"]
 
-ACTIONS = ("add", "update", "unchanged", "duplicate", "conflict", "removed", "refused",
-           "invalid")
+ACTIONS = ("add", "update", "unchanged", "duplicate", "conflict", "removed", "refused", "invalid")
 LEDGER_NAME = "imports.json"
 _WHAT = "what memdir imported from where"
 
@@ -113,13 +111,24 @@ class ImportPlan:
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form for ``--json``."""
         return {
-            "harness": self.harness, "source": str(self.source), "applied": self.applied,
-            "counts": self.counts(), "problems": list(self.problems),
+            "harness": self.harness,
+            "source": str(self.source),
+            "applied": self.applied,
+            "counts": self.counts(),
+            "problems": list(self.problems),
             "notes": list(self.notes),
-            "items": [{"action": p.action, "entry": p.entry_id, "reason": p.reason,
-                       "type": str(p.item.type), "name": p.item.name,
-                       "scope": p.item.scope if p.item.folder is None else str(p.item.folder),
-                       "origin": p.item.origin} for p in self.items],
+            "items": [
+                {
+                    "action": p.action,
+                    "entry": p.entry_id,
+                    "reason": p.reason,
+                    "type": str(p.item.type),
+                    "name": p.item.name,
+                    "scope": p.item.scope if p.item.folder is None else str(p.item.folder),
+                    "origin": p.item.origin,
+                }
+                for p in self.items
+            ],
         }
 
 
@@ -223,13 +232,24 @@ def _decide(md: Memdir, item: ImportItem, eid: str, t: _Target, unchanged: bool)
         return Planned(item, "add", eid)
     if existing.source is Source.IMPORT and item.origin in existing.origins:
         return Planned(item, "update", eid)
-    return Planned(item, "conflict", eid, f"{t.store.scope}:{eid} has this name but other "
-                   f"text (written by {existing.source.value}); it is kept — rename or "
-                   "remove one, then import again")
+    return Planned(
+        item,
+        "conflict",
+        eid,
+        f"{t.store.scope}:{eid} has this name but other "
+        f"text (written by {existing.source.value}); it is kept — rename or "
+        "remove one, then import again",
+    )
 
 
-def plan_import(md: Memdir, harness: str, source: Path, items: Iterable[ImportItem],
-                problems: Sequence[str] = (), notes: Sequence[str] = ()) -> ImportPlan:
+def plan_import(
+    md: Memdir,
+    harness: str,
+    source: Path,
+    items: Iterable[ImportItem],
+    problems: Sequence[str] = (),
+    notes: Sequence[str] = (),
+) -> ImportPlan:
     """Decide what importing ``items`` would do; writes nothing."""
     plan = ImportPlan(harness, source, problems=list(problems), notes=list(notes))
     last = load(md.home / LEDGER_NAME, _WHAT)
@@ -257,10 +277,17 @@ def plan_import(md: Memdir, harness: str, source: Path, items: Iterable[ImportIt
 def _operation(p: Planned) -> Operation:
     item = p.item
     if p.action == "add":
-        return AddOp(type=item.type, name=item.name, description=item.description,
-                     body=item.body, pinned=item.pinned, origins=(item.origin,))
-    return ReplaceOp(target=p.entry_id, description=item.description, body=item.body,
-                     origins=(item.origin,))
+        return AddOp(
+            type=item.type,
+            name=item.name,
+            description=item.description,
+            body=item.body,
+            pinned=item.pinned,
+            origins=(item.origin,),
+        )
+    return ReplaceOp(
+        target=p.entry_id, description=item.description, body=item.body, origins=(item.origin,)
+    )
 
 
 def apply_import(md: Memdir, plan: ImportPlan) -> ImportPlan:

@@ -61,8 +61,10 @@ def load(path: Path, what: str) -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as exc:
-        raise MemdirError(f"cannot read {path} ({exc}); it records {what}. Fix or delete "
-                          f"it (memdir then treats every file as new to it)") from None
+        raise MemdirError(
+            f"cannot read {path} ({exc}); it records {what}. Fix or delete "
+            f"it (memdir then treats every file as new to it)"
+        ) from None
 
 
 @contextlib.contextmanager

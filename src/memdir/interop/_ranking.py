@@ -39,12 +39,14 @@ def last_used(md: Memdir, locations: Sequence[str]) -> tuple[dict[str, datetime]
     return used, ""
 
 
-def by_priority(md: Memdir, entries: Sequence[Entry], locations: Sequence[str]
-                ) -> tuple[list[Entry], str]:
+def by_priority(
+    md: Memdir, entries: Sequence[Entry], locations: Sequence[str]
+) -> tuple[list[Entry], str]:
     """``entries`` most important first (see the module docstring), and a note when usage
     could not be read."""
     used, note = last_used(md, locations)
     old = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
-    ranked = rank([e for e in entries if e.id not in old], used) + \
-        rank([e for e in entries if e.id in old], used)
+    ranked = rank([e for e in entries if e.id not in old], used) + rank(
+        [e for e in entries if e.id in old], used
+    )
     return ranked, note

@@ -79,21 +79,26 @@ def _configured(settings: Path, base: Path) -> Path | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
-        raise MemdirError(f"cannot read {settings} ({_why(exc)}); fix it, or name the "
-                          "memory folder with --from / --to") from None
+        raise MemdirError(
+            f"cannot read {settings} ({_why(exc)}); fix it, or name the "
+            "memory folder with --from / --to"
+        ) from None
     value = data.get("autoMemoryDirectory") if isinstance(data, dict) else None
     if not isinstance(value, str) or not value.strip():
         return None
     value = value.strip()
-    return user_path(value if value.startswith("~") else base / value,
-                     f"autoMemoryDirectory in {settings}")
+    return user_path(
+        value if value.startswith("~") else base / value, f"autoMemoryDirectory in {settings}"
+    )
 
 
 def memory_folder(md: Memdir) -> Path:
     """Claude Code's auto-memory folder for ``md``'s project (see the module docstring)."""
     claude = Path.home() / ".claude"
-    for settings, base in ((md.checkout_root / ".claude" / "settings.local.json",
-                            md.checkout_root), (claude / "settings.json", Path.home())):
+    for settings, base in (
+        (md.checkout_root / ".claude" / "settings.local.json", md.checkout_root),
+        (claude / "settings.json", Path.home()),
+    ):
         found = _configured(settings, base)
         if found is not None:
             return found
@@ -101,8 +106,11 @@ def memory_folder(md: Memdir) -> Path:
     folder = claude / "projects" / slug / "memory"
     if len(slug) > _SLUG_MAX and not folder.exists():
         try:  # the one folder Claude Code shortened from the same prefix, if it is unique
-            near = [p for p in (claude / "projects").iterdir()
-                    if p.name.startswith(slug[:_SLUG_MAX]) and p.is_dir()]
+            near = [
+                p
+                for p in (claude / "projects").iterdir()
+                if p.name.startswith(slug[:_SLUG_MAX]) and p.is_dir()
+            ]
         except OSError:
             near = []
         if len(near) == 1:
@@ -120,8 +128,9 @@ def _ladder(md: Memdir) -> list[Path]:
 
 def _md_files(folder: Path) -> list[Path]:
     try:
-        return sorted(p for p in folder.iterdir() if p.suffix == ".md"
-                      and not p.name.startswith("."))
+        return sorted(
+            p for p in folder.iterdir() if p.suffix == ".md" and not p.name.startswith(".")
+        )
     except OSError:
         return []
 
@@ -131,11 +140,17 @@ def instruction_notes(md: Memdir) -> list[str]:
     place already, or the command that makes memdir read them."""
     loaded, gathered = md.instructions()
     in_place = {resolved(i.path): i.scope for i in loaded}
-    in_place.update({resolved(p): i.scope for i in loaded for chain in i.includes
-                     for p in chain[1:]})
+    in_place.update(
+        {resolved(p): i.scope for i in loaded for chain in i.includes for p in chain[1:]}
+    )
     why_not = {resolved(Path(n.subject)): n.reason for n in gathered}
-    in_place.update({resolved(Path(n.subject)): str(n.scope) for n in gathered
-                     if n.reason.startswith("not loaded: only for paths")})  # path rules
+    in_place.update(
+        {
+            resolved(Path(n.subject)): str(n.scope)
+            for n in gathered
+            if n.reason.startswith("not loaded: only for paths")
+        }
+    )  # path rules
     claude, home = resolved(Path.home()) / ".claude", md.home
     checkout = resolved(md.checkout_root)
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
@@ -143,20 +158,28 @@ def instruction_notes(md: Memdir) -> list[str]:
 
     def read_already(path: Path) -> str | None:
         scope = in_place.get(resolved(path))
-        return None if scope is None else (f"{path}: memdir already reads it in place "
-                                           f"({scope} instructions); nothing to import")
+        return (
+            None
+            if scope is None
+            else (
+                f"{path}: memdir already reads it in place "
+                f"({scope} instructions); nothing to import"
+            )
+        )
 
     def include(path: Path, line: str, into: Path) -> str:
         return read_already(path) or (
             f"{path}: Claude Code reads it, memdir does not. To read it in memdir too, "
             f"run: mkdir -p {shlex.quote(str(into.parent))} && "
-            f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}")
+            f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}"
+        )
 
     def link(path: Path, source: str, into: Path) -> str:
         return read_already(path) or (
             f"{path}: Claude Code reads this rule, memdir does not. To read it in "
             f"memdir too, run: mkdir -p {shlex.quote(str(into.parent))} && "
-            f"ln -s {shlex.quote(source)} {shlex.quote(str(into))}")
+            f"ln -s {shlex.quote(source)} {shlex.quote(str(into))}"
+        )
 
     for folder in _ladder(md):
         for name in ("CLAUDE.md", "CLAUDE.local.md"):
@@ -164,22 +187,31 @@ def instruction_notes(md: Memdir) -> list[str]:
             if not path.is_file():
                 continue
             if "CLAUDE.md" not in md.settings.instruction_files:
-                notes.append(f"{path}: memdir does not read CLAUDE.md files; add \"CLAUDE.md\""
-                             f" to instruction_files in {home / 'config.toml'}")
+                notes.append(
+                    f'{path}: memdir does not read CLAUDE.md files; add "CLAUDE.md"'
+                    f" to instruction_files in {home / 'config.toml'}"
+                )
             else:
-                notes.append(read_already(path) or f"{path}: memdir does not load it: "
-                             f"{why_not.get(resolved(path), 'see `memdir context --explain`')}")
+                notes.append(
+                    read_already(path)
+                    or f"{path}: memdir does not load it: "
+                    f"{why_not.get(resolved(path), 'see `memdir context --explain`')}"
+                )
     if (claude / "CLAUDE.md").is_file():
         notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
     for rule in _md_files(claude / "rules"):
         notes.append(link(rule, str(rule), home / "user" / "rules" / rule.name))
     project_scope = checkout / ".memdir"
     if (checkout / ".claude" / "CLAUDE.md").is_file():
-        notes.append(include(checkout / ".claude" / "CLAUDE.md", "@../.claude/CLAUDE.md",
-                             project_scope / own))
+        notes.append(
+            include(
+                checkout / ".claude" / "CLAUDE.md", "@../.claude/CLAUDE.md", project_scope / own
+            )
+        )
     for rule in _md_files(checkout / ".claude" / "rules"):
-        notes.append(link(rule, f"../../.claude/rules/{rule.name}",
-                          project_scope / "rules" / rule.name))
+        notes.append(
+            link(rule, f"../../.claude/rules/{rule.name}", project_scope / "rules" / rule.name)
+        )
     by_file: dict[str, str] = {}  # a project in the home folder finds ~/.claude twice
     for note in notes:
         by_file.setdefault(note.split(": ", 1)[0], note)
@@ -215,9 +247,15 @@ def _read_index(folder: Path, read: Read) -> dict[str, str]:
         while anchor in seen:
             anchor += "-x"
         seen.add(anchor)
-        read.items.append(ImportItem(type=mem.type, name=mem.name,
-                                     description=mem.description, body=mem.body,
-                                     origin=f"{_origin(path)}#{anchor}"))
+        read.items.append(
+            ImportItem(
+                type=mem.type,
+                name=mem.name,
+                description=mem.description,
+                body=mem.body,
+                origin=f"{_origin(path)}#{anchor}",
+            )
+        )
     return hooks
 
 
@@ -242,8 +280,10 @@ class ClaudeCode:
         if folder.is_dir() and not _md_files(folder) and (folder / "memory").is_dir():
             folder = folder / "memory"
         if not folder.is_dir():
-            read.notes.append(f"no Claude Code memory folder at {folder} (Claude Code "
-                              "creates it when it first saves a memory for this project)")
+            read.notes.append(
+                f"no Claude Code memory folder at {folder} (Claude Code "
+                "creates it when it first saves a memory for this project)"
+            )
         else:
             hooks = _read_index(folder, read)
             for path in _md_files(folder):
@@ -255,17 +295,25 @@ class ClaudeCode:
                     read.problems.append(f"{path}: {_why(exc)}")
                     continue
                 mem = to_memory(topic, path.stem, hooks.get(path.name))
-                read.items.append(ImportItem(type=mem.type, name=mem.name,
-                                             description=mem.description, body=mem.body,
-                                             origin=_origin(path)))
+                read.items.append(
+                    ImportItem(
+                        type=mem.type,
+                        name=mem.name,
+                        description=mem.description,
+                        body=mem.body,
+                        origin=_origin(path),
+                    )
+                )
         read.notes += instruction_notes(md)
         return read
 
     def render(self, md: Memdir, target: Path) -> Rendered:
         """Topic files for every entry this project sees and a MEMORY.md that fits."""
-        entries, note = by_priority(md, [e for _, e in md.entries()
-                                         if e.source is not Source.EXTERNAL],
-                                    [s.backend.location for s in md.stores()])
+        entries, note = by_priority(
+            md,
+            [e for _, e in md.entries() if e.source is not Source.EXTERNAL],
+            [s.backend.location for s in md.stores()],
+        )
         names = _file_names(entries, target)
         ledger = Ledger(md.home)
         out = Rendered(prune=[target], notes=[note] if note else [])
@@ -282,20 +330,29 @@ class ClaudeCode:
         # last: files are written in order, so a failed write never leaves MEMORY.md
         # listing a topic file that is not there
         out.files.append(ExportFile(target / INDEX, text, tuple(e.id for e in entries[:fit])))
-        out.left_out = [(e.id, f"not listed in {INDEX}, which Claude Code reads only to "
-                         f"{INDEX_MAX_LINES} lines / {INDEX_MAX_BYTES:,} bytes (its topic "
-                         f"file {names[e.id]} is written)") for e in entries[fit:]]
+        out.left_out = [
+            (
+                e.id,
+                f"not listed in {INDEX}, which Claude Code reads only to "
+                f"{INDEX_MAX_LINES} lines / {INDEX_MAX_BYTES:,} bytes (its topic "
+                f"file {names[e.id]} is written)",
+            )
+            for e in entries[fit:]
+        ]
         if kept_theirs:
-            out.notes.append(f"kept {len(kept_theirs)} topic file(s) Claude Code wrote that "
-                             f"already hold the same memory: {', '.join(kept_theirs)}")
+            out.notes.append(
+                f"kept {len(kept_theirs)} topic file(s) Claude Code wrote that "
+                f"already hold the same memory: {', '.join(kept_theirs)}"
+            )
         if not entries:
             out.notes.append("no entries to export; MEMORY.md lists none")
         ours = {f.path.name for f in out.files} | set(kept_theirs)
-        strays = [p.name for p in _md_files(target) if p.name not in ours
-                  and not _owned(ledger, p)]
+        strays = [p.name for p in _md_files(target) if p.name not in ours and not _owned(ledger, p)]
         if strays:
-            out.notes.append(f"not listed in the new {INDEX} (memdir has no entry for them; "
-                             f"import them first, or delete them): {', '.join(strays)}")
+            out.notes.append(
+                f"not listed in the new {INDEX} (memdir has no entry for them; "
+                f"import them first, or delete them): {', '.join(strays)}"
+            )
         return out
 
 

@@ -80,8 +80,13 @@ def _text(path: Path, problems: list[str]) -> str | None:
     return None
 
 
-def _unique(name: str, taken: set[tuple[str, Path | None, str]], scope: str,
-            folder: Path | None, kind: EntryType | str) -> str:
+def _unique(
+    name: str,
+    taken: set[tuple[str, Path | None, str]],
+    scope: str,
+    folder: Path | None,
+    kind: EntryType | str,
+) -> str:
     """``name``, or ``name (n)`` when an earlier item of this import already has its id."""
     candidate, n = name, 1
     while (scope, folder, entry_id(str(kind), candidate)) in taken:
@@ -110,17 +115,27 @@ class CodexHarness:
         """Items from the summary, MEMORY.md and the ad-hoc notes under ``source``."""
         out = Read()
         if not source.is_dir():
-            out.problems.append(f"{source}: no such folder; Codex keeps its memory in "
-                                f"~/.codex/memories (or pass --from)")
+            out.problems.append(
+                f"{source}: no such folder; Codex keeps its memory in "
+                f"~/.codex/memories (or pass --from)"
+            )
             return out
         placer, taken = Placer(md), set[tuple[str, Path | None, str]]()
 
-        def add(item: fmt.Item, path: Path, fragment: str, scope: str = "user",
-                folder: Path | None = None) -> None:
+        def add(
+            item: fmt.Item,
+            path: Path,
+            fragment: str,
+            scope: str = "user",
+            folder: Path | None = None,
+        ) -> None:
             name = _unique(item.name, taken, scope, folder, item.type)
             origin = f"codex:{path}" + (f"#{fragment}" if fragment else "")
-            out.items.append(ImportItem(item.type, name, item.description, item.body, origin,
-                                        scope=scope, folder=folder))
+            out.items.append(
+                ImportItem(
+                    item.type, name, item.description, item.body, origin, scope=scope, folder=folder
+                )
+            )
 
         def parsed(path: Path, result: fmt.Parsed) -> list[fmt.Item]:
             out.problems.extend(f"{path}:{line}: {why}" for line, why in result.problems)
@@ -144,8 +159,10 @@ class CodexHarness:
                 for item in parsed(path, fmt.parse_note(text, path.stem)):
                     add(item, path, "")
         if not found and not out.problems:
-            out.problems.append(f"{source}: no memory_summary.md, MEMORY.md or "
-                                f"extensions/ad_hoc/notes/*.md here; nothing to import")
+            out.problems.append(
+                f"{source}: no memory_summary.md, MEMORY.md or "
+                f"extensions/ad_hoc/notes/*.md here; nothing to import"
+            )
         return out
 
     # -- export ------------------------------------------------------------------------------
@@ -178,17 +195,22 @@ class CodexHarness:
         size = len(summary.encode("utf-8"))  # <= SUMMARY_MAX_BYTES: _choose left the room
         # MEMORY.md first: files are written in order, and the summary points into it
         out.files.append(ExportFile(target / "MEMORY.md", "\n".join(blocks), tuple(ids)))
-        out.files.append(ExportFile(target / "memory_summary.md", summary,
-                                    tuple(e.id for e in chosen)))
-        out.notes.append(f"memory_summary.md: {len(chosen)} entries, {size:,}/"
-                         f"{SUMMARY_MAX_BYTES:,} bytes (so at most {SUMMARY_MAX_TOKENS:,} "
-                         f"tokens); MEMORY.md: {len(blocks)} task groups")
+        out.files.append(
+            ExportFile(target / "memory_summary.md", summary, tuple(e.id for e in chosen))
+        )
+        out.notes.append(
+            f"memory_summary.md: {len(chosen)} entries, {size:,}/"
+            f"{SUMMARY_MAX_BYTES:,} bytes (so at most {SUMMARY_MAX_TOKENS:,} "
+            f"tokens); MEMORY.md: {len(blocks)} task groups"
+        )
         if resolved(target) == resolved(self.default_target(md)):
             _agents_md(md, out)
         elif team_rules(md):
-            out.notes.append(f"{md.checkout_root / 'AGENTS.md'} not updated: an export to "
-                             "another folder writes only the memory files there (`memdir "
-                             "export agents-md` updates the team rules)")
+            out.notes.append(
+                f"{md.checkout_root / 'AGENTS.md'} not updated: an export to "
+                "another folder writes only the memory files there (`memdir "
+                "export agents-md` updates the team rules)"
+            )
         return out
 
 
@@ -199,13 +221,19 @@ _MORE = "- \u2026 and {n} more in MEMORY.md\n"
 def _choose(ranked: list[Entry], out: Rendered) -> tuple[list[Entry], list[Entry]]:
     """The user entries (most important first) that fit the summary, and those that did
     not."""
-    candidates = [e for e in ranked
-                  if e.type is not EntryType.PROJECT and e.source is not Source.EXTERNAL]
+    candidates = [
+        e for e in ranked if e.type is not EntryType.PROJECT and e.source is not Source.EXTERNAL
+    ]
     for e in ranked:
         if e.source is Source.EXTERNAL and e.type is not EntryType.PROJECT:
-            out.left_out.append((e.id, "external entries never go into Codex's always-loaded "
-                                       "summary; written to MEMORY.md instead"))
-    skeleton = fmt.render_summary({}, _POINTER.format(n=10 ** 6) + _MORE.format(n=10 ** 6))
+            out.left_out.append(
+                (
+                    e.id,
+                    "external entries never go into Codex's always-loaded "
+                    "summary; written to MEMORY.md instead",
+                )
+            )
+    skeleton = fmt.render_summary({}, _POINTER.format(n=10**6) + _MORE.format(n=10**6))
     used = len(skeleton.encode("utf-8"))
     chosen, overflow, filled = [], [], set()
     for e in candidates:
@@ -217,9 +245,14 @@ def _choose(ranked: list[Entry], out: Rendered) -> tuple[list[Entry], list[Entry
             used += cost
         else:
             overflow.append(e)
-            out.left_out.append((e.id, f"did not fit memory_summary.md's "
-                                       f"{SUMMARY_MAX_TOKENS:,}-token budget; written to "
-                                       f"MEMORY.md as a task group instead"))
+            out.left_out.append(
+                (
+                    e.id,
+                    f"did not fit memory_summary.md's "
+                    f"{SUMMARY_MAX_TOKENS:,}-token budget; written to "
+                    f"MEMORY.md as a task group instead",
+                )
+            )
     return chosen, overflow
 
 
@@ -229,8 +262,11 @@ def _index(groups: list[tuple[str, list[str]]], total: int, room: int) -> str:
     text = _POINTER.format(n=total) if total else "- MEMORY.md: no task groups yet.\n"
     if len(text.encode("utf-8")) > room:  # only with more than a million task groups
         return ""
-    lines = [(f"\n### {'all projects' if cwd == GLOBAL else cwd}\n\n" if n == 0 else "")
-             + f"- {name}\n" for cwd, names in groups for n, name in enumerate(names)]
+    lines = [
+        (f"\n### {'all projects' if cwd == GLOBAL else cwd}\n\n" if n == 0 else "") + f"- {name}\n"
+        for cwd, names in groups
+        for n, name in enumerate(names)
+    ]
     for shown, line in enumerate(lines):
         after = len(lines) - shown - 1
         tail = _MORE.format(n=after) if after else ""
@@ -249,8 +285,10 @@ def _agents_md(md: Memdir, out: Rendered) -> None:
     try:
         existing = read_existing(path)
         if not rules and (existing is None or "<!-- memdir:begin" not in existing):
-            out.notes.append("AGENTS.md not touched: the project scope has no feedback rules "
-                             "(promote team rules with `memdir review`)")
+            out.notes.append(
+                "AGENTS.md not touched: the project scope has no feedback rules "
+                "(promote team rules with `memdir review`)"
+            )
             return
         section, left_out = render_section(rules)
         merged = merge_section(existing, section)

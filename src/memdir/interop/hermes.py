@@ -34,7 +34,6 @@ from ._importing import ImportItem, numbered
 from ._ranking import by_priority
 
 if TYPE_CHECKING:
-
     from ..engine import Memdir
 
 __all__ = ["HARNESS", "MAX_FILE_BYTES", "HermesHarness"]
@@ -73,8 +72,16 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
         else:
             name = first_name[text_] = _unique(name, taken)
         kind = EntryType.USER if is_user else fmt.classify(text_)
-        items.append(ImportItem(type=kind, name=name, description=fmt.describe(body),
-                                body=body, origin=f"hermes:{path}#{n}", scope="user"))
+        items.append(
+            ImportItem(
+                type=kind,
+                name=name,
+                description=fmt.describe(body),
+                body=body,
+                origin=f"hermes:{path}#{n}",
+                scope="user",
+            )
+        )
     return items
 
 
@@ -112,8 +119,10 @@ class HermesHarness:
             folder = folder / "memories"
         out = Read()
         if not folder.is_dir():
-            out.problems.append(f"{folder}: no such folder (Hermes keeps its memory in "
-                                f"~/.hermes/memories; pass that folder with --from)")
+            out.problems.append(
+                f"{folder}: no such folder (Hermes keeps its memory in "
+                f"~/.hermes/memories; pass that folder with --from)"
+            )
             return out
         for filename in names:
             path = folder / filename
@@ -122,8 +131,10 @@ class HermesHarness:
             except FileNotFoundError:
                 continue
             except (OSError, ValueError) as exc:
-                out.problems.append(f"{path}: cannot be read ({why(exc)}); Hermes memory "
-                                    "files are small UTF-8 text files")
+                out.problems.append(
+                    f"{path}: cannot be read ({why(exc)}); Hermes memory "
+                    "files are small UTF-8 text files"
+                )
                 continue
             out.items.extend(read_file(path, text))
         return out
@@ -134,9 +145,11 @@ class HermesHarness:
         out = Rendered(prune=[target])
         entries, others = _global_entries(md)
         if others:
-            out.notes.append(f"Hermes memory is global: {others} project and local entries "
-                             f"are not exported (export them per project with "
-                             f"`memdir export claude-code` or `codex`)")
+            out.notes.append(
+                f"Hermes memory is global: {others} project and local entries "
+                f"are not exported (export them per project with "
+                f"`memdir export claude-code` or `codex`)"
+            )
         locations = [s.backend.location for s in md.stores() if s.scope in _GLOBAL_SCOPES]
         ranked, note = by_priority(md, entries, locations)
         if note:
@@ -146,14 +159,20 @@ class HermesHarness:
             if not wanted:
                 continue
             by_id = {e.id: e for e in wanted}
-            kept, left_out = fmt.fit([(e.id, fmt.encode(e.name, e.body)) for e in wanted],
-                                     limit, filename)
+            kept, left_out = fmt.fit(
+                [(e.id, fmt.encode(e.name, e.body)) for e in wanted], limit, filename
+            )
             out.left_out.extend(left_out)
             # File order stays put as usage shifts: oldest first, Hermes's own order kept.
             kept.sort(key=lambda k: (by_id[k[0]].created, _origin_index(by_id[k[0]]), k[0]))
             if kept:
-                out.files.append(ExportFile(target / filename, fmt.render([t for _, t in kept]),
-                                            tuple(k for k, _ in kept)))
+                out.files.append(
+                    ExportFile(
+                        target / filename,
+                        fmt.render([t for _, t in kept]),
+                        tuple(k for k, _ in kept),
+                    )
+                )
         if not out.files:
             out.notes.append("no entries to export in the user or managed scopes")
         return out
@@ -172,8 +191,11 @@ def _global_entries(md: Memdir) -> tuple[list[Entry], int]:
             others += len(entries)
     user = by_scope.get("user", [])
     taken = {e.id for e in user} | {normalise(e.name) for e in user}
-    managed = [e for e in by_scope.get("managed", [])
-               if e.id not in taken and normalise(e.name) not in taken]
+    managed = [
+        e
+        for e in by_scope.get("managed", [])
+        if e.id not in taken and normalise(e.name) not in taken
+    ]
     return managed + user, others
 
 

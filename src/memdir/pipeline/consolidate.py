@@ -23,8 +23,9 @@ def _origins(c: Candidate) -> tuple[str, ...]:
     return (f"session:{c.session_id}",) if c.session_id else ()
 
 
-def to_operations(specs: Sequence[OpSpec], candidates: Sequence[Candidate],
-                  entries: Sequence[Entry]) -> list[Operation]:
+def to_operations(
+    specs: Sequence[OpSpec], candidates: Sequence[Candidate], entries: Sequence[Entry]
+) -> list[Operation]:
     """Store operations for ``specs``. An add whose name is taken becomes a replace of
     that entry, so one model slip cannot sink the whole batch."""
     taken = {e.id for e in entries}
@@ -36,17 +37,28 @@ def to_operations(specs: Sequence[OpSpec], candidates: Sequence[Candidate],
         if spec.op == "add" and c is not None:
             new_id = entry_id(c.type, c.name)
             if new_id in taken:
-                ops.append(ReplaceOp(new_id, description=c.description, body=c.body,
-                                     origins=_origins(c)))
+                ops.append(
+                    ReplaceOp(new_id, description=c.description, body=c.body, origins=_origins(c))
+                )
             else:
                 ops.append(AddOp(c.type, c.name, c.description, c.body, origins=_origins(c)))
                 taken.add(new_id)
         elif spec.op == "update" and spec.target is not None:
-            ops.append(ReplaceOp(spec.target, name=spec.name, description=spec.description,
-                                 body=spec.body, origins=_origins(c) if c else ()))
+            ops.append(
+                ReplaceOp(
+                    spec.target,
+                    name=spec.name,
+                    description=spec.description,
+                    body=spec.body,
+                    origins=_origins(c) if c else (),
+                )
+            )
         elif spec.op == "supersede" and spec.target is not None and c is not None:
-            ops.append(SupersedeOp(spec.target, c.name, c.description, c.body, type=c.type,
-                                   origins=_origins(c)))
+            ops.append(
+                SupersedeOp(
+                    spec.target, c.name, c.description, c.body, type=c.type, origins=_origins(c)
+                )
+            )
             taken.discard(spec.target)
             taken.add(entry_id(c.type, c.name))
         elif spec.op == "merge":
@@ -56,9 +68,16 @@ def to_operations(specs: Sequence[OpSpec], candidates: Sequence[Candidate],
             body = spec.body or (c.body if c else None)
             if not (name and description and body):
                 raise ValidationError("merge needs a candidate or name, description and body")
-            ops.append(SupersedeOp(first, name, description, body,
-                                   type=c.type if c else None,
-                                   origins=_origins(c) if c else ()))
+            ops.append(
+                SupersedeOp(
+                    first,
+                    name,
+                    description,
+                    body,
+                    type=c.type if c else None,
+                    origins=_origins(c) if c else (),
+                )
+            )
             ops.extend(RemoveOp(t) for t in rest)
             taken.difference_update(spec.targets)
         elif spec.op == "delete" and spec.target is not None:

@@ -38,9 +38,11 @@ class LeaseLostError(MemdirError):
     """A worker tried to finish a job that another worker took over (its lease ran out)."""
 
     def __init__(self, job: Job) -> None:
-        super().__init__(f"The lease on {job.kind} job {job.key!r} ran out and another worker "
-                         f"took it over; this run's result was dropped. Nothing to do: the "
-                         f"other worker finishes it.")
+        super().__init__(
+            f"The lease on {job.kind} job {job.key!r} ran out and another worker "
+            f"took it over; this run's result was dropped. Nothing to do: the "
+            f"other worker finishes it."
+        )
 
 
 @dataclass(frozen=True)
@@ -69,12 +71,25 @@ class Job:
     def from_row(cls, row: sqlite3.Row) -> Job:
         """Build from a ``jobs`` row."""
         lease = row["lease_until"]
-        return cls(row["id"], row["kind"], row["key"], row["project"], row["status"],
-                   row["outcome"], row["worker"], row["token"],
-                   None if lease is None else to_datetime(lease), to_datetime(row["retry_at"]),
-                   row["retries_left"], row["attempts"], row["last_error"], row["raw_output"],
-                   row["input_watermark"], row["done_watermark"],
-                   to_datetime(row["updated_at"]))
+        return cls(
+            row["id"],
+            row["kind"],
+            row["key"],
+            row["project"],
+            row["status"],
+            row["outcome"],
+            row["worker"],
+            row["token"],
+            None if lease is None else to_datetime(lease),
+            to_datetime(row["retry_at"]),
+            row["retries_left"],
+            row["attempts"],
+            row["last_error"],
+            row["raw_output"],
+            row["input_watermark"],
+            row["done_watermark"],
+            to_datetime(row["updated_at"]),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
@@ -88,9 +103,15 @@ class Job:
 class JobQueue:
     """The ``jobs`` table. ``clock`` gives the time leases and back-off are measured in."""
 
-    def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow,
-                 retries: int = RETRIES, backoff: float = BACKOFF_BASE,
-                 lease: float = LEASE) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        retries: int = RETRIES,
+        backoff: float = BACKOFF_BASE,
+        lease: float = LEASE,
+    ) -> None:
         self.db = db
         self.clock = clock
         self.retries = retries
@@ -106,65 +127,91 @@ class JobQueue:
         notes the new watermark and goes pending again when it finishes. Returns whether
         work is now due."""
         now = self._now()
-        return self.db.write(lambda c: self.enqueue_in(c, kind, key, project=project,
-                                                       watermark=watermark, now=now),
-                             action="queue a job")
+        return self.db.write(
+            lambda c: self.enqueue_in(c, kind, key, project=project, watermark=watermark, now=now),
+            action="queue a job",
+        )
 
-    def enqueue_in(self, c: sqlite3.Connection, kind: str, key: str, *, project: str = "",
-                   watermark: int = 0, now: float | None = None) -> bool:
+    def enqueue_in(
+        self,
+        c: sqlite3.Connection,
+        kind: str,
+        key: str,
+        *,
+        project: str = "",
+        watermark: int = 0,
+        now: float | None = None,
+    ) -> bool:
         """:meth:`enqueue` inside a transaction the caller holds."""
         now = self._now() if now is None else now
-        row = c.execute("SELECT * FROM jobs WHERE kind = ? AND key = ?",
-                        (kind, key)).fetchone()
+        row = c.execute("SELECT * FROM jobs WHERE kind = ? AND key = ?", (kind, key)).fetchone()
         if row is None:
-            c.execute("INSERT INTO jobs (kind, key, project, retries_left, input_watermark,"
-                      " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                      (kind, key, project, self.retries, watermark, now, now))
+            c.execute(
+                "INSERT INTO jobs (kind, key, project, retries_left, input_watermark,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (kind, key, project, self.retries, watermark, now, now),
+            )
             return True
         if watermark <= row["done_watermark"]:
             return bool(row["status"] == "pending")  # nothing new since the last success
         if row["status"] in ("running", "pending") or (
-                row["status"] == "error" and watermark <= row["input_watermark"]):
+            row["status"] == "error" and watermark <= row["input_watermark"]
+        ):
             # Running: it goes pending again when it finishes. Pending: its back-off holds.
             # Failed for good: only new input earns it another round of retries.
-            c.execute("UPDATE jobs SET input_watermark = max(input_watermark, ?) "
-                      "WHERE id = ?", (watermark, row["id"]))
+            c.execute(
+                "UPDATE jobs SET input_watermark = max(input_watermark, ?) WHERE id = ?",
+                (watermark, row["id"]),
+            )
             return bool(row["status"] != "error")
-        c.execute("UPDATE jobs SET status = 'pending', input_watermark = "
-                  "max(input_watermark, ?), retries_left = ?, retry_at = 0, updated_at = ? "
-                  "WHERE id = ?", (watermark, self.retries, now, row["id"]))
+        c.execute(
+            "UPDATE jobs SET status = 'pending', input_watermark = "
+            "max(input_watermark, ?), retries_left = ?, retry_at = 0, updated_at = ? "
+            "WHERE id = ?",
+            (watermark, self.retries, now, row["id"]),
+        )
         return True
 
-    def claim(self, worker: str, *, kinds: Sequence[str] = ("extract", "consolidate"),
-              projects: Sequence[str] = ()) -> Job | None:
+    def claim(
+        self,
+        worker: str,
+        *,
+        kinds: Sequence[str] = ("extract", "consolidate"),
+        projects: Sequence[str] = (),
+    ) -> Job | None:
         """Take the next due job of ``kinds`` (for ``projects``; all when empty): a
         pending one whose back-off has passed, or a running one whose lease ran out."""
         now = self._now()
         kind_marks = ", ".join("?" * len(kinds))
-        where = (f"kind IN ({kind_marks}) AND ((status = 'pending' AND retry_at <= ?) OR "
-                 f"(status = 'running' AND lease_until < ?))")
+        where = (
+            f"kind IN ({kind_marks}) AND ((status = 'pending' AND retry_at <= ?) OR "
+            f"(status = 'running' AND lease_until < ?))"
+        )
         params: list[Any] = [*kinds, now, now]
         if projects:
             where += f" AND project IN ({', '.join('?' * len(projects))})"
             params += list(projects)
 
         def body(c: sqlite3.Connection) -> Job | None:
-            row = c.execute(f"SELECT id FROM jobs WHERE {where} ORDER BY kind DESC, retry_at, "
-                            f"id LIMIT 1", params).fetchone()
+            row = c.execute(
+                f"SELECT id FROM jobs WHERE {where} ORDER BY kind DESC, retry_at, id LIMIT 1",
+                params,
+            ).fetchone()
             if row is None:
                 return None
             token = uuid.uuid4().hex
-            c.execute("UPDATE jobs SET status = 'running', worker = ?, token = ?, "
-                      "lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?",
-                      (worker, token, now + self.lease, now, row["id"]))
+            c.execute(
+                "UPDATE jobs SET status = 'running', worker = ?, token = ?, "
+                "lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?",
+                (worker, token, now + self.lease, now, row["id"]),
+            )
             got = c.execute("SELECT * FROM jobs WHERE id = ?", (row["id"],)).fetchone()
             return Job.from_row(got)
 
         return self.db.write(body, action="claim a job")
 
     def _owned(self, c: sqlite3.Connection, job: Job) -> sqlite3.Row:
-        row: sqlite3.Row | None = c.execute("SELECT * FROM jobs WHERE id = ?",
-                                            (job.id,)).fetchone()
+        row: sqlite3.Row | None = c.execute("SELECT * FROM jobs WHERE id = ?", (job.id,)).fetchone()
         if row is None or row["token"] != job.token or row["status"] != "running":
             raise LeaseLostError(job)
         return row
@@ -175,14 +222,22 @@ class JobQueue:
 
         def body(c: sqlite3.Connection) -> None:
             self._owned(c, job)
-            c.execute("UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ?",
-                      (now + self.lease, now, job.id))
+            c.execute(
+                "UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ?",
+                (now + self.lease, now, job.id),
+            )
 
         self.db.write(body, action="renew a job lease")
 
-    def finish(self, job: Job, outcome: str, *, watermark: int | None = None,
-               raw_output: str | None = None,
-               also: Callable[[sqlite3.Connection], object] | None = None) -> None:
+    def finish(
+        self,
+        job: Job,
+        outcome: str,
+        *,
+        watermark: int | None = None,
+        raw_output: str | None = None,
+        also: Callable[[sqlite3.Connection], object] | None = None,
+    ) -> None:
         """Record success (``outcome``: ``written``, ``nothing``…) and, in the same
         transaction, run ``also`` (e.g. store candidates). The job is done unless its
         input grew meanwhile, when it is pending again."""
@@ -192,18 +247,21 @@ class JobQueue:
         def body(c: sqlite3.Connection) -> None:
             row = self._owned(c, job)
             status = "pending" if row["input_watermark"] > covered else "done"
-            c.execute("UPDATE jobs SET status = ?, outcome = ?, token = NULL, lease_until = "
-                      "NULL, done_watermark = max(done_watermark, ?), retries_left = ?, "
-                      "retry_at = 0, last_error = NULL, raw_output = ?, updated_at = ? "
-                      "WHERE id = ?", (status, outcome, covered, self.retries, raw_output,
-                                       now, job.id))
+            c.execute(
+                "UPDATE jobs SET status = ?, outcome = ?, token = NULL, lease_until = "
+                "NULL, done_watermark = max(done_watermark, ?), retries_left = ?, "
+                "retry_at = 0, last_error = NULL, raw_output = ?, updated_at = ? "
+                "WHERE id = ?",
+                (status, outcome, covered, self.retries, raw_output, now, job.id),
+            )
             if also is not None:
                 also(c)
 
         self.db.write(body, action="finish a job")
 
-    def fail(self, job: Job, error: str, *, raw_output: str | None = None,
-             retry: bool = True) -> Job:
+    def fail(
+        self, job: Job, error: str, *, raw_output: str | None = None, retry: bool = True
+    ) -> Job:
         """Record a failure: back off exponentially and retry, or give up (status
         ``error``) when no retries are left or ``retry`` is false."""
         now = self._now()
@@ -213,12 +271,13 @@ class JobQueue:
             left = row["retries_left"] - 1 if retry else 0
             delay = min(self.backoff * 2 ** max(0, self.retries - left - 1), BACKOFF_MAX)
             status = "pending" if left > 0 else "error"
-            c.execute("UPDATE jobs SET status = ?, retries_left = ?, retry_at = ?, token = "
-                      "NULL, lease_until = NULL, last_error = ?, raw_output = ?, updated_at = ?"
-                      " WHERE id = ?", (status, max(left, 0), now + delay, error[:4000],
-                                        raw_output, now, job.id))
-            return Job.from_row(c.execute("SELECT * FROM jobs WHERE id = ?",
-                                          (job.id,)).fetchone())
+            c.execute(
+                "UPDATE jobs SET status = ?, retries_left = ?, retry_at = ?, token = "
+                "NULL, lease_until = NULL, last_error = ?, raw_output = ?, updated_at = ?"
+                " WHERE id = ?",
+                (status, max(left, 0), now + delay, error[:4000], raw_output, now, job.id),
+            )
+            return Job.from_row(c.execute("SELECT * FROM jobs WHERE id = ?", (job.id,)).fetchone())
 
         return self.db.write(body, action="record a job failure")
 
@@ -229,29 +288,44 @@ class JobQueue:
 
         def body(c: sqlite3.Connection) -> None:
             self._owned(c, job)
-            c.execute("UPDATE jobs SET status = 'pending', token = NULL, lease_until = NULL, "
-                      "attempts = attempts - 1, updated_at = ? WHERE id = ?", (now, job.id))
+            c.execute(
+                "UPDATE jobs SET status = 'pending', token = NULL, lease_until = NULL, "
+                "attempts = attempts - 1, updated_at = ? WHERE id = ?",
+                (now, job.id),
+            )
 
         self.db.write(body, action="release a job")
 
     def get(self, kind: str, key: str) -> Job | None:
         """The job for ``(kind, key)``, if any."""
-        row = self.db.read(lambda c: c.execute("SELECT * FROM jobs WHERE kind = ? AND key = ?",
-                                               (kind, key)).fetchone())
+        row = self.db.read(
+            lambda c: c.execute(
+                "SELECT * FROM jobs WHERE kind = ? AND key = ?", (kind, key)
+            ).fetchone()
+        )
         return None if row is None else Job.from_row(row)
 
     def list(self, *, status: str | None = None, limit: int = 100) -> list[Job]:
         """Jobs, most recently changed first."""
         where, params = ("WHERE status = ?", [status]) if status else ("", [])
-        rows = self.db.read(lambda c: c.execute(
-            f"SELECT * FROM jobs {where} ORDER BY updated_at DESC, id DESC LIMIT ?",
-            (*params, limit)).fetchall())
+        rows = self.db.read(
+            lambda c: c.execute(
+                f"SELECT * FROM jobs {where} ORDER BY updated_at DESC, id DESC LIMIT ?",
+                (*params, limit),
+            ).fetchall()
+        )
         return [Job.from_row(r) for r in rows]
 
     def reset(self, kind: str = "extract") -> int:
         """Forget what every ``kind`` job covered, so the next run redoes all of them."""
         now = self._now()
-        return self.db.write(lambda c: c.execute(
-            "UPDATE jobs SET done_watermark = 0, status = 'pending', retry_at = 0, "
-            "retries_left = ?, updated_at = ? WHERE kind = ? AND status != 'running'",
-            (self.retries, now, kind)).rowcount, action="reset jobs")
+        return self.db.write(
+            lambda c: (
+                c.execute(
+                    "UPDATE jobs SET done_watermark = 0, status = 'pending', retry_at = 0, "
+                    "retries_left = ?, updated_at = ? WHERE kind = ? AND status != 'running'",
+                    (self.retries, now, kind),
+                ).rowcount
+            ),
+            action="reset jobs",
+        )

@@ -100,20 +100,40 @@ class Provider(ABC):
         """Candidates from a sanitised transcript (often none)."""
 
     @abstractmethod
-    def consolidate(self, candidates: Sequence[Candidate], entries: Sequence[Entry]
-                    ) -> Consolidation:
+    def consolidate(
+        self, candidates: Sequence[Candidate], entries: Sequence[Entry]
+    ) -> Consolidation:
         """Ops that fold ``candidates`` into a scope holding ``entries``."""
 
 
 def consolidation_input(candidates: Sequence[Candidate], entries: Sequence[Entry]) -> str:
     """The JSON a model gets for consolidation (entry bodies cut to 600 characters)."""
-    return json.dumps({
-        "candidates": [{"index": i, "type": c.type, "name": c.name,
-                        "description": c.description, "body": c.body}
-                       for i, c in enumerate(candidates)],
-        "entries": [{"id": e.id, "type": e.type.value, "name": e.name,
-                     "description": e.description, "body": e.body[:600]} for e in entries],
-    }, ensure_ascii=False, indent=1)
+    return json.dumps(
+        {
+            "candidates": [
+                {
+                    "index": i,
+                    "type": c.type,
+                    "name": c.name,
+                    "description": c.description,
+                    "body": c.body,
+                }
+                for i, c in enumerate(candidates)
+            ],
+            "entries": [
+                {
+                    "id": e.id,
+                    "type": e.type.value,
+                    "name": e.name,
+                    "description": e.description,
+                    "body": e.body[:600],
+                }
+                for e in entries
+            ],
+        },
+        ensure_ascii=False,
+        indent=1,
+    )
 
 
 class ChatProvider(Provider):
@@ -129,8 +149,9 @@ class ChatProvider(Provider):
         raw = self.complete(EXTRACT_PROMPT, f"<transcript>\n{text}\n</transcript>")
         return Extraction(parse_candidates(raw, transcript.ids), raw, len(text))
 
-    def consolidate(self, candidates: Sequence[Candidate], entries: Sequence[Entry]
-                    ) -> Consolidation:
+    def consolidate(
+        self, candidates: Sequence[Candidate], entries: Sequence[Entry]
+    ) -> Consolidation:
         """Ask the model for ops; validated against the candidates and entries shown."""
         raw = self.complete(CONSOLIDATE_PROMPT, consolidation_input(candidates, entries))
         return Consolidation(parse_ops(raw, len(candidates), {e.id for e in entries}), raw, 1)
@@ -139,20 +160,29 @@ class ChatProvider(Provider):
 class OpenAIProvider(ChatProvider):
     """Chat completions through the official ``openai`` SDK, at ``base_url`` if given."""
 
-    def __init__(self, model: str, *, api_key: str | None = None, base_url: str | None = None,
-                 timeout: float = 120.0, setting: str = "llm") -> None:
+    def __init__(
+        self,
+        model: str,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        timeout: float = 120.0,
+        setting: str = "llm",
+    ) -> None:
         try:
             import openai
         except ImportError:
-            raise ProviderError(f"{setting} = 'openai:…' needs the openai package: pip install "
-                                f"'memdir[openai]'") from None
+            raise ProviderError(
+                f"{setting} = 'openai:…' needs the openai package: pip install 'memdir[openai]'"
+            ) from None
         self.name = f"openai:{model}"
         self.model = model
         self.base_url = base_url
         self.setting = setting
         self._openai = openai
-        self._client = openai.OpenAI(api_key=api_key or "unused", base_url=base_url,
-                                     timeout=timeout, max_retries=0)
+        self._client = openai.OpenAI(
+            api_key=api_key or "unused", base_url=base_url, timeout=timeout, max_retries=0
+        )
 
     def complete(self, system: str, user: str) -> str:
         """One chat completion; SDK errors become ProviderError."""
@@ -161,18 +191,23 @@ class OpenAIProvider(ChatProvider):
         try:
             reply = self._client.chat.completions.create(
                 model=self.model,
-                messages=[{"role": "system", "content": system},
-                          {"role": "user", "content": user}])
+                messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+            )
         except o.AuthenticationError as exc:
-            raise ProviderError(f"{where} refused the API key ({exc.status_code}): check "
-                                f"OPENAI_API_KEY") from None
+            raise ProviderError(
+                f"{where} refused the API key ({exc.status_code}): check OPENAI_API_KEY"
+            ) from None
         except o.APIConnectionError as exc:
-            raise ProviderError(f"Cannot reach the model server at {where} ({exc}): start it "
-                                f"or fix llm_base_url / MEMDIR_LLM_BASE_URL") from None
+            raise ProviderError(
+                f"Cannot reach the model server at {where} ({exc}): start it "
+                f"or fix llm_base_url / MEMDIR_LLM_BASE_URL"
+            ) from None
         except o.APIStatusError as exc:
-            raise ProviderError(f"{where} answered {exc.status_code} for model "
-                                f"{self.model!r}: {exc.message}. Check {self.setting} "
-                                f"(MEMDIR_LLM)") from None
+            raise ProviderError(
+                f"{where} answered {exc.status_code} for model "
+                f"{self.model!r}: {exc.message}. Check {self.setting} "
+                f"(MEMDIR_LLM)"
+            ) from None
         except o.OpenAIError as exc:
             raise ProviderError(f"The openai SDK failed talking to {where}: {exc}") from None
         return _text(reply.choices[0].message.content if reply.choices else None)
@@ -181,20 +216,29 @@ class OpenAIProvider(ChatProvider):
 class AnthropicProvider(ChatProvider):
     """The Messages API through the official ``anthropic`` SDK."""
 
-    def __init__(self, model: str, *, api_key: str | None = None, base_url: str | None = None,
-                 timeout: float = 120.0, max_tokens: int = 4096) -> None:
+    def __init__(
+        self,
+        model: str,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        timeout: float = 120.0,
+        max_tokens: int = 4096,
+    ) -> None:
         try:
             import anthropic
         except ImportError:
-            raise ProviderError("llm = 'anthropic:…' needs the anthropic package: pip install "
-                                "'memdir[anthropic]'") from None
+            raise ProviderError(
+                "llm = 'anthropic:…' needs the anthropic package: pip install 'memdir[anthropic]'"
+            ) from None
         self.name = f"anthropic:{model}"
         self.model = model
         self.base_url = base_url
         self.max_tokens = max_tokens
         self._anthropic = anthropic
-        self._client = anthropic.Anthropic(api_key=api_key, base_url=base_url,
-                                           timeout=timeout, max_retries=0)
+        self._client = anthropic.Anthropic(
+            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=0
+        )
 
     def complete(self, system: str, user: str) -> str:
         """One Messages call; SDK errors become ProviderError."""
@@ -202,18 +246,25 @@ class AnthropicProvider(ChatProvider):
         where = self.base_url or "api.anthropic.com"
         try:
             reply = self._client.messages.create(
-                model=self.model, max_tokens=self.max_tokens, system=system,
-                messages=[{"role": "user", "content": user}])
+                model=self.model,
+                max_tokens=self.max_tokens,
+                system=system,
+                messages=[{"role": "user", "content": user}],
+            )
         except a.AuthenticationError as exc:
-            raise ProviderError(f"{where} refused the API key ({exc.status_code}): check "
-                                f"ANTHROPIC_API_KEY") from None
+            raise ProviderError(
+                f"{where} refused the API key ({exc.status_code}): check ANTHROPIC_API_KEY"
+            ) from None
         except a.APIConnectionError as exc:
-            raise ProviderError(f"Cannot reach {where} ({exc}): check the network or "
-                                f"llm_base_url / MEMDIR_LLM_BASE_URL") from None
+            raise ProviderError(
+                f"Cannot reach {where} ({exc}): check the network or "
+                f"llm_base_url / MEMDIR_LLM_BASE_URL"
+            ) from None
         except a.APIStatusError as exc:
-            raise ProviderError(f"{where} answered {exc.status_code} for model "
-                                f"{self.model!r}: {exc.message}. Check llm (MEMDIR_LLM)"
-                                ) from None
+            raise ProviderError(
+                f"{where} answered {exc.status_code} for model "
+                f"{self.model!r}: {exc.message}. Check llm (MEMDIR_LLM)"
+            ) from None
         except a.AnthropicError as exc:
             raise ProviderError(f"The anthropic SDK failed talking to {where}: {exc}") from None
         parts: list[Any] = list(reply.content)
@@ -222,16 +273,19 @@ class AnthropicProvider(ChatProvider):
 
 def _text(value: object) -> str:
     if not isinstance(value, str):
-        raise ProviderError("The model returned no text; check that the model named in llm "
-                            "(MEMDIR_LLM) is a chat model")
+        raise ProviderError(
+            "The model returned no text; check that the model named in llm "
+            "(MEMDIR_LLM) is a chat model"
+        )
     return value
 
 
 OLLAMA_URL = "http://127.0.0.1:11434/v1"
 
 
-def make_provider(spec: str, *, api_key: str | None = None, base_url: str | None = None
-                  ) -> Provider:
+def make_provider(
+    spec: str, *, api_key: str | None = None, base_url: str | None = None
+) -> Provider:
     """The provider ``spec`` names: ``rules``, ``openai:MODEL``, ``ollama:MODEL``,
     ``anthropic:MODEL``. A missing key names the environment variable to set."""
     kind, _, model = spec.strip().partition(":")
@@ -241,21 +295,26 @@ def make_provider(spec: str, *, api_key: str | None = None, base_url: str | None
 
         return RulesProvider()
     if kind in ("openai", "ollama", "anthropic") and not model.strip():
-        raise ProviderError(f"llm = {spec!r} names no model; use e.g. '{kind}:MODEL' in "
-                            f"config.toml or MEMDIR_LLM")
+        raise ProviderError(
+            f"llm = {spec!r} names no model; use e.g. '{kind}:MODEL' in config.toml or MEMDIR_LLM"
+        )
     if kind == "ollama":
-        return OpenAIProvider(model, api_key=api_key or "ollama",
-                              base_url=base_url or OLLAMA_URL)
+        return OpenAIProvider(model, api_key=api_key or "ollama", base_url=base_url or OLLAMA_URL)
     if kind == "openai":
         if not api_key and not base_url:
-            raise ProviderError(f"llm = {spec!r} needs an API key: set OPENAI_API_KEY in the "
-                                f"environment, or point llm_base_url (MEMDIR_LLM_BASE_URL) at "
-                                f"a local OpenAI-compatible server")
+            raise ProviderError(
+                f"llm = {spec!r} needs an API key: set OPENAI_API_KEY in the "
+                f"environment, or point llm_base_url (MEMDIR_LLM_BASE_URL) at "
+                f"a local OpenAI-compatible server"
+            )
         return OpenAIProvider(model, api_key=api_key, base_url=base_url)
     if kind == "anthropic":
         if not api_key:
-            raise ProviderError(f"llm = {spec!r} needs an API key: set ANTHROPIC_API_KEY in "
-                                f"the environment")
+            raise ProviderError(
+                f"llm = {spec!r} needs an API key: set ANTHROPIC_API_KEY in the environment"
+            )
         return AnthropicProvider(model, api_key=api_key, base_url=base_url)
-    raise ProviderError(f"Unknown llm {spec!r} (config.toml llm or MEMDIR_LLM); use rules, "
-                        f"openai:MODEL, ollama:MODEL or anthropic:MODEL")
+    raise ProviderError(
+        f"Unknown llm {spec!r} (config.toml llm or MEMDIR_LLM); use rules, "
+        f"openai:MODEL, ollama:MODEL or anthropic:MODEL"
+    )

@@ -26,19 +26,35 @@ __all__ = ["RulesProvider", "correction_of"]
 _TOKEN = r"[\w.+#@/-]*\w[\w.+#@/-]*"
 _LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|please|hey|oh)[,!]?\s+)*"
 # "remember that/to/:" — not "remember when…" (a memory) nor "remember, …" (rhetoric)
-_REMEMBER = re.compile(_LEAD + r"(?:please\s+)?(?:always\s+)?remember(?:\s+that\s+|\s*:\s*|"
-                       r"\s+to\s+)(?P<x>.+)", re.I)
-_FROM_NOW = re.compile(_LEAD + r"(?:from now on|going forward|in future|in the future)[,:]?\s+"
-                       r"(?P<x>.+)", re.I)
-_NEVER = re.compile(r"(?:^|\b)(?:don't|do not|dont)\s+ever\s+(?P<x>.+)|" + _LEAD
-                    + r"never\s+ever\s+(?P<y>.+)", re.I)
-_INSTEAD = re.compile(rf"\buse\s+(?P<x>{_TOKEN})\s*,?\s+(?:not|instead of|rather than)\s+"
-                      rf"(?P<y>{_TOKEN})", re.I)
-_SWITCHED = re.compile(rf"\bwe(?:'ve|\s+have)?\s+(?:switched|migrated|moved|changed|"
-                       rf"changed over)\s+(?:over\s+)?(?:from\s+(?P<y>{_TOKEN})\s+)?"
-                       rf"to\s+(?P<x>{_TOKEN})", re.I)
-_DONT_USE = re.compile(rf"\b(?:don't|do not|dont|never|stop)\s+(?:use|using)\s+(?P<y>{_TOKEN})"
-                       rf"|\bnot\s+(?P<z>{_TOKEN})\s*$", re.I)
+_REMEMBER = re.compile(
+    _LEAD + r"(?:please\s+)?(?:always\s+)?remember(?:\s+that\s+|\s*:\s*|"
+    r"\s+to\s+)(?P<x>.+)",
+    re.I,
+)
+_FROM_NOW = re.compile(
+    _LEAD + r"(?:from now on|going forward|in future|in the future)[,:]?\s+"
+    r"(?P<x>.+)",
+    re.I,
+)
+_NEVER = re.compile(
+    r"(?:^|\b)(?:don't|do not|dont)\s+ever\s+(?P<x>.+)|" + _LEAD + r"never\s+ever\s+(?P<y>.+)", re.I
+)
+_INSTEAD = re.compile(
+    rf"\buse\s+(?P<x>{_TOKEN})\s*,?\s+(?:not|instead of|rather than)\s+"
+    rf"(?P<y>{_TOKEN})",
+    re.I,
+)
+_SWITCHED = re.compile(
+    rf"\bwe(?:'ve|\s+have)?\s+(?:switched|migrated|moved|changed|"
+    rf"changed over)\s+(?:over\s+)?(?:from\s+(?P<y>{_TOKEN})\s+)?"
+    rf"to\s+(?P<x>{_TOKEN})",
+    re.I,
+)
+_DONT_USE = re.compile(
+    rf"\b(?:don't|do not|dont|never|stop)\s+(?:use|using)\s+(?P<y>{_TOKEN})"
+    rf"|\bnot\s+(?P<z>{_TOKEN})\s*$",
+    re.I,
+)
 _ZH_REMEMBER = re.compile(r"^(?:请)?记住[，,：:\s]*(?P<x>.+)")
 _ZH_FROM_NOW = re.compile(r"^(?:从今以后|今后|以后)[，,\s]*(?P<x>.+)")
 _ZH_NEVER = re.compile(r"(?:不要再|别再|不要再次)(?P<x>.+)")
@@ -70,8 +86,12 @@ def _match(sentence: str, message: str) -> _Hit | None:
         x = m.group("x").rstrip(".")
         if y.rstrip(".").casefold() != x.casefold():
             return _Hit("correction", s, x, y.rstrip("."))
-    for kind, pattern in (("remember", _REMEMBER), ("from_now", _FROM_NOW),
-                          ("remember", _ZH_REMEMBER), ("from_now", _ZH_FROM_NOW)):
+    for kind, pattern in (
+        ("remember", _REMEMBER),
+        ("from_now", _FROM_NOW),
+        ("remember", _ZH_REMEMBER),
+        ("from_now", _ZH_FROM_NOW),
+    ):
         m = pattern.search(s)
         if m and len(m.group("x").strip()) >= 3:
             return _Hit(kind, s, m.group("x").strip())
@@ -96,8 +116,11 @@ def _candidate(hit: _Hit, line_id: int) -> Candidate:
     statement = _short(hit.text, 600)
     if hit.kind == "correction":
         word = re.compile(rf"(?<![\w]){re.escape(hit.y)}(?![\w])", re.I) if hit.y else None
-        kept = [c.strip() for c in _CLAUSES.split(hit.text) if len(c.strip()) > 3
-                and not (word and word.search(c))]
+        kept = [
+            c.strip()
+            for c in _CLAUSES.split(hit.text)
+            if len(c.strip()) > 3 and not (word and word.search(c))
+        ]
         name = _short(f"Use {hit.x}", 80)
         description = _short(_cap(", ".join(kept)) if kept else name, DESCRIPTION_MAX)
         how = f"use {hit.x}, not {hit.y}." if hit.y else f"use {hit.x}."
@@ -111,14 +134,24 @@ def _candidate(hit: _Hit, line_id: int) -> Candidate:
     first = _CLAUSES.split(subject.strip())[0] or subject
     name = _short(_cap(first), 80)
     lowered = subject.casefold()
-    type_ = ("user" if re.match(r"(i|i'm|i am|my)\b", lowered)
-             else "project" if re.match(r"(this|the|our)\s+(project|repo|codebase|team)\b|"
-                                        r"this project's|the project's", lowered)
-             else "feedback")
-    body = (f"{_cap(_short(subject, 600))}.\n\n**Why:** the user asked for this to be "
-            f"remembered.\n**How to apply:** follow it in every session.")
-    return Candidate(type_, name, _short(_cap(subject), DESCRIPTION_MAX), body, "local",
-                     (line_id,), 0.9)
+    type_ = (
+        "user"
+        if re.match(r"(i|i'm|i am|my)\b", lowered)
+        else "project"
+        if re.match(
+            r"(this|the|our)\s+(project|repo|codebase|team)\b|"
+            r"this project's|the project's",
+            lowered,
+        )
+        else "feedback"
+    )
+    body = (
+        f"{_cap(_short(subject, 600))}.\n\n**Why:** the user asked for this to be "
+        f"remembered.\n**How to apply:** follow it in every session."
+    )
+    return Candidate(
+        type_, name, _short(_cap(subject), DESCRIPTION_MAX), body, "local", (line_id,), 0.9
+    )
 
 
 def correction_of(candidate: Candidate) -> tuple[str, str] | None:
@@ -149,8 +182,9 @@ class RulesProvider(Provider):
                     found.append(_candidate(hit, line.id))
         return Extraction(found, "", transcript.chars)
 
-    def consolidate(self, candidates: Sequence[Candidate], entries: Sequence[Entry]
-                    ) -> Consolidation:
+    def consolidate(
+        self, candidates: Sequence[Candidate], entries: Sequence[Entry]
+    ) -> Consolidation:
         """Duplicates become noops or updates; "X, not Y" supersedes the entry about Y."""
         state = {e.id: (e.name, e.description, e.body) for e in entries}
         ops: list[OpSpec] = []
@@ -174,8 +208,9 @@ class RulesProvider(Provider):
             if normalise(body) == body_key:
                 return OpSpec("noop", candidate=i)
             if normalise(name) == name_key:
-                return OpSpec("update", candidate=i, target=eid, description=c.description,
-                              body=c.body)
+                return OpSpec(
+                    "update", candidate=i, target=eid, description=c.description, body=c.body
+                )
             other = _words(f"{name} {description}")
             if words and len(words & other) / len(words | other) >= 0.8:
                 return OpSpec("noop", candidate=i)

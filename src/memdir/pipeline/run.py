@@ -68,16 +68,30 @@ class RunReport:
     @property
     def did_anything(self) -> bool:
         """Whether the run found any work at all."""
-        return bool(self.extracted or self.skipped or self.ops or self.errors
-                    or self.archived or self.review or self.deferred)
+        return bool(
+            self.extracted
+            or self.skipped
+            or self.ops
+            or self.errors
+            or self.archived
+            or self.review
+            or self.deferred
+        )
 
 
 class Pipeline:
     """Background extraction and consolidation for one Memdir."""
 
-    def __init__(self, md: Memdir, provider: Provider | None = None, *,
-                 worker: str | None = None, lease: float = LEASE,
-                 backoff: float = BACKOFF_BASE, retries: int = RETRIES) -> None:
+    def __init__(
+        self,
+        md: Memdir,
+        provider: Provider | None = None,
+        *,
+        worker: str | None = None,
+        lease: float = LEASE,
+        backoff: float = BACKOFF_BASE,
+        retries: int = RETRIES,
+    ) -> None:
         self.md = md
         self._provider = provider
         self.worker_id = worker or f"{socket.gethostname()}:{os.getpid()}"
@@ -106,8 +120,11 @@ class Pipeline:
 
     def queue_session(self, session_id: str) -> bool:
         """Queue extraction of a session's messages up to its newest one."""
-        last = self.md.sessions.db.read(lambda c: c.execute(
-            "SELECT max(id) FROM messages WHERE session_id = ?", (session_id,)).fetchone()[0])
+        last = self.md.sessions.db.read(
+            lambda c: c.execute(
+                "SELECT max(id) FROM messages WHERE session_id = ?", (session_id,)
+            ).fetchone()[0]
+        )
         if not last:
             return False
         return self.jobs.enqueue("extract", session_id, project=self.project, watermark=last)
@@ -131,8 +148,9 @@ class Pipeline:
         if not cited:
             return 0
         locations = {s.scope: s.backend.location for s in self.md.stores()}
-        return self.usage.bump([(locations[scope], e.id) for scope, e in self.md.entries()
-                                if e.id in cited])
+        return self.usage.bump(
+            [(locations[scope], e.id) for scope, e in self.md.entries() if e.id in cited]
+        )
 
     def drain(self, timeout: float | None = None) -> bool:
         """Wait for the worker thread to finish queued work; False on timeout."""
@@ -148,33 +166,51 @@ class Pipeline:
         ``min_idle_minutes``; memory mode enabled; grown past their watermark.
         ``everything`` forgets the watermarks first, so every session is redone."""
         if everything:
-            self.md.sessions.db.write(lambda c: c.execute(
-                "UPDATE jobs SET done_watermark = 0 WHERE kind = 'extract' AND project = ?",
-                (self.project,)), action="reset watermarks")
-        idle = (self.md.clock() - timedelta(minutes=self.md.settings.min_idle_minutes)
-                ).timestamp()
-        rows = self.md.sessions.db.read(lambda c: c.execute(
-            "SELECT s.id, max(m.id) AS last_id FROM sessions s JOIN messages m ON "
-            "m.session_id = s.id LEFT JOIN jobs j ON j.kind = 'extract' AND j.key = s.id "
-            "WHERE s.scope = ? AND s.memory_mode = 'enabled' GROUP BY s.id "
-            "HAVING last_id > coalesce(max(j.done_watermark), 0) AND "
-            "(max(s.ended_at) IS NOT NULL OR max(m.timestamp) <= ?)",
-            (self.project, idle)).fetchall())
-        return sum(self.jobs.enqueue("extract", r[0], project=self.project, watermark=r[1])
-                   for r in rows)
+            self.md.sessions.db.write(
+                lambda c: c.execute(
+                    "UPDATE jobs SET done_watermark = 0 WHERE kind = 'extract' AND project = ?",
+                    (self.project,),
+                ),
+                action="reset watermarks",
+            )
+        idle = (self.md.clock() - timedelta(minutes=self.md.settings.min_idle_minutes)).timestamp()
+        rows = self.md.sessions.db.read(
+            lambda c: c.execute(
+                "SELECT s.id, max(m.id) AS last_id FROM sessions s JOIN messages m ON "
+                "m.session_id = s.id LEFT JOIN jobs j ON j.kind = 'extract' AND j.key = s.id "
+                "WHERE s.scope = ? AND s.memory_mode = 'enabled' GROUP BY s.id "
+                "HAVING last_id > coalesce(max(j.done_watermark), 0) AND "
+                "(max(s.ended_at) IS NOT NULL OR max(m.timestamp) <= ?)",
+                (self.project, idle),
+            ).fetchall()
+        )
+        return sum(
+            self.jobs.enqueue("extract", r[0], project=self.project, watermark=r[1]) for r in rows
+        )
 
     def due(self) -> int:
         """Jobs of this project ready to run now."""
         now = self.md.clock().timestamp()
-        return int(self.md.sessions.db.read(lambda c: c.execute(
-            "SELECT count(*) FROM jobs WHERE project IN (?, ?) AND ((status = 'pending' AND "
-            "retry_at <= ?) OR (status = 'running' AND lease_until < ?))",
-            (self.project, SHARED, now, now)).fetchone()[0]))
+        return int(
+            self.md.sessions.db.read(
+                lambda c: c.execute(
+                    "SELECT count(*) FROM jobs WHERE project IN (?, ?) AND ("
+                    "(status = 'pending' AND retry_at <= ?) "
+                    "OR (status = 'running' AND lease_until < ?))",
+                    (self.project, SHARED, now, now),
+                ).fetchone()[0]
+            )
+        )
 
     # -- running ---------------------------------------------------------------------------
 
-    def run(self, *, scan: bool = True, everything: bool = False,
-            progress: Callable[[Job], None] | None = None) -> RunReport:
+    def run(
+        self,
+        *,
+        scan: bool = True,
+        everything: bool = False,
+        progress: Callable[[Job], None] | None = None,
+    ) -> RunReport:
         """Queue what is due (unless ``scan`` is false), then process jobs until none is
         left; archive per policy and list entries to review."""
         report = RunReport()
@@ -207,20 +243,25 @@ class Pipeline:
             return None
         messages = [m for m in self.md.sessions.messages(session_id) if m.id > since]
         texts = [i.text for i in self.md.instructions()[0]]
-        return build_transcript(session_id, messages, instructions=texts,
-                                written=self.tombstones.marks(session_id))
+        return build_transcript(
+            session_id, messages, instructions=texts, written=self.tombstones.marks(session_id)
+        )
 
-    def _screen(self, found: list[Candidate], transcript: Transcript, report: RunReport
-                ) -> list[Candidate]:
+    def _screen(
+        self, found: list[Candidate], transcript: Transcript, report: RunReport
+    ) -> list[Candidate]:
         """Redact, then keep candidates the user said, the guard allows and no tombstone
         forbids."""
         times = {line.id: line.timestamp for line in transcript.lines}
         kept = []
         for c in found:
             c = dataclasses.replace(
-                c, name=guard.redact_secrets(c.name), body=guard.redact_secrets(c.body),
+                c,
+                name=guard.redact_secrets(c.name),
+                body=guard.redact_secrets(c.body),
                 description=guard.redact_secrets(c.description),
-                session_id=transcript.session_id)
+                session_id=transcript.session_id,
+            )
             if not set(c.evidence) & transcript.user_ids:
                 report.dropped["not said by the user"] += 1
             elif c.confidence < MIN_CONFIDENCE:
@@ -248,8 +289,11 @@ class Pipeline:
         if transcript is None or not transcript.user_ids:
             report.skipped += transcript is None
             report.empty += transcript is not None
-            self.jobs.finish(job, "skipped" if transcript is None else "nothing",
-                             watermark=transcript.watermark if transcript else None)
+            self.jobs.finish(
+                job,
+                "skipped" if transcript is None else "nothing",
+                watermark=transcript.watermark if transcript else None,
+            )
             return
         try:
             extraction = self.provider.extract(transcript)
@@ -268,16 +312,30 @@ class Pipeline:
             now = self.md.clock().timestamp()
             for cand in kept:
                 location = self._location(cand)
-                cur = c.execute("INSERT INTO candidates (location, session_id, data, "
-                                "created_at) VALUES (?, ?, ?, ?)",
-                                (location, job.key, json.dumps(cand.to_dict()), now))
-                project = SHARED if location != self.md.store("local").backend.location \
-                    else self.project
-                self.jobs.enqueue_in(c, "consolidate", location, project=project,
-                                     watermark=int(cur.lastrowid or 0), now=now)
+                cur = c.execute(
+                    "INSERT INTO candidates (location, session_id, data, "
+                    "created_at) VALUES (?, ?, ?, ?)",
+                    (location, job.key, json.dumps(cand.to_dict()), now),
+                )
+                project = (
+                    SHARED if location != self.md.store("local").backend.location else self.project
+                )
+                self.jobs.enqueue_in(
+                    c,
+                    "consolidate",
+                    location,
+                    project=project,
+                    watermark=int(cur.lastrowid or 0),
+                    now=now,
+                )
 
-        self.jobs.finish(job, "candidates" if kept else "nothing",
-                         watermark=transcript.watermark, raw_output=raw, also=store)
+        self.jobs.finish(
+            job,
+            "candidates" if kept else "nothing",
+            watermark=transcript.watermark,
+            raw_output=raw,
+            also=store,
+        )
 
     def _failed(self, job: Job, report: RunReport, what: str, exc: MemdirError) -> None:
         """Record a failed job (with the model's raw text when its output was invalid)."""
@@ -294,10 +352,13 @@ class Pipeline:
     def _pending(self, location: str) -> list[tuple[int, Candidate | None]]:
         """The next batch of candidates for a scope; None for one that a session turned
         polluted or a removal since its extraction forbids (consumed, never applied)."""
-        rows = self.md.sessions.db.read(lambda c: c.execute(
-            "SELECT c.id, c.data, c.created_at, s.memory_mode FROM candidates c LEFT JOIN "
-            "sessions s ON s.id = c.session_id WHERE c.location = ? ORDER BY c.id LIMIT ?",
-            (location, self.batch)).fetchall())
+        rows = self.md.sessions.db.read(
+            lambda c: c.execute(
+                "SELECT c.id, c.data, c.created_at, s.memory_mode FROM candidates c LEFT JOIN "
+                "sessions s ON s.id = c.session_id WHERE c.location = ? ORDER BY c.id LIMIT ?",
+                (location, self.batch),
+            ).fetchall()
+        )
         out: list[tuple[int, Candidate | None]] = []
         for row_id, data, created, mode in rows:
             cand = Candidate.from_dict(json.loads(data))
@@ -324,8 +385,14 @@ class Pipeline:
         candidates = [c for _, c in pending if c is not None]
         if not candidates:
             report.dropped["forgotten before consolidation"] += len(pending)
-            self.jobs.finish(job, "nothing", watermark=last, also=lambda c: c.execute(
-                "DELETE FROM candidates WHERE location = ? AND id <= ?", (job.key, last)))
+            self.jobs.finish(
+                job,
+                "nothing",
+                watermark=last,
+                also=lambda c: c.execute(
+                    "DELETE FROM candidates WHERE location = ? AND id <= ?", (job.key, last)
+                ),
+            )
             return
         if len(candidates) < len(pending):
             report.dropped["forgotten before consolidation"] += len(pending) - len(candidates)
@@ -341,24 +408,31 @@ class Pipeline:
             return
         report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
         written = any(ch.action not in ("exists", "unchanged") for ch in changes)
-        self.jobs.finish(job, "written" if written else "nothing", watermark=last,
-                         raw_output=result.raw or None, also=lambda c: c.execute(
-                             "DELETE FROM candidates WHERE location = ? AND id <= ?",
-                             (job.key, last)))
+        self.jobs.finish(
+            job,
+            "written" if written else "nothing",
+            watermark=last,
+            raw_output=result.raw or None,
+            also=lambda c: c.execute(
+                "DELETE FROM candidates WHERE location = ? AND id <= ?", (job.key, last)
+            ),
+        )
 
     # -- dry run, decay, review, deletion --------------------------------------------------
 
     def plan(self, *, everything: bool = False) -> RunReport:
         """What :meth:`run` would do, without writing anything (providers are called)."""
         report = RunReport()
-        idle = (self.md.clock() - timedelta(minutes=self.md.settings.min_idle_minutes)
-                ).timestamp()
-        rows = self.md.sessions.db.read(lambda c: c.execute(
-            "SELECT s.id, coalesce(max(j.done_watermark), 0) FROM sessions s JOIN messages m "
-            "ON m.session_id = s.id LEFT JOIN jobs j ON j.kind = 'extract' AND j.key = s.id "
-            "WHERE s.scope = ? AND s.memory_mode = 'enabled' GROUP BY s.id HAVING "
-            "(max(s.ended_at) IS NOT NULL OR max(m.timestamp) <= ?)",
-            (self.project, idle)).fetchall())
+        idle = (self.md.clock() - timedelta(minutes=self.md.settings.min_idle_minutes)).timestamp()
+        rows = self.md.sessions.db.read(
+            lambda c: c.execute(
+                "SELECT s.id, coalesce(max(j.done_watermark), 0) FROM sessions s JOIN messages m "
+                "ON m.session_id = s.id LEFT JOIN jobs j ON j.kind = 'extract' AND j.key = s.id "
+                "WHERE s.scope = ? AND s.memory_mode = 'enabled' GROUP BY s.id HAVING "
+                "(max(s.ended_at) IS NOT NULL OR max(m.timestamp) <= ?)",
+                (self.project, idle),
+            ).fetchall()
+        )
         by_location: dict[str, list[Candidate]] = {}
         for session_id, done in rows:
             transcript = self._session_transcript(session_id, 0 if everything else done)
@@ -377,8 +451,8 @@ class Pipeline:
             if store is None:
                 continue
             entries = store.list()
-            result = self.provider.consolidate(found[:self.batch], entries)
-            ops = to_operations(result.ops, found[:self.batch], entries)
+            result = self.provider.consolidate(found[: self.batch], entries)
+            ops = to_operations(result.ops, found[: self.batch], entries)
             report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
         report.archived = self.archive_unused(dry_run=True)
         report.review = self.review()

@@ -32,33 +32,60 @@ OP_KINDS = ("add", "update", "supersede", "merge", "delete", "noop")
 BODY_MAX = 4000
 
 CANDIDATE_SCHEMA: dict[str, Any] = {
-    "type": "object", "additionalProperties": False, "required": ["candidates"],
-    "properties": {"candidates": {"type": "array", "items": {
-        "type": "object", "additionalProperties": False,
-        "required": ["type", "name", "description", "body", "scope", "evidence",
-                     "confidence"],
-        "properties": {
-            "type": {"enum": list(TYPES)},
-            "name": {"type": "string", "maxLength": NAME_MAX},
-            "description": {"type": "string", "maxLength": DESCRIPTION_MAX},
-            "body": {"type": "string", "maxLength": BODY_MAX},
-            "scope": {"enum": list(SCOPE_HINTS)},
-            "evidence": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
-            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-        }}}},
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["candidates"],
+    "properties": {
+        "candidates": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": [
+                    "type",
+                    "name",
+                    "description",
+                    "body",
+                    "scope",
+                    "evidence",
+                    "confidence",
+                ],
+                "properties": {
+                    "type": {"enum": list(TYPES)},
+                    "name": {"type": "string", "maxLength": NAME_MAX},
+                    "description": {"type": "string", "maxLength": DESCRIPTION_MAX},
+                    "body": {"type": "string", "maxLength": BODY_MAX},
+                    "scope": {"enum": list(SCOPE_HINTS)},
+                    "evidence": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+                    "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                },
+            },
+        }
+    },
 }
 OPS_SCHEMA: dict[str, Any] = {
-    "type": "object", "additionalProperties": False, "required": ["ops"],
-    "properties": {"ops": {"type": "array", "items": {
-        "type": "object", "additionalProperties": False, "required": ["op"],
-        "properties": {
-            "op": {"enum": list(OP_KINDS)},
-            "candidate": {"type": "integer", "description": "index into candidates"},
-            "target": {"type": "string", "description": "id of an existing entry"},
-            "targets": {"type": "array", "items": {"type": "string"}},
-            "name": {"type": "string"}, "description": {"type": "string"},
-            "body": {"type": "string"},
-        }}}},
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["ops"],
+    "properties": {
+        "ops": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["op"],
+                "properties": {
+                    "op": {"enum": list(OP_KINDS)},
+                    "candidate": {"type": "integer", "description": "index into candidates"},
+                    "target": {"type": "string", "description": "id of an existing entry"},
+                    "targets": {"type": "array", "items": {"type": "string"}},
+                    "name": {"type": "string"},
+                    "description": {"type": "string"},
+                    "body": {"type": "string"},
+                },
+            },
+        }
+    },
 }
 
 
@@ -66,9 +93,11 @@ class SchemaError(MemdirError):
     """Model output that does not match the schema; ``raw`` is kept for debugging."""
 
     def __init__(self, what: str, reason: str, raw: str) -> None:
-        super().__init__(f"The model's {what} output does not match the schema ({reason}); "
-                         f"nothing was written. The raw output is kept on the job "
-                         f"(`memdir jobs --json`); try a stronger model if this repeats.")
+        super().__init__(
+            f"The model's {what} output does not match the schema ({reason}); "
+            f"nothing was written. The raw output is kept on the job "
+            f"(`memdir jobs --json`); try a stronger model if this repeats."
+        )
         self.raw = raw
 
 
@@ -94,9 +123,16 @@ class Candidate:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Candidate:
         """Inverse of :meth:`to_dict`."""
-        return cls(data["type"], data["name"], data["description"], data["body"],
-                   data["scope"], tuple(data["evidence"]), float(data["confidence"]),
-                   data.get("session_id", ""))
+        return cls(
+            data["type"],
+            data["name"],
+            data["description"],
+            data["body"],
+            data["scope"],
+            tuple(data["evidence"]),
+            float(data["confidence"]),
+            data.get("session_id", ""),
+        )
 
 
 @dataclass(frozen=True)
@@ -129,8 +165,7 @@ def _load(raw: str, what: str) -> dict[str, Any]:
     return data
 
 
-def _string(item: Mapping[str, Any], key: str, limit: int, what: str, raw: str,
-            where: str) -> str:
+def _string(item: Mapping[str, Any], key: str, limit: int, what: str, raw: str, where: str) -> str:
     value = item.get(key)
     if not isinstance(value, str) or not value.strip():
         raise SchemaError(what, f"{where}.{key} must be a non-empty string", raw)
@@ -150,30 +185,45 @@ def parse_candidates(raw: str, message_ids: Collection[int]) -> list[Candidate]:
     for i, item in enumerate(data["candidates"]):
         where = f"candidates[{i}]"
         if not isinstance(item, dict) or set(item) != wanted:
-            raise SchemaError(what, f"{where} must have exactly the keys "
-                              f"{', '.join(sorted(wanted))}", raw)
+            raise SchemaError(
+                what, f"{where} must have exactly the keys {', '.join(sorted(wanted))}", raw
+            )
         if item["type"] not in TYPES:
             raise SchemaError(what, f"{where}.type must be one of {', '.join(TYPES)}", raw)
         if item["scope"] not in SCOPE_HINTS:
             raise SchemaError(what, f"{where}.scope must be local or user", raw)
         evidence = item["evidence"]
-        if (not isinstance(evidence, list) or not evidence
-                or not all(isinstance(e, int) and not isinstance(e, bool) for e in evidence)):
-            raise SchemaError(what, f"{where}.evidence must be a non-empty list of message "
-                              f"ids", raw)
+        if (
+            not isinstance(evidence, list)
+            or not evidence
+            or not all(isinstance(e, int) and not isinstance(e, bool) for e in evidence)
+        ):
+            raise SchemaError(
+                what, f"{where}.evidence must be a non-empty list of message ids", raw
+            )
         unknown = [e for e in evidence if e not in message_ids]
         if unknown:
-            raise SchemaError(what, f"{where}.evidence names messages not in the transcript: "
-                              f"{unknown[:5]}", raw)
+            raise SchemaError(
+                what, f"{where}.evidence names messages not in the transcript: {unknown[:5]}", raw
+            )
         confidence = item["confidence"]
-        if (not isinstance(confidence, int | float) or isinstance(confidence, bool)
-                or not 0 <= confidence <= 1):
+        if (
+            not isinstance(confidence, int | float)
+            or isinstance(confidence, bool)
+            or not 0 <= confidence <= 1
+        ):
             raise SchemaError(what, f"{where}.confidence must be a number from 0 to 1", raw)
-        out.append(Candidate(
-            item["type"], _string(item, "name", NAME_MAX, what, raw, where),
-            _string(item, "description", DESCRIPTION_MAX, what, raw, where),
-            _string(item, "body", BODY_MAX, what, raw, where), item["scope"],
-            tuple(evidence), float(confidence)))
+        out.append(
+            Candidate(
+                item["type"],
+                _string(item, "name", NAME_MAX, what, raw, where),
+                _string(item, "description", DESCRIPTION_MAX, what, raw, where),
+                _string(item, "body", BODY_MAX, what, raw, where),
+                item["scope"],
+                tuple(evidence),
+                float(confidence),
+            )
+        )
     return out
 
 
@@ -188,16 +238,21 @@ def parse_ops(raw: str, candidates: int, entry_ids: Collection[str]) -> list[OpS
     for i, item in enumerate(data["ops"]):
         where = f"ops[{i}]"
         if not isinstance(item, dict) or not set(item) <= allowed or "op" not in item:
-            raise SchemaError(what, f"{where} must be an object with 'op' and only the keys "
-                              f"{', '.join(sorted(allowed))}", raw)
+            raise SchemaError(
+                what,
+                f"{where} must be an object with 'op' and only the keys "
+                f"{', '.join(sorted(allowed))}",
+                raw,
+            )
         op = item["op"]
         if op not in OP_KINDS:
             raise SchemaError(what, f"{where}.op must be one of {', '.join(OP_KINDS)}", raw)
         cand = item.get("candidate")
         bad = not isinstance(cand, int) or isinstance(cand, bool) or not 0 <= cand < candidates
         if (op in ("add", "supersede", "noop") or cand is not None) and bad:
-            raise SchemaError(what, f"{where}.candidate must index the {candidates} "
-                              f"candidates", raw)
+            raise SchemaError(
+                what, f"{where}.candidate must index the {candidates} candidates", raw
+            )
         targets = item.get("targets", [])
         if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
             raise SchemaError(what, f"{where}.targets must be a list of entry ids", raw)
@@ -207,14 +262,17 @@ def parse_ops(raw: str, candidates: int, entry_ids: Collection[str]) -> list[OpS
         if op == "merge" and (len(targets) < 1 or not set(targets) <= set(entry_ids)):
             raise SchemaError(what, f"{where}.targets must list current entry ids", raw)
         fields: dict[str, str | None] = {}
-        for key, limit in (("name", NAME_MAX), ("description", DESCRIPTION_MAX),
-                           ("body", BODY_MAX)):
-            fields[key] = (_string(item, key, limit, what, raw, where) if key in item
-                           else None)
+        for key, limit in (
+            ("name", NAME_MAX),
+            ("description", DESCRIPTION_MAX),
+            ("body", BODY_MAX),
+        ):
+            fields[key] = _string(item, key, limit, what, raw, where) if key in item else None
         if op == "update" and not any(fields.values()):
             raise SchemaError(what, f"{where}: update needs name, description or body", raw)
         if op == "merge" and cand is None and not all(fields.values()):
-            raise SchemaError(what, f"{where}: merge needs a candidate or name, description "
-                              f"and body", raw)
+            raise SchemaError(
+                what, f"{where}: merge needs a candidate or name, description and body", raw
+            )
         out.append(OpSpec(op, cand, target, tuple(targets), **fields))
     return out

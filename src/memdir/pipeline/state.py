@@ -53,8 +53,7 @@ def quietly() -> Iterator[None]:
 
 def content_hash(body: str) -> str:
     """Hash of an entry body, whitespace- and case-insensitive."""
-    return hashlib.blake2b(normalise(body).encode("utf-8", "replace"),
-                           digest_size=16).hexdigest()
+    return hashlib.blake2b(normalise(body).encode("utf-8", "replace"), digest_size=16).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -71,9 +70,15 @@ class Tombstone:
 
 
 def _tombstone(row: Any) -> Tombstone:
-    return Tombstone(row["location"], row["entry_id"], row["kind"], row["content_hash"],
-                     row["name_key"], tuple(json.loads(row["origins"])),
-                     to_datetime(row["created_at"]))
+    return Tombstone(
+        row["location"],
+        row["entry_id"],
+        row["kind"],
+        row["content_hash"],
+        row["name_key"],
+        tuple(json.loads(row["origins"])),
+        to_datetime(row["created_at"]),
+    )
 
 
 class Tombstones:
@@ -94,13 +99,26 @@ class Tombstones:
             if change.action not in ("remove", "supersede") or old is None:
                 continue
             kind = "removed" if change.action == "remove" else "superseded"
-            rows.append((location, old.id, kind, content_hash(old.body), normalise(old.name),
-                         json.dumps(list(old.origins)), now))
+            rows.append(
+                (
+                    location,
+                    old.id,
+                    kind,
+                    content_hash(old.body),
+                    normalise(old.name),
+                    json.dumps(list(old.origins)),
+                    now,
+                )
+            )
         if rows:
-            self.db.write(lambda c: c.executemany(
-                "INSERT INTO tombstones (location, entry_id, kind, content_hash, name_key, "
-                "origins, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", rows),
-                action="record a tombstone")
+            self.db.write(
+                lambda c: c.executemany(
+                    "INSERT INTO tombstones (location, entry_id, kind, content_hash, name_key, "
+                    "origins, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                ),
+                action="record a tombstone",
+            )
         return len(rows)
 
     def matching(self, candidate: Candidate, evidence_time: datetime) -> Tombstone | None:
@@ -108,43 +126,67 @@ class Tombstones:
         same text or name as a forgotten fact, or evidence from a session one of whose
         facts the user removed (superseding a fact does not discredit its session)."""
         origin = f'%"session:{candidate.session_id}"%' if candidate.session_id else "\x00"
-        row = self.db.read(lambda c: c.execute(
-            "SELECT * FROM tombstones WHERE created_at >= ? AND (content_hash = ? OR "
-            "name_key = ? OR (kind = 'removed' AND origins LIKE ?)) ORDER BY id DESC LIMIT 1",
-            (evidence_time.timestamp(), content_hash(candidate.body),
-             normalise(candidate.name), origin)).fetchone())
+        row = self.db.read(
+            lambda c: c.execute(
+                "SELECT * FROM tombstones WHERE created_at >= ? AND (content_hash = ? OR "
+                "name_key = ? OR (kind = 'removed' AND origins LIKE ?)) ORDER BY id DESC LIMIT 1",
+                (
+                    evidence_time.timestamp(),
+                    content_hash(candidate.body),
+                    normalise(candidate.name),
+                    origin,
+                ),
+            ).fetchone()
+        )
         return None if row is None else _tombstone(row)
 
     def forgotten(self, location: str, body: str, name: str) -> Tombstone | None:
         """The latest tombstone in ``location`` of an entry the user removed with this
         text or name, or superseded with this text: an import must not bring it back."""
-        row = self.db.read(lambda c: c.execute(
-            "SELECT * FROM tombstones WHERE location = ? AND (content_hash = ? OR "
-            "(kind = 'removed' AND name_key = ?)) ORDER BY id DESC LIMIT 1",
-            (location, content_hash(body), normalise(name))).fetchone())
+        row = self.db.read(
+            lambda c: c.execute(
+                "SELECT * FROM tombstones WHERE location = ? AND (content_hash = ? OR "
+                "(kind = 'removed' AND name_key = ?)) ORDER BY id DESC LIMIT 1",
+                (location, content_hash(body), normalise(name)),
+            ).fetchone()
+        )
         return None if row is None else _tombstone(row)
 
     def count(self) -> int:
         """How many tombstones exist."""
-        return int(self.db.read(lambda c: c.execute("SELECT count(*) FROM tombstones"
-                                                    ).fetchone()[0]))
+        return int(
+            self.db.read(lambda c: c.execute("SELECT count(*) FROM tombstones").fetchone()[0])
+        )
 
     def mark_write(self, session_id: str) -> None:
         """The live agent wrote memory in the session's current turn: extraction skips
         the turn holding the session's latest message."""
-        self.db.write(lambda c: c.execute(
-            "INSERT OR IGNORE INTO memory_writes (session_id, message_id) SELECT ?, "
-            "coalesce(max(id), 0) FROM messages WHERE session_id = ?",
-            (session_id, session_id)), action="mark a memory write")
+        self.db.write(
+            lambda c: c.execute(
+                "INSERT OR IGNORE INTO memory_writes (session_id, message_id) SELECT ?, "
+                "coalesce(max(id), 0) FROM messages WHERE session_id = ?",
+                (session_id, session_id),
+            ),
+            action="mark a memory write",
+        )
 
     def marks(self, session_id: str) -> set[int]:
         """Message ids whose turns the live agent wrote memory in."""
-        return set(self.db.read(lambda c: [r[0] for r in c.execute(
-            "SELECT message_id FROM memory_writes WHERE session_id = ?", (session_id,))]))
+        return set(
+            self.db.read(
+                lambda c: [
+                    r[0]
+                    for r in c.execute(
+                        "SELECT message_id FROM memory_writes WHERE session_id = ?", (session_id,)
+                    )
+                ]
+            )
+        )
 
 
-_CITATION = re.compile(r"<(memory-citation|oai-mem-citation)\b[^>]*>(?P<body>.*?)</\1>",
-                       re.S | re.I)
+_CITATION = re.compile(
+    r"<(memory-citation|oai-mem-citation)\b[^>]*>(?P<body>.*?)</\1>", re.S | re.I
+)
 _TOKEN = re.compile(r"[\w.-]+")
 
 
@@ -172,18 +214,25 @@ class Usage:
         now = self.clock().timestamp()
         rows = list(dict.fromkeys(pairs))
         if rows:
-            self.db.write(lambda c: c.executemany(
-                "INSERT INTO usage (location, entry_id, usage_count, last_used) VALUES "
-                "(?, ?, 1, ?) ON CONFLICT (location, entry_id) DO UPDATE SET usage_count = "
-                "usage_count + 1, last_used = max(last_used, excluded.last_used)",
-                [(loc, eid, now) for loc, eid in rows]), action="count a memory use")
+            self.db.write(
+                lambda c: c.executemany(
+                    "INSERT INTO usage (location, entry_id, usage_count, last_used) VALUES "
+                    "(?, ?, 1, ?) ON CONFLICT (location, entry_id) DO UPDATE SET usage_count = "
+                    "usage_count + 1, last_used = max(last_used, excluded.last_used)",
+                    [(loc, eid, now) for loc, eid in rows],
+                ),
+                action="count a memory use",
+            )
         return len(rows)
 
     def get(self, location: str, entry_id: str) -> tuple[int, datetime | None]:
         """``(usage_count, last_used)`` of one entry."""
-        row = self.db.read(lambda c: c.execute(
-            "SELECT usage_count, last_used FROM usage WHERE location = ? AND entry_id = ?",
-            (location, entry_id)).fetchone())
+        row = self.db.read(
+            lambda c: c.execute(
+                "SELECT usage_count, last_used FROM usage WHERE location = ? AND entry_id = ?",
+                (location, entry_id),
+            ).fetchone()
+        )
         return (0, None) if row is None else (row[0], to_datetime(row[1]))
 
     def last_used(self, locations: Sequence[str]) -> dict[tuple[str, str], datetime]:
@@ -191,7 +240,10 @@ class Usage:
         if not locations:
             return {}
         marks = ", ".join("?" * len(locations))
-        rows = self.db.read(lambda c: c.execute(
-            f"SELECT location, entry_id, last_used FROM usage WHERE location IN ({marks})",
-            list(locations)).fetchall())
+        rows = self.db.read(
+            lambda c: c.execute(
+                f"SELECT location, entry_id, last_used FROM usage WHERE location IN ({marks})",
+                list(locations),
+            ).fetchall()
+        )
         return {(r[0], r[1]): to_datetime(r[2]) for r in rows}

@@ -31,8 +31,9 @@ def usable(md: Memdir, scope: str) -> bool:
 
 def writable(md: Memdir) -> list[Store]:
     """The existing scopes the pipeline writes to (local and user)."""
-    return [md.store(s) for s in ("local", "user")
-            if usable(md, s) and md.store(s).backend.exists()]
+    return [
+        md.store(s) for s in ("local", "user") if usable(md, s) and md.store(s).backend.exists()
+    ]
 
 
 def archive_unused(md: Memdir, usage: Usage, *, dry_run: bool = False) -> list[str]:
@@ -52,11 +53,18 @@ def archive_unused(md: Memdir, usage: Usage, *, dry_run: bool = False) -> list[s
 
 def review(md: Memdir) -> list[str]:
     """Entries whose only origin is a session marked polluted."""
-    polluted = set(md.sessions.db.read(lambda c: [r[0] for r in c.execute(
-        "SELECT id FROM sessions WHERE memory_mode = 'polluted'")]))
-    return [f"{scope}: {e.id} (only from polluted session {e.origins[0][8:]})"
-            for scope, e in md.entries()
-            if len(e.origins) == 1 and e.origins[0].removeprefix("session:") in polluted]
+    polluted = set(
+        md.sessions.db.read(
+            lambda c: [
+                r[0] for r in c.execute("SELECT id FROM sessions WHERE memory_mode = 'polluted'")
+            ]
+        )
+    )
+    return [
+        f"{scope}: {e.id} (only from polluted session {e.origins[0][8:]})"
+        for scope, e in md.entries()
+        if len(e.origins) == 1 and e.origins[0].removeprefix("session:") in polluted
+    ]
 
 
 def delete_session(md: Memdir, session_id: str) -> list[str]:
@@ -72,11 +80,13 @@ def delete_session(md: Memdir, session_id: str) -> list[str]:
 
     def delete(c: sqlite3.Connection) -> None:
         remember_removed(c, [session_id], md.sessions.clock().timestamp())  # not imported again
-        for sql in ("DELETE FROM messages WHERE session_id = ?",
-                    "DELETE FROM candidates WHERE session_id = ?",
-                    "DELETE FROM memory_writes WHERE session_id = ?",
-                    "DELETE FROM jobs WHERE kind = 'extract' AND key = ?",
-                    "DELETE FROM sessions WHERE id = ?"):
+        for sql in (
+            "DELETE FROM messages WHERE session_id = ?",
+            "DELETE FROM candidates WHERE session_id = ?",
+            "DELETE FROM memory_writes WHERE session_id = ?",
+            "DELETE FROM jobs WHERE kind = 'extract' AND key = ?",
+            "DELETE FROM sessions WHERE id = ?",
+        ):
             c.execute(sql, (session_id,))
 
     md.sessions.db.write(delete, action="delete a session")

@@ -36,8 +36,7 @@ class Worker:
         with self._cond:
             self._requested = True
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._loop, name=self._name,
-                                                daemon=True)
+                self._thread = threading.Thread(target=self._loop, name=self._name, daemon=True)
                 self._thread.start()
             self._cond.notify_all()
 

@@ -31,8 +31,15 @@ from .dates import parse_dates
 from .query import Query
 from .stems import stems_for, tokens
 
-__all__ = ["ENTRY_TABLE", "EXTRA_STOP", "MESSAGE_TABLE", "RankParams", "Table",
-           "parse_dates", "rank_rows"]
+__all__ = [
+    "ENTRY_TABLE",
+    "EXTRA_STOP",
+    "MESSAGE_TABLE",
+    "RankParams",
+    "Table",
+    "parse_dates",
+    "rank_rows",
+]
 
 
 @dataclass(frozen=True)
@@ -59,8 +66,9 @@ DEFAULT = RankParams()
 Row = tuple[int, str, str | None, str | None, str | None, float]
 
 
-def _near(col: list[str], surface: dict[str, list[str]], prox: int,
-          out: dict[tuple[str, str], int]) -> None:
+def _near(
+    col: list[str], surface: dict[str, list[str]], prox: int, out: dict[tuple[str, str], int]
+) -> None:
     pos = [(i, surface[tok]) for i, tok in enumerate(col) if tok in surface]
     for a in range(len(pos)):
         for b in range(a + 1, min(len(pos), a + 6)):
@@ -74,9 +82,9 @@ def _near(col: list[str], surface: dict[str, list[str]], prox: int,
                         out[pair] = min(out.get(pair, 99), gap)
 
 
-def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[Term], p: RankParams
-              ) -> tuple[dict[int, dict[str, float]], dict[int, int],
-                         dict[int, dict[tuple[str, str], int]]]:
+def _features(
+    conn: sqlite3.Connection, rows: list[Row], terms: list[Term], p: RankParams
+) -> tuple[dict[int, dict[str, float]], dict[int, int], dict[int, dict[tuple[str, str], int]]]:
     """Per row: weighted tf per term key, token count, close pairs of query words."""
     tf: dict[int, dict[str, float]] = defaultdict(dict)
     dl: dict[int, int] = {}
@@ -124,7 +132,7 @@ def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[Term], p: R
                         continue
                     for key, ps in ph:
                         n = len(ps)
-                        hits = sum(1 for i in range(len(seq) - n + 1) if seq[i:i + n] == ps)
+                        hits = sum(1 for i in range(len(seq) - n + 1) if seq[i : i + n] == ps)
                         if hits and all(ps):
                             acc[key] = acc.get(key, 0.0) + hits * cw
     for t in terms:
@@ -133,27 +141,26 @@ def _features(conn: sqlite3.Connection, rows: list[Row], terms: list[Term], p: R
         sub = t.kind == "sub"  # exact spelling, case-folded; CJK runs as they are
         for rid, c, tn, tc, _, _ in rows:
             texts = [x.casefold() if sub else x for x in (c or "", tn or "", tc or "")]
-            found = sum(text.count(t.text) * w for text, w in zip(texts, p.weights,
-                                                                   strict=True))
+            found = sum(text.count(t.text) * w for text, w in zip(texts, p.weights, strict=True))
             if found:
                 tf[rid][t.key] = float(found)
     return tf, dl, near
 
 
-def _neighbours(conn: sqlite3.Connection, table: Table, ids: list[int]
-                ) -> dict[int, set[int]]:
+def _neighbours(conn: sqlite3.Connection, table: Table, ids: list[int]) -> dict[int, set[int]]:
     """The previous and next row of the same session of each of ``ids`` (through the
     ``(session, id)`` index, so sessions logging at the same time do not interleave), as
     a symmetric adjacency: row → its neighbours."""
     adj: dict[int, set[int]] = defaultdict(set)
     t, s = table.name, table.session
     for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
+        chunk = ids[i : i + 500]
         for rid, prev, nxt in conn.execute(
-                f"SELECT c.id, (SELECT max(m.id) FROM {t} m WHERE m.{s} = c.{s} AND "
-                f"m.id < c.id), (SELECT min(m.id) FROM {t} m WHERE m.{s} = c.{s} AND "
-                f"m.id > c.id) FROM {t} c WHERE c.id IN ({', '.join('?' * len(chunk))})",
-                chunk):
+            f"SELECT c.id, (SELECT max(m.id) FROM {t} m WHERE m.{s} = c.{s} AND "
+            f"m.id < c.id), (SELECT min(m.id) FROM {t} m WHERE m.{s} = c.{s} AND "
+            f"m.id > c.id) FROM {t} c WHERE c.id IN ({', '.join('?' * len(chunk))})",
+            chunk,
+        ):
             for n in (prev, nxt):
                 if n is not None:
                     adj[rid].add(n)
@@ -166,23 +173,33 @@ def _fetch(conn: sqlite3.Connection, table: Table, ids: list[int]) -> list[Row]:
     cols = ", ".join(f"c.{col}" for col in table.columns)
     rows: list[Row] = []
     for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
-        rows += conn.execute(f"SELECT c.id, {cols}, {session}, c.{table.time} FROM "
-                             f"{table.name} c WHERE c.id IN ({', '.join('?' * len(chunk))})",
-                             chunk).fetchall()
+        chunk = ids[i : i + 500]
+        rows += conn.execute(
+            f"SELECT c.id, {cols}, {session}, c.{table.time} FROM "
+            f"{table.name} c WHERE c.id IN ({', '.join('?' * len(chunk))})",
+            chunk,
+        ).fetchall()
     return rows
 
 
-def rank_rows(conn: sqlite3.Connection, table: Table, query: Query, *, where: str = "1",
-              params: Sequence[Any] = (), limit: int = 50, p: RankParams = DEFAULT
-              ) -> list[tuple[int, float]]:
+def rank_rows(
+    conn: sqlite3.Connection,
+    table: Table,
+    query: Query,
+    *,
+    where: str = "1",
+    params: Sequence[Any] = (),
+    limit: int = 50,
+    p: RankParams = DEFAULT,
+) -> list[tuple[int, float]]:
     """``(row id, score)`` of ``table``, best first, at most ``limit``."""
     terms = candidates.query_terms(conn, query, table)
     if not terms:
         return []
     n_rows, avgdl, max_id = candidates.table_stats(conn, table)
-    ids = candidates.find(conn, terms, n_rows, max_id, p.common_df, max(p.candidates, limit),
-                          where, params, table)
+    ids = candidates.find(
+        conn, terms, n_rows, max_id, p.common_df, max(p.candidates, limit), where, params, table
+    )
     if not ids:
         return []
     rows = _fetch(conn, table, ids)
@@ -210,17 +227,21 @@ def rank_rows(conn: sqlite3.Connection, table: Table, query: Query, *, where: st
         for k, v in per_term.items():
             st[k] = max(st.get(k, 0.0), v)
     session = {sid: sum(v.values()) for sid, v in session_terms.items()}
-    adj = _neighbours(conn, table, sorted(base)) if p.neighbour_weight and table.session \
-        else {}
+    adj = _neighbours(conn, table, sorted(base)) if p.neighbour_weight and table.session else {}
     chosen = set(base)
     if p.expand_neighbours and adj:
         wanted = sorted(set(adj) - set(meta))
         for i in range(0, len(wanted), 500):
-            chunk = wanted[i:i + 500]
-            meta.update((r[0], (r[1], r[2] or 0.0)) for r in conn.execute(
-                f"SELECT c.id, c.{table.session}, c.{table.time} FROM {table.name} c "
-                f"WHERE c.id IN "
-                f"({', '.join('?' * len(chunk))}) AND ({where})", (*chunk, *params)))
+            chunk = wanted[i : i + 500]
+            meta.update(
+                (r[0], (r[1], r[2] or 0.0))
+                for r in conn.execute(
+                    f"SELECT c.id, c.{table.session}, c.{table.time} FROM {table.name} c "
+                    f"WHERE c.id IN "
+                    f"({', '.join('?' * len(chunk))}) AND ({where})",
+                    (*chunk, *params),
+                )
+            )
         chosen |= set(adj) & set(meta)
     dates = parse_dates(query.text) if p.date_boost else []
     final: dict[int, float] = {}

@@ -45,8 +45,18 @@ MAX_KEY = 1000  # characters of a source key
 class _Track:
     """One session while its rows stream in."""
 
-    __slots__ = ("added", "created", "floor", "keyed", "legacy", "next", "row", "sid",
-                 "skip", "titled")
+    __slots__ = (
+        "added",
+        "created",
+        "floor",
+        "keyed",
+        "legacy",
+        "next",
+        "row",
+        "sid",
+        "skip",
+        "titled",
+    )
 
     def __init__(self, sid: str, row: tuple[Any, ...], titled: bool) -> None:
         self.sid = sid
@@ -78,33 +88,44 @@ def _where(sid: str, index: int | None = None) -> str:
 
 def _track(spec: object, now: float) -> _Track:
     if not isinstance(spec, SessionSpec):
-        raise ValidationError(f"each session is (SessionSpec, rows), not "
-                              f"{type(spec).__name__}", field="session")
+        raise ValidationError(
+            f"each session is (SessionSpec, rows), not {type(spec).__name__}", field="session"
+        )
     try:
         sid = text(spec.id, "session_id")
         if not sid.strip():
             raise ValidationError("session_id must not be empty", field="session_id")
         if spec.memory_mode not in MEMORY_MODES:
-            raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
-                                  field="memory_mode")
+            raise ValidationError(
+                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
+            )
         given = None if spec.title is None else " ".join(text(spec.title, "title").split())
-        row = (sid, None if spec.parent_id is None else text(spec.parent_id, "parent_id"),
-               text(spec.agent, "agent"),
-               None if spec.cwd is None else text(spec.cwd, "cwd"),
-               None if spec.scope is None else text(spec.scope, "scope"),
-               given or None,
-               None if spec.started_at is None else to_epoch(spec.started_at, "started_at"),
-               None if spec.ended_at is None else to_epoch(spec.ended_at, "ended_at"),
-               spec.memory_mode)
+        row = (
+            sid,
+            None if spec.parent_id is None else text(spec.parent_id, "parent_id"),
+            text(spec.agent, "agent"),
+            None if spec.cwd is None else text(spec.cwd, "cwd"),
+            None if spec.scope is None else text(spec.scope, "scope"),
+            given or None,
+            None if spec.started_at is None else to_epoch(spec.started_at, "started_at"),
+            None if spec.ended_at is None else to_epoch(spec.ended_at, "ended_at"),
+            spec.memory_mode,
+        )
     except ValidationError as exc:
         raise ValidationError(f"{_where(str(spec.id))}: {exc}", field=exc.field) from None
     return _Track(sid, row, titled=bool(given))
 
 
 class _Importer:
-    def __init__(self, db: Database, batch: int, batch_chars: int,
-                 progress: Callable[[ImportCounts], None] | None, now: float,
-                 include_removed: bool) -> None:
+    def __init__(
+        self,
+        db: Database,
+        batch: int,
+        batch_chars: int,
+        progress: Callable[[ImportCounts], None] | None,
+        now: float,
+        include_removed: bool,
+    ) -> None:
         self.db = db
         self.batch = batch
         self.batch_chars = batch_chars
@@ -133,9 +154,11 @@ class _Importer:
         keyed = key is not None
         if track.keyed is not keyed:
             if track.keyed is not None:
-                raise ValidationError(f"{_where(track.sid, track.next)}: the rows of a "
-                                      f"session must all carry a source key, or none",
-                                      field="source_key")
+                raise ValidationError(
+                    f"{_where(track.sid, track.next)}: the rows of a "
+                    f"session must all carry a source key, or none",
+                    field="source_key",
+                )
             track.keyed = keyed
         if track.skip is not None:
             track.next += 1
@@ -144,8 +167,9 @@ class _Importer:
         try:
             stored = message(row, self.now)
         except ValidationError as exc:
-            raise ValidationError(f"{_where(track.sid, track.next)}: {exc}",
-                                  field=exc.field) from None
+            raise ValidationError(
+                f"{_where(track.sid, track.next)}: {exc}", field=exc.field
+            ) from None
         self.buffer.append((track, track.next, stored, key))
         track.next += 1
         self.chars += len(stored[1]) + len(stored[3] or "")
@@ -157,14 +181,19 @@ class _Importer:
             return value  # the usual case
         key = text(value, "source_key") if isinstance(value, str) else None
         if not key or len(key) > MAX_KEY:
-            raise ValidationError(f"{_where(track.sid, track.next)}: a source key is a "
-                                  f"string of 1 to {MAX_KEY} characters", field="source_key")
+            raise ValidationError(
+                f"{_where(track.sid, track.next)}: a source key is a "
+                f"string of 1 to {MAX_KEY} characters",
+                field="source_key",
+            )
         return key
 
     def _raise(self, track: _Track, mode: object) -> None:
         if not isinstance(mode, str) or mode not in prov.MODE_RANK:
-            raise ValidationError(f"{_where(track.sid)}: memory_mode must be one of "
-                                  f"{', '.join(MEMORY_MODES)}", field="memory_mode")
+            raise ValidationError(
+                f"{_where(track.sid)}: memory_mode must be one of {', '.join(MEMORY_MODES)}",
+                field="memory_mode",
+            )
         if prov.MODE_RANK[mode] > prov.MODE_RANK[track.floor]:
             track.floor = mode
             if track not in self.raising:
@@ -239,16 +268,19 @@ class _Importer:
             held = present.get(sid)
             if held is None:  # positional: a session holding n rows skips n
                 held = present[sid] = (
-                    -1 if track.skip is not None or sid in removed
-                    else 0 if sid in created else c.execute(
-                        "SELECT count(*) FROM messages WHERE session_id = ?",
-                        (sid,)).fetchone()[0])
+                    -1
+                    if track.skip is not None or sid in removed
+                    else 0
+                    if sid in created
+                    else c.execute(
+                        "SELECT count(*) FROM messages WHERE session_id = ?", (sid,)
+                    ).fetchone()[0]
+                )
             if index >= held >= 0:
                 written[pos] = True
                 plain.append((sid, *stored))
         if plain:
-            insert_staged(c, "session_id, role, content, tool_name, tool_calls, timestamp",
-                          plain)
+            insert_staged(c, "session_id, role, content, tool_name, tool_calls, timestamp", plain)
         fresh: list[tuple[Any, ...]] = []
         for track, rows in keyed.items():
             sid = track.sid
@@ -274,16 +306,19 @@ class _Importer:
                 first = title(stored[0], stored[1])
                 if first is not None:
                     titles[track.sid] = first
-        c.executemany("UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
-                      [(t, sid) for sid, t in titles.items()])
+        c.executemany(
+            "UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
+            [(t, sid) for sid, t in titles.items()],
+        )
 
     def _finish(self) -> None:
         """Count the sessions whose stream ended and whose rows are all written."""
         for track in self.done:
             if track.keyed and self.seen.get(track.sid, 0) >= 0:
                 # rows seen across the import; -1: created or reported, nothing to check
-                self.seen[track.sid] = (-1 if track.created or track.skip else
-                                        self.seen.get(track.sid, 0) + track.next)
+                self.seen[track.sid] = (
+                    -1 if track.created or track.skip else self.seen.get(track.sid, 0) + track.next
+                )
             if track.skip == "removed":
                 self.counts.sessions_skipped += 1
             elif track.created:
@@ -304,8 +339,10 @@ class _Importer:
             try:
                 rows = iter(item[1])
             except TypeError:
-                raise ValidationError(f"{_where(main.sid)}: rows must be iterable, not "
-                                      f"{type(item[1]).__name__}", field="rows") from None
+                raise ValidationError(
+                    f"{_where(main.sid)}: rows must be iterable, not {type(item[1]).__name__}",
+                    field="rows",
+                ) from None
             routed: SessionSpec | None = None
             target = main
             for row in rows:
@@ -330,8 +367,10 @@ class _Importer:
         todo = [(sid, seen) for sid, seen in self.seen.items() if seen >= 0]
         if not todo:
             return
-        found = self.db.read(lambda c: [(sid, *prov.finished(c, sid, seen))
-                                        for sid, seen in todo], action="check imports")
+        found = self.db.read(
+            lambda c: [(sid, *prov.finished(c, sid, seen)) for sid, seen in todo],
+            action="check imports",
+        )
         for sid, why, dropped in found:
             if why is not None:
                 self.counts.diverged.append(sid)
@@ -350,10 +389,16 @@ class _Importer:
         return track
 
 
-def import_sessions(db: Database, sessions: Iterable[tuple[SessionSpec, Iterable[Any]]], *,
-                    now: float, batch: int = 20_000, batch_chars: int = BATCH_CHARS,
-                    progress: Callable[[ImportCounts], None] | None = None,
-                    include_removed: bool = False) -> ImportCounts:
+def import_sessions(
+    db: Database,
+    sessions: Iterable[tuple[SessionSpec, Iterable[Any]]],
+    *,
+    now: float,
+    batch: int = 20_000,
+    batch_chars: int = BATCH_CHARS,
+    progress: Callable[[ImportCounts], None] | None = None,
+    include_removed: bool = False,
+) -> ImportCounts:
     """Import ``(spec, rows)`` pairs into ``db`` (see :meth:`SessionStore.import_sessions`);
     ``now`` is the time of rows logged without one."""
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:

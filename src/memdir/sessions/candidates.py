@@ -22,8 +22,17 @@ from typing import Any
 
 from .query import Query, quote
 
-__all__ = ["ENTRY_TABLE", "EXTRA_STOP", "MESSAGE_TABLE", "Table", "Term", "find", "idf",
-           "query_terms", "table_stats"]
+__all__ = [
+    "ENTRY_TABLE",
+    "EXTRA_STOP",
+    "MESSAGE_TABLE",
+    "Table",
+    "Term",
+    "find",
+    "idf",
+    "query_terms",
+    "table_stats",
+]
 
 
 @dataclass(frozen=True)
@@ -41,8 +50,13 @@ class Table:
     vocab: str | None
 
 
-MESSAGE_TABLE = Table("messages", ("content", "tool_name", "tool_calls"), "session_id",
-                      "timestamp", "messages_tri_vocab")
+MESSAGE_TABLE = Table(
+    "messages",
+    ("content", "tool_name", "tool_calls"),
+    "session_id",
+    "timestamp",
+    "messages_tri_vocab",
+)
 ENTRY_TABLE = Table("entries", ("name", "description", "body"), None, "updated", None)
 
 # Beyond the sanitiser's stop-words: more function words and the words questions start
@@ -113,8 +127,10 @@ class Term:
 def _cjk_match(conn: sqlite3.Connection, run: str, vocab: str) -> str | None:
     if len(run) >= 3:
         return quote(run)
-    rows = conn.execute(f"SELECT term FROM {vocab} WHERE term >= ? AND term < ? "
-                        "LIMIT 200", (run, run + "\U0010ffff")).fetchall()
+    rows = conn.execute(
+        f"SELECT term FROM {vocab} WHERE term >= ? AND term < ? LIMIT 200",
+        (run, run + "\U0010ffff"),
+    ).fetchall()
     return " OR ".join(quote(r[0]) for r in rows) or None
 
 
@@ -133,31 +149,53 @@ def query_terms(conn: sqlite3.Connection, query: Query, table: Table) -> list[Te
         if match:
             out.append(Term("c:" + run, "cjk", tri, match, run))
     cjk = set(query.cjk)
-    out += [Term("s:" + s, "sub", "", "", s) for s in query.substrings
-            if s not in cjk and not any(s in run for run in cjk) and not s.isalnum()]
+    out += [
+        Term("s:" + s, "sub", "", "", s)
+        for s in query.substrings
+        if s not in cjk and not any(s in run for run in cjk) and not s.isalnum()
+    ]
     return out
 
 
-def _newest(conn: sqlite3.Connection, table: str, match: str, limit: int, where: str,
-            params: Sequence[Any], content: Table) -> list[int]:
+def _newest(
+    conn: sqlite3.Connection,
+    table: str,
+    match: str,
+    limit: int,
+    where: str,
+    params: Sequence[Any],
+    content: Table,
+) -> list[int]:
     """Row ids matching ``match``, newest first, at most ``limit``; no scoring. Without
     an FTS ``table``, the rows whose text holds ``match`` as a substring."""
     if not table:
         text = " || ' ' || ".join(f"coalesce(c.{col}, '')" for col in content.columns)
-        sql = (f"SELECT c.id FROM {content.name} c WHERE instr({text}, ?) > 0 AND "
-               f"({where}) ORDER BY c.id DESC LIMIT ?")
+        sql = (
+            f"SELECT c.id FROM {content.name} c WHERE instr({text}, ?) > 0 AND "
+            f"({where}) ORDER BY c.id DESC LIMIT ?"
+        )
         return [r[0] for r in conn.execute(sql, (match, *params, limit))]
     if where == "1":
         sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?"
         return [r[0] for r in conn.execute(sql, (match, limit))]
-    sql = (f"SELECT f.rowid FROM {table} f JOIN {content.name} c ON c.id = f.rowid "
-           f"WHERE f.{table} MATCH ? AND ({where}) ORDER BY f.rowid DESC LIMIT ?")
+    sql = (
+        f"SELECT f.rowid FROM {table} f JOIN {content.name} c ON c.id = f.rowid "
+        f"WHERE f.{table} MATCH ? AND ({where}) ORDER BY f.rowid DESC LIMIT ?"
+    )
     return [r[0] for r in conn.execute(sql, (match, *params, limit))]
 
 
-def find(conn: sqlite3.Connection, terms: list[Term], n_rows: int, max_id: int,
-         common_df: int, want: int, where: str, params: Sequence[Any], content: Table
-         ) -> list[int]:
+def find(
+    conn: sqlite3.Connection,
+    terms: list[Term],
+    n_rows: int,
+    max_id: int,
+    common_df: int,
+    want: int,
+    where: str,
+    params: Sequence[Any],
+    content: Table,
+) -> list[int]:
     """The ``want`` best candidate row ids of ``content`` for ``terms`` (see the module);
     sets each term's ``ids``, ``common`` and ``df``."""
     cap = max(common_df, want)

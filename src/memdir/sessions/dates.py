@@ -8,16 +8,38 @@ from datetime import datetime, timedelta
 
 __all__ = ["parse_dates"]
 
-_MONTHS = {m: i + 1 for i, names in enumerate((
-    "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
-    "august aug", "september sep sept", "october oct", "november nov", "december dec"))
-    for m in names.split()}
+_MONTHS = {
+    m: i + 1
+    for i, names in enumerate(
+        (
+            "january jan",
+            "february feb",
+            "march mar",
+            "april apr",
+            "may",
+            "june jun",
+            "july jul",
+            "august aug",
+            "september sep sept",
+            "october oct",
+            "november nov",
+            "december dec",
+        )
+    )
+    for m in names.split()
+}
 _MON = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DATES = (
-    ("day", re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON},?\s+(\d{{4}})\b",
-                       re.I), (1, 2, 3)),
-    ("day", re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I),
-     (2, 1, 3)),
+    (
+        "day",
+        re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON},?\s+(\d{{4}})\b", re.I),
+        (1, 2, 3),
+    ),
+    (
+        "day",
+        re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I),
+        (2, 1, 3),
+    ),
     ("iso", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"), (3, 2, 1)),
     ("month", re.compile(rf"\b{_MON},?\s+(\d{{4}})\b", re.I), (0, 1, 2)),
     ("year", re.compile(r"\b(?:in|during|of|since)\s+((?:19|20)\d\d)\b", re.I), (0, 0, 1)),
@@ -35,10 +57,13 @@ def parse_dates(text: str, slack: float = 2.0) -> list[tuple[float, float]]:
                 continue
             try:
                 if kind in ("day", "iso"):
-                    d = (datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-                         if kind == "iso" else datetime(int(m.group(yi)),
-                                                        _MONTHS[m.group(mi).lower()],
-                                                        int(m.group(di))))
+                    d = (
+                        datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+                        if kind == "iso"
+                        else datetime(
+                            int(m.group(yi)), _MONTHS[m.group(mi).lower()], int(m.group(di))
+                        )
+                    )
                     lo, hi = d - timedelta(days=slack), d + timedelta(days=1 + slack)
                 elif kind == "month":
                     y, mo = int(m.group(yi)), _MONTHS[m.group(mi).lower()]

@@ -80,10 +80,12 @@ class Database:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             except OSError as exc:
-                raise DatabaseError(self.path, "create the folder",
-                                    exc.strerror or str(exc)) from None
-        conn = sqlite3.connect(self.path, timeout=_SLICE, isolation_level=None,
-                               check_same_thread=False)
+                raise DatabaseError(
+                    self.path, "create the folder", exc.strerror or str(exc)
+                ) from None
+        conn = sqlite3.connect(
+            self.path, timeout=_SLICE, isolation_level=None, check_same_thread=False
+        )
         conn.row_factory = sqlite3.Row
         try:
             if created:
@@ -120,13 +122,15 @@ class Database:
             except OSError as exc:
                 raise DatabaseError(self.path, action, exc.strerror or str(exc)) from None
             except OverflowError as exc:  # a Python int beyond SQLite's 64 bits
-                raise ValidationError(f"a number is out of range ({exc}); use a smaller one"
-                                      ) from None
+                raise ValidationError(
+                    f"a number is out of range ({exc}); use a smaller one"
+                ) from None
             time.sleep(delay * random.uniform(0.5, 1.5))
             delay = min(delay * 2, 0.25)
 
-    def _transaction(self, conn: sqlite3.Connection, begin: str,
-                     body: Callable[[sqlite3.Connection], T]) -> T:
+    def _transaction(
+        self, conn: sqlite3.Connection, begin: str, body: Callable[[sqlite3.Connection], T]
+    ) -> T:
         conn.execute(begin)
         try:
             result = body(conn)
@@ -164,8 +168,10 @@ class Database:
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         def applied(c: sqlite3.Connection) -> set[str]:
-            c.execute("CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, "
-                      "name TEXT NOT NULL UNIQUE, applied_at REAL NOT NULL)")
+            c.execute(
+                "CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, "
+                "name TEXT NOT NULL UNIQUE, applied_at REAL NOT NULL)"
+            )
             return {row[0] for row in c.execute("SELECT name FROM migrations")}
 
         try:  # the usual case, up to date: a plain read, no write lock
@@ -173,14 +179,18 @@ class Database:
         except sqlite3.OperationalError:
             done = set()  # a new database (or busy): decide under the write lock
         if not done >= {m.name for m in MIGRATIONS}:
-            done = self._retry("read the schema version", lambda: self._transaction(
-                conn, "BEGIN IMMEDIATE", applied))
+            done = self._retry(
+                "read the schema version",
+                lambda: self._transaction(conn, "BEGIN IMMEDIATE", applied),
+            )
         unknown = done - {m.name for m in MIGRATIONS}
         if unknown:
             raise DatabaseError(
-                self.path, "open the database",
+                self.path,
+                "open the database",
                 f"it was written by a newer memdir (unknown schema steps: "
-                f"{', '.join(sorted(unknown))}); upgrade memdir")
+                f"{', '.join(sorted(unknown))}); upgrade memdir",
+            )
         for migration in MIGRATIONS:
             if migration.name not in done:
                 self._apply(conn, migration)
@@ -189,13 +199,19 @@ class Database:
         def body(c: sqlite3.Connection) -> None:
             _apply(c, migration)
 
-        self._retry(f"apply schema step {migration.name}",
-                    lambda: self._transaction(conn, "BEGIN IMMEDIATE", body))
+        self._retry(
+            f"apply schema step {migration.name}",
+            lambda: self._transaction(conn, "BEGIN IMMEDIATE", body),
+        )
 
     def migrations(self) -> list[tuple[str, float]]:
         """Applied schema steps as ``(name, applied_at)``, in order."""
-        return self.read(lambda c: [(r[0], r[1]) for r in c.execute(
-            "SELECT name, applied_at FROM migrations ORDER BY id")])
+        return self.read(
+            lambda c: [
+                (r[0], r[1])
+                for r in c.execute("SELECT name, applied_at FROM migrations ORDER BY id")
+            ]
+        )
 
 
 def _apply(conn: sqlite3.Connection, migration: Migration) -> None:
@@ -204,5 +220,6 @@ def _apply(conn: sqlite3.Connection, migration: Migration) -> None:
         return
     for statement in migration.statements:
         conn.execute(statement)
-    conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
-                 (migration.name, time.time()))
+    conn.execute(
+        "INSERT INTO migrations (name, applied_at) VALUES (?, ?)", (migration.name, time.time())
+    )

@@ -38,8 +38,9 @@ class EntryDoc:
 
 
 def _signature(entry: Entry) -> str:
-    text = "\x00".join((entry.name, entry.description, entry.body, str(entry.archived),
-                        entry.updated.isoformat()))
+    text = "\x00".join(
+        (entry.name, entry.description, entry.body, str(entry.archived), entry.updated.isoformat())
+    )
     return hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=12).hexdigest()
 
 
@@ -55,13 +56,13 @@ class EntryIndex:
         """Make the index hold exactly ``docs`` for each ``(location, archived)`` group
         listed in ``groups`` (other groups, such as other projects' scopes, are left
         alone)."""
-        by_group: dict[tuple[str, bool], dict[str, tuple[str, EntryDoc]]] = {
-            g: {} for g in groups}
+        by_group: dict[tuple[str, bool], dict[str, tuple[str, EntryDoc]]] = {g: {} for g in groups}
         for doc in docs:
             key = (doc.location, doc.entry.archived)
             by_group.setdefault(key, {})[doc.entry.id] = (_signature(doc.entry), doc)
         stale = {
-            group: members for group, members in by_group.items()
+            group: members
+            for group, members in by_group.items()
             if self._synced.get(group) != frozenset((i, s) for i, (s, _) in members.items())
         }
         if not stale:
@@ -69,32 +70,55 @@ class EntryIndex:
 
         def write(c: sqlite3.Connection) -> None:
             for (location, archived), members in stale.items():
-                have = dict(c.execute(
-                    "SELECT entry_id, sig FROM entries WHERE location = ? AND archived = ?",
-                    (location, int(archived))).fetchall())
+                have = dict(
+                    c.execute(
+                        "SELECT entry_id, sig FROM entries WHERE location = ? AND archived = ?",
+                        (location, int(archived)),
+                    ).fetchall()
+                )
                 gone = [i for i in have if i not in members]
                 for entry_id in gone:
-                    c.execute("DELETE FROM entries WHERE location = ? AND entry_id = ?",
-                              (location, entry_id))
+                    c.execute(
+                        "DELETE FROM entries WHERE location = ? AND entry_id = ?",
+                        (location, entry_id),
+                    )
                 for entry_id, (sig, doc) in members.items():
                     if have.get(entry_id) == sig:
                         continue
                     e = doc.entry
-                    c.execute("DELETE FROM entries WHERE location = ? AND entry_id = ?",
-                              (location, entry_id))
+                    c.execute(
+                        "DELETE FROM entries WHERE location = ? AND entry_id = ?",
+                        (location, entry_id),
+                    )
                     c.execute(
                         "INSERT INTO entries (location, entry_id, scope, archived, updated, "
                         "sig, name, description, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (location, entry_id, doc.scope, int(archived), e.updated.timestamp(),
-                         sig, e.name, e.description, e.body))
+                        (
+                            location,
+                            entry_id,
+                            doc.scope,
+                            int(archived),
+                            e.updated.timestamp(),
+                            sig,
+                            e.name,
+                            e.description,
+                            e.body,
+                        ),
+                    )
 
         self.db.write(write, action="update the memory search index")
         for group, members in stale.items():
             self._synced[group] = frozenset((i, s) for i, (s, _) in members.items())
 
-    def search(self, query: str, docs: Sequence[EntryDoc], locations: Sequence[str], *,
-               include_archived: bool = False, limit: int = 10
-               ) -> list[tuple[EntryDoc, float]]:
+    def search(
+        self,
+        query: str,
+        docs: Sequence[EntryDoc],
+        locations: Sequence[str],
+        *,
+        include_archived: bool = False,
+        limit: int = 10,
+    ) -> list[tuple[EntryDoc, float]]:
         """``docs`` — every entry of the scope folders ``locations`` — ranked against
         ``query`` (best first, at most ``limit``); the index is synced with ``docs``
         first. Never raises on the query text."""
@@ -102,17 +126,33 @@ class EntryIndex:
         locations = sorted(set(locations) | {d.location for d in docs})
         if q.empty or not locations:
             return []  # nothing to search for, or nowhere: state.db is not even opened
-        groups = [(loc, archived) for loc in locations
-                  for archived in ((False, True) if include_archived else (False,))]
+        groups = [
+            (loc, archived)
+            for loc in locations
+            for archived in ((False, True) if include_archived else (False,))
+        ]
         self.sync(docs, groups)
-        where = (f"c.location IN ({', '.join('?' * len(locations))})"
-                 + ("" if include_archived else " AND c.archived = 0"))
-        ranked = self.db.read(lambda c: [
-            (row[0], row[1], row[2], r.score) for r in self.ranker(
-                c, ranking.ENTRIES, q, where=where, params=locations, limit=limit)
-            for row in [c.execute("SELECT location, entry_id, archived FROM entries "
-                                  "WHERE id = ?", (r.rowid,)).fetchone()] if row
-        ], action="search memories")
+        where = f"c.location IN ({', '.join('?' * len(locations))})" + (
+            "" if include_archived else " AND c.archived = 0"
+        )
+        ranked = self.db.read(
+            lambda c: [
+                (row[0], row[1], row[2], r.score)
+                for r in self.ranker(
+                    c, ranking.ENTRIES, q, where=where, params=locations, limit=limit
+                )
+                for row in [
+                    c.execute(
+                        "SELECT location, entry_id, archived FROM entries WHERE id = ?", (r.rowid,)
+                    ).fetchone()
+                ]
+                if row
+            ],
+            action="search memories",
+        )
         wanted = {(d.location, d.entry.id, d.entry.archived): d for d in docs}
-        return [(wanted[(loc, eid, bool(arch))], score) for loc, eid, arch, score in ranked
-                if (loc, eid, bool(arch)) in wanted]
+        return [
+            (wanted[(loc, eid, bool(arch))], score)
+            for loc, eid, arch, score in ranked
+            if (loc, eid, bool(arch)) in wanted
+        ]

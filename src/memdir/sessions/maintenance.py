@@ -53,15 +53,19 @@ def _index_problem(conn: sqlite3.Connection, base: str, kind: str) -> str | None
     source = FTS_SOURCES[fts]  # the messages trigram index holds only the CJK rows
     try:
         conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
-        missing = conn.execute(f"SELECT count(*) FROM (SELECT id FROM {source} EXCEPT "
-                               f"SELECT id FROM {fts}_docsize)").fetchone()[0]
-        extra = conn.execute(f"SELECT count(*) FROM (SELECT id FROM {fts}_docsize EXCEPT "
-                             f"SELECT id FROM {source})").fetchone()[0]
+        missing = conn.execute(
+            f"SELECT count(*) FROM (SELECT id FROM {source} EXCEPT SELECT id FROM {fts}_docsize)"
+        ).fetchone()[0]
+        extra = conn.execute(
+            f"SELECT count(*) FROM (SELECT id FROM {fts}_docsize EXCEPT SELECT id FROM {source})"
+        ).fetchone()[0]
     except sqlite3.DatabaseError as exc:
         return f"search index {fts} is damaged ({exc})"
     if missing or extra:
-        return (f"search index {fts} is out of step with the {base} table ({missing} rows "
-                f"missing from it, {extra} left over)")
+        return (
+            f"search index {fts} is out of step with the {base} table ({missing} rows "
+            f"missing from it, {extra} left over)"
+        )
     return None
 
 
@@ -83,8 +87,7 @@ def _forget(conn: sqlite3.Connection, base: str) -> None:
                 conn.execute(f"DROP TABLE IF EXISTS {fts}_{shadow}")
             conn.execute("PRAGMA writable_schema=ON")
             try:
-                conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?",
-                             (fts,))
+                conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?", (fts,))
             finally:
                 conn.execute("PRAGMA writable_schema=OFF")
         conn.execute("RELEASE forget")
@@ -116,8 +119,11 @@ def _rebuild(conn: sqlite3.Connection, damaged: list[tuple[str, str]]) -> set[st
 def _inspect(conn: sqlite3.Connection) -> tuple[list[str], dict[tuple[str, str], str]]:
     """Problems of the file itself, and of each damaged index."""
     rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
-    file_problems = [] if rows == ["ok"] else [
-        "the database file is damaged: " + "; ".join(str(r) for r in rows[:5])]
+    file_problems = (
+        []
+        if rows == ["ok"]
+        else ["the database file is damaged: " + "; ".join(str(r) for r in rows[:5])]
+    )
     indexes = {}
     for base in FTS_BASES:
         for kind in _KINDS:
@@ -128,8 +134,7 @@ def _inspect(conn: sqlite3.Connection) -> tuple[list[str], dict[tuple[str, str],
 
 
 def _size(path: Path) -> int:
-    return sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal"))
-               if p.exists())
+    return sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists())
 
 
 def check(db: Database, *, repair: bool = True) -> DbHealth:
@@ -143,8 +148,10 @@ def check(db: Database, *, repair: bool = True) -> DbHealth:
     try:
         file_problems, indexes = db.write(_inspect, action="check the database")
         problems = file_problems + list(indexes.values())
-        damaged = [f"{p} Restore state.db from a backup, or salvage it with `sqlite3 "
-                   f"state.db .recover`." for p in file_problems]
+        damaged = [
+            f"{p} Restore state.db from a backup, or salvage it with `sqlite3 state.db .recover`."
+            for p in file_problems
+        ]
         repaired: list[str] = []
         if indexes and repair:
             failed = db.write(lambda c: _rebuild(c, list(indexes)), action="rebuild indexes")
@@ -153,15 +160,20 @@ def check(db: Database, *, repair: bool = True) -> DbHealth:
                 db.close()  # the next connection reads the schema afresh
                 db.write(partial(_recreate, base=base), action="recreate an index")
             still = db.write(_inspect, action="check the database")[1]
-            repaired = [f"rebuilt search index {b}_{k} from the {b} table"
-                        for b, k in indexes if (b, k) not in still]
+            repaired = [
+                f"rebuilt search index {b}_{k} from the {b} table"
+                for b, k in indexes
+                if (b, k) not in still
+            ]
             damaged += list(still.values())
         elif indexes:
             damaged += [f"{p}: run `memdir doctor` to rebuild it" for p in indexes.values()]
-        sessions, messages = db.read(lambda c: (
-            c.execute("SELECT count(*) FROM sessions").fetchone()[0],
-            c.execute("SELECT count(*) FROM messages").fetchone()[0]))
+        sessions, messages = db.read(
+            lambda c: (
+                c.execute("SELECT count(*) FROM sessions").fetchone()[0],
+                c.execute("SELECT count(*) FROM messages").fetchone()[0],
+            )
+        )
     except MemdirError as exc:
         return DbHealth(db.path, True, _size(db.path), problems=[str(exc)], damaged=[str(exc)])
-    return DbHealth(db.path, True, _size(db.path), sessions, messages, problems, repaired,
-                    damaged)
+    return DbHealth(db.path, True, _size(db.path), sessions, messages, problems, repaired, damaged)

@@ -24,14 +24,26 @@ from typing import Any
 from .records import MEMORY_MODES
 from .rows import Stored, insert_staged
 
-__all__ = ["MODE_RANK", "Matched", "finished", "held_keys", "insert_keyed", "match_keyed",
-           "raise_mode", "remember_removed", "save_session", "unkeyed"]
+__all__ = [
+    "MODE_RANK",
+    "Matched",
+    "finished",
+    "held_keys",
+    "insert_keyed",
+    "match_keyed",
+    "raise_mode",
+    "remember_removed",
+    "save_session",
+    "unkeyed",
+]
 
 #: How strict a memory mode is; an import only ever raises a session's mode.
 MODE_RANK = {mode: rank for rank, mode in enumerate(MEMORY_MODES)}
-_RANK_SQL = ("CASE memory_mode "  # anything unknown counts as the strictest
-             + " ".join(f"WHEN '{mode}' THEN {rank}" for mode, rank in MODE_RANK.items())
-             + f" ELSE {len(MODE_RANK) - 1} END")
+_RANK_SQL = (
+    "CASE memory_mode "  # anything unknown counts as the strictest
+    + " ".join(f"WHEN '{mode}' THEN {rank}" for mode, rank in MODE_RANK.items())
+    + f" ELSE {len(MODE_RANK) - 1} END"
+)
 _CHUNK = 500  # keys per IN (…) lookup, well under SQLite's parameter limit
 
 #: One keyed row of a batch: (position in the batch, the stored message, its source key).
@@ -41,8 +53,12 @@ Keyed = tuple[int, Stored, str]
 def raise_mode(c: sqlite3.Connection, session_id: str, mode: str) -> bool:
     """Set the session's memory mode to ``mode`` if that is stricter than its own
     (``enabled`` < ``disabled`` < ``polluted``); True when it changed."""
-    return bool(c.execute(f"UPDATE sessions SET memory_mode = ? WHERE id = ? AND "
-                          f"{_RANK_SQL} < ?", (mode, session_id, MODE_RANK[mode])).rowcount)
+    return bool(
+        c.execute(
+            f"UPDATE sessions SET memory_mode = ? WHERE id = ? AND {_RANK_SQL} < ?",
+            (mode, session_id, MODE_RANK[mode]),
+        ).rowcount
+    )
 
 
 def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: bool) -> str:
@@ -53,10 +69,12 @@ def save_session(c: sqlite3.Connection, row: Sequence[Any], include_removed: boo
     sid = row[0]
     if include_removed:
         c.execute("DELETE FROM removed_imports WHERE session_id = ?", (sid,))
-    if c.execute("INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, title, "
-                 "started_at, ended_at, memory_mode, imported) SELECT ?, ?, ?, ?, ?, ?, ?, ?, "
-                 "?, 1 WHERE NOT EXISTS (SELECT 1 FROM removed_imports WHERE session_id = ?)",
-                 (*row, sid)).rowcount:
+    if c.execute(
+        "INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, title, "
+        "started_at, ended_at, memory_mode, imported) SELECT ?, ?, ?, ?, ?, ?, ?, ?, "
+        "?, 1 WHERE NOT EXISTS (SELECT 1 FROM removed_imports WHERE session_id = ?)",
+        (*row, sid),
+    ).rowcount:
         return "created"
     if c.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone() is None:
         return "removed"
@@ -69,24 +87,32 @@ def remember_removed(c: sqlite3.Connection, session_ids: Sequence[str], now: flo
     """Record which of ``session_ids`` (about to be deleted) a bulk import created, so the
     next import does not bring them back. Call it before deleting them."""
     for i in range(0, len(session_ids), _CHUNK):
-        part = list(session_ids[i:i + _CHUNK])
-        c.execute(f"INSERT OR REPLACE INTO removed_imports (session_id, removed_at) "
-                  f"SELECT id, ? FROM sessions WHERE imported = 1 AND id IN "
-                  f"({', '.join('?' * len(part))})", (now, *part))
+        part = list(session_ids[i : i + _CHUNK])
+        c.execute(
+            f"INSERT OR REPLACE INTO removed_imports (session_id, removed_at) "
+            f"SELECT id, ? FROM sessions WHERE imported = 1 AND id IN "
+            f"({', '.join('?' * len(part))})",
+            (now, *part),
+        )
 
 
 def unkeyed(c: sqlite3.Connection, session_id: str) -> int:
     """How many of the session's messages have no source key (both counts are read from
     indexes alone)."""
-    total = c.execute("SELECT count(*) FROM messages WHERE session_id = ?",
-                      (session_id,)).fetchone()[0]
+    total = c.execute(
+        "SELECT count(*) FROM messages WHERE session_id = ?", (session_id,)
+    ).fetchone()[0]
     return int(total) - held_keys(c, session_id)
 
 
 def held_keys(c: sqlite3.Connection, session_id: str) -> int:
     """How many of the session's messages carry a source key."""
-    return int(c.execute("SELECT count(*) FROM messages WHERE session_id = ? AND "
-                         "source_key IS NOT NULL", (session_id,)).fetchone()[0])
+    return int(
+        c.execute(
+            "SELECT count(*) FROM messages WHERE session_id = ? AND source_key IS NOT NULL",
+            (session_id,),
+        ).fetchone()[0]
+    )
 
 
 class Matched:
@@ -100,8 +126,9 @@ class Matched:
         self.diverged = diverged  # why the stored history does not match the source
 
 
-def match_keyed(c: sqlite3.Connection, session_id: str, rows: list[Keyed], *, new: bool,
-                legacy: int | None) -> Matched:
+def match_keyed(
+    c: sqlite3.Connection, session_id: str, rows: list[Keyed], *, new: bool, legacy: int | None
+) -> Matched:
     """Which of one session's keyed ``rows`` are not stored yet. ``new``: the session was
     created in this transaction (nothing to look up); ``legacy``: its unkeyed stored rows
     still unmatched (None: count them). Legacy rows are matched in order to the rows with
@@ -118,24 +145,36 @@ def match_keyed(c: sqlite3.Connection, session_id: str, rows: list[Keyed], *, ne
         legacy = unkeyed(c, session_id)
     present: set[str] = set()
     for i in range(0, len(fresh), _CHUNK):
-        part = [key for _, _, key in fresh[i:i + _CHUNK]]
-        present.update(r[0] for r in c.execute(
-            f"SELECT source_key FROM messages WHERE session_id = ? AND source_key IN "
-            f"({', '.join('?' * len(part))})", (session_id, *part)))
+        part = [key for _, _, key in fresh[i : i + _CHUNK]]
+        present.update(
+            r[0]
+            for r in c.execute(
+                f"SELECT source_key FROM messages WHERE session_id = ? AND source_key IN "
+                f"({', '.join('?' * len(part))})",
+                (session_id, *part),
+            )
+        )
     fresh = [row for row in fresh if row[2] not in present]
     if legacy and fresh:
-        old = c.execute("SELECT id, content FROM messages WHERE session_id = ? AND source_key "
-                        "IS NULL ORDER BY id LIMIT ?",
-                        (session_id, min(legacy, len(fresh)))).fetchall()
+        old = c.execute(
+            "SELECT id, content FROM messages WHERE session_id = ? AND source_key "
+            "IS NULL ORDER BY id LIMIT ?",
+            (session_id, min(legacy, len(fresh))),
+        ).fetchall()
         for (_, stored, _), (_, content) in zip(fresh, old, strict=False):
             if content != stored[1]:
-                return Matched([], legacy, "a message memdir imported earlier differs from "
-                                           "the source's message in its place")
-        c.executemany("UPDATE messages SET source_key = ?, role = ? WHERE id = ?",
-                      [(key, stored[0], mid) for (_, stored, key), (mid, _)
-                       in zip(fresh, old, strict=False)])
+                return Matched(
+                    [],
+                    legacy,
+                    "a message memdir imported earlier differs from "
+                    "the source's message in its place",
+                )
+        c.executemany(
+            "UPDATE messages SET source_key = ?, role = ? WHERE id = ?",
+            [(key, stored[0], mid) for (_, stored, key), (mid, _) in zip(fresh, old, strict=False)],
+        )
         legacy -= len(old)
-        fresh = fresh[len(old):]
+        fresh = fresh[len(old) :]
     return Matched(fresh, legacy)
 
 
@@ -145,13 +184,13 @@ def finished(c: sqlite3.Connection, session_id: str, seen: int) -> tuple[str | N
     many keyed messages memdir holds that the source no longer has (it was rewritten)."""
     legacy = unkeyed(c, session_id)
     if legacy:
-        return (f"memdir holds {legacy} messages imported earlier that the source does not "
-                f"have"), 0
+        return (f"memdir holds {legacy} messages imported earlier that the source does not have"), 0
     return None, max(0, held_keys(c, session_id) - seen)
 
 
 def insert_keyed(c: sqlite3.Connection, values: Iterable[tuple[Any, ...]]) -> None:
     """Insert ``(session_id, role, content, tool_name, tool_calls, timestamp, source_key)``
     rows in order, with one statement (one index segment) for all of them."""
-    insert_staged(c, "session_id, role, content, tool_name, tool_calls, timestamp, "
-                  "source_key", values)
+    insert_staged(
+        c, "session_id, role, content, tool_name, tool_calls, timestamp, source_key", values
+    )

@@ -32,15 +32,85 @@ MAX_PHRASES = 8
 MAX_SUBSTRINGS = 32
 MAX_SHORT = 8
 
-STOP_WORDS = frozenset({
-    "a", "about", "after", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
-    "been", "before", "but", "by", "can", "could", "did", "do", "does", "for", "from", "had",
-    "has", "have", "he", "her", "him", "his", "how", "i", "if", "in", "into", "is", "it",
-    "its", "me", "my", "of", "on", "or", "our", "she", "so", "than", "that", "the", "their",
-    "them", "then", "there", "these", "they", "this", "those", "to", "us", "was", "we",
-    "were", "what", "when", "where", "which", "who", "whom", "why", "will", "with", "would",
-    "you", "your",
-})
+STOP_WORDS = frozenset(
+    {
+        "a",
+        "about",
+        "after",
+        "all",
+        "also",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "before",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "to",
+        "us",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+    }
+)
 
 _TOKEN = re.compile(r"[^\W_]+")  # what unicode61 calls a token: letters and digits
 _QUOTED = re.compile(r'"([^"]*)"')
@@ -52,9 +122,16 @@ def is_cjk(ch: str) -> bool:
     """Whether ``ch`` is a Chinese, Japanese or Korean character (written without spaces
     between words, so the word index cannot split it)."""
     o = ord(ch)
-    return (0x3040 <= o <= 0x30FF or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF
-            or 0xAC00 <= o <= 0xD7AF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x3134F
-            or 0x31F0 <= o <= 0x31FF or 0x1100 <= o <= 0x11FF)
+    return (
+        0x3040 <= o <= 0x30FF
+        or 0x3400 <= o <= 0x4DBF
+        or 0x4E00 <= o <= 0x9FFF
+        or 0xAC00 <= o <= 0xD7AF
+        or 0xF900 <= o <= 0xFAFF
+        or 0x20000 <= o <= 0x3134F
+        or 0x31F0 <= o <= 0x31FF
+        or 0x1100 <= o <= 0x11FF
+    )
 
 
 def quote(term: str) -> str:
@@ -187,7 +264,7 @@ def sanitize(text: object) -> Query:
     rest: list[str] = []
     last = 0
     for match in _QUOTED.finditer(cleaned):
-        rest.append(cleaned[last:match.start()])
+        rest.append(cleaned[last : match.start()])
         builder.phrase(match.group(1))
         last = match.end()
     rest.append(cleaned[last:].replace('"', " "))

@@ -22,8 +22,18 @@ from typing import Any, Protocol
 from .bm25 import ENTRY_TABLE, MESSAGE_TABLE, RankParams, Table, rank_rows
 from .query import Query
 
-__all__ = ["ENTRIES", "MESSAGES", "Corpus", "Folder", "RankParams", "Ranked", "Ranker", "fold",
-           "rank", "with_params"]
+__all__ = [
+    "ENTRIES",
+    "MESSAGES",
+    "Corpus",
+    "Folder",
+    "RankParams",
+    "Ranked",
+    "Ranker",
+    "fold",
+    "rank",
+    "with_params",
+]
 
 
 @dataclass(frozen=True)
@@ -39,8 +49,12 @@ MESSAGES = Corpus(MESSAGE_TABLE, RankParams())
 # Entries are a few hundred documents of a paragraph or two: name and description weigh
 # more than the body, length normalisation as FTS5's, no dates (an entry's time is when
 # it was written, not what it is about).
-ENTRIES = Corpus(ENTRY_TABLE, RankParams(weights=(3.0, 2.0, 1.0), b=0.75, date_boost=0.0,
-                                         neighbour_weight=0.0, session_weight=0.0))
+ENTRIES = Corpus(
+    ENTRY_TABLE,
+    RankParams(
+        weights=(3.0, 2.0, 1.0), b=0.75, date_boost=0.0, neighbour_weight=0.0, session_weight=0.0
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -55,20 +69,35 @@ class Ranked:
 class Ranker(Protocol):
     """The signature of :func:`rank`."""
 
-    def __call__(self, conn: sqlite3.Connection, corpus: Corpus, query: Query, *,
-                 where: str = "1", params: Sequence[Any] = (), limit: int = 50
-                 ) -> list[Ranked]: ...
+    def __call__(
+        self,
+        conn: sqlite3.Connection,
+        corpus: Corpus,
+        query: Query,
+        *,
+        where: str = "1",
+        params: Sequence[Any] = (),
+        limit: int = 50,
+    ) -> list[Ranked]: ...
 
 
 class Folder(Protocol):
     """The signature of :func:`fold`."""
 
-    def __call__(self, ranked: Sequence[Ranked], root_of: Mapping[int, str]
-                 ) -> list[tuple[str, list[Ranked]]]: ...
+    def __call__(
+        self, ranked: Sequence[Ranked], root_of: Mapping[int, str]
+    ) -> list[tuple[str, list[Ranked]]]: ...
 
 
-def rank(conn: sqlite3.Connection, corpus: Corpus, query: Query, *, where: str = "1",
-         params: Sequence[Any] = (), limit: int = 50) -> list[Ranked]:
+def rank(
+    conn: sqlite3.Connection,
+    corpus: Corpus,
+    query: Query,
+    *,
+    where: str = "1",
+    params: Sequence[Any] = (),
+    limit: int = 50,
+) -> list[Ranked]:
     """Rows of ``corpus`` that match ``query``, best first, at most ``limit``.
 
     ``where`` is an SQL condition over the content table (alias ``c``) with ``params``
@@ -77,26 +106,37 @@ def rank(conn: sqlite3.Connection, corpus: Corpus, query: Query, *, where: str =
     """
     if query.empty or limit <= 0:
         return []
-    return [Ranked(rowid, score) for rowid, score in rank_rows(
-        conn, corpus.table, query, where=where, params=params, limit=limit, p=corpus.params)]
+    return [
+        Ranked(rowid, score)
+        for rowid, score in rank_rows(
+            conn, corpus.table, query, where=where, params=params, limit=limit, p=corpus.params
+        )
+    ]
 
 
 def with_params(settings: RankParams) -> Ranker:
     """:func:`rank` with other message-ranking constants, e.g.
     ``SessionStore(db, ranker=with_params(RankParams(expand_neighbours=True)))``."""
 
-    def ranked(conn: sqlite3.Connection, corpus: Corpus, query: Query, *, where: str = "1",
-               params: Sequence[Any] = (), limit: int = 50) -> list[Ranked]:
+    def ranked(
+        conn: sqlite3.Connection,
+        corpus: Corpus,
+        query: Query,
+        *,
+        where: str = "1",
+        params: Sequence[Any] = (),
+        limit: int = 50,
+    ) -> list[Ranked]:
         if corpus.table is not MESSAGE_TABLE:
             return rank(conn, corpus, query, where=where, params=params, limit=limit)
-        return rank(conn, Corpus(corpus.table, settings), query, where=where, params=params,
-                    limit=limit)
+        return rank(
+            conn, Corpus(corpus.table, settings), query, where=where, params=params, limit=limit
+        )
 
     return ranked
 
 
-def fold(ranked: Sequence[Ranked], root_of: Mapping[int, str]
-         ) -> list[tuple[str, list[Ranked]]]:
+def fold(ranked: Sequence[Ranked], root_of: Mapping[int, str]) -> list[tuple[str, list[Ranked]]]:
     """Group ranked messages by root session (``root_of``: message id → root session id),
     sessions ordered by their best message, messages within a session best first."""
     groups: dict[str, list[Ranked]] = {}

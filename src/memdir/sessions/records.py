@@ -43,9 +43,11 @@ def to_epoch(value: datetime | date | float | int | str, field_name: str = "time
         try:
             value = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
         except ValueError:
-            raise ValidationError(f"{field_name} {value!r} is not a date or time; use ISO "
-                                  f"8601 such as 2026-11-29 or 2026-11-29T21:40:00Z",
-                                  field=field_name) from None
+            raise ValidationError(
+                f"{field_name} {value!r} is not a date or time; use ISO "
+                f"8601 such as 2026-11-29 or 2026-11-29T21:40:00Z",
+                field=field_name,
+            ) from None
     if isinstance(value, int | float):
         seconds = float(value)
     elif isinstance(value, datetime):
@@ -53,11 +55,16 @@ def to_epoch(value: datetime | date | float | int | str, field_name: str = "time
     elif isinstance(value, date):
         seconds = datetime(value.year, value.month, value.day, tzinfo=UTC).timestamp()
     else:
-        raise ValidationError(f"{field_name} must be a datetime, date, ISO string or UNIX "
-                              f"seconds, not {type(value).__name__}", field=field_name)
+        raise ValidationError(
+            f"{field_name} must be a datetime, date, ISO string or UNIX "
+            f"seconds, not {type(value).__name__}",
+            field=field_name,
+        )
     if not FIRST_TIME <= seconds <= LAST_TIME:  # also NaN and infinities
-        raise ValidationError(f"{field_name} {original!r} is not a time between the years 1 "
-                              f"and 9999", field=field_name)
+        raise ValidationError(
+            f"{field_name} {original!r} is not a time between the years 1 and 9999",
+            field=field_name,
+        )
     return seconds
 
 
@@ -104,10 +111,18 @@ class SessionInfo:
     def from_row(cls, row: sqlite3.Row) -> SessionInfo:
         """Build from a ``sessions`` row (plus an optional ``messages`` count)."""
         keys = row.keys()
-        return cls(row["id"], row["parent_id"], row["agent"], row["cwd"], row["scope"],
-                   row["title"], to_datetime(row["started_at"]),
-                   None if row["ended_at"] is None else to_datetime(row["ended_at"]),
-                   row["memory_mode"], row["messages"] if "messages" in keys else 0)
+        return cls(
+            row["id"],
+            row["parent_id"],
+            row["agent"],
+            row["cwd"],
+            row["scope"],
+            row["title"],
+            to_datetime(row["started_at"]),
+            None if row["ended_at"] is None else to_datetime(row["ended_at"]),
+            row["memory_mode"],
+            row["messages"] if "messages" in keys else 0,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
@@ -138,9 +153,15 @@ class Message:
     def from_row(cls, row: sqlite3.Row) -> Message:
         """Build from a ``messages`` row."""
         calls = row["tool_calls"]
-        return cls(row["id"], row["session_id"], row["role"], row["content"],
-                   row["tool_name"], None if calls is None else _decode(calls),
-                   to_datetime(row["timestamp"]))
+        return cls(
+            row["id"],
+            row["session_id"],
+            row["role"],
+            row["content"],
+            row["tool_name"],
+            None if calls is None else _decode(calls),
+            to_datetime(row["timestamp"]),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""

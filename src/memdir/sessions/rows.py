@@ -30,8 +30,9 @@ def text(value: object, name: str) -> str:
     U+FFFD rather than failing the write."""
     if type(value) is not str:
         if not isinstance(value, str):
-            raise ValidationError(f"{name} must be a string, not {type(value).__name__}",
-                                  field=name)
+            raise ValidationError(
+                f"{name} must be a string, not {type(value).__name__}", field=name
+            )
         value = str(value)
     try:
         value.encode("utf-8")
@@ -49,8 +50,9 @@ def calls(tool_calls: object) -> str | None:
     try:
         return json.dumps(tool_calls, ensure_ascii=False, default=str)
     except (TypeError, ValueError) as exc:
-        raise ValidationError(f"tool_calls must be JSON-serialisable ({exc})",
-                              field="tool_calls") from None
+        raise ValidationError(
+            f"tool_calls must be JSON-serialisable ({exc})", field="tool_calls"
+        ) from None
 
 
 def message(row: Any, now: float) -> Stored:
@@ -58,15 +60,20 @@ def message(row: Any, now: float) -> Stored:
     the timestamp means ``now``. An empty role is ``user``, as :meth:`log` takes it."""
     if not isinstance(row, tuple | list) or len(row) != 5:
         size = f"{len(row)} values" if isinstance(row, tuple | list) else type(row).__name__
-        raise ValidationError(f"a message row is (role, content, tool_name, tool_calls, "
-                              f"timestamp), not {size}", field="row")
+        raise ValidationError(
+            f"a message row is (role, content, tool_name, tool_calls, timestamp), not {size}",
+            field="row",
+        )
     role, content, tool_name, tool_calls, timestamp = row
     if type(timestamp) is not float or not _FIRST <= timestamp <= _LAST:  # the usual case
         timestamp = now if timestamp is None else to_epoch(timestamp, "timestamp")
-    return (text(role, "role").strip() or "user",
-            content if type(content) is str and content.isascii() else text(content, "content"),
-            None if tool_name is None else text(tool_name, "tool_name"),
-            None if tool_calls is None else calls(tool_calls), timestamp)
+    return (
+        text(role, "role").strip() or "user",
+        content if type(content) is str and content.isascii() else text(content, "content"),
+        None if tool_name is None else text(tool_name, "tool_name"),
+        None if tool_calls is None else calls(tool_calls),
+        timestamp,
+    )
 
 
 def title(role: str, content: str) -> str | None:
@@ -77,8 +84,7 @@ def title(role: str, content: str) -> str | None:
     return " ".join(content.split())[:TITLE_CHARS]
 
 
-def insert_staged(c: sqlite3.Connection, columns: str, values: Iterable[tuple[Any, ...]]
-                  ) -> None:
+def insert_staged(c: sqlite3.Connection, columns: str, values: Iterable[tuple[Any, ...]]) -> None:
     """Insert ``values`` into ``messages`` (``columns``: its column names, comma-separated,
     in the order of each tuple) in order, with one ``INSERT … SELECT`` from a temp staging
     table. FTS5 flushes its pending terms at every statement, so ``executemany`` straight
@@ -86,8 +92,9 @@ def insert_staged(c: sqlite3.Connection, columns: str, values: Iterable[tuple[An
     batch (about 3× the load rate)."""
     n = columns.count(",") + 1
     stage = f"temp.memdir_stage{n}"  # columns are untyped and taken by position
-    c.execute(f"CREATE TEMP TABLE IF NOT EXISTS memdir_stage{n} "
-              f"({', '.join(f'c{i}' for i in range(n))})")
+    c.execute(
+        f"CREATE TEMP TABLE IF NOT EXISTS memdir_stage{n} ({', '.join(f'c{i}' for i in range(n))})"
+    )
     c.execute(f"DELETE FROM {stage}")
     c.executemany(f"INSERT INTO {stage} VALUES ({', '.join('?' * n)})", values)
     c.execute(f"INSERT INTO messages ({columns}) SELECT * FROM {stage} ORDER BY rowid")

@@ -53,8 +53,13 @@ def _fts_pair(base: str, source: str, columns: tuple[str, ...]) -> tuple[str, ..
     )
 
 
-def _triggers(table: str, base: str, columns: tuple[str, ...],
-              new_values: tuple[str, ...], old_values: tuple[str, ...]) -> tuple[str, ...]:
+def _triggers(
+    table: str,
+    base: str,
+    columns: tuple[str, ...],
+    new_values: tuple[str, ...],
+    old_values: tuple[str, ...],
+) -> tuple[str, ...]:
     """Insert/delete/update triggers that keep both FTS tables of ``base`` in step."""
     cols = ", ".join(columns)
     new = ", ".join(new_values)
@@ -84,9 +89,16 @@ FTS_BASES = ("messages", "entries")
 def _legacy_message_statements() -> tuple[str, ...]:
     """Step 0002's message indexes as released (replaced by step 0007; kept verbatim so
     the step stays what it was)."""
-    return (*_fts_pair("messages", "message_text", _MESSAGE_COLUMNS),
-            *_triggers("messages", "messages", _MESSAGE_COLUMNS,
-                       ("new.content", _TOOL_NEW), ("old.content", _TOOL_OLD)))
+    return (
+        *_fts_pair("messages", "message_text", _MESSAGE_COLUMNS),
+        *_triggers(
+            "messages",
+            "messages",
+            _MESSAGE_COLUMNS,
+            ("new.content", _TOOL_NEW),
+            ("old.content", _TOOL_OLD),
+        ),
+    )
 
 
 # CJK test for the trigram index: the byte-vs-character length test skips the GLOB on
@@ -114,16 +126,21 @@ def _message_statements() -> tuple[str, ...]:
     """
     word_new = "new.id, new.content, new.tool_name, new.tool_calls"
     word_old = "'delete', old.id, old.content, old.tool_name, old.tool_calls"
-    tri_new = (f"SELECT new.id, new.content || ' ', new.tool_calls || ' ' "
-               f"WHERE {_cjk_row('new')}")
-    tri_old = (f"SELECT 'delete', old.id, old.content || ' ', old.tool_calls || ' ' "
-               f"WHERE {_cjk_row('old')}")
-    add = (f"INSERT INTO messages_word(rowid, content, tool_name, tool_calls) "
-           f"VALUES ({word_new}); "
-           f"INSERT INTO messages_tri(rowid, content, tool_calls) {tri_new}; ")
-    drop = (f"INSERT INTO messages_word(messages_word, rowid, content, tool_name, tool_calls) "
-            f"VALUES ({word_old}); "
-            f"INSERT INTO messages_tri(messages_tri, rowid, content, tool_calls) {tri_old}; ")
+    tri_new = f"SELECT new.id, new.content || ' ', new.tool_calls || ' ' WHERE {_cjk_row('new')}"
+    tri_old = (
+        f"SELECT 'delete', old.id, old.content || ' ', old.tool_calls || ' ' "
+        f"WHERE {_cjk_row('old')}"
+    )
+    add = (
+        f"INSERT INTO messages_word(rowid, content, tool_name, tool_calls) "
+        f"VALUES ({word_new}); "
+        f"INSERT INTO messages_tri(rowid, content, tool_calls) {tri_new}; "
+    )
+    drop = (
+        f"INSERT INTO messages_word(messages_word, rowid, content, tool_name, tool_calls) "
+        f"VALUES ({word_old}); "
+        f"INSERT INTO messages_tri(messages_tri, rowid, content, tool_calls) {tri_old}; "
+    )
     return (
         f"CREATE VIRTUAL TABLE messages_word USING fts5(content, tool_name, tool_calls, "
         f"content='messages', content_rowid='id', tokenize='{WORD_TOKENIZER}')",
@@ -141,8 +158,12 @@ def _message_statements() -> tuple[str, ...]:
 
 
 #: The external content each FTS index is checked against and rebuilt from.
-FTS_SOURCES = {"messages_word": "messages", "messages_tri": "messages_tri_src",
-               "entries_word": "entries", "entries_tri": "entries"}
+FTS_SOURCES = {
+    "messages_word": "messages",
+    "messages_tri": "messages_tri_src",
+    "entries_word": "entries",
+    "entries_tri": "entries",
+}
 
 
 def fts_statements(base: str) -> tuple[str, ...]:
@@ -150,15 +171,23 @@ def fts_statements(base: str) -> tuple[str, ...]:
     (messages|entries)."""
     if base == "messages":
         return _message_statements()
-    return (*_fts_pair("entries", "entries", _ENTRY_COLUMNS),
-            *_triggers("entries", "entries", _ENTRY_COLUMNS,
-                       tuple(f"new.{c}" for c in _ENTRY_COLUMNS),
-                       tuple(f"old.{c}" for c in _ENTRY_COLUMNS)))
+    return (
+        *_fts_pair("entries", "entries", _ENTRY_COLUMNS),
+        *_triggers(
+            "entries",
+            "entries",
+            _ENTRY_COLUMNS,
+            tuple(f"new.{c}" for c in _ENTRY_COLUMNS),
+            tuple(f"old.{c}" for c in _ENTRY_COLUMNS),
+        ),
+    )
 
 
 MIGRATIONS: tuple[Migration, ...] = (
-    Migration("0001_sessions_and_messages", (
-        """CREATE TABLE sessions (
+    Migration(
+        "0001_sessions_and_messages",
+        (
+            """CREATE TABLE sessions (
             id TEXT PRIMARY KEY,
             parent_id TEXT,
             agent TEXT NOT NULL,
@@ -170,9 +199,9 @@ MIGRATIONS: tuple[Migration, ...] = (
             memory_mode TEXT NOT NULL DEFAULT 'enabled'
                 CHECK (memory_mode IN ('enabled', 'disabled', 'polluted'))
         )""",
-        "CREATE INDEX sessions_parent ON sessions(parent_id)",
-        "CREATE INDEX sessions_started ON sessions(started_at)",
-        """CREATE TABLE messages (
+            "CREATE INDEX sessions_parent ON sessions(parent_id)",
+            "CREATE INDEX sessions_started ON sessions(started_at)",
+            """CREATE TABLE messages (
             id INTEGER PRIMARY KEY,
             session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
             role TEXT NOT NULL,
@@ -181,19 +210,25 @@ MIGRATIONS: tuple[Migration, ...] = (
             tool_calls TEXT,
             timestamp REAL NOT NULL
         )""",
-        "CREATE INDEX messages_session ON messages(session_id, id)",
-        "CREATE INDEX messages_time ON messages(timestamp)",
-    )),
-    Migration("0002_message_search", (
-        # The text the message indexes see: content, and tool name + tool calls together.
-        f"""CREATE VIEW message_text AS
-            SELECT id, content, {_TOOL_NEW.replace('new.', '')} AS tool FROM messages""",
-        *_legacy_message_statements(),
-    )),
-    Migration("0003_entry_search", (
-        # A search copy of the Markdown entries (the files stay the source of truth);
-        # ``sig`` tells the sync which rows are out of date.
-        """CREATE TABLE entries (
+            "CREATE INDEX messages_session ON messages(session_id, id)",
+            "CREATE INDEX messages_time ON messages(timestamp)",
+        ),
+    ),
+    Migration(
+        "0002_message_search",
+        (
+            # The text the message indexes see: content, and tool name + tool calls together.
+            f"""CREATE VIEW message_text AS
+            SELECT id, content, {_TOOL_NEW.replace("new.", "")} AS tool FROM messages""",
+            *_legacy_message_statements(),
+        ),
+    ),
+    Migration(
+        "0003_entry_search",
+        (
+            # A search copy of the Markdown entries (the files stay the source of truth);
+            # ``sig`` tells the sync which rows are out of date.
+            """CREATE TABLE entries (
             id INTEGER PRIMARY KEY,
             location TEXT NOT NULL,
             entry_id TEXT NOT NULL,
@@ -206,12 +241,15 @@ MIGRATIONS: tuple[Migration, ...] = (
             body TEXT NOT NULL,
             UNIQUE (location, entry_id)
         )""",
-        *fts_statements("entries"),
-    )),
+            *fts_statements("entries"),
+        ),
+    ),
     # The background pipeline (memdir.pipeline): jobs with leases, retries and watermarks,
     # candidates waiting for consolidation, tombstones of forgotten facts, usage counters.
-    Migration("0004_jobs", (
-        """CREATE TABLE jobs (
+    Migration(
+        "0004_jobs",
+        (
+            """CREATE TABLE jobs (
             id INTEGER PRIMARY KEY,
             kind TEXT NOT NULL,
             key TEXT NOT NULL,
@@ -233,24 +271,27 @@ MIGRATIONS: tuple[Migration, ...] = (
             updated_at REAL NOT NULL,
             UNIQUE (kind, key)
         )""",
-        "CREATE INDEX jobs_ready ON jobs(status, retry_at)",
-        # AUTOINCREMENT: ids are consolidation watermarks, so a consumed id is never reused.
-        """CREATE TABLE candidates (
+            "CREATE INDEX jobs_ready ON jobs(status, retry_at)",
+            # AUTOINCREMENT: ids are consolidation watermarks, so a consumed id is never reused.
+            """CREATE TABLE candidates (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             location TEXT NOT NULL,
             session_id TEXT NOT NULL,
             data TEXT NOT NULL,
             created_at REAL NOT NULL
         )""",
-        "CREATE INDEX candidates_location ON candidates(location, id)",
-        """CREATE TABLE memory_writes (
+            "CREATE INDEX candidates_location ON candidates(location, id)",
+            """CREATE TABLE memory_writes (
             session_id TEXT NOT NULL,
             message_id INTEGER NOT NULL,
             PRIMARY KEY (session_id, message_id)
         )""",
-    )),
-    Migration("0005_tombstones", (
-        """CREATE TABLE tombstones (
+        ),
+    ),
+    Migration(
+        "0005_tombstones",
+        (
+            """CREATE TABLE tombstones (
             id INTEGER PRIMARY KEY,
             location TEXT NOT NULL,
             entry_id TEXT NOT NULL,
@@ -260,51 +301,64 @@ MIGRATIONS: tuple[Migration, ...] = (
             origins TEXT NOT NULL,
             created_at REAL NOT NULL
         )""",
-        "CREATE INDEX tombstones_hash ON tombstones(content_hash)",
-        "CREATE INDEX tombstones_key ON tombstones(name_key)",
-    )),
-    Migration("0006_usage", (
-        """CREATE TABLE usage (
+            "CREATE INDEX tombstones_hash ON tombstones(content_hash)",
+            "CREATE INDEX tombstones_key ON tombstones(name_key)",
+        ),
+    ),
+    Migration(
+        "0006_usage",
+        (
+            """CREATE TABLE usage (
             location TEXT NOT NULL,
             entry_id TEXT NOT NULL,
             usage_count INTEGER NOT NULL DEFAULT 0,
             last_used REAL NOT NULL,
             PRIMARY KEY (location, entry_id)
         )""",
-    )),
+        ),
+    ),
     # Ranking v2 (memdir.sessions.rank): a three-column word index, a trigram index of the
     # CJK rows only, its vocabulary; both filled again from the messages table.
-    Migration("0007_message_search_v2", (
-        "DROP TRIGGER IF EXISTS messages_fts_insert",
-        "DROP TRIGGER IF EXISTS messages_fts_delete",
-        "DROP TRIGGER IF EXISTS messages_fts_update",
-        "DROP TABLE IF EXISTS messages_word",
-        "DROP TABLE IF EXISTS messages_tri",
-        "DROP VIEW IF EXISTS message_text",
-        *_message_statements(),
-        "INSERT INTO messages_word(messages_word) VALUES ('rebuild')",
-        "INSERT INTO messages_tri(messages_tri) VALUES ('rebuild')",
-    )),
+    Migration(
+        "0007_message_search_v2",
+        (
+            "DROP TRIGGER IF EXISTS messages_fts_insert",
+            "DROP TRIGGER IF EXISTS messages_fts_delete",
+            "DROP TRIGGER IF EXISTS messages_fts_update",
+            "DROP TABLE IF EXISTS messages_word",
+            "DROP TABLE IF EXISTS messages_tri",
+            "DROP VIEW IF EXISTS message_text",
+            *_message_statements(),
+            "INSERT INTO messages_word(messages_word) VALUES ('rebuild')",
+            "INSERT INTO messages_tri(messages_tri) VALUES ('rebuild')",
+        ),
+    ),
     # Imports (memdir.sessions.bulk, .provenance): a message may carry the key that
     # identifies it in its source (a transcript record, a file line), so a re-import
     # inserts exactly the messages not there yet. The index is partial: messages logged
     # without a key pay nothing for it.
-    Migration("0008_message_source_keys", (
-        "ALTER TABLE messages ADD COLUMN source_key TEXT",
-        "CREATE UNIQUE INDEX messages_source_key ON messages(session_id, source_key) "
-        "WHERE source_key IS NOT NULL",
-    )),
+    Migration(
+        "0008_message_source_keys",
+        (
+            "ALTER TABLE messages ADD COLUMN source_key TEXT",
+            "CREATE UNIQUE INDEX messages_source_key ON messages(session_id, source_key) "
+            "WHERE source_key IS NOT NULL",
+        ),
+    ),
     # ``imported`` marks the sessions a bulk import created; ``removed_imports`` remembers
     # the ones the user deleted since (``sessions rm`` / ``prune``), so the next import
     # does not bring them back.
-    Migration("0009_removed_imports", (
-        "ALTER TABLE sessions ADD COLUMN imported INTEGER NOT NULL DEFAULT 0",
-        # sessions imported before this step: the transcript importers' ids
-        "UPDATE sessions SET imported = 1 WHERE agent IN ('claude-code', 'codex', 'hermes') "
-        "AND substr(id, 1, length(agent) + 1) = agent || ':'",
-        """CREATE TABLE removed_imports (
+    Migration(
+        "0009_removed_imports",
+        (
+            "ALTER TABLE sessions ADD COLUMN imported INTEGER NOT NULL DEFAULT 0",
+            # sessions imported before this step: the transcript importers' ids
+            "UPDATE sessions SET imported = 1 WHERE agent IN ('claude-code', 'codex', 'hermes') "
+            "AND substr(id, 1, length(agent) + 1) = agent || ':'",
+            """CREATE TABLE removed_imports (
             session_id TEXT PRIMARY KEY,
             removed_at REAL NOT NULL
         )""",
-    )),
+        ),
+    ),
 )

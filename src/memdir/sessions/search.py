@@ -19,8 +19,7 @@ from .query import Query
 from .rank import MESSAGES, Folder, Ranked, Ranker
 from .records import MEMORY_MODES, Message, MessageHit, SessionHit, to_datetime, to_epoch
 
-__all__ = ["Filters", "around", "roots", "search_messages", "search_sessions", "snippet",
-           "tree"]
+__all__ = ["Filters", "around", "roots", "search_messages", "search_sessions", "snippet", "tree"]
 
 SNIPPET_CHARS = 200
 MAX_DEPTH = 64  # session trees deeper than this are treated as cut (guards against cycles)
@@ -40,9 +39,17 @@ class Filters:
     memory_modes: tuple[str, ...] = ()
 
     @classmethod
-    def build(cls, *, role: str | None = None, agent: str | None = None,
-              scope: str | None = None, since: Time | None = None, until: Time | None = None,
-              exclude: Iterable[str] = (), memory_modes: Iterable[str] = ()) -> Filters:
+    def build(
+        cls,
+        *,
+        role: str | None = None,
+        agent: str | None = None,
+        scope: str | None = None,
+        since: Time | None = None,
+        until: Time | None = None,
+        exclude: Iterable[str] = (),
+        memory_modes: Iterable[str] = (),
+    ) -> Filters:
         """Validated filters: ``since``/``until`` take datetimes, dates, ISO strings or
         UNIX seconds (``until`` is exclusive); ``exclude`` lists session ids to leave
         out; ``memory_modes`` keeps only sessions in those modes."""
@@ -52,12 +59,19 @@ class Filters:
         modes = tuple(memory_modes)
         bad = [m for m in modes if m not in MEMORY_MODES]
         if bad:
-            raise ValidationError(f"unknown memory mode {bad[0]!r}; use one of "
-                                  f"{', '.join(MEMORY_MODES)}", field="memory_modes")
-        return cls(role, agent, scope,
-                   None if since is None else to_epoch(since, "since"),
-                   None if until is None else to_epoch(until, "until"),
-                   tuple(exclude), modes)
+            raise ValidationError(
+                f"unknown memory mode {bad[0]!r}; use one of {', '.join(MEMORY_MODES)}",
+                field="memory_modes",
+            )
+        return cls(
+            role,
+            agent,
+            scope,
+            None if since is None else to_epoch(since, "since"),
+            None if until is None else to_epoch(until, "until"),
+            tuple(exclude),
+            modes,
+        )
 
     def sql(self) -> tuple[str, list[Any]]:
         """An SQL condition over ``messages`` (alias ``c``) and its parameters."""
@@ -84,8 +98,7 @@ class Filters:
             inner.append(f"memory_mode IN ({', '.join('?' * len(self.memory_modes))})")
             params.extend(self.memory_modes)
         if inner:
-            where.append(f"c.session_id IN (SELECT id FROM sessions WHERE "
-                         f"{' AND '.join(inner)})")
+            where.append(f"c.session_id IN (SELECT id FROM sessions WHERE {' AND '.join(inner)})")
         return " AND ".join(where) or "1", params
 
 
@@ -99,7 +112,7 @@ def snippet(text: str, query: Query, width: int = SNIPPET_CHARS) -> str:
     found = [i for i in (folded.find(h) for h in query.highlights()) if i >= 0]
     at = min(found) if found else 0
     start = max(0, min(at - width // 3, len(flat) - width))
-    piece = flat[start:start + width]
+    piece = flat[start : start + width]
     return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
 
 
@@ -119,9 +132,11 @@ def roots(conn: sqlite3.Connection, session_ids: Iterable[str]) -> dict[str, str
         ids = sorted(set(current.values()))
         parents: dict[str, str | None] = {}
         for chunk in range(0, len(ids), 500):
-            part = ids[chunk:chunk + 500]
-            rows = conn.execute(f"SELECT id, parent_id FROM sessions WHERE id IN "
-                                f"({', '.join('?' * len(part))})", part)
+            part = ids[chunk : chunk + 500]
+            rows = conn.execute(
+                f"SELECT id, parent_id FROM sessions WHERE id IN ({', '.join('?' * len(part))})",
+                part,
+            )
             parents.update({row[0]: row[1] for row in rows})
         following = {}
         for start, at in current.items():
@@ -141,7 +156,9 @@ def tree(conn: sqlite3.Connection, session_id: str) -> set[str]:
     rows = conn.execute(
         "WITH RECURSIVE down(id, depth) AS (SELECT ?, 0 UNION SELECT s.id, down.depth + 1 "
         "FROM sessions s JOIN down ON s.parent_id = down.id WHERE down.depth < ?) "
-        "SELECT id FROM down", (root, MAX_DEPTH))
+        "SELECT id FROM down",
+        (root, MAX_DEPTH),
+    )
     return {row[0] for row in rows} | {session_id}
 
 
@@ -150,45 +167,65 @@ def around(conn: sqlite3.Connection, message_id: int, window: int) -> list[Messa
     row = conn.execute("SELECT session_id FROM messages WHERE id = ?", (message_id,)).fetchone()
     if row is None:
         return []
-    sql = ("SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id < ? "
-           "ORDER BY id DESC LIMIT ?) UNION ALL SELECT * FROM messages WHERE id = ? "
-           "UNION ALL SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id > ? "
-           "ORDER BY id LIMIT ?)")
-    rows = conn.execute(sql, (row[0], message_id, window, message_id, row[0], message_id,
-                              window))
+    sql = (
+        "SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id < ? "
+        "ORDER BY id DESC LIMIT ?) UNION ALL SELECT * FROM messages WHERE id = ? "
+        "UNION ALL SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id > ? "
+        "ORDER BY id LIMIT ?)"
+    )
+    rows = conn.execute(sql, (row[0], message_id, window, message_id, row[0], message_id, window))
     return sorted((Message.from_row(r) for r in rows), key=lambda m: m.id)
 
 
 def _rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, sqlite3.Row]:
     out: dict[int, sqlite3.Row] = {}
     for chunk in range(0, len(ids), 500):
-        part = list(ids[chunk:chunk + 500])
-        sql = (f"SELECT m.*, s.agent, s.title FROM messages m JOIN sessions s "
-               f"ON s.id = m.session_id WHERE m.id IN ({', '.join('?' * len(part))})")
+        part = list(ids[chunk : chunk + 500])
+        sql = (
+            f"SELECT m.*, s.agent, s.title FROM messages m JOIN sessions s "
+            f"ON s.id = m.session_id WHERE m.id IN ({', '.join('?' * len(part))})"
+        )
         out.update({row["id"]: row for row in conn.execute(sql, part)})
     return out
 
 
-def search_messages(conn: sqlite3.Connection, query: Query, filters: Filters, limit: int,
-                    ranker: Ranker) -> list[MessageHit]:
+def search_messages(
+    conn: sqlite3.Connection, query: Query, filters: Filters, limit: int, ranker: Ranker
+) -> list[MessageHit]:
     """Matching messages, best first."""
     where, params = filters.sql()
     ranked = ranker(conn, MESSAGES, query, where=where, params=params, limit=limit)
     rows = _rows(conn, [r.rowid for r in ranked])
-    return [MessageHit(r.rowid, rows[r.rowid]["session_id"], r.score, rows[r.rowid]["role"],
-                       to_datetime(rows[r.rowid]["timestamp"]),
-                       snippet(_searchable(rows[r.rowid]), query))
-            for r in ranked if r.rowid in rows]
+    return [
+        MessageHit(
+            r.rowid,
+            rows[r.rowid]["session_id"],
+            r.score,
+            rows[r.rowid]["role"],
+            to_datetime(rows[r.rowid]["timestamp"]),
+            snippet(_searchable(rows[r.rowid]), query),
+        )
+        for r in ranked
+        if r.rowid in rows
+    ]
 
 
-def search_sessions(conn: sqlite3.Connection, query: Query, filters: Filters, limit: int,
-                    window: int, ranker: Ranker, folder: Folder) -> list[SessionHit]:
+def search_sessions(
+    conn: sqlite3.Connection,
+    query: Query,
+    filters: Filters,
+    limit: int,
+    window: int,
+    ranker: Ranker,
+    folder: Folder,
+) -> list[SessionHit]:
     """Matching root sessions, best first, each with its best message in context."""
     where, params = filters.sql()
     wanted = limit * 5 + 20
     while True:
-        ranked: list[Ranked] = ranker(conn, MESSAGES, query, where=where, params=params,
-                                      limit=wanted)
+        ranked: list[Ranked] = ranker(
+            conn, MESSAGES, query, where=where, params=params, limit=wanted
+        )
         rows = _rows(conn, [r.rowid for r in ranked])
         ranked = [r for r in ranked if r.rowid in rows]
         root_of_session = roots(conn, {row["session_id"] for row in rows.values()})
@@ -200,10 +237,19 @@ def search_sessions(conn: sqlite3.Connection, query: Query, filters: Filters, li
     hits = []
     for root, members in groups[:limit]:
         best = rows[members[0].rowid]
-        hits.append(SessionHit(
-            session_id=root, message_id=best["id"], snippet=snippet(_searchable(best), query),
-            score=members[0].score, timestamp=to_datetime(best["timestamp"]),
-            context=around(conn, best["id"], window), matched_session_id=best["session_id"],
-            role=best["role"], agent=best["agent"], title=best["title"], matches=len(members),
-        ))
+        hits.append(
+            SessionHit(
+                session_id=root,
+                message_id=best["id"],
+                snippet=snippet(_searchable(best), query),
+                score=members[0].score,
+                timestamp=to_datetime(best["timestamp"]),
+                context=around(conn, best["id"], window),
+                matched_session_id=best["session_id"],
+                role=best["role"],
+                agent=best["agent"],
+                title=best["title"],
+                matches=len(members),
+            )
+        )
     return hits

@@ -60,8 +60,12 @@ class ImportCounts:
     @property
     def sessions(self) -> int:
         """Sessions seen (finished ones)."""
-        return (self.sessions_created + self.sessions_grown + self.sessions_unchanged
-                + self.sessions_skipped)
+        return (
+            self.sessions_created
+            + self.sessions_grown
+            + self.sessions_unchanged
+            + self.sessions_skipped
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""

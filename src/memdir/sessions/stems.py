@@ -29,13 +29,19 @@ class Stems:
             return self.cache
         if len(self.cache) + len(todo) > self.MAX:
             self.cache.clear()
-        conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE} USING fts5(w, "
-                     "tokenize='porter unicode61 remove_diacritics 2')")
-        conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE}_v USING "
-                     f"fts5vocab(temp, {_STEM_TABLE}, 'instance')")
+        conn.execute(
+            f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE} USING fts5(w, "
+            "tokenize='porter unicode61 remove_diacritics 2')"
+        )
+        conn.execute(
+            f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE}_v USING "
+            f"fts5vocab(temp, {_STEM_TABLE}, 'instance')"
+        )
         conn.execute(f"DELETE FROM temp.{_STEM_TABLE}")
-        conn.execute(f"INSERT INTO temp.{_STEM_TABLE}(rowid, w) SELECT key, value FROM "
-                     "json_each(?)", (json.dumps(todo),))
+        conn.execute(
+            f"INSERT INTO temp.{_STEM_TABLE}(rowid, w) SELECT key, value FROM json_each(?)",
+            (json.dumps(todo),),
+        )
         got: dict[int, str] = {}
         for term, doc in conn.execute(f"SELECT term, doc FROM temp.{_STEM_TABLE}_v"):
             got.setdefault(doc, term)
@@ -56,6 +62,7 @@ def stems_for(conn: sqlite3.Connection) -> Stems:
 
 def _fold(token: str) -> str:
     from unicodedata import combining, normalize
+
     return "".join(ch for ch in normalize("NFKD", token) if not combining(ch))
 
 

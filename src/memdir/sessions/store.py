@@ -59,9 +59,14 @@ class SessionStore:
     others to try a different ranking without touching anything else.
     """
 
-    def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow,
-                 ranker: ranking.Ranker = ranking.rank,
-                 folder: ranking.Folder = ranking.fold) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        ranker: ranking.Ranker = ranking.rank,
+        folder: ranking.Folder = ranking.fold,
+    ) -> None:
         self.db = db
         self.clock = clock
         self.ranker = ranker
@@ -75,9 +80,17 @@ class SessionStore:
 
     # -- sessions --------------------------------------------------------------------------
 
-    def start(self, agent: str = "agent", *, session_id: str | None = None,
-              parent_id: str | None = None, cwd: str | None = None, scope: str | None = None,
-              started_at: Time | None = None, memory_mode: str = "enabled") -> SessionInfo:
+    def start(
+        self,
+        agent: str = "agent",
+        *,
+        session_id: str | None = None,
+        parent_id: str | None = None,
+        cwd: str | None = None,
+        scope: str | None = None,
+        started_at: Time | None = None,
+        memory_mode: str = "enabled",
+    ) -> SessionInfo:
         """Record a session (or return the existing one when ``session_id`` is taken).
 
         ``parent_id`` links a child (a compacted continuation, a delegated sub-task): its
@@ -87,21 +100,37 @@ class SessionStore:
         if not sid.strip():
             raise ValidationError("session_id must not be empty", field="session_id")
         if memory_mode not in MEMORY_MODES:
-            raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
-                                  field="memory_mode")
-        values = (sid, None if parent_id is None else _text(parent_id, "parent_id"),
-                  _text(agent, "agent"), cwd, scope, self._now(started_at, "started_at"),
-                  memory_mode)
-        self.db.write(lambda c: c.execute(
-            "INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, started_at, "
-            "memory_mode) VALUES (?, ?, ?, ?, ?, ?, ?)", values), action="start a session")
+            raise ValidationError(
+                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
+            )
+        values = (
+            sid,
+            None if parent_id is None else _text(parent_id, "parent_id"),
+            _text(agent, "agent"),
+            cwd,
+            scope,
+            self._now(started_at, "started_at"),
+            memory_mode,
+        )
+        self.db.write(
+            lambda c: c.execute(
+                "INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, started_at, "
+                "memory_mode) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                values,
+            ),
+            action="start a session",
+        )
         return self.get(sid)
 
     def get(self, session_id: str) -> SessionInfo:
         """One session with its message count."""
-        row = self.db.read(lambda c: c.execute(
-            "SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS "
-            "messages FROM sessions s WHERE s.id = ?", (session_id,)).fetchone())
+        row = self.db.read(
+            lambda c: c.execute(
+                "SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS "
+                "messages FROM sessions s WHERE s.id = ?",
+                (session_id,),
+            ).fetchone()
+        )
         if row is None:
             raise UnknownSessionError(session_id)
         return SessionInfo.from_row(row)
@@ -109,23 +138,39 @@ class SessionStore:
     def end(self, session_id: str, ended_at: Time | None = None) -> None:
         """Mark a session ended (now, unless ``ended_at`` is given)."""
         when = self._now(ended_at, "ended_at")
-        self.db.write(lambda c: c.execute("UPDATE sessions SET ended_at = ? WHERE id = ?",
-                                          (when, session_id)), action="end a session")
+        self.db.write(
+            lambda c: c.execute(
+                "UPDATE sessions SET ended_at = ? WHERE id = ?", (when, session_id)
+            ),
+            action="end a session",
+        )
 
     def set_memory_mode(self, session_id: str, mode: str) -> None:
         """``enabled``, ``disabled``, or ``polluted`` (the session read web or third-party
         content, so background extraction must not learn from it)."""
         if mode not in MEMORY_MODES:
-            raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
-                                  field="memory_mode")
-        changed = self.db.write(lambda c: c.execute(
-            "UPDATE sessions SET memory_mode = ? WHERE id = ?", (mode, session_id)).rowcount,
-            action="set the memory mode")
+            raise ValidationError(
+                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
+            )
+        changed = self.db.write(
+            lambda c: (
+                c.execute(
+                    "UPDATE sessions SET memory_mode = ? WHERE id = ?", (mode, session_id)
+                ).rowcount
+            ),
+            action="set the memory mode",
+        )
         if not changed:
             raise UnknownSessionError(session_id)
 
-    def list(self, *, limit: int = 50, agent: str | None = None, scope: str | None = None,
-             roots_only: bool = False) -> builtins.list[SessionInfo]:
+    def list(
+        self,
+        *,
+        limit: int = 50,
+        agent: str | None = None,
+        scope: str | None = None,
+        roots_only: bool = False,
+    ) -> builtins.list[SessionInfo]:
         """Sessions, most recently started first."""
         where, params = ["1"], []
         for column, value in (("agent", agent), ("scope", scope)):
@@ -134,9 +179,11 @@ class SessionStore:
                 params.append(value)
         if roots_only:
             where.append("(s.parent_id IS NULL OR s.parent_id NOT IN (SELECT id FROM sessions))")
-        sql = ("SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS "
-               f"messages FROM sessions s WHERE {' AND '.join(where)} "
-               "ORDER BY s.started_at DESC, s.rowid DESC LIMIT ?")
+        sql = (
+            "SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS "
+            f"messages FROM sessions s WHERE {' AND '.join(where)} "
+            "ORDER BY s.started_at DESC, s.rowid DESC LIMIT ?"
+        )
         rows = self.db.read(lambda c: c.execute(sql, (*params, limit)).fetchall())
         return [SessionInfo.from_row(r) for r in rows]
 
@@ -146,13 +193,20 @@ class SessionStore:
 
     # -- messages --------------------------------------------------------------------------
 
-    def log(self, session_id: str, role: str, content: str, *, tool_name: str | None = None,
-            tool_calls: object = None, timestamp: Time | None = None) -> int:
+    def log(
+        self,
+        session_id: str,
+        role: str,
+        content: str,
+        *,
+        tool_name: str | None = None,
+        tool_calls: object = None,
+        timestamp: Time | None = None,
+    ) -> int:
         """Append a message to a session; returns its id. The session must exist."""
         return self.log_many(session_id, [(role, content, tool_name, tool_calls, timestamp)])[0]
 
-    def log_many(self, session_id: str, rows: Iterable[tuple[Any, ...]]
-                 ) -> builtins.list[int]:
+    def log_many(self, session_id: str, rows: Iterable[tuple[Any, ...]]) -> builtins.list[int]:
         """Append many messages in one transaction (importers, bulk loads). Each row is
         ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log` takes them
         (``None`` for the defaults). Returns the new ids in order."""
@@ -167,24 +221,33 @@ class SessionStore:
             ids = builtins.list(range(first, first + len(batch)))
             values = [(i, *v) for i, v in zip(ids, batch, strict=True)]
             if len(values) < STAGE_MIN:
-                c.executemany("INSERT INTO messages (id, session_id, role, content, "
-                              "tool_name, tool_calls, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                              values)
+                c.executemany(
+                    "INSERT INTO messages (id, session_id, role, content, "
+                    "tool_name, tool_calls, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    values,
+                )
             else:
-                _insert_staged(c, "id, session_id, role, content, tool_name, tool_calls, "
-                               "timestamp", values)
+                _insert_staged(
+                    c, "id, session_id, role, content, tool_name, tool_calls, timestamp", values
+                )
             title = next((t for v in batch if (t := _title(v[1], v[2]))), None)
             if title is not None:
-                c.execute("UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
-                          (title, session_id))
+                c.execute(
+                    "UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
+                    (title, session_id),
+                )
             return ids
 
         return self.db.write(insert, action="log a message")
 
-    def import_sessions(self, sessions: Iterable[tuple[SessionSpec, Iterable[Any]]], *,
-                        batch: int = 20_000,
-                        progress: Callable[[ImportCounts], None] | None = None,
-                        include_removed: bool = False) -> ImportCounts:
+    def import_sessions(
+        self,
+        sessions: Iterable[tuple[SessionSpec, Iterable[Any]]],
+        *,
+        batch: int = 20_000,
+        progress: Callable[[ImportCounts], None] | None = None,
+        include_removed: bool = False,
+    ) -> ImportCounts:
         """Import whole sessions in bulk: ``(SessionSpec, rows)`` pairs, each row
         ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log_many` takes
         them (keep the original timestamps), or the same with the message's *source key*
@@ -210,16 +273,25 @@ class SessionStore:
         batches written before it stay written, and re-running continues where it
         stopped.
         """
-        return bulk.import_sessions(self.db, sessions, now=self.clock().timestamp(),
-                                    batch=batch, progress=progress,
-                                    include_removed=include_removed)
+        return bulk.import_sessions(
+            self.db,
+            sessions,
+            now=self.clock().timestamp(),
+            batch=batch,
+            progress=progress,
+            include_removed=include_removed,
+        )
 
-    def messages(self, session_id: str, *, limit: int | None = None, offset: int = 0
-                 ) -> builtins.list[Message]:
+    def messages(
+        self, session_id: str, *, limit: int | None = None, offset: int = 0
+    ) -> builtins.list[Message]:
         """A session's messages in order."""
-        rows = self.db.read(lambda c: c.execute(
-            "SELECT * FROM messages WHERE session_id = ? ORDER BY id LIMIT ? OFFSET ?",
-            (session_id, -1 if limit is None else limit, offset)).fetchall())
+        rows = self.db.read(
+            lambda c: c.execute(
+                "SELECT * FROM messages WHERE session_id = ? ORDER BY id LIMIT ? OFFSET ?",
+                (session_id, -1 if limit is None else limit, offset),
+            ).fetchall()
+        )
         return [Message.from_row(r) for r in rows]
 
     def around(self, message_id: int, window: int = 3) -> builtins.list[Message]:
@@ -230,8 +302,9 @@ class SessionStore:
 
     # -- search ----------------------------------------------------------------------------
 
-    def search(self, query: str, *, limit: int = 10, window: int = 1,
-               **filters: Any) -> builtins.list[SessionHit]:
+    def search(
+        self, query: str, *, limit: int = 10, window: int = 1, **filters: Any
+    ) -> builtins.list[SessionHit]:
         """Root sessions matching ``query``, best first, each with its best message, a
         snippet and ``window`` neighbouring messages either side.
 
@@ -245,11 +318,14 @@ class SessionStore:
         q = sanitize(query)
         if q.empty:
             return []
-        return self.db.read(lambda c: search_sessions(c, q, flt, limit, window, self.ranker,
-                                                      self.folder), action="search sessions")
+        return self.db.read(
+            lambda c: search_sessions(c, q, flt, limit, window, self.ranker, self.folder),
+            action="search sessions",
+        )
 
-    def search_messages(self, query: str, *, limit: int = 50, **filters: Any
-                        ) -> builtins.list[MessageHit]:
+    def search_messages(
+        self, query: str, *, limit: int = 50, **filters: Any
+    ) -> builtins.list[MessageHit]:
         """Individual messages matching ``query``, best first (same ranking and filters
         as :meth:`search`)."""
         limit = _bounded(limit, "limit", 1, MAX_LIMIT * 10)
@@ -257,8 +333,9 @@ class SessionStore:
         q = sanitize(query)
         if q.empty:
             return []
-        return self.db.read(lambda c: search_messages(c, q, flt, limit, self.ranker),
-                            action="search messages")
+        return self.db.read(
+            lambda c: search_messages(c, q, flt, limit, self.ranker), action="search messages"
+        )
 
     # -- upkeep ----------------------------------------------------------------------------
 
@@ -275,7 +352,8 @@ class SessionStore:
         def delete(c: sqlite3.Connection) -> tuple[int, int]:
             rows = c.execute(
                 "SELECT s.id, s.parent_id, max(s.started_at, coalesce((SELECT max(timestamp) "
-                "FROM messages m WHERE m.session_id = s.id), 0)) FROM sessions s").fetchall()
+                "FROM messages m WHERE m.session_id = s.id), 0)) FROM sessions s"
+            ).fetchall()
             parent = {r[0]: r[1] for r in rows}
             root: dict[str, str] = {}
             for sid in parent:
@@ -291,10 +369,11 @@ class SessionStore:
             remember_removed(c, doomed, self.clock().timestamp())
             messages = 0
             for i in range(0, len(doomed), 500):
-                part = doomed[i:i + 500]
+                part = doomed[i : i + 500]
                 marks = ", ".join("?" * len(part))
-                messages += c.execute(f"DELETE FROM messages WHERE session_id IN ({marks})",
-                                      part).rowcount
+                messages += c.execute(
+                    f"DELETE FROM messages WHERE session_id IN ({marks})", part
+                ).rowcount
                 c.execute(f"DELETE FROM sessions WHERE id IN ({marks})", part)
             if doomed:
                 for fts in ("messages_word", "messages_tri"):
@@ -317,9 +396,12 @@ class SessionStore:
 
     def count(self) -> tuple[int, int]:
         """``(sessions, messages)``."""
-        return self.db.read(lambda c: (
-            c.execute("SELECT count(*) FROM sessions").fetchone()[0],
-            c.execute("SELECT count(*) FROM messages").fetchone()[0]))
+        return self.db.read(
+            lambda c: (
+                c.execute("SELECT count(*) FROM sessions").fetchone()[0],
+                c.execute("SELECT count(*) FROM messages").fetchone()[0],
+            )
+        )
 
 
 _FILTERS = ("role", "agent", "scope", "since", "until", "exclude", "memory_modes")
@@ -328,7 +410,7 @@ _FILTERS = ("role", "agent", "scope", "since", "until", "exclude", "memory_modes
 def _filters(given: Mapping[str, Any]) -> Filters:
     unknown = sorted(set(given) - set(_FILTERS))
     if unknown:
-        raise ValidationError(f"unknown filter {unknown[0]!r}; use {', '.join(_FILTERS)}",
-                              field=unknown[0])
+        raise ValidationError(
+            f"unknown filter {unknown[0]!r}; use {', '.join(_FILTERS)}", field=unknown[0]
+        )
     return Filters.build(**given)
-

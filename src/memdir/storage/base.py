@@ -50,8 +50,9 @@ class Backend(Protocol):
         """True when this process may write to the scope."""
         ...
 
-    def lock(self, timeout: float, idle: Callable[[], bool] | None = None
-             ) -> AbstractContextManager[None]:
+    def lock(
+        self, timeout: float, idle: Callable[[], bool] | None = None
+    ) -> AbstractContextManager[None]:
         """Hold the scope's exclusive write lock, or raise LockTimeoutError. While waiting,
         call ``idle`` (which returns False when it had nothing to do) instead of sleeping."""
         ...
@@ -77,8 +78,9 @@ class Backend(Protocol):
         """Where the change log ends now (None: there is none)."""
         ...
 
-    def changes_since(self, position: tuple[int, int]
-                      ) -> tuple[set[str], tuple[int, int], bool, dict[str, str]] | None:
+    def changes_since(
+        self, position: tuple[int, int]
+    ) -> tuple[set[str], tuple[int, int], bool, dict[str, str]] | None:
         """Names writers logged after ``position``, the log's end, whether nothing
         unlogged was created, renamed or deleted since, and the latest record logged for
         each name (see :mod:`memdir.formats.record`); None when the caller must list

@@ -45,7 +45,7 @@ def _mark_of(line: str) -> Mark | None:
     if not line.startswith(_MARK):
         return None
     with contextlib.suppress(ValueError):
-        ino, mtime, ctime = map(int, line[len(_MARK):].split())
+        ino, mtime, ctime = map(int, line[len(_MARK) :].split())
         return (ino, mtime, ctime)
     return None
 
@@ -87,8 +87,9 @@ class ChangeLog:
             return True
         return (st.st_ino, st.st_size) != position
 
-    def since(self, position: Position
-              ) -> tuple[set[str], Position, Mark | None, dict[str, str]] | None:
+    def since(
+        self, position: Position
+    ) -> tuple[set[str], Position, Mark | None, dict[str, str]] | None:
         """Names logged after ``position``, the new end, the mark the log ends with (None
         unless its last line is one) and the latest record logged for each name; None if
         the log cannot say (missing, replaced or truncated), in which case the caller
@@ -120,7 +121,7 @@ class ChangeLog:
         records: dict[str, str] = {}
         for line in lines:
             if line.startswith(_RECORD):
-                name, tab, record = line[len(_RECORD):].partition("\t")
+                name, tab, record = line[len(_RECORD) :].partition("\t")
                 if tab:
                     names.add(name)
                     records[name] = record
@@ -140,8 +141,11 @@ class ChangeLog:
         """Log records of the files just written (one line each: a name or record holding
         a line break or a tab is left out) and then the folder's signature, after a
         writer's last change (under the lock)."""
-        lines = [f"{_RECORD}{name}\t{record}\n" for name, record in (records or {}).items()
-                 if not any(c in name or c in record for c in "\t\n\r")]
+        lines = [
+            f"{_RECORD}{name}\t{record}\n"
+            for name, record in (records or {}).items()
+            if not any(c in name or c in record for c in "\t\n\r")
+        ]
         lines.append(f"{_MARK}{folder[0]} {folder[1]} {folder[2]}\n")
         return self._write("".join(lines).encode("utf-8"))
 

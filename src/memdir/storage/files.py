@@ -80,8 +80,7 @@ class FileBackend:
     """One scope folder. New files get ``file_mode`` and new folders ``dir_mode`` (both
     before the umask); private scopes under ``$MEMDIR_HOME`` use 0o600 and 0o700."""
 
-    def __init__(self, root: Path | str, *, file_mode: int = 0o644, dir_mode: int = 0o755
-                 ) -> None:
+    def __init__(self, root: Path | str, *, file_mode: int = 0o644, dir_mode: int = 0o755) -> None:
         self.root = Path(root)
         self._root = str(self.root)  # string paths on the hot path: pathlib costs µs a call
         self.file_mode = file_mode
@@ -131,8 +130,7 @@ class FileBackend:
         return os.access(path, os.W_OK | os.X_OK)
 
     @contextmanager
-    def lock(self, timeout: float = 30.0, idle: Callable[[], bool] | None = None
-             ) -> Iterator[None]:
+    def lock(self, timeout: float = 30.0, idle: Callable[[], bool] | None = None) -> Iterator[None]:
         """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes.
 
         While another process holds it, ``idle`` (if given) is called between attempts to
@@ -164,8 +162,7 @@ class FileBackend:
                 os.close(fd)
 
     @staticmethod
-    def _acquire(fd: int, path: Path, timeout: float, idle: Callable[[], bool] | None
-                 ) -> None:
+    def _acquire(fd: int, path: Path, timeout: float, idle: Callable[[], bool] | None) -> None:
         deadline = time.monotonic() + timeout
         delay = 0.0005
         while True:
@@ -191,9 +188,14 @@ class FileBackend:
         except OSError as exc:
             raise StorageError("inspect", path, exc) from exc
         if mode & 0o170000 != _S_IFDIR:
-            raise StorageError("use the archive folder", path, OSError(
-                errno.ENOTDIR, "it is a symlink or a file, and memdir never follows one; "
-                "move it away"))
+            raise StorageError(
+                "use the archive folder",
+                path,
+                OSError(
+                    errno.ENOTDIR,
+                    "it is a symlink or a file, and memdir never follows one; move it away",
+                ),
+            )
         return path
 
     def _staging_dir(self) -> str:
@@ -207,9 +209,14 @@ class FileBackend:
                 os.mkdir(path, self.dir_mode)
             mode = os.lstat(path).st_mode
         if mode & 0o170000 != _S_IFDIR:
-            raise StorageError("use the staging folder", path, OSError(
-                errno.ENOTDIR, "it is a symlink or a file, and memdir never follows one; "
-                "move it away"))
+            raise StorageError(
+                "use the staging folder",
+                path,
+                OSError(
+                    errno.ENOTDIR,
+                    "it is a symlink or a file, and memdir never follows one; move it away",
+                ),
+            )
         return path
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
@@ -230,8 +237,10 @@ class FileBackend:
         with it:
             for dirent in it:
                 base = dirent.name
-                if base[0] == "." or not base.endswith(".md") or (
-                    not archive and base in NOT_ENTRIES
+                if (
+                    base[0] == "."
+                    or not base.endswith(".md")
+                    or (not archive and base in NOT_ENTRIES)
                 ):
                     continue
                 try:
@@ -254,7 +263,8 @@ class FileBackend:
             raise StorageError("list", self._root, exc) from exc
         with it:
             return {
-                d.name: d.inode() for d in it
+                d.name: d.inode()
+                for d in it
                 if d.name[0] != "." and d.name.endswith(".md") and d.name not in NOT_ENTRIES
             }
 
@@ -284,8 +294,9 @@ class FileBackend:
         """Where the change log ends now (None: no log)."""
         return self._log.position()
 
-    def changes_since(self, position: Position
-                      ) -> tuple[set[str], Position, bool, dict[str, str]] | None:
+    def changes_since(
+        self, position: Position
+    ) -> tuple[set[str], Position, bool, dict[str, str]] | None:
         """Entry files memdir writers logged since ``position``, the log's end, whether
         the folder is still as the last writer left it (then no file was created, renamed
         or deleted since without being logged), and the records logged for those files;
@@ -323,7 +334,8 @@ class FileBackend:
     def archive_names(self) -> set[str]:
         """Names of archived entry files; a plain directory read, no stat."""
         return {
-            f"{ARCHIVE}/{name}" for name in self._listdir(self._archive_dir())
+            f"{ARCHIVE}/{name}"
+            for name in self._listdir(self._archive_dir())
             if name[0] != "." and name.endswith(".md")
         }
 
@@ -332,8 +344,11 @@ class FileBackend:
         files named the way :meth:`stage` names them."""
         found = []
         staging = os.path.join(self._root, STAGING)
-        for folder, prefix in ((self._root, ""), (self._archive_dir(), ARCHIVE + "/"),
-                               (staging, STAGING + "/")):
+        for folder, prefix in (
+            (self._root, ""),
+            (self._archive_dir(), ARCHIVE + "/"),
+            (staging, STAGING + "/"),
+        ):
             if folder == staging and (os.path.islink(staging) or not os.path.isdir(staging)):
                 continue
             for name in self._listdir(folder):
@@ -385,8 +400,9 @@ class FileBackend:
         try:
             if folder != self._root:
                 os.makedirs(folder, mode=self.dir_mode, exist_ok=True)
-            tmp = os.path.join(self._staging_dir(),
-                               f".{base[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+            tmp = os.path.join(
+                self._staging_dir(), f".{base[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+            )
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
         try:

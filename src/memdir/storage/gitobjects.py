@@ -93,9 +93,10 @@ class GitDir:
         try:
             for folder in ("objects/info", "objects/pack", "refs/heads", "refs/tags"):
                 (self.path / folder).mkdir(parents=True, exist_ok=True)
-            (self.path / "config").write_text("[core]\n\trepositoryformatversion = 0\n\t"
-                                              "filemode = true\n\tbare = false\n",
-                                              encoding="ascii")
+            (self.path / "config").write_text(
+                "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n",
+                encoding="ascii",
+            )
             (self.path / "description").write_text("memdir scope history\n", encoding="ascii")
             (self.path / "HEAD").write_text(f"ref: {BRANCH}\n", encoding="ascii")
         except OSError as exc:
@@ -124,7 +125,7 @@ class GitDir:
         self._folders.add(folder)
         view = memoryview(zlib.compress(raw, 1))
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
         return sha
 
     def flush(self) -> None:
@@ -160,7 +161,7 @@ class GitDir:
         """The body of one loose object (FileNotFoundError when it is packed)."""
         with open(self.path / "objects" / sha[:2] / sha[2:], "rb") as f:
             raw = zlib.decompress(f.read())
-        return raw[raw.index(b"\x00") + 1:]
+        return raw[raw.index(b"\x00") + 1 :]
 
     def flatten(self, tree: str, prefix: str = "") -> dict[str, str]:
         """A tree as path -> blob id; subtrees are remembered by id, so an unchanged
@@ -173,8 +174,8 @@ class GitDir:
             while i < len(data):
                 space = data.index(b" ", i)
                 nul = data.index(b"\x00", space)
-                mode, name = data[i:space], os.fsdecode(data[space + 1:nul])
-                entry = data[nul + 1:nul + 21].hex()
+                mode, name = data[i:space], os.fsdecode(data[space + 1 : nul])
+                entry = data[nul + 1 : nul + 21].hex()
                 i = nul + 21
                 if mode == TREE_MODE:
                     known.update(self.flatten(entry, name + "/"))
@@ -193,14 +194,21 @@ class GitDir:
     def tree(self, entries: dict[bytes, tuple[bytes, str]]) -> str:
         """Store a tree of ``name -> (mode, id)``; git's order sorts a folder as "name/"."""
         items = sorted(entries.items(), key=lambda kv: kv[0] + b"/" * (kv[1][0] == TREE_MODE))
-        return self.write(b"tree", b"".join(
-            mode + b" " + name + b"\x00" + bytes.fromhex(sha) for name, (mode, sha) in items))
+        return self.write(
+            b"tree",
+            b"".join(
+                mode + b" " + name + b"\x00" + bytes.fromhex(sha) for name, (mode, sha) in items
+            ),
+        )
 
     def commit(self, tree: str, parent: str | None, message: str) -> str:
         """Store a commit by memdir, now."""
         stamp = f"{AUTHOR} {int(time.time())} +0000"
-        body = f"tree {tree}\n" + (f"parent {parent}\n" if parent else "") + \
-            f"author {stamp}\ncommitter {stamp}\n\n{message}"
+        body = (
+            f"tree {tree}\n"
+            + (f"parent {parent}\n" if parent else "")
+            + f"author {stamp}\ncommitter {stamp}\n\n{message}"
+        )
         return self.write(b"commit", body.encode("utf-8"))
 
     def head(self) -> str | None:

@@ -136,8 +136,10 @@ class History:
             try:
                 self._repo = Repo(str(self.root))
             except NotGitRepository:
-                raise HistoryError(f"{self.root} has no history yet: it starts with the "
-                                   f"first change memdir writes there.") from None
+                raise HistoryError(
+                    f"{self.root} has no history yet: it starts with the "
+                    f"first change memdir writes there."
+                ) from None
         return self._repo
 
     # -- writing (call under the scope lock) -----------------------------------------------
@@ -185,7 +187,11 @@ class History:
                     path = prefix + name
                     known = cache.get(path)
                     if known is not None and known[0] == (
-                            st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns):
+                        st.st_ino,
+                        st.st_size,
+                        st.st_mtime_ns,
+                        st.st_ctime_ns,
+                    ):
                         now[path] = known[1]
                     else:
                         now[path] = self._blob(path, st, store=False)
@@ -232,8 +238,10 @@ class History:
                 try:
                     self._tree = self._git.flatten(self._git.tree_of(head))
                 except (FileNotFoundError, ValueError):  # packed by a `git gc` run by hand
-                    self._tree = {k: v.decode("ascii")
-                                  for k, v in self._flat(self.repo(), head.encode()).items()}
+                    self._tree = {
+                        k: v.decode("ascii")
+                        for k, v in self._flat(self.repo(), head.encode()).items()
+                    }
             except Exception:  # noqa: BLE001 — a damaged history must never block a write
                 # A machine crash can leave the branch pointing at an object that was never
                 # written out. The files are the record: history restarts from them.
@@ -247,8 +255,11 @@ class History:
         from dulwich.object_store import iter_tree_contents
 
         tree = repo[rev].tree  # type: ignore[attr-defined]
-        return {os.fsdecode(e.path): e.sha for e in iter_tree_contents(repo.object_store, tree)
-                if e.path is not None and e.sha is not None}
+        return {
+            os.fsdecode(e.path): e.sha
+            for e in iter_tree_contents(repo.object_store, tree)
+            if e.path is not None and e.sha is not None
+        }
 
     def absorb(self, message: str = "hand edit") -> str | None:
         """Commit whatever changed in the folder since the last commit (edits made outside
@@ -271,8 +282,10 @@ class History:
                 return None
             subject = "start history" if fresh else f"{message}: {', '.join(changed)}"
             if self._damaged is not None:
-                subject = (f"history restarted: the last commit ({self._damaged[:12]}) could "
-                           f"not be read, so this records the files as they are")
+                subject = (
+                    f"history restarted: the last commit ({self._damaged[:12]}) could "
+                    f"not be read, so this records the files as they are"
+                )
             return self._commit(now, subject + "\n\nsource: outside memdir\n")
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
@@ -358,8 +371,9 @@ class History:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def log(self, match: Callable[[str], bool] | None = None, *, limit: int | None = None
-            ) -> list[Commit]:
+    def log(
+        self, match: Callable[[str], bool] | None = None, *, limit: int | None = None
+    ) -> list[Commit]:
         """Commits newest first; with ``match``, only those that changed a file whose
         path it accepts."""
         if not self.exists():
@@ -374,8 +388,14 @@ class History:
             changed = self._changed(repo, c)
             if match is not None and not any(match(p) for p in changed):
                 continue
-            out.append(Commit(c.id.decode(), c.message.decode("utf-8", "replace"),
-                              float(c.commit_time), tuple(changed)))
+            out.append(
+                Commit(
+                    c.id.decode(),
+                    c.message.decode("utf-8", "replace"),
+                    float(c.commit_time),
+                    tuple(changed),
+                )
+            )
             if limit is not None and len(out) >= limit:
                 break
         return out
@@ -414,8 +434,11 @@ class History:
             return str(sha.decode())
         if len(rev) < 4 or any(ch not in "0123456789abcdef" for ch in rev.lower()):
             return None
-        matches = [w.commit.id.decode() for w in repo.get_walker(include=[_bin(head)])
-                   if w.commit.id.decode().startswith(rev.lower())]
+        matches = [
+            w.commit.id.decode()
+            for w in repo.get_walker(include=[_bin(head)])
+            if w.commit.id.decode().startswith(rev.lower())
+        ]
         if len(matches) > 1:
             raise HistoryError(f"revision {rev!r} is ambiguous; give more hex digits")
         return matches[0] if matches else None
@@ -426,8 +449,10 @@ class History:
 
         repo = self.repo()
         tree = repo[rev.encode()].tree  # type: ignore[attr-defined]
-        return {os.fsdecode(e.path): repo[e.sha].as_raw_string()
-                for e in iter_tree_contents(repo.object_store, tree)}
+        return {
+            os.fsdecode(e.path): repo[e.sha].as_raw_string()
+            for e in iter_tree_contents(repo.object_store, tree)
+        }
 
     def change(self, rev: str) -> dict[str, tuple[bytes | None, bytes | None]]:
         """What ``rev`` changed: ``{path: (before, after)}``, None where absent."""
@@ -435,8 +460,11 @@ class History:
         c: Any = repo[rev.encode()]
         before = self.files(c.parents[0].decode()) if c.parents else {}
         after = self.files(rev)
-        return {p: (before.get(p), after.get(p))
-                for p in sorted(set(before) | set(after)) if before.get(p) != after.get(p)}
+        return {
+            p: (before.get(p), after.get(p))
+            for p in sorted(set(before) | set(after))
+            if before.get(p) != after.get(p)
+        }
 
     def head(self) -> str | None:
         """The newest commit id, or None."""
@@ -452,5 +480,8 @@ class History:
         for path, _ in self._walk():
             with open(self.root / path, "rb") as f:
                 after[path] = f.read()
-        return {p: (before.get(p), after.get(p))
-                for p in sorted(set(before) | set(after)) if before.get(p) != after.get(p)}
+        return {
+            p: (before.get(p), after.get(p))
+            for p in sorted(set(before) | set(after))
+            if before.get(p) != after.get(p)
+        }

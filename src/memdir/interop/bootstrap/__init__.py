@@ -59,12 +59,29 @@ if TYPE_CHECKING:
     from ...engine import Memdir
     from ...pipeline.providers import Provider
 
-__all__ = ["KINDS", "Bootstrap", "Found", "Gathered", "Proposal", "apply", "cache_path",
-           "gather", "propose", "report_text"]
+__all__ = [
+    "KINDS",
+    "Bootstrap",
+    "Found",
+    "Gathered",
+    "Proposal",
+    "apply",
+    "cache_path",
+    "gather",
+    "propose",
+    "report_text",
+]
 
 SHOWN = 30  # skipped candidates listed in the text report
-_PREFIX = {"harness": "hrn", "instructions": "ins", "git": "git", "notes": "note",
-           "mail": "mail", "calendar": "cal", "chat": "chat"}
+_PREFIX = {
+    "harness": "hrn",
+    "instructions": "ins",
+    "git": "git",
+    "notes": "note",
+    "mail": "mail",
+    "calendar": "cal",
+    "chat": "chat",
+}
 
 
 @dataclass(frozen=True)
@@ -87,10 +104,20 @@ class Proposal:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for ``memdir bootstrap --json``."""
-        return {"id": self.id, "kind": self.kind, "source": self.source,
-                "action": self.action, "scope": self.scope, "entry": self.entry,
-                "type": self.type, "name": self.name, "description": self.description,
-                "body": self.body, "detail": self.detail, "origins": list(self.origins)}
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "source": self.source,
+            "action": self.action,
+            "scope": self.scope,
+            "entry": self.entry,
+            "type": self.type,
+            "name": self.name,
+            "description": self.description,
+            "body": self.body,
+            "detail": self.detail,
+            "origins": list(self.origins),
+        }
 
 
 @dataclass
@@ -108,20 +135,33 @@ class Bootstrap:
         """JSON-ready form for ``--json``."""
 
         def found(f: Found, **extra: str) -> dict[str, Any]:
-            return {"kind": f.kind, "source": f.source, "type": f.type, "name": f.name,
-                    "detail": f.detail, **extra}
+            return {
+                "kind": f.kind,
+                "source": f.source,
+                "type": f.type,
+                "name": f.name,
+                "detail": f.detail,
+                **extra,
+            }
 
         return {
             "proposals": [p.to_dict() for p in self.proposals],
             "refused": [found(f, reason=why) for f, why in self.refused],
             "skipped": [found(f, action=a, reason=why) for f, a, why in self.skipped],
-            "problems": list(self.problems), "notes": list(self.notes),
+            "problems": list(self.problems),
+            "notes": list(self.notes),
             "applied": list(self.applied),
         }
 
 
-def gather(md: Memdir, paths: Sequence[Path | str] = (), *, provider: Provider | None = None,
-           progress: Progress | None = None, answers: Answers | None = None) -> Gathered:
+def gather(
+    md: Memdir,
+    paths: Sequence[Path | str] = (),
+    *,
+    provider: Provider | None = None,
+    progress: Progress | None = None,
+    answers: Answers | None = None,
+) -> Gathered:
     """Every candidate the sources hold (``paths``: folders or files named by the user);
     reads only. ``provider`` defaults to the pipeline's (``llm`` in the settings); a
     model's answers come from (and go to) ``answers`` when given."""
@@ -131,11 +171,22 @@ def gather(md: Memdir, paths: Sequence[Path | str] = (), *, provider: Provider |
     repos = _repositories(md, named, g)
     history = gather_git(repos, g, progress)
     gather_instructions(md, g)
-    read_files(files, g, emails=set(history.emails) if history else set(), now=md.clock(),
-               progress=progress)
+    read_files(
+        files,
+        g,
+        emails=set(history.emails) if history else set(),
+        now=md.clock(),
+        progress=progress,
+    )
     if g.docs:
-        extract_docs(provider or md.pipeline.provider, g.docs, g, answers=answers,
-                     when=md.clock(), progress=progress)
+        extract_docs(
+            provider or md.pipeline.provider,
+            g.docs,
+            g,
+            answers=answers,
+            when=md.clock(),
+            progress=progress,
+        )
     return g
 
 
@@ -160,8 +211,10 @@ def _repositories(md: Memdir, named: list[Path], g: Gathered) -> list[Path]:
     if also:
         shown = ", ".join(str(r) for r in also[:10])
         more = f" and {len(also) - 10} more" if len(also) > 10 else ""
-        g.notes.append(f"git: also read {len(also)} repositor{'y' if len(also) == 1 else 'ies'}"
-                       f" this memdir home knows (from their local scopes): {shown}{more}")
+        g.notes.append(
+            f"git: also read {len(also)} repositor{'y' if len(also) == 1 else 'ies'}"
+            f" this memdir home knows (from their local scopes): {shown}{more}"
+        )
     return list(found.values())
 
 
@@ -175,18 +228,41 @@ def _scope(f: Found) -> str:
 
 
 def _proposal(f: Found, p: Planned) -> Proposal:
-    op: Operation = (AddOp(f.type, f.name, f.description, f.body, origins=f.origins)
-                     if p.action == "add" else
-                     ReplaceOp(p.entry_id, description=f.description, body=f.body,
-                               origins=f.origins))
-    what = [p.action, f.scope, str(f.folder or ""), f.type, f.name, f.description, f.body,
-            list(f.origins), p.entry_id]
-    digest = hashlib.sha1(json.dumps(what, ensure_ascii=False).encode("utf-8", "surrogatepass"),
-                          usedforsecurity=False).hexdigest()[:8]
+    op: Operation = (
+        AddOp(f.type, f.name, f.description, f.body, origins=f.origins)
+        if p.action == "add"
+        else ReplaceOp(p.entry_id, description=f.description, body=f.body, origins=f.origins)
+    )
+    what = [
+        p.action,
+        f.scope,
+        str(f.folder or ""),
+        f.type,
+        f.name,
+        f.description,
+        f.body,
+        list(f.origins),
+        p.entry_id,
+    ]
+    digest = hashlib.sha1(
+        json.dumps(what, ensure_ascii=False).encode("utf-8", "surrogatepass"), usedforsecurity=False
+    ).hexdigest()[:8]
     action = Action(f.scope, (op,), None if f.folder is None else str(f.folder))
-    return Proposal(f"{_PREFIX[f.kind]}-{digest}", f.kind, f.source, p.action, _scope(f),
-                    p.entry_id, f.type, f.name, f.description, f.body, f.detail, f.origins,
-                    (action,))
+    return Proposal(
+        f"{_PREFIX[f.kind]}-{digest}",
+        f.kind,
+        f.source,
+        p.action,
+        _scope(f),
+        p.entry_id,
+        f.type,
+        f.name,
+        f.description,
+        f.body,
+        f.detail,
+        f.origins,
+        (action,),
+    )
 
 
 def _once(found: list[Found]) -> list[Found]:
@@ -195,8 +271,16 @@ def _once(found: list[Found]) -> list[Found]:
     out: list[Found] = []
     again: Counter[int] = Counter()
     for f in found:
-        key = (f.kind, f.source, f.scope, str(f.folder), f.type, f.name, normalise(f.body),
-               f.refused)
+        key = (
+            f.kind,
+            f.source,
+            f.scope,
+            str(f.folder),
+            f.type,
+            f.name,
+            normalise(f.body),
+            f.refused,
+        )
         if key in seen:
             again[seen[key]] += 1
             continue
@@ -207,9 +291,15 @@ def _once(found: list[Found]) -> list[Found]:
     return out
 
 
-def propose(md: Memdir, paths: Sequence[Path | str] = (), *,
-            provider: Provider | None = None, progress: Progress | None = None,
-            cached_only: bool = False, fresh: bool = False) -> Bootstrap:
+def propose(
+    md: Memdir,
+    paths: Sequence[Path | str] = (),
+    *,
+    provider: Provider | None = None,
+    progress: Progress | None = None,
+    cached_only: bool = False,
+    fresh: bool = False,
+) -> Bootstrap:
     """What bootstrap would write, as proposals; writes no memory.
 
     With a model as the provider, its answers are kept in :func:`cache_path` (only the
@@ -218,19 +308,29 @@ def propose(md: Memdir, paths: Sequence[Path | str] = (), *,
     model, and leave the file alone. ``fresh``: ask the model again for every text and
     replace the file."""
     if cached_only and fresh:
-        raise MemdirError("bootstrap: cached_only (--apply) answers from the last dry run's "
-                          "answers; fresh discards them — use one or the other")
+        raise MemdirError(
+            "bootstrap: cached_only (--apply) answers from the last dry run's "
+            "answers; fresh discards them — use one or the other"
+        )
     model = provider or md.pipeline.provider
-    answers = Answers(cache_path(md) if model.uses_model else None, only=cached_only,
-                      fresh=fresh)
+    answers = Answers(cache_path(md) if model.uses_model else None, only=cached_only, fresh=fresh)
     g = gather(md, paths, provider=model, progress=progress, answers=answers)
     found = _once(sorted(g.found, key=lambda f: KINDS.index(f.kind)))  # stable within a kind
     out = Bootstrap(problems=g.problems, notes=g.notes)
     out.refused = [(f, f.refused) for f in found if f.refused]
     candidates = [f for f in found if not f.refused]
-    items = [ImportItem(f.type, f.name, f.description, f.body,
-                        f.origins[0] if f.origins else "bootstrap", f.scope, f.folder)
-             for f in candidates]
+    items = [
+        ImportItem(
+            f.type,
+            f.name,
+            f.description,
+            f.body,
+            f.origins[0] if f.origins else "bootstrap",
+            f.scope,
+            f.folder,
+        )
+        for f in candidates
+    ]
     plan = plan_import(md, "bootstrap", Path.home(), items)
     proposed: dict[str, set[int]] = {}
     for f, planned in zip(candidates, plan.items, strict=True):
@@ -253,9 +353,11 @@ def apply(md: Memdir, found: Bootstrap, ids: Sequence[str] | None = None) -> Boo
     wanted = list(dict.fromkeys(by_id if ids is None else ids))
     unknown = [i for i in wanted if i not in by_id]
     if unknown:
-        raise MemdirError(f"no bootstrap proposal {', '.join(unknown)}: run the dry run "
-                          f"(`memdir bootstrap` with the same --from paths, without --apply) "
-                          f"again for the current ids")
+        raise MemdirError(
+            f"no bootstrap proposal {', '.join(unknown)}: run the dry run "
+            f"(`memdir bootstrap` with the same --from paths, without --apply) "
+            f"again for the current ids"
+        )
     batches: dict[tuple[str, str | None], list[Operation]] = {}
     for pid in wanted:
         for action in by_id[pid].actions:
@@ -272,9 +374,12 @@ def report_text(found: Bootstrap) -> str:
     skipped or unreadable."""
     out: list[str] = []
     n = len(found.proposals)
-    out.append(f"Bootstrap found {n} proposal{'s' * (n != 1)}; nothing is written until you "
-               f"apply {'it' if n == 1 else 'them'}.\n" if n else
-               "Bootstrap found nothing new to propose.\n")
+    out.append(
+        f"Bootstrap found {n} proposal{'s' * (n != 1)}; nothing is written until you "
+        f"apply {'it' if n == 1 else 'them'}.\n"
+        if n
+        else "Bootstrap found nothing new to propose.\n"
+    )
     for kind in KINDS:
         group = [p for p in found.proposals if p.kind == kind]
         if not group:
@@ -293,8 +398,10 @@ def report_text(found: Bootstrap) -> str:
         out += [f"  {f.kind} {f.source}: {f.name} — {why}\n" for f, why in found.refused]
     if found.skipped:
         out.append("\n## Skipped\n")
-        out += [f"  {a}: {f.name} ({f.kind} {f.source}) — {why}\n"
-                for f, a, why in found.skipped[:SHOWN]]
+        out += [
+            f"  {a}: {f.name} ({f.kind} {f.source}) — {why}\n"
+            for f, a, why in found.skipped[:SHOWN]
+        ]
         if len(found.skipped) > SHOWN:
             out.append(f"  … and {len(found.skipped) - SHOWN} more (see --json)\n")
     if found.problems:
@@ -306,6 +413,8 @@ def report_text(found: Bootstrap) -> str:
     if found.applied:
         out.append(f"\nApplied {len(found.applied)}: {', '.join(found.applied)}.\n")
     elif n:
-        out.append("\nApply with `memdir bootstrap --apply ID …` (with the same --from "
-                   "paths), or all with `--all`.\n")
+        out.append(
+            "\nApply with `memdir bootstrap --apply ID …` (with the same --from "
+            "paths), or all with `--all`.\n"
+        )
     return "".join(out)

@@ -92,8 +92,9 @@ class _Projects:
 
     def __init__(self, md: Memdir) -> None:
         self.md = md
-        self.known: dict[Path, Path] = {Path(o.path): f for f, o in records(md.home)
-                                        if o is not None}
+        self.known: dict[Path, Path] = {
+            Path(o.path): f for f, o in records(md.home) if o is not None
+        }
 
     def _target(self, root: Path) -> tuple[str, Path | None]:
         if root == self.md.project_root:
@@ -129,8 +130,10 @@ def gather_claude_projects(md: Memdir, g: Gathered, harness: Harness, done: Path
         return
     folders = [p for p in folders if (p / "memory").resolve() != done.resolve()]
     if len(folders) > MAX_PROJECTS:
-        g.notes.append(f"claude-code: {len(folders)} project memory folders in {base}; the "
-                       f"first {MAX_PROJECTS} were read")
+        g.notes.append(
+            f"claude-code: {len(folders)} project memory folders in {base}; the "
+            f"first {MAX_PROJECTS} were read"
+        )
         del folders[MAX_PROJECTS:]
     projects = _Projects(md)
     for folder in folders:
@@ -152,4 +155,5 @@ def gather_claude_projects(md: Memdir, g: Gathered, harness: Harness, done: Path
                 f"names it after the project's path, which cannot be read back from it); its "
                 f"user memories are proposed for the user scope, its other {left} left out. "
                 f"Import them from within that project: memdir import claude-code --from "
-                f"{source}")
+                f"{source}"
+            )

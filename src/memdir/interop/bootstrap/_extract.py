@@ -71,8 +71,11 @@ def transcripts(doc: Doc, when: datetime) -> Iterator[tuple[Transcript, dict[int
 
 def _build(doc: Doc, chunk: int, messages: list[Message]) -> Transcript:
     sid = f"bootstrap:{doc.path}{'#' + doc.label if doc.label else ''}#{chunk}"
-    return build_transcript(sid, [dataclasses.replace(m, session_id=sid) for m in messages],
-                            max_chars=TRANSCRIPT_CHARS + 4_000)
+    return build_transcript(
+        sid,
+        [dataclasses.replace(m, session_id=sid) for m in messages],
+        max_chars=TRANSCRIPT_CHARS + 4_000,
+    )
 
 
 class Answers:
@@ -136,8 +139,9 @@ class Answers:
         atomic_write(self.path, json.dumps({"version": 2, "answers": keep}).encode("ascii"))
 
 
-def _screen(c: Candidate, doc: Doc, transcript: Transcript, where: dict[int, str],
-            dropped: Counter[str]) -> Found | None:
+def _screen(
+    c: Candidate, doc: Doc, transcript: Transcript, where: dict[int, str], dropped: Counter[str]
+) -> Found | None:
     if not set(c.evidence) & transcript.user_ids:
         dropped["not said by the person"] += 1
         return None
@@ -154,15 +158,30 @@ def _screen(c: Candidate, doc: Doc, transcript: Transcript, where: dict[int, str
     places = list(dict.fromkeys(where[m] for m in c.evidence if m in where))
     label = f"{doc.label}: " if doc.label and doc.kind != "chat" else ""
     detail = f"{doc.path.name} {label}{'; '.join(places[:3])}"
-    return Found(doc.kind, str(doc.path), c.type, guard.redact_secrets(c.name),
-                 guard.redact_secrets(c.description), guard.redact_secrets(c.body),
-                 "user" if c.scope == "user" else doc.scope, None,
-                 (f"bootstrap:{doc.kind}:{doc.path}",), detail, refused)
+    return Found(
+        doc.kind,
+        str(doc.path),
+        c.type,
+        guard.redact_secrets(c.name),
+        guard.redact_secrets(c.description),
+        guard.redact_secrets(c.body),
+        "user" if c.scope == "user" else doc.scope,
+        None,
+        (f"bootstrap:{doc.kind}:{doc.path}",),
+        detail,
+        refused,
+    )
 
 
-def extract_docs(provider: Provider, docs: Sequence[Doc], g: Gathered, *,
-                 answers: Answers | None = None, when: datetime,
-                 progress: Progress | None = None) -> None:
+def extract_docs(
+    provider: Provider,
+    docs: Sequence[Doc],
+    g: Gathered,
+    *,
+    answers: Answers | None = None,
+    when: datetime,
+    progress: Progress | None = None,
+) -> None:
     """Run every doc through ``provider`` (a model's answers through ``answers``, when
     given); candidates (and refusals) go to ``g.found``."""
     cache = answers if answers is not None and provider.uses_model else Answers(None)
@@ -195,17 +214,28 @@ def extract_docs(provider: Provider, docs: Sequence[Doc], g: Gathered, *,
             for n, c in enumerate(found):
                 screened = _screen(c, doc, transcript, where, dropped)
                 if screened is not None:
-                    g.found.append(dataclasses.replace(screened, answer=(key, n)) if key
-                                   else screened)
+                    g.found.append(
+                        dataclasses.replace(screened, answer=(key, n)) if key else screened
+                    )
     if left and provider.uses_model:
-        g.notes.append(f"stopped after {MAX_MODEL_CALLS} model calls: {left} text(s) not "
-                       f"read yet" + ("; run bootstrap again to continue (the texts read are "
-                                      "not sent again)" if cache.path is not None else ""))
+        g.notes.append(
+            f"stopped after {MAX_MODEL_CALLS} model calls: {left} text(s) not "
+            f"read yet"
+            + (
+                "; run bootstrap again to continue (the texts read are not sent again)"
+                if cache.path is not None
+                else ""
+            )
+        )
     elif left:
-        g.notes.append(f"stopped after {MAX_CHARS:,} characters: {left} text(s) not read; "
-                       f"name fewer or smaller files with --from to read them")
+        g.notes.append(
+            f"stopped after {MAX_CHARS:,} characters: {left} text(s) not read; "
+            f"name fewer or smaller files with --from to read them"
+        )
     if cache.unasked:
-        g.notes.append(f"{cache.unasked} text(s) the last dry run did not send to the model "
-                       f"were not read: applying answers only from {CACHE_NAME}")
+        g.notes.append(
+            f"{cache.unasked} text(s) the last dry run did not send to the model "
+            f"were not read: applying answers only from {CACHE_NAME}"
+        )
     for why, n in sorted(dropped.items()):
         g.notes.append(f"extractor: {n} candidate(s) dropped ({why})")

@@ -48,11 +48,22 @@ MAX_SCANNED = 50_000  # messages looked at, per mailbox
 MAX_EVENTS = 20  # recurring events proposed per calendar
 RECENT_DAYS = 60  # a series of single events with none since then is over
 PART_CHARS = 1_900
-_EXT = {".md": "notes", ".markdown": "notes", ".txt": "notes", ".text": "notes",
-        ".org": "notes", ".rst": "notes", ".mbox": "mail", ".mbx": "mail",
-        ".ics": "calendar", ".ical": "calendar", ".json": "chat"}
-_SKIP = frozenset({"node_modules", "__pycache__", "venv", "site-packages", "target", "dist",
-                   "build", "vendor"})
+_EXT = {
+    ".md": "notes",
+    ".markdown": "notes",
+    ".txt": "notes",
+    ".text": "notes",
+    ".org": "notes",
+    ".rst": "notes",
+    ".mbox": "mail",
+    ".mbx": "mail",
+    ".ics": "calendar",
+    ".ical": "calendar",
+    ".json": "chat",
+}
+_SKIP = frozenset(
+    {"node_modules", "__pycache__", "venv", "site-packages", "target", "dist", "build", "vendor"}
+)
 _MARKER = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,3}[.)]\s+|#{1,6}\s+|>\s?)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
@@ -67,8 +78,9 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
         if root.is_file():
             kind = _kind(root)
             if kind is None:
-                g.problems.append(f"{root}: not a kind of file bootstrap reads (.md, .txt, "
-                                  f".mbox, .ics, .json)")
+                g.problems.append(
+                    f"{root}: not a kind of file bootstrap reads (.md, .txt, .mbox, .ics, .json)"
+                )
             else:
                 files.append((kind, root))
             continue
@@ -78,8 +90,9 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
             continue
         if (root / ".git").exists():
             repos.append(root)
-        for folder, dirs, names in os.walk(root, onerror=lambda e: g.problems.append(
-                f"{e.filename}: {e.strerror or e}")):
+        for folder, dirs, names in os.walk(
+            root, onerror=lambda e: g.problems.append(f"{e.filename}: {e.strerror or e}")
+        ):
             here = Path(folder)
             depth = len(here.relative_to(root).parts)
             keep = []
@@ -98,8 +111,10 @@ def walk(roots: Sequence[Path], g: Gathered) -> tuple[list[Path], list[tuple[str
                 if kind is not None and (here / name).is_file():  # never a FIFO or socket
                     files.append((kind, here / name))
             if len(files) > MAX_FILES:
-                g.problems.append(f"{root}: more than {MAX_FILES:,} files to read; the rest "
-                                  f"were left out (name smaller folders with --from)")
+                g.problems.append(
+                    f"{root}: more than {MAX_FILES:,} files to read; the rest "
+                    f"were left out (name smaller folders with --from)"
+                )
                 del files[MAX_FILES:]
                 break
     unique = {p.resolve(): (kind, p) for kind, p in reversed(files)}  # first one wins
@@ -160,7 +175,7 @@ def markdown_parts(text: str) -> list[Part]:
             flush()
         if not block:
             first = number
-        block.append(line[marker.end():].strip() if marker else line.strip())
+        block.append(line[marker.end() :].strip() if marker else line.strip())
     flush()
     return parts
 
@@ -201,8 +216,10 @@ def _mails(path: Path, g: Gathered, emails: set[str], progress: Progress | None)
             top = senders.most_common(1)
             if top and top[0][0] and top[0][1] >= 0.8 * len(messages) and len(messages) >= 2:
                 mine = {top[0][0]}
-                note = f"{path}: took {top[0][0]} as your address (the sender of " \
-                       f"{top[0][1]} of {len(messages)} messages)"
+                note = (
+                    f"{path}: took {top[0][0]} as your address (the sender of "
+                    f"{top[0][1]} of {len(messages)} messages)"
+                )
         parts: list[Part] = []
         own = 0
         for n, key in enumerate(messages, 1):
@@ -231,8 +248,10 @@ def _mails(path: Path, g: Gathered, emails: set[str], progress: Progress | None)
     if parts:
         g.docs.append(Doc("mail", path, tuple(parts)))
     elif messages:
-        g.notes.append(f"{path}: none of its {len(messages)} messages was sent by you "
-                       f"(set git user.email, or export your Sent folder)")
+        g.notes.append(
+            f"{path}: none of its {len(messages)} messages was sent by you "
+            f"(set git user.email, or export your Sent folder)"
+        )
 
 
 def _calendar(path: Path, g: Gathered, now: datetime) -> None:
@@ -269,21 +288,31 @@ def _calendar(path: Path, g: Gathered, now: datetime) -> None:
         repeats[title.casefold()] = (first, f"{count} times in this calendar")
     over -= set(repeats)
     if over:
-        g.notes.append(f"{path}: {len(over)} recurring event(s) already over (by their "
-                       f"UNTIL or COUNT, or no occurrence in the last {RECENT_DAYS} days); "
-                       f"not proposed")
+        g.notes.append(
+            f"{path}: {len(over)} recurring event(s) already over (by their "
+            f"UNTIL or COUNT, or no occurrence in the last {RECENT_DAYS} days); "
+            f"not proposed"
+        )
     for event, when in list(repeats.values())[:MAX_EVENTS]:
         title = short(event.summary, 60)
-        g.found.append(Found(
-            "calendar", str(path), "user", short(f"Recurring: {title}", 80),
-            short(f"{title} — {when}", 150),
-            f"The user has a recurring meeting \"{title}\": {when}.\n\n**Why:** a recurring "
-            f"event in their calendar {path.name}.\n**How to apply:** take it into account "
-            f"when planning their time or proposing meetings.",
-            origins=(f"bootstrap:calendar:{path}",), detail=f"{path.name} line {event.line}"))
+        g.found.append(
+            Found(
+                "calendar",
+                str(path),
+                "user",
+                short(f"Recurring: {title}", 80),
+                short(f"{title} — {when}", 150),
+                f'The user has a recurring meeting "{title}": {when}.\n\n**Why:** a recurring '
+                f"event in their calendar {path.name}.\n**How to apply:** take it into account "
+                f"when planning their time or proposing meetings.",
+                origins=(f"bootstrap:calendar:{path}",),
+                detail=f"{path.name} line {event.line}",
+            )
+        )
     if len(repeats) > MAX_EVENTS:
-        g.notes.append(f"{path}: {len(repeats)} recurring events; the first {MAX_EVENTS} "
-                       f"are proposed")
+        g.notes.append(
+            f"{path}: {len(repeats)} recurring events; the first {MAX_EVENTS} are proposed"
+        )
 
 
 def _chunks(path: Path, cap: int) -> Generator[str, None, None]:
@@ -307,9 +336,11 @@ def _chats(path: Path, g: Gathered) -> None:
     try:
         for conv in conversations:
             if g.chat_chars >= MAX_CHAT_CHARS:
-                g.notes.append(f"{path}: chat exports read up to {MAX_CHAT_CHARS:,} "
-                               f"characters of text (what the extractor reads in one run); "
-                               f"{conv.where} and the conversations after it were left out")
+                g.notes.append(
+                    f"{path}: chat exports read up to {MAX_CHAT_CHARS:,} "
+                    f"characters of text (what the extractor reads in one run); "
+                    f"{conv.where} and the conversations after it were left out"
+                )
                 break
             parts = []
             for n, m in enumerate(conv.messages, 1):
@@ -323,8 +354,15 @@ def _chats(path: Path, g: Gathered) -> None:
         g.problems += [f"{path}: {p}" for p in problems]
 
 
-def read_file(kind: str, path: Path, g: Gathered, *, emails: set[str], now: datetime,
-              progress: Progress | None = None) -> None:
+def read_file(
+    kind: str,
+    path: Path,
+    g: Gathered,
+    *,
+    emails: set[str],
+    now: datetime,
+    progress: Progress | None = None,
+) -> None:
     """Read one file into ``g`` (docs for the extractor, or calendar candidates); any
     failure becomes one line in ``g.problems``."""
     try:
@@ -342,8 +380,14 @@ def read_file(kind: str, path: Path, g: Gathered, *, emails: set[str], now: date
         g.problems.append(f"{path}: {why(exc)}")
 
 
-def read_files(files: Sequence[tuple[str, Path]], g: Gathered, *, emails: set[str],
-               now: datetime, progress: Progress | None = None) -> None:
+def read_files(
+    files: Sequence[tuple[str, Path]],
+    g: Gathered,
+    *,
+    emails: set[str],
+    now: datetime,
+    progress: Progress | None = None,
+) -> None:
     """Read every file found by :func:`walk`, reporting progress every 100 files."""
     for i, (kind, path) in enumerate(files, 1):
         if progress is not None and i % 100 == 0:

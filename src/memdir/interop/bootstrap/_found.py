@@ -14,14 +14,30 @@ if TYPE_CHECKING:
     from .._harness import Harness, Read
     from .._importing import ImportItem
 
-__all__ = ["KINDS", "TITLES", "Doc", "Found", "Gathered", "Part", "Progress", "harness_found",
-           "read_harness", "short"]
+__all__ = [
+    "KINDS",
+    "TITLES",
+    "Doc",
+    "Found",
+    "Gathered",
+    "Part",
+    "Progress",
+    "harness_found",
+    "read_harness",
+    "short",
+]
 
 # source kinds, in the order the proposals are shown
 KINDS = ("harness", "instructions", "git", "notes", "mail", "calendar", "chat")
-TITLES = {"harness": "Harness memories", "instructions": "Instruction files",
-          "git": "Git identity and history", "notes": "Notes", "mail": "Mail you sent",
-          "calendar": "Calendars", "chat": "Chat exports"}
+TITLES = {
+    "harness": "Harness memories",
+    "instructions": "Instruction files",
+    "git": "Git identity and history",
+    "notes": "Notes",
+    "mail": "Mail you sent",
+    "calendar": "Calendars",
+    "chat": "Chat exports",
+}
 
 Progress = Callable[[str], None]  # one line of progress for long runs (the CLI: stderr)
 
@@ -100,10 +116,21 @@ def read_harness(md: Memdir, g: Gathered, h: Harness, source: Path) -> Read | No
     return read
 
 
-def harness_found(name: str, source: Path, item: ImportItem, scope: str,
-                  folder: Path | None) -> Found:
+def harness_found(
+    name: str, source: Path, item: ImportItem, scope: str, folder: Path | None
+) -> Found:
     """A harness memory as a candidate for ``scope`` (``folder``: another project's local
     scope); its place shown relative to ``source``, which the report names already."""
     where = item.origin.split(":", 1)[-1].removeprefix(f"{source}/")
-    return Found("harness", f"{name}: {source}", str(item.type), item.name, item.description,
-                 item.body, scope, folder, (f"bootstrap:{item.origin}",), where)
+    return Found(
+        "harness",
+        f"{name}: {source}",
+        str(item.type),
+        item.name,
+        item.description,
+        item.body,
+        scope,
+        folder,
+        (f"bootstrap:{item.origin}",),
+        where,
+    )

@@ -28,16 +28,25 @@ from pathlib import Path
 from ...origins import git_dirs, records
 from ._found import Found, Gathered, Progress, short
 
-__all__ = ["Commit", "History", "conventions", "gather_git", "is_bot", "known_repos",
-           "read_history"]
+__all__ = [
+    "Commit",
+    "History",
+    "conventions",
+    "gather_git",
+    "is_bot",
+    "known_repos",
+    "read_history",
+]
 
 SHARE = 0.6
 MIN_COMMITS = 5
 MAX_KNOWN = 20  # repositories this memdir home knows, read besides the current one
 MAX_COMMITS = 5_000  # per repository, newest first
 TIMEOUT = 60.0
-_CC = re.compile(r"^(feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert|"
-                 r"deps|release)(\([^)]{1,40}\))?!?: \S")
+_CC = re.compile(
+    r"^(feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert|"
+    r"deps|release)(\([^)]{1,40}\))?!?: \S"
+)
 _TRAILER = re.compile(r"^Co-authored-by:\s*(.+?)\s*<([^>]+)>\s*$", re.I | re.M)
 _SIGNED = re.compile(r"^Signed-off-by:\s", re.I | re.M)
 _PR_NUMBER = re.compile(r"\s+\(#[0-9]{1,7}\)[ \t]*$", re.M)  # GitHub's squash-merge suffix
@@ -111,8 +120,9 @@ def _env() -> dict[str, str]:
 def git(*args: str, cwd: Path | None = None) -> tuple[int, str, str]:
     """(exit code, stdout, first stderr line) of one git command; OSError if git is absent."""
     try:
-        proc = subprocess.run(["git", *args], cwd=cwd, env=_env(), capture_output=True,
-                              timeout=TIMEOUT, check=False)
+        proc = subprocess.run(
+            ["git", *args], cwd=cwd, env=_env(), capture_output=True, timeout=TIMEOUT, check=False
+        )
     except subprocess.TimeoutExpired:
         return 124, "", f"git {args[0]} took longer than {TIMEOUT:.0f} s"
     err = proc.stderr.decode("utf-8", "replace").strip().split("\n")[0]
@@ -121,8 +131,11 @@ def git(*args: str, cwd: Path | None = None) -> tuple[int, str, str]:
 
 def _config(key: str, cwd: Path | None = None) -> tuple[str, str]:
     """(value, origin file) of a config key: global without ``cwd``, effective with it."""
-    args = ("config", "--show-origin", "--get", key) if cwd else \
-        ("config", "--global", "--show-origin", "--get", key)
+    args = (
+        ("config", "--show-origin", "--get", key)
+        if cwd
+        else ("config", "--global", "--show-origin", "--get", key)
+    )
     code, out, _ = git(*args, cwd=cwd)
     if code != 0 or "\t" not in out:
         return "", ""
@@ -130,8 +143,9 @@ def _config(key: str, cwd: Path | None = None) -> tuple[str, str]:
     return value.strip(), origin.removeprefix("file:")
 
 
-def read_history(repos: Sequence[Path], g: Gathered, progress: Progress | None = None
-                 ) -> History | None:
+def read_history(
+    repos: Sequence[Path], g: Gathered, progress: Progress | None = None
+) -> History | None:
     """The person's identity and commits; None (and a note) when git is not installed."""
     h = History()
     try:
@@ -151,8 +165,13 @@ def read_history(repos: Sequence[Path], g: Gathered, progress: Progress | None =
         try:  # a repository removed or unreadable since it was found: reported, skipped
             local_name, _ = _config("user.name", repo)
             local_email, _ = _config("user.email", repo)
-            code, out, err = git("log", "--no-merges", f"--max-count={MAX_COMMITS}",
-                                 "--format=%an%x1f%ae%x1f%B%x1e", cwd=repo)
+            code, out, err = git(
+                "log",
+                "--no-merges",
+                f"--max-count={MAX_COMMITS}",
+                "--format=%an%x1f%ae%x1f%B%x1e",
+                cwd=repo,
+            )
         except OSError as exc:
             g.problems.append(f"{repo}: git could not read it ({exc.strerror or exc})")
             continue
@@ -176,8 +195,9 @@ def read_history(repos: Sequence[Path], g: Gathered, progress: Progress | None =
         if found:
             h.repos.append(repo)
         elif not mine_emails and not mine_names:
-            g.notes.append(f"{repo}: no git identity (user.name / user.email) to find "
-                           f"your commits by")
+            g.notes.append(
+                f"{repo}: no git identity (user.name / user.email) to find your commits by"
+            )
     return h
 
 
@@ -197,8 +217,10 @@ def known_repos(home: Path, g: Gathered, limit: int = MAX_KNOWN) -> list[Path]:
             continue
     found.sort(key=lambda f: (-f[0], str(f[1])))
     if len(found) > limit:
-        g.notes.append(f"git: this memdir home knows {len(found)} repositories; the "
-                       f"{limit} used last were read (name others with --from)")
+        g.notes.append(
+            f"git: this memdir home knows {len(found)} repositories; the "
+            f"{limit} used last were read (name others with --from)"
+        )
     return [path for _, path in found[:limit]]
 
 
@@ -214,15 +236,16 @@ def _where(h: History) -> str:
 def _imperative(subject: str) -> bool | None:
     """True/False for an imperative/other first verb; None when it cannot tell."""
     cc = _CC.match(subject)
-    text = subject[cc.end() - 1:] if cc else subject
+    text = subject[cc.end() - 1 :] if cc else subject
     words = re.findall(r"[A-Za-z]+", text[:40])
     if not words:
         return None
     w = words[0].lower()
     if w in _VERBS:
         return True
-    if (w.endswith("ed") and (w[:-2] in _VERBS or w[:-1] in _VERBS or w[:-3] in _VERBS)) or \
-            (w.endswith("s") and (w[:-1] in _VERBS or w[:-2] in _VERBS)):
+    if (w.endswith("ed") and (w[:-2] in _VERBS or w[:-1] in _VERBS or w[:-3] in _VERBS)) or (
+        w.endswith("s") and (w[:-1] in _VERBS or w[:-2] in _VERBS)
+    ):
         return False
     return None
 
@@ -242,50 +265,76 @@ def conventions(h: History) -> list[tuple[str, str, str, str]]:
         listed = ", ".join(f"{t} ({n})" for t, n in types)
         scope_note = f"; {scoped} of them name a scope" if scoped else ""
         evidence = f"{_share(len(cc), total)} of the user's commits in {_where(h)}"
-        out.append(("Conventional Commits",
-                    "Commit subjects follow Conventional Commits (type(scope): summary)",
-                    f"Write commit subjects as Conventional Commits, `type(scope): summary`; "
-                    f"the types the user uses: {listed}{scope_note}.\n\n**Why:** {evidence} "
-                    f"follow it.\n{how}", evidence))
+        out.append(
+            (
+                "Conventional Commits",
+                "Commit subjects follow Conventional Commits (type(scope): summary)",
+                f"Write commit subjects as Conventional Commits, `type(scope): summary`; "
+                f"the types the user uses: {listed}{scope_note}.\n\n**Why:** {evidence} "
+                f"follow it.\n{how}",
+                evidence,
+            )
+        )
     moods = [mood for c in commits if (mood := _imperative(c.subject)) is not None]
     if len(moods) >= MIN_COMMITS and sum(moods) >= SHARE * len(moods):
         evidence = f"{_share(sum(moods), len(moods))} of the user's commit subjects"
-        out.append(("Imperative commit subjects",
-                    "Commit subjects are in the imperative mood (\"Add x\", not \"Added x\")",
-                    f"Write commit subjects in the imperative mood: \"Add x\", not \"Added x\" "
-                    f"or \"Adds x\".\n\n**Why:** {evidence} in {_where(h)} start that way.\n"
-                    f"{how}", evidence))
+        out.append(
+            (
+                "Imperative commit subjects",
+                'Commit subjects are in the imperative mood ("Add x", not "Added x")',
+                f'Write commit subjects in the imperative mood: "Add x", not "Added x" '
+                f'or "Adds x".\n\n**Why:** {evidence} in {_where(h)} start that way.\n'
+                f"{how}",
+                evidence,
+            )
+        )
     lengths = sorted(len(c.subject) for c in commits)
     p90 = lengths[min(total - 1, int(total * 0.9))]
     limit = 50 if p90 <= 50 else 72 if p90 <= 72 else 0
     if limit:
         within = sum(1 for n in lengths if n <= limit)
         evidence = f"{_share(within, total)} of the user's commit subjects"
-        out.append((f"Commit subjects within {limit} characters",
-                    f"Keep commit subjects within {limit} characters",
-                    f"Keep commit subjects within {limit} characters (the user's median is "
-                    f"{lengths[total // 2]}).\n\n**Why:** {evidence} in {_where(h)} are.\n{how}",
-                    evidence))
+        out.append(
+            (
+                f"Commit subjects within {limit} characters",
+                f"Keep commit subjects within {limit} characters",
+                f"Keep commit subjects within {limit} characters (the user's median is "
+                f"{lengths[total // 2]}).\n\n**Why:** {evidence} in {_where(h)} are.\n{how}",
+                evidence,
+            )
+        )
     tickets = [found for c in commits if (found := _TICKET.findall(c.own_text))]
     if len(tickets) >= SHARE * total:
         keys = Counter(k or "#" for found in tickets for k in set(found)).most_common(3)
         named = ", ".join(f"{k}-… ({n})" if k != "#" else f"#… ({n})" for k, n in keys)
         evidence = f"{_share(len(tickets), total)} of the user's commits"
-        out.append(("Ticket references in commits",
-                    "Commit messages reference the ticket they belong to",
-                    f"Reference the ticket in every commit message: {named}.\n\n**Why:** "
-                    f"{evidence} in {_where(h)} name one.\n{how}", evidence))
+        out.append(
+            (
+                "Ticket references in commits",
+                "Commit messages reference the ticket they belong to",
+                f"Reference the ticket in every commit message: {named}.\n\n**Why:** "
+                f"{evidence} in {_where(h)} name one.\n{how}",
+                evidence,
+            )
+        )
     signed = sum(1 for c in commits if _SIGNED.search(c.message))
     if signed >= SHARE * total:
         evidence = f"{_share(signed, total)} of the user's commits"
-        out.append(("Signed-off commits", "Commits carry a Signed-off-by trailer",
-                    f"Sign off every commit (`git commit -s`).\n\n**Why:** {evidence} in "
-                    f"{_where(h)} are signed off.\n{how}", evidence))
+        out.append(
+            (
+                "Signed-off commits",
+                "Commits carry a Signed-off-by trailer",
+                f"Sign off every commit (`git commit -s`).\n\n**Why:** {evidence} in "
+                f"{_where(h)} are signed off.\n{how}",
+                evidence,
+            )
+        )
     return out
 
 
-def _found(h: History, name: str, description: str, body: str, detail: str,
-           type_: str = "feedback") -> Found:
+def _found(
+    h: History, name: str, description: str, body: str, detail: str, type_: str = "feedback"
+) -> Found:
     origins = tuple(f"bootstrap:git:{r}" for r in h.repos)
     if h.config and name == "Name and e-mail":
         origins = (f"bootstrap:git:{h.config}", *origins)
@@ -293,8 +342,9 @@ def _found(h: History, name: str, description: str, body: str, detail: str,
     return Found("git", source, type_, name, description, body, "user", None, origins, detail)
 
 
-def gather_git(repos: Sequence[Path], g: Gathered, progress: Progress | None = None
-               ) -> History | None:
+def gather_git(
+    repos: Sequence[Path], g: Gathered, progress: Progress | None = None
+) -> History | None:
     """Add the git facts to ``g``; the history read (for the mail reader's addresses)."""
     h = read_history(repos, g, progress)
     if h is None:
@@ -310,8 +360,16 @@ def gather_git(repos: Sequence[Path], g: Gathered, progress: Progress | None = N
             seen.append(f"{len(h.commits)} commits in {_where(h)}")
         evidence = "; ".join(seen)
         who = " ".join(p for p in (name, f"<{emails[0]}>" if emails else "") if p)
-        g.found.append(_found(h, "Name and e-mail", short(f"{who} (from git)", 150),
-                              f"{said}{mail}\n\n**Evidence:** {evidence}.", evidence, "user"))
+        g.found.append(
+            _found(
+                h,
+                "Name and e-mail",
+                short(f"{who} (from git)", 150),
+                f"{said}{mail}\n\n**Evidence:** {evidence}.",
+                evidence,
+                "user",
+            )
+        )
     mine = set(h.emails)
     partners: Counter[tuple[str, str]] = Counter()
     bots: Counter[str] = Counter()
@@ -323,21 +381,32 @@ def gather_git(repos: Sequence[Path], g: Gathered, progress: Progress | None = N
                 partners[(who, addr)] += 1
     if bots:
         listed = ", ".join(f"{who} ({n})" for who, n in bots.most_common(5))
-        g.notes.append(f"git: co-authors that are bots or coding agents are not counted as "
-                       f"people you work with: {listed}")
+        g.notes.append(
+            f"git: co-authors that are bots or coding agents are not counted as "
+            f"people you work with: {listed}"
+        )
     often = [(who, n) for who, n in partners.most_common(10) if n >= 2]
     if often:
         listed = "\n".join(f"- {n} <{a}> ({k} commits)" for (n, a), k in often)
-        total = sum(1 for c in h.commits
-                    if any((n.strip(), a.strip().lower()) in partners
-                           for n, a in _TRAILER.findall(c.message)))
+        total = sum(
+            1
+            for c in h.commits
+            if any(
+                (n.strip(), a.strip().lower()) in partners for n, a in _TRAILER.findall(c.message)
+            )
+        )
         evidence = f"Co-authored-by trailers in {total} of the user's commits in {_where(h)}"
-        names = " and ".join(n for (n, _), _ in often[:2]) + (" and others" if often[2:]
-                                                               else "")
-        g.found.append(_found(h, "Frequent co-authors",
-                              short(f"Often writes code with {names}", 150),
-                              f"The user often co-authors commits with:\n{listed}\n\n"
-                              f"**Evidence:** {evidence}.", evidence, "user"))
+        names = " and ".join(n for (n, _), _ in often[:2]) + (" and others" if often[2:] else "")
+        g.found.append(
+            _found(
+                h,
+                "Frequent co-authors",
+                short(f"Often writes code with {names}", 150),
+                f"The user often co-authors commits with:\n{listed}\n\n**Evidence:** {evidence}.",
+                evidence,
+                "user",
+            )
+        )
     for name, description, body, evidence in conventions(h):
         g.found.append(_found(h, name, description, body, evidence))
     return h

@@ -50,25 +50,30 @@ def gather_harnesses(md: Memdir, g: Gathered) -> None:
             continue
         read = read_harness(md, g, h, source)
         if read is not None:
-            g.found += [harness_found(name, source, item, item.scope, item.folder)
-                        for item in read.items]
+            g.found += [
+                harness_found(name, source, item, item.scope, item.folder) for item in read.items
+            ]
 
 
-def instruction_files(md: Memdir, notes: list[str]) -> tuple[list[tuple[Path, str]],
-                                                              list[Path]]:
+def instruction_files(md: Memdir, notes: list[str]) -> tuple[list[tuple[Path, str]], list[Path]]:
     """((file, scope) to read, files left alone because memdir loads them); what is left
     out past the caps goes to ``notes``."""
     home = Path.home()
-    files = [(home / ".claude" / "CLAUDE.md", "user"), (home / ".codex" / "AGENTS.md", "user"),
-             (home / ".codex" / "AGENTS.override.md", "user")]
+    files = [
+        (home / ".claude" / "CLAUDE.md", "user"),
+        (home / ".codex" / "AGENTS.md", "user"),
+        (home / ".codex" / "AGENTS.override.md", "user"),
+    ]
     root = md.checkout_root
     if (root / ".git").exists():
         files.append((root / ".claude" / "CLAUDE.md", "local"))
         rules = sorted((root / ".claude" / "rules").glob("*.md"))
         files += [(r, "local") for r in rules[:MAX_RULES]]
         if len(rules) > MAX_RULES:
-            notes.append(f"{root / '.claude' / 'rules'}: {len(rules)} rule files; the first "
-                         f"{MAX_RULES} were read, {len(rules) - MAX_RULES} left out")
+            notes.append(
+                f"{root / '.claude' / 'rules'}: {len(rules)} rule files; the first "
+                f"{MAX_RULES} were read, {len(rules) - MAX_RULES} left out"
+            )
     loaded = []
     for name in md.settings.instruction_files:
         for variant in (name, name.removesuffix(".md") + ".local.md"):

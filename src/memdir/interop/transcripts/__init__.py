@@ -78,8 +78,12 @@ class TranscriptReport:
     @property
     def sessions(self) -> int:
         """Sessions found in the source."""
-        return (self.sessions_created + self.sessions_grown + self.sessions_unchanged
-                + self.sessions_skipped)
+        return (
+            self.sessions_created
+            + self.sessions_grown
+            + self.sessions_unchanged
+            + self.sessions_skipped
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
@@ -92,14 +96,22 @@ class TranscriptReport:
 def reader(harness: str) -> ModuleType:
     """The reader module of ``harness`` (see :data:`HARNESSES`)."""
     if harness not in HARNESSES:
-        raise ValidationError(f"unknown harness {harness!r}; use one of "
-                              f"{', '.join(HARNESSES)}", field="harness")
+        raise ValidationError(
+            f"unknown harness {harness!r}; use one of {', '.join(HARNESSES)}", field="harness"
+        )
     return importlib.import_module(f"{__package__}.{HARNESSES[harness]}")
 
 
-def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, *,
-                    progress: Progress | None = None, memory_mode: str = "enabled",
-                    include_removed: bool = False, batch: int = 20_000) -> TranscriptReport:
+def import_sessions(
+    md: Memdir,
+    harness: str,
+    source: str | Path | None = None,
+    *,
+    progress: Progress | None = None,
+    memory_mode: str = "enabled",
+    include_removed: bool = False,
+    batch: int = 20_000,
+) -> TranscriptReport:
     """Import the transcripts of ``harness`` (claude-code, codex or hermes) from ``source``
     (default: the harness's own folder under the user's home) into ``md``'s sessions.
 
@@ -111,19 +123,27 @@ def import_sessions(md: Memdir, harness: str, source: str | Path | None = None, 
     """
     module = reader(harness)
     if memory_mode not in MEMORY_MODES:
-        raise ValidationError(f"memory_mode must be one of {', '.join(MEMORY_MODES)}",
-                              field="memory_mode")
-    where = module.default_source().absolute() if source is None else user_path(source,
-                                                                                "source")
+        raise ValidationError(
+            f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
+        )
+    where = module.default_source().absolute() if source is None else user_path(source, "source")
     _check(where, module)
     tally = Tally(progress)
-    counts = md.sessions.import_sessions(module.sessions(where, tally, memory_mode),
-                                         batch=batch, include_removed=include_removed)
+    counts = md.sessions.import_sessions(
+        module.sessions(where, tally, memory_mode), batch=batch, include_removed=include_removed
+    )
     tally.finish()
     imported = {k: v for k, v in counts.to_dict().items() if k != "batches"}
-    return TranscriptReport(harness=harness, source=where, files=tally.files,
-                            lines=tally.lines, skipped=tally.skipped,
-                            malformed=tally.malformed, problems=tally.problems, **imported)
+    return TranscriptReport(
+        harness=harness,
+        source=where,
+        files=tally.files,
+        lines=tally.lines,
+        skipped=tally.skipped,
+        malformed=tally.malformed,
+        problems=tally.problems,
+        **imported,
+    )
 
 
 def _check(where: Path, module: ModuleType) -> None:
@@ -132,15 +152,19 @@ def _check(where: Path, module: ModuleType) -> None:
     try:
         mode = where.stat().st_mode
     except FileNotFoundError:
-        raise MemdirError(f"No {module.LABEL} transcripts at {where}. Pass --from with the "
-                          f"folder or file to import (default: "
-                          f"{_home_relative(module.default_source())}).") from None
+        raise MemdirError(
+            f"No {module.LABEL} transcripts at {where}. Pass --from with the "
+            f"folder or file to import (default: "
+            f"{_home_relative(module.default_source())})."
+        ) from None
     except OSError as exc:
         raise MemdirError(f"Cannot read {where}: {why(exc)}.") from None
     if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
-        raise MemdirError(f"Cannot import {module.LABEL} transcripts from {where}: not a "
-                          f"regular file or folder. Pass --from with the folder or file to "
-                          f"import.")
+        raise MemdirError(
+            f"Cannot import {module.LABEL} transcripts from {where}: not a "
+            f"regular file or folder. Pass --from with the folder or file to "
+            f"import."
+        )
 
 
 def _home_relative(path: Path) -> str:

@@ -19,9 +19,23 @@ from ...scopes import find_project_root, project_slug
 from ...sessions import MemoryMode
 from ...sessions.records import to_epoch
 
-__all__ = ["MAX_LINE", "POLLUTED", "Malformed", "Message", "Progress", "Tally", "bounded_put",
-           "files", "json_lines", "mtime", "output_text", "reads_web", "scope_of", "seconds",
-           "text_of"]
+__all__ = [
+    "MAX_LINE",
+    "POLLUTED",
+    "Malformed",
+    "Message",
+    "Progress",
+    "Tally",
+    "bounded_put",
+    "files",
+    "json_lines",
+    "mtime",
+    "output_text",
+    "reads_web",
+    "scope_of",
+    "seconds",
+    "text_of",
+]
 
 MAX_LINE = 32 * 1024 * 1024  # a longer line is reported, not held in memory
 PROBLEMS_KEPT = 20  # malformed lines listed by position (all are counted)
@@ -36,8 +50,11 @@ Message = tuple[str, str, str | None, Any]
 # Tools that bring web or third-party pages into a session (Claude Code's WebFetch and
 # WebSearch, Codex's web_search, Hermes's web_search / web_extract / browser_*, and MCP
 # browser servers): such a session is marked polluted, so extraction never learns from it.
-_WEB_TOOL = re.compile(r"web_?(fetch|search|extract|browse)|browser|playwright|puppeteer"
-                       r"|(^|__)fetch$", re.I)
+_WEB_TOOL = re.compile(
+    r"web_?(fetch|search|extract|browse)|browser|playwright|puppeteer"
+    r"|(^|__)fetch$",
+    re.I,
+)
 
 
 #: The row a reader yields when a session's tools read the web (see :func:`reads_web`).

@@ -52,10 +52,19 @@ AGENT = "claude-code"
 PEEK = 200  # lines read ahead for the session's id, cwd and title
 _MESSAGE_TYPES = frozenset({"user", "assistant", "system"})
 #: user text that Claude Code wrote itself (slash commands, their output, notifications)
-HARNESS_TAGS = ("<command-name>", "<command-message>", "<command-args>",
-                "<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
-                "<task-notification>", "<system-reminder>", "<bash-stdout>", "<bash-stderr>",
-                "<user-prompt-submit-hook>")
+HARNESS_TAGS = (
+    "<command-name>",
+    "<command-message>",
+    "<command-args>",
+    "<local-command-stdout>",
+    "<local-command-stderr>",
+    "<local-command-caveat>",
+    "<task-notification>",
+    "<system-reminder>",
+    "<bash-stdout>",
+    "<bash-stderr>",
+    "<user-prompt-submit-hook>",
+)
 
 
 def default_source() -> Path:
@@ -118,8 +127,14 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
             said()
             if isinstance(call_id, str):
                 bounded_put(names, call_id, name)
-            out.append(("assistant", "", name, [{"id": call_id, "name": name,
-                                                 "input": block.get("input")}]))
+            out.append(
+                (
+                    "assistant",
+                    "",
+                    name,
+                    [{"id": call_id, "name": name, "input": block.get("input")}],
+                )
+            )
         elif btype == "tool_result":
             said()
             call_id = block.get("tool_use_id")
@@ -159,9 +174,16 @@ class _File:
             self.main = self._child(self.main_root, cwd, started)
         else:  # the file is the session; a resumed one continues the session it names
             parent = f"{AGENT}:{inner}" if inner and inner != self.sid else None
-            self.main = SessionSpec(f"{AGENT}:{self.sid}", agent=AGENT, cwd=cwd,
-                                    scope=scope_of(cwd), title=title, started_at=started,
-                                    parent_id=parent, memory_mode=self.mode)
+            self.main = SessionSpec(
+                f"{AGENT}:{self.sid}",
+                agent=AGENT,
+                cwd=cwd,
+                scope=scope_of(cwd),
+                title=title,
+                started_at=started,
+                parent_id=parent,
+                memory_mode=self.mode,
+            )
         return self.main
 
     def _root(self, obj: dict[str, Any], number: int) -> str:
@@ -176,8 +198,14 @@ class _File:
     def _child(self, root: str, cwd: str | None, started: float) -> SessionSpec:
         if root not in self.children:
             self.children[root] = SessionSpec(
-                f"{AGENT}:{self.sid}:{root}", agent=AGENT, parent_id=f"{AGENT}:{self.sid}",
-                cwd=cwd, scope=scope_of(cwd), started_at=started, memory_mode=self.mode)
+                f"{AGENT}:{self.sid}:{root}",
+                agent=AGENT,
+                parent_id=f"{AGENT}:{self.sid}",
+                cwd=cwd,
+                scope=scope_of(cwd),
+                started_at=started,
+                memory_mode=self.mode,
+            )
         return self.children[root]
 
     def _pollute(self, spec: SessionSpec | None) -> Iterator[Any]:
@@ -215,9 +243,9 @@ class _File:
                 yield row if target is None else (target, row)
 
 
-def _peek(lines: Iterator[tuple[int, dict[str, Any]]]
-          ) -> tuple[list[tuple[int, dict[str, Any]]], tuple[int, dict[str, Any]] | None,
-                     str | None, bool]:
+def _peek(
+    lines: Iterator[tuple[int, dict[str, Any]]],
+) -> tuple[list[tuple[int, dict[str, Any]]], tuple[int, dict[str, Any]] | None, str | None, bool]:
     """Lines up to the first user or assistant line (at most :data:`PEEK`), that line and
     its number, the first summary's text (the session's title), and whether the file ended
     first."""
@@ -235,8 +263,9 @@ def _peek(lines: Iterator[tuple[int, dict[str, Any]]]
     return peeked, None, title, True
 
 
-def sessions(source: Path, tally: Tally, mode: str = "enabled"
-             ) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
+def sessions(
+    source: Path, tally: Tally, mode: str = "enabled"
+) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
     """``(spec, rows)`` for every transcript under ``source``, one file open at a time; a
     file without a user or assistant message makes no session."""
     paths = find(source, tally)

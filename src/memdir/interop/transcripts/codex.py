@@ -52,14 +52,16 @@ __all__ = ["LABEL", "Malformed", "default_source", "find", "item_messages", "ses
 LABEL = "Codex"
 AGENT = "codex"
 PEEK = 50  # lines read ahead for session_meta
-_INJECTED = ("<environment_context>", "<user_instructions>", "# AGENTS.md instructions",
-             "<permissions instructions>")
-_CALLS = {"function_call": "arguments", "custom_tool_call": "input",
-          "local_shell_call": "action"}
+_INJECTED = (
+    "<environment_context>",
+    "<user_instructions>",
+    "# AGENTS.md instructions",
+    "<permissions instructions>",
+)
+_CALLS = {"function_call": "arguments", "custom_tool_call": "input", "local_shell_call": "action"}
 _OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
-_ENVELOPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context",
-                        "compacted"})
+_ENVELOPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
 
 
 def default_source() -> Path:
@@ -102,15 +104,27 @@ def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Messag
         call_id = payload.get("call_id")
         if isinstance(call_id, str):
             bounded_put(names, call_id, name)
-        return [("assistant", "", name, [{"id": call_id, "name": name,
-                                          "arguments": _arguments(payload.get(_CALLS[kind]))}])]
+        return [
+            (
+                "assistant",
+                "",
+                name,
+                [{"id": call_id, "name": name, "arguments": _arguments(payload.get(_CALLS[kind]))}],
+            )
+        ]
     if kind in _OUTPUTS:
         call_id = payload.get("call_id")
         name = names.get(call_id) if isinstance(call_id, str) else None
         return [("tool", output_text(payload.get("output")), name, None)]
     if kind == "web_search_call":
-        return [("assistant", "", "web_search", [{"id": payload.get("id"), "name": "web_search",
-                                                  "action": payload.get("action")}])]
+        return [
+            (
+                "assistant",
+                "",
+                "web_search",
+                [{"id": payload.get("id"), "name": "web_search", "action": payload.get("action")}],
+            )
+        ]
     return []
 
 
@@ -128,8 +142,9 @@ def _payload(obj: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def _rows(path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally,
-          started: float) -> Iterator[Any]:
+def _rows(
+    path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally, started: float
+) -> Iterator[Any]:
     names: dict[str, str] = {}
     last = started
     polluted = False
@@ -172,9 +187,15 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
     cwd = meta.get("cwd") if isinstance(meta.get("cwd"), str) else None
     started = seconds(meta.get("timestamp"), seconds(first_time, mtime(path)))
     parent = _parent(meta)
-    return SessionSpec(f"{AGENT}:{sid}", agent=AGENT, cwd=cwd, scope=scope_of(cwd),
-                       parent_id=None if parent is None else f"{AGENT}:{parent}",
-                       started_at=started, memory_mode=mode)
+    return SessionSpec(
+        f"{AGENT}:{sid}",
+        agent=AGENT,
+        cwd=cwd,
+        scope=scope_of(cwd),
+        parent_id=None if parent is None else f"{AGENT}:{parent}",
+        started_at=started,
+        memory_mode=mode,
+    )
 
 
 def _meta(obj: dict[str, Any]) -> dict[str, Any] | None:
@@ -187,8 +208,9 @@ def _meta(obj: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def sessions(source: Path, tally: Tally, mode: str = "enabled"
-             ) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
+def sessions(
+    source: Path, tally: Tally, mode: str = "enabled"
+) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
     """``(spec, rows)`` for every rollout under ``source``, one file open at a time; a file
     with neither session metadata nor a response item makes no session."""
     paths = find(source, tally)
@@ -202,13 +224,14 @@ def sessions(source: Path, tally: Tally, mode: str = "enabled"
             meta = _meta(obj)
             if meta is not None or len(peeked) >= PEEK:
                 break
-        if (meta is None and len(peeked) < PEEK
-                and not any(_has_item(o) for _, o in peeked)):
+        if meta is None and len(peeked) < PEEK and not any(_has_item(o) for _, o in peeked):
             tally.skipped += len(peeked)  # the whole file, and nothing in it
             continue
         first_time = peeked[0][1].get("timestamp") if peeked else None
-        yield (_spec(path, meta or {}, first_time, mode),
-               _rows(path, chain(peeked, lines), tally, seconds(first_time, mtime(path))))
+        yield (
+            _spec(path, meta or {}, first_time, mode),
+            _rows(path, chain(peeked, lines), tally, seconds(first_time, mtime(path))),
+        )
 
 
 def _has_item(obj: dict[str, Any]) -> bool:

@@ -53,7 +53,6 @@ _SESSION_COLUMNS = ("id", "parent_session_id", "cwd", "title", "started_at", "en
 _MESSAGE_COLUMNS = ("role", "content", "tool_name", "tool_calls", "tool_call_id", "timestamp")
 
 
-
 def default_source() -> Path:
     """The user's Hermes session database."""
     return Path.home() / ".hermes" / "state.db"
@@ -64,9 +63,9 @@ def _content(value: object) -> str:
         value = value.decode("utf-8", "replace")
     if isinstance(value, str) and value.startswith(JSON_PREFIX):
         try:
-            return text_of(json.loads(value[len(JSON_PREFIX):]))
+            return text_of(json.loads(value[len(JSON_PREFIX) :]))
         except (ValueError, RecursionError):
-            return value[len(JSON_PREFIX):]
+            return value[len(JSON_PREFIX) :]
     return text_of(value)
 
 
@@ -114,8 +113,10 @@ def _open(path: Path) -> sqlite3.Connection:
     the module's note on ``-wal`` / ``-shm``)."""
     if not path.is_file():
         why = "is not a regular file" if path.exists() else "does not exist"
-        raise MemdirError(f"No Hermes session database at {path} (it {why}). Pass --from "
-                          f"with the path of Hermes's state.db (default ~/.hermes/state.db).")
+        raise MemdirError(
+            f"No Hermes session database at {path} (it {why}). Pass --from "
+            f"with the path of Hermes's state.db (default ~/.hermes/state.db)."
+        )
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
         conn.row_factory = sqlite3.Row
@@ -126,8 +127,10 @@ def _open(path: Path) -> sqlite3.Connection:
 
 
 def _error(path: Path, exc: sqlite3.Error) -> MemdirError:
-    return MemdirError(f"Could not read Hermes sessions from {path}: {exc}. Check that it is "
-                       f"Hermes's state.db and that it is readable; nothing was written to it.")
+    return MemdirError(
+        f"Could not read Hermes sessions from {path}: {exc}. Check that it is "
+        f"Hermes's state.db and that it is readable; nothing was written to it."
+    )
 
 
 def _select(conn: sqlite3.Connection, table: str, wanted: tuple[str, ...]) -> str:
@@ -141,15 +144,17 @@ def source_key(message: Message, seen: dict[str, int]) -> str:
     """What identifies ``message`` in its Hermes session whatever its row id: a digest of
     its role, text and tool calls, and how many times ``seen`` met that digest before."""
     role, content, _, calls = message
-    digest = hashlib.blake2b(f"{role}\0{content}\0{calls or ''}".encode(
-        "utf-8", "surrogatepass"), digest_size=10).hexdigest()
+    digest = hashlib.blake2b(
+        f"{role}\0{content}\0{calls or ''}".encode("utf-8", "surrogatepass"), digest_size=10
+    ).hexdigest()
     count = seen.get(digest, 0)
     seen[digest] = count + 1
     return f"{digest}:{count}"
 
 
-def _rows(conn: sqlite3.Connection, path: Path, sql: str, session: str, tally: Tally,
-          started: float) -> Iterator[Any]:
+def _rows(
+    conn: sqlite3.Connection, path: Path, sql: str, session: str, tally: Tally, started: float
+) -> Iterator[Any]:
     names: dict[str, str] = {}
     seen: dict[str, int] = {}
     last = started
@@ -172,15 +177,18 @@ def _rows(conn: sqlite3.Connection, path: Path, sql: str, session: str, tally: T
         raise _error(path, exc) from None
 
 
-def sessions(source: Path, tally: Tally, mode: str = "enabled"
-             ) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
+def sessions(
+    source: Path, tally: Tally, mode: str = "enabled"
+) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
     """``(spec, rows)`` for every Hermes session in ``source`` (state.db, or its folder)."""
     path = source / "state.db" if source.is_dir() else source
     conn = _open(path)
     try:
         session_cols = _select(conn, "sessions", _SESSION_COLUMNS)
-        message_sql = (f"SELECT id, {_select(conn, 'messages', _MESSAGE_COLUMNS)} FROM "
-                       f"messages WHERE session_id = ? ORDER BY id")
+        message_sql = (
+            f"SELECT id, {_select(conn, 'messages', _MESSAGE_COLUMNS)} FROM "
+            f"messages WHERE session_id = ? ORDER BY id"
+        )
         tally.files += 1
         tally.total = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
         found = conn.execute(f"SELECT {session_cols} FROM sessions ORDER BY started_at, id")
@@ -191,10 +199,17 @@ def sessions(source: Path, tally: Tally, mode: str = "enabled"
             ended = seconds(s["ended_at"], -1.0)
             parent = s["parent_session_id"]
             title = s["title"] if isinstance(s["title"], str) and s["title"].strip() else None
-            spec = SessionSpec(f"{AGENT}:{sid}", agent=AGENT, cwd=cwd, scope=scope_of(cwd),
-                               parent_id=None if parent is None else f"{AGENT}:{parent}",
-                               title=title, started_at=started,
-                               ended_at=None if ended < 0 else ended, memory_mode=mode)
+            spec = SessionSpec(
+                f"{AGENT}:{sid}",
+                agent=AGENT,
+                cwd=cwd,
+                scope=scope_of(cwd),
+                parent_id=None if parent is None else f"{AGENT}:{parent}",
+                title=title,
+                started_at=started,
+                ended_at=None if ended < 0 else ended,
+                memory_mode=mode,
+            )
             yield spec, _rows(conn, path, message_sql, s["id"], tally, started)
     except sqlite3.Error as exc:
         raise _error(path, exc) from None
