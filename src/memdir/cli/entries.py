@@ -84,6 +84,14 @@ def add(
 
 def _entries(state: State, scope: str | None, archived: bool) -> list[tuple[str, Entry]]:
     stores = [state.md.store(scope)] if scope else state.md.stores()
+    for store in stores:  # what cannot be listed is named, not silently left out
+        for problem in store.problems():
+            line = f":{problem.line}" if problem.line else ""
+            click.secho(
+                f"Warning: unreadable: {problem.path}{line}: {problem.reason}",
+                fg="yellow",
+                err=True,
+            )
     return [(s.scope, e) for s in stores for e in s.list(include_archived=archived)]
 
 

@@ -68,6 +68,21 @@ def is_entry_name(name: str) -> bool:
     )
 
 
+def _open_regular(path: str) -> int:
+    """A read-only descriptor of a regular file, opened without blocking (a FIFO named
+    like an entry would hang a plain open) and without following a symlink."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _OPEN_FLAGS)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(
+                errno.EINVAL, "not a regular file but a FIFO, socket or device; remove it"
+            )
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def _fsync_dir(path: Path | str) -> None:
     fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
@@ -371,9 +386,9 @@ class FileBackend:
             raise StorageError("remove the temp file", path, exc) from exc
 
     def read(self, name: str) -> bytes:
-        """The bytes of one file; a symlink is an OSError(ELOOP), never followed."""
-        path = self._path(name)
-        fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
+        """The bytes of one file; a symlink is an OSError(ELOOP), never followed, and
+        anything but a regular file (a FIFO would block) an OSError saying so."""
+        fd = _open_regular(self._path(name))
         try:
             chunks = []
             while chunk := os.read(fd, 1 << 16):
@@ -385,7 +400,7 @@ class FileBackend:
     def read_index(self) -> bytes | None:
         """The index bytes, or None when there is no index yet."""
         try:
-            fd = os.open(self.root / INDEX_NAME, os.O_RDONLY | _OPEN_FLAGS)
+            fd = _open_regular(os.path.join(self._root, INDEX_NAME))
         except FileNotFoundError:
             return None
         except OSError as exc:
