@@ -8,7 +8,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from .errors import MemdirError
 from .model import Source
+from .notices import warn_once
 from .prompt import RECALL_CHARS, RecallPassage, render_recall
 from .scopes import project_slug
 from .tools import Dispatcher, tool_schemas
@@ -91,11 +93,21 @@ class MemorySession:
         """Run a tool call from the model; never raises on bad input. A memory write marks
         this turn (extraction skips it); a read counts as a use of the entry."""
         result = self._dispatcher.call(name, arguments)
-        if result.get("success") and name == "memory":
-            self._record()
-            self.md.pipeline.note_write(self.id)
-        elif result.get("success") and name == "memory_read":
-            self.md.pipeline.note_read(result["scope"], result["id"])
+        if not result.get("success"):
+            return result
+        try:  # bookkeeping in state.db: the call itself has already happened
+            if name == "memory":
+                self._record()
+                self.md.pipeline.note_write(self.id)
+            elif name == "memory_read":
+                self.md.pipeline.note_read(result["scope"], result["id"])
+        except MemdirError as exc:
+            warn_once(f"memory bookkeeping skipped: {exc}")
+            if name == "memory":  # saved: say so, so the model does not write it again
+                result["warning"] = (
+                    f"The change was saved, but this session could not be recorded in "
+                    f"state.db ({exc}); extraction may learn the same fact again."
+                )
         return result
 
     def new_turn(self) -> None:

@@ -8,6 +8,7 @@ turn the model is told to stop and carry on with its task.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from .store import Store
 
 __all__ = ["TOOL_NAMES", "Dispatcher", "tool_schemas"]
+
+log = logging.getLogger("memdir")
 
 TOOL_NAMES = ("memory", "memory_read", "memory_search", "session_search")
 MAX_FAILURES = 3
@@ -297,6 +300,12 @@ class Dispatcher:
             return handler(arguments)
         except MemdirError as exc:
             return self._fail(str(exc))
+        except Exception as exc:  # a bug must still not break the model's turn
+            log.exception("memory tool %s failed", name)
+            return self._fail(
+                f"memdir failed unexpectedly ({type(exc).__name__}: {str(exc)[:200]}); "
+                f"this is a bug in memdir, not in your call. Carry on without this tool call."
+            )
 
     def _fail(self, message: str) -> dict[str, Any]:
         self.failures += 1

@@ -434,7 +434,7 @@ class FileBackend:
             finally:
                 os.close(fd)
         except OSError as exc:
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # read-only: nothing was created to remove
                 os.unlink(tmp)
             raise StorageError("write", path, exc) from exc
         return Staged(name, tmp, data)
@@ -460,13 +460,11 @@ class FileBackend:
         return _info(st)
 
     def discard(self, staged: Staged) -> None:
-        """Remove a staged temp file that will not be used."""
-        try:
+        """Remove a staged temp file that will not be used. A file that cannot be
+        removed is left for :meth:`leftovers` (repair): discarding runs while another
+        error is on its way to the caller, and must not replace it."""
+        with contextlib.suppress(OSError):
             os.unlink(staged.tmp)
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            raise StorageError("remove the temp file", staged.tmp, exc) from exc
 
     def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
         """Atomic, durable replace: temp file, fsync, rename, fsync the folder."""
