@@ -55,6 +55,7 @@ def cli(tmp_path: Path, home: Path, project: Path) -> Run:
         "MEMDIR_BACKGROUND": "0",
         "NO_COLOR": "1",
         "COLUMNS": "200",
+        "EDITOR": "false",  # never an interactive editor
     }
 
     def _run(
@@ -63,6 +64,7 @@ def cli(tmp_path: Path, home: Path, project: Path) -> Run:
         wrap: Callable[[Sequence[str]], list[str] | None] | None = None,
         input: str | None = None,
         timeout: float = 60,
+        extra_env: dict[str, str] | None = None,
     ) -> subprocess.CompletedProcess[str]:
         cmd = [sys.executable, "-m", "memdir", "-C", str(project), *args]
         if wrap is not None:
@@ -73,7 +75,7 @@ def cli(tmp_path: Path, home: Path, project: Path) -> Run:
             cmd,
             capture_output=True,
             text=True,
-            env=env,
+            env={**env, **(extra_env or {})},
             input=input,
             timeout=timeout,
             preexec_fn=_cap_memory,
@@ -202,3 +204,162 @@ def test_readonly_helper_reports_why_it_cannot_run() -> None:
     assert reason is None or "read-only" in reason or "not installed" in reason
     if reason is None:
         assert readonly(Path("/tmp"), ["true"]) is not None
+
+
+# -- 3. call_tool never raises -----------------------------------------------------------------
+
+
+def _damage(db: Path, pages: Sequence[float] = (1 / 3, 1 / 2)) -> None:
+    """Overwrite most of a few pages in the middle of a SQLite file with noise."""
+    data = bytearray(db.read_bytes())
+    count = len(data) // 4096
+    for where in pages:
+        page = int(count * where)
+        data[page * 4096 + 100 : page * 4096 + 3900] = os.urandom(3800)
+    db.write_bytes(bytes(data))
+
+
+def _sessions(home: Path, project: Path, sessions: int = 12, each: int = 200) -> None:
+    md = memdir.open(home, project)
+    for j in range(sessions):
+        with md.session(agent="seed") as s:
+            for i in range(each):
+                s.log("user", f"message {i} of session {j} about the billing rollout " * 3)
+    md.close()
+
+
+def test_a_write_that_happened_is_reported_as_saved_on_a_damaged_state_db(
+    home: Path, project: Path
+) -> None:
+    _sessions(home, project)
+    _damage(home / "state.db", pages=(0.001,))  # the schema: state.db cannot even open
+    md = memdir.open(home, project)
+    with md.session() as s:
+        added = s.call_tool(
+            "memory",
+            {"action": "add", "type": "user", "name": "Saved", "description": "d", "body": "b"},
+        )
+        assert added["success"] is True and "could not be recorded" in added["warning"]
+        read = s.call_tool("memory_read", {"id": "Saved"})
+        assert read["success"] is True and read["content"].endswith("b")
+        found = s.call_tool("memory_search", {"query": "saved"})
+        assert [r["id"] for r in found["results"]] == ["user_saved"]
+        sessions = s.call_tool("session_search", {"query": "billing"})
+        assert sessions["success"] is False and "doctor --repair" in sessions["error"]
+    assert md.find("Saved")[1].body == "b"
+
+
+def test_lone_surrogates_in_session_search_filters_are_a_tool_error(
+    home: Path, project: Path
+) -> None:
+    _sessions(home, project, sessions=1, each=3)
+    md = memdir.open(home, project)
+    with md.session() as s:
+        for key in ("session_id", "agent", "role"):
+            result = s.call_tool("session_search", {"query": "billing", key: "\ud800"})
+            assert result["success"] is False and "surrogate" in result["error"], result
+
+
+# -- 4 and 5. a read-only home -----------------------------------------------------------------
+
+needs_readonly = pytest.mark.skipif(readonly_reason() is not None, reason=str(readonly_reason()))
+
+
+def _ro(home: Path) -> Callable[[Sequence[str]], list[str] | None]:
+    return lambda cmd: readonly(home, cmd)
+
+
+@needs_readonly
+def test_writes_on_a_read_only_home_fail_in_one_line(
+    cli: Run, tmp_path: Path, home: Path, project: Path
+) -> None:
+    _add(cli, "Kept")
+    editor = tmp_path / "editor.py"
+    editor.write_text(
+        "import pathlib, sys\np = pathlib.Path(sys.argv[-1])\n"
+        "p.write_text(p.read_text().replace('The body', 'A body'))\n"
+    )
+    for args in (
+        ["add", "--type", "user", "--name", "New", "--description", "d", "--body", "b"],
+        ["rm", "Kept"],
+        ["edit", "Kept"],
+    ):
+        proc = cli(
+            *args,
+            ok=False,
+            wrap=_ro(home),
+            extra_env={"EDITOR": f"{sys.executable} {editor}"},
+        )
+        errors = [line for line in proc.stderr.splitlines() if line.startswith("Error")]
+        assert len(errors) == 1 and "Read-only file system" in errors[0], proc.stderr
+    assert [e.name for e in memdir.open(home, project).store("local").list()] == ["Kept"]
+
+
+@needs_readonly
+def test_the_memory_tool_over_mcp_on_a_read_only_home_is_a_tool_result(
+    home: Path, project: Path
+) -> None:
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    md = memdir.open(home, project)
+    md.store("local").add(type="user", name="Kept", description="d", body="we use pnpm")
+    md.close()
+    cmd = readonly(home, [sys.executable, "-m", "memdir", "-C", str(project), "mcp"])
+    assert cmd is not None
+    params = StdioServerParameters(
+        command=cmd[0], args=cmd[1:], env={**os.environ, "MEMDIR_HOME": str(home)}
+    )
+
+    async def main() -> None:
+        async with Client(params) as c:
+            add = {"action": "add", "type": "user", "name": "N", "description": "d", "body": "b"}
+            result = await c.call_tool("memory", add)
+            assert result.is_error and "Read-only file system" in result.content[0].text  # type: ignore[union-attr]
+            found = await c.call_tool("memory_search", {"query": "pnpm"})
+            assert not found.is_error and "user_kept" in found.content[0].text  # type: ignore[union-attr]
+            read = await c.call_tool("memory_read", {"id": "Kept"})
+            assert not read.is_error and "we use pnpm" in read.content[0].text  # type: ignore[union-attr]
+
+    anyio.run(main)
+
+
+@needs_readonly
+def test_reads_work_on_a_read_only_home_and_doctor_calls_it_healthy(
+    cli: Run, home: Path, project: Path
+) -> None:
+    _add(cli, "Use pnpm")
+    _sessions(home, project, sessions=2, each=5)
+    found = json.loads(cli("search", "--json", "pnpm", wrap=_ro(home)).stdout)
+    assert [e["id"] for e in found["entries"]] == ["user_use-pnpm"]
+    sessions = json.loads(cli("sessions", "search", "--json", "billing", wrap=_ro(home)).stdout)
+    assert len(sessions) == 2
+    assert "Use pnpm" in cli("context", wrap=_ro(home)).stdout
+    doctor = cli("doctor", wrap=_ro(home))
+    assert "read-only here" in doctor.stdout and "All scopes healthy" in doctor.stdout
+    assert "10 messages" in doctor.stdout
+
+
+# -- 7. doctor --repair ------------------------------------------------------------------------
+
+
+def test_doctor_names_the_damage_counts_what_is_readable_and_repair_salvages_it(
+    cli: Run, home: Path, project: Path
+) -> None:
+    _sessions(home, project)
+    db = home / "state.db"
+    _damage(db)
+    doctor = cli("doctor", ok=False)
+    assert "doctor --repair" in doctor.stdout
+    assert "2,400 messages" in doctor.stdout  # counted, not 0
+    assert "Run `memdir doctor` to check" not in doctor.stdout
+    report = json.loads(cli("doctor", "--repair", "--json").stdout)
+    recovery = report["recovery"]
+    assert recovery["before"]["messages"] == 2400
+    assert 2000 < recovery["after"]["messages"] <= 2400
+    assert Path(recovery["kept"]).read_bytes()[:16] == b"SQLite format 3\x00"
+    assert report["healthy"] is True and report["state"]["damaged"] == []
+    md = memdir.open(home, project)
+    assert len(md.sessions.search("billing rollout", limit=10)) == 10
+    assert md.sessions.get(md.sessions.list(limit=1)[0].id).messages > 0
+    assert "All scopes healthy" in cli("doctor").stdout

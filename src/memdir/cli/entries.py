@@ -148,13 +148,21 @@ def show(state: State, target: str, scope: str | None, as_json: bool) -> None:
 
 
 def _save_recovery(state: State, entry: Entry, text: str) -> Path:
-    folder: Path = state.md.home / "recovery"
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """Keep refused text in ``$MEMDIR_HOME/recovery`` or, when the home cannot be
+    written (a read-only disk), in the temp folder."""
+    import tempfile
+
     stamp = format_time(datetime.now().astimezone()).replace(":", "")
-    path = folder / f"{entry.id}-{stamp}.md"
-    path.write_text(text, encoding="utf-8")
-    path.chmod(0o600)
-    return path
+    for folder in (state.md.home / "recovery", Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, name = tempfile.mkstemp(prefix=f"{entry.id}-{stamp}-", suffix=".md", dir=folder)
+            with open(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            return Path(name)
+        except OSError:
+            continue
+    raise MemdirError(f"Could not keep your text anywhere; here it is:\n{text}")
 
 
 @cli.command()
