@@ -4,13 +4,18 @@ real read-only mount and files another user owns."""
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import json
 import os
 import resource
+import socket
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -363,3 +368,111 @@ def test_doctor_names_the_damage_counts_what_is_readable_and_repair_salvages_it(
     assert len(md.sessions.search("billing rollout", limit=10)) == 10
     assert md.sessions.get(md.sessions.list(limit=1)[0].id).messages > 0
     assert "All scopes healthy" in cli("doctor").stdout
+
+
+# -- 8. HTTP bodies, result sizes, batch sizes -------------------------------------------------
+
+
+@contextlib.contextmanager
+def _serve(home: Path, project: Path, *args: str) -> Iterator[tuple[int, str, Any]]:
+    """``memdir serve`` on a free loopback port: (port, token, the process)."""
+    env = {**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_BACKGROUND": "0"}
+    base = [sys.executable, "-m", "memdir", "-C", str(project), "serve"]
+    token = subprocess.run(
+        [*base, "--print-token"], env=env, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    proc = subprocess.Popen(
+        [*base, "--port", str(port), *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert proc.poll() is None, proc.communicate()
+                assert time.monotonic() < deadline, "memdir serve did not start"
+                time.sleep(0.05)
+        yield port, token, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def _chunked(port: int, token: str, size: int, *, abort: bool = False) -> int | None:
+    """POST ``size`` bytes with chunked transfer encoding (no Content-Length); the status,
+    or None when ``abort`` closes the connection half-way."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.putrequest("POST", "/mcp")
+    for key, value in (
+        ("Authorization", f"Bearer {token}"),
+        ("Content-Type", "application/json"),
+        ("Accept", "application/json, text/event-stream"),
+        ("Transfer-Encoding", "chunked"),
+    ):
+        conn.putheader(key, value)
+    conn.endheaders()
+    sent = 0
+    with contextlib.suppress(OSError):  # the server may answer and close before the end
+        while sent < size:
+            conn.send(b"2000\r\n" + b" " * 0x2000 + b"\r\n")
+            sent += 0x2000
+            if abort and sent > size // 2:
+                conn.close()
+                return None
+        conn.send(b"0\r\n\r\n")
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+def test_a_chunked_body_over_the_limit_is_413_and_an_aborted_one_logs_nothing(
+    home: Path, project: Path
+) -> None:
+    with _serve(home, project, "--max-body", "65536") as (port, token, proc):
+        assert _chunked(port, token, 200_000) == 413
+        assert _chunked(port, token, 40_000, abort=True) is None
+        assert _chunked(port, token, 200_000, abort=True) is None
+        time.sleep(0.5)
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err and "Exception" not in err, err
+
+
+def test_a_huge_hand_placed_entry_is_read_back_capped_with_its_path(
+    home: Path, project: Path
+) -> None:
+    store = memdir.open(home, project).store("local")
+    store.add(type="reference", name="Huge", description="a log pasted by hand", body="x")
+    path = Path(store.backend.location) / "reference_huge.md"
+    with path.open("a") as f:
+        f.write("log line\n" * 6_000_000)  # ~54 MB
+    md = memdir.open(home, project)
+    with md.session() as s:
+        result = s.call_tool("memory_read", {"id": "reference_huge"})
+    assert result["success"] and result["truncated"] is True and result["path"] == str(path)
+    assert len(result["content"]) < 70_000 and str(path) in result["content"]
+    assert len(json.dumps(result)) < 80_000
+
+
+def test_an_operations_batch_has_a_length_cap(home: Path, project: Path) -> None:
+    md = memdir.open(home, project)
+    ops = [
+        {"action": "add", "type": "user", "name": f"n{i}", "description": "d", "body": f"b{i}"}
+        for i in range(3000)
+    ]
+    with md.session() as s:
+        result = s.call_tool("memory", {"operations": ops})
+        assert result["success"] is False and "at most 50" in result["error"]
+        assert md.store("local").list() == []
+        assert s.call_tool("memory", {"operations": ops[:50]})["success"] is True
+    assert len(md.store("local").list()) == 50

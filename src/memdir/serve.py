@@ -137,6 +137,10 @@ class AuthGate:
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
             return
+        buffered = await self._body(receive, send)
+        if buffered is None:
+            return
+        receive = buffered
         version = headers.get(b"mcp-protocol-version", b"").decode("latin-1")
         if version and await self._modern(version, receive, send):
             return
@@ -144,7 +148,7 @@ class AuthGate:
         if not sid or self.sessions is None or scope["path"].rstrip("/") != MCP_PATH:
             # only the MCP endpoint's answers say anything about a session (a 404 for
             # another path must not end one)
-            await self.app(scope, self._limited(receive), send)
+            await self.app(scope, receive, send)
             return
         status = 0
 
@@ -156,7 +160,7 @@ class AuthGate:
 
         self.sessions.begin(sid)
         try:
-            await self.app(scope, self._limited(receive), watched)
+            await self.app(scope, receive, watched)
         finally:  # 404: the SDK does not know the id (ended, expired); DELETE: ended now
             ended = status == 404 or (scope["method"] == "DELETE" and 200 <= status < 300)
             with anyio.CancelScope(shield=True):
@@ -168,12 +172,7 @@ class AuthGate:
 
         if version in HANDSHAKE_PROTOCOL_VERSIONS:
             return False
-        body = b""
-        more = True
-        while more and len(body) <= self.max_body:
-            message = await receive()
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
+        body = (await receive()).get("body", b"")  # buffered whole by _body
         try:
             request_id = json.loads(body).get("id")
         except (ValueError, AttributeError):
@@ -193,20 +192,30 @@ class AuthGate:
         )
         return True
 
-    def _limited(self, receive: Receive) -> Receive:
-        """Count body bytes as they arrive (a chunked body has no Content-Length)."""
-        seen = 0
-        limit = self.max_body
-
-        async def wrapped() -> Any:
-            nonlocal seen
+    async def _body(self, receive: Receive, send: Send) -> Receive | None:
+        """Read the whole body first (a chunked one has no Content-Length): over
+        ``max_body`` is answered 413 here, a client that leaves mid-body gets nothing,
+        and neither reaches the SDK (which would answer 500 and log a traceback). Returns
+        a ``receive`` that replays the body, or None when the request is done with."""
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > limit:
-                return {"type": "http.disconnect"}
-            return message
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
+                return None
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        pending: list[Any] = [{"type": "http.request", "body": b"".join(chunks)}]
 
-        return wrapped
+        async def replay() -> Any:
+            return pending.pop() if pending else await receive()
+
+        return replay
 
 
 def make_app(

@@ -34,6 +34,8 @@ SESSION_LIMIT_MAX = 10
 WINDOW_MAX = 10
 MESSAGE_CHARS = 600  # per message in session_search output
 OUTPUT_CHARS = 8000  # all messages of one session_search result together
+RESULT_CHARS = 64 * 1024  # any one text in a result (a hand-placed 50 MB entry, say)
+MAX_OPERATIONS = 50  # changes in one all-or-nothing batch (each holds the scope lock)
 
 _TYPES = ["user", "feedback", "project", "reference"]
 _MEMORY_DOC = (
@@ -283,7 +285,12 @@ class Dispatcher:
     def call(self, name: object, arguments: object) -> dict[str, Any]:
         """Run one tool call; always returns a JSON-serialisable dict. From the third
         failure in a turn on, errors tell the model to stop using memory and carry on (the
-        calls still run: a harness that never calls :meth:`new_turn` is not locked out)."""
+        calls still run: a harness that never calls :meth:`new_turn` is not locked out).
+        No text in the result is longer than ``RESULT_CHARS``."""
+        result: dict[str, Any] = _capped(self._call(name, arguments))
+        return result
+
+    def _call(self, name: object, arguments: object) -> dict[str, Any]:
         handler = self._handlers.get(name) if isinstance(name, str) else None
         if handler is None:
             return self._fail(
@@ -321,6 +328,11 @@ class Dispatcher:
         if ops_arg is not None:
             if not isinstance(ops_arg, list) or not ops_arg:
                 raise ValidationError("'operations' must be a non-empty list of objects")
+            if len(ops_arg) > MAX_OPERATIONS:
+                raise ValidationError(
+                    f"'operations' holds {len(ops_arg):,} changes; send at most "
+                    f"{MAX_OPERATIONS} per call (nothing was applied)"
+                )
             if args.get("action") is not None:
                 raise ValidationError("send either 'action' or 'operations', not both")
             ops = []
@@ -410,7 +422,17 @@ class Dispatcher:
     def _read(self, args: Mapping[str, Any]) -> dict[str, Any]:
         target = _get(args, "id", str, required=True)
         scope, entry = self.md.find(target)
-        return {"success": True, "id": entry.id, "scope": scope, "content": self.md.read(entry.id)}
+        content = self.md.read(entry.id)
+        result = {"success": True, "id": entry.id, "scope": scope, "content": content}
+        if len(content) > RESULT_CHARS:
+            path = f"{self.md.store(scope).backend.location}/{entry.filename}"
+            keep = RESULT_CHARS - 1024  # room for the note within the cap
+            result["content"] = (
+                content[:keep] + f"\n\n[Cut at {keep:,} of {len(content):,} characters: the "
+                f"whole entry is the file {path}.]"
+            )
+            result["truncated"], result["path"] = True, path
+        return result
 
     def _search(self, args: Mapping[str, Any]) -> dict[str, Any]:
         query = _get(args, "query", str, required=True)
@@ -515,6 +537,18 @@ class Dispatcher:
             "messages": _messages(found, OUTPUT_CHARS),
             "hint": "call again with around=<first or last id> to read further",
         }
+
+
+def _capped(value: Any) -> Any:
+    """``value`` with every text longer than ``RESULT_CHARS`` cut, saying so: a model's
+    context (and an HTTP response) is no place for megabytes."""
+    if isinstance(value, str) and len(value) > RESULT_CHARS:
+        return value[:RESULT_CHARS] + f" [… cut: {len(value):,} characters in all]"
+    if isinstance(value, dict):
+        return {k: _capped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_capped(v) for v in value]
+    return value
 
 
 def _iso(when: datetime | None) -> str | None:
