@@ -476,3 +476,61 @@ def test_an_operations_batch_has_a_length_cap(home: Path, project: Path) -> None
         assert md.store("local").list() == []
         assert s.call_tool("memory", {"operations": ops[:50]})["success"] is True
     assert len(md.store("local").list()) == 50
+
+
+# -- 9. replace keeps history; supersede through the tool --------------------------------------
+
+
+def test_replace_keeps_the_previous_body_findable_as_history(home: Path, project: Path) -> None:
+    md = memdir.open(home, project)
+    with md.session() as s:
+        s.call_tool(
+            "memory",
+            {
+                "action": "add",
+                "type": "project",
+                "name": "Package manager",
+                "description": "which installer this repo uses",
+                "body": "We use npm.",
+            },
+        )
+        replaced = s.call_tool(
+            "memory", {"action": "replace", "target": "Package manager", "body": "We use pnpm."}
+        )
+        assert "stays in the history" in replaced["results"][0]["message"]
+        history = s.call_tool("memory_search", {"query": "npm", "include_history": True})
+    [old] = [h for h in md.search("npm", include_archived=True) if h.entry.archived]
+    assert old.entry.body == "We use npm." and old.entry.superseded_by == "project_package-manager"
+    assert old.entry.valid_until is not None
+    assert [r["id"] for r in history["results"] if r.get("archived")] == [old.entry.id]
+    assert [e.body for e in md.store("local").list()] == ["We use pnpm."]
+    assert "npm." not in md.system_block().replace("pnpm.", "")  # only the current fact loads
+    md.store("local").replace("Package manager", description="the installer")  # no new body
+    assert len([e for e in md.store("local").list(include_archived=True) if e.archived]) == 1
+
+
+def test_the_memory_tool_supersedes_one_fact_with_another(home: Path, project: Path) -> None:
+    md = memdir.open(home, project)
+    with md.session() as s:
+        s.call_tool(
+            "memory",
+            {"action": "add", "type": "project", "name": "CI on Travis", "description": "ci",
+             "body": "CI runs on Travis."},
+        )  # fmt: skip
+        missing = s.call_tool("memory", {"action": "supersede", "target": "Travis"})
+        assert (
+            missing["success"] is False
+            and "supersede needs name, description, body" in (missing["error"])
+        )
+        done = s.call_tool(
+            "memory",
+            {"action": "supersede", "target": "Travis", "name": "CI on GitHub Actions",
+             "description": "ci", "body": "CI runs on GitHub Actions since March."},
+        )  # fmt: skip
+    assert done["success"] and done["results"][0]["action"] == "supersede"
+    [current] = md.store("local").list()
+    assert current.name == "CI on GitHub Actions" and current.supersedes == (
+        "project_ci-on-travis",
+    )
+    [old] = [h.entry for h in md.search("Travis", include_archived=True)]
+    assert old.archived and old.superseded_by == current.id and old.valid_until is not None

@@ -122,7 +122,7 @@ def test_budget_error_lists_pinned_entries(md: Memdir) -> None:
     ("name", "args", "fragment"),
     [
         ("memory", {"action": "add", "type": "user"}, "add needs name, description, body"),
-        ("memory", {"action": "fly"}, "action must be add, replace or remove"),
+        ("memory", {"action": "fly"}, "action must be add, replace, supersede or remove"),
         ("memory", {"action": "replace", "target": "x"}, "at least one"),
         ("memory", {"action": "remove"}, "'target' is required"),
         (

@@ -53,7 +53,8 @@ class AddOp:
 
 @dataclass(frozen=True)
 class ReplaceOp:
-    """Change fields of the entry ``target`` names (id or unique substring)."""
+    """Change fields of the entry ``target`` names (id or unique substring). A new body
+    keeps the old version in the archive, with ``valid_until`` and ``superseded_by``."""
 
     target: str
     name: str | None = None
@@ -257,6 +258,16 @@ class Plan:
             source=self.source,
             origins=origins,
         )
+        if body != old.body:  # the old fact stays answerable: "what did we use before?"
+            self._write(
+                dataclasses.replace(
+                    old,
+                    id=self._archive_id(old.id),
+                    archived=True,
+                    valid_until=self.now,
+                    superseded_by=new.id,
+                )
+            )
         return self._swap(old, new)
 
     def _edit(self, op: EditOp) -> Change:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .changes import AddOp, Change, Operation, RemoveOp, ReplaceOp
+from .changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .model import Source
 
@@ -54,12 +54,14 @@ _MEMORY_DOC = (
 _ENTRY_PROPS: dict[str, Any] = {
     "action": {
         "type": "string",
-        "enum": ["add", "replace", "remove"],
-        "description": "add a new entry, replace fields of one, or remove one",
+        "enum": ["add", "replace", "supersede", "remove"],
+        "description": "add a new entry; replace fields of one (a new body keeps the old "
+        "one as history); supersede one with a new entry (this fact replaces that one); "
+        "or remove one",
     },
     "target": {
         "type": "string",
-        "description": "replace/remove: the entry's id or a short "
+        "description": "replace/supersede/remove: the entry's id or a short "
         "substring unique to it (of its name, description or body)",
     },
     "type": {"type": "string", "enum": _TYPES, "description": "add: the kind of memory"},
@@ -102,7 +104,8 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
                 },
                 "operations": {
                     "type": "array",
-                    "description": "several add/replace/remove changes applied all or nothing",
+                    "description": "several add/replace/supersede/remove changes applied all "
+                    "or nothing",
                     "items": {"type": "object", "properties": _ENTRY_PROPS, "required": ["action"]},
                 },
             },
@@ -240,9 +243,21 @@ def _operation(args: Mapping[str, Any]) -> Operation:
                 "replace needs at least one of name, description, body, type, pinned"
             )
         return ReplaceOp(_get(args, "target", str, required=True), pinned=pinned, **fields)
+    if action == "supersede":
+        missing = [k for k in ("target", "name", "description", "body") if not args.get(k)]
+        if missing:
+            raise ValidationError(f"supersede needs {', '.join(missing)}")
+        return SupersedeOp(
+            _get(args, "target", str),
+            _get(args, "name", str),
+            _get(args, "description", str),
+            _get(args, "body", str),
+            type=_get(args, "type", str),
+            pinned=_get(args, "pinned", bool),
+        )
     if action == "remove":
         return RemoveOp(_get(args, "target", str, required=True))
-    raise ValidationError(f"action must be add, replace or remove, not {action!r}")
+    raise ValidationError(f"action must be add, replace, supersede or remove, not {action!r}")
 
 
 _VERBS = {
@@ -404,10 +419,17 @@ class Dispatcher:
                 "id": change.previous.id,
                 "message": f"{_VERBS[change.action]} {entry.id}",
             }
+        kept = (
+            " The previous body stays in the history (memory_search with include_history)."
+            if change.action == "replace"
+            and change.previous is not None
+            and change.previous.body != entry.body
+            else ""
+        )
         return {
             "action": change.action,
             "id": entry.id,
-            "message": f"{_VERBS[change.action]} {entry.id} ({entry.name})",
+            "message": f"{_VERBS[change.action]} {entry.id} ({entry.name}).{kept}",
         }
 
     @staticmethod
