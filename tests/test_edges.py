@@ -534,3 +534,57 @@ def test_the_memory_tool_supersedes_one_fact_with_another(home: Path, project: P
     )
     [old] = [h.entry for h in md.search("Travis", include_archived=True)]
     assert old.archived and old.superseded_by == current.id and old.valid_until is not None
+
+
+# -- 10. the failure count resets ---------------------------------------------------------------
+
+
+def test_the_failure_count_resets_on_success_user_message_and_quiet_minute(
+    md: memdir.Memdir, clock: Any
+) -> None:
+    s = md.session()
+
+    def fail() -> str:
+        return str(s.call_tool("memory_read", {"id": "nope"})["error"])
+
+    for _ in range(2):
+        fail()
+    assert "stop using memory tools" in fail()
+    s.log("user", "next question")  # a new user message is a new turn
+    assert "stop" not in fail()
+    fail()
+    assert "stop using memory tools" in fail()
+    clock.advance(seconds=61)  # a quiet minute, for harnesses that never log
+    assert "stop" not in fail()
+
+
+def test_an_mcp_connection_does_not_stay_told_to_stop(home: Path, project: Path) -> None:
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "memdir", "-C", str(project), "mcp"],
+        env={**os.environ, "MEMDIR_HOME": str(home)},
+    )
+
+    async def main() -> list[str]:
+        errors = []
+        async with Client(params) as c:
+            for round_ in range(6):
+                for _ in range(3):
+                    bad = await c.call_tool("memory_read", {"id": "nope"})
+                    errors.append(bad.content[0].text)  # type: ignore[union-attr]
+                add = {
+                    "action": "add",
+                    "type": "user",
+                    "name": f"n{round_}",
+                    "description": "d",
+                    "body": f"b{round_}",
+                }
+                assert not (await c.call_tool("memory", add)).is_error
+        return errors
+
+    errors = anyio.run(main)
+    assert not any("4 failed" in e or "16 failed" in e for e in errors)
+    assert sum("3 failed memory calls" in e for e in errors) == 6

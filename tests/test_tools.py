@@ -154,8 +154,12 @@ def test_three_failures_tell_the_model_to_stop(md: Memdir) -> None:
         "memory", {"action": "add", "type": "user", "name": "n", "description": "d", "body": "b"}
     )
     assert ok["success"] and len(md.store("local").list()) == 1
+    # ... and a success starts the count again (issue 15), as does a new turn.
+    assert "stop" not in s.call_tool("memory_read", {"id": "nope"})["error"]
+    for _ in range(2):
+        s.call_tool("memory_read", {"id": "nope"})
     assert "stop using memory tools" in s.call_tool("memory_read", {"id": "nope"})["error"]
-    s.new_turn()  # ... and a new turn starts the count again.
+    s.new_turn()
     assert "stop" not in s.call_tool("memory_read", {"id": "nope"})["error"]
 
 

@@ -145,6 +145,8 @@ class MemorySession:
         """
         if not self.md.enabled:
             return 0
+        if role == "user":  # a new user message starts a new turn
+            self.new_turn()
         self._record()
         message_id = self.md.sessions.log(
             self.id, role, content, tool_name=tool_name, tool_calls=tool_calls, timestamp=timestamp

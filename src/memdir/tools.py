@@ -29,6 +29,7 @@ log = logging.getLogger("memdir")
 
 TOOL_NAMES = ("memory", "memory_read", "memory_search", "session_search")
 MAX_FAILURES = 3
+QUIET = 60.0  # seconds without a call: a new turn, whether or not the harness says so
 SEARCH_LIMIT_MAX = 20
 SESSION_LIMIT_MAX = 10
 WINDOW_MAX = 10
@@ -286,6 +287,7 @@ class Dispatcher:
         self.write_scope = write_scope
         self.source = source
         self.failures = 0
+        self._last_call: datetime | None = None
         self._handlers: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "memory": self._memory,
             "memory_read": self._read,
@@ -301,8 +303,16 @@ class Dispatcher:
         """Run one tool call; always returns a JSON-serialisable dict. From the third
         failure in a turn on, errors tell the model to stop using memory and carry on (the
         calls still run: a harness that never calls :meth:`new_turn` is not locked out).
-        No text in the result is longer than ``RESULT_CHARS``."""
+        No text in the result is longer than ``RESULT_CHARS``. A success, or a quiet
+        minute since the last call (a harness that never marks turns), starts the count
+        again."""
+        now = self.md.clock()
+        if self._last_call is not None and (now - self._last_call).total_seconds() >= QUIET:
+            self.failures = 0
+        self._last_call = now
         result: dict[str, Any] = _capped(self._call(name, arguments))
+        if result.get("success"):
+            self.failures = 0
         return result
 
     def _call(self, name: object, arguments: object) -> dict[str, Any]:
