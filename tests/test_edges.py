@@ -588,3 +588,46 @@ def test_an_mcp_connection_does_not_stay_told_to_stop(home: Path, project: Path)
     errors = anyio.run(main)
     assert not any("4 failed" in e or "16 failed" in e for e in errors)
     assert sum("3 failed memory calls" in e for e in errors) == 6
+
+
+# -- 11. Hermes-style arguments ----------------------------------------------------------------
+
+
+def test_content_is_read_as_body_and_unknown_fields_name_the_expected_ones(
+    md: memdir.Memdir,
+) -> None:
+    s = md.session()
+    added = s.call_tool(
+        "memory",
+        {"action": "add", "type": "user", "name": "Tabs", "description": "indent",
+         "content": "Indent with tabs."},
+    )  # fmt: skip
+    assert added["success"] and "'content' was read as 'body'" in added["notes"][0]
+    assert md.find("Tabs")[1].body == "Indent with tabs."
+    hermes = s.call_tool(
+        "memory",
+        {"action": "replace", "target": "memory", "old_text": "tabs", "content": "Use spaces."},
+    )
+    assert hermes["success"] and md.find("Tabs")[1].body == "Use spaces."
+    assert any("'old_text' was read as 'target'" in n for n in hermes["notes"])
+    unknown = s.call_tool(
+        "memory",
+        {"action": "add", "type": "user", "name": "x", "description": "d", "text": "t",
+         "tags": ["a"]},
+    )  # fmt: skip
+    assert unknown["success"] is False
+    assert "add does not take 'tags', 'text'" in unknown["error"]
+    assert "it takes type, name, description, body, pinned" in unknown["error"]
+    both = s.call_tool(
+        "memory",
+        {"action": "add", "type": "user", "name": "x", "description": "d", "body": "a",
+         "content": "b"},
+    )  # fmt: skip
+    assert both["success"] is False and "not both" in both["error"]
+    batch = s.call_tool(
+        "memory", {"operations": [{"action": "remove", "target": "Tabs", "why": "old"}]}
+    )
+    assert (
+        batch["success"] is False
+        and "operations[0]: remove does not take 'why'" in (batch["error"])
+    )

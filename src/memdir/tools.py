@@ -223,12 +223,54 @@ def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = Fals
     return value
 
 
-def _operation(args: Mapping[str, Any]) -> Operation:
+# The fields each action takes (beyond "action"), as the schema documents them.
+_FIELDS = {
+    "add": ("type", "name", "description", "body", "pinned"),
+    "replace": ("target", "name", "description", "body", "type", "pinned"),
+    "supersede": ("target", "name", "description", "body", "type", "pinned"),
+    "remove": ("target",),
+}
+_TOP = ("action", "scope", "operations")  # also allowed at the top level of a call
+
+
+def _aliased(args: Mapping[str, Any], notes: list[str]) -> dict[str, Any]:
+    """Hermes-style arguments in memdir's names, each rename noted: ``content`` is the
+    body; ``old_text`` names the target; a ``target`` of "memory" or "user" (Hermes's
+    store names) is not an entry."""
+    out = dict(args)
+    if "content" in out:
+        if out.get("body") is not None:
+            raise ValidationError("send the text as 'body' or as 'content', not both")
+        out["body"] = out.pop("content")
+        notes.append("'content' was read as 'body' (memdir's name for the entry's text)")
+    if out.get("target") in ("memory", "user") and out.get("action") == "add":
+        del out["target"]
+        notes.append(f"'target': {args['target']!r} was ignored (add needs no target)")
+    if "old_text" in out:
+        if out.get("target") in (None, "memory", "user"):
+            out["target"] = out.pop("old_text")
+            notes.append("'old_text' was read as 'target' (an id or unique substring)")
+        else:
+            raise ValidationError("send 'target' or 'old_text', not both")
+    return out
+
+
+def _operation(raw: Mapping[str, Any], notes: list[str], *, top: bool = False) -> Operation:
+    args = _aliased(raw, notes)
     action = _get(args, "action", str, required=True)
+    if action not in _FIELDS:
+        raise ValidationError(f"action must be add, replace, supersede or remove, not {action!r}")
+    fields = _FIELDS[action]
+    unknown = sorted(k for k in args if k not in fields and k not in (_TOP if top else ("action",)))
+    if unknown:
+        raise ValidationError(
+            f"{action} does not take {', '.join(repr(k)[:60] for k in unknown[:5])}; "
+            f"it takes {', '.join(fields)}"
+        )
     if action == "add":
         missing = [k for k in ("type", "name", "description", "body") if not args.get(k)]
         if missing:
-            raise ValidationError(f"add needs {', '.join(missing)}")
+            raise ValidationError(f"add needs {', '.join(missing)} (it takes {', '.join(fields)})")
         return AddOp(
             _get(args, "type", str),
             _get(args, "name", str),
@@ -237,13 +279,13 @@ def _operation(args: Mapping[str, Any]) -> Operation:
             pinned=bool(_get(args, "pinned", bool)),
         )
     if action == "replace":
-        fields = {k: _get(args, k, str) for k in ("name", "description", "body", "type")}
+        values = {k: _get(args, k, str) for k in ("name", "description", "body", "type")}
         pinned = _get(args, "pinned", bool)
-        if all(v is None for v in fields.values()) and pinned is None:
+        if all(v is None for v in values.values()) and pinned is None:
             raise ValidationError(
                 "replace needs at least one of name, description, body, type, pinned"
             )
-        return ReplaceOp(_get(args, "target", str, required=True), pinned=pinned, **fields)
+        return ReplaceOp(_get(args, "target", str, required=True), pinned=pinned, **values)
     if action == "supersede":
         missing = [k for k in ("target", "name", "description", "body") if not args.get(k)]
         if missing:
@@ -256,9 +298,7 @@ def _operation(args: Mapping[str, Any]) -> Operation:
             type=_get(args, "type", str),
             pinned=_get(args, "pinned", bool),
         )
-    if action == "remove":
-        return RemoveOp(_get(args, "target", str, required=True))
-    raise ValidationError(f"action must be add, replace, supersede or remove, not {action!r}")
+    return RemoveOp(_get(args, "target", str, required=True))
 
 
 _VERBS = {
@@ -349,6 +389,7 @@ class Dispatcher:
         return {"success": False, "error": message}
 
     def _memory(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        notes: list[str] = []
         ops_arg = args.get("operations")
         if ops_arg is not None:
             if not isinstance(ops_arg, list) or not ops_arg:
@@ -360,16 +401,22 @@ class Dispatcher:
                 )
             if args.get("action") is not None:
                 raise ValidationError("send either 'action' or 'operations', not both")
+            unknown = sorted(k for k in args if k not in ("operations", "scope"))
+            if unknown:
+                raise ValidationError(
+                    f"with 'operations', send only 'scope' beside it, not "
+                    f"{', '.join(repr(k)[:60] for k in unknown[:5])}"
+                )
             ops = []
             for i, item in enumerate(ops_arg):
                 if not isinstance(item, Mapping):
                     raise ValidationError(f"operations[{i}] must be an object")
                 try:
-                    ops.append(_operation(item))
+                    ops.append(_operation(item, notes))
                 except ValidationError as exc:
                     raise ValidationError(f"operations[{i}]: {exc} (nothing was applied)") from None
         else:
-            ops = [_operation(args)]
+            ops = [_operation(args, notes, top=True)]
         scope = _get(args, "scope", str)
         store = self.md.store(self._scope(scope))
         try:
@@ -382,6 +429,7 @@ class Dispatcher:
             "success": True,
             "results": [self._summary(c) for c in changes],
             "usage": self._usage(store),
+            **({"notes": list(dict.fromkeys(notes))} if notes else {}),
         }
 
     def _scope(self, scope: str | None) -> str:
