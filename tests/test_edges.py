@@ -631,3 +631,19 @@ def test_content_is_read_as_body_and_unknown_fields_name_the_expected_ones(
         batch["success"] is False
         and "operations[0]: remove does not take 'why'" in (batch["error"])
     )
+
+
+# -- 12. duplicates are whole entries ----------------------------------------------------------
+
+
+def test_an_entry_with_the_same_body_but_another_name_is_saved(md: memdir.Memdir) -> None:
+    s = md.session()
+    first = {"action": "add", "type": "project", "name": "Staging URL",
+             "description": "where staging lives", "body": "https://staging.example.com"}  # fmt: skip
+    assert s.call_tool("memory", first)["results"][0]["action"] == "add"
+    same = {**first, "name": "staging url", "description": "Where  staging lives"}
+    assert s.call_tool("memory", same)["results"][0]["action"] == "exists"
+    other = {**first, "type": "reference", "name": "Demo URL", "description": "the demo box"}
+    result = s.call_tool("memory", other)
+    assert result["results"][0]["action"] == "add", result
+    assert sorted(e.name for e in md.store("local").list()) == ["Demo URL", "Staging URL"]

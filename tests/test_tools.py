@@ -52,8 +52,8 @@ def test_add_read_search_replace_remove(md: Memdir) -> None:
         {
             "action": "add",
             "type": "feedback",
-            "name": "Other",
-            "description": "x",
+            "name": "use PNPM",
+            "description": "pnpm  not npm",
             "body": "use PNPM.",
         },
     )

@@ -40,7 +40,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class AddOp:
-    """Add a new entry (an equal one already present is returned instead)."""
+    """Add a new entry (an equal one already present is returned instead: same type, and
+    the same name, description and body up to case and whitespace)."""
 
     type: EntryType | str
     name: str
@@ -204,8 +205,13 @@ class Plan:
         description = validate_description(op.description)
         body = validate_body(op.body)
         key = normalise(body)
-        for existing in self.active.values():
-            if existing.body_key == key:
+        for existing in self.active.values():  # the same entry, not only the same body
+            if (
+                existing.body_key == key
+                and existing.type is type_
+                and normalise(existing.name) == normalise(name)
+                and normalise(existing.description) == normalise(description)
+            ):
                 return Change("exists", existing)
         entry = Entry(
             id=self._new_id(type_, name),
