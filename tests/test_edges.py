@@ -638,8 +638,13 @@ def test_content_is_read_as_body_and_unknown_fields_name_the_expected_ones(
 
 def test_an_entry_with_the_same_body_but_another_name_is_saved(md: memdir.Memdir) -> None:
     s = md.session()
-    first = {"action": "add", "type": "project", "name": "Staging URL",
-             "description": "where staging lives", "body": "https://staging.example.com"}  # fmt: skip
+    first = {
+        "action": "add",
+        "type": "project",
+        "name": "Staging URL",
+        "description": "where staging lives",
+        "body": "https://staging.example.com",
+    }
     assert s.call_tool("memory", first)["results"][0]["action"] == "add"
     same = {**first, "name": "staging url", "description": "Where  staging lives"}
     assert s.call_tool("memory", same)["results"][0]["action"] == "exists"
