@@ -652,3 +652,74 @@ def test_an_entry_with_the_same_body_but_another_name_is_saved(md: memdir.Memdir
     result = s.call_tool("memory", other)
     assert result["results"][0]["action"] == "add", result
     assert sorted(e.name for e in md.store("local").list()) == ["Demo URL", "Staging URL"]
+
+
+# -- 13. "forget that" in the offline rules provider -------------------------------------------
+
+
+def _said(md: memdir.Memdir, clock: Any, *lines: str) -> Any:
+    from memdir.pipeline import RulesProvider
+
+    md.pipeline.provider = RulesProvider()
+    with md.session(agent="a") as s:
+        for line in lines:
+            s.log("user", line)
+            s.log("assistant", "OK.")
+    clock.advance(minutes=1)
+    report = md.pipeline.run()
+    assert not report.errors, report.errors
+    return report
+
+
+@pytest.mark.parametrize(
+    ("remember", "forget"),
+    [
+        ("Remember that the deploy window is Friday 6pm.", "Forget about the deploy window."),
+        ("Remember that the deploy window is Friday 6pm.", "Please forget the deploy window."),
+        (
+            "Remember that the deploy window is Friday 6pm.",
+            "You don't need to remember the deploy window any more.",
+        ),
+        ("记住：部署窗口是周五晚上六点。", "忘掉部署窗口这件事吧"),
+        ("记住：部署窗口是周五晚上六点。", "部署窗口不用记了"),
+        ("记住：部署窗口是周五晚上六点。", "把部署窗口忘掉"),
+    ],
+)
+def test_forget_in_a_later_session_removes_the_entry_for_good(
+    md: memdir.Memdir, clock: Any, remember: str, forget: str
+) -> None:
+    _said(md, clock, remember)
+    [entry] = md.store("local").list()
+    _said(md, clock, "Deploy the billing service.", forget)
+    assert md.store("local").list() == []
+    [archived] = [e for e in md.store("local").list(include_archived=True) if e.archived]
+    assert archived.name == entry.name and archived.removed_at is not None
+    clock.advance(minutes=1)
+    again = md.pipeline.run(everything=True)  # re-reading both sessions brings nothing back
+    assert not again.errors and md.store("local").list() == []
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ("Remember that I use vim.", "Actually, forget that."),
+        ("Remember that I use vim.", "No, forget it."),
+        ("记住：我用 vim 写代码。", "不用记了"),
+        ("记住：我用 vim 写代码。", "算了，把这个忘掉吧"),
+    ],
+)
+def test_forget_that_right_after_saying_it_writes_nothing(
+    md: memdir.Memdir, clock: Any, lines: tuple[str, str]
+) -> None:
+    _said(md, clock, *lines)
+    assert md.store("local").list(include_archived=True) == []
+
+
+def test_forget_leaves_unrelated_entries_and_dont_forget_is_a_reminder(
+    md: memdir.Memdir, clock: Any
+) -> None:
+    _said(md, clock, "Remember that the staging DB is read-only.")
+    _said(md, clock, "Forget about the weekly sync meeting.", "Don't forget to run the tests.")
+    assert [e.name for e in md.store("local").list(include_archived=True)] == [
+        "The staging DB is read-only"
+    ]
