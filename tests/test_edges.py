@@ -723,3 +723,25 @@ def test_forget_leaves_unrelated_entries_and_dont_forget_is_a_reminder(
     assert [e.name for e in md.store("local").list(include_archived=True)] == [
         "The staging DB is read-only"
     ]
+
+
+# -- 14. readable ids for Chinese (and Japanese, Korean) names ---------------------------------
+
+
+def test_cjk_names_give_readable_ids_and_file_names(cli: Run, home: Path, project: Path) -> None:
+    saved = cli(
+        "add", "--type", "user", "--name", "部门聚餐地点", "--description", "聚餐在哪",
+        "--body", "部门聚餐在公司楼下的川菜馆。",
+    )  # fmt: skip
+    assert "Saved user_部门聚餐地点" in saved.stdout
+    folder = _local(home, project)
+    assert (folder / "user_部门聚餐地点.md").is_file()
+    assert "[部门聚餐地点](user_部门聚餐地点.md)" in (folder / "MEMORY.md").read_text()
+    assert json.loads(cli("show", "--json", "user_部门聚餐地点").stdout)["name"] == "部门聚餐地点"
+    _add(cli, "用 pnpm 安装")
+    _add(cli, "한국어 설정")
+    ids = [e["id"] for e in json.loads(cli("ls", "--json").stdout)]
+    assert ids == ["user_部门聚餐地点", "user_用-pnpm-安装", "user_한국어-설정"]
+    assert "user_部门聚餐地点" in cli("log").stdout
+    cli("rm", "聚餐")
+    assert list((folder / "archive").glob("user_部门聚餐地点--*.md"))

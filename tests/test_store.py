@@ -134,7 +134,9 @@ def test_names_never_escape_the_scope(store: memdir.Store, scope_dir: Path, name
     path = (scope_dir / entry.filename).resolve()
     assert path.parent == scope_dir.resolve()
     assert len(path.name.encode()) <= 255
-    assert entry.id.isascii()
+    # ASCII, or CJK kept readable (issue 15): no separators, dots or other scripts' letters
+    assert all(c.isascii() or "\u3040" <= c <= "\U0002fa1f" for c in entry.id)
+    assert "/" not in entry.id and ".." not in entry.id
 
 
 def test_target_by_id_substring_and_errors(store: memdir.Store) -> None:
