@@ -745,3 +745,112 @@ def test_cjk_names_give_readable_ids_and_file_names(cli: Run, home: Path, projec
     assert "user_部门聚餐地点" in cli("log").stdout
     cli("rm", "聚餐")
     assert list((folder / "archive").glob("user_部门聚餐地点--*.md"))
+
+
+# -- 15 and 16: serve's banner, a port in use, a bad token -------------------------------------
+
+
+def test_the_banner_names_a_command_that_works_off_the_path(
+    tmp_path: Path, home: Path, project: Path
+) -> None:
+    script = Path(sys.executable).with_name("memdir")
+    if not script.is_file():
+        pytest.skip("no memdir console script beside this Python (not an installed venv)")
+    env = {**os.environ, "MEMDIR_HOME": str(home), "PATH": "/usr/bin:/bin"}
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [str(script), "-C", str(project), "serve", "--port", str(port)],
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        banner = proc.stderr.readline()
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+    assert f"`{script} serve --print-token`" in banner, banner
+    printed = subprocess.run(
+        [str(script), "serve", "--print-token"], env=env, capture_output=True, text=True
+    )
+    assert printed.stdout.strip() == (home / "mcp-token").read_text().strip()
+
+
+def test_a_second_server_on_the_port_says_so_before_any_banner(home: Path, project: Path) -> None:
+    with _serve(home, project) as (port, _, _):
+        second = subprocess.run(
+            [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--port", str(port)],
+            env={**os.environ, "MEMDIR_HOME": str(home)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert second.returncode == 1 and "memdir MCP on" not in second.stderr
+    assert second.stderr.strip() == (
+        f"Error: Port {port} on 127.0.0.1 is in use (another memdir serve?). Stop the other "
+        f"server or pick another port with --port."
+    )
+
+
+def test_a_bad_token_is_shown_as_a_bad_token_not_an_oauth_login(home: Path, project: Path) -> None:
+    import anyio
+    from mcp import Client
+    from mcp.client.auth import OAuthClientProvider
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+    from mcp.shared.auth import OAuthClientMetadata
+    from mcp.shared.exceptions import MCPError
+
+    redirects: list[str] = []
+
+    class Memory:
+        async def get_tokens(self) -> None:
+            return None
+
+        async def set_tokens(self, tokens: object) -> None:
+            raise AssertionError("no OAuth token may be stored")
+
+        async def get_client_info(self) -> None:
+            return None
+
+        async def set_client_info(self, info: object) -> None:
+            raise AssertionError("no OAuth client may be registered")
+
+    async def redirect(url: str) -> None:
+        redirects.append(url)
+
+    async def attempt(url: str, token: str | None, oauth: bool) -> str:
+        auth = (
+            OAuthClientProvider(
+                url,
+                OAuthClientMetadata(redirect_uris=["http://127.0.0.1:1/cb"]),  # type: ignore[list-item]
+                Memory(),  # type: ignore[arg-type]
+                redirect_handler=redirect,
+            )
+            if oauth
+            else None
+        )
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        http = create_mcp_http_client(headers=headers, auth=auth)
+        try:
+            async with Client(streamable_http_client(url, http_client=http)):
+                pass
+        except (MCPError, BaseExceptionGroup) as exc:  # the SDK may group them
+            leaves = [exc]
+            while any(isinstance(e, BaseExceptionGroup) for e in leaves):
+                leaves = [x for e in leaves for x in getattr(e, "exceptions", [e])]
+            assert all(isinstance(e, MCPError) for e in leaves), leaves
+            return " ".join(str(e) for e in leaves)
+        raise AssertionError("connected with a bad token")
+
+    with _serve(home, project) as (port, _, _):
+        url = f"http://127.0.0.1:{port}/mcp"
+        for token in ("wrong-token", None):
+            for oauth in (False, True):
+                message = anyio.run(attempt, url, token, oauth)
+                assert "wrong or missing bearer token" in message, message
+                assert "memdir serve --print-token" in message
+    assert redirects == []  # never sent to a login page

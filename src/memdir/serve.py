@@ -1,9 +1,10 @@
 """``memdir serve``: the MCP server over streamable HTTP, behind a bearer token.
 
 The token is made on first run in ``$MEMDIR_HOME/mcp-token`` (mode 0600) and every request
-must carry ``Authorization: Bearer <token>``; anything else gets 401 before the MCP layer
-sees it. The server binds to 127.0.0.1 unless told otherwise, refuses bodies over
-``max_body`` bytes with 413, and keeps the SDK's DNS-rebinding check on loopback.
+must carry ``Authorization: Bearer <token>``; anything else gets 403 with a JSON-RPC error
+saying so, before the MCP layer sees it (a 401 would send clients into OAuth). The server
+binds to 127.0.0.1 unless told otherwise, refuses bodies over ``max_body`` bytes with 413
+(chunked ones too), and keeps the SDK's DNS-rebinding check on loopback.
 
 Connections use the handshake era of the protocol (an ``initialize`` and an
 ``Mcp-Session-Id``), because one connection is one memdir session with its own frozen
@@ -33,7 +34,17 @@ if TYPE_CHECKING:
     from .engine import Memdir
     from .mcp import HttpSessions
 
-__all__ = ["IDLE_TIMEOUT", "MAX_BODY", "TOKEN_NAME", "AuthGate", "load_token", "make_app", "serve"]
+__all__ = [
+    "BAD_TOKEN",
+    "IDLE_TIMEOUT",
+    "MAX_BODY",
+    "TOKEN_NAME",
+    "AuthGate",
+    "check_port",
+    "load_token",
+    "make_app",
+    "serve",
+]
 
 TOKEN_NAME = "mcp-token"
 MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
@@ -94,6 +105,10 @@ async def _reply(
 
 
 MCP_PATH = "/mcp"
+BAD_TOKEN = (
+    "memdir: wrong or missing bearer token. Send the header 'Authorization: Bearer <token>' "
+    "with the token `memdir serve --print-token` prints on the server's machine."
+)
 
 
 class AuthGate:
@@ -122,15 +137,12 @@ class AuthGate:
         auth = headers.get(b"authorization", b"")
         scheme, _, given = auth.partition(b" ")
         if scheme.lower() != b"bearer" or not hmac.compare_digest(given.strip(), self.token):
+            # 403 with a JSON-RPC error, not 401: MCP clients answer any 401 by starting
+            # OAuth discovery (docs/design/serve.md), and memdir has no OAuth to offer.
             await _reply(
                 send,
-                401,
-                {
-                    "error": "missing or wrong bearer token; send "
-                    "'Authorization: Bearer <token>' (memdir serve "
-                    "--print-token shows it)"
-                },
-                ((b"www-authenticate", b'Bearer realm="memdir"'),),
+                403,
+                {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": BAD_TOKEN}},
             )
             return
         length = headers.get(b"content-length")
@@ -239,6 +251,32 @@ def make_app(
         session_idle_timeout=idle_timeout,
     )
     return AuthGate(app, token, max_body=max_body, sessions=sessions)
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise :class:`MemdirError` when ``host:port`` cannot be listened on (another
+    ``memdir serve`` holds it, say), before anything claims the server runs."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise MemdirError(f"Cannot listen on {host}: {exc.strerror or exc}.") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            why = (
+                "is in use (another memdir serve?)"
+                if exc.errno == errno.EADDRINUSE
+                else (f"cannot be used: {exc.strerror}")
+            )
+            raise MemdirError(
+                f"Port {port} on {host} {why}. Stop the other server or pick another port "
+                f"with --port."
+            ) from None
 
 
 def serve(
