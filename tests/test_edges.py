@@ -854,3 +854,54 @@ def test_a_bad_token_is_shown_as_a_bad_token_not_an_oauth_login(home: Path, proj
                 assert "wrong or missing bearer token" in message, message
                 assert "memdir serve --print-token" in message
     assert redirects == []  # never sent to a login page
+
+
+# -- 16: the CLI as people use it --------------------------------------------------------------
+
+
+def test_ls_never_wraps_ids_at_100_columns(cli: Run, home: Path, project: Path) -> None:
+    name = "Always run the full integration suite before tagging a release"
+    _add(cli, name)
+    listing = cli("ls", extra_env={"COLUMNS": "100"}).stdout
+    [entry] = memdir.open(home, project).store("local").list()
+    assert len(entry.id) > 50
+    assert any(entry.id in line for line in listing.splitlines()), listing
+
+
+def test_rm_finds_the_scope_and_sessions_take_an_id_prefix(
+    cli: Run, home: Path, project: Path
+) -> None:
+    _add(cli, "Shared rule", "--scope", "project")
+    removed = cli("rm", "Shared rule")
+    assert "in the project scope" in removed.stdout
+    assert memdir.open(home, project).store("project").list() == []
+    _sessions(home, project, sessions=2, each=2)
+    sid = memdir.open(home, project).sessions.list(limit=1)[0].id
+    shown = json.loads(cli("sessions", "show", sid[:6], "--json").stdout)
+    assert shown["session"]["id"] == sid and len(shown["messages"]) == 2
+    assert "No session" in cli("sessions", "show", "zzzzzz", ok=False).stderr
+
+
+def test_an_mcp_connection_that_logs_nothing_leaves_no_session(home: Path, project: Path) -> None:
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "memdir", "-C", str(project), "mcp"],
+        env={**os.environ, "MEMDIR_HOME": str(home)},
+    )
+
+    async def main() -> None:
+        async with Client(params) as c:
+            await c.list_tools()
+            add = {"action": "add", "type": "user", "name": "n", "description": "d", "body": "b"}
+            assert not (await c.call_tool("memory", add)).is_error
+            await c.call_tool("memory_read", {"id": "n"})
+            await c.call_tool("memory_search", {"query": "n"})
+        async with Client(params) as c:
+            await c.call_tool("log", {"role": "user", "content": "hello"})
+
+    anyio.run(main)
+    sessions = memdir.open(home, project).sessions.list()
+    assert [s.messages for s in sessions] == [1]  # only the connection that logged

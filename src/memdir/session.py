@@ -96,8 +96,7 @@ class MemorySession:
         if not result.get("success"):
             return result
         try:  # bookkeeping in state.db: the call itself has already happened
-            if name == "memory":
-                self._record()
+            if name == "memory" and self._recorded:  # nothing logged yet: no turn to skip
                 self.md.pipeline.note_write(self.id)
             elif name == "memory_read":
                 self.md.pipeline.note_read(result["scope"], result["id"])
