@@ -905,3 +905,70 @@ def test_an_mcp_connection_that_logs_nothing_leaves_no_session(home: Path, proje
     anyio.run(main)
     sessions = memdir.open(home, project).sessions.list()
     assert [s.messages for s in sessions] == [1]  # only the connection that logged
+
+
+# -- 17: progress on a terminal, nothing extra otherwise --------------------------------------
+
+
+def _on_a_terminal(cmd: list[str], env: dict[str, str]) -> str:
+    """Everything ``cmd`` writes to a pseudo-terminal (stdout and stderr alike)."""
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        cmd, stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO: the other side closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    proc.wait(timeout=120)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_repair_shows_progress_on_a_terminal_and_nothing_extra_when_piped(
+    cli: Run, home: Path, project: Path
+) -> None:
+    _sessions(home, project, sessions=6)
+    db = home / "state.db"
+    _damage(db)
+    damaged = db.read_bytes()
+    env = {**os.environ, "MEMDIR_HOME": str(home), "TERM": "xterm", "COLUMNS": "120"}
+    env.pop("NO_COLOR", None)
+    shown = _on_a_terminal(
+        [sys.executable, "-m", "memdir", "-C", str(project), "doctor", "--repair"], env
+    )
+    assert "copying messages" in shown and "building the search indexes" in shown, shown
+    assert "salvaged with" in shown
+    db.write_bytes(damaged)  # damaged again: now piped, and as JSON
+    for f in home.glob("state.db-*"):
+        f.unlink()
+    piped = cli("doctor", "--repair")
+    assert "copying" not in piped.stdout + piped.stderr and "salvaged with" in piped.stdout
+    db.write_bytes(damaged)
+    for f in home.glob("state.db-*"):
+        f.unlink()
+    as_json = cli("doctor", "--repair", "--json")
+    assert json.loads(as_json.stdout)["recovery"] and as_json.stderr == ""
+
+
+def test_maintain_shows_progress_on_a_terminal_only(cli: Run, home: Path, project: Path) -> None:
+    md = memdir.open(home, project)
+    for i in range(2):
+        with md.session(agent="a") as s:
+            s.log("user", f"Remember that staging number {i} is read-only.")
+    md.close()
+    env = {**os.environ, "MEMDIR_HOME": str(home), "TERM": "xterm", "COLUMNS": "120"}
+    piped = cli("maintain")
+    assert piped.stderr == "" and "sessions extracted: 2" in piped.stdout
+    with md.session(agent="a") as s:
+        s.log("user", "Remember that staging number 9 is read-only.")
+    shown = _on_a_terminal([sys.executable, "-m", "memdir", "-C", str(project), "maintain"], env)
+    assert "memdir maintain" in shown and "sessions extracted: 1" in shown, shown
