@@ -166,6 +166,7 @@ def test_a_fifo_in_the_scope_or_home_never_hangs(
         assert "not a regular file" in _add(cli, "New", ok=False, timeout=20).stderr
     else:
         _add(cli, "New", timeout=20)
+    cli("serve", "--print-token", timeout=20)  # serve opens memory first, like every command
     mcp = subprocess.run(
         [sys.executable, "-m", "memdir", "-C", str(project), "mcp"],
         input="",
