@@ -215,13 +215,20 @@ def test_readonly_helper_reports_why_it_cannot_run() -> None:
 # -- 3. call_tool never raises -----------------------------------------------------------------
 
 
-def _damage(db: Path, pages: Sequence[float] = (1 / 3, 1 / 2)) -> None:
-    """Overwrite most of a few pages in the middle of a SQLite file with noise."""
+def _damage(db: Path, marker: bytes = b"of session", pages: int = 2) -> None:
+    """Overwrite ``pages`` pages holding ``marker`` (rows of the messages table, not
+    their search index, which doctor rebuilds) with noise, or the first page when the
+    marker is empty (then the file cannot even be opened)."""
     data = bytearray(db.read_bytes())
-    count = len(data) // 4096
-    for where in pages:
-        page = int(count * where)
-        data[page * 4096 + 100 : page * 4096 + 3900] = os.urandom(3800)
+    size = 4096
+    found = [
+        i
+        for i in range(1, len(data) // size)
+        if marker and marker in data[i * size : (i + 1) * size]
+    ]
+    for page in found[len(found) // 3 :: max(1, len(found) // (3 * pages))][:pages] or [0]:
+        start = page * size + (100 if page == 0 else 8)
+        data[start : page * size + size - 8] = os.urandom(size - 8 - (start - page * size))
     db.write_bytes(bytes(data))
 
 
@@ -238,9 +245,11 @@ def test_a_write_that_happened_is_reported_as_saved_on_a_damaged_state_db(
     home: Path, project: Path
 ) -> None:
     _sessions(home, project)
-    _damage(home / "state.db", pages=(0.001,))  # the schema: state.db cannot even open
     md = memdir.open(home, project)
     with md.session() as s:
+        s.log("user", "save this please")  # the session is recorded
+        md.close()
+        _damage(home / "state.db", marker=b"")  # the schema: state.db cannot even open
         added = s.call_tool(
             "memory",
             {"action": "add", "type": "user", "name": "Saved", "description": "d", "body": "b"},

@@ -72,11 +72,15 @@ class MemorySession:
 
     def close(self) -> None:
         """End the session (its end time is recorded when it logged anything) and queue
-        its extraction; the worker thread runs it when ``background`` is on."""
+        its extraction; the worker thread runs it when ``background`` is on. A state.db
+        that cannot record it is a warning, not an error: the idle rule finds it later."""
         if self._recorded and not self.closed:
-            self.md.sessions.end(self.id)
             self.closed = True
-            self.md.pipeline.session_ended(self.id)
+            try:
+                self.md.sessions.end(self.id)
+                self.md.pipeline.session_ended(self.id)
+            except MemdirError as exc:  # the idle rule extracts it later
+                warn_once(f"session {self.id} not marked ended: {exc}")
         self.closed = True
 
     def system_block(self) -> str:
