@@ -38,11 +38,13 @@ from ..errors import MemdirError, ParseError, ValidationError
 from ..formats.claude import (
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
+    IndexLink,
     fit_index,
+    index_block,
+    is_section,
     parse_index,
     parse_topic,
     project_slug,
-    render_index_line,
     render_topic,
     section_memory,
     to_memory,
@@ -222,8 +224,9 @@ def _origin(path: Path) -> str:
     return f"claude-code:{path.absolute()}"
 
 
-def _read_index(folder: Path, read: Read) -> dict[str, str]:
-    """Hooks of MEMORY.md by file name; its own notes become items."""
+def _read_index(folder: Path, read: Read) -> dict[str, IndexLink]:
+    """Each topic file's MEMORY.md line, by file name; the index's own notes become
+    items."""
     path = folder / INDEX
     try:
         index = parse_index(read_text(path, MAX_FILE_BYTES))
@@ -232,12 +235,12 @@ def _read_index(folder: Path, read: Read) -> dict[str, str]:
     except (OSError, ValueError) as exc:
         read.problems.append(f"{path}: {_why(exc)}")
         return {}
-    hooks: dict[str, str] = {}
+    hooks: dict[str, IndexLink] = {}
     for link in index.links:
         name = link.filename
         if name is None:
             continue
-        hooks.setdefault(name, link.hook)
+        hooks.setdefault(name, link)
         if not (folder / name).exists():
             read.notes.append(f"{path} links to {name}, which does not exist")
     seen: set[str] = set()
@@ -254,6 +257,7 @@ def _read_index(folder: Path, read: Read) -> dict[str, str]:
                 description=mem.description,
                 body=mem.body,
                 origin=f"{_origin(path)}#{anchor}",
+                extra=mem.extra,
             )
         )
     return hooks
@@ -291,10 +295,19 @@ class ClaudeCode:
                     continue
                 try:
                     topic = parse_topic(read_text(path, MAX_FILE_BYTES), str(path))
-                except (OSError, ValueError, ParseError) as exc:
+                except (OSError, ValueError) as exc:
                     read.problems.append(f"{path}: {_why(exc)}")
                     continue
-                mem = to_memory(topic, path.stem, hooks.get(path.name))
+                link = hooks.get(path.name)
+                mem = to_memory(
+                    topic,
+                    path.stem,
+                    (link.hook or None) if link else None,
+                    link.title if link else None,
+                    str(path),
+                    link,
+                )
+                read.notes.extend(mem.notes)
                 read.items.append(
                     ImportItem(
                         type=mem.type,
@@ -302,6 +315,7 @@ class ClaudeCode:
                         description=mem.description,
                         body=mem.body,
                         origin=_origin(path),
+                        extra=mem.extra,
                     )
                 )
         read.notes += instruction_notes(md)
@@ -317,16 +331,18 @@ class ClaudeCode:
         names = _file_names(entries, target)
         ledger = Ledger(md.home)
         out = Rendered(prune=[target], notes=[note] if note else [])
-        lines, kept_theirs = [], []
-        for e in entries:
+        blocks = [index_block(e.name, names[e.id], e.description, e.extra, e.body) for e in entries]
+        text, fit = fit_index(blocks)
+        kept_theirs = []
+        for n, e in enumerate(entries):
+            if n < fit and is_section(e.extra):
+                continue  # notes written into MEMORY.md go back there, not into a file
             path = target / names[e.id]
-            content = render_topic(e.name, e.description, e.type.value, e.body)
+            content = render_topic(e.name, e.description, e.type.value, e.body, e.extra)
             if _holds_same(path, content, e, ledger):
                 kept_theirs.append(path.name)
             else:
                 out.files.append(ExportFile(path, content, (e.id,)))
-            lines.append(render_index_line(e.name, path.name, e.description))
-        text, fit = fit_index(lines)
         # last: files are written in order, so a failed write never leaves MEMORY.md
         # listing a topic file that is not there
         out.files.append(ExportFile(target / INDEX, text, tuple(e.id for e in entries[:fit])))
@@ -390,7 +406,8 @@ def _file_names(entries: list[Entry], target: Path) -> dict[str, str]:
 
 def _holds_same(path: Path, content: str, entry: Entry, ledger: Ledger) -> bool:
     """True if ``path`` holds a file memdir did not write that already says what
-    ``entry`` says (same type, name and body): it is left as Claude Code wrote it."""
+    ``entry`` says (same type, name and body, and description when the file gives one):
+    it is left as Claude Code wrote it."""
     try:
         data = read_bytes(path, MAX_FILE_BYTES)
     except (OSError, ValueError):
@@ -398,11 +415,15 @@ def _holds_same(path: Path, content: str, entry: Entry, ledger: Ledger) -> bool:
     if data == content.encode() or ledger.wrote(path, data):
         return False
     try:
-        mem = to_memory(parse_topic(data.decode("utf-8-sig"), str(path)), path.stem)
+        topic = parse_topic(data.decode("utf-8-sig"), str(path))
+        mem = to_memory(topic, path.stem)
         same_type = EntryType.parse(mem.type) is entry.type
-    except (UnicodeDecodeError, ParseError, ValidationError):
+    except (UnicodeDecodeError, ValidationError):
         return False
-    return same_type and mem.name == entry.name and normalise(mem.body) == entry.body_key
+    described = topic.description is None or mem.description == entry.description
+    return (
+        same_type and described and mem.name == entry.name and normalise(mem.body) == entry.body_key
+    )
 
 
 HARNESS = ClaudeCode()
