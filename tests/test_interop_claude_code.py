@@ -473,12 +473,23 @@ def test_instruction_files_are_reported_and_the_commands_work(
 ) -> None:
     notes = import_memories(md, "claude-code").notes
     by_file = {n.split(": ", 1)[0]: n for n in notes if ": " in n}
-    for name in ("CLAUDE.md", "CLAUDE.local.md"):
-        assert "memdir already reads it in place" in by_file[str(project.resolve() / name)]
+    checkout = project.resolve()
+    for name in (  # the checkout's Claude Code files, nested rules too, are read in place
+        "CLAUDE.md",
+        "CLAUDE.local.md",
+        ".claude/CLAUDE.md",
+        ".claude/rules/testing.md",
+        ".claude/rules/frontend/copy.md",
+        ".claude/rules/frontend/components.md",  # only for web/**/*.tsx: still in place
+    ):
+        assert "memdir already reads it in place" in by_file[str(checkout / name)], name
     commands = [n.split("run: ", 1)[1] for n in notes if "run: " in n]
-    assert len(commands) == 4  # ~/.claude/CLAUDE.md, its rule, .claude/CLAUDE.md, its rule
+    assert len(commands) == 3  # ~/.claude/CLAUDE.md and its two rules (one nested)
+    assert any("rules/lang/go.md" in c for c in commands)
     texts = "".join(i.text for i in md.instructions(["src/app.py"])[0])
-    assert "British English" not in texts and "table-driven" not in texts
+    assert "British English" not in texts and "table-driven" in texts
+    assert "Wrap errors" not in texts and "sentence case" in texts
+    assert "props objects" in "".join(i.text for i in md.instructions(["web/a/b.tsx"])[0])
     for command in commands:
         subprocess.run(["sh", "-c", command], check=True, env={**os.environ})
     loaded, _ = md.instructions(["src/app.py"])
@@ -488,12 +499,13 @@ def test_instruction_files_are_reported_and_the_commands_work(
         "Type-hint every public function",
         "Prefer table-driven tests",
         "regression test",
+        "Wrap errors with %w",
     ):
         assert wanted in texts
     # the linked rule keeps its paths: it is not loaded for a session on other files
     assert "Type-hint" not in "".join(i.text for i in md.instructions(["README"])[0])
     after = import_memories(md, "claude-code").notes
-    assert sum("memdir already reads it in place" in n for n in after) == 6
+    assert sum("memdir already reads it in place" in n for n in after) == 9
     assert not any("run: " in n for n in after)
 
 

@@ -353,6 +353,8 @@ class Memdir:
             names=self.settings.instruction_files,
             include_dirs=self.settings.include_dirs,
             paths=paths,
+            project_root=self.project_root,
+            codex=self.settings.codex_docs,
         )
 
     def _sections(

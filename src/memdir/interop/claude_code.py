@@ -11,12 +11,13 @@ or ``~/.claude/settings.json`` (the places Claude Code accepts it from) wins.
 ``claude-code:<file>`` (see :func:`memdir.formats.claude.to_memory` for how untyped files
 are named, typed and described); notes written directly into ``MEMORY.md`` (an old-style
 one, or sections appended to one memdir exported) become entries too. Unreadable files
-are listed as problems. Instruction files are not copied: those memdir already reads in
-place (``CLAUDE.md`` / ``CLAUDE.local.md`` of the checkout) are reported as such; the
-others (``~/.claude/CLAUDE.md``, ``.claude/rules/``, ``.claude/CLAUDE.md``) are listed
-with the one command that makes memdir read them in place. Claude Code goes on loading
-them itself, so a copy in memdir would load them twice in Claude Code sessions and drift
-from the original; an include or a link stays current.
+are listed as problems. Instruction files are not copied: memdir reads a checkout's
+Claude Code files in place as Claude Code does (``CLAUDE.md``, ``CLAUDE.local.md``,
+``.claude/CLAUDE.md``, ``.claude/rules/**``), and each is reported as read, or why not;
+Claude Code's user files (``~/.claude/CLAUDE.md``, ``~/.claude/rules/**``) are listed with
+the one command that makes memdir's user scope read them in place. Claude Code goes on
+loading them itself, so a copy in memdir would load them twice in Claude Code sessions and
+drift from the original; an import or a link stays current.
 
 **Export.** The entries this project sees (``source: external`` ones skipped) as typed
 topic files, and a ``MEMORY.md`` index within 200 lines and 25,000 bytes whose hooks are
@@ -50,6 +51,7 @@ from ..formats.claude import (
     to_memory,
 )
 from ..formats.slug import slugify
+from ..instructions import rule_files
 from ..model import Entry, EntryType, Source, normalise
 from ._exporting import ExportFile, Ledger
 from ._files import read_bytes, read_text, resolved, user_path, why
@@ -154,7 +156,6 @@ def instruction_notes(md: Memdir) -> list[str]:
         }
     )  # path rules
     claude, home = resolved(Path.home()) / ".claude", md.home
-    checkout = resolved(md.checkout_root)
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
     notes = []
 
@@ -184,13 +185,14 @@ def instruction_notes(md: Memdir) -> list[str]:
         )
 
     for folder in _ladder(md):
-        for name in ("CLAUDE.md", "CLAUDE.local.md"):
-            path = folder / name
-            if not path.is_file():
+        found = [folder / "CLAUDE.md", folder / "CLAUDE.local.md", folder / ".claude" / "CLAUDE.md"]
+        found += rule_files(folder / ".claude" / "rules") if folder != resolved(Path.home()) else []
+        for path in found:
+            if not path.is_file() or path.parent == claude:
                 continue
             if "CLAUDE.md" not in md.settings.instruction_files:
                 notes.append(
-                    f'{path}: memdir does not read CLAUDE.md files; add "CLAUDE.md"'
+                    f'{path}: memdir does not read Claude Code\'s files; add "CLAUDE.md"'
                     f" to instruction_files in {home / 'config.toml'}"
                 )
             else:
@@ -201,19 +203,9 @@ def instruction_notes(md: Memdir) -> list[str]:
                 )
     if (claude / "CLAUDE.md").is_file():
         notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
-    for rule in _md_files(claude / "rules"):
-        notes.append(link(rule, str(rule), home / "user" / "rules" / rule.name))
-    project_scope = checkout / ".memdir"
-    if (checkout / ".claude" / "CLAUDE.md").is_file():
-        notes.append(
-            include(
-                checkout / ".claude" / "CLAUDE.md", "@../.claude/CLAUDE.md", project_scope / own
-            )
-        )
-    for rule in _md_files(checkout / ".claude" / "rules"):
-        notes.append(
-            link(rule, f"../../.claude/rules/{rule.name}", project_scope / "rules" / rule.name)
-        )
+    for rule in rule_files(claude / "rules"):  # in sub-folders too, as Claude Code reads them
+        relative = rule.relative_to(claude / "rules")
+        notes.append(link(rule, str(rule), home / "user" / "rules" / relative))
     by_file: dict[str, str] = {}  # a project in the home folder finds ~/.claude twice
     for note in notes:
         by_file.setdefault(note.split(": ", 1)[0], note)
