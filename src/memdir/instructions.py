@@ -247,8 +247,10 @@ class _Reader:
                     "outside the folders this file may import from (list its folder under "
                     "include_dirs in config.toml to allow it)"
                 )
-            elif real in chain:
-                why = "include cycle: " + " → ".join(p.name for p in (*chain, real))
+            elif real in chain:  # nothing to fix: each file is loaded once anyway
+                cycle = " → ".join(p.name for p in (*chain, real))
+                self.note(scope, f"@{raw} in {where}", f"not imported: include cycle: {cycle}")
+                continue
             elif real in self.run.loaded:
                 if reader == "claude-code":
                     self.run.claude_read.add(real)

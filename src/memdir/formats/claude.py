@@ -237,6 +237,7 @@ class Section:
     level: int = 0  # of its heading (0: before any heading)
     line: int = 0  # where it starts in MEMORY.md (from 1)
     gap: int = 0  # blank lines between the heading and the text
+    title: str | None = None  # a heading line with no text of its own above this one
 
 
 @dataclass(frozen=True)
@@ -441,11 +442,17 @@ def parse_index(text: str) -> ParsedIndex:
     heading, level, start, group, lines = "", 0, 1, None, list[str]()
     fence = False
 
+    title: tuple[int, str] | None = None  # the last heading with no text of its own
+
     def close() -> None:
+        nonlocal title
         body = "\n".join(lines).strip("\n")
         if body.strip():
             gap = next(n for n, ln in enumerate(lines) if ln.strip())
-            sections.append(Section(heading, body, level, start, gap if heading else 0))
+            above = title[1] if title and title[0] < level else None
+            sections.append(Section(heading, body, level, start, gap if heading else 0, above))
+        elif heading and not any(link.line > start for link in links):
+            title = (level, group or "")
 
     for number, line in enumerate(text.split("\n"), 1):
         if line.lstrip().startswith(("```", "~~~")):
@@ -484,6 +491,7 @@ def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:
                     "level": section.level,
                     "at": section.line,
                     "gap": section.gap,
+                    "title": section.title,
                 }
             }
         },
@@ -546,7 +554,9 @@ def index_block(
         heading = _field(section.get("heading"), name, NAME_MAX)
         gap = "\n" * min(_int(section.get("gap")) or 0, 3)
         text = f"{'#' * max(1, min(level, 6))} {heading}\n{gap}{body}" if level else body
-        return IndexBlock(text.strip("\n"), _int(section.get("at")), section=True)
+        title = section.get("title")
+        title = title if isinstance(title, str) and title.startswith("#") else None
+        return IndexBlock(text.strip("\n"), _int(section.get("at")), title, section=True)
     index = stored(extra or {}, name, description).get("index") or {}
     title = _text(index, "title") or name
     hook = index.get("hook")
@@ -619,10 +629,13 @@ def _layout(blocks: Sequence[IndexBlock], tail: str) -> str:
     their old headings; the others after them."""
     placed = sorted((b for b in blocks if b.at is not None), key=lambda b: b.at or 0)
     ordered = [*placed, *(b for b in blocks if b.at is None)]
-    out, heading, last_multi = [_EXPORT_HEADER], None, False
+    out, heading, title, last_multi = [_EXPORT_HEADER], None, None, False
     for b in ordered:
         multi = b.section
         if multi:
+            if b.group is not None and b.group != title:  # the title above the notes
+                title = b.group
+                out.append(("\n" if len(out) > 1 else "") + b.group + "\n")
             first = b.text.split("\n", 1)[0]
             heading = first if first.startswith("#") else heading
             out.append(("\n" if len(out) > 1 else "") + b.text + "\n")
