@@ -477,3 +477,18 @@ def test_export_uses_the_limits_set_in_hermes_config_with_headroom(
     (broken.parent / "config.yaml").write_text("memory: [unclosed\n")
     fallback = export_memories(md, "hermes", broken)
     assert any("not YAML Hermes can read; its default limits" in n for n in fallback.notes)
+
+
+@given(st.text(max_size=200))
+def test_a_hermes_config_of_any_shape_gives_limits_or_defaults(text: str) -> None:
+    import tempfile
+
+    from memdir.interop.hermes import limits
+
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder) / ".hermes"
+        (home / "memories").mkdir(parents=True)
+        (home / "config.yaml").write_text(text, encoding="utf-8", errors="surrogatepass")
+        found, notes = limits(home / "memories")
+    assert set(found) == {"MEMORY.md", "USER.md"} and all(v > 0 for v in found.values())
+    assert all(isinstance(n, str) for n in notes)

@@ -20,6 +20,8 @@ from typing import Any
 
 import anyio
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
@@ -637,3 +639,24 @@ def test_one_server_serves_each_connection_in_its_own_project(
     }
     user = {e.name for e in memdir.open(home, project).store("user").list()}
     assert user == {"Answer in English", "For everyone"}
+
+
+@given(st.one_of(st.text(max_size=80), st.none(), st.integers(), st.lists(st.text(max_size=5))))
+def test_a_project_named_by_a_client_is_a_folder_or_a_clear_error(value: object) -> None:
+    """The `project` argument and header come from a model or a client: never a crash."""
+    from mcp.shared.exceptions import MCPError
+
+    from memdir.mcp import _folder, _root_folder
+
+    try:
+        found = _folder(value, "the 'project' argument")
+    except MCPError as exc:
+        assert "project" in exc.error.message
+    else:
+        assert found.is_absolute() and found.is_dir()
+    if isinstance(value, str):  # a root's URI, as a client may send it
+        for uri in (value, "file://" + value, "file:///" + value):
+            root = _root_folder(uri)
+            assert root is None or (root.is_absolute() and root.is_dir())
+    assert _root_folder(Path("/").as_uri()) == Path("/")
+    assert _root_folder("https://example.com/x") is None

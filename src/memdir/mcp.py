@@ -359,8 +359,12 @@ def _folder(value: object, what: str) -> Path:
     """An existing absolute folder named by a client; MCPError saying what is wrong."""
     if not isinstance(value, str) or not value.strip() or "\x00" in value:
         raise MCPError(code=types.INVALID_PARAMS, message=f"{what} must be a folder path")
-    path = Path(value.strip()).expanduser()
-    if not path.is_absolute() or not path.is_dir():
+    try:
+        path = Path(value.strip()).expanduser()
+        usable = path.is_absolute() and path.is_dir()
+    except (RuntimeError, OSError, ValueError):  # ~nobody, a name too long
+        usable = False
+    if not usable:
         raise MCPError(
             code=types.INVALID_PARAMS,
             message=f"{what} must be the absolute path of an existing folder, not {value!r}",
@@ -370,11 +374,14 @@ def _folder(value: object, what: str) -> Path:
 
 def _root_folder(uri: str) -> Path | None:
     """The local folder of a ``file://`` root (None for other roots or missing folders)."""
-    parsed = urlparse(uri)
-    if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
+    try:
+        parsed = urlparse(uri)
+        if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
+            return None
+        path = Path(unquote(parsed.path))
+        return path.resolve() if path.is_absolute() and path.is_dir() else None
+    except (OSError, ValueError, RuntimeError):  # not a URL, a NUL, a loop
         return None
-    path = Path(unquote(parsed.path))
-    return path.resolve() if path.is_absolute() and path.is_dir() else None
 
 
 def _text(uri: str, text: str, mime: str = "text/markdown") -> types.ReadResourceResult:
