@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from ..model import DESCRIPTION_MAX, NAME_MAX, EntryType
-from ._fastyaml import dump_flat
+from .frontmatter import dump_yaml
 from .index import one_line
 
 __all__ = [
@@ -498,18 +498,6 @@ def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:
     )
 
 
-def _dump(meta: dict[str, Any]) -> str:
-    flat = dump_flat(meta)
-    if flat is not None:
-        return flat
-    import yaml
-
-    dumped: str = yaml.safe_dump(
-        meta, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1_000_000
-    )
-    return dumped
-
-
 def _field(value: object, kept: str, limit: int) -> str:
     """The full text a file gave for a field memdir keeps as ``kept``, when it is that."""
     return value if isinstance(value, str) and _cap(value, limit) == kept else kept
@@ -532,7 +520,7 @@ def render_topic(
         meta["metadata"] = {**inner, "type": type_}
     else:
         meta["type"] = type_
-    return f"---\n{_dump(meta)}---\n\n{body.strip(chr(10))}\n"
+    return f"---\n{dump_yaml(meta)}---\n\n{body.strip(chr(10))}\n"
 
 
 def index_block(

@@ -18,9 +18,15 @@ from typing import Any
 
 from ..errors import ParseError, ValidationError
 from ..model import Entry, EntryType, Layout, Source
-from ._fastyaml import dump_flat, load_flat
 
-__all__ = ["KNOWN_KEYS", "format_time", "parse_entry", "render_entry", "split_frontmatter"]
+__all__ = [
+    "KNOWN_KEYS",
+    "dump_yaml",
+    "format_time",
+    "parse_entry",
+    "render_entry",
+    "split_frontmatter",
+]
 
 KNOWN_KEYS = (
     "name",
@@ -71,7 +77,8 @@ def _load_yaml(source: str, path: Path | str) -> Any:
     """PyYAML's reading of a frontmatter block; errors name the file line."""
     lib = _yaml()
     try:
-        _refuse_aliases(lib.module, source, path, lib.Loader)
+        if "&" in source or "*" in source:  # else it cannot hold an anchor or alias
+            _refuse_aliases(lib.module, source, path, lib.Loader)
         return lib.module.load(source, Loader=lib.Loader)
     except lib.module.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
@@ -123,9 +130,7 @@ def split_frontmatter(
         raise ParseError(path, "frontmatter opened with --- is never closed", line=1)
     source = rest[: close.start()]
     body = rest[close.end() :].strip("\n")
-    meta = load_flat(source)
-    if meta is None:
-        meta = _load_yaml(source, path)
+    meta = _load_yaml(source, path)
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
@@ -245,6 +250,20 @@ def parse_entry(
     )
 
 
+def dump_yaml(meta: Mapping[str, Any]) -> str:
+    """``meta`` as block YAML in its own order: times as ``…Z``, flat lists inline."""
+    lib = _yaml()
+    dumped: str = lib.module.dump(
+        dict(meta),
+        Dumper=lib.Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=1_000_000,
+    )
+    return dumped
+
+
 def _known_values(entry: Entry) -> dict[str, Any]:
     values: dict[str, Any] = {
         "name": entry.name,
@@ -278,15 +297,7 @@ def render_entry(entry: Entry) -> str:
         meta.setdefault(key, value)
     for key, value in entry.extra.items():
         meta.setdefault(key, value)
-    head = dump_flat(meta) or _yaml().module.dump(
-        meta,
-        Dumper=_yaml().Dumper,
-        sort_keys=False,
-        allow_unicode=True,
-        default_flow_style=False,
-        width=1_000_000,
-    )
-    text = f"---\n{head}---\n{entry.body}\n"
+    text = f"---\n{dump_yaml(meta)}---\n{entry.body}\n"
     if entry.layout.crlf:
         text = text.replace("\n", "\r\n")
     if entry.layout.bom:
