@@ -236,64 +236,6 @@ def test_index_keeps_the_greedy_selection(
     assert ("entries are not listed" in text) == (len(expected) < len(entries))
 
 
-_steps = st.lists(
-    st.tuples(
-        st.integers(0, 40),  # which entry
-        st.integers(0, 150),  # description length
-        st.integers(0, 600),  # minutes after T0
-        st.booleans(),  # pinned
-        st.sampled_from(list(EntryType)),
-        st.sampled_from(["keep", "drop", "archived", "external"]),
-    ),
-    max_size=40,
-)
-
-
-@settings(max_examples=300)
-@given(
-    st.lists(_steps, min_size=1, max_size=6),
-    st.integers(0, 40),
-    st.integers(0, 6000),
-    st.integers(0, 3),
-    st.lists(st.text("ab", min_size=1, max_size=3), max_size=2),
-)
-def test_incremental_index_equals_a_render_from_scratch(
-    batches: list[list[tuple[int, int, int, bool, EntryType, str]]],
-    max_lines: int,
-    max_bytes: int,
-    rebuild: int,
-    unreadable: list[str],
-) -> None:
-    from memdir.formats.index import IndexRenderer, snapshot_entries
-
-    renderer = IndexRenderer(max_lines=max_lines, max_bytes=max_bytes)
-    renderer.REBUILD = rebuild * 8  # 0: always from scratch
-    scope: dict[str, Entry] = {}
-    for batch in batches:
-        for n, hook, minutes, pinned, kind, fate in batch:
-            id_ = f"{kind.value}_e{n}"
-            if fate == "drop":
-                scope.pop(id_, None)
-                continue
-            scope[id_] = make(
-                f"E{n}",
-                id=id_,
-                type=kind,
-                description="d" * hook,
-                updated=T0 + timedelta(minutes=minutes),
-                pinned=pinned,
-                archived=fate == "archived",
-                source=Source.EXTERNAL if fate == "external" else Source.USER,
-            )
-        expected = render_index(
-            snapshot_entries(scope.values()),
-            max_lines=max_lines,
-            max_bytes=max_bytes,
-            unreadable=unreadable,
-        )
-        assert renderer.render(scope, unreadable=unreadable) == expected
-
-
 def test_pinned_budget_header() -> None:
     text = render_pinned([make("A", pinned=True, body="x" * 1600)], budget=2200)
     assert text.startswith("## Pinned [73% — 1,607/2,200 chars]\n")

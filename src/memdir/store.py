@@ -2,8 +2,7 @@
 
 Every write: validate, scan with the guard, take the scope lock, re-read the scope under the
 lock, refuse if any file cannot be parsed, write topic files atomically, then regenerate
-the index. Reads re-list the folder each time, so a file a person edits by hand is seen by
-the next read; parsed files are cached by their stat signature so this stays cheap.
+the index (see docs/design/store.md).
 """
 
 from __future__ import annotations
@@ -38,23 +37,18 @@ from .errors import (
 from .formats.frontmatter import parse_entry, render_entry
 from .formats.index import (
     PINNED_BUDGET,
-    IndexRenderer,
     pinned_cost,
     render_index,
     snapshot_entries,
 )
-from .formats.record import as_read, seal
 from .model import Entry, EntryType, Source, utcnow
 from .reader import ScopeReader, Snapshot
-from .storage.base import INDEX_NAME, Backend, Staged
+from .storage.base import INDEX_NAME, Backend
 
 if TYPE_CHECKING:
     from .storage.history import History
 
 __all__ = ["RepairReport", "Store", "commit_message"]
-
-# name -> (planned entry, signature of the file it replaces, staged file, as parsed, record)
-_Staging = dict[str, tuple[Entry, "tuple[int, ...] | None", Staged, Entry, "str | None"]]
 
 
 def commit_message(changes: Sequence[Change], source: Source) -> str:
@@ -90,8 +84,7 @@ class Store:
     """The entries of one scope.
 
     ``read_only`` scopes (managed) raise :class:`ReadOnlyScopeError` on every write.
-    ``clock`` returns the current UTC time. ``recheck_seconds`` bounds how long a burst of
-    writes may go without stat'ing every file (see :mod:`memdir.reader`; 0: always).
+    ``clock`` returns the current UTC time.
     ``history`` (optional) records every change as a git commit, under the same lock.
     """
 
@@ -104,7 +97,6 @@ class Store:
         pinned_budget: int = PINNED_BUDGET,
         lock_timeout: float = 30.0,
         clock: Callable[[], datetime] = utcnow,
-        recheck_seconds: float = 1.0,
         history: History | None = None,
     ) -> None:
         self.backend = backend
@@ -113,9 +105,8 @@ class Store:
         self.pinned_budget = pinned_budget
         self.lock_timeout = lock_timeout
         self.clock = clock
-        self._reader = ScopeReader(backend, recheck_seconds=recheck_seconds)
+        self._reader = ScopeReader(backend)
         self._mutex = threading.RLock()
-        self._index = IndexRenderer()  # used under _mutex
         # Called after every successful apply with (store, changes, source): how the layer
         # above records tombstones in state.db without this module knowing of it.
         self.observers: builtins.list[Callable[[Store, builtins.list[Change], Source], None]] = []
@@ -282,28 +273,22 @@ class Store:
         writer = Source.parse(source)
         ops = self._screen(ops, writer)
         now = self.clock()
-        staged = self._stage(ops, writer, now)
         unsynced: builtins.list[str] = []
         written = False
         try:
-            with self._mutex, self.backend.lock(self.lock_timeout, idle=self._reader.prefetch):
-                for attempt in range(2):
-                    snap = self._reader.load(locked=True, full=attempt > 0)
-                    if snap.problems:
-                        raise UnreadableScopeError(self.scope, snap.problems)
-                    plan = Plan(snap.active, self._archived_ids, now=now, source=writer)
-                    changes = [plan.apply(op) for op in ops]
-                    touched = set(plan.writes) | plan.deletes
-                    if attempt or self._reader.unchanged(touched):
-                        break  # else a target was edited by hand in place: read it all again
+            with self._mutex, self.backend.lock(self.lock_timeout):
+                snap = self._reader.load()
+                if snap.problems:
+                    raise UnreadableScopeError(self.scope, snap.problems)
+                plan = Plan(snap.active, self._archived_ids, now=now, source=writer)
+                changes = [plan.apply(op) for op in ops]
+                touched = set(plan.writes) | plan.deletes
                 if any(e.pinned for e in plan.writes.values()):  # else it cannot grow
                     self._check_budget(snap.active, plan.active)
-                self._reader.advance(self.backend.log_changes(touched))
                 if self.history is not None:
                     self.history.absorb()
-                records: dict[str, str] = {}
                 prior = self._bytes(touched) if capture is not None else {}
-                unsynced = self._execute(plan, staged, records)
+                unsynced = self._execute(plan)
                 written = True
                 if capture is not None:
                     capture(prior, self._bytes(touched))
@@ -313,10 +298,7 @@ class Store:
                     self.history.record(
                         [*sorted(touched), INDEX_NAME], commit_message(changes, writer)
                     )
-                self._reader.advance(self.backend.log_settled(records), settled=True)
         finally:
-            for *_, pending, _, _ in staged.values():
-                self.backend.discard(pending)
             if written:  # on disk, even if recording it in history failed
                 self._settle(unsynced, changes, writer)
         return changes
@@ -382,56 +364,18 @@ class Store:
                     )
             if self.history is not None:
                 self.history.absorb()
-            self._reader.advance(self.backend.log_changes(set(files)))
             for name, data in sorted(files.items()):
                 if data is None:
                     self.backend.delete(name)
-                    self._reader.forget(name)
                 else:
                     self.backend.write(name, data)
-            snap = self._reader.load(locked=True, full=True)
+            snap = self._reader.load()
             self._write_index(snap.active, snap.problems)
             if self.history is not None:
                 self.history.record([*sorted(files), INDEX_NAME], message)
 
     def _archived_ids(self) -> builtins.list[str]:
         return [n[len("archive/") : -len(".md")] for n in self.backend.archive_names()]
-
-    def _stage(self, ops: Sequence[Operation], writer: Source, now: datetime) -> _Staging:
-        """Guess the plan from what this process last read, without the lock, and write
-        the files it would produce to durable temp files.
-
-        Rendering and fsyncing then happen outside the lock. Under the lock the plan is made
-        again from disk; a staged file is used only if its entry came out the same and the
-        file it replaces still has the signature the guess was made from.
-        """
-        self._reader.prefetch()
-        known = self._reader.known()
-        if not known:
-            return {}
-        guess = Plan(known, tuple, now=now, source=writer)
-        try:
-            for op in ops:
-                guess.apply(op)
-        except MemdirError:
-            return {}  # the plan under the lock raises it with the current state
-        staging: _Staging = {}
-        try:
-            for name, entry in guess.writes.items():
-                text = render_entry(entry)
-                read, fields = as_read(entry, text)
-                staging[name] = (
-                    entry,
-                    self._reader.signature(name),
-                    self.backend.stage(name, text.encode("utf-8")),
-                    read,
-                    fields,
-                )
-        except MemdirError:
-            for *_, pending, _, _ in staging.values():
-                self.backend.discard(pending)
-            raise
-        return staging
 
     def _check_budget(self, before: Mapping[str, Entry], after: Mapping[str, Entry]) -> None:
         used_before = self.pinned_used(before.values())
@@ -442,49 +386,27 @@ class Store:
             ]
             raise BudgetError(used_after, self.pinned_budget, pinned)
 
-    def _execute(self, plan: Plan, staged: _Staging, records: dict[str, str]) -> builtins.list[str]:
+    def _execute(self, plan: Plan) -> builtins.list[str]:
         """Write the plan in the order that can never lose an entry to a crash: archive
         copies (made durable) before anything they preserve is overwritten, new files
         (made durable) before anything is deleted, the index last. Returns the names whose
         folder still needs its fsync: the caller does it after releasing the lock (one
-        folder fsync makes the topic renames and the index rename durable), so the next
-        writer does not wait for it. ``records`` gets a record of each file written, for the
-        change log."""
+        folder fsync makes the topic renames and the index rename durable)."""
         archive = sorted(n for n, e in plan.writes.items() if e.archived)
         current = sorted(n for n, e in plan.writes.items() if not e.archived)
         for name in archive:
-            self._commit(name, plan.writes[name], staged, records)
+            self.backend.write(name, render_entry(plan.writes[name]).encode(), sync=False)
         if archive:
             self.backend.sync(archive)
         for name in current:
-            self._commit(name, plan.writes[name], staged, records)
+            self.backend.write(name, render_entry(plan.writes[name]).encode(), sync=False)
         if plan.deletes:
             self.backend.sync(current)
             for name in sorted(plan.deletes):
                 self.backend.delete(name, sync=False)
-                self._reader.forget(name)
         if self._write_index(plan.active, sync=False):
             return [INDEX_NAME]
         return [*current, *plan.deletes]
-
-    def _commit(self, name: str, entry: Entry, staged: _Staging, records: dict[str, str]) -> None:
-        guess = staged.get(name)
-        if (
-            guess is not None
-            and guess[0] == entry
-            and guess[0].layout == entry.layout
-            and guess[1] == self._reader.signature(name)
-        ):
-            del staged[name]
-            info = self.backend.commit(guess[2], sync=False)
-            read, fields = guess[3], guess[4]
-        else:
-            text = render_entry(entry)
-            info = self.backend.write(name, text.encode("utf-8"), sync=False)
-            read, fields = as_read(entry, text)
-        self._reader.remember(name, info, read)
-        if fields is not None:
-            records[name] = seal(info.signature, fields)
 
     def _write_index(
         self,
@@ -496,7 +418,7 @@ class Store:
         """Regenerate the index if it changed (durably, fsyncing the scope folder, unless
         ``sync`` is false and the caller does that)."""
         unreadable = [p.path.name for p in problems]
-        text = self._index.render(entries, unreadable=unreadable).encode("utf-8")
+        text = render_index(snapshot_entries(entries.values()), unreadable=unreadable).encode()
         if self.backend.read_index() == text:
             return False
         self.backend.write(INDEX_NAME, text, sync=sync)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from itertools import accumulate
 from operator import attrgetter, itemgetter
 
@@ -22,7 +22,6 @@ __all__ = [
     "INDEX_MAX_BYTES",
     "INDEX_MAX_LINES",
     "PINNED_BUDGET",
-    "IndexRenderer",
     "index_line",
     "index_with_left_out",
     "one_line",
@@ -240,72 +239,6 @@ def _fit(
         )
         body += "\n" + _warning(left_out, max_lines, max_bytes) + "\n"
     return header + body + "".join(f"\n{n}\n" for n in notes), left_out
-
-
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MICROSECOND = timedelta(microseconds=1)
-_Key = tuple[bool, int, int, str]
-
-
-def _rank_key(entry: Entry) -> _Key:
-    """One key that orders entries as :func:`rank` (without ``last_used``) does: pinned
-    first, then by type, newest ``updated`` first, then id."""
-    updated = entry.updated
-    if updated.tzinfo is None:
-        updated = updated.replace(tzinfo=UTC)
-    return (not entry.pinned, _TYPE_RANK[entry.type], (_EPOCH - updated) // _MICROSECOND, entry.id)
-
-
-class IndexRenderer:
-    """:func:`render_index` for one scope, re-ranking only what changed since the last
-    call (entries are compared by identity). Every write re-renders the index while only
-    one or two entries differ, so the ranked entries and their lines are kept and updated
-    by bisection instead of sorting the whole scope again. Not thread-safe."""
-
-    REBUILD = 64  # more changed entries than this: rank from scratch
-
-    def __init__(
-        self, *, max_lines: int = INDEX_MAX_LINES, max_bytes: int = INDEX_MAX_BYTES
-    ) -> None:
-        self.max_lines = max_lines
-        self.max_bytes = max_bytes
-        self._entries: dict[str, Entry] = {}
-        self._keys: list[_Key] = []
-        self._ranked: list[Entry] = []
-        self._lines: list[tuple[str, int]] = []
-
-    def render(self, entries: Mapping[str, Entry], *, unreadable: Sequence[str] = ()) -> str:
-        """The same text as :func:`render_index` of ``snapshot_entries(entries.values())``
-        with this renderer's limits; ``entries`` are by id."""
-        old = self._entries
-        gone = [e for i, e in old.items() if entries.get(i) is not e]
-        new = [e for i, e in entries.items() if old.get(i) is not e]
-        if len(gone) + len(new) > self.REBUILD:
-            ranked = sorted(snapshot_entries(entries.values()), key=_rank_key)
-            self._keys = [_rank_key(e) for e in ranked]
-            self._ranked = ranked
-            self._lines = [_line_of(e) for e in ranked]
-        else:
-            keys, ranked, lines = self._keys, self._ranked, self._lines
-            for entry in snapshot_entries(gone):
-                at = bisect.bisect_left(keys, _rank_key(entry))
-                del keys[at], ranked[at], lines[at]
-            for entry in snapshot_entries(new):
-                key = _rank_key(entry)
-                at = bisect.bisect_left(keys, key)
-                keys.insert(at, key)
-                ranked.insert(at, entry)
-                lines.insert(at, _line_of(entry))
-        self._entries = dict(entries)
-        lines = self._lines
-        return _fit(
-            self._ranked,
-            lambda a, b: lines[a:b],
-            unreadable,
-            self.max_lines,
-            self.max_bytes,
-            INDEX_HEADER,
-        )[0]
 
 
 def pinned_cost(entry: Entry) -> int:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import NamedTuple, Protocol
 
-__all__ = ["INDEX_NAME", "Backend", "FileInfo", "Staged"]
+__all__ = ["INDEX_NAME", "Backend", "FileInfo"]
 
 INDEX_NAME = "MEMORY.md"
 
@@ -16,14 +16,6 @@ class FileInfo(NamedTuple):
 
     signature: tuple[int, ...]
     mtime: float
-
-
-class Staged(NamedTuple):
-    """A file written durably to a temporary place, waiting to be renamed into ``name``."""
-
-    name: str
-    tmp: str
-    data: bytes
 
 
 class Backend(Protocol):
@@ -50,11 +42,8 @@ class Backend(Protocol):
         """True when this process may write to the scope."""
         ...
 
-    def lock(
-        self, timeout: float, idle: Callable[[], bool] | None = None
-    ) -> AbstractContextManager[None]:
-        """Hold the scope's exclusive write lock, or raise LockTimeoutError. While waiting,
-        call ``idle`` (which returns False when it had nothing to do) instead of sleeping."""
+    def lock(self, timeout: float) -> AbstractContextManager[None]:
+        """Hold the scope's exclusive write lock, or raise LockTimeoutError."""
         ...
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
@@ -63,43 +52,6 @@ class Backend(Protocol):
 
     def archive_names(self) -> set[str]:
         """Names of the archived entry files, without reading them."""
-        ...
-
-    def inodes(self) -> dict[str, int]:
-        """Active entry files and their inode numbers (or another per-version id),
-        without stat'ing them."""
-        ...
-
-    def stat(self, name: str) -> FileInfo | None:
-        """The listing info of one entry file, or None when it does not exist."""
-        ...
-
-    def log_position(self) -> tuple[int, int] | None:
-        """Where the change log ends now (None: there is none)."""
-        ...
-
-    def changes_since(
-        self, position: tuple[int, int]
-    ) -> tuple[set[str], tuple[int, int], bool, dict[str, str]] | None:
-        """Names writers logged after ``position``, the log's end, whether nothing
-        unlogged was created, renamed or deleted since, and the latest record logged for
-        each name (see :mod:`memdir.formats.record`); None when the caller must list
-        all."""
-        ...
-
-    def log_moved(self, position: tuple[int, int]) -> bool:
-        """False when the change log certainly still ends at ``position`` (a cheap check
-        made before :meth:`changes_since`)."""
-        ...
-
-    def log_changes(self, names: set[str]) -> tuple[int, int]:
-        """Log names about to change (under the lock); return the log's new end."""
-        ...
-
-    def log_settled(self, records: Mapping[str, str] | None = None) -> tuple[int, int]:
-        """Log ``records`` (by file name) of the files just written, then the scope as
-        this writer leaves it (under the lock, after its last change); return the log's
-        new end."""
         ...
 
     def leftovers(self) -> list[str]:
@@ -125,18 +77,6 @@ class Backend(Protocol):
 
     def sync(self, names: Iterable[str]) -> None:
         """Make earlier renames and deletions of ``names`` durable."""
-        ...
-
-    def stage(self, name: str, data: bytes) -> Staged:
-        """The durable first half of :meth:`write`, safe to do without the lock."""
-        ...
-
-    def commit(self, staged: Staged, *, sync: bool = True) -> FileInfo:
-        """The second half of :meth:`write`: make a staged file visible (under the lock)."""
-        ...
-
-    def discard(self, staged: Staged) -> None:
-        """Drop a staged file that will not be committed."""
         ...
 
     def delete(self, name: str, *, sync: bool = True) -> None:

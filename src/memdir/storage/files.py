@@ -1,14 +1,9 @@
 """Markdown scopes on a local file system: atomic durable writes and a per-scope lock.
 
-Every write goes to a temp file in the scope's ``.staging`` folder (same file system), is
-fsynced, renamed over the target with ``os.replace`` and the target's folder is fsynced, so
-a crash leaves either the old file or the new one, never a truncated one. Staging outside
-the scope folder itself means only lock holders change that folder, which lets writers skip
-listing it (see :mod:`.changelog`). Temp files start with a dot and end in ``.tmp``;
-listings never return them and :meth:`FileBackend.leftovers` finds the ones a killed writer
-left behind.
-Symlinks inside a scope are never followed: a cloned repository could otherwise point an
-entry at ``~/.ssh/id_rsa`` and have it loaded into a prompt.
+Every write goes to a temp file in the scope's ``.staging`` folder, is fsynced, renamed over
+the target and the folder fsynced, so a crash leaves the old file or the new one, never a
+truncated one; :meth:`FileBackend.leftovers` finds what a killed writer left. Symlinks in a
+scope are never followed (a cloned repository could point an entry at ``~/.ssh``).
 """
 
 from __future__ import annotations
@@ -23,19 +18,17 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import LockTimeoutError, StorageError
-from .base import INDEX_NAME, FileInfo, Staged
-from .changelog import ChangeLog, Mark, Position
+from .base import INDEX_NAME, FileInfo
 
 __all__ = ["NOT_ENTRIES", "FileBackend", "is_entry_name"]
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
-LOG_NAME = ".changes"
 STAGING = ".staging"
 _GITIGNORE = ".lock\n.changes\n.changes.new\n.staging/\n.*.tmp\n.origin.json\n"
 NOT_ENTRIES = frozenset(
@@ -100,7 +93,6 @@ class FileBackend:
         self._root = str(self.root)  # string paths on the hot path: pathlib costs µs a call
         self.file_mode = file_mode
         self.dir_mode = dir_mode
-        self._log = ChangeLog(self.root / LOG_NAME)
         self._threads = threading.Lock()
 
     def __repr__(self) -> str:
@@ -145,12 +137,8 @@ class FileBackend:
         return os.access(path, os.W_OK | os.X_OK)
 
     @contextmanager
-    def lock(self, timeout: float = 30.0, idle: Callable[[], bool] | None = None) -> Iterator[None]:
-        """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes.
-
-        While another process holds it, ``idle`` (if given) is called between attempts to
-        do useful work instead of sleeping; it returns False when it had nothing to do.
-        """
+    def lock(self, timeout: float = 30.0) -> Iterator[None]:
+        """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes."""
         self.create()
         path = self.root / LOCK_NAME
         with self._threads:
@@ -168,7 +156,7 @@ class FileBackend:
                     )
                 if stat.S_IMODE(info.st_mode) != 0o600 and info.st_uid == os.getuid():
                     os.fchmod(fd, 0o600)
-                self._acquire(fd, path, timeout, idle)
+                self._acquire(fd, path, timeout)
                 try:
                     yield
                 finally:
@@ -177,7 +165,7 @@ class FileBackend:
                 os.close(fd)
 
     @staticmethod
-    def _acquire(fd: int, path: Path, timeout: float, idle: Callable[[], bool] | None) -> None:
+    def _acquire(fd: int, path: Path, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         delay = 0.0005
         while True:
@@ -187,8 +175,6 @@ class FileBackend:
             except BlockingIOError:
                 if time.monotonic() >= deadline:
                     raise LockTimeoutError(path, timeout) from None
-                if idle is not None and idle():
-                    continue
                 time.sleep(delay)
                 delay = min(delay * 1.5, 0.01)
 
@@ -268,21 +254,6 @@ class FileBackend:
                     found[prefix + base] = _info(st)
         return found
 
-    def inodes(self) -> dict[str, int]:
-        """Active entry files and their inode numbers, from the directory read alone."""
-        try:
-            it = os.scandir(self._root)
-        except FileNotFoundError:
-            return {}
-        except OSError as exc:
-            raise StorageError("list", self._root, exc) from exc
-        with it:
-            return {
-                d.name: d.inode()
-                for d in it
-                if d.name[0] != "." and d.name.endswith(".md") and d.name not in NOT_ENTRIES
-            }
-
     @staticmethod
     def _listdir(folder: Path | str) -> list[str]:
         try:
@@ -291,60 +262,6 @@ class FileBackend:
             return []
         except OSError as exc:
             raise StorageError("list", folder, exc) from exc
-
-    def stat(self, name: str) -> FileInfo | None:
-        """The listing info of one entry file, or None when it does not exist."""
-        path = self._path(name)
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            raise StorageError("inspect", path, exc) from exc
-        if stat.S_ISDIR(st.st_mode):
-            return None
-        return _info(st)
-
-    def log_position(self) -> Position | None:
-        """Where the change log ends now (None: no log)."""
-        return self._log.position()
-
-    def changes_since(
-        self, position: Position
-    ) -> tuple[set[str], Position, bool, dict[str, str]] | None:
-        """Entry files memdir writers logged since ``position``, the log's end, whether
-        the folder is still as the last writer left it (then no file was created, renamed
-        or deleted since without being logged), and the records logged for those files;
-        None means list everything. Lines that are not entry file names (a damaged log)
-        are ignored."""
-        delta = self._log.since(position)
-        if delta is None:
-            return None
-        names, end, mark, records = delta
-        settled = mark is not None and mark == self._folder_mark()
-        return {n for n in names if is_entry_name(n)}, end, settled, records
-
-    def log_moved(self, position: Position) -> bool:
-        """False when the change log certainly still ends at ``position``."""
-        return self._log.moved_past(position)
-
-    def log_changes(self, names: set[str]) -> Position:
-        """Log names about to change (under the lock); returns the log's new end."""
-        return self._log.append(names)
-
-    def log_settled(self, records: Mapping[str, str] | None = None) -> Position:
-        """Log records of the files just written, then the folder as this writer leaves
-        it (under the lock, after its last change)."""
-        mark = self._folder_mark()
-        end = self._log.mark(mark, records) if mark is not None else self._log.position()
-        return end if end is not None else (0, 0)
-
-    def _folder_mark(self) -> Mark | None:
-        try:
-            st = os.lstat(self._root)
-        except OSError:
-            return None
-        return (st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
 
     def archive_names(self) -> set[str]:
         """Names of archived entry files; a plain directory read, no stat."""
@@ -408,8 +325,8 @@ class FileBackend:
         with os.fdopen(fd, "rb") as f:
             return f.read()
 
-    def stage(self, name: str, data: bytes) -> Staged:
-        """Write ``data`` to a durable temp file in the staging folder, not yet visible."""
+    def _stage(self, name: str, data: bytes) -> str:
+        """Write ``data`` to a durable temp file in the staging folder; its path."""
         path = self._path(name)
         folder, base = os.path.split(path)
         try:
@@ -437,19 +354,18 @@ class FileBackend:
             with contextlib.suppress(OSError):  # read-only: nothing was created to remove
                 os.unlink(tmp)
             raise StorageError("write", path, exc) from exc
-        return Staged(name, tmp, data)
+        return tmp
 
-    def commit(self, staged: Staged, *, sync: bool = True) -> FileInfo:
-        """Rename a staged file into place and (unless ``sync`` is false, for a caller
-        that calls :meth:`sync` itself) fsync the folder. If the temp file is gone (a repair
-        removed it as a leftover), the data is written again."""
-        path = self._path(staged.name)
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
+        """Atomic, durable replace: temp file, fsync, rename, then (unless ``sync`` is
+        false and the caller calls :meth:`sync`) fsync the folder."""
+        path = self._path(name)
+        tmp = self._stage(name, data)
         try:
-            os.replace(staged.tmp, path)
-        except FileNotFoundError:
-            return self.commit(self.stage(staged.name, staged.data), sync=sync)
+            os.replace(tmp, path)
         except OSError as exc:
-            self.discard(staged)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
             raise StorageError("write", path, exc) from exc
         try:
             if sync:
@@ -458,17 +374,6 @@ class FileBackend:
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
         return _info(st)
-
-    def discard(self, staged: Staged) -> None:
-        """Remove a staged temp file that will not be used. A file that cannot be
-        removed is left for :meth:`leftovers` (repair): discarding runs while another
-        error is on its way to the caller, and must not replace it."""
-        with contextlib.suppress(OSError):
-            os.unlink(staged.tmp)
-
-    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
-        """Atomic, durable replace: temp file, fsync, rename, fsync the folder."""
-        return self.commit(self.stage(name, data), sync=sync)
 
     def sync(self, names: Iterable[str]) -> None:
         """Fsync the folders holding ``names``, making renames and deletions durable."""
