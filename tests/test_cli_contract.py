@@ -211,8 +211,8 @@ def _alias_bomb(m: Memdir) -> None:
 def _fifo(m: Memdir) -> None:
     folder = Path(memdir.open(m.home, m.project).store("local").backend.location)
     os.mkfifo(folder / "user_fifo.md")
-    (folder / ".changes").unlink(missing_ok=True)
-    os.mkfifo(folder / ".changes")
+    (folder / ".git" / "index").unlink(missing_ok=True)
+    os.mkfifo(folder / ".git" / "index")
 
 
 def _damaged_db(m: Memdir) -> None:
@@ -223,7 +223,8 @@ def _damaged_db(m: Memdir) -> None:
 
 
 def _foreign_cache(m: Memdir) -> None:
-    for path in (m.project / ".memdir" / ".changes", m.home / ".cache" / "guard-verdicts.json"):
+    local = Path(memdir.open(m.home, m.project).store("local").backend.location)
+    for path in (local / ".git" / "index", m.home / ".cache" / "guard-verdicts.json"):
         if path.exists():
             os.chown(path, 65534, 65534)
             path.chmod(0o600)
@@ -231,7 +232,7 @@ def _foreign_cache(m: Memdir) -> None:
 
 CONDITIONS: dict[str, tuple[Callable[[Memdir], None], str | None]] = {
     "alias bomb in a cloned repository": (_alias_bomb, None),
-    "a FIFO named like an entry and as the change log": (_fifo, None),
+    "a FIFO named like an entry and as the git index": (_fifo, None),
     "a damaged state.db": (_damaged_db, None),
     "another user's cache files": (_foreign_cache, unprivileged_reason()),
     "a read-only home": (lambda m: None, readonly_reason()),

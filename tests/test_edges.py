@@ -146,7 +146,7 @@ def test_aliases_are_refused_wherever_they_are_in_the_frontmatter() -> None:
 # -- 2. a FIFO where a file should be ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["user_fifo.md", ".changes", "config.toml"])
+@pytest.mark.parametrize("name", ["user_fifo.md", ".git/index", "config.toml"])
 def test_a_fifo_in_the_scope_or_home_never_hangs(
     cli: Run, home: Path, project: Path, name: str
 ) -> None:
@@ -183,24 +183,24 @@ def test_a_fifo_in_the_scope_or_home_never_hangs(
 
 
 @pytest.mark.skipif(unprivileged_reason() is not None, reason=str(unprivileged_reason()))
-def test_another_users_change_log_is_skipped_and_rebuilt(
+def test_another_users_git_index_is_skipped_and_rebuilt(
     cli: Run, home: Path, project: Path
 ) -> None:
     _add(cli, "Shared", "--scope", "project")
     _add(cli, "Private")
-    changes = project / ".memdir" / ".changes"  # left by an older memdir
-    changes.write_text("user_shared.md\n")
-    os.chown(changes, 65534, 65534)  # what `sudo memdir …` leaves, seen by a normal user
-    changes.chmod(0o600)
+    index = _local(home, project) / ".git" / "index"  # the history's cache of signatures
+    os.chown(index, 65534, 65534)  # what `sudo memdir …` leaves, seen by a normal user
+    index.chmod(0o600)
     for command in (["context"], ["search", "body"], ["review"], ["maintain"], ["ls"]):
         proc = cli(*command, wrap=unprivileged)
         if command == ["ls"]:
             assert "user_shared" in proc.stdout and "user_private" in proc.stdout
     assert "Shared" in cli("context", wrap=unprivileged).stdout
-    added = _add(cli, "Later", "--scope", "project", wrap=unprivileged)
-    assert "Warning:" not in added.stderr  # memdir no longer keeps a change log
-    assert {e.id for e in memdir.open(home, project).store("project").list()} == {
-        "user_shared",
+    added = _add(cli, "Later", wrap=unprivileged)
+    assert "git index" in added.stderr and added.stderr.count("Warning:") == 1
+    assert os.stat(index).st_uid == os.geteuid()  # replaced by one this user owns
+    assert {e.id for e in memdir.open(home, project).store("local").list()} == {
+        "user_private",
         "user_later",
     }
 

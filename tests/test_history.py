@@ -4,8 +4,12 @@ the git CLI where it is installed)."""
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import shutil
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -235,26 +239,26 @@ def test_a_revert_never_undoes_a_write_that_landed_after_it_was_planned(
 
 
 def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
-    md: Memdir, store: memdir.Store, scope_dir: Path
+    md: Memdir, scope_dir: Path
 ) -> None:
-    """The branch moves only after the commit's objects are on disk; when it cannot move,
-    the write says so, no temp file is left, the branch is unchanged, and the next write
-    records the change it missed (as an edit made outside memdir's own commit)."""
+    """The branch moves only after the commit's objects are on disk, under git's own lock;
+    when it cannot move (a git that died holding ``main.lock``), the write says so, the
+    branch is unchanged, and the next write records the change it missed (as an edit made
+    outside memdir's own commit)."""
+    impatient = Memdir(dataclasses.replace(md.settings, lock_timeout=0.3), clock=md.clock)
+    store = impatient.store("local")
     add(store, "Use pnpm")
     ref = scope_dir / ".git" / "refs" / "heads" / "main"
     head = ref.read_text()
-    target = scope_dir.parent / "elsewhere"
-    target.write_text(head)
-    ref.unlink()
-    ref.symlink_to(target)  # readable, but never written through (O_NOFOLLOW)
-    with pytest.raises(memdir.StorageError, match="record history"):
+    stale = ref.with_name("main.lock")
+    stale.write_text("")
+    with pytest.raises(memdir.StorageError, match=r"record history.*main\.lock"):
         add(store, "Second")
-    assert target.read_text() == head
-    assert not list((scope_dir / ".git").rglob(".tmp-*"))
-    ref.unlink()
-    ref.write_text(head)
+    assert ref.read_text() == head
+    assert list((scope_dir / ".git").rglob("*.lock")) == [stale]  # none of its own left
+    stale.unlink()
     add(store, "Third")
-    subjects = [r.commit.subject for r in Versions(md).log()]
+    subjects = [r.commit.subject for r in Versions(impatient).log()]
     assert subjects == [
         "add feedback_third (user)",
         "hand edit: MEMORY.md, feedback_second.md",
@@ -297,26 +301,142 @@ def test_hand_edits_anywhere_are_committed_on_the_very_next_write(
     assert change["notes.txt"] == (None, b"made by hand\n")
 
 
-def test_a_flush_that_fails_leaves_no_temp_file_and_forgets_the_batch(tmp_path: Path) -> None:
-    """An object that cannot be moved into place fails the flush; every temp file of the
-    batch is removed, nothing half-written is visible, and the next batch starts clean."""
-    from memdir.storage.gitobjects import GitDir, object_id
+def test_an_object_that_cannot_be_stored_fails_the_commit_and_leaves_nothing_half_done(
+    tmp_path: Path,
+) -> None:
+    """An object that cannot be moved into place fails the commit: no temp or lock file is
+    left, the branch does not move, and the next commit starts clean."""
+    from dulwich.objects import Blob
 
-    git = GitDir(tmp_path / ".git")
-    assert git.init()
+    from memdir.storage.history import History
+
+    (tmp_path / "MEMORY.md").write_text("index\n")
+    history = History(tmp_path, lock_timeout=1)
+    assert history.record(["MEMORY.md"], "first\n")
+    first = history.head()
     good, bad = b"kept for later\n", b"blocked\n"
-    blocked = object_id(b"blob", bad)[0]
+    (tmp_path / "a.md").write_bytes(bad)
+    (tmp_path / "b.md").write_bytes(good)
+    blocked = Blob.from_string(bad).id.decode()
     target = tmp_path / ".git" / "objects" / blocked[:2] / blocked[2:]
-    assert git.write(b"blob", bad) == blocked  # first: the flush stops before `good`
-    git.write(b"blob", good)
     (target / "in-the-way").mkdir(parents=True)  # a non-empty folder: rename must fail
-    with pytest.raises(OSError):
-        git.flush()
+    with pytest.raises(memdir.StorageError, match="record history"):
+        history.record(["a.md", "b.md"], "second\n")
     objects = tmp_path / ".git" / "objects"
-    assert list(objects.rglob(".tmp-*")) == []
-    with pytest.raises(FileNotFoundError):
-        git.read(object_id(b"blob", good)[0])
-    sha = git.write(b"blob", good)  # not pending any more: written again, and flushed
-    git.flush()
-    assert git.read(sha) == good
-    assert list(objects.rglob(".tmp-*")) == []
+    assert [p for p in objects.rglob("*") if p.name.endswith((".lock", ".tmp"))] == []
+    assert history.head() == first
+    shutil.rmtree(target)
+    assert history.record(["a.md", "b.md"], "second\n")
+    assert history.files(history.head() or "")["a.md"] == bad
+    if shutil.which("git"):
+        fsck = subprocess.run(
+            ["git", "-C", str(tmp_path), "fsck", "--strict"], capture_output=True, text=True
+        )
+        assert fsck.returncode == 0, fsck.stderr
+
+
+# -- an ordinary repository: git itself agrees with memdir -----------------------------------
+
+
+def _git(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    env = {
+        "GIT_AUTHOR_NAME": "A Person",
+        "GIT_AUTHOR_EMAIL": "person@example.com",
+        "GIT_COMMITTER_NAME": "A Person",
+        "GIT_COMMITTER_EMAIL": "person@example.com",
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(folder.parent),
+    }
+    return subprocess.run(
+        ["git", "-C", str(folder), *args], capture_output=True, text=True, env=env, check=check
+    )
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_scope_folder_is_an_ordinary_repository(
+    md: Memdir, store: memdir.Store, scope_dir: Path
+) -> None:
+    add(store, "Use pnpm")
+    add(store, "Second")
+    store.replace("pnpm", body="Use pnpm 9.")
+    store.remove("Second")
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+    subjects = [r.commit.subject for r in Versions(md).log()]
+    assert _git(scope_dir, "log", "--format=%s").stdout.splitlines() == subjects
+    tracked = set(_git(scope_dir, "ls-files").stdout.splitlines())
+    assert tracked == set(_files(scope_dir)) | {".gitignore"}
+    assert _git(scope_dir, "fsck", "--strict").returncode == 0
+    path = scope_dir / "feedback_use-pnpm.md"
+    path.write_text(path.read_text().replace("pnpm 9", "pnpm 10"))  # by hand
+    assert _git(scope_dir, "status", "--porcelain").stdout == " M feedback_use-pnpm.md\n"
+    assert list(Versions(md).pending()["local"]) == ["feedback_use-pnpm.md"]  # memdir agrees
+    add(store, "Third")
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+    assert _git(scope_dir, "log", "-1", "--skip=1", "--format=%s").stdout.startswith(
+        "hand edit: feedback_use-pnpm.md"
+    )
+    _git(scope_dir, "gc", "-q")  # packed objects and refs: memdir reads and writes on
+    add(store, "Fourth")
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+    assert len(_git(scope_dir, "log", "--format=%s").stdout.splitlines()) == len(subjects) + 3
+
+
+_MEMDIR_LOOP = """
+import sys, memdir
+md = memdir.open(home=sys.argv[1], project=sys.argv[2])
+store = md.store("local")
+for i in range(int(sys.argv[3])):
+    store.add(type="feedback", name=f"Rule {i}", description="d", body=f"Body {i}.")
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_persons_git_commits_while_memdir_writes_are_never_lost(
+    md: Memdir, store: memdir.Store, scope_dir: Path
+) -> None:
+    """A person commits notes with git in the scope folder while another process writes
+    memories in a loop: every commit either made survives, git fsck is clean, and git
+    status is honest once both are done."""
+    add(store, "Start")
+    writer = subprocess.Popen(
+        [sys.executable, "-c", _MEMDIR_LOOP, str(md.home), str(md.settings.project), "30"],
+        env={**os.environ, "MEMDIR_BACKGROUND": "0"},
+    )
+    deadline = time.monotonic() + 120
+    while "feedback_rule-0" not in _git(scope_dir, "log", "--format=%s", check=False).stdout:
+        assert writer.poll() is None and time.monotonic() < deadline, "memdir never wrote"
+        time.sleep(0.01)
+    made: list[str] = []
+    notes = 0
+    while writer.poll() is None and notes < 200:  # commit notes for as long as memdir writes
+        (scope_dir / f"note-{notes}.txt").write_text(f"note {notes}\n")
+        for _ in range(200):  # git refuses while memdir holds its lock: retry, as a person does
+            _git(scope_dir, "add", f"note-{notes}.txt", check=False)
+            done = _git(scope_dir, "commit", "-q", "-m", f"note {notes}", check=False)
+            if done.returncode == 0:
+                made.append(_git(scope_dir, "rev-parse", "HEAD").stdout.strip())
+                break
+            if "nothing to commit" in done.stdout + done.stderr:
+                break  # memdir recorded the note first, as a hand edit
+            time.sleep(0.01)
+        else:
+            pytest.fail(f"git never committed note {notes}: {done.stderr}")
+        notes += 1
+    assert writer.wait(timeout=300) == 0
+    print(f"{len(made)} of {notes} notes committed by git, the rest recorded by memdir first")
+    assert made  # git did commit while memdir wrote
+    add(store, "Last")  # records anything the person left uncommitted
+    assert _git(scope_dir, "fsck", "--strict").returncode == 0
+    for rev in made:
+        assert (
+            _git(scope_dir, "merge-base", "--is-ancestor", rev, "HEAD", check=False).returncode == 0
+        )
+    subjects = _git(scope_dir, "log", "--format=%s").stdout.splitlines()
+    assert sum(s.startswith("add feedback_rule-") for s in subjects) == 30
+    kinds = "".join("m" if s.startswith("add feedback_rule-") else "." for s in subjects)
+    assert "m.m" in kinds  # a person's commit landed between two of memdir's
+    tree = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    assert {f"note-{i}.txt" for i in range(notes)} <= tree
+    assert {e.filename for e in store.list()} <= tree
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""

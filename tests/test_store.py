@@ -442,15 +442,17 @@ def test_writers_in_turn_see_each_others_entries_whatever_an_old_change_log_says
     assert (scope_dir / "MEMORY.md").read_text() == a.render_index()
 
 
-def test_symlinked_change_log_is_replaced_not_followed(
+def test_symlinked_git_index_is_replaced_not_followed(
     store: memdir.Store, scope_dir: Path, tmp_path: Path
 ) -> None:
     add(store, "One")
     target = tmp_path / "victim"
     target.write_text("precious\n")
-    (scope_dir / ".changes").symlink_to(target)  # what an older memdir's change log was
+    (scope_dir / ".git" / "index").unlink()
+    (scope_dir / ".git" / "index").symlink_to(target)
     add(store, "Two")
     assert target.read_text() == "precious\n"
+    assert not (scope_dir / ".git" / "index").is_symlink()
     assert {e.name for e in store.list()} == {"One", "Two"}
 
 

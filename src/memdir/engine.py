@@ -162,7 +162,7 @@ class Memdir:
             if scope in self.settings.history_scopes and not loc.read_only:
                 from .storage.history import History
 
-                history = History(loc.path)
+                history = History(loc.path, lock_timeout=self.settings.lock_timeout)
             self._stores[scope] = Store(
                 backend,
                 history=history,

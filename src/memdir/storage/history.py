@@ -1,68 +1,35 @@
-"""History: every scope folder is a git repository, one commit per change.
+"""History: every scope folder is an ordinary git repository, one commit per change.
 
-Why not the git CLI: a commit happens in-process, under the scope lock the write already
-holds, where forking ``git add -A`` and ``git commit`` took ~29 ms here; and memdir keeps
-working where git is not installed. Why the objects are written by
-:mod:`memdir.storage.gitobjects` rather than by dulwich's object store: both were measured
-with every commit durable before its branch moves, add by add in turn on one 2-core machine
-(3 runs of 200 adds, load ~3; the index alone, no history: p50 1.6-3.7 ms):
-
-=========================================================  ============  ==========
-how the commit's objects are written                        add p50 (ms)  p95 (ms)
-=========================================================  ============  ==========
-loose objects here, not fsynced (before)                    3.0-5.1       16-20
-dulwich ``add_object``, ``fsync_object_files`` (serial)     4.5-12.8      48-60
-loose objects here, fsynced one after the other             3.8-10.5      51-56
-loose objects here, fsynced together (chosen)               3.8-7.5       20-28
-=========================================================  ============  ==========
-
-dulwich writes each object through a lock file, fsynced and renamed one after the other,
-and costs ~40 ms to import per process; its ``add_objects`` writes a pack per call, which
-would leave one pack per commit. Fsyncs issued together let the journal commit them at
-once, which is what keeps the tail short. dulwich reads the history (log, diff, show,
-revert); the write path does not import it. The test suite checks what is written with
-``git fsck --strict``.
-
-The repository is an ordinary one (branch ``main``): ``git log``, ``git show`` and ``git
-diff HEAD~1`` in the folder read the same history. memdir writes trees directly and keeps
-no git index, so use ``memdir diff`` there rather than ``git status``.
-
-A write calls :meth:`History.absorb` under the lock before touching files: anything
-changed since the last commit (a hand edit, or a write killed before its commit) is
-committed first as a hand edit, so it is never folded into memdir's own change. Then
-:meth:`History.record` commits the names the write touched. A stat cache (path ->
-signature and blob id; saved to ``.git/memdir-stat.json`` every ~16 writes for the next
-process) means only files whose signature changed are read and hashed, and a commit made
-by another process is read from its tree objects, not from the files. The price is one
-``stat`` per file of the scope on each write, archive included: an edit written in place
-changes nothing but the file's own signature, so that is what catches a hand edit
-anywhere in the folder on the very next write. It is kept cheap: each folder is listed
-once and its files stat'ed relative to it (``fstatat``), ~20 % less than stat'ing each
-path. Dotfiles (``.lock``, ``.changes``, temp files) are never tracked, except
-``.gitignore``.
+Everything git goes through dulwich: objects, trees, commits, the branch (moved with
+``refs.set_if_equals`` under git's own ``.lock``), and the git index, kept in step so that
+``git status`` in the folder is honest. A person's ``git commit`` there never loses a
+commit. Why and how fast: ``docs/design/history.md``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import errno
 import os
 import stat
+import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import MemdirError, StorageError
-from .base import INDEX_NAME
-from .gitobjects import BRANCH, GitDir, object_id
+from ..notices import warn_once
 
 if TYPE_CHECKING:
+    from dulwich.objects import ShaFile
     from dulwich.repo import Repo
 
-__all__ = ["Commit", "History", "HistoryError"]
-
-_BRANCH = BRANCH.encode()
+HEAD = b"HEAD"
+AUTHOR = b"memdir <memdir@localhost>"
+_FILE_MODE = 0o100644
+_POOL: ThreadPoolExecutor | None = None
 
 
 class HistoryError(MemdirError):
@@ -89,36 +56,71 @@ class Commit:
         return self.message.split("\n", 1)[0]
 
 
-def _bin(hex_id: str) -> Any:
-    """A hex id as dulwich takes it."""
-    return hex_id.encode("ascii")
+def _fsync(path: str) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
-def _sig(st: os.stat_result) -> tuple[int, int, int, int]:
-    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+def _fsync_all(paths: list[str]) -> None:
+    """fsync every path, concurrently: the journal then commits them together."""
+    global _POOL
+    if len(paths) < 2:
+        for path in paths:
+            _fsync(path)
+        return
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(4, thread_name_prefix="memdir-fsync")
+    for future in [_POOL.submit(_fsync, p) for p in paths]:
+        future.result()
+
+
+def _ns(value: Any) -> int:
+    """An index entry's time in nanoseconds (dulwich gives (s, ns) or seconds)."""
+    return value[0] * 1_000_000_000 + value[1] if isinstance(value, tuple) else int(value * 1e9)
+
+
+def _same(st: os.stat_result, entry: Any) -> bool:
+    """True when the index entry was made from a file with this very signature."""
+    return (
+        hasattr(entry, "sha")
+        and entry.size == st.st_size
+        and entry.ino == st.st_ino
+        and _ns(entry.mtime) == st.st_mtime_ns
+        and _ns(entry.ctime) == st.st_ctime_ns
+    )
+
+
+def _retry_locked(action: Callable[[], Any], timeout: float) -> Any:
+    """``action`` again while git holds the lock file it needs (a ``git commit`` running
+    now), for at most ``timeout`` seconds."""
+    from dulwich.file import FileLocked
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return action()
+        except FileLocked as exc:
+            if time.monotonic() >= deadline:
+                raise OSError(
+                    errno.EAGAIN,
+                    f"{os.fsdecode(exc.lockfilename)} is held by another git process; if "
+                    f"none is running, remove that file",
+                ) from None
+            time.sleep(0.005)
 
 
 class History:
-    """The git history of one scope folder (created on the first write).
+    """The git history of one scope folder (created on the first write). Writes are
+    called under the scope lock; ``lock_timeout`` bounds the wait for git's own locks."""
 
-    Commits are built straight from the files, without git's index: a stat cache
-    (``.git/memdir-stat.json``, path -> signature and blob id; a cache, never trusted
-    over the files) means only files whose signature changed are read and hashed.
-    """
-
-    def __init__(self, root: Path | str) -> None:
+    def __init__(self, root: Path | str, *, lock_timeout: float = 30.0) -> None:
         self.root = Path(root)
-        self._path = str(self.root)
+        self.lock_timeout = lock_timeout
         self._repo: Repo | None = None
-        self._cache: dict[str, tuple[Any, str]] | None = None
-        self._tree: dict[str, str] = {}  # path -> blob hex of the commit below
-        self._tree_of: str | None = None  # which commit _tree describes
-        self._base: dict[str, str] | None = None  # absorb() left the first commit to record()
-        self._git = GitDir(self.root / ".git")
-        self._folders: dict[str, tuple[dict[bytes, tuple[bytes, str]], str]] = {}
-        self._hashed = 0  # files hashed since the cache file was last saved
-        self._names: dict[str, bytes] = {}  # file name -> its bytes, for tree entries
-        self._damaged: str | None = None  # a head commit that cannot be read (a crash)
+        self._tree: tuple[bytes, dict[str, Any]] | None = None  # (commit, its files)
 
     def __repr__(self) -> str:
         return f"History({str(self.root)!r})"
@@ -144,230 +146,278 @@ class History:
 
     # -- writing (call under the scope lock) -----------------------------------------------
 
+    def _start(self) -> tuple[Repo, bool]:
+        """The repository, created now (branch ``main``) if missing; True when new."""
+        if self.exists():
+            return self.repo(), False
+        from dulwich.repo import Repo
+
+        self._repo = Repo.init(str(self.root), default_branch=b"main")
+        return self._repo, True
+
     def _walk(self) -> Iterator[tuple[str, os.stat_result]]:
+        """Every tracked file: regular files, dotfiles left out but ``.gitignore``."""
         stack = [("", str(self.root))]
         while stack:
             prefix, folder = stack.pop()
             with os.scandir(folder) as it:
                 for d in it:
-                    name = d.name
-                    if name[0] == "." and name != ".gitignore":
+                    if d.name[0] == "." and d.name != ".gitignore":
                         continue
-                    if d.is_dir(follow_symlinks=False):  # from the directory read: no stat
-                        stack.append((prefix + name + "/", d.path))
+                    if d.is_dir(follow_symlinks=False):
+                        stack.append((prefix + d.name + "/", d.path))
                         continue
-                    st = d.stat(follow_symlinks=False)
-                    if stat.S_ISREG(st.st_mode):
-                        yield prefix + name, st
+                    with contextlib.suppress(FileNotFoundError):  # deleted while listed
+                        st = d.stat(follow_symlinks=False)
+                        if stat.S_ISREG(st.st_mode):
+                            yield prefix + d.name, st
 
-    def _scan(self) -> dict[str, str]:
-        """Every tracked file's blob id: one ``fstatat`` per file, relative to its open
-        folder (no path resolved twice), and only files whose signature changed are read
-        and hashed. The hot loop of every write: kept tight."""
-        cache = self._load_cache()
-        now: dict[str, str] = {}
-        flags = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
-        isreg, isdir = stat.S_ISREG, stat.S_ISDIR
-        stack = [""]
-        while stack:
-            prefix = stack.pop()
-            fd = os.open(os.path.join(self._path, prefix), flags)
+    def _index(self) -> dict[bytes, Any]:
+        """The git index's entries: a cache of file signatures and blob ids. One that
+        cannot be used (a FIFO, a symlink, another user's, damaged) counts as empty."""
+        from dulwich.index import IndexChecksumReader, read_index_dict_with_version
+
+        path = self.root / ".git" / "index"
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return {}
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EPERM):
+                warn_once(f"ignoring the git index {path} ({exc.strerror}); it is rebuilt")
+            return {}
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return {}
             try:
-                for name in os.listdir(fd):
-                    if name[0] == "." and name != ".gitignore":
-                        continue
-                    try:
-                        st = os.stat(name, dir_fd=fd, follow_symlinks=False)
-                    except FileNotFoundError:  # deleted by hand while listed: it is gone
-                        continue
-                    if not isreg(st.st_mode):
-                        if isdir(st.st_mode):
-                            stack.append(prefix + name + "/")
-                        continue
-                    path = prefix + name
-                    known = cache.get(path)
-                    if known is not None and known[0] == (
-                        st.st_ino,
-                        st.st_size,
-                        st.st_mtime_ns,
-                        st.st_ctime_ns,
-                    ):
-                        now[path] = known[1]
-                    else:
-                        now[path] = self._blob(path, st, store=False)
-            finally:
-                os.close(fd)
-        return now
+                reader = IndexChecksumReader(f)
+                entries = read_index_dict_with_version(reader)[0]
+                reader.check_checksum(allow_empty=True)
+            except Exception:  # noqa: BLE001 — a damaged cache is rebuilt, never trusted
+                return {}
+        return dict(entries)
 
-    def _cache_path(self) -> Path:
-        return self.root / ".git" / "memdir-stat.json"
+    def _scan(self, index: dict[bytes, Any]) -> tuple[dict[str, bytes], dict[str, Any]]:
+        """Every tracked file's blob id, hashing only files whose signature differs from
+        the index's; and the blobs hashed, by path."""
+        from dulwich.objects import Blob
 
-    def _load_cache(self) -> dict[str, tuple[Any, str]]:
-        """path -> [signature, blob id], loaded once per process from the file the last
-        cold writer left (signatures are checked on use, so a stale file is harmless)."""
-        if self._cache is None:
-            try:
-                data = json.loads(self._cache_path().read_bytes())
-                self._cache = {p: (tuple(v[0]), str(v[1])) for p, v in data.items()}
-            except (OSError, ValueError, AttributeError, TypeError, IndexError):
-                self._cache = {}
-        return self._cache
+        ids: dict[str, bytes] = {}
+        hashed: dict[str, Any] = {}
+        for path, st in self._walk():
+            entry = index.get(os.fsencode(path))
+            if entry is not None and _same(st, entry):
+                ids[path] = entry.sha
+                continue
+            with open(self.root / path, "rb") as f:
+                blob = Blob.from_string(f.read())
+            ids[path], hashed[path] = blob.id, blob
+        return ids, hashed
 
-    def _blob(self, path: str, st: os.stat_result, *, store: bool) -> str:
-        """The blob id of one file, hashed only when its signature changed."""
-        cache = self._load_cache()
-        sig = _sig(st)
-        known = cache.get(path)
-        if not store and known is not None and known[0] == sig:
-            return str(known[1])
-        with open(os.path.join(self._path, path), "rb") as f:
-            data = f.read()
-        self._hashed += 1
-        blob = self._git.write(b"blob", data) if store else object_id(b"blob", data)[0]
-        cache[path] = (sig, blob)
-        return blob
+    def _head(self, repo: Repo) -> bytes | None:
+        try:
+            return cast(bytes, cast(Any, repo.refs)[HEAD])
+        except KeyError:
+            return None
 
-    def _head_tree(self) -> dict[str, str]:
-        head = self._head()
+    def _files_at(self, repo: Repo, head: bytes | None) -> dict[str, bytes] | None:
+        """Path -> blob id of the commit ``head``; None when it cannot be read (a crash
+        left the branch on an object that never reached the disk)."""
         if head is None:
             return {}
-        if self._damaged == head:
-            return {}
-        if self._tree_of != head:  # another process committed since: read its tree
-            try:
-                try:
-                    self._tree = self._git.flatten(self._git.tree_of(head))
-                except (FileNotFoundError, ValueError):  # packed by a `git gc` run by hand
-                    self._tree = {
-                        k: v.decode("ascii")
-                        for k, v in self._flat(self.repo(), head.encode()).items()
-                    }
-            except Exception:  # noqa: BLE001 — a damaged history must never block a write
-                # A machine crash can leave the branch pointing at an object that was never
-                # written out. The files are the record: history restarts from them.
-                self._damaged, self._tree, self._tree_of = head, {}, None
-                return {}
-            self._tree_of = head
-        return dict(self._tree)
-
-    @staticmethod
-    def _flat(repo: Repo, rev: bytes) -> dict[str, bytes]:
+        if self._tree is not None and self._tree[0] == head:
+            return dict(self._tree[1])
         from dulwich.object_store import iter_tree_contents
 
-        tree = repo[rev].tree  # type: ignore[attr-defined]
-        return {
-            os.fsdecode(e.path): e.sha
-            for e in iter_tree_contents(repo.object_store, tree)
-            if e.path is not None and e.sha is not None
-        }
+        try:
+            tree = cast(Any, repo[head]).tree
+            files = {
+                os.fsdecode(e.path): e.sha
+                for e in iter_tree_contents(repo.object_store, tree)
+                if e.path is not None and e.sha is not None
+            }
+        except Exception:  # noqa: BLE001 — a damaged history must never block a write
+            return None
+        self._tree = (head, files)
+        return dict(files)
 
     def absorb(self, message: str = "hand edit") -> str | None:
         """Commit whatever changed in the folder since the last commit (edits made outside
-        memdir, or a write that died before its commit); returns the new commit id, or
-        None when nothing changed."""
+        memdir, or a write that died before its commit); the new commit id, or None."""
         try:
-            fresh = self._git.init()
-            before = self._head_tree()
-            now = self._scan()
-            if now == before and not fresh:
+            repo, fresh = self._start()
+            index = self._index()
+            now, hashed = self._scan(index)
+            head = self._head(repo)
+            before = self._files_at(repo, head)
+            if before is not None and now == before and not fresh:
                 return None
-            changed = sorted(p for p in set(before) | set(now) if before.get(p) != now.get(p))
-            if not changed and not fresh:
-                return None
-            for path in changed:
-                if path in now:  # store what was only hashed
-                    self._blob(path, os.lstat(os.path.join(self._path, path)), store=True)
-            if fresh and set(now) <= {".gitignore", INDEX_NAME}:
-                self._base = now  # a new scope: its first change is its first commit
-                return None
+            if fresh and set(now) <= {".gitignore", "MEMORY.md"}:
+                return None  # a new scope: its first change is its first commit
+            old = before or {}
+            changed = sorted(p for p in set(old) | set(now) if old.get(p) != now.get(p))
             subject = "start history" if fresh else f"{message}: {', '.join(changed)}"
-            if self._damaged is not None:
+            if before is None and head is not None:
                 subject = (
-                    f"history restarted: the last commit ({self._damaged[:12]}) could "
+                    f"history restarted: the last commit ({head.decode()[:12]}) could "
                     f"not be read, so this records the files as they are"
                 )
-            return self._commit(now, subject + "\n\nsource: outside memdir\n")
+            body = subject + "\n\nsource: outside memdir\n"
+            return self._commit(repo, lambda _: dict(now), hashed, body)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
     def record(self, names: Iterable[str], message: str) -> str | None:
         """Commit the files memdir just wrote or deleted (after :meth:`absorb`)."""
+        from dulwich.objects import Blob
+
+        names = list(names)
         try:
-            self._git.init()
-            files = self._head_tree() if self._base is None else self._base
-            self._base = None
+            repo, _ = self._start()
+            initial: dict[str, bytes] | None = None
+            blobs: dict[str, Any] = {}
+            if self._head(repo) is None:  # the first commit holds every file there is
+                initial, blobs = self._scan({})
             for name in names:
-                try:
-                    st = os.lstat(os.path.join(self._path, name))
-                    files[name] = self._blob(name, st, store=True)
-                except FileNotFoundError:
-                    files.pop(name, None)
-            if files == self._tree and self._tree_of is not None:
-                return None
-            return self._commit(files, message)
+                with contextlib.suppress(FileNotFoundError), open(self.root / name, "rb") as f:
+                    blobs[name] = Blob.from_string(f.read())
+
+            def files(base: dict[str, bytes]) -> dict[str, bytes]:
+                if initial is not None and not base:
+                    base = dict(initial)
+                for name in names:
+                    if name in blobs:
+                        base[name] = blobs[name].id
+                    else:
+                        base.pop(name, None)
+                return base
+
+            return self._commit(repo, files, blobs, message)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
-    def _commit(self, files: dict[str, str], message: str) -> str:
-        children: dict[str, dict[bytes, tuple[bytes, str]]] = {"": {}}
-        names = self._names
-        for path, blob in files.items():
-            folder, _, base = path.rpartition("/")
-            if folder not in children:
-                parts = folder.split("/")
-                for i in range(len(parts)):
-                    children.setdefault("/".join(parts[: i + 1]), {})
-            name = names.get(base)
-            if name is None:
-                name = names[base] = os.fsencode(base)
-            children[folder][name] = (b"100644", blob)
-        try:
-            for sub in sorted(children, key=lambda t: -t.count("/") - 1 if t else 1):  # leaves
-                last = self._folders.get(sub)
-                if last is not None and last[0] == children[sub]:
-                    tree = last[1]  # unchanged since this process's last commit (archive/)
-                else:
-                    tree = self._git.tree(children[sub])
-                    self._folders[sub] = (children[sub], tree)
-                if not sub:
-                    root = tree
-                    continue
-                parent, _, base = sub.rpartition("/")
-                children[parent][os.fsencode(base)] = (b"40000", tree)
-            head = None if self._damaged is not None else self._head()
-            sha = self._git.commit(root, head, message)
-            self._git.set_head(sha)  # the objects durable first, then the branch
-        except BaseException:  # trees remembered above may never have reached the disk
-            self._git.discard()
-            self._folders.clear()
-            raise
-        self._damaged = None
-        self._tree, self._tree_of = dict(files), sha
-        if self._hashed > 32:  # started cold, or 16 writes since: spare the next process
-            self._save_cache()
-        return sha
+    def _commit(
+        self,
+        repo: Repo,
+        files_on: Callable[[dict[str, bytes]], dict[str, bytes]],
+        blobs: dict[str, Any],
+        message: str,
+    ) -> str | None:
+        """Commit ``files_on(files of HEAD)`` on top of HEAD: objects durable first, then
+        the branch moved with git's lock protocol (again on top of a commit someone made
+        meanwhile), then the index brought in step."""
+        from dulwich.objects import Commit as GitCommit
 
-    def _save_cache(self) -> None:
-        """Write the stat cache. Unlink-then-rename, not a rename over the old file: ext4
-        flushes data on the latter (auto_da_alloc), which would cost a write ~2 ms, and
-        a reader that finds no cache just hashes the files."""
-        path = self._cache_path()
-        tmp = path.with_name(f".memdir-stat.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(self._load_cache()), encoding="utf-8")
-        self._hashed = 0
+        for _ in range(100):
+            head = self._head(repo)
+            base = self._files_at(repo, head)
+            damaged = base is None
+            files = files_on({} if base is None else dict(base))
+            if base is not None and files == base and head is not None:
+                return None
+            tree, written = self._trees(repo, files, blobs)
+            commit = GitCommit()
+            commit.tree = tree
+            commit.parents = [] if head is None or damaged else [cast(Any, head)]
+            commit.author = commit.committer = AUTHOR
+            commit.author_time = commit.commit_time = int(time.time())
+            commit.author_timezone = commit.commit_timezone = 0
+            commit.message = message.encode("utf-8")
+            written += self._add(repo, [commit])
+            _fsync_all(written)
+            _fsync_all(sorted({os.path.dirname(p) for p in written}))
+            if _retry_locked(
+                lambda: self._move(repo, head, commit.id, files, base),  # noqa: B023
+                self.lock_timeout,
+            ):
+                self._tree = (commit.id, files)
+                return str(commit.id.decode("ascii"))
+            # someone (a person's `git commit`) moved the branch meanwhile: build on theirs
+        raise OSError(errno.EAGAIN, "the branch kept moving while memdir committed")
+
+    def _move(
+        self,
+        repo: Repo,
+        head: bytes | None,
+        commit: bytes,
+        files: dict[str, bytes],
+        base: dict[str, bytes] | None,
+    ) -> bool:
+        """Under git's ``index.lock``: move the branch from ``head`` to ``commit`` (False
+        when it is no longer at ``head``), then bring the index in step with the commit
+        (entries a person staged for other files are kept)."""
+        from dulwich.file import GitFile
+        from dulwich.index import IndexChecksumWriter, index_entry_from_stat, write_index_dict
+        from dulwich.objects import ZERO_SHA
+
+        path = self.root / ".git" / "index"
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(path)
-        os.replace(tmp, path)
+            if os.lstat(path).st_mode & 0o170000 != stat.S_IFREG:
+                os.unlink(path)  # a FIFO or symlink: replaced, never followed
+        with GitFile(path, "wb", fsync=False) as f:
+            refs: Any = repo.refs
+            if not refs.set_if_equals(HEAD, head or ZERO_SHA, commit):
+                cast(Any, f).abort()
+                return False
+            try:
+                entries = self._index()  # read under git's lock
+                before = base or {}
+                todo = (
+                    {p for p in set(files) | set(before) if files.get(p) != before.get(p)}
+                    if entries
+                    else set(files)
+                )
+                for name in todo:
+                    key = os.fsencode(name)
+                    try:
+                        st = os.lstat(self.root / name)
+                    except FileNotFoundError:
+                        st = None
+                    if name not in files or st is None:
+                        entries.pop(key, None)
+                    else:
+                        entries[key] = index_entry_from_stat(st, files[name])
+                writer = IndexChecksumWriter(cast(Any, f))
+                write_index_dict(writer, entries)
+                writer.close()
+            except OSError as exc:  # the commit is made: a stale index only slows `git status`
+                cast(Any, f).abort()
+                warn_once(f"the git index of {self.root} was not updated: {exc}")
+        return True
 
-    def _head(self) -> str | None:
-        """The branch's commit id (hex), or None before the first commit."""
-        head = self._git.head()
-        if head is not None or not (self.root / ".git" / "packed-refs").exists():
-            return head
-        try:  # packed by a `git gc` run by hand
-            return str(self.repo().refs[_BRANCH].decode())  # type: ignore[index]
-        except KeyError:
-            return None
+    def _add(self, repo: Repo, objects: Iterable[ShaFile]) -> list[str]:
+        """Store the objects not stored yet (unsynced); their paths."""
+        store: Any = repo.object_store
+        written = []
+        for obj in objects:
+            if obj.id in store:
+                continue
+            store.add_object(obj)
+            sha = obj.id.decode("ascii")
+            written.append(os.path.join(store.path, sha[:2], sha[2:]))
+        return written
+
+    def _trees(
+        self, repo: Repo, files: dict[str, bytes], blobs: dict[str, Any]
+    ) -> tuple[bytes, list[str]]:
+        """Store the blobs and trees of ``files``; the root tree id and the new paths."""
+        from dulwich.objects import Tree
+
+        folders: dict[str, Any] = {"": Tree()}
+        for path in sorted(files):
+            folder, _, base = path.rpartition("/")
+            parts = folder.split("/") if folder else []
+            for i in range(len(parts)):
+                folders.setdefault("/".join(parts[: i + 1]), Tree())
+            folders[folder].add(os.fsencode(base), _FILE_MODE, files[path])
+        written = self._add(repo, [b for p, b in blobs.items() if files.get(p) == b.id])
+        for folder in sorted(folders, key=lambda f: -f.count("/") - bool(f)):  # leaves first
+            tree = folders[folder]
+            written += self._add(repo, [tree])
+            if folder:
+                parent, _, base = folder.rpartition("/")
+                folders[parent].add(os.fsencode(base), stat.S_IFDIR, tree.id)
+        return folders[""].id, written
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -379,11 +429,11 @@ class History:
         if not self.exists():
             return []
         repo = self.repo()
-        head = self._head()
+        head = self._head(repo)
         if head is None:
             return []
         out: list[Commit] = []
-        for walk in repo.get_walker(include=[_bin(head)]):
+        for walk in repo.get_walker(include=[cast(Any, head)]):
             c = walk.commit
             changed = self._changed(repo, c)
             if match is not None and not any(match(p) for p in changed):
@@ -418,25 +468,25 @@ class History:
         if not self.exists():
             return None
         repo = self.repo()
-        head = self._head()
+        head = self._head(repo)
         if head is None:
             return None
         if rev == "HEAD" or rev.startswith("HEAD~"):
             steps = rev[5:] if rev != "HEAD" else "0"
             if not steps.isdigit():
                 return None
-            sha = _bin(head)
+            sha = head
             for _ in range(int(steps)):
                 parents = cast(Any, repo[sha]).parents
                 if not parents:
                     return None
                 sha = parents[0]
-            return str(sha.decode())
+            return sha.decode()
         if len(rev) < 4 or any(ch not in "0123456789abcdef" for ch in rev.lower()):
             return None
         matches = [
             w.commit.id.decode()
-            for w in repo.get_walker(include=[_bin(head)])
+            for w in repo.get_walker(include=[cast(Any, head)])
             if w.commit.id.decode().startswith(rev.lower())
         ]
         if len(matches) > 1:
@@ -448,10 +498,11 @@ class History:
         from dulwich.object_store import iter_tree_contents
 
         repo = self.repo()
-        tree = repo[rev.encode()].tree  # type: ignore[attr-defined]
+        tree = cast(Any, repo[rev.encode()]).tree
         return {
-            os.fsdecode(e.path): repo[e.sha].as_raw_string()
+            os.fsdecode(e.path): cast(Any, repo[e.sha]).as_raw_string()
             for e in iter_tree_contents(repo.object_store, tree)
+            if e.path is not None and e.sha is not None
         }
 
     def change(self, rev: str) -> dict[str, tuple[bytes | None, bytes | None]]:
@@ -470,7 +521,8 @@ class History:
         """The newest commit id, or None."""
         if not self.exists():
             return None
-        return self._head()
+        head = self._head(self.repo())
+        return head.decode() if head is not None else None
 
     def worktree_changes(self) -> dict[str, tuple[bytes | None, bytes | None]]:
         """Files that differ from the newest commit (edits not yet recorded)."""
