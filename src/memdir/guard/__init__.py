@@ -20,9 +20,11 @@ import unicodedata
 
 from memdir.errors import GuardError
 
-from . import _attacks, _decode, _patterns, _secrets, _social
+from . import _attacks, _decode, _orders, _patterns, _secrets, _social, _threats
 from ._build import excerpt
+from ._clause import Clauses
 from ._engine import Finding, RuleSet, Text
+from ._fold import fold
 from ._unicode import find_invisible
 
 __all__ = ["Finding", "check", "find_secrets", "redact_secrets", "scan"]
@@ -88,6 +90,26 @@ def _smuggled(nfkc: str, hay: Text) -> Finding | None:
     return None
 
 
+_ORDER_WHY = (
+    "; stored in memory it would change the agent's rules in every later session; to store "
+    "it anyway, keep the preference and leave out the permission, trust or override"
+)
+
+
+def _structural(nfkc: str, hay: Text) -> Finding | None:
+    shown = nfkc if len(hay.s) == len(nfkc) else hay.s
+    clauses = Clauses(hay.s)
+    hit = _threats.detect(hay.s, clauses)
+    if hit is not None:
+        return Finding(hit.rule, hit.category, hit.reason, excerpt(shown, hit.start, hit.end))
+    order = _orders.detect(hay, clauses)
+    if order is not None and order.score >= _orders.BLOCK:
+        return Finding(
+            order.rule, "injection", order.reason + _ORDER_WHY, excerpt(shown, order.start, order.end)
+        )
+    return None
+
+
 def scan(text: str, *, allow_secrets: bool = False) -> Finding | None:
     """The first reason memory cannot hold ``text``, or None if it may be stored.
 
@@ -97,9 +119,9 @@ def scan(text: str, *, allow_secrets: bool = False) -> Finding | None:
     found = find_invisible(text)
     if found is not None:
         return found
-    nfkc = _nfkc(text)
+    nfkc = fold(_nfkc(text)).text
     hay = Text(nfkc.casefold())
-    found = _match_rules(nfkc, hay) or _smuggled(nfkc, hay)
+    found = _structural(nfkc, hay) or _match_rules(nfkc, hay) or _smuggled(nfkc, hay)
     if found is not None:
         return found
     if not allow_secrets:

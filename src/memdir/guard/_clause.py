@@ -1,0 +1,75 @@
+"""Where clauses start and end, and whether an action in one is negated.
+
+The structural detectors combine parts (an action, a source, a destination) only inside
+one clause, so that "send the report to a@b.c. Keep API keys in the vault." does not join
+"send" and "keys". A clause ends at a line break or at sentence punctuation followed by a
+space (so the dots in ``~/.ssh/id_rsa`` or ``x.example/p`` do not end one).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+
+__all__ = ["Clauses", "negated"]
+
+_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
+
+# A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
+# Korean, right after the verb ("送信しないで", "보내지 마").
+_NEG_BEFORE = re.compile(
+    r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
+    r"shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nunca|jamás|jamais|ne|nie|niemals|"
+    r"nicht|kein\w*|non|não|mai|asla|jangan|không|nem|não)\b|не\b|никогда|不要|别|禁止|不得|"
+    r"切勿|勿|不能|不可|不准|绝不|決して|절대)[^.!?。！？\n]{0,30}$"
+)
+_NEG_AFTER = re.compile(r"^\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)")
+
+
+class Clauses:
+    """Clause boundaries of one text, located once."""
+
+    def __init__(self, s: str) -> None:
+        self.s = s
+        self._ends = [m.end() for m in _END.finditer(s)]
+
+    def around(self, start: int, end: int) -> tuple[int, int]:
+        """The clause holding ``s[start:end]`` (the span may cross boundaries it contains)."""
+        i = bisect.bisect_right(self._ends, start)
+        lo = self._ends[i - 1] if i else 0
+        j = bisect.bisect_left(self._ends, end)
+        hi = self._ends[j] if j < len(self._ends) else len(self.s)
+        return lo, hi
+
+    def windows(self, needles: Iterable[str], after: int = 0) -> list[tuple[int, int]]:
+        """The clauses holding any of ``needles`` (plus ``after`` following clauses), merged.
+
+        Detectors run their regexes only there: a regex over a whole 64 KiB text costs
+        milliseconds in CPython, a ``str.find`` per needle microseconds.
+        """
+        s, spans = self.s, []
+        for needle in needles:
+            i = s.find(needle)
+            while i != -1:
+                lo, hi = self.around(i, i + len(needle))
+                if after:
+                    j = bisect.bisect_left(self._ends, hi + 1) + after - 1
+                    hi = self._ends[j] if j < len(self._ends) else len(s)
+                spans.append((lo, hi))
+                i = s.find(needle, hi)
+        spans.sort()
+        merged: list[tuple[int, int]] = []
+        for lo, hi in spans:
+            if merged and lo <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
+            else:
+                merged.append((lo, hi))
+        return merged
+
+
+def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
+    """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``)."""
+    if _NEG_BEFORE.search(s, max(lo, start - 40), start):
+        return True
+    return end is not None and _NEG_AFTER.match(s, end, end + 12) is not None

@@ -1,0 +1,76 @@
+"""Fold look-alike letters to the Latin letters they imitate (Unicode TR39 skeletons).
+
+``раураl.com`` spelled with Cyrillic letters reads as ``paypal.com`` to a person and as
+something else to a pattern. A word is folded when it mixes Latin letters with letters of
+another script that are confusable with Latin ones (``ignоre`` with a Cyrillic ``о``), or,
+in a text written mostly in Latin letters, when every letter of it is such a look-alike.
+Real Russian or Greek text is left alone. The table comes from ``confusable-homoglyphs``,
+which ships the Unicode consortium's ``confusables.txt`` as data (nothing is downloaded);
+it is built on first use and only for texts that hold a candidate character.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = ["Folded", "fold"]
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+@functools.cache
+def _table() -> dict[str, str]:
+    """Non-Latin letters that look like one ASCII letter or digit, mapped to it."""
+    from confusable_homoglyphs import confusables
+
+    out: dict[str, str] = {}
+    for ch, glyphs in confusables.confusables_data.items():
+        if len(ch) != 1 or ch.isascii() or not ch.isalpha() or _latin(ch):
+            continue
+        for g in glyphs:
+            c = g["c"]
+            if len(c) == 1 and c.isascii() and c.isalnum():
+                out[ch] = c.lower() if ch.islower() or not ch.isupper() else c
+                break
+    return out
+
+
+def _latin(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith("LATIN")
+
+
+@dataclass(frozen=True)
+class Folded:
+    """The text with look-alikes replaced (same length) and the words that had them."""
+
+    text: str
+    words: tuple[tuple[int, int, str], ...]  # (start, end, original word)
+
+
+def fold(text: str) -> Folded:
+    """Replace look-alike letters in mixed-script words; offsets are unchanged."""
+    if text.isascii():
+        return Folded(text, ())
+    table = _table()
+    if set(text).isdisjoint(table):
+        return Folded(text, ())
+    latin = sum(ch.isascii() and ch.isalpha() for ch in text)
+    mostly_latin = latin * 2 > sum(ch.isalpha() for ch in text)
+    out = list(text)
+    words: list[tuple[int, int, str]] = []
+    for m in _WORD.finditer(text):
+        word = m.group()
+        hits = [i for i, ch in enumerate(word) if ch in table]
+        if not hits:
+            continue
+        has_latin = any(ch.isascii() and ch.isalpha() for ch in word)
+        letters = [ch for ch in word if ch.isalpha()]
+        all_lookalike = len(hits) == len(letters) and len(letters) >= 3
+        if has_latin or (all_lookalike and mostly_latin):
+            for i in hits:
+                out[m.start() + i] = table[word[i]]
+            words.append((m.start(), m.end(), word))
+    return Folded("".join(out), tuple(words))
