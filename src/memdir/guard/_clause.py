@@ -14,15 +14,17 @@ from collections.abc import Iterable
 
 __all__ = ["Clauses", "negated"]
 
-_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
+_END = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
 
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
 # Korean, right after the verb ("送信しないで", "보내지 마").
 _NEG_BEFORE = re.compile(
     r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
-    r"shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nunca|jamás|jamais|ne|nie|niemals|"
-    r"nicht|kein\w*|non|não|mai|asla|jangan|không|nem|não)\b|не\b|никогда|不要|别|禁止|不得|"
-    r"切勿|勿|不能|不可|不准|绝不|決して|절대)[^.!?。！？\n]{0,30}$"
+    r"rather than|instead of|"
+    r"shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|forbid\w*|prohibit\w*|"
+    r"ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|mai|asla|jangan|"
+    r"không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|yasak\w*)\b|"
+    r"не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|決して|절대)[^.!?。！？\n]{0,30}$"
 )
 _NEG_AFTER = re.compile(r"^\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)")
 

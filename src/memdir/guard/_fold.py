@@ -30,11 +30,10 @@ def _table() -> dict[str, str]:
     for ch, glyphs in confusables.confusables_data.items():
         if len(ch) != 1 or ch.isascii() or not ch.isalpha() or _latin(ch):
             continue
-        for g in glyphs:
-            c = g["c"]
-            if len(c) == 1 and c.isascii() and c.isalnum():
-                out[ch] = c.lower() if ch.islower() or not ch.isupper() else c
-                break
+        found = [g["c"] for g in glyphs if len(g["c"]) == 1 and g["c"].isascii() and g["c"].isalnum()]
+        if found:
+            # The skeleton of a capital I is "l"; a capital look-alike imitates the "I".
+            out[ch] = "I" if found[0] == "l" and ch.isupper() else found[0]
     return out
 
 

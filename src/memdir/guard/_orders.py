@@ -73,7 +73,16 @@ _PERM = (
     rf"credentials|secrets?|keys?|tokens?|api)\b)",
     rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) "
     rf"(?:the |any |all |every |these |those |your )?(?:\w+ )?{_CONSENT}",
-    r"\bpre-?(?:approved|authori[sz]ed|cleared|confirmed)\b|\bauto-?approv\w*|"
+    r"\bpre-?(?:approv|authori[sz]|clear|confirm)\w*|\bauto-?approv\w*|\b(?:is|are|was|has been|"
+    r"been) waived\b|\bwaiv(?:e|es|ed|ing) (?:the |any |all |this |that |its )?(?:\w+ )?"
+    r"(?:confirmation|approval|review|check|requirement|step|permission)|"
+    r"\bdelegat\w* (?:\w+ ){0,2}(?:review|approval|authority|permission|sign-?off)s?\b|"
+    r"\b(?:approve|merge|review) (?:and (?:merge|approve) )?your own\b|"
+    r"\b(?:interpret|treat|take|count|consider|read)\w* (?:\S+ ){0,3}?as (?:an? |the )?(?:approval|"
+    r"consent|permission|authori[sz]ation|a yes|confirmation|go-ahead|sign-?off)\b|"
+    r"\bthe user (?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|"
+    r"allowed|permitted|delegated|waived|consented)\b|"
+    r"\b(?:turn\w* off|disabl\w*|skip\w*|remov\w*) (?:the )?['\"‘“]?(?:ask|confirm|approv)\w*|"
     r"\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
     r"\bstanding (?:approval|permission|consent)\b",
@@ -87,7 +96,8 @@ _PERM = (
     r"直接执行|有权(?:直接)?|被授权|获得授权|预先授权",
     r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|は必要ありません)|"
     r"許可(?:は|を)?(?:不要|取らずに|得ずに|なしで|は必要ありません)|承認(?:は|を)?(?:不要|済み|なしで)|"
-    r"事前承認|自動承認|尋ねずに|聞かずに|確認を求めず",
+    r"事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|承認)(?:する|を取る|を得る|を求める)?"
+    r"必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み",
     r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|"
@@ -96,10 +106,11 @@ _PERM = (
     r"автоматически (?:одобря|подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?"
     r"(?:права|разрешение|доступ)",
     r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|consultar|"
-    r"autorizaci[oó]n)|no (?:hace falta|es necesario|necesitas|tienes que) (?:pedir|preguntar|"
+    r"autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|no (?:hace falta|es necesario|necesitas|tienes que) (?:pedir|preguntar|"
     r"confirmar|consultar)|pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de "
     r"antemano)|tienes (?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
-    r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander)|"
+    r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander|"
+    r"relecture|revue)|l'utilisateur a (?:déjà )?(?:autorisé|approuvé)|"
     r"(?:pas besoin|inutile) de (?:demander|confirmer)|pré-?approuvé\w*|approuvé\w* d'avance|"
     r"autorisé\w* (?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|"
     r"vous (?:avez|êtes) (?:la permission|l'autorisation|autorisé)",
@@ -110,8 +121,9 @@ _PERM = (
     r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|non (?:serve|c'è bisogno di|"
     r"devi) (?:chiedere|confermare)|pre-?approvat\w*|approvat\w* in anticipo|hai (?:il permesso|"
     r"l'autorizzazione)|sei autorizzat\w*",
-    r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o)|"
-    r"(?:não|nao) (?:precisa|é necessário) (?:pedir|perguntar|confirmar)|pré-?aprovad\w*|"
+    r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o|"
+    r"revis[aã]o)|(?:não|nao) (?:precisa|é necessário) (?:mais )?(?:pedir|perguntar|confirmar)|"
+    r"pré-?aprovad\w*|(?:usuário|usuario) (?:já )?autoriz\w*|"
     r"aprovad\w* (?:previamente|antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
     r"sormadan|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|istemeden|gerekmez)|"
     r"önceden onayl\w*|otomatik onayla\w*|yetkilisin",
@@ -120,7 +132,26 @@ _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|"
     r"output|responses?|anything|whatever|orders|directives|notes|tasks?)"
 )
+_AS_USER = (
+    r"(?:the user|i|you|the owner|me|they|it) (?:had |have |has )?(?:typed|written|wrote|said|sent|"
+    r"given|gave|asked|requested|came from|come from|issued)"
+)
 _TRUST = (
+    rf"\btrust\w* (?:\w+ ){{0,3}}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
+    rf"orders|directives|anything|whatever)\b",
+    r"\bas (?:having|with|carrying|holding) (?:full |the |complete )?(?:admin\w* |root |owner'?s? |"
+    r"user'?s? |maintainer )?(?:authority|rights|privileges|permissions|access)\b",
+    rf"\b(?:as if|as though) {_AS_USER}\b",
+    r"como si (?:fueran|vinieran|lo hubiera) (?:del|de parte del|escrito el) usuario|"
+    r"como se (?:fossem|viessem) do usuário|comme s'(?:ils|elles|il|elle) venai(?:en)?t de "
+    r"l'utilisateur|als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)|"
+    r"come se (?:fossero|venissero) dell'utente|как будто (?:они |это )?от пользователя|"
+    r"(?:就像|如同|当作)(?:是)?用户(?:的指令|发的|说的|写的)|ユーザー(?:の指示|から)(?:である|の)?かのように|"
+    r"사용자(?:의 지시|가 보낸) (?:것처럼|것으로)",
+    r"conf[ií]a\w* (?:\w+ ){0,2}en (?:\w+ ){0,2}(?:instrucciones|[oó]rdenes|mensajes|comandos)|"
+    r"confi\w* (?:\w+ ){0,2}(?:nas|em) (?:\w+ )?(?:instruções|mensagens|ordens|comandos)|"
+    r"(?:obé\w*|suivre|exécuter) (?:toutes )?les (?:instructions|consignes|ordres) (?:\w+ )?"
+    r"(?:de|du|des|dans|venant|trouvées)\b",
     rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|sent by|"
     rf"posted by|written by|inside)\b",
     r"\btreat\w* (?:\S+ ){0,8}?as (?:if (?:it|they) (?:came|come|were) from |coming from |"
@@ -132,9 +163,6 @@ _TRUST = (
     rf"(?:(?:you )?(?:find|see|read|receive|get) )?(?:from|in|found in|embedded in|contained in|"
     rf"on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|on))\b"
     rf"(?! (?:the user|me|this (?:repo|project|file)|claude\.md|agents\.md|the docs?)\b)",
-    r"\b(?:is|are) (?:now )?(?:the|your|an?) (?:admin|administrator|owner|operator|boss|"
-    r"superuser|root|real user|primary user)\b",
-    r"\b(?:has|have) (?:admin|root|owner|full|the same) (?:rights|privileges|access|authority)\b",
     rf"\b{_SOURCE} from \S+ (?:are|is|should be|must be|count as|carry) (?:to be )?(?:trusted|"
     rf"authoritative|obeyed|followed|treated as|as if|the user's|from the user)",
     r"\bsame (?:authority|weight|trust) as (?:the user|me|the owner|system)",
@@ -174,6 +202,25 @@ _GUARDED = (
     r"checks?)|antivirus|firewall|2fa|mfa|two-factor|tls verification|certificate (?:checks?|"
     r"verification)|ssl verification|signature (?:checks?|verification))"
 )
+_SHIELD = (
+    r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
+    r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |the user'?s? )?"
+    r"(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|audit (?:logs?|logging|"
+    r"trail)|security monitoring|edr|selinux|apparmor|memory (?:scanner|guard)|injection "
+    r"(?:filters?|scanner|guard)|content filters?|moderation|sandbox\w*)",
+)
+_TESTS = (
+    r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|mark\w* (?:\w+ )?as "
+    r"(?:skip|xfail)\w*) (?:the |all |any |these |those )?(?:\w+ ){0,2}?(?:failing |security |"
+    r"broken |flaky )?(?:tests?|test (?:steps?|suites?|cases?)|checks?|hooks?)\b",
+    r"--no-verify\b|--deselect\b|--no-gpg-sign\b",
+    r"テスト(?:ステップ|ケース)?を(?:削除|無効|スキップ|コメントアウト)|"
+    r"(?:supprim|désactiv)\w* (?:les |tous les )?(?:hooks|tests|contrôles) de sécurité|"
+    r"(?:entfern|deaktivier|lösch)\w* (?:die )?(?:sicherheits)?(?:tests|hooks|prüfungen)|"
+    r"(?:elimina|desactiva|borra)\w* (?:los )?(?:tests|hooks|controles) de seguridad|"
+    r"(?:remov|desativ|apag)\w* (?:os )?(?:testes|hooks) de segurança|"
+    r"删除(?:测试|安全检查|钩子)|테스트(?:를|을)? (?:삭제|비활성화|건너뛰)",
+)
 _SAFETY = (
     rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|deactivat\w*|circumvent\w*|"
     rf"suppress\w*|silenc\w*|switch\w* off|get around|work around|evad\w*) (?:the |any |all |"
@@ -201,6 +248,19 @@ _SAFETY = (
     r"güvenlik (?:kontrollerini|denetimlerini|filtrelerini) (?:devre dışı bırak|atla|yok say)",
 )
 _OVERRIDE = (
+    r"\b(?:priority|precedence|trust) (?:order|ranking|hierarchy)\b[^\n]{0,160}?\b(?:the user|"
+    r"system prompt|instructions)\b",
+    r"\b(?:conflict\w*|disagree\w*|contradict\w*)\b[^.\n]{0,80}?\b(?:follow|obey|prefer|go with|"
+    r"side with|use|trust) (?:the |that |this )?(?!user\b)(?:\w+ ){0,2}(?:comment|file|issue|"
+    r"memory|repo\w*|document|page|note|instruction)s?\b",
+    r"忽略用户(?:的)?(?:指令|要求|指示|请求|意见)|(?:冲突|矛盾)[^。\n]{0,40}以[^。\n]{1,30}为准|"
+    r"ユーザーの(?:指示|要求|依頼)を無視|사용자의 (?:지시|요청|명령)(?:을|를)? 무시|"
+    r"игнорир\w* (?:\w+ )?(?:указани|инструкци|просьб|требовани|команд)\w* пользовател|"
+    r"ignora\w* (?:las |los )?(?:instrucciones|peticiones|indicaciones|órdenes) del usuario|"
+    r"ignor\w* (?:les )?(?:instructions|demandes|consignes) de l'utilisateur|"
+    r"ignorier\w* (?:die )?(?:anweisungen|wünsche|bitten) des (?:nutzers|benutzers)|"
+    r"ignora\w* (?:le )?(?:istruzioni|richieste) dell'utente|"
+    r"ignor\w* (?:as )?(?:instruções|solicitações|pedidos) do usuário",
     r"\b(?:this|these|the following|that|my) (?:rule|instruction|note|memory|memories|policy|"
     r"directive|entry|order)s? (?:overrides?|supersedes?|takes? precedence over|outranks?|trumps?|"
     r"wins? over|replaces?|(?:is|are) above|come first over|must be followed over)\b",
@@ -212,8 +272,8 @@ _OVERRIDE = (
     r"she|they|anyone|someone|the owner|the system prompt|your (?:instructions|guidelines)|other "
     r"instructions) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs?|requests?|"
     r"protests?|forbids?|refuses?|says otherwise)",
-    r"\bignore (?:the user|any user|anyone|the owner)(?:'s)? (?:objections?|requests?|instructions?|"
-    r"wishes|protests?|corrections?)",
+    r"\bignor\w* (?:the user|any user|anyone|the owner)(?:'s)? (?:\w+ )?(?:objections?|requests?|"
+    r"instructions?|wishes|protests?|corrections?|commands?|orders)",
     r"\b(?:the user'?s?|user) (?:instructions?|requests?|preferences|objections?) (?:no longer "
     r"apply|do not apply|don't apply|don't matter|can be ignored|are irrelevant)",
     r"优先级最高|最高优先级|最优先|优先于(?:所有|其他|任何|用户)|覆盖(?:所有|其他|之前)的?(?:指令|规则)|"
@@ -239,6 +299,16 @@ _OVERRIDE = (
 )
 _SELF = r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|directive|line|text)s?"
 _PERSIST = (
+    r"\b(?:do not|don't|never) (?:ever )?(?:reveal|mention|disclose|show|list|admit) (?:it|this|them|"
+    r"that)\b[^.\n]{0,40}?\b(?:to the user|if the user|when the user|even if|if asked|when asked)",
+    r"\bkeep (?:this|these) (?:memory|memories|rule|note|entry|instruction)s? (?:\w+ )?(?:loaded|active|"
+    r"pinned|hidden|secret|private)\b",
+    r"\b(?:leave|keep|omit|hide|exclude|drop|strip)\w* (?:[^.\n]|\.(?=\S)){0,80}?\b(?:out of|from) "
+    r"(?:the |your |any )?"
+    r"(?:\w+ )?(?:summary|summaries|report|reply|answer|response|log|output|diff)s? (?:\w+ ){0,3}?"
+    r"(?:user|reviewer|owner)",
+    r"(?:ne (?:pas |jamais |plus )?(?:supprimer|effacer|modifier|mentionner|révéler|dire)|ne "
+    r"(?:supprime|efface|modifie|mentionne|révèle)\w* (?:pas|jamais)) (?:cette|ces|ce|cet)\b",
     rf"\b(?:do not|don't|never|must not) (?:ever )?(?:delete|remove|forget|edit|modify|change|"
     rf"archive|question|mention|reveal|disclose|discuss|explain|summari[sz]e) {_SELF}",
     rf"\b(?:re-?add|restore|recreate|re-?create|rewrite|replicate|propagate|spread|re-?insert) "
@@ -299,11 +369,11 @@ _RISKY = (
     r"(?:commands?|actions?|tools?|operations?|changes?|requests?|files?|tasks?|scripts?|code|"
     r"writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|instructions?)|"
     r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|push\w*|force|merge\w*|publish\w*|releas\w*|"
-    r"pay\w*|transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip\w*|"
+    r"commit\w*|pay\w*|transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip\w*|"
     r"reset\w*|install\w*|shell|terminal|production|prod\b|credentials?|secrets?|passwords?|"
     r"keys?|tokens?|money|funds|bank|invoices?|external|third[- ]party|https?://|curl|wget)",
     r"所有|任何|一切|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|"
-    r"すべて|全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|"
+    r"すべて|全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|"
     r"모든|어떤|삭제|배포|푸시|결제|송금|구매|명령|"
     r"все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|покуп\w*|команд\w*|парол\w*|"
     r"todos?|todas?|cualquier|borrar|eliminar|desplegar|pagos?|transferencias?|comandos?|"
@@ -314,7 +384,16 @@ _RISKY = (
     r"tüm|her (?:şey|komut)|sil|ödeme|komut",
 )
 
-_WEIGHTS = {"perm": 2, "trust": 3, "safety": 2, "override": 3, "persist": 3, "remote": 3}
+_WEIGHTS = {
+    "perm": 2,
+    "trust": 3,
+    "shield": 3,
+    "safety": 2,
+    "tests": 2,
+    "override": 3,
+    "persist": 3,
+    "remote": 3,
+}
 # Predicates whose wording already carries the negation ("no need to ask", "never ask").
 _NEGATIVE_FORM = re.compile(
     r"^(?:no |not |never|without|don'?t|do not|does not|doesn'?t|will not|won'?t|need not|"
@@ -324,6 +403,8 @@ _REASONS = {
     "perm": "it tells the agent that confirmation or permission is no longer needed",
     "trust": "it tells the agent to give someone else's text the user's authority",
     "safety": "it tells the agent to switch off a safety, security or approval control",
+    "shield": "it tells the agent to switch off an account or machine security control",
+    "tests": "it tells the agent to get past failing checks by removing or skipping them",
     "override": "it ranks itself above the user and every other instruction",
     "persist": "it protects or copies itself so that it cannot be reviewed or removed",
     "remote": "it tells the agent to fetch instructions from a URL and follow them",
@@ -332,6 +413,8 @@ _RULES = {
     "perm": "injection.standing-order",
     "trust": "injection.standing-order",
     "safety": "injection.standing-order",
+    "shield": "injection.standing-order",
+    "tests": "injection.standing-order",
     "override": "injection.standing-order",
     "persist": "injection.standing-order",
     "remote": "injection.remote-instructions",
@@ -348,6 +431,11 @@ class Order:
     start: int
     end: int
 
+    @property
+    def span(self) -> tuple[int, int]:
+        """Where it is in the scanned text."""
+        return self.start, self.end
+
 
 @functools.cache
 def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
@@ -355,6 +443,8 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "perm": _PERM,
         "trust": _TRUST,
         "safety": _SAFETY,
+        "shield": _SHIELD,
+        "tests": _TESTS,
         "override": _OVERRIDE,
         "persist": _PERSIST,
         "remote": _REMOTE,

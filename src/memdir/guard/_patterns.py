@@ -39,6 +39,16 @@ def negated(m: re.Match[str]) -> bool:
     return not affirmed(m)
 
 
+_PAST = re.compile(r"(?:ignored|forgot(?:ten)?|disregarded|overlooked|dismissed|discarded|"
+                   r"abandoned|neglected|bypassed)$")
+
+
+def not_narrative(m: re.Match[str]) -> bool:
+    """False when the English verb is in the past tense ("the rules were forgotten")."""
+    words = m.group().split()
+    return not (_PAST.match(words[0]) or _PAST.match(words[-1].rstrip(".,;:")))
+
+
 def at_line_start(m: re.Match[str]) -> bool:
     """True when only whitespace, ``#`` or ``[`` precede the match on its line."""
     line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
@@ -148,6 +158,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
             r"|\s+(?:everything|all|anything)\s+(?:above|before|prior|so far|previously))",
             near=what_told,
             span=130,
+            accept=not_narrative,
         ),
         # Verb-final languages (hi, bn, ja, ko, tr) put the instructions before the verb.
         Rule(
@@ -160,6 +171,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
             requires=(prefixes(lx.INSTRUCTIONS, lx.RULES, lx.TOLD),),
             near=prefixes(lx.IGNORE),
             span=110,
+            accept=not_narrative,
         ),
         Rule(
             "injection.override-answer",

@@ -104,23 +104,26 @@ _STRONG_STORE = (
 )
 # Stores that hold secrets among other things: a risk with a verb that shows or keeps them.
 _WEAK_STORE = (
-    r"(?<![\w-])\.env\b(?![.\w-])",
+    r"(?<![\w-])\.env\b(?![.\w])(?!-(?:example|sample|template|dist))",
     r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config",
     r"\bprintenv\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|get-childitem env:|\bos\.environ\b(?![.\[])",
-    r"\bprocess\.env\b(?![.\[])|environment variables|env vars|环境变量|環境変数|"
+    r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
+    r"\bprocess\.env\b(?![.\[])|environment variables?|env vars|环境变量|環境変数|"
     r"переменн\w* (?:окружения|среды)|variables? de entorno|variables? d'environnement|"
     r"umgebungsvariablen|variabili d'ambiente|variáveis de ambiente|환경 변수|ortam değişkenleri",
 )
 _SECRET_NAME = re.compile(
     r"token|secret|passw|pwd|api_?key|apikey|access_?key|private_?key|credential|\bcreds?\b|"
-    r"cookie|session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$"
+    r"cookie|session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$|dsn"
 )
 _PRIVATE_NAME = re.compile(
     r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|"
-    r"user_?data|personal|email|ssn|card|env\b|environ|secrets|whoami|hostname"
+    r"user_?data|personal|email|ssn|card|env\b|environ|secrets|whoami|hostname|"
+    r"diff|content|output|payload|file|inhalt|contenu|contenido|conteúdo|内容"
 )
 _VAR = re.compile(
-    r"\$\{?([a-z_][a-z0-9_]*)\}?|\{\{?\s*([a-z_][\w.]*)\s*\}?\}|<([a-z_][\w-]*)>|%([a-z_]\w*)%"
+    r"\$\{?([a-z_][a-z0-9_]*)\}?|\{\{?\s*([a-z_][\w. -]{0,30}?)\s*\}?\}|<([a-z_][\w -]{0,30})>|"
+    r"%([a-z_]\w*)%"
 )
 _SUBST = re.compile(r"\$\(|`[^`\n]{1,80}`")
 # Things that are private or secret, named in prose.
@@ -133,7 +136,11 @@ _PRIVATE_NOUN = (
     r"credentials?|passwords?|secrets|cookies|environment variables|env vars|"
     r"(?:user|customer|personal)(?:'s|s')? (?:data|details|information|files|records)|"
     r"personal (?:data|information)|contacts|clipboard|keystrokes|screenshots?|"
-    r"home directory|everything you (?:know|remember|have seen))\b",
+    r"home directory|everything you (?:know|remember|have seen|do|run|type)|"
+    r"(?:every|all|each) (?:\w+ ){0,2}commands? you (?:run|execute|type)|"
+    r"(?:the )?user'?s? (?:last |latest |previous |recent |current )?(?:messages?|prompts?|"
+    r"requests?|input|questions?)|(?:current |full |whole |entire )?(?:diffs?|source code|"
+    r"codebase|repository contents|repo contents))\b",
     r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|上下文|"
     r"系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板",
     r"会話(?:履歴|ログ|内容)?|チャット履歴|履歴|メモリ(?:の内容)?|記憶|コンテキスト|システムプロンプト|"
@@ -180,7 +187,16 @@ _SEND = _words(
     r"publish\w*",
     r"deliver\w*",
     r"relay\w*",
-    r"report (?:back )?(?:to|all)",
+    r"report\w*",
+    r"meld\w*",
+    r"notif\w*",
+    "上报",
+    "报告",
+    "報告",
+    "보고",
+    r"сообщ\w*",
+    r"reporta\w*",
+    r"signale\w*",
     r"put (?:it|them|\w+) (?:on|to)",
     "发送",
     "发给",
@@ -241,66 +257,14 @@ _SEND = _words(
     r"paylaş\w*",
 )
 
-_READ = _words(
-    r"cat",
-    r"type",
-    r"more",
-    r"less",
-    r"head",
-    r"tail",
-    r"base64",
-    r"xxd",
-    r"od",
-    r"strings",
-    r"get-content",
-    r"gc",
-    r"cp",
-    r"copy",
-    r"copies",
-    r"scp",
-    r"rsync",
-    r"tar",
-    r"zip",
-    r"7z",
-    r"mv",
-    r"print\w*",
-    r"echo",
-    r"show",
-    r"display",
-    r"output",
-    r"dump\w*",
-    r"read",
-    r"include",
-    r"paste",
-    r"attach",
-    r"save",
-    r"store",
-    r"remember",
-    r"memori[sz]e",
-    r"record",
-    r"note down",
-    r"upload",
-    r"send",
-    r"post",
-    r"collect",
-    r"gather",
-    r"harvest",
-    r"grab",
-    r"extract",
-    r"retrieve",
-    r"steal",
-    r"exfiltrate",
-    r"back up",
-    r"backup",
-    r"archive",
-    r"reveal",
-    r"leak",
-    r"share",
-    r"add",
-    r"append",
-    r"embed",
-    r"write",
-    r"put",
+_READ = (
+    r"(?:cat|type|more|less|head|tail|base64|xxd|od|strings|get-content|gc|cp|scp|rsync|tar|"
+    r"zip|7z|mv|echo|read|copy|copie[sd]|copying|show\w*|display\w*|output\w*|dump\w*|print\w*|"
+    r"includ\w*|past(?:e|ed|es|ing)|attach\w*|sav(?:e|ed|es|ing)|stor(?:e|ed|es|ing)|"
+    r"remember\w*|memori[sz]\w*|record\w*|note down|upload\w*|sen[dt]\w*|post\w*|collect\w*|"
+    r"gather\w*|harvest\w*|grab\w*|extract\w*|retriev\w*|steal\w*|exfiltrat\w*|back(?:ed)? ?up|"
+    r"archiv\w*|reveal\w*|leak\w*|shar(?:e|ed|es|ing)|add(?:ed|s|ing)?|append\w*|embed\w*|"
+    r"writ(?:e|es|ing|ten)|wrote|put)"
 )
 _READ_CJK = (
     "复制|拷贝|读取|读出|查看|打开|保存|存到|存入|存储|记住|记录|记下|发送|上传|导出|收集|获取|提取|输出|"
@@ -322,41 +286,21 @@ _READ_OTHER = (
     r"hole\w*|extrahier\w*|zeig\w*|füg\w*|"
     r"leggi\w*|salva\w*|ricorda\w*|memorizza\w*|invia\w*|carica\w*|esporta\w*|raccogli\w*|"
     r"recupera\w*|estrai\w*|mostra\w*|stampa\w*|incolla\w*|allega\w*|includi\w*|aggiungi\w*|"
-    r"copiar|leia|salve|lembre|envie|carregue|exporte|colete|recupere|extraia|mostre|imprima|"
-    r"cole\b|anexe|inclua|adicione|"
+    r"copiar|leia|ler\b|salv\w*|lembre|envie|carregue|exporte|colete|recupere|extraia|mostr\w*|"
+    r"imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|adicion\w*|guardar|pegar|mostrar|adjuntar|"
+    r"copier|sauvegarder|enregistrer|envoyer|coller|inclure|afficher|imprimer|joindre|"
+    r"copiare|leggere|salvare|inviare|incollare|includere|mostrare|stampare|allegare|"
     r"kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|çıkar\w*|göster\w*|"
     r"yazdır\w*|yapıştır\w*|ekle\w*"
 )
 # Verbs that show or keep content (enough for .env and the environment).
-_SHOW = _words(
-    r"cat",
-    r"type",
-    r"get-content",
-    r"gc",
-    r"base64",
-    r"xxd",
-    r"print\w*",
-    r"echo",
-    r"show",
-    r"display",
-    r"output",
-    r"dump\w*",
-    r"include",
-    r"paste",
-    r"attach",
-    r"reveal",
-    r"leak",
-    r"upload",
-    r"send",
-    r"post",
-    r"exfiltrate",
-    r"collect",
-    r"harvest",
-    r"grab",
-    r"steal",
-    r"(?:save|store|copy|add|append|write|put|record|remember|memori[sz]e|embed)\b"
+_SHOW = (
+    r"(?:cat|type|get-content|gc|base64|xxd|echo|print\w*|show\w*|display\w*|output\w*|dump\w*|"
+    r"includ\w*|past(?:e|ed|es|ing)|attach\w*|reveal\w*|leak\w*|upload\w*|sen[dt]\w*|post\w*|"
+    r"exfiltrat\w*|collect\w*|harvest\w*|grab\w*|steal\w*|export(?:s|ed|ing)?(?! +\w+=)|"
+    r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori[sz]|embed)\w*"
     r"[^.\n]{0,80}?\b(?:memory|memories|notes?|memory\.md|reply|replies|response|answer|output|"
-    r"chat|message)",
+    r"chat|message|wiki|docs?/|\S+\.md\b|log))"
 )
 _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
@@ -477,6 +421,9 @@ _WRITE = _words(
     r"create_file",
     r"str_replace\w*",
     r"apply_patch",
+    r"set\w*",
+    r"configur\w*",
+    r"git config",
     "追加",
     "添加",
     "写入",
@@ -524,7 +471,7 @@ _PERSIST_TARGET = (
     r"/etc/systemd/|\.config/systemd/|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
     r"\.git/hooks\b|core\.hookspath|/etc/sudoers|sudoers\.d|ld\.so\.preload|\bld_preload\b",
-    r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config|currentversion\\run|\\startup\b",
+    r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config|currentversion\\run|\\startup\b|insteadof\b",
 )
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
 _CONFIG_TARGET = (
@@ -533,7 +480,7 @@ _CONFIG_TARGET = (
     r"\bagents\.md\b|\bclaude\.md\b|\.cursorrules|\.clinerules|\.windsurfrules|"
     r"copilot-instructions\.md|\.claude/settings|\.mcp\.json|\.codex/config\.toml|"
     r"\.hermes/|\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b",
-    r"\.npmrc\b|pip\.conf\b|\.pypirc\b|\.gitconfig\b|\.vscode/(?:tasks|settings)\.json|"
+    r"\.npmrc\b|pip\.conf\b|\.pypirc\b|\.?gitconfig\b|\.vscode/(?:tasks|settings)\.json|"
     r"\bpostinstall\b|\bpreinstall\b|\bprepare script\b",
 )
 _PAYLOAD = _rx(
@@ -617,7 +564,8 @@ _NEEDLES = {
                "credential manager", "login data", "cookies.sqlite", "logins.json", "key3.db",
                "key4.db", ".mozilla", "chrome/", ".hermes/", ".claude/", ".codex/",
                ".docker/config", ".kube/config", "钥匙串", "キーチェーン", "связк"),
-    "weak": (".env", ".npmrc", ".pypirc", "credentials", "env", "environment", "环境变量",
+    "weak": (".env", ".npmrc", ".pypirc", "credentials", "env", "environment", "_token", "_key",
+             "_secret", "_password", "_pat", "_dsn", "环境变量",
              "環境変数", "переменн", "entorno", "environnement", "umgebungsvariablen",
              "ambiente", "환경 변수", "ortam değişkenleri"),
     "persist": ("authorized_keys", ".bash", ".profile", ".zsh", ".zlogin", ".kshrc", ".cshrc",
@@ -625,12 +573,12 @@ _NEEDLES = {
                 "systemd/", "launchagents", "launchdaemons", "/etc/rc.local", "/etc/profile.d",
                 "/etc/init.d", ".git/hooks", "hookspath", "sudoers", "ld.so.preload",
                 "ld_preload", "/etc/hosts", "/etc/resolv.conf", "~/.ssh/config",
-                "currentversion\\run", "\\startup"),
+                "currentversion\\run", "\\startup", "insteadof"),
     "config": (".github/workflows", ".gitlab-ci", "jenkinsfile", ".circleci/", "azure-pipelines",
                "bitbucket-pipelines", ".travis.yml", "agents.md", "claude.md", ".cursorrules",
                ".clinerules", ".windsurfrules", "copilot-instructions", ".claude/settings",
                ".mcp.json", ".codex/config", ".hermes/", "soul.md", "memory.md", "user.md",
-               ".npmrc", "pip.conf", ".pypirc", ".gitconfig", ".vscode/", "postinstall",
+               ".npmrc", "pip.conf", ".pypirc", "gitconfig", ".vscode/", "postinstall",
                "preinstall", "prepare script"),
 }
 
@@ -641,6 +589,17 @@ def _cjk(ch: str) -> bool:
 
 def _affirmed(s: str, m: re.Match[str], lo: int) -> bool:
     return not negated(s, m.start(), m.end(), lo)
+
+
+_PAST = re.compile(r"[a-z]+(?<!emb)ed|wrote|sent")
+_PASSIVE = re.compile(r"\bbe\s+(?:\w+\s+)?$")
+
+
+def _narrative(s: str, m: re.Match[str]) -> bool:
+    """An English verb in the past tense ("we added …", "jobs scheduled …"): a story, not an
+    order; "must be pasted" is still an order."""
+    word = m.group().strip()
+    return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, max(0, m.start() - 20), m.start())
 
 
 def _inside(a: re.Match[str], b: re.Match[str]) -> bool:
@@ -666,7 +625,10 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                         break
             if bad is None and "?" in url and _IMAGE.search(s, max(0, m.start() - 210), m.start()):
                 query = url.split("?", 1)[1]
+                values = re.findall(r"=([^&#]*)", query)
                 bad = _VAR.search(query) or re.search(r"%7b|%24|\[", query)
+                if bad is None and any(_SECRET_NAME.search(v) or _PRIVATE_NAME.search(v) for v in values):
+                    bad = m
             if bad is not None:
                 return _hit(
                     "exfiltration.url-data",
@@ -714,7 +676,11 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in sorted(set(spans)):
         actions = [
             a
-            for a in (*rx["send"].finditer(s, lo, hi), *rx["net"].finditer(s, lo, hi))
+            for a in (
+                *rx["send"].finditer(s, lo, hi),
+                *rx["net"].finditer(s, lo, hi),
+                *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
+            )
             if _affirmed(s, a, cl.around(a.start(), a.end())[0])
         ]
         if not actions:
@@ -725,7 +691,9 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             clo, chi = cl.around(sink.start(), sink.end())
             if chi - clo > 600:
                 clo, chi = max(clo, sink.start() - 300), min(chi, sink.end() + 300)
-            acts = [a for a in actions if clo <= a.start() < chi and not _inside(a, sink)]
+            acts = [
+                a for a in actions if clo <= a.start() < chi and (a.re is _URL or not _inside(a, sink))
+            ]
             if not acts:
                 continue
             sources = [
@@ -759,6 +727,10 @@ _IP = re.compile(r"(?<![\d.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b")
 _CMD = re.compile(r"\$\(")
 
 
+# Where fetched code comes from: a URL, a host, an address or a variable holding one.
+_FROM = re.compile(r"://|\b[\w-]+(?:\.[\w-]+)+/|\b\d+\.\d+\.\d+\.\d+|\$\{?\w|\b[\w-]+\.(?:sh|ps1|py)\b")
+
+
 def _installer_only(span: str) -> bool:
     urls = [u.group() for u in _URL.finditer(span)]
     hosts = urls or re.findall(_HOST_PATH, span)
@@ -771,8 +743,12 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
         for m in rx["run"].finditer(s, lo, hi):
             line_lo = s.rfind("\n", 0, m.start()) + 1
             clause_lo = cl.around(m.start(), m.start())[0]
-            if _installer_only(s[line_lo : m.end()]) or negated(
-                s, m.start(), None, max(clause_lo, line_lo)
+            line_hi = s.find("\n", m.end())
+            line = s[line_lo : len(s) if line_hi == -1 else line_hi]
+            if (
+                not _FROM.search(line)
+                or _installer_only(line)
+                or negated(s, m.start(), None, max(clause_lo, line_lo))
             ):
                 continue
             return _hit(
@@ -810,7 +786,7 @@ def _credential(s: str, cl: Clauses) -> Hit | None:
                 clo, chi = cl.around(store.start(), store.end())
                 window = (max(clo, store.start() - 160), min(chi, store.end() + 120))
                 for v in verbs.finditer(s, *window):
-                    if _inside(v, store) or not _affirmed(s, v, clo):
+                    if _inside(v, store) or not _affirmed(s, v, clo) or _narrative(s, v):
                         continue
                     if kind == "weak" and not _shows_weak(s, v, store, clo, chi):
                         continue
@@ -826,21 +802,20 @@ def _credential(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-_KEEP = ("save", "store", "copy", "add", "append", "write", "put", "record", "remember",
-         "memorize", "memorise", "embed")
+_KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|embed)")
 
 
 def _shows_weak(s: str, verb: re.Match[str], store: re.Match[str], lo: int, hi: int) -> bool:
     """A weak store counts with a showing verb; a keeping verb needs a model-visible target."""
     word = verb.group()
-    if word.split()[0] in _KEEP:
+    if _KEEP.match(word):
         return True  # the pattern already required memory/reply after it
     if not word.isascii():
         return _compiled()["into"].search(s, lo, hi) is not None or verb.start() > store.start()
     return True
 
 
-_DEST_BEFORE = re.compile(r"\S\s+(?:to|into|>|as)\s+(?:the\s+|a\s+|your\s+)?$|\S+\s+$")
+_DEST_BEFORE = re.compile(r"\S\s+(?:to|into|>|as)\s+(?:the\s+|a\s+|your\s+)?$|^\s*\S+\s+$")
 _COPYING = re.compile(r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b")
 
 
@@ -862,7 +837,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                 writes = [
                     w
                     for w in rx["write"].finditer(s, *window)
-                    if not _inside(w, target) and _affirmed(s, w, clo)
+                    if not _inside(w, target) and _affirmed(s, w, clo) and not _narrative(s, w)
                 ]
                 if not writes:
                     continue
@@ -884,6 +859,30 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+_DESTRUCTIVE = re.compile(
+    r"chmod\s+(?:-\w+\s+)*(?:0?777|0?666|a\+rwx|o\+w)\s+(?:\S+\s+)*?(?:~/\.ssh|/etc|/usr|/bin|/var|"
+    r"/(?=[\s`'\"]|$)|~/?(?=[\s`'\"]|$))"
+    r"|git push\b[^\n]{0,60}?(?:\s-f\b|--force\b)[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b"
+    r"|git push\b[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b[^\n]{0,30}?(?:\s-f\b|--force\b)"
+    r"|force[- ]?push\w*[^.\n]{0,30}?\b(?:to|on|onto|sur|auf|a|para|в|到)?\s*(?:main|master|trunk)\b"
+    r"|forcer le push sur (?:main|master)"
+)
+
+
+def _destructive(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(("chmod", "push")):
+        for m in _DESTRUCTIVE.finditer(s, lo, hi):
+            if _affirmed(s, m, cl.around(m.start(), m.end())[0]):
+                return _hit(
+                    "persistence.tool-abuse",
+                    "it tells the agent to open up or overwrite what others rely on (world-writable "
+                    "system or key folders, force-pushing the main branch)",
+                    m.start(),
+                    m.end(),
+                )
+    return None
+
+
 def detect(s: str, cl: Clauses | None = None) -> Hit | None:
     """The first structural threat in the folded text ``s``, or None."""
     cl = cl or Clauses(s)
@@ -891,6 +890,7 @@ def detect(s: str, cl: Clauses | None = None) -> Hit | None:
         _download_run(s, cl)
         or _url_data(s, cl)
         or _tool_abuse(s, cl)
+        or _destructive(s, cl)
         or _credential(s, cl)
         or _egress(s, cl)
     )
