@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
 from memdir.errors import GuardError
@@ -61,6 +62,25 @@ def _nfkc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
+_MENTION = re.compile(
+    r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|"
+    r"phrases?|strings?|patterns?|examples?|payloads?)[,:]?\s*$"
+)
+# Spelled-out text that names a command, a URL or a secret is hiding it from filters.
+_SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")
+_QUOTES = "\"'`“‘«「"
+
+
+def _mentioned(s: str, start: int) -> bool:
+    """Whether the match at ``start`` sits in quotes introduced as an example."""
+    line_start = s.rfind("\n", 0, start) + 1
+    before = s[line_start:start]
+    opened = max(before.rfind(q) for q in _QUOTES)
+    if opened == -1 or any(q in before[opened + 1 :] for q in _QUOTES):
+        return False
+    return _MENTION.search(before, 0, opened) is not None
+
+
 class _Scan:
     """One text prepared for the detectors: NFKC + folded look-alikes, casefolded."""
 
@@ -89,6 +109,12 @@ class _Scan:
 
     def rules(self) -> Finding | None:
         hit = _model_rules().first(self.hay)
+        if hit is not None and _mentioned(self.hay.s, hit[1].start()):
+            # a quoted example ("phrases such as 'ignore previous instructions'"): look on
+            hit = next(
+                ((r, m) for r, m in _model_rules().every(self.hay) if not _mentioned(self.hay.s, m.start())),
+                None,
+            )
         if hit is None:
             return None
         rule, m = hit
@@ -117,12 +143,12 @@ class _Scan:
         for start, end, joined in _decode.despaced(self.nfkc):
             inner = _Scan(joined)
             found = inner.structural() or inner.rules()
-            if found is not None:
+            if found is not None or _SPELLED.search(inner.hay.s):
                 return self.finding(
                     "hiding.encoded-payload",
                     "hiding",
-                    f"it spells out {joined[:40]!r} one character at a time "
-                    f"({found.reason.split(';')[0]}){_WHY['hiding']}",
+                    f"it spells out {joined[:40]!r} one character at a time"
+                    f"{f' ({found.reason.split(chr(59))[0]})' if found else ''}{_WHY['hiding']}",
                     start,
                     end,
                 )

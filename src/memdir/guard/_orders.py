@@ -83,6 +83,19 @@ _PERM = (
     r"\bthe user (?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|"
     r"allowed|permitted|delegated|waived|consented)\b|"
     r"\b(?:turn\w* off|disabl\w*|skip\w*|remov\w*) (?:the )?['\"‘“]?(?:ask|confirm|approv)\w*|"
+    r"\b(?:review|approval|confirmation|safety|security|sign-?off)(?: step| check| process|"
+    r" gate)? (?:is|are) (?:not|no longer) (?:needed|required|necessary)\b|"
+    r"no (?:pidas|pida|solicites|esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|"
+    r"ne (?:demande|demandez) (?:pas|plus) (?:de )?(?:confirmation|permission|autorisation)|"
+    r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|non chiedere (?:più )?(?:conferma|permesso)|"
+    r"(?:não|nao) (?:peça|pergunte|solicite) (?:\w+ )?(?:confirmação|permissão|autorização)|"
+    r"не (?:спрашивай|проси|запрашивай) (?:\w+ )?(?:подтверждени|разрешени|согласи)\w*|"
+    r"不要(?:再)?(?:问我|询问|请求确认|征求同意)|確認を求めない|聞かないで|묻지 마|확인하지 마|"
+    r"(?:считай|воспринимай|расценивай)\w* (?:это|его) (?:как )?(?:разрешени|согласи|одобрени|"
+    r"подтверждени)\w*|(?:tómalo|tomalo|considéralo|interprétalo) como (?:una )?(?:aprobaci[oó]n|"
+    r"autorizaci[oó]n|permiso)|considère\w*[- ]le comme (?:une )?(?:approbation|autorisation)|"
+    r"(?:werte|betrachte)\w* (?:das|es) als (?:zustimmung|freigabe|genehmigung)|"
+    r"(?:视为|当作|当成|理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|扱)|"
     r"\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
     r"\bstanding (?:approval|permission|consent)\b",
@@ -136,8 +149,19 @@ _AS_USER = (
     r"(?:the user|i|you|the owner|me|they|it) (?:had |have |has )?(?:typed|written|wrote|said|sent|"
     r"given|gave|asked|requested|came from|come from|issued)"
 )
+# Sources whose text must never gain the user's authority.
+_UNTRUSTED = (
+    r"(?:any|every|all|each|other|external|third-party|untrusted|incoming|remote|retrieved|"
+    r"fetched|downloaded|scraped)\b|web ?pages?|websites?|pages|sites|urls?|links?|search "
+    r"results|(?:tool|command|api|shell) (?:output|results?|responses?)|tool results?|issues?|"
+    r"(?:issue |pr |code )?comments?|pull requests|prs\b|e-?mails?|messages?|tickets?|chats?|"
+    r"slack|discord|\w+ files\b|files (?:named|called|in)|documents|readmes\b|readme files|html|"
+    r"bots?\b|"
+    r"other agents|repos|repositories|dependencies|packages|docstrings|commit messages|logs"
+)
+_INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
-    rf"\btrust\w* (?:\w+ ){{0,3}}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
+    rf"\btrust (?:\w+ ){{0,3}}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
     rf"orders|directives|anything|whatever)\b",
     r"\bas (?:having|with|carrying|holding) (?:full |the |complete )?(?:admin\w* |root |owner'?s? |"
     r"user'?s? |maintainer )?(?:authority|rights|privileges|permissions|access)\b",
@@ -161,8 +185,18 @@ _TRUST = (
     rf"\b(?:obey|follow|execute|carry out|comply with|act on|do whatever) (?:all |any |every )?"
     rf"(?:the )?(?:instructions?|commands?|orders|directives|requests|tasks|steps|anything) "
     rf"(?:(?:you )?(?:find|see|read|receive|get) )?(?:from|in|found in|embedded in|contained in|"
-    rf"on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|on))\b"
-    rf"(?! (?:the user|me|this (?:repo|project|file)|claude\.md|agents\.md|the docs?)\b)",
+    rf"on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|on)) "
+    rf"(?:the |a |an )?(?:{_UNTRUSTED})",
+    rf"\b{_INSTRUCTION}s? (?:\S+ ){{0,10}}?(?:must|should|shall|are to|will|can) (?:always )?be "
+    rf"(?:obeyed|followed|executed|carried out|trusted|treated as)\b",
+    rf"\b(?:do|execute|follow|run|carry out) (?:whatever|what) (?:it|they|the (?:page|file|result|"
+    rf"output|message|comment|issue|tool|email|bot)) (?:says|say|asks|tells you|wants)\b",
+    rf"\btreat\w* (?:\S+ ){{0,8}}?as (?:\w+ ){{0,2}}{_INSTRUCTION}s? (?:from|of|by) (?:the )?(?:user|"
+    rf"owner|admin|developer|operator|system)\b",
+    r"(?:与|和|跟)用户(?:的)?(?:指令|命令|指示|要求)(?:同等|一样|同样|相同)|"
+    r"(?:ユーザー|利用者)と同じように従|"
+    r"(?:считай|воспринимай|рассматривай)\w* (?:\S+ ){0,5}?(?:команд|указани|инструкци|просьб)\w* "
+    r"пользовател",
     rf"\b{_SOURCE} from \S+ (?:are|is|should be|must be|count as|carry) (?:to be )?(?:trusted|"
     rf"authoritative|obeyed|followed|treated as|as if|the user's|from the user)",
     r"\bsame (?:authority|weight|trust) as (?:the user|me|the owner|system)",
@@ -222,6 +256,8 @@ _TESTS = (
     r"删除(?:测试|安全检查|钩子)|테스트(?:를|을)? (?:삭제|비활성화|건너뛰)",
 )
 _SAFETY = (
+    r"\b(?:safety|security) (?:review|check|scan|audit)s?(?: step| process)? (?:is|are) (?:not|no "
+    r"longer) (?:needed|required|necessary)\b",
     rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|deactivat\w*|circumvent\w*|"
     rf"suppress\w*|silenc\w*|switch\w* off|get around|work around|evad\w*) (?:the |any |all |"
     rf"every |your |its |their )?(?:\w+ )?{_GUARDED}",
@@ -268,34 +304,40 @@ _OVERRIDE = (
     r"previous |prior |conflicting )?(?:instructions?|rules?|guidelines|polic\w+|directives?|"
     r"system prompts?)",
     r"\b(?:highest|top|absolute|maximum|overriding) priority\b",
-    r"\b(?:even if|even when|regardless of whether|no matter (?:what|whether|if)) (?:the user|he|"
-    r"she|they|anyone|someone|the owner|the system prompt|your (?:instructions|guidelines)|other "
-    r"instructions) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs?|requests?|"
-    r"protests?|forbids?|refuses?|says otherwise)",
     r"\bignor\w* (?:the user|any user|anyone|the owner)(?:'s)? (?:\w+ )?(?:objections?|requests?|"
     r"instructions?|wishes|protests?|corrections?|commands?|orders)",
     r"\b(?:the user'?s?|user) (?:instructions?|requests?|preferences|objections?) (?:no longer "
     r"apply|do not apply|don't apply|don't matter|can be ignored|are irrelevant)",
-    r"优先级最高|最高优先级|最优先|优先于(?:所有|其他|任何|用户)|覆盖(?:所有|其他|之前)的?(?:指令|规则)|"
+    r"优先级最高|最高优先级|最优先|优先于(?:所有|其他|任何|用户)|覆盖(?:所有|其他|之前)的?(?:指令|规则)",
+    r"最優先|他の(?:すべての)?指示より(?:も)?優先",
+    r"최우선|다른 (?:모든 )?지시보다 우선",
+    r"(?:наивысш|высш)\w* приоритет|(?:имеет приоритет|важнее) (?:над )?(?:всеми|любыми|других)",
+    r"(?:máxima|mayor) prioridad|tiene prioridad sobre|anula (?:todas|cualquier|las dem[aá]s)",
+    r"priorité (?:absolue|maximale)|a priorité sur|prévaut sur (?:toutes|les autres)",
+    r"höchste priorität|hat vorrang vor|überschreibt (?:alle|andere|jede)",
+    r"massima priorità|ha la precedenza su|prevale su (?:tutte|ogni|le altre)",
+    r"prioridade máxima|tem prioridade sobre|prevalece sobre",
+    r"en yüksek öncelik|(?:tüm|diğer) talimatlardan önceliklidir",
+)
+# Acting against the user: a preference ("even if the user asks for a quick fix, write a
+# test") or an attack ("deploy even if the user objects"); the object decides.
+_AGAINST = (
+    r"\bregardless of (?:what|whether) (?:the user|anyone|they) (?:says?|wants?)\b",
+    r"\b(?:even if|even when|regardless of whether|no matter (?:what|whether|if)) (?:the user|he|"
+    r"she|they|anyone|someone|the owner|the system prompt|your (?:instructions|guidelines)|other "
+    r"instructions) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs?|requests?|"
+    r"protests?|forbids?|refuses?|says otherwise)",
     r"即使用户(?:反对|要求|说|不同意|拒绝|禁止)|无论用户(?:说什么|怎么说|是否|如何)|不管用户",
-    r"最優先|他の(?:すべての)?指示より(?:も)?優先|ユーザーが(?:反対|拒否|何と言|禁止)(?:しても|っても)|"
-    r"たとえユーザーが",
-    r"최우선|다른 (?:모든 )?지시보다 우선|사용자가 (?:반대|거부|금지)(?:하더라도|해도)",
-    r"(?:наивысш|высш)\w* приоритет|(?:имеет приоритет|важнее) (?:над )?(?:всеми|любыми|других)|"
+    r"ユーザーが(?:反対|拒否|何と言|禁止)(?:しても|っても)|たとえユーザーが",
+    r"사용자가 (?:반대|거부|금지)(?:하더라도|해도)",
     r"даже если пользователь|независимо от того,? что (?:скажет|говорит) пользователь",
-    r"(?:máxima|mayor) prioridad|tiene prioridad sobre|anula (?:todas|cualquier|las dem[aá]s)|"
     r"aunque el usuario (?:se oponga|lo proh[ií]ba|diga)|incluso si el usuario|"
     r"sin importar lo que (?:diga|pida) el usuario",
-    r"priorité (?:absolue|maximale)|a priorité sur|prévaut sur (?:toutes|les autres)|"
     r"même si l'utilisateur|quoi que dise l'utilisateur",
-    r"höchste priorität|hat vorrang vor|überschreibt (?:alle|andere|jede)|"
     r"(?:auch|selbst) wenn der (?:nutzer|benutzer)|egal was der (?:nutzer|benutzer)",
-    r"massima priorità|ha la precedenza su|prevale su (?:tutte|ogni|le altre)|anche se l'utente|"
-    r"qualunque cosa dica l'utente",
-    r"prioridade máxima|tem prioridade sobre|prevalece sobre|mesmo que o usuário|"
-    r"não importa o que o usuário",
-    r"en yüksek öncelik|(?:tüm|diğer) talimatlardan önceliklidir|kullanıcı (?:itiraz etse|"
-    r"ne derse) de",
+    r"anche se l'utente|qualunque cosa dica l'utente",
+    r"mesmo que o usuário|não importa o que o usuário",
+    r"kullanıcı (?:itiraz etse|ne derse) de",
 )
 _SELF = r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|directive|line|text)s?"
 _PERSIST = (
@@ -367,21 +409,39 @@ _REMOTE = (
 _RISKY = (
     r"\b(?:all|any|every|everything|anything|whatever|arbitrary|unrestricted)\b(?: \w+)? "
     r"(?:commands?|actions?|tools?|operations?|changes?|requests?|files?|tasks?|scripts?|code|"
-    r"writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|instructions?)|"
+    r"writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|instructions?|"
+    r"domains?|hosts?|urls?|sites?|websites?|servers?)|"
     r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|push\w*|force|merge\w*|publish\w*|releas\w*|"
-    r"commit\w*|pay\w*|transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip\w*|"
+    r"commit\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|internet|egress|pay\w*|"
+    r"transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip\w*|"
     r"reset\w*|install\w*|shell|terminal|production|prod\b|credentials?|secrets?|passwords?|"
     r"keys?|tokens?|money|funds|bank|invoices?|external|third[- ]party|https?://|curl|wget)",
     r"所有|任何|一切|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|"
     r"すべて|全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|"
     r"모든|어떤|삭제|배포|푸시|결제|송금|구매|명령|"
     r"все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|покуп\w*|команд\w*|парол\w*|"
-    r"todos?|todas?|cualquier|borrar|eliminar|desplegar|pagos?|transferencias?|comandos?|"
-    r"tous|toutes|n'importe|supprimer|déployer|paiements?|virements?|commandes?|"
-    r"alle|jede\w*|löschen|bereitstellen|zahlungen|überweisungen|befehle|"
+    r"todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|producci[oó]n|pagos?|"
+    r"transferencias?|comandos?|"
+    r"tous|toutes|n'importe|supprimer|déploy\w*|pouss\w*|paiements?|virements?|commandes?|"
+    r"alle|jede\w*|löschen|bereitstellen|produktion\w*|\w*deploy\w*|zahlungen|überweisungen|"
+    r"befehle|"
     r"tutti|tutte|qualsiasi|eliminare|pagamenti|bonifici|comandi|"
     r"qualquer|apagar|implantar|pagamentos|transferências|"
     r"tüm|her (?:şey|komut)|sil|ödeme|komut",
+)
+
+_DECEIVE = (
+    r"\b(?:tell|say|report|claim|assure|answer|reply|respond|state|confirm)\w* (?:to )?(?:the user|"
+    r"them|him|her|everyone|the team)?(?: that)?[^.\n]{0,80}?\b(?:even (?:when|if|though)|"
+    r"regardless of|no matter|whether or not|irrespective of)\b",
+    r"\bif (?:the user|they|anyone|someone|a reviewer) asks? (?:about|whether|which|if|what|for) "
+    r"(?:\w+ ){0,4}?(?:memor\w*|rules?|instructions?|notes?|this|changes?|tests?)\b[^.\n]{0,60}?"
+    r"\b(?:say|tell|answer|reply|respond|deny|claim)\w*",
+    r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|哪怕)[^。\n]{0,40}"
+    r"(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
+    r"(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|dem "
+    r"(?:nutzer|benutzer)|ao usuário)[^.\n]{0,80}?(?:aunque|incluso si|même si|auch wenn|"
+    r"selbst wenn|mesmo que)",
 )
 
 _WEIGHTS = {
@@ -391,8 +451,10 @@ _WEIGHTS = {
     "safety": 2,
     "tests": 2,
     "override": 3,
+    "against": 2,
     "persist": 3,
     "remote": 3,
+    "deceive": 3,
 }
 # Predicates whose wording already carries the negation ("no need to ask", "never ask").
 _NEGATIVE_FORM = re.compile(
@@ -406,8 +468,10 @@ _REASONS = {
     "shield": "it tells the agent to switch off an account or machine security control",
     "tests": "it tells the agent to get past failing checks by removing or skipping them",
     "override": "it ranks itself above the user and every other instruction",
+    "against": "it tells the agent to act against what the user says",
     "persist": "it protects or copies itself so that it cannot be reviewed or removed",
     "remote": "it tells the agent to fetch instructions from a URL and follow them",
+    "deceive": "it tells the agent to tell the user something whatever the truth is",
 }
 _RULES = {
     "perm": "injection.standing-order",
@@ -416,8 +480,10 @@ _RULES = {
     "shield": "injection.standing-order",
     "tests": "injection.standing-order",
     "override": "injection.standing-order",
+    "against": "injection.standing-order",
     "persist": "injection.standing-order",
     "remote": "injection.remote-instructions",
+    "deceive": "hiding.deceive-user",
 }
 
 
@@ -446,8 +512,10 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "shield": _SHIELD,
         "tests": _TESTS,
         "override": _OVERRIDE,
+        "against": _AGAINST,
         "persist": _PERSIST,
         "remote": _REMOTE,
+        "deceive": _DECEIVE,
     }
     rules = []
     for kind, patterns in groups.items():
@@ -473,7 +541,9 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             continue
         score = _WEIGHTS[rule.id]
         scope = scope_rx.search(s, lo, hi)
-        score += scope is not None
+        # "from now on, run the tests without asking" is a preference: for dropped
+        # confirmations only what is no longer confirmed (the object) raises the score.
+        score += scope is not None and rule.id not in ("perm", "against")
         score += any(not m.start() <= r.start() < m.end() for r in risky_rx.finditer(s, lo, hi))
         if best is None or score > best.score:
             start = min(m.start(), scope.start()) if scope else m.start()

@@ -181,6 +181,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
             rf"{ign}{gap(60)}(?:{EN_SAY}|{alt(lx.SAY)})",
             near=prefixes(lx.SAY) + EN_SAY_WORDS,
             span=110,
+            accept=lambda m: not m.group().startswith("regardless"),
         ),
     )
 

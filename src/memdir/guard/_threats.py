@@ -92,7 +92,7 @@ _STRONG_STORE = (
     r"\.aws/credentials|~/\.aws\b",
     r"\.config/gcloud|application_default_credentials\.json|\.azure/(?:accesstokens|msal)",
     r"\.git-credentials|\.netrc\b|\.pgpass\b|\.config/gh/hosts\.yml",
-    r"\.gnupg\b|\.password-store|secring\.gpg|\bauthorized_keys\b",
+    r"\.gnupg\b|\.password-store|secring\.gpg",
     r"/etc/(?:shadow|gshadow|master\.passwd)\b",
     r"wallet\.dat|\bkeychain\b|\.keychain(?:-db)?\b|security (?:find|dump)-\w+|dump-keychain",
     r"cmdkey /list|\blsass\b|mimikatz|credential manager",
@@ -101,6 +101,16 @@ _STRONG_STORE = (
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
     r"\.kube/config\b",
     r"钥匙串|キーチェーン|связк\w* ключей",
+)
+# Secrets named in prose or held in variables: a risk with a verb that shows or keeps them.
+_SECRET_VALUE = (
+    r"\$\{?[a-z_]*(?:token|key|secret|password|passwd|pat|dsn|credential)\w*\}?",
+    r"\b(?:api[ _-]?keys?|access tokens?|auth tokens?|tokens?|passwords?|passphrases?|private keys?|"
+    r"secret keys?|secrets|credentials|session cookies|ssh keys?|seed phrases?|recovery codes?|"
+    r"(?:2fa|otp|mfa) codes?)\b",
+    r"密钥|令牌|密码|凭证|凭据|私钥|トークン|パスワード|秘密鍵|認証情報|токен\w*|парол\w*|ключ\w*|"
+    r"contraseñas?|claves?|mots? de passe|jetons?|passw[oö]rt\w*|schlüssel|senhas?|chaves?|"
+    r"비밀번호|토큰|şifre\w*|parola\w*",
 )
 # Stores that hold secrets among other things: a risk with a verb that shows or keeps them.
 _WEAK_STORE = (
@@ -257,14 +267,29 @@ _SEND = _words(
     r"paylaş\w*",
 )
 
+# Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
+_VISIBLE = (
+    r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|"
+    r"\S+\.md\b|log|description|pull request|pr\b|issue|comment|channel|commit message|ticket|"
+    r"summary|https?://"
+)
+_VERB_FORMS = (
+    r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|"
+    r"print(?:s|ed|ing)?|includ(?:e|es|ed|ing)|past(?:e|ed|es|ing)|attach(?:es|ed|ing)?|"
+    r"reveal(?:s|ed|ing)?|leak(?:s|ed|ing)?|upload(?:s|ed|ing)?|sen(?:d|ds|ding|t)|"
+    r"post(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|collect(?:s|ed|ing)?|harvest(?:s|ed|ing)?|"
+    r"grab(?:s|bed|bing)?|steal(?:s|ing)?|stole"
+)
+_KEEP_FORMS = (
+    r"sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing)|cop(?:y|ies|ied|ying)|add(?:s|ed|ing)?|"
+    r"append(?:s|ed|ing)?|writ(?:e|es|ing|ten)|wrote|put(?:s|ting)?|record(?:s|ed|ing)?|"
+    r"remember(?:s|ed|ing)?|memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down"
+)
 _READ = (
     r"(?:cat|type|more|less|head|tail|base64|xxd|od|strings|get-content|gc|cp|scp|rsync|tar|"
-    r"zip|7z|mv|echo|read|copy|copie[sd]|copying|show\w*|display\w*|output\w*|dump\w*|print\w*|"
-    r"includ\w*|past(?:e|ed|es|ing)|attach\w*|sav(?:e|ed|es|ing)|stor(?:e|ed|es|ing)|"
-    r"remember\w*|memori[sz]\w*|record\w*|note down|upload\w*|sen[dt]\w*|post\w*|collect\w*|"
-    r"gather\w*|harvest\w*|grab\w*|extract\w*|retriev\w*|steal\w*|exfiltrat\w*|back(?:ed)? ?up|"
-    r"archiv\w*|reveal\w*|leak\w*|shar(?:e|ed|es|ing)|add(?:ed|s|ing)?|append\w*|embed\w*|"
-    r"writ(?:e|es|ing|ten)|wrote|put)"
+    r"zip|7z|mv|echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|"
+    r"back(?:ed)? ?up|archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|"
+    rf"{_VERB_FORMS}|{_KEEP_FORMS})"
 )
 _READ_CJK = (
     "复制|拷贝|读取|读出|查看|打开|保存|存到|存入|存储|记住|记录|记下|发送|上传|导出|收集|获取|提取|输出|"
@@ -295,12 +320,8 @@ _READ_OTHER = (
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
-    r"(?:cat|type|get-content|gc|base64|xxd|echo|print\w*|show\w*|display\w*|output\w*|dump\w*|"
-    r"includ\w*|past(?:e|ed|es|ing)|attach\w*|reveal\w*|leak\w*|upload\w*|sen[dt]\w*|post\w*|"
-    r"exfiltrat\w*|collect\w*|harvest\w*|grab\w*|steal\w*|export(?:s|ed|ing)?(?! +\w+=)|"
-    r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori[sz]|embed)\w*"
-    r"[^.\n]{0,80}?\b(?:memory|memories|notes?|memory\.md|reply|replies|response|answer|output|"
-    r"chat|message|wiki|docs?/|\S+\.md\b|log))"
+    rf"(?:cat|type|get-content|gc|base64|xxd|echo|{_VERB_FORMS}|export(?:s|ed|ing)?(?! +\w+=)|"
+    rf"(?:{_KEEP_FORMS})[^.\n]{{0,80}}?\b(?:{_VISIBLE}))"
 )
 _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
@@ -421,7 +442,7 @@ _WRITE = _words(
     r"create_file",
     r"str_replace\w*",
     r"apply_patch",
-    r"set\w*",
+    r"set(?:s|ting)?",
     r"configur\w*",
     r"git config",
     "追加",
@@ -463,6 +484,10 @@ _WRITE = _words(
     r"yaz\w*",
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
+# Targets that are a backdoor whatever is written: preloading, registry run keys, redirects.
+_BACKDOOR_TARGET = (
+    r"ld\.so\.preload|\bld_preload\b|currentversion\\run|\\startup\b|insteadof\b",
+)
 _PERSIST_TARGET = (
     r"\bauthorized_keys\b",
     r"(?:~/|\$home/|/root/|\b)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|"
@@ -470,8 +495,8 @@ _PERSIST_TARGET = (
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
     r"/etc/systemd/|\.config/systemd/|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
-    r"\.git/hooks\b|core\.hookspath|/etc/sudoers|sudoers\.d|ld\.so\.preload|\bld_preload\b",
-    r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config|currentversion\\run|\\startup\b|insteadof\b",
+    r"\.git/hooks\b|core\.hookspath|/etc/sudoers|sudoers\.d",
+    r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config",
 )
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
 _CONFIG_TARGET = (
@@ -482,6 +507,16 @@ _CONFIG_TARGET = (
     r"\.hermes/|\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b",
     r"\.npmrc\b|pip\.conf\b|\.pypirc\b|\.?gitconfig\b|\.vscode/(?:tasks|settings)\.json|"
     r"\bpostinstall\b|\bpreinstall\b|\bprepare script\b",
+)
+# What makes a write into a start-up file, cron or hook a backdoor rather than set-up.
+_RISKY_PAYLOAD = _rx(
+    r"\b(?:https?|ftp)://|\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b|/dev/tcp|bash -i|"
+    r"base64 -d|\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=",
+    r"(?:^|[\s=:'\"`])/tmp/|/dev/shm/|\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
+    r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
+    r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$",
+    r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|boxes|sessions?|repos?|"
+    r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
 )
 _PAYLOAD = _rx(
     r"\b(?:https?|ftp)://",
@@ -526,18 +561,22 @@ def _compiled() -> dict[str, re.Pattern[str]]:
     return {
         "sink": _SINK,
         "strong": _rx(*_STRONG_STORE),
+        "told": re.compile(_TOLD),
         "weak": _rx(*_WEAK_STORE),
+        "secret": _rx(*_SECRET_VALUE),
+        "visible": re.compile(rf"\b(?:{_VISIBLE})|{_INTO_MODEL}"),
         "noun": _rx(*_PRIVATE_NOUN),
         "net": _rx(*_NET_TOOL),
         "send": re.compile(rf"(?<![\w-]){_SEND}|{_words('post', 'put')}(?=\s+(?:-|https?:))"),
         "read": re.compile(rf"(?<![\w./-]){_READ}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
-        "show": re.compile(rf"(?<![\w./-]){_SHOW}(?![\w-])|(?<!\w)(?:{_READ_OTHER})"),
+        "show": re.compile(rf"(?<![\w./-]){_SHOW}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "into": re.compile(_INTO_MODEL),
         "run": _rx(*_RUN_PATTERNS),
         "dl": re.compile(rf"(?<!\w){_DOWNLOAD_WORDS}"),
         "exec": re.compile(rf"(?<!\w){_RUN_WORDS}"),
         "write": re.compile(rf"(?<![\w-]){_WRITE}(?![\w-])|(?<=[a-z])\s*>>?"),
         "persist": _rx(*_PERSIST_TARGET),
+        "backdoor": _rx(*_BACKDOOR_TARGET),
         "config": _rx(*_CONFIG_TARGET),
     }
 
@@ -558,16 +597,22 @@ _NEEDLES = {
     "dns": ("nslookup", "dig ", "host ", "ping "),
     "strong": (".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".aws", "gcloud",
                "application_default", ".azure/", ".git-credentials", ".netrc", ".pgpass",
-               "gh/hosts", ".gnupg", ".password-store", "secring", "authorized_keys",
+               "gh/hosts", ".gnupg", ".password-store", "secring",
                "/etc/shadow", "/etc/gshadow", "master.passwd", "wallet.dat", "keychain",
                "security find-", "security dump-", "cmdkey", "lsass", "mimikatz",
                "credential manager", "login data", "cookies.sqlite", "logins.json", "key3.db",
                "key4.db", ".mozilla", "chrome/", ".hermes/", ".claude/", ".codex/",
                ".docker/config", ".kube/config", "钥匙串", "キーチェーン", "связк"),
+    "secret": ("$", "key", "token", "password", "passphrase", "secret", "credential", "cookie",
+               "seed phrase", "recovery code", "code", "密钥", "令牌", "密码", "凭", "私钥", "トークン",
+               "パスワード", "秘密鍵", "認証情報", "токен", "парол", "ключ", "contraseñ", "clave", "mot de passe",
+               "mots de passe", "jeton", "passw", "schlüssel", "senha", "chave", "비밀번호", "토큰",
+               "şifre", "parola"),
     "weak": (".env", ".npmrc", ".pypirc", "credentials", "env", "environment", "_token", "_key",
              "_secret", "_password", "_pat", "_dsn", "环境变量",
              "環境変数", "переменн", "entorno", "environnement", "umgebungsvariablen",
              "ambiente", "환경 변수", "ortam değişkenleri"),
+    "backdoor": ("ld.so.preload", "ld_preload", "currentversion\\run", "\\startup", "insteadof"),
     "persist": ("authorized_keys", ".bash", ".profile", ".zsh", ".zlogin", ".kshrc", ".cshrc",
                 ".tcshrc", "config.fish", "$profile", "powershell_profile", "cron", "@reboot",
                 "systemd/", "launchagents", "launchdaemons", "/etc/rc.local", "/etc/profile.d",
@@ -591,15 +636,19 @@ def _affirmed(s: str, m: re.Match[str], lo: int) -> bool:
     return not negated(s, m.start(), m.end(), lo)
 
 
-_PAST = re.compile(r"[a-z]+(?<!emb)ed|wrote|sent")
+_PAST = re.compile(r"[a-z]+(?<!emb)ed|wrote|sent|[a-z]+[^s\W]s")
 _PASSIVE = re.compile(r"\bbe\s+(?:\w+\s+)?$")
+_MODAL = re.compile(r"(?<!you )\b(?:can|could|may|might|would)\s+(?:\w+\s+)?$")
 
 
 def _narrative(s: str, m: re.Match[str]) -> bool:
     """An English verb in the past tense ("we added …", "jobs scheduled …"): a story, not an
     order; "must be pasted" is still an order."""
     word = m.group().strip()
-    return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, max(0, m.start() - 20), m.start())
+    before = max(0, m.start() - 24)
+    if _MODAL.search(s, before, m.start()):
+        return True  # "forks can leak them", "an attacker could exfiltrate"
+    return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, before, m.start())
 
 
 def _inside(a: re.Match[str], b: re.Match[str]) -> bool:
@@ -636,6 +685,17 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     m.start(),
                     m.end(),
                 )
+    for lo, hi in cl.windows(("?", "&")):
+        for q in _QUERY_VAR.finditer(s, lo, hi):
+            v = _VAR.match(q.group("var"))
+            name = next(g for g in v.groups() if g) if v else ""
+            if _SECRET_NAME.search(name) or _PRIVATE_NAME.search(name):
+                return _hit(
+                    "exfiltration.url-data",
+                    "it adds secrets or private data to the query string of links",
+                    q.start(),
+                    q.end(),
+                )
     for lo, hi in cl.windows(_NEEDLES["dns"]):
         dns = _DNS.search(s, lo, hi)
         if dns:
@@ -648,6 +708,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+_QUERY_VAR = re.compile(r"[?&][\w-]+=(?P<var>\$\{?\w+\}?|\{\{?[^}\n]{1,40}\}?\}|<[^>\n]{1,40}>)")
 _DNS = re.compile(r"\b(?:nslookup|dig|host|ping)\s+[^\s]*(?:\$\(|\$\{?[a-z_]|`)")
 _HEADER = re.compile(r"(?:-h|--header|-u|--user)\s+[\"']?[^\"'\n]*$|authorization|bearer|token\s*$")
 
@@ -727,6 +788,11 @@ _IP = re.compile(r"(?<![\d.])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b")
 _CMD = re.compile(r"\$\(")
 
 
+# A clause that reports the past ("the old doc said `curl … | sh`") rather than orders.
+_TOLD = (
+    r"\b(?:said|used|suggested|recommended|contained|had|showed|was|were|replaced|removed|"
+    r"deleted|dropped|found|saw|noticed|caught|blocked|flagged)\b(?! to\b)"
+)
 # Where fetched code comes from: a URL, a host, an address or a variable holding one.
 _FROM = re.compile(r"://|\b[\w-]+(?:\.[\w-]+)+/|\b\d+\.\d+\.\d+\.\d+|\$\{?\w|\b[\w-]+\.(?:sh|ps1|py)\b")
 
@@ -747,6 +813,7 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
             line = s[line_lo : len(s) if line_hi == -1 else line_hi]
             if (
                 not _FROM.search(line)
+                or rx["told"].search(s, max(clause_lo, line_lo), m.start())
                 or _installer_only(line)
                 or negated(s, m.start(), None, max(clause_lo, line_lo))
             ):
@@ -779,16 +846,27 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
 
 def _credential(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
-    for kind in ("strong", "weak"):
+    for kind in ("strong", "weak", "secret"):
         verbs = rx["read"] if kind == "strong" else rx["show"]
         for lo, hi in cl.windows(_NEEDLES[kind]):
             for store in rx[kind].finditer(s, lo, hi):
+                if kind == "secret" and _USED.search(s, max(0, store.start() - 40), store.start()):
+                    continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
                 clo, chi = cl.around(store.start(), store.end())
                 window = (max(clo, store.start() - 160), min(chi, store.end() + 120))
                 for v in verbs.finditer(s, *window):
-                    if _inside(v, store) or not _affirmed(s, v, clo) or _narrative(s, v):
+                    verb = re.match(r"\S+", s[v.start() : v.end()])
+                    if v.start() <= store.start() < v.start() + (verb.end() if verb else 0):
+                        continue
+                    if store.start() <= v.start() < store.end():
+                        continue
+                    if not _affirmed(s, v, clo) or _narrative(s, v):
                         continue
                     if kind == "weak" and not _shows_weak(s, v, store, clo, chi):
+                        continue
+                    if kind == "secret" and not (
+                        store.group().startswith("$") and v.group().isascii()
+                    ) and not rx["visible"].search(s, clo, chi):
                         continue
                     if _is_destination(s, v, store):
                         continue
@@ -802,6 +880,8 @@ def _credential(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+_USED = re.compile(r"(?:\s-{1,2}[\w-]+[ =]|authorization:\s*(?:bearer|token|basic)?\s*|bearer\s+|"
+                   r"[\w-]+:[\"']?|=)[\"']?$")
 _KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|embed)")
 
 
@@ -811,10 +891,11 @@ def _shows_weak(s: str, verb: re.Match[str], store: re.Match[str], lo: int, hi: 
     if _KEEP.match(word):
         return True  # the pattern already required memory/reply after it
     if not word.isascii():
-        return _compiled()["into"].search(s, lo, hi) is not None or verb.start() > store.start()
+        return _compiled()["into"].search(s, lo, hi) is not None
     return True
 
 
+_PLACE = re.compile(r"\b(?:in|into|to|inside|under|onto)\s+(?:(?:the|your|an?|os|\w+)\s+){0,2}$")
 _DEST_BEFORE = re.compile(r"\S\s+(?:to|into|>|as)\s+(?:the\s+|a\s+|your\s+)?$|^\s*\S+\s+$")
 _COPYING = re.compile(r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b")
 
@@ -823,13 +904,15 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     """``cp .env.example .env`` / "copy X to .env": the store is where data goes, not its source."""
     if verb.start() > store.start():
         return False
+    if _KEEP.match(verb.group()) and _PLACE.search(s, max(0, store.start() - 30), store.start()):
+        return True  # "store API keys in the OS keychain"
     between = s[verb.end() : store.start()]
     return bool(_DEST_BEFORE.search(between)) and bool(_COPYING.match(verb.group()))
 
 
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
-    for kind in ("persist", "config"):
+    for kind in ("backdoor", "persist", "config"):
         for lo, hi in cl.windows(_NEEDLES[kind]):
             for target in rx[kind].finditer(s, lo, hi):
                 clo, chi = cl.around(target.start(), target.end())
@@ -841,11 +924,12 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                 ]
                 if not writes:
                     continue
-                if kind == "config":
+                if kind != "backdoor":
                     para = s.find("\n\n", target.end())
                     end = min(len(s) if para == -1 else para, target.end() + 300)
-                    scope = s[min(w.start() for w in writes) : max(chi, end)]
-                    if not _PAYLOAD.search(scope.replace(target.group(), " ")):
+                    scope = s[min(clo, *(w.start() for w in writes)) : max(chi, end)]
+                    payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
+                    if not payload.search(scope.replace(target.group(), " ")):
                         continue
                 w = writes[0]
                 return _hit(
@@ -862,8 +946,9 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
 _DESTRUCTIVE = re.compile(
     r"chmod\s+(?:-\w+\s+)*(?:0?777|0?666|a\+rwx|o\+w)\s+(?:\S+\s+)*?(?:~/\.ssh|/etc|/usr|/bin|/var|"
     r"/(?=[\s`'\"]|$)|~/?(?=[\s`'\"]|$))"
-    r"|git push\b[^\n]{0,60}?(?:\s-f\b|--force\b)[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b"
-    r"|git push\b[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b[^\n]{0,30}?(?:\s-f\b|--force\b)"
+    r"|git push\b[^\n]{0,60}?(?:\s-f\b|--force\b(?!-))[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|"
+    r"release)\b|git push\b[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b[^\n]{0,30}?"
+    r"(?:\s-f\b|--force\b(?!-))"
     r"|force[- ]?push\w*[^.\n]{0,30}?\b(?:to|on|onto|sur|auf|a|para|в|到)?\s*(?:main|master|trunk)\b"
     r"|forcer le push sur (?:main|master)"
 )
