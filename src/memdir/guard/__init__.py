@@ -96,7 +96,7 @@ class _Scan:
         return Finding(rule, category, reason, excerpt(self.shown, start, end))
 
     def structural(self) -> Finding | None:
-        hit = _threats.detect(self.hay.s, self.clauses)
+        hit = _threats.detect(self.hay.s, self.clauses, self.nfkc)
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)
         order = _orders.detect(self.hay, self.clauses)

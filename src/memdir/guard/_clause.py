@@ -29,12 +29,31 @@ _NEG_BEFORE = re.compile(
 _NEG_AFTER = re.compile(r"^\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)")
 
 
+# A Markdown heading that negates the list under it ("## Do NOT", "### Never").
+_NEG_HEADING = re.compile(
+    r"(?m)^#{1,6}[ \t]+[^\n]*\b(?:do not|don'?t|never|avoid|forbidden|prohibited|not allowed|"
+    r"anti-?patterns?)\b[^\n]*$|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|niemals)[^\n]*$"
+)
+_HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
+
+
 class Clauses:
     """Clause boundaries of one text, located once."""
 
     def __init__(self, s: str) -> None:
         self.s = s
         self._ends = [m.end() for m in _END.finditer(s)]
+        self._neg_sections: list[tuple[int, int]] | None = None
+
+    def under_negated_heading(self, pos: int) -> bool:
+        """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""
+        if self._neg_sections is None:
+            self._neg_sections = []
+            if "#" in self.s:
+                for m in _NEG_HEADING.finditer(self.s):
+                    nxt = _HEADING.search(self.s, m.end())
+                    self._neg_sections.append((m.end(), nxt.start() if nxt else len(self.s)))
+        return any(lo <= pos < hi for lo, hi in self._neg_sections)
 
     def around(self, start: int, end: int) -> tuple[int, int]:
         """The clause holding ``s[start:end]`` (the span may cross boundaries it contains)."""

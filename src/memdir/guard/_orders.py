@@ -62,7 +62,11 @@ _SCOPE = (
     r"bundan sonra|bundan böyle|artık|her zaman|her seferinde|kalıcı olarak",
 )
 
-_ASK = r"(?:ask\w*|check\w* with|confirm\w*|wait\w* for|request\w*|seek\w*|prompt\w*|consult\w*)"
+_ASK = (
+    r"(?:ask(?:s|ed|ing)?|check\w* with|confirm(?:s|ed|ing)?|consult\w*|prompt(?:ing)? (?:the user|me|"
+    r"for)|wait\w* for (?:the user|me|an? (?:answer|reply|go-ahead)|approval|confirmation|"
+    r"permission|consent|sign-?off))"
+)
 _CONSENT = (
     r"(?:confirmation|approval|permission|consent|review|sign-?off|authori[sz]ation|verification)"
 )
@@ -77,7 +81,7 @@ _PERM = (
     r"been) waived\b|\bwaiv(?:e|es|ed|ing) (?:the |any |all |this |that |its )?(?:\w+ )?"
     r"(?:confirmation|approval|review|check|requirement|step|permission)|"
     r"\bdelegat\w* (?:\w+ ){0,2}(?:review|approval|authority|permission|sign-?off)s?\b|"
-    r"\b(?:approve|merge|review) (?:and (?:merge|approve) )?your own\b|"
+
     r"\b(?:interpret|treat|take|count|consider|read)\w* (?:\S+ ){0,3}?as (?:an? |the )?(?:approval|"
     r"consent|permission|authori[sz]ation|a yes|confirmation|go-ahead|sign-?off)\b|"
     r"\bthe user (?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|"
@@ -237,6 +241,7 @@ _GUARDED = (
     r"verification)|ssl verification|signature (?:checks?|verification))"
 )
 _SHIELD = (
+    r"\b(?:approve|merge|review)\w* (?:and (?:merge|approve)\w* )?(?:your|its|their) own\b",
     r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
     r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |the user'?s? )?"
     r"(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|audit (?:logs?|logging|"
@@ -411,8 +416,9 @@ _RISKY = (
     r"(?:commands?|actions?|tools?|operations?|changes?|requests?|files?|tasks?|scripts?|code|"
     r"writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|instructions?|"
     r"domains?|hosts?|urls?|sites?|websites?|servers?)|"
-    r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|push\w*|force|merge\w*|publish\w*|releas\w*|"
-    r"commit\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|internet|egress|pay\w*|"
+    r"\bso (?:that )?(?:ci|the pipeline|the build|checks?|tests?|it) (?:pass|passes|is green|goes green|"
+    r"succeeds?)\b|\bto make (?:ci|the pipeline|the build|checks?|tests?) (?:pass|green)\b|"
+    r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|internet|egress|pay\w*|"
     r"transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip\w*|"
     r"reset\w*|install\w*|shell|terminal|production|prod\b|credentials?|secrets?|passwords?|"
     r"keys?|tokens?|money|funds|bank|invoices?|external|third[- ]party|https?://|curl|wget)",

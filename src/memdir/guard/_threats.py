@@ -514,7 +514,8 @@ _RISKY_PAYLOAD = _rx(
     r"base64 -d|\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=",
     r"(?:^|[\s=:'\"`])/tmp/|/dev/shm/|\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
-    r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$",
+    r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$|"
+    r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|boxes|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
 )
@@ -522,7 +523,7 @@ _PAYLOAD = _rx(
     r"\b(?:https?|ftp)://",
     r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression)\b",
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
-    r"\b(?:always|never|must|trust|ignore|approve|allow|skip|bypass|disable)\b",
+    r"\b(?:trust|ignore|approve|bypass|disable)\b",
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2",
     r"[a-z0-9+/]{40,}={0,2}",
 )
@@ -632,7 +633,9 @@ def _cjk(ch: str) -> bool:
     return "\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af"
 
 
-def _affirmed(s: str, m: re.Match[str], lo: int) -> bool:
+def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> bool:
+    if cl is not None and cl.under_negated_heading(m.start()):
+        return False
     return not negated(s, m.start(), m.end(), lo)
 
 
@@ -641,11 +644,32 @@ _PASSIVE = re.compile(r"\bbe\s+(?:\w+\s+)?$")
 _MODAL = re.compile(r"(?<!you )\b(?:can|could|may|might|would)\s+(?:\w+\s+)?$")
 
 
+# What may stand right before an English verb used as an order: nothing (it starts the
+# clause), punctuation, a conjunction, a modal or an adverb ("When asked, print …",
+# "… and save it", "must be pasted"); "cron output" or "the CLI reads" are not orders.
+_ORDER_BEFORE = re.compile(
+    r"(?:^|[,;:.!?(\-–—*>`\"'#\d]|\b(?:and|then|to|please|always|also|just|must|should|shall|will|"
+    r"can|may|you|be|or|so|first|now|simply|never|only|immediately|automatically|quietly|"
+    r"silently|secretly|each|every|session|also|directly|instead|do|let's|lets)\b|"
+    r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)(?:\s+\w+ly)?)\s*$"
+)
+_AGENT_SUBJECT = re.compile(r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)\s+(?:\w+ly\s+)?$")
+
+
+def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
+    """Whether an English verb stands where an order puts it (non-English: always true)."""
+    if not m.group()[:1].isascii() or not m.group()[:1].isalpha():
+        return True
+    return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None
+
+
 def _narrative(s: str, m: re.Match[str]) -> bool:
     """An English verb in the past tense ("we added …", "jobs scheduled …"): a story, not an
     order; "must be pasted" is still an order."""
     word = m.group().strip()
     before = max(0, m.start() - 24)
+    if _AGENT_SUBJECT.search(s, before, m.start()):
+        return False  # "the assistant uploads …" describes what the agent is to do
     if _MODAL.search(s, before, m.start()):
         return True  # "forks can leak them", "an attacker could exfiltrate"
     return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, before, m.start())
@@ -709,7 +733,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
 
 
 _QUERY_VAR = re.compile(r"[?&][\w-]+=(?P<var>\$\{?\w+\}?|\{\{?[^}\n]{1,40}\}?\}|<[^>\n]{1,40}>)")
-_DNS = re.compile(r"\b(?:nslookup|dig|host|ping)\s+[^\s]*(?:\$\(|\$\{?[a-z_]|`)")
+_DNS = re.compile(r"(?:^|[`;&|(]\s*)(?:nslookup|dig|host|ping)\s+[^\s`]*(?:\$\(|\$\{?[a-z_])", re.M)
 _HEADER = re.compile(r"(?:-h|--header|-u|--user)\s+[\"']?[^\"'\n]*$|authorization|bearer|token\s*$")
 
 
@@ -742,13 +766,18 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 *rx["net"].finditer(s, lo, hi),
                 *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
             )
-            if _affirmed(s, a, cl.around(a.start(), a.end())[0])
+            if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
+            and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
         ]
         if not actions:
             continue
         for sink in rx["sink"].finditer(s, lo, hi):
             if _LOCAL.match(sink.group()) or _LOCAL.match(sink.group(), sink.group().find("//") + 2):
                 continue
+            if s[max(0, sink.start() - 2) : sink.start()] == "](" and s[
+                max(0, sink.start() - 200) : sink.start()
+            ].rfind("![") == -1:
+                continue  # a Markdown link is a reference to read, not a place to send to
             clo, chi = cl.around(sink.start(), sink.end())
             if chi - clo > 600:
                 clo, chi = max(clo, sink.start() - 300), min(chi, sink.end() + 300)
@@ -825,8 +854,8 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                 m.end(),
             )
     for lo, hi in cl.windows(_NEEDLES["url"]):
-        dl = [d for d in rx["dl"].finditer(s, lo, hi) if _affirmed(s, d, lo)]
-        run = [r for r in rx["exec"].finditer(s, lo, hi) if _affirmed(s, r, lo)]
+        dl = [d for d in rx["dl"].finditer(s, lo, hi) if _affirmed(s, d, lo, cl)]
+        run = [r for r in rx["exec"].finditer(s, lo, hi) if _affirmed(s, r, lo, cl)]
         if not (dl and run):
             continue
         for sink in _URL.finditer(s, lo, hi):
@@ -844,14 +873,34 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-def _credential(s: str, cl: Clauses) -> Hit | None:
+_DUMP = re.compile(
+    r"security dump-keychain|security find-(?:generic|internet)-password\b[^\n`]*\s-w\b|mimikatz|"
+    r"sekurlsa|procdump[^\n]{0,40}lsass|reg save hklm\\(?:sam|security|system)|"
+    r"lazagne|secretsdump"
+)
+
+
+def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
     rx = _compiled()
+    for lo, hi in cl.windows(("security ", "mimikatz", "sekurlsa", "lsass", "reg save", "lazagne",
+                              "secretsdump")):
+        for m in _DUMP.finditer(s, lo, hi):
+            if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                return _hit(
+                    "credential.access",
+                    "it runs a command that dumps stored passwords or keys",
+                    m.start(),
+                    m.end(),
+                )
     for kind in ("strong", "weak", "secret"):
         verbs = rx["read"] if kind == "strong" else rx["show"]
         for lo, hi in cl.windows(_NEEDLES[kind]):
             for store in rx[kind].finditer(s, lo, hi):
                 if kind == "secret" and _USED.search(s, max(0, store.start() - 40), store.start()):
                     continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
+                if kind == "weak" and original is not None and _BARE_VAR.fullmatch(store.group()):
+                    if not original[store.start() : store.end()].isupper():
+                        continue  # ``current_token`` in code, not the GITHUB_TOKEN variable
                 clo, chi = cl.around(store.start(), store.end())
                 window = (max(clo, store.start() - 160), min(chi, store.end() + 120))
                 for v in verbs.finditer(s, *window):
@@ -860,8 +909,13 @@ def _credential(s: str, cl: Clauses) -> Hit | None:
                         continue
                     if store.start() <= v.start() < store.end():
                         continue
-                    if not _affirmed(s, v, clo) or _narrative(s, v):
+                    if not _affirmed(s, v, clo, cl) or _narrative(s, v) or not _ordered(s, v, clo):
                         continue
+                    if kind == "secret" and v.start() < store.start() and v.group().isascii():
+                        head = re.match(r"[\w-]+", s[v.start() : v.end()])
+                        gap = s[v.start() + (head.end() if head else 0) : store.start()]
+                        if not _OBJECT_GAP.fullmatch(gap):
+                            continue  # the secret is not what the verb acts on
                     if kind == "weak" and not _shows_weak(s, v, store, clo, chi):
                         continue
                     if kind == "secret" and not (
@@ -880,8 +934,14 @@ def _credential(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+_OBJECT_GAP = re.compile(
+    r"\s+(?:(?:the|a|an|your|my|their|our|this|that|these|its|his|her|user'?s?|[a-z]+'s|values?|"
+    r"contents?|full|whole|real|actual|current|all|every|of|raw|plain|plaintext|any|both)\s+){0,5}"
+    r"(?:[\w.-]+\s+)?"
+)
 _USED = re.compile(r"(?:\s-{1,2}[\w-]+[ =]|authorization:\s*(?:bearer|token|basic)?\s*|bearer\s+|"
                    r"[\w-]+:[\"']?|=)[\"']?$")
+_BARE_VAR = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 _KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|embed)")
 
 
@@ -920,14 +980,20 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                 writes = [
                     w
                     for w in rx["write"].finditer(s, *window)
-                    if not _inside(w, target) and _affirmed(s, w, clo) and not _narrative(s, w)
+                    if not _inside(w, target)
+                    and _affirmed(s, w, clo, cl)
+                    and not _narrative(s, w)
+                    and _ordered(s, w, clo)
                 ]
                 if not writes:
                     continue
                 if kind != "backdoor":
-                    para = s.find("\n\n", target.end())
-                    end = min(len(s) if para == -1 else para, target.end() + 300)
-                    scope = s[min(clo, *(w.start() for w in writes)) : max(chi, end)]
+                    # what is written: the clause, or the code block right after it
+                    end = chi
+                    if s.startswith(("\n```", "\n    ", ":\n"), chi - 1):
+                        para = s.find("\n\n", chi)
+                        end = min(len(s) if para == -1 else para, chi + 300)
+                    scope = s[min(clo, *(w.start() for w in writes)) : end]
                     payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
                     if not payload.search(scope.replace(target.group(), " ")):
                         continue
@@ -957,7 +1023,7 @@ _DESTRUCTIVE = re.compile(
 def _destructive(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(("chmod", "push")):
         for m in _DESTRUCTIVE.finditer(s, lo, hi):
-            if _affirmed(s, m, cl.around(m.start(), m.end())[0]):
+            if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
                 return _hit(
                     "persistence.tool-abuse",
                     "it tells the agent to open up or overwrite what others rely on (world-writable "
@@ -968,14 +1034,20 @@ def _destructive(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-def detect(s: str, cl: Clauses | None = None) -> Hit | None:
-    """The first structural threat in the folded text ``s``, or None."""
+def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hit | None:
+    """The first structural threat in the folded text ``s``, or None.
+
+    ``original`` is the same text before casefolding (same offsets), used where case
+    matters (``GITHUB_TOKEN`` is a variable, ``current_token`` a field).
+    """
     cl = cl or Clauses(s)
+    if original is not None and len(original) != len(s):
+        original = None
     return (
         _download_run(s, cl)
         or _url_data(s, cl)
         or _tool_abuse(s, cl)
         or _destructive(s, cl)
-        or _credential(s, cl)
+        or _credential(s, cl, original)
         or _egress(s, cl)
     )
