@@ -105,8 +105,11 @@ _PERM = (
     r"\bstanding (?:approval|permission|consent)\b",
     r"\b(?:you are|you're|the (?:agent|assistant) is|you have been) (?:now |hereby |fully |"
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
-    r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed)? you) (?:full |root |"
-    r"admin |unrestricted |complete |blanket )?(?:permission|access|authority|clearance|rights)\b",
+    r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|s)? you) (?:\w+ )?"
+    r"(?:permission|access|authority|clearance|rights)\b",
+    r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|every)\b|"
+    r"\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|each) (?:\w+ ){0,3}?(?:tool calls?|"
+    r"requests?|commands?|actions?|prs|pull requests|changes|deploys?|payments?|transfers?)\b",
     r"\b(?:consent|approval|permission) (?:is|has been|was) (?:given|granted|implied|assumed)\b",
     r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|向用户|先)?(?:确认|询问|请示|批准|审批|"
     r"同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|同意|确认|通过)|"
@@ -191,8 +194,8 @@ _TRUST = (
     rf"(?:(?:you )?(?:find|see|read|receive|get) )?(?:from|in|found in|embedded in|contained in|"
     rf"on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|on)) "
     rf"(?:the |a |an )?(?:{_UNTRUSTED})",
-    rf"\b{_INSTRUCTION}s? (?:\S+ ){{0,10}}?(?:must|should|shall|are to|will|can) (?:always )?be "
-    rf"(?:obeyed|followed|executed|carried out|trusted|treated as)\b",
+    rf"\b(?:{_INSTRUCTION}s?|{_SOURCE}) (?:\S+ ){{0,10}}?(?:must|should|shall|are to|will|can) "
+    rf"(?:always )?be (?:obeyed|followed|executed|carried out|trusted|treated as|acted (?:on|upon))\b",
     rf"\b(?:do|execute|follow|run|carry out) (?:whatever|what) (?:it|they|the (?:page|file|result|"
     rf"output|message|comment|issue|tool|email|bot)) (?:says|say|asks|tells you|wants)\b",
     rf"\btreat\w* (?:\S+ ){{0,8}}?as (?:\w+ ){{0,2}}{_INSTRUCTION}s? (?:from|of|by) (?:the )?(?:user|"
@@ -203,7 +206,15 @@ _TRUST = (
     r"пользовател",
     rf"\b{_SOURCE} from \S+ (?:are|is|should be|must be|count as|carry) (?:to be )?(?:trusted|"
     rf"authoritative|obeyed|followed|treated as|as if|the user's|from the user)",
-    r"\bsame (?:authority|weight|trust) as (?:the user|me|the owner|system)",
+    r"\bsame (?:authority|weight|trust|status) as (?:the user|me|the owner|(?:the )?system)",
+    r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|written by) (?:the user|"
+    r"me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|requests?)\b|"
+    r"comme (?:venant|provenant) de l'utilisateur|comme (?:des )?(?:instructions|consignes) de "
+    r"l'utilisateur|(?:genauso )?wie (?:anweisungen|befehle) des (?:nutzers|benutzers)|"
+    r"como (?:si fueran )?(?:instrucciones|órdenes) del usuario|como (?:se fossem )?(?:instruções|"
+    r"ordens) do usuário|come (?:se fossero )?(?:istruzioni|comandi) dell'utente|"
+    r"как (?:указания|инструкции|команды) пользователя|当作用户(?:的)?(?:指令|命令|指示)|"
+    r"ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
     r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|可信)"
     r"(?:的)?(?:指令|命令|消息|请求|要求)?|(?:执行|遵循|遵守|服从|照做|听从)(?:所有|任何|一切)?"
     r"(?:来自|在)[^。！？\n]{1,30}(?:的)?(?:指令|命令|要求|指示)",
@@ -346,6 +357,8 @@ _AGAINST = (
 )
 _SELF = r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|directive|line|text)s?"
 _PERSIST = (
+    rf"\b{_SELF} (?:\S+ ){{0,8}}?(?:cannot|can't|must not|may not|should not|is not to|are not to) be "
+    r"(?:removed|deleted|edited|changed|modified|overridden|archived|reviewed|questioned)\b",
     r"\b(?:do not|don't|never) (?:ever )?(?:reveal|mention|disclose|show|list|admit) (?:it|this|them|"
     r"that)\b[^.\n]{0,40}?\b(?:to the user|if the user|when the user|even if|if asked|when asked)",
     r"\bkeep (?:this|these) (?:memory|memories|rule|note|entry|instruction)s? (?:\w+ )?(?:loaded|active|"
@@ -416,6 +429,9 @@ _RISKY = (
     r"(?:commands?|actions?|tools?|operations?|changes?|requests?|files?|tasks?|scripts?|code|"
     r"writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|instructions?|"
     r"domains?|hosts?|urls?|sites?|websites?|servers?)|"
+    r"\b(?:without (?:\w+ ){0,2}(?:asking|checking|confirm\w*|approval|review|verification|telling)|"
+    r"automatically|auto-approve|--yes\b|-y\b|quietly|silently|whenever|no need to|anyone|"
+    r"on (?:their|his|her|my|the user'?s) behalf)\b|"
     r"\bso (?:that )?(?:ci|the pipeline|the build|checks?|tests?|it) (?:pass|passes|is green|goes green|"
     r"succeeds?)\b|\bto make (?:ci|the pipeline|the build|checks?|tests?) (?:pass|green)\b|"
     r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|internet|egress|pay\w*|"
@@ -450,6 +466,22 @@ _DECEIVE = (
     r"selbst wenn|mesmo que)",
 )
 
+# Operations that destroy data or open access; an order to run them is dangerous unless
+# the user is asked (scope, "without", "automatically", production raise the score).
+_DANGER = (
+    r"\bdrop (?:database|schema|table)s?\b|\btruncate table\b|\bterraform destroy\b|"
+    r"\bkubectl delete (?:ns|namespace|--all|all)\b|\bgit reset --hard origin\b|"
+    r"\b(?:delet|remov|wip|purg)\w* (?:all|every) (?:\w+ )?(?:branches|backups|snapshots|logs|"
+    r"audit logs|databases|buckets|users|repos|repositories)\b",
+    r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
+    r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|"
+    r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|"
+    r"\bmake (?:the |this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|"
+    r"document|channel|dashboard)s? public\b|"
+    r"\b(?:disabl|remov|turn\w* off|delet|lift)\w* (?:the )?branch protection|0\.0\.0\.0/0|"
+    r"--privileged\b|-v /:/",
+)
+
 _WEIGHTS = {
     "perm": 2,
     "trust": 3,
@@ -461,6 +493,7 @@ _WEIGHTS = {
     "persist": 3,
     "remote": 3,
     "deceive": 3,
+    "danger": 2,
 }
 # Predicates whose wording already carries the negation ("no need to ask", "never ask").
 _NEGATIVE_FORM = re.compile(
@@ -478,6 +511,7 @@ _REASONS = {
     "persist": "it protects or copies itself so that it cannot be reviewed or removed",
     "remote": "it tells the agent to fetch instructions from a URL and follow them",
     "deceive": "it tells the agent to tell the user something whatever the truth is",
+    "danger": "it tells the agent to destroy data or open up access",
 }
 _RULES = {
     "perm": "injection.standing-order",
@@ -490,6 +524,7 @@ _RULES = {
     "persist": "injection.standing-order",
     "remote": "injection.remote-instructions",
     "deceive": "hiding.deceive-user",
+    "danger": "persistence.tool-abuse",
 }
 
 
@@ -522,6 +557,7 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "persist": _PERSIST,
         "remote": _REMOTE,
         "deceive": _DECEIVE,
+        "danger": _DANGER,
     }
     rules = []
     for kind, patterns in groups.items():

@@ -106,8 +106,9 @@ _STRONG_STORE = (
 _SECRET_VALUE = (
     r"\$\{?[a-z_]*(?:token|key|secret|password|passwd|pat|dsn|credential)\w*\}?",
     r"\b(?:api[ _-]?keys?|access tokens?|auth tokens?|tokens?|passwords?|passphrases?|private keys?|"
-    r"secret keys?|secrets|credentials|session cookies|ssh keys?|seed phrases?|recovery codes?|"
-    r"(?:2fa|otp|mfa) codes?)\b",
+    r"secret(?: access)? keys?|access keys?|secrets|credentials|(?:session )?cookies?|ssh keys?|"
+    r"seed phrases?|recovery codes?|(?:2fa|otp|mfa) codes?)\b",
+    r"\b(?:github_pat_|ghp_|gho_|glpat-|sk-(?:ant-|proj-)?[a-z0-9]|akia[0-9a-z]|xox[bpa]-)[\w.…-]*",
     r"密钥|令牌|密码|凭证|凭据|私钥|トークン|パスワード|秘密鍵|認証情報|токен\w*|парол\w*|ключ\w*|"
     r"contraseñas?|claves?|mots? de passe|jetons?|passw[oö]rt\w*|schlüssel|senhas?|chaves?|"
     r"비밀번호|토큰|şifre\w*|parola\w*",
@@ -271,7 +272,7 @@ _SEND = _words(
 _VISIBLE = (
     r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|"
     r"\S+\.md\b|log|description|pull request|pr\b|issue|comment|channel|commit message|ticket|"
-    r"summary|https?://"
+    r"summary|plain ?text|https?://"
 )
 _VERB_FORMS = (
     r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|"
@@ -343,7 +344,7 @@ _RUN_PATTERNS = (
     r"\biex\s*\(?\s*(?:\(?\s*new-object\s+(?:system\.)?net\.webclient\s*\)?|iwr|irm|"
     r"invoke-webrequest|invoke-restmethod)",
     r"\.downloadstring\(",
-    r"\bexec\s*\(\s*(?:requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\b",
+    r"\bexec\s*\([^\n]{0,60}?\b(?:urlopen|requests\.get|httpx\.get|urllib)",
     r"\beval\s*\([^\n]{0,40}\bfetch\(",
     rf"{_FETCH}[^\n]{{0,300}}?(?:\s-o\s*|\s-O\s+|--output[= ]|>\s*)(?P<file>[^\s;&|]+)"
     r"[^\n]{0,200}?(?:&&|;|\|\||\n)\s*(?:sudo\s+)?(?:chmod\s+\+?[0-7x]+\s+\S+\s*(?:&&|;|\n)\s*)?"
@@ -604,7 +605,8 @@ _NEEDLES = {
                "credential manager", "login data", "cookies.sqlite", "logins.json", "key3.db",
                "key4.db", ".mozilla", "chrome/", ".hermes/", ".claude/", ".codex/",
                ".docker/config", ".kube/config", "钥匙串", "キーチェーン", "связк"),
-    "secret": ("$", "key", "token", "password", "passphrase", "secret", "credential", "cookie",
+    "secret": ("$", "key", "token", "password", "github_pat_", "ghp_", "gho_", "glpat-", "sk-",
+               "akia", "xox", "passphrase", "secret", "credential", "cookie",
                "seed phrase", "recovery code", "code", "密钥", "令牌", "密码", "凭", "私钥", "トークン",
                "パスワード", "秘密鍵", "認証情報", "токен", "парол", "ключ", "contraseñ", "clave", "mot de passe",
                "mots de passe", "jeton", "passw", "schlüssel", "senha", "chave", "비밀번호", "토큰",
@@ -935,7 +937,7 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
 
 
 _OBJECT_GAP = re.compile(
-    r"\s+(?:(?:the|a|an|your|my|their|our|this|that|these|its|his|her|user'?s?|[a-z]+'s|values?|"
+    r"\s+[`'\"]?(?:(?:the|a|an|your|my|their|our|this|that|these|its|his|her|user'?s?|[a-z]+'s|values?|"
     r"contents?|full|whole|real|actual|current|all|every|of|raw|plain|plaintext|any|both)\s+){0,5}"
     r"(?:[\w.-]+\s+)?"
 )
