@@ -197,7 +197,9 @@ def misses(rows: Iterable[dict[str, Any]], res: Results) -> str:
     for r in rows:
         if not res.mine[str(r["id"])]:
             kind = r.get("kind") or r.get("category")
-            out.append(f"{r['id']:>16} {r['lang']:>3} {kind}\n    {' '.join(str(r['text']).split())}")
+            out.append(
+                f"{r['id']:>16} {r['lang']:>3} {kind}\n    {' '.join(str(r['text']).split())}"
+            )
     return "\n".join(out) + f"\n{len(out)} stored"
 
 
@@ -250,7 +252,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for r in real:
             mine = scan(str(r["text"]))
             if mine is not None:
-                refused.append(f"  {r['id']} ({r['repo']}:{r['path']}): {mine.rule} [{mine.excerpt}]")
+                refused.append(
+                    f"  {r['id']} ({r['repo']}:{r['path']}): {mine.rule} [{mine.excerpt}]"
+                )
     texts = [str(r["text"]) for r in own if r["label"] == "benign"] or ["User prefers pnpm."]
     ours = lambda t: scan(t) is not None  # noqa: E731
     speed = []

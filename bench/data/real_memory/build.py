@@ -37,7 +37,13 @@ SOURCES: list[tuple[str, str, list[str]]] = [
     (
         "mem0ai/mem0",
         "Apache-2.0",
-        ["AGENTS.md", ".github/AGENTS.md", "mem0/AGENTS.md", "skills/AGENTS.md", "integrations/AGENTS.md"],
+        [
+            "AGENTS.md",
+            ".github/AGENTS.md",
+            "mem0/AGENTS.md",
+            "skills/AGENTS.md",
+            "integrations/AGENTS.md",
+        ],
     ),
     ("modelcontextprotocol/python-sdk", "MIT", ["CLAUDE.md", "AGENTS.md"]),
     ("openai/openai-agents-python", "MIT", ["AGENTS.md", "CLAUDE.md"]),

@@ -112,7 +112,11 @@ class _Scan:
         if hit is not None and _mentioned(self.hay.s, hit[1].start()):
             # a quoted example ("phrases such as 'ignore previous instructions'"): look on
             hit = next(
-                ((r, m) for r, m in _model_rules().every(self.hay) if not _mentioned(self.hay.s, m.start())),
+                (
+                    (r, m)
+                    for r, m in _model_rules().every(self.hay)
+                    if not _mentioned(self.hay.s, m.start())
+                ),
                 None,
             )
         if hit is None:
@@ -189,7 +193,9 @@ def scan(
             return _secrets.finding(prepared.nfkc, secrets[0])
     grey = prepared.grey
     if grey is not None and second_opinion is not None:
-        return second_opinion.judge(text, prepared.finding(grey.rule, "injection", grey.reason, *grey.span))
+        return second_opinion.judge(
+            text, prepared.finding(grey.rule, "injection", grey.reason, *grey.span)
+        )
     return None
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "branches",
     "excerpt",
     "expand",
+    "lexicon",
     "lit",
     "prefix",
     "prefixes",
@@ -174,6 +175,12 @@ def branches(*patterns: str) -> list[str]:
             i += 1
         out.append(pattern[start:])
     return [b.removeprefix("\\b") for b in out if b]
+
+
+def lexicon(*parts: str) -> tuple[str, ...]:
+    """Lexicon entries written compactly: regex fragments joined by ``|`` (split at the top
+    level only, so ``(?:tu|su) contraseña`` stays one entry)."""
+    return tuple(branches(*parts))
 
 
 def word_start(s: str, i: int) -> bool:

@@ -32,7 +32,8 @@ _NEG_AFTER = re.compile(r"^\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|�
 # A Markdown heading that negates the list under it ("## Do NOT", "### Never").
 _NEG_HEADING = re.compile(
     r"(?m)^#{1,6}[ \t]+[^\n]*\b(?:do not|don'?t|never|avoid|forbidden|prohibited|not allowed|"
-    r"anti-?patterns?)\b[^\n]*$|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|niemals)[^\n]*$"
+    r"anti-?patterns?)\b[^\n]*$"
+    r"|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|niemals)[^\n]*$"
 )
 _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 

@@ -24,13 +24,15 @@ _WORD = re.compile(r"[^\W_]+")
 @functools.cache
 def _table() -> dict[str, str]:
     """Non-Latin letters that look like one ASCII letter or digit, mapped to it."""
-    from confusable_homoglyphs import confusables
+    from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
     out: dict[str, str] = {}
     for ch, glyphs in confusables.confusables_data.items():
         if len(ch) != 1 or ch.isascii() or not ch.isalpha() or _latin(ch):
             continue
-        found = [g["c"] for g in glyphs if len(g["c"]) == 1 and g["c"].isascii() and g["c"].isalnum()]
+        found = [
+            g["c"] for g in glyphs if len(g["c"]) == 1 and g["c"].isascii() and g["c"].isalnum()
+        ]
         if found:
             # The skeleton of a capital I is "l"; a capital look-alike imitates the "I".
             out[ch] = "I" if found[0] == "l" and ch.isupper() else found[0]

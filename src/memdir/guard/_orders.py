@@ -31,7 +31,7 @@ from ._build import branches, prefixes, word_start
 from ._clause import Clauses, negated
 from ._engine import Rule, RuleSet, Text
 
-__all__ = ["Order", "BLOCK", "GREY", "detect"]
+__all__ = ["BLOCK", "GREY", "Order", "detect"]
 
 BLOCK, GREY = 3, 2
 
@@ -63,7 +63,8 @@ _SCOPE = (
 )
 
 _ASK = (
-    r"(?:ask(?:s|ed|ing)?|check\w* with|confirm(?:s|ed|ing)?|consult\w*|prompt(?:ing)? (?:the user|me|"
+    r"(?:ask(?:s|ed|ing)?|check\w* with|confirm(?:s|ed|ing)?|consult\w*|prompt(?:ing)? (?:the user"
+    r"|me|"
     r"for)|wait\w* for (?:the user|me|an? (?:answer|reply|go-ahead)|approval|confirmation|"
     r"permission|consent|sign-?off))"
 )
@@ -81,7 +82,6 @@ _PERM = (
     r"been) waived\b|\bwaiv(?:e|es|ed|ing) (?:the |any |all |this |that |its )?(?:\w+ )?"
     r"(?:confirmation|approval|review|check|requirement|step|permission)|"
     r"\bdelegat\w* (?:\w+ ){0,2}(?:review|approval|authority|permission|sign-?off)s?\b|"
-
     r"\b(?:interpret|treat|take|count|consider|read)\w* (?:\S+ ){0,3}?as (?:an? |the )?(?:approval|"
     r"consent|permission|authori[sz]ation|a yes|confirmation|go-ahead|sign-?off)\b|"
     r"\bthe user (?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|"
@@ -107,7 +107,8 @@ _PERM = (
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
     r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|s)? you) (?:\w+ )?"
     r"(?:permission|access|authority|clearance|rights)\b",
-    r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|every)\b|"
+    r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|eve"
+    r"ry)\b|"
     r"\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|each) (?:\w+ ){0,3}?(?:tool calls?|"
     r"requests?|commands?|actions?|prs|pull requests|changes|deploys?|payments?|transfers?)\b",
     r"\b(?:consent|approval|permission) (?:is|has been|was) (?:given|granted|implied|assumed)\b",
@@ -123,10 +124,13 @@ _PERM = (
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|"
     r"не (?:нужно|надо|требуется) (?:спрашивать|подтверждать|просить|согласовывать)|"
     r"не (?:спрашивай|запрашивай|уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|"
-    r"автоматически (?:одобря|подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?"
+    r"автоматически (?:одобря|подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w*"
+    r" )?"
     r"(?:права|разрешение|доступ)",
-    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|consultar|"
-    r"autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|no (?:hace falta|es necesario|necesitas|tienes que) (?:pedir|preguntar|"
+    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|consul"
+    r"tar|"
+    r"autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|no (?:hace falta|es nec"
+    r"esario|necesitas|tienes que) (?:pedir|preguntar|"
     r"confirmar|consultar)|pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de "
     r"antemano)|tienes (?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
     r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander|"
@@ -135,7 +139,8 @@ _PERM = (
     r"autorisé\w* (?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|"
     r"vous (?:avez|êtes) (?:la permission|l'autorisation|autorisé)",
     r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|"
-    r"keine (?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|"
+    r"keine (?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einhole"
+    r"n)|"
     r"vorab (?:genehmigt|freigegeben)|automatisch genehmig\w*|du darfst|sie dürfen|"
     r"bist (?:berechtigt|autorisiert)",
     r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|non (?:serve|c'è bisogno di|"
@@ -168,8 +173,8 @@ _UNTRUSTED = (
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
-    rf"\btrust (?:\w+ ){{0,3}}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
-    rf"orders|directives|anything|whatever)\b",
+    r"\btrust (?:\w+ ){0,3}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
+    r"orders|directives|anything|whatever)\b",
     r"\bas (?:having|with|carrying|holding) (?:full |the |complete )?(?:admin\w* |root |owner'?s? |"
     r"user'?s? |maintainer )?(?:authority|rights|privileges|permissions|access)\b",
     rf"\b(?:as if|as though) {_AS_USER}\b",
@@ -195,10 +200,12 @@ _TRUST = (
     rf"on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|on)) "
     rf"(?:the |a |an )?(?:{_UNTRUSTED})",
     rf"\b(?:{_INSTRUCTION}s?|{_SOURCE}) (?:\S+ ){{0,10}}?(?:must|should|shall|are to|will|can) "
-    rf"(?:always )?be (?:obeyed|followed|executed|carried out|trusted|treated as|acted (?:on|upon))\b",
-    rf"\b(?:do|execute|follow|run|carry out) (?:whatever|what) (?:it|they|the (?:page|file|result|"
-    rf"output|message|comment|issue|tool|email|bot)) (?:says|say|asks|tells you|wants)\b",
-    rf"\btreat\w* (?:\S+ ){{0,8}}?as (?:\w+ ){{0,2}}{_INSTRUCTION}s? (?:from|of|by) (?:the )?(?:user|"
+    rf"(?:always )?be (?:obeyed|followed|executed|carried out|trusted|treated as|acted (?:on|upon)"
+    rf")\b",
+    r"\b(?:do|execute|follow|run|carry out) (?:whatever|what) (?:it|they|the (?:page|file|result|"
+    r"output|message|comment|issue|tool|email|bot)) (?:says|say|asks|tells you|wants)\b",
+    rf"\btreat\w* (?:\S+ ){{0,8}}?as (?:\w+ ){{0,2}}{_INSTRUCTION}s? (?:from|of|by) (?:the )?(?:us"
+    rf"er|"
     rf"owner|admin|developer|operator|system)\b",
     r"(?:与|和|跟)用户(?:的)?(?:指令|命令|指示|要求)(?:同等|一样|同样|相同)|"
     r"(?:ユーザー|利用者)と同じように従|"
@@ -207,7 +214,8 @@ _TRUST = (
     rf"\b{_SOURCE} from \S+ (?:are|is|should be|must be|count as|carry) (?:to be )?(?:trusted|"
     rf"authoritative|obeyed|followed|treated as|as if|the user's|from the user)",
     r"\bsame (?:authority|weight|trust|status) as (?:the user|me|the owner|(?:the )?system)",
-    r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|written by) (?:the user|"
+    r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|written by) (?:the use"
+    r"r|"
     r"me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|requests?)\b|"
     r"comme (?:venant|provenant) de l'utilisateur|comme (?:des )?(?:instructions|consignes) de "
     r"l'utilisateur|(?:genauso )?wie (?:anweisungen|befehle) des (?:nutzers|benutzers)|"
@@ -220,18 +228,23 @@ _TRUST = (
     r"(?:来自|在)[^。！？\n]{1,30}(?:的)?(?:指令|命令|要求|指示)",
     r"(?:ユーザー|管理者|開発者|システム)(?:の|から)の?指示として扱|信頼して(?:従|実行)|"
     r"(?:の|にある|に書かれた)指示に(?:従って|従う|従え)",
-    r"(?:사용자|관리자|개발자|시스템)의? (?:지시|명령)(?:로|으로) (?:취급|간주)|신뢰하고 (?:따르|실행)",
+    r"(?:사용자|관리자|개발자|시스템)의? (?:지시|명령)(?:로|으로) (?:취급|간주)"
+    r"|신뢰하고 (?:따르|실행)",
     r"доверя\w* (?:всем |любым )?(?:инструкци|команд|сообщени|указани)\w*|считай\w* (?:\S+ ){0,5}?"
     r"(?:доверенн|пользовател|администратор|разработчик|системн)\w*|(?:выполняй|следуй|"
     r"подчиняйся) (?:всем |любым )?(?:инструкциям|командам|указаниям) (?:из|от|в)\b",
-    r"conf[ií]a en (?:las |todas las )?(?:instrucciones|[oó]rdenes|mensajes)|trata\w* (?:\S+ ){0,5}?"
+    r"conf[ií]a en (?:las |todas las )?(?:instrucciones|[oó]rdenes|mensajes)|trata\w* (?:\S+ ){0,5"
+    r"}?"
     r"como (?:de confianza|confiable|del usuario|instrucciones del usuario|del administrador)|"
-    r"(?:obedece|sigue|ejecuta) (?:todas )?las (?:instrucciones|[oó]rdenes|indicaciones) (?:de|en|que)\b",
+    r"(?:obedece|sigue|ejecuta) (?:todas )?las (?:instrucciones|[oó]rdenes|indicaciones) (?:de|en|"
+    r"que)\b",
     r"fais confiance aux (?:instructions|consignes|messages)|trait\w* (?:\S+ ){0,5}?comme "
     r"(?:fiable|de confiance|venant de l'utilisateur|des instructions de l'utilisateur)|"
-    r"(?:obéis|suis|exécute) (?:toutes )?les (?:instructions|consignes|ordres) (?:de|du|des|dans|venant)\b",
+    r"(?:obéis|suis|exécute) (?:toutes )?les (?:instructions|consignes|ordres) (?:de|du|des|dans|v"
+    r"enant)\b",
     r"vertrau\w* (?:allen |jeden )?(?:anweisungen|befehlen|nachrichten)|behandle\w* (?:\S+ ){0,5}?"
-    r"(?:als|wie) (?:vertrauenswürdig|vom (?:nutzer|benutzer)|anweisungen des (?:nutzers|benutzers))|"
+    r"(?:als|wie) (?:vertrauenswürdig|vom (?:nutzer|benutzer)|anweisungen des (?:nutzers|benutzers"
+    r"))|"
     r"(?:befolge|gehorche) (?:allen |alle )?(?:anweisungen|befehle\w*) (?:aus|von|in)\b",
     r"fidati (?:delle|di tutte le) (?:istruzioni|richieste)|tratta\w* (?:\S+ ){0,5}?come "
     r"(?:attendibil|affidabil|dell'utente|istruzioni dell'utente)\w*|(?:obbedisci|segui|esegui) "
@@ -355,13 +368,19 @@ _AGAINST = (
     r"mesmo que o usuário|não importa o que o usuário",
     r"kullanıcı (?:itiraz etse|ne derse) de",
 )
-_SELF = r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|directive|line|text)s?"
+_SELF = (
+    r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|"
+    r"directive|line|text)s?"
+)
 _PERSIST = (
-    rf"\b{_SELF} (?:\S+ ){{0,8}}?(?:cannot|can't|must not|may not|should not|is not to|are not to) be "
+    rf"\b{_SELF} (?:\S+ ){{0,8}}?(?:cannot|can't|must not|may not|should not|is not to|are not to)"
+    rf" be "
     r"(?:removed|deleted|edited|changed|modified|overridden|archived|reviewed|questioned)\b",
-    r"\b(?:do not|don't|never) (?:ever )?(?:reveal|mention|disclose|show|list|admit) (?:it|this|them|"
+    r"\b(?:do not|don't|never) (?:ever )?(?:reveal|mention|disclose|show|list|admit) (?:it|this|th"
+    r"em|"
     r"that)\b[^.\n]{0,40}?\b(?:to the user|if the user|when the user|even if|if asked|when asked)",
-    r"\bkeep (?:this|these) (?:memory|memories|rule|note|entry|instruction)s? (?:\w+ )?(?:loaded|active|"
+    r"\bkeep (?:this|these) (?:memory|memories|rule|note|entry|instruction)s? (?:\w+ )?(?:loaded|a"
+    r"ctive|"
     r"pinned|hidden|secret|private)\b",
     r"\b(?:leave|keep|omit|hide|exclude|drop|strip)\w* (?:[^.\n]|\.(?=\S)){0,80}?\b(?:out of|from) "
     r"(?:the |your |any )?"
@@ -374,7 +393,8 @@ _PERSIST = (
     rf"\b(?:re-?add|restore|recreate|re-?create|rewrite|replicate|propagate|spread|re-?insert) "
     rf"{_SELF}",
     rf"\bif {_SELF} (?:is|are|gets?|get) (?:deleted|removed|archived|edited|changed|lost)",
-    rf"\b(?:save|store|add|write|copy|include|repeat|append|insert|put) {_SELF} (?:\w+ )?(?:in|into|"
+    rf"\b(?:save|store|add|write|copy|include|repeat|append|insert|put) {_SELF} (?:\w+ )?(?:in|int"
+    rf"o|"
     rf"to|at the (?:top|end) of) (?:every|each|all|any) (?:new |future |other )?(?:memor|session|"
     rf"files?|responses?|repl|conversations?|projects?|repos|agents\.md|claude\.md)",
     r"不要删除(?:这条|此|本)|(?:这条|此|本)(?:规则|记忆|指令|条目)(?:不得|不可|不能|禁止)(?:被)?(?:删除|修改)|"
@@ -386,23 +406,27 @@ _PERSIST = (
     r"この(?:ルール|指示)(?:について|を)(?:ユーザーに)?(?:言及|説明)しない",
     r"이 (?:규칙|기억|지시|메모)(?:을|를)? (?:삭제|변경|수정)하지|삭제되면 다시 (?:추가|복원)|"
     r"모든 (?:새 )?(?:메모리|기억|파일|세션)에 (?:이|이것을)",
-    r"не удаляй (?:это|эту|эти|этот)|если (?:это|эту|этот) (?:правило|запись|заметку)? ?(?:удалят|удалили)|"
+    r"не удаляй (?:это|эту|эти|этот)|если (?:это|эту|этот) (?:правило|запись|заметку)? ?(?:удалят|"
+    r"удалили)|"
     r"добавь (?:это|эту|этот) (?:правило|запись|заметку|текст) во (?:все|каждую)|"
     r"не упоминай (?:это|эту|этот) (?:правило|инструкцию)",
     r"no (?:borres|elimines|modifiques|menciones) (?:esta|estas|este|estos) (?:regla|nota|memoria|"
     r"instrucci[oó]n|entrada)|si (?:se )?(?:borra|elimina)n? (?:esta|este),? (?:vuelve a )?"
-    r"(?:a[nñ]adirla|agregarla|crearla|restaurarla)|copia (?:esta|este) (?:regla|instrucci[oó]n|nota) "
+    r"(?:a[nñ]adirla|agregarla|crearla|restaurarla)|copia (?:esta|este) (?:regla|instrucci[oó]n|no"
+    r"ta) "
     r"en (?:cada|todas)",
     r"ne (?:supprime|efface|modifie|mentionne) (?:pas|jamais) (?:cette|ces|ce) (?:règle|note|"
     r"mémoire|instruction|entrée)|si (?:elle|cette règle|cette note) est supprimée|"
     r"copie (?:cette|ce) (?:règle|instruction|note) dans (?:chaque|toutes)",
     r"(?:lösche|ändere|erwähne) (?:diese|diesen|dies) (?:regel|erinnerung|anweisung|notiz|eintrag) "
-    r"(?:nie|niemals|nicht)|falls (?:sie|diese) (?:regel|notiz)? ?gelöscht|kopiere (?:diese|diesen) "
+    r"(?:nie|niemals|nicht)|falls (?:sie|diese) (?:regel|notiz)? ?gelöscht|kopiere (?:diese|diesen"
+    r") "
     r"(?:regel|anweisung|notiz) in (?:jede|alle)",
     r"non (?:cancellare|eliminare|modificare|menzionare) (?:questa|queste|questo) (?:regola|nota|"
     r"memoria|istruzione)|se (?:questa|questo) (?:regola|nota)? ?(?:viene|vengono) (?:cancellat|"
     r"eliminat)\w*",
-    r"não (?:apague|exclua|modifique|mencione) (?:esta|estas|este) (?:regra|nota|memória|instrução)|"
+    r"não (?:apague|exclua|modifique|mencione) (?:esta|estas|este) (?:regra|nota|memória|instrução"
+    r")|"
     r"se (?:esta|este) (?:regra|nota)? ?for (?:apagad|excluíd)\w*",
     r"bu (?:kuralı|notu|talimatı) (?:silme|değiştirme|söyleme)|silinirse (?:tekrar|yeniden) ekle",
 )
@@ -414,14 +438,18 @@ _REMOTE = (
     r"whatever)",
     r"\b(?:instructions?|commands?|orders|tasks|directives) (?:are |will be )?(?:at|from|on|in) "
     r"(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+",
-    r"(?:heartbeat|beacon|check[\s-]?in|report (?:in|back)) (?:to|with) (?:https?://|\S+\.\w{2,}\b)",
+    r"(?:heartbeat|beacon|check[\s-]?in|report (?:in|back)) (?:to|with) (?:https?://|\S+\.\w{2,}\b"
+    r")",
     r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)\S+[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|照做|按照)"
     r"[^。\n]{0,10}(?:指令|命令|说明|要求)?",
     r"(?:https?://)\S+[^。\n]{0,40}(?:の指示に従|の内容を実行|を取得して実行)",
-    r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:и )?(?:выполни|следуй)",
-    r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:y )?(?:sigue|ejecuta|"
+    r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:и )?(?:выполни|сл"
+    r"едуй)",
+    r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:y )?(?:sigue|ejecut"
+    r"a|"
     r"obedece)",
-    r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:et )?(?:suis|exécute|"
+    r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:et )?(?:suis|exé"
+    r"cute|"
     r"applique)",
 )
 _RISKY = (
@@ -429,12 +457,15 @@ _RISKY = (
     r"(?:commands?|actions?|tools?|operations?|changes?|requests?|files?|tasks?|scripts?|code|"
     r"writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|instructions?|"
     r"domains?|hosts?|urls?|sites?|websites?|servers?)|"
-    r"\b(?:without (?:\w+ ){0,2}(?:asking|checking|confirm\w*|approval|review|verification|telling)|"
+    r"\b(?:without (?:\w+ ){0,2}(?:asking|checking|confirm\w*|approval|review|verification|telling"
+    r")|"
     r"automatically|auto-approve|--yes\b|-y\b|quietly|silently|whenever|no need to|anyone|"
     r"on (?:their|his|her|my|the user'?s) behalf)\b|"
-    r"\bso (?:that )?(?:ci|the pipeline|the build|checks?|tests?|it) (?:pass|passes|is green|goes green|"
+    r"\bso (?:that )?(?:ci|the pipeline|the build|checks?|tests?|it) (?:pass|passes|is green|goes "
+    r"green|"
     r"succeeds?)\b|\bto make (?:ci|the pipeline|the build|checks?|tests?) (?:pass|green)\b|"
-    r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|internet|egress|pay\w*|"
+    r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master"
+    r"\b|network\w*|outbound|internet|egress|pay\w*|"
     r"transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip\w*|"
     r"reset\w*|install\w*|shell|terminal|production|prod\b|credentials?|secrets?|passwords?|"
     r"keys?|tokens?|money|funds|bank|invoices?|external|third[- ]party|https?://|curl|wget)",

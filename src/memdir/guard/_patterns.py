@@ -13,7 +13,7 @@ import functools
 import re
 
 from . import _lexicon as lx
-from ._build import alt, prefixes
+from ._build import alt, lexicon, prefixes
 from ._engine import Rule
 
 __all__ = ["affirmed", "gap", "rules"]
@@ -39,8 +39,10 @@ def negated(m: re.Match[str]) -> bool:
     return not affirmed(m)
 
 
-_PAST = re.compile(r"(?:ignored|forgot(?:ten)?|disregarded|overlooked|dismissed|discarded|"
-                   r"abandoned|neglected|bypassed)$")
+_PAST = re.compile(
+    r"(?:ignored|forgot(?:ten)?|disregarded|overlooked|dismissed|discarded|"
+    r"abandoned|neglected|bypassed)$"
+)
 
 
 def not_narrative(m: re.Match[str]) -> bool:
@@ -61,65 +63,15 @@ EN_SAY = (
     r"(?:\w+\s+)?(?:state|say|declare|claim|assert|respond|reply|answer|output|print|"
     r"tell (?:me|them|the user|everyone))\b"
 )
-EN_SAY_WORDS = (
-    "state",
-    "say ",
-    "declare",
-    "claim",
-    "assert",
-    "respond",
-    "reply",
-    "answer",
-    "output",
-    "print",
-    "tell ",
+EN_SAY_WORDS = lexicon(r"state|say |declare|claim|assert|respond|reply|answer|output|print|tell ")
+USER_WORDS = lexicon(
+    r"user|usuario|utilisateur|benutzer|nutzer|utente|usuário|пользовател|kullanıcı|pengguna|"
+    r"người dùng|उपयोगकर्ता|ব্যবহারকারী|المستخدم|사용자|ユーザー|用户|用戶|ผู้ใช้"
 )
-USER_WORDS = (
-    "user",
-    "usuario",
-    "utilisateur",
-    "benutzer",
-    "nutzer",
-    "utente",
-    "usuário",
-    "пользовател",
-    "kullanıcı",
-    "pengguna",
-    "người dùng",
-    "उपयोगकर्ता",
-    "ব্যবহারকারী",
-    "المستخدم",
-    "사용자",
-    "ユーザー",
-    "用户",
-    "用戶",
-    "ผู้ใช้",
-)
-_SECRET_WORDS = (
-    "secret",
-    "password",
-    "passcode",
-    "passphrase",
-    "prompt",
-    "instructions",
-    "api ",
-    "private key",
-    "credentials",
-    "contraseña",
-    "mot de passe",
-    "passwort",
-    "senha",
-    "пароль",
-    "şifre",
-    "kata sandi",
-    "mật khẩu",
-    "पासवर्ड",
-    "পাসওয়ার্ড",
-    "كلمة",
-    "비밀번호",
-    "パスワード",
-    "密码",
-    "รหัสผ่าน",
+_SECRET_WORDS = lexicon(
+    r"secret|password|passcode|passphrase|prompt|instructions|api |private key|credentials|"
+    r"contraseña|mot de passe|passwort|senha|пароль|şifre|kata sandi|mật khẩu|पासवर्ड|"
+    r"পাসওয়ার্ড|كلمة|비밀번호|パスワード|密码|รหัสผ่าน"
 )
 _SAID = r"(?:told|said|instructed|taught|given|programmed|trained)"
 
@@ -665,22 +617,9 @@ def rules() -> tuple[Rule, ...]:
     )
 
 
-_DIRECTIVE_WORDS: tuple[str, ...] = (
-    r"assistant\b",
-    r"ai\b",
-    r"model\b",
-    r"llm\b",
-    r"chatbot\b",
-    r"instruction",
-    r"ignore\b",
-    r"state\b",
-    r"say\b",
-    r"print\b",
-    r"output\b",
-    r"respond\b",
-    r"reply\b",
-    r"answer\b",
-    r"system\b",
+_DIRECTIVE_WORDS = lexicon(
+    r"assistant\b|ai\b|model\b|llm\b|chatbot\b|instruction|ignore\b|state\b|say\b|print\b|"
+    r"output\b|respond\b|reply\b|answer\b|system\b"
 )
 
 
