@@ -69,6 +69,12 @@ _COLLECTORS: dict[str, tuple[str, tuple[str, ...]]] = {
             r"/var/log/syslog",
         ),
     ),
+    "exfiltration.screen-capture": (
+        "it captures the screen and sends the images off the machine",
+        lexicon(
+            r"screenshot|imagegrab|screencapture|snippingtool|scrot\b|mss\(\)|import -window root"
+        ),
+    ),
     "exfiltration.fingerprint": (
         "it collects identifying details of the machine or user and sends them away",
         (

@@ -65,8 +65,8 @@ _SCOPE = (
 _ASK = (
     r"(?:ask(?:s|ed|ing)?|check\w* with|confirm(?:s|ed|ing)?|consult\w*|prompt(?:ing)? (?:the user"
     r"|me|"
-    r"for)|wait\w* for (?:the user|me|an? (?:answer|reply|go-ahead)|approval|confirmation|"
-    r"permission|consent|sign-?off))"
+    r"for)|wait\w* for (?:the user'?s? |my |an? )?(?:approval|confirmation|permission|consent|"
+    r"sign-?off|go-ahead|answer|reply|ok))"
 )
 _CONSENT = (
     r"(?:confirmation|approval|permission|consent|review|sign-?off|authori[sz]ation|verification)"
@@ -287,7 +287,8 @@ _TESTS = (
 _SAFETY = (
     r"\b(?:safety|security) (?:review|check|scan|audit)s?(?: step| process)? (?:is|are) (?:not|no "
     r"longer) (?:needed|required|necessary)\b",
-    rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|deactivat\w*|circumvent\w*|"
+    rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|disregard\w*|deactivat\w*|circumvent"
+    rf"\w*|"
     rf"suppress\w*|silenc\w*|switch\w* off|get around|work around|evad\w*) (?:the |any |all |"
     rf"every |your |its |their )?(?:\w+ )?{_GUARDED}",
     r"--dangerously-skip-permissions|bypasspermissions|\byolo mode\b|--yolo\b|"
@@ -467,7 +468,8 @@ _RISKY = (
     r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master"
     r"\b|network\w*|outbound|internet|egress|pay\w*|"
     r"transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip\w*|"
-    r"reset\w*|install\w*|shell|terminal|production|prod\b|credentials?|secrets?|passwords?|"
+    r"reset --hard|hard reset|factory reset|install\w*|shell|terminal|production|prod\b|credential"
+    r"s?|secrets?|passwords?|"
     r"keys?|tokens?|money|funds|bank|invoices?|external|third[- ]party|https?://|curl|wget)",
     r"所有|任何|一切|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|"
     r"すべて|全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|"
@@ -513,6 +515,49 @@ _DANGER = (
     r"--privileged\b|-v /:/",
 )
 
+# Promptware: what agent-hijacking payloads say (the vocabulary Hermes's scanner anchors
+# on, as grammar): identity swaps, fake updates, hidden or derived code, command-and-control.
+_PROMPTWARE = (
+    r"\bsystem prompt override\b|\boverrid\w* (?:the |your )?system prompt\b",
+    r"\bdisregard\w* (?:\w+ ){0,2}?(?:your|all|any|the) (?:\w+ ){0,3}?(?:instructions|rules|"
+    r"guidelines|policies|restrictions)\b",
+    r"\b(?:act|behave|respond|operate|work)\w* as (?:if|though) (?:\w+ ){0,4}?you (?:have|had) no "
+    r"(?:\w+ )?(?:restrictions|limits|rules|guidelines|filters)\b|\byou (?:have|are under) no "
+    r"(?:\w+ )?(?:restrictions|limits|rules|guidelines)\b",
+    r"\bpretend\w* (?:\w+ ){0,3}?(?:you are|you're|to be) (?:the |a |an )?(?:\w+ )?(?:owner|admin"
+    r"\w*|"
+    r"developer|root|maintainer|user|system|operator|human|unrestricted|another|different)\b",
+    r"\bname yourself \w+|\byou (?:have been|were|are being) (?:\w+ ){0,3}?(?:updated|upgraded|"
+    r"patched|reprogrammed|reconfigured) to\b",
+    r"\btranslat\w* [^\n]{0,200}? (?:in)?to [^\n]{0,200}? (?:and|then) (?:execute|run|eval)\w*",
+    r"\bregister\w* (?:yourself |itself )?as an? (?:\w+ )?node\b[^.\n]{0,80}?(?:with|at|on|in) "
+    r"(?:the )?(?:\S+\.\w{2,}\b|https?://|(?:\w+ )?(?:mesh|hub|swarm|c2|coordinat\w*|network))",
+    r"\bpull\w* (?:down )?(?:new )?tasking\b|\bpull\w* (?:down )?(?:new )?tasks? from (?:the )?"
+    r"(?:\w+ )?(?:queue |server |hub )?(?:at |on )?(?:https?://|\S+\.\w{2,}\b)",
+    r"\bconnect to the (?:agent |peer |c2 )?network (?:of (?:peer )?agents|and (?:wait|listen|awai"
+    r"t)|"
+    r"for (?:orders|tasks|instructions))",
+    r"\byou must (?:\w+ ){0,3}?(?:register|beacon|check in) (?:with|to|at) (?:the )?(?:\w+ )?(?:me"
+    r"sh|"
+    r"hub|node|swarm|network|server|c2|coordinator)\b",
+    r"\bonly use one[\s-]?liners?\b[^.\n]{0,60}?(?:nothing|no trace|trace|left|disk|forensic)",
+    r"\bnever (?:\w+ ){0,4}?(?:create|write|save|drop) (?:\w+ ){0,4}?(?:scripts?|files?|payloads?) "
+    r"(?:\w+ ){0,4}?(?:to |on )?disk\b",
+    r"\bunset \w*(?:claude|codex|hermes|agent|openai|anthropic)\w*",
+    r"\b(?:cobalt ?strike|metasploit|brainworm)\b|\b(?:sliver|havoc|mythic)\b[^.\n]{0,60}?\b(?:c2|"
+    r"beacon|implant|listener|teamserver|payload|profile)\b",
+    r"\bc2 (?:server|channel|infrastructure|beacon|network)\b|\bcommand[- ]and[- ]control\b",
+    r"\b(?:include|output|print|share|repeat|append|paste|dump|attach)\w* (?:\w+ ){0,6}?(?:full|"
+    r"entire|whole|complete|verbatim|raw) (?:\w+ )?(?:conversation|chat history|context|transcript|"
+    r"message history)\b|\b(?:include|output|print|share|repeat|append|paste|dump)\w* (?:\w+ ){0,4"
+    r"}?"
+    r"(?:all )?(?:the )?previous messages\b",
+)
+_HIDDEN_HTML = (
+    r"style\s*=\s*[\"'][^\"']{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|"
+    r"font-size\s*:\s*0)",
+)
+
 _WEIGHTS = {
     "perm": 2,
     "trust": 3,
@@ -525,6 +570,8 @@ _WEIGHTS = {
     "remote": 3,
     "deceive": 3,
     "danger": 2,
+    "promptware": 3,
+    "hidden": 3,
 }
 # Predicates whose wording already carries the negation ("no need to ask", "never ask").
 _NEGATIVE_FORM = re.compile(
@@ -543,6 +590,9 @@ _REASONS = {
     "remote": "it tells the agent to fetch instructions from a URL and follow them",
     "deceive": "it tells the agent to tell the user something whatever the truth is",
     "danger": "it tells the agent to destroy data or open up access",
+    "promptware": "it carries an agent-hijacking payload (identity swap, fake update, hidden or "
+    "derived code, command-and-control)",
+    "hidden": "it hides text from a person reading the rendered memory (display:none)",
 }
 _RULES = {
     "perm": "injection.standing-order",
@@ -556,6 +606,8 @@ _RULES = {
     "remote": "injection.remote-instructions",
     "deceive": "hiding.deceive-user",
     "danger": "persistence.tool-abuse",
+    "promptware": "injection.promptware",
+    "hidden": "hiding.hidden-html",
 }
 
 
@@ -589,6 +641,8 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "remote": _REMOTE,
         "deceive": _DECEIVE,
         "danger": _DANGER,
+        "promptware": _PROMPTWARE,
+        "hidden": _HIDDEN_HTML,
     }
     rules = []
     for kind, patterns in groups.items():

@@ -418,8 +418,12 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     """``cp .env.example .env`` / "copy X to .env": the store is where data goes, not its source."""
     if verb.start() > store.start():
         return False
-    if _KEEP.match(verb.group()) and _PLACE.search(s, max(0, store.start() - 30), store.start()):
-        return True  # "store API keys in the OS keychain"
+    if (
+        _KEEP.match(verb.group())
+        and _PLACE.search(s, max(0, store.start() - 30), store.start())
+        and not re.search(r"\b(?:to|into|onto)\b", s[store.end() : store.end() + 60])
+    ):
+        return True  # "store API keys in the OS keychain" (but "copy X in ~/.ssh to Y")
     between = s[verb.end() : store.start()]
     return bool(_DEST_BEFORE.search(between)) and bool(_COPYING.match(verb.group()))
 

@@ -325,7 +325,7 @@ _PAYLOAD = _rx(
     r"\b(?:https?|ftp)://",
     r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression)\b",
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
-    r"\b(?:trust|ignore|approve|bypass|disable)\b",
+    r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2",
     r"[a-z0-9+/]{40,}={0,2}",
 )
@@ -349,7 +349,7 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "run": _rx(*_RUN_PATTERNS),
         "dl": re.compile(rf"(?<!\w){_DOWNLOAD_WORDS}"),
         "exec": re.compile(rf"(?<!\w){_RUN_WORDS}"),
-        "write": re.compile(rf"(?<![\w-]){_WRITE}(?![\w-])|(?<=[a-z])\s*>>?"),
+        "write": re.compile(rf"(?<![\w<-]){_WRITE}(?![\w-])|(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])"),
         "persist": _rx(*_PERSIST_TARGET),
         "backdoor": _rx(*_BACKDOOR_TARGET),
         "config": _rx(*_CONFIG_TARGET),
@@ -417,7 +417,8 @@ _MODAL = re.compile(r"(?<!you )\b(?:can|could|may|might|would)\s+(?:\w+\s+)?$")
 _ORDER_BEFORE = re.compile(
     r"(?:^|[,;:.!?(\-–—*>`\"'#\d]|\b(?:and|then|to|please|always|also|just|must|should|shall|will|"
     r"can|may|you|be|or|so|first|now|simply|never|only|immediately|automatically|quietly|"
-    r"silently|secretly|each|every|session|also|directly|instead|do|let's|lets)\b|"
+    r"silently|secretly|each|every|session|also|directly|instead|do|let's|lets|run|use|execute|"
+    r"via|with|using)\b|"
     r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)(?:\s+\w+ly)?)\s*$"
 )
 _AGENT_SUBJECT = re.compile(
@@ -481,7 +482,7 @@ _BARE_VAR = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 _KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|embed)")
 
 
-_PLACE = re.compile(r"\b(?:in|into|to|inside|under|onto)\s+(?:(?:the|your|an?|os|\w+)\s+){0,2}$")
+_PLACE = re.compile(r"\b(?:in|into|to|inside|onto)\s+(?:(?:the|your|an?|os|\w+)\s+){0,2}$")
 _DEST_BEFORE = re.compile(r"\S\s+(?:to|into|>|as)\s+(?:the\s+|a\s+|your\s+)?$|^\s*\S+\s+$")
 _COPYING = re.compile(r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b")
 

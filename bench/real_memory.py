@@ -1,6 +1,6 @@
 """Rebuild texts.jsonl from public repositories fetched as git mirrors (see README.md).
 
-    python bench/data/real_memory/build.py /work/.mirror > bench/data/real_memory/texts.jsonl
+    python bench/real_memory.py /work/.mirror > bench/data/real_memory/texts.jsonl
 
 Each source file is cut into entry-sized texts the way memdir would store them: Hermes
 memory files at their ``§`` delimiters, Markdown at its headings, and a section longer than
