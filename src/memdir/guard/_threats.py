@@ -496,6 +496,6 @@ def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hi
         or _url_data(s, cl)
         or _tool_abuse(s, cl)
         or _destructive(s, cl)
-        or _credential(s, cl, original)
         or _egress(s, cl)
+        or _credential(s, cl, original)
     )

@@ -331,6 +331,10 @@ _PAYLOAD = _rx(
 )
 
 
+# A word starts here: after a non-word character, or anywhere in scripts without spaces.
+_START = r"(?:(?<!\w)|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))"
+
+
 @functools.cache
 def _compiled() -> dict[str, re.Pattern[str]]:
     return {
@@ -342,13 +346,13 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "visible": re.compile(rf"\b(?:{_VISIBLE})|{_INTO_MODEL}"),
         "noun": _rx(*_PRIVATE_NOUN),
         "net": _rx(*_NET_TOOL),
-        "send": re.compile(rf"(?<![\w-]){_SEND}|{_words('post', 'put')}(?=\s+(?:-|https?:))"),
+        "send": re.compile(rf"{_START}(?<!-){_SEND}|{_words('post', 'put')}(?=\s+(?:-|https?:))"),
         "read": re.compile(rf"(?<![\w./-]){_READ}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "show": re.compile(rf"(?<![\w./-]){_SHOW}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "into": re.compile(_INTO_MODEL),
         "run": _rx(*_RUN_PATTERNS),
-        "dl": re.compile(rf"(?<!\w){_DOWNLOAD_WORDS}"),
-        "exec": re.compile(rf"(?<!\w){_RUN_WORDS}"),
+        "dl": re.compile(rf"{_START}{_DOWNLOAD_WORDS}"),
+        "exec": re.compile(rf"{_START}{_RUN_WORDS}"),
         "write": re.compile(rf"(?<![\w<-]){_WRITE}(?![\w-])|(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])"),
         "persist": _rx(*_PERSIST_TARGET),
         "backdoor": _rx(*_BACKDOOR_TARGET),
