@@ -173,6 +173,13 @@ _UNTRUSTED = (
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
+    r"\b(?:follow|obey|execute|carry out)\w* (?:its|their|the) (?:instructions|commands|orders) "
+    r"(?:like|as) (?:the user'?s?|yours|you would the user'?s?)",
+    r"\b(?:are|count as|should be treated as|become) (?:\w+ )?instructions from (?:the )?(?:operat"
+    r"or|"
+    r"owner|admin\w*|developer|system)\b",
+    r"\bthe (?:real|actual|true) (?:user|owner)\b[^.\n]{0,20}\bis\b|\bthe user is (?:actually|real"
+    r"ly) ",
     r"\btrust (?:\w+ ){0,3}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
     r"orders|directives|anything|whatever)\b",
     r"\bas (?:having|with|carrying|holding) (?:full |the |complete )?(?:admin\w* |root |owner'?s? |"
@@ -334,6 +341,10 @@ _OVERRIDE = (
     r"previous |prior |conflicting )?(?:instructions?|rules?|guidelines|polic\w+|directives?|"
     r"system prompts?)",
     r"\b(?:highest|top|absolute|maximum|overriding) priority\b",
+    r"\boverrid\w* (?:the |any |what the )?user(?:'s)?\b",
+    r"\bif (?:the user|they) (?:rejects?|refuses?|declines?|says? no|reverts?)\b[^.\n]{0,80}?\b(?:"
+    r"anyway|"
+    r"regardless|all the same)\b",
     r"\bignor\w* (?:the user|any user|anyone|the owner)(?:'s)? (?:\w+ )?(?:objections?|requests?|"
     r"instructions?|wishes|protests?|corrections?|commands?|orders)",
     r"\b(?:the user'?s?|user) (?:instructions?|requests?|preferences|objections?) (?:no longer "
@@ -374,6 +385,8 @@ _SELF = (
     r"directive|line|text)s?"
 )
 _PERSIST = (
+    r"\b(?:list|show|mention|report|name)\w* (?:everything|all(?: \w+)?) (?:except|but|other than) "
+    r"(?:this|these)\b",
     rf"\b{_SELF} (?:\S+ ){{0,8}}?(?:cannot|can't|must not|may not|should not|is not to|are not to)"
     rf" be "
     r"(?:removed|deleted|edited|changed|modified|overridden|archived|reviewed|questioned)\b",
@@ -486,12 +499,21 @@ _RISKY = (
 )
 
 _DECEIVE = (
-    r"\b(?:tell|say|report|claim|assure|answer|reply|respond|state|confirm)\w* (?:to )?(?:the user|"
+    r"\b(?:tell|say|report|claim|assure|answer|reply|respond|state|confirm|cite|attribute|credit)"
+    r"\w* "
+    r"(?:to )?(?:the user|"
     r"them|him|her|everyone|the team)?(?: that)?[^.\n]{0,80}?\b(?:even (?:when|if|though)|"
     r"regardless of|no matter|whether or not|irrespective of)\b",
     r"\bif (?:the user|they|anyone|someone|a reviewer) asks? (?:about|whether|which|if|what|for) "
     r"(?:\w+ ){0,4}?(?:memor\w*|rules?|instructions?|notes?|this|changes?|tests?)\b[^.\n]{0,60}?"
     r"\b(?:say|tell|answer|reply|respond|deny|claim)\w*",
+    r"\bif (?:the user|they|anyone|someone|a reviewer|he|she) asks?\b[^.\n]{0,80}?\b(?:say|tell (?"
+    r":them|"
+    r"the user|him|her)|reply|answer|respond)\w*(?: that)? (?:nothing|none|no |there (?:is|are|wer"
+    r"e) "
+    r"no|everything is (?:fine|normal|ok)|all is well|it'?s? (?:normal|fine|nothing))",
+    r"\bclaim\w* (?:that )?(?:the )?(?:tests?|ci|the build|builds?|it|everything|checks?) "
+    r"(?:pass|passed|is green|are green|succeeded|works?|worked)\b",
     r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|哪怕)[^。\n]{0,40}"
     r"(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
     r"(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|dem "
@@ -506,13 +528,25 @@ _DANGER = (
     r"\bkubectl delete (?:ns|namespace|--all|all)\b|\bgit reset --hard origin\b|"
     r"\b(?:delet|remov|wip|purg)\w* (?:all|every) (?:\w+ )?(?:branches|backups|snapshots|logs|"
     r"audit logs|databases|buckets|users|repos|repositories)\b",
+)
+# Changes that open access or remove oversight: refused outright.
+_OPENING = (
+    r"\bclusterrolebinding\b[^\n]{0,80}?cluster-admin|\badministratoraccess\b|"
+    r"\"action\":\s*\"\*\"|\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?"
+    r"secrets|\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
+    r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
     r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
     r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|"
     r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|"
     r"\bmake (?:the |this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|"
-    r"document|channel|dashboard)s? public\b|"
-    r"\b(?:disabl|remov|turn\w* off|delet|lift)\w* (?:the )?branch protection|0\.0\.0\.0/0|"
-    r"--privileged\b|-v /:/",
+    r"document|channel|dashboard)s? public\b",
+    r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- ]reviews"
+    r"?|"
+    r"review rules?|required[- ]review rule|branch protection)\b|"
+    r"\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|audit loggin"
+    r"g|"
+    r"guardduty|security hub|flow logs)\b",
+    r"\bapprov\w* (?:\S+ ){0,4}?without (?:reading|reviewing|checking|looking at|review)\b",
 )
 
 # Promptware: what agent-hijacking payloads say (the vocabulary Hermes's scanner anchors
@@ -570,6 +604,7 @@ _WEIGHTS = {
     "remote": 3,
     "deceive": 3,
     "danger": 2,
+    "opening": 3,
     "promptware": 3,
     "hidden": 3,
 }
@@ -589,7 +624,9 @@ _REASONS = {
     "persist": "it protects or copies itself so that it cannot be reviewed or removed",
     "remote": "it tells the agent to fetch instructions from a URL and follow them",
     "deceive": "it tells the agent to tell the user something whatever the truth is",
-    "danger": "it tells the agent to destroy data or open up access",
+    "danger": "it tells the agent to destroy data",
+    "opening": "it tells the agent to open up access or remove oversight (admin rights, public "
+    "exposure, review or audit switched off)",
     "promptware": "it carries an agent-hijacking payload (identity swap, fake update, hidden or "
     "derived code, command-and-control)",
     "hidden": "it hides text from a person reading the rendered memory (display:none)",
@@ -606,6 +643,7 @@ _RULES = {
     "remote": "injection.remote-instructions",
     "deceive": "hiding.deceive-user",
     "danger": "persistence.tool-abuse",
+    "opening": "persistence.tool-abuse",
     "promptware": "injection.promptware",
     "hidden": "hiding.hidden-html",
 }
@@ -641,6 +679,7 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "remote": _REMOTE,
         "deceive": _DECEIVE,
         "danger": _DANGER,
+        "opening": _OPENING,
         "promptware": _PROMPTWARE,
         "hidden": _HIDDEN_HTML,
     }

@@ -139,6 +139,13 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
     return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, before, m.start())
 
 
+def _first_word_in(a: re.Match[str], b: re.Match[str]) -> bool:
+    """Whether the first word of ``a`` overlaps ``b`` ("lade … hoch" may span the URL)."""
+    head = re.match(r"\S+", a.group())
+    end = a.start() + (head.end() if head else len(a.group()))
+    return a.start() < b.end() and b.start() < end
+
+
 def _inside(a: re.Match[str], b: re.Match[str]) -> bool:
     """Whether two matches overlap."""
     return a.start() < b.end() and b.start() < a.end()
@@ -265,7 +272,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             acts = [
                 a
                 for a in actions
-                if clo <= a.start() < chi and (a.re is _URL or not _inside(a, sink))
+                if clo <= a.start() < chi and (a.re is _URL or not _first_word_in(a, sink))
             ]
             if not acts:
                 continue

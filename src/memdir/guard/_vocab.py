@@ -95,6 +95,7 @@ _WEAK_STORE = (
     r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config",
     r"\bprintenv\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
+    r"\bdocument\.cookie\b|\blocalstorage\b|\bsessionstorage\b|"
     r"\bprocess\.env\b(?![.\[])|environment variables?|env vars|环境变量|環境変数|"
     r"переменн\w* (?:окружения|среды)|variables? de entorno|variables? d'environnement|"
     r"umgebungsvariablen|variabili d'ambiente|variáveis de ambiente|환경 변수|ortam değişkenleri",
@@ -127,7 +128,9 @@ _PRIVATE_NOUN = (
     r"(?:every|all|each) (?:\w+ ){0,2}commands? you (?:run|execute|type)|"
     r"(?:the )?user'?s? (?:last |latest |previous |recent |current )?(?:messages?|prompts?|"
     r"requests?|input|questions?)|(?:current |full |whole |entire )?(?:diffs?|source code|"
-    r"codebase|repository contents|repo contents))\b",
+    r"codebase|repository contents|repo contents|all branches|(?:whole |entire )?(?:repo|repositor"
+    r"y)))\b|"
+    r"--all\b|--mirror\b",
     r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|上下文|"
     r"系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板",
     r"会話(?:履歴|ログ|内容)?|チャット履歴|履歴|メモリ(?:の内容)?|記憶|コンテキスト|システムプロンプト|"
@@ -156,7 +159,8 @@ _NET_TOOL = (
     r"fetch\(|axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|post(?:s|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|transmit\w*|"
+    r"send\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|trans"
+    r"mit\w*|"
     r"exfiltrat\w*|leak\w*|share\b|sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|"
     r"deliver\w*|relay\w*|report\w*|meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|reporta\w*|"
     r"signale\w*|put (?:it|them|\w+) (?:on|to)|发送|发给|发到|传到|传给|上传|转发|提交|同步|推送|"
@@ -164,7 +168,9 @@ _SEND = _words(
     r"送る|送り|アップロード|転送|共有|보내|전송|업로드|공유|отправ\w*|перешл\w*|пересыл\w*|загрузи\w*|выгрузи\w*|"
     r"переда\w*|слей\w*|sube\w*|env[ií]a\w*|enviar\w*|reenv[ií]a\w*|comparte\w*|manda\w*|"
     r"envoie\w*|envoy\w*|transmet\w*|téléverse\w*|partage\w*|schick\w*|übermittel\w*|"
-    r"lade\w* (?:\w+ )*hoch|hochlad\w*|weiterleit\w*|invia\w*|inoltra\w*|condividi\w*|envie\w*|"
+    r"lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|weiterleit\w*|invia\w*|inoltra\w*|con"
+    r"dividi\w*|env"
+    r"ie\w*|"
     r"encaminh\w*|compartilh\w*|gönder\w*|yükle\w*|ilet\w*|paylaş\w*"
 )
 
@@ -239,6 +245,11 @@ _INTERP = (
     r"powershell\b|pwsh\b|source\b|osascript\b)"
 )
 _RUN_PATTERNS = (
+    r"\bpip3? install\b[^\n]{0,80}?--(?:extra-)?index-url[= ]\s*https?://(?!pypi\.org|"
+    r"files\.pythonhosted\.org)|\bnpm (?:i|install)\b[^\n]{0,80}?--registry[= ]\s*https?://"
+    r"(?!registry\.npmjs\.org)",
+    r"\badd\s+https?://\S+\s+(?P<dfile>[^\s`'\"]+)[^\n]{0,200}?\brun\s+(?:(?:ba|z)?sh|python3?)\s+"
+    r"(?P=dfile)",
     rf"{_FETCH}[^\n|]{{0,400}}\|\s*{_INTERP}",
     rf"(?:{_INTERP}|eval|exec|\.)\s*(?:-\w+\s+)*[\"']?\s*(?:<\(|\$\(|`)\s*{_FETCH}",
     r"\biex\s*\(?\s*(?:\(?\s*new-object\s+(?:system\.)?net\.webclient\s*\)?|iwr|irm|"
@@ -362,7 +373,9 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 
 # Literals every match of a group contains: a detector runs only in clauses holding one.
 _NEEDLES = {
-    "run": _needles(r"curl|wget|iwr|irm|invoke-|downloadstring|exec|eval|aria2c|fetch"),
+    "run": _needles(
+        r"curl|wget|iwr|irm|invoke-|downloadstring|exec|eval|aria2c|fetch|pip|npm|add "
+    ),
     "url": _needles(r"://"),
     "sink": _needles(
         r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|server|endpoint|url|"
@@ -388,8 +401,8 @@ _NEEDLES = {
         r"schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|credentials|env|environment|_token|_key|_secret|_password|"
-        r"_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|ambiente|"
+        r".env|.npmrc|.pypirc|credentials|env|environment|_token|_key|_secret|_password|cookie|"
+        r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|ambiente|"
         r"환경 변수|ortam değişkenleri"
     ),
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion\run|\startup|insteadof"),
@@ -419,7 +432,8 @@ _MODAL = re.compile(r"(?<!you )\b(?:can|could|may|might|would)\s+(?:\w+\s+)?$")
 # clause), punctuation, a conjunction, a modal or an adverb ("When asked, print …",
 # "… and save it", "must be pasted"); "cron output" or "the CLI reads" are not orders.
 _ORDER_BEFORE = re.compile(
-    r"(?:^|[,;:.!?(\-–—*>`\"'#\d]|\b(?:and|then|to|please|always|also|just|must|should|shall|will|"
+    r"(?:^|[,;:.!?(\-–—*>`\"'#\d&|]|\b(?:and|then|to|please|always|also|just|must|should|shall|"
+    r"will|git|sudo|"
     r"can|may|you|be|or|so|first|now|simply|never|only|immediately|automatically|quietly|"
     r"silently|secretly|each|every|session|also|directly|instead|do|let's|lets|run|use|execute|"
     r"via|with|using)\b|"
