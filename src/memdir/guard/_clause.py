@@ -9,8 +9,8 @@ space (so the dots in ``~/.ssh/id_rsa`` or ``x.example/p`` do not end one).
 from __future__ import annotations
 
 import bisect
+import functools
 import re
-from collections.abc import Iterable
 
 __all__ = ["Clauses", "negated"]
 
@@ -38,6 +38,11 @@ _NEG_HEADING = re.compile(
 _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 
 
+@functools.lru_cache(maxsize=64)
+def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(n for n in needles if n.isascii())
+
+
 class Clauses:
     """Clause boundaries of one text, located once."""
 
@@ -45,6 +50,7 @@ class Clauses:
         self.s = s
         self._ends = [m.end() for m in _END.finditer(s)]
         self._neg_sections: list[tuple[int, int]] | None = None
+        self._ascii: bool | None = None
 
     def under_negated_heading(self, pos: int) -> bool:
         """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""
@@ -64,14 +70,16 @@ class Clauses:
         hi = self._ends[j] if j < len(self._ends) else len(self.s)
         return lo, hi
 
-    def windows(self, needles: Iterable[str], after: int = 0) -> list[tuple[int, int]]:
+    def windows(self, needles: tuple[str, ...], after: int = 0) -> list[tuple[int, int]]:
         """The clauses holding any of ``needles`` (plus ``after`` following clauses), merged.
 
         Detectors run their regexes only there: a regex over a whole 64 KiB text costs
         milliseconds in CPython, a ``str.find`` per needle microseconds.
         """
         s, spans = self.s, []
-        for needle in needles:
+        if self._ascii is None:
+            self._ascii = s.isascii()
+        for needle in _ascii_only(needles) if self._ascii else needles:
             i = s.find(needle)
             while i != -1:
                 lo, hi = self.around(i, i + len(needle))
