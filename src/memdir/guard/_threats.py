@@ -45,6 +45,7 @@ from ._vocab import (
     _INSTALLERS,
     _IP,
     _KEEP,
+    _KEEP_FORMS,
     _LOCAL,
     _MODAL,
     _NEEDLES,
@@ -57,12 +58,14 @@ from ._vocab import (
     _PLACE,
     _PRIVATE_NAME,
     _QUERY_VAR,
+    _READ,
     _RISKY_PAYLOAD,
     _SECRET_NAME,
     _SUBST,
     _URL,
     _USED,
     _VAR,
+    _VERB_FORMS,
     _compiled,
 )
 
@@ -120,10 +123,19 @@ def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> b
     return not negated(s, m.start(), m.end(), lo)
 
 
+_ENGLISH_VERB = re.compile(
+    rf"{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
+    r"transmit|exfiltrat|leak|shar|sync|mirror|pipe|submit|beacon|publish|deliver|relay|report|"
+    r"notif|append|add|writ|wrote|insert|put|inject|plant|modif|edit|updat|overwrit|replac|creat|"
+    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee)\w*"
+)
+
+
 def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     """Whether an English verb stands where an order puts it (non-English: always true)."""
-    if not m.group()[:1].isascii() or not m.group()[:1].isalpha():
-        return True
+    word = re.match(r"[\w-]+", m.group())
+    if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
+        return True  # German puts the verb last, Japanese after the object: no position test
     return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None
 
 

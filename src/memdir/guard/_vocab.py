@@ -223,7 +223,15 @@ _READ_OTHER = (
     r"copier|sauvegarder|enregistrer|envoyer|coller|inclure|afficher|imprimer|joindre|"
     r"copiare|leggere|salvare|inviare|incollare|includere|mostrare|stampare|allegare|"
     r"kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|çıkar\w*|göster\w*|"
-    r"yazdır\w*|yapıştır\w*|ekle\w*"
+    r"yazdır\w*|yapıştır\w*|ekle\w*|"
+    r"übertrag\w*|gib\b|teil\w*|poste\w*|leg\w* (?:\w+ ){0,4}ab|hinterleg\w*|trag\w* (?:\w+ ){0,4}"
+    r"ein|"
+    r"exportier\w*|veröffentlich\w*|häng\w*|lad\w*|les\w*|"
+    r"mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|téléverse\w*|"
+    r"pon\b|poner|publica\w*|comparte\w*|transfiere\w*|"
+    r"metti|mettere|pubblica\w*|condividi\w*|trasferisci\w*|"
+    r"coloque|colocar|publique|compartilh\w*|transfira|"
+    r"выложи\w*|опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*"
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
