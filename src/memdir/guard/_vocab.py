@@ -236,7 +236,7 @@ _READ_OTHER = (
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
     rf"(?:cat|type|get-content|gc|base64|xxd|echo|{_VERB_FORMS}|export(?:s|ed|ing)?(?! +\w+=)|"
-    rf"(?:{_KEEP_FORMS})[^.\n]{{0,80}}?\b(?:{_VISIBLE}))"
+    rf"(?:{_KEEP_FORMS})(?:[^.\n]|\.(?=\S)){{0,80}}?\b(?:{_VISIBLE}))"
 )
 _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
