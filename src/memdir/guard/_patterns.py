@@ -295,7 +295,8 @@ def _role_rules() -> tuple[Rule, ...]:
             marker,
             ("system", "admin", "developer"),
             r"(?:system|admin|developer)\s+(?:message|note|notice|alert|instruction|update|"
-            r"override)\s*[:：]",
+            r"override)\s*[:：]\s*(?=(?:you|your|ignore|disregard|forget|override|from now|the "
+            r"assistant|do not|don't|new instructions|reveal|output|print|respond|reply|say)\b)",
             near=("message", "note", "notice", "alert", "instruction", "update", "override"),
             span=20,
         ),
@@ -304,8 +305,11 @@ def _role_rules() -> tuple[Rule, ...]:
             "role-hijack",
             "it starts a line with a fake 'system:' role marker followed by orders",
             ("system", "sys "),
-            r"\[?(?:system|sys)\]?\s*[:：]\s*(?:you|your|ignore|new|from now|the assistant|"
-            r"override|always|never|do not|don't|important|attention)",
+            r"\[?(?:system|sys)\]?\s*[:：]\s*"
+            r"(?:you (?:are now|must now|will now|no longer|should now)|"
+            r"your (?:new|real|true) |ignore|disregard|forget|new (?:instructions|rules|task|role)|"
+            r"from now|the assistant (?:must|should|will)|override|do not (?:tell|reveal|mention)|"
+            r"don't (?:tell|reveal|mention)|attention,? (?:ai|assistant|model))",
             accept=at_line_start,
         ),
         Rule(
