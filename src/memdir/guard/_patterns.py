@@ -306,7 +306,7 @@ def _role_rules() -> tuple[Rule, ...]:
             "it starts a line with a fake 'system:' role marker followed by orders",
             ("system", "sys "),
             r"\[?(?:system|sys)\]?\s*[:：]\s*"
-            r"(?:you (?:are now|must now|will now|no longer|should now)|"
+            r"(?:you (?:are now|must|will now|no longer|should now)|"
             r"your (?:new|real|true) |ignore|disregard|forget|new (?:instructions|rules|task|role)|"
             r"from now|the assistant (?:must|should|will)|override|do not (?:tell|reveal|mention)|"
             r"don't (?:tell|reveal|mention)|attention,? (?:ai|assistant|model))",
