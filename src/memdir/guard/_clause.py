@@ -14,7 +14,9 @@ import re
 
 __all__ = ["Clauses", "negated"]
 
-_END = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
+_END = re.compile(
+    r"[.!?](?=\s|$)|[。！？]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|(?<=[:;,\w`'\")\]])\n(?=[A-Z])"
+)
 
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
 # Korean, right after the verb ("送信しないで", "보내지 마").
