@@ -46,6 +46,17 @@ def _real_value(m: re.Match[str]) -> bool:
     return letters and (digits or symbols)
 
 
+_FIXTURE = re.compile(
+    r"(?i)\b(?:fixtures?|test(?:s|ing)?|vectors?|examples?|samples?|dummy|fake|mock)\b"
+)
+
+
+def _not_fixture(m: re.Match[str]) -> bool:
+    """A token the note calls a test fixture or sample is data, not a credential."""
+    around = m.string[max(0, m.start() - 120) : m.end() + 120]
+    return _FIXTURE.search(around.replace(m.group(), " ")) is None
+
+
 def _has_digit_and_letter(m: re.Match[str]) -> bool:
     token = m.group("value")
     return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
@@ -131,6 +142,7 @@ def rules() -> tuple[Rule, ...]:
             "a JSON Web Token",
             _JWT_ANCHORS,
             r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}",
+            accept=_not_fixture,
         ),
         _rule(
             "bearer-token",
