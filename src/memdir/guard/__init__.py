@@ -127,7 +127,7 @@ class _Scan:
 
     def directed(self) -> Finding | None:
         """The first detector finding, encodings included (secrets and Unicode excepted)."""
-        return self.structural() or self.rules() or self.smuggled()
+        return self.rules() or self.structural() or self.smuggled()
 
     def smuggled(self) -> Finding | None:
         """Text hidden in an encoding (hex, base64, binary, escapes, Morse), spelled out one

@@ -15,7 +15,8 @@ import re
 __all__ = ["Clauses", "negated"]
 
 _END = re.compile(
-    r"[.!?](?=\s|$)|[。！？]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|(?<=[:;,\w`'\")\]])\n(?=[A-Z])"
+    r"[.!?](?=\s|$)|[。！？]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
+    r"(?<=[:;,\w`'\")\]])\n(?=[A-Z])"
 )
 
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
