@@ -24,9 +24,9 @@ from memdir.errors import GuardError
 from memdir.guard import (
     Finding,
     SecondOpinion,
-    _Scan,
     _attacks,
     _patterns,
+    _Scan,
     _secrets,
     _social,
     check,
