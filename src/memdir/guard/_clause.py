@@ -46,6 +46,26 @@ def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n for n in needles if n.isascii())
 
 
+# A clause that tells a story: a past time, a reported request, an incident; and no word
+# that turns it into a standing order again.
+_STORY = re.compile(
+    r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
+    r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|"
+    r"in the past|historically|an? (?:old|former|previous) \w+|(?:an?|the) (?:incident|breach|"
+    r"attacker|compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|"
+    r"commander|ticket|queue|bot|runbook|process))|post-?mortem|"
+    r"(?:we|they|he|she|someone) (?:ran|stopped|tried|once))\b"
+)
+_PAST = re.compile(
+    r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
+    r"leaked|broke|went|came|began|left|lost|paid|put|gave)\b"
+)
+_ORDER_WORD = re.compile(
+    r"\b(?:always|must|should|every (?:time|session|day|run)|from now on|whenever|please|"
+    r"make sure|remember to|going forward|each (?:session|time)|in future|next time|you)\b"
+)
+
+
 class Clauses:
     """Clause boundaries of one text, located once."""
 
@@ -54,6 +74,15 @@ class Clauses:
         self._ends = [m.end() for m in _END.finditer(s)]
         self._neg_sections: list[tuple[int, int]] | None = None
         self._ascii: bool | None = None
+
+    def story(self, start: int, end: int) -> bool:
+        """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order."""
+        lo, hi = self.around(start, end)
+        return (
+            _STORY.search(self.s, lo, hi) is not None
+            and _PAST.search(self.s, lo, hi) is not None
+            and _ORDER_WORD.search(self.s, lo, hi) is None
+        )
 
     def under_negated_heading(self, pos: int) -> bool:
         """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""

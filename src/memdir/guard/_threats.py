@@ -118,7 +118,7 @@ def _cjk(ch: str) -> bool:
 
 
 def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> bool:
-    if cl is not None and cl.under_negated_heading(m.start()):
+    if cl is not None and (cl.under_negated_heading(m.start()) or cl.story(m.start(), m.end())):
         return False
     return not negated(s, m.start(), m.end(), lo)
 
@@ -334,6 +334,7 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                 or rx["told"].search(s, max(clause_lo, line_lo), m.start())
                 or _installer_only(line)
                 or negated(s, m.start(), None, max(clause_lo, line_lo))
+                or cl.story(m.start(), m.end())
             ):
                 continue
             return _hit(
