@@ -173,6 +173,34 @@ def sized(texts: Iterable[str], size: int) -> str:
     return body.encode("utf-8")[:size].decode("utf-8", "ignore")
 
 
+def harness_corpus() -> list[dict[str, Any]]:
+    """The real instruction and memory files issue 14 keeps as test fixtures, cut into
+    entries the same way (``bench/real_memory.py``)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from real_memory import markdown_entries
+
+    folder = ROOT / "tests/fixtures/real"
+    rows: list[dict[str, Any]] = []
+    for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
+        if not path.is_file() or path.name in ("SOURCE.md", "INDEX.md"):
+            continue
+        if path.suffix not in (".txt", ".md"):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for i, entry in enumerate(markdown_entries(text)):
+            rel = str(path.relative_to(folder))
+            repo = rel.split("/", 1)[0]
+            rows.append(
+                {
+                    "id": f"fixture-{rel}#{i}",
+                    "repo": repo,
+                    "path": rel.split("/", 1)[1],
+                    "text": entry,
+                }
+            )
+    return rows
+
+
 def guard_lines() -> int:
     folder = ROOT / "src/memdir/guard"
     return sum(len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.py"))
@@ -244,10 +272,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         res = Results(attacks + benign, hermes)
         sections.append((f"given set {args.given}", given_section(res, attacks, benign)))
     refused: list[str] = []
-    if args.real.exists():
-        real = load(args.real)
+    real = load(args.real) if args.real.exists() else []
+    real += harness_corpus()
+    if real:
         res = Results(real, hermes)
-        rows = [res.line("refused (false positives)", real, "<= 0.5%")]
+        ours = [r for r in real if not str(r["id"]).startswith("fixture-")]
+        theirs = [r for r in real if str(r["id"]).startswith("fixture-")]
+        rows = [res.line("refused, bench/data/real_memory", ours, "<= 0.5%")]
+        if theirs:
+            rows.append(res.line("refused, tests/fixtures/real", theirs, "<= 0.5%"))
         sections.append(("real memory and instruction files", rows))
         for r in real:
             mine = scan(str(r["text"]))

@@ -29,6 +29,11 @@ _NEG_BEFORE = re.compile(
     r"không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|yasak\w*)\b|"
     r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|決して|절대)[^.!?。！？\n]{0,30}$"
 )
+# An action the sentence itself calls bad ("force-pushing main is destructive").
+_JUDGED = re.compile(
+    r"\b(?:is|are|was|were|would be|will be|can be)\s+(?:\w+\s+)?(?:destructive|dangerous|risky|"
+    r"forbidden|prohibited|not allowed|discouraged|a bad idea|unsafe|insecure|never (?:ok|okay))"
+)
 _NEG_AFTER = re.compile(r"^\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)")
 
 
@@ -134,4 +139,6 @@ def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
     """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``)."""
     if _NEG_BEFORE.search(s, max(lo, start - 40), start):
         return True
-    return end is not None and _NEG_AFTER.match(s, end, end + 12) is not None
+    if end is None:
+        return False
+    return _NEG_AFTER.match(s, end, end + 12) is not None or bool(_JUDGED.search(s, end, end + 60))

@@ -480,7 +480,7 @@ _RISKY = (
     r"succeeds?)\b|\bto make (?:ci|the pipeline|the build|checks?|tests?) (?:pass|green)\b|"
     r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master"
     r"\b|network\w*|outbound|internet|egress|pay\w*|"
-    r"transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip\w*|"
+    r"transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip(?:e|es|ed|ing)\b|"
     r"reset --hard|hard reset|factory reset|install\w*|shell|terminal|production|prod\b|credential"
     r"s?|secrets?|passwords?|"
     r"keys?|tokens?|money|funds|bank|invoices?|external|third[- ]party|https?://|curl|wget)",
@@ -524,7 +524,7 @@ _DECEIVE = (
 # Operations that destroy data or open access; an order to run them is dangerous unless
 # the user is asked (scope, "without", "automatically", production raise the score).
 _DANGER = (
-    r"\bdrop (?:database|schema|table)s?\b|\btruncate table\b|\bterraform destroy\b|"
+    r"\bdrop (?:database|schema|table)s?\b(?! if exists)|\btruncate table\b|\bterraform destroy\b|"
     r"\bkubectl delete (?:ns|namespace|--all|all)\b|\bgit reset --hard origin\b|"
     r"\b(?:delet|remov|wip|purg)\w* (?:all|every) (?:\w+ )?(?:branches|backups|snapshots|logs|"
     r"audit logs|databases|buckets|users|repos|repositories)\b",

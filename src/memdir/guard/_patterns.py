@@ -318,6 +318,7 @@ def _role_rules() -> tuple[Rule, ...]:
             "it claims to switch the model into a system, god or override mode",
             prefixes(lx.MODE_WORDS),
             alt(lx.MODE_WORDS),
+            accept=lambda m: m.start() == 0 or m.string[m.start() - 1] not in "-_",
         ),
         Rule(
             "role.false-authority",

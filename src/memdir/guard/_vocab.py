@@ -193,7 +193,7 @@ _KEEP_FORMS = (
     r"remember(?:s|ed|ing)?|memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down"
 )
 _READ = (
-    r"(?:cat|type|more|less|head|tail|base64|xxd|od|strings|get-content|gc|cp|scp|rsync|tar|"
+    r"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|cp|scp|rsync|tar|"
     r"zip|7z|mv|echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|"
     r"back(?:ed)? ?up|archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|"
     rf"{_VERB_FORMS}|{_KEEP_FORMS})"
@@ -235,7 +235,7 @@ _READ_OTHER = (
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
-    rf"(?:cat|type|get-content|gc|base64|xxd|echo|{_VERB_FORMS}|export(?:s|ed|ing)?(?! +\w+=)|"
+    rf"(?:cat|get-content|gc|base64|xxd|echo|{_VERB_FORMS}|export(?:s|ed|ing)?(?! +\w+=)|"
     rf"(?:{_KEEP_FORMS})(?:[^.\n]|\.(?=\S)){{0,80}}?\b(?:{_VISIBLE}))"
 )
 _INTO_MODEL = (
