@@ -12,7 +12,7 @@ import bisect
 import functools
 import re
 
-__all__ = ["Clauses", "negated"]
+__all__ = ["REACH", "Clauses", "Spots", "negated"]
 
 _END = re.compile(
     r"[.!?](?=\s|$)|[。！？]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
@@ -46,6 +46,9 @@ _NEG_HEADING = re.compile(
 _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 
 
+REACH = 400
+
+
 @functools.lru_cache(maxsize=64)
 def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n for n in needles if n.isascii())
@@ -71,6 +74,21 @@ _ORDER_WORD = re.compile(
 )
 
 
+class Spots:
+    """The matches of one pattern over a stretch of text, found once and looked up by
+    position (so a detector with many anchors never rescans the same text)."""
+
+    def __init__(self, rx: re.Pattern[str], s: str, lo: int, hi: int) -> None:
+        self.matches = list(rx.finditer(s, max(0, lo), min(len(s), hi)))
+        self._starts = [m.start() for m in self.matches]
+
+    def between(self, lo: int, hi: int) -> list[re.Match[str]]:
+        """The matches that start in ``[lo, hi)``."""
+        i = bisect.bisect_left(self._starts, lo)
+        j = bisect.bisect_left(self._starts, hi)
+        return self.matches[i:j]
+
+
 class Clauses:
     """Clause boundaries of one text, located once."""
 
@@ -78,15 +96,30 @@ class Clauses:
         self.s = s
         self._ends = [m.end() for m in _END.finditer(s)]
         self._neg_sections: list[tuple[int, int]] | None = None
+        self._calls: dict[int, int] = {}
+        self._spots: dict[int, Spots] = {}
         self._ascii: bool | None = None
+
+    def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
+        """Whether ``rx`` matches in ``s[lo:hi]``. Asked many times about one pattern (a
+        long clause full of anchors), all its matches are found once and looked up."""
+        calls = self._calls.get(id(rx), 0) + 1
+        self._calls[id(rx)] = calls
+        if calls <= 32:
+            return rx.search(self.s, lo, hi) is not None
+        spots = self._spots.get(id(rx))
+        if spots is None:
+            spots = self._spots[id(rx)] = Spots(rx, self.s, 0, len(self.s))
+        # a match that starts in the window and ends inside it
+        return any(m.end() <= hi for m in spots.between(lo, hi))
 
     def story(self, start: int, end: int) -> bool:
         """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order."""
         lo, hi = self.around(start, end)
         return (
-            _STORY.search(self.s, lo, hi) is not None
-            and _PAST.search(self.s, lo, hi) is not None
-            and _ORDER_WORD.search(self.s, lo, hi) is None
+            self.has(_STORY, lo, hi)
+            and self.has(_PAST, lo, hi)
+            and not self.has(_ORDER_WORD, lo, hi)
         )
 
     def under_negated_heading(self, pos: int) -> bool:
@@ -100,12 +133,14 @@ class Clauses:
         return any(lo <= pos < hi for lo, hi in self._neg_sections)
 
     def around(self, start: int, end: int) -> tuple[int, int]:
-        """The clause holding ``s[start:end]`` (the span may cross boundaries it contains)."""
+        """The clause holding ``s[start:end]`` (the span may cross boundaries it contains),
+        at most ``REACH`` characters either side: parts of one request stand close together,
+        and a text with no boundaries must not make every match read all of it."""
         i = bisect.bisect_right(self._ends, start)
         lo = self._ends[i - 1] if i else 0
         j = bisect.bisect_left(self._ends, end)
         hi = self._ends[j] if j < len(self._ends) else len(self.s)
-        return lo, hi
+        return max(lo, start - REACH), min(hi, end + REACH)
 
     def windows(self, needles: tuple[str, ...], after: int = 0) -> list[tuple[int, int]]:
         """The clauses holding any of ``needles`` (plus ``after`` following clauses), merged.

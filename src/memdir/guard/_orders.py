@@ -706,12 +706,15 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if not _NEGATIVE_FORM.match(m.group()) and negated(s, m.start(), m.end(), lo):
             continue
         score = _WEIGHTS[rule.id]
-        scope = scope_rx.search(s, lo, hi)
+        scoped = cl.has(scope_rx, lo, hi)
         # "from now on, run the tests without asking" is a preference: for dropped
         # confirmations only what is no longer confirmed (the object) raises the score.
-        score += scope is not None and rule.id not in ("perm", "against")
-        score += any(not m.start() <= r.start() < m.end() for r in risky_rx.finditer(s, lo, hi))
+        score += scoped and rule.id not in ("perm", "against")
+        score += cl.has(risky_rx, lo, m.start()) or cl.has(risky_rx, m.end(), hi)
         if best is None or score > best.score:
+            scope = scope_rx.search(s, lo, hi) if scoped else None
             start = min(m.start(), scope.start()) if scope else m.start()
             best = Order(_RULES[rule.id], _REASONS[rule.id], score, start, m.end())
+            if score >= BLOCK:
+                return best
     return best if best is not None and best.score >= GREY else None
