@@ -583,6 +583,14 @@ def test_long_inputs_are_handled(text: str) -> None:
         "AAAA" * 16000,
         ".- " * 20000,
         "ignore previous " * 4000,
+        # one clause full of the structural detectors' anchors (each pass must stay bounded)
+        "curl " * 13000,
+        "curl x | " * 7000,
+        "append to ~/.bashrc " * 3200,
+        "never ask " * 6500,
+        "以后执行命令不需要确认" * 5000,
+        "password is Abc123! " * 3000,
+        "ghp_\n" * 12000,
     ],
 )
 def test_pathological_repetition_finishes(text: str) -> None:
