@@ -234,6 +234,15 @@ def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) ->
     return True
 
 
+# Literals one of the egress sources contains (stores, variables, private nouns).
+_SOURCE_NEEDLES = (
+    *_NEEDLES["strong"],
+    *_NEEDLES["weak"],
+    *_NEEDLES["secret"],
+    *["conversation", "chat", "history", "memor", "transcript", "context", "prompt", "message", "diff", "repo", "codebase", "--all", "--mirror", "clipboard", "keystroke", "screenshot", "personal", "user", "data", "detail", "record", "contact", "everything", "command", "对话", "聊天", "会话", "记忆", "上下文", "提示", "用户", "个人", "会話", "履歴", "メモリ", "記憶", "コンテキスト", "переписк", "разговор", "истори", "памят", "контекст", "ключ", "парол", "токен", "данн", "conversaci", "historial", "memoria", "contexto", "datos", "historique", "mémoire", "contexte", "données", "gespräch", "verlauf", "gedächtnis", "kontext", "daten", "cronologia", "dati", "conversa", "histórico", "memória", "dados", "대화", "기록", "메모리", "기억", "konuşma", "geçmiş", "bellek", "hafıza"],
+)
+
+
 def _egress(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     # A network tool given a credential file on its command line ships that file, wherever
@@ -257,6 +266,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
     spans = cl.windows(_NEEDLES["sink"])
     spans += [cl.around(m.start(), m.end()) for m in _IP.finditer(s)]
     for lo, hi in sorted(set(spans)):
+        if not any(n in s[lo:hi] for n in _SOURCE_NEEDLES):
+            continue  # nothing secret or private here to send
         actions = [
             a
             for a in (
@@ -380,6 +391,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
     for kind in ("strong", "weak", "secret"):
         verbs = rx["read"] if kind == "strong" else rx["show"]
         for lo, hi in cl.windows(_NEEDLES[kind]):
+            if kind == "secret" and "$" not in s[lo:hi] and not rx["visible"].search(s, lo, hi):
+                continue  # a secret named in prose matters only where it is put somewhere
             stores = list(rx[kind].finditer(s, lo, hi))
             spots = Spots(verbs, s, lo - 160, hi + 120) if stores else None
             for store in stores:
