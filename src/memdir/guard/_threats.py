@@ -239,7 +239,16 @@ _SOURCE_NEEDLES = (
     *_NEEDLES["strong"],
     *_NEEDLES["weak"],
     *_NEEDLES["secret"],
-    *["conversation", "chat", "history", "memor", "transcript", "context", "prompt", "message", "diff", "repo", "codebase", "--all", "--mirror", "clipboard", "keystroke", "screenshot", "personal", "user", "data", "detail", "record", "contact", "everything", "command", "对话", "聊天", "会话", "记忆", "上下文", "提示", "用户", "个人", "会話", "履歴", "メモリ", "記憶", "コンテキスト", "переписк", "разговор", "истори", "памят", "контекст", "ключ", "парол", "токен", "данн", "conversaci", "historial", "memoria", "contexto", "datos", "historique", "mémoire", "contexte", "données", "gespräch", "verlauf", "gedächtnis", "kontext", "daten", "cronologia", "dati", "conversa", "histórico", "memória", "dados", "대화", "기록", "메모리", "기억", "konuşma", "geçmiş", "bellek", "hafıza"],
+    *(
+        "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
+        "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
+        "user|data|detail|record|contact|everything|command|对话|聊天|会话|记忆|上下文|提示|"
+        "用户|个人|会話|履歴|メモリ|記憶|コンテキスト|переписк|разговор|истори|памят|контекст|ключ|"
+        "парол|токен|данн|conversaci|historial|memoria|contexto|datos|"
+        "historique|mémoire|contexte|données|gespräch|verlauf|gedächtnis|"
+        "kontext|daten|cronologia|dati|conversa|histórico|memória|dados|대화|기록|"
+        "메모리|기억|konuşma|geçmiş|bellek|hafıza"
+    ).split("|"),
 )
 
 
