@@ -67,6 +67,7 @@ from ._vocab import (
     _VAR,
     _VERB_FORMS,
     _compiled,
+    _needles,
 )
 
 __all__ = ["Hit", "detect"]
@@ -239,7 +240,7 @@ _SOURCE_NEEDLES = (
     *_NEEDLES["strong"],
     *_NEEDLES["weak"],
     *_NEEDLES["secret"],
-    *(
+    *_needles(
         "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
         "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
         "user|data|detail|record|contact|everything|command|对话|聊天|会话|记忆|上下文|提示|"
@@ -248,7 +249,7 @@ _SOURCE_NEEDLES = (
         "historique|mémoire|contexte|données|gespräch|verlauf|gedächtnis|"
         "kontext|daten|cronologia|dati|conversa|histórico|memória|dados|대화|기록|"
         "메모리|기억|konuşma|geçmiş|bellek|hafıza"
-    ).split("|"),
+    ),
 )
 
 
