@@ -18,8 +18,6 @@ from dataclasses import dataclass
 
 __all__ = ["Folded", "fold"]
 
-_WORD = re.compile(r"[^\W_]+")
-
 
 @functools.cache
 def _table() -> dict[str, str]:
@@ -51,6 +49,11 @@ class Folded:
     words: tuple[tuple[int, int, str], ...]  # (start, end, original word)
 
 
+_WORD = re.compile(r"[^\W_]+")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 def fold(text: str) -> Folded:
     """Replace look-alike letters in mixed-script words; offsets are unchanged."""
     if text.isascii():
@@ -58,20 +61,25 @@ def fold(text: str) -> Folded:
     table = _table()
     if set(text).isdisjoint(table):
         return Folded(text, ())
-    latin = sum(ch.isascii() and ch.isalpha() for ch in text)
-    mostly_latin = latin * 2 > sum(ch.isalpha() for ch in text)
-    out = list(text)
+    mostly_latin: bool | None = None
+    out: list[str] | None = None
     words: list[tuple[int, int, str]] = []
     for m in _WORD.finditer(text):
         word = m.group()
-        hits = [i for i, ch in enumerate(word) if ch in table]
-        if not hits:
+        if word.isascii() or table.keys().isdisjoint(word):
             continue
-        has_latin = any(ch.isascii() and ch.isalpha() for ch in word)
-        letters = [ch for ch in word if ch.isalpha()]
-        all_lookalike = len(hits) == len(letters) and len(letters) >= 3
-        if has_latin or (all_lookalike and mostly_latin):
-            for i in hits:
-                out[m.start() + i] = table[word[i]]
-            words.append((m.start(), m.end(), word))
-    return Folded("".join(out), tuple(words))
+        if _ASCII_LETTER.search(word) is None:
+            # a whole word of look-alikes counts only in a text written mostly in Latin
+            if len(word) < 3 or not all(ch in table or not ch.isalpha() for ch in word):
+                continue
+            if mostly_latin is None:
+                mostly_latin = len(_ASCII_LETTER.findall(text)) * 2 > len(_LETTER.findall(text))
+            if not mostly_latin:
+                continue
+        if out is None:
+            out = list(text)
+        for i, ch in enumerate(word):
+            if ch in table:
+                out[m.start() + i] = table[ch]
+        words.append((m.start(), m.end(), word))
+    return Folded("".join(out) if out is not None else text, tuple(words))

@@ -276,7 +276,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
     spans = cl.windows(_NEEDLES["sink"])
     spans += [cl.around(m.start(), m.end()) for m in _IP.finditer(s)]
     for lo, hi in sorted(set(spans)):
-        if not any(n in s[lo:hi] for n in _SOURCE_NEEDLES):
+        if all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
             continue  # nothing secret or private here to send
         actions = [
             a
@@ -401,7 +401,11 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
     for kind in ("strong", "weak", "secret"):
         verbs = rx["read"] if kind == "strong" else rx["show"]
         for lo, hi in cl.windows(_NEEDLES[kind]):
-            if kind == "secret" and "$" not in s[lo:hi] and not rx["visible"].search(s, lo, hi):
+            if (
+                kind == "secret"
+                and s.find("$", lo, hi) == -1
+                and not rx["visible"].search(s, lo, hi)
+            ):
                 continue  # a secret named in prose matters only where it is put somewhere
             stores = list(rx[kind].finditer(s, lo, hi))
             spots = Spots(verbs, s, lo - 160, hi + 120) if stores else None
