@@ -100,8 +100,12 @@ def _from_base64(run: str) -> str | None:
             return None
 
 
+_GROUPS = re.compile(r"[\s/]+")
+_MORSE_WORDS = re.compile(r"\s*/\s*| {3}")
+
+
 def _from_binary(run: str) -> str | None:
-    groups = re.split(r"[\s/]+", run.strip())
+    groups = _GROUPS.split(run.strip())
     return _readable(bytes(int(g, 2) for g in groups if int(g, 2) < 256))
 
 
@@ -151,7 +155,7 @@ def _morse_rx() -> re.Pattern[str]:
 
 
 def _from_morse(run: str) -> str | None:
-    words = [w.split() for w in re.split(r"\s*/\s*| {3}", run.strip())]
+    words = [w.split() for w in _MORSE_WORDS.split(run.strip())]
     decoded = " ".join("".join(_MORSE.get(c, "?") for c in w) for w in words if w)
     return decoded if decoded.count("?") <= len(decoded) // 10 and " " in decoded else None
 

@@ -132,9 +132,18 @@ _ENGLISH_VERB = re.compile(
 )
 
 
+_HEAD = re.compile(r"\S+")
+_HEAD_WORD = re.compile(r"[\w-]+")
+_QUERY_VALUE = re.compile(r"=([^&#]*)")
+_ENCODED_VAR = re.compile(r"%7b|%24|\[")
+_IP_URL = re.compile(r"https?://\d")
+_VENDOR = re.compile(r"([a-z]+)_")
+_ONWARD = re.compile(r"\b(?:to|into|onto)\b")
+
+
 def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     """Whether an English verb stands where an order puts it (non-English: always true)."""
-    word = re.match(r"[\w-]+", m.group())
+    word = _HEAD_WORD.match(m.group())
     if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
         return True  # German puts the verb last, Japanese after the object: no position test
     return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None
@@ -154,7 +163,7 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
 
 def _first_word_in(a: re.Match[str], b: re.Match[str]) -> bool:
     """Whether the first word of ``a`` overlaps ``b`` ("lade … hoch" may span the URL)."""
-    head = re.match(r"\S+", a.group())
+    head = _HEAD.match(a.group())
     end = a.start() + (head.end() if head else len(a.group()))
     return a.start() < b.end() and b.start() < end
 
@@ -182,8 +191,8 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                         break
             if bad is None and "?" in url and _IMAGE.search(s, max(0, m.start() - 210), m.start()):
                 query = url.split("?", 1)[1]
-                values = re.findall(r"=([^&#]*)", query)
-                bad = _VAR.search(query) or re.search(r"%7b|%24|\[", query)
+                values = _QUERY_VALUE.findall(query)
+                bad = _VAR.search(query) or _ENCODED_VAR.search(query)
                 if bad is None and any(
                     _SECRET_NAME.search(v) or _PRIVATE_NAME.search(v) for v in values
                 ):
@@ -221,13 +230,13 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
 def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) -> bool:
     """Every secret here is a variable in an auth header sent to its own service."""
     hosts = [u.group() for u in _URL.finditer(s, lo, hi)]
-    if not hosts or any(re.match(r"https?://\d", h) for h in hosts):
+    if not hosts or any(_IP_URL.match(h) for h in hosts):
         return False
     for src in sources:
         name = src.group().lstrip("${").rstrip("}")
         if not _HEADER.search(s[max(lo, src.start() - 60) : src.start()]):
             return False
-        vendor = re.match(r"([a-z]+)_", name)
+        vendor = _VENDOR.match(name)
         if vendor and vendor.group(1) not in ("api", "access", "auth", "secret", "my", "app"):
             v = "github" if vendor.group(1) == "gh" else vendor.group(1)
             if not all(v in h for h in hosts):
@@ -423,16 +432,16 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                 assert spots is not None
                 window = (max(clo, store.start() - 160), min(chi, store.end() + 120))
                 for v in spots.between(*window):
-                    verb = re.match(r"\S+", s[v.start() : v.end()])
-                    if v.start() <= store.start() < v.start() + (verb.end() if verb else 0):
+                    verb = _HEAD.match(s, v.start(), v.end())
+                    if v.start() <= store.start() < (verb.end() if verb else v.start()):
                         continue
                     if store.start() <= v.start() < store.end():
                         continue
                     if not _ordered(s, v, clo) or _narrative(s, v) or not _affirmed(s, v, clo, cl):
                         continue
                     if kind == "secret" and v.start() < store.start() and v.group().isascii():
-                        head = re.match(r"[\w-]+", s[v.start() : v.end()])
-                        gap = s[v.start() + (head.end() if head else 0) : store.start()]
+                        head = _HEAD_WORD.match(s, v.start(), v.end())
+                        gap = s[(head.end() if head else v.start()) : store.start()]
                         if not _OBJECT_GAP.fullmatch(gap):
                             continue  # the secret is not what the verb acts on
                     if kind == "weak" and not _shows_weak(s, v, store, clo, chi):
@@ -472,7 +481,7 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     if (
         _KEEP.match(verb.group())
         and _PLACE.search(s, max(0, store.start() - 30), store.start())
-        and not re.search(r"\b(?:to|into|onto)\b", s[store.end() : store.end() + 60])
+        and not _ONWARD.search(s, store.end(), store.end() + 60)
     ):
         return True  # "store API keys in the OS keychain" (but "copy X in ~/.ssh to Y")
     between = s[verb.end() : store.start()]
