@@ -25,6 +25,7 @@ from .verdicts import Verdicts
 if TYPE_CHECKING:
     from .adoption import Adoption, ScopeInfo
     from .changes import Change
+    from .guard import SecondOpinion
     from .pipeline import Pipeline
     from .pipeline.state import Usage
     from .session import MemorySession
@@ -173,7 +174,27 @@ class Memdir:
                 clock=self.clock,
             )
             self._stores[scope].observers.append(self._record_forgetting)
+            self._stores[scope].second_opinion = self._second_opinion()
         return self._stores[scope]
+
+    def _second_opinion(self) -> SecondOpinion | None:
+        """The model that judges the guard's grey band when ``llm`` names one (offline: None).
+
+        The provider is built on the first grey-band text; verdicts are cached in
+        ``.cache/guard-second-opinion.json`` like the guard's other verdicts."""
+        if self.settings.llm.strip().lower() in ("", "rules"):
+            return None
+        from .guard import SecondOpinion
+        from .pipeline.providers import ChatProvider
+
+        def complete(system: str, user: str) -> str:
+            provider = self.pipeline.provider
+            if not isinstance(provider, ChatProvider):
+                raise MemdirError(f"{provider.name} cannot judge text; set llm to a chat model")
+            return provider.complete(system, user)
+
+        cache = Verdicts(self.home / ".cache" / "guard-second-opinion.json")
+        return SecondOpinion(complete, cache=cache, key=self.settings.llm)
 
     @property
     def pipeline(self) -> Pipeline:
