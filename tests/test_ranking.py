@@ -6,6 +6,8 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from memdir.sessions import Database, SessionStore
 from memdir.sessions.bm25 import parse_dates
 from memdir.sessions.maintenance import check
@@ -122,21 +124,21 @@ def test_log_many_bulk_path_keeps_ids_order_and_indexes(tmp_path: Path) -> None:
     assert check(store.db, repair=False).healthy
 
 
-def _old_database(path: Path) -> None:
-    """A state.db as memdir wrote it before step 0007, with messages in it."""
+def _old_database(path: Path, before: str = "0007", n: int = 50) -> None:
+    """A state.db as memdir wrote it before step ``before``, with ``n`` messages in it."""
     conn = sqlite3.connect(path)
     conn.execute(
         "CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
         "UNIQUE, applied_at REAL NOT NULL)"
     )
     for migration in MIGRATIONS:
-        if migration.name.startswith("0007"):
+        if migration.name.startswith(before):
             break
         for statement in migration.statements:
             conn.execute(statement)
         conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, 0)", (migration.name,))
     conn.execute("INSERT INTO sessions (id, agent, started_at) VALUES ('old', 'a', 0)")
-    for i in range(50):
+    for i in range(n):
         conn.execute(
             "INSERT INTO messages (session_id, role, content, tool_name, tool_calls, "
             "timestamp) VALUES ('old', 'user', ?, ?, ?, ?)",
@@ -147,7 +149,6 @@ def _old_database(path: Path) -> None:
                 float(i),
             ),
         )
-    assert conn.execute("SELECT count(*) FROM messages_tri_docsize").fetchone()[0] == 50
     conn.commit()
     conn.close()
 
@@ -166,12 +167,29 @@ def test_migration_from_the_old_schema_keeps_every_message_searchable(tmp_path: 
     assert check(db, repair=False).healthy
     db.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("SELECT count(*) FROM messages_tri_docsize").fetchone()[0] == 50
-    assert (
-        conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'message_text'").fetchone()[0]
-        == 0
-    )
+    assert conn.execute("SELECT count(*) FROM messages_word_docsize").fetchone()[0] == 50
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    assert not {"message_text", "messages_tri", "messages_tri_src", "entries_tri"} & names
     conn.close()
+
+
+def test_the_cjk_analyzer_step_reindexes_a_big_database_with_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "state.db"
+    _old_database(path, before="0010", n=120)  # the last release's schema, trigram index
+    monkeypatch.setattr("memdir.sessions.db.PROGRESS_ROWS", 100)
+    monkeypatch.setattr("memdir.sessions.schema.FILL_CHUNK", 50)
+    db = Database(path)
+    store = SessionStore(db)
+    assert db.migrations()[-1][0] == "0010_cjk_analyzer"
+    err = capsys.readouterr().err
+    assert "re-indexed 50 of 120" in err and "re-indexed 120 of 120 rows (100%)" in err
+    assert [m.id for m in store.messages("old")] == list(range(1, 121))  # nothing lost
+    for i in (0, 7, 119):
+        assert _found(store, f"word{i:02d}") == [i + 1]
+        assert _found(store, f"旧消息{i}")[0] == i + 1  # found by its bigrams now
+    assert check(db, repair=False).healthy
 
 
 def test_update_and_delete_keep_both_indexes_in_step(tmp_path: Path) -> None:
@@ -198,3 +216,26 @@ def test_neighbours_are_the_same_sessions_turns_when_sessions_interleave(tmp_pat
     answer = store.log("a", "assistant", "in the garage, behind the bikes")
     found = _found(store, "kayak")
     assert found == [asked, answer]  # b's row sits between them by id, but is not a neighbour
+
+
+def test_limit_means_what_it_says(tmp_path: Path) -> None:
+    """search(limit=5) gives 5 groups whenever 5 sessions match, search_messages(limit=50)
+    50 messages whenever 50 match — also when one long session holds most matches and
+    when the question shares only a few terms with each message."""
+    store = SessionStore(Database(tmp_path / "state.db"))
+    store.start("t", session_id="long")
+    store.log_many(
+        "long",
+        [("user", f"deploy step {i} of the billing service", None, None, None) for i in range(301)],
+    )
+    for i in range(6):
+        store.start("t", session_id=f"s{i}")
+        store.log(f"s{i}", "user", f"we talked about the deploy window number {i}")
+        store.log(f"s{i}", "user", f"部门聚餐第{i}次改到了周五")
+    groups = store.search("how do we deploy the billing service?", limit=5)
+    assert len(groups) == 5 and len({g.session_id for g in groups}) == 5
+    assert len(store.search_messages("deploy", limit=50)) == 50
+    assert len(store.search_messages("deploy", limit=1000)) == 307  # 301 + 6
+    chinese = store.search_messages("部门聚餐在哪家餐厅？", limit=50)
+    assert len(chinese) == 6  # every message that shares a term, no more
+    assert len(store.search("部门聚餐在哪家餐厅？", limit=5)) == 5

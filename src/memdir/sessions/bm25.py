@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import candidates
+from .analyzer import index_text
 from .candidates import ENTRY_TABLE, EXTRA_STOP, MESSAGE_TABLE, Table, Term
 from .dates import parse_dates
 from .query import Query
@@ -92,7 +93,7 @@ def _features(
     toks: dict[int, list[list[str]]] = {}
     vocab: set[str] = set()
     for rid, c, tn, tc, _, _ in rows:
-        cols = [tokens(c), tokens(tn), tokens(tc)]
+        cols = [tokens(index_text(c)), tokens(index_text(tn)), tokens(index_text(tc))]
         dl[rid] = sum(len(col) for col in cols) or 1
         toks[rid] = cols
         for col in cols:
@@ -136,11 +137,10 @@ def _features(
                         if hits and all(ps):
                             acc[key] = acc.get(key, 0.0) + hits * cw
     for t in terms:
-        if t.kind not in ("cjk", "sub"):
+        if t.kind != "sub":
             continue
-        sub = t.kind == "sub"  # exact spelling, case-folded; CJK runs as they are
-        for rid, c, tn, tc, _, _ in rows:
-            texts = [x.casefold() if sub else x for x in (c or "", tn or "", tc or "")]
+        for rid, c, tn, tc, _, _ in rows:  # the exact spelling, case-folded
+            texts = [x.casefold() for x in (c or "", tn or "", tc or "")]
             found = sum(text.count(t.text) * w for text, w in zip(texts, p.weights, strict=True))
             if found:
                 tf[rid][t.key] = float(found)
@@ -213,10 +213,9 @@ def rank_rows(
     for rid in meta:
         norm = p.k1 * (1.0 - p.b + p.b * dl.get(rid, 1) / avgdl)
         s = {k: idf[k] * f * (p.k1 + 1.0) / (f + norm) for k, f in tf.get(rid, {}).items()}
-        if s and not all(k.startswith("s:") for k in s):
-            for (ka, kb), gap in near.get(rid, {}).items():
-                s["~" + ka + kb] = p.proximity_weight * min(idf[ka], idf[kb]) / gap
-            scores[rid] = s
+        for (ka, kb), gap in near.get(rid, {}).items():
+            s["~" + ka + kb] = p.proximity_weight * min(idf[ka], idf[kb]) / gap
+        scores[rid] = s  # every candidate matched the index: it stays, even at 0
     base = {rid: sum(v.values()) for rid, v in scores.items()}
     session_terms: dict[str, dict[str, float]] = defaultdict(dict)
     for rid, per_term in scores.items():

@@ -25,7 +25,7 @@ from .schema import FTS_BASES, FTS_SOURCES, fts_statements
 
 __all__ = ["DbHealth", "check"]
 
-_KINDS = ("word", "tri")
+_KINDS = ("word",)
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class DbHealth:
 def _index_problem(conn: sqlite3.Connection, base: str, kind: str) -> str | None:
     """Why the FTS index ``<base>_<kind>`` is damaged, or None when it is sound."""
     fts = f"{base}_{kind}"
-    source = FTS_SOURCES[fts]  # the messages trigram index holds only the CJK rows
+    source = FTS_SOURCES[fts]  # the table's text through the analyzer
     try:
         conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
         missing = conn.execute(
@@ -70,12 +70,11 @@ def _index_problem(conn: sqlite3.Connection, base: str, kind: str) -> str | None
 
 
 def _forget(conn: sqlite3.Connection, base: str) -> None:
-    """Remove both indexes of ``base`` and their triggers, even an index so damaged that
+    """Remove the index of ``base`` and their triggers, even an index so damaged that
     SQLite cannot open it (then its shadow tables are dropped and its schema row
     deleted). The connection must be reopened before the indexes are created again."""
     for trigger in ("insert", "delete", "update"):
         conn.execute(f"DROP TRIGGER IF EXISTS {base}_fts_{trigger}")
-    conn.execute(f"DROP TABLE IF EXISTS {base}_tri_vocab")  # an fts5vocab (messages)
     for kind in _KINDS:
         fts = f"{base}_{kind}"
         conn.execute("SAVEPOINT forget")
@@ -94,7 +93,7 @@ def _forget(conn: sqlite3.Connection, base: str) -> None:
 
 
 def _recreate(conn: sqlite3.Connection, base: str) -> None:
-    """Create both indexes of ``base`` and their triggers, filled from the table."""
+    """Create the index of ``base`` and its triggers, filled from the table."""
     for statement in fts_statements(base):
         conn.execute(statement)
     for kind in _KINDS:

@@ -376,8 +376,7 @@ class SessionStore:
                 ).rowcount
                 c.execute(f"DELETE FROM sessions WHERE id IN ({marks})", part)
             if doomed:
-                for fts in ("messages_word", "messages_tri"):
-                    c.execute(f"INSERT INTO {fts}({fts}) VALUES ('optimize')")
+                c.execute("INSERT INTO messages_word(messages_word) VALUES ('optimize')")
             return len(doomed), messages
 
         sessions, messages = self.db.write(delete, action="prune sessions")
