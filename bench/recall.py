@@ -345,13 +345,24 @@ def mean(per: dict[str, dict[str, float]], keys: list[str], metric: str) -> floa
 
 def ablations() -> dict[str, Callable[[Any], None]]:
     """name → a function that turns one ranking feature off on an open Memdir."""
-    from memdir.sessions import rank
+    from memdir.sessions.bm25 import RankParams
+    from memdir.sessions.rank import with_params
 
+    base = RankParams()
+    changes = {
+        "b 0.2 (0.75)": {"b": 0.75},
+        "neighbour share": {"neighbour_weight": 0.0},
+        "session share": {"session_weight": 0.0},
+        "time boost": {"time_boost": 0.0},
+        "latest/earliest": {"update_weight": 0.0},
+        "next turn": {"next_turn": False},
+    }
     out: dict[str, Callable[[Any], None]] = {}
-    for name, change in rank.ABLATIONS.items():
+    for name, change in changes.items():
+        params = dataclasses.replace(base, **change)
 
-        def configure(md: Any, change: Any = change) -> None:
-            md.sessions.ranker = rank.with_params(change)
+        def configure(md: Any, params: Any = params) -> None:
+            md.sessions.ranker = with_params(params)
 
         out[name] = configure
     return out

@@ -15,9 +15,13 @@ from memdir.sessions.query import MAX_QUERY_CHARS, MAX_WORDS
 
 
 def _store(tmp_path: Path, messages: list[str]) -> tuple[SessionStore, list[int]]:
+    """One session per message: no next turns come along with the hits."""
     store = SessionStore(Database(tmp_path / "state.db"))
-    store.start("t", session_id="s")
-    return store, [store.log("s", "user", text) for text in messages]
+    ids = []
+    for i, text in enumerate(messages):
+        store.start("t", session_id=f"s{i}")
+        ids.append(store.log(f"s{i}", "user", text))
+    return store, ids
 
 
 def _found(store: SessionStore, query: str) -> list[int]:
@@ -209,6 +213,7 @@ def test_fuzz_no_query_raises(tmp_path: Path, md: Memdir) -> None:
 @pytest.mark.slow
 def test_fuzz_anything_logged_can_be_searched_for_without_error(tmp_path: Path) -> None:
     store, _ = _store(tmp_path, [])
+    store.start("t", session_id="s")
 
     @hsettings(max_examples=150)
     @given(st.text(max_size=200), st.text(max_size=40) | st.none())

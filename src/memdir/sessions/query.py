@@ -26,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from .analyzer import is_cjk, run_terms
+from .when import spans
 
 __all__ = ["CJK_STOP", "MAX_QUERY_CHARS", "STOP_WORDS", "Query", "is_cjk", "quote", "sanitize"]
 
@@ -261,11 +262,14 @@ def sanitize(text: object) -> Query:
     builder = _Builder()
     rest: list[str] = []
     last = 0
-    for match in _QUOTED.finditer(cleaned):
-        rest.append(cleaned[last : match.start()])
+    terms = cleaned  # relative times and "now"/"before" markers are no terms (see .when)
+    for a, b in spans(cleaned):
+        terms = terms[:a] + " " * (b - a) + terms[b:]
+    for match in _QUOTED.finditer(terms):
+        rest.append(terms[last : match.start()])
         builder.phrase(match.group(1))
         last = match.end()
-    rest.append(cleaned[last:].replace('"', " "))
+    rest.append(terms[last:].replace('"', " "))
     for chunk in " ".join(rest).split():
         builder.chunk(chunk)
     return builder.build(cleaned)

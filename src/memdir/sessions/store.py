@@ -319,7 +319,9 @@ class SessionStore:
         if q.empty:
             return []
         return self.db.read(
-            lambda c: search_sessions(c, q, flt, limit, window, self.ranker, self.folder),
+            lambda c: search_sessions(
+                c, q, flt, limit, window, self.ranker, self.folder, self.clock()
+            ),
             action="search sessions",
         )
 
@@ -334,7 +336,8 @@ class SessionStore:
         if q.empty:
             return []
         return self.db.read(
-            lambda c: search_messages(c, q, flt, limit, self.ranker), action="search messages"
+            lambda c: search_messages(c, q, flt, limit, self.ranker, self.clock()),
+            action="search messages",
         )
 
     # -- upkeep ----------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+"""Recall on questions people ask: Chinese and mixed text, relative times, facts that
+changed, answers in the next turn, memory entries in Chinese (issue 12)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from conftest import Clock, add
+from memdir.engine import Memdir
+from memdir.sessions.rank import RankParams, with_params
+
+
+def _log(md: Memdir, sid: str, when: datetime, *turns: tuple[str, str]) -> list[int]:
+    with md.session(agent="t", session_id=sid, started_at=when) as s:
+        return [
+            s.log(role, text, timestamp=when + timedelta(minutes=i))
+            for i, (role, text) in enumerate(turns)
+        ]
+
+
+def _ids(md: Memdir, query: str) -> list[int]:
+    return [h.message_id for h in md.sessions.search_messages(query, limit=50)]
+
+
+def test_a_chinese_question_and_its_bare_word_find_the_restaurant(md: Memdir) -> None:
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    [restaurant] = _log(md, "dinner", t0, ("user", "下周三的部门聚餐改到了望江楼，晚上六点半。"))
+    _log(md, "other", t0 + timedelta(days=1), ("user", "明天的周会取消了，改成线上同步。"))
+    for query in ("聚餐", "部门聚餐在哪家餐厅？", "望江楼"):
+        assert _ids(md, query)[0] == restaurant, query
+    assert md.sessions.search("部门聚餐在哪家餐厅？", limit=5)[0].session_id == "dinner"
+
+
+def test_a_mixed_question_finds_both_tools(md: Memdir) -> None:
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    [pnpm] = _log(md, "a", t0, ("user", "前端仓库现在统一用 pnpm 安装依赖。"))
+    [npm] = _log(md, "b", t0 + timedelta(days=1), ("user", "CI 里还在跑 npm ci，得改。"))
+    _log(md, "c", t0 + timedelta(days=2), ("user", "周五发版，记得提前冻结分支。"))
+    assert set(_ids(md, "用 pnpm 还是 npm？")) == {pnpm, npm}
+
+
+def test_now_prefers_the_latest_statement_and_before_the_earliest(md: Memdir) -> None:
+    old = datetime(2026, 2, 9, 9, tzinfo=UTC)
+    [npm] = _log(md, "s1", old, ("user", "ledgerline installs its dependencies with npm"))
+    [pnpm] = _log(
+        md,
+        "s2",
+        old + timedelta(days=20),
+        ("user", "since the move, ledgerline installs its dependencies with pnpm and corepack"),
+    )
+    now = "Which tool installs ledgerline's dependencies now?"
+    before = "Before the switch, which tool installed ledgerline's dependencies?"
+    assert _ids(md, now)[:2] == [pnpm, npm]
+    assert _ids(md, before)[:2] == [npm, pnpm]
+    md.sessions.ranker = with_params(RankParams(update_weight=0.0))  # the feature decides
+    assert _ids(md, now)[:2] == [npm, pnpm]
+
+
+def test_relative_times_are_read_against_the_clock_not_searched(md: Memdir, clock: Clock) -> None:
+    clock.now = datetime(2026, 3, 9, 17, tzinfo=UTC)  # a Monday
+    tuesday = datetime(2026, 3, 3, 14, tzinfo=UTC)  # last Tuesday
+    [early] = _log(md, "a", tuesday - timedelta(days=14), ("user", "caching in CI: try option A"))
+    [decided] = _log(md, "b", tuesday, ("user", "caching in CI: we go with option B"))
+    [later] = _log(md, "c", tuesday + timedelta(days=4), ("user", "caching in CI: option C?"))
+    assert _ids(md, "What did we decide last Tuesday about caching in CI?")[0] == decided
+    assert _ids(md, "上周二定的 CI caching 方案是什么？")[0] == decided
+    assert set(_ids(md, "caching in CI")) == {early, decided, later}
+    assert _ids(md, "last Tuesday") == []  # only a time: nothing to search for
+
+
+def test_the_users_answer_follows_the_assistants_question(md: Memdir) -> None:
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    asked, answer = _log(
+        md, "s", t0, ("assistant", "And the database?"), ("user", "Postgres 16 on RDS.")
+    )
+    found = _ids(md, "Which database do we use?")
+    assert found[:2] == [asked, answer]
+
+
+def test_memory_search_finds_a_chinese_entry_from_a_chinese_question(md: Memdir) -> None:
+    store = md.store("local")
+    add(store, "部门聚餐", body="部门聚餐改到了望江楼，晚上六点半，记得提前订位。")
+    add(store, "周会", body="每周一上午十点开周会，线上。")
+    assert next(h.entry.name for h in md.search("部门聚餐在哪家餐厅？")) == "部门聚餐"
+    assert next(h.entry.name for h in md.search("周会几点开？")) == "周会"
