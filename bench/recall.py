@@ -70,6 +70,7 @@ class Question:
     lang: str
     evidence: list[str]  # message keys
     asked_at: float | None
+    other: list[str] = dataclasses.field(default_factory=list)  # the other version's evidence
 
 
 @dataclasses.dataclass
@@ -78,6 +79,7 @@ class Conv:
     split: str  # locomo | dev | test
     sessions: list[Sess]
     questions: list[Question]
+    lang: str = "en"
 
     def session_of(self) -> dict[str, str]:
         return {m.key: s.key for s in self.sessions for m in s.msgs}
@@ -165,7 +167,14 @@ def load_own(root: Path) -> list[Conv]:
             )
             for q in d["questions"]
         ]
-        out.append(Conv(d["id"], d["split"], sessions, questions))
+        by_group: dict[str, list[Question]] = {}
+        for raw, q in zip(d["questions"], questions, strict=True):
+            if raw.get("update_group"):
+                by_group.setdefault(raw["update_group"], []).append(q)
+        for pair in by_group.values():
+            for q in pair:
+                q.other = [e for p in pair if p is not q for e in p.evidence]
+        out.append(Conv(d["id"], d["split"], sessions, questions, d.get("lang", "?")))
     return out
 
 
@@ -299,6 +308,11 @@ def score(q: Question, sess_of: dict[str, str], ranked: list[str], groups: list[
     r = {f"R@{k}": len(ev & set(ranked[:k])) / len(ev) for k in (5, 10, 50)}
     r["any@5"] = float(bool(ev_sess & set(order[:5])))
     r["grp@5"] = float(bool(ev_sess & set(groups[:5])))
+    if q.other:  # a knowledge update: does the version asked for rank above the other?
+        rank = {k: i for i, k in reversed(list(enumerate(ranked)))}
+        mine = min((rank[e] for e in ev if e in rank), default=len(ranked) + 1)
+        theirs = min((rank[e] for e in q.other if e in rank), default=len(ranked) + 2)
+        r["upd"] = float(mine < theirs)
     return r
 
 
@@ -337,6 +351,7 @@ def groups_of(convs: Iterable[Conv]) -> dict[str, dict[str, list[str]]]:
 
 
 def mean(per: dict[str, dict[str, float]], keys: list[str], metric: str) -> float:
+    keys = [k for k in keys if metric in per[k]]
     return sum(per[k][metric] for k in keys) / len(keys) if keys else float("nan")
 
 
@@ -431,6 +446,15 @@ def main(argv: list[str] | None = None) -> int:
                 + "".join(f"{v:>9.3f}" for v in vals)
                 + flags
             )
+    for split in ("dev", "test"):
+        if split in groups:
+            keys = groups[split].get("kind knowledge_update", [])
+            md_u, bl_u = (mean(results[n][split], keys, "upd") for n in ("memdir", "baseline"))
+            print(
+                f"{split}: knowledge updates, the version asked for ranks above the other "
+                f"(now → newer, before → older): memdir {md_u:.3f}, baseline {bl_u:.3f}"
+            )
+            out[f"{split}/upd"] = {"memdir": md_u, "baseline": bl_u}
     print(
         "md = memdir (grp@5: search(limit=5) groups; any@5 and R@k: search_messages(limit=50)); "
         "bl = baseline; '<' marks memdir below the baseline"

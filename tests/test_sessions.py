@@ -195,7 +195,6 @@ def test_search_messages_is_ranked_and_limited(md: Memdir) -> None:
             s.log("user", f"deploy note {i} " + "padding words here " * 5)
     hits = md.sessions.search_messages("deploy rollback", limit=5)
     assert len(hits) == 5 and hits[0].message_id == strong
-    assert hits[1].message_id == strong + 1  # its next turn comes right below it
     assert hits[0].score > hits[1].score  # the row with both words wins outright, no tie
     assert hits == sorted(hits, key=lambda h: -h.score)
 

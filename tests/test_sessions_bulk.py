@@ -55,8 +55,8 @@ def test_bulk_messages_are_found_by_the_word_index(md: Memdir) -> None:
     assert counts.batches == 4  # 19 rows in batches of 5, across the two sessions
     [hit] = md.sessions.search("zebra10x")  # only alpha has a 10th message
     assert (hit.session_id, hit.role) == ("alpha", "assistant")
-    cjk = [h for h in md.sessions.search_messages("迁移", limit=50) if "迁移" in h.snippet]
-    assert len(cjk) == 2 + 1  # alpha's 4th and 9th, beta's 4th (and their next turns)
+    cjk = md.sessions.search_messages("迁移", limit=50)
+    assert len(cjk) == 2 + 1  # alpha's 4th and 9th, beta's 4th
     assert {h.session_id for h in md.sessions.search("数据库")} == {"alpha", "beta"}
     assert md.sessions.search_messages("terminal", limit=50)  # tool name indexed
     health = check(md.sessions.db, repair=False)
@@ -151,8 +151,7 @@ def test_reimport_adds_nothing(md: Memdir) -> None:
         lambda c: c.execute("SELECT id, session_id, content FROM messages ORDER BY id").fetchall()
     )
     assert [tuple(r) for r in after] == [tuple(r) for r in before]
-    hits = md.sessions.search_messages("zebra0x", limit=50)
-    assert sum("zebra0x" in h.snippet for h in hits) == 6
+    assert len(md.sessions.search_messages("zebra0x", limit=50)) == 6
 
 
 def test_a_grown_transcript_gets_only_its_new_messages(md: Memdir) -> None:

@@ -68,8 +68,7 @@ def test_doctor_detects_and_rebuilds_a_damaged_index_losing_nothing(
     health = md.check_state()
     assert health.healthy and not health.problems and health.messages == N
     for message_id, word in words.items():
-        hits = md.sessions.search_messages(word)
-        assert [h.message_id for h in hits if word in h.snippet] == [message_id]
+        assert [h.message_id for h in md.sessions.search_messages(word)] == [message_id]
     assert len(md.sessions.search_messages("中文内容", limit=500)) == N
     assert md.search("zanzibar")[0].entry.name == "Entry to find"
 

@@ -15,8 +15,9 @@
      :mod:`.when`), relative to ``now``;
    * for a question about the present or the past ("now", "原来"), up to × 1.5 for the
      rows stated latest or earliest among those found (a fact that changed);
-   * each hit's next turn in its session right below it, even without a query term (the
-     answer to an assistant's question is the user's next message).
+   * right below a hit that asks a question, the next turn of its session, even without a
+     query term (the answer to an assistant's question is the user's next message, and
+     the other way round).
 
 Entries take the same path without the session-based parts (``Table.session`` is None).
 Every feature is measured on and off by ``bench/recall.py --ablate``.
@@ -158,8 +159,8 @@ def _fetch(conn: sqlite3.Connection, table: Table, ids: list[int]) -> list[Row]:
 def _next_turns(
     conn: sqlite3.Connection, table: Table, ids: list[int], where: str, params: Sequence[Any]
 ) -> dict[int, tuple[int, str, float]]:
-    """The next row of the same session after each of ``ids`` that passes ``where``:
-    row → (next id, session, time)."""
+    """For each of ``ids`` that asks a question (holds ``?`` or ``？``), the next row of
+    its session if it passes ``where``: row → (next id, session, time)."""
     t, s = table.name, table.session
     out: dict[int, tuple[int, str, float]] = {}
     for i in range(0, len(ids), 500):
@@ -167,7 +168,8 @@ def _next_turns(
         for rid, nxt, sid, ts in conn.execute(
             f"SELECT h.id, c.id, c.{s}, c.{table.time} FROM {t} h JOIN {t} c ON c.id = "
             f"(SELECT min(m.id) FROM {t} m WHERE m.{s} = h.{s} AND m.id > h.id) "
-            f"WHERE h.id IN ({', '.join('?' * len(chunk))}) AND ({where})",
+            f"WHERE h.id IN ({', '.join('?' * len(chunk))}) AND "
+            f"(instr(h.content, '?') OR instr(h.content, '？')) AND ({where})",
             (*chunk, *params),
         ):
             out[rid] = (nxt, sid, ts or 0.0)
@@ -256,7 +258,8 @@ def _times(
         for rid in final:
             if any(lo <= meta[rid][1] < hi for lo, hi in spans):
                 final[rid] *= 1.0 + p.time_boost
-    wants = when.intent(query.text) if p.update_weight else None
+    # a question that names a time is about that time, not the latest or earliest version
+    wants = when.intent(query.text) if p.update_weight and not spans else None
     found = [meta[rid][1] for rid in final if final[rid] > 0]
     if wants is None or len(found) < 2 or max(found) == min(found):
         return
@@ -275,7 +278,8 @@ def _with_next_turns(
     where: str,
     params: Sequence[Any],
 ) -> list[int]:
-    """``order`` with each row's next turn right below it (unless already above)."""
+    """``order`` with the next turn of each row that asks a question right below it
+    (unless already above)."""
     following = _next_turns(conn, table, order, where, params)
     out: list[int] = []
     seen: set[int] = set()
