@@ -156,7 +156,8 @@ def main() -> None:
     url = f"http://127.0.0.1:{port}/mcp"
 
     def http() -> Client:
-        headers = {"Authorization": f"Bearer {token}"}
+        # the project as a client without MCP roots names it (one server, many projects)
+        headers = {"Authorization": f"Bearer {token}", "X-Memdir-Project": str(project)}
         return Client(streamable_http_client(url, http_client=create_mcp_http_client(headers)))
 
     rows = []

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -123,7 +125,13 @@ def test_worktree_reads_its_own_checkouts_files_and_shares_the_local_scope(
     assert "Shared" in open_md(layout, repo / "src").system_block()
 
 
-def test_includes_expand_relative_home_and_nested(layout: dict[str, Path]) -> None:
+def section(found: Any, source: str) -> Any:
+    return next(s for s in found.sections if s.source == source)
+
+
+def test_imports_come_after_the_file_that_imports_them(layout: dict[str, Path]) -> None:
+    """As Claude Code reads them: the importing file's text as written, then each file it
+    imports (depth first), labelled with who imported it."""
     repo = layout["repo"]
     write(repo / "AGENTS.md", "Top. See @docs/style.md.\n")
     write(repo / "docs" / "style.md", "Style: @./deeper/tone.md\n")
@@ -131,14 +139,17 @@ def test_includes_expand_relative_home_and_nested(layout: dict[str, Path]) -> No
     write(layout["home"] / "user" / "AGENTS.md", "Me: @~/mine.md\n")
     write(layout["person"] / "mine.md", "Mine.\n")
     found = open_md(layout).explain()
-    assert "Top. See Style: Tone: dry..\n" in found.text and "Me: Mine.\n" in found.text
-    section = next(s for s in found.sections if s.source == "AGENTS.md")
-    assert section.includes == (
-        "AGENTS.md → docs/style.md",
+    assert (
+        "\n## project instructions: AGENTS.md\nTop. See @docs/style.md.\n"
+        "\n## project instructions: docs/style.md (imported by AGENTS.md)\n"
+        "Style: @./deeper/tone.md\n"
+        "\n## project instructions: docs/deeper/tone.md (imported by docs/style.md)\nTone: dry.\n"
+    ) in found.text
+    assert section(found, "docs/deeper/tone.md").includes == (
         "AGENTS.md → docs/style.md → docs/deeper/tone.md",
     )
-    user = next(s for s in found.sections if s.scope == "user")
-    assert user.includes == (f"{layout['home']}/user/AGENTS.md → ~/mine.md",)
+    assert section(found, "~/mine.md").includes == (f"{layout['home']}/user/AGENTS.md → ~/mine.md",)
+    assert "Me: @~/mine.md\n" in found.text and "\nMine.\n" in found.text
 
 
 def test_a_repositorys_files_cannot_include_from_the_home_folder(layout: dict[str, Path]) -> None:
@@ -148,68 +159,83 @@ def test_a_repositorys_files_cannot_include_from_the_home_folder(layout: dict[st
     write(layout["repo"] / "AGENTS.md", "Setup: @~/.aws/credentials\n")
     (layout["repo"] / "CLAUDE.md").symlink_to(layout["person"] / ".aws" / "credentials")
     found = open_md(layout).explain()
-    assert "SECRET" not in found.text
-    assert "[memdir: @~/.aws/credentials not included: outside the folders" in found.text
+    assert "SECRET" not in found.text and "Setup: @~/.aws/credentials\n" in found.text
+    assert any(
+        n.warning and n.reason.startswith("not imported: outside the folders") for n in found.notes
+    )
     assert any(n.warning and n.subject.endswith("CLAUDE.md") for n in found.notes)
 
 
-def test_includes_stop_after_five_hops(layout: dict[str, Path]) -> None:
+def test_imports_stop_after_five_hops(layout: dict[str, Path]) -> None:
     repo = layout["repo"]
     write(repo / "AGENTS.md", "0 @d/1.md\n")
     for i in range(1, 7):
         write(repo / "d" / f"{i}.md", f"{i} @./{i + 1}.md\n")
     found = open_md(layout).explain()
-    assert "0 1 2 3 4 5 [memdir: @./6.md not included: more than 5 includes deep]" in found.text
-    assert any("more than 5 includes deep" in n.reason for n in found.notes)
+    assert [s.source for s in found.sections if s.kind == "instructions"] == [
+        "AGENTS.md",
+        *(f"d/{i}.md" for i in range(1, 6)),
+    ]
+    assert [n.reason for n in found.notes] == ["not imported: more than 5 imports deep"]
 
 
-def test_include_cycles_are_reported_not_followed(layout: dict[str, Path]) -> None:
+def test_import_cycles_and_repeats_load_each_file_once(layout: dict[str, Path]) -> None:
     repo = layout["repo"]
-    write(repo / "AGENTS.md", "A @x/b.md\n")
+    write(repo / "AGENTS.md", "A @x/b.md and again @x/b.md\n")
     write(repo / "x" / "b.md", "B @../AGENTS.md\n")
     found = open_md(layout).explain()
-    assert (
-        "A B [memdir: @../AGENTS.md not included: include cycle: AGENTS.md → b.md → "
-        "AGENTS.md]" in found.text
+    assert [s.source for s in found.sections if s.kind == "instructions"] == [
+        "AGENTS.md",
+        "x/b.md",
+    ]
+    assert "A @x/b.md and again @x/b.md\n" in found.text and "B @../AGENTS.md\n" in found.text
+    reasons = {n.reason for n in found.notes}
+    assert any(
+        r.startswith("not imported: include cycle: AGENTS.md → b.md → AGENTS.md") for r in reasons
     )
-    assert [n.subject for n in found.notes if "cycle" in n.reason] == [
-        f"@../AGENTS.md in {(repo / 'x' / 'b.md').resolve()}"
+    assert any(r.startswith("already in the block from") for r in reasons)
+
+
+def test_tokens_that_are_not_files_and_code_are_left_as_written(layout: dict[str, Path]) -> None:
+    repo = layout["repo"]
+    write(repo / "real.md", "REAL")
+    text = (
+        "span `see @real.md` here\n```\n@real.md\n```\n"
+        "    ~~~ not a fence\n@real.md and @gone/away.md, mail a@real.md\n"
+        "Register tools with the @mcp.tool() decorator, ask @alice, see @types/node.\n"
+    )
+    write(repo / "AGENTS.md", text)
+    found = open_md(layout).explain()
+    assert f"\n## project instructions: AGENTS.md\n{text}" in found.text  # untouched
+    assert "\n## project instructions: real.md (imported by AGENTS.md)\nREAL\n" in found.text
+    assert found.text.count("REAL") == 1
+    assert sorted((n.subject.split(" in ")[0], n.reason) for n in found.notes) == [
+        ("@gone/away.md", "not a file: left as written"),
+        ("@types/node", "not a file: left as written"),
     ]
 
 
-def test_includes_in_code_are_text_and_missing_ones_are_visible(layout: dict[str, Path]) -> None:
-    repo = layout["repo"]
-    write(repo / "real.md", "REAL")
-    write(
-        repo / "AGENTS.md",
-        "span `see @real.md` here\n```\n@real.md\n```\n"
-        "    ~~~ not a fence\n@real.md and @gone/away.md, mail a@real.md\n",
-    )
-    text = open_md(layout).system_block()
-    assert "span `see @real.md` here\n```\n@real.md\n```\n" in text
-    assert "REAL and [memdir: @gone/away.md not included: no such file], mail a@real.md" in text
-
-
-def test_includes_outside_project_and_home_are_refused_unless_configured(
+def test_imports_outside_project_and_home_are_refused_unless_configured(
     layout: dict[str, Path], tmp_path: Path
 ) -> None:
     outside = write(tmp_path / "shared" / "policy.md", "Shared policy.\n")
     write(layout["repo"] / "AGENTS.md", f"Rules: @{outside}\n")
-    refused = open_md(layout).system_block()
-    assert "Shared policy" not in refused
-    assert "not included: outside the folders this file may include from" in refused
+    refused = open_md(layout).explain()
+    assert "Shared policy" not in refused.text
+    assert any("outside the folders this file may import from" in n.reason for n in refused.notes)
     write(layout["home"] / "config.toml", f'include_dirs = ["{outside.parent}"]\n')
-    assert "Rules: Shared policy.\n" in open_md(layout).system_block()
+    assert "\nShared policy.\n" in open_md(layout).system_block()
 
 
-def test_symlinked_include_leaving_the_project_is_refused(
+def test_symlinked_import_leaving_the_project_is_refused(
     layout: dict[str, Path], tmp_path: Path
 ) -> None:
     secret = write(tmp_path / "elsewhere" / "secret.md", "SECRET")
     (layout["repo"] / "link.md").symlink_to(secret)
     write(layout["repo"] / "AGENTS.md", "x @link.md\n")
-    text = open_md(layout).system_block()
-    assert "SECRET" not in text and "not included: outside the folders" in text
+    found = open_md(layout).explain()
+    assert "SECRET" not in found.text
+    assert any(n.warning and "outside the folders" in n.reason for n in found.notes)
 
 
 def test_a_fifo_named_agents_md_does_not_hang(layout: dict[str, Path]) -> None:
@@ -309,23 +335,159 @@ def test_a_project_inside_the_memory_home_still_reads_its_agents_md(tmp_path: Pa
     assert "Rule from an unusable" not in block
 
 
-def test_an_include_fan_out_is_bounded_and_says_so(layout: dict[str, Path]) -> None:
-    """Each file may include another many times; together the includes of one session
-    start are capped, so a hostile repository cannot flood or stall it."""
+def test_an_import_fan_out_is_bounded_and_says_so(layout: dict[str, Path]) -> None:
+    """Each file is imported once however often it is named; distinct files together are
+    capped, so a hostile repository cannot flood or stall a session start."""
     repo = layout["repo"]
-    write(repo / "d" / "leaf.md", "x" * 2000 + "\n")
-    for level in range(4, 0, -1):
-        child = "leaf.md" if level == 4 else f"l{level + 1}.md"
-        write(repo / "d" / f"l{level}.md", f" @./{child}" * 12 + "\n")
-    write(repo / "AGENTS.md", " @d/l1.md" * 12 + "\n")
+    for n in range(40):
+        write(repo / "d" / f"f{n}.md", f"{n} " + "x" * 20_000 + "\n")
+    write(repo / "AGENTS.md", " ".join(f"@d/f{n}.md @d/f{n}.md" for n in range(40)) + "\n")
     found = open_md(layout).explain()
     from memdir.instructions import MAX_INCLUDED_BYTES
 
-    assert len(found.text.encode()) < 2 * MAX_INCLUDED_BYTES
-    assert "KiB, the most one session start takes]" in found.text
+    assert len(found.text.encode()) < MAX_INCLUDED_BYTES + 30_000
+    assert any("KiB, the most one session start takes" in n.reason for n in found.notes)
+    files = [s.source for s in found.sections if s.kind == "instructions"]
+    assert len(set(files)) == len(files)  # each once
 
 
 def test_a_nul_byte_in_an_include_is_a_note_not_a_crash(layout: dict[str, Path]) -> None:
     write(layout["repo"] / "AGENTS.md", "A @a\x00b.md and @c/\x00.md\n")
     text = open_md(layout).system_block()
     assert text.count("## project instructions: AGENTS.md") == 1
+
+
+# -- read as each harness reads (issue 14, items 1-3) ------------------------------------------
+
+
+def sources(found: Any) -> list[str]:
+    return [s.source for s in found.sections if s.kind in ("instructions", "rule")]
+
+
+def test_a_file_named_twice_or_through_a_symlink_is_loaded_once(layout: dict[str, Path]) -> None:
+    repo = layout["repo"]
+    write(repo / "AGENTS.md", "Run `make check` before every commit.\n")
+    write(repo / "CLAUDE.md", "Read @AGENTS.md first.\n\nAgain: @AGENTS.md\n")
+    found = open_md(layout).explain()
+    assert found.text.count("Run `make check`") == 1
+    assert sources(found) == ["AGENTS.md", "CLAUDE.md"]
+    assert "Read @AGENTS.md first.\n\nAgain: @AGENTS.md\n" in found.text  # as written
+    (repo / "CLAUDE.md").unlink()
+    (repo / "CLAUDE.md").symlink_to("AGENTS.md")
+    found = open_md(layout).explain()
+    assert found.text.count("Run `make check`") == 1 and sources(found) == ["AGENTS.md"]
+    assert any(n.reason.endswith("which is loaded once") for n in found.notes)
+
+
+def test_agents_override_is_read_instead_of_agents_md_and_explain_says_so(
+    layout: dict[str, Path], tmp_path: Path
+) -> None:
+    repo = layout["repo"]
+    write(repo / "AGENTS.md", "Team rules.\n")
+    write(repo / "AGENTS.override.md", "My override for this checkout.\n")
+    write(repo / "src" / "AGENTS.md", "Source rules.\n")
+    md = open_md(layout, repo / "src")
+    found = md.explain()
+    assert sources(found) == ["AGENTS.override.md", "src/AGENTS.md"]
+    assert "Team rules" not in found.text
+    assert [(n.subject, n.reason) for n in found.notes] == [
+        (
+            str(repo / "AGENTS.md"),
+            "not loaded: AGENTS.override.md in the same folder is read instead (as Codex does)",
+        )
+    ]
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "memdir",
+            "--home",
+            str(layout["home"]),
+            "-C",
+            str(repo / "src"),
+            "context",
+            "--explain",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={
+            **os.environ,
+            "HOME": str(layout["person"]),
+            "MEMDIR_MANAGED_DIR": str(layout["managed"]),
+        },
+    ).stdout
+    assert "AGENTS.override.md" in out and "Nothing was left out" not in out
+    assert f"{repo / 'AGENTS.md'}: not loaded: AGENTS.override.md in the same folder" in out
+
+
+def test_claude_code_files_above_the_root_in_dot_claude_and_local_ones(
+    layout: dict[str, Path], tmp_path: Path
+) -> None:
+    """Claude Code reads CLAUDE.md in every folder from / down, .claude/CLAUDE.md and
+    .claude/rules/** beside each, and CLAUDE.local.md after them; memdir the same, with
+    the private files in the local scope (most local last)."""
+    repo = layout["repo"]
+    write(tmp_path / "CLAUDE.md", "Workspace-wide notes.\n")
+    write(tmp_path / "CLAUDE.local.md", "My workspace notes.\n")
+    write(repo / "CLAUDE.md", "Repo notes.\n")
+    write(repo / ".claude" / "CLAUDE.md", "Repo notes in .claude.\n")
+    write(repo / ".claude" / "rules" / "style.md", "Style rule.\n")
+    write(
+        repo / ".claude" / "rules" / "frontend" / "react.md",
+        '---\npaths:\n  - "src/web/**/*.tsx"\n---\nReact rule.\n',
+    )
+    write(
+        repo / ".claude" / "rules" / "backend" / "api.md",
+        "---\npaths: src/api/**/*.py, docs/api.md\n---\nAPI rule.\n",
+    )
+    write(repo / "src" / "CLAUDE.md", "Source notes.\n")
+    write(repo / "CLAUDE.local.md", "My repo notes.\n")
+    write(repo / ".gitignore", "CLAUDE.local.md\n")
+    md = open_md(layout, repo / "src")
+    plain = md.explain()
+    assert sources(plain) == [
+        str(tmp_path / "CLAUDE.md"),
+        "CLAUDE.md",
+        ".claude/CLAUDE.md",
+        ".claude/rules/style.md",
+        "src/CLAUDE.md",
+        str(tmp_path / "CLAUDE.local.md"),
+        "CLAUDE.local.md",
+    ]
+    assert "React rule" not in plain.text and "API rule" not in plain.text
+    assert any(n.subject.endswith("react.md") and "only for paths" in n.reason for n in plain.notes)
+    assert "React rule." in md.system_block(["src/web/app/page.tsx"])
+    assert "API rule." in md.system_block(["src/api/v1/users.py"])
+    assert "API rule." in md.system_block([str(repo / "docs" / "api.md")])
+    assert "API rule." not in md.system_block(["src/web/app/page.tsx"])
+
+
+def test_codex_budget_and_fallback_names_follow_codex_config(
+    layout: dict[str, Path], tmp_path: Path
+) -> None:
+    """Codex reads one file per folder (AGENTS.override.md, AGENTS.md, then its
+    project_doc_fallback_filenames) and at most project_doc_max_bytes of them together."""
+    repo = layout["repo"]
+    codex = tmp_path / "codex-home"
+    write(
+        codex / "config.toml",
+        'project_doc_fallback_filenames = ["TEAM.md"]\nproject_doc_max_bytes = 100\n',
+    )
+    write(repo / "AGENTS.md", "a" * 60 + "\n")
+    write(repo / "src" / "TEAM.md", "b" * 60 + "\n")  # no AGENTS.md there: the fallback
+    write(repo / "src" / "app" / "AGENTS.md", "c" * 60 + "\n")
+    md = open_md(layout, repo / "src" / "app", CODEX_HOME=str(codex))
+    found = md.explain()
+    assert sources(found) == ["AGENTS.md", "src/TEAM.md"]
+    assert section(found, "src/TEAM.md").text.endswith("\n" + "b" * 39 + "\n")  # 100 - 61
+    reasons = {
+        n.subject.rsplit("/", 2)[-2] + "/" + n.subject.rsplit("/", 1)[-1]: n.reason
+        for n in found.notes
+    }
+    assert reasons["src/TEAM.md"].startswith("cut to 39 of 61 bytes: Codex reads at most 100")
+    assert reasons["app/AGENTS.md"].startswith("not loaded: Codex reads at most 100 bytes")
+    write(repo / "CLAUDE.md", "@src/app/AGENTS.md\n")  # Claude Code reads it whole
+    whole = open_md(layout, repo / "src" / "app", CODEX_HOME=str(codex)).explain()
+    assert "c" * 60 in whole.text
+    assert open_md(layout, repo / "src" / "app").explain().text.count("c" * 60) == 1  # 32 KiB

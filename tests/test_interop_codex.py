@@ -187,7 +187,7 @@ def test_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
 
 def test_malformed_files_are_reported_and_the_rest_imported(md: Memdir, user_home: Path) -> None:
     src = user_home / MEMORIES
-    (src / "memory_summary.md").write_text("# Memory Summary\n\n## User Profile\n\n- x\n")
+    (src / "memory_summary.md").write_text("# Memory Summary\n\n## User Profile\n\n- Ada.\n")
     memory = src / "MEMORY.md"
     memory.write_text(
         "Preamble nobody asked for.\n\n# Task Group:\nbody\n\n"
@@ -198,7 +198,8 @@ def test_malformed_files_are_reported_and_the_rest_imported(md: Memdir, user_hom
     (src / "extensions/ad_hoc/notes/blank.md").write_text("\n  \n")
     plan = import_memories(md, "codex")
     problems = "\n".join(plan.problems)
-    assert f"{src / 'memory_summary.md'}:1: the first line is not `v1`" in problems
+    assert "memory_summary.md" not in problems  # Codex reads it without `v1`; so does memdir
+    assert f"{src / 'memory_summary.md'}:1: no `v1` line: Codex reads it" in "\n".join(plan.notes)
     assert f"{memory}:1: text outside any `# Task Group:` block" in problems
     assert f"{memory}:3: a `# Task Group:` line without a title" in problems
     assert (
@@ -206,7 +207,7 @@ def test_malformed_files_are_reported_and_the_rest_imported(md: Memdir, user_hom
         "at offset 3))" in problems
     )
     assert "blank.md:1: the note is empty" in problems
-    assert len(plan.by_action("add")) == 7  # five task groups and two notes
+    assert len(plan.by_action("add")) == 8  # five task groups, two notes, the profile
     (empty,) = plan.by_action("invalid")
     assert empty.item.name == "empty group" and "body" in empty.reason
 
@@ -219,9 +220,15 @@ def test_unknown_summary_sections_and_a_missing_folder(
         "v1\nstray\n## User Profile\n\nAda.\n\n## Misc\n\n- kept out\n"
     )
     plan = import_memories(md, "codex")
-    assert any(":2: text before the first `##` section" in p for p in plan.problems)
-    assert any(":7: section 'Misc' is not one of Codex's" in p for p in plan.problems)
-    assert "Ada." in {p.item.body for p in plan.items}
+    assert plan.problems == []  # every part is read, as Codex reads the whole file
+    assert any(":2: text before the first `##` section: imported" in n for n in plan.notes)
+    assert any(":7: section 'Misc' is not one of Codex's" in n for n in plan.notes)
+    summary = [p.item for p in plan.items if "memory_summary.md" in p.item.origin]
+    assert [(i.body, str(i.type)) for i in summary] == [
+        ("stray", "reference"),
+        ("Ada.", "user"),
+        ("kept out", "reference"),
+    ]
     missing = import_memories(md, "codex", tmp_path / "nowhere")
     assert missing.items == [] and "no such folder" in missing.problems[0]
 
@@ -341,13 +348,13 @@ def test_summary_is_v1_and_within_the_token_bound(
         "## General Tips",
         "## What's in Memory",
     ]
-    # tokens <= UTF-8 bytes under byte-level BPE, so this is the 2,500-token bound
-    assert SUMMARY_MAX_BYTES == SUMMARY_MAX_TOKENS == 2_500
-    assert 2_000 < len(summary.encode("utf-8")) <= SUMMARY_MAX_BYTES
+    # Codex cuts the summary it loads at 2,500 tokens, counting 4 bytes a token
+    assert SUMMARY_MAX_BYTES == 4 * SUMMARY_MAX_TOKENS == 10_000
+    assert 9_000 < len(summary.encode("utf-8")) <= SUMMARY_MAX_BYTES
     assert "- Pinned reference" not in summary and "**Pinned reference**" in summary
     assert "Stop doing the old thing." in summary
     left = dict(rendered.left_out)
-    assert len(left) > 200 and newest.id not in left
+    assert len(left) > 150 and newest.id not in left
     assert all("2,500-token budget" in why for why in left.values())
     for entry in md.store("user").list():  # what did not fit is in MEMORY.md
         assert (entry.id in left) == (f"# Task Group: {entry.name}\n" in memory)
@@ -364,11 +371,11 @@ def test_the_summary_ranks_as_memdir_does_recent_use_first(
     md: Memdir, tmp_path: Path, clock: Clock
 ) -> None:
     user = md.store("user")
-    alpha = add(user, "Alpha", "x" * 1_000)
+    alpha = add(user, "Alpha", "x" * 4_000)
     clock.advance(days=1)
-    beta = add(user, "Beta", "y" * 1_000)
+    beta = add(user, "Beta", "y" * 4_000)
     clock.advance(days=1)
-    add(user, "Gamma", "z" * 1_000)
+    add(user, "Gamma", "z" * 4_000)
     assert _summary_left_out(md, tmp_path) == [alpha.id]  # two fit: the newest
     assert not md.state_path.exists()  # ranking reads usage, never creates state.db
     clock.advance(days=1)
@@ -380,8 +387,8 @@ def test_the_summary_puts_entries_unused_for_a_month_last(
     md: Memdir, tmp_path: Path, clock: Clock
 ) -> None:
     user = md.store("user")
-    rule = add(user, "Old rule", "Always " + "x" * 1_200)
-    fact = add(user, "Fresh fact", "y" * 1_200, type="reference")
+    rule = add(user, "Old rule", "Always " + "x" * 6_000)
+    fact = add(user, "Fresh fact", "y" * 6_000, type="reference")
     assert _summary_left_out(md, tmp_path) == [fact.id]  # feedback outranks reference...
     clock.advance(days=md.settings.max_unused_days + 1)
     md.usage().bump([(user.backend.location, fact.id)])
@@ -703,3 +710,39 @@ def test_task_groups_round_trip(groups: list[tuple[EntryType, str, str, str]]) -
     assert [(i.type, i.name, validate_body(i.body), i.cwd) for i in parsed.items] == [
         (k.value, n, b, "/srv/app") for k, n, _, b in kept
     ]
+
+
+def test_an_unversioned_summary_larger_than_codex_keeps_imports_and_exports_whole(
+    md: Memdir, tmp_path: Path
+) -> None:
+    """Issue 14, item 7: a real summary without `v1` (10.6 KB) was refused whole, and a
+    6 KB one was cut to 2.4 KB with its index gone. Codex reads the whole file and keeps
+    2,500 tokens of it (10,000 bytes as it counts them): memdir imports every part and
+    exports within exactly that."""
+    source = Path(__file__).parent / "fixtures" / "codex" / "unversioned"
+    text = (source / "memory_summary.md").read_text()
+    assert not text.startswith("v1") and len(text.encode()) > SUMMARY_MAX_BYTES
+    plan = import_memories(md, "codex", source, apply=True)
+    assert plan.problems == [] and plan.notes[0].endswith(
+        "no `v1` line: Codex reads it all the same; imported"
+    )
+    kinds = [str(p.item.type) for p in plan.items]
+    assert kinds.count("user") == 2 and kinds.count("feedback") == 10
+    assert kinds.count("reference") == 8 + 47  # every tip; the index is Codex's, not memory
+    assert not any("What's in Memory" in p.item.body for p in plan.items)
+    rendered = HARNESS.render(md, tmp_path / "out")
+    summary = content(rendered, "memory_summary.md")
+    assert 9_000 < len(summary.encode()) <= SUMMARY_MAX_BYTES
+    assert "\n## What's in Memory\n\n- MEMORY.md:" in summary  # the index has its room
+    kept = [p.item.body for p in plan.items if p.item.type != "reference"]
+    assert all(body in summary for body in kept)  # profile, every preference
+    left = [e for e, why in rendered.left_out if "token budget" in why]
+    assert 0 < len(left) < 10  # only the last tips: 2,500 tokens as Codex counts them
+    small = tmp_path / "small"  # a 6 KB summary: all of it fits, the index too
+    small.mkdir()
+    (small / "memory_summary.md").write_text("\n".join(text.splitlines()[:40]) + "\n")
+    other = Memdir(load_settings(tmp_path / "h2", md.settings.project, environ={}))
+    import_memories(other, "codex", small, apply=True)
+    again = HARNESS.render(other, tmp_path / "out2")
+    assert not [e for e, why in again.left_out if "token budget" in why]
+    assert "## What's in Memory" in content(again, "memory_summary.md")

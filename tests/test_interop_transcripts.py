@@ -705,3 +705,40 @@ def test_cli_shows_a_progress_bar_on_a_terminal(userhome: Path, home: Path, proj
     os.close(master)
     assert proc.returncode == 0 and "16 messages added" in proc.stdout
     assert b"Importing claude-code transcripts" in shown and b"Traceback" not in shown
+
+
+SUBAGENTS = Path(__file__).parent / "fixtures" / "transcripts" / "subagents" / "home"
+DEPOT = SUBAGENTS / ".claude" / "projects" / "-home-ada-depot"
+DEPOT_MAIN = "5b9e2f4c-8d71-4a3e-9c02-7e1f3a6b2d90"
+DEPOT_GONE = "c41d7e08-2b6f-4f9a-8e35-90a1b2c3d4e5"
+
+
+def test_sub_agent_and_compaction_files_stay_one_session_under_their_parent(
+    md: Memdir, run: Callable[..., subprocess.CompletedProcess[str]], home: Path
+) -> None:
+    """Issue 14, items 10-11, on Claude Code 2.1-shaped files: `progress` lines are links
+    in a sub-agent's chain, a compaction agent's lines hang off the parent file's records,
+    and one sub-agent whose parent transcript is gone."""
+    report = import_sessions(md, "claude-code", DEPOT)
+    files = sorted((DEPOT / DEPOT_MAIN / "subagents").glob("*.jsonl"))
+    assert len(files) == 12  # 10 sub-agents, 2 compaction agents
+    parent = f"claude-code:{DEPOT_MAIN}"
+    children = [s for s in md.sessions.list(limit=100) if s.parent_id == parent]
+    assert len(children) == 12  # one session per file (was 39 before: a chain per break)
+    for s in children:  # every message line of its file, none split off elsewhere
+        assert s.messages == 5, s.id
+    assert report.sessions == 12 + 1 + 1  # the children, their parent, the orphan
+    orphan_parent = f"claude-code:{DEPOT_GONE}"
+    assert report.parents_missing == [orphan_parent]
+    stub = md.sessions.get(orphan_parent)  # no dangling pointer: the parent exists, empty
+    assert stub.messages == 0 and stub.cwd == "/home/ada/depot"
+    again = import_sessions(md, "claude-code", DEPOT)  # idempotent
+    assert again.messages_added == 0 and again.parents_missing == []
+    out = run("sessions", "ls", "--limit", "50").stdout
+    assert f"(child of {parent})" in out and f"(child of {orphan_parent})" in out
+    hits = run("sessions", "search", "Grep", "--role", "assistant").stdout
+    marked = [line for line in hits.splitlines() if line.lstrip().startswith("> #")]
+    assert marked and all(line.split(": ", 1)[1].strip() for line in marked)  # a snippet
+    assert any("Grep" in line for line in marked)
+    shown = run("sessions", "show", orphan_parent).stdout
+    assert orphan_parent in shown

@@ -171,7 +171,7 @@ def test_explain_shows_a_project_rule_overriding_a_user_rule(
     out = run("context", "--explain")
     assert out.returncode == 0, out.stderr
     assert f"user     {user_rule}: overridden by the project rule {project_rule}" in out.stdout
-    assert "project  rule" in out.stdout and "includes: AGENTS.md → docs/a.md" in out.stdout
+    assert "project  rule" in out.stdout and "imported: AGENTS.md → docs/a.md" in out.stdout
     data = json.loads(run("context", "--explain", "--json").stdout)
     assert (
         sum(s["bytes"] for s in data["sections"])
@@ -185,7 +185,8 @@ def test_explain_shows_a_project_rule_overriding_a_user_rule(
     } in data["left_out"]
     block = run("context").stdout
     assert block == data["system_block"]
-    assert block.index("Run make test.") > block.index("Top included")
+    assert block.index("Run make test.") > block.index("Top @docs/a.md\n")
+    assert block.index("included\n") > block.index("Top @docs/a.md\n")
 
 
 def test_open_with_a_path_loads_rules_for_it(tmp_path: Path, project: Path, run) -> None:

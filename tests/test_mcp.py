@@ -20,6 +20,8 @@ from typing import Any
 
 import anyio
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
@@ -260,9 +262,32 @@ def _post(url: str, body: bytes, token: str | None) -> int:
         return exc.code
 
 
-def _client(url: str, token: str, *, terminate: bool = True) -> Client:
-    http = create_mcp_http_client(headers={"Authorization": f"Bearer {token}"})
-    return Client(streamable_http_client(url, http_client=http, terminate_on_close=terminate))
+def _client(
+    url: str,
+    token: str,
+    *,
+    terminate: bool = True,
+    project: Path | None = None,
+    roots: list[Path] | None = None,
+) -> Client:
+    """The SDK's client over HTTP; ``project`` is sent as the X-Memdir-Project header,
+    ``roots`` are answered to the server's roots/list (a client with roots capability)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    if project is not None:
+        headers["X-Memdir-Project"] = str(project)
+    http = create_mcp_http_client(headers=headers)
+    transport = streamable_http_client(url, http_client=http, terminate_on_close=terminate)
+    if roots is None:
+        return Client(transport)
+
+    async def list_roots(ctx: Any) -> Any:
+        from mcp import types
+
+        return types.ListRootsResult(
+            roots=[types.Root(uri=folder.resolve().as_uri(), name=folder.name) for folder in roots]
+        )
+
+    return Client(transport, list_roots_callback=list_roots)
 
 
 def _ended(home: Path, project: Path, *session_ids: str, within: float = 10.0) -> bool:
@@ -291,7 +316,10 @@ def test_http_token_limits_and_separate_snapshots(
     assert _post(url, b"{" + b" " * 70000 + b"}", token) == 413
 
     async def main() -> None:
-        async with _client(url, token) as a, _client(url, token) as b:
+        async with (
+            _client(url, token, project=project) as a,
+            _client(url, token, project=project) as b,
+        ):
             first = (await a.read_resource("memdir://context")).contents[0].text  # type: ignore[union-attr]
             await b.read_resource("memdir://context")  # b's snapshot: before the add too
             _data(
@@ -316,7 +344,7 @@ def test_http_token_limits_and_separate_snapshots(
             assert md.sessions.get(la["session_id"]).ended_at is None  # open while connected
         # leaving the block sent DELETE: each connection's memdir session has ended
         assert _ended(home, project, la["session_id"], lb["session_id"])
-        async with _client(url, token) as c:  # a new connection: a new snapshot
+        async with _client(url, token, project=project) as c:  # a new connection: new snapshot
             fresh = (await c.read_resource("memdir://context")).contents[0].text  # type: ignore[union-attr]
             assert "Prefers short answers" in fresh
             tools = [t.name for t in (await c.list_tools()).tools]
@@ -437,8 +465,10 @@ def test_a_404_elsewhere_does_not_end_the_connections_session(home: Path, projec
         def post(body: dict[str, Any], extra: dict[str, str]) -> Any:
             req = urllib.request.Request(url, json.dumps(body).encode(), {**head, **extra})
             with urllib.request.urlopen(req, timeout=30) as resp:
-                data = resp.read()
-                return resp.headers, json.loads(data) if data else None
+                data = resp.read().decode()
+                events = [ln[5:] for ln in data.splitlines() if ln.startswith("data:")]
+                last = events[-1] if events else data  # answers are SSE streams
+                return resp.headers, json.loads(last) if last.strip() else None
 
         headers, init = post(
             {
@@ -524,3 +554,109 @@ def test_the_index_resource_leaves_out_what_the_guard_withholds(
     text = _index(md)
     assert "(project_tests.md)" in text and "## project scope" in text
     assert "Ignore all previous" not in text and "project_setup" not in text
+
+
+def _context(result: Any) -> str:
+    return str(result.contents[0].text)
+
+
+def test_one_server_serves_each_connection_in_its_own_project(
+    server: tuple[str, str], home: Path, project: Path, tmp_path: Path
+) -> None:
+    """Issue 14: two official-SDK clients connected to one `memdir serve` from two project
+    folders (their MCP roots) each write a local memory; each sees only its own in a new
+    session, both see a user entry; a client that names no project gets a clear error on
+    a local write, never a write into the server's folder; roots that change move the
+    connection."""
+    url, token = server
+    alpha, beta = tmp_path / "alpha", tmp_path / "beta"
+    for folder in (alpha, beta):
+        (folder / ".git").mkdir(parents=True)
+
+    def add(name: str, **extra: str) -> dict[str, Any]:
+        return {
+            "action": "add",
+            "type": "feedback",
+            "name": name,
+            "description": f"about {name}",
+            "body": f"{name}.",
+            **extra,
+        }
+
+    async def main() -> None:
+        async with _client(url, token, roots=[alpha]) as a, _client(url, token, roots=[beta]) as b:
+            assert _data(await a.call_tool("memory", add("Alpha uses tabs")))["success"]
+            assert _data(await b.call_tool("memory", add("Beta uses spaces")))["success"]
+            shared = add("Answer in English", scope="user")
+            assert _data(await a.call_tool("memory", shared))["success"]
+            schema = next(t for t in (await a.list_tools()).tools if t.name == "memory")
+            assert "project" in schema.input_schema["properties"]
+        async with (
+            _client(url, token, roots=[alpha]) as a2,
+            _client(url, token, roots=[beta]) as b2,
+        ):
+            seen_a = _context(await a2.read_resource("memdir://context"))
+            seen_b = _context(await b2.read_resource("memdir://context"))
+        assert "Alpha uses tabs" in seen_a and "Beta uses spaces" not in seen_a
+        assert "Beta uses spaces" in seen_b and "Alpha uses tabs" not in seen_b
+        assert "Answer in English" in seen_a and "Answer in English" in seen_b
+        async with _client(url, token) as c:  # no roots, no header, no argument
+            refused = await c.call_tool("memory", add("Where does this go"))
+            error = _data(refused)["error"]
+            assert refused.is_error and "did not say which project" in error
+            assert "X-Memdir-Project" in error and '"project"' in error
+            assert _data(await c.call_tool("memory", add("For everyone", scope="user")))["success"]
+            assert "Answer in English" in _context(await c.read_resource("memdir://context"))
+            named = await c.call_tool("memory", add("Named by argument", project=str(beta)))
+            assert _data(named)["success"]
+            wrong = await c.call_tool("memory_search", {"query": "x", "project": "relative/path"})
+            assert wrong.is_error and "absolute path of an existing folder" in _data(wrong)["error"]
+        async with _client(url, token, project=alpha) as d:  # the header, for clients without roots
+            assert "Alpha uses tabs" in _context(await d.read_resource("memdir://context"))
+        moving = [alpha]
+        async with _client(url, token, roots=moving) as e:
+            assert "Alpha uses tabs" in _context(await e.read_resource("memdir://context"))
+            moving[:] = [beta]
+            import warnings
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                await e.send_roots_list_changed()
+            deadline = time.monotonic() + 10
+            while "Beta uses spaces" not in _context(await e.read_resource("memdir://context")):
+                assert time.monotonic() < deadline, "roots/list_changed was not followed"
+                await anyio.sleep(0.05)
+
+    anyio.run(main)
+    local = {
+        folder: {e.name for e in memdir.open(home, folder).store("local").list()}
+        for folder in (alpha, beta, project)
+    }
+    assert local == {
+        alpha: {"Alpha uses tabs"},
+        beta: {"Beta uses spaces", "Named by argument"},
+        project: set(),  # the server's own folder got nothing
+    }
+    user = {e.name for e in memdir.open(home, project).store("user").list()}
+    assert user == {"Answer in English", "For everyone"}
+
+
+@given(st.one_of(st.text(max_size=80), st.none(), st.integers(), st.lists(st.text(max_size=5))))
+def test_a_project_named_by_a_client_is_a_folder_or_a_clear_error(value: object) -> None:
+    """The `project` argument and header come from a model or a client: never a crash."""
+    from mcp.shared.exceptions import MCPError
+
+    from memdir.mcp import _folder, _root_folder
+
+    try:
+        found = _folder(value, "the 'project' argument")
+    except MCPError as exc:
+        assert "project" in exc.error.message
+    else:
+        assert found.is_absolute() and found.is_dir()
+    if isinstance(value, str):  # a root's URI, as a client may send it
+        for uri in (value, "file://" + value, "file:///" + value):
+            root = _root_folder(uri)
+            assert root is None or (root.is_absolute() and root.is_dir())
+    assert _root_folder(Path("/").as_uri()) == Path("/")
+    assert _root_folder("https://example.com/x") is None

@@ -20,6 +20,10 @@
     history_scopes = ["local", "user"]      # scopes whose folder is a git history; the
                                             # project scope lives in its repository's own
 
+Codex's own ``$CODEX_HOME/config.toml`` (default ``~/.codex/config.toml``) is read for the
+two keys that decide which ``AGENTS.md`` files Codex reads, so memdir reads the same ones:
+``project_doc_fallback_filenames`` and ``project_doc_max_bytes`` (:class:`CodexDocs`).
+
 ``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``;
 ``MEMDIR_LLM`` and ``MEMDIR_LLM_BASE_URL`` override ``llm`` and ``llm_base_url``;
 ``MEMDIR_BACKGROUND=0`` turns the worker thread off (jobs wait for ``memdir maintain``).
@@ -39,7 +43,7 @@ from typing import Any
 from .errors import MemdirError, ParseError
 from .formats.index import PINNED_BUDGET
 
-__all__ = ["DEFAULT_MANAGED_DIR", "INSTRUCTION_FILES", "Settings", "load_settings"]
+__all__ = ["DEFAULT_MANAGED_DIR", "INSTRUCTION_FILES", "CodexDocs", "Settings", "load_settings"]
 
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")
 INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
@@ -65,6 +69,39 @@ _NO = frozenset({"0", "false", "no", "off"})
 
 
 @dataclass(frozen=True)
+class CodexDocs:
+    """How Codex picks a folder's ``AGENTS.md`` (codex-rs/core/src/agents_md.rs): after
+    ``AGENTS.override.md`` and ``AGENTS.md``, the ``fallbacks``; the files of one project
+    together at most ``max_bytes`` (0: none). ``problem``: why Codex's config was not used."""
+
+    fallbacks: tuple[str, ...] = ()
+    max_bytes: int = 32 * 1024
+    source: str = "Codex's default"
+    problem: str | None = None
+
+
+def _codex_docs(env: Mapping[str, str]) -> CodexDocs:
+    """The two project-doc keys of Codex's config.toml; defaults when it has none, and
+    defaults with ``problem`` set when it cannot be read (it is another tool's file)."""
+    path = Path(env.get("CODEX_HOME") or Path.home() / ".codex").expanduser() / "config.toml"
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        return CodexDocs()
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        return CodexDocs(problem=f"{path} cannot be read ({exc}); Codex's defaults are used")
+    names = data.get("project_doc_fallback_filenames", [])
+    limit = data.get("project_doc_max_bytes", 32 * 1024)
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return CodexDocs(problem=f"{path}: project_doc_fallback_filenames is not a list of names")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        return CodexDocs(problem=f"{path}: project_doc_max_bytes is not a number of bytes")
+    wanted = tuple(n for n in names if n and "/" not in n and n not in (".", ".."))
+    return CodexDocs(wanted, limit, str(path))
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything a :class:`memdir.Memdir` needs to know about its surroundings."""
 
@@ -85,6 +122,7 @@ class Settings:
     archive_unused_days: float = 90.0
     background: bool = True
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
+    codex_docs: CodexDocs = field(default_factory=CodexDocs)
 
     @property
     def enabled(self) -> bool:
@@ -178,6 +216,7 @@ def load_settings(
             and data.get("background", True) is not False
         ),
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
+        codex_docs=_codex_docs(env),
     )
 
 

@@ -67,13 +67,25 @@ class Explanation:
 class Memdir:
     """All scopes of one project. Build it with :func:`memdir.open`."""
 
-    def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        projectless: str | None = None,
+    ) -> None:
         self.settings = settings
         self.clock = clock
-        self.project_root = find_project_root(settings.project)
-        self.checkout_root = find_checkout_root(settings.project)
+        self.projectless = projectless  # why there is no project (then no project scopes)
+        self.project_root = settings.project
+        self.checkout_root = settings.project
+        if projectless is None:
+            self.project_root = find_project_root(settings.project)
+            self.checkout_root = find_checkout_root(settings.project)
         self.locations: dict[str, ScopeLocation] = {
             loc.name: loc
+            if projectless is None or loc.name in ("managed", "user")
+            else dataclasses.replace(loc, unavailable=projectless)
             for loc in locate_scopes(
                 settings.home, self.project_root, settings.managed_dir, self.checkout_root
             )
@@ -132,7 +144,9 @@ class Memdir:
         loc = self.locations[scope]
         if loc.unavailable:
             raise MemdirError(
-                f"The {scope} scope is not available here: {loc.unavailable}. "
+                f"The {scope} scope is not available here: {loc.unavailable}"
+                if self.projectless is not None
+                else f"The {scope} scope is not available here: {loc.unavailable}. "
                 f"Use the 'local' scope, or open memdir in a project folder."
             )
         if scope not in self._stores:
@@ -347,12 +361,14 @@ class Memdir:
         if not self.settings.enabled:
             return [], []
         return gather(
-            list(self.locations.values()),
+            [loc for loc in self.locations.values() if not (self.projectless and loc.unavailable)],
             checkout=self.checkout_root,
             start=self.settings.project,
             names=self.settings.instruction_files,
             include_dirs=self.settings.include_dirs,
             paths=paths,
+            project_root=self.project_root,
+            codex=self.settings.codex_docs,
         )
 
     def _sections(
@@ -472,6 +488,17 @@ class Memdir:
             paths=paths,
         )
 
+    def for_project(self, project: Path | None, *, why_not: str = "") -> Memdir:
+        """The same memory home opened for another ``project`` folder (as :func:`open`
+        would); with no project, only the managed and user scopes, the others refusing
+        with ``why_not`` (a server connection that did not say where it works)."""
+        if project is None:
+            missing = self.settings.home / "no-project"  # no files: nothing to read there
+            settings = dataclasses.replace(self.settings, project=missing)
+            return Memdir(settings, clock=self.clock, projectless=why_not or "no project")
+        settings = dataclasses.replace(self.settings, project=project.absolute())
+        return _opened(Memdir(settings, clock=self.clock))
+
     def scope_info(self) -> list[ScopeInfo]:
         """Every scope in ascending precedence: path, whether it exists, read-only or not,
         entry counts, and for the local scope the checkout path recorded in its folder."""
@@ -511,7 +538,12 @@ def open(
     ``home`` defaults to ``$MEMDIR_HOME`` or ``~/.memdir``. Scopes an interrupted write left
     inconsistent are repaired here, unless ``repair`` is false.
     """
-    md = Memdir(load_settings(home, project))
+    return _opened(Memdir(load_settings(home, project)), repair=repair)
+
+
+def _opened(md: Memdir, *, repair: bool = True) -> Memdir:
+    """``md`` after what :func:`open` does on opening: repair what an interrupted write
+    left, record the checkout in the local scope."""
     if repair and md.enabled:
         for store in md.stores():
             try:

@@ -8,6 +8,14 @@ connection has its own frozen snapshot (``memdir://context``) and its own sessio
 state.db (the ``log`` tool); the session ends when the connection does (over HTTP, see
 :class:`HttpSessions`) or when the server stops.
 
+Over HTTP (``memdir serve``) one server serves many projects: each connection's project is
+the first local folder among the client's MCP roots (asked for on its first request, and
+again after ``notifications/roots/list_changed``), else the ``X-Memdir-Project`` header,
+else a ``project`` argument of a tool call. Its snapshot and its local and project scopes
+are that project's. A connection that names none gets the user and managed scopes only:
+a write to the local or project scope is a tool error saying how to name the project.
+Over stdio (``memdir mcp``) the project is the folder the harness started it in.
+
 Library calls are blocking file and SQLite I/O: they run one at a time on a worker
 thread, so the event loop keeps serving other connections meanwhile.
 """
@@ -17,14 +25,17 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+import warnings
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import unquote, urlparse
 
 import anyio
 import mcp.types as types
 from mcp.server.lowlevel import Server
-from mcp.shared.exceptions import MCPError
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError, NoBackChannelError
 
 from .errors import MemdirError
 
@@ -37,6 +48,7 @@ if TYPE_CHECKING:
 __all__ = [
     "INSTRUCTIONS",
     "LOG_TOOL",
+    "PROJECT_HEADER",
     "SESSION_HEADER",
     "HttpSessions",
     "build_server",
@@ -45,6 +57,20 @@ __all__ = [
 
 _T = TypeVar("_T")
 SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
+PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project folder here
+ROOTS_TIMEOUT = 10.0  # seconds a client may take to answer roots/list
+NO_PROJECT = (
+    "this connection did not say which project it works in (its MCP client sent no roots, "
+    "no X-Memdir-Project header and no 'project' argument). Pass \"project\": "
+    '"/path/to/your/checkout" in this call, or register memdir with the header '
+    "X-Memdir-Project: /path/to/your/checkout (or with a client that sends MCP roots); "
+    'or save it for every project with "scope": "user".'
+)
+PROJECT_PROPERTY: dict[str, Any] = {
+    "type": "string",
+    "description": "Absolute path of the project (checkout) this conversation works in; "
+    "needed only when the client sends no MCP roots.",
+}
 
 INSTRUCTIONS = """\
 memdir is long-term memory that persists across sessions as Markdown entries. Read the \
@@ -105,11 +131,16 @@ LOG_TOOL: dict[str, Any] = {
 
 @dataclass
 class _Live:
-    """One HTTP connection: its memdir session (once started) and its HTTP activity."""
+    """One HTTP connection: its memdir session (once started), the project it is for and
+    how that was learnt, its roots, and its HTTP activity."""
 
     session: MemorySession | None = None
     in_flight: int = 0
     idle_since: float = field(default_factory=time.monotonic)
+    project: Path | None = None
+    source: str = ""  # "roots", "header", "argument" or "" (none)
+    roots: list[Path] | None = None  # None: not asked yet (or changed since)
+    lock: anyio.Lock = field(default_factory=anyio.Lock)
 
 
 class HttpSessions:
@@ -201,49 +232,119 @@ class _Backend:
         self.http = http  # None: stdio, where the pipe is the one connection
         self.only: MemorySession | None = None
         self.limiter = anyio.CapacityLimiter(1)
-        self.starting = anyio.Lock()  # two first requests of one connection: one session
+        self.starting = anyio.Lock()  # two first requests over stdio: one session
+        self.projects: dict[Path | None, Memdir] = {}  # HTTP: one Memdir per project
         if http is not None:
             http._backend = self
 
     async def run(self, fn: Callable[[], _T]) -> _T:
         return await anyio.to_thread.run_sync(fn, limiter=self.limiter)
 
-    async def session(self, ctx: ServerRequestContext[Any]) -> MemorySession:
+    async def session(
+        self, ctx: ServerRequestContext[Any], project: object = None
+    ) -> MemorySession:
         """This connection's session, started (snapshot frozen) on its first request.
 
         Over stdio the process serves one connection, whichever protocol era it speaks
-        (in the 2026 era the SDK makes a Connection per request). Over HTTP the handshake
-        era is enforced (see :mod:`memdir.serve`) and the connection is the request's
-        ``Mcp-Session-Id``.
+        (in the 2026 era the SDK makes a Connection per request), in its own folder. Over
+        HTTP the handshake era is enforced (see :mod:`memdir.serve`), the connection is
+        the request's ``Mcp-Session-Id``, and its project comes from the client (see the
+        module docstring; ``project`` is a tool call's argument). A session whose project
+        changes (new roots) ends, and one for the new project starts.
         """
-        async with self.starting:
-            if self.http is None:
+        if self.http is None:
+            async with self.starting:
                 if self.only is None:
                     self.only = await self.run(lambda: self.md.session(agent=self.agent))
                 return self.only
-            headers = getattr(ctx.request, "headers", None)
-            sid = headers.get(SESSION_HEADER) if headers is not None else None
-            if not sid:
+        headers = getattr(ctx.request, "headers", None)
+        sid = headers.get(SESSION_HEADER) if headers is not None else None
+        if not sid:
+            raise MCPError(
+                code=types.INVALID_REQUEST,
+                message="memdir serves one session "
+                "per connection: initialize first and send its Mcp-Session-Id",
+            )
+        live = self.http._slot(sid)
+        async with live.lock:
+            folder, source = await self._project(ctx, live, headers, project)
+            if live.session is not None and folder == live.project:
+                return live.session
+            md = await self.run(lambda: self._memdir(folder))
+            session = await self.run(lambda: md.session(agent=self.agent))
+            if self.http._live.get(sid) is not live:
+                # the connection ended (a DELETE, a 404) while this started: end it now
+                # rather than leave a session no table holds
+                await self.run(session.close)
                 raise MCPError(
                     code=types.INVALID_REQUEST,
-                    message="memdir serves one session "
-                    "per connection: initialize first and send its Mcp-Session-Id",
+                    message="this connection ended while its memory session started; "
+                    "initialize a new one",
                 )
-            live = self.http._slot(sid)
-            if live.session is None:
-                session = await self.run(lambda: self.md.session(agent=self.agent))
-                if self.http._live.get(sid) is not live:
-                    # the connection ended (a DELETE, a 404) while this started: end it now
-                    # rather than leave a session no table holds
-                    await self.run(session.close)
-                    raise MCPError(
-                        code=types.INVALID_REQUEST,
-                        message="this connection "
-                        "ended while its memory session started; initialize a "
-                        "new one",
+            old, live.session, live.project, live.source = live.session, session, folder, source
+            if old is not None:
+                await self.run(old.close)
+            return session
+
+    async def _project(
+        self, ctx: ServerRequestContext[Any], live: _Live, headers: Any, argument: object
+    ) -> tuple[Path | None, str]:
+        """The connection's project folder and where it came from (see the module
+        docstring); MCPError when a ``project`` argument contradicts the client."""
+        given = _folder(argument, "the 'project' argument") if argument is not None else None
+        roots = await self._roots(ctx, live)
+        if roots:
+            found, source = roots[0], "roots"
+        elif headers is not None and headers.get(PROJECT_HEADER):
+            found = _folder(headers.get(PROJECT_HEADER), "the X-Memdir-Project header")
+            source = "header"
+        elif given is not None:
+            return given, "argument"
+        elif live.source == "argument":
+            return live.project, "argument"  # named by an earlier call of this connection
+        else:
+            return None, ""
+        if given is not None and given != found:
+            raise MCPError(
+                code=types.INVALID_PARAMS,
+                message=f"this connection works in {found} (from its {source}), not "
+                f"{given}; open a new connection for that project",
+            )
+        return found, source
+
+    async def _roots(self, ctx: ServerRequestContext[Any], live: _Live) -> list[Path]:
+        """The client's roots that are local folders (asked once per connection, and
+        again after it said they changed); none when it has no roots capability."""
+        caps = ctx.session.client_capabilities
+        if caps is None or caps.roots is None:
+            return []
+        if live.roots is None:
+            from mcp.shared.message import ServerMessageMetadata
+
+            try:
+                with warnings.catch_warnings():  # roots are deprecated from the 2026 era
+                    warnings.simplefilter("ignore", MCPDeprecationWarning)
+                    found = await ctx.session.send_request(
+                        types.ListRootsRequest(),
+                        types.ListRootsResult,
+                        request_read_timeout_seconds=ROOTS_TIMEOUT,
+                        metadata=ServerMessageMetadata(related_request_id=ctx.request_id),
                     )
-                live.session = session
-            return live.session
+            except (MCPError, NoBackChannelError, TimeoutError, ValueError):
+                found = types.ListRootsResult(roots=[])
+            live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
+        return live.roots
+
+    def _memdir(self, folder: Path | None) -> Memdir:
+        """The Memdir of one project folder (kept: every connection in it shares it), or
+        one with no project scopes."""
+        if folder is None:
+            if None not in self.projects:
+                self.projects[None] = self.md.for_project(None, why_not=NO_PROJECT)
+            return self.projects[None]
+        if folder not in self.projects:
+            self.projects[folder] = self.md.for_project(folder)
+        return self.projects[folder]
 
     async def close(self) -> None:
         """End every session still open."""
@@ -252,6 +353,35 @@ class _Backend:
         if self.only is not None:
             only, self.only = self.only, None
             await self.run(only.close)
+
+
+def _folder(value: object, what: str) -> Path:
+    """An existing absolute folder named by a client; MCPError saying what is wrong."""
+    if not isinstance(value, str) or not value.strip() or "\x00" in value:
+        raise MCPError(code=types.INVALID_PARAMS, message=f"{what} must be a folder path")
+    try:
+        path = Path(value.strip()).expanduser()
+        usable = path.is_absolute() and path.is_dir()
+    except (RuntimeError, OSError, ValueError):  # ~nobody, a name too long
+        usable = False
+    if not usable:
+        raise MCPError(
+            code=types.INVALID_PARAMS,
+            message=f"{what} must be the absolute path of an existing folder, not {value!r}",
+        )
+    return path.resolve()
+
+
+def _root_folder(uri: str) -> Path | None:
+    """The local folder of a ``file://`` root (None for other roots or missing folders)."""
+    try:
+        parsed = urlparse(uri)
+        if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
+            return None
+        path = Path(unquote(parsed.path))
+        return path.resolve() if path.is_absolute() and path.is_dir() else None
+    except (OSError, ValueError, RuntimeError):  # not a URL, a NUL, a loop
+        return None
 
 
 def _text(uri: str, text: str, mime: str = "text/markdown") -> types.ReadResourceResult:
@@ -280,6 +410,8 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
         session = await backend.session(ctx)
         tools = [*session.tools("mcp"), LOG_TOOL] if md.enabled else []
+        if backend.http is not None:  # one server, many projects: a client may name its own
+            tools = [_with_project(t) for t in tools]
         return types.ListToolsResult(
             tools=[
                 types.Tool(
@@ -290,8 +422,19 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
         )
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
-        session = await backend.session(ctx)
-        args = params.arguments or {}
+        args = dict(params.arguments or {})
+        project = args.pop("project", None) if backend.http is not None else None
+        try:
+            session = await backend.session(ctx, project)
+        except MCPError as exc:
+            if backend.http is None:
+                raise
+            result = {"success": False, "error": exc.error.message}
+            return types.CallToolResult(
+                content=[types.TextContent(type="text", text=json.dumps(result))],
+                structured_content=result,
+                is_error=True,
+            )
         if params.name == "log":
             result = await backend.run(lambda: _log(session, args))
         else:
@@ -317,7 +460,8 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
                 description="This session's system block, frozen when it started",
             ),
         ]
-        entries = await backend.run(md.entries) if md.enabled else []
+        mine = (await backend.session(ctx)).md  # over HTTP, the connection's project
+        entries = await backend.run(mine.entries) if mine.enabled else []
         return types.ListResourcesResult(
             resources=fixed
             + [
@@ -352,7 +496,7 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
         if uri == "memdir://context":
             return _text(uri, session.system_block())
         if uri == "memdir://index":
-            return _text(uri, await backend.run(lambda: _index(md)))
+            return _text(uri, await backend.run(lambda: _index(session.md)))
         if uri.startswith("memdir://entry/"):
             target = uri[len("memdir://entry/") :]
             result = await backend.run(lambda: session.call_tool("memory_read", {"id": target}))
@@ -386,7 +530,8 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
             text = PROMPT_INSTRUCTIONS
         elif params.name == "memdir-review":
             render = review or _default_review
-            text = REVIEW_PROMPT + await backend.run(lambda: render(md))
+            mine = (await backend.session(ctx)).md
+            text = REVIEW_PROMPT + await backend.run(lambda: render(mine))
         else:
             raise MCPError(
                 code=types.INVALID_PARAMS,
@@ -397,6 +542,14 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
                 types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))
             ]
         )
+
+    async def roots_changed(ctx: Any, params: Any) -> None:
+        """The client's roots changed: ask again on its next request (its project, and
+        with it the snapshot, may change)."""
+        headers = getattr(ctx.request, "headers", None)
+        sid = headers.get(SESSION_HEADER) if headers is not None else None
+        if backend.http is not None and sid and sid in backend.http._live:
+            backend.http._live[sid].roots = None
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Server[Any]) -> AsyncIterator[dict[str, Any]]:
@@ -414,19 +567,29 @@ def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server
 
     from importlib.metadata import version
 
-    return Server(
-        "memdir",
-        version=version("memdir"),
-        instructions=INSTRUCTIONS,
-        lifespan=lifespan,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-        on_list_resources=list_resources,
-        on_list_resource_templates=list_templates,
-        on_read_resource=read_resource,
-        on_list_prompts=list_prompts,
-        on_get_prompt=get_prompt,
-    )
+    with warnings.catch_warnings():  # roots are deprecated from the 2026 protocol era on
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        return Server(
+            "memdir",
+            version=version("memdir"),
+            instructions=INSTRUCTIONS,
+            lifespan=lifespan,
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+            on_list_resources=list_resources,
+            on_list_resource_templates=list_templates,
+            on_read_resource=read_resource,
+            on_list_prompts=list_prompts,
+            on_get_prompt=get_prompt,
+            on_roots_list_changed=roots_changed,
+        )
+
+
+def _with_project(tool: dict[str, Any]) -> dict[str, Any]:
+    """A tool schema that also takes the optional ``project`` argument."""
+    schema = dict(tool["inputSchema"])
+    schema["properties"] = {**schema.get("properties", {}), "project": PROJECT_PROPERTY}
+    return {**tool, "inputSchema": schema}
 
 
 def _default_review(md: Memdir) -> str:

@@ -157,12 +157,18 @@ def system_sections(
         where = display_path(item.path, checkout)
         label = "rule" if item.kind == "rule" else "instructions"
         body = item.text if item.text.endswith("\n") else item.text + "\n"
+        by = item.imported_by
+        via = f" (imported by {display_path(by, checkout)})" if by is not None else ""
         chains = tuple(
             " → ".join(display_path(p, checkout) for p in chain) for chain in item.includes
         )
         out.append(
             Section(
-                item.kind, item.scope, where, f"\n## {item.scope} {label}: {where}\n{body}", chains
+                item.kind,
+                item.scope,
+                where,
+                f"\n## {item.scope} {label}: {where}{via}\n{body}",
+                chains,
             )
         )
     return out

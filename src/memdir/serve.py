@@ -7,7 +7,9 @@ sees it. The server binds to 127.0.0.1 unless told otherwise, refuses bodies ove
 
 Connections use the handshake era of the protocol (an ``initialize`` and an
 ``Mcp-Session-Id``), because one connection is one memdir session with its own frozen
-snapshot; the 2026 per-request era has no connection to hang it on. A request in that era
+snapshot; the 2026 per-request era has no connection to hang it on. Answers are SSE
+streams, so the server can ask a client for its roots while answering its first request
+(each connection's project: see :mod:`memdir.mcp`). A request in that era
 is answered with the protocol's "unsupported version" error listing the handshake
 versions, which SDK clients take as the cue to fall back.
 """
@@ -226,7 +228,7 @@ def make_app(
     app = server.streamable_http_app(
         host=host if host in LOOPBACK else "0.0.0.0",
         max_request_body_size=max_body,
-        json_response=True,
+        json_response=False,  # SSE: a roots/list request can ride the answer's stream
         session_idle_timeout=idle_timeout,
     )
     return AuthGate(app, token, max_body=max_body, sessions=sessions)

@@ -22,7 +22,7 @@ def _tokens(text: str) -> int:
 @click.option(
     "--explain",
     is_flag=True,
-    help="Show every part of the block: scope, source file, include chain, size "
+    help="Show every part of the block: scope, source file, import chain, size "
     "in bytes and tokens, and what was left out and why.",
 )
 @click.option(
@@ -92,7 +92,7 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
             f"{_tokens(s.text):>7,}  {s.source}"
         )
         for chain in s.includes:
-            click.echo(f"{'':44}includes: {chain}")
+            click.echo(f"{'':44}imported: {chain}")
     if found.notes:
         click.echo("\nLeft out or changed:")
         for n in found.notes:

@@ -62,7 +62,7 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
         return
     for s in found:
         flags = f" [{s.memory_mode}]" if s.memory_mode != "enabled" else ""
-        child = f" (child of {s.parent_id[:12]})" if s.parent_id else ""
+        child = f" (child of {s.parent_id})" if s.parent_id else ""
         click.echo(
             f"{s.id}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
             f"{flags}{child}  {_one_line(s.title or '', 60)}"
@@ -114,6 +114,14 @@ def _session_hits(
     return [h.to_dict() for h in hits]
 
 
+def _call(message: dict[str, Any]) -> str:
+    """A tool call's text when its message has none: ``name {input…}``."""
+    calls = message.get("tool_calls")
+    if calls is None:
+        return ""
+    return f"{message.get('tool_name') or ''} {json.dumps(calls, ensure_ascii=False)}".strip()
+
+
 def _print_session_hits(hits: list[dict[str, Any]]) -> None:
     for h in hits:
         click.secho(
@@ -122,8 +130,10 @@ def _print_session_hits(hits: list[dict[str, Any]]) -> None:
             bold=True,
         )
         for m in h["context"]:
-            mark = ">" if m["id"] == h["message_id"] else " "
-            click.echo(f"  {mark} #{m['id']} {m['role']}: {_one_line(m['content'], 100)}")
+            hit = m["id"] == h["message_id"]
+            text = h["snippet"] if hit else m["content"] or _call(m)
+            mark = ">" if hit else " "
+            click.echo(f"  {mark} #{m['id']} {m['role']}: {_one_line(text, 100)}")
 
 
 @sessions.command(name="search")

@@ -116,6 +116,13 @@ def import_sessions(
             f"added, the earlier ones kept.",
             err=True,
         )
+    if report.parents_missing:
+        click.echo(
+            f"{len(report.parents_missing)} parent session(s) whose transcript was not "
+            f"imported were created empty, so their sub-agents and continuations have a "
+            f"parent to fold into (import their transcript to fill them).",
+            err=True,
+        )
     what = "file" if harness != "hermes" else "database"
     removed = (
         f", {report.sessions_skipped} deleted earlier and left out"

@@ -8,20 +8,28 @@ files hold notes directly, and Claude (or a person) may append some to any index
 one memdir exported; :func:`parse_index` returns those as sections so an import loses
 nothing. The slug of a project folder is its absolute path with every character
 that is not an ASCII letter or digit turned into ``-`` (:func:`project_slug`).
+
+Frontmatter is read as Claude Code reads it (``src/utils/frontmatterParser.ts``,
+:func:`read_frontmatter`): YAML first; when that fails, ``key: value`` lines whose value
+holds a YAML special character are quoted and YAML is tried again; when that fails too the
+fields are ignored and the body is still read. So ``description: Cover letter: NYC, 1
+page`` is a description, not an unreadable file.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import hashlib
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote, unquote
 
-from ..errors import ParseError
 from ..model import DESCRIPTION_MAX, NAME_MAX, EntryType
 from ._fastyaml import dump_flat
-from .frontmatter import split_frontmatter
 from .index import one_line
 
 __all__ = [
@@ -30,19 +38,26 @@ __all__ = [
     "INDEX_MAX_BYTES",
     "INDEX_MAX_LINES",
     "UNTYPED",
+    "Frontmatter",
+    "IndexBlock",
     "IndexLink",
     "Memory",
     "ParsedIndex",
     "Section",
     "TopicFile",
+    "fingerprint",
     "fit_index",
+    "index_block",
+    "is_section",
     "parse_index",
     "parse_index_line",
     "parse_topic",
     "project_slug",
+    "read_frontmatter",
     "render_index_line",
     "render_topic",
     "section_memory",
+    "stored",
     "to_memory",
 ]
 
@@ -69,25 +84,125 @@ _SENTENCE = re.compile(r"(.+?[.!?。！？])(?:\s|$)")
 _TAIL = re.compile(r"> \d+ more memories are in this folder but not listed here \(")
 
 
+_CLOSE = re.compile(r"^---[ \t]*$", re.MULTILINE)
+_SIMPLE = re.compile(r"([a-zA-Z_-]+):\s+(.+)")
+_SPECIAL = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
+
+
+@dataclass(frozen=True)
+class Frontmatter:
+    """A file's frontmatter as Claude Code reads it: ``meta`` (empty when there is none or
+    Claude Code could not read it), the ``body`` after it, the frontmatter's own ``source``
+    text, and ``problem`` when its fields had to be ignored."""
+
+    meta: dict[str, Any]
+    body: str
+    source: str | None = None
+    problem: str | None = None
+
+
+def _quote_problematic(source: str) -> str:
+    """Claude Code's retry: a ``key: value`` line whose value holds a YAML special
+    character (and is not quoted already) gets the value double-quoted."""
+    out = []
+    for line in source.split("\n"):
+        m = _SIMPLE.fullmatch(line)
+        value = m.group(2) if m else ""
+        quoted = value[:1] in "\"'" and value[-1:] == value[:1] and len(value) > 1
+        if m and not quoted and _SPECIAL.search(value):
+            escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+            line = f'{m.group(1)}: "{escaped}"'
+        out.append(line)
+    return "\n".join(out)
+
+
+@functools.cache
+def _loader() -> Any:
+    """PyYAML's safe loader, but a timestamp stays the text it was written as (so
+    ``modified: 2026-07-30T07:40:18.191Z`` goes back to Claude Code unchanged)."""
+    import yaml
+
+    base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class Loader(base):  # type: ignore[misc]
+        """Safe loading without the timestamp type."""
+
+    Loader.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in found if not tag.endswith(":timestamp")]
+        for first, found in base.yaml_implicit_resolvers.items()
+    }
+    return Loader
+
+
+def _yaml_mapping(source: str) -> dict[str, Any] | None:
+    """``source`` as a YAML mapping with text keys; None when it is not one."""
+    import yaml
+
+    try:
+        data = yaml.load(source, Loader=_loader())
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return None
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+        return None
+    return data
+
+
+def read_frontmatter(text: str) -> Frontmatter:
+    """Split ``text`` as Claude Code does; never raises. A BOM and CRLF line ends are
+    dropped first."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    first, _, rest = text.partition("\n")
+    if first.rstrip() != "---":
+        return Frontmatter({}, text.strip("\n"))
+    close = _CLOSE.search(rest)
+    if close is None:
+        return Frontmatter(
+            {}, text.strip("\n"), problem="its frontmatter is never closed with ---; read as text"
+        )
+    source = rest[: close.start()]
+    body = rest[close.end() :].strip("\n")
+    meta = _yaml_mapping(source)
+    if meta is None:
+        meta = _yaml_mapping(_quote_problematic(source))
+    if meta is None:
+        return Frontmatter(
+            {},
+            body,
+            source,
+            "its frontmatter is not YAML Claude Code can read, so Claude Code ignores its "
+            "fields; they are kept as written",
+        )
+    return Frontmatter(meta, body, source)
+
+
 @dataclass(frozen=True)
 class TopicFile:
-    """What one topic file says; a field is None when the file does not give it."""
+    """What one topic file says; a field is None when the file does not give it (or gives
+    something that is not text, which is then kept in ``frontmatter`` as written)."""
 
     name: str | None
     description: str | None
     type: str | None  # as written: checked by the import plan, never guessed over
     body: str
     frontmatter: bool
+    meta: dict[str, Any] = field(default_factory=dict)  # every field, as Claude Code read it
+    source: str | None = None  # the frontmatter text when Claude Code could not read it
+    problem: str | None = None  # why its fields are ignored, when they are
 
 
 @dataclass(frozen=True)
 class Memory:
-    """The fields of one memdir entry made from a Claude Code file."""
+    """The fields of one memdir entry made from a Claude Code file; ``extra`` keeps what
+    memdir's own fields cannot hold (see :func:`to_memory`), ``notes`` says what that was."""
 
     type: str
     name: str
     description: str
     body: str
+    extra: dict[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -97,6 +212,8 @@ class IndexLink:
     title: str
     target: str
     hook: str
+    line: int = 0  # its line in MEMORY.md (from 1)
+    group: str | None = None  # the heading line it stands under ("## Feedback"), if any
 
     @property
     def filename(self) -> str | None:
@@ -117,6 +234,10 @@ class Section:
 
     heading: str
     body: str
+    level: int = 0  # of its heading (0: before any heading)
+    line: int = 0  # where it starts in MEMORY.md (from 1)
+    gap: int = 0  # blank lines between the heading and the text
+    title: str | None = None  # a heading line with no text of its own above this one
 
 
 @dataclass(frozen=True)
@@ -138,28 +259,29 @@ def project_slug(path: str) -> str:
     )
 
 
-def _text(meta: dict[str, Any], key: str, path: str) -> str | None:
+def _text(meta: dict[str, Any], key: str) -> str | None:
     value = meta.get(key)
-    if value is None:
+    if value is None or isinstance(value, bool) or not isinstance(value, str | int | float):
         return None
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise ParseError(path, f"{key} must be text, not {value!r}")
     return str(value)
 
 
 def parse_topic(text: str, path: str = "<text>") -> TopicFile:
-    """Parse a topic file. Frontmatter that is not valid YAML, not a mapping, or gives a
-    field in the wrong shape raises :class:`ParseError`; no frontmatter is fine."""
-    meta, body, _ = split_frontmatter(text, path)
-    if meta is None:
-        return TopicFile(None, None, None, body, False)
-    kind = _text(meta, "type", path)
+    """Parse a topic file as Claude Code reads it (:func:`read_frontmatter`); never raises.
+    The type is ``type`` or, in newer files, ``metadata.type``."""
+    front = read_frontmatter(text)
+    if not front.meta:
+        return TopicFile(
+            None, None, None, front.body, front.source is not None, {}, front.source, front.problem
+        )
+    meta = front.meta
+    kind = _text(meta, "type")
     metadata = meta.get("metadata")
-    if metadata is not None and not isinstance(metadata, dict):
-        raise ParseError(path, f"metadata must be a mapping, not {metadata!r}")
-    if kind is None and metadata is not None:
-        kind = _text(metadata, "type", path)
-    return TopicFile(_text(meta, "name", path), _text(meta, "description", path), kind, body, True)
+    if kind is None and isinstance(metadata, dict):
+        kind = _text(metadata, "type")
+    return TopicFile(
+        _text(meta, "name"), _text(meta, "description"), kind, front.body, True, dict(meta)
+    )
 
 
 def _cap(text: str, limit: int) -> str:
@@ -202,8 +324,20 @@ def _type_from_stem(stem: str) -> EntryType | None:
         return None
 
 
-def to_memory(topic: TopicFile, stem: str, hook: str | None = None) -> Memory:
-    """The entry a topic file becomes.
+def fingerprint(name: str, description: str) -> str:
+    """A short hash of an entry's name and description: what ``extra`` was written for."""
+    return hashlib.sha256(f"{name}\n{description}".encode()).hexdigest()[:12]
+
+
+def to_memory(
+    topic: TopicFile,
+    stem: str,
+    hook: str | None = None,
+    title: str | None = None,
+    where: str = "",
+    place: IndexLink | None = None,
+) -> Memory:
+    """The entry a topic file becomes (``hook`` and ``title`` are its MEMORY.md line's).
 
     * type: the file's ``type`` (or ``metadata.type``); without one, the file-name prefix
       (``feedback_x.md``) as memdir reads its own files, else :data:`UNTYPED` — ``project``:
@@ -212,6 +346,13 @@ def to_memory(topic: TopicFile, stem: str, hook: str | None = None) -> Memory:
     * name: the file's ``name``, else its first heading, else the file name;
     * description: the file's, else the MEMORY.md hook for it, else the body's first
       sentence; name and description are made one line and cut to memdir's limits.
+
+    What memdir's fields cannot hold stays in ``extra["claude_code"]``: the frontmatter
+    as Claude Code read it (full name and description, ``originSessionId``, ``metadata``…;
+    or its text, when Claude Code could not read it) and the MEMORY.md title and hook when
+    they differ from the name and description, and its place in MEMORY.md (``place``);
+    :func:`render_topic` and :func:`index_line` write them back. ``notes`` names each
+    such case.
     """
     kind = topic.type if topic.type is not None else (_type_from_stem(stem) or UNTYPED)
     name = topic.name if topic.name and topic.name.strip() else None
@@ -220,12 +361,59 @@ def to_memory(topic: TopicFile, stem: str, hook: str | None = None) -> Memory:
         name = _heading(topic.body) or bare.replace("-", " ").replace("_", " ").strip()
     described = topic.description if topic.description and topic.description.strip() else None
     description = described or hook or _first_sentence(topic.body) or name
+    kept_name, kept_description = _cap(name or stem, NAME_MAX), _cap(description, DESCRIPTION_MAX)
+    notes = []
+    label = where or f"{stem}.md"
+    if topic.problem:
+        notes.append(f"{label}: {topic.problem}")
+    for field_, full, kept, limit in (
+        ("name", name or stem, kept_name, NAME_MAX),
+        ("description", description, kept_description, DESCRIPTION_MAX),
+    ):
+        if len(one_line(full)) > limit:
+            notes.append(
+                f"{label}: its {field_} is {len(one_line(full))} characters; memdir's "
+                f"{field_} keeps the first {limit} and the whole text is kept with the "
+                "entry (extra field claude_code), written back on export"
+            )
+        elif full != kept and full.strip():
+            notes.append(
+                f"{label}: its {field_} spans several lines; memdir's {field_} is one line "
+                "and the text as written is kept with the entry (extra field claude_code)"
+            )
+    claude: dict[str, Any] = {}
+    if topic.meta:
+        claude["frontmatter"] = topic.meta
+    elif topic.source is not None:
+        claude["frontmatter_text"] = topic.source
+    index = {
+        k: v
+        for k, v, mine in (("title", title, kept_name), ("hook", hook, kept_description))
+        if v is not None and v != mine
+    }
+    if index:
+        claude["index"] = index
+    if claude:
+        claude["of"] = fingerprint(kept_name, kept_description)
+    if place is not None and place.line:
+        claude["place"] = {"at": place.line, "group": place.group}
     return Memory(
         str(kind).strip(),
-        _cap(name or stem, NAME_MAX),
-        _cap(description, DESCRIPTION_MAX),
+        kept_name,
+        kept_description,
         topic.body,
+        {"claude_code": claude} if claude else {},
+        tuple(notes),
     )
+
+
+def stored(extra: Mapping[str, Any], name: str, description: str) -> dict[str, Any]:
+    """What :func:`to_memory` kept in ``extra`` for an entry, when the entry still has the
+    name and description it was imported with (else nothing: memdir's fields win)."""
+    claude = extra.get("claude_code")
+    if not isinstance(claude, dict) or claude.get("of") != fingerprint(name, description):
+        return {}
+    return claude
 
 
 def parse_index_line(line: str) -> IndexLink | None:
@@ -244,50 +432,73 @@ def parse_index_line(line: str) -> IndexLink | None:
 
 def parse_index(text: str) -> ParsedIndex:
     """Split MEMORY.md into its links and the notes written into it directly (grouped
-    under their level-1 or level-2 headings; HTML comments and blank lines dropped).
-    In an index memdir exported, the line memdir writes about unlisted files is not a
-    note; anything else added to it is."""
+    under their level-1 or level-2 headings; HTML comments and blank lines dropped), each
+    with its line and the heading it stands under. In an index memdir exported, the line
+    memdir writes about unlisted files is not a note; anything else added to it is."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")
     exported = EXPORT_MARK in text
     links: list[IndexLink] = []
     sections: list[Section] = []
-    heading, lines = "", list[str]()
+    heading, level, start, group, lines = "", 0, 1, None, list[str]()
     fence = False
 
+    title: tuple[int, str] | None = None  # the last heading with no text of its own
+
     def close() -> None:
+        nonlocal title
         body = "\n".join(lines).strip("\n")
         if body.strip():
-            sections.append(Section(heading, body))
+            gap = next(n for n, ln in enumerate(lines) if ln.strip())
+            above = title[1] if title and title[0] < level else None
+            sections.append(Section(heading, body, level, start, gap if heading else 0, above))
+        elif heading and not any(link.line > start for link in links):
+            title = (level, group or "")
 
-    for line in text.split("\n"):
+    for number, line in enumerate(text.split("\n"), 1):
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
         link = None if fence else parse_index_line(line)
         if link is not None:
-            links.append(link)
+            links.append(dataclasses.replace(link, line=number, group=group))
             continue
         match = None if fence else _HEADING.fullmatch(line)
         if match and len(match.group(1)) <= 2:
             close()
             heading, lines = one_line(_UNESCAPE.sub(r"\1", match.group(2))), []
+            level, start, group = len(match.group(1)), number, line.strip()
         elif fence or not (line.strip().startswith("<!--") or (exported and _TAIL.match(line))):
+            if not lines and not heading:
+                start = number
             lines.append(line)
     close()
     return ParsedIndex(tuple(links), tuple(sections), exported)
 
 
 def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:
-    """The entry a note written directly into MEMORY.md becomes (type :data:`UNTYPED`)."""
+    """The entry a note written directly into MEMORY.md becomes (type :data:`UNTYPED`);
+    its heading and place are kept (``extra["claude_code"]["section"]``), so an export
+    writes it back into MEMORY.md where it was."""
     name = section.heading or f"Notes in {index_name}"
     return Memory(
         UNTYPED.value,
         _cap(name, NAME_MAX),
         _cap(_first_sentence(section.body) or name, DESCRIPTION_MAX),
         section.body,
+        {
+            "claude_code": {
+                "section": {
+                    "heading": section.heading,
+                    "level": section.level,
+                    "at": section.line,
+                    "gap": section.gap,
+                    "title": section.title,
+                }
+            }
+        },
     )
 
 
-def _dump(meta: dict[str, str]) -> str:
+def _dump(meta: dict[str, Any]) -> str:
     flat = dump_flat(meta)
     if flat is not None:
         return flat
@@ -299,18 +510,84 @@ def _dump(meta: dict[str, str]) -> str:
     return dumped
 
 
-def render_topic(name: str, description: str, type_: str, body: str) -> str:
-    """A topic file as Claude Code writes them: ``name``, ``description``, ``type``."""
-    meta = {"name": one_line(name), "description": one_line(description), "type": type_}
+def _field(value: object, kept: str, limit: int) -> str:
+    """The full text a file gave for a field memdir keeps as ``kept``, when it is that."""
+    return value if isinstance(value, str) and _cap(value, limit) == kept else kept
+
+
+def render_topic(
+    name: str, description: str, type_: str, body: str, extra: Mapping[str, Any] | None = None
+) -> str:
+    """A topic file as Claude Code writes them: ``name``, ``description``, ``type``, and
+    the other fields the imported file had (:func:`stored`), in their order."""
+    claude = stored(extra or {}, name, description)
+    text = claude.get("frontmatter_text")
+    if isinstance(text, str):  # Claude Code could not read it: it goes back as it was
+        return f"---\n{text}---\n\n{body.strip(chr(10))}\n"
+    meta = dict(claude.get("frontmatter") or {})
+    meta["name"] = _field(meta.get("name"), one_line(name), NAME_MAX)
+    meta["description"] = _field(meta.get("description"), one_line(description), DESCRIPTION_MAX)
+    inner = meta.get("metadata")
+    if "type" not in meta and isinstance(inner, dict) and "type" in inner:
+        meta["metadata"] = {**inner, "type": type_}
+    else:
+        meta["type"] = type_
     return f"---\n{_dump(meta)}---\n\n{body.strip(chr(10))}\n"
+
+
+def index_block(
+    name: str,
+    target: str,
+    description: str,
+    extra: Mapping[str, Any] | None = None,
+    body: str = "",
+) -> IndexBlock:
+    """An entry's part of MEMORY.md: its link line, with the title and hook the imported
+    index gave it, in its old place there; or, for notes that were written into MEMORY.md
+    itself (:func:`section_memory`), those notes under their heading."""
+    claude = (extra or {}).get("claude_code")
+    claude = claude if isinstance(claude, dict) else {}
+    section = claude.get("section")
+    if isinstance(section, dict):
+        level = _int(section.get("level"))
+        level = 2 if level is None else level
+        heading = _field(section.get("heading"), name, NAME_MAX)
+        gap = "\n" * min(_int(section.get("gap")) or 0, 3)
+        text = f"{'#' * max(1, min(level, 6))} {heading}\n{gap}{body}" if level else body
+        title = section.get("title")
+        title = title if isinstance(title, str) and title.startswith("#") else None
+        return IndexBlock(text.strip("\n"), _int(section.get("at")), title, section=True)
+    index = stored(extra or {}, name, description).get("index") or {}
+    title = _text(index, "title") or name
+    hook = index.get("hook")
+    line = (
+        render_index_line(title, target, hook, cut=False)
+        if isinstance(hook, str)
+        else render_index_line(title, target, description)
+    )
+    place = claude.get("place")
+    place = place if isinstance(place, dict) else {}
+    group = place.get("group")
+    return IndexBlock(line, _int(place.get("at")), group if isinstance(group, str) else None)
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def is_section(extra: Mapping[str, Any]) -> bool:
+    """Whether an entry holds notes that were written into MEMORY.md itself."""
+    claude = extra.get("claude_code")
+    return isinstance(claude, dict) and isinstance(claude.get("section"), dict)
 
 
 def _link_text(text: str) -> str:
     return one_line(text).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
-def render_index_line(title: str, target: str, hook: str) -> str:
-    """``- [title](target) — hook``: one line, the hook cut below 150 characters."""
+def render_index_line(title: str, target: str, hook: str, *, cut: bool = True) -> str:
+    """``- [title](target) — hook``: one line, the hook cut below 150 characters (unless
+    ``cut`` is false: a hook a person wrote goes back as written)."""
     if any(c.isspace() or c in "()<>%" or not c.isprintable() for c in target):
         target = (
             "<"
@@ -323,7 +600,7 @@ def render_index_line(title: str, target: str, hook: str) -> str:
             + ">"
         )
     line = f"- [{_link_text(title)}]({target})"
-    hook = _cap(hook, HOOK_MAX)
+    hook = _cap(hook, HOOK_MAX) if cut else one_line(hook)
     return f"{line} — {hook}" if hook else line
 
 
@@ -335,25 +612,71 @@ def _tail(count: int) -> str:
     )
 
 
+@dataclass(frozen=True)
+class IndexBlock:
+    """One part of an exported MEMORY.md: a link line, or notes written into the index
+    (a heading and its text); ``at`` is its line in the MEMORY.md it was imported from,
+    ``group`` the heading line it stood under there."""
+
+    text: str
+    at: int | None = None
+    group: str | None = None
+    section: bool = False  # notes (a heading and its text), not a link line
+
+
+def _layout(blocks: Sequence[IndexBlock], tail: str) -> str:
+    """MEMORY.md for ``blocks``: those from an imported index in their old order, under
+    their old headings; the others after them."""
+    placed = sorted((b for b in blocks if b.at is not None), key=lambda b: b.at or 0)
+    ordered = [*placed, *(b for b in blocks if b.at is None)]
+    out, heading, title, last_multi = [_EXPORT_HEADER], None, None, False
+    for b in ordered:
+        multi = b.section
+        if multi:
+            if b.group is not None and b.group != title:  # the title above the notes
+                title = b.group
+                out.append(("\n" if len(out) > 1 else "") + b.group + "\n")
+            first = b.text.split("\n", 1)[0]
+            heading = first if first.startswith("#") else heading
+            out.append(("\n" if len(out) > 1 else "") + b.text + "\n")
+        else:
+            if b.group is not None and b.group != heading:
+                heading = b.group
+                out.append(("\n" if len(out) > 1 else "") + b.group + "\n")
+            elif b.group is None and heading is not None and placed:
+                heading = None
+                out.append("\n")
+            elif last_multi:
+                out.append("\n")
+            out.append(b.text + "\n")
+        last_multi = multi
+    return "".join(out) + tail
+
+
 def fit_index(
-    lines: list[str], max_lines: int = INDEX_MAX_LINES, max_bytes: int = INDEX_MAX_BYTES
+    lines: Sequence[str | IndexBlock],
+    max_lines: int = INDEX_MAX_LINES,
+    max_bytes: int = INDEX_MAX_BYTES,
 ) -> tuple[str, int]:
-    """MEMORY.md holding the longest prefix of ``lines`` (best first) that fits the line
-    and byte bounds with the header and, when some are left out, a line saying so.
-    Returns the text and how many of ``lines`` it holds."""
-    head = _EXPORT_HEADER
-    sizes = [len(line.encode()) + 1 for line in lines]
-    kept, used = 0, len(head.encode())
-    for size in sizes:
-        if kept + 2 > max_lines or used + size > max_bytes:
-            break
-        kept, used = kept + 1, used + size
-    if kept < len(lines):
-        while kept and (
-            kept + 2 > max_lines or used + len(_tail(len(lines) - kept).encode()) > max_bytes
-        ):
-            kept, used = kept - 1, used - sizes[kept - 1]
-        text = head + "".join(f"{line}\n" for line in lines[:kept]) + _tail(len(lines) - kept)
-    else:
-        text = head + "".join(f"{line}\n" for line in lines)
-    return text, kept
+    """MEMORY.md holding the longest prefix of ``lines`` (best first: link lines or
+    :class:`IndexBlock` values) that fits the line and byte bounds with the header, the
+    headings and, when some are left out, a line saying so. Returns the text and how many
+    of ``lines`` it holds."""
+    blocks = [b if isinstance(b, IndexBlock) else IndexBlock(b) for b in lines]
+
+    def fits(n: int) -> str | None:
+        text = _layout(blocks[:n], _tail(len(blocks) - n) if n < len(blocks) else "")
+        return text if text.count("\n") <= max_lines and len(text.encode()) <= max_bytes else None
+
+    whole = fits(len(blocks))
+    if whole is not None:
+        return whole, len(blocks)
+    lo, hi = 0, len(blocks) - 1  # the largest n that fits (with the tail, the text grows with n)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid) is not None:
+            lo = mid
+        else:
+            hi = mid - 1
+    text = fits(lo)
+    return (text if text is not None else _EXPORT_HEADER), lo

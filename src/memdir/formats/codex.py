@@ -99,10 +99,12 @@ class Item:
 
 @dataclass
 class Parsed:
-    """Items of one file, and ``(line, why)`` for each part that was not imported."""
+    """Items of one file, ``(line, why)`` for each part that was not imported, and
+    ``(line, what)`` notes on parts imported other than as Codex means them."""
 
     items: list[Item] = field(default_factory=list)
     problems: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[tuple[int, str]] = field(default_factory=list)
 
 
 def _lines(text: str) -> list[str]:
@@ -196,51 +198,54 @@ def _summary_item(kind: EntryType, section: str, context: str, no: int, text: st
 
 
 def parse_summary(text: str) -> Parsed:
-    """Items of ``memory_summary.md``; a file whose first line is not ``v1`` yields none
-    (Codex itself discards such a summary and rebuilds it)."""
+    """Items of ``memory_summary.md``. Codex's read path loads the whole file whatever its
+    first line (``v1`` is only what its writer puts there), so memdir reads every part:
+    the three summary sections by their meaning, text before the first ``##`` and sections
+    Codex does not name as ``reference`` items (a note says so); ``What's in Memory`` is
+    Codex's own index into MEMORY.md, not memory, and is skipped."""
     out = Parsed()
     lines = _lines(text)
-    if lines[0].strip() != "v1":
-        out.problems.append(
-            (
-                1,
-                "the first line is not `v1`, so Codex treats this summary as "
-                "out of date and rebuilds it; not imported",
-            )
-        )
-        return out
-    kind: EntryType | None = None
-    section, context, stray = "", "", False
+    first = 1
+    if lines[0].strip() == "v1":
+        first = 2
+    elif any(line.strip() for line in lines):
+        out.notes.append((1, "no `v1` line: Codex reads it all the same; imported"))
+    kind: EntryType | None = EntryType.REFERENCE
+    section, context = "", ""
     pending: list[tuple[int, str]] = []
 
     def flush() -> None:
         if kind is not None:
             out.items.extend(
-                _summary_item(kind, section, context, no, body) for no, body in _blocks(pending)
+                _summary_item(kind, section or "memory_summary.md", context, no, body)
+                for no, body in _blocks(pending)
             )
         pending.clear()
 
-    for no, line in enumerate(lines[1:], start=2):
+    for no, line in enumerate(lines[first - 1 :], start=first):
         head = _heading(line)
         if head is not None and head[0] == 2:
             flush()
             section, context = head[1], ""
             kind = _ALIASES.get(section.casefold())
             if kind is None and section.casefold() not in _INDEX_NAMES:
-                out.problems.append(
+                kind = EntryType.REFERENCE
+                context = section
+                out.notes.append(
                     (
                         no,
-                        f"section {section!r} is not one of Codex's summary sections; not imported",
+                        f"section {section!r} is not one of Codex's summary sections; its "
+                        "items are imported as reference entries",
                     )
                 )
         elif head is not None and kind is not None:
             flush()
-            context = head[1]
+            known = section.casefold() in _ALIASES
+            context = head[1] if known or not section else f"{section}: {head[1]}"
         elif kind is not None:
+            if not section and line.strip() and not pending and not out.items:
+                out.notes.append((no, "text before the first `##` section: imported"))
             pending.append((no, line))
-        elif not section and line.strip() and not stray:
-            stray = True
-            out.problems.append((no, "text before the first `##` section is not imported"))
     flush()
     return out
 

@@ -164,13 +164,18 @@ def encode(name: str, body: str) -> str:
 
 
 def fit(
-    candidates: Sequence[tuple[str, str]], limit: int, filename: str = "the file"
+    candidates: Sequence[tuple[str, str]],
+    limit: int,
+    filename: str = "the file",
+    *,
+    of: int | None = None,
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """Choose from ``(key, text)`` candidates, most important first, the ones that fit
     ``limit`` characters counted as Hermes counts (:func:`size`); a candidate that does
     not fit is skipped and later, shorter ones are still tried; so is one Hermes could
     not read back (:func:`unrepresentable`) or whose text repeats a kept one. Returns the kept
-    candidates (in the given order) and ``(key, why)`` for the others."""
+    candidates (in the given order) and ``(key, why)`` for the others; ``of`` is the limit
+    ``limit`` was made from, named in the reasons."""
     kept: list[tuple[str, str]] = []
     left_out: list[tuple[str, str]] = []
     owner: dict[str, str] = {}  # text -> key that has it: Hermes keeps one copy of a text
@@ -192,7 +197,8 @@ def fit(
                 (
                     key,
                     f"does not fit {filename}'s budget of {limit:,} characters "
-                    f"(Hermes counts the § separators too): {used:,} used by "
+                    + (f"({of:,} in Hermes, less headroom for its own adds; " if of else "(")
+                    + f"Hermes counts the § separators too): {used:,} used by "
                     f"more important entries, this one needs {cost:,}",
                 )
             )

@@ -26,10 +26,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import guard
 from ..changes import AddOp, Operation, ReplaceOp
@@ -65,6 +65,8 @@ class ImportItem:
     ``origin`` names where it came from (``<harness>:<absolute path>[#part]``) and becomes
     the entry's ``origins``. ``folder`` targets the local scope of another project of
     this home (a Codex task group that ``applies_to`` that project); None means ``scope``.
+    ``extra`` holds what the harness's file says that memdir's fields cannot (kept in the
+    entry's frontmatter, written back on export).
     """
 
     type: EntryType | str
@@ -75,6 +77,7 @@ class ImportItem:
     scope: str = "local"
     folder: Path | None = None
     pinned: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)  # frontmatter keys to keep
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,10 @@ def _store_for(md: Memdir, item: ImportItem) -> Store:
 def digest(item: ImportItem) -> str:
     """What an item said at its source, as a short hash (type, name, description, body).
     The ledger keeps, per :func:`ledger_key`, the digests the last applied import read."""
-    text = json.dumps([str(item.type), item.name, item.description, item.body])
+    said = [str(item.type), item.name, item.description, item.body]
+    if item.extra:  # (items without extra keep the digests earlier imports recorded)
+        said.append(json.dumps(item.extra, sort_keys=True, default=str))
+    text = json.dumps(said)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
@@ -274,7 +280,7 @@ def plan_import(
     return plan
 
 
-def _operation(p: Planned) -> Operation:
+def _operation(p: Planned, existing: Mapping[str, Entry]) -> Operation:
     item = p.item
     if p.action == "add":
         return AddOp(
@@ -284,9 +290,16 @@ def _operation(p: Planned) -> Operation:
             body=item.body,
             pinned=item.pinned,
             origins=(item.origin,),
+            extra=dict(item.extra),
         )
     return ReplaceOp(
-        target=p.entry_id, description=item.description, body=item.body, origins=(item.origin,)
+        target=p.entry_id,
+        description=item.description,
+        body=item.body,
+        origins=(item.origin,),
+        extra={**existing[p.entry_id].extra, **item.extra}
+        if item.extra and p.entry_id in existing
+        else None,
     )
 
 
@@ -304,7 +317,8 @@ def apply_import(md: Memdir, plan: ImportPlan) -> ImportPlan:
     with locked(md.home / LEDGER_NAME, _WHAT) as ledger:
         for group in batches.values():
             store = _store_for(md, group[0].item)
-            store.apply([_operation(p) for p in group], source=Source.IMPORT)
+            existing = {e.id: e for e in store.list()}
+            store.apply([_operation(p, existing) for p in group], source=Source.IMPORT)
         ledger.update(said)
     plan.applied = True
     return plan

@@ -11,12 +11,13 @@ or ``~/.claude/settings.json`` (the places Claude Code accepts it from) wins.
 ``claude-code:<file>`` (see :func:`memdir.formats.claude.to_memory` for how untyped files
 are named, typed and described); notes written directly into ``MEMORY.md`` (an old-style
 one, or sections appended to one memdir exported) become entries too. Unreadable files
-are listed as problems. Instruction files are not copied: those memdir already reads in
-place (``CLAUDE.md`` / ``CLAUDE.local.md`` of the checkout) are reported as such; the
-others (``~/.claude/CLAUDE.md``, ``.claude/rules/``, ``.claude/CLAUDE.md``) are listed
-with the one command that makes memdir read them in place. Claude Code goes on loading
-them itself, so a copy in memdir would load them twice in Claude Code sessions and drift
-from the original; an include or a link stays current.
+are listed as problems. Instruction files are not copied: memdir reads a checkout's
+Claude Code files in place as Claude Code does (``CLAUDE.md``, ``CLAUDE.local.md``,
+``.claude/CLAUDE.md``, ``.claude/rules/**``), and each is reported as read, or why not;
+Claude Code's user files (``~/.claude/CLAUDE.md``, ``~/.claude/rules/**``) are listed with
+the one command that makes memdir's user scope read them in place. Claude Code goes on
+loading them itself, so a copy in memdir would load them twice in Claude Code sessions and
+drift from the original; an import or a link stays current.
 
 **Export.** The entries this project sees (``source: external`` ones skipped) as typed
 topic files, and a ``MEMORY.md`` index within 200 lines and 25,000 bytes whose hooks are
@@ -38,16 +39,19 @@ from ..errors import MemdirError, ParseError, ValidationError
 from ..formats.claude import (
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
+    IndexLink,
     fit_index,
+    index_block,
+    is_section,
     parse_index,
     parse_topic,
     project_slug,
-    render_index_line,
     render_topic,
     section_memory,
     to_memory,
 )
 from ..formats.slug import slugify
+from ..instructions import rule_files
 from ..model import Entry, EntryType, Source, normalise
 from ._exporting import ExportFile, Ledger
 from ._files import read_bytes, read_text, resolved, user_path, why
@@ -152,7 +156,6 @@ def instruction_notes(md: Memdir) -> list[str]:
         }
     )  # path rules
     claude, home = resolved(Path.home()) / ".claude", md.home
-    checkout = resolved(md.checkout_root)
     own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
     notes = []
 
@@ -182,13 +185,14 @@ def instruction_notes(md: Memdir) -> list[str]:
         )
 
     for folder in _ladder(md):
-        for name in ("CLAUDE.md", "CLAUDE.local.md"):
-            path = folder / name
-            if not path.is_file():
+        found = [folder / "CLAUDE.md", folder / "CLAUDE.local.md", folder / ".claude" / "CLAUDE.md"]
+        found += rule_files(folder / ".claude" / "rules") if folder != resolved(Path.home()) else []
+        for path in found:
+            if not path.is_file() or path.parent == claude:
                 continue
             if "CLAUDE.md" not in md.settings.instruction_files:
                 notes.append(
-                    f'{path}: memdir does not read CLAUDE.md files; add "CLAUDE.md"'
+                    f'{path}: memdir does not read Claude Code\'s files; add "CLAUDE.md"'
                     f" to instruction_files in {home / 'config.toml'}"
                 )
             else:
@@ -199,19 +203,9 @@ def instruction_notes(md: Memdir) -> list[str]:
                 )
     if (claude / "CLAUDE.md").is_file():
         notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
-    for rule in _md_files(claude / "rules"):
-        notes.append(link(rule, str(rule), home / "user" / "rules" / rule.name))
-    project_scope = checkout / ".memdir"
-    if (checkout / ".claude" / "CLAUDE.md").is_file():
-        notes.append(
-            include(
-                checkout / ".claude" / "CLAUDE.md", "@../.claude/CLAUDE.md", project_scope / own
-            )
-        )
-    for rule in _md_files(checkout / ".claude" / "rules"):
-        notes.append(
-            link(rule, f"../../.claude/rules/{rule.name}", project_scope / "rules" / rule.name)
-        )
+    for rule in rule_files(claude / "rules"):  # in sub-folders too, as Claude Code reads them
+        relative = rule.relative_to(claude / "rules")
+        notes.append(link(rule, str(rule), home / "user" / "rules" / relative))
     by_file: dict[str, str] = {}  # a project in the home folder finds ~/.claude twice
     for note in notes:
         by_file.setdefault(note.split(": ", 1)[0], note)
@@ -222,8 +216,9 @@ def _origin(path: Path) -> str:
     return f"claude-code:{path.absolute()}"
 
 
-def _read_index(folder: Path, read: Read) -> dict[str, str]:
-    """Hooks of MEMORY.md by file name; its own notes become items."""
+def _read_index(folder: Path, read: Read) -> dict[str, IndexLink]:
+    """Each topic file's MEMORY.md line, by file name; the index's own notes become
+    items."""
     path = folder / INDEX
     try:
         index = parse_index(read_text(path, MAX_FILE_BYTES))
@@ -232,12 +227,12 @@ def _read_index(folder: Path, read: Read) -> dict[str, str]:
     except (OSError, ValueError) as exc:
         read.problems.append(f"{path}: {_why(exc)}")
         return {}
-    hooks: dict[str, str] = {}
+    hooks: dict[str, IndexLink] = {}
     for link in index.links:
         name = link.filename
         if name is None:
             continue
-        hooks.setdefault(name, link.hook)
+        hooks.setdefault(name, link)
         if not (folder / name).exists():
             read.notes.append(f"{path} links to {name}, which does not exist")
     seen: set[str] = set()
@@ -254,6 +249,7 @@ def _read_index(folder: Path, read: Read) -> dict[str, str]:
                 description=mem.description,
                 body=mem.body,
                 origin=f"{_origin(path)}#{anchor}",
+                extra=mem.extra,
             )
         )
     return hooks
@@ -291,10 +287,19 @@ class ClaudeCode:
                     continue
                 try:
                     topic = parse_topic(read_text(path, MAX_FILE_BYTES), str(path))
-                except (OSError, ValueError, ParseError) as exc:
+                except (OSError, ValueError) as exc:
                     read.problems.append(f"{path}: {_why(exc)}")
                     continue
-                mem = to_memory(topic, path.stem, hooks.get(path.name))
+                link = hooks.get(path.name)
+                mem = to_memory(
+                    topic,
+                    path.stem,
+                    (link.hook or None) if link else None,
+                    link.title if link else None,
+                    str(path),
+                    link,
+                )
+                read.notes.extend(mem.notes)
                 read.items.append(
                     ImportItem(
                         type=mem.type,
@@ -302,6 +307,7 @@ class ClaudeCode:
                         description=mem.description,
                         body=mem.body,
                         origin=_origin(path),
+                        extra=mem.extra,
                     )
                 )
         read.notes += instruction_notes(md)
@@ -317,16 +323,18 @@ class ClaudeCode:
         names = _file_names(entries, target)
         ledger = Ledger(md.home)
         out = Rendered(prune=[target], notes=[note] if note else [])
-        lines, kept_theirs = [], []
-        for e in entries:
+        blocks = [index_block(e.name, names[e.id], e.description, e.extra, e.body) for e in entries]
+        text, fit = fit_index(blocks)
+        kept_theirs = []
+        for n, e in enumerate(entries):
+            if n < fit and is_section(e.extra):
+                continue  # notes written into MEMORY.md go back there, not into a file
             path = target / names[e.id]
-            content = render_topic(e.name, e.description, e.type.value, e.body)
+            content = render_topic(e.name, e.description, e.type.value, e.body, e.extra)
             if _holds_same(path, content, e, ledger):
                 kept_theirs.append(path.name)
             else:
                 out.files.append(ExportFile(path, content, (e.id,)))
-            lines.append(render_index_line(e.name, path.name, e.description))
-        text, fit = fit_index(lines)
         # last: files are written in order, so a failed write never leaves MEMORY.md
         # listing a topic file that is not there
         out.files.append(ExportFile(target / INDEX, text, tuple(e.id for e in entries[:fit])))
@@ -390,7 +398,8 @@ def _file_names(entries: list[Entry], target: Path) -> dict[str, str]:
 
 def _holds_same(path: Path, content: str, entry: Entry, ledger: Ledger) -> bool:
     """True if ``path`` holds a file memdir did not write that already says what
-    ``entry`` says (same type, name and body): it is left as Claude Code wrote it."""
+    ``entry`` says (same type, name and body, and description when the file gives one):
+    it is left as Claude Code wrote it."""
     try:
         data = read_bytes(path, MAX_FILE_BYTES)
     except (OSError, ValueError):
@@ -398,11 +407,15 @@ def _holds_same(path: Path, content: str, entry: Entry, ledger: Ledger) -> bool:
     if data == content.encode() or ledger.wrote(path, data):
         return False
     try:
-        mem = to_memory(parse_topic(data.decode("utf-8-sig"), str(path)), path.stem)
+        topic = parse_topic(data.decode("utf-8-sig"), str(path))
+        mem = to_memory(topic, path.stem)
         same_type = EntryType.parse(mem.type) is entry.type
-    except (UnicodeDecodeError, ParseError, ValidationError):
+    except (UnicodeDecodeError, ValidationError):
         return False
-    return same_type and mem.name == entry.name and normalise(mem.body) == entry.body_key
+    described = topic.description is None or mem.description == entry.description
+    return (
+        same_type and described and mem.name == entry.name and normalise(mem.body) == entry.body_key
+    )
 
 
 HARNESS = ClaudeCode()

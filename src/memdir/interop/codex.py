@@ -4,8 +4,9 @@ Import (``memdir import codex``), from :mod:`memdir.formats.codex`'s items:
 
 * ``memory_summary.md`` → the **user** scope: ``## User Profile`` items become ``user``
   entries, ``## User preferences`` ``feedback``, ``## General Tips`` ``reference`` (one entry
-  per bullet or paragraph). ``## What's in Memory`` is Codex's index into MEMORY.md, not
-  memory: it is skipped. A summary whose first line is not ``v1`` is reported, not read.
+  per bullet or paragraph), and any other text ``reference`` (a note says so). ``## What's
+  in Memory`` is Codex's index into MEMORY.md, not memory: it is skipped. A summary without
+  the ``v1`` first line is read all the same, as Codex reads it.
 * ``MEMORY.md`` → one ``project`` entry per ``# Task Group:``, placed by its
   ``applies_to: cwd=``: a path in this project → the **local** scope; a path whose project
   this home knows (its ``$MEMDIR_HOME/projects/<slug>`` folder or ``.origin.json`` record
@@ -27,10 +28,10 @@ Export (``memdir export codex``, default ``~/.codex/memories``):
   ``reference`` entries, chosen in the order memdir's own index ranks them (pinned, then
   feedback and user, then most recently used or updated, those unused for
   ``max_unused_days`` last: :mod:`memdir.interop._ranking`) within
-  :data:`SUMMARY_MAX_TOKENS` tokens. The bound is enforced in
-  bytes: Codex's models use byte-level BPE (cl100k/o200k), where every token stands for at
-  least one byte of the UTF-8 text, so a file of at most 2,500 bytes is at most 2,500 tokens
-  whatever the vocabulary. ``external`` entries never go into this always-loaded file.
+  :data:`SUMMARY_MAX_TOKENS` tokens as Codex counts them when it loads the file
+  (``codex-rs/ext/memories``: ``truncate_text`` to 2,500 tokens at 4 bytes a token, so
+  10,000 bytes; older Codex allowed 5,000 tokens), so Codex never cuts it.
+  ``external`` entries never go into this always-loaded file.
   ``## What's in Memory`` lists MEMORY.md's task groups in the room left.
 * ``MEMORY.md``: one task group per local-scope entry of every project this home knows
   (this one, and each folder with an ``.origin.json`` record, or whose Codex bodies name
@@ -64,8 +65,8 @@ if TYPE_CHECKING:
 
 __all__ = ["HARNESS", "SUMMARY_MAX_BYTES", "SUMMARY_MAX_TOKENS", "CodexHarness"]
 
-SUMMARY_MAX_TOKENS = 2_500
-SUMMARY_MAX_BYTES = SUMMARY_MAX_TOKENS  # byte-level BPE: never more tokens than bytes
+SUMMARY_MAX_TOKENS = 2_500  # ext/memories: the most of the summary Codex puts in a prompt
+SUMMARY_MAX_BYTES = 4 * SUMMARY_MAX_TOKENS  # as Codex counts tokens: 4 bytes each
 FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's
 
 
@@ -139,6 +140,7 @@ class CodexHarness:
 
         def parsed(path: Path, result: fmt.Parsed) -> list[fmt.Item]:
             out.problems.extend(f"{path}:{line}: {why}" for line, why in result.problems)
+            out.notes.extend(f"{path}:{line}: {what}" for line, what in result.notes)
             return result.items
 
         found = False
@@ -200,8 +202,8 @@ class CodexHarness:
         )
         out.notes.append(
             f"memory_summary.md: {len(chosen)} entries, {size:,}/"
-            f"{SUMMARY_MAX_BYTES:,} bytes (so at most {SUMMARY_MAX_TOKENS:,} "
-            f"tokens); MEMORY.md: {len(blocks)} task groups"
+            f"{SUMMARY_MAX_BYTES:,} bytes (at most {SUMMARY_MAX_TOKENS:,} tokens as "
+            f"Codex counts them); MEMORY.md: {len(blocks)} task groups"
         )
         if resolved(target) == resolved(self.default_target(md)):
             _agents_md(md, out)

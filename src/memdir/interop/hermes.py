@@ -10,8 +10,11 @@ so it maps to memdir's global scopes:
   alone, so importing the same files again changes nothing. Each entry's origin is
   ``hermes:<absolute path>#<n>`` (n counts entries from 1).
 * **Export** writes the active entries of the *user* and *managed* scopes: ``user`` entries
-  to ``USER.md`` (1,375 characters), the others to ``MEMORY.md`` (2,200), counted as Hermes
-  counts (delimiters included). Entries are chosen by the index's ranking — pinned, then
+  to ``USER.md``, the others to ``MEMORY.md``, within the limits the user set for Hermes
+  (``memory.user_char_limit`` and ``memory.memory_char_limit`` in ``config.yaml`` of the
+  Hermes home, as ``tools/memory_tool.py`` reads them; 1,375 and 2,200 when unset) less
+  :data:`HEADROOM`, so Hermes's own next ``add`` still fits; counted as Hermes counts
+  (delimiters included). Entries are chosen by the index's ranking — pinned, then
   feedback and user, then most recently used or updated, entries unused for
   ``max_unused_days`` last — and whatever does not fit is listed with why. Project and
   local entries are left to the per-project exporters (a note says how many).
@@ -19,6 +22,7 @@ so it maps to memdir's global scopes:
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,9 +40,11 @@ from ._ranking import by_priority
 if TYPE_CHECKING:
     from ..engine import Memdir
 
-__all__ = ["HARNESS", "MAX_FILE_BYTES", "HermesHarness"]
+__all__ = ["HARNESS", "HEADROOM", "MAX_FILE_BYTES", "HermesHarness", "limits"]
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # Hermes files are a few KB; a huge one is not its memory
+HEADROOM = 0.15  # of each limit left free: Hermes refuses an add that would go over it
+_KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}
 _GLOBAL_SCOPES = ("managed", "user")  # least local first: user wins a name clash
 _ORIGIN_INDEX = re.compile(r"^hermes:.*#(\d+)$")
 
@@ -92,6 +98,50 @@ def _origin_index(entry: Entry) -> int:
         if m:
             return int(m.group(1))
     return 0
+
+
+def _config(target: Path) -> Path:
+    """The config.yaml of the Hermes home an export to ``target`` is for: the folder above
+    ``target`` when it is a Hermes ``memories`` folder, else ``$HERMES_HOME`` or
+    ``~/.hermes``."""
+    if target.name == "memories" and (target.parent / "config.yaml").exists():
+        return target.parent / "config.yaml"
+    home = os.environ.get("HERMES_HOME")
+    return (Path(home).expanduser() if home else Path.home() / ".hermes") / "config.yaml"
+
+
+def limits(target: Path) -> tuple[dict[str, int], list[str]]:
+    """Hermes's character limit per file for an export to ``target``, and notes on where
+    they came from (or why the defaults are used)."""
+    found = dict(fmt.FILES)
+    path = _config(target)
+    try:
+        text = read_text(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        return found, []
+    except (OSError, ValueError) as exc:
+        return found, [f"{path} cannot be read ({why(exc)}); Hermes's default limits are used"]
+    import yaml
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return found, [f"{path} is not YAML Hermes can read; its default limits are used"]
+    memory = data.get("memory") if isinstance(data, dict) else None
+    notes = []
+    for name, key in _KEYS.items():
+        value = memory.get(key) if isinstance(memory, dict) else None
+        if value is None:
+            continue
+        try:
+            number = int(value)  # as Hermes reads it
+        except (TypeError, ValueError):
+            notes.append(f"{path}: memory.{key} is not a number; Hermes's default is used")
+            continue
+        if number > 0:
+            found[name] = number
+            notes.append(f"{name}: memory.{key} = {number:,} in {path}")
+    return found, notes
 
 
 @dataclass(frozen=True)
@@ -154,14 +204,26 @@ class HermesHarness:
         ranked, note = by_priority(md, entries, locations)
         if note:
             out.notes.append(note)
-        for filename, limit in fmt.FILES.items():
+        configured, notes = limits(target)
+        out.notes.extend(notes)
+        for filename in fmt.FILES:
+            limit = configured[filename]
             wanted = [e for e in ranked if (e.type is EntryType.USER) == (filename == "USER.md")]
             if not wanted:
                 continue
             by_id = {e.id: e for e in wanted}
             kept, left_out = fmt.fit(
-                [(e.id, fmt.encode(e.name, e.body)) for e in wanted], limit, filename
+                [(e.id, fmt.encode(e.name, e.body)) for e in wanted],
+                int(limit * (1 - HEADROOM)),
+                filename,
+                of=limit,
             )
+            if left_out:
+                out.notes.append(
+                    f"{filename}: packed to {int(limit * (1 - HEADROOM)):,} of Hermes's "
+                    f"{limit:,}-character limit, so Hermes can still add; "
+                    f"{len(left_out)} entries left out (listed below)"
+                )
             out.left_out.extend(left_out)
             # File order stays put as usage shifts: oldest first, Hermes's own order kept.
             kept.sort(key=lambda k: (by_id[k[0]].created, _origin_index(by_id[k[0]]), k[0]))

@@ -31,6 +31,7 @@ the stored one, never a looser one.
 from __future__ import annotations
 
 import importlib
+import sqlite3
 import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -40,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import MemdirError, ValidationError
 from ...sessions.records import MEMORY_MODES
 from .._files import user_path, why
-from ._reading import Progress, Tally
+from ._reading import Progress, Tally, scope_of
 
 if TYPE_CHECKING:
     from ...engine import Memdir
@@ -74,6 +75,9 @@ class TranscriptReport:
     diverged: list[str] = field(default_factory=list)
     #: sessions the source rewrote (rows it dropped stay in memdir): new messages added
     resynced: list[str] = field(default_factory=list)
+    #: parents named by imported sessions whose own transcript was not imported: created
+    #: empty, so ``sessions show`` finds them (their transcript fills them when imported)
+    parents_missing: list[str] = field(default_factory=list)
 
     @property
     def sessions(self) -> int:
@@ -142,8 +146,37 @@ def import_sessions(
         skipped=tally.skipped,
         malformed=tally.malformed,
         problems=tally.problems,
+        parents_missing=_fill_missing_parents(md, module.AGENT),
         **imported,
     )
+
+
+def _fill_missing_parents(md: Memdir, agent: str) -> list[str]:
+    """Create each parent this harness's sessions name but state.db does not hold (a
+    sub-agent or resumed session whose parent transcript is gone or not imported), empty,
+    so no session points at nothing; returns their ids."""
+    from ...sessions import SessionSpec
+
+    def orphans(c: sqlite3.Connection) -> list[tuple[str, str | None, float | None]]:
+        rows = c.execute(
+            "SELECT s.parent_id, min(s.cwd), min(s.started_at) FROM sessions s "
+            "WHERE s.agent = ? AND s.parent_id IS NOT NULL "
+            "AND s.parent_id NOT IN (SELECT id FROM sessions) GROUP BY s.parent_id",
+            (agent,),
+        ).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    if not md.state_path.exists():
+        return []
+    missing = md.sessions.db.read(orphans, action="find missing parents")
+    if missing:
+        md.sessions.import_sessions(
+            [
+                (SessionSpec(pid, agent=agent, cwd=cwd, scope=scope_of(cwd), started_at=at), [])
+                for pid, cwd, at in missing
+            ]
+        )
+    return [pid for pid, _, _ in missing]
 
 
 def _check(where: Path, module: ModuleType) -> None:

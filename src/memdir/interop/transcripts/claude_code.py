@@ -10,9 +10,12 @@ session's id). A resumed or forked session's file starts with records of the ses
 continues (their ``sessionId`` is that one's): it becomes a child of that session, and
 keeps those records too. Each message's source key is its record's ``uuid`` and its place
 in the record, so a re-import adds exactly what is new. Sidechain lines are a sub-agent's
-conversation: each chain (followed through ``parentUuid`` to its first line) becomes a child
-session ``claude-code:<sessionId>:<first uuid>`` — also when the sub-agent has its own file
-(``<session>/subagents/agent-*.jsonl``). A tool call is an assistant message with the tool's
+conversation: each chain (followed through ``parentUuid`` to its first line; every line with
+a ``uuid`` is a link, ``progress`` lines too) becomes a child session
+``claude-code:<sessionId>:<first uuid>``. A sub-agent's own file
+(``<session>/subagents/agent-*.jsonl``, compaction agents' ``agent-acompact-*`` included) is
+one child session whatever its chains, whose first lines may point at records of the parent
+file. A tool call is an assistant message with the tool's
 name and ``[{"id", "name", "input"}]`` as its tool calls; a tool result is a ``tool``
 message with the name of the call it answers. Thinking blocks are left out; text the
 harness wrote rather than the user (``isMeta`` and ``isCompactSummary`` lines, slash
@@ -161,6 +164,7 @@ class _File:
         self.sid = path.stem
         self.main: SessionSpec | None = None
         self.main_root: str | None = None
+        self.whole = False  # a sub-agent's own file: every line is its one session
         self.polluted: set[str | None] = set()  # sessions marked (None: the file's own)
 
     def spec(self, first: dict[str, Any], number: int, title: str | None) -> SessionSpec:
@@ -170,6 +174,7 @@ class _File:
         started = seconds(first.get("timestamp"), self.last)
         if first.get("isSidechain") is True:  # a sub-agent's own file: its session's child
             self.sid = inner or self.sid
+            self.whole = True
             self.main_root = self._root(first, number)
             self.main = self._child(self.main_root, cwd, started)
         else:  # the file is the session; a resumed one continues the session it names
@@ -218,6 +223,8 @@ class _File:
     def rows(self, lines: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[Any]:
         for number, obj in lines:
             if obj.get("type") not in _MESSAGE_TYPES:
+                if obj.get("isSidechain") is True and not self.whole:
+                    self._root(obj, number)  # a progress line is a link in its chain
                 self.tally.skipped += 1
                 continue
             try:
@@ -227,7 +234,7 @@ class _File:
                 continue
             self.last = seconds(obj.get("timestamp"), self.last)
             target = None
-            if obj.get("isSidechain") is True:
+            if obj.get("isSidechain") is True and not self.whole:
                 root = self._root(obj, number)
                 if root != self.main_root:
                     cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else None
