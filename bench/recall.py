@@ -25,6 +25,7 @@ import argparse
 import dataclasses
 import itertools
 import json
+import os
 import re
 import sqlite3
 import sys
@@ -194,9 +195,14 @@ class System(Protocol):
 
 class Memdir:
     name = "memdir"
+    semantic = False  # True: keep the embedder MEMDIR_EMBED configures, embed after indexing
 
     def __init__(self, home: Path, configure: Callable[[Any], None] | None = None) -> None:
+        from memdir.sessions import rank
+
         self.md = memdir.open(home=home / "home", project=home)
+        if not self.semantic:
+            self.md.sessions.ranker = rank.rank  # keyword-only, whatever MEMDIR_EMBED says
         if configure:
             configure(self.md)
         self.key: dict[int, str] = {}
@@ -212,6 +218,11 @@ class Memdir:
                 info.id, [(m.role, m.content, m.tool_name, None, m.ts) for m in s.msgs]
             )
             self.key.update(zip(ids, (m.key for m in s.msgs), strict=True))
+        if self.semantic:
+            from memdir.sessions.vectors import embed_pending
+
+            assert self.md.embedder is not None
+            embed_pending(store.db, self.md.embedder, most=10**9)
 
     def ask(self, q: Question) -> tuple[list[str], list[str]]:
         store = self.md.sessions
@@ -230,6 +241,13 @@ class Memdir:
 
     def close(self) -> None:
         self.md.close()
+
+
+class SemanticMemdir(Memdir):
+    """memdir with the semantic layer ``MEMDIR_EMBED`` configures."""
+
+    name = "memdir+semantic"
+    semantic = True
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
@@ -405,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
         print("no data: LoCoMo not found and bench/data/recall empty", file=sys.stderr)
         return 2
     systems: dict[str, Callable[[Path], System]] = {"memdir": Memdir, "baseline": Baseline}
+    if os.environ.get("MEMDIR_EMBED"):
+        systems["memdir+semantic"] = SemanticMemdir
     if a.ablate:
         for name, configure in ablations().items():
             systems[f"-{name}"] = lambda h, c=configure: Memdir(h, c)  # type: ignore[misc]
@@ -420,8 +440,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     if a.ablate:
         return _print_ablation(results, groups, sets)
+    sem = "memdir+semantic" in results
     cols = [f"md {m}" for m in METRICS] + [f"bl {m}" for m in METRICS[1:]]
-    head = f"{'set':<7}{'group':<22}{'n':>5} " + "".join(f"{c:>9}" for c in cols)
+    cols += ["sem any@5", "sem R@10"] if sem else []
+    head = f"{'set':<7}{'group':<22}{'n':>5} " + "".join(f"{c:>10}" for c in cols)
     print(head)
     print("-" * len(head))
     out: dict[str, Any] = {}
@@ -441,9 +463,13 @@ def main(argv: list[str] | None = None) -> int:
                     flags += f" <{m}"
                     worse.append(f"{split}/{g} {m}")
             vals = [md[m] for m in METRICS] + [bl[m] for m in METRICS[1:]]
+            if sem:
+                vals += [
+                    mean(results["memdir+semantic"][split], keys, m) for m in ("any@5", "R@10")
+                ]
             print(
                 f"{split:<7}{g[:21]:<22}{len(keys):>5} "
-                + "".join(f"{v:>9.3f}" for v in vals)
+                + "".join(f"{v:>10.3f}" for v in vals)
                 + flags
             )
     for split in ("dev", "test"):
@@ -458,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         "md = memdir (grp@5: search(limit=5) groups; any@5 and R@k: search_messages(limit=50)); "
         "bl = baseline; '<' marks memdir below the baseline"
+        + ("; sem = memdir with the semantic layer of MEMDIR_EMBED" if sem else "")
     )
     if a.json:
         a.json.write_text(json.dumps(out, indent=1))

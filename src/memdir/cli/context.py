@@ -150,6 +150,7 @@ def _doctor_state(md: Memdir) -> bool:
         f"{'state':8} {db.sessions} sessions, {db.messages} messages, "
         f"{db.size / 1e6:.1f} MB at {db.path}"
     )
+    click.echo(f"{'semantic':8} {db.semantic}")
     for problem in db.problems:
         click.secho(f"         found: {problem}", fg="yellow")
     for fix in db.repaired:

@@ -22,6 +22,7 @@ from pathlib import Path
 from ..errors import MemdirError
 from .db import Database
 from .schema import FTS_BASES, FTS_SOURCES, fts_statements
+from .vectors import Embedder, status
 
 __all__ = ["DbHealth", "check"]
 
@@ -40,6 +41,7 @@ class DbHealth:
     problems: list[str] = field(default_factory=list)
     repaired: list[str] = field(default_factory=list)
     damaged: list[str] = field(default_factory=list)  # found and still broken
+    semantic: str = ""  # the semantic layer: embedder, dimension, rows lacking vectors
 
     @property
     def healthy(self) -> bool:
@@ -136,9 +138,10 @@ def _size(path: Path) -> int:
     return sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists())
 
 
-def check(db: Database, *, repair: bool = True) -> DbHealth:
+def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None) -> DbHealth:
     """Check state.db; with ``repair``, rebuild every damaged search index from its table
-    (in place, or by recreating it when it cannot even be opened).
+    (in place, or by recreating it when it cannot even be opened). ``embedder``: the
+    semantic layer's, reported in ``semantic``.
 
     A database that does not exist yet is reported as such, not created.
     """
@@ -167,12 +170,15 @@ def check(db: Database, *, repair: bool = True) -> DbHealth:
             damaged += list(still.values())
         elif indexes:
             damaged += [f"{p}: run `memdir doctor` to rebuild it" for p in indexes.values()]
-        sessions, messages = db.read(
+        sessions, messages, semantic = db.read(
             lambda c: (
                 c.execute("SELECT count(*) FROM sessions").fetchone()[0],
                 c.execute("SELECT count(*) FROM messages").fetchone()[0],
+                status(c, embedder),
             )
         )
     except MemdirError as exc:
         return DbHealth(db.path, True, _size(db.path), problems=[str(exc)], damaged=[str(exc)])
-    return DbHealth(db.path, True, _size(db.path), sessions, messages, problems, repaired, damaged)
+    return DbHealth(
+        db.path, True, _size(db.path), sessions, messages, problems, repaired, damaged, semantic
+    )

@@ -431,4 +431,18 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         _reindex,
     ),
+    # The optional semantic layer (memdir.sessions.vectors): one unit-length float32 vector
+    # per row and model, gone with its row.
+    Migration(
+        "0011_vectors",
+        tuple(
+            f"""CREATE TABLE {table} (
+            id INTEGER PRIMARY KEY REFERENCES {base}(id) ON DELETE CASCADE,
+            model TEXT NOT NULL,
+            dim INTEGER NOT NULL,
+            v BLOB NOT NULL
+        )"""
+            for base, table in (("messages", "message_vectors"), ("entries", "entry_vectors"))
+        ),
+    ),
 )
