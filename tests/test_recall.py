@@ -3,11 +3,17 @@ changed, answers in the next turn, memory entries in Chinese (issue 12)."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 from conftest import Clock, add
+from memdir.config import load_settings
 from memdir.engine import Memdir
+from memdir.pipeline.providers import ProviderError
 from memdir.sessions.rank import RankParams, with_params
+from memdir.testing import ScriptedProvider
 
 
 def _log(md: Memdir, sid: str, when: datetime, *turns: tuple[str, str]) -> list[int]:
@@ -83,3 +89,57 @@ def test_memory_search_finds_a_chinese_entry_from_a_chinese_question(md: Memdir)
     add(store, "周会", body="每周一上午十点开周会，线上。")
     assert next(h.entry.name for h in md.search("部门聚餐在哪家餐厅？")) == "部门聚餐"
     assert next(h.entry.name for h in md.search("周会几点开？")) == "周会"
+
+
+def _with_model(tmp_path: Path, clock: Clock, script: Any) -> Memdir:
+    (tmp_path / "p").mkdir(exist_ok=True)
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m"), "MEMDIR_BACKGROUND": "0"}
+    md = Memdir(
+        load_settings(tmp_path / "h", tmp_path / "p", environ={**env, "MEMDIR_LLM": "openai:t"}),
+        clock=clock,
+    )
+    md.pipeline.provider = ScriptedProvider(script)
+    return md
+
+
+def test_with_a_model_queries_are_expanded_and_sessions_summarised(
+    tmp_path: Path, clock: Clock
+) -> None:
+    def script(kind: str, user: str) -> str:
+        if user.startswith("Question:"):  # a summary request: cite the first id shown
+            first = int(user.split("#", 1)[1].split()[0])
+            return json.dumps({"summary": "The kayak is in the garage. " * 30, "cites": [first]})
+        return json.dumps({"queries": ["kayak location", "皮划艇 在哪"]})
+
+    md = _with_model(tmp_path, clock, script)
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    [kayak] = _log(md, "a", t0, ("user", "the kayak lives in the garage now"))
+    assert md.sessions.search("where is my canoe") == []  # the words alone find nothing
+    with md.session(session_id="now") as s:
+        result = s.call_tool("session_search", {"query": "where is my canoe", "summarize": True})
+    [group] = result["results"]
+    assert group["session_id"] == "a" and group["matched_message_id"] == kayak
+    assert len(group["summary"]) <= 400 and group["cites"] == [kayak]
+    sent = md.pipeline.provider.calls  # type: ignore[attr-defined]
+    assert sent[0][1] == "where is my canoe"  # the question itself, to expand
+
+
+def test_a_failing_model_changes_nothing_and_offline_is_as_before(
+    tmp_path: Path, clock: Clock, md: Memdir
+) -> None:
+    def script(kind: str, user: str) -> str:
+        if user.startswith("Question:"):
+            return json.dumps({"summary": "made up", "cites": [999999]})  # not shown to it
+        raise ProviderError("the model is down")
+
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    broken = _with_model(tmp_path, clock, script)
+    _log(broken, "a", t0, ("user", "the kayak lives in the garage now"))
+    with broken.session(session_id="now") as s:
+        result = s.call_tool("session_search", {"query": "kayak", "summarize": True})
+    [group] = result["results"]
+    assert result["success"] and "summary" not in group and group["session_id"] == "a"
+    _log(md, "a", t0, ("user", "the kayak lives in the garage now"))
+    with md.session(session_id="now") as s:  # offline (rules): no model is asked
+        offline = s.call_tool("session_search", {"query": "kayak", "summarize": True})
+    assert offline["note"] == "summaries need MEMDIR_LLM" and "summary" not in offline["results"][0]
