@@ -131,3 +131,25 @@ def test_settings_and_bad_specs(tmp_path: Path, clock: Clock) -> None:
     assert md.sessions.search_messages("x") == []  # keyword search still works
     assert md.embedder is None and any("semantic search is off" in w for w in md.warnings)
     assert md.check_state().semantic.startswith("off")
+
+
+def test_maintain_computes_the_vectors(tmp_path: Path, clock: Clock, endpoint: Server) -> None:
+    from click.testing import CliRunner
+
+    from memdir.cli import cli, context, maintain  # noqa: F401  (registers the commands)
+
+    md = _memdir(tmp_path, clock, endpoint.url)
+    with md.session(session_id="a") as s:
+        s.log("user", "the kayak lives behind the bikes now")
+    md.close()
+    env = {
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "managed"),
+        "MEMDIR_BACKGROUND": "0",
+        "MEMDIR_EMBED": "openai:test-embed",
+        "MEMDIR_EMBED_BASE_URL": endpoint.url + "/v1",
+    }
+    args = ["--home", str(tmp_path / "home"), "-C", str(tmp_path / "project")]
+    result = CliRunner().invoke(cli, [*args, "maintain"], env=env)
+    assert result.exit_code == 0 and "vectors computed: 1" in result.output, result.output
+    doctor = CliRunner().invoke(cli, [*args, "doctor"], env=env)
+    assert "semantic openai:test-embed, dimension 5" in doctor.output, doctor.output

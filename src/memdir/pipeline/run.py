@@ -77,6 +77,7 @@ class RunReport:
             or self.archived
             or self.review
             or self.deferred
+            or self.embedded
         )
 
 
@@ -236,12 +237,12 @@ class Pipeline:
             if scan:
                 report.archived = self.archive_unused()
                 report.review = self.review()
-                self._embed(report)
+                self.embed(report)
         return report
 
-    def _embed(self, report: RunReport) -> None:
-        """Vectors for rows that lack them, when the semantic layer is on (a failing
-        endpoint is tried again on the next run)."""
+    def embed(self, report: RunReport) -> None:
+        """Vectors for rows that lack them, when the semantic layer is on, counted in
+        ``report`` (a failing endpoint is an error there, tried again next run)."""
         from ..sessions import vectors
 
         db = self.md.sessions.db  # opening the sessions sets up the embedder
