@@ -355,14 +355,15 @@ def run(
 
 
 def groups_of(convs: Iterable[Conv]) -> dict[str, dict[str, list[str]]]:
-    """set → group name → question keys (all, per kind, per language)."""
+    """set → group name → question keys (all, per kind, per question language, and the
+    conversations mixing Chinese and English)."""
     out: dict[str, dict[str, list[str]]] = {}
     for conv in convs:
         g = out.setdefault(conv.split, {})
         for q in conv.questions:
-            names = ["all", f"kind {q.kind}"] + (
-                [f"lang {q.lang}"] if conv.split != "locomo" else []
-            )
+            names = ["all", f"kind {q.kind}"]
+            if conv.split != "locomo":
+                names += [f"lang {q.lang}"] + (["conv mixed"] if conv.lang == "mixed" else [])
             for name in names:
                 g.setdefault(name, []).append(q.key)
     return out

@@ -177,7 +177,7 @@ def test_the_cjk_analyzer_step_reindexes_a_big_database_with_progress(
     monkeypatch.setattr("memdir.sessions.schema.FILL_CHUNK", 50)
     db = Database(path)
     store = SessionStore(db)
-    assert db.migrations()[-1][0] == "0010_cjk_analyzer"
+    assert "0010_cjk_analyzer" in [name for name, _ in db.migrations()]
     err = capsys.readouterr().err
     assert "re-indexed 50 of 120" in err and "re-indexed 120 of 120 rows (100%)" in err
     assert [m.id for m in store.messages("old")] == list(range(1, 121))  # nothing lost

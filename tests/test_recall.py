@@ -12,6 +12,7 @@ from conftest import Clock, add
 from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline.providers import ProviderError
+from memdir.sessions import Database, SessionStore
 from memdir.sessions.rank import RankParams, with_params
 from memdir.testing import ScriptedProvider
 
@@ -143,3 +144,29 @@ def test_a_failing_model_changes_nothing_and_offline_is_as_before(
     with md.session(session_id="now") as s:  # offline (rules): no model is asked
         offline = s.call_tool("session_search", {"query": "kayak", "summarize": True})
     assert offline["note"] == "summaries need MEMDIR_LLM" and "summary" not in offline["results"][0]
+
+
+DATA = Path(__file__).resolve().parent.parent / "bench" / "data" / "recall"
+
+
+def test_every_chinese_question_of_the_dev_set_returns_hits(tmp_path: Path) -> None:
+    """Our own set (bench/data/recall), dev half: each conversation in its own store."""
+    asked = 0
+    for path in sorted(DATA.glob("*/*.json")):
+        conv = json.loads(path.read_text())
+        questions = [q for q in conv["questions"] if q["lang"] == "zh"]
+        if conv["split"] != "dev" or not questions:
+            continue
+        store = SessionStore(Database(tmp_path / f"{conv['id']}.db"))
+        for s in conv["sessions"]:
+            store.start("t", session_id=s["id"], started_at=s["started_at"])
+            rows = [
+                (m["role"], m["content"], m.get("tool_name"), None, m["timestamp"])
+                for m in s["messages"]
+            ]
+            store.log_many(s["id"], rows)
+        for q in questions:
+            assert store.search_messages(q["question"]), q["question"]
+            assert store.search(q["question"], limit=5), q["question"]
+            asked += 1
+    assert asked >= 30  # the set is there: zh and mixed dev conversations

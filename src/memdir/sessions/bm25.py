@@ -13,7 +13,7 @@
      once, at its best row);
    * × 2 for rows logged in a time the question names ("last Tuesday", "3月5日"; see
      :mod:`.when`), relative to ``now``;
-   * for a question about the present or the past ("now", "原来"), up to × 1.5 for the
+   * for a question about the present or the past ("now", "原来"), up to × 3 for the
      rows stated latest or earliest among those found (a fact that changed);
    * right below a hit that asks a question, the next turn of its session, even without a
      query term (the answer to an assistant's question is the user's next message, and
@@ -54,7 +54,7 @@ class RankParams:
     neighbour_weight: float = 0.3
     session_weight: float = 0.3
     time_boost: float = 1.0
-    update_weight: float = 0.5
+    update_weight: float = 2.0
     next_turn: bool = True
 
 
