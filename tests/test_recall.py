@@ -8,11 +8,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from conftest import Clock, add
 from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline.providers import ProviderError
-from memdir.sessions import Database, SessionStore
+from memdir.sessions import Database, SessionStore, when
 from memdir.sessions.rank import RankParams, with_params
 from memdir.testing import ScriptedProvider
 
@@ -170,3 +173,42 @@ def test_every_chinese_question_of_the_dev_set_returns_hits(tmp_path: Path) -> N
             assert store.search(q["question"], limit=5), q["question"]
             asked += 1
     assert asked >= 30  # the set is there: zh and mixed dev conversations
+
+
+@settings(max_examples=300)
+@given(
+    st.text(max_size=120)
+    | st.lists(
+        st.sampled_from(
+            [
+                "last",
+                "Tuesday",
+                "上周",
+                "四",
+                "上个月",
+                "3月",
+                "5日",
+                "先月",
+                "末",
+                "the",
+                "ago",
+                "2",
+                "weeks",
+                "now",
+                "原来",
+                "February",
+                "31",
+                "2026-02-30",
+                "of",
+                "mid-",
+            ]
+        ),
+        max_size=12,
+    ).map(" ".join),
+    st.datetimes(timezones=st.just(UTC)),
+)
+def test_fuzz_times_never_raise(text: str, now: datetime) -> None:
+    for lo, hi in when.ranges(text, now) + when.ranges(text):
+        assert lo < hi
+    assert when.intent(text) in (None, "latest", "earliest")
+    assert all(0 <= a < b <= len(text) for a, b in when.spans(text))

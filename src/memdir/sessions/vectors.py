@@ -231,22 +231,27 @@ def status(conn: sqlite3.Connection, embedder: Embedder | None) -> str:
 
 # -- search ----------------------------------------------------------------------------------
 
-_VEC: dict[int, bool] = {}  # id(connection) → sqlite-vec loaded
+_LOADABLE = [True]  # False once this process found sqlite-vec missing or unloadable
 
 
 def _engine(conn: sqlite3.Connection) -> str:
-    if id(conn) not in _VEC:
-        _VEC[id(conn)] = False
+    """``sqlite-vec`` when it is loaded on ``conn`` (loading it if it can), else a scan."""
+    try:
+        conn.execute("SELECT vec_version()")
+        return "sqlite-vec"
+    except sqlite3.OperationalError:
+        pass
+    if _LOADABLE[0]:
         try:
             import sqlite_vec  # type: ignore[import-not-found]
 
             conn.enable_load_extension(True)
             sqlite_vec.load(conn)
             conn.enable_load_extension(False)
-            _VEC[id(conn)] = True
+            return "sqlite-vec"
         except (ImportError, AttributeError, sqlite3.Error):
-            pass  # this Python cannot load extensions, or sqlite-vec is not installed
-    return "sqlite-vec" if _VEC[id(conn)] else "a Python scan"
+            _LOADABLE[0] = False  # this Python cannot load extensions, or no sqlite-vec
+    return "a Python scan"
 
 
 def nearest(

@@ -346,7 +346,10 @@ def _matches(text: str) -> list[tuple[re.Match[str], _Pattern]]:
 def ranges(text: str, now: datetime | None = None) -> list[tuple[float, float]]:
     """Time ranges (epoch seconds) named in ``text``; relative ones need ``now``."""
     out = []
-    local = now.astimezone().replace(tzinfo=None) if now is not None else None
+    try:
+        local = now.astimezone().replace(tzinfo=None) if now is not None else None
+    except (OverflowError, ValueError, OSError):  # a clock at the edge of time
+        local = None
     for m, (_, _, resolve) in _matches(text):
         try:
             got = resolve(m, local)
