@@ -146,6 +146,9 @@ def test_japanese_and_korean(tmp_path: Path) -> None:
     assert _found(store, "東京") == [tokyo]
     assert _found(store, "会議") == [tokyo]
     assert _found(store, "서울에서") == [seoul]
+    assert _found(store, "서울") == [seoul]  # a word without its particle
+    assert _found(store, "会議はどこ？")[0] == tokyo  # a question in Japanese
+    assert _found(store, "カイギ") == []  # katakana is not kanji
 
 
 def test_accents_are_folded_in_the_word_index(tmp_path: Path) -> None:
