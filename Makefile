@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV := .venv-bench
 
-.PHONY: serve demo test lint bench-venv bench clean
+.PHONY: serve demo install test lint bench-venv bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,11 @@ serve: $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/memdir demo
+
+# The `memdir` command on your PATH (make serve only sets up .venv/bin/memdir).
+install:
+	if command -v pipx >/dev/null; then pipx install --force .; \
+	else $(PYTHON) -m pip install --user .; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench

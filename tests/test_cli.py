@@ -29,7 +29,7 @@ def _add(run, name: str = "Use pnpm", body: str = "Use pnpm install.", *extra: s
 def test_init_add_ls_show_rm(run, home: Path, project: Path) -> None:
     assert "local scope ready" in run("init").stdout
     assert "Saved feedback_use-pnpm" in _add(run).stdout
-    assert "Already exists" in _add(run, "Dup", "use  PNPM install.").stdout
+    assert "Already exists" in _add(run, "USE  pnpm", "use  PNPM install.").stdout
     run(
         "add",
         "--type",

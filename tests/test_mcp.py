@@ -311,8 +311,8 @@ def test_http_token_limits_and_separate_snapshots(
     assert token_file.read_text().strip() == token and len(token) >= 40
     assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
     ping = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}).encode()
-    assert _post(url, ping, None) == 401
-    assert _post(url, ping, "not-the-token") == 401
+    assert _post(url, ping, None) == 403  # not 401, which sends clients into OAuth
+    assert _post(url, ping, "not-the-token") == 403
     assert _post(url, b"{" + b" " * 70000 + b"}", token) == 413
 
     async def main() -> None:

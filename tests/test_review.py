@@ -199,8 +199,11 @@ def test_merge_folds_what_only_the_older_entry_says_into_the_newer(
         "Output over 4 MB is cut.\n```\npytest -q tests/\n```"
     )
     assert kept.origins == ("session:new", "session:old")
-    archived = [e for e in store.list(include_archived=True) if e.archived]
-    assert [e.name for e in archived] == ["Quiet pytest"]
+    archived = {e.name: e for e in store.list(include_archived=True) if e.archived}
+    assert sorted(archived) == ["Quiet pytest", "Quiet pytest runs"]
+    # a new body keeps the previous version as history (issue 15)
+    assert archived["Quiet pytest runs"].superseded_by == kept.id
+    assert archived["Quiet pytest runs"].body == "Run pytest with -q.\n**Why:** CI logs are capped."
     log = Versions(md).log()
     assert len(log) == commits + 1  # one batch, one commit
     assert log[0].commit.subject == (

@@ -62,10 +62,13 @@ def test_private_scope_permissions(store: memdir.Store, scope_dir: Path) -> None
 
 def test_duplicates_return_the_existing_entry(store: memdir.Store) -> None:
     first = add(store, "Tabs", body="Indent with   tabs.\n")
-    change = store.apply([AddOp("user", "Other name", "hook", "indent WITH tabs.")])[0]
+    change = store.apply([AddOp("feedback", "TABS", "about  tabs", "indent WITH tabs.")])[0]
     assert change.action == "exists" and not change.created
     assert change.entry == first
     assert len(store.list()) == 1
+    # the same body under another name, type or description is another entry (issue 15)
+    other = store.apply([AddOp("user", "Other name", "hook", "indent WITH tabs.")])[0]
+    assert other.action == "add" and len(store.list()) == 2
 
 
 def test_same_name_different_body_is_a_conflict(store: memdir.Store) -> None:
@@ -131,7 +134,9 @@ def test_names_never_escape_the_scope(store: memdir.Store, scope_dir: Path, name
     path = (scope_dir / entry.filename).resolve()
     assert path.parent == scope_dir.resolve()
     assert len(path.name.encode()) <= 255
-    assert entry.id.isascii()
+    # ASCII, or CJK kept readable (issue 15): no separators, dots or other scripts' letters
+    assert all(c.isascii() or "\u3040" <= c <= "\U0002fa1f" for c in entry.id)
+    assert "/" not in entry.id and ".." not in entry.id
 
 
 def test_target_by_id_substring_and_errors(store: memdir.Store) -> None:

@@ -52,8 +52,8 @@ def test_add_read_search_replace_remove(md: Memdir) -> None:
         {
             "action": "add",
             "type": "feedback",
-            "name": "Other",
-            "description": "x",
+            "name": "use PNPM",
+            "description": "pnpm  not npm",
             "body": "use PNPM.",
         },
     )
@@ -122,7 +122,7 @@ def test_budget_error_lists_pinned_entries(md: Memdir) -> None:
     ("name", "args", "fragment"),
     [
         ("memory", {"action": "add", "type": "user"}, "add needs name, description, body"),
-        ("memory", {"action": "fly"}, "action must be add, replace or remove"),
+        ("memory", {"action": "fly"}, "action must be add, replace, supersede or remove"),
         ("memory", {"action": "replace", "target": "x"}, "at least one"),
         ("memory", {"action": "remove"}, "'target' is required"),
         (
@@ -154,8 +154,12 @@ def test_three_failures_tell_the_model_to_stop(md: Memdir) -> None:
         "memory", {"action": "add", "type": "user", "name": "n", "description": "d", "body": "b"}
     )
     assert ok["success"] and len(md.store("local").list()) == 1
+    # ... and a success starts the count again (issue 15), as does a new turn.
+    assert "stop" not in s.call_tool("memory_read", {"id": "nope"})["error"]
+    for _ in range(2):
+        s.call_tool("memory_read", {"id": "nope"})
     assert "stop using memory tools" in s.call_tool("memory_read", {"id": "nope"})["error"]
-    s.new_turn()  # ... and a new turn starts the count again.
+    s.new_turn()
     assert "stop" not in s.call_tool("memory_read", {"id": "nope"})["error"]
 
 

@@ -40,7 +40,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class AddOp:
-    """Add a new entry (an equal one already present is returned instead)."""
+    """Add a new entry (an equal one already present is returned instead: same type, and
+    the same name, description and body up to case and whitespace)."""
 
     type: EntryType | str
     name: str
@@ -53,7 +54,8 @@ class AddOp:
 
 @dataclass(frozen=True)
 class ReplaceOp:
-    """Change fields of the entry ``target`` names (id or unique substring)."""
+    """Change fields of the entry ``target`` names (id or unique substring). A new body
+    keeps the old version in the archive, with ``valid_until`` and ``superseded_by``."""
 
     target: str
     name: str | None = None
@@ -203,8 +205,13 @@ class Plan:
         description = validate_description(op.description)
         body = validate_body(op.body)
         key = normalise(body)
-        for existing in self.active.values():
-            if existing.body_key == key:
+        for existing in self.active.values():  # the same entry, not only the same body
+            if (
+                existing.body_key == key
+                and existing.type is type_
+                and normalise(existing.name) == normalise(name)
+                and normalise(existing.description) == normalise(description)
+            ):
                 return Change("exists", existing)
         entry = Entry(
             id=self._new_id(type_, name),
@@ -257,6 +264,16 @@ class Plan:
             source=self.source,
             origins=origins,
         )
+        if body != old.body:  # the old fact stays answerable: "what did we use before?"
+            self._write(
+                dataclasses.replace(
+                    old,
+                    id=self._archive_id(old.id),
+                    archived=True,
+                    valid_until=self.now,
+                    superseded_by=new.id,
+                )
+            )
         return self._swap(old, new)
 
     def _edit(self, op: EditOp) -> Change:

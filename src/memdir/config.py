@@ -47,6 +47,7 @@ from typing import Any
 
 from .errors import MemdirError, ParseError
 from .formats.index import PINNED_BUDGET
+from .storage.regular import read_bytes
 
 __all__ = ["DEFAULT_MANAGED_DIR", "INSTRUCTION_FILES", "CodexDocs", "Settings", "load_settings"]
 
@@ -140,16 +141,19 @@ class Settings:
 
 def _read_config(path: Path) -> dict[str, Any]:
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
+        raw = read_bytes(path, 1 << 20)  # never blocks on a FIFO
     except FileNotFoundError:
         return {}
+    except ValueError as exc:  # not a regular file, or too large
+        raise ParseError(path, str(exc)) from None
+    except OSError as exc:
+        raise MemdirError(f"Cannot read {path}: {exc.strerror}. Check its permissions.") from exc
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ParseError(path, f"invalid TOML ({exc})") from None
     except UnicodeDecodeError as exc:
         raise ParseError(path, f"is not UTF-8 (bad byte at offset {exc.start})") from None
-    except OSError as exc:
-        raise MemdirError(f"Cannot read {path}: {exc.strerror}. Check its permissions.") from exc
     for key, value in data.items():
         if key in _NUMBERS:
             wanted = _NUMBERS[key]

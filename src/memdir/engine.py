@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 from .changes import resolve
 from .config import Settings, load_settings
-from .errors import DisabledError, MemdirError, ValidationError
+from .errors import DatabaseError, DisabledError, MemdirError, ValidationError
 from .instructions import Instruction, Note, gather
 from .model import SCOPES, Entry, Source, normalise, utcnow
+from .notices import warn_once
 from .prompt import ScopeView, Section, render_read, system_sections
 from .scopes import ScopeLocation, find_checkout_root, find_project_root, locate_scopes
 from .search import Hit
@@ -98,6 +99,7 @@ class Memdir:
         self._sessions: SessionStore | None = None
         self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
         self._entry_index: EntryIndex | None = None
+        self._scratch_index: EntryIndex | None = None  # in memory, when state.db fails
         self._pipeline: Pipeline | None = None
 
     def __repr__(self) -> str:
@@ -205,7 +207,13 @@ class Memdir:
         """Removed and superseded entries leave tombstones, so extraction never brings
         them back from the sessions they came from."""
         if any(c.action in ("remove", "supersede") for c in changes):
-            self.pipeline.tombstones.record(store.backend.location, changes)
+            try:
+                self.pipeline.tombstones.record(store.backend.location, changes)
+            except MemdirError as exc:  # the change is on disk: report, do not undo it
+                warn_once(
+                    f"saved, but the tombstone that keeps extraction from bringing it "
+                    f"back was not recorded: {exc}"
+                )
 
     def stores(self) -> list[Store]:
         """Stores of the scopes that exist, in ascending precedence (none when disabled)."""
@@ -315,13 +323,20 @@ class Memdir:
         ]
         if self._entry_index is None:
             self._entry_index = EntryIndex(self.sessions.db, ranker=self.sessions.ranker)
-        ranked = self._entry_index.search(
-            query,
-            docs,
-            [s.backend.location for s in stores],
-            include_archived=include_archived,
-            limit=limit,
-        )
+        locations = [s.backend.location for s in stores]
+        try:
+            ranked = self._entry_index.search(
+                query, docs, locations, include_archived=include_archived, limit=limit
+            )
+        except DatabaseError as exc:  # damaged, or read-only: the index is only a copy
+            warn_once(f"memory search used a temporary index: {exc}")
+            if self._scratch_index is None:
+                from .sessions import Database
+
+                self._scratch_index = EntryIndex(Database(":memory:"))
+            ranked = self._scratch_index.search(
+                query, docs, locations, include_archived=include_archived, limit=limit
+            )
         return [Hit(doc.entry, doc.scope, round(score, 4)) for doc, score in ranked]
 
     def scope_views(self) -> list[ScopeView]:

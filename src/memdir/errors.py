@@ -203,10 +203,12 @@ class DatabaseError(MemdirError):
 
     def __init__(self, path: Path | str, action: str, reason: str) -> None:
         super().__init__(
-            f"Could not {action} in {path}: {reason}. Run `memdir doctor` to check and "
-            f"repair it; check free space and permissions if this persists."
+            f"Could not {action} in {path}: {reason}. Run `memdir doctor` to check it "
+            f"(`memdir doctor --repair` salvages a damaged file); check free space and "
+            f"permissions if this persists."
         )
         self.path = Path(path)
+        self.action = action
         self.reason = reason
 
 

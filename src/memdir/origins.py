@@ -254,7 +254,8 @@ def read_origin(folder: Path) -> Origin | None:
 
 
 def _nofollow(path: str, flags: int) -> int:
-    return os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC)
+    # O_NONBLOCK: a FIFO in its place reads as empty (not a record) instead of hanging
+    return os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
 
 
 def write_origin(folder: Path, origin: Origin) -> None:

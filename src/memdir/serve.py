@@ -1,9 +1,10 @@
 """``memdir serve``: the MCP server over streamable HTTP, behind a bearer token.
 
 The token is made on first run in ``$MEMDIR_HOME/mcp-token`` (mode 0600) and every request
-must carry ``Authorization: Bearer <token>``; anything else gets 401 before the MCP layer
-sees it. The server binds to 127.0.0.1 unless told otherwise, refuses bodies over
-``max_body`` bytes with 413, and keeps the SDK's DNS-rebinding check on loopback.
+must carry ``Authorization: Bearer <token>``; anything else gets 403 with a JSON-RPC error
+saying so, before the MCP layer sees it (a 401 would send clients into OAuth). The server
+binds to 127.0.0.1 unless told otherwise, refuses bodies over ``max_body`` bytes with 413
+(chunked ones too), and keeps the SDK's DNS-rebinding check on loopback.
 
 Connections use the handshake era of the protocol (an ``initialize`` and an
 ``Mcp-Session-Id``), because one connection is one memdir session with its own frozen
@@ -35,7 +36,17 @@ if TYPE_CHECKING:
     from .engine import Memdir
     from .mcp import HttpSessions
 
-__all__ = ["IDLE_TIMEOUT", "MAX_BODY", "TOKEN_NAME", "AuthGate", "load_token", "make_app", "serve"]
+__all__ = [
+    "BAD_TOKEN",
+    "IDLE_TIMEOUT",
+    "MAX_BODY",
+    "TOKEN_NAME",
+    "AuthGate",
+    "check_port",
+    "load_token",
+    "make_app",
+    "serve",
+]
 
 TOKEN_NAME = "mcp-token"
 MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
@@ -96,6 +107,10 @@ async def _reply(
 
 
 MCP_PATH = "/mcp"
+BAD_TOKEN = (
+    "memdir: wrong or missing bearer token. Send the header 'Authorization: Bearer <token>' "
+    "with the token `memdir serve --print-token` prints on the server's machine."
+)
 
 
 class AuthGate:
@@ -124,21 +139,22 @@ class AuthGate:
         auth = headers.get(b"authorization", b"")
         scheme, _, given = auth.partition(b" ")
         if scheme.lower() != b"bearer" or not hmac.compare_digest(given.strip(), self.token):
+            # 403 with a JSON-RPC error, not 401: MCP clients answer any 401 by starting
+            # OAuth discovery (docs/design/serve.md), and memdir has no OAuth to offer.
             await _reply(
                 send,
-                401,
-                {
-                    "error": "missing or wrong bearer token; send "
-                    "'Authorization: Bearer <token>' (memdir serve "
-                    "--print-token shows it)"
-                },
-                ((b"www-authenticate", b'Bearer realm="memdir"'),),
+                403,
+                {"jsonrpc": "2.0", "id": None, "error": {"code": -32001, "message": BAD_TOKEN}},
             )
             return
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
             return
+        buffered = await self._body(receive, send)
+        if buffered is None:
+            return
+        receive = buffered
         version = headers.get(b"mcp-protocol-version", b"").decode("latin-1")
         if version and await self._modern(version, receive, send):
             return
@@ -146,7 +162,7 @@ class AuthGate:
         if not sid or self.sessions is None or scope["path"].rstrip("/") != MCP_PATH:
             # only the MCP endpoint's answers say anything about a session (a 404 for
             # another path must not end one)
-            await self.app(scope, self._limited(receive), send)
+            await self.app(scope, receive, send)
             return
         status = 0
 
@@ -158,7 +174,7 @@ class AuthGate:
 
         self.sessions.begin(sid)
         try:
-            await self.app(scope, self._limited(receive), watched)
+            await self.app(scope, receive, watched)
         finally:  # 404: the SDK does not know the id (ended, expired); DELETE: ended now
             ended = status == 404 or (scope["method"] == "DELETE" and 200 <= status < 300)
             with anyio.CancelScope(shield=True):
@@ -170,12 +186,7 @@ class AuthGate:
 
         if version in HANDSHAKE_PROTOCOL_VERSIONS:
             return False
-        body = b""
-        more = True
-        while more and len(body) <= self.max_body:
-            message = await receive()
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
+        body = (await receive()).get("body", b"")  # buffered whole by _body
         try:
             request_id = json.loads(body).get("id")
         except (ValueError, AttributeError):
@@ -195,20 +206,30 @@ class AuthGate:
         )
         return True
 
-    def _limited(self, receive: Receive) -> Receive:
-        """Count body bytes as they arrive (a chunked body has no Content-Length)."""
-        seen = 0
-        limit = self.max_body
-
-        async def wrapped() -> Any:
-            nonlocal seen
+    async def _body(self, receive: Receive, send: Send) -> Receive | None:
+        """Read the whole body first (a chunked one has no Content-Length): over
+        ``max_body`` is answered 413 here, a client that leaves mid-body gets nothing,
+        and neither reaches the SDK (which would answer 500 and log a traceback). Returns
+        a ``receive`` that replays the body, or None when the request is done with."""
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > limit:
-                return {"type": "http.disconnect"}
-            return message
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
+                return None
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        pending: list[Any] = [{"type": "http.request", "body": b"".join(chunks)}]
 
-        return wrapped
+        async def replay() -> Any:
+            return pending.pop() if pending else await receive()
+
+        return replay
 
 
 def make_app(
@@ -232,6 +253,32 @@ def make_app(
         session_idle_timeout=idle_timeout,
     )
     return AuthGate(app, token, max_body=max_body, sessions=sessions)
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise :class:`MemdirError` when ``host:port`` cannot be listened on (another
+    ``memdir serve`` holds it, say), before anything claims the server runs."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise MemdirError(f"Cannot listen on {host}: {exc.strerror or exc}.") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            why = (
+                "is in use (another memdir serve?)"
+                if exc.errno == errno.EADDRINUSE
+                else (f"cannot be used: {exc.strerror}")
+            )
+            raise MemdirError(
+                f"Port {port} on {host} {why}. Stop the other server or pick another port "
+                f"with --port."
+            ) from None
 
 
 def serve(

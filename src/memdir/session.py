@@ -8,7 +8,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from .errors import MemdirError
 from .model import Source
+from .notices import warn_once
 from .prompt import RECALL_CHARS, RecallPassage, render_recall
 from .scopes import project_slug
 from .tools import Dispatcher, tool_schemas
@@ -70,11 +72,15 @@ class MemorySession:
 
     def close(self) -> None:
         """End the session (its end time is recorded when it logged anything) and queue
-        its extraction; the worker thread runs it when ``background`` is on."""
+        its extraction; the worker thread runs it when ``background`` is on. A state.db
+        that cannot record it is a warning, not an error: the idle rule finds it later."""
         if self._recorded and not self.closed:
-            self.md.sessions.end(self.id)
             self.closed = True
-            self.md.pipeline.session_ended(self.id)
+            try:
+                self.md.sessions.end(self.id)
+                self.md.pipeline.session_ended(self.id)
+            except MemdirError as exc:  # the idle rule extracts it later
+                warn_once(f"session {self.id} not marked ended: {exc}")
         self.closed = True
 
     def system_block(self) -> str:
@@ -91,11 +97,20 @@ class MemorySession:
         """Run a tool call from the model; never raises on bad input. A memory write marks
         this turn (extraction skips it); a read counts as a use of the entry."""
         result = self._dispatcher.call(name, arguments)
-        if result.get("success") and name == "memory":
-            self._record()
-            self.md.pipeline.note_write(self.id)
-        elif result.get("success") and name == "memory_read":
-            self.md.pipeline.note_read(result["scope"], result["id"])
+        if not result.get("success"):
+            return result
+        try:  # bookkeeping in state.db: the call itself has already happened
+            if name == "memory" and self._recorded:  # nothing logged yet: no turn to skip
+                self.md.pipeline.note_write(self.id)
+            elif name == "memory_read":
+                self.md.pipeline.note_read(result["scope"], result["id"])
+        except MemdirError as exc:
+            warn_once(f"memory bookkeeping skipped: {exc}")
+            if name == "memory":  # saved: say so, so the model does not write it again
+                result["warning"] = (
+                    f"The change was saved, but this session could not be recorded in "
+                    f"state.db ({exc}); extraction may learn the same fact again."
+                )
         return result
 
     def new_turn(self) -> None:
@@ -133,6 +148,8 @@ class MemorySession:
         """
         if not self.md.enabled:
             return 0
+        if role == "user":  # a new user message starts a new turn
+            self.new_turn()
         self._record()
         message_id = self.md.sessions.log(
             self.id, role, content, tool_name=tool_name, tool_calls=tool_calls, timestamp=timestamp

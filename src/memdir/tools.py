@@ -8,11 +8,12 @@ turn the model is told to stop and carry on with its task.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .changes import AddOp, Change, Operation, RemoveOp, ReplaceOp
+from .changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .model import Source
 
@@ -24,13 +25,18 @@ if TYPE_CHECKING:
 
 __all__ = ["TOOL_NAMES", "Dispatcher", "tool_schemas"]
 
+log = logging.getLogger("memdir")
+
 TOOL_NAMES = ("memory", "memory_read", "memory_search", "session_search")
 MAX_FAILURES = 3
+QUIET = 60.0  # seconds without a call: a new turn, whether or not the harness says so
 SEARCH_LIMIT_MAX = 20
 SESSION_LIMIT_MAX = 10
 WINDOW_MAX = 10
 MESSAGE_CHARS = 600  # per message in session_search output
 OUTPUT_CHARS = 8000  # all messages of one session_search result together
+RESULT_CHARS = 64 * 1024  # any one text in a result (a hand-placed 50 MB entry, say)
+MAX_OPERATIONS = 50  # changes in one all-or-nothing batch (each holds the scope lock)
 
 _TYPES = ["user", "feedback", "project", "reference"]
 _MEMORY_DOC = (
@@ -49,12 +55,14 @@ _MEMORY_DOC = (
 _ENTRY_PROPS: dict[str, Any] = {
     "action": {
         "type": "string",
-        "enum": ["add", "replace", "remove"],
-        "description": "add a new entry, replace fields of one, or remove one",
+        "enum": ["add", "replace", "supersede", "remove"],
+        "description": "add a new entry; replace fields of one (a new body keeps the old "
+        "one as history); supersede one with a new entry (this fact replaces that one); "
+        "or remove one",
     },
     "target": {
         "type": "string",
-        "description": "replace/remove: the entry's id or a short "
+        "description": "replace/supersede/remove: the entry's id or a short "
         "substring unique to it (of its name, description or body)",
     },
     "type": {"type": "string", "enum": _TYPES, "description": "add: the kind of memory"},
@@ -97,7 +105,8 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
                 },
                 "operations": {
                     "type": "array",
-                    "description": "several add/replace/remove changes applied all or nothing",
+                    "description": "several add/replace/supersede/remove changes applied all "
+                    "or nothing",
                     "items": {"type": "object", "properties": _ENTRY_PROPS, "required": ["action"]},
                 },
             },
@@ -219,12 +228,54 @@ def _get(args: Mapping[str, Any], key: str, kind: type, *, required: bool = Fals
     return value
 
 
-def _operation(args: Mapping[str, Any]) -> Operation:
+# The fields each action takes (beyond "action"), as the schema documents them.
+_FIELDS = {
+    "add": ("type", "name", "description", "body", "pinned"),
+    "replace": ("target", "name", "description", "body", "type", "pinned"),
+    "supersede": ("target", "name", "description", "body", "type", "pinned"),
+    "remove": ("target",),
+}
+_TOP = ("action", "scope", "operations")  # also allowed at the top level of a call
+
+
+def _aliased(args: Mapping[str, Any], notes: list[str]) -> dict[str, Any]:
+    """Hermes-style arguments in memdir's names, each rename noted: ``content`` is the
+    body; ``old_text`` names the target; a ``target`` of "memory" or "user" (Hermes's
+    store names) is not an entry."""
+    out = dict(args)
+    if "content" in out:
+        if out.get("body") is not None:
+            raise ValidationError("send the text as 'body' or as 'content', not both")
+        out["body"] = out.pop("content")
+        notes.append("'content' was read as 'body' (memdir's name for the entry's text)")
+    if out.get("target") in ("memory", "user") and out.get("action") == "add":
+        del out["target"]
+        notes.append(f"'target': {args['target']!r} was ignored (add needs no target)")
+    if "old_text" in out:
+        if out.get("target") in (None, "memory", "user"):
+            out["target"] = out.pop("old_text")
+            notes.append("'old_text' was read as 'target' (an id or unique substring)")
+        else:
+            raise ValidationError("send 'target' or 'old_text', not both")
+    return out
+
+
+def _operation(raw: Mapping[str, Any], notes: list[str], *, top: bool = False) -> Operation:
+    args = _aliased(raw, notes)
     action = _get(args, "action", str, required=True)
+    if action not in _FIELDS:
+        raise ValidationError(f"action must be add, replace, supersede or remove, not {action!r}")
+    fields = _FIELDS[action]
+    unknown = sorted(k for k in args if k not in fields and k not in (_TOP if top else ("action",)))
+    if unknown:
+        raise ValidationError(
+            f"{action} does not take {', '.join(repr(k)[:60] for k in unknown[:5])}; "
+            f"it takes {', '.join(fields)}"
+        )
     if action == "add":
         missing = [k for k in ("type", "name", "description", "body") if not args.get(k)]
         if missing:
-            raise ValidationError(f"add needs {', '.join(missing)}")
+            raise ValidationError(f"add needs {', '.join(missing)} (it takes {', '.join(fields)})")
         return AddOp(
             _get(args, "type", str),
             _get(args, "name", str),
@@ -233,16 +284,26 @@ def _operation(args: Mapping[str, Any]) -> Operation:
             pinned=bool(_get(args, "pinned", bool)),
         )
     if action == "replace":
-        fields = {k: _get(args, k, str) for k in ("name", "description", "body", "type")}
+        values = {k: _get(args, k, str) for k in ("name", "description", "body", "type")}
         pinned = _get(args, "pinned", bool)
-        if all(v is None for v in fields.values()) and pinned is None:
+        if all(v is None for v in values.values()) and pinned is None:
             raise ValidationError(
                 "replace needs at least one of name, description, body, type, pinned"
             )
-        return ReplaceOp(_get(args, "target", str, required=True), pinned=pinned, **fields)
-    if action == "remove":
-        return RemoveOp(_get(args, "target", str, required=True))
-    raise ValidationError(f"action must be add, replace or remove, not {action!r}")
+        return ReplaceOp(_get(args, "target", str, required=True), pinned=pinned, **values)
+    if action == "supersede":
+        missing = [k for k in ("target", "name", "description", "body") if not args.get(k)]
+        if missing:
+            raise ValidationError(f"supersede needs {', '.join(missing)}")
+        return SupersedeOp(
+            _get(args, "target", str),
+            _get(args, "name", str),
+            _get(args, "description", str),
+            _get(args, "body", str),
+            type=_get(args, "type", str),
+            pinned=_get(args, "pinned", bool),
+        )
+    return RemoveOp(_get(args, "target", str, required=True))
 
 
 _VERBS = {
@@ -271,6 +332,7 @@ class Dispatcher:
         self.write_scope = write_scope
         self.source = source
         self.failures = 0
+        self._last_call: datetime | None = None
         self._handlers: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "memory": self._memory,
             "memory_read": self._read,
@@ -285,7 +347,20 @@ class Dispatcher:
     def call(self, name: object, arguments: object) -> dict[str, Any]:
         """Run one tool call; always returns a JSON-serialisable dict. From the third
         failure in a turn on, errors tell the model to stop using memory and carry on (the
-        calls still run: a harness that never calls :meth:`new_turn` is not locked out)."""
+        calls still run: a harness that never calls :meth:`new_turn` is not locked out).
+        No text in the result is longer than ``RESULT_CHARS``. A success, or a quiet
+        minute since the last call (a harness that never marks turns), starts the count
+        again."""
+        now = self.md.clock()
+        if self._last_call is not None and (now - self._last_call).total_seconds() >= QUIET:
+            self.failures = 0
+        self._last_call = now
+        result: dict[str, Any] = _capped(self._call(name, arguments))
+        if result.get("success"):
+            self.failures = 0
+        return result
+
+    def _call(self, name: object, arguments: object) -> dict[str, Any]:
         handler = self._handlers.get(name) if isinstance(name, str) else None
         if handler is None:
             return self._fail(
@@ -302,6 +377,12 @@ class Dispatcher:
             return handler(arguments)
         except MemdirError as exc:
             return self._fail(str(exc))
+        except Exception as exc:  # a bug must still not break the model's turn
+            log.exception("memory tool %s failed", name)
+            return self._fail(
+                f"memdir failed unexpectedly ({type(exc).__name__}: {str(exc)[:200]}); "
+                f"this is a bug in memdir, not in your call. Carry on without this tool call."
+            )
 
     def _fail(self, message: str) -> dict[str, Any]:
         self.failures += 1
@@ -313,22 +394,34 @@ class Dispatcher:
         return {"success": False, "error": message}
 
     def _memory(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        notes: list[str] = []
         ops_arg = args.get("operations")
         if ops_arg is not None:
             if not isinstance(ops_arg, list) or not ops_arg:
                 raise ValidationError("'operations' must be a non-empty list of objects")
+            if len(ops_arg) > MAX_OPERATIONS:
+                raise ValidationError(
+                    f"'operations' holds {len(ops_arg):,} changes; send at most "
+                    f"{MAX_OPERATIONS} per call (nothing was applied)"
+                )
             if args.get("action") is not None:
                 raise ValidationError("send either 'action' or 'operations', not both")
+            unknown = sorted(k for k in args if k not in ("operations", "scope"))
+            if unknown:
+                raise ValidationError(
+                    f"with 'operations', send only 'scope' beside it, not "
+                    f"{', '.join(repr(k)[:60] for k in unknown[:5])}"
+                )
             ops = []
             for i, item in enumerate(ops_arg):
                 if not isinstance(item, Mapping):
                     raise ValidationError(f"operations[{i}] must be an object")
                 try:
-                    ops.append(_operation(item))
+                    ops.append(_operation(item, notes))
                 except ValidationError as exc:
                     raise ValidationError(f"operations[{i}]: {exc} (nothing was applied)") from None
         else:
-            ops = [_operation(args)]
+            ops = [_operation(args, notes, top=True)]
         scope = _get(args, "scope", str)
         store = self.md.store(self._scope(scope))
         try:
@@ -341,6 +434,7 @@ class Dispatcher:
             "success": True,
             "results": [self._summary(c) for c in changes],
             "usage": self._usage(store),
+            **({"notes": list(dict.fromkeys(notes))} if notes else {}),
         }
 
     def _scope(self, scope: str | None) -> str:
@@ -388,10 +482,17 @@ class Dispatcher:
                 "id": change.previous.id,
                 "message": f"{_VERBS[change.action]} {entry.id}",
             }
+        kept = (
+            " The previous body stays in the history (memory_search with include_history)."
+            if change.action == "replace"
+            and change.previous is not None
+            and change.previous.body != entry.body
+            else ""
+        )
         return {
             "action": change.action,
             "id": entry.id,
-            "message": f"{_VERBS[change.action]} {entry.id} ({entry.name})",
+            "message": f"{_VERBS[change.action]} {entry.id} ({entry.name}).{kept}",
         }
 
     @staticmethod
@@ -406,7 +507,17 @@ class Dispatcher:
     def _read(self, args: Mapping[str, Any]) -> dict[str, Any]:
         target = _get(args, "id", str, required=True)
         scope, entry = self.md.find(target)
-        return {"success": True, "id": entry.id, "scope": scope, "content": self.md.read(entry.id)}
+        content = self.md.read(entry.id)
+        result = {"success": True, "id": entry.id, "scope": scope, "content": content}
+        if len(content) > RESULT_CHARS:
+            path = f"{self.md.store(scope).backend.location}/{entry.filename}"
+            keep = RESULT_CHARS - 1024  # room for the note within the cap
+            result["content"] = (
+                content[:keep] + f"\n\n[Cut at {keep:,} of {len(content):,} characters: the "
+                f"whole entry is the file {path}.]"
+            )
+            result["truncated"], result["path"] = True, path
+        return result
 
     def _search(self, args: Mapping[str, Any]) -> dict[str, Any]:
         query = _get(args, "query", str, required=True)
@@ -520,6 +631,18 @@ class Dispatcher:
             "messages": _messages(found, OUTPUT_CHARS),
             "hint": "call again with around=<first or last id> to read further",
         }
+
+
+def _capped(value: Any) -> Any:
+    """``value`` with every text longer than ``RESULT_CHARS`` cut, saying so: a model's
+    context (and an HTTP response) is no place for megabytes."""
+    if isinstance(value, str) and len(value) > RESULT_CHARS:
+        return value[:RESULT_CHARS] + f" [… cut: {len(value):,} characters in all]"
+    if isinstance(value, dict):
+        return {k: _capped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_capped(v) for v in value]
+    return value
 
 
 def _iso(when: datetime | None) -> str | None:

@@ -17,9 +17,12 @@ import os
 import tempfile
 from pathlib import Path
 
+from .storage.regular import read_bytes
+
 __all__ = ["Verdicts"]
 
 _MAX = 20_000  # entries kept; the oldest go first
+_MAX_BYTES = 16 << 20  # a larger file is not one this module wrote
 
 
 def _fingerprint() -> str:
@@ -43,7 +46,7 @@ class Verdicts:
         self._known: dict[str, str | None] = {}
         self._dirty = False
         with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
-            data = json.loads(path.read_bytes())
+            data = json.loads(read_bytes(path, _MAX_BYTES))  # never a FIFO: no hang
             if data.get("version") == self._version:
                 self._known = {
                     k: v

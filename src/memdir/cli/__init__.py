@@ -6,6 +6,7 @@ Each command parses its input, makes one library call and prints the result. A
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,8 +85,21 @@ def cli(ctx: click.Context, home: Path | None, project: Path | None) -> None:
     ctx.obj = State(home, project)
 
 
+class _WarningLine(logging.Handler):
+    """memdir's logged warnings as one ``Warning: …`` line each on stderr (no traceback:
+    a command's output is for people)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        level = record.levelname.capitalize()
+        click.secho(f"{level}: {record.getMessage()}", fg="yellow", err=True)
+
+
 def main() -> None:
     """Console entry point."""
+    logger = logging.getLogger("memdir")
+    if not logger.handlers:
+        logger.addHandler(_WarningLine(logging.WARNING))
+        logger.propagate = False
     from . import (  # noqa: F401  (registers the commands)
         bootstrap,
         context,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -12,16 +14,27 @@ from . import State, cli
 
 
 class _Progress:
-    """Progress lines on stderr, only for runs longer than a second, at most one a second."""
+    """What bootstrap is reading, as a rich status line on a terminal (never with --json or
+    when stderr is piped), shown once a run has taken a second."""
 
-    def __init__(self) -> None:
-        self.start = self.last = time.monotonic()
+    def __init__(self, *, as_json: bool) -> None:
+        self.start = time.monotonic()
+        self.status: Any = None
+        self.shown = not as_json and sys.stderr.isatty()
 
     def __call__(self, line: str) -> None:
-        now = time.monotonic()
-        if now - self.start >= 1.0 and now - self.last >= 1.0:
-            self.last = now
-            click.echo(f"bootstrap: {line}", err=True)
+        if not self.shown or time.monotonic() - self.start < 1.0:
+            return
+        if self.status is None:
+            from rich.console import Console
+
+            self.status = Console(stderr=True).status(f"bootstrap: {line}")
+            self.status.start()
+        self.status.update(f"bootstrap: {line}")
+
+    def stop(self) -> None:
+        if self.status is not None:
+            self.status.stop()
 
 
 @cli.command()
@@ -90,7 +103,11 @@ def bootstrap(
             "--apply ID answers from the dry run's kept answers; run the "
             "dry run with --fresh first, then --apply"
         )
-    found = boot.propose(state.md, paths, progress=_Progress(), cached_only=bool(ids), fresh=fresh)
+    progress = _Progress(as_json=as_json)
+    try:
+        found = boot.propose(state.md, paths, progress=progress, cached_only=bool(ids), fresh=fresh)
+    finally:
+        progress.stop()
     if apply_all and found.proposals:
         if not yes:
             if not as_json:

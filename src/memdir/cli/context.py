@@ -10,7 +10,9 @@ import click
 from . import State, cli
 
 if TYPE_CHECKING:
-    from ..engine import Memdir
+    from ..engine import ScopeHealth
+    from ..sessions import DbHealth
+    from ..sessions.recovery import Recovery
 
 
 def _tokens(text: str) -> int:
@@ -102,17 +104,50 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
 
 
 @cli.command()
+@click.option(
+    "--repair",
+    is_flag=True,
+    help="Salvage a damaged state.db into a new file (the damaged one is kept beside it) "
+    "and report the rows before and after. Stop agents using memdir first.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def doctor(state: State) -> None:
+def doctor(state: State, repair: bool, as_json: bool) -> None:
     """Check every scope and state.db.
 
     Scopes: repair a stale index, remove leftover temp files, and list files that cannot
     be parsed (they are never touched; fix them by hand). state.db: run SQLite's integrity
     check, rebuild any damaged search index from the messages and entries tables, and
-    report its size.
+    report its size; with --repair, salvage a damaged file.
     """
     md = state.open(repair=False)
     health = md.check()
+    db = md.check_state(repair=True)
+    recovery = None
+    if repair and db.salvage and not db.read_only:
+        from ..sessions.recovery import recover
+        from .progress import bar
+
+        md.close()
+        with bar(as_json=as_json) as report:
+            recovery = recover(md.state_path, progress=report)
+        db = md.check_state(repair=True)
+    if as_json:
+        click.echo(json.dumps(_doctor_json(health, db, recovery), indent=2, ensure_ascii=False))
+    else:
+        _print_scopes(health)
+        _print_state(db, recovery, repair)
+    if not all(scope.healthy for scope in health):
+        if not as_json:
+            click.echo("Writes to a scope are refused until its unreadable files are fixed.")
+        raise SystemExit(1)
+    if not db.healthy:
+        raise SystemExit(1)
+    if not as_json:
+        click.echo("All scopes healthy.")
+
+
+def _print_scopes(health: list[ScopeHealth]) -> None:
     for scope in health:
         if not scope.exists:
             click.echo(f"{scope.name:8} {scope.note or 'not created'} ({scope.path})")
@@ -130,25 +165,31 @@ def doctor(state: State) -> None:
                 click.secho(
                     f"         unreadable: {problem.path}{line}: {problem.reason}", fg="red"
                 )
-    state_ok = _doctor_state(md)
-    if not all(scope.healthy for scope in health):
-        click.echo("Writes to a scope are refused until its unreadable files are fixed.")
-        raise SystemExit(1)
-    if not state_ok:
-        raise SystemExit(1)
-    click.echo("All scopes healthy.")
 
 
-def _doctor_state(md: Memdir) -> bool:
-    """Check state.db, rebuild damaged search indexes, print its size; False if it is
-    still damaged."""
-    db = md.check_state(repair=True)
+def _count(n: int | None) -> str:
+    return "? (unreadable)" if n is None else f"{n:,}"
+
+
+def _print_state(db: DbHealth, recovery: Recovery | None, repair: bool) -> None:
+    """state.db's health, what was repaired and what is still damaged."""
     if not db.exists:
         click.echo(f"{'state':8} no sessions logged yet ({db.path})")
-        return True
+        return
+    if recovery is not None:
+        click.echo(f"{'state':8} salvaged with {recovery.method}; damaged file kept at")
+        click.echo(f"{'':9}{recovery.kept}")
+        for table in recovery.after:
+            click.echo(
+                f"{'':9}{table}: {_count(recovery.before[table])} readable before, "
+                f"{recovery.after[table]:,} after"
+            )
+        for table, ranges in recovery.skipped.items():
+            click.secho(f"{'':9}{table}: {ranges} damaged range(s) could not be read", fg="yellow")
+    ro = " (read-only here: checked, nothing repaired)" if db.read_only else ""
     click.echo(
-        f"{'state':8} {db.sessions} sessions, {db.messages} messages, "
-        f"{db.size / 1e6:.1f} MB at {db.path}"
+        f"{'state':8} {_count(db.sessions)} sessions, {_count(db.messages)} messages, "
+        f"{db.size / 1e6:.1f} MB at {db.path}{ro}"
     )
     click.echo(f"{'semantic':8} {db.semantic}")
     for problem in db.problems:
@@ -157,4 +198,50 @@ def _doctor_state(md: Memdir) -> bool:
         click.echo(f"         repaired: {fix}")
     for left in db.damaged:
         click.secho(f"         damaged: {left}", fg="red")
-    return db.healthy
+    if repair and db.salvage and db.read_only:
+        click.secho("         not salvaged: the home cannot be written here", fg="red")
+
+
+def _doctor_json(
+    health: list[ScopeHealth], db: DbHealth, recovery: Recovery | None
+) -> dict[str, Any]:
+    return {
+        "healthy": all(s.healthy for s in health) and db.healthy,
+        "scopes": [
+            {
+                "scope": s.name,
+                "path": str(s.path),
+                "exists": s.exists,
+                "entries": s.entries,
+                "error": s.error,
+                "note": s.note,
+                "index_rewritten": bool(s.report and s.report.index_rewritten),
+                "leftovers_removed": list(s.report.leftovers_removed) if s.report else [],
+                "unreadable": [
+                    {"path": str(p.path), "line": p.line, "reason": p.reason}
+                    for p in (s.report.problems if s.report else [])
+                ],
+            }
+            for s in health
+        ],
+        "state": {
+            "path": str(db.path),
+            "exists": db.exists,
+            "size": db.size,
+            "sessions": db.sessions,
+            "messages": db.messages,
+            "read_only": db.read_only,
+            "problems": db.problems,
+            "repaired": db.repaired,
+            "damaged": db.damaged,
+        },
+        "recovery": None
+        if recovery is None
+        else {
+            "method": recovery.method,
+            "kept": str(recovery.kept),
+            "before": recovery.before,
+            "after": recovery.after,
+            "skipped_ranges": recovery.skipped,
+        },
+    }

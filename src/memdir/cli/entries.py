@@ -27,13 +27,21 @@ JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON f
 
 @cli.command()
 @SCOPE_OPTION
+@JSON_OPTION
 @click.pass_obj
-def init(state: State, scope: str) -> None:
+def init(state: State, scope: str, as_json: bool) -> None:
     """Create a scope folder and its index."""
     store = state.md.store(scope)
     store.backend.create()
     store.repair()
-    click.echo(f"{scope} scope ready at {store.backend.location}")
+    if as_json:
+        _dump({"scope": scope, "path": store.backend.location})
+    else:
+        click.echo(f"{scope} scope ready at {store.backend.location}")
+
+
+def _dump(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _read_body(body: str | None) -> str:
@@ -60,6 +68,7 @@ def _read_body(body: str | None) -> str:
 @click.option("--body", help="The memory itself; read from stdin when omitted.")
 @click.option("--pinned", is_flag=True, help="Load the whole body into every session.")
 @SCOPE_OPTION
+@JSON_OPTION
 @click.pass_obj
 def add(
     state: State,
@@ -69,6 +78,7 @@ def add(
     body: str | None,
     pinned: bool,
     scope: str,
+    as_json: bool,
 ) -> None:
     """Add an entry (an equal one already saved is reported, not duplicated)."""
     from ..changes import AddOp
@@ -76,7 +86,9 @@ def add(
     store = state.md.store(scope)
     op = AddOp(type_, name, description, _read_body(body), pinned=pinned)
     change = store.apply([op], source="user")[0]
-    if change.created:
+    if as_json:
+        _dump({"action": change.action, "scope": scope, **change.entry.to_dict()})
+    elif change.created:
         click.echo(f"Saved {change.entry.id} to the {scope} scope.")
     else:
         click.echo(f"Already exists as {change.entry.id}; nothing saved.")
@@ -84,6 +96,14 @@ def add(
 
 def _entries(state: State, scope: str | None, archived: bool) -> list[tuple[str, Entry]]:
     stores = [state.md.store(scope)] if scope else state.md.stores()
+    for store in stores:  # what cannot be listed is named, not silently left out
+        for problem in store.problems():
+            line = f":{problem.line}" if problem.line else ""
+            click.secho(
+                f"Warning: unreadable: {problem.path}{line}: {problem.reason}",
+                fg="yellow",
+                err=True,
+            )
     return [(s.scope, e) for s in stores for e in s.list(include_archived=archived)]
 
 
@@ -108,7 +128,10 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
 
     table = Table(box=None, pad_edge=False)
     for column in ("scope", "id", "type", "name", "description", "updated"):
-        table.add_column(column, overflow="fold")
+        if column in ("scope", "id", "type", "updated"):  # whole, to copy and paste
+            table.add_column(column, no_wrap=True, overflow="ignore")
+        else:
+            table.add_column(column, overflow="fold", ratio=1)
     for s, e in rows:
         flags = " (pinned)" if e.pinned else ""
         flags += " (archived)" if e.archived else ""
@@ -140,13 +163,21 @@ def show(state: State, target: str, scope: str | None, as_json: bool) -> None:
 
 
 def _save_recovery(state: State, entry: Entry, text: str) -> Path:
-    folder: Path = state.md.home / "recovery"
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """Keep refused text in ``$MEMDIR_HOME/recovery`` or, when the home cannot be
+    written (a read-only disk), in the temp folder."""
+    import tempfile
+
     stamp = format_time(datetime.now().astimezone()).replace(":", "")
-    path = folder / f"{entry.id}-{stamp}.md"
-    path.write_text(text, encoding="utf-8")
-    path.chmod(0o600)
-    return path
+    for folder in (state.md.home / "recovery", Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, name = tempfile.mkstemp(prefix=f"{entry.id}-{stamp}-", suffix=".md", dir=folder)
+            with open(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            return Path(name)
+        except OSError:
+            continue
+    raise MemdirError(f"Could not keep your text anywhere; here it is:\n{text}")
 
 
 @cli.command()
@@ -158,8 +189,9 @@ def _save_recovery(state: State, entry: Entry, text: str) -> Path:
     type=click.File("r", encoding="utf-8"),
     help="Start from this text (e.g. a recovery file) instead of the entry.",
 )
+@JSON_OPTION
 @click.pass_obj
-def edit(state: State, target: str, scope: str | None, from_file: Any) -> None:
+def edit(state: State, target: str, scope: str | None, from_file: Any, as_json: bool) -> None:
     """Edit an entry's file in $EDITOR; it is validated and guarded before it is saved.
 
     Every frontmatter field you change is kept (comments in the frontmatter are not). If
@@ -170,7 +202,10 @@ def edit(state: State, target: str, scope: str | None, from_file: Any) -> None:
     start = from_file.read() if from_file else original
     edited = click.edit(start, extension=".md", require_save=from_file is None)
     if edited is None or edited == original:
-        click.echo("No changes.")
+        if as_json:
+            _dump({"action": "unchanged", "id": entry.id})
+        else:
+            click.echo("No changes.")
         return
     try:
         change = state.md.store(found_scope).edit(entry.id, edited)
@@ -179,14 +214,23 @@ def edit(state: State, target: str, scope: str | None, from_file: Any) -> None:
         raise MemdirError(
             f"{exc} Your text is kept in {saved}; run `memdir edit {entry.id} --from {saved}`."
         ) from None
-    click.echo(f"Updated {change.entry.id}." if change.action == "replace" else "No changes.")
+    if as_json:
+        _dump({"action": change.action, "scope": found_scope, **change.entry.to_dict()})
+    else:
+        click.echo(f"Updated {change.entry.id}." if change.action == "replace" else "No changes.")
 
 
 @cli.command()
 @click.argument("target")
-@SCOPE_OPTION
+@click.option("--scope", type=click.Choice(SCOPES), help="Look only in this scope.")
+@JSON_OPTION
 @click.pass_obj
-def rm(state: State, target: str, scope: str) -> None:
-    """Remove an entry (TARGET: id or unique substring). It moves to archive/, not away."""
-    entry = state.md.store(scope).remove(target)
-    click.echo(f"Removed; kept as {entry.filename} in the {scope} scope.")
+def rm(state: State, target: str, scope: str | None, as_json: bool) -> None:
+    """Remove an entry (TARGET: id or unique substring, in whichever scope holds it). It
+    moves to archive/, not away."""
+    found_scope, found = state.md.find(target, scope=scope)
+    entry = state.md.store(found_scope).remove(found.id)
+    if as_json:
+        _dump({"action": "remove", "scope": found_scope, **entry.to_dict()})
+    else:
+        click.echo(f"Removed; kept as {entry.filename} in the {found_scope} scope.")

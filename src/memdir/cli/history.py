@@ -67,8 +67,9 @@ def log_cmd(
 @cli.command()
 @click.argument("rev", required=False)
 @SCOPE_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def diff(state: State, rev: str | None, scope: str | None) -> None:
+def diff(state: State, rev: str | None, scope: str | None, as_json: bool) -> None:
     """Show what REV changed; without REV, edits not recorded yet (the next write
     commits them as hand edits)."""
     from ..versions import Versions, unified
@@ -76,6 +77,15 @@ def diff(state: State, rev: str | None, scope: str | None) -> None:
     versions = Versions(state.md)
     if rev is None:
         pending = versions.pending(scope)
+        if as_json:
+            click.echo(
+                json.dumps(
+                    [{"scope": n, "rev": None, "diff": unified(c)} for n, c in pending.items()],
+                    indent=2,
+                    ensure_ascii=False,
+                )
+            )
+            return
         if not pending:
             click.echo("No unrecorded changes: every file matches its last commit.")
         for name, change in pending.items():
@@ -83,6 +93,10 @@ def diff(state: State, rev: str | None, scope: str | None) -> None:
             click.echo(unified(change), nl=False)
         return
     revision, change = versions.change(rev, scope)
+    if as_json:
+        data = {"scope": revision.scope, "rev": revision.commit.rev, "diff": unified(change)}
+        click.echo(json.dumps([data], indent=2, ensure_ascii=False))
+        return
     click.secho(f"# {revision.commit.short} {revision.scope}: {revision.commit.subject}", dim=True)
     click.echo(unified(change), nl=False)
 
@@ -90,13 +104,17 @@ def diff(state: State, rev: str | None, scope: str | None) -> None:
 @cli.command()
 @click.argument("rev")
 @SCOPE_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_obj
-def revert(state: State, rev: str, scope: str | None) -> None:
+def revert(state: State, rev: str, scope: str | None, as_json: bool) -> None:
     """Undo one change with a new commit (itself undoable); the index is regenerated."""
     from ..versions import Versions
 
     head = Versions(state.md).revert(rev, scope)
-    click.echo(f"Reverted {rev} as {head[:8]}; `memdir revert {head[:8]}` undoes it.")
+    if as_json:
+        click.echo(json.dumps({"reverted": rev, "rev": head}))
+    else:
+        click.echo(f"Reverted {rev} as {head[:8]}; `memdir revert {head[:8]}` undoes it.")
 
 
 def show_at(state: State, target: str, scope: str | None, as_json: bool) -> bool:

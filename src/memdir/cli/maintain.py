@@ -3,8 +3,8 @@
 ``maintain`` is the cron-friendly one-shot: it queues the sessions that are due, extracts
 and consolidates them, archives per policy and lists entries to review. It prints nothing
 but "Nothing to do." and exits 0 when there is nothing to do; with work, it shows a
-progress bar on stderr and a summary; it exits 1 when a job failed (the job is retried
-later with back-off).
+progress bar on stderr (on a terminal, never with --json) and a summary; it exits 1 when a
+job failed (the job is retried later with back-off).
 """
 
 from __future__ import annotations
@@ -64,12 +64,17 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
         pipeline.scan(everything=everything)
         total = pipeline.due()
         if total:
-            with click.progressbar(length=total, label="memdir maintain", file=sys.stderr) as bar:
+            from .progress import bar
 
-                def step(_: Job) -> None:
-                    bar.length = max(bar.length or 0, bar.pos + 1 + pipeline.due())
-                    bar.update(1)
+            with bar(as_json=as_json) as show:
+                done = 0
 
+                def step(job: Job) -> None:
+                    nonlocal done
+                    done += 1
+                    show("memdir maintain", done, done + pipeline.due())
+
+                show("memdir maintain", 0, total)
                 report = pipeline.run(scan=False, progress=step)
         else:
             from ..pipeline import RunReport

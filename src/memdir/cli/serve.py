@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
 import click
 
 from . import State, cli
@@ -47,7 +52,7 @@ def mcp(state: State, agent: str) -> None:
 def serve(state: State, host: str, port: int, max_body: int, print_token: bool) -> None:
     """Serve MCP over streamable HTTP at http://HOST:PORT/mcp, behind a bearer token
     kept in $MEMDIR_HOME/mcp-token (mode 0600)."""
-    from ..serve import LOOPBACK, TOKEN_NAME, load_token
+    from ..serve import LOOPBACK, TOKEN_NAME, check_port, load_token
     from ..serve import serve as run
 
     md = state.open()  # disabled memory still serves: with no tools and no resources
@@ -56,6 +61,7 @@ def serve(state: State, host: str, port: int, max_body: int, print_token: bool) 
     if print_token:
         click.echo(token)
         return
+    check_port(host, port)  # before the banner: a second server must not claim to run
     if host not in LOOPBACK:
         click.secho(
             f"Warning: listening on {host}, not loopback: anyone who can reach it "
@@ -64,8 +70,20 @@ def serve(state: State, host: str, port: int, max_body: int, print_token: bool) 
             err=True,
         )
     click.echo(
-        f"memdir MCP on http://{host}:{port}/mcp (token: `memdir serve --print-token`,"
+        f"memdir MCP on http://{host}:{port}/mcp (token: `{command()} serve --print-token`,"
         f" kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.",
         err=True,
     )
     run(md, host=host, port=port, max_body=max_body)
+
+
+def command() -> str:
+    """How to run this memdir again: ``memdir`` when the PATH finds this very command,
+    else its full path (``make serve`` runs ``.venv/bin/memdir``, which is not on it)."""
+    for script in (Path(sys.argv[0]), Path(sys.executable).with_name("memdir")):
+        if script.name == "memdir" and script.is_file():
+            found = shutil.which("memdir")
+            if found is not None and Path(found).resolve() == script.resolve():
+                return "memdir"
+            return shlex.quote(str(script.absolute()))
+    return f"{shlex.quote(sys.executable)} -m memdir"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from datetime import UTC, datetime, timedelta
@@ -78,8 +79,8 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
 def show(state: State, session_id: str, around: int | None, window: int, as_json: bool) -> None:
     """Print a session's messages."""
     store = state.md.sessions
-    info = store.get(session_id)
-    messages = store.around(around, window) if around is not None else store.messages(session_id)
+    info = store.resolve(session_id)  # an unambiguous prefix will do
+    messages = store.around(around, window) if around is not None else store.messages(info.id)
     if around is not None and not any(m.session_id == info.id for m in messages):
         raise click.BadParameter(
             f"message {around} is not in session {info.id}", param_hint="--around"
@@ -185,8 +186,9 @@ def search_sessions(
     "then are deleted.",
 )
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@JSON_OPTION
 @click.pass_obj
-def prune(state: State, older_than: str, yes: bool) -> None:
+def prune(state: State, older_than: str, yes: bool, as_json: bool) -> None:
     """Delete old sessions with their messages and index rows, then compact state.db.
     Imported sessions deleted here are not imported again (unless `memdir import-sessions
     --include-removed`)."""
@@ -198,6 +200,9 @@ def prune(state: State, older_than: str, yes: bool) -> None:
             f"Delete every session tree with no activity since {iso(cutoff)}?", abort=True
         )
     report = state.md.sessions.prune(cutoff)
+    if as_json:
+        _dump(dataclasses.asdict(report))
+        return
     click.echo(
         f"Deleted {report.sessions} session(s) and {report.messages} message(s); "
         f"state.db {report.bytes_before:,} → {report.bytes_after:,} bytes."
@@ -207,20 +212,24 @@ def prune(state: State, older_than: str, yes: bool) -> None:
 @sessions.command(name="rm")
 @click.argument("session_id")
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@JSON_OPTION
 @click.pass_obj
-def rm(state: State, session_id: str, yes: bool) -> None:
+def rm(state: State, session_id: str, yes: bool, as_json: bool) -> None:
     """Delete one session and forget what only it taught: memories whose only origin it
     was are removed (archived, with a tombstone so extraction never brings them back). An
     imported session is not imported again (unless `memdir import-sessions
     --include-removed`)."""
     md = state.md
-    info = md.sessions.get(session_id)  # an unknown id is an error that lists how to find one
+    info = md.sessions.resolve(session_id)  # unknown: an error saying how to find one
     if not yes:
         click.confirm(
             f"Delete session {info.id} ({info.messages} messages) and the memories only it taught?",
             abort=True,
         )
     removed = md.pipeline.delete_session(info.id)
+    if as_json:
+        _dump({"deleted": info.id, "removed_entries": removed})
+        return
     click.echo(
         f"Deleted session {info.id}; removed {len(removed)} memor"
         f"{'y' if len(removed) == 1 else 'ies'} only it taught"
@@ -231,15 +240,19 @@ def rm(state: State, session_id: str, yes: bool) -> None:
 @sessions.command(name="mode")
 @click.argument("session_id")
 @click.argument("mode", type=click.Choice(["enabled", "disabled", "polluted"]))
+@JSON_OPTION
 @click.pass_obj
-def mode(state: State, session_id: str, mode: str) -> None:
+def mode(state: State, session_id: str, mode: str, as_json: bool) -> None:
     """Set a session's memory mode: polluted when it read web or third-party content
     (extraction skips it, and memories it alone taught are listed by `memdir maintain`
     for review), disabled to keep it out of memory."""
     md = state.md
-    info = md.sessions.get(session_id)
+    info = md.sessions.resolve(session_id)
     md.sessions.set_memory_mode(info.id, mode)
-    click.echo(f"Session {info.id} is now {mode}.")
+    if as_json:
+        _dump({"session": info.id, "memory_mode": mode})
+    else:
+        click.echo(f"Session {info.id} is now {mode}.")
 
 
 @cli.command(name="search")

@@ -71,6 +71,7 @@ def _load_yaml(source: str, path: Path | str) -> Any:
     """PyYAML's reading of a frontmatter block; errors name the file line."""
     lib = _yaml()
     try:
+        _refuse_aliases(lib.module, source, path, lib.Loader)
         return lib.module.load(source, Loader=lib.Loader)
     except lib.module.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
@@ -80,6 +81,20 @@ def _load_yaml(source: str, path: Path | str) -> Any:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
     except (lib.module.YAMLError, ValueError, RecursionError) as exc:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
+
+
+def _refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
+    """Refuse anchors and aliases: a few hundred bytes of nested aliases expand to
+    gigabytes when anything walks the result (a "billion laughs"), and a topic file can
+    arrive in a cloned repository. Hand-written frontmatter never needs them."""
+    for event in yaml.parse(source, Loader=loader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise ParseError(
+                path,
+                "YAML anchors and aliases (&name, *name) are not allowed in frontmatter; "
+                "write the values out",
+                line=event.start_mark.line + 2,
+            )
 
 
 def format_time(value: datetime) -> str:

@@ -1,9 +1,12 @@
 """Names to file names that can never escape their folder.
 
-A slug is lowercase ASCII letters, digits and single hyphens. Whatever the input (``../``,
-absolute paths, NUL, reserved device names, emoji, 10,000 characters), the result is a
-safe, bounded path component. When the ASCII form loses information (non-ASCII letters,
-truncation, reserved names) a short hash of the original keeps distinct names distinct.
+A slug is lowercase ASCII letters, digits and single hyphens, plus CJK characters (Han,
+kana, Hangul): those are letters on every current file system, have no case and no
+direction, and a Chinese name deserves a file name people can read. Whatever the input
+(``../``, absolute paths, NUL, reserved device names, emoji, 10,000 characters), the result
+is a safe path component of at most ``SLUG_MAX_BYTES`` bytes of UTF-8. When the form loses
+information (other non-ASCII letters, truncation, reserved names) a short hash of the
+original keeps distinct names distinct.
 """
 
 from __future__ import annotations
@@ -29,17 +32,37 @@ def _short_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
 
 
-def slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
-    """Return a safe ASCII slug for ``name``, at most ``max_bytes`` long."""
-    folded = unicodedata.normalize("NFKD", name)
+# Han (with extensions and compatibility ideographs), kana and Hangul syllables.
+_CJK = re.compile(
+    "([\u3040-\u309f\u30a1-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff"
+    "\U00020000-\U0002fa1f]+)"
+)
+
+
+def _ascii(text: str) -> tuple[str, bool]:
+    """``text`` folded to slug ASCII, and whether a letter or digit was lost."""
+    folded = unicodedata.normalize("NFKD", text)
     ascii_text = folded.encode("ascii", "ignore").decode("ascii").lower()
-    slug = _NON_SLUG.sub("-", ascii_text).strip("-")
-    # Lossy when a letter or digit of the original did not survive into ASCII.
     kept = sum(ch.isalnum() for ch in ascii_text)
     wanted = sum(ch.isalnum() for ch in folded if not unicodedata.combining(ch))
-    lossy = kept < wanted or not slug or slug in _RESERVED or len(slug) > max_bytes
+    return _NON_SLUG.sub("-", ascii_text), kept < wanted
+
+
+def slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
+    """Return a safe slug for ``name``, at most ``max_bytes`` bytes of UTF-8."""
+    parts, lossy = [], False
+    for i, run in enumerate(_CJK.split(unicodedata.normalize("NFKC", name))):
+        if i % 2:  # a CJK run, kept as it is (only letters: the pattern has no symbols)
+            parts.append(f"-{run}-")
+        else:
+            folded, lost = _ascii(run)
+            parts.append(folded)
+            lossy |= lost
+    slug = re.sub("-{2,}", "-", "".join(parts)).strip("-")
+    size = len(slug.encode("utf-8"))
+    lossy = lossy or not slug or slug in _RESERVED or size > max_bytes
     if lossy:
-        slug = slug[: max_bytes - 7].rstrip("-")
+        slug = slug.encode("utf-8")[: max_bytes - 7].decode("utf-8", "ignore").rstrip("-")
         slug = f"{slug}-{_short_hash(name)}" if slug else f"entry-{_short_hash(name)}"
     return slug
 

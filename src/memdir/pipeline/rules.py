@@ -3,7 +3,10 @@
 Extraction fires only on what a user says outright, in English or Chinese: "remember
 that…", "from now on…", "don't ever…", "no, use X not Y", "we switched to X", "记住…",
 "以后…", "不要再…", "我们改用…". Everything else — questions, tool output, the agent's own
-words — yields nothing, which is the preferred answer.
+words — yields nothing, which is the preferred answer. "Forget that" / "forget about X" /
+"you don't need to remember that" / "忘掉…" / "不用记了" become forget requests: the entry
+sharing most of their words (or of what the user said just before a bare "forget that") is
+removed, with a tombstone; one taken back in the same stretch is never written.
 
 Consolidation merges exact and near duplicates (a same-named candidate updates the entry)
 and lets an "X, not Y" correction supersede the entry about Y.
@@ -60,6 +63,24 @@ _ZH_FROM_NOW = re.compile(r"^(?:从今以后|今后|以后)[，,\s]*(?P<x>.+)")
 _ZH_NEVER = re.compile(r"(?:不要再|别再|不要再次)(?P<x>.+)")
 _ZH_SWITCHED = re.compile(rf"我们(?:已经)?改用(?:了)?\s*(?P<x>{_TOKEN}|[^\s，,。]+)")
 _ZH_DONT_USE = re.compile(rf"(?:不要|别)(?:再)?用\s*(?P<y>{_TOKEN}|[^\s，,。]+)")
+# "forget that", "forget about X", "you don't need to remember that" — at the start of a
+# sentence, so "don't forget to…" (a request to remember) never matches.
+_FORGET = re.compile(
+    r"^(?:(?:ok(?:ay)?|also|and|so|please|hey|oh|actually|no|nah|wait|sorry|never\s+mind)"
+    r"[,!.]?\s+)*(?:please\s+)?(?:(?:just\s+)?forget(?:\s+about)?(?:\s+what\s+i\s+said"
+    r"(?:\s+about)?)?|(?:you\s+)?(?:don't|do not|dont|no)\s+need\s+to\s+remember"
+    r"|stop\s+remembering)\b[,:]?\s*(?P<x>.*)",
+    re.I,
+)
+_ZH_FORGET = re.compile(
+    r"^(?:(?:算了|不对|哦|好吧|那)[，,\s]*)?(?:请|你)?(?:(?:忘掉|忘记|忘了)(?P<x>.*)|把(?P<y>.+?)忘(?:掉|记|了)"
+    r"|(?P<z>.*?)(?:不用|不需要|别|不要)(?:再)?记(?:住|着|下来)?(?:了)?(?P<w>.*))"
+)
+_THAT = re.compile(
+    r"^(?:that|this|it|about (?:that|it)|all (?:that|of that)|what i (?:just )?said)?[.!\s]*$"
+    r"|^(?:这个|那个|这件事|那件事|刚才说的|我刚才说的|这些|那些)?[了吧啊。！!\s]*$",
+    re.I,
+)
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？\n]+")
 _CLAUSES = re.compile(r"\s*[,;:—]\s*|\s+-\s+|[，；：]")
 _HOW = re.compile(rf"\*\*How to apply:\*\* use (?P<x>{_TOKEN}), not (?P<y>{_TOKEN})\.")
@@ -67,16 +88,31 @@ _HOW = re.compile(rf"\*\*How to apply:\*\* use (?P<x>{_TOKEN}), not (?P<y>{_TOKE
 
 @dataclass(frozen=True)
 class _Hit:
-    kind: str  # remember, from_now, never, correction
+    kind: str  # remember, from_now, never, correction, forget
     text: str
     x: str = ""
     y: str = ""
+
+
+def _forget(s: str) -> _Hit | None:
+    """A request to forget: what to forget (empty: whatever was said before)."""
+    m = _FORGET.match(s) or _ZH_FORGET.match(s)
+    if m is None:
+        return None
+    groups = m.groupdict()
+    subject = "".join(groups.get(k) or "" for k in ("x", "y", "z", "w")).strip()
+    subject = re.sub(r"^(?:that|about)\s+", "", subject, flags=re.I)
+    subject = re.sub(r"(?:这件事|那件事)?[.。!！吧了\s]*$", "", subject)
+    return _Hit("forget", s, "" if _THAT.match(subject) else subject)
 
 
 def _match(sentence: str, message: str) -> _Hit | None:
     s = sentence.strip().strip("\"'“”")
     if not s or s.endswith(("?", "？")):
         return None
+    forget = _forget(s)
+    if forget is not None:
+        return forget
     m = _SWITCHED.search(s) or _INSTEAD.search(s) or _ZH_SWITCHED.search(s)
     if m:
         y = m.groupdict().get("y") or ""
@@ -114,6 +150,17 @@ def _short(text: str, width: int) -> str:
 
 def _candidate(hit: _Hit, line_id: int) -> Candidate:
     statement = _short(hit.text, 600)
+    if hit.kind == "forget":
+        subject = _short(hit.x, 600)
+        return Candidate(
+            "feedback",
+            _short(f"Forget: {subject}", 80),
+            _short(f"The user asked to forget: {subject}", DESCRIPTION_MAX),
+            f"{_FORGET_MARK}{subject}\n\n{statement}.",
+            "local",
+            (line_id,),
+            0.9,
+        )
     if hit.kind == "correction":
         word = re.compile(rf"(?<![\w]){re.escape(hit.y)}(?![\w])", re.I) if hit.y else None
         kept = [
@@ -154,6 +201,32 @@ def _candidate(hit: _Hit, line_id: int) -> Candidate:
     )
 
 
+_FORGET_MARK = "**Forget:** "
+
+
+def forgetting_of(candidate: Candidate) -> str | None:
+    """What a forget request asks to forget, or None when it is not one."""
+    if not candidate.body.startswith(_FORGET_MARK):
+        return None
+    return candidate.body[len(_FORGET_MARK) :].split("\n", 1)[0]
+
+
+_STOP = frozenset(
+    {"the", "and", "that", "this", "what", "about", "with", "from", "have", "has", "was",
+     "were", "are", "for", "not", "you", "your", "i'm", "use", "uses", "using", "always",
+     "never", "please", "remember", "forget", "said"}
+)  # fmt: skip
+
+
+def _terms(text: str) -> set[str]:
+    """Words that say what a text is about: longer words and CJK character pairs."""
+    folded = text.casefold()
+    words = {w for w in re.findall(r"[a-z0-9][\w.+#-]*", folded) if len(w) > 2} - _STOP
+    for run in re.findall(r"[\u3400-\u9fff\uf900-\ufaff]+", folded):
+        words |= {run[i : i + 2] for i in range(max(1, len(run) - 1))}
+    return words
+
+
 def correction_of(candidate: Candidate) -> tuple[str, str] | None:
     """``(x, y)`` when the candidate says to use x instead of y."""
     m = _HOW.search(candidate.body)
@@ -162,6 +235,20 @@ def correction_of(candidate: Candidate) -> tuple[str, str] | None:
 
 def _words(text: str) -> set[str]:
     return set(re.findall(r"\w+", text.casefold()))
+
+
+def _forgotten(subject: str, state: dict[str, tuple[str, str, str]]) -> str | None:
+    """The entry a forget request is about: the one sharing most of its words (at least
+    half of them), the most recent on a tie."""
+    wanted = _terms(subject)
+    if not wanted:
+        return None
+    best, score = None, 0.0
+    for eid, fields in state.items():
+        shared = len(wanted & _terms(" ".join(fields))) / len(wanted)
+        if shared >= 0.5 and shared >= score:
+            best, score = eid, shared
+    return best
 
 
 class RulesProvider(Provider):
@@ -173,13 +260,20 @@ class RulesProvider(Provider):
     def extract(self, transcript: Transcript) -> Extraction:
         """Candidates from the user's explicit requests and corrections only."""
         found: list[Candidate] = []
+        before = ""  # what the user said last: what a bare "forget that" refers to
         for line in transcript.lines:
             if line.role != "user":
                 continue
             for sentence in _SENTENCES.split(line.text):
                 hit = _match(sentence, line.text)
+                if hit is not None and hit.kind == "forget" and not hit.x:
+                    if not before:
+                        continue  # nothing said before it in this stretch: nothing to forget
+                    hit = _Hit("forget", hit.text, before)
                 if hit is not None:
                     found.append(_candidate(hit, line.id))
+                if hit is None or hit.kind != "forget":
+                    before = sentence.strip() or before
         return Extraction(found, "", transcript.chars)
 
     def consolidate(
@@ -188,9 +282,26 @@ class RulesProvider(Provider):
         """Duplicates become noops or updates; "X, not Y" supersedes the entry about Y."""
         state = {e.id: (e.name, e.description, e.body) for e in entries}
         ops: list[OpSpec] = []
+        added: dict[str, int] = {}  # entry id -> index of the op adding it in this batch
         for i, c in enumerate(candidates):
+            subject = forgetting_of(c)
+            if subject is not None:
+                target = _forgotten(subject, state)
+                if target in added:  # said and taken back in one go: write neither
+                    index = added.pop(target)
+                    ops[index] = OpSpec("noop", candidate=ops[index].candidate)
+                    ops.append(OpSpec("noop", candidate=i))
+                    del state[target]
+                elif target is not None:
+                    ops.append(OpSpec("delete", candidate=i, target=target))
+                    del state[target]
+                else:
+                    ops.append(OpSpec("noop", candidate=i))
+                continue
             op = self._one(i, c, state)
             ops.append(op)
+            if op.op == "add":
+                added[entry_id(c.type, c.name)] = len(ops) - 1
             if op.op == "add":
                 state[entry_id(c.type, c.name)] = (c.name, c.description, c.body)
             elif op.op == "supersede" and op.target is not None:

@@ -21,11 +21,13 @@ import sqlite3
 import sys
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 from ..errors import DatabaseError, LockTimeoutError, MemdirError, ValidationError
+from ..notices import warn_once
 from . import analyzer
 from .schema import MIGRATIONS, Migration
 
@@ -59,6 +61,7 @@ class Database:
         self.busy_timeout = busy_timeout
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.RLock()
+        self.read_only = False  # set when the home cannot be written: reads only
 
     def __repr__(self) -> str:
         return f"Database({str(self.path)!r})"
@@ -67,7 +70,13 @@ class Database:
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
-            self._conn = self._retry("open the database", self._open)
+            self.read_only = False
+            try:
+                self._conn = self._retry("open the database", self._open)
+            except DatabaseError:
+                if self._writable():
+                    raise
+                self._conn = self._open_read_only()
             try:
                 self._migrate(self._conn)
             except MemdirError:
@@ -76,8 +85,50 @@ class Database:
                 raise
         return self._conn
 
+    def _writable(self) -> bool:
+        """Whether state.db (or, before it exists, its folder) may be written here."""
+        folder = self.path.parent
+        if self.path.exists():
+            return os.access(self.path, os.W_OK) and os.access(folder, os.W_OK)
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        return os.access(folder, os.W_OK)
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """state.db opened for reading on a home that cannot be written (a read-only
+        disk, another user's folder): reads work, every write raises. A WAL database
+        without its ``-shm`` file opens only as immutable; a missing one is an empty
+        database in memory (there is nothing to read)."""
+        self.read_only = True
+        warn_once(
+            f"{self.path} cannot be written here (read-only disk or another user's "
+            f"folder): reading and searching work, nothing new is recorded"
+        )
+        if not self.path.exists():
+            conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            analyzer.register(conn)
+            return conn  # the schema is made by _migrate; write() refuses the rest
+        uri = "file:" + urllib.parse.quote(str(self.path.absolute()))
+        for mode in ("mode=ro", "immutable=1"):
+            try:
+                conn = sqlite3.connect(
+                    f"{uri}?{mode}", uri=True, isolation_level=None, check_same_thread=False
+                )
+            except sqlite3.Error:
+                continue
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.Error:
+                conn.close()
+                continue
+            conn.row_factory = sqlite3.Row
+            analyzer.register(conn)
+            return conn
+        raise DatabaseError(self.path, "open the database", "it cannot be opened, even read-only")
+
     def _open(self) -> sqlite3.Connection:
-        created = not self.path.exists()
+        created = str(self.path) != ":memory:" and not self.path.exists()
         if created:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -124,6 +175,11 @@ class Database:
                     raise LockTimeoutError(self.path, self.busy_timeout) from None
             except OSError as exc:
                 raise DatabaseError(self.path, action, exc.strerror or str(exc)) from None
+            except UnicodeEncodeError:  # a lone surrogate: no UTF-8 for SQLite to store
+                raise ValidationError(
+                    "a text value is not valid Unicode (it holds a lone surrogate such as "
+                    "\\ud800); send valid UTF-8 text"
+                ) from None
             except OverflowError as exc:  # a Python int beyond SQLite's 64 bits
                 raise ValidationError(
                     f"a number is out of range ({exc}); use a smaller one"
@@ -152,6 +208,8 @@ class Database:
         """
         with self._lock:
             conn = self._connection()
+            if self.read_only:  # also a database in memory: a write there would be lost
+                raise DatabaseError(self.path, action, "its folder cannot be written here")
             return self._retry(action, lambda: self._transaction(conn, "BEGIN IMMEDIATE", body))
 
     def read(self, body: Callable[[sqlite3.Connection], T], *, action: str = "read") -> T:

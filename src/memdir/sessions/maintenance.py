@@ -8,25 +8,29 @@ index is checked two ways, because either alone misses damage:
 * comparing the index's document list (``<index>_docsize``) with the table's row ids finds
   an index that silently fell out of step (rows missing from it, or left over).
 
-Damage to the database file itself (SQLite's ``integrity_check``) is reported, not
-repaired: that needs a backup or ``sqlite3 state.db .recover``.
+Damage to the database file itself (SQLite's ``integrity_check``) is reported, with the
+rows SQLite can still count, not repaired here: ``memdir doctor --repair`` salvages it into
+a new file (:mod:`.recovery`). On a home that cannot be written the check only reads.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+import urllib.parse
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from ..errors import MemdirError
+from ..errors import DatabaseError, MemdirError
 from .db import Database
 from .schema import FTS_BASES, FTS_SOURCES, fts_statements
 from .vectors import Embedder, status
 
-__all__ = ["DbHealth", "check"]
+__all__ = ["DbHealth", "check", "count_rows", "open_read_only"]
 
 _KINDS = ("word",)
+TABLES = ("sessions", "messages")
 
 
 @dataclass(frozen=True)
@@ -36,11 +40,13 @@ class DbHealth:
     path: Path
     exists: bool
     size: int = 0
-    sessions: int = 0
-    messages: int = 0
+    sessions: int | None = 0  # None: SQLite cannot even count them
+    messages: int | None = 0
     problems: list[str] = field(default_factory=list)
     repaired: list[str] = field(default_factory=list)
     damaged: list[str] = field(default_factory=list)  # found and still broken
+    read_only: bool = False  # the home cannot be written: checked, nothing repaired
+    salvage: bool = False  # the file itself is damaged: `doctor --repair` would help
     semantic: str = ""  # the semantic layer: embedder, dimension, rows lacking vectors
 
     @property
@@ -49,12 +55,17 @@ class DbHealth:
         return not self.damaged
 
 
-def _index_problem(conn: sqlite3.Connection, base: str, kind: str) -> str | None:
-    """Why the FTS index ``<base>_<kind>`` is damaged, or None when it is sound."""
+def _index_problem(
+    conn: sqlite3.Connection, base: str, kind: str, *, writable: bool = True
+) -> str | None:
+    """Why the FTS index ``<base>_<kind>`` is damaged, or None when it is sound (FTS5's
+    own check is a write: on a read-only connection only the document lists are
+    compared)."""
     fts = f"{base}_{kind}"
     source = FTS_SOURCES[fts]  # the table's text through the analyzer
     try:
-        conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
+        if writable:
+            conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
         missing = conn.execute(
             f"SELECT count(*) FROM (SELECT id FROM {source} EXCEPT SELECT id FROM {fts}_docsize)"
         ).fetchone()[0]
@@ -117,7 +128,9 @@ def _rebuild(conn: sqlite3.Connection, damaged: list[tuple[str, str]]) -> set[st
     return failed
 
 
-def _inspect(conn: sqlite3.Connection) -> tuple[list[str], dict[tuple[str, str], str]]:
+def _inspect(
+    conn: sqlite3.Connection, writable: bool = True
+) -> tuple[list[str], dict[tuple[str, str], str]]:
     """Problems of the file itself, and of each damaged index."""
     rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
     file_problems = (
@@ -128,7 +141,7 @@ def _inspect(conn: sqlite3.Connection) -> tuple[list[str], dict[tuple[str, str],
     indexes = {}
     for base in FTS_BASES:
         for kind in _KINDS:
-            problem = _index_problem(conn, base, kind)
+            problem = _index_problem(conn, base, kind, writable=writable)
             if problem is not None:
                 indexes[(base, kind)] = problem
     return file_problems, indexes
@@ -138,22 +151,72 @@ def _size(path: Path) -> int:
     return sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists())
 
 
+def count_rows(path: Path, tables: tuple[str, ...] = TABLES) -> dict[str, int | None]:
+    """Rows per table SQLite can count in ``path``, opened read-only (None where even
+    that fails)."""
+    counts: dict[str, int | None] = {t: None for t in tables}
+    try:
+        conn = open_read_only(path)
+    except sqlite3.Error:
+        return counts
+    with contextlib.closing(conn):
+        for table in tables:
+            with contextlib.suppress(sqlite3.Error):
+                counts[table] = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    return counts
+
+
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that can only read ``path``."""
+    uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None)
+    conn.execute("PRAGMA query_only=ON")
+    return conn
+
+
+_SALVAGE = (
+    "`memdir doctor --repair` salvages what can be read into a new file (the damaged one "
+    "is kept beside it)"
+)
+
+
+def _unreadable(db: Database, exc: MemdirError) -> DbHealth:
+    """state.db cannot even be checked: say why, with the rows SQLite can still count."""
+    reason = exc.reason if isinstance(exc, DatabaseError) else str(exc)
+    message = f"state.db cannot be read ({reason}); {_SALVAGE}."
+    counts = count_rows(db.path)
+    return DbHealth(
+        db.path,
+        True,
+        _size(db.path),
+        counts["sessions"],
+        counts["messages"],
+        problems=[message],
+        damaged=[message],
+        salvage=True,
+    )
+
+
 def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None) -> DbHealth:
     """Check state.db; with ``repair``, rebuild every damaged search index from its table
-    (in place, or by recreating it when it cannot even be opened). ``embedder``: the
-    semantic layer's, reported in ``semantic``.
+    (in place, or by recreating it when it cannot even be opened). On a home that cannot
+    be written it only reads. ``embedder``: the semantic layer's, reported in
+    ``semantic``.
 
     A database that does not exist yet is reported as such, not created.
     """
     if not db.path.exists():
         return DbHealth(db.path, exists=False)
     try:
+        db.read(lambda c: None, action="open the database")
+    except MemdirError as exc:
+        return _unreadable(db, exc)
+    if db.read_only:
+        return _check_read_only(db)
+    try:
         file_problems, indexes = db.write(_inspect, action="check the database")
         problems = file_problems + list(indexes.values())
-        damaged = [
-            f"{p} Restore state.db from a backup, or salvage it with `sqlite3 state.db .recover`."
-            for p in file_problems
-        ]
+        damaged = [f"{p} {_SALVAGE}." for p in file_problems]
         repaired: list[str] = []
         if indexes and repair:
             failed = db.write(lambda c: _rebuild(c, list(indexes)), action="rebuild indexes")
@@ -178,7 +241,51 @@ def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None
             )
         )
     except MemdirError as exc:
-        return DbHealth(db.path, True, _size(db.path), problems=[str(exc)], damaged=[str(exc)])
+        return _unreadable(db, exc)
     return DbHealth(
-        db.path, True, _size(db.path), sessions, messages, problems, repaired, damaged, semantic
+        db.path,
+        True,
+        _size(db.path),
+        sessions,
+        messages,
+        problems,
+        repaired,
+        damaged,
+        salvage=bool(file_problems),
+        semantic=semantic,
+    )
+
+
+def _check_read_only(db: Database) -> DbHealth:
+    """The same checks, reading only; damage is reported for a writable home to repair."""
+    try:
+        file_problems, indexes = db.read(
+            partial(_inspect, writable=False), action="check the database"
+        )
+    except MemdirError as exc:
+        return _unreadable(db, exc)
+    counts = count_rows(db.path) if file_problems else None
+    sessions, messages = (
+        (counts["sessions"], counts["messages"])
+        if counts is not None
+        else db.read(
+            lambda c: (
+                c.execute("SELECT count(*) FROM sessions").fetchone()[0],
+                c.execute("SELECT count(*) FROM messages").fetchone()[0],
+            )
+        )
+    )
+    problems = file_problems + list(indexes.values())
+    return DbHealth(
+        db.path,
+        True,
+        _size(db.path),
+        sessions,
+        messages,
+        problems,
+        damaged=[
+            f"{p} (read-only here: repair it where the home can be written)" for p in problems
+        ],
+        read_only=True,
+        salvage=bool(file_problems),
     )

@@ -135,6 +135,33 @@ class SessionStore:
             raise UnknownSessionError(session_id)
         return SessionInfo.from_row(row)
 
+    def resolve(self, session_id: str) -> SessionInfo:
+        """The session whose id is ``session_id`` or, failing that, the one session whose
+        id starts with it (as ``memdir sessions ls`` and git print them, cut short)."""
+        try:
+            return self.get(session_id)
+        except UnknownSessionError:
+            if not session_id or len(session_id) < 4:
+                raise
+        prefix = session_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        ids = self.db.read(
+            lambda c: [
+                r[0]
+                for r in c.execute(
+                    "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 6",
+                    (prefix + "%",),
+                )
+            ]
+        )
+        if len(ids) == 1:
+            return self.get(ids[0])
+        if ids:
+            raise ValidationError(
+                f"{session_id!r} starts {'more than 5' if len(ids) > 5 else len(ids)} session "
+                f"ids ({', '.join(ids[:5])}); give more of the id"
+            )
+        raise UnknownSessionError(session_id)
+
     def end(self, session_id: str, ended_at: Time | None = None) -> None:
         """Mark a session ended (now, unless ``ended_at`` is given)."""
         when = self._now(ended_at, "ended_at")

@@ -24,10 +24,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 
 from ..errors import StorageError
+from ..notices import warn_once
 
 __all__ = ["ChangeLog", "Mark", "Position"]
 
@@ -37,6 +39,7 @@ Mark = tuple[int, int, int]
 """(inode, mtime_ns, ctime_ns) of the scope folder after a writer's last change."""
 _MARK = "=folder "
 _RECORD = "=entry "
+_UNUSABLE = (errno.EACCES, errno.EPERM)  # another user's log: skipped, then replaced
 
 _FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -58,14 +61,26 @@ class ChangeLog:
         self.max_bytes = max_bytes
 
     def _open(self, flags: int) -> int | None:
+        """The log opened for reading, or None when there is none that can be used: a
+        symlink (never followed), a FIFO or device (opened without blocking, then
+        refused), or a file this user may not read (another user's, after a ``sudo
+        memdir``). It is only a cache: readers then list the folder, and the next
+        writer replaces it."""
         try:
-            return os.open(self.path, flags | _FLAGS, 0o600)
+            fd = os.open(self.path, flags | os.O_NONBLOCK | _FLAGS)
         except FileNotFoundError:
             return None
         except OSError as exc:
             if exc.errno == errno.ELOOP:  # a symlink: never followed, never trusted
                 return None
+            if exc.errno in _UNUSABLE:
+                warn_once(f"ignoring the change log {self.path} ({exc.strerror}); it is rebuilt")
+                return None
             raise StorageError("open the change log", self.path, exc) from exc
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return None
+        return fd
 
     def position(self) -> Position | None:
         """Where the log ends now, or None when there is no log."""
@@ -129,13 +144,28 @@ class ChangeLog:
         return names, (st.st_ino, st.st_size), mark, records
 
     def _open_append(self) -> int:
+        """The log opened for appending; a symlink planted in the scope, a FIFO, or a
+        file this user cannot write (another user's) is replaced by an empty log."""
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | _FLAGS
         try:
-            return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+            fd = os.open(self.path, flags, 0o600)
         except OSError as exc:
-            if exc.errno != errno.ELOOP:
+            if exc.errno not in (errno.ELOOP, errno.ENXIO, *_UNUSABLE):
                 raise
-            self.path.unlink()  # a symlink planted in the scope: replace, never follow
-            return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FLAGS, 0o600)
+        else:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                return fd
+            os.close(fd)
+        self._fresh()
+        return os.open(self.path, flags, 0o600)
+
+    def _fresh(self) -> None:
+        """Put an empty log in place of whatever is there (by rename: readers holding the
+        old one see a new inode and list the folder)."""
+        fresh = self.path.with_name(self.path.name + ".new")
+        fresh.unlink(missing_ok=True)
+        os.close(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FLAGS, 0o600))
+        os.replace(fresh, self.path)
 
     def mark(self, folder: Mark, records: Mapping[str, str] | None = None) -> Position:
         """Log records of the files just written (one line each: a name or record holding
@@ -163,10 +193,7 @@ class ChangeLog:
             fd = self._open_append()
             if os.fstat(fd).st_size > self.max_bytes:
                 os.close(fd)
-                fresh = self.path.with_name(self.path.name + ".new")
-                fresh.unlink(missing_ok=True)
-                os.close(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FLAGS, 0o600))
-                os.replace(fresh, self.path)
+                self._fresh()
                 fd = self._open_append()
         except OSError as exc:
             raise StorageError("write the change log", self.path, exc) from exc

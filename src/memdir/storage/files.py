@@ -68,6 +68,21 @@ def is_entry_name(name: str) -> bool:
     )
 
 
+def _open_regular(path: str) -> int:
+    """A read-only descriptor of a regular file, opened without blocking (a FIFO named
+    like an entry would hang a plain open) and without following a symlink."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _OPEN_FLAGS)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(
+                errno.EINVAL, "not a regular file but a FIFO, socket or device; remove it"
+            )
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def _fsync_dir(path: Path | str) -> None:
     fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
@@ -371,9 +386,9 @@ class FileBackend:
             raise StorageError("remove the temp file", path, exc) from exc
 
     def read(self, name: str) -> bytes:
-        """The bytes of one file; a symlink is an OSError(ELOOP), never followed."""
-        path = self._path(name)
-        fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
+        """The bytes of one file; a symlink is an OSError(ELOOP), never followed, and
+        anything but a regular file (a FIFO would block) an OSError saying so."""
+        fd = _open_regular(self._path(name))
         try:
             chunks = []
             while chunk := os.read(fd, 1 << 16):
@@ -385,7 +400,7 @@ class FileBackend:
     def read_index(self) -> bytes | None:
         """The index bytes, or None when there is no index yet."""
         try:
-            fd = os.open(self.root / INDEX_NAME, os.O_RDONLY | _OPEN_FLAGS)
+            fd = _open_regular(os.path.join(self._root, INDEX_NAME))
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -419,7 +434,7 @@ class FileBackend:
             finally:
                 os.close(fd)
         except OSError as exc:
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # read-only: nothing was created to remove
                 os.unlink(tmp)
             raise StorageError("write", path, exc) from exc
         return Staged(name, tmp, data)
@@ -445,13 +460,11 @@ class FileBackend:
         return _info(st)
 
     def discard(self, staged: Staged) -> None:
-        """Remove a staged temp file that will not be used."""
-        try:
+        """Remove a staged temp file that will not be used. A file that cannot be
+        removed is left for :meth:`leftovers` (repair): discarding runs while another
+        error is on its way to the caller, and must not replace it."""
+        with contextlib.suppress(OSError):
             os.unlink(staged.tmp)
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            raise StorageError("remove the temp file", staged.tmp, exc) from exc
 
     def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
         """Atomic, durable replace: temp file, fsync, rename, fsync the folder."""

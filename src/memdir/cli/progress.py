@@ -1,0 +1,62 @@
+"""Progress bars for long work: on a terminal only, never in ``--json`` or piped output.
+
+The library reports progress through plain callbacks (``(stage, done, total)``); this turns
+them into a rich progress bar on stderr, one line per stage. When stderr is not a terminal
+or the command prints JSON, the callback does nothing, so scripts see exactly the output
+they asked for.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+__all__ = ["Report", "bar"]
+
+Report = Callable[[str, int, "int | None"], None]
+
+
+def _quiet(stage: str, done: int, total: int | None) -> None:
+    """Nothing to show."""
+
+
+@contextmanager
+def bar(*, as_json: bool = False) -> Iterator[Report]:
+    """A ``(stage, done, total)`` callback drawing rich progress bars on a terminal
+    (``total`` None: a spinner); a no-op for JSON output or when stderr is not a tty."""
+    if as_json or not sys.stderr.isatty():
+        yield _quiet
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    columns: list[Any] = [
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    ]
+    tasks: dict[str, Any] = {}
+    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+
+        def report(stage: str, done: int, total: int | None) -> None:
+            if stage not in tasks:
+                for other in tasks.values():  # a new stage: the earlier ones are done
+                    task = progress.tasks[other]
+                    if task.total is not None:
+                        progress.update(other, completed=task.total)
+                    progress.stop_task(other)
+                tasks[stage] = progress.add_task(stage, total=total)
+            progress.update(tasks[stage], completed=done, total=total)
+
+        yield report

@@ -1,0 +1,296 @@
+"""What every ``memdir`` command promises a person and a script (issue 15): ``--help``;
+``--json`` that parses on every command that prints; and for the bad inputs of issue 15 —
+an alias bomb, a FIFO, a read-only home, another user's cache file, a damaged state.db,
+arguments that are not valid UTF-8 — no traceback, and a failure is one ``Error:`` line."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import click
+import pytest
+
+import memdir
+from hostile import readonly, readonly_reason, unprivileged, unprivileged_reason
+from memdir.cli import cli
+
+FIXTURES = Path(__file__).parent / "fixtures"
+# Commands that print no report of their own: a tour, and the two MCP servers.
+NO_JSON = {"demo", "mcp", "serve"}
+
+
+def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    from memdir.cli import main  # noqa: F401  (the import registers every command)
+
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            yield from _commands(command, (*prefix, name))
+        else:
+            yield (*prefix, name)
+
+
+def _register() -> list[tuple[str, ...]]:
+    import memdir.cli as package
+
+    for module in (
+        "bootstrap", "context", "demo", "entries", "history", "interop", "maintain",
+        "review", "scopes", "serve", "sessions", "transcripts",
+    ):  # fmt: skip
+        __import__(f"{package.__name__}.{module}")
+    return list(_commands())
+
+
+COMMANDS = _register()
+
+
+def _cap() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+class Memdir:
+    """The CLI on one home and project, as subprocesses."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.home, self.project, self.tmp = tmp / "home", tmp / "project", tmp
+        self.project.mkdir(parents=True, exist_ok=True)
+        self.env = {
+            **os.environ,
+            "MEMDIR_HOME": str(self.home),
+            "MEMDIR_MANAGED_DIR": str(tmp / "managed"),
+            "MEMDIR_BACKGROUND": "0",
+            "HOME": str(tmp / "userhome"),
+            "NO_COLOR": "1",
+            "EDITOR": f"{sys.executable} {tmp / 'editor.py'}",
+        }
+        (tmp / "editor.py").write_text(
+            "import pathlib, sys\np = pathlib.Path(sys.argv[-1])\n"
+            "p.write_text(p.read_text().replace('Tabs body', 'Tabs body, edited'))\n"
+        )
+
+    def __call__(
+        self,
+        *args: str | bytes,
+        wrap: Callable[[list[str]], list[str] | None] | None = None,
+        stdin: str = "",
+    ) -> subprocess.CompletedProcess[str]:
+        cmd: list[str] = [sys.executable, "-m", "memdir", "-C", str(self.project)]
+        cmd += [a if isinstance(a, str) else os.fsdecode(a) for a in args]
+        if wrap is not None:
+            wrapped = wrap(cmd)
+            assert wrapped is not None
+            cmd = wrapped
+        return subprocess.run(
+            cmd,
+            env=self.env,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=120,
+            preexec_fn=_cap,
+        )
+
+
+def _seed(m: Memdir) -> dict[str, str]:
+    """A home with entries in two scopes, history, sessions and a job; what the
+    invocations below refer to."""
+    md = memdir.open(m.home, m.project)
+    local = md.store("local")
+    local.add(type="user", name="Gone soon", description="to remove", body="Remove me")
+    local.add(type="feedback", name="Tabs", description="indent", body="Tabs body")
+    local.add(type="user", name="Pnpm", description="installer", body="We use pnpm")
+    local.add(type="user", name="Undone", description="reverted", body="The last commit")
+    md.store("project").add(type="project", name="Shared", description="team", body="Shared")
+    with md.session(agent="seed") as s:
+        s.log("user", "Remember that the staging DB is read-only.")
+        s.log("assistant", "Noted.")
+    first = md.sessions.list(limit=1)[0].id
+    with md.session(agent="seed") as s:
+        s.log("user", "deploy billing to staging")
+    md.close()
+    from memdir.versions import Versions
+
+    rev = Versions(memdir.open(m.home, m.project)).log(limit=1)[0].commit.rev
+    (m.tmp / "export").mkdir()
+    return {"session": first, "rev": rev}
+
+
+def _invocations(m: Memdir, seeded: dict[str, str]) -> list[tuple[str, ...]]:
+    """One call with --json per command that prints, in an order that works."""
+    s, rev = seeded["session"], seeded["rev"]
+    return [
+        ("init", "--scope", "user", "--json"),
+        ("add", "--type", "user", "--name", "New", "--description", "d", "--body", "b", "--json"),
+        ("ls", "--json"),
+        ("show", "Tabs", "--json"),
+        ("edit", "Tabs", "--json"),
+        ("rm", "Gone soon", "--json"),
+        ("rm", "Shared", "--json"),  # found in the project scope
+        ("log", "--json"),
+        ("diff", "--json"),
+        ("diff", rev[:10], "--json"),
+        ("revert", rev[:10], "--json"),
+        ("context", "--json"),
+        ("doctor", "--json"),
+        ("search", "pnpm", "--json"),
+        ("scopes", "--json"),
+        ("review", "--json"),
+        (
+            "import",
+            "claude-code",
+            "--from",
+            str(FIXTURES / "claude-code/home/.claude/projects/-fixture-project/memory"),
+            "--json",
+        ),
+        ("export", "claude-code", "--to", str(m.tmp / "export"), "--json"),
+        ("bootstrap", "--from", str(FIXTURES / "bootstrap/notes/ideas.md"), "--json"),
+        (
+            "import-sessions",
+            "claude-code",
+            "--from",
+            str(FIXTURES / "transcripts/home/.claude/projects"),
+            "--search-only",
+            "--json",
+        ),
+        ("maintain", "--json"),
+        ("jobs", "--json"),
+        ("sessions", "ls", "--json"),
+        ("sessions", "show", s[:8], "--json"),
+        ("sessions", "search", "staging", "--json"),
+        ("sessions", "mode", s[:8], "polluted", "--json"),
+        ("sessions", "rm", s, "--yes", "--json"),
+        ("sessions", "prune", "--older-than", "3650d", "--yes", "--json"),
+    ]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_every_command_has_help(command: tuple[str, ...], tmp_path: Path) -> None:
+    proc = Memdir(tmp_path)(*command, "--help")
+    assert proc.returncode == 0 and proc.stdout.startswith("Usage: ") and not proc.stderr
+
+
+def test_every_printing_command_has_json_that_parses(tmp_path: Path) -> None:
+    m = Memdir(tmp_path)
+    calls = _invocations(m, _seed(m))
+    printing = {c for c in COMMANDS if " ".join(c) not in NO_JSON}
+    covered = {c for c in printing for call in calls if call[: len(c)] == c}
+    assert covered == printing, f"no --json call for {sorted(printing - covered)}"
+    for command in printing:  # and each really has the option
+        assert "--json" in m(*command, "--help").stdout, command
+    for call in calls:
+        proc = m(*call)
+        assert proc.returncode == 0 and "Traceback" not in proc.stderr, (call, proc.stderr)
+        json.loads(proc.stdout)  # the whole of stdout is JSON; warnings go to stderr
+    found = json.loads(m("ls", "--all", "--json").stdout)
+    assert any(
+        e["id"].startswith("project_shared--") and e["archived"] and e["scope"] == "project"
+        for e in found
+    )  # `rm Shared` found it in the project scope
+
+
+# -- bad inputs: no traceback, one clear line ---------------------------------------------------
+
+_LEVELS = zip("abcdefgh", "bcdefghi", strict=True)
+ALIAS_BOMB = (
+    "---\nname: bomb\ntype: user\na: &a [x,x,x,x,x,x,x,x,x]\n"
+    + "".join(f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]\n" for p, c in _LEVELS)
+    + "---\nbody\n"
+)
+
+
+def _alias_bomb(m: Memdir) -> None:
+    (m.project / ".memdir" / "user_bomb.md").write_text(ALIAS_BOMB)
+
+
+def _fifo(m: Memdir) -> None:
+    folder = Path(memdir.open(m.home, m.project).store("local").backend.location)
+    os.mkfifo(folder / "user_fifo.md")
+    (folder / ".changes").unlink(missing_ok=True)
+    os.mkfifo(folder / ".changes")
+
+
+def _damaged_db(m: Memdir) -> None:
+    db = m.home / "state.db"
+    data = bytearray(db.read_bytes())
+    data[4096 + 100 : 4096 + 4000] = os.urandom(3900)  # the first page after the schema
+    db.write_bytes(bytes(data))
+
+
+def _foreign_cache(m: Memdir) -> None:
+    for path in (m.project / ".memdir" / ".changes", m.home / ".cache" / "guard-verdicts.json"):
+        if path.exists():
+            os.chown(path, 65534, 65534)
+            path.chmod(0o600)
+
+
+CONDITIONS: dict[str, tuple[Callable[[Memdir], None], str | None]] = {
+    "alias bomb in a cloned repository": (_alias_bomb, None),
+    "a FIFO named like an entry and as the change log": (_fifo, None),
+    "a damaged state.db": (_damaged_db, None),
+    "another user's cache files": (_foreign_cache, unprivileged_reason()),
+    "a read-only home": (lambda m: None, readonly_reason()),
+}
+
+
+@pytest.mark.parametrize("condition", list(CONDITIONS))
+def test_bad_inputs_never_print_a_traceback(condition: str, tmp_path: Path) -> None:
+    prepare, skip = CONDITIONS[condition]
+    if skip is not None:
+        pytest.skip(skip)
+    m = Memdir(tmp_path)
+    seeded = _seed(m)
+    memdir.open(m.home, m.project).search("warm")  # state.db and caches exist
+    prepare(m)
+    wrap: Callable[[list[str]], list[str] | None] | None = None
+    if condition == "a read-only home":
+        wrap = lambda cmd: readonly(m.home, cmd)  # noqa: E731
+    elif condition == "another user's cache files":
+        wrap = unprivileged
+    calls = [
+        *_invocations(m, seeded),
+        ("sessions", "show", "nope"),
+        ("add", "--type", "user", "--name", "x" * 81, "--description", "d", "--body", "b"),
+    ]
+    for call in calls:
+        proc = m(*call, wrap=wrap)
+        assert "Traceback" not in proc.stderr, (condition, call, proc.stderr)
+        assert proc.returncode in (0, 1), (condition, call, proc.returncode, proc.stderr)
+        if proc.returncode and call[0] in ("doctor", "maintain") and proc.stdout:
+            # exit 1 is their verdict (damage found; a job failed and will be retried)
+            verdict = json.loads(proc.stdout)
+            assert verdict.get("healthy") is False or verdict.get("errors"), verdict
+        elif proc.returncode:
+            errors = [line for line in proc.stderr.splitlines() if line.startswith("Error")]
+            assert len(errors) == 1, (condition, call, proc.stderr)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("search", b"\xff\xfe"),
+        ("sessions", "search", "x", "--agent", b"\xff"),
+        ("sessions", "show", b"\xff\xfe\xfd\xfc"),
+        ("show", b"\xff"),
+        ("rm", b"\xff"),
+        ("add", "--type", "user", "--name", b"\xff", "--description", "d", "--body", "b"),
+        ("context", "--path", b"\xff"),
+        ("log", b"\xff"),
+        ("sessions", "prune", "--older-than", b"\xff", "--yes"),
+    ],
+    ids=lambda a: " ".join(x if isinstance(x, str) else repr(x) for x in a),
+)
+def test_arguments_that_are_not_utf8_are_one_clear_line(
+    args: tuple[str | bytes, ...], tmp_path: Path
+) -> None:
+    m = Memdir(tmp_path)
+    _seed(m)
+    proc = m(*args)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    if proc.returncode:
+        assert proc.returncode in (1, 2) and proc.stderr.count("Error") == 1, proc.stderr
