@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from .pipeline.state import Usage
     from .session import MemorySession
     from .sessions import DbHealth, EntryIndex, SessionStore
+    from .sessions.rank import Ranker
     from .sessions.search import Time
+    from .sessions.vectors import Embedder
 
 __all__ = ["Explanation", "Memdir", "ScopeHealth", "open"]
 
@@ -96,6 +98,7 @@ class Memdir:
         self.warnings: list[str] = []  # what open() could not repair
         self._verdicts: Verdicts | None = None  # the guard's, on project-scope entries
         self._sessions: SessionStore | None = None
+        self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
         self._entry_index: EntryIndex | None = None
         self._scratch_index: EntryIndex | None = None  # in memory, when state.db fails
         self._pipeline: Pipeline | None = None
@@ -129,8 +132,19 @@ class Memdir:
             from .sessions import Database, SessionStore
 
             db = Database(self.state_path, busy_timeout=self.settings.lock_timeout)
-            self._sessions = SessionStore(db, clock=self.clock)
+            self._sessions = SessionStore(db, clock=self.clock, ranker=self._ranker())
         return self._sessions
+
+    def _ranker(self) -> Ranker:
+        """The keyword ranking, fused with the semantic layer when ``embed`` is set."""
+        from .sessions import rank, vectors
+
+        s = self.settings
+        try:
+            self.embedder = vectors.make_embedder(s.embed, s.embed_base_url, s.embed_api_key)
+        except vectors.EmbedError as exc:
+            self.warnings.append(f"semantic search is off: {exc}")
+        return vectors.fused(rank.rank, self.embedder) if self.embedder else rank.rank
 
     def close(self) -> None:
         """Close state.db (it reopens on next use). Files need no closing."""
@@ -329,7 +343,7 @@ class Memdir:
             for entry in self._visible(store, include_archived=include_archived)[0]
         ]
         if self._entry_index is None:
-            self._entry_index = EntryIndex(self.sessions.db)
+            self._entry_index = EntryIndex(self.sessions.db, ranker=self.sessions.ranker)
         locations = [s.backend.location for s in stores]
         try:
             ranked = self._entry_index.search(
@@ -493,7 +507,7 @@ class Memdir:
         search indexes from their tables. A missing state.db is reported, not created."""
         from .sessions import check
 
-        return check(self.sessions.db, repair=repair)
+        return check(self.sessions.db, repair=repair, embedder=self.embedder)
 
     def session(
         self,
