@@ -5,9 +5,7 @@ git repositories are made here with fixed authors and dates."""
 
 from __future__ import annotations
 
-import calendar
 import contextlib
-import email
 import hashlib
 import json
 import os
@@ -15,11 +13,10 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import add
@@ -27,7 +24,7 @@ from llmserver import Server, chat_completion
 from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.errors import MemdirError, ParseError
-from memdir.formats import chats, ics, mail
+from memdir.formats import chats
 from memdir.interop import HARNESSES, bootstrap
 from memdir.interop.bootstrap import _extract, _files, _found, _git, _installed
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
@@ -161,7 +158,8 @@ def test_every_source_kind_is_proposed_and_nothing_is_written(world: World) -> N
     found = bootstrap.propose(md, [world.notes])
     assert snapshot(world) == before
     kinds = {p.kind for p in found.proposals}
-    assert {"instructions", "git", "notes", "mail", "calendar", "chat"} <= kinds
+    assert {"instructions", "git", "notes", "chat"} <= kinds
+    assert not {"mail", "calendar"} & kinds  # mail and calendar mining were dropped
 
     instr = {p.name: p for p in by_kind(found, "instructions")}
     assert instr["I prefer British spelling in prose and comments"].scope == "user"
@@ -198,19 +196,6 @@ def test_every_source_kind_is_proposed_and_nothing_is_written(world: World) -> N
     assert "this file is code" not in bodies(found)  # a repository's files are not notes
     assert all(p.origins == (f"bootstrap:notes:{p.source}",) for p in by_kind(found, "notes"))
 
-    mail = by_kind(found, "mail")
-    assert sorted(p.name for p in mail) == [
-        "I don't take meetings before 10am on Mondays",
-        "Send me the weekly report as a PDF attachment",
-    ]
-    for theirs in ("deadline is Friday", "Carol quoted", "Dan's words"):
-        assert theirs not in bodies(found)
-
-    cal = {p.name: p for p in by_kind(found, "calendar")}
-    assert set(cal) == {"Recurring: Backend team sync", "Recurring: Sprint retro"}
-    assert "weekly on Monday at 10:00 (Europe/Berlin)" in cal["Recurring: Backend team sync"].body
-    assert "every 2 weeks on Friday at 14:00 (UTC)" in cal["Recurring: Sprint retro"].body
-
     chat = {p.name for p in by_kind(found, "chat")}
     assert chat == {
         "Give me quantities in metric units",
@@ -228,10 +213,6 @@ def test_every_source_kind_is_proposed_and_nothing_is_written(world: World) -> N
 def test_unreadable_and_malformed_files_are_reported_not_fatal(world: World) -> None:
     found = bootstrap.propose(world.md, [world.notes])
     problems = "\n".join(found.problems)
-    assert "broken.mbox: not an mbox file" in problems
-    assert "garbage.ics: not an iCalendar file" in problems
-    assert "broken.ics: line 2: an event that never ends" in problems
-    assert "broken.ics: 1 line(s) could not be read" in problems
     assert "broken.json: not valid JSON" in problems
     assert "conversations.json: conversation [2]: mapping is not an object" in problems
     text = bootstrap.report_text(found)
@@ -241,8 +222,11 @@ def test_unreadable_and_malformed_files_are_reported_not_fatal(world: World) -> 
 def test_a_named_file_that_is_not_a_readable_kind_is_reported(world: World) -> None:
     other = world.home / "photo.png"
     other.write_bytes(b"\x89PNG")
-    found = bootstrap.propose(world.md, [other, world.home / "missing"])
+    mbox = world.home / "sent.mbox"
+    mbox.write_text("From a@example.com Mon Jan  5 09:00:00 2026\n\nRemember that.\n")
+    found = bootstrap.propose(world.md, [other, world.home / "missing", mbox])
     assert any("photo.png: not a kind of file" in p for p in found.problems)
+    assert any("sent.mbox: not a kind of file" in p for p in found.problems)
     assert any("missing: no such file or folder" in p for p in found.problems)
 
 
@@ -253,7 +237,7 @@ def test_the_walk_is_bounded_and_shows_progress(world: World) -> None:
         (many / f"n{n:03d}.txt").write_text(f"Note {n}.\n")
     (many / "huge.md").write_text("x" * ((2 << 20) + 1))
     os.mkfifo(many / "pipe")  # would block a reader that opened it
-    os.mkfifo(many / "pipe.mbox")
+    os.mkfifo(many / "pipe.json")
     lines: list[str] = []
     found = bootstrap.propose(world.md, [many, many, many / "n000.txt"], progress=lines.append)
     assert "files: 100 of 121 read" in lines
@@ -374,7 +358,7 @@ def test_ids_are_stable_across_runs_and_processes(world: World, tmp_path: Path) 
     fresh = Memdir(load_settings(world.md.home, world.project, environ=env))
     second = [p.id for p in bootstrap.propose(fresh, [world.notes]).proposals]
     assert first == second and len(set(first)) == len(first)
-    assert all(re.fullmatch(r"(hrn|ins|git|note|mail|cal|chat)-[0-9a-f]{8}", i) for i in first)
+    assert all(re.fullmatch(r"(hrn|ins|git|note|chat)-[0-9a-f]{8}", i) for i in first)
 
 
 def test_an_unknown_id_is_an_error_and_writes_nothing(world: World) -> None:
@@ -387,12 +371,13 @@ def test_an_unknown_id_is_an_error_and_writes_nothing(world: World) -> None:
 
 def test_duplicates_of_existing_entries_in_any_scope_are_not_proposed(world: World) -> None:
     found = bootstrap.propose(world.md, [world.notes])
-    retro = next(p for p in found.proposals if p.name == "Recurring: Sprint retro")
-    add(world.md.store("local"), "Retro", retro.body.upper(), type="user")
+    name = "Keep code review comments short and kind"
+    review = next(p for p in found.proposals if p.name == name)
+    add(world.md.store("local"), "Reviews", review.body.upper(), type="user")
     again = bootstrap.propose(world.md, [world.notes])
-    assert "Recurring: Sprint retro" not in {p.name for p in again.proposals}
+    assert name not in {p.name for p in again.proposals}
     assert ("duplicate", "the same text is already stored") in {
-        (a, why) for f, a, why in again.skipped if f.name == "Recurring: Sprint retro"
+        (a, why) for f, a, why in again.skipped if f.name == name
     }
 
 
@@ -713,133 +698,6 @@ def test_pull_request_numbers_are_not_ticket_references() -> None:
     assert "Ticket references in commits" in [c[0] for c in _git.conventions(closes)]
 
 
-# -- calendars: finished series ----------------------------------------------------------
-
-
-def _event(summary: str, start: str, rule: str = "") -> str:
-    return (
-        f"BEGIN:VEVENT\nUID:{summary}-{start}\nDTSTART:{start}\nSUMMARY:{summary}\n"
-        + (f"RRULE:{rule}\n" if rule else "")
-        + "END:VEVENT\n"
-    )
-
-
-def test_a_finished_series_is_not_a_current_recurring_meeting(world: World) -> None:
-    now = world.md.clock()
-    assert now.year == 2026 and now.month == 11  # the fixture clock the dates below are for
-    cal = world.home / "cal.ics"
-    cal.write_text(
-        "BEGIN:VCALENDAR\n"
-        + _event("Onboarding", "20250106T090000Z", "FREQ=WEEKLY;COUNT=6")
-        + _event("Daily check", "20260105T090000Z", "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;COUNT=150")
-        + _event("Old sync", "20250106T090000Z", "FREQ=WEEKLY;UNTIL=20251201")
-        + _event("Design review", "20260105T150000Z", "FREQ=WEEKLY;COUNT=100")
-        + _event("Monthly close", "20260130", "FREQ=MONTHLY;BYMONTHDAY=31;COUNT=8")
-        + "".join(_event("Book club", f"2025{m:02d}01T180000Z") for m in (1, 2, 3, 4))
-        + "".join(_event("Lunch", f"2026{m:02d}02T120000Z") for m in (9, 10, 11, 12))
-        + "END:VCALENDAR\n"
-    )
-    found = bootstrap.propose(world.md, [cal])
-    names = {p.name for p in by_kind(found, "calendar")}
-    assert names == {"Recurring: Design review", "Recurring: Monthly close", "Recurring: Lunch"}
-    assert any("4 recurring event(s) already over" in n for n in found.notes)
-
-
-_HORIZON = timedelta(days=40 * 366)  # how far the day-by-day count below looks
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    st.sampled_from(["DAILY", "WEEKLY", "MONTHLY", "YEARLY"]),
-    st.integers(1, 8),
-    st.integers(1, 40),
-    st.sampled_from(
-        [
-            "",
-            ";BYDAY=MO",
-            ";BYDAY=MO,WE,FR",
-            ";BYDAY=1MO",
-            ";BYDAY=-1FR",
-            ";BYMONTHDAY=15",
-            ";BYMONTHDAY=31",
-            ";BYMONTHDAY=-1",
-            ";BYMONTH=2;BYMONTHDAY=29",
-            ";BYMONTH=6",
-        ]
-    ),
-    st.dates(min_value=date(1990, 1, 1), max_value=date(2040, 1, 1)),
-)
-def test_a_count_bound_is_never_before_the_last_occurrence(
-    freq: str, interval: int, count: int, by: str, start: date
-) -> None:
-    rule = ics.recurrence(
-        ics.Event(
-            rrule=f"FREQ={freq};INTERVAL={interval};COUNT={count}{by}",
-            start=f"{start:%Y%m%d}T090000Z",
-        )
-    )
-    assert rule is not None
-    if rule.until is None:
-        return  # taken as open-ended: never wrongly finished
-    last = _last_occurrence(
-        freq, interval, count, dict(p.split("=") for p in by.strip(";").split(";") if p), start
-    )
-    assert rule.until.date() >= (last or start + _HORIZON)
-
-
-def _last_occurrence(
-    freq: str, interval: int, count: int, parts: dict[str, str], start: date
-) -> date | None:
-    """The ``count``-th occurrence as RFC 5545 counts it (the start is the first), found
-    day by day; None when it is beyond ``_HORIZON``."""
-    weekdays = {"MO": 0, "WE": 2, "FR": 4}
-    if freq == "YEARLY" and "BYMONTH" in parts and not {"BYMONTHDAY", "BYDAY"} & set(parts):
-        month = int(parts["BYMONTH"])  # the start's day of that month, every year
-        if all(start.day > calendar.monthrange(year, month)[1] for year in (2000, 2001)):
-            return start  # a day that month never has (June 31): the start is the only one
-    monday = start - timedelta(days=start.weekday())
-    day, seen = start, 1
-    while seen < count:
-        day += timedelta(days=1)
-        if day > start + _HORIZON:
-            return None
-        months = (day.year - start.year) * 12 + day.month - start.month
-        if not {
-            "DAILY": (day - start).days % interval == 0,
-            "WEEKLY": ((day - monday).days // 7) % interval == 0,
-            "MONTHLY": months % interval == 0,
-            "YEARLY": (day.year - start.year) % interval == 0,
-        }[freq]:
-            continue
-        if "BYMONTH" in parts and day.month != int(parts["BYMONTH"]):
-            continue
-        month_end = (day.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(1)
-        if "BYMONTHDAY" in parts:
-            want = int(parts["BYMONTHDAY"])
-            seen += day.day == (want if want > 0 else month_end.day + 1 + want)
-        elif "BYDAY" in parts:
-            by = parts["BYDAY"]
-            if by[0] in "1-":  # 1MO / -1FR: in the month (MONTHLY) or the year (YEARLY)
-                last = month_end if freq == "MONTHLY" else date(day.year, 12, 31)
-                first = day.replace(day=1) if freq == "MONTHLY" else date(day.year, 1, 1)
-                ok = day.weekday() == weekdays[by[-2:]] and (
-                    day - first < timedelta(7) if by[0] == "1" else last - day < timedelta(7)
-                )
-                seen += ok
-            else:
-                seen += day.weekday() in {weekdays[d] for d in by.split(",")}
-        elif "BYMONTH" in parts:  # every day of that month, as often as FREQ allows
-            seen += freq != "YEARLY" or day.day == start.day
-        else:
-            seen += {
-                "DAILY": True,
-                "WEEKLY": day.weekday() == start.weekday(),
-                "MONTHLY": day.day == start.day,
-                "YEARLY": (day.month, day.day) == (start.month, start.day),
-            }[freq]
-    return day
-
-
 # -- the CLI ----------------------------------------------------------------------------------
 
 
@@ -862,12 +720,12 @@ def test_cli_dry_run_apply_and_all(world: World, run, home: Path) -> None:  # ty
     shown = run("bootstrap", "--from", str(world.notes), "--json", extra_env=env)
     data = json.loads(shown.stdout)
     assert snapshot(world) == before
-    assert {p["kind"] for p in data["proposals"]} >= {"git", "notes", "mail", "calendar", "chat"}
+    assert {p["kind"] for p in data["proposals"]} >= {"git", "notes", "chat"}
     assert data["refused"] and data["problems"]
     text = run("bootstrap", "--from", str(world.notes), extra_env=env).stdout
     assert "## Git identity and history" in text and "## Refused by the guard" in text
     assert str(world.notes / "ideas.md") in text
-    chosen = next(p for p in data["proposals"] if p["kind"] == "calendar")
+    chosen = next(p for p in data["proposals"] if p["kind"] == "chat")
     done = run("bootstrap", "--from", str(world.notes), "--apply", chosen["id"], extra_env=env)
     assert f"Applied {chosen['id']}" in done.stdout
     listed = run("ls", "--scope", "user", extra_env=env).stdout
@@ -886,64 +744,6 @@ def test_cli_dry_run_apply_and_all(world: World, run, home: Path) -> None:  # ty
 
 
 # -- parsers, fuzzed ------------------------------------------------------------------------
-
-_ICS_LINES = st.sampled_from(
-    [
-        "BEGIN:VCALENDAR",
-        "END:VCALENDAR",
-        "BEGIN:VEVENT",
-        "END:VEVENT",
-        "BEGIN:VALARM",
-        "END:VALARM",
-        "SUMMARY:Standup",
-        "SUMMARY;LANGUAGE=en:A\\, b\\nc",
-        " folded",
-        "\tmore",
-        "DTSTART:20260105T100000Z",
-        'DTSTART;TZID="A:B":20261399T256000',
-        "DTSTART:2026",
-        "RRULE:FREQ=WEEKLY;BYDAY=MO,XX;INTERVAL=99999999999999999999",
-        "RRULE:FREQ=MONTHLY",
-        "RRULE:FREQ=DAILY;UNTIL=00000000",
-        "RRULE:FREQ=YEARLY;UNTIL=20991231",
-        "RRULE:;;=",
-        "RECURRENCE-ID:20260105",
-        "STATUS:CANCELLED",
-        "no colon here",
-        ":",
-        "END:VTODO",
-        "UID:x",
-        "RRULE:FREQ=WEEKLY;COUNT=9999;INTERVAL=9999",
-        "RRULE:FREQ=DAILY;BYDAY=MO;INTERVAL=7;COUNT=3",
-        "RRULE:FREQ=MONTHLY;BYDAY=5MO,+2TU,-1XX;COUNT=2",
-        "RRULE:FREQ=YEARLY;BYMONTHDAY=a,,;COUNT=1",
-        "RRULE:FREQ=MONTHLY;BYMONTHDAY=-28,+3;COUNT=0",
-        "DTSTART:99991231T235900Z",
-    ]
-)
-
-
-@given(
-    st.lists(_ICS_LINES | st.text(max_size=40), max_size=40), st.sampled_from(["\n", "\r\n", "\r"])
-)
-def test_ics_parser_never_raises_but_parse_error(lines: list[str], newline: str) -> None:
-    try:
-        cal = ics.parse_ics(newline.join(lines))
-    except ParseError:
-        return
-    for event in cal.events:
-        rule = ics.recurrence(event)
-        if rule is not None:
-            assert rule.text()
-            assert rule.interval >= 1
-            assert rule.ended(datetime(2026, 1, 1, tzinfo=UTC)) in (True, False)
-
-
-@given(st.text(max_size=300))
-def test_ics_parser_on_any_text(text: str) -> None:
-    with contextlib.suppress(ParseError):  # anything else fails the test
-        ics.parse_ics(text)
-
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
@@ -1029,7 +829,7 @@ def test_a_stream_stops_at_the_first_invalid_json_after_what_it_read() -> None:
     with pytest.raises(ParseError, match="not valid JSON"):
         next(stream)
     big = "[" + json.dumps({"messages": [{"role": "user", "content": "x" * (33 << 20)}]})
-    with pytest.raises(ParseError, match="larger than 32 Mi characters"):
+    with pytest.raises(ParseError, match="larger than 32 MiB"):
         list(chats.iter_chat_export(big[i : i + (1 << 20)] for i in range(0, len(big), 1 << 20)))
 
 
@@ -1081,7 +881,7 @@ def test_chat_text_held_is_bounded(world: World) -> None:
         f.seek(0)
         json.dump(data, f)
     g = bootstrap.Gathered()
-    _files.read_file("chat", export, g, emails=set(), now=world.md.clock())
+    _files.read_file("chat", export, g)
     assert _files.MAX_CHAT_CHARS <= g.chat_chars < _files.MAX_CHAT_CHARS + 1_100_000
     assert len(g.docs) == 20  # of about 1 M characters each
     assert any("[20] Chat 20 and the conversations after it were left out" in n for n in g.notes), (
@@ -1122,106 +922,6 @@ def _deep(n: int) -> object:
 def test_markdown_parts_are_bounded_and_never_raise(text: str) -> None:
     for part in markdown_parts(text):
         assert part.text.strip() and len(part.text) <= PART_CHARS
-
-
-@given(
-    st.text(max_size=400),
-    st.sampled_from(["utf-8", "latin-1", "no-such-charset", "x"]),
-    st.sampled_from(["base64", "quoted-printable", "7bit", "bogus"]),
-)
-def test_mail_text_never_raises(body: str, charset: str, encoding: str) -> None:
-    raw = (
-        f"From: A <a@example.com>\nX-Gmail-Labels: Sent\nSubject: =?{charset}?q?{body[:30]}?=\n"
-        f"Content-Type: text/plain; "
-        f"charset={charset}\nContent-Transfer-Encoding: {encoding}\n\n{body}"
-    )
-    msg = email.message_from_string(raw)
-    text = mail.strip_quotes(mail.body_text(msg))
-    assert isinstance(mail.subject(msg), str)
-    assert mail.sender(msg) == "a@example.com" and mail.is_sent(msg)
-    assert not any(line.startswith(">") for line in text.split("\n"))
-
-
-# -- HTML mail: one linear pass ---------------------------------------------------------------
-
-_TAG_ORACLE = re.compile(  # strip_tags's rules as one (quadratic, so small inputs only) regex
-    r"<!--.*?(?:-->|\Z)"
-    r"|<(script|style)\b[^>]*(?:>(?:.*?</\1[^>]*(?:>|\Z)|.*\Z)|\Z)"
-    r"|<[A-Za-z/!?][^>]*(?:>|\Z)",
-    re.S | re.I | re.A,
-)
-_HTML_BITS = st.sampled_from(
-    [
-        "<",
-        ">",
-        "<!--",
-        "-->",
-        "<script>",
-        "<script a='>'>",
-        "</script>",
-        "<SCRIPT",
-        "</scripT >",
-        "<style>",
-        "</Style",
-        "<scripts>",
-        "<p>",
-        "</p>",
-        "<!x>",
-        "<?",
-        "a",
-        " ",
-        "-",
-        "/",
-        "é",
-        "ſ",
-        "&amp;",
-    ]
-)
-
-
-@given(st.lists(_HTML_BITS | st.text(max_size=5), max_size=30).map("".join))
-def test_strip_tags_follows_its_rules_and_leaves_no_tag(markup: str) -> None:
-    text = mail.strip_tags(markup)
-    assert text == _TAG_ORACLE.sub(" ", markup)
-    assert not re.search(r"<[A-Za-z/!?]", text)
-
-
-def test_strip_tags_examples() -> None:
-    assert mail.strip_tags("a < b <b>bold</b><!-- c > d -->e") == "a < b  bold  e"
-    assert (
-        mail.strip_tags("x<SCRIPT type=t>if (a<b) '</p>';</script >y<style>p{}</STYLE>z") == "x y z"
-    )
-    assert mail.strip_tags("kept <script>var rest = 'dropped'") == "kept  "  # never closed
-    assert mail.strip_tags("kept <p class='dropped") == "kept  "
-
-
-def test_an_html_mail_of_unclosed_scripts_is_read_in_one_pass(tmp_path: Path, run) -> None:  # type: ignore[no-untyped-def]
-    """560 KB of ``<p>hi <script>``: a lazy regex up to ``</script>`` rescans the rest of
-    the text for each of the 40,000 (minutes); ``run``'s 60 s timeout fails that."""
-    folder = tmp_path / "mail"
-    folder.mkdir()
-    body = (
-        "<html><p>From now on, send me the weekly report as a PDF attachment.</p>"
-        + "<p>hi <script>" * 40_000
-        + "</html>"
-    )
-    (folder / "sent.mbox").write_text(
-        "From alice@example.com Mon Jan  5 09:00:00 2026\nFrom: Alice <alice@example.com>\n"
-        "To: bob@example.com\nSubject: hi\nX-Gmail-Labels: Sent\n"
-        f"Content-Type: text/html; charset=utf-8\n\n{body}\n\n"
-    )
-    out = run(
-        "bootstrap",
-        "--from",
-        str(folder),
-        "--json",
-        extra_env={"HOME": str(tmp_path / "empty-home")},
-    )
-    found = json.loads(out.stdout)
-    assert [p["name"] for p in found["proposals"]] == [
-        "Send me the weekly report as a PDF attachment"
-    ]
-    assert found["problems"] == []
 
 
 def test_rule_files_past_the_cap_are_noted_and_a_vanished_repository_is_a_problem(

@@ -43,8 +43,8 @@ class _Progress:
     "paths",
     multiple=True,
     type=click.Path(exists=True, path_type=Path),
-    help="A folder or file of notes, mail (.mbox), calendars (.ics), chat exports "
-    "(.json) or git repositories to read (repeatable).",
+    help="A folder or file of notes, chat exports (.json) or git repositories to read "
+    "(repeatable).",
 )
 @click.option(
     "--apply",
@@ -75,8 +75,8 @@ def bootstrap(
     more_ids: tuple[str, ...],
 ) -> None:
     """Propose memories from what you already have: your harnesses' memories and
-    instruction files, git identity and commit conventions, and the notes, mail, calendars
-    and chat exports you name with --from.
+    instruction files, git identity and commit conventions, and the notes and chat
+    exports you name with --from.
 
     No memory is written: proposals are printed with ids, grouped by where they came
     from. `memdir bootstrap --apply ID …` writes exactly those (give the same --from

@@ -15,20 +15,17 @@ Roles are normalised (``human`` → user, ``ai``/``bot``/``model`` → assistant
 conversation that cannot be read is skipped and named in ``problems``; data that is no
 chat export at all raises :class:`~memdir.errors.ParseError`. Pure: no I/O.
 
-Real exports run to hundreds of megabytes, and ``json.loads`` of one takes several times
-that in memory. :func:`iter_chat_export` reads the text in chunks and decodes the
-top-level list one conversation at a time (:meth:`json.JSONDecoder.raw_decode`), so memory
-holds one conversation and the chunk it ends in; the reader can stop whenever it has
-enough.
+Real exports run to hundreds of megabytes: :func:`iter_chat_export` streams them with
+ijson, one conversation at a time, so the reader can stop whenever it has enough.
 """
 
 from __future__ import annotations
 
+import io
 import itertools
-import json
 from collections.abc import Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO, cast
 
 from ..errors import ParseError
 
@@ -42,9 +39,9 @@ __all__ = [
 ]
 
 MAX_MESSAGES = 5_000  # per conversation
-MAX_ITEM_CHARS = 32 << 20  # one conversation of a streamed export, as JSON text
-_BLANK = " \t\n\r"
-_NEAR_END = 10  # an error this close to the end of the text read may be a value cut short
+MAX_ITEM_BYTES = 32 << 20  # one conversation of a streamed export, as JSON text
+MAX_DEPTH = 200  # nesting of one conversation
+_TOO_DEEP: Any = object()  # an item nested deeper than that
 _ROLES = {
     "human": "user",
     "user": "user",
@@ -222,6 +219,9 @@ def _items(data: Iterator[object], where: str, problems: list[str]) -> Iterator[
     known = seen = 0
     for i, conv in enumerate(itertools.chain(head, data)):
         seen += 1
+        if conv is _TOO_DEEP:
+            problems.append(f"conversation [{i}]: nested too deeply")
+            continue
         try:
             read = _conversation(conv)
         except (ValueError, TypeError, KeyError, RecursionError) as exc:
@@ -250,130 +250,95 @@ def read_chat_export(text: str, where: str = "chat export") -> ChatExport:
     return out
 
 
-class _Stream:
-    """JSON values read from chunks of text: only the value being decoded (and the chunk
-    it ends in) is held. A value cut by the end of a chunk is decoded again with twice as
-    much text, so even a large one costs linear time."""
+class _Chunks:
+    """Text chunks as the binary file ijson reads, counting the bytes read."""
 
-    def __init__(self, chunks: Iterable[str], where: str) -> None:
-        self.chunks = iter(chunks)
-        self.where = where
-        self.buf = ""
-        self.pos = 0
-        self.offset = 0  # characters dropped from the front of buf
-        self.eof = False
-        self.decoder = json.JSONDecoder()
+    def __init__(self, chunks: Iterable[str] | BinaryIO) -> None:
+        binary = isinstance(chunks, io.IOBase)
+        self.chunks: Iterator[str] | None = None if binary else iter(cast(Any, chunks))
+        self.file: BinaryIO | None = cast(BinaryIO, chunks) if binary else None
+        self.pending = b""
+        self.total = 0
+        self.first = True
 
-    def _more(self, wanted: int) -> bool:
-        """Read at least ``wanted`` more characters (fewer at the end); False when none."""
-        if self.eof:
-            return False
-        parts, got = [self.buf[self.pos :]], 0
-        while got < wanted:
-            chunk = next(self.chunks, None)
-            if chunk is None:
-                self.eof = True
-                break
-            parts.append(chunk)
-            got += len(chunk)
-        self.offset += self.pos
-        self.buf, self.pos = "".join(parts), 0
-        return got > 0
+    def read(self, size: int = -1) -> bytes:
+        if self.file is not None:
+            data = self.file.read(size)
+        else:
+            while len(self.pending) < max(size, 1):
+                chunk = next(cast(Iterator[str], self.chunks), None)
+                if chunk is None:
+                    break
+                self.pending += chunk.encode("utf-8", "surrogatepass")
+            data, self.pending = self.pending[:size], self.pending[size:]
+        if self.first and data:
+            self.first = False
+            data = data.removeprefix(b"\xef\xbb\xbf")
+        self.total += len(data)
+        return data
 
-    def peek(self) -> str:
-        """The next character that is not blank ("" at the end), not consumed."""
-        while True:
-            while self.pos < len(self.buf) and self.buf[self.pos] in _BLANK:
-                self.pos += 1
-            if self.pos < len(self.buf):
-                return self.buf[self.pos]
-            if not self._more(1):
-                return ""
 
-    def take(self, char: str) -> None:
-        """Consume ``char``, which :meth:`peek` returned."""
-        self.pos += len(char)
+def _values(source: _Chunks, where: str) -> Iterator[tuple[bool, object]]:
+    """``(True, item)`` for each item of a top-level list, read one at a time, or
+    ``(False, value)`` for a top-level value that is no list; an item nested deeper than
+    :data:`MAX_DEPTH` is :data:`_TOO_DEEP`."""
+    import ijson  # type: ignore[import-untyped]
 
-    def value(self, what: str) -> object:
-        """The next JSON value (``what`` names it in errors)."""
-        self.peek()
-        while True:
-            try:
-                value, end = self.decoder.raw_decode(self.buf, self.pos)
-            except json.JSONDecodeError as exc:
-                cut = (
-                    exc.msg.startswith("Unterminated string")
-                    or exc.pos >= len(self.buf) - _NEAR_END
-                )
-                pending = len(self.buf) - self.pos
-                if cut and pending > MAX_ITEM_CHARS:
-                    raise ParseError(
-                        self.where,
-                        f"{what} is larger than "
-                        f"{MAX_ITEM_CHARS >> 20} Mi characters; the rest of the "
-                        f"file was not read",
-                    ) from None
-                wanted = min(max(pending, 1 << 16), MAX_ITEM_CHARS + 1 - pending)
-                if cut and self._more(wanted):
-                    continue
+    in_list, depth, builder, start, index = False, 0, None, 0, 0
+    try:
+        for event, value in ijson.basic_parse(source, use_float=True):
+            if depth == 0 and event == "start_array" and not in_list:
+                in_list, depth = True, 1
+                continue
+            if in_list and depth == 1 and event == "end_array":
+                depth = 0
+                continue
+            if builder is None:
+                builder, start = ijson.ObjectBuilder(), source.total
+            if event in ("start_map", "start_array"):
+                depth += 1
+            elif event in ("end_map", "end_array"):
+                depth -= 1
+            if builder is not _TOO_DEEP:
+                if depth > MAX_DEPTH + in_list:
+                    builder = _TOO_DEEP
+                else:
+                    builder.event(event, value)
+            if source.total - start > MAX_ITEM_BYTES:
                 raise ParseError(
-                    self.where, f"not valid JSON ({exc.msg} at character {self.offset + exc.pos:,})"
-                ) from None
-            except RecursionError:
-                raise ParseError(self.where, "nested too deeply to be a chat export") from None
-            if end == len(self.buf) and self._more(1):
-                continue  # a number may go on in the next chunk
-            self.pos = end
-            return value
-
-    def end(self) -> None:
-        """Nothing but blanks may follow the export."""
-        if self.peek():
-            raise ParseError(
-                self.where,
-                f"not valid JSON (more text after the export, at "
-                f"character {self.offset + self.pos:,})",
-            )
-
-    def array(self) -> Iterator[object]:
-        """The items of the list whose ``[`` was just taken."""
-        if self.peek() == "]":
-            self.take("]")
-            return
-        for i in range(1 << 62):
-            yield self.value(f"item [{i}]")
-            after = self.peek()
-            if after not in (",", "]"):
-                raise ParseError(
-                    self.where,
-                    f"not valid JSON (expected ',' or ']' after item "
-                    f"[{i}], at character {self.offset + self.pos:,})",
+                    where,
+                    f"item [{index}] is larger than {MAX_ITEM_BYTES >> 20} MiB; the rest of "
+                    f"the file was not read",
                 )
-            self.take(after)
-            if after == "]":
-                return
+            if depth == in_list:
+                yield in_list, (_TOO_DEEP if builder is _TOO_DEEP else builder.value)
+                builder, index = None, index + 1
+    except ijson.JSONError as exc:
+        reason = str(exc).split("\n", 1)[0].removeprefix("b'")
+        raise ParseError(where, f"not valid JSON ({reason})") from None
 
 
 def iter_chat_export(
-    chunks: Iterable[str], where: str = "chat export", problems: list[str] | None = None
+    chunks: Iterable[str] | BinaryIO,
+    where: str = "chat export",
+    problems: list[str] | None = None,
 ) -> Generator[Conversation, None, None]:
-    """The conversations of an export given as chunks of its JSON text, one at a time, as
-    :func:`parse_chat_export` finds them (its problems appended to ``problems``). Invalid
-    JSON raises ParseError where it is found: what came before has been yielded."""
+    """The conversations of an export (chunks of its JSON text, or a binary file), one at a
+    time, as :func:`parse_chat_export` finds them (its problems appended to
+    ``problems``). Invalid JSON raises ParseError where it is found: what came before has
+    been yielded."""
     problems = [] if problems is None else problems
-    stream = _Stream(chunks, where)
-    if stream.peek() == "\ufeff":
-        stream.take("\ufeff")
-    if stream.peek() != "[":
-        data = stream.value("the export")
-        stream.end()
-        export = parse_chat_export(data, where)
+    values = _values(_Chunks(chunks), where)
+    first = next(values, None)
+    if first is None:
+        return
+    if not first[0]:
+        if next(values, None) is not None:  # never: yajl refuses a second value
+            raise ParseError(where, "not valid JSON (more than one value)")
+        if first[1] is _TOO_DEEP:
+            raise ParseError(where, "nested too deeply to be a chat export")
+        export = parse_chat_export(first[1], where)
         problems += export.problems
         yield from export.conversations
         return
-    stream.take("[")
-    try:
-        yield from _items(stream.array(), where, problems)
-    except RecursionError:
-        raise ParseError(where, "nested too deeply to be a chat export") from None
-    stream.end()
+    yield from _items(itertools.chain([first[1]], (v for _, v in values)), where, problems)

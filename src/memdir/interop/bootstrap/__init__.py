@@ -11,8 +11,8 @@ Sources, each a small reader (see the modules of this package):
   across the current project's checkout, every repository under the ``paths``, and the
   repositories this memdir home already knows (their local scopes record where they are
   checked out; at most :data:`~._git.MAX_KNOWN`, listed in the notes);
-* the ``paths`` themselves: notes (Markdown, text), mail the person sent (mbox),
-  recurring events (ICS), chat exports (JSON) — text through the extractor.
+* the ``paths`` themselves: notes (Markdown, text) and chat exports (JSON) — text through
+  the extractor.
 
 The extractor is the pipeline's provider (the offline rules, or the model ``llm`` names).
 No memory is written by :func:`propose`: it returns proposals with stable ids (a hash of
@@ -78,8 +78,6 @@ _PREFIX = {
     "instructions": "ins",
     "git": "git",
     "notes": "note",
-    "mail": "mail",
-    "calendar": "cal",
     "chat": "chat",
 }
 
@@ -169,15 +167,9 @@ def gather(
     gather_harnesses(md, g)
     named, files = walk([Path(p) for p in paths], g)
     repos = _repositories(md, named, g)
-    history = gather_git(repos, g, progress)
+    gather_git(repos, g, progress)
     gather_instructions(md, g)
-    read_files(
-        files,
-        g,
-        emails=set(history.emails) if history else set(),
-        now=md.clock(),
-        progress=progress,
-    )
+    read_files(files, g, progress=progress)
     if g.docs:
         extract_docs(
             provider or md.pipeline.provider,

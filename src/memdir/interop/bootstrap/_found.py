@@ -28,14 +28,12 @@ __all__ = [
 ]
 
 # source kinds, in the order the proposals are shown
-KINDS = ("harness", "instructions", "git", "notes", "mail", "calendar", "chat")
+KINDS = ("harness", "instructions", "git", "notes", "chat")
 TITLES = {
     "harness": "Harness memories",
     "instructions": "Instruction files",
     "git": "Git identity and history",
     "notes": "Notes",
-    "mail": "Mail you sent",
-    "calendar": "Calendars",
     "chat": "Chat exports",
 }
 
