@@ -24,7 +24,7 @@ from memdir.review import (
     propose,
     report_text,
 )
-from memdir.storage.history import History
+from memdir.storage.git import History
 from memdir.versions import Versions
 
 

@@ -175,7 +175,7 @@ class Memdir:
             )
             history = None
             if scope in self.settings.history_scopes and not loc.read_only:
-                from .storage.history import History
+                from .storage.git import History
 
                 history = History(loc.path, lock_timeout=self.settings.lock_timeout)
             self._stores[scope] = Store(

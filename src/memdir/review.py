@@ -356,7 +356,7 @@ def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
 def local_store(md: Memdir, folder: Path) -> Store:
     """The local scope of another project of this home, by its folder."""
     from .storage.files import FileBackend
-    from .storage.history import History
+    from .storage.git import History
     from .store import Store
 
     history = History(folder) if "local" in md.settings.history_scopes else None

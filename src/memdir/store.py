@@ -47,7 +47,7 @@ from .storage.base import INDEX_NAME, Backend
 
 if TYPE_CHECKING:
     from .guard import SecondOpinion
-    from .storage.history import History
+    from .storage.git import History
 
 __all__ = ["RepairReport", "Store", "commit_message"]
 

@@ -1,7 +1,7 @@
 """History across a Memdir's scopes: log, diff, an entry at a revision, and revert.
 
 Each scope with history (``history_scopes`` in config.toml) is its own git repository (see
-:mod:`memdir.storage.history`); a revision is a commit id (or a unique prefix of one) in
+:mod:`memdir.storage.git`); a revision is a commit id (or a unique prefix of one) in
 any of them. Reading history never writes; a revert is a new commit made through the
 store, so the index is regenerated and the revert can itself be reverted.
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .errors import MemdirError, NotFoundError
 from .storage.base import INDEX_NAME
-from .storage.history import Commit, History, HistoryError
+from .storage.git import Commit, History, HistoryError
 
 if TYPE_CHECKING:
     from .engine import Memdir
