@@ -491,3 +491,16 @@ def test_codex_budget_and_fallback_names_follow_codex_config(
     whole = open_md(layout, repo / "src" / "app", CODEX_HOME=str(codex)).explain()
     assert "c" * 60 in whole.text
     assert open_md(layout, repo / "src" / "app").explain().text.count("c" * 60) == 1  # 32 KiB
+
+
+def test_private_files_git_would_commit_are_warned_about(layout: dict[str, Path]) -> None:
+    repo = layout["repo"]
+    write(repo / "CLAUDE.local.md", "My own notes.\n")
+    write(repo / "src" / "CLAUDE.local.md", "More of my own notes.\n")
+    write(repo / ".gitignore", "/src/CLAUDE.local.md\n")
+    notes = open_md(layout, repo / "src").explain().notes
+    warned = {n.subject for n in notes if "not ignored by git" in n.reason}
+    assert warned == {str(repo / "CLAUDE.local.md")}  # the ignored one is not named
+    write(repo / ".git" / "info" / "exclude", "CLAUDE.local.md\n")
+    notes = open_md(layout, repo / "src").explain().notes
+    assert not [n for n in notes if "not ignored by git" in n.reason]

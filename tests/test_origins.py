@@ -14,8 +14,9 @@ import pytest
 
 import memdir
 from memdir.errors import AdoptError
-from memdir.origins import RECORD_NAME, git_dirs, read_remote, remote_key
+from memdir.origins import RECORD_NAME, remote_key
 from memdir.scopes import project_slug
+from memdir.storage.git import git_dirs, read_remote
 
 REMOTE = "git@example.com:team/app.git"
 

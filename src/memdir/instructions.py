@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +42,7 @@ from .formats.claude import read_frontmatter
 from .formats.frontmatter import split_frontmatter
 from .formats.includes import find_includes
 from .scopes import ScopeLocation
+from .storage.git import not_ignored
 from .storage.regular import read_bytes
 
 __all__ = ["MAX_INCLUDE_DEPTH", "Instruction", "Note", "gather", "glob_matches", "rule_files"]
@@ -312,29 +312,6 @@ def _above(checkout: Path, project_root: Path | None) -> list[Path]:
     return folders
 
 
-def _not_ignored(paths: Sequence[Path]) -> list[Path]:
-    """Those of ``paths`` git does not ignore (one ``git check-ignore`` for all; none when
-    they are not in a repository or git is missing)."""
-    if not paths:
-        return []
-    import subprocess  # only when a private override exists
-
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(paths[0].parent), "check-ignore", "--stdin", "-z"],
-            input=b"\0".join(os.fsencode(p) for p in paths),
-            capture_output=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return []
-    if done.returncode not in (0, 1):
-        return []
-    ignored = {os.fsdecode(p) for p in done.stdout.split(b"\0") if p}
-    return [p for p in paths if str(p) not in ignored]
-
-
 def rule_files(folder: Path) -> list[Path]:
     """``folder/**/*.md`` in path order (hidden files and folders left out)."""
     try:
@@ -512,7 +489,7 @@ def gather(
             "is not ignored by git, so it may be committed and shared; add it to .gitignore",
             warning=True,
         )
-        for p in _not_ignored(private)
+        for p in not_ignored(private)
     ]
     order = {loc.name: i for i, loc in enumerate(locations)}
     ranked = sorted(rules.values(), key=lambda items: order[items[0].scope])

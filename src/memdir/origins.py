@@ -32,6 +32,7 @@ from typing import Any
 
 from .formats.index import INDEX_HEADER
 from .storage.files import NOT_ENTRIES
+from .storage.git import git_dirs, read_remote, root_commits
 
 __all__ = [
     "RECORD_NAME",
@@ -56,18 +57,9 @@ __all__ = [
 RECORD_NAME = ".origin.json"
 MAX_FOLDERS = 500  # records read when looking for orphans: bounds the cost of a large home
 _EMPTY_INDEX = len(INDEX_HEADER.encode("utf-8"))
-_SECTION = re.compile(r'\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]')
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/]*@)?([^/:]+)(?::\d*)?(?:/(.*))?")
 _SCP = re.compile(r"(?:[^@/]*@)?([^/:]+):(.*)")
 _HEX = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
-_GIT_LOCATORS = (
-    "GIT_DIR",
-    "GIT_WORK_TREE",
-    "GIT_COMMON_DIR",
-    "GIT_INDEX_FILE",
-    "GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-)
 
 
 @dataclass(frozen=True)
@@ -111,63 +103,6 @@ class Orphan:
         )
 
 
-# -- git, read from its files (a subprocess only for the first commit) -----------------------
-
-
-def git_dirs(root: Path) -> tuple[Path, Path] | None:
-    """``(gitdir, commondir)`` of the repository checked out at ``root``: both ``.git``
-    for a plain checkout; for a ``.git`` file (worktree, submodule) the folder it names and
-    that folder's ``commondir``. None outside git."""
-    marker = root / ".git"
-    try:
-        if marker.is_dir():
-            return marker, marker
-        text = marker.read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
-        return None
-    if not text.startswith("gitdir:"):
-        return None
-    gitdir = (root / text[len("gitdir:") :].strip()).resolve()
-    try:
-        common = (gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()).resolve()
-    except OSError:
-        common = gitdir
-    return gitdir, common
-
-
-def _config_value(raw: str) -> str:
-    """A git config value: quotes removed, escapes applied, a trailing comment dropped."""
-    out, quoted, chars = [], False, iter(raw.strip())
-    for ch in chars:
-        if ch == "\\":
-            nxt = next(chars, "")
-            out.append({"n": "\n", "t": "\t", "b": "\b"}.get(nxt, nxt))
-        elif ch == '"':
-            quoted = not quoted
-        elif ch in "#;" and not quoted:
-            break
-        else:
-            out.append(ch)
-    return "".join(out).strip()
-
-
-def read_remote(common: Path) -> str | None:
-    """``remote.origin.url`` from the repository's config file (no subprocess)."""
-    try:
-        text = (common / "config").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    section: tuple[str, str | None] | None = None
-    for line in text.splitlines():
-        if match := _SECTION.match(line):
-            section = (match[1].lower(), match[2])
-            continue
-        key, sep, value = line.partition("=")
-        if sep and section == ("remote", "origin") and key.strip().lower() == "url":
-            return _config_value(value) or None
-    return None
-
-
 def remote_key(url: str) -> str:
     """A remote URL reduced to host and path, so ``git@host:u/app.git`` and
     ``https://host/u/app`` compare equal."""
@@ -181,45 +116,6 @@ def remote_key(url: str) -> str:
     return f"{match[1].lower()}/{path}"
 
 
-def _has_commit(gitdir: Path, common: Path) -> bool:
-    """True when HEAD resolves to a commit, read from the ref files."""
-    try:
-        head = (gitdir / "HEAD").read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
-        return False
-    if not head.startswith("ref:"):
-        return bool(_HEX.fullmatch(head))
-    ref = head[4:].strip()
-    if (common / ref).is_file() or (gitdir / ref).is_file():
-        return True
-    try:
-        packed = (common / "packed-refs").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return any(line.endswith(" " + ref) for line in packed.splitlines())
-
-
-def root_commits(root: Path) -> list[str] | None:
-    """Ids of the commits without parents reachable from HEAD (one subprocess); None when
-    git is missing or fails."""
-    import subprocess  # only when a record is (re)written or an orphan is compared
-
-    env = {k: v for k, v in os.environ.items() if k not in _GIT_LOCATORS}
-    try:
-        proc = subprocess.run(
-            ["git", "rev-list", "--max-parents=0", "HEAD"],
-            cwd=root,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=30,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    commits = [line for line in proc.stdout.split() if _HEX.fullmatch(line)]
-    return commits if proc.returncode == 0 and commits else None
-
-
 def identify(root: Path) -> tuple[Origin, bool]:
     """The record ``root`` should have, and whether it is complete (False while the
     repository has no commit, so that the first commit is filled in later)."""
@@ -227,9 +123,9 @@ def identify(root: Path) -> tuple[Origin, bool]:
     if dirs is None:
         return Origin(str(root)), True
     remote = read_remote(dirs[1])
-    if not _has_commit(*dirs):
-        return Origin(str(root), remote), False
     roots = root_commits(root)
+    if roots is None:  # no commit yet
+        return Origin(str(root), remote), False
     return Origin(str(root), remote, roots[-1] if roots else None), True
 
 
@@ -408,7 +304,7 @@ def is_gone(origin: Origin) -> bool:
 
 def find_orphans(home: Path, root: Path, folder: Path) -> list[Orphan]:
     """Local scopes with entries whose checkout is gone and whose remote URL or first
-    commit is ``root``'s. The first commit (a subprocess) is asked for only when a
+    commit is ``root``'s. The first commit (a walk of the history) is asked for only when a
     gone checkout with entries is left to compare by it."""
     dirs = git_dirs(root)
     remote = read_remote(dirs[1]) if dirs else None

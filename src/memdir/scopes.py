@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .model import SCOPES
+from .storage.git import git_dirs
 
 __all__ = [
     "ScopeLocation",
@@ -34,21 +35,11 @@ class ScopeLocation:
 
 
 def _main_worktree(git_file: Path) -> Path | None:
-    """The main checkout of a linked worktree, from its ``.git`` file (``gitdir: …``) and
-    that folder's ``commondir``; None when it is not a worktree (e.g. a submodule)."""
-    try:
-        text = git_file.read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
-        return None
-    if not text.startswith("gitdir:"):
-        return None
-    gitdir = (git_file.parent / text[len("gitdir:") :].strip()).resolve()
-    try:
-        common = gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()
-    except OSError:
-        return None
-    common = common.resolve()
-    return common.parent if common.name == ".git" else None
+    """The main checkout of a linked worktree (None when it is not one, e.g. a
+    submodule)."""
+    dirs = git_dirs(git_file.parent)
+    common = dirs[1] if dirs else None
+    return common.parent if common is not None and common.name == ".git" else None
 
 
 def find_project_root(start: Path) -> Path:

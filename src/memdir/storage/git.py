@@ -14,7 +14,6 @@ import os
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -23,6 +22,8 @@ from ..errors import MemdirError, StorageError
 from ..notices import warn_once
 
 if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
     from dulwich.objects import ShaFile
     from dulwich.repo import Repo
 
@@ -72,6 +73,8 @@ def _fsync_all(paths: list[str]) -> None:
             _fsync(path)
         return
     if _POOL is None:
+        from concurrent.futures import ThreadPoolExecutor
+
         _POOL = ThreadPoolExecutor(4, thread_name_prefix="memdir-fsync")
     for future in [_POOL.submit(_fsync, p) for p in paths]:
         future.result()
@@ -537,3 +540,149 @@ class History:
             for p in sorted(set(before) | set(after))
             if before.get(p) != after.get(p)
         }
+
+
+# -- a project's own repository, read only ----------------------------------------------------
+
+
+def git_dirs(root: Path) -> tuple[Path, Path] | None:
+    """``(gitdir, commondir)`` of the repository checked out at ``root``: both ``.git`` for
+    a plain checkout; for a ``.git`` file (worktree, submodule) the folder it names and that
+    folder's ``commondir``. None outside git. Reads the two pointer files git documents,
+    without dulwich: every ``memdir.open`` asks."""
+    marker = root / ".git"
+    try:
+        if marker.is_dir():
+            return marker, marker
+        text = marker.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        return None
+    if not text.startswith("gitdir:"):
+        return None
+    gitdir = (root / text[len("gitdir:") :].strip()).resolve()
+    try:
+        common = (gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()).resolve()
+    except OSError:
+        common = gitdir
+    return gitdir, common
+
+
+def open_repo(root: Path) -> Repo | None:
+    """The repository checked out at ``root`` (a worktree or submodule too); None outside
+    git or when it cannot be read."""
+    from dulwich.errors import NotGitRepository
+    from dulwich.repo import Repo
+
+    try:
+        return Repo(str(root))
+    except (NotGitRepository, OSError, ValueError, KeyError):
+        return None
+
+
+def read_remote(common: Path) -> str | None:
+    """``remote.origin.url`` from the config file of the repository whose common folder is
+    ``common``; None when it has none."""
+    from dulwich.config import ConfigFile
+
+    try:
+        config = ConfigFile.from_path(str(common / "config"))
+        url = config.get((b"remote", b"origin"), b"url")
+    except (OSError, ValueError, KeyError):
+        return None
+    return url.decode("utf-8", "replace").strip() or None
+
+
+def root_commits(root: Path, limit: int = 200_000) -> list[str] | None:
+    """Ids of the commits without parents reachable from HEAD, newest first; None when
+    there is no commit (or no repository), ``[]`` when there are more than ``limit`` to
+    walk."""
+    repo = open_repo(root)
+    if repo is None:
+        return None
+    try:
+        head = cast(Any, repo.refs)[HEAD]
+        found = []
+        for n, entry in enumerate(repo.get_walker(include=[head])):
+            if n >= limit:
+                return []
+            if not entry.commit.parents:
+                found.append(entry.commit.id.decode("ascii"))
+    except Exception:  # noqa: BLE001 — a repository git itself may not read is no record
+        return None
+    finally:
+        repo.close()
+    return found
+
+
+def not_ignored(paths: list[Path]) -> list[Path]:
+    """Those of ``paths`` (in one checkout) that its ``.gitignore`` files, ``info/exclude``
+    and ``core.excludesFile`` do not ignore; none outside a repository."""
+    from dulwich.ignore import IgnoreFilterManager
+
+    if not paths:
+        return []
+    start = paths[0].parent
+    root = next((d for d in (start, *start.parents) if (d / ".git").exists()), None)
+    repo = open_repo(root) if root is not None else None
+    if repo is None or root is None:
+        return []
+    try:
+        manager = IgnoreFilterManager.from_repo(repo)
+        return [
+            p for p in paths if not manager.is_ignored(p.absolute().relative_to(root).as_posix())
+        ]
+    except (OSError, ValueError):
+        return []
+    finally:
+        repo.close()
+
+
+def user_config(key: str, root: Path | None = None) -> tuple[str, str]:
+    """``(value, file)`` of a ``section.name`` key: from the global config files (as
+    ``git config --global``) without ``root``, from the effective config of the repository
+    at ``root`` with it; ``("", "")`` when unset."""
+    from dulwich.config import ConfigFile
+
+    section, _, name = key.partition(".")
+    if root is None:
+        home = Path.home()
+        xdg = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
+        files = [home / ".gitconfig", xdg / "git" / "config"]
+    else:
+        dirs = git_dirs(root)
+        files = [dirs[1] / "config"] if dirs else []
+        files += [Path.home() / ".gitconfig", Path("/etc/gitconfig")]
+    for path in files:
+        try:
+            value = ConfigFile.from_path(str(path)).get((section.encode(),), name.encode())
+        except (OSError, ValueError, KeyError):
+            continue
+        return value.decode("utf-8", "replace").strip(), str(path)
+    return "", ""
+
+
+def read_log(root: Path, limit: int) -> list[tuple[str, str, str]]:
+    """``(author name, e-mail, message)`` of the newest ``limit`` commits reachable from
+    HEAD that are not merges; OSError when the repository cannot be read, [] when it has
+    no commit."""
+    repo = open_repo(root)
+    if repo is None:
+        raise OSError(errno.ENOENT, "not a git repository")
+    try:
+        try:
+            head = cast(Any, repo.refs)[HEAD]
+        except KeyError:
+            return []
+        out = []
+        for entry in repo.get_walker(include=[head]):
+            c = entry.commit
+            if len(c.parents) > 1:
+                continue
+            name, _, mail = c.author.decode("utf-8", "replace").partition(" <")
+            message = c.message.decode("utf-8", "replace").strip()
+            out.append((name.strip(), mail.rstrip(">").strip(), message))
+            if len(out) >= limit:
+                break
+        return out
+    finally:
+        repo.close()

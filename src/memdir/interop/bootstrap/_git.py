@@ -1,9 +1,9 @@
 """Git identity and history: who the person is, whom they work with, how they write commits.
 
-``git`` runs as a subprocess with ``HOME`` set to :func:`pathlib.Path.home` (so a test's or
-a sandbox's HOME redirects ``--global``) and without the ``GIT_*`` variables a hook may have
-set. Only commits the person authored count (their e-mail addresses from git config, else
-their name). Facts become user-scope candidates directly, each with its evidence counts:
+Read through :mod:`memdir.storage.git` (dulwich; the global config is the one under
+:func:`pathlib.Path.home`). Only commits the person authored count (their e-mail addresses
+from git config, else their name). Facts become user-scope candidates directly, each with
+its evidence counts:
 
 * name and e-mail; frequent co-authors (``Co-authored-by:`` trailers), bots and coding
   agents left out (:func:`is_bot`: Claude Code's ``Claude <noreply@anthropic.com>``,
@@ -17,15 +17,14 @@ their name). Facts become user-scope candidates directly, each with its evidence
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...origins import git_dirs, records
+from ...origins import records
+from ...storage.git import git_dirs, read_log, user_config
 from ._found import Found, Gathered, Progress, short
 
 __all__ = [
@@ -42,7 +41,6 @@ SHARE = 0.6
 MIN_COMMITS = 5
 MAX_KNOWN = 20  # repositories this memdir home knows, read besides the current one
 MAX_COMMITS = 5_000  # per repository, newest first
-TIMEOUT = 60.0
 _CC = re.compile(
     r"^(feat|fix|docs|style|refactor|perf|test|tests|build|ci|chore|revert|"
     r"deps|release)(\([^)]{1,40}\))?!?: \S"
@@ -111,49 +109,13 @@ class History:
     config: str = ""  # the global config file naming them
 
 
-def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env.update(HOME=str(Path.home()), LC_ALL="C", GIT_TERMINAL_PROMPT="0")
-    return env
-
-
-def git(*args: str, cwd: Path | None = None) -> tuple[int, str, str]:
-    """(exit code, stdout, first stderr line) of one git command; OSError if git is absent."""
-    try:
-        proc = subprocess.run(
-            ["git", *args], cwd=cwd, env=_env(), capture_output=True, timeout=TIMEOUT, check=False
-        )
-    except subprocess.TimeoutExpired:
-        return 124, "", f"git {args[0]} took longer than {TIMEOUT:.0f} s"
-    err = proc.stderr.decode("utf-8", "replace").strip().split("\n")[0]
-    return proc.returncode, proc.stdout.decode("utf-8", "replace"), err
-
-
-def _config(key: str, cwd: Path | None = None) -> tuple[str, str]:
-    """(value, origin file) of a config key: global without ``cwd``, effective with it."""
-    args = (
-        ("config", "--show-origin", "--get", key)
-        if cwd
-        else ("config", "--global", "--show-origin", "--get", key)
-    )
-    code, out, _ = git(*args, cwd=cwd)
-    if code != 0 or "\t" not in out:
-        return "", ""
-    origin, value = out.rstrip("\n").split("\t", 1)
-    return value.strip(), origin.removeprefix("file:")
-
-
 def read_history(
     repos: Sequence[Path], g: Gathered, progress: Progress | None = None
 ) -> History | None:
-    """The person's identity and commits; None (and a note) when git is not installed."""
+    """The person's identity and commits."""
     h = History()
-    try:
-        name, origin = _config("user.name")
-        email, origin_e = _config("user.email")
-    except OSError:
-        g.notes.append("git is not installed: git identity and history skipped")
-        return None
+    name, origin = user_config("user.name")
+    email, origin_e = user_config("user.email")
     h.config = origin or origin_e
     if name:
         h.names[name] += 1
@@ -163,30 +125,17 @@ def read_history(
         if progress and len(repos) > 3:
             progress(f"git: reading {repo} ({i}/{len(repos)})")
         try:  # a repository removed or unreadable since it was found: reported, skipped
-            local_name, _ = _config("user.name", repo)
-            local_email, _ = _config("user.email", repo)
-            code, out, err = git(
-                "log",
-                "--no-merges",
-                f"--max-count={MAX_COMMITS}",
-                "--format=%an%x1f%ae%x1f%B%x1e",
-                cwd=repo,
-            )
+            local_name, _ = user_config("user.name", repo)
+            local_email, _ = user_config("user.email", repo)
+            log = read_log(repo, MAX_COMMITS)
         except OSError as exc:
             g.problems.append(f"{repo}: git could not read it ({exc.strerror or exc})")
             continue
         mine_emails = {e for e in (email.lower(), local_email.lower()) if e}
         mine_names = {n for n in (name, local_name) if n}
-        if code != 0:
-            if "does not have any commits" not in err:
-                g.problems.append(f"{repo}: git log failed: {err or f'exit {code}'}")
-            continue
         found = 0
-        for record in out.split("\x1e"):
-            fields = record.strip("\n").split("\x1f")
-            if len(fields) != 3:
-                continue
-            author, mail, message = fields[0], fields[1].lower(), fields[2].strip()
+        for author, address, message in log:
+            mail = address.lower()
             if mail in mine_emails or (not mine_emails and author in mine_names):
                 h.commits.append(Commit(author, mail, message))
                 h.names[author] += 1
