@@ -1,22 +1,13 @@
-"""The state.db connection: WAL, migrations, retried transactions, translated errors.
+"""The state.db connection: WAL, migrations, translated errors.
 
-Many processes share one state.db (every harness and CLI call on the machine), so:
-
-* the database runs in WAL mode — readers never block the writer or each other;
-* every write is one ``BEGIN IMMEDIATE`` transaction (the write lock is taken up front, so a
-  transaction never fails half-way on a lock upgrade), retried with exponential back-off
-  and jitter while another process holds the lock, up to ``busy_timeout`` seconds;
-* reads are retried the same way, so a reader in another process never sees
-  ``database is locked`` (possible in WAL only in corner cases such as WAL recovery);
-* :mod:`sqlite3` errors never leave this module's callers: they become
-  :class:`~memdir.DatabaseError` or, when the lock wait runs out,
-  :class:`~memdir.LockTimeoutError`.
+Many processes share one state.db: WAL mode (readers never block the writer), every write
+one ``BEGIN IMMEDIATE`` transaction, and SQLite's busy timeout does the waiting. sqlite3
+errors become :class:`~memdir.DatabaseError` (or :class:`~memdir.LockTimeoutError`).
 """
 
 from __future__ import annotations
 
 import os
-import random
 import sqlite3
 import sys
 import threading
@@ -36,7 +27,6 @@ __all__ = ["Database", "is_busy"]
 T = TypeVar("T")
 
 _BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED (extended codes keep these low bits)
-_SLICE = 0.05  # seconds SQLite's own busy handler waits before we back off ourselves
 
 
 def is_busy(exc: sqlite3.Error) -> bool:
@@ -72,7 +62,7 @@ class Database:
         if self._conn is None:
             self.read_only = False
             try:
-                self._conn = self._retry("open the database", self._open)
+                self._conn = self._run("open the database", self._open)
             except DatabaseError:
                 if self._writable():
                     raise
@@ -137,7 +127,7 @@ class Database:
                     self.path, "create the folder", exc.strerror or str(exc)
                 ) from None
         conn = sqlite3.connect(
-            self.path, timeout=_SLICE, isolation_level=None, check_same_thread=False
+            self.path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False
         )
         conn.row_factory = sqlite3.Row
         analyzer.register(conn)  # the FTS triggers and views call it
@@ -161,31 +151,24 @@ class Database:
 
     # -- transactions ----------------------------------------------------------------------
 
-    def _retry(self, action: str, attempt: Callable[[], T]) -> T:
-        """Run ``attempt`` until it does not fail on a busy lock or the time runs out."""
-        deadline = time.monotonic() + self.busy_timeout
-        delay = 0.005
-        while True:
-            try:
-                return attempt()
-            except sqlite3.Error as exc:
-                if not is_busy(exc):
-                    raise DatabaseError(self.path, action, str(exc)) from None
-                if time.monotonic() >= deadline:
-                    raise LockTimeoutError(self.path, self.busy_timeout) from None
-            except OSError as exc:
-                raise DatabaseError(self.path, action, exc.strerror or str(exc)) from None
-            except UnicodeEncodeError:  # a lone surrogate: no UTF-8 for SQLite to store
-                raise ValidationError(
-                    "a text value is not valid Unicode (it holds a lone surrogate such as "
-                    "\\ud800); send valid UTF-8 text"
-                ) from None
-            except OverflowError as exc:  # a Python int beyond SQLite's 64 bits
-                raise ValidationError(
-                    f"a number is out of range ({exc}); use a smaller one"
-                ) from None
-            time.sleep(delay * random.uniform(0.5, 1.5))
-            delay = min(delay * 2, 0.25)
+    def _run(self, action: str, attempt: Callable[[], T]) -> T:
+        """``attempt()`` with SQLite's and Python's errors translated; SQLite's busy handler
+        (the connection's timeout) does the waiting for another process's lock."""
+        try:
+            return attempt()
+        except sqlite3.Error as exc:
+            if is_busy(exc):
+                raise LockTimeoutError(self.path, self.busy_timeout) from None
+            raise DatabaseError(self.path, action, str(exc)) from None
+        except OSError as exc:
+            raise DatabaseError(self.path, action, exc.strerror or str(exc)) from None
+        except UnicodeEncodeError:  # a lone surrogate: no UTF-8 for SQLite to store
+            raise ValidationError(
+                "a text value is not valid Unicode (it holds a lone surrogate such as "
+                "\\ud800); send valid UTF-8 text"
+            ) from None
+        except OverflowError as exc:  # a Python int beyond SQLite's 64 bits
+            raise ValidationError(f"a number is out of range ({exc}); use a smaller one") from None
 
     def _transaction(
         self, conn: sqlite3.Connection, begin: str, body: Callable[[sqlite3.Connection], T]
@@ -201,29 +184,25 @@ class Database:
         return result
 
     def write(self, body: Callable[[sqlite3.Connection], T], *, action: str = "write") -> T:
-        """Run ``body`` in one ``BEGIN IMMEDIATE`` transaction, retried while busy.
-
-        ``body`` may run more than once (when the lock is busy at ``BEGIN``, or at
-        ``COMMIT``), so it must not have effects outside the database.
-        """
+        """Run ``body`` in one ``BEGIN IMMEDIATE`` transaction: the write lock is taken up
+        front (waiting up to ``busy_timeout``), so it never fails half-way on a lock."""
         with self._lock:
             conn = self._connection()
             if self.read_only:  # also a database in memory: a write there would be lost
                 raise DatabaseError(self.path, action, "its folder cannot be written here")
-            return self._retry(action, lambda: self._transaction(conn, "BEGIN IMMEDIATE", body))
+            return self._run(action, lambda: self._transaction(conn, "BEGIN IMMEDIATE", body))
 
     def read(self, body: Callable[[sqlite3.Connection], T], *, action: str = "read") -> T:
-        """Run ``body`` in one read transaction (a consistent snapshot), retried while
-        busy."""
+        """Run ``body`` in one read transaction (a consistent snapshot)."""
         with self._lock:
             conn = self._connection()
-            return self._retry(action, lambda: self._transaction(conn, "BEGIN", body))
+            return self._run(action, lambda: self._transaction(conn, "BEGIN", body))
 
     def execute_outside(self, sql: str, *, action: str) -> None:
         """Run one statement that cannot run in a transaction (``VACUUM``)."""
         with self._lock:
             conn = self._connection()
-            self._retry(action, lambda: conn.execute(sql))
+            self._run(action, lambda: conn.execute(sql))
 
     # -- migrations ------------------------------------------------------------------------
 
@@ -240,7 +219,7 @@ class Database:
         except sqlite3.OperationalError:
             done = set()  # a new database (or busy): decide under the write lock
         if not done >= {m.name for m in MIGRATIONS}:
-            done = self._retry(
+            done = self._run(
                 "read the schema version",
                 lambda: self._transaction(conn, "BEGIN IMMEDIATE", applied),
             )
@@ -260,7 +239,7 @@ class Database:
         def body(c: sqlite3.Connection) -> None:
             _apply(c, migration)
 
-        self._retry(
+        self._run(
             f"apply schema step {migration.name}",
             lambda: self._transaction(conn, "BEGIN IMMEDIATE", body),
         )
