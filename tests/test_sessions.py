@@ -301,3 +301,23 @@ def test_list_sessions_newest_first_with_counts(md: Memdir) -> None:
     assert [s.id for s in listed] == ["s3", "s2", "s1"] and listed[0].messages == 2
     assert [s.id for s in md.sessions.list(agent="x")] == ["s2", "s1"]
     assert [s.id for s in md.sessions.list(limit=1)] == ["s3"]
+
+
+def test_a_writer_waits_for_another_process_lock_then_times_out(tmp_path: Path) -> None:
+    """SQLite's busy timeout does the waiting: a write held up by another connection's
+    transaction goes through once it ends, and gives up with LockTimeoutError after the
+    timeout when it does not."""
+    import threading
+
+    path = tmp_path / "state.db"
+    Database(path).read(lambda c: None)  # created, schema in place
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    impatient = Database(path, busy_timeout=0.2)
+    with pytest.raises(memdir.LockTimeoutError):
+        impatient.write(lambda c: c.execute("CREATE TABLE t1 (x)"), action="create")
+    patient = Database(path, busy_timeout=30)
+    threading.Timer(0.3, lambda: holder.execute("COMMIT")).start()
+    patient.write(lambda c: c.execute("CREATE TABLE t2 (x)"), action="create")
+    assert patient.read(lambda c: c.execute("SELECT count(*) FROM t2").fetchone()[0]) == 0
+    holder.close()
