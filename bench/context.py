@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import memdir
-from memdir.storage.files import FileBackend
+from memdir.core.storage.files import FileBackend
 
 COMPONENTS = (
     "billing",

@@ -49,8 +49,8 @@ def _check(tmp: Path) -> int:
     from tools.memory_tool import MemoryStore  # hermes-agent
 
     import memdir
-    from memdir.formats import hermes as fmt
     from memdir.interop import export_memories, import_memories
+    from memdir.interop.hermes import formats as fmt
 
     md = memdir.open(tmp / "memdir", tmp / "project")
     folder = home / ".hermes" / "memories"

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from memdir.config import load_settings
+from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, Provider, RulesProvider
 from memdir.pipeline.providers import EXTRACT_PROMPT

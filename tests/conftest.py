@@ -13,7 +13,7 @@ import pytest
 from hypothesis import settings
 
 import memdir
-from memdir.config import load_settings
+from memdir.core.config import load_settings
 from memdir.engine import Memdir
 
 # Fuzzing checks what inputs do, not how fast: a loaded CI machine must not fail a test

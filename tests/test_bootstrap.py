@@ -21,17 +21,16 @@ from hypothesis import strategies as st
 
 from conftest import add
 from llmserver import Server, chat_completion
-from memdir.config import load_settings
+from memdir.core.config import load_settings
+from memdir.core.errors import MemdirError, ParseError
+from memdir.core.origins import note_origin
+from memdir.core.scopes import project_slug as scope_slug
 from memdir.engine import Memdir
-from memdir.errors import MemdirError, ParseError
-from memdir.formats import chats
 from memdir.interop import HARNESSES, bootstrap
-from memdir.interop.bootstrap import _extract, _files, _found, _git, _installed
+from memdir.interop.bootstrap import _extract, _files, _found, _git, _installed, chats
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
-from memdir.origins import note_origin
 from memdir.pipeline.rules import RulesProvider
-from memdir.review import local_store
-from memdir.scopes import project_slug as scope_slug
+from memdir.review.proposals import local_store
 from memdir.testing import ScriptedProvider, candidates_reply
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bootstrap"

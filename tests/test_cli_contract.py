@@ -114,7 +114,7 @@ def _seed(m: Memdir) -> dict[str, str]:
     with md.session(agent="seed") as s:
         s.log("user", "deploy billing to staging")
     md.close()
-    from memdir.versions import Versions
+    from memdir.review.versions import Versions
 
     rev = Versions(memdir.open(m.home, m.project)).log(limit=1)[0].commit.rev
     (m.tmp / "export").mkdir()

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from memdir.config import load_settings
+from memdir.core.config import load_settings
 from memdir.engine import Memdir
-from memdir.formats.claude import parse_index, parse_index_line
 from memdir.interop import export_memories, import_memories
+from memdir.interop.claude_code.formats import parse_index, parse_index_line
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 REPOS = sorted(p for p in REAL.iterdir() if p.is_dir())

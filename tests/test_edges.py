@@ -131,7 +131,7 @@ def test_an_alias_bomb_in_a_cloned_repository_is_refused_and_named(
 
 
 def test_aliases_are_refused_wherever_they_are_in_the_frontmatter() -> None:
-    from memdir.formats.frontmatter import parse_entry
+    from memdir.core.frontmatter import parse_entry
 
     for text in (
         "---\nname: &n x\n---\nb\n",

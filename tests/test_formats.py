@@ -10,11 +10,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from memdir.errors import MemdirError, ParseError
-from memdir.formats.frontmatter import parse_entry, render_entry
-from memdir.formats.index import render_index, render_pinned
-from memdir.formats.slug import _CJK, slugify
-from memdir.model import Entry, EntryType, Source
+from memdir.core.errors import MemdirError, ParseError
+from memdir.core.frontmatter import parse_entry, render_entry
+from memdir.core.index import render_index, render_pinned
+from memdir.core.model import Entry, EntryType, Source
+from memdir.core.slug import _CJK, slugify
 
 T0 = datetime(2026, 11, 29, 21, 40, tzinfo=UTC)
 
@@ -211,7 +211,7 @@ def test_index_keeps_the_greedy_selection(
 ) -> None:
     """The spec, spelled out: best-ranked lines are kept while they fit, a line that does
     not fit is skipped for shorter ones after it, and room is kept for the warning."""
-    from memdir.formats.index import INDEX_HEADER, _unreadable_note, index_line, rank
+    from memdir.core.index import INDEX_HEADER, _unreadable_note, index_line, rank
 
     entries = [
         make(f"E{i}", id=f"feedback_e{i}", description="d" * n, updated=T0 + timedelta(minutes=n))
@@ -316,7 +316,7 @@ _lines = st.one_of(
 def test_frontmatter_reads_as_pyyaml_does(lines: list[str]) -> None:
     import yaml
 
-    from memdir.formats.frontmatter import split_frontmatter
+    from memdir.core.frontmatter import split_frontmatter
 
     source = "\n".join(lines) + "\n"
     try:
@@ -358,7 +358,7 @@ _meta = st.dictionaries(
 def test_dumped_frontmatter_reads_back_the_same(meta: dict) -> None:
     import yaml
 
-    from memdir.formats.frontmatter import dump_yaml, split_frontmatter
+    from memdir.core.frontmatter import dump_yaml, split_frontmatter
 
     if any(isinstance(v, datetime) and v.microsecond for v in meta.values()):
         return  # frontmatter times are to the second
@@ -371,7 +371,7 @@ def test_dumped_frontmatter_reads_back_the_same(meta: dict) -> None:
 def test_dump_covers_what_memdir_writes() -> None:
     import yaml
 
-    from memdir.formats.frontmatter import dump_yaml
+    from memdir.core.frontmatter import dump_yaml
 
     meta = {
         "name": "Use pnpm: not npm",
@@ -390,7 +390,7 @@ def test_dump_covers_what_memdir_writes() -> None:
 
 
 def test_times_before_year_1000_keep_four_digits() -> None:
-    from memdir.formats.frontmatter import format_time
+    from memdir.core.frontmatter import format_time
 
     assert format_time(datetime(999, 1, 2, 3, 4, 5, tzinfo=UTC)) == "0999-01-02T03:04:05Z"
 
@@ -398,7 +398,7 @@ def test_times_before_year_1000_keep_four_digits() -> None:
 def test_frontmatter_memdir_writes_is_plain_yaml() -> None:
     import yaml
 
-    from memdir.formats.frontmatter import split_frontmatter
+    from memdir.core.frontmatter import split_frontmatter
 
     entry = make(
         origins=("session:7f3a",),

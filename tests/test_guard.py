@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from llmserver import Server, chat_completion
-from memdir.config import load_settings
+from memdir.core.config import load_settings
+from memdir.core.errors import GuardError
 from memdir.engine import Memdir
-from memdir.errors import GuardError
 from memdir.guard import (
     Finding,
     SecondOpinion,

@@ -16,10 +16,10 @@ import pytest
 
 import memdir
 from conftest import Clock, add
-from memdir.config import load_settings
+from memdir.core.config import load_settings
+from memdir.core.storage.git import HistoryError
 from memdir.engine import Memdir
-from memdir.storage.git import HistoryError
-from memdir.versions import Versions
+from memdir.review.versions import Versions
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -308,7 +308,7 @@ def test_an_object_that_cannot_be_stored_fails_the_commit_and_leaves_nothing_hal
     left, the branch does not move, and the next commit starts clean."""
     from dulwich.objects import Blob
 
-    from memdir.storage.git import History
+    from memdir.core.storage.git import History
 
     (tmp_path / "MEMORY.md").write_text("index\n")
     history = History(tmp_path, lock_timeout=1)

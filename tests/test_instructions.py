@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memdir.config import load_settings
+from memdir.core.config import load_settings
+from memdir.core.includes import find_includes
+from memdir.core.instructions import glob_matches
+from memdir.core.prompt import _INSTRUCTIONS, PREAMBLE
 from memdir.engine import Memdir
-from memdir.formats.includes import find_includes
-from memdir.instructions import glob_matches
-from memdir.prompt import _INSTRUCTIONS, PREAMBLE
 
 
 def git(*args: str, cwd: Path) -> str:
@@ -343,7 +343,7 @@ def test_an_import_fan_out_is_bounded_and_says_so(layout: dict[str, Path]) -> No
         write(repo / "d" / f"f{n}.md", f"{n} " + "x" * 20_000 + "\n")
     write(repo / "AGENTS.md", " ".join(f"@d/f{n}.md @d/f{n}.md" for n in range(40)) + "\n")
     found = open_md(layout).explain()
-    from memdir.instructions import MAX_INCLUDED_BYTES
+    from memdir.core.instructions import MAX_INCLUDED_BYTES
 
     assert len(found.text.encode()) < MAX_INCLUDED_BYTES + 30_000
     assert any("KiB, the most one session start takes" in n.reason for n in found.notes)

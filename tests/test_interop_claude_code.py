@@ -18,11 +18,14 @@ from hypothesis import strategies as st
 
 from conftest import Clock, add
 from memdir import MemdirError
-from memdir.changes import AddOp
-from memdir.config import load_settings
+from memdir.core.changes import AddOp
+from memdir.core.config import load_settings
+from memdir.core.errors import ParseError
+from memdir.core.index import one_line
+from memdir.core.model import validate_body
 from memdir.engine import Memdir
-from memdir.errors import ParseError
-from memdir.formats.claude import (
+from memdir.interop import export_memories, import_memories
+from memdir.interop.claude_code.formats import (
     HOOK_MAX,
     fit_index,
     parse_index,
@@ -33,10 +36,7 @@ from memdir.formats.claude import (
     render_topic,
     to_memory,
 )
-from memdir.formats.index import one_line
-from memdir.interop import export_memories, import_memories
-from memdir.interop.claude_code import HARNESS, memory_folder
-from memdir.model import validate_body
+from memdir.interop.claude_code.memory import HARNESS, memory_folder
 
 FIXTURE = Path(__file__).parent / "fixtures" / "claude-code"
 FIXTURE_MEMORY = FIXTURE / "home/.claude/projects/-fixture-project/memory"

@@ -20,17 +20,17 @@ from hypothesis import strategies as st
 
 from conftest import Clock, add
 from memdir import MemdirError, guard
-from memdir.changes import AddOp
-from memdir.config import load_settings
+from memdir.core.changes import AddOp
+from memdir.core.config import load_settings
+from memdir.core.errors import ValidationError
+from memdir.core.model import EntryType, validate_body, validate_name
+from memdir.core.scopes import project_slug
 from memdir.engine import Memdir
-from memdir.errors import ValidationError
-from memdir.formats import codex as fmt
 from memdir.interop import Rendered, export_memories, import_memories
 from memdir.interop.agents_md import BEGIN, END
-from memdir.interop.codex import HARNESS, SUMMARY_MAX_BYTES, SUMMARY_MAX_TOKENS
-from memdir.model import EntryType, validate_body, validate_name
-from memdir.review import local_store
-from memdir.scopes import project_slug
+from memdir.interop.codex import formats as fmt
+from memdir.interop.codex.memory import HARNESS, SUMMARY_MAX_BYTES, SUMMARY_MAX_TOKENS
+from memdir.review.proposals import local_store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "codex" / "home"
 MEMORIES = Path(".codex") / "memories"

@@ -21,7 +21,10 @@ from hypothesis import strategies as st
 
 import memdir
 from memdir.engine import Memdir
-from memdir.interop.transcripts import claude_code, codex, hermes, import_sessions
+from memdir.interop.claude_code import transcripts as claude_code
+from memdir.interop.codex import transcripts as codex
+from memdir.interop.hermes import transcripts as hermes
+from memdir.interop.transcripts import import_sessions
 from memdir.interop.transcripts._reading import Tally, output_text, text_of
 from memdir.sessions import MemoryMode
 

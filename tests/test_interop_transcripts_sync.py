@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import memdir
 from memdir.engine import Memdir
-from memdir.interop.transcripts import claude_code, import_sessions
+from memdir.interop.claude_code import transcripts as claude_code
+from memdir.interop.transcripts import import_sessions
 from memdir.interop.transcripts._reading import reads_web
 
 A, B, C = (

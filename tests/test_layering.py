@@ -10,9 +10,9 @@ import pytest
 
 import memdir
 from conftest import add
-from memdir.config import load_settings
+from memdir.core.config import load_settings
+from memdir.core.errors import DisabledError, ReadOnlyScopeError
 from memdir.engine import Memdir
-from memdir.errors import DisabledError, ReadOnlyScopeError
 
 
 def test_a_more_local_entry_with_the_same_name_shadows_and_is_recorded(md: Memdir) -> None:

@@ -28,10 +28,10 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 
 import memdir
 from memdir.mcp import REVIEW_PROMPT
-from memdir.review import propose, report_text
+from memdir.review.proposals import propose, report_text
+from memdir.review.versions import Versions
 from memdir.serve import AuthGate, load_token, make_app
 from memdir.tools import tool_schemas
-from memdir.versions import Versions
 
 pytestmark = pytest.mark.slow
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 import memdir
-from memdir.errors import AdoptError
-from memdir.origins import RECORD_NAME, remote_key
-from memdir.scopes import project_slug
-from memdir.storage.git import git_dirs, read_remote
+from memdir.core.errors import AdoptError
+from memdir.core.origins import RECORD_NAME, remote_key
+from memdir.core.scopes import project_slug
+from memdir.core.storage.git import git_dirs, read_remote
 
 REMOTE = "git@example.com:team/app.git"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from memdir.config import load_settings
+from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, RulesProvider
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow
 
 WORKER = textwrap.dedent("""
     import os, pathlib, re, sys, time
-    from memdir.config import load_settings
+    from memdir.core.config import load_settings
     from memdir.engine import Memdir
     from memdir.pipeline import Pipeline, RulesProvider
 

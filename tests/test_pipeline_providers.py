@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from llmserver import Respond, Server, chat_completion
-from memdir.config import load_settings
+from memdir.core.config import load_settings
+from memdir.core.errors import ParseError
 from memdir.engine import Memdir
-from memdir.errors import ParseError
 from memdir.pipeline import OpenAIProvider, ProviderError, make_provider
 from memdir.pipeline.providers import EXTRACT_PROMPT
 from memdir.pipeline.transcript import Transcript

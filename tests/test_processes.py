@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import memdir
-from memdir.formats.frontmatter import parse_entry
+from memdir.core.frontmatter import parse_entry
 
 pytestmark = pytest.mark.slow
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Clock, add
-from memdir.config import load_settings
+from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline.providers import ProviderError
 from memdir.sessions import Database, SessionStore, when

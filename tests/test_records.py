@@ -8,9 +8,9 @@ import pytest
 
 import memdir
 from conftest import add
+from memdir.core.storage.files import FileBackend
+from memdir.core.store import Store
 from memdir.engine import Memdir
-from memdir.storage.files import FileBackend
-from memdir.store import Store
 
 
 def _writers(md: Memdir) -> tuple[memdir.Store, memdir.Store]:

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 import memdir
 from conftest import Clock, add
-from memdir.config import load_settings
+from memdir.core.config import load_settings
+from memdir.core.model import normalise
+from memdir.core.storage.git import History
 from memdir.engine import Memdir
-from memdir.model import normalise
-from memdir.review import (
+from memdir.review.proposals import (
     _SENTENCE,
     _units,
     apply,
@@ -24,8 +25,7 @@ from memdir.review import (
     propose,
     report_text,
 )
-from memdir.storage.git import History
-from memdir.versions import Versions
+from memdir.review.versions import Versions
 
 
 def _snapshot(*folders: Path) -> dict[str, bytes]:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import memdir
-from memdir.config import load_settings
-from memdir.errors import MemdirError, ParseError
-from memdir.scopes import find_project_root, project_slug
+from memdir.core.config import load_settings
+from memdir.core.errors import MemdirError, ParseError
+from memdir.core.scopes import find_project_root, project_slug
 
 
 def git(*args: str, cwd: Path) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import Clock, add
 from llmserver import Server
-from memdir.config import load_settings
+from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.sessions import vectors
 

@@ -139,8 +139,8 @@ def test_poisoned_project_scope_entries_never_reach_the_model(md: Memdir, projec
 def test_guard_verdicts_on_project_entries_are_cached_and_a_bad_cache_is_ignored(
     md: Memdir, project: Path, home: Path
 ) -> None:
-    from memdir.config import load_settings
-    from memdir.verdicts import Verdicts
+    from memdir.core.config import load_settings
+    from memdir.guard.verdicts import Verdicts
 
     folder = project / ".memdir"
     folder.mkdir()

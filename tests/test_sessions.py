@@ -168,7 +168,7 @@ def test_filters_role_agent_dates_scope(md: Memdir, clock: Clock, tmp_path: Path
         s.log("user", "is the backup report green?", timestamp="2026-03-01T10:00:00Z")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    other = Memdir(memdir.config.load_settings(md.home, elsewhere), clock=clock)
+    other = Memdir(memdir.core.config.load_settings(md.home, elsewhere), clock=clock)
     with other.session(agent="chat", session_id="far") as s:
         s.log("user", "backup report for the other project", timestamp="2026-03-02")
 

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from conftest import add
 from memdir.cli import cli, context, sessions  # noqa: F401  (registers the commands)
+from memdir.core.errors import DatabaseError
 from memdir.engine import Memdir
-from memdir.errors import DatabaseError
 from memdir.tools import OUTPUT_CHARS, tool_schemas
 
 N = 120

@@ -370,7 +370,7 @@ def test_lock_file_mode_is_restored(store: memdir.Store, scope_dir: Path) -> Non
 
 def _second_writer(md: Memdir) -> memdir.Store:
     """Another Store on the same scope: its own cache, as another process would have."""
-    from memdir.store import Store
+    from memdir.core.store import Store
 
     return Store(md.store("local").backend, clock=md.clock)
 
@@ -463,7 +463,7 @@ def test_scope_folder_ignores_its_bookkeeping_in_git(store: memdir.Store, scope_
 
 
 def test_in_place_corruption_blocks_writes_once_rechecked(md: Memdir, scope_dir: Path) -> None:
-    from memdir.store import Store
+    from memdir.core.store import Store
 
     store = Store(md.store("local").backend, clock=md.clock)
     entry = add(store, "Will break")
@@ -497,8 +497,8 @@ def test_prefetch_never_skips_a_name_logged_before_its_file_was_written(
     must still pick the new version up under the lock."""
     import dataclasses
 
-    from memdir.formats.frontmatter import render_entry
-    from memdir.store import Store
+    from memdir.core.frontmatter import render_entry
+    from memdir.core.store import Store
 
     b = md.store("local")
     a = Store(b.backend, clock=md.clock)
@@ -529,8 +529,8 @@ def test_unlocked_read_between_a_logged_name_and_its_write(md: Memdir, scope_dir
     writer logged but had not written yet."""
     import dataclasses
 
-    from memdir.formats.frontmatter import render_entry
-    from memdir.store import Store
+    from memdir.core.frontmatter import render_entry
+    from memdir.core.store import Store
 
     b = md.store("local")
     a = Store(b.backend, clock=md.clock)
@@ -614,7 +614,7 @@ def test_staged_file_is_not_used_over_a_hand_edit_made_while_waiting(
     writer waits, the staged bytes must not win (1, true and 1.0 compare equal)."""
     import threading
 
-    from memdir.storage.files import FileBackend
+    from memdir.core.storage.files import FileBackend
 
     store = md.store("local")
     entry = add(store, "Reviewed entry")
@@ -658,7 +658,7 @@ def test_open_reports_a_scope_it_cannot_repair_and_opens_the_rest(
 
 
 def test_a_persons_edit_keeps_every_field_they_changed(store: memdir.Store, clock: Clock) -> None:
-    from memdir.formats.frontmatter import render_entry
+    from memdir.core.frontmatter import render_entry
 
     entry = add(store, "Use pnpm")
     clock.advance(hours=1)

@@ -27,7 +27,7 @@ def test_schemas_in_each_format(fmt: str) -> None:
 
 
 def test_unknown_format_is_an_error() -> None:
-    from memdir.errors import ValidationError
+    from memdir.core.errors import ValidationError
 
     with pytest.raises(ValidationError, match="openai"):
         tool_schemas("gemini")

@@ -12,9 +12,9 @@ and changed through one guarded write path::
         system = s.system_block()
 """
 
-from .changes import AddOp, Change, EditOp, RemoveOp, ReplaceOp, SupersedeOp
-from .engine import Memdir, open
-from .errors import (
+from .conversation import MemorySession
+from .core.changes import AddOp, Change, EditOp, RemoveOp, ReplaceOp, SupersedeOp
+from .core.errors import (
     AdoptError,
     AmbiguousError,
     BudgetError,
@@ -33,9 +33,9 @@ from .errors import (
     UnreadableScopeError,
     ValidationError,
 )
-from .model import Entry, EntryType, Source
-from .session import MemorySession
-from .store import Store
+from .core.model import Entry, EntryType, Source
+from .core.store import Store
+from .engine import Memdir, open
 
 __all__ = [
     "AddOp",

@@ -9,29 +9,29 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .changes import resolve
-from .config import Settings, load_settings
-from .errors import DatabaseError, DisabledError, MemdirError, ValidationError
-from .instructions import Instruction, Note, gather
-from .model import SCOPES, Entry, Source, normalise, utcnow
-from .notices import warn_once
-from .prompt import ScopeView, Section, render_read, system_sections
-from .scopes import ScopeLocation, find_checkout_root, find_project_root, locate_scopes
-from .search import Hit
-from .storage.files import FileBackend
-from .store import RepairReport, Store
-from .verdicts import Verdicts
+from .core.changes import resolve
+from .core.config import Settings, load_settings
+from .core.errors import DatabaseError, DisabledError, MemdirError, ValidationError
+from .core.instructions import Instruction, Note, gather
+from .core.model import SCOPES, Entry, Source, normalise, utcnow
+from .core.notices import warn_once
+from .core.prompt import ScopeView, Section, render_read, system_sections
+from .core.scopes import ScopeLocation, find_checkout_root, find_project_root, locate_scopes
+from .core.search import Hit
+from .core.storage.files import FileBackend
+from .core.store import RepairReport, Store
+from .guard.verdicts import Verdicts
 
 if TYPE_CHECKING:
-    from .adoption import Adoption, ScopeInfo
-    from .changes import Change
+    from .conversation import MemorySession
+    from .core.adoption import Adoption, ScopeInfo
+    from .core.changes import Change
     from .guard import SecondOpinion
     from .pipeline import Pipeline
-    from .pipeline.state import Usage
-    from .session import MemorySession
     from .sessions import DbHealth, EntryIndex, SessionStore
     from .sessions.rank import Ranker
     from .sessions.search import Time
+    from .sessions.usage import Usage
     from .sessions.vectors import Embedder
 
 __all__ = ["Explanation", "Memdir", "ScopeHealth", "open"]
@@ -175,7 +175,7 @@ class Memdir:
             )
             history = None
             if scope in self.settings.history_scopes and not loc.read_only:
-                from .storage.git import History
+                from .core.storage.git import History
 
                 history = History(loc.path, lock_timeout=self.settings.lock_timeout)
             self._stores[scope] = Store(
@@ -372,7 +372,7 @@ class Memdir:
         """Usage counts in state.db, without loading the rest of the pipeline."""
         if self._pipeline is not None:
             return self._pipeline.usage
-        from .pipeline.state import Usage
+        from .sessions.usage import Usage
 
         return Usage(self.sessions.db, clock=self.clock)
 
@@ -381,7 +381,7 @@ class Memdir:
         days = self.settings.max_unused_days
         if days <= 0 or not view.entries:
             return view
-        from .decay import stale
+        from .core.decay import stale
 
         used = {}
         if self.state_path.exists():
@@ -526,7 +526,7 @@ class Memdir:
         session's root; ``started_at`` lets importers keep the original time; ``paths``
         (files the session works on) select the path-scoped rules.
         """
-        from .session import MemorySession
+        from .conversation import MemorySession
 
         return MemorySession(
             self,
@@ -552,7 +552,7 @@ class Memdir:
     def scope_info(self) -> list[ScopeInfo]:
         """Every scope in ascending precedence: path, whether it exists, read-only or not,
         entry counts, and for the local scope the checkout path recorded in its folder."""
-        from .adoption import scope_info
+        from .core.adoption import scope_info
 
         self._require_enabled()  # it brings the local scope's record up to date
         return scope_info(self.locations.values(), self.project_root)
@@ -561,7 +561,7 @@ class Memdir:
         """Re-attach the local scope a moved checkout left behind: ``old`` is its former
         path or its folder name under ``projects/``. Moves that folder here (refused when
         this project's local scope has entries) and regenerates its index."""
-        from .adoption import adopt
+        from .core.adoption import adopt
 
         self._require_enabled()
         done = adopt(
@@ -602,7 +602,7 @@ def _opened(md: Memdir, *, repair: bool = True) -> Memdir:
             except MemdirError as exc:  # one broken scope must not keep the others closed
                 md.warnings.append(f"{store.scope} scope not repaired: {exc}")
     if md.enabled:  # record the checkout path in the local scope; warn about orphans
-        from .origins import note_origin
+        from .core.origins import note_origin
 
         md.warnings += note_origin(md.home, md.project_root, md.locations["local"].path)
     return md

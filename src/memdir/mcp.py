@@ -37,13 +37,13 @@ import mcp.types as types
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError, NoBackChannelError
 
-from .errors import MemdirError
+from .core.errors import MemdirError
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
 
+    from .conversation import MemorySession
     from .engine import Memdir
-    from .session import MemorySession
 
 __all__ = [
     "INSTRUCTIONS",
@@ -593,7 +593,7 @@ def _with_project(tool: dict[str, Any]) -> dict[str, Any]:
 
 
 def _default_review(md: Memdir) -> str:
-    from .review import report_text
+    from .review.proposals import report_text
 
     return report_text(md)
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from .errors import MemdirError
+from .core.errors import MemdirError
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send

@@ -13,15 +13,15 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
-from .errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
-from .model import Source
+from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
+from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
+from .core.model import Source
 
 if TYPE_CHECKING:
+    from .conversation import MemorySession
+    from .core.store import Store
     from .engine import Memdir
-    from .session import MemorySession
     from .sessions import Message
-    from .store import Store
 
 __all__ = ["TOOL_NAMES", "Dispatcher", "tool_schemas"]
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import DisabledError, MemdirError
+from ..core.errors import DisabledError, MemdirError
 
 if TYPE_CHECKING:
     from ..engine import Memdir

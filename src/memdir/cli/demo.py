@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
+from ..core.errors import ConflictError
 from ..engine import open as open_memdir
-from ..errors import ConflictError
 from . import State, cli
 
 _SEED: list[dict[str, Any]] = [
@@ -124,7 +124,7 @@ def demo(state: State) -> None:
 
 
 def _seed_op(seed: dict[str, Any]) -> Any:
-    from ..changes import AddOp
+    from ..core.changes import AddOp
 
     return AddOp(
         seed["type"],

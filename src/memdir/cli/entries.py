@@ -10,9 +10,9 @@ from typing import Any
 
 import click
 
-from ..errors import MemdirError
-from ..formats.frontmatter import format_time, render_entry
-from ..model import SCOPES, Entry
+from ..core.errors import MemdirError
+from ..core.frontmatter import format_time, render_entry
+from ..core.model import SCOPES, Entry
 from . import State, cli
 
 SCOPE_OPTION = click.option(
@@ -81,7 +81,7 @@ def add(
     as_json: bool,
 ) -> None:
     """Add an entry (an equal one already saved is reported, not duplicated)."""
-    from ..changes import AddOp
+    from ..core.changes import AddOp
 
     store = state.md.store(scope)
     op = AddOp(type_, name, description, _read_body(body), pinned=pinned)

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import click
 
-from ..errors import MemdirError
-from ..model import SCOPES
+from ..core.errors import MemdirError
+from ..core.model import SCOPES
 from . import State, cli
 
 SCOPE_OPTION = click.option(
@@ -32,7 +32,7 @@ def log_cmd(
     state: State, entry: str | None, scope: str | None, limit: int | None, as_json: bool
 ) -> None:
     """List changes newest first (ENTRY: only those to one entry, id or substring)."""
-    from ..versions import Versions
+    from ..review.versions import Versions
 
     revisions = Versions(state.md).log(entry, scope=scope, limit=limit)
     if as_json:
@@ -72,7 +72,7 @@ def log_cmd(
 def diff(state: State, rev: str | None, scope: str | None, as_json: bool) -> None:
     """Show what REV changed; without REV, edits not recorded yet (the next write
     commits them as hand edits)."""
-    from ..versions import Versions, unified
+    from ..review.versions import Versions, unified
 
     versions = Versions(state.md)
     if rev is None:
@@ -108,7 +108,7 @@ def diff(state: State, rev: str | None, scope: str | None, as_json: bool) -> Non
 @click.pass_obj
 def revert(state: State, rev: str, scope: str | None, as_json: bool) -> None:
     """Undo one change with a new commit (itself undoable); the index is regenerated."""
-    from ..versions import Versions
+    from ..review.versions import Versions
 
     head = Versions(state.md).revert(rev, scope)
     if as_json:
@@ -120,7 +120,7 @@ def revert(state: State, rev: str, scope: str | None, as_json: bool) -> None:
 def show_at(state: State, target: str, scope: str | None, as_json: bool) -> bool:
     """``memdir show ENTRY@REV``; False when the text after ``@`` names no revision, so
     the caller treats the whole target as an entry substring."""
-    from ..versions import Versions
+    from ..review.versions import Versions
 
     entry, _, rev = target.rpartition("@")
     versions = Versions(state.md)

@@ -29,7 +29,7 @@ def review(
     exactly the proposals named, through the normal write path, all or none: every one is
     checked before any is written.
     """
-    from ..review import apply, propose, report_text
+    from ..review.proposals import apply, propose, report_text
 
     ids = [*apply_ids, *more_ids]
     if more_ids and not apply_ids:

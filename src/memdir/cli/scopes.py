@@ -27,7 +27,7 @@ from . import State, cli
 def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
     """List the scopes in ascending precedence (the most local wins) with their folders and
     entry counts, or adopt the local scope a moved checkout left behind."""
-    from ..adoption import held
+    from ..core.adoption import held
 
     if old is not None:
         # Opened without printing warnings: the orphan warning would only repeat this command.

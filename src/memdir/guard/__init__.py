@@ -26,7 +26,7 @@ import functools
 import re
 import unicodedata
 
-from memdir.errors import GuardError
+from memdir.core.errors import GuardError
 
 from . import _attacks, _decode, _orders, _patterns, _secrets, _social, _threats
 from ._build import excerpt

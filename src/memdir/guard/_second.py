@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Protocol
 
-from memdir.errors import MemdirError
+from memdir.core.errors import MemdirError
 
 from ._engine import Finding
 

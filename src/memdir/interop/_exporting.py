@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import StorageError
+from ..core.errors import StorageError
 from ._files import read_bytes, why
 from ._ledger import atomic_write, load, locked
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ValidationError
-from ..storage import regular
-from ..storage.regular import open_regular
+from ..core.errors import ValidationError
+from ..core.storage import regular
+from ..core.storage.regular import open_regular
 
 __all__ = [
     "MAX_FILE_BYTES",

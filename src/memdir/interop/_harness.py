@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from ..errors import ValidationError
+from ..core.errors import ValidationError
 from ._exporting import ExportFile
 from ._importing import ImportItem
 
@@ -63,6 +63,6 @@ def harness(name: str) -> Harness:
         raise ValidationError(
             f"unknown harness {name!r}; use one of {', '.join(HARNESSES)}", field="harness"
         )
-    module = importlib.import_module(f"{__package__}.{HARNESSES[name]}")
+    module = importlib.import_module(f"{__package__}.{HARNESSES[name]}.memory")
     found: Harness = module.HARNESS
     return found

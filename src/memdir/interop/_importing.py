@@ -32,10 +32,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import guard
-from ..changes import AddOp, Operation, ReplaceOp
-from ..errors import ValidationError
-from ..formats.slug import entry_id
-from ..model import (
+from ..core.changes import AddOp, Operation, ReplaceOp
+from ..core.errors import ValidationError
+from ..core.model import (
     NAME_MAX,
     Entry,
     EntryType,
@@ -45,11 +44,12 @@ from ..model import (
     validate_description,
     validate_name,
 )
+from ..core.slug import entry_id
 from ._ledger import load, locked
 
 if TYPE_CHECKING:
+    from ..core.store import Store
     from ..engine import Memdir
-    from ..store import Store
 
 __all__ = ["ImportItem", "ImportPlan", "Planned", "apply_import", "numbered", "plan_import"]
 
@@ -138,7 +138,7 @@ class ImportPlan:
 def _store_for(md: Memdir, item: ImportItem) -> Store:
     if item.folder is None:
         return md.store(item.scope)
-    from ..review import local_store
+    from ..review.proposals import local_store
 
     return local_store(md, item.folder)
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..errors import MemdirError, StorageError
+from ..core.errors import MemdirError, StorageError
 
 __all__ = ["atomic_write", "load", "locked"]
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..decay import stale
-from ..errors import MemdirError
-from ..formats.index import rank
+from ..core.decay import stale
+from ..core.errors import MemdirError
+from ..core.index import rank
 
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from ..core.model import Entry
     from ..engine import Memdir
-    from ..model import Entry
 
 __all__ = ["by_priority", "last_used"]
 

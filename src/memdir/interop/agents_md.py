@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import MemdirError
-from ..model import Entry, EntryType
+from ..core.errors import MemdirError
+from ..core.model import Entry, EntryType
 from ._exporting import ExportFile, ExportReport, write_exports
 from ._files import read_bytes, why
 

@@ -16,6 +16,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..sessions.usage import Tombstones, Usage, parse_citations
+    from .answers import Candidate, OpSpec, SchemaError
     from .jobs import Job, JobQueue, LeaseLostError
     from .providers import (
         AnthropicProvider,
@@ -29,8 +31,6 @@ if TYPE_CHECKING:
     )
     from .rules import RulesProvider
     from .run import MODEL_CALLS, Pipeline, RunReport
-    from .schema import Candidate, OpSpec, SchemaError
-    from .state import Tombstones, Usage, parse_citations
     from .transcript import Transcript, build_transcript
 
 # Imported on first use (PEP 562): `memdir context` needs only a little of this package.
@@ -52,12 +52,12 @@ _WHERE = {
     "RulesProvider": "rules",
     "RunReport": "run",
     "SchemaError": "schema",
-    "Tombstones": "state",
+    "Tombstones": "memdir.sessions.usage",
     "Transcript": "transcript",
-    "Usage": "state",
+    "Usage": "memdir.sessions.usage",
     "build_transcript": "transcript",
     "make_provider": "providers",
-    "parse_citations": "state",
+    "parse_citations": "memdir.sessions.usage",
 }
 
 
@@ -65,7 +65,8 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{module}", __name__), name)
+    where = module if "." in module else f"{__name__}.{module}"
+    return getattr(importlib.import_module(where), name)
 
 
 __all__ = [

@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MemdirError
+from ..core.errors import MemdirError
 from .providers import ChatProvider
 
 if TYPE_CHECKING:

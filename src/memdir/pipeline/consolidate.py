@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
-from ..errors import ValidationError
-from ..formats.slug import entry_id
-from ..model import Entry
-from .schema import Candidate, OpSpec
+from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
+from ..core.errors import ValidationError
+from ..core.model import Entry
+from ..core.slug import entry_id
+from .answers import Candidate, OpSpec
 
 __all__ = ["describe", "to_operations"]
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..errors import MemdirError
-from ..model import utcnow
+from ..core.errors import MemdirError
+from ..core.model import utcnow
 from ..sessions import Database
 from ..sessions.records import to_datetime
 

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import MemdirError
-from ..model import Entry
-from .schema import CANDIDATE_SCHEMA, OPS_SCHEMA, Candidate, OpSpec, parse_candidates, parse_ops
+from ..core.errors import MemdirError
+from ..core.model import Entry
+from .answers import CANDIDATE_SCHEMA, OPS_SCHEMA, Candidate, OpSpec, parse_candidates, parse_ops
 from .transcript import Transcript
 
 __all__ = [

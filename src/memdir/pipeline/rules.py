@@ -18,10 +18,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..formats.slug import entry_id
-from ..model import DESCRIPTION_MAX, Entry, normalise
+from ..core.model import DESCRIPTION_MAX, Entry, normalise
+from ..core.slug import entry_id
+from .answers import Candidate, OpSpec
 from .providers import Consolidation, Extraction, Provider
-from .schema import Candidate, OpSpec
 from .transcript import Transcript
 
 __all__ = ["RulesProvider", "correction_of"]

@@ -21,22 +21,22 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from .. import guard
-from ..errors import MemdirError, UnknownSessionError
-from ..model import Source
-from ..scopes import project_slug
+from ..core.errors import MemdirError, UnknownSessionError
+from ..core.model import Source
+from ..core.scopes import project_slug
 from ..sessions.records import to_datetime
+from ..sessions.usage import Tombstones, Usage, parse_citations
 from . import upkeep
+from .answers import Candidate, SchemaError
 from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue, LeaseLostError
 from .providers import Provider, make_provider
-from .schema import Candidate, SchemaError
-from .state import Tombstones, Usage, parse_citations
 from .transcript import Transcript, build_transcript
 from .worker import Worker
 
 if TYPE_CHECKING:
+    from ..core.store import Store
     from ..engine import Memdir
-    from ..store import Store
 
 __all__ = ["MODEL_CALLS", "Pipeline", "RunReport"]
 

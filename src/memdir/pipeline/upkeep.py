@@ -10,15 +10,15 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
-from ..changes import RemoveOp
-from ..decay import stale
-from ..model import Source
+from ..core.changes import RemoveOp
+from ..core.decay import stale
+from ..core.model import Source
 from ..sessions.provenance import remember_removed
-from .state import Usage, quietly
+from ..sessions.usage import Usage, quietly
 
 if TYPE_CHECKING:
+    from ..core.store import Store
     from ..engine import Memdir
-    from ..store import Store
 
 __all__ = ["archive_unused", "delete_session", "review", "stale", "usable", "writable"]
 

@@ -19,11 +19,11 @@
 
 from .db import Database
 from .entries import EntryDoc, EntryIndex
+from .log import PruneReport, SessionStore
 from .maintenance import DbHealth, check
 from .query import Query, sanitize
 from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo
 from .specs import ImportCounts, MemoryMode, SessionSpec
-from .store import PruneReport, SessionStore
 
 __all__ = [
     "MEMORY_MODES",

@@ -29,7 +29,7 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..errors import ValidationError
+from ..core.errors import ValidationError
 from . import provenance as prov
 from .db import Database
 from .records import MEMORY_MODES, to_epoch

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from ..errors import DatabaseError, LockTimeoutError, MemdirError, ValidationError
-from ..notices import warn_once
+from ..core.errors import DatabaseError, LockTimeoutError, MemdirError, ValidationError
+from ..core.notices import warn_once
 from . import analyzer
 from .schema import MIGRATIONS, Migration
 

@@ -20,7 +20,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..model import Entry
+from ..core.model import Entry
 from . import rank as ranking
 from .db import Database
 from .query import sanitize

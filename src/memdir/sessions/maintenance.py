@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from ..errors import DatabaseError, MemdirError
+from ..core.errors import DatabaseError, MemdirError
 from .db import Database
 from .schema import FTS_BASES, FTS_SOURCES, fts_statements
 from .vectors import Embedder, status

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime
 from typing import Any
 
-from ..errors import ValidationError
+from ..core.errors import ValidationError
 
 __all__ = [
     "FIRST_TIME",

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import DatabaseError
+from ..core.errors import DatabaseError
 from .db import Database
 from .maintenance import TABLES, _forget, _recreate, count_rows, open_read_only
 from .schema import FTS_BASES

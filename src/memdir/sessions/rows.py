@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import ValidationError
+from ..core.errors import ValidationError
 from .records import FIRST_TIME as _FIRST
 from .records import LAST_TIME as _LAST
 from .records import to_epoch

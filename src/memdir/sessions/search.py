@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from ..errors import ValidationError
+from ..core.errors import ValidationError
 from .query import Query
 from .rank import MESSAGES, Folder, Ranked, Ranker
 from .records import MEMORY_MODES, Message, MessageHit, SessionHit, to_datetime, to_epoch

@@ -38,7 +38,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..errors import MemdirError
+from ..core.errors import MemdirError
 from .db import Database
 from .query import Query
 from .rank import Corpus, Ranked, Ranker

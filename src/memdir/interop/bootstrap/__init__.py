@@ -43,11 +43,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...changes import AddOp, Operation, ReplaceOp
-from ...errors import MemdirError
-from ...model import Source, normalise
-from ...origins import git_dirs
-from ...review import Action, local_store
+from ...core.changes import AddOp, Operation, ReplaceOp
+from ...core.errors import MemdirError
+from ...core.model import Source, normalise
+from ...core.origins import git_dirs
+from ...review.proposals import Action, local_store
 from .._importing import ImportItem, Planned, plan_import
 from ._extract import CACHE_NAME, Answers, extract_docs
 from ._files import read_files, walk

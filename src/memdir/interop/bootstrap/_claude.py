@@ -28,11 +28,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...formats.claude import project_slug as claude_slug
-from ...origins import records
-from ...scopes import find_project_root
-from ...scopes import project_slug as scope_slug
+from ...core.origins import records
+from ...core.scopes import find_project_root
+from ...core.scopes import project_slug as scope_slug
 from .._files import open_regular
+from ..claude_code.formats import project_slug as claude_slug
 from ._found import Gathered, harness_found, read_harness
 
 if TYPE_CHECKING:

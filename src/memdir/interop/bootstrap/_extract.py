@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ... import guard
-from ...errors import MemdirError
+from ...core.errors import MemdirError
+from ...pipeline.answers import Candidate
 from ...pipeline.run import MIN_CONFIDENCE
-from ...pipeline.schema import Candidate
 from ...pipeline.transcript import Transcript, build_transcript
 from ...sessions import Message
 from .._files import read_text

@@ -13,9 +13,9 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ...errors import ParseError
-from ...formats import chats
+from ...core.errors import ParseError
 from .._files import open_regular, read_text, why
+from . import chats
 from ._found import Doc, Gathered, Part, Progress
 
 __all__ = ["MAX_FILES", "markdown_parts", "read_file", "read_files", "walk"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import MemdirError
+from ...core.errors import MemdirError
 
 if TYPE_CHECKING:
     from ...engine import Memdir

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...origins import records
-from ...storage.git import git_dirs, read_log, user_config
+from ...core.origins import records
+from ...core.storage.git import git_dirs, read_log, user_config
 from ._found import Found, Gathered, Progress, short
 
 __all__ = [

@@ -38,7 +38,7 @@ def gather_harnesses(md: Memdir, g: Gathered) -> None:
         try:
             h = harness(name)
         except ModuleNotFoundError as exc:
-            if exc.name != f"memdir.interop.{module}":
+            if exc.name not in (f"memdir.interop.{module}", f"memdir.interop.{module}.memory"):
                 raise
             g.notes.append(f"{name}: reading its memories is not available in this build")
             continue

@@ -38,7 +38,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ...errors import MemdirError, ValidationError
+from ...core.errors import MemdirError, ValidationError
 from ...sessions.records import MEMORY_MODES
 from .._files import user_path, why
 from ._reading import Progress, Tally, scope_of
@@ -103,7 +103,7 @@ def reader(harness: str) -> ModuleType:
         raise ValidationError(
             f"unknown harness {harness!r}; use one of {', '.join(HARNESSES)}", field="harness"
         )
-    return importlib.import_module(f"{__package__}.{HARNESSES[harness]}")
+    return importlib.import_module(f"memdir.interop.{HARNESSES[harness]}.transcripts")
 
 
 def import_sessions(

@@ -14,8 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ...errors import ValidationError
-from ...scopes import find_project_root, project_slug
+from ...core.errors import ValidationError
+from ...core.scopes import find_project_root, project_slug
 from ...sessions import MemoryMode
 from ...sessions.records import to_epoch
 

@@ -1,0 +1,210 @@
+"""MemorySession: what a harness holds for one conversation."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from .core.errors import MemdirError
+from .core.model import Source
+from .core.notices import warn_once
+from .core.prompt import RECALL_CHARS, RecallPassage, render_recall
+from .core.scopes import project_slug
+from .tools import Dispatcher, tool_schemas
+
+if TYPE_CHECKING:
+    from .engine import Memdir
+    from .sessions import SessionInfo
+    from .sessions.search import Time
+
+__all__ = ["MemorySession"]
+
+
+class MemorySession:
+    """One conversation's view of memory.
+
+    The system block is rendered once, when the session starts, and stays byte-identical
+    for the whole session, so the provider's prompt cache keeps hitting; writes made during
+    the session go to disk and show in tool results, not in the system prompt.
+
+    The session is recorded in state.db when it first logs a message (or its memory mode
+    is set), so a session that never logs leaves no row behind. ``id`` is known from the
+    start: pass it as ``parent_id`` to a child session.
+    """
+
+    def __init__(
+        self,
+        md: Memdir,
+        *,
+        agent: str = "agent",
+        session_id: str | None = None,
+        parent_id: str | None = None,
+        started_at: Time | None = None,
+        write_scope: str = "local",
+        paths: Sequence[str | Path] | None = None,
+    ) -> None:
+        self.md = md
+        self.agent = agent
+        self.id = session_id if session_id is not None else uuid.uuid4().hex
+        self.parent_id = parent_id
+        self.started_at = md.clock() if started_at is None else started_at
+        self.paths = tuple(paths or ())
+        self._recorded = False
+        self._system_block = md.system_block(self.paths)
+        self._dispatcher = Dispatcher(
+            md, write_scope=write_scope, source=Source.AGENT, session=self
+        )
+        self.closed = False
+
+    def __enter__(self) -> MemorySession:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """End the session (its end time is recorded when it logged anything) and queue
+        its extraction; the worker thread runs it when ``background`` is on. A state.db
+        that cannot record it is a warning, not an error: the idle rule finds it later."""
+        if self._recorded and not self.closed:
+            self.closed = True
+            try:
+                self.md.sessions.end(self.id)
+                self.md.pipeline.session_ended(self.id)
+            except MemdirError as exc:  # the idle rule extracts it later
+                warn_once(f"session {self.id} not marked ended: {exc}")
+        self.closed = True
+
+    def system_block(self) -> str:
+        """The memory part of the system prompt, frozen at session start."""
+        return self._system_block
+
+    def tools(self, format: str = "openai") -> list[dict[str, Any]]:
+        """Tool definitions to offer the model (``openai``, ``anthropic`` or ``mcp``);
+        none when memory is disabled."""
+        schemas = tool_schemas(format)
+        return schemas if self.md.enabled else []
+
+    def call_tool(self, name: str, arguments: object) -> dict[str, Any]:
+        """Run a tool call from the model; never raises on bad input. A memory write marks
+        this turn (extraction skips it); a read counts as a use of the entry."""
+        result = self._dispatcher.call(name, arguments)
+        if not result.get("success"):
+            return result
+        try:  # bookkeeping in state.db: the call itself has already happened
+            if name == "memory" and self._recorded:  # nothing logged yet: no turn to skip
+                self.md.pipeline.note_write(self.id)
+            elif name == "memory_read":
+                self.md.pipeline.note_read(result["scope"], result["id"])
+        except MemdirError as exc:
+            warn_once(f"memory bookkeeping skipped: {exc}")
+            if name == "memory":  # saved: say so, so the model does not write it again
+                result["warning"] = (
+                    f"The change was saved, but this session could not be recorded in "
+                    f"state.db ({exc}); extraction may learn the same fact again."
+                )
+        return result
+
+    def new_turn(self) -> None:
+        """Mark the start of a user turn (resets the per-turn failure limit)."""
+        self._dispatcher.new_turn()
+
+    # -- the session log -------------------------------------------------------------------
+
+    def _record(self) -> None:
+        if not self._recorded:
+            self.md.sessions.start(
+                self.agent,
+                session_id=self.id,
+                parent_id=self.parent_id,
+                cwd=str(self.md.settings.project),
+                scope=project_slug(self.md.project_root),
+                started_at=self.started_at,
+            )
+            self._recorded = True
+
+    def log(
+        self,
+        role: str,
+        content: str,
+        *,
+        tool_name: str | None = None,
+        tool_calls: object = None,
+        timestamp: Time | None = None,
+    ) -> int:
+        """Log a message (``user``, ``assistant``, ``tool``, ``system``…) and return its id.
+
+        Tool output and tool calls are searchable, tool name included. ``timestamp``
+        (datetime, ISO string or UNIX seconds) lets importers keep original times. When
+        memory is disabled nothing is written and the id is 0.
+        """
+        if not self.md.enabled:
+            return 0
+        if role == "user":  # a new user message starts a new turn
+            self.new_turn()
+        self._record()
+        message_id = self.md.sessions.log(
+            self.id, role, content, tool_name=tool_name, tool_calls=tool_calls, timestamp=timestamp
+        )
+        if role == "assistant" and "citation" in content:
+            self.md.pipeline.note_citations(content)  # cited entries count as used
+        return message_id
+
+    def info(self) -> SessionInfo:
+        """This session as state.db records it."""
+        self._record()
+        return self.md.sessions.get(self.id)
+
+    @property
+    def memory_mode(self) -> str:
+        """``enabled``, ``disabled`` or ``polluted``."""
+        return self.md.sessions.get(self.id).memory_mode if self._recorded else "enabled"
+
+    def set_memory_mode(self, mode: str) -> None:
+        """Set the memory mode: ``polluted`` when the session read web or third-party
+        content (extraction then skips it), ``disabled`` to keep it out of memory."""
+        self._record()
+        self.md.sessions.set_memory_mode(self.id, mode)
+
+    def lineage(self) -> set[str]:
+        """Ids of every session in this session's tree (it, its ancestors' root and all
+        that root's descendants): what its own searches leave out."""
+        if self._recorded:
+            return self.md.sessions.lineage(self.id)
+        found = {self.id}
+        if self.parent_id is not None:
+            found |= self.md.sessions.lineage(self.parent_id)
+        return found
+
+    def recall(
+        self, query: str, *, max_chars: int = RECALL_CHARS, entries: int = 3, sessions: int = 3
+    ) -> str | None:
+        """A ``<memory-context>`` block of the entries and past-session passages relevant
+        to ``query`` (at most ``max_chars``), to append to the user's message; None when
+        nothing is relevant.
+
+        Past sessions come from other session trees than this one, and only from sessions
+        whose memory mode is ``enabled`` (polluted ones may carry third-party text).
+        """
+        if not self.md.enabled:
+            return None
+        found = [hit.entry for hit in self.md.search(query, limit=entries)] if entries else []
+        passages = []
+        if sessions:
+            hits = self.md.sessions.search(
+                query,
+                limit=sessions,
+                window=0,
+                exclude=sorted(self.lineage()),
+                memory_modes=("enabled",),
+            )
+            passages = [RecallPassage(h.timestamp, h.agent, h.role, h.snippet) for h in hits]
+        return render_recall(found, passages, max_chars=max_chars)

@@ -1,0 +1,353 @@
+"""Write operations and the in-memory plan that applies them, without I/O.
+
+:class:`Plan` applies a sequence of operations to a copy of a scope's entries and records
+which files to write and delete. The store validates the whole plan (budget included)
+before touching disk, which is what makes a batch all-or-nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from .errors import AmbiguousError, ConflictError, NotFoundError, ValidationError
+from .model import (
+    Entry,
+    EntryType,
+    Source,
+    normalise,
+    validate_body,
+    validate_description,
+    validate_name,
+)
+from .slug import entry_id
+
+__all__ = [
+    "AddOp",
+    "Change",
+    "EditOp",
+    "Operation",
+    "Plan",
+    "RemoveOp",
+    "ReplaceOp",
+    "SupersedeOp",
+    "resolve",
+]
+
+
+@dataclass(frozen=True)
+class AddOp:
+    """Add a new entry (an equal one already present is returned instead: same type, and
+    the same name, description and body up to case and whitespace)."""
+
+    type: EntryType | str
+    name: str
+    description: str
+    body: str
+    pinned: bool = False
+    origins: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ReplaceOp:
+    """Change fields of the entry ``target`` names (id or unique substring). A new body
+    keeps the old version in the archive, with ``valid_until`` and ``superseded_by``."""
+
+    target: str
+    name: str | None = None
+    description: str | None = None
+    body: str | None = None
+    type: EntryType | str | None = None
+    pinned: bool | None = None
+    extra: Mapping[str, Any] | None = None
+    origins: Sequence[str] = ()  # provenance to add (e.g. the session that restated it)
+
+
+@dataclass(frozen=True)
+class RemoveOp:
+    """Archive the entry ``target`` names, with ``removed_at``."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class SupersedeOp:
+    """Replace the fact ``target`` names with a new entry; the old one is archived with
+    ``valid_until`` and ``superseded_by`` so history can still answer for it."""
+
+    target: str
+    name: str
+    description: str
+    body: str
+    type: EntryType | str | None = None
+    pinned: bool | None = None
+    origins: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EditOp:
+    """Replace the entry ``target`` names with ``entry``, a whole file a person edited:
+    every frontmatter field they set is kept; ``updated`` becomes now."""
+
+    target: str
+    entry: Entry
+
+
+Operation = AddOp | ReplaceOp | RemoveOp | SupersedeOp | EditOp
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one operation did. ``action`` is add, exists, replace, unchanged, remove or
+    supersede; ``entry`` is the current entry (for remove, the archived copy)."""
+
+    action: str
+    entry: Entry
+    previous: Entry | None = None
+
+    @property
+    def created(self) -> bool:
+        """False when an add found an equal entry already present."""
+        return self.action != "exists"
+
+
+def resolve(target: object, entries: Mapping[str, Entry]) -> Entry:
+    """Find one entry by id, exact name, or unique case-insensitive substring of its id,
+    name, description or body."""
+    if not isinstance(target, str) or not target.strip():
+        raise ValidationError("target must be a non-empty id or substring", field="target")
+    if target in entries:
+        return entries[target]
+    needle = target.strip().casefold()
+    named = [e for e in entries.values() if e.name.casefold() == needle]
+    if len(named) == 1:
+        return named[0]
+    hits = [
+        e
+        for e in entries.values()
+        if needle in e.id.casefold()
+        or needle in e.name.casefold()
+        or needle in e.description.casefold()
+        or needle in e.body.casefold()
+    ]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise AmbiguousError(target, [e.preview() for e in hits[:10]], total=len(hits))
+    raise NotFoundError(target, [e.preview() for e in entries.values()])
+
+
+class Plan:
+    """Operations applied to an in-memory copy of one scope."""
+
+    def __init__(
+        self,
+        active: Mapping[str, Entry],
+        archived_ids: Callable[[], Iterable[str]],
+        *,
+        now: datetime,
+        source: Source,
+    ) -> None:
+        self.active = dict(active)
+        self.now = now
+        self.source = source
+        self.writes: dict[str, Entry] = {}
+        self.deletes: set[str] = set()
+        self._list_archived = archived_ids  # read only when something is archived
+        self._archived_ids: set[str] | None = None
+
+    def apply(self, op: Operation) -> Change:
+        """Apply one operation to the plan, or raise without changing the plan."""
+        if isinstance(op, AddOp):
+            return self._add(op)
+        if isinstance(op, ReplaceOp):
+            return self._replace(op)
+        if isinstance(op, RemoveOp):
+            return self._remove(op)
+        if isinstance(op, SupersedeOp):
+            return self._supersede(op)
+        if isinstance(op, EditOp):
+            return self._edit(op)
+        raise ValidationError(f"unknown operation {op!r}")
+
+    def _write(self, entry: Entry) -> None:
+        self.writes[entry.filename] = entry
+        self.deletes.discard(entry.filename)
+
+    def _delete(self, entry: Entry) -> None:
+        self.writes.pop(entry.filename, None)
+        self.deletes.add(entry.filename)
+
+    def _new_id(self, type_: EntryType, name: str, *, replacing: str | None = None) -> str:
+        new_id = entry_id(type_.value, name)
+        if new_id in self.active and new_id != replacing:
+            raise ConflictError(new_id, self.active[new_id].name)
+        return new_id
+
+    def _archive_id(self, entry_id_: str) -> str:
+        if self._archived_ids is None:
+            self._archived_ids = set(self._list_archived())
+        base = f"{entry_id_}--{self.now:%Y%m%dT%H%M%SZ}"
+        candidate, n = base, 1
+        while candidate in self._archived_ids:
+            n += 1
+            candidate = f"{base}-{n}"
+        self._archived_ids.add(candidate)
+        return candidate
+
+    def _add(self, op: AddOp) -> Change:
+        type_ = EntryType.parse(op.type)
+        name = validate_name(op.name)
+        description = validate_description(op.description)
+        body = validate_body(op.body)
+        key = normalise(body)
+        for existing in self.active.values():  # the same entry, not only the same body
+            if (
+                existing.body_key == key
+                and existing.type is type_
+                and normalise(existing.name) == normalise(name)
+                and normalise(existing.description) == normalise(description)
+            ):
+                return Change("exists", existing)
+        entry = Entry(
+            id=self._new_id(type_, name),
+            name=name,
+            description=description,
+            type=type_,
+            body=body,
+            created=self.now,
+            updated=self.now,
+            source=self.source,
+            origins=tuple(op.origins),
+            pinned=bool(op.pinned),
+            extra=dict(op.extra),
+        )
+        self.active[entry.id] = entry
+        self._write(entry)
+        return Change("add", entry)
+
+    def _replace(self, op: ReplaceOp) -> Change:
+        old = resolve(op.target, self.active)
+        type_ = EntryType.parse(op.type) if op.type is not None else old.type
+        name = validate_name(op.name) if op.name is not None else old.name
+        description = (
+            validate_description(op.description) if op.description is not None else old.description
+        )
+        body = validate_body(op.body) if op.body is not None else old.body
+        pinned = bool(op.pinned) if op.pinned is not None else old.pinned
+        extra = dict(op.extra) if op.extra is not None else dict(old.extra)
+        origins = old.origins + tuple(dict.fromkeys(o for o in op.origins if o not in old.origins))
+        if (type_, name, description, body, pinned, extra, origins) == (
+            old.type,
+            old.name,
+            old.description,
+            old.body,
+            old.pinned,
+            dict(old.extra),
+            old.origins,
+        ):
+            return Change("unchanged", old, old)
+        new = dataclasses.replace(
+            old,
+            id=self._renamed_id(old, type_, name),
+            type=type_,
+            name=name,
+            description=description,
+            body=body,
+            pinned=pinned,
+            extra=extra,
+            updated=self.now,
+            source=self.source,
+            origins=origins,
+        )
+        if body != old.body:  # the old fact stays answerable: "what did we use before?"
+            self._write(
+                dataclasses.replace(
+                    old,
+                    id=self._archive_id(old.id),
+                    archived=True,
+                    valid_until=self.now,
+                    superseded_by=new.id,
+                )
+            )
+        return self._swap(old, new)
+
+    def _edit(self, op: EditOp) -> Change:
+        old = resolve(op.target, self.active)
+        edited = op.entry
+        name = validate_name(edited.name)
+        description = validate_description(edited.description) if edited.description else ""
+        body = validate_body(edited.body)
+        new = dataclasses.replace(
+            edited,
+            id=self._renamed_id(old, edited.type, name),
+            name=name,
+            description=description,
+            body=body,
+            archived=False,
+            updated=self.now,
+        )
+        if dataclasses.replace(new, updated=old.updated) == old:
+            return Change("unchanged", old, old)
+        return self._swap(old, new)
+
+    def _renamed_id(self, old: Entry, type_: EntryType, name: str) -> str:
+        """A generated id follows a new name or type; a hand-chosen file name stays."""
+        if old.id != entry_id(old.type.value, old.name):
+            return old.id
+        return self._new_id(type_, name, replacing=old.id)
+
+    def _swap(self, old: Entry, new: Entry) -> Change:
+        del self.active[old.id]
+        if new.id != old.id:
+            self._delete(old)
+        self.active[new.id] = new
+        self._write(new)
+        return Change("replace", new, old)
+
+    def _remove(self, op: RemoveOp) -> Change:
+        old = resolve(op.target, self.active)
+        gone = dataclasses.replace(
+            old, id=self._archive_id(old.id), archived=True, removed_at=self.now
+        )
+        del self.active[old.id]
+        self._write(gone)
+        self._delete(old)
+        return Change("remove", gone, old)
+
+    def _supersede(self, op: SupersedeOp) -> Change:
+        old = resolve(op.target, self.active)
+        type_ = EntryType.parse(op.type) if op.type is not None else old.type
+        name = validate_name(op.name)
+        new = Entry(
+            id=self._new_id(type_, name, replacing=old.id),
+            name=name,
+            description=validate_description(op.description),
+            type=type_,
+            body=validate_body(op.body),
+            created=self.now,
+            updated=self.now,
+            source=self.source,
+            origins=tuple(op.origins),
+            pinned=old.pinned if op.pinned is None else bool(op.pinned),
+            supersedes=(old.id,),
+            valid_from=self.now,
+        )
+        gone = dataclasses.replace(
+            old,
+            id=self._archive_id(old.id),
+            archived=True,
+            valid_until=self.now,
+            superseded_by=new.id,
+        )
+        del self.active[old.id]
+        self._write(gone)
+        if new.id != old.id:
+            self._delete(old)
+        self.active[new.id] = new
+        self._write(new)
+        return Change("supersede", new, old)

@@ -1,0 +1,244 @@
+"""Settings: read once by :func:`memdir.open` and the CLI, passed explicitly everywhere else.
+
+``$MEMDIR_HOME/config.toml`` (all keys optional)::
+
+    enabled = true                          # false: nothing is loaded or written
+    pinned_budget = 2200                    # characters of pinned entries per scope
+    lock_timeout = 30                       # seconds to wait for another writer
+    instruction_files = ["AGENTS.md", "CLAUDE.md"]   # which instruction files are read
+    include_dirs = []                       # folders @includes may read besides the
+                                            # project, the home folder and memdir's own
+    agent_write_scopes = ["local", "user", "project"]  # scopes a tool call may name
+    llm = "rules"                           # extraction provider: rules, openai:MODEL,
+                                            # anthropic:MODEL, ollama:MODEL (or MEMDIR_LLM)
+    llm_base_url = "http://127.0.0.1:8080/v1"  # an OpenAI-compatible server (optional)
+    embed = "openai:text-embedding-3-small" # semantic search (off by default): openai:MODEL
+                                            # or local:PATH (or MEMDIR_EMBED)
+    embed_base_url = "http://127.0.0.1:11434/v1"  # its endpoint (or MEMDIR_EMBED_BASE_URL,
+                                            # else OPENAI_BASE_URL)
+    min_idle_minutes = 30                   # an open session idle this long is extracted
+    max_unused_days = 30                    # unused entries leave the index (0: never)
+    archive_unused_days = 90                # maintain archives extracted entries unused
+                                            # this long (0: never)
+    background = true                       # extract in a worker thread of the process
+    history_scopes = ["local", "user"]      # scopes whose folder is a git history; the
+                                            # project scope lives in its repository's own
+
+Codex's own ``$CODEX_HOME/config.toml`` (default ``~/.codex/config.toml``) is read for the
+two keys that decide which ``AGENTS.md`` files Codex reads, so memdir reads the same ones:
+``project_doc_fallback_filenames`` and ``project_doc_max_bytes`` (:class:`CodexDocs`).
+
+``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``;
+``MEMDIR_LLM`` and ``MEMDIR_LLM_BASE_URL`` override ``llm`` and ``llm_base_url``,
+``MEMDIR_EMBED`` and ``MEMDIR_EMBED_BASE_URL`` ``embed`` and ``embed_base_url``;
+``MEMDIR_BACKGROUND=0`` turns the worker thread off (jobs wait for ``memdir maintain``).
+API keys come only from the environment (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import MemdirError, ParseError
+from .index import PINNED_BUDGET
+from .storage.regular import read_bytes
+
+__all__ = ["DEFAULT_MANAGED_DIR", "INSTRUCTION_FILES", "CodexDocs", "Settings", "load_settings"]
+
+DEFAULT_MANAGED_DIR = Path("/etc/memdir")
+INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
+WRITABLE_SCOPES = ("local", "user", "project")
+_NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
+HISTORY_SCOPES = ("local", "user")
+_CHOICES = {
+    "instruction_files": INSTRUCTION_FILES,
+    "agent_write_scopes": WRITABLE_SCOPES,
+    "history_scopes": WRITABLE_SCOPES,
+}
+_COUNTS: dict[str, type] = {
+    "min_idle_minutes": float,
+    "max_unused_days": float,
+    "archive_unused_days": float,
+}  # zero allowed
+_STRINGS = ("llm", "llm_base_url")
+_KNOWN = sorted(
+    [*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, "enabled", "include_dirs", "background"]
+)
+_OFF = frozenset({"1", "true", "yes", "on"})
+_NO = frozenset({"0", "false", "no", "off"})
+
+
+@dataclass(frozen=True)
+class CodexDocs:
+    """How Codex picks a folder's ``AGENTS.md`` (codex-rs/core/src/agents_md.rs): after
+    ``AGENTS.override.md`` and ``AGENTS.md``, the ``fallbacks``; the files of one project
+    together at most ``max_bytes`` (0: none). ``problem``: why Codex's config was not used."""
+
+    fallbacks: tuple[str, ...] = ()
+    max_bytes: int = 32 * 1024
+    source: str = "Codex's default"
+    problem: str | None = None
+
+
+def _codex_docs(env: Mapping[str, str]) -> CodexDocs:
+    """The two project-doc keys of Codex's config.toml; defaults when it has none, and
+    defaults with ``problem`` set when it cannot be read (it is another tool's file)."""
+    path = Path(env.get("CODEX_HOME") or Path.home() / ".codex").expanduser() / "config.toml"
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        return CodexDocs()
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        return CodexDocs(problem=f"{path} cannot be read ({exc}); Codex's defaults are used")
+    names = data.get("project_doc_fallback_filenames", [])
+    limit = data.get("project_doc_max_bytes", 32 * 1024)
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return CodexDocs(problem=f"{path}: project_doc_fallback_filenames is not a list of names")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        return CodexDocs(problem=f"{path}: project_doc_max_bytes is not a number of bytes")
+    wanted = tuple(n for n in names if n and "/" not in n and n not in (".", ".."))
+    return CodexDocs(wanted, limit, str(path))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a :class:`memdir.Memdir` needs to know about its surroundings."""
+
+    home: Path
+    project: Path
+    managed_dir: Path = DEFAULT_MANAGED_DIR
+    pinned_budget: int = PINNED_BUDGET
+    lock_timeout: float = 30.0
+    disabled_by: str | None = None  # what turned memory off (and how to undo it); None: on
+    instruction_files: tuple[str, ...] = INSTRUCTION_FILES
+    include_dirs: tuple[Path, ...] = ()
+    agent_write_scopes: tuple[str, ...] = WRITABLE_SCOPES
+    llm: str = "rules"  # the pipeline's provider (see memdir.pipeline.providers)
+    llm_base_url: str | None = None
+    llm_api_key: str | None = field(default=None, repr=False)  # from the environment
+    embed: str | None = None  # the semantic layer (memdir.sessions.vectors); None: off
+    embed_base_url: str | None = None
+    embed_api_key: str | None = field(default=None, repr=False)  # OPENAI_API_KEY
+    min_idle_minutes: float = 30.0
+    max_unused_days: float = 30.0
+    archive_unused_days: float = 90.0
+    background: bool = True
+    history_scopes: tuple[str, ...] = HISTORY_SCOPES
+    codex_docs: CodexDocs = field(default_factory=CodexDocs)
+
+    @property
+    def enabled(self) -> bool:
+        """False when ``MEMDIR_DISABLE`` or ``enabled = false`` turned memory off."""
+        return self.disabled_by is None
+
+
+def _read_config(path: Path) -> dict[str, Any]:
+    try:
+        raw = read_bytes(path, 1 << 20)  # never blocks on a FIFO
+    except FileNotFoundError:
+        return {}
+    except ValueError as exc:  # not a regular file, or too large
+        raise ParseError(path, str(exc)) from None
+    except OSError as exc:
+        raise MemdirError(f"Cannot read {path}: {exc.strerror}. Check its permissions.") from exc
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ParseError(path, f"invalid TOML ({exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ParseError(path, f"is not UTF-8 (bad byte at offset {exc.start})") from None
+    for key, value in data.items():
+        if key in _NUMBERS:
+            wanted = _NUMBERS[key]
+            ok = isinstance(value, int | float) if wanted is float else isinstance(value, wanted)
+            if not ok or isinstance(value, bool) or not math.isfinite(value) or value <= 0:
+                raise ParseError(path, f"{key} must be a positive {wanted.__name__}, not {value!r}")
+        elif key in _COUNTS:
+            if (
+                not isinstance(value, int | float)
+                or isinstance(value, bool)
+                or not math.isfinite(value)
+                or value < 0
+            ):
+                raise ParseError(path, f"{key} must be a number of zero or more, not {value!r}")
+        elif key in _STRINGS:
+            if not isinstance(value, str) or not value.strip():
+                raise ParseError(path, f"{key} must be a non-empty string, not {value!r}")
+        elif key in ("enabled", "background"):
+            if not isinstance(value, bool):
+                raise ParseError(path, f"{key} must be true or false, not {value!r}")
+        elif key in _CHOICES:
+            allowed = _CHOICES[key]
+            if not isinstance(value, list) or any(v not in allowed for v in value):
+                raise ParseError(
+                    path, f"{key} must be a list of {', '.join(map(repr, allowed))}, not {value!r}"
+                )
+        elif key == "include_dirs":
+            if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+                raise ParseError(
+                    path, f"include_dirs must be a list of folder paths, not {value!r}"
+                )
+        else:
+            raise ParseError(path, f"unknown setting {key!r} (known: {', '.join(_KNOWN)})")
+    return data
+
+
+def load_settings(
+    home: Path | str | None = None,
+    project: Path | str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Settings:
+    """Resolve settings from arguments, then the environment, then config.toml."""
+    env = os.environ if environ is None else environ
+    home_path = Path(home or env.get("MEMDIR_HOME") or Path.home() / ".memdir").expanduser()
+    project_path = Path(project or Path.cwd()).expanduser()
+    managed = Path(env.get("MEMDIR_MANAGED_DIR") or DEFAULT_MANAGED_DIR)
+    config = home_path / "config.toml"
+    disabled_by = None
+    if env.get("MEMDIR_DISABLE", "").strip().lower() in _OFF:  # then not even config is read
+        disabled_by = "MEMDIR_DISABLE is set in the environment; unset it to turn memory on"
+    data = {} if disabled_by else _read_config(config)
+    if disabled_by is None and data.get("enabled") is False:
+        disabled_by = f"enabled = false in {config}; set it to true to turn memory on"
+    return Settings(
+        home=home_path.absolute(),
+        project=project_path.absolute(),
+        managed_dir=managed,
+        pinned_budget=int(data.get("pinned_budget", PINNED_BUDGET)),
+        lock_timeout=float(data.get("lock_timeout", 30.0)),
+        disabled_by=disabled_by,
+        instruction_files=tuple(data.get("instruction_files", INSTRUCTION_FILES)),
+        include_dirs=tuple(Path(d).expanduser() for d in data.get("include_dirs", ())),
+        agent_write_scopes=tuple(data.get("agent_write_scopes", WRITABLE_SCOPES)),
+        llm=(env.get("MEMDIR_LLM") or data.get("llm") or "rules").strip(),
+        llm_base_url=env.get("MEMDIR_LLM_BASE_URL") or data.get("llm_base_url"),
+        llm_api_key=_api_key(env.get("MEMDIR_LLM") or data.get("llm") or "rules", env),
+        embed=env.get("MEMDIR_EMBED") or data.get("embed") or None,
+        embed_base_url=env.get("MEMDIR_EMBED_BASE_URL")
+        or data.get("embed_base_url")
+        or env.get("OPENAI_BASE_URL"),
+        embed_api_key=env.get("OPENAI_API_KEY"),
+        min_idle_minutes=float(data.get("min_idle_minutes", 30.0)),
+        max_unused_days=float(data.get("max_unused_days", 30.0)),
+        archive_unused_days=float(data.get("archive_unused_days", 90.0)),
+        background=(
+            env.get("MEMDIR_BACKGROUND", "").strip().lower() not in _NO
+            and data.get("background", True) is not False
+        ),
+        history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
+        codex_docs=_codex_docs(env),
+    )
+
+
+def _api_key(llm: str, env: Mapping[str, str]) -> str | None:
+    """The API key the chosen provider reads from the environment, if any."""
+    kind = llm.strip().split(":", 1)[0].lower()
+    name = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}.get(kind)
+    return env.get(name) if name else None

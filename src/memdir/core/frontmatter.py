@@ -1,0 +1,305 @@
+"""Topic files: YAML frontmatter plus a Markdown body, parsed and rendered without I/O.
+
+Parsing tolerates a UTF-8 BOM, CRLF line endings and files a person wrote by hand (missing
+timestamps, no frontmatter at all). Keys memdir does not know are kept in ``Entry.extra``
+and written back in their place, so hand-added keys survive every rewrite. Invalid YAML
+raises :class:`ParseError` naming the file and line.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from datetime import UTC, date, datetime
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from .errors import ParseError, ValidationError
+from .model import Entry, EntryType, Layout, Source
+
+__all__ = [
+    "KNOWN_KEYS",
+    "dump_yaml",
+    "format_time",
+    "parse_entry",
+    "render_entry",
+    "split_frontmatter",
+]
+
+KNOWN_KEYS = (
+    "name",
+    "description",
+    "type",
+    "created",
+    "updated",
+    "source",
+    "origins",
+    "pinned",
+    "supersedes",
+    "valid_from",
+    "valid_until",
+    "superseded_by",
+    "removed_at",
+)
+_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
+
+
+@functools.cache
+def _yaml() -> Any:
+    """PyYAML, its fastest safe loader and memdir's dumper, imported on first need."""
+    import yaml
+
+    base: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+    class Dumper(base):  # type: ignore[misc]
+        """Safe dumper: UTC datetimes as ``2026-11-29T21:40:00Z``, short lists inline, no
+        anchors (``created`` and ``updated`` are often the same object)."""
+
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
+
+    def represent_datetime(dumper: Any, value: datetime) -> Any:
+        return dumper.represent_scalar("tag:yaml.org,2002:timestamp", format_time(value))
+
+    def represent_list(dumper: Any, value: list[Any]) -> Any:
+        flat = all(not isinstance(v, dict | list) for v in value)
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flat)
+
+    Dumper.add_representer(datetime, represent_datetime)
+    Dumper.add_representer(list, represent_list)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return SimpleNamespace(module=yaml, Loader=loader, Dumper=Dumper)
+
+
+def _load_yaml(source: str, path: Path | str) -> Any:
+    """PyYAML's reading of a frontmatter block; errors name the file line."""
+    lib = _yaml()
+    try:
+        if "&" in source or "*" in source:  # else it cannot hold an anchor or alias
+            _refuse_aliases(lib.module, source, path, lib.Loader)
+        return lib.module.load(source, Loader=lib.Loader)
+    except lib.module.MarkedYAMLError as exc:
+        mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
+        # Marks at end of input point past the block; report its last line instead.
+        last = max(source.count("\n") - 1, 0)
+        line = min(mark.line, last) + 2 if mark is not None else 1
+        raise ParseError(path, f"invalid YAML in frontmatter ({exc.problem})", line=line) from None
+    except (lib.module.YAMLError, ValueError, RecursionError) as exc:
+        raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
+
+
+def _refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
+    """Refuse anchors and aliases: a few hundred bytes of nested aliases expand to
+    gigabytes when anything walks the result (a "billion laughs"), and a topic file can
+    arrive in a cloned repository. Hand-written frontmatter never needs them."""
+    for event in yaml.parse(source, Loader=loader):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise ParseError(
+                path,
+                "YAML anchors and aliases (&name, *name) are not allowed in frontmatter; "
+                "write the values out",
+                line=event.start_mark.line + 2,
+            )
+
+
+def format_time(value: datetime) -> str:
+    """ISO 8601 in UTC with a ``Z``, to the second."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    value = value.astimezone(UTC)
+    return f"{value:%Y}".zfill(4) + f"{value:-%m-%dT%H:%M:%SZ}"  # %Y does not pad year 999
+
+
+def split_frontmatter(
+    text: str, path: Path | str = "<text>"
+) -> tuple[dict[str, Any] | None, str, Layout]:
+    """Split a topic file into (frontmatter mapping or None, body, layout)."""
+    bom = text.startswith("\ufeff")
+    if bom:
+        text = text[1:]
+    crlf = "\r\n" in text
+    if crlf:
+        text = text.replace("\r\n", "\n")
+    first, _, rest = text.partition("\n")
+    if first.rstrip() != "---":
+        return None, text.strip("\n"), Layout(crlf=crlf, bom=bom)
+    close = _CLOSE.search(rest)
+    if close is None:
+        raise ParseError(path, "frontmatter opened with --- is never closed", line=1)
+    source = rest[: close.start()]
+    body = rest[close.end() :].strip("\n")
+    meta = _load_yaml(source, path)
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        raise ParseError(path, "frontmatter must be a mapping of keys to values", line=2)
+    bad_keys = [k for k in meta if not isinstance(k, str)]
+    if bad_keys:
+        raise ParseError(path, f"frontmatter key {bad_keys[0]!r} is not a string", line=2)
+    order = tuple(meta)
+    return meta, body, Layout(key_order=order, crlf=crlf, bom=bom)
+
+
+def _time(meta: Mapping[str, Any], key: str, path: Path | str) -> datetime | None:
+    value = meta.get(key)
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        result = value
+    elif isinstance(value, date):
+        result = datetime(value.year, value.month, value.day)
+    elif isinstance(value, str):
+        try:
+            result = datetime.fromisoformat(value.strip())
+        except ValueError:
+            raise ParseError(path, f"{key} is not an ISO 8601 date/time: {value!r}") from None
+    else:
+        raise ParseError(path, f"{key} is not a date/time: {value!r}")
+    if result.tzinfo is None:
+        result = result.replace(tzinfo=UTC)
+    try:
+        return result.astimezone(UTC).replace(microsecond=0)
+    except (OverflowError, ValueError):  # e.g. year 1 at +05:00 falls before year 1 UTC
+        raise ParseError(path, f"{key} is out of the supported range: {value!r}") from None
+
+
+def _strings(meta: Mapping[str, Any], key: str, path: Path | str) -> tuple[str, ...]:
+    value = meta.get(key)
+    if value is None:
+        return ()
+    if isinstance(value, str | int | float):
+        return (str(value),)
+    if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
+        return tuple(str(v) for v in value)
+    raise ParseError(path, f"{key} must be a list of strings, not {value!r}")
+
+
+def _text(meta: Mapping[str, Any], key: str, path: Path | str) -> str | None:
+    value = meta.get(key)
+    if value is None:
+        return None
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return str(value).strip()
+    raise ParseError(path, f"{key} must be text, not {value!r}")
+
+
+def _type_from_stem(stem: str) -> EntryType | None:
+    prefix = stem.split("_", 1)[0]
+    try:
+        return EntryType(prefix)
+    except ValueError:
+        return None
+
+
+def parse_entry(
+    text: str,
+    stem: str,
+    *,
+    archived: bool = False,
+    path: Path | str = "<text>",
+    mtime: datetime | None = None,
+) -> Entry:
+    """Parse one topic file. ``stem`` (file name without ``.md``) becomes the id.
+
+    Missing timestamps fall back to ``mtime``; a missing type to the file-name prefix.
+    """
+    meta, body, layout = split_frontmatter(text, path)
+    meta = meta or {}
+    fallback = mtime or datetime.fromtimestamp(0, UTC)
+    raw_type = meta.get("type")
+    if raw_type is None:
+        entry_type = _type_from_stem(stem) or EntryType.REFERENCE
+    else:
+        try:
+            entry_type = EntryType.parse(raw_type)
+        except ValidationError as exc:
+            raise ParseError(path, str(exc)) from None
+    pinned = meta.get("pinned", False)
+    if pinned is None:
+        pinned = False
+    if not isinstance(pinned, bool):
+        raise ParseError(path, f"pinned must be true or false, not {pinned!r}")
+    try:
+        source = Source.parse(meta["source"]) if meta.get("source") is not None else Source.USER
+    except ValidationError as exc:
+        raise ParseError(path, str(exc)) from None
+    created = _time(meta, "created", path) or fallback
+    name = _text(meta, "name", path) or stem
+    description = _text(meta, "description", path) or ""
+    return Entry(
+        id=stem,
+        name=name,
+        description=description,
+        type=entry_type,
+        body=body,
+        created=created,
+        updated=_time(meta, "updated", path) or created,
+        source=source,
+        origins=_strings(meta, "origins", path),
+        pinned=pinned,
+        supersedes=_strings(meta, "supersedes", path),
+        valid_from=_time(meta, "valid_from", path),
+        valid_until=_time(meta, "valid_until", path),
+        superseded_by=_text(meta, "superseded_by", path),
+        removed_at=_time(meta, "removed_at", path),
+        extra={k: v for k, v in meta.items() if k not in KNOWN_KEYS},
+        archived=archived,
+        layout=layout,
+    )
+
+
+def dump_yaml(meta: Mapping[str, Any]) -> str:
+    """``meta`` as block YAML in its own order: times as ``…Z``, flat lists inline."""
+    lib = _yaml()
+    dumped: str = lib.module.dump(
+        dict(meta),
+        Dumper=lib.Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=1_000_000,
+    )
+    return dumped
+
+
+def _known_values(entry: Entry) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "name": entry.name,
+        "description": entry.description,
+        "type": entry.type.value,
+        "created": entry.created,
+        "updated": entry.updated,
+        "source": entry.source.value,
+        "origins": list(entry.origins),
+        "pinned": entry.pinned,
+        "supersedes": list(entry.supersedes),
+        "valid_from": entry.valid_from,
+        "valid_until": entry.valid_until,
+        "superseded_by": entry.superseded_by,
+        "removed_at": entry.removed_at,
+    }
+    always = {"name", "description", "type", "created", "updated", "source", "pinned"}
+    return {k: v for k, v in values.items() if k in always or v not in (None, [])}
+
+
+def render_entry(entry: Entry) -> str:
+    """Render an entry as a topic file, keeping the layout it was read with."""
+    known = _known_values(entry)
+    meta: dict[str, Any] = {}
+    for key in entry.layout.key_order:
+        if key in known:
+            meta[key] = known[key]
+        elif key in entry.extra:
+            meta[key] = entry.extra[key]
+    for key, value in known.items():
+        meta.setdefault(key, value)
+    for key, value in entry.extra.items():
+        meta.setdefault(key, value)
+    text = f"---\n{dump_yaml(meta)}---\n{entry.body}\n"
+    if entry.layout.crlf:
+        text = text.replace("\n", "\r\n")
+    if entry.layout.bom:
+        text = "\ufeff" + text
+    return text

@@ -1,0 +1,609 @@
+"""Instruction files and rules of every scope, read the way the harness that owns each name
+reads them (see ``docs/design/instructions.md`` for the sources this follows).
+
+Per scope, in ascending precedence (managed, user, project, local):
+
+* managed and user: ``AGENTS.md`` (or ``AGENTS.override.md`` in its place) and
+  ``CLAUDE.md`` in the scope folder;
+* project: from the filesystem root down to the checkout, Claude Code's files of every
+  folder above it (``CLAUDE.md``, ``.claude/CLAUDE.md``, ``.claude/rules/**``); then in the
+  checkout root and every folder down to the one memdir was opened in, Codex's pick
+  (``AGENTS.override.md``, else ``AGENTS.md``, else Codex's fallback names: one file per
+  folder, all of them within Codex's ``project_doc_max_bytes``) and Claude Code's files;
+  then the project's ``.memdir/``;
+* local: ``CLAUDE.local.md`` in the same folders above the checkout, ``AGENTS.local.md`` /
+  ``CLAUDE.local.md`` in the checkout's (a warning when git does not ignore one), then the
+  local scope folder's own files;
+* then each scope folder's ``rules/**/*.md``. A rule may name ``paths:`` globs in its
+  frontmatter and is then loaded only for sessions opened with a matching path; a rule with
+  the same relative path in a more local scope replaces it.
+
+Each file is loaded once (by its real path: a symlink or a second ``@`` of a file already
+loaded adds nothing). ``@path`` imports follow Claude Code: the importing file's text is
+left exactly as written and each file it imports comes right after it, at most
+:data:`MAX_INCLUDE_DEPTH` imports deep; only a token that names an existing file is an
+import, and none inside code. Which of ``AGENTS.md`` and ``CLAUDE.md`` are read is
+configurable. Everything left out, cut or changed, and why, is returned as :class:`Note`
+for ``memdir context --explain``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..interop.claude_code.formats import read_frontmatter
+from .config import CodexDocs
+from .errors import ParseError
+from .frontmatter import split_frontmatter
+from .includes import find_includes
+from .scopes import ScopeLocation
+from .storage.git import not_ignored
+from .storage.regular import read_bytes
+
+__all__ = ["MAX_INCLUDE_DEPTH", "Instruction", "Note", "gather", "glob_matches", "rule_files"]
+
+MAX_INCLUDE_DEPTH = 5  # imports followed from one file ("five hops" in Claude Code's docs)
+MAX_FILE_BYTES = 256 * 1024
+MAX_INCLUDED_BYTES = 512 * 1024  # all imports of one session start, together
+OVERRIDE = "AGENTS.override.md"  # Codex reads it instead of AGENTS.md in the same folder
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """One instruction file, rule or imported file as it goes into the system block."""
+
+    scope: str
+    path: Path
+    kind: str  # "instructions" or "rule"
+    text: str  # as written (a rule's without its frontmatter); Codex's budget may cut it
+    includes: tuple[tuple[Path, ...], ...] = ()  # imported: the chain that brought it
+    paths: tuple[str, ...] = ()  # a rule's globs (empty: always loaded)
+    reader: str = "memdir"  # whose reading found it: "codex", "claude-code" or "memdir"
+    size: int = 0  # bytes of the file
+
+    @property
+    def imported_by(self) -> Path | None:
+        """The file whose ``@`` brought this one in (None: loaded on its own)."""
+        return self.includes[0][-2] if self.includes else None
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something left out of (or changed in) the system block, and why."""
+
+    scope: str | None
+    subject: str
+    reason: str
+    warning: bool = False  # something the user should fix, said at session start too
+
+
+@dataclass
+class _Run:
+    """One gathering: what is loaded so far (real path → where it is), and notes."""
+
+    notes: list[Note] = field(default_factory=list)
+    found: list[Instruction] = field(default_factory=list)
+    loaded: dict[Path, Path] = field(default_factory=dict)
+    claude_read: set[Path] = field(default_factory=set)  # Claude Code reads it whole
+    codex_docs: list[int] = field(default_factory=list)  # indexes of Codex's project docs
+    budget: int = MAX_INCLUDED_BYTES  # what imports may still add (a fan-out bomb stops)
+
+
+def _real(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # a loop, or a NUL in the path
+        return path
+
+
+def _inside(path: Path, roots: Iterable[Path]) -> bool:
+    return any(path == root or root in path.parents for root in roots)
+
+
+def _read(path: Path) -> tuple[str, int, bool]:
+    """A regular file's text (CRLF made LF), its size in bytes, and whether it was not
+    UTF-8 (then read with U+FFFD for the bad bytes, as Codex and Claude Code read it).
+    OSError/ValueError say why it cannot be used; opened without blocking, so a FIFO named
+    AGENTS.md cannot hang a session start."""
+    data = read_bytes(path, MAX_FILE_BYTES)
+    text = data.decode("utf-8", errors="replace")
+    lossy = "\ufffd" in text and "\ufffd".encode() not in data
+    return text.removeprefix("\ufeff").replace("\r\n", "\n"), len(data), lossy
+
+
+def _why(exc: OSError | ValueError) -> str:
+    return getattr(exc, "strerror", None) or str(exc)
+
+
+class _Reader:
+    """Loads files into a :class:`_Run`: each once, its imports right after it."""
+
+    def __init__(self, run: _Run, home: Path) -> None:
+        self.run = run
+        self.home = home
+
+    def note(self, scope: str | None, subject: object, reason: str, warn: bool = False) -> None:
+        self.run.notes.append(Note(scope, str(subject), reason, warn))
+
+    def load(
+        self,
+        path: Path,
+        scope: str,
+        kind: str,
+        reader: str,
+        roots: Sequence[Path],
+        import_roots: Sequence[Path],
+        base: Path | None = None,
+    ) -> bool:
+        """Load ``path`` (if it exists) and its imports; False when it does not exist.
+        ``base``: the folder a Claude Code rule's ``paths:`` are relative to."""
+        real = _real(path)
+        try:
+            text, size, lossy = _read(path)
+        except FileNotFoundError:
+            if path.is_symlink():
+                self.note(scope, path, "not loaded: a symbolic link to nothing", True)
+                return True
+            return False
+        except (OSError, ValueError) as exc:
+            self.note(scope, path, f"not loaded: {_why(exc)}", True)
+            return True
+        if not _inside(real, roots):
+            self.note(
+                scope,
+                path,
+                f"not loaded: it points to {real}, outside the folders it may be read from",
+                True,
+            )
+            return True
+        if real in self.run.loaded:
+            if reader == "claude-code":
+                self.run.claude_read.add(real)
+            self.note(
+                scope, path, f"the same file as {self.run.loaded[real]}, which is loaded once"
+            )
+            return True
+        if lossy:
+            self.note(scope, path, "is not UTF-8: read with U+FFFD for the bad bytes", True)
+        paths: tuple[str, ...] = ()
+        if kind == "rule":
+            parsed = self._rule(path, scope, text, reader, base)
+            if parsed is None:
+                return True
+            text, paths = parsed
+        if not text.strip():
+            return True  # an empty file adds nothing (Codex skips it too)
+        self.run.loaded[real] = path
+        if reader == "claude-code":
+            self.run.claude_read.add(real)
+        if reader == "codex" and scope == "project":
+            self.run.codex_docs.append(len(self.run.found))
+        self.run.found.append(Instruction(scope, path, kind, text, (), paths, reader, size))
+        self._imports(text, (real,), scope, kind, reader, import_roots)
+        return True
+
+    def _rule(
+        self, path: Path, scope: str, text: str, reader: str, base: Path | None
+    ) -> tuple[str, tuple[str, ...]] | None:
+        """A rule's body and ``paths:`` globs (Claude Code's rules read as Claude Code
+        reads their frontmatter); None, with a note, when it cannot be used."""
+        if reader == "claude-code":
+            front = read_frontmatter(text)
+            meta, body = front.meta, front.body
+            if front.problem:
+                self.note(scope, path, f"{front.problem} (its paths: too)", True)
+        else:
+            try:
+                parsed, body, _ = split_frontmatter(text, path)
+            except ParseError as exc:
+                self.note(scope, path, f"not loaded: {exc}", True)
+                return None
+            meta = parsed or {}
+        raw = meta.get("paths")
+        if raw is None:
+            return body, ()
+        items = [raw] if isinstance(raw, str) else raw
+        if not isinstance(items, list) or not all(isinstance(p, str) for p in items):
+            self.note(scope, path, "not loaded: 'paths' must be a glob or a list of globs", True)
+            return None
+        if reader == "claude-code":  # Claude Code: `**` is every path; "a, b" is two globs
+            items = [g.strip() for item in items for g in item.split(",") if g.strip()]
+            if not items or all(g in ("**", "**/*") for g in items):
+                return body, ()
+            if base is not None:
+                items = [_rebase(g, base) for g in items]
+        return body, tuple(items)
+
+    def _imports(
+        self,
+        text: str,
+        chain: tuple[Path, ...],
+        scope: str,
+        kind: str,
+        reader: str,
+        roots: Sequence[Path],
+    ) -> None:
+        """Load the files ``text`` imports, each right after the file that imports it."""
+        where = chain[-1]
+        for inc in find_includes(text):
+            raw = inc.path.split("#", 1)[0] if "#" in inc.path[1:] else inc.path
+            if "\x00" in raw:
+                self.note(scope, f"@{raw!r} in {where}", "not imported: the path holds a NUL")
+                continue
+            target = self.home / raw[2:] if raw.startswith("~/") else where.parent / raw
+            if not target.is_file():  # not a file: the text is the author's, as written
+                if "/" in raw or raw.lower().endswith(".md"):
+                    self.note(scope, f"@{raw} in {where}", "not a file: left as written")
+                continue
+            real = _real(target)
+            why = None
+            if not _inside(real, roots):
+                why = (
+                    "outside the folders this file may import from (list its folder under "
+                    "include_dirs in config.toml to allow it)"
+                )
+            elif real in chain:  # nothing to fix: each file is loaded once anyway
+                cycle = " → ".join(p.name for p in (*chain, real))
+                self.note(scope, f"@{raw} in {where}", f"not imported: include cycle: {cycle}")
+                continue
+            elif real in self.run.loaded:
+                if reader == "claude-code":
+                    self.run.claude_read.add(real)
+                self.note(
+                    scope,
+                    f"@{raw} in {where}",
+                    f"already in the block from {self.run.loaded[real]}; loaded once",
+                )
+                continue
+            elif len(chain) > MAX_INCLUDE_DEPTH:
+                why = f"more than {MAX_INCLUDE_DEPTH} imports deep"
+            elif self.run.budget <= 0:
+                why = (
+                    f"the imports already add {MAX_INCLUDED_BYTES // 1024} KiB, the most "
+                    f"one session start takes"
+                )
+            if why is not None:
+                self.note(scope, f"@{raw} in {where}", f"not imported: {why}", True)
+                continue
+            try:
+                included, size, lossy = _read(real)
+            except (OSError, ValueError) as exc:
+                self.note(scope, f"@{raw} in {where}", f"not imported: {_why(exc)}", True)
+                continue
+            if lossy:
+                self.note(scope, real, "is not UTF-8: read with U+FFFD for the bad bytes", True)
+            self.run.budget -= size
+            self.run.loaded[real] = target
+            if reader == "claude-code":
+                self.run.claude_read.add(real)
+            self.run.found.append(
+                Instruction(scope, target, kind, included, ((*chain, real),), (), reader, size)
+            )
+            self._imports(included, (*chain, real), scope, kind, reader, roots)
+
+
+def _rebase(glob: str, base: Path) -> str:
+    """A Claude Code rule glob (relative to the folder holding its ``.claude``) as an
+    absolute one, so it is matched against absolute paths."""
+    return (base / glob.strip().lstrip("/")).as_posix()
+
+
+def _ladder(checkout: Path, start: Path) -> list[Path]:
+    """The checkout root and every folder down to ``start`` (outermost first)."""
+    start = start.resolve()
+    if start != checkout and checkout not in start.parents:
+        return [checkout]
+    folders = [start, *start.parents]
+    return list(reversed(folders[: folders.index(checkout) + 1]))
+
+
+def _above(checkout: Path, project_root: Path | None) -> list[Path]:
+    """The folders above the checkout, from the filesystem root down. A worktree nested in
+    its own repository skips the repository's folders, whose checked-in files are the
+    worktree's own (Claude Code does the same)."""
+    folders = list(reversed(checkout.parents))
+    if project_root is not None and project_root != checkout and project_root in checkout.parents:
+        folders = [d for d in folders if not (d == project_root or project_root in d.parents)]
+    return folders
+
+
+def rule_files(folder: Path) -> list[Path]:
+    """``folder/**/*.md`` in path order (hidden files and folders left out)."""
+    try:
+        found = [
+            p
+            for p in folder.rglob("*.md")
+            if not any(part.startswith(".") for part in p.relative_to(folder).parts)
+        ]
+    except OSError:
+        return []
+    return sorted(found)
+
+
+_GLOB_PART = re.compile(r"\*\*/|\*\*|\*|\?|\[[^\]/]*\]|[^*?\[]+|\[")
+
+
+@functools.lru_cache(maxsize=256)
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    """The regex of a rule glob; a bracket class Python cannot compile (``[z-a]``, ``[!]``)
+    makes the whole glob a literal, so a rule file never breaks a session start."""
+    out = []
+    for piece in _GLOB_PART.findall(pattern.strip().lstrip("/")):
+        if piece == "**/":
+            out.append("(?:.*/)?")
+        elif piece == "**":
+            out.append(".*")
+        elif piece == "*":
+            out.append("[^/]*")
+        elif piece == "?":
+            out.append("[^/]")
+        elif piece.startswith("[") and len(piece) > 2:
+            body = piece[1:-1]
+            negate = body.startswith("!")
+            body = (body[1:] if negate else body).replace("\\", "\\\\").replace("^", "\\^")
+            out.append("[" + ("^" if negate else "") + body + "]")
+        else:
+            out.append(re.escape(piece))
+    try:
+        return re.compile("".join(out) + "(?:/.*)?")
+    except re.error:
+        return re.compile(re.escape(pattern.strip().lstrip("/")) + "(?:/.*)?")
+
+
+def glob_matches(pattern: str, path: str) -> bool:
+    """Whether a checkout-relative ``path`` matches a rule glob (``**`` spans folders,
+    ``*`` and ``?`` do not; a folder pattern matches everything under it)."""
+    while path.startswith("./"):
+        path = path[2:]
+    return _glob_regex(pattern).fullmatch(path.lstrip("/")) is not None
+
+
+def _relative(path: str | Path, checkout: Path) -> str:
+    p = Path(path)
+    if p.is_absolute():
+        try:
+            return p.resolve().relative_to(checkout).as_posix()
+        except ValueError:
+            return p.as_posix()
+    return p.as_posix()
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """One file a scope may load: where, how it is read, and from which roots."""
+
+    path: Path
+    kind: str
+    reader: str
+    own: Path | None = None  # a file above the checkout: read only from its own folder
+    base: Path | None = None  # a Claude Code rule: the folder its globs start from
+
+
+def _codex_pick(folder: Path, fallbacks: Sequence[str]) -> tuple[Path | None, list[Path]]:
+    """Codex's one file for ``folder`` (the first of AGENTS.override.md, AGENTS.md and
+    the fallbacks that is a file) and the names it leaves out because of it."""
+    names = [OVERRIDE, "AGENTS.md", *(n for n in fallbacks if n not in (OVERRIDE, "AGENTS.md"))]
+    for i, name in enumerate(names):
+        path = folder / name
+        if path.is_file():
+            shadowed = [folder / n for n in names[i + 1 : 2] if (folder / n).is_file()]
+            return path, shadowed
+        if path.exists() or path.is_symlink():  # a FIFO, a folder, a dangling link: Codex
+            return path, []  # skips it; loading it says why it is not read
+    return None, []
+
+
+def _claude_files(folder: Path, home: Path, reader: _Reader, *, own: bool) -> Iterator[_Candidate]:
+    """Claude Code's project files of one folder: CLAUDE.md, .claude/CLAUDE.md, then
+    .claude/rules/**/*.md (in the home folder, ``.claude`` is Claude Code's own user
+    config, which memdir reads only when its user scope imports it)."""
+    mine = folder if own else None
+    yield _Candidate(folder / "CLAUDE.md", "instructions", "claude-code", mine)
+    if folder == home:
+        if (home / ".claude" / "CLAUDE.md").is_file():
+            reader.note(
+                "user",
+                home / ".claude" / "CLAUDE.md",
+                "Claude Code's user instructions: memdir reads them when its user scope "
+                "imports them (`memdir import claude-code` says how)",
+            )
+        return
+    yield _Candidate(folder / ".claude" / "CLAUDE.md", "instructions", "claude-code", mine)
+    for rule in rule_files(folder / ".claude" / "rules"):
+        yield _Candidate(rule, "rule", "claude-code", mine, folder)
+
+
+def gather(
+    locations: Sequence[ScopeLocation],
+    *,
+    checkout: Path,
+    start: Path,
+    names: Sequence[str],
+    include_dirs: Sequence[Path] = (),
+    paths: Sequence[str | Path] | None = None,
+    project_root: Path | None = None,
+    codex: CodexDocs | None = None,
+) -> tuple[list[Instruction], list[Note]]:
+    """Every instruction file, rule and import that applies, in ascending precedence, and
+    notes on what was left out. ``paths`` are the files a session works on (for
+    path-scoped rules); ``project_root`` the repository a worktree belongs to."""
+    # A repository's own files (it may be a stranger's clone) read only from the checkout:
+    # `@~/.aws/credentials` in its AGENTS.md must not reach a prompt. The person's own
+    # scopes may also read from their home folder.
+    home = Path.home()
+    checkout = checkout.resolve()
+    project_roots = (checkout, *(p.resolve() for p in include_dirs))
+    own_roots = {*project_roots, home.resolve()}
+    own_roots.update(loc.path.resolve() for loc in locations if not loc.unavailable)
+    wanted = [_relative(p, checkout) for p in paths or ()]
+    absolute = [(checkout / w).as_posix() if not w.startswith("/") else w for w in wanted]
+    agents, claude = "AGENTS.md" in names, "CLAUDE.md" in names
+    codex = codex or CodexDocs()
+    run = _Run()
+    reader = _Reader(run, home)
+    if agents and codex.problem:
+        reader.note(None, "Codex's config.toml", codex.problem, True)
+    above = _above(checkout, project_root) if claude else []
+    ladder = _ladder(checkout, start)
+    rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
+    for loc in locations:
+        roots = project_roots if loc.name == "project" else tuple(own_roots)
+        for c in _candidates(loc, above, ladder, home, agents, claude, codex, reader):
+            allowed = (c.own,) if c.own is not None else roots
+            before = len(run.found)
+            reader.load(c.path, loc.name, c.kind, c.reader, allowed, roots, c.base)
+            if c.kind == "rule" and len(run.found) > before:
+                targets = absolute if c.reader == "claude-code" else wanted
+                if not _applies(run.found[before], targets):
+                    _unload(run, before, reader, loc.name, c.path)
+        if loc.unavailable:
+            continue
+        folder = loc.path / "rules"
+        for path in rule_files(folder):
+            before = len(run.found)
+            reader.load(path, loc.name, "rule", "memdir", roots, roots)
+            if len(run.found) == before:
+                continue
+            if not _applies(run.found[before], wanted):
+                _unload(run, before, reader, loc.name, path)
+                continue
+            key = path.relative_to(folder).as_posix()
+            old = rules.get(key)
+            if old is not None:
+                reader.note(old[0].scope, old[0].path, f"overridden by the {loc.name} rule {path}")
+                for item in old:
+                    run.loaded.pop(_real(item.path), None)
+            rules[key] = run.found[before:]
+            del run.found[before:]
+    _codex_budget(run, codex, reader)
+    private = [i.path for i in run.found if i.path.name.endswith(".local.md")]
+    run.notes += [
+        Note(
+            "local",
+            str(p),
+            "is not ignored by git, so it may be committed and shared; add it to .gitignore",
+            warning=True,
+        )
+        for p in not_ignored(private)
+    ]
+    order = {loc.name: i for i, loc in enumerate(locations)}
+    ranked = sorted(rules.values(), key=lambda items: order[items[0].scope])
+    merged = [*run.found, *(item for items in ranked for item in items)]
+    merged.sort(key=lambda i: order[i.scope])  # stable: files, then rules, per scope
+    return merged, run.notes
+
+
+def _applies(rule: Instruction, targets: Sequence[str]) -> bool:
+    """Whether a rule loads for a session working on ``targets`` (no globs: always)."""
+    return not rule.paths or any(glob_matches(g, p) for g in rule.paths for p in targets)
+
+
+def _unload(run: _Run, before: int, reader: _Reader, scope: str, path: Path) -> None:
+    """Take a rule that does not apply (and what it imported) back out, with a note."""
+    rule = run.found[before]
+    for item in run.found[before:]:
+        run.loaded.pop(_real(item.path), None)
+    del run.found[before:]
+    reader.note(scope, path, f"not loaded: only for paths matching {', '.join(rule.paths)}")
+
+
+def _candidates(
+    loc: ScopeLocation,
+    above: Sequence[Path],
+    ladder: Sequence[Path],
+    home: Path,
+    agents: bool,
+    claude: bool,
+    codex: CodexDocs,
+    reader: _Reader,
+) -> Iterator[_Candidate]:
+    """The files one scope may load, in order (not its own ``rules/``)."""
+    if loc.name == "project":
+        for folder in above:
+            yield from _claude_files(folder, home, reader, own=True)
+        for folder in ladder:
+            if agents:
+                pick, shadowed = _codex_pick(folder, codex.fallbacks)
+                for path in shadowed:
+                    reader.note(
+                        "project",
+                        path,
+                        f"not loaded: {OVERRIDE} in the same folder is read instead "
+                        "(as Codex does)",
+                    )
+                if pick is not None:
+                    yield _Candidate(pick, "instructions", "codex")
+            if claude:
+                yield from _claude_files(folder, home, reader, own=False)
+    elif loc.name == "local":
+        for folder in above if claude else ():
+            yield _Candidate(folder / "CLAUDE.local.md", "instructions", "claude-code", folder)
+        for folder in ladder:
+            if agents:
+                yield _Candidate(folder / "AGENTS.local.md", "instructions", "memdir")
+            if claude:
+                yield _Candidate(folder / "CLAUDE.local.md", "instructions", "claude-code")
+    if loc.unavailable:
+        return
+    if agents:
+        pick, shadowed = _codex_pick(loc.path, ())
+        for path in shadowed:
+            reader.note(
+                loc.name, path, f"not loaded: {OVERRIDE} in the same folder is read instead"
+            )
+        if pick is not None:
+            yield _Candidate(pick, "instructions", "memdir")
+    if claude:
+        yield _Candidate(loc.path / "CLAUDE.md", "instructions", "memdir")
+
+
+def _codex_budget(run: _Run, codex: CodexDocs, reader: _Reader) -> None:
+    """Cut Codex's project docs to ``project_doc_max_bytes`` together, root first, as Codex
+    does; a file Claude Code also reads whole (a CLAUDE.md imports it) is kept whole."""
+    remaining = codex.max_bytes
+    drop: set[int] = set()
+    for index in run.codex_docs:
+        item = run.found[index]
+        real = _real(item.path)
+        whole = real in run.claude_read
+        if remaining <= 0:
+            if whole:
+                continue
+            drop.add(index)
+            drop.update(
+                i
+                for i, x in enumerate(run.found)
+                if x.includes and x.includes[0][0] == real and x.reader == "codex"
+            )
+            reader.note(
+                "project",
+                item.path,
+                f"not loaded: Codex reads at most {codex.max_bytes:,} bytes of AGENTS.md files "
+                f"(project_doc_max_bytes, {codex.source}) and the files before it use them up",
+            )
+            continue
+        if item.size > remaining and not whole:
+            data = item.text.encode()[:remaining]
+            text = data.decode("utf-8", errors="ignore")
+            run.found[index] = dataclasses.replace(item, text=text)
+            reader.note(
+                "project",
+                item.path,
+                f"cut to {len(text.encode()):,} of {item.size:,} bytes: Codex reads at most "
+                f"{codex.max_bytes:,} bytes of AGENTS.md files (project_doc_max_bytes, "
+                f"{codex.source})",
+            )
+        elif item.size > remaining:
+            reader.note(
+                "project",
+                item.path,
+                f"Codex would read {remaining:,} of its {item.size:,} bytes "
+                f"(project_doc_max_bytes); kept whole because Claude Code reads all of it",
+            )
+        remaining -= min(item.size, remaining)
+    run.found[:] = [x for i, x in enumerate(run.found) if i not in drop]

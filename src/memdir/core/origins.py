@@ -1,0 +1,330 @@
+"""Where a local scope came from, so a checkout that moved can find its memory again.
+
+A local scope lives at ``$MEMDIR_HOME/projects/<slug>``, and the slug comes from the
+checkout's path: move the checkout and its memory is left behind. So each local scope
+folder holds a record, ``.origin.json`` (a dot-file, never read as an entry)::
+
+    {"version": 1, "path": "/home/u/app", "remote": "git@host:u/app.git",
+     "root_commit": "<40 hex digits>"}
+
+:func:`note_origin` (run by :func:`memdir.open`) keeps it current for a few stats, and when
+this repository's local scope is missing or empty, looks for a record whose checkout is gone
+but whose remote URL or first commit is this repository's. :mod:`memdir.adoption` moves
+such a folder back.
+
+The record's mtime doubles as its freshness mark: it is newer than the repository's git
+config when the record is current (a changed remote makes it stale), and 0 while the
+repository has no commit yet (so a later open fills in the first commit).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .index import INDEX_HEADER
+from .storage.files import NOT_ENTRIES
+from .storage.git import git_dirs, read_remote, root_commits
+
+__all__ = [
+    "RECORD_NAME",
+    "Origin",
+    "Orphan",
+    "config_mtime",
+    "count_entries",
+    "find_orphans",
+    "git_dirs",
+    "identify",
+    "is_gone",
+    "note_origin",
+    "read_origin",
+    "read_remote",
+    "records",
+    "refresh_origin",
+    "remote_key",
+    "root_commits",
+    "write_origin",
+]
+
+RECORD_NAME = ".origin.json"
+MAX_FOLDERS = 500  # records read when looking for orphans: bounds the cost of a large home
+_EMPTY_INDEX = len(INDEX_HEADER.encode("utf-8"))
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/]*@)?([^/:]+)(?::\d*)?(?:/(.*))?")
+_SCP = re.compile(r"(?:[^@/]*@)?([^/:]+):(.*)")
+_HEX = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+
+
+@dataclass(frozen=True)
+class Origin:
+    """What a local scope folder records about its checkout."""
+
+    path: str
+    remote: str | None = None
+    root_commit: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record's JSON fields."""
+        return {
+            "version": 1,
+            "path": self.path,
+            "remote": self.remote,
+            "root_commit": self.root_commit,
+        }
+
+
+@dataclass(frozen=True)
+class Orphan:
+    """A local scope folder whose checkout moved, and why it is thought to be this one's."""
+
+    folder: Path
+    origin: Origin
+    active: int
+    archived: int
+    reason: str  # "remote URL" or "first commit"
+
+    def warning(self) -> str:
+        """One line for ``md.warnings``, with the command that re-attaches it."""
+        import shlex
+
+        held = f"{self.active} {'entry' if self.active == 1 else 'entries'}"
+        held += f" (+{self.archived} archived)" if self.archived else ""
+        return (
+            f"this project's local scope has no entries, but {self.folder} holds {held} "
+            f"from {self.origin.path}, a checkout with the same {self.reason} that is "
+            f"gone. Re-attach with: memdir scopes --adopt {shlex.quote(self.origin.path)}"
+        )
+
+
+def remote_key(url: str) -> str:
+    """A remote URL reduced to host and path, so ``git@host:u/app.git`` and
+    ``https://host/u/app`` compare equal."""
+    url = url.strip()
+    match = _URL.fullmatch(url)
+    if match is None and "/" not in url.split(":", 1)[0]:
+        match = _SCP.fullmatch(url)
+    if match is None:
+        return url.rstrip("/").removesuffix(".git")
+    path = (match[2] or "").strip("/").removesuffix(".git")
+    return f"{match[1].lower()}/{path}"
+
+
+def identify(root: Path) -> tuple[Origin, bool]:
+    """The record ``root`` should have, and whether it is complete (False while the
+    repository has no commit, so that the first commit is filled in later)."""
+    dirs = git_dirs(root)
+    if dirs is None:
+        return Origin(str(root)), True
+    remote = read_remote(dirs[1])
+    roots = root_commits(root)
+    if roots is None:  # no commit yet
+        return Origin(str(root), remote), False
+    return Origin(str(root), remote, roots[-1] if roots else None), True
+
+
+# -- the record ------------------------------------------------------------------------------
+
+
+def read_origin(folder: Path) -> Origin | None:
+    """The record in a scope folder; None when it is missing or not a record."""
+    try:
+        with open(folder / RECORD_NAME, "rb", opener=_nofollow) as f:
+            data = json.loads(f.read(65536))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("path"), str):
+        return None
+    remote, root = data.get("remote"), data.get("root_commit")
+    return Origin(
+        data["path"],
+        remote if isinstance(remote, str) else None,
+        root if isinstance(root, str) and _HEX.fullmatch(root) else None,
+    )
+
+
+def _nofollow(path: str, flags: int) -> int:
+    # O_NONBLOCK: a FIFO in its place reads as empty (not a record) instead of hanging
+    return os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+
+
+def write_origin(folder: Path, origin: Origin) -> None:
+    """Replace the record atomically: temp file, fsync, rename, fsync the folder. Raises
+    OSError."""
+    data = (json.dumps(origin.to_dict(), indent=2) + "\n").encode()  # ASCII: any path fits
+    path = folder / RECORD_NAME
+    tmp = folder / f"{RECORD_NAME}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def config_mtime(root: Path) -> int | None:
+    """mtime of the repository's config file (one stat for a plain checkout); None
+    outside git."""
+    try:
+        return os.stat(f"{root}/.git/config").st_mtime_ns
+    except OSError:
+        pass
+    dirs = git_dirs(root)
+    try:
+        return os.stat(dirs[1] / "config").st_mtime_ns if dirs else None
+    except OSError:
+        return None
+
+
+def refresh_origin(root: Path, folder: Path) -> Origin:
+    """Rewrite the record if it differs from what the repository says now, and mark it
+    fresh: its mtime set to now by the file system's clock (the one that stamps git's
+    writes too, coarser than ``time.time``), or to 0 while it is incomplete. Raises OSError
+    when the folder cannot be written."""
+    origin, complete = identify(root)
+    if read_origin(folder) != origin:
+        write_origin(folder, origin)
+    path = folder / RECORD_NAME
+    if complete:
+        os.utime(path, follow_symlinks=False)
+    else:
+        os.utime(path, ns=(0, 0), follow_symlinks=False)
+    return origin
+
+
+# -- open(): keep the record current, warn about orphans -------------------------------------
+
+
+def _has_entries(folder: Path) -> bool:
+    """True when a scope folder holds an entry file, active or archived; usually one stat
+    (an index longer than its bare header lists something)."""
+    try:
+        if os.stat(f"{folder}/MEMORY.md").st_size > _EMPTY_INDEX:
+            return True
+    except OSError:
+        if not folder.is_dir():
+            return False
+    return any(count_entries(folder))
+
+
+def count_entries(folder: Path) -> tuple[int, int]:
+    """Entry files (active, archived) in a scope folder, from directory reads alone."""
+    counts = []
+    for sub in (folder, folder / "archive"):
+        try:
+            names = os.listdir(sub) if not sub.is_symlink() else []
+        except OSError:
+            names = []
+        counts.append(
+            sum(
+                1
+                for n in names
+                if n.endswith(".md")
+                and not n.startswith(".")
+                and (sub != folder or n not in NOT_ENTRIES)
+            )
+        )
+    return counts[0], counts[1]
+
+
+def note_origin(home: Path, root: Path, folder: Path) -> list[str]:
+    """What :func:`memdir.open` does for the local scope ``folder`` of ``root``: keep its
+    record current (a few stats when it is), and when ``root`` is a git repository whose
+    local scope is missing or empty, warn about orphans of it. Returns warnings."""
+    warnings = []
+    cfg_mtime = config_mtime(root)
+    try:
+        st = os.lstat(f"{folder}/{RECORD_NAME}")
+        stale = st.st_mtime_ns == 0 or (cfg_mtime or 0) >= st.st_mtime_ns
+        stale = stale or not stat.S_ISREG(st.st_mode)
+    except FileNotFoundError:
+        stale = folder.is_dir()
+    except OSError:
+        stale = True
+    if stale:
+        try:
+            refresh_origin(root, folder)
+        except OSError as exc:
+            warnings.append(
+                f"could not record this checkout's path in {folder / RECORD_NAME}"
+                f" ({exc.strerror or exc}); check that folder's permissions."
+            )
+    if cfg_mtime is not None and not _has_entries(folder):
+        warnings += [orphan.warning() for orphan in find_orphans(home, root, folder)]
+    return warnings
+
+
+def records(home: Path, limit: int = MAX_FOLDERS) -> Iterator[tuple[Path, Origin | None]]:
+    """Local scope folders under ``home/projects`` with their records (at most ``limit``)."""
+    try:
+        it = os.scandir(home / "projects")
+    except OSError:
+        return
+    with it:
+        for n, dirent in enumerate(it):
+            if n >= limit:
+                return
+            if not dirent.name.startswith(".") and dirent.is_dir(follow_symlinks=False):
+                folder = Path(dirent.path)
+                yield folder, read_origin(folder)
+
+
+def is_gone(origin: Origin) -> bool:
+    """True when the recorded checkout no longer exists, or is now another repository."""
+    path = Path(origin.path)
+    if not path.is_dir():
+        return True
+    dirs = git_dirs(path)
+    if dirs is None:
+        return origin.remote is not None or origin.root_commit is not None
+    if origin.remote is not None:
+        remote = read_remote(dirs[1])
+        if remote is not None and remote_key(remote) == remote_key(origin.remote):
+            return False
+    if origin.root_commit is not None:  # a changed remote alone does not make it another
+        return origin.root_commit not in (root_commits(path) or [origin.root_commit])
+    return origin.remote is not None
+
+
+def find_orphans(home: Path, root: Path, folder: Path) -> list[Orphan]:
+    """Local scopes with entries whose checkout is gone and whose remote URL or first
+    commit is ``root``'s. The first commit (a walk of the history) is asked for only when a
+    gone checkout with entries is left to compare by it."""
+    dirs = git_dirs(root)
+    remote = read_remote(dirs[1]) if dirs else None
+    mine = remote_key(remote) if remote else None
+    roots: list[str] | None = None
+    found = []
+    for other, origin in records(home):
+        if origin is None or other == folder:
+            continue
+        same_remote = mine is not None and origin.remote and remote_key(origin.remote) == mine
+        if not (same_remote or origin.root_commit) or not is_gone(origin):
+            continue
+        active, archived = count_entries(other)
+        if not active and not archived:
+            continue
+        if not same_remote:
+            if roots is None:
+                roots = root_commits(root) or []
+            if origin.root_commit not in roots:
+                continue
+        reason = "remote URL" if same_remote else "first commit"
+        found.append(Orphan(other, origin, active, archived, reason))
+    return sorted(found, key=lambda o: str(o.folder))

@@ -1,0 +1,463 @@
+"""One scope's entries and the write-path invariants, whatever the backend.
+
+Every write: validate, scan with the guard, take the scope lock, re-read the scope under the
+lock, refuse if any file cannot be parsed, write topic files atomically, then regenerate
+the index (see docs/design/store.md).
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from .changes import (
+    AddOp,
+    Change,
+    EditOp,
+    Operation,
+    Plan,
+    RemoveOp,
+    ReplaceOp,
+    SupersedeOp,
+    resolve,
+)
+from .errors import (
+    BudgetError,
+    MemdirError,
+    ParseError,
+    ReadOnlyScopeError,
+    StorageError,
+    UnreadableScopeError,
+)
+from .frontmatter import parse_entry, render_entry
+from .index import (
+    PINNED_BUDGET,
+    pinned_cost,
+    render_index,
+    snapshot_entries,
+)
+from .model import Entry, EntryType, Source, utcnow
+from .reader import ScopeReader, Snapshot
+from .storage.base import INDEX_NAME, Backend
+
+if TYPE_CHECKING:
+    from ..guard import SecondOpinion
+    from .storage.git import History
+
+__all__ = ["RepairReport", "Store", "commit_message"]
+
+
+def commit_message(changes: Sequence[Change], source: Source) -> str:
+    """One commit message for one write: action, entry and source on the first line."""
+    done = [c for c in changes if c.action not in ("exists", "unchanged")]
+    parts = [
+        f"{c.action} {(c.previous or c.entry).id}"
+        + (f" -> {c.entry.id}" if c.action == "supersede" else "")
+        for c in done
+    ]
+    lines = [f"{c.action}: {(c.previous or c.entry).id}" for c in done]
+    return (
+        f"{', '.join(parts)} ({source.value})\n\n"
+        + "\n".join(lines)
+        + f"\nsource: {source.value}\n"
+    )
+
+
+#: ``Store.apply``'s ``capture``: called with the touched files' bytes before and after.
+Capture = Callable[[Mapping[str, bytes | None], Mapping[str, bytes | None]], None]
+
+
+@dataclass(frozen=True)
+class RepairReport:
+    """What :meth:`Store.repair` found and did."""
+
+    index_rewritten: bool
+    leftovers_removed: list[str]
+    problems: list[ParseError]
+
+
+class Store:
+    """The entries of one scope.
+
+    ``read_only`` scopes (managed) raise :class:`ReadOnlyScopeError` on every write.
+    ``clock`` returns the current UTC time.
+    ``history`` (optional) records every change as a git commit, under the same lock.
+    """
+
+    def __init__(
+        self,
+        backend: Backend,
+        *,
+        scope: str = "local",
+        read_only: bool = False,
+        pinned_budget: int = PINNED_BUDGET,
+        lock_timeout: float = 30.0,
+        clock: Callable[[], datetime] = utcnow,
+        history: History | None = None,
+    ) -> None:
+        self.backend = backend
+        self.scope = scope
+        self.read_only = read_only
+        self.pinned_budget = pinned_budget
+        self.lock_timeout = lock_timeout
+        self.clock = clock
+        self._reader = ScopeReader(backend)
+        self._mutex = threading.RLock()
+        # Called after every successful apply with (store, changes, source): how the layer
+        # above records tombstones in state.db without this module knowing of it.
+        self.observers: builtins.list[Callable[[Store, builtins.list[Change], Source], None]] = []
+        self.history = history
+        # Judges standing orders in the guard's grey band (set by the engine when a model
+        # is configured; None keeps the offline decision).
+        self.second_opinion: SecondOpinion | None = None
+
+    def __repr__(self) -> str:
+        return f"Store(scope={self.scope!r}, location={self.backend.location!r})"
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _load(self, *, archive: bool = False) -> Snapshot:
+        return self._reader.load(archive=archive)
+
+    def list(self, *, include_archived: bool = False) -> builtins.list[Entry]:
+        """Active entries oldest first; with ``include_archived``, history follows."""
+        snap = self._load(archive=include_archived)
+        result = sorted(snap.active.values(), key=lambda e: (e.created, e.id))
+        if include_archived:
+            result += sorted(snap.archived.values(), key=lambda e: (e.updated, e.id))
+        return result
+
+    def get(self, target: str, *, include_archived: bool = False) -> Entry:
+        """The entry with id ``target``, or the one entry a unique substring matches."""
+        snap = self._load(archive=include_archived)
+        if include_archived and target in snap.archived:
+            return snap.archived[target]
+        return resolve(target, snap.active)
+
+    def problems(self) -> builtins.list[ParseError]:
+        """Files of this scope, archive included, that cannot be read or parsed. Those
+        among the active files block writes; a broken archived file is only reported (no
+        write ever rewrites an archived file)."""
+        snap = self._load(archive=True)
+        return snap.problems + snap.archive_problems
+
+    def render_index(
+        self, entries: Iterable[Entry] | None = None, problems: Sequence[ParseError] | None = None
+    ) -> str:
+        """The MEMORY.md text for the given (default: current) entries and unreadable
+        files."""
+        if entries is None or problems is None:
+            snap = self._load()
+            entries = snap.active.values() if entries is None else entries
+            problems = snap.problems if problems is None else problems
+        unreadable = [p.path.name for p in problems]
+        return render_index(snapshot_entries(entries), unreadable=unreadable)
+
+    def pinned_used(self, entries: Iterable[Entry] | None = None) -> int:
+        """Characters the pinned entries take in the system block."""
+        chosen = self._load().active.values() if entries is None else entries
+        return sum(
+            pinned_cost(e)
+            for e in chosen
+            if e.pinned and not e.archived and e.source is not Source.EXTERNAL
+        )
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def add(
+        self,
+        *,
+        type: EntryType | str,
+        name: str,
+        description: str,
+        body: str,
+        pinned: bool = False,
+        source: Source | str = Source.USER,
+        origins: Sequence[str] = (),
+    ) -> Entry:
+        """Add an entry; an exact or whitespace/case-normalised duplicate returns the
+        existing entry instead (see :meth:`apply` to tell the two apart)."""
+        op = AddOp(type, name, description, body, pinned=pinned, origins=tuple(origins))
+        return self.apply([op], source=source)[0].entry
+
+    def replace(
+        self,
+        target: str,
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        body: str | None = None,
+        type: EntryType | str | None = None,
+        pinned: bool | None = None,
+        source: Source | str = Source.USER,
+    ) -> Entry:
+        """Change fields of one entry in place (id or unique substring)."""
+        op = ReplaceOp(
+            target, name=name, description=description, body=body, type=type, pinned=pinned
+        )
+        return self.apply([op], source=source)[0].entry
+
+    def remove(self, target: str, *, source: Source | str = Source.USER) -> Entry:
+        """Move one entry to ``archive/`` with ``removed_at``; returns the archived copy."""
+        return self.apply([RemoveOp(target)], source=source)[0].entry
+
+    def supersede(
+        self,
+        target: str,
+        *,
+        name: str,
+        description: str,
+        body: str,
+        type: EntryType | str | None = None,
+        pinned: bool = False,
+        source: Source | str = Source.USER,
+        origins: Sequence[str] = (),
+    ) -> Entry:
+        """Replace a fact with a new entry; the old one is archived with ``valid_until``."""
+        op = SupersedeOp(
+            target, name, description, body, type=type, pinned=pinned, origins=tuple(origins)
+        )
+        return self.apply([op], source=source)[0].entry
+
+    def edit(self, target: str, text: str, *, source: Source | str = Source.USER) -> Change:
+        """Replace one entry with ``text``, a whole topic file a person edited: every
+        frontmatter field they changed is kept (``updated`` is set to now)."""
+        old = self.get(target)
+        edited = parse_entry(text, old.id, path="<edited text>")
+        return self.apply([EditOp(old.id, edited)], source=source)[0]
+
+    def _screen(self, ops: Sequence[Operation], source: Source) -> builtins.list[Operation]:
+        """Guard every text an operation would write; extractor output gets secrets
+        redacted, every other writer has them refused."""
+        from .. import guard  # imported on the first write: reads never pay for it
+
+        screened: builtins.list[Operation] = []
+        for op in ops:
+            if isinstance(op, RemoveOp):
+                screened.append(op)
+                continue
+            holder: Any = op.entry if isinstance(op, EditOp) else op
+            fields: dict[str, Any] = {
+                k: getattr(holder, k)
+                for k in ("name", "description", "body")
+                if isinstance(getattr(holder, k), str)
+            }
+            if source is Source.EXTRACTOR:
+                fields = {k: guard.redact_secrets(v) for k, v in fields.items()}
+                op = (
+                    dataclasses.replace(op, entry=dataclasses.replace(op.entry, **fields))
+                    if isinstance(op, EditOp)
+                    else dataclasses.replace(op, **fields)
+                )
+            guard.check(
+                "\n".join(fields.values()),
+                allow_secrets=source is Source.EXTRACTOR,
+                second_opinion=self.second_opinion,
+            )
+            screened.append(op)
+        return screened
+
+    def apply(
+        self,
+        ops: Sequence[Operation],
+        *,
+        source: Source | str = Source.USER,
+        capture: Capture | None = None,
+    ) -> builtins.list[Change]:
+        """Apply operations all-or-nothing: every one is validated, guarded and planned,
+        and the pinned budget checked on the final state, before any file is written.
+
+        ``capture`` (for callers that may have to undo this write, e.g. ``review
+        --apply``) is called under the lock with the bytes of every file the write
+        touches, before and after (None: absent), so nothing another writer does can
+        slip in between what it records and what was written."""
+        if self.read_only:
+            raise ReadOnlyScopeError(self.scope)
+        writer = Source.parse(source)
+        ops = self._screen(ops, writer)
+        now = self.clock()
+        unsynced: builtins.list[str] = []
+        written = False
+        try:
+            with self._mutex, self.backend.lock(self.lock_timeout):
+                snap = self._reader.load()
+                if snap.problems:
+                    raise UnreadableScopeError(self.scope, snap.problems)
+                plan = Plan(snap.active, self._archived_ids, now=now, source=writer)
+                changes = [plan.apply(op) for op in ops]
+                touched = set(plan.writes) | plan.deletes
+                if any(e.pinned for e in plan.writes.values()):  # else it cannot grow
+                    self._check_budget(snap.active, plan.active)
+                if self.history is not None:
+                    self.history.absorb()
+                prior = self._bytes(touched) if capture is not None else {}
+                unsynced = self._execute(plan)
+                written = True
+                if capture is not None:
+                    capture(prior, self._bytes(touched))
+                if self.history is not None and any(
+                    c.action not in ("exists", "unchanged") for c in changes
+                ):
+                    self.history.record(
+                        [*sorted(touched), INDEX_NAME], commit_message(changes, writer)
+                    )
+        finally:
+            if written:  # on disk, even if recording it in history failed
+                self._settle(unsynced, changes, writer)
+        return changes
+
+    def _settle(
+        self, unsynced: Sequence[str], changes: builtins.list[Change], writer: Source
+    ) -> None:
+        """Make a written change durable (outside the lock, without holding the next
+        writer up) and tell the observers (tombstones), whatever else failed."""
+        try:
+            if unsynced:
+                self.backend.sync(list(unsynced))
+        finally:
+            for observer in self.observers:
+                observer(self, changes, writer)
+
+    def _bytes(self, names: Iterable[str]) -> dict[str, bytes | None]:
+        out: dict[str, bytes | None] = {}
+        for name in sorted(names):
+            try:
+                out[name] = self.backend.read(name)
+            except FileNotFoundError:
+                out[name] = None
+            except OSError as exc:
+                raise StorageError("read", name, exc) from None
+        return out
+
+    def restore(
+        self,
+        files: Mapping[str, bytes | None],
+        message: str,
+        *,
+        expected: Mapping[str, bytes | None] | None = None,
+    ) -> None:
+        """Put exact bytes back (None: delete) for entry files, then regenerate the index
+        and record one commit: how a revert writes. Every file must parse. ``expected``
+        (the bytes each file had when the revert was planned; None: absent) is checked
+        under the lock, so a write that landed in between is never silently undone."""
+        if self.read_only:
+            raise ReadOnlyScopeError(self.scope)
+        for name, data in files.items():
+            if data is not None:
+                try:
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    raise ParseError(
+                        name, f"is not UTF-8 (bad byte at offset {exc.start})"
+                    ) from None
+                parse_entry(text, name.rsplit("/", 1)[-1][:-3], path=name)
+        with self._mutex, self.backend.lock(self.lock_timeout):
+            for name, want in (expected or {}).items():
+                try:
+                    have: bytes | None = self.backend.read(name)
+                except FileNotFoundError:
+                    have = None
+                except OSError as exc:
+                    raise StorageError("read", name, exc) from exc
+                if have != want:
+                    raise MemdirError(
+                        f"{name} in the {self.scope} scope changed while the "
+                        f"revert was being prepared; nothing was changed. Look "
+                        f"at `memdir log`, then run the revert again."
+                    )
+            if self.history is not None:
+                self.history.absorb()
+            for name, data in sorted(files.items()):
+                if data is None:
+                    self.backend.delete(name)
+                else:
+                    self.backend.write(name, data)
+            snap = self._reader.load()
+            self._write_index(snap.active, snap.problems)
+            if self.history is not None:
+                self.history.record([*sorted(files), INDEX_NAME], message)
+
+    def _archived_ids(self) -> builtins.list[str]:
+        return [n[len("archive/") : -len(".md")] for n in self.backend.archive_names()]
+
+    def _check_budget(self, before: Mapping[str, Entry], after: Mapping[str, Entry]) -> None:
+        used_before = self.pinned_used(before.values())
+        used_after = self.pinned_used(after.values())
+        if used_after > self.pinned_budget and used_after > used_before:
+            pinned = [
+                f"{e.preview(60)} ({pinned_cost(e):,} chars)" for e in before.values() if e.pinned
+            ]
+            raise BudgetError(used_after, self.pinned_budget, pinned)
+
+    def _execute(self, plan: Plan) -> builtins.list[str]:
+        """Write the plan in the order that can never lose an entry to a crash: archive
+        copies (made durable) before anything they preserve is overwritten, new files
+        (made durable) before anything is deleted, the index last. Returns the names whose
+        folder still needs its fsync: the caller does it after releasing the lock (one
+        folder fsync makes the topic renames and the index rename durable)."""
+        archive = sorted(n for n, e in plan.writes.items() if e.archived)
+        current = sorted(n for n, e in plan.writes.items() if not e.archived)
+        for name in archive:
+            self.backend.write(name, render_entry(plan.writes[name]).encode(), sync=False)
+        if archive:
+            self.backend.sync(archive)
+        for name in current:
+            self.backend.write(name, render_entry(plan.writes[name]).encode(), sync=False)
+        if plan.deletes:
+            self.backend.sync(current)
+            for name in sorted(plan.deletes):
+                self.backend.delete(name, sync=False)
+        if self._write_index(plan.active, sync=False):
+            return [INDEX_NAME]
+        return [*current, *plan.deletes]
+
+    def _write_index(
+        self,
+        entries: Mapping[str, Entry],
+        problems: Sequence[ParseError] = (),
+        *,
+        sync: bool = True,
+    ) -> bool:
+        """Regenerate the index if it changed (durably, fsyncing the scope folder, unless
+        ``sync`` is false and the caller does that)."""
+        unreadable = [p.path.name for p in problems]
+        text = render_index(snapshot_entries(entries.values()), unreadable=unreadable).encode()
+        if self.backend.read_index() == text:
+            return False
+        self.backend.write(INDEX_NAME, text, sync=sync)
+        return True
+
+    # -- repair ----------------------------------------------------------------------------
+
+    def needs_repair(self) -> bool:
+        """True when the index is stale or an interrupted write left a temp file."""
+        if not self.backend.exists():
+            return False
+        snap = self._load()
+        index = self.backend.read_index()
+        if index is None and not snap.active and not snap.problems:
+            return bool(self.backend.leftovers())
+        expected = self.render_index(snap.active.values(), snap.problems).encode("utf-8")
+        return bool(self.backend.leftovers()) or index != expected
+
+    def repair(self) -> RepairReport:
+        """Remove leftover temp files and regenerate a stale index, under the lock.
+
+        Files that cannot be parsed are never touched: the index leaves them out with a
+        warning that names them, so it never points at a missing file. Every unreadable
+        file is reported, archived ones included.
+        """
+        if self.read_only or not self.backend.exists() or not self.backend.writable():
+            return RepairReport(False, [], self.problems() if self.backend.exists() else [])
+        with self._mutex, self.backend.lock(self.lock_timeout):
+            leftovers = self.backend.leftovers()
+            for name in leftovers:
+                self.backend.remove_leftover(name)
+            snap = self._load(archive=True)
+            rewritten = self._write_index(snap.active, snap.problems)
+            return RepairReport(rewritten, leftovers, snap.problems + snap.archive_problems)

@@ -1,0 +1,1 @@
+"""Claude Code: its memory formats, importer and exporter, and transcripts."""

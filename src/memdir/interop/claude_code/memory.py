@@ -1,0 +1,421 @@
+"""Claude Code's auto memory in and out: ``~/.claude/projects/<slug>/memory/``.
+
+**Which folder.** Claude Code names the folder after the project's git repository root,
+so every worktree and subfolder of one repository shares it (outside git: the folder it
+was started in). That is :attr:`Memdir.project_root` — the main checkout of a linked
+worktree, the folder itself outside git — not the worktree (``checkout_root``) nor the
+current folder. An ``autoMemoryDirectory`` in ``<checkout>/.claude/settings.local.json``
+or ``~/.claude/settings.json`` (the places Claude Code accepts it from) wins.
+
+**Import.** Every topic file becomes an entry of the local scope with origin
+``claude-code:<file>`` (see :func:`memdir.formats.claude.to_memory` for how untyped files
+are named, typed and described); notes written directly into ``MEMORY.md`` (an old-style
+one, or sections appended to one memdir exported) become entries too. Unreadable files
+are listed as problems. Instruction files are not copied: memdir reads a checkout's
+Claude Code files in place as Claude Code does (``CLAUDE.md``, ``CLAUDE.local.md``,
+``.claude/CLAUDE.md``, ``.claude/rules/**``), and each is reported as read, or why not;
+Claude Code's user files (``~/.claude/CLAUDE.md``, ``~/.claude/rules/**``) are listed with
+the one command that makes memdir's user scope read them in place. Claude Code goes on
+loading them itself, so a copy in memdir would load them twice in Claude Code sessions and
+drift from the original; an import or a link stays current.
+
+**Export.** The entries this project sees (``source: external`` ones skipped) as typed
+topic files, and a ``MEMORY.md`` index within 200 lines and 25,000 bytes whose hooks are
+under 150 characters, ranked as memdir's own index ranks them
+(:mod:`memdir.interop._ranking`); entries that do not fit the index keep their topic
+file and are reported as left out. An entry imported from the same folder is written back under its
+original file name, and a file Claude Code wrote that already holds the same memory is
+left as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...core.errors import MemdirError, ParseError, ValidationError
+from ...core.instructions import rule_files
+from ...core.model import Entry, EntryType, Source, normalise
+from ...core.slug import slugify
+from .._exporting import ExportFile, Ledger
+from .._files import read_bytes, read_text, resolved, user_path, why
+from .._harness import Read, Rendered
+from .._importing import ImportItem
+from .._ranking import by_priority
+from .formats import (
+    INDEX_MAX_BYTES,
+    INDEX_MAX_LINES,
+    IndexLink,
+    fit_index,
+    index_block,
+    is_section,
+    parse_index,
+    parse_topic,
+    project_slug,
+    render_topic,
+    section_memory,
+    to_memory,
+)
+
+if TYPE_CHECKING:
+    from ...engine import Memdir
+
+__all__ = ["HARNESS", "ClaudeCode", "memory_folder"]
+
+INDEX = "MEMORY.md"
+MAX_FILE_BYTES = 1024 * 1024
+_SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
+
+
+def _why(exc: OSError | ValueError | ParseError) -> str:
+    if isinstance(exc, ParseError):
+        return f"line {exc.line}: {exc.reason}" if exc.line else exc.reason
+    return why(exc)
+
+
+def _configured(settings: Path, base: Path) -> Path | None:
+    """``autoMemoryDirectory`` of a Claude Code settings file, if it names one (``~``
+    expanded, a relative path taken from ``base``)."""
+    try:
+        data = json.loads(read_text(settings))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise MemdirError(
+            f"cannot read {settings} ({_why(exc)}); fix it, or name the "
+            "memory folder with --from / --to"
+        ) from None
+    value = data.get("autoMemoryDirectory") if isinstance(data, dict) else None
+    if not isinstance(value, str) or not value.strip():
+        return None
+    value = value.strip()
+    return user_path(
+        value if value.startswith("~") else base / value, f"autoMemoryDirectory in {settings}"
+    )
+
+
+def memory_folder(md: Memdir) -> Path:
+    """Claude Code's auto-memory folder for ``md``'s project (see the module docstring)."""
+    claude = Path.home() / ".claude"
+    for settings, base in (
+        (md.checkout_root / ".claude" / "settings.local.json", md.checkout_root),
+        (claude / "settings.json", Path.home()),
+    ):
+        found = _configured(settings, base)
+        if found is not None:
+            return found
+    slug = project_slug(str(md.project_root))
+    folder = claude / "projects" / slug / "memory"
+    if len(slug) > _SLUG_MAX and not folder.exists():
+        try:  # the one folder Claude Code shortened from the same prefix, if it is unique
+            near = [
+                p
+                for p in (claude / "projects").iterdir()
+                if p.name.startswith(slug[:_SLUG_MAX]) and p.is_dir()
+            ]
+        except OSError:
+            near = []
+        if len(near) == 1:
+            return near[0] / "memory"
+    return folder
+
+
+def _ladder(md: Memdir) -> list[Path]:
+    checkout, start = resolved(md.checkout_root), resolved(md.settings.project)
+    if start != checkout and checkout not in start.parents:
+        return [checkout]
+    folders = [start, *start.parents]
+    return list(reversed(folders[: folders.index(checkout) + 1]))
+
+
+def _md_files(folder: Path) -> list[Path]:
+    try:
+        return sorted(
+            p for p in folder.iterdir() if p.suffix == ".md" and not p.name.startswith(".")
+        )
+    except OSError:
+        return []
+
+
+def instruction_notes(md: Memdir) -> list[str]:
+    """What becomes of Claude Code's instruction files and rules for this project: read in
+    place already, or the command that makes memdir read them."""
+    loaded, gathered = md.instructions()
+    in_place = {resolved(i.path): i.scope for i in loaded}
+    in_place.update(
+        {resolved(p): i.scope for i in loaded for chain in i.includes for p in chain[1:]}
+    )
+    why_not = {resolved(Path(n.subject)): n.reason for n in gathered}
+    in_place.update(
+        {
+            resolved(Path(n.subject)): str(n.scope)
+            for n in gathered
+            if n.reason.startswith("not loaded: only for paths")
+        }
+    )  # path rules
+    claude, home = resolved(Path.home()) / ".claude", md.home
+    own = md.settings.instruction_files[0] if md.settings.instruction_files else "AGENTS.md"
+    notes = []
+
+    def read_already(path: Path) -> str | None:
+        scope = in_place.get(resolved(path))
+        return (
+            None
+            if scope is None
+            else (
+                f"{path}: memdir already reads it in place "
+                f"({scope} instructions); nothing to import"
+            )
+        )
+
+    def include(path: Path, line: str, into: Path) -> str:
+        return read_already(path) or (
+            f"{path}: Claude Code reads it, memdir does not. To read it in memdir too, "
+            f"run: mkdir -p {shlex.quote(str(into.parent))} && "
+            f"printf '%s\\n' {shlex.quote(line)} >> {shlex.quote(str(into))}"
+        )
+
+    def link(path: Path, source: str, into: Path) -> str:
+        return read_already(path) or (
+            f"{path}: Claude Code reads this rule, memdir does not. To read it in "
+            f"memdir too, run: mkdir -p {shlex.quote(str(into.parent))} && "
+            f"ln -s {shlex.quote(source)} {shlex.quote(str(into))}"
+        )
+
+    for folder in _ladder(md):
+        found = [folder / "CLAUDE.md", folder / "CLAUDE.local.md", folder / ".claude" / "CLAUDE.md"]
+        found += rule_files(folder / ".claude" / "rules") if folder != resolved(Path.home()) else []
+        for path in found:
+            if not path.is_file() or path.parent == claude:
+                continue
+            if "CLAUDE.md" not in md.settings.instruction_files:
+                notes.append(
+                    f'{path}: memdir does not read Claude Code\'s files; add "CLAUDE.md"'
+                    f" to instruction_files in {home / 'config.toml'}"
+                )
+            else:
+                notes.append(
+                    read_already(path)
+                    or f"{path}: memdir does not load it: "
+                    f"{why_not.get(resolved(path), 'see `memdir context --explain`')}"
+                )
+    if (claude / "CLAUDE.md").is_file():
+        notes.append(include(claude / "CLAUDE.md", "@~/.claude/CLAUDE.md", home / "user" / own))
+    for rule in rule_files(claude / "rules"):  # in sub-folders too, as Claude Code reads them
+        relative = rule.relative_to(claude / "rules")
+        notes.append(link(rule, str(rule), home / "user" / "rules" / relative))
+    by_file: dict[str, str] = {}  # a project in the home folder finds ~/.claude twice
+    for note in notes:
+        by_file.setdefault(note.split(": ", 1)[0], note)
+    return list(by_file.values())
+
+
+def _origin(path: Path) -> str:
+    return f"claude-code:{path.absolute()}"
+
+
+def _read_index(folder: Path, read: Read) -> dict[str, IndexLink]:
+    """Each topic file's MEMORY.md line, by file name; the index's own notes become
+    items."""
+    path = folder / INDEX
+    try:
+        index = parse_index(read_text(path, MAX_FILE_BYTES))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        read.problems.append(f"{path}: {_why(exc)}")
+        return {}
+    hooks: dict[str, IndexLink] = {}
+    for link in index.links:
+        name = link.filename
+        if name is None:
+            continue
+        hooks.setdefault(name, link)
+        if not (folder / name).exists():
+            read.notes.append(f"{path} links to {name}, which does not exist")
+    seen: set[str] = set()
+    for section in index.sections:
+        mem = section_memory(section)
+        anchor = slugify(section.heading or "notes")
+        while anchor in seen:
+            anchor += "-x"
+        seen.add(anchor)
+        read.items.append(
+            ImportItem(
+                type=mem.type,
+                name=mem.name,
+                description=mem.description,
+                body=mem.body,
+                origin=f"{_origin(path)}#{anchor}",
+                extra=mem.extra,
+            )
+        )
+    return hooks
+
+
+class ClaudeCode:
+    """The :class:`~memdir.interop.Harness` for Claude Code."""
+
+    name = "claude-code"
+
+    def default_source(self, md: Memdir) -> Path:
+        """``~/.claude/projects/<slug>/memory`` for ``md``'s project."""
+        return memory_folder(md)
+
+    def default_target(self, md: Memdir) -> Path:
+        """The same folder: Claude Code reads its memory from there."""
+        return memory_folder(md)
+
+    def read(self, md: Memdir, source: Path) -> Read:
+        """The topic files and MEMORY.md notes under ``source`` (or its ``memory/``), and
+        notes on the project's instruction files."""
+        read = Read()
+        folder = source
+        if folder.is_dir() and not _md_files(folder) and (folder / "memory").is_dir():
+            folder = folder / "memory"
+        if not folder.is_dir():
+            read.notes.append(
+                f"no Claude Code memory folder at {folder} (Claude Code "
+                "creates it when it first saves a memory for this project)"
+            )
+        else:
+            hooks = _read_index(folder, read)
+            for path in _md_files(folder):
+                if path.name == INDEX:
+                    continue
+                try:
+                    topic = parse_topic(read_text(path, MAX_FILE_BYTES), str(path))
+                except (OSError, ValueError) as exc:
+                    read.problems.append(f"{path}: {_why(exc)}")
+                    continue
+                link = hooks.get(path.name)
+                mem = to_memory(
+                    topic,
+                    path.stem,
+                    (link.hook or None) if link else None,
+                    link.title if link else None,
+                    str(path),
+                    link,
+                )
+                read.notes.extend(mem.notes)
+                read.items.append(
+                    ImportItem(
+                        type=mem.type,
+                        name=mem.name,
+                        description=mem.description,
+                        body=mem.body,
+                        origin=_origin(path),
+                        extra=mem.extra,
+                    )
+                )
+        read.notes += instruction_notes(md)
+        return read
+
+    def render(self, md: Memdir, target: Path) -> Rendered:
+        """Topic files for every entry this project sees and a MEMORY.md that fits."""
+        entries, note = by_priority(
+            md,
+            [e for _, e in md.entries() if e.source is not Source.EXTERNAL],
+            [s.backend.location for s in md.stores()],
+        )
+        names = _file_names(entries, target)
+        ledger = Ledger(md.home)
+        out = Rendered(prune=[target], notes=[note] if note else [])
+        blocks = [index_block(e.name, names[e.id], e.description, e.extra, e.body) for e in entries]
+        text, fit = fit_index(blocks)
+        kept_theirs = []
+        for n, e in enumerate(entries):
+            if n < fit and is_section(e.extra):
+                continue  # notes written into MEMORY.md go back there, not into a file
+            path = target / names[e.id]
+            content = render_topic(e.name, e.description, e.type.value, e.body, e.extra)
+            if _holds_same(path, content, e, ledger):
+                kept_theirs.append(path.name)
+            else:
+                out.files.append(ExportFile(path, content, (e.id,)))
+        # last: files are written in order, so a failed write never leaves MEMORY.md
+        # listing a topic file that is not there
+        out.files.append(ExportFile(target / INDEX, text, tuple(e.id for e in entries[:fit])))
+        out.left_out = [
+            (
+                e.id,
+                f"not listed in {INDEX}, which Claude Code reads only to "
+                f"{INDEX_MAX_LINES} lines / {INDEX_MAX_BYTES:,} bytes (its topic "
+                f"file {names[e.id]} is written)",
+            )
+            for e in entries[fit:]
+        ]
+        if kept_theirs:
+            out.notes.append(
+                f"kept {len(kept_theirs)} topic file(s) Claude Code wrote that "
+                f"already hold the same memory: {', '.join(kept_theirs)}"
+            )
+        if not entries:
+            out.notes.append("no entries to export; MEMORY.md lists none")
+        ours = {f.path.name for f in out.files} | set(kept_theirs)
+        strays = [p.name for p in _md_files(target) if p.name not in ours and not _owned(ledger, p)]
+        if strays:
+            out.notes.append(
+                f"not listed in the new {INDEX} (memdir has no entry for them; "
+                f"import them first, or delete them): {', '.join(strays)}"
+            )
+        return out
+
+
+def _owned(ledger: Ledger, path: Path) -> bool:
+    try:
+        return ledger.wrote(path, read_bytes(path, MAX_FILE_BYTES))
+    except (OSError, ValueError):
+        return False
+
+
+def _file_names(entries: list[Entry], target: Path) -> dict[str, str]:
+    """Each entry's file name: the one it was imported from when that file is in
+    ``target``, else ``<id>.md``."""
+    folder = resolved(target)
+    names: dict[str, str] = {}
+    taken = {INDEX}
+    for e in entries:
+        for origin in e.origins:
+            if not origin.startswith("claude-code:") or "#" in origin:
+                continue
+            path = Path(origin.removeprefix("claude-code:"))
+            if path.suffix == ".md" and path.name not in taken and resolved(path.parent) == folder:
+                names[e.id] = path.name
+                taken.add(path.name)
+                break
+    for e in entries:
+        if e.id not in names:
+            name = f"{e.id}.md"
+            while name in taken:
+                name = name[:-3] + "-memdir.md"
+            names[e.id] = name
+            taken.add(name)
+    return names
+
+
+def _holds_same(path: Path, content: str, entry: Entry, ledger: Ledger) -> bool:
+    """True if ``path`` holds a file memdir did not write that already says what
+    ``entry`` says (same type, name and body, and description when the file gives one):
+    it is left as Claude Code wrote it."""
+    try:
+        data = read_bytes(path, MAX_FILE_BYTES)
+    except (OSError, ValueError):
+        return False
+    if data == content.encode() or ledger.wrote(path, data):
+        return False
+    try:
+        topic = parse_topic(data.decode("utf-8-sig"), str(path))
+        mem = to_memory(topic, path.stem)
+        same_type = EntryType.parse(mem.type) is entry.type
+    except (UnicodeDecodeError, ValidationError):
+        return False
+    described = topic.description is None or mem.description == entry.description
+    return (
+        same_type and described and mem.name == entry.name and normalise(mem.body) == entry.body_key
+    )
+
+
+HARNESS = ClaudeCode()

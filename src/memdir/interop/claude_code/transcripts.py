@@ -1,0 +1,288 @@
+"""Claude Code transcripts: ``~/.claude/projects/<slug>/<session-uuid>.jsonl``.
+
+One JSON object a line: ``type`` user | assistant | system | summary | (others: file
+snapshots, queue operations — not messages), ``message`` {role, content: a string or a list
+of blocks text / tool_use {id, name, input} / tool_result {tool_use_id, content} /
+thinking}, ``uuid``, ``parentUuid``, ``sessionId``, ``timestamp``, ``cwd``, ``isSidechain``.
+
+Each file is one session, named after the file (``claude-code:<file stem>``, which is the
+session's id). A resumed or forked session's file starts with records of the session it
+continues (their ``sessionId`` is that one's): it becomes a child of that session, and
+keeps those records too. Each message's source key is its record's ``uuid`` and its place
+in the record, so a re-import adds exactly what is new. Sidechain lines are a sub-agent's
+conversation: each chain (followed through ``parentUuid`` to its first line; every line with
+a ``uuid`` is a link, ``progress`` lines too) becomes a child session
+``claude-code:<sessionId>:<first uuid>``. A sub-agent's own file
+(``<session>/subagents/agent-*.jsonl``, compaction agents' ``agent-acompact-*`` included) is
+one child session whatever its chains, whose first lines may point at records of the parent
+file. A tool call is an assistant message with the tool's
+name and ``[{"id", "name", "input"}]`` as its tool calls; a tool result is a ``tool``
+message with the name of the call it answers. Thinking blocks are left out; text the
+harness wrote rather than the user (``isMeta`` and ``isCompactSummary`` lines, slash
+command echoes ``<command-name>…``, ``<local-command-stdout>``, ``<task-notification>``…)
+is a ``system`` message, so extraction never takes it for the user's words; a summary line
+titles the session. A session that called WebFetch, WebSearch or a browser tool is marked
+polluted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import chain
+from pathlib import Path
+from typing import Any
+
+from ...sessions import SessionSpec
+from ..transcripts._reading import (
+    POLLUTED,
+    Malformed,
+    Message,
+    Tally,
+    bounded_put,
+    files,
+    json_lines,
+    mtime,
+    reads_web,
+    scope_of,
+    seconds,
+    text_of,
+)
+
+__all__ = ["LABEL", "Malformed", "default_source", "find", "line_messages", "sessions"]
+
+LABEL = "Claude Code"
+AGENT = "claude-code"
+PEEK = 200  # lines read ahead for the session's id, cwd and title
+_MESSAGE_TYPES = frozenset({"user", "assistant", "system"})
+#: user text that Claude Code wrote itself (slash commands, their output, notifications)
+HARNESS_TAGS = (
+    "<command-name>",
+    "<command-message>",
+    "<command-args>",
+    "<local-command-stdout>",
+    "<local-command-stderr>",
+    "<local-command-caveat>",
+    "<task-notification>",
+    "<system-reminder>",
+    "<bash-stdout>",
+    "<bash-stderr>",
+    "<user-prompt-submit-hook>",
+)
+
+
+def default_source() -> Path:
+    """Every project folder of the user's Claude Code."""
+    return Path.home() / ".claude" / "projects"
+
+
+def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:
+    """The transcripts under ``source`` (a projects folder, one project, or one file), with
+    their sizes."""
+    return files(source, "*.jsonl", tally)
+
+
+def _blocks(content: object) -> list[dict[str, Any]]:
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    if not isinstance(content, list):
+        raise Malformed(f"message content is {type(content).__name__}, not text or blocks")
+    for block in content:
+        if not isinstance(block, dict) or not isinstance(block.get("type"), str):
+            raise Malformed("a content block is not an object with a type")
+    return content
+
+
+def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
+    """The messages of one user / assistant / system line, in order. ``names`` maps tool-use
+    ids to tool names (filled from tool calls, read for tool results). Pure; raises
+    :class:`Malformed`."""
+    kind = obj.get("type")
+    if kind == "system":
+        text = obj.get("content")
+        if text is not None and not isinstance(text, str):
+            raise Malformed("system line content is not text")
+        return [("system", text, None, None)] if text and text.strip() else []
+    message = obj.get("message")
+    if not isinstance(message, dict):
+        raise Malformed(f"{kind} line without a message object")
+    injected = obj.get("isMeta") is True or obj.get("isCompactSummary") is True
+    role = "system" if injected else str(kind)
+    out: list[Message] = []
+    texts: list[str] = []
+
+    def said() -> None:
+        joined = "\n\n".join(t for t in texts if t.strip())
+        if joined:
+            harness = role == "user" and joined.lstrip().startswith(HARNESS_TAGS)
+            out.append(("system" if harness else role, joined, None, None))
+        texts.clear()
+
+    for block in _blocks(message.get("content")):
+        btype = block["type"]
+        if btype == "text":
+            if not isinstance(block.get("text"), str):
+                raise Malformed("a text block without text")
+            texts.append(block["text"])
+        elif btype == "tool_use":
+            name, call_id = block.get("name"), block.get("id")
+            if not isinstance(name, str) or not name:
+                raise Malformed("a tool_use block without a name")
+            said()
+            if isinstance(call_id, str):
+                bounded_put(names, call_id, name)
+            out.append(
+                (
+                    "assistant",
+                    "",
+                    name,
+                    [{"id": call_id, "name": name, "input": block.get("input")}],
+                )
+            )
+        elif btype == "tool_result":
+            said()
+            call_id = block.get("tool_use_id")
+            tool = names.get(call_id) if isinstance(call_id, str) else None
+            out.append(("tool", text_of(block.get("content")), tool, None))
+        elif btype == "image":
+            texts.append("[image]")
+        # thinking / redacted_thinking and unknown block types: not part of the transcript
+    said()
+    return out
+
+
+class _File:
+    """One transcript file being read: its sessions, tool names and sub-agent chains."""
+
+    def __init__(self, path: Path, tally: Tally, mode: str) -> None:
+        self.path = path
+        self.tally = tally
+        self.mode = mode
+        self.names: dict[str, str] = {}
+        self.roots: dict[str, str] = {}  # sidechain uuid -> the uuid its chain starts at
+        self.children: dict[str, SessionSpec] = {}
+        self.last = mtime(path)  # the time of the latest line (lines without one take it)
+        self.sid = path.stem
+        self.main: SessionSpec | None = None
+        self.main_root: str | None = None
+        self.whole = False  # a sub-agent's own file: every line is its one session
+        self.polluted: set[str | None] = set()  # sessions marked (None: the file's own)
+
+    def spec(self, first: dict[str, Any], number: int, title: str | None) -> SessionSpec:
+        inner = first.get("sessionId")
+        inner = inner if isinstance(inner, str) and inner.strip() else None
+        cwd = first.get("cwd") if isinstance(first.get("cwd"), str) else None
+        started = seconds(first.get("timestamp"), self.last)
+        if first.get("isSidechain") is True:  # a sub-agent's own file: its session's child
+            self.sid = inner or self.sid
+            self.whole = True
+            self.main_root = self._root(first, number)
+            self.main = self._child(self.main_root, cwd, started)
+        else:  # the file is the session; a resumed one continues the session it names
+            parent = f"{AGENT}:{inner}" if inner and inner != self.sid else None
+            self.main = SessionSpec(
+                f"{AGENT}:{self.sid}",
+                agent=AGENT,
+                cwd=cwd,
+                scope=scope_of(cwd),
+                title=title,
+                started_at=started,
+                parent_id=parent,
+                memory_mode=self.mode,
+            )
+        return self.main
+
+    def _root(self, obj: dict[str, Any], number: int) -> str:
+        uuid, parent = obj.get("uuid"), obj.get("parentUuid")
+        root = self.roots.get(parent) if isinstance(parent, str) else None
+        if root is None:  # a chain's first line; without a uuid, named by its place
+            root = uuid if isinstance(uuid, str) and uuid else f"{self.path.name}:{number}"
+        if isinstance(uuid, str):
+            bounded_put(self.roots, uuid, root)
+        return root
+
+    def _child(self, root: str, cwd: str | None, started: float) -> SessionSpec:
+        if root not in self.children:
+            self.children[root] = SessionSpec(
+                f"{AGENT}:{self.sid}:{root}",
+                agent=AGENT,
+                parent_id=f"{AGENT}:{self.sid}",
+                cwd=cwd,
+                scope=scope_of(cwd),
+                started_at=started,
+                memory_mode=self.mode,
+            )
+        return self.children[root]
+
+    def _pollute(self, spec: SessionSpec | None) -> Iterator[Any]:
+        """Mark ``spec`` (None: the file's session) polluted, once."""
+        sid = None if spec is None else spec.id
+        if sid not in self.polluted:
+            self.polluted.add(sid)
+            yield POLLUTED if spec is None else (spec, POLLUTED)
+
+    def rows(self, lines: Iterator[tuple[int, dict[str, Any]]]) -> Iterator[Any]:
+        for number, obj in lines:
+            if obj.get("type") not in _MESSAGE_TYPES:
+                if obj.get("isSidechain") is True and not self.whole:
+                    self._root(obj, number)  # a progress line is a link in its chain
+                self.tally.skipped += 1
+                continue
+            try:
+                messages = line_messages(obj, self.names)
+            except Malformed as exc:
+                self.tally.bad(f"{self.path}:{number}", str(exc))
+                continue
+            self.last = seconds(obj.get("timestamp"), self.last)
+            target = None
+            if obj.get("isSidechain") is True and not self.whole:
+                root = self._root(obj, number)
+                if root != self.main_root:
+                    cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else None
+                    target = self._child(root, cwd, self.last)
+            uuid = obj.get("uuid")
+            record = uuid if isinstance(uuid, str) and uuid else f"@{number}"
+            for i, m in enumerate(messages):
+                if m[3] is not None and reads_web(m[2]):  # its pages flow into the parent
+                    yield from self._pollute(target)
+                    if target is not None:
+                        yield from self._pollute(None)
+                row = (*m, self.last, f"{record}:{i}")
+                yield row if target is None else (target, row)
+
+
+def _peek(
+    lines: Iterator[tuple[int, dict[str, Any]]],
+) -> tuple[list[tuple[int, dict[str, Any]]], tuple[int, dict[str, Any]] | None, str | None, bool]:
+    """Lines up to the first user or assistant line (at most :data:`PEEK`), that line and
+    its number, the first summary's text (the session's title), and whether the file ended
+    first."""
+    peeked: list[tuple[int, dict[str, Any]]] = []
+    title = None
+    for number, obj in lines:
+        peeked.append((number, obj))
+        kind = obj.get("type")
+        if kind == "summary" and title is None and isinstance(obj.get("summary"), str):
+            title = obj["summary"].strip()[:200] or None
+        if kind in ("user", "assistant") and isinstance(obj.get("message"), dict):
+            return peeked, (number, obj), title, False
+        if len(peeked) >= PEEK:
+            return peeked, None, title, False
+    return peeked, None, title, True
+
+
+def sessions(
+    source: Path, tally: Tally, mode: str = "enabled"
+) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
+    """``(spec, rows)`` for every transcript under ``source``, one file open at a time; a
+    file without a user or assistant message makes no session."""
+    paths = find(source, tally)
+    tally.total = sum(size for _, size in paths)
+    for path, _ in paths:
+        state = _File(path, tally, mode)
+        lines = json_lines(path, tally)
+        peeked, first, title, ended = _peek(lines)
+        if first is None and ended:
+            tally.skipped += len(peeked)
+            continue
+        number, obj = first or (0, {})
+        yield state.spec(obj, number, title), state.rows(chain(peeked, lines))

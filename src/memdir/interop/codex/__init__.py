@@ -1,0 +1,1 @@
+"""Codex: its memory formats, importer and exporter, and transcripts."""

@@ -1,0 +1,304 @@
+"""Codex: import and export ``~/.codex/memories`` (and the AGENTS.md rules section).
+
+Import (``memdir import codex``), from :mod:`memdir.formats.codex`'s items:
+
+* ``memory_summary.md`` → the **user** scope: ``## User Profile`` items become ``user``
+  entries, ``## User preferences`` ``feedback``, ``## General Tips`` ``reference`` (one entry
+  per bullet or paragraph), and any other text ``reference`` (a note says so). ``## What's
+  in Memory`` is Codex's index into MEMORY.md, not memory: it is skipped. A summary without
+  the ``v1`` first line is read all the same, as Codex reads it.
+* ``MEMORY.md`` → one ``project`` entry per ``# Task Group:``, placed by its
+  ``applies_to: cwd=``: a path in this project → the **local** scope; a path whose project
+  this home knows (its ``$MEMDIR_HOME/projects/<slug>`` folder or ``.origin.json`` record
+  exists), or an existing folder on this machine → that project's local scope folder
+  (created if needed, as ``memdir`` would on first use there); no absolute path, or a path
+  that exists nowhere here → the **user** scope (the body keeps its ``applies_to`` line,
+  so nothing about where it applies is lost).
+* ``extensions/ad_hoc/notes/*.md`` → ``reference`` entries in the user scope.
+
+Each origin is ``codex:<absolute file>#<section or task group title>`` (a note: the file).
+Two items with the same name in one scope are told apart by `` (2)``, `` (3)``….
+Unreadable files, a summary without ``v1`` and text outside sections are in
+``Read.problems``. ``raw_memories.md``, ``rollout_summaries/`` and ``skills/`` are Codex's
+working files, not memories: not read.
+
+Export (``memdir export codex``, default ``~/.codex/memories``):
+
+* ``memory_summary.md`` in the v1 shape from the user scope's ``user`` / ``feedback`` /
+  ``reference`` entries, chosen in the order memdir's own index ranks them (pinned, then
+  feedback and user, then most recently used or updated, those unused for
+  ``max_unused_days`` last: :mod:`memdir.interop._ranking`) within
+  :data:`SUMMARY_MAX_TOKENS` tokens as Codex counts them when it loads the file
+  (``codex-rs/ext/memories``: ``truncate_text`` to 2,500 tokens at 4 bytes a token, so
+  10,000 bytes; older Codex allowed 5,000 tokens), so Codex never cuts it.
+  ``external`` entries never go into this always-loaded file.
+  ``## What's in Memory`` lists MEMORY.md's task groups in the room left.
+* ``MEMORY.md``: one task group per local-scope entry of every project this home knows
+  (this one, and each folder with an ``.origin.json`` record, or whose Codex bodies name
+  its checkout), with ``applies_to: cwd=<canonical path>``; user-scope ``project``
+  entries, and the summary's overflow (listed in ``left_out``), as task groups with
+  ``cwd=any``. Names, types and bodies come back on import (``pinned`` has no place here).
+* The memdir section of this checkout's ``AGENTS.md`` with the project scope's feedback
+  rules (:mod:`memdir.interop.agents_md`): only the text between the markers changes.
+  Only when exporting to the default folder: ``--to DIR`` writes nothing outside ``DIR``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...core.errors import MemdirError
+from ...core.model import Entry, EntryType, Source
+from ...core.slug import entry_id
+from .._exporting import ExportFile
+from .._files import read_text, resolved, why
+from .._harness import Read, Rendered
+from .._importing import ImportItem, numbered
+from .._ranking import by_priority
+from ..agents_md import merge_section, read_existing, render_section, team_rules
+from . import formats as fmt
+from .projects import GLOBAL, Placer, block, projects, recent
+
+if TYPE_CHECKING:
+    from ...engine import Memdir
+
+__all__ = ["HARNESS", "SUMMARY_MAX_BYTES", "SUMMARY_MAX_TOKENS", "CodexHarness"]
+
+SUMMARY_MAX_TOKENS = 2_500  # ext/memories: the most of the summary Codex puts in a prompt
+SUMMARY_MAX_BYTES = 4 * SUMMARY_MAX_TOKENS  # as Codex counts tokens: 4 bytes each
+FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's
+
+
+def _text(path: Path, problems: list[str]) -> str | None:
+    """A file's text; None when it is missing or cannot be read (and then why)."""
+    try:
+        return read_text(path, FILE_MAX_BYTES)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        problems.append(f"{path}: cannot be read ({why(exc)}); not imported")
+    return None
+
+
+def _unique(
+    name: str,
+    taken: set[tuple[str, Path | None, str]],
+    scope: str,
+    folder: Path | None,
+    kind: EntryType | str,
+) -> str:
+    """``name``, or ``name (n)`` when an earlier item of this import already has its id."""
+    candidate, n = name, 1
+    while (scope, folder, entry_id(str(kind), candidate)) in taken:
+        n += 1
+        candidate = numbered(name, n)
+    taken.add((scope, folder, entry_id(str(kind), candidate)))
+    return candidate
+
+
+class CodexHarness:
+    """Codex's native memory (see the module docstring for the mapping)."""
+
+    name = "codex"
+
+    def default_source(self, md: Memdir) -> Path:
+        """``~/.codex/memories``."""
+        return Path.home() / ".codex" / "memories"
+
+    def default_target(self, md: Memdir) -> Path:
+        """``~/.codex/memories``."""
+        return Path.home() / ".codex" / "memories"
+
+    # -- import ------------------------------------------------------------------------------
+
+    def read(self, md: Memdir, source: Path) -> Read:
+        """Items from the summary, MEMORY.md and the ad-hoc notes under ``source``."""
+        out = Read()
+        if not source.is_dir():
+            out.problems.append(
+                f"{source}: no such folder; Codex keeps its memory in "
+                f"~/.codex/memories (or pass --from)"
+            )
+            return out
+        placer, taken = Placer(md), set[tuple[str, Path | None, str]]()
+
+        def add(
+            item: fmt.Item,
+            path: Path,
+            fragment: str,
+            scope: str = "user",
+            folder: Path | None = None,
+        ) -> None:
+            name = _unique(item.name, taken, scope, folder, item.type)
+            origin = f"codex:{path}" + (f"#{fragment}" if fragment else "")
+            out.items.append(
+                ImportItem(
+                    item.type, name, item.description, item.body, origin, scope=scope, folder=folder
+                )
+            )
+
+        def parsed(path: Path, result: fmt.Parsed) -> list[fmt.Item]:
+            out.problems.extend(f"{path}:{line}: {why}" for line, why in result.problems)
+            out.notes.extend(f"{path}:{line}: {what}" for line, what in result.notes)
+            return result.items
+
+        found = False
+        summary = source / "memory_summary.md"
+        if (text := _text(summary, out.problems)) is not None:
+            found = True
+            for item in parsed(summary, fmt.parse_summary(text)):
+                add(item, summary, item.section)
+        memory = source / "MEMORY.md"
+        if (text := _text(memory, out.problems)) is not None:
+            found = True
+            for item in parsed(memory, fmt.parse_memory(text)):
+                add(item, memory, item.section, *placer.place(item.cwd))
+        notes = source / "extensions" / "ad_hoc" / "notes"
+        for path in sorted(notes.glob("*.md")) if notes.is_dir() else []:
+            if (text := _text(path, out.problems)) is not None:
+                found = True
+                for item in parsed(path, fmt.parse_note(text, path.stem)):
+                    add(item, path, "")
+        if not found and not out.problems:
+            out.problems.append(
+                f"{source}: no memory_summary.md, MEMORY.md or "
+                f"extensions/ad_hoc/notes/*.md here; nothing to import"
+            )
+        return out
+
+    # -- export ------------------------------------------------------------------------------
+
+    def render(self, md: Memdir, target: Path) -> Rendered:
+        """``MEMORY.md`` and ``memory_summary.md`` under ``target`` (and AGENTS.md's section
+        when ``target`` is the default folder)."""
+        out = Rendered(prune=[target])
+        store = md.store("user")
+        user = store.list()
+        ranked, note = by_priority(md, user, [store.backend.location])
+        if note:
+            out.notes.append(note)
+        chosen, overflow = _choose(ranked, out)
+        globals_ = [e for e in user if e.type is EntryType.PROJECT or e.source is Source.EXTERNAL]
+        groups = [*projects(md, out), (GLOBAL, recent(globals_ + overflow))]
+        blocks, index, ids = [], [], []
+        for cwd, entries in groups:
+            for e in entries:
+                blocks.append(block(e, cwd))
+                ids.append(e.id)
+            if entries:
+                index.append((cwd, [e.name for e in entries]))
+        sections: dict[EntryType, list[str]] = {}
+        for e in chosen:
+            sections.setdefault(e.type, []).append(fmt.render_bullet(e.name, e.body))
+        summary = fmt.render_summary(sections, "")
+        room = SUMMARY_MAX_BYTES - len(summary.encode("utf-8"))
+        summary = fmt.render_summary(sections, _index(index, len(blocks), room))
+        size = len(summary.encode("utf-8"))  # <= SUMMARY_MAX_BYTES: _choose left the room
+        # MEMORY.md first: files are written in order, and the summary points into it
+        out.files.append(ExportFile(target / "MEMORY.md", "\n".join(blocks), tuple(ids)))
+        out.files.append(
+            ExportFile(target / "memory_summary.md", summary, tuple(e.id for e in chosen))
+        )
+        out.notes.append(
+            f"memory_summary.md: {len(chosen)} entries, {size:,}/"
+            f"{SUMMARY_MAX_BYTES:,} bytes (at most {SUMMARY_MAX_TOKENS:,} tokens as "
+            f"Codex counts them); MEMORY.md: {len(blocks)} task groups"
+        )
+        if resolved(target) == resolved(self.default_target(md)):
+            _agents_md(md, out)
+        elif team_rules(md):
+            out.notes.append(
+                f"{md.checkout_root / 'AGENTS.md'} not updated: an export to "
+                "another folder writes only the memory files there (`memdir "
+                "export agents-md` updates the team rules)"
+            )
+        return out
+
+
+_POINTER = "- MEMORY.md: {n} task groups, one per memory; search their titles and `cwd=`.\n"
+_MORE = "- \u2026 and {n} more in MEMORY.md\n"
+
+
+def _choose(ranked: list[Entry], out: Rendered) -> tuple[list[Entry], list[Entry]]:
+    """The user entries (most important first) that fit the summary, and those that did
+    not."""
+    candidates = [
+        e for e in ranked if e.type is not EntryType.PROJECT and e.source is not Source.EXTERNAL
+    ]
+    for e in ranked:
+        if e.source is Source.EXTERNAL and e.type is not EntryType.PROJECT:
+            out.left_out.append(
+                (
+                    e.id,
+                    "external entries never go into Codex's always-loaded "
+                    "summary; written to MEMORY.md instead",
+                )
+            )
+    skeleton = fmt.render_summary({}, _POINTER.format(n=10**6) + _MORE.format(n=10**6))
+    used = len(skeleton.encode("utf-8"))
+    chosen, overflow, filled = [], [], set()
+    for e in candidates:
+        cost = len(fmt.render_bullet(e.name, e.body).encode("utf-8"))
+        cost += 0 if e.type in filled else 1  # a section's blank line after its bullets
+        if used + cost <= SUMMARY_MAX_BYTES:
+            chosen.append(e)
+            filled.add(e.type)
+            used += cost
+        else:
+            overflow.append(e)
+            out.left_out.append(
+                (
+                    e.id,
+                    f"did not fit memory_summary.md's "
+                    f"{SUMMARY_MAX_TOKENS:,}-token budget; written to "
+                    f"MEMORY.md as a task group instead",
+                )
+            )
+    return chosen, overflow
+
+
+def _index(groups: list[tuple[str, list[str]]], total: int, room: int) -> str:
+    """The ``What's in Memory`` text: a pointer, then titles per cwd while they fit in
+    ``room`` bytes, then how many more MEMORY.md holds."""
+    text = _POINTER.format(n=total) if total else "- MEMORY.md: no task groups yet.\n"
+    if len(text.encode("utf-8")) > room:  # only with more than a million task groups
+        return ""
+    lines = [
+        (f"\n### {'all projects' if cwd == GLOBAL else cwd}\n\n" if n == 0 else "") + f"- {name}\n"
+        for cwd, names in groups
+        for n, name in enumerate(names)
+    ]
+    for shown, line in enumerate(lines):
+        after = len(lines) - shown - 1
+        tail = _MORE.format(n=after) if after else ""
+        if len((text + line + tail).encode("utf-8")) > room:
+            more = _MORE.format(n=after + 1)
+            return text + more if len((text + more).encode("utf-8")) <= room else text
+        text += line
+    return text
+
+
+def _agents_md(md: Memdir, out: Rendered) -> None:
+    """AGENTS.md's memdir section (:mod:`memdir.interop.agents_md`), when there are team
+    rules or a section to update; why not, as a note."""
+    path = (md.checkout_root / "AGENTS.md").absolute()
+    rules = team_rules(md)
+    try:
+        existing = read_existing(path)
+        if not rules and (existing is None or "<!-- memdir:begin" not in existing):
+            out.notes.append(
+                "AGENTS.md not touched: the project scope has no feedback rules "
+                "(promote team rules with `memdir review`)"
+            )
+            return
+        section, left_out = render_section(rules)
+        merged = merge_section(existing, section)
+    except MemdirError as exc:
+        out.notes.append(f"AGENTS.md not updated: {exc}")
+        return
+    out.left_out.extend(left_out)
+    out.files.append(ExportFile(path, merged, tuple(e.id for e in rules), section=True))
+
+
+HARNESS = CodexHarness()

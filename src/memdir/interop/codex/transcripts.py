@@ -1,0 +1,241 @@
+"""Codex rollout transcripts: ``~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl``.
+
+One JSON object a line: ``{timestamp, type, payload}`` with ``type`` session_meta (payload:
+id, cwd, timestamp…), response_item (payload type message {role, content: [{type:
+input_text | output_text, text}]}, function_call {name, arguments, call_id},
+function_call_output {call_id, output}, and the custom_tool_call pair), event_msg and
+turn_context (echoes of the same turn for the UI and settings: not messages).
+
+Rollouts written before that envelope (2025 and earlier) start with a bare ``{id,
+timestamp, instructions}`` line, then hold bare response items (``{"type": "message", …}``)
+and ``{"record_type": "state"}`` lines; both shapes are read.
+
+Each file is one session, ``codex:<session_meta id>``; a sub-agent's rollout (``source:
+{"subagent": {"thread_spawn": {"parent_thread_id": …}}}``) is a child of its parent's
+session. Each message's source key is its file name and line. Developer and system
+messages are left out (instructions, not conversation), and so are the user messages Codex
+injects itself (``<environment_context>``, ``<user_instructions>``, AGENTS.md text). A
+function call is an assistant message with the function's name and ``[{"id", "name",
+"arguments"}]`` (arguments parsed when they are JSON); its output is a ``tool`` message
+with that name. A web search (``web_search_call``, or a browser or fetch tool) marks the
+session polluted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from itertools import chain
+from pathlib import Path
+from typing import Any
+
+from ...sessions import SessionSpec
+from ..transcripts._reading import (
+    POLLUTED,
+    Malformed,
+    Message,
+    Tally,
+    bounded_put,
+    files,
+    json_lines,
+    mtime,
+    output_text,
+    reads_web,
+    scope_of,
+    seconds,
+    text_of,
+)
+
+__all__ = ["LABEL", "Malformed", "default_source", "find", "item_messages", "sessions"]
+
+LABEL = "Codex"
+AGENT = "codex"
+PEEK = 50  # lines read ahead for session_meta
+_INJECTED = (
+    "<environment_context>",
+    "<user_instructions>",
+    "# AGENTS.md instructions",
+    "<permissions instructions>",
+)
+_CALLS = {"function_call": "arguments", "custom_tool_call": "input", "local_shell_call": "action"}
+_OUTPUTS = frozenset({"function_call_output", "custom_tool_call_output"})
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+_ENVELOPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
+
+
+def default_source() -> Path:
+    """The user's Codex rollouts."""
+    return Path.home() / ".codex" / "sessions"
+
+
+def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:
+    """The rollouts under ``source`` (a sessions folder or one file), with their sizes."""
+    return files(source, "rollout-*.jsonl", tally)
+
+
+def _arguments(value: object) -> object:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except (ValueError, RecursionError):
+            return value
+    return value
+
+
+def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Message]:
+    """The messages of one response item (none for reasoning, instructions and the rest).
+    ``names`` maps call ids to function names. Pure; raises :class:`Malformed`."""
+    kind = payload.get("type")
+    if kind == "message":
+        role, content = payload.get("role"), payload.get("content")
+        if not isinstance(role, str) or not isinstance(content, list | str):
+            raise Malformed("a message without a role and a content list")
+        if role not in ("user", "assistant"):
+            return []  # developer / system instructions
+        text = text_of(content)
+        if not text.strip() or (role == "user" and text.lstrip().startswith(_INJECTED)):
+            return []
+        return [(role, text, None, None)]
+    if kind in _CALLS:
+        name = payload.get("name") or ("shell" if kind == "local_shell_call" else None)
+        if not isinstance(name, str):
+            raise Malformed(f"a {kind} without a name")
+        call_id = payload.get("call_id")
+        if isinstance(call_id, str):
+            bounded_put(names, call_id, name)
+        return [
+            (
+                "assistant",
+                "",
+                name,
+                [{"id": call_id, "name": name, "arguments": _arguments(payload.get(_CALLS[kind]))}],
+            )
+        ]
+    if kind in _OUTPUTS:
+        call_id = payload.get("call_id")
+        name = names.get(call_id) if isinstance(call_id, str) else None
+        return [("tool", output_text(payload.get("output")), name, None)]
+    if kind == "web_search_call":
+        return [
+            (
+                "assistant",
+                "",
+                "web_search",
+                [{"id": payload.get("id"), "name": "web_search", "action": payload.get("action")}],
+            )
+        ]
+    return []
+
+
+def _payload(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """The response item a line holds (the envelope's payload, or the line itself in an
+    old rollout); None for a line that holds none. Raises :class:`Malformed`."""
+    kind = obj.get("type")
+    if kind == "response_item":
+        if not isinstance(obj.get("payload"), dict):
+            raise Malformed("a response_item without a payload object")
+        payload: dict[str, Any] = obj["payload"]
+        return payload
+    if isinstance(kind, str) and kind not in _ENVELOPES and "payload" not in obj:
+        return obj  # an old rollout's bare item
+    return None
+
+
+def _rows(
+    path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally, started: float
+) -> Iterator[Any]:
+    names: dict[str, str] = {}
+    last = started
+    polluted = False
+    for number, obj in lines:
+        try:
+            payload = _payload(obj)
+            if payload is None:
+                tally.skipped += 1  # session_meta, event_msg, turn_context, state…
+                continue
+            messages = item_messages(payload, names)
+        except Malformed as exc:
+            tally.bad(f"{path}:{number}", str(exc))
+            continue
+        if not messages:
+            tally.skipped += 1
+            continue
+        last = seconds(obj.get("timestamp"), last)
+        for i, m in enumerate(messages):
+            if not polluted and m[3] is not None and reads_web(m[2]):
+                polluted = True
+                yield POLLUTED
+            yield (*m, last, f"{path.name}:{number}:{i}")
+
+
+def _parent(meta: dict[str, Any]) -> str | None:
+    """The thread that spawned this one (a sub-agent's rollout), if it says."""
+    source = meta.get("source")
+    sub = source.get("subagent") if isinstance(source, dict) else None
+    found = [meta.get("parent_thread_id")]
+    if isinstance(sub, dict):
+        found += [v.get("parent_thread_id") for v in sub.values() if isinstance(v, dict)]
+    return next((p for p in found if isinstance(p, str) and p.strip()), None)
+
+
+def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> SessionSpec:
+    sid = meta.get("id")
+    if not isinstance(sid, str) or not sid.strip():
+        found = _UUID.findall(path.stem)
+        sid = found[-1] if found else path.stem
+    cwd = meta.get("cwd") if isinstance(meta.get("cwd"), str) else None
+    started = seconds(meta.get("timestamp"), seconds(first_time, mtime(path)))
+    parent = _parent(meta)
+    return SessionSpec(
+        f"{AGENT}:{sid}",
+        agent=AGENT,
+        cwd=cwd,
+        scope=scope_of(cwd),
+        parent_id=None if parent is None else f"{AGENT}:{parent}",
+        started_at=started,
+        memory_mode=mode,
+    )
+
+
+def _meta(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """The session's metadata, if this line holds it (session_meta, or an old rollout's
+    first line: a bare ``{id, timestamp, instructions}``)."""
+    if obj.get("type") == "session_meta" and isinstance(obj.get("payload"), dict):
+        return dict(obj["payload"])
+    if "type" not in obj and "record_type" not in obj and isinstance(obj.get("id"), str):
+        return obj
+    return None
+
+
+def sessions(
+    source: Path, tally: Tally, mode: str = "enabled"
+) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
+    """``(spec, rows)`` for every rollout under ``source``, one file open at a time; a file
+    with neither session metadata nor a response item makes no session."""
+    paths = find(source, tally)
+    tally.total = sum(size for _, size in paths)
+    for path, _ in paths:
+        lines = json_lines(path, tally)
+        peeked: list[tuple[int, dict[str, Any]]] = []
+        meta: dict[str, Any] | None = None
+        for number, obj in lines:
+            peeked.append((number, obj))
+            meta = _meta(obj)
+            if meta is not None or len(peeked) >= PEEK:
+                break
+        if meta is None and len(peeked) < PEEK and not any(_has_item(o) for _, o in peeked):
+            tally.skipped += len(peeked)  # the whole file, and nothing in it
+            continue
+        first_time = peeked[0][1].get("timestamp") if peeked else None
+        yield (
+            _spec(path, meta or {}, first_time, mode),
+            _rows(path, chain(peeked, lines), tally, seconds(first_time, mtime(path))),
+        )
+
+
+def _has_item(obj: dict[str, Any]) -> bool:
+    try:
+        return _payload(obj) is not None
+    except Malformed:
+        return True

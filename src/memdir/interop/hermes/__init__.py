@@ -1,0 +1,1 @@
+"""Hermes: its memory formats, importer and exporter, and transcripts."""

@@ -1,0 +1,264 @@
+"""Hermes's built-in memory (``~/.hermes/memories/MEMORY.md`` and ``USER.md``), in and out.
+
+Hermes memory is global — it is injected into every Hermes session whatever the folder —
+so it maps to memdir's global scopes:
+
+* **Import** reads both files (see :mod:`memdir.formats.hermes` for the format) into the
+  *user* scope. ``USER.md`` entries become type ``user``; ``MEMORY.md`` entries become
+  ``feedback`` when they state a rule of behaviour, else ``reference``
+  (:func:`~memdir.formats.hermes.classify`). Names and descriptions come from the text
+  alone, so importing the same files again changes nothing. Each entry's origin is
+  ``hermes:<absolute path>#<n>`` (n counts entries from 1).
+* **Export** writes the active entries of the *user* and *managed* scopes: ``user`` entries
+  to ``USER.md``, the others to ``MEMORY.md``, within the limits the user set for Hermes
+  (``memory.user_char_limit`` and ``memory.memory_char_limit`` in ``config.yaml`` of the
+  Hermes home, as ``tools/memory_tool.py`` reads them; 1,375 and 2,200 when unset) less
+  :data:`HEADROOM`, so Hermes's own next ``add`` still fits; counted as Hermes counts
+  (delimiters included). Entries are chosen by the index's ranking — pinned, then
+  feedback and user, then most recently used or updated, entries unused for
+  ``max_unused_days`` last — and whatever does not fit is listed with why. Project and
+  local entries are left to the per-project exporters (a note says how many).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...core.index import snapshot_entries
+from ...core.model import Entry, EntryType, normalise
+from .._exporting import ExportFile
+from .._files import read_text, why
+from .._harness import Read, Rendered
+from .._importing import ImportItem, numbered
+from .._ranking import by_priority
+from . import formats as fmt
+
+if TYPE_CHECKING:
+    from ...engine import Memdir
+
+__all__ = ["HARNESS", "HEADROOM", "MAX_FILE_BYTES", "HermesHarness", "limits"]
+
+MAX_FILE_BYTES = 4 * 1024 * 1024  # Hermes files are a few KB; a huge one is not its memory
+HEADROOM = 0.15  # of each limit left free: Hermes refuses an add that would go over it
+_KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}
+_GLOBAL_SCOPES = ("managed", "user")  # least local first: user wins a name clash
+_ORIGIN_INDEX = re.compile(r"^hermes:.*#(\d+)$")
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    """``name``, or ``name (2)``, ``(3)``… when an earlier entry of the file has it."""
+    n = 1
+    candidate = name
+    while normalise(candidate) in taken:
+        n += 1
+        candidate = numbered(name, n)
+    taken.add(normalise(candidate))
+    return candidate
+
+
+def read_file(path: Path, text: str) -> list[ImportItem]:
+    """Import items for the entries of one Hermes file's ``text`` (``path`` is absolute).
+
+    Two different entries whose text gives the same name get ``(2)``, ``(3)``… in file
+    order, so neither is skipped as a duplicate of the other; identical entries keep the
+    same name and the later one is reported as a duplicate.
+    """
+    is_user = path.name == "USER.md"
+    items: list[ImportItem] = []
+    taken: set[str] = set()
+    first_name: dict[str, str] = {}  # text -> the name its first occurrence got
+    for n, text_ in enumerate(fmt.parse(text), 1):
+        name, body = fmt.decode(text_)
+        if text_ in first_name:
+            name = first_name[text_]
+        else:
+            name = first_name[text_] = _unique(name, taken)
+        kind = EntryType.USER if is_user else fmt.classify(text_)
+        items.append(
+            ImportItem(
+                type=kind,
+                name=name,
+                description=fmt.describe(body),
+                body=body,
+                origin=f"hermes:{path}#{n}",
+                scope="user",
+            )
+        )
+    return items
+
+
+def _origin_index(entry: Entry) -> int:
+    """The entry's position in the Hermes file it was imported from (0: not from Hermes)."""
+    for origin in entry.origins:
+        m = _ORIGIN_INDEX.match(origin)
+        if m:
+            return int(m.group(1))
+    return 0
+
+
+def _config(target: Path) -> Path:
+    """The config.yaml of the Hermes home an export to ``target`` is for: the folder above
+    ``target`` when it is a Hermes ``memories`` folder, else ``$HERMES_HOME`` or
+    ``~/.hermes``."""
+    if target.name == "memories" and (target.parent / "config.yaml").exists():
+        return target.parent / "config.yaml"
+    home = os.environ.get("HERMES_HOME")
+    return (Path(home).expanduser() if home else Path.home() / ".hermes") / "config.yaml"
+
+
+def limits(target: Path) -> tuple[dict[str, int], list[str]]:
+    """Hermes's character limit per file for an export to ``target``, and notes on where
+    they came from (or why the defaults are used)."""
+    found = dict(fmt.FILES)
+    path = _config(target)
+    try:
+        text = read_text(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        return found, []
+    except (OSError, ValueError) as exc:
+        return found, [f"{path} cannot be read ({why(exc)}); Hermes's default limits are used"]
+    import yaml
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return found, [f"{path} is not YAML Hermes can read; its default limits are used"]
+    memory = data.get("memory") if isinstance(data, dict) else None
+    notes = []
+    for name, key in _KEYS.items():
+        value = memory.get(key) if isinstance(memory, dict) else None
+        if value is None:
+            continue
+        try:
+            number = int(value)  # as Hermes reads it
+        except (TypeError, ValueError):
+            notes.append(f"{path}: memory.{key} is not a number; Hermes's default is used")
+            continue
+        if number > 0:
+            found[name] = number
+            notes.append(f"{name}: memory.{key} = {number:,} in {path}")
+    return found, notes
+
+
+@dataclass(frozen=True)
+class HermesHarness:
+    """The :class:`~memdir.interop.Harness` for Hermes's ``MEMORY.md`` / ``USER.md``."""
+
+    name: str = "hermes"
+
+    def default_source(self, md: Memdir) -> Path:
+        """``~/.hermes/memories`` (Hermes's default ``HERMES_HOME``)."""
+        return Path.home() / ".hermes" / "memories"
+
+    def default_target(self, md: Memdir) -> Path:
+        """The same folder Hermes reads: ``~/.hermes/memories``."""
+        return self.default_source(md)
+
+    def read(self, md: Memdir, source: Path) -> Read:
+        """Items for every entry of ``MEMORY.md`` and ``USER.md`` under ``source`` (also
+        accepted: the ``~/.hermes`` folder itself, or one of the two files). A file that
+        cannot be read is listed in ``problems``, never skipped silently."""
+        folder, names = source, list(fmt.FILES)
+        if source.name in fmt.FILES and source.is_file():
+            folder, names = source.parent, [source.name]
+        elif not any((folder / f).exists() for f in names) and (folder / "memories").is_dir():
+            folder = folder / "memories"
+        out = Read()
+        if not folder.is_dir():
+            out.problems.append(
+                f"{folder}: no such folder (Hermes keeps its memory in "
+                f"~/.hermes/memories; pass that folder with --from)"
+            )
+            return out
+        for filename in names:
+            path = folder / filename
+            try:
+                text = read_text(path, MAX_FILE_BYTES)
+            except FileNotFoundError:
+                continue
+            except (OSError, ValueError) as exc:
+                out.problems.append(
+                    f"{path}: cannot be read ({why(exc)}); Hermes memory "
+                    "files are small UTF-8 text files"
+                )
+                continue
+            out.items.extend(read_file(path, text))
+        return out
+
+    def render(self, md: Memdir, target: Path) -> Rendered:
+        """``MEMORY.md`` and ``USER.md`` for the user and managed scopes' entries, each
+        within Hermes's budget; what did not fit is in ``left_out``."""
+        out = Rendered(prune=[target])
+        entries, others = _global_entries(md)
+        if others:
+            out.notes.append(
+                f"Hermes memory is global: {others} project and local entries "
+                f"are not exported (export them per project with "
+                f"`memdir export claude-code` or `codex`)"
+            )
+        locations = [s.backend.location for s in md.stores() if s.scope in _GLOBAL_SCOPES]
+        ranked, note = by_priority(md, entries, locations)
+        if note:
+            out.notes.append(note)
+        configured, notes = limits(target)
+        out.notes.extend(notes)
+        for filename in fmt.FILES:
+            limit = configured[filename]
+            wanted = [e for e in ranked if (e.type is EntryType.USER) == (filename == "USER.md")]
+            if not wanted:
+                continue
+            by_id = {e.id: e for e in wanted}
+            kept, left_out = fmt.fit(
+                [(e.id, fmt.encode(e.name, e.body)) for e in wanted],
+                int(limit * (1 - HEADROOM)),
+                filename,
+                of=limit,
+            )
+            if left_out:
+                out.notes.append(
+                    f"{filename}: packed to {int(limit * (1 - HEADROOM)):,} of Hermes's "
+                    f"{limit:,}-character limit, so Hermes can still add; "
+                    f"{len(left_out)} entries left out (listed below)"
+                )
+            out.left_out.extend(left_out)
+            # File order stays put as usage shifts: oldest first, Hermes's own order kept.
+            kept.sort(key=lambda k: (by_id[k[0]].created, _origin_index(by_id[k[0]]), k[0]))
+            if kept:
+                out.files.append(
+                    ExportFile(
+                        target / filename,
+                        fmt.render([t for _, t in kept]),
+                        tuple(k for k, _ in kept),
+                    )
+                )
+        if not out.files:
+            out.notes.append("no entries to export in the user or managed scopes")
+        return out
+
+
+def _global_entries(md: Memdir) -> tuple[list[Entry], int]:
+    """Active entries of the user and managed scopes (a user entry shadows a managed one
+    with the same name or id), and how many project and local entries exist besides."""
+    by_scope: dict[str, list[Entry]] = {}
+    others = 0
+    for store in md.stores():
+        entries = snapshot_entries(store.list())
+        if store.scope in _GLOBAL_SCOPES:
+            by_scope[store.scope] = entries
+        else:
+            others += len(entries)
+    user = by_scope.get("user", [])
+    taken = {e.id for e in user} | {normalise(e.name) for e in user}
+    managed = [
+        e
+        for e in by_scope.get("managed", [])
+        if e.id not in taken and normalise(e.name) not in taken
+    ]
+    return managed + user, others
+
+
+HARNESS = HermesHarness()

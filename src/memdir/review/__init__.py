@@ -1,0 +1,1 @@
+"""Review: proposals that clean memory up, applying exactly the ones named, and history."""

@@ -1,0 +1,241 @@
+"""Applying review proposals: every one named, or none of them.
+
+The named proposals' writes are grouped per store, one :meth:`Store.apply` batch per scope
+(one commit each). Before anything is written, each batch is planned in memory on its scope
+as it is now: the scope must be writable and readable, every operation must apply (two
+proposals that touch the same entry collide here), pass the guard and keep the pinned
+budget. A proposal that fails stops everything, by name, with nothing written.
+
+A proposal may also refresh an export once its writes are done (``agents-md``: the memdir
+section of ``AGENTS.md``, :func:`memdir.interop.agents_md.export_agents_md`). It is planned
+with the other checks, on the entries the project scope will hold, and written last.
+
+Then the batches are written in order. Should one still fail (its scope changed after it
+was checked, a disk error), the batches already written are put back byte for byte with
+:meth:`Store.restore`, which records the undo as a commit of its own: nothing earlier stays
+applied, and the history shows what happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.changes import Change, EditOp, Operation, Plan, RemoveOp
+from ..core.errors import MemdirError, ReadOnlyScopeError, UnreadableScopeError
+from ..core.model import Source
+from ..sessions.usage import quietly
+
+if TYPE_CHECKING:
+    from ..core.store import Store
+    from ..engine import Memdir
+    from .proposals import Proposal
+
+__all__ = ["apply_all"]
+
+
+@dataclass
+class _Batch:
+    """The operations of every named proposal on one store, and who asked for each."""
+
+    store: Store
+    ops: list[Operation] = field(default_factory=list)
+    owners: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Written:
+    """A batch as written: what to put back, what it wrote (checked before undoing), and
+    its changes (their tombstones are recorded once the batch is sure to stand)."""
+
+    store: Store
+    undo: dict[str, bytes | None]
+    wrote: dict[str, bytes | None]
+    changes: list[Change]
+
+
+def _batches(md: Memdir, proposals: Sequence[Proposal]) -> list[_Batch]:
+    from .proposals import local_store
+
+    found: dict[tuple[str, str | None], _Batch] = {}
+    for proposal in proposals:
+        for action in proposal.actions:
+            key = (action.scope, action.folder)
+            if key not in found:
+                store = (
+                    md.store(action.scope)
+                    if action.folder is None
+                    else local_store(md, Path(action.folder))
+                )
+                found[key] = _Batch(store)
+            found[key].ops += action.ops
+            found[key].owners += [proposal.id] * len(action.ops)
+    return list(found.values())
+
+
+def _texts(op: Operation) -> str:
+    holder = op.entry if isinstance(op, EditOp) else op
+    return "\n".join(
+        v for k in ("name", "description", "body") if isinstance(v := getattr(holder, k, None), str)
+    )
+
+
+def _check(md: Memdir, batch: _Batch) -> Plan:
+    """Plan ``batch`` on its scope as it is now, without writing; raise naming the
+    proposal that cannot be applied."""
+    from .. import guard
+
+    store = batch.store
+    where = f"the {store.scope} scope ({store.backend.location})"
+    owners = ", ".join(dict.fromkeys(batch.owners))
+    try:
+        if store.read_only:
+            raise ReadOnlyScopeError(store.scope)
+        if not store.backend.writable():
+            raise MemdirError(f"{where} is not writable; fix its permissions")
+        problems = store.problems()
+        if problems:
+            raise UnreadableScopeError(store.scope, problems)
+    except MemdirError as exc:
+        raise MemdirError(
+            f"proposal {owners} cannot be applied: {exc} Nothing was applied."
+        ) from exc
+    active = {e.id: e for e in store.list()}
+    plan = Plan(active, tuple, now=md.clock(), source=Source.USER)
+    for op, owner in zip(batch.ops, batch.owners, strict=True):
+        try:
+            if not isinstance(op, RemoveOp):
+                guard.check(_texts(op))
+            plan.apply(op)
+        except MemdirError as exc:
+            raise MemdirError(
+                f"proposal {owner} cannot be applied to {where}: {exc} "
+                f"(another proposal named may have changed it first). Nothing "
+                f"was applied."
+            ) from exc
+    before, after = store.pinned_used(active.values()), store.pinned_used(plan.active.values())
+    if after > store.pinned_budget and after > before:
+        raise MemdirError(
+            f"proposal {owners} would put {after:,} chars of pinned entries in "
+            f"{where}, over its budget of {store.pinned_budget:,}. Nothing was "
+            f"applied."
+        )
+    return plan
+
+
+def _write(store: Store, ops: Sequence[Operation]) -> _Written:
+    seen: list[tuple[Mapping[str, bytes | None], Mapping[str, bytes | None]]] = []
+    changes = store.apply(
+        list(ops), source=Source.USER, capture=lambda before, after: seen.append((before, after))
+    )
+    if not seen:  # nothing was written
+        return _Written(store, {}, {}, changes)
+    before, after = seen[0]
+    return _Written(store, dict(before), dict(after), changes)
+
+
+def _undo(md: Memdir, done: Sequence[_Written], message: str) -> list[str]:
+    """Put every written batch back, newest first; what could not be put back (its
+    removals stand, so they leave their tombstones)."""
+    failed = []
+    for written in reversed(done):
+        if not written.undo:
+            continue
+        try:
+            written.store.restore(written.undo, message, expected=written.wrote)
+        except MemdirError as exc:
+            _forget(md, [written])
+            failed.append(f"{written.store.scope} scope ({written.store.backend.location}): {exc}")
+    return failed
+
+
+def _forget(md: Memdir, done: Sequence[_Written]) -> None:
+    """Record the tombstones of batches that stand (held back while they might be put
+    back: a removal that was undone forgets nothing)."""
+    for written in done:
+        md._record_forgetting(written.store, written.changes, Source.USER)
+
+
+def _exports(md: Memdir, proposals: Sequence[Proposal], plans: dict[str, Plan]) -> list[str]:
+    """Plan every export the proposals ask for, on the entries their writes will leave."""
+    from ..core.model import EntryType
+    from ..interop.agents_md import export_agents_md
+
+    wanted = list(dict.fromkeys(x for p in proposals for x in p.exports))
+    for export in wanted:
+        owners = ", ".join(p.id for p in proposals if export in p.exports)
+        if export != "agents-md":
+            raise MemdirError(f"proposal {owners} asks for an unknown export {export!r}")
+        plan = plans.get("project")
+        rules = (
+            None
+            if plan is None
+            else sorted(
+                (e for e in plan.active.values() if e.type is EntryType.FEEDBACK),
+                key=lambda e: (e.created, e.id),
+            )
+        )
+        try:
+            report = export_agents_md(md, apply=False, entries=rules)
+        except MemdirError as exc:
+            raise MemdirError(
+                f"proposal {owners} cannot be applied: {exc}. Nothing was applied."
+            ) from exc
+        if report.refused:
+            raise MemdirError(
+                f"proposal {owners} cannot be applied: {report.refused[0].path} "
+                f"{report.refused[0].reason}. Nothing was applied."
+            )
+    return wanted
+
+
+def _export_agents_md(md: Memdir) -> None:
+    from ..interop.agents_md import export_agents_md
+
+    report = export_agents_md(md, apply=True)
+    if report.refused:
+        raise MemdirError(f"{report.refused[0].path} was not written: {report.refused[0].reason}")
+
+
+def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
+    """Check every proposal's writes and exports, then write them all; on a failure
+    part-way, put back what was written and raise."""
+    batches = _batches(md, proposals)
+    plans = {}
+    for batch in batches:
+        plan = _check(md, batch)
+        if batch.store.scope == "project":
+            plans["project"] = plan
+    exports = _exports(md, proposals, plans)
+    ids = ", ".join(p.id for p in proposals)
+    done: list[_Written] = []
+    try:
+        with quietly():  # tombstones are recorded below, for the writes that stand
+            for batch in batches:
+                done.append(_write(batch.store, batch.ops))
+        if "agents-md" in exports:
+            _export_agents_md(md)
+    except MemdirError as exc:
+        failed = _undo(
+            md, done, f"undo review --apply {ids}: a later write failed\n\n{exc}\nsource: user\n"
+        )
+        if failed:
+            raise MemdirError(
+                f"applying {ids} failed part-way ({exc}), and these writes "
+                f"could not be put back: {'; '.join(failed)}. See `memdir log` "
+                f"and `memdir revert`."
+            ) from exc
+        undone = (
+            ""
+            if not done
+            else " the write already made was put back, so"
+            if len(done) == 1
+            else f" the {len(done)} writes already made were put back, so"
+        )
+        raise MemdirError(
+            f"applying {ids} failed ({exc});{undone} nothing was applied. Run "
+            f"`memdir review` again."
+        ) from exc
+    _forget(md, done)

@@ -1,0 +1,466 @@
+"""Review: audit every scope and propose changes; apply only the proposals named.
+
+Kinds of proposal, each with a stable id (a hash of what it would do, so an id printed by
+one run names the same proposal in the next, and a proposal whose entries changed since
+is simply gone):
+
+* ``merge``: duplicates and near-duplicates in one scope; the newer entry gains what only
+  the older one says (its distinct lines or sentences, its origins), then the older one is
+  archived, in one write; an exact duplicate is just archived.
+* ``conflict``: two entries that prefer different values of the same choice (two package
+  managers, tabs and spaces…); the newer one wins, the older is archived.
+* ``stale``: an entry naming files or symbols the project no longer has, or not updated
+  for ``max_unused_days`` (usage counts are not recorded yet, so "unused" means "not
+  changed"); archive it.
+* ``promote``: a local entry that reads like a team convention → the project scope, or
+  (for a feedback rule) → ``AGENTS.md``: the project scope too, and then the memdir
+  section of the checkout's ``AGENTS.md`` is refreshed (:mod:`memdir.interop.agents_md`;
+  every byte outside that section is kept); the same rule in the local scopes of several
+  projects → the user scope.
+* ``index``: a scope's index near or over its budget; shorten the longest index lines.
+
+Applying goes through :meth:`memdir.Store.apply`, the normal write path, one batch per
+scope for all the proposals named, and all or nothing (:mod:`memdir.review_apply`);
+nothing is applied that was not named.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp
+from ..core.errors import MemdirError
+from ..core.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
+from ..core.model import Entry, normalise
+from ..core.prompt import missing_references
+
+if TYPE_CHECKING:
+    from ..core.store import Store
+    from ..engine import Memdir
+
+__all__ = ["KINDS", "Action", "Proposal", "apply", "local_store", "propose", "report_text"]
+
+KINDS = ("merge", "conflict", "stale", "promote", "index")
+NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
+BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
+_WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
+_CHOICES = (
+    ("npm", "pnpm", "yarn", "bun"),
+    ("pip", "poetry", "uv", "pipenv", "conda"),
+    ("tabs", "spaces"),
+    ("jest", "vitest", "mocha"),
+    ("black", "ruff format", "yapf"),
+    ("unittest", "pytest"),
+    ("mysql", "postgresql", "postgres", "sqlite"),
+    ("webpack", "vite", "esbuild", "rollup"),
+    ("rebase", "merge commits"),
+)
+_PREFER = r"(?:use|uses|using|prefer|prefers|with|run|runs|always)\s+`?{}\b"
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])")
+_TEAM = re.compile(
+    r"\b(we|our|the team|this repo(?:sitory)?|everyone|convention|"
+    r"code review|CI|pull requests?)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One write a proposal makes: operations on one scope's store."""
+
+    scope: str
+    ops: tuple[Operation, ...]
+    folder: str | None = None  # another project's local scope, by folder
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A change the review suggests; applied only when named by its id."""
+
+    kind: str
+    title: str
+    detail: str
+    entries: tuple[str, ...]  # "scope:id" of every entry it touches
+    actions: tuple[Action, ...] = field(default=(), repr=False)
+    id: str = ""
+    exports: tuple[str, ...] = ()  # written after the actions: "agents-md"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form for ``memdir review --json``."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "title": self.title,
+            "detail": self.detail,
+            "entries": list(self.entries),
+            "applies": bool(self.actions),
+            "scopes": list(dict.fromkeys(a.scope for a in self.actions)),
+            "exports": list(self.exports),
+        }
+
+
+def _make(
+    kind: str,
+    title: str,
+    detail: str,
+    entries: Sequence[str],
+    actions: Sequence[Action],
+    exports: Sequence[str] = (),
+) -> Proposal:
+    digest = hashlib.sha1(
+        repr(
+            (kind, sorted(entries), [(a.scope, a.folder, a.ops) for a in actions], *exports)
+        ).encode()
+    ).hexdigest()
+    return Proposal(
+        kind, title, detail, tuple(entries), tuple(actions), f"{kind}-{digest[:6]}", tuple(exports)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD.findall(normalise(text)) if len(w) > 2)
+
+
+def _similar(a: Entry, b: Entry) -> float:
+    wa, wb = _word_set(f"{a.name} {a.body}"), _word_set(f"{b.name} {b.body}")
+    return len(wa & wb) / len(wa | wb) if wa and wb else 0.0
+
+
+def _preferred(entry: Entry, group: tuple[str, ...]) -> frozenset[str]:
+    return _prefers(f"{entry.name}\n{entry.body}".lower(), group)
+
+
+@functools.lru_cache(maxsize=16384)
+def _prefers(text: str, group: tuple[str, ...]) -> frozenset[str]:
+    said = frozenset(v for v in group if re.search(_PREFER.format(re.escape(v)), text))
+    if said:
+        return said
+    mentioned = frozenset(v for v in group if re.search(rf"\b{re.escape(v)}\b", text))
+    return mentioned if len(mentioned) == 1 else frozenset()
+
+
+def _older_newer(a: Entry, b: Entry) -> tuple[Entry, Entry]:
+    return (a, b) if (a.updated, a.id) <= (b.updated, b.id) else (b, a)
+
+
+def _pairs(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
+    out: list[Proposal] = []
+    done: set[str] = set()
+    for i, a in enumerate(entries):
+        for b in entries[i + 1 :]:
+            if a.id in done or b.id in done:
+                continue
+            old, new = _older_newer(a, b)
+            keys = [f"{store.scope}:{old.id}", f"{store.scope}:{new.id}"]
+            remove = (Action(store.scope, (RemoveOp(old.id),)),)
+            conflict = next(
+                (
+                    (pa, pb)
+                    for g in _CHOICES
+                    if len(pa := _preferred(old, g)) == 1
+                    and len(pb := _preferred(new, g)) == 1
+                    and pa != pb
+                ),
+                None,
+            )
+            if conflict is not None:  # different values of one choice: not a duplicate
+                done.add(old.id)
+                out.append(
+                    _make(
+                        "conflict",
+                        f"{old.id} and {new.id} disagree",
+                        f"{old.id!r} prefers {min(conflict[0])}, {new.id!r} prefers "
+                        f"{min(conflict[1])}; keep the newer, archive {old.id!r}",
+                        keys,
+                        remove,
+                    )
+                )
+                continue
+            score = 1.0 if normalise(a.name) == normalise(b.name) else _similar(a, b)
+            if score >= NEAR:
+                done.add(old.id)
+                out.append(_merge(store.scope, old, new, score, keys))
+    return out
+
+
+def _units(body: str) -> list[str]:
+    """A body as lines, a fenced code block kept whole."""
+    units: list[str] = []
+    fence: list[str] | None = None
+    for line in body.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            if fence is None:
+                fence = [line]
+                continue
+            units.append("\n".join([*fence, line]))
+            fence = None
+        elif fence is not None:
+            fence.append(line)
+        elif line.strip():
+            units.append(line)
+    if fence:
+        units.append("\n".join(fence))
+    return units
+
+
+def only_in(older: str, newer: str) -> list[str]:
+    """What ``older`` says that ``newer`` does not: its lines (or, where a line is partly
+    covered, its sentences) whose whitespace- and case-insensitive form is not in
+    ``newer``, in order."""
+    have = normalise(newer)
+    missing: list[str] = []
+    for unit in _units(older):
+        if normalise(unit) in have:
+            continue
+        if "\n" in unit:
+            missing.append(unit)
+            continue
+        parts = _SENTENCE.split(unit)
+        new = [p for p in parts if normalise(p) not in have]
+        if new:  # every sentence said already (in another order): nothing to add
+            missing.append(unit if len(new) == len(parts) else " ".join(new))
+    return list(dict.fromkeys(missing))
+
+
+def _merge(scope: str, old: Entry, new: Entry, score: float, keys: list[str]) -> Proposal:
+    """Fold ``old`` into ``new`` (what only ``old`` says, its origins), archive ``old``."""
+    extra = only_in(old.body, new.body)
+    origins = tuple(o for o in old.origins if o not in new.origins)
+    ops: list[Operation] = []
+    if extra or origins:
+        body = new.body.rstrip() + "\n\n" + "\n".join(extra) if extra else None
+        ops.append(ReplaceOp(new.id, body=body, origins=origins))
+    ops.append(RemoveOp(old.id))
+    gains = []
+    if extra:
+        gains.append(
+            f"{len(extra)} line{'s' if len(extra) > 1 else ''} only {old.id!r} has "
+            f"({'; '.join(_shorten(x, 50) for x in extra[:3])}"
+            f"{'; …' if len(extra) > 3 else ''})"
+        )
+    if origins:
+        gains.append(f"its origins ({', '.join(origins)})")
+    what = (
+        f"keep the newer {new.id!r}, add to it {' and '.join(gains)}, then archive {old.id!r}"
+        if gains
+        else f"{new.id!r} already says all of it; archive {old.id!r}"
+    )
+    return _make(
+        "merge",
+        f"{old.id} duplicates {new.id}",
+        f"{score:.0%} alike in the {scope} scope; {what}",
+        keys,
+        [Action(scope, tuple(ops))],
+    )
+
+
+def _stale(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
+    """Entries naming files or symbols that are gone, and entries neither read, cited nor
+    changed for ``max_unused_days`` (the same usage the index's decay uses)."""
+    from ..core.decay import stale
+
+    out = []
+    root = md.project_root if store.scope in ("project", "local") else None
+    used = {}
+    if md.state_path.exists():
+        used = {eid: t for (_, eid), t in md.usage().last_used([store.backend.location]).items()}
+    unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
+    for e in entries:
+        notes = missing_references(e.body, root) if root is not None else []
+        why = "; ".join(n.split(" is named in this memory but ")[0] + " is gone" for n in notes)
+        if not why and e.id in unused:
+            last = max(e.updated, used.get(e.id, e.updated))
+            why = f"not read, cited or changed for {(md.clock() - last).days} days"
+        if why:
+            out.append(
+                _make(
+                    "stale",
+                    f"{e.id} looks stale",
+                    f"{why}; archive it",
+                    [f"{store.scope}:{e.id}"],
+                    [Action(store.scope, (RemoveOp(e.id),))],
+                )
+            )
+    return out
+
+
+def _copy(e: Entry) -> AddOp:
+    return AddOp(e.type, e.name, e.description, e.body, pinned=e.pinned)
+
+
+def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
+    out = []
+    project_ok = "project" in md.locations and not md.locations["project"].unavailable
+    for e in entries.get("local", []):
+        if project_ok and e.type.value in ("feedback", "project") and _TEAM.search(e.body):
+            move = [Action("project", (_copy(e),)), Action("local", (RemoveOp(e.id),))]
+            out.append(
+                _make(
+                    "promote",
+                    f"{e.id} reads like a team convention → project scope",
+                    "move it to the project scope (.memdir/, shared with the repository)",
+                    [f"local:{e.id}"],
+                    move,
+                )
+            )
+            if e.type.value == "feedback":
+                agents = md.checkout_root / "AGENTS.md"
+                out.append(
+                    _make(
+                        "promote",
+                        f"{e.id} reads like a team convention → AGENTS.md",
+                        f"move it to the project scope, then refresh the memdir section of "
+                        f"{agents} (the project scope's feedback rules, for every harness that "
+                        f"reads AGENTS.md); the rest of that file is kept byte for byte",
+                        [f"local:{e.id}"],
+                        move,
+                        exports=("agents-md",),
+                    )
+                )
+    here = Path(md.locations["local"].path) if "local" in md.locations else None
+    user_names = {normalise(e.name) for e in entries.get("user", [])}
+    seen: dict[str, list[tuple[Path, Entry]]] = {}
+    for folder in sorted((md.home / "projects").glob("*/")):
+        try:
+            others = local_store(md, folder).list()
+        except MemdirError:
+            continue
+        for e in others:
+            seen.setdefault(normalise(e.name) + "\n" + normalise(e.body), []).append((folder, e))
+    for found in seen.values():
+        if len(found) < 2 or normalise(found[0][1].name) in user_names:
+            continue
+        e = found[0][1]
+        actions = [Action("user", (_copy(e),))] + [
+            Action("local", (RemoveOp(x.id),), None if f == here else str(f)) for f, x in found
+        ]
+        out.append(
+            _make(
+                "promote",
+                f"{e.id} is the same rule in {len(found)} projects",
+                "move it to the user scope, which every project loads",
+                [f"local:{x.id}@{f.name}" for f, x in found],
+                actions,
+            )
+        )
+    return out
+
+
+def local_store(md: Memdir, folder: Path) -> Store:
+    """The local scope of another project of this home, by its folder."""
+    from ..core.storage.files import FileBackend
+    from ..core.storage.git import History
+    from ..core.store import Store
+
+    history = History(folder) if "local" in md.settings.history_scopes else None
+    store = Store(
+        FileBackend(folder, file_mode=0o600, dir_mode=0o700),
+        scope="local",
+        lock_timeout=md.settings.lock_timeout,
+        clock=md.clock,
+        history=history,
+    )
+    store.observers.append(md._record_forgetting)  # its removals leave tombstones too
+    return store
+
+
+def _index(store: Store, entries: list[Entry]) -> list[Proposal]:
+    text = store.render_index(entries, [])
+    lines, size = text.count("\n"), len(text.encode("utf-8"))
+    share = max(lines / INDEX_MAX_LINES, size / INDEX_MAX_BYTES)
+    if share < BUDGET_SHARE:
+        return []
+    longest = sorted(entries, key=lambda e: len(e.description), reverse=True)[:5]
+    ops = tuple(
+        ReplaceOp(e.id, description=_shorten(e.description))
+        for e in longest
+        if _shorten(e.description) != e.description
+    )
+    return [
+        _make(
+            "index",
+            f"the {store.scope} index is at {share:.0%} of its budget",
+            f"{lines} lines, {size:,} bytes (limits {INDEX_MAX_LINES} lines, "
+            f"{INDEX_MAX_BYTES:,} bytes); shorten the longest lines: "
+            f"{', '.join(e.id for e in longest)}",
+            [f"{store.scope}:{e.id}" for e in longest],
+            [Action(store.scope, ops)] if ops else [],
+        )
+    ]
+
+
+def _shorten(text: str, width: int = 60) -> str:
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1].rsplit(" ", 1)[0].rstrip(",;:.- ")
+    return cut + "…"
+
+
+def propose(md: Memdir) -> list[Proposal]:
+    """Every proposal for every scope, grouped by kind (see :data:`KINDS`)."""
+    found: list[Proposal] = []
+    entries: dict[str, list[Entry]] = {}
+    for store in md.stores():
+        listed = sorted(store.list(), key=lambda e: (e.created, e.id))
+        entries[store.scope] = listed
+        if store.read_only:
+            continue
+        found += _pairs(md, store, listed) + _stale(md, store, listed) + _index(store, listed)
+    found += _promotions(md, entries)
+    return sorted(found, key=lambda p: (KINDS.index(p.kind), p.title))
+
+
+def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
+    """Apply exactly the proposals named by ``ids`` through the normal write path, all or
+    none: every one is checked before any is written (see :mod:`memdir.review_apply`)."""
+    from .apply import apply_all
+
+    proposals = {p.id: p for p in propose(md)}
+    unknown = [i for i in ids if i not in proposals]
+    if unknown:
+        raise MemdirError(
+            f"no proposal {', '.join(unknown)} (entries may have changed since "
+            f"the review); run `memdir review` again for current ids"
+        )
+    chosen = [proposals[pid] for pid in dict.fromkeys(ids)]
+    advice = [p.id for p in chosen if not p.actions]
+    if advice:
+        raise MemdirError(
+            f"{', '.join(advice)} {'is' if len(advice) == 1 else 'are'} advice "
+            f"only; change the entries named by hand. Nothing was applied."
+        )
+    apply_all(md, chosen)
+    return chosen
+
+
+def report_text(md: Memdir, proposals: Sequence[Proposal] | None = None) -> str:
+    """The review as text, grouped by kind, one proposal per paragraph."""
+    proposals = propose(md) if proposals is None else proposals
+    if not proposals:
+        return (
+            "Nothing to review: no duplicates, conflicts, stale entries, promotions, "
+            "or index near its budget.\n"
+        )
+    titles = {
+        "merge": "Duplicates (merge)",
+        "conflict": "Conflicts",
+        "stale": "Stale",
+        "promote": "Promotions",
+        "index": "Index budget",
+    }
+    out = []
+    for kind in KINDS:
+        group = [p for p in proposals if p.kind == kind]
+        if group:
+            out.append(f"## {titles[kind]}\n")
+            out += [f"- [{p.id}] {p.title}: {p.detail}\n" for p in group]
+            out.append("\n")
+    out.append("Apply with `memdir review --apply ID …`; nothing changes until then.\n")
+    return "".join(out)

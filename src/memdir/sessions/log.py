@@ -1,0 +1,445 @@
+"""SessionStore: logging sessions and messages to state.db, searching and pruning them.
+
+One per :class:`~memdir.Memdir` (``md.sessions``). Writes are single short transactions
+(see :mod:`memdir.sessions.db`), so any number of harness processes can log at once.
+"""
+
+from __future__ import annotations
+
+import builtins
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..core.errors import UnknownSessionError, ValidationError
+from ..core.model import utcnow
+from . import bulk
+from . import rank as ranking
+from .db import Database
+from .provenance import remember_removed
+from .query import sanitize
+from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo, to_epoch
+from .rows import insert_staged as _insert_staged
+from .rows import message as _message
+from .rows import text as _text
+from .rows import title as _title
+from .search import Filters, Time, around, search_messages, search_sessions, tree
+from .specs import ImportCounts, SessionSpec
+
+__all__ = ["PruneReport", "SessionStore"]
+
+MAX_LIMIT = 1000
+MAX_WINDOW = 50
+STAGE_MIN = 16  # log_many batches this big go through the staging table
+
+
+@dataclass(frozen=True)
+class PruneReport:
+    """What :meth:`SessionStore.prune` removed."""
+
+    sessions: int
+    messages: int
+    bytes_before: int
+    bytes_after: int
+
+
+def _bounded(value: int, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValidationError(f"{name} must be an integer from {low} to {high}", field=name)
+    return value
+
+
+class SessionStore:
+    """Sessions and messages in ``state.db``, and search over them.
+
+    ``ranker`` and ``folder`` are the ranking (see :mod:`memdir.sessions.rank`); pass
+    others to try a different ranking without touching anything else.
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        ranker: ranking.Ranker = ranking.rank,
+        folder: ranking.Folder = ranking.fold,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.ranker = ranker
+        self.folder = folder
+
+    def __repr__(self) -> str:
+        return f"SessionStore({str(self.db.path)!r})"
+
+    def _now(self, value: Time | None, name: str) -> float:
+        return self.clock().timestamp() if value is None else to_epoch(value, name)
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def start(
+        self,
+        agent: str = "agent",
+        *,
+        session_id: str | None = None,
+        parent_id: str | None = None,
+        cwd: str | None = None,
+        scope: str | None = None,
+        started_at: Time | None = None,
+        memory_mode: str = "enabled",
+    ) -> SessionInfo:
+        """Record a session (or return the existing one when ``session_id`` is taken).
+
+        ``parent_id`` links a child (a compacted continuation, a delegated sub-task): its
+        messages are found under the root session.
+        """
+        sid = _text(session_id, "session_id") if session_id is not None else uuid.uuid4().hex
+        if not sid.strip():
+            raise ValidationError("session_id must not be empty", field="session_id")
+        if memory_mode not in MEMORY_MODES:
+            raise ValidationError(
+                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
+            )
+        values = (
+            sid,
+            None if parent_id is None else _text(parent_id, "parent_id"),
+            _text(agent, "agent"),
+            cwd,
+            scope,
+            self._now(started_at, "started_at"),
+            memory_mode,
+        )
+        self.db.write(
+            lambda c: c.execute(
+                "INSERT OR IGNORE INTO sessions (id, parent_id, agent, cwd, scope, started_at, "
+                "memory_mode) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                values,
+            ),
+            action="start a session",
+        )
+        return self.get(sid)
+
+    def get(self, session_id: str) -> SessionInfo:
+        """One session with its message count."""
+        row = self.db.read(
+            lambda c: c.execute(
+                "SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS "
+                "messages FROM sessions s WHERE s.id = ?",
+                (session_id,),
+            ).fetchone()
+        )
+        if row is None:
+            raise UnknownSessionError(session_id)
+        return SessionInfo.from_row(row)
+
+    def resolve(self, session_id: str) -> SessionInfo:
+        """The session whose id is ``session_id`` or, failing that, the one session whose
+        id starts with it (as ``memdir sessions ls`` and git print them, cut short)."""
+        try:
+            return self.get(session_id)
+        except UnknownSessionError:
+            if not session_id or len(session_id) < 4:
+                raise
+        prefix = session_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        ids = self.db.read(
+            lambda c: [
+                r[0]
+                for r in c.execute(
+                    "SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 6",
+                    (prefix + "%",),
+                )
+            ]
+        )
+        if len(ids) == 1:
+            return self.get(ids[0])
+        if ids:
+            raise ValidationError(
+                f"{session_id!r} starts {'more than 5' if len(ids) > 5 else len(ids)} session "
+                f"ids ({', '.join(ids[:5])}); give more of the id"
+            )
+        raise UnknownSessionError(session_id)
+
+    def end(self, session_id: str, ended_at: Time | None = None) -> None:
+        """Mark a session ended (now, unless ``ended_at`` is given)."""
+        when = self._now(ended_at, "ended_at")
+        self.db.write(
+            lambda c: c.execute(
+                "UPDATE sessions SET ended_at = ? WHERE id = ?", (when, session_id)
+            ),
+            action="end a session",
+        )
+
+    def set_memory_mode(self, session_id: str, mode: str) -> None:
+        """``enabled``, ``disabled``, or ``polluted`` (the session read web or third-party
+        content, so background extraction must not learn from it)."""
+        if mode not in MEMORY_MODES:
+            raise ValidationError(
+                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
+            )
+        changed = self.db.write(
+            lambda c: (
+                c.execute(
+                    "UPDATE sessions SET memory_mode = ? WHERE id = ?", (mode, session_id)
+                ).rowcount
+            ),
+            action="set the memory mode",
+        )
+        if not changed:
+            raise UnknownSessionError(session_id)
+
+    def list(
+        self,
+        *,
+        limit: int = 50,
+        agent: str | None = None,
+        scope: str | None = None,
+        roots_only: bool = False,
+    ) -> builtins.list[SessionInfo]:
+        """Sessions, most recently started first."""
+        where, params = ["1"], []
+        for column, value in (("agent", agent), ("scope", scope)):
+            if value is not None:
+                where.append(f"s.{column} = ?")
+                params.append(value)
+        if roots_only:
+            where.append("(s.parent_id IS NULL OR s.parent_id NOT IN (SELECT id FROM sessions))")
+        sql = (
+            "SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS "
+            f"messages FROM sessions s WHERE {' AND '.join(where)} "
+            "ORDER BY s.started_at DESC, s.rowid DESC LIMIT ?"
+        )
+        rows = self.db.read(lambda c: c.execute(sql, (*params, limit)).fetchall())
+        return [SessionInfo.from_row(r) for r in rows]
+
+    def lineage(self, session_id: str) -> set[str]:
+        """The ids of every session in ``session_id``'s tree (root and descendants)."""
+        return self.db.read(lambda c: tree(c, session_id))
+
+    # -- messages --------------------------------------------------------------------------
+
+    def log(
+        self,
+        session_id: str,
+        role: str,
+        content: str,
+        *,
+        tool_name: str | None = None,
+        tool_calls: object = None,
+        timestamp: Time | None = None,
+    ) -> int:
+        """Append a message to a session; returns its id. The session must exist."""
+        return self.log_many(session_id, [(role, content, tool_name, tool_calls, timestamp)])[0]
+
+    def log_many(self, session_id: str, rows: Iterable[tuple[Any, ...]]) -> builtins.list[int]:
+        """Append many messages in one transaction (importers, bulk loads). Each row is
+        ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log` takes them
+        (``None`` for the defaults). Returns the new ids in order."""
+        now = self.clock().timestamp()
+        batch = [(session_id, *_message(row, now)) for row in rows]
+
+        def insert(c: sqlite3.Connection) -> builtins.list[int]:
+            if c.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is None:
+                raise UnknownSessionError(session_id)
+            # Under BEGIN IMMEDIATE nobody else inserts, so the ids are ours to number.
+            first = c.execute("SELECT coalesce(max(id), 0) + 1 FROM messages").fetchone()[0]
+            ids = builtins.list(range(first, first + len(batch)))
+            values = [(i, *v) for i, v in zip(ids, batch, strict=True)]
+            if len(values) < STAGE_MIN:
+                c.executemany(
+                    "INSERT INTO messages (id, session_id, role, content, "
+                    "tool_name, tool_calls, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    values,
+                )
+            else:
+                _insert_staged(
+                    c, "id, session_id, role, content, tool_name, tool_calls, timestamp", values
+                )
+            title = next((t for v in batch if (t := _title(v[1], v[2]))), None)
+            if title is not None:
+                c.execute(
+                    "UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
+                    (title, session_id),
+                )
+            return ids
+
+        return self.db.write(insert, action="log a message")
+
+    def import_sessions(
+        self,
+        sessions: Iterable[tuple[SessionSpec, Iterable[Any]]],
+        *,
+        batch: int = 20_000,
+        progress: Callable[[ImportCounts], None] | None = None,
+        include_removed: bool = False,
+    ) -> ImportCounts:
+        """Import whole sessions in bulk: ``(SessionSpec, rows)`` pairs, each row
+        ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log_many` takes
+        them (keep the original timestamps), or the same with the message's *source key*
+        last (what identifies it in the source: a record id, a file and line). Rows are
+        written ``batch`` at a time across session boundaries, one transaction per batch,
+        and streamed: neither the sessions nor the rows are ever all in memory.
+        ``progress`` gets the counts after each batch.
+
+        Idempotent. With source keys, a session gets exactly the keys it does not hold
+        yet; stored history that does not match the source is reported in
+        ``diverged`` (nothing is added to it) and a source that dropped messages
+        imported earlier in ``resynced``. Without keys, a session already holding ``n``
+        messages gets only the rows beyond its first ``n`` (a transcript that grew gets
+        the new messages; the same transcript again adds nothing). A row may be
+        ``(spec, row)`` instead, to log into another session opened within the same
+        transcript (a sub-agent's messages interleaved with its parent's), or a
+        :class:`~memdir.sessions.bulk.MemoryMode` to make its session's memory mode
+        stricter. A spec's memory mode applies to an existing session when it is
+        stricter than the stored one. Sessions deleted since an earlier import
+        (:meth:`prune`, ``sessions rm``) are left out unless ``include_removed``.
+
+        A bad value is a :class:`~memdir.ValidationError` naming the session and message;
+        batches written before it stay written, and re-running continues where it
+        stopped.
+        """
+        return bulk.import_sessions(
+            self.db,
+            sessions,
+            now=self.clock().timestamp(),
+            batch=batch,
+            progress=progress,
+            include_removed=include_removed,
+        )
+
+    def messages(
+        self, session_id: str, *, limit: int | None = None, offset: int = 0
+    ) -> builtins.list[Message]:
+        """A session's messages in order."""
+        rows = self.db.read(
+            lambda c: c.execute(
+                "SELECT * FROM messages WHERE session_id = ? ORDER BY id LIMIT ? OFFSET ?",
+                (session_id, -1 if limit is None else limit, offset),
+            ).fetchall()
+        )
+        return [Message.from_row(r) for r in rows]
+
+    def around(self, message_id: int, window: int = 3) -> builtins.list[Message]:
+        """Message ``message_id`` and up to ``window`` messages of its session either
+        side (empty when there is no such message)."""
+        window = _bounded(window, "window", 0, MAX_WINDOW)
+        return self.db.read(lambda c: around(c, message_id, window))
+
+    # -- search ----------------------------------------------------------------------------
+
+    def search(
+        self, query: str, *, limit: int = 10, window: int = 1, **filters: Any
+    ) -> builtins.list[SessionHit]:
+        """Root sessions matching ``query``, best first, each with its best message, a
+        snippet and ``window`` neighbouring messages either side.
+
+        Filters: ``role``, ``agent``, ``scope``, ``since``, ``until`` (exclusive),
+        ``exclude`` (session ids; :meth:`MemorySession.recall` passes its lineage) and
+        ``memory_modes``. Never raises on the query text.
+        """
+        limit = _bounded(limit, "limit", 1, MAX_LIMIT)
+        window = _bounded(window, "window", 0, MAX_WINDOW)
+        flt = _filters(filters)
+        q = sanitize(query)
+        if q.empty:
+            return []
+        return self.db.read(
+            lambda c: search_sessions(
+                c, q, flt, limit, window, self.ranker, self.folder, self.clock()
+            ),
+            action="search sessions",
+        )
+
+    def search_messages(
+        self, query: str, *, limit: int = 50, **filters: Any
+    ) -> builtins.list[MessageHit]:
+        """Individual messages matching ``query``, best first (same ranking and filters
+        as :meth:`search`)."""
+        limit = _bounded(limit, "limit", 1, MAX_LIMIT * 10)
+        flt = _filters(filters)
+        q = sanitize(query)
+        if q.empty:
+            return []
+        return self.db.read(
+            lambda c: search_messages(c, q, flt, limit, self.ranker, self.clock()),
+            action="search messages",
+        )
+
+    # -- upkeep ----------------------------------------------------------------------------
+
+    def prune(self, older_than: Time) -> PruneReport:
+        """Delete session trees with no activity since ``older_than`` — no session started
+        and no message logged since — with their messages and index rows, then compact
+        the file. Activity is judged by the logged times (an imported session keeps its
+        original ones), not by when it was closed. A tree goes as a whole, so a child
+        never outlives its root's history. Pruned imported sessions are not imported
+        again."""
+        cutoff = to_epoch(older_than, "older_than")
+        before = self.size()
+
+        def delete(c: sqlite3.Connection) -> tuple[int, int]:
+            rows = c.execute(
+                "SELECT s.id, s.parent_id, max(s.started_at, coalesce((SELECT max(timestamp) "
+                "FROM messages m WHERE m.session_id = s.id), 0)) FROM sessions s"
+            ).fetchall()
+            parent = {r[0]: r[1] for r in rows}
+            root: dict[str, str] = {}
+            for sid in parent:
+                at, seen = sid, {sid}
+                while parent.get(at) in parent and parent[at] not in seen:
+                    at = parent[at]
+                    seen.add(at)
+                root[sid] = at
+            latest: dict[str, float] = {}
+            for sid, _, last in rows:
+                latest[root[sid]] = max(latest.get(root[sid], 0.0), last)
+            doomed = [sid for sid in parent if latest[root[sid]] < cutoff]
+            remember_removed(c, doomed, self.clock().timestamp())
+            messages = 0
+            for i in range(0, len(doomed), 500):
+                part = doomed[i : i + 500]
+                marks = ", ".join("?" * len(part))
+                messages += c.execute(
+                    f"DELETE FROM messages WHERE session_id IN ({marks})", part
+                ).rowcount
+                c.execute(f"DELETE FROM sessions WHERE id IN ({marks})", part)
+            if doomed:
+                c.execute("INSERT INTO messages_word(messages_word) VALUES ('optimize')")
+            return len(doomed), messages
+
+        sessions, messages = self.db.write(delete, action="prune sessions")
+        self.db.execute_outside("VACUUM", action="compact the database")
+        self.db.execute_outside("PRAGMA wal_checkpoint(TRUNCATE)", action="compact the log")
+        return PruneReport(sessions, messages, before, self.size())
+
+    def size(self) -> int:
+        """Bytes on disk: the database file and its write-ahead log."""
+        total = 0
+        for suffix in ("", "-wal"):
+            path = self.db.path.with_name(self.db.path.name + suffix)
+            if path.exists():
+                total += path.stat().st_size
+        return total
+
+    def count(self) -> tuple[int, int]:
+        """``(sessions, messages)``."""
+        return self.db.read(
+            lambda c: (
+                c.execute("SELECT count(*) FROM sessions").fetchone()[0],
+                c.execute("SELECT count(*) FROM messages").fetchone()[0],
+            )
+        )
+
+
+_FILTERS = ("role", "agent", "scope", "since", "until", "exclude", "memory_modes")
+
+
+def _filters(given: Mapping[str, Any]) -> Filters:
+    unknown = sorted(set(given) - set(_FILTERS))
+    if unknown:
+        raise ValidationError(
+            f"unknown filter {unknown[0]!r}; use {', '.join(_FILTERS)}", field=unknown[0]
+        )
+    return Filters.build(**given)

@@ -1,0 +1,249 @@
+"""The pipeline's rows in state.db: tombstones, usage counters, agent-write marks.
+
+* **Tombstones.** Removing or superseding an entry records its content hash, normalised
+  name and origins. A candidate is dropped when a tombstone matches it (same content, same
+  name, or every evidence session is an origin of a forgotten fact) and its evidence is no
+  newer than the tombstone: old sessions never resurrect what the user deleted, while a
+  fresh statement after the deletion still counts.
+* **Usage.** ``memory_read`` calls and citations bump ``usage_count`` and ``last_used``;
+  volatile counters live here, never in frontmatter, so a read never dirties a file.
+* **Marks.** Turns in which the live agent wrote memory itself, which extraction skips.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..core.changes import Change
+from ..core.model import normalise, utcnow
+from ..pipeline.answers import Candidate
+from . import Database
+from .records import to_datetime
+
+__all__ = [
+    "Tombstone",
+    "Tombstones",
+    "Usage",
+    "content_hash",
+    "parse_citations",
+    "quietly",
+]
+
+_QUIET: contextvars.ContextVar[bool] = contextvars.ContextVar("memdir_quiet", default=False)
+
+
+@contextlib.contextmanager
+def quietly() -> Iterator[None]:
+    """Removals inside this block leave no tombstone (archiving for disuse is not
+    forgetting: the fact may come back)."""
+    token = _QUIET.set(True)
+    try:
+        yield
+    finally:
+        _QUIET.reset(token)
+
+
+def content_hash(body: str) -> str:
+    """Hash of an entry body, whitespace- and case-insensitive."""
+    return hashlib.blake2b(normalise(body).encode("utf-8", "replace"), digest_size=16).hexdigest()
+
+
+@dataclass(frozen=True)
+class Tombstone:
+    """A fact that was removed or superseded."""
+
+    location: str
+    entry_id: str
+    kind: str  # removed | superseded
+    content_hash: str
+    name_key: str
+    origins: tuple[str, ...]
+    created_at: datetime
+
+
+def _tombstone(row: Any) -> Tombstone:
+    return Tombstone(
+        row["location"],
+        row["entry_id"],
+        row["kind"],
+        row["content_hash"],
+        row["name_key"],
+        tuple(json.loads(row["origins"])),
+        to_datetime(row["created_at"]),
+    )
+
+
+class Tombstones:
+    """Tombstones of forgotten facts, and the marks of agent-written turns."""
+
+    def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow) -> None:
+        self.db = db
+        self.clock = clock
+
+    def record(self, location: str, changes: Sequence[Change]) -> int:
+        """Write a tombstone for every removed or superseded entry among ``changes``."""
+        if _QUIET.get():
+            return 0
+        rows = []
+        now = self.clock().timestamp()
+        for change in changes:
+            old = change.previous
+            if change.action not in ("remove", "supersede") or old is None:
+                continue
+            kind = "removed" if change.action == "remove" else "superseded"
+            rows.append(
+                (
+                    location,
+                    old.id,
+                    kind,
+                    content_hash(old.body),
+                    normalise(old.name),
+                    json.dumps(list(old.origins)),
+                    now,
+                )
+            )
+        if rows:
+            self.db.write(
+                lambda c: c.executemany(
+                    "INSERT INTO tombstones (location, entry_id, kind, content_hash, name_key, "
+                    "origins, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                ),
+                action="record a tombstone",
+            )
+        return len(rows)
+
+    def matching(self, candidate: Candidate, evidence_time: datetime) -> Tombstone | None:
+        """The tombstone that forbids ``candidate`` (evidence no newer than it), if any: the
+        same text or name as a forgotten fact, or evidence from a session one of whose
+        facts the user removed (superseding a fact does not discredit its session)."""
+        origin = f'%"session:{candidate.session_id}"%' if candidate.session_id else "\x00"
+        row = self.db.read(
+            lambda c: c.execute(
+                "SELECT * FROM tombstones WHERE created_at >= ? AND (content_hash = ? OR "
+                "name_key = ? OR (kind = 'removed' AND origins LIKE ?)) ORDER BY id DESC LIMIT 1",
+                (
+                    evidence_time.timestamp(),
+                    content_hash(candidate.body),
+                    normalise(candidate.name),
+                    origin,
+                ),
+            ).fetchone()
+        )
+        return None if row is None else _tombstone(row)
+
+    def forgotten(self, location: str, body: str, name: str) -> Tombstone | None:
+        """The latest tombstone in ``location`` of an entry the user removed with this
+        text or name, or superseded with this text: an import must not bring it back."""
+        row = self.db.read(
+            lambda c: c.execute(
+                "SELECT * FROM tombstones WHERE location = ? AND (content_hash = ? OR "
+                "(kind = 'removed' AND name_key = ?)) ORDER BY id DESC LIMIT 1",
+                (location, content_hash(body), normalise(name)),
+            ).fetchone()
+        )
+        return None if row is None else _tombstone(row)
+
+    def count(self) -> int:
+        """How many tombstones exist."""
+        return int(
+            self.db.read(lambda c: c.execute("SELECT count(*) FROM tombstones").fetchone()[0])
+        )
+
+    def mark_write(self, session_id: str) -> None:
+        """The live agent wrote memory in the session's current turn: extraction skips
+        the turn holding the session's latest message."""
+        self.db.write(
+            lambda c: c.execute(
+                "INSERT OR IGNORE INTO memory_writes (session_id, message_id) SELECT ?, "
+                "coalesce(max(id), 0) FROM messages WHERE session_id = ?",
+                (session_id, session_id),
+            ),
+            action="mark a memory write",
+        )
+
+    def marks(self, session_id: str) -> set[int]:
+        """Message ids whose turns the live agent wrote memory in."""
+        return set(
+            self.db.read(
+                lambda c: [
+                    r[0]
+                    for r in c.execute(
+                        "SELECT message_id FROM memory_writes WHERE session_id = ?", (session_id,)
+                    )
+                ]
+            )
+        )
+
+
+_CITATION = re.compile(
+    r"<(memory-citation|oai-mem-citation)\b[^>]*>(?P<body>.*?)</\1>", re.S | re.I
+)
+_TOKEN = re.compile(r"[\w.-]+")
+
+
+def parse_citations(text: str) -> list[str]:
+    """Tokens named in ``<memory-citation>`` and Codex ``<oai-mem-citation>`` blocks: entry
+    ids, file names (``feedback_x.md``, ``path/feedback_x.md:3-5``) reduced to ids."""
+    found: list[str] = []
+    for block in _CITATION.finditer(text):
+        for token in _TOKEN.findall(block.group("body")):
+            token = token.removesuffix(".md")
+            if token and token not in found:
+                found.append(token)
+    return found
+
+
+class Usage:
+    """``usage_count`` and ``last_used`` per entry (by scope folder and id)."""
+
+    def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow) -> None:
+        self.db = db
+        self.clock = clock
+
+    def bump(self, pairs: Iterable[tuple[str, str]]) -> int:
+        """Count one use of each ``(location, entry_id)``."""
+        now = self.clock().timestamp()
+        rows = list(dict.fromkeys(pairs))
+        if rows:
+            self.db.write(
+                lambda c: c.executemany(
+                    "INSERT INTO usage (location, entry_id, usage_count, last_used) VALUES "
+                    "(?, ?, 1, ?) ON CONFLICT (location, entry_id) DO UPDATE SET usage_count = "
+                    "usage_count + 1, last_used = max(last_used, excluded.last_used)",
+                    [(loc, eid, now) for loc, eid in rows],
+                ),
+                action="count a memory use",
+            )
+        return len(rows)
+
+    def get(self, location: str, entry_id: str) -> tuple[int, datetime | None]:
+        """``(usage_count, last_used)`` of one entry."""
+        row = self.db.read(
+            lambda c: c.execute(
+                "SELECT usage_count, last_used FROM usage WHERE location = ? AND entry_id = ?",
+                (location, entry_id),
+            ).fetchone()
+        )
+        return (0, None) if row is None else (row[0], to_datetime(row[1]))
+
+    def last_used(self, locations: Sequence[str]) -> dict[tuple[str, str], datetime]:
+        """``last_used`` of every counted entry in the scope folders ``locations``."""
+        if not locations:
+            return {}
+        marks = ", ".join("?" * len(locations))
+        rows = self.db.read(
+            lambda c: c.execute(
+                f"SELECT location, entry_id, last_used FROM usage WHERE location IN ({marks})",
+                list(locations),
+            ).fetchall()
+        )
+        return {(r[0], r[1]): to_datetime(r[2]) for r in rows}
