@@ -26,7 +26,7 @@ from memdir.core.errors import MemdirError, ParseError
 from memdir.core.origins import note_origin
 from memdir.core.scopes import project_slug as scope_slug
 from memdir.engine import Memdir
-from memdir.interop import HARNESSES, bootstrap
+from memdir.interop import bootstrap, harness_names
 from memdir.interop.bootstrap import _extract, _files, _found, _git, _installed, chats
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
 from memdir.pipeline.rules import RulesProvider
@@ -244,9 +244,8 @@ def test_the_walk_is_bounded_and_shows_progress(world: World) -> None:
     assert not any("pipe" in p for p in found.problems)
 
 
-@pytest.mark.parametrize("name", sorted(HARNESSES))
+@pytest.mark.parametrize("name", sorted(harness_names()))
 def test_harness_memories_become_proposals(world: World, name: str) -> None:
-    pytest.importorskip(f"memdir.interop.{HARNESSES[name]}")
     found = bootstrap.propose(world.md)
     mine = [p for p in by_kind(found, "harness") if p.source.startswith(f"{name}:")]
     assert mine, found.notes
@@ -320,7 +319,7 @@ def test_missing_harness_folders_and_no_git_are_nothing_found(
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     found = bootstrap.propose(md)
     assert found.proposals == [] and found.problems == [] and found.refused == []
-    for name in HARNESSES:
+    for name in harness_names():
         assert any(n.startswith(f"{name}: ") for n in found.notes)
     assert "nothing new to propose" in bootstrap.report_text(found)
 

@@ -338,11 +338,13 @@ def test_merge_keeps_everything_outside_the_markers(before: str, after: str) -> 
 def test_the_cli_offers_exactly_the_registered_harnesses() -> None:
     from memdir.cli import cli
     from memdir.cli import interop as _commands  # noqa: F401  (registers the commands)
-    from memdir.interop import EXPORT_TARGETS, HARNESSES
+    from memdir.cli import transcripts as _more  # noqa: F401
+    from memdir.interop import export_targets, harness_names
 
     def choices(command: str, param: str) -> list[str]:
         found = next(p for p in cli.commands[command].params if p.name == param)
         return list(found.type.choices)  # type: ignore[attr-defined]
 
-    assert choices("import", "harness") == list(HARNESSES)
-    assert choices("export", "target") == list(EXPORT_TARGETS)
+    assert choices("import", "harness") == harness_names() == ["claude-code", "codex", "hermes"]
+    assert choices("export", "target") == export_targets()
+    assert choices("import-sessions", "harness") == harness_names("transcripts")

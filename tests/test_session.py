@@ -140,7 +140,7 @@ def test_guard_verdicts_on_project_entries_are_cached_and_a_bad_cache_is_ignored
     md: Memdir, project: Path, home: Path
 ) -> None:
     from memdir.core.config import load_settings
-    from memdir.guard.verdicts import Verdicts
+    from memdir.core.verdicts import Verdicts
 
     folder = project / ".memdir"
     folder.mkdir()

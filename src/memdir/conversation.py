@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -16,7 +16,8 @@ from .core.scopes import project_slug
 from .tools import Dispatcher, tool_schemas
 
 if TYPE_CHECKING:
-    from .engine import Memdir
+    from .core.layers import Layers
+    from .pipeline import Pipeline
     from .sessions import SessionInfo
     from .sessions.search import Time
 
@@ -37,7 +38,8 @@ class MemorySession:
 
     def __init__(
         self,
-        md: Memdir,
+        md: Layers,
+        pipeline: Callable[[], Pipeline],
         *,
         agent: str = "agent",
         session_id: str | None = None,
@@ -47,6 +49,7 @@ class MemorySession:
         paths: Sequence[str | Path] | None = None,
     ) -> None:
         self.md = md
+        self._pipeline = pipeline  # built on first need: most sessions never queue work
         self.agent = agent
         self.id = session_id if session_id is not None else uuid.uuid4().hex
         self.parent_id = parent_id
@@ -78,7 +81,7 @@ class MemorySession:
             self.closed = True
             try:
                 self.md.sessions.end(self.id)
-                self.md.pipeline.session_ended(self.id)
+                self._pipeline().session_ended(self.id)
             except MemdirError as exc:  # the idle rule extracts it later
                 warn_once(f"session {self.id} not marked ended: {exc}")
         self.closed = True
@@ -101,9 +104,9 @@ class MemorySession:
             return result
         try:  # bookkeeping in state.db: the call itself has already happened
             if name == "memory" and self._recorded:  # nothing logged yet: no turn to skip
-                self.md.pipeline.note_write(self.id)
+                self._pipeline().note_write(self.id)
             elif name == "memory_read":
-                self.md.pipeline.note_read(result["scope"], result["id"])
+                self._pipeline().note_read(result["scope"], result["id"])
         except MemdirError as exc:
             warn_once(f"memory bookkeeping skipped: {exc}")
             if name == "memory":  # saved: say so, so the model does not write it again
@@ -155,7 +158,7 @@ class MemorySession:
             self.id, role, content, tool_name=tool_name, tool_calls=tool_calls, timestamp=timestamp
         )
         if role == "assistant" and "citation" in content:
-            self.md.pipeline.note_citations(content)  # cited entries count as used
+            self._pipeline().note_citations(content)  # cited entries count as used
         return message_id
 
     def info(self) -> SessionInfo:

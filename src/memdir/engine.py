@@ -1,214 +1,34 @@
-"""The handle on one person's memory: every scope of one project, opened once."""
+"""The handle on one person's memory: the composition root.
+
+:class:`Memdir` is a :class:`~memdir.core.layers.Layers` (one project's scopes, read as
+one memory) that also owns the background pipeline and starts conversations. Only the
+public API and the adapters (``cli``, ``mcp``, ``serve``) import this module.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .core.changes import resolve
-from .core.config import Settings, load_settings
-from .core.errors import DatabaseError, DisabledError, MemdirError, ValidationError
-from .core.instructions import Instruction, Note, gather
-from .core.model import SCOPES, Entry, Source, normalise, utcnow
-from .core.notices import warn_once
-from .core.prompt import ScopeView, Section, render_read, system_sections
-from .core.scopes import ScopeLocation, find_checkout_root, find_project_root, locate_scopes
-from .core.search import Hit
-from .core.storage.files import FileBackend
-from .core.store import RepairReport, Store
-from .guard.verdicts import Verdicts
+from .core.config import load_settings
+from .core.errors import MemdirError
+from .core.layers import Explanation, Layers, ScopeHealth
 
 if TYPE_CHECKING:
     from .conversation import MemorySession
     from .core.adoption import Adoption, ScopeInfo
-    from .core.changes import Change
-    from .guard import SecondOpinion
     from .pipeline import Pipeline
-    from .sessions import DbHealth, EntryIndex, SessionStore
-    from .sessions.rank import Ranker
     from .sessions.search import Time
-    from .sessions.usage import Usage
-    from .sessions.vectors import Embedder
 
 __all__ = ["Explanation", "Memdir", "ScopeHealth", "open"]
 
 
-@dataclass(frozen=True)
-class ScopeHealth:
-    """One scope as :meth:`Memdir.check` found it."""
-
-    name: str
-    path: Path
-    exists: bool
-    entries: int = 0
-    report: RepairReport | None = None
-    error: str | None = None
-    note: str | None = None
-
-    @property
-    def healthy(self) -> bool:
-        """No error and no unreadable file."""
-        return self.error is None and not (self.report and self.report.problems)
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """What :meth:`Memdir.explain` found: the block's sections and what was left out."""
-
-    sections: list[Section]
-    notes: list[Note]
-
-    @property
-    def text(self) -> str:
-        """The system block these sections make."""
-        return "".join(s.text for s in self.sections)
-
-
-class Memdir:
+class Memdir(Layers):
     """All scopes of one project. Build it with :func:`memdir.open`."""
 
-    def __init__(
-        self,
-        settings: Settings,
-        *,
-        clock: Callable[[], datetime] = utcnow,
-        projectless: str | None = None,
-    ) -> None:
-        self.settings = settings
-        self.clock = clock
-        self.projectless = projectless  # why there is no project (then no project scopes)
-        self.project_root = settings.project
-        self.checkout_root = settings.project
-        if projectless is None:
-            self.project_root = find_project_root(settings.project)
-            self.checkout_root = find_checkout_root(settings.project)
-        self.locations: dict[str, ScopeLocation] = {
-            loc.name: loc
-            if projectless is None or loc.name in ("managed", "user")
-            else dataclasses.replace(loc, unavailable=projectless)
-            for loc in locate_scopes(
-                settings.home, self.project_root, settings.managed_dir, self.checkout_root
-            )
-        }
-        self._stores: dict[str, Store] = {}
-        self.warnings: list[str] = []  # what open() could not repair
-        self._verdicts: Verdicts | None = None  # the guard's, on project-scope entries
-        self._sessions: SessionStore | None = None
-        self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
-        self._entry_index: EntryIndex | None = None
-        self._scratch_index: EntryIndex | None = None  # in memory, when state.db fails
-        self._pipeline: Pipeline | None = None
-
-    def __repr__(self) -> str:
-        return f"Memdir(home={str(self.home)!r}, project={str(self.project_root)!r})"
-
-    @property
-    def home(self) -> Path:
-        """``$MEMDIR_HOME``, resolved once when opened."""
-        return self.settings.home
-
-    @property
-    def enabled(self) -> bool:
-        """False when ``MEMDIR_DISABLE`` or ``enabled = false`` turned memory off."""
-        return self.settings.enabled
-
-    def _require_enabled(self) -> None:
-        if not self.settings.enabled:
-            raise DisabledError(self.settings.disabled_by or "disabled")
-
-    @property
-    def state_path(self) -> Path:
-        """``$MEMDIR_HOME/state.db``: sessions, messages and the search indexes."""
-        return self.home / "state.db"
-
-    @property
-    def sessions(self) -> SessionStore:
-        """Logged sessions and search over them (state.db is created on first use)."""
-        if self._sessions is None:
-            from .sessions import Database, SessionStore
-
-            db = Database(self.state_path, busy_timeout=self.settings.lock_timeout)
-            self._sessions = SessionStore(db, clock=self.clock, ranker=self._ranker())
-        return self._sessions
-
-    def _ranker(self) -> Ranker:
-        """The keyword ranking, fused with the semantic layer when ``embed`` is set."""
-        from .sessions import rank, vectors
-
-        s = self.settings
-        try:
-            self.embedder = vectors.make_embedder(s.embed, s.embed_base_url, s.embed_api_key)
-        except vectors.EmbedError as exc:
-            self.warnings.append(f"semantic search is off: {exc}")
-        return vectors.fused(rank.rank, self.embedder) if self.embedder else rank.rank
-
-    def close(self) -> None:
-        """Close state.db (it reopens on next use). Files need no closing."""
-        if self._sessions is not None:
-            self._sessions.db.close()
-
-    def store(self, scope: str = "local") -> Store:
-        """The store of one scope: "managed", "user", "project" or "local"."""
-        self._require_enabled()
-        if scope not in self.locations:
-            raise ValidationError(
-                f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}", field="scope"
-            )
-        loc = self.locations[scope]
-        if loc.unavailable:
-            raise MemdirError(
-                f"The {scope} scope is not available here: {loc.unavailable}"
-                if self.projectless is not None
-                else f"The {scope} scope is not available here: {loc.unavailable}. "
-                f"Use the 'local' scope, or open memdir in a project folder."
-            )
-        if scope not in self._stores:
-            private = loc.path.is_relative_to(self.home)
-            backend = (
-                FileBackend(loc.path, file_mode=0o600, dir_mode=0o700)
-                if private
-                else FileBackend(loc.path)
-            )
-            history = None
-            if scope in self.settings.history_scopes and not loc.read_only:
-                from .core.storage.git import History
-
-                history = History(loc.path, lock_timeout=self.settings.lock_timeout)
-            self._stores[scope] = Store(
-                backend,
-                history=history,
-                scope=scope,
-                read_only=loc.read_only,
-                pinned_budget=self.settings.pinned_budget,
-                lock_timeout=self.settings.lock_timeout,
-                clock=self.clock,
-            )
-            self._stores[scope].observers.append(self._record_forgetting)
-            self._stores[scope].second_opinion = self._second_opinion()
-        return self._stores[scope]
-
-    def _second_opinion(self) -> SecondOpinion | None:
-        """The model that judges the guard's grey band when ``llm`` names one (offline: None).
-
-        The provider is built on the first grey-band text; verdicts are cached in
-        ``.cache/guard-second-opinion.json`` like the guard's other verdicts."""
-        if self.settings.llm.strip().lower() in ("", "rules"):
-            return None
-        from .guard import SecondOpinion
-        from .pipeline.providers import ChatProvider
-
-        def complete(system: str, user: str) -> str:
-            provider = self.pipeline.provider
-            if not isinstance(provider, ChatProvider):
-                raise MemdirError(f"{provider.name} cannot judge text; set llm to a chat model")
-            return provider.complete(system, user)
-
-        cache = Verdicts(self.home / ".cache" / "guard-second-opinion.json")
-        return SecondOpinion(complete, cache=cache, key=self.settings.llm)
+    _pipeline: Pipeline | None = None
 
     @property
     def pipeline(self) -> Pipeline:
@@ -223,291 +43,6 @@ class Memdir:
         """Let the worker thread finish queued extraction (call at shutdown); False if
         ``timeout`` seconds were not enough."""
         return self._pipeline is None or self._pipeline.drain(timeout)
-
-    def _record_forgetting(self, store: Store, changes: list[Change], source: Source) -> None:
-        """Removed and superseded entries leave tombstones, so extraction never brings
-        them back from the sessions they came from."""
-        if any(c.action in ("remove", "supersede") for c in changes):
-            try:
-                self.pipeline.tombstones.record(store.backend.location, changes)
-            except MemdirError as exc:  # the change is on disk: report, do not undo it
-                warn_once(
-                    f"saved, but the tombstone that keeps extraction from bringing it "
-                    f"back was not recorded: {exc}"
-                )
-
-    def stores(self) -> list[Store]:
-        """Stores of the scopes that exist, in ascending precedence (none when disabled)."""
-        if not self.settings.enabled:
-            return []
-        return [
-            self.store(name)
-            for name, loc in self.locations.items()
-            if not loc.unavailable and loc.path.is_dir()
-        ]
-
-    def _visible(
-        self, store: Store, *, include_archived: bool = False
-    ) -> tuple[list[Entry], list[tuple[str, str]]]:
-        """A scope's entries an agent may see, and ``(id, rule)`` of those withheld.
-
-        The project scope arrives with a cloned repository, not through memdir's write
-        path, so its entries are scanned by the guard before any of them reaches a model.
-        """
-        entries = store.list(include_archived=include_archived)
-        if store.scope != "project":
-            return entries, []
-        if self._verdicts is None:
-            self._verdicts = Verdicts(self.home / ".cache" / "guard-verdicts.json")
-        shown, withheld = [], []
-        for entry in entries:
-            text = f"{entry.name}\n{entry.description}\n{entry.body}"
-            known, rule = self._verdicts.get(text)
-            if not known:
-                from . import guard  # built only when a text has not been judged before
-
-                finding = guard.scan(text)
-                rule = finding.rule if finding else None
-                self._verdicts.put(text, rule)
-            if rule is None:
-                shown.append(entry)
-            else:
-                withheld.append((entry.id, rule))
-        self._verdicts.save()
-        return shown, withheld
-
-    def _merged(self) -> tuple[list[tuple[Store, list[Entry], list[tuple[str, str]]]], list[Note]]:
-        """Each scope's visible entries with those shadowed by a more local entry of the
-        same name (or id) left out, the guard's withheld ones, and notes on the shadowing."""
-        scopes = [(store, *self._visible(store)) for store in self.stores()]
-        owner: dict[str, tuple[str, Entry]] = {}  # name key or id -> (scope, entry)
-        for store, shown, _ in scopes:
-            for entry in shown:
-                owner[normalise(entry.name)] = owner[entry.id] = (store.scope, entry)
-        notes: list[Note] = []
-        merged = []
-        for store, shown, withheld in scopes:
-            kept = []
-            for entry in shown:
-                winner = owner[normalise(entry.name)]
-                if winner[1] is not entry or owner[entry.id][1] is not entry:
-                    by = winner if winner[1] is not entry else owner[entry.id]
-                    notes.append(
-                        Note(
-                            store.scope,
-                            entry.id,
-                            f"shadowed by the {by[0]} entry {by[1].id} ({by[1].name!r})",
-                        )
-                    )
-                else:
-                    kept.append(entry)
-            merged.append((store, kept, withheld))
-        return merged, notes
-
-    def entries(self) -> list[tuple[str, Entry]]:
-        """Active entries of every scope as ``(scope, entry)``; a more local entry with the
-        same name (or id) shadows a less local one."""
-        return [(store.scope, e) for store, kept, _ in self._merged()[0] for e in kept]
-
-    def find(
-        self, target: str, *, scope: str | None = None, include_archived: bool = False
-    ) -> tuple[str, Entry]:
-        """One entry and its scope, by id or unique substring of an active entry (a more
-        local scope shadows a less local one). With ``include_archived``, an archived id
-        matches too."""
-        self._require_enabled()
-        if scope is not None:
-            return scope, self.store(scope).get(target, include_archived=include_archived)
-        if include_archived:
-            for store in reversed(self.stores()):
-                archived = {
-                    e.id: e for e in self._visible(store, include_archived=True)[0] if e.archived
-                }
-                if target in archived:
-                    return store.scope, archived[target]
-        pairs = self.entries()
-        scope_of = {e.id: s for s, e in pairs}
-        entry = resolve(target, {e.id: e for _, e in pairs})
-        return scope_of[entry.id], entry
-
-    def search(self, query: str, *, limit: int = 10, include_archived: bool = False) -> list[Hit]:
-        """Entries across scopes ranked against ``query`` (full-text, the same ranking as
-        session search); history too if asked. Never raises on the query text."""
-        self._require_enabled()
-        from .sessions import EntryDoc, EntryIndex
-
-        stores = self.stores()
-        docs = [
-            EntryDoc(store.backend.location, store.scope, entry)
-            for store in stores
-            for entry in self._visible(store, include_archived=include_archived)[0]
-        ]
-        if self._entry_index is None:
-            self._entry_index = EntryIndex(self.sessions.db, ranker=self.sessions.ranker)
-        locations = [s.backend.location for s in stores]
-        try:
-            ranked = self._entry_index.search(
-                query, docs, locations, include_archived=include_archived, limit=limit
-            )
-        except DatabaseError as exc:  # damaged, or read-only: the index is only a copy
-            warn_once(f"memory search used a temporary index: {exc}")
-            if self._scratch_index is None:
-                from .sessions import Database
-
-                self._scratch_index = EntryIndex(Database(":memory:"))
-            ranked = self._scratch_index.search(
-                query, docs, locations, include_archived=include_archived, limit=limit
-            )
-        return [Hit(doc.entry, doc.scope, round(score, 4)) for doc, score in ranked]
-
-    def scope_views(self) -> list[ScopeView]:
-        """Each existing scope's current entries (shadowed ones left out), for rendering
-        the snapshot."""
-        return [
-            ScopeView(store.scope, store.backend.location, kept, store.pinned_budget, withheld)
-            for store, kept, withheld in self._merged()[0]
-        ]
-
-    def usage(self) -> Usage:
-        """Usage counts in state.db, without loading the rest of the pipeline."""
-        if self._pipeline is not None:
-            return self._pipeline.usage
-        from .sessions.usage import Usage
-
-        return Usage(self.sessions.db, clock=self.clock)
-
-    def _decayed(self, view: ScopeView) -> ScopeView:
-        """The view without entries unused for ``max_unused_days`` (listed as unused)."""
-        days = self.settings.max_unused_days
-        if days <= 0 or not view.entries:
-            return view
-        from .core.decay import stale
-
-        used = {}
-        if self.state_path.exists():
-            try:
-                used = {eid: t for (_, eid), t in self.usage().last_used([view.location]).items()}
-            except MemdirError as exc:  # a damaged state.db must not keep memory out
-                note = f"usage decay skipped: {exc}"
-                if note not in self.warnings:
-                    self.warnings.append(note)
-                return view
-        old = stale(view.entries, used, self.clock(), days)
-        if not old:
-            return view
-        gone = {e.id for e in old}
-        return dataclasses.replace(
-            view,
-            entries=[e for e in view.entries if e.id not in gone],
-            unused=old,
-            unused_days=days,
-        )
-
-    def instructions(
-        self, paths: Sequence[str | Path] | None = None
-    ) -> tuple[list[Instruction], list[Note]]:
-        """Instruction files and rules that apply (for a session working on ``paths``), in
-        ascending precedence, and notes on what was left out."""
-        if not self.settings.enabled:
-            return [], []
-        return gather(
-            [loc for loc in self.locations.values() if not (self.projectless and loc.unavailable)],
-            checkout=self.checkout_root,
-            start=self.settings.project,
-            names=self.settings.instruction_files,
-            include_dirs=self.settings.include_dirs,
-            paths=paths,
-            project_root=self.project_root,
-            codex=self.settings.codex_docs,
-        )
-
-    def _sections(
-        self, paths: Sequence[str | Path] | None
-    ) -> tuple[list[Section], list[ScopeView], list[Note]]:
-        merged, notes = self._merged()
-        views = [
-            self._decayed(ScopeView(s.scope, s.backend.location, kept, s.pinned_budget, withheld))
-            for s, kept, withheld in merged
-        ]
-        instructions, instruction_notes = self.instructions(paths)
-        sections = system_sections(views, instructions, checkout=self.checkout_root)
-        return sections, views, notes + instruction_notes
-
-    def explain(self, paths: Sequence[str | Path] | None = None) -> Explanation:
-        """The system block part by part (scope, source, include chains) and everything
-        left out of it: shadowed entries, a full index, withheld entries, rules for other
-        paths, overridden rules, includes that failed."""
-        if not self.settings.enabled:
-            why = self.settings.disabled_by or "disabled"
-            return Explanation([], [Note(None, "memdir", f"memory is disabled ({why})")])
-        sections, views, notes = self._sections(paths)
-        notes += [
-            Note(None, i, "left out of the index: no room (200 lines / 25,000 bytes)")
-            for s in sections
-            if s.kind == "index"
-            for i in s.omitted
-        ]
-        notes += [
-            Note(
-                None,
-                i,
-                f"left out of the index: not read or cited for "
-                f"{self.settings.max_unused_days:g} days (usage decay)",
-            )
-            for s in sections
-            if s.kind == "unused"
-            for i in s.omitted
-        ]
-        notes += [
-            Note(v.name, i, f"withheld by the memory guard (rule {rule})")
-            for v in views
-            for i, rule in v.withheld
-        ]
-        notes += [
-            Note(v.name, e.id, "kept out of the system block: from an external source")
-            for v in views
-            for e in v.entries
-            if not e.archived and e.source is Source.EXTERNAL
-        ]
-        return Explanation(sections, notes)
-
-    def system_block(self, paths: Sequence[str | Path] | None = None) -> str:
-        """The block a session started now would get ("" when memory is disabled)."""
-        if not self.settings.enabled:
-            return ""
-        return "".join(s.text for s in self._sections(paths)[0])
-
-    def read(self, target: str) -> str:
-        """An entry's body with its staleness reminder and missing-reference notes."""
-        self._require_enabled()
-        scope, entry = self.find(target)
-        return render_read(entry, scope, self.clock(), self.project_root)
-
-    def check(self) -> list[ScopeHealth]:
-        """Check and repair every scope (stale index, leftover temp files), and report
-        what cannot be read. One scope failing does not stop the others."""
-        self._require_enabled()
-        health = []
-        for name, loc in self.locations.items():
-            if loc.unavailable or not loc.path.is_dir():
-                health.append(ScopeHealth(name, loc.path, False, note=loc.unavailable))
-                continue
-            store = self.store(name)
-            try:
-                report = store.repair()
-                count = len(store.list())
-            except MemdirError as exc:
-                health.append(ScopeHealth(name, loc.path, True, error=str(exc)))
-                continue
-            health.append(ScopeHealth(name, loc.path, True, count, report))
-        return health
-
-    def check_state(self, *, repair: bool = True) -> DbHealth:
-        """Check state.db (integrity, search indexes) and, with ``repair``, rebuild damaged
-        search indexes from their tables. A missing state.db is reported, not created."""
-        from .sessions import check
-
-        return check(self.sessions.db, repair=repair, embedder=self.embedder)
 
     def session(
         self,
@@ -530,6 +65,7 @@ class Memdir:
 
         return MemorySession(
             self,
+            lambda: self.pipeline,
             agent=agent,
             session_id=session_id,
             parent_id=parent_id,
@@ -572,7 +108,7 @@ class Memdir:
             lock_timeout=self.settings.lock_timeout,
             force=force,
         )
-        self._stores.pop("local", None)  # its cached listing described the old folder
+        self.forget_store("local")  # its cached listing described the old folder
         self.store("local").repair()
         return done
 

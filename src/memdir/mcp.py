@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
 
     from .conversation import MemorySession
+    from .core.layers import Layers
     from .engine import Memdir
 
 __all__ = [
@@ -395,7 +396,7 @@ def build_server(
     *,
     agent: str = "mcp",
     http: HttpSessions | None = None,
-    review: Callable[[Memdir], str] | None = None,
+    review: Callable[[Layers], str] | None = None,
 ) -> Server[Any]:
     """The MCP server over ``md``. ``http``: one session per HTTP connection, kept there
     (without it, every request is one connection: stdio). ``review`` renders the report
@@ -404,7 +405,7 @@ def build_server(
     return _server(_Backend(md, agent, http=http), review)
 
 
-def _server(backend: _Backend, review: Callable[[Memdir], str] | None) -> Server[Any]:
+def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server[Any]:
     md = backend.md
 
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
@@ -592,13 +593,13 @@ def _with_project(tool: dict[str, Any]) -> dict[str, Any]:
     return {**tool, "inputSchema": schema}
 
 
-def _default_review(md: Memdir) -> str:
+def _default_review(md: Layers) -> str:
     from .review.proposals import report_text
 
     return report_text(md)
 
 
-def _index(md: Memdir) -> str:
+def _index(md: Layers) -> str:
     """Every scope's index as an agent may see it: what the guard withholds (the project
     scope arrives with a cloned repository) and shadowed entries are left out, as in the
     system block and the entry resources."""

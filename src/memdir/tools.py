@@ -19,8 +19,8 @@ from .core.model import Source
 
 if TYPE_CHECKING:
     from .conversation import MemorySession
+    from .core.layers import Layers
     from .core.store import Store
-    from .engine import Memdir
     from .sessions import Message
 
 __all__ = ["TOOL_NAMES", "Dispatcher", "tool_schemas"]
@@ -321,7 +321,7 @@ class Dispatcher:
 
     def __init__(
         self,
-        md: Memdir,
+        md: Layers,
         *,
         write_scope: str = "local",
         source: Source = Source.AGENT,

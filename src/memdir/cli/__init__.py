@@ -17,7 +17,7 @@ from ..core.errors import DisabledError, MemdirError
 if TYPE_CHECKING:
     from ..engine import Memdir
 
-__all__ = ["cli", "main"]
+__all__ = ["Harnesses", "cli", "main"]
 
 
 class State:
@@ -50,6 +50,25 @@ class State:
         from ..engine import open as open_memdir
 
         return open_memdir(self.home, self.project, repair=repair)
+
+
+class Harnesses(click.Choice):  # type: ignore[type-arg]
+    """The registered harnesses that have ``part`` (plugins' too), looked up on use, so
+    that starting the CLI loads no plugin."""
+
+    def __init__(self, part: str, *extra: str) -> None:
+        self.part, self.extra = part, extra
+        super().__init__([])
+
+    @property  # type: ignore[override]
+    def choices(self) -> list[str]:
+        from ..interop import harness_names
+
+        return [*harness_names(self.part), *self.extra]
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass
 
 
 class _Group(click.Group):

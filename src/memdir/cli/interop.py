@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from . import State, cli
+from . import Harnesses, State, cli
 
 _LABELS = {
     "add": "add",
@@ -22,7 +22,7 @@ _LABELS = {
 
 
 @cli.command("import")
-@click.argument("harness", type=click.Choice(["claude-code", "codex", "hermes"]))
+@click.argument("harness", type=Harnesses("memory"))
 @click.option(
     "--from",
     "source",
@@ -63,7 +63,7 @@ def import_(state: State, harness: str, source: Path | None, apply: bool, as_jso
 
 
 @cli.command("export")
-@click.argument("target", type=click.Choice(["claude-code", "codex", "hermes", "agents-md"]))
+@click.argument("target", type=Harnesses("memory", "agents-md"))
 @click.option(
     "--to",
     "destination",

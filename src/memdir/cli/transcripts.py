@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from . import State, cli
+from . import Harnesses, State, cli
 
 
 @contextmanager
@@ -35,7 +35,7 @@ def _bar(label: str, unit: str) -> Iterator[Callable[[int, int], None] | None]:
 
 
 @cli.command("import-sessions")
-@click.argument("harness", type=click.Choice(["claude-code", "codex", "hermes"]))
+@click.argument("harness", type=Harnesses("transcripts"))
 @click.option(
     "--from",
     "source",

@@ -1,7 +1,28 @@
 """One error tree. Every message says what went wrong and what to do about it.
 
-Third-party errors (OSError, yaml, sqlite3) are translated into these at the boundary,
-so callers catch :class:`MemdirError` and nothing else.
+Third-party errors (OSError, yaml, sqlite3, SDKs) are translated into these at the
+boundary, so callers catch :class:`MemdirError` and nothing else::
+
+    MemdirError
+    ├── ValidationError ── LimitError       input that cannot become an entry
+    ├── ParseError                           a file on disk that cannot be parsed
+    ├── NotFoundError, AmbiguousError        a target that names no entry, or several
+    ├── ConflictError                        another entry already has that name
+    ├── GuardError                           the scanner refused a write
+    ├── BudgetError                          pinned entries over their budget
+    ├── ReadOnlyScopeError                   a write to managed (or a read-only folder)
+    ├── UnreadableScopeError                 a scope with unreadable files: no writes
+    ├── LockTimeoutError                     a scope lock or state.db held too long
+    ├── StorageError                         the file system refused
+    ├── HistoryError                         git history: unknown revision, conflict
+    ├── DatabaseError                        state.db refused
+    ├── UnknownSessionError                  no such session in state.db
+    ├── DisabledError                        memory is turned off
+    ├── AdoptError                           a local scope cannot be re-attached
+    ├── ProviderError                        an LLM provider cannot be set up or called
+    ├── SchemaError                          model output that does not match the schema
+    ├── LeaseLostError                       another worker took a job over
+    └── EmbedError                           the embedder cannot be set up or called
 """
 
 from __future__ import annotations
@@ -16,13 +37,18 @@ __all__ = [
     "ConflictError",
     "DatabaseError",
     "DisabledError",
+    "EmbedError",
     "GuardError",
+    "HistoryError",
+    "LeaseLostError",
     "LimitError",
     "LockTimeoutError",
     "MemdirError",
     "NotFoundError",
     "ParseError",
+    "ProviderError",
     "ReadOnlyScopeError",
+    "SchemaError",
     "StorageError",
     "UnknownSessionError",
     "UnreadableScopeError",
@@ -225,3 +251,38 @@ class UnknownSessionError(MemdirError):
 
 class AdoptError(MemdirError):
     """A local scope cannot be re-attached (``memdir scopes --adopt``); nothing was moved."""
+
+
+class HistoryError(MemdirError):
+    """A history operation could not be done (unknown revision, conflicting revert)."""
+
+
+class ProviderError(MemdirError):
+    """A provider could not be set up or called; the message names the setting."""
+
+
+class SchemaError(MemdirError):
+    """Model output that does not match the schema; ``raw`` is kept for debugging."""
+
+    def __init__(self, what: str, reason: str, raw: str) -> None:
+        super().__init__(
+            f"The model's {what} output does not match the schema ({reason}); "
+            f"nothing was written. The raw output is kept on the job "
+            f"(`memdir jobs --json`); try a stronger model if this repeats."
+        )
+        self.raw = raw
+
+
+class LeaseLostError(MemdirError):
+    """A worker tried to finish a job that another worker took over (its lease ran out)."""
+
+    def __init__(self, kind: str, key: str) -> None:
+        super().__init__(
+            f"The lease on {kind} job {key!r} ran out and another worker "
+            f"took it over; this run's result was dropped. Nothing to do: the "
+            f"other worker finishes it."
+        )
+
+
+class EmbedError(MemdirError):
+    """The embedder could not be set up or called; the message says what to fix."""

@@ -36,7 +36,7 @@ RUBRIC = (
 
 
 class VerdictCache(Protocol):
-    """Where verdicts are remembered (``memdir.verdicts.Verdicts`` fits)."""
+    """Where verdicts are remembered (``memdir.core.verdicts.Verdicts`` fits)."""
 
     def get(self, text: str) -> tuple[bool, str | None]: ...
 

@@ -26,16 +26,14 @@ from typing import TYPE_CHECKING
 
 from ._exporting import ExportFile, ExportReport, FileResult, write_exports
 from ._files import user_path
-from ._harness import HARNESSES, Harness, Read, Rendered, harness
+from ._harness import Harness, Read, Rendered, harness, harness_names
 from ._importing import ImportItem, ImportPlan, Planned, apply_import, plan_import
 from .agents_md import export_agents_md
 
 if TYPE_CHECKING:
-    from ..engine import Memdir
+    from ..core.layers import Layers
 
 __all__ = [
-    "EXPORT_TARGETS",
-    "HARNESSES",
     "ExportFile",
     "ExportReport",
     "FileResult",
@@ -47,15 +45,20 @@ __all__ = [
     "Rendered",
     "export_agents_md",
     "export_memories",
+    "export_targets",
     "harness",
+    "harness_names",
     "import_memories",
 ]
 
-EXPORT_TARGETS = (*HARNESSES, "agents-md")
+
+def export_targets() -> list[str]:
+    """What ``export_memories`` writes: every registered harness, and ``agents-md``."""
+    return [*harness_names(), "agents-md"]
 
 
 def import_memories(
-    md: Memdir, name: str, source: str | Path | None = None, *, apply: bool = False
+    md: Layers, name: str, source: str | Path | None = None, *, apply: bool = False
 ) -> ImportPlan:
     """Import the memory of harness ``name`` from ``source`` (default: its usual folder
     under the user's home). A dry run unless ``apply``; re-running adds nothing."""
@@ -67,7 +70,7 @@ def import_memories(
 
 
 def export_memories(
-    md: Memdir,
+    md: Layers,
     target: str,
     destination: str | Path | None = None,
     *,

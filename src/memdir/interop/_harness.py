@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from ..core.errors import ValidationError
 from ._exporting import ExportFile
 from ._importing import ImportItem
 
 if TYPE_CHECKING:
-    from ..engine import Memdir
+    from ..core.layers import Layers
 
-__all__ = ["HARNESSES", "Harness", "Read", "Rendered", "harness"]
-
-# name → module under memdir.interop that defines ``HARNESS``
-HARNESSES = {"claude-code": "claude_code", "codex": "codex", "hermes": "hermes"}
+__all__ = ["Harness", "Read", "Rendered", "harness", "harness_names"]
 
 
 @dataclass
@@ -44,25 +39,30 @@ class Harness(Protocol):
 
     name: str
 
-    def default_source(self, md: Memdir) -> Path:
+    def default_source(self, md: Layers) -> Path:
         """Where the harness keeps its memory for ``md``'s project (under ``Path.home()``)."""
 
-    def read(self, md: Memdir, source: Path) -> Read:
+    def read(self, md: Layers, source: Path) -> Read:
         """Parse the memory files under ``source``; pure reading, nothing written."""
 
-    def default_target(self, md: Memdir) -> Path:
+    def default_target(self, md: Layers) -> Path:
         """Where an export writes by default (under ``Path.home()``)."""
 
-    def render(self, md: Memdir, target: Path) -> Rendered:
+    def render(self, md: Layers, target: Path) -> Rendered:
         """The files an export to ``target`` writes, within the harness's budgets."""
 
 
 def harness(name: str) -> Harness:
-    """The harness module registered as ``name`` (see :data:`HARNESSES`)."""
-    if name not in HARNESSES:
-        raise ValidationError(
-            f"unknown harness {name!r}; use one of {', '.join(HARNESSES)}", field="harness"
-        )
-    module = importlib.import_module(f"{__package__}.{HARNESSES[name]}.memory")
-    found: Harness = module.HARNESS
+    """The harness registered as ``name`` (see :mod:`memdir.hooks`)."""
+    from .. import hooks
+
+    found: Harness = hooks.harness(name, "memory")
     return found
+
+
+def harness_names(part: str = "memory") -> list[str]:
+    """Names of the registered harnesses that have ``part`` (``memory`` or
+    ``transcripts``), in registration order."""
+    from .. import hooks
+
+    return [n for n, h in hooks.harnesses().items() if getattr(h, part) is not None]

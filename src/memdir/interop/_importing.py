@@ -48,8 +48,8 @@ from ..core.slug import entry_id
 from ._ledger import load, locked
 
 if TYPE_CHECKING:
+    from ..core.layers import Layers
     from ..core.store import Store
-    from ..engine import Memdir
 
 __all__ = ["ImportItem", "ImportPlan", "Planned", "apply_import", "numbered", "plan_import"]
 
@@ -135,7 +135,7 @@ class ImportPlan:
         }
 
 
-def _store_for(md: Memdir, item: ImportItem) -> Store:
+def _store_for(md: Layers, item: ImportItem) -> Store:
     if item.folder is None:
         return md.store(item.scope)
     from ..review.proposals import local_store
@@ -159,12 +159,12 @@ def ledger_key(item: ImportItem) -> str:
     return f"{item.origin}\n{item.name}"
 
 
-def _forgotten(md: Memdir, store: Store, item: ImportItem) -> str | None:
+def _forgotten(md: Layers, store: Store, item: ImportItem) -> str | None:
     """Why this item must not come back: the user removed the same text or name here,
     or superseded the same text."""
     if not md.state_path.exists():
         return None
-    found = md.pipeline.tombstones.forgotten(store.backend.location, item.body, item.name)
+    found = md.tombstones.forgotten(store.backend.location, item.body, item.name)
     if found is None:
         return None
     verb = "removed" if found.kind == "removed" else "superseded"
@@ -211,7 +211,7 @@ class _Target:
     planned: set[str] = field(default_factory=set)
 
 
-def _classify(md: Memdir, item: ImportItem, t: _Target, last: Sequence[str]) -> Planned:
+def _classify(md: Layers, item: ImportItem, t: _Target, last: Sequence[str]) -> Planned:
     found = _valid(item)
     if isinstance(found, Planned):
         return found
@@ -221,7 +221,7 @@ def _classify(md: Memdir, item: ImportItem, t: _Target, last: Sequence[str]) -> 
     return dataclasses.replace(planned, source_digest=said)
 
 
-def _decide(md: Memdir, item: ImportItem, eid: str, t: _Target, unchanged: bool) -> Planned:
+def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool) -> Planned:
     if unchanged:
         return Planned(item, "unchanged", eid, "unchanged since the last import")
     key = normalise(item.body)
@@ -249,7 +249,7 @@ def _decide(md: Memdir, item: ImportItem, eid: str, t: _Target, unchanged: bool)
 
 
 def plan_import(
-    md: Memdir,
+    md: Layers,
     harness: str,
     source: Path,
     items: Iterable[ImportItem],
@@ -303,7 +303,7 @@ def _operation(p: Planned, existing: Mapping[str, Entry]) -> Operation:
     )
 
 
-def apply_import(md: Memdir, plan: ImportPlan) -> ImportPlan:
+def apply_import(md: Layers, plan: ImportPlan) -> ImportPlan:
     """Write the plan's adds and updates (one all-or-nothing batch per target scope) and
     record what each origin said, so the next import knows what is unchanged."""
     batches: dict[tuple[str, Path | None], list[Planned]] = {}

@@ -18,13 +18,13 @@ from ..core.index import rank
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from ..core.layers import Layers
     from ..core.model import Entry
-    from ..engine import Memdir
 
 __all__ = ["by_priority", "last_used"]
 
 
-def last_used(md: Memdir, locations: Sequence[str]) -> tuple[dict[str, datetime], str]:
+def last_used(md: Layers, locations: Sequence[str]) -> tuple[dict[str, datetime], str]:
     """When each entry of the scope folders ``locations`` was last read or cited (by id,
     the latest across folders), and a note when state.db could not tell."""
     if not md.state_path.exists():  # never created by an export
@@ -40,7 +40,7 @@ def last_used(md: Memdir, locations: Sequence[str]) -> tuple[dict[str, datetime]
 
 
 def by_priority(
-    md: Memdir, entries: Sequence[Entry], locations: Sequence[str]
+    md: Layers, entries: Sequence[Entry], locations: Sequence[str]
 ) -> tuple[list[Entry], str]:
     """``entries`` most important first (see the module docstring), and a note when usage
     could not be read."""

@@ -19,7 +19,7 @@ from ._exporting import ExportFile, ExportReport, write_exports
 from ._files import read_bytes, why
 
 if TYPE_CHECKING:
-    from ..engine import Memdir
+    from ..core.layers import Layers
 
 __all__ = [
     "BEGIN",
@@ -42,7 +42,7 @@ SECTION_MAX_BYTES = 16_384  # AGENTS.md shares Codex's 32 KiB project-doc budget
 MAX_AGENTS_BYTES = 4 * 1024 * 1024
 
 
-def team_rules(md: Memdir) -> list[Entry]:
+def team_rules(md: Layers) -> list[Entry]:
     """The project scope's feedback entries, oldest first (empty without a project scope)."""
     if md.locations["project"].unavailable:
         return []
@@ -124,7 +124,7 @@ def read_existing(path: Path) -> str | None:
 
 
 def export_agents_md(
-    md: Memdir,
+    md: Layers,
     destination: Path | None = None,
     *,
     apply: bool = False,

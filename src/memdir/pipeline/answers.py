@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..core.errors import MemdirError
+from ..core.errors import SchemaError
 from ..core.model import DESCRIPTION_MAX, NAME_MAX
 
 __all__ = [
@@ -87,18 +87,6 @@ OPS_SCHEMA: dict[str, Any] = {
         }
     },
 }
-
-
-class SchemaError(MemdirError):
-    """Model output that does not match the schema; ``raw`` is kept for debugging."""
-
-    def __init__(self, what: str, reason: str, raw: str) -> None:
-        super().__init__(
-            f"The model's {what} output does not match the schema ({reason}); "
-            f"nothing was written. The raw output is kept on the job "
-            f"(`memdir jobs --json`); try a stronger model if this repeats."
-        )
-        self.raw = raw
 
 
 @dataclass(frozen=True)

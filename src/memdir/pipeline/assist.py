@@ -19,7 +19,7 @@ from ..core.errors import MemdirError
 from .providers import ChatProvider
 
 if TYPE_CHECKING:
-    from ..engine import Memdir
+    from ..core.layers import Layers
     from ..sessions import Message, SessionHit
 
 __all__ = ["SUMMARY_CHARS", "chat_model", "expand", "search", "summarize"]
@@ -40,13 +40,13 @@ SUMMARY_PROMPT = (
 )
 
 
-def chat_model(md: Memdir) -> ChatProvider | None:
+def chat_model(md: Layers) -> ChatProvider | None:
     """The chat model ``MEMDIR_LLM`` names, or None (offline: the rules provider, or a
     provider that cannot be set up)."""
     if md.settings.llm.strip().lower() == "rules":
         return None
     try:
-        provider = md.pipeline.provider
+        provider = md.provider
     except MemdirError:
         return None
     return provider if isinstance(provider, ChatProvider) else None
@@ -71,7 +71,7 @@ def expand(model: ChatProvider, query: str) -> list[str]:
     return [q for q in dict.fromkeys(out) if q != query][:MAX_PHRASINGS]
 
 
-def search(md: Memdir, model: ChatProvider, query: str, **kw: Any) -> list[SessionHit]:
+def search(md: Layers, model: ChatProvider, query: str, **kw: Any) -> list[SessionHit]:
     """``md.sessions.search`` for ``query`` and its phrasings, fused by reciprocal rank
     (each session keeps the hit of the best-ranked list it appeared in)."""
     lists = [md.sessions.search(q, **kw) for q in [query, *expand(model, query)]]

@@ -14,6 +14,7 @@ while it ran goes back to pending instead of done.
 
 from __future__ import annotations
 
+import builtins
 import sqlite3
 import uuid
 from collections.abc import Callable, Sequence
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..core.errors import MemdirError
+from ..core.errors import LeaseLostError
 from ..core.model import utcnow
 from ..sessions import Database
 from ..sessions.records import to_datetime
@@ -32,17 +33,6 @@ RETRIES = 5
 BACKOFF_BASE = 30.0  # seconds before the first retry; doubled after each failure
 BACKOFF_MAX = 6 * 3600.0
 LEASE = 300.0
-
-
-class LeaseLostError(MemdirError):
-    """A worker tried to finish a job that another worker took over (its lease ran out)."""
-
-    def __init__(self, job: Job) -> None:
-        super().__init__(
-            f"The lease on {job.kind} job {job.key!r} ran out and another worker "
-            f"took it over; this run's result was dropped. Nothing to do: the "
-            f"other worker finishes it."
-        )
 
 
 @dataclass(frozen=True)
@@ -213,7 +203,7 @@ class JobQueue:
     def _owned(self, c: sqlite3.Connection, job: Job) -> sqlite3.Row:
         row: sqlite3.Row | None = c.execute("SELECT * FROM jobs WHERE id = ?", (job.id,)).fetchone()
         if row is None or row["token"] != job.token or row["status"] != "running":
-            raise LeaseLostError(job)
+            raise LeaseLostError(job.kind, job.key)
         return row
 
     def renew(self, job: Job) -> None:
@@ -328,4 +318,63 @@ class JobQueue:
                 ).rowcount
             ),
             action="reset jobs",
+        )
+
+    def reset_watermarks(self, kind: str, project: str) -> None:
+        """Forget what the ``kind`` jobs of ``project`` covered (pending ones stay)."""
+        self.db.write(
+            lambda c: c.execute(
+                "UPDATE jobs SET done_watermark = 0 WHERE kind = ? AND project = ?",
+                (kind, project),
+            ),
+            action="reset watermarks",
+        )
+
+    def ready(self, projects: Sequence[str]) -> int:
+        """Jobs of ``projects`` ready to run now: pending and due, or with a lapsed lease."""
+        now = self._now()
+        marks = ", ".join("?" * len(projects))
+        return int(
+            self.db.read(
+                lambda c: c.execute(
+                    f"SELECT count(*) FROM jobs WHERE project IN ({marks}) AND ("
+                    "(status = 'pending' AND retry_at <= ?) "
+                    "OR (status = 'running' AND lease_until < ?))",
+                    (*projects, now, now),
+                ).fetchone()[0]
+            )
+        )
+
+    def stage(
+        self, c: sqlite3.Connection, session_id: str, found: Sequence[tuple[str, str, str]]
+    ) -> None:
+        """Store the candidates a session gave, ``(scope location, JSON, project)`` each,
+        and queue the consolidation of each location, in the caller's transaction."""
+        now = self._now()
+        for location, data, project in found:
+            cur = c.execute(
+                "INSERT INTO candidates (location, session_id, data, created_at) "
+                "VALUES (?, ?, ?, ?)",
+                (location, session_id, data, now),
+            )
+            watermark = int(cur.lastrowid or 0)
+            self.enqueue_in(c, "consolidate", location, project=project, watermark=watermark)
+
+    def candidates(self, location: str, limit: int) -> builtins.list[tuple[int, str, float, str]]:
+        """The oldest ``limit`` candidates waiting for ``location``: ``(id, JSON, created_at,
+        session id)``."""
+        rows = self.db.read(
+            lambda c: c.execute(
+                "SELECT id, data, created_at, session_id FROM candidates WHERE location = ? "
+                "ORDER BY id LIMIT ?",
+                (location, limit),
+            ).fetchall()
+        )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    @staticmethod
+    def consumed(location: str, last: int) -> Callable[[sqlite3.Connection], object]:
+        """What :meth:`finish` runs (``also``) to drop the candidates it consolidated."""
+        return lambda c: c.execute(
+            "DELETE FROM candidates WHERE location = ? AND id <= ?", (location, last)
         )

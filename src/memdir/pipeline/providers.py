@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import MemdirError
+from .. import hooks
+from ..core.errors import ProviderError
 from ..core.model import Entry
 from .answers import CANDIDATE_SCHEMA, OPS_SCHEMA, Candidate, OpSpec, parse_candidates, parse_ops
 from .transcript import Transcript
@@ -65,10 +66,6 @@ CONSOLIDATE_PROMPT = (
     "(targets) into one (give candidate, or name, description and body); 'delete' an entry "
     "that is now wrong. Reply with JSON only, exactly this shape:\n" + json.dumps(OPS_SCHEMA)
 )
-
-
-class ProviderError(MemdirError):
-    """A provider could not be set up or called; the message names the setting."""
 
 
 @dataclass(frozen=True)
@@ -287,34 +284,56 @@ def make_provider(
     spec: str, *, api_key: str | None = None, base_url: str | None = None
 ) -> Provider:
     """The provider ``spec`` names: ``rules``, ``openai:MODEL``, ``ollama:MODEL``,
-    ``anthropic:MODEL``. A missing key names the environment variable to set."""
-    kind, _, model = spec.strip().partition(":")
-    kind = kind.lower()
-    if kind == "rules":
-        from .rules import RulesProvider
+    ``anthropic:MODEL``, or a plugin's. A missing key names the environment variable."""
+    provider: Provider = hooks.make_provider(spec, api_key=api_key, base_url=base_url)
+    return provider
 
-        return RulesProvider()
-    if kind in ("openai", "ollama", "anthropic") and not model.strip():
+
+def _model(kind: str, model: str) -> str:
+    if not model:
         raise ProviderError(
-            f"llm = {spec!r} names no model; use e.g. '{kind}:MODEL' in config.toml or MEMDIR_LLM"
+            f"llm = {kind + ':'!r} names no model; use e.g. '{kind}:MODEL' in config.toml or "
+            f"MEMDIR_LLM"
         )
-    if kind == "ollama":
-        return OpenAIProvider(model, api_key=api_key or "ollama", base_url=base_url or OLLAMA_URL)
-    if kind == "openai":
-        if not api_key and not base_url:
-            raise ProviderError(
-                f"llm = {spec!r} needs an API key: set OPENAI_API_KEY in the "
-                f"environment, or point llm_base_url (MEMDIR_LLM_BASE_URL) at "
-                f"a local OpenAI-compatible server"
-            )
-        return OpenAIProvider(model, api_key=api_key, base_url=base_url)
-    if kind == "anthropic":
-        if not api_key:
-            raise ProviderError(
-                f"llm = {spec!r} needs an API key: set ANTHROPIC_API_KEY in the environment"
-            )
-        return AnthropicProvider(model, api_key=api_key, base_url=base_url)
-    raise ProviderError(
-        f"Unknown llm {spec!r} (config.toml llm or MEMDIR_LLM); use rules, "
-        f"openai:MODEL, ollama:MODEL or anthropic:MODEL"
+    return model
+
+
+def _rules(model: str, **_: str | None) -> Provider:
+    from .rules import RulesProvider
+
+    return RulesProvider()
+
+
+def _ollama(model: str, *, api_key: str | None, base_url: str | None) -> Provider:
+    return OpenAIProvider(
+        _model("ollama", model), api_key=api_key or "ollama", base_url=base_url or OLLAMA_URL
     )
+
+
+def _openai(model: str, *, api_key: str | None, base_url: str | None) -> Provider:
+    model = _model("openai", model)
+    if not api_key and not base_url:
+        raise ProviderError(
+            f"llm = 'openai:{model}' needs an API key: set OPENAI_API_KEY in the "
+            f"environment, or point llm_base_url (MEMDIR_LLM_BASE_URL) at "
+            f"a local OpenAI-compatible server"
+        )
+    return OpenAIProvider(model, api_key=api_key, base_url=base_url)
+
+
+def _anthropic(model: str, *, api_key: str | None, base_url: str | None) -> Provider:
+    model = _model("anthropic", model)
+    if not api_key:
+        raise ProviderError(
+            f"llm = 'anthropic:{model}' needs an API key: set ANTHROPIC_API_KEY in the environment"
+        )
+    return AnthropicProvider(model, api_key=api_key, base_url=base_url)
+
+
+@hooks.hookimpl
+def register_providers(register: Callable[..., None]) -> None:
+    """The built-in providers."""
+    register("rules", _rules, "rules")
+    register("openai", _openai, "openai:MODEL")
+    register("ollama", _ollama, "ollama:MODEL")
+    register("anthropic", _anthropic, "anthropic:MODEL")

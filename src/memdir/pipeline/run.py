@@ -12,7 +12,6 @@ import dataclasses
 import json
 import os
 import socket
-import sqlite3
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -23,20 +22,19 @@ from typing import TYPE_CHECKING
 from .. import guard
 from ..core.errors import MemdirError, UnknownSessionError
 from ..core.model import Source
-from ..core.scopes import project_slug
 from ..sessions.records import to_datetime
-from ..sessions.usage import Tombstones, Usage, parse_citations
+from ..sessions.usage import parse_citations
 from . import upkeep
 from .answers import Candidate, SchemaError
 from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue, LeaseLostError
-from .providers import Provider, make_provider
+from .providers import Provider
 from .transcript import Transcript, build_transcript
 from .worker import Worker
 
 if TYPE_CHECKING:
+    from ..core.layers import Layers
     from ..core.store import Store
-    from ..engine import Memdir
 
 __all__ = ["MODEL_CALLS", "Pipeline", "RunReport"]
 
@@ -82,11 +80,11 @@ class RunReport:
 
 
 class Pipeline:
-    """Background extraction and consolidation for one Memdir."""
+    """Background extraction and consolidation for one Layers."""
 
     def __init__(
         self,
-        md: Memdir,
+        md: Layers,
         provider: Provider | None = None,
         *,
         worker: str | None = None,
@@ -95,38 +93,32 @@ class Pipeline:
         retries: int = RETRIES,
     ) -> None:
         self.md = md
-        self._provider = provider
+        if provider is not None:
+            md.provider = provider
         self.worker_id = worker or f"{socket.gethostname()}:{os.getpid()}"
         db = md.sessions.db
         self.jobs = JobQueue(db, clock=md.clock, retries=retries, backoff=backoff, lease=lease)
-        self.tombstones = Tombstones(db, clock=md.clock)
-        self.usage = Usage(db, clock=md.clock)
-        self.project = project_slug(md.project_root)
+        self.tombstones = md.tombstones
+        self.usage = md.usage()
+        self.project = md.project
         self._worker = Worker(self._background_run)
         self._lock = threading.Lock()  # one run at a time in this process
         self.batch = BATCH  # candidates per consolidation call
 
     @property
     def provider(self) -> Provider:
-        """The provider ``llm`` / ``MEMDIR_LLM`` names (built on first use)."""
-        if self._provider is None:
-            s = self.md.settings
-            self._provider = make_provider(s.llm, api_key=s.llm_api_key, base_url=s.llm_base_url)
-        return self._provider
+        """The provider ``llm`` / ``MEMDIR_LLM`` names (the workspace's)."""
+        return self.md.provider
 
     @provider.setter
     def provider(self, value: Provider) -> None:
-        self._provider = value
+        self.md.provider = value
 
     # -- hooks from sessions and stores ----------------------------------------------------
 
     def queue_session(self, session_id: str) -> bool:
         """Queue extraction of a session's messages up to its newest one."""
-        last = self.md.sessions.db.read(
-            lambda c: c.execute(
-                "SELECT max(id) FROM messages WHERE session_id = ?", (session_id,)
-            ).fetchone()[0]
-        )
+        last = self.md.sessions.last_message_id(session_id)
         if not last:
             return False
         return self.jobs.enqueue("extract", session_id, project=self.project, watermark=last)
@@ -168,41 +160,17 @@ class Pipeline:
         ``min_idle_minutes``; memory mode enabled; grown past their watermark.
         ``everything`` forgets the watermarks first, so every session is redone."""
         if everything:
-            self.md.sessions.db.write(
-                lambda c: c.execute(
-                    "UPDATE jobs SET done_watermark = 0 WHERE kind = 'extract' AND project = ?",
-                    (self.project,),
-                ),
-                action="reset watermarks",
-            )
+            self.jobs.reset_watermarks("extract", self.project)
         idle = (self.md.clock() - timedelta(minutes=self.md.settings.min_idle_minutes)).timestamp()
-        rows = self.md.sessions.db.read(
-            lambda c: c.execute(
-                "SELECT s.id, max(m.id) AS last_id FROM sessions s JOIN messages m ON "
-                "m.session_id = s.id LEFT JOIN jobs j ON j.kind = 'extract' AND j.key = s.id "
-                "WHERE s.scope = ? AND s.memory_mode = 'enabled' GROUP BY s.id "
-                "HAVING last_id > coalesce(max(j.done_watermark), 0) AND "
-                "(max(s.ended_at) IS NOT NULL OR max(m.timestamp) <= ?)",
-                (self.project, idle),
-            ).fetchall()
-        )
         return sum(
-            self.jobs.enqueue("extract", r[0], project=self.project, watermark=r[1]) for r in rows
+            self.jobs.enqueue("extract", sid, project=self.project, watermark=last)
+            for sid, last, done in self.md.sessions.due(self.project, idle)
+            if last > done
         )
 
     def due(self) -> int:
         """Jobs of this project ready to run now."""
-        now = self.md.clock().timestamp()
-        return int(
-            self.md.sessions.db.read(
-                lambda c: c.execute(
-                    "SELECT count(*) FROM jobs WHERE project IN (?, ?) AND ("
-                    "(status = 'pending' AND retry_at <= ?) "
-                    "OR (status = 'running' AND lease_until < ?))",
-                    (self.project, SHARED, now, now),
-                ).fetchone()[0]
-            )
-        )
+        return self.jobs.ready((self.project, SHARED))
 
     # -- running ---------------------------------------------------------------------------
 
@@ -324,33 +292,19 @@ class Pipeline:
         report.empty += not kept
         raw = extraction.raw or None
 
-        def store(c: sqlite3.Connection) -> None:
-            now = self.md.clock().timestamp()
-            for cand in kept:
-                location = self._location(cand)
-                cur = c.execute(
-                    "INSERT INTO candidates (location, session_id, data, "
-                    "created_at) VALUES (?, ?, ?, ?)",
-                    (location, job.key, json.dumps(cand.to_dict()), now),
-                )
-                project = (
-                    SHARED if location != self.md.store("local").backend.location else self.project
-                )
-                self.jobs.enqueue_in(
-                    c,
-                    "consolidate",
-                    location,
-                    project=project,
-                    watermark=int(cur.lastrowid or 0),
-                    now=now,
-                )
+        local = self.md.store("local").backend.location
+        found = [
+            (where, json.dumps(cand.to_dict()), self.project if where == local else SHARED)
+            for cand in kept
+            for where in [self._location(cand)]
+        ]
 
         self.jobs.finish(
             job,
             "candidates" if kept else "nothing",
             watermark=transcript.watermark,
             raw_output=raw,
-            also=store,
+            also=lambda c: self.jobs.stage(c, job.key, found),
         )
 
     def _failed(self, job: Job, report: RunReport, what: str, exc: MemdirError) -> None:
@@ -368,15 +322,11 @@ class Pipeline:
     def _pending(self, location: str) -> list[tuple[int, Candidate | None]]:
         """The next batch of candidates for a scope; None for one that a session turned
         polluted or a removal since its extraction forbids (consumed, never applied)."""
-        rows = self.md.sessions.db.read(
-            lambda c: c.execute(
-                "SELECT c.id, c.data, c.created_at, s.memory_mode FROM candidates c LEFT JOIN "
-                "sessions s ON s.id = c.session_id WHERE c.location = ? ORDER BY c.id LIMIT ?",
-                (location, self.batch),
-            ).fetchall()
-        )
+        rows = self.jobs.candidates(location, self.batch)
+        modes = self.md.sessions.memory_modes(r[3] for r in rows)
         out: list[tuple[int, Candidate | None]] = []
-        for row_id, data, created, mode in rows:
+        for row_id, data, created, session_id in rows:
+            mode = modes.get(session_id)
             cand = Candidate.from_dict(json.loads(data))
             gone = mode != "enabled" or self.tombstones.matching(cand, to_datetime(created))
             out.append((row_id, None if gone else cand))
@@ -405,9 +355,7 @@ class Pipeline:
                 job,
                 "nothing",
                 watermark=last,
-                also=lambda c: c.execute(
-                    "DELETE FROM candidates WHERE location = ? AND id <= ?", (job.key, last)
-                ),
+                also=self.jobs.consumed(job.key, last),
             )
             return
         if len(candidates) < len(pending):
@@ -429,9 +377,7 @@ class Pipeline:
             "written" if written else "nothing",
             watermark=last,
             raw_output=result.raw or None,
-            also=lambda c: c.execute(
-                "DELETE FROM candidates WHERE location = ? AND id <= ?", (job.key, last)
-            ),
+            also=self.jobs.consumed(job.key, last),
         )
 
     # -- dry run, decay, review, deletion --------------------------------------------------
@@ -440,17 +386,8 @@ class Pipeline:
         """What :meth:`run` would do, without writing anything (providers are called)."""
         report = RunReport()
         idle = (self.md.clock() - timedelta(minutes=self.md.settings.min_idle_minutes)).timestamp()
-        rows = self.md.sessions.db.read(
-            lambda c: c.execute(
-                "SELECT s.id, coalesce(max(j.done_watermark), 0) FROM sessions s JOIN messages m "
-                "ON m.session_id = s.id LEFT JOIN jobs j ON j.kind = 'extract' AND j.key = s.id "
-                "WHERE s.scope = ? AND s.memory_mode = 'enabled' GROUP BY s.id HAVING "
-                "(max(s.ended_at) IS NOT NULL OR max(m.timestamp) <= ?)",
-                (self.project, idle),
-            ).fetchall()
-        )
         by_location: dict[str, list[Candidate]] = {}
-        for session_id, done in rows:
+        for session_id, _, done in self.md.sessions.due(self.project, idle):
             transcript = self._session_transcript(session_id, 0 if everything else done)
             if transcript is None or not transcript.user_ids:
                 continue

@@ -7,36 +7,34 @@ tombstone (the fact may come back); deleting a session does, for what only it ta
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING
 
 from ..core.changes import RemoveOp
 from ..core.decay import stale
 from ..core.model import Source
-from ..sessions.provenance import remember_removed
 from ..sessions.usage import Usage, quietly
 
 if TYPE_CHECKING:
+    from ..core.layers import Layers
     from ..core.store import Store
-    from ..engine import Memdir
 
 __all__ = ["archive_unused", "delete_session", "review", "stale", "usable", "writable"]
 
 
-def usable(md: Memdir, scope: str) -> bool:
+def usable(md: Layers, scope: str) -> bool:
     """Whether the pipeline may write to ``scope`` here."""
     loc = md.locations.get(scope)
     return loc is not None and not loc.unavailable and not loc.read_only
 
 
-def writable(md: Memdir) -> list[Store]:
+def writable(md: Layers) -> list[Store]:
     """The existing scopes the pipeline writes to (local and user)."""
     return [
         md.store(s) for s in ("local", "user") if usable(md, s) and md.store(s).backend.exists()
     ]
 
 
-def archive_unused(md: Memdir, usage: Usage, *, dry_run: bool = False) -> list[str]:
+def archive_unused(md: Layers, usage: Usage, *, dry_run: bool = False) -> list[str]:
     """Archive extracted entries unused for ``archive_unused_days``; returns
     ``"scope: id"`` of each (what would be archived, when ``dry_run``)."""
     days = md.settings.archive_unused_days
@@ -51,15 +49,9 @@ def archive_unused(md: Memdir, usage: Usage, *, dry_run: bool = False) -> list[s
     return done
 
 
-def review(md: Memdir) -> list[str]:
+def review(md: Layers) -> list[str]:
     """Entries whose only origin is a session marked polluted."""
-    polluted = set(
-        md.sessions.db.read(
-            lambda c: [
-                r[0] for r in c.execute("SELECT id FROM sessions WHERE memory_mode = 'polluted'")
-            ]
-        )
-    )
+    polluted = md.sessions.polluted()
     return [
         f"{scope}: {e.id} (only from polluted session {e.origins[0][8:]})"
         for scope, e in md.entries()
@@ -67,7 +59,7 @@ def review(md: Memdir) -> list[str]:
     ]
 
 
-def delete_session(md: Memdir, session_id: str) -> list[str]:
+def delete_session(md: Layers, session_id: str) -> list[str]:
     """Delete a session, its messages and queued work; remove (with tombstones) the
     entries whose only origin it was. Returns the removed entry ids."""
     removed = []
@@ -78,16 +70,5 @@ def delete_session(md: Memdir, session_id: str) -> list[str]:
             store.apply([RemoveOp(i) for i in doomed], source=Source.USER)
             removed += doomed
 
-    def delete(c: sqlite3.Connection) -> None:
-        remember_removed(c, [session_id], md.sessions.clock().timestamp())  # not imported again
-        for sql in (
-            "DELETE FROM messages WHERE session_id = ?",
-            "DELETE FROM candidates WHERE session_id = ?",
-            "DELETE FROM memory_writes WHERE session_id = ?",
-            "DELETE FROM jobs WHERE kind = 'extract' AND key = ?",
-            "DELETE FROM sessions WHERE id = ?",
-        ):
-            c.execute(sql, (session_id,))
-
-    md.sessions.db.write(delete, action="delete a session")
+    md.sessions.delete(session_id)
     return removed

@@ -29,8 +29,8 @@ from ..core.model import Source
 from ..sessions.usage import quietly
 
 if TYPE_CHECKING:
+    from ..core.layers import Layers
     from ..core.store import Store
-    from ..engine import Memdir
     from .proposals import Proposal
 
 __all__ = ["apply_all"]
@@ -56,7 +56,7 @@ class _Written:
     changes: list[Change]
 
 
-def _batches(md: Memdir, proposals: Sequence[Proposal]) -> list[_Batch]:
+def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
     from .proposals import local_store
 
     found: dict[tuple[str, str | None], _Batch] = {}
@@ -82,7 +82,7 @@ def _texts(op: Operation) -> str:
     )
 
 
-def _check(md: Memdir, batch: _Batch) -> Plan:
+def _check(md: Layers, batch: _Batch) -> Plan:
     """Plan ``batch`` on its scope as it is now, without writing; raise naming the
     proposal that cannot be applied."""
     from .. import guard
@@ -136,7 +136,7 @@ def _write(store: Store, ops: Sequence[Operation]) -> _Written:
     return _Written(store, dict(before), dict(after), changes)
 
 
-def _undo(md: Memdir, done: Sequence[_Written], message: str) -> list[str]:
+def _undo(md: Layers, done: Sequence[_Written], message: str) -> list[str]:
     """Put every written batch back, newest first; what could not be put back (its
     removals stand, so they leave their tombstones)."""
     failed = []
@@ -151,14 +151,14 @@ def _undo(md: Memdir, done: Sequence[_Written], message: str) -> list[str]:
     return failed
 
 
-def _forget(md: Memdir, done: Sequence[_Written]) -> None:
+def _forget(md: Layers, done: Sequence[_Written]) -> None:
     """Record the tombstones of batches that stand (held back while they might be put
     back: a removal that was undone forgets nothing)."""
     for written in done:
-        md._record_forgetting(written.store, written.changes, Source.USER)
+        md.record_forgetting(written.store, written.changes, Source.USER)
 
 
-def _exports(md: Memdir, proposals: Sequence[Proposal], plans: dict[str, Plan]) -> list[str]:
+def _exports(md: Layers, proposals: Sequence[Proposal], plans: dict[str, Plan]) -> list[str]:
     """Plan every export the proposals ask for, on the entries their writes will leave."""
     from ..core.model import EntryType
     from ..interop.agents_md import export_agents_md
@@ -191,7 +191,7 @@ def _exports(md: Memdir, proposals: Sequence[Proposal], plans: dict[str, Plan]) 
     return wanted
 
 
-def _export_agents_md(md: Memdir) -> None:
+def _export_agents_md(md: Layers) -> None:
     from ..interop.agents_md import export_agents_md
 
     report = export_agents_md(md, apply=True)
@@ -199,7 +199,7 @@ def _export_agents_md(md: Memdir) -> None:
         raise MemdirError(f"{report.refused[0].path} was not written: {report.refused[0].reason}")
 
 
-def apply_all(md: Memdir, proposals: Sequence[Proposal]) -> None:
+def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
     """Check every proposal's writes and exports, then write them all; on a failure
     part-way, put back what was written and raise."""
     batches = _batches(md, proposals)

@@ -41,8 +41,8 @@ from ..core.model import Entry, normalise
 from ..core.prompt import missing_references
 
 if TYPE_CHECKING:
+    from ..core.layers import Layers
     from ..core.store import Store
-    from ..engine import Memdir
 
 __all__ = ["KINDS", "Action", "Proposal", "apply", "local_store", "propose", "report_text"]
 
@@ -150,7 +150,7 @@ def _older_newer(a: Entry, b: Entry) -> tuple[Entry, Entry]:
     return (a, b) if (a.updated, a.id) <= (b.updated, b.id) else (b, a)
 
 
-def _pairs(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
+def _pairs(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     out: list[Proposal] = []
     done: set[str] = set()
     for i, a in enumerate(entries):
@@ -261,7 +261,7 @@ def _merge(scope: str, old: Entry, new: Entry, score: float, keys: list[str]) ->
     )
 
 
-def _stale(md: Memdir, store: Store, entries: list[Entry]) -> list[Proposal]:
+def _stale(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     """Entries naming files or symbols that are gone, and entries neither read, cited nor
     changed for ``max_unused_days`` (the same usage the index's decay uses)."""
     from ..core.decay import stale
@@ -295,7 +295,7 @@ def _copy(e: Entry) -> AddOp:
     return AddOp(e.type, e.name, e.description, e.body, pinned=e.pinned)
 
 
-def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
+def _promotions(md: Layers, entries: dict[str, list[Entry]]) -> list[Proposal]:
     out = []
     project_ok = "project" in md.locations and not md.locations["project"].unavailable
     for e in entries.get("local", []):
@@ -353,22 +353,9 @@ def _promotions(md: Memdir, entries: dict[str, list[Entry]]) -> list[Proposal]:
     return out
 
 
-def local_store(md: Memdir, folder: Path) -> Store:
+def local_store(md: Layers, folder: Path) -> Store:
     """The local scope of another project of this home, by its folder."""
-    from ..core.storage.files import FileBackend
-    from ..core.storage.git import History
-    from ..core.store import Store
-
-    history = History(folder) if "local" in md.settings.history_scopes else None
-    store = Store(
-        FileBackend(folder, file_mode=0o600, dir_mode=0o700),
-        scope="local",
-        lock_timeout=md.settings.lock_timeout,
-        clock=md.clock,
-        history=history,
-    )
-    store.observers.append(md._record_forgetting)  # its removals leave tombstones too
-    return store
+    return md.store_at(folder)
 
 
 def _index(store: Store, entries: list[Entry]) -> list[Proposal]:
@@ -403,7 +390,7 @@ def _shorten(text: str, width: int = 60) -> str:
     return cut + "…"
 
 
-def propose(md: Memdir) -> list[Proposal]:
+def propose(md: Layers) -> list[Proposal]:
     """Every proposal for every scope, grouped by kind (see :data:`KINDS`)."""
     found: list[Proposal] = []
     entries: dict[str, list[Entry]] = {}
@@ -417,7 +404,7 @@ def propose(md: Memdir) -> list[Proposal]:
     return sorted(found, key=lambda p: (KINDS.index(p.kind), p.title))
 
 
-def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
+def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     """Apply exactly the proposals named by ``ids`` through the normal write path, all or
     none: every one is checked before any is written (see :mod:`memdir.review_apply`)."""
     from .apply import apply_all
@@ -440,7 +427,7 @@ def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
     return chosen
 
 
-def report_text(md: Memdir, proposals: Sequence[Proposal] | None = None) -> str:
+def report_text(md: Layers, proposals: Sequence[Proposal] | None = None) -> str:
     """The review as text, grouped by kind, one proposal per paragraph."""
     proposals = propose(md) if proposals is None else proposals
     if not proposals:

@@ -1,4 +1,4 @@
-"""History across a Memdir's scopes: log, diff, an entry at a revision, and revert.
+"""History across a Layers's scopes: log, diff, an entry at a revision, and revert.
 
 Each scope with history (``history_scopes`` in config.toml) is its own git repository (see
 :mod:`memdir.storage.git`); a revision is a commit id (or a unique prefix of one) in
@@ -13,13 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core.errors import MemdirError, NotFoundError
+from ..core.errors import HistoryError, MemdirError, NotFoundError
 from ..core.storage.base import INDEX_NAME
-from ..core.storage.git import Commit, History, HistoryError
+from ..core.storage.git import Commit, History
 
 if TYPE_CHECKING:
+    from ..core.layers import Layers
     from ..core.store import Store
-    from ..engine import Memdir
 
 __all__ = ["Change", "HistoryError", "Revision", "Versions"]
 
@@ -58,7 +58,7 @@ def unified(change: Change, rev: str = "") -> str:
 class Versions:
     """The history of every scope of one :class:`~memdir.Memdir`."""
 
-    def __init__(self, md: Memdir) -> None:
+    def __init__(self, md: Layers) -> None:
         self.md = md
 
     def stores(self, scope: str | None = None) -> list[Store]:

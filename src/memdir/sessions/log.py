@@ -414,6 +414,80 @@ class SessionStore:
         self.db.execute_outside("PRAGMA wal_checkpoint(TRUNCATE)", action="compact the log")
         return PruneReport(sessions, messages, before, self.size())
 
+    def delete(self, session_id: str) -> None:
+        """Delete one session with its messages and the work queued on it (candidates,
+        agent-write marks, its extraction job); it is not imported again."""
+
+        def delete(c: sqlite3.Connection) -> None:
+            remember_removed(c, [session_id], self.clock().timestamp())
+            for sql in (
+                "DELETE FROM messages WHERE session_id = ?",
+                "DELETE FROM candidates WHERE session_id = ?",
+                "DELETE FROM memory_writes WHERE session_id = ?",
+                "DELETE FROM jobs WHERE kind = 'extract' AND key = ?",
+                "DELETE FROM sessions WHERE id = ?",
+            ):
+                c.execute(sql, (session_id,))
+
+        self.db.write(delete, action="delete a session")
+
+    def last_message_id(self, session_id: str) -> int:
+        """The id of the session's newest message (0: none)."""
+        return int(
+            self.db.read(
+                lambda c: (
+                    c.execute(
+                        "SELECT max(id) FROM messages WHERE session_id = ?", (session_id,)
+                    ).fetchone()[0]
+                    or 0
+                )
+            )
+        )
+
+    def memory_modes(self, session_ids: Iterable[str]) -> dict[str, str]:
+        """The memory mode of each of these sessions that exists."""
+        ids = sorted(set(session_ids))
+
+        def read(c: sqlite3.Connection) -> dict[str, str]:
+            found: dict[str, str] = {}
+            for i in range(0, len(ids), 500):
+                part = ids[i : i + 500]
+                marks = ", ".join("?" * len(part))
+                sql = f"SELECT id, memory_mode FROM sessions WHERE id IN ({marks})"
+                found.update((r[0], r[1]) for r in c.execute(sql, part))
+            return found
+
+        return self.db.read(read)
+
+    def polluted(self) -> set[str]:
+        """Ids of the sessions marked ``polluted``."""
+        return set(
+            self.db.read(
+                lambda c: [
+                    r[0]
+                    for r in c.execute("SELECT id FROM sessions WHERE memory_mode = 'polluted'")
+                ]
+            )
+        )
+
+    def due(self, scope: str, idle_before: float) -> builtins.list[tuple[str, int, int]]:
+        """``(id, newest message id, extracted up to)`` of the sessions of ``scope`` with
+        memory mode enabled that ended, or whose newest message is older than
+        ``idle_before`` (a UNIX time)."""
+        return [
+            (r[0], r[1], r[2])
+            for r in self.db.read(
+                lambda c: c.execute(
+                    "SELECT s.id, max(m.id), coalesce(max(j.done_watermark), 0) FROM sessions s "
+                    "JOIN messages m ON m.session_id = s.id LEFT JOIN jobs j ON "
+                    "j.kind = 'extract' AND j.key = s.id WHERE s.scope = ? AND "
+                    "s.memory_mode = 'enabled' GROUP BY s.id HAVING "
+                    "(max(s.ended_at) IS NOT NULL OR max(m.timestamp) <= ?)",
+                    (scope, idle_before),
+                ).fetchall()
+            )
+        ]
+
     def size(self) -> int:
         """Bytes on disk: the database file and its write-ahead log."""
         total = 0

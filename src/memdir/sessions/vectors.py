@@ -32,13 +32,14 @@ import operator
 import sqlite3
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..core.errors import MemdirError
+from .. import hooks
+from ..core.errors import EmbedError
 from .db import Database
 from .query import Query
 from .rank import Corpus, Ranked, Ranker
@@ -60,10 +61,6 @@ RRF_K = 60  # reciprocal-rank fusion constant (Cormack et al.)
 TEXT_CHARS = 2000  # of a message or entry sent to the embedder
 SCAN_ROWS = 200_000  # the Python scan looks at the newest rows only
 _TABLES = {"messages": "message_vectors", "entries": "entry_vectors"}
-
-
-class EmbedError(MemdirError):
-    """The embedder could not be set up or called; the message says what to fix."""
 
 
 class Embedder(Protocol):
@@ -142,15 +139,17 @@ class LocalEmbedder:
 
 
 def make_embedder(spec: str | None, base_url: str | None, api_key: str | None) -> Embedder | None:
-    """The embedder ``spec`` names (``openai:<model>``, ``local:<path>``), or None."""
-    if not spec or not spec.strip():
-        return None
-    kind, _, rest = spec.strip().partition(":")
-    if kind == "openai" and rest:
-        return OpenAIEmbedder(rest, base_url, api_key)
-    if kind == "local" and rest:
-        return LocalEmbedder(rest)
-    raise EmbedError(f"MEMDIR_EMBED={spec!r}: use openai:<model> or local:<path>")
+    """The embedder ``spec`` names (``openai:<model>``, ``local:<path>``, or a plugin's), or
+    None."""
+    embedder: Embedder | None = hooks.make_embedder(spec, base_url, api_key)
+    return embedder
+
+
+@hooks.hookimpl
+def register_embedders(register: Callable[..., None]) -> None:
+    """The built-in embedders."""
+    register("openai", OpenAIEmbedder, "openai:<model>")
+    register("local", lambda path, base_url, api_key: LocalEmbedder(path), "local:<path>")
 
 
 # -- storage ---------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from ..errors import MemdirError, StorageError
+from ..errors import HistoryError, StorageError
 from ..notices import warn_once
 
 if TYPE_CHECKING:
@@ -31,10 +31,6 @@ HEAD = b"HEAD"
 AUTHOR = b"memdir <memdir@localhost>"
 _FILE_MODE = 0o100644
 _POOL: ThreadPoolExecutor | None = None
-
-
-class HistoryError(MemdirError):
-    """A history operation could not be done (unknown revision, conflicting revert)."""
 
 
 @dataclass(frozen=True)
@@ -96,9 +92,13 @@ def _same(st: os.stat_result, entry: Any) -> bool:
     )
 
 
+STALE_LOCK = 5.0  # seconds: git holds its lock files for far less; older ones were left
+
+
 def _retry_locked(action: Callable[[], Any], timeout: float) -> Any:
     """``action`` again while git holds the lock file it needs (a ``git commit`` running
-    now), for at most ``timeout`` seconds."""
+    now), for at most ``timeout`` seconds. A lock file older than :data:`STALE_LOCK` was
+    left by a writer that was killed (memdir's own, or git's) and is removed."""
     from dulwich.file import FileLocked
 
     deadline = time.monotonic() + timeout
@@ -106,11 +106,16 @@ def _retry_locked(action: Callable[[], Any], timeout: float) -> Any:
         try:
             return action()
         except FileLocked as exc:
+            lock = os.fsdecode(exc.lockfilename)
+            with contextlib.suppress(FileNotFoundError):
+                if time.time() - os.lstat(lock).st_mtime > STALE_LOCK:
+                    os.unlink(lock)
+                    warn_once(f"removed {lock}, left by a git or memdir that was stopped")
+                    continue
             if time.monotonic() >= deadline:
                 raise OSError(
                     errno.EAGAIN,
-                    f"{os.fsdecode(exc.lockfilename)} is held by another git process; if "
-                    f"none is running, remove that file",
+                    f"{lock} is held by another git process; if none is running, remove it",
                 ) from None
             time.sleep(0.005)
 
@@ -390,12 +395,18 @@ class History:
 
     def _add(self, repo: Repo, objects: Iterable[ShaFile]) -> list[str]:
         """Store the objects not stored yet (unsynced); their paths."""
+        from dulwich.file import FileLocked
+
         store: Any = repo.object_store
         written = []
         for obj in objects:
             if obj.id in store:
                 continue
-            store.add_object(obj)
+            try:
+                store.add_object(obj)
+            except FileLocked as exc:  # a writer killed mid-object; git never locks objects
+                os.unlink(exc.lockfilename)  # and memdir holds the scope lock
+                store.add_object(obj)
             sha = obj.id.decode("ascii")
             written.append(os.path.join(store.path, sha[:2], sha[2:]))
         return written

@@ -3,7 +3,7 @@ approve.
 
 Sources, each a small reader (see the modules of this package):
 
-* the memories of every harness in :data:`memdir.interop.HARNESSES`, at their default
+* the memories of every registered harness (:mod:`memdir.hooks`), at their default
   places under the home folder (already structured: candidates as they are);
 * instruction files the person wrote (``~/.claude/CLAUDE.md``, ``~/.codex/AGENTS.md``…),
   through the extractor;
@@ -43,24 +43,20 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ... import hooks
 from ...core.changes import AddOp, Operation, ReplaceOp
 from ...core.errors import MemdirError
 from ...core.model import Source, normalise
-from ...core.origins import git_dirs
 from ...review.proposals import Action, local_store
 from .._importing import ImportItem, Planned, plan_import
 from ._extract import CACHE_NAME, Answers, extract_docs
-from ._files import read_files, walk
-from ._found import KINDS, TITLES, Found, Gathered, Progress, short
-from ._git import gather_git, known_repos
-from ._installed import gather_harnesses, gather_instructions
+from ._found import Found, Gathered, Progress, short
 
 if TYPE_CHECKING:
-    from ...engine import Memdir
+    from ...core.layers import Layers
     from ...pipeline.providers import Provider
 
 __all__ = [
-    "KINDS",
     "Bootstrap",
     "Found",
     "Gathered",
@@ -68,6 +64,7 @@ __all__ = [
     "apply",
     "cache_path",
     "gather",
+    "kinds",
     "propose",
     "report_text",
 ]
@@ -87,7 +84,7 @@ class Proposal:
     """One memory bootstrap would write, from one source; written only when named."""
 
     id: str
-    kind: str  # source kind (see KINDS)
+    kind: str  # source kind (see kinds())
     source: str  # the file, repository or harness it came from
     action: str  # "add", or "update" of an entry with its name
     scope: str  # "user", "local", or "local@<folder>" for another project
@@ -153,7 +150,7 @@ class Bootstrap:
 
 
 def gather(
-    md: Memdir,
+    md: Layers,
     paths: Sequence[Path | str] = (),
     *,
     provider: Provider | None = None,
@@ -161,18 +158,16 @@ def gather(
     answers: Answers | None = None,
 ) -> Gathered:
     """Every candidate the sources hold (``paths``: folders or files named by the user);
-    reads only. ``provider`` defaults to the pipeline's (``llm`` in the settings); a
+    reads only. ``provider`` defaults to the workspace's (``llm`` in the settings); a
     model's answers come from (and go to) ``answers`` when given."""
     g = Gathered()
-    gather_harnesses(md, g)
-    named, files = walk([Path(p) for p in paths], g)
-    repos = _repositories(md, named, g)
-    gather_git(repos, g, progress)
-    gather_instructions(md, g)
-    read_files(files, g, progress=progress)
+    named = [Path(p) for p in paths]
+    for source in hooks.bootstrap_sources():
+        if source.gather is not None:
+            source.gather(md, named, g, progress)
     if g.docs:
         extract_docs(
-            provider or md.pipeline.provider,
+            provider or md.provider,
             g.docs,
             g,
             answers=answers,
@@ -182,35 +177,12 @@ def gather(
     return g
 
 
-def _repo_key(repo: Path) -> Path:
-    """One repository however it is reached: a worktree and its main checkout share it."""
-    dirs = git_dirs(repo)
-    return (dirs[1] if dirs else repo).resolve()
+def kinds() -> dict[str, str]:
+    """Every source kind and its title, in the order proposals are shown."""
+    return {s.kind: s.title for s in hooks.bootstrap_sources()}
 
 
-def _repositories(md: Memdir, named: list[Path], g: Gathered) -> list[Path]:
-    """The current checkout, the repositories under the paths, then those this home knows
-    (listed in the notes); each repository once."""
-    found: dict[Path, Path] = {}
-    current = [md.checkout_root] if (md.checkout_root / ".git").exists() else []
-    for repo in [*current, *named]:
-        found.setdefault(_repo_key(repo), repo)
-    also = []
-    for repo in known_repos(md.home, g):
-        if _repo_key(repo) not in found:
-            found[_repo_key(repo)] = repo
-            also.append(repo)
-    if also:
-        shown = ", ".join(str(r) for r in also[:10])
-        more = f" and {len(also) - 10} more" if len(also) > 10 else ""
-        g.notes.append(
-            f"git: also read {len(also)} repositor{'y' if len(also) == 1 else 'ies'}"
-            f" this memdir home knows (from their local scopes): {shown}{more}"
-        )
-    return list(found.values())
-
-
-def cache_path(md: Memdir) -> Path:
+def cache_path(md: Layers) -> Path:
     """Where a model's proposed answers are kept between a dry run and ``--apply``."""
     return md.home / CACHE_NAME
 
@@ -241,7 +213,7 @@ def _proposal(f: Found, p: Planned) -> Proposal:
     ).hexdigest()[:8]
     action = Action(f.scope, (op,), None if f.folder is None else str(f.folder))
     return Proposal(
-        f"{_PREFIX[f.kind]}-{digest}",
+        f"{_PREFIX.get(f.kind, f.kind)}-{digest}",
         f.kind,
         f.source,
         p.action,
@@ -284,7 +256,7 @@ def _once(found: list[Found]) -> list[Found]:
 
 
 def propose(
-    md: Memdir,
+    md: Layers,
     paths: Sequence[Path | str] = (),
     *,
     provider: Provider | None = None,
@@ -304,10 +276,11 @@ def propose(
             "bootstrap: cached_only (--apply) answers from the last dry run's "
             "answers; fresh discards them — use one or the other"
         )
-    model = provider or md.pipeline.provider
+    model = provider or md.provider
     answers = Answers(cache_path(md) if model.uses_model else None, only=cached_only, fresh=fresh)
     g = gather(md, paths, provider=model, progress=progress, answers=answers)
-    found = _once(sorted(g.found, key=lambda f: KINDS.index(f.kind)))  # stable within a kind
+    order = list(kinds())
+    found = _once(sorted(g.found, key=lambda f: order.index(f.kind)))  # stable within a kind
     out = Bootstrap(problems=g.problems, notes=g.notes)
     out.refused = [(f, f.refused) for f in found if f.refused]
     candidates = [f for f in found if not f.refused]
@@ -338,7 +311,7 @@ def propose(
     return out
 
 
-def apply(md: Memdir, found: Bootstrap, ids: Sequence[str] | None = None) -> Bootstrap:
+def apply(md: Layers, found: Bootstrap, ids: Sequence[str] | None = None) -> Bootstrap:
     """Write the proposals named by ``ids`` (all when None): one all-or-nothing batch per
     scope through :meth:`memdir.Store.apply`, ``source: import``."""
     by_id = {p.id: p for p in found.proposals}
@@ -372,11 +345,11 @@ def report_text(found: Bootstrap) -> str:
         if n
         else "Bootstrap found nothing new to propose.\n"
     )
-    for kind in KINDS:
+    for kind, title in kinds().items():
         group = [p for p in found.proposals if p.kind == kind]
         if not group:
             continue
-        out.append(f"\n## {TITLES[kind]}\n")
+        out.append(f"\n## {title}\n")
         for source in dict.fromkeys(p.source for p in group):
             out.append(f"{source}\n")
             for p in (p for p in group if p.source == source):

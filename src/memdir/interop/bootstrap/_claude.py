@@ -36,7 +36,7 @@ from ..claude_code.formats import project_slug as claude_slug
 from ._found import Gathered, harness_found, read_harness
 
 if TYPE_CHECKING:
-    from ...engine import Memdir
+    from ...core.layers import Layers
     from .._harness import Harness
 
 __all__ = ["MAX_PROJECTS", "gather_claude_projects", "slug_matches"]
@@ -90,7 +90,7 @@ def _cwds(folder: Path) -> list[str]:
 class _Projects:
     """Which project a Claude Code folder name belongs to: (scope, local folder) or None."""
 
-    def __init__(self, md: Memdir) -> None:
+    def __init__(self, md: Layers) -> None:
         self.md = md
         self.known: dict[Path, Path] = {
             Path(o.path): f for f, o in records(md.home) if o is not None
@@ -120,7 +120,7 @@ class _Projects:
         return None
 
 
-def gather_claude_projects(md: Memdir, g: Gathered, harness: Harness, done: Path) -> None:
+def gather_claude_projects(md: Layers, g: Gathered, harness: Harness, done: Path) -> None:
     """The memories in every ``~/.claude/projects/*/memory`` but ``done`` (this project's,
     read already), as candidates for the project each is about."""
     base = Path.home() / ".claude" / "projects"

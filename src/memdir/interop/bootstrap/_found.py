@@ -10,13 +10,11 @@ from typing import TYPE_CHECKING
 from ...core.errors import MemdirError
 
 if TYPE_CHECKING:
-    from ...engine import Memdir
+    from ...core.layers import Layers
     from .._harness import Harness, Read
     from .._importing import ImportItem
 
 __all__ = [
-    "KINDS",
-    "TITLES",
     "Doc",
     "Found",
     "Gathered",
@@ -27,15 +25,6 @@ __all__ = [
     "short",
 ]
 
-# source kinds, in the order the proposals are shown
-KINDS = ("harness", "instructions", "git", "notes", "chat")
-TITLES = {
-    "harness": "Harness memories",
-    "instructions": "Instruction files",
-    "git": "Git identity and history",
-    "notes": "Notes",
-    "chat": "Chat exports",
-}
 
 Progress = Callable[[str], None]  # one line of progress for long runs (the CLI: stderr)
 
@@ -94,6 +83,7 @@ class Gathered:
     problems: list[str] = field(default_factory=list)  # "path: why", never silently skipped
     notes: list[str] = field(default_factory=list)  # what was looked at and left alone, why
     chat_chars: int = 0  # chat text held in docs, which the chat reader bounds
+    walked: tuple[list[Path], list[tuple[str, Path]]] | None = None  # repositories, files
 
 
 def short(text: str, width: int) -> str:
@@ -102,7 +92,7 @@ def short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
-def read_harness(md: Memdir, g: Gathered, h: Harness, source: Path) -> Read | None:
+def read_harness(md: Layers, g: Gathered, h: Harness, source: Path) -> Read | None:
     """``h``'s memories at ``source``; its problems go to ``g.problems``, and so does a
     folder it cannot read at all (then None)."""
     try:

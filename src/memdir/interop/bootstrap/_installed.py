@@ -1,6 +1,6 @@
 """What the person's harnesses already hold: their memories, and instruction files.
 
-Harness memories come from every module in :data:`memdir.interop.HARNESSES`, read at its
+Harness memories come from every registered harness (:mod:`memdir.hooks`), read at its
 default place under the home folder (a missing folder is "nothing found"; a module not
 installed in this build is a note), and for Claude Code every project's memory folder
 (:mod:`._claude`). They are already structured and become candidates as they are.
@@ -19,29 +19,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._files import read_text, why
-from .._harness import HARNESSES, harness
+from .._harness import harness, harness_names
 from ._claude import gather_claude_projects
 from ._files import MAX_BYTES, markdown_parts
 from ._found import Doc, Gathered, harness_found, read_harness
 
 if TYPE_CHECKING:
-    from ...engine import Memdir
+    from ...core.layers import Layers
 
 __all__ = ["gather_harnesses", "gather_instructions", "instruction_files"]
 
 MAX_RULES = 50
 
 
-def gather_harnesses(md: Memdir, g: Gathered) -> None:
+def gather_harnesses(md: Layers, g: Gathered) -> None:
     """Every harness's memories at its default place, as candidates."""
-    for name, module in HARNESSES.items():
-        try:
-            h = harness(name)
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"memdir.interop.{module}", f"memdir.interop.{module}.memory"):
-                raise
-            g.notes.append(f"{name}: reading its memories is not available in this build")
-            continue
+    for name in harness_names():
+        h = harness(name)
         source = h.default_source(md).absolute()
         if name == "claude-code":  # every project's folder, not only this one's
             gather_claude_projects(md, g, h, source)
@@ -55,7 +49,7 @@ def gather_harnesses(md: Memdir, g: Gathered) -> None:
             ]
 
 
-def instruction_files(md: Memdir, notes: list[str]) -> tuple[list[tuple[Path, str]], list[Path]]:
+def instruction_files(md: Layers, notes: list[str]) -> tuple[list[tuple[Path, str]], list[Path]]:
     """((file, scope) to read, files left alone because memdir loads them); what is left
     out past the caps goes to ``notes``."""
     home = Path.home()
@@ -82,7 +76,7 @@ def instruction_files(md: Memdir, notes: list[str]) -> tuple[list[tuple[Path, st
     return [(f, s) for f, s in files if f.is_file()], loaded
 
 
-def gather_instructions(md: Memdir, g: Gathered) -> None:
+def gather_instructions(md: Layers, g: Gathered) -> None:
     """Instruction files as texts for the extractor."""
     files, loaded = instruction_files(md, g.notes)
     for path in loaded:

@@ -2,7 +2,7 @@
 
 **Which folder.** Claude Code names the folder after the project's git repository root,
 so every worktree and subfolder of one repository shares it (outside git: the folder it
-was started in). That is :attr:`Memdir.project_root` — the main checkout of a linked
+was started in). That is :attr:`Layers.project_root` — the main checkout of a linked
 worktree, the folder itself outside git — not the worktree (``checkout_root``) nor the
 current folder. An ``autoMemoryDirectory`` in ``<checkout>/.claude/settings.local.json``
 or ``~/.claude/settings.json`` (the places Claude Code accepts it from) wins.
@@ -60,7 +60,7 @@ from .formats import (
 )
 
 if TYPE_CHECKING:
-    from ...engine import Memdir
+    from ...core.layers import Layers
 
 __all__ = ["HARNESS", "ClaudeCode", "memory_folder"]
 
@@ -96,7 +96,7 @@ def _configured(settings: Path, base: Path) -> Path | None:
     )
 
 
-def memory_folder(md: Memdir) -> Path:
+def memory_folder(md: Layers) -> Path:
     """Claude Code's auto-memory folder for ``md``'s project (see the module docstring)."""
     claude = Path.home() / ".claude"
     for settings, base in (
@@ -122,7 +122,7 @@ def memory_folder(md: Memdir) -> Path:
     return folder
 
 
-def _ladder(md: Memdir) -> list[Path]:
+def _ladder(md: Layers) -> list[Path]:
     checkout, start = resolved(md.checkout_root), resolved(md.settings.project)
     if start != checkout and checkout not in start.parents:
         return [checkout]
@@ -139,7 +139,7 @@ def _md_files(folder: Path) -> list[Path]:
         return []
 
 
-def instruction_notes(md: Memdir) -> list[str]:
+def instruction_notes(md: Layers) -> list[str]:
     """What becomes of Claude Code's instruction files and rules for this project: read in
     place already, or the command that makes memdir read them."""
     loaded, gathered = md.instructions()
@@ -260,15 +260,15 @@ class ClaudeCode:
 
     name = "claude-code"
 
-    def default_source(self, md: Memdir) -> Path:
+    def default_source(self, md: Layers) -> Path:
         """``~/.claude/projects/<slug>/memory`` for ``md``'s project."""
         return memory_folder(md)
 
-    def default_target(self, md: Memdir) -> Path:
+    def default_target(self, md: Layers) -> Path:
         """The same folder: Claude Code reads its memory from there."""
         return memory_folder(md)
 
-    def read(self, md: Memdir, source: Path) -> Read:
+    def read(self, md: Layers, source: Path) -> Read:
         """The topic files and MEMORY.md notes under ``source`` (or its ``memory/``), and
         notes on the project's instruction files."""
         read = Read()
@@ -313,7 +313,7 @@ class ClaudeCode:
         read.notes += instruction_notes(md)
         return read
 
-    def render(self, md: Memdir, target: Path) -> Rendered:
+    def render(self, md: Layers, target: Path) -> Rendered:
         """Topic files for every entry this project sees and a MEMORY.md that fits."""
         entries, note = by_priority(
             md,

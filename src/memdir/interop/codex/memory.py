@@ -61,7 +61,7 @@ from . import formats as fmt
 from .projects import GLOBAL, Placer, block, projects, recent
 
 if TYPE_CHECKING:
-    from ...engine import Memdir
+    from ...core.layers import Layers
 
 __all__ = ["HARNESS", "SUMMARY_MAX_BYTES", "SUMMARY_MAX_TOKENS", "CodexHarness"]
 
@@ -102,17 +102,17 @@ class CodexHarness:
 
     name = "codex"
 
-    def default_source(self, md: Memdir) -> Path:
+    def default_source(self, md: Layers) -> Path:
         """``~/.codex/memories``."""
         return Path.home() / ".codex" / "memories"
 
-    def default_target(self, md: Memdir) -> Path:
+    def default_target(self, md: Layers) -> Path:
         """``~/.codex/memories``."""
         return Path.home() / ".codex" / "memories"
 
     # -- import ------------------------------------------------------------------------------
 
-    def read(self, md: Memdir, source: Path) -> Read:
+    def read(self, md: Layers, source: Path) -> Read:
         """Items from the summary, MEMORY.md and the ad-hoc notes under ``source``."""
         out = Read()
         if not source.is_dir():
@@ -169,7 +169,7 @@ class CodexHarness:
 
     # -- export ------------------------------------------------------------------------------
 
-    def render(self, md: Memdir, target: Path) -> Rendered:
+    def render(self, md: Layers, target: Path) -> Rendered:
         """``MEMORY.md`` and ``memory_summary.md`` under ``target`` (and AGENTS.md's section
         when ``target`` is the default folder)."""
         out = Rendered(prune=[target])
@@ -279,7 +279,7 @@ def _index(groups: list[tuple[str, list[str]]], total: int, room: int) -> str:
     return text
 
 
-def _agents_md(md: Memdir, out: Rendered) -> None:
+def _agents_md(md: Layers, out: Rendered) -> None:
     """AGENTS.md's memdir section (:mod:`memdir.interop.agents_md`), when there are team
     rules or a section to update; why not, as a note."""
     path = (md.checkout_root / "AGENTS.md").absolute()

@@ -22,7 +22,7 @@ from .._harness import Rendered
 from . import formats as fmt
 
 if TYPE_CHECKING:
-    from ...engine import Memdir
+    from ...core.layers import Layers
 
 __all__ = ["GLOBAL", "Placer", "block", "checkout", "enclosing", "projects", "recent"]
 
@@ -32,7 +32,7 @@ GLOBAL = "any"
 class Placer:
     """Where a task group's ``cwd`` belongs: (scope, local scope folder or None)."""
 
-    def __init__(self, md: Memdir) -> None:
+    def __init__(self, md: Layers) -> None:
         self.md = md
         self.known: dict[Path, Path] | None = None
 
@@ -101,7 +101,7 @@ def recent(entries: Iterable[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: (-e.updated.timestamp(), e.id))
 
 
-def projects(md: Memdir, out: Rendered) -> list[tuple[str, list[Entry]]]:
+def projects(md: Layers, out: Rendered) -> list[tuple[str, list[Entry]]]:
     """``(canonical path, local entries)`` of this project and of every other project this
     home knows that has entries, this one first."""
     from ...review.proposals import local_store

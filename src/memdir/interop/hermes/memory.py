@@ -38,7 +38,7 @@ from .._ranking import by_priority
 from . import formats as fmt
 
 if TYPE_CHECKING:
-    from ...engine import Memdir
+    from ...core.layers import Layers
 
 __all__ = ["HARNESS", "HEADROOM", "MAX_FILE_BYTES", "HermesHarness", "limits"]
 
@@ -150,15 +150,15 @@ class HermesHarness:
 
     name: str = "hermes"
 
-    def default_source(self, md: Memdir) -> Path:
+    def default_source(self, md: Layers) -> Path:
         """``~/.hermes/memories`` (Hermes's default ``HERMES_HOME``)."""
         return Path.home() / ".hermes" / "memories"
 
-    def default_target(self, md: Memdir) -> Path:
+    def default_target(self, md: Layers) -> Path:
         """The same folder Hermes reads: ``~/.hermes/memories``."""
         return self.default_source(md)
 
-    def read(self, md: Memdir, source: Path) -> Read:
+    def read(self, md: Layers, source: Path) -> Read:
         """Items for every entry of ``MEMORY.md`` and ``USER.md`` under ``source`` (also
         accepted: the ``~/.hermes`` folder itself, or one of the two files). A file that
         cannot be read is listed in ``problems``, never skipped silently."""
@@ -189,7 +189,7 @@ class HermesHarness:
             out.items.extend(read_file(path, text))
         return out
 
-    def render(self, md: Memdir, target: Path) -> Rendered:
+    def render(self, md: Layers, target: Path) -> Rendered:
         """``MEMORY.md`` and ``USER.md`` for the user and managed scopes' entries, each
         within Hermes's budget; what did not fit is in ``left_out``."""
         out = Rendered(prune=[target])
@@ -240,7 +240,7 @@ class HermesHarness:
         return out
 
 
-def _global_entries(md: Memdir) -> tuple[list[Entry], int]:
+def _global_entries(md: Layers) -> tuple[list[Entry], int]:
     """Active entries of the user and managed scopes (a user entry shadows a managed one
     with the same name or id), and how many project and local entries exist besides."""
     by_scope: dict[str, list[Entry]] = {}

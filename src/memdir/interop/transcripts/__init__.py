@@ -30,7 +30,6 @@ the stored one, never a looser one.
 
 from __future__ import annotations
 
-import importlib
 import sqlite3
 import stat
 from dataclasses import asdict, dataclass, field
@@ -44,12 +43,11 @@ from .._files import user_path, why
 from ._reading import Progress, Tally, scope_of
 
 if TYPE_CHECKING:
-    from ...engine import Memdir
+    from ...core.layers import Layers
 
-__all__ = ["HARNESSES", "Progress", "TranscriptReport", "import_sessions"]
+__all__ = ["Progress", "TranscriptReport", "import_sessions"]
 
 #: harness name → reader module
-HARNESSES = {"claude-code": "claude_code", "codex": "codex", "hermes": "hermes"}
 
 
 @dataclass
@@ -98,16 +96,15 @@ class TranscriptReport:
 
 
 def reader(harness: str) -> ModuleType:
-    """The reader module of ``harness`` (see :data:`HARNESSES`)."""
-    if harness not in HARNESSES:
-        raise ValidationError(
-            f"unknown harness {harness!r}; use one of {', '.join(HARNESSES)}", field="harness"
-        )
-    return importlib.import_module(f"memdir.interop.{HARNESSES[harness]}.transcripts")
+    """The transcripts reader of ``harness`` (a plugin's, see :mod:`memdir.hooks`)."""
+    from ... import hooks
+
+    module: ModuleType = hooks.harness(harness, "transcripts")
+    return module
 
 
 def import_sessions(
-    md: Memdir,
+    md: Layers,
     harness: str,
     source: str | Path | None = None,
     *,
@@ -151,7 +148,7 @@ def import_sessions(
     )
 
 
-def _fill_missing_parents(md: Memdir, agent: str) -> list[str]:
+def _fill_missing_parents(md: Layers, agent: str) -> list[str]:
     """Create each parent this harness's sessions name but state.db does not hold (a
     sub-agent or resumed session whose parent transcript is gone or not imported), empty,
     so no session points at nothing; returns their ids."""

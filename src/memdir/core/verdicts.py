@@ -17,7 +17,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..core.storage.regular import read_bytes
+from .storage.regular import read_bytes
 
 __all__ = ["Verdicts"]
 
@@ -27,7 +27,7 @@ _MAX_BYTES = 16 << 20  # a larger file is not one this module wrote
 
 def _fingerprint() -> str:
     """Names, sizes and modification times of the guard's source files."""
-    folder = Path(__file__).with_name("guard")
+    folder = Path(__file__).parent.parent / "guard"
     parts = []
     with contextlib.suppress(OSError):
         for entry in sorted(os.scandir(folder), key=lambda e: e.name):

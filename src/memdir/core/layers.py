@@ -1,0 +1,327 @@
+"""Reading across scopes: a more local entry shadows a less local one of the same name,
+project-scope entries the guard flags are withheld, and find, search, read and the system
+block see memory that way."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .changes import resolve
+from .errors import DatabaseError, MemdirError
+from .instructions import Instruction, Note, gather
+from .model import Entry, Source, normalise
+from .notices import warn_once
+from .prompt import ScopeView, Section, render_read, system_sections
+from .store import RepairReport, Store
+from .verdicts import Verdicts
+from .workspace import Workspace
+
+if TYPE_CHECKING:
+    from ..sessions import DbHealth, EntryIndex
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result: the entry, its scope and a relevance score (higher is better)."""
+
+    entry: Entry
+    scope: str
+    score: float
+
+
+@dataclass(frozen=True)
+class ScopeHealth:
+    """One scope as :meth:`Layers.check` found it."""
+
+    name: str
+    path: Path
+    exists: bool
+    entries: int = 0
+    report: RepairReport | None = None
+    error: str | None = None
+    note: str | None = None
+
+    @property
+    def healthy(self) -> bool:
+        """No error and no unreadable file."""
+        return self.error is None and not (self.report and self.report.problems)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What :meth:`Layers.explain` found: the block's sections and what was left out."""
+
+    sections: list[Section]
+    notes: list[Note]
+
+    @property
+    def text(self) -> str:
+        """The system block these sections make."""
+        return "".join(s.text for s in self.sections)
+
+
+_Merged = list[tuple[Store, list[Entry], list[tuple[str, str]]]]
+
+
+class Layers(Workspace):
+    """A workspace read as one memory: every scope, most local last."""
+
+    _verdicts: Verdicts | None = None  # the guard's, on project-scope entries
+    _entry_index: EntryIndex | None = None
+    _scratch_index: EntryIndex | None = None  # in memory, when state.db fails
+
+    def _visible(
+        self, store: Store, *, include_archived: bool = False
+    ) -> tuple[list[Entry], list[tuple[str, str]]]:
+        """A scope's entries an agent may see, and ``(id, rule)`` of those withheld: the
+        project scope arrives with a cloned repository, so the guard scans it first."""
+        entries = store.list(include_archived=include_archived)
+        if store.scope != "project":
+            return entries, []
+        if self._verdicts is None:
+            self._verdicts = Verdicts(self.home / ".cache" / "guard-verdicts.json")
+        shown, withheld = [], []
+        for entry in entries:
+            text = f"{entry.name}\n{entry.description}\n{entry.body}"
+            known, rule = self._verdicts.get(text)
+            if not known:
+                from .. import guard  # built only when a text has not been judged before
+
+                finding = guard.scan(text)
+                rule = finding.rule if finding else None
+                self._verdicts.put(text, rule)
+            if rule is None:
+                shown.append(entry)
+            else:
+                withheld.append((entry.id, rule))
+        self._verdicts.save()
+        return shown, withheld
+
+    def _merged(self) -> tuple[_Merged, list[Note]]:
+        """Each scope's visible entries with those shadowed by a more local entry of the
+        same name (or id) left out, the guard's withheld ones, and notes on the shadowing."""
+        scopes = [(store, *self._visible(store)) for store in self.stores()]
+        owner: dict[str, tuple[str, Entry]] = {}  # name key or id -> (scope, entry)
+        for store, shown, _ in scopes:
+            for entry in shown:
+                owner[normalise(entry.name)] = owner[entry.id] = (store.scope, entry)
+        notes: list[Note] = []
+        merged = []
+        for store, shown, withheld in scopes:
+            kept = []
+            for entry in shown:
+                winner = owner[normalise(entry.name)]
+                if winner[1] is not entry or owner[entry.id][1] is not entry:
+                    by = winner if winner[1] is not entry else owner[entry.id]
+                    notes.append(
+                        Note(
+                            store.scope,
+                            entry.id,
+                            f"shadowed by the {by[0]} entry {by[1].id} ({by[1].name!r})",
+                        )
+                    )
+                else:
+                    kept.append(entry)
+            merged.append((store, kept, withheld))
+        return merged, notes
+
+    def entries(self) -> list[tuple[str, Entry]]:
+        """Active entries of every scope as ``(scope, entry)``; a more local entry with the
+        same name (or id) shadows a less local one."""
+        return [(store.scope, e) for store, kept, _ in self._merged()[0] for e in kept]
+
+    def find(
+        self, target: str, *, scope: str | None = None, include_archived: bool = False
+    ) -> tuple[str, Entry]:
+        """One entry and its scope, by id or unique substring of an active entry (a more
+        local scope shadows a less local one). With ``include_archived``, an archived id
+        matches too."""
+        self._require_enabled()
+        if scope is not None:
+            return scope, self.store(scope).get(target, include_archived=include_archived)
+        if include_archived:
+            for store in reversed(self.stores()):
+                archived = {
+                    e.id: e for e in self._visible(store, include_archived=True)[0] if e.archived
+                }
+                if target in archived:
+                    return store.scope, archived[target]
+        pairs = self.entries()
+        scope_of = {e.id: s for s, e in pairs}
+        entry = resolve(target, {e.id: e for _, e in pairs})
+        return scope_of[entry.id], entry
+
+    def search(self, query: str, *, limit: int = 10, include_archived: bool = False) -> list[Hit]:
+        """Entries across scopes ranked against ``query`` (full-text, the same ranking as
+        session search); history too if asked. Never raises on the query text."""
+        self._require_enabled()
+        from ..sessions import Database, EntryDoc, EntryIndex
+
+        stores = self.stores()
+        docs = [
+            EntryDoc(store.backend.location, store.scope, entry)
+            for store in stores
+            for entry in self._visible(store, include_archived=include_archived)[0]
+        ]
+        if self._entry_index is None:
+            self._entry_index = EntryIndex(self.sessions.db, ranker=self.sessions.ranker)
+        locations = [s.backend.location for s in stores]
+        try:
+            ranked = self._entry_index.search(
+                query, docs, locations, include_archived=include_archived, limit=limit
+            )
+        except DatabaseError as exc:  # damaged, or read-only: the index is only a copy
+            warn_once(f"memory search used a temporary index: {exc}")
+            if self._scratch_index is None:
+                self._scratch_index = EntryIndex(Database(":memory:"))
+            ranked = self._scratch_index.search(
+                query, docs, locations, include_archived=include_archived, limit=limit
+            )
+        return [Hit(doc.entry, doc.scope, round(score, 4)) for doc, score in ranked]
+
+    def read(self, target: str) -> str:
+        """An entry's body with its staleness reminder and missing-reference notes."""
+        self._require_enabled()
+        scope, entry = self.find(target)
+        return render_read(entry, scope, self.clock(), self.project_root)
+
+    # -- the system block ------------------------------------------------------------------
+
+    def scope_views(self) -> list[ScopeView]:
+        """Each existing scope's current entries (shadowed ones left out), for rendering
+        the snapshot."""
+        return [
+            ScopeView(store.scope, store.backend.location, kept, store.pinned_budget, withheld)
+            for store, kept, withheld in self._merged()[0]
+        ]
+
+    def _decayed(self, view: ScopeView) -> ScopeView:
+        """The view without entries unused for ``max_unused_days`` (listed as unused)."""
+        days = self.settings.max_unused_days
+        if days <= 0 or not view.entries:
+            return view
+        from .decay import stale
+
+        used = {}
+        if self.state_path.exists():
+            try:
+                used = {eid: t for (_, eid), t in self.usage().last_used([view.location]).items()}
+            except MemdirError as exc:  # a damaged state.db must not keep memory out
+                note = f"usage decay skipped: {exc}"
+                if note not in self.warnings:
+                    self.warnings.append(note)
+                return view
+        old = stale(view.entries, used, self.clock(), days)
+        if not old:
+            return view
+        gone = {e.id for e in old}
+        return dataclasses.replace(
+            view,
+            entries=[e for e in view.entries if e.id not in gone],
+            unused=old,
+            unused_days=days,
+        )
+
+    def instructions(
+        self, paths: Sequence[str | Path] | None = None
+    ) -> tuple[list[Instruction], list[Note]]:
+        """Instruction files and rules that apply (for a session working on ``paths``), in
+        ascending precedence, and notes on what was left out."""
+        if not self.settings.enabled:
+            return [], []
+        return gather(
+            [loc for loc in self.locations.values() if not (self.projectless and loc.unavailable)],
+            checkout=self.checkout_root,
+            start=self.settings.project,
+            names=self.settings.instruction_files,
+            include_dirs=self.settings.include_dirs,
+            paths=paths,
+            project_root=self.project_root,
+            codex=self.settings.codex_docs,
+        )
+
+    def _sections(
+        self, paths: Sequence[str | Path] | None
+    ) -> tuple[list[Section], list[ScopeView], list[Note]]:
+        merged, notes = self._merged()
+        views = [
+            self._decayed(ScopeView(s.scope, s.backend.location, kept, s.pinned_budget, withheld))
+            for s, kept, withheld in merged
+        ]
+        instructions, instruction_notes = self.instructions(paths)
+        sections = system_sections(views, instructions, checkout=self.checkout_root)
+        return sections, views, notes + instruction_notes
+
+    def explain(self, paths: Sequence[str | Path] | None = None) -> Explanation:
+        """The system block part by part (scope, source, include chains) and everything
+        left out of it: shadowed entries, a full index, withheld entries, rules for other
+        paths, overridden rules, includes that failed."""
+        if not self.settings.enabled:
+            why = self.settings.disabled_by or "disabled"
+            return Explanation([], [Note(None, "memdir", f"memory is disabled ({why})")])
+        sections, views, notes = self._sections(paths)
+        days = self.settings.max_unused_days
+        notes += [
+            Note(None, i, "left out of the index: no room (200 lines / 25,000 bytes)")
+            for s in sections
+            if s.kind == "index"
+            for i in s.omitted
+        ]
+        notes += [
+            Note(
+                None, i, f"left out of the index: not read or cited for {days:g} days (usage decay)"
+            )
+            for s in sections
+            if s.kind == "unused"
+            for i in s.omitted
+        ]
+        notes += [
+            Note(v.name, i, f"withheld by the memory guard (rule {rule})")
+            for v in views
+            for i, rule in v.withheld
+        ]
+        notes += [
+            Note(v.name, e.id, "kept out of the system block: from an external source")
+            for v in views
+            for e in v.entries
+            if not e.archived and e.source is Source.EXTERNAL
+        ]
+        return Explanation(sections, notes)
+
+    def system_block(self, paths: Sequence[str | Path] | None = None) -> str:
+        """The block a session started now would get ("" when memory is disabled)."""
+        if not self.settings.enabled:
+            return ""
+        return "".join(s.text for s in self._sections(paths)[0])
+
+    # -- health ----------------------------------------------------------------------------
+
+    def check(self) -> list[ScopeHealth]:
+        """Check and repair every scope (stale index, leftover temp files), and report
+        what cannot be read. One scope failing does not stop the others."""
+        self._require_enabled()
+        health = []
+        for name, loc in self.locations.items():
+            if loc.unavailable or not loc.path.is_dir():
+                health.append(ScopeHealth(name, loc.path, False, note=loc.unavailable))
+                continue
+            store = self.store(name)
+            try:
+                report = store.repair()
+                count = len(store.list())
+            except MemdirError as exc:
+                health.append(ScopeHealth(name, loc.path, True, error=str(exc)))
+                continue
+            health.append(ScopeHealth(name, loc.path, True, count, report))
+        return health
+
+    def check_state(self, *, repair: bool = True) -> DbHealth:
+        """Check state.db (integrity, search indexes) and, with ``repair``, rebuild damaged
+        search indexes from their tables. A missing state.db is reported, not created."""
+        from ..sessions import check
+
+        return check(self.sessions.db, repair=repair, embedder=self.embedder)

@@ -1,0 +1,261 @@
+"""One project's workspace: its scopes' stores, state.db, settings and clock.
+
+Everything below the adapters takes a workspace (or :class:`~memdir.core.layers.Layers`,
+which adds the reads across scopes), never :class:`~memdir.Memdir`. Services of state.db
+(sessions, usage, tombstones) and of plugins (the LLM provider) are built on first use.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import DisabledError, MemdirError, ValidationError
+from .model import SCOPES, Source, utcnow
+from .notices import warn_once
+from .scopes import (
+    ScopeLocation,
+    find_checkout_root,
+    find_project_root,
+    locate_scopes,
+    project_slug,
+)
+from .storage.files import FileBackend
+from .store import Store
+from .verdicts import Verdicts
+
+if TYPE_CHECKING:
+    from ..guard import SecondOpinion
+    from ..pipeline.providers import Provider
+    from ..sessions import SessionStore
+    from ..sessions.rank import Ranker
+    from ..sessions.usage import Tombstones, Usage
+    from ..sessions.vectors import Embedder
+    from .changes import Change
+    from .config import Settings
+
+
+class Workspace:
+    """The scopes of one project (``settings.project``) in one memory home. With
+    ``projectless`` (why there is no project), only the managed and user scopes."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        projectless: str | None = None,
+    ) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.projectless = projectless
+        self.project_root = settings.project
+        self.checkout_root = settings.project
+        if projectless is None:
+            self.project_root = find_project_root(settings.project)
+            self.checkout_root = find_checkout_root(settings.project)
+        self.locations: dict[str, ScopeLocation] = {
+            loc.name: loc
+            if projectless is None or loc.name in ("managed", "user")
+            else dataclasses.replace(loc, unavailable=projectless)
+            for loc in locate_scopes(
+                settings.home, self.project_root, settings.managed_dir, self.checkout_root
+            )
+        }
+        self.warnings: list[str] = []  # what opening could not repair
+        self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
+        self._stores: dict[str, Store] = {}
+        self._others: dict[Path, Store] = {}
+        self._sessions: SessionStore | None = None
+        self._usage: Usage | None = None
+        self._tombstones: Tombstones | None = None
+        self._provider: Provider | None = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(home={str(self.home)!r}, project={str(self.project_root)!r})"
+
+    @property
+    def home(self) -> Path:
+        """``$MEMDIR_HOME``, resolved once when opened."""
+        return self.settings.home
+
+    @property
+    def enabled(self) -> bool:
+        """False when ``MEMDIR_DISABLE`` or ``enabled = false`` turned memory off."""
+        return self.settings.enabled
+
+    def _require_enabled(self) -> None:
+        if not self.settings.enabled:
+            raise DisabledError(self.settings.disabled_by or "disabled")
+
+    @property
+    def project(self) -> str:
+        """This project's slug: the name of its local scope folder and its sessions' scope."""
+        return project_slug(self.project_root)
+
+    # -- stores ----------------------------------------------------------------------------
+
+    def store(self, scope: str = "local") -> Store:
+        """The store of one scope: "managed", "user", "project" or "local"."""
+        self._require_enabled()
+        if scope not in self.locations:
+            raise ValidationError(
+                f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}", field="scope"
+            )
+        loc = self.locations[scope]
+        if loc.unavailable:
+            raise MemdirError(
+                f"The {scope} scope is not available here: {loc.unavailable}"
+                if self.projectless is not None
+                else f"The {scope} scope is not available here: {loc.unavailable}. "
+                f"Use the 'local' scope, or open memdir in a project folder."
+            )
+        if scope not in self._stores:
+            self._stores[scope] = self._open_store(loc)
+        return self._stores[scope]
+
+    def store_at(self, folder: Path) -> Store:
+        """The local scope kept in ``folder`` (another project's, under ``home/projects``),
+        with this workspace's settings."""
+        self._require_enabled()
+        if folder not in self._others:
+            self._others[folder] = self._open_store(ScopeLocation("local", folder, False))
+        return self._others[folder]
+
+    def _open_store(self, loc: ScopeLocation) -> Store:
+        private = loc.path.is_relative_to(self.home)
+        backend = (
+            FileBackend(loc.path, file_mode=0o600, dir_mode=0o700)
+            if private
+            else FileBackend(loc.path)
+        )
+        history = None
+        if loc.name in self.settings.history_scopes and not loc.read_only:
+            from .storage.git import History
+
+            history = History(loc.path, lock_timeout=self.settings.lock_timeout)
+        store = Store(
+            backend,
+            history=history,
+            scope=loc.name,
+            read_only=loc.read_only,
+            pinned_budget=self.settings.pinned_budget,
+            lock_timeout=self.settings.lock_timeout,
+            clock=self.clock,
+        )
+        store.observers.append(self.record_forgetting)
+        store.second_opinion = self._second_opinion()
+        return store
+
+    def stores(self) -> list[Store]:
+        """Stores of the scopes that exist, in ascending precedence (none when disabled)."""
+        if not self.settings.enabled:
+            return []
+        return [
+            self.store(name)
+            for name, loc in self.locations.items()
+            if not loc.unavailable and loc.path.is_dir()
+        ]
+
+    def forget_store(self, scope: str) -> None:
+        """Drop the cached store of ``scope`` (its folder was moved under it)."""
+        self._stores.pop(scope, None)
+
+    # -- state.db --------------------------------------------------------------------------
+
+    @property
+    def state_path(self) -> Path:
+        """``$MEMDIR_HOME/state.db``: sessions, messages and the search indexes."""
+        return self.home / "state.db"
+
+    @property
+    def sessions(self) -> SessionStore:
+        """Logged sessions and search over them (state.db is created on first use)."""
+        if self._sessions is None:
+            from ..sessions import Database, SessionStore
+
+            db = Database(self.state_path, busy_timeout=self.settings.lock_timeout)
+            self._sessions = SessionStore(db, clock=self.clock, ranker=self._ranker())
+        return self._sessions
+
+    def _ranker(self) -> Ranker:
+        """The keyword ranking, fused with the semantic layer when ``embed`` is set."""
+        from ..sessions import rank, vectors
+
+        s = self.settings
+        try:
+            self.embedder = vectors.make_embedder(s.embed, s.embed_base_url, s.embed_api_key)
+        except vectors.EmbedError as exc:
+            self.warnings.append(f"semantic search is off: {exc}")
+        return vectors.fused(rank.rank, self.embedder) if self.embedder else rank.rank
+
+    def usage(self) -> Usage:
+        """Usage counts of entries (reads, citations) in state.db."""
+        if self._usage is None:
+            from ..sessions.usage import Usage
+
+            self._usage = Usage(self.sessions.db, clock=self.clock)
+        return self._usage
+
+    @property
+    def tombstones(self) -> Tombstones:
+        """What was forgotten, so extraction never brings it back (and agent-write marks)."""
+        if self._tombstones is None:
+            from ..sessions.usage import Tombstones
+
+            self._tombstones = Tombstones(self.sessions.db, clock=self.clock)
+        return self._tombstones
+
+    def record_forgetting(self, store: Store, changes: list[Change], source: Source) -> None:
+        """Removed and superseded entries leave tombstones (every store's observer)."""
+        if any(c.action in ("remove", "supersede") for c in changes):
+            try:
+                self.tombstones.record(store.backend.location, changes)
+            except MemdirError as exc:  # the change is on disk: report, do not undo it
+                warn_once(
+                    f"saved, but the tombstone that keeps extraction from bringing it "
+                    f"back was not recorded: {exc}"
+                )
+
+    def close(self) -> None:
+        """Close state.db (it reopens on next use). Files need no closing."""
+        if self._sessions is not None:
+            self._sessions.db.close()
+
+    # -- the model ---------------------------------------------------------------------------
+
+    @property
+    def provider(self) -> Provider:
+        """The LLM provider ``llm`` / ``MEMDIR_LLM`` names (a plugin; built on first use)."""
+        if self._provider is None:
+            from .. import hooks
+
+            s = self.settings
+            self._provider = hooks.make_provider(
+                s.llm, api_key=s.llm_api_key, base_url=s.llm_base_url
+            )
+        return self._provider
+
+    @provider.setter
+    def provider(self, value: Provider) -> None:
+        self._provider = value
+
+    def _second_opinion(self) -> SecondOpinion | None:
+        """The model that judges the guard's grey band when ``llm`` names one (offline:
+        None); its verdicts are cached in ``.cache/guard-second-opinion.json``."""
+        if self.settings.llm.strip().lower() in ("", "rules"):
+            return None
+        from ..guard import SecondOpinion
+
+        def complete(system: str, user: str) -> str:
+            provider = self.provider
+            complete = getattr(provider, "complete", None)
+            if complete is None:
+                raise MemdirError(f"{provider.name} cannot judge text; set llm to a chat model")
+            return str(complete(system, user))
+
+        cache = Verdicts(self.home / ".cache" / "guard-second-opinion.json")
+        return SecondOpinion(complete, cache=cache, key=self.settings.llm)

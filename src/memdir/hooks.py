@@ -1,0 +1,168 @@
+"""Plugin hooks (pluggy): harnesses, LLM providers, embedders and bootstrap sources.
+
+memdir's own implementations register through these hooks exactly as a third-party plugin
+does: a module with functions marked ``@hookimpl``, found through an entry point in the
+``memdir`` group (``[project.entry-points.memdir]`` in its ``pyproject.toml``)::
+
+    from memdir.hooks import hookimpl
+
+    @hookimpl
+    def register_providers(register):
+        register("echo", lambda model, api_key, base_url: EchoProvider(model), "echo:MODEL")
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from .core.errors import EmbedError, ProviderError, ValidationError
+
+hookspec = pluggy.HookspecMarker("memdir")
+hookimpl = pluggy.HookimplMarker("memdir")
+
+#: The built-in plugins, registered through the same hooks as any other.
+BUILTINS = (
+    "memdir.pipeline.providers",
+    "memdir.sessions.vectors",
+    "memdir.interop.claude_code",
+    "memdir.interop.codex",
+    "memdir.interop.hermes",
+    "memdir.interop.bootstrap.sources",
+)
+
+
+class Specs:
+    """The hooks a plugin may implement (each is called with one ``register`` function)."""
+
+    @hookspec
+    def register_providers(self, register: Callable[..., None]) -> None:
+        """``register(kind, factory, usage)``: ``factory(model, api_key=…, base_url=…)``
+        returns a provider for ``llm = "kind:model"``; ``usage`` shows how to name it."""
+
+    @hookspec
+    def register_embedders(self, register: Callable[..., None]) -> None:
+        """``register(kind, factory, usage)``: ``factory(model, base_url, api_key)``
+        returns an embedder for ``embed = "kind:model"``."""
+
+    @hookspec
+    def register_harnesses(self, register: Callable[..., None]) -> None:
+        """``register(name, memory=None, transcripts=None)``: a harness's memory importer
+        and exporter (a :class:`memdir.interop.Harness`) and its transcripts reader."""
+
+    @hookspec
+    def register_bootstrap_sources(self, register: Callable[..., None]) -> None:
+        """``register(kind, title, gather=None)``: ``gather(md, paths, found, progress)``
+        adds what a Day-1 source holds to ``found`` (a ``memdir.interop.bootstrap.Gathered``,
+        whose candidates carry ``kind``); without ``gather`` the kind is filled by another
+        source."""
+
+
+@dataclass(frozen=True)
+class Provider:
+    """A registered LLM provider (or embedder) kind."""
+
+    kind: str
+    factory: Callable[..., Any]
+    usage: str
+
+
+@dataclass(frozen=True)
+class HarnessPlugin:
+    """A registered harness: its memory importer/exporter and transcripts reader."""
+
+    name: str
+    memory: Any = None
+    transcripts: Any = None
+
+
+@dataclass(frozen=True)
+class Source:
+    """A registered Day-1 bootstrap source."""
+
+    kind: str
+    title: str
+    gather: Callable[..., None] | None = None
+
+
+_manager: pluggy.PluginManager | None = None
+
+
+def manager() -> pluggy.PluginManager:
+    """The plugin manager: the built-ins, then installed plugins (loaded on first use)."""
+    global _manager
+    if _manager is None:
+        pm = pluggy.PluginManager("memdir")
+        pm.add_hookspecs(Specs)
+        for name in BUILTINS:
+            pm.register(importlib.import_module(name), name)
+        pm.load_setuptools_entrypoints("memdir")
+        _manager = pm
+    return _manager
+
+
+def _collect(hook: str, make: Callable[..., Any]) -> list[Any]:
+    """What every plugin registers through ``hook``: built-ins first, in :data:`BUILTINS`
+    order, then installed plugins (pluggy itself would call the last registered first)."""
+    found: list[Any] = []
+    for impl in getattr(manager().hook, hook).get_hookimpls():
+        impl.function(register=lambda *a, **k: found.append(make(*a, **k)))
+    return found
+
+
+def providers() -> dict[str, Provider]:
+    """Every LLM provider kind, by name (a later registration wins)."""
+    return {p.kind: p for p in _collect("register_providers", Provider)}
+
+
+def embedders() -> dict[str, Provider]:
+    """Every embedder kind, by name."""
+    return {p.kind: p for p in _collect("register_embedders", Provider)}
+
+
+def harnesses() -> dict[str, HarnessPlugin]:
+    """Every harness, by name, in registration order."""
+    return {h.name: h for h in _collect("register_harnesses", HarnessPlugin)}
+
+
+def harness(name: str, part: str) -> Any:
+    """The ``memory`` or ``transcripts`` part of the harness ``name``."""
+    found = {n: h for n, h in harnesses().items() if getattr(h, part) is not None}
+    if name not in found:
+        raise ValidationError(
+            f"unknown harness {name!r}; use one of {', '.join(found)}", field="harness"
+        )
+    return getattr(found[name], part)
+
+
+def bootstrap_sources() -> list[Source]:
+    """Every Day-1 source, in registration order (the order proposals are shown in)."""
+    return _collect("register_bootstrap_sources", Source)
+
+
+def make_provider(spec: str, *, api_key: str | None = None, base_url: str | None = None) -> Any:
+    """The provider ``spec`` (``kind:model``) names, e.g. ``rules``, ``openai:gpt-5.4-mini``.
+    A missing key or model names the setting to fix."""
+    kind, _, model = spec.strip().partition(":")
+    found = providers()
+    if kind.lower() not in found:
+        usages = [p.usage for p in found.values()]
+        listed = ", ".join(usages[:-1]) + f" or {usages[-1]}" if len(usages) > 1 else usages[0]
+        raise ProviderError(f"Unknown llm {spec!r} (config.toml llm or MEMDIR_LLM); use {listed}")
+    return found[kind.lower()].factory(model.strip(), api_key=api_key, base_url=base_url)
+
+
+def make_embedder(spec: str | None, base_url: str | None, api_key: str | None) -> Any:
+    """The embedder ``spec`` (``kind:model``) names, or None when it is empty."""
+    if not spec or not spec.strip():
+        return None
+    kind, _, model = spec.strip().partition(":")
+    found = embedders()
+    if kind not in found or not model:
+        usages = " or ".join(p.usage for p in found.values())
+        raise EmbedError(f"MEMDIR_EMBED={spec!r}: use {usages}")
+    return found[kind].factory(model, base_url, api_key)
