@@ -20,7 +20,6 @@ from memdir.review.proposals import (
     _SENTENCE,
     _units,
     apply,
-    local_store,
     only_in,
     propose,
     report_text,
@@ -255,7 +254,7 @@ def test_a_removal_in_another_projects_local_scope_leaves_a_tombstone(
     """Stores opened for other projects' folders tell the pipeline what they forget, as
     the current project's stores do: extraction and import must not bring it back."""
     folder = _other_folder(seeded, tmp_path)
-    store = local_store(seeded, folder)
+    store = seeded.store_at(folder)
     (entry,) = store.list()
     store.remove(entry.id)
     forgotten = seeded.pipeline.tombstones.forgotten(store.backend.location, entry.body, entry.name)

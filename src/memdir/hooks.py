@@ -27,6 +27,7 @@ hookimpl = pluggy.HookimplMarker("memdir")
 
 #: The built-in plugins, registered through the same hooks as any other.
 BUILTINS = (
+    "memdir.pipeline.rules",
     "memdir.pipeline.providers",
     "memdir.sessions.vectors",
     "memdir.interop.claude_code",

@@ -11,14 +11,13 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .core.model import Source
 
 if TYPE_CHECKING:
-    from .conversation import MemorySession
     from .core.layers import Layers
     from .core.store import Store
     from .sessions import Message
@@ -316,6 +315,12 @@ _VERBS = {
 }
 
 
+class _Lineage(Protocol):
+    """What a dispatcher needs of its session: the sessions its searches leave out."""
+
+    def lineage(self) -> set[str]: ...
+
+
 class Dispatcher:
     """Runs tool calls for one session against a :class:`~memdir.Memdir`."""
 
@@ -325,7 +330,7 @@ class Dispatcher:
         *,
         write_scope: str = "local",
         source: Source = Source.AGENT,
-        session: MemorySession | None = None,
+        session: _Lineage | None = None,
     ) -> None:
         self.md = md
         self.session = session  # its lineage is left out of session_search

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from . import State, cli
+from .app import State, cli
 
 
 class _Progress:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from . import State, cli
+from .app import State, cli
 
 if TYPE_CHECKING:
     from ..engine import ScopeHealth

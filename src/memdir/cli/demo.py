@@ -11,7 +11,7 @@ import click
 
 from ..core.errors import ConflictError
 from ..engine import open as open_memdir
-from . import State, cli
+from .app import State, cli
 
 _SEED: list[dict[str, Any]] = [
     dict(

@@ -13,7 +13,7 @@ import click
 from ..core.errors import MemdirError
 from ..core.frontmatter import format_time, render_entry
 from ..core.model import SCOPES, Entry
-from . import State, cli
+from .app import State, cli
 
 SCOPE_OPTION = click.option(
     "--scope",

@@ -9,7 +9,7 @@ import click
 
 from ..core.errors import MemdirError
 from ..core.model import SCOPES
-from . import State, cli
+from .app import State, cli
 
 SCOPE_OPTION = click.option(
     "--scope",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from . import Harnesses, State, cli
+from .app import Harnesses, State, cli
 
 _LABELS = {
     "add": "add",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from . import State, cli
+from .app import State, cli
 
 if TYPE_CHECKING:  # the pipeline is imported only when these commands run
     from ..pipeline import Job, RunReport

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from . import State, cli
+from .app import State, cli
 
 
 @cli.command()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from . import State, cli
+from .app import State, cli
 
 
 @cli.command()

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from . import State, cli
+from .app import State, cli
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from . import Harnesses, State, cli
+from .app import Harnesses, State, cli
 
 
 @contextmanager

@@ -36,10 +36,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..interop.claude_code.formats import read_frontmatter
 from .config import CodexDocs
 from .errors import ParseError
-from .frontmatter import split_frontmatter
+from .frontmatter import read_frontmatter, split_frontmatter
 from .includes import find_includes
 from .scopes import ScopeLocation
 from .storage.git import not_ignored

@@ -268,8 +268,9 @@ def _unfound_symbols(names: set[str], root: Path) -> set[str]:
     return missing
 
 
-def missing_references(body: str, root: Path | None) -> list[str]:
-    """Backticked paths and code symbols in ``body`` that no longer exist under ``root``."""
+def gone_references(body: str, root: Path | None) -> list[tuple[str, str]]:
+    """``(as written, why)`` for each backticked path or code symbol in ``body`` that no
+    longer exists under ``root``."""
     if root is None or not root.is_dir():
         return []
     paths: list[str] = []
@@ -282,18 +283,19 @@ def missing_references(body: str, root: Path | None) -> list[str]:
             paths.append(kind[1])
         elif kind[0] == "symbol":
             symbols.setdefault(kind[1], match.group(1).strip())
-    notes = [
-        f"`{p}` is named in this memory but does not exist under {root}."
-        for p in paths
-        if _path_missing(p, root)
-    ]
+    gone = [(f"`{p}`", f"does not exist under {root}") for p in paths if _path_missing(p, root)]
     if symbols:
         for name in sorted(_unfound_symbols(set(symbols), root)):
-            notes.append(
-                f"`{symbols[name]}` is named in this memory but `{name}` appears in no file "
-                f"under {root}."
-            )
-    return notes
+            gone.append((f"`{symbols[name]}`", f"`{name}` appears in no file under {root}"))
+    return gone
+
+
+def missing_references(body: str, root: Path | None) -> list[str]:
+    """Backticked paths and code symbols in ``body`` that no longer exist under ``root``,
+    one sentence each."""
+    return [
+        f"{what} is named in this memory but {why}." for what, why in gone_references(body, root)
+    ]
 
 
 def render_read(entry: Entry, scope: str, now: datetime, root: Path | None) -> str:

@@ -138,9 +138,8 @@ class ImportPlan:
 def _store_for(md: Layers, item: ImportItem) -> Store:
     if item.folder is None:
         return md.store(item.scope)
-    from ..review.proposals import local_store
 
-    return local_store(md, item.folder)
+    return md.store_at(item.folder)
 
 
 def digest(item: ImportItem) -> str:

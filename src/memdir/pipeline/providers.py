@@ -298,12 +298,6 @@ def _model(kind: str, model: str) -> str:
     return model
 
 
-def _rules(model: str, **_: str | None) -> Provider:
-    from .rules import RulesProvider
-
-    return RulesProvider()
-
-
 def _ollama(model: str, *, api_key: str | None, base_url: str | None) -> Provider:
     return OpenAIProvider(
         _model("ollama", model), api_key=api_key or "ollama", base_url=base_url or OLLAMA_URL
@@ -333,7 +327,6 @@ def _anthropic(model: str, *, api_key: str | None, base_url: str | None) -> Prov
 @hooks.hookimpl
 def register_providers(register: Callable[..., None]) -> None:
     """The built-in providers."""
-    register("rules", _rules, "rules")
     register("openai", _openai, "openai:MODEL")
     register("ollama", _ollama, "ollama:MODEL")
     register("anthropic", _anthropic, "anthropic:MODEL")

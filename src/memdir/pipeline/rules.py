@@ -15,9 +15,10 @@ and lets an "X, not Y" correction supersede the entry about Y.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .. import hooks
 from ..core.model import DESCRIPTION_MAX, Entry, normalise
 from ..core.slug import entry_id
 from .answers import Candidate, OpSpec
@@ -333,3 +334,9 @@ class RulesProvider(Provider):
                 if y.search(text) and not x.search(text):
                     return OpSpec("supersede", candidate=i, target=eid)
         return OpSpec("add", candidate=i)
+
+
+@hooks.hookimpl
+def register_providers(register: Callable[..., None]) -> None:
+    """The offline provider, the default."""
+    register("rules", lambda model, **_: RulesProvider(), "rules")

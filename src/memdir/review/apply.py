@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.changes import Change, EditOp, Operation, Plan, RemoveOp
 from ..core.errors import MemdirError, ReadOnlyScopeError, UnreadableScopeError
@@ -31,9 +31,43 @@ from ..sessions.usage import quietly
 if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
-    from .proposals import Proposal
 
 __all__ = ["apply_all"]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One write a proposal makes: operations on one scope's store."""
+
+    scope: str
+    ops: tuple[Operation, ...]
+    folder: str | None = None  # another project's local scope, by folder
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A change the review suggests; applied only when named by its id."""
+
+    kind: str
+    title: str
+    detail: str
+    entries: tuple[str, ...]  # "scope:id" of every entry it touches
+    actions: tuple[Action, ...] = field(default=(), repr=False)
+    id: str = ""
+    exports: tuple[str, ...] = ()  # written after the actions: "agents-md"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form for ``memdir review --json``."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "title": self.title,
+            "detail": self.detail,
+            "entries": list(self.entries),
+            "applies": bool(self.actions),
+            "scopes": list(dict.fromkeys(a.scope for a in self.actions)),
+            "exports": list(self.exports),
+        }
 
 
 @dataclass
@@ -57,7 +91,6 @@ class _Written:
 
 
 def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
-    from .proposals import local_store
 
     found: dict[tuple[str, str | None], _Batch] = {}
     for proposal in proposals:
@@ -67,7 +100,7 @@ def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
                 store = (
                     md.store(action.scope)
                     if action.folder is None
-                    else local_store(md, Path(action.folder))
+                    else md.store_at(Path(action.folder))
                 )
                 found[key] = _Batch(store)
             found[key].ops += action.ops

@@ -30,21 +30,21 @@ import functools
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp
 from ..core.errors import MemdirError
 from ..core.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from ..core.model import Entry, normalise
-from ..core.prompt import missing_references
+from ..core.prompt import gone_references
+from .apply import Action, Proposal, apply_all
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-__all__ = ["KINDS", "Action", "Proposal", "apply", "local_store", "propose", "report_text"]
+__all__ = ["KINDS", "Action", "Proposal", "apply", "propose", "report_text"]
 
 KINDS = ("merge", "conflict", "stale", "promote", "index")
 NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
@@ -68,41 +68,6 @@ _TEAM = re.compile(
     r"code review|CI|pull requests?)\b",
     re.IGNORECASE,
 )
-
-
-@dataclass(frozen=True)
-class Action:
-    """One write a proposal makes: operations on one scope's store."""
-
-    scope: str
-    ops: tuple[Operation, ...]
-    folder: str | None = None  # another project's local scope, by folder
-
-
-@dataclass(frozen=True)
-class Proposal:
-    """A change the review suggests; applied only when named by its id."""
-
-    kind: str
-    title: str
-    detail: str
-    entries: tuple[str, ...]  # "scope:id" of every entry it touches
-    actions: tuple[Action, ...] = field(default=(), repr=False)
-    id: str = ""
-    exports: tuple[str, ...] = ()  # written after the actions: "agents-md"
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form for ``memdir review --json``."""
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "title": self.title,
-            "detail": self.detail,
-            "entries": list(self.entries),
-            "applies": bool(self.actions),
-            "scopes": list(dict.fromkeys(a.scope for a in self.actions)),
-            "exports": list(self.exports),
-        }
 
 
 def _make(
@@ -273,8 +238,7 @@ def _stale(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
         used = {eid: t for (_, eid), t in md.usage().last_used([store.backend.location]).items()}
     unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
     for e in entries:
-        notes = missing_references(e.body, root) if root is not None else []
-        why = "; ".join(n.split(" is named in this memory but ")[0] + " is gone" for n in notes)
+        why = "; ".join(f"{what} is gone" for what, _ in gone_references(e.body, root))
         if not why and e.id in unused:
             last = max(e.updated, used.get(e.id, e.updated))
             why = f"not read, cited or changed for {(md.clock() - last).days} days"
@@ -329,7 +293,7 @@ def _promotions(md: Layers, entries: dict[str, list[Entry]]) -> list[Proposal]:
     seen: dict[str, list[tuple[Path, Entry]]] = {}
     for folder in sorted((md.home / "projects").glob("*/")):
         try:
-            others = local_store(md, folder).list()
+            others = md.store_at(folder).list()
         except MemdirError:
             continue
         for e in others:
@@ -351,11 +315,6 @@ def _promotions(md: Layers, entries: dict[str, list[Entry]]) -> list[Proposal]:
             )
         )
     return out
-
-
-def local_store(md: Layers, folder: Path) -> Store:
-    """The local scope of another project of this home, by its folder."""
-    return md.store_at(folder)
 
 
 def _index(store: Store, entries: list[Entry]) -> list[Proposal]:
@@ -407,7 +366,6 @@ def propose(md: Layers) -> list[Proposal]:
 def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     """Apply exactly the proposals named by ``ids`` through the normal write path, all or
     none: every one is checked before any is written (see :mod:`memdir.review_apply`)."""
-    from .apply import apply_all
 
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]

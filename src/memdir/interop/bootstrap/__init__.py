@@ -47,7 +47,7 @@ from ... import hooks
 from ...core.changes import AddOp, Operation, ReplaceOp
 from ...core.errors import MemdirError
 from ...core.model import Source, normalise
-from ...review.proposals import Action, local_store
+from ...review.apply import Action
 from .._importing import ImportItem, Planned, plan_import
 from ._extract import CACHE_NAME, Answers, extract_docs
 from ._found import Found, Gathered, Progress, short
@@ -328,7 +328,7 @@ def apply(md: Layers, found: Bootstrap, ids: Sequence[str] | None = None) -> Boo
         for action in by_id[pid].actions:
             batches.setdefault((action.scope, action.folder), []).extend(action.ops)
     for (scope, folder), ops in batches.items():
-        store = md.store(scope) if folder is None else local_store(md, Path(folder))
+        store = md.store(scope) if folder is None else md.store_at(Path(folder))
         store.apply(ops, source=Source.IMPORT)
     found.applied = wanted
     return found

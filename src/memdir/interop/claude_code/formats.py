@@ -19,7 +19,6 @@ page`` is a description, not an unreadable file.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
@@ -28,7 +27,7 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote, unquote
 
-from ...core.frontmatter import dump_yaml
+from ...core.frontmatter import Frontmatter, dump_yaml, read_frontmatter
 from ...core.index import one_line
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
 
@@ -82,99 +81,6 @@ _UNESCAPE = re.compile(r"\\(.)")
 _BULLET = re.compile(r"^(?:(?:[-*+]|\d{1,9}[.)]|>)[ \t]+)+")
 _SENTENCE = re.compile(r"(.+?[.!?。！？])(?:\s|$)")
 _TAIL = re.compile(r"> \d+ more memories are in this folder but not listed here \(")
-
-
-_CLOSE = re.compile(r"^---[ \t]*$", re.MULTILINE)
-_SIMPLE = re.compile(r"([a-zA-Z_-]+):\s+(.+)")
-_SPECIAL = re.compile(r"[{}\[\]*&#!|>%@`]|: ")
-
-
-@dataclass(frozen=True)
-class Frontmatter:
-    """A file's frontmatter as Claude Code reads it: ``meta`` (empty when there is none or
-    Claude Code could not read it), the ``body`` after it, the frontmatter's own ``source``
-    text, and ``problem`` when its fields had to be ignored."""
-
-    meta: dict[str, Any]
-    body: str
-    source: str | None = None
-    problem: str | None = None
-
-
-def _quote_problematic(source: str) -> str:
-    """Claude Code's retry: a ``key: value`` line whose value holds a YAML special
-    character (and is not quoted already) gets the value double-quoted."""
-    out = []
-    for line in source.split("\n"):
-        m = _SIMPLE.fullmatch(line)
-        value = m.group(2) if m else ""
-        quoted = value[:1] in "\"'" and value[-1:] == value[:1] and len(value) > 1
-        if m and not quoted and _SPECIAL.search(value):
-            escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-            line = f'{m.group(1)}: "{escaped}"'
-        out.append(line)
-    return "\n".join(out)
-
-
-@functools.cache
-def _loader() -> Any:
-    """PyYAML's safe loader, but a timestamp stays the text it was written as (so
-    ``modified: 2026-07-30T07:40:18.191Z`` goes back to Claude Code unchanged)."""
-    import yaml
-
-    base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-    class Loader(base):  # type: ignore[misc]
-        """Safe loading without the timestamp type."""
-
-    Loader.yaml_implicit_resolvers = {
-        first: [(tag, rx) for tag, rx in found if not tag.endswith(":timestamp")]
-        for first, found in base.yaml_implicit_resolvers.items()
-    }
-    return Loader
-
-
-def _yaml_mapping(source: str) -> dict[str, Any] | None:
-    """``source`` as a YAML mapping with text keys; None when it is not one."""
-    import yaml
-
-    try:
-        data = yaml.load(source, Loader=_loader())
-    except (yaml.YAMLError, ValueError, RecursionError):
-        return None
-    if data is None:
-        return {}
-    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
-        return None
-    return data
-
-
-def read_frontmatter(text: str) -> Frontmatter:
-    """Split ``text`` as Claude Code does; never raises. A BOM and CRLF line ends are
-    dropped first."""
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
-    first, _, rest = text.partition("\n")
-    if first.rstrip() != "---":
-        return Frontmatter({}, text.strip("\n"))
-    close = _CLOSE.search(rest)
-    if close is None:
-        return Frontmatter(
-            {}, text.strip("\n"), problem="its frontmatter is never closed with ---; read as text"
-        )
-    source = rest[: close.start()]
-    body = rest[close.end() :].strip("\n")
-    meta = _yaml_mapping(source)
-    if meta is None:
-        meta = _yaml_mapping(_quote_problematic(source))
-    if meta is None:
-        return Frontmatter(
-            {},
-            body,
-            source,
-            "its frontmatter is not YAML Claude Code can read, so Claude Code ignores its "
-            "fields; they are kept as written",
-        )
-    return Frontmatter(meta, body, source)
 
 
 @dataclass(frozen=True)

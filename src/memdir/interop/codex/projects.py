@@ -104,7 +104,6 @@ def recent(entries: Iterable[Entry]) -> list[Entry]:
 def projects(md: Layers, out: Rendered) -> list[tuple[str, list[Entry]]]:
     """``(canonical path, local entries)`` of this project and of every other project this
     home knows that has entries, this one first."""
-    from ...review.proposals import local_store
 
     mine = md.locations["local"].path
     found: list[tuple[str, list[Entry]]] = []
@@ -112,7 +111,7 @@ def projects(md: Layers, out: Rendered) -> list[tuple[str, list[Entry]]]:
         if n and folder == mine:
             continue
         try:
-            store = md.store("local") if folder == mine else local_store(md, folder)
+            store = md.store("local") if folder == mine else md.store_at(folder)
             entries = recent(store.list())
         except MemdirError as exc:
             out.notes.append(f"{folder} not exported: {exc}")

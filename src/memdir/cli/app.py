@@ -1,0 +1,97 @@
+"""The ``memdir`` command group and what every command shares (options, errors)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..core.errors import DisabledError, MemdirError
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
+
+
+class State:
+    """Options shared by every command; the Memdir is opened on first use."""
+
+    def __init__(self, home: Path | None, project: Path | None) -> None:
+        self.home = home
+        self.project = project
+        self._md: Memdir | None = None
+
+    @property
+    def md(self) -> Memdir:
+        """The opened :class:`memdir.Memdir` (scopes repaired on open); an error when
+        memory is disabled, saying how to turn it back on."""
+        if self._md is None:
+            self._md = self.open()
+            if not self._md.enabled:
+                raise DisabledError(self._md.settings.disabled_by or "disabled")
+            self.warn(self._md)
+        return self._md
+
+    @staticmethod
+    def warn(md: Memdir) -> None:
+        """Print what opening found but could not repair."""
+        for warning in md.warnings:
+            click.secho(f"Warning: {warning}", fg="yellow", err=True)
+
+    def open(self, *, repair: bool = True) -> Memdir:
+        """Open a fresh :class:`memdir.Memdir` with these options."""
+        from ..engine import open as open_memdir
+
+        return open_memdir(self.home, self.project, repair=repair)
+
+
+class Harnesses(click.Choice):  # type: ignore[type-arg]
+    """The registered harnesses that have ``part`` (plugins' too), looked up on use, so
+    that starting the CLI loads no plugin."""
+
+    def __init__(self, part: str, *extra: str) -> None:
+        self.part, self.extra = part, extra
+        super().__init__([])
+
+    @property  # type: ignore[override]
+    def choices(self) -> list[str]:
+        from ..interop import harness_names
+
+        return [*harness_names(self.part), *self.extra]
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MemdirError as exc:
+            click.secho(f"Error: {exc}", fg="red", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_Group)
+@click.option(
+    "--home",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="MEMDIR_HOME",
+    help="Memory home (default: $MEMDIR_HOME or ~/.memdir).",
+)
+@click.option(
+    "-C",
+    "--project",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Project directory whose memory to use (default: the current directory).",
+)
+@click.version_option(package_name="memdir")
+@click.pass_context
+def cli(ctx: click.Context, home: Path | None, project: Path | None) -> None:
+    """Memory for AI agents, kept as plain Markdown you can read, edit and diff.
+
+    Scopes, most local last: managed (/etc/memdir), user ($MEMDIR_HOME/user), project
+    (<repo>/.memdir) and local ($MEMDIR_HOME/projects/<slug>, the default).
+    """
+    ctx.obj = State(home, project)
