@@ -1,0 +1,56 @@
+"""The review page: ``memdir review``'s proposals, each applied through the same code as
+``memdir review --apply``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..errors import MemdirError
+from ..review import KINDS
+from .site import Site
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
+
+__all__ = ["routes"]
+
+
+def review_context(md: Memdir) -> dict[str, Any]:
+    """The proposals grouped by kind, in ``memdir review``'s order."""
+    proposals = md.review()
+    groups = [(kind, [p for p in proposals if p.kind == kind]) for kind in KINDS]
+    return {"groups": [(k, ps) for k, ps in groups if ps], "count": len(proposals)}
+
+
+def routes(site: Site) -> list[Route]:
+    """``/review`` and ``POST /review/apply``."""
+
+    async def review_page(request: Request) -> Response:
+        applied = request.query_params.get("applied")
+
+        def build(md: Memdir) -> dict[str, Any]:
+            return {**review_context(md), "applied": applied}
+
+        return await site.page(request, "review.html", build)
+
+    async def apply(request: Request) -> Response:
+        form = await site.form(request)
+        ids = [v for v in form.getlist("id") if isinstance(v, str) and v]
+
+        def run(md: Memdir) -> dict[str, Any] | Response:
+            try:
+                done = md.apply_review(ids)
+            except MemdirError as exc:
+                return {**review_context(md), "error": str(exc)}
+            return site.redirect(request, "/review", applied=", ".join(p.id for p in done))
+
+        return await site.page(request, "review.html", run, status=422)
+
+    return [
+        Route("/review", review_page, methods=["GET"]),
+        Route("/review/apply", apply, methods=["POST"]),
+    ]
