@@ -68,7 +68,9 @@ def highlight(text: str, terms: list[str]) -> Markup:
     words = sorted({t for t in terms if t.strip()}, key=len, reverse=True)
     if not words:
         return escape(text)
-    pattern = re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
+    # a stem ("bill" of "billing") marks the whole word; other scripts mark the match
+    parts = [re.escape(w) + (r"[a-z]*" if w.isascii() else "") for w in words]
+    pattern = re.compile("|".join(parts), re.IGNORECASE)
     out, last = [], 0
     for m in pattern.finditer(text):
         out += [escape(text[last : m.start()]), Markup("<mark>"), escape(m.group())]
