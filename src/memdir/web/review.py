@@ -23,7 +23,12 @@ def review_context(md: Memdir) -> dict[str, Any]:
     """The proposals grouped by kind, in ``memdir review``'s order."""
     proposals = md.review()
     groups = [(kind, [p for p in proposals if p.kind == kind]) for kind in KINDS]
-    return {"groups": [(k, ps) for k, ps in groups if ps], "count": len(proposals)}
+    names = {f"{s.scope}:{s.entry.id}": s.entry.name for s in md.overview()}
+    return {
+        "groups": [(k, ps) for k, ps in groups if ps],
+        "count": len(proposals),
+        "names": names,
+    }
 
 
 def routes(site: Site) -> list[Route]:

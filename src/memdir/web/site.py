@@ -35,7 +35,7 @@ MAX_PROJECTS = 16  # Memdirs kept open for projects named in URLs
 
 
 def ago(when: datetime | None, now: datetime | None = None) -> str:
-    """``3 d``, ``5 h``, ``just now``; ``never`` for None."""
+    """``3 d ago``, ``5 h ago``, ``just now`` (by memdir's clock, ``now``); ``never``."""
     if when is None:
         return "never"
     seconds = ((now or datetime.now(UTC)) - when).total_seconds()
@@ -182,7 +182,9 @@ class Site:
         render it; a library error becomes an error page that says what to do."""
 
         def run() -> Mapping[str, Any] | Response:
-            return build(self.memdir(request))
+            md = self.memdir(request)
+            built = build(md)
+            return built if isinstance(built, Response) else {"now": md.clock(), **built}
 
         try:
             context = await self.call(run)
