@@ -404,3 +404,47 @@ def fuzz_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, h
     _seed(md)
     with web_server(md) as url:
         yield url, _signed_in(url)
+
+
+def _stop(pid: int) -> None:
+    """End a server ``memdir ui`` started (it is not our child: poll until it is gone)."""
+    import os
+    import signal
+    import time
+
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(pid, signal.SIGKILL)
+
+
+def test_memdir_ui_starts_a_server_once_and_signs_in_with_its_link(
+    run: Any, project: Path, tmp_path: Path
+) -> None:
+    import json
+
+    from webserver import free_port
+
+    run("add", "--type", "feedback", "--name", "Use pnpm", "--description", "d", "--body", "b")
+    port = str(free_port())
+    first = json.loads(run("ui", "--json", "--port", port).stdout)
+    pid = first["started_pid"]
+    assert isinstance(pid, int)
+    try:
+        again = json.loads(run("ui", "--json", "--port", port).stdout)
+        assert again["started_pid"] is None  # the running one is reused
+        client = httpx.Client(follow_redirects=True, timeout=30)
+        page = client.get(first["url"])
+        assert page.status_code == 200 and "Use pnpm" in page.text
+        assert str(page.url).endswith(f"/?project={str(project).replace('/', '%2F')}")
+        other = run(
+            "--home", str(tmp_path / "other-home"), "ui", "--json", "--port", port, ok=False
+        )
+        assert "served by something else" in other.stderr  # another home: not used
+    finally:
+        _stop(pid)
