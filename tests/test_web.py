@@ -80,6 +80,7 @@ POSTS = [
     (f"/entry/local/{ENTRY}/supersede", {"name": "x", "description": "d", "body": "b"}),
     ("/history/local/HEAD/revert", {"entry": ENTRY}),
     ("/review/apply", {"id": "merge-000000"}),
+    ("/review/reject", {"id": "merge-000000"}),
     ("/sessions/SESSION/mode", {"mode": "polluted"}),
     ("/signout", {}),
 ]
@@ -337,9 +338,17 @@ def test_review_apply_and_session_mode(site: str, md: Memdir, clock: Clock) -> N
     assert merge.id in client.get("/review").text
     r = client.post("/review/apply", data={"csrf": token, "id": merge.id})
     assert r.status_code == 303
+    assert f"Applied {merge.id}" in client.get(r.headers["location"]).text
     assert merge.id not in [p.id for p in md.review()]
     again = client.post("/review/apply", data={"csrf": token, "id": merge.id})
     assert again.status_code == 422 and "no proposal" in again.text
+    md.store("local").add(
+        type="reference", name="Loader", description="d", body="See `src/gone_loader.py`."
+    )
+    other = next(p for p in md.review() if p.kind == "stale")
+    r = client.post("/review/reject", data={"csrf": token, "id": other.id})
+    assert r.status_code == 303 and other.id not in [p.id for p in md.review()]
+    assert other.id not in client.get("/review").text.replace(f"Rejected {other.id}", "")
     sid = _session_id(md)
     hits = client.get("/sessions", params={"q": "billing"}).text
     assert f"/sessions/{sid}#m" in hits and "<mark>billing</mark>" in hits

@@ -241,6 +241,12 @@ def test_apply_a_review_proposal(browser: Any, site: str, md: Memdir) -> None:
     assert not _all(browser, f"article[aria-labelledby='p-{merge.id}']")
     names = [e.name for e in md.store("local").list()]
     assert names.count("Run tests quietly") + names.count("Run the tests quietly") == 1
+    other = md.review()[0]
+    before = [(e.id, e.body) for e in md.store("local").list()]
+    _css(browser, f"button[aria-label^='Reject {other.id}']").click()
+    _wait(browser, lambda d: f"Rejected {other.id}" in _css(d, "#proposals").text)
+    assert other.id not in [p.id for p in md.review()]
+    assert [(e.id, e.body) for e in md.store("local").list()] == before  # nothing written
 
 
 def test_search_sessions_open_a_hit_and_change_its_mode(

@@ -579,6 +579,12 @@ class Memdir:
 
         return apply(self, ids)
 
+    def reject_review(self, ids: Sequence[str]) -> list[Proposal]:
+        """Reject the proposals named: ``review()`` leaves them out from now on."""
+        from .review import reject
+
+        return reject(self, ids)
+
     def overview(self) -> list[EntryState]:
         """Every active entry of every scope (ascending precedence), shadowed and withheld
         ones included and marked, with usage counts."""

@@ -1,8 +1,9 @@
 """The review page: ``memdir review``'s proposals, each applied through the same code as
-``memdir review --apply``."""
+``memdir review --apply``, or rejected as ``--reject`` does."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -32,30 +33,41 @@ def review_context(md: Memdir) -> dict[str, Any]:
 
 
 def routes(site: Site) -> list[Route]:
-    """``/review`` and ``POST /review/apply``."""
+    """``/review``, ``POST /review/apply`` and ``POST /review/reject``."""
 
     async def review_page(request: Request) -> Response:
         applied = request.query_params.get("applied")
+        rejected = request.query_params.get("rejected")
 
         def build(md: Memdir) -> dict[str, Any]:
-            return {**review_context(md), "applied": applied}
+            return {**review_context(md), "applied": applied, "rejected": rejected}
 
         return await site.page(request, "review.html", build)
 
-    async def apply(request: Request) -> Response:
-        form = await site.form(request)
-        ids = [v for v in form.getlist("id") if isinstance(v, str) and v]
+    def decide(verb: str) -> Callable[[Request], Awaitable[Response]]:
+        """``apply``: through md.apply_review (what ``--apply`` runs); ``reject``:
+        md.reject_review, so it is not proposed again."""
 
-        def run(md: Memdir) -> dict[str, Any] | Response:
-            try:
-                done = md.apply_review(ids)
-            except MemdirError as exc:
-                return {**review_context(md), "error": str(exc)}
-            return site.redirect(request, "/review", applied=", ".join(p.id for p in done))
+        async def endpoint(request: Request) -> Response:
+            form = await site.form(request)
+            ids = [v for v in form.getlist("id") if isinstance(v, str) and v]
 
-        return await site.page(request, "review.html", run, status=422)
+            def run(md: Memdir) -> dict[str, Any] | Response:
+                act = md.apply_review if verb == "apply" else md.reject_review
+                try:
+                    done = act(ids)
+                except MemdirError as exc:
+                    return {**review_context(md), "error": str(exc)}
+                names = ", ".join(p.id for p in done)
+                said = "applied" if verb == "apply" else "rejected"
+                return site.redirect(request, "/review", **{said: names})
+
+            return await site.page(request, "review.html", run, status=422)
+
+        return endpoint
 
     return [
         Route("/review", review_page, methods=["GET"]),
-        Route("/review/apply", apply, methods=["POST"]),
+        Route("/review/apply", decide("apply"), methods=["POST"]),
+        Route("/review/reject", decide("reject"), methods=["POST"]),
     ]
