@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .changes import resolve
 from .config import Settings, load_settings
-from .errors import DatabaseError, DisabledError, MemdirError, ValidationError
+from .errors import DatabaseError, DisabledError, GuardError, MemdirError, ValidationError
 from .instructions import Instruction, Note, gather
 from .model import SCOPES, Entry, Source, normalise, utcnow
 from .notices import warn_once
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .guard import SecondOpinion
     from .pipeline import Pipeline
     from .pipeline.state import Usage
+    from .refusals import Refusal
     from .review import Proposal
     from .session import MemorySession
     from .sessions import DbHealth, EntryIndex, SessionStore
@@ -205,6 +206,7 @@ class Memdir:
                 clock=self.clock,
             )
             self._stores[scope].observers.append(self._record_forgetting)
+            self._stores[scope].refusals.append(self._record_refusal)
             self._stores[scope].second_opinion = self._second_opinion()
         return self._stores[scope]
 
@@ -252,6 +254,18 @@ class Memdir:
                     f"saved, but the tombstone that keeps extraction from bringing it "
                     f"back was not recorded: {exc}"
                 )
+
+    def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
+        from .refusals import RefusalLog
+
+        RefusalLog(self.home, clock=self.clock).record(store.scope, source.value, error, name)
+
+    def refusals(self, limit: int = 50) -> list[Refusal]:
+        """The newest writes the memory guard refused in this home (rule, reason, scope,
+        writer, entry name; never the refused text), newest first."""
+        from .refusals import RefusalLog
+
+        return RefusalLog(self.home, clock=self.clock).recent(limit)
 
     def stores(self) -> list[Store]:
         """Stores of the scopes that exist, in ascending precedence (none when disabled)."""

@@ -1,5 +1,5 @@
 """The activity page: recent changes across scopes with who made them (user, agent,
-extractor, import), and the background pipeline's recent jobs."""
+extractor, import), the writes the guard refused, and the pipeline's recent jobs."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ __all__ = ["routes"]
 
 CHANGES = 100
 JOBS = 30
+REFUSALS = 50
 
 
 def source_of(commit: Commit) -> str:
@@ -44,6 +45,7 @@ def activity_context(md: Memdir, source: str) -> dict[str, Any]:
         changes = [(r, s) for r, s in changes if s == source]
     jobs = md.pipeline.jobs.list(limit=JOBS) if md.state_path.exists() else []
     return {
+        "refusals": md.refusals(REFUSALS),
         "changes": changes,
         "sources": sources,
         "source": source,
