@@ -460,3 +460,44 @@ def test_memdir_ui_starts_a_server_once_and_signs_in_with_its_link(
         assert "served by something else" in other.stderr  # another home: not used
     finally:
         _stop(pid)
+
+
+FIELD = st.text(max_size=400) | st.sampled_from(["", "\x00", "a" * 70_000, "ｓｃｒｉｐｔ", "../x"])
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    path=st.sampled_from(["/entries", f"/entry/local/{ENTRY}/save",
+                          f"/entry/local/{ENTRY}/supersede", "/review/apply",
+                          "/review/reject", "/entry/nowhere/x/pin"]),
+    form=st.fixed_dictionaries(
+        {},
+        optional={
+            "scope": st.sampled_from(["local", "user", "managed", "project", "evil", ""]),
+            "type": st.sampled_from(["user", "feedback", "nonsense", ""]),
+            "name": FIELD,
+            "description": FIELD,
+            "body": FIELD,
+            "id": FIELD,
+        },
+    ),
+)  # fmt: skip
+def test_any_form_gives_a_page_or_a_clear_error(
+    fuzz_site: tuple[str, httpx.Client], path: str, form: dict[str, str]
+) -> None:
+    _, client = fuzz_site
+    token = _csrf(client)
+    r = client.post(path, data={**form, "csrf": token})
+    assert r.status_code in (303, 400, 404, 422), (path, form, r.status_code)
+    assert "Traceback" not in r.text and "Internal Server Error" not in r.text
+    if r.status_code == 422:
+        assert 'role="alert"' in r.text  # the page says why
+
+
+def test_a_form_over_the_size_limit_is_refused(site: str, md: Memdir) -> None:
+    client = _signed_in(site)
+    before = _disk(md)
+    big = {"csrf": _csrf(client), "name": "x", "description": "d", "body": "b" * (2 << 20)}
+    r = client.post(f"/entry/local/{ENTRY}/save", data=big)
+    assert r.status_code == 413
+    assert _disk(md) == before

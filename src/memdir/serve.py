@@ -290,7 +290,7 @@ def serve(
     token = load_token(md.home)
     from .web import build_app, with_web  # the web page at / (docs/design/web.md)
 
-    web = build_app(md, token, port=port, loopback=host in LOOPBACK)
+    web = build_app(md, token, port=port, loopback=host in LOOPBACK, max_body=max_body)
     app = with_web(make_app(md, token, host=host, max_body=max_body), web)
     config = uvicorn.Config(
         app,

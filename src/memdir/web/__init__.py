@@ -23,8 +23,11 @@ __all__ = ["Keys", "Viewer", "build_app", "with_web"]
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
-def build_app(md: Memdir, token: str, *, port: int = 0, loopback: bool = True) -> ASGIApp:
-    """The web page's ASGI app over ``md`` for a server whose token is ``token``."""
+def build_app(
+    md: Memdir, token: str, *, port: int = 0, loopback: bool = True, max_body: int = 1 << 20
+) -> ASGIApp:
+    """The web page's ASGI app over ``md`` for a server whose token is ``token``; a form
+    over ``max_body`` bytes is refused (413)."""
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
     from starlette.requests import Request
@@ -54,7 +57,7 @@ def build_app(md: Memdir, token: str, *, port: int = 0, loopback: bool = True) -
 
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     guarded = signin.require_viewer(app, site)
-    return secure_headers(guarded, hosts=LOOPBACK_HOSTS if loopback else None)
+    return secure_headers(guarded, hosts=LOOPBACK_HOSTS if loopback else None, max_body=max_body)
 
 
 def with_web(mcp: ASGIApp, web: ASGIApp, mcp_path: str = "/mcp") -> ASGIApp:

@@ -113,26 +113,60 @@ def _host_ok(scope: Scope, hosts: frozenset[str] | None) -> bool:
     return name.strip("[]") in hosts
 
 
-def secure_headers(app: ASGIApp, *, hosts: frozenset[str] | None) -> ASGIApp:
-    """``app`` with the security headers on every answer, and (on loopback, ``hosts``
-    given) a 421 for a Host header that names another site: a DNS-rebinding page cannot
-    read this server through its own name."""
+async def _plain(send: Send, status: int, text: str) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"text/plain; charset=utf-8"), *_HEADERS],
+        }
+    )
+    await send({"type": "http.response.body", "body": text.encode()})
+
+
+async def _bounded(receive: Receive, limit: int) -> Receive | None:
+    """The request body read whole (at most ``limit`` bytes, a chunked one too) and
+    replayed; None when it is larger."""
+    chunks, size, more = [], 0, True
+    while more:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        more = message.get("more_body", False)
+    pending = [{"type": "http.request", "body": b"".join(chunks)}]
+
+    async def replay() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replay
+
+
+def secure_headers(
+    app: ASGIApp, *, hosts: frozenset[str] | None, max_body: int = 1 << 20
+) -> ASGIApp:
+    """``app`` with the security headers on every answer, a 413 for a body over
+    ``max_body`` bytes, and (on loopback, ``hosts`` given) a 421 for a Host header that
+    names another site: a DNS-rebinding page cannot read this server through its own
+    name."""
 
     async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
         if not _host_ok(scope, hosts):
-            body = b"memdir: unknown Host header; open the page at 127.0.0.1 or localhost."
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 421,
-                    "headers": [(b"content-type", b"text/plain"), *_HEADERS],
-                }
-            )
-            await send({"type": "http.response.body", "body": body})
+            await _plain(send, 421, "memdir: unknown Host header; use 127.0.0.1 or localhost.")
             return
+        if scope["method"] not in ("GET", "HEAD"):
+            bounded = await _bounded(receive, max_body)
+            if bounded is None:
+                await _plain(send, 413, f"memdir: request body over {max_body:,} bytes.")
+                return
+            receive = bounded
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
