@@ -39,8 +39,8 @@ def _register() -> list[tuple[str, ...]]:
     import memdir.cli as package
 
     for module in (
-        "bootstrap", "context", "demo", "entries", "history", "interop", "maintain",
-        "review", "scopes", "serve", "sessions", "transcripts",
+        "bootstrap", "context", "demo", "entries", "history", "install", "interop",
+        "maintain", "review", "scopes", "serve", "sessions", "transcripts",
     ):  # fmt: skip
         __import__(f"{package.__name__}.{module}")
     return list(_commands())
@@ -166,6 +166,8 @@ def _invocations(m: Memdir, seeded: dict[str, str]) -> list[tuple[str, ...]]:
         ("sessions", "mode", s[:8], "polluted", "--json"),
         ("sessions", "rm", s, "--yes", "--json"),
         ("sessions", "prune", "--older-than", "3650d", "--yes", "--json"),
+        ("install", "hermes", "--hermes-home", str(m.tmp / "hermes"), "--yes", "--json"),
+        ("uninstall", "hermes", "--hermes-home", str(m.tmp / "hermes"), "--yes", "--json"),
     ]
 
 
