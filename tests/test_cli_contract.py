@@ -21,8 +21,9 @@ from hostile import readonly, readonly_reason, unprivileged, unprivileged_reason
 from memdir.cli import cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
-# Commands that print no report of their own: a tour, and the two MCP servers.
-NO_JSON = {"demo", "mcp", "serve"}
+# Commands that print no report of their own: a tour, the two MCP servers, and the hooks
+# harnesses run (they print the JSON their harness reads; tests/test_claude_code_hooks.py).
+NO_JSON = {"demo", "mcp", "serve", "hook claude-code", "hook codex-notify"}
 
 
 def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:

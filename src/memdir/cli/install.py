@@ -154,3 +154,46 @@ def uninstall(
     if harness == "hermes":
         options["activate"] = True  # memory.provider: memdir would name a missing plugin
     _run(installer.plan_uninstall(harness, _home(state), **options), yes, dry_run, as_json)
+
+
+@cli.group(hidden=True)
+def hook() -> None:
+    """Commands a harness runs (installed by `memdir install`), not meant for people."""
+
+
+@hook.command("claude-code")
+@click.option("--no-budget", is_flag=True, help="Finish the work however long it takes.")
+@click.option("--budget", type=float, default=2.0, hidden=True, help="Seconds to answer in.")
+@click.pass_obj
+def claude_code_hook(state: State, no_budget: bool, budget: float) -> None:
+    """Answer one Claude Code hook event: its JSON on stdin, memdir's JSON on stdout.
+
+    Exits 0 whatever happens (a failure is a one-line systemMessage); work that takes
+    longer than 2 s goes on in a detached process."""
+    import os
+    import subprocess
+    import sys
+
+    from ..interop.install._command import memdir_command
+    from ..interop.install.claude_code_hook import MAX_INPUT, answer
+
+    raw = sys.stdin.buffer.read(MAX_INPUT + 1)
+    home = state.home
+    done = answer(raw, home, budget=None if no_budget else budget)
+    if done.output:
+        click.echo(done.output)
+    if not done.hand_off:
+        return
+    argv = [*memdir_command(_home(state)), "hook", "claude-code", "--no-budget"]
+    child = subprocess.Popen(
+        argv,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    assert child.stdin is not None
+    child.stdin.write(raw)
+    child.stdin.close()
+    sys.stdout.flush()
+    os._exit(0)  # the import still running on a thread is the child's to finish
