@@ -197,3 +197,29 @@ def claude_code_hook(state: State, no_budget: bool, budget: float) -> None:
     child.stdin.close()
     sys.stdout.flush()
     os._exit(0)  # the import still running on a thread is the child's to finish
+
+
+@hook.command(
+    "codex-notify",
+    context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.pass_obj
+def codex_notify_hook(state: State, args: tuple[str, ...]) -> None:
+    """Codex's notify program: [-- YOUR-NOTIFY-PROGRAM…] PAYLOAD.
+
+    Starts your own notify program (if one was chained) with the payload, imports the
+    rollouts that are new or grew, queues the turn's session for extraction, and prints
+    what it did as JSON. Exits 0 whatever happens."""
+    from ..errors import MemdirError
+    from ..interop.install.codex_notify import notify
+
+    try:
+        done = notify(list(args), state.home)
+    except MemdirError as exc:
+        click.echo(f"memdir: {exc}", err=True)
+        return
+    except Exception as exc:  # noqa: BLE001  (a bug must not show up as a Codex error)
+        click.echo(f"memdir: unexpected {type(exc).__name__}: {exc}", err=True)
+        return
+    click.echo(json.dumps(done.to_dict()))
