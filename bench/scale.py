@@ -12,7 +12,8 @@ messages are Chinese (a fixed lexicon of 2–4 character words over common chara
 mixed with English). Every text is unique (checked). ~50 messages per session.
 
 Queries (≥ 200, fixed by the seed): 2–5 words drawn from real messages, quoted phrases, CJK
-terms of 2–4 characters, rare identifiers with a common word, common-word-only queries and
+terms of 2–4 characters and natural Chinese questions, rare identifiers with a common word,
+common-word-only queries and
 natural-language questions. Both systems get the same strings.
 
 Each system is loaded in its own process (bulk insert through its schema and triggers, in
@@ -307,6 +308,12 @@ def make_queries(
             out.append(
                 ("phrase", '"' + " ".join(ws[i : i + r.choice((2, 3))]).strip('",.()') + '"')
             )
+    for _ in range(per // 2):  # natural Chinese questions around a word of a message
+        runs = re.findall(r"[\u4e00-\u9fff]{2,}", r.choice(cjk))
+        if runs:
+            run = r.choice(runs)[:4]
+            tmpl = r.choice(("{}是在哪里？", "上周说的{}后来怎么样了？", "{}用的是哪个版本？"))
+            out.append(("cjk-question", tmpl.format(run)))
     for _ in range(per):  # CJK 2–4 chars (some mixed with an English word)
         t = r.choice(cjk)
         runs = re.findall(r"[\u4e00-\u9fff]{2,}", t)
@@ -446,7 +453,9 @@ class MemdirSystem:
         md.close()
         t1 = time.perf_counter()  # the same index merge as Hermes gets below
         conn = sqlite3.connect(db, isolation_level=None)
-        for t in ("messages_word", "messages_tri"):
+        for (t,) in conn.execute(  # messages_tri: releases before schema step 0010
+            "SELECT name FROM sqlite_master WHERE name IN ('messages_word', 'messages_tri')"
+        ).fetchall():
             conn.execute(f"INSERT INTO {t}({t}) VALUES ('optimize')")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.close()

@@ -11,13 +11,17 @@ from hypothesis import strategies as st
 
 from memdir.engine import Memdir
 from memdir.sessions import Database, SessionStore, sanitize
-from memdir.sessions.query import MAX_QUERY_CHARS
+from memdir.sessions.query import MAX_QUERY_CHARS, MAX_WORDS
 
 
 def _store(tmp_path: Path, messages: list[str]) -> tuple[SessionStore, list[int]]:
+    """One session per message: no next turns come along with the hits."""
     store = SessionStore(Database(tmp_path / "state.db"))
-    store.start("t", session_id="s")
-    return store, [store.log("s", "user", text) for text in messages]
+    ids = []
+    for i, text in enumerate(messages):
+        store.start("t", session_id=f"s{i}")
+        ids.append(store.log(f"s{i}", "user", text))
+    return store, ids
 
 
 def _found(store: SessionStore, query: str) -> list[int]:
@@ -38,11 +42,11 @@ def test_cpp_finds_the_exact_spelling_first(tmp_path: Path) -> None:
         ("foo_bar()", "the helper foo_bar() is deprecated"),
     ],
 )
-def test_joined_terms_match_as_written_not_as_loose_words(
+def test_joined_terms_rank_the_exact_spelling_first(
     tmp_path: Path, query: str, needle: str
 ) -> None:
-    store, (hit, _) = _store(tmp_path, [needle, "send a chat, then a b and c with foo or bar"])
-    assert _found(store, query) == [hit]
+    store, (hit, loose) = _store(tmp_path, [needle, "send a chat, then a b and c with foo or bar"])
+    assert _found(store, query) == [hit, loose]  # the parts are words too, ranked below
 
 
 def test_operators_are_plain_words(tmp_path: Path) -> None:
@@ -112,7 +116,7 @@ def test_ten_kilobyte_queries_are_capped_and_still_search(tmp_path: Path) -> Non
     assert len(sanitize(long_query).text) == MAX_QUERY_CHARS
     assert _found(store, long_query) == [hit]
     words = " ".join(f"w{i}" for i in range(3000))
-    assert store.search(words) == [] and len(sanitize(words).words) <= 32
+    assert store.search(words) == [] and len(sanitize(words).words) <= MAX_WORDS
     assert store.search('"' * 10_000) == []
     assert store.search("北" * 10_000) == []
 
@@ -129,11 +133,12 @@ def test_chinese_two_character_words_are_found(tmp_path: Path) -> None:
     )
     assert sorted(_found(store, "北京")) == [beijing, mixed]
     assert _found(store, "开会") == [beijing]
-    assert _found(store, "天气") == [weather]
-    assert _found(store, "北京开会") == [beijing]  # 3+ characters: the trigram index
-    assert _found(store, "明天去北京") == [beijing]
-    assert _found(store, "北京 deploy")[0] == mixed  # mixed query: both rankings fused
-    assert _found(store, "东京") == []
+    # Terms are OR-ed: a shared character (天 of 明天) also matches, ranked below.
+    assert _found(store, "天气") == [weather, beijing]
+    assert _found(store, "北京开会")[0] == beijing
+    assert _found(store, "明天去北京")[0] == beijing
+    assert _found(store, "北京 deploy")[0] == mixed
+    assert _found(store, "咖啡") == []
 
 
 def test_japanese_and_korean(tmp_path: Path) -> None:
@@ -141,6 +146,9 @@ def test_japanese_and_korean(tmp_path: Path) -> None:
     assert _found(store, "東京") == [tokyo]
     assert _found(store, "会議") == [tokyo]
     assert _found(store, "서울에서") == [seoul]
+    assert _found(store, "서울") == [seoul]  # a word without its particle
+    assert _found(store, "会議はどこ？")[0] == tokyo  # a question in Japanese
+    assert _found(store, "カイギ") == []  # katakana is not kanji
 
 
 def test_accents_are_folded_in_the_word_index(tmp_path: Path) -> None:
@@ -208,6 +216,7 @@ def test_fuzz_no_query_raises(tmp_path: Path, md: Memdir) -> None:
 @pytest.mark.slow
 def test_fuzz_anything_logged_can_be_searched_for_without_error(tmp_path: Path) -> None:
     store, _ = _store(tmp_path, [])
+    store.start("t", session_id="s")
 
     @hsettings(max_examples=150)
     @given(st.text(max_size=200), st.text(max_size=40) | st.none())

@@ -6,17 +6,22 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-from memdir.sessions import Database, SessionStore
-from memdir.sessions.bm25 import parse_dates
+import pytest
+
+from memdir.sessions import Database, SessionStore, when
 from memdir.sessions.maintenance import check
 from memdir.sessions.rank import RankParams, with_params
 from memdir.sessions.schema import MIGRATIONS
 
 
 def _store(tmp_path: Path, messages: list[str], **kw: object) -> tuple[SessionStore, list[int]]:
+    """A store with one session per message (no next turns to bring along)."""
     store = SessionStore(Database(tmp_path / "state.db"), **kw)  # type: ignore[arg-type]
-    store.start("t", session_id="s")
-    return store, [store.log("s", "user", text) for text in messages]
+    ids = []
+    for i, text in enumerate(messages):
+        store.start("t", session_id=f"s{i}")
+        ids.append(store.log(f"s{i}", "user", text))
+    return store, ids
 
 
 def _found(store: SessionStore, query: str, **filters: object) -> list[int]:
@@ -31,23 +36,24 @@ def test_two_character_chinese_word_at_the_very_end_is_found(tmp_path: Path) -> 
     assert _found(store, "好") == [middle]  # one character (not at the very end)
 
 
-def test_a_direct_hit_ranks_above_a_reply_neighbour(tmp_path: Path) -> None:
-    store, (other, question, reply) = _store(
-        tmp_path,
-        [
-            "nothing here",
-            "which database engine should we pick",
-            "SQLite with WAL, it is already everywhere",
-        ],
-        ranker=with_params(RankParams(expand_neighbours=True)),
-    )
-    # the reply holds no query word: it comes after the hit (as does the other neighbour)
-    assert _found(store, "database engine") == [question, reply, other]
-    plain, _ = _store(
-        tmp_path / "b",
-        ["which database engine should we pick", "SQLite with WAL, it is already everywhere"],
-    )
-    assert _found(plain, "database engine") == [1]  # default: only rows with a query term
+def test_the_answer_to_an_assistant_question_comes_right_below_it(tmp_path: Path) -> None:
+    """A hit brings its session's next turn even without a query term: the user's answer
+    to the assistant's question ("And the database?" → "Postgres 16 on RDS.")."""
+    store = SessionStore(Database(tmp_path / "state.db"))
+    store.start("t", session_id="s")
+    store.start("t", session_id="other")
+    before = store.log("s", "user", "help me write the deploy checklist")
+    asked = store.log("s", "assistant", "Sure. Which database does production run on?")
+    answer = store.log("s", "user", "Postgres 16 on RDS.")
+    elsewhere = store.log("other", "user", "the analytics database is on a cron schedule")
+    found = _found(store, "which database runs production")
+    assert found[:2] == [asked, answer] and elsewhere in found and before not in found
+    assert _found(store, "deploy checklist") == [before]  # no question: no next turn
+    hits = store.search_messages("which database runs production")
+    assert hits[1].score <= hits[0].score  # scores follow the order
+    plain = SessionStore(store.db, ranker=with_params(RankParams(next_turn=False)))
+    assert answer not in _found(plain, "which database runs production")
+    assert _found(store, "production", role="assistant") == [asked]  # filters still apply
 
 
 def test_a_matching_neighbour_lifts_the_answer_turn(tmp_path: Path) -> None:
@@ -60,16 +66,6 @@ def test_a_matching_neighbour_lifts_the_answer_turn(tmp_path: Path) -> None:
     assert _found(store, "garden water") == [answer, lone, asked]
 
 
-def test_column_weights_tool_name_and_tool_calls(tmp_path: Path) -> None:
-    store = SessionStore(Database(tmp_path / "state.db"))
-    store.start("t", session_id="s")
-    in_name = store.log("s", "tool", "done", tool_name="deploy_frobnicator")
-    in_calls = store.log(
-        "s", "assistant", "ok", tool_calls=[{"name": "x", "args": {"q": "frobnicator"}}]
-    )
-    assert _found(store, "frobnicator") == [in_name, in_calls]
-
-
 def test_dates_named_in_the_query_boost_rows_logged_then(tmp_path: Path) -> None:
     store = SessionStore(Database(tmp_path / "state.db"))
     store.start("t", session_id="s")
@@ -77,13 +73,14 @@ def test_dates_named_in_the_query_boost_rows_logged_then(tmp_path: Path) -> None
     later = store.log("s", "user", "we went hiking", timestamp=datetime(2023, 9, 1, 12))
     assert _found(store, "hiking") == [later, june]
     assert _found(store, "hiking on 3 June, 2023") == [june, later]
-    assert len(parse_dates("in May 2023 and 2023-06-03 and June 3, 2023")) == 3
-    assert parse_dates("2023-13-45 or 31 Febx 2023") == []
+    assert len(when.ranges("in May 2023 and 2023-06-03 and June 3, 2023")) == 3
+    assert when.ranges("2023-13-45 or 31 Febx 2023") == []
 
 
 def test_common_terms_stay_bounded_and_rows_with_all_terms_come_first(tmp_path: Path) -> None:
     store = SessionStore(
-        Database(tmp_path / "state.db"), ranker=with_params(RankParams(common_df=5, candidates=5))
+        Database(tmp_path / "state.db"),
+        ranker=with_params(RankParams(common_df=5, candidates=5, next_turn=False)),
     )
     store.start("t", session_id="s")
     rows = [("user", f"alpha note {i}", None, None, None) for i in range(30)]
@@ -118,25 +115,25 @@ def test_log_many_bulk_path_keeps_ids_order_and_indexes(tmp_path: Path) -> None:
         "bulk row token001 中文1",
     ]
     assert _found(store, "token123") == [124]
-    assert _found(store, "call99") == [100]
+    assert _found(store, "call99")[0] == 100
     assert check(store.db, repair=False).healthy
 
 
-def _old_database(path: Path) -> None:
-    """A state.db as memdir wrote it before step 0007, with messages in it."""
+def _old_database(path: Path, before: str = "0007", n: int = 50) -> None:
+    """A state.db as memdir wrote it before step ``before``, with ``n`` messages in it."""
     conn = sqlite3.connect(path)
     conn.execute(
         "CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL "
         "UNIQUE, applied_at REAL NOT NULL)"
     )
     for migration in MIGRATIONS:
-        if migration.name.startswith("0007"):
+        if migration.name.startswith(before):
             break
         for statement in migration.statements:
             conn.execute(statement)
         conn.execute("INSERT INTO migrations (name, applied_at) VALUES (?, 0)", (migration.name,))
     conn.execute("INSERT INTO sessions (id, agent, started_at) VALUES ('old', 'a', 0)")
-    for i in range(50):
+    for i in range(n):
         conn.execute(
             "INSERT INTO messages (session_id, role, content, tool_name, tool_calls, "
             "timestamp) VALUES ('old', 'user', ?, ?, ?, ?)",
@@ -147,7 +144,6 @@ def _old_database(path: Path) -> None:
                 float(i),
             ),
         )
-    assert conn.execute("SELECT count(*) FROM messages_tri_docsize").fetchone()[0] == 50
     conn.commit()
     conn.close()
 
@@ -159,19 +155,36 @@ def test_migration_from_the_old_schema_keeps_every_message_searchable(tmp_path: 
     store = SessionStore(db)
     assert "0007_message_search_v2" in [name for name, _ in db.migrations()]
     for i in range(50):
-        assert _found(store, f"word{i:02d}") == [i + 1]
-        assert (i + 1) in _found(store, f"旧消息{i}")
-    assert _found(store, "calls10") == [11]
-    assert _found(store, "tool7") == [8]
+        assert _found(store, f"word{i:02d}")[0] == i + 1
+        assert _found(store, f"旧消息{i}")[0] == i + 1
+    assert _found(store, "calls10")[0] == 11
+    assert _found(store, "tool7")[0] == 8
     assert check(db, repair=False).healthy
     db.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("SELECT count(*) FROM messages_tri_docsize").fetchone()[0] == 50
-    assert (
-        conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'message_text'").fetchone()[0]
-        == 0
-    )
+    assert conn.execute("SELECT count(*) FROM messages_word_docsize").fetchone()[0] == 50
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    assert not {"message_text", "messages_tri", "messages_tri_src", "entries_tri"} & names
     conn.close()
+
+
+def test_the_cjk_analyzer_step_reindexes_a_big_database_with_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "state.db"
+    _old_database(path, before="0010", n=120)  # the last release's schema, trigram index
+    monkeypatch.setattr("memdir.sessions.db.PROGRESS_ROWS", 100)
+    monkeypatch.setattr("memdir.sessions.schema.FILL_CHUNK", 50)
+    db = Database(path)
+    store = SessionStore(db)
+    assert "0010_cjk_analyzer" in [name for name, _ in db.migrations()]
+    err = capsys.readouterr().err
+    assert "re-indexed 50 of 120" in err and "re-indexed 120 of 120 rows (100%)" in err
+    assert [m.id for m in store.messages("old")] == list(range(1, 121))  # nothing lost
+    for i in (0, 7, 119):
+        assert _found(store, f"word{i:02d}")[0] == i + 1
+        assert _found(store, f"旧消息{i}")[0] == i + 1  # found by its bigrams now
+    assert check(db, repair=False).healthy
 
 
 def test_update_and_delete_keep_both_indexes_in_step(tmp_path: Path) -> None:
@@ -188,13 +201,34 @@ def test_update_and_delete_keep_both_indexes_in_step(tmp_path: Path) -> None:
 
 
 def test_neighbours_are_the_same_sessions_turns_when_sessions_interleave(tmp_path: Path) -> None:
-    store = SessionStore(
-        Database(tmp_path / "state.db"), ranker=with_params(RankParams(expand_neighbours=True))
-    )
+    store = SessionStore(Database(tmp_path / "state.db"))
     for sid in ("a", "b"):
         store.start("t", session_id=sid)
-    asked = store.log("a", "user", "where did we put the kayak")
+    asked = store.log("a", "user", "where did we put the kayak?")
     store.log("b", "user", "unrelated chatter in another session")
     answer = store.log("a", "assistant", "in the garage, behind the bikes")
     found = _found(store, "kayak")
     assert found == [asked, answer]  # b's row sits between them by id, but is not a neighbour
+
+
+def test_limit_means_what_it_says(tmp_path: Path) -> None:
+    """search(limit=5) gives 5 groups whenever 5 sessions match, search_messages(limit=50)
+    50 messages whenever 50 match — also when one long session holds most matches and
+    when the question shares only a few terms with each message."""
+    store = SessionStore(Database(tmp_path / "state.db"))
+    store.start("t", session_id="long")
+    store.log_many(
+        "long",
+        [("user", f"deploy step {i} of the billing service", None, None, None) for i in range(301)],
+    )
+    for i in range(6):
+        store.start("t", session_id=f"s{i}")
+        store.log(f"s{i}", "user", f"we talked about the deploy window number {i}")
+        store.log(f"s{i}", "user", f"部门聚餐第{i}次改到了周五")
+    groups = store.search("how do we deploy the billing service?", limit=5)
+    assert len(groups) == 5 and len({g.session_id for g in groups}) == 5
+    assert len(store.search_messages("deploy", limit=50)) == 50
+    assert len(store.search_messages("deploy", limit=1000)) == 307  # 301 + 6
+    chinese = store.search_messages("部门聚餐在哪家餐厅？", limit=50)
+    assert len(chinese) == 6  # every message that shares a term, no more
+    assert len(store.search("部门聚餐在哪家餐厅？", limit=5)) == 5

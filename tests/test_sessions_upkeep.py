@@ -41,15 +41,15 @@ def _out_of_step(conn: sqlite3.Connection) -> None:
     # the index silently disagrees with the table.
     for rowid in (3, 7, 50):
         conn.execute(
-            "INSERT INTO messages_tri(messages_tri, rowid, content, tool_calls) "
-            "VALUES ('delete', ?, 'wrong', '')",
+            "INSERT INTO messages_word(messages_word, rowid, content, tool_name, tool_calls) "
+            "VALUES ('delete', ?, 'wrong', '', '')",
             (rowid,),
         )
 
 
 def _unopenable(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM messages_word_config")
-    conn.execute("DELETE FROM entries_tri_config")
+    conn.execute("DELETE FROM entries_word_config")
 
 
 @pytest.mark.parametrize("damage", [_garbage, _out_of_step, _unopenable])

@@ -12,6 +12,10 @@
     llm = "rules"                           # extraction provider: rules, openai:MODEL,
                                             # anthropic:MODEL, ollama:MODEL (or MEMDIR_LLM)
     llm_base_url = "http://127.0.0.1:8080/v1"  # an OpenAI-compatible server (optional)
+    embed = "openai:text-embedding-3-small" # semantic search (off by default): openai:MODEL
+                                            # or local:PATH (or MEMDIR_EMBED)
+    embed_base_url = "http://127.0.0.1:11434/v1"  # its endpoint (or MEMDIR_EMBED_BASE_URL,
+                                            # else OPENAI_BASE_URL)
     min_idle_minutes = 30                   # an open session idle this long is extracted
     max_unused_days = 30                    # unused entries leave the index (0: never)
     archive_unused_days = 90                # maintain archives extracted entries unused
@@ -25,7 +29,8 @@ two keys that decide which ``AGENTS.md`` files Codex reads, so memdir reads the 
 ``project_doc_fallback_filenames`` and ``project_doc_max_bytes`` (:class:`CodexDocs`).
 
 ``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``;
-``MEMDIR_LLM`` and ``MEMDIR_LLM_BASE_URL`` override ``llm`` and ``llm_base_url``;
+``MEMDIR_LLM`` and ``MEMDIR_LLM_BASE_URL`` override ``llm`` and ``llm_base_url``,
+``MEMDIR_EMBED`` and ``MEMDIR_EMBED_BASE_URL`` ``embed`` and ``embed_base_url``;
 ``MEMDIR_BACKGROUND=0`` turns the worker thread off (jobs wait for ``memdir maintain``).
 API keys come only from the environment (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``).
 """
@@ -118,6 +123,9 @@ class Settings:
     llm: str = "rules"  # the pipeline's provider (see memdir.pipeline.providers)
     llm_base_url: str | None = None
     llm_api_key: str | None = field(default=None, repr=False)  # from the environment
+    embed: str | None = None  # the semantic layer (memdir.sessions.vectors); None: off
+    embed_base_url: str | None = None
+    embed_api_key: str | None = field(default=None, repr=False)  # OPENAI_API_KEY
     min_idle_minutes: float = 30.0
     max_unused_days: float = 30.0
     archive_unused_days: float = 90.0
@@ -212,6 +220,11 @@ def load_settings(
         llm=(env.get("MEMDIR_LLM") or data.get("llm") or "rules").strip(),
         llm_base_url=env.get("MEMDIR_LLM_BASE_URL") or data.get("llm_base_url"),
         llm_api_key=_api_key(env.get("MEMDIR_LLM") or data.get("llm") or "rules", env),
+        embed=env.get("MEMDIR_EMBED") or data.get("embed") or None,
+        embed_base_url=env.get("MEMDIR_EMBED_BASE_URL")
+        or data.get("embed_base_url")
+        or env.get("OPENAI_BASE_URL"),
+        embed_api_key=env.get("OPENAI_API_KEY"),
         min_idle_minutes=float(data.get("min_idle_minutes", 30.0)),
         max_unused_days=float(data.get("max_unused_days", 30.0)),
         archive_unused_days=float(data.get("archive_unused_days", 90.0)),

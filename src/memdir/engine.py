@@ -25,11 +25,14 @@ from .verdicts import Verdicts
 if TYPE_CHECKING:
     from .adoption import Adoption, ScopeInfo
     from .changes import Change
+    from .guard import SecondOpinion
     from .pipeline import Pipeline
     from .pipeline.state import Usage
     from .session import MemorySession
     from .sessions import DbHealth, EntryIndex, SessionStore
+    from .sessions.rank import Ranker
     from .sessions.search import Time
+    from .sessions.vectors import Embedder
 
 __all__ = ["Explanation", "Memdir", "ScopeHealth", "open"]
 
@@ -95,6 +98,7 @@ class Memdir:
         self.warnings: list[str] = []  # what open() could not repair
         self._verdicts: Verdicts | None = None  # the guard's, on project-scope entries
         self._sessions: SessionStore | None = None
+        self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
         self._entry_index: EntryIndex | None = None
         self._scratch_index: EntryIndex | None = None  # in memory, when state.db fails
         self._pipeline: Pipeline | None = None
@@ -128,8 +132,19 @@ class Memdir:
             from .sessions import Database, SessionStore
 
             db = Database(self.state_path, busy_timeout=self.settings.lock_timeout)
-            self._sessions = SessionStore(db, clock=self.clock)
+            self._sessions = SessionStore(db, clock=self.clock, ranker=self._ranker())
         return self._sessions
+
+    def _ranker(self) -> Ranker:
+        """The keyword ranking, fused with the semantic layer when ``embed`` is set."""
+        from .sessions import rank, vectors
+
+        s = self.settings
+        try:
+            self.embedder = vectors.make_embedder(s.embed, s.embed_base_url, s.embed_api_key)
+        except vectors.EmbedError as exc:
+            self.warnings.append(f"semantic search is off: {exc}")
+        return vectors.fused(rank.rank, self.embedder) if self.embedder else rank.rank
 
     def close(self) -> None:
         """Close state.db (it reopens on next use). Files need no closing."""
@@ -173,7 +188,27 @@ class Memdir:
                 clock=self.clock,
             )
             self._stores[scope].observers.append(self._record_forgetting)
+            self._stores[scope].second_opinion = self._second_opinion()
         return self._stores[scope]
+
+    def _second_opinion(self) -> SecondOpinion | None:
+        """The model that judges the guard's grey band when ``llm`` names one (offline: None).
+
+        The provider is built on the first grey-band text; verdicts are cached in
+        ``.cache/guard-second-opinion.json`` like the guard's other verdicts."""
+        if self.settings.llm.strip().lower() in ("", "rules"):
+            return None
+        from .guard import SecondOpinion
+        from .pipeline.providers import ChatProvider
+
+        def complete(system: str, user: str) -> str:
+            provider = self.pipeline.provider
+            if not isinstance(provider, ChatProvider):
+                raise MemdirError(f"{provider.name} cannot judge text; set llm to a chat model")
+            return provider.complete(system, user)
+
+        cache = Verdicts(self.home / ".cache" / "guard-second-opinion.json")
+        return SecondOpinion(complete, cache=cache, key=self.settings.llm)
 
     @property
     def pipeline(self) -> Pipeline:
@@ -308,7 +343,7 @@ class Memdir:
             for entry in self._visible(store, include_archived=include_archived)[0]
         ]
         if self._entry_index is None:
-            self._entry_index = EntryIndex(self.sessions.db)
+            self._entry_index = EntryIndex(self.sessions.db, ranker=self.sessions.ranker)
         locations = [s.backend.location for s in stores]
         try:
             ranked = self._entry_index.search(
@@ -472,7 +507,7 @@ class Memdir:
         search indexes from their tables. A missing state.db is reported, not created."""
         from .sessions import check
 
-        return check(self.sessions.db, repair=repair)
+        return check(self.sessions.db, repair=repair, embedder=self.embedder)
 
     def session(
         self,

@@ -49,6 +49,7 @@ from .reader import ScopeReader, Snapshot
 from .storage.base import INDEX_NAME, Backend, Staged
 
 if TYPE_CHECKING:
+    from .guard import SecondOpinion
     from .storage.history import History
 
 __all__ = ["RepairReport", "Store", "commit_message"]
@@ -120,6 +121,9 @@ class Store:
         # above records tombstones in state.db without this module knowing of it.
         self.observers: builtins.list[Callable[[Store, builtins.list[Change], Source], None]] = []
         self.history = history
+        # Judges standing orders in the guard's grey band (set by the engine when a model
+        # is configured; None keeps the offline decision).
+        self.second_opinion: SecondOpinion | None = None
 
     def __repr__(self) -> str:
         return f"Store(scope={self.scope!r}, location={self.backend.location!r})"
@@ -259,7 +263,11 @@ class Store:
                     if isinstance(op, EditOp)
                     else dataclasses.replace(op, **fields)
                 )
-            guard.check("\n".join(fields.values()), allow_secrets=source is Source.EXTRACTOR)
+            guard.check(
+                "\n".join(fields.values()),
+                allow_secrets=source is Source.EXTRACTOR,
+                second_opinion=self.second_opinion,
+            )
             screened.append(op)
         return screened
 

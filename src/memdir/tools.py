@@ -179,6 +179,11 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
                     "description": "only messages from this date on (ISO 8601, e.g. 2026-11-01)",
                 },
                 "until": {"type": "string", "description": "only messages before this date"},
+                "summarize": {
+                    "type": "boolean",
+                    "description": "also a short summary of each session, citing message "
+                    "ids (needs a model: MEMDIR_LLM)",
+                },
                 "session_id": {"type": "string", "description": "scroll: the session to read"},
                 "around": {
                     "type": "integer",
@@ -566,12 +571,16 @@ class Dispatcher:
             raise ValidationError(f"'limit' must be between 1 and {SESSION_LIMIT_MAX}")
         filters = {k: _get(args, k, str) for k in ("role", "agent", "since", "until")}
         exclude = sorted(self.session.lineage()) if self.session is not None else []
-        hits = self.md.sessions.search(
-            query,
-            limit=limit,
-            window=1 if window is None else window,
-            exclude=exclude,
-            **{k: v for k, v in filters.items() if v is not None},
+        summarize = _get(args, "summarize", bool)
+        from .pipeline import assist
+
+        model = assist.chat_model(self.md)  # None offline: no expansion, no summaries
+        kw: dict[str, Any] = {"limit": limit, "window": 1 if window is None else window}
+        kw.update(exclude=exclude, **{k: v for k, v in filters.items() if v is not None})
+        hits = (
+            assist.search(self.md, model, query, **kw)
+            if model
+            else self.md.sessions.search(query, **kw)
         )
         budget = OUTPUT_CHARS // max(1, len(hits))
         results = [
@@ -587,12 +596,17 @@ class Dispatcher:
             }
             for h in hits
         ]
+        if summarize and model is not None:
+            for result, hit in zip(results, hits, strict=True):
+                result.update(assist.summarize(model, query, hit.context) or {})
         if not results:
             return {
                 "success": True,
                 "results": [],
                 "message": "No earlier session matches. Try other keywords.",
             }
+        if summarize and model is None:
+            return {"success": True, "results": results, "note": "summaries need MEMDIR_LLM"}
         return {"success": True, "results": results}
 
     def _scroll(self, session_id: str | None, around: int | None, window: int) -> dict[str, Any]:

@@ -191,6 +191,7 @@ def _print_state(db: DbHealth, recovery: Recovery | None, repair: bool) -> None:
         f"{'state':8} {_count(db.sessions)} sessions, {_count(db.messages)} messages, "
         f"{db.size / 1e6:.1f} MB at {db.path}{ro}"
     )
+    click.echo(f"{'semantic':8} {db.semantic}")
     for problem in db.problems:
         click.secho(f"         found: {problem}", fg="yellow")
     for fix in db.repaired:

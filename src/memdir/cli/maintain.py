@@ -39,6 +39,8 @@ def _summary(report: RunReport, *, dry: bool) -> list[str]:
     lines += [f"review: {r}" for r in report.review]
     if report.deferred:
         lines.append("model-call budget spent: the rest waits for the next run")
+    if report.embedded:
+        lines.append(f"vectors computed: {report.embedded}")
     lines += [f"error: {e}" for e in report.errors]
     return lines
 
@@ -80,6 +82,7 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
             report = RunReport()
         report.archived = pipeline.archive_unused()
         report.review = pipeline.review()
+        pipeline.embed(report)  # the semantic layer's vectors, when MEMDIR_EMBED is set
     if as_json:
         data: dict[str, Any] = {k: v for k, v in report.__dict__.items()}
         data["dropped"] = dict(report.dropped)

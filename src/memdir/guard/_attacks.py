@@ -12,221 +12,44 @@ from __future__ import annotations
 import functools
 import re
 
-from ._build import alt, prefixes
+from ._build import alt, lexicon, prefixes
 from ._engine import Rule
 from ._patterns import affirmed
 
 __all__ = ["rules"]
 
-_NET = (
-    r"curl\b",
-    r"wget\b",
-    r"nc\b",
-    r"ncat\b",
-    r"netcat\b",
-    r"socat\b",
-    r"scp\b",
-    r"sftp\b",
-    r"ftp\b",
-    r"telnet\b",
-    r"rsync\b",
-    r"invoke-webrequest",
-    r"invoke-restmethod",
-    r"iwr\b",
-    r"irm\b",
-    r"requests\.(?:post|put)",
-    r"urlopen",
-    r"fetch\(",
+_SEND = lexicon(
+    r"send\w*|forward\w*|email\w*|e-mail\w*|post\b|upload\w*|transmit\w*|exfiltrat\w*|leak\w*|"
+    r"submit\w*|beam\b|envi[aeá]\w*|enví\w*|enviar|mand[ae]\w*|envoie\w*|envoyer|transmet\w*|"
+    r"sende\w*|schick\w*|übermittle\w*|invia\w*|отправ|пришли|перешли|gönder\w*|ilet\w*|"
+    r"kirim\w*|ipadala|ipasa|gửi|भेज|পাঠা|أرسل|ارسل|إرسال|보내|전송|送信|送って|发送|发给|"
+    r"发到|转发|ส่ง"
 )
-# Files whose content is a credential; ~/.ssh/config and known_hosts are not.
-_SECRET_FILE = (
-    r"~/\.ssh/?(?=[\s\"'`*)]|$)",
-    r"\.ssh/(?:id_\w+|authorized_keys)",
-    r"id_(?:rsa|dsa|ecdsa|ed25519)\b",
-    r"/etc/(?:passwd|shadow|sudoers)\b",
-    r"\.env\b(?!\.example|\.sample|\.template)",
-    r"\.aws/credentials",
-    r"credentials\.json",
-    r"\.netrc\b",
-    r"\.npmrc\b",
-    r"\.pypirc\b",
-    r"\.git-credentials",
-    r"\.kube/config",
-    r"\.docker/config\.json",
-    r"\.bash_history",
-    r"\.zsh_history",
-    r"\.gnupg",
-    r"wallet\.dat",
-    r"cookies\.sqlite",
-    r"login data",
-    r"keychain-db",
-)
-_STRONG_SECRET = (
-    r"(?:~/)?\.ssh/id_\w+|~/\.ssh/?(?=[\s\"'`*)]|$)|(?:\S*/)?id_(?:rsa|dsa|ecdsa|"
-    r"ed25519)\b|/etc/(?:passwd|shadow)\b|(?:~/)?\.aws/credentials|"
-    r"(?:~/)?\.git-credentials|(?:~/)?\.netrc\b|(?:~/)?\.bash_history|\S*wallet\.dat"
-)
-_READERS = (
-    "cat ",
-    "type ",
-    "more ",
-    "less ",
-    "head ",
-    "tail ",
-    "base64",
-    "xxd ",
-    "strings ",
-    "get-content",
-    "gc ",
-    "tar ",
-    "zip ",
-    "cp ",
-)
-
-_SEND = (
-    r"send\w*",
-    r"forward\w*",
-    r"email\w*",
-    r"e-mail\w*",
-    r"post\b",
-    r"upload\w*",
-    r"transmit\w*",
-    r"exfiltrat\w*",
-    r"leak\w*",
-    r"submit\w*",
-    r"beam\b",
-    r"envi[aeá]\w*",
-    r"enví\w*",
-    r"enviar",
-    r"mand[ae]\w*",
-    r"envoie\w*",
-    r"envoyer",
-    r"transmet\w*",
-    r"sende\w*",
-    r"schick\w*",
-    r"übermittle\w*",
-    r"invia\w*",
-    "отправ",
-    "пришли",
-    "перешли",
-    r"gönder\w*",
-    r"ilet\w*",
-    r"kirim\w*",
-    r"ipadala",
-    r"ipasa",
-    "gửi",
-    "भेज",
-    "পাঠা",
-    "أرسل",
-    "ارسل",
-    "إرسال",
-    "보내",
-    "전송",
-    "送信",
-    "送って",
-    "发送",
-    "发给",
-    "发到",
-    "转发",
-    "ส่ง",
-)
-_SENSITIVE = (
-    r"conversation",
-    r"chat (?:history|log)s?",
-    r"system prompt",
-    r"(?:full|entire|whole|conversation|chat|session) context",
-    r"memories",
-    r"transcripts?",
-    r"api keys?",
-    r"credentials?",
-    r"passwords?",
-    r"secrets?",
-    r"tokens?",
-    r"cookies",
-    r"personal (?:data|information|details)",
-    r"users?'? (?:data|details|information|records)",
-    r"employees?'? (?:data|details|information|records)",
-    r"customers?'? (?:data|details|information|records)",
-    r"bank details",
-    r"ssn\b",
-    r"credit card\w*",
-    r"environment variables",
-    r"env vars",
-    r"private key",
-    r"everything",
-    r"datos",
-    r"données",
-    r"daten",
-    r"dati\b",
-    r"dados",
-    "данн",
-    r"veri\w*",
-    "dữ liệu",
-    "डेटा",
-    "ডেটা",
-    "بيانات",
-    "데이터",
-    "データ",
-    "数据",
-    "资料",
-    "ข้อมูล",
-    r"contraseña",
-    r"mot de passe",
-    r"passwort",
-    r"senha",
-    "пароль",
-    r"şifre",
-    r"kata sandi",
-    "mật khẩu",
-    "पासवर्ड",
-    "পাসওয়ার্ড",
-    "كلمة المرور",
-    "비밀번호",
-    "パスワード",
-    "密码",
-    "รหัสผ่าน",
-    r"conversación",
-    r"gespräch",
-    r"conversazione",
-    r"conversa\b",
-    "переписк",
-    r"sohbet",
-    r"percakapan",
-    r"usapan",
-    "cuộc trò chuyện",
-    "बातचीत",
-    "কথোপকথন",
-    "محادثة",
-    "대화",
-    "会話",
-    "对话",
-    "聊天记录",
-    "การสนทนา",
+_SENSITIVE = lexicon(
+    r"conversation|chat (?:history|log)s?|system prompt|"
+    r"(?:full|entire|whole|conversation|chat|session) context|memories|transcripts?|api keys?|"
+    r"credentials?|passwords?|secrets?|tokens?|cookies|personal (?:data|information|details)|"
+    r"users?'? (?:data|details|information|records)|"
+    r"employees?'? (?:data|details|information|records)|"
+    r"customers?'? (?:data|details|information|records)|bank details|ssn\b|credit card\w*|"
+    r"environment variables|env vars|private key|everything|datos|données|daten|dati\b|dados|"
+    r"данн|veri\w*|dữ liệu|डेटा|ডেটা|بيانات|데이터|データ|数据|资料|ข้อมูล|contraseña|"
+    r"mot de passe|passwort|senha|пароль|şifre|kata sandi|mật khẩu|पासवर्ड|পাসওয়ার্ড|"
+    r"كلمة المرور|비밀번호|パスワード|密码|รหัสผ่าน|conversación|gespräch|conversazione|"
+    r"conversa\b|переписк|sohbet|percakapan|usapan|cuộc trò chuyện|बातचीत|কথোপকথন|محادثة|대화|"
+    r"会話|对话|聊天记录|การสนทนา"
 )
 _DEST = (
     r"(?:https?://|www\.|[\w.+-]+@[\w-]+\.[\w.-]+|(?:my|this|that|an external|a remote|"
     r"the following|our) (?:server|url|endpoint|address|email|inbox))"
 )
-_DEST_WORDS = ("http", "www ", "@", "server", "url ", "endpoint", "address", "email", "inbox")
+_DEST_WORDS = lexicon(r"http|www |@|server|url |endpoint|address|email|inbox")
 
 # Code behaviours: something that collects, and something that ships it off the machine.
-_SHIP = (
-    r"requests\.(?:post|put|patch)",
-    r"httpx\.(?:post|put)",
-    r"urllib\.request",
-    r"urlopen",
-    r"http\.client",
-    r"\.sendall\(",
-    r"\.send\(",
-    r"\.sendto\(",
-    r"scp\b",
-    r"curl\b",
-    r"wget\b",
-    r"ftplib",
-    r"smtplib",
-    r"paramiko",
-    r"sftp",
-    r"\.upload",
+_SHIP = lexicon(
+    r"requests\.(?:post|put|patch)|httpx\.(?:post|put)|urllib\.request|urlopen|http\.client|"
+    r"\.sendall\(|\.send\(|\.sendto\(|scp\b|curl\b|wget\b|ftplib|smtplib|paramiko|sftp|"
+    r"\.upload"
 )
 _COLLECTORS: dict[str, tuple[str, tuple[str, ...]]] = {
     "exfiltration.keylogger": (
@@ -248,14 +71,8 @@ _COLLECTORS: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "exfiltration.screen-capture": (
         "it captures the screen and sends the images off the machine",
-        (
-            r"screenshot",
-            r"imagegrab",
-            r"screencapture",
-            r"snippingtool",
-            r"scrot\b",
-            r"mss\(\)",
-            r"import -window root",
+        lexicon(
+            r"screenshot|imagegrab|screencapture|snippingtool|scrot\b|mss\(\)|import -window root"
         ),
     ),
     "exfiltration.fingerprint": (
@@ -332,74 +149,18 @@ def _no_pause(m: re.Match[str]) -> bool:
     return "sleep" not in m.group(0)
 
 
-def _cron_line(m: re.Match[str]) -> bool:
-    """The command sits on a crontab line: five schedule fields (or @reboot) before it."""
-    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
-    return re.match(r"\s*(?:@reboot\s|(?:[\d*/,-]+\s+){5})", line) is not None
-
-
-def _in_url(m: re.Match[str]) -> bool:
-    """The command substitution sits inside a URL (``https://x/?d=$(cat …)``)."""
-    word = m.string[: m.start()].rsplit(None, 1)
-    return bool(word) and re.search(r"https?://", word[-1]) is not None
-
-
 def _same_name(m: re.Match[str]) -> bool:
     """A fork bomb calls itself twice: ``f(){ f|f& };f``."""
     return m.string[: m.start()].rstrip().endswith(m.group(1))
 
 
 def _exfiltration_rules() -> tuple[Rule, ...]:
-    net, secret = alt(_NET), alt(_SECRET_FILE)
-    reason = "it sends a credential file (SSH key, .env, /etc/passwd) over the network"
     send, sensitive = alt(_SEND), alt(_SENSITIVE)
     send_reason = (
         "it tells the model to send conversation data, credentials or personal "
         "data to an outside address"
     )
     return (
-        Rule(
-            "exfiltration.secret-file",
-            "exfiltration",
-            reason,
-            prefixes(_NET),
-            rf"{net}[^\n]{{0,200}}?{secret}",
-            near=prefixes(_SECRET_FILE),
-            span=220,
-        ),
-        Rule(
-            "exfiltration.secret-file",
-            "exfiltration",
-            reason,
-            prefixes(_SECRET_FILE),
-            rf"{secret}[^\n]{{0,200}}?{net}",
-            near=prefixes(_NET),
-            span=220,
-        ),
-        Rule(
-            "exfiltration.read-secret-file",
-            "exfiltration",
-            "it dumps a private key, password file or credential store",
-            _READERS,
-            r"(?:cat|type|more|less|head|tail|base64|xxd|strings|get-content|gc|tar|zip|cp)\s"
-            rf"[^\n|;]{{0,40}}?(?:{_STRONG_SECRET})",
-            near=(
-                ".ssh",
-                "id_rsa",
-                "id_dsa",
-                "id_ecdsa",
-                "id_ed25519",
-                "/etc/passwd",
-                "/etc/shadow",
-                ".aws",
-                "git-credentials",
-                ".netrc",
-                "bash_history",
-                "wallet.dat",
-            ),
-            span=90,
-            accept=affirmed,
-        ),
         Rule(
             "exfiltration.send-data",
             "exfiltration",
@@ -431,16 +192,7 @@ def _exfiltration_rules() -> tuple[Rule, ...]:
             r"(?:!\[[^\]\n]{0,200}\]\(\s*<?|<img[^>]{0,100}src\s*=\s*[\"']?)https?://"
             r"[^\s)\"'>]{1,300}[?&][^\s)\"'>]{0,300}?(?:[{}$<\[]|%7b|%24|(?:data|q|query|secret|"
             r"key|token|conv|conversation|chat|history|msg|message|prompt|info|content|text|"
-            r"payload|pw|password|email|session|cookie)=)",
-        ),
-        Rule(
-            "exfiltration.url-command",
-            "exfiltration",
-            "it builds a URL from a shell command's output, a classic way to leak files",
-            ("$(",),
-            r"\$\(\s*(?:cat|base64|head|tail|env|printenv|whoami|hostname|id|history|ls|pwd)\b",
-            requires=(("http",),),
-            accept=_in_url,
+            r"payload|pw|password|email|session|cookie)=(?!public\b|[\w-]*badge\b))",
         ),
         Rule(
             "exfiltration.tunnel",
@@ -466,79 +218,7 @@ def _exfiltration_rules() -> tuple[Rule, ...]:
 
 def _persistence_rules() -> tuple[Rule, ...]:
     flood = "it floods a host with requests in an endless loop (denial of service)"
-    rc = r"\.(?:bashrc|bash_profile|profile|zshrc|zprofile|zshenv|bash_login)\b|config\.fish"
-    rc_files = (
-        ".bashrc",
-        ".bash_profile",
-        ".profile",
-        ".zshrc",
-        ".zprofile",
-        ".zshenv",
-        ".bash_login",
-        "config.fish",
-    )
-    fetch = r"(?:curl|wget|nc\b|/dev/tcp|base64 -d|eval|python3? -c|ld_preload|alias sudo=)"
     return (
-        Rule(
-            "persistence.authorized-keys",
-            "persistence",
-            "it adds an SSH key to authorized_keys, giving someone lasting access",
-            (">", "tee ", "add", "append", "insert", "write", "put", "inject", "copy"),
-            r"(?:>>?|tee\s+(?:-a\s+)?)\s*\S{0,60}authorized_keys"
-            r"|(?:add|append|insert|write|put|inject|copy)\w*\s[^.\n]{0,80}?key[^.\n]{0,60}?"
-            r"(?:to|into|in)\s+(?:the\s+|your\s+)?\S{0,40}authorized_keys",
-            near=("authorized_keys",),
-            span=170,
-            accept=affirmed,
-        ),
-        Rule(
-            "persistence.cron",
-            "persistence",
-            "it installs a scheduled job that fetches or runs remote code",
-            ("crontab", "echo ", "printf", ">", "tee ", "@reboot"),
-            r"crontab\s+-l[^\n]{0,160}\|\s*crontab\b|(?:echo|printf)\s[^\n]{0,200}\|\s*crontab\b"
-            r"|(?:>>?|tee\s+(?:-a\s+)?)\s*/(?:etc/cron|var/spool/cron)|@reboot\s+\S",
-            requires=(("crontab", "cron", "reboot"),),
-        ),
-        Rule(
-            "persistence.cron",
-            "persistence",
-            "it installs a scheduled job that fetches or runs remote code",
-            ("curl", "wget", "nc ", "bash -i", "/dev/tcp", "python", "base64"),
-            r"(?:curl|wget|nc\b|bash -i|/dev/tcp|python3? -c|base64 -d)",
-            requires=(("* *", "@reboot"),),
-            accept=_cron_line,
-        ),
-        Rule(
-            "persistence.shell-rc",
-            "persistence",
-            "it plants a command that fetches or runs remote code in a shell start-up file",
-            (
-                "curl",
-                "wget",
-                "nc ",
-                "/dev/tcp",
-                "base64",
-                "eval",
-                "python",
-                "ld_preload",
-                "alias sudo",
-            ),
-            rf"{fetch}[^\n]{{0,200}}?(?:>>?|\btee\b[^\n]{{0,10}})\s*\S{{0,40}}(?:{rc})",
-            near=rc_files,
-            span=260,
-        ),
-        Rule(
-            "persistence.shell-rc",
-            "persistence",
-            "it plants a command that fetches or runs remote code in a shell start-up file",
-            ("add", "append", "insert", "write", "put"),
-            r"(?:add|append|insert|write|put)\w*\s[^.\n]{0,80}?(?:curl|wget|\bnc\b|/dev/tcp|"
-            r"reverse shell|base64 -d)[^.\n]{0,80}?(?:to|into|in)\s+(?:the\s+|your\s+)?\S{0,20}"
-            rf"(?:{rc})",
-            near=rc_files,
-            span=200,
-        ),
         Rule(
             "persistence.reverse-shell",
             "persistence",
@@ -615,37 +295,6 @@ def _persistence_rules() -> tuple[Rule, ...]:
             r"format\s+c:",
             near=("c:",),
             span=12,
-            accept=affirmed,
-        ),
-        Rule(
-            "persistence.disable-security",
-            "persistence",
-            "it switches off a firewall, antivirus or other security control",
-            (
-                "disabl",
-                "turn",
-                "stop",
-                "kill",
-                "uninstall",
-                "deactivat",
-                "setenforce",
-                "ufw ",
-                "set-mppreference",
-                "systemctl",
-                "iptables",
-                "netsh",
-                "csrutil",
-                "spctl",
-            ),
-            r"(?:disabl\w*|turn\w* off|stop\w*|kill\w*|uninstall\w*|deactivat\w*)\s+(?:the\s+|"
-            r"all\s+|any\s+|windows\s+)*(?:firewall|antivirus|anti-virus|defender|edr|selinux|"
-            r"apparmor|auditd|audit logging|security (?:software|updates|monitoring|alerts)|"
-            r"endpoint protection|real-?time (?:monitoring|protection)|gatekeeper|"
-            r"system integrity protection)"
-            r"|setenforce\s+0|ufw\s+disable|set-mppreference[^\n]{0,60}-disable\w*\s+\$?true"
-            r"|systemctl\s+(?:stop|disable|mask)\s+(?:firewalld|ufw|auditd|apparmor|falcon\w*|"
-            r"clamav\w*)|iptables\s+-f\b|netsh\s+advfirewall\s+set\s+\w+\s+state\s+off"
-            r"|csrutil\s+disable|spctl\s+--master-disable",
             accept=affirmed,
         ),
         Rule(

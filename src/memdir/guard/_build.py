@@ -12,7 +12,18 @@ import functools
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["alt", "excerpt", "expand", "lit", "prefix", "prefixes", "visible"]
+__all__ = [
+    "alt",
+    "branches",
+    "excerpt",
+    "expand",
+    "lexicon",
+    "lit",
+    "prefix",
+    "prefixes",
+    "visible",
+    "word_start",
+]
 
 EXCERPT_LEN = 60
 
@@ -134,6 +145,47 @@ def alt(*groups: Iterable[str]) -> str:
     entries = {e for g in groups for w in g for e in expand(lit(w))}
     ordered = sorted(entries, key=lambda e: (-len(e), e))
     return "(?:" + "|".join(e if _atomic(e) else f"(?:{e})" for e in ordered) + ")"
+
+
+def branches(*patterns: str) -> list[str]:
+    """The top-level alternatives of ``patterns``, each without a leading ``\\b``.
+
+    Lets a pattern written as one alternation become engine anchors (:func:`prefixes`): every
+    branch must start with a literal. Word starts are checked by the caller instead.
+    """
+    out: list[str] = []
+    for pattern in patterns:
+        depth, start, i, in_class = 0, 0, 0, False
+        while i < len(pattern):
+            ch = pattern[i]
+            if ch == "\\":
+                i += 2
+                continue
+            if in_class:
+                in_class = ch != "]"
+            elif ch == "[":
+                in_class = True
+            elif ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+            elif ch == "|" and depth == 0:
+                out.append(pattern[start:i])
+                start = i + 1
+            i += 1
+        out.append(pattern[start:])
+    return [b.removeprefix("\\b") for b in out if b]
+
+
+def lexicon(*parts: str) -> tuple[str, ...]:
+    """Lexicon entries written compactly: regex fragments joined by ``|`` (split at the top
+    level only, so ``(?:tu|su) contraseña`` stays one entry)."""
+    return tuple(branches(*parts))
+
+
+def word_start(s: str, i: int) -> bool:
+    """Whether ``s[i]`` starts a word (always true for scripts written without spaces)."""
+    return i == 0 or s[i] >= "\u3000" or not (s[i - 1].isalnum() or s[i - 1] in "_-")
 
 
 def _atomic(fragment: str) -> bool:

@@ -15,7 +15,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-__all__ = ["caesar_shifts", "payloads", "unshift"]
+__all__ = ["caesar_shifts", "despaced", "payloads", "unshift"]
 
 _MAX_PAYLOADS = 8
 _MAX_DECODED = 4096
@@ -100,8 +100,12 @@ def _from_base64(run: str) -> str | None:
             return None
 
 
+_GROUPS = re.compile(r"[\s/]+")
+_MORSE_WORDS = re.compile(r"\s*/\s*| {3}")
+
+
 def _from_binary(run: str) -> str | None:
-    groups = re.split(r"[\s/]+", run.strip())
+    groups = _GROUPS.split(run.strip())
     return _readable(bytes(int(g, 2) for g in groups if int(g, 2) < 256))
 
 
@@ -151,7 +155,7 @@ def _morse_rx() -> re.Pattern[str]:
 
 
 def _from_morse(run: str) -> str | None:
-    words = [w.split() for w in re.split(r"\s*/\s*| {3}", run.strip())]
+    words = [w.split() for w in _MORSE_WORDS.split(run.strip())]
     decoded = " ".join("".join(_MORSE.get(c, "?") for c in w) for w in words if w)
     return decoded if decoded.count("?") <= len(decoded) // 10 and " " in decoded else None
 
@@ -175,6 +179,11 @@ def payloads(text: str) -> Iterator[tuple[str, int, int, str]]:
                 start = len(raw[: i + m.start()].decode("utf-8", "ignore"))
                 yield kind, start, start + len(run), decoded[:_MAX_DECODED]
             i = mapped.find(needle, stop)
+    for found in _escapes(text):
+        if emitted >= _MAX_PAYLOADS:
+            return
+        emitted += 1
+        yield found
     if raw.count(b".-") + raw.count(b"-.") >= 4 and emitted < _MAX_PAYLOADS:
         for m in _morse_rx().finditer(text):
             decoded = _from_morse(m.group())
@@ -183,6 +192,32 @@ def payloads(text: str) -> Iterator[tuple[str, int, int, str]]:
                 emitted += 1
                 if emitted >= _MAX_PAYLOADS:
                     break
+
+
+_ESCAPES = re.compile(r"(?:\\x[0-9a-fA-F]{2}){8,}")
+_SPACED = re.compile(r"(?<!\S)(?:\S {1,2}){12,}\S(?!\S)")
+
+
+def _escapes(text: str) -> Iterator[tuple[str, int, int, str]]:
+    """Runs of ``\\xNN`` escapes (as ``printf`` and ``echo -e`` take them) that decode to prose."""
+    if "\\x" not in text:
+        return
+    for m in _ESCAPES.finditer(text):
+        decoded = _readable(bytes.fromhex(m.group().replace("\\x", "")))
+        if decoded is not None:
+            yield "\\x escape", m.start(), m.end(), decoded
+
+
+def despaced(text: str) -> Iterator[tuple[int, int, str]]:
+    """Text spelled out one character at a time ("r u n  c u r l"), joined back up.
+
+    Two spaces in a row separate words; when the text has none, the letters are joined
+    without spaces (the detectors then still see commands, URLs and pipes).
+    """
+    for m in _SPACED.finditer(text):
+        run = m.group()
+        words = run.split("  ") if "  " in run else [run]
+        yield m.start(), m.end(), " ".join(w.replace(" ", "") for w in words)
 
 
 def _plausible(kind: str, run: str) -> bool:

@@ -197,19 +197,23 @@ class Text:
             self._prefixes[n] = found
         return found
 
+    def has_script(self, name: str) -> bool:
+        """Whether any character of the script ``name`` may occur (a byte-level test)."""
+        present = self._scripts.get(name)
+        if present is None:
+            raw = self.raw()
+            leads = next(sc[3] for sc in _SCRIPTS if sc[0] == name)
+            present = any(b[:1] in raw and b in raw for b in leads)
+            self._scripts[name] = present
+        return present
+
     def passes(self, gate: Gate) -> bool:
         """Whether a substring or script gate holds (token gates are checked in bulk)."""
         kind, value = gate
         assert isinstance(value, str)
         if kind in ("chr", "sub"):
             return value in self.s
-        present = self._scripts.get(kind)
-        if present is None:
-            raw = self.raw()
-            leads = next(sc[3] for sc in _SCRIPTS if sc[0] == kind)
-            present = any(b[:1] in raw and b in raw for b in leads)
-            self._scripts[kind] = present
-        if not present:
+        if not self.has_script(kind):
             return False
         if self._chars is None:  # one C-level pass, then most anchors fail on a set test
             self._chars = set(self.s)
@@ -315,14 +319,23 @@ class RuleSet:
             if kind == "pre" and isinstance(value, bytes):
                 self._pre_gates.setdefault(len(value), set()).add(value)
         self._word_gates = {v for k, v in self._by_gate if k == "word"}
-        self._other = [g for g in self._by_gate if g[0] not in ("pre", "word")]
+        # Substring gates, and script gates grouped by script: a text without that script
+        # skips the whole group with one check.
+        self._subs = [g for g in self._by_gate if g[0] in ("chr", "sub")]
+        self._by_script: dict[str, list[Gate]] = {}
+        for g in self._by_gate:
+            if g[0] not in ("pre", "word", "chr", "sub"):
+                self._by_script.setdefault(g[0], []).append(g)
 
     def _live(self, text: Text) -> set[int]:
         """Ids of the anchors that may occur in ``text``."""
         passing: list[Gate] = [("word", v) for v in self._word_gates & text.words()]
         for n, values in self._pre_gates.items():
             passing += [("pre", v) for v in values & text.prefixes(n)]
-        passing += [g for g in self._other if text.passes(g)]
+        passing += [g for g in self._subs if text.passes(g)]
+        for script, group in self._by_script.items():
+            if text.has_script(script):
+                passing += [g for g in group if text.passes(g)]
         count: dict[int, int] = {}
         for g in passing:
             for a in self._by_gate[g]:

@@ -13,7 +13,7 @@ import functools
 import re
 
 from . import _lexicon as lx
-from ._build import alt, prefixes
+from ._build import alt, lexicon, prefixes
 from ._engine import Rule
 
 __all__ = ["affirmed", "gap", "rules"]
@@ -39,6 +39,18 @@ def negated(m: re.Match[str]) -> bool:
     return not affirmed(m)
 
 
+_PAST = re.compile(
+    r"(?:ignored|forgot(?:ten)?|disregarded|overlooked|dismissed|discarded|"
+    r"abandoned|neglected|bypassed)$"
+)
+
+
+def not_narrative(m: re.Match[str]) -> bool:
+    """False when the English verb is in the past tense ("the rules were forgotten")."""
+    words = m.group().split()
+    return not (_PAST.match(words[0]) or _PAST.match(words[-1].rstrip(".,;:")))
+
+
 def at_line_start(m: re.Match[str]) -> bool:
     """True when only whitespace, ``#`` or ``[`` precede the match on its line."""
     line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
@@ -51,65 +63,15 @@ EN_SAY = (
     r"(?:\w+\s+)?(?:state|say|declare|claim|assert|respond|reply|answer|output|print|"
     r"tell (?:me|them|the user|everyone))\b"
 )
-EN_SAY_WORDS = (
-    "state",
-    "say ",
-    "declare",
-    "claim",
-    "assert",
-    "respond",
-    "reply",
-    "answer",
-    "output",
-    "print",
-    "tell ",
+EN_SAY_WORDS = lexicon(r"state|say |declare|claim|assert|respond|reply|answer|output|print|tell ")
+USER_WORDS = lexicon(
+    r"user|usuario|utilisateur|benutzer|nutzer|utente|usuário|пользовател|kullanıcı|pengguna|"
+    r"người dùng|उपयोगकर्ता|ব্যবহারকারী|المستخدم|사용자|ユーザー|用户|用戶|ผู้ใช้"
 )
-USER_WORDS = (
-    "user",
-    "usuario",
-    "utilisateur",
-    "benutzer",
-    "nutzer",
-    "utente",
-    "usuário",
-    "пользовател",
-    "kullanıcı",
-    "pengguna",
-    "người dùng",
-    "उपयोगकर्ता",
-    "ব্যবহারকারী",
-    "المستخدم",
-    "사용자",
-    "ユーザー",
-    "用户",
-    "用戶",
-    "ผู้ใช้",
-)
-_SECRET_WORDS = (
-    "secret",
-    "password",
-    "passcode",
-    "passphrase",
-    "prompt",
-    "instructions",
-    "api ",
-    "private key",
-    "credentials",
-    "contraseña",
-    "mot de passe",
-    "passwort",
-    "senha",
-    "пароль",
-    "şifre",
-    "kata sandi",
-    "mật khẩu",
-    "पासवर्ड",
-    "পাসওয়ার্ড",
-    "كلمة",
-    "비밀번호",
-    "パスワード",
-    "密码",
-    "รหัสผ่าน",
+_SECRET_WORDS = lexicon(
+    r"secret|password|passcode|passphrase|prompt|instructions|api |private key|credentials|"
+    r"contraseña|mot de passe|passwort|senha|пароль|şifre|kata sandi|mật khẩu|पासवर्ड|"
+    r"পাসওয়ার্ড|كلمة|비밀번호|パスワード|密码|รหัสผ่าน"
 )
 _SAID = r"(?:told|said|instructed|taught|given|programmed|trained)"
 
@@ -148,6 +110,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
             r"|\s+(?:everything|all|anything)\s+(?:above|before|prior|so far|previously))",
             near=what_told,
             span=130,
+            accept=not_narrative,
         ),
         # Verb-final languages (hi, bn, ja, ko, tr) put the instructions before the verb.
         Rule(
@@ -160,6 +123,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
             requires=(prefixes(lx.INSTRUCTIONS, lx.RULES, lx.TOLD),),
             near=prefixes(lx.IGNORE),
             span=110,
+            accept=not_narrative,
         ),
         Rule(
             "injection.override-answer",
@@ -169,6 +133,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
             rf"{ign}{gap(60)}(?:{EN_SAY}|{alt(lx.SAY)})",
             near=prefixes(lx.SAY) + EN_SAY_WORDS,
             span=110,
+            accept=lambda m: not m.group().startswith("regardless"),
         ),
     )
 
@@ -330,7 +295,8 @@ def _role_rules() -> tuple[Rule, ...]:
             marker,
             ("system", "admin", "developer"),
             r"(?:system|admin|developer)\s+(?:message|note|notice|alert|instruction|update|"
-            r"override)\s*[:：]",
+            r"override)\s*[:：]\s*(?=(?:you|your|ignore|disregard|forget|override|from now|the "
+            r"assistant|do not|don't|new instructions|reveal|output|print|respond|reply|say)\b)",
             near=("message", "note", "notice", "alert", "instruction", "update", "override"),
             span=20,
         ),
@@ -339,8 +305,11 @@ def _role_rules() -> tuple[Rule, ...]:
             "role-hijack",
             "it starts a line with a fake 'system:' role marker followed by orders",
             ("system", "sys "),
-            r"\[?(?:system|sys)\]?\s*[:：]\s*(?:you|your|ignore|new|from now|the assistant|"
-            r"override|always|never|do not|don't|important|attention)",
+            r"\[?(?:system|sys)\]?\s*[:：]\s*"
+            r"(?:you (?:are now|must|will now|no longer|should now)|"
+            r"your (?:new|real|true) |ignore|disregard|forget|new (?:instructions|rules|task|role)|"
+            r"from now|the assistant (?:must|should|will)|override|do not (?:tell|reveal|mention)|"
+            r"don't (?:tell|reveal|mention)|attention,? (?:ai|assistant|model))",
             accept=at_line_start,
         ),
         Rule(
@@ -349,6 +318,7 @@ def _role_rules() -> tuple[Rule, ...]:
             "it claims to switch the model into a system, god or override mode",
             prefixes(lx.MODE_WORDS),
             alt(lx.MODE_WORDS),
+            accept=lambda m: m.start() == 0 or m.string[m.start() - 1] not in "-_",
         ),
         Rule(
             "role.false-authority",
@@ -652,22 +622,9 @@ def rules() -> tuple[Rule, ...]:
     )
 
 
-_DIRECTIVE_WORDS: tuple[str, ...] = (
-    r"assistant\b",
-    r"ai\b",
-    r"model\b",
-    r"llm\b",
-    r"chatbot\b",
-    r"instruction",
-    r"ignore\b",
-    r"state\b",
-    r"say\b",
-    r"print\b",
-    r"output\b",
-    r"respond\b",
-    r"reply\b",
-    r"answer\b",
-    r"system\b",
+_DIRECTIVE_WORDS = lexicon(
+    r"assistant\b|ai\b|model\b|llm\b|chatbot\b|instruction|ignore\b|state\b|say\b|print\b|"
+    r"output\b|respond\b|reply\b|answer\b|system\b"
 )
 
 

@@ -8,6 +8,7 @@ Patterns run case-sensitively on the NFKC text: key formats are case-significant
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable
@@ -43,6 +44,17 @@ def _real_value(m: re.Match[str]) -> bool:
     digits = any(c.isdigit() for c in value)
     symbols = any(c in "!@#$%^&*+=?~|:" for c in value)
     return letters and (digits or symbols)
+
+
+_FIXTURE = re.compile(
+    r"(?i)\b(?:fixtures?|test(?:s|ing)?|vectors?|examples?|samples?|dummy|fake|mock)\b"
+)
+
+
+def _not_fixture(m: re.Match[str]) -> bool:
+    """A token the note calls a test fixture or sample is data, not a credential."""
+    around = m.string[max(0, m.start() - 120) : m.end() + 120]
+    return _FIXTURE.search(around.replace(m.group(), " ")) is None
 
 
 def _has_digit_and_letter(m: re.Match[str]) -> bool:
@@ -130,6 +142,7 @@ def rules() -> tuple[Rule, ...]:
             "a JSON Web Token",
             _JWT_ANCHORS,
             r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}",
+            accept=_not_fixture,
         ),
         _rule(
             "bearer-token",
@@ -148,6 +161,33 @@ def rules() -> tuple[Rule, ...]:
         ),
         _rule(
             "password",
+            "a password stated in words",
+            (
+                "password",
+                "passwd",
+                "passphrase",
+                "passcode",
+                "pin ",
+                "密码",
+                "口令",
+                "パスワード",
+                "비밀번호",
+                "пароль",
+                "contraseña",
+                "mot de passe",
+                "passwort",
+                "senha",
+            ),
+            r"(?i:(?:password|passwd|passphrase|passcode|pin)(?: (?:for|to|of|on) [\w .@/-]{1,40}?"
+            r")?"
+            r"\s+(?:is|was|will be|=)\s*[:\-]?|密码|口令|パスワード|비밀번호|пароль|contraseña|"
+            r"mot de passe|passwort|senha)"
+            r"(?:(?:\s*(?:是|为|為|は|는|은|：|:|—|-|es|est|ist|é)\s*)|\s+)"
+            r"[\"'`「“]?(?P<value>[\x21-\x7e]{3,}?[^\s,.;:!?)\]}'\"`])(?=[\s,.;:!?)\]}'\"`]|$)",
+            accept=_real_value,
+        ),
+        _rule(
+            "password",
             "a password or API key written out in full",
             ("pass", "pwd ", "secret", "token", "api ", "apikey", "private"),
             r"(?i:(?<![a-z0-9:/*-])(?:password|passwd|passphrase|pwd|pass|secret|client_secret|"
@@ -160,10 +200,70 @@ def rules() -> tuple[Rule, ...]:
 
 
 def find(text: str, hay: Text | None = None) -> list[SecretMatch]:
-    """Every secret in ``text``, in order, without overlaps.
+    """Every secret in ``text``, in order, without overlaps: as written, split across lines
+    (``AKIA…`` broken by a line break or a string ``+``), or base64-encoded.
 
     ``hay`` may pass the already tokenised casefolded text (same offsets) to reuse.
     """
+    found = _find(text, hay)
+    joined, where = _joined(text) if _SPLIT_HINT.search(text) else (text, [])
+    if joined != text:
+        for hit in _find(joined):
+            start, end = where[hit.start], where[hit.end - 1] + 1
+            if not any(f.start < end and start < f.end for f in found):
+                found.append(SecretMatch(hit.kind, start, end))
+    for run in _B64.finditer(text):
+        decoded = _b64_text(run.group())
+        inner = _find(decoded) if decoded else []
+        if inner and not any(f.start < run.end() and run.start() < f.end for f in found):
+            found.append(SecretMatch(f"base64-{inner[0].kind}", run.start(), run.end()))
+    found.sort(key=lambda s: s.start)
+    return found
+
+
+_SPLIT = re.compile(
+    r"([A-Za-z0-9_/+=-])(?:[\"']?[ \t]*\+?[ \t]*\\?\r?\n[ \t>#*-]*[\"']?|[\"'][ \t]*\+[ \t]*[\"'])"
+    r"(?=[A-Za-z0-9_/+=-])"
+)
+# A key prefix whose run ends at a line break or a string ``+``: only then join lines.
+_SPLIT_HINT = re.compile(
+    r"(?:AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|sk-|xox[abposr]-|AIza|eyJ|[rs]k_live_)"
+    r"[A-Za-z0-9_/+=-]*(?:[\"']?[ \t]*\+?[ \t]*\\?\r?\n|[\"'][ \t]*\+)"
+)
+_B64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9+/=_-])")
+
+
+def _joined(text: str) -> tuple[str, list[int]]:
+    """``text`` with line breaks (and ``" + "`` joins) between two token characters removed,
+    and for each character of the result its offset in ``text``."""
+    if "\n" not in text and "+" not in text:
+        return text, []
+    out: list[str] = []
+    where: list[int] = []
+    last = 0
+    for m in _SPLIT.finditer(text):
+        keep_end = m.start() + 1  # up to and including the token character
+        out.append(text[last:keep_end])
+        where.extend(range(last, keep_end))
+        last = m.end()
+    out.append(text[last:])
+    where.extend(range(last, len(text)))
+    return "".join(out), where
+
+
+def _b64_text(run: str) -> str | None:
+    """A base64 run decoded, if it decodes to printable ASCII (a key, not an image)."""
+    import base64
+    import binascii
+
+    try:
+        raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return raw.decode("ascii") if raw and all(32 <= b < 127 for b in raw) else None
+
+
+def _find(text: str, hay: Text | None = None) -> list[SecretMatch]:
     if hay is None or len(hay.s) != len(text):
         folded = text.casefold()
         if len(folded) != len(text):  # offsets would not line up; gate on the text itself
@@ -186,7 +286,11 @@ def mask(value: str) -> str:
 
 def finding(text: str, match: SecretMatch) -> Finding:
     """A Finding for one secret, with the value masked in the excerpt."""
-    rule = next(r for r in rules() if r.id == f"secret.{match.kind}")
+    kind = match.kind.removeprefix("base64-")
+    rule = next(r for r in rules() if r.id == f"secret.{kind}")
+    if kind != match.kind:
+        reason = rule.reason.replace("it contains what looks like", "it contains, base64-encoded,")
+        rule = dataclasses.replace(rule, id=f"secret.{match.kind}", reason=reason)
     lo = max(0, match.start - 24)
     shown = " ".join((text[lo : match.start] + mask(text[match.start : match.end])).split())
     return Finding(rule.id, rule.category, rule.reason, shown[-60:])

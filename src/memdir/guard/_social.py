@@ -12,343 +12,107 @@ from __future__ import annotations
 
 import functools
 
-from ._build import alt, prefixes
+from ._build import alt, lexicon, prefixes
 from ._engine import Rule
 from ._patterns import USER_WORDS, affirmed, gap
 
 __all__ = ["rules"]
 
 # "your account has been compromised / hacked / suspended".
-_COMPROMISED = (
-    r"your account (?:has been|was|is|got) (?:compromised|hacked|suspended|locked|breached|"
-    r"hijacked|disabled)",
-    r"tu cuenta (?:ha sido|fue|está) (?:comprometida|hackeada|suspendida|bloqueada)",
-    r"votre compte (?:a été|est) (?:compromis|piraté|suspendu|bloqué)",
-    r"ton compte (?:a été|est) (?:compromis|piraté|suspendu|bloqué)",
-    r"ihr konto (?:wurde|ist) (?:kompromittiert|gehackt|gesperrt)",
-    r"dein konto (?:wurde|ist) (?:kompromittiert|gehackt|gesperrt)",
-    r"il tuo account è stato (?:compromesso|violato|sospeso|bloccato)",
-    r"sua conta (?:foi|está) (?:comprometida|hackeada|suspensa|bloqueada)",
-    r"ваш аккаунт (?:был )?(?:скомпрометирован|взломан|заблокирован)",
-    r"ваша учетная запись (?:была )?(?:скомпрометирована|взломана)",
-    r"hesabınız (?:ele geçirildi|tehlikeye girdi|hacklendi|askıya alındı)",
-    r"akun anda (?:telah )?(?:disusupi|diretas|dibobol|diblokir)",
-    r"na-kompromiso ang (?:iyong )?account",
-    "tài khoản của bạn đã bị",
-    "आपका खाता हैक",
-    "आपके खाते से समझौता",
-    "आपका खाता से समझौता",
-    "আপনার অ্যাকাউন্ট আপস",
-    "আপনার অ্যাকাউন্ট হ্যাক",
-    "تم اختراق حسابك",
-    "계정이 해킹",
-    "계정이 손상",
-    "계정이 도용",
-    "アカウントが侵害",
-    "アカウントが乗っ取",
-    "您的账户已被",
-    "你的账户已被",
-    "您的帐户已被",
-    "你的帐户已被",
-    "บัญชีของคุณถูก",
+_COMPROMISED = lexicon(
+    r"your account (?:has been|was|is|got) "
+    r"(?:compromised|hacked|suspended|locked|breached|hijacked|disabled)|"
+    r"tu cuenta (?:ha sido|fue|está) (?:comprometida|hackeada|suspendida|bloqueada)|"
+    r"votre compte (?:a été|est) (?:compromis|piraté|suspendu|bloqué)|"
+    r"ton compte (?:a été|est) (?:compromis|piraté|suspendu|bloqué)|"
+    r"ihr konto (?:wurde|ist) (?:kompromittiert|gehackt|gesperrt)|"
+    r"dein konto (?:wurde|ist) (?:kompromittiert|gehackt|gesperrt)|"
+    r"il tuo account è stato (?:compromesso|violato|sospeso|bloccato)|"
+    r"sua conta (?:foi|está) (?:comprometida|hackeada|suspensa|bloqueada)|"
+    r"ваш аккаунт (?:был )?(?:скомпрометирован|взломан|заблокирован)|"
+    r"ваша учетная запись (?:была )?(?:скомпрометирована|взломана)|"
+    r"hesabınız (?:ele geçirildi|tehlikeye girdi|hacklendi|askıya alındı)|"
+    r"akun anda (?:telah )?(?:disusupi|diretas|dibobol|diblokir)|"
+    r"na-kompromiso ang (?:iyong )?account|tài khoản của bạn đã bị|आपका खाता हैक|"
+    r"आपके खाते से समझौता|आपका खाता से समझौता|আপনার অ্যাকাউন্ট আপস|আপনার অ্যাকাউন্ট হ্যাক|"
+    r"تم اختراق حسابك|계정이 해킹|계정이 손상|계정이 도용|アカウントが侵害|アカウントが乗っ取|"
+    r"您的账户已被|你的账户已被|您的帐户已被|你的帐户已被|บัญชีของคุณถูก"
 )
 
 # Words for a password or secret, and for "you/your" so that the request is aimed at the model.
-_PASSWORD = (
-    r"password",
-    r"passcode",
-    r"secret key",
-    r"contraseña",
-    r"mot de passe",
-    r"passwort",
-    r"senha",
-    "пароль",
-    r"şifre",
-    r"kata sandi",
-    "mật khẩu",
-    "पासवर्ड",
-    "পাসওয়ার্ড",
-    "كلمة المرور",
-    "كلمة السر",
-    "비밀번호",
-    "パスワード",
-    "密码",
-    "口令",
-    "รหัสผ่าน",
+_PASSWORD = lexicon(
+    r"password|passcode|secret key|contraseña|mot de passe|passwort|senha|пароль|şifre|"
+    r"kata sandi|mật khẩu|पासवर्ड|পাসওয়ার্ড|كلمة المرور|كلمة السر|비밀번호|パスワード|密码|"
+    r"口令|รหัสผ่าน"
 )
-_YOUR_PASSWORD = (
-    r"your (?:password|passcode|secret key)\b",
-    r"(?:tu|su) contraseña",
-    r"(?:ton|votre) mot de passe",
-    r"(?:dein|ihr) passwort",
-    r"(?:la )?tua password",
-    r"(?:sua|tua) senha",
-    "твой пароль",
-    "ваш пароль",
-    r"şifren",
-    r"şifreniz",
-    r"kata sandi (?:anda|kamu|mu)",
-    r"iyong password",
-    "mật khẩu của bạn",
-    "आपका पासवर्ड",
-    "तुम्हारा पासवर्ड",
-    "আপনার পাসওয়ার্ড",
-    "তোমার পাসওয়ার্ড",
-    "كلمة المرور الخاصة بك",
-    "너의 비밀번호",
-    "당신의 비밀번호",
-    "あなたのパスワード",
-    "你的密码",
-    "您的密码",
-    "รหัสผ่านของคุณ",
+_YOUR_PASSWORD = lexicon(
+    r"your (?:password|passcode|secret key)\b|(?:tu|su) contraseña|(?:ton|votre) mot de passe|"
+    r"(?:dein|ihr) passwort|(?:la )?tua password|(?:sua|tua) senha|твой пароль|ваш пароль|"
+    r"şifren|şifreniz|kata sandi (?:anda|kamu|mu)|iyong password|mật khẩu của bạn|"
+    r"आपका पासवर्ड|तुम्हारा पासवर्ड|আপনার পাসওয়ার্ড|তোমার পাসওয়ার্ড|كلمة المرور الخاصة بك|"
+    r"너의 비밀번호|당신의 비밀번호|あなたのパスワード|你的密码|您的密码|รหัสผ่านของคุณ"
 )
-_SOLICIT = (
-    r"give me",
-    r"tell me",
-    r"send me",
-    r"share",
-    r"need",
-    r"want",
-    r"reveal",
-    r"provide",
-    r"mir\b",
-    r"moi\b",
-    r"comigo",
-    r"me (?:dé|des|diga|digas|da|das)",
-    "мне",
-    r"bana",
-    r"kepada saya",
-    r"sa akin",
-    "cho tôi",
-    "मुझे",
-    "আমাকে",
-    "أعطني",
-    "لي",
-    "나에게",
-    "저에게",
-    "필요",
-    "말해",
-    "알려",
-    "私に",
-    "教えて",
-    "必要",
-    "告诉我",
-    "给我",
-    "发给我",
-    "บอก",
-    "ให้ฉัน",
+_SOLICIT = lexicon(
+    r"give me|tell me|send me|share|need|want|reveal|provide|mir\b|moi\b|comigo|"
+    r"me (?:dé|des|diga|digas|da|das)|мне|bana|kepada saya|sa akin|cho tôi|मुझे|আমাকে|أعطني|"
+    r"لي|나에게|저에게|필요|말해|알려|私に|教えて|必要|告诉我|给我|发给我|บอก|ให้ฉัน"
 )
 
 # Framing that announces a made-up answer ("let's state that …", "we might say …").
-_WE_SAY = (
-    # "say" and "assume" are everyday idioms ("let's say 100 users"); only with "that".
-    r"let's (?:state|declare|claim|assert|pretend)",
-    r"let's (?:say|assume) that",
-    r"lets (?:state|declare|claim|assert|pretend)",
-    r"lets (?:say|assume) that",
-    r"let us (?:state|declare|claim|assert|pretend)",
-    r"let us (?:say|assume) that",
-    r"we (?:might|could|can|will|should|would|may|must) (?:state|declare|claim|assert)",
-    r"we (?:might|could|can|will|should|would|may|must) say that",
-    r"where we (?:state|say|declare|claim|assert)",
-    r"we (?:state|declare|claim|assert) that",
-    r"digamos que",
-    r"afirmemos que",
-    r"declaremos que",
-    r"podemos (?:decir|afirmar|declarar)",
-    r"disons que",
-    r"affirmons que",
-    r"déclarons que",
-    r"nous (?:pouvons|pourrions) (?:dire|affirmer)",
-    r"nous affirmons que",
-    r"sagen wir,? dass",
-    r"wir (?:könnten|können) sagen",
-    r"diciamo che",
-    r"affermiamo che",
-    r"potremmo dire",
-    r"podemos dizer",
-    r"poderíamos dizer",
-    "мы можем заявить",
-    "мы можем сказать",
-    "мы могли бы сказать",
-    "скажем, что",
-    r"belirtebiliriz",
-    r"diyebiliriz",
-    r"söyleyelim",
-    r"mari kita katakan",
-    r"kita (?:bisa|dapat) (?:mengatakan|menyatakan)",
-    r"sabihin natin",
-    "hãy nói",
-    "chúng ta có thể nói",
-    "chúng ta nói",
-    "आइए बताते",
-    "हम कह सकते",
-    "हम बता सकते",
-    "हम बताते",
-    "আমরা বলি",
-    "আমরা বলতে পারি",
-    "قد نقول",
-    "لنقل",
-    "دعونا نقول",
-    "يمكننا القول",
-    "라고 하자",
-    "라고 말할 수",
-    "と言おう",
-    "と言いましょう",
-    "我们可以说",
-    "让我们说",
-    "我们说",
-    "เราอาจระบุว่า",
-    "เราอาจจะบอกว่า",
-    "เราบอกว่า",
-    # "let's assume": the same move, planting a premise instead of a statement.
-    r"supongamos que",
-    r"supposons que",
-    r"nehmen wir an",
-    r"supponiamo che",
-    r"suponhamos que",
-    r"vamos supor que",
-    "предположим, что",
-    "допустим, что",
-    r"varsayalım",
-    r"anggap saja",
-    r"mari kita asumsikan",
-    r"ipagpalagay natin",
-    "hãy giả sử",
-    "चलो मान ले",
-    "आइए मान ले",
-    "ধরে নেওয়া যাক",
-    "لنفترض",
-    "가정해 봅시다",
-    "가정하자",
-    "让我们假设",
-    "สมมติว่า",
+# "say" and "assume" are everyday idioms ("let's say 100 users"); only with "that".
+# "let's assume": the same move, planting a premise instead of a statement.
+_WE_SAY = lexicon(
+    r"let's (?:state|declare|claim|assert|pretend)|let's (?:say|assume) that|"
+    r"lets (?:state|declare|claim|assert|pretend)|lets (?:say|assume) that|"
+    r"let us (?:state|declare|claim|assert|pretend)|let us (?:say|assume) that|"
+    r"we (?:might|could|can|will|should|would|may|must) (?:state|declare|claim|assert)|"
+    r"we (?:might|could|can|will|should|would|may|must) say that|"
+    r"where we (?:state|say|declare|claim|assert)|we (?:state|declare|claim|assert) that|"
+    r"digamos que|afirmemos que|declaremos que|podemos (?:decir|afirmar|declarar)|disons que|"
+    r"affirmons que|déclarons que|nous (?:pouvons|pourrions) (?:dire|affirmer)|"
+    r"nous affirmons que|sagen wir,? dass|wir (?:könnten|können) sagen|diciamo che|"
+    r"affermiamo che|potremmo dire|podemos dizer|poderíamos dizer|мы можем заявить|"
+    r"мы можем сказать|мы могли бы сказать|скажем, что|belirtebiliriz|diyebiliriz|söyleyelim|"
+    r"mari kita katakan|kita (?:bisa|dapat) (?:mengatakan|menyatakan)|sabihin natin|hãy nói|"
+    r"chúng ta có thể nói|chúng ta nói|आइए बताते|हम कह सकते|हम बता सकते|हम बताते|আমরা বলি|"
+    r"আমরা বলতে পারি|قد نقول|لنقل|دعونا نقول|يمكننا القول|라고 하자|라고 말할 수|と言おう|"
+    r"と言いましょう|我们可以说|让我们说|我们说|เราอาจระบุว่า|เราอาจจะบอกว่า|เราบอกว่า|"
+    r"supongamos que|supposons que|nehmen wir an|supponiamo che|suponhamos que|"
+    r"vamos supor que|предположим, что|допустим, что|varsayalım|anggap saja|"
+    r"mari kita asumsikan|ipagpalagay natin|hãy giả sử|चलो मान ले|आइए मान ले|ধরে নেওয়া যাক|"
+    r"لنفترض|가정해 봅시다|가정하자|让我们假设|สมมติว่า"
 )
 # The same framing where the verb ends the clause (ja, ko): "… と言おう".
 _WE_SAY_FINAL = ("と言おう", "と言いましょう", "としましょう", "라고 하자", "라고 합시다")
 
 # "As an AI developed by <vendor>": a model claiming to speak for its maker.
-_AS = (
-    r"as an?",
-    r"als\b",
-    r"como (?:una? )?",
-    r"en tant qu",
-    r"in quanto",
-    r"sebagai",
-    r"bilang",
-    "как",
-    r"olarak",
-    "로서",
-    "として",
-    "作为",
-    "ในฐานะ",
-    "بصفتي",
-    "के रूप में",
-    "হিসেবে",
+_AS = lexicon(
+    r"as an?|als\b|como (?:una? )?|en tant qu|in quanto|sebagai|bilang|как|olarak|로서|として|"
+    r"作为|ในฐานะ|بصفتي|के रूप में|হিসেবে"
 )
-_DEVELOPED = (
-    r"develop\w*",
-    r"created",
-    r"built",
-    r"made",
-    r"trained",
-    r"entwickelt\w*",
-    r"sviluppat\w*",
-    r"desarrollad\w*",
-    r"développé\w*",
-    r"desenvolvid\w*",
-    "разработ",
-    r"geliştir\w*",
-    r"dikembangkan",
-    r"binuo",
-    "phát triển",
-    "विकसित",
-    "উন্নত",
-    "তৈরি",
-    "طور",
-    "개발",
-    "開発",
-    "开发",
-    "พัฒนา",
+_DEVELOPED = lexicon(
+    r"develop\w*|created|built|made|trained|entwickelt\w*|sviluppat\w*|desarrollad\w*|"
+    r"développé\w*|desenvolvid\w*|разработ|geliştir\w*|dikembangkan|binuo|phát triển|विकसित|"
+    r"উন্নত|তৈরি|طور|개발|開発|开发|พัฒนา"
 )
 
 # Entering a special mode, announced by the speaker.
-_ENTER_MODE = (
-    r"i'm entering",
-    r"i am entering",
-    r"i'm now entering",
-    r"i am now entering",
-    r"now entering",
-    r"entering (?:a |an |the )?[\"'‘“]",
-    r"estoy entrando",
-    r"entrando en (?:el |un )?modo",
-    r"j'entre en mode",
-    r"betrete (?:ich )?(?:einen |den )?",
-    r"sto entrando in",
-    r"estou entrando",
-    r"entrando (?:no|em) modo",
-    "вхожу в",
-    "перехожу в",
-    r"giriyorum",
-    r"saya memasuki",
-    r"aku memasuki",
-    r"pumapasok ako",
-    "tôi đang vào",
-    "tôi đang bước vào",
-    "प्रवेश कर रहा",
-    "প্রবেশ করছি",
-    "أدخل الآن",
-    "أنا الآن أدخل",
-    "돌입",
-    "진입한다",
-    "に入ります",
-    "モードに入",
-    "我正在进入",
-    "我现在进入",
-    "进入.{0,12}模式",
-    "ฉันกําลังเข้าสู่",
-    "กำลังเข้าสู่",
+_ENTER_MODE = lexicon(
+    r"i'm entering|i am entering|i'm now entering|i am now entering|now entering|"
+    "entering (?:a |an |the )?[\\\"'‘“]|estoy entrando|entrando en (?:el |un )?modo|"
+    r"j'entre en mode|betrete (?:ich )?(?:einen |den )?|sto entrando in|estou entrando|"
+    r"entrando (?:no|em) modo|вхожу в|перехожу в|giriyorum|saya memasuki|aku memasuki|"
+    r"pumapasok ako|tôi đang vào|tôi đang bước vào|प्रवेश कर रहा|প্রবেশ করছি|أدخل الآن|"
+    r"أنا الآن أدخل|돌입|진입한다|に入ります|モードに入|我正在进入|我现在进入|进入.{0,12}模式|"
+    r"ฉันกําลังเข้าสู่|กำลังเข้าสู่"
 )
-_MODE_NOUN = (
-    r"mode\b",
-    r"modus",
-    r"modo\b",
-    r"modalità",
-    "режим",
-    r"modu\b",
-    "chế độ",
-    "मोड",
-    "মোড",
-    "وضع",
-    "모드",
-    "モード",
-    "模式",
-    "โหมด",
+_MODE_NOUN = lexicon(
+    r"mode\b|modus|modo\b|modalità|режим|modu\b|chế độ|मोड|মোড|وضع|모드|モード|模式|โหมด"
 )
-_PHISHING = ("phishing", "钓鱼", "フィッシング", "피싱", "фишинг", "التصيد", "फ़िशिंग", "ফিশিং")
-_WRITE = (
-    r"escrib",
-    r"rédige",
-    r"écri",
-    r"schreib",
-    r"scriv",
-    r"escrev",
-    "напиш",
-    "написать",
-    r"yaz",
-    r"tulis",
-    r"sumulat",
-    "viết",
-    "लिख",
-    "লিখ",
-    "كتابة",
-    "اكتب",
-    "작성",
-    "써",
-    "書",
-    "写",
-    "撰写",
-    "เขียน",
+_PHISHING = lexicon(r"phishing|钓鱼|フィッシング|피싱|фишинг|التصيد|फ़िशिंग|ফিশিং")
+_WRITE = lexicon(
+    r"escrib|rédige|écri|schreib|scriv|escrev|напиш|написать|yaz|tulis|sumulat|viết|लिख|লিখ|"
+    r"كتابة|اكتب|작성|써|書|写|撰写|เขียน"
 )
 _VENDORS = ("openai", "anthropic")
 

@@ -64,6 +64,7 @@ class RunReport:
     deferred: int = 0
     archived: list[str] = field(default_factory=list)
     review: list[str] = field(default_factory=list)
+    embedded: int = 0  # rows given a vector (the semantic layer)
 
     @property
     def did_anything(self) -> bool:
@@ -76,6 +77,7 @@ class RunReport:
             or self.archived
             or self.review
             or self.deferred
+            or self.embedded
         )
 
 
@@ -235,7 +237,21 @@ class Pipeline:
             if scan:
                 report.archived = self.archive_unused()
                 report.review = self.review()
+                self.embed(report)
         return report
+
+    def embed(self, report: RunReport) -> None:
+        """Vectors for rows that lack them, when the semantic layer is on, counted in
+        ``report`` (a failing endpoint is an error there, tried again next run)."""
+        from ..sessions import vectors
+
+        db = self.md.sessions.db  # opening the sessions sets up the embedder
+        embedder = self.md.embedder
+        if embedder is not None:
+            try:
+                report.embedded = vectors.embed_pending(db, embedder)
+            except vectors.EmbedError as exc:
+                report.errors.append(f"vectors not computed: {exc}")
 
     def _session_transcript(self, session_id: str, since: int) -> Transcript | None:
         info = self.md.sessions.get(session_id)

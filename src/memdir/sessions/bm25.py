@@ -5,94 +5,75 @@
    FTS5 returns matching row ids newest first, at most ``common_df + 1``; rows are scored
    by the summed idf of the terms they matched and the best ``candidates`` are kept.
 2. **Re-rank** (this module; Python, ~150 rows): BM25 per term (k1 1.2, b 0.2, idf and
-   average length from FTS5's own "averages" record), words stemmed by SQLite's own porter
-   tokenizer; column weights content 1, tool_name 2, tool_calls 0.5; proximity of two
-   query words; 0.3 × the best score of the neighbouring row of the same session (a
-   question and its answer are adjacent turns); 0.3 × the session's score (each term
-   credited once, at its best row); × 2 for rows logged on a date the query names; newer
-   first on ties.
+   average length from FTS5's own "averages" record) over the rows' text as the index
+   sees it (:mod:`.analyzer`; words stemmed by SQLite's own porter tokenizer), plus
 
-Entries take the same path without the neighbour and session shares (``Table.session``
-is None). The message constants come from the LoCoMo and 1M-message measurements
-(``bench/``).
+   * 0.3 × the best score of the neighbouring row of the same session (a question and
+     its answer are adjacent turns) and 0.3 × the session's score (each term credited
+     once, at its best row);
+   * × 2 for rows logged in a time the question names ("last Tuesday", "3月5日"; see
+     :mod:`.when`), relative to ``now``;
+   * for a question about the present or the past ("now", "原来"), up to × 3 for the
+     rows stated latest or earliest among those found (a fact that changed);
+   * right below a hit that asks a question, the next turn of its session, even without a
+     query term (the answer to an assistant's question is the user's next message, and
+     the other way round).
+
+Entries take the same path without the session-based parts (``Table.session`` is None).
+Every feature is measured on and off by ``bench/recall.py --ablate``.
 """
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from . import candidates
+from . import candidates, when
+from .analyzer import index_text
 from .candidates import ENTRY_TABLE, EXTRA_STOP, MESSAGE_TABLE, Table, Term
-from .dates import parse_dates
 from .query import Query
 from .stems import stems_for, tokens
 
-__all__ = [
-    "ENTRY_TABLE",
-    "EXTRA_STOP",
-    "MESSAGE_TABLE",
-    "RankParams",
-    "Table",
-    "parse_dates",
-    "rank_rows",
-]
+__all__ = ["ENTRY_TABLE", "EXTRA_STOP", "MESSAGE_TABLE", "RankParams", "Table", "rank_rows"]
 
 
 @dataclass(frozen=True)
 class RankParams:
-    """The ranking's constants (defaults: the measured values)."""
+    """The ranking's constants (defaults: the measured values, ``docs/design/recall.md``)."""
 
-    weights: tuple[float, float, float] = (1.0, 2.0, 0.5)  # content, tool_name, tool_calls
+    weights: tuple[float, float, float] = (1.0, 1.0, 1.0)  # per column of the table
     k1: float = 1.2
     b: float = 0.2
     common_df: int = 500
     candidates: int = 150
     neighbour_weight: float = 0.3
-    # Return a hit's same-session neighbour even when it holds no query term (LoCoMo turn
-    # R@10 +0.02); off by default: search results then always contain a query term.
-    expand_neighbours: bool = False
     session_weight: float = 0.3
-    proximity: int = 5
-    proximity_weight: float = 0.5
-    date_boost: float = 1.0
+    time_boost: float = 1.0
+    update_weight: float = 2.0
+    next_turn: bool = True
 
 
 DEFAULT = RankParams()
 
 Row = tuple[int, str, str | None, str | None, str | None, float]
-
-
-def _near(
-    col: list[str], surface: dict[str, list[str]], prox: int, out: dict[tuple[str, str], int]
-) -> None:
-    pos = [(i, surface[tok]) for i, tok in enumerate(col) if tok in surface]
-    for a in range(len(pos)):
-        for b in range(a + 1, min(len(pos), a + 6)):
-            gap = pos[b][0] - pos[a][0]
-            if gap > prox:
-                break
-            for ka in pos[a][1]:
-                for kb in pos[b][1]:
-                    if ka != kb:
-                        pair = (ka, kb) if ka < kb else (kb, ka)
-                        out[pair] = min(out.get(pair, 99), gap)
+Meta = dict[int, tuple[str | None, float]]  # row → (session or None, time)
 
 
 def _features(
     conn: sqlite3.Connection, rows: list[Row], terms: list[Term], p: RankParams
-) -> tuple[dict[int, dict[str, float]], dict[int, int], dict[int, dict[tuple[str, str], int]]]:
-    """Per row: weighted tf per term key, token count, close pairs of query words."""
+) -> tuple[dict[int, dict[str, float]], dict[int, int]]:
+    """Per row: weighted tf per term key, and token count."""
     tf: dict[int, dict[str, float]] = defaultdict(dict)
     dl: dict[int, int] = {}
-    near: dict[int, dict[tuple[str, str], int]] = {}
     toks: dict[int, list[list[str]]] = {}
     vocab: set[str] = set()
     for rid, c, tn, tc, _, _ in rows:
-        cols = [tokens(c), tokens(tn), tokens(tc)]
+        cols = [tokens(index_text(c)), tokens(index_text(tn)), tokens(index_text(tc))]
         dl[rid] = sum(len(col) for col in cols) or 1
         toks[rid] = cols
         for col in cols:
@@ -114,18 +95,12 @@ def _features(
         ph_stems = {s for _, ps in ph for s in ps}
         for rid, cols in toks.items():
             acc = tf[rid]
-            for ci, col in enumerate(cols):
+            for col, cw in zip(cols, p.weights, strict=True):
                 if not col:
                     continue
-                cw = p.weights[ci]
                 for tok in surface.keys() & set(col):
                     for k in surface[tok]:
                         acc[k] = acc.get(k, 0.0) + col.count(tok) * cw
-                if p.proximity and ci == 0 and len(acc) > 1:
-                    pairs: dict[tuple[str, str], int] = {}
-                    _near(col, surface, p.proximity, pairs)
-                    if pairs:
-                        near[rid] = pairs
                 if ph:
                     seq = [stem.get(tok, "") for tok in col]
                     if not ph_stems <= set(seq):
@@ -136,15 +111,14 @@ def _features(
                         if hits and all(ps):
                             acc[key] = acc.get(key, 0.0) + hits * cw
     for t in terms:
-        if t.kind not in ("cjk", "sub"):
+        if t.kind != "sub":
             continue
-        sub = t.kind == "sub"  # exact spelling, case-folded; CJK runs as they are
-        for rid, c, tn, tc, _, _ in rows:
-            texts = [x.casefold() if sub else x for x in (c or "", tn or "", tc or "")]
+        for rid, c, tn, tc, _, _ in rows:  # the exact spelling, case-folded
+            texts = [x.casefold() for x in (c or "", tn or "", tc or "")]
             found = sum(text.count(t.text) * w for text, w in zip(texts, p.weights, strict=True))
             if found:
                 tf[rid][t.key] = float(found)
-    return tf, dl, near
+    return tf, dl
 
 
 def _neighbours(conn: sqlite3.Connection, table: Table, ids: list[int]) -> dict[int, set[int]]:
@@ -182,6 +156,26 @@ def _fetch(conn: sqlite3.Connection, table: Table, ids: list[int]) -> list[Row]:
     return rows
 
 
+def _next_turns(
+    conn: sqlite3.Connection, table: Table, ids: list[int], where: str, params: Sequence[Any]
+) -> dict[int, tuple[int, str, float]]:
+    """For each of ``ids`` that asks a question (holds ``?`` or ``？``), the next row of
+    its session if it passes ``where``: row → (next id, session, time)."""
+    t, s = table.name, table.session
+    out: dict[int, tuple[int, str, float]] = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i : i + 500]
+        for rid, nxt, sid, ts in conn.execute(
+            f"SELECT h.id, c.id, c.{s}, c.{table.time} FROM {t} h JOIN {t} c ON c.id = "
+            f"(SELECT min(m.id) FROM {t} m WHERE m.{s} = h.{s} AND m.id > h.id) "
+            f"WHERE h.id IN ({', '.join('?' * len(chunk))}) AND "
+            f"(instr(h.content, '?') OR instr(h.content, '？')) AND ({where})",
+            (*chunk, *params),
+        ):
+            out[rid] = (nxt, sid, ts or 0.0)
+    return out
+
+
 def rank_rows(
     conn: sqlite3.Connection,
     table: Table,
@@ -191,8 +185,10 @@ def rank_rows(
     params: Sequence[Any] = (),
     limit: int = 50,
     p: RankParams = DEFAULT,
+    now: datetime | None = None,
 ) -> list[tuple[int, float]]:
-    """``(row id, score)`` of ``table``, best first, at most ``limit``."""
+    """``(row id, score)`` of ``table``, best first, at most ``limit``; ``now`` is what
+    relative times in the query are read against."""
     terms = candidates.query_terms(conn, query, table)
     if not terms:
         return []
@@ -203,56 +199,102 @@ def rank_rows(
     if not ids:
         return []
     rows = _fetch(conn, table, ids)
-    tf, dl, near = _features(conn, rows, terms, p)
+    tf, dl = _features(conn, rows, terms, p)
     idf = {t.key: candidates.idf(n_rows, t.df) for t in terms if t.kind != "sub"}
-    subs = [t for t in terms if t.kind == "sub"]
-    for t in subs:  # an exact spelling weighs as much as its best-matching word term
-        idf[t.key] = max(idf.values(), default=1.0) or 1.0
+    for t in terms:  # an exact spelling weighs as much as its best-matching word term
+        if t.kind == "sub":
+            idf[t.key] = max(idf.values(), default=1.0) or 1.0
     meta = {r[0]: (r[4], r[5] or 0.0) for r in rows}
     scores: dict[int, dict[str, float]] = {}
-    for rid in meta:
+    for rid in meta:  # every candidate matched the index: it stays, even at 0
         norm = p.k1 * (1.0 - p.b + p.b * dl.get(rid, 1) / avgdl)
-        s = {k: idf[k] * f * (p.k1 + 1.0) / (f + norm) for k, f in tf.get(rid, {}).items()}
-        if s and not all(k.startswith("s:") for k in s):
-            for (ka, kb), gap in near.get(rid, {}).items():
-                s["~" + ka + kb] = p.proximity_weight * min(idf[ka], idf[kb]) / gap
-            scores[rid] = s
+        scores[rid] = {
+            k: idf[k] * f * (p.k1 + 1.0) / (f + norm) for k, f in tf.get(rid, {}).items()
+        }
     base = {rid: sum(v.values()) for rid, v in scores.items()}
-    session_terms: dict[str, dict[str, float]] = defaultdict(dict)
+    final = dict(base)
+    if table.session:
+        _shares(conn, table, scores, base, meta, final, p)
+    _times(query, meta, final, p, now)
+    order = sorted(final, key=lambda r: (final[r], meta[r][1], r), reverse=True)[:limit]
+    if p.next_turn and table.session:
+        order = _with_next_turns(conn, table, order, final, meta, where, params)
+    return [(r, round(final[r], 6)) for r in order[:limit]]
+
+
+def _shares(
+    conn: sqlite3.Connection,
+    table: Table,
+    scores: dict[int, dict[str, float]],
+    base: dict[int, float],
+    meta: Meta,
+    final: dict[int, float],
+    p: RankParams,
+) -> None:
+    """Add to each row shares of its best neighbour's and of its session's score."""
+    session_terms: dict[str | None, dict[str, float]] = defaultdict(dict)
     for rid, per_term in scores.items():
-        sid = meta[rid][0]
-        if sid is None:
-            continue
-        st = session_terms[sid]
+        st = session_terms[meta[rid][0]]
         for k, v in per_term.items():
             st[k] = max(st.get(k, 0.0), v)
     session = {sid: sum(v.values()) for sid, v in session_terms.items()}
-    adj = _neighbours(conn, table, sorted(base)) if p.neighbour_weight and table.session else {}
-    chosen = set(base)
-    if p.expand_neighbours and adj:
-        wanted = sorted(set(adj) - set(meta))
-        for i in range(0, len(wanted), 500):
-            chunk = wanted[i : i + 500]
-            meta.update(
-                (r[0], (r[1], r[2] or 0.0))
-                for r in conn.execute(
-                    f"SELECT c.id, c.{table.session}, c.{table.time} FROM {table.name} c "
-                    f"WHERE c.id IN "
-                    f"({', '.join('?' * len(chunk))}) AND ({where})",
-                    (*chunk, *params),
-                )
-            )
-        chosen |= set(adj) & set(meta)
-    dates = parse_dates(query.text) if p.date_boost else []
-    final: dict[int, float] = {}
-    for rid in chosen:
-        sid, ts = meta[rid]
+    adj = _neighbours(conn, table, sorted(base)) if p.neighbour_weight else {}
+    for rid in final:
         nb = max((base[n] for n in adj.get(rid, ()) if n in base), default=0.0)
-        score = base.get(rid, 0.0) + p.neighbour_weight * nb
-        if sid in session:
-            score += p.session_weight * session[sid]
-        if dates and any(lo <= ts < hi for lo, hi in dates):
-            score *= 1.0 + p.date_boost
-        final[rid] = score
-    order = sorted(final, key=lambda r: (final[r], meta[r][1], r), reverse=True)
-    return [(r, round(final[r], 6)) for r in order[:limit]]
+        final[rid] += p.neighbour_weight * nb + p.session_weight * session[meta[rid][0]]
+
+
+def _times(
+    query: Query,
+    meta: Meta,
+    final: dict[int, float],
+    p: RankParams,
+    now: datetime | None,
+) -> None:
+    """Boost rows logged in a time the query names, and the latest or earliest rows when
+    it asks about the present or the past."""
+    spans = when.ranges(query.text, now) if p.time_boost else []
+    if spans:
+        for rid in final:
+            if any(lo <= meta[rid][1] < hi for lo, hi in spans):
+                final[rid] *= 1.0 + p.time_boost
+    # a question that names a time is about that time, not the latest or earliest version
+    wants = when.intent(query.text) if p.update_weight and not spans else None
+    found = [meta[rid][1] for rid in final if final[rid] > 0]
+    if wants is None or len(found) < 2 or max(found) == min(found):
+        return
+    lo, span = min(found), max(found) - min(found)
+    for rid in final:
+        pos = (meta[rid][1] - lo) / span
+        final[rid] *= 1.0 + p.update_weight * (pos if wants == "latest" else 1.0 - pos)
+
+
+def _with_next_turns(
+    conn: sqlite3.Connection,
+    table: Table,
+    order: list[int],
+    final: dict[int, float],
+    meta: Meta,
+    where: str,
+    params: Sequence[Any],
+) -> list[int]:
+    """``order`` with the next turn of each row that asks a question right below it
+    (unless already above)."""
+    following = _next_turns(conn, table, order, where, params)
+    out: list[int] = []
+    seen: set[int] = set()
+    for rid in order:
+        if rid in seen:
+            continue
+        out.append(rid)
+        seen.add(rid)
+        nxt = following.get(rid)
+        if nxt is not None and nxt[0] not in seen:
+            out.append(nxt[0])
+            seen.add(nxt[0])
+            if nxt[0] not in final:  # no query term: ties its hit, the order decides
+                meta[nxt[0]] = (nxt[1], nxt[2])
+                final[nxt[0]] = final[rid]
+    for above, rid in itertools.pairwise(out):  # scores never rise down the list
+        final[rid] = min(final[rid], final[above])
+    return out

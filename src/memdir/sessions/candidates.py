@@ -6,9 +6,7 @@ posting list walked backwards and stopped — never an ``ORDER BY bm25`` over a 
 term filling that window is "common" and its document frequency is estimated from the
 window's density. Rows are scored by the summed idf of the terms they matched; the best
 ``want`` are kept. When every term is common, the newest rows holding all of them are added
-on top. CJK runs of 3+ characters are trigram phrases; 1–2 character runs become an OR of
-the indexed trigrams that start with them, read from the table's trigram vocabulary by
-range (entries have none: a substring scan of their few hundred rows).
+on top. CJK terms are words of the same index (see :mod:`.analyzer`).
 """
 
 from __future__ import annotations
@@ -39,25 +37,16 @@ __all__ = [
 class Table:
     """A ranked corpus: its content table, the text columns its word index holds (in the
     order of ``RankParams.weights``), the column grouping rows into sessions (neighbours
-    and session scores; None: rows stand alone), its time column, and the vocabulary of
-    its trigram index (None: 1–2 character CJK terms are found by a substring scan,
-    fine for a few hundred rows)."""
+    and session scores; None: rows stand alone) and its time column."""
 
     name: str
     columns: tuple[str, str, str]
     session: str | None
     time: str
-    vocab: str | None
 
 
-MESSAGE_TABLE = Table(
-    "messages",
-    ("content", "tool_name", "tool_calls"),
-    "session_id",
-    "timestamp",
-    "messages_tri_vocab",
-)
-ENTRY_TABLE = Table("entries", ("name", "description", "body"), None, "updated", None)
+MESSAGE_TABLE = Table("messages", ("content", "tool_name", "tool_calls"), "session_id", "timestamp")
+ENTRY_TABLE = Table("entries", ("name", "description", "body"), None, "updated")
 
 # Beyond the sanitiser's stop-words: more function words and the words questions start
 # with, which never tell messages apart.
@@ -115,7 +104,7 @@ class Term:
     MATCH expression that find it, and (once :func:`find` ran) its document frequency."""
 
     key: str
-    kind: str  # word | phrase | cjk | sub (exact spelling, re-rank only)
+    kind: str  # word | phrase | sub (exact spelling, re-rank only)
     table: str
     match: str
     text: str
@@ -124,36 +113,14 @@ class Term:
     ids: list[int] = field(default_factory=list)
 
 
-def _cjk_match(conn: sqlite3.Connection, run: str, vocab: str) -> str | None:
-    if len(run) >= 3:
-        return quote(run)
-    rows = conn.execute(
-        f"SELECT term FROM {vocab} WHERE term >= ? AND term < ? LIMIT 200",
-        (run, run + "\U0010ffff"),
-    ).fetchall()
-    return " OR ".join(quote(r[0]) for r in rows) or None
-
-
 def query_terms(conn: sqlite3.Connection, query: Query, table: Table) -> list[Term]:
     """The terms of ``query`` to look up in ``table`` (extra stop-words left out unless
     nothing else is left)."""
     words = [w for w in query.words if w not in EXTRA_STOP] or list(query.words)
-    word, tri = f"{table.name}_word", f"{table.name}_tri"
+    word = f"{table.name}_word"
     out = [Term("w:" + w, "word", word, quote(w), w) for w in words]
     out += [Term("p:" + p, "phrase", word, quote(p), p) for p in query.phrases]
-    for run in query.cjk:
-        if table.vocab is None and len(run) < 3:  # no vocabulary: scan for the substring
-            out.append(Term("c:" + run, "cjk", "", "", run))
-            continue
-        match = _cjk_match(conn, run, table.vocab or "")
-        if match:
-            out.append(Term("c:" + run, "cjk", tri, match, run))
-    cjk = set(query.cjk)
-    out += [
-        Term("s:" + s, "sub", "", "", s)
-        for s in query.substrings
-        if s not in cjk and not any(s in run for run in cjk) and not s.isalnum()
-    ]
+    out += [Term("s:" + s, "sub", "", "", s) for s in query.substrings if not s.isalnum()]
     return out
 
 
@@ -166,15 +133,7 @@ def _newest(
     params: Sequence[Any],
     content: Table,
 ) -> list[int]:
-    """Row ids matching ``match``, newest first, at most ``limit``; no scoring. Without
-    an FTS ``table``, the rows whose text holds ``match`` as a substring."""
-    if not table:
-        text = " || ' ' || ".join(f"coalesce(c.{col}, '')" for col in content.columns)
-        sql = (
-            f"SELECT c.id FROM {content.name} c WHERE instr({text}, ?) > 0 AND "
-            f"({where}) ORDER BY c.id DESC LIMIT ?"
-        )
-        return [r[0] for r in conn.execute(sql, (match, *params, limit))]
+    """Row ids matching ``match``, newest first, at most ``limit``; no scoring."""
     if where == "1":
         sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?"
         return [r[0] for r in conn.execute(sql, (match, limit))]
@@ -204,7 +163,7 @@ def find(
     for t in terms:
         if t.kind == "sub":
             continue
-        t.ids = _newest(conn, t.table, t.match or t.text, cap + 1, where, params, content)
+        t.ids = _newest(conn, t.table, t.match, cap + 1, where, params, content)
         t.common = len(t.ids) > cap
         if t.common:
             span = max(1, max_id - t.ids[-1] + 1)
@@ -222,8 +181,6 @@ def find(
             by_table[t.table].append(f"({t.match})")
         bonus = sum(idf(n_rows, t.df) for t in live)
         for table, ms in by_table.items():
-            if not table:
-                continue
             for rid in _newest(conn, table, " AND ".join(ms), want, where, params, content):
                 cand[rid] = max(cand[rid], bonus)
     return sorted(cand, key=lambda r: (cand[r], r), reverse=True)[:want]

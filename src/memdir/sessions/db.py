@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import sys
 import threading
 import time
 import urllib.parse
@@ -27,6 +28,7 @@ from typing import TypeVar
 
 from ..errors import DatabaseError, LockTimeoutError, MemdirError, ValidationError
 from ..notices import warn_once
+from . import analyzer
 from .schema import MIGRATIONS, Migration
 
 __all__ = ["Database", "is_busy"]
@@ -105,6 +107,7 @@ class Database:
         if not self.path.exists():
             conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             conn.row_factory = sqlite3.Row
+            analyzer.register(conn)
             return conn  # the schema is made by _migrate; write() refuses the rest
         uri = "file:" + urllib.parse.quote(str(self.path.absolute()))
         for mode in ("mode=ro", "immutable=1"):
@@ -120,6 +123,7 @@ class Database:
                 conn.close()
                 continue
             conn.row_factory = sqlite3.Row
+            analyzer.register(conn)
             return conn
         raise DatabaseError(self.path, "open the database", "it cannot be opened, even read-only")
 
@@ -136,6 +140,7 @@ class Database:
             self.path, timeout=_SLICE, isolation_level=None, check_same_thread=False
         )
         conn.row_factory = sqlite3.Row
+        analyzer.register(conn)  # the FTS triggers and views call it
         try:
             if created:
                 os.chmod(self.path, 0o600)  # sessions hold private conversations
@@ -270,12 +275,35 @@ class Database:
         )
 
 
+PROGRESS_ROWS = 100_000  # a step re-indexing more rows than this reports its progress
+
+
+def _progress(name: str) -> Callable[[int, int], None]:
+    """Progress of a long schema step on stderr (a one-time upgrade of a big database)."""
+    shown = [-1]
+
+    def report(done: int, total: int) -> None:
+        pct = done * 100 // max(1, total)
+        if total >= PROGRESS_ROWS and pct // 10 != shown[0]:
+            shown[0] = pct // 10
+            print(
+                f"memdir: upgrading state.db ({name}): re-indexed {done:,} of {total:,} "
+                f"rows ({pct}%)",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    return report
+
+
 def _apply(conn: sqlite3.Connection, migration: Migration) -> None:
     """Apply one step unless a concurrent process already did (checked under the lock)."""
     if conn.execute("SELECT 1 FROM migrations WHERE name = ?", (migration.name,)).fetchone():
         return
     for statement in migration.statements:
         conn.execute(statement)
+    if migration.fill is not None:
+        migration.fill(conn, _progress(migration.name))
     conn.execute(
         "INSERT INTO migrations (name, applied_at) VALUES (?, ?)", (migration.name, time.time())
     )

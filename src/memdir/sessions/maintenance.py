@@ -25,10 +25,11 @@ from pathlib import Path
 from ..errors import DatabaseError, MemdirError
 from .db import Database
 from .schema import FTS_BASES, FTS_SOURCES, fts_statements
+from .vectors import Embedder, status
 
 __all__ = ["DbHealth", "check", "count_rows", "open_read_only"]
 
-_KINDS = ("word", "tri")
+_KINDS = ("word",)
 TABLES = ("sessions", "messages")
 
 
@@ -46,6 +47,7 @@ class DbHealth:
     damaged: list[str] = field(default_factory=list)  # found and still broken
     read_only: bool = False  # the home cannot be written: checked, nothing repaired
     salvage: bool = False  # the file itself is damaged: `doctor --repair` would help
+    semantic: str = ""  # the semantic layer: embedder, dimension, rows lacking vectors
 
     @property
     def healthy(self) -> bool:
@@ -60,7 +62,7 @@ def _index_problem(
     own check is a write: on a read-only connection only the document lists are
     compared)."""
     fts = f"{base}_{kind}"
-    source = FTS_SOURCES[fts]  # the messages trigram index holds only the CJK rows
+    source = FTS_SOURCES[fts]  # the table's text through the analyzer
     try:
         if writable:
             conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
@@ -81,12 +83,11 @@ def _index_problem(
 
 
 def _forget(conn: sqlite3.Connection, base: str) -> None:
-    """Remove both indexes of ``base`` and their triggers, even an index so damaged that
+    """Remove the index of ``base`` and their triggers, even an index so damaged that
     SQLite cannot open it (then its shadow tables are dropped and its schema row
     deleted). The connection must be reopened before the indexes are created again."""
     for trigger in ("insert", "delete", "update"):
         conn.execute(f"DROP TRIGGER IF EXISTS {base}_fts_{trigger}")
-    conn.execute(f"DROP TABLE IF EXISTS {base}_tri_vocab")  # an fts5vocab (messages)
     for kind in _KINDS:
         fts = f"{base}_{kind}"
         conn.execute("SAVEPOINT forget")
@@ -105,7 +106,7 @@ def _forget(conn: sqlite3.Connection, base: str) -> None:
 
 
 def _recreate(conn: sqlite3.Connection, base: str) -> None:
-    """Create both indexes of ``base`` and their triggers, filled from the table."""
+    """Create the index of ``base`` and its triggers, filled from the table."""
     for statement in fts_statements(base):
         conn.execute(statement)
     for kind in _KINDS:
@@ -196,10 +197,11 @@ def _unreadable(db: Database, exc: MemdirError) -> DbHealth:
     )
 
 
-def check(db: Database, *, repair: bool = True) -> DbHealth:
+def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None) -> DbHealth:
     """Check state.db; with ``repair``, rebuild every damaged search index from its table
     (in place, or by recreating it when it cannot even be opened). On a home that cannot
-    be written it only reads.
+    be written it only reads. ``embedder``: the semantic layer's, reported in
+    ``semantic``.
 
     A database that does not exist yet is reported as such, not created.
     """
@@ -231,10 +233,11 @@ def check(db: Database, *, repair: bool = True) -> DbHealth:
             damaged += list(still.values())
         elif indexes:
             damaged += [f"{p}: run `memdir doctor` to rebuild it" for p in indexes.values()]
-        sessions, messages = db.read(
+        sessions, messages, semantic = db.read(
             lambda c: (
                 c.execute("SELECT count(*) FROM sessions").fetchone()[0],
                 c.execute("SELECT count(*) FROM messages").fetchone()[0],
+                status(c, embedder),
             )
         )
     except MemdirError as exc:
@@ -249,6 +252,7 @@ def check(db: Database, *, repair: bool = True) -> DbHealth:
         repaired,
         damaged,
         salvage=bool(file_problems),
+        semantic=semantic,
     )
 
 

@@ -10,9 +10,10 @@ terms and every term reaches SQLite as a quoted FTS5 string, so **no input raise
 * dotted, hyphenated and other joined terms (``a.b.c``, ``chat-send``, ``C++``) become a
   phrase of their parts for the word index and, at 3+ characters, a substring for the
   trigram index;
-* runs of CJK characters (no spaces between words) are kept whole (``cjk``, which the
-  message ranking searches in its trigram index) and as overlapping 3-character pieces;
-  runs of 1–2 characters are ``short`` terms (memory entries match them by substring);
+* runs of CJK characters (no spaces between words) lose their question and function
+  words (:data:`CJK_STOP`) and become the terms :mod:`.analyzer` indexes them as
+  (bigrams and characters; single stop characters left out); a quoted CJK phrase becomes
+  a phrase of its bigrams;
 * common English stop-words are dropped unless the query has nothing else;
 * the text is capped at :data:`MAX_QUERY_CHARS` and the number of terms is bounded.
 """
@@ -24,13 +25,32 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["MAX_QUERY_CHARS", "STOP_WORDS", "Query", "is_cjk", "quote", "sanitize"]
+from .analyzer import is_cjk, run_terms
+from .when import spans
+
+__all__ = ["CJK_STOP", "MAX_QUERY_CHARS", "STOP_WORDS", "Query", "is_cjk", "quote", "sanitize"]
 
 MAX_QUERY_CHARS = 1000
-MAX_WORDS = 32
+MAX_WORDS = 64
 MAX_PHRASES = 8
 MAX_SUBSTRINGS = 32
-MAX_SHORT = 8
+
+# Chinese and Japanese question and function words: a CJK run of a query is cut at them.
+# One-character ones only lose their own character term (a cut there would split words
+# such as 现在 or 了解).
+_CJK_STOP_TEXT = """
+什么 什麼 哪个 哪個 哪些 哪家 哪里 哪裡 哪儿 哪天 哪位 多少 多久 几个 几点 几号
+怎么 怎麼 怎样 怎么样 为什么 為什麼 如何 是不是 有没有 是否 请问 來着 来着 一下
+我们 你们 他们 咱们 这个 那个 这些 那些 的话 时候 在哪 在哪里 在哪儿 还是 或者
+吗 呢 吧 啊 呀 么 的 了 是 在 和 与 也 都 就 还 又 把 被 给 让 我 你 他 她 它
+这 那 哪 几 谁 何
+なに 何か どこ どこで どこに いつ だれ 誰が どれ どの どんな どう どうして なぜ
+いくら いくつ どちら ですか ましたか でしたか ました です ます でした でしょう
+ください について という は が を に で と も の へ か ね よ や
+"""
+CJK_STOP = frozenset(_CJK_STOP_TEXT.split())
+_CJK_STOP_ORDER = sorted(CJK_STOP, key=len, reverse=True)
+_CJK_STOP_MULTI = tuple(w for w in _CJK_STOP_ORDER if len(w) > 1)
 
 STOP_WORDS = frozenset(
     {
@@ -118,22 +138,6 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "＂": '"'})
 
 
-def is_cjk(ch: str) -> bool:
-    """Whether ``ch`` is a Chinese, Japanese or Korean character (written without spaces
-    between words, so the word index cannot split it)."""
-    o = ord(ch)
-    return (
-        0x3040 <= o <= 0x30FF
-        or 0x3400 <= o <= 0x4DBF
-        or 0x4E00 <= o <= 0x9FFF
-        or 0xAC00 <= o <= 0xD7AF
-        or 0xF900 <= o <= 0xFAFF
-        or 0x20000 <= o <= 0x3134F
-        or 0x31F0 <= o <= 0x31FF
-        or 0x1100 <= o <= 0x11FF
-    )
-
-
 def quote(term: str) -> str:
     """``term`` as an FTS5 string literal: everything inside is plain text."""
     return '"' + term.replace('"', '""') + '"'
@@ -141,33 +145,27 @@ def quote(term: str) -> str:
 
 @dataclass(frozen=True)
 class Query:
-    """A sanitised query: the terms each index is asked for.
+    """A sanitised query: the terms the word index is asked for.
 
-    ``words`` and ``phrases`` go to the word index, ``substrings`` to the trigram index,
-    ``short`` (CJK terms of one or two characters) to a ``LIKE`` scan. ``text`` is the
-    capped input, kept for rankers that want it.
+    ``words`` (English words and CJK terms) and ``phrases`` go to the word index;
+    ``substrings`` (joined terms as written, such as ``c++``) only order the rows found.
+    ``text`` is the capped input, kept for rankers that want it.
     """
 
     text: str
     words: tuple[str, ...] = ()
     phrases: tuple[str, ...] = ()
     substrings: tuple[str, ...] = ()
-    short: tuple[str, ...] = ()
-    cjk: tuple[str, ...] = ()  # whole CJK runs as typed (the ranking's own CJK terms)
 
     @property
     def empty(self) -> bool:
         """Nothing searchable (only punctuation, emoji or whitespace)."""
-        return not (self.words or self.phrases or self.substrings or self.short)
-
-    @property
-    def has_cjk(self) -> bool:
-        """Whether any term is CJK text."""
-        return any(is_cjk(c) for t in (*self.substrings, *self.short) for c in t)
+        return not (self.words or self.phrases)
 
     def highlights(self) -> tuple[str, ...]:
         """Lower-case text fragments to look for when cutting a snippet."""
-        parts = [*self.phrases, *self.substrings, *self.short]
+        parts = [p.replace(" ", "") if is_cjk(p[:1]) else p for p in self.phrases]
+        parts += self.substrings
         parts += [w[: max(4, len(w) - 3)] for w in self.words]  # stems: "installing"→"install"
         return tuple(p for p in parts if p)
 
@@ -180,12 +178,19 @@ def _clean(text: object) -> str:
     return _CONTROL.sub(" ", text)[:MAX_QUERY_CHARS]
 
 
-def _cjk_terms(run: str, substrings: list[str], short: list[str]) -> None:
-    """A CJK run: its overlapping 3-character pieces, or itself when shorter."""
-    if len(run) <= 2:
-        short.append(run)
-    else:
-        substrings.extend(a + b + c for a, b, c in zip(run, run[1:], run[2:], strict=False))
+def cjk_terms(run: str) -> list[str]:
+    """The terms of a CJK run of a query: cut at multi-character stop words, each piece
+    as :func:`~memdir.sessions.analyzer.run_terms` without one-character stop words."""
+    pieces, start, i = [], 0, 0
+    while i < len(run):
+        stop = next((w for w in _CJK_STOP_MULTI if run.startswith(w, i)), None)
+        if stop is None:
+            i += 1
+            continue
+        pieces.append(run[start:i])
+        i = start = i + len(stop)
+    pieces.append(run[start:])
+    return [t for p in pieces if p for t in run_terms(p) if t not in CJK_STOP]
 
 
 def _split_cjk(chunk: str) -> list[tuple[bool, str]]:
@@ -199,15 +204,13 @@ class _Builder:
         self.quoted_words: list[str] = []  # kept even when they are stop-words
         self.phrases: list[str] = []
         self.substrings: list[str] = []
-        self.short: list[str] = []
         self.cjk: list[str] = []
 
     def chunk(self, chunk: str) -> None:
         """Add one whitespace-separated piece of the query."""
         for cjk, run in _split_cjk(chunk):
             if cjk:
-                self.cjk.append(run)
-                _cjk_terms(run, self.substrings, self.short)
+                self.cjk += cjk_terms(unicodedata.normalize("NFKC", run))
                 continue
             tokens = [t.casefold() for t in _TOKEN.findall(run)]
             if not tokens:
@@ -216,26 +219,24 @@ class _Builder:
             if len(tokens) == 1 and core == tokens[0]:
                 self.words.append(tokens[0])
                 continue
-            # Joined by punctuation (a.b.c, chat-send, C++): the parts as a phrase, and the
-            # whole as a substring so the exact spelling ranks first.
-            if len(tokens) == 1:
-                self.words.append(tokens[0])
-            else:
+            # Joined by punctuation (a.b.c, chat-send, C++, mom's): the parts as words and
+            # as a phrase, and the whole as a substring, so the exact spelling ranks first.
+            self.words += tokens
+            if len(tokens) > 1:
                 self.phrases.append(" ".join(tokens))
             if len(core) >= 3:
                 self.substrings.append(core)
 
     def phrase(self, text: str) -> None:
-        """Add a quoted phrase: CJK inside goes to the trigram index as written."""
+        """Add a quoted phrase: CJK inside is a phrase of its bigrams."""
         if any(is_cjk(c) for c in text):
-            compact = "".join(text.split())
-            self.cjk.append(compact.casefold())
-            if len(compact) <= 2:
-                self.short.append(compact)
-            else:
-                self.substrings.append(compact.casefold())
-            return
-        tokens = [t.casefold() for t in _TOKEN.findall(text)]
+            tokens = [
+                t
+                for cjk, run in _split_cjk("".join(text.split()).casefold())
+                for t in (run_terms(run)[: max(1, len(run) - 1)] if cjk else _TOKEN.findall(run))
+            ]
+        else:
+            tokens = [t.casefold() for t in _TOKEN.findall(text)]
         if len(tokens) > 1:
             self.phrases.append(" ".join(tokens))
         elif tokens:
@@ -243,16 +244,14 @@ class _Builder:
 
     def build(self, text: str) -> Query:
         plain = [w for w in self.words if w not in STOP_WORDS]
-        if not (plain or self.quoted_words or self.phrases or self.substrings or self.short):
+        if not (plain or self.quoted_words or self.phrases or self.cjk):
             plain = self.words  # only stop-words: search for them rather than nothing
-        words = list(dict.fromkeys([*self.quoted_words, *plain]))
+        words = list(dict.fromkeys([*self.quoted_words, *plain, *self.cjk]))
         return Query(
             text=text,
             words=tuple(words[:MAX_WORDS]),
             phrases=tuple(dict.fromkeys(self.phrases))[:MAX_PHRASES],
             substrings=tuple(dict.fromkeys(self.substrings))[:MAX_SUBSTRINGS],
-            short=tuple(dict.fromkeys(self.short))[:MAX_SHORT],
-            cjk=tuple(dict.fromkeys(self.cjk))[:MAX_SHORT],
         )
 
 
@@ -263,11 +262,14 @@ def sanitize(text: object) -> Query:
     builder = _Builder()
     rest: list[str] = []
     last = 0
-    for match in _QUOTED.finditer(cleaned):
-        rest.append(cleaned[last : match.start()])
+    terms = cleaned  # relative times and "now"/"before" markers are no terms (see .when)
+    for a, b in spans(cleaned):
+        terms = terms[:a] + " " * (b - a) + terms[b:]
+    for match in _QUOTED.finditer(terms):
+        rest.append(terms[last : match.start()])
         builder.phrase(match.group(1))
         last = match.end()
-    rest.append(cleaned[last:].replace('"', " "))
+    rest.append(terms[last:].replace('"', " "))
     for chunk in " ".join(rest).split():
         builder.chunk(chunk)
     return builder.build(cleaned)

@@ -5,9 +5,10 @@ recall) calls only the two functions here, through the :class:`Ranker` and
 :class:`Folder` signatures, so a better ranking replaces these two functions and nothing
 else. The same :func:`rank` serves session messages and memory entries (``corpus``): two
 stages (:mod:`memdir.sessions.bm25`), bounded candidate retrieval per term newest first,
-then BM25 re-ranked in Python with proximity and a date boost. Messages also take a share
-of their neighbours' and their session's scores; entries stand alone, their name and
-description weighted above the body.
+then BM25 re-ranked in Python with boosts for the times the query names and the version of
+a fact it asks for. Messages also take a share of their neighbours' and their session's
+scores and bring their next turn; entries stand alone, their name and description weighted
+above the body.
 
 Sessions are ordered by their best message (:func:`fold`).
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol
 
 from .bm25 import ENTRY_TABLE, MESSAGE_TABLE, RankParams, Table, rank_rows
@@ -51,9 +53,7 @@ MESSAGES = Corpus(MESSAGE_TABLE, RankParams())
 # it was written, not what it is about).
 ENTRIES = Corpus(
     ENTRY_TABLE,
-    RankParams(
-        weights=(3.0, 2.0, 1.0), b=0.75, date_boost=0.0, neighbour_weight=0.0, session_weight=0.0
-    ),
+    RankParams(weights=(3.0, 2.0, 1.0), b=0.75, time_boost=0.0, update_weight=0.0),
 )
 
 
@@ -78,6 +78,7 @@ class Ranker(Protocol):
         where: str = "1",
         params: Sequence[Any] = (),
         limit: int = 50,
+        now: datetime | None = None,
     ) -> list[Ranked]: ...
 
 
@@ -97,26 +98,35 @@ def rank(
     where: str = "1",
     params: Sequence[Any] = (),
     limit: int = 50,
+    now: datetime | None = None,
 ) -> list[Ranked]:
     """Rows of ``corpus`` that match ``query``, best first, at most ``limit``.
 
     ``where`` is an SQL condition over the content table (alias ``c``) with ``params``
     for its placeholders; it carries the caller's filters (role, agent, dates, scope,
-    excluded sessions) and must be applied to every row returned.
+    excluded sessions) and must be applied to every row returned. ``now`` is the time
+    relative times in the query ("last week", "上周") are read against.
     """
     if query.empty or limit <= 0:
         return []
     return [
         Ranked(rowid, score)
         for rowid, score in rank_rows(
-            conn, corpus.table, query, where=where, params=params, limit=limit, p=corpus.params
+            conn,
+            corpus.table,
+            query,
+            where=where,
+            params=params,
+            limit=limit,
+            p=corpus.params,
+            now=now,
         )
     ]
 
 
 def with_params(settings: RankParams) -> Ranker:
     """:func:`rank` with other message-ranking constants, e.g.
-    ``SessionStore(db, ranker=with_params(RankParams(expand_neighbours=True)))``."""
+    ``SessionStore(db, ranker=with_params(RankParams(next_turn=False)))``."""
 
     def ranked(
         conn: sqlite3.Connection,
@@ -126,11 +136,18 @@ def with_params(settings: RankParams) -> Ranker:
         where: str = "1",
         params: Sequence[Any] = (),
         limit: int = 50,
+        now: datetime | None = None,
     ) -> list[Ranked]:
         if corpus.table is not MESSAGE_TABLE:
-            return rank(conn, corpus, query, where=where, params=params, limit=limit)
+            return rank(conn, corpus, query, where=where, params=params, limit=limit, now=now)
         return rank(
-            conn, Corpus(corpus.table, settings), query, where=where, params=params, limit=limit
+            conn,
+            Corpus(corpus.table, settings),
+            query,
+            where=where,
+            params=params,
+            limit=limit,
+            now=now,
         )
 
     return ranked

@@ -4,27 +4,28 @@ Each migration is a list of statements applied in one transaction and recorded b
 ``migrations``, so a database is always at a known step and a half-applied step cannot
 exist. Never edit a released step: add a new one.
 
-Full-text search keeps two FTS5 indexes per corpus, both *external content* (the text is
-stored once, in the ordinary table; the indexes hold only postings), kept in step by
-triggers:
+Full-text search keeps one FTS5 index per corpus, ``<table>_word``: ``porter unicode61
+remove_diacritics 2`` (stemmed, case- and accent-folded words) over the text as
+:mod:`.analyzer` spells it (CJK runs as bigrams and characters). The index is *external
+content*: its content is the view ``<table>_fts_src``, the table's text through the
+analyzer, so the text is stored once and a damaged index is rebuilt from the table with
+FTS5's ``rebuild`` command (see :mod:`memdir.sessions.maintenance`); triggers keep it in
+step. The message index has three columns (content, tool_name, tool_calls) so tool names
+and tool-call JSON weigh apart.
 
-* ``*_word``: ``porter unicode61 remove_diacritics 2`` — stemmed, case- and
-  accent-folded words;
-* ``*_tri``: ``trigram`` — substrings of three characters or more, which is what makes
-  Chinese, Japanese and Korean text (no spaces between words) and code fragments findable.
-
-Since step 0007 the message indexes differ (see :func:`_message_statements`): the word
-index has three columns (content, tool_name, tool_calls) and the trigram index holds only the
-rows with CJK text, through the padded view ``messages_tri_src``, with its vocabulary
-``messages_tri_vocab`` for 1–2 character terms.
-
-Because the indexes are external content, a damaged one is rebuilt from its table with
-FTS5's ``rebuild`` command (see :mod:`memdir.sessions.maintenance`).
+Steps before 0010 kept a second, trigram index (of the CJK rows only, for messages) that
+needed every three-character window of a query to occur; 0010 drops it. A step may have a
+``fill``: Python that runs after its statements in the same transaction (re-indexing in
+chunks, with progress on a big database).
 """
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from .analyzer import sql as _terms
 
 __all__ = ["FTS_BASES", "FTS_SOURCES", "MIGRATIONS", "Migration", "fts_statements"]
 
@@ -35,12 +36,17 @@ _TOOL_NEW = "coalesce(new.tool_name, '') || ' ' || coalesce(new.tool_calls, '')"
 _TOOL_OLD = "coalesce(old.tool_name, '') || ' ' || coalesce(old.tool_calls, '')"
 
 
+Progress = Callable[[int, int], None]  # (rows done, rows in all)
+
+
 @dataclass(frozen=True)
 class Migration:
-    """One schema step: a unique name and the statements that make it."""
+    """One schema step: a unique name, the statements that make it, and optionally Python
+    that fills what they made (given the connection and a progress callback)."""
 
     name: str
     statements: tuple[str, ...]
+    fill: Callable[[sqlite3.Connection, Progress], None] | None = None
 
 
 def _fts_pair(base: str, source: str, columns: tuple[str, ...]) -> tuple[str, ...]:
@@ -81,9 +87,10 @@ def _triggers(
 _MESSAGE_COLUMNS = ("content", "tool")
 _ENTRY_COLUMNS = ("name", "description", "body")
 
-#: The corpora with FTS indexes: each has a content table of the same name and the FTS
-#: tables ``<base>_word`` and ``<base>_tri``.
+#: The corpora with a word index: each has a content table of the same name, the FTS
+#: table ``<base>_word`` and its source view ``<base>_fts_src``.
 FTS_BASES = ("messages", "entries")
+_TRIGGERS = ("insert", "delete", "update")
 
 
 def _legacy_message_statements() -> tuple[str, ...]:
@@ -114,8 +121,8 @@ def _cjk_row(r: str) -> str:
     return f"({_has_cjk(f'{r}.content')} OR {_has_cjk(f'{r}.tool_calls')})"
 
 
-def _message_statements() -> tuple[str, ...]:
-    """The message indexes since step 0007 (see :mod:`memdir.sessions.rank`):
+def _message_statements_0007() -> tuple[str, ...]:
+    """Step 0007's message indexes as released (replaced by step 0010):
 
     * ``messages_word``: the word index over three columns (content, tool_name,
       tool_calls) so tool names and tool-call JSON are weighted apart;
@@ -157,20 +164,8 @@ def _message_statements() -> tuple[str, ...]:
     )
 
 
-#: The external content each FTS index is checked against and rebuilt from.
-FTS_SOURCES = {
-    "messages_word": "messages",
-    "messages_tri": "messages_tri_src",
-    "entries_word": "entries",
-    "entries_tri": "entries",
-}
-
-
-def fts_statements(base: str) -> tuple[str, ...]:
-    """CREATE statements for the current FTS tables and triggers of ``base``
-    (messages|entries)."""
-    if base == "messages":
-        return _message_statements()
+def _legacy_entry_statements() -> tuple[str, ...]:
+    """Step 0003's entry indexes as released (replaced by step 0010)."""
     return (
         *_fts_pair("entries", "entries", _ENTRY_COLUMNS),
         *_triggers(
@@ -181,6 +176,67 @@ def fts_statements(base: str) -> tuple[str, ...]:
             tuple(f"old.{c}" for c in _ENTRY_COLUMNS),
         ),
     )
+
+
+#: The text columns of each corpus's word index, in the order of the ranking's weights.
+FTS_COLUMNS = {
+    "messages": ("content", "tool_name", "tool_calls"),
+    "entries": ("name", "description", "body"),
+}
+#: The external content each FTS index is checked against and rebuilt from.
+FTS_SOURCES = {f"{base}_word": f"{base}_fts_src" for base in FTS_COLUMNS}
+
+
+def fts_statements(base: str) -> tuple[str, ...]:
+    """CREATE statements for the current FTS index, view and triggers of ``base``
+    (messages|entries), since step 0010."""
+    cols = FTS_COLUMNS[base]
+    names = ", ".join(cols)
+    fts = f"{base}_word"
+    new = ", ".join(_terms(f"new.{c}") for c in cols)
+    old = ", ".join(_terms(f"old.{c}") for c in cols)
+    add = f"INSERT INTO {fts}(rowid, {names}) VALUES (new.id, {new}); "
+    drop = f"INSERT INTO {fts}({fts}, rowid, {names}) VALUES ('delete', old.id, {old}); "
+    return (
+        f"CREATE VIEW IF NOT EXISTS {base}_fts_src(id, {names}) AS SELECT id, "
+        f"{', '.join(_terms(c) for c in cols)} FROM {base}",
+        f"CREATE VIRTUAL TABLE {fts} USING fts5({names}, content='{base}_fts_src', "
+        f"content_rowid='id', tokenize='{WORD_TOKENIZER}')",
+        f"CREATE TRIGGER {base}_fts_insert AFTER INSERT ON {base} BEGIN {add}END",
+        f"CREATE TRIGGER {base}_fts_delete AFTER DELETE ON {base} BEGIN {drop}END",
+        f"CREATE TRIGGER {base}_fts_update AFTER UPDATE ON {base} BEGIN {drop}{add}END",
+    )
+
+
+FILL_CHUNK = 20_000
+
+
+def fill(conn: sqlite3.Connection, base: str, progress: Progress) -> None:
+    """Index every row of ``base`` (its word index is new and empty), ``FILL_CHUNK`` rows
+    per statement, calling ``progress`` after each."""
+    total = conn.execute(f"SELECT count(*) FROM {base}").fetchone()[0]
+    names = ", ".join(FTS_COLUMNS[base])
+    done, last = 0, -1
+    while True:
+        row = conn.execute(
+            f"SELECT max(id), count(*) FROM (SELECT id FROM {base} WHERE id > ? "
+            f"ORDER BY id LIMIT ?)",
+            (last, FILL_CHUNK),
+        ).fetchone()
+        if not row[1]:
+            break
+        conn.execute(
+            f"INSERT INTO {base}_word(rowid, {names}) SELECT id, {names} FROM "
+            f"{base}_fts_src WHERE id > ? AND id <= ?",
+            (last, row[0]),
+        )
+        done, last = done + row[1], row[0]
+        progress(done, total)
+
+
+def _reindex(conn: sqlite3.Connection, progress: Progress) -> None:
+    fill(conn, "entries", lambda done, total: None)
+    fill(conn, "messages", progress)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -241,7 +297,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             body TEXT NOT NULL,
             UNIQUE (location, entry_id)
         )""",
-            *fts_statements("entries"),
+            *_legacy_entry_statements(),
         ),
     ),
     # The background pipeline (memdir.pipeline): jobs with leases, retries and watermarks,
@@ -328,7 +384,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             "DROP TABLE IF EXISTS messages_word",
             "DROP TABLE IF EXISTS messages_tri",
             "DROP VIEW IF EXISTS message_text",
-            *_message_statements(),
+            *_message_statements_0007(),
             "INSERT INTO messages_word(messages_word) VALUES ('rebuild')",
             "INSERT INTO messages_tri(messages_tri) VALUES ('rebuild')",
         ),
@@ -359,6 +415,34 @@ MIGRATIONS: tuple[Migration, ...] = (
             session_id TEXT PRIMARY KEY,
             removed_at REAL NOT NULL
         )""",
+        ),
+    ),
+    # The CJK analyzer (memdir.sessions.analyzer): CJK text in the word index as bigrams
+    # and characters; the trigram indexes are gone. Every row is indexed again.
+    Migration(
+        "0010_cjk_analyzer",
+        (
+            *(f"DROP TRIGGER IF EXISTS {b}_fts_{t}" for b in FTS_BASES for t in _TRIGGERS),
+            "DROP TABLE IF EXISTS messages_tri_vocab",
+            *(f"DROP TABLE IF EXISTS {b}_{k}" for b in FTS_BASES for k in ("word", "tri")),
+            "DROP VIEW IF EXISTS messages_tri_src",
+            *fts_statements("messages"),
+            *fts_statements("entries"),
+        ),
+        _reindex,
+    ),
+    # The optional semantic layer (memdir.sessions.vectors): one unit-length float32 vector
+    # per row and model, gone with its row.
+    Migration(
+        "0011_vectors",
+        tuple(
+            f"""CREATE TABLE {table} (
+            id INTEGER PRIMARY KEY REFERENCES {base}(id) ON DELETE CASCADE,
+            model TEXT NOT NULL,
+            dim INTEGER NOT NULL,
+            v BLOB NOT NULL
+        )"""
+            for base, table in (("messages", "message_vectors"), ("entries", "entry_vectors"))
         ),
     ),
 )

@@ -190,11 +190,16 @@ def _rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, sqlite3.Row
 
 
 def search_messages(
-    conn: sqlite3.Connection, query: Query, filters: Filters, limit: int, ranker: Ranker
+    conn: sqlite3.Connection,
+    query: Query,
+    filters: Filters,
+    limit: int,
+    ranker: Ranker,
+    now: datetime | None = None,
 ) -> list[MessageHit]:
-    """Matching messages, best first."""
+    """Matching messages, best first (``now``: what "last week" is relative to)."""
     where, params = filters.sql()
-    ranked = ranker(conn, MESSAGES, query, where=where, params=params, limit=limit)
+    ranked = ranker(conn, MESSAGES, query, where=where, params=params, limit=limit, now=now)
     rows = _rows(conn, [r.rowid for r in ranked])
     return [
         MessageHit(
@@ -218,13 +223,14 @@ def search_sessions(
     window: int,
     ranker: Ranker,
     folder: Folder,
+    now: datetime | None = None,
 ) -> list[SessionHit]:
     """Matching root sessions, best first, each with its best message in context."""
     where, params = filters.sql()
     wanted = limit * 5 + 20
     while True:
         ranked: list[Ranked] = ranker(
-            conn, MESSAGES, query, where=where, params=params, limit=wanted
+            conn, MESSAGES, query, where=where, params=params, limit=wanted, now=now
         )
         rows = _rows(conn, [r.rowid for r in ranked])
         ranked = [r for r in ranked if r.rowid in rows]

@@ -60,15 +60,20 @@ def stems_for(conn: sqlite3.Connection) -> Stems:
     return _STEMS.setdefault(id(conn), Stems())
 
 
+_ACCENTED = re.compile("[\u0080-\u036f]")  # Latin letters with diacritics, combining marks
+
+
 def _fold(token: str) -> str:
     from unicodedata import combining, normalize
 
+    if token.isascii() or not _ACCENTED.search(token):  # CJK, Hangul, kana stay as they are
+        return token
     return "".join(ch for ch in normalize("NFKD", token) if not combining(ch))
 
 
 def tokens(text: str | None) -> list[str]:
-    """unicode61-style tokens: runs of letters/digits, folded."""
+    """unicode61-style tokens: runs of letters/digits, Latin diacritics removed."""
     if not text:
         return []
     toks = _TOKEN.findall(text.lower())
-    return toks if text.isascii() else [t if t.isascii() else _fold(t) for t in toks]
+    return toks if not _ACCENTED.search(text) else [_fold(t) for t in toks]

@@ -346,7 +346,9 @@ class SessionStore:
         if q.empty:
             return []
         return self.db.read(
-            lambda c: search_sessions(c, q, flt, limit, window, self.ranker, self.folder),
+            lambda c: search_sessions(
+                c, q, flt, limit, window, self.ranker, self.folder, self.clock()
+            ),
             action="search sessions",
         )
 
@@ -361,7 +363,8 @@ class SessionStore:
         if q.empty:
             return []
         return self.db.read(
-            lambda c: search_messages(c, q, flt, limit, self.ranker), action="search messages"
+            lambda c: search_messages(c, q, flt, limit, self.ranker, self.clock()),
+            action="search messages",
         )
 
     # -- upkeep ----------------------------------------------------------------------------
@@ -403,8 +406,7 @@ class SessionStore:
                 ).rowcount
                 c.execute(f"DELETE FROM sessions WHERE id IN ({marks})", part)
             if doomed:
-                for fts in ("messages_word", "messages_tri"):
-                    c.execute(f"INSERT INTO {fts}({fts}) VALUES ('optimize')")
+                c.execute("INSERT INTO messages_word(messages_word) VALUES ('optimize')")
             return len(doomed), messages
 
         sessions, messages = self.db.write(delete, action="prune sessions")

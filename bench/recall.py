@@ -1,0 +1,522 @@
+"""Session-search recall: LoCoMo, our own dev and test halves, memdir vs a plain baseline.
+
+    python bench/recall.py                       # LoCoMo + bench/data/recall (dev, test)
+    python bench/recall.py --sets dev            # one set (locomo, dev, test)
+    python bench/recall.py --ablate              # memdir with each ranking feature off
+    python bench/recall.py --json out.json       # also write every figure as JSON
+
+Each conversation is indexed on its own through memdir's public API (``md.sessions.start``
+with the session's date, ``md.sessions.log_many`` with each message's role, text, tool
+name and time) and every question is asked twice: ``md.sessions.search_messages(q,
+limit=50)`` (turn recall@5/10/50, and session any@5 over the distinct sessions of that
+ranking) and ``md.sessions.search(q, limit=5)`` (``grp@5``: an evidence session among the
+5 groups). While a question of our own set is searched, the store's clock reads the
+question's ``asked_at`` ("last week" is relative to it). Evidence and answers are only
+scored, never read at query time.
+
+The baseline runs in the same process on the same messages: FTS5 ``unicode61`` over the
+text with every CJK run split into overlapping bigrams (as Lucene's CJKAnalyzer does), an
+OR of the query's tokens minus a short stop list, ``ORDER BY bm25``, top 50.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import json
+import os
+import re
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+import memdir
+
+HERE = Path(__file__).resolve().parent
+LOCOMO = (
+    HERE.parent.parent / "shared/bench/locomo/locomo10.json",
+    Path("/work/shared/bench/locomo/locomo10.json"),
+)
+OWN = HERE / "data" / "recall"
+LOCOMO_KINDS = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+
+
+@dataclasses.dataclass
+class Msg:
+    key: str
+    role: str
+    content: str
+    tool_name: str | None
+    ts: float
+
+
+@dataclasses.dataclass
+class Sess:
+    key: str
+    started: float
+    msgs: list[Msg]
+
+
+@dataclasses.dataclass
+class Question:
+    key: str
+    text: str
+    kind: str
+    lang: str
+    evidence: list[str]  # message keys
+    asked_at: float | None
+    other: list[str] = dataclasses.field(default_factory=list)  # the other version's evidence
+
+
+@dataclasses.dataclass
+class Conv:
+    key: str
+    split: str  # locomo | dev | test
+    sessions: list[Sess]
+    questions: list[Question]
+    lang: str = "en"
+
+    def session_of(self) -> dict[str, str]:
+        return {m.key: s.key for s in self.sessions for m in s.msgs}
+
+
+# -- data ------------------------------------------------------------------------------------
+
+
+def _epoch(text: str) -> float:
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def load_locomo(path: Path) -> list[Conv]:
+    """LoCoMo's conversations: every turn ``"Speaker: text"`` (+ image caption), speaker A
+    as the user; questions with evidence that names existing turns."""
+    out = []
+    for ci, sample in enumerate(json.loads(path.read_text())):
+        conv = sample["conversation"]
+        a = conv.get("speaker_a")
+        sessions = []
+        for key in sorted(
+            (k for k in conv if re.fullmatch(r"session_\d+", k)), key=lambda k: int(k[8:])
+        ):
+            n = int(key[8:])
+            try:
+                ts = datetime.strptime(
+                    conv.get(f"{key}_date_time", "").strip(), "%I:%M %p on %d %B, %Y"
+                ).replace(tzinfo=UTC)
+                start = ts.timestamp()
+            except ValueError:
+                start = 0.0
+            msgs = []
+            for i, t in enumerate(conv[key]):
+                m = re.fullmatch(r"D:?(\d+):0*(\d+)", t["dia_id"])
+                if not m:
+                    continue
+                text = f"{t['speaker']}: {t['text']}"
+                if t.get("blip_caption"):
+                    text += f" [image: {t['blip_caption']}]"
+                role = "user" if t["speaker"] == a else "assistant"
+                msgs.append(Msg(f"D{int(m[1])}:{int(m[2])}", role, text, None, start + i))
+            sessions.append(Sess(f"D{n}", start, msgs))
+        valid = {m.key for s in sessions for m in s.msgs}
+        questions = []
+        for qi, qa in enumerate(sample["qa"]):
+            ev: list[str] = []
+            for item in qa.get("evidence") or []:
+                for part in re.split(r"[;,\s]+", str(item)):
+                    m = re.fullmatch(r"D:?(\d+):0*(\d+)", part.strip())
+                    if m and (k := f"D{int(m[1])}:{int(m[2])}") in valid and k not in ev:
+                        ev.append(k)
+            if ev:
+                kind = LOCOMO_KINDS.get(int(qa["category"]), str(qa["category"]))
+                questions.append(Question(f"{ci}-{qi}", str(qa["question"]), kind, "en", ev, None))
+        out.append(Conv(f"locomo-{ci}", "locomo", sessions, questions))
+    return out
+
+
+def load_own(root: Path) -> list[Conv]:
+    """Our own set (schema: ``bench/data/recall/README.md``)."""
+    out = []
+    for path in sorted(root.glob("*/*.json")):
+        d = json.loads(path.read_text())
+        sessions = [
+            Sess(
+                s["id"],
+                _epoch(s["started_at"]),
+                [
+                    Msg(
+                        m["id"], m["role"], m["content"], m.get("tool_name"), _epoch(m["timestamp"])
+                    )
+                    for m in s["messages"]
+                ],
+            )
+            for s in d["sessions"]
+        ]
+        questions = [
+            Question(
+                q["id"],
+                q["question"],
+                q["kind"],
+                q.get("lang") or d.get("lang", "?"),
+                list(q["evidence"]),
+                _epoch(q["asked_at"]) if q.get("asked_at") else None,
+            )
+            for q in d["questions"]
+        ]
+        by_group: dict[str, list[Question]] = {}
+        for raw, q in zip(d["questions"], questions, strict=True):
+            if raw.get("update_group"):
+                by_group.setdefault(raw["update_group"], []).append(q)
+        for pair in by_group.values():
+            for q in pair:
+                q.other = [e for p in pair if p is not q for e in p.evidence]
+        out.append(Conv(d["id"], d["split"], sessions, questions, d.get("lang", "?")))
+    return out
+
+
+# -- systems ---------------------------------------------------------------------------------
+
+
+class System(Protocol):
+    name: str
+
+    def index(self, conv: Conv) -> None: ...
+    def ask(self, q: Question) -> tuple[list[str], list[str]]:
+        """(message keys of search_messages(limit=50), session keys of search(limit=5))"""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Memdir:
+    name = "memdir"
+    semantic = False  # True: keep the embedder MEMDIR_EMBED configures, embed after indexing
+
+    def __init__(self, home: Path, configure: Callable[[Any], None] | None = None) -> None:
+        from memdir.sessions import rank
+
+        self.md = memdir.open(home=home / "home", project=home)
+        if not self.semantic:
+            self.md.sessions.ranker = rank.rank  # keyword-only, whatever MEMDIR_EMBED says
+        if configure:
+            configure(self.md)
+        self.key: dict[int, str] = {}
+        self.sess: dict[str, str] = {}
+        self.real_clock = self.md.sessions.clock
+
+    def index(self, conv: Conv) -> None:
+        store = self.md.sessions
+        for s in conv.sessions:
+            info = store.start("bench", started_at=s.started)
+            self.sess[info.id] = s.key
+            ids = store.log_many(
+                info.id, [(m.role, m.content, m.tool_name, None, m.ts) for m in s.msgs]
+            )
+            self.key.update(zip(ids, (m.key for m in s.msgs), strict=True))
+        if self.semantic:
+            from memdir.sessions.vectors import embed_pending
+
+            assert self.md.embedder is not None
+            embed_pending(store.db, self.md.embedder, most=10**9)
+
+    def ask(self, q: Question) -> tuple[list[str], list[str]]:
+        store = self.md.sessions
+        if q.asked_at is not None:
+            at = datetime.fromtimestamp(q.asked_at, UTC)
+            store.clock = lambda: at
+        try:
+            msgs = store.search_messages(q.text, limit=50)
+            groups = store.search(q.text, limit=5)
+        finally:
+            store.clock = self.real_clock
+        return (
+            [self.key[h.message_id] for h in msgs if h.message_id in self.key],
+            [self.sess[g.session_id] for g in groups if g.session_id in self.sess],
+        )
+
+    def close(self) -> None:
+        self.md.close()
+
+
+class SemanticMemdir(Memdir):
+    """memdir with the semantic layer ``MEMDIR_EMBED`` configures."""
+
+    name = "memdir+semantic"
+    semantic = True
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+# The English stop-words of NLTK's list (as the baseline the issue measured used), and a
+# few Chinese and Japanese function and question words.
+BASE_STOP = frozenset(
+    """a about above after again against all also am an and any are aren as at be because been
+    before being below between both but by can cannot could couldn d did didn do does doesn
+    doing don down during each ever few for from further had hadn has hasn have haven having
+    he her here hers herself him himself his how i if in into is it its itself just kind ll
+    m ma me might mightn more most must mustn my myself needn no nor not now o of off on
+    once only or other our ours ourselves out over own re s same shan she should shouldn so
+    some such t than that the their theirs them themselves then there these they this those
+    through to too type under until up us ve very was wasn we were weren what when where
+    which while who whom why will with won would wouldn y you your yours yourself yourselves
+    的 了 是 吗 呢 吧 什么 哪个 哪家 哪里 多少 怎么 我们 你们 の は が を に で と も か""".split()  # noqa: SIM905
+)
+
+
+def bigrams(text: str) -> str:
+    """Every CJK run as its overlapping bigrams (a one-character run as itself)."""
+
+    def split(m: re.Match[str]) -> str:
+        run = m.group(0)
+        return " " + (" ".join(a + b for a, b in itertools.pairwise(run)) or run) + " "
+
+    return _CJK.sub(split, text)
+
+
+class Baseline:
+    """FTS5 unicode61 over CJK bigrams, OR of the query's non-stop tokens, bm25."""
+
+    name = "baseline"
+
+    def __init__(self, home: Path) -> None:
+        self.db = sqlite3.connect(home / "baseline.db", isolation_level=None)
+        self.db.execute("CREATE TABLE m (id INTEGER PRIMARY KEY, key TEXT, sess TEXT)")
+        self.db.execute("CREATE VIRTUAL TABLE f USING fts5(t, tokenize='unicode61')")
+
+    def index(self, conv: Conv) -> None:
+        self.db.execute("BEGIN")
+        for s in conv.sessions:
+            for m in s.msgs:
+                rid = self.db.execute(
+                    "INSERT INTO m (key, sess) VALUES (?, ?)", (m.key, s.key)
+                ).lastrowid
+                text = m.content + (" " + m.tool_name if m.tool_name else "")
+                self.db.execute("INSERT INTO f (rowid, t) VALUES (?, ?)", (rid, bigrams(text)))
+        self.db.execute("COMMIT")
+
+    def ask(self, q: Question) -> tuple[list[str], list[str]]:
+        toks = re.findall(r"[^\W_]+", bigrams(q.text).lower())
+        toks = [t for t in dict.fromkeys(toks) if t not in BASE_STOP]
+        if not toks:
+            return [], []
+        rows = self.db.execute(
+            "SELECT m.key, m.sess FROM f JOIN m ON m.id = f.rowid WHERE f MATCH ? "
+            "ORDER BY bm25(f) LIMIT 50",
+            (" OR ".join('"' + t + '"' for t in toks),),
+        ).fetchall()
+        return [r[0] for r in rows], list(dict.fromkeys(r[1] for r in rows))[:5]
+
+    def close(self) -> None:
+        self.db.close()
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+METRICS = ("grp@5", "any@5", "R@5", "R@10", "R@50")
+
+
+def score(q: Question, sess_of: dict[str, str], ranked: list[str], groups: list[str]) -> dict:
+    ev = set(q.evidence)
+    ev_sess = {sess_of[e] for e in ev if e in sess_of}
+    order = list(dict.fromkeys(sess_of[k] for k in ranked if k in sess_of))
+    r = {f"R@{k}": len(ev & set(ranked[:k])) / len(ev) for k in (5, 10, 50)}
+    r["any@5"] = float(bool(ev_sess & set(order[:5])))
+    r["grp@5"] = float(bool(ev_sess & set(groups[:5])))
+    if q.other:  # a knowledge update: does the version asked for rank above the other?
+        rank = {k: i for i, k in reversed(list(enumerate(ranked)))}
+        mine = min((rank[e] for e in ev if e in rank), default=len(ranked) + 1)
+        theirs = min((rank[e] for e in q.other if e in rank), default=len(ranked) + 2)
+        r["upd"] = float(mine < theirs)
+    return r
+
+
+def run(
+    make: Callable[[Path], System], convs: Sequence[Conv]
+) -> tuple[dict[str, dict[str, dict[str, float]]], float]:
+    """{question key: metrics} per set, grouped later; and seconds spent searching."""
+    per: dict[str, dict[str, dict[str, float]]] = {}
+    spent = 0.0
+    for conv in convs:
+        sess_of = conv.session_of()
+        with tempfile.TemporaryDirectory() as tmp:
+            system = make(Path(tmp))
+            system.index(conv)
+            for q in conv.questions:
+                t0 = time.perf_counter()
+                ranked, groups = system.ask(q)
+                spent += time.perf_counter() - t0
+                per.setdefault(conv.split, {})[q.key] = score(q, sess_of, ranked, groups)
+            system.close()
+    return per, spent
+
+
+def groups_of(convs: Iterable[Conv]) -> dict[str, dict[str, list[str]]]:
+    """set → group name → question keys (all, per kind, per question language, and the
+    conversations mixing Chinese and English)."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for conv in convs:
+        g = out.setdefault(conv.split, {})
+        for q in conv.questions:
+            names = ["all", f"kind {q.kind}"]
+            if conv.split != "locomo":
+                names += [f"lang {q.lang}"] + (["conv mixed"] if conv.lang == "mixed" else [])
+            for name in names:
+                g.setdefault(name, []).append(q.key)
+    return out
+
+
+def mean(per: dict[str, dict[str, float]], keys: list[str], metric: str) -> float:
+    keys = [k for k in keys if metric in per[k]]
+    return sum(per[k][metric] for k in keys) / len(keys) if keys else float("nan")
+
+
+# -- ablation: each ranking feature off, one at a time ---------------------------------------
+
+
+def ablations() -> dict[str, Callable[[Any], None]]:
+    """name → a function that turns one ranking feature off on an open Memdir."""
+    from memdir.sessions.bm25 import RankParams
+    from memdir.sessions.rank import with_params
+
+    base = RankParams()
+    changes = {
+        "b 0.2 (0.75)": {"b": 0.75},
+        "neighbour share": {"neighbour_weight": 0.0},
+        "session share": {"session_weight": 0.0},
+        "time boost": {"time_boost": 0.0},
+        "latest/earliest": {"update_weight": 0.0},
+        "next turn": {"next_turn": False},
+    }
+    out: dict[str, Callable[[Any], None]] = {}
+    for name, change in changes.items():
+        params = dataclasses.replace(base, **change)
+
+        def configure(md: Any, params: Any = params) -> None:
+            md.sessions.ranker = with_params(params)
+
+        out[name] = configure
+    return out
+
+
+# -- main ------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--locomo", type=Path, default=next((p for p in LOCOMO if p.exists()), None))
+    ap.add_argument("--own", type=Path, default=OWN)
+    ap.add_argument("--sets", default="locomo,dev,test")
+    ap.add_argument("--ablate", action="store_true", help="memdir with each feature off")
+    ap.add_argument("--json", type=Path, help="write every figure here")
+    ap.add_argument("--brief", action="store_true", help="only the 'all' rows")
+    a = ap.parse_args(argv)
+    sets = a.sets.split(",")
+    convs: list[Conv] = []
+    if "locomo" in sets and a.locomo:
+        convs += load_locomo(a.locomo)
+    if {"dev", "test"} & set(sets) and a.own.exists():
+        convs += [c for c in load_own(a.own) if c.split in sets]
+    if not convs:
+        print("no data: LoCoMo not found and bench/data/recall empty", file=sys.stderr)
+        return 2
+    systems: dict[str, Callable[[Path], System]] = {"memdir": Memdir, "baseline": Baseline}
+    if os.environ.get("MEMDIR_EMBED"):
+        systems["memdir+semantic"] = SemanticMemdir
+    if a.ablate:
+        for name, configure in ablations().items():
+            systems[f"-{name}"] = lambda h, c=configure: Memdir(h, c)  # type: ignore[misc]
+    results: dict[str, dict[str, dict[str, dict[str, float]]]] = {}
+    times: dict[str, float] = {}
+    for name, make in systems.items():
+        results[name], times[name] = run(make, convs)
+    groups = groups_of(convs)
+    nq = sum(len(c.questions) for c in convs)
+    print(
+        f"recall — {len(convs)} conversations, {nq} questions; search ms/question: "
+        + ", ".join(f"{n} {t * 1000 / max(1, nq):.1f}" for n, t in times.items())
+    )
+    if a.ablate:
+        return _print_ablation(results, groups, sets)
+    sem = "memdir+semantic" in results
+    cols = [f"md {m}" for m in METRICS] + [f"bl {m}" for m in METRICS[1:]]
+    cols += ["sem any@5", "sem R@10"] if sem else []
+    head = f"{'set':<7}{'group':<22}{'n':>5} " + "".join(f"{c:>10}" for c in cols)
+    print(head)
+    print("-" * len(head))
+    out: dict[str, Any] = {}
+    worse: list[str] = []
+    for split in ("locomo", "dev", "test"):
+        if split not in groups:
+            continue
+        for g, keys in sorted(groups[split].items(), key=lambda kv: (kv[0] != "all", kv[0])):
+            if a.brief and g != "all":
+                continue
+            md = {m: mean(results["memdir"][split], keys, m) for m in METRICS}
+            bl = {m: mean(results["baseline"][split], keys, m) for m in METRICS}
+            out[f"{split}/{g}"] = {"n": len(keys), "memdir": md, "baseline": bl}
+            flags = ""
+            for m in ("any@5", "R@10"):
+                if md[m] + 1e-9 < bl[m]:
+                    flags += f" <{m}"
+                    worse.append(f"{split}/{g} {m}")
+            vals = [md[m] for m in METRICS] + [bl[m] for m in METRICS[1:]]
+            if sem:
+                vals += [
+                    mean(results["memdir+semantic"][split], keys, m) for m in ("any@5", "R@10")
+                ]
+            print(
+                f"{split:<7}{g[:21]:<22}{len(keys):>5} "
+                + "".join(f"{v:>10.3f}" for v in vals)
+                + flags
+            )
+    for split in ("dev", "test"):
+        if split in groups:
+            keys = groups[split].get("kind knowledge_update", [])
+            md_u, bl_u = (mean(results[n][split], keys, "upd") for n in ("memdir", "baseline"))
+            print(
+                f"{split}: knowledge updates, the version asked for ranks above the other "
+                f"(now → newer, before → older): memdir {md_u:.3f}, baseline {bl_u:.3f}"
+            )
+            out[f"{split}/upd"] = {"memdir": md_u, "baseline": bl_u}
+    print(
+        "md = memdir (grp@5: search(limit=5) groups; any@5 and R@k: search_messages(limit=50)); "
+        "bl = baseline; '<' marks memdir below the baseline"
+        + ("; sem = memdir with the semantic layer of MEMDIR_EMBED" if sem else "")
+    )
+    if a.json:
+        a.json.write_text(json.dumps(out, indent=1))
+    return 1 if worse else 0
+
+
+def _print_ablation(
+    results: dict[str, dict[str, dict[str, dict[str, float]]]],
+    groups: dict[str, dict[str, list[str]]],
+    sets: list[str],
+) -> int:
+    names = [n for n in results if n not in ("baseline",)]
+    head = f"{'system':<22}" + "".join(
+        f"{s + ' ' + m:>16}" for s in sets if s in groups for m in ("grp@5", "any@5", "R@10")
+    )
+    print(head)
+    print("-" * len(head))
+    for name in [*names, "baseline"]:
+        row = f"{name:<22}"
+        for s in sets:
+            if s not in groups:
+                continue
+            keys = groups[s]["all"]
+            for m in ("grp@5", "any@5", "R@10"):
+                v = mean(results[name][s], keys, m)
+                d = v - mean(results["memdir"][s], keys, m)
+                row += f"{v:>9.3f}" + (f"{d:>+7.3f}" if name != "memdir" else " " * 7)
+        print(row)
+    print("'-feature' = memdir with that feature off; the second number is its change.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""Where clauses start and end, and whether an action in one is negated.
+
+The structural detectors combine parts (an action, a source, a destination) only inside
+one clause, so that "send the report to a@b.c. Keep API keys in the vault." does not join
+"send" and "keys". A clause ends at a line break or at sentence punctuation followed by a
+space (so the dots in ``~/.ssh/id_rsa`` or ``x.example/p`` do not end one).
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+
+__all__ = ["REACH", "Clauses", "Spots", "negated"]
+
+_END = re.compile(
+    r"[.!?](?=\s|$)|[。！？]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
+    r"(?<=[:;,\w`'\")\]])\n(?=[A-Z])"
+)
+
+# A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
+# Korean, right after the verb ("送信しないで", "보내지 마").
+_NEG_BEFORE = re.compile(
+    r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
+    r"rather than|instead of|"
+    r"shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|forbid\w*|prohibit\w*|"
+    r"ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|mai|asla|jangan|"
+    r"không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|yasak\w*)\b|"
+    r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|決して|절대)[^.!?。！？\n]{0,30}$"
+)
+# An action the sentence itself calls bad ("force-pushing main is destructive").
+_JUDGED = re.compile(
+    r"\b(?:is|are|was|were|would be|will be|can be)\s+(?:\w+\s+)?(?:destructive|dangerous|risky|"
+    r"forbidden|prohibited|not allowed|discouraged|a bad idea|unsafe|insecure|never (?:ok|okay))"
+)
+_NEG_AFTER = re.compile(r"^\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)")
+
+
+# A Markdown heading that negates the list under it ("## Do NOT", "### Never").
+_NEG_HEADING = re.compile(
+    r"(?m)^#{1,6}[ \t]+[^\n]*\b(?:do not|don'?t|never|avoid|forbidden|prohibited|not allowed|"
+    r"anti-?patterns?)\b[^\n]*$"
+    r"|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|niemals)[^\n]*$"
+)
+_HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
+
+
+REACH = 400
+
+
+@functools.lru_cache(maxsize=64)
+def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(n for n in needles if n.isascii())
+
+
+# A clause that tells a story: a past time, a reported request, an incident; and no word
+# that turns it into a standing order again.
+_STORY = re.compile(
+    r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
+    r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|"
+    r"in the past|historically|an? (?:old|former|previous) \w+|(?:an?|the) (?:incident|breach|"
+    r"attacker|compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|"
+    r"commander|ticket|queue|bot|runbook|process))|post-?mortem|"
+    r"(?:we|they|he|she|someone) (?:ran|stopped|tried|once))\b"
+)
+_PAST = re.compile(
+    r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
+    r"leaked|broke|went|came|began|left|lost|paid|put|gave)\b"
+)
+_ORDER_WORD = re.compile(
+    r"\b(?:always|must|should|every (?:time|session|day|run)|from now on|whenever|please|"
+    r"make sure|remember to|going forward|each (?:session|time)|in future|next time|you)\b"
+)
+
+
+class Spots:
+    """The matches of one pattern over a stretch of text, found once and looked up by
+    position (so a detector with many anchors never rescans the same text)."""
+
+    def __init__(self, rx: re.Pattern[str], s: str, lo: int, hi: int) -> None:
+        self.matches = list(rx.finditer(s, max(0, lo), min(len(s), hi)))
+        self._starts = [m.start() for m in self.matches]
+
+    def between(self, lo: int, hi: int) -> list[re.Match[str]]:
+        """The matches that start in ``[lo, hi)``."""
+        i = bisect.bisect_left(self._starts, lo)
+        j = bisect.bisect_left(self._starts, hi)
+        return self.matches[i:j]
+
+
+class Clauses:
+    """Clause boundaries of one text, located once."""
+
+    def __init__(self, s: str) -> None:
+        self.s = s
+        self._ends = [m.end() for m in _END.finditer(s)]
+        self._neg_sections: list[tuple[int, int]] | None = None
+        self._calls: dict[int, int] = {}
+        self._spots: dict[int, Spots] = {}
+        self._ascii: bool | None = None
+
+    def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
+        """Whether ``rx`` matches in ``s[lo:hi]``. Asked many times about one pattern (a
+        long clause full of anchors), all its matches are found once and looked up."""
+        calls = self._calls.get(id(rx), 0) + 1
+        self._calls[id(rx)] = calls
+        if calls <= 32:
+            return rx.search(self.s, lo, hi) is not None
+        spots = self._spots.get(id(rx))
+        if spots is None:
+            spots = self._spots[id(rx)] = Spots(rx, self.s, 0, len(self.s))
+        # a match that starts in the window and ends inside it
+        return any(m.end() <= hi for m in spots.between(lo, hi))
+
+    def story(self, start: int, end: int) -> bool:
+        """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order."""
+        lo, hi = self.around(start, end)
+        return (
+            self.has(_STORY, lo, hi)
+            and self.has(_PAST, lo, hi)
+            and not self.has(_ORDER_WORD, lo, hi)
+        )
+
+    def under_negated_heading(self, pos: int) -> bool:
+        """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""
+        if self._neg_sections is None:
+            self._neg_sections = []
+            if "#" in self.s:
+                for m in _NEG_HEADING.finditer(self.s):
+                    nxt = _HEADING.search(self.s, m.end())
+                    self._neg_sections.append((m.end(), nxt.start() if nxt else len(self.s)))
+        return any(lo <= pos < hi for lo, hi in self._neg_sections)
+
+    def around(self, start: int, end: int) -> tuple[int, int]:
+        """The clause holding ``s[start:end]`` (the span may cross boundaries it contains),
+        at most ``REACH`` characters either side: parts of one request stand close together,
+        and a text with no boundaries must not make every match read all of it."""
+        i = bisect.bisect_right(self._ends, start)
+        lo = self._ends[i - 1] if i else 0
+        j = bisect.bisect_left(self._ends, end)
+        hi = self._ends[j] if j < len(self._ends) else len(self.s)
+        return max(lo, start - REACH), min(hi, end + REACH)
+
+    def windows(self, needles: tuple[str, ...], after: int = 0) -> list[tuple[int, int]]:
+        """The clauses holding any of ``needles`` (plus ``after`` following clauses), merged.
+
+        Detectors run their regexes only there: a regex over a whole 64 KiB text costs
+        milliseconds in CPython, a ``str.find`` per needle microseconds.
+        """
+        s, spans = self.s, []
+        if self._ascii is None:
+            self._ascii = s.isascii()
+        for needle in _ascii_only(needles) if self._ascii else needles:
+            i = s.find(needle)
+            while i != -1:
+                lo, hi = self.around(i, i + len(needle))
+                if after:
+                    j = bisect.bisect_left(self._ends, hi + 1) + after - 1
+                    hi = self._ends[j] if j < len(self._ends) else len(s)
+                spans.append((lo, hi))
+                i = s.find(needle, hi)
+        spans.sort()
+        merged: list[tuple[int, int]] = []
+        for lo, hi in spans:
+            if merged and lo <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
+            else:
+                merged.append((lo, hi))
+        return merged
+
+
+def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
+    """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``)."""
+    if _NEG_BEFORE.search(s, max(lo, start - 40), start):
+        return True
+    if end is None:
+        return False
+    return _NEG_AFTER.match(s, end, end + 12) is not None or bool(_JUDGED.search(s, end, end + 60))

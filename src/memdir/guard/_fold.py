@@ -1,0 +1,85 @@
+"""Fold look-alike letters to the Latin letters they imitate (Unicode TR39 skeletons).
+
+``раураl.com`` spelled with Cyrillic letters reads as ``paypal.com`` to a person and as
+something else to a pattern. A word is folded when it mixes Latin letters with letters of
+another script that are confusable with Latin ones (``ignоre`` with a Cyrillic ``о``), or,
+in a text written mostly in Latin letters, when every letter of it is such a look-alike.
+Real Russian or Greek text is left alone. The table comes from ``confusable-homoglyphs``,
+which ships the Unicode consortium's ``confusables.txt`` as data (nothing is downloaded);
+it is built on first use and only for texts that hold a candidate character.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = ["Folded", "fold"]
+
+
+@functools.cache
+def _table() -> dict[str, str]:
+    """Non-Latin letters that look like one ASCII letter or digit, mapped to it."""
+    from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
+
+    out: dict[str, str] = {}
+    for ch, glyphs in confusables.confusables_data.items():
+        if len(ch) != 1 or ch.isascii() or not ch.isalpha() or _latin(ch):
+            continue
+        found = [
+            g["c"] for g in glyphs if len(g["c"]) == 1 and g["c"].isascii() and g["c"].isalnum()
+        ]
+        if found:
+            # The skeleton of a capital I is "l"; a capital look-alike imitates the "I".
+            out[ch] = "I" if found[0] == "l" and ch.isupper() else found[0]
+    return out
+
+
+def _latin(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith("LATIN")
+
+
+@dataclass(frozen=True)
+class Folded:
+    """The text with look-alikes replaced (same length) and the words that had them."""
+
+    text: str
+    words: tuple[tuple[int, int, str], ...]  # (start, end, original word)
+
+
+_WORD = re.compile(r"[^\W_]+")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def fold(text: str) -> Folded:
+    """Replace look-alike letters in mixed-script words; offsets are unchanged."""
+    if text.isascii():
+        return Folded(text, ())
+    table = _table()
+    if set(text).isdisjoint(table):
+        return Folded(text, ())
+    mostly_latin: bool | None = None
+    out: list[str] | None = None
+    words: list[tuple[int, int, str]] = []
+    for m in _WORD.finditer(text):
+        word = m.group()
+        if word.isascii() or table.keys().isdisjoint(word):
+            continue
+        if _ASCII_LETTER.search(word) is None:
+            # a whole word of look-alikes counts only in a text written mostly in Latin
+            if len(word) < 3 or not all(ch in table or not ch.isalpha() for ch in word):
+                continue
+            if mostly_latin is None:
+                mostly_latin = len(_ASCII_LETTER.findall(text)) * 2 > len(_LETTER.findall(text))
+            if not mostly_latin:
+                continue
+        if out is None:
+            out = list(text)
+        for i, ch in enumerate(word):
+            if ch in table:
+                out[m.start() + i] = table[ch]
+        words.append((m.start(), m.end(), word))
+    return Folded("".join(out) if out is not None else text, tuple(words))

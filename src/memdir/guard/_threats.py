@@ -1,0 +1,566 @@
+"""Structural detectors: what a poisoned memory asks the agent to *do* to the machine.
+
+Each detector combines parts that are dangerous only together, inside one clause, in any
+order (so SOV languages such as Japanese match as well as English):
+
+* ``exfiltration.url-data``: a URL (or a DNS name) that carries data: a variable named like
+  a secret (``?t=$GITHUB_TOKEN``, ``/k/${SECRET}``, ``{api_key}``), a command substitution
+  (``$(cat …)``), or, in an auto-loading Markdown image, any placeholder;
+* ``exfiltration.egress``: an action that moves data (send, upload, ``curl -d``, ``scp``) +
+  something secret or private (a credential file, a secret variable, the conversation, the
+  memory) + a destination outside (URL, IP, e-mail, "a remote server");
+* ``execution.download-run``: fetched code handed to an interpreter (``curl … | sh``,
+  ``bash <(wget …)``, ``iex (iwr …)``, ``exec(urlopen(…).read())``, download-then-run);
+* ``credential.access``: a verb that reads, copies or keeps + a store that holds secrets
+  (``~/.ssh/id_*``, ``~/.aws/credentials``, keychains, browser profiles; ``.env`` and the
+  environment only with a verb that shows or keeps the content);
+* ``persistence.tool-abuse``: a write (a tool, a redirection or a verb) + a target outside
+  any task: shell start-up files, ``authorized_keys``, cron, services, git hooks, sudoers;
+  CI and agent configuration only when what is written carries a URL, a command or a
+  secret.
+
+Lexicons are small and per language (verbs, nouns); the grammar is shared. Patterns run
+on the folded text (NFKC, look-alikes folded, casefolded).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ._clause import REACH, Clauses, Spots, negated
+from ._vocab import (
+    _AGENT_SUBJECT,
+    _BARE_VAR,
+    _CMD,
+    _COPYING,
+    _DEST_BEFORE,
+    _DESTRUCTIVE,
+    _DNS,
+    _DUMP,
+    _FROM,
+    _HEADER,
+    _HOST_PATH,
+    _IMAGE,
+    _INSTALLERS,
+    _IP,
+    _KEEP,
+    _KEEP_FORMS,
+    _LOCAL,
+    _MODAL,
+    _NEEDLES,
+    _NET_NEEDLES,
+    _OBJECT_GAP,
+    _ORDER_BEFORE,
+    _PASSIVE,
+    _PAST,
+    _PAYLOAD,
+    _PLACE,
+    _PRIVATE_NAME,
+    _QUERY_VAR,
+    _READ,
+    _RISKY_PAYLOAD,
+    _SECRET_NAME,
+    _SUBST,
+    _URL,
+    _USED,
+    _VAR,
+    _VERB_FORMS,
+    _compiled,
+    _needles,
+)
+
+__all__ = ["Hit", "detect"]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One structural finding: rule id, category, why, what to change, and the span."""
+
+    rule: str
+    category: str
+    reason: str
+    start: int
+    end: int
+
+
+_WHY = {
+    "exfiltration": "; stored in memory it would make every later session leak that data",
+    "execution": "; stored in memory it would make every later session run code from outside",
+    "credential": "; stored in memory it would make every later session hand out secrets",
+    "persistence": "; stored in memory it would make every later session plant it",
+}
+_FIX = {
+    "exfiltration.url-data": "store the URL without the variable or command in it",
+    "exfiltration.egress": "store the fact without an instruction to send that data anywhere",
+    "execution.download-run": (
+        "store the download and the run as separate, reviewed steps, or name the installer "
+        "without the pipe"
+    ),
+    "credential.access": "store where the secret lives, not an instruction to read or copy it",
+    "persistence.tool-abuse": "describe the change in words; do not store the command that makes i"
+    "t",
+}
+
+
+def _hit(rule: str, reason: str, start: int, end: int) -> Hit:
+    category = rule.split(".", 1)[0]
+    return Hit(
+        rule,
+        category,
+        f"{reason}{_WHY[category]}; to store it anyway, {_FIX[rule]}",
+        start,
+        end,
+    )
+
+
+def _cjk(ch: str) -> bool:
+    return "\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af"
+
+
+def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> bool:
+    if cl is not None and (cl.under_negated_heading(m.start()) or cl.story(m.start(), m.end())):
+        return False
+    return not negated(s, m.start(), m.end(), lo)
+
+
+_ENGLISH_VERB = re.compile(
+    rf"{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
+    r"transmit|exfiltrat|leak|shar|sync|mirror|pipe|submit|beacon|publish|deliver|relay|report|"
+    r"notif|append|add|writ|wrote|insert|put|inject|plant|modif|edit|updat|overwrit|replac|creat|"
+    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee)\w*"
+)
+
+
+_HEAD = re.compile(r"\S+")
+_HEAD_WORD = re.compile(r"[\w-]+")
+_QUERY_VALUE = re.compile(r"=([^&#]*)")
+_ENCODED_VAR = re.compile(r"%7b|%24|\[")
+_IP_URL = re.compile(r"https?://\d")
+_VENDOR = re.compile(r"([a-z]+)_")
+_ONWARD = re.compile(r"\b(?:to|into|onto)\b")
+
+
+def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
+    """Whether an English verb stands where an order puts it (non-English: always true)."""
+    word = _HEAD_WORD.match(m.group())
+    if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
+        return True  # German puts the verb last, Japanese after the object: no position test
+    return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None
+
+
+def _narrative(s: str, m: re.Match[str]) -> bool:
+    """An English verb in the past tense ("we added …", "jobs scheduled …"): a story, not an
+    order; "must be pasted" is still an order."""
+    word = m.group().strip()
+    before = max(0, m.start() - 24)
+    if _AGENT_SUBJECT.search(s, before, m.start()):
+        return False  # "the assistant uploads …" describes what the agent is to do
+    if _MODAL.search(s, before, m.start()):
+        return True  # "forks can leak them", "an attacker could exfiltrate"
+    return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, before, m.start())
+
+
+def _first_word_in(a: re.Match[str], b: re.Match[str]) -> bool:
+    """Whether the first word of ``a`` overlaps ``b`` ("lade … hoch" may span the URL)."""
+    head = _HEAD.match(a.group())
+    end = a.start() + (head.end() if head else len(a.group()))
+    return a.start() < b.end() and b.start() < end
+
+
+def _inside(a: re.Match[str], b: re.Match[str]) -> bool:
+    """Whether two matches overlap."""
+    return a.start() < b.end() and b.start() < a.end()
+
+
+# --- detectors --------------------------------------------------------------------------
+
+
+def _url_data(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(_NEEDLES["url"]):
+        for m in _URL.finditer(s, lo, hi):
+            url = m.group().rstrip(".,;:!?)]}>")
+            if _LOCAL.match(url, url.find("//") + 2):
+                continue
+            bad = _SUBST.search(url)
+            if bad is None:
+                for v in _VAR.finditer(url):
+                    name = next(g for g in v.groups() if g)
+                    if _SECRET_NAME.search(name) or _PRIVATE_NAME.search(name):
+                        bad = v
+                        break
+            if bad is None and "?" in url and _IMAGE.search(s, max(0, m.start() - 210), m.start()):
+                query = url.split("?", 1)[1]
+                values = _QUERY_VALUE.findall(query)
+                bad = _VAR.search(query) or _ENCODED_VAR.search(query)
+                if bad is None and any(
+                    _SECRET_NAME.search(v) or _PRIVATE_NAME.search(v) for v in values
+                ):
+                    bad = m
+            if bad is not None:
+                return _hit(
+                    "exfiltration.url-data",
+                    "it builds a URL that carries secrets or private data to another host",
+                    m.start(),
+                    m.end(),
+                )
+    for lo, hi in cl.windows(("?", "&")):
+        for q in _QUERY_VAR.finditer(s, lo, hi):
+            var = _VAR.match(q.group("var"))
+            name = next(g for g in var.groups() if g) if var else ""
+            if _SECRET_NAME.search(name) or _PRIVATE_NAME.search(name):
+                return _hit(
+                    "exfiltration.url-data",
+                    "it adds secrets or private data to the query string of links",
+                    q.start(),
+                    q.end(),
+                )
+    for lo, hi in cl.windows(_NEEDLES["dns"]):
+        dns = _DNS.search(s, lo, hi)
+        if dns:
+            return _hit(
+                "exfiltration.url-data",
+                "it leaks data through a DNS look-up of a name built from it",
+                dns.start(),
+                dns.end(),
+            )
+    return None
+
+
+def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) -> bool:
+    """Every secret here is a variable in an auth header sent to its own service."""
+    hosts = [u.group() for u in _URL.finditer(s, lo, hi)]
+    if not hosts or any(_IP_URL.match(h) for h in hosts):
+        return False
+    for src in sources:
+        name = src.group().lstrip("${").rstrip("}")
+        if not _HEADER.search(s[max(lo, src.start() - 60) : src.start()]):
+            return False
+        vendor = _VENDOR.match(name)
+        if vendor and vendor.group(1) not in ("api", "access", "auth", "secret", "my", "app"):
+            v = "github" if vendor.group(1) == "gh" else vendor.group(1)
+            if not all(v in h for h in hosts):
+                return False
+    return True
+
+
+# Literals one of the egress sources contains (stores, variables, private nouns).
+_SOURCE_NEEDLES = (
+    *_NEEDLES["strong"],
+    *_NEEDLES["weak"],
+    *_NEEDLES["secret"],
+    *_needles(
+        "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
+        "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
+        "user|data|detail|record|contact|everything|command|对话|聊天|会话|记忆|上下文|提示|"
+        "用户|个人|会話|履歴|メモリ|記憶|コンテキスト|переписк|разговор|истори|памят|контекст|ключ|"
+        "парол|токен|данн|conversaci|historial|memoria|contexto|datos|"
+        "historique|mémoire|contexte|données|gespräch|verlauf|gedächtnis|"
+        "kontext|daten|cronologia|dati|conversa|histórico|memória|dados|대화|기록|"
+        "메모리|기억|konuşma|geçmiş|bellek|hafıza"
+    ),
+)
+
+
+def _egress(s: str, cl: Clauses) -> Hit | None:
+    rx = _compiled()
+    # A network tool given a credential file on its command line ships that file, wherever
+    # the host is (``curl -F f=@~/.aws/credentials x``, ``nc host 9 < .env``, ``scp id_rsa …``).
+    for lo, hi in cl.windows(_NET_NEEDLES):
+        tools = list(rx["net"].finditer(s, lo, hi))
+        if not tools:
+            continue
+        stores = [Spots(rx[kind], s, lo, hi + REACH) for kind in ("strong", "weak")]
+        for tool in tools:
+            line_end = s.find("\n", tool.end(), tool.end() + REACH)
+            end = tool.end() + REACH if line_end == -1 else line_end
+            found = [m for spots in stores for m in spots.between(tool.end(), end)]
+            if found and _affirmed(s, tool, cl.around(tool.start(), tool.end())[0], cl):
+                return _hit(
+                    "exfiltration.egress",
+                    "it sends a credential file over the network",
+                    tool.start(),
+                    found[0].end(),
+                )
+    spans = cl.windows(_NEEDLES["sink"])
+    spans += [cl.around(m.start(), m.end()) for m in _IP.finditer(s)]
+    for lo, hi in sorted(set(spans)):
+        if all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
+            continue  # nothing secret or private here to send
+        actions = [
+            a
+            for a in (
+                *rx["send"].finditer(s, lo, hi),
+                *rx["net"].finditer(s, lo, hi),
+                *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
+            )
+            if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
+            and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
+        ]
+        if not actions:
+            continue
+        for sink in rx["sink"].finditer(s, lo, hi):
+            if _LOCAL.match(sink.group()) or _LOCAL.match(
+                sink.group(), sink.group().find("//") + 2
+            ):
+                continue
+            if (
+                s[max(0, sink.start() - 2) : sink.start()] == "]("
+                and s[max(0, sink.start() - 200) : sink.start()].rfind("![") == -1
+            ):
+                continue  # a Markdown link is a reference to read, not a place to send to
+            clo, chi = cl.around(sink.start(), sink.end())
+            if chi - clo > 600:
+                clo, chi = max(clo, sink.start() - 300), min(chi, sink.end() + 300)
+            acts = [
+                a
+                for a in actions
+                if clo <= a.start() < chi and (a.re is _URL or not _first_word_in(a, sink))
+            ]
+            if not acts:
+                continue
+            sources = [
+                x
+                for k in ("strong", "weak", "noun")
+                for x in rx[k].finditer(s, clo, chi)
+                if not _inside(x, sink)
+            ]
+            variables = [
+                v
+                for v in _VAR.finditer(s, clo, chi)
+                if _SECRET_NAME.search(next(g for g in v.groups() if g)) and not _inside(v, sink)
+            ]
+            subst = [x for x in _CMD.finditer(s, clo, chi) if not _inside(x, sink)]
+            if not (sources or variables or subst):
+                continue
+            if not sources and not subst and _auth_header_only(s, clo, chi, variables):
+                continue
+            parts = (*acts, *sources, *variables, sink)
+            return _hit(
+                "exfiltration.egress",
+                "it tells the agent to send secrets or private data (credentials, the "
+                "conversation, the memory) to an outside address",
+                min(x.start() for x in parts),
+                max(x.end() for x in parts),
+            )
+    return None
+
+
+def _installer_only(span: str) -> bool:
+    urls = [u.group() for u in _URL.finditer(span)]
+    hosts = urls or re.findall(_HOST_PATH, span)
+    return bool(hosts) and all(_INSTALLERS.match(u) for u in hosts) and "$" not in span
+
+
+def _download_run(s: str, cl: Clauses) -> Hit | None:
+    rx = _compiled()
+    for lo, hi in cl.windows(_NEEDLES["run"], after=1):
+        for m in rx["run"].finditer(s, lo, hi):
+            line_lo = max(s.rfind("\n", 0, m.start()) + 1, m.start() - REACH)
+            clause_lo = cl.around(m.start(), m.start())[0]
+            line_hi = s.find("\n", m.end(), m.end() + REACH)
+            line = s[line_lo : min(len(s), m.end() + REACH) if line_hi == -1 else line_hi]
+            if (
+                not _FROM.search(line)
+                or rx["told"].search(s, max(clause_lo, line_lo), m.start())
+                or _installer_only(line)
+                or negated(s, m.start(), None, max(clause_lo, line_lo))
+                or cl.story(m.start(), m.end())
+            ):
+                continue
+            return _hit(
+                "execution.download-run",
+                "it pipes or chains code fetched from the network into an interpreter",
+                m.start(),
+                m.end(),
+            )
+    for lo, hi in cl.windows(_NEEDLES["url"]):
+        dl = [d for d in rx["dl"].finditer(s, lo, hi) if _affirmed(s, d, lo, cl)]
+        run = [r for r in rx["exec"].finditer(s, lo, hi) if _affirmed(s, r, lo, cl)]
+        if not (dl and run):
+            continue
+        for sink in _URL.finditer(s, lo, hi):
+            clo, chi = cl.around(sink.start(), sink.end())
+            d = [x for x in dl if clo <= x.start() < chi]
+            r = [x for x in run if clo <= x.start() < chi]
+            if d and r and not _installer_only(s[clo:chi]):
+                parts = (*d, *r, sink)
+                return _hit(
+                    "execution.download-run",
+                    "it tells the agent to download something from the network and run it",
+                    min(x.start() for x in parts),
+                    max(x.end() for x in parts),
+                )
+    return None
+
+
+def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
+    rx = _compiled()
+    for lo, hi in cl.windows(
+        ("security ", "mimikatz", "sekurlsa", "lsass", "reg save", "lazagne", "secretsdump")
+    ):
+        for m in _DUMP.finditer(s, lo, hi):
+            if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                return _hit(
+                    "credential.access",
+                    "it runs a command that dumps stored passwords or keys",
+                    m.start(),
+                    m.end(),
+                )
+    for kind in ("strong", "weak", "secret"):
+        verbs = rx["read"] if kind == "strong" else rx["show"]
+        for lo, hi in cl.windows(_NEEDLES[kind]):
+            if (
+                kind == "secret"
+                and s.find("$", lo, hi) == -1
+                and not rx["visible"].search(s, lo, hi)
+            ):
+                continue  # a secret named in prose matters only where it is put somewhere
+            stores = list(rx[kind].finditer(s, lo, hi))
+            spots = Spots(verbs, s, lo - 160, hi + 120) if stores else None
+            for store in stores:
+                if kind == "secret" and _USED.search(s, max(0, store.start() - 40), store.start()):
+                    continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
+                if (
+                    kind == "weak"
+                    and original is not None
+                    and _BARE_VAR.fullmatch(store.group())
+                    and not original[store.start() : store.end()].isupper()
+                ):
+                    continue  # ``current_token`` in code, not the GITHUB_TOKEN variable
+                clo, chi = cl.around(store.start(), store.end())
+                assert spots is not None
+                window = (max(clo, store.start() - 160), min(chi, store.end() + 120))
+                for v in spots.between(*window):
+                    verb = _HEAD.match(s, v.start(), v.end())
+                    if v.start() <= store.start() < (verb.end() if verb else v.start()):
+                        continue
+                    if store.start() <= v.start() < store.end():
+                        continue
+                    if not _ordered(s, v, clo) or _narrative(s, v) or not _affirmed(s, v, clo, cl):
+                        continue
+                    if kind == "secret" and v.start() < store.start() and v.group().isascii():
+                        head = _HEAD_WORD.match(s, v.start(), v.end())
+                        gap = s[(head.end() if head else v.start()) : store.start()]
+                        if not _OBJECT_GAP.fullmatch(gap):
+                            continue  # the secret is not what the verb acts on
+                    if kind == "weak" and not _shows_weak(s, v, store, clo, chi):
+                        continue
+                    if (
+                        kind == "secret"
+                        and not (store.group().startswith("$") and v.group().isascii())
+                        and not cl.has(rx["visible"], clo, chi)
+                    ):
+                        continue
+                    if _is_destination(s, v, store):
+                        continue
+                    return _hit(
+                        "credential.access",
+                        "it tells the agent to read, copy or keep a file or store that holds "
+                        "credentials",
+                        min(v.start(), store.start()),
+                        max(v.end(), store.end()),
+                    )
+    return None
+
+
+def _shows_weak(s: str, verb: re.Match[str], store: re.Match[str], lo: int, hi: int) -> bool:
+    """A weak store counts with a showing verb; a keeping verb needs a model-visible target."""
+    word = verb.group()
+    if _KEEP.match(word):
+        return True  # the pattern already required memory/reply after it
+    if not word.isascii():
+        return _compiled()["into"].search(s, lo, hi) is not None
+    return True
+
+
+def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
+    """``cp .env.example .env`` / "copy X to .env": the store is where data goes, not its source."""
+    if verb.start() > store.start():
+        return False
+    if (
+        _KEEP.match(verb.group())
+        and _PLACE.search(s, max(0, store.start() - 30), store.start())
+        and not _ONWARD.search(s, store.end(), store.end() + 60)
+    ):
+        return True  # "store API keys in the OS keychain" (but "copy X in ~/.ssh to Y")
+    between = s[verb.end() : store.start()]
+    return bool(_DEST_BEFORE.search(between)) and bool(_COPYING.match(verb.group()))
+
+
+def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
+    rx = _compiled()
+    for kind in ("backdoor", "persist", "config"):
+        for lo, hi in cl.windows(_NEEDLES[kind]):
+            targets = list(rx[kind].finditer(s, lo, hi))
+            spots = Spots(rx["write"], s, lo - 200, hi + 80) if targets else None
+            for target in targets:
+                assert spots is not None
+                clo, chi = cl.around(target.start(), target.end())
+                window = (max(clo, target.start() - 200), min(chi, target.end() + 80))
+                w = next(
+                    (
+                        w
+                        for w in spots.between(*window)
+                        if not _inside(w, target)
+                        and _ordered(s, w, clo)
+                        and not _narrative(s, w)
+                        and _affirmed(s, w, clo, cl)
+                    ),
+                    None,
+                )
+                if w is None:
+                    continue
+                if kind != "backdoor":
+                    # what is written: the clause, or the code block right after it
+                    end = chi
+                    if s.startswith(("\n```", "\n    ", ":\n"), chi - 1):
+                        para = s.find("\n\n", chi)
+                        end = min(len(s) if para == -1 else para, chi + 300)
+                    scope = s[min(clo, w.start()) : end]
+                    payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
+                    if not payload.search(scope.replace(target.group(), " ")):
+                        continue
+                return _hit(
+                    "persistence.tool-abuse",
+                    "it tells the agent to write into a file that runs or grants access later "
+                    "(shell start-up, authorized_keys, cron, services, git hooks, CI or agent "
+                    "configuration)",
+                    min(w.start(), target.start()),
+                    max(w.end(), target.end()),
+                )
+    return None
+
+
+def _destructive(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(("chmod", "push")):
+        for m in _DESTRUCTIVE.finditer(s, lo, hi):
+            if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                return _hit(
+                    "persistence.tool-abuse",
+                    "it tells the agent to open up or overwrite what others rely on (world-writabl"
+                    "e "
+                    "system or key folders, force-pushing the main branch)",
+                    m.start(),
+                    m.end(),
+                )
+    return None
+
+
+def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hit | None:
+    """The first structural threat in the folded text ``s``, or None.
+
+    ``original`` is the same text before casefolding (same offsets), used where case
+    matters (``GITHUB_TOKEN`` is a variable, ``current_token`` a field).
+    """
+    cl = cl or Clauses(s)
+    if original is not None and len(original) != len(s):
+        original = None
+    return (
+        _download_run(s, cl)
+        or _url_data(s, cl)
+        or _tool_abuse(s, cl)
+        or _destructive(s, cl)
+        or _egress(s, cl)
+        or _credential(s, cl, original)
+    )

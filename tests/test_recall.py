@@ -1,0 +1,214 @@
+"""Recall on questions people ask: Chinese and mixed text, relative times, facts that
+changed, answers in the next turn, memory entries in Chinese (issue 12)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import Clock, add
+from memdir.config import load_settings
+from memdir.engine import Memdir
+from memdir.pipeline.providers import ProviderError
+from memdir.sessions import Database, SessionStore, when
+from memdir.sessions.rank import RankParams, with_params
+from memdir.testing import ScriptedProvider
+
+
+def _log(md: Memdir, sid: str, when: datetime, *turns: tuple[str, str]) -> list[int]:
+    with md.session(agent="t", session_id=sid, started_at=when) as s:
+        return [
+            s.log(role, text, timestamp=when + timedelta(minutes=i))
+            for i, (role, text) in enumerate(turns)
+        ]
+
+
+def _ids(md: Memdir, query: str) -> list[int]:
+    return [h.message_id for h in md.sessions.search_messages(query, limit=50)]
+
+
+def test_a_chinese_question_and_its_bare_word_find_the_restaurant(md: Memdir) -> None:
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    [restaurant] = _log(md, "dinner", t0, ("user", "下周三的部门聚餐改到了望江楼，晚上六点半。"))
+    _log(md, "other", t0 + timedelta(days=1), ("user", "明天的周会取消了，改成线上同步。"))
+    for query in ("聚餐", "部门聚餐在哪家餐厅？", "望江楼"):
+        assert _ids(md, query)[0] == restaurant, query
+    assert md.sessions.search("部门聚餐在哪家餐厅？", limit=5)[0].session_id == "dinner"
+
+
+def test_a_mixed_question_finds_both_tools(md: Memdir) -> None:
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    [pnpm] = _log(md, "a", t0, ("user", "前端仓库现在统一用 pnpm 安装依赖。"))
+    [npm] = _log(md, "b", t0 + timedelta(days=1), ("user", "CI 里还在跑 npm ci，得改。"))
+    _log(md, "c", t0 + timedelta(days=2), ("user", "周五发版，记得提前冻结分支。"))
+    assert set(_ids(md, "用 pnpm 还是 npm？")) == {pnpm, npm}
+
+
+def test_now_prefers_the_latest_statement_and_before_the_earliest(md: Memdir) -> None:
+    old = datetime(2026, 2, 9, 9, tzinfo=UTC)
+    [npm] = _log(md, "s1", old, ("user", "ledgerline installs its dependencies with npm"))
+    [pnpm] = _log(
+        md,
+        "s2",
+        old + timedelta(days=20),
+        ("user", "since the move, ledgerline installs its dependencies with pnpm and corepack"),
+    )
+    now = "Which tool installs ledgerline's dependencies now?"
+    before = "Before the switch, which tool installed ledgerline's dependencies?"
+    assert _ids(md, now)[:2] == [pnpm, npm]
+    assert _ids(md, before)[:2] == [npm, pnpm]
+    md.sessions.ranker = with_params(RankParams(update_weight=0.0))  # the feature decides
+    assert _ids(md, now)[:2] == [npm, pnpm]
+
+
+def test_relative_times_are_read_against_the_clock_not_searched(md: Memdir, clock: Clock) -> None:
+    clock.now = datetime(2026, 3, 9, 17, tzinfo=UTC)  # a Monday
+    tuesday = datetime(2026, 3, 3, 14, tzinfo=UTC)  # last Tuesday
+    [early] = _log(md, "a", tuesday - timedelta(days=14), ("user", "caching in CI: try option A"))
+    [decided] = _log(md, "b", tuesday, ("user", "caching in CI: we go with option B"))
+    [later] = _log(md, "c", tuesday + timedelta(days=4), ("user", "caching in CI: option C?"))
+    assert _ids(md, "What did we decide last Tuesday about caching in CI?")[0] == decided
+    assert _ids(md, "上周二定的 CI caching 方案是什么？")[0] == decided
+    assert set(_ids(md, "caching in CI")) == {early, decided, later}
+    assert _ids(md, "last Tuesday") == []  # only a time: nothing to search for
+
+
+def test_the_users_answer_follows_the_assistants_question(md: Memdir) -> None:
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    asked, answer = _log(
+        md, "s", t0, ("assistant", "And the database?"), ("user", "Postgres 16 on RDS.")
+    )
+    found = _ids(md, "Which database do we use?")
+    assert found[:2] == [asked, answer]
+
+
+def test_memory_search_finds_a_chinese_entry_from_a_chinese_question(md: Memdir) -> None:
+    store = md.store("local")
+    add(store, "部门聚餐", body="部门聚餐改到了望江楼，晚上六点半，记得提前订位。")
+    add(store, "周会", body="每周一上午十点开周会，线上。")
+    assert next(h.entry.name for h in md.search("部门聚餐在哪家餐厅？")) == "部门聚餐"
+    assert next(h.entry.name for h in md.search("周会几点开？")) == "周会"
+
+
+def _with_model(tmp_path: Path, clock: Clock, script: Any) -> Memdir:
+    (tmp_path / "p").mkdir(exist_ok=True)
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m"), "MEMDIR_BACKGROUND": "0"}
+    md = Memdir(
+        load_settings(tmp_path / "h", tmp_path / "p", environ={**env, "MEMDIR_LLM": "openai:t"}),
+        clock=clock,
+    )
+    md.pipeline.provider = ScriptedProvider(script)
+    return md
+
+
+def test_with_a_model_queries_are_expanded_and_sessions_summarised(
+    tmp_path: Path, clock: Clock
+) -> None:
+    def script(kind: str, user: str) -> str:
+        if user.startswith("Question:"):  # a summary request: cite the first id shown
+            first = int(user.split("#", 1)[1].split()[0])
+            return json.dumps({"summary": "The kayak is in the garage. " * 30, "cites": [first]})
+        return json.dumps({"queries": ["kayak location", "皮划艇 在哪"]})
+
+    md = _with_model(tmp_path, clock, script)
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    [kayak] = _log(md, "a", t0, ("user", "the kayak lives in the garage now"))
+    assert md.sessions.search("where is my canoe") == []  # the words alone find nothing
+    with md.session(session_id="now") as s:
+        result = s.call_tool("session_search", {"query": "where is my canoe", "summarize": True})
+    [group] = result["results"]
+    assert group["session_id"] == "a" and group["matched_message_id"] == kayak
+    assert len(group["summary"]) <= 400 and group["cites"] == [kayak]
+    sent = md.pipeline.provider.calls  # type: ignore[attr-defined]
+    assert sent[0][1] == "where is my canoe"  # the question itself, to expand
+
+
+def test_a_failing_model_changes_nothing_and_offline_is_as_before(
+    tmp_path: Path, clock: Clock, md: Memdir
+) -> None:
+    def script(kind: str, user: str) -> str:
+        if user.startswith("Question:"):
+            return json.dumps({"summary": "made up", "cites": [999999]})  # not shown to it
+        raise ProviderError("the model is down")
+
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    broken = _with_model(tmp_path, clock, script)
+    _log(broken, "a", t0, ("user", "the kayak lives in the garage now"))
+    with broken.session(session_id="now") as s:
+        result = s.call_tool("session_search", {"query": "kayak", "summarize": True})
+    [group] = result["results"]
+    assert result["success"] and "summary" not in group and group["session_id"] == "a"
+    _log(md, "a", t0, ("user", "the kayak lives in the garage now"))
+    with md.session(session_id="now") as s:  # offline (rules): no model is asked
+        offline = s.call_tool("session_search", {"query": "kayak", "summarize": True})
+    assert offline["note"] == "summaries need MEMDIR_LLM" and "summary" not in offline["results"][0]
+
+
+DATA = Path(__file__).resolve().parent.parent / "bench" / "data" / "recall"
+
+
+def test_every_chinese_question_of_the_dev_set_returns_hits(tmp_path: Path) -> None:
+    """Our own set (bench/data/recall), dev half: each conversation in its own store."""
+    asked = 0
+    for path in sorted(DATA.glob("*/*.json")):
+        conv = json.loads(path.read_text())
+        questions = [q for q in conv["questions"] if q["lang"] == "zh"]
+        if conv["split"] != "dev" or not questions:
+            continue
+        store = SessionStore(Database(tmp_path / f"{conv['id']}.db"))
+        for s in conv["sessions"]:
+            store.start("t", session_id=s["id"], started_at=s["started_at"])
+            rows = [
+                (m["role"], m["content"], m.get("tool_name"), None, m["timestamp"])
+                for m in s["messages"]
+            ]
+            store.log_many(s["id"], rows)
+        for q in questions:
+            assert store.search_messages(q["question"]), q["question"]
+            assert store.search(q["question"], limit=5), q["question"]
+            asked += 1
+    assert asked >= 30  # the set is there: zh and mixed dev conversations
+
+
+@settings(max_examples=300)
+@given(
+    st.text(max_size=120)
+    | st.lists(
+        st.sampled_from(
+            [
+                "last",
+                "Tuesday",
+                "上周",
+                "四",
+                "上个月",
+                "3月",
+                "5日",
+                "先月",
+                "末",
+                "the",
+                "ago",
+                "2",
+                "weeks",
+                "now",
+                "原来",
+                "February",
+                "31",
+                "2026-02-30",
+                "of",
+                "mid-",
+            ]
+        ),
+        max_size=12,
+    ).map(" ".join),
+    st.datetimes(timezones=st.just(UTC)),
+)
+def test_fuzz_times_never_raise(text: str, now: datetime) -> None:
+    for lo, hi in when.ranges(text, now) + when.ranges(text):
+        assert lo < hi
+    assert when.intent(text) in (None, "latest", "earliest")
+    assert all(0 <= a < b <= len(text) for a, b in when.spans(text))
