@@ -18,6 +18,8 @@ is simply gone):
   every byte outside that section is kept); the same rule in the local scopes of several
   projects → the user scope.
 * ``index``: a scope's index near or over its budget; shorten the longest index lines.
+* ``pending``: an agent or extractor write held by ``approval = "ask"``
+  (:mod:`memdir.approval`); applied as it was proposed, or rejected (``--reject``).
 
 Applying goes through :meth:`memdir.Store.apply`, the normal write path, one batch per
 scope for all the proposals named, and all or nothing (:mod:`memdir.review_apply`);
@@ -34,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import approval
 from .changes import AddOp, Operation, RemoveOp, ReplaceOp
 from .errors import MemdirError
 from .formats.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
@@ -46,7 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KINDS", "Action", "Proposal", "apply", "local_store", "propose", "report_text"]
 
-KINDS = ("merge", "conflict", "stale", "promote", "index")
+KINDS = ("pending", "merge", "conflict", "stale", "promote", "index")
 NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
 _WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
@@ -414,6 +417,7 @@ def propose(md: Memdir) -> list[Proposal]:
             continue
         found += _pairs(md, store, listed) + _stale(md, store, listed) + _index(store, listed)
     found += _promotions(md, entries)
+    found += approval.proposals(md)  # writes held by approval = "ask"
     return sorted(found, key=lambda p: (KINDS.index(p.kind), p.title))
 
 
@@ -437,6 +441,7 @@ def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
             f"only; change the entries named by hand. Nothing was applied."
         )
     apply_all(md, chosen)
+    approval.settle(md, [p.id for p in chosen if p.kind == "pending"])
     return chosen
 
 
@@ -449,6 +454,7 @@ def report_text(md: Memdir, proposals: Sequence[Proposal] | None = None) -> str:
             "or index near its budget.\n"
         )
     titles = {
+        "pending": "Writes awaiting your approval (--apply ID or --reject ID)",
         "merge": "Duplicates (merge)",
         "conflict": "Conflicts",
         "stale": "Stale",

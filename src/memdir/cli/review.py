@@ -17,13 +17,25 @@ from . import State, cli
     metavar="ID",
     help="Apply this proposal (repeat, or list several ids after one --apply).",
 )
+@click.option(
+    "--reject",
+    "reject_ids",
+    multiple=True,
+    metavar="ID",
+    help="Drop this pending write (approval = ask); extraction will not propose it again.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.argument("more_ids", nargs=-1, metavar="[ID]...")
 @click.pass_obj
 def review(
-    state: State, apply_ids: tuple[str, ...], as_json: bool, more_ids: tuple[str, ...]
+    state: State,
+    apply_ids: tuple[str, ...],
+    reject_ids: tuple[str, ...],
+    as_json: bool,
+    more_ids: tuple[str, ...],
 ) -> None:
-    """Audit every scope: duplicates, conflicts, stale entries, promotions, index budget.
+    """Audit every scope: duplicates, conflicts, stale entries, promotions, index budget,
+    and writes waiting for approval (approval = "ask").
 
     Prints proposals with ids and changes nothing; `memdir review --apply ID …` applies
     exactly the proposals named, through the normal write path, all or none: every one is
@@ -31,6 +43,18 @@ def review(
     """
     from ..review import apply, propose, report_text
 
+    if reject_ids:
+        from ..approval import reject
+
+        if apply_ids or more_ids:
+            raise click.UsageError("--reject and --apply go in separate commands")
+        dropped = reject(state.md, reject_ids)
+        if as_json:
+            click.echo(json.dumps({"rejected": dropped}))
+        else:
+            for pid in dropped:
+                click.echo(f"Rejected {pid}: not written, and not proposed again.")
+        return
     ids = [*apply_ids, *more_ids]
     if more_ids and not apply_ids:
         raise click.UsageError("give proposal ids after --apply")
