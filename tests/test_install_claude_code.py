@@ -9,11 +9,15 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memdir.errors import MemdirError
 from memdir.interop import install
+from memdir.interop.install import claude_code
 from memdir.interop.install.claude_code import EVENTS, is_ours
 
 REAL = Path(__file__).parent / "fixtures" / "harness_configs"
@@ -221,3 +225,43 @@ def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> 
     md = memdir.open(home, project)
     info = md.sessions.get(f"claude-code:{transcript.stem}")
     assert info.ended_at is not None and info.messages >= 1  # SessionEnd imported it
+
+
+_HOOK = st.fixed_dictionaries(
+    {
+        "type": st.just("command"),
+        "command": st.text(max_size=20).filter(lambda c: "memdir" not in c),
+    }
+)
+_GROUPS = st.lists(
+    st.fixed_dictionaries(
+        {"hooks": st.lists(_HOOK, max_size=3)}, optional={"matcher": st.text(max_size=5)}
+    ),
+    max_size=3,
+)
+_SETTINGS = st.fixed_dictionaries(
+    {},
+    optional={
+        "hooks": st.dictionaries(st.sampled_from([*EVENTS, "PreToolUse"]), _GROUPS, max_size=4),
+        "permissions": st.dictionaries(st.text(max_size=5), st.lists(st.text(max_size=9))),
+        "env": st.dictionaries(st.text(max_size=5), st.text(max_size=9), max_size=3),
+    },
+)
+
+
+@given(_SETTINGS, st.sampled_from([2, 4, "\t", None, "compact"]))
+def test_any_settings_come_back_exactly(data: dict[str, Any], indent: int | str | None) -> None:
+    """Whatever the user's settings and layout: memdir's hooks go in, and taking them out
+    gives back exactly the text that was there."""
+    if indent == "compact":
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    else:
+        text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    target = claude_code._Settings(Path("/x/settings.json"), "/bin/memdir hook claude-code")
+    state: dict[str, Any] = {}
+    added = target.add(text, state)
+    assert added is not None
+    hooks = json.loads(added)["hooks"]
+    assert all(any(is_ours(h) for g in hooks[e] for h in g["hooks"]) for e in EVENTS)
+    assert target.add(added, dict(state)) == added  # installing again changes nothing
+    assert target.remove(added, state) == text

@@ -35,7 +35,12 @@ def dump(data: dict[str, Any], like: str | None) -> str:
     compact = like is not None and like.strip() and "\n" not in like.strip()
     found = re.search(r"\n([ \t]+)\S", like or "")
     indent = None if compact else found.group(1) if found else "  "
-    separators = (",", ":") if compact else None
+    separators = None
+    if compact and like is not None:  # JSON.stringify's "a":1,"b":2, or a person's spacing
+        separators = (
+            ", " if re.search(r",\s", like) else ",",
+            ": " if re.search(r'":\s', like) else ":",
+        )
     out = json.dumps(data, ensure_ascii=False, indent=indent, separators=separators)
     try:
         out.encode("utf-8")
