@@ -61,6 +61,7 @@ bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/scale.py
 	$(BENCH_VENV)/bin/python bench/transcripts.py
 	$(BENCH_VENV)/bin/python bench/hermes_interop.py
+	$(BENCH_VENV)/bin/python bench/hooks.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV)

@@ -155,8 +155,13 @@ def test_two_sessions_through_hermes_memory_manager(hermes: dict[str, Any]) -> N
     m.shutdown_all()
 
     md = memdir.open(hermes["home"], hermes["project"])
-    logged = md.sessions.search_messages("10.0.7.12")
-    assert [h.session_id for h in logged] == ["hermes:s1"]  # tool output logged, once
+    logged = md.sessions.messages("hermes:s1")
+    assert [m.role for m in logged] == ["user", "assistant", "tool", "assistant"]
+    assert logged[1].tool_name == "terminal" and logged[2].content == "64 bytes from 10.0.7.12"
+    assert logged[1].tool_calls == [
+        {"id": "call_0", "name": "terminal", "input": {"command": "ping db-stg-7.internal"}}
+    ]
+    assert "hermes:s1" in {h.session_id for h in md.sessions.search_messages("10.0.7.12")}
     assert md.sessions.get("hermes:s1").ended_at is not None
     jobs = md.pipeline.jobs.list()
     assert any(j.key == "hermes:s1" and j.kind == "extract" for j in jobs)

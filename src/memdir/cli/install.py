@@ -184,7 +184,8 @@ def claude_code_hook(state: State, no_budget: bool, budget: float) -> None:
         click.echo(done.output)
     if not done.hand_off:
         return
-    argv = [*memdir_command(_home(state)), "hook", "claude-code", "--no-budget"]
+    home_path = Path(home) if home is not None else Path.home() / ".memdir"  # no config read
+    argv = [*memdir_command(home_path), "hook", "claude-code", "--no-budget"]
     child = subprocess.Popen(
         argv,
         stdin=subprocess.PIPE,
