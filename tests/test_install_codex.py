@@ -237,3 +237,30 @@ def test_any_payload_is_handled(fields: dict[str, Any]) -> None:
         assert str(exc)  # a reason, never a bare failure
         return
     assert done.imported == [] and done.queued is None  # no rollouts here: nothing to do
+
+
+def _codex() -> str | None:
+    return os.environ.get("CODEX_BIN") or shutil.which("codex")
+
+
+@pytest.mark.skipif(_codex() is None, reason="no `codex` binary (set CODEX_BIN)")
+def test_real_codex_reads_the_edited_config(tmp_path: Path) -> None:
+    """Codex itself (offline) parses the config memdir wrote and lists its server."""
+    codex = tmp_path / "codex"
+    codex.mkdir()
+    shutil.copy(CONFIGS["everything-claude-code"], codex / "config.toml")
+    plan(tmp_path / "memdir", codex)
+    env = {**os.environ, "CODEX_HOME": str(codex)}
+
+    def listed() -> str:
+        done = subprocess.run(
+            [str(_codex()), "mcp", "list"], env=env, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    rows = listed()
+    assert re.search(r"(?m)^memdir\s+\S+memdir\s+--home \S+ mcp\b", rows), rows
+    assert all(name in rows for name in ("github", "context7", "exa", "memory", "playwright"))
+    plan(tmp_path / "memdir", codex, "uninstall")
+    assert not re.search(r"(?m)^memdir\s", listed())
