@@ -115,8 +115,9 @@ def main() -> int:
         "MEMDIR_HOME": str(home),
         "MEMDIR_BACKGROUND": "0",
         "CODEX_HOME": str(codex),
-        "PYTHONPYCACHEPREFIX": str(tmp / "pycache"),
+        "PYTHONPYCACHEPREFIX": str(tmp / "pycache"),  # warm bytecode, as an installed copy has
     }
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     hook = [sys.executable, "-m", "memdir", "hook", "claude-code", "--no-budget"]
     base = {"session_id": SID, "transcript_path": str(path), "cwd": str(project)}
 

@@ -63,8 +63,11 @@ class Hook:
         return json.dumps(data).encode()
 
     def run(self, stdin: bytes, *args: str) -> subprocess.CompletedProcess[str]:
+        # a generous budget: on a loaded test machine the 2 s default would hand work off
+        # (that path is test_a_slow_import_is_finished_by_a_detached_process)
+        budget = [] if "--budget" in args else ["--budget", "60"]
         raw = subprocess.run(
-            [sys.executable, "-m", "memdir", "hook", "claude-code", *args],
+            [sys.executable, "-m", "memdir", "hook", "claude-code", *budget, *args],
             input=stdin,
             env=self.env,
             capture_output=True,
