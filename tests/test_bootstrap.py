@@ -30,7 +30,6 @@ from memdir.interop import bootstrap, harness_names
 from memdir.interop.bootstrap import _extract, _files, _found, _git, _installed, chats
 from memdir.interop.bootstrap._files import PART_CHARS, markdown_parts
 from memdir.pipeline.rules import RulesProvider
-from memdir.review.proposals import local_store
 from memdir.testing import ScriptedProvider, candidates_reply
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bootstrap"
@@ -305,7 +304,7 @@ def test_every_claude_code_project_folder_goes_to_its_project(world: World, tmp_
     assert any(str(lost) in n and "other 1 left out" in n for n in found.notes)
 
     bootstrap.apply(world.md, found, [harness["Other tabs"].id, harness["Night owl"].id])
-    (entry,) = local_store(world.md, other_scope).list()
+    (entry,) = world.md.store_at(other_scope).list()
     assert entry.body == "Other app: use tabs." and entry.source.value == "import"
     assert "Alice works best late in the evening." in [
         e.body for e in world.md.store("user").list()

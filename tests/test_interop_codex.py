@@ -30,7 +30,6 @@ from memdir.interop import Rendered, export_memories, import_memories
 from memdir.interop.agents_md import BEGIN, END
 from memdir.interop.codex import formats as fmt
 from memdir.interop.codex.memory import HARNESS, SUMMARY_MAX_BYTES, SUMMARY_MAX_TOKENS
-from memdir.review.proposals import local_store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "codex" / "home"
 MEMORIES = Path(".codex") / "memories"
@@ -65,7 +64,7 @@ def everything(md: Memdir) -> set[tuple[str, str, str, str]]:
     out = {("user", e.type.value, e.name, e.body) for e in md.store("user").list()}
     mine = md.locations["local"].path
     for folder in sorted((md.home / "projects").iterdir()):
-        store = md.store("local") if folder == mine else local_store(md, folder)
+        store = md.store("local") if folder == mine else md.store_at(folder)
         label = "local" if folder == mine else folder.name
         out |= {(label, e.type.value, e.name, e.body) for e in store.list()}
     return out
@@ -417,7 +416,7 @@ def test_projects_this_home_knows_each_get_their_cwd(
     add(with_record.store("local"), "Other rule", "Deploy other with flyctl.", type="reference")
     memdir.open(md.home, other)  # the scope exists now: its path is recorded
     orphan = md.home / "projects" / "no-record-here"
-    add(local_store(md, orphan), "Lost", "Nobody knows where this came from.")
+    add(md.store_at(orphan), "Lost", "Nobody knows where this came from.")
     add(md.store("local"), "Mine", "This project's rule.")
     rendered = HARNESS.render(md, tmp_path / "out")
     memory = content(rendered, "MEMORY.md")

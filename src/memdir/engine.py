@@ -14,15 +14,17 @@ from typing import TYPE_CHECKING
 
 from .core.config import load_settings
 from .core.errors import MemdirError
-from .core.layers import Explanation, Layers, ScopeHealth
+from .core.layers import EntryState, Explanation, Layers, ScopeHealth
 
 if TYPE_CHECKING:
     from .conversation import MemorySession
     from .core.adoption import Adoption, ScopeInfo
     from .pipeline import Pipeline
+    from .review.apply import Proposal
+    from .review.versions import Versions
     from .sessions.search import Time
 
-__all__ = ["Explanation", "Memdir", "ScopeHealth", "open"]
+__all__ = ["EntryState", "Explanation", "Memdir", "ScopeHealth", "open"]
 
 
 class Memdir(Layers):
@@ -111,6 +113,33 @@ class Memdir(Layers):
         self.forget_store("local")  # its cached listing described the old folder
         self.store("local").repair()
         return done
+
+    # -- browsing and review (the CLI's history and review commands, the web page) ---------
+
+    @property
+    def history(self) -> Versions:
+        """Log, diff, an entry at a revision, and revert, across the scopes with history."""
+        from .review.versions import Versions
+
+        return Versions(self)
+
+    def review(self) -> list[Proposal]:
+        """The proposals of ``memdir review`` (nothing is changed)."""
+        from .review.proposals import propose
+
+        return propose(self)
+
+    def apply_review(self, ids: Sequence[str]) -> list[Proposal]:
+        """Apply exactly the proposals named, all or none, as ``memdir review --apply``."""
+        from .review.proposals import apply
+
+        return apply(self, ids)
+
+    def reject_review(self, ids: Sequence[str]) -> list[Proposal]:
+        """Reject the proposals named: ``review()`` leaves them out from now on."""
+        from .review.proposals import reject
+
+        return reject(self, ids)
 
 
 def open(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .core.model import Source
+from .review import approval
 
 if TYPE_CHECKING:
     from .core.layers import Layers
@@ -316,7 +317,10 @@ _VERBS = {
 
 
 class _Lineage(Protocol):
-    """What a dispatcher needs of its session: the sessions its searches leave out."""
+    """What a dispatcher needs of its session: its id, and the sessions its searches
+    leave out."""
+
+    id: str
 
     def lineage(self) -> set[str]: ...
 
@@ -429,6 +433,15 @@ class Dispatcher:
             ops = [_operation(args, notes, top=True)]
         scope = _get(args, "scope", str)
         store = self.md.store(self._scope(scope))
+        if approval.asks(self.md, store, self.source):  # approval = "ask": the user decides
+            held = approval.hold(
+                self.md,
+                store,
+                ops,
+                source=self.source,
+                session=self.session.id if self.session else None,
+            )
+            return {"success": True, "pending": held["id"], "message": approval.message(held)}
         try:
             changes = store.apply(ops, source=self.source)
         except NotFoundError:

@@ -36,6 +36,7 @@ def main() -> None:
         demo,
         entries,
         history,
+        install,
         interop,
         maintain,
         review,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -62,6 +63,21 @@ class Explanation:
     def text(self) -> str:
         """The system block these sections make."""
         return "".join(s.text for s in self.sections)
+
+
+@dataclass(frozen=True)
+class EntryState:
+    """One active entry as a person browsing memory sees it (:meth:`Layers.overview`):
+    its use count and last use, and why an agent would not see it — shadowed by a more
+    local entry, withheld by the guard, or left out of the index by usage decay."""
+
+    scope: str
+    entry: Entry
+    uses: int = 0
+    last_used: datetime | None = None
+    shadowed: str | None = None  # why, e.g. "shadowed by the local entry …"
+    withheld: str | None = None  # the guard's rule
+    unused: bool = False
 
 
 _Merged = list[tuple[Store, list[Entry], list[tuple[str, str]]]]
@@ -297,6 +313,55 @@ class Layers(Workspace):
         if not self.settings.enabled:
             return ""
         return "".join(s.text for s in self._sections(paths)[0])
+
+    # -- browsing (the web page) ----------------------------------------------------------
+
+    def overview(self) -> list[EntryState]:
+        """Every active entry of every scope (ascending precedence), shadowed and withheld
+        ones included and marked, with usage counts."""
+        self._require_enabled()
+        merged, notes = self._merged()
+        shadowed = {(n.scope, n.subject): n.reason for n in notes}
+        views = {
+            s.scope: self._decayed(
+                ScopeView(s.scope, s.backend.location, kept, s.pinned_budget, withheld)
+            )
+            for s, kept, withheld in merged
+        }
+        counts: dict[tuple[str, str], tuple[int, datetime | None]] = {}
+        if self.state_path.exists():  # a browse must not create state.db
+            try:
+                counts = self.usage().counts([s.backend.location for s, _, _ in merged])
+            except MemdirError as exc:  # damaged: show the entries, without counts
+                warn_once(f"usage counts not shown: {exc}")
+        out = []
+        for store, _, withheld in merged:
+            rules = dict(withheld)
+            unused = {e.id for e in views[store.scope].unused}
+            for entry in store.list():
+                uses, last = counts.get((store.backend.location, entry.id), (0, None))
+                out.append(
+                    EntryState(
+                        store.scope,
+                        entry,
+                        uses,
+                        last,
+                        shadowed.get((store.scope, entry.id)),
+                        rules.get(entry.id),
+                        entry.id in unused,
+                    )
+                )
+        return out
+
+    def reminders(self, entry: Entry) -> list[str]:
+        """What ``memory_read`` says around an entry's body: its staleness reminder and a
+        line for each file or symbol it names that this project no longer has."""
+        from .prompt import missing_references, staleness_reminder
+
+        return [
+            staleness_reminder(entry, self.clock()),
+            *missing_references(entry.body, self.project_root),
+        ]
 
     # -- health ----------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import DisabledError, MemdirError, ValidationError
+from .errors import DisabledError, GuardError, MemdirError, ValidationError
 from .model import SCOPES, Source, utcnow
 from .notices import warn_once
 from .scopes import (
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from ..sessions.vectors import Embedder
     from .changes import Change
     from .config import Settings
+    from .refusals import Refusal
 
 
 class Workspace:
@@ -147,6 +148,7 @@ class Workspace:
             clock=self.clock,
         )
         store.observers.append(self.record_forgetting)
+        store.refusals.append(self._record_refusal)
         store.second_opinion = self._second_opinion()
         return store
 
@@ -219,6 +221,18 @@ class Workspace:
                     f"saved, but the tombstone that keeps extraction from bringing it "
                     f"back was not recorded: {exc}"
                 )
+
+    def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
+        from .refusals import RefusalLog
+
+        RefusalLog(self.home, clock=self.clock).record(store.scope, source.value, error, name)
+
+    def refusals(self, limit: int = 50) -> list[Refusal]:
+        """The newest writes the memory guard refused in this home (rule, reason, scope,
+        writer, entry name; never the refused text), newest first."""
+        from .refusals import RefusalLog
+
+        return RefusalLog(self.home, clock=self.clock).recent(limit)
 
     def close(self) -> None:
         """Close state.db (it reopens on next use). Files need no closing."""

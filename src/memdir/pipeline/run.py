@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from .. import guard
 from ..core.errors import MemdirError, UnknownSessionError
 from ..core.model import Source
+from ..review import approval
 from ..sessions.records import to_datetime
 from ..sessions.usage import parse_citations
 from . import upkeep
@@ -366,7 +367,10 @@ class Pipeline:
             report.model_calls += result.model_calls
             report.consolidation_calls += result.model_calls
             ops = to_operations(result.ops, candidates, entries)
-            changes = store.apply(ops, source=Source.EXTRACTOR) if ops else []
+            held = bool(ops) and approval.asks(self.md, store, Source.EXTRACTOR)
+            if held:  # approval = "ask": the ops wait in `memdir review`
+                approval.hold(self.md, store, ops, source=Source.EXTRACTOR, session=None)
+            changes = store.apply(ops, source=Source.EXTRACTOR) if ops and not held else []
         except MemdirError as exc:
             self._failed(job, report, f"consolidate {store.scope}", exc)
             return
@@ -374,7 +378,7 @@ class Pipeline:
         written = any(ch.action not in ("exists", "unchanged") for ch in changes)
         self.jobs.finish(
             job,
-            "written" if written else "nothing",
+            "held" if held else "written" if written else "nothing",
             watermark=last,
             raw_output=result.raw or None,
             also=self.jobs.consumed(job.key, last),
