@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from .sessions import SessionInfo
     from .sessions.search import Time
 
-__all__ = ["MemorySession"]
-
 
 class MemorySession:
     """One conversation's view of memory.

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .core.config import load_settings
 from .core.errors import MemdirError
-from .core.layers import EntryState, Explanation, Layers, ScopeHealth
+from .core.layers import Layers
 
 if TYPE_CHECKING:
     from .conversation import MemorySession
@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from .review.apply import Proposal
     from .review.versions import Versions
     from .sessions.search import Time
-
-__all__ = ["EntryState", "Explanation", "Memdir", "ScopeHealth", "open"]
 
 
 class Memdir(Layers):

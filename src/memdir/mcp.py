@@ -46,16 +46,6 @@ if TYPE_CHECKING:
     from .core.layers import Layers
     from .engine import Memdir
 
-__all__ = [
-    "INSTRUCTIONS",
-    "LOG_TOOL",
-    "PROJECT_HEADER",
-    "SESSION_HEADER",
-    "HttpSessions",
-    "build_server",
-    "run_stdio",
-]
-
 _T = TypeVar("_T")
 SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
 PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project folder here

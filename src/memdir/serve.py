@@ -36,18 +36,6 @@ if TYPE_CHECKING:
     from .engine import Memdir
     from .mcp import HttpSessions
 
-__all__ = [
-    "BAD_TOKEN",
-    "IDLE_TIMEOUT",
-    "MAX_BODY",
-    "TOKEN_NAME",
-    "AuthGate",
-    "check_port",
-    "load_token",
-    "make_app",
-    "serve",
-]
-
 TOKEN_NAME = "mcp-token"
 MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
 LOOPBACK = ("127.0.0.1", "localhost", "::1")

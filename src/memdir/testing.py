@@ -14,7 +14,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .pipeline.providers import EXTRACT_PROMPT, ChatProvider, ProviderError
+from .core.errors import ProviderError
+from .pipeline.providers import EXTRACT_PROMPT, ChatProvider
 
 __all__ = ["ScriptedProvider", "candidates_reply", "ops_reply"]
 

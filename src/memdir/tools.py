@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from .core.store import Store
     from .sessions import Message
 
-__all__ = ["TOOL_NAMES", "Dispatcher", "tool_schemas"]
-
 log = logging.getLogger("memdir")
 
 TOOL_NAMES = ("memory", "memory_read", "memory_search", "session_search")

@@ -12,8 +12,6 @@ import click
 
 from .app import cli
 
-__all__ = ["cli", "main"]
-
 
 class _WarningLine(logging.Handler):
     """memdir's logged warnings as one ``Warning: …`` line each on stderr (no traceback:

@@ -11,7 +11,7 @@ from ..core.prompt import approx_tokens as _tokens
 from .app import State, cli
 
 if TYPE_CHECKING:
-    from ..engine import ScopeHealth
+    from ..core.layers import ScopeHealth
     from ..sessions import DbHealth
     from ..sessions.recovery import Recovery
 

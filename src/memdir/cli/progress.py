@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["Report", "bar"]
-
 Report = Callable[[str, int, "int | None"], None]
 
 

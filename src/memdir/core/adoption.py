@@ -32,8 +32,6 @@ from .origins import (
 from .scopes import ScopeLocation, project_slug
 from .storage.files import FileBackend
 
-__all__ = ["Adoption", "ScopeInfo", "adopt", "held", "scope_info"]
-
 # What a scope folder without entries may hold and still be replaced by an adopted one.
 _BOOKKEEPING = frozenset(
     {"MEMORY.md", ".gitignore", ".lock", ".changes", ".changes.new", RECORD_NAME}

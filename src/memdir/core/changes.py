@@ -25,18 +25,6 @@ from .model import (
 )
 from .slug import entry_id
 
-__all__ = [
-    "AddOp",
-    "Change",
-    "EditOp",
-    "Operation",
-    "Plan",
-    "RemoveOp",
-    "ReplaceOp",
-    "SupersedeOp",
-    "resolve",
-]
-
 
 @dataclass(frozen=True)
 class AddOp:

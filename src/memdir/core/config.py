@@ -53,8 +53,6 @@ from .errors import MemdirError, ParseError
 from .index import PINNED_BUDGET
 from .storage.regular import read_bytes
 
-__all__ = ["DEFAULT_MANAGED_DIR", "INSTRUCTION_FILES", "CodexDocs", "Settings", "load_settings"]
-
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")
 INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
 WRITABLE_SCOPES = ("local", "user", "project")

@@ -8,8 +8,6 @@ from datetime import datetime, timedelta
 
 from .model import Entry, Source
 
-__all__ = ["stale"]
-
 
 def stale(
     entries: Sequence[Entry],

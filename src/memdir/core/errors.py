@@ -30,31 +30,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = [
-    "AdoptError",
-    "AmbiguousError",
-    "BudgetError",
-    "ConflictError",
-    "DatabaseError",
-    "DisabledError",
-    "EmbedError",
-    "GuardError",
-    "HistoryError",
-    "LeaseLostError",
-    "LimitError",
-    "LockTimeoutError",
-    "MemdirError",
-    "NotFoundError",
-    "ParseError",
-    "ProviderError",
-    "ReadOnlyScopeError",
-    "SchemaError",
-    "StorageError",
-    "UnknownSessionError",
-    "UnreadableScopeError",
-    "ValidationError",
-]
-
 
 class MemdirError(Exception):
     """Root of every error memdir raises on purpose."""

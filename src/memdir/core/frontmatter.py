@@ -20,17 +20,6 @@ from typing import Any
 from .errors import ParseError, ValidationError
 from .model import Entry, EntryType, Layout, Source
 
-__all__ = [
-    "KNOWN_KEYS",
-    "Frontmatter",
-    "dump_yaml",
-    "format_time",
-    "parse_entry",
-    "read_frontmatter",
-    "render_entry",
-    "split_frontmatter",
-]
-
 KNOWN_KEYS = (
     "name",
     "description",

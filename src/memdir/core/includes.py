@@ -12,8 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Include", "find_includes"]
-
 _TOKEN = re.compile(r"(?<!\S)@(~?[^\s`@\x00]*[/.][^\s`@\x00]*)")
 _TICKS = re.compile(r"`+")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")

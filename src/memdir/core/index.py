@@ -17,21 +17,6 @@ from operator import attrgetter, itemgetter
 
 from .model import DESCRIPTION_MAX, Entry, EntryType, Source
 
-__all__ = [
-    "INDEX_HEADER",
-    "INDEX_MAX_BYTES",
-    "INDEX_MAX_LINES",
-    "PINNED_BUDGET",
-    "index_line",
-    "index_with_left_out",
-    "one_line",
-    "pinned_cost",
-    "rank",
-    "render_index",
-    "render_pinned",
-    "snapshot_entries",
-]
-
 INDEX_MAX_LINES = 200
 INDEX_MAX_BYTES = 25_000
 PINNED_BUDGET = 2_200

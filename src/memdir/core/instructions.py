@@ -44,8 +44,6 @@ from .scopes import ScopeLocation
 from .storage.git import not_ignored
 from .storage.regular import read_bytes
 
-__all__ = ["MAX_INCLUDE_DEPTH", "Instruction", "Note", "gather", "glob_matches", "rule_files"]
-
 MAX_INCLUDE_DEPTH = 5  # imports followed from one file ("five hops" in Claude Code's docs)
 MAX_FILE_BYTES = 256 * 1024
 MAX_INCLUDED_BYTES = 512 * 1024  # all imports of one session start, together

@@ -14,22 +14,6 @@ from typing import Any
 
 from .errors import LimitError, ValidationError
 
-__all__ = [
-    "BODY_MAX_BYTES",
-    "DESCRIPTION_MAX",
-    "NAME_MAX",
-    "SCOPES",
-    "Entry",
-    "EntryType",
-    "Layout",
-    "Source",
-    "normalise",
-    "utcnow",
-    "validate_body",
-    "validate_description",
-    "validate_name",
-]
-
 NAME_MAX = 80
 DESCRIPTION_MAX = 150
 BODY_MAX_BYTES = 64 * 1024

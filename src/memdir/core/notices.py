@@ -11,8 +11,6 @@ from __future__ import annotations
 import logging
 import threading
 
-__all__ = ["warn_once"]
-
 log = logging.getLogger("memdir")
 _said: set[str] = set()
 _lock = threading.Lock()

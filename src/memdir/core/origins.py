@@ -34,26 +34,6 @@ from .index import INDEX_HEADER
 from .storage.files import NOT_ENTRIES
 from .storage.git import git_dirs, read_remote, root_commits
 
-__all__ = [
-    "RECORD_NAME",
-    "Origin",
-    "Orphan",
-    "config_mtime",
-    "count_entries",
-    "find_orphans",
-    "git_dirs",
-    "identify",
-    "is_gone",
-    "note_origin",
-    "read_origin",
-    "read_remote",
-    "records",
-    "refresh_origin",
-    "remote_key",
-    "root_commits",
-    "write_origin",
-]
-
 RECORD_NAME = ".origin.json"
 MAX_FOLDERS = 500  # records read when looking for orphans: bounds the cost of a large home
 _EMPTY_INDEX = len(INDEX_HEADER.encode("utf-8"))

@@ -19,8 +19,6 @@ from .errors import GuardError
 from .model import utcnow
 from .notices import warn_once
 
-__all__ = ["FILE_NAME", "MAX_BYTES", "Refusal", "RefusalLog"]
-
 FILE_NAME = "guard-refusals.jsonl"
 MAX_BYTES = 256 * 1024
 NAME_CHARS = 120

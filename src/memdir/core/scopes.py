@@ -10,14 +10,6 @@ from pathlib import Path
 from .model import SCOPES
 from .storage.git import git_dirs
 
-__all__ = [
-    "ScopeLocation",
-    "find_checkout_root",
-    "find_project_root",
-    "locate_scopes",
-    "project_slug",
-]
-
 _NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
 _LOSSLESS = re.compile(r"[A-Za-z0-9/]*")
 _SLUG_MAX = 100

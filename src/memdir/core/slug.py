@@ -16,8 +16,6 @@ import hashlib
 import re
 import unicodedata
 
-__all__ = ["SLUG_MAX_BYTES", "entry_id", "slugify"]
-
 SLUG_MAX_BYTES = 60
 
 _NON_SLUG = re.compile(r"[^a-z0-9]+")

@@ -50,8 +50,6 @@ if TYPE_CHECKING:
     from ..guard import SecondOpinion
     from .storage.git import History
 
-__all__ = ["RepairReport", "Store", "commit_message"]
-
 
 def commit_message(changes: Sequence[Change], source: Source) -> str:
     """One commit message for one write: action, entry and source on the first line."""

@@ -19,8 +19,6 @@ from pathlib import Path
 
 from .storage.regular import read_bytes
 
-__all__ = ["Verdicts"]
-
 _MAX = 20_000  # entries kept; the oldest go first
 _MAX_BYTES = 16 << 20  # a larger file is not one this module wrote
 

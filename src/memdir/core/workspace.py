@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import DisabledError, GuardError, MemdirError, ValidationError
+from .errors import DisabledError, EmbedError, GuardError, MemdirError, ValidationError
 from .model import SCOPES, Source, utcnow
 from .notices import warn_once
 from .scopes import (
@@ -190,7 +190,7 @@ class Workspace:
         s = self.settings
         try:
             self.embedder = vectors.make_embedder(s.embed, s.embed_base_url, s.embed_api_key)
-        except vectors.EmbedError as exc:
+        except EmbedError as exc:
             self.warnings.append(f"semantic search is off: {exc}")
         return vectors.fused(rank.rank, self.embedder) if self.embedder else rank.rank
 

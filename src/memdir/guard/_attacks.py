@@ -16,8 +16,6 @@ from ._build import alt, lexicon, prefixes
 from ._engine import Rule
 from ._patterns import affirmed
 
-__all__ = ["rules"]
-
 _SEND = lexicon(
     r"send\w*|forward\w*|email\w*|e-mail\w*|post\b|upload\w*|transmit\w*|exfiltrat\w*|leak\w*|"
     r"submit\w*|beam\b|envi[aeá]\w*|enví\w*|enviar|mand[ae]\w*|envoie\w*|envoyer|transmet\w*|"

@@ -12,19 +12,6 @@ import functools
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = [
-    "alt",
-    "branches",
-    "excerpt",
-    "expand",
-    "lexicon",
-    "lit",
-    "prefix",
-    "prefixes",
-    "visible",
-    "word_start",
-]
-
 EXCERPT_LEN = 60
 
 # --- building patterns -----------------------------------------------------------------

@@ -12,8 +12,6 @@ import bisect
 import functools
 import re
 
-__all__ = ["REACH", "Clauses", "Spots", "negated"]
-
 _END = re.compile(
     r"[.!?](?=\s|$)|[。！？]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
     r"(?<=[:;,\w`'\")\]])\n(?=[A-Z])"

@@ -15,8 +15,6 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-__all__ = ["caesar_shifts", "despaced", "payloads", "unshift"]
-
 _MAX_PAYLOADS = 8
 _MAX_DECODED = 4096
 _MIN_RUN = 24

@@ -28,8 +28,6 @@ from dataclasses import dataclass, field
 
 from ._build import lit
 
-__all__ = ["Finding", "Gate", "Rule", "RuleSet", "Text", "gates"]
-
 _KEY = 4  # shortest stem a token-prefix gate accepts
 _PREFIX_LENGTHS = (4, 6, 8)  # token prefix sets built per scan
 

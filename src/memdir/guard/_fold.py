@@ -16,8 +16,6 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["Folded", "fold"]
-
 
 @functools.cache
 def _table() -> dict[str, str]:

@@ -31,8 +31,6 @@ from ._build import branches, prefixes, word_start
 from ._clause import Clauses, negated
 from ._engine import Rule, RuleSet, Text
 
-__all__ = ["BLOCK", "GREY", "Order", "detect"]
-
 BLOCK, GREY = 3, 2
 
 _SCOPE = (

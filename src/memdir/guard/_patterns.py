@@ -16,8 +16,6 @@ from . import _lexicon as lx
 from ._build import alt, lexicon, prefixes
 from ._engine import Rule
 
-__all__ = ["affirmed", "gap", "rules"]
-
 _NEGATION = re.compile(
     r"(?:\b(?:don't|do not|never|not|no|must not|mustn't|should not|shouldn't|avoid|"
     r"without|nunca|jamais|nie|niemals|non|não)\b|不要|别|禁止|勿)[^.\n]{0,24}$"

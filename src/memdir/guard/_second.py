@@ -18,8 +18,6 @@ from memdir.core.errors import MemdirError
 
 from ._engine import Finding
 
-__all__ = ["RUBRIC", "SecondOpinion", "VerdictCache"]
-
 RUBRIC = (
     "You review one text that an AI agent wants to save in its long-term memory. Memory is "
     "loaded into every later session, so a poisoned memory acts as a standing instruction. "

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 
 from ._engine import Finding, Rule, RuleSet, Text
 
-__all__ = ["SecretMatch", "find", "rules"]
-
 _PLACEHOLDER = re.compile(
     r"^(?:<[^>]*>|\$\{?[A-Za-z_]\w*\}?|\{\{?[^}]*\}?\}|%\(?\w+\)?s?|\[[^\]]*\])$"
     r"|(?i:x{3,}|\*{3,}|\.{3}|changeme|change_me|example|sample|dummy|placeholder|redacted|"

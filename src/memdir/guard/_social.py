@@ -16,8 +16,6 @@ from ._build import alt, lexicon, prefixes
 from ._engine import Rule
 from ._patterns import USER_WORDS, affirmed, gap
 
-__all__ = ["rules"]
-
 # "your account has been compromised / hacked / suspended".
 _COMPROMISED = lexicon(
     r"your account (?:has been|was|is|got) "

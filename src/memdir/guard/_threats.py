@@ -70,8 +70,6 @@ from ._vocab import (
     _needles,
 )
 
-__all__ = ["Hit", "detect"]
-
 
 @dataclass(frozen=True)
 class Hit:

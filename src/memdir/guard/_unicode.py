@@ -20,8 +20,6 @@ from collections.abc import Iterator
 from ._build import visible
 from ._engine import Finding
 
-__all__ = ["find_invisible"]
-
 _ZWNJ, _ZWJ, _BOM = "\u200c", "\u200d", "\ufeff"
 _FLAG, _CANCEL_TAG = "\U0001f3f4", "\U000e007f"
 _MODIFIERS = frozenset("\ufe0e\ufe0f")

@@ -35,8 +35,6 @@ from ..core.errors import StorageError
 from ._files import read_bytes, why
 from ._ledger import atomic_write, load, locked
 
-__all__ = ["ExportFile", "ExportReport", "FileResult", "Ledger", "write_exports"]
-
 LEDGER_NAME = "exports.json"
 _WHAT = "which exported files memdir wrote"
 _MAX_TARGET_BYTES = 64 * 1024 * 1024

@@ -13,17 +13,6 @@ from pathlib import Path
 
 from ..core.errors import ValidationError
 from ..core.storage import regular
-from ..core.storage.regular import open_regular
-
-__all__ = [
-    "MAX_FILE_BYTES",
-    "open_regular",
-    "read_bytes",
-    "read_text",
-    "resolved",
-    "user_path",
-    "why",
-]
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 

@@ -12,8 +12,6 @@ from ._importing import ImportItem
 if TYPE_CHECKING:
     from ..core.layers import Layers
 
-__all__ = ["Harness", "Read", "Rendered", "harness", "harness_names"]
-
 
 @dataclass
 class Read:

@@ -51,8 +51,6 @@ if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-__all__ = ["ImportItem", "ImportPlan", "Planned", "apply_import", "numbered", "plan_import"]
-
 ACTIONS = ("add", "update", "unchanged", "duplicate", "conflict", "removed", "refused", "invalid")
 LEDGER_NAME = "imports.json"
 _WHAT = "what memdir imported from where"

@@ -20,8 +20,6 @@ from typing import Any
 
 from ..core.errors import MemdirError, StorageError
 
-__all__ = ["atomic_write", "load", "locked"]
-
 
 def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600) -> None:
     """Replace ``path`` with ``data`` durably: temp file in the same folder, fsync, rename,

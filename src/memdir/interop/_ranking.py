@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.model import Entry
 
-__all__ = ["by_priority", "last_used"]
-
 
 def last_used(md: Layers, locations: Sequence[str]) -> tuple[dict[str, datetime], str]:
     """When each entry of the scope folders ``locations`` was last read or cited (by id,

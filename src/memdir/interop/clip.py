@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-__all__ = ["clip"]
-
 
 def clip(text: str, limit: int, trailing: str = " ") -> str:
     """``text`` cut to at most ``limit`` characters: at the last space when that keeps at

@@ -16,9 +16,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..core.errors import LeaseLostError, ProviderError, SchemaError
     from ..sessions.usage import Tombstones, Usage, parse_citations
-    from .answers import Candidate, OpSpec, SchemaError
-    from .jobs import Job, JobQueue, LeaseLostError
+    from .answers import Candidate, OpSpec
+    from .jobs import Job, JobQueue
     from .providers import (
         AnthropicProvider,
         ChatProvider,
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
         Extraction,
         OpenAIProvider,
         Provider,
-        ProviderError,
         make_provider,
     )
     from .rules import RulesProvider
@@ -36,22 +36,22 @@ if TYPE_CHECKING:
 # Imported on first use (PEP 562): `memdir context` needs only a little of this package.
 _WHERE = {
     "AnthropicProvider": "providers",
-    "Candidate": "schema",
+    "Candidate": "answers",
     "ChatProvider": "providers",
     "Consolidation": "providers",
     "Extraction": "providers",
     "Job": "jobs",
     "JobQueue": "jobs",
-    "LeaseLostError": "jobs",
+    "LeaseLostError": "memdir.core.errors",
     "MODEL_CALLS": "run",
-    "OpSpec": "schema",
+    "OpSpec": "answers",
     "OpenAIProvider": "providers",
     "Pipeline": "run",
     "Provider": "providers",
-    "ProviderError": "providers",
+    "ProviderError": "memdir.core.errors",
     "RulesProvider": "rules",
     "RunReport": "run",
-    "SchemaError": "schema",
+    "SchemaError": "memdir.core.errors",
     "Tombstones": "memdir.sessions.usage",
     "Transcript": "transcript",
     "Usage": "memdir.sessions.usage",

@@ -16,16 +16,6 @@ from typing import Any
 from ..core.errors import SchemaError
 from ..core.model import DESCRIPTION_MAX, NAME_MAX
 
-__all__ = [
-    "CANDIDATE_SCHEMA",
-    "OPS_SCHEMA",
-    "Candidate",
-    "OpSpec",
-    "SchemaError",
-    "parse_candidates",
-    "parse_ops",
-]
-
 TYPES = ("user", "feedback", "project", "reference")
 SCOPE_HINTS = ("local", "user")
 OP_KINDS = ("add", "update", "supersede", "merge", "delete", "noop")

@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..sessions import Message, SessionHit
 
-__all__ = ["SUMMARY_CHARS", "chat_model", "expand", "search", "summarize"]
-
 SUMMARY_CHARS = 400
 MAX_PHRASINGS = 3
 EXPAND_PROMPT = (

@@ -16,8 +16,6 @@ from ..core.model import Entry
 from ..core.slug import entry_id
 from .answers import Candidate, OpSpec
 
-__all__ = ["describe", "to_operations"]
-
 
 def _origins(c: Candidate) -> tuple[str, ...]:
     return (f"session:{c.session_id}",) if c.session_id else ()

@@ -27,8 +27,6 @@ from ..core.model import utcnow
 from ..sessions import Database
 from ..sessions.records import to_datetime
 
-__all__ = ["BACKOFF_BASE", "BACKOFF_MAX", "RETRIES", "Job", "JobQueue", "LeaseLostError"]
-
 RETRIES = 5
 BACKOFF_BASE = 30.0  # seconds before the first retry; doubled after each failure
 BACKOFF_MAX = 6 * 3600.0

@@ -24,19 +24,6 @@ from ..core.model import Entry
 from .answers import CANDIDATE_SCHEMA, OPS_SCHEMA, Candidate, OpSpec, parse_candidates, parse_ops
 from .transcript import Transcript
 
-__all__ = [
-    "CONSOLIDATE_PROMPT",
-    "EXTRACT_PROMPT",
-    "AnthropicProvider",
-    "ChatProvider",
-    "Consolidation",
-    "Extraction",
-    "OpenAIProvider",
-    "Provider",
-    "ProviderError",
-    "make_provider",
-]
-
 EXTRACT_PROMPT = (
     "You read a conversation between a user and an AI agent and decide what, if anything, "
     "the agent should remember in later sessions. Saving nothing is the preferred answer: "

@@ -25,8 +25,6 @@ from .answers import Candidate, OpSpec
 from .providers import Consolidation, Extraction, Provider
 from .transcript import Transcript
 
-__all__ = ["RulesProvider", "correction_of"]
-
 _TOKEN = r"[\w.+#@/-]*\w[\w.+#@/-]*"
 _LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|please|hey|oh)[,!]?\s+)*"
 # "remember that/to/:" — not "remember when…" (a memory) nor "remember, …" (rhetoric)

@@ -20,15 +20,21 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from .. import guard
-from ..core.errors import MemdirError, UnknownSessionError
+from ..core.errors import (
+    EmbedError,
+    LeaseLostError,
+    MemdirError,
+    SchemaError,
+    UnknownSessionError,
+)
 from ..core.model import Source
 from ..review import approval
 from ..sessions.records import to_datetime
 from ..sessions.usage import parse_citations
 from . import upkeep
-from .answers import Candidate, SchemaError
+from .answers import Candidate
 from .consolidate import describe, to_operations
-from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue, LeaseLostError
+from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
 from .providers import Provider
 from .transcript import Transcript, build_transcript
 from .worker import Worker
@@ -36,8 +42,6 @@ from .worker import Worker
 if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
-
-__all__ = ["MODEL_CALLS", "Pipeline", "RunReport"]
 
 MODEL_CALLS = 5  # consolidation model calls per run
 BATCH = 40  # candidates per consolidation call
@@ -219,7 +223,7 @@ class Pipeline:
         if embedder is not None:
             try:
                 report.embedded = vectors.embed_pending(db, embedder)
-            except vectors.EmbedError as exc:
+            except EmbedError as exc:
                 report.errors.append(f"vectors not computed: {exc}")
 
     def _session_transcript(self, session_id: str, since: int) -> Transcript | None:

@@ -19,8 +19,6 @@ from datetime import datetime
 from .. import guard
 from ..sessions import Message
 
-__all__ = ["Line", "Transcript", "build_transcript", "strip_blocks"]
-
 MESSAGE_CHARS = 2_000
 TRANSCRIPT_CHARS = 24_000
 _DROPPED_ROLES = frozenset({"system", "developer"})

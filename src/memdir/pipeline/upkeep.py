@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-__all__ = ["archive_unused", "delete_session", "review", "stale", "usable", "writable"]
-
 
 def usable(md: Layers, scope: str) -> bool:
     """Whether the pipeline may write to ``scope`` here."""

@@ -13,8 +13,6 @@ import threading
 import time
 from collections.abc import Callable
 
-__all__ = ["Worker"]
-
 log = logging.getLogger("memdir.pipeline")
 
 

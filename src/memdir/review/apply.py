@@ -32,8 +32,6 @@ if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-__all__ = ["apply_all"]
-
 
 @dataclass(frozen=True)
 class Action:

@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from ..core.store import Store
     from .apply import Proposal
 
-__all__ = ["LEDGER_NAME", "asks", "hold", "proposals", "reject", "settle"]
-
 LEDGER_NAME = "pending.json"
 _WHAT = "writes waiting for your approval (approval = ask)"
 _KINDS: dict[str, type] = {

@@ -50,17 +50,6 @@ if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-__all__ = [
-    "KINDS",
-    "Action",
-    "Proposal",
-    "apply",
-    "propose",
-    "reject",
-    "rejected",
-    "report_text",
-]
-
 KINDS = ("pending", "merge", "conflict", "stale", "promote", "index")
 NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported

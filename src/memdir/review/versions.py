@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-__all__ = ["Change", "HistoryError", "Revision", "Versions", "base_id", "unified"]
-
 Change = Mapping[str, tuple[bytes | None, bytes | None]]
 
 

@@ -21,8 +21,6 @@ import re
 import sqlite3
 import unicodedata
 
-__all__ = ["CJK_RUN", "FUNCTION", "index_text", "is_cjk", "register", "run_terms"]
-
 FUNCTION = "memdir_terms"
 
 # Hiragana, katakana, CJK ideographs (+ extension A and the supplementary planes),

@@ -35,11 +35,9 @@ from typing import Any
 
 from . import candidates, when
 from .analyzer import index_text
-from .candidates import ENTRY_TABLE, EXTRA_STOP, MESSAGE_TABLE, Table, Term
+from .candidates import Table, Term
 from .query import Query
 from .stems import stems_for, tokens
-
-__all__ = ["ENTRY_TABLE", "EXTRA_STOP", "MESSAGE_TABLE", "RankParams", "Table", "rank_rows"]
 
 
 @dataclass(frozen=True)

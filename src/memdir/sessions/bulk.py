@@ -36,8 +36,6 @@ from .records import MEMORY_MODES, to_epoch
 from .rows import Stored, insert_staged, message, text, title
 from .specs import ImportCounts, MemoryMode, SessionSpec
 
-__all__ = ["ImportCounts", "MemoryMode", "SessionSpec", "import_sessions"]
-
 BATCH_CHARS = 8_000_000  # flush early when a batch's text gets this big (memory bound)
 MAX_KEY = 1000  # characters of a source key
 

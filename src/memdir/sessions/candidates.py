@@ -20,18 +20,6 @@ from typing import Any
 
 from .query import Query, quote
 
-__all__ = [
-    "ENTRY_TABLE",
-    "EXTRA_STOP",
-    "MESSAGE_TABLE",
-    "Table",
-    "Term",
-    "find",
-    "idf",
-    "query_terms",
-    "table_stats",
-]
-
 
 @dataclass(frozen=True)
 class Table:

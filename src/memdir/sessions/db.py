@@ -22,8 +22,6 @@ from ..core.notices import warn_once
 from . import analyzer
 from .schema import MIGRATIONS, Migration
 
-__all__ = ["Database", "is_busy"]
-
 T = TypeVar("T")
 
 _BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED (extended codes keep these low bits)

@@ -25,8 +25,6 @@ from . import rank as ranking
 from .db import Database
 from .query import sanitize
 
-__all__ = ["EntryDoc", "EntryIndex"]
-
 
 @dataclass(frozen=True)
 class EntryDoc:

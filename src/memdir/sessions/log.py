@@ -29,8 +29,6 @@ from .rows import title as _title
 from .search import Filters, Time, around, search_messages, search_sessions, tree
 from .specs import ImportCounts, SessionSpec
 
-__all__ = ["PruneReport", "SessionStore"]
-
 MAX_LIMIT = 1000
 MAX_WINDOW = 50
 STAGE_MIN = 16  # log_many batches this big go through the staging table

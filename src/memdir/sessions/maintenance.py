@@ -27,8 +27,6 @@ from .db import Database
 from .schema import FTS_BASES, FTS_SOURCES, fts_statements
 from .vectors import Embedder, status
 
-__all__ = ["DbHealth", "check", "count_rows", "open_read_only"]
-
 _KINDS = ("word",)
 TABLES = ("sessions", "messages")
 

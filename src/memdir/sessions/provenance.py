@@ -24,19 +24,6 @@ from typing import Any
 from .records import MEMORY_MODES
 from .rows import Stored, insert_staged
 
-__all__ = [
-    "MODE_RANK",
-    "Matched",
-    "finished",
-    "held_keys",
-    "insert_keyed",
-    "match_keyed",
-    "raise_mode",
-    "remember_removed",
-    "save_session",
-    "unkeyed",
-]
-
 #: How strict a memory mode is; an import only ever raises a session's mode.
 MODE_RANK = {mode: rank for rank, mode in enumerate(MEMORY_MODES)}
 _RANK_SQL = (

@@ -28,8 +28,6 @@ from dataclasses import dataclass
 from .analyzer import is_cjk, run_terms
 from .when import spans
 
-__all__ = ["CJK_STOP", "MAX_QUERY_CHARS", "STOP_WORDS", "Query", "is_cjk", "quote", "sanitize"]
-
 MAX_QUERY_CHARS = 1000
 MAX_WORDS = 64
 MAX_PHRASES = 8

@@ -21,21 +21,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from .bm25 import ENTRY_TABLE, MESSAGE_TABLE, RankParams, Table, rank_rows
+from .bm25 import RankParams, rank_rows
+from .candidates import ENTRY_TABLE, MESSAGE_TABLE, Table
 from .query import Query
-
-__all__ = [
-    "ENTRIES",
-    "MESSAGES",
-    "Corpus",
-    "Folder",
-    "RankParams",
-    "Ranked",
-    "Ranker",
-    "fold",
-    "rank",
-    "with_params",
-]
 
 
 @dataclass(frozen=True)

@@ -14,19 +14,6 @@ from typing import Any
 
 from ..core.errors import ValidationError
 
-__all__ = [
-    "FIRST_TIME",
-    "LAST_TIME",
-    "MEMORY_MODES",
-    "Message",
-    "MessageHit",
-    "SessionHit",
-    "SessionInfo",
-    "iso",
-    "to_datetime",
-    "to_epoch",
-]
-
 MEMORY_MODES = ("enabled", "disabled", "polluted")
 FIRST_TIME = datetime(1, 1, 2, tzinfo=UTC).timestamp()  # the range a stored time may take
 LAST_TIME = datetime(9999, 12, 30, tzinfo=UTC).timestamp()

@@ -35,8 +35,6 @@ from .db import Database
 from .maintenance import TABLES, _forget, _recreate, count_rows, open_read_only
 from .schema import FTS_BASES
 
-__all__ = ["Progress", "Recovery", "recover"]
-
 #: ``(stage, done, total)``; ``total`` None when unknown.
 Progress = Callable[[str, int, int | None], None]
 _CHUNK = 2000

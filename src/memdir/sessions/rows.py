@@ -17,8 +17,6 @@ from .records import FIRST_TIME as _FIRST
 from .records import LAST_TIME as _LAST
 from .records import to_epoch
 
-__all__ = ["TITLE_CHARS", "Stored", "calls", "insert_staged", "message", "text", "title"]
-
 TITLE_CHARS = 80  # a title taken from a session's first user message
 
 #: One message as it is stored: (role, content, tool_name, tool_calls JSON, UNIX seconds).

@@ -27,8 +27,6 @@ from dataclasses import dataclass
 
 from .analyzer import sql as _terms
 
-__all__ = ["FTS_BASES", "FTS_SOURCES", "MIGRATIONS", "Migration", "fts_statements"]
-
 WORD_TOKENIZER = "porter unicode61 remove_diacritics 2"
 TRIGRAM_TOKENIZER = "trigram"
 

@@ -19,8 +19,6 @@ from .query import Query
 from .rank import MESSAGES, Folder, Ranked, Ranker
 from .records import MEMORY_MODES, Message, MessageHit, SessionHit, to_datetime, to_epoch
 
-__all__ = ["Filters", "around", "roots", "search_messages", "search_sessions", "snippet", "tree"]
-
 SNIPPET_CHARS = 200
 MAX_DEPTH = 64  # session trees deeper than this are treated as cut (guards against cycles)
 Time = datetime | date | float | int | str

@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["ImportCounts", "MemoryMode", "SessionSpec"]
-
 
 @dataclass(frozen=True)
 class SessionSpec:

@@ -8,8 +8,6 @@ import re
 import sqlite3
 from collections.abc import Iterable
 
-__all__ = ["Stems", "stems_for", "tokens"]
-
 _STEM_TABLE = "memdir_rank_stem"
 _TOKEN = re.compile(r"[^\W_]+")
 

@@ -30,15 +30,6 @@ from ..pipeline.answers import Candidate
 from . import Database
 from .records import to_datetime
 
-__all__ = [
-    "Tombstone",
-    "Tombstones",
-    "Usage",
-    "content_hash",
-    "parse_citations",
-    "quietly",
-]
-
 _QUIET: contextvars.ContextVar[bool] = contextvars.ContextVar("memdir_quiet", default=False)
 
 

@@ -44,17 +44,6 @@ from .db import Database
 from .query import Query
 from .rank import Corpus, Ranked, Ranker
 
-__all__ = [
-    "EmbedError",
-    "Embedder",
-    "LocalEmbedder",
-    "OpenAIEmbedder",
-    "embed_pending",
-    "fused",
-    "make_embedder",
-    "status",
-]
-
 log = logging.getLogger("memdir")
 
 RRF_K = 60  # reciprocal-rank fusion constant (Cormack et al.)

@@ -22,8 +22,6 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-__all__ = ["intent", "ranges", "spans"]
-
 Range = tuple[datetime, datetime]
 Resolver = Callable[[re.Match[str], datetime | None], Range | None]
 

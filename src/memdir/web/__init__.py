@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .security import Keys, Viewer
+from .security import Keys
+from .security import Viewer as Viewer
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send
 
     from ..engine import Memdir
-
-__all__ = ["Keys", "Viewer", "build_app", "with_web"]
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 

@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     from ..core.storage.git import Commit
     from ..engine import Memdir
 
-__all__ = ["routes"]
-
 CHANGES = 100
 JOBS = 30
 REFUSALS = 50

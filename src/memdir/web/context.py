@@ -15,8 +15,6 @@ from .site import Site
 if TYPE_CHECKING:
     from ..engine import Memdir
 
-__all__ = ["routes"]
-
 BAR_WIDTH = 1000  # the bar's SVG user units
 
 

@@ -19,8 +19,6 @@ from .site import Site, text
 if TYPE_CHECKING:
     from ..engine import Memdir
 
-__all__ = ["routes"]
-
 HISTORY = 30  # versions listed on an entry's page
 INLINE_DIFFS = 5  # of which the newest this many show their diff in place
 DONE = {

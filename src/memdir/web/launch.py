@@ -17,8 +17,6 @@ from urllib.parse import urlencode
 from ..core.errors import MemdirError
 from .security import Keys
 
-__all__ = ["Launch", "launch"]
-
 START_TIMEOUT = 20.0
 
 

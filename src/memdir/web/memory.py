@@ -14,9 +14,8 @@ from ..core.model import SCOPES, EntryType, Source
 from .site import Site, text
 
 if TYPE_CHECKING:
-    from ..engine import EntryState, Memdir
-
-__all__ = ["routes"]
+    from ..core.layers import EntryState
+    from ..engine import Memdir
 
 TYPES = [t.value for t in EntryType]
 SOURCES = [s.value for s in Source]

@@ -17,8 +17,6 @@ from .site import Site
 if TYPE_CHECKING:
     from ..engine import Memdir
 
-__all__ = ["routes"]
-
 
 def review_context(md: Memdir) -> dict[str, Any]:
     """The proposals grouped by kind, in ``memdir review``'s order."""

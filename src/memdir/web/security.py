@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["COOKIE_DAYS", "CSP", "Keys", "Viewer", "secure_headers"]
-
 COOKIE_DAYS = 30
 TICKET_SECONDS = 120
 CSP = (

@@ -17,8 +17,6 @@ from .site import Site, text
 if TYPE_CHECKING:
     from ..engine import Memdir
 
-__all__ = ["routes"]
-
 PAGE = 200  # messages of a transcript per page
 ROLES = ("user", "assistant", "tool", "system")
 

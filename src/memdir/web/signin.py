@@ -18,8 +18,6 @@ from .site import Site, text
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["require_viewer", "routes"]
-
 PUBLIC = ("/signin", "/ping", "/static/")
 
 

@@ -26,8 +26,6 @@ from .security import Keys, Viewer
 if TYPE_CHECKING:
     from ..engine import Memdir
 
-__all__ = ["Site"]
-
 _T = TypeVar("_T")
 COOKIE = "memdir_web_{port}"  # cookies ignore ports: one name per server
 MAX_FORM = 1 << 20

@@ -1,6 +1,4 @@
-"""Where a scope's files live. Backends move bytes; the invariants live in :mod:`memdir.store`."""
+"""Where a scope's files live: files (atomic, durable, locked), git history through dulwich.
 
-from .base import Backend, FileInfo
-from .files import FileBackend
-
-__all__ = ["Backend", "FileBackend", "FileInfo"]
+Backends move bytes; the invariants live in :mod:`memdir.core.store`.
+"""

@@ -6,8 +6,6 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import NamedTuple, Protocol
 
-__all__ = ["INDEX_NAME", "Backend", "FileInfo"]
-
 INDEX_NAME = "MEMORY.md"
 
 

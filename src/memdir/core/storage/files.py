@@ -25,8 +25,6 @@ from pathlib import Path
 from ..errors import LockTimeoutError, StorageError
 from .base import INDEX_NAME, FileInfo
 
-__all__ = ["NOT_ENTRIES", "FileBackend", "is_entry_name"]
-
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
 STAGING = ".staging"

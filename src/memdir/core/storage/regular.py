@@ -13,8 +13,6 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["open_regular", "read_bytes", "read_text"]
-
 
 def open_regular(path: Path, limit: int) -> int:
     """A read-only descriptor of ``path`` if it is a regular file of at most ``limit``

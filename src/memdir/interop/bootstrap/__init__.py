@@ -56,19 +56,6 @@ if TYPE_CHECKING:
     from ...core.layers import Layers
     from ...pipeline.providers import Provider
 
-__all__ = [
-    "Bootstrap",
-    "Found",
-    "Gathered",
-    "Proposal",
-    "apply",
-    "cache_path",
-    "gather",
-    "kinds",
-    "propose",
-    "report_text",
-]
-
 SHOWN = 30  # skipped candidates listed in the text report
 _PREFIX = {
     "harness": "hrn",

@@ -31,15 +31,13 @@ from typing import TYPE_CHECKING
 from ...core.origins import records
 from ...core.scopes import find_project_root
 from ...core.scopes import project_slug as scope_slug
-from .._files import open_regular
+from ...core.storage.regular import open_regular
 from ..claude_code.formats import project_slug as claude_slug
 from ._found import Gathered, harness_found, read_harness
 
 if TYPE_CHECKING:
     from ...core.layers import Layers
     from .._harness import Harness
-
-__all__ = ["MAX_PROJECTS", "gather_claude_projects", "slug_matches"]
 
 MAX_PROJECTS = 100  # Claude Code project folders read
 SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own

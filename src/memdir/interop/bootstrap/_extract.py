@@ -41,8 +41,6 @@ from ._found import Doc, Found, Gathered, Progress
 if TYPE_CHECKING:
     from ...pipeline.providers import Provider
 
-__all__ = ["CACHE_NAME", "MAX_CHARS", "MAX_MODEL_CALLS", "Answers", "extract_docs", "transcripts"]
-
 TRANSCRIPT_CHARS = 20_000  # under the pipeline's 24,000, so nothing is dropped
 MAX_MODEL_CALLS = 50  # per run; the rest waits for the next run (answers are cached)
 MAX_CHARS = 20_000_000  # text sent to the rules per run

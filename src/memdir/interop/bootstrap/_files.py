@@ -14,11 +14,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ...core.errors import ParseError
-from .._files import open_regular, read_text, why
+from ...core.storage.regular import open_regular
+from .._files import read_text, why
 from . import chats
 from ._found import Doc, Gathered, Part, Progress
-
-__all__ = ["MAX_FILES", "markdown_parts", "read_file", "read_files", "walk"]
 
 MAX_FILES = 5_000
 MAX_DEPTH = 6

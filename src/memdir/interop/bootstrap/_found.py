@@ -14,18 +14,6 @@ if TYPE_CHECKING:
     from .._harness import Harness, Read
     from .._importing import ImportItem
 
-__all__ = [
-    "Doc",
-    "Found",
-    "Gathered",
-    "Part",
-    "Progress",
-    "harness_found",
-    "read_harness",
-    "short",
-]
-
-
 Progress = Callable[[str], None]  # one line of progress for long runs (the CLI: stderr)
 
 

@@ -27,16 +27,6 @@ from ...core.origins import records
 from ...core.storage.git import git_dirs, read_log, user_config
 from ._found import Found, Gathered, Progress, short
 
-__all__ = [
-    "Commit",
-    "History",
-    "conventions",
-    "gather_git",
-    "is_bot",
-    "known_repos",
-    "read_history",
-]
-
 SHARE = 0.6
 MIN_COMMITS = 5
 MAX_KNOWN = 20  # repositories this memdir home knows, read besides the current one

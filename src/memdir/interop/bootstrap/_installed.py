@@ -27,8 +27,6 @@ from ._found import Doc, Gathered, harness_found, read_harness
 if TYPE_CHECKING:
     from ...core.layers import Layers
 
-__all__ = ["gather_harnesses", "gather_instructions", "instruction_files"]
-
 MAX_RULES = 50
 
 

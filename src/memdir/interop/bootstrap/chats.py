@@ -29,15 +29,6 @@ from typing import Any, BinaryIO, cast
 
 from ...core.errors import ParseError
 
-__all__ = [
-    "ChatExport",
-    "ChatMessage",
-    "Conversation",
-    "iter_chat_export",
-    "parse_chat_export",
-    "read_chat_export",
-]
-
 MAX_MESSAGES = 5_000  # per conversation
 MAX_ITEM_BYTES = 32 << 20  # one conversation of a streamed export, as JSON text
 MAX_DEPTH = 200  # nesting of one conversation

@@ -27,38 +27,9 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote, unquote
 
-from ...core.frontmatter import Frontmatter, dump_yaml, read_frontmatter
+from ...core.frontmatter import dump_yaml, read_frontmatter
 from ...core.index import one_line
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
-
-__all__ = [
-    "EXPORT_MARK",
-    "HOOK_MAX",
-    "INDEX_MAX_BYTES",
-    "INDEX_MAX_LINES",
-    "UNTYPED",
-    "Frontmatter",
-    "IndexBlock",
-    "IndexLink",
-    "Memory",
-    "ParsedIndex",
-    "Section",
-    "TopicFile",
-    "fingerprint",
-    "fit_index",
-    "index_block",
-    "is_section",
-    "parse_index",
-    "parse_index_line",
-    "parse_topic",
-    "project_slug",
-    "read_frontmatter",
-    "render_index_line",
-    "render_topic",
-    "section_memory",
-    "stored",
-    "to_memory",
-]
 
 INDEX_MAX_LINES = 200  # Claude Code loads the first 200 lines of MEMORY.md …
 INDEX_MAX_BYTES = 25_000  # … or 25 KB, whichever comes first

@@ -62,8 +62,6 @@ from .formats import (
 if TYPE_CHECKING:
     from ...core.layers import Layers
 
-__all__ = ["HARNESS", "ClaudeCode", "memory_folder"]
-
 INDEX = "MEMORY.md"
 MAX_FILE_BYTES = 1024 * 1024
 _SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own

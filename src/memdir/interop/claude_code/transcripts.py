@@ -48,8 +48,6 @@ from ..transcripts._reading import (
     text_of,
 )
 
-__all__ = ["LABEL", "Malformed", "default_source", "find", "line_messages", "sessions"]
-
 LABEL = "Claude Code"
 AGENT = "claude-code"
 PEEK = 200  # lines read ahead for the session's id, cwd and title

@@ -33,24 +33,6 @@ from dataclasses import dataclass, field
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
 from ..clip import clip
 
-__all__ = [
-    "INDEX_SECTION",
-    "SECTIONS",
-    "Item",
-    "Parsed",
-    "body_cwd",
-    "derive_description",
-    "derive_name",
-    "parse_memory",
-    "parse_note",
-    "parse_summary",
-    "render_bullet",
-    "render_group",
-    "render_summary",
-    "render_verbatim",
-    "with_cwd",
-]
-
 SECTIONS = (
     ("User Profile", EntryType.USER),
     ("User preferences", EntryType.FEEDBACK),

@@ -63,8 +63,6 @@ from .projects import GLOBAL, Placer, block, projects, recent
 if TYPE_CHECKING:
     from ...core.layers import Layers
 
-__all__ = ["HARNESS", "SUMMARY_MAX_BYTES", "SUMMARY_MAX_TOKENS", "CodexHarness"]
-
 SUMMARY_MAX_TOKENS = 2_500  # ext/memories: the most of the summary Codex puts in a prompt
 SUMMARY_MAX_BYTES = 4 * SUMMARY_MAX_TOKENS  # as Codex counts tokens: 4 bytes each
 FILE_MAX_BYTES = 8 * 1024 * 1024  # a memory file larger than this is not Codex's

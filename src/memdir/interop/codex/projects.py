@@ -24,8 +24,6 @@ from . import formats as fmt
 if TYPE_CHECKING:
     from ...core.layers import Layers
 
-__all__ = ["GLOBAL", "Placer", "block", "checkout", "enclosing", "projects", "recent"]
-
 GLOBAL = "any"
 
 

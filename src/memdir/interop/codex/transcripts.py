@@ -47,8 +47,6 @@ from ..transcripts._reading import (
     text_of,
 )
 
-__all__ = ["LABEL", "Malformed", "default_source", "find", "item_messages", "sessions"]
-
 LABEL = "Codex"
 AGENT = "codex"
 PEEK = 50  # lines read ahead for session_meta

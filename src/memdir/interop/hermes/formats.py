@@ -29,23 +29,6 @@ from ...core.errors import ValidationError
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
 from ..clip import clip
 
-__all__ = [
-    "DELIMITER",
-    "FILES",
-    "MEMORY_LIMIT",
-    "USER_LIMIT",
-    "classify",
-    "decode",
-    "derive_name",
-    "describe",
-    "encode",
-    "fit",
-    "parse",
-    "render",
-    "size",
-    "unrepresentable",
-]
-
 DELIMITER = "\n§\n"
 MEMORY_LIMIT = 2_200
 USER_LIMIT = 1_375

@@ -40,8 +40,6 @@ from . import formats as fmt
 if TYPE_CHECKING:
     from ...core.layers import Layers
 
-__all__ = ["HARNESS", "HEADROOM", "MAX_FILE_BYTES", "HermesHarness", "limits"]
-
 MAX_FILE_BYTES = 4 * 1024 * 1024  # Hermes files are a few KB; a huge one is not its memory
 HEADROOM = 0.15  # of each limit left free: Hermes refuses an add that would go over it
 _KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}

@@ -44,8 +44,6 @@ from ..transcripts._reading import (
     text_of,
 )
 
-__all__ = ["LABEL", "Malformed", "default_source", "message_of", "sessions"]
-
 LABEL = "Hermes"
 AGENT = "hermes"
 JSON_PREFIX = "\x00json:"

@@ -33,16 +33,6 @@ from .._exporting import _backup
 from .._files import read_bytes, why
 from .._ledger import atomic_write, load, locked
 
-__all__ = [
-    "INSTALLERS",
-    "Edit",
-    "Plan",
-    "Target",
-    "apply",
-    "plan_install",
-    "plan_uninstall",
-]
-
 #: harness name → module under memdir.interop.install that defines ``targets()``
 INSTALLERS = {"claude-code": "claude_code", "codex": "codex", "hermes": "hermes"}
 LEDGER_NAME = "installs.json"

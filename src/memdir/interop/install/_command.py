@@ -5,8 +5,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-__all__ = ["custom_home", "memdir_command"]
-
 
 def custom_home(home: Path) -> Path | None:
     """``home`` when it is not the default ``~/.memdir`` (hooks must then name it)."""

@@ -9,8 +9,6 @@ from typing import Any
 
 from ...core.errors import MemdirError
 
-__all__ = ["dump", "load"]
-
 
 def load(path: Path, text: str | None) -> dict[str, Any]:
     """The file's object (empty when there is no file); an error naming the file when it is

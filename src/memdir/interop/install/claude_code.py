@@ -30,8 +30,6 @@ from ._jsonfile import dump, load
 if TYPE_CHECKING:
     from . import Plan
 
-__all__ = ["EVENTS", "is_ours", "notes", "targets"]
-
 #: hook event → Claude Code's timeout for the command, seconds (memdir answers within 2 s
 #: and hands longer work to a background process; this is only a backstop)
 EVENTS = {"SessionStart": 10, "UserPromptSubmit": 10, "Stop": 30, "PreCompact": 30}

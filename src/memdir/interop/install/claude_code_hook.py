@@ -30,8 +30,6 @@ from typing import Any
 
 from ...core.errors import MemdirError
 
-__all__ = ["BUDGET", "MAX_INPUT", "Answer", "answer", "within"]
-
 BUDGET = 2.0  # seconds
 MAX_INPUT = 1024 * 1024  # a hook's JSON is a few hundred bytes; the prompt can be long
 _IMPORTS = ("Stop", "PreCompact", "SessionEnd", "SubagentStop")

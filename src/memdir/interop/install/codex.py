@@ -22,8 +22,6 @@ from ._command import memdir_command
 if TYPE_CHECKING:
     from . import Plan
 
-__all__ = ["default_codex_home", "is_ours", "notes", "targets"]
-
 _HOOK = ["hook", "codex-notify"]
 
 

@@ -28,8 +28,6 @@ from typing import Any
 
 from .._ledger import locked
 
-__all__ = ["LEDGER_NAME", "Notified", "notify", "sessions_folder"]
-
 LEDGER_NAME = "codex-rollouts.json"
 _WHAT = "which Codex rollouts memdir has imported, by size and time"
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)

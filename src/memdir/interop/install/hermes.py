@@ -24,8 +24,6 @@ from ._command import custom_home
 if TYPE_CHECKING:
     from . import Plan
 
-__all__ = ["MARKER", "after_apply", "default_hermes_home", "notes", "targets"]
-
 MARKER = "# Written by `memdir install hermes`"
 _MEMORY = re.compile(r"^memory:[ \t]*(?:#.*)?$")
 _PROVIDER = re.compile(r"^(?P<indent>[ \t]+)provider:(?P<value>.*)$")

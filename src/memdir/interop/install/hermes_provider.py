@@ -42,8 +42,6 @@ if TYPE_CHECKING:
     from ...conversation import MemorySession
     from ...engine import Memdir
 
-__all__ = ["TOOL_NAMES", "MemdirProvider", "provider_class"]
-
 log = logging.getLogger("memdir.hermes")
 
 #: Hermes tool name → memdir tool name

@@ -45,8 +45,6 @@ from ._reading import Progress, Tally, scope_of
 if TYPE_CHECKING:
     from ...core.layers import Layers
 
-__all__ = ["Progress", "TranscriptReport", "import_sessions"]
-
 #: harness name → reader module
 
 

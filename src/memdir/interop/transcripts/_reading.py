@@ -19,24 +19,6 @@ from ...core.scopes import find_project_root, project_slug
 from ...sessions import MemoryMode
 from ...sessions.records import to_epoch
 
-__all__ = [
-    "MAX_LINE",
-    "POLLUTED",
-    "Malformed",
-    "Message",
-    "Progress",
-    "Tally",
-    "bounded_put",
-    "files",
-    "json_lines",
-    "mtime",
-    "output_text",
-    "reads_web",
-    "scope_of",
-    "seconds",
-    "text_of",
-]
-
 MAX_LINE = 32 * 1024 * 1024  # a longer line is reported, not held in memory
 PROBLEMS_KEPT = 20  # malformed lines listed by position (all are counted)
 _STEP = 1024 * 1024  # report progress at most once per this many units of bytes
