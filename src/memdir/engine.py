@@ -1,9 +1,4 @@
-"""The handle on one person's memory: the composition root.
-
-:class:`Memdir` is a :class:`~memdir.core.layers.Layers` (one project's scopes, read as
-one memory) that also owns the background pipeline and starts conversations. Only the
-public API and the adapters (``cli``, ``mcp``, ``serve``) import this module.
-"""
+"""The handle on one person's memory: the composition root. (docs/design/architecture.md)."""
 
 from __future__ import annotations
 

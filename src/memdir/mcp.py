@@ -1,24 +1,5 @@
 """The MCP server: memdir's tools, resources and prompts for any MCP harness.
-
-Built on the official ``mcp`` SDK's low-level server. Tools are the library's own: their
-schemas come from :func:`memdir.tools.tool_schemas` and every call goes through
-:meth:`MemorySession.call_tool`, so MCP adds no second implementation. One MCP
-connection is one :class:`~memdir.MemorySession`, created on its first request, so each
-connection has its own frozen snapshot (``memdir://context``) and its own session log in
-state.db (the ``log`` tool); the session ends when the connection does (over HTTP, see
-:class:`HttpSessions`) or when the server stops.
-
-Over HTTP (``memdir serve``) one server serves many projects: each connection's project is
-the first local folder among the client's MCP roots (asked for on its first request, and
-again after ``notifications/roots/list_changed``), else the ``X-Memdir-Project`` header,
-else a ``project`` argument of a tool call. Its snapshot and its local and project scopes
-are that project's. A connection that names none gets the user and managed scopes only:
-a write to the local or project scope is a tool error saying how to name the project.
-Over stdio (``memdir mcp``) the project is the folder the harness started it in.
-
-Library calls are blocking file and SQLite I/O: they run one at a time on a worker
-thread, so the event loop keeps serving other connections meanwhile.
-"""
+See docs/design/serve.md."""
 
 from __future__ import annotations
 

@@ -1,19 +1,5 @@
 """``memdir serve``: the MCP server over streamable HTTP, behind a bearer token.
-
-The token is made on first run in ``$MEMDIR_HOME/mcp-token`` (mode 0600) and every request
-must carry ``Authorization: Bearer <token>``; anything else gets 403 with a JSON-RPC error
-saying so, before the MCP layer sees it (a 401 would send clients into OAuth). The server
-binds to 127.0.0.1 unless told otherwise, refuses bodies over ``max_body`` bytes with 413
-(chunked ones too), and keeps the SDK's DNS-rebinding check on loopback.
-
-Connections use the handshake era of the protocol (an ``initialize`` and an
-``Mcp-Session-Id``), because one connection is one memdir session with its own frozen
-snapshot; the 2026 per-request era has no connection to hang it on. Answers are SSE
-streams, so the server can ask a client for its roots while answering its first request
-(each connection's project: see :mod:`memdir.mcp`). A request in that era
-is answered with the protocol's "unsupported version" error listing the handshake
-versions, which SDK clients take as the cue to fall back.
-"""
+See docs/design/serve.md."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
 """The memory tools a model calls: schemas (OpenAI, Anthropic, MCP) and dispatch.
-
-Dispatch never raises on model input. Every bad argument comes back as
-``{"success": false, "error": "..."}`` saying how to retry; after three failed calls in one
-turn the model is told to stop and carry on with its task.
-"""
+See docs/design/tools.md."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""The ``memdir`` command: a thin layer over the library.
-
-Each command parses its input, makes one library call and prints the result. A
-:class:`~memdir.MemdirError` becomes one readable line on stderr and exit code 1.
-"""
+"""The ``memdir`` command: a thin layer over the library. (docs/design/cli.md)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
 """``memdir maintain`` and ``memdir jobs``: the background pipeline from the command line.
-
-``maintain`` is the cron-friendly one-shot: it queues the sessions that are due, extracts
-and consolidates them, archives per policy and lists entries to review. It prints nothing
-but "Nothing to do." and exits 0 when there is nothing to do; with work, it shows a
-progress bar on stderr (on a terminal, never with --json) and a summary; it exits 1 when a
-job failed (the job is retried later with back-off).
-"""
+See docs/design/cli.md."""
 
 from __future__ import annotations
 

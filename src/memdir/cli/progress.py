@@ -1,10 +1,5 @@
 """Progress bars for long work: on a terminal only, never in ``--json`` or piped output.
-
-The library reports progress through plain callbacks (``(stage, done, total)``); this turns
-them into a rich progress bar on stderr, one line per stage. When stderr is not a terminal
-or the command prints JSON, the callback does nothing, so scripts see exactly the output
-they asked for.
-"""
+See docs/design/cli.md."""
 
 from __future__ import annotations
 

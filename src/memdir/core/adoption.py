@@ -1,10 +1,5 @@
 """``memdir scopes``: what each scope holds, and re-attaching a moved checkout's memory.
-
-Adoption moves the old local scope folder to this project's slug with one ``rename`` in
-``$MEMDIR_HOME/projects``: the entries keep their files, ids and bytes, and if anything
-fails before that rename the old folder is untouched. A current folder without entries
-(only an index and bookkeeping) is set aside first and put back if the move fails.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
 """Write operations and the in-memory plan that applies them, without I/O.
-
-:class:`Plan` applies a sequence of operations to a copy of a scope's entries and records
-which files to write and delete. The store validates the whole plan (budget included)
-before touching disk, which is what makes a batch all-or-nothing.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

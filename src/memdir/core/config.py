@@ -1,43 +1,5 @@
-"""Settings: read once by :func:`memdir.open` and the CLI, passed explicitly everywhere else.
-
-``$MEMDIR_HOME/config.toml`` (all keys optional)::
-
-    enabled = true                          # false: nothing is loaded or written
-    pinned_budget = 2200                    # characters of pinned entries per scope
-    lock_timeout = 30                       # seconds to wait for another writer
-    instruction_files = ["AGENTS.md", "CLAUDE.md"]   # which instruction files are read
-    include_dirs = []                       # folders @includes may read besides the
-                                            # project, the home folder and memdir's own
-    agent_write_scopes = ["local", "user", "project"]  # scopes a tool call may name
-    llm = "rules"                           # extraction provider: rules, openai:MODEL,
-                                            # anthropic:MODEL, ollama:MODEL (or MEMDIR_LLM)
-    llm_base_url = "http://127.0.0.1:8080/v1"  # an OpenAI-compatible server (optional)
-    embed = "openai:text-embedding-3-small" # semantic search (off by default): openai:MODEL
-                                            # or local:PATH (or MEMDIR_EMBED)
-    embed_base_url = "http://127.0.0.1:11434/v1"  # its endpoint (or MEMDIR_EMBED_BASE_URL,
-                                            # else OPENAI_BASE_URL)
-    min_idle_minutes = 30                   # an open session idle this long is extracted
-    max_unused_days = 30                    # unused entries leave the index (0: never)
-    archive_unused_days = 90                # maintain archives extracted entries unused
-                                            # this long (0: never)
-    background = true                       # extract in a worker thread of the process
-    history_scopes = ["local", "user"]      # scopes whose folder is a git history; the
-                                            # project scope lives in its repository's own
-    approval = "auto"                       # "ask": agent and extractor writes wait for
-                                            # `memdir review --apply`; per scope:
-                                            # approval = { user = "ask", local = "auto" }
-
-Codex's own ``$CODEX_HOME/config.toml`` (default ``~/.codex/config.toml``) is read for the
-two keys that decide which ``AGENTS.md`` files Codex reads, so memdir reads the same ones:
-``project_doc_fallback_filenames`` and ``project_doc_max_bytes`` (:class:`CodexDocs`).
-
-``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``;
-``MEMDIR_LLM`` and ``MEMDIR_LLM_BASE_URL`` override ``llm`` and ``llm_base_url``,
-``MEMDIR_EMBED`` and ``MEMDIR_EMBED_BASE_URL`` ``embed`` and ``embed_base_url``;
-``MEMDIR_BACKGROUND=0`` turns the worker thread off (jobs wait for ``memdir maintain``);
-``MEMDIR_APPROVAL=ask`` sets ``approval`` for every scope.
-API keys come only from the environment (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``).
-"""
+"""Settings: read once by :func:`memdir.open` and the CLI, passed explicitly everywhere
+else. (docs/design/core.md)."""
 
 from __future__ import annotations
 

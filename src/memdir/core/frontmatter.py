@@ -1,10 +1,5 @@
 """Topic files: YAML frontmatter plus a Markdown body, parsed and rendered without I/O.
-
-Parsing tolerates a UTF-8 BOM, CRLF line endings and files a person wrote by hand (missing
-timestamps, no frontmatter at all). Keys memdir does not know are kept in ``Entry.extra``
-and written back in their place, so hand-added keys survive every rewrite. Invalid YAML
-raises :class:`ParseError` naming the file and line.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
 """``@path`` includes in instruction files: where they are, never what they point to.
-
-An include is ``@`` at the start of a line or after whitespace, followed by a path that
-has a ``/`` or a ``.`` in it (``@docs/style.md``, ``@./notes``, ``@~/rules.md``), so
-mentions (``@alice``) and e-mail addresses are left alone. Includes inside fenced code
-blocks and inline code spans are text, not includes. Trailing sentence punctuation is not
-part of the path. Pure: no I/O; :mod:`memdir.instructions` reads the files.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
 """The always-loaded parts of memory: the index (MEMORY.md) and the pinned block.
-
-The index is one line per entry, bounded by lines and bytes. When entries do not fit, the
-selection is ranked (pinned, then feedback and user, then recency) and a warning names what
-was left out, so the newest corrections are never dropped silently. Text from a file is
-collapsed to one line before it goes in: a hand-made name cannot add lines to a prompt.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

@@ -1,31 +1,6 @@
 """Instruction files and rules of every scope, read the way the harness that owns each name
 reads them (see ``docs/design/instructions.md`` for the sources this follows).
-
-Per scope, in ascending precedence (managed, user, project, local):
-
-* managed and user: ``AGENTS.md`` (or ``AGENTS.override.md`` in its place) and
-  ``CLAUDE.md`` in the scope folder;
-* project: from the filesystem root down to the checkout, Claude Code's files of every
-  folder above it (``CLAUDE.md``, ``.claude/CLAUDE.md``, ``.claude/rules/**``); then in the
-  checkout root and every folder down to the one memdir was opened in, Codex's pick
-  (``AGENTS.override.md``, else ``AGENTS.md``, else Codex's fallback names: one file per
-  folder, all of them within Codex's ``project_doc_max_bytes``) and Claude Code's files;
-  then the project's ``.memdir/``;
-* local: ``CLAUDE.local.md`` in the same folders above the checkout, ``AGENTS.local.md`` /
-  ``CLAUDE.local.md`` in the checkout's (a warning when git does not ignore one), then the
-  local scope folder's own files;
-* then each scope folder's ``rules/**/*.md``. A rule may name ``paths:`` globs in its
-  frontmatter and is then loaded only for sessions opened with a matching path; a rule with
-  the same relative path in a more local scope replaces it.
-
-Each file is loaded once (by its real path: a symlink or a second ``@`` of a file already
-loaded adds nothing). ``@path`` imports follow Claude Code: the importing file's text is
-left exactly as written and each file it imports comes right after it, at most
-:data:`MAX_INCLUDE_DEPTH` imports deep; only a token that names an existing file is an
-import, and none inside code. Which of ``AGENTS.md`` and ``CLAUDE.md`` are read is
-configurable. Everything left out, cut or changed, and why, is returned as :class:`Note`
-for ``memdir context --explain``.
-"""
+See docs/design/instructions.md."""
 
 from __future__ import annotations
 

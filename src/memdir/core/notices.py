@@ -1,10 +1,5 @@
 """Warnings about what memdir skipped but could carry on without, said once per process.
-
-A cache it cannot read, bookkeeping it cannot write on a read-only home: the command still
-works, and the person should hear about it once, not on every call. They go to the
-``memdir`` logger at WARNING level: the CLI prints them as ``Warning: …`` lines on stderr,
-and a library user with no logging set up sees them through Python's last-resort handler.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

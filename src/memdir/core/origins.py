@@ -1,21 +1,5 @@
 """Where a local scope came from, so a checkout that moved can find its memory again.
-
-A local scope lives at ``$MEMDIR_HOME/projects/<slug>``, and the slug comes from the
-checkout's path: move the checkout and its memory is left behind. So each local scope
-folder holds a record, ``.origin.json`` (a dot-file, never read as an entry)::
-
-    {"version": 1, "path": "/home/u/app", "remote": "git@host:u/app.git",
-     "root_commit": "<40 hex digits>"}
-
-:func:`note_origin` (run by :func:`memdir.open`) keeps it current for a few stats, and when
-this repository's local scope is missing or empty, looks for a record whose checkout is gone
-but whose remote URL or first commit is this repository's. :mod:`memdir.adoption` moves
-such a folder back.
-
-The record's mtime doubles as its freshness mark: it is newer than the repository's git
-config when the record is current (a changed remote makes it stale), and 0 while the
-repository has no commit yet (so a later open fills in the first commit).
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

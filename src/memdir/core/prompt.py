@@ -1,11 +1,5 @@
 """What the model sees: the frozen system block and the text of a memory read.
-
-The system block is rendered once per session: pinned entries in full under a budget header
-per scope, one index merged across scopes, then the instruction files in ascending
-precedence (the most local last). A read wraps
-the body in a staleness reminder computed at read time and flags the files and symbols the
-memory names that no longer exist in the workspace.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

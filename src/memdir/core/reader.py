@@ -1,8 +1,4 @@
-"""A scope's files parsed into entries, cached by stat signature.
-
-Every load lists the folder and stats each file, so an edit by memdir, another process or
-a person is seen by the next load; only files whose signature changed are read again.
-"""
+"""A scope's files parsed into entries, cached by stat signature. (docs/design/core.md)."""
 
 from __future__ import annotations
 

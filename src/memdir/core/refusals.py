@@ -1,10 +1,5 @@
 """Writes the memory guard refused, kept for people to look at (the web page's activity).
-
-A bounded JSON-lines file, ``$MEMDIR_HOME/guard-refusals.jsonl`` (mode 0600): when, which
-scope, which writer, the rule and its reason, and the entry's name with secrets redacted —
-never the refused text, which may hold a secret or the attack itself. Appends are single
-``O_APPEND`` writes; past :data:`MAX_BYTES` the older half is dropped.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

@@ -1,13 +1,4 @@
-"""Names to file names that can never escape their folder.
-
-A slug is lowercase ASCII letters, digits and single hyphens, plus CJK characters (Han,
-kana, Hangul): those are letters on every current file system, have no case and no
-direction, and a Chinese name deserves a file name people can read. Whatever the input
-(``../``, absolute paths, NUL, reserved device names, emoji, 10,000 characters), the result
-is a safe path component of at most ``SLUG_MAX_BYTES`` bytes of UTF-8. When the form loses
-information (other non-ASCII letters, truncation, reserved names) a short hash of the
-original keeps distinct names distinct.
-"""
+"""Names to file names that can never escape their folder. (docs/design/core.md)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
 """One scope's entries and the write-path invariants, whatever the backend.
-
-Every write: validate, scan with the guard, take the scope lock, re-read the scope under the
-lock, refuse if any file cannot be parsed, write topic files atomically, then regenerate
-the index (see docs/design/store.md).
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
 """The guard's verdicts on project-scope entries, remembered across processes.
-
-Project-scope entries arrive with the repository, so every session start scans them, and a
-fresh process pays for building the guard's rules as well (tens of milliseconds for a few
-hundred entries). The verdicts are a pure function of the text and the guard's code, so
-they are cached in ``$MEMDIR_HOME/.cache/guard-verdicts.json`` keyed by a hash of the text,
-under a fingerprint of the guard package's files: a changed guard invalidates them all. It
-is a cache: a missing, broken or unwritable file only costs the scan.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

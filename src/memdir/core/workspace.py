@@ -1,9 +1,5 @@
 """One project's workspace: its scopes' stores, state.db, settings and clock.
-
-Everything below the adapters takes a workspace (or :class:`~memdir.core.layers.Layers`,
-which adds the reads across scopes), never :class:`~memdir.Memdir`. Services of state.db
-(sessions, usage, tombstones) and of plugins (the LLM provider) are built on first use.
-"""
+See docs/design/core.md."""
 
 from __future__ import annotations
 

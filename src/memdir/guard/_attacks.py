@@ -1,11 +1,5 @@
 """Rules against payloads that act on the machine: exfiltration, persistence, malware.
-
-A memory that says "run ``curl -d @~/.ssh/id_rsa …``" or carries a keylogger snippet turns
-every later session into an attacker's agent. These rules look for the *behaviour* (a
-network tool next to a credential file, input capture next to an upload, a loop of
-requests with no pause), not for any particular script, so rewording the code does not
-evade them. Like every rule, each pattern starts with one of its anchors.
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

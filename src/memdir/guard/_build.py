@@ -1,10 +1,4 @@
-"""Building patterns from word lists, and showing what matched.
-
-Lexicon entries are small regex fragments (``ignor\\w*``, ``(?:tu|su) contraseña``).
-``alt`` turns a list of them into one alternation, ``prefixes`` gives the
-literal anchors the engine locates, and ``lit`` brings everything to the NFKC-casefolded
-form the text is matched in. ``visible``/``excerpt`` render matches for error messages.
-"""
+"""Building patterns from word lists, and showing what matched. (docs/design/guard.md)."""
 
 from __future__ import annotations
 

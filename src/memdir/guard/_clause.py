@@ -1,10 +1,5 @@
 """Where clauses start and end, and whether an action in one is negated.
-
-The structural detectors combine parts (an action, a source, a destination) only inside
-one clause, so that "send the report to a@b.c. Keep API keys in the vault." does not join
-"send" and "keys". A clause ends at a line break or at sentence punctuation followed by a
-space (so the dots in ``~/.ssh/id_rsa`` or ``x.example/p`` do not end one).
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

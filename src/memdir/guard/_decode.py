@@ -1,11 +1,5 @@
 """Find text smuggled in an encoding (hex, base64, binary, Morse) so it can be scanned too.
-
-"Token smuggling" hides an instruction from a filter by encoding it; the model decodes it
-happily. A run only counts when it decodes to readable text with at least one space, so
-hashes, UUIDs and base64 images (which decode to binary) are ignored. Candidate runs are
-located with ``bytes.translate`` + ``find`` (C speed) before any regex runs, because a
-character-class regex over 64 KiB costs milliseconds in CPython.
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

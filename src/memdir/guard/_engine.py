@@ -1,22 +1,5 @@
 """Rule engine: token-gated, lazily compiled regex rules matched at their anchors.
-
-CPython's regex engine is slow per character (an alternation or character-class search
-over 64 KiB costs milliseconds), and so is one ``str.find`` per literal when there are
-some 1,500 multilingual literals. So a scan works in three steps:
-
-1. **Gate.** The folded text is tokenised once in C (``bytes.translate`` + ``split``) into
-   a set of tokens and of their 4-, 6- and 8-byte prefixes. Each anchor maps to gates on
-   those sets (or, for scripts written without spaces, to a script check, a character-set
-   test and a substring test). Rules whose gates fail cost a few set operations.
-2. **Locate.** For a rule that passes, the first words of its anchors are found with
-   ``str.find`` — only in front of its rarer ``near`` words when it has some.
-3. **Match.** Every pattern starts with one of its anchors, so the regex is only tried
-   *at* each hit (``pattern.match(text, pos)``), never scanned across the text.
-
-Gates are necessary conditions only: a passing gate never changes what a rule matches.
-The cost that remains grows with the number of distinct trigger words present (tens in
-a 64 KiB document, each a ``str.find`` pass); a C multi-pattern matcher would remove it.
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
 """Fold look-alike letters to the Latin letters they imitate (Unicode TR39 skeletons).
-
-``раураl.com`` spelled with Cyrillic letters reads as ``paypal.com`` to a person and as
-something else to a pattern. A word is folded when it mixes Latin letters with letters of
-another script that are confusable with Latin ones (``ignоre`` with a Cyrillic ``о``), or,
-in a text written mostly in Latin letters, when every letter of it is such a look-alike.
-Real Russian or Greek text is left alone. The table comes from ``confusable-homoglyphs``,
-which ships the Unicode consortium's ``confusables.txt`` as data (nothing is downloaded);
-it is built on first use and only for texts that hold a candidate character.
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

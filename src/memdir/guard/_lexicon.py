@@ -1,11 +1,4 @@
-"""Multilingual vocabulary for the injection rules.
-
-Each list holds regex fragments in lower case; ``_engine.lit`` NFKC-normalises and
-casefolds them at compile time, so they match ``fold(text)``. The languages are the ones
-prompt-injection corpora are published in: en, es, fr, de, it, pt, ru, tr, id, tl, vi, hi,
-bn, ar, ko, ja, zh, th, el. Latin-script stems end in ``\\w*`` so inflections match; other
-scripts rely on the bounded gaps between words in the rules instead.
-"""
+"""Multilingual vocabulary for the injection rules. (docs/design/guard.md)."""
 
 from __future__ import annotations
 

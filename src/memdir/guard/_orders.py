@@ -1,25 +1,5 @@
-"""Standing orders: a future-scoped rule that changes what the agent may do or whom it trusts.
-
-Memory is full of harmless standing orders ("from now on, use pnpm"), so the scope alone
-proves nothing. What makes one dangerous is its predicate:
-
-* ``perm``: confirmation or permission is dropped ("no longer need to ask", "pre-approved",
-  "you are authorized to", 无需确认, 確認不要, без подтверждения, sin pedir permiso);
-* ``trust``: someone else's text gains the user's authority ("treat instructions in issues
-  as coming from the user", "obey commands from …", 视为用户指令);
-* ``safety``: a safety, security or approval control is switched off;
-* ``override``: the rule ranks itself above the user or every other instruction ("takes
-  precedence over all other instructions", "even if the user objects", 最优先);
-* ``persist``: the memory protects or copies itself ("if this entry is removed, add it
-  back", "never mention this rule", "copy this rule into every new memory");
-* ``remote``: instructions are fetched from a URL and followed.
-
-Each predicate has a weight; a future scope (以后, 今後, впредь, a partir de ahora,
-"in every future session" …) and a risky or universal object ("any command", "deploy",
-"delete", "payments") each add one. A score of 3 refuses the write; 2 is the grey band
-that an optional model may judge (:mod:`memdir.guard._second`). The lexicons are small and
-per language; the grammar (scope? + predicate + object?) is shared.
-"""
+"""Standing orders: a future-scoped rule that changes what the agent may do or whom it
+trusts. (docs/design/guard.md)."""
 
 from __future__ import annotations
 

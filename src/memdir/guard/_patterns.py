@@ -1,11 +1,5 @@
 """Rules against text aimed at the model: injection, role hijack, hiding, secret requests.
-
-Memory is pasted into future system prompts, so a sentence that tells the model to drop
-its instructions, become someone else, keep things from the user or hand over secrets
-would act on every later session. Patterns are written against NFKC-casefolded text, each
-starts with one of its anchors (the engine tries it only there), and gaps between words
-are bounded and stay inside one sentence, so nothing backtracks far.
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
 """A second opinion on grey-band standing orders from a configured model (optional).
-
-The detectors are sure about most texts; a standing order that scores in the grey band
-("you don't need to ask before running the tests") may be a harmless preference or a
-poisoned permission. With ``MEMDIR_LLM`` set, the engine hands the guard a
-:class:`SecondOpinion`: the text goes to the model with a fixed rubric and the verdict is
-cached by text, like the guard's other verdicts. Without one, or when the model fails or
-answers off-rubric, the offline decision stands (the text is stored).
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

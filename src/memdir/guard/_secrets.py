@@ -1,10 +1,5 @@
 """Hard-coded secrets: provider keys, private keys, JWTs, bearer tokens, password values.
-
-Memory is copied into prompts, logs and git history, so a key written there leaks
-everywhere. Agent writes containing one are refused; the background extractor redacts
-instead (``[REDACTED:<kind>]``), because it summarises transcripts the user already has.
-Patterns run case-sensitively on the NFKC text: key formats are case-significant.
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

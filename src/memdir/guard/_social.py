@@ -1,12 +1,5 @@
-"""Social-engineering rules: phishing lures, credential requests, fake claims, planted answers.
-
-These catch text that manipulates the model or the person rather than the machine: a
-"your account has been compromised, follow this link" lure the model would repeat, a
-request for the model's password, an "as an AI developed by …, I am entering maintenance
-mode" claim, or a document line that tells the model which false answer to give. Each
-rule pairs two ingredients (a claim *and* a request, a framing *and* an assertion) so
-that ordinary mentions of passwords, modes or accounts pass.
-"""
+"""Social-engineering rules: phishing lures, credential requests, fake claims, planted
+answers. (docs/design/guard.md)."""
 
 from __future__ import annotations
 

@@ -1,27 +1,5 @@
 """Structural detectors: what a poisoned memory asks the agent to *do* to the machine.
-
-Each detector combines parts that are dangerous only together, inside one clause, in any
-order (so SOV languages such as Japanese match as well as English):
-
-* ``exfiltration.url-data``: a URL (or a DNS name) that carries data: a variable named like
-  a secret (``?t=$GITHUB_TOKEN``, ``/k/${SECRET}``, ``{api_key}``), a command substitution
-  (``$(cat …)``), or, in an auto-loading Markdown image, any placeholder;
-* ``exfiltration.egress``: an action that moves data (send, upload, ``curl -d``, ``scp``) +
-  something secret or private (a credential file, a secret variable, the conversation, the
-  memory) + a destination outside (URL, IP, e-mail, "a remote server");
-* ``execution.download-run``: fetched code handed to an interpreter (``curl … | sh``,
-  ``bash <(wget …)``, ``iex (iwr …)``, ``exec(urlopen(…).read())``, download-then-run);
-* ``credential.access``: a verb that reads, copies or keeps + a store that holds secrets
-  (``~/.ssh/id_*``, ``~/.aws/credentials``, keychains, browser profiles; ``.env`` and the
-  environment only with a verb that shows or keeps the content);
-* ``persistence.tool-abuse``: a write (a tool, a redirection or a verb) + a target outside
-  any task: shell start-up files, ``authorized_keys``, cron, services, git hooks, sudoers;
-  CI and agent configuration only when what is written carries a URL, a command or a
-  secret.
-
-Lexicons are small and per language (verbs, nouns); the grammar is shared. Patterns run
-on the folded text (NFKC, look-alikes folded, casefolded).
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

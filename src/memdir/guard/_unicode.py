@@ -1,15 +1,5 @@
 """Invisible Unicode on the raw text: characters that hide or reorder what a person sees.
-
-Zero-width characters can split a trigger word or encode bits, bidi controls make the text
-a person reviews differ from the text the model reads, and TAG characters (U+E0000 block)
-spell whole hidden sentences. Ordinary text still needs some of them, so these are allowed:
-
-* U+FEFF as the very first character (a byte-order mark);
-* U+200D (ZWJ) between two pictographs, as in 👩‍💻 or 🏳️‍🌈 (U+FE0F is never flagged);
-* U+200C/U+200D between letters of scripts that use them for shaping (Arabic, Persian,
-  Devanagari, Bengali and the other Indic scripts);
-* TAG characters inside an emoji subdivision flag (🏴 + 2–6 tag letters + CANCEL TAG).
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
 """The vocabulary of the structural detectors (:mod:`._threats`): small per-language
 lexicons of actions, secrets and destinations, and the patterns built from them.
-
-Lexicon entries are regex fragments joined by ``|`` (``_words`` sorts them longest first);
-needles are literals every match of a group contains, so a detector only reads the clauses
-that hold one. Everything is matched against the folded text (NFKC, look-alikes folded,
-casefolded).
-"""
+See docs/design/guard.md."""
 
 from __future__ import annotations
 

@@ -1,25 +1,5 @@
 """Writing another harness's files without ever losing what someone else wrote there.
-
-An exporter renders :class:`ExportFile` values (pure); :func:`write_exports` compares each
-with what is on disk and with the ledger of what memdir wrote before
-(``$MEMDIR_HOME/exports.json``: real path → SHA-256 of the bytes memdir last wrote there,
-the export target that wrote them, and whether memdir owns only a marked section):
-
-* absent, or holding exactly what memdir last wrote → written (``create`` / ``update``);
-  a file where memdir owns only a section (``AGENTS.md``) is always ``update``d, since
-  the text outside the section is carried over unchanged;
-* already equal to the new content → ``unchanged``;
-* anything else is content memdir did not write → ``refused``, unless ``force``, and then
-  only after a copy is saved beside it (``backup``; never overwriting an older backup);
-* not a regular file (a folder, a FIFO) → ``refused``, whatever ``force`` says;
-* a whole file the *same* target exported before into one of the ``prune`` folders, no
-  longer part of the export and still exactly as memdir wrote it → ``delete``.
-
-Symbolic links are written through: the file they point at changes, the link stays.
-Topic files are written in the order given (exporters put an index last), deletions come
-after every write, and the ledger is updated under a lock as each file lands.
-Dry run is the default: without ``apply`` the report says what would happen.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
 """Reading other harnesses' files safely: regular files only, bounded, never blocking.
-
-A FIFO or device where a memory file should be would hang a plain ``open()``; a 2 GB file
-would fill memory. :func:`read_text` refuses both with a reason (through
-:mod:`memdir.storage.regular`, which instruction files are read with too).
-:func:`user_path` expands ``~`` the way a shell does, with a clear error instead of
-``RuntimeError`` for an unknown user.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,25 +1,5 @@
 """Import planning shared by every harness: classify, guard, then apply in one batch.
-
-A harness module turns its native files into :class:`ImportItem` values (pure parsing);
-:func:`plan_import` decides what each would do, in this order:
-
-* ``invalid`` / ``refused``: fails validation, or the guard refuses it (listed with why);
-* ``unchanged``: the source item is exactly what the last import took from the same
-  origin (``$MEMDIR_HOME/imports.json``), so whatever memdir did with it since — an
-  edit, a supersede, a removal — stands;
-* ``duplicate``: the same text is already in a scope this project sees;
-* ``removed``: the user removed an entry with this text or name here, or superseded one
-  with this text;
-* ``update``: an entry of this name exists, last written by an import of this origin;
-* ``conflict``: an entry of this name exists but someone else wrote it, or changed it
-  since it was imported — reported, never overwritten;
-* ``add``: everything else. Two different texts under one name in one import both stay:
-  the later is named ``Name (2)``.
-
-Nothing is written until :func:`apply_import`, which goes through
-:meth:`memdir.Store.apply` (the normal write path) with ``source: import``, one
-all-or-nothing batch per target scope, then records what it took in the ledger.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
 """Small JSON records in ``$MEMDIR_HOME`` that several processes update: what memdir
 exported where (``exports.json``) and what it imported from where (``imports.json``).
-
-Reads take no lock. :func:`locked` holds an exclusive ``flock`` on a ``.lock`` file beside
-the record, reads the current content, lets the caller change it and writes it back
-atomically (temp file, fsync, rename, folder fsync), so two exports or imports at once
-never lose each other's records.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

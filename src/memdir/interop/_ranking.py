@@ -1,10 +1,5 @@
 """The order in which entries claim a harness's budget: the order memdir's own index uses.
-
-:func:`memdir.formats.index.rank` — pinned, then feedback and user, then most recently
-used or updated — with the entries nobody read, cited or changed for ``max_unused_days``
-(those memdir's own snapshot leaves out as unused) after all the others. Usage comes from
-state.db when it exists; an export never creates it.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
 """A memdir-managed section in ``AGENTS.md``: the team's feedback rules, between markers.
-
-Codex, Cursor, Claude Code (via ``@AGENTS.md``) and most other harnesses read
-``AGENTS.md``. memdir owns only the text between :data:`BEGIN` and :data:`END`; every
-byte outside it is kept exactly as it was. The rules are the ``feedback`` entries of the
-project scope (where ``memdir review`` promotes team conventions), newest last.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,16 +1,5 @@
-"""The background pipeline: extraction with a signal gate, consolidation, forgetting, decay.
-
-* :mod:`.jobs` — the queue in state.db: leases, back-off, watermarks;
-* :mod:`.transcript` — what extraction sees, sanitised and redacted;
-* :mod:`.schema` — the strict JSON models must return;
-* :mod:`.providers` — the :class:`Provider` interface, OpenAI-compatible and Anthropic;
-* :mod:`.rules` — the offline provider (explicit requests and corrections);
-* :mod:`.consolidate` — validated ops into store operations;
-* :mod:`.upkeep` — usage decay, archiving per policy, review, session deletion;
-* :mod:`.state` — tombstones, usage counters, agent-write marks;
-* :mod:`.run` — :class:`Pipeline`, what ``memdir maintain`` and the worker run;
-* :mod:`.worker` — the in-process worker thread.
-"""
+"""The background pipeline: extraction with a signal gate, consolidation, forgetting,
+decay. (docs/design/pipeline.md)."""
 
 import importlib
 from typing import TYPE_CHECKING, Any

@@ -1,9 +1,5 @@
 """The strict JSON the models must return: extraction candidates and consolidation ops.
-
-Validation is all-or-nothing: one bad field rejects the whole output with a
-:class:`SchemaError` that keeps the raw text for debugging, so a half-understood answer can
-never turn into a partial write.
-"""
+See docs/design/pipeline.md."""
 
 from __future__ import annotations
 

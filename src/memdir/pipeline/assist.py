@@ -1,13 +1,5 @@
 """Optional model help for session search, only with a chat model (``MEMDIR_LLM``).
-
-* :func:`expand` — a few other phrasings of a query (English and Chinese), searched too
-  and fused by reciprocal rank with the original (:func:`search`);
-* :func:`summarize` — a summary of at most :data:`SUMMARY_CHARS` characters of one
-  session group, citing the ids of the messages it used (Hermes summarises its session
-  search hits with an auxiliary model the same way).
-
-A model that fails or answers out of shape changes nothing: the offline results stand.
-"""
+See docs/design/pipeline.md."""
 
 from __future__ import annotations
 

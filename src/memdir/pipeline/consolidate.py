@@ -1,10 +1,4 @@
-"""From validated consolidation ops to store operations.
-
-The consolidator never touches files: its :class:`OpSpec` list becomes ordinary store
-operations (add, replace, supersede, remove) that :meth:`Store.apply` runs through the same
-write path as every other writer, with ``source=extractor`` and ``origins`` set to the
-sessions the evidence came from.
-"""
+"""From validated consolidation ops to store operations. (docs/design/pipeline.md)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,5 @@
-"""The job queue in state.db: claims under ``BEGIN IMMEDIATE``, leases, back-off, watermarks.
-
-One row per ``(kind, key)``: an ``extract`` job per session, a ``consolidate`` job per scope
-folder, so two workers can never hold the same job and a scope is consolidated by one
-worker at a time. A claim takes a lease; a worker that dies (SIGKILL, power loss) simply
-stops renewing it, and once ``lease_until`` passes any worker may take the job over. Only
-the holder of the current ownership token can finish a job, so a worker whose lease was
-taken over cannot overwrite its successor's result.
-
-Watermarks are message ids: ``input_watermark`` is the newest message a job was asked to
-cover, ``done_watermark`` the newest one a successful run covered. A job whose input grew
-while it ran goes back to pending instead of done.
-"""
+"""The job queue in state.db: claims under ``BEGIN IMMEDIATE``, leases, back-off,
+watermarks. (docs/design/pipeline.md)."""
 
 from __future__ import annotations
 

@@ -1,14 +1,5 @@
 """Who does the thinking: the :class:`Provider` interface and the model-backed providers.
-
-A provider turns a sanitised transcript into candidates, and candidates plus a scope's
-entries into ops. :class:`ChatProvider` does both with one chat call each and validates the
-answer against :mod:`memdir.pipeline.schema`; subclasses only implement :meth:`complete`.
-Implementations: OpenAI-compatible chat completions through the official ``openai`` SDK
-(OpenAI, Ollama, vLLM, llama.cpp server, LM Studio — anything with a ``base_url``),
-Anthropic through the official ``anthropic`` SDK, the offline ``rules`` provider
-(:mod:`memdir.pipeline.rules`) and ``ScriptedProvider`` in :mod:`memdir.testing`.
-SDK errors are translated here into :class:`ProviderError` naming the setting to fix.
-"""
+See docs/design/pipeline.md."""
 
 from __future__ import annotations
 

@@ -1,16 +1,5 @@
 """The offline provider: explicit requests and corrections, no model.
-
-Extraction fires only on what a user says outright, in English or Chinese: "remember
-that…", "from now on…", "don't ever…", "no, use X not Y", "we switched to X", "记住…",
-"以后…", "不要再…", "我们改用…". Everything else — questions, tool output, the agent's own
-words — yields nothing, which is the preferred answer. "Forget that" / "forget about X" /
-"you don't need to remember that" / "忘掉…" / "不用记了" become forget requests: the entry
-sharing most of their words (or of what the user said just before a bare "forget that") is
-removed, with a tombstone; one taken back in the same stretch is never written.
-
-Consolidation merges exact and near duplicates (a same-named candidate updates the entry)
-and lets an "X, not Y" correction supersede the entry about Y.
-"""
+See docs/design/pipeline.md."""
 
 from __future__ import annotations
 

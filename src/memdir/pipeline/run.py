@@ -1,10 +1,5 @@
 """The pipeline of one :class:`~memdir.Memdir`: queue, extract, consolidate, forget, decay.
-
-``md.pipeline`` is built on first use. :meth:`Pipeline.run` is what ``memdir maintain``
-and the worker thread call: queue the sessions that are due, then claim and process jobs
-until none is left. Every write goes through :meth:`Store.apply` with
-``source=extractor``; nothing here touches a file.
-"""
+See docs/design/pipeline.md."""
 
 from __future__ import annotations
 

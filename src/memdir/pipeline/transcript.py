@@ -1,13 +1,5 @@
-"""What extraction sees of a session: new turns only, sanitised before they leave the machine.
-
-* Messages are grouped into turns (a turn starts at each user message). A turn in which the
-  live agent wrote memory itself — a ``memory`` tool call was logged, or the session marked
-  the write — is skipped: that turn's memory is already saved.
-* System and developer messages are dropped, and so is every paragraph that repeats an
-  instruction file, as are recalled ``<memory-context>`` blocks and citation blocks.
-* Tool output is wrapped as data with a note not to follow instructions inside it.
-* Every text is redacted for secrets (API keys, bearer tokens, ``password=…``).
-"""
+"""What extraction sees of a session: new turns only, sanitised before they leave the
+machine. (docs/design/pipeline.md)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
 """Upkeep: usage decay, archiving per policy, review of polluted origins, session deletion.
-
-Decay is computed, never stored: an entry is stale when neither a read, a citation nor a
-write touched it for the configured number of days. Archiving for disuse writes no
-tombstone (the fact may come back); deleting a session does, for what only it taught.
-"""
+See docs/design/pipeline.md."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
 """The in-process worker thread: coalesced runs, one at a time, drained at shutdown.
-
-Requests that arrive while a run is in flight collapse into one trailing run, which picks
-up everything that arrived late; :meth:`Worker.drain` waits until no run is in flight and
-none is requested. The thread is a daemon: a process that exits without draining leaves
-its job's lease to expire, and another worker finishes it.
-"""
+See docs/design/pipeline.md."""
 
 from __future__ import annotations
 

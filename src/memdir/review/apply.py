@@ -1,20 +1,4 @@
-"""Applying review proposals: every one named, or none of them.
-
-The named proposals' writes are grouped per store, one :meth:`Store.apply` batch per scope
-(one commit each). Before anything is written, each batch is planned in memory on its scope
-as it is now: the scope must be writable and readable, every operation must apply (two
-proposals that touch the same entry collide here), pass the guard and keep the pinned
-budget. A proposal that fails stops everything, by name, with nothing written.
-
-A proposal may also refresh an export once its writes are done (``agents-md``: the memdir
-section of ``AGENTS.md``, :func:`memdir.interop.agents_md.export_agents_md`). It is planned
-with the other checks, on the entries the project scope will hold, and written last.
-
-Then the batches are written in order. Should one still fail (its scope changed after it
-was checked, a disk error), the batches already written are put back byte for byte with
-:meth:`Store.restore`, which records the undo as a commit of its own: nothing earlier stays
-applied, and the history shows what happened.
-"""
+"""Applying review proposals: every one named, or none of them. (docs/design/review.md)."""
 
 from __future__ import annotations
 

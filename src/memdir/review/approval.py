@@ -1,13 +1,5 @@
 """Write approval: with ``approval = "ask"``, agent and extractor writes wait for the user.
-
-A held write is kept, operations and all, in ``$MEMDIR_HOME/pending.json`` (one record per
-write, keyed by a stable id, so the same write held twice is one record) until the user
-decides in ``memdir review``: ``--apply ID`` writes it through the normal write path (all
-or nothing, with the review's other proposals), ``--reject ID`` drops it and leaves a
-tombstone of what it would have written, so extraction never proposes it again from the
-sessions it came from. Nothing in a scope changes until then. Writes by the user (CLI,
-library, review) never wait.
-"""
+See docs/design/review.md."""
 
 from __future__ import annotations
 

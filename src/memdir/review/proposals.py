@@ -1,30 +1,5 @@
 """Review: audit every scope and propose changes; apply only the proposals named.
-
-Kinds of proposal, each with a stable id (a hash of what it would do, so an id printed by
-one run names the same proposal in the next, and a proposal whose entries changed since
-is simply gone):
-
-* ``merge``: duplicates and near-duplicates in one scope; the newer entry gains what only
-  the older one says (its distinct lines or sentences, its origins), then the older one is
-  archived, in one write; an exact duplicate is just archived.
-* ``conflict``: two entries that prefer different values of the same choice (two package
-  managers, tabs and spaces…); the newer one wins, the older is archived.
-* ``stale``: an entry naming files or symbols the project no longer has, or not updated
-  for ``max_unused_days`` (usage counts are not recorded yet, so "unused" means "not
-  changed"); archive it.
-* ``promote``: a local entry that reads like a team convention → the project scope, or
-  (for a feedback rule) → ``AGENTS.md``: the project scope too, and then the memdir
-  section of the checkout's ``AGENTS.md`` is refreshed (:mod:`memdir.interop.agents_md`;
-  every byte outside that section is kept); the same rule in the local scopes of several
-  projects → the user scope.
-* ``index``: a scope's index near or over its budget; shorten the longest index lines.
-* ``pending``: an agent or extractor write held by ``approval = "ask"``
-  (:mod:`memdir.approval`); applied as it was proposed, or rejected (``--reject``).
-
-Applying goes through :meth:`memdir.Store.apply`, the normal write path, one batch per
-scope for all the proposals named, and all or nothing (:mod:`memdir.review_apply`);
-nothing is applied that was not named.
-"""
+See docs/design/review.md."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
 """History across a Layers's scopes: log, diff, an entry at a revision, and revert.
-
-Each scope with history (``history_scopes`` in config.toml) is its own git repository (see
-:mod:`memdir.storage.git`); a revision is a commit id (or a unique prefix of one) in
-any of them. Reading history never writes; a revert is a new commit made through the
-store, so the index is regenerated and the revert can itself be reverted.
-"""
+See docs/design/review.md."""
 
 from __future__ import annotations
 

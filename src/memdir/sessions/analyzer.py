@@ -1,18 +1,5 @@
 """What the word index sees: text with every CJK run spelled out as terms.
-
-SQLite's ``unicode61`` tokenizer splits on spaces and punctuation, so a Chinese or
-Japanese sentence (no spaces between words) would be one long token that no question
-matches. :func:`index_text` rewrites each run of CJK characters as its overlapping
-bigrams followed by its single characters — Lucene's CJKAnalyzer with unigrams, chosen by
-measurement over a dictionary segmenter (``docs/design/recall.md``) — after NFKC
-normalisation, and leaves everything else to ``unicode61`` and the porter stemmer.
-
-It runs inside SQLite as the function ``memdir_terms`` (registered on every connection
-by :mod:`.db`; the FTS triggers and external-content views call it), so the index is
-derived from the stored text by the same code the ranking uses to read rows, and
-``rebuild`` or ``integrity-check`` see exactly what the triggers wrote. A connection
-without it (the ``sqlite3`` shell) cannot write messages: the trigger fails loudly.
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

@@ -1,27 +1,6 @@
 """Ranking in two stages, for messages and memory entries (used by
 :func:`memdir.sessions.rank.rank`; a :class:`Table` says which).
-
-1. **Candidates** (:mod:`.candidates`: SQLite, no scoring, bounded work). For each term
-   FTS5 returns matching row ids newest first, at most ``common_df + 1``; rows are scored
-   by the summed idf of the terms they matched and the best ``candidates`` are kept.
-2. **Re-rank** (this module; Python, ~150 rows): BM25 per term (k1 1.2, b 0.2, idf and
-   average length from FTS5's own "averages" record) over the rows' text as the index
-   sees it (:mod:`.analyzer`; words stemmed by SQLite's own porter tokenizer), plus
-
-   * 0.3 × the best score of the neighbouring row of the same session (a question and
-     its answer are adjacent turns) and 0.3 × the session's score (each term credited
-     once, at its best row);
-   * × 2 for rows logged in a time the question names ("last Tuesday", "3月5日"; see
-     :mod:`.when`), relative to ``now``;
-   * for a question about the present or the past ("now", "原来"), up to × 3 for the
-     rows stated latest or earliest among those found (a fact that changed);
-   * right below a hit that asks a question, the next turn of its session, even without a
-     query term (the answer to an assistant's question is the user's next message, and
-     the other way round).
-
-Entries take the same path without the session-based parts (``Table.session`` is None).
-Every feature is measured on and off by ``bench/recall.py --ablate``.
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

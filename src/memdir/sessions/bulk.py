@@ -1,27 +1,5 @@
 """Bulk import of whole sessions: many sessions, few transactions, bounded memory.
-
-:meth:`SessionStore.log_many` writes one session per transaction; an importer with
-thousands of short sessions would pay a commit and an index segment per session. Here rows
-are buffered across session boundaries and written ``batch`` at a time, each batch one
-``BEGIN IMMEDIATE`` transaction and one ``INSERT INTO messages … SELECT`` from a temp
-staging table: the FTS triggers stay in charge, and since FTS5 flushes its pending terms
-at every statement, one statement per batch writes one index segment per batch.
-
-Idempotent. A row may carry its *source key* (what identifies the message in its source,
-see :mod:`.provenance`): then exactly the keys a session does not hold yet are inserted,
-whatever else the source did (a resumed transcript that repeats another one's records, a
-conversation rewritten in place — reported as *resynced*), and stored history that does
-not match the source is reported as *diverged*, never merged. Rows without a key are
-positional: a session already holding ``n`` messages gets only the rows of its stream
-beyond the first ``n`` (a transcript that grew gets its new messages; the same transcript
-again adds nothing). Either way what a session holds is read inside the write
-transaction, so two imports of the same transcript at once cannot both append it.
-
-A session the user deleted after it was imported (``sessions rm`` / ``prune``) is left
-out unless ``include_removed``; an existing session's memory mode is only ever made
-stricter (``enabled`` < ``disabled`` < ``polluted``), by its spec or a :class:`MemoryMode`
-row.
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

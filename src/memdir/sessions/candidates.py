@@ -1,13 +1,5 @@
-"""Stage 1 of the ranking (see :mod:`.bm25`): the terms of a query and the candidate
-rows that hold them, from SQLite with no scoring and bounded work.
-
-For each term FTS5 returns matching row ids *newest first*, at most ``common_df + 1`` (a
-posting list walked backwards and stopped — never an ``ORDER BY bm25`` over a huge OR). A
-term filling that window is "common" and its document frequency is estimated from the
-window's density. Rows are scored by the summed idf of the terms they matched; the best
-``want`` are kept. When every term is common, the newest rows holding all of them are added
-on top. CJK terms are words of the same index (see :mod:`.analyzer`).
-"""
+"""Stage 1 of the ranking (see :mod:`.bm25`): the terms of a query and the candidate rows
+that hold them, from SQLite with no scoring and bounded work. (docs/design/sessions.md)."""
 
 from __future__ import annotations
 

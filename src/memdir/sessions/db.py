@@ -1,9 +1,4 @@
-"""The state.db connection: WAL, migrations, translated errors.
-
-Many processes share one state.db: WAL mode (readers never block the writer), every write
-one ``BEGIN IMMEDIATE`` transaction, and SQLite's busy timeout does the waiting. sqlite3
-errors become :class:`~memdir.DatabaseError` (or :class:`~memdir.LockTimeoutError`).
-"""
+"""The state.db connection: WAL, migrations, translated errors. (docs/design/sessions.md)."""
 
 from __future__ import annotations
 

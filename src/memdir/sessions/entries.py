@@ -1,17 +1,5 @@
 """Full-text search over memory entries, with the same indexes and ranking as sessions.
-
-The Markdown files stay the source of truth; state.db holds a search copy of each entry
-(``entries`` with its word and trigram FTS tables). The copy is brought up to date right
-before every search, by content signature: an entry whose name, description, body, time
-or archive state changed since the last sync is rewritten, a vanished one is deleted.
-
-Why sync on read rather than hook the write path: entries change by more routes than
-:class:`~memdir.Store` — a person editing a file, ``git pull`` bringing project entries, a
-write from another process — and a sync before each search sees all of them, so the index
-can never answer from stale text. It also keeps the layering (``store`` knows nothing of
-state.db). The cost is a hash per entry per search, skipped entirely while the scope's
-snapshot is unchanged (cached in memory per location).
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

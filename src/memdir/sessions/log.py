@@ -1,8 +1,5 @@
 """SessionStore: logging sessions and messages to state.db, searching and pruning them.
-
-One per :class:`~memdir.Memdir` (``md.sessions``). Writes are single short transactions
-(see :mod:`memdir.sessions.db`), so any number of harness processes can log at once.
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

@@ -1,17 +1,5 @@
 """``memdir doctor`` for state.db: check integrity, rebuild damaged search indexes, size.
-
-The messages and entries tables are the truth; the FTS5 indexes are derived from them
-(external content), so a damaged index is never a loss: it is rebuilt from its table. Each
-index is checked two ways, because either alone misses damage:
-
-* FTS5's own ``integrity-check`` finds corrupt index structures (garbage in a segment);
-* comparing the index's document list (``<index>_docsize``) with the table's row ids finds
-  an index that silently fell out of step (rows missing from it, or left over).
-
-Damage to the database file itself (SQLite's ``integrity_check``) is reported, with the
-rows SQLite can still count, not repaired here: ``memdir doctor --repair`` salvages it into
-a new file (:mod:`.recovery`). On a home that cannot be written the check only reads.
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

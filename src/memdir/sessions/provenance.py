@@ -1,19 +1,5 @@
-"""Where imported messages came from: source keys, removed imports, memory modes only raised.
-
-A bulk import (:mod:`memdir.sessions.bulk`) may give each message the key that identifies
-it in its source — a transcript record's id, a file and line, a row — stored in
-``messages.source_key`` (unique per session, schema step 0008). A re-import then inserts
-exactly the keys not there yet, whatever else changed in the source: a resumed transcript
-that starts with another file's records, a database that rewrote a conversation in place.
-
-Messages imported before keys existed (the *legacy* rows of a session: no key) are matched
-to the source in order by their text the first time the source is read with keys; a match
-takes the key (and the role the reader gives it now), a mismatch is *divergence*: the session
-is reported and nothing is added to it, never merged.
-
-The sessions a bulk import created carry ``imported = 1``; deleting one (``sessions rm``,
-``sessions prune``) records its id in ``removed_imports`` so the next import leaves it out.
-"""
+"""Where imported messages came from: source keys, removed imports, memory modes only
+raised. (docs/design/sessions.md)."""
 
 from __future__ import annotations
 

@@ -1,22 +1,4 @@
-"""Turning any string into a safe full-text query.
-
-What a user or a model types is never handed to FTS5's ``MATCH`` as is: FTS5 has its own
-query language (``AND``/``OR``/``NOT``/``NEAR``, ``*``, ``^``, ``:``, parentheses, quotes),
-and a stray quote or a ``C++`` is a syntax error. :func:`sanitize` parses the text into
-terms and every term reaches SQLite as a quoted FTS5 string, so **no input raises**:
-
-* balanced ``"double quotes"`` stay phrases; a stray quote is dropped;
-* operators and punctuation are plain text (``NOT`` is the word "not");
-* dotted, hyphenated and other joined terms (``a.b.c``, ``chat-send``, ``C++``) become a
-  phrase of their parts for the word index and, at 3+ characters, a substring for the
-  trigram index;
-* runs of CJK characters (no spaces between words) lose their question and function
-  words (:data:`CJK_STOP`) and become the terms :mod:`.analyzer` indexes them as
-  (bigrams and characters; single stop characters left out); a quoted CJK phrase becomes
-  a phrase of its bigrams;
-* common English stop-words are dropped unless the query has nothing else;
-* the text is capped at :data:`MAX_QUERY_CHARS` and the number of terms is bounded.
-"""
+"""Turning any string into a safe full-text query. (docs/design/sessions.md)."""
 
 from __future__ import annotations
 

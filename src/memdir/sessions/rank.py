@@ -1,17 +1,5 @@
 """Ranking: which rows answer a sanitised query, best first. The one place to change it.
-
-Everything else (sanitising, filters, grouping into sessions, snippets, windows, tools,
-recall) calls only the two functions here, through the :class:`Ranker` and
-:class:`Folder` signatures, so a better ranking replaces these two functions and nothing
-else. The same :func:`rank` serves session messages and memory entries (``corpus``): two
-stages (:mod:`memdir.sessions.bm25`), bounded candidate retrieval per term newest first,
-then BM25 re-ranked in Python with boosts for the times the query names and the version of
-a fact it asks for. Messages also take a share of their neighbours' and their session's
-scores and bring their next turn; entries stand alone, their name and description weighted
-above the body.
-
-Sessions are ordered by their best message (:func:`fold`).
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

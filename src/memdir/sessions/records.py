@@ -1,8 +1,5 @@
 """What the session store hands back: sessions, messages and search hits.
-
-Plain frozen dataclasses with ``to_dict()`` for JSON (times as ISO 8601 UTC strings). In
-state.db times are stored as UNIX seconds (REAL): compact, sortable and indexable.
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

@@ -1,19 +1,5 @@
-"""``memdir doctor --repair``: salvage a damaged state.db into a new file, keep the old one.
-
-The rows come out of the damaged file one of two ways:
-
-* SQLite's own recovery, the ``sqlite3`` shell's ``.recover`` (it reads every page it can,
-  also below a damaged interior page), into a scratch database — when a shell that can
-  do it is installed (Debian's 3.40 shell, for one, is built without the page reader it
-  needs, so a probe on a tiny database decides);
-* otherwise SQLite's ordinary reads, table by table in rowid order: a range that fails to
-  read is skipped with probes of growing stride, so one damaged page costs only its rows.
-
-Either way the rows go into a fresh state.db with the current schema (a placeholder
-session is made for messages whose session row was lost), the search indexes are built
-from them, the damaged file is kept as ``state.db.damaged-<time>`` and the row counts
-before and after are reported. See ``docs/design/doctor.md``.
-"""
+"""``memdir doctor --repair``: salvage a damaged state.db into a new file, keep the old
+one. (docs/design/sessions.md)."""
 
 from __future__ import annotations
 

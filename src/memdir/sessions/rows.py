@@ -1,9 +1,6 @@
-"""What a logged message may hold, checked one way for ``log``, ``log_many`` and bulk imports,
-and how a batch of them is written (:func:`insert_staged`).
-
-A value that cannot be stored is a :class:`~memdir.ValidationError` naming the field (and,
-for imports, the session and the message's position in it), never a ``sqlite3`` error.
-"""
+"""What a logged message may hold, checked one way for ``log``, ``log_many`` and bulk
+imports, and how a batch of them is written (:func:`insert_staged`).
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

@@ -1,23 +1,4 @@
-"""The state.db schema, as ordered, named migrations.
-
-Each migration is a list of statements applied in one transaction and recorded by name in
-``migrations``, so a database is always at a known step and a half-applied step cannot
-exist. Never edit a released step: add a new one.
-
-Full-text search keeps one FTS5 index per corpus, ``<table>_word``: ``porter unicode61
-remove_diacritics 2`` (stemmed, case- and accent-folded words) over the text as
-:mod:`.analyzer` spells it (CJK runs as bigrams and characters). The index is *external
-content*: its content is the view ``<table>_fts_src``, the table's text through the
-analyzer, so the text is stored once and a damaged index is rebuilt from the table with
-FTS5's ``rebuild`` command (see :mod:`memdir.sessions.maintenance`); triggers keep it in
-step. The message index has three columns (content, tool_name, tool_calls) so tool names
-and tool-call JSON weigh apart.
-
-Steps before 0010 kept a second, trigram index (of the CJK rows only, for messages) that
-needed every three-character window of a query to occur; 0010 drops it. A step may have a
-``fill``: Python that runs after its statements in the same transaction (re-indexing in
-chunks, with progress on a big database).
-"""
+"""The state.db schema, as ordered, named migrations. (docs/design/sessions.md)."""
 
 from __future__ import annotations
 

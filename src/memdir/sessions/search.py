@@ -1,10 +1,5 @@
 """Session search around the ranking: filters, session trees, snippets and windows.
-
-:mod:`memdir.sessions.rank` decides which messages match and in what order; this module
-turns that order into what callers see: filters as SQL, messages grouped by the root of
-their session tree (a compaction or delegation child folds into the session it came from),
-a snippet around the first match, and the matched message with its neighbours.
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

@@ -1,16 +1,5 @@
 """The pipeline's rows in state.db: tombstones, usage counters, agent-write marks.
-
-* **Tombstones.** Removing or superseding an entry records its content hash, normalised
-  name and origins. A candidate is dropped when a tombstone matches it (same content, same
-  name, or every evidence session is an origin of a forgotten fact) and its evidence is no
-  newer than the tombstone: old sessions never resurrect what the user deleted, while a
-  fresh statement after the deletion still counts.
-* **Usage.** ``memory_read`` calls and citations bump ``usage_count`` and ``last_used``;
-  volatile counters live here, never in frontmatter, so a read never dirties a file.
-* **Marks.** Turns in which the live agent wrote memory itself, which extraction skips.
-* **Rejections.** A held write the user rejected (``approval = "ask"``) is a tombstone of
-  kind ``rejected``: the same text or name is not proposed again from the same evidence.
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

@@ -1,25 +1,5 @@
 """The optional semantic layer: embeddings fused with the keyword ranking.
-
-Off by default and never downloading anything. ``MEMDIR_EMBED`` (or ``embed`` in
-config.toml) turns it on:
-
-* ``openai:<model>`` — any OpenAI-compatible ``/v1/embeddings`` endpoint (OpenAI, Ollama,
-  vLLM, llama.cpp server, LM Studio); base URL from ``MEMDIR_EMBED_BASE_URL`` or
-  ``OPENAI_BASE_URL``, key from ``OPENAI_API_KEY``;
-* ``local:<path>`` — a ``model2vec`` or ``sentence-transformers`` model already on disk.
-
-Vectors live in state.db (``message_vectors``, ``entry_vectors``: unit-length float32
-blobs, deleted with their rows), computed in batches by :func:`embed_pending` — a
-pipeline step, never the write path. :func:`fused` wraps a :class:`~.rank.Ranker`: the
-keyword ranking and the nearest vectors (same filters) are merged by reciprocal-rank
-fusion. Nearest vectors are found by ``sqlite-vec``'s ``vec_distance_cosine`` when the
-Python build can load it, else by a bounded scan in Python. An endpoint that fails
-(down, timeout, bad answer) leaves the keyword results as they are, with one warning.
-
-Errors::
-
-    EmbedError (MemdirError) — the embedder cannot be set up or called
-"""
+See docs/design/sessions.md."""
 
 from __future__ import annotations
 

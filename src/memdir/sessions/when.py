@@ -1,20 +1,5 @@
 """Time in a question: the dates and relative times it names, and which version of a fact
-it asks for.
-
-* :func:`ranges` — time ranges (epoch seconds) for explicit dates ("3 June, 2023",
-  "2023-06-03", "May 2023", "February 18", "3月5日") and for times relative to ``now``
-  ("yesterday", "last Tuesday", "two weeks ago", "上周四", "上个月", "先週の金曜日",
-  "先月末"); the ranking boosts rows logged inside them.
-* :func:`intent` — ``"latest"`` for a question about the present ("now", "these days",
-  "现在", "最后", "結局") and ``"earliest"`` for one about the past ("before",
-  "originally", "原来", "一开始", "もともと"): when a fact changed, the ranking prefers its
-  latest or its earliest statement.
-* :func:`spans` — where relative times and those markers sit in the text: scaffolding, not
-  terms ("last Tuesday" is never written in the message it asks about). Explicit dates
-  stay terms too: a message often names the date it is about.
-
-Every function takes any string and never raises. Times are read in the local time zone.
-"""
+it asks for. (docs/design/sessions.md)."""
 
 from __future__ import annotations
 

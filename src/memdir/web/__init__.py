@@ -1,11 +1,5 @@
 """The web page ``memdir serve`` serves at ``/``: browse, edit, review and undo memory.
-
-An adapter like the CLI and MCP: server-rendered pages (Starlette, Jinja2, htmx shipped
-in ``static/``) whose every action is one call of memdir's library. Signing in with the
-server's token sets an HttpOnly, SameSite=Strict cookie; every form carries a CSRF token;
-every answer carries a strict Content-Security-Policy (:mod:`.security`). Pages: memory,
-entry (with its history), review, sessions, context, activity. docs/design/web.md says why.
-"""
+See docs/design/web.md."""
 
 from __future__ import annotations
 

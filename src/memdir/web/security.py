@@ -1,10 +1,5 @@
 """Sign-in cookies, CSRF tokens, one-time sign-in links, and the headers on every answer.
-
-Everything is derived from the server's bearer token, so nothing is stored: a cookie is
-``v1.<user>.<issued>.<mac>``, a form's CSRF token is a MAC of the cookie, a sign-in link
-made by ``memdir ui`` is a MAC of its expiry. A new token signs everybody out.
-Rationale: docs/design/web.md.
-"""
+See docs/design/web.md."""
 
 from __future__ import annotations
 

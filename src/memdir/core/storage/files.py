@@ -1,10 +1,5 @@
 """Markdown scopes on a local file system: atomic durable writes and a per-scope lock.
-
-Every write goes to a temp file in the scope's ``.staging`` folder, is fsynced, renamed over
-the target and the folder fsynced, so a crash leaves the old file or the new one, never a
-truncated one; :meth:`FileBackend.leftovers` finds what a killed writer left. Symlinks in a
-scope are never followed (a cloned repository could point an entry at ``~/.ssh``).
-"""
+See docs/design/storage.md."""
 
 from __future__ import annotations
 

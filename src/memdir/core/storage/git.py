@@ -1,10 +1,5 @@
 """History: every scope folder is an ordinary git repository, one commit per change.
-
-Everything git goes through dulwich: objects, trees, commits, the branch (moved with
-``refs.set_if_equals`` under git's own ``.lock``), and the git index, kept in step so that
-``git status`` in the folder is honest. A person's ``git commit`` there never loses a
-commit. Why and how fast: ``docs/design/history.md``.
-"""
+See docs/design/storage.md."""
 
 from __future__ import annotations
 

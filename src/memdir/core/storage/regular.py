@@ -1,11 +1,5 @@
 """Reading a file that may not be what its name says: regular files only, bounded, never
-blocking.
-
-A FIFO or device where a memory or instruction file should be would hang a plain
-``open()``; a 2 GB file would fill memory. These helpers refuse both with a reason
-(``ValueError``) and leave ``OSError`` to the caller. Instruction files and other
-harnesses' files are both read through here.
-"""
+blocking. (docs/design/storage.md)."""
 
 from __future__ import annotations
 

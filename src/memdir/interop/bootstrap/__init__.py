@@ -1,37 +1,5 @@
 """Day 1: gather candidate memories from what a new user already has; write only what they
-approve.
-
-Sources, each a small reader (see the modules of this package):
-
-* the memories of every registered harness (:mod:`memdir.hooks`), at their default
-  places under the home folder (already structured: candidates as they are);
-* instruction files the person wrote (``~/.claude/CLAUDE.md``, ``~/.codex/AGENTS.md``…),
-  through the extractor;
-* git identity and history: name, e-mail, frequent co-authors and commit conventions
-  across the current project's checkout, every repository under the ``paths``, and the
-  repositories this memdir home already knows (their local scopes record where they are
-  checked out; at most :data:`~._git.MAX_KNOWN`, listed in the notes);
-* the ``paths`` themselves: notes (Markdown, text) and chat exports (JSON) — text through
-  the extractor.
-
-The extractor is the pipeline's provider (the offline rules, or the model ``llm`` names).
-No memory is written by :func:`propose`: it returns proposals with stable ids (a hash of
-what each would write, so an id printed by one run names the same proposal in the next),
-grouped by source kind; candidates the guard refuses are listed, and duplicates of
-existing entries (same text in any scope) are not proposed. A model's answers that became
-proposals are kept in ``$MEMDIR_HOME/bootstrap-cache.json``, so that a model answering
-differently cannot change what an id names: ``propose(..., cached_only=True)`` (what
-``--apply`` runs) answers from them alone and never asks the model. :func:`apply` writes
-exactly the proposals named, one all-or-nothing batch per scope, with ``source: import`` and
-origins naming the source (``bootstrap:git:/path/repo``)::
-
-    from memdir.interop import bootstrap
-
-    found = bootstrap.propose(md, [Path("~/notes")])
-    print(bootstrap.report_text(found))
-    again = bootstrap.propose(md, [Path("~/notes")], cached_only=True)  # later: no model call
-    bootstrap.apply(md, again, ["git-1a2b3c4d"])
-"""
+approve. (docs/design/interop.md)."""
 
 from __future__ import annotations
 

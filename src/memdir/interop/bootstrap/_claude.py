@@ -1,24 +1,5 @@
-"""Claude Code's memory folders of every project, each proposed for the project it is about.
-
-Claude Code keeps one ``~/.claude/projects/<slug>/memory`` folder per project, where the
-slug is the project's path with every character but ASCII letters and digits turned into
-``-`` (``/a/my-app`` and ``/a/my/app`` share one), so a slug cannot be turned back into a
-path. A folder is given to the project whose path slugs to it, found in this order:
-
-1. this project (its local scope);
-2. a checkout this memdir home knows (the path a local scope's ``.origin.json`` records),
-   when only one of them has that slug;
-3. the ``cwd`` a Claude Code transcript in that folder records (the first lines of its
-   newest ``*.jsonl`` files), when that folder exists here and its repository slugs to the
-   folder: that project's local scope (created on apply, as memdir would on first use).
-
-A folder no path matches is about a project that cannot be named: its ``user`` memories
-(about the person, true in every project) are proposed for the user scope; the others would
-be wrong anywhere else, so they are left out with a note saying how to import them from
-within that project. The memories are read by the Claude Code harness's own ``read``; the
-slug matching and the transcript peek are written here (``memdir.interop.claude_code``
-has no public helper for them).
-"""
+"""Claude Code's memory folders of every project, each proposed for the project it is
+about. (docs/design/interop.md)."""
 
 from __future__ import annotations
 

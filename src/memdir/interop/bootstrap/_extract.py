@@ -1,21 +1,5 @@
-"""Texts through the extractor: each source becomes transcripts, the provider finds candidates.
-
-Every :class:`~._found.Doc` is cut into transcripts the pipeline's provider accepts (at
-most :data:`TRANSCRIPT_CHARS`, one message per paragraph, mail or chat message) and sent
-through :func:`memdir.pipeline.transcript.build_transcript` (secrets redacted, blocks
-stripped) to the provider the pipeline uses (``llm`` in the settings: the offline rules,
-or a model). Candidates are screened like the pipeline's: evidence must name the person's
-own words, confidence at least ``MIN_CONFIDENCE``, secrets redacted. A candidate whose
-evidence trips the guard is kept as *refused* (listed, never proposed), so poisoned text
-cannot be laundered through a model's paraphrase.
-
-A model's answers are kept in ``$MEMDIR_HOME/bootstrap-cache.json`` (see :class:`Answers`)
-so that an id a dry run prints names the same proposal at ``--apply``: a model need not
-answer the same way twice, and ``--apply`` answers only from this file, never asking the
-model again. Only the candidates that became proposals are kept (a text that gave none is
-kept as its hash alone, so a run stopped at :data:`MAX_MODEL_CALLS` continues where it
-stopped, and the model is not paid twice for it).
-"""
+"""Texts through the extractor: each source becomes transcripts, the provider finds
+candidates. (docs/design/interop.md)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
 """Folders the person names (``--from``): notes, chat exports, repositories.
-
-The walk is bounded (files, depth, no hidden or dependency folders, a size cap per kind).
-A repository found is read for its history, not its files. Notes (``.md``, ``.txt``…) give
-paragraphs and list items; ``.json`` chat exports (:mod:`memdir.formats.chats`) are
-streamed up to :data:`MAX_CHAT_CHARS`. Anything unreadable is named in ``problems``.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,19 +1,5 @@
-"""Git identity and history: who the person is, whom they work with, how they write commits.
-
-Read through :mod:`memdir.storage.git` (dulwich; the global config is the one under
-:func:`pathlib.Path.home`). Only commits the person authored count (their e-mail addresses
-from git config, else their name). Facts become user-scope candidates directly, each with
-its evidence counts:
-
-* name and e-mail; frequent co-authors (``Co-authored-by:`` trailers), bots and coding
-  agents left out (:func:`is_bot`: Claude Code's ``Claude <noreply@anthropic.com>``,
-  ``…[bot]`` accounts, no-reply addresses), so a tool is never taken for a colleague;
-* conventions followed in at least :data:`SHARE` of the person's commits (at least
-  :data:`MIN_COMMITS` of them): Conventional Commits, imperative subjects, short subjects,
-  ticket references, sign-off. The `` (#123)`` GitHub appends to a squash-merged pull
-  request's subject is a pull request number, not a ticket the person named: it is left
-  out of subjects and ticket references.
-"""
+"""Git identity and history: who the person is, whom they work with, how they write
+commits. (docs/design/interop.md)."""
 
 from __future__ import annotations
 

@@ -1,17 +1,5 @@
 """What the person's harnesses already hold: their memories, and instruction files.
-
-Harness memories come from every registered harness (:mod:`memdir.hooks`), read at its
-default place under the home folder (a missing folder is "nothing found"; a module not
-installed in this build is a note), and for Claude Code every project's memory folder
-(:mod:`._claude`). They are already structured and become candidates as they are.
-
-Instruction files hold rules the person wrote, so they go through the extractor like
-notes: the home folder's ``~/.claude/CLAUDE.md``, ``~/.codex/AGENTS.md`` and
-``~/.codex/AGENTS.override.md`` (user scope), and the project's ``.claude/CLAUDE.md`` and
-``.claude/rules/*.md`` (local scope). The project's ``AGENTS.md``/``CLAUDE.md`` (and their
-``.local`` forms) named by ``instruction_files`` are left alone: memdir already loads them
-into every session, and memory must not repeat an instruction file.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

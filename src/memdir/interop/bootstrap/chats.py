@@ -1,23 +1,4 @@
-"""Chat exports as conversations: who said what, in order.
-
-Three shapes are understood:
-
-* ChatGPT's ``conversations.json``: a list of conversations, each with ``mapping`` (node
-  id → ``{message: {author: {role}, content: {parts: [...]}, create_time}, parent}``) and
-  ``current_node``; the branch ending at ``current_node`` is the conversation (else the
-  nodes in time order);
-* Claude's export: a list of conversations with ``chat_messages`` (``sender`` human or
-  assistant, ``text`` or ``content: [{type: text, text}]``);
-* a generic list of ``{role, content}`` (one conversation), a ``{"messages": [...]}``
-  object, or a list of such objects.
-
-Roles are normalised (``human`` → user, ``ai``/``bot``/``model`` → assistant). A
-conversation that cannot be read is skipped and named in ``problems``; data that is no
-chat export at all raises :class:`~memdir.errors.ParseError`. Pure: no I/O.
-
-Real exports run to hundreds of megabytes: :func:`iter_chat_export` streams them with
-ijson, one conversation at a time, so the reader can stop whenever it has enough.
-"""
+"""Chat exports as conversations: who said what, in order. (docs/design/interop.md)."""
 
 from __future__ import annotations
 

@@ -1,20 +1,5 @@
 """Claude Code's auto-memory files, parsed and rendered without I/O.
-
-Claude Code keeps one folder per project (``~/.claude/projects/<slug>/memory/``): topic
-files with YAML frontmatter (``name``, ``description``, ``type`` — or, in newer files,
-``metadata:`` holding ``type:``) or plain Markdown without frontmatter, and ``MEMORY.md``,
-an index of one ``- [Title](file.md) — hook`` line per topic file. Older ``MEMORY.md``
-files hold notes directly, and Claude (or a person) may append some to any index, even
-one memdir exported; :func:`parse_index` returns those as sections so an import loses
-nothing. The slug of a project folder is its absolute path with every character
-that is not an ASCII letter or digit turned into ``-`` (:func:`project_slug`).
-
-Frontmatter is read as Claude Code reads it (``src/utils/frontmatterParser.ts``,
-:func:`read_frontmatter`): YAML first; when that fails, ``key: value`` lines whose value
-holds a YAML special character are quoted and YAML is tried again; when that fails too the
-fields are ignored and the body is still read. So ``description: Cover letter: NYC, 1
-page`` is a description, not an unreadable file.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

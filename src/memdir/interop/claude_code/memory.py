@@ -1,32 +1,5 @@
 """Claude Code's auto memory in and out: ``~/.claude/projects/<slug>/memory/``.
-
-**Which folder.** Claude Code names the folder after the project's git repository root,
-so every worktree and subfolder of one repository shares it (outside git: the folder it
-was started in). That is :attr:`Layers.project_root` — the main checkout of a linked
-worktree, the folder itself outside git — not the worktree (``checkout_root``) nor the
-current folder. An ``autoMemoryDirectory`` in ``<checkout>/.claude/settings.local.json``
-or ``~/.claude/settings.json`` (the places Claude Code accepts it from) wins.
-
-**Import.** Every topic file becomes an entry of the local scope with origin
-``claude-code:<file>`` (see :func:`memdir.formats.claude.to_memory` for how untyped files
-are named, typed and described); notes written directly into ``MEMORY.md`` (an old-style
-one, or sections appended to one memdir exported) become entries too. Unreadable files
-are listed as problems. Instruction files are not copied: memdir reads a checkout's
-Claude Code files in place as Claude Code does (``CLAUDE.md``, ``CLAUDE.local.md``,
-``.claude/CLAUDE.md``, ``.claude/rules/**``), and each is reported as read, or why not;
-Claude Code's user files (``~/.claude/CLAUDE.md``, ``~/.claude/rules/**``) are listed with
-the one command that makes memdir's user scope read them in place. Claude Code goes on
-loading them itself, so a copy in memdir would load them twice in Claude Code sessions and
-drift from the original; an import or a link stays current.
-
-**Export.** The entries this project sees (``source: external`` ones skipped) as typed
-topic files, and a ``MEMORY.md`` index within 200 lines and 25,000 bytes whose hooks are
-under 150 characters, ranked as memdir's own index ranks them
-(:mod:`memdir.interop._ranking`); entries that do not fit the index keep their topic
-file and are reported as left out. An entry imported from the same folder is written back under its
-original file name, and a file Claude Code wrote that already holds the same memory is
-left as it is.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

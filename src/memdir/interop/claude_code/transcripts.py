@@ -1,29 +1,5 @@
 """Claude Code transcripts: ``~/.claude/projects/<slug>/<session-uuid>.jsonl``.
-
-One JSON object a line: ``type`` user | assistant | system | summary | (others: file
-snapshots, queue operations — not messages), ``message`` {role, content: a string or a list
-of blocks text / tool_use {id, name, input} / tool_result {tool_use_id, content} /
-thinking}, ``uuid``, ``parentUuid``, ``sessionId``, ``timestamp``, ``cwd``, ``isSidechain``.
-
-Each file is one session, named after the file (``claude-code:<file stem>``, which is the
-session's id). A resumed or forked session's file starts with records of the session it
-continues (their ``sessionId`` is that one's): it becomes a child of that session, and
-keeps those records too. Each message's source key is its record's ``uuid`` and its place
-in the record, so a re-import adds exactly what is new. Sidechain lines are a sub-agent's
-conversation: each chain (followed through ``parentUuid`` to its first line; every line with
-a ``uuid`` is a link, ``progress`` lines too) becomes a child session
-``claude-code:<sessionId>:<first uuid>``. A sub-agent's own file
-(``<session>/subagents/agent-*.jsonl``, compaction agents' ``agent-acompact-*`` included) is
-one child session whatever its chains, whose first lines may point at records of the parent
-file. A tool call is an assistant message with the tool's
-name and ``[{"id", "name", "input"}]`` as its tool calls; a tool result is a ``tool``
-message with the name of the call it answers. Thinking blocks are left out; text the
-harness wrote rather than the user (``isMeta`` and ``isCompactSummary`` lines, slash
-command echoes ``<command-name>…``, ``<local-command-stdout>``, ``<task-notification>``…)
-is a ``system`` message, so extraction never takes it for the user's words; a summary line
-titles the session. A session that called WebFetch, WebSearch or a browser tool is marked
-polluted.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,28 +1,5 @@
 """Codex's memory files (``~/.codex/memories``): parsed into items, rendered back. No I/O.
-
-* ``memory_summary.md`` — loaded into every Codex prompt. First line exactly ``v1``, then
-  ``## User Profile``, ``## User preferences``, ``## General Tips`` and ``## What's in
-  Memory`` (Codex's own routing index into MEMORY.md — never read as memories).
-* ``MEMORY.md`` — the on-demand handbook: blocks starting ``# Task Group: <title>``, then
-  ``scope: …`` and ``applies_to: cwd=<path>; reuse_rule=…`` lines, then ``## Task n`` and
-  consolidated sections (``## User preferences``, ``## Reusable knowledge``, …).
-* ``extensions/ad_hoc/notes/<timestamp>-<slug>.md`` — one small note per remember request.
-
-Reading. Summary sections split into items: each top-level bullet (with its indented or lazy
-continuation lines) or each paragraph is one item, its name derived from its first line
-(:func:`derive_name`) unless it reads ``**Name** — text``. A ``###`` heading inside a section
-is kept in the items' descriptions. A task group is one item of type ``project``: the title
-is its name, ``scope:`` its description, the whole block after the title its body (nothing
-is dropped, ``applies_to`` included). Only headings at column 0 count, fenced or not.
-
-Writing. Summary items are written as bullets (body lines indented two spaces), in the
-explicit ``**Name** — text`` form only when the name is not the one the text would give
-back. Entries written to MEMORY.md that did not come from Codex carry their type in
-``applies_to: …; memdir=<type>``, ``scope:`` is their description and the rest their body
-(a body line ``# Task Group:`` gets a ``\\`` so it cannot start a block, in every task
-group memdir writes; reading takes one ``\\`` off such a line). So render → parse gives
-back every name, type and body.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,47 +1,5 @@
 """Codex: import and export ``~/.codex/memories`` (and the AGENTS.md rules section).
-
-Import (``memdir import codex``), from :mod:`memdir.formats.codex`'s items:
-
-* ``memory_summary.md`` → the **user** scope: ``## User Profile`` items become ``user``
-  entries, ``## User preferences`` ``feedback``, ``## General Tips`` ``reference`` (one entry
-  per bullet or paragraph), and any other text ``reference`` (a note says so). ``## What's
-  in Memory`` is Codex's index into MEMORY.md, not memory: it is skipped. A summary without
-  the ``v1`` first line is read all the same, as Codex reads it.
-* ``MEMORY.md`` → one ``project`` entry per ``# Task Group:``, placed by its
-  ``applies_to: cwd=``: a path in this project → the **local** scope; a path whose project
-  this home knows (its ``$MEMDIR_HOME/projects/<slug>`` folder or ``.origin.json`` record
-  exists), or an existing folder on this machine → that project's local scope folder
-  (created if needed, as ``memdir`` would on first use there); no absolute path, or a path
-  that exists nowhere here → the **user** scope (the body keeps its ``applies_to`` line,
-  so nothing about where it applies is lost).
-* ``extensions/ad_hoc/notes/*.md`` → ``reference`` entries in the user scope.
-
-Each origin is ``codex:<absolute file>#<section or task group title>`` (a note: the file).
-Two items with the same name in one scope are told apart by `` (2)``, `` (3)``….
-Unreadable files, a summary without ``v1`` and text outside sections are in
-``Read.problems``. ``raw_memories.md``, ``rollout_summaries/`` and ``skills/`` are Codex's
-working files, not memories: not read.
-
-Export (``memdir export codex``, default ``~/.codex/memories``):
-
-* ``memory_summary.md`` in the v1 shape from the user scope's ``user`` / ``feedback`` /
-  ``reference`` entries, chosen in the order memdir's own index ranks them (pinned, then
-  feedback and user, then most recently used or updated, those unused for
-  ``max_unused_days`` last: :mod:`memdir.interop._ranking`) within
-  :data:`SUMMARY_MAX_TOKENS` tokens as Codex counts them when it loads the file
-  (``codex-rs/ext/memories``: ``truncate_text`` to 2,500 tokens at 4 bytes a token, so
-  10,000 bytes; older Codex allowed 5,000 tokens), so Codex never cuts it.
-  ``external`` entries never go into this always-loaded file.
-  ``## What's in Memory`` lists MEMORY.md's task groups in the room left.
-* ``MEMORY.md``: one task group per local-scope entry of every project this home knows
-  (this one, and each folder with an ``.origin.json`` record, or whose Codex bodies name
-  its checkout), with ``applies_to: cwd=<canonical path>``; user-scope ``project``
-  entries, and the summary's overflow (listed in ``left_out``), as task groups with
-  ``cwd=any``. Names, types and bodies come back on import (``pinned`` has no place here).
-* The memdir section of this checkout's ``AGENTS.md`` with the project scope's feedback
-  rules (:mod:`memdir.interop.agents_md`): only the text between the markers changes.
-  Only when exporting to the default folder: ``--to DIR`` writes nothing outside ``DIR``.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,11 +1,4 @@
-"""Which project a Codex task group belongs to, both ways.
-
-Import: a task group's ``applies_to: cwd=`` names a folder; :class:`Placer` finds the
-scope it goes to (this project's local scope, another project's local scope folder that
-this home knows or that exists here, else the user scope). Export: :func:`projects` finds
-every project this home knows with its checkout path, and :func:`block` writes one entry
-as a task group under that ``cwd`` (``any`` for the user scope, :data:`GLOBAL`).
-"""
+"""Which project a Codex task group belongs to, both ways. (docs/design/interop.md)."""
 
 from __future__ import annotations
 

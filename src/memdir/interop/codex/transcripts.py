@@ -1,25 +1,5 @@
 """Codex rollout transcripts: ``~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl``.
-
-One JSON object a line: ``{timestamp, type, payload}`` with ``type`` session_meta (payload:
-id, cwd, timestamp…), response_item (payload type message {role, content: [{type:
-input_text | output_text, text}]}, function_call {name, arguments, call_id},
-function_call_output {call_id, output}, and the custom_tool_call pair), event_msg and
-turn_context (echoes of the same turn for the UI and settings: not messages).
-
-Rollouts written before that envelope (2025 and earlier) start with a bare ``{id,
-timestamp, instructions}`` line, then hold bare response items (``{"type": "message", …}``)
-and ``{"record_type": "state"}`` lines; both shapes are read.
-
-Each file is one session, ``codex:<session_meta id>``; a sub-agent's rollout (``source:
-{"subagent": {"thread_spawn": {"parent_thread_id": …}}}``) is a child of its parent's
-session. Each message's source key is its file name and line. Developer and system
-messages are left out (instructions, not conversation), and so are the user messages Codex
-injects itself (``<environment_context>``, ``<user_instructions>``, AGENTS.md text). A
-function call is an assistant message with the function's name and ``[{"id", "name",
-"arguments"}]`` (arguments parsed when they are JSON); its output is a ``tool`` message
-with that name. A web search (``web_search_call``, or a browser or fetch tool) marks the
-session polluted.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,24 +1,5 @@
 """Hermes's memory files: ``MEMORY.md`` and ``USER.md``, entries joined by a ``§`` line.
-
-Hermes (hermes-agent's ``tools/memory_tool.py``) keeps two files under
-``~/.hermes/memories``. A file is its entries joined by :data:`DELIMITER` (a line holding
-only ``§``), with no trailing newline. Hermes reads a file as text (universal newlines),
-splits on the delimiter only — a ``§`` inside a line is text — strips each entry and
-drops empty ones. Its budgets are characters, not tokens: ``len()`` of the entries joined
-by the delimiter, so every delimiter counts 3 — at most 2,200 for ``MEMORY.md`` and 1,375
-for ``USER.md``.
-
-A Hermes entry is bare text; a memdir entry has a name and a body. :func:`decode` and
-:func:`encode` map one onto the other and are inverse in both directions:
-
-* a text becomes the entry named :func:`derive_name` of it, with the text as body — so an
-  entry imported from Hermes exports to exactly its original text;
-* an entry whose name is not what its body would give is written as ``**name**`` on a line
-  of its own, then the body — the name stays visible to Hermes's model, and importing the
-  text gives back that name and body.
-
-Everything here is pure: no I/O.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,24 +1,5 @@
 """Hermes's built-in memory (``~/.hermes/memories/MEMORY.md`` and ``USER.md``), in and out.
-
-Hermes memory is global — it is injected into every Hermes session whatever the folder —
-so it maps to memdir's global scopes:
-
-* **Import** reads both files (see :mod:`memdir.formats.hermes` for the format) into the
-  *user* scope. ``USER.md`` entries become type ``user``; ``MEMORY.md`` entries become
-  ``feedback`` when they state a rule of behaviour, else ``reference``
-  (:func:`~memdir.formats.hermes.classify`). Names and descriptions come from the text
-  alone, so importing the same files again changes nothing. Each entry's origin is
-  ``hermes:<absolute path>#<n>`` (n counts entries from 1).
-* **Export** writes the active entries of the *user* and *managed* scopes: ``user`` entries
-  to ``USER.md``, the others to ``MEMORY.md``, within the limits the user set for Hermes
-  (``memory.user_char_limit`` and ``memory.memory_char_limit`` in ``config.yaml`` of the
-  Hermes home, as ``tools/memory_tool.py`` reads them; 1,375 and 2,200 when unset) less
-  :data:`HEADROOM`, so Hermes's own next ``add`` still fits; counted as Hermes counts
-  (delimiters included). Entries are chosen by the index's ranking — pinned, then
-  feedback and user, then most recently used or updated, entries unused for
-  ``max_unused_days`` last — and whatever does not fit is listed with why. Project and
-  local entries are left to the per-project exporters (a note says how many).
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

@@ -1,25 +1,5 @@
 """Hermes sessions: ``~/.hermes/state.db``, Hermes's own SQLite database, read-only.
-
-Hermes (``hermes_state.SessionDB``) keeps ``sessions`` (id, source, parent_session_id, cwd,
-title, started_at, ended_at…) and ``messages`` (session_id, role, content, tool_call_id,
-tool_calls as OpenAI-style JSON, tool_name, timestamp as UNIX seconds…). Structured content
-is stored as ``"\\x00json:"`` + JSON of its parts. The file is opened with ``mode=ro``:
-memdir never writes to it, and a Hermes running at the same time is not disturbed. (Hermes
-keeps it in WAL mode; like any reader of a WAL database, SQLite creates the ``-shm`` index
-and an empty ``-wal`` beside it when they are missing, and leaves them: a read-only
-connection cannot remove them, and Hermes uses them as they are.)
-
-Each Hermes session becomes ``hermes:<id>`` (a child keeps its parent), its messages in
-Hermes's order (by row id, rewound ones included). Hermes rewrites a conversation in
-place (``/retry``, ``/undo``, ``/compress`` delete its rows and insert them again, under
-new row ids), so a message's source key is its content — role, text and tool calls — and
-how many times that content came before in the session: re-inserted messages are found
-again, new ones are added, and the ones Hermes dropped stay in memdir (the session is
-reported as resynced). An assistant message with tool calls is named after the functions
-it calls; a tool message after its ``tool_name``, or the call it answers; a session whose
-tools read the web (``web_search``, ``web_extract``, ``browser_*``) is marked polluted.
-Columns an older Hermes lacks read as empty.
-"""
+See docs/design/interop.md."""
 
 from __future__ import annotations
 

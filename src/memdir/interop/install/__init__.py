@@ -1,22 +1,5 @@
-"""Wiring memdir into a harness: its plugin, hooks and MCP registration, and taking them out.
-
-::
-
-    from memdir.interop import install
-
-    plan = install.plan_install("claude-code", home)   # nothing written yet
-    print(plan.diff())
-    install.apply(plan)                                 # backups first, then the files
-    install.apply(install.plan_uninstall("claude-code", home))
-
-Each harness names the files it edits (:class:`Target`): a ``Target`` adds memdir's parts to
-a file's text and removes them again, and never touches anything else. A plan holds each
-file's bytes before and after, so the diff shown is exactly what is written. Applying it
-keeps a timestamped copy of every file it changes (``<name>.memdir-backup-<time>``) and
-records in ``$MEMDIR_HOME/installs.json`` what it wrote. Uninstalling a file that still
-holds exactly what memdir wrote puts the pre-install bytes back (the backup, when it holds
-none of memdir's parts); a file edited since loses only memdir's parts.
-"""
+"""Wiring memdir into a harness: its plugin, hooks and MCP registration, and taking them
+out. (docs/design/harnesses.md)."""
 
 from __future__ import annotations
 

@@ -1,20 +1,5 @@
 """``memdir install claude-code``: memdir's MCP server and hooks in Claude Code's settings.
-
-Two files change:
-
-* the MCP registration: ``mcpServers.memdir`` in ``~/.claude.json`` (what ``claude mcp add
-  --scope user`` writes; ``$CLAUDE_CONFIG_DIR/.claude.json`` when that is set), or in the
-  project's ``.mcp.json`` when the settings file is a project's ``.claude/settings*.json``;
-* hooks in ``settings.json`` (default ``~/.claude/settings.json``): one command,
-  ``memdir hook claude-code``, on ``SessionStart`` (memdir's context),
-  ``UserPromptSubmit`` (recall), ``Stop``, ``PreCompact`` and ``SessionEnd`` (import the
-  transcript, queue extraction) — see :mod:`memdir.interop.install.claude_code_hook`.
-
-memdir's hooks are told apart from the user's by their command (``memdir … hook
-claude-code``); the user's hooks, permissions and every other key stay as they were, in
-their order. An ``mcpServers.memdir`` that memdir did not write is left alone (a note says
-so).
-"""
+See docs/design/harnesses.md."""
 
 from __future__ import annotations
 

@@ -1,22 +1,5 @@
 """``memdir hook claude-code``: what each Claude Code hook event gets from memdir.
-
-Claude Code runs the command with the event's JSON on stdin (``session_id``,
-``transcript_path``, ``cwd``, ``hook_event_name`` and the event's own fields) and reads JSON
-from stdout:
-
-* ``SessionStart`` → memdir's context as ``hookSpecificOutput.additionalContext``;
-* ``UserPromptSubmit`` → a ``<memory-context>`` recall block for ``prompt`` the same way,
-  or nothing when nothing relevant is remembered;
-* ``Stop``, ``PreCompact``, ``SessionEnd`` → the transcript at ``transcript_path`` (and its
-  sub-agents' files) imported incrementally, the session queued for extraction; at
-  ``SessionEnd`` the session is marked ended. They print nothing (these events take no
-  ``additionalContext``).
-
-The answer comes within :data:`BUDGET` seconds: work still running then is handed to a
-detached ``memdir hook claude-code --no-budget`` that finishes it, and the hook returns. A
-memdir failure never blocks the session: the hook exits 0 with a one-line
-``systemMessage`` for the user.
-"""
+See docs/design/harnesses.md."""
 
 from __future__ import annotations
 

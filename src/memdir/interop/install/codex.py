@@ -1,14 +1,6 @@
 """``memdir install codex``: ``[mcp_servers.memdir]`` and the ``notify`` program in Codex's
 ``config.toml`` (``$CODEX_HOME/config.toml``, default ``~/.codex/config.toml``).
-
-The file is edited with tomlkit, which keeps comments, layout and every other table as they
-were. Codex runs one ``notify`` program after each turn, with a JSON payload as its last
-argument; memdir's is ``memdir hook codex-notify`` (see
-:mod:`memdir.interop.install.codex_notify`). A ``notify`` the user already had is kept by
-chaining: it follows ``--`` in memdir's command, memdir runs it with the same payload, and
-uninstalling puts it back as the ``notify`` value. An ``[mcp_servers.memdir]`` memdir did not
-write is left alone.
-"""
+See docs/design/harnesses.md."""
 
 from __future__ import annotations
 

@@ -1,20 +1,5 @@
 """``memdir hook codex-notify``: what Codex's ``notify`` program does after each turn.
-
-Codex runs ``notify`` with a JSON payload as the last argument (``type``
-``agent-turn-complete``, ``thread-id``, ``turn-id``, ``cwd``, ``input-messages``,
-``last-assistant-message``) and does not read what it prints. memdir then:
-
-1. starts the user's own notify program, if memdir's install chained one (the arguments
-   before the payload), with the same payload, and does not wait for it;
-2. imports every rollout under ``$CODEX_HOME/sessions`` that is new or grew since the last
-   run — a ledger in ``$MEMDIR_HOME/codex-rollouts.json`` holds each file's size and
-   modification time, so a repeat reads nothing; on the first run only the turn's own
-   thread counts as new (older rollouts are for ``memdir import-sessions codex``);
-3. queues the turn's thread for extraction (other threads grew in other projects: the
-   pipeline's scan queues them there).
-
-Nothing here raises: a failure is one line on stderr and exit status 0.
-"""
+See docs/design/harnesses.md."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
 """``memdir install hermes``: a memory-provider plugin in ``$HERMES_HOME/plugins/memdir/``.
-
-Hermes 0.19 finds user plugins in ``$HERMES_HOME/plugins/<name>/`` (``__init__.py`` that
-mentions ``MemoryProvider``, and ``plugin.yaml``) and loads the one named by
-``memory.provider`` in ``config.yaml``. The plugin is a thin file: the provider lives in
-:mod:`memdir.interop.install.hermes_provider`, so upgrading memdir upgrades it. With
-``activate``, ``memory.provider`` is set to ``memdir`` by editing that one line of
-``config.yaml`` (comments and the rest kept byte for byte); uninstalling puts the previous
-value back.
-"""
+See docs/design/harnesses.md."""
 
 from __future__ import annotations
 

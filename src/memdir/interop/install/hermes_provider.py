@@ -1,27 +1,5 @@
 """memdir as a Hermes memory provider (hermes-agent 0.19, ``agent/memory_provider.py``).
-
-The plugin ``memdir install hermes`` writes builds its provider class here, with Hermes's
-``MemoryProvider`` as the second base (:func:`provider_class`), so this module imports
-nothing from Hermes. What each hook does:
-
-* ``initialize`` opens memdir for the session's working folder (``TERMINAL_CWD``, else the
-  process's) and starts a memdir session ``hermes:<session id>``; cron, flush and sub-agent
-  contexts (``agent_context`` / ``platform``) read memory but write nothing;
-* ``system_prompt_block`` is the session's frozen snapshot;
-* ``prefetch`` returns memdir's recall for the user's message (cached per message, since
-  Hermes asks before every model call of a turn); ``queue_prefetch`` computes it on a
-  background thread;
-* ``sync_turn`` logs the turn's messages, tool calls and results included;
-  ``on_pre_compress`` logs anything not yet logged and queues extraction;
-  ``on_session_end`` / ``shutdown`` end the session, which queues extraction;
-* ``on_memory_write`` mirrors Hermes's built-in MEMORY.md / USER.md writes into the user
-  scope, through the guard (an import of Hermes's files; a removed entry is removed);
-* the tools are memdir's, renamed so they never clash with Hermes's own ``memory`` and
-  ``session_search``: ``memdir``, ``memdir_read``, ``memdir_search``,
-  ``memdir_session_search``; results are JSON strings.
-
-No hook raises into Hermes for a memdir failure: it is logged and the turn goes on.
-"""
+See docs/design/harnesses.md."""
 
 from __future__ import annotations
 

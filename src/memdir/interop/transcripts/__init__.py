@@ -1,32 +1,5 @@
-"""Import other harnesses' session transcripts into state.db, so past sessions are searchable.
-
-::
-
-    import memdir
-    from memdir.interop.transcripts import import_sessions
-
-    md = memdir.open()
-    report = import_sessions(md, "claude-code")   # ~/.claude/projects, every project
-    report = import_sessions(md, "codex")         # ~/.codex/sessions
-    report = import_sessions(md, "hermes")        # ~/.hermes/state.db, read-only
-
-Readers stream their source one line (or row) at a time into
-:meth:`SessionStore.import_sessions`, so memory stays bounded however large a transcript
-is. Session ids are derived from the harness's own (``claude-code:<session file>``,
-``codex:<id>``, ``hermes:<id>``) and every message carries its source key (Claude Code: the
-record's uuid; Codex: file and line; Hermes: its content, as Hermes rewrites rows in
-place), which makes a re-import add exactly what is new: nothing for the same source, the
-new messages of a transcript that grew or was rewritten. Stored history that does not
-match its source is reported (``diverged``), never merged; sessions the user deleted
-(``memdir sessions rm`` / ``prune``) are not imported again unless ``include_removed``.
-Lines that cannot be read are counted and listed, never fatal. Imported messages keep
-their original times, roles and tool names; text the harness wrote itself is a ``system``
-message, and a session whose tools read the web is marked ``polluted``.
-
-Imported sessions feed background extraction like live ones, unless
-``memory_mode="disabled"`` (``--search-only``); a re-import applies a stricter mode than
-the stored one, never a looser one.
-"""
+"""Import other harnesses' session transcripts into state.db, so past sessions are
+searchable. (docs/design/interop.md)."""
 
 from __future__ import annotations
 
