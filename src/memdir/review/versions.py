@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-Change = Mapping[str, tuple[bytes | None, bytes | None]]
+FileChanges = Mapping[str, tuple[bytes | None, bytes | None]]
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ def base_id(entry_id: str) -> str:
     return entry_id.split("--", 1)[0]
 
 
-def unified(change: Change, rev: str = "") -> str:
+def unified(change: FileChanges, rev: str = "") -> str:
     """A change as a unified diff."""
     out: list[str] = []
     for path, (before, after) in change.items():
@@ -130,14 +130,14 @@ class Versions:
             )
         return hits[0]
 
-    def change(self, rev: str, scope: str | None = None) -> tuple[Revision, Change]:
+    def change(self, rev: str, scope: str | None = None) -> tuple[Revision, FileChanges]:
         """What one commit changed, file by file."""
         store, full = self.find(rev, scope)
         history = self._history(store)
         commit = next(c for c in history.log() if c.rev == full)
         return Revision(store.scope, commit), history.change(full)
 
-    def pending(self, scope: str | None = None) -> dict[str, Change]:
+    def pending(self, scope: str | None = None) -> dict[str, FileChanges]:
         """Per scope, files that differ from its last commit (hand edits not recorded
         yet; the next write commits them)."""
         return {
