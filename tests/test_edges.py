@@ -458,20 +458,45 @@ def test_a_chunked_body_over_the_limit_is_413_and_an_aborted_one_logs_nothing(
     assert "Traceback" not in err and "Exception" not in err, err
 
 
-def test_a_huge_hand_placed_entry_is_read_back_capped_with_its_path(
+def test_a_long_hand_placed_entry_is_read_back_capped_with_its_path(
     home: Path, project: Path
 ) -> None:
     store = memdir.open(home, project).store("local")
     store.add(type="reference", name="Huge", description="a log pasted by hand", body="x")
     path = Path(store.backend.location) / "reference_huge.md"
     with path.open("a") as f:
-        f.write("log line\n" * 6_000_000)  # ~54 MB
+        f.write("log line\n" * 12_000)  # ~105 KB: more than a tool result holds
     md = memdir.open(home, project)
     with md.session() as s:
         result = s.call_tool("memory_read", {"id": "reference_huge"})
     assert result["success"] and result["truncated"] is True and result["path"] == str(path)
     assert len(result["content"]) < 70_000 and str(path) in result["content"]
     assert len(json.dumps(result)) < 80_000
+
+
+def test_a_topic_file_too_large_for_any_entry_is_unreadable_not_loaded(
+    cli: Run, home: Path, project: Path
+) -> None:
+    """A 9 MB topic file in a cloned repository's .memdir/ is named as unreadable by ls,
+    doctor and every write, never read whole nor scanned, and never rewritten."""
+    _add(cli, "Kept", "--scope", "project")
+    big = project / ".memdir" / "feedback_big.md"
+    line = "https://a.example/?t=$X " * 400 + "\n"
+    big.write_text("---\nname: big\ndescription: d\ntype: feedback\n---\n" + line * 1000)
+    before = big.stat()
+    listing = cli("ls", "--json", timeout=20)
+    assert [e["id"] for e in json.loads(listing.stdout)] == ["user_kept"]
+    assert "feedback_big.md" in listing.stderr and "larger than 128 KiB" in listing.stderr
+    context = cli("context", timeout=20).stdout
+    assert "Kept" in context and "feedback_big" not in context and "a.example" not in context
+    doctor = cli("doctor", timeout=20, ok=False)
+    assert "feedback_big.md" in doctor.stdout and "larger than 128 KiB" in doctor.stdout
+    refused = _add(cli, "New", "--scope", "project", ok=False, timeout=20)
+    assert "feedback_big.md" in refused.stderr
+    assert big.stat().st_mtime_ns == before.st_mtime_ns and big.stat().st_size == before.st_size
+    backend = memdir.open(home, project).store("project").backend
+    with pytest.raises(memdir.StorageError, match="larger than 128 KiB"):
+        backend.write("user_x.md", b"x" * (128 * 1024 + 1))  # what memdir could not read back
 
 
 def test_an_operations_batch_has_a_length_cap(home: Path, project: Path) -> None:
