@@ -128,6 +128,36 @@ def test_with_a_model_queries_are_expanded_and_sessions_summarised(
     assert sent[0][1] == "where is my canoe"  # the question itself, to expand
 
 
+def test_summary_input_is_redacted_before_it_leaves(tmp_path: Path, clock: Clock) -> None:
+    def script(kind: str, user: str) -> str:
+        if user.startswith("Question:"):
+            first = int(user.split("#", 1)[1].split()[0])
+            return json.dumps({"summary": "The deploy box.", "cites": [first]})
+        return json.dumps({"queries": ["deploy box login"]})
+
+    md = _with_model(tmp_path, clock, script)
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    _log(
+        md,
+        "a",
+        t0,
+        (
+            "user",
+            "the deploy box: my password is Tr0ub4dor&3 and the key is AKIAIOSFODNN7\nEXAMPLE",
+        ),
+        ("tool", "deploy box env: GITHUB_TOKEN=ghp_" + "a1B2c3D4e5" * 4),
+    )
+    with md.session(session_id="now") as s:
+        query = "deploy box: my password is Tr0ub4dor&3, right?"
+        result = s.call_tool("session_search", {"query": query, "summarize": True})
+    assert result["results"][0]["summary"] == "The deploy box."
+    sent = md.pipeline.provider.sent()  # type: ignore[attr-defined]
+    assert "Question:" in sent and "deploy box" in sent
+    for secret in ("Tr0ub4dor&3", "ODNN7", "a1B2c3D4e5"):
+        assert secret not in sent, secret
+    assert "[REDACTED:password]" in sent and "[REDACTED:aws-key]" in sent
+
+
 def test_a_failing_model_changes_nothing_and_offline_is_as_before(
     tmp_path: Path, clock: Clock, md: Memdir
 ) -> None:

@@ -4,6 +4,7 @@ keyword results when the endpoint is down."""
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Iterator
@@ -96,6 +97,27 @@ def test_entries_are_fused_too(tmp_path: Path, clock: Clock, endpoint: Server) -
     md.search("anything")  # the entry index is filled on first search
     assert md.pipeline.run().embedded >= 2
     assert md.search("where do we eat out, the restaurant?")[0].entry.name == "Team dinner venue"
+
+
+SECRETS = "my password is Tr0ub4dor&3 and the key is AKIAIOSFODNN7\nEXAMPLE ok"
+
+
+def test_text_is_redacted_before_it_leaves_for_the_embedder(
+    tmp_path: Path, clock: Clock, endpoint: Server
+) -> None:
+    md = _memdir(tmp_path, clock, endpoint.url)
+    with md.session(session_id="a") as s:
+        s.log("user", SECRETS)
+        s.log("tool", "cat .env: OPENAI_API_KEY=sk-proj-" + "Ab3dE" * 10, tool_name="shell")
+    add(md.store("local"), "Deploy box", body="ssh deploy@10.0.0.7 from the bastion")
+    md.search("anything")  # the entry index is filled on first search
+    assert md.pipeline.run().embedded == 3
+    md.sessions.search_messages("is AKIAIOSFODNN7EXAMPLE still valid?")  # the query too
+    sent = json.dumps([body for _, _, body in endpoint.requests])
+    for secret in ("Tr0ub4dor&3", "ODNN7", "Ab3dEAb3dE"):
+        assert secret not in sent, secret
+    assert "[REDACTED:password]" in sent and "[REDACTED:aws-key]" in sent
+    assert "behind" not in sent and "Deploy box" in sent  # the rest is sent as it was
 
 
 def test_a_dead_endpoint_gives_keyword_results_and_one_warning(

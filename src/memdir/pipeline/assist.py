@@ -52,6 +52,14 @@ def chat_model(md: Memdir) -> ChatProvider | None:
     return provider if isinstance(provider, ChatProvider) else None
 
 
+def _redacted(text: str, limit: int) -> str:
+    """At most ``limit`` characters of ``text`` with its secrets redacted: what may leave
+    the machine (a secret cut at ``limit`` is still seen whole)."""
+    from ..guard import redact_secrets
+
+    return redact_secrets(text[: 2 * limit])[:limit]
+
+
 def _ask(model: ChatProvider, system: str, user: str) -> dict[str, Any] | None:
     try:
         reply = model.complete(system, user)
@@ -63,7 +71,7 @@ def _ask(model: ChatProvider, system: str, user: str) -> dict[str, Any] | None:
 
 def expand(model: ChatProvider, query: str) -> list[str]:
     """Up to :data:`MAX_PHRASINGS` other phrasings of ``query`` (none on any failure)."""
-    data = _ask(model, EXPAND_PROMPT, query)
+    data = _ask(model, EXPAND_PROMPT, _redacted(query, 1000))
     found = data.get("queries") if data else None
     if not isinstance(found, list):
         return []
@@ -91,8 +99,9 @@ def summarize(
     """``{"summary": …, "cites": [message ids]}`` for one session group, or None when
     the model fails or cites messages it was not shown."""
     shown = {m.id for m in messages}
-    text = "\n".join(f"#{m.id} {m.role}: {m.content[:1500]}" for m in messages)
-    data = _ask(model, SUMMARY_PROMPT, f"Question: {query}\n\n<messages>\n{text}\n</messages>")
+    text = "\n".join(f"#{m.id} {m.role}: {_redacted(m.content, 1500)}" for m in messages)
+    question = _redacted(query, 1000)
+    data = _ask(model, SUMMARY_PROMPT, f"Question: {question}\n\n<messages>\n{text}\n</messages>")
     if not data or not isinstance(data.get("summary"), str):
         return None
     cites = data.get("cites")

@@ -171,6 +171,13 @@ _TEXT = {
 }
 
 
+def _redacted(text: str | None) -> str:
+    """What of a row or query may leave the machine: secrets redacted, TEXT_CHARS long."""
+    from ..guard import redact_secrets
+
+    return redact_secrets((text or "")[: 2 * TEXT_CHARS])[:TEXT_CHARS]
+
+
 def _fetch(c: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> list[tuple[int, str]]:
     return [(r[0], r[1]) for r in c.execute(sql, args)]
 
@@ -191,11 +198,11 @@ def embed_pending(db: Database, embedder: Embedder, *, batch: int = 64, most: in
         )
         insert = f"INSERT OR REPLACE INTO {table} (id, model, dim, v) VALUES (?, ?, ?, ?)"
         while done < most:
-            args = (TEXT_CHARS, embedder.name, batch)
+            args = (2 * TEXT_CHARS, embedder.name, batch)  # (a secret cut at the end: whole)
             rows: list[tuple[int, str]] = db.read(partial(_fetch, sql=sql, args=args))
             if not rows:
                 break
-            vectors = embedder.embed([text or " " for _, text in rows])
+            vectors = embedder.embed([_redacted(text) or " " for _, text in rows])
             if len(vectors) != len(rows):
                 raise EmbedError(f"{embedder.name} gave {len(vectors)} vectors for {len(rows)}")
             values = [
@@ -308,7 +315,7 @@ def fused(ranker: Ranker, embedder: Embedder, *, depth: int = 50) -> Ranker:
             conn, corpus, query, where=where, params=params, limit=max(limit, depth), now=now
         )
         try:
-            [qv] = embedder.embed([query.text])
+            [qv] = embedder.embed([_redacted(query.text) or " "])
             near = nearest(
                 conn, corpus.table.name, embedder.name, qv, where=where, params=params, k=depth
             )
