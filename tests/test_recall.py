@@ -4,6 +4,8 @@ changed, answers in the next turn, memory entries in Chinese (issue 12)."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Clock, add
+from llmserver import Server, chat_completion
 from memdir.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline.providers import ProviderError
@@ -177,6 +180,53 @@ def test_a_failing_model_changes_nothing_and_offline_is_as_before(
     with md.session(session_id="now") as s:  # offline (rules): no model is asked
         offline = s.call_tool("session_search", {"query": "kayak", "summarize": True})
     assert offline["note"] == "summaries need MEMDIR_LLM" and "summary" not in offline["results"][0]
+
+
+def test_a_slow_model_costs_one_budget_then_is_left_alone(tmp_path: Path, clock: Clock) -> None:
+    """Over the real HTTP path: phrasings come at once, summaries hang. At most three are
+    asked, in parallel; the search answers when the budget (config.toml) runs out, without
+    them, and the next search does not ask the model at all."""
+    active, most = [0], [0]
+    lock = threading.Lock()
+
+    def respond(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        user = body["messages"][-1]["content"]
+        if not user.startswith("Question:"):
+            return 200, chat_completion("t", json.dumps({"queries": ["kayak garage"]}))
+        with lock:
+            active[0] += 1
+            most[0] = max(most[0], active[0])
+        time.sleep(3)
+        with lock:
+            active[0] -= 1
+        return 200, chat_completion("t", json.dumps({"summary": "late", "cites": []}))
+
+    server = Server(respond)
+    try:
+        (tmp_path / "h").mkdir()
+        (tmp_path / "h" / "config.toml").write_text("search_model_seconds = 1\n")
+        (tmp_path / "p").mkdir()
+        env = {
+            "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+            "MEMDIR_BACKGROUND": "0",
+            "MEMDIR_LLM": "openai:t",
+            "MEMDIR_LLM_BASE_URL": server.url + "/v1",
+        }
+        md = Memdir(load_settings(tmp_path / "h", tmp_path / "p", environ=env), clock=clock)
+        t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+        for i in range(5):
+            _log(md, f"s{i}", t0 + timedelta(days=i), ("user", f"the kayak is in garage {i}"))
+        with md.session(session_id="now") as s:
+            first = s.call_tool("session_search", {"query": "kayak", "summarize": True})
+            asked = len(server.requests)
+            again = s.call_tool("session_search", {"query": "kayak", "summarize": True})
+    finally:
+        server.close()
+    assert len(first["results"]) == 5 and not any("summary" in r for r in first["results"])
+    assert "not answered within 1 s" in first["note"]
+    assert asked == 1 + 3 and most[0] == 3  # one phrasing call, three summaries at once
+    assert len(again["results"]) == 5 and len(server.requests) == asked  # left alone
+    assert "asked again in" in again["note"]
 
 
 DATA = Path(__file__).resolve().parent.parent / "bench" / "data" / "recall"

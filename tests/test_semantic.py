@@ -140,6 +140,32 @@ def test_a_dead_endpoint_gives_keyword_results_and_one_warning(
     assert report.embedded == 0 and any("vectors not computed" in e for e in report.errors)
 
 
+def test_a_failing_endpoint_is_not_asked_again_on_every_search(
+    tmp_path: Path, clock: Clock
+) -> None:
+    down = [False]
+
+    def respond(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if down[0]:
+            return 503, {"error": "overloaded"}
+        data = [{"index": i, "embedding": _embed(t)} for i, t in enumerate(body["input"])]
+        return 200, {"object": "list", "data": data}
+
+    server = Server(respond)
+    try:
+        md = _memdir(tmp_path, clock, server.url)
+        with md.session(session_id="a") as s:
+            kayak = s.log("user", "the kayak lives behind the bikes now")
+        assert md.pipeline.run().embedded == 1
+        down[0] = True
+        asked = len(server.requests)
+        for _ in range(5):
+            assert [h.message_id for h in md.sessions.search_messages("kayak")] == [kayak]
+        assert len(server.requests) == asked + 1  # one failure, then a pause
+    finally:
+        server.close()
+
+
 def test_settings_and_bad_specs(tmp_path: Path, clock: Clock) -> None:
     assert vectors.make_embedder(None, None, None) is None
     assert vectors.make_embedder("", None, None) is None

@@ -30,6 +30,7 @@ import logging
 import math
 import operator
 import sqlite3
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
@@ -59,6 +60,7 @@ log = logging.getLogger("memdir")
 RRF_K = 60  # reciprocal-rank fusion constant (Cormack et al.)
 TEXT_CHARS = 2000  # of a message or entry sent to the embedder
 SCAN_ROWS = 200_000  # the Python scan looks at the newest rows only
+PAUSE = (30.0, 600.0)  # seconds a failed embedder is left alone: first, most
 _TABLES = {"messages": "message_vectors", "entries": "entry_vectors"}
 
 
@@ -298,8 +300,10 @@ def nearest(
 
 def fused(ranker: Ranker, embedder: Embedder, *, depth: int = 50) -> Ranker:
     """``ranker`` fused with the ``depth`` nearest vectors by reciprocal-rank fusion. When
-    the embedder fails, the keyword ranking alone, and one warning per failure streak."""
+    the embedder fails, the keyword ranking alone, one warning per failure streak, and the
+    embedder is not asked again for :data:`PAUSE` seconds (doubling while it fails)."""
     warned = [False]
+    paused = [0.0, PAUSE[0]]  # monotonic time it may be asked again, the next pause
 
     def rank(
         conn: sqlite3.Connection,
@@ -314,6 +318,8 @@ def fused(ranker: Ranker, embedder: Embedder, *, depth: int = 50) -> Ranker:
         keyword = ranker(
             conn, corpus, query, where=where, params=params, limit=max(limit, depth), now=now
         )
+        if time.monotonic() < paused[0]:
+            return keyword[:limit]
         try:
             [qv] = embedder.embed([_redacted(query.text) or " "])
             near = nearest(
@@ -323,8 +329,10 @@ def fused(ranker: Ranker, embedder: Embedder, *, depth: int = 50) -> Ranker:
             if not warned[0]:
                 log.warning("semantic search is off for now, keyword results only: %s", exc)
                 warned[0] = True
+            paused[:] = [time.monotonic() + paused[1], min(2 * paused[1], PAUSE[1])]
             return keyword[:limit]
         warned[0] = False
+        paused[:] = [0.0, PAUSE[0]]
         score: dict[int, float] = {}
         for ranking in ([r.rowid for r in keyword], near):
             for i, rid in enumerate(ranking):
