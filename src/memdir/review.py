@@ -18,6 +18,8 @@ is simply gone):
   every byte outside that section is kept); the same rule in the local scopes of several
   projects → the user scope.
 * ``index``: a scope's index near or over its budget; shorten the longest index lines.
+* ``pending``: an agent or extractor write held by ``approval = "ask"``
+  (:mod:`memdir.approval`); applied as it was proposed, or rejected (``--reject``).
 
 Applying goes through :meth:`memdir.Store.apply`, the normal write path, one batch per
 scope for all the proposals named, and all or nothing (:mod:`memdir.review_apply`);
@@ -28,25 +30,39 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import approval
 from .changes import AddOp, Operation, RemoveOp, ReplaceOp
 from .errors import MemdirError
 from .formats.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from .model import Entry, normalise
+from .notices import warn_once
 from .prompt import missing_references
 
 if TYPE_CHECKING:
     from .engine import Memdir
     from .store import Store
 
-__all__ = ["KINDS", "Action", "Proposal", "apply", "local_store", "propose", "report_text"]
+__all__ = [
+    "KINDS",
+    "Action",
+    "Proposal",
+    "apply",
+    "local_store",
+    "propose",
+    "reject",
+    "rejected",
+    "report_text",
+]
 
-KINDS = ("merge", "conflict", "stale", "promote", "index")
+KINDS = ("pending", "merge", "conflict", "stale", "promote", "index")
 NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
 _WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
@@ -403,8 +419,59 @@ def _shorten(text: str, width: int = 60) -> str:
     return cut + "…"
 
 
-def propose(md: Memdir) -> list[Proposal]:
-    """Every proposal for every scope, grouped by kind (see :data:`KINDS`)."""
+REJECTED = "review-rejected.json"  # in the memory home: ids of rejected proposals
+MAX_REJECTED = 1000
+
+
+def rejected(md: Memdir) -> list[str]:
+    """Ids of the proposals rejected so far (oldest first)."""
+    path = md.home / REJECTED
+    try:
+        ids = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as exc:
+        warn_once(f"rejected review proposals not read from {path}: {exc}")
+        return []
+    return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []
+
+
+def reject(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
+    """Reject the proposals named: they are not proposed again. An id is a hash of what
+    the proposal would do, so a different change to the same entries is a new proposal.
+    A rejected pending write is dropped and leaves a tombstone (:func:`approval.reject`)."""
+    proposals = {p.id: p for p in propose(md, include_rejected=True)}
+    unknown = [i for i in ids if i not in proposals]
+    if unknown:
+        raise MemdirError(
+            f"no proposal {', '.join(unknown)} (entries may have changed since "
+            f"the review); run `memdir review` again for current ids"
+        )
+    named = list(dict.fromkeys(ids))
+    held = [i for i in named if proposals[i].kind == "pending"]
+    if held:
+        approval.reject(md, held)
+    others = [i for i in named if i not in held]
+    if others:
+        _remember_rejected(md, others)
+    return [proposals[i] for i in named]
+
+
+def _remember_rejected(md: Memdir, ids: Sequence[str]) -> None:
+    kept = list(dict.fromkeys([*rejected(md), *ids]))[-MAX_REJECTED:]
+    path = md.home / REJECTED
+    tmp = path.with_name(f".{REJECTED}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(json.dumps(kept), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise MemdirError(f"Cannot record the rejection in {path}: {exc.strerror}") from exc
+
+
+def propose(md: Memdir, *, include_rejected: bool = False) -> list[Proposal]:
+    """Every proposal for every scope, grouped by kind (see :data:`KINDS`); those
+    rejected (:func:`reject`) are left out unless ``include_rejected``."""
     found: list[Proposal] = []
     entries: dict[str, list[Entry]] = {}
     for store in md.stores():
@@ -414,6 +481,10 @@ def propose(md: Memdir) -> list[Proposal]:
             continue
         found += _pairs(md, store, listed) + _stale(md, store, listed) + _index(store, listed)
     found += _promotions(md, entries)
+    if not include_rejected:
+        gone = set(rejected(md))
+        found = [p for p in found if p.id not in gone]
+    found += approval.proposals(md)  # writes held by approval = "ask" (rejecting drops them)
     return sorted(found, key=lambda p: (KINDS.index(p.kind), p.title))
 
 
@@ -437,6 +508,7 @@ def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
             f"only; change the entries named by hand. Nothing was applied."
         )
     apply_all(md, chosen)
+    approval.settle(md, [p.id for p in chosen if p.kind == "pending"])
     return chosen
 
 
@@ -449,6 +521,7 @@ def report_text(md: Memdir, proposals: Sequence[Proposal] | None = None) -> str:
             "or index near its budget.\n"
         )
     titles = {
+        "pending": "Writes awaiting your approval (--apply ID or --reject ID)",
         "merge": "Duplicates (merge)",
         "conflict": "Conflicts",
         "stale": "Stale",
