@@ -201,3 +201,142 @@ def test_maintain_computes_the_vectors(tmp_path: Path, clock: Clock, endpoint: S
     assert result.exit_code == 0 and "vectors computed: 1" in result.output, result.output
     doctor = CliRunner().invoke(cli, [*args, "doctor"], env=env)
     assert "semantic openai:test-embed, dimension 5" in doctor.output, doctor.output
+
+
+class _Embedder:
+    """A deterministic embedder behind memdir's own ``Embedder`` protocol: one dimension
+    per concept, as ``_embed`` (no endpoint needed for the storage paths below)."""
+
+    name = "test:concepts"
+
+    def embed(self, texts: Any) -> list[list[float]]:
+        return [_embed(t) for t in texts]
+
+
+def test_the_python_scan_is_capped_and_says_so(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from memdir.sessions import Database, SessionStore
+
+    db = Database(tmp_path / "state.db")
+    store = SessionStore(db)
+    store.start("t", session_id="s")
+    kayak = store.log_many("s", [("user", "the kayak is in the shed", None, None, None)])[0]
+    store.log_many(
+        "s", [("user", f"tomatoes {i}", None, None, None) for i in range(vectors.SCAN_ROWS)]
+    )
+    assert vectors.embed_pending(db, _Embedder(), batch=5000, most=10**6) == vectors.SCAN_ROWS + 1
+    conn = db._connection()
+    if vectors._engine(conn) == "sqlite-vec":
+        pytest.skip("sqlite-vec is loaded here: the scan does not run")
+    with caplog.at_level(logging.WARNING, logger="memdir"):
+        near = vectors.nearest(
+            conn, "messages", _Embedder.name, _embed("canoe"), where="1", params=(), k=3
+        )
+    assert kayak not in near  # the oldest row is beyond the newest SCAN_ROWS
+    assert vectors.SCAN_ROWS == 20_000
+    assert any(f"newest {vectors.SCAN_ROWS:,} messages" in r.getMessage() for r in caplog.records)
+
+
+def _extension_python() -> str | None:
+    """A Python of this minor version whose sqlite3 can load extensions (the pyenv build
+    here cannot; Debian's can), or None."""
+    import shutil
+    import subprocess
+    import sys
+
+    probe = "import sqlite3, sys; sqlite3.connect(':memory:').enable_load_extension(True); "
+    probe += "print(sys.version_info[:2])"
+    for candidate in (sys.executable, "/usr/bin/python3", shutil.which("python3.11")):
+        if not candidate:
+            continue
+        proc = subprocess.run([candidate, "-c", probe], capture_output=True, text=True)
+        if proc.returncode == 0 and proc.stdout.strip() == str(sys.version_info[:2]):
+            return candidate
+    return None
+
+
+_SQLITE_VEC_RUN = """
+import sqlite3, sys
+sys.path[:0] = sys.argv[1:3]
+from test_semantic import _Embedder, _embed
+from memdir.sessions import Database, SessionStore, vectors
+db = Database(sys.argv[3])
+store = SessionStore(db)
+store.start("t", session_id="s")
+ids = store.log_many("s", [(r, t, None, None, None) for r, t in [
+    ("user", "the kayak is in the shed"), ("user", "water the tomatoes"),
+    ("user", "the canoe and the paddle"), ("user", "postgres on the db host"),
+]])
+vectors.embed_pending(db, _Embedder())
+conn = db._connection()
+assert vectors._engine(conn) == "sqlite-vec", vectors._engine(conn)
+near = vectors.nearest(conn, "messages", _Embedder.name, _embed("boat"), where="1", params=(), k=2)
+assert set(near) == {ids[0], ids[2]}, near
+try:
+    conn.load_extension("/nonexistent/library")
+except sqlite3.OperationalError as exc:
+    assert "not authorized" in str(exc), exc  # loading was switched off again
+print("sqlite-vec ok")
+"""
+
+
+def test_nearest_through_sqlite_vec(tmp_path: Path) -> None:
+    """The sqlite-vec path, in a Python that can load it (skipped with the reason
+    otherwise), and extension loading switched off again afterwards."""
+    import subprocess
+    import sysconfig
+
+    python = _extension_python()
+    if python is None:
+        pytest.skip("no Python of this version here can load SQLite extensions")
+    src = str(Path(vectors.__file__).parents[2])
+    site = sysconfig.get_paths()["purelib"]  # sqlite_vec and memdir's dependencies
+    tests = str(Path(__file__).parent)
+    proc = subprocess.run(
+        [python, "-c", _SQLITE_VEC_RUN, src, site, str(tmp_path / "state.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tests,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": tests},
+    )
+    assert proc.returncode == 0 and "sqlite-vec ok" in proc.stdout, proc.stderr[-3000:]
+
+
+_FAILED_LOAD_RUN = """
+import sqlite3, sys
+sys.path[:0] = sys.argv[1:4]
+from memdir.sessions import Database, vectors
+conn = Database(sys.argv[4])._connection()
+assert vectors._engine(conn) == "a Python scan"
+try:
+    conn.load_extension("/nonexistent/library")
+except sqlite3.OperationalError as exc:
+    assert "not authorized" in str(exc), exc  # not left on by the failed load
+print("switched off")
+"""
+
+
+def test_a_failed_sqlite_vec_load_leaves_extension_loading_off(tmp_path: Path) -> None:
+    import subprocess
+    import sysconfig
+
+    python = _extension_python()
+    if python is None:
+        pytest.skip("no Python of this version here can load SQLite extensions")
+    broken = tmp_path / "broken"  # an sqlite_vec whose library does not load
+    (broken / "sqlite_vec").mkdir(parents=True)
+    (broken / "sqlite_vec" / "__init__.py").write_text(
+        "import sqlite3\n\ndef load(conn):\n    raise sqlite3.OperationalError('no vec0')\n"
+    )
+    src = str(Path(vectors.__file__).parents[2])
+    site = sysconfig.get_paths()["purelib"]
+    proc = subprocess.run(
+        [python, "-c", _FAILED_LOAD_RUN, str(broken), src, site, str(tmp_path / "state.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin"},
+    )
+    assert proc.returncode == 0 and "switched off" in proc.stdout, proc.stderr[-3000:]
