@@ -133,14 +133,14 @@ def test_imports_come_after_the_file_that_imports_them(layout: dict[str, Path]) 
     """As Claude Code reads them: the importing file's text as written, then each file it
     imports (depth first), labelled with who imported it."""
     repo = layout["repo"]
-    write(repo / "AGENTS.md", "Top. See @docs/style.md.\n")
+    write(repo / "AGENTS.md", "Top. See @docs/style.md for style.\n")
     write(repo / "docs" / "style.md", "Style: @./deeper/tone.md\n")
     write(repo / "docs" / "deeper" / "tone.md", "Tone: dry.\n")
     write(layout["home"] / "user" / "AGENTS.md", "Me: @~/mine.md\n")
     write(layout["person"] / "mine.md", "Mine.\n")
     found = open_md(layout).explain()
     assert (
-        "\n## project instructions: AGENTS.md\nTop. See @docs/style.md.\n"
+        "\n## project instructions: AGENTS.md\nTop. See @docs/style.md for style.\n"
         "\n## project instructions: docs/style.md (imported by AGENTS.md)\n"
         "Style: @./deeper/tone.md\n"
         "\n## project instructions: docs/deeper/tone.md (imported by docs/style.md)\nTone: dry.\n"
@@ -150,6 +150,32 @@ def test_imports_come_after_the_file_that_imports_them(layout: dict[str, Path]) 
     )
     assert section(found, "~/mine.md").includes == (f"{layout['home']}/user/AGENTS.md → ~/mine.md",)
     assert "Me: @~/mine.md\n" in found.text and "\nMine.\n" in found.text
+
+
+def test_any_token_naming_a_file_is_an_import_as_claude_code_reads_it(
+    layout: dict[str, Path],
+) -> None:
+    """Claude Code's documented example imports ``@README``; a token is every character up
+    to the next space, so ``@Makefile.`` names no file (the note says why), and words
+    that name no file stay text."""
+    repo = layout["repo"]
+    write(
+        repo / "CLAUDE.md",
+        "See @README for the overview, @LICENSE for terms, @docs/my\\ notes.md#setup "
+        "and @Makefile.\n"
+        "Ask @alice; decorate with @mcp.tool() as in `@CHANGES`.\n",
+    )
+    write(repo / "README", "Read me.\n")
+    write(repo / "LICENSE", "MIT.\n")
+    write(repo / "Makefile", "all:\n")
+    write(repo / "CHANGES", "Changes.\n")
+    write(repo / "docs" / "my notes.md", "Notes.\n")
+    found = open_md(layout).explain()
+    imported = {s.source for s in found.sections if s.includes}
+    assert imported == {"README", "LICENSE", "docs/my notes.md"}
+    why = {n.subject: n.reason for n in found.notes}
+    assert "'.' as part of the path" in why[f"@Makefile. in {repo / 'CLAUDE.md'}"]
+    assert "Ask @alice; decorate with @mcp.tool() as in `@CHANGES`.\n" in found.text
 
 
 def test_a_repositorys_files_cannot_include_from_the_home_folder(layout: dict[str, Path]) -> None:
@@ -210,8 +236,8 @@ def test_tokens_that_are_not_files_and_code_are_left_as_written(layout: dict[str
     assert "\n## project instructions: real.md (imported by AGENTS.md)\nREAL\n" in found.text
     assert found.text.count("REAL") == 1
     assert sorted((n.subject.split(" in ")[0], n.reason) for n in found.notes) == [
-        ("@gone/away.md", "not a file: left as written"),
-        ("@types/node", "not a file: left as written"),
+        ("@gone/away.md,", "not a file: left as written"),  # Claude Code's token: to a space
+        ("@types/node.", "not a file: left as written"),
     ]
 
 

@@ -231,13 +231,17 @@ class _Reader:
         """Load the files ``text`` imports, each right after the file that imports it."""
         where = chain[-1]
         for inc in find_includes(text):
-            raw = inc.path.split("#", 1)[0] if "#" in inc.path[1:] else inc.path
+            raw = inc.path.split("#", 1)[0].replace("\\ ", " ")  # as Claude Code reads it
             if "\x00" in raw:
                 self.note(scope, f"@{raw!r} in {where}", "not imported: the path holds a NUL")
                 continue
             target = self.home / raw[2:] if raw.startswith("~/") else where.parent / raw
             if not target.is_file():  # not a file: the text is the author's, as written
-                if "/" in raw or raw.lower().endswith(".md"):
+                bare = raw.rstrip(".,;:!?)]}'\"")
+                if bare != raw and (target.parent / Path(bare).name).is_file():
+                    tail = f"{raw[len(bare) :]!r} as part of the path): left as written"
+                    self.note(scope, f"@{raw} in {where}", f"not a file (Claude Code reads {tail}")
+                elif "/" in raw or raw.lower().endswith(".md"):
                     self.note(scope, f"@{raw} in {where}", "not a file: left as written")
                 continue
             real = _real(target)
