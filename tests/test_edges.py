@@ -544,6 +544,27 @@ def test_replace_keeps_the_previous_body_findable_as_history(home: Path, project
     assert len([e for e in md.store("local").list(include_archived=True) if e.archived]) == 1
 
 
+def test_edit_keeps_the_previous_body_findable_as_history(
+    cli: Run, home: Path, project: Path, tmp_path: Path
+) -> None:
+    cli("add", "--type", "project", "--name", "Package manager", "--description", "installer",
+        "--body", "We use npm.")  # fmt: skip
+    path = Path(memdir.open(home, project).store("local").backend.location)
+    edited = tmp_path / "edited.md"
+    edited.write_text((path / "project_package-manager.md").read_text().replace("npm", "pnpm"))
+    keep = {"EDITOR": "true"}  # the editor saves the text it was given
+    cli("edit", "Package manager", "--from", str(edited), extra_env=keep)
+    md = memdir.open(home, project)
+    [old] = [h for h in md.search("npm", include_archived=True) if h.entry.archived]
+    assert old.entry.body == "We use npm." and old.entry.superseded_by == "project_package-manager"
+    assert old.entry.valid_until is not None
+    assert [e.body for e in md.store("local").list()] == ["We use pnpm."]
+    edited.write_text(edited.read_text().replace("description: installer", "description: pm"))
+    cli("edit", "Package manager", "--from", str(edited), extra_env=keep)  # same body
+    assert [e.description for e in md.store("local").list()] == ["pm"]
+    assert len([e for e in md.store("local").list(include_archived=True) if e.archived]) == 1
+
+
 def test_the_memory_tool_supersedes_one_fact_with_another(home: Path, project: Path) -> None:
     md = memdir.open(home, project)
     with md.session() as s:
