@@ -447,6 +447,27 @@ def test_agents_override_is_read_instead_of_agents_md_and_explain_says_so(
     assert f"{repo / 'AGENTS.md'}: not loaded: AGENTS.override.md in the same folder" in out
 
 
+@pytest.mark.parametrize("claude_md", ["a symlink to AGENTS.md", "an import of AGENTS.md"])
+def test_an_override_is_not_undone_by_claude_md_reaching_the_agents_md_it_shadows(
+    layout: dict[str, Path], claude_md: str
+) -> None:
+    """CLAUDE.md → AGENTS.md (or `@AGENTS.md`) beside an AGENTS.override.md: the override
+    wins for every harness, and --explain says what was left out and why."""
+    repo = layout["repo"]
+    write(repo / "AGENTS.md", "Team rules: use npm.\n")
+    write(repo / "AGENTS.override.md", "My override: use pnpm.\n")
+    if claude_md.startswith("a symlink"):
+        (repo / "CLAUDE.md").symlink_to("AGENTS.md")
+        subject = str(repo / "CLAUDE.md")
+    else:
+        write(repo / "CLAUDE.md", "Read @AGENTS.md first.\n")
+        subject = f"@AGENTS.md in {repo / 'CLAUDE.md'}"
+    found = open_md(layout).explain()
+    assert "use pnpm" in found.text and "use npm" not in found.text
+    why = {n.subject: n.reason for n in found.notes}
+    assert "which AGENTS.override.md overrides: the override is read instead" in why[subject]
+
+
 def test_claude_code_files_above_the_root_in_dot_claude_and_local_ones(
     layout: dict[str, Path], tmp_path: Path
 ) -> None:
