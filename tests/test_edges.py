@@ -9,6 +9,7 @@ import http.client
 import json
 import os
 import resource
+import sqlite3
 import socket
 import subprocess
 import sys
@@ -353,6 +354,7 @@ def test_reads_work_on_a_read_only_home_and_doctor_calls_it_healthy(
     doctor = cli("doctor", wrap=_ro(home))
     assert "read-only here" in doctor.stdout and "All scopes healthy" in doctor.stdout
     assert "10 messages" in doctor.stdout
+    assert "\nsemantic off (set MEMDIR_EMBED" in doctor.stdout  # not an empty line
 
 
 # -- 7. doctor --repair ------------------------------------------------------------------------
@@ -378,6 +380,24 @@ def test_doctor_names_the_damage_counts_what_is_readable_and_repair_salvages_it(
     assert len(md.sessions.search("billing rollout", limit=10)) == 10
     assert md.sessions.get(md.sessions.list(limit=1)[0].id).messages > 0
     assert "All scopes healthy" in cli("doctor").stdout
+
+
+def test_doctor_on_a_state_db_it_cannot_read_says_so_on_every_line(
+    cli: Run, home: Path, project: Path
+) -> None:
+    """The schema pages themselves damaged: no traceback, and no empty `semantic` line."""
+    _sessions(home, project, sessions=2, each=5)
+    db = home / "state.db"
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        (page,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_migrations_1'"
+        ).fetchone()
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * 4096 : page * 4096] = b"\xff" * 4096
+    db.write_bytes(bytes(data))
+    doctor = cli("doctor", ok=False)
+    assert "database disk image is malformed" in doctor.stdout
+    assert "\nsemantic unknown: state.db cannot be read\n" in doctor.stdout
 
 
 # -- 8. HTTP bodies, result sizes, batch sizes -------------------------------------------------
