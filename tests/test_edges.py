@@ -9,8 +9,8 @@ import http.client
 import json
 import os
 import resource
-import sqlite3
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
