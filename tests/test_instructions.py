@@ -310,8 +310,22 @@ def test_a_rule_with_broken_frontmatter_is_reported(layout: dict[str, Path]) -> 
 def test_local_overrides_not_ignored_by_git_get_a_warning(layout: dict[str, Path]) -> None:
     repo = layout["repo"]
     write(repo / "AGENTS.local.md", "private\n")
+    write(repo / "CLAUDE.local.md", "mine\n")
     warned = [n for n in open_md(layout).explain().notes if n.warning]
-    assert [n.subject for n in warned] == [str(repo / "AGENTS.local.md")]
+    assert [n.subject for n in warned] == [
+        str(repo / n) for n in ("AGENTS.local.md", "CLAUDE.local.md")
+    ]
+    env = {
+        **os.environ,
+        "HOME": str(layout["person"]),
+        "MEMDIR_MANAGED_DIR": str(layout["managed"]),
+    }
+    for explain in ((), ("--explain",)):  # said once per run, however it is asked
+        cmd = [sys.executable, "-m", "memdir", "--home", str(layout["home"]), "-C", str(repo)]
+        done = subprocess.run([*cmd, "context", *explain], capture_output=True, text=True, env=env)
+        lines = (done.stdout + done.stderr).splitlines()
+        said = [ln for ln in lines if "CLAUDE.local.md" in ln and "not ignored by git" in ln]
+        assert len(said) == 1, (explain, said)
     write(repo / ".gitignore", "*.local.md\n")
     assert [n for n in open_md(layout).explain().notes if n.warning] == []
 
