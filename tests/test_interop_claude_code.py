@@ -286,6 +286,24 @@ def test_a_round_trip_keeps_what_claude_code_wrote(
     assert tree(out2) == tree(out)
 
 
+def test_the_index_title_and_summary_are_pinned_as_claude_code_shows_them(
+    md: Memdir, user_home: Path
+) -> None:
+    """Claude Code shows MEMORY.md verbatim at the top of every session: its title and
+    summary are the index's own head, not one more memory to look up. Imported, they are
+    pinned: in full at the top of every session, as Claude Code shows them."""
+    plan = import_memories(md, "claude-code")
+    head = next(p for p in plan.items if p.item.name == "Fixture project memory")
+    assert head.item.pinned and not any(p.item.pinned for p in plan.items if p is not head)
+    assert "its title and summary, which Claude Code shows at the top of every session, are " \
+        "pinned" in "\n".join(plan.notes)  # fmt: skip
+    import_memories(md, "claude-code", apply=True)
+    block = md.system_block()
+    pinned, index = block.split("## Index", 1)
+    assert "### Fixture project memory\n> What Claude keeps for this checkout" in pinned
+    assert "[Quick notes]" in index and "Quick notes" not in pinned  # notes stay entries
+
+
 def test_apply_then_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
     import_memories(md, "claude-code", apply=True)
     entries = {e.name: e for _, e in md.entries()}
