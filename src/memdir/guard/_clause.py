@@ -27,7 +27,14 @@ _NEG_BEFORE = re.compile(
     r"shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|forbid\w*|prohibit\w*|"
     r"ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|mai|asla|jangan|"
     r"không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|yasak\w*)\b|"
-    r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|決して|절대)[^.!?。！？\n]{0,30}$"
+    r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|決して|절대)"
+    r"[^.!?。！？\n,;，；]{0,30}$"
+)
+# A clause that opens with a negation negates what follows up to its first comma, however
+# far the verb is (German and Japanese put it last: "Keine Tokens … in Dateien speichern").
+_NEG_LEAD = re.compile(
+    r"[\s*+>#\-\d.)]*(?:(?:never|don'?t|do not|no|kein\w*|nie|niemals|nunca|jamais|не|никогда|"
+    r"asla|non|não)\b|不要|别|禁止|決して|절대)[^,;，；\n]*$"
 )
 # An action the sentence itself calls bad ("force-pushing main is destructive").
 _JUDGED = re.compile(
@@ -44,6 +51,11 @@ _NEG_HEADING = re.compile(
     r"|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|niemals)[^\n]*$"
 )
 _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
+# A section that reports an incident, in any language.
+_STORY_HEADING = re.compile(
+    r"(?m)^#{1,6}[ \t]+[^\n]*(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|"
+    r"事故|事件|故障|障害|インシデント|사고|장애|outage|breach)[^\n]*$"
+)
 
 
 REACH = 400
@@ -96,6 +108,7 @@ class Clauses:
         self.s = s
         self._ends = [m.end() for m in _END.finditer(s)]
         self._neg_sections: list[tuple[int, int]] | None = None
+        self._story_sections: list[tuple[int, int]] | None = None
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
         self._ascii: bool | None = None
@@ -120,17 +133,30 @@ class Clauses:
             self.has(_STORY, lo, hi)
             and self.has(_PAST, lo, hi)
             and not self.has(_ORDER_WORD, lo, hi)
-        )
+        ) or self.under_story_heading(start, end)
 
     def under_negated_heading(self, pos: int) -> bool:
         """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""
         if self._neg_sections is None:
-            self._neg_sections = []
-            if "#" in self.s:
-                for m in _NEG_HEADING.finditer(self.s):
-                    nxt = _HEADING.search(self.s, m.end())
-                    self._neg_sections.append((m.end(), nxt.start() if nxt else len(self.s)))
+            self._neg_sections = self._sections(_NEG_HEADING)
         return any(lo <= pos < hi for lo, hi in self._neg_sections)
+
+    def under_story_heading(self, start: int, end: int) -> bool:
+        """Whether ``s[start:end]`` is in a section headed as an incident report ("##
+        Post-mortem: …", "## 障害報告") and its clause holds no order word."""
+        if self._story_sections is None:
+            self._story_sections = self._sections(_STORY_HEADING)
+        if not any(lo <= start < hi for lo, hi in self._story_sections):
+            return False
+        return not self.has(_ORDER_WORD, *self.around(start, end))
+
+    def _sections(self, heading: re.Pattern[str]) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        if "#" in self.s:
+            for m in heading.finditer(self.s):
+                nxt = _HEADING.search(self.s, m.end())
+                out.append((m.end(), nxt.start() if nxt else len(self.s)))
+        return out
 
     def around(self, start: int, end: int) -> tuple[int, int]:
         """The clause holding ``s[start:end]`` (the span may cross boundaries it contains),
@@ -172,7 +198,7 @@ class Clauses:
 
 def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
     """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``)."""
-    if _NEG_BEFORE.search(s, max(lo, start - 40), start):
+    if _NEG_BEFORE.search(s, max(lo, start - 40), start) or _NEG_LEAD.match(s, lo, start):
         return True
     if end is None:
         return False

@@ -499,10 +499,9 @@ _RISKY = (
 )
 
 _DECEIVE = (
-    r"\b(?:tell|say|report|claim|assure|answer|reply|respond|state|confirm|cite|attribute|credit)"
-    r"\w* "
-    r"(?:to )?(?:the user|"
-    r"them|him|her|everyone|the team)?(?: that)?[^.\n]{0,80}?\b(?:even (?:when|if|though)|"
+    r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|credit)\w* "
+    r"(?:to )?(?:the user|them|him|her|everyone|the team)?(?: that)?|(?:answer|reply|respond)\w* "
+    r"(?:to \w+ )?that)[^.\n]{0,80}?\b(?:even (?:when|if|though)|"
     r"regardless of|no matter|whether or not|irrespective of)\b",
     r"\bif (?:the user|they|anyone|someone|a reviewer) asks? (?:about|whether|which|if|what|for) "
     r"(?:\w+ ){0,4}?(?:memor\w*|rules?|instructions?|notes?|this|changes?|tests?)\b[^.\n]{0,60}?"
@@ -613,6 +612,7 @@ _NEGATIVE_FORM = re.compile(
     r"^(?:no |not |never|without|don'?t|do not|does not|doesn'?t|will not|won'?t|need not|"
     r"needn'?t|stop|sin |sans |ohne |senza |sem |без |не |无需|不|免|無|없|묻지|否)"
 )
+_WITHOUT = re.compile(r"^(?:without|sin |sans |ohne |senza |sem |без )")
 _REASONS = {
     "perm": "it tells the agent that confirmation or permission is no longer needed",
     "trust": "it tells the agent to give someone else's text the user's authority",
@@ -703,8 +703,10 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
-        if not _NEGATIVE_FORM.match(m.group()) and negated(s, m.start(), m.end(), lo):
-            continue
+        if (not _NEGATIVE_FORM.match(m.group()) or _WITHOUT.match(m.group())) and negated(
+            s, m.start(), m.end(), lo
+        ):
+            continue  # "never X", and "never X without asking" (which asks first)
         score = _WEIGHTS[rule.id]
         scoped = cl.has(scope_rx, lo, hi)
         # "from now on, run the tests without asking" is a preference: for dropped

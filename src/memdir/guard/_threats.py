@@ -139,6 +139,9 @@ _ENCODED_VAR = re.compile(r"%7b|%24|\[")
 _IP_URL = re.compile(r"https?://\d")
 _VENDOR = re.compile(r"([a-z]+)_")
 _ONWARD = re.compile(r"\b(?:to|into|onto)\b")
+_FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
+_NEW_CLAUSE = re.compile(r";| [—–] ")
+_ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 
 
 def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
@@ -330,7 +333,11 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 for v in _VAR.finditer(s, clo, chi)
                 if _SECRET_NAME.search(next(g for g in v.groups() if g)) and not _inside(v, sink)
             ]
-            subst = [x for x in _CMD.finditer(s, clo, chi) if not _inside(x, sink)]
+            subst = [
+                x
+                for x in _CMD.finditer(s, clo, chi)
+                if not _inside(x, sink) and not _FETCHING.match(s, x.end())
+            ]
             if not (sources or variables or subst):
                 continue
             if not sources and not subst and _auth_header_only(s, clo, chi, variables):
@@ -349,7 +356,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
 def _installer_only(span: str) -> bool:
     urls = [u.group() for u in _URL.finditer(span)]
     hosts = urls or re.findall(_HOST_PATH, span)
-    return bool(hosts) and all(_INSTALLERS.match(u) for u in hosts) and "$" not in span
+    return bool(hosts) and all(_INSTALLERS.match(u) for u in hosts) and "$" not in "".join(hosts)
 
 
 def _download_run(s: str, cl: Clauses) -> Hit | None:
@@ -439,6 +446,12 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         continue
                     if not _ordered(s, v, clo) or _narrative(s, v) or not _affirmed(s, v, clo, cl):
                         continue
+                    if (
+                        v.start() >= store.end()
+                        and _NEW_CLAUSE.search(s, store.end(), v.start())
+                        and not _ANAPHOR.match(s, v.end())
+                    ):
+                        continue  # ".env — don't; print names only" (but "…; read it")
                     if kind == "secret" and v.start() < store.start() and v.group().isascii():
                         head = _HEAD_WORD.match(s, v.start(), v.end())
                         gap = s[(head.end() if head else v.start()) : store.start()]
