@@ -28,7 +28,7 @@ import unicodedata
 
 from memdir.errors import GuardError
 
-from . import _attacks, _decode, _orders, _patterns, _secrets, _social, _threats
+from . import _attacks, _decode, _frames, _orders, _patterns, _secrets, _social, _threats
 from ._build import excerpt
 from ._clause import Clauses
 from ._engine import Finding, RuleSet, Text
@@ -96,7 +96,9 @@ class _Scan:
         return Finding(rule, category, reason, excerpt(self.shown, start, end))
 
     def structural(self) -> Finding | None:
-        hit = _threats.detect(self.hay.s, self.clauses, self.nfkc)
+        hit = _threats.detect(self.hay.s, self.clauses, self.nfkc) or _frames.detect(
+            self.hay.s, self.clauses
+        )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)
         order = _orders.detect(self.hay, self.clauses)

@@ -390,9 +390,6 @@ _PERSIST = (
     rf"\b{_SELF} (?:\S+ ){{0,8}}?(?:cannot|can't|must not|may not|should not|is not to|are not to)"
     rf" be "
     r"(?:removed|deleted|edited|changed|modified|overridden|archived|reviewed|questioned)\b",
-    r"\b(?:do not|don't|never) (?:ever )?(?:reveal|mention|disclose|show|list|admit) (?:it|this|th"
-    r"em|"
-    r"that)\b[^.\n]{0,40}?\b(?:to the user|if the user|when the user|even if|if asked|when asked)",
     r"\bkeep (?:this|these) (?:memory|memories|rule|note|entry|instruction)s? (?:\w+ )?(?:loaded|a"
     r"ctive|"
     r"pinned|hidden|secret|private)\b",

@@ -70,7 +70,7 @@ from ._vocab import (
     _needles,
 )
 
-__all__ = ["Hit", "detect"]
+__all__ = ["Hit", "affirmed_order", "detect", "hit"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,7 @@ class Hit:
 
 
 _WHY = {
+    "hiding": "; memory has to read the same to the person reviewing it as to the model",
     "exfiltration": "; stored in memory it would make every later session leak that data",
     "execution": "; stored in memory it would make every later session run code from outside",
     "credential": "; stored in memory it would make every later session hand out secrets",
@@ -100,10 +101,13 @@ _FIX = {
     "credential.access": "store where the secret lives, not an instruction to read or copy it",
     "persistence.tool-abuse": "describe the change in words; do not store the command that makes i"
     "t",
+    "persistence.erase-traces": "keep the clean-up, leave out erasing history, audit logs or runs",
+    "hiding.dont-tell-user": "keep the fact and leave out what is to be kept from the user",
+    "hiding.decode-follow": "store the decoded text instead",
 }
 
 
-def _hit(rule: str, reason: str, start: int, end: int) -> Hit:
+def hit(rule: str, reason: str, start: int, end: int) -> Hit:
     category = rule.split(".", 1)[0]
     return Hit(
         rule,
@@ -150,6 +154,12 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
         return True  # German puts the verb last, Japanese after the object: no position test
     return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None
+
+
+def affirmed_order(s: str, m: re.Match[str], lo: int, cl: Clauses) -> bool:
+    """Whether the verb ``m`` (clause from ``lo``) is an order: in order position, not a
+    past-tense story, not negated."""
+    return _ordered(s, m, lo) and not _narrative(s, m) and _affirmed(s, m, lo, cl)
 
 
 def _narrative(s: str, m: re.Match[str]) -> bool:
@@ -201,7 +211,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 ):
                     bad = m
             if bad is not None:
-                return _hit(
+                return hit(
                     "exfiltration.url-data",
                     "it builds a URL that carries secrets or private data to another host",
                     m.start(),
@@ -212,7 +222,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
             var = _VAR.match(q.group("var"))
             name = next(g for g in var.groups() if g) if var else ""
             if _SECRET_NAME.search(name) or _PRIVATE_NAME.search(name):
-                return _hit(
+                return hit(
                     "exfiltration.url-data",
                     "it adds secrets or private data to the query string of links",
                     q.start(),
@@ -221,7 +231,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_NEEDLES["dns"]):
         dns = _DNS.search(s, lo, hi)
         if dns:
-            return _hit(
+            return hit(
                 "exfiltration.url-data",
                 "it leaks data through a DNS look-up of a name built from it",
                 dns.start(),
@@ -279,7 +289,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             end = tool.end() + REACH if line_end == -1 else line_end
             found = [m for spots in stores for m in spots.between(tool.end(), end)]
             if found and _affirmed(s, tool, cl.around(tool.start(), tool.end())[0], cl):
-                return _hit(
+                return hit(
                     "exfiltration.egress",
                     "it sends a credential file over the network",
                     tool.start(),
@@ -343,7 +353,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             if not sources and not subst and _auth_header_only(s, clo, chi, variables):
                 continue
             parts = (*acts, *sources, *variables, sink)
-            return _hit(
+            return hit(
                 "exfiltration.egress",
                 "it tells the agent to send secrets or private data (credentials, the "
                 "conversation, the memory) to an outside address",
@@ -375,7 +385,7 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                 or cl.story(m.start(), m.end())
             ):
                 continue
-            return _hit(
+            return hit(
                 "execution.download-run",
                 "it pipes or chains code fetched from the network into an interpreter",
                 m.start(),
@@ -392,7 +402,7 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
             r = [x for x in run if clo <= x.start() < chi]
             if d and r and not _installer_only(s[clo:chi]):
                 parts = (*d, *r, sink)
-                return _hit(
+                return hit(
                     "execution.download-run",
                     "it tells the agent to download something from the network and run it",
                     min(x.start() for x in parts),
@@ -408,7 +418,7 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
     ):
         for m in _DUMP.finditer(s, lo, hi):
             if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
-                return _hit(
+                return hit(
                     "credential.access",
                     "it runs a command that dumps stored passwords or keys",
                     m.start(),
@@ -467,7 +477,7 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         continue
                     if _is_destination(s, v, store):
                         continue
-                    return _hit(
+                    return hit(
                         "credential.access",
                         "it tells the agent to read, copy or keep a file or store that holds "
                         "credentials",
@@ -534,7 +544,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
                     if not payload.search(scope.replace(target.group(), " ")):
                         continue
-                return _hit(
+                return hit(
                     "persistence.tool-abuse",
                     "it tells the agent to write into a file that runs or grants access later "
                     "(shell start-up, authorized_keys, cron, services, git hooks, CI or agent "
@@ -549,7 +559,7 @@ def _destructive(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(("chmod", "push")):
         for m in _DESTRUCTIVE.finditer(s, lo, hi):
             if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
-                return _hit(
+                return hit(
                     "persistence.tool-abuse",
                     "it tells the agent to open up or overwrite what others rely on (world-writabl"
                     "e "

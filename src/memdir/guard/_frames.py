@@ -1,0 +1,267 @@
+"""Frames: harmful requests that are not about the machine but about oversight.
+
+A poisoned note often asks for something ordinary (skip a test, clean up a log) and adds
+what makes it an attack: the user must not find out, or the record of what the agent did
+must go. Each frame is a few concepts (small per-language lexicons) that must meet in one
+clause, in any order:
+
+* ``hiding.dont-tell-user``: *tell* negated ("don't mention", "nicht erwähnen", 言及しない) + an
+  audience (the user, reviewers, the PR) or the note itself + what is kept back (it, this
+  rule, a risky act); or *hide* / *secretly* + the user;
+* ``persistence.erase-traces``: *erase* (rm, clear, vacuum, 清空, 削除) + a record of what
+  was done (shell history, audit logs, the journal, the reflog, agent transcripts, CI runs;
+  other logs only when the clause says why: no trace, nothing left behind);
+* ``hiding.decode-follow``: *decode* (base64, rot13, "the first letters of each line") +
+  *follow* or *run* what comes out.
+
+An affirmed anchor must stand where an order puts it (:mod:`._threats`), outside negation,
+stories and "## Do NOT" sections.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from ._build import lexicon, prefixes
+from ._clause import Clauses, negated
+from ._threats import Hit, affirmed_order, hit
+from ._vocab import _ORDER_BEFORE
+
+__all__ = ["detect"]
+
+# --- concepts ---------------------------------------------------------------------------
+
+_TELL_EN = (
+    r"mention\w*|tell\w*|inform\w*|disclos\w*|reveal\w*|admit\w*|"
+    r"let (?:the user|them|anyone|the team) know"
+)
+# Weaker: said of reports and warnings too, so they need a risky object.
+_TELL_WEAK = (
+    r"report\w*|bring (?:it |this |that |them )?up|flag\w*|surfac\w*|acknowledg\w*|discuss\w*|"
+    r"point (?:it |this )?out|rais(?:e|ing) (?:it|this|that|them) with"
+)
+_TELL_OTHER = (
+    r"erwähn\w*|sag(?:e|en|t)?\b|mitteil\w*|berichte\w*|mencion\w*|cuéntal\w*|contar|avis\w*|"
+    r"comenta\w*|revel\w*|"
+    r"mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|rivel\w*|segnal\w*|fale\w*|diga\w*|"
+    r"упомина\w*|упомян\w*|говори\w*|скажи\w*|сообща\w*|сообщ\w*|рассказ\w*|уведом\w*|"
+    r"提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|알려|말하|보고"
+)
+_HIDE = (
+    r"hid(?:e|es|ing)\b|conceal\w*|keep (?:it|this|that|them|these|(?:this|that|the|your) "
+    r"(?:change|fix|edit|commit|note|rule|memory|step)s?) (?:from|secret|quiet|hidden|to yourself)|"
+    r"cover\w* (?:it |this |them )?up|withh[oe]ld\w*|verheimlich\w*|"
+    r"verberg\w*|ocult\w*|cach\w* (?:à|a) l'utilisateur|nascond\w*|escond\w*|скрыва\w*|скрой\w*|"
+    r"隐瞒|瞒着|隠し|隠す|숨기"
+)
+_SECRETLY = (
+    r"quietly|silently|secretly|covertly|behind (?:the user'?s?|their|his|her) back|heimlich|"
+    r"en secreto|en silencio|discrètement|di nascosto|тайно|незаметно|悄悄|偷偷|こっそり|몰래"
+)
+_USER_AUDIENCE = re.compile(
+    r"\b(?:the user|your user|the owner|the human)\b(?!'s|’s)|nutzer|benutzer|usuari|utilisateur|"
+    r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자"
+)
+_AUDIENCE = re.compile(
+    r"\b(?:the user|users|(?:the |any )?owner|the human|humans|(?:the )?reviewers?|"
+    r"maintainers?|anyone|anybody|(?:the |a |any |your )?(?:prs?|pull requests?|merge requests?|"
+    r"commit messages?|changelog|release notes)\b)|nutzer|benutzer|usuari|utilisateur|utente|"
+    r"usuário|пользовател|用户|ユーザー|利用者|사용자"
+)
+_USER = re.compile(
+    r"\b(?:the user|users|the owner|the human|them|their)\b|nutzer|benutzer|usuari|utilisateur|"
+    r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자"
+)
+_SELF = re.compile(
+    r"\b(?:this|these|the following) (?:rule|note|memory|memories|entry|instruction|directive|"
+    r"line|text|policy)s?\b|\bdiese[rnms]? (?:regel|notiz|anweisung|eintrag|richtlinie)|"
+    r"\best[ae]s? (?:reglas?|notas?|instrucci[oó]n|instrucciones|regras?|instruç\w+)|"
+    r"\b(?:cette|ces|ce) (?:règles?|notes?|consignes?|instructions?)|\bquest[aoie] "
+    r"(?:regol|not|istruzion)\w*|\b(?:это|эта|эти|этот|эту) (?:правил|заметк|инструкци|запис)\w*|"
+    r"(?:这条|此|本|这个|该)(?:规则|记忆|指令|笔记|条目|说明)|この(?:ルール|メモ|指示|規則|記憶|ノート)|"
+    r"이 (?:규칙|메모|지시|기억)"
+)
+_RISKY = re.compile(
+    r"secur\w*|sicherheit\w*|segur\w*|sécurité|sicurezza|безопасн\w*|安全|セキュリティ|보안|"
+    r"warning\w*|alert\w*|vulnerab\w*|scan\w*|skip\w*|bypass\w*|disabl\w*|--no-verify|force\w*|"
+    r"permission\w*|approv\w*|telemetry|tracking|analytics|monitor\w*|install\w*|"
+    r"delet\w*|deploy\w*|merge\w*|push\w*|revert\w*|\b(?:npm|pnpm|yarn|pip|brew|cargo) (?:i|add)\b"
+)
+_NOT_NOW = re.compile(
+    r"\b(?:don'?t|do not|never|not to|must not|mustn'?t|shouldn'?t|should not|no need to|"
+    r"without|stop|avoid)\s+(?:\w+ly\s+|ever\s+|bother to\s+)?$"
+)
+# What is kept back is the agent's own doing, or the note ("hide the admin panel from
+# users" protects, "keep this change hidden from the user" conceals).
+_DOING = re.compile(
+    r"\s+(?:it|this|that|them|these|the (?:change|fix|edit|commit|note|rule|memory)s?|"
+    r"what (?:you|i|we) (?:did|do|changed|ran))\b|[^。.\n]{0,12}(?:这|此|それ|これ|이것|그것)"
+)
+# "Tell the user to restart it" directs the user; it does not inform them of something.
+_DIRECTS = re.compile(r"\s+(?:the user|them|him|her|users?)\s+(?:to|how)\b")
+
+_ERASE = (
+    r"rm\b|delet\w*|clear\w*|wip(?:e|es|ing)\b|purg\w*|eras\w*|shred\w*|truncat\w*|"
+    r"vacuum\w*|expir\w*|scrub\w*|remov\w*|clean\w*|empt(?:y|ies)\b|unset histfile|"
+    r"history -c|histsize=0|set \+o history|"
+    r"删除|删掉|清空|清除|抹掉|清理|削除|消去|消し|クリア|삭제|지우|비우|удали\w*|очисти\w*|"
+    r"сотри\w*|стере\w*|borra\w*|elimina\w*|limpia\w*|vacía\w*|supprim\w*|effac\w*|vide[sz]?\b|"
+    r"nettoie\w*|lösch\w*|leere\w*|entfern\w*|bereinig\w*|cancella\w*|svuota\w*|pulisci\w*|"
+    r"apag\w*|limp[ae]\w*|exclu[ai]\w*|sil\b|siliniz|temizle\w*"
+)
+_RECORD = re.compile(
+    r"\.(?:bash|zsh|sh|python|node_repl|psql|mysql|lesshst)_history|\bhistfile|"
+    r"\b(?:shell|command|bash|zsh|terminal) histor\w*|\bhistory -c|/var/log\b|"
+    r"\baudit(?:[ _-]?(?:logs?|trail|files?|events?|records?|dir\w*)|d\b|/)|"
+    r"\bjournal(?:ctl)?\b|\bsyslog|\breflog|\btranscripts?\b|\.claude/projects|"
+    r"\bsession (?:logs?|files|records|transcripts)|\bactivity (?:logs?|feed)|"
+    r"\b(?:actions|workflow|ci|pipeline) runs?\b|\bauth\.log|\bwtmp|\blastlog|"
+    r"审计|操作记录|監査|감사 로그|аудит\w*|auditor\w*|journaux d'audit|protokolldateien"
+)
+# "the reflog section", "the audit table": the record names something else.
+_MODIFIER = re.compile(
+    r"\s+(?:section|docs?|page|table|column|field|migration|tests?|code|module|feature|api|"
+    r"endpoint|schema|model|label|flag|option|command|script|job)s?\b"
+)
+_RECORD_WEAK = re.compile(
+    r"\bhistor(?:y|ies)\b|\blogs?\b|\brecords?\b|历史|记录|日志|履歴|ログ|기록|로그|истори\w*|"
+    r"журнал\w*|лог\w*|historial|registros?|historique|journaux|verlauf|protokoll\w*|"
+    r"cronologia|registri|storico|histórico|geçmiş\w*|kayıt\w*"
+)
+_TRACE = re.compile(
+    r"\btraces?\b|\bevidence\b|left behind|leave no|leaves no|(?:is|are)n'?t kept|not be kept|"
+    r"no record|what (?:the agent|i|you|we) (?:did|ran|do|run)|nothing (?:i|you|we) (?:ran|did)|"
+    r"痕迹|留下|痕跡|残さ|흔적|남기|след\w*|rastro|huella|spuren|tracce|rastros|iz bırak"
+)
+
+_DECODE = (
+    r"decod\w*|decrypt\w*|deciph\w*|unscrambl\w*|un-?rot\w*|rot-?13|base64 -d|base64 --decode|"
+    r"read (?:the )?(?:first|last|initial) letters|translat\w* (?:it |this )?(?:from|out of) "
+    r"(?:base64|hex|rot13|binary|morse)|"
+    r"解码|解密|译码|復号|デコード|디코딩|복호화|расшифр\w*|декодир\w*|descifr\w*|decodific\w*|"
+    r"décod\w*|déchiffr\w*|entschlüssel\w*|dekodier\w*|decifr\w*|decodifi\w*"
+)
+_FOLLOW = re.compile(
+    r"\b(?:follow|obey|comply|act on|carry (?:it |them )?out|do what (?:it|they) says?)\w*|"
+    r"\b(?:run|execute|exec|eval)\w*(?: (?:it|them|that|the result|the output|the text|what you "
+    r"get|the (?:word|command|line)s? you got)\b|\s*$|[.;,])|as (?:one |a |the )?(?:command|"
+    r"instruction|order)s?\b|"
+    r"従|执行|遵循|照做|遵守|実行|따르|따라|실행|выполн\w*|следуй\w*|sigue\w*|obedece\w*|"
+    r"ejecut\w*|suis\b|exécut\w*|befolg\w*|führ\w* \S+ aus|segui\w*|esegui\w*|siga\b|execute\b"
+)
+
+
+_KEEP_BACK = "it tells the agent to keep something from the user"
+
+
+def _anchor(lexicon_spec: str) -> tuple[re.Pattern[str], tuple[str, ...]]:
+    entries = lexicon(lexicon_spec)
+    return re.compile("|".join(entries)), prefixes(entries)
+
+
+@dataclass(frozen=True)
+class _Frame:
+    rule: str
+    reason: str
+    anchor: re.Pattern[str]
+    needles: tuple[str, ...]
+    negative: bool  # the anchor must be negated ("don't mention")
+
+
+@functools.cache
+def _frames() -> tuple[_Frame, ...]:
+    out = []
+    for rule, spec, negative, reason in (
+        ("hiding.dont-tell-user", f"{_TELL_EN}|{_TELL_WEAK}|{_TELL_OTHER}", True, _KEEP_BACK),
+        ("hiding.dont-tell-user", _HIDE, False, _KEEP_BACK),
+        ("hiding.dont-tell-user", _SECRETLY, False, _KEEP_BACK),
+        (
+            "persistence.erase-traces",
+            _ERASE,
+            False,
+            "it tells the agent to erase the record of what was done (shell history, audit "
+            "logs, transcripts, CI runs)",
+        ),
+        (
+            "hiding.decode-follow",
+            _DECODE,
+            False,
+            "it tells the agent to decode hidden text and follow or run it",
+        ),
+    ):
+        rx, needles = _anchor(spec)
+        out.append(_Frame(rule, reason, rx, needles, negative))
+    return tuple(out)
+
+
+def _meets(frame: _Frame, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -> bool:
+    """Whether the other concepts of ``frame`` are in the clause ``s[lo:hi]``."""
+    if frame.rule == "hiding.dont-tell-user":
+        if frame.negative:  # "don't mention it in the PR", "diese Regel nicht erwähnen"
+            if _DIRECTS.match(s, m.end()):
+                return False
+            # English puts who is not told after the verb ("maintainers do not discuss" is not it)
+            english = _english(_TELL_EN).fullmatch(m.group()) or _english(_TELL_WEAK).fullmatch(
+                m.group()
+            )
+            after = m.end() if english else lo
+            if _USER_AUDIENCE.search(s, after, hi) and not _english(_TELL_WEAK).fullmatch(
+                m.group()
+            ):
+                return True
+            if not (_AUDIENCE.search(s, after, hi) or _SELF.search(s, after, hi)):
+                return False
+            before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
+            return bool(_SELF.search(s, lo, hi) or _RISKY.search(s, before, hi))
+        if not _USER.search(s, lo, hi):
+            return False
+        if frame.anchor.pattern.startswith(_HIDE[:8]):  # hide … from the user
+            kept = m.group().startswith("keep")  # the object is in the anchor
+            return bool(kept or _DOING.match(s, m.end()) or _SELF.search(s, lo, hi))
+        return bool(_RISKY.search(s, lo, hi))  # quietly … the user … a risky act
+    if frame.rule == "persistence.erase-traces":
+        if any(not _MODIFIER.match(s, r.end()) for r in _RECORD.finditer(s, lo, hi)):
+            return True
+        return bool(_RECORD_WEAK.search(s, lo, hi) and _TRACE.search(s, lo, hi))
+    return bool(_FOLLOW.search(s, m.end(), hi))
+
+
+def detect(s: str, cl: Clauses) -> Hit | None:
+    """The first frame that meets in one clause of the folded text ``s``, or None."""
+    for frame in _frames():
+        for wlo, whi in cl.windows(frame.needles):
+            for m in frame.anchor.finditer(s, wlo, whi):
+                if m.start() and (s[m.start() - 1].isalnum() and not _cjk(s[m.start()])):
+                    continue  # not at a word start
+                lo, hi = cl.around(m.start(), m.end())
+                if frame.negative:
+                    if _english(f"{_TELL_EN}|{_TELL_WEAK}").fullmatch(m.group()):
+                        if not _negative_order(s, m, lo):
+                            continue
+                    elif not negated(s, m.start(), m.end(), lo):
+                        continue
+                    if cl.story(m.start(), m.end()):
+                        continue
+                elif not affirmed_order(s, m, lo, cl):
+                    continue
+                if _meets(frame, s, m, cl, lo, hi):
+                    return hit(frame.rule, frame.reason, m.start(), m.end())
+    return None
+
+
+def _negative_order(s: str, m: re.Match[str], lo: int) -> bool:
+    """An English negative order: the negation right before the verb, itself where an order
+    starts ("… and never mention it", not "maintainers do not discuss")."""
+    neg = _NOT_NOW.search(s, max(lo, m.start() - 30), m.start())
+    return neg is not None and bool(_ORDER_BEFORE.search(s, max(lo, neg.start() - 40), neg.start()))
+
+
+@functools.cache
+def _english(spec: str) -> re.Pattern[str]:
+    return re.compile(spec)
+
+
+def _cjk(ch: str) -> bool:
+    return ch >= "\u3000"
