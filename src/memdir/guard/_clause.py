@@ -21,15 +21,15 @@ _END = re.compile(
 
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
 # Korean, right after the verb ("送信しないで", "보내지 마").
-_NEG_BEFORE = re.compile(
+_NEG_WORDS = (
     r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
     r"rather than|instead of|"
     r"shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|forbid\w*|prohibit\w*|"
     r"ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|mai|asla|jangan|"
     r"không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|yasak\w*)\b|"
     r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|決して|절대)"
-    r"[^.!?。！？\n,;，；]{0,30}$"
 )
+_NEG_BEFORE = re.compile(rf"{_NEG_WORDS}[^.!?。！？\n,;，；]{{0,30}}$")
 # A clause that opens with a negation negates what follows up to its first comma, however
 # far the verb is (German and Japanese put it last: "Keine Tokens … in Dateien speichern").
 _NEG_LEAD = re.compile(

@@ -91,7 +91,8 @@ _SECRET_VALUE = (
 )
 # Stores that hold secrets among other things: a risk with a verb that shows or keeps them.
 _WEAK_STORE = (
-    r"(?<![\w-])\.env\b(?![.\w])(?!-(?:example|sample|template|dist))",
+    r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?![.\w])"
+    r"(?!-(?:example|sample|template|dist))",
     r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config",
     r"\bprintenv\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
@@ -195,7 +196,8 @@ _KEEP_FORMS = (
 _READ = (
     r"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|cp|scp|rsync|tar|"
     r"zip|7z|mv|echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|"
-    r"back(?:ed)? ?up|archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|"
+    r"back(?:ed)? ?up|archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|recover(?:s|ed|ing)?|"
+    r"decrypt(?:s|ed|ing)?|obtain(?:s|ed|ing)?|export(?:s|ed|ing)?|"
     rf"{_VERB_FORMS}|{_KEEP_FORMS})"
 )
 _READ_CJK = (
@@ -490,7 +492,11 @@ _FROM = re.compile(
 _DUMP = re.compile(
     r"security dump-keychain|security find-(?:generic|internet)-password\b[^\n`]*\s-w\b|mimikatz|"
     r"sekurlsa|procdump[^\n]{0,40}lsass|reg save hklm\\(?:sam|security|system)|"
-    r"lazagne|secretsdump"
+    r"lazagne|secretsdump|"
+    # a password manager's vault exported, or the environment filtered for secrets
+    r"\b(?:bw|lpass|keepassxc-cli|op)\b[^\n|]{0,30}\bexport\b|"
+    r"\bop (?:item )?get\b[^\n]{0,60}--reveal|(?:printenv|\benv|\bset|get-childitem env:|dir env:)"
+    r"\s*\|\s*(?:grep|findstr|select-string|rg)\b[^\n]{0,40}(?:token|secret|key|pass|cred)"
 )
 
 
