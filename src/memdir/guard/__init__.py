@@ -68,6 +68,7 @@ _MENTION = re.compile(
 )
 # Spelled-out text that names a command, a URL or a secret is hiding it from filters.
 _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")
+_CIPHER = re.compile(r"\brot-?13\b|\bcaesar\b|\bcipher\b|\brot\d{1,2}\b")
 _QUOTES = "\"'`“‘«「"
 
 
@@ -158,17 +159,18 @@ class _Scan:
                     start,
                     end,
                 )
-        for shift in _decode.caesar_shifts(self.hay.words()):
-            decoded = _decode.unshift(self.hay.s, shift)
-            hit = _model_rules().first(Text(decoded))
-            if hit is not None:
-                rule, m = hit
+        cue = _CIPHER.search(self.hay.s) is not None
+        for shift in _decode.caesar_shifts(self.hay.words(), cue):
+            inner = _Scan(_decode.unshift(self.hay.s, shift))
+            found = inner.rules() or inner.structural()
+            if found is not None:
                 return self.finding(
                     "hiding.encoded-payload",
                     "hiding",
                     f"it hides an instruction in a Caesar cipher (shift {shift}) that reads "
-                    f"{decoded[m.start() : m.start() + 40]!r} ({rule.reason}){_WHY['hiding']}",
-                    *m.span(),
+                    f"{found.excerpt!r} ({found.reason.split(';')[0]}){_WHY['hiding']}",
+                    0,
+                    len(self.hay.s),
                 )
         return None
 

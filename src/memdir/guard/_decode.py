@@ -13,6 +13,7 @@ import base64
 import binascii
 import functools
 import re
+import zlib
 from collections.abc import Callable, Iterator
 
 __all__ = ["caesar_shifts", "despaced", "payloads", "unshift"]
@@ -85,12 +86,22 @@ def _from_hex(run: str) -> str | None:
         return None
 
 
+def _gunzip(data: bytes) -> bytes:
+    """``data`` itself, or its first 4 KiB inflated if it is gzip (``… | base64 -d | gunzip``)."""
+    if not data.startswith(b"\x1f\x8b"):
+        return data
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data, _MAX_DECODED)
+    except zlib.error:
+        return data
+
+
 def _from_base64(run: str) -> str | None:
     body = run.rstrip("=")
     padded = body + "=" * (-len(body) % 4)
     altchars = b"-_" if ("-" in body or "_" in body) else None
     try:
-        return _readable(base64.b64decode(padded, altchars=altchars, validate=True))
+        return _readable(_gunzip(base64.b64decode(padded, altchars=altchars, validate=True)))
     except (binascii.Error, ValueError):
         # A corrupted run: decode the longest valid prefix instead.
         usable = len(body) // 4 * 4
@@ -230,20 +241,29 @@ def _plausible(kind: str, run: str) -> bool:
     return True
 
 
-# The two commonest English words; a Caesar-shifted English sentence almost always has both.
+# Common English words: a Caesar-shifted English sentence almost always has "the" and
+# "and"; a short one said to be ROT13 has at least two of these.
 _MARKERS = (b"the", b"and")
+_COMMON = (b"the", b"and", b"to", b"you", b"of", b"in", b"is", b"for", b"with", b"your", b"all")
 
 
 def _shift_bytes(word: bytes, k: int) -> bytes:
     return bytes((c - 97 + k) % 26 + 97 for c in word)
 
 
-def caesar_shifts(words: set[bytes]) -> list[int]:
-    """Shifts ``k`` for which the text's tokens include "the" and "and" shifted by ``k``.
+def caesar_shifts(words: set[bytes], cue: bool = False) -> list[int]:
+    """Shifts ``k`` for which the text's tokens include "the" and "and" shifted by ``k`` (or,
+    with ``cue`` — the text names a cipher — any two common words).
 
-    ``words`` are the lower-cased tokens of the text, so this costs 25 set lookups.
+    ``words`` are the lower-cased tokens of the text, so this costs a few set lookups.
     """
-    return [k for k in range(1, 26) if all(_shift_bytes(w, k) in words for w in _MARKERS)]
+    found = []
+    for k in range(1, 26):
+        if all(_shift_bytes(w, k) in words for w in _MARKERS) or (
+            cue and sum(_shift_bytes(w, k) in words for w in _COMMON) >= 2
+        ):
+            found.append(k)
+    return found[:2]
 
 
 @functools.cache

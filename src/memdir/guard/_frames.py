@@ -144,6 +144,7 @@ _DECODE = (
     r"décod\w*|déchiffr\w*|entschlüssel\w*|dekodier\w*|decifr\w*|decodifi\w*"
 )
 _FOLLOW = re.compile(
+    r"\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python3?|perl|ruby|node|iex|powershell|pwsh)\b|"
     r"\b(?:follow|obey|comply|act on|carry (?:it |them )?out|do what (?:it|they) says?)\w*|"
     r"\b(?:run|execute|exec|eval)\w*(?: (?:it|them|that|the result|the output|the text|what you "
     r"get|the (?:word|command|line)s? you got)\b|\s*$|[.;,])|as (?:one |a |the )?(?:command|"

