@@ -63,7 +63,8 @@ _SCOPE = (
 )
 
 _ASK = (
-    r"(?:ask(?:s|ed|ing)?|check\w* with|confirm(?:s|ed|ing)?|consult\w*|prompt(?:ing)? (?:the user"
+    r"(?:ask(?:s|ed|ing)?|check\w* with|(?:re-?)?verify\w* (?:\w+ )?with|confirm(?:s|ed|ing)?|"
+    r"consult\w*|prompt(?:ing)? (?:the user"
     r"|me|"
     r"for)|wait\w* for (?:the user'?s? |my |an? )?(?:approval|confirmation|permission|consent|"
     r"sign-?off|go-ahead|answer|reply|ok))"
@@ -102,7 +103,9 @@ _PERM = (
     r"(?:视为|当作|当成|理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|扱)|"
     r"\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
-    r"\bstanding (?:approval|permission|consent)\b",
+    r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
+    r"\bassum\w* (?:the answer is |that (?:the user|they) (?:said|says|would say|agreed?) )?(?:yes|"
+    r"approv\w*|consent\w*)\b",
     r"\b(?:you are|you're|the (?:agent|assistant) is|you have been) (?:now |hereby |fully |"
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
     r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|s)? you) (?:\w+ )?"
@@ -134,6 +137,7 @@ _PERM = (
     r"confirmar|consultar)|pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de "
     r"antemano)|tienes (?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
     r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander|"
+    r"vérification|vérifier|"
     r"relecture|revue)|l'utilisateur a (?:déjà )?(?:autorisé|approuvé)|"
     r"(?:pas besoin|inutile) de (?:demander|confirmer)|pré-?approuvé\w*|approuvé\w* d'avance|"
     r"autorisé\w* (?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|"
@@ -173,6 +177,23 @@ _UNTRUSTED = (
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
+    r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|directive"
+    r"s|"
+    r"requests) as (?:your|its) own\b",
+    r"\btreat\w* (?:\S+ ){0,6}?as (?:commands?|instructions?|orders|directives)\b",
+    r"\b(?:whenever|when|if) (?:a |the |any )?(?:tool (?:result|output)|web ?page|api response|fil"
+    r"e|"
+    r"issue|comment|email|message|document|page|result)s? (?:contains?|includes?|has|gives?) (?:an"
+    r"? "
+    r"|any )?(?:instruction|command|request|directive)s?,? (?:\w+ ){0,2}?(?:carry (?:it|them) out|"
+    r"follow|obey|execute|do (?:it|so)|run (?:it|them)|act on)",
+    r"\bauthori[sz]ed you to (?:act on|follow|obey|execute|carry out)\b",
+    r"(?:comme|como|come|als|как) (?:si (?:elles |ils |fueran |vinieran |fossem |venissero )?)?"
+    r"(?:venant|provenant|viniendo|vinieran|viessem|venissero|kämen|исходящ\w*) (?:de|d'|del|do|"
+    r"da|von|от) ?(?:lui|elle|él|ella|ele|lei|ihm|ihr|него|неё|l'utilisateur|usuario|usuário|"
+    r"utente)\b",
+    r"(?:fais|fait|faites) (?:\w+ )?confiance aux (?:consignes|instructions|messages)|"
+    r"(?:そのまま|原样|그대로) ?(?:実行|执行|실행)",
     r"\b(?:follow|obey|execute|carry out)\w* (?:its|their|the) (?:instructions|commands|orders) "
     r"(?:like|as) (?:the user'?s?|yours|you would the user'?s?)",
     r"\b(?:are|count as|should be treated as|become) (?:\w+ )?instructions from (?:the )?(?:operat"
@@ -277,9 +298,16 @@ _SHIELD = (
     r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |the user'?s? )?"
     r"(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|audit (?:logs?|logging|"
     r"trail)|security monitoring|edr|selinux|apparmor|memory (?:scanner|guard)|injection "
-    r"(?:filters?|scanner|guard)|content filters?|moderation|sandbox\w*)",
+    r"(?:filters?|scanner|guard)|content filters?|moderation|sandbox\w*|secret[- ]scanning|"
+    r"push protection|branch protection|code scanning|signature verification|"
+    r"required (?:reviews?|checks|status checks))",
 )
 _TESTS = (
+    r"\bmark\w* (?:\S+ ){0,3}?`?@?(?:pytest\.mark\.)?(?:skip|xfail)\w*",
+    r"\b(?:edit|chang|updat|rewrit|loosen|relax|weaken|adjust)\w* (?:\S+ ){0,4}?(?:asserts?|"
+    r"assertions?|expected (?:values?|output)|snapshots?|golden files?) (?:\S+ ){0,2}?to match (?:"
+    r"the )?"
+    r"(?:actual|current|observed)\b",
     r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|mark\w* (?:\w+ )?as "
     r"(?:skip|xfail)\w*) (?:the |all |any |these |those )?(?:\w+ ){0,2}?(?:failing |security |"
     r"broken |flaky )?(?:tests?|test (?:steps?|suites?|cases?)|checks?|hooks?)\b",
@@ -380,6 +408,63 @@ _AGAINST = (
     r"mesmo que o usuário|não importa o que o usuário",
     r"kullanıcı (?:itiraz etse|ne derse) de",
 )
+# The user demoted: their text ignored, ranked below another source, or called a suggestion.
+_USER_TEXT = (
+    r"(?:(?:the |your |any )?user'?s?'? (?:\w+ )?(?:messages?|requests?|instructions?|tasks?|input|"
+    r"prompts?|wishes|objections?|corrections?|commands?|orders)|(?:messages?|requests?|"
+    r"instructions?|input) from the user|what (?:the user|they) (?:types?|"
+    r"says?|writes?|asks?)(?: (?:in|for) \w+)?)"
+)
+_DEMOTE = (
+    rf"\b(?:ignor\w*|disregard\w*|overrid\w*|overrul\w*|set\w* aside|dismiss\w*) (?:\w+ ){{0,2}}?"
+    rf"{_USER_TEXT}",
+    rf"\b(?:take|takes|taking|have|has|get|gets) (?:\w+ )?(?:precedence|priority) over "
+    rf"(?:\w+ ){{0,2}}?(?:{_USER_TEXT}|the user\b)|\b(?:more important|higher priority) than "
+    rf"(?:{_USER_TEXT}|the user\b)",
+    rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
+    rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
+    r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|指示)"
+    r"[^。\n]{0,20}(?:一律|全部|都)?(?:忽略|无视|不予理会)",
+    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)優先|ユーザーの(?:指示|要求|依頼|メッセージ)"
+    r"[^。\n]{0,10}(?:を|は)?無視",
+    r"사용자[^.\n]{0,30}보다 우선|사용자의 (?:지시|요청|메시지)[^.\n]{0,10}무시",
+    r"(?:сообщени|указани|просьб|инструкци|команд)\w* (?:в чате|пользовател\w*)[^.\n]{0,60}"
+    r"(?:можно |следует |нужно )?игнорир\w*|приоритет\w* (?:выше|над) (?:указани\w* )?пользовател",
+    r"(?:tiene|tienen) prioridad sobre (?:lo que (?:dice|escribe) )?el usuario|a priorité sur "
+    r"(?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem|den) (?:nutzer|benutzer)|"
+    r"ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice )?(?:l')?utente|(?:tem|têm) priorida"
+    r"de sobre "
+    r"o usuário",
+)
+_VOID = (
+    r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|all other) (?:\w+ )?"
+    r"(?:instructions|rules|guidelines|directives|prompts?) (?:(?:are|is|have been|has been) (?:no"
+    r"w "
+    r"|hereby )?(?:superseded|void|null|expired|cancel+ed|revoked|obsolete|invalid|overridden|"
+    r"replaced|lifted|no longer (?:valid|in effect))|(?:now )?no longer (?:apply|hold|matter|count"
+    r"))",
+    r"(?:以上|之前|先前|原有|此前)的?(?:所有)?(?:指令|指示|规则|设定)(?:已|均|都)?(?:经)?(?:过期|作废|失效|无效|"
+    r"取消|废除)",
+    r"(?:以前|上記|これまで)の(?:指示|ルール|命令)は?(?:すべて)?(?:無効|失効|取り消|破棄)",
+    r"이전 (?:지시|규칙|명령)\S* (?:모두 )?(?:무효|취소|폐기)",
+    r"(?:предыдущ|прежн)\w* (?:инструкци|правил|указани)\w* (?:отменен|недействительн|устарел|"
+    r"аннулирован)\w*",
+    r"(?:instrucciones|reglas) anteriores (?:quedan |est[aá]n |son )?(?:anulad|revocad|caducad|"
+    r"obsolet|sin efecto)\w*|(?:instructions|consignes|règles) précédentes (?:sont )?(?:annulé|"
+    r"caduc|révoqué|obsolète)\w*|(?:vorherigen|bisherigen) (?:anweisungen|regeln) (?:sind )?"
+    r"(?:aufgehoben|ungültig|veraltet|nichtig)|(?:istruzioni|regole) precedenti (?:sono )?"
+    r"(?:annullat|revocat|scadut|obsolet)\w*|(?:instruções|regras) anteriores (?:estão |foram )?"
+    r"(?:anulad|revogad|obsolet)\w*",
+)
+_PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
+_WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b")
+# A line that poses as the system, an administrator or a vendor speaking to the agent.
+_AUTHORITY = re.compile(
+    r"(?m)^[\W_]*\[?(?:system|sistema|système|systeme|系统|システム|시스템|систем\w*|admin\w*|"
+    r"developer|operator|vendor|anthropic|openai)(?:[ \w]{0,20})\]?\s*[:：]|"
+    r"\battention,? (?:all )?(?:ai|llm) (?:agents?|assistants?|models?)\b"
+)
+
 _SELF = (
     r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|"
     r"directive|line|text)s?"
@@ -464,6 +549,7 @@ _REMOTE = (
     r"applique)",
 )
 _RISKY = (
+    r"\bpermission (?:prompts?|dialogs?|requests?)\b|"
     r"\b(?:all|any|every|everything|anything|whatever|arbitrary|unrestricted)\b(?: \w+)? "
     r"(?:commands?|actions?|tools?|operations?|changes?|requests?|files?|tasks?|scripts?|code|"
     r"writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|instructions?|"
@@ -477,7 +563,8 @@ _RISKY = (
     r"succeeds?)\b|\bto make (?:ci|the pipeline|the build|checks?|tests?) (?:pass|green)\b|"
     r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master"
     r"\b|network\w*|outbound|internet|egress|pay\w*|"
-    r"transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip(?:e|es|ed|ing)\b|"
+    r"transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip(?:e|es|ed|i"
+    r"ng)\b|"
     r"reset --hard|hard reset|factory reset|install\w*|shell|terminal|production|prod\b|credential"
     r"s?|secrets?|passwords?|"
     r"keys?|tokens?|money|funds|bank|invoices?|external|third[- ]party|https?://|curl|wget)",
@@ -589,6 +676,8 @@ _HIDDEN_HTML = (
 )
 
 _WEIGHTS = {
+    "demote": 3,
+    "void": 2,
     "perm": 2,
     "trust": 3,
     "shield": 3,
@@ -611,6 +700,8 @@ _NEGATIVE_FORM = re.compile(
 )
 _WITHOUT = re.compile(r"^(?:without|sin |sans |ohne |senza |sem |без )")
 _REASONS = {
+    "demote": "it ranks another source above the user or tells the agent to ignore the user",
+    "void": "it declares the agent's instructions void",
     "perm": "it tells the agent that confirmation or permission is no longer needed",
     "trust": "it tells the agent to give someone else's text the user's authority",
     "safety": "it tells the agent to switch off a safety, security or approval control",
@@ -629,6 +720,8 @@ _REASONS = {
     "hidden": "it hides text from a person reading the rendered memory (display:none)",
 }
 _RULES = {
+    "demote": "injection.standing-order",
+    "void": "injection.ignore-previous",
     "perm": "injection.standing-order",
     "trust": "injection.standing-order",
     "safety": "injection.standing-order",
@@ -665,6 +758,8 @@ class Order:
 @functools.cache
 def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
     groups = {
+        "demote": _DEMOTE,
+        "void": _VOID,
         "perm": _PERM,
         "trust": _TRUST,
         "safety": _SAFETY,
@@ -704,12 +799,21 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             s, m.start(), m.end(), lo
         ):
             continue  # "never X", and "never X without asking" (which asks first)
+        if m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi):
+            continue  # "assume yes" only answers a prompt ("assume the user wants TypeScript")
         score = _WEIGHTS[rule.id]
         scoped = cl.has(scope_rx, lo, hi)
         # "from now on, run the tests without asking" is a preference: for dropped
         # confirmations only what is no longer confirmed (the object) raises the score.
         score += scoped and rule.id not in ("perm", "against")
         score += cl.has(risky_rx, lo, m.start()) or cl.has(risky_rx, m.end(), hi)
+        if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
+            score += cl.has(_WEAKENING, lo, hi)
+        elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
+            score += cl.has(scope_rx, hi, hi + 200)
+        # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")
+        line = s.rfind("\n", 0, max(0, s.rfind("\n", 0, m.start()))) + 1
+        score += _AUTHORITY.search(s, line, m.start()) is not None
         if best is None or score > best.score:
             scope = scope_rx.search(s, lo, hi) if scoped else None
             start = min(m.start(), scope.start()) if scope else m.start()
