@@ -98,7 +98,7 @@ class _Scan:
 
     def structural(self) -> Finding | None:
         hit = _threats.detect(self.hay.s, self.clauses, self.nfkc) or _frames.detect(
-            self.hay.s, self.clauses
+            self.hay, self.clauses
         )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)

@@ -112,6 +112,7 @@ class Clauses:
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
         self._ascii: bool | None = None
+        self._first: dict[str, int] = {}  # where each needle first occurs (-1: nowhere)
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``rx`` matches in ``s[lo:hi]``. Asked many times about one pattern (a
@@ -177,8 +178,11 @@ class Clauses:
         s, spans = self.s, []
         if self._ascii is None:
             self._ascii = s.isascii()
+        first = self._first
         for needle in _ascii_only(needles) if self._ascii else needles:
-            i = s.find(needle)
+            i = first.get(needle)
+            if i is None:
+                i = first[needle] = s.find(needle)
             while i != -1:
                 lo, hi = self.around(i, i + len(needle))
                 if after:

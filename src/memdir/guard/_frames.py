@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 
-from ._build import lexicon, prefixes
+from ._build import lexicon, prefixes, word_start
 from ._clause import Clauses, negated
+from ._engine import Rule, RuleSet, Text
 from ._threats import Hit, affirmed_order, hit
 from ._vocab import _ORDER_BEFORE
 
@@ -157,98 +157,89 @@ _FOLLOW = re.compile(
 _KEEP_BACK = "it tells the agent to keep something from the user"
 
 
-def _anchor(lexicon_spec: str) -> tuple[re.Pattern[str], tuple[str, ...]]:
-    entries = lexicon(lexicon_spec)
-    return re.compile("|".join(entries)), prefixes(entries)
-
-
-@dataclass(frozen=True)
-class _Frame:
-    rule: str
-    reason: str
-    anchor: re.Pattern[str]
-    needles: tuple[str, ...]
-    negative: bool  # the anchor must be negated ("don't mention")
+_FRAMES = {  # kind: (rule, reason)
+    "untold": ("hiding.dont-tell-user", _KEEP_BACK),
+    "hidden": ("hiding.dont-tell-user", _KEEP_BACK),
+    "secretly": ("hiding.dont-tell-user", _KEEP_BACK),
+    "erase": (
+        "persistence.erase-traces",
+        "it tells the agent to erase the record of what was done (shell history, audit logs, "
+        "transcripts, CI runs)",
+    ),
+    "decode": (
+        "hiding.decode-follow",
+        "it tells the agent to decode hidden text and follow or run it",
+    ),
+}
 
 
 @functools.cache
-def _frames() -> tuple[_Frame, ...]:
-    out = []
-    for rule, spec, negative, reason in (
-        ("hiding.dont-tell-user", f"{_TELL_EN}|{_TELL_WEAK}|{_TELL_OTHER}", True, _KEEP_BACK),
-        ("hiding.dont-tell-user", _HIDE, False, _KEEP_BACK),
-        ("hiding.dont-tell-user", _SECRETLY, False, _KEEP_BACK),
-        (
-            "persistence.erase-traces",
-            _ERASE,
-            False,
-            "it tells the agent to erase the record of what was done (shell history, audit "
-            "logs, transcripts, CI runs)",
-        ),
-        (
-            "hiding.decode-follow",
-            _DECODE,
-            False,
-            "it tells the agent to decode hidden text and follow or run it",
-        ),
-    ):
-        rx, needles = _anchor(spec)
-        out.append(_Frame(rule, reason, rx, needles, negative))
-    return tuple(out)
+def _rules() -> RuleSet:
+    anchors = {
+        "untold": f"{_TELL_EN}|{_TELL_WEAK}|{_TELL_OTHER}",
+        "hidden": _HIDE,
+        "secretly": _SECRETLY,
+        "erase": _ERASE,
+        "decode": _DECODE,
+    }
+    rules = []
+    for kind, spec in anchors.items():
+        entries = lexicon(spec)
+        rule, reason = _FRAMES[kind]
+        rules.append(Rule(kind, rule.split(".")[0], reason, prefixes(entries), "|".join(entries)))
+    return RuleSet(tuple(rules))
 
 
-def _meets(frame: _Frame, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -> bool:
+def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -> bool:
     """Whether the other concepts of ``frame`` are in the clause ``s[lo:hi]``."""
-    if frame.rule == "hiding.dont-tell-user":
-        if frame.negative:  # "don't mention it in the PR", "diese Regel nicht erwähnen"
-            if _DIRECTS.match(s, m.end()):
-                return False
-            # English puts who is not told after the verb ("maintainers do not discuss" is not it)
-            english = _english(_TELL_EN).fullmatch(m.group()) or _english(_TELL_WEAK).fullmatch(
-                m.group()
-            )
-            after = m.end() if english else lo
-            if _USER_AUDIENCE.search(s, after, hi) and not _english(_TELL_WEAK).fullmatch(
-                m.group()
-            ):
-                return True
-            if not (_AUDIENCE.search(s, after, hi) or _SELF.search(s, after, hi)):
-                return False
-            before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
-            return bool(_SELF.search(s, lo, hi) or _RISKY.search(s, before, hi))
+    if kind == "untold":  # "don't mention it in the PR", "diese Regel nicht erwähnen"
+        if _DIRECTS.match(s, m.end()):
+            return False
+        # English puts who is not told after the verb ("maintainers do not discuss" is not it)
+        english = _english(_TELL_EN).fullmatch(m.group()) or _english(_TELL_WEAK).fullmatch(
+            m.group()
+        )
+        after = m.end() if english else lo
+        if _USER_AUDIENCE.search(s, after, hi) and not _english(_TELL_WEAK).fullmatch(m.group()):
+            return True
+        if not (_AUDIENCE.search(s, after, hi) or _SELF.search(s, after, hi)):
+            return False
+        before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
+        return bool(_SELF.search(s, lo, hi) or _RISKY.search(s, before, hi))
+    if kind in ("hidden", "secretly"):
         if not _USER.search(s, lo, hi):
             return False
-        if frame.anchor.pattern.startswith(_HIDE[:8]):  # hide … from the user
+        if kind == "hidden":  # hide … from the user: the object is the agent's doing
             kept = m.group().startswith("keep")  # the object is in the anchor
             return bool(kept or _DOING.match(s, m.end()) or _SELF.search(s, lo, hi))
         return bool(_RISKY.search(s, lo, hi))  # quietly … the user … a risky act
-    if frame.rule == "persistence.erase-traces":
+    if kind == "erase":
         if any(not _MODIFIER.match(s, r.end()) for r in _RECORD.finditer(s, lo, hi)):
             return True
         return bool(_RECORD_WEAK.search(s, lo, hi) and _TRACE.search(s, lo, hi))
     return bool(_FOLLOW.search(s, m.end(), hi))
 
 
-def detect(s: str, cl: Clauses) -> Hit | None:
-    """The first frame that meets in one clause of the folded text ``s``, or None."""
-    for frame in _frames():
-        for wlo, whi in cl.windows(frame.needles):
-            for m in frame.anchor.finditer(s, wlo, whi):
-                if m.start() and (s[m.start() - 1].isalnum() and not _cjk(s[m.start()])):
-                    continue  # not at a word start
-                lo, hi = cl.around(m.start(), m.end())
-                if frame.negative:
-                    if _english(f"{_TELL_EN}|{_TELL_WEAK}").fullmatch(m.group()):
-                        if not _negative_order(s, m, lo):
-                            continue
-                    elif not negated(s, m.start(), m.end(), lo):
-                        continue
-                    if cl.story(m.start(), m.end()):
-                        continue
-                elif not affirmed_order(s, m, lo, cl):
+def detect(hay: Text, cl: Clauses) -> Hit | None:
+    """The first frame that meets in one clause of the folded text, or None."""
+    s = hay.s
+    for rule, m in _rules().every(hay):
+        if not word_start(s, m.start()):
+            continue
+        lo, hi = cl.around(m.start(), m.end())
+        if rule.id == "untold":
+            if _english(f"{_TELL_EN}|{_TELL_WEAK}").fullmatch(m.group()):
+                if not _negative_order(s, m, lo):
                     continue
-                if _meets(frame, s, m, cl, lo, hi):
-                    return hit(frame.rule, frame.reason, m.start(), m.end())
+            elif not negated(s, m.start(), m.end(), lo):
+                continue
+            if cl.story(m.start(), m.end()):
+                continue
+        elif not affirmed_order(s, m, lo, cl):
+            continue
+        if _meets(rule.id, s, m, cl, lo, hi):
+            name, reason = _FRAMES[rule.id]
+            return hit(name, reason, m.start(), m.end())
     return None
 
 
@@ -262,7 +253,3 @@ def _negative_order(s: str, m: re.Match[str], lo: int) -> bool:
 @functools.cache
 def _english(spec: str) -> re.Pattern[str]:
     return re.compile(spec)
-
-
-def _cjk(ch: str) -> bool:
-    return ch >= "\u3000"
