@@ -30,18 +30,25 @@ _NEG_WORDS = (
     r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|決して|절대)"
 )
 _NEG_BEFORE = re.compile(rf"{_NEG_WORDS}[^.!?。！？\n,;，；]{{0,30}}$")
-# A clause that opens with a negation negates what follows up to its first comma, however
-# far the verb is (German and Japanese put it last: "Keine Tokens … in Dateien speichern").
+# A clause that opens with a negation negates what follows (up to a "but"/"just"/"only"
+# after a comma), however far the verb is (German and Japanese put it last: "Keine Tokens
+# … in Dateien speichern").
 _NEG_LEAD = re.compile(
     r"[\s*+>#\-\d.)]*(?:(?:never|don'?t|do not|no|kein\w*|nie|niemals|nunca|jamais|не|никогда|"
-    r"asla|non|não)\b|不要|别|禁止|決して|절대)[^,;，；\n]*$"
+    r"asla|non|não)\b|不要|别|禁止|決して|절대)"
+    r"(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|rather|nur|sondern|aber|pero|sino|mais|ma|"
+    r"mas|а|но|但|而是|只)\b))*$"
 )
 # An action the sentence itself calls bad ("force-pushing main is destructive").
 _JUDGED = re.compile(
     r"\b(?:is|are|was|were|would be|will be|can be)\s+(?:\w+\s+)?(?:destructive|dangerous|risky|"
-    r"forbidden|prohibited|not allowed|discouraged|a bad idea|unsafe|insecure|never (?:ok|okay))"
+    r"forbidden|prohibited|banned|not allowed|discouraged|a bad idea|unsafe|insecure|"
+    r"never (?:ok|okay))"
 )
-_NEG_AFTER = re.compile(r"^\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)")
+_NEG_AFTER = re.compile(
+    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)|"
+    r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b"  # German V2: "sag dem Nutzer nichts"
+)
 
 
 # A Markdown heading that negates the list under it ("## Do NOT", "### Never").
@@ -206,4 +213,4 @@ def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
         return True
     if end is None:
         return False
-    return _NEG_AFTER.match(s, end, end + 12) is not None or bool(_JUDGED.search(s, end, end + 60))
+    return _NEG_AFTER.match(s, end, end + 30) is not None or bool(_JUDGED.search(s, end, end + 60))

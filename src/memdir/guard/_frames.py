@@ -34,7 +34,7 @@ __all__ = ["detect"]
 # --- concepts ---------------------------------------------------------------------------
 
 _TELL_EN = (
-    r"mention\w*|tell\w*|inform\w*|disclos\w*|reveal\w*|admit\w*|"
+    r"mention\w*|tell\w*|inform\w*|disclos\w*|reveal\w*|admit\w*|say (?:anything|a word)|"
     r"let (?:the user|them|anyone|the team) know"
 )
 # Weaker: said of reports and warnings too, so they need a risky object.
@@ -47,10 +47,12 @@ _TELL_OTHER = (
     r"comenta\w*|revel\w*|"
     r"mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|rivel\w*|segnal\w*|fale\w*|diga\w*|"
     r"упомина\w*|упомян\w*|говори\w*|скажи\w*|сообща\w*|сообщ\w*|рассказ\w*|уведом\w*|"
-    r"提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|알려|말하|보고"
+    r"提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|알려|말하|"
+    r"보고"
 )
 _HIDE = (
-    r"hid(?:e|es|ing)\b|conceal\w*|keep (?:it|this|that|them|these|(?:this|that|the|your) "
+    r"hid(?:e|es|ing)\b|conceal\w*|keep (?:quiet|silent|mum) about|say nothing about|"
+    r"keep (?:it|this|that|them|these|(?:this|that|the|your) "
     r"(?:change|fix|edit|commit|note|rule|memory|step)s?) (?:from|secret|quiet|hidden|to yourself)|"
     r"cover\w* (?:it |this |them )?up|withh[oe]ld\w*|verheimlich\w*|"
     r"verberg\w*|ocult\w*|cach\w* (?:à|a) l'utilisateur|nascond\w*|escond\w*|скрыва\w*|скрой\w*|"
@@ -80,7 +82,8 @@ _SELF = re.compile(
     r"\best[ae]s? (?:reglas?|notas?|instrucci[oó]n|instrucciones|regras?|instruç\w+)|"
     r"\b(?:cette|ces|ce) (?:règles?|notes?|consignes?|instructions?)|\bquest[aoie] "
     r"(?:regol|not|istruzion)\w*|\b(?:это|эта|эти|этот|эту) (?:правил|заметк|инструкци|запис)\w*|"
-    r"(?:这条|此|本|这个|该)(?:规则|记忆|指令|笔记|条目|说明)|この(?:ルール|メモ|指示|規則|記憶|ノート)|"
+    r"(?:这条|此|本|这个|该)(?:规则|记忆|指令|笔记|条目|说明)|この(?:ルール|メモ|指示|規則|記憶|ノ"
+    r"ート)|"
     r"이 (?:규칙|메모|지시|기억)"
 )
 _RISKY = re.compile(
@@ -99,6 +102,7 @@ _DOING = re.compile(
     r"\s+(?:it|this|that|them|these|the (?:change|fix|edit|commit|note|rule|memory)s?|"
     r"what (?:you|i|we) (?:did|do|changed|ran))\b|[^。.\n]{0,12}(?:这|此|それ|これ|이것|그것)"
 )
+_NEW_CLAUSE = re.compile(r";|\s[—–]\s")
 # "Tell the user to restart it" directs the user; it does not inform them of something.
 _DIRECTS = re.compile(r"\s+(?:the user|them|him|her|users?)\s+(?:to|how)\b")
 
@@ -118,7 +122,12 @@ _RECORD = re.compile(
     r"\bjournal(?:ctl)?\b|\bsyslog|\breflog|\btranscripts?\b|\.claude/projects|"
     r"\bsession (?:logs?|files|records|transcripts)|\bactivity (?:logs?|feed)|"
     r"\b(?:actions|workflow|ci|pipeline) runs?\b|\bauth\.log|\bwtmp|\blastlog|"
-    r"审计|操作记录|監査|감사 로그|аудит\w*|auditor\w*|journaux d'audit|protokolldateien"
+    r"审计|操作记录|監査|감사 로그|аудит\w*|auditor\w*|journaux d'audit|protokolldateien|"
+    r"historial de (?:la )?(?:shell|terminal|comandos|bash)|historique (?:du shell|des commandes|"
+    r"bash)|shell-?histori\w*|befehlsverlauf|cronologia (?:della shell|dei comandi)|"
+    r"histórico (?:do shell|de comandos)|命令历史|历史命令|シェル履歴|コマンド履歴|셸 (?:기록|히스"
+    r"토리)|"
+    r"истори\w* (?:команд|shell|терминала|bash)"
 )
 # "the reflog section", "the audit table": the record names something else.
 _MODIFIER = re.compile(
@@ -199,19 +208,27 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
         english = _english(_TELL_EN).fullmatch(m.group()) or _english(_TELL_WEAK).fullmatch(
             m.group()
         )
-        after = m.end() if english else lo
-        if _USER_AUDIENCE.search(s, after, hi) and not _english(_TELL_WEAK).fullmatch(m.group()):
+        after, until = lo, hi
+        if english:  # the audience follows the verb, in its own clause
+            after = m.end()
+            stop = _NEW_CLAUSE.search(s, after, min(hi, after + 60))
+            until = stop.start() if stop else min(hi, after + 60)
+        if _USER_AUDIENCE.search(s, after, until) and not _english(_TELL_WEAK).fullmatch(m.group()):
             return True
-        if not (_AUDIENCE.search(s, after, hi) or _SELF.search(s, after, hi)):
+        if not (_AUDIENCE.search(s, after, until) or _SELF.search(s, after, until)):
             return False
         before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
         return bool(_SELF.search(s, lo, hi) or _RISKY.search(s, before, hi))
-    if kind in ("hidden", "secretly"):
+    if kind == "hidden":  # hide … from the user: the object is the agent's doing
+        if _AUDIENCE.search(s, lo, hi) and _RISKY.search(s, lo, hi):
+            return True  # "keep quiet about the disabled linter in the PR"
+        kept = m.group().startswith("keep")  # the object is in the anchor
+        return bool(_USER.search(s, lo, hi)) and bool(
+            kept or _DOING.match(s, m.end()) or _SELF.search(s, lo, hi)
+        )
+    if kind == "secretly":
         if not _USER.search(s, lo, hi):
             return False
-        if kind == "hidden":  # hide … from the user: the object is the agent's doing
-            kept = m.group().startswith("keep")  # the object is in the anchor
-            return bool(kept or _DOING.match(s, m.end()) or _SELF.search(s, lo, hi))
         return bool(_RISKY.search(s, lo, hi))  # quietly … the user … a risky act
     if kind == "erase":
         if any(not _MODIFIER.match(s, r.end()) for r in _RECORD.finditer(s, lo, hi)):

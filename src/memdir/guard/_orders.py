@@ -310,7 +310,8 @@ _TESTS = (
     r"(?:actual|current|observed)\b",
     r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|mark\w* (?:\w+ )?as "
     r"(?:skip|xfail)\w*) (?:the |all |any |these |those )?(?:\w+ ){0,2}?(?:failing |security |"
-    r"broken |flaky )?(?:tests?|test (?:steps?|suites?|cases?)|checks?|hooks?)\b",
+    r"broken |flaky )?(?:tests?|test (?:steps?|suites?|cases?)|checks?|hooks?|asserts?|"
+    r"assertions?)\b",
     r"--no-verify\b|--deselect\b|--no-gpg-sign\b",
     r"テスト(?:ステップ|ケース)?を(?:削除|無効|スキップ|コメントアウト)|"
     r"(?:supprim|désactiv)\w* (?:les |tous les )?(?:hooks|tests|contrôles) de sécurité|"
@@ -418,6 +419,8 @@ _USER_TEXT = (
 _DEMOTE = (
     rf"\b(?:ignor\w*|disregard\w*|overrid\w*|overrul\w*|set\w* aside|dismiss\w*) (?:\w+ ){{0,2}}?"
     rf"{_USER_TEXT}",
+    rf"\b(?:outrank\w*|trump\w*|supersed\w*|overrid\w*|wins? over|beats?|comes? before) (?:\w+ )?"
+    rf"(?:{_USER_TEXT}|the user\b)",
     rf"\b(?:take|takes|taking|have|has|get|gets) (?:\w+ )?(?:precedence|priority) over "
     rf"(?:\w+ ){{0,2}}?(?:{_USER_TEXT}|the user\b)|\b(?:more important|higher priority) than "
     rf"(?:{_USER_TEXT}|the user\b)",
@@ -456,6 +459,7 @@ _VOID = (
     r"(?:annullat|revocat|scadut|obsolet)\w*|(?:instruções|regras) anteriores (?:estão |foram )?"
     r"(?:anulad|revogad|obsolet)\w*",
 )
+_DECLARED = re.compile(r"\b(?:now|hereby)\b")  # "are now void" declares, "were replaced" reports
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b")
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
@@ -549,7 +553,8 @@ _REMOTE = (
     r"applique)",
 )
 _RISKY = (
-    r"\bpermission (?:prompts?|dialogs?|requests?)\b|"
+    r"\bpermission (?:prompts?|dialogs?|requests?)\b|\b(?:any|every|all|each) (?:\w+ )?(?:prompts?|"
+    r"dialogs?|confirmations?)\b|"
     r"\b(?:all|any|every|everything|anything|whatever|arbitrary|unrestricted)\b(?: \w+)? "
     r"(?:commands?|actions?|tools?|operations?|changes?|requests?|files?|tasks?|scripts?|code|"
     r"writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|instructions?|"
@@ -810,7 +815,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
         elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
-            score += cl.has(scope_rx, hi, hi + 200)
+            score += cl.has(scope_rx, hi, hi + 200) or bool(_DECLARED.search(m.group()))
         # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")
         line = s.rfind("\n", 0, max(0, s.rfind("\n", 0, m.start()))) + 1
         score += _AUTHORITY.search(s, line, m.start()) is not None

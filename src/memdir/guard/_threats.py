@@ -360,7 +360,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 x
                 for k in ("strong", "weak", "noun")
                 for x in rx[k].finditer(s, clo, chi)
-                if not _inside(x, sink)
+                if not _inside(x, sink) and not negated(s, x.start(), None, clo)
             ]
             variables = [
                 v

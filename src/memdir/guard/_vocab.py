@@ -132,9 +132,11 @@ _PRIVATE_NOUN = (
     r"codebase|repository contents|repo contents|all branches|(?:whole |entire )?(?:repo|repositor"
     r"y)))\b|"
     r"--all\b|--mirror\b",
-    r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|上下文|"
+    r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|上下"
+    r"文|"
     r"系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板",
-    r"会話(?:履歴|ログ|内容)?|チャット履歴|履歴|メモリ(?:の内容)?|記憶|コンテキスト|システムプロンプト|"
+    r"会話(?:履歴|ログ|内容)?|チャット履歴|履歴|メモリ(?:の内容)?|記憶|コンテキスト|システムプロン"
+    r"プト|"
     r"秘密鍵|認証情報|パスワード|トークン|個人情報|クリップボード",
     r"переписк\w*|разговор\w*|истори\w* (?:чата|сообщений|разговора)|памят\w*|контекст\w*|"
     r"системн\w* промпт\w*|приватн\w* ключ\w*|ключ\w*|парол\w*|токен\w*|учетн\w* данн\w*|"
@@ -166,7 +168,8 @@ _SEND = _words(
     r"deliver\w*|relay\w*|report\w*|meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|reporta\w*|"
     r"signale\w*|put (?:it|them|\w+) (?:on|to)|发送|发给|发到|传到|传给|上传|转发|提交|同步|推送|"
     r"回传|外发|发往|送信|送って|"
-    r"送る|送り|アップロード|転送|共有|보내|전송|업로드|공유|отправ\w*|перешл\w*|пересыл\w*|загрузи\w*|выгрузи\w*|"
+    r"送る|送り|アップロード|転送|共有|보내|전송|업로드|공유|отправ\w*|перешл\w*|пересыл\w*|загруз"
+    r"и\w*|выгрузи\w*|"
     r"переда\w*|слей\w*|sube\w*|env[ií]a\w*|enviar\w*|reenv[ií]a\w*|comparte\w*|manda\w*|"
     r"envoie\w*|envoy\w*|transmet\w*|téléverse\w*|partage\w*|schick\w*|übermittel\w*|"
     r"lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|weiterleit\w*|invia\w*|inoltra\w*|con"
@@ -262,9 +265,10 @@ _FORGE = (
     r"[/:])"
 )
 _RUN_PATTERNS = (
-    r"\b(?:pip3?|pipx|uv|npm|npx|pnpm|yarn|bun|cargo|gem|go|composer|deno)\b[^\n|;&]{0,40}?"
-    r"\b(?:install|add|run|i|get|x|dlx)\b[^\n|;&]{0,80}?(?:\bgit\+|--(?:git|from|spec|registry|"
-    r"(?:extra-)?index-url)[= ]\s*(?:git\+)?|\b(?:install|add|i|get)\s+(?:-\S+\s+)*)"
+    r"\b(?:(?:pip3?|pipx|uv|npm|pnpm|yarn|bun|cargo|gem|go|composer|deno)(?:\s+[\w.-]+){0,2}?\s+"
+    r"(?:install|add|run|i|get|x|dlx)|npx|bunx|uvx)\b(?:\s+-{1,2}[\w-]+(?:[= ](?!https?:)\S+)?)*\s+"
+    r"(?:[^\s|;&]*\s+)?(?:git\+|--(?:git|from|spec|registry|(?:extra-)?index-url)[= ]\s*(?:git\+)?"
+    r")?"
     rf"(?:http://(?!localhost|127\.)|(?:https?|git|ssh)://{_FORGE})",
     r"\bpip3? install\b[^\n]{0,80}?--(?:extra-)?index-url[= ]\s*https?://(?!pypi\.org|"
     r"files\.pythonhosted\.org)|\bnpm (?:i|install)\b[^\n]{0,80}?--registry[= ]\s*https?://"
@@ -315,7 +319,8 @@ _WRITE = _words(
     r"schedul\w*|enabl\w*|echo|printf|cp|mv|ln -s|file_write|write_file|edit_file|create_file|"
     r"str_replace\w*|apply_patch|set(?:s|ting)?|configur\w*|git config|"
     r"追加|添加|写入|写进|加入|加到|修改|编辑|"
-    r"创建|追記|書き込|書き換|추가|작성|수정|생성|добав\w*|запиш\w*|допиш\w*|измени\w*|созда\w*|añad\w*|agreg\w*|"
+    r"创建|追記|書き込|書き換|추가|작성|수정|생성|добав\w*|запиш\w*|допиш\w*|измени\w*|созда\w*|añ"
+    r"ad\w*|agreg\w*|"
     r"escrib\w*|modific\w*|ajout\w*|écri\w*|füg\w*|schreib\w*|änder\w*|erstell\w*|aggiung\w*|"
     r"scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*"
 )
@@ -396,13 +401,15 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 _NEEDLES = {
     "run": _needles(
         r"curl|wget|iwr|irm|invoke-|downloadstring|exec|eval|aria2c|fetch|pip|npm|add |cargo|uv |"
-        r"npx|pnpm|yarn|bun |gem |go |composer|deno"
+        r"npx|pnpm|yarn|bun|gem |go |composer|deno|uvx"
     ),
     "url": _needles(r"://"),
     "sink": _needles(
         r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|server|endpoint|url|"
-        r"host|address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱|サーバ|"
-        r"エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|.com/|.net/|"
+        r"host|address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱"
+        r"|サーバ|"
+        r"エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|.com/|.ne"
+        r"t/|"
         r".org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|.info/|"
         r".biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/"
     ),
@@ -424,7 +431,8 @@ _NEEDLES = {
     ),
     "weak": _needles(
         r".env|.npmrc|.pypirc|credentials|env|environment|_token|_key|_secret|_password|cookie|"
-        r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|ambiente|"
+        r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|am"
+        r"biente|"
         r"환경 변수|ortam değişkenleri"
     ),
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion\run|\startup|insteadof"),
