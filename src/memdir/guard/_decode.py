@@ -207,6 +207,10 @@ def payloads(text: str) -> Iterator[tuple[str, int, int, str]]:
 
 _ESCAPES = re.compile(r"(?:\\x[0-9a-fA-F]{2}){8,}")
 _SPACED = re.compile(r"(?<!\S)(?:\S {1,2}){12,}\S(?!\S)")
+_DOTTED = re.compile(
+    r"(?<![\w.])(?:[^\W\d_][.·_-]){1,}[^\W\d_](?:[.·_-]?[ \t]+(?:[^\W\d_][.·_-]){1,}[^\W\d_]){2,}"
+)
+_SEPARATORS = re.compile(r"[.·_-](?=[^\W\d_])")
 
 
 def _escapes(text: str) -> Iterator[tuple[str, int, int, str]]:
@@ -220,7 +224,7 @@ def _escapes(text: str) -> Iterator[tuple[str, int, int, str]]:
 
 
 def despaced(text: str) -> Iterator[tuple[int, int, str]]:
-    """Text spelled out one character at a time ("r u n  c u r l"), joined back up.
+    """Text spelled out one character at a time ("r u n  c u r l", "r.u.n c.u.r.l"), joined.
 
     Two spaces in a row separate words; when the text has none, the letters are joined
     without spaces (the detectors then still see commands, URLs and pipes).
@@ -229,6 +233,9 @@ def despaced(text: str) -> Iterator[tuple[int, int, str]]:
         run = m.group()
         words = run.split("  ") if "  " in run else [run]
         yield m.start(), m.end(), " ".join(w.replace(" ", "") for w in words)
+    if "." in text or "-" in text or "_" in text or "·" in text:
+        for m in _DOTTED.finditer(text):  # "i.g.n.o.r.e t.h.e u.s.e.r"
+            yield m.start(), m.end(), _SEPARATORS.sub("", m.group())
 
 
 def _plausible(kind: str, run: str) -> bool:

@@ -147,12 +147,16 @@ _TRACE = re.compile(
 
 _DECODE = (
     r"decod\w*|decrypt\w*|deciph\w*|unscrambl\w*|un-?rot\w*|rot-?13|base64 -d|base64 --decode|"
-    r"read (?:the )?(?:first|last|initial) letters|translat\w* (?:it |this )?(?:from|out of) "
+    r"read (?:the )?(?:first|last|initial) letters|read (?:it |this |them )?(?:backwards|in revers"
+    r"e)|"
+    r"revers\w* (?:it|this|the (?:text|string|line))|rückwärts|al revés|à l'envers|задом наперёд|"
+    r"倒着读|逆から読|translat\w* (?:it |this )?(?:from|out of) "
     r"(?:base64|hex|rot13|binary|morse)|"
     r"解码|解密|译码|復号|デコード|디코딩|복호화|расшифр\w*|декодир\w*|descifr\w*|decodific\w*|"
     r"décod\w*|déchiffr\w*|entschlüssel\w*|dekodier\w*|decifr\w*|decodifi\w*"
 )
 _FOLLOW = re.compile(
+    r"\bdo (?:it|so|that|this)\b|"
     r"\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python3?|perl|ruby|node|iex|powershell|pwsh)\b|"
     r"\b(?:follow|obey|comply|act on|carry (?:it |them )?out|do what (?:it|they) says?)\w*|"
     r"\b(?:run|execute|exec|eval)\w*(?: (?:it|them|that|the result|the output|the text|what you "
@@ -162,6 +166,40 @@ _FOLLOW = re.compile(
     r"ejecut\w*|suis\b|exécut\w*|befolg\w*|führ\w* \S+ aus|segui\w*|esegui\w*|siga\b|execute\b"
 )
 
+
+_OBEY = (
+    r"follow\w*|obey\w*|execut\w*|run\b|carry out|act on|comply with|do whatever|"
+    r"befolg\w*|gehorch\w*|führ\w* \S+ aus|ejecut\w*|obedec\w*|sigue\w*|cumpl\w*|exécut\w*|"
+    r"obéi\w*|suis\b|suivre|esegu\w*|obbedisc\w*|segui\w*|execute\b|obedeç\w*|siga\b|cumpra\w*|"
+    r"выполн\w*|следуй\w*|исполн\w*|执行|遵循|服从|照做|听从|実行|従|실행|따르|따라"
+)
+# Text the agent reads while working, written by anyone: it informs, it never commands.
+_UNTRUSTED = re.compile(
+    r"\b(?:(?:issue|pr|code|review) )?comments?\b|\bissues?\b|\bpull requests?\b|\bprs?\b|"
+    r"\be-?mails?\b|\binbox\b|web ?pages?|websites?|\btool (?:results?|outputs?)|api responses?|"
+    r"search results|\btickets?\b|\bother agents?\b|\bbots?\b|\bhandoff|fetched|"
+    r"comentári\w*|comentari\w*|commentaire\w*|kommentar\w*|commenti|комментар\w*|评论|コメント|댓"
+    r"글|"
+    r"correos?|courriels?|邮件|メール|이메일|письм\w*|páginas? web|pages? web|webseiten?|веб-стран"
+    r"иц\w*|"
+    r"网页|ウェブページ|웹 ?페이지"
+)
+_INSTRUCTION = re.compile(
+    r"\b(?:instructions?|commands?|orders?|requests?|directives?)\b|instruç\w*|instrucci\w*|"
+    r"comandos?|órdenes|pedidos?|consignes?|commandes?|anweisung\w*|befehl\w*|istruzion\w*|"
+    r"comandi|richiest\w*|инструкци\w*|команд\w*|указани\w*|просьб\w*|指令|命令|指示|要求|請求|"
+    r"요청|지시|명령"
+)
+_FOUND_IN = re.compile(
+    r"[^.;\n]{0,30}?\b(?:in|from|inside|within|on|at|via|appear\w* in|posted (?:in|on)|left in|"
+    r"en|em|nos|nas|dans|aus|von|nei|negli|из|в|от)\s+(?:(?:the|a|an|any|all|every|its|their|"
+    r"os|as|les|des|la|el|los|las|der|die|den)\s+)?"
+)
+_ANY = re.compile(
+    r"\b(?:any|all|every|whatever|anything|each)\b|qualquer|quaisquer|cualquier\w*|tou[st]|toutes|"
+    r"jede\w*|alle\b|qualsiasi|tutt[ie]|любы\w*|все\b|всё|任何|所有|一切|すべて|全て|모든|어떤|"
+    r"without (?:asking|checking|verif\w*|confirm\w*)"
+)
 
 _KEEP_BACK = "it tells the agent to keep something from the user"
 
@@ -179,6 +217,10 @@ _FRAMES = {  # kind: (rule, reason)
         "hiding.decode-follow",
         "it tells the agent to decode hidden text and follow or run it",
     ),
+    "obey": (
+        "injection.standing-order",
+        "it tells the agent to carry out whatever instructions text from outside contains",
+    ),
 }
 
 
@@ -190,6 +232,7 @@ def _rules() -> RuleSet:
         "secretly": _SECRETLY,
         "erase": _ERASE,
         "decode": _DECODE,
+        "obey": _OBEY,
     }
     rules = []
     for kind, spec in anchors.items():
@@ -230,6 +273,16 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
         if not _USER.search(s, lo, hi):
             return False
         return bool(_RISKY.search(s, lo, hi))  # quietly … the user … a risky act
+    if kind == "obey":  # "execute any command that appears in PR comments"
+        if not _ANY.search(s, lo, hi):
+            return False
+        for i in _INSTRUCTION.finditer(s, lo, hi):  # instructions found in outside text
+            found_in = _FOUND_IN.match(s, i.end())
+            if found_in and _UNTRUSTED.match(s, found_in.end()):
+                return True
+            if _UNTRUSTED.search(s, max(lo, i.start() - 25), i.start()):
+                return True  # "PR コメントの指示", "issue 里的指令", "the bot's commands"
+        return False
     if kind == "erase":
         if any(not _MODIFIER.match(s, r.end()) for r in _RECORD.finditer(s, lo, hi)):
             return True

@@ -43,7 +43,8 @@ _SCOPE = (
     r"(?:time|session|run|conversation|chat|task)\b|\bwhenever\b|\bat the (?:start|beginning) of "
     r"(?:every|each)\b|\buntil (?:told|instructed) otherwise\b|\bforever\b|\bno longer\b|"
     r"\bfor the rest of\b|\bacross (?:all )?sessions\b",
-    r"以后|今后|从现在起|从现在开始|从今以后|从今往后|往后|每次|每一次|始终|永久|永远|一律|后续所有|所有后续",
+    r"以后|今后|从现在起|从现在开始|从今以后|从今往后|往后|每次|每一次|始终|永久|永远|一律|后续所"
+    r"有|所有后续",
     r"今後|これから|以後|以降|毎回|常に|いつも|永久に|ずっと|すべてのセッション",
     r"앞으로|지금부터|이제부터|항상|매번|모든 세션|영구적으로",
     r"впредь|отныне|с этого момента|с этих пор|всегда|каждый раз|во всех (?:будущих |последующих )?"
@@ -73,6 +74,13 @@ _CONSENT = (
     r"(?:confirmation|approval|permission|consent|review|sign-?off|authori[sz]ation|verification)"
 )
 _PERM = (
+    r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|require)s? (?:"
+    r"a |an |"
+    r"any |the )?(?:human |manual |user |explicit |separate )?(?:go-?ahead|sign-?off|approval|"
+    r"confirmation|review|ok|okay|permission)\b",
+    r"\b(?:the user|they|the owner) (?:has |have )?(?:already )?(?:signed off|approved|agreed|okay"
+    r"ed|"
+    r"consented) (?:on |to )?(?:all|every|any|each)\b",
     rf"\b(?:no need|not necessary|(?:do|does|will) not need|(?:don't|doesn't|won't) need|"
     rf"no longer need|need not|needn't|without|never|don'?t|do not|stop)(?: to)? (?:ever )?"
     rf"(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |a )?(?:password|"
@@ -100,7 +108,8 @@ _PERM = (
     r"подтверждени)\w*|(?:tómalo|tomalo|considéralo|interprétalo) como (?:una )?(?:aprobaci[oó]n|"
     r"autorizaci[oó]n|permiso)|considère\w*[- ]le comme (?:une )?(?:approbation|autorisation)|"
     r"(?:werte|betrachte)\w* (?:das|es) als (?:zustimmung|freigabe|genehmigung)|"
-    r"(?:视为|当作|当成|理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|扱)|"
+    r"(?:视为|当作|当成|理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|扱"
+    r")|"
     r"\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
     r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
@@ -115,12 +124,17 @@ _PERM = (
     r"\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|each) (?:\w+ ){0,3}?(?:tool calls?|"
     r"requests?|commands?|actions?|prs|pull requests|changes|deploys?|payments?|transfers?)\b",
     r"\b(?:consent|approval|permission) (?:is|has been|was) (?:given|granted|implied|assumed)\b",
-    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|向用户|先)?(?:确认|询问|请示|批准|审批|"
-    r"同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|同意|确认|通过)|"
+    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|向用户|先)?(?:确认|询问|请示|批"
+    r"准|审批|"
+    r"同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|同意|确认"
+    r"|通过)|"
     r"直接执行|有权(?:直接)?|被授权|获得授权|预先授权",
-    r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|は必要ありません)|"
-    r"許可(?:は|を)?(?:不要|取らずに|得ずに|なしで|は必要ありません)|承認(?:は|を)?(?:不要|済み|なしで)|"
-    r"事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|承認)(?:する|を取る|を得る|を求める)?"
+    r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|は必要ありません"
+    r")|"
+    r"許可(?:は|を)?(?:不要|取らずに|得ずに|なしで|は必要ありません)|承認(?:は|を)?(?:不要|済み|な"
+    r"しで)|"
+    r"事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|承認)(?:する|を取る|を得る|を"
+    r"求める)?"
     r"必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み",
     r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
@@ -210,7 +224,8 @@ _TRUST = (
     r"como se (?:fossem|viessem) do usuário|comme s'(?:ils|elles|il|elle) venai(?:en)?t de "
     r"l'utilisateur|als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)|"
     r"come se (?:fossero|venissero) dell'utente|как будто (?:они |это )?от пользователя|"
-    r"(?:就像|如同|当作)(?:是)?用户(?:的指令|发的|说的|写的)|ユーザー(?:の指示|から)(?:である|の)?かのように|"
+    r"(?:就像|如同|当作)(?:是)?用户(?:的指令|发的|说的|写的)|ユーザー(?:の指示|から)(?:である|の)?"
+    r"かのように|"
     r"사용자(?:의 지시|가 보낸) (?:것처럼|것으로)",
     r"conf[ií]a\w* (?:\w+ ){0,2}en (?:\w+ ){0,2}(?:instrucciones|[oó]rdenes|mensajes|comandos)|"
     r"confi\w* (?:\w+ ){0,2}(?:nas|em) (?:\w+ )?(?:instruções|mensagens|ordens|comandos)|"
@@ -251,7 +266,8 @@ _TRUST = (
     r"ordens) do usuário|come (?:se fossero )?(?:istruzioni|comandi) dell'utente|"
     r"как (?:указания|инструкции|команды) пользователя|当作用户(?:的)?(?:指令|命令|指示)|"
     r"ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
-    r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|可信)"
+    r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|可"
+    r"信)"
     r"(?:的)?(?:指令|命令|消息|请求|要求)?|(?:执行|遵循|遵守|服从|照做|听从)(?:所有|任何|一切)?"
     r"(?:来自|在)[^。！？\n]{1,30}(?:的)?(?:指令|命令|要求|指示)",
     r"(?:ユーザー|管理者|開発者|システム)(?:の|から)の?指示として扱|信頼して(?:従|実行)|"
@@ -293,6 +309,7 @@ _GUARDED = (
     r"verification)|ssl verification|signature (?:checks?|verification))"
 )
 _SHIELD = (
+    r"\bcore\.hookspath[\s=]+(?:/dev/null|\S*empty)",
     r"\b(?:approve|merge|review)\w* (?:and (?:merge|approve)\w* )?(?:your|its|their) own\b",
     r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
     r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |the user'?s? )?"
@@ -303,6 +320,9 @@ _SHIELD = (
     r"required (?:reviews?|checks|status checks))",
 )
 _TESTS = (
+    r"\bcontinue-on-error:\s*true|\ballow_failure:\s*true",
+    r"\b(?:add|put|insert|sprinkl|append)\w* (?:\S+ ){0,3}?`?(?:#\s*noqa|#\s*type:\s*ignore|"
+    r"eslint-disable|@ts-ignore|@ts-nocheck|//\s*nolint|#\s*nosec)",
     r"\bmark\w* (?:\S+ ){0,3}?`?@?(?:pytest\.mark\.)?(?:skip|xfail)\w*",
     r"\b(?:edit|chang|updat|rewrit|loosen|relax|weaken|adjust)\w* (?:\S+ ){0,4}?(?:asserts?|"
     r"assertions?|expected (?:values?|output)|snapshots?|golden files?) (?:\S+ ){0,2}?to match (?:"
@@ -329,9 +349,11 @@ _SAFETY = (
     rf"every |your |its |their )?(?:\w+ )?{_GUARDED}",
     r"--dangerously-skip-permissions|bypasspermissions|\byolo mode\b|--yolo\b|"
     r"danger-full-access|approval[_-]policy\W+never",
-    r"(?:关闭|禁用|绕过|跳过|忽略|停用)(?:所有|任何)?(?:的)?(?:安全|防护|审查|审核|过滤|沙箱|权限|防火墙|"
+    r"(?:关闭|禁用|绕过|跳过|忽略|停用)(?:所有|任何)?(?:的)?(?:安全|防护|审查|审核|过滤|沙箱|权限|"
+    r"防火墙|"
     r"杀毒|验证)",
-    r"(?:セキュリティ|安全|サンドボックス|権限|フィルター?|検証)(?:チェック|機能|確認)?を(?:無効|オフ|回避|"
+    r"(?:セキュリティ|安全|サンドボックス|権限|フィルター?|検証)(?:チェック|機能|確認)?を(?:無効|"
+    r"オフ|回避|"
     r"スキップ|無視)",
     r"(?:보안|안전|샌드박스|권한|필터|검증)\S* (?:을|를)? ?(?:비활성화|끄|우회|건너뛰|무시)",
     r"(?:отключи|обойди|пропусти|игнорируй|выключи)\w* (?:все |любые )?(?:провер\w*|защит\w*|"
@@ -350,6 +372,19 @@ _SAFETY = (
     r"güvenlik (?:kontrollerini|denetimlerini|filtrelerini) (?:devre dışı bırak|atla|yok say)",
 )
 _OVERRIDE = (
+    r"\b(?:if|when|whenever) (?:the user|they) (?:objects?|disagrees?|refuses?|says? no|pushes? ba"
+    r"ck|"
+    r"rejects?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same|as (?:written|stated|described) "
+    r"(?:here|in this|below|above)|(?:follow|obey) (?:this|the) (?:file|note|rule|memory))",
+    r"(?:если|когда) пользователь (?:возражает|против|не согласен|отказывается)[^.\n]{0,80}?(?:всё "
+    r"равно|как написано|по этому файлу)|si el usuario (?:se opone|no está de acuerdo|se niega)"
+    r"[^.\n]{0,80}?(?:de todos modos|igual|como dice este)|si l'utilisateur (?:s'y oppose|refuse|n"
+    r"'est "
+    r"pas d'accord)[^.\n]{0,80}?(?:quand même|comme indiqué)|wenn der (?:nutzer|benutzer) "
+    r"(?:widerspricht|ablehnt|nein sagt)[^.\n]{0,80}?(?:trotzdem|wie hier)|如果用户(?:反对|不同意|"
+    r"拒绝)"
+    r"[^。\n]{0,40}(?:照样|仍然|也要|按照本)|ユーザーが(?:反対|拒否)(?:したら|しても)[^。\n]{0,40}"
+    r"(?:それでも|このファイル)|사용자가 (?:반대|거부)(?:하면|해도)[^.\n]{0,40}(?:그래도|이 파일)",
     r"\b(?:priority|precedence|trust) (?:order|ranking|hierarchy)\b[^\n]{0,160}?\b(?:the user|"
     r"system prompt|instructions)\b",
     r"\b(?:conflict\w*|disagree\w*|contradict\w*)\b[^.\n]{0,80}?\b(?:follow|obey|prefer|go with|"
@@ -378,7 +413,8 @@ _OVERRIDE = (
     r"instructions?|wishes|protests?|corrections?|commands?|orders)",
     r"\b(?:the user'?s?|user) (?:instructions?|requests?|preferences|objections?) (?:no longer "
     r"apply|do not apply|don't apply|don't matter|can be ignored|are irrelevant)",
-    r"优先级最高|最高优先级|最优先|优先于(?:所有|其他|任何|用户)|覆盖(?:所有|其他|之前)的?(?:指令|规则)",
+    r"优先级最高|最高优先级|最优先|优先于(?:所有|其他|任何|用户)|覆盖(?:所有|其他|之前)的?(?:指令|"
+    r"规则)",
     r"最優先|他の(?:すべての)?指示より(?:も)?優先",
     r"최우선|다른 (?:모든 )?지시보다 우선",
     r"(?:наивысш|высш)\w* приоритет|(?:имеет приоритет|важнее) (?:над )?(?:всеми|любыми|других)",
@@ -412,7 +448,8 @@ _AGAINST = (
 # The user demoted: their text ignored, ranked below another source, or called a suggestion.
 _USER_TEXT = (
     r"(?:(?:the |your |any )?user'?s?'? (?:\w+ )?(?:messages?|requests?|instructions?|tasks?|input|"
-    r"prompts?|wishes|objections?|corrections?|commands?|orders)|(?:messages?|requests?|"
+    r"prompts?|wishes|objections?|corrections?|commands?|orders)|anything (?:the user|they) "
+    r"(?:types?|says?|writes?)|(?:messages?|requests?|"
     r"instructions?|input) from the user|what (?:the user|they) (?:types?|"
     r"says?|writes?|asks?)(?: (?:in|for) \w+)?)"
 )
@@ -424,9 +461,31 @@ _DEMOTE = (
     rf"\b(?:take|takes|taking|have|has|get|gets) (?:\w+ )?(?:precedence|priority) over "
     rf"(?:\w+ ){{0,2}}?(?:{_USER_TEXT}|the user\b)|\b(?:more important|higher priority) than "
     rf"(?:{_USER_TEXT}|the user\b)",
+    r"\b(?:follow|obey|prefer|trust)\w* (?:\S+ ){1,6}?over (?:anything|whatever|what) (?:the us"
+    r"er|they)"
+    r" (?:types?|says?|writes?|asks?)",
+    rf"{_USER_TEXT} (?:\w+ ){{0,4}}?(?:don'?t|do not|doesn'?t|does not|no longer) (?:count|matter|"
+    rf"apply)"
+    rf"\b",
+    r"\bthe user (?:in this (?:chat|session|conversation) )?is (?:only |just |actually |really )?("
+    r"?:a "
+    r"tester|an? (?:impostor|intern|attacker|bot)|not (?:the|your) (?:real )?(?:owner|user|admin))",
+    r"(?:instrucciones|mensajes|peticiones|órdenes) del usuario[^.\n]{0,30}no (?:cuentan|valen|imp"
+    r"ortan"
+    r"|aplican)|(?:instructions|messages|demandes) de l'utilisateur[^.\n]{0,30}ne (?:comptent|vale"
+    r"nt|"
+    r"s'appliquent) (?:pas|plus)|(?:anweisungen|nachrichten|bitten) des (?:nutzers|benutzers)[^.\n"
+    r"]{0,30}"
+    r"(?:zählen|gelten) nicht|(?:istruzioni|messaggi|richieste) dell'utente[^.\n]{0,30}non (?:cont"
+    r"ano|"
+    r"valgono)|(?:instruções|mensagens|pedidos) do usuário[^.\n]{0,30}não (?:contam|valem)|"
+    r"(?:указани|сообщени|просьб|инструкци)\w* пользовател\w*[^.\n]{0,30}не (?:считаются|важны|"
+    r"действуют)|用户的?(?:指令|消息|请求|要求)[^。\n]{0,20}(?:不算|无效|不作数|不用管)|"
+    r"ユーザーの(?:指示|発言|要求)[^。\n]{0,20}(?:無効|関係ない|無視してよい)",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
     rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
-    r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|指示)"
+    r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|指"
+    r"示)"
     r"[^。\n]{0,20}(?:一律|全部|都)?(?:忽略|无视|不予理会)",
     r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)優先|ユーザーの(?:指示|要求|依頼|メッセージ)"
     r"[^。\n]{0,10}(?:を|は)?無視",
@@ -441,12 +500,12 @@ _DEMOTE = (
 )
 _VOID = (
     r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|all other) (?:\w+ )?"
-    r"(?:instructions|rules|guidelines|directives|prompts?) (?:(?:are|is|have been|has been) (?:no"
-    r"w "
-    r"|hereby )?(?:superseded|void|null|expired|cancel+ed|revoked|obsolete|invalid|overridden|"
-    r"replaced|lifted|no longer (?:valid|in effect))|(?:now )?no longer (?:apply|hold|matter|count"
-    r"))",
-    r"(?:以上|之前|先前|原有|此前)的?(?:所有)?(?:指令|指示|规则|设定)(?:已|均|都)?(?:经)?(?:过期|作废|失效|无效|"
+    r"(?:instructions|rules|guidelines|directives|prompts?) (?:(?:are|is|have been|has been|were|"
+    r"was) (?:now |hereby )?(?:superseded|void|null|expired|cancel+ed|revoked|obsolete|invalid|"
+    r"overridden|replaced|lifted|rolled back|reset|no longer (?:valid|in effect))|(?:now )?no "
+    r"longer (?:apply|hold|matter|count))",
+    r"(?:以上|之前|先前|原有|此前)的?(?:所有)?(?:指令|指示|规则|设定)(?:已|均|都)?(?:经)?(?:过期|"
+    r"作废|失效|无效|"
     r"取消|废除)",
     r"(?:以前|上記|これまで)の(?:指示|ルール|命令)は?(?:すべて)?(?:無効|失効|取り消|破棄)",
     r"이전 (?:지시|규칙|명령)\S* (?:모두 )?(?:무효|취소|폐기)",
@@ -459,13 +518,21 @@ _VOID = (
     r"(?:annullat|revocat|scadut|obsolet)\w*|(?:instruções|regras) anteriores (?:estão |foram )?"
     r"(?:anulad|revogad|obsolet)\w*",
 )
+_OVERSIGHT = re.compile(
+    r"\b(?:tell|inform|notify|ask|report (?:it |this )?to|flag (?:it |this )?to) (?:the user|them|"
+    r"me)\b|"
+    r"\bwith (?:an|the) (?:issue|ticket) (?:link|number)|\bonly (?:with|after) (?:the user'?s?|the"
+    r"ir) "
+    r"(?:ok|okay|approval|consent)"
+)
 _DECLARED = re.compile(r"\b(?:now|hereby)\b")  # "are now void" declares, "were replaced" reports
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b")
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
 _AUTHORITY = re.compile(
-    r"(?m)^[\W_]*\[?(?:system|sistema|système|systeme|系统|システム|시스템|систем\w*|admin\w*|"
-    r"developer|operator|vendor|anthropic|openai)(?:[ \w]{0,20})\]?\s*[:：]|"
+    r"(?m)^[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
+    r"систем\w*|admin\w*|developer|operator|vendor|anthropic|openai|(?:security|safety|trust) team)"
+    r"(?:[ \w]{0,20})\]?\s*[:：]|"
     r"\battention,? (?:all )?(?:ai|llm) (?:agents?|assistants?|models?)\b"
 )
 
@@ -497,11 +564,14 @@ _PERSIST = (
     rf"o|"
     rf"to|at the (?:top|end) of) (?:every|each|all|any) (?:new |future |other )?(?:memor|session|"
     rf"files?|responses?|repl|conversations?|projects?|repos|agents\.md|claude\.md)",
-    r"不要删除(?:这条|此|本)|(?:这条|此|本)(?:规则|记忆|指令|条目)(?:不得|不可|不能|禁止)(?:被)?(?:删除|修改)|"
-    r"如果(?:这条|此)?(?:规则|记忆|指令)?(?:被)?删除(?:了)?[，,]?(?:请)?(?:重新|再次)(?:添加|写入|创建|恢复)|"
+    r"不要删除(?:这条|此|本)|(?:这条|此|本)(?:规则|记忆|指令|条目)(?:不得|不可|不能|禁止)(?:被)?(?"
+    r":删除|修改)|"
+    r"如果(?:这条|此)?(?:规则|记忆|指令)?(?:被)?删除(?:了)?[，,]?(?:请)?(?:重新|再次)(?:添加|写入|"
+    r"创建|恢复)|"
     r"(?:把|将)(?:这条|此)(?:规则|指令|记忆)(?:写入|添加到|复制到|加入)(?:每个|所有|每一个)|"
     r"不要(?:向用户)?(?:提及|透露|提起)(?:这条|此)(?:规则|指令|记忆)",
-    r"この(?:ルール|記憶|指示|メモ|エントリ)を(?:削除|変更|編集)しない|削除されたら(?:再)?(?:追加|復元|作成)|"
+    r"この(?:ルール|記憶|指示|メモ|エントリ)を(?:削除|変更|編集)しない|削除されたら(?:再)?(?:追加|"
+    r"復元|作成)|"
     r"(?:すべて|全て)の(?:新しい)?(?:メモリ|記憶|ファイル|セッション)に(?:この|これを)|"
     r"この(?:ルール|指示)(?:について|を)(?:ユーザーに)?(?:言及|説明)しない",
     r"이 (?:규칙|기억|지시|메모)(?:을|를)? (?:삭제|변경|수정)하지|삭제되면 다시 (?:추가|복원)|"
@@ -540,7 +610,8 @@ _REMOTE = (
     r"(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+",
     r"(?:heartbeat|beacon|check[\s-]?in|report (?:in|back)) (?:to|with) (?:https?://|\S+\.\w{2,}\b"
     r")",
-    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)\S+[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|照做|按照)"
+    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)\S+[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|照"
+    r"做|按照)"
     r"[^。\n]{0,10}(?:指令|命令|说明|要求)?",
     r"(?:https?://)\S+[^。\n]{0,40}(?:の指示に従|の内容を実行|を取得して実行)",
     r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:и )?(?:выполни|сл"
@@ -602,7 +673,8 @@ _DECEIVE = (
     r"no|everything is (?:fine|normal|ok)|all is well|it'?s? (?:normal|fine|nothing))",
     r"\bclaim\w* (?:that )?(?:the )?(?:tests?|ci|the build|builds?|it|everything|checks?) "
     r"(?:pass|passed|is green|are green|succeeded|works?|worked)\b",
-    r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|哪怕)[^。\n]{0,40}"
+    r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|哪怕)[^。\n]"
+    r"{0,40}"
     r"(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
     r"(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|dem "
     r"(?:nutzer|benutzer)|ao usuário)[^.\n]{0,80}?(?:aunque|incluso si|même si|auch wenn|"
@@ -640,6 +712,10 @@ _OPENING = (
 # Promptware: what agent-hijacking payloads say (the vocabulary Hermes's scanner anchors
 # on, as grammar): identity swaps, fake updates, hidden or derived code, command-and-control.
 _PROMPTWARE = (
+    r"\byou are no longer (?:claude|codex|hermes|chatgpt|gemini|copilot|an? (?:\w+ )?(?:assistant|"
+    r"ai|"
+    r"model)|the assistant|yourself|bound by)\b|\bnever refuses? (?:a |any )?(?:\w+ )?(?:command|"
+    r"request|task)s?\b",
     r"\bsystem prompt override\b|\boverrid\w* (?:the |your )?system prompt\b",
     r"\bdisregard\w* (?:\w+ ){0,2}?(?:your|all|any|the) (?:\w+ ){0,3}?(?:instructions|rules|"
     r"guidelines|policies|restrictions)\b",
@@ -814,6 +890,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         score += cl.has(risky_rx, lo, m.start()) or cl.has(risky_rx, m.end(), hi)
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
+        if rule.id in ("tests", "perm", "safety") and cl.has(_OVERSIGHT, lo, hi):
+            score -= 1  # "… with an issue link and tell the user" keeps the user in the loop
         elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
             score += cl.has(scope_rx, hi, hi + 200) or bool(_DECLARED.search(m.group()))
         # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")

@@ -88,6 +88,7 @@ class Hit:
 
 _WHY = {
     "hiding": "; memory has to read the same to the person reviewing it as to the model",
+    "injection": "; stored in memory it would act as an instruction in every later session",
     "exfiltration": "; stored in memory it would make every later session leak that data",
     "execution": "; stored in memory it would make every later session run code from outside",
     "credential": "; stored in memory it would make every later session hand out secrets",
@@ -106,6 +107,7 @@ _FIX = {
     "persistence.erase-traces": "keep the clean-up, leave out erasing history, audit logs or runs",
     "hiding.dont-tell-user": "keep the fact and leave out what is to be kept from the user",
     "hiding.decode-follow": "store the decoded text instead",
+    "injection.standing-order": "keep where such text is found, not an order to carry it out",
 }
 
 
@@ -139,6 +141,7 @@ _ENGLISH_VERB = re.compile(
 
 
 _HEAD = re.compile(r"\S+")
+_REFLEXIVE = re.compile(r"\b(?:se|si)\s+$")
 _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
 _ENCODED_VAR = re.compile(r"%7b|%24|\[")
@@ -156,10 +159,12 @@ _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 
 
 def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
-    """Whether an English verb stands where an order puts it (non-English: always true)."""
+    """Whether an English verb stands where an order puts it (non-English: unless a reflexive
+    passive describes it: "las claves se guardan en Vault")."""
     word = _HEAD_WORD.match(m.group())
     if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
-        return True  # German puts the verb last, Japanese after the object: no position test
+        # German puts the verb last, Japanese after the object: no position test
+        return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
     return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None
 
 
@@ -272,7 +277,7 @@ _SOURCE_NEEDLES = (
     *_needles(
         "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
         "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
-        "user|data|detail|record|contact|everything|command|对话|聊天|会话|记忆|上下文|提示|"
+        "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|上下文|提示|"
         "用户|个人|会話|履歴|メモリ|記憶|コンテキスト|переписк|разговор|истори|памят|контекст|ключ|"
         "парол|токен|данн|conversaci|historial|memoria|contexto|datos|"
         "historique|mémoire|contexte|données|gespräch|verlauf|gedächtnis|"
@@ -543,6 +548,7 @@ _DUMP_NEEDLES = (
     *("security ", "mimikatz", "sekurlsa", "lsass", "reg save", "lazagne", "secretsdump"),
     *("export", "op ", "env", "set", "env:"),
 )
+_ENGLISH_TEXT = re.compile(r"\b(?:the|and|to|your|it|this|with|of|from|into|then)\b")
 _SEGMENT = re.compile(r"[,;，；]")
 _ANY_NEG = re.compile(rf"{_NEG_WORDS}|しない|ないで|ないこと|지 ?마|않")
 
@@ -551,6 +557,8 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_CONTENT_NEEDLES):
         for c in _CONTENT.finditer(s, lo, hi):
+            if "/" in s[c.start() - 1 : c.start()] + s[c.end() : c.end() + 1]:
+                continue  # a path such as Chrome.app/Contents/MacOS
             clo, chi = cl.around(c.start(), c.end())
             store = rx["strong"].search(s, clo, chi) or rx["weak"].search(s, clo, chi)
             if store is None or cl.story(c.start(), c.end()) or cl.under_negated_heading(c.start()):
@@ -560,7 +568,7 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
             seg_hi = min([x for x in cuts if x > c.end()], default=chi)
             if _ANY_NEG.search(s, seg_lo, seg_hi) or _CONSENT_FIRST.search(s, clo, chi):
                 continue
-            if s[seg_lo:seg_hi].isascii() and not any(
+            if _ENGLISH_TEXT.search(s, seg_lo, seg_hi) and not any(
                 affirmed_order(s, v, seg_lo, cl)
                 for v in _ENGLISH_VERB.finditer(s, seg_lo, seg_hi)
                 if word_start(s, v.start())
