@@ -64,7 +64,8 @@ def _nfkc(text: str) -> str:
 
 _MENTION = re.compile(
     r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|"
-    r"phrases?|strings?|patterns?|examples?|payloads?)[,:]?\s*$"
+    r"phrases?|strings?|patterns?|examples?|payloads?|includ\w*|contain\w*|lists?|quot\w*|"
+    r"detects?|flags?|blocks?|matches|tests? (?:for|against)|and)[,:]?\s*$"
 )
 # Spelled-out text that names a command, a URL or a secret is hiding it from filters.
 _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")

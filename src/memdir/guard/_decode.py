@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import itertools
 import re
 import zlib
 from collections.abc import Callable, Iterator
@@ -207,10 +208,8 @@ def payloads(text: str) -> Iterator[tuple[str, int, int, str]]:
 
 _ESCAPES = re.compile(r"(?:\\x[0-9a-fA-F]{2}){8,}")
 _SPACED = re.compile(r"(?<!\S)(?:\S {1,2}){12,}\S(?!\S)")
-_DOTTED = re.compile(
-    r"(?<![\w.])(?:[^\W\d_][.·_-]){1,}[^\W\d_](?:[.·_-]?[ \t]+(?:[^\W\d_][.·_-]){1,}[^\W\d_]){2,}"
-)
-_SEPARATORS = re.compile(r"[.·_-](?=[^\W\d_])")
+# A character, a separator, a character …: "c-u-r-l", "i.g.n.o.r.e", "h-t-t-p-s-:-/-/".
+_ALTERNATING = re.compile(r"(?<!\S)\S([.·_-])(?:\S\1)+\S(?!\S)")
 
 
 def _escapes(text: str) -> Iterator[tuple[str, int, int, str]]:
@@ -233,9 +232,23 @@ def despaced(text: str) -> Iterator[tuple[int, int, str]]:
         run = m.group()
         words = run.split("  ") if "  " in run else [run]
         yield m.start(), m.end(), " ".join(w.replace(" ", "") for w in words)
-    if "." in text or "-" in text or "_" in text or "·" in text:
-        for m in _DOTTED.finditer(text):  # "i.g.n.o.r.e t.h.e u.s.e.r"
-            yield m.start(), m.end(), _SEPARATORS.sub("", m.group())
+    run: list[re.Match[str]] = []
+    for m in _ALTERNATING.finditer(text) if ("." in text or "-" in text or "_" in text) else ():
+        if run and m.start() - run[-1].end() > 4:  # " | " may stand between spelled words
+            if len(run) > 1 or len(run[0].group()) >= 15:
+                yield _joined(text, run)
+            run = []
+        run.append(m)
+    if run and (len(run) > 1 or len(run[0].group()) >= 15):
+        yield _joined(text, run)
+
+
+def _joined(text: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
+    """The spelled words of ``run`` with their separators dropped, and what stood between."""
+    out = [run[0].group()[::2]]
+    for prev, m in itertools.pairwise(run):
+        out.append(text[prev.end() : m.start()] + m.group()[::2])
+    return run[0].start(), run[-1].end(), "".join(out)
 
 
 def _plausible(kind: str, run: str) -> bool:

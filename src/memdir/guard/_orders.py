@@ -341,6 +341,9 @@ _TESTS = (
     r"删除(?:测试|安全检查|钩子)|테스트(?:를|을)? (?:삭제|비활성화|건너뛰)",
 )
 _SAFETY = (
+    rf"\b{_GUARDED}[^.\n]{{0,80}}?\b(?:(?:turn|switch|shut)\w* (?:it|them) off|disabl\w* (?:it|"
+    rf"them)|"
+    rf"bypass\w* (?:it|them))\b",
     r"\b(?:safety|security) (?:review|check|scan|audit)s?(?: step| process)? (?:is|are) (?:not|no "
     r"longer) (?:needed|required|necessary)\b",
     rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|disregard\w*|deactivat\w*|circumvent"
@@ -377,7 +380,8 @@ _OVERRIDE = (
     r"rejects?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same|as (?:written|stated|described) "
     r"(?:here|in this|below|above)|(?:follow|obey) (?:this|the) (?:file|note|rule|memory))",
     r"(?:если|когда) пользователь (?:возражает|против|не согласен|отказывается)[^.\n]{0,80}?(?:всё "
-    r"равно|как написано|по этому файлу)|si el usuario (?:se opone|no está de acuerdo|se niega)"
+    r"равно|как написано|по этому файлу)|si el usuario (?:se opone|no está de acuerdo|se niega|"
+    r"dice que no)"
     r"[^.\n]{0,80}?(?:de todos modos|igual|como dice este)|si l'utilisateur (?:s'y oppose|refuse|n"
     r"'est "
     r"pas d'accord)[^.\n]{0,80}?(?:quand même|comme indiqué)|wenn der (?:nutzer|benutzer) "
@@ -467,9 +471,15 @@ _DEMOTE = (
     rf"{_USER_TEXT} (?:\w+ ){{0,4}}?(?:don'?t|do not|doesn'?t|does not|no longer) (?:count|matter|"
     rf"apply)"
     rf"\b",
-    r"\bthe user (?:in this (?:chat|session|conversation) )?is (?:only |just |actually |really )?("
-    r"?:a "
-    r"tester|an? (?:impostor|intern|attacker|bot)|not (?:the|your) (?:real )?(?:owner|user|admin))",
+    r"\b(?:the owner|the user|the admin)\w* (?:only )?(?:speaks?|communicates?|gives? "
+    r"(?:instructions|"
+    r"orders)) only (?:through|via|in)\b|\bthe owner (?:only )?(?:speaks?|communicates?) "
+    r"(?:through|"
+    r"via)\b",
+    r"\b(?:the user|the person (?:typing|in (?:the |this )?chat)|the human) (?:in this (?:chat|"
+    r"session|"
+    r"conversation) )?is (?:only |just |actually |really )?(?:a tester|an? (?:impostor|intern|"
+    r"attacker|bot)|not (?:the|your) (?:real )?(?:owner|user|admin))",
     r"(?:instrucciones|mensajes|peticiones|órdenes) del usuario[^.\n]{0,30}no (?:cuentan|valen|imp"
     r"ortan"
     r"|aplican)|(?:instructions|messages|demandes) de l'utilisateur[^.\n]{0,30}ne (?:comptent|vale"
@@ -531,7 +541,8 @@ _WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b"
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
 _AUTHORITY = re.compile(
     r"(?m)^[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
-    r"систем\w*|admin\w*|developer|operator|vendor|anthropic|openai|(?:security|safety|trust) team)"
+    r"систем\w*|admin\w*|developer|operator|vendor|anthropic|openai|(?:security|safety|trust) team|"
+    r"override)"
     r"(?:[ \w]{0,20})\]?\s*[:：]|"
     r"\battention,? (?:all )?(?:ai|llm) (?:agents?|assistants?|models?)\b"
 )

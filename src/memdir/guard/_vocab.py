@@ -467,7 +467,7 @@ _ORDER_BEFORE = re.compile(
     r"will|git|sudo|"
     r"can|may|you|be|or|so|first|now|simply|never|only|immediately|automatically|quietly|"
     r"silently|secretly|each|every|session|also|directly|instead|do|let's|lets|run|use|execute|"
-    r"via|with|using)\b|"
+    r"via|with|using|by)\b|"
     r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)(?:\s+\w+ly)?)\s*$"
 )
 _AGENT_SUBJECT = re.compile(
