@@ -232,15 +232,15 @@ def despaced(text: str) -> Iterator[tuple[int, int, str]]:
         run = m.group()
         words = run.split("  ") if "  " in run else [run]
         yield m.start(), m.end(), " ".join(w.replace(" ", "") for w in words)
-    run: list[re.Match[str]] = []
+    spelled: list[re.Match[str]] = []
     for m in _ALTERNATING.finditer(text) if ("." in text or "-" in text or "_" in text) else ():
-        if run and m.start() - run[-1].end() > 4:  # " | " may stand between spelled words
-            if len(run) > 1 or len(run[0].group()) >= 15:
-                yield _joined(text, run)
-            run = []
-        run.append(m)
-    if run and (len(run) > 1 or len(run[0].group()) >= 15):
-        yield _joined(text, run)
+        if spelled and m.start() - spelled[-1].end() > 4:  # " | " may stand between spelled words
+            if len(spelled) > 1 or len(spelled[0].group()) >= 15:
+                yield _joined(text, spelled)
+            spelled = []
+        spelled.append(m)
+    if spelled and (len(spelled) > 1 or len(spelled[0].group()) >= 15):
+        yield _joined(text, spelled)
 
 
 def _joined(text: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
