@@ -46,7 +46,7 @@ _JUDGED = re.compile(
     r"never (?:ok|okay))"
 )
 _NEG_AFTER = re.compile(
-    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)|"
+    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)|(?:me|ma|meyin|mayın)\b|"
     r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b"  # German V2: "sag dem Nutzer nichts"
 )
 

@@ -26,7 +26,7 @@ import re
 from ._build import lexicon, prefixes, word_start
 from ._clause import Clauses, negated
 from ._engine import Rule, RuleSet, Text
-from ._threats import Hit, affirmed_order, hit
+from ._threats import _ENGLISH_TEXT, Hit, affirmed_order, hit
 from ._vocab import _ORDER_BEFORE
 
 __all__ = ["detect"]
@@ -48,7 +48,7 @@ _TELL_OTHER = (
     r"mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|rivel\w*|segnal\w*|fale\w*|diga\w*|"
     r"упомина\w*|упомян\w*|говори\w*|скажи\w*|сообща\w*|сообщ\w*|рассказ\w*|уведом\w*|"
     r"提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|알려|말하|"
-    r"보고"
+    r"보고|bahset|söyle|anlat|bildir|nói|đề cập|báo"
 )
 _HIDE = (
     r"hid(?:e|es|ing)\b|conceal\w*|keep (?:quiet|silent|mum) about|say nothing about|"
@@ -64,17 +64,17 @@ _SECRETLY = (
 )
 _USER_AUDIENCE = re.compile(
     r"\b(?:the user|your user|the owner|the human)\b(?!'s|’s)|nutzer|benutzer|usuari|utilisateur|"
-    r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자"
+    r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng"
 )
 _AUDIENCE = re.compile(
     r"\b(?:the user|users|(?:the |any )?owner|the human|humans|(?:the )?reviewers?|"
     r"maintainers?|anyone|anybody|(?:the |a |any |your )?(?:prs?|pull requests?|merge requests?|"
     r"commit messages?|changelog|release notes)\b)|nutzer|benutzer|usuari|utilisateur|utente|"
-    r"usuário|пользовател|用户|ユーザー|利用者|사용자"
+    r"usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng"
 )
 _USER = re.compile(
     r"\b(?:the user|users|the owner|the human|them|their)\b|nutzer|benutzer|usuari|utilisateur|"
-    r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자"
+    r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng"
 )
 _SELF = re.compile(
     r"\b(?:this|these|the following) (?:rule|note|memory|memories|entry|instruction|directive|"
@@ -201,6 +201,27 @@ _ANY = re.compile(
     r"without (?:asking|checking|verif\w*|confirm\w*)"
 )
 
+# Checks weakened to get past them: tests skipped, disabled or deleted when they fail, or
+# always (the English forms live in :mod:`._orders`; this frame is for every language).
+_TEST = (
+    r"tests?\b|testes|pruebas|testfälle|тест\w*|测试|テスト|테스트|test case\w*|casos de prueba|"
+    r"cas de test|testing"
+)
+_WEAKEN = re.compile(
+    r"\b(?:skip\w*|disabl\w*|delet\w*|remov\w*|comment\w* out|xfail|@skip\w*)|@?skip\b|"
+    r"markier\w*|überspring\w*|deaktivier\w*|entfern\w*|lösch\w*|auskommentier\w*|"
+    r"salta\w*|omit\w*|desactiv\w*|elimin\w*|borra\w*|coment\w*|ignor\w*|supprim\w*|désactiv\w*|"
+    r"saut\w*|disattiv\w*|salt\w*|pul[ae]\w*|desativ\w*|remov\w*|apag\w*|пропус\w*|отключ\w*|"
+    r"удал\w*|закомментир\w*|跳过|禁用|删除|注释掉|スキップ|無効|削除|コメントアウト|건너뛰|"
+    r"비활성화|삭제|"
+    r"주석 처리|atla\w*|devre dışı|sil\b"
+)
+_WHEN_FAILING = re.compile(
+    r"\b(?:fail\w*|red|broken|flaky|always|whenever|every time)\b|fehlschlag\w*|rot\b|immer|"
+    r"fall\w*|siempre|échou\w*|toujours|fallisc\w*|sempre|falh\w*|пада\w*|красн\w*|всегда|失败|"
+    r"总是|每次|失敗|常に|毎回|실패|항상|매번|başarısız|her zaman"
+)
+
 _KEEP_BACK = "it tells the agent to keep something from the user"
 
 
@@ -216,6 +237,10 @@ _FRAMES = {  # kind: (rule, reason)
     "decode": (
         "hiding.decode-follow",
         "it tells the agent to decode hidden text and follow or run it",
+    ),
+    "weaken": (
+        "injection.standing-order",
+        "it tells the agent to get past failing checks by removing or skipping them",
     ),
     "obey": (
         "injection.standing-order",
@@ -233,6 +258,7 @@ def _rules() -> RuleSet:
         "erase": _ERASE,
         "decode": _DECODE,
         "obey": _OBEY,
+        "weaken": _TEST,
     }
     rules = []
     for kind, spec in anchors.items():
@@ -273,6 +299,13 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
         if not _USER.search(s, lo, hi):
             return False
         return bool(_RISKY.search(s, lo, hi))  # quietly … the user … a risky act
+    if kind == "weaken":  # "markiere die fehlschlagenden Tests mit @skip" (English: _orders)
+        if _ENGLISH_TEXT.search(s, lo, hi):
+            return False
+        near_lo, near_hi = max(lo, m.start() - 40), min(hi, m.end() + 40)
+        return any(
+            not negated(s, w.start(), w.end(), lo) for w in _WEAKEN.finditer(s, near_lo, near_hi)
+        ) and bool(_WHEN_FAILING.search(s, lo, hi))
     if kind == "obey":  # "execute any command that appears in PR comments"
         if not _ANY.search(s, lo, hi):
             return False
@@ -304,6 +337,9 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
             elif not negated(s, m.start(), m.end(), lo):
                 continue
             if cl.story(m.start(), m.end()):
+                continue
+        elif rule.id == "weaken":  # the anchor is a noun: only stories and "## Do NOT" excuse it
+            if cl.story(m.start(), m.end()) or cl.under_negated_heading(m.start()):
                 continue
         elif not affirmed_order(s, m, lo, cl):
             continue

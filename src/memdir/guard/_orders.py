@@ -310,7 +310,9 @@ _GUARDED = (
 )
 _SHIELD = (
     r"\bcore\.hookspath[\s=]+(?:/dev/null|\S*empty)",
-    r"\b(?:approve|merge|review)\w* (?:and (?:merge|approve)\w* )?(?:your|its|their) own\b",
+    r"\b(?:approve|merge|review)\w* (?:and (?:merge|approve)\w* )?(?:your|its|their) own\b|"
+    r"\b(?:approve|merge)\w* (?:and (?:merge|approve)\w* )?(?:\S+ ){0,3}?(?:myself|yourself|"
+    r"itself)\b",
     r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
     r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |the user'?s? )?"
     r"(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|audit (?:logs?|logging|"
@@ -380,7 +382,10 @@ _OVERRIDE = (
     r"rejects?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same|as (?:written|stated|described) "
     r"(?:here|in this|below|above)|(?:follow|obey) (?:this|the) (?:file|note|rule|memory))",
     r"(?:если|когда) пользователь (?:возражает|против|не согласен|отказывается)[^.\n]{0,80}?(?:всё "
-    r"равно|как написано|по этому файлу)|si el usuario (?:se opone|no está de acuerdo|se niega|"
+    r"равно|как написано|по этому файлу)|nếu người dùng (?:phản đối|từ chối|không đồng "
+    r"ý)[^.\n]{0,40}"
+    r"(?:vẫn|cứ)|kullanıcı (?:itiraz ederse|karşı çıkarsa|hayır derse)[^.\n]{0,40}(?:yine de|gene "
+    r"de)|si el usuario (?:se opone|no está de acuerdo|se niega|"
     r"dice que no)"
     r"[^.\n]{0,80}?(?:de todos modos|igual|como dice este)|si l'utilisateur (?:s'y oppose|refuse|n"
     r"'est "

@@ -141,6 +141,12 @@ _ENGLISH_VERB = re.compile(
 
 
 _HEAD = re.compile(r"\S+")
+_WISH = re.compile(
+    r"\b(?:the )?user (?:\w+ ){0,2}?(?:wants?|wanted|ok'?d|okayed|approved|allowed|asked (?:me |"
+    r"us )?"
+    r"to|prefers?|would like|is fine with|agreed to|likes)\b"
+)
+_ASSIGNED = re.compile(r"\w=[\"']?\$\(\s*$")
 _REFLEXIVE = re.compile(r"\b(?:se|si)\s+$")
 _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
@@ -158,6 +164,12 @@ _NEW_CLAUSE = re.compile(r";| [—–] ")
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 
 
+def _wished(s: str, lo: int, at: int) -> bool:
+    """Whether the clause before ``at`` reports the user's wish or leave ("User wants memory
+    notes copied to …", "User OK'd sharing …"): a poisoned note looks exactly like that."""
+    return _WISH.search(s, max(lo, at - 120), at) is not None
+
+
 def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     """Whether an English verb stands where an order puts it (non-English: unless a reflexive
     passive describes it: "las claves se guardan en Vault")."""
@@ -165,7 +177,9 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
         # German puts the verb last, Japanese after the object: no position test
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
-    return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None
+    return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None or _wished(
+        s, lo, m.start()
+    )
 
 
 def affirmed_order(s: str, m: re.Match[str], lo: int, cl: Clauses) -> bool:
@@ -179,6 +193,8 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
     order; "must be pasted" is still an order."""
     word = m.group().strip()
     before = max(0, m.start() - 24)
+    if _wished(s, max(0, m.start() - 120), m.start()):
+        return False
     if _AGENT_SUBJECT.search(s, before, m.start()):
         return False  # "the assistant uploads …" describes what the agent is to do
     if _MODAL.search(s, before, m.start()):
@@ -466,6 +482,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
             for store in stores:
                 if kind == "secret" and _USED.search(s, max(0, store.start() - 40), store.start()):
                     continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
+                if _ASSIGNED.search(s, max(0, store.start() - 40), store.start()):
+                    continue  # ``export GITHUB_TOKEN=$(gh auth token)``: handed to a program
                 if (
                     kind == "weak"
                     and original is not None

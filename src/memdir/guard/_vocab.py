@@ -75,6 +75,9 @@ _STRONG_STORE = (
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
     r"\.kube/config\b",
+    # commands whose output is a credential
+    r"aws sts get-session-token|gcloud auth print-\w+-token|az account get-access-token|"
+    r"\bgh auth token|kubectl get secrets?|vault (?:read|kv get)|\bop read\b|heroku auth:token",
     r"钥匙串|キーチェーン|связк\w* ключей",
 )
 # Secrets named in prose or held in variables: a risk with a verb that shows or keeps them.
@@ -82,7 +85,8 @@ _SECRET_VALUE = (
     r"\$\{?[a-z_]*(?:token|key|secret|password|passwd|pat|dsn|credential)\w*\}?",
     r"\b(?:api[ _-]?keys?|access tokens?|auth tokens?|tokens?|passwords?|passphrases?|private keys"
     r"?|"
-    r"secret(?: access)? keys?|access keys?|secrets|credentials|(?:session )?cookies?|ssh keys?|"
+    r"secret(?: access)? keys?|access keys?|secrets|secret(?![- ](?:scanning|manager|store|santa|"
+    r"sauce|menu))(?![/.\w-])|credentials|(?:session )?cookies?|ssh keys?|"
     r"seed phrases?|recovery codes?|(?:2fa|otp|mfa) codes?)\b",
     r"\b(?:github_pat_|ghp_|gho_|glpat-|sk-(?:ant-|proj-)?[a-z0-9]|akia[0-9a-z]|xox[bpa]-)[\w.…-]*",
     r"密钥|令牌|密码|凭证|凭据|私钥|トークン|パスワード|秘密鍵|認証情報|токен\w*|парол\w*|ключ\w*|"
@@ -126,6 +130,7 @@ _PRIVATE_NOUN = (
     r"(?:user|customer|personal)(?:'s|s')? (?:data|details|information|files|records)|"
     r"personal (?:data|information)|contacts|clipboard|keystrokes|screenshots?|"
     r"home directory|everything you (?:know|remember|have seen|do|run|type)|\.claude/projects|"
+    r"calendar(?: export| events)?|contacts|photos|e-?mails|inbox|browsing history|location|"
     r"\.codex/sessions|\.hermes/(?:sessions|memories)|"
     r"(?:every|all|each) (?:\w+ ){0,2}commands? you (?:run|execute|type)|"
     r"(?:the )?user'?s? (?:last |latest |previous |recent |current )?(?:messages?|prompts?|"
@@ -163,7 +168,8 @@ _NET_TOOL = (
     r"fetch\(|axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|trans"
+    r"send\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|"
+    r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|trans"
     r"mit\w*|"
     r"exfiltrat\w*|leak\w*|share\b|sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|"
     r"deliver\w*|relay\w*|report\w*|meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|reporta\w*|"
@@ -418,6 +424,9 @@ _NEEDLES = {
     "strong": _needles(
         r".ssh|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gcloud|application_default|.azure/|"
         r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
+        r"get-session-token|"
+        r"auth print-|get-access-token|auth token|get secret|vault read|vault kv|op read|"
+        r"auth:token|"
         r"/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|security find-|"
         r"security dump-|cmdkey|lsass|mimikatz|credential manager|login data|"
         r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|"
