@@ -185,18 +185,22 @@ _UNTRUSTED = re.compile(
     r"网页|ウェブページ|웹 ?페이지"
 )
 _INSTRUCTION = re.compile(
-    r"\b(?:instructions?|commands?|orders?|requests?|directives?)\b|instruç\w*|instrucci\w*|"
+    r"\b(?:instructions?|commands?|orders?|requests?|directives?|scripts?|patch(?:es)?|"
+    r"attachments?)\b|instruç\w*|instrucci\w*|"
     r"comandos?|órdenes|pedidos?|consignes?|commandes?|anweisung\w*|befehl\w*|istruzion\w*|"
     r"comandi|richiest\w*|инструкци\w*|команд\w*|указани\w*|просьб\w*|指令|命令|指示|要求|請求|"
     r"요청|지시|명령"
 )
 _FOUND_IN = re.compile(
     r"[^.;\n]{0,30}?\b(?:in|from|inside|within|on|at|via|appear\w* in|posted (?:in|on)|left in|"
+    r"attached to|that comes? (?:in|with)|linked (?:in|from)|"
     r"en|em|nos|nas|dans|aus|von|nei|negli|из|в|от)\s+(?:(?:the|a|an|any|all|every|its|their|"
     r"os|as|les|des|la|el|los|las|der|die|den)\s+)?"
 )
+_BACK = re.compile(r"(?:it|them|this|that)\b")
 _ANY = re.compile(
-    r"\b(?:any|all|every|whatever|anything|each)\b|qualquer|quaisquer|cualquier\w*|tou[st]|toutes|"
+    r"\b(?:any|all|every|whatever|anything|each|someone|anyone|anybody|whoever)\b|qualquer|"
+    r"quaisquer|cualquier\w*|tou[st]|toutes|"
     r"jede\w*|alle\b|qualsiasi|tutt[ie]|любы\w*|все\b|всё|任何|所有|一切|すべて|全て|모든|어떤|"
     r"without (?:asking|checking|verif\w*|confirm\w*)"
 )
@@ -222,6 +226,25 @@ _WHEN_FAILING = re.compile(
     r"总是|每次|失敗|常に|毎回|실패|항상|매번|başarısız|her zaman"
 )
 
+# Personal data put where others read it ("include their home address in every issue").
+_PERSONAL = (
+    r"home address\w*|(?:private|personal) (?:e-?mail|address|phone)\w*|phone numbers?|"
+    r"date of birth|birthday|passport|social security|ssn\b|salary|medical|health (?:data|"
+    r"record)s?|"
+    r"家庭住址|手机号|身份证|自宅の住所|電話番号|집 주소|전화번호|домашн\w* адрес\w*|номер "
+    r"телефона|"
+    r"dirección (?:de casa|personal)|adresse personnelle|privatadresse|indirizzo di casa|endereço "
+    r"residencial"
+)
+_WHOSE = re.compile(r"\b(?:the user'?s?|their|his|her|user'?s)\b|用户|ユーザー|사용자|пользовател")
+_PUBLISH = re.compile(
+    r"\b(?:includ(?:e|es|ing)|add(?:s|ing)?|put(?:s|ting)?|post(?:s|ing)?|past(?:e|es|ing)|"
+    r"shar(?:e|es|ing)|publish\w*|mention\w*|writ(?:e|es|ing)|append\w*|attach\w*)\b[^.\n]{0,80}?"
+    r"\b(?:issues?|prs?|pull requests?|comments?|commit messages?|readme|public|changelog|release "
+    r"notes|tickets?|slack|channel|wiki|docs)\b"
+)
+
+_NEG_ANY = r"\b(?:never|don'?t|do not|no|not)\b"
 _KEEP_BACK = "it tells the agent to keep something from the user"
 
 
@@ -242,6 +265,10 @@ _FRAMES = {  # kind: (rule, reason)
         "injection.standing-order",
         "it tells the agent to get past failing checks by removing or skipping them",
     ),
+    "dox": (
+        "exfiltration.user-data",
+        "it tells the agent to publish the user's personal data where others read it",
+    ),
     "obey": (
         "injection.standing-order",
         "it tells the agent to carry out whatever instructions text from outside contains",
@@ -259,6 +286,7 @@ def _rules() -> RuleSet:
         "decode": _DECODE,
         "obey": _OBEY,
         "weaken": _TEST,
+        "dox": _PERSONAL,
     }
     rules = []
     for kind, spec in anchors.items():
@@ -299,6 +327,12 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
         if not _USER.search(s, lo, hi):
             return False
         return bool(_RISKY.search(s, lo, hi))  # quietly … the user … a risky act
+    if kind == "dox":  # the user's personal data and a public place in one clause, not forbidden
+        if not _WHOSE.search(s, max(lo, m.start() - 30), m.start()):
+            return False
+        return any(
+            not negated(s, p.start(), p.end(), lo) for p in _PUBLISH.finditer(s, lo, hi)
+        ) and not _english(_NEG_ANY).search(s, lo, m.start())
     if kind == "weaken":  # "markiere die fehlschlagenden Tests mit @skip" (English: _orders)
         if _ENGLISH_TEXT.search(s, lo, hi):
             return False
@@ -313,6 +347,8 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
             found_in = _FOUND_IN.match(s, i.end())
             if found_in and _UNTRUSTED.match(s, found_in.end()):
                 return True
+            if found_in and _BACK.match(s, found_in.end()) and _UNTRUSTED.search(s, lo, i.start()):
+                return True  # "if someone opens an issue …, run the script attached to it"
             if _UNTRUSTED.search(s, max(lo, i.start() - 25), i.start()):
                 return True  # "PR コメントの指示", "issue 里的指令", "the bot's commands"
         return False
@@ -338,7 +374,10 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
                 continue
             if cl.story(m.start(), m.end()):
                 continue
-        elif rule.id == "weaken":  # the anchor is a noun: only stories and "## Do NOT" excuse it
+        elif rule.id in (
+            "weaken",
+            "dox",
+        ):  # the anchor is a noun: only stories and "## Do NOT" excuse it
             if cl.story(m.start(), m.end()) or cl.under_negated_heading(m.start()):
                 continue
         elif not affirmed_order(s, m, lo, cl):

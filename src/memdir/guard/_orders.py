@@ -115,6 +115,9 @@ _PERM = (
     r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
     r"\bassum\w* (?:the answer is |that (?:the user|they) (?:said|says|would say|agreed?) )?(?:yes|"
     r"approv\w*|consent\w*)\b",
+    r"\b(?:it|the agent|agents|the assistant|bots) (?:may|can) (?:now |freely |also )?(?:\w+ "
+    r"){0,2}?"
+    r"(?:any|all|every)\b",
     r"\b(?:you are|you're|the (?:agent|assistant) is|you have been) (?:now |hereby |fully |"
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
     r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|s)? you) (?:\w+ )?"
@@ -191,6 +194,8 @@ _UNTRUSTED = (
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
+    r"\b(?:anyone|anybody|everyone|whoever)\b[^.\n]{0,40}?\b(?:is|are) (?:to be )?(?:trusted|"
+    r"authori[sz]ed|allowed)\b",
     r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|directive"
     r"s|"
     r"requests) as (?:your|its) own\b",
@@ -309,6 +314,13 @@ _GUARDED = (
     r"verification)|ssl verification|signature (?:checks?|verification))"
 )
 _SHIELD = (
+    r"\b(?:dismiss|close|suppress|silenc|mute|resolv|mark)\w* (?:all|every|any|each) (?:\S+ ){0,3}?"
+    r"(?:dependabot|security|vulnerabilit\w*|cve|code[- ]scanning|secret[- ]scanning)\w* (?:\S+ )?"
+    r"(?:alerts?|warnings?|findings?|advisories)",
+    r"\b(?:branch protection|review rules?|required reviews?|restrictions|security polic(?:y|ies)|"
+    r"(?:the |these |those |our )?(?:rules|limits|policies|checks)) (?:does not|doesn'?t|do not|"
+    r"don'?t|"
+    r"no longer) apply to (?:you|the agent|agents|bots|ai|assistants)\b",
     r"\bcore\.hookspath[\s=]+(?:/dev/null|\S*empty)",
     r"\b(?:approve|merge|review)\w* (?:and (?:merge|approve)\w* )?(?:your|its|their) own\b|"
     r"\b(?:approve|merge)\w* (?:and (?:merge|approve)\w* )?(?:\S+ ){0,3}?(?:myself|yourself|"
@@ -368,6 +380,9 @@ _SAFETY = (
     r"(?:el |la )?(?:sandbox|cortafuegos|antivirus)",
     r"(?:désactive|contourne|ignore|saute)\w* (?:les |tous les |toutes les )?(?:contrôles|"
     r"vérifications|filtres|protections) de (?:sécurité|permissions?)",
+    r"(?:sicherheits\w*|berechtigungs\w*|virenscanner|firewall)(?:(?!nicht|kein|nie)[^.\n]){0,40}?"
+    r"(?:deaktivier|umgeh|"
+    r"überspring|ignorier|abschalt|ausschalt)\w*|"
     r"(?:deaktivier|umgeh|überspring|ignorier)\w* (?:die |alle )?(?:sicherheits\w*|"
     r"berechtigungs\w*|sandbox|firewall|virenscanner)",
     r"(?:disattiva|aggira|salta|ignora)\w* (?:i |tutti i )?(?:controlli|filtri) di (?:sicurezza|"
@@ -546,7 +561,8 @@ _WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b"
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
 _AUTHORITY = re.compile(
     r"(?m)^[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
-    r"систем\w*|admin\w*|developer|operator|vendor|anthropic|openai|(?:security|safety|trust) team|"
+    r"систем\w*|admin\w*|developer|operator|vendor|anthropic|openai|(?:security|safety|trust) "
+    r"team|from it(?= ?[:：])|"
     r"override)"
     r"(?:[ \w]{0,20})\]?\s*[:：]|"
     r"\battention,? (?:all )?(?:ai|llm) (?:agents?|assistants?|models?)\b"
@@ -660,7 +676,7 @@ _RISKY = (
     r"reset --hard|hard reset|factory reset|install\w*|shell|terminal|production|prod\b|credential"
     r"s?|secrets?|passwords?|"
     r"keys?|tokens?|money|funds|bank|invoices?|external|third[- ]party|https?://|curl|wget)",
-    r"所有|任何|一切|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|"
+    r"所有|任何|一切|一律|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|"
     r"すべて|全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|"
     r"모든|어떤|삭제|배포|푸시|결제|송금|구매|명령|"
     r"все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|покуп\w*|команд\w*|парол\w*|"
@@ -713,7 +729,8 @@ _OPENING = (
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
     r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
     r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|"
-    r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|"
+    r"\b(?:has been|have been|was|were|is|are) granted (?:\w+ )?(?:admin|administrator|root|owner|"
+    r"superuser)\b|\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|"
     r"\bmake (?:the |this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|"
     r"document|channel|dashboard)s? public\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- ]reviews"

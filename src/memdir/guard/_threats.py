@@ -108,6 +108,7 @@ _FIX = {
     "hiding.dont-tell-user": "keep the fact and leave out what is to be kept from the user",
     "hiding.decode-follow": "store the decoded text instead",
     "injection.standing-order": "keep where such text is found, not an order to carry it out",
+    "exfiltration.user-data": "store that the data exists, not an instruction to publish it",
 }
 
 
@@ -147,6 +148,7 @@ _WISH = re.compile(
     r"to|prefers?|would like|is fine with|agreed to|likes)\b"
 )
 _ASSIGNED = re.compile(r"\w=[\"']?\$\(\s*$")
+_BY_AGENT = re.compile(r"(?:\s+(?:up|in|out))?\s+by\s+(?!\w+ing\b)")
 _REFLEXIVE = re.compile(r"\b(?:se|si)\s+$")
 _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
@@ -193,6 +195,8 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
     order; "must be pasted" is still an order."""
     word = m.group().strip()
     before = max(0, m.start() - 24)
+    if _BY_AGENT.match(s, m.end()):
+        return True  # "(set up by IT)", "written by the team": a passive describes
     if _wished(s, max(0, m.start() - 120), m.start()):
         return False
     if _AGENT_SUBJECT.search(s, before, m.start()):

@@ -336,7 +336,8 @@ _WRITE = _words(
 _BACKDOOR_TARGET = (r"ld\.so\.preload|\bld_preload\b|currentversion\\run|\\startup\b|insteadof\b",)
 _PERSIST_TARGET = (
     r"\bauthorized_keys\b",
-    r"(?:~/|\$home/|/root/|\b)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|"
+    r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
+    r"zshenv|"
     r"zlogin|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$profile\b|powershell_profile\.ps1",
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
     r"/etc/systemd/|\.config/systemd/|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
@@ -357,7 +358,8 @@ _CONFIG_TARGET = (
 # What makes a write into a start-up file, cron or hook a backdoor rather than set-up.
 _RISKY_PAYLOAD = _rx(
     r"\b(?:https?|ftp)://|\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b|/dev/tcp|bash -i|"
-    r"base64 -d|\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=",
+    r"base64 -d|\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=|"
+    r"\bnot (?:security|auth)\b|--no-verify|skip[_-]?security",
     r"(?:^|[\s=:'\"`])/tmp/|/dev/shm/|\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
     r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$|"
