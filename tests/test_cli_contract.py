@@ -21,8 +21,9 @@ from hostile import readonly, readonly_reason, unprivileged, unprivileged_reason
 from memdir.cli import cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
-# Commands that print no report of their own: a tour, and the two MCP servers.
-NO_JSON = {"demo", "mcp", "serve"}
+# Commands that print no report of their own: a tour, and the two MCP servers; and `ui`,
+# which may start a server (its --json is tested in test_web.py, which stops it).
+NO_JSON = {"demo", "mcp", "serve", "ui"}
 
 
 def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:

@@ -153,6 +153,37 @@ def test_cli_review_json_and_apply(seeded: Memdir, run) -> None:
     assert "remove feedback_install-with-pnpm (user)" in log
 
 
+def test_a_rejected_proposal_is_not_made_again_but_another_change_is(
+    seeded: Memdir, run, home: Path, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    rows = json.loads(run("review", "--json").stdout)
+    conflict = next(r for r in rows if r["kind"] == "conflict")
+    before = _snapshot(home)
+    rejected = json.loads(run("review", "--reject", conflict["id"], "--json").stdout)
+    assert [r["id"] for r in rejected] == [conflict["id"]]
+    after = _snapshot(home)
+    assert json.loads(after.pop(str(home / "review-rejected.json"))) == [conflict["id"]]
+    assert after == before  # rejecting changes no memory
+    assert conflict["id"] not in run("review").stdout
+    assert conflict["id"] not in [p.id for p in seeded.review()]
+    others = {r["id"] for r in rows} - {conflict["id"]}
+    assert {r["id"] for r in json.loads(run("review", "--json").stdout)} == others
+    assert conflict["id"] in [p.id for p in propose(seeded, include_rejected=True)]
+    run("review", "--reject", conflict["id"])  # again: idempotent
+    assert json.loads((home / "review-rejected.json").read_text()) == [conflict["id"]]
+    assert "no proposal" in run("review", "--reject", "merge-000000", ok=False).stderr
+    assert "--apply and --reject" in run("review", "--apply", "x", "--reject", "y", ok=False).stderr
+    clock.advance(minutes=5)  # pnpm is now the newer: the proposal archives npm instead
+    seeded.store("local").replace("install-with-pnpm", body="Use pnpm for every install, always.")
+    fresh = [p for p in seeded.review() if p.kind == "conflict"]
+    assert fresh and fresh[0].id != conflict["id"]
+    seeded.reject_review([fresh[0].id])
+    assert fresh[0].id not in [p.id for p in seeded.review()]
+    (home / "review-rejected.json").write_text("{not json")  # damaged: warn, propose all
+    assert fresh[0].id in [p.id for p in seeded.review()]
+    assert "rejected review proposals not read" in caplog.text
+
+
 def test_stale_means_unused_not_unedited(md: Memdir, store: memdir.Store, clock: Clock) -> None:
     """An entry read every week is not stale however old its last edit; one nobody reads
     is, after max_unused_days (the same usage the index's decay uses)."""

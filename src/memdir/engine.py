@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .changes import resolve
 from .config import Settings, load_settings
-from .errors import DatabaseError, DisabledError, MemdirError, ValidationError
+from .errors import DatabaseError, DisabledError, GuardError, MemdirError, ValidationError
 from .instructions import Instruction, Note, gather
 from .model import SCOPES, Entry, Source, normalise, utcnow
 from .notices import warn_once
@@ -28,13 +28,16 @@ if TYPE_CHECKING:
     from .guard import SecondOpinion
     from .pipeline import Pipeline
     from .pipeline.state import Usage
+    from .refusals import Refusal
+    from .review import Proposal
     from .session import MemorySession
     from .sessions import DbHealth, EntryIndex, SessionStore
     from .sessions.rank import Ranker
     from .sessions.search import Time
     from .sessions.vectors import Embedder
+    from .versions import Versions
 
-__all__ = ["Explanation", "Memdir", "ScopeHealth", "open"]
+__all__ = ["EntryState", "Explanation", "Memdir", "ScopeHealth", "open"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,21 @@ class Explanation:
     def text(self) -> str:
         """The system block these sections make."""
         return "".join(s.text for s in self.sections)
+
+
+@dataclass(frozen=True)
+class EntryState:
+    """One active entry as a person browsing memory sees it (:meth:`Memdir.overview`):
+    its use count and last use, and why an agent would not see it — shadowed by a more
+    local entry, withheld by the guard, or left out of the index by usage decay."""
+
+    scope: str
+    entry: Entry
+    uses: int = 0
+    last_used: datetime | None = None
+    shadowed: str | None = None  # why, e.g. "shadowed by the local entry …"
+    withheld: str | None = None  # the guard's rule
+    unused: bool = False
 
 
 class Memdir:
@@ -188,6 +206,7 @@ class Memdir:
                 clock=self.clock,
             )
             self._stores[scope].observers.append(self._record_forgetting)
+            self._stores[scope].refusals.append(self._record_refusal)
             self._stores[scope].second_opinion = self._second_opinion()
         return self._stores[scope]
 
@@ -235,6 +254,18 @@ class Memdir:
                     f"saved, but the tombstone that keeps extraction from bringing it "
                     f"back was not recorded: {exc}"
                 )
+
+    def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
+        from .refusals import RefusalLog
+
+        RefusalLog(self.home, clock=self.clock).record(store.scope, source.value, error, name)
+
+    def refusals(self, limit: int = 50) -> list[Refusal]:
+        """The newest writes the memory guard refused in this home (rule, reason, scope,
+        writer, entry name; never the refused text), newest first."""
+        from .refusals import RefusalLog
+
+        return RefusalLog(self.home, clock=self.clock).recent(limit)
 
     def stores(self) -> list[Store]:
         """Stores of the scopes that exist, in ascending precedence (none when disabled)."""
@@ -575,6 +606,80 @@ class Memdir:
         self._stores.pop("local", None)  # its cached listing described the old folder
         self.store("local").repair()
         return done
+
+    # -- browsing and review (the CLI's history and review commands, the web page) ---------
+
+    @property
+    def history(self) -> Versions:
+        """Log, diff, an entry at a revision, and revert, across the scopes with history."""
+        from .versions import Versions
+
+        return Versions(self)
+
+    def review(self) -> list[Proposal]:
+        """The proposals of ``memdir review`` (nothing is changed)."""
+        from .review import propose
+
+        return propose(self)
+
+    def apply_review(self, ids: Sequence[str]) -> list[Proposal]:
+        """Apply exactly the proposals named, all or none, as ``memdir review --apply``."""
+        from .review import apply
+
+        return apply(self, ids)
+
+    def reject_review(self, ids: Sequence[str]) -> list[Proposal]:
+        """Reject the proposals named: ``review()`` leaves them out from now on."""
+        from .review import reject
+
+        return reject(self, ids)
+
+    def overview(self) -> list[EntryState]:
+        """Every active entry of every scope (ascending precedence), shadowed and withheld
+        ones included and marked, with usage counts."""
+        self._require_enabled()
+        merged, notes = self._merged()
+        shadowed = {(n.scope, n.subject): n.reason for n in notes}
+        views = {
+            s.scope: self._decayed(
+                ScopeView(s.scope, s.backend.location, kept, s.pinned_budget, withheld)
+            )
+            for s, kept, withheld in merged
+        }
+        counts: dict[tuple[str, str], tuple[int, datetime | None]] = {}
+        if self.state_path.exists():  # a browse must not create state.db
+            try:
+                counts = self.usage().counts([s.backend.location for s, _, _ in merged])
+            except MemdirError as exc:  # damaged: show the entries, without counts
+                warn_once(f"usage counts not shown: {exc}")
+        out = []
+        for store, _, withheld in merged:
+            rules = dict(withheld)
+            unused = {e.id for e in views[store.scope].unused}
+            for entry in store.list():
+                uses, last = counts.get((store.backend.location, entry.id), (0, None))
+                out.append(
+                    EntryState(
+                        store.scope,
+                        entry,
+                        uses,
+                        last,
+                        shadowed.get((store.scope, entry.id)),
+                        rules.get(entry.id),
+                        entry.id in unused,
+                    )
+                )
+        return out
+
+    def reminders(self, entry: Entry) -> list[str]:
+        """What ``memory_read`` says around an entry's body: its staleness reminder and a
+        line for each file or symbol it names that this project no longer has."""
+        from .prompt import missing_references, staleness_reminder
+
+        return [
+            staleness_reminder(entry, self.clock()),
+            *missing_references(entry.body, self.project_root),
+        ]
 
 
 def open(

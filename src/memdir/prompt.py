@@ -32,6 +32,7 @@ __all__ = [
     "RecallPassage",
     "ScopeView",
     "Section",
+    "approx_tokens",
     "display_path",
     "missing_references",
     "render_read",
@@ -81,6 +82,11 @@ class Section:
     text: str
     includes: tuple[str, ...] = ()
     omitted: tuple[str, ...] = ()  # an index: ids it had no room for
+
+
+def approx_tokens(text: str) -> int:
+    """A rough token count (about four characters per token for English and code)."""
+    return (len(text) + 3) // 4
 
 
 def display_path(path: Path, checkout: Path | None) -> str:

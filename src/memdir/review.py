@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -38,13 +40,24 @@ from .changes import AddOp, Operation, RemoveOp, ReplaceOp
 from .errors import MemdirError
 from .formats.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from .model import Entry, normalise
+from .notices import warn_once
 from .prompt import missing_references
 
 if TYPE_CHECKING:
     from .engine import Memdir
     from .store import Store
 
-__all__ = ["KINDS", "Action", "Proposal", "apply", "local_store", "propose", "report_text"]
+__all__ = [
+    "KINDS",
+    "Action",
+    "Proposal",
+    "apply",
+    "local_store",
+    "propose",
+    "reject",
+    "rejected",
+    "report_text",
+]
 
 KINDS = ("merge", "conflict", "stale", "promote", "index")
 NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
@@ -403,8 +416,48 @@ def _shorten(text: str, width: int = 60) -> str:
     return cut + "…"
 
 
-def propose(md: Memdir) -> list[Proposal]:
-    """Every proposal for every scope, grouped by kind (see :data:`KINDS`)."""
+REJECTED = "review-rejected.json"  # in the memory home: ids of rejected proposals
+MAX_REJECTED = 1000
+
+
+def rejected(md: Memdir) -> list[str]:
+    """Ids of the proposals rejected so far (oldest first)."""
+    path = md.home / REJECTED
+    try:
+        ids = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as exc:
+        warn_once(f"rejected review proposals not read from {path}: {exc}")
+        return []
+    return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []
+
+
+def reject(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
+    """Reject the proposals named: they are not proposed again. An id is a hash of what
+    the proposal would do, so a different change to the same entries is a new proposal."""
+    proposals = {p.id: p for p in propose(md, include_rejected=True)}
+    unknown = [i for i in ids if i not in proposals]
+    if unknown:
+        raise MemdirError(
+            f"no proposal {', '.join(unknown)} (entries may have changed since "
+            f"the review); run `memdir review` again for current ids"
+        )
+    kept = list(dict.fromkeys([*rejected(md), *ids]))[-MAX_REJECTED:]
+    path = md.home / REJECTED
+    tmp = path.with_name(f".{REJECTED}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(json.dumps(kept), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise MemdirError(f"Cannot record the rejection in {path}: {exc.strerror}") from exc
+    return [proposals[i] for i in dict.fromkeys(ids)]
+
+
+def propose(md: Memdir, *, include_rejected: bool = False) -> list[Proposal]:
+    """Every proposal for every scope, grouped by kind (see :data:`KINDS`); those
+    rejected (:func:`reject`) are left out unless ``include_rejected``."""
     found: list[Proposal] = []
     entries: dict[str, list[Entry]] = {}
     for store in md.stores():
@@ -414,6 +467,9 @@ def propose(md: Memdir) -> list[Proposal]:
             continue
         found += _pairs(md, store, listed) + _stale(md, store, listed) + _index(store, listed)
     found += _promotions(md, entries)
+    if not include_rejected:
+        gone = set(rejected(md))
+        found = [p for p in found if p.id not in gone]
     return sorted(found, key=lambda p: (KINDS.index(p.kind), p.title))
 
 

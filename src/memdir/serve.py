@@ -284,11 +284,14 @@ def check_port(host: str, port: int) -> None:
 def serve(
     md: Memdir, *, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY
 ) -> None:
-    """Run the HTTP server until interrupted."""
+    """Run the HTTP server until interrupted: MCP at ``/mcp``, the web page at ``/``."""
     import uvicorn
 
     token = load_token(md.home)
-    app = make_app(md, token, host=host, max_body=max_body)
+    from .web import build_app, with_web  # the web page at / (docs/design/web.md)
+
+    web = build_app(md, token, port=port, loopback=host in LOOPBACK, max_body=max_body)
+    app = with_web(make_app(md, token, host=host, max_body=max_body), web)
     config = uvicorn.Config(
         app,
         host=host,

@@ -29,6 +29,7 @@ from .changes import (
 )
 from .errors import (
     BudgetError,
+    GuardError,
     MemdirError,
     ParseError,
     ReadOnlyScopeError,
@@ -120,6 +121,8 @@ class Store:
         # Called after every successful apply with (store, changes, source): how the layer
         # above records tombstones in state.db without this module knowing of it.
         self.observers: builtins.list[Callable[[Store, builtins.list[Change], Source], None]] = []
+        # Called with (store, error, source, entry name) when the guard refuses a write.
+        self.refusals: builtins.list[Callable[[Store, GuardError, Source, str], None]] = []
         self.history = history
         # Judges standing orders in the guard's grey band (set by the engine when a model
         # is configured; None keeps the offline decision).
@@ -263,11 +266,16 @@ class Store:
                     if isinstance(op, EditOp)
                     else dataclasses.replace(op, **fields)
                 )
-            guard.check(
-                "\n".join(fields.values()),
-                allow_secrets=source is Source.EXTRACTOR,
-                second_opinion=self.second_opinion,
-            )
+            try:
+                guard.check(
+                    "\n".join(fields.values()),
+                    allow_secrets=source is Source.EXTRACTOR,
+                    second_opinion=self.second_opinion,
+                )
+            except GuardError as exc:
+                for refused in self.refusals:
+                    refused(self, exc, source, str(fields.get("name", "")))
+                raise
             screened.append(op)
         return screened
 

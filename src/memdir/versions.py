@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .engine import Memdir
     from .store import Store
 
-__all__ = ["Change", "HistoryError", "Revision", "Versions"]
+__all__ = ["Change", "HistoryError", "Revision", "Versions", "base_id", "unified"]
 
 Change = Mapping[str, tuple[bytes | None, bytes | None]]
 
@@ -34,7 +34,7 @@ class Revision:
     commit: Commit
 
 
-def _base_id(entry_id: str) -> str:
+def base_id(entry_id: str) -> str:
     """An archived copy's id without its ``--<time>`` suffix."""
     return entry_id.split("--", 1)[0]
 
@@ -87,9 +87,9 @@ class Versions:
             return lambda p: (
                 p != INDEX_NAME
                 and p.endswith(".md")
-                and needle in _base_id(p.rsplit("/", 1)[-1][:-3]).casefold()
+                and needle in base_id(p.rsplit("/", 1)[-1][:-3]).casefold()
             )
-        base = _base_id(entry.id)
+        base = base_id(entry.id)
         return lambda p: p == f"{base}.md" or p.startswith(f"archive/{base}--")
 
     def log(
@@ -160,8 +160,8 @@ class Versions:
         for path in sorted(files, key=lambda p: (not p.startswith("archive/"), p)):
             folder, _, base = path.rpartition("/")
             if folder in ("", "archive") and base.endswith(".md") and path != INDEX_NAME:
-                paths[_base_id(base[:-3])] = path
-        wanted = _base_id(target)
+                paths[base_id(base[:-3])] = path
+        wanted = base_id(target)
         hits = (
             [wanted]
             if wanted in paths
@@ -202,7 +202,7 @@ class Versions:
         if not files:
             raise HistoryError(f"{full[:8]} changed no entry file; nothing to revert")
         subject = next(c.subject for c in later if c.rev == full)
-        ids = sorted({_base_id(p.rsplit("/", 1)[-1][:-3]) for p in files})
+        ids = sorted({base_id(p.rsplit("/", 1)[-1][:-3]) for p in files})
         store.restore(
             files,
             f"revert {full[:8]}: {', '.join(ids)} ({source})\n\n"

@@ -7,17 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..prompt import approx_tokens as _tokens
 from . import State, cli
 
 if TYPE_CHECKING:
     from ..engine import ScopeHealth
     from ..sessions import DbHealth
     from ..sessions.recovery import Recovery
-
-
-def _tokens(text: str) -> int:
-    """A rough token count (about four characters per token for English and code)."""
-    return (len(text) + 3) // 4
 
 
 @cli.command()

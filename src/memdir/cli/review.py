@@ -17,11 +17,22 @@ from . import State, cli
     metavar="ID",
     help="Apply this proposal (repeat, or list several ids after one --apply).",
 )
+@click.option(
+    "--reject",
+    "reject_ids",
+    multiple=True,
+    metavar="ID",
+    help="Reject this proposal: it is not proposed again (a different change is).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.argument("more_ids", nargs=-1, metavar="[ID]...")
 @click.pass_obj
 def review(
-    state: State, apply_ids: tuple[str, ...], as_json: bool, more_ids: tuple[str, ...]
+    state: State,
+    apply_ids: tuple[str, ...],
+    reject_ids: tuple[str, ...],
+    as_json: bool,
+    more_ids: tuple[str, ...],
 ) -> None:
     """Audit every scope: duplicates, conflicts, stale entries, promotions, index budget.
 
@@ -34,6 +45,16 @@ def review(
     ids = [*apply_ids, *more_ids]
     if more_ids and not apply_ids:
         raise click.UsageError("give proposal ids after --apply")
+    if reject_ids:
+        if ids:
+            raise click.UsageError("--apply and --reject do not go together")
+        gone = state.md.reject_review(reject_ids)
+        if as_json:
+            click.echo(json.dumps([p.to_dict() for p in gone], indent=2, ensure_ascii=False))
+        else:
+            for p in gone:
+                click.echo(f"Rejected {p.id}: {p.title}.")
+        return
     if ids:
         done = apply(state.md, ids)
         if as_json:

@@ -87,3 +87,31 @@ def command() -> str:
                 return "memdir"
             return shlex.quote(str(script.absolute()))
     return f"{shlex.quote(sys.executable)} -m memdir"
+
+
+@cli.command()
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--no-open", is_flag=True, help="Print the sign-in link instead of opening it.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts (implies --no-open).")
+@click.pass_obj
+def ui(state: State, port: int, no_open: bool, as_json: bool) -> None:
+    """Open the web page of this memory home for the current project, starting a
+    loopback `memdir serve` in the background when none runs on PORT."""
+    import json
+    import webbrowser
+
+    from ..web.launch import launch
+
+    md = state.md
+    done = launch(md.home, md.project_root, port=port)
+    if as_json:
+        click.echo(json.dumps({"url": done.url, "started_pid": done.started_pid}))
+        return
+    if done.started_pid is not None:
+        click.echo(
+            f"Started memdir serve on port {port} (pid {done.started_pid}); "
+            f"`kill {done.started_pid}` stops it.",
+            err=True,
+        )
+    if no_open or not webbrowser.open(done.url):
+        click.echo(f"Open this link within two minutes to sign in: {done.url}")

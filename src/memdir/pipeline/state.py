@@ -235,6 +235,23 @@ class Usage:
         )
         return (0, None) if row is None else (row[0], to_datetime(row[1]))
 
+    def counts(
+        self, locations: Sequence[str]
+    ) -> dict[tuple[str, str], tuple[int, datetime | None]]:
+        """``(usage_count, last_used)`` of every counted entry in the scope folders
+        ``locations``, by ``(location, entry_id)``."""
+        if not locations:
+            return {}
+        marks = ", ".join("?" * len(locations))
+        rows = self.db.read(
+            lambda c: c.execute(
+                "SELECT location, entry_id, usage_count, last_used FROM usage "
+                f"WHERE location IN ({marks})",
+                list(locations),
+            ).fetchall()
+        )
+        return {(r[0], r[1]): (r[2], to_datetime(r[3])) for r in rows}
+
     def last_used(self, locations: Sequence[str]) -> dict[tuple[str, str], datetime]:
         """``last_used`` of every counted entry in the scope folders ``locations``."""
         if not locations:

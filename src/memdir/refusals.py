@@ -1,0 +1,113 @@
+"""Writes the memory guard refused, kept for people to look at (the web page's activity).
+
+A bounded JSON-lines file, ``$MEMDIR_HOME/guard-refusals.jsonl`` (mode 0600): when, which
+scope, which writer, the rule and its reason, and the entry's name with secrets redacted —
+never the refused text, which may hold a secret or the attack itself. Appends are single
+``O_APPEND`` writes; past :data:`MAX_BYTES` the older half is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from .errors import GuardError
+from .model import utcnow
+from .notices import warn_once
+
+__all__ = ["FILE_NAME", "MAX_BYTES", "Refusal", "RefusalLog"]
+
+FILE_NAME = "guard-refusals.jsonl"
+MAX_BYTES = 256 * 1024
+NAME_CHARS = 120
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One refused write."""
+
+    time: datetime
+    scope: str
+    source: str
+    rule: str
+    reason: str
+    name: str
+
+
+class RefusalLog:
+    """The refusals of one memory home."""
+
+    def __init__(self, home: Path, *, clock: Callable[[], datetime] = utcnow) -> None:
+        self.path = home / FILE_NAME
+        self.clock = clock
+
+    def record(self, scope: str, source: str, error: GuardError, name: str) -> None:
+        """Add one refusal; a home that cannot be written gets a warning, never an error
+        in place of the refusal."""
+        from . import guard
+
+        row = {
+            "time": self.clock().isoformat(),
+            "scope": scope,
+            "source": source,
+            "rule": error.rule,
+            "reason": error.reason,
+            "name": guard.redact_secrets(name)[:NAME_CHARS],
+        }
+        data = (json.dumps(row, ensure_ascii=False) + "\n").encode()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            try:
+                os.write(fd, data)
+                size = os.fstat(fd).st_size
+            finally:
+                os.close(fd)
+            if size > MAX_BYTES:
+                self._trim()
+        except OSError as exc:
+            warn_once(f"guard refusal not recorded in {self.path}: {exc.strerror or exc}")
+
+    def _trim(self) -> None:
+        """Keep the newer half (a line appended meanwhile by another process may go)."""
+        lines = self.path.read_bytes().splitlines(keepends=True)
+        tmp = self.path.with_name(f".{FILE_NAME}.{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.writelines(lines[len(lines) // 2 :])
+        os.replace(tmp, self.path)
+
+    def recent(self, limit: int = 50) -> list[Refusal]:
+        """The newest ``limit`` refusals, newest first (unreadable lines skipped)."""
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(max(0, os.fstat(f.fileno()).st_size - MAX_BYTES))
+                lines = f.read(MAX_BYTES + 1).splitlines()
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            warn_once(f"guard refusals not read from {self.path}: {exc.strerror or exc}")
+            return []
+        out: list[Refusal] = []
+        for line in reversed(lines):
+            try:
+                row = json.loads(line)
+                out.append(
+                    Refusal(
+                        datetime.fromisoformat(row["time"]),
+                        str(row["scope"]),
+                        str(row["source"]),
+                        str(row["rule"]),
+                        str(row["reason"]),
+                        str(row["name"]),
+                    )
+                )
+            except (ValueError, KeyError, TypeError):
+                continue
+            if len(out) >= limit:
+                break
+        return out

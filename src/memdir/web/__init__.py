@@ -1,0 +1,74 @@
+"""The web page ``memdir serve`` serves at ``/``: browse, edit, review and undo memory.
+
+An adapter like the CLI and MCP: server-rendered pages (Starlette, Jinja2, htmx shipped
+in ``static/``) whose every action is one call of memdir's library. Signing in with the
+server's token sets an HttpOnly, SameSite=Strict cookie; every form carries a CSRF token;
+every answer carries a strict Content-Security-Policy (:mod:`.security`). Pages: memory,
+entry (with its history), review, sessions, context, activity. docs/design/web.md says why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .security import Keys, Viewer
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from ..engine import Memdir
+
+__all__ = ["Keys", "Viewer", "build_app", "with_web"]
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def build_app(
+    md: Memdir, token: str, *, port: int = 0, loopback: bool = True, max_body: int = 1 << 20
+) -> ASGIApp:
+    """The web page's ASGI app over ``md`` for a server whose token is ``token``; a form
+    over ``max_body`` bytes is refused (413)."""
+    from starlette.applications import Starlette
+    from starlette.exceptions import HTTPException
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Mount
+    from starlette.staticfiles import StaticFiles
+
+    from . import activity, context, entry, memory, review, sessions, signin
+    from .security import secure_headers
+    from .site import Site
+
+    site = Site(md, Keys(token), port=port)
+    routes = [
+        *signin.routes(site),
+        *memory.routes(site),
+        *entry.routes(site),
+        *review.routes(site),
+        *sessions.routes(site),
+        *context.routes(site),
+        *activity.routes(site),
+        Mount("/static", StaticFiles(packages=[("memdir.web", "static")]), name="static"),
+    ]
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return site.error(request, Exception(exc.detail), exc.status_code)
+
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    guarded = signin.require_viewer(app, site)
+    return secure_headers(guarded, hosts=LOOPBACK_HOSTS if loopback else None, max_body=max_body)
+
+
+def with_web(mcp: ASGIApp, web: ASGIApp, mcp_path: str = "/mcp") -> ASGIApp:
+    """One ASGI app: ``mcp_path`` (and the lifespan) to the MCP app, the rest to the web
+    page."""
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or path == mcp_path or path.startswith(mcp_path + "/"):
+            await mcp(scope, receive, send)
+        else:
+            await web(scope, receive, send)
+
+    return app

@@ -1,0 +1,211 @@
+"""The entry page: its body with the reminders ``memory_read`` gives, edit, pin, remove,
+supersede, and its history (every version's diff, each one revertible)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..errors import MemdirError
+from ..model import Entry, Source
+from ..versions import base_id, unified
+from .memory import TYPES
+from .site import Site, text
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
+
+__all__ = ["routes"]
+
+HISTORY = 30  # versions listed on an entry's page
+INLINE_DIFFS = 5  # of which the newest this many show their diff in place
+DONE = {
+    "saved": "Saved.",
+    "pinned": "Pinned: it is loaded in full at the start of every session.",
+    "unpinned": "Unpinned.",
+    "removed": "Removed: moved to the archive. Revert the removal below to bring it back.",
+    "superseded": "Saved as the new version; the old one is in the archive.",
+    "reverted": "Reverted; the revert is itself a change you can revert.",
+    "unchanged": "Nothing changed.",
+}
+
+
+def entry_files(change: Mapping[str, Any]) -> dict[str, Any]:
+    """The topic files a change touched (not the index, which follows from them)."""
+    return {p: c for p, c in change.items() if p.endswith(".md") and p != "MEMORY.md"}
+
+
+def diff_lines(diff: str) -> list[tuple[str, str]]:
+    """A unified diff as ``(css class, line)`` pairs."""
+    out = []
+    for line in diff.splitlines():
+        kind = ""
+        if line.startswith(("+++", "---")):
+            kind = "d-file"
+        elif line.startswith("+"):
+            kind = "d-add"
+        elif line.startswith("-"):
+            kind = "d-del"
+        elif line.startswith("@@"):
+            kind = "d-hunk"
+        out.append((kind, line))
+    return out
+
+
+def _history(md: Memdir, scope: str, entry: Entry) -> tuple[list[dict[str, Any]], str | None]:
+    """An entry's versions, newest first, the newest few with their diff; or why none."""
+    versions = md.history
+    try:
+        revisions = versions.log(entry.id, scope=scope, limit=HISTORY)
+    except MemdirError as exc:  # no history kept for this scope: say how to turn it on
+        return [], str(exc)
+    out = []
+    for i, r in enumerate(revisions):
+        item: dict[str, Any] = {"revision": r, "lines": None}
+        if i < INLINE_DIFFS:
+            _, change = versions.change(r.commit.rev, scope)
+            item["lines"] = diff_lines(unified(entry_files(change)))
+        out.append(item)
+    return out, None
+
+
+def entry_context(
+    md: Memdir, scope: str, entry_id: str, form: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """What the entry page shows; ``form`` keeps what a refused save sent."""
+    _, entry = md.find(entry_id, scope=scope, include_archived=True)
+    state = next((s for s in md.overview() if s.scope == scope and s.entry.id == entry.id), None)
+    history, no_history = _history(md, scope, entry)
+    store = md.store(scope)
+    return {
+        "scope": scope,
+        "entry": entry,
+        "state": state,
+        "reminders": md.reminders(entry),
+        "history": history,
+        "no_history": no_history,
+        "writable": not store.read_only and not entry.archived,
+        "form": form
+        or {
+            "name": entry.name,
+            "description": entry.description,
+            "type": entry.type.value,
+            "body": entry.body,
+        },
+        "types": TYPES,
+    }
+
+
+def routes(site: Site) -> list[Route]:
+    """``/entry/{scope}/{id}`` and its actions, ``/history/{scope}/{rev}`` and revert."""
+
+    async def entry_page(request: Request) -> Response:
+        scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
+        done = DONE.get(request.query_params.get("done", ""))
+        return await site.page(
+            request,
+            "entry.html",
+            lambda md: {**entry_context(md, scope, entry_id), "done": done},
+        )
+
+    def action(
+        name: str, act: Callable[[Memdir, str, str, Mapping[str, str]], str]
+    ) -> Callable[[Request], Any]:
+        """A POST on an entry: ``act`` returns the entry id to show next; a refusal
+        shows the entry page again with the reason and the text that was sent."""
+
+        async def endpoint(request: Request) -> Response:
+            form = await site.form(request)
+            fields = {k: text(form, k) for k in ("name", "description", "type", "body")}
+            scope, entry_id = request.path_params["scope"], request.path_params["entry_id"]
+
+            def run(md: Memdir) -> Mapping[str, Any] | Response:
+                try:
+                    shown = act(md, scope, entry_id, fields)
+                except MemdirError as exc:
+                    context = entry_context(md, scope, entry_id, fields)
+                    return {**context, "error": str(exc), "failed": name}
+                return site.redirect(request, f"/entry/{scope}/{shown}", done=name)
+
+            return await site.page(request, "entry.html", run, status=422)
+
+        return endpoint
+
+    def save(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+        entry = md.store(scope).replace(
+            entry_id,
+            name=f["name"],
+            description=f["description"],
+            type=f["type"],
+            body=f["body"],
+            source=Source.USER,
+        )
+        return entry.id
+
+    def pin(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+        return md.store(scope).replace(entry_id, pinned=True, source=Source.USER).id
+
+    def unpin(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+        return md.store(scope).replace(entry_id, pinned=False, source=Source.USER).id
+
+    def remove(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+        return md.store(scope).remove(entry_id, source=Source.USER).id
+
+    def supersede(md: Memdir, scope: str, entry_id: str, f: Mapping[str, str]) -> str:
+        entry = md.store(scope).supersede(
+            entry_id,
+            name=f["name"],
+            description=f["description"],
+            body=f["body"],
+            type=f["type"] or None,
+            source=Source.USER,
+        )
+        return entry.id
+
+    async def diff_page(request: Request) -> Response:
+        scope, rev = request.path_params["scope"], request.path_params["rev"]
+
+        def build(md: Memdir) -> dict[str, Any]:
+            revision, change = md.history.change(rev, scope)
+            return {
+                "scope": scope,
+                "revision": revision,
+                "lines": diff_lines(unified(change)),
+                "back": request.query_params.get("entry"),
+            }
+
+        return await site.page(request, "diff.html", build)
+
+    async def revert(request: Request) -> Response:
+        form = await site.form(request)
+        scope, rev = request.path_params["scope"], request.path_params["rev"]
+        back = text(form, "entry")
+
+        def run(md: Memdir) -> Response:
+            md.history.revert(rev, scope, source=Source.USER.value)
+            if back:
+                try:  # the entry may have come back under its own id (a removal undone)
+                    _, entry = md.find(base_id(back), scope=scope)
+                    back_id = entry.id
+                except MemdirError:
+                    back_id = back
+                return site.redirect(request, f"/entry/{scope}/{back_id}", done="reverted")
+            return site.redirect(request, "/activity", done="reverted")
+
+        return await site.page(request, "error.html", run)
+
+    base = "/entry/{scope}/{entry_id}"
+    return [
+        Route(base, entry_page, methods=["GET"]),
+        Route(base + "/save", action("saved", save), methods=["POST"]),
+        Route(base + "/pin", action("pinned", pin), methods=["POST"]),
+        Route(base + "/unpin", action("unpinned", unpin), methods=["POST"]),
+        Route(base + "/remove", action("removed", remove), methods=["POST"]),
+        Route(base + "/supersede", action("superseded", supersede), methods=["POST"]),
+        Route("/history/{scope}/{rev}", diff_page, methods=["GET"]),
+        Route("/history/{scope}/{rev}/revert", revert, methods=["POST"]),
+    ]

@@ -1,0 +1,116 @@
+"""The memory page: scopes side by side, filters, full-text search, and a form to add."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..errors import MemdirError
+from ..model import SCOPES, EntryType, Source
+from .site import Site, text
+
+if TYPE_CHECKING:
+    from ..engine import EntryState, Memdir
+
+__all__ = ["routes"]
+
+TYPES = [t.value for t in EntryType]
+SOURCES = [s.value for s in Source]
+
+
+def writable(md: Memdir) -> list[str]:
+    """Scopes a person can write from this page (managed is read-only)."""
+    return [
+        name
+        for name, loc in md.locations.items()
+        if not loc.read_only and not loc.unavailable and name != "managed"
+    ]
+
+
+def _columns(md: Memdir, states: list[EntryState]) -> list[dict[str, Any]]:
+    """One column per scope, ascending precedence, with its entries."""
+    return [
+        {
+            "name": name,
+            "location": md.locations[name],
+            "entries": [s for s in states if s.scope == name],
+        }
+        for name in SCOPES
+        if name in md.locations
+    ]
+
+
+def memory_context(md: Memdir, query: Mapping[str, str]) -> dict[str, Any]:
+    """What the memory page shows for these filters (``type``, ``source``, ``stale``,
+    ``q``): every state from :meth:`Memdir.overview`, or the ranked hits of
+    :meth:`Memdir.search` for a query."""
+    kind, source, q = query.get("type", ""), query.get("source", ""), query.get("q", "").strip()
+    stale = query.get("stale") == "1"
+    states = md.overview()
+    total = len(states)
+    if kind:
+        states = [s for s in states if s.entry.type.value == kind]
+    if source:
+        states = [s for s in states if s.entry.source.value == source]
+    if stale:
+        states = [s for s in states if s.unused]
+    hits = None
+    if q:
+        by_key = {(s.scope, s.entry.id): s for s in states}
+        hits = [
+            (h, by_key[(h.scope, h.entry.id)])
+            for h in md.search(q, limit=50)
+            if (h.scope, h.entry.id) in by_key
+        ]
+    return {
+        "columns": _columns(md, states),
+        "hits": hits,
+        "total": total,
+        "shown": len(states),
+        "filters": {"type": kind, "source": source, "stale": stale, "q": q},
+        "types": TYPES,
+        "sources": SOURCES,
+        "writable": writable(md),
+        "max_unused_days": md.settings.max_unused_days,
+        "warnings": list(md.warnings),
+    }
+
+
+def routes(site: Site) -> list[Route]:
+    """``/`` and ``POST /entries``."""
+
+    async def memory_page(request: Request) -> Response:
+        return await site.page(
+            request, "memory.html", lambda md: memory_context(md, request.query_params)
+        )
+
+    async def add(request: Request) -> Response:
+        form = await site.form(request)
+        fields = {k: text(form, k) for k in ("scope", "type", "name", "description", "body")}
+        pinned = text(form, "pinned") == "on"
+
+        def run(md: Memdir) -> dict[str, Any] | Response:
+            try:
+                entry = md.store(fields["scope"] or "local").add(
+                    type=fields["type"],
+                    name=fields["name"],
+                    description=fields["description"],
+                    body=fields["body"],
+                    pinned=pinned,
+                    source=Source.USER,
+                )
+            except MemdirError as exc:  # the form comes back with the text and the reason
+                context = memory_context(md, request.query_params)
+                return {**context, "add_error": str(exc), "add": {**fields, "pinned": pinned}}
+            return site.redirect(request, f"/entry/{fields['scope'] or 'local'}/{entry.id}")
+
+        return await site.page(request, "memory.html", run, status=422)
+
+    return [
+        Route("/", memory_page, methods=["GET"]),
+        Route("/entries", add, methods=["POST"]),
+    ]

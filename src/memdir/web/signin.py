@@ -1,0 +1,126 @@
+"""Sign in with the server's token (a form, or a one-time link from ``memdir ui``), sign
+out, and the gate that sends every other request without a valid cookie to sign in."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from .security import COOKIE_DAYS, Viewer
+from .site import Site, text
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+__all__ = ["require_viewer", "routes"]
+
+PUBLIC = ("/signin", "/ping", "/static/")
+
+
+def _next(value: str | None) -> str:
+    """Where to go after signing in: a path on this server only (no open redirect)."""
+    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return "/"
+    return value
+
+
+def _signed_in(site: Site, request: Request, target: str) -> Response:
+    response = RedirectResponse(_next(target), status_code=303)
+    response.set_cookie(
+        site.cookie_name,
+        site.keys.cookie(Viewer()),
+        max_age=COOKIE_DAYS * 86400,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+    return response
+
+
+def routes(site: Site) -> list[Route]:
+    """``/signin`` (GET form or ticket link, POST token), ``/signout``, ``/ping``."""
+
+    async def signin_form(request: Request) -> Response:
+        target = _next(request.query_params.get("next"))
+        ticket = request.query_params.get("ticket")
+        if ticket is not None:
+            if site.keys.check_ticket(ticket):
+                return _signed_in(site, request, target)
+            context = {
+                "next": target,
+                "failed": "This sign-in link has expired. Run "
+                "`memdir ui` again, or paste the token below.",
+            }
+            return site.render(request, "signin.html", context, 403)
+        return site.render(request, "signin.html", {"next": target})
+
+    async def signin_post(request: Request) -> Response:
+        origin = request.headers.get("origin")
+        if origin and origin != f"{request.url.scheme}://{request.url.netloc}":
+            raise HTTPException(403, "cross-site sign-in refused")
+        form = await request.form(max_files=0, max_fields=5, max_part_size=4096)
+        target = _next(text(form, "next"))
+        if not site.keys.check_token(text(form, "token")):
+            context = {
+                "next": target,
+                "failed": "That is not this server's token. `memdir serve --print-token` "
+                "prints it on the server's machine.",
+            }
+            return site.render(request, "signin.html", context, 403)
+        return _signed_in(site, request, target)
+
+    async def signout(request: Request) -> Response:
+        await site.form(request)
+        response = RedirectResponse("/signin", status_code=303)
+        response.delete_cookie(site.cookie_name, httponly=True, samesite="strict")
+        return response
+
+    async def ping(request: Request) -> Response:
+        """For ``memdir ui``: which home this server serves, to a caller with the token."""
+        scheme, _, given = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not site.keys.check_token(given):
+            return Response(json.dumps({"error": "token required"}), 403)
+        body = json.dumps({"memdir": "web", "home": str(site.md.home)})
+        return Response(body, media_type="application/json")
+
+    return [
+        Route("/signin", signin_form, methods=["GET"]),
+        Route("/signin", signin_post, methods=["POST"]),
+        Route("/signout", signout, methods=["POST"]),
+        Route("/ping", ping, methods=["GET"]),
+    ]
+
+
+def require_viewer(app: ASGIApp, site: Site) -> ASGIApp:
+    """Every path but sign-in and static files needs a valid cookie: a GET without one is
+    sent to sign in, anything else is refused with 403. The viewer goes into the request
+    state (``request.scope['state']['viewer']``)."""
+
+    async def gate(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"].startswith(PUBLIC):
+            await app(scope, receive, send)
+            return
+        request = Request(scope)
+        viewer = site.viewer(request)
+        if viewer is None:
+            if scope["method"] in ("GET", "HEAD"):
+                target = scope["path"] + ("?" + request.url.query if request.url.query else "")
+                response: Response = RedirectResponse(
+                    "/signin?next=" + quote(target, safe=""), status_code=303
+                )
+            else:
+                response = site.render(
+                    request, "error.html", {"message": "Sign in first."}, status=403
+                )
+            await response(scope, receive, send)
+            return
+        scope.setdefault("state", {})["viewer"] = viewer
+        await app(scope, receive, send)
+
+    return gate

@@ -1,0 +1,227 @@
+"""What every page shares: the signed-in viewer, the project a URL names, templates,
+checked forms, and library calls run off the event loop."""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import urlencode
+
+import anyio
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markdown_it import MarkdownIt
+from markupsafe import Markup, escape
+from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from ..errors import MemdirError, NotFoundError, UnknownSessionError
+from .security import Keys, Viewer
+
+if TYPE_CHECKING:
+    from ..engine import Memdir
+
+__all__ = ["Site"]
+
+_T = TypeVar("_T")
+COOKIE = "memdir_web_{port}"  # cookies ignore ports: one name per server
+MAX_FORM = 1 << 20
+MAX_PROJECTS = 16  # Memdirs kept open for projects named in URLs
+
+
+def ago(when: datetime | None, now: datetime | None = None) -> str:
+    """``3 d ago``, ``5 h ago``, ``just now`` (by memdir's clock, ``now``); ``never``."""
+    if when is None:
+        return "never"
+    seconds = ((now or datetime.now(UTC)) - when).total_seconds()
+    for unit, size in (("y", 365 * 86400), ("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            return f"{int(seconds // size)} {unit} ago"
+    return "just now"
+
+
+def when(value: datetime | float | None) -> str:
+    """A time (or epoch seconds) as ``2026-12-01 22:49 UTC``."""
+    if value is None:
+        return "never"
+    if not isinstance(value, datetime):
+        value = datetime.fromtimestamp(value, UTC)
+    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+_MD = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+
+
+def markdown(text: str) -> Markup:
+    """An entry body as HTML: raw HTML is shown as text and links with unsafe schemes
+    (``javascript:``, ``data:``…) are not made links (markdown-it's link check)."""
+    return Markup(_MD.render(text))
+
+
+def highlight(text: str, terms: list[str]) -> Markup:
+    """``text`` escaped, with every case-insensitive occurrence of ``terms`` in <mark>."""
+    words = sorted({t for t in terms if t.strip()}, key=len, reverse=True)
+    if not words:
+        return escape(text)
+    # a stem ("bill" of "billing") marks the whole word; other scripts mark the match
+    parts = [re.escape(w) + (r"[a-z]*" if w.isascii() else "") for w in words]
+    pattern = re.compile("|".join(parts), re.IGNORECASE)
+    out, last = [], 0
+    for m in pattern.finditer(text):
+        out += [escape(text[last : m.start()]), Markup("<mark>"), escape(m.group())]
+        out.append(Markup("</mark>"))
+        last = m.end()
+    out.append(escape(text[last:]))
+    return Markup("").join(out)
+
+
+class Site:
+    """The web page's shared state over one :class:`~memdir.Memdir` (the server's)."""
+
+    def __init__(self, md: Memdir, keys: Keys, *, port: int = 0) -> None:
+        self.md = md
+        self.keys = keys
+        self.cookie_name = COOKIE.format(port=port)
+        self.limiter = anyio.CapacityLimiter(1)  # library calls one at a time, off the loop
+        self._projects: OrderedDict[tuple[str, Path], Memdir] = OrderedDict()
+        self.env = Environment(
+            loader=PackageLoader("memdir.web", "templates"),
+            autoescape=select_autoescape(default=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self.env.filters.update(ago=ago, datetime=when, markdown=markdown, highlight=highlight)
+        self.env.globals["kinds_title"] = {
+            "merge": "Duplicates",
+            "conflict": "Conflicts",
+            "stale": "Stale",
+            "promote": "Promotions",
+            "index": "Index budget",
+        }
+
+    # -- who and where ---------------------------------------------------------------------
+
+    def viewer(self, request: Request) -> Viewer | None:
+        """The signed-in viewer of this request, if any."""
+        return self.keys.viewer(request.cookies.get(self.cookie_name))
+
+    def project(self, request: Request) -> Path | None:
+        """The project folder the URL names (``?project=``), or None for the server's."""
+        given = request.query_params.get("project")
+        if not given:
+            return None
+        if "\x00" in given or not given.startswith("/") or len(given) > 4096:
+            raise HTTPException(400, "project must be an absolute folder path")
+        folder = Path(given)
+        if not folder.is_dir():
+            raise HTTPException(400, f"no folder {given}")
+        return folder
+
+    def memdir(self, request: Request) -> Memdir:
+        """The Memdir this request's viewer sees, for the project its URL names. Called
+        on the worker thread. Issue 17 (team server): open the viewer's own memory here."""
+        viewer = request.scope["state"]["viewer"]
+        folder = self.project(request)
+        if folder is None:
+            return self.md
+        key = (viewer.user, folder)
+        if key not in self._projects:
+            self._projects[key] = self.md.for_project(folder)
+            while len(self._projects) > MAX_PROJECTS:
+                self._projects.popitem(last=False)
+        self._projects.move_to_end(key)
+        return self._projects[key]
+
+    # -- answers ---------------------------------------------------------------------------
+
+    async def call(self, fn: Callable[[], _T]) -> _T:
+        """Run a blocking library call on the worker thread."""
+        return await anyio.to_thread.run_sync(fn, limiter=self.limiter)
+
+    def href(self, request: Request) -> Callable[..., str]:
+        """A link maker that keeps the page's project: ``href('/review', q='x')``."""
+        project = request.query_params.get("project")
+
+        def make(path: str, **query: Any) -> str:
+            params = {"project": project} if project else {}
+            params.update({k: v for k, v in query.items() if v not in (None, "", False)})
+            return path + ("?" + urlencode(params) if params else "")
+
+        return make
+
+    def render(
+        self, request: Request, template: str, context: Mapping[str, Any], status: int = 200
+    ) -> HTMLResponse:
+        """A page from ``template`` with what every page needs (CSRF token, links)."""
+        cookie = request.cookies.get(self.cookie_name, "")
+        viewer = request.scope.get("state", {}).get("viewer")
+        html = self.env.get_template(template).render(
+            request=request,
+            csrf=self.keys.csrf(cookie) if viewer else "",
+            viewer=viewer,
+            href=self.href(request),
+            project=request.query_params.get("project", ""),
+            path=request.url.path,
+            **context,
+        )
+        return HTMLResponse(html, status, headers={"cache-control": "no-store"})
+
+    async def page(
+        self,
+        request: Request,
+        template: str,
+        build: Callable[[Memdir], Mapping[str, Any] | Response],
+        status: int = 200,
+    ) -> Response:
+        """Build a page's context on the worker thread from this request's Memdir, then
+        render it; a library error becomes an error page that says what to do."""
+
+        def run() -> Mapping[str, Any] | Response:
+            md = self.memdir(request)
+            built = build(md)
+            return built if isinstance(built, Response) else {"now": md.clock(), **built}
+
+        try:
+            context = await self.call(run)
+        except MemdirError as exc:
+            return self.error(request, exc)
+        if isinstance(context, Response):
+            return context
+        return self.render(request, template, context, status)
+
+    def error(self, request: Request, exc: Exception, status: int | None = None) -> Response:
+        """An error page: 404 for something that does not exist, else 400."""
+        if status is None:
+            missing = isinstance(exc, NotFoundError | UnknownSessionError)
+            status = 404 if missing else 400
+        return self.render(request, "error.html", {"message": str(exc)}, status)
+
+    def redirect(self, request: Request, path: str, **query: Any) -> Response:
+        """303 to another page of the same project (after a form post)."""
+        return RedirectResponse(self.href(request)(path, **query), status_code=303)
+
+    async def form(self, request: Request) -> FormData:
+        """A posted form, after checking it came from one of our pages: its CSRF token
+        matches the cookie, and the browser does not call it cross-site."""
+        fetch_site = request.headers.get("sec-fetch-site", "same-origin")
+        origin = request.headers.get("origin")
+        own = f"{request.url.scheme}://{request.url.netloc}"
+        if fetch_site not in ("same-origin", "none") or (origin and origin != own):
+            raise HTTPException(403, "cross-site form post refused")
+        form = await request.form(max_files=0, max_fields=50, max_part_size=MAX_FORM)
+        given = form.get("csrf")
+        cookie = request.cookies.get(self.cookie_name, "")
+        if not isinstance(given, str) or not self.keys.check_csrf(cookie, given):
+            raise HTTPException(403, "this form is out of date or was not sent by memdir's page")
+        return form
+
+
+def text(form: FormData, name: str, default: str = "") -> str:
+    """A form field as text (a missing or file field gives ``default``)."""
+    value = form.get(name)
+    return value if isinstance(value, str) else default

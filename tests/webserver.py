@@ -1,0 +1,105 @@
+"""The web page served for tests: ``memdir serve``'s app (MCP + web) by uvicorn on a free
+loopback port in a thread, and headless Chromium from the distribution's packages."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memdir.engine import Memdir
+from memdir.serve import make_app
+from memdir.web import build_app, with_web
+
+CHROMIUM = os.environ.get("MEMDIR_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("MEMDIR_CHROMEDRIVER", "/usr/bin/chromedriver")
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+TOKEN = "t" * 20 + "-test-token-for-the-web-page"
+
+
+def out_dir() -> Path:
+    """Where browser tests put screenshots (``MEMDIR_TEST_OUT``, else tests/out/web)."""
+    folder = Path(os.environ.get("MEMDIR_TEST_OUT") or Path(__file__).parent / "out" / "web")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serving(app: Any, port: int | None = None) -> Iterator[str]:
+    """``app`` on loopback; yields its base URL."""
+    import uvicorn
+
+    port = port or free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "did not start"
+            time.sleep(0.02)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+@contextlib.contextmanager
+def web_server(md: Memdir, token: str = TOKEN) -> Iterator[str]:
+    """What ``memdir serve`` runs (MCP at /mcp, the page everywhere else) over ``md``."""
+    port = free_port()
+    app = with_web(make_app(md, token), build_app(md, token, port=port))
+    with serving(app, port) as url:
+        yield url
+
+
+def chromium(**prefs: Any) -> Any:
+    """A headless Chromium driven by Selenium through the distribution's chromedriver,
+    with a fresh profile; the test is skipped when either is missing."""
+    if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
+        pytest.skip(
+            f"no Chromium at {CHROMIUM} / {CHROMEDRIVER}: apt-get install chromium "
+            "chromium-driver (.ci/run does)"
+        )
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="memdir-chromium-")
+    for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1400,1000"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.profile_dir = profile
+    return driver
+
+
+def quit_chromium(driver: Any) -> None:
+    driver.quit()
+    shutil.rmtree(driver.profile_dir, ignore_errors=True)
