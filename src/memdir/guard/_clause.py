@@ -23,27 +23,26 @@ _END = re.compile(
 # Korean, right after the verb ("送信しないで", "보내지 마").
 _NEG_WORDS = (
     r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
-    r"rather than|instead of|"
-    r"shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|forbid\w*|prohibit\w*|"
-    r"ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|mai|asla|jangan|"
-    r"không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|yasak\w*)\b|"
-    r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|決して|절대)"
+    r"rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|"
+    r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
+    r"mai|asla|jangan|không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
+    r"yasak\w*)\b|(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
+    r"決して|절대)"
 )
 _NEG_BEFORE = re.compile(rf"{_NEG_WORDS}[^.!?。！？\n,;，；]{{0,30}}$")
 # A clause that opens with a negation negates what follows (up to a "but"/"just"/"only"
 # after a comma), however far the verb is (German and Japanese put it last: "Keine Tokens
 # … in Dateien speichern").
 _NEG_LEAD = re.compile(
-    r"[\s*+>#\-\d.)]*(?:(?:never|don'?t|do not|no|kein\w*|nie|niemals|nunca|jamais|не|никогда|"
-    r"asla|non|não)\b|不要|别|禁止|決して|절대)"
-    r"(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|rather|nur|sondern|aber|pero|sino|mais|ma|"
-    r"mas|а|но|但|而是|只)\b))*$"
+    r"[\s*+>#\-\d.)]*(?:(?:never|don'?t|do not|no|kein\w*|nie|niemals|nunca|jamais|не|никогда|asla|"
+    r"non|não)\b|不要|别|禁止|決して|절대)(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|"
+    r"rather|nur|sondern|aber|pero|sino|mais|ma|mas|а|но|但|而是|只)\b))*$"
 )
 # An action the sentence itself calls bad ("force-pushing main is destructive").
 _JUDGED = re.compile(
     r"\b(?:is|are|was|were|would be|will be|can be)\s+(?:\w+\s+)?(?:destructive|dangerous|risky|"
-    r"forbidden|prohibited|banned|not allowed|discouraged|a bad idea|unsafe|insecure|"
-    r"never (?:ok|okay))"
+    r"forbidden|prohibited|banned|not allowed|discouraged|a bad idea|unsafe|insecure|never (?:ok|"
+    r"okay))"
 )
 _NEG_AFTER = re.compile(
     r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)|(?:me|ma|meyin|mayın)\b|"
@@ -54,14 +53,14 @@ _NEG_AFTER = re.compile(
 # A Markdown heading that negates the list under it ("## Do NOT", "### Never").
 _NEG_HEADING = re.compile(
     r"(?m)^#{1,6}[ \t]+[^\n]*\b(?:do not|don'?t|never|avoid|forbidden|prohibited|not allowed|"
-    r"anti-?patterns?)\b[^\n]*$"
-    r"|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|niemals)[^\n]*$"
+    r"anti-?patterns?)\b[^\n]*$|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|"
+    r"niemals)[^\n]*$"
 )
 _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # A section that reports an incident, in any language.
 _STORY_HEADING = re.compile(
-    r"(?m)^#{1,6}[ \t]+[^\n]*(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|"
-    r"事故|事件|故障|障害|インシデント|사고|장애|outage|breach)[^\n]*$"
+    r"(?m)^#{1,6}[ \t]+[^\n]*(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|"
+    r"事件|故障|障害|インシデント|사고|장애|outage|breach)[^\n]*$"
 )
 
 
@@ -77,19 +76,19 @@ def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
 # that turns it into a standing order again.
 _STORY = re.compile(
     r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
-    r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|"
-    r"in the past|historically|an? (?:old|former|previous) \w+|(?:an?|the) (?:incident|breach|"
-    r"attacker|compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|"
-    r"commander|ticket|queue|bot|runbook|process))|post-?mortem|"
-    r"(?:we|they|he|she|someone) (?:ran|stopped|tried|once))\b"
+    r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|"
+    r"historically|an? (?:old|former|previous) \w+|(?:an?|the) (?:incident|breach|attacker|"
+    r"compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|commander|ticket|"
+    r"queue|bot|runbook|process))|post-?mortem|(?:we|they|he|she|someone) (?:ran|stopped|tried|"
+    r"once))\b"
 )
 _PAST = re.compile(
     r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
     r"leaked|broke|went|came|began|left|lost|paid|put|gave)\b"
 )
 _ORDER_WORD = re.compile(
-    r"\b(?:always|must|should|every (?:time|session|day|run)|from now on|whenever|please|"
-    r"make sure|remember to|going forward|each (?:session|time)|in future|next time|you)\b"
+    r"\b(?:always|must|should|every (?:time|session|day|run)|from now on|whenever|please|make sure|"
+    r"remember to|going forward|each (?:session|time)|in future|next time|you)\b"
 )
 
 

@@ -44,19 +44,17 @@ _TELL_WEAK = (
 )
 _TELL_OTHER = (
     r"erwähn\w*|sag(?:e|en|t)?\b|mitteil\w*|berichte\w*|mencion\w*|cuéntal\w*|contar|avis\w*|"
-    r"comenta\w*|revel\w*|"
-    r"mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|rivel\w*|segnal\w*|fale\w*|diga\w*|"
-    r"упомина\w*|упомян\w*|говори\w*|скажи\w*|сообща\w*|сообщ\w*|рассказ\w*|уведом\w*|"
-    r"提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|알려|말하|"
-    r"보고|bahset|söyle|anlat|bildir|nói|đề cập|báo"
+    r"comenta\w*|revel\w*|mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|rivel\w*|segnal\w*|"
+    r"fale\w*|diga\w*|упомина\w*|упомян\w*|говори\w*|скажи\w*|сообща\w*|сообщ\w*|рассказ\w*|"
+    r"уведом\w*|提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|"
+    r"알려|말하|보고|bahset|söyle|anlat|bildir|nói|đề cập|báo"
 )
 _HIDE = (
-    r"hid(?:e|es|ing)\b|conceal\w*|keep (?:quiet|silent|mum) about|say nothing about|"
-    r"keep (?:it|this|that|them|these|(?:this|that|the|your) "
-    r"(?:change|fix|edit|commit|note|rule|memory|step)s?) (?:from|secret|quiet|hidden|to yourself)|"
-    r"cover\w* (?:it |this |them )?up|withh[oe]ld\w*|verheimlich\w*|"
-    r"verberg\w*|ocult\w*|cach\w* (?:à|a) l'utilisateur|nascond\w*|escond\w*|скрыва\w*|скрой\w*|"
-    r"隐瞒|瞒着|隠し|隠す|숨기"
+    r"hid(?:e|es|ing)\b|conceal\w*|keep (?:quiet|silent|mum) about|say nothing about|keep (?:it|"
+    r"this|that|them|these|(?:this|that|the|your) (?:change|fix|edit|commit|note|rule|memory|"
+    r"step)s?) (?:from|secret|quiet|hidden|to yourself)|cover\w* (?:it |this |them )?up|"
+    r"withh[oe]ld\w*|verheimlich\w*|verberg\w*|ocult\w*|cach\w* (?:à|a) l'utilisateur|nascond\w*|"
+    r"escond\w*|скрыва\w*|скрой\w*|隐瞒|瞒着|隠し|隠す|숨기"
 )
 _SECRETLY = (
     r"quietly|silently|secretly|covertly|behind (?:the user'?s?|their|his|her) back|heimlich|"
@@ -67,8 +65,8 @@ _USER_AUDIENCE = re.compile(
     r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng"
 )
 _AUDIENCE = re.compile(
-    r"\b(?:the user|users|(?:the |any )?owner|the human|humans|(?:the )?reviewers?|"
-    r"maintainers?|anyone|anybody|(?:the |a |any |your )?(?:prs?|pull requests?|merge requests?|"
+    r"\b(?:the user|users|(?:the |any )?owner|the human|humans|(?:the )?reviewers?|maintainers?|"
+    r"anyone|anybody|(?:the |a |any |your )?(?:prs?|pull requests?|merge requests?|"
     r"commit messages?|changelog|release notes)\b)|nutzer|benutzer|usuari|utilisateur|utente|"
     r"usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng"
 )
@@ -77,57 +75,53 @@ _USER = re.compile(
     r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng"
 )
 _SELF = re.compile(
-    r"\b(?:this|these|the following) (?:rule|note|memory|memories|entry|instruction|directive|"
-    r"line|text|policy)s?\b|\bdiese[rnms]? (?:regel|notiz|anweisung|eintrag|richtlinie)|"
-    r"\best[ae]s? (?:reglas?|notas?|instrucci[oó]n|instrucciones|regras?|instruç\w+)|"
-    r"\b(?:cette|ces|ce) (?:règles?|notes?|consignes?|instructions?)|\bquest[aoie] "
-    r"(?:regol|not|istruzion)\w*|\b(?:это|эта|эти|этот|эту) (?:правил|заметк|инструкци|запис)\w*|"
-    r"(?:这条|此|本|这个|该)(?:规则|记忆|指令|笔记|条目|说明)|この(?:ルール|メモ|指示|規則|記憶|ノ"
-    r"ート)|"
-    r"이 (?:규칙|메모|지시|기억)"
+    r"\b(?:this|these|the following) (?:rule|note|memory|memories|entry|instruction|directive|line|"
+    r"text|policy)s?\b|\bdiese[rnms]? (?:regel|notiz|anweisung|eintrag|richtlinie)|"
+    r"\best[ae]s? (?:reglas?|notas?|instrucci[oó]n|instrucciones|regras?|instruç\w+)|\b(?:cette|"
+    r"ces|ce) (?:règles?|notes?|consignes?|instructions?)|\bquest[aoie] (?:regol|not|istruzion)\w*|"
+    r"\b(?:это|эта|эти|этот|эту) (?:правил|заметк|инструкци|запис)\w*|(?:这条|此|本|这个|"
+    r"该)(?:规则|记忆|指令|笔记|条目|说明)|この(?:ルール|メモ|指示|規則|記憶|ノート)|이 (?:규칙|"
+    r"메모|지시|기억)"
 )
 _RISKY = re.compile(
     r"secur\w*|sicherheit\w*|segur\w*|sécurité|sicurezza|безопасн\w*|安全|セキュリティ|보안|"
     r"warning\w*|alert\w*|vulnerab\w*|scan\w*|skip\w*|bypass\w*|disabl\w*|--no-verify|force\w*|"
-    r"permission\w*|approv\w*|telemetry|tracking|analytics|monitor\w*|install\w*|"
-    r"delet\w*|deploy\w*|merge\w*|push\w*|revert\w*|\b(?:npm|pnpm|yarn|pip|brew|cargo) (?:i|add)\b"
+    r"permission\w*|approv\w*|telemetry|tracking|analytics|monitor\w*|install\w*|delet\w*|"
+    r"deploy\w*|merge\w*|push\w*|revert\w*|\b(?:npm|pnpm|yarn|pip|brew|cargo) (?:i|add)\b"
 )
 _NOT_NOW = re.compile(
-    r"\b(?:don'?t|do not|never|not to|must not|mustn'?t|shouldn'?t|should not|no need to|"
-    r"without|stop|avoid)\s+(?:\w+ly\s+|ever\s+|bother to\s+)?$"
+    r"\b(?:don'?t|do not|never|not to|must not|mustn'?t|shouldn'?t|should not|no need to|without|"
+    r"stop|avoid)\s+(?:\w+ly\s+|ever\s+|bother to\s+)?$"
 )
 # What is kept back is the agent's own doing, or the note ("hide the admin panel from
 # users" protects, "keep this change hidden from the user" conceals).
 _DOING = re.compile(
-    r"\s+(?:it|this|that|them|these|the (?:change|fix|edit|commit|note|rule|memory)s?|"
-    r"what (?:you|i|we) (?:did|do|changed|ran))\b|[^。.\n]{0,12}(?:这|此|それ|これ|이것|그것)"
+    r"\s+(?:it|this|that|them|these|the (?:change|fix|edit|commit|note|rule|memory)s?|what (?:you|"
+    r"i|we) (?:did|do|changed|ran))\b|[^。.\n]{0,12}(?:这|此|それ|これ|이것|그것)"
 )
 _NEW_CLAUSE = re.compile(r";|\s[—–]\s")
 # "Tell the user to restart it" directs the user; it does not inform them of something.
 _DIRECTS = re.compile(r"\s+(?:the user|them|him|her|users?)\s+(?:to|how)\b")
 
 _ERASE = (
-    r"rm\b|delet\w*|clear\w*|wip(?:e|es|ing)\b|purg\w*|eras\w*|shred\w*|truncat\w*|"
-    r"vacuum\w*|expir\w*|scrub\w*|remov\w*|clean\w*|empt(?:y|ies)\b|unset histfile|"
-    r"history -c|histsize=0|set \+o history|"
-    r"删除|删掉|清空|清除|抹掉|清理|削除|消去|消し|クリア|삭제|지우|비우|удали\w*|очисти\w*|"
-    r"сотри\w*|стере\w*|borra\w*|elimina\w*|limpia\w*|vacía\w*|supprim\w*|effac\w*|vide[sz]?\b|"
-    r"nettoie\w*|lösch\w*|leere\w*|entfern\w*|bereinig\w*|cancella\w*|svuota\w*|pulisci\w*|"
-    r"apag\w*|limp[ae]\w*|exclu[ai]\w*|sil\b|siliniz|temizle\w*"
+    r"rm\b|delet\w*|clear\w*|wip(?:e|es|ing)\b|purg\w*|eras\w*|shred\w*|truncat\w*|vacuum\w*|"
+    r"expir\w*|scrub\w*|remov\w*|clean\w*|empt(?:y|ies)\b|unset histfile|history -c|histsize=0|"
+    r"set \+o history|删除|删掉|清空|清除|抹掉|清理|削除|消去|消し|クリア|삭제|지우|비우|удали\w*|"
+    r"очисти\w*|сотри\w*|стере\w*|borra\w*|elimina\w*|limpia\w*|vacía\w*|supprim\w*|effac\w*|"
+    r"vide[sz]?\b|nettoie\w*|lösch\w*|leere\w*|entfern\w*|bereinig\w*|cancella\w*|svuota\w*|"
+    r"pulisci\w*|apag\w*|limp[ae]\w*|exclu[ai]\w*|sil\b|siliniz|temizle\w*"
 )
 _RECORD = re.compile(
-    r"\.(?:bash|zsh|sh|python|node_repl|psql|mysql|lesshst)_history|\bhistfile|"
-    r"\b(?:shell|command|bash|zsh|terminal) histor\w*|\bhistory -c|/var/log\b|"
-    r"\baudit(?:[ _-]?(?:logs?|trail|files?|events?|records?|dir\w*)|d\b|/)|"
-    r"\bjournal(?:ctl)?\b|\bsyslog|\breflog|\btranscripts?\b|\.claude/projects|"
-    r"\bsession (?:logs?|files|records|transcripts)|\bactivity (?:logs?|feed)|"
-    r"\b(?:actions|workflow|ci|pipeline) runs?\b|\bauth\.log|\bwtmp|\blastlog|"
-    r"审计|操作记录|監査|감사 로그|аудит\w*|auditor\w*|journaux d'audit|protokolldateien|"
+    r"\.(?:bash|zsh|sh|python|node_repl|psql|mysql|lesshst)_history|\bhistfile|\b(?:shell|command|"
+    r"bash|zsh|terminal) histor\w*|\bhistory -c|/var/log\b|\baudit(?:[ _-]?(?:logs?|trail|files?|"
+    r"events?|records?|dir\w*)|d\b|/)|\bjournal(?:ctl)?\b|\bsyslog|\breflog|\btranscripts?\b|"
+    r"\.claude/projects|\bsession (?:logs?|files|records|transcripts)|\bactivity (?:logs?|feed)|"
+    r"\b(?:actions|workflow|ci|pipeline) runs?\b|\bauth\.log|\bwtmp|\blastlog|审计|操作记录|監査|"
+    r"감사 로그|аудит\w*|auditor\w*|journaux d'audit|protokolldateien|"
     r"historial de (?:la )?(?:shell|terminal|comandos|bash)|historique (?:du shell|des commandes|"
     r"bash)|shell-?histori\w*|befehlsverlauf|cronologia (?:della shell|dei comandi)|"
-    r"histórico (?:do shell|de comandos)|命令历史|历史命令|シェル履歴|コマンド履歴|셸 (?:기록|히스"
-    r"토리)|"
-    r"истори\w* (?:команд|shell|терминала|bash)"
+    r"histórico (?:do shell|de comandos)|命令历史|历史命令|シェル履歴|コマンド履歴|셸 (?:기록|"
+    r"히스토리)|истори\w* (?:команд|shell|терминала|bash)"
 )
 # "the reflog section", "the audit table": the record names something else.
 _MODIFIER = re.compile(
@@ -136,8 +130,8 @@ _MODIFIER = re.compile(
 )
 _RECORD_WEAK = re.compile(
     r"\bhistor(?:y|ies)\b|\blogs?\b|\brecords?\b|历史|记录|日志|履歴|ログ|기록|로그|истори\w*|"
-    r"журнал\w*|лог\w*|historial|registros?|historique|journaux|verlauf|protokoll\w*|"
-    r"cronologia|registri|storico|histórico|geçmiş\w*|kayıt\w*"
+    r"журнал\w*|лог\w*|historial|registros?|historique|journaux|verlauf|protokoll\w*|cronologia|"
+    r"registri|storico|histórico|geçmiş\w*|kayıt\w*"
 )
 _TRACE = re.compile(
     r"\btraces?\b|\bevidence\b|left behind|leave no|leaves no|(?:is|are)n'?t kept|not be kept|"
@@ -147,62 +141,55 @@ _TRACE = re.compile(
 
 _DECODE = (
     r"decod\w*|decrypt\w*|deciph\w*|unscrambl\w*|un-?rot\w*|rot-?13|base64 -d|base64 --decode|"
-    r"read (?:the )?(?:first|last|initial) letters|read (?:it |this |them )?(?:backwards|in revers"
-    r"e)|"
-    r"revers\w* (?:it|this|the (?:text|string|line))|rückwärts|al revés|à l'envers|задом наперёд|"
-    r"倒着读|逆から読|translat\w* (?:it |this )?(?:from|out of) "
-    r"(?:base64|hex|rot13|binary|morse)|"
-    r"解码|解密|译码|復号|デコード|디코딩|복호화|расшифр\w*|декодир\w*|descifr\w*|decodific\w*|"
-    r"décod\w*|déchiffr\w*|entschlüssel\w*|dekodier\w*|decifr\w*|decodifi\w*"
+    r"read (?:the )?(?:first|last|initial) letters|read (?:it |this |them )?(?:backwards|"
+    r"in reverse)|revers\w* (?:it|this|the (?:text|string|line))|rückwärts|al revés|à l'envers|"
+    r"задом наперёд|倒着读|逆から読|translat\w* (?:it |this )?(?:from|out of) (?:base64|hex|rot13|"
+    r"binary|morse)|解码|解密|译码|復号|デコード|디코딩|복호화|расшифр\w*|декодир\w*|descifr\w*|"
+    r"decodific\w*|décod\w*|déchiffr\w*|entschlüssel\w*|dekodier\w*|decifr\w*|decodifi\w*"
 )
 _FOLLOW = re.compile(
-    r"\bdo (?:it|so|that|this)\b|"
-    r"\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python3?|perl|ruby|node|iex|powershell|pwsh)\b|"
-    r"\b(?:follow|obey|comply|act on|carry (?:it |them )?out|do what (?:it|they) says?)\w*|"
-    r"\b(?:run|execute|exec|eval)\w*(?: (?:it|them|that|the result|the output|the text|what you "
-    r"get|the (?:word|command|line)s? you got)\b|\s*$|[.;,])|as (?:one |a |the )?(?:command|"
-    r"instruction|order)s?\b|"
-    r"従|执行|遵循|照做|遵守|実行|따르|따라|실행|выполн\w*|следуй\w*|sigue\w*|obedece\w*|"
-    r"ejecut\w*|suis\b|exécut\w*|befolg\w*|führ\w* \S+ aus|segui\w*|esegui\w*|siga\b|execute\b"
+    r"\bdo (?:it|so|that|this)\b|\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python3?|perl|ruby|node|iex|"
+    r"powershell|pwsh)\b|\b(?:follow|obey|comply|act on|carry (?:it |them )?out|do what (?:it|"
+    r"they) says?)\w*|\b(?:run|execute|exec|eval)\w*(?: (?:it|them|that|the result|the output|"
+    r"the text|what you get|the (?:word|command|line)s? you got)\b|\s*$|[.;,])|as (?:one |a |"
+    r"the )?(?:command|instruction|order)s?\b|従|执行|遵循|照做|遵守|実行|따르|따라|실행|выполн\w*|"
+    r"следуй\w*|sigue\w*|obedece\w*|ejecut\w*|suis\b|exécut\w*|befolg\w*|führ\w* \S+ aus|segui\w*|"
+    r"esegui\w*|siga\b|execute\b"
 )
 
 
 _OBEY = (
-    r"follow\w*|obey\w*|execut\w*|run\b|carry out|act on|comply with|do whatever|"
-    r"befolg\w*|gehorch\w*|führ\w* \S+ aus|ejecut\w*|obedec\w*|sigue\w*|cumpl\w*|exécut\w*|"
-    r"obéi\w*|suis\b|suivre|esegu\w*|obbedisc\w*|segui\w*|execute\b|obedeç\w*|siga\b|cumpra\w*|"
-    r"выполн\w*|следуй\w*|исполн\w*|执行|遵循|服从|照做|听从|実行|従|실행|따르|따라"
+    r"follow\w*|obey\w*|execut\w*|run\b|carry out|act on|comply with|do whatever|befolg\w*|"
+    r"gehorch\w*|führ\w* \S+ aus|ejecut\w*|obedec\w*|sigue\w*|cumpl\w*|exécut\w*|obéi\w*|suis\b|"
+    r"suivre|esegu\w*|obbedisc\w*|segui\w*|execute\b|obedeç\w*|siga\b|cumpra\w*|выполн\w*|"
+    r"следуй\w*|исполн\w*|执行|遵循|服从|照做|听从|実行|従|실행|따르|따라"
 )
 # Text the agent reads while working, written by anyone: it informs, it never commands.
 _UNTRUSTED = re.compile(
     r"\b(?:(?:issue|pr|code|review) )?comments?\b|\bissues?\b|\bpull requests?\b|\bprs?\b|"
     r"\be-?mails?\b|\binbox\b|web ?pages?|websites?|\btool (?:results?|outputs?)|api responses?|"
-    r"search results|\btickets?\b|\bother agents?\b|\bbots?\b|\bhandoff|fetched|"
-    r"comentári\w*|comentari\w*|commentaire\w*|kommentar\w*|commenti|комментар\w*|评论|コメント|댓"
-    r"글|"
-    r"correos?|courriels?|邮件|メール|이메일|письм\w*|páginas? web|pages? web|webseiten?|веб-стран"
-    r"иц\w*|"
+    r"search results|\btickets?\b|\bother agents?\b|\bbots?\b|\bhandoff|fetched|comentári\w*|"
+    r"comentari\w*|commentaire\w*|kommentar\w*|commenti|комментар\w*|评论|コメント|댓글|correos?|"
+    r"courriels?|邮件|メール|이메일|письм\w*|páginas? web|pages? web|webseiten?|веб-страниц\w*|"
     r"网页|ウェブページ|웹 ?페이지"
 )
 _INSTRUCTION = re.compile(
     r"\b(?:instructions?|commands?|orders?|requests?|directives?|scripts?|patch(?:es)?|"
-    r"attachments?)\b|instruç\w*|instrucci\w*|"
-    r"comandos?|órdenes|pedidos?|consignes?|commandes?|anweisung\w*|befehl\w*|istruzion\w*|"
-    r"comandi|richiest\w*|инструкци\w*|команд\w*|указани\w*|просьб\w*|指令|命令|指示|要求|請求|"
-    r"요청|지시|명령"
+    r"attachments?)\b|instruç\w*|instrucci\w*|comandos?|órdenes|pedidos?|consignes?|commandes?|"
+    r"anweisung\w*|befehl\w*|istruzion\w*|comandi|richiest\w*|инструкци\w*|команд\w*|указани\w*|"
+    r"просьб\w*|指令|命令|指示|要求|請求|요청|지시|명령"
 )
 _FOUND_IN = re.compile(
     r"[^.;\n]{0,30}?\b(?:in|from|inside|within|on|at|via|appear\w* in|posted (?:in|on)|left in|"
-    r"attached to|that comes? (?:in|with)|linked (?:in|from)|"
-    r"en|em|nos|nas|dans|aus|von|nei|negli|из|в|от)\s+(?:(?:the|a|an|any|all|every|its|their|"
-    r"os|as|les|des|la|el|los|las|der|die|den)\s+)?"
+    r"attached to|that comes? (?:in|with)|linked (?:in|from)|en|em|nos|nas|dans|aus|von|nei|negli|"
+    r"из|в|от)\s+(?:(?:the|a|an|any|all|every|its|their|os|as|les|des|la|el|los|las|der|die|"
+    r"den)\s+)?"
 )
 _BACK = re.compile(r"(?:it|them|this|that)\b")
 _ANY = re.compile(
     r"\b(?:any|all|every|whatever|anything|each|someone|anyone|anybody|whoever)\b|qualquer|"
-    r"quaisquer|cualquier\w*|tou[st]|toutes|"
-    r"jede\w*|alle\b|qualsiasi|tutt[ie]|любы\w*|все\b|всё|任何|所有|一切|すべて|全て|모든|어떤|"
-    r"without (?:asking|checking|verif\w*|confirm\w*)"
+    r"quaisquer|cualquier\w*|tou[st]|toutes|jede\w*|alle\b|qualsiasi|tutt[ie]|любы\w*|все\b|всё|"
+    r"任何|所有|一切|すべて|全て|모든|어떤|without (?:asking|checking|verif\w*|confirm\w*)"
 )
 
 # Checks weakened to get past them: tests skipped, disabled or deleted when they fail, or
@@ -212,13 +199,12 @@ _TEST = (
     r"cas de test|testing"
 )
 _WEAKEN = re.compile(
-    r"\b(?:skip\w*|disabl\w*|delet\w*|remov\w*|comment\w* out|xfail|@skip\w*)|@?skip\b|"
-    r"markier\w*|überspring\w*|deaktivier\w*|entfern\w*|lösch\w*|auskommentier\w*|"
-    r"salta\w*|omit\w*|desactiv\w*|elimin\w*|borra\w*|coment\w*|ignor\w*|supprim\w*|désactiv\w*|"
-    r"saut\w*|disattiv\w*|salt\w*|pul[ae]\w*|desativ\w*|remov\w*|apag\w*|пропус\w*|отключ\w*|"
-    r"удал\w*|закомментир\w*|跳过|禁用|删除|注释掉|スキップ|無効|削除|コメントアウト|건너뛰|"
-    r"비활성화|삭제|"
-    r"주석 처리|atla\w*|devre dışı|sil\b"
+    r"\b(?:skip\w*|disabl\w*|delet\w*|remov\w*|comment\w* out|xfail|@skip\w*)|@?skip\b|markier\w*|"
+    r"überspring\w*|deaktivier\w*|entfern\w*|lösch\w*|auskommentier\w*|salta\w*|omit\w*|"
+    r"desactiv\w*|elimin\w*|borra\w*|coment\w*|ignor\w*|supprim\w*|désactiv\w*|saut\w*|disattiv\w*|"
+    r"salt\w*|pul[ae]\w*|desativ\w*|remov\w*|apag\w*|пропус\w*|отключ\w*|удал\w*|закомментир\w*|"
+    r"跳过|禁用|删除|注释掉|スキップ|無効|削除|コメントアウト|건너뛰|비활성화|삭제|주석 처리|"
+    r"atla\w*|devre dışı|sil\b"
 )
 _WHEN_FAILING = re.compile(
     r"\b(?:fail\w*|red|broken|flaky|always|whenever|every time)\b|fehlschlag\w*|rot\b|immer|"
@@ -230,18 +216,16 @@ _WHEN_FAILING = re.compile(
 _PERSONAL = (
     r"home address\w*|(?:private|personal) (?:e-?mail|address|phone)\w*|phone numbers?|"
     r"date of birth|birthday|passport|social security|ssn\b|salary|medical|health (?:data|"
-    r"record)s?|"
-    r"家庭住址|手机号|身份证|自宅の住所|電話番号|집 주소|전화번호|домашн\w* адрес\w*|номер "
-    r"телефона|"
-    r"dirección (?:de casa|personal)|adresse personnelle|privatadresse|indirizzo di casa|endereço "
-    r"residencial"
+    r"record)s?|家庭住址|手机号|身份证|自宅の住所|電話番号|집 주소|전화번호|домашн\w* адрес\w*|"
+    r"номер телефона|dirección (?:de casa|personal)|adresse personnelle|privatadresse|"
+    r"indirizzo di casa|endereço residencial"
 )
 _WHOSE = re.compile(r"\b(?:the user'?s?|their|his|her|user'?s)\b|用户|ユーザー|사용자|пользовател")
 _PUBLISH = re.compile(
     r"\b(?:includ(?:e|es|ing)|add(?:s|ing)?|put(?:s|ting)?|post(?:s|ing)?|past(?:e|es|ing)|"
-    r"shar(?:e|es|ing)|publish\w*|mention\w*|writ(?:e|es|ing)|append\w*|attach\w*)\b[^.\n]{0,80}?"
-    r"\b(?:issues?|prs?|pull requests?|comments?|commit messages?|readme|public|changelog|release "
-    r"notes|tickets?|slack|channel|wiki|docs)\b"
+    r"shar(?:e|es|ing)|publish\w*|mention\w*|writ(?:e|es|ing)|append\w*|"
+    r"attach\w*)\b[^.\n]{0,80}?\b(?:issues?|prs?|pull requests?|comments?|commit messages?|readme|"
+    r"public|changelog|release notes|tickets?|slack|channel|wiki|docs)\b"
 )
 
 _NEG_ANY = r"\b(?:never|don'?t|do not|no|not)\b"

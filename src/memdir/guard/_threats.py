@@ -144,8 +144,7 @@ _ENGLISH_VERB = re.compile(
 _HEAD = re.compile(r"\S+")
 _WISH = re.compile(
     r"\b(?:the )?user (?:\w+ ){0,2}?(?:wants?|wanted|ok'?d|okayed|approved|allowed|asked (?:me |"
-    r"us )?"
-    r"to|prefers?|would like|is fine with|agreed to|likes)\b"
+    r"us )?to|prefers?|would like|is fine with|agreed to|likes)\b"
 )
 _ASSIGNED = re.compile(r"\w=[\"']?\$\(\s*$")
 _BY_AGENT = re.compile(r"(?:\s+(?:up|in|out))?\s+by\s+(?!\w+ing\b)")
@@ -157,8 +156,8 @@ _IP_URL = re.compile(r"https?://\d")
 _VENDOR = re.compile(r"([a-z]+)_")
 _ONWARD = re.compile(r"\b(?:to|into|onto)\b")
 _UPLOAD = re.compile(
-    r"\|\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--upload-file\s+-(?=\s|$))|"
-    r"(?:nc|ncat|netcat|socat|telnet)\s)"
+    r"\|\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--upload-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
+    r"socat|telnet)\s)"
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
@@ -558,13 +557,14 @@ _CONTENT_NEEDLES = (
 )
 # An action made conditional on the user's say-so keeps the user in the loop.
 _CONSENT_FIRST = re.compile(
-    r"\bonly (?:if|when|after|on|with) (?:the user|they|you'?re|asked|explicitly|their)|"
-    r"\b(?:if|when) (?:the user|they) (?:explicitly )?(?:asks?|requests?|approves?|says so)\b|"
-    r"\bon (?:the user'?s|their) (?:own |explicit )?request|\bwith (?:the user'?s|their|explicit) "
-    r"(?:ok|okay|approval|permission|consent)|\bafter (?:asking|confirming|the user confirms)|"
-    r"\bask (?:the user |them )?(?:first|before)|先问|征得(?:用户)?同意|確認してから|許可を得て|"
-    r"먼저 (?:물어|확인)|с (?:разрешения|согласия) пользовател|pregunta antes|con (?:el )?permiso "
-    r"del usuario|demande d'abord|nach rückfrage|frag\w* vorher|chiedi prima|pergunte antes"
+    r"\bonly (?:if|when|after|on|with) (?:the user|they|you'?re|asked|explicitly|their)|\b(?:if|"
+    r"when) (?:the user|they) (?:explicitly )?(?:asks?|requests?|approves?|says so)\b|"
+    r"\bon (?:the user'?s|their) (?:own |explicit )?request|\bwith (?:the user'?s|their|"
+    r"explicit) (?:ok|okay|approval|permission|consent)|\bafter (?:asking|confirming|"
+    r"the user confirms)|\bask (?:the user |them )?(?:first|before)|先问|征得(?:用户)?同意|"
+    r"確認してから|許可を得て|먼저 (?:물어|확인)|с (?:разрешения|согласия) пользовател|"
+    r"pregunta antes|con (?:el )?permiso del usuario|demande d'abord|nach rückfrage|frag\w* vorher|"
+    r"chiedi prima|pergunte antes"
 )
 _DUMP_NEEDLES = (
     *("security ", "mimikatz", "sekurlsa", "lsass", "reg save", "lazagne", "secretsdump"),
