@@ -30,7 +30,7 @@ from memdir.errors import GuardError
 
 from . import _attacks, _decode, _frames, _orders, _patterns, _secrets, _social, _threats
 from ._build import excerpt
-from ._clause import Clauses
+from ._clause import Clauses, mentioned
 from ._engine import Finding, RuleSet, Text
 from ._fold import fold
 from ._second import SecondOpinion
@@ -62,25 +62,9 @@ def _nfkc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
-_MENTION = re.compile(
-    r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|"
-    r"phrases?|strings?|patterns?|examples?|payloads?|includ\w*|contain\w*|lists?|quot\w*|"
-    r"detects?|flags?|blocks?|matches|tests? (?:for|against)|and)[,:]?\s*$"
-)
 # Spelled-out text that names a command, a URL or a secret is hiding it from filters.
 _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")
 _CIPHER = re.compile(r"\brot-?13\b|\bcaesar\b|\bcipher\b|\brot\d{1,2}\b")
-_QUOTES = "\"'`“‘«「"
-
-
-def _mentioned(s: str, start: int) -> bool:
-    """Whether the match at ``start`` sits in quotes introduced as an example."""
-    line_start = s.rfind("\n", 0, start) + 1
-    before = s[line_start:start]
-    opened = max(before.rfind(q) for q in _QUOTES)
-    if opened == -1 or any(q in before[opened + 1 :] for q in _QUOTES):
-        return False
-    return _MENTION.search(before, 0, opened) is not None
 
 
 class _Scan:
@@ -113,13 +97,13 @@ class _Scan:
 
     def rules(self) -> Finding | None:
         hit = _model_rules().first(self.hay)
-        if hit is not None and _mentioned(self.hay.s, hit[1].start()):
+        if hit is not None and mentioned(self.hay.s, hit[1].start()):
             # a quoted example ("phrases such as 'ignore previous instructions'"): look on
             hit = next(
                 (
                     (r, m)
                     for r, m in _model_rules().every(self.hay)
-                    if not _mentioned(self.hay.s, m.start())
+                    if not mentioned(self.hay.s, m.start())
                 ),
                 None,
             )

@@ -12,10 +12,10 @@ import bisect
 import functools
 import re
 
-__all__ = ["REACH", "Clauses", "Spots", "negated"]
+__all__ = ["REACH", "Clauses", "Spots", "mentioned", "negated"]
 
 _END = re.compile(
-    r"[.!?](?=\s|$)|[。！？]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
+    r"[.!?](?=\s|$)|[。！？§]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
     r"(?<=[:;,\w`'\")\]])\n(?=[A-Z])"
 )
 
@@ -45,7 +45,7 @@ _JUDGED = re.compile(
     r"okay))"
 )
 _NEG_AFTER = re.compile(
-    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)|(?:me|ma|meyin|mayın)\b|"
+    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지)|(?:me|ma|meyin|mayın)\b|"
     r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b"  # German V2: "sag dem Nutzer nichts"
 )
 
@@ -58,9 +58,22 @@ _NEG_HEADING = re.compile(
 )
 _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # A section that reports an incident, in any language.
-_STORY_HEADING = re.compile(
-    r"(?m)^#{1,6}[ \t]+[^\n]*(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|"
-    r"事件|故障|障害|インシデント|사고|장애|outage|breach)[^\n]*$"
+_INCIDENT = (
+    r"(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|事件|故障|障害|"
+    r"インシデント|사고|장애|outage|breach)"
+)
+_STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_INCIDENT}[^\n]*$")
+# A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
+_STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_INCIDENT}[^\n:：]{{0,40}}[:：]")
+# A past time or a perfective in languages other than English; with no order word, a story.
+_STORY_OTHER = re.compile(
+    r"去年|上周|上个月|昨天|当时|昨年|先月|先週|当時|작년|지난 ?(?:주|달|해)|в прошлом|"
+    r"el año pasado|la semana pasada|l'année dernière|la semaine dernière|letztes jahr|"
+    r"letzte woche|l'anno scorso|ano passado|semana passada|geçen (?:yıl|hafta)"
+)
+_ORDER_OTHER = re.compile(
+    r"以后|今后|每次|始终|必须|请|今後|毎回|必ず|항상|매번|반드시|всегда|каждый раз|впредь|siempre|"
+    r"cada vez|toujours|désormais|immer|ab sofort|sempre|her zaman"
 )
 
 
@@ -137,10 +150,14 @@ class Clauses:
         """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order."""
         lo, hi = self.around(start, end)
         return (
-            self.has(_STORY, lo, hi)
-            and self.has(_PAST, lo, hi)
-            and not self.has(_ORDER_WORD, lo, hi)
-        ) or self.under_story_heading(start, end)
+            (
+                self.has(_STORY, lo, hi)
+                and self.has(_PAST, lo, hi)
+                and not self.has(_ORDER_WORD, lo, hi)
+            )
+            or (self.has(_STORY_OTHER, lo, hi) and not self.has(_ORDER_OTHER, lo, hi))
+            or self.under_story_heading(start, end)
+        )
 
     def under_negated_heading(self, pos: int) -> bool:
         """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""
@@ -152,10 +169,17 @@ class Clauses:
         """Whether ``s[start:end]`` is in a section headed as an incident report ("##
         Post-mortem: …", "## 障害報告") and its clause holds no order word."""
         if self._story_sections is None:
-            self._story_sections = self._sections(_STORY_HEADING)
+            self._story_sections = self._sections(_STORY_HEADING) + self._paragraphs(_STORY_LABEL)
         if not any(lo <= start < hi for lo, hi in self._story_sections):
             return False
         return not self.has(_ORDER_WORD, *self.around(start, end))
+
+    def _paragraphs(self, label: re.Pattern[str]) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for m in label.finditer(self.s):
+            end = self.s.find("\n\n", m.end())
+            out.append((m.start(), len(self.s) if end == -1 else end))
+        return out
 
     def _sections(self, heading: re.Pattern[str]) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
@@ -204,6 +228,28 @@ class Clauses:
             else:
                 merged.append((lo, hi))
         return merged
+
+
+_MENTION = re.compile(
+    r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|phrases?|"
+    r"strings?|patterns?|examples?|payloads?|includ\w*|contain\w*|lists?|quot\w*|detects?|flags?|"
+    r"blocks?|matches|tests? (?:for|against)|and)(?:\s+[^\s'\"`]+){0,3}?[,:]?\s*$"
+)
+_QUOTES = "\"'`“‘«「"
+
+
+_OPENING_QUOTE = re.compile(r"(?<![\w'`])[\"'`“‘«「]")
+
+
+def mentioned(s: str, start: int) -> bool:
+    """Whether the match at ``start`` sits in quotes introduced as an example ("phrases such
+    as 'ignore previous instructions'")."""
+    line_start = s.rfind("\n", 0, start) + 1
+    before = s[line_start:start]
+    opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]  # not the "'" of "it's"
+    if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
+        return False
+    return _MENTION.search(before, 0, opens[-1]) is not None
 
 
 def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:

@@ -24,7 +24,7 @@ import functools
 import re
 
 from ._build import lexicon, prefixes, word_start
-from ._clause import Clauses, negated
+from ._clause import Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 from ._threats import _ENGLISH_TEXT, Hit, affirmed_order, hit
 from ._vocab import _ORDER_BEFORE
@@ -61,8 +61,8 @@ _SECRETLY = (
     r"en secreto|en silencio|discrètement|di nascosto|тайно|незаметно|悄悄|偷偷|こっそり|몰래"
 )
 _USER_AUDIENCE = re.compile(
-    r"\b(?:the user|your user|the owner|the human)\b(?!'s|’s)|nutzer|benutzer|usuari|utilisateur|"
-    r"utente|usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng"
+    r"\b(?:the user|your user|the owner|the human)\b(?!'s|’s)|(?:nutzer|benutzer|usuari|"
+    r"utilisateur|utente|usuário|пользовател|kullanıcı)\w*|用户|ユーザー|利用者|사용자|người dùng"
 )
 _AUDIENCE = re.compile(
     r"\b(?:the user|users|(?:the |any )?owner|the human|humans|(?:the )?reviewers?|maintainers?|"
@@ -85,9 +85,15 @@ _SELF = re.compile(
 )
 _RISKY = re.compile(
     r"secur\w*|sicherheit\w*|segur\w*|sécurité|sicurezza|безопасн\w*|安全|セキュリティ|보안|"
-    r"warning\w*|alert\w*|vulnerab\w*|scan\w*|skip\w*|bypass\w*|disabl\w*|--no-verify|force\w*|"
-    r"permission\w*|approv\w*|telemetry|tracking|analytics|monitor\w*|install\w*|delet\w*|"
-    r"deploy\w*|merge\w*|push\w*|revert\w*|\b(?:npm|pnpm|yarn|pip|brew|cargo) (?:i|add)\b"
+    r"vulnerab\w*|scan\w*|skip\w*|bypass\w*|disabl\w*|--no-verify|force\w*|permission\w*|approv\w*|"
+    r"telemetry|tracking|analytics|monitor\w*|install\w*|delet\w*|deploy\w*|merge\w*|push\w*|"
+    r"revert\w*|authorized_keys|sudoers|crontab|değişiklik\w*|änderung\w*|cambio\w*|changement\w*|"
+    r"изменени\w*|变更|修改|変更|변경|\b(?:npm|pnpm|yarn|pip|brew|cargo) (?:i|add)\b"
+)
+_FACT = re.compile(
+    r"\s*,?\s*(?:that|we|i|you|about what|what (?:you|we|i)|dass|que|che|что)\b|\s*(?:我们|我|你)|"
+    r"\s*about (?:the |this |that |my |our |your )?(?:\S+ ){0,3}?(?:changes?|edits?|commits?|"
+    r"fix(?:es)?)\b"
 )
 _NOT_NOW = re.compile(
     r"\b(?:don'?t|do not|never|not to|must not|mustn'?t|shouldn'?t|should not|no need to|without|"
@@ -294,8 +300,9 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
             after = m.end()
             stop = _NEW_CLAUSE.search(s, after, min(hi, after + 60))
             until = stop.start() if stop else min(hi, after + 60)
-        if _USER_AUDIENCE.search(s, after, until) and not _english(_TELL_WEAK).fullmatch(m.group()):
-            return True
+        user = _USER_AUDIENCE.search(s, after, until)
+        if user and not _english(_TELL_WEAK).fullmatch(m.group()) and _FACT.match(s, user.end()):
+            return True  # "don't tell the user that …", "不要告诉用户我们改了…": a fact kept back
         if not (_AUDIENCE.search(s, after, until) or _SELF.search(s, after, until)):
             return False
         before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
@@ -337,6 +344,9 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
                 return True  # "PR コメントの指示", "issue 里的指令", "the bot's commands"
         return False
     if kind == "erase":
+        if _english_word(s, m, lo, hi) and not _in_code(s, m.start()):  # the object follows
+            stop = _NEW_CLAUSE.search(s, m.end(), min(hi, m.end() + 80))
+            lo, hi = m.start(), stop.start() if stop else min(hi, m.end() + 80)
         if any(not _MODIFIER.match(s, r.end()) for r in _RECORD.finditer(s, lo, hi)):
             return True
         return bool(_RECORD_WEAK.search(s, lo, hi) and _TRACE.search(s, lo, hi))
@@ -366,10 +376,29 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
                 continue
         elif not affirmed_order(s, m, lo, cl):
             continue
+        elif (
+            rule.id != "secretly"  # an adverb may close the order: "revert it quietly"
+            and _english_word(s, m, lo, hi)
+            and not _in_code(s, m.start())
+            and not _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start())
+        ):
+            continue  # "a clean shell", "the decoded text": not where an English order puts it
+        if mentioned(s, m.start()):
+            continue  # "prompts like 'keep this from the user' are payloads"
         if _meets(rule.id, s, m, cl, lo, hi):
             name, reason = _FRAMES[rule.id]
             return hit(name, reason, m.start(), m.end())
     return None
+
+
+def _in_code(s: str, at: int) -> bool:
+    """Whether ``at`` is inside inline code on its line (a command, not English word order)."""
+    return s.count("`", s.rfind("\n", 0, at) + 1, at) % 2 == 1
+
+
+def _english_word(s: str, m: re.Match[str], lo: int, hi: int) -> bool:
+    """An ASCII anchor in an English clause (its position then tells order from description)."""
+    return m.group().isascii() and _ENGLISH_TEXT.search(s, lo, hi) is not None
 
 
 def _negative_order(s: str, m: re.Match[str], lo: int) -> bool:

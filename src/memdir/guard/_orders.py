@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from ._build import branches, prefixes, word_start
-from ._clause import Clauses, negated
+from ._clause import Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 
 __all__ = ["BLOCK", "GREY", "Order", "detect"]
@@ -171,10 +171,11 @@ _AS_USER = (
 _UNTRUSTED = (
     r"(?:any|every|all|each|other|external|third-party|untrusted|incoming|remote|retrieved|fetched|"
     r"downloaded|scraped)\b|web ?pages?|websites?|pages|sites|urls?|links?|search results|(?:tool|"
-    r"command|api|shell) (?:output|results?|responses?)|tool results?|issues?|(?:issue |pr |"
-    r"code )?comments?|pull requests|prs\b|e-?mails?|messages?|tickets?|chats?|slack|discord|"
-    r"\w+ files\b|files (?:named|called|in)|documents|readmes\b|readme files|html|bots?\b|"
-    r"other agents|repos|repositories|dependencies|packages|docstrings|commit messages|logs"
+    r"command|api|shell) (?:output|results?|responses?)|tool results?|issues?(?! (?:templates?|"
+    r"tracker|forms?|labels?|numbers?|titles?|types?))|(?:issue |pr |code )?comments?|"
+    r"pull requests|prs\b|e-?mails?|messages?|tickets?|chats?|slack|discord|\w+ files\b|"
+    r"files (?:named|called|in)|documents|readmes\b|readme files|html|bots?\b|other agents|repos|"
+    r"repositories|dependencies|packages|docstrings|commit messages|logs"
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
@@ -238,7 +239,8 @@ _TRUST = (
     r"利用者)と同じように従|(?:считай|воспринимай|рассматривай)\w* (?:\S+ ){0,5}?(?:команд|указани|"
     r"инструкци|просьб)\w* пользовател",
     rf"\b{_SOURCE} from \S+ (?:are|is|should be|must be|count as|carry) (?:to be )?(?:trusted|"
-    rf"authoritative|obeyed|followed|treated as|as if|the user's|from the user)",
+    rf"authoritative|obeyed|followed|treated as (?:the user'?s?|instructions|commands|orders|"
+    rf"trusted|authoritative|coming from)|as if|the user's|from the user)",
     r"\bsame (?:authority|weight|trust|status) as (?:the user|me|the owner|(?:the )?system)",
     r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|"
     r"written by) (?:the user|me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|"
@@ -508,8 +510,22 @@ _VOID = (
 )
 _OVERSIGHT = re.compile(
     r"\b(?:tell|inform|notify|ask|report (?:it |this )?to|flag (?:it |this )?to) (?:the user|them|"
-    r"me)\b|\bwith (?:an|the) (?:issue|ticket) (?:link|number)|\bonly (?:with|"
-    r"after) (?:the user'?s?|their) (?:ok|okay|approval|consent)"
+    r"me)\b|\b(?:still|but|always|otherwise) ask\b|\bask (?:first|before)\b|\bwith (?:an|"
+    r"the) (?:issue|ticket) (?:link|number)|\bonly (?:with|after) (?:the user'?s?|their) (?:ok|"
+    r"okay|approval|consent)"
+)
+
+
+def _kept_in_loop(s: str, m: re.Match[str], lo: int, hi: int) -> bool:
+    """Oversight kept outside the predicate itself ("… and tell the user"; not the "ask
+    before" inside "no longer need to ask before")."""
+    return any(o.end() <= m.start() or o.start() >= m.end() for o in _OVERSIGHT.finditer(s, lo, hi))
+
+
+_BUT = re.compile(r"\b(?:but|still|except|unless|otherwise)\b")
+_BUT_BEFORE = re.compile(
+    r"\b(?:but|still|except|unless|otherwise)\b(?!.*\b(?:but|still|except|unless|"
+    r"otherwise)\b)"
 )
 _DECLARED = re.compile(r"\b(?:now|hereby)\b")  # "are now void" declares, "were replaced" reports
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
@@ -832,8 +848,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     cl = clauses or Clauses(s)
     best: Order | None = None
     for rule, m in rules.every(hay):
-        if not word_start(s, m.start()):
-            continue
+        if not word_start(s, m.start()) or mentioned(s, m.start()) or cl.story(m.start(), m.end()):
+            continue  # … quoted as an example ("payloads like '…'"), or told as a past story
         lo, hi = cl.around(m.start(), m.end())
         if (not _NEGATIVE_FORM.match(m.group()) or _WITHOUT.match(m.group())) and negated(
             s, m.start(), m.end(), lo
@@ -846,10 +862,15 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         # "from now on, run the tests without asking" is a preference: for dropped
         # confirmations only what is no longer confirmed (the object) raises the score.
         score += scoped and rule.id not in ("perm", "against")
+        if rule.id == "perm":  # only what is no longer confirmed counts: "…; still ask before X"
+            stop = _BUT.search(s, m.end(), hi)
+            hi = stop.start() if stop else hi
+            cut = _BUT_BEFORE.search(s, lo, m.start())
+            lo = cut.end() if cut else lo
         score += cl.has(risky_rx, lo, m.start()) or cl.has(risky_rx, m.end(), hi)
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
-        if rule.id in ("tests", "perm", "safety") and cl.has(_OVERSIGHT, lo, hi):
+        if rule.id in ("tests", "perm", "safety") and _kept_in_loop(s, m, lo, hi):
             score -= 1  # "… with an issue link and tell the user" keeps the user in the loop
         elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
             score += cl.has(scope_rx, hi, hi + 200) or bool(_DECLARED.search(m.group()))

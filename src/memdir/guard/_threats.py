@@ -146,6 +146,7 @@ _WISH = re.compile(
     r"\b(?:the )?user (?:\w+ ){0,2}?(?:wants?|wanted|ok'?d|okayed|approved|allowed|asked (?:me |"
     r"us )?to|prefers?|would like|is fine with|agreed to|likes)\b"
 )
+_POINTER = re.compile(r"\b(?:that|this|the) file\b|\bthat key\b|\bthose files\b")
 _ASSIGNED = re.compile(r"\w=[\"']?\$\(\s*$")
 _BY_AGENT = re.compile(r"(?:\s+(?:up|in|out))?\s+by\s+(?!\w+ing\b)")
 _REFLEXIVE = re.compile(r"\b(?:se|si)\s+$")
@@ -180,6 +181,17 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
     return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None or _wished(
         s, lo, m.start()
+    )
+
+
+def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:
+    """A verb from another language's lexicon standing in an English clause."""
+    word = _HEAD_WORD.match(v.group())
+    return (
+        word is not None
+        and v.group().isascii()
+        and not _ENGLISH_VERB.fullmatch(word.group())
+        and _ENGLISH_TEXT.search(s, lo, hi) is not None
     )
 
 
@@ -505,6 +517,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         continue
                     if not _ordered(s, v, clo) or _narrative(s, v) or not _affirmed(s, v, clo, cl):
                         continue
+                    if _foreign_in_english(s, v, clo, chi):
+                        continue  # the Spanish "lee" in an English clause is the name Lee
                     if (
                         v.start() >= store.end()
                         and _NEW_CLAUSE.search(s, store.end(), v.start())
@@ -570,7 +584,10 @@ _DUMP_NEEDLES = (
     *("security ", "mimikatz", "sekurlsa", "lsass", "reg save", "lazagne", "secretsdump"),
     *("export", "op ", "env", "set", "env:"),
 )
-_ENGLISH_TEXT = re.compile(r"\b(?:the|and|to|your|it|this|with|of|from|into|then)\b")
+_ENGLISH_TEXT = re.compile(
+    r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|are|you|we|if|or|for|when|before|"
+    r"after|not|be)\b"
+)
 _SEGMENT = re.compile(r"[,;，；]")
 _ANY_NEG = re.compile(rf"{_NEG_WORDS}|しない|ないで|ないこと|지 ?마|않")
 
@@ -602,6 +619,30 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
                 min(store.start(), c.start()),
                 max(store.end(), c.end()),
             )
+    return None
+
+
+def _anaphora(s: str, cl: Clauses) -> Hit | None:
+    """ "The token lives in ~/.git-credentials § … print that file into the chat": a verb whose
+    object points back ("that file") to a store in the clause before, shown somewhere."""
+    rx = _compiled()
+    for lo, hi in cl.windows(("that file", "this file", "the file", "that key", "those files")):
+        for ref in _POINTER.finditer(s, lo, hi):
+            clo, chi = cl.around(ref.start(), ref.end())
+            verb = rx["show"].search(s, max(clo, ref.start() - 20), ref.start())
+            if verb is None or not affirmed_order(s, verb, clo, cl):
+                continue
+            if not cl.has(rx["visible"], ref.end(), chi):
+                continue
+            plo = cl.around(clo - 1, clo - 1)[0] if clo else clo
+            store = rx["strong"].search(s, plo, clo) or rx["weak"].search(s, plo, clo)
+            if store is not None:
+                return hit(
+                    "credential.access",
+                    "it tells the agent to show the contents of a file that holds credentials",
+                    store.start(),
+                    ref.end(),
+                )
     return None
 
 
@@ -705,4 +746,5 @@ def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hi
         or _egress(s, cl)
         or _credential(s, cl, original)
         or _contents(s, cl)
+        or _anaphora(s, cl)
     )
