@@ -21,9 +21,10 @@ from hostile import readonly, readonly_reason, unprivileged, unprivileged_reason
 from memdir.cli import cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
-# Commands that print no report of their own: a tour, and the two MCP servers; and `ui`,
-# which may start a server (its --json is tested in test_web.py, which stops it).
-NO_JSON = {"demo", "mcp", "serve", "ui"}
+# Commands that print no report of their own: a tour, the two MCP servers, `ui`, which may
+# start a server (its --json is tested in test_web.py, which stops it), and the hooks
+# harnesses run (they print the JSON their harness reads; tests/test_claude_code_hooks.py).
+NO_JSON = {"demo", "mcp", "serve", "ui", "hook claude-code", "hook codex-notify"}
 
 
 def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
@@ -40,8 +41,8 @@ def _register() -> list[tuple[str, ...]]:
     import memdir.cli as package
 
     for module in (
-        "bootstrap", "context", "demo", "entries", "history", "interop", "maintain",
-        "review", "scopes", "serve", "sessions", "transcripts",
+        "bootstrap", "context", "demo", "entries", "history", "install", "interop",
+        "maintain", "review", "scopes", "serve", "sessions", "transcripts",
     ):  # fmt: skip
         __import__(f"{package.__name__}.{module}")
     return list(_commands())
@@ -167,6 +168,8 @@ def _invocations(m: Memdir, seeded: dict[str, str]) -> list[tuple[str, ...]]:
         ("sessions", "mode", s[:8], "polluted", "--json"),
         ("sessions", "rm", s, "--yes", "--json"),
         ("sessions", "prune", "--older-than", "3650d", "--yes", "--json"),
+        ("install", "hermes", "--hermes-home", str(m.tmp / "hermes"), "--yes", "--json"),
+        ("uninstall", "hermes", "--hermes-home", str(m.tmp / "hermes"), "--yes", "--json"),
     ]
 
 

@@ -23,6 +23,9 @@
     background = true                       # extract in a worker thread of the process
     history_scopes = ["local", "user"]      # scopes whose folder is a git history; the
                                             # project scope lives in its repository's own
+    approval = "auto"                       # "ask": agent and extractor writes wait for
+                                            # `memdir review --apply`; per scope:
+                                            # approval = { user = "ask", local = "auto" }
 
 Codex's own ``$CODEX_HOME/config.toml`` (default ``~/.codex/config.toml``) is read for the
 two keys that decide which ``AGENTS.md`` files Codex reads, so memdir reads the same ones:
@@ -31,7 +34,8 @@ two keys that decide which ``AGENTS.md`` files Codex reads, so memdir reads the 
 ``MEMDIR_DISABLE=1`` in the environment turns memory off like ``enabled = false``;
 ``MEMDIR_LLM`` and ``MEMDIR_LLM_BASE_URL`` override ``llm`` and ``llm_base_url``,
 ``MEMDIR_EMBED`` and ``MEMDIR_EMBED_BASE_URL`` ``embed`` and ``embed_base_url``;
-``MEMDIR_BACKGROUND=0`` turns the worker thread off (jobs wait for ``memdir maintain``).
+``MEMDIR_BACKGROUND=0`` turns the worker thread off (jobs wait for ``memdir maintain``);
+``MEMDIR_APPROVAL=ask`` sets ``approval`` for every scope.
 API keys come only from the environment (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``).
 """
 
@@ -68,7 +72,7 @@ _COUNTS: dict[str, type] = {
 }  # zero allowed
 _STRINGS = ("llm", "llm_base_url")
 _KNOWN = sorted(
-    [*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, "enabled", "include_dirs", "background"]
+    [*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, "enabled", "include_dirs", "background", "approval"]
 )
 _OFF = frozenset({"1", "true", "yes", "on"})
 _NO = frozenset({"0", "false", "no", "off"})
@@ -131,6 +135,7 @@ class Settings:
     archive_unused_days: float = 90.0
     background: bool = True
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
+    approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
 
     @property
@@ -180,6 +185,8 @@ def _read_config(path: Path) -> dict[str, Any]:
                 raise ParseError(
                     path, f"{key} must be a list of {', '.join(map(repr, allowed))}, not {value!r}"
                 )
+        elif key == "approval":
+            _approval(value, path)
         elif key == "include_dirs":
             if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
                 raise ParseError(
@@ -233,7 +240,24 @@ def load_settings(
             and data.get("background", True) is not False
         ),
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
+        approval=_approval(env.get("MEMDIR_APPROVAL") or data.get("approval", "auto"), config),
         codex_docs=_codex_docs(env),
+    )
+
+
+def _approval(value: object, path: Path) -> tuple[str, ...]:
+    """The scopes ``approval`` (``"ask"``, ``"auto"`` or ``{scope = mode}``) makes ask."""
+    modes = ("ask", "auto")
+    if isinstance(value, str) and value.strip() in modes:
+        return WRITABLE_SCOPES if value.strip() == "ask" else ()
+    if isinstance(value, dict) and all(
+        k in WRITABLE_SCOPES and v in modes for k, v in value.items()
+    ):
+        return tuple(s for s in WRITABLE_SCOPES if value.get(s) == "ask")
+    raise ParseError(
+        path,
+        f'approval must be "ask", "auto" or a table of scope = "ask" | "auto" '
+        f"(scopes: {', '.join(WRITABLE_SCOPES)}), not {value!r}",
     )
 
 

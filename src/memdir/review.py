@@ -18,6 +18,8 @@ is simply gone):
   every byte outside that section is kept); the same rule in the local scopes of several
   projects → the user scope.
 * ``index``: a scope's index near or over its budget; shorten the longest index lines.
+* ``pending``: an agent or extractor write held by ``approval = "ask"``
+  (:mod:`memdir.approval`); applied as it was proposed, or rejected (``--reject``).
 
 Applying goes through :meth:`memdir.Store.apply`, the normal write path, one batch per
 scope for all the proposals named, and all or nothing (:mod:`memdir.review_apply`);
@@ -36,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import approval
 from .changes import AddOp, Operation, RemoveOp, ReplaceOp
 from .errors import MemdirError
 from .formats.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
@@ -59,7 +62,7 @@ __all__ = [
     "report_text",
 ]
 
-KINDS = ("merge", "conflict", "stale", "promote", "index")
+KINDS = ("pending", "merge", "conflict", "stale", "promote", "index")
 NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
 _WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
@@ -435,7 +438,8 @@ def rejected(md: Memdir) -> list[str]:
 
 def reject(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
     """Reject the proposals named: they are not proposed again. An id is a hash of what
-    the proposal would do, so a different change to the same entries is a new proposal."""
+    the proposal would do, so a different change to the same entries is a new proposal.
+    A rejected pending write is dropped and leaves a tombstone (:func:`approval.reject`)."""
     proposals = {p.id: p for p in propose(md, include_rejected=True)}
     unknown = [i for i in ids if i not in proposals]
     if unknown:
@@ -443,6 +447,17 @@ def reject(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
             f"no proposal {', '.join(unknown)} (entries may have changed since "
             f"the review); run `memdir review` again for current ids"
         )
+    named = list(dict.fromkeys(ids))
+    held = [i for i in named if proposals[i].kind == "pending"]
+    if held:
+        approval.reject(md, held)
+    others = [i for i in named if i not in held]
+    if others:
+        _remember_rejected(md, others)
+    return [proposals[i] for i in named]
+
+
+def _remember_rejected(md: Memdir, ids: Sequence[str]) -> None:
     kept = list(dict.fromkeys([*rejected(md), *ids]))[-MAX_REJECTED:]
     path = md.home / REJECTED
     tmp = path.with_name(f".{REJECTED}.{os.getpid()}.tmp")
@@ -452,7 +467,6 @@ def reject(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
     except OSError as exc:
         tmp.unlink(missing_ok=True)
         raise MemdirError(f"Cannot record the rejection in {path}: {exc.strerror}") from exc
-    return [proposals[i] for i in dict.fromkeys(ids)]
 
 
 def propose(md: Memdir, *, include_rejected: bool = False) -> list[Proposal]:
@@ -470,6 +484,7 @@ def propose(md: Memdir, *, include_rejected: bool = False) -> list[Proposal]:
     if not include_rejected:
         gone = set(rejected(md))
         found = [p for p in found if p.id not in gone]
+    found += approval.proposals(md)  # writes held by approval = "ask" (rejecting drops them)
     return sorted(found, key=lambda p: (KINDS.index(p.kind), p.title))
 
 
@@ -493,6 +508,7 @@ def apply(md: Memdir, ids: Sequence[str]) -> list[Proposal]:
             f"only; change the entries named by hand. Nothing was applied."
         )
     apply_all(md, chosen)
+    approval.settle(md, [p.id for p in chosen if p.kind == "pending"])
     return chosen
 
 
@@ -505,6 +521,7 @@ def report_text(md: Memdir, proposals: Sequence[Proposal] | None = None) -> str:
             "or index near its budget.\n"
         )
     titles = {
+        "pending": "Writes awaiting your approval (--apply ID or --reject ID)",
         "merge": "Duplicates (merge)",
         "conflict": "Conflicts",
         "stale": "Stale",

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from . import approval
 from .changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .model import Source
@@ -424,6 +425,15 @@ class Dispatcher:
             ops = [_operation(args, notes, top=True)]
         scope = _get(args, "scope", str)
         store = self.md.store(self._scope(scope))
+        if approval.asks(self.md, store, self.source):  # approval = "ask": the user decides
+            held = approval.hold(
+                self.md,
+                store,
+                ops,
+                source=self.source,
+                session=self.session.id if self.session else None,
+            )
+            return {"success": True, "pending": held["id"], "message": approval.message(held)}
         try:
             changes = store.apply(ops, source=self.source)
         except NotFoundError:

@@ -106,6 +106,7 @@ def main() -> None:
         demo,
         entries,
         history,
+        install,
         interop,
         maintain,
         review,

@@ -22,7 +22,8 @@ from . import State, cli
     "reject_ids",
     multiple=True,
     metavar="ID",
-    help="Reject this proposal: it is not proposed again (a different change is).",
+    help="Reject this proposal: it is not proposed again (a different change is); a "
+    "rejected pending write (approval = ask) is dropped and never extracted again.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.argument("more_ids", nargs=-1, metavar="[ID]...")
@@ -34,7 +35,8 @@ def review(
     as_json: bool,
     more_ids: tuple[str, ...],
 ) -> None:
-    """Audit every scope: duplicates, conflicts, stale entries, promotions, index budget.
+    """Audit every scope: duplicates, conflicts, stale entries, promotions, index budget,
+    and writes waiting for approval (approval = "ask").
 
     Prints proposals with ids and changes nothing; `memdir review --apply ID …` applies
     exactly the proposals named, through the normal write path, all or none: every one is

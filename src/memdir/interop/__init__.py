@@ -21,17 +21,46 @@ on use, so ``import memdir.interop`` stays light.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from ._exporting import ExportFile, ExportReport, FileResult, write_exports
-from ._files import user_path
-from ._harness import HARNESSES, Harness, Read, Rendered, harness
-from ._importing import ImportItem, ImportPlan, Planned, apply_import, plan_import
-from .agents_md import export_agents_md
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..engine import Memdir
+    from ._exporting import ExportFile, ExportReport, FileResult
+    from ._harness import HARNESSES, Harness, Read, Rendered, harness
+    from ._importing import ImportItem, ImportPlan, Planned
+    from .agents_md import export_agents_md
+
+# Imported on first use (PEP 562): a harness hook (memdir.interop.install) runs on every
+# prompt and needs none of the importers, exporters or the guard they load.
+_WHERE = {
+    "ExportFile": "_exporting",
+    "ExportReport": "_exporting",
+    "FileResult": "_exporting",
+    "write_exports": "_exporting",
+    "HARNESSES": "_harness",
+    "Harness": "_harness",
+    "Read": "_harness",
+    "Rendered": "_harness",
+    "harness": "_harness",
+    "ImportItem": "_importing",
+    "ImportPlan": "_importing",
+    "Planned": "_importing",
+    "apply_import": "_importing",
+    "plan_import": "_importing",
+    "export_agents_md": "agents_md",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "EXPORT_TARGETS":
+        return (*importlib.import_module(f"{__name__}._harness").HARNESSES, "agents-md")
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "EXPORT_TARGETS",
@@ -51,14 +80,16 @@ __all__ = [
     "import_memories",
 ]
 
-EXPORT_TARGETS = (*HARNESSES, "agents-md")
-
 
 def import_memories(
     md: Memdir, name: str, source: str | Path | None = None, *, apply: bool = False
 ) -> ImportPlan:
     """Import the memory of harness ``name`` from ``source`` (default: its usual folder
     under the user's home). A dry run unless ``apply``; re-running adds nothing."""
+    from ._files import user_path
+    from ._harness import harness
+    from ._importing import apply_import, plan_import
+
     h = harness(name)
     folder = h.default_source(md) if source is None else user_path(source, "source")
     read = h.read(md, folder.absolute())
@@ -78,6 +109,11 @@ def export_memories(
     to ``destination`` (default: the harness's usual folder). A dry run unless ``apply``;
     files holding content memdir did not write are refused unless ``force`` (then backed
     up first)."""
+    from ._exporting import write_exports
+    from ._files import user_path
+    from ._harness import harness
+    from .agents_md import export_agents_md
+
     dest = None if destination is None else user_path(destination, "destination")
     if target == "agents-md":
         return export_agents_md(md, dest, apply=apply, force=force)

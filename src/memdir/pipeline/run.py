@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from .. import guard
+from .. import approval, guard
 from ..errors import MemdirError, UnknownSessionError
 from ..model import Source
 from ..scopes import project_slug
@@ -418,7 +418,10 @@ class Pipeline:
             report.model_calls += result.model_calls
             report.consolidation_calls += result.model_calls
             ops = to_operations(result.ops, candidates, entries)
-            changes = store.apply(ops, source=Source.EXTRACTOR) if ops else []
+            held = bool(ops) and approval.asks(self.md, store, Source.EXTRACTOR)
+            if held:  # approval = "ask": the ops wait in `memdir review`
+                approval.hold(self.md, store, ops, source=Source.EXTRACTOR, session=None)
+            changes = store.apply(ops, source=Source.EXTRACTOR) if ops and not held else []
         except MemdirError as exc:
             self._failed(job, report, f"consolidate {store.scope}", exc)
             return
@@ -426,7 +429,7 @@ class Pipeline:
         written = any(ch.action not in ("exists", "unchanged") for ch in changes)
         self.jobs.finish(
             job,
-            "written" if written else "nothing",
+            "held" if held else "written" if written else "nothing",
             watermark=last,
             raw_output=result.raw or None,
             also=lambda c: c.execute(

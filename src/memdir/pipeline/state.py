@@ -8,6 +8,8 @@
 * **Usage.** ``memory_read`` calls and citations bump ``usage_count`` and ``last_used``;
   volatile counters live here, never in frontmatter, so a read never dirties a file.
 * **Marks.** Turns in which the live agent wrote memory itself, which extraction skips.
+* **Rejections.** A held write the user rejected (``approval = "ask"``) is a tombstone of
+  kind ``rejected``: the same text or name is not proposed again from the same evidence.
 """
 
 from __future__ import annotations
@@ -120,6 +122,22 @@ class Tombstones:
                 action="record a tombstone",
             )
         return len(rows)
+
+    def reject(
+        self, location: str, entry_id: str, name: str, body: str, origins: Sequence[str]
+    ) -> None:
+        """Record a write the user rejected (approval mode): extraction never proposes
+        that text or name again from the sessions it had."""
+        row = (location, entry_id, "rejected", content_hash(body), normalise(name),
+               json.dumps(list(origins)), self.clock().timestamp())  # fmt: skip
+        self.db.write(
+            lambda c: c.execute(
+                "INSERT INTO tombstones (location, entry_id, kind, content_hash, name_key, "
+                "origins, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                row,
+            ),
+            action="record a rejected write",
+        )
 
     def matching(self, candidate: Candidate, evidence_time: datetime) -> Tombstone | None:
         """The tombstone that forbids ``candidate`` (evidence no newer than it), if any: the

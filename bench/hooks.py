@@ -1,0 +1,177 @@
+"""How long memdir's harness hooks take, as the harness runs them (a fresh process each).
+
+    .venv/bin/python bench/hooks.py            # 200 entries, a 5 MiB Claude Code transcript
+    .venv/bin/python bench/hooks.py --quick    # 50 entries, 1 MiB, 5 runs
+
+Each row runs ``memdir hook claude-code`` (or ``hook codex-notify``) as a subprocess with the
+payload Claude Code / Codex sends, in a fresh home seeded with entries, and reports the
+median and worst wall time; the baseline row is a Python process that only parses the JSON
+(what any Python hook costs). The budget is 2 s per Claude Code hook (issue 18): work past it
+goes to a detached process. Exit status 1 when a median exceeds the budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import memdir
+
+BUDGET = 2.0
+SID = "5b9e2f4c-8d71-4a3e-9c02-7e1f3a6b2d90"
+THREAD = "0199c0de-1111-7222-8333-444455556666"
+
+
+def seed(home: Path, project: Path, entries: int) -> None:
+    md = memdir.open(home, project)
+    store = md.store("local")
+    topics = ["deploy", "lint", "database", "billing", "auth", "cache", "queue", "search"]
+    for i in range(entries):
+        topic = topics[i % len(topics)]
+        store.add(
+            type="feedback" if i % 2 else "project",
+            name=f"{topic.title()} rule {i}",
+            description=f"How this repo handles {topic}, case {i}",
+            body=f"For {topic} case {i}: use the documented path; run `make {topic}-{i}`.",
+        )
+    store.add(
+        type="feedback",
+        name="Use pnpm, not npm",
+        description="This repo installs with pnpm",
+        body="Run `pnpm install`; npm rewrites the lockfile.",
+    )
+
+
+def transcript(path: Path, cwd: Path, megabytes: float) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    parent = None
+    n = 0
+    with path.open("w") as f:
+        while f.tell() < megabytes * 1024 * 1024:
+            n += 1
+            kind = "user" if n % 2 else "assistant"
+            text = f"Turn {n}: " + "we looked at the billing export job and its retries. " * 20
+            uuid = f"00000000-0000-4000-8000-{n:012d}"
+            line = {
+                "parentUuid": parent,
+                "type": kind,
+                "message": {"role": kind, "content": text},
+                "uuid": uuid,
+                "timestamp": "2026-12-01T10:00:00Z",
+                "cwd": str(cwd),
+                "sessionId": SID,
+            }
+            f.write(json.dumps(line) + "\n")
+            parent = uuid
+
+
+def rollout(path: Path, cwd: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    meta = {"id": THREAD, "timestamp": "2026-12-01T10:00:00Z", "cwd": str(cwd)}
+    lines = [{"timestamp": "2026-12-01T10:00:00Z", "type": "session_meta", "payload": meta}]
+    for n in range(200):
+        role = "user" if n % 2 else "assistant"
+        kind = "input_text" if role == "user" else "output_text"
+        item = {"type": "message", "role": role, "content": [{"type": kind, "text": f"turn {n}"}]}
+        lines.append(
+            {"timestamp": "2026-12-01T10:00:01Z", "type": "response_item", "payload": item}
+        )
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+
+
+def timed(argv: list[str], stdin: bytes, env: dict[str, str], runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, input=stdin, env=env, capture_output=True, check=False)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    entries, megabytes, runs = (50, 1.0, 5) if args.quick else (200, 5.0, 10)
+    tmp = Path(tempfile.mkdtemp(prefix="memdir-bench-hooks-"))
+    home, project = tmp / "home", tmp / "project"
+    project.mkdir()
+    seed(home, project, entries)
+    path = tmp / "claude" / f"{SID}.jsonl"
+    transcript(path, project, megabytes)
+    codex = tmp / "codex"
+    rollout(codex / "sessions" / "2026" / "12" / "01" / f"rollout-x-{THREAD}.jsonl", project)
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(home),
+        "MEMDIR_BACKGROUND": "0",
+        "CODEX_HOME": str(codex),
+        "PYTHONPYCACHEPREFIX": str(tmp / "pycache"),  # warm bytecode, as an installed copy has
+    }
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    hook = [sys.executable, "-m", "memdir", "hook", "claude-code", "--no-budget"]
+    base = {"session_id": SID, "transcript_path": str(path), "cwd": str(project)}
+
+    def payload(event: str, **extra: object) -> bytes:
+        return json.dumps({**base, "hook_event_name": event, **extra}).encode()
+
+    rows: list[tuple[str, list[float], bool]] = []
+    parse_only = [sys.executable, "-c", "import json, sys; json.load(sys.stdin)"]
+    rows.append(
+        ("baseline: python parses the JSON", timed(parse_only, payload("x"), env, runs), False)
+    )
+    timed(hook, payload("SessionStart", source="startup"), env, 1)  # warm the bytecode cache
+    rows.append(
+        (
+            "SessionStart (context)",
+            timed(hook, payload("SessionStart", source="startup"), env, runs),
+            True,
+        )
+    )
+    hit = payload("UserPromptSubmit", prompt="pnpm or npm for installing?")
+    rows.append(("UserPromptSubmit, something relevant", timed(hook, hit, env, runs), True))
+    miss = payload("UserPromptSubmit", prompt="hello there")
+    rows.append(("UserPromptSubmit, nothing relevant", timed(hook, miss, env, runs), True))
+    first = timed(hook, payload("Stop"), env, 1)
+    rows.append((f"Stop, first import of {megabytes:g} MiB", first, True))
+    rows.append(("Stop, nothing new (re-read)", timed(hook, payload("Stop"), env, runs), True))
+    rows.append(
+        (
+            "PreCompact, nothing new",
+            timed(hook, payload("PreCompact", trigger="auto"), env, runs),
+            True,
+        )
+    )
+    notify = [sys.executable, "-m", "memdir", "hook", "codex-notify"]
+    body = json.dumps({"type": "agent-turn-complete", "thread-id": THREAD, "cwd": str(project)})
+    rows.append(("codex notify, first (200 items)", timed([*notify, body], b"", env, 1), False))
+    rows.append(("codex notify, repeat", timed([*notify, body], b"", env, runs), False))
+
+    print(
+        f"# memdir hooks — {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
+        f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; {entries} entries, "
+        f"transcript {path.stat().st_size / 2**20:.1f} MiB, {runs} runs"
+    )
+    print(f"| {'hook':40} | median s | worst s | budget |")
+    print(f"|{'-' * 42}|---------:|--------:|--------|")
+    failed = False
+    for name, times, budgeted in rows:
+        median = statistics.median(times)
+        over = budgeted and median > BUDGET
+        failed |= over
+        mark = ("over" if over else "ok") if budgeted else "—"
+        print(f"| {name:40} | {median:8.3f} | {max(times):7.3f} | {mark:6} |")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

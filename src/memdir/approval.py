@@ -1,0 +1,177 @@
+"""Write approval: with ``approval = "ask"``, agent and extractor writes wait for the user.
+
+A held write is kept, operations and all, in ``$MEMDIR_HOME/pending.json`` (one record per
+write, keyed by a stable id, so the same write held twice is one record) until the user
+decides in ``memdir review``: ``--apply ID`` writes it through the normal write path (all
+or nothing, with the review's other proposals), ``--reject ID`` drops it and leaves a
+tombstone of what it would have written, so extraction never proposes it again from the
+sessions it came from. Nothing in a scope changes until then. Writes by the user (CLI,
+library, review) never wait.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
+from .errors import MemdirError
+from .model import Source
+
+if TYPE_CHECKING:
+    from .engine import Memdir
+    from .review import Proposal
+    from .store import Store
+
+__all__ = ["LEDGER_NAME", "asks", "hold", "proposals", "reject", "settle"]
+
+LEDGER_NAME = "pending.json"
+_WHAT = "writes waiting for your approval (approval = ask)"
+_KINDS: dict[str, type] = {
+    "AddOp": AddOp,
+    "ReplaceOp": ReplaceOp,
+    "SupersedeOp": SupersedeOp,
+    "RemoveOp": RemoveOp,
+}
+PREFIX = "pending-"
+
+
+def asks(md: Memdir, store: Store, source: Source) -> bool:
+    """Whether a write by ``source`` to ``store`` must wait for the user."""
+    return source in (Source.AGENT, Source.EXTRACTOR) and store.scope in md.settings.approval
+
+
+def _plain(op: Operation) -> dict[str, Any]:
+    data = {k: v for k, v in dataclasses.asdict(op).items() if v not in (None, (), {})}
+    if "type" in data:
+        data["type"] = str(getattr(data["type"], "value", data["type"]))
+    if "origins" in data:
+        data["origins"] = list(data["origins"])
+    return {"op": type(op).__name__, **data}
+
+
+def _op(data: dict[str, Any]) -> Operation:
+    fields = {k: v for k, v in data.items() if k != "op"}
+    if "origins" in fields:
+        fields["origins"] = tuple(fields["origins"])
+    kind = _KINDS.get(str(data.get("op")))
+    if kind is None:
+        raise MemdirError(f"{LEDGER_NAME} holds an operation memdir cannot read: {data!r}")
+    op: Operation = kind(**fields)
+    return op
+
+
+def _describe(op: dict[str, Any]) -> str:
+    what = {"AddOp": "add", "ReplaceOp": "change", "SupersedeOp": "supersede"}
+    verb = what.get(op["op"], "remove")
+    target = f" {op['target']}" if op.get("target") else ""
+    named = f" {op['name']!r}" if op.get("name") else ""
+    body = f": {op['body'][:80]}" if op.get("body") else ""
+    return f"{verb}{target}{' →' if target and named else ''}{named}{body}"
+
+
+def hold(
+    md: Memdir, store: Store, ops: Sequence[Operation], *, source: Source, session: str | None
+) -> dict[str, Any]:
+    """Keep a write for the user instead of making it; returns its record (with ``id``)."""
+    plain = [_plain(op) for op in ops]
+    location = store.backend.location
+    digest = hashlib.sha1(json.dumps([location, plain], sort_keys=True).encode()).hexdigest()
+    record: dict[str, Any] = {
+        "id": PREFIX + digest[:8],
+        "scope": store.scope,
+        "location": location,
+        "source": source.value,
+        "session": session,
+        "ops": plain,
+        "held_at": md.clock().isoformat(),
+    }
+    from .interop._ledger import locked
+
+    with locked(md.home / LEDGER_NAME, _WHAT) as pending:
+        pending.setdefault(record["id"], record)
+    return record
+
+
+def message(record: dict[str, Any]) -> str:
+    """What the model is told about a held write."""
+    return (
+        f"Not saved yet: this memory write awaits the user's approval (approval = ask). "
+        f"The user can accept it with `memdir review --apply {record['id']}` or reject it; "
+        f"do not repeat it. Mention it to the user if it matters now."
+    )
+
+
+def _mine(md: Memdir) -> dict[str, str]:
+    """location → scope for the stores this Memdir has."""
+    return {s.backend.location: s.scope for s in md.stores()}
+
+
+def proposals(md: Memdir) -> list[Proposal]:
+    """The held writes of ``md``'s scopes, as review proposals of kind ``pending``."""
+    from .interop._ledger import load
+    from .review import Action, Proposal
+
+    mine = _mine(md)
+    found = []
+    for pid, record in sorted(load(md.home / LEDGER_NAME, _WHAT).items()):
+        scope = mine.get(str(record.get("location")))
+        if scope is None:
+            continue
+        ops = tuple(_op(op) for op in record.get("ops", []))
+        detail = "; ".join(_describe(op) for op in record.get("ops", []))
+        found.append(
+            Proposal(
+                "pending",
+                f"{record.get('source', 'agent')} write to the {scope} scope",
+                detail,
+                tuple(
+                    f"{scope}:{getattr(op, 'target', '')}" for op in ops if hasattr(op, "target")
+                ),
+                (Action(scope, ops),),
+                pid,
+            )
+        )
+    return found
+
+
+def settle(md: Memdir, ids: Sequence[str]) -> None:
+    """Forget the held writes ``ids`` (they were applied)."""
+    from .interop._ledger import locked
+
+    with locked(md.home / LEDGER_NAME, _WHAT) as pending:
+        for pid in ids:
+            pending.pop(pid, None)
+
+
+def reject(md: Memdir, ids: Sequence[str]) -> list[str]:
+    """Drop the held writes ``ids``, leaving a tombstone of each entry they would have
+    written so extraction never proposes it again; returns the ids dropped."""
+    known = {p.id for p in proposals(md)}
+    unknown = [i for i in ids if i not in known]
+    if unknown:
+        raise MemdirError(
+            f"no pending write {', '.join(unknown)}; run `memdir review` for current ids"
+        )
+    from .interop._ledger import locked
+
+    with locked(md.home / LEDGER_NAME, _WHAT) as pending:
+        for pid in dict.fromkeys(ids):
+            record = pending.get(pid)
+            if record is None:  # another process decided it meanwhile
+                continue
+            for op in record.get("ops", []):
+                if op.get("body") is None and op.get("name") is None:
+                    continue  # a rejected removal: the entry simply stays
+                md.pipeline.tombstones.reject(
+                    record["location"],
+                    op.get("target") or pid,
+                    op.get("name") or "",
+                    op.get("body") or "",
+                    op.get("origins", []),
+                )
+            del pending[pid]  # after its tombstones: a failure leaves it pending
+    return list(dict.fromkeys(ids))

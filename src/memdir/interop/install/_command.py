@@ -1,0 +1,23 @@
+"""The command line a harness runs to reach this memdir."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+__all__ = ["custom_home", "memdir_command"]
+
+
+def custom_home(home: Path) -> Path | None:
+    """``home`` when it is not the default ``~/.memdir`` (hooks must then name it)."""
+    return None if home.expanduser() == Path.home() / ".memdir" else home
+
+
+def memdir_command(home: Path) -> list[str]:
+    """argv of this memdir: the ``memdir`` script beside this interpreter (a harness's
+    ``PATH`` rarely holds a virtualenv), else ``python -m memdir``; with ``--home`` when the
+    memory home is not the default."""
+    script = Path(sys.executable).parent / "memdir"
+    argv = [str(script)] if script.is_file() else [sys.executable, "-m", "memdir"]
+    custom = custom_home(home)
+    return argv if custom is None else [*argv, "--home", str(custom)]

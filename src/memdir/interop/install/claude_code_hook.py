@@ -1,0 +1,168 @@
+"""``memdir hook claude-code``: what each Claude Code hook event gets from memdir.
+
+Claude Code runs the command with the event's JSON on stdin (``session_id``,
+``transcript_path``, ``cwd``, ``hook_event_name`` and the event's own fields) and reads JSON
+from stdout:
+
+* ``SessionStart`` → memdir's context as ``hookSpecificOutput.additionalContext``;
+* ``UserPromptSubmit`` → a ``<memory-context>`` recall block for ``prompt`` the same way,
+  or nothing when nothing relevant is remembered;
+* ``Stop``, ``PreCompact``, ``SessionEnd`` → the transcript at ``transcript_path`` (and its
+  sub-agents' files) imported incrementally, the session queued for extraction; at
+  ``SessionEnd`` the session is marked ended. They print nothing (these events take no
+  ``additionalContext``).
+
+The answer comes within :data:`BUDGET` seconds: work still running then is handed to a
+detached ``memdir hook claude-code --no-budget`` that finishes it, and the hook returns. A
+memdir failure never blocks the session: the hook exits 0 with a one-line
+``systemMessage`` for the user.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...errors import MemdirError
+
+__all__ = ["BUDGET", "MAX_INPUT", "Answer", "answer", "within"]
+
+BUDGET = 2.0  # seconds
+MAX_INPUT = 1024 * 1024  # a hook's JSON is a few hundred bytes; the prompt can be long
+_IMPORTS = ("Stop", "PreCompact", "SessionEnd", "SubagentStop")
+
+
+@dataclass
+class Answer:
+    """What the hook prints, and whether its work must go on in a detached process."""
+
+    output: str = ""
+    hand_off: bool = False
+
+
+def _note(message: str) -> Answer:
+    return Answer(json.dumps({"systemMessage": f"memdir: {message}"}, ensure_ascii=False))
+
+
+def _context(event: str, text: str | None) -> Answer:
+    if not text:
+        return Answer()
+    out = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
+    return Answer(json.dumps(out, ensure_ascii=False))
+
+
+def within(seconds: float | None, work: Callable[[], Answer]) -> Answer | None:
+    """``work()`` run on a daemon thread; None when it did not finish in ``seconds``."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["answer"] = work()
+        except BaseException as exc:  # noqa: BLE001  (reported by the caller, not lost)
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, name="memdir-hook", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        return None
+    if "error" in box:
+        raise box["error"]
+    answer: Answer = box["answer"]
+    return answer
+
+
+def _payload(raw: bytes) -> dict[str, Any]:
+    if len(raw) > MAX_INPUT:
+        raise MemdirError(f"the hook input is over {MAX_INPUT:,} bytes; skipped")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise MemdirError("the hook input is not JSON; skipped") from None
+    if not isinstance(data, dict):
+        raise MemdirError("the hook input is not a JSON object; skipped")
+    return data
+
+
+def _text(data: dict[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    return value if isinstance(value, str) and value and "\x00" not in value else None
+
+
+def _import(md: Any, data: dict[str, Any], event: str) -> Answer:
+    from ..transcripts import import_sessions
+
+    path = _text(data, "transcript_path")
+    if path is None or not path.endswith(".jsonl") or not Path(path).is_file():
+        return Answer()
+    transcript = Path(path)
+    import_sessions(md, "claude-code", transcript)
+    agents = transcript.with_suffix("") / "subagents"
+    if agents.is_dir():
+        import_sessions(md, "claude-code", agents)
+    session = f"claude-code:{transcript.stem}"
+    if event == "SessionEnd":
+        md.sessions.end(session)
+    md.pipeline.queue_session(session)
+    if event == "SessionEnd" and md.settings.background:
+        _maintain(md)  # no memdir process may run for a while: extract now, detached
+    return Answer()
+
+
+def _maintain(md: Any) -> None:
+    import subprocess
+
+    from ._command import memdir_command
+
+    subprocess.Popen(
+        [*memdir_command(md.home), "-C", str(md.settings.project), "maintain"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def _respond(data: dict[str, Any], home: Path | None) -> Answer:
+    from ... import open as open_memdir
+
+    event = _text(data, "hook_event_name") or ""
+    if event not in ("SessionStart", "UserPromptSubmit", *_IMPORTS):
+        return Answer()
+    cwd = _text(data, "cwd")
+    md = open_memdir(home, cwd if cwd is not None and Path(cwd).is_dir() else os.getcwd())
+    if not md.enabled:
+        return Answer()
+    if event == "SessionStart":
+        return _context(event, md.system_block())
+    if event == "UserPromptSubmit":
+        prompt = _text(data, "prompt")
+        if prompt is None or not prompt.strip():
+            return Answer()
+        sid = _text(data, "session_id")
+        session = md.session(agent="claude-code", session_id=f"claude-code:{sid}" if sid else None)
+        return _context(event, session.recall(prompt))
+    return _import(md, data, event)
+
+
+def answer(raw: bytes, home: Path | None, *, budget: float | None = BUDGET) -> Answer:
+    """The hook's answer to Claude Code's JSON ``raw``: never raises. With ``budget``
+    (seconds), work that takes longer is marked ``hand_off`` for a detached process."""
+    try:
+        data = _payload(raw)
+        done = within(budget, lambda: _respond(data, home))
+    except MemdirError as exc:
+        return _note(str(exc))
+    except Exception as exc:  # noqa: BLE001  (a bug must not block the user's session)
+        return _note(f"unexpected {type(exc).__name__}: {exc}")
+    if done is not None:
+        return done
+    event = data.get("hook_event_name")
+    if event in _IMPORTS:
+        return Answer(hand_off=True)  # finished by the detached process
+    return _note(f"{event} took longer than {budget:g} s and was skipped this time")

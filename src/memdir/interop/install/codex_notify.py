@@ -1,0 +1,140 @@
+"""``memdir hook codex-notify``: what Codex's ``notify`` program does after each turn.
+
+Codex runs ``notify`` with a JSON payload as the last argument (``type``
+``agent-turn-complete``, ``thread-id``, ``turn-id``, ``cwd``, ``input-messages``,
+``last-assistant-message``) and does not read what it prints. memdir then:
+
+1. starts the user's own notify program, if memdir's install chained one (the arguments
+   before the payload), with the same payload, and does not wait for it;
+2. imports every rollout under ``$CODEX_HOME/sessions`` that is new or grew since the last
+   run — a ledger in ``$MEMDIR_HOME/codex-rollouts.json`` holds each file's size and
+   modification time, so a repeat reads nothing; on the first run only the turn's own
+   thread counts as new (older rollouts are for ``memdir import-sessions codex``);
+3. queues the turn's thread for extraction (other threads grew in other projects: the
+   pipeline's scan queues them there).
+
+Nothing here raises: a failure is one line on stderr and exit status 0.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .._ledger import locked
+
+__all__ = ["LEDGER_NAME", "Notified", "notify", "sessions_folder"]
+
+LEDGER_NAME = "codex-rollouts.json"
+_WHAT = "which Codex rollouts memdir has imported, by size and time"
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+MAX_PAYLOAD = 1024 * 1024
+
+
+@dataclass
+class Notified:
+    """What one notify did."""
+
+    imported: list[str] = field(default_factory=list)  # rollout files read
+    messages: int = 0  # messages added
+    queued: str | None = None  # the session queued for extraction
+    chained: bool = False  # the user's own notify program was started
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        return {
+            "imported": self.imported,
+            "messages": self.messages,
+            "queued": self.queued,
+            "chained": self.chained,
+        }
+
+
+def sessions_folder() -> Path:
+    """``$CODEX_HOME/sessions`` (default ``~/.codex/sessions``)."""
+    env = os.environ.get("CODEX_HOME", "").strip()
+    return (Path(env).expanduser() if env else Path.home() / ".codex") / "sessions"
+
+
+def _rollouts(folder: Path) -> dict[str, list[int]]:
+    """Every rollout file under ``folder``: path → [size, mtime in ns]."""
+    found: dict[str, list[int]] = {}
+    for root, _, names in os.walk(folder):
+        for name in names:
+            if name.startswith("rollout-") and name.endswith(".jsonl"):
+                path = os.path.join(root, name)
+                try:
+                    info = os.stat(path)
+                except OSError:
+                    continue
+                found[path] = [info.st_size, info.st_mtime_ns]
+    return found
+
+
+def _chain(program: list[str], payload: str) -> bool:
+    """Start the user's own notify program with the payload; never wait for it."""
+    try:
+        subprocess.Popen(  # the program the user configured for Codex
+            [*program, payload],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    except OSError:
+        return False
+    return True
+
+
+def notify(args: list[str], home: Path | None) -> Notified:
+    """Handle one Codex notify call (``args``: the chained program, then the payload)."""
+    from ... import open as open_memdir
+    from ...errors import MemdirError
+    from ..transcripts import import_sessions
+
+    done = Notified()
+    if not args:
+        raise MemdirError("no notify payload: Codex passes it as the last argument")
+    payload_text = args[-1]
+    if args[:-1]:
+        done.chained = _chain(args[:-1], payload_text)
+    if len(payload_text) > MAX_PAYLOAD:
+        raise MemdirError("the notify payload is too large; skipped")
+    try:
+        payload = json.loads(payload_text)
+    except ValueError:
+        raise MemdirError("the notify payload is not JSON; skipped") from None
+    if not isinstance(payload, dict) or payload.get("type") != "agent-turn-complete":
+        return done
+    thread = payload.get("thread-id")
+    thread = thread if isinstance(thread, str) and _UUID.fullmatch(thread) else None
+    cwd = payload.get("cwd")
+    project = cwd if isinstance(cwd, str) and "\x00" not in cwd and Path(cwd).is_dir() else None
+    md = open_memdir(home, project or os.getcwd())
+    if not md.enabled:
+        return done
+    folder = sessions_folder()
+    with locked(md.home / LEDGER_NAME, _WHAT) as seen:
+        current = _rollouts(folder) if folder.is_dir() else {}
+        first = not seen
+        for path, stamp in sorted(current.items()):
+            if seen.get(path) == stamp:
+                continue
+            if first and (thread is None or thread not in Path(path).name):
+                seen[path] = stamp  # history: `memdir import-sessions codex` imports it
+                continue
+            report = import_sessions(md, "codex", Path(path))
+            done.imported.append(path)
+            done.messages += report.messages_added
+            seen[path] = stamp
+        for path in set(seen) - set(current):
+            del seen[path]  # deleted rollouts
+    grew = thread is not None and any(thread in Path(p).name for p in done.imported)
+    if grew and md.pipeline.queue_session(f"codex:{thread}"):
+        done.queued = f"codex:{thread}"
+    return done

@@ -1,0 +1,286 @@
+"""``memdir install hermes``: a memory-provider plugin in ``$HERMES_HOME/plugins/memdir/``.
+
+Hermes 0.19 finds user plugins in ``$HERMES_HOME/plugins/<name>/`` (``__init__.py`` that
+mentions ``MemoryProvider``, and ``plugin.yaml``) and loads the one named by
+``memory.provider`` in ``config.yaml``. The plugin is a thin file: the provider lives in
+:mod:`memdir.interop.install.hermes_provider`, so upgrading memdir upgrades it. With
+``activate``, ``memory.provider`` is set to ``memdir`` by editing that one line of
+``config.yaml`` (comments and the rest kept byte for byte); uninstalling puts the previous
+value back.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ...errors import MemdirError
+from ._command import custom_home
+
+if TYPE_CHECKING:
+    from . import Plan
+
+__all__ = ["MARKER", "after_apply", "default_hermes_home", "notes", "targets"]
+
+MARKER = "# Written by `memdir install hermes`"
+_MEMORY = re.compile(r"^memory:[ \t]*(?:#.*)?$")
+_PROVIDER = re.compile(r"^(?P<indent>[ \t]+)provider:(?P<value>.*)$")
+
+_PLUGIN = '''"""memdir for Hermes: memory kept as plain Markdown, a frozen snapshot in the system
+prompt, recall before each turn, the turn logged for search and background extraction.
+
+{marker}; `memdir uninstall hermes` removes it. Hermes loads this file in its own Python,
+which must have memdir installed: `<that python> -m pip install memdir` (or the path of a
+memdir checkout). It imports only memdir and the standard library; Hermes's
+MemoryProvider base class is taken from Hermes when the provider is registered.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+MEMDIR_HOME = {home!r}  # None: $MEMDIR_HOME, else ~/.memdir
+
+try:
+    from memdir.interop.install.hermes_provider import provider_class
+except ImportError as exc:  # memdir is not installed in Hermes's Python
+    provider_class = None
+    MISSING = (
+        f"memdir is not installed in the Python that runs Hermes ({{sys.executable}}): "
+        f"{{exc}}. Install it there with `{{sys.executable}} -m pip install memdir`, or "
+        f"set memory.provider back in config.yaml."
+    )
+
+
+def register(ctx):
+    """Hand Hermes the memdir MemoryProvider (register_memory_provider)."""
+    from agent.memory_provider import MemoryProvider
+
+    if provider_class is not None:
+        ctx.register_memory_provider(provider_class(MemoryProvider)(home=MEMDIR_HOME))
+        return
+
+    class Missing(MemoryProvider):
+        """Stands in when memdir cannot be imported: never available, says why."""
+
+        name = "memdir"
+
+        def is_available(self):
+            logging.getLogger("memdir").warning(MISSING)
+            return False
+
+        def initialize(self, session_id, **kwargs):
+            pass
+
+        def get_tool_schemas(self):
+            return []
+
+    ctx.register_memory_provider(Missing())
+'''
+
+_YAML = """name: memdir
+version: {version}
+description: "memdir: Markdown memory, snapshot, recall (by `memdir install hermes`)."
+hooks:
+  - on_session_end
+  - on_pre_compress
+  - on_memory_write
+"""
+
+
+def default_hermes_home() -> Path:
+    """``$HERMES_HOME``, else ``~/.hermes`` (as Hermes resolves it on Linux and macOS)."""
+    env = os.environ.get("HERMES_HOME", "").strip()
+    return Path(env).expanduser() if env else Path.home() / ".hermes"
+
+
+def _version() -> str:
+    try:
+        return version("memdir")
+    except PackageNotFoundError:
+        return "0"
+
+
+class _PluginFile:
+    """A whole file of the plugin: memdir's own, never someone else's file of that name."""
+
+    mode = 0o644
+
+    def __init__(self, path: Path, content: str) -> None:
+        self.path = path
+        self.content = content
+
+    def _ours(self, text: str) -> bool:
+        return MARKER in text or (self.path.name == "plugin.yaml" and "memdir install" in text)
+
+    def add(self, text: str | None, state: dict[str, Any]) -> str | None:
+        if text is not None and not self._ours(text):
+            raise MemdirError(
+                f"{self.path} exists and was not written by memdir; a Hermes plugin named "
+                f"memdir is already there. Move it away, then install again."
+            )
+        return self.content
+
+    def remove(self, text: str, state: dict[str, Any]) -> str | None:
+        return None if self._ours(text) else text
+
+
+class _Config:
+    """``memory.provider`` in Hermes's ``config.yaml``, one line edited in place."""
+
+    mode = 0o644
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @staticmethod
+    def _find(lines: list[str]) -> tuple[int | None, int | None, str]:
+        """(index of ``memory:``, index of its ``provider:`` line, the block's indent)."""
+        start = next((i for i, line in enumerate(lines) if _MEMORY.match(line)), None)
+        if start is None:
+            return None, None, "  "
+        indent = "  "
+        for i in range(start + 1, len(lines)):
+            line = lines[i]
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if not line[0].isspace():
+                break
+            found = _PROVIDER.match(line)
+            width = len(line) - len(line.lstrip())
+            indent = line[:width]
+            if found and found.group("indent") == indent:
+                return start, i, indent
+        return start, None, indent
+
+    def _check(self, old: str | None, new: str, provider: object) -> str:
+        """``new`` if it means exactly ``old`` with ``memory.provider`` = ``provider``."""
+        import yaml
+
+        try:
+            before = yaml.safe_load(old or "") or {}
+            after = yaml.safe_load(new) or {}
+        except yaml.YAMLError as exc:
+            raise MemdirError(f"{self.path} is not YAML Hermes can read: {exc}") from None
+        if not isinstance(before, dict) or not isinstance(after, dict):
+            raise MemdirError(f"{self.path} does not hold a mapping; Hermes cannot read it.")
+        expected = dict(before)
+        memory = before.get("memory")
+        expected["memory"] = dict(memory) if isinstance(memory, dict) else {}
+        if provider is None:
+            expected["memory"].pop("provider", None)
+        else:
+            expected["memory"]["provider"] = provider
+        if {**after, "memory": after.get("memory") or {}} != expected:
+            raise MemdirError(
+                f"memdir could not set memory.provider in {self.path} without changing "
+                f"anything else; set it with `hermes config set memory.provider memdir`."
+            )
+        return new
+
+    def add(self, text: str | None, state: dict[str, Any]) -> str | None:
+        lines = (text or "").splitlines(keepends=True)
+        start, at, indent = self._find(lines)
+        if start is None and any(re.match(r"memory\s*:", line) for line in lines):
+            raise MemdirError(  # a flow mapping or the like: not one line memdir can change
+                f"memory in {self.path} is not a block memdir can edit line by line; set "
+                f"the provider with `hermes config set memory.provider memdir`."
+            )
+        line = f"{indent}provider: memdir\n"
+        if at is not None:
+            if lines[at].split("#")[0].strip() == "provider: memdir":
+                return text
+            state.setdefault("previous", lines[at])
+            lines[at] = line
+        elif start is not None:
+            state.setdefault("previous", None)
+            lines.insert(start + 1, line)
+        else:
+            state.setdefault("previous", None)
+            if lines and not lines[-1].endswith("\n"):
+                lines[-1] += "\n"
+                state["newline"] = True
+            lines += ["memory:\n", line]
+            state["block"] = True
+        return self._check(text, "".join(lines), "memdir")
+
+    def remove(self, text: str, state: dict[str, Any]) -> str | None:
+        lines = text.splitlines(keepends=True)
+        start, at, _ = self._find(lines)
+        if at is None or lines[at].split("#")[0].strip() != "provider: memdir":
+            return text
+        previous = state.get("previous", "")
+        if previous:
+            lines[at] = previous
+        elif "previous" in state:  # memdir added the line (and maybe the block)
+            del lines[at]
+            if state.get("block") and start is not None and start == at - 1:
+                del lines[start]
+                if state.get("newline") and start == len(lines) and lines:
+                    lines[-1] = lines[-1].removesuffix("\n")
+        else:  # no record of what was there: Hermes's own default, no external provider
+            lines[at] = lines[at].split("provider:")[0] + "provider: ''\n"
+        new = "".join(lines)
+        if not new.strip():
+            return None
+        import yaml
+
+        try:
+            value = ((yaml.safe_load(new) or {}).get("memory") or {}).get("provider")
+        except (yaml.YAMLError, AttributeError):
+            value = None
+        return self._check(text, new, value)
+
+
+def targets(
+    home: Path, hermes_home: Path | None = None, activate: bool = False, **_: Any
+) -> list[Any]:
+    """The plugin's two files, and ``config.yaml`` when activating (or uninstalling)."""
+    where = hermes_home or default_hermes_home()
+    folder = where / "plugins" / "memdir"
+    custom = custom_home(home)
+    found: list[Any] = [
+        _PluginFile(
+            folder / "__init__.py",
+            _PLUGIN.format(marker=MARKER, home=None if custom is None else str(custom)),
+        ),
+        _PluginFile(folder / "plugin.yaml", _YAML.format(version=_version())),
+    ]
+    if activate:
+        found.append(_Config(where / "config.yaml"))
+    return found
+
+
+def notes(home: Path, plan: Plan, hermes_home: Path | None = None, **options: Any) -> list[str]:
+    """What the user should know after this plan."""
+    where = hermes_home or default_hermes_home()
+    if plan.action == "uninstall":
+        return []
+    if not options.get("activate"):
+        return [
+            f"Hermes uses the plugin once memory.provider is memdir in {where / 'config.yaml'}:"
+            f" `memdir install hermes --activate`, or `hermes config set memory.provider "
+            f"memdir`."
+        ]
+    return [
+        "Hermes loads the plugin in its own Python, which must have memdir installed "
+        "(`<hermes python> -m pip install memdir`); otherwise Hermes logs why and runs "
+        "without it."
+    ]
+
+
+def after_apply(plan: Plan) -> None:
+    """After an uninstall, remove the plugin folder if only Hermes's bytecode is left."""
+    if plan.action != "uninstall":
+        return
+    for edit in plan.edits:
+        folder = edit.path.parent
+        if folder.name == "memdir" and folder.is_dir():
+            rest = [p for p in folder.iterdir() if p.name != "__pycache__"]
+            if not rest:
+                shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,147 @@
+"""Write approval (`approval = "ask"`): agent and extractor writes become pending
+proposals; nothing on disk changes until `memdir review --apply`; a rejection is a
+tombstone, so extraction never proposes it again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import memdir
+from memdir.cli import cli
+from memdir.cli import review as _review_command  # noqa: F401  (registers it)
+from memdir.errors import ParseError
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Every file of a scope folder but its caches, history and checkout record."""
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+        and ".git" not in p.parts
+        and p.name not in (".changes", ".lock", ".origin.json")
+    }
+
+
+@pytest.fixture
+def asking(home: Path, project: Path) -> memdir.Memdir:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text('approval = "ask"\nllm = "rules"\n')
+    md = memdir.open(home, project)
+    md.store("local").add(
+        type="feedback",
+        name="Use npm",
+        description="Install with npm",
+        body="Run `npm install`.",
+    )
+    return md
+
+
+def review(home: Path, project: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["--home", str(home), "-C", str(project), "review", *args])
+    return result.exit_code, result.output
+
+
+def test_the_correction_through_the_tool_waits_for_apply(
+    asking: memdir.Memdir, home: Path, project: Path
+) -> None:
+    scope = Path(asking.store("local").backend.location)
+    before = files(scope)
+    with asking.session(agent="test") as s:
+        s.log("user", "We use pnpm now, not npm.")
+        result = s.call_tool(
+            "memory",
+            {
+                "action": "supersede",
+                "target": "Use npm",
+                "type": "feedback",
+                "name": "Use pnpm, not npm",
+                "description": "This repo installs with pnpm",
+                "body": "Run `pnpm install`; npm rewrites the lockfile.",
+            },
+        )
+    assert result["success"] and result["pending"].startswith("pending-")
+    assert "awaits the user's approval" in result["message"]
+    assert files(scope) == before  # nothing on disk changed
+
+    code, out = review(home, project, "--json")
+    (pending,) = [p for p in json.loads(out) if p["kind"] == "pending"]
+    assert pending["id"] == result["pending"] and "Use pnpm, not npm" in pending["detail"]
+    code, out = review(home, project)
+    assert code == 0 and result["pending"] in out and "awaiting your approval" in out
+
+    code, out = review(home, project, "--apply", result["pending"])
+    assert code == 0, out
+    md = memdir.open(home, project)
+    names = [e.name for _, e in md.entries()]
+    assert "Use pnpm, not npm" in names and "Use npm" not in names  # superseded
+    assert not [p for p in json.loads(review(home, project, "--json")[1]) if p["kind"] == "pending"]
+
+
+def test_the_correction_through_the_pipeline_is_held_and_a_rejection_sticks(
+    asking: memdir.Memdir, home: Path, project: Path
+) -> None:
+    scope = Path(asking.store("local").backend.location)
+    before = files(scope)
+    with asking.session(agent="test") as s:
+        s.log("user", "We migrated to pnpm last week, don't use npm.")
+        s.log("assistant", "Understood.")
+    report = asking.pipeline.run()
+    assert report.ops  # the extractor had something to write …
+    assert files(scope) == before  # … and wrote nothing
+    held = [p for p in json.loads(review(home, project, "--json")[1]) if p["kind"] == "pending"]
+    assert len(held) == 1 and "pnpm" in held[0]["detail"]
+    assert held[0]["title"].startswith("extractor write")
+
+    code, out = review(home, project, "--reject", held[0]["id"])
+    assert code == 0 and "Rejected" in out
+    asking.pipeline.run(everything=True)  # every session extracted again
+    again = [p for p in json.loads(review(home, project, "--json")[1]) if p["kind"] == "pending"]
+    assert again == []  # never re-proposed
+    assert files(scope) == before
+
+    code, out = review(home, project, "--reject", held[0]["id"])
+    assert code == 1 and "no proposal" in out  # gone: nothing left to reject
+
+
+def test_apply_through_the_pipeline_writes_what_was_proposed(
+    asking: memdir.Memdir, home: Path, project: Path
+) -> None:
+    with asking.session(agent="test") as s:
+        s.log("user", "We migrated to pnpm last week, don't use npm.")
+    asking.pipeline.run()
+    (held,) = [p for p in json.loads(review(home, project, "--json")[1]) if p["kind"] == "pending"]
+    assert review(home, project, "--apply", held["id"])[0] == 0
+    entries = {e.name: e for _, e in memdir.open(home, project).entries()}
+    assert any("pnpm" in name for name in entries)
+    pnpm = next(e for n, e in entries.items() if "pnpm" in n)
+    assert any(o.startswith("session:") for o in pnpm.origins)  # provenance kept
+
+
+def test_approval_per_scope_and_user_writes(home: Path, project: Path) -> None:
+    home.mkdir(parents=True)
+    (home / "config.toml").write_text('approval = { user = "ask" }\n')
+    md = memdir.open(home, project)
+    with md.session(agent="test") as s:
+        add = {"action": "add", "description": "d", "body": "b"}
+        local = s.call_tool("memory", {**add, "type": "project", "name": "Staging host"})
+        user = s.call_tool("memory", {**add, "type": "user", "name": "Tabs", "scope": "user"})
+    assert "pending" not in local and local["results"][0]["action"] == "add", local
+    assert "pending" in user
+    assert [e.name for e in md.store("local").list()] == ["Staging host"]
+    md.store("user").add(type="user", name="Name is Ada", description="d", body="Ada")
+    assert [e.name for e in md.store("user").list()] == ["Name is Ada"]  # a person's write
+
+
+@pytest.mark.parametrize(
+    "value", ['"maybe"', "true", '{ managed = "ask" }', '{ user = "sometimes" }', "[1]"]
+)
+def test_bad_approval_settings_are_named(home: Path, project: Path, value: str) -> None:
+    home.mkdir(parents=True)
+    (home / "config.toml").write_text(f"approval = {value}\n")
+    with pytest.raises(ParseError, match="approval must be"):
+        memdir.open(home, project)

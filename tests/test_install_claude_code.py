@@ -1,0 +1,267 @@
+"""`memdir install claude-code`: hooks in real users' settings.json files and the MCP
+registration, in and out; and, where a `claude` binary is at hand, Claude Code itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memdir.errors import MemdirError
+from memdir.interop import install
+from memdir.interop.install import claude_code
+from memdir.interop.install.claude_code import EVENTS, is_ours
+
+REAL = Path(__file__).parent / "fixtures" / "harness_configs"
+SETTINGS = {
+    "channingwalton": REAL / "channingwalton__dotfiles" / "claude-settings.json",
+    "langfuse": REAL / "langfuse__langfuse" / "claude-settings.json",
+    "posthog": REAL / "PostHog__posthog" / "claude-settings.json",
+}
+
+
+@pytest.fixture
+def user_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "user"
+    (home / ".claude").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    return home
+
+
+def without_memdir(data: dict[str, object]) -> dict[str, object]:
+    """``data`` with memdir's hooks taken out (to compare with the user's own)."""
+    hooks = json.loads(json.dumps(data.get("hooks", {})))
+    for groups in hooks.values():
+        for group in list(groups):
+            group["hooks"] = [h for h in group["hooks"] if not is_ours(h)]
+            if not group["hooks"]:
+                groups.remove(group)
+    return {**data, "hooks": hooks}
+
+
+@pytest.mark.parametrize("name", sorted(SETTINGS))
+def test_round_trip_over_real_user_settings(name: str, user_home: Path, tmp_path: Path) -> None:
+    settings = user_home / ".claude" / "settings.json"
+    shutil.copy(SETTINGS[name], settings)
+    claude_json = user_home / ".claude.json"
+    claude_json.write_text('{\n  "numStartups": 3,\n  "theme": "dark"\n}')
+    original = {p: p.read_bytes() for p in (settings, claude_json)}
+    home = tmp_path / "memdir"
+
+    plan = install.apply(install.plan_install("claude-code", home))
+    data = json.loads(settings.read_text())
+    user = json.loads(SETTINGS[name].read_text())
+    for event, timeout in EVENTS.items():
+        mine = [h for g in data["hooks"][event] for h in g["hooks"] if is_ours(h)]
+        assert len(mine) == 1 and mine[0]["timeout"] == timeout
+        assert "hook claude-code" in mine[0]["command"] and str(home) in mine[0]["command"]
+    assert without_memdir(data) == {**user, "hooks": {**user.get("hooks", {}), **{
+        e: user.get("hooks", {}).get(e, []) for e in EVENTS
+    }}}  # fmt: skip
+    assert list(data) == [*user, *([] if "hooks" in user else ["hooks"])]  # key order kept
+    server = json.loads(claude_json.read_text())["mcpServers"]["memdir"]
+    assert server["args"][-1] == "mcp" and server["type"] == "stdio"
+    assert sorted(p.name.split(".memdir-backup")[0] for p in plan.backups) == [
+        ".claude.json",
+        "settings.json",
+    ]
+
+    again = install.plan_install("claude-code", home)
+    assert not again.changed  # idempotent
+
+    install.apply(install.plan_uninstall("claude-code", home))
+    assert {p: p.read_bytes() for p in original} == original  # byte for byte
+
+
+def test_edits_made_after_install_survive_uninstall(user_home: Path, tmp_path: Path) -> None:
+    settings = user_home / ".claude" / "settings.json"
+    shutil.copy(SETTINGS["channingwalton"], settings)
+    home = tmp_path / "memdir"
+    install.apply(install.plan_install("claude-code", home))
+    data = json.loads(settings.read_text())
+    data["permissions"]["allow"].append("Bash(make:*)")  # the user's later edit
+    data["hooks"]["Stop"][0]["hooks"].append({"type": "command", "command": "say done"})
+    settings.write_text(json.dumps(data, indent=2) + "\n")
+    claude_json = user_home / ".claude.json"
+    later = json.loads(claude_json.read_text())
+    later["numStartups"] = 4  # Claude Code rewrites this file all the time
+    claude_json.write_text(json.dumps(later, indent=2))
+
+    install.apply(install.plan_uninstall("claude-code", home))
+    after = json.loads(settings.read_text())
+    user = json.loads(SETTINGS["channingwalton"].read_text())
+    assert "Bash(make:*)" in after["permissions"]["allow"]
+    assert after["hooks"]["Stop"][0]["hooks"][-1]["command"] == "say done"
+    assert not any(is_ours(h) for gs in after["hooks"].values() for g in gs for h in g["hooks"])
+    text = settings.read_text()
+    after["permissions"]["allow"].remove("Bash(make:*)")
+    after["hooks"]["Stop"][0]["hooks"].pop()
+    assert after == user
+    layout = json.dumps(user, indent=2, ensure_ascii=False) + "\n"
+    assert SETTINGS["channingwalton"].read_text() == layout  # how Claude Code writes it …
+    assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"  # … kept
+    assert json.loads(claude_json.read_text()) == {"numStartups": 4}
+
+
+def test_project_settings_register_in_the_projects_mcp_json(
+    user_home: Path, tmp_path: Path
+) -> None:
+    project = tmp_path / "repo"
+    settings = project / ".claude" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    shutil.copy(SETTINGS["posthog"], settings)
+    mcp = project / ".mcp.json"
+    mcp.write_text('{"mcpServers": {"sentry": {"type": "http", "url": "https://x"}}}\n')
+    home = tmp_path / "memdir"
+    install.apply(install.plan_install("claude-code", home, settings=settings))
+    servers = json.loads(mcp.read_text())["mcpServers"]
+    assert set(servers) == {"sentry", "memdir"}
+    assert not (user_home / ".claude.json").exists()  # the user's file is not touched
+    assert settings.read_text().startswith('{\n    "hooks"')  # four spaces, as it was
+    install.apply(install.plan_uninstall("claude-code", home, settings=settings))
+    assert settings.read_bytes() == SETTINGS["posthog"].read_bytes()
+    assert mcp.read_text() == '{"mcpServers": {"sentry": {"type": "http", "url": "https://x"}}}\n'
+
+
+def test_a_users_own_memdir_server_and_new_files(user_home: Path, tmp_path: Path) -> None:
+    claude_json = user_home / ".claude.json"
+    own = {"type": "http", "url": "http://127.0.0.1:8765/mcp"}
+    claude_json.write_text(json.dumps({"mcpServers": {"memdir": own}}))
+    home = tmp_path / "memdir"
+    plan = install.apply(install.plan_install("claude-code", home))
+    assert json.loads(claude_json.read_text())["mcpServers"]["memdir"] == own
+    assert any("already registered" in n for n in plan.notes)
+    settings = user_home / ".claude" / "settings.json"
+    assert settings.exists()  # created
+    install.apply(install.plan_uninstall("claude-code", home))
+    assert not settings.exists()  # memdir made it: gone again
+    assert json.loads(claude_json.read_text())["mcpServers"]["memdir"] == own
+
+
+def test_symlinked_settings_are_written_through(user_home: Path, tmp_path: Path) -> None:
+    dotfiles = tmp_path / "dotfiles" / "settings.json"
+    dotfiles.parent.mkdir()
+    shutil.copy(SETTINGS["langfuse"], dotfiles)
+    link = user_home / ".claude" / "settings.json"
+    link.symlink_to(dotfiles)
+    home = tmp_path / "memdir"
+    install.apply(install.plan_install("claude-code", home))
+    assert link.is_symlink() and "hook claude-code" in dotfiles.read_text()
+    install.apply(install.plan_uninstall("claude-code", home))
+    assert link.is_symlink() and dotfiles.read_bytes() == SETTINGS["langfuse"].read_bytes()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"hooks": [1]}', '{"hooks": {"Stop": {}}}', "[]", "{not json", '{"mcpServers": 3}'],
+)
+def test_settings_memdir_cannot_read_are_refused(
+    user_home: Path, tmp_path: Path, text: str
+) -> None:
+    target = user_home / (".claude.json" if "mcp" in text else ".claude/settings.json")
+    target.write_text(text)
+    with pytest.raises(MemdirError, match=r"(?i)nothing"):
+        install.plan_install("claude-code", tmp_path / "memdir")
+    assert target.read_text() == text
+
+
+def _claude() -> str | None:
+    return os.environ.get("CLAUDE_BIN") or shutil.which("claude")
+
+
+@pytest.mark.skipif(_claude() is None, reason="no `claude` binary (set CLAUDE_BIN)")
+def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> None:
+    """Claude Code itself, offline and not logged in: `claude mcp list` connects to memdir's
+    server, and `claude -p` runs SessionStart, UserPromptSubmit and SessionEnd, whose
+    answers land in its transcript as hook context."""
+    user = tmp_path / "user"
+    user.mkdir()
+    project = tmp_path / "project"
+    project.mkdir()
+    home = tmp_path / "memdir"
+    env = {**os.environ, "HOME": str(user), "MEMDIR_BACKGROUND": "0"}
+    env.pop("CLAUDE_CONFIG_DIR", None)
+    env.pop("ANTHROPIC_API_KEY", None)
+    memdir_cli = [sys.executable, "-m", "memdir", "--home", str(home)]
+    for args in (
+        ["-C", str(project), "add", "--type", "feedback", "--name", "Use pnpm, not npm",
+         "--description", "This repo installs with pnpm", "--body", "Use pnpm install."],
+        ["install", "claude-code", "--yes"],
+    ):  # fmt: skip
+        done = subprocess.run([*memdir_cli, *args], env=env, capture_output=True, check=False)
+        assert done.returncode == 0, done.stderr
+    claude = str(_claude())
+    listed = subprocess.run(
+        [claude, "mcp", "list"], env=env, cwd=project, capture_output=True, text=True, timeout=120
+    )
+    assert "memdir:" in listed.stdout and "Connected" in listed.stdout, listed.stdout
+    subprocess.run(
+        [claude, "-p", "Should I install with pnpm or npm?"],
+        env=env,
+        cwd=project,
+        capture_output=True,
+        timeout=180,
+        check=False,
+    )
+    (transcript,) = (user / ".claude" / "projects").glob("*/*.jsonl")
+    added = [
+        json.loads(line)["attachment"]
+        for line in transcript.read_text().splitlines()
+        if '"hook_additional_context"' in line
+    ]
+    text = json.dumps(added)
+    assert "Use pnpm, not npm" in text and "memory-context" in text  # context, then recall
+    import memdir
+
+    md = memdir.open(home, project)
+    info = md.sessions.get(f"claude-code:{transcript.stem}")
+    assert info.ended_at is not None and info.messages >= 1  # SessionEnd imported it
+
+
+_HOOK = st.fixed_dictionaries(
+    {
+        "type": st.just("command"),
+        "command": st.text(max_size=20).filter(lambda c: "memdir" not in c),
+    }
+)
+_GROUPS = st.lists(
+    st.fixed_dictionaries(
+        {"hooks": st.lists(_HOOK, max_size=3)}, optional={"matcher": st.text(max_size=5)}
+    ),
+    max_size=3,
+)
+_SETTINGS = st.fixed_dictionaries(
+    {},
+    optional={
+        "hooks": st.dictionaries(st.sampled_from([*EVENTS, "PreToolUse"]), _GROUPS, max_size=4),
+        "permissions": st.dictionaries(st.text(max_size=5), st.lists(st.text(max_size=9))),
+        "env": st.dictionaries(st.text(max_size=5), st.text(max_size=9), max_size=3),
+    },
+)
+
+
+@given(_SETTINGS, st.sampled_from([2, 4, "\t", None, "compact"]))
+def test_any_settings_come_back_exactly(data: dict[str, Any], indent: int | str | None) -> None:
+    """Whatever the user's settings and layout: memdir's hooks go in, and taking them out
+    gives back exactly the text that was there."""
+    if indent == "compact":
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    else:
+        text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    target = claude_code._Settings(Path("/x/settings.json"), "/bin/memdir hook claude-code")
+    state: dict[str, Any] = {}
+    added = target.add(text, state)
+    assert added is not None
+    hooks = json.loads(added)["hooks"]
+    assert all(any(is_ours(h) for g in hooks[e] for h in g["hooks"]) for e in EVENTS)
+    assert target.add(added, dict(state)) == added  # installing again changes nothing
+    assert target.remove(added, state) == text

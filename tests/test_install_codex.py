@@ -1,0 +1,266 @@
+"""`memdir install codex`: config.toml edited with tomlkit (real users' files, comments and
+other servers kept byte for byte), and the notify program Codex runs after each turn."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import memdir
+from memdir.errors import MemdirError
+from memdir.interop import install
+from memdir.interop.install.codex_notify import notify
+
+REAL = Path(__file__).parent / "fixtures" / "harness_configs"
+CONFIGS = {
+    "channingwalton": REAL / "channingwalton__dotfiles" / "codex-config.toml",
+    "everything-claude-code": REAL / "affaan-m__everything-claude-code" / "codex-config.toml",
+}
+THREAD = "0199c0de-1111-7222-8333-444455556666"
+
+
+def plan(home: Path, codex: Path, action: str = "install") -> install.Plan:
+    make = install.plan_install if action == "install" else install.plan_uninstall
+    return install.apply(make("codex", home, codex_home=codex))
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_round_trip_over_real_configs(name: str, tmp_path: Path) -> None:
+    codex = tmp_path / "codex"
+    codex.mkdir()
+    config = codex / "config.toml"
+    shutil.copy(CONFIGS[name], config)
+    home = tmp_path / "memdir"
+    plan(home, codex)
+    before = tomllib.loads(CONFIGS[name].read_text())
+    after = tomllib.loads(config.read_text())
+    assert after["mcp_servers"]["memdir"]["args"][-1] == "mcp"
+    assert {k: v for k, v in after["mcp_servers"].items() if k != "memdir"} == before[
+        "mcp_servers"
+    ]  # every other server as it was
+    chained = after["notify"][after["notify"].index("--") + 1 :]
+    assert chained == before["notify"]  # the user's notify program still runs
+    assert after["notify"][after["notify"].index("--") - 2 :][:2] == ["hook", "codex-notify"]
+    rest = {k: v for k, v in after.items() if k not in ("notify", "mcp_servers")}
+    assert rest == {k: v for k, v in before.items() if k not in ("notify", "mcp_servers")}
+    for comment in re.findall(r"(?m)^#.*$", CONFIGS[name].read_text()):
+        assert comment in config.read_text()
+
+    assert not install.plan_install("codex", home, codex_home=codex).changed  # idempotent
+    plan(home, codex, "uninstall")
+    assert config.read_bytes() == CONFIGS[name].read_bytes()
+
+
+def test_edited_after_install_loses_only_memdirs_parts(tmp_path: Path) -> None:
+    codex = tmp_path / "codex"
+    codex.mkdir()
+    config = codex / "config.toml"
+    shutil.copy(CONFIGS["everything-claude-code"], config)
+    home = tmp_path / "memdir"
+    plan(home, codex)
+    config.write_text(config.read_text() + '\n# mine\n[mcp_servers.later]\ncommand = "x"\n')
+    plan(home, codex, "uninstall")
+    text = config.read_text()
+    assert "memdir" not in text and '[mcp_servers.later]\ncommand = "x"' in text
+    original = CONFIGS["everything-claude-code"].read_text()
+    kept = [b for b in re.split(r"\n(?=\[)", original) if not b.startswith("#:schema")]
+    for block in kept[1:]:  # every table of the original, with its comments, byte for byte
+        assert block in text
+    data = tomllib.loads(text)
+    assert data["notify"] == tomllib.loads(original)["notify"]
+
+
+def test_no_config_and_a_users_own_memdir_server(tmp_path: Path) -> None:
+    codex = tmp_path / "codex"
+    home = tmp_path / "memdir"
+    plan(home, codex)
+    config = codex / "config.toml"
+    data = tomllib.loads(config.read_text())
+    assert data["notify"][-2:] == ["hook", "codex-notify"] and "memdir" in data["mcp_servers"]
+    plan(home, codex, "uninstall")
+    assert not config.exists()
+
+    own = '[mcp_servers.memdir]\nurl = "http://127.0.0.1:8765/mcp"\n'
+    config.write_text(own)
+    done = plan(home, codex)
+    assert 'url = "http://127.0.0.1:8765/mcp"' in config.read_text()
+    assert any("already in" in n for n in done.notes)
+    plan(home, codex, "uninstall")
+    assert config.read_text() == own
+
+
+@pytest.mark.parametrize("text", ["notify = 3\n", "mcp_servers = 1\n", "[a\nb = ", 'x = "\\q"'])
+def test_configs_memdir_cannot_edit_are_refused(tmp_path: Path, text: str) -> None:
+    codex = tmp_path / "codex"
+    codex.mkdir()
+    (codex / "config.toml").write_text(text)
+    with pytest.raises(MemdirError, match=r"(?i)nothing"):
+        install.plan_install("codex", tmp_path / "memdir", codex_home=codex)
+    assert (codex / "config.toml").read_text() == text
+
+
+# -- the notify program --------------------------------------------------------------------------
+
+
+def rollout(folder: Path, thread: str, *turns: tuple[str, str], cwd: Path) -> Path:
+    """A Codex rollout (the envelope Codex 0.2x writes), appended to if it exists."""
+    path = folder / "2026" / "12" / "01" / f"rollout-2026-12-01T10-00-00-{thread}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    if not path.exists():
+        meta = {"id": thread, "timestamp": "2026-12-01T10:00:00Z", "cwd": str(cwd)}
+        lines.append({"timestamp": "2026-12-01T10:00:00Z", "type": "session_meta", "payload": meta})
+    for role, text in turns:
+        kind = "input_text" if role == "user" else "output_text"
+        item = {"type": "message", "role": role, "content": [{"type": kind, "text": text}]}
+        lines.append(
+            {"timestamp": "2026-12-01T10:00:01Z", "type": "response_item", "payload": item}
+        )
+    with path.open("a") as f:
+        f.write("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def payload(thread: str, cwd: Path) -> str:
+    return json.dumps(
+        {
+            "type": "agent-turn-complete",
+            "thread-id": thread,
+            "turn-id": "1",
+            "cwd": str(cwd),
+            "input-messages": ["hi"],
+            "last-assistant-message": "done",
+        }
+    )
+
+
+@pytest.fixture
+def codex_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    codex = tmp_path / "codex"
+    project = tmp_path / "project"
+    project.mkdir()
+    monkeypatch.setenv("CODEX_HOME", str(codex))
+    return {"codex": codex, "sessions": codex / "sessions", "project": project}
+
+
+def test_notify_imports_a_new_rollout_once(codex_env: dict[str, Any], tmp_path: Path) -> None:
+    home = tmp_path / "memdir"
+    project, sessions = codex_env["project"], codex_env["sessions"]
+    old = "0199c0de-0000-7000-8000-000000000000"
+    rollout(sessions, old, ("user", "An old session before memdir."), cwd=project)
+    path = rollout(
+        sessions,
+        THREAD,
+        ("user", "We switched to uv last month, stop using pip."),
+        ("assistant", "Understood."),
+        cwd=project,
+    )
+    first = notify([payload(THREAD, project)], home)
+    assert first.imported == [str(path)] and first.messages == 2  # the old one is history
+    assert first.queued == f"codex:{THREAD}"
+    repeat = notify([payload(THREAD, project)], home)
+    assert repeat.imported == [] and repeat.messages == 0 and repeat.queued is None
+
+    rollout(sessions, THREAD, ("user", "And lint with ruff."), cwd=project)
+    grown = notify([payload(THREAD, project)], home)
+    assert grown.imported == [str(path)] and grown.messages == 1
+    md = memdir.open(home, project)
+    assert len(md.sessions.messages(f"codex:{THREAD}")) == 3
+    with pytest.raises(MemdirError):
+        md.sessions.get(f"codex:{old}")  # left to `memdir import-sessions codex`
+    md.pipeline.run()
+    assert any("uv" in e.name for _, e in md.entries())  # the queued extraction learnt it
+
+
+def test_notify_chains_the_users_program(codex_env: dict[str, Any], tmp_path: Path) -> None:
+    seen = tmp_path / "seen.json"
+    script = tmp_path / "mine.py"
+    script.write_text(
+        f"import json, sys\nopen({str(seen)!r}, 'w').write(json.dumps(sys.argv[1:]))\n"
+    )
+    rollout(codex_env["sessions"], THREAD, ("user", "hi"), cwd=codex_env["project"])
+    home = tmp_path / "memdir"
+    codex = codex_env["codex"]
+    (codex / "config.toml").write_text(f'notify = ["{sys.executable}", "{script}", "-x"]\n')
+    plan(home, codex)
+    argv = tomllib.loads((codex / "config.toml").read_text())["notify"]
+    env = {**os.environ, "MEMDIR_BACKGROUND": "0"}
+    body = payload(THREAD, codex_env["project"])
+    done = subprocess.run([*argv, body], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["chained"] is True
+    deadline = time.monotonic() + 30
+    while not seen.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert json.loads(seen.read_text()) == ["-x", body]  # as Codex would have called it
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], ["{"], ["[]"], ['{"type": "other"}'], ['{"type": "agent-turn-complete", "cwd": 5}']],
+)
+def test_notify_never_fails(codex_env: dict[str, Any], args: list[str], tmp_path: Path) -> None:
+    env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "memdir")}
+    done = subprocess.run(
+        [sys.executable, "-m", "memdir", "hook", "codex-notify", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(["type", "thread-id", "cwd", "turn-id"]),
+        st.one_of(st.none(), st.integers(), st.text(max_size=40), st.just("agent-turn-complete")),
+    )
+)
+def test_any_payload_is_handled(fields: dict[str, Any]) -> None:
+    try:
+        done = notify([json.dumps(fields)], Path(os.environ["MEMDIR_HOME"]))
+    except MemdirError as exc:
+        assert str(exc)  # a reason, never a bare failure
+        return
+    assert done.imported == [] and done.queued is None  # no rollouts here: nothing to do
+
+
+def _codex() -> str | None:
+    return os.environ.get("CODEX_BIN") or shutil.which("codex")
+
+
+@pytest.mark.skipif(_codex() is None, reason="no `codex` binary (set CODEX_BIN)")
+def test_real_codex_reads_the_edited_config(tmp_path: Path) -> None:
+    """Codex itself (offline) parses the config memdir wrote and lists its server."""
+    codex = tmp_path / "codex"
+    codex.mkdir()
+    shutil.copy(CONFIGS["everything-claude-code"], codex / "config.toml")
+    plan(tmp_path / "memdir", codex)
+    env = {**os.environ, "CODEX_HOME": str(codex)}
+
+    def listed() -> str:
+        done = subprocess.run(
+            [str(_codex()), "mcp", "list"], env=env, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    rows = listed()
+    assert re.search(r"(?m)^memdir\s+\S+memdir\s+--home \S+ mcp\b", rows), rows
+    assert all(name in rows for name in ("github", "context7", "exa", "memory", "playwright"))
+    plan(tmp_path / "memdir", codex, "uninstall")
+    assert not re.search(r"(?m)^memdir\s", listed())
