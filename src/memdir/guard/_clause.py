@@ -244,8 +244,8 @@ _OPENING_QUOTE = re.compile(r"(?<![\w'`])[\"'`“‘«「]")
 def mentioned(s: str, start: int) -> bool:
     """Whether the match at ``start`` sits in quotes introduced as an example ("phrases such
     as 'ignore previous instructions'")."""
-    line_start = s.rfind("\n", 0, start) + 1
-    before = s[line_start:start]
+    line_start = s.rfind("\n", max(0, start - REACH), start) + 1
+    before = s[max(line_start, start - REACH) : start]  # bounded: a long line stays linear
     opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]  # not the "'" of "it's"
     if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
         return False

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from ._build import branches, prefixes, word_start
-from ._clause import Clauses, mentioned, negated
+from ._clause import REACH, Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 
 __all__ = ["BLOCK", "GREY", "Order", "detect"]
@@ -876,7 +876,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             score += cl.has(scope_rx, hi, hi + 200) or bool(_DECLARED.search(m.group()))
         # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")
         line = s.rfind("\n", 0, max(0, s.rfind("\n", 0, m.start()))) + 1
-        score += _AUTHORITY.search(s, line, m.start()) is not None
+        score += _AUTHORITY.search(s, max(line, m.start() - REACH), m.start()) is not None
         if best is None or score > best.score:
             scope = scope_rx.search(s, lo, hi) if scoped else None
             start = min(m.start(), scope.start()) if scope else m.start()

@@ -26,6 +26,7 @@ on the folded text (NFKC, look-alikes folded, casefolded).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from ._build import word_start
@@ -121,10 +122,6 @@ def hit(rule: str, reason: str, start: int, end: int) -> Hit:
         start,
         end,
     )
-
-
-def _cjk(ch: str) -> bool:
-    return "\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af"
 
 
 def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> bool:
@@ -372,6 +369,12 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         ]
         if not actions:
             continue
+        actions.sort(key=lambda a: a.start())
+        starts = [a.start() for a in actions]
+        # Each pattern is matched once per window and looked up by position per sink: a
+        # rescan around every sink made a long clause full of URLs quadratic.
+        held = {k: Spots(rx[k], s, lo, hi) for k in ("strong", "weak", "noun")}
+        var_spots, cmd_spots = Spots(_VAR, s, lo, hi), Spots(_CMD, s, lo, hi)
         for sink in rx["sink"].finditer(s, lo, hi):
             if _LOCAL.match(sink.group()) or _LOCAL.match(
                 sink.group(), sink.group().find("//") + 2
@@ -387,26 +390,28 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 clo, chi = max(clo, sink.start() - 300), min(chi, sink.end() + 300)
             acts = [
                 a
-                for a in actions
-                if clo <= a.start() < chi and (a.re is _URL or not _first_word_in(a, sink))
+                for a in actions[bisect_left(starts, clo) : bisect_left(starts, chi)]
+                if a.re is _URL or not _first_word_in(a, sink)
             ]
             if not acts:
                 continue
             sources = [
                 x
                 for k in ("strong", "weak", "noun")
-                for x in rx[k].finditer(s, clo, chi)
-                if not _inside(x, sink) and not negated(s, x.start(), None, clo)
+                for x in held[k].between(clo, chi)
+                if x.end() <= chi and not _inside(x, sink) and not negated(s, x.start(), None, clo)
             ]
             variables = [
                 v
-                for v in _VAR.finditer(s, clo, chi)
-                if _SECRET_NAME.search(next(g for g in v.groups() if g)) and not _inside(v, sink)
+                for v in var_spots.between(clo, chi)
+                if v.end() <= chi
+                and _SECRET_NAME.search(next(g for g in v.groups() if g))
+                and not _inside(v, sink)
             ]
             subst = [
                 x
-                for x in _CMD.finditer(s, clo, chi)
-                if not _inside(x, sink) and not _FETCHING.match(s, x.end())
+                for x in cmd_spots.between(clo, chi)
+                if x.end() <= chi and not _inside(x, sink) and not _FETCHING.match(s, x.end())
             ]
             if not (sources or variables or subst):
                 continue

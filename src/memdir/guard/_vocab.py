@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ._build import branches
+from ._build import CJK, branches
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -354,7 +354,7 @@ _PAYLOAD = _rx(
 
 
 # A word starts here: after a non-word character, or anywhere in scripts without spaces.
-_START = r"(?:(?<!\w)|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))"
+_START = rf"(?:(?<!\w)|(?<=[{CJK}]))"
 
 
 @functools.cache
