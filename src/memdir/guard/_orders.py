@@ -97,6 +97,17 @@ _PERM = (
     r"esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|ne (?:demande|demandez) (?:pas|"
     r"plus) (?:de )?(?:confirmation|permission|autorisation)|"
     r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|non chiedere (?:più )?(?:conferma|permesso)|"
+    # "no longer need to ask" in other languages: a negated need + asking or a consent noun
+    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,2}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?\w*(?:frag"
+    r"|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) (?:\w+ )?(?:bestätig"
+    r"ung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr )?(?:nötig|notwendig|"
+    r"erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ ){0,2}?(?:demander|confirm\w*|"
+    r"permission|autorisation|valid\w*|approbation)|(?:ya )?no (?:necesitas?|necesitáis|"
+    r"hace falta|es necesario|tienes que|tiene que|hay que) (?:\w+ ){0,2}?(?:pedir|preguntar|"
+    r"consultar|confirm\w*|permiso|autorizaci[oó]n|aprobaci[oó]n)|non (?:serve|c'è bisogno di|"
+    r"hai bisogno di|devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|conferm\w*|permesso|"
+    r"autorizzazione|approvazione)|(?:não|nao) (?:precisa\w*|é necessário|tem que|tens de) (?:mais "
+    r")?(?:de )?(?:\w+ ){0,2}?(?:pedir|perguntar|confirm\w*|permissão|autorização|aprovação)|"
     r"(?:não|nao) (?:peça|pergunte|solicite) (?:\w+ )?(?:confirmação|permissão|autorização)|"
     r"не (?:спрашивай|проси|запрашивай) (?:\w+ )?(?:подтверждени|разрешени|согласи)\w*|"
     r"不要(?:再)?(?:问我|询问|请求确认|征求同意)|確認を求めない|聞かないで|묻지 마|확인하지 마|"
@@ -349,18 +360,21 @@ _SAFETY = (
     r"(?:отключи|обойди|пропусти|игнорируй|выключи)\w* (?:все |любые )?(?:провер\w*|защит\w*|"
     r"безопасност\w*|фильтр\w*|песочниц\w*|брандмауэр\w*|антивирус\w*)",
     r"(?:desactiva|omite|salta|ignora|evita)\w* (?:los |las |todos los |todas las )?(?:controles|"
-    r"comprobaciones|filtros|verificaciones) de (?:seguridad|permisos)|(?:desactiva|omite) (?:el |"
+    r"comprobaciones|filtros|verificaciones|reglas|normas|pol[ií]ticas|medidas|protecciones|"
+    r"restricciones) de (?:seguridad|permisos)|(?:desactiva|omite) (?:el |"
     r"la )?(?:sandbox|cortafuegos|antivirus)",
     r"(?:désactive|contourne|ignore|saute)\w* (?:les |tous les |toutes les )?(?:contrôles|"
-    r"vérifications|filtres|protections) de (?:sécurité|permissions?)",
+    r"vérifications|filtres|protections|règles|consignes|politiques|mesures|restrictions) de "
+    r"(?:sécurité|permissions?)",
     r"(?:sicherheits\w*|berechtigungs\w*|virenscanner|firewall)(?:(?!nicht|kein|"
     r"nie)[^.\n]){0,40}?(?:deaktivier|umgeh|überspring|ignorier|abschalt|ausschalt)\w*|"
     r"(?:deaktivier|umgeh|überspring|ignorier)\w* (?:die |alle )?(?:sicherheits\w*|"
     r"berechtigungs\w*|sandbox|firewall|virenscanner)",
-    r"(?:disattiva|aggira|salta|ignora)\w* (?:i |tutti i )?(?:controlli|filtri) di (?:sicurezza|"
-    r"permessi)",
+    r"(?:disattiva|aggira|salta|ignora)\w* (?:i |le |tutti i |tutte le )?(?:controlli|"
+    r"filtri|regole|norme|misure|protezioni|restrizioni) di (?:sicurezza|permessi)",
     r"(?:desativ|contorn|pul|ignor)\w* (?:as |os |todas as |todos os )?(?:verificações|checagens|"
-    r"controles|filtros) de (?:segurança|permiss\w+)",
+    r"controles|filtros|regras|normas|políticas|medidas|proteções|restrições) de (?:segurança|"
+    r"permiss\w+)",
     r"güvenlik (?:kontrollerini|denetimlerini|filtrelerini) (?:devre dışı bırak|atla|yok say)",
 )
 _OVERRIDE = (
@@ -841,6 +855,26 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
     return RuleSet(tuple(rules)), scope, risky
 
 
+# A dropped confirmation with nothing after it that limits it ("… no longer need to ask for
+# permission."): every action is meant, as with "any command".
+_BLANKET = re.compile(
+    r"(?:\W*\b(?:for|to|de|d'|la|le|les|um|a|the|any|your|my|me|mich|me|permission|permiso|permesso|"
+    r"permissão|erlaubnis|confirmation|confirmaci[oó]n|conferma|bestätigung|approval|autorisation|"
+    r"anymore|again|mehr|plus|más|più|mais|ask|fragen|nachzufragen|demander|pedir|preguntar|"
+    r"chiedere|perguntar)\b)*\W*"
+)
+
+_SUBJECT_ONLY = re.compile(
+    r"(?:\W*\b(?:you|tu|du|vous|usted|ustedes|voi|você|ya|just|now|n['’]a(?:s|vez)?)(?!\w))*\W*"
+)
+
+
+def _blanket(s: str, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[str]) -> bool:
+    """Whether nothing before or after the dropped confirmation limits what it covers."""
+    before = scope_rx.sub(" ", s[lo : m.start()])
+    return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(s, m.end(), hi))
+
+
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     """The highest-scoring standing order in the folded text (None below ``GREY``)."""
     rules, scope_rx, risky_rx = _compiled()
@@ -867,7 +901,11 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             hi = stop.start() if stop else hi
             cut = _BUT_BEFORE.search(s, lo, m.start())
             lo = cut.end() if cut else lo
-        score += cl.has(risky_rx, lo, m.start()) or cl.has(risky_rx, m.end(), hi)
+        score += (
+            cl.has(risky_rx, lo, m.start())
+            or cl.has(risky_rx, m.end(), hi)
+            or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
+        )
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
         if rule.id in ("tests", "perm", "safety") and _kept_in_loop(s, m, lo, hi):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from ._build import word_start
 from ._clause import _NEG_WORDS, REACH, Clauses, Spots, negated
@@ -40,11 +41,13 @@ from ._vocab import (
     _DESTRUCTIVE,
     _DNS,
     _DUMP,
+    _FORGE_ORGS,
+    _FORGE_RAW,
     _FROM,
     _HEADER,
     _HOST_PATH,
     _IMAGE,
-    _INSTALLERS,
+    _INSTALLER_HOSTS,
     _IP,
     _KEEP,
     _KEEP_FORMS,
@@ -239,7 +242,9 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
             if bad is None:
                 for v in _VAR.finditer(url):
                     name = next(g for g in v.groups() if g)
-                    if _SECRET_NAME.search(name) or _PRIVATE_NAME.search(name):
+                    if _PRIVATE_NAME.search(name) or (
+                        _SECRET_NAME.search(name) and not _own_service(url, name)
+                    ):
                         bad = v
                         break
             if bad is None and "?" in url and _IMAGE.search(s, max(0, m.start() - 210), m.start()):
@@ -258,10 +263,16 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     m.end(),
                 )
     for lo, hi in cl.windows(("?", "&")):
+        urls = Spots(_URL, s, max(0, lo - 2000), hi)
         for q in _QUERY_VAR.finditer(s, lo, hi):
             var = _VAR.match(q.group("var"))
             name = next(g for g in var.groups() if g) if var else ""
-            if _SECRET_NAME.search(name) or _PRIVATE_NAME.search(name):
+            last = urls.between(max(0, q.start() - 2000), q.start())[-1:]  # URLs never overlap
+            around = [u for u in last if u.end() >= q.end()]
+            if _PRIVATE_NAME.search(name) or (
+                _SECRET_NAME.search(name)
+                and not (around and _own_service(around[-1].group(), name))
+            ):
                 return hit(
                     "exfiltration.url-data",
                     "it adds secrets or private data to the query string of links",
@@ -278,6 +289,23 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 dns.end(),
             )
     return None
+
+
+_NAME_WORD = re.compile(r"[a-z0-9]+")
+_CREDENTIAL_WORDS = frozenset(
+    re.findall(r"\w+", "key token secret api access auth password pass pwd my app")
+)
+
+
+def _own_service(url: str, name: str) -> bool:
+    """Whether the secret variable ``name`` is named for the service ``url`` goes to
+    (``$HEALTH_KEY`` in ``…/health?key=``, ``$STRIPE_KEY`` to ``api.stripe.com``): a
+    credential presented to its own service, not data carried away."""
+    scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS
+    parts = urlsplit(_VAR.sub(" ", url.rstrip(").,;:>]}")))  # the variable names nothing
+    if not scope or not parts.hostname or _IP_URL.match(url) or "@" in parts.netloc:
+        return False
+    return bool(scope & set(_NAME_WORD.findall(f"{parts.hostname} {parts.path}")))
 
 
 def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) -> bool:
@@ -428,10 +456,33 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+def official(url: str) -> bool:
+    """Whether ``url`` is a vendor's own installer: https (or no scheme), no user, port,
+    variable or IP, on a vendor's host or in a project's own forge repository."""
+    url = url.rstrip(").,;:>]}")
+    if any(c in url for c in "${\\%"):
+        return False
+    parts = urlsplit(url if "://" in url else f"https://{url}")
+    try:
+        port = parts.port
+    except ValueError:
+        return False
+    host = parts.hostname or ""
+    if parts.scheme != "https" or "@" in parts.netloc or port not in (None, 443):
+        return False
+    if host in _FORGE_RAW:
+        org, repo, *_ = [*parts.path.strip("/").split("/"), "", ""]
+        short, long = sorted((org, repo), key=len)
+        return org in _FORGE_ORGS or (
+            bool(short) and (long == short or long.startswith(f"{short}-"))
+        )
+    return any(host == h or host.endswith(f".{h}") for h in _INSTALLER_HOSTS)
+
+
 def _installer_only(span: str) -> bool:
     urls = [u.group() for u in _URL.finditer(span)]
     hosts = urls or re.findall(_HOST_PATH, span)
-    return bool(hosts) and all(_INSTALLERS.match(u) for u in hosts) and "$" not in "".join(hosts)
+    return bool(hosts) and all(official(u) for u in hosts)
 
 
 def _download_run(s: str, cl: Clauses) -> Hit | None:
@@ -474,6 +525,36 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                     max(x.end() for x in parts),
                 )
     return None
+
+
+# What a check may show of a secret without showing it: its length, fingerprint or first
+# characters (said of the secret itself), which names are set, whether one is. Counts only
+# while no value is shown.
+_MEASURE = (
+    r"(?:length|size|fingerprint|checksum|sha-?\d*|hash|(?:first|last) \d+ (?:char|digit)\w*)"
+)
+_MEASURE_OF = re.compile(rf"\b{_MEASURE} of (?:the |its |\$|\$\{{)?$|\$\{{#$|\bwc -c\W+$")
+_MEASURE_AFTER = re.compile(rf"\}}?(?:'s|’s)? {_MEASURE}\b")
+_PRESENCE = re.compile(
+    r"\b(?:which|what) (?:\w+ ){0,2}(?:are|is) (?:set|defined|present|missing)\b|\bwhether \S+ "
+    r"(?:is|are) (?:set|defined|present)\b|\b(?:names?|keys?) only\b|\bonly (?:the |their )?"
+    r"(?:names?|keys?)\b"
+)
+_VALUE = re.compile(r"\b(?:values?|contents?)\b")
+_NOT_BEFORE = re.compile(r"\b(?:never|not|no|without|but not|instead of)\W+(?:\w+\W+){0,2}$")
+
+
+def _property_only(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
+    """Whether the clause shows a property of the secret ``store`` and never its value."""
+    measured = _MEASURE_OF.search(s, max(lo, store.start() - 30), store.start()) or (
+        _MEASURE_AFTER.match(s, store.end(), hi)
+    )
+    if not (measured or _PRESENCE.search(s, lo, hi)):
+        return False
+    return all(
+        _NOT_BEFORE.search(s, max(lo, v.start() - 30), v.start())
+        for v in _VALUE.finditer(s, lo, hi)
+    )
 
 
 def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
@@ -545,6 +626,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         continue
                     if _is_destination(s, v, store) or cl.has(_CONSENT_FIRST, clo, chi):
                         continue
+                    if _property_only(s, store, clo, chi):
+                        continue  # "print GITHUB_TOKEN's length (never the value)"
                     return hit(
                         "credential.access",
                         "it tells the agent to read, copy or keep a file or store that holds "
@@ -675,6 +758,13 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
     return bool(_DEST_BEFORE.search(between)) and bool(_COPYING.match(verb.group()))
 
 
+# The agent's own write tools, named or called: the agent is told to make the change itself.
+_TOOL_CALL = re.compile(
+    r"\b(?:file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|\w+_tool)\b|"
+    r"\b(?:call|use|invoke)\w* (?:the |your )?[\w.-]+ (?:tool|function)\b"
+)
+
+
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for kind in ("backdoor", "persist", "config"):
@@ -706,8 +796,10 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                         end = min(len(s) if para == -1 else para, chi + 300)
                     scope = s[min(clo, w.start()) : end]
                     payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
-                    if not payload.search(scope.replace(target.group(), " ")):
-                        continue
+                    if not payload.search(scope.replace(target.group(), " ")) and not (
+                        kind == "persist" and _TOOL_CALL.search(scope)
+                    ):
+                        continue  # a named tool writing there needs no payload to be abuse
                 return hit(
                     "persistence.tool-abuse",
                     "it tells the agent to write into a file that runs or grants access later "

@@ -284,18 +284,24 @@ _RUN_WORDS = _words(
     r"运行|实行|実行|起動|실행|запуст\w*|выполн\w*|ejecut\w*|exécut\w*|lance\w*|"
     r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*"
 )
-# Installers people really pipe to a shell (official hosts). A fetch from anywhere else
-# into an interpreter is refused.
-_INSTALLERS = re.compile(
-    r"^(?:https?://)?(?:[\w-]+\.)*(?:astral\.sh|rustup\.rs|sh\.rustup\.rs|get\.docker\.com|"
-    r"brew\.sh|bun\.sh|deno\.land|get\.pnpm\.io|install\.python-poetry\.org|pyenv\.run|"
-    r"get\.volta\.sh|fnm\.vercel\.app|sdk\.cloud\.google\.com|ollama\.com|claude\.ai|"
-    r"install\.determinate\.systems|nixos\.org|starship\.rs|tailscale\.com|get\.k3s\.io|mise\.run|"
-    r"get\.helm\.sh|cli\.github\.com|opencode\.ai|foundry\.paradigm\.xyz|sh\.vector\.dev|"
-    r"raw\.githubusercontent\.com/(?:homebrew|nvm-sh|ohmyzsh|pyenv|helm|rust-lang|astral-sh|"
-    r"golangci|creationix|tj|junegunn|mitsuhiko|cli|python-poetry|denoland|oven-sh|anthropics|"
-    r"openai))(?:[/:?]|$)"
+# Installers people really pipe to a shell: hosts of the vendors' own domains (and any host
+# under them), and on a forge either a listed organisation or a project's own repository
+# (``k3d-io/k3d``, ``ohmyzsh/ohmyzsh``). A fetch from anywhere else into an interpreter is
+# refused. URLs are parsed (``_threats.official``), never matched as a prefix.
+_HOSTS = (
+    "astral.sh rustup.rs get.docker.com brew.sh bun.sh deno.land get.pnpm.io "
+    "install.python-poetry.org pyenv.run get.volta.sh fnm.vercel.app sdk.cloud.google.com "
+    "ollama.com claude.ai install.determinate.systems nixos.org starship.rs tailscale.com "
+    "get.k3s.io mise.run get.helm.sh cli.github.com opencode.ai foundry.paradigm.xyz "
+    "sh.vector.dev nodesource.com"
 )
+_INSTALLER_HOSTS = frozenset(_HOSTS.split())
+_FORGE_RAW = frozenset({"raw.githubusercontent.com"})
+_ORGS = (
+    "homebrew nvm-sh ohmyzsh pyenv helm rust-lang astral-sh golangci creationix tj junegunn "
+    "mitsuhiko cli python-poetry denoland oven-sh anthropics openai"
+)
+_FORGE_ORGS = frozenset(_ORGS.split())
 
 # --- tool abuse -------------------------------------------------------------------------
 
