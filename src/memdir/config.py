@@ -12,6 +12,8 @@
     llm = "rules"                           # extraction provider: rules, openai:MODEL,
                                             # anthropic:MODEL, ollama:MODEL (or MEMDIR_LLM)
     llm_base_url = "http://127.0.0.1:8080/v1"  # an OpenAI-compatible server (optional)
+    search_model_seconds = 15               # the most a session search waits for that model
+                                            # (query phrasings, summaries)
     embed = "openai:text-embedding-3-small" # semantic search (off by default): openai:MODEL
                                             # or local:PATH (or MEMDIR_EMBED)
     embed_base_url = "http://127.0.0.1:11434/v1"  # its endpoint (or MEMDIR_EMBED_BASE_URL,
@@ -58,7 +60,11 @@ __all__ = ["DEFAULT_MANAGED_DIR", "INSTRUCTION_FILES", "CodexDocs", "Settings", 
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")
 INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
 WRITABLE_SCOPES = ("local", "user", "project")
-_NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
+_NUMBERS: dict[str, type] = {
+    "pinned_budget": int,
+    "lock_timeout": float,
+    "search_model_seconds": float,
+}
 HISTORY_SCOPES = ("local", "user")
 _CHOICES = {
     "instruction_files": INSTRUCTION_FILES,
@@ -127,6 +133,7 @@ class Settings:
     llm: str = "rules"  # the pipeline's provider (see memdir.pipeline.providers)
     llm_base_url: str | None = None
     llm_api_key: str | None = field(default=None, repr=False)  # from the environment
+    search_model_seconds: float = 15.0  # session search's budget for model help
     embed: str | None = None  # the semantic layer (memdir.sessions.vectors); None: off
     embed_base_url: str | None = None
     embed_api_key: str | None = field(default=None, repr=False)  # OPENAI_API_KEY
@@ -227,6 +234,7 @@ def load_settings(
         llm=(env.get("MEMDIR_LLM") or data.get("llm") or "rules").strip(),
         llm_base_url=env.get("MEMDIR_LLM_BASE_URL") or data.get("llm_base_url"),
         llm_api_key=_api_key(env.get("MEMDIR_LLM") or data.get("llm") or "rules", env),
+        search_model_seconds=float(data.get("search_model_seconds", 15.0)),
         embed=env.get("MEMDIR_EMBED") or data.get("embed") or None,
         embed_base_url=env.get("MEMDIR_EMBED_BASE_URL")
         or data.get("embed_base_url")

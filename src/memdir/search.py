@@ -1,7 +1,7 @@
 """Search results over memory entries.
 
-The search itself is full-text (FTS5 word and trigram indexes in state.db, kept in step
-with the Markdown files) and shares its sanitiser and ranking with session search: see
+The search itself is full-text (an FTS5 word index in state.db, CJK as bigrams, kept in
+step with the Markdown files) and shares its sanitiser and ranking with session search: see
 :mod:`memdir.sessions.entries` and :mod:`memdir.sessions.rank`.
 """
 

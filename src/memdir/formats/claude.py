@@ -28,8 +28,10 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote, unquote
 
+from ..errors import ParseError
 from ..model import DESCRIPTION_MAX, NAME_MAX, EntryType
 from ._fastyaml import dump_flat
+from .frontmatter import refuse_aliases
 from .index import one_line
 
 __all__ = [
@@ -138,9 +140,10 @@ def _yaml_mapping(source: str) -> dict[str, Any] | None:
     """``source`` as a YAML mapping with text keys; None when it is not one."""
     import yaml
 
-    try:
+    try:  # anchors and aliases refused: nested aliases expand to gigabytes (alias bomb)
+        refuse_aliases(yaml, source, "<frontmatter>", _loader())
         data = yaml.load(source, Loader=_loader())
-    except (yaml.YAMLError, ValueError, RecursionError):
+    except (ParseError, yaml.YAMLError, ValueError, RecursionError):
         return None
     if data is None:
         return {}

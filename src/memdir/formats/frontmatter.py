@@ -20,7 +20,14 @@ from ..errors import ParseError, ValidationError
 from ..model import Entry, EntryType, Layout, Source
 from ._fastyaml import dump_flat, load_flat
 
-__all__ = ["KNOWN_KEYS", "format_time", "parse_entry", "render_entry", "split_frontmatter"]
+__all__ = [
+    "KNOWN_KEYS",
+    "format_time",
+    "parse_entry",
+    "refuse_aliases",
+    "render_entry",
+    "split_frontmatter",
+]
 
 KNOWN_KEYS = (
     "name",
@@ -71,7 +78,7 @@ def _load_yaml(source: str, path: Path | str) -> Any:
     """PyYAML's reading of a frontmatter block; errors name the file line."""
     lib = _yaml()
     try:
-        _refuse_aliases(lib.module, source, path, lib.Loader)
+        refuse_aliases(lib.module, source, path, lib.Loader)
         return lib.module.load(source, Loader=lib.Loader)
     except lib.module.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
@@ -83,7 +90,7 @@ def _load_yaml(source: str, path: Path | str) -> Any:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
 
 
-def _refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
+def refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
     """Refuse anchors and aliases: a few hundred bytes of nested aliases expand to
     gigabytes when anything walks the result (a "billion laughs"), and a topic file can
     arrive in a cloned repository. Hand-written frontmatter never needs them."""

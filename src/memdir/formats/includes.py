@@ -1,10 +1,12 @@
 """``@path`` includes in instruction files: where they are, never what they point to.
 
-An include is ``@`` at the start of a line or after whitespace, followed by a path that
-has a ``/`` or a ``.`` in it (``@docs/style.md``, ``@./notes``, ``@~/rules.md``), so
-mentions (``@alice``) and e-mail addresses are left alone. Includes inside fenced code
-blocks and inline code spans are text, not includes. Trailing sentence punctuation is not
-part of the path. Pure: no I/O; :mod:`memdir.instructions` reads the files.
+As Claude Code reads them (``extractIncludePathsFromTokens``): ``@`` at the start of a line
+or after whitespace, then every character up to the next whitespace (``\\ `` is an escaped
+space), starting with ``./``, ``~/``, ``/`` or a letter, digit, ``.``, ``_`` or ``-``
+(``@README``, ``@docs/style.md``). Only a candidate that names a file is an include
+(:mod:`memdir.instructions` checks), so ``@alice`` and ``@mcp.tool()`` stay text; so does
+``@AGENTS.md.`` (the period is part of the path, as in Claude Code). Includes inside fenced
+code blocks and inline code spans are text. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from dataclasses import dataclass
 
 __all__ = ["Include", "find_includes"]
 
-_TOKEN = re.compile(r"(?<!\S)@(~?[^\s`@\x00]*[/.][^\s`@\x00]*)")
+_TOKEN = re.compile(r"(?<!\S)@((?:[^\s`\\\x00]|\\ )+)")
+_SHAPE = re.compile(r"\./|~/|/.|[A-Za-z0-9._-]")  # how a path Claude Code accepts starts
 _TICKS = re.compile(r"`+")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_TRAILING = ".,;:!?)]}'\""
 
 
 @dataclass(frozen=True)
@@ -67,11 +69,11 @@ def find_includes(text: str) -> list[Include]:
         else:
             spans = _code_spans(line)
             for match in _TOKEN.finditer(line):
-                path = match.group(1).rstrip(_TRAILING)
-                start, end = match.start(), match.start() + 1 + len(path)
+                path = match.group(1)
+                start, end = match.start(), match.end()
                 if any(lo <= start < hi for lo, hi in spans):
                     continue
-                if path and path not in ("~", ".", "..") and ("/" in path or "." in path[1:]):
+                if _SHAPE.match(path) and path.split("#", 1)[0] not in ("", "~", ".", ".."):
                     found.append(Include(offset + start, offset + end, path))
         offset += len(line)
     return found

@@ -1,7 +1,7 @@
 """Full-text search over memory entries, with the same indexes and ranking as sessions.
 
 The Markdown files stay the source of truth; state.db holds a search copy of each entry
-(``entries`` with its word and trigram FTS tables). The copy is brought up to date right
+(``entries`` with its FTS5 word index). The copy is brought up to date right
 before every search, by content signature: an entry whose name, description, body, time
 or archive state changed since the last sync is rewritten, a vanished one is deleted.
 

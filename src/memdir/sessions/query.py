@@ -8,8 +8,8 @@ terms and every term reaches SQLite as a quoted FTS5 string, so **no input raise
 * balanced ``"double quotes"`` stay phrases; a stray quote is dropped;
 * operators and punctuation are plain text (``NOT`` is the word "not");
 * dotted, hyphenated and other joined terms (``a.b.c``, ``chat-send``, ``C++``) become a
-  phrase of their parts for the word index and, at 3+ characters, a substring for the
-  trigram index;
+  phrase of their parts for the word index and, at 3+ characters, a substring that ranks
+  the exact spelling first among the rows found;
 * runs of CJK characters (no spaces between words) lose their question and function
   words (:data:`CJK_STOP`) and become the terms :mod:`.analyzer` indexes them as
   (bigrams and characters; single stop characters left out); a quoted CJK phrase becomes
