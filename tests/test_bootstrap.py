@@ -742,8 +742,10 @@ def test_cli_dry_run_apply_and_all(world: World, run, home: Path) -> None:  # ty
 
 # -- parsers, fuzzed ------------------------------------------------------------------------
 
+_INT64 = st.integers(-(2**63), 2**63 - 1)  # the streaming reader's range (tested below)
+_FLOATS = st.floats(allow_nan=False, allow_infinity=False)  # what JSON can hold
 _JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    st.none() | st.booleans() | _INT64 | _FLOATS | st.text(max_size=20),
     lambda inner: (
         st.lists(inner, max_size=4)
         | st.dictionaries(
@@ -817,6 +819,12 @@ def test_a_streamed_export_reads_as_the_whole(data: object, cuts: list[int]) -> 
 def test_a_streamed_export_of_any_text(text: str, cuts: list[int]) -> None:
     with contextlib.suppress(ParseError):
         list(chats.iter_chat_export(_cut(text, cuts)))
+
+
+def test_a_number_beyond_64_bits_is_a_clear_error_in_a_stream() -> None:
+    text = json.dumps([{"title": "t", "chat_messages": [], "parent": 2**63}])
+    with pytest.raises(ParseError, match="beyond 64 bits"):
+        list(chats.iter_chat_export([text]))
 
 
 def test_a_stream_stops_at_the_first_invalid_json_after_what_it_read() -> None:

@@ -287,6 +287,10 @@ def _values(source: _Chunks, where: str) -> Iterator[tuple[bool, object]]:
                 builder, index = None, index + 1
     except ijson.JSONError as exc:
         reason = str(exc).split("\n", 1)[0].removeprefix("b'")
+        if (
+            "integer overflow" in reason
+        ):  # the C parser's limit (JSON from chat apps stays in 2**53)
+            reason = "a whole number beyond 64 bits, which the streaming reader does not take"
         raise ParseError(where, f"not valid JSON ({reason})") from None
 
 
