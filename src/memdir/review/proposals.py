@@ -20,15 +20,14 @@ from ..core.notices import warn_once
 from ..core.prompt import gone_references
 from . import approval
 from .apply import Action, Proposal, apply_all
+from .similar import near_duplicate, similarity
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
 KINDS = ("pending", "merge", "conflict", "stale", "promote", "index")
-NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
-_WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
 _CHOICES = (
     ("npm", "pnpm", "yarn", "bun"),
     ("pip", "poetry", "uv", "pipenv", "conda"),
@@ -65,16 +64,6 @@ def _make(
     return Proposal(
         kind, title, detail, tuple(entries), tuple(actions), f"{kind}-{digest[:6]}", tuple(exports)
     )
-
-
-@functools.lru_cache(maxsize=4096)
-def _word_set(text: str) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(normalise(text)) if len(w) > 2)
-
-
-def _similar(a: Entry, b: Entry) -> float:
-    wa, wb = _word_set(f"{a.name} {a.body}"), _word_set(f"{b.name} {b.body}")
-    return len(wa & wb) / len(wa | wb) if wa and wb else 0.0
 
 
 def _preferred(entry: Entry, group: tuple[str, ...]) -> frozenset[str]:
@@ -127,8 +116,8 @@ def _pairs(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
                     )
                 )
                 continue
-            score = 1.0 if normalise(a.name) == normalise(b.name) else _similar(a, b)
-            if score >= NEAR:
+            if normalise(a.name) == normalise(b.name) or near_duplicate(a.body, b.body):
+                score = similarity(a.body, b.body)
                 done.add(old.id)
                 out.append(_merge(store.scope, old, new, score, keys))
     return out
