@@ -57,6 +57,17 @@ def _typo(word: str, others: frozenset[str]) -> bool:
     )
 
 
+def _missing(ta: frozenset[str], tb: frozenset[str]) -> tuple[list[str], list[str]]:
+    """The words of each side the other lacks, a misspelling counted as said."""
+    only_a, only_b = ta - tb, tb - ta
+    if len(only_a) * len(only_b) > MAX_FUZZY:
+        return list(only_a), list(only_b)
+    return (
+        [w for w in only_a if not _typo(w, only_b)],
+        [w for w in only_b if not _typo(w, only_a)],
+    )
+
+
 def similarity(a: str, b: str) -> float:
     """1 − the share of the shorter side's words the other side lacks (a misspelt word
     counts as said). 1.0: one text says all the other says (reordered, a typo, a subset);
@@ -64,13 +75,15 @@ def similarity(a: str, b: str) -> float:
     ta, tb = tokens(a), tokens(b)
     if not ta or not tb:
         return 0.0
-    only_a, only_b = ta - tb, tb - ta
-    if len(only_a) * len(only_b) > MAX_FUZZY:
-        miss_a, miss_b = list(only_a), list(only_b)
-    else:
-        miss_a = [w for w in only_a if not _typo(w, only_b)]
-        miss_b = [w for w in only_b if not _typo(w, only_a)]
+    miss_a, miss_b = _missing(ta, tb)
     return 1.0 - min(len(miss_a) / len(ta), len(miss_b) / len(tb))
+
+
+def covers(a: str, b: str) -> bool:
+    """``a`` says everything ``b`` says (misspellings forgiven) and negates as often:
+    ``b`` would add nothing to ``a``."""
+    ta, tb = tokens(a), tokens(b)
+    return bool(tb) and not _missing(ta, tb)[1] and negations(a) == negations(b)
 
 
 def negations(text: str) -> tuple[int, ...]:
