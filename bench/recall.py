@@ -390,6 +390,7 @@ def ablations() -> dict[str, Callable[[Any], None]]:
         "time boost": {"time_boost": 0.0},
         "latest/earliest": {"update_weight": 0.0},
         "next turn": {"next_turn": False},
+        "entity lift ON (1.0)": {"entity_weight": 1.0},  # off by default: see entities.md
     }
     out: dict[str, Callable[[Any], None]] = {}
     for name, change in changes.items():

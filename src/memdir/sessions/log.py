@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..core.errors import UnknownSessionError, ValidationError
+from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.model import utcnow
-from . import bulk
+from . import bulk, links
 from . import rank as ranking
 from .db import Database
 from .provenance import remember_removed
@@ -324,6 +324,18 @@ class SessionStore:
 
     # -- search ----------------------------------------------------------------------------
 
+    def link_entities(self, budget: int = links.LINK_BATCH) -> int:
+        """Record the entity mentions of up to ``budget`` messages not linked yet (each
+        search does this first, so a query naming an entity can lift them); how many."""
+        try:
+            if not self.db.read(links.pending, action="look for unlinked messages"):
+                return 0
+            return self.db.write(
+                lambda c: links.link_messages(c, budget), action="link entity mentions"
+            )
+        except DatabaseError:  # read-only here: search goes on with the links there are
+            return 0
+
     def search(
         self, query: str, *, limit: int = 10, window: int = 1, **filters: Any
     ) -> builtins.list[SessionHit]:
@@ -340,6 +352,7 @@ class SessionStore:
         q = sanitize(query)
         if q.empty:
             return []
+        self.link_entities()
         return self.db.read(
             lambda c: search_sessions(
                 c, q, flt, limit, window, self.ranker, self.folder, self.clock()
@@ -357,6 +370,7 @@ class SessionStore:
         q = sanitize(query)
         if q.empty:
             return []
+        self.link_entities()
         return self.db.read(
             lambda c: search_messages(c, q, flt, limit, self.ranker, self.clock()),
             action="search messages",
