@@ -186,7 +186,13 @@ class MemorySession:
         return found
 
     def recall(
-        self, query: str, *, max_chars: int = RECALL_CHARS, entries: int = 3, sessions: int = 3
+        self,
+        query: str,
+        *,
+        max_chars: int = RECALL_CHARS,
+        entries: int = 3,
+        sessions: int = 3,
+        deep: bool = False,
     ) -> str | None:
         """A ``<memory-context>`` block of the entries and past-session passages relevant
         to ``query`` (at most ``max_chars``), to append to the user's message; None when
@@ -194,18 +200,31 @@ class MemorySession:
 
         Past sessions come from other session trees than this one, and only from sessions
         whose memory mode is ``enabled`` (polluted ones may carry third-party text).
+        ``deep``: when no past-session hit is strong, the chat model searches and reads
+        further in a bounded loop (:mod:`memdir.pipeline.deep`); offline it says so (a
+        warning) and the quick result stands.
         """
         if not self.md.enabled:
             return None
         found = [hit.entry for hit in self.md.search(query, limit=entries)] if entries else []
         passages = []
         if sessions:
-            hits = self.md.sessions.search(
-                query,
-                limit=sessions,
-                window=0,
-                exclude=sorted(self.lineage()),
-                memory_modes=("enabled",),
-            )
+            where: dict[str, Any] = {
+                "exclude": sorted(self.lineage()),
+                "memory_modes": ("enabled",),
+            }
+            hits = self.md.sessions.search(query, limit=sessions, window=0, **where)
             passages = [RecallPassage(h.timestamp, h.agent, h.role, h.snippet) for h in hits]
+            if deep:
+                from .pipeline import deep as deeper
+
+                more = deeper.recall(self.md, query, hits, **where)
+                if more.escalated and more.answer:
+                    cited = [
+                        RecallPassage(m.timestamp, "", m.role, m.content) for m in more.cited()
+                    ]
+                    answer = RecallPassage(self.md.clock(), "memdir", "deep recall", more.answer)
+                    passages = [answer, *cited, *passages]
+                elif not more.escalated:
+                    warn_once(f"recall: {more.note}")
         return render_recall(found, passages, max_chars=max_chars)

@@ -3,8 +3,8 @@
 :class:`ScriptedProvider` is a real :class:`~memdir.pipeline.ChatProvider`: its replies go
 through the same schema validation, screening and write path as a model's. Script it with
 a list of replies (used in order; an exception in the list is raised) or a function of
-``(kind, user_text)`` where ``kind`` is ``extract``, ``consolidate`` or ``synthesize``
-(a dreaming run's pattern across ≥ 3 entries).
+``(kind, user_text)`` where ``kind`` is ``extract``, ``consolidate``, ``synthesize`` (a
+dreaming run's pattern across ≥ 3 entries) or ``deep`` (a step of deep recall).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .core.errors import ProviderError
+from .pipeline.deep import DEEP_PROMPT
 from .pipeline.providers import EXTRACT_PROMPT, SYNTHESIZE_PROMPT, ChatProvider
 
 __all__ = ["ScriptedProvider", "candidates_reply", "ops_reply"]
@@ -37,7 +38,7 @@ class ScriptedProvider(ChatProvider):
 
     def complete(self, system: str, user: str) -> str:
         """The next scripted reply (raised if it is an exception)."""
-        kinds = {EXTRACT_PROMPT: "extract", SYNTHESIZE_PROMPT: "synthesize"}
+        kinds = {EXTRACT_PROMPT: "extract", SYNTHESIZE_PROMPT: "synthesize", DEEP_PROMPT: "deep"}
         kind = kinds.get(system, "consolidate")
         with self._lock:
             self.calls.append((kind, user))
