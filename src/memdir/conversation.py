@@ -59,6 +59,7 @@ class MemorySession:
             md, write_scope=write_scope, source=Source.AGENT, session=self
         )
         self.closed = False
+        self._signalled = False  # the current turn holds an explicit request (per turn)
 
     def __enter__(self) -> MemorySession:
         return self
@@ -151,13 +152,39 @@ class MemorySession:
             return 0
         if role == "user":  # a new user message starts a new turn
             self.new_turn()
+            if self._signalled:  # extract_per_turn: the turn before it is complete
+                self._signalled = False
+                self.flush()
         self._record()
         message_id = self.md.sessions.log(
             self.id, role, content, tool_name=tool_name, tool_calls=tool_calls, timestamp=timestamp
         )
+        if role == "user" and self.md.settings.extract_per_turn:
+            from .pipeline.rules import signal
+
+            self._signalled = signal(content)
         if role == "assistant" and "citation" in content:
             self._pipeline().note_citations(content)  # cited entries count as used
         return message_id
+
+    def flush(self) -> bool:
+        """Queue extraction of everything logged so far while the session goes on: call
+        it before the harness compacts its context (Claude Code's PreCompact, Hermes's
+        on_pre_compress), so nothing it drops is lost. False when nothing was queued
+        (nothing logged, or the memory mode is not ``enabled``)."""
+        if not self._recorded:  # a session object for a session logged elsewhere
+            try:
+                self.md.sessions.get(self.id)
+            except MemdirError:
+                return False
+            self._recorded = True
+        if self.closed or self.memory_mode != "enabled":
+            return False
+        try:
+            return self._pipeline().flush(self.id)
+        except MemdirError as exc:  # the idle rule and the session's end queue it later
+            warn_once(f"session {self.id} not flushed: {exc}")
+            return False
 
     def info(self) -> SessionInfo:
         """This session as state.db records it."""

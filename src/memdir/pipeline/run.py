@@ -134,6 +134,15 @@ class Pipeline:
         if self.queue_session(session_id) and self.md.settings.background:
             self._worker.request()
 
+    def flush(self, session_id: str) -> bool:
+        """Queue extraction of what the session logged so far, the session going on (a
+        harness compacting its context, a turn ending); the worker runs it when
+        ``background`` is on. False when the session has no messages."""
+        queued = self.queue_session(session_id)
+        if queued and self.md.settings.background:
+            self._worker.request()
+        return queued
+
     def note_write(self, session_id: str) -> None:
         """The live agent wrote memory this turn: extraction will skip the turn."""
         self.tombstones.mark_write(session_id)
