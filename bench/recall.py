@@ -218,6 +218,8 @@ class Memdir:
                 info.id, [(m.role, m.content, m.tool_name, None, m.ts) for m in s.msgs]
             )
             self.key.update(zip(ids, (m.key for m in s.msgs), strict=True))
+        while store.link_entities():  # entity mentions, as `memdir maintain` records them
+            pass
         if self.semantic:
             from memdir.sessions.vectors import embed_pending
 

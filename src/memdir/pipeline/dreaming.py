@@ -19,6 +19,7 @@ from .answers import Candidate
 from .providers import SYNTHESIZE_PROMPT
 
 MIN_PATTERN = 3  # entries a synthesis is drawn from, at least
+MAX_GROUPED = 400  # entries REM groups at most (the newest): pairs grow as the square
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,8 @@ def rem(
     and a quarter of their words into themes (connected groups; bodies are left out, their
     boilerplate would join everything), the ``limit`` largest, each labelled with its most
     shared words."""
-    items = [(e.id, _words(f"{e.name} {e.description}")) for e in entries] + [
+    newest = sorted(entries, key=lambda e: e.updated, reverse=True)[:MAX_GROUPED]
+    items = [(e.id, _words(f"{e.name} {e.description}")) for e in newest] + [
         (f"#{i}", _words(f"{c.name} {c.description}")) for i, c in enumerate(candidates)
     ]
     parent = list(range(len(items)))

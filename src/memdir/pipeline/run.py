@@ -221,6 +221,7 @@ class Pipeline:
                 report.archived = self.archive_unused()
                 report.review = self.review()
                 self.embed(report)
+                self.md.sessions.link_entities(budget=50_000)  # entity mentions of messages
         return report
 
     def embed(self, report: RunReport) -> None:

@@ -325,15 +325,16 @@ class SessionStore:
     # -- search ----------------------------------------------------------------------------
 
     def link_entities(self, budget: int = links.LINK_BATCH) -> int:
-        """Record the entity mentions of up to ``budget`` messages not linked yet (each
-        search does this first, so a query naming an entity can lift them); how many."""
+        """Record the entity mentions of up to ``budget`` messages not linked yet (``memdir
+        maintain`` and ``memdir entities`` do; search does not: the lift is off for
+        messages, docs/design/entities.md); how many."""
         try:
             if not self.db.read(links.pending, action="look for unlinked messages"):
                 return 0
             return self.db.write(
                 lambda c: links.link_messages(c, budget), action="link entity mentions"
             )
-        except DatabaseError:  # read-only here: search goes on with the links there are
+        except DatabaseError:  # read-only here: the links there are stay
             return 0
 
     def search(
@@ -352,7 +353,6 @@ class SessionStore:
         q = sanitize(query)
         if q.empty:
             return []
-        self.link_entities()
         return self.db.read(
             lambda c: search_sessions(
                 c, q, flt, limit, window, self.ranker, self.folder, self.clock()
@@ -370,7 +370,6 @@ class SessionStore:
         q = sanitize(query)
         if q.empty:
             return []
-        self.link_entities()
         return self.db.read(
             lambda c: search_messages(c, q, flt, limit, self.ranker, self.clock()),
             action="search messages",
