@@ -25,6 +25,7 @@ import json
 import re
 import tempfile
 import time
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, Provider, RulesProvider
 from memdir.pipeline.providers import EXTRACT_PROMPT
+from memdir.review.proposals import propose
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo" / "locomo10.json"
@@ -84,6 +86,16 @@ def _llm(kind: str, user: str) -> str:
                     }
                 )
         return candidates_reply()
+    if kind == "synthesize":  # a pattern named after the theme's first entry
+        first = json.loads(user.split("\n\n", 1)[0])
+        return json.dumps(
+            {
+                "type": "user",
+                "name": f"Pattern: {first['description']}"[:80],
+                "description": f"A pattern around {first['description']}"[:150],
+                "body": "Drawn from: " + ", ".join(re.findall(r'"id": "([^"]+)"', user)),
+            }
+        )
     data = json.loads(user)
     names = {e["name"].casefold() for e in data["entries"]}
     return ops_reply(
@@ -94,9 +106,14 @@ def _llm(kind: str, user: str) -> str:
     )
 
 
-def _run(samples: list[dict[str, Any]], make: type[Provider] | None) -> dict[str, float]:
+def _run(
+    samples: list[dict[str, Any]], make: type[Provider] | None, dreams: bool = True
+) -> dict[str, float]:
     sessions = extracted = empty = chars = prompt_chars = runs = entries = calls = 0
     seconds = 0.0
+    phase_calls: Counter[str] = Counter()
+    phase_chars: Counter[str] = Counter()
+    review = patterns = 0
     for sample in samples:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
@@ -106,6 +123,7 @@ def _run(samples: list[dict[str, Any]], make: type[Provider] | None) -> dict[str
             sessions += _replay(md, sample)
             provider = RulesProvider() if make is None else ScriptedProvider(_llm)
             pipeline = Pipeline(md, provider)
+            pipeline.dreams = dreams
             t0 = time.perf_counter()
             while True:
                 report = pipeline.run()
@@ -114,6 +132,8 @@ def _run(samples: list[dict[str, Any]], make: type[Provider] | None) -> dict[str
                 empty += report.empty
                 chars += report.chars_sent
                 calls += report.model_calls
+                phase_calls.update(report.phase_calls)
+                phase_chars.update(report.phase_chars)
                 if not report.deferred:
                     break
             seconds += time.perf_counter() - t0
@@ -122,6 +142,9 @@ def _run(samples: list[dict[str, Any]], make: type[Provider] | None) -> dict[str
                     len(EXTRACT_PROMPT) + len(u) for k, u in provider.calls if k == "extract"
                 )
             entries += len(md.store("local").list())
+            kinds = [p.kind for p in propose(md)]
+            review += len(kinds)
+            patterns += kinds.count("synthesis")
             md.close()
     return {
         "sessions": sessions,
@@ -133,6 +156,12 @@ def _run(samples: list[dict[str, Any]], make: type[Provider] | None) -> dict[str
         "entries": entries,
         "runs": runs,
         "calls": calls,
+        "stage_calls": phase_calls["consolidate"] + phase_calls["deep"],
+        "stage_chars": phase_chars["consolidate"] + phase_chars["deep"],
+        "synth_calls": phase_calls["synthesis"],
+        "synth_chars": phase_chars["synthesis"],
+        "review": 100 * review / max(sessions, 1),
+        "patterns": 100 * patterns / max(sessions, 1),
     }
 
 
@@ -145,6 +174,10 @@ def main() -> None:
     rows = [
         ("rules (offline)", _run(samples, None)),
         ("scripted LLM", _run(samples, ScriptedProvider)),
+    ]
+    single = [
+        ("rules (offline)", _run(samples, None, dreams=False)),
+        ("scripted LLM", _run(samples, ScriptedProvider, dreams=False)),
     ]
     print(f"bench/pipeline.py — LoCoMo, {len(samples)} conversations, {datetime.now(UTC):%Y-%m-%d}")
     head = (
@@ -161,6 +194,26 @@ def main() -> None:
             f"{r['empty']:9.1%} {r['chars']:13,.0f} {prompt} {r['entries']:7.0f} "
             f"{r['calls']:11.0f} {r['runs']:5.0f}"
         )
+    print(
+        "\nConsolidation, the same sessions: one stage (before issue 20) vs dreaming (light →"
+        " REM → deep, then synthesis). Light and REM make no model calls. Review items: what"
+        " `memdir review` lists at the end, per 100 sessions (without synthesis = minus the"
+        " pattern proposals)."
+    )
+    head = (
+        f"{'provider':16} {'mode':9} {'stage calls':>11} {'stage chars':>11} "
+        f"{'synth calls':>11} {'synth chars':>11} {'entries':>7} {'review/100':>10} "
+        f"{'w/o synth':>9}"
+    )
+    print(head)
+    print("-" * len(head))
+    for mode, group in (("one stage", single), ("dreaming", rows)):
+        for name, r in group:
+            print(
+                f"{name:16} {mode:9} {r['stage_calls']:11.0f} {r['stage_chars']:11,.0f} "
+                f"{r['synth_calls']:11.0f} {r['synth_chars']:11,.0f} {r['entries']:7.0f} "
+                f"{r['review']:10.1f} {r['review'] - r['patterns']:9.1f}"
+            )
 
 
 if __name__ == "__main__":

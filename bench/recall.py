@@ -218,6 +218,8 @@ class Memdir:
                 info.id, [(m.role, m.content, m.tool_name, None, m.ts) for m in s.msgs]
             )
             self.key.update(zip(ids, (m.key for m in s.msgs), strict=True))
+        while store.link_entities():  # entity mentions, as `memdir maintain` records them
+            pass
         if self.semantic:
             from memdir.sessions.vectors import embed_pending
 
@@ -390,6 +392,7 @@ def ablations() -> dict[str, Callable[[Any], None]]:
         "time boost": {"time_boost": 0.0},
         "latest/earliest": {"update_weight": 0.0},
         "next turn": {"next_turn": False},
+        "entity lift ON (1.0)": {"entity_weight": 1.0},  # off by default: see entities.md
     }
     out: dict[str, Callable[[Any], None]] = {}
     for name, change in changes.items():

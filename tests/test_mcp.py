@@ -141,7 +141,7 @@ def test_review_prompt_hands_the_current_report_to_present(
         type="feedback",
         name="Run the tests quietly",
         description="d",
-        body="Run pytest with -q so the output stays short.",
+        body="To keep the output short, run pytest with -q.",
     )
     local.add(
         type="feedback",

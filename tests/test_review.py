@@ -48,7 +48,7 @@ def seeded(home: Path, project: Path, clock: Clock, tmp_path: Path) -> Memdir:
     add(local, "Old habit", "Commit with a signed-off-by line.")  # stale by age
     clock.advance(days=40)
     add(local, "Run tests quietly", "Run pytest with -q to keep the output short.")
-    add(local, "Run the tests quietly", "Run pytest with -q so the output stays short.")
+    add(local, "Run the tests quietly", "To keep the output short, run pytest with -q.")
     add(local, "Install with pnpm", "Use pnpm for every install.")
     clock.advance(minutes=1)
     add(local, "Install with npm", "Use npm for every install.")

@@ -81,8 +81,8 @@ def _seed(md: Memdir, clock: Clock, tmp_path: Path) -> None:
     local.add(
         type="feedback",
         name="Run the tests quietly",
-        description="pytest -q so the output stays short",
-        body="Run pytest with -q so the output stays short.",
+        description="pytest -q keeps the output short",
+        body="To keep the output short, run pytest with -q.",
     )
     local.add(
         type="reference",

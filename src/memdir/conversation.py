@@ -59,6 +59,7 @@ class MemorySession:
             md, write_scope=write_scope, source=Source.AGENT, session=self
         )
         self.closed = False
+        self._signalled = False  # the current turn holds an explicit request (per turn)
 
     def __enter__(self) -> MemorySession:
         return self
@@ -151,13 +152,39 @@ class MemorySession:
             return 0
         if role == "user":  # a new user message starts a new turn
             self.new_turn()
+            if self._signalled:  # extract_per_turn: the turn before it is complete
+                self._signalled = False
+                self.flush()
         self._record()
         message_id = self.md.sessions.log(
             self.id, role, content, tool_name=tool_name, tool_calls=tool_calls, timestamp=timestamp
         )
+        if role == "user" and self.md.settings.extract_per_turn:
+            from .pipeline.rules import signal
+
+            self._signalled = signal(content)
         if role == "assistant" and "citation" in content:
             self._pipeline().note_citations(content)  # cited entries count as used
         return message_id
+
+    def flush(self) -> bool:
+        """Queue extraction of everything logged so far while the session goes on: call
+        it before the harness compacts its context (Claude Code's PreCompact, Hermes's
+        on_pre_compress), so nothing it drops is lost. False when nothing was queued
+        (nothing logged, or the memory mode is not ``enabled``)."""
+        if not self._recorded:  # a session object for a session logged elsewhere
+            try:
+                self.md.sessions.get(self.id)
+            except MemdirError:
+                return False
+            self._recorded = True
+        if self.closed or self.memory_mode != "enabled":
+            return False
+        try:
+            return self._pipeline().flush(self.id)
+        except MemdirError as exc:  # the idle rule and the session's end queue it later
+            warn_once(f"session {self.id} not flushed: {exc}")
+            return False
 
     def info(self) -> SessionInfo:
         """This session as state.db records it."""
@@ -186,7 +213,13 @@ class MemorySession:
         return found
 
     def recall(
-        self, query: str, *, max_chars: int = RECALL_CHARS, entries: int = 3, sessions: int = 3
+        self,
+        query: str,
+        *,
+        max_chars: int = RECALL_CHARS,
+        entries: int = 3,
+        sessions: int = 3,
+        deep: bool = False,
     ) -> str | None:
         """A ``<memory-context>`` block of the entries and past-session passages relevant
         to ``query`` (at most ``max_chars``), to append to the user's message; None when
@@ -194,18 +227,31 @@ class MemorySession:
 
         Past sessions come from other session trees than this one, and only from sessions
         whose memory mode is ``enabled`` (polluted ones may carry third-party text).
+        ``deep``: when no past-session hit is strong, the chat model searches and reads
+        further in a bounded loop (:mod:`memdir.pipeline.deep`); offline it says so (a
+        warning) and the quick result stands.
         """
         if not self.md.enabled:
             return None
         found = [hit.entry for hit in self.md.search(query, limit=entries)] if entries else []
         passages = []
         if sessions:
-            hits = self.md.sessions.search(
-                query,
-                limit=sessions,
-                window=0,
-                exclude=sorted(self.lineage()),
-                memory_modes=("enabled",),
-            )
+            where: dict[str, Any] = {
+                "exclude": sorted(self.lineage()),
+                "memory_modes": ("enabled",),
+            }
+            hits = self.md.sessions.search(query, limit=sessions, window=0, **where)
             passages = [RecallPassage(h.timestamp, h.agent, h.role, h.snippet) for h in hits]
+            if deep:
+                from .pipeline import deep as deeper
+
+                more = deeper.recall(self.md, query, hits, **where)
+                if more.escalated and more.answer:
+                    cited = [
+                        RecallPassage(m.timestamp, "", m.role, m.content) for m in more.cited()
+                    ]
+                    answer = RecallPassage(self.md.clock(), "memdir", "deep recall", more.answer)
+                    passages = [answer, *cited, *passages]
+                elif not more.escalated:
+                    warn_once(f"recall: {more.note}")
         return render_recall(found, passages, max_chars=max_chars)

@@ -3,7 +3,8 @@
 :class:`ScriptedProvider` is a real :class:`~memdir.pipeline.ChatProvider`: its replies go
 through the same schema validation, screening and write path as a model's. Script it with
 a list of replies (used in order; an exception in the list is raised) or a function of
-``(kind, user_text)`` where ``kind`` is ``extract`` or ``consolidate``.
+``(kind, user_text)`` where ``kind`` is ``extract``, ``consolidate``, ``synthesize`` (a
+dreaming run's pattern across ≥ 3 entries) or ``deep`` (a step of deep recall).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .core.errors import ProviderError
-from .pipeline.providers import EXTRACT_PROMPT, ChatProvider
+from .pipeline.deep import DEEP_PROMPT
+from .pipeline.providers import EXTRACT_PROMPT, SYNTHESIZE_PROMPT, ChatProvider
 
 __all__ = ["ScriptedProvider", "candidates_reply", "ops_reply"]
 
@@ -36,7 +38,8 @@ class ScriptedProvider(ChatProvider):
 
     def complete(self, system: str, user: str) -> str:
         """The next scripted reply (raised if it is an exception)."""
-        kind = "extract" if system == EXTRACT_PROMPT else "consolidate"
+        kinds = {EXTRACT_PROMPT: "extract", SYNTHESIZE_PROMPT: "synthesize", DEEP_PROMPT: "deep"}
+        kind = kinds.get(system, "consolidate")
         with self._lock:
             self.calls.append((kind, user))
             if callable(self._script):

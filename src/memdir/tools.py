@@ -173,6 +173,11 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
                     "description": "only messages from this date on (ISO 8601, e.g. 2026-11-01)",
                 },
                 "until": {"type": "string", "description": "only messages before this date"},
+                "deep": {
+                    "type": "boolean",
+                    "description": "when no match is strong, let the model search and read "
+                    "further (a few steps; needs MEMDIR_LLM, else the quick result)",
+                },
                 "summarize": {
                     "type": "boolean",
                     "description": "also a short summary of each session, citing message "
@@ -610,20 +615,46 @@ class Dispatcher:
             for h in hits
         ]
         if summarize and helper is not None:
-            found = assist.summarize(helper, query, [h.context for h in hits])
-            for result, summary in zip(results, found, strict=True):
+            summaries = assist.summarize(helper, query, [h.context for h in hits])
+            for result, summary in zip(results, summaries, strict=True):
                 result.update(summary or {})
-        if not results:
+        extra: dict[str, Any] = {}
+        if _get(args, "deep", bool):
+            from .pipeline import deep
+
+            found = deep.recall(
+                self.md,
+                query,
+                hits,
+                **{k: v for k, v in kw.items() if k not in ("limit", "window")},
+            )
+            extra["deep"] = {
+                "answer": found.answer,
+                "cites": [
+                    {"id": m.id, "session_id": m.session_id, "content": m.content[:MESSAGE_CHARS]}
+                    for m in found.cited()
+                ],
+                "steps": found.steps,
+                "note": found.note,
+            }
+        if not results and not (extra.get("deep") or {}).get("answer"):
             return {
                 "success": True,
                 "results": [],
                 "message": "No earlier session matches. Try other keywords.",
+                **extra,
             }
         if summarize and model is None:
-            return {"success": True, "results": results, "note": "summaries need MEMDIR_LLM"}
+            return {
+                "success": True,
+                "results": results,
+                "note": "summaries need MEMDIR_LLM",
+                **extra,
+            }
         if helper is not None and helper.skipped:
-            return {"success": True, "results": results, "note": f"no model help: {helper.skipped}"}
-        return {"success": True, "results": results}
+            note = f"no model help: {helper.skipped}"
+            return {"success": True, "results": results, "note": note, **extra}
+        return {"success": True, "results": results, **extra}
 
     def _scroll(self, session_id: str | None, around: int | None, window: int) -> dict[str, Any]:
         sessions = self.md.sessions

@@ -28,6 +28,7 @@ def main() -> None:
         bootstrap,
         context,
         demo,
+        entities,
         entries,
         history,
         install,

@@ -35,9 +35,8 @@ _COUNTS: dict[str, type] = {
     "archive_unused_days": float,
 }  # zero allowed
 _STRINGS = ("llm", "llm_base_url")
-_KNOWN = sorted(
-    [*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, "enabled", "include_dirs", "background", "approval"]
-)
+_BOOLS = ("enabled", "background", "extract_per_turn")
+_KNOWN = sorted([*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, *_BOOLS, "include_dirs", "approval"])
 _OFF = frozenset({"1", "true", "yes", "on"})
 _NO = frozenset({"0", "false", "no", "off"})
 
@@ -99,6 +98,7 @@ class Settings:
     max_unused_days: float = 30.0
     archive_unused_days: float = 90.0
     background: bool = True
+    extract_per_turn: bool = False  # queue a turn with an explicit request when it ends
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
     approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
@@ -141,7 +141,7 @@ def _read_config(path: Path) -> dict[str, Any]:
         elif key in _STRINGS:
             if not isinstance(value, str) or not value.strip():
                 raise ParseError(path, f"{key} must be a non-empty string, not {value!r}")
-        elif key in ("enabled", "background"):
+        elif key in _BOOLS:
             if not isinstance(value, bool):
                 raise ParseError(path, f"{key} must be true or false, not {value!r}")
         elif key in _CHOICES:
@@ -205,6 +205,7 @@ def load_settings(
             env.get("MEMDIR_BACKGROUND", "").strip().lower() not in _NO
             and data.get("background", True) is not False
         ),
+        extract_per_turn=data.get("extract_per_turn", False) is True,
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
         approval=_approval(env.get("MEMDIR_APPROVAL") or data.get("approval", "auto"), config),
         codex_docs=_codex_docs(env),

@@ -23,6 +23,7 @@ from .workspace import Workspace
 
 if TYPE_CHECKING:
     from ..sessions import DbHealth, EntryIndex
+    from ..sessions.links import EntityCount, EntityLinks
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,36 @@ class Layers(Workspace):
         scope_of = {e.id: s for s, e in pairs}
         entry = resolve(target, {e.id: e for _, e in pairs})
         return scope_of[entry.id], entry
+
+    def entities(self, *, limit: int = 50) -> list[EntityCount]:
+        """The entities (people, projects, repositories, hosts, packages) the live entries
+        and the logged messages name, most named first."""
+        from ..sessions import links
+
+        locations = self._link_entities()
+        return self.sessions.db.read(lambda c: links.counts(c, locations, limit))
+
+    def entity(self, name: str, *, limit: int = 20) -> EntityLinks:
+        """The live entries and the messages that name the entity ``name``."""
+        from ..sessions import links
+
+        locations = self._link_entities()
+        return self.sessions.db.read(lambda c: links.naming(c, name, locations, limit))
+
+    def _link_entities(self) -> list[str]:
+        """Bring the entity links up to date (entries and messages); the scope folders."""
+        self._require_enabled()
+        from ..sessions import EntryDoc, EntryIndex
+
+        stores = self.stores()
+        locations = [s.backend.location for s in stores]
+        if self._entry_index is None:
+            self._entry_index = EntryIndex(self.sessions.db, ranker=self.sessions.ranker)
+        docs = [EntryDoc(s.backend.location, s.scope, e) for s in stores for e in s.list()]
+        self._entry_index.sync(docs, [(loc, False) for loc in locations])
+        while self.sessions.link_entities():
+            pass
+        return locations
 
     def search(self, query: str, *, limit: int = 10, include_archived: bool = False) -> list[Hit]:
         """Entries across scopes ranked against ``query`` (full-text, the same ranking as

@@ -45,6 +45,14 @@ CONSOLIDATE_PROMPT = (
     "that is now wrong. Reply with JSON only, exactly this shape:\n" + json.dumps(OPS_SCHEMA)
 )
 
+SYNTHESIZE_PROMPT = (
+    "You are given several memory entries of one agent that share a theme. If they show "
+    "one higher-level pattern worth remembering on its own (a habit, a convention, a "
+    "preference that explains them), state it; otherwise answer none. Never repeat one "
+    'entry. Reply with JSON only: {"none": true} or {"type": "user|feedback|project|'
+    'reference", "name": "...", "description": "one line", "body": "..."}'
+)
+
 
 @dataclass(frozen=True)
 class Extraction:

@@ -239,6 +239,12 @@ def _forgotten(subject: str, state: dict[str, tuple[str, str, str]]) -> str | No
     return best
 
 
+def signal(text: str) -> bool:
+    """Whether a user message holds an explicit request or correction (the per-turn
+    gate: only such turns are extracted before the session ends)."""
+    return any(_match(s, text) is not None for s in _SENTENCES.split(text[:20_000]))
+
+
 class RulesProvider(Provider):
     """Offline extraction and consolidation by explicit phrasing (no model calls)."""
 

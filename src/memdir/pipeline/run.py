@@ -23,14 +23,15 @@ from ..core.errors import (
     UnknownSessionError,
 )
 from ..core.model import Source
-from ..review import approval
+from ..core.slug import entry_id
+from ..review import approval, diary
 from ..sessions.records import to_datetime
 from ..sessions.usage import parse_citations
-from . import upkeep
+from . import dreaming, upkeep
 from .answers import Candidate
 from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
-from .providers import Provider
+from .providers import ChatProvider, Consolidation, Provider, consolidation_input
 from .transcript import Transcript, build_transcript
 from .worker import Worker
 
@@ -63,6 +64,9 @@ class RunReport:
     archived: list[str] = field(default_factory=list)
     review: list[str] = field(default_factory=list)
     embedded: int = 0  # rows given a vector (the semantic layer)
+    phase_calls: Counter[str] = field(default_factory=Counter)  # model calls by phase
+    phase_chars: Counter[str] = field(default_factory=Counter)  # characters sent by phase
+    proposals: int = 0  # synthesis proposals written to DREAMS.md for review
 
     @property
     def did_anything(self) -> bool:
@@ -104,6 +108,8 @@ class Pipeline:
         self._worker = Worker(self._background_run)
         self._lock = threading.Lock()  # one run at a time in this process
         self.batch = BATCH  # candidates per consolidation call
+        self.limits = dreaming.Limits(light=BATCH)
+        self.dreams = True  # the three phases and the diary; False: one stage, no diary
 
     @property
     def provider(self) -> Provider:
@@ -127,6 +133,15 @@ class Pipeline:
         """Queue the session; the worker thread picks it up (when ``background`` is on)."""
         if self.queue_session(session_id) and self.md.settings.background:
             self._worker.request()
+
+    def flush(self, session_id: str) -> bool:
+        """Queue extraction of what the session logged so far, the session going on (a
+        harness compacting its context, a turn ending); the worker runs it when
+        ``background`` is on. False when the session has no messages."""
+        queued = self.queue_session(session_id)
+        if queued and self.md.settings.background:
+            self._worker.request()
+        return queued
 
     def note_write(self, session_id: str) -> None:
         """The live agent wrote memory this turn: extraction will skip the turn."""
@@ -206,6 +221,7 @@ class Pipeline:
                 report.archived = self.archive_unused()
                 report.review = self.review()
                 self.embed(report)
+                self.md.sessions.link_entities(budget=50_000)  # entity mentions of messages
         return report
 
     def embed(self, report: RunReport) -> None:
@@ -322,7 +338,8 @@ class Pipeline:
     def _pending(self, location: str) -> list[tuple[int, Candidate | None]]:
         """The next batch of candidates for a scope; None for one that a session turned
         polluted or a removal since its extraction forbids (consumed, never applied)."""
-        rows = self.jobs.candidates(location, self.batch)
+        limit = min(self.batch, self.limits.light) if self.dreams else self.batch
+        rows = self.jobs.candidates(location, limit)
         modes = self.md.sessions.memory_modes(r[3] for r in rows)
         out: list[tuple[int, Candidate | None]] = []
         for row_id, data, created, session_id in rows:
@@ -360,12 +377,27 @@ class Pipeline:
             return
         if len(candidates) < len(pending):
             report.dropped["forgotten before consolidation"] += len(pending) - len(candidates)
+        run = diary.Run(store.scope, self.md.clock())
         try:
             entries = store.list()
-            result = self.provider.consolidate(candidates, entries)
+            themes: list[dreaming.Theme] = []
+            if self.dreams:
+                candidates = dreaming.light(candidates, entries, run)
+                themes = dreaming.rem(candidates, entries, self.limits.rem, run)
+            result = (
+                self.provider.consolidate(candidates, entries)
+                if candidates
+                else Consolidation([], "", 0)
+            )
+            phase = "deep" if self.dreams else "consolidate"
             report.model_calls += result.model_calls
             report.consolidation_calls += result.model_calls
+            report.phase_calls[phase] += result.model_calls
+            if result.model_calls:
+                report.phase_chars[phase] += len(consolidation_input(candidates, entries))
             ops = to_operations(result.ops, candidates, entries)
+            if self.dreams:
+                ops = dreaming.deep(ops, entries, self.limits.deep, run)
             held = bool(ops) and approval.asks(self.md, store, Source.EXTRACTOR)
             if held:  # approval = "ask": the ops wait in `memdir review`
                 approval.hold(self.md, store, ops, source=Source.EXTRACTOR, session=None)
@@ -374,6 +406,8 @@ class Pipeline:
             self._failed(job, report, f"consolidate {store.scope}", exc)
             return
         report.ops += [f"{store.scope}: {describe(op)}" for op in ops]
+        if self.dreams:
+            self._dream_on(store, run, themes, candidates, report)
         written = any(ch.action not in ("exists", "unchanged") for ch in changes)
         self.jobs.finish(
             job,
@@ -382,6 +416,54 @@ class Pipeline:
             raw_output=result.raw or None,
             also=self.jobs.consumed(job.key, last),
         )
+
+    def _dream_on(
+        self,
+        store: Store,
+        run: diary.Run,
+        themes: list[dreaming.Theme],
+        candidates: list[Candidate],
+        report: RunReport,
+    ) -> None:
+        """Synthesis over the themes (with the entries just written), then the diary."""
+        entries = store.list()
+        ids = {e.id for e in entries}
+        grown = [
+            dataclasses.replace(
+                t,
+                entries=t.entries
+                + tuple(
+                    i
+                    for n in t.candidates
+                    if (i := entry_id(candidates[n].type, candidates[n].name)) in ids
+                ),
+            )
+            for t in themes
+        ]
+        provider = self.provider
+        complete = provider.complete if isinstance(provider, ChatProvider) else None
+        try:
+            calls = dreaming.synthesize(complete, grown, entries, self.limits.synthesis, run)
+        except MemdirError as exc:
+            calls = 0
+            run.rejected.append(f"synthesis stopped: {exc}")
+        report.model_calls += calls
+        report.phase_calls["synthesis"] += calls
+        report.phase_chars["synthesis"] += (
+            sum(
+                len(e.body[:600]) + len(e.description)
+                for t in grown
+                for e in entries
+                if e.id in t.entries
+            )
+            if calls
+            else 0
+        )
+        report.proposals += len(run.proposals)
+        try:
+            diary.append(diary.path_for(self.md, store.backend.location), run)
+        except MemdirError as exc:
+            report.errors.append(str(exc))
 
     # -- dry run, decay, review, deletion --------------------------------------------------
 

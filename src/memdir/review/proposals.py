@@ -18,17 +18,16 @@ from ..core.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from ..core.model import Entry, normalise
 from ..core.notices import warn_once
 from ..core.prompt import gone_references
-from . import approval
+from . import approval, diary
 from .apply import Action, Proposal, apply_all
+from .similar import near_duplicate, similarity
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-KINDS = ("pending", "merge", "conflict", "stale", "promote", "index")
-NEAR = 0.6  # word-set similarity from which two entries are near-duplicates
+KINDS = ("pending", "merge", "conflict", "stale", "promote", "synthesis", "index")
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
-_WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
 _CHOICES = (
     ("npm", "pnpm", "yarn", "bun"),
     ("pip", "poetry", "uv", "pipenv", "conda"),
@@ -65,16 +64,6 @@ def _make(
     return Proposal(
         kind, title, detail, tuple(entries), tuple(actions), f"{kind}-{digest[:6]}", tuple(exports)
     )
-
-
-@functools.lru_cache(maxsize=4096)
-def _word_set(text: str) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(normalise(text)) if len(w) > 2)
-
-
-def _similar(a: Entry, b: Entry) -> float:
-    wa, wb = _word_set(f"{a.name} {a.body}"), _word_set(f"{b.name} {b.body}")
-    return len(wa & wb) / len(wa | wb) if wa and wb else 0.0
 
 
 def _preferred(entry: Entry, group: tuple[str, ...]) -> frozenset[str]:
@@ -127,8 +116,8 @@ def _pairs(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
                     )
                 )
                 continue
-            score = 1.0 if normalise(a.name) == normalise(b.name) else _similar(a, b)
-            if score >= NEAR:
+            if normalise(a.name) == normalise(b.name) or near_duplicate(a.body, b.body):
+                score = similarity(a.body, b.body)
                 done.add(old.id)
                 out.append(_merge(store.scope, old, new, score, keys))
     return out
@@ -296,6 +285,28 @@ def _promotions(md: Layers, entries: dict[str, list[Entry]]) -> list[Proposal]:
     return out
 
 
+def _patterns(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
+    """The last dreaming run's synthesis proposals (DREAMS.md) whose sources all still
+    exist and whose name is still free."""
+    ids = {e.id for e in entries}
+    names = {normalise(e.name) for e in entries}
+    out = []
+    for p in diary.read_last(diary.path_for(md, store.backend.location)):
+        if not set(p.sources) <= ids or normalise(p.name) in names:
+            continue
+        out.append(
+            _make(
+                "synthesis",
+                f"a pattern across {len(p.sources)} entries: {p.name}",
+                f"{p.description}; add it to the {store.scope} scope "
+                f"(from {', '.join(p.sources)}; the last dreaming run's DREAMS.md)",
+                [f"{store.scope}:{s}" for s in p.sources],
+                [Action(store.scope, (AddOp(p.type, p.name, p.description, p.body),))],
+            )
+        )
+    return out
+
+
 def _index(store: Store, entries: list[Entry]) -> list[Proposal]:
     text = store.render_index(entries, [])
     lines, size = text.count("\n"), len(text.encode("utf-8"))
@@ -389,6 +400,7 @@ def propose(md: Layers, *, include_rejected: bool = False) -> list[Proposal]:
         if store.read_only:
             continue
         found += _pairs(md, store, listed) + _stale(md, store, listed) + _index(store, listed)
+        found += _patterns(md, store, listed)
     found += _promotions(md, entries)
     if not include_rejected:
         gone = set(rejected(md))
@@ -434,6 +446,7 @@ def report_text(md: Layers, proposals: Sequence[Proposal] | None = None) -> str:
         "conflict": "Conflicts",
         "stale": "Stale",
         "promote": "Promotions",
+        "synthesis": "Patterns from the last dreaming run (DREAMS.md)",
         "index": "Index budget",
     }
     out = []

@@ -33,6 +33,9 @@ class RankParams:
     time_boost: float = 1.0
     update_weight: float = 2.0
     next_turn: bool = True
+    # a row naming an entity the query names: + this × the best score. Off for messages:
+    # on the recall set's dev half every weight tried lowered R@5 (docs/design/entities.md)
+    entity_weight: float = 0.0
 
 
 DEFAULT = RankParams()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..core.model import Entry
 from . import rank as ranking
 from .db import Database
+from .links import link_entry
 from .query import sanitize
 
 
@@ -76,7 +77,7 @@ class EntryIndex:
                         "DELETE FROM entries WHERE location = ? AND entry_id = ?",
                         (location, entry_id),
                     )
-                    c.execute(
+                    cur = c.execute(
                         "INSERT INTO entries (location, entry_id, scope, archived, updated, "
                         "sig, name, description, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (
@@ -91,6 +92,7 @@ class EntryIndex:
                             e.body,
                         ),
                     )
+                    link_entry(c, int(cur.lastrowid or 0), f"{e.name}\n{e.description}\n{e.body}")
 
         self.db.write(write, action="update the memory search index")
         for group, members in stale.items():

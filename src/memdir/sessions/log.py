@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..core.errors import UnknownSessionError, ValidationError
+from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.model import utcnow
-from . import bulk
+from . import bulk, links
 from . import rank as ranking
 from .db import Database
 from .provenance import remember_removed
@@ -323,6 +323,19 @@ class SessionStore:
         return self.db.read(lambda c: around(c, message_id, window))
 
     # -- search ----------------------------------------------------------------------------
+
+    def link_entities(self, budget: int = links.LINK_BATCH) -> int:
+        """Record the entity mentions of up to ``budget`` messages not linked yet (``memdir
+        maintain`` and ``memdir entities`` do; search does not: the lift is off for
+        messages, docs/design/entities.md); how many."""
+        try:
+            if not self.db.read(links.pending, action="look for unlinked messages"):
+                return 0
+            return self.db.write(
+                lambda c: links.link_messages(c, budget), action="link entity mentions"
+            )
+        except DatabaseError:  # read-only here: the links there are stay
+            return 0
 
     def search(
         self, query: str, *, limit: int = 10, window: int = 1, **filters: Any

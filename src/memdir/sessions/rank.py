@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from . import links
 from .bm25 import RankParams, rank_rows
 from .candidates import ENTRY_TABLE, MESSAGE_TABLE, Table
 from .query import Query
@@ -29,7 +30,9 @@ MESSAGES = Corpus(MESSAGE_TABLE, RankParams())
 # it was written, not what it is about).
 ENTRIES = Corpus(
     ENTRY_TABLE,
-    RankParams(weights=(3.0, 2.0, 1.0), b=0.75, time_boost=0.0, update_weight=0.0),
+    RankParams(
+        weights=(3.0, 2.0, 1.0), b=0.75, time_boost=0.0, update_weight=0.0, entity_weight=1.0
+    ),
 )
 
 
@@ -85,19 +88,14 @@ def rank(
     """
     if query.empty or limit <= 0:
         return []
-    return [
-        Ranked(rowid, score)
-        for rowid, score in rank_rows(
-            conn,
-            corpus.table,
-            query,
-            where=where,
-            params=params,
-            limit=limit,
-            p=corpus.params,
-            now=now,
-        )
-    ]
+    column = "message_id" if corpus.table is MESSAGE_TABLE else "entry_row"
+    keys = links.named(conn, query.text, column) if corpus.params.entity_weight else []
+    pool = max(limit * 2, limit + 20) if keys else limit  # room for a named row to rise
+    found = rank_rows(
+        conn, corpus.table, query, where=where, params=params, limit=pool, p=corpus.params, now=now
+    )
+    found = links.lift(conn, column, found, keys, corpus.params.entity_weight)
+    return [Ranked(rowid, score) for rowid, score in found[:limit]]
 
 
 def with_params(settings: RankParams) -> Ranker:

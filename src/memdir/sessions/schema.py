@@ -424,4 +424,26 @@ MIGRATIONS: tuple[Migration, ...] = (
             for base, table in (("messages", "message_vectors"), ("entries", "entry_vectors"))
         ),
     ),
+    # Entity links (memdir.sessions.links): the people, projects, repositories, hosts and
+    # packages a message or an entry names, gone with its row. Entries are linked when the
+    # search index takes them; messages a batch at a time before a search (the mark).
+    Migration(
+        "0012_entity_links",
+        (
+            """CREATE TABLE entity_links (
+            entity TEXT NOT NULL,
+            label TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            message_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+            entry_row INTEGER REFERENCES entries(id) ON DELETE CASCADE,
+            CHECK ((message_id IS NULL) <> (entry_row IS NULL))
+        )""",
+            "CREATE INDEX entity_links_entity ON entity_links(entity)",
+            "CREATE INDEX entity_links_message ON entity_links(message_id) "
+            "WHERE message_id IS NOT NULL",
+            "CREATE INDEX entity_links_entry ON entity_links(entry_row) "
+            "WHERE entry_row IS NOT NULL",
+            "CREATE TABLE entity_marks (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
+        ),
+    ),
 )

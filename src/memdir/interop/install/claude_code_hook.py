@@ -89,8 +89,11 @@ def _import(md: Any, data: dict[str, Any], event: str) -> Answer:
     session = f"claude-code:{transcript.stem}"
     if event == "SessionEnd":
         md.sessions.end(session)
-    md.pipeline.queue_session(session)
-    if event == "SessionEnd" and md.settings.background:
+    if event == "PreCompact":  # the library's compaction flush: extract before it drops
+        queued = md.session(agent="claude-code", session_id=session).flush()
+    else:
+        queued = md.pipeline.queue_session(session)
+    if (event == "SessionEnd" or (event == "PreCompact" and queued)) and md.settings.background:
         _maintain(md)  # no memdir process may run for a while: extract now, detached
     return Answer()
 

@@ -225,8 +225,8 @@ class MemdirProvider:
         self._log_all([m for m in messages if isinstance(m, dict)])
         if end:
             self._session.close()  # ends it and queues its extraction
-        elif self._session.memory_mode == "enabled":
-            self._md.pipeline.session_ended(self._session.id)  # queued; the session goes on
+        else:
+            self._session.flush()  # queued; the session goes on
 
     def on_pre_compress(self, messages: list[dict[str, Any]]) -> str:
         """Log what compression is about to drop (if not logged yet) and queue extraction,

@@ -1,0 +1,220 @@
+"""Consolidation in three phases: light (stage candidates), REM (group themes), deep
+(check promotion rules, then write); patterns across ≥ 3 entries become proposals for
+review. See docs/design/dreaming.md."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
+from ..core.errors import MemdirError, SchemaError
+from ..core.model import Entry
+from ..core.slug import entry_id
+from ..review.diary import Run, Synthesis
+from ..review.similar import covers, tokens
+from .answers import Candidate
+from .providers import SYNTHESIZE_PROMPT
+
+MIN_PATTERN = 3  # entries a synthesis is drawn from, at least
+MAX_GROUPED = 400  # entries REM groups at most (the newest): pairs grow as the square
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per run and scope: candidates staged, themes grouped, existing entries changed,
+    patterns proposed."""
+
+    light: int = 40
+    rem: int = 8
+    deep: int = 20
+    synthesis: int = 3
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Entries and candidates that share words."""
+
+    label: str
+    entries: tuple[str, ...]
+    candidates: tuple[int, ...]
+
+
+def light(candidates: Sequence[Candidate], entries: Sequence[Entry], run: Run) -> list[Candidate]:
+    """Stage the candidates (the run fetches at most ``Limits.light``; the rest wait for
+    the next run); one an entry (or an earlier candidate of the batch) already says in
+    full is rejected here, before any model sees it."""
+    staged: list[Candidate] = []
+    for c in candidates:
+        said = next((e.id for e in entries if covers(e.body, c.body)), None)
+        said = said or next((s.name for s in staged if covers(s.body, c.body)), None)
+        if said is not None:
+            run.rejected.append(f"candidate {c.name!r} (session {c.session_id}): {said} says it")
+        else:
+            staged.append(c)
+            run.staged.append(f"{entry_id(c.type, c.name)} from session {c.session_id}")
+    return staged
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(t for t in tokens(text) if len(t) > 2 or not t.isascii())
+
+
+def rem(
+    candidates: Sequence[Candidate], entries: Sequence[Entry], limit: int, run: Run
+) -> list[Theme]:
+    """Group entries and candidates whose names and descriptions share at least two words
+    and a quarter of their words into themes (connected groups; bodies are left out, their
+    boilerplate would join everything), the ``limit`` largest, each labelled with its most
+    shared words."""
+    newest = sorted(entries, key=lambda e: e.updated, reverse=True)[:MAX_GROUPED]
+    items = [(e.id, _words(f"{e.name} {e.description}")) for e in newest] + [
+        (f"#{i}", _words(f"{c.name} {c.description}")) for i, c in enumerate(candidates)
+    ]
+    parent = list(range(len(items)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, (_, a) in enumerate(items):
+        for j in range(i + 1, len(items)):
+            b = items[j][1]
+            shared = len(a & b)
+            if shared >= 2 and shared >= 0.25 * min(len(a), len(b)):
+                parent[root(j)] = root(i)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(items)):
+        groups.setdefault(root(i), []).append(i)
+    found = sorted((g for g in groups.values() if len(g) > 1), key=len, reverse=True)[:limit]
+    themes = []
+    for group in found:
+        counts = Counter(w for i in group for w in items[i][1])
+        top = sorted(counts.items(), key=lambda wn: (-wn[1], wn[0]))[:3]
+        label = " ".join(w for w, n in top if n > 1)  # sorted: the same in every process
+        ids = tuple(items[i][0] for i in group if not items[i][0].startswith("#"))
+        cands = tuple(int(items[i][0][1:]) for i in group if items[i][0].startswith("#"))
+        themes.append(Theme(label, ids, cands))
+        named = [*ids, *(candidates[i].name for i in cands)]
+        run.themes.append(f"{label!r}: {', '.join(named)}")
+    return themes
+
+
+def deep(
+    ops: Sequence[Operation], entries: Sequence[Entry], limit: int, run: Run
+) -> list[Operation]:
+    """The ops that pass the promotion rules: an add an entry already says in full is
+    dropped (merged into it); at most ``limit`` changes to existing entries (updates, supersedes,
+    removals), the rest rejected (they lose nothing: the entries stay). Adds are bounded
+    by the light limit, never dropped here. Each op is recorded with its reason."""
+    kept: list[Operation] = []
+    changed = 0
+    for op in ops:
+        if isinstance(op, AddOp):
+            said = next((e.id for e in entries if covers(e.body, op.body)), None)
+            new_id = entry_id(str(op.type), op.name)
+            if said is not None:
+                run.merged.append(f"{new_id} into {said}: {said} already says it")
+                continue
+        elif changed >= limit:
+            run.rejected.append(f"{_what(op)}: over the deep limit ({limit} changes a run)")
+            continue
+        else:
+            changed += 1
+        kept.append(op)
+        if isinstance(op, AddOp):
+            run.promoted.append(f"{entry_id(str(op.type), op.name)}: new ({op.description})")
+        elif isinstance(op, SupersedeOp):
+            run.superseded.append(f"{op.target} by {op.name}: the candidate replaces it")
+        elif isinstance(op, ReplaceOp):
+            run.merged.append(f"{op.target}: refined by a candidate")
+        elif isinstance(op, RemoveOp):
+            run.superseded.append(f"{op.target}: removed (merged or now wrong)")
+    return kept
+
+
+def _what(op: Operation) -> str:
+    if isinstance(op, AddOp):
+        return f"add {entry_id(str(op.type), op.name)}"
+    return f"{type(op).__name__.removesuffix('Op').lower()} {getattr(op, 'target', '')}"
+
+
+def offline_pattern(members: Sequence[Entry], label: str) -> Synthesis:
+    """Without a model: the theme's entries listed under one heading, for a person to
+    reword or reject."""
+    kind = Counter(e.type.value for e in members).most_common(1)[0][0]
+    body = f"Seen in {len(members)} memories:\n" + "\n".join(f"- {e.description}" for e in members)
+    return Synthesis(
+        kind,
+        f"Pattern: {label}"[:80],
+        f"What {len(members)} memories about {label} have in common"[:150],
+        body,
+        tuple(e.id for e in members),
+    )
+
+
+def parse_pattern(raw: str, members: Sequence[Entry]) -> Synthesis | None:
+    """A model's synthesis reply; ``{"none": true}`` is None; anything malformed raises
+    SchemaError (raw kept)."""
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise SchemaError("synthesis", "not JSON", raw) from exc
+    if isinstance(data, dict) and data.get("none") is True:
+        return None
+    found = Synthesis.from_dict(
+        {
+            "kind": "synthesis",
+            **(data if isinstance(data, dict) else {}),
+            "sources": [e.id for e in members],
+        }
+    )
+    if found is None:
+        raise SchemaError("synthesis", "not the shape asked for", raw)
+    return found
+
+
+def synthesize(
+    complete: Callable[[str, str], str] | None,
+    themes: Sequence[Theme],
+    entries: Sequence[Entry],
+    limit: int,
+    run: Run,
+) -> int:
+    """Propose a pattern for each theme of ≥ :data:`MIN_PATTERN` entries (at most
+    ``limit``); with ``complete`` (a chat call) the model words it, else
+    :func:`offline_pattern`. Returns the model calls made."""
+    by_id = {e.id: e for e in entries}
+    names = {e.name.casefold() for e in entries}
+    calls = 0
+    for theme in themes:
+        members = sorted((by_id[i] for i in theme.entries if i in by_id), key=lambda e: e.id)
+        if len(members) < MIN_PATTERN or len(run.proposals) >= limit:
+            continue
+        if complete is not None:
+            text = "\n\n".join(
+                json.dumps(
+                    {"id": e.id, "description": e.description, "body": e.body[:600]},
+                    ensure_ascii=False,
+                )
+                for e in members
+            )
+            calls += 1
+            try:
+                found = parse_pattern(complete(SYNTHESIZE_PROMPT, text), members)
+            except MemdirError as exc:
+                run.rejected.append(f"pattern {theme.label!r}: {exc}")
+                continue
+        else:
+            found = offline_pattern(members, theme.label)
+        if found is None:
+            run.rejected.append(f"pattern {theme.label!r}: the model saw none")
+        elif found.name.casefold() in names:
+            run.rejected.append(f"pattern {found.name!r}: an entry of that name exists")
+        else:
+            run.proposals.append(found)
+    return calls

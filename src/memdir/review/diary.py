@@ -1,0 +1,169 @@
+"""DREAMS.md: what each consolidation run staged, grouped, promoted, merged, superseded and
+rejected, and why; review reads the last run's proposals from it. See docs/design/dreaming.md."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import MemdirError
+from ..core.model import DESCRIPTION_MAX, NAME_MAX
+from ..core.notices import warn_once
+
+if TYPE_CHECKING:
+    from ..core.layers import Layers
+
+NAME = "DREAMS.md"
+MAX_BYTES = 1 << 20  # past this the oldest runs are dropped (the newest half is kept)
+READ_BYTES = 256 << 10  # review reads at most this much of the end of the file
+MAX_PROPOSALS = 20  # read from one run, at most
+BODY_MAX = 4000
+TYPES = ("user", "feedback", "project", "reference")
+_HEAD = "## Dream "
+_MARK = re.compile(r"^<!-- memdir:proposal (\{.*\}) -->$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Synthesis:
+    """A pattern drawn from several entries: a proposed new entry, never written unasked."""
+
+    type: str
+    name: str
+    description: str
+    body: str
+    sources: tuple[str, ...]  # ids of the entries it is drawn from (≥ 3)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON kept in DREAMS.md."""
+        return {
+            "kind": "synthesis",
+            "type": self.type,
+            "name": self.name,
+            "description": self.description,
+            "body": self.body,
+            "sources": list(self.sources),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Synthesis | None:
+        """The proposal ``data`` describes, or None when it is not a well-formed one."""
+        if not isinstance(data, dict) or data.get("kind") != "synthesis":
+            return None
+        fields = [data.get(k) for k in ("type", "name", "description", "body")]
+        sources = data.get("sources")
+        if not all(isinstance(f, str) and f.strip() for f in fields):
+            return None
+        type_, name, description, body = (str(f) for f in fields)
+        if (
+            type_ not in TYPES
+            or len(name) > NAME_MAX
+            or len(description) > DESCRIPTION_MAX
+            or "\n" in description
+            or len(body) > BODY_MAX
+            or not isinstance(sources, list)
+            or not 3 <= len(sources) <= 50
+            or not all(isinstance(s, str) and 0 < len(s) <= 200 for s in sources)
+        ):
+            return None
+        return cls(type_, name, description, body, tuple(sources))
+
+
+@dataclass
+class Run:
+    """One consolidation run on one scope, as the diary records it."""
+
+    scope: str
+    when: datetime
+    staged: list[str] = field(default_factory=list)
+    themes: list[str] = field(default_factory=list)
+    promoted: list[str] = field(default_factory=list)
+    merged: list[str] = field(default_factory=list)
+    superseded: list[str] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+    proposals: list[Synthesis] = field(default_factory=list)
+
+    def render(self) -> str:
+        """The run as a Markdown section (proposals also as one JSON comment each)."""
+        out = [f"{_HEAD}{self.when.isoformat(timespec='seconds')} ({self.scope})\n"]
+        for title, lines in (
+            ("Light: staged", self.staged),
+            ("REM: themes", self.themes),
+            ("Deep: promoted", self.promoted),
+            ("Deep: merged", self.merged),
+            ("Deep: superseded", self.superseded),
+            ("Rejected", self.rejected),
+        ):
+            out.append(f"\n### {title} ({len(lines)})\n")
+            out += [f"- {_line(x)}\n" for x in lines]
+        out.append(f"\n### Proposals for review ({len(self.proposals)})\n")
+        for p in self.proposals:
+            data = json.dumps(p.to_dict(), ensure_ascii=False).replace("-->", "--\\u003e")
+            out.append(f"\n<!-- memdir:proposal {data} -->\n")
+            out.append(f"- synthesis `{p.name}` from {', '.join(p.sources)}: {p.description}\n")
+        return "".join(out) + "\n"
+
+
+def _line(text: str) -> str:
+    return " ".join(text.split())[:500]
+
+
+def path_for(md: Layers, location: str) -> Path:
+    """Where the diary of the scope folder ``location`` lives: beside state.db, one
+    folder per scope folder (not in the scope, which is a git repository others share)."""
+    key = hashlib.sha1(location.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return md.home / "dreams" / key / NAME
+
+
+def append(path: Path, run: Run) -> None:
+    """Add ``run`` to the diary at ``path``; past :data:`MAX_BYTES` the oldest runs go."""
+    text = run.render()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        old = path.read_text(encoding="utf-8") if path.exists() else "# Dreams\n\n"
+        new = old + text
+        if len(new.encode("utf-8")) > MAX_BYTES:
+            cut = new.find(_HEAD, len(new) // 2)
+            new = "# Dreams\n\n" + (new[cut:] if cut >= 0 else text)
+        tmp = path.with_name(f".{NAME}.{os.getpid()}.tmp")
+        tmp.write_text(new, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise MemdirError(f"Cannot write the dream diary {path}: {exc.strerror}") from exc
+
+
+def last_proposals(text: str) -> list[Synthesis]:
+    """The well-formed proposals of the last run in a diary's text (anything else in it,
+    hand edits included, is ignored; at most :data:`MAX_PROPOSALS`)."""
+    start = text.rfind(_HEAD)
+    section = text[start:] if start >= 0 else ""
+    out: list[Synthesis] = []
+    for m in _MARK.finditer(section):
+        try:
+            found = Synthesis.from_dict(json.loads(m.group(1)))
+        except (ValueError, RecursionError):
+            continue
+        if found is not None and found not in out:
+            out.append(found)
+        if len(out) >= MAX_PROPOSALS:
+            break
+    return out
+
+
+def read_last(path: Path) -> list[Synthesis]:
+    """:func:`last_proposals` of the diary at ``path`` (its last :data:`READ_BYTES`)."""
+    try:
+        with path.open("rb") as f:
+            f.seek(max(0, path.stat().st_size - READ_BYTES))
+            text = f.read(READ_BYTES).decode("utf-8", "replace")
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        warn_once(f"dream diary not read from {path}: {exc}")
+        return []
+    return last_proposals(text)

@@ -1,0 +1,105 @@
+"""Near-duplicates by words: the share of the shorter entry the other one also says.
+See docs/design/review.md (near-duplicates) and bench/neardup.py for the measured threshold."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import itertools
+import re
+import unicodedata
+
+from ..sessions.analyzer import CJK_RUN
+
+NEAR = 1.0  # one side says nothing the other lacks; why: bench/neardup.py
+MAX_TOKENS = 512  # distinct tokens kept per text: bounded work on any input
+MAX_FUZZY = 4096  # word pairs compared for misspellings at most, per pair of texts
+_WORD = re.compile(r"[^\W_]+(?:[.+#/-][^\W_]+)*")
+_DIGITS = re.compile(r"\D+")
+_NEG_WORD = re.compile(r"\b(?:not|no|never|without|cannot|\w+n't)\b")
+_NEG_MARKS = ("不", "没", "別", "别", "勿", "禁止", "ない", "ません", "なかった")
+_STOP = frozenset(("a", "an", "the", "to", "of", "in", "on", "for", "and", "or", "is", "are"))
+_STOP |= {"be", "it", "this", "that", "with", "as", "at", "by"}
+
+
+@functools.lru_cache(maxsize=4096)
+def tokens(text: str) -> frozenset[str]:
+    """The analyzer's words of ``text`` (NFKC, casefolded): Latin words whole (``pnpm``,
+    ``pnpm-lock.yaml``), each CJK run as overlapping bigrams, a few English stop words out."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    out: list[str] = []
+    pos = 0
+    for m in CJK_RUN.finditer(text):
+        out += _WORD.findall(text, pos, m.start())
+        run = m.group(0)
+        out += [a + b for a, b in itertools.pairwise(run)] if len(run) > 1 else [run]
+        pos = m.end()
+        if len(out) > 4 * MAX_TOKENS:
+            break
+    else:
+        out += _WORD.findall(text, pos)
+    return frozenset(itertools.islice(dict.fromkeys(t for t in out if t not in _STOP), MAX_TOKENS))
+
+
+def _typo(word: str, others: frozenset[str]) -> bool:
+    """``word`` is a misspelling of one of ``others`` (Latin words of 4+ letters only; a
+    different number is a different value, ``db-stg-1``/``db-stg-3``, never a typo)."""
+    if len(word) < 4 or not word.isascii():
+        return False
+    digits = _DIGITS.sub("", word)
+    return any(
+        abs(len(word) - len(o)) <= 2
+        and _DIGITS.sub("", o) == digits
+        and (m := difflib.SequenceMatcher(None, word, o, autojunk=False)).quick_ratio() >= 0.8
+        and m.ratio() >= 0.8
+        for o in others
+        if o.isascii()
+    )
+
+
+def _missing(ta: frozenset[str], tb: frozenset[str]) -> tuple[list[str], list[str]]:
+    """The words of each side the other lacks, a misspelling counted as said."""
+    only_a, only_b = ta - tb, tb - ta
+    if len(only_a) * len(only_b) > MAX_FUZZY:
+        return list(only_a), list(only_b)
+    return (
+        [w for w in only_a if not _typo(w, only_b)],
+        [w for w in only_b if not _typo(w, only_a)],
+    )
+
+
+def similarity(a: str, b: str) -> float:
+    """1 − the share of the shorter side's words the other side lacks (a misspelt word
+    counts as said). 1.0: one text says all the other says (reordered, a typo, a subset);
+    a different host, repo or value on each side leaves words unsaid on both."""
+    ta, tb = tokens(a), tokens(b)
+    if not ta or not tb:
+        return 0.0
+    miss_a, miss_b = _missing(ta, tb)
+    return 1.0 - min(len(miss_a) / len(ta), len(miss_b) / len(tb))
+
+
+def covers(a: str, b: str) -> bool:
+    """``a`` says everything ``b`` says (misspellings forgiven) and negates as often:
+    ``b`` would add nothing to ``a``."""
+    ta, tb = tokens(a), tokens(b)
+    return bool(tb) and not _missing(ta, tb)[1] and negations(a) == negations(b)
+
+
+def negations(text: str) -> tuple[int, ...]:
+    """How often ``text`` says each negation (English words, Chinese and Japanese marks)."""
+    low = unicodedata.normalize("NFKC", text).casefold()
+    words = _NEG_WORD.findall(low)
+    return (len(words), *(low.count(m) for m in _NEG_MARKS))
+
+
+def near_duplicate(a: str, b: str) -> bool:
+    """One text says all the other says (:func:`similarity` ≥ :data:`NEAR`) and neither
+    negates more than the other ("exposed" / "not exposed" is the opposite rule)."""
+    return similarity(a, b) >= NEAR and negations(a) == negations(b)
+
+
+def jaccard(a: str, b: str) -> float:
+    """Jaccard similarity of the two texts' :func:`tokens` (for the bench's comparison)."""
+    ta, tb = tokens(a), tokens(b)
+    return len(ta & tb) / len(ta | tb) if ta and tb else 0.0

@@ -1,0 +1,112 @@
+"""Deep recall: escalate only without a strong quick hit, loop within its limits with the
+model, cite only what it was shown; offline, the quick path and a note."""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import Clock
+from memdir.core.config import load_settings
+from memdir.engine import Memdir
+from memdir.pipeline import deep
+from memdir.testing import ScriptedProvider
+
+
+def _with_model(tmp_path: Path, clock: Clock, script: Any) -> Memdir:
+    (tmp_path / "p").mkdir(exist_ok=True)
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m"), "MEMDIR_BACKGROUND": "0"}
+    md = Memdir(
+        load_settings(tmp_path / "h", tmp_path / "p", environ={**env, "MEMDIR_LLM": "openai:t"}),
+        clock=clock,
+    )
+    md.pipeline.provider = ScriptedProvider(script)
+    return md
+
+
+def _history(md: Memdir) -> int:
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    md.sessions.start("a", session_id="old", started_at=t0)
+    md.sessions.log("old", "user", "we talked about boats for an hour", timestamp=t0)
+    return md.sessions.log("old", "user", "the kayak lives in the garage now", timestamp=t0)
+
+
+def _deep_calls(md: Memdir) -> list[str]:
+    return [u for k, u in md.pipeline.provider.calls if k == "deep"]  # type: ignore[attr-defined]
+
+
+def test_without_a_strong_hit_the_model_searches_reads_and_answers(
+    tmp_path: Path, clock: Clock
+) -> None:
+    replies: list[dict[str, Any]] = []
+
+    def script(kind: str, user: str) -> str:
+        if kind != "deep":
+            return json.dumps({"queries": []})
+        step = len(replies)
+        if step == 0:
+            reply: dict[str, Any] = {"search": "kayak"}
+        elif step == 1:
+            reply = {"read": int(user.split("#")[-1].split()[0])}
+        else:
+            reply = {"answer": "In the garage.", "cites": [kayak, 999999]}
+        replies.append(reply)
+        return json.dumps(reply)
+
+    md = _with_model(tmp_path, clock, script)
+    kayak = _history(md)
+    with md.session(session_id="now") as s:
+        block = s.recall("where did I leave the canoe?", deep=True)
+    assert block is not None
+    assert "In the garage." in block and "the kayak lives in the garage now" in block
+    assert len(_deep_calls(md)) == 3
+    assert "Search 'kayak'" in _deep_calls(md)[1]  # the search result went back to the model
+
+
+def test_the_loop_stops_at_its_step_limit(tmp_path: Path, clock: Clock) -> None:
+    md = _with_model(tmp_path, clock, lambda kind, user: json.dumps({"search": "boats"}))
+    _history(md)
+    with md.session(session_id="now") as s:
+        result = s.call_tool("session_search", {"query": "where is my canoe", "deep": True})
+    assert result["success"] and result["deep"]["answer"] is None
+    assert result["deep"]["steps"] == deep.Limits().steps
+    assert result["deep"]["note"] == f"stopped: {deep.Limits().steps} searches and reads"
+    assert len(_deep_calls(md)) == deep.Limits().steps
+
+
+def test_the_loop_stops_at_its_character_budget(tmp_path: Path, clock: Clock) -> None:
+    md = _with_model(tmp_path, clock, lambda kind, user: json.dumps({"search": "boats"}))
+    _history(md)
+    found = deep.recall(md, "where is my canoe", [], limits=deep.Limits(steps=50, chars=900))
+    assert found.note == "stopped: 900 characters" and found.chars_sent <= 900
+    assert found.model_calls < 50
+
+
+def test_a_strong_quick_hit_asks_no_model(tmp_path: Path, clock: Clock) -> None:
+    md = _with_model(tmp_path, clock, lambda kind, user: json.dumps({"answer": "no"}))
+    _history(md)
+    with md.session(session_id="now") as s:
+        result = s.call_tool("session_search", {"query": "kayak garage", "deep": True})
+    assert result["deep"]["note"] == "the quick search had a strong hit; no deep search"
+    assert _deep_calls(md) == []
+
+
+def test_offline_deep_recall_is_the_quick_path_and_says_so(
+    md: Memdir, caplog: pytest.LogCaptureFixture
+) -> None:
+    _history(md)
+    with md.session(session_id="now") as s:
+        quick = s.recall("where is the kayak stored")
+        with caplog.at_level(logging.WARNING, logger="memdir"):
+            deeper = s.recall("where is the kayak stored", deep=True)
+        result = s.call_tool("session_search", {"query": "canoe", "deep": True})
+    assert deeper == quick
+    assert result["deep"]["note"] == (
+        "deep recall needs a chat model (MEMDIR_LLM); quick search only"
+    )
+    assert "deep recall needs a chat model" in caplog.text or not quick

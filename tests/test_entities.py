@@ -1,0 +1,101 @@
+"""Entities: mentions found without a model, stored as links in state.db, listed by
+``memdir entities``, and a query naming one lifts the memories that name it."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import memdir
+from memdir.engine import Memdir
+from memdir.sessions.entities import MAX_MENTIONS, mentions, query_keys
+
+
+def _kinds(text: str) -> set[tuple[str, str]]:
+    return {(m.label, m.kind) for m in mentions(text)}
+
+
+def test_mentions_of_each_kind_and_not_paths_or_files() -> None:
+    found = _kinds(
+        "Alice Chen asked @bob-smith to deploy acme/portal to db-stg-1.corp.example; "
+        "run pnpm add vitest first. See src/app.py and config.yaml."
+    )
+    assert found >= {
+        ("Alice Chen", "name"),
+        ("@bob-smith", "handle"),
+        ("acme/portal", "repo"),
+        ("db-stg-1.corp.example", "host"),
+        ("vitest", "package"),
+    }
+    labels = {label for label, _ in found}
+    assert not labels & {"src/app.py", "app.py", "config.yaml"}
+    assert _kinds("王伟负责部署，李娜说周五不发布。") >= {("王伟", "name"), ("李娜", "name")}
+    assert _kinds("Deploy on Fridays is fine.") == set()  # a sentence's first word
+
+
+def test_a_query_naming_a_project_lifts_the_memory_that_names_it(
+    md: Memdir, store: memdir.Store
+) -> None:
+    """The Orion entry shares no word with the query but the project's name; the other
+    entry shares three; naming the project puts Orion first."""
+    store.add(
+        type="project",
+        name="Release cadence",
+        description="How releases go out",
+        body="We ship Orion with blue-green switches.",
+    )
+    store.add(
+        type="project",
+        name="Deploy schedule",
+        description="The deploy schedule for services",
+        body="The deploy schedule is weekly; the deploy schedule for the api is Monday.",
+    )
+    hits = md.search("what is the deploy schedule for orion?", limit=2)
+    assert [h.entry.name for h in hits] == ["Release cadence", "Deploy schedule"]
+    plain = md.search("what is the deploy schedule?", limit=2)
+    assert plain[0].entry.name == "Deploy schedule"  # without the name: unchanged
+    recalled = md.session().recall("what is the deploy schedule for orion?", entries=1)
+    assert recalled is not None and "blue-green" in recalled
+
+
+def test_entities_lists_entries_and_messages(md: Memdir, store: memdir.Store, run) -> None:
+    store.add(type="reference", name="Portal repo", description="d", body="Code: acme/portal.")
+    with md.session(agent="a") as s:
+        s.log("user", "Ask @carol about acme/portal before Friday.")
+    top = {e.key: e for e in md.entities()}
+    assert (top["acme/portal"].entries, top["acme/portal"].messages) == (1, 1)
+    assert top["@carol"].messages == 1
+    named = md.entity("ACME/Portal")
+    assert [i for _, i, _ in named.entries] == ["reference_portal-repo"]
+    assert "Ask @carol" in named.messages[0][2]
+    out = run("entities", "acme/portal", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["entries"][0]["id"] == "reference_portal-repo"
+    listing = run("entities")
+    assert "acme/portal" in listing.stdout and "@carol" in listing.stdout
+
+
+def test_removing_an_entry_removes_its_links(md: Memdir, store: memdir.Store) -> None:
+    entry = store.add(type="reference", name="Host", description="d", body="See ci.corp.example.")
+    assert md.entity("ci.corp.example").entries
+    store.remove(entry.id)
+    assert md.entity("ci.corp.example").entries == []
+
+
+_hostile = st.text(alphabet=st.sampled_from("Aa Zz@/.-_\n\t王伟说アイウ1:(`'\""), max_size=5000)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_hostile)
+def test_mentions_on_hostile_text_are_bounded(text: str) -> None:
+    found = mentions(text)
+    assert len(found) <= MAX_MENTIONS
+    assert len({m.key for m in found}) == len(found)
+    assert len(query_keys(text)) <= 200
+
+
+def test_mentions_on_huge_pathological_text_finish() -> None:
+    for text in ("A" * 200_000, "a." * 100_000, "@" * 100_000, "Aa " * 70_000, "a/" * 100_000):
+        assert len(mentions(text)) <= MAX_MENTIONS
