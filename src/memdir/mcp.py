@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 import time
 import warnings
 from collections import OrderedDict
@@ -216,6 +217,8 @@ class _Backend:
         self.starting = anyio.Lock()  # two first requests over stdio: one session
         # HTTP: one Memdir per project, the least recently used unused ones closed
         self.projects: OrderedDict[Path | None, Memdir] = OrderedDict()
+        self.opening = threading.Lock()  # project table + session start, on any worker
+        self.fresh: set[MemorySession] = set()  # started, not yet held by a connection
         self.under = tuple(p.resolve() for p in projects_under)  # () : any folder
         if http is not None:
             http._backend = self
@@ -253,11 +256,11 @@ class _Backend:
             folder, source = await self._project(ctx, live, headers, project)
             if live.session is not None and folder == live.project:
                 return live.session
-            md = await self.run(lambda: self._memdir(folder))
-            session = await self.run(lambda: md.session(agent=self.agent))
+            session = await self.run(lambda: self._start(folder))
             if self.http._live.get(sid) is not live:
                 # the connection ended (a DELETE, a 404) while this started: end it now
                 # rather than leave a session no table holds
+                self.fresh.discard(session)
                 await self.run(session.close)
                 raise MCPError(
                     code=types.INVALID_REQUEST,
@@ -265,6 +268,7 @@ class _Backend:
                     "initialize a new one",
                 )
             old, live.session, live.project, live.source = live.session, session, folder, source
+            self.fresh.discard(session)
             if old is not None:
                 await self.run(old.close)
             return session
@@ -339,6 +343,13 @@ class _Backend:
             f"--projects-under), not {folder} (from the connection's {source})",
         )
 
+    def _start(self, folder: Path | None) -> MemorySession:
+        """A session in ``folder``'s Memdir, which no other start can close meanwhile."""
+        with self.opening:
+            session = self._memdir(folder).session(agent=self.agent)
+            self.fresh.add(session)
+            return session
+
     def _memdir(self, folder: Path | None) -> Memdir:
         """The Memdir of one project folder (kept: every connection in it shares it), or
         one with no project scopes. Beyond :data:`MAX_PROJECTS`, the least recently used
@@ -352,6 +363,7 @@ class _Backend:
         self.projects.move_to_end(folder)
         live = self.http._live.values() if self.http is not None else ()
         used = {id(x.session.md) for x in live if x.session is not None}
+        used |= {id(x.md) for x in list(self.fresh)}
         for old in [k for k, v in self.projects.items() if k != folder and id(v) not in used]:
             if len(self.projects) <= MAX_PROJECTS:
                 break
