@@ -411,7 +411,7 @@ def propose(md: Layers, *, include_rejected: bool = False) -> list[Proposal]:
 
 def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     """Apply exactly the proposals named by ``ids`` through the normal write path, all or
-    none: every one is checked before any is written (see :mod:`memdir.review_apply`)."""
+    none: every one is checked before any is written (see :mod:`memdir.review.apply`)."""
 
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]
