@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -238,6 +239,26 @@ def test_a_revert_never_undoes_a_write_that_landed_after_it_was_planned(
     assert store.get("pnpm").body == "Run pnpm i (a later write)."
 
 
+def test_locks_a_killed_memdir_left_are_removed_and_only_those(md: Memdir, scope_dir: Path) -> None:
+    store = md.store("local")
+    add(store, "Use pnpm")
+    git = scope_dir / ".git"
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a process id that no longer runs: the killed writer
+    (git / "memdir-writer").write_text(f"{socket.gethostname()} {gone.pid}\n")
+    left = [git / "index.lock", git / "refs" / "heads" / "main.lock"]
+    for lock in left:
+        lock.write_text("")
+    add(store, "Second")
+    assert not any(p.exists() for p in left) and not (git / "memdir-writer").exists()
+    (git / "memdir-writer").write_text(f"{socket.gethostname()} {os.getpid()}\n")  # alive
+    (git / "index.lock").write_text("")
+    impatient = Memdir(dataclasses.replace(md.settings, lock_timeout=0.3), clock=md.clock)
+    with pytest.raises(memdir.StorageError, match=r"index\.lock"):
+        add(impatient.store("local"), "Third")
+    assert (git / "index.lock").exists()
+
+
 def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
     md: Memdir, scope_dir: Path
 ) -> None:
@@ -252,6 +273,7 @@ def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
     head = ref.read_text()
     stale = ref.with_name("main.lock")
     stale.write_text("")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))  # old: still maybe a person's
     with pytest.raises(memdir.StorageError, match=r"record history.*main\.lock"):
         add(store, "Second")
     assert ref.read_text() == head
