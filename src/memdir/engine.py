@@ -69,15 +69,19 @@ class Memdir(Layers):
             paths=paths,
         )
 
-    def for_project(self, project: Path | None, *, why_not: str = "") -> Memdir:
+    def for_project(
+        self, project: Path | None, *, why_not: str = "", user: str | None = None
+    ) -> Memdir:
         """The same memory home opened for another ``project`` folder (as :func:`open`
         would); with no project, only the managed and user scopes, the others refusing
-        with ``why_not`` (a server connection that did not say where it works)."""
+        with ``why_not`` (a server connection that did not say where it works). ``user``:
+        as another user of the team backend (a token's owner)."""
+        base = self.settings if user is None else dataclasses.replace(self.settings, user=user)
         if project is None:
             missing = self.settings.home / "no-project"  # no files: nothing to read there
-            settings = dataclasses.replace(self.settings, project=missing)
+            settings = dataclasses.replace(base, project=missing)
             return Memdir(settings, clock=self.clock, projectless=why_not or "no project")
-        settings = dataclasses.replace(self.settings, project=project.absolute())
+        settings = dataclasses.replace(base, project=project.absolute())
         return _opened(Memdir(settings, clock=self.clock))
 
     def scope_info(self) -> list[ScopeInfo]:

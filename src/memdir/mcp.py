@@ -113,6 +113,7 @@ class _Live:
     source: str = ""  # "roots", "header", "argument" or "" (none)
     roots: list[Path] | None = None  # None: not asked yet (or changed since)
     lock: anyio.Lock = field(default_factory=anyio.Lock)
+    user: str | None = None  # the team user whose token started it
 
 
 class HttpSessions:
@@ -198,14 +199,17 @@ def _close_all(sessions: list[MemorySession]) -> None:
 class _Backend:
     """The Memdir shared by every connection, and each connection's session."""
 
-    def __init__(self, md: Memdir, agent: str, *, http: HttpSessions | None) -> None:
+    def __init__(
+        self, md: Memdir, agent: str, *, http: HttpSessions | None, threads: int = 1
+    ) -> None:
         self.md = md
         self.agent = agent
         self.http = http  # None: stdio, where the pipe is the one connection
         self.only: MemorySession | None = None
-        self.limiter = anyio.CapacityLimiter(1)
+        self.limiter = anyio.CapacityLimiter(threads)  # >1 only on the team backend
         self.starting = anyio.Lock()  # two first requests over stdio: one session
-        self.projects: dict[Path | None, Memdir] = {}  # HTTP: one Memdir per project
+        # HTTP: one Memdir per project (and, on the team backend, per user)
+        self.projects: dict[tuple[Path | None, str | None], Memdir] = {}
         if http is not None:
             http._backend = self
 
@@ -238,11 +242,21 @@ class _Backend:
                 "per connection: initialize first and send its Mcp-Session-Id",
             )
         live = self.http._slot(sid)
+        state = getattr(ctx.request, "state", None)
+        user = getattr(state, "memdir_user", None) if self.md.database is not None else None
         async with live.lock:
+            if live.user != user:
+                if live.session is not None:  # a connection belongs to one user
+                    raise MCPError(
+                        code=types.INVALID_REQUEST,
+                        message="this connection was started with another user's token; "
+                        "initialize a new one",
+                    )
+                live.user = user
             folder, source = await self._project(ctx, live, headers, project)
             if live.session is not None and folder == live.project:
                 return live.session
-            md = await self.run(lambda: self._memdir(folder))
+            md = await self.run(lambda: self._memdir(folder, user))
             session = await self.run(lambda: md.session(agent=self.agent))
             if self.http._live.get(sid) is not live:
                 # the connection ended (a DELETE, a 404) while this started: end it now
@@ -307,16 +321,14 @@ class _Backend:
             live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
         return live.roots
 
-    def _memdir(self, folder: Path | None) -> Memdir:
+    def _memdir(self, folder: Path | None, user: str | None = None) -> Memdir:
         """The Memdir of one project folder (kept: every connection in it shares it), or
-        one with no project scopes."""
-        if folder is None:
-            if None not in self.projects:
-                self.projects[None] = self.md.for_project(None, why_not=NO_PROJECT)
-            return self.projects[None]
-        if folder not in self.projects:
-            self.projects[folder] = self.md.for_project(folder)
-        return self.projects[folder]
+        one with no project scopes; on the team backend, as the token's user."""
+        key = (folder, user)
+        if key not in self.projects:
+            why = NO_PROJECT if folder is None else ""
+            self.projects[key] = self.md.for_project(folder, why_not=why, user=user)
+        return self.projects[key]
 
     async def close(self) -> None:
         """End every session still open."""
@@ -368,12 +380,13 @@ def build_server(
     agent: str = "mcp",
     http: HttpSessions | None = None,
     review: Callable[[Layers], str] | None = None,
+    threads: int = 1,
 ) -> Server[Any]:
     """The MCP server over ``md``. ``http``: one session per HTTP connection, kept there
     (without it, every request is one connection: stdio). ``review`` renders the report
     the ``memdir-review`` prompt hands to the model (default:
-    :func:`memdir.review.report_text`)."""
-    return _server(_Backend(md, agent, http=http), review)
+    :func:`memdir.review.report_text`). ``threads``: library calls run at once."""
+    return _server(_Backend(md, agent, http=http, threads=threads), review)
 
 
 def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server[Any]:

@@ -87,7 +87,7 @@ class Workspace:
 
         from ..pg.db import PgDatabase
         from ..pg.names import project_url, user_name
-        from ..pg.users import is_admin
+        from ..pg.users import is_admin, is_granted
         from .storage.git import git_dirs, read_remote
 
         self.database = PgDatabase.shared(url)
@@ -109,6 +109,13 @@ class Workspace:
                 self.locations["project"] = dataclasses.replace(
                     project,
                     unavailable=f"{why}; the team server keys project scopes by that URL",
+                )
+            elif not is_granted(self.database, self.user, self.project_url):
+                self.locations["project"] = dataclasses.replace(
+                    project,
+                    unavailable=f"user {self.user!r} is not granted the project "
+                    f"{self.project_url}; an admin runs `memdir serve users grant "
+                    f"{self.user} {self.project_url}`",
                 )
 
     def __repr__(self) -> str:

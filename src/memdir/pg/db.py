@@ -109,7 +109,7 @@ class PgDatabase:
         self,
         url: str,
         *,
-        max_size: int = 8,
+        max_size: int = 20,
         connect_timeout: float = 10.0,
         application: str = "memdir",
     ) -> None:

@@ -52,6 +52,16 @@ def is_admin(db: PgDatabase, name: str) -> bool:
     return bool(row and row[0])
 
 
+def is_granted(db: PgDatabase, name: str, project: str) -> bool:
+    """True when ``name`` was granted the project scope of ``project`` (normalised)."""
+    db.ensure(MEMORY)
+    with db.transaction("look up a grant") as conn:
+        row = conn.execute(
+            "SELECT 1 FROM memdir_grants WHERE user_name = %s AND project = %s", (name, project)
+        ).fetchone()
+    return row is not None
+
+
 def add(db: PgDatabase, name: str, *, admin: bool = False) -> str:
     """Create user ``name`` (or give an existing one another token); the new token,
     which is never stored and cannot be shown again."""
