@@ -6,7 +6,7 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,6 +14,7 @@ from .app import State, cli
 
 if TYPE_CHECKING:
     from ..pg.db import PgDatabase
+    from ..pg.transfer import Transfer
 
 
 @cli.command()
@@ -247,3 +248,58 @@ def ui(state: State, port: int, no_open: bool, as_json: bool) -> None:
         )
     if no_open or not webbrowser.open(done.url):
         click.echo(f"Open this link within two minutes to sign in: {done.url}")
+
+
+def _transfer_options(fn: Any) -> Any:
+    fn = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(fn)
+    fn = click.option("--apply", is_flag=True, help="Write; without it, a dry run.")(fn)
+    return click.option(
+        "--database", metavar="URL", help="The team database (or MEMDIR_DATABASE_URL)."
+    )(fn)
+
+
+def _report(done: Transfer, as_json: bool, verb: str, where: str) -> None:
+    import json
+
+    if as_json:
+        click.echo(json.dumps(done.to_dict(), indent=2, ensure_ascii=False))
+        return
+    for note in done.notes:
+        click.echo(f"Note: {note}")
+    for m in done.moves:
+        line = f"{m.action:<8} {m.scope:<8} {m.entry}" + (f" — {m.reason}" if m.reason else "")
+        click.secho(line, fg="red" if m.action == "refused" else None)
+    counts = ", ".join(f"{n} {a}" for a, n in done.counts().items())
+    click.echo(
+        f"{verb if done.applied else 'Would ' + verb.lower()} {where}: {counts or 'nothing'}."
+    )
+    if not done.applied and any(m.action in ("add", "update") for m in done.moves):
+        click.echo("Dry run: nothing written. Re-run with --apply.")
+
+
+@cli.command()
+@_transfer_options
+@click.pass_obj
+def push(state: State, database: str | None, apply: bool, as_json: bool) -> None:
+    """Copy this home's user, project and local memories into the team server (as
+    $MEMDIR_USER). A dry run by default; a re-run adds nothing; the guard applies."""
+    from ..engine import open as open_memdir
+    from ..pg.transfer import transfer
+
+    local = open_memdir(state.home, state.project)
+    team = open_memdir(state.home, state.project, database_url=_database(database))
+    _report(transfer(local, team, apply=apply), as_json, "Pushed", "to the team server")
+
+
+@cli.command()
+@_transfer_options
+@click.pass_obj
+def pull(state: State, database: str | None, apply: bool, as_json: bool) -> None:
+    """Write your memories on the team server (user, project, local) into this home as
+    Markdown files. A dry run by default; a re-run writes nothing."""
+    from ..engine import open as open_memdir
+    from ..pg.transfer import transfer
+
+    team = open_memdir(state.home, state.project, database_url=_database(database))
+    local = open_memdir(state.home, state.project)
+    _report(transfer(team, local, apply=apply), as_json, "Pulled", "from the team server")
