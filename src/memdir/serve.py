@@ -9,6 +9,7 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -243,16 +244,22 @@ def make_app(
     max_body: int = MAX_BODY,
     idle_timeout: float | None = IDLE_TIMEOUT,
     threads: int = 1,
+    projects_under: Sequence[Path] = (),
 ) -> ASGIApp:
     """The ASGI app: MCP at ``/mcp`` behind :class:`AuthGate`. A connection with no
-    request for ``idle_timeout`` seconds is ended, by the SDK and here (None: never).
-    On the team backend (``md.database``), each user's tokens open their own scopes and
+    request for ``idle_timeout`` seconds is ended, by the SDK and here (None: never);
+    ``projects_under``: the folders a client's project must be in (none: any). On the
+    team backend (``md.database``), each user's tokens open their own scopes and
     ``threads`` library calls run at once."""
     from .mcp import HttpSessions, build_server
 
     sessions = HttpSessions(idle_timeout)
     server = build_server(
-        md, agent="mcp-http", http=sessions, threads=threads if md.database else 1
+        md,
+        agent="mcp-http",
+        http=sessions,
+        projects_under=projects_under,
+        threads=threads if md.database else 1,
     )
     app = server.streamable_http_app(
         host=host if host in LOOPBACK else "0.0.0.0",
@@ -296,6 +303,7 @@ def serve(
     port: int = 8765,
     max_body: int = MAX_BODY,
     threads: int = 16,
+    projects_under: Sequence[Path] = (),
 ) -> None:
     """Run the HTTP server until interrupted: MCP at ``/mcp``, the web page at ``/``
     (the team server on PostgreSQL serves MCP only, ``threads`` calls at once)."""
@@ -303,13 +311,16 @@ def serve(
 
     app: ASGIApp
     if md.database is not None:
-        app = make_app(md, "", host=host, max_body=max_body, threads=threads)
+        app = make_app(
+            md, "", host=host, max_body=max_body, threads=threads, projects_under=projects_under
+        )
     else:
         token = load_token(md.home)
         from .web import build_app, with_web  # the web page at / (docs/design/web.md)
 
         web = build_app(md, token, port=port, loopback=host in LOOPBACK, max_body=max_body)
-        app = with_web(make_app(md, token, host=host, max_body=max_body), web)
+        mcp = make_app(md, token, host=host, max_body=max_body, projects_under=projects_under)
+        app = with_web(mcp, web)
     config = uvicorn.Config(
         app,
         host=host,

@@ -67,6 +67,13 @@ def _database(url: str | None) -> str:
     "--print-token", is_flag=True, help="Print the bearer token (made on first use) and exit."
 )
 @click.option(
+    "--projects-under",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Serve only projects in this folder (repeatable); a client naming another "
+    "folder gets a tool error. Default: any folder.",
+)
+@click.option(
     "--database",
     metavar="URL",
     help="Serve a team from PostgreSQL (postgresql://…; or MEMDIR_DATABASE_URL): every "
@@ -86,6 +93,7 @@ def serve(
     port: int,
     max_body: int,
     print_token: bool,
+    projects_under: tuple[Path, ...],
     database: str | None,
     threads: int,
 ) -> None:
@@ -112,7 +120,14 @@ def serve(
             f"Ctrl-C stops it.",
             err=True,
         )
-        run(md, host=host, port=port, max_body=max_body, threads=threads)
+        run(
+            md,
+            host=host,
+            port=port,
+            max_body=max_body,
+            threads=threads,
+            projects_under=projects_under,
+        )
         return
     token = load_token(md.home)
     if print_token:
@@ -131,7 +146,7 @@ def serve(
         f" kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.",
         err=True,
     )
-    run(md, host=host, port=port, max_body=max_body)
+    run(md, host=host, port=port, max_body=max_body, projects_under=projects_under)
 
 
 @serve.group()
