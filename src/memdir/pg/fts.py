@@ -1,0 +1,171 @@
+"""Full-text search on PostgreSQL from the same analyzer output the SQLite word index
+holds: each text through :func:`~memdir.sessions.analyzer.index_text`, unicode61-style
+tokens and SQLite's own porter stems, stored as a ``tsvector`` literal (no PostgreSQL
+parser or locale in between), queried with ``tsquery`` phrases of the same stems.
+See docs/design/pg-sessions.md."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..sessions.analyzer import index_text
+from ..sessions.candidates import Table
+from ..sessions.schema import FTS_COLUMNS
+from ..sessions.stems import Stems, tokens
+
+MAX_POSITION = 16383  # PostgreSQL clamps positions here
+MAX_POSITIONS = 256  # and keeps this many per lexeme
+MAX_LEXEME_BYTES = 2047
+MAX_TSV_BYTES = 900_000  # under the 1 MB a tsvector may hold
+_QUOTED = re.compile(r'"((?:[^"]|"")*)"')
+
+
+class Analyzer:
+    """Stems through a private in-memory SQLite (its porter tokenizer is the one the
+    SQLite index uses), shared by the threads of a process."""
+
+    def __init__(self) -> None:
+        self._conn = sqlite3.connect(":memory:", check_same_thread=False)
+        self._stems = Stems()
+        self._lock = threading.Lock()
+        self._bound = _Bound(self)
+
+    def stems(self, words: Iterable[str]) -> dict[str, str]:
+        """word → its index term ("" when the porter tokenizer yields none)."""
+        words = set(words)
+        with self._lock:
+            cache = self._stems.cache
+            if not words <= cache.keys():
+                cache = self._stems.lookup(self._conn, words)
+            return {w: cache.get(w, "") for w in words}
+
+    def known(self) -> dict[str, str]:
+        """Every word stemmed so far (read-only)."""
+        return self._stems.cache
+
+    def stemmer(self) -> Stems:
+        """A :class:`Stems` bound to the private connection (for the ranking)."""
+        return self._bound
+
+    def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
+        """``(tsvector literal, token count)`` of each row of texts (one per column)."""
+        per_row = [[tokens(index_text(t)) for t in row] for row in rows]
+        stem = self.stems({w for cols in per_row for col in cols for w in col})
+        return [_vector(cols, stem) for cols in per_row]
+
+    def tsquery(self, match: str) -> str | None:
+        """An FTS5 MATCH of quoted strings joined by AND (what the ranking builds) as a
+        ``tsquery``: each string a phrase of its stems. None: nothing to look for."""
+        phrases = []
+        for m in _QUOTED.finditer(match):
+            words = tokens(m.group(1).replace('""', '"'))
+            stem = self.stems(words)
+            lex = [stem[w] for w in words if stem[w]]
+            if not lex:
+                return None  # FTS5 matches nothing for such a string either
+            phrases.append(" <-> ".join(_quote(x) for x in lex))
+        return " & ".join(f"({p})" for p in phrases) if phrases else None
+
+
+class _Bound(Stems):
+    def __init__(self, analyzer: Any) -> None:
+        super().__init__()
+        self._analyzer = analyzer
+
+    def lookup(self, conn: Any, words: Iterable[str]) -> dict[str, str]:
+        """Every stem known so far, ``words`` among them (as :meth:`Stems.lookup`)."""
+        self._analyzer.stems(words)
+        return self._analyzer.known()
+
+
+def _quote(lexeme: str) -> str:
+    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def _vector(cols: list[list[str]], stem: dict[str, str]) -> tuple[str, int]:
+    positions: dict[str, list[int]] = {}
+    pos, size, ntok = 0, 0, 0
+    for col in cols:
+        ntok += len(col)
+        for w in col:
+            pos += 1
+            lex = stem.get(w, "")
+            if not lex:
+                continue
+            have = positions.get(lex)
+            if have is None:
+                size += len(lex.encode()) + 8
+                if size > MAX_TSV_BYTES or len(lex.encode()) > MAX_LEXEME_BYTES:
+                    continue
+                positions[lex] = have = []
+            if len(have) < MAX_POSITIONS:
+                have.append(min(pos, MAX_POSITION))
+        pos += 1  # a gap: a phrase never spans two columns
+    text = " ".join(f"{_quote(k)}:{','.join(map(str, v))}" for k, v in positions.items())
+    return text, ntok
+
+
+ANALYZER: Analyzer | None = None
+_ANALYZER_LOCK = threading.Lock()
+
+
+def analyzer() -> Analyzer:
+    """The process's analyzer (built on first use)."""
+    global ANALYZER
+    with _ANALYZER_LOCK:
+        if ANALYZER is None:
+            ANALYZER = Analyzer()
+        return ANALYZER
+
+
+class Fts:
+    """What the ranking asks FTS5 for, answered from the ``tsv`` columns and the
+    ``fts_stats`` counters (see :mod:`memdir.sessions.candidates`)."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.analyzer = analyzer()
+
+    def table_stats(self, table: Table) -> tuple[int, float, int]:
+        row = self.conn.execute(
+            "SELECT nrows, ntok FROM fts_stats WHERE base = ?", (table.name,)
+        ).fetchone()
+        n, total = (int(row[0]), int(row[1])) if row else (0, 0)
+        avgdl = max(1.0, total / n) if n else 1.0
+        mx = self.conn.execute(f"SELECT max(id) FROM {table.name}").fetchone()
+        return n, avgdl, int(mx[0] or 0) if mx else 0
+
+    def newest(
+        self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
+    ) -> list[int]:
+        q = self.analyzer.tsquery(match)
+        if q is None:
+            return []
+        sql = (
+            f"SELECT c.id FROM {content.name} c WHERE c.tsv @@ CAST(? AS tsquery) "
+            f"AND ({where}) ORDER BY c.id DESC LIMIT ?"
+        )
+        return [r[0] for r in self.conn.execute(sql, (q, *params, limit))]
+
+
+def index_pending(conn: Any) -> int:
+    """Index the rows this transaction left without a ``tsv`` (new or edited text), as
+    SQLite's triggers do; returns how many."""
+    done = 0
+    for base, cols in FTS_COLUMNS.items():
+        rows = conn.execute(
+            f"SELECT id, {', '.join(cols)} FROM {base} WHERE tsv IS NULL ORDER BY id"
+        ).fetchall()
+        if not rows:
+            continue
+        vectors = analyzer().vectors([tuple(r[1:]) for r in rows])
+        conn.executemany(
+            f"UPDATE {base} SET tsv = CAST(? AS tsvector), ntok = ? WHERE id = ?",
+            [(v, n, r[0]) for (v, n), r in zip(vectors, rows, strict=True)],
+        )
+        done += len(rows)
+    return done
