@@ -121,3 +121,28 @@ def run(
         return proc
 
     return _run
+
+
+# -- PostgreSQL (the team backend) ---------------------------------------------------------
+
+PG_SKIP = "MEMDIR_TEST_DATABASE_URL is not set: no PostgreSQL server to test against"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A URL on the test server whose ``search_path`` is a fresh schema of its own, dropped
+    afterwards; the test is skipped when ``MEMDIR_TEST_DATABASE_URL`` is not set."""
+    base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
+    if not base:
+        pytest.skip(PG_SKIP)
+    import secrets
+
+    import psycopg
+
+    schema = f"t_{secrets.token_hex(6)}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    sep = "&" if "?" in base else "?"
+    yield f"{base}{sep}options=-csearch_path%3D{schema}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
