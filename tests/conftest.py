@@ -52,10 +52,45 @@ def project(tmp_path: Path) -> Path:
     return path
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Modules marked ``both_backends`` run each test using ``md`` on both state backends."""
+    if "state_backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        "both_backends"
+    ):
+        metafunc.parametrize("state_backend", BACKENDS, indirect=True)
+
+
 @pytest.fixture
-def md(home: Path, project: Path, clock: Clock, tmp_path: Path) -> Memdir:
+def state_backend(request: pytest.FixtureRequest) -> str:
+    """Where ``md`` keeps its state: "sqlite" (state.db) or "postgresql" (a fresh schema
+    on the test server; skipped without ``MEMDIR_TEST_DATABASE_URL``)."""
+    backend: str = getattr(request, "param", "sqlite")
+    if backend == "postgresql" and request.node.get_closest_marker("sqlite_only"):
+        pytest.skip("checks the SQLite state.db file itself")
+    return backend
+
+
+@pytest.fixture
+def md(
+    home: Path,
+    project: Path,
+    clock: Clock,
+    tmp_path: Path,
+    state_backend: str,
+    request: pytest.FixtureRequest,
+) -> Iterator[Memdir]:
     env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
-    return Memdir(load_settings(home, project, environ=env), clock=clock)
+    if state_backend == "postgresql":  # every Memdir the test opens shares the database
+        env["MEMDIR_DATABASE_URL"] = request.getfixturevalue("pg_url")
+        request.getfixturevalue("monkeypatch").setenv(
+            "MEMDIR_DATABASE_URL", env["MEMDIR_DATABASE_URL"]
+        )
+    opened = Memdir(load_settings(home, project, environ=env), clock=clock)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture

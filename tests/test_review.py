@@ -26,6 +26,8 @@ from memdir.review.proposals import (
 )
 from memdir.review.versions import Versions
 
+pytestmark = pytest.mark.both_backends
+
 
 def _snapshot(*folders: Path) -> dict[str, bytes]:
     return {

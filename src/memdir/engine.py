@@ -140,13 +140,18 @@ def open(
     project: Path | str | None = None,
     *,
     repair: bool = True,
+    database_url: str | None = None,
 ) -> Memdir:
     """Open memory for ``project`` (default: the current directory).
 
     ``home`` defaults to ``$MEMDIR_HOME`` or ``~/.memdir``. Scopes an interrupted write left
-    inconsistent are repaired here, unless ``repair`` is false.
+    inconsistent are repaired here, unless ``repair`` is false. ``database_url`` (default
+    ``$MEMDIR_DATABASE_URL``) keeps the state (sessions, usage, jobs) in PostgreSQL.
     """
-    return _opened(Memdir(load_settings(home, project)), repair=repair)
+    settings = load_settings(home, project)
+    if database_url is not None:
+        settings = dataclasses.replace(settings, database_url=database_url)
+    return _opened(Memdir(settings), repair=repair)
 
 
 def _opened(md: Memdir, *, repair: bool = True) -> Memdir:

@@ -97,6 +97,7 @@ class Settings:
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
     approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
+    database_url: str | None = field(default=None, repr=False)  # PostgreSQL; None: state.db
 
     @property
     def enabled(self) -> bool:
@@ -202,6 +203,7 @@ def load_settings(
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
         approval=_approval(env.get("MEMDIR_APPROVAL") or data.get("approval", "auto"), config),
         codex_docs=_codex_docs(env),
+        database_url=env.get("MEMDIR_DATABASE_URL") or data.get("database_url") or None,
     )
 
 

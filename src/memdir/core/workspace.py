@@ -26,7 +26,7 @@ from .verdicts import Verdicts
 if TYPE_CHECKING:
     from ..guard import SecondOpinion
     from ..pipeline.providers import Provider
-    from ..sessions import SessionStore
+    from ..sessions import Database, SessionStore
     from ..sessions.rank import Ranker
     from ..sessions.usage import Tombstones, Usage
     from ..sessions.vectors import Embedder
@@ -170,14 +170,34 @@ class Workspace:
         return self.home / "state.db"
 
     @property
+    def has_state(self) -> bool:
+        """Whether there is state to read: state.db exists, or it is kept in PostgreSQL
+        (reads that must not create state.db ask this first)."""
+        return self.settings.database_url is not None or self.state_path.exists()
+
+    @property
     def sessions(self) -> SessionStore:
         """Logged sessions and search over them (state.db is created on first use)."""
         if self._sessions is None:
             from ..sessions import Database, SessionStore
 
-            db = Database(self.state_path, busy_timeout=self.settings.lock_timeout)
+            db = (
+                Database(self.state_path, busy_timeout=self.settings.lock_timeout)
+                if self.settings.database_url is None
+                else self._pg_state()
+            )
             self._sessions = SessionStore(db, clock=self.clock, ranker=self._ranker())
         return self._sessions
+
+    def _pg_state(self) -> Database:
+        """The state tables in ``settings.database_url`` (PostgreSQL)."""
+        from ..pg.db import PgDatabase
+        from ..pg.sessions import PgStateDatabase
+
+        assert self.settings.database_url is not None
+        return PgStateDatabase(
+            PgDatabase(self.settings.database_url), busy_timeout=self.settings.lock_timeout
+        )
 
     def _ranker(self) -> Ranker:
         """The keyword ranking, fused with the semantic layer when ``embed`` is set."""

@@ -110,7 +110,7 @@ class Row(tuple[Any, ...]):
 
     names: dict[str, int]
 
-    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]
+    def __getitem__(self, key: Any) -> Any:
         if isinstance(key, str):
             return tuple.__getitem__(self, self.names[key])
         return tuple.__getitem__(self, key)
@@ -164,7 +164,7 @@ class Connection:
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
         text, returning = translate(sql)
         cur = self.raw.cursor(row_factory=row_factory)
-        cur.execute(text, [value(p) for p in params])  # type: ignore[call-overload]
+        cur.execute(text, [value(p) for p in params])
         lastrowid = None
         if returning is not None and cur.description:
             got = cur.fetchone()
@@ -176,5 +176,5 @@ class Connection:
         if returning is not None:
             text = text[: -len(" RETURNING id")]
         cur = self.raw.cursor(row_factory=row_factory)
-        cur.executemany(text, [[value(p) for p in r] for r in rows])  # type: ignore[arg-type]
+        cur.executemany(text, [[value(p) for p in r] for r in rows])
         return Cursor(cur)

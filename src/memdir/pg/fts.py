@@ -72,7 +72,7 @@ class Analyzer:
 
 
 class _Bound(Stems):
-    def __init__(self, analyzer: Any) -> None:
+    def __init__(self, analyzer: Analyzer) -> None:
         super().__init__()
         self._analyzer = analyzer
 
@@ -169,3 +169,14 @@ def index_pending(conn: Any) -> int:
         )
         done += len(rows)
     return done
+
+
+def recount(conn: Any) -> None:
+    """Index every row lacking a ``tsv`` and set the counters from the rows (repair)."""
+    index_pending(conn)
+    for base in FTS_COLUMNS:
+        conn.execute(
+            f"UPDATE fts_stats SET nrows = (SELECT count(ntok) FROM {base}), "
+            f"ntok = (SELECT coalesce(sum(ntok), 0) FROM {base}) WHERE base = ?",
+            (base,),
+        )

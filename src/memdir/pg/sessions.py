@@ -10,9 +10,10 @@ from typing import Any, TypeVar
 
 from ..core.errors import LockTimeoutError, MemdirError, ValidationError
 from ..sessions.db import Database
+from ..sessions.maintenance import DbHealth
 from .db import PgDatabase, redact
 from .dialect import Connection
-from .fts import Fts, index_pending
+from .fts import Fts, index_pending, recount
 from .schema import STATE
 
 T = TypeVar("T")
@@ -35,7 +36,8 @@ class PgStateDatabase(Database):
         return f"PgStateDatabase({redact(self.pg.url)!r})"
 
     def close(self) -> None:
-        """Nothing to close: the pool belongs to the :class:`PgDatabase`."""
+        """Close the pool's connections (it reopens on the next call)."""
+        self.pg.close()
 
     def _transaction(self, body: Callable[[Any], T], *, write: bool, action: str) -> T:  # type: ignore[override]
         import psycopg
@@ -86,3 +88,42 @@ class PgStateDatabase(Database):
         """Applied schema steps of the state tables as ``(name, applied_at)``, in order."""
         self.pg.ensure(STATE)
         return self.pg.migrations(STATE.component)
+
+    def health(self, *, repair: bool = True) -> DbHealth:
+        """What ``memdir doctor`` reports: rows the search index lacks and index counters
+        that disagree with the rows; with ``repair``, both fixed from the tables."""
+
+        def inspect(c: Any) -> tuple[int, int, list[str]]:
+            problems = []
+            for base in ("messages", "entries"):
+                missing = c.execute(f"SELECT count(*) FROM {base} WHERE tsv IS NULL").fetchone()
+                if missing[0]:
+                    problems.append(f"{missing[0]:,} {base} rows are not in the search index")
+                have = c.execute(
+                    f"SELECT count(ntok), coalesce(sum(ntok), 0) FROM {base}"
+                ).fetchone()
+                kept = c.execute(
+                    "SELECT nrows, ntok FROM fts_stats WHERE base = ?", (base,)
+                ).fetchone()
+                if kept is None or (int(kept[0]), int(kept[1])) != (int(have[0]), int(have[1])):
+                    problems.append(f"the {base} search index counters disagree with its rows")
+            counts = [
+                c.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                for t in ("sessions", "messages")
+            ]
+            return counts[0], counts[1], problems
+
+        sessions, messages, problems = self.read(inspect, action="check the database")
+        repaired: list[str] = []
+        if problems and repair:
+            self.write(recount, action="rebuild the search index")
+            repaired, problems = problems, self.read(inspect, action="check the database")[2]
+        return DbHealth(
+            self.path,
+            exists=True,
+            sessions=sessions,
+            messages=messages,
+            problems=repaired + problems,
+            repaired=repaired,
+            damaged=problems,
+        )
