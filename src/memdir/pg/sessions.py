@@ -39,7 +39,9 @@ class PgStateDatabase(Database):
         """Close the pool's connections (it reopens on the next call)."""
         self.pg.close()
 
-    def _transaction(self, body: Callable[[Any], T], *, write: bool, action: str) -> T:  # type: ignore[override]
+    def _transaction(
+        self, body: Callable[[Any], T], *, write: bool, action: str, serialise: bool = True
+    ) -> T:  # type: ignore[override]
         import psycopg
 
         self.pg.ensure(STATE)
@@ -49,7 +51,8 @@ class PgStateDatabase(Database):
                 conn.fts = Fts(conn)
                 if write:
                     raw.execute(f"SET LOCAL lock_timeout = '{int(self.busy_timeout * 1000)}ms'")
-                    raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                    if serialise:
+                        raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
                 else:
                     raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 result = body(conn)
@@ -72,10 +75,15 @@ class PgStateDatabase(Database):
                 ) from None
             raise
 
-    def write(self, body: Callable[[Any], T], *, action: str = "write") -> T:
-        """Run ``body`` in one transaction holding the state write lock; rows it left
-        unindexed are indexed before it commits."""
-        return self._transaction(body, write=True, action=action)
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+
+    def write(
+        self, body: Callable[[Any], T], *, action: str = "write", serialise: bool = True
+    ) -> T:
+        """Run ``body`` in one transaction holding the state write lock (without it when
+        not ``serialise``: ``body`` locks its own rows); rows it left unindexed are
+        indexed before it commits."""
+        return self._transaction(body, write=True, action=action, serialise=serialise)
 
     def read(self, body: Callable[[Any], T], *, action: str = "read") -> T:
         """Run ``body`` in one read-only, repeatable-read transaction (a snapshot)."""
