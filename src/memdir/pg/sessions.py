@@ -39,9 +39,9 @@ class PgStateDatabase(Database):
         """Close the pool's connections (it reopens on the next call)."""
         self.pg.close()
 
-    def _transaction(
+    def _pg_transaction(
         self, body: Callable[[Any], T], *, write: bool, action: str, serialise: bool = True
-    ) -> T:  # type: ignore[override]
+    ) -> T:
         import psycopg
 
         self.pg.ensure(STATE)
@@ -83,11 +83,11 @@ class PgStateDatabase(Database):
         """Run ``body`` in one transaction holding the state write lock (without it when
         not ``serialise``: ``body`` locks its own rows); rows it left unindexed are
         indexed before it commits."""
-        return self._transaction(body, write=True, action=action, serialise=serialise)
+        return self._pg_transaction(body, write=True, action=action, serialise=serialise)
 
     def read(self, body: Callable[[Any], T], *, action: str = "read") -> T:
         """Run ``body`` in one read-only, repeatable-read transaction (a snapshot)."""
-        return self._transaction(body, write=False, action=action)
+        return self._pg_transaction(body, write=False, action=action)
 
     def execute_outside(self, sql: str, *, action: str) -> None:
         """SQLite's file upkeep (``VACUUM``, checkpoints): PostgreSQL's autovacuum does it."""
