@@ -17,10 +17,10 @@ from ..sessions.candidates import Table
 from ..sessions.schema import FTS_COLUMNS
 from ..sessions.stems import Stems, tokens
 
-MAX_POSITION = 16383  # PostgreSQL clamps positions here
-MAX_POSITIONS = 256  # and keeps this many per lexeme
-MAX_LEXEME_BYTES = 2047
-MAX_TSV_BYTES = 900_000  # under the 1 MB a tsvector may hold
+MAX_STEM_TEXT = 250_000  # characters of index terms per row (a tsvector is under 1 MB)
+#: The stems as a ``tsvector``: PostgreSQL's parser splits them at the spaces (each is
+#: letters and digits only) and numbers their positions; ``simple`` keeps each as it is.
+VECTOR = "to_tsvector('simple', ?)"
 _QUOTED = re.compile(r'"((?:[^"]|"")*)"')
 
 
@@ -52,10 +52,17 @@ class Analyzer:
         return self._bound
 
     def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
-        """``(tsvector literal, token count)`` of each row of texts (one per column)."""
+        """``(stems, token count)`` of each row of texts (one per column): its index terms
+        in order, space-separated, for ``to_tsvector('simple', …)`` (see :data:`VECTOR`)."""
         per_row = [[tokens(index_text(t)) for t in row] for row in rows]
         stem = self.stems({w for cols in per_row for col in cols for w in col})
-        return [_vector(cols, stem) for cols in per_row]
+        out = []
+        for cols in per_row:
+            text = " ".join(stem[w] for col in cols for w in col if stem[w])
+            if len(text) > MAX_STEM_TEXT:  # a tsvector holds at most 1 MB
+                text = text[: text.rfind(" ", 0, MAX_STEM_TEXT) + 1 or MAX_STEM_TEXT]
+            out.append((text, sum(len(col) for col in cols)))
+        return out
 
     def tsquery(self, match: str) -> str | None:
         """An FTS5 MATCH of quoted strings joined by AND (what the ranking builds) as a
@@ -84,29 +91,6 @@ class _Bound(Stems):
 
 def _quote(lexeme: str) -> str:
     return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
-
-
-def _vector(cols: list[list[str]], stem: dict[str, str]) -> tuple[str, int]:
-    positions: dict[str, list[int]] = {}
-    pos, size, ntok = 0, 0, 0
-    for col in cols:
-        ntok += len(col)
-        for w in col:
-            pos += 1
-            lex = stem.get(w, "")
-            if not lex:
-                continue
-            have = positions.get(lex)
-            if have is None:
-                size += len(lex.encode()) + 8
-                if size > MAX_TSV_BYTES or len(lex.encode()) > MAX_LEXEME_BYTES:
-                    continue
-                positions[lex] = have = []
-            if len(have) < MAX_POSITIONS:
-                have.append(min(pos, MAX_POSITION))
-        pos += 1  # a gap: a phrase never spans two columns
-    text = " ".join(f"{_quote(k)}:{','.join(map(str, v))}" for k, v in positions.items())
-    return text, ntok
 
 
 ANALYZER: Analyzer | None = None
@@ -164,7 +148,7 @@ def index_pending(conn: Any) -> int:
             continue
         vectors = analyzer().vectors([tuple(r[1:]) for r in rows])
         conn.executemany(
-            f"UPDATE {base} SET tsv = CAST(? AS tsvector), ntok = ? WHERE id = ?",
+            f"UPDATE {base} SET tsv = {VECTOR}, ntok = ? WHERE id = ?",
             [(v, n, r[0]) for (v, n), r in zip(vectors, rows, strict=True)],
         )
         done += len(rows)
