@@ -18,6 +18,7 @@ _PAREN_ONE = re.compile(r"\(1\)")
 _LIMIT = re.compile(r"\bLIMIT \?")
 _MINMAX = re.compile(r"\b(max|min)\(", re.I)
 _INSERT_INTO = re.compile(r"^\s*INSERT INTO (\w+)\b", re.I)
+_IN_LIST = re.compile(r"\b(NOT )?IN \((\?(?:, \?){3,})\)")
 
 #: ``INSERT OR REPLACE`` targets: the conflict they replace on.
 REPLACE_ON = {"removed_imports": "(session_id) DO UPDATE SET removed_at = excluded.removed_at"}
@@ -60,10 +61,31 @@ def _scalar_minmax(sql: str) -> str:
     return "".join(out)
 
 
+def _arrays(sql: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """``IN (?, ?, …)`` lists as ``= ANY(?)`` (one array parameter: no plan per list
+    length, no planning of hundreds of parameters), and ``(first parameter, count)`` of
+    each list."""
+    literals = [m.span() for m in _LITERAL.finditer(sql)]
+    groups: list[tuple[int, int]] = []
+    out, at = [], 0
+    for m in _IN_LIST.finditer(sql):
+        if any(a <= m.start() < b for a, b in literals):
+            continue
+        before = sql[: m.start()]
+        first = before.count("?") - sum(sql[a:b].count("?") for a, b in literals if b <= m.start())
+        groups.append((first, m.group(2).count("?")))
+        out.append(sql[at : m.start()] + ("<> ALL(?)" if m.group(1) else "= ANY(?)"))
+        at = m.end()
+    out.append(sql[at:])
+    return "".join(out), tuple(groups)
+
+
 @functools.lru_cache(maxsize=2048)
-def translate(sql: str) -> tuple[str, str | None]:
-    """``sql`` (SQLite's dialect, ``?`` placeholders) for psycopg, and the table whose id
-    an ``INSERT`` returns (None: it returns nothing)."""
+def translate(sql: str) -> tuple[str, str | None, tuple[tuple[int, int], ...]]:
+    """``sql`` (SQLite's dialect, ``?`` placeholders) for psycopg, the table whose id an
+    ``INSERT`` returns (None: it returns nothing), and the parameter lists that became
+    arrays (see :func:`_arrays`)."""
+    sql, groups = _arrays(sql)
     parts: list[str] = []
     at = 0
     for m in _LITERAL.finditer(sql):  # outside literals: placeholders and rewrites
@@ -83,7 +105,15 @@ def translate(sql: str) -> tuple[str, str | None]:
     returning = into.group(1) if into and into.group(1) in ID_TABLES else None
     if returning and "RETURNING" not in text.upper():
         text += " RETURNING id"
-    return text, returning
+    return text, returning, groups
+
+
+def bind(params: Sequence[Any], groups: tuple[tuple[int, int], ...]) -> list[Any]:
+    """``params`` as :func:`translate`'s SQL takes them (each list an array)."""
+    out = [value(p) for p in params]
+    for first, count in reversed(groups):
+        out[first : first + count] = [out[first : first + count]]
+    return out
 
 
 def _outside(chunk: str) -> str:
@@ -162,9 +192,9 @@ class Connection:
         return bool(self.raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE)
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
-        text, returning = translate(sql)
+        text, returning, groups = translate(sql)
         cur = self.raw.cursor(row_factory=row_factory)
-        cur.execute(text, [value(p) for p in params])
+        cur.execute(text, bind(params, groups))
         lastrowid = None
         if returning is not None and cur.description:
             got = cur.fetchone()
@@ -172,9 +202,9 @@ class Connection:
         return Cursor(cur, lastrowid)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Cursor:
-        text, returning = translate(sql)
+        text, returning, groups = translate(sql)
         if returning is not None:
             text = text[: -len(" RETURNING id")]
         cur = self.raw.cursor(row_factory=row_factory)
-        cur.executemany(text, [[value(p) for p in r] for r in rows])
+        cur.executemany(text, [bind(r, groups) for r in rows])
         return Cursor(cur)

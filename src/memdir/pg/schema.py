@@ -103,8 +103,8 @@ STATE = Schema(
                 "CREATE UNIQUE INDEX messages_source_key ON messages(session_id, source_key) "
                 "WHERE source_key IS NOT NULL",
                 _NEXT_ID,
-                "CREATE TRIGGER messages_id BEFORE INSERT ON messages FOR EACH ROW WHEN (NEW.id IS NULL) "
-                "EXECUTE FUNCTION memdir_next_message_id()",
+                "CREATE TRIGGER messages_id BEFORE INSERT ON messages FOR EACH ROW "
+                "WHEN (NEW.id IS NULL) EXECUTE FUNCTION memdir_next_message_id()",
                 """CREATE TABLE removed_imports (
             session_id text PRIMARY KEY,
             removed_at double precision NOT NULL

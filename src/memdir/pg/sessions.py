@@ -21,6 +21,13 @@ T = TypeVar("T")
 #: Every state write holds this transaction-level lock: writes are serialised as SQLite's
 #: ``BEGIN IMMEDIATE`` serialises them (ids numbered by the writer, watermarks in order).
 WRITE_LOCK = 0x6D656D64_7374  # "memd" "st"
+#: A read is a snapshot; each statement is planned for its own values (a cached generic
+#: plan would scan the whole table backwards for a rare word, or sort every row of a
+#: common one).
+READ = (
+    "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; "
+    "SET LOCAL plan_cache_mode = force_custom_plan"
+)
 
 
 class PgStateDatabase(Database):
@@ -54,7 +61,7 @@ class PgStateDatabase(Database):
                     if serialise:
                         raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
                 else:
-                    raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                    raw.execute(READ)
                 result = body(conn)
                 if write:
                     index_pending(conn)
