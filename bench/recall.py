@@ -252,7 +252,11 @@ class Memdir:
             import psycopg
 
             with psycopg.connect(self.database, autocommit=True) as conn:
-                conn.execute(f"DROP SCHEMA {self.schema} CASCADE")
+                for (name,) in conn.execute(  # the schema and the user's state beside it
+                    "SELECT nspname FROM pg_namespace WHERE starts_with(nspname, %s)",
+                    (self.schema,),
+                ).fetchall():
+                    conn.execute(f'DROP SCHEMA "{name}" CASCADE')
 
 
 def _fresh_schema(url: str) -> tuple[str, str]:

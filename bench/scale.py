@@ -491,7 +491,6 @@ class PgMemdirSystem(MemdirSystem):
         import psycopg
 
         from memdir.pg.bulk import copy
-        from memdir.pg.db import PgDatabase
         from memdir.pg.sessions import PgStateDatabase
 
         base = os.environ["MEMDIR_BENCH_DATABASE"]
@@ -504,7 +503,11 @@ class PgMemdirSystem(MemdirSystem):
         sessions: dict[int, float] = {}
         for sno, *_rest, ts in rows:
             sessions.setdefault(sno, ts)
-        state = PgStateDatabase(PgDatabase(url))
+        import memdir
+
+        md = memdir.open(home=db.parent, project=db.parent, database_url=url)
+        state = md.sessions.db
+        assert isinstance(state, PgStateDatabase)
         state.migrations()  # the schema is made before the clock starts
         t0 = time.perf_counter()
         got = copy(
@@ -514,13 +517,15 @@ class PgMemdirSystem(MemdirSystem):
         )
         t_ins = time.perf_counter() - t0
         assert got.messages == len(rows), got
-        state.close()
+        where = state.schema()
+        md.close()
         t1 = time.perf_counter()
         with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute("VACUUM ANALYZE messages")
-            conn.execute("VACUUM ANALYZE sessions")
+            conn.execute(f'VACUUM ANALYZE "{where}".messages')
+            conn.execute(f'VACUUM ANALYZE "{where}".sessions')
             size = conn.execute(
-                "SELECT pg_total_relation_size('messages') + pg_total_relation_size('sessions')"
+                f"SELECT pg_total_relation_size('\"{where}\".messages') + "
+                f"pg_total_relation_size('\"{where}\".sessions')"
             ).fetchone()
         (db.parent / "pg.json").write_text(
             json.dumps({"url": url, "schema": schema, "bytes": size[0] if size else 0})
@@ -760,7 +765,10 @@ def main(argv: list[str] | None = None) -> int:
 
             schema = json.loads((work / "memdir-pg" / "pg.json").read_text())["schema"]
             with psycopg.connect(a.database, autocommit=True) as conn:
-                conn.execute(f"DROP SCHEMA {schema} CASCADE")
+                for (name,) in conn.execute(  # the run's schema and the state beside it
+                    "SELECT nspname FROM pg_namespace WHERE starts_with(nspname, %s)", (schema,)
+                ).fetchall():
+                    conn.execute(f'DROP SCHEMA "{name}" CASCADE')
         shutil.rmtree(work, ignore_errors=True)
     return 0
 

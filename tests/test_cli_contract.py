@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 import os
 import resource
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 
 import click
@@ -25,6 +27,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 # start a server (its --json is tested in test_web.py, which stops it), and the hooks
 # harnesses run (they print the JSON their harness reads; tests/test_claude_code_hooks.py).
 NO_JSON = {"demo", "mcp", "serve", "ui", "hook claude-code", "hook codex-notify"}
+# The team server's commands print one line (users add: the token alone on stdout), or need
+# a PostgreSQL server; their --json is exercised in test_team_server and test_team_transfer.
+NO_JSON |= {"serve users add", "serve users revoke", "serve users grant"}
+NEED_DATABASE = {"push", "pull", "serve users ls"}
 
 
 def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
@@ -182,7 +188,7 @@ def test_every_command_has_help(command: tuple[str, ...], tmp_path: Path) -> Non
 def test_every_printing_command_has_json_that_parses(tmp_path: Path) -> None:
     m = Memdir(tmp_path)
     calls = _invocations(m, _seed(m))
-    printing = {c for c in COMMANDS if " ".join(c) not in NO_JSON}
+    printing = {c for c in COMMANDS if " ".join(c) not in NO_JSON | NEED_DATABASE}
     covered = {c for c in printing for call in calls if call[: len(c)] == c}
     assert covered == printing, f"no --json call for {sorted(printing - covered)}"
     for command in printing:  # and each really has the option
@@ -226,6 +232,19 @@ def _damaged_db(m: Memdir) -> None:
     db.write_bytes(bytes(data))
 
 
+def _damaged_schema_page(m: Memdir) -> None:
+    """The page of the migrations table's unique index filled with 0xff: SQLite then says
+    "database disk image is malformed" when memdir reads its schema version."""
+    db = m.home / "state.db"
+    with closing(sqlite3.connect(db)) as conn:
+        (page,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_migrations_1'"
+        ).fetchone()
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * 4096 : page * 4096] = b"\xff" * 4096
+    db.write_bytes(bytes(data))
+
+
 def _foreign_cache(m: Memdir) -> None:
     local = Path(memdir.open(m.home, m.project).store("local").backend.location)
     for path in (local / ".git" / "index", m.home / ".cache" / "guard-verdicts.json"):
@@ -238,6 +257,7 @@ CONDITIONS: dict[str, tuple[Callable[[Memdir], None], str | None]] = {
     "alias bomb in a cloned repository": (_alias_bomb, None),
     "a FIFO named like an entry and as the git index": (_fifo, None),
     "a damaged state.db": (_damaged_db, None),
+    "a damaged schema page in state.db": (_damaged_schema_page, None),
     "another user's cache files": (_foreign_cache, unprivileged_reason()),
     "a read-only home": (lambda m: None, readonly_reason()),
 }

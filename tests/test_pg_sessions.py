@@ -50,7 +50,7 @@ QUERIES = [
 def pg(pg_url: str) -> Iterator[PgStateDatabase]:
     db = PgStateDatabase(PgDatabase(pg_url))
     yield db
-    db.close()
+    db.pg.close()
 
 
 def _fill(store: SessionStore) -> None:

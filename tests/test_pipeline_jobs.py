@@ -14,7 +14,7 @@ from memdir.engine import Memdir
 from memdir.pipeline import JobQueue, LeaseLostError, ProviderError, RulesProvider, RunReport
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
-pytestmark = pytest.mark.both_backends
+pytestmark = pytest.mark.backends
 
 
 def _said(user: str) -> list[int]:

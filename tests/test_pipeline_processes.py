@@ -18,7 +18,7 @@ from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, RulesProvider
 
-pytestmark = [pytest.mark.slow, pytest.mark.both_backends]
+pytestmark = [pytest.mark.slow, pytest.mark.backends]
 
 WORKER = textwrap.dedent("""
     import os, pathlib, re, sys, time
@@ -48,9 +48,9 @@ WORKER = textwrap.dedent("""
 
 
 @pytest.fixture
-def url(state_backend: str, request: pytest.FixtureRequest) -> str:
+def url(backend: str, request: pytest.FixtureRequest) -> str:
     """The state database the workers share: "" for state.db, else a PostgreSQL URL."""
-    return "" if state_backend == "sqlite" else str(request.getfixturevalue("pg_url"))
+    return "" if backend == "files" else str(request.getfixturevalue("pg_url"))
 
 
 def _memdir(tmp_path: Path, url: str) -> Memdir:

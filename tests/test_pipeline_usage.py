@@ -16,7 +16,7 @@ from memdir.engine import Memdir
 from memdir.pipeline import RunReport, parse_citations
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
-pytestmark = pytest.mark.both_backends
+pytestmark = pytest.mark.backends
 
 
 def test_reads_and_citations_count_and_unused_entries_leave_the_index(

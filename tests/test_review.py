@@ -26,7 +26,7 @@ from memdir.review.proposals import (
 )
 from memdir.review.versions import Versions
 
-pytestmark = pytest.mark.both_backends
+pytestmark = pytest.mark.backends
 
 
 def _snapshot(*folders: Path) -> dict[str, bytes]:

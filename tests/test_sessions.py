@@ -14,7 +14,7 @@ from memdir.engine import Memdir
 from memdir.sessions import Database
 from memdir.sessions.schema import MIGRATIONS
 
-pytestmark = pytest.mark.both_backends
+pytestmark = pytest.mark.backends
 
 
 @pytest.mark.sqlite_only
@@ -267,7 +267,7 @@ def test_entry_fields_are_weighted(md: Memdir) -> None:
     assert [h.entry.name for h in md.search("kafka")] == ["Kafka consumers", "Nightly jobs"]
 
 
-def test_prune_removes_old_trees_and_their_index_rows(md: Memdir, state_backend: str) -> None:
+def test_prune_removes_old_trees_and_their_index_rows(md: Memdir, backend: str) -> None:
     old = datetime(2025, 1, 1, tzinfo=UTC)
     new = datetime(2026, 11, 1, tzinfo=UTC)
     with md.session(session_id="old", started_at=old) as s:
@@ -289,7 +289,7 @@ def test_prune_removes_old_trees_and_their_index_rows(md: Memdir, state_backend:
     }
     indexed = (
         "SELECT count(*) FROM messages_word_docsize"
-        if state_backend == "sqlite"
+        if backend == "files"
         else "SELECT nrows FROM fts_stats WHERE base = 'messages'"
     )
     assert md.sessions.db.read(lambda c: c.execute(indexed).fetchone()[0]) == 2

@@ -20,7 +20,7 @@ import memdir
 from memdir.engine import Memdir
 from memdir.sessions import Database, ImportCounts, SessionSpec, SessionStore, check
 
-pytestmark = pytest.mark.both_backends
+pytestmark = pytest.mark.backends
 
 T0 = 1_750_000_000.0
 
@@ -51,7 +51,7 @@ def stream(sizes: dict[str, int], **spec: Any) -> Iterator[tuple[SessionSpec, An
         yield SessionSpec(sid, agent="importer", **spec), iter(rows(n, sid))
 
 
-def test_bulk_messages_are_found_by_the_word_index(md: Memdir, state_backend: str) -> None:
+def test_bulk_messages_are_found_by_the_word_index(md: Memdir, backend: str) -> None:
     counts = md.sessions.import_sessions(stream({"alpha": 12, "beta": 7}), batch=5)
     assert (counts.sessions_created, counts.messages_added) == (2, 19)
     assert counts.batches == 4  # 19 rows in batches of 5, across the two sessions
@@ -68,7 +68,7 @@ def test_bulk_messages_are_found_by_the_word_index(md: Memdir, state_backend: st
             "SELECT count(*) FROM messages_word WHERE messages_word MATCH 'zebra10x'",
             "SELECT count(*) FROM messages_word WHERE messages_word MATCH '\"据库 库迁\"'",
         )
-        if state_backend == "sqlite"
+        if backend == "files"
         else (
             "SELECT count(*) FROM messages WHERE tsv @@ CAST('zebra10x' AS tsquery)",
             "SELECT count(*) FROM messages WHERE tsv @@ CAST('据库 <-> 库迁' AS tsquery)",

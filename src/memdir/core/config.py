@@ -18,7 +18,11 @@ from .storage.regular import read_bytes
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")
 INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
 WRITABLE_SCOPES = ("local", "user", "project")
-_NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
+_NUMBERS: dict[str, type] = {
+    "pinned_budget": int,
+    "lock_timeout": float,
+    "search_model_seconds": float,
+}
 HISTORY_SCOPES = ("local", "user")
 _CHOICES = {
     "instruction_files": INSTRUCTION_FILES,
@@ -87,6 +91,7 @@ class Settings:
     llm: str = "rules"  # the pipeline's provider (see memdir.pipeline.providers)
     llm_base_url: str | None = None
     llm_api_key: str | None = field(default=None, repr=False)  # from the environment
+    search_model_seconds: float = 15.0  # session search's budget for model help
     embed: str | None = None  # the semantic layer (memdir.sessions.vectors); None: off
     embed_base_url: str | None = None
     embed_api_key: str | None = field(default=None, repr=False)  # OPENAI_API_KEY
@@ -97,7 +102,9 @@ class Settings:
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
     approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
-    database_url: str | None = field(default=None, repr=False)  # PostgreSQL; None: state.db
+    # The team backend: entries in PostgreSQL as this user (None: files + git, the default).
+    database_url: str | None = field(default=None, repr=False)
+    user: str | None = None
 
     @property
     def enabled(self) -> bool:
@@ -162,6 +169,9 @@ def load_settings(
     home: Path | str | None = None,
     project: Path | str | None = None,
     environ: Mapping[str, str] | None = None,
+    *,
+    database_url: str | None = None,
+    user: str | None = None,
 ) -> Settings:
     """Resolve settings from arguments, then the environment, then config.toml."""
     env = os.environ if environ is None else environ
@@ -188,6 +198,7 @@ def load_settings(
         llm=(env.get("MEMDIR_LLM") or data.get("llm") or "rules").strip(),
         llm_base_url=env.get("MEMDIR_LLM_BASE_URL") or data.get("llm_base_url"),
         llm_api_key=_api_key(env.get("MEMDIR_LLM") or data.get("llm") or "rules", env),
+        search_model_seconds=float(data.get("search_model_seconds", 15.0)),
         embed=env.get("MEMDIR_EMBED") or data.get("embed") or None,
         embed_base_url=env.get("MEMDIR_EMBED_BASE_URL")
         or data.get("embed_base_url")
@@ -203,7 +214,8 @@ def load_settings(
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
         approval=_approval(env.get("MEMDIR_APPROVAL") or data.get("approval", "auto"), config),
         codex_docs=_codex_docs(env),
-        database_url=env.get("MEMDIR_DATABASE_URL") or data.get("database_url") or None,
+        database_url=database_url or env.get("MEMDIR_DATABASE_URL") or None,
+        user=user or env.get("MEMDIR_USER") or None,
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..sessions.rows import message, text, title
 from .fts import analyzer
-from .sessions import WRITE_LOCK, PgStateDatabase
+from .sessions import PgStateDatabase
 
 #: One session to load: (id, agent, started_at as UNIX seconds).
 SessionRow = tuple[str, str, float]
@@ -46,7 +46,7 @@ def copy(
 
     def body(c: Any) -> Loaded:
         raw = c.raw
-        raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+        raw.execute("SELECT pg_advisory_xact_lock(%s)", (db.write_lock,))
         n_sessions = 0
         with raw.cursor().copy("COPY sessions (id, agent, started_at) FROM STDIN") as cp:
             for sid, agent, started in sessions:

@@ -86,6 +86,18 @@ def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
+_SHARED: dict[str, PgDatabase] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def close_shared() -> None:
+    """Close every pool :meth:`PgDatabase.shared` opened (tests, shutdown)."""
+    with _SHARED_LOCK:
+        for db in _SHARED.values():
+            db.close()
+        _SHARED.clear()
+
+
 class PgDatabase:
     """One PostgreSQL database over a connection pool of ``max_size`` connections.
 
@@ -97,7 +109,7 @@ class PgDatabase:
         self,
         url: str,
         *,
-        max_size: int = 8,
+        max_size: int = 20,
         connect_timeout: float = 10.0,
         application: str = "memdir",
     ) -> None:
@@ -113,6 +125,17 @@ class PgDatabase:
 
     def __repr__(self) -> str:
         return f"PgDatabase({redact(self.url)!r})"
+
+    @classmethod
+    def shared(cls, url: str) -> PgDatabase:
+        """One database (one pool) per URL in this process: every project a server opens
+        shares it. A pool holds no state another process could make stale."""
+        url = check_url(url)
+        with _SHARED_LOCK:
+            db = _SHARED.get(url)
+            if db is None:
+                db = _SHARED[url] = cls(url)
+        return db
 
     def _kwargs(self) -> dict[str, Any]:
         return {

@@ -1,9 +1,13 @@
 """state.db on PostgreSQL: the same :class:`~memdir.sessions.Database` interface over the
 team database's pool, so sessions, messages and their search, usage, tombstones, jobs and
-candidates run the services' own code. See docs/design/pg-sessions.md."""
+candidates run the services' own code. Each user's state is a schema of its own: no
+statement can reach another user's sessions. See docs/design/pg-sessions.md."""
 
 from __future__ import annotations
 
+import hashlib
+import re
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -11,57 +15,95 @@ from typing import Any, TypeVar
 from ..core.errors import LockTimeoutError, MemdirError, ValidationError
 from ..sessions.db import Database
 from ..sessions.maintenance import DbHealth
-from .db import PgDatabase, redact
+from .db import PgDatabase, Schema, redact
 from .dialect import Connection
 from .fts import Fts, index_pending, recount
-from .schema import STATE
+from .state_schema import state_schema
 
 T = TypeVar("T")
 
-#: Every state write holds this transaction-level lock: writes are serialised as SQLite's
-#: ``BEGIN IMMEDIATE`` serialises them (ids numbered by the writer, watermarks in order).
-WRITE_LOCK = 0x6D656D64_7374  # "memd" "st"
-#: A read is a snapshot; each statement is planned for its own values (a cached generic
-#: plan would scan the whole table backwards for a rare word, or sort every row of a
-#: common one).
-READ = (
-    "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; "
-    "SET LOCAL plan_cache_mode = force_custom_plan"
-)
+
+def schema_name(base: str, user: str | None) -> str:
+    """The schema holding ``user``'s state beside ``base`` (the connection's own schema;
+    ``base`` itself without a user): readable, unique, under PostgreSQL's 63 bytes."""
+    if user is None:
+        return base
+    digest = hashlib.sha256(f"{base}\0{user}".encode()).hexdigest()[:8]
+    clean = re.sub(r"[^a-z0-9_]", "_", user.lower())[:24]
+    return f"{base[:24]}_s_{clean}_{digest}"
 
 
 class PgStateDatabase(Database):
-    """The state tables in ``pg`` (a :class:`~memdir.pg.db.PgDatabase`); ``busy_timeout``
-    bounds the wait for another writer (:class:`~memdir.LockTimeoutError`). Thread-safe:
-    each call takes a pooled connection."""
+    """The state tables in ``pg`` (a :class:`~memdir.pg.db.PgDatabase`), in ``user``'s
+    own schema (None: the connection's schema, one shared state); ``busy_timeout`` bounds
+    the wait for another writer (:class:`~memdir.LockTimeoutError`). Thread-safe: each
+    call takes a pooled connection."""
 
-    def __init__(self, pg: PgDatabase, *, busy_timeout: float = 30.0) -> None:
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+
+    def __init__(
+        self, pg: PgDatabase, *, user: str | None = None, busy_timeout: float = 30.0
+    ) -> None:
         super().__init__(Path(redact(pg.url)), busy_timeout=busy_timeout)
         self.pg = pg
+        self.user = user
+        self._schema: str | None = None
+        self._ready = threading.Lock()
+        self.write_lock = 0  # this state's advisory lock key, once the schema is known
 
     def __repr__(self) -> str:
-        return f"PgStateDatabase({redact(self.pg.url)!r})"
+        return f"PgStateDatabase({redact(self.pg.url)!r}, user={self.user!r})"
 
     def close(self) -> None:
-        """Close the pool's connections (it reopens on the next call)."""
-        self.pg.close()
+        """Nothing to close: the pool is the :class:`PgDatabase`'s (shared with entries)."""
+
+    def schema(self) -> str:
+        """The schema of this state, made (with its tables) on first use."""
+        with self._ready:
+            if self._schema is None:
+                with self.pg.transaction("find the schema") as conn:
+                    row = conn.execute("SELECT current_schema()").fetchone()
+                if row is None or row[0] is None:
+                    raise MemdirError(
+                        f"{redact(self.pg.url)} has no schema on its search_path to keep "
+                        f"the state in; set one (options=-csearch_path=NAME)"
+                    )
+                name = schema_name(str(row[0]), self.user)
+                component = "state" if self.user is None else f"state/{self.user}"
+                self.pg.ensure(state_schema(name, component))
+                digest = hashlib.sha256(f"memdir-state\0{name}".encode()).digest()
+                self.write_lock = int.from_bytes(digest[:8], "big", signed=True)
+                self._schema = name
+            return self._schema
+
+    @property
+    def component(self) -> Schema:
+        """The schema steps this state was made with."""
+        name = self.schema()
+        return state_schema(name, "state" if self.user is None else f"state/{self.user}")
 
     def _pg_transaction(
         self, body: Callable[[Any], T], *, write: bool, action: str, serialise: bool = True
     ) -> T:
         import psycopg
 
-        self.pg.ensure(STATE)
+        path = f'SET LOCAL search_path TO "{self.schema()}"'
         try:
             with self.pg.transaction(action) as raw:
                 conn = Connection(raw, None)
                 conn.fts = Fts(conn)
                 if write:
-                    raw.execute(f"SET LOCAL lock_timeout = '{int(self.busy_timeout * 1000)}ms'")
-                    if serialise:
-                        raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                    wait = int(self.busy_timeout * 1000)
+                    raw.execute(f"SET LOCAL lock_timeout = '{wait}ms'; {path}".encode())
+                    if serialise:  # as SQLite's BEGIN IMMEDIATE: one writer at a time
+                        raw.execute("SELECT pg_advisory_xact_lock(%s)", (self.write_lock,))
                 else:
-                    raw.execute(READ)
+                    # A snapshot; each statement planned for its own values (a cached
+                    # generic plan would scan every row backwards for a rare word).
+                    raw.execute(
+                        "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; "
+                        f"SET LOCAL plan_cache_mode = force_custom_plan; {path}".encode()
+                    )
                 result = body(conn)
                 if write:
                     index_pending(conn)
@@ -82,13 +124,11 @@ class PgStateDatabase(Database):
                 ) from None
             raise
 
-    skip_locked = " FOR UPDATE SKIP LOCKED"
-
     def write(
         self, body: Callable[[Any], T], *, action: str = "write", serialise: bool = True
     ) -> T:
-        """Run ``body`` in one transaction holding the state write lock (without it when
-        not ``serialise``: ``body`` locks its own rows); rows it left unindexed are
+        """Run ``body`` in one transaction holding this state's write lock (without it
+        when not ``serialise``: ``body`` locks its own rows); rows it left unindexed are
         indexed before it commits."""
         return self._pg_transaction(body, write=True, action=action, serialise=serialise)
 
@@ -100,9 +140,8 @@ class PgStateDatabase(Database):
         """SQLite's file upkeep (``VACUUM``, checkpoints): PostgreSQL's autovacuum does it."""
 
     def migrations(self) -> list[tuple[str, float]]:
-        """Applied schema steps of the state tables as ``(name, applied_at)``, in order."""
-        self.pg.ensure(STATE)
-        return self.pg.migrations(STATE.component)
+        """Applied schema steps of this state as ``(name, applied_at)``, in order."""
+        return self.pg.migrations(self.component.component)
 
     def health(self, *, repair: bool = True) -> DbHealth:
         """What ``memdir doctor`` reports: rows the search index lacks and index counters

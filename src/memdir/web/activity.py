@@ -13,7 +13,7 @@ from ..core.errors import MemdirError
 from .site import Site
 
 if TYPE_CHECKING:
-    from ..core.storage.git import Commit
+    from ..core.storage.base import Commit
     from ..engine import Memdir
 
 CHANGES = 100

@@ -9,12 +9,12 @@ import os
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import HistoryError, StorageError
 from ..notices import warn_once
+from .base import Commit
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -26,26 +26,6 @@ HEAD = b"HEAD"
 AUTHOR = b"memdir <memdir@localhost>"
 _FILE_MODE = 0o100644
 _POOL: ThreadPoolExecutor | None = None
-
-
-@dataclass(frozen=True)
-class Commit:
-    """One commit of a scope's history."""
-
-    rev: str  # full hex id
-    message: str
-    time: float
-    paths: tuple[str, ...]  # files it changed
-
-    @property
-    def short(self) -> str:
-        """The first 8 hex digits: what the CLI prints and accepts."""
-        return self.rev[:8]
-
-    @property
-    def subject(self) -> str:
-        """The message's first line."""
-        return self.message.split("\n", 1)[0]
 
 
 def _fsync(path: str) -> None:
