@@ -26,8 +26,6 @@ from memdir.review.proposals import (
 )
 from memdir.review.versions import Versions
 
-pytestmark = pytest.mark.backends
-
 
 def _snapshot(*folders: Path) -> dict[str, bytes]:
     return {
