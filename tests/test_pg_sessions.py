@@ -225,3 +225,28 @@ def test_any_query_text_gives_results_or_a_clear_error(pg: PgStateDatabase, quer
         else:
             assert isinstance(hits, list)
     store.log("fuzz", "user", query)  # stored as valid text, never a traceback
+
+
+# -- users -----------------------------------------------------------------------------------
+
+
+def test_each_user_searches_only_their_own_sessions(pg_url: str, tmp_path: Path) -> None:
+    def opened(user: str) -> memdir.Memdir:
+        (tmp_path / user).mkdir(exist_ok=True)
+        return memdir.open(
+            home=tmp_path / "home", project=tmp_path / user, database_url=pg_url, user=user
+        )
+
+    alice, bob = opened("alice"), opened("bob")
+    with alice.session(agent="a", session_id="shared-id") as s:
+        s.log("user", "alice's secret: the vault code is 4711")
+    with bob.session(agent="b", session_id="shared-id") as s:  # the same id: no clash
+        s.log("user", "bob talks about lunch")
+    assert bob.sessions.search("vault code") == []
+    assert bob.sessions.search_messages("4711") == []
+    assert [m.content for m in bob.sessions.messages("shared-id")] == ["bob talks about lunch"]
+    assert [h.session_id for h in alice.sessions.search("vault code")] == ["shared-id"]
+    assert bob.sessions.count() == (1, 1) and alice.sessions.count() == (1, 1)
+    assert alice.sessions.db.schema() != bob.sessions.db.schema()  # type: ignore[attr-defined]
+    again = opened("alice")  # another process of alice's sees hers
+    assert [h.session_id for h in again.sessions.search("vault code")] == ["shared-id"]
