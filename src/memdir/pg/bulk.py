@@ -1,5 +1,5 @@
 """The bulk path into PostgreSQL: sessions and messages by ``COPY``, each message with its
-search vector computed on the way (no second pass). See docs/design/pg-sessions.md."""
+search vector computed on the way (no second pass). See docs/design/team-server.md."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The state services' SQL on PostgreSQL: the SQLite dialect they are written in,
-rewritten once per statement, and sqlite3-shaped rows. (docs/design/pg-sessions.md)."""
+rewritten once per statement, and sqlite3-shaped rows. (docs/design/team-server.md)."""
 
 from __future__ import annotations
 

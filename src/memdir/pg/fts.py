@@ -2,7 +2,7 @@
 holds: each text through :func:`~memdir.sessions.analyzer.index_text`, unicode61-style
 tokens and SQLite's own porter stems, stored as a ``tsvector`` literal (no PostgreSQL
 parser or locale in between), queried with ``tsquery`` phrases of the same stems.
-See docs/design/pg-sessions.md."""
+See docs/design/team-server.md."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The state tables on PostgreSQL, as ordered, named steps (the SQLite ones' columns;
-``tsv``/``ntok`` hold the analyzer's output). See docs/design/pg-sessions.md."""
+``tsv``/``ntok`` hold the analyzer's output). See docs/design/team-server.md."""
 
 from __future__ import annotations
 
