@@ -127,9 +127,12 @@ def _outside(chunk: str) -> str:
 
 def value(v: Any) -> Any:
     """A parameter as PostgreSQL stores what SQLite stored: booleans as integers, NUL
-    (which PostgreSQL text cannot hold) as U+FFFD, as lone surrogates are elsewhere."""
+    (which PostgreSQL text cannot hold) as U+FFFD, as lone surrogates are elsewhere; an
+    integer beyond 64 bits is an ``OverflowError``, as in ``sqlite3``."""
     if type(v) is bool:
         return int(v)
+    if type(v) is int and not -(2**63) <= v < 2**63:
+        raise OverflowError("Python int too large to convert to a 64-bit integer")
     if type(v) is str and "\x00" in v:
         return v.replace("\x00", "\ufffd")
     return v

@@ -108,6 +108,8 @@ class PgStateDatabase(Database):
                 if write:
                     index_pending(conn)
                 return result
+        except OverflowError as exc:  # an integer beyond 64 bits
+            raise ValidationError(f"a number is out of range ({exc}); use a smaller one") from None
         except UnicodeEncodeError:
             raise ValidationError(
                 "a text value is not valid Unicode (it holds a lone surrogate such as "
