@@ -32,7 +32,6 @@ class Analyzer:
         self._conn = sqlite3.connect(":memory:", check_same_thread=False)
         self._stems = Stems()
         self._lock = threading.Lock()
-        self._bound = _Bound(self)
 
     def stems(self, words: Iterable[str]) -> dict[str, str]:
         """word → its index term ("" when the porter tokenizer yields none)."""
@@ -43,13 +42,10 @@ class Analyzer:
                 cache = self._stems.lookup(self._conn, words)
             return {w: cache.get(w, "") for w in words}
 
-    def known(self) -> dict[str, str]:
-        """Every word stemmed so far (read-only)."""
-        return self._stems.cache
-
     def stemmer(self) -> Stems:
-        """A :class:`Stems` bound to the private connection (for the ranking)."""
-        return self._bound
+        """A :class:`Stems` for one ranking: the stems it asked for, safe from other
+        threads clearing the shared cache."""
+        return _Bound(self)
 
     def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
         """``(stems, token count)`` of each row of texts (one per column): its index terms
@@ -84,9 +80,12 @@ class _Bound(Stems):
         self._analyzer = analyzer
 
     def lookup(self, conn: Any, words: Iterable[str]) -> dict[str, str]:
-        """Every stem known so far, ``words`` among them (as :meth:`Stems.lookup`)."""
-        self._analyzer.stems(words)
-        return self._analyzer.known()
+        """Every stem this ranking looked up, ``words`` among them (as
+        :meth:`Stems.lookup`)."""
+        todo = [w for w in words if w not in self.cache]
+        if todo:
+            self.cache.update(self._analyzer.stems(todo))
+        return self.cache
 
 
 def _quote(lexeme: str) -> str:
