@@ -56,7 +56,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Modules marked ``backends`` run every test that opens a Memdir twice: on files +
     git and on PostgreSQL (skipped without MEMDIR_TEST_DATABASE_URL)."""
     if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("backends"):
-        metafunc.parametrize("backend", ["files", "postgres"], indirect=True)
+        only = metafunc.definition.get_closest_marker("files_only")
+        metafunc.parametrize("backend", ["files"] if only else ["files", "postgres"], indirect=True)
 
 
 @pytest.fixture

@@ -8,7 +8,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memdir.core.errors import ValidationError
-from memdir.pg.names import USER_NAME, project_url, token_id, user_name
+from memdir.pg.names import (
+    USER_NAME,
+    project_url,
+    remote_folder,
+    remote_url,
+    token_id,
+    user_name,
+)
 
 
 @pytest.mark.parametrize(
@@ -76,3 +83,13 @@ def test_fuzzed_tokens(value: str) -> None:
 def test_a_real_token_parses() -> None:
     token = "mdt_0123456789abcdef_" + "A" * 43
     assert token_id(token) == ("0123456789abcdef", "A" * 43)
+
+
+@given(st.text(max_size=200))
+def test_a_project_named_by_url_round_trips_through_its_stand_in_folder(value: str) -> None:
+    try:
+        url = project_url(value)
+    except ValidationError:
+        return
+    assert remote_url(remote_folder(value)) == url
+    assert remote_url("/home/alice/src/app") is None

@@ -133,8 +133,15 @@ def servers(team: Team) -> Iterator[list[str]]:
             proc.wait(timeout=30)
 
 
-def _client(url: str, token: str, roots: list[Path] | None = None) -> Client:
-    http = create_mcp_http_client(headers={"Authorization": f"Bearer {token}"})
+def _client(
+    url: str, token: str, roots: list[Path] | None = None, header: str | None = None
+) -> Client:
+    """The SDK's client; ``header``: X-Memdir-Project (a folder, or on the team server a
+    repository URL, as a client on another machine names its project)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    if header is not None:
+        headers["X-Memdir-Project"] = header
+    http = create_mcp_http_client(headers=headers)
     transport = streamable_http_client(url, http_client=http)
 
     async def list_roots(ctx: Any) -> Any:
@@ -251,6 +258,11 @@ def test_bob_reads_and_writes_nothing_of_alices(team: Team, servers: list[str]) 
                 _no_alice(str((await b.read_resource(uri)).contents[0].text))
             mine = await b.call_tool("memory", _add("Bob likes tea", "Tea.", scope="user"))
             assert _data(mine)["success"]  # his own scope works
+        async with _client(two, tok["bob"], header=SECRET) as b3:  # named by URL: refused
+            refused = await b3.call_tool("memory", _add("By URL", "x", scope="project"))
+            assert refused.is_error and "not granted" in _data(refused)["error"]
+            errors.append(_data(refused)["error"])
+            _no_alice(json.dumps(_data(await b3.call_tool("memory_search", {"query": "walrus"}))))
         async with _client(one, tok["bob"], roots=[team.shared]) as b2:  # granted: shared
             shared = await b2.call_tool("memory", _add("Shared build", "make.", scope="project"))
             assert _data(shared)["success"]
@@ -263,6 +275,11 @@ def test_bob_reads_and_writes_nothing_of_alices(team: Team, servers: list[str]) 
     assert "not granted the project git.example.test/acme/secret" in joined
     assert all(e.strip() for e in errors)
 
+    async def from_elsewhere() -> str:  # alice on another machine: the project by its URL
+        async with _client(one, tok["alice"], header="https://GIT.example.test/acme/shared") as a:
+            return str((await a.read_resource("memdir://context")).contents[0].text)
+
+    assert "Shared build" in anyio.run(from_elsewhere)
     # alice sees the shared project memory bob wrote; bob's own user memory stays his
     alice = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
     assert {e.name for e in alice.store("project").list()} == {"Shared build"}

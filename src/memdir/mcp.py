@@ -297,7 +297,7 @@ class _Backend:
         if roots:
             found, source = roots[0], "roots"
         elif headers is not None and headers.get(PROJECT_HEADER):
-            found = _folder(headers.get(PROJECT_HEADER), "the X-Memdir-Project header")
+            found = self._named(headers.get(PROJECT_HEADER))
             source = "header"
         elif given is not None:
             if not self._allowed(given):
@@ -339,6 +339,19 @@ class _Backend:
                 found = types.ListRootsResult(roots=[])
             live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
         return live.roots
+
+    def _named(self, value: str) -> Path:
+        """The folder the X-Memdir-Project header names; on the team backend it may be the
+        repository's URL instead (a client on another machine)."""
+        if self.md.database is not None and not value.strip().startswith(("/", "~")):
+            from .core.errors import ValidationError
+            from .pg.names import remote_folder
+
+            try:
+                return Path(remote_folder(value))
+            except ValidationError as exc:
+                raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
+        return _folder(value, "the X-Memdir-Project header")
 
     def _allowed(self, folder: Path) -> bool:
         """Whether ``--projects-under`` lets a client work in ``folder``."""

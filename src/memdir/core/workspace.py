@@ -86,7 +86,7 @@ class Workspace:
         import getpass
 
         from ..pg.db import PgDatabase
-        from ..pg.names import project_url, user_name
+        from ..pg.names import project_url, remote_url, user_name
         from ..pg.users import is_admin, is_granted
         from .storage.git import git_dirs, read_remote
 
@@ -97,7 +97,8 @@ class Workspace:
         self.locations["managed"] = dataclasses.replace(managed, read_only=not self.admin)
         project = self.locations["project"]
         if project.unavailable is None:
-            dirs = git_dirs(self.checkout_root)
+            self.project_url = remote_url(self.checkout_root)  # a client elsewhere: by URL
+            dirs = git_dirs(self.checkout_root) if self.project_url is None else None
             remote = read_remote(dirs[1]) if dirs else None
             why = f"{self.checkout_root} has no git remote 'origin'"
             if remote is not None:

@@ -4,6 +4,7 @@ Each parser gives a clean value or a :class:`ValidationError` saying what is wan
 from __future__ import annotations
 
 import re
+from pathlib import PurePath, PurePosixPath
 from urllib.parse import urlsplit
 
 from ..core.errors import ValidationError
@@ -14,6 +15,9 @@ _SCP = re.compile(r"(?:[^@/\s]+@)?([^:/\s]+):(?!//)(.+)")  # git@host:owner/repo
 _HOST = re.compile(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?")
 _SEGMENT = re.compile(r"[a-z0-9._~+-]{1,200}")
 MAX_URL = 1000
+#: Where a project named only by its URL (a client on another machine) seems to live: no
+#: folder is read there; the team backend takes the project URL from the path below it.
+REMOTE_PROJECTS = PurePosixPath("/memdir-remote-project")
 
 
 def user_name(value: object) -> str:
@@ -83,3 +87,16 @@ def token_id(value: object) -> tuple[str, str]:
             field="token",
         )
     return m.group(1), m.group(2)
+
+
+def remote_folder(url: str) -> PurePosixPath:
+    """The stand-in folder of a project a client names by its repository URL."""
+    return REMOTE_PROJECTS / project_url(url)
+
+
+def remote_url(folder: PurePath | str) -> str | None:
+    """The project URL of a :func:`remote_folder`, or None for a real folder."""
+    path = PurePosixPath(folder)
+    if not path.is_relative_to(REMOTE_PROJECTS) or path == REMOTE_PROJECTS:
+        return None
+    return project_url("https://" + str(path.relative_to(REMOTE_PROJECTS)))

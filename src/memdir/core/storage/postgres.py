@@ -14,15 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import AccessError, HistoryError, LockTimeoutError, PostgresError
+from ..errors import AccessError, HistoryError, LockTimeoutError
 from .base import INDEX_NAME, Commit, FileInfo
 
 if TYPE_CHECKING:
     import psycopg
 
     from ...pg.db import PgDatabase
-
-_LOCK_TIMEOUT = "55P03"  # lock_not_available
 
 
 @dataclass(frozen=True)
@@ -117,15 +115,8 @@ class PgBackend:
 
     def create(self) -> None:
         """Create the scope's row if this user may write it."""
-        s = self.scope
         with self._conn("create a scope") as conn:
-            conn.execute(
-                "INSERT INTO memdir_scopes (key, kind, owner, project) VALUES (%s, %s, %s, %s) "
-                "ON CONFLICT (key) DO NOTHING",
-                (s.key, s.kind, s.owner, s.project),
-            )
-            if not self._may_write(conn):
-                raise self._denied("write")
+            self.create_in(conn)
 
     def _may_write(self, conn: psycopg.Connection[Any]) -> bool:
         from ...pg.schema import WRITABLE
@@ -157,29 +148,23 @@ class PgBackend:
         if getattr(self._held, "conn", None) is not None:  # re-entrant within a thread
             yield
             return
-        try:
-            with self.db.transaction(f"write to the {self.scope.kind} scope") as conn:
+        with self.db.transaction(f"write to the {self.scope.kind} scope") as conn:
+            conn.execute(
+                "SELECT set_config('lock_timeout', %s, true)", (f"{int(timeout * 1000)}ms",)
+            )
+            try:
                 conn.execute(
-                    "SELECT set_config('lock_timeout', %s, true)", (f"{int(timeout * 1000)}ms",)
+                    "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (self.scope.key,)
                 )
-                try:
-                    conn.execute(
-                        "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
-                        (self.scope.key,),
-                    )
-                except psycopg.errors.LockNotAvailable:
-                    raise LockTimeoutError(Path(self.location), timeout) from None
-                conn.execute("SELECT set_config('lock_timeout', '0', true)")
-                self.create_in(conn)
-                self._held.conn = conn
-                try:
-                    yield
-                finally:
-                    self._held.conn = None
-        except PostgresError as exc:
-            if _LOCK_TIMEOUT in exc.reason:
+            except psycopg.errors.LockNotAvailable:
                 raise LockTimeoutError(Path(self.location), timeout) from None
-            raise
+            conn.execute("SELECT set_config('lock_timeout', '0', true)")
+            self.create_in(conn)
+            self._held.conn = conn
+            try:
+                yield
+            finally:
+                self._held.conn = None
 
     def create_in(self, conn: psycopg.Connection[Any]) -> None:
         """:meth:`create` on ``conn`` (the lock's transaction)."""
