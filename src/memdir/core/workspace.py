@@ -251,8 +251,8 @@ class Workspace:
     @property
     def state_path(self) -> Path:
         """``$MEMDIR_HOME/state.db``: sessions, messages and the search indexes. On the
-        team backend each user has their own (``users/<name>/state.db``) until sessions
-        move into PostgreSQL, so no search ever crosses users."""
+        team backend the state is in PostgreSQL (:meth:`_pg_state`, a schema per user);
+        this per-user path only names where a state.db would be."""
         if self.database is not None and self.user is not None:
             return self.home / "users" / self.user / "state.db"
         return self.home / "state.db"
