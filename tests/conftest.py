@@ -62,8 +62,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture
 def backend(request: pytest.FixtureRequest) -> str:
-    """Where entries live: "files" (the default) or "postgres"."""
-    return str(getattr(request, "param", "files"))
+    """Where entries and state live: "files" (files + git + state.db, the default) or
+    "postgres"; a test marked ``sqlite_only`` checks the state.db file itself."""
+    chosen = str(getattr(request, "param", "files"))
+    if chosen == "postgres" and request.node.get_closest_marker("sqlite_only"):
+        pytest.skip("checks the SQLite state.db file itself")
+    return chosen
 
 
 TEAM_PROJECT = "https://git.example.test/acme/app.git"
@@ -97,11 +101,16 @@ def md(
     tmp_path: Path,
     backend: str,
     request: pytest.FixtureRequest,
-) -> Memdir:
+) -> Iterator[Memdir]:
     env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
     if backend == "postgres":
         env.update(team_env(request.getfixturevalue("pg_url"), project))
-    return Memdir(load_settings(home, project, environ=env), clock=clock)
+        monkeypatch = request.getfixturevalue("monkeypatch")
+        for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER"):  # every Memdir the test opens
+            monkeypatch.setenv(name, env[name])
+    opened = Memdir(load_settings(home, project, environ=env), clock=clock)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture
@@ -201,3 +210,7 @@ def pg_url() -> Iterator[str]:
     close_shared()
     with psycopg.connect(base, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
+        for (other,) in conn.execute(  # each user's state schema beside it
+            "SELECT nspname FROM pg_namespace WHERE starts_with(nspname, %s)", (f"{schema}_",)
+        ).fetchall():
+            conn.execute(f'DROP SCHEMA "{other}" CASCADE')

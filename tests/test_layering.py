@@ -201,9 +201,9 @@ def test_open_with_a_path_loads_rules_for_it(tmp_path: Path, project: Path, run)
     assert "Web rule." in md.session(paths=["web/x.ts"]).system_block()
 
 
+@pytest.mark.sqlite_only  # the state is in PostgreSQL on the team backend
 def test_a_damaged_state_db_does_not_keep_memory_out_of_the_block(md: Memdir) -> None:
     add(md.store("local"), "Still here")
-    md.state_path.parent.mkdir(parents=True, exist_ok=True)  # the team backend writes no files
     md.state_path.write_bytes(b"this is not a database" * 100)
     fresh = Memdir(md.settings, clock=md.clock)
     assert "Still here" in fresh.system_block()

@@ -152,7 +152,8 @@ def open(
     ``home`` defaults to ``$MEMDIR_HOME`` or ``~/.memdir``. Scopes an interrupted write left
     inconsistent are repaired here, unless ``repair`` is false. ``database_url`` (or
     ``$MEMDIR_DATABASE_URL``) keeps the entries in PostgreSQL as ``user`` (or
-    ``$MEMDIR_USER``, else the login name): the team backend.
+    ``$MEMDIR_USER``, else the login name), and the state (sessions, usage, jobs) in
+    the same database: the team backend.
     """
     settings = load_settings(home, project, database_url=database_url, user=user)
     return _opened(Memdir(settings), repair=repair)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..guard import SecondOpinion
     from ..pg.db import PgDatabase
     from ..pipeline.providers import Provider
-    from ..sessions import SessionStore
+    from ..sessions import Database, SessionStore
     from ..sessions.rank import Ranker
     from ..sessions.usage import Tombstones, Usage
     from ..sessions.vectors import Embedder
@@ -251,11 +251,17 @@ class Workspace:
     @property
     def state_path(self) -> Path:
         """``$MEMDIR_HOME/state.db``: sessions, messages and the search indexes. On the
-        team backend each user has their own (``users/<name>/state.db``) until sessions
-        move into PostgreSQL, so no search ever crosses users."""
+        team backend the state is in PostgreSQL (:meth:`_pg_state`, a schema per user);
+        this per-user path only names where a state.db would be."""
         if self.database is not None and self.user is not None:
             return self.home / "users" / self.user / "state.db"
         return self.home / "state.db"
+
+    @property
+    def has_state(self) -> bool:
+        """Whether there is state to read: state.db exists, or it is kept in PostgreSQL
+        (reads that must not create state.db ask this first)."""
+        return self.settings.database_url is not None or self.state_path.exists()
 
     @property
     def sessions(self) -> SessionStore:
@@ -263,9 +269,22 @@ class Workspace:
         if self._sessions is None:
             from ..sessions import Database, SessionStore
 
-            db = Database(self.state_path, busy_timeout=self.settings.lock_timeout)
+            db = (
+                Database(self.state_path, busy_timeout=self.settings.lock_timeout)
+                if self.settings.database_url is None
+                else self._pg_state()
+            )
             self._sessions = SessionStore(db, clock=self.clock, ranker=self._ranker())
         return self._sessions
+
+    def _pg_state(self) -> Database:
+        """The state tables in ``settings.database_url`` (PostgreSQL): this user's own."""
+        from ..pg.db import PgDatabase
+        from ..pg.sessions import PgStateDatabase
+
+        assert self.settings.database_url is not None
+        database = self.database or PgDatabase.shared(self.settings.database_url)
+        return PgStateDatabase(database, user=self.user, busy_timeout=self.settings.lock_timeout)
 
     def _ranker(self) -> Ranker:
         """The keyword ranking, fused with the semantic layer when ``embed`` is set."""

@@ -202,7 +202,7 @@ def _stale(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     out = []
     root = md.project_root if store.scope in ("project", "local") else None
     used = {}
-    if md.state_path.exists():
+    if md.has_state:
         used = {eid: t for (_, eid), t in md.usage().last_used([store.backend.location]).items()}
     unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
     for e in entries:
