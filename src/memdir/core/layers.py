@@ -199,11 +199,24 @@ class Layers(Workspace):
             )
         return [Hit(doc.entry, doc.scope, round(score, 4)) for doc, score in ranked]
 
-    def read(self, target: str) -> str:
-        """An entry's body with its staleness reminder and missing-reference notes."""
+    def read(self, target: str, *, depth: str = "full") -> str:
+        """An entry's body (``depth="overview"``: its L1 overview) with its staleness
+        reminder and missing-reference notes."""
         self._require_enabled()
+        from .tiers import parse_depth
+
+        depth = parse_depth(depth)
         scope, entry = self.find(target)
-        return render_read(entry, scope, self.clock(), self.project_root)
+        return render_read(entry, scope, self.clock(), self.project_root, depth=depth)
+
+    def scope_overview(self, scope: str) -> str:
+        """L1 of one scope: its visible entries grouped by theme (docs/design/tiers.md)."""
+        self._require_enabled()
+        from .tiers import scope_overview
+
+        self.store(scope)  # an unknown or unavailable scope raises here
+        kept = next((k for s, k, _ in self._merged()[0] if s.scope == scope), [])
+        return scope_overview(scope, kept)
 
     # -- the system block ------------------------------------------------------------------
 

@@ -33,7 +33,10 @@ def to_operations(
                     ReplaceOp(new_id, description=c.description, body=c.body, origins=_origins(c))
                 )
             else:
-                ops.append(AddOp(c.type, c.name, c.description, c.body, origins=_origins(c)))
+                extra = {"overview": c.overview} if c.overview else {}
+                ops.append(
+                    AddOp(c.type, c.name, c.description, c.body, origins=_origins(c), extra=extra)
+                )
                 taken.add(new_id)
         elif spec.op == "update" and spec.target is not None:
             ops.append(
