@@ -453,11 +453,13 @@ class Dispatcher:
             if scope is None:
                 self._point_to_scope(ops)
             raise
+        warnings = self.md.budget_warnings()  # soft, at budget_warning of each budget
         return {
             "success": True,
             "results": [self._summary(c) for c in changes],
             "usage": self._usage(store),
             **({"notes": list(dict.fromkeys(notes))} if notes else {}),
+            **({"budget_warnings": warnings} if warnings else {}),
         }
 
     def _scope(self, scope: str | None) -> str:

@@ -11,14 +11,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .budgets import WARN_SHARE
 from .errors import MemdirError, ParseError
 from .index import PINNED_BUDGET
+from .persona import SOUL_BUDGET
 from .storage.regular import read_bytes
 
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")
 INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
 WRITABLE_SCOPES = ("local", "user", "project")
-_NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float}
+_NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float, "soul_budget": int}
 HISTORY_SCOPES = ("local", "user")
 _CHOICES = {
     "instruction_files": INSTRUCTION_FILES,
@@ -32,7 +34,17 @@ _COUNTS: dict[str, type] = {
 }  # zero allowed
 _STRINGS = ("llm", "llm_base_url")
 _KNOWN = sorted(
-    [*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, "enabled", "include_dirs", "background", "approval"]
+    [
+        *_NUMBERS,
+        *_CHOICES,
+        *_COUNTS,
+        *_STRINGS,
+        "enabled",
+        "include_dirs",
+        "background",
+        "approval",
+        "budget_warning",
+    ]
 )
 _OFF = frozenset({"1", "true", "yes", "on"})
 _NO = frozenset({"0", "false", "no", "off"})
@@ -97,6 +109,8 @@ class Settings:
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
     approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
+    soul_budget: int = SOUL_BUDGET  # characters of each SOUL.md in the system block
+    budget_warning: float = WARN_SHARE  # the share of a budget that earns a soft warning
 
     @property
     def enabled(self) -> bool:
@@ -147,6 +161,12 @@ def _read_config(path: Path) -> dict[str, Any]:
                 )
         elif key == "approval":
             _approval(value, path)
+        elif key == "budget_warning":
+            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 < value <= 1:
+                raise ParseError(
+                    path,
+                    f"budget_warning must be a share above 0, at most 1 (0.8: 80 %), not {value!r}",
+                )
         elif key == "include_dirs":
             if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
                 raise ParseError(
@@ -202,6 +222,8 @@ def load_settings(
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
         approval=_approval(env.get("MEMDIR_APPROVAL") or data.get("approval", "auto"), config),
         codex_docs=_codex_docs(env),
+        soul_budget=int(data.get("soul_budget", SOUL_BUDGET)),
+        budget_warning=float(data.get("budget_warning", WARN_SHARE)),
     )
 
 

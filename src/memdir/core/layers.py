@@ -11,11 +11,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .budgets import Budget
 from .changes import resolve
-from .errors import DatabaseError, MemdirError
+from .errors import DatabaseError, MemdirError, ReadOnlyScopeError
+from .index import INDEX_MAX_LINES
 from .instructions import Instruction, Note, gather
 from .model import Entry, Source, normalise
 from .notices import warn_once
+from .persona import SOUL_NAME, Soul, read_soul, validate_soul
+from .persona import render as render_persona
+from .persona import write_soul as write_persona
 from .prompt import ScopeView, Section, render_read, system_sections
 from .store import RepairReport, Store
 from .verdicts import Verdicts
@@ -283,7 +288,74 @@ class Layers(Workspace):
         ]
         instructions, instruction_notes = self.instructions(paths)
         sections = system_sections(views, instructions, checkout=self.checkout_root)
-        return sections, views, notes + instruction_notes
+        persona, persona_notes = self._persona()
+        if persona:  # seed 004's order: persona, then the user's memory, then the rules
+            sections.insert(0, Section("soul", None, "SOUL.md", persona + "\n"))
+        return sections, views, notes + instruction_notes + persona_notes
+
+    # -- the persona and the budgets (docs/design/tiers.md) --------------------------------
+
+    def souls(self) -> list[Soul]:
+        """Every scope's ``SOUL.md``, ascending precedence; a project's (it comes with a
+        cloned repository) is scanned by the guard and withheld if flagged."""
+        out = []
+        for name, loc in self.locations.items():
+            if loc.unavailable or not loc.path.is_dir():
+                continue
+            text = read_soul(loc.path)
+            if text is None:
+                continue
+            rule = None
+            if name == "project":
+                from .. import guard
+
+                found = guard.scan(text)
+                rule = found.rule if found else None
+            out.append(Soul(name, loc.path / SOUL_NAME, text, rule))
+        return out
+
+    def _persona(self) -> tuple[str, list[Note]]:
+        try:
+            souls = self.souls()
+        except MemdirError as exc:  # an unreadable SOUL.md must not keep memory out
+            return "", [Note(None, "SOUL.md", str(exc))]
+        text, notes = render_persona(souls, self.settings.soul_budget)
+        return text, [Note(None, "SOUL.md", n) for n in notes]
+
+    def write_soul(self, text: str, *, scope: str = "user") -> None:
+        """Write a scope's ``SOUL.md`` (the user's by default): scanned by the guard,
+        refused over ``soul_budget`` characters, recorded in the scope's history."""
+        store = self.store(scope)
+        if store.read_only:
+            raise ReadOnlyScopeError(scope, "it is set by an administrator")
+        clean = validate_soul(text, self.settings.soul_budget)
+        from .. import guard
+
+        guard.check(clean)
+        with store.backend.lock(self.settings.lock_timeout):
+            if store.history is not None:
+                store.history.absorb()
+            write_persona(Path(store.backend.location), clean)
+            if store.history is not None:
+                store.history.record([SOUL_NAME], f"persona: {SOUL_NAME} written")
+
+    def budgets(self) -> list[Budget]:
+        """Each always-loaded budget's use: every SOUL.md, every scope's pinned entries,
+        and the index (lines); :meth:`Budget.warning` says when one nears its limit."""
+        out = [
+            Budget("soul", s.scope, len(s.text), self.settings.soul_budget) for s in self.souls()
+        ]
+        out += [
+            Budget("pinned", st.scope, st.pinned_used(), st.pinned_budget) for st in self.stores()
+        ]
+        entries = [e for st, kept, _ in self._merged()[0] for e in kept]
+        out.append(Budget("index", None, len(entries), INDEX_MAX_LINES, "lines"))
+        return out
+
+    def budget_warnings(self) -> list[str]:
+        """The budgets at or past ``budget_warning`` of their limit, one sentence each."""
+        share = self.settings.budget_warning
+        return [w for b in self.budgets() if (w := b.warning(share))]
 
     def explain(self, paths: Sequence[str | Path] | None = None) -> Explanation:
         """The system block part by part (scope, source, include chains) and everything
