@@ -44,7 +44,7 @@ from memdir.core.model import BODY_MAX_BYTES, Entry
 from memdir.core.prompt import RECALL_NOTE, render_recall
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import recall as rc  # noqa: E402  (the loaders of bench/recall.py)
+import recall as rc  # the loaders of bench/recall.py
 
 _TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[^\W_]+", re.UNICODE)
 _STOP = rc.BASE_STOP
@@ -114,6 +114,7 @@ def answers(own: Path, locomo: Path | None) -> dict[str, str]:
 
 
 Arm = Callable[[Sequence[Entry]], str | None]
+REFUSED: list[str] = []  # exchanges the write path refused (the guard): counted, not hidden
 
 
 def run(convs: Sequence[rc.Conv], ans: dict[str, str], arms: dict[str, tuple[int, Arm]]) -> dict:
@@ -137,7 +138,7 @@ def run(convs: Sequence[rc.Conv], ans: dict[str, str], arms: dict[str, tuple[int
                         try:
                             store.apply([op])
                         except MemdirError:
-                            pass
+                            REFUSED.append(op.name)
             for q in conv.questions:
                 answer = ans.get(q.key, "")
                 want = words(answer)
@@ -201,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{split:8}{arm:12}{n:>6}{row['ans']:>8.3f}{row['all']:>8.3f}"
                 f"{row['ev']:>8.3f}{row['chars']:>8.0f}"
             )
+    print(f"{len(REFUSED)} exchanges refused by the write path (guard) and left out")
     if a.json:
         a.json.write_text(json.dumps(summary, indent=1))
     return 0

@@ -196,15 +196,15 @@ def _at(entry: Entry, depth: int) -> str:
     return f"{head}\n{body}\n"
 
 
-def fit_tiers(entries: Sequence[Entry], budget: int) -> list[Tiered]:
-    """Where first, then how much: every entry's L0 line while they fit (best first), then
-    each, best first, raised to its full body if that fits what is left, else to its
-    overview if that does."""
+def fit_tiers(entries: Sequence[Entry], budget: int, *, breadth: float = 0.5) -> list[Tiered]:
+    """Where first, then how much: entries' L0 lines, best first, while they fit in
+    ``breadth`` of the budget (the first always, if it fits at all); then each, best first,
+    raised to its full body if that fits what is left, else to its overview if that does."""
     chosen: list[Tiered] = []
     left = budget
     for e in entries:
         text = _at(e, 0)
-        if len(text) > left:
+        if len(text) > left or (chosen and budget - left + len(text) > budget * breadth):
             break
         chosen.append(Tiered(e, 0, text))
         left -= len(text)
