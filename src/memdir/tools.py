@@ -116,7 +116,8 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
             "properties": {
                 "id": {
                     "type": "string",
-                    "description": "the entry id from the index, or a unique substring",
+                    "description": "the entry id from the index, or a unique substring; "
+                    "skill:<name> for a skill",
                 },
                 "depth": {
                     "type": "string",
@@ -547,6 +548,10 @@ class Dispatcher:
             raise ValidationError(
                 "send 'id' to read an entry, or 'scope' alone for that scope's overview"
             )
+        if target.startswith("skill:"):  # a skill: always the whole procedure
+            skill = self.md.read_skill(target[len("skill:") :].strip())
+            text = f"[skill] {skill.name} ({skill.scope} scope)\n\n{skill.text}"
+            return {"success": True, "skill": skill.name, "scope": skill.scope, "content": text}
         scope, entry = self.md.find(target)
         content = self.md.read(entry.id, depth=depth)
         result = {

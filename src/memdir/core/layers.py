@@ -22,6 +22,9 @@ from .persona import SOUL_NAME, Soul, read_soul, validate_soul
 from .persona import render as render_persona
 from .persona import write_soul as write_persona
 from .prompt import ScopeView, Section, render_read, system_sections
+from .skills import Skill, check_skill, list_skills, read_skill_file, render_skill, write_skill_file
+from .skills import listing as skill_listing
+from .skills import validate_name as validate_skill_name
 from .store import RepairReport, Store
 from .verdicts import Verdicts
 from .workspace import Workspace
@@ -291,7 +294,94 @@ class Layers(Workspace):
         persona, persona_notes = self._persona()
         if persona:  # seed 004's order: persona, then the user's memory, then the rules
             sections.insert(0, Section("soul", None, "SOUL.md", persona + "\n"))
-        return sections, views, notes + instruction_notes + persona_notes
+        skills, problems = self._skills()
+        listed = skill_listing(skills)
+        if listed:  # after memory, before the instruction files
+            at = next((i for i, x in enumerate(sections) if x.kind == "heading"), len(sections))
+            sections.insert(at, Section("skills", None, "skills/*/SKILL.md", listed))
+        skill_notes = [
+            Note(s.scope, f"skill:{s.name}", f"withheld by the memory guard (rule {s.withheld})")
+            for s in skills
+            if s.withheld
+        ]
+        skill_notes += [Note(None, "skills", p) for p in problems]
+        return sections, views, notes + instruction_notes + persona_notes + skill_notes
+
+    # -- skills (docs/design/tiers.md) -----------------------------------------------------
+
+    def _skills(self) -> tuple[list[Skill], list[str]]:
+        """Every scope's skills, a more local one shadowing a less local one of the same
+        name; a project's scanned by the guard. And what could not be read."""
+        by_name: dict[str, Skill] = {}
+        problems: list[str] = []
+        for name, loc in self.locations.items():
+            if loc.unavailable or not loc.path.is_dir():
+                continue
+            found, bad = list_skills(loc.path, name)
+            problems += bad
+            for skill in found:
+                if name == "project":
+                    from .. import guard
+
+                    hit = guard.scan(skill.text)
+                    if hit is not None:
+                        skill = dataclasses.replace(skill, withheld=hit.rule)
+                by_name[skill.name] = skill
+        return sorted(by_name.values(), key=lambda k: k.name), problems
+
+    def skills(self) -> list[Skill]:
+        """The skills a session sees (and the withheld ones, marked), by name."""
+        self._require_enabled()
+        return self._skills()[0]
+
+    def read_skill(self, name: str) -> Skill:
+        """One skill by name (the most local scope's); NotFoundError lists the others."""
+        validate_skill_name(name)
+        found = {s.name: s for s in self.skills()}
+        skill = found.get(name)
+        if skill is None or skill.withheld:
+            why = f" (withheld by the memory guard, rule {skill.withheld})" if skill else ""
+            names = ", ".join(f"skill:{k}" for k, v in found.items() if not v.withheld)
+            raise MemdirError(
+                f"No skill named {name!r}{why}. Skills: {names or 'none'}; read one with "
+                f"memory_read and id skill:<name>."
+            )
+        return skill
+
+    def write_skill(
+        self,
+        name: str,
+        description: str,
+        body: str,
+        *,
+        when_to_use: str = "",
+        scope: str = "local",
+    ) -> Skill:
+        """Write ``skills/<name>/SKILL.md`` in ``scope`` (consolidation's way to save a
+        procedure; a person's too): validated, scanned by the guard, recorded in the
+        scope's history. Replaces a skill of the same name in that scope."""
+        return self.write_skill_text(
+            name, render_skill(name, description, body, when_to_use), scope=scope
+        )
+
+    def write_skill_text(self, name: str, text: str, *, scope: str = "local") -> Skill:
+        """Write a whole ``SKILL.md`` (an import keeps the file as it was written)."""
+        store = self.store(scope)
+        if store.read_only:
+            raise ReadOnlyScopeError(scope, "it is set by an administrator")
+        check_skill(name, text)
+        from .. import guard
+
+        guard.check(text)
+        folder = Path(store.backend.location)
+        with store.backend.lock(self.settings.lock_timeout):
+            if store.history is not None:
+                store.history.absorb()
+            path = write_skill_file(folder, name, text)
+            if store.history is not None:
+                rel = path.relative_to(folder).as_posix()
+                store.history.record([rel], f"skill: {name} written")
+        return read_skill_file(path, name, scope)
 
     # -- the persona and the budgets (docs/design/tiers.md) --------------------------------
 
