@@ -71,6 +71,7 @@ class SupersedeOp:
     type: EntryType | str | None = None
     pinned: bool | None = None
     origins: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. the new fact's overview
 
 
 @dataclass(frozen=True)
@@ -323,6 +324,7 @@ class Plan:
             pinned=old.pinned if op.pinned is None else bool(op.pinned),
             supersedes=(old.id,),
             valid_from=self.now,
+            extra=dict(op.extra),
         )
         gone = dataclasses.replace(
             old,

@@ -51,7 +51,13 @@ def to_operations(
         elif spec.op == "supersede" and spec.target is not None and c is not None:
             ops.append(
                 SupersedeOp(
-                    spec.target, c.name, c.description, c.body, type=c.type, origins=_origins(c)
+                    spec.target,
+                    c.name,
+                    c.description,
+                    c.body,
+                    type=c.type,
+                    origins=_origins(c),
+                    extra={"overview": c.overview} if c.overview else {},
                 )
             )
             taken.discard(spec.target)
