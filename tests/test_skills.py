@@ -202,3 +202,19 @@ def test_the_consolidation_hook_writes_through_approval_free_api(home: Path, pro
     assert skill.scope == "local" and skill.when_to_use == ""
     with pytest.raises(MemdirError):
         md.write_skill("rotate-keys", "", "1.")  # no description: nobody could pick it
+
+
+def test_codex_agent_skills_import_and_export(
+    md: Memdir, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home, _ = _fake_homes(tmp_path, monkeypatch)
+    agents = home / ".agents" / "skills" / "apple-notes"
+    agents.mkdir(parents=True)
+    shutil.copy(REAL / "hermes-apple-notes" / "SKILL.md.txt", agents / "SKILL.md")
+    (home / ".codex" / "memories").mkdir(parents=True)
+    plan = import_memories(md, "codex", apply=True)
+    assert any("imported" in n and "apple-notes" in n for n in plan.notes)
+    assert [(s.name, s.scope) for s in md.skills()] == [("apple-notes", "user")]
+    md.write_skill("release", "Cut a release", STEPS)  # local: the checkout's .agents/skills
+    export_memories(md, "codex", apply=True)
+    assert STEPS in (md.checkout_root / ".agents" / "skills" / "release" / "SKILL.md").read_text()
