@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 import os
 import resource
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 
 import click
@@ -226,6 +228,19 @@ def _damaged_db(m: Memdir) -> None:
     db.write_bytes(bytes(data))
 
 
+def _damaged_schema_page(m: Memdir) -> None:
+    """The page of the migrations table's unique index filled with 0xff: SQLite then says
+    "database disk image is malformed" when memdir reads its schema version."""
+    db = m.home / "state.db"
+    with closing(sqlite3.connect(db)) as conn:
+        (page,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_migrations_1'"
+        ).fetchone()
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * 4096 : page * 4096] = b"\xff" * 4096
+    db.write_bytes(bytes(data))
+
+
 def _foreign_cache(m: Memdir) -> None:
     local = Path(memdir.open(m.home, m.project).store("local").backend.location)
     for path in (local / ".git" / "index", m.home / ".cache" / "guard-verdicts.json"):
@@ -238,6 +253,7 @@ CONDITIONS: dict[str, tuple[Callable[[Memdir], None], str | None]] = {
     "alias bomb in a cloned repository": (_alias_bomb, None),
     "a FIFO named like an entry and as the git index": (_fifo, None),
     "a damaged state.db": (_damaged_db, None),
+    "a damaged schema page in state.db": (_damaged_schema_page, None),
     "another user's cache files": (_foreign_cache, unprivileged_reason()),
     "a read-only home": (lambda m: None, readonly_reason()),
 }

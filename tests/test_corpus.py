@@ -3,7 +3,8 @@ files Codex and Claude Code read -- the same files, each once, in their order, t
 bytes -- and imports every real memory file and writes it back without loss.
 
 The two harness readers below are written from the harnesses' sources and documentation
-(docs/design/instructions.md), not from memdir's code, so the comparison can fail."""
+(docs/design/instructions.md), not from memdir's code, so the comparison can fail: Claude
+Code's imports are any token that names a file (``@README``), read to the next space."""
 
 from __future__ import annotations
 
@@ -77,18 +78,22 @@ def codex_reads(root: Path, cwd: Path) -> list[tuple[Path, str]]:
 
 _FENCE = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1[^\n]*$", re.M | re.S)
 _SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
-_IMPORT = re.compile(r"(?:^|(?<=\s))@(\S+)")
+# Claude Code's extractIncludePathsFromTokens (src/utils/claudemd.ts, as published copies
+# and analyses of it quote it): the token runs to the next whitespace ("\ " escapes one),
+# the fragment after "#" is dropped, and the path must start with ./ ~/ / or [A-Za-z0-9._-].
+_IMPORT = re.compile(r"(?:^|(?<=\s))@((?:[^\s\\]|\\ )+)")
+_VALID = re.compile(r"\./|~/|/(?!$)|(?![@#%^&*()])[a-zA-Z0-9._-]")
 
 
 def _imports(text: str) -> list[str]:
-    """``@path`` tokens outside code; a sentence's closing punctuation is not part of the
-    path, and (as memdir reads them) a token names a path only with a ``/`` or a ``.``."""
+    """The ``@path`` references of ``text`` outside code, as Claude Code extracts them
+    (each must still name a file to be read)."""
     bare = _SPAN.sub("", _FENCE.sub("", text))
     found = []
     for token in _IMPORT.findall(bare):
-        token = token.rstrip(".,;:!?)]}'\"").split("#", 1)[0]
-        if token and ("/" in token or "." in token[1:]) and not token.startswith("~"):
-            found.append(token)
+        path = token.split("#", 1)[0].replace("\\ ", " ")
+        if path and _VALID.match(path):
+            found.append(path)
     return found
 
 
@@ -125,8 +130,10 @@ def claude_reads(root: Path, cwd: Path) -> list[tuple[Path, str]]:
             return
         seen.add(real)
         out.append((path, text))
-        for token in _imports(text):
-            target = path.parent / token
+        for token in _imports(text):  # relative to the importing file's real folder
+            target = (
+                Path(os.path.expanduser(token)) if token.startswith("~/") else real.parent / token
+            )
             if hops < 5 and target.is_file():
                 visit(target, None, hops + 1)
 

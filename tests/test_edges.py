@@ -10,6 +10,7 @@ import json
 import os
 import resource
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -353,6 +354,7 @@ def test_reads_work_on_a_read_only_home_and_doctor_calls_it_healthy(
     doctor = cli("doctor", wrap=_ro(home))
     assert "read-only here" in doctor.stdout and "All scopes healthy" in doctor.stdout
     assert "10 messages" in doctor.stdout
+    assert "\nsemantic off (set MEMDIR_EMBED" in doctor.stdout  # not an empty line
 
 
 # -- 7. doctor --repair ------------------------------------------------------------------------
@@ -378,6 +380,24 @@ def test_doctor_names_the_damage_counts_what_is_readable_and_repair_salvages_it(
     assert len(md.sessions.search("billing rollout", limit=10)) == 10
     assert md.sessions.get(md.sessions.list(limit=1)[0].id).messages > 0
     assert "All scopes healthy" in cli("doctor").stdout
+
+
+def test_doctor_on_a_state_db_it_cannot_read_says_so_on_every_line(
+    cli: Run, home: Path, project: Path
+) -> None:
+    """The schema pages themselves damaged: no traceback, and no empty `semantic` line."""
+    _sessions(home, project, sessions=2, each=5)
+    db = home / "state.db"
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        (page,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_migrations_1'"
+        ).fetchone()
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * 4096 : page * 4096] = b"\xff" * 4096
+    db.write_bytes(bytes(data))
+    doctor = cli("doctor", ok=False)
+    assert "database disk image is malformed" in doctor.stdout
+    assert "\nsemantic unknown: state.db cannot be read\n" in doctor.stdout
 
 
 # -- 8. HTTP bodies, result sizes, batch sizes -------------------------------------------------
@@ -458,20 +478,45 @@ def test_a_chunked_body_over_the_limit_is_413_and_an_aborted_one_logs_nothing(
     assert "Traceback" not in err and "Exception" not in err, err
 
 
-def test_a_huge_hand_placed_entry_is_read_back_capped_with_its_path(
+def test_a_long_hand_placed_entry_is_read_back_capped_with_its_path(
     home: Path, project: Path
 ) -> None:
     store = memdir.open(home, project).store("local")
     store.add(type="reference", name="Huge", description="a log pasted by hand", body="x")
     path = Path(store.backend.location) / "reference_huge.md"
     with path.open("a") as f:
-        f.write("log line\n" * 6_000_000)  # ~54 MB
+        f.write("log line\n" * 12_000)  # ~105 KB: more than a tool result holds
     md = memdir.open(home, project)
     with md.session() as s:
         result = s.call_tool("memory_read", {"id": "reference_huge"})
     assert result["success"] and result["truncated"] is True and result["path"] == str(path)
     assert len(result["content"]) < 70_000 and str(path) in result["content"]
     assert len(json.dumps(result)) < 80_000
+
+
+def test_a_topic_file_too_large_for_any_entry_is_unreadable_not_loaded(
+    cli: Run, home: Path, project: Path
+) -> None:
+    """A 9 MB topic file in a cloned repository's .memdir/ is named as unreadable by ls,
+    doctor and every write, never read whole nor scanned, and never rewritten."""
+    _add(cli, "Kept", "--scope", "project")
+    big = project / ".memdir" / "feedback_big.md"
+    line = "https://a.example/?t=$X " * 400 + "\n"
+    big.write_text("---\nname: big\ndescription: d\ntype: feedback\n---\n" + line * 1000)
+    before = big.stat()
+    listing = cli("ls", "--json", timeout=20)
+    assert [e["id"] for e in json.loads(listing.stdout)] == ["user_kept"]
+    assert "feedback_big.md" in listing.stderr and "larger than 128 KiB" in listing.stderr
+    context = cli("context", timeout=20).stdout
+    assert "Kept" in context and "feedback_big" not in context and "a.example" not in context
+    doctor = cli("doctor", timeout=20, ok=False)
+    assert "feedback_big.md" in doctor.stdout and "larger than 128 KiB" in doctor.stdout
+    refused = _add(cli, "New", "--scope", "project", ok=False, timeout=20)
+    assert "feedback_big.md" in refused.stderr
+    assert big.stat().st_mtime_ns == before.st_mtime_ns and big.stat().st_size == before.st_size
+    backend = memdir.open(home, project).store("project").backend
+    with pytest.raises(memdir.StorageError, match="larger than 128 KiB"):
+        backend.write("user_x.md", b"x" * (128 * 1024 + 1))  # what memdir could not read back
 
 
 def test_an_operations_batch_has_a_length_cap(home: Path, project: Path) -> None:
@@ -516,6 +561,27 @@ def test_replace_keeps_the_previous_body_findable_as_history(home: Path, project
     assert [e.body for e in md.store("local").list()] == ["We use pnpm."]
     assert "npm." not in md.system_block().replace("pnpm.", "")  # only the current fact loads
     md.store("local").replace("Package manager", description="the installer")  # no new body
+    assert len([e for e in md.store("local").list(include_archived=True) if e.archived]) == 1
+
+
+def test_edit_keeps_the_previous_body_findable_as_history(
+    cli: Run, home: Path, project: Path, tmp_path: Path
+) -> None:
+    cli("add", "--type", "project", "--name", "Package manager", "--description", "installer",
+        "--body", "We use npm.")  # fmt: skip
+    path = Path(memdir.open(home, project).store("local").backend.location)
+    edited = tmp_path / "edited.md"
+    edited.write_text((path / "project_package-manager.md").read_text().replace("npm", "pnpm"))
+    keep = {"EDITOR": "true"}  # the editor saves the text it was given
+    cli("edit", "Package manager", "--from", str(edited), extra_env=keep)
+    md = memdir.open(home, project)
+    [old] = [h for h in md.search("npm", include_archived=True) if h.entry.archived]
+    assert old.entry.body == "We use npm." and old.entry.superseded_by == "project_package-manager"
+    assert old.entry.valid_until is not None
+    assert [e.body for e in md.store("local").list()] == ["We use pnpm."]
+    edited.write_text(edited.read_text().replace("description: installer", "description: pm"))
+    cli("edit", "Package manager", "--from", str(edited), extra_env=keep)  # same body
+    assert [e.description for e in md.store("local").list()] == ["pm"]
     assert len([e for e in md.store("local").list(include_archived=True) if e.archived]) == 1
 
 

@@ -133,14 +133,14 @@ def test_imports_come_after_the_file_that_imports_them(layout: dict[str, Path]) 
     """As Claude Code reads them: the importing file's text as written, then each file it
     imports (depth first), labelled with who imported it."""
     repo = layout["repo"]
-    write(repo / "AGENTS.md", "Top. See @docs/style.md.\n")
+    write(repo / "AGENTS.md", "Top. See @docs/style.md for style.\n")
     write(repo / "docs" / "style.md", "Style: @./deeper/tone.md\n")
     write(repo / "docs" / "deeper" / "tone.md", "Tone: dry.\n")
     write(layout["home"] / "user" / "AGENTS.md", "Me: @~/mine.md\n")
     write(layout["person"] / "mine.md", "Mine.\n")
     found = open_md(layout).explain()
     assert (
-        "\n## project instructions: AGENTS.md\nTop. See @docs/style.md.\n"
+        "\n## project instructions: AGENTS.md\nTop. See @docs/style.md for style.\n"
         "\n## project instructions: docs/style.md (imported by AGENTS.md)\n"
         "Style: @./deeper/tone.md\n"
         "\n## project instructions: docs/deeper/tone.md (imported by docs/style.md)\nTone: dry.\n"
@@ -150,6 +150,32 @@ def test_imports_come_after_the_file_that_imports_them(layout: dict[str, Path]) 
     )
     assert section(found, "~/mine.md").includes == (f"{layout['home']}/user/AGENTS.md → ~/mine.md",)
     assert "Me: @~/mine.md\n" in found.text and "\nMine.\n" in found.text
+
+
+def test_any_token_naming_a_file_is_an_import_as_claude_code_reads_it(
+    layout: dict[str, Path],
+) -> None:
+    """Claude Code's documented example imports ``@README``; a token is every character up
+    to the next space, so ``@Makefile.`` names no file (the note says why), and words
+    that name no file stay text."""
+    repo = layout["repo"]
+    write(
+        repo / "CLAUDE.md",
+        "See @README for the overview, @LICENSE for terms, @docs/my\\ notes.md#setup "
+        "and @Makefile.\n"
+        "Ask @alice; decorate with @mcp.tool() as in `@CHANGES`.\n",
+    )
+    write(repo / "README", "Read me.\n")
+    write(repo / "LICENSE", "MIT.\n")
+    write(repo / "Makefile", "all:\n")
+    write(repo / "CHANGES", "Changes.\n")
+    write(repo / "docs" / "my notes.md", "Notes.\n")
+    found = open_md(layout).explain()
+    imported = {s.source for s in found.sections if s.includes}
+    assert imported == {"README", "LICENSE", "docs/my notes.md"}
+    why = {n.subject: n.reason for n in found.notes}
+    assert "'.' as part of the path" in why[f"@Makefile. in {repo / 'CLAUDE.md'}"]
+    assert "Ask @alice; decorate with @mcp.tool() as in `@CHANGES`.\n" in found.text
 
 
 def test_a_repositorys_files_cannot_include_from_the_home_folder(layout: dict[str, Path]) -> None:
@@ -210,8 +236,8 @@ def test_tokens_that_are_not_files_and_code_are_left_as_written(layout: dict[str
     assert "\n## project instructions: real.md (imported by AGENTS.md)\nREAL\n" in found.text
     assert found.text.count("REAL") == 1
     assert sorted((n.subject.split(" in ")[0], n.reason) for n in found.notes) == [
-        ("@gone/away.md", "not a file: left as written"),
-        ("@types/node", "not a file: left as written"),
+        ("@gone/away.md,", "not a file: left as written"),  # Claude Code's token: to a space
+        ("@types/node.", "not a file: left as written"),
     ]
 
 
@@ -284,8 +310,22 @@ def test_a_rule_with_broken_frontmatter_is_reported(layout: dict[str, Path]) -> 
 def test_local_overrides_not_ignored_by_git_get_a_warning(layout: dict[str, Path]) -> None:
     repo = layout["repo"]
     write(repo / "AGENTS.local.md", "private\n")
+    write(repo / "CLAUDE.local.md", "mine\n")
     warned = [n for n in open_md(layout).explain().notes if n.warning]
-    assert [n.subject for n in warned] == [str(repo / "AGENTS.local.md")]
+    assert [n.subject for n in warned] == [
+        str(repo / n) for n in ("AGENTS.local.md", "CLAUDE.local.md")
+    ]
+    env = {
+        **os.environ,
+        "HOME": str(layout["person"]),
+        "MEMDIR_MANAGED_DIR": str(layout["managed"]),
+    }
+    for explain in ((), ("--explain",)):  # said once per run, however it is asked
+        cmd = [sys.executable, "-m", "memdir", "--home", str(layout["home"]), "-C", str(repo)]
+        done = subprocess.run([*cmd, "context", *explain], capture_output=True, text=True, env=env)
+        lines = (done.stdout + done.stderr).splitlines()
+        said = [ln for ln in lines if "CLAUDE.local.md" in ln and "not ignored by git" in ln]
+        assert len(said) == 1, (explain, said)
     write(repo / ".gitignore", "*.local.md\n")
     assert [n for n in open_md(layout).explain().notes if n.warning] == []
 
@@ -419,6 +459,27 @@ def test_agents_override_is_read_instead_of_agents_md_and_explain_says_so(
     ).stdout
     assert "AGENTS.override.md" in out and "Nothing was left out" not in out
     assert f"{repo / 'AGENTS.md'}: not loaded: AGENTS.override.md in the same folder" in out
+
+
+@pytest.mark.parametrize("claude_md", ["a symlink to AGENTS.md", "an import of AGENTS.md"])
+def test_an_override_is_not_undone_by_claude_md_reaching_the_agents_md_it_shadows(
+    layout: dict[str, Path], claude_md: str
+) -> None:
+    """CLAUDE.md → AGENTS.md (or `@AGENTS.md`) beside an AGENTS.override.md: the override
+    wins for every harness, and --explain says what was left out and why."""
+    repo = layout["repo"]
+    write(repo / "AGENTS.md", "Team rules: use npm.\n")
+    write(repo / "AGENTS.override.md", "My override: use pnpm.\n")
+    if claude_md.startswith("a symlink"):
+        (repo / "CLAUDE.md").symlink_to("AGENTS.md")
+        subject = str(repo / "CLAUDE.md")
+    else:
+        write(repo / "CLAUDE.md", "Read @AGENTS.md first.\n")
+        subject = f"@AGENTS.md in {repo / 'CLAUDE.md'}"
+    found = open_md(layout).explain()
+    assert "use pnpm" in found.text and "use npm" not in found.text
+    why = {n.subject: n.reason for n in found.notes}
+    assert "which AGENTS.override.md overrides: the override is read instead" in why[subject]
 
 
 def test_claude_code_files_above_the_root_in_dot_claude_and_local_ones(

@@ -4,10 +4,13 @@ bounds, instruction files, the CLI, and fuzzing of the parsers."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
+import resource
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -283,6 +286,24 @@ def test_a_round_trip_keeps_what_claude_code_wrote(
     assert tree(out2) == tree(out)
 
 
+def test_the_index_title_and_summary_are_pinned_as_claude_code_shows_them(
+    md: Memdir, user_home: Path
+) -> None:
+    """Claude Code shows MEMORY.md verbatim at the top of every session: its title and
+    summary are the index's own head, not one more memory to look up. Imported, they are
+    pinned: in full at the top of every session, as Claude Code shows them."""
+    plan = import_memories(md, "claude-code")
+    head = next(p for p in plan.items if p.item.name == "Fixture project memory")
+    assert head.item.pinned and not any(p.item.pinned for p in plan.items if p is not head)
+    assert "its title and summary, which Claude Code shows at the top of every session, are " \
+        "pinned" in "\n".join(plan.notes)  # fmt: skip
+    import_memories(md, "claude-code", apply=True)
+    block = md.system_block()
+    pinned, index = block.split("## Index", 1)
+    assert "### Fixture project memory\n> What Claude keeps for this checkout" in pinned
+    assert "[Quick notes]" in index and "Quick notes" not in pinned  # notes stay entries
+
+
 def test_apply_then_reimport_is_idempotent(md: Memdir, user_home: Path) -> None:
     import_memories(md, "claude-code", apply=True)
     entries = {e.name: e for _, e in md.entries()}
@@ -547,6 +568,39 @@ def test_cli_import_and_export(run: Run, user_home: Path, tmp_path: Path) -> Non
         run("import", "claude-code", "--from", str(out), "--json", extra_env=env).stdout
     )
     assert back["counts"]["duplicate"] == len(GOOD) and not back["problems"]
+
+
+def _alias_bomb(levels: int = 9) -> str:
+    names = "abcdefghijk"[: levels + 1]
+    lines = [f"a: &a [{','.join(['x'] * 9)}]"]
+    lines += [f"{c}: &{c} [{','.join([f'*{p}'] * 9)}]" for p, c in itertools.pairwise(names)]
+    return "---\nname: bomb\ntype: feedback\n" + "\n".join(lines) + "\n---\nUse tabs.\n"
+
+
+def _cap_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def test_an_alias_bomb_in_a_memory_folder_is_read_as_text(run: Run, tmp_path: Path) -> None:
+    """Claude Code's quoting retry turns ``&a [*b, …]`` into text; memdir never expands
+    nested aliases (9×9 of them took 110 s and 3 GB before)."""
+    folder = tmp_path / "cc-memory"
+    folder.mkdir()
+    (folder / "feedback_bomb.md").write_text(_alias_bomb())
+    env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "home"), "NO_COLOR": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", "import", "claude-code", "--from", str(folder), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        preexec_fn=_cap_memory,
+    )
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    (item,) = json.loads(proc.stdout)["items"]
+    assert item["name"] == "bomb" and item["action"] == "add"
+    topic = parse_topic(_alias_bomb())  # (in this process only once the import is safe)
+    assert topic.name == "bomb" and topic.meta["i"] == "&i [" + ",".join(["*h"] * 9) + "]"
 
 
 def test_cli_import_of_a_missing_folder_says_so(run: Run, tmp_path: Path) -> None:

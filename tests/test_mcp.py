@@ -210,6 +210,15 @@ def _free_port() -> int:
 
 @pytest.fixture
 def server(env: dict[str, str], project: Path) -> Iterator[tuple[str, str]]:
+    with _serving(env, project) as (url, token, _):
+        yield url, token
+
+
+@contextlib.contextmanager
+def _serving(
+    env: dict[str, str], project: Path, *extra: str
+) -> Iterator[tuple[str, str, subprocess.Popen[bytes]]]:
+    """A real `memdir serve` in ``project`` (``extra``: more options): URL, token, process."""
     port = _free_port()
     token = subprocess.run(
         [sys.executable, "-m", "memdir", "-C", str(project), "serve", "--print-token"],
@@ -230,6 +239,7 @@ def server(env: dict[str, str], project: Path) -> Iterator[tuple[str, str]]:
             str(port),
             "--max-body",
             "65536",
+            *extra,
         ],
         env=env,
         stdout=subprocess.PIPE,
@@ -245,7 +255,7 @@ def server(env: dict[str, str], project: Path) -> Iterator[tuple[str, str]]:
                 assert proc.poll() is None, proc.communicate()[1]
                 assert time.monotonic() < deadline, "memdir serve did not start"
                 time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp", token
+        yield f"http://127.0.0.1:{port}/mcp", token, proc
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -639,6 +649,60 @@ def test_one_server_serves_each_connection_in_its_own_project(
     }
     user = {e.name for e in memdir.open(home, project).store("user").list()}
     assert user == {"Answer in English", "For everyone"}
+
+
+def test_projects_under_limits_the_folders_a_client_may_name(
+    env: dict[str, str], project: Path, tmp_path: Path
+) -> None:
+    """`serve --projects-under DIR`: roots, header or argument outside DIR (`/` too) are a
+    tool error naming the option; inside, the connection works as usual."""
+    allowed, outside = tmp_path / "work", tmp_path / "elsewhere"
+    for folder in (allowed / "app", outside):
+        (folder / ".git").mkdir(parents=True)
+    add = {"action": "add", "type": "user", "name": "N", "description": "d", "body": "b."}
+
+    async def main(url: str, token: str) -> None:
+        async with _client(url, token, roots=[allowed / "app"]) as ok:
+            assert _data(await ok.call_tool("memory", add))["success"]
+        for client in (
+            _client(url, token, roots=[outside]),
+            _client(url, token, project=Path("/")),
+            _client(url, token),
+        ):
+            async with client as c:
+                refused = await c.call_tool("memory_search", {"query": "b", "project": "/"})
+                assert refused.is_error and "--projects-under" in _data(refused)["error"]
+        async with _client(url, token, roots=[outside, allowed / "app"]) as both:
+            assert (await both.read_resource("memdir://context")) is not None  # the allowed one
+
+    with _serving(env, project, "--projects-under", str(allowed)) as (url, token, _):
+        anyio.run(main, url, token)
+    assert [e.name for e in memdir.open(env["MEMDIR_HOME"], allowed / "app").store("local").list()]
+    assert not memdir.open(env["MEMDIR_HOME"], outside).store("local").list()
+
+
+def test_a_server_keeps_a_bounded_number_of_projects_open(
+    env: dict[str, str], project: Path, tmp_path: Path
+) -> None:
+    """Each project a client names gets its own Memdir (and state.db connection); past
+    MAX_PROJECTS the least recently used one no session works in is closed."""
+    from memdir.mcp import MAX_PROJECTS
+
+    folders = [tmp_path / f"p{i}" for i in range(MAX_PROJECTS + 8)]
+    for folder in folders:
+        (folder / ".git").mkdir(parents=True)
+    state = str(Path(env["MEMDIR_HOME"]) / "state.db")
+
+    async def main(url: str, token: str) -> None:
+        for folder in folders:
+            async with _client(url, token, project=folder) as c:
+                assert _data(await c.call_tool("session_search", {"query": "x"}))["success"]
+
+    with _serving(env, project) as (url, token, proc):
+        anyio.run(main, url, token)
+        fds = Path(f"/proc/{proc.pid}/fd")
+        open_db = [f for f in fds.iterdir() if os.readlink(f) == state]
+    assert 0 < len(open_db) <= MAX_PROJECTS + 2  # (+ the server's own Memdir and the web's)
 
 
 @given(st.one_of(st.text(max_size=80), st.none(), st.integers(), st.lists(st.text(max_size=5))))

@@ -66,6 +66,23 @@ def test_a_matching_neighbour_lifts_the_answer_turn(tmp_path: Path) -> None:
     assert _found(store, "garden water") == [answer, lone, asked]
 
 
+def test_a_tool_name_and_tool_call_arguments_are_searchable(tmp_path: Path) -> None:
+    """A tool message is found by its tool's name (not in its text), an assistant message
+    by the arguments of the tool it called; the name's parts are words too."""
+    store = SessionStore(Database(tmp_path / "state.db"))
+    store.start("t", session_id="s")
+    in_name = store.log("s", "tool", "done", tool_name="deploy_frobnicator")
+    in_calls = store.log(
+        "s", "assistant", "ok", tool_calls=[{"name": "x", "args": {"q": "frobnicator"}}]
+    )
+    store.log("s", "user", "nothing about it here")
+    assert sorted(_found(store, "frobnicator")) == sorted([in_name, in_calls])
+    assert _found(store, "deploy_frobnicator")[0] == in_name
+    assert in_name in _found(store, "which deploy ran?", role="tool")
+    [group] = store.search("deploy_frobnicator", limit=5)
+    assert group.message_id == in_name and group.session_id == "s"
+
+
 def test_dates_named_in_the_query_boost_rows_logged_then(tmp_path: Path) -> None:
     store = SessionStore(Database(tmp_path / "state.db"))
     store.start("t", session_id="s")

@@ -4,6 +4,7 @@ keyword results when the endpoint is down."""
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Iterator
@@ -98,6 +99,27 @@ def test_entries_are_fused_too(tmp_path: Path, clock: Clock, endpoint: Server) -
     assert md.search("where do we eat out, the restaurant?")[0].entry.name == "Team dinner venue"
 
 
+SECRETS = "my password is Tr0ub4dor&3 and the key is AKIAIOSFODNN7\nEXAMPLE ok"
+
+
+def test_text_is_redacted_before_it_leaves_for_the_embedder(
+    tmp_path: Path, clock: Clock, endpoint: Server
+) -> None:
+    md = _memdir(tmp_path, clock, endpoint.url)
+    with md.session(session_id="a") as s:
+        s.log("user", SECRETS)
+        s.log("tool", "cat .env: OPENAI_API_KEY=sk-proj-" + "Ab3dE" * 10, tool_name="shell")
+    add(md.store("local"), "Deploy box", body="ssh deploy@10.0.0.7 from the bastion")
+    md.search("anything")  # the entry index is filled on first search
+    assert md.pipeline.run().embedded == 3
+    md.sessions.search_messages("is AKIAIOSFODNN7EXAMPLE still valid?")  # the query too
+    sent = json.dumps([body for _, _, body in endpoint.requests])
+    for secret in ("Tr0ub4dor&3", "ODNN7", "Ab3dEAb3dE"):
+        assert secret not in sent, secret
+    assert "[REDACTED:password]" in sent and "[REDACTED:aws-key]" in sent
+    assert "behind" not in sent and "Deploy box" in sent  # the rest is sent as it was
+
+
 def test_a_dead_endpoint_gives_keyword_results_and_one_warning(
     tmp_path: Path, clock: Clock, endpoint: Server, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -116,6 +138,32 @@ def test_a_dead_endpoint_gives_keyword_results_and_one_warning(
         s.log("user", "one more")
     report = md.pipeline.run()  # no exception: the run reports it
     assert report.embedded == 0 and any("vectors not computed" in e for e in report.errors)
+
+
+def test_a_failing_endpoint_is_not_asked_again_on_every_search(
+    tmp_path: Path, clock: Clock
+) -> None:
+    down = [False]
+
+    def respond(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if down[0]:
+            return 503, {"error": "overloaded"}
+        data = [{"index": i, "embedding": _embed(t)} for i, t in enumerate(body["input"])]
+        return 200, {"object": "list", "data": data}
+
+    server = Server(respond)
+    try:
+        md = _memdir(tmp_path, clock, server.url)
+        with md.session(session_id="a") as s:
+            kayak = s.log("user", "the kayak lives behind the bikes now")
+        assert md.pipeline.run().embedded == 1
+        down[0] = True
+        asked = len(server.requests)
+        for _ in range(5):
+            assert [h.message_id for h in md.sessions.search_messages("kayak")] == [kayak]
+        assert len(server.requests) == asked + 1  # one failure, then a pause
+    finally:
+        server.close()
 
 
 def test_settings_and_bad_specs(tmp_path: Path, clock: Clock) -> None:
@@ -153,3 +201,142 @@ def test_maintain_computes_the_vectors(tmp_path: Path, clock: Clock, endpoint: S
     assert result.exit_code == 0 and "vectors computed: 1" in result.output, result.output
     doctor = CliRunner().invoke(cli, [*args, "doctor"], env=env)
     assert "semantic openai:test-embed, dimension 5" in doctor.output, doctor.output
+
+
+class _Embedder:
+    """A deterministic embedder behind memdir's own ``Embedder`` protocol: one dimension
+    per concept, as ``_embed`` (no endpoint needed for the storage paths below)."""
+
+    name = "test:concepts"
+
+    def embed(self, texts: Any) -> list[list[float]]:
+        return [_embed(t) for t in texts]
+
+
+def test_the_python_scan_is_capped_and_says_so(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from memdir.sessions import Database, SessionStore
+
+    db = Database(tmp_path / "state.db")
+    store = SessionStore(db)
+    store.start("t", session_id="s")
+    kayak = store.log_many("s", [("user", "the kayak is in the shed", None, None, None)])[0]
+    store.log_many(
+        "s", [("user", f"tomatoes {i}", None, None, None) for i in range(vectors.SCAN_ROWS)]
+    )
+    assert vectors.embed_pending(db, _Embedder(), batch=5000, most=10**6) == vectors.SCAN_ROWS + 1
+    conn = db._connection()
+    if vectors._engine(conn) == "sqlite-vec":
+        pytest.skip("sqlite-vec is loaded here: the scan does not run")
+    with caplog.at_level(logging.WARNING, logger="memdir"):
+        near = vectors.nearest(
+            conn, "messages", _Embedder.name, _embed("canoe"), where="1", params=(), k=3
+        )
+    assert kayak not in near  # the oldest row is beyond the newest SCAN_ROWS
+    assert vectors.SCAN_ROWS == 20_000
+    assert any(f"newest {vectors.SCAN_ROWS:,} messages" in r.getMessage() for r in caplog.records)
+
+
+def _extension_python() -> str | None:
+    """A Python of this minor version whose sqlite3 can load extensions (the pyenv build
+    here cannot; Debian's can), or None."""
+    import shutil
+    import subprocess
+    import sys
+
+    probe = "import sqlite3, sys; sqlite3.connect(':memory:').enable_load_extension(True); "
+    probe += "print(sys.version_info[:2])"
+    for candidate in (sys.executable, "/usr/bin/python3", shutil.which("python3.11")):
+        if not candidate:
+            continue
+        proc = subprocess.run([candidate, "-c", probe], capture_output=True, text=True)
+        if proc.returncode == 0 and proc.stdout.strip() == str(sys.version_info[:2]):
+            return candidate
+    return None
+
+
+_SQLITE_VEC_RUN = """
+import sqlite3, sys
+sys.path[:0] = sys.argv[1:3]
+from test_semantic import _Embedder, _embed
+from memdir.sessions import Database, SessionStore, vectors
+db = Database(sys.argv[3])
+store = SessionStore(db)
+store.start("t", session_id="s")
+ids = store.log_many("s", [(r, t, None, None, None) for r, t in [
+    ("user", "the kayak is in the shed"), ("user", "water the tomatoes"),
+    ("user", "the canoe and the paddle"), ("user", "postgres on the db host"),
+]])
+vectors.embed_pending(db, _Embedder())
+conn = db._connection()
+assert vectors._engine(conn) == "sqlite-vec", vectors._engine(conn)
+near = vectors.nearest(conn, "messages", _Embedder.name, _embed("boat"), where="1", params=(), k=2)
+assert set(near) == {ids[0], ids[2]}, near
+try:
+    conn.load_extension("/nonexistent/library")
+except sqlite3.OperationalError as exc:
+    assert "not authorized" in str(exc), exc  # loading was switched off again
+print("sqlite-vec ok")
+"""
+
+
+def test_nearest_through_sqlite_vec(tmp_path: Path) -> None:
+    """The sqlite-vec path, in a Python that can load it (skipped with the reason
+    otherwise), and extension loading switched off again afterwards."""
+    import subprocess
+    import sysconfig
+
+    python = _extension_python()
+    if python is None:
+        pytest.skip("no Python of this version here can load SQLite extensions")
+    src = str(Path(vectors.__file__).parents[2])
+    site = sysconfig.get_paths()["purelib"]  # sqlite_vec and memdir's dependencies
+    tests = str(Path(__file__).parent)
+    proc = subprocess.run(
+        [python, "-c", _SQLITE_VEC_RUN, src, site, str(tmp_path / "state.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tests,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": tests},
+    )
+    assert proc.returncode == 0 and "sqlite-vec ok" in proc.stdout, proc.stderr[-3000:]
+
+
+_FAILED_LOAD_RUN = """
+import sqlite3, sys
+sys.path[:0] = sys.argv[1:4]
+from memdir.sessions import Database, vectors
+conn = Database(sys.argv[4])._connection()
+assert vectors._engine(conn) == "a Python scan"
+try:
+    conn.load_extension("/nonexistent/library")
+except sqlite3.OperationalError as exc:
+    assert "not authorized" in str(exc), exc  # not left on by the failed load
+print("switched off")
+"""
+
+
+def test_a_failed_sqlite_vec_load_leaves_extension_loading_off(tmp_path: Path) -> None:
+    import subprocess
+    import sysconfig
+
+    python = _extension_python()
+    if python is None:
+        pytest.skip("no Python of this version here can load SQLite extensions")
+    broken = tmp_path / "broken"  # an sqlite_vec whose library does not load
+    (broken / "sqlite_vec").mkdir(parents=True)
+    (broken / "sqlite_vec" / "__init__.py").write_text(
+        "import sqlite3\n\ndef load(conn):\n    raise sqlite3.OperationalError('no vec0')\n"
+    )
+    src = str(Path(vectors.__file__).parents[2])
+    site = sysconfig.get_paths()["purelib"]
+    proc = subprocess.run(
+        [python, "-c", _FAILED_LOAD_RUN, str(broken), src, site, str(tmp_path / "state.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin"},
+    )
+    assert proc.returncode == 0 and "switched off" in proc.stdout, proc.stderr[-3000:]

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +99,18 @@ def _damage(db: Path) -> None:
     db.write_bytes(bytes(data))
 
 
+def _damage_schema_page(db: Path) -> None:
+    """Fill the page of the migrations table's unique index with 0xff: reading the schema
+    version then fails with "database disk image is malformed"."""
+    with closing(sqlite3.connect(db)) as conn:
+        (page,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_migrations_1'"
+        ).fetchone()
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * 4096 : page * 4096] = b"\xff" * 4096
+    db.write_bytes(bytes(data))
+
+
 def check_calls(md: memdir.Memdir) -> Any:
     """A hypothesis test: every call on ``md`` (the known hard cases first, then drawn
     ones) returns a JSON-serialisable ``{"success": bool, …}`` dict and none hits a bug."""
@@ -125,13 +140,16 @@ def test_call_tool_on_a_healthy_home(home: Path, project: Path) -> None:
     check_calls(_healthy(home, project))()
 
 
-def test_call_tool_on_a_damaged_state_db(home: Path, project: Path) -> None:
+@pytest.mark.parametrize("damage", [_damage, _damage_schema_page], ids=["pages", "schema"])
+def test_call_tool_on_a_damaged_state_db(
+    damage: Callable[[Path], None], home: Path, project: Path
+) -> None:
     md = _healthy(home, project)
     for i in range(200):
         with md.session() as s:
             s.log("user", f"message {i} " * 40)
     md.close()
-    _damage(home / "state.db")
+    damage(home / "state.db")
     check_calls(memdir.open(home, project))()
 
 

@@ -7,10 +7,11 @@ import contextlib
 import json
 import time
 import warnings
-from collections.abc import AsyncIterator, Callable
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from urllib.parse import unquote, urlparse
 
 import anyio
@@ -31,6 +32,7 @@ _T = TypeVar("_T")
 SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
 PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project folder here
 ROOTS_TIMEOUT = 10.0  # seconds a client may take to answer roots/list
+MAX_PROJECTS = 16  # project Memdirs kept open by memdir serve (more while sessions use them)
 NO_PROJECT = (
     "this connection did not say which project it works in (its MCP client sent no roots, "
     "no X-Memdir-Project header and no 'project' argument). Pass \"project\": "
@@ -198,14 +200,23 @@ def _close_all(sessions: list[MemorySession]) -> None:
 class _Backend:
     """The Memdir shared by every connection, and each connection's session."""
 
-    def __init__(self, md: Memdir, agent: str, *, http: HttpSessions | None) -> None:
+    def __init__(
+        self,
+        md: Memdir,
+        agent: str,
+        *,
+        http: HttpSessions | None,
+        projects_under: Sequence[Path] = (),
+    ) -> None:
         self.md = md
         self.agent = agent
         self.http = http  # None: stdio, where the pipe is the one connection
         self.only: MemorySession | None = None
         self.limiter = anyio.CapacityLimiter(1)
         self.starting = anyio.Lock()  # two first requests over stdio: one session
-        self.projects: dict[Path | None, Memdir] = {}  # HTTP: one Memdir per project
+        # HTTP: one Memdir per project, the least recently used unused ones closed
+        self.projects: OrderedDict[Path | None, Memdir] = OrderedDict()
+        self.under = tuple(p.resolve() for p in projects_under)  # () : any folder
         if http is not None:
             http._backend = self
 
@@ -265,17 +276,26 @@ class _Backend:
         docstring); MCPError when a ``project`` argument contradicts the client."""
         given = _folder(argument, "the 'project' argument") if argument is not None else None
         roots = await self._roots(ctx, live)
+        if roots and self.under:
+            allowed = [r for r in roots if self._allowed(r)]
+            if not allowed:
+                self._refuse(roots[0], "roots")
+            roots = allowed
         if roots:
             found, source = roots[0], "roots"
         elif headers is not None and headers.get(PROJECT_HEADER):
             found = _folder(headers.get(PROJECT_HEADER), "the X-Memdir-Project header")
             source = "header"
         elif given is not None:
+            if not self._allowed(given):
+                self._refuse(given, "argument")
             return given, "argument"
         elif live.source == "argument":
             return live.project, "argument"  # named by an earlier call of this connection
         else:
             return None, ""
+        if not self._allowed(found):
+            self._refuse(found, source)
         if given is not None and given != found:
             raise MCPError(
                 code=types.INVALID_PARAMS,
@@ -307,15 +327,35 @@ class _Backend:
             live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
         return live.roots
 
+    def _allowed(self, folder: Path) -> bool:
+        """Whether ``--projects-under`` lets a client work in ``folder``."""
+        return not self.under or any(d == folder or d in folder.parents for d in self.under)
+
+    def _refuse(self, folder: Path, source: str) -> NoReturn:
+        under = ", ".join(map(str, self.under))
+        raise MCPError(
+            code=types.INVALID_PARAMS,
+            message=f"this server serves projects under {under} only (memdir serve "
+            f"--projects-under), not {folder} (from the connection's {source})",
+        )
+
     def _memdir(self, folder: Path | None) -> Memdir:
         """The Memdir of one project folder (kept: every connection in it shares it), or
-        one with no project scopes."""
-        if folder is None:
-            if None not in self.projects:
-                self.projects[None] = self.md.for_project(None, why_not=NO_PROJECT)
-            return self.projects[None]
+        one with no project scopes. Beyond :data:`MAX_PROJECTS`, the least recently used
+        one no open session works in is closed."""
         if folder not in self.projects:
-            self.projects[folder] = self.md.for_project(folder)
+            self.projects[folder] = (
+                self.md.for_project(None, why_not=NO_PROJECT)
+                if folder is None
+                else self.md.for_project(folder)
+            )
+        self.projects.move_to_end(folder)
+        live = self.http._live.values() if self.http is not None else ()
+        used = {id(x.session.md) for x in live if x.session is not None}
+        for old in [k for k, v in self.projects.items() if k != folder and id(v) not in used]:
+            if len(self.projects) <= MAX_PROJECTS:
+                break
+            self.projects.pop(old).close()
         return self.projects[folder]
 
     async def close(self) -> None:
@@ -368,12 +408,14 @@ def build_server(
     agent: str = "mcp",
     http: HttpSessions | None = None,
     review: Callable[[Layers], str] | None = None,
+    projects_under: Sequence[Path] = (),
 ) -> Server[Any]:
     """The MCP server over ``md``. ``http``: one session per HTTP connection, kept there
     (without it, every request is one connection: stdio). ``review`` renders the report
     the ``memdir-review`` prompt hands to the model (default:
-    :func:`memdir.review.report_text`)."""
-    return _server(_Backend(md, agent, http=http), review)
+    :func:`memdir.review.report_text`). ``projects_under``: over HTTP, the folders a
+    client's project must be in (none: any folder)."""
+    return _server(_Backend(md, agent, http=http, projects_under=projects_under), review)
 
 
 def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server[Any]:

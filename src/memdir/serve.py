@@ -9,6 +9,7 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -213,13 +214,15 @@ def make_app(
     host: str = "127.0.0.1",
     max_body: int = MAX_BODY,
     idle_timeout: float | None = IDLE_TIMEOUT,
+    projects_under: Sequence[Path] = (),
 ) -> ASGIApp:
     """The ASGI app: MCP at ``/mcp`` behind :class:`AuthGate`. A connection with no
-    request for ``idle_timeout`` seconds is ended, by the SDK and here (None: never)."""
+    request for ``idle_timeout`` seconds is ended, by the SDK and here (None: never);
+    ``projects_under``: the folders a client's project must be in (none: any)."""
     from .mcp import HttpSessions, build_server
 
     sessions = HttpSessions(idle_timeout)
-    server = build_server(md, agent="mcp-http", http=sessions)
+    server = build_server(md, agent="mcp-http", http=sessions, projects_under=projects_under)
     app = server.streamable_http_app(
         host=host if host in LOOPBACK else "0.0.0.0",
         max_request_body_size=max_body,
@@ -256,7 +259,12 @@ def check_port(host: str, port: int) -> None:
 
 
 def serve(
-    md: Memdir, *, host: str = "127.0.0.1", port: int = 8765, max_body: int = MAX_BODY
+    md: Memdir,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    max_body: int = MAX_BODY,
+    projects_under: Sequence[Path] = (),
 ) -> None:
     """Run the HTTP server until interrupted: MCP at ``/mcp``, the web page at ``/``."""
     import uvicorn
@@ -265,7 +273,8 @@ def serve(
     from .web import build_app, with_web  # the web page at / (docs/design/web.md)
 
     web = build_app(md, token, port=port, loopback=host in LOOPBACK, max_body=max_body)
-    app = with_web(make_app(md, token, host=host, max_body=max_body), web)
+    mcp = make_app(md, token, host=host, max_body=max_body, projects_under=projects_under)
+    app = with_web(mcp, web)
     config = uvicorn.Config(
         app,
         host=host,

@@ -629,9 +629,10 @@ class Dispatcher:
         model = assist.chat_model(self.md)  # None offline: no expansion, no summaries
         kw: dict[str, Any] = {"limit": limit, "window": 1 if window is None else window}
         kw.update(exclude=exclude, **{k: v for k, v in filters.items() if v is not None})
+        helper = assist.Budget(model, self.md.settings.search_model_seconds) if model else None
         hits = (
-            assist.search(self.md, model, query, **kw)
-            if model
+            assist.search(self.md, helper, query, **kw)
+            if helper
             else self.md.sessions.search(query, **kw)
         )
         budget = OUTPUT_CHARS // max(1, len(hits))
@@ -648,9 +649,10 @@ class Dispatcher:
             }
             for h in hits
         ]
-        if summarize and model is not None:
-            for result, hit in zip(results, hits, strict=True):
-                result.update(assist.summarize(model, query, hit.context) or {})
+        if summarize and helper is not None:
+            found = assist.summarize(helper, query, [h.context for h in hits])
+            for result, summary in zip(results, found, strict=True):
+                result.update(summary or {})
         if not results:
             return {
                 "success": True,
@@ -659,6 +661,8 @@ class Dispatcher:
             }
         if summarize and model is None:
             return {"success": True, "results": results, "note": "summaries need MEMDIR_LLM"}
+        if helper is not None and helper.skipped:
+            return {"success": True, "results": results, "note": f"no model help: {helper.skipped}"}
         return {"success": True, "results": results}
 
     def _scroll(self, session_id: str | None, around: int | None, window: int) -> dict[str, Any]:

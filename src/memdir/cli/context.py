@@ -45,7 +45,7 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
     found = md.explain(paths)
     state.warn(md)  # after explain: reading may add warnings (e.g. a damaged state.db)
     block = found.text
-    for note in found.notes:
+    for note in found.notes if not explain or as_json else ():  # --explain lists them
         if note.warning:
             click.secho(f"Warning: {note.subject} {note.reason}", fg="yellow", err=True)
     if as_json:
@@ -95,7 +95,8 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
     if found.notes:
         click.echo("\nLeft out or changed:")
         for n in found.notes:
-            click.echo(f"  {n.scope or '-':8} {n.subject}: {n.reason}")
+            line = f"  {n.scope or '-':8} {n.subject}: {'Warning: ' * n.warning}{n.reason}"
+            click.secho(line, fg="yellow" if n.warning else None)
     else:
         click.echo("\nNothing was left out.")
 

@@ -48,8 +48,22 @@ def mcp(state: State, agent: str) -> None:
 @click.option(
     "--print-token", is_flag=True, help="Print the bearer token (made on first use) and exit."
 )
+@click.option(
+    "--projects-under",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Serve only projects in this folder (repeatable); a client naming another "
+    "folder gets a tool error. Default: any folder.",
+)
 @click.pass_obj
-def serve(state: State, host: str, port: int, max_body: int, print_token: bool) -> None:
+def serve(
+    state: State,
+    host: str,
+    port: int,
+    max_body: int,
+    print_token: bool,
+    projects_under: tuple[Path, ...],
+) -> None:
     """Serve MCP over streamable HTTP at http://HOST:PORT/mcp, behind a bearer token
     kept in $MEMDIR_HOME/mcp-token (mode 0600)."""
     from ..serve import LOOPBACK, TOKEN_NAME, check_port, load_token
@@ -74,7 +88,7 @@ def serve(state: State, host: str, port: int, max_body: int, print_token: bool) 
         f" kept in {md.home / TOKEN_NAME}). Ctrl-C stops it.",
         err=True,
     )
-    run(md, host=host, port=port, max_body=max_body)
+    run(md, host=host, port=port, max_body=max_body, projects_under=projects_under)
 
 
 def command() -> str:

@@ -252,16 +252,7 @@ class Plan:
             source=self.source,
             origins=origins,
         )
-        if body != old.body:  # the old fact stays answerable: "what did we use before?"
-            self._write(
-                dataclasses.replace(
-                    old,
-                    id=self._archive_id(old.id),
-                    archived=True,
-                    valid_until=self.now,
-                    superseded_by=new.id,
-                )
-            )
+        self._keep_previous(old, new)
         return self._swap(old, new)
 
     def _edit(self, op: EditOp) -> Change:
@@ -281,7 +272,22 @@ class Plan:
         )
         if dataclasses.replace(new, updated=old.updated) == old:
             return Change("unchanged", old, old)
+        self._keep_previous(old, new)
         return self._swap(old, new)
+
+    def _keep_previous(self, old: Entry, new: Entry) -> None:
+        """A new body keeps the old one in the archive (``valid_until``,
+        ``superseded_by``), so "what did we use before?" still has an answer."""
+        if new.body != old.body:
+            self._write(
+                dataclasses.replace(
+                    old,
+                    id=self._archive_id(old.id),
+                    archived=True,
+                    valid_until=self.now,
+                    superseded_by=new.id,
+                )
+            )
 
     def _renamed_id(self, old: Entry, type_: EntryType, name: str) -> str:
         """A generated id follows a new name or type; a hand-chosen file name stays."""

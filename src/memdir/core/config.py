@@ -20,7 +20,12 @@ from .storage.regular import read_bytes
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")
 INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md")
 WRITABLE_SCOPES = ("local", "user", "project")
-_NUMBERS: dict[str, type] = {"pinned_budget": int, "lock_timeout": float, "soul_budget": int}
+_NUMBERS: dict[str, type] = {
+    "pinned_budget": int,
+    "lock_timeout": float,
+    "search_model_seconds": float,
+    "soul_budget": int,
+}
 HISTORY_SCOPES = ("local", "user")
 _CHOICES = {
     "instruction_files": INSTRUCTION_FILES,
@@ -99,6 +104,7 @@ class Settings:
     llm: str = "rules"  # the pipeline's provider (see memdir.pipeline.providers)
     llm_base_url: str | None = None
     llm_api_key: str | None = field(default=None, repr=False)  # from the environment
+    search_model_seconds: float = 15.0  # session search's budget for model help
     embed: str | None = None  # the semantic layer (memdir.sessions.vectors); None: off
     embed_base_url: str | None = None
     embed_api_key: str | None = field(default=None, repr=False)  # OPENAI_API_KEY
@@ -207,6 +213,7 @@ def load_settings(
         llm=(env.get("MEMDIR_LLM") or data.get("llm") or "rules").strip(),
         llm_base_url=env.get("MEMDIR_LLM_BASE_URL") or data.get("llm_base_url"),
         llm_api_key=_api_key(env.get("MEMDIR_LLM") or data.get("llm") or "rules", env),
+        search_model_seconds=float(data.get("search_model_seconds", 15.0)),
         embed=env.get("MEMDIR_EMBED") or data.get("embed") or None,
         embed_base_url=env.get("MEMDIR_EMBED_BASE_URL")
         or data.get("embed_base_url")

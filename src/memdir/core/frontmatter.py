@@ -65,7 +65,7 @@ def _load_yaml(source: str, path: Path | str) -> Any:
     lib = _yaml()
     try:
         if "&" in source or "*" in source:  # else it cannot hold an anchor or alias
-            _refuse_aliases(lib.module, source, path, lib.Loader)
+            refuse_aliases(lib.module, source, path, lib.Loader)
         return lib.module.load(source, Loader=lib.Loader)
     except lib.module.MarkedYAMLError as exc:
         mark = exc.context_mark or exc.problem_mark  # where the broken construct starts
@@ -77,7 +77,7 @@ def _load_yaml(source: str, path: Path | str) -> Any:
         raise ParseError(path, f"invalid YAML in frontmatter ({exc})", line=1) from None
 
 
-def _refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
+def refuse_aliases(yaml: Any, source: str, path: Path | str, loader: Any) -> None:
     """Refuse anchors and aliases: a few hundred bytes of nested aliases expand to
     gigabytes when anything walks the result (a "billion laughs"), and a topic file can
     arrive in a cloned repository. Hand-written frontmatter never needs them."""
@@ -349,9 +349,10 @@ def _yaml_mapping(source: str) -> dict[str, Any] | None:
     """``source`` as a YAML mapping with text keys; None when it is not one."""
     import yaml
 
-    try:
+    try:  # anchors and aliases refused: nested aliases expand to gigabytes (alias bomb)
+        refuse_aliases(yaml, source, "<frontmatter>", _loader())
         data = yaml.load(source, Loader=_loader())
-    except (yaml.YAMLError, ValueError, RecursionError):
+    except (ParseError, yaml.YAMLError, ValueError, RecursionError):
         return None
     if data is None:
         return {}

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_TOKEN = re.compile(r"(?<!\S)@(~?[^\s`@\x00]*[/.][^\s`@\x00]*)")
+_TOKEN = re.compile(r"(?<!\S)@((?:[^\s`\\\x00]|\\ )+)")
+_SHAPE = re.compile(r"\./|~/|/.|[A-Za-z0-9._-]")  # how a path Claude Code accepts starts
 _TICKS = re.compile(r"`+")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_TRAILING = ".,;:!?)]}'\""
 
 
 @dataclass(frozen=True)
@@ -59,11 +59,11 @@ def find_includes(text: str) -> list[Include]:
         else:
             spans = _code_spans(line)
             for match in _TOKEN.finditer(line):
-                path = match.group(1).rstrip(_TRAILING)
-                start, end = match.start(), match.start() + 1 + len(path)
+                path = match.group(1)
+                start, end = match.start(), match.end()
                 if any(lo <= start < hi for lo, hi in spans):
                     continue
-                if path and path not in ("~", ".", "..") and ("/" in path or "." in path[1:]):
+                if _SHAPE.match(path) and path.split("#", 1)[0] not in ("", "~", ".", ".."):
                     found.append(Include(offset + start, offset + end, path))
         offset += len(line)
     return found

@@ -63,6 +63,7 @@ class _Run:
     loaded: dict[Path, Path] = field(default_factory=dict)
     claude_read: set[Path] = field(default_factory=set)  # Claude Code reads it whole
     codex_docs: list[int] = field(default_factory=list)  # indexes of Codex's project docs
+    shadowed: dict[Path, Path] = field(default_factory=dict)  # real AGENTS.md → its override
     budget: int = MAX_INCLUDED_BYTES  # what imports may still add (a fan-out bomb stops)
 
 
@@ -140,6 +141,9 @@ class _Reader:
                 scope, path, f"the same file as {self.run.loaded[real]}, which is loaded once"
             )
             return True
+        if real in self.run.shadowed:
+            self.note(scope, path, f"not loaded: {self._overridden(real)}")
+            return True
         if lossy:
             self.note(scope, path, "is not UTF-8: read with U+FFFD for the bad bytes", True)
         paths: tuple[str, ...] = ()
@@ -158,6 +162,12 @@ class _Reader:
         self.run.found.append(Instruction(scope, path, kind, text, (), paths, reader, size))
         self._imports(text, (real,), scope, kind, reader, import_roots)
         return True
+
+    def _overridden(self, real: Path) -> str:
+        """Why a link to (or an import of) an AGENTS.md its folder overrides is left out:
+        the override wins for every harness, as it does in Codex."""
+        override = self.run.shadowed[real].name
+        return f"it is {real}, which {override} overrides: the override is read instead"
 
     def _rule(
         self, path: Path, scope: str, text: str, reader: str, base: Path | None
@@ -203,13 +213,17 @@ class _Reader:
         """Load the files ``text`` imports, each right after the file that imports it."""
         where = chain[-1]
         for inc in find_includes(text):
-            raw = inc.path.split("#", 1)[0] if "#" in inc.path[1:] else inc.path
+            raw = inc.path.split("#", 1)[0].replace("\\ ", " ")  # as Claude Code reads it
             if "\x00" in raw:
                 self.note(scope, f"@{raw!r} in {where}", "not imported: the path holds a NUL")
                 continue
             target = self.home / raw[2:] if raw.startswith("~/") else where.parent / raw
             if not target.is_file():  # not a file: the text is the author's, as written
-                if "/" in raw or raw.lower().endswith(".md"):
+                bare = raw.rstrip(".,;:!?)]}'\"")
+                if bare != raw and (target.parent / Path(bare).name).is_file():
+                    tail = f"{raw[len(bare) :]!r} as part of the path): left as written"
+                    self.note(scope, f"@{raw} in {where}", f"not a file (Claude Code reads {tail}")
+                elif "/" in raw or raw.lower().endswith(".md"):
                     self.note(scope, f"@{raw} in {where}", "not a file: left as written")
                 continue
             real = _real(target)
@@ -219,6 +233,9 @@ class _Reader:
                     "outside the folders this file may import from (list its folder under "
                     "include_dirs in config.toml to allow it)"
                 )
+            elif real in self.run.shadowed:
+                self.note(scope, f"@{raw} in {where}", f"not imported: {self._overridden(real)}")
+                continue
             elif real in chain:  # nothing to fix: each file is loaded once anyway
                 cycle = " → ".join(p.name for p in (*chain, real))
                 self.note(scope, f"@{raw} in {where}", f"not imported: include cycle: {cycle}")
@@ -502,6 +519,7 @@ def _candidates(
             if agents:
                 pick, shadowed = _codex_pick(folder, codex.fallbacks)
                 for path in shadowed:
+                    reader.run.shadowed[_real(path)] = path.with_name(OVERRIDE)
                     reader.note(
                         "project",
                         path,
@@ -525,6 +543,7 @@ def _candidates(
     if agents:
         pick, shadowed = _codex_pick(loc.path, ())
         for path in shadowed:
+            reader.run.shadowed[_real(path)] = path.with_name(OVERRIDE)
             reader.note(
                 loc.name, path, f"not loaded: {OVERRIDE} in the same folder is read instead"
             )

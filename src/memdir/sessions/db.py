@@ -211,6 +211,8 @@ class Database:
             done = {row[0] for row in conn.execute("SELECT name FROM migrations")}
         except sqlite3.OperationalError:
             done = set()  # a new database (or busy): decide under the write lock
+        except sqlite3.DatabaseError as exc:  # "malformed": the schema pages are damaged
+            raise DatabaseError(self.path, "read the schema version", str(exc)) from None
         if not done >= {m.name for m in MIGRATIONS}:
             done = self._run(
                 "read the schema version",

@@ -180,6 +180,7 @@ def _unreadable(db: Database, exc: MemdirError) -> DbHealth:
         problems=[message],
         damaged=[message],
         salvage=True,
+        semantic="unknown: state.db cannot be read",
     )
 
 
@@ -198,7 +199,7 @@ def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None
     except MemdirError as exc:
         return _unreadable(db, exc)
     if db.read_only:
-        return _check_read_only(db)
+        return _check_read_only(db, embedder)
     try:
         file_problems, indexes = db.write(_inspect, action="check the database")
         problems = file_problems + list(indexes.values())
@@ -242,7 +243,7 @@ def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None
     )
 
 
-def _check_read_only(db: Database) -> DbHealth:
+def _check_read_only(db: Database, embedder: Embedder | None) -> DbHealth:
     """The same checks, reading only; damage is reported for a writable home to repair."""
     try:
         file_problems, indexes = db.read(
@@ -251,13 +252,14 @@ def _check_read_only(db: Database) -> DbHealth:
     except MemdirError as exc:
         return _unreadable(db, exc)
     counts = count_rows(db.path) if file_problems else None
-    sessions, messages = (
-        (counts["sessions"], counts["messages"])
+    sessions, messages, semantic = (
+        (counts["sessions"], counts["messages"], "unknown: state.db is damaged")
         if counts is not None
         else db.read(
             lambda c: (
                 c.execute("SELECT count(*) FROM sessions").fetchone()[0],
                 c.execute("SELECT count(*) FROM messages").fetchone()[0],
+                status(c, embedder),
             )
         )
     )
@@ -274,4 +276,5 @@ def _check_read_only(db: Database) -> DbHealth:
         ],
         read_only=True,
         salvage=bool(file_problems),
+        semantic=semantic,
     )

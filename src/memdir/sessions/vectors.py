@@ -10,6 +10,7 @@ import logging
 import math
 import operator
 import sqlite3
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Sequence
@@ -20,6 +21,7 @@ from typing import Any, Protocol
 
 from .. import hooks
 from ..core.errors import EmbedError
+from ..core.notices import warn_once
 from .db import Database
 from .query import Query
 from .rank import Corpus, Ranked, Ranker
@@ -28,7 +30,8 @@ log = logging.getLogger("memdir")
 
 RRF_K = 60  # reciprocal-rank fusion constant (Cormack et al.)
 TEXT_CHARS = 2000  # of a message or entry sent to the embedder
-SCAN_ROWS = 200_000  # the Python scan looks at the newest rows only
+SCAN_ROWS = 20_000  # the Python scan looks at the newest rows only (~2 s at 768 dims)
+PAUSE = (30.0, 600.0)  # seconds a failed embedder is left alone: first, most
 _TABLES = {"messages": "message_vectors", "entries": "entry_vectors"}
 
 
@@ -139,6 +142,13 @@ _TEXT = {
 }
 
 
+def _redacted(text: str | None) -> str:
+    """What of a row or query may leave the machine: secrets redacted, TEXT_CHARS long."""
+    from ..guard import redact_secrets
+
+    return redact_secrets((text or "")[: 2 * TEXT_CHARS])[:TEXT_CHARS]
+
+
 def _fetch(c: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> list[tuple[int, str]]:
     return [(r[0], r[1]) for r in c.execute(sql, args)]
 
@@ -159,11 +169,11 @@ def embed_pending(db: Database, embedder: Embedder, *, batch: int = 64, most: in
         )
         insert = f"INSERT OR REPLACE INTO {table} (id, model, dim, v) VALUES (?, ?, ?, ?)"
         while done < most:
-            args = (TEXT_CHARS, embedder.name, batch)
+            args = (2 * TEXT_CHARS, embedder.name, batch)  # (a secret cut at the end: whole)
             rows: list[tuple[int, str]] = db.read(partial(_fetch, sql=sql, args=args))
             if not rows:
                 break
-            vectors = embedder.embed([text or " " for _, text in rows])
+            vectors = embedder.embed([_redacted(text) or " " for _, text in rows])
             if len(vectors) != len(rows):
                 raise EmbedError(f"{embedder.name} gave {len(vectors)} vectors for {len(rows)}")
             values = [
@@ -190,8 +200,11 @@ def status(conn: sqlite3.Connection, embedder: Embedder | None) -> str:
         ).fetchone()[0]
         for corpus, table in _TABLES.items()
     ]
+    engine = _engine(conn)
+    if engine != "sqlite-vec":
+        engine += f" of the newest {SCAN_ROWS:,}"
     return (
-        f"{embedder.name}, dimension {dim or 'unknown yet'}, nearest by {_engine(conn)}; "
+        f"{embedder.name}, dimension {dim or 'unknown yet'}, nearest by {engine}; "
         f"without vectors: {missing[0]} messages, {missing[1]} entries "
         f"(`memdir maintain` computes them)"
     )
@@ -211,11 +224,13 @@ def _engine(conn: sqlite3.Connection) -> str:
         pass
     if _LOADABLE[0]:
         try:
-            import sqlite_vec  # type: ignore[import-not-found]
+            import sqlite_vec  # type: ignore[import-untyped]
 
             conn.enable_load_extension(True)
-            sqlite_vec.load(conn)
-            conn.enable_load_extension(False)
+            try:
+                sqlite_vec.load(conn)
+            finally:  # never left on: SQL could then load any library
+                conn.enable_load_extension(False)
             return "sqlite-vec"
         except (ImportError, AttributeError, sqlite3.Error):
             _LOADABLE[0] = False  # this Python cannot load extensions, or no sqlite-vec
@@ -245,7 +260,9 @@ def nearest(
     rows = conn.execute(
         f"SELECT v.id, v.v {join} ORDER BY v.id DESC LIMIT ?", (model, *params, SCAN_ROWS)
     )
+    seen = 0
     for rid, blob in rows:
+        seen += 1
         v = _unpack(blob)
         if len(v) != len(qv):
             continue
@@ -254,13 +271,21 @@ def nearest(
             heapq.heappush(best, item)
         elif item > best[0]:
             heapq.heapreplace(best, item)
+    if seen == SCAN_ROWS:
+        warn_once(
+            f"semantic search compares only the newest {SCAN_ROWS:,} {corpus} vectors: this "
+            f"Python cannot load sqlite-vec (pip install 'memdir[semantic]' in a Python whose "
+            f"sqlite3 can load extensions searches them all)"
+        )
     return [rid for _, rid in sorted(best, reverse=True)]
 
 
 def fused(ranker: Ranker, embedder: Embedder, *, depth: int = 50) -> Ranker:
     """``ranker`` fused with the ``depth`` nearest vectors by reciprocal-rank fusion. When
-    the embedder fails, the keyword ranking alone, and one warning per failure streak."""
+    the embedder fails, the keyword ranking alone, one warning per failure streak, and the
+    embedder is not asked again for :data:`PAUSE` seconds (doubling while it fails)."""
     warned = [False]
+    paused = [0.0, PAUSE[0]]  # monotonic time it may be asked again, the next pause
 
     def rank(
         conn: sqlite3.Connection,
@@ -275,8 +300,10 @@ def fused(ranker: Ranker, embedder: Embedder, *, depth: int = 50) -> Ranker:
         keyword = ranker(
             conn, corpus, query, where=where, params=params, limit=max(limit, depth), now=now
         )
+        if time.monotonic() < paused[0]:
+            return keyword[:limit]
         try:
-            [qv] = embedder.embed([query.text])
+            [qv] = embedder.embed([_redacted(query.text) or " "])
             near = nearest(
                 conn, corpus.table.name, embedder.name, qv, where=where, params=params, k=depth
             )
@@ -284,8 +311,10 @@ def fused(ranker: Ranker, embedder: Embedder, *, depth: int = 50) -> Ranker:
             if not warned[0]:
                 log.warning("semantic search is off for now, keyword results only: %s", exc)
                 warned[0] = True
+            paused[:] = [time.monotonic() + paused[1], min(2 * paused[1], PAUSE[1])]
             return keyword[:limit]
         warned[0] = False
+        paused[:] = [0.0, PAUSE[0]]
         score: dict[int, float] = {}
         for ranking in ([r.rowid for r in keyword], near):
             for i, rid in enumerate(ranking):

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import LockTimeoutError, StorageError
+from ..model import BODY_MAX_BYTES
 from .base import INDEX_NAME, FileInfo
 
 ARCHIVE = "archive"
@@ -36,6 +37,8 @@ NOT_ENTRIES = frozenset(
     }
 )
 _OPEN_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
+FILE_MAX_BYTES = 2 * BODY_MAX_BYTES  # a body at its limit and its frontmatter
+_TOO_BIG = f"larger than {FILE_MAX_BYTES // 1024} KiB, more than any entry holds; shorten it"
 
 
 _S_IFDIR = stat.S_IFDIR
@@ -305,12 +308,17 @@ class FileBackend:
 
     def read(self, name: str) -> bytes:
         """The bytes of one file; a symlink is an OSError(ELOOP), never followed, and
-        anything but a regular file (a FIFO would block) an OSError saying so."""
+        anything but a regular file (a FIFO would block) or a file over FILE_MAX_BYTES an
+        OSError saying so."""
         fd = _open_regular(self._path(name))
         try:
-            chunks = []
-            while chunk := os.read(fd, 1 << 16):
+            chunks, done, size = [], 0, os.fstat(fd).st_size
+            while size <= FILE_MAX_BYTES and (chunk := os.read(fd, 1 << 16)):
                 chunks.append(chunk)
+                done += len(chunk)
+                size = max(size, done)  # (it may grow while read)
+            if size > FILE_MAX_BYTES:
+                raise OSError(errno.EFBIG, _TOO_BIG)
             return b"".join(chunks)
         finally:
             os.close(fd)
@@ -323,12 +331,14 @@ class FileBackend:
             return None
         except OSError as exc:
             raise StorageError("read", self.root / INDEX_NAME, exc) from exc
-        with os.fdopen(fd, "rb") as f:
-            return f.read()
+        with os.fdopen(fd, "rb") as f:  # a longer index is stale anyway: no need to read on
+            return f.read(FILE_MAX_BYTES + 1)
 
     def _stage(self, name: str, data: bytes) -> str:
         """Write ``data`` to a durable temp file in the staging folder; its path."""
         path = self._path(name)
+        if len(data) > FILE_MAX_BYTES:  # what could not be read back is never written
+            raise StorageError("write", path, OSError(errno.EFBIG, _TOO_BIG))
         folder, base = os.path.split(path)
         try:
             if folder != self._root:

@@ -188,9 +188,12 @@ def _origin(path: Path) -> str:
     return f"claude-code:{path.absolute()}"
 
 
-def _read_index(folder: Path, read: Read) -> dict[str, IndexLink]:
+def _read_index(folder: Path, read: Read, pin_room: int = 0) -> dict[str, IndexLink]:
     """Each topic file's MEMORY.md line, by file name; the index's own notes become
-    items."""
+    items. Its title and summary (a top heading with text of its own, above every link)
+    are what Claude Code shows verbatim at the top of every session: they become a pinned
+    entry when they fit the ``pin_room`` left in the pinned budget, not a line of the
+    index that reads like one more memory."""
     path = folder / INDEX
     try:
         index = parse_index(read_text(path, MAX_FILE_BYTES))
@@ -208,8 +211,16 @@ def _read_index(folder: Path, read: Read) -> dict[str, IndexLink]:
         if not (folder / name).exists():
             read.notes.append(f"{path} links to {name}, which does not exist")
     seen: set[str] = set()
+    first_link = min((link.line for link in index.links), default=1 << 30)
     for section in index.sections:
         mem = section_memory(section)
+        head = section is index.sections[0] and section.level == 1 and section.line < first_link
+        pinned = head and len(f"### {mem.name}\n{mem.body}\n") <= pin_room
+        if head:
+            read.notes.append(
+                f"{path}: its title and summary, which Claude Code shows at the top of every "
+                + ("session, are pinned" if pinned else "session, do not fit the pinned budget")
+            )
         anchor = slugify(section.heading or "notes")
         while anchor in seen:
             anchor += "-x"
@@ -221,10 +232,20 @@ def _read_index(folder: Path, read: Read) -> dict[str, IndexLink]:
                 description=mem.description,
                 body=mem.body,
                 origin=f"{_origin(path)}#{anchor}",
+                pinned=pinned,
                 extra=mem.extra,
             )
         )
     return hooks
+
+
+def _pin_room(md: Layers) -> int:
+    """Characters left in the local scope's pinned budget (0 when it cannot be read)."""
+    try:
+        store = md.store("local")
+        return store.pinned_budget - store.pinned_used()
+    except MemdirError:
+        return 0
 
 
 class ClaudeCode:
@@ -253,7 +274,7 @@ class ClaudeCode:
                 "creates it when it first saves a memory for this project)"
             )
         else:
-            hooks = _read_index(folder, read)
+            hooks = _read_index(folder, read, _pin_room(md))
             for path in _md_files(folder):
                 if path.name == INDEX:
                     continue
