@@ -293,7 +293,7 @@ class Layers(Workspace):
         sections = system_sections(views, instructions, checkout=self.checkout_root)
         persona, persona_notes = self._persona()
         if persona:  # seed 004's order: persona, then the user's memory, then the rules
-            sections.insert(0, Section("soul", None, "SOUL.md", persona + "\n"))
+            sections.insert(0, Section("soul", None, "SOUL.md", persona))
         skills, problems = self._skills()
         listed = skill_listing(skills)
         if listed:  # after memory, before the instruction files
@@ -410,7 +410,11 @@ class Layers(Workspace):
         except MemdirError as exc:  # an unreadable SOUL.md must not keep memory out
             return "", [Note(None, "SOUL.md", str(exc))]
         text, notes = render_persona(souls, self.settings.soul_budget)
-        return text, [Note(None, "SOUL.md", n) for n in notes]
+        return text + "\n" if text else "", [Note(None, "SOUL.md", n) for n in notes]
+
+    def persona_block(self) -> str:
+        """The persona part the system block starts with now ("" when there is none)."""
+        return self._persona()[0] if self.settings.enabled else ""
 
     def write_soul(self, text: str, *, scope: str = "user") -> None:
         """Write a scope's ``SOUL.md`` (the user's by default): scanned by the guard,
