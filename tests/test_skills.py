@@ -18,7 +18,13 @@ from memdir.core.skills import SKILL_MAX_BYTES, parse_skill, validate_name
 from memdir.engine import Memdir
 from memdir.interop import export_memories, import_memories
 
-REAL = Path(__file__).parent / "fixtures" / "real" / "skills"
+REAL = Path(__file__).parent / "fixtures" / "real"
+HERMES_SKILL = (
+    REAL / "NousResearch__hermes-agent" / "skills" / "apple" / "apple-notes" / "SKILL.md.txt"
+)
+CLAUDE_SKILL = (
+    REAL / "obra__superpowers" / "skills" / "verification-before-completion" / "SKILL.md.txt"
+)
 STEPS = "1. Bump the version in pyproject.toml.\n2. Tag vX.Y.Z.\n3. Push the tag."
 
 
@@ -109,13 +115,13 @@ def test_name_fuzz(name: str) -> None:
 def _fake_homes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
     """A home folder with a real Claude Code skill and a real Hermes skill in place."""
     home = tmp_path / "person"
-    claude = home / ".claude" / "skills" / "webapp-testing"
+    claude = home / ".claude" / "skills" / "verification-before-completion"
     claude.mkdir(parents=True)
-    shutil.copy(REAL / "claude-webapp-testing-zh" / "SKILL.md.txt", claude / "SKILL.md")
+    shutil.copy(CLAUDE_SKILL, claude / "SKILL.md")
     hermes = home / ".hermes"
     notes = hermes / "skills" / "apple" / "apple-notes"
     notes.mkdir(parents=True)
-    shutil.copy(REAL / "hermes-apple-notes" / "SKILL.md.txt", notes / "SKILL.md")
+    shutil.copy(HERMES_SKILL, notes / "SKILL.md")
     bundled = hermes / "skills" / "software" / "bundled-one"
     bundled.mkdir(parents=True)
     (bundled / "SKILL.md").write_text("---\nname: bundled-one\ndescription: shipped\n---\nx\n")
@@ -130,20 +136,20 @@ def test_real_skills_import_from_claude_code_and_hermes(
 ) -> None:
     _, hermes = _fake_homes(tmp_path, monkeypatch)
     dry = import_memories(md, "claude-code")
-    assert any("would import" in n and "webapp-testing" in n for n in dry.notes)
+    assert any("would import" in n and "verification-before-completion" in n for n in dry.notes)
     assert md.skills() == []
     import_memories(md, "claude-code", apply=True)
     plan = import_memories(md, "hermes", hermes / "memories", apply=True)
     assert not plan.problems, plan.problems
     assert any("skills Hermes bundles are not imported" in n for n in plan.notes)
     skills = {s.name: s for s in md.skills()}
-    assert sorted(skills) == ["apple-notes", "webapp-testing"]
+    assert sorted(skills) == ["apple-notes", "verification-before-completion"]
     assert (
         skills["apple-notes"].description
         == "Manage Apple Notes via memo CLI: create, search, edit."
     )
-    assert skills["webapp-testing"].description.startswith("使用 Playwright")
-    original = (REAL / "hermes-apple-notes" / "SKILL.md.txt").read_text()
+    assert skills["verification-before-completion"].description.startswith("Use when about")
+    original = HERMES_SKILL.read_text()
     assert _read(md, "skill:apple-notes")["content"].endswith(original)  # kept byte for byte
     again = import_memories(md, "hermes", hermes / "memories", apply=True)
     assert any("unchanged" in n for n in again.notes)
@@ -210,7 +216,7 @@ def test_codex_agent_skills_import_and_export(
     home, _ = _fake_homes(tmp_path, monkeypatch)
     agents = home / ".agents" / "skills" / "apple-notes"
     agents.mkdir(parents=True)
-    shutil.copy(REAL / "hermes-apple-notes" / "SKILL.md.txt", agents / "SKILL.md")
+    shutil.copy(HERMES_SKILL, agents / "SKILL.md")
     (home / ".codex" / "memories").mkdir(parents=True)
     plan = import_memories(md, "codex", apply=True)
     assert any("imported" in n and "apple-notes" in n for n in plan.notes)
@@ -218,3 +224,16 @@ def test_codex_agent_skills_import_and_export(
     md.write_skill("release", "Cut a release", STEPS)  # local: the checkout's .agents/skills
     export_memories(md, "codex", apply=True)
     assert STEPS in (md.checkout_root / ".agents" / "skills" / "release" / "SKILL.md").read_text()
+
+
+def test_a_chinese_skill_is_listed_and_read(md: Memdir) -> None:
+    md.write_skill(
+        "deploy-staging",
+        "把服务部署到预发环境",
+        "1. 打标签。\n2. 推送。",
+        when_to_use="用户要求部署时",
+    )
+    assert "- skill:deploy-staging (local): 把服务部署到预发环境. Use when: 用户要求部署时" in (
+        md.system_block()
+    )
+    assert "1. 打标签。" in _read(md, "skill:deploy-staging")["content"]
