@@ -59,6 +59,7 @@ bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/pipeline.py
 	$(BENCH_VENV)/bin/python bench/mcp.py
 	$(BENCH_VENV)/bin/python bench/recall.py
+	$(BENCH_VENV)/bin/python bench/tiers.py
 	$(BENCH_VENV)/bin/python bench/scale.py
 	$(BENCH_VENV)/bin/python bench/transcripts.py
 	$(BENCH_VENV)/bin/python bench/hermes_interop.py
