@@ -106,24 +106,33 @@ class Layers(Workspace):
         entries = store.list(include_archived=include_archived)
         if store.scope != "project":
             return entries, []
-        if self._verdicts is None:
-            self._verdicts = Verdicts(self.home / ".cache" / "guard-verdicts.json")
         shown, withheld = [], []
         for entry in entries:
-            text = f"{entry.name}\n{entry.description}\n{entry.body}"
-            known, rule = self._verdicts.get(text)
-            if not known:
-                from .. import guard  # built only when a text has not been judged before
-
-                finding = guard.scan(text)
-                rule = finding.rule if finding else None
-                self._verdicts.put(text, rule)
+            rule = self._judged(f"{entry.name}\n{entry.description}\n{entry.body}")
             if rule is None:
                 shown.append(entry)
             else:
                 withheld.append((entry.id, rule))
-        self._verdicts.save()
+        self._save_verdicts()
         return shown, withheld
+
+    def _judged(self, text: str) -> str | None:
+        """The guard's rule for a text a cloned repository brought (None: clean), cached
+        in ``.cache/guard-verdicts.json`` so the guard is built only for new texts."""
+        if self._verdicts is None:
+            self._verdicts = Verdicts(self.home / ".cache" / "guard-verdicts.json")
+        known, rule = self._verdicts.get(text)
+        if not known:
+            from .. import guard  # built only when a text has not been judged before
+
+            finding = guard.scan(text)
+            rule = finding.rule if finding else None
+            self._verdicts.put(text, rule)
+        return rule
+
+    def _save_verdicts(self) -> None:
+        if self._verdicts is not None:
+            self._verdicts.save()
 
     def _merged(self) -> tuple[_Merged, list[Note]]:
         """Each scope's visible entries with those shadowed by a more local entry of the
@@ -320,13 +329,9 @@ class Layers(Workspace):
             found, bad = list_skills(loc.path, name)
             problems += bad
             for skill in found:
-                if name == "project":
-                    from .. import guard
-
-                    hit = guard.scan(skill.text)
-                    if hit is not None:
-                        skill = dataclasses.replace(skill, withheld=hit.rule)
-                by_name[skill.name] = skill
+                rule = self._judged(skill.text) if name == "project" else None
+                by_name[skill.name] = dataclasses.replace(skill, withheld=rule)
+        self._save_verdicts()
         return sorted(by_name.values(), key=lambda k: k.name), problems
 
     def skills(self) -> list[Skill]:
@@ -335,7 +340,7 @@ class Layers(Workspace):
         return self._skills()[0]
 
     def read_skill(self, name: str) -> Skill:
-        """One skill by name (the most local scope's); NotFoundError lists the others."""
+        """One skill by name (the most local scope's); a MemdirError lists the others."""
         validate_skill_name(name)
         found = {s.name: s for s in self.skills()}
         skill = found.get(name)
@@ -395,13 +400,9 @@ class Layers(Workspace):
             text = read_soul(loc.path)
             if text is None:
                 continue
-            rule = None
-            if name == "project":
-                from .. import guard
-
-                found = guard.scan(text)
-                rule = found.rule if found else None
+            rule = self._judged(text) if name == "project" else None
             out.append(Soul(name, loc.path / SOUL_NAME, text, rule))
+        self._save_verdicts()
         return out
 
     def _persona(self) -> tuple[str, list[Note]]:
