@@ -9,9 +9,9 @@ import unicodedata
 
 from memdir.core.errors import GuardError
 
-from . import _attacks, _decode, _orders, _patterns, _secrets, _social, _threats
+from . import _attacks, _decode, _frames, _orders, _patterns, _secrets, _social, _threats
 from ._build import excerpt
-from ._clause import Clauses
+from ._clause import Clauses, mentioned
 from ._engine import Finding, RuleSet, Text
 from ._fold import fold
 from ._second import SecondOpinion
@@ -43,23 +43,9 @@ def _nfkc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
-_MENTION = re.compile(
-    r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|"
-    r"phrases?|strings?|patterns?|examples?|payloads?)[,:]?\s*$"
-)
 # Spelled-out text that names a command, a URL or a secret is hiding it from filters.
 _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")
-_QUOTES = "\"'`“‘«「"
-
-
-def _mentioned(s: str, start: int) -> bool:
-    """Whether the match at ``start`` sits in quotes introduced as an example."""
-    line_start = s.rfind("\n", 0, start) + 1
-    before = s[line_start:start]
-    opened = max(before.rfind(q) for q in _QUOTES)
-    if opened == -1 or any(q in before[opened + 1 :] for q in _QUOTES):
-        return False
-    return _MENTION.search(before, 0, opened) is not None
+_CIPHER = re.compile(r"\brot-?13\b|\bcaesar\b|\bcipher\b|\brot\d{1,2}\b")
 
 
 class _Scan:
@@ -77,7 +63,9 @@ class _Scan:
         return Finding(rule, category, reason, excerpt(self.shown, start, end))
 
     def structural(self) -> Finding | None:
-        hit = _threats.detect(self.hay.s, self.clauses, self.nfkc)
+        hit = _threats.detect(self.hay.s, self.clauses, self.nfkc) or _frames.detect(
+            self.hay, self.clauses
+        )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)
         order = _orders.detect(self.hay, self.clauses)
@@ -90,13 +78,13 @@ class _Scan:
 
     def rules(self) -> Finding | None:
         hit = _model_rules().first(self.hay)
-        if hit is not None and _mentioned(self.hay.s, hit[1].start()):
+        if hit is not None and mentioned(self.hay.s, hit[1].start()):
             # a quoted example ("phrases such as 'ignore previous instructions'"): look on
             hit = next(
                 (
                     (r, m)
                     for r, m in _model_rules().every(self.hay)
-                    if not _mentioned(self.hay.s, m.start())
+                    if not mentioned(self.hay.s, m.start())
                 ),
                 None,
             )
@@ -137,17 +125,18 @@ class _Scan:
                     start,
                     end,
                 )
-        for shift in _decode.caesar_shifts(self.hay.words()):
-            decoded = _decode.unshift(self.hay.s, shift)
-            hit = _model_rules().first(Text(decoded))
-            if hit is not None:
-                rule, m = hit
+        cue = _CIPHER.search(self.hay.s) is not None
+        for shift in _decode.caesar_shifts(self.hay.words(), cue):
+            inner = _Scan(_decode.unshift(self.hay.s, shift))
+            found = inner.rules() or inner.structural()
+            if found is not None:
                 return self.finding(
                     "hiding.encoded-payload",
                     "hiding",
                     f"it hides an instruction in a Caesar cipher (shift {shift}) that reads "
-                    f"{decoded[m.start() : m.start() + 40]!r} ({rule.reason}){_WHY['hiding']}",
-                    *m.span(),
+                    f"{found.excerpt!r} ({found.reason.split(';')[0]}){_WHY['hiding']}",
+                    0,
+                    len(self.hay.s),
                 )
         return None
 

@@ -297,7 +297,8 @@ def _persistence_rules() -> tuple[Rule, ...]:
             r"ipconfig\s+/release|(?:ifconfig|ip\s+link\s+set)\s+\w+\s+down|nmcli\s+(?:networking|"
             r"radio\s+\w+)\s+off|netsh\s+interface\s+set\s+interface[^\n]{0,60}disabled?"
             r"|networkadapter\w*.{0,200}?\.disable\(\)"
-            r"|/etc/hosts.{0,200}?(?:127\.0\.0\.1|0\.0\.0\.0)\s+(?:www\.)?[\w-]+\.(?:com|org|net|io)"
+            r"|/etc/hosts.{0,200}?(?:127\.0\.0\.1|0\.0\.0\.0)\s+(?:www\.)?[\w-]+\.(?:com|org|net|i"
+            r"o)"
             r"\b",
         ),
         Rule(

@@ -164,6 +164,11 @@ def lexicon(*parts: str) -> tuple[str, ...]:
     return tuple(branches(*parts))
 
 
+# Kana, CJK ideographs and Hangul: scripts written without spaces between words, so any
+# character may start one (the guard's single definition; sessions/analyzer has the index's).
+CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+
+
 def word_start(s: str, i: int) -> bool:
     """Whether ``s[i]`` starts a word (always true for scripts written without spaces)."""
     return i == 0 or s[i] >= "\u3000" or not (s[i - 1].isalnum() or s[i - 1] in "_-")

@@ -8,35 +8,66 @@ import functools
 import re
 
 _END = re.compile(
-    r"[.!?](?=\s|$)|[。！？]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
+    r"[.!?](?=\s|$)|[。！？§]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
     r"(?<=[:;,\w`'\")\]])\n(?=[A-Z])"
 )
 
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
 # Korean, right after the verb ("送信しないで", "보내지 마").
-_NEG_BEFORE = re.compile(
+_NEG_WORDS = (
     r"(?:\b(?:don'?t|do not|does not|doesn'?t|never|not|no|must not|mustn'?t|should not|"
-    r"rather than|instead of|"
-    r"shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|forbid\w*|prohibit\w*|"
-    r"ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|mai|asla|jangan|"
-    r"không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|yasak\w*)\b|"
-    r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|決して|절대)[^.!?。！？\n]{0,30}$"
+    r"rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|"
+    r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
+    r"mai|asla|jangan|không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
+    r"yasak\w*)\b|(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
+    r"決して|절대)"
+)
+_NEG_BEFORE = re.compile(rf"{_NEG_WORDS}[^.!?。！？\n,;，；]{{0,30}}$")
+# A clause that opens with a negation negates what follows (up to a "but"/"just"/"only"
+# after a comma), however far the verb is (German and Japanese put it last: "Keine Tokens
+# … in Dateien speichern").
+_NEG_LEAD = re.compile(
+    r"[\s*+>#\-\d.)]*(?:(?:never|don'?t|do not|no|kein\w*|nie|niemals|nunca|jamais|не|никогда|asla|"
+    r"non|não)\b|不要|别|禁止|決して|절대)(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|"
+    r"rather|nur|sondern|aber|pero|sino|mais|ma|mas|а|но|但|而是|只)\b))*$"
 )
 # An action the sentence itself calls bad ("force-pushing main is destructive").
 _JUDGED = re.compile(
     r"\b(?:is|are|was|were|would be|will be|can be)\s+(?:\w+\s+)?(?:destructive|dangerous|risky|"
-    r"forbidden|prohibited|not allowed|discouraged|a bad idea|unsafe|insecure|never (?:ok|okay))"
+    r"forbidden|prohibited|banned|not allowed|discouraged|a bad idea|unsafe|insecure|never (?:ok|"
+    r"okay))"
 )
-_NEG_AFTER = re.compile(r"^\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|않|말\s?것|금지)")
+_NEG_AFTER = re.compile(
+    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지)|(?:me|ma|meyin|mayın)\b|"
+    r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b"  # German V2: "sag dem Nutzer nichts"
+)
 
 
 # A Markdown heading that negates the list under it ("## Do NOT", "### Never").
 _NEG_HEADING = re.compile(
     r"(?m)^#{1,6}[ \t]+[^\n]*\b(?:do not|don'?t|never|avoid|forbidden|prohibited|not allowed|"
-    r"anti-?patterns?)\b[^\n]*$"
-    r"|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|niemals)[^\n]*$"
+    r"anti-?patterns?)\b[^\n]*$|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|"
+    r"niemals)[^\n]*$"
 )
 _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
+# A section that reports an incident, in any language.
+_INCIDENT = (
+    r"(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|事件|故障|障害|"
+    r"インシデント|사고|장애|outage|breach)"
+)
+_STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_INCIDENT}[^\n]*$")
+# A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
+_STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_INCIDENT}[^\n:：]{{0,40}}[:：]")
+# A past time or a perfective in languages other than English; with no order word, a story.
+_STORY_OTHER = re.compile(
+    r"去年|上周|上个月|昨天|当时|昨年|先月|先週|当時|작년|지난 ?(?:주|달|해)|в прошлом|"
+    r"el año pasado|la semana pasada|l'année dernière|la semaine dernière|letztes jahr|"
+    r"letzte woche|l'anno scorso|ano passado|semana passada|geçen (?:yıl|hafta)"
+)
+_ORDER_OTHER = re.compile(
+    r"以后|今后|每次|始终|必须|请|今後|毎回|必ず|항상|매번|반드시|всегда|каждый раз|впредь|siempre|"
+    r"cada vez|toujours|désormais|immer|ab sofort|sempre|her zaman"
+)
 
 
 REACH = 400
@@ -51,19 +82,19 @@ def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
 # that turns it into a standing order again.
 _STORY = re.compile(
     r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
-    r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|"
-    r"in the past|historically|an? (?:old|former|previous) \w+|(?:an?|the) (?:incident|breach|"
-    r"attacker|compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|"
-    r"commander|ticket|queue|bot|runbook|process))|post-?mortem|"
-    r"(?:we|they|he|she|someone) (?:ran|stopped|tried|once))\b"
+    r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|"
+    r"historically|an? (?:old|former|previous) \w+|(?:an?|the) (?:incident|breach|attacker|"
+    r"compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|commander|ticket|"
+    r"queue|bot|runbook|process))|post-?mortem|(?:we|they|he|she|someone) (?:ran|stopped|tried|"
+    r"once))\b"
 )
 _PAST = re.compile(
     r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
     r"leaked|broke|went|came|began|left|lost|paid|put|gave)\b"
 )
 _ORDER_WORD = re.compile(
-    r"\b(?:always|must|should|every (?:time|session|day|run)|from now on|whenever|please|"
-    r"make sure|remember to|going forward|each (?:session|time)|in future|next time|you)\b"
+    r"\b(?:always|must|should|every (?:time|session|day|run)|from now on|whenever|please|make sure|"
+    r"remember to|going forward|each (?:session|time)|in future|next time|you)\b"
 )
 
 
@@ -89,9 +120,11 @@ class Clauses:
         self.s = s
         self._ends = [m.end() for m in _END.finditer(s)]
         self._neg_sections: list[tuple[int, int]] | None = None
+        self._story_sections: list[tuple[int, int]] | None = None
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
         self._ascii: bool | None = None
+        self._first: dict[str, int] = {}  # where each needle first occurs (-1: nowhere)
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``rx`` matches in ``s[lo:hi]``. Asked many times about one pattern (a
@@ -110,20 +143,44 @@ class Clauses:
         """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order."""
         lo, hi = self.around(start, end)
         return (
-            self.has(_STORY, lo, hi)
-            and self.has(_PAST, lo, hi)
-            and not self.has(_ORDER_WORD, lo, hi)
+            (
+                self.has(_STORY, lo, hi)
+                and self.has(_PAST, lo, hi)
+                and not self.has(_ORDER_WORD, lo, hi)
+            )
+            or (self.has(_STORY_OTHER, lo, hi) and not self.has(_ORDER_OTHER, lo, hi))
+            or self.under_story_heading(start, end)
         )
 
     def under_negated_heading(self, pos: int) -> bool:
         """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""
         if self._neg_sections is None:
-            self._neg_sections = []
-            if "#" in self.s:
-                for m in _NEG_HEADING.finditer(self.s):
-                    nxt = _HEADING.search(self.s, m.end())
-                    self._neg_sections.append((m.end(), nxt.start() if nxt else len(self.s)))
+            self._neg_sections = self._sections(_NEG_HEADING)
         return any(lo <= pos < hi for lo, hi in self._neg_sections)
+
+    def under_story_heading(self, start: int, end: int) -> bool:
+        """Whether ``s[start:end]`` is in a section headed as an incident report ("##
+        Post-mortem: …", "## 障害報告") and its clause holds no order word."""
+        if self._story_sections is None:
+            self._story_sections = self._sections(_STORY_HEADING) + self._paragraphs(_STORY_LABEL)
+        if not any(lo <= start < hi for lo, hi in self._story_sections):
+            return False
+        return not self.has(_ORDER_WORD, *self.around(start, end))
+
+    def _paragraphs(self, label: re.Pattern[str]) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for m in label.finditer(self.s):
+            end = self.s.find("\n\n", m.end())
+            out.append((m.start(), len(self.s) if end == -1 else end))
+        return out
+
+    def _sections(self, heading: re.Pattern[str]) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        if "#" in self.s:
+            for m in heading.finditer(self.s):
+                nxt = _HEADING.search(self.s, m.end())
+                out.append((m.end(), nxt.start() if nxt else len(self.s)))
+        return out
 
     def around(self, start: int, end: int) -> tuple[int, int]:
         """The clause holding ``s[start:end]`` (the span may cross boundaries it contains),
@@ -144,8 +201,11 @@ class Clauses:
         s, spans = self.s, []
         if self._ascii is None:
             self._ascii = s.isascii()
+        first = self._first
         for needle in _ascii_only(needles) if self._ascii else needles:
-            i = s.find(needle)
+            i = first.get(needle)
+            if i is None:
+                i = first[needle] = s.find(needle)
             while i != -1:
                 lo, hi = self.around(i, i + len(needle))
                 if after:
@@ -163,10 +223,32 @@ class Clauses:
         return merged
 
 
+_MENTION = re.compile(
+    r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|phrases?|"
+    r"strings?|patterns?|examples?|payloads?|includ\w*|contain\w*|lists?|quot\w*|detects?|flags?|"
+    r"blocks?|matches|tests? (?:for|against)|and)(?:\s+[^\s'\"`]+){0,3}?[,:]?\s*$"
+)
+_QUOTES = "\"'`“‘«「"
+
+
+_OPENING_QUOTE = re.compile(r"(?<![\w'`])[\"'`“‘«「]")
+
+
+def mentioned(s: str, start: int) -> bool:
+    """Whether the match at ``start`` sits in quotes introduced as an example ("phrases such
+    as 'ignore previous instructions'")."""
+    line_start = s.rfind("\n", max(0, start - REACH), start) + 1
+    before = s[max(line_start, start - REACH) : start]  # bounded: a long line stays linear
+    opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]  # not the "'" of "it's"
+    if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
+        return False
+    return _MENTION.search(before, 0, opens[-1]) is not None
+
+
 def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
     """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``)."""
-    if _NEG_BEFORE.search(s, max(lo, start - 40), start):
+    if _NEG_BEFORE.search(s, max(lo, start - 40), start) or _NEG_LEAD.match(s, lo, start):
         return True
     if end is None:
         return False
-    return _NEG_AFTER.match(s, end, end + 12) is not None or bool(_JUDGED.search(s, end, end + 60))
+    return _NEG_AFTER.match(s, end, end + 30) is not None or bool(_JUDGED.search(s, end, end + 60))

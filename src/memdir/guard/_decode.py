@@ -6,7 +6,9 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import itertools
 import re
+import zlib
 from collections.abc import Callable, Iterator
 
 _MAX_PAYLOADS = 8
@@ -77,12 +79,22 @@ def _from_hex(run: str) -> str | None:
         return None
 
 
+def _gunzip(data: bytes) -> bytes:
+    """``data`` itself, or its first 4 KiB inflated if it is gzip (``… | base64 -d | gunzip``)."""
+    if not data.startswith(b"\x1f\x8b"):
+        return data
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data, _MAX_DECODED)
+    except zlib.error:
+        return data
+
+
 def _from_base64(run: str) -> str | None:
     body = run.rstrip("=")
     padded = body + "=" * (-len(body) % 4)
     altchars = b"-_" if ("-" in body or "_" in body) else None
     try:
-        return _readable(base64.b64decode(padded, altchars=altchars, validate=True))
+        return _readable(_gunzip(base64.b64decode(padded, altchars=altchars, validate=True)))
     except (binascii.Error, ValueError):
         # A corrupted run: decode the longest valid prefix instead.
         usable = len(body) // 4 * 4
@@ -188,6 +200,8 @@ def payloads(text: str) -> Iterator[tuple[str, int, int, str]]:
 
 _ESCAPES = re.compile(r"(?:\\x[0-9a-fA-F]{2}){8,}")
 _SPACED = re.compile(r"(?<!\S)(?:\S {1,2}){12,}\S(?!\S)")
+# A character, a separator, a character …: "c-u-r-l", "i.g.n.o.r.e", "h-t-t-p-s-:-/-/".
+_ALTERNATING = re.compile(r"(?<!\S)\S([.·_-])(?:\S\1)+\S(?!\S)")
 
 
 def _escapes(text: str) -> Iterator[tuple[str, int, int, str]]:
@@ -201,7 +215,7 @@ def _escapes(text: str) -> Iterator[tuple[str, int, int, str]]:
 
 
 def despaced(text: str) -> Iterator[tuple[int, int, str]]:
-    """Text spelled out one character at a time ("r u n  c u r l"), joined back up.
+    """Text spelled out one character at a time ("r u n  c u r l", "r.u.n c.u.r.l"), joined.
 
     Two spaces in a row separate words; when the text has none, the letters are joined
     without spaces (the detectors then still see commands, URLs and pipes).
@@ -210,6 +224,23 @@ def despaced(text: str) -> Iterator[tuple[int, int, str]]:
         run = m.group()
         words = run.split("  ") if "  " in run else [run]
         yield m.start(), m.end(), " ".join(w.replace(" ", "") for w in words)
+    spelled: list[re.Match[str]] = []
+    for m in _ALTERNATING.finditer(text) if ("." in text or "-" in text or "_" in text) else ():
+        if spelled and m.start() - spelled[-1].end() > 4:  # " | " may stand between spelled words
+            if len(spelled) > 1 or len(spelled[0].group()) >= 15:
+                yield _joined(text, spelled)
+            spelled = []
+        spelled.append(m)
+    if spelled and (len(spelled) > 1 or len(spelled[0].group()) >= 15):
+        yield _joined(text, spelled)
+
+
+def _joined(text: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
+    """The spelled words of ``run`` with their separators dropped, and what stood between."""
+    out = [run[0].group()[::2]]
+    for prev, m in itertools.pairwise(run):
+        out.append(text[prev.end() : m.start()] + m.group()[::2])
+    return run[0].start(), run[-1].end(), "".join(out)
 
 
 def _plausible(kind: str, run: str) -> bool:
@@ -222,20 +253,29 @@ def _plausible(kind: str, run: str) -> bool:
     return True
 
 
-# The two commonest English words; a Caesar-shifted English sentence almost always has both.
+# Common English words: a Caesar-shifted English sentence almost always has "the" and
+# "and"; a short one said to be ROT13 has at least two of these.
 _MARKERS = (b"the", b"and")
+_COMMON = (b"the", b"and", b"to", b"you", b"of", b"in", b"is", b"for", b"with", b"your", b"all")
 
 
 def _shift_bytes(word: bytes, k: int) -> bytes:
     return bytes((c - 97 + k) % 26 + 97 for c in word)
 
 
-def caesar_shifts(words: set[bytes]) -> list[int]:
-    """Shifts ``k`` for which the text's tokens include "the" and "and" shifted by ``k``.
+def caesar_shifts(words: set[bytes], cue: bool = False) -> list[int]:
+    """Shifts ``k`` for which the text's tokens include "the" and "and" shifted by ``k`` (or,
+    with ``cue`` — the text names a cipher — any two common words).
 
-    ``words`` are the lower-cased tokens of the text, so this costs 25 set lookups.
+    ``words`` are the lower-cased tokens of the text, so this costs a few set lookups.
     """
-    return [k for k in range(1, 26) if all(_shift_bytes(w, k) in words for w in _MARKERS)]
+    found = []
+    for k in range(1, 26):
+        if all(_shift_bytes(w, k) in words for w in _MARKERS) or (
+            cue and sum(_shift_bytes(w, k) in words for w in _COMMON) >= 2
+        ):
+            found.append(k)
+    return found[:2]
 
 
 @functools.cache

@@ -161,22 +161,3 @@ MODE_WORDS = lexicon(
     r"chế độ hệ thống|सिस्टम मोड|সিস্টেম মোড|وضع النظام|시스템 모드|システムモード|系统模式|"
     r"越狱模式|上帝模式|โหมดระบบ|modo de substituição|mode de remplacement|mode override"
 )
-
-# "do not tell the user": hiding what is done from the person.
-DONT_TELL = lexicon(
-    r"no (?:le )?(?:digas|diga|menciones|mencione|reveles|informes) (?:nada )?al usuario|"
-    r"ne (?:le )?(?:dis|dites|mentionne[z]?|révèle[z]?) (?:rien |pas )?à l'utilisateur|"
-    r"sag\w* (?:es )?(?:dem|den) (?:benutzer|nutzer)\w* nicht|"
-    r"erzähl\w* (?:es )?(?:dem|den) (?:benutzer|nutzer)\w* nicht|"
-    r"verrate\w* (?:es )?(?:dem|den) (?:benutzer|nutzer)\w* nicht|"
-    r"non (?:dire|dirlo|menzionare|rivelare) (?:nulla )?all'utente|"
-    r"não (?:diga|conte|mencione|revele) (?:nada )?ao usuário|не говори пользователю|"
-    r"не сообщай пользователю|не сообщайте пользователю|не говорите пользователю|"
-    r"kullanıcıya (?:söyleme|bahsetme|anlatma)|"
-    r"jangan (?:beri ?tahu|katakan|bilang|sampaikan) (?:kepada |ke )?pengguna|"
-    r"huwag sabihin sa user|đừng nói với người dùng|không nói với người dùng|"
-    r"उपयोगकर्ता को न बताएं|उपयोगकर्ता को मत बताओ|उपयोगकर्ता को मत बताना|"
-    r"ব্যবহারকারীকে বলবেন না|لا تخبر المستخدم|사용자에게 말하지|사용자에게 알리지|"
-    r"ユーザーに言わない|ユーザーに伝えない|ユーザーに知らせない|不要告诉用户|别告诉用户|"
-    r"不要让用户知道|不要向用户透露|对用户保密|向用户隐瞒|瞒着用户|不要告訴用戶|อย่าบอกผู้ใช้"
-)

@@ -8,132 +8,149 @@ import re
 from dataclasses import dataclass
 
 from ._build import branches, prefixes, word_start
-from ._clause import Clauses, negated
+from ._clause import REACH, Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 
 BLOCK, GREY = 3, 2
 
 _SCOPE = (
     r"\bfrom now on\b|\bgoing forward\b|\bhenceforth\b|\bhereafter\b|\bfrom this point\b|"
-    r"\bfrom (?:today|here) on\b|\bin (?:all|every|any) (?:future|subsequent|later|new|other) "
-    r"\w+|\bfor (?:all|every) future\b|\bin future (?:sessions|conversations|chats|runs)\b|"
-    r"\bpermanent(?:ly)?\b|\bstanding (?:order|instruction|rule|approval)\b|\bevery "
-    r"(?:time|session|run|conversation|chat|task)\b|\bwhenever\b|\bat the (?:start|beginning) of "
-    r"(?:every|each)\b|\buntil (?:told|instructed) otherwise\b|\bforever\b|\bno longer\b|"
+    r"\bfrom (?:today|here) on\b|\bin (?:all|every|any) (?:future|subsequent|later|new|other) \w+|"
+    r"\bfor (?:all|every) future\b|\bin future (?:sessions|conversations|chats|runs)\b|"
+    r"\bpermanent(?:ly)?\b|\bstanding (?:order|instruction|rule|approval)\b|\bevery (?:time|"
+    r"session|run|conversation|chat|task)\b|\bwhenever\b|\bat the (?:start|beginning) of (?:every|"
+    r"each)\b|\buntil (?:told|instructed) otherwise\b|\bforever\b|\bno longer\b|"
     r"\bfor the rest of\b|\bacross (?:all )?sessions\b",
-    r"以后|今后|从现在起|从现在开始|从今以后|从今往后|往后|每次|每一次|始终|永久|永远|一律|后续所有|所有后续",
+    r"以后|今后|从现在起|从现在开始|从今以后|从今往后|往后|每次|每一次|始终|永久|永远|一律|"
+    r"后续所有|所有后续",
     r"今後|これから|以後|以降|毎回|常に|いつも|永久に|ずっと|すべてのセッション",
     r"앞으로|지금부터|이제부터|항상|매번|모든 세션|영구적으로",
-    r"впредь|отныне|с этого момента|с этих пор|всегда|каждый раз|во всех (?:будущих |последующих )?"
-    r"(?:сессиях|разговорах|диалогах)|навсегда|постоянно|больше не",
+    r"впредь|отныне|с этого момента|с этих пор|всегда|каждый раз|во всех (?:будущих |"
+    r"последующих )?(?:сессиях|разговорах|диалогах)|навсегда|постоянно|больше не",
     r"a partir de ahora|de ahora en adelante|en adelante|desde ahora|siempre|cada vez|"
     r"en (?:todas las|cada) (?:sesi[oó]n|sesiones|conversaci[oó]n|conversaciones)|permanentemente|"
     r"ya no",
     r"désormais|dorénavant|à partir de maintenant|à l'avenir|toujours|chaque fois|"
     r"dans (?:toutes les|chaque) (?:sessions?|conversations?)|en permanence|ne \w+ plus",
-    r"ab sofort|von nun an|ab jetzt|künftig|zukünftig|in zukunft|immer|jedes mal|"
-    r"in (?:allen|jeder) (?:künftigen |zukünftigen )?(?:sitzung|gespräch)\w*|dauerhaft|nicht mehr",
-    r"d'ora in poi|d'ora in avanti|da ora in poi|in futuro|sempre|ogni volta|"
-    r"in (?:tutte le|ogni) (?:sessioni?|conversazioni?)|non più",
-    r"a partir de agora|de agora em diante|daqui em diante|toda vez|"
-    r"em (?:todas as|cada) (?:sess(?:ões|ão)|conversas?)|não mais",
+    r"ab sofort|von nun an|ab jetzt|künftig|zukünftig|in zukunft|immer|jedes mal|in (?:allen|"
+    r"jeder) (?:künftigen |zukünftigen )?(?:sitzung|gespräch)\w*|dauerhaft|nicht mehr",
+    r"d'ora in poi|d'ora in avanti|da ora in poi|in futuro|sempre|ogni volta|in (?:tutte le|"
+    r"ogni) (?:sessioni?|conversazioni?)|non più",
+    r"a partir de agora|de agora em diante|daqui em diante|toda vez|em (?:todas as|"
+    r"cada) (?:sess(?:ões|ão)|conversas?)|não mais",
     r"bundan sonra|bundan böyle|artık|her zaman|her seferinde|kalıcı olarak",
 )
 
 _ASK = (
-    r"(?:ask(?:s|ed|ing)?|check\w* with|confirm(?:s|ed|ing)?|consult\w*|prompt(?:ing)? (?:the user"
-    r"|me|"
-    r"for)|wait\w* for (?:the user'?s? |my |an? )?(?:approval|confirmation|permission|consent|"
-    r"sign-?off|go-ahead|answer|reply|ok))"
+    r"(?:ask(?:s|ed|ing)?|check\w* with|(?:re-?)?verify\w* (?:\w+ )?with|confirm(?:s|ed|ing)?|"
+    r"consult\w*|prompt(?:ing)? (?:the user|me|for)|wait\w* for (?:the user'?s? |my |"
+    r"an? )?(?:approval|confirmation|permission|consent|sign-?off|go-ahead|answer|reply|ok))"
 )
 _CONSENT = (
     r"(?:confirmation|approval|permission|consent|review|sign-?off|authori[sz]ation|verification)"
 )
 _PERM = (
+    r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|"
+    r"require)s? (?:a |an |any |the )?(?:human |manual |user |explicit |separate )?(?:go-?ahead|"
+    r"sign-?off|approval|confirmation|review|ok|okay|permission)\b",
+    r"\b(?:the user|they|the owner) (?:has |have )?(?:already )?(?:signed off|approved|agreed|"
+    r"okayed|consented) (?:on |to )?(?:all|every|any|each)\b",
     rf"\b(?:no need|not necessary|(?:do|does|will) not need|(?:don't|doesn't|won't) need|"
-    rf"no longer need|need not|needn't|without|never|don'?t|do not|stop)(?: to)? (?:ever )?"
-    rf"(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |a )?(?:password|"
-    rf"credentials|secrets?|keys?|tokens?|api)\b)",
-    rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) "
-    rf"(?:the |any |all |every |these |those |your )?(?:\w+ )?{_CONSENT}",
+    rf"no longer need|need not|needn't|without|never|don'?t|do not|"
+    rf"stop)(?: to)? (?:ever )?(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
+    rf"a )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
+    rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) (?:the |"
+    rf"any |all |every |these |those |your )?(?:\w+ )?{_CONSENT}",
     r"\bpre-?(?:approv|authori[sz]|clear|confirm)\w*|\bauto-?approv\w*|\b(?:is|are|was|has been|"
-    r"been) waived\b|\bwaiv(?:e|es|ed|ing) (?:the |any |all |this |that |its )?(?:\w+ )?"
-    r"(?:confirmation|approval|review|check|requirement|step|permission)|"
+    r"been) waived\b|\bwaiv(?:e|es|ed|ing) (?:the |any |all |this |that |"
+    r"its )?(?:\w+ )?(?:confirmation|approval|review|check|requirement|step|permission)|"
     r"\bdelegat\w* (?:\w+ ){0,2}(?:review|approval|authority|permission|sign-?off)s?\b|"
     r"\b(?:interpret|treat|take|count|consider|read)\w* (?:\S+ ){0,3}?as (?:an? |the )?(?:approval|"
     r"consent|permission|authori[sz]ation|a yes|confirmation|go-ahead|sign-?off)\b|"
     r"\bthe user (?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|"
-    r"allowed|permitted|delegated|waived|consented)\b|"
-    r"\b(?:turn\w* off|disabl\w*|skip\w*|remov\w*) (?:the )?['\"‘“]?(?:ask|confirm|approv)\w*|"
-    r"\b(?:review|approval|confirmation|safety|security|sign-?off)(?: step| check| process|"
-    r" gate)? (?:is|are) (?:not|no longer) (?:needed|required|necessary)\b|"
-    r"no (?:pidas|pida|solicites|esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|"
-    r"ne (?:demande|demandez) (?:pas|plus) (?:de )?(?:confirmation|permission|autorisation)|"
+    r"allowed|permitted|delegated|waived|consented)\b|\b(?:turn\w* off|disabl\w*|skip\w*|"
+    r"remov\w*) (?:the )?['\"‘“]?(?:ask|confirm|approv)\w*|\b(?:review|approval|confirmation|"
+    r"safety|security|sign-?off)(?: step| check| process| gate)? (?:is|are) (?:not|"
+    r"no longer) (?:needed|required|necessary)\b|no (?:pidas|pida|solicites|"
+    r"esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|ne (?:demande|demandez) (?:pas|"
+    r"plus) (?:de )?(?:confirmation|permission|autorisation)|"
     r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|non chiedere (?:più )?(?:conferma|permesso)|"
+    # "no longer need to ask" in other languages: a negated need + asking or a consent noun
+    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,2}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?\w*(?:frag"
+    r"|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) (?:\w+ )?(?:bestätig"
+    r"ung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr )?(?:nötig|notwendig|"
+    r"erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ ){0,2}?(?:demander|confirm\w*|"
+    r"permission|autorisation|valid\w*|approbation)|(?:ya )?no (?:necesitas?|necesitáis|"
+    r"hace falta|es necesario|tienes que|tiene que|hay que) (?:\w+ ){0,2}?(?:pedir|preguntar|"
+    r"consultar|confirm\w*|permiso|autorizaci[oó]n|aprobaci[oó]n)|non (?:serve|c'è bisogno di|"
+    r"hai bisogno di|devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|conferm\w*|permesso|"
+    r"autorizzazione|approvazione)|(?:não|nao) (?:precisa\w*|é necessário|tem que|tens de) (?:mais "
+    r")?(?:de )?(?:\w+ ){0,2}?(?:pedir|perguntar|confirm\w*|permissão|autorização|aprovação)|"
     r"(?:não|nao) (?:peça|pergunte|solicite) (?:\w+ )?(?:confirmação|permissão|autorização)|"
     r"не (?:спрашивай|проси|запрашивай) (?:\w+ )?(?:подтверждени|разрешени|согласи)\w*|"
     r"不要(?:再)?(?:问我|询问|请求确认|征求同意)|確認を求めない|聞かないで|묻지 마|확인하지 마|"
     r"(?:считай|воспринимай|расценивай)\w* (?:это|его) (?:как )?(?:разрешени|согласи|одобрени|"
     r"подтверждени)\w*|(?:tómalo|tomalo|considéralo|interprétalo) como (?:una )?(?:aprobaci[oó]n|"
     r"autorizaci[oó]n|permiso)|considère\w*[- ]le comme (?:une )?(?:approbation|autorisation)|"
-    r"(?:werte|betrachte)\w* (?:das|es) als (?:zustimmung|freigabe|genehmigung)|"
-    r"(?:视为|当作|当成|理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|扱)|"
+    r"(?:werte|betrachte)\w* (?:das|es) als (?:zustimmung|freigabe|genehmigung)|(?:视为|当作|当成|"
+    r"理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|扱)|"
     r"\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
-    r"\bstanding (?:approval|permission|consent)\b",
+    r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
+    r"\bassum\w* (?:the answer is |that (?:the user|they) (?:said|says|would say|agreed?) )?(?:yes|"
+    r"approv\w*|consent\w*)\b",
+    r"\b(?:it|the agent|agents|the assistant|bots) (?:may|can) (?:now |freely |"
+    r"also )?(?:\w+ ){0,2}?(?:any|all|every)\b",
     r"\b(?:you are|you're|the (?:agent|assistant) is|you have been) (?:now |hereby |fully |"
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
-    r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|s)? you) (?:\w+ )?"
-    r"(?:permission|access|authority|clearance|rights)\b",
-    r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|eve"
-    r"ry)\b|"
-    r"\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|each) (?:\w+ ){0,3}?(?:tool calls?|"
-    r"requests?|commands?|actions?|prs|pull requests|changes|deploys?|payments?|transfers?)\b",
+    r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|"
+    r"s)? you) (?:\w+ )?(?:permission|access|authority|clearance|rights)\b",
+    r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|"
+    r"every)\b|\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|"
+    r"each) (?:\w+ ){0,3}?(?:tool calls?|requests?|commands?|actions?|prs|pull requests|changes|"
+    r"deploys?|payments?|transfers?)\b",
     r"\b(?:consent|approval|permission) (?:is|has been|was) (?:given|granted|implied|assumed)\b",
-    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|向用户|先)?(?:确认|询问|请示|批准|审批|"
-    r"同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|同意|确认|通过)|"
-    r"直接执行|有权(?:直接)?|被授权|获得授权|预先授权",
-    r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|は必要ありません)|"
-    r"許可(?:は|を)?(?:不要|取らずに|得ずに|なしで|は必要ありません)|承認(?:は|を)?(?:不要|済み|なしで)|"
-    r"事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|承認)(?:する|を取る|を得る|を求める)?"
-    r"必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み",
+    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|向用户|先)?(?:确认|询问|请示|"
+    r"批准|审批|同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|"
+    r"同意|确认|通过)|直接执行|有权(?:直接)?|被授权|获得授权|预先授权",
+    r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|"
+    r"は必要ありません)|許可(?:は|を)?(?:不要|取らずに|得ずに|なしで|は必要ありません)|承認(?:は|"
+    r"を)?(?:不要|済み|なしで)|事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|"
+    r"承認)(?:する|を取る|を得る|を求める)?必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み",
     r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
-    r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|"
-    r"не (?:нужно|надо|требуется) (?:спрашивать|подтверждать|просить|согласовывать)|"
-    r"не (?:спрашивай|запрашивай|уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|"
-    r"автоматически (?:одобря|подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w*"
-    r" )?"
-    r"(?:права|разрешение|доступ)",
-    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|consul"
-    r"tar|"
-    r"autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|no (?:hace falta|es nec"
-    r"esario|necesitas|tienes que) (?:pedir|preguntar|"
-    r"confirmar|consultar)|pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de "
-    r"antemano)|tienes (?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
+    r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
+    r"требуется) (?:спрашивать|подтверждать|просить|согласовывать)|не (?:спрашивай|запрашивай|"
+    r"уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|автоматически (?:одобря|"
+    r"подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|разрешение|"
+    r"доступ)",
+    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|"
+    r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
+    r"no (?:hace falta|es necesario|necesitas|tienes que) (?:pedir|preguntar|confirmar|consultar)|"
+    r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|"
+    r"tienes (?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
     r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander|"
-    r"relecture|revue)|l'utilisateur a (?:déjà )?(?:autorisé|approuvé)|"
+    r"vérification|vérifier|relecture|revue)|l'utilisateur a (?:déjà )?(?:autorisé|approuvé)|"
     r"(?:pas besoin|inutile) de (?:demander|confirmer)|pré-?approuvé\w*|approuvé\w* d'avance|"
     r"autorisé\w* (?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|"
     r"vous (?:avez|êtes) (?:la permission|l'autorisation|autorisé)",
     r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|"
-    r"keine (?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einhole"
-    r"n)|"
-    r"vorab (?:genehmigt|freigegeben)|automatisch genehmig\w*|du darfst|sie dürfen|"
+    r"keine (?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|"
+    r"einholen)|vorab (?:genehmigt|freigegeben)|automatisch genehmig\w*|du darfst|sie dürfen|"
     r"bist (?:berechtigt|autorisiert)",
     r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|non (?:serve|c'è bisogno di|"
     r"devi) (?:chiedere|confermare)|pre-?approvat\w*|approvat\w* in anticipo|hai (?:il permesso|"
     r"l'autorizzazione)|sei autorizzat\w*",
     r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o|"
     r"revis[aã]o)|(?:não|nao) (?:precisa|é necessário) (?:mais )?(?:pedir|perguntar|confirmar)|"
-    r"pré-?aprovad\w*|(?:usuário|usuario) (?:já )?autoriz\w*|"
-    r"aprovad\w* (?:previamente|antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
+    r"pré-?aprovad\w*|(?:usuário|usuario) (?:já )?autoriz\w*|aprovad\w* (?:previamente|"
+    r"antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
     r"sormadan|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|istemeden|gerekmez)|"
     r"önceden onayl\w*|otomatik onayla\w*|yetkilisin",
 )
 _SOURCE = (
-    r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|"
-    r"output|responses?|anything|whatever|orders|directives|notes|tasks?)"
+    r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
+    r"responses?|anything|whatever|orders|directives|notes|tasks?)"
 )
 _AS_USER = (
     r"(?:the user|i|you|the owner|me|they|it) (?:had |have |has )?(?:typed|written|wrote|said|sent|"
@@ -141,104 +158,119 @@ _AS_USER = (
 )
 # Sources whose text must never gain the user's authority.
 _UNTRUSTED = (
-    r"(?:any|every|all|each|other|external|third-party|untrusted|incoming|remote|retrieved|"
-    r"fetched|downloaded|scraped)\b|web ?pages?|websites?|pages|sites|urls?|links?|search "
-    r"results|(?:tool|command|api|shell) (?:output|results?|responses?)|tool results?|issues?|"
-    r"(?:issue |pr |code )?comments?|pull requests|prs\b|e-?mails?|messages?|tickets?|chats?|"
-    r"slack|discord|\w+ files\b|files (?:named|called|in)|documents|readmes\b|readme files|html|"
-    r"bots?\b|"
-    r"other agents|repos|repositories|dependencies|packages|docstrings|commit messages|logs"
+    r"(?:any|every|all|each|other|external|third-party|untrusted|incoming|remote|retrieved|fetched|"
+    r"downloaded|scraped)\b|web ?pages?|websites?|pages|sites|urls?|links?|search results|(?:tool|"
+    r"command|api|shell) (?:output|results?|responses?)|tool results?|issues?(?! (?:templates?|"
+    r"tracker|forms?|labels?|numbers?|titles?|types?))|(?:issue |pr |code )?comments?|"
+    r"pull requests|prs\b|e-?mails?|messages?|tickets?|chats?|slack|discord|\w+ files\b|"
+    r"files (?:named|called|in)|documents|readmes\b|readme files|html|bots?\b|other agents|repos|"
+    r"repositories|dependencies|packages|docstrings|commit messages|logs"
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
-    r"\b(?:follow|obey|execute|carry out)\w* (?:its|their|the) (?:instructions|commands|orders) "
-    r"(?:like|as) (?:the user'?s?|yours|you would the user'?s?)",
-    r"\b(?:are|count as|should be treated as|become) (?:\w+ )?instructions from (?:the )?(?:operat"
-    r"or|"
-    r"owner|admin\w*|developer|system)\b",
-    r"\bthe (?:real|actual|true) (?:user|owner)\b[^.\n]{0,20}\bis\b|\bthe user is (?:actually|real"
-    r"ly) ",
+    r"\b(?:anyone|anybody|everyone|whoever)\b[^.\n]{0,40}?\b(?:is|are) (?:to be )?(?:trusted|"
+    r"authori[sz]ed|allowed)\b",
+    r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|"
+    r"directives|requests) as (?:your|its) own\b",
+    r"\btreat\w* (?:\S+ ){0,6}?as (?:commands?|instructions?|orders|directives)\b",
+    r"\b(?:whenever|when|if) (?:a |the |any )?(?:tool (?:result|output)|web ?page|api response|"
+    r"file|issue|comment|email|message|document|page|result)s? (?:contains?|includes?|has|"
+    r"gives?) (?:an? |any )?(?:instruction|command|request|"
+    r"directive)s?,? (?:\w+ ){0,2}?(?:carry (?:it|them) out|follow|obey|execute|do (?:it|so)|"
+    r"run (?:it|them)|act on)",
+    r"\bauthori[sz]ed you to (?:act on|follow|obey|execute|carry out)\b",
+    r"(?:comme|como|come|als|как) (?:si (?:elles |ils |fueran |vinieran |fossem |"
+    r"venissero )?)?(?:venant|provenant|viniendo|vinieran|viessem|venissero|kämen|"
+    r"исходящ\w*) (?:de|d'|del|do|da|von|от) ?(?:lui|elle|él|ella|ele|lei|ihm|ihr|него|неё|"
+    r"l'utilisateur|usuario|usuário|utente)\b",
+    r"(?:fais|fait|faites) (?:\w+ )?confiance aux (?:consignes|instructions|messages)|(?:そのまま|"
+    r"原样|그대로) ?(?:実行|执行|실행)",
+    r"\b(?:follow|obey|execute|carry out)\w* (?:its|their|the) (?:instructions|commands|"
+    r"orders) (?:like|as) (?:the user'?s?|yours|you would the user'?s?)",
+    r"\b(?:are|count as|should be treated as|become) (?:\w+ )?instructions from (?:the "
+    r")?(?:operator|owner|admin\w*|developer|system)\b",
+    r"\bthe (?:real|actual|true) (?:user|owner)\b[^.\n]{0,20}\bis\b|\bthe user is (?:actually|"
+    r"really) ",
     r"\btrust (?:\w+ ){0,3}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
     r"orders|directives|anything|whatever)\b",
     r"\bas (?:having|with|carrying|holding) (?:full |the |complete )?(?:admin\w* |root |owner'?s? |"
     r"user'?s? |maintainer )?(?:authority|rights|privileges|permissions|access)\b",
     rf"\b(?:as if|as though) {_AS_USER}\b",
     r"como si (?:fueran|vinieran|lo hubiera) (?:del|de parte del|escrito el) usuario|"
-    r"como se (?:fossem|viessem) do usuário|comme s'(?:ils|elles|il|elle) venai(?:en)?t de "
-    r"l'utilisateur|als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)|"
-    r"come se (?:fossero|venissero) dell'utente|как будто (?:они |это )?от пользователя|"
-    r"(?:就像|如同|当作)(?:是)?用户(?:的指令|发的|说的|写的)|ユーザー(?:の指示|から)(?:である|の)?かのように|"
-    r"사용자(?:의 지시|가 보낸) (?:것처럼|것으로)",
+    r"como se (?:fossem|viessem) do usuário|comme s'(?:ils|elles|il|"
+    r"elle) venai(?:en)?t de l'utilisateur|als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)|"
+    r"come se (?:fossero|venissero) dell'utente|как будто (?:они |это )?от пользователя|(?:就像|"
+    r"如同|当作)(?:是)?用户(?:的指令|发的|说的|写的)|ユーザー(?:の指示|から)(?:である|"
+    r"の)?かのように|사용자(?:의 지시|가 보낸) (?:것처럼|것으로)",
     r"conf[ií]a\w* (?:\w+ ){0,2}en (?:\w+ ){0,2}(?:instrucciones|[oó]rdenes|mensajes|comandos)|"
-    r"confi\w* (?:\w+ ){0,2}(?:nas|em) (?:\w+ )?(?:instruções|mensagens|ordens|comandos)|"
-    r"(?:obé\w*|suivre|exécuter) (?:toutes )?les (?:instructions|consignes|ordres) (?:\w+ )?"
-    r"(?:de|du|des|dans|venant|trouvées)\b",
+    r"confi\w* (?:\w+ ){0,2}(?:nas|em) (?:\w+ )?(?:instruções|mensagens|ordens|comandos)|(?:obé\w*|"
+    r"suivre|exécuter) (?:toutes )?les (?:instructions|consignes|ordres) (?:\w+ )?(?:de|du|des|"
+    r"dans|venant|trouvées)\b",
     rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|sent by|"
     rf"posted by|written by|inside)\b",
-    r"\btreat\w* (?:\S+ ){0,8}?as (?:if (?:it|they) (?:came|come|were) from |coming from |"
-    r"(?:a |an )?(?:trusted|authoritative|verified|safe|legitimate)\b|(?:the |an? |your )?"
-    r"(?:user|owner|admin|administrator|developer|operator|system)(?:'s)? ?(?:instructions?|"
-    r"messages?|requests?|commands?|input|own)?\b)",
-    rf"\b(?:obey|follow|execute|carry out|comply with|act on|do whatever) (?:all |any |every )?"
-    rf"(?:the )?(?:instructions?|commands?|orders|directives|requests|tasks|steps|anything) "
-    rf"(?:(?:you )?(?:find|see|read|receive|get) )?(?:from|in|found in|embedded in|contained in|"
-    rf"on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|on)) "
-    rf"(?:the |a |an )?(?:{_UNTRUSTED})",
-    rf"\b(?:{_INSTRUCTION}s?|{_SOURCE}) (?:\S+ ){{0,10}}?(?:must|should|shall|are to|will|can) "
-    rf"(?:always )?be (?:obeyed|followed|executed|carried out|trusted|treated as|acted (?:on|upon)"
-    rf")\b",
+    r"\btreat\w* (?:\S+ ){0,8}?as (?:if (?:it|they) (?:came|come|were) from |coming from |(?:a |"
+    r"an )?(?:trusted|authoritative|verified|safe|legitimate)\b|(?:the |an? |your )?(?:user|owner|"
+    r"admin|administrator|developer|operator|system)(?:'s)? ?(?:instructions?|messages?|requests?|"
+    r"commands?|input|own)?\b)",
+    rf"\b(?:obey|follow|execute|carry out|comply with|act on|do whatever) (?:all |any |"
+    rf"every )?(?:the )?(?:instructions?|commands?|orders|directives|requests|tasks|steps|"
+    rf"anything) (?:(?:you )?(?:find|see|read|receive|get) )?(?:from|in|found in|embedded in|"
+    rf"contained in|on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|"
+    rf"on)) (?:the |a |an )?(?:{_UNTRUSTED})",
+    rf"\b(?:{_INSTRUCTION}s?|{_SOURCE}) (?:\S+ ){{0,10}}?(?:must|should|shall|are to|will|"
+    rf"can) (?:always )?be (?:obeyed|followed|executed|carried out|trusted|treated as|acted (?:on|"
+    rf"upon))\b",
     r"\b(?:do|execute|follow|run|carry out) (?:whatever|what) (?:it|they|the (?:page|file|result|"
     r"output|message|comment|issue|tool|email|bot)) (?:says|say|asks|tells you|wants)\b",
-    rf"\btreat\w* (?:\S+ ){{0,8}}?as (?:\w+ ){{0,2}}{_INSTRUCTION}s? (?:from|of|by) (?:the )?(?:us"
-    rf"er|"
-    rf"owner|admin|developer|operator|system)\b",
-    r"(?:与|和|跟)用户(?:的)?(?:指令|命令|指示|要求)(?:同等|一样|同样|相同)|"
-    r"(?:ユーザー|利用者)と同じように従|"
-    r"(?:считай|воспринимай|рассматривай)\w* (?:\S+ ){0,5}?(?:команд|указани|инструкци|просьб)\w* "
-    r"пользовател",
+    rf"\btreat\w* (?:\S+ ){{0,8}}?as (?:\w+ ){{0,2}}{_INSTRUCTION}s? (?:from|of|"
+    rf"by) (?:the )?(?:user|owner|admin|developer|operator|system)\b",
+    r"(?:与|和|跟)用户(?:的)?(?:指令|命令|指示|要求)(?:同等|一样|同样|相同)|(?:ユーザー|"
+    r"利用者)と同じように従|(?:считай|воспринимай|рассматривай)\w* (?:\S+ ){0,5}?(?:команд|указани|"
+    r"инструкци|просьб)\w* пользовател",
     rf"\b{_SOURCE} from \S+ (?:are|is|should be|must be|count as|carry) (?:to be )?(?:trusted|"
-    rf"authoritative|obeyed|followed|treated as|as if|the user's|from the user)",
+    rf"authoritative|obeyed|followed|treated as (?:the user'?s?|instructions|commands|orders|"
+    rf"trusted|authoritative|coming from)|as if|the user's|from the user)",
     r"\bsame (?:authority|weight|trust|status) as (?:the user|me|the owner|(?:the )?system)",
-    r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|written by) (?:the use"
-    r"r|"
-    r"me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|requests?)\b|"
-    r"comme (?:venant|provenant) de l'utilisateur|comme (?:des )?(?:instructions|consignes) de "
-    r"l'utilisateur|(?:genauso )?wie (?:anweisungen|befehle) des (?:nutzers|benutzers)|"
-    r"como (?:si fueran )?(?:instrucciones|órdenes) del usuario|como (?:se fossem )?(?:instruções|"
-    r"ordens) do usuário|come (?:se fossero )?(?:istruzioni|comandi) dell'utente|"
-    r"как (?:указания|инструкции|команды) пользователя|当作用户(?:的)?(?:指令|命令|指示)|"
-    r"ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
-    r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|可信)"
-    r"(?:的)?(?:指令|命令|消息|请求|要求)?|(?:执行|遵循|遵守|服从|照做|听从)(?:所有|任何|一切)?"
-    r"(?:来自|在)[^。！？\n]{1,30}(?:的)?(?:指令|命令|要求|指示)",
-    r"(?:ユーザー|管理者|開発者|システム)(?:の|から)の?指示として扱|信頼して(?:従|実行)|"
-    r"(?:の|にある|に書かれた)指示に(?:従って|従う|従え)",
-    r"(?:사용자|관리자|개발자|시스템)의? (?:지시|명령)(?:로|으로) (?:취급|간주)"
-    r"|신뢰하고 (?:따르|실행)",
-    r"доверя\w* (?:всем |любым )?(?:инструкци|команд|сообщени|указани)\w*|считай\w* (?:\S+ ){0,5}?"
-    r"(?:доверенн|пользовател|администратор|разработчик|системн)\w*|(?:выполняй|следуй|"
-    r"подчиняйся) (?:всем |любым )?(?:инструкциям|командам|указаниям) (?:из|от|в)\b",
-    r"conf[ií]a en (?:las |todas las )?(?:instrucciones|[oó]rdenes|mensajes)|trata\w* (?:\S+ ){0,5"
-    r"}?"
-    r"como (?:de confianza|confiable|del usuario|instrucciones del usuario|del administrador)|"
-    r"(?:obedece|sigue|ejecuta) (?:todas )?las (?:instrucciones|[oó]rdenes|indicaciones) (?:de|en|"
-    r"que)\b",
-    r"fais confiance aux (?:instructions|consignes|messages)|trait\w* (?:\S+ ){0,5}?comme "
-    r"(?:fiable|de confiance|venant de l'utilisateur|des instructions de l'utilisateur)|"
-    r"(?:obéis|suis|exécute) (?:toutes )?les (?:instructions|consignes|ordres) (?:de|du|des|dans|v"
-    r"enant)\b",
-    r"vertrau\w* (?:allen |jeden )?(?:anweisungen|befehlen|nachrichten)|behandle\w* (?:\S+ ){0,5}?"
-    r"(?:als|wie) (?:vertrauenswürdig|vom (?:nutzer|benutzer)|anweisungen des (?:nutzers|benutzers"
-    r"))|"
-    r"(?:befolge|gehorche) (?:allen |alle )?(?:anweisungen|befehle\w*) (?:aus|von|in)\b",
-    r"fidati (?:delle|di tutte le) (?:istruzioni|richieste)|tratta\w* (?:\S+ ){0,5}?come "
-    r"(?:attendibil|affidabil|dell'utente|istruzioni dell'utente)\w*|(?:obbedisci|segui|esegui) "
-    r"(?:tutte )?le (?:istruzioni|indicazioni|richieste) (?:di|da|nei|nelle|in)\b",
+    r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|"
+    r"written by) (?:the user|me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|"
+    r"requests?)\b|comme (?:venant|provenant) de l'utilisateur|comme (?:des )?(?:instructions|"
+    r"consignes) de l'utilisateur|(?:genauso )?wie (?:anweisungen|befehle) des (?:nutzers|"
+    r"benutzers)|como (?:si fueran )?(?:instrucciones|órdenes) del usuario|"
+    r"como (?:se fossem )?(?:instruções|ordens) do usuário|come (?:se fossero )?(?:istruzioni|"
+    r"comandi) dell'utente|как (?:указания|инструкции|команды) пользователя|当作用户(?:的)?(?:指令|"
+    r"命令|指示)|ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
+    r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|"
+    r"可信)(?:的)?(?:指令|命令|消息|请求|要求)?|(?:执行|遵循|遵守|服从|照做|听从)(?:所有|任何|"
+    r"一切)?(?:来自|在)[^。！？\n]{1,30}(?:的)?(?:指令|命令|要求|指示)",
+    r"(?:ユーザー|管理者|開発者|システム)(?:の|から)の?指示として扱|信頼して(?:従|実行)|(?:の|"
+    r"にある|に書かれた)指示に(?:従って|従う|従え)",
+    r"(?:사용자|관리자|개발자|시스템)의? (?:지시|명령)(?:로|으로) (?:취급|간주)|신뢰하고 (?:따르|"
+    r"실행)",
+    r"доверя\w* (?:всем |любым )?(?:инструкци|команд|сообщени|указани)\w*|"
+    r"считай\w* (?:\S+ ){0,5}?(?:доверенн|пользовател|администратор|разработчик|системн)\w*|"
+    r"(?:выполняй|следуй|подчиняйся) (?:всем |любым )?(?:инструкциям|командам|указаниям) (?:из|от|"
+    r"в)\b",
+    r"conf[ií]a en (?:las |todas las )?(?:instrucciones|[oó]rdenes|mensajes)|"
+    r"trata\w* (?:\S+ ){0,5}?como (?:de confianza|confiable|del usuario|instrucciones del usuario|"
+    r"del administrador)|(?:obedece|sigue|ejecuta) (?:todas )?las (?:instrucciones|[oó]rdenes|"
+    r"indicaciones) (?:de|en|que)\b",
+    r"fais confiance aux (?:instructions|consignes|messages)|"
+    r"trait\w* (?:\S+ ){0,5}?comme (?:fiable|de confiance|venant de l'utilisateur|"
+    r"des instructions de l'utilisateur)|(?:obéis|suis|exécute) (?:toutes )?les (?:instructions|"
+    r"consignes|ordres) (?:de|du|des|dans|venant)\b",
+    r"vertrau\w* (?:allen |jeden )?(?:anweisungen|befehlen|nachrichten)|"
+    r"behandle\w* (?:\S+ ){0,5}?(?:als|wie) (?:vertrauenswürdig|vom (?:nutzer|benutzer)|"
+    r"anweisungen des (?:nutzers|benutzers))|(?:befolge|gehorche) (?:allen |alle )?(?:anweisungen|"
+    r"befehle\w*) (?:aus|von|in)\b",
+    r"fidati (?:delle|di tutte le) (?:istruzioni|richieste)|"
+    r"tratta\w* (?:\S+ ){0,5}?come (?:attendibil|affidabil|dell'utente|istruzioni dell'utente)\w*|"
+    r"(?:obbedisci|segui|esegui) (?:tutte )?le (?:istruzioni|indicazioni|richieste) (?:di|da|nei|"
+    r"nelle|in)\b",
     r"confie nas (?:instruções|mensagens)|trat\w* (?:\S+ ){0,5}?como (?:confiáve\w*|do usuário|"
-    r"instruções do usuário)|(?:obedeça|siga|execute) (?:todas )?as (?:instruções|ordens) "
-    r"(?:de|em|do|da|nos|nas)\b",
-    r"(?:talimat|komut|mesaj)\w* (?:güvenilir|kullanıcıdan gelmiş gibi)|(?:kullanıcı|yönetici) "
-    r"talimatı (?:gibi|olarak)",
+    r"instruções do usuário)|(?:obedeça|siga|execute) (?:todas )?as (?:instruções|ordens) (?:de|em|"
+    r"do|da|nos|nas)\b",
+    r"(?:talimat|komut|mesaj)\w* (?:güvenilir|kullanıcıdan gelmiş gibi)|(?:kullanıcı|"
+    r"yönetici) talimatı (?:gibi|olarak)",
 )
 _GUARDED = (
     r"(?:guard\w*|safety (?:checks?|rules|filters?|guidelines|polic\w+|measures|features?)|"
@@ -250,55 +282,96 @@ _GUARDED = (
     r"verification)|ssl verification|signature (?:checks?|verification))"
 )
 _SHIELD = (
-    r"\b(?:approve|merge|review)\w* (?:and (?:merge|approve)\w* )?(?:your|its|their) own\b",
+    r"\b(?:dismiss|close|suppress|silenc|mute|resolv|mark)\w* (?:all|every|any|"
+    r"each) (?:\S+ ){0,3}?(?:dependabot|security|vulnerabilit\w*|cve|code[- ]scanning|"
+    r"secret[- ]scanning)\w* (?:\S+ )?(?:alerts?|warnings?|findings?|advisories)",
+    r"\b(?:branch protection|review rules?|required reviews?|restrictions|security polic(?:y|ies)|"
+    r"(?:the |these |those |our )?(?:rules|limits|policies|checks)) (?:does not|doesn'?t|do not|"
+    r"don'?t|no longer) apply to (?:you|the agent|agents|bots|ai|assistants)\b",
+    r"\bcore\.hookspath[\s=]+(?:/dev/null|\S*empty)",
+    r"\b(?:approve|merge|review)\w* (?:and (?:merge|approve)\w* )?(?:your|its|their) own\b|"
+    r"\b(?:approve|merge)\w* (?:and (?:merge|approve)\w* )?(?:\S+ ){0,3}?(?:myself|yourself|"
+    r"itself)\b",
     r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
-    r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |the user'?s? )?"
-    r"(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|audit (?:logs?|logging|"
-    r"trail)|security monitoring|edr|selinux|apparmor|memory (?:scanner|guard)|injection "
-    r"(?:filters?|scanner|guard)|content filters?|moderation|sandbox\w*)",
+    r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |"
+    r"the user'?s? )?(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|"
+    r"audit (?:logs?|logging|trail)|security monitoring|edr|selinux|apparmor|memory (?:scanner|"
+    r"guard)|injection (?:filters?|scanner|guard)|content filters?|moderation|sandbox\w*|"
+    r"secret[- ]scanning|push protection|branch protection|code scanning|signature verification|"
+    r"required (?:reviews?|checks|status checks))",
 )
 _TESTS = (
-    r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|mark\w* (?:\w+ )?as "
-    r"(?:skip|xfail)\w*) (?:the |all |any |these |those )?(?:\w+ ){0,2}?(?:failing |security |"
-    r"broken |flaky )?(?:tests?|test (?:steps?|suites?|cases?)|checks?|hooks?)\b",
+    r"\bcontinue-on-error:\s*true|\ballow_failure:\s*true",
+    r"\b(?:add|put|insert|sprinkl|append)\w* (?:\S+ ){0,3}?`?(?:#\s*noqa|#\s*type:\s*ignore|"
+    r"eslint-disable|@ts-ignore|@ts-nocheck|//\s*nolint|#\s*nosec)",
+    r"\bmark\w* (?:\S+ ){0,3}?`?@?(?:pytest\.mark\.)?(?:skip|xfail)\w*",
+    r"\b(?:edit|chang|updat|rewrit|loosen|relax|weaken|adjust)\w* (?:\S+ ){0,4}?(?:asserts?|"
+    r"assertions?|expected (?:values?|output)|snapshots?|"
+    r"golden files?) (?:\S+ ){0,2}?to match (?:the )?(?:actual|current|observed)\b",
+    r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|"
+    r"mark\w* (?:\w+ )?as (?:skip|xfail)\w*) (?:the |all |any |these |"
+    r"those )?(?:\w+ ){0,2}?(?:failing |security |broken |flaky )?(?:tests?|test (?:steps?|suites?|"
+    r"cases?)|checks?|hooks?|asserts?|assertions?)\b",
     r"--no-verify\b|--deselect\b|--no-gpg-sign\b",
-    r"テスト(?:ステップ|ケース)?を(?:削除|無効|スキップ|コメントアウト)|"
-    r"(?:supprim|désactiv)\w* (?:les |tous les )?(?:hooks|tests|contrôles) de sécurité|"
-    r"(?:entfern|deaktivier|lösch)\w* (?:die )?(?:sicherheits)?(?:tests|hooks|prüfungen)|"
-    r"(?:elimina|desactiva|borra)\w* (?:los )?(?:tests|hooks|controles) de seguridad|"
-    r"(?:remov|desativ|apag)\w* (?:os )?(?:testes|hooks) de segurança|"
-    r"删除(?:测试|安全检查|钩子)|테스트(?:를|을)? (?:삭제|비활성화|건너뛰)",
+    r"テスト(?:ステップ|ケース)?を(?:削除|無効|スキップ|コメントアウト)|(?:supprim|"
+    r"désactiv)\w* (?:les |tous les )?(?:hooks|tests|contrôles) de sécurité|(?:entfern|deaktivier|"
+    r"lösch)\w* (?:die )?(?:sicherheits)?(?:tests|hooks|prüfungen)|(?:elimina|desactiva|"
+    r"borra)\w* (?:los )?(?:tests|hooks|controles) de seguridad|(?:remov|desativ|"
+    r"apag)\w* (?:os )?(?:testes|hooks) de segurança|删除(?:测试|安全检查|钩子)|테스트(?:를|"
+    r"을)? (?:삭제|비활성화|건너뛰)",
 )
 _SAFETY = (
-    r"\b(?:safety|security) (?:review|check|scan|audit)s?(?: step| process)? (?:is|are) (?:not|no "
-    r"longer) (?:needed|required|necessary)\b",
-    rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|disregard\w*|deactivat\w*|circumvent"
-    rf"\w*|"
-    rf"suppress\w*|silenc\w*|switch\w* off|get around|work around|evad\w*) (?:the |any |all |"
-    rf"every |your |its |their )?(?:\w+ )?{_GUARDED}",
-    r"--dangerously-skip-permissions|bypasspermissions|\byolo mode\b|--yolo\b|"
-    r"danger-full-access|approval[_-]policy\W+never",
-    r"(?:关闭|禁用|绕过|跳过|忽略|停用)(?:所有|任何)?(?:的)?(?:安全|防护|审查|审核|过滤|沙箱|权限|防火墙|"
-    r"杀毒|验证)",
-    r"(?:セキュリティ|安全|サンドボックス|権限|フィルター?|検証)(?:チェック|機能|確認)?を(?:無効|オフ|回避|"
-    r"スキップ|無視)",
+    rf"\b{_GUARDED}[^.\n]{{0,80}}?\b(?:(?:turn|switch|shut)\w* (?:it|them) off|disabl\w* (?:it|"
+    rf"them)|bypass\w* (?:it|them))\b",
+    r"\b(?:safety|security) (?:review|check|scan|audit)s?(?: step| process)? (?:is|are) (?:not|"
+    r"no longer) (?:needed|required|necessary)\b",
+    rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|disregard\w*|deactivat\w*|"
+    rf"circumvent\w*|suppress\w*|silenc\w*|switch\w* off|get around|work around|evad\w*) (?:the |"
+    rf"any |all |every |your |its |their )?(?:\w+ )?{_GUARDED}",
+    r"--dangerously-skip-permissions|bypasspermissions|\byolo mode\b|--yolo\b|danger-full-access|"
+    r"approval[_-]policy\W+never",
+    r"(?:关闭|禁用|绕过|跳过|忽略|停用)(?:所有|任何)?(?:的)?(?:安全|防护|审查|审核|过滤|沙箱|权限|"
+    r"防火墙|杀毒|验证)",
+    r"(?:セキュリティ|安全|サンドボックス|権限|フィルター?|検証)(?:チェック|機能|確認)?を(?:無効|"
+    r"オフ|回避|スキップ|無視)",
     r"(?:보안|안전|샌드박스|권한|필터|검증)\S* (?:을|를)? ?(?:비활성화|끄|우회|건너뛰|무시)",
     r"(?:отключи|обойди|пропусти|игнорируй|выключи)\w* (?:все |любые )?(?:провер\w*|защит\w*|"
     r"безопасност\w*|фильтр\w*|песочниц\w*|брандмауэр\w*|антивирус\w*)",
     r"(?:desactiva|omite|salta|ignora|evita)\w* (?:los |las |todos los |todas las )?(?:controles|"
-    r"comprobaciones|filtros|verificaciones) de (?:seguridad|permisos)|(?:desactiva|omite) "
-    r"(?:el |la )?(?:sandbox|cortafuegos|antivirus)",
+    r"comprobaciones|filtros|verificaciones|reglas|normas|pol[ií]ticas|medidas|protecciones|"
+    r"restricciones) de (?:seguridad|permisos)|(?:desactiva|omite) (?:el |"
+    r"la )?(?:sandbox|cortafuegos|antivirus)",
     r"(?:désactive|contourne|ignore|saute)\w* (?:les |tous les |toutes les )?(?:contrôles|"
-    r"vérifications|filtres|protections) de (?:sécurité|permissions?)",
+    r"vérifications|filtres|protections|règles|consignes|politiques|mesures|restrictions) de "
+    r"(?:sécurité|permissions?)",
+    r"(?:sicherheits\w*|berechtigungs\w*|virenscanner|firewall)(?:(?!nicht|kein|"
+    r"nie)[^.\n]){0,40}?(?:deaktivier|umgeh|überspring|ignorier|abschalt|ausschalt)\w*|"
     r"(?:deaktivier|umgeh|überspring|ignorier)\w* (?:die |alle )?(?:sicherheits\w*|"
     r"berechtigungs\w*|sandbox|firewall|virenscanner)",
-    r"(?:disattiva|aggira|salta|ignora)\w* (?:i |tutti i )?(?:controlli|filtri) di (?:sicurezza|"
-    r"permessi)",
+    r"(?:disattiva|aggira|salta|ignora)\w* (?:i |le |tutti i |tutte le )?(?:controlli|"
+    r"filtri|regole|norme|misure|protezioni|restrizioni) di (?:sicurezza|permessi)",
     r"(?:desativ|contorn|pul|ignor)\w* (?:as |os |todas as |todos os )?(?:verificações|checagens|"
-    r"controles|filtros) de (?:segurança|permiss\w+)",
+    r"controles|filtros|regras|normas|políticas|medidas|proteções|restrições) de (?:segurança|"
+    r"permiss\w+)",
     r"güvenlik (?:kontrollerini|denetimlerini|filtrelerini) (?:devre dışı bırak|atla|yok say)",
 )
 _OVERRIDE = (
+    r"\b(?:if|when|whenever) (?:the user|they) (?:objects?|disagrees?|refuses?|says? no|"
+    r"pushes? back|rejects?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same|as (?:written|"
+    r"stated|described) (?:here|in this|below|above)|(?:follow|obey) (?:this|the) (?:file|note|"
+    r"rule|memory))",
+    r"(?:если|когда) пользователь (?:возражает|против|не согласен|"
+    r"отказывается)[^.\n]{0,80}?(?:всё равно|как написано|по этому файлу)|"
+    r"nếu người dùng (?:phản đối|từ chối|không đồng ý)[^.\n]{0,40}(?:vẫn|cứ)|"
+    r"kullanıcı (?:itiraz ederse|karşı çıkarsa|hayır derse)[^.\n]{0,40}(?:yine de|gene de)|"
+    r"si el usuario (?:se opone|no está de acuerdo|se niega|"
+    r"dice que no)[^.\n]{0,80}?(?:de todos modos|igual|como dice este)|"
+    r"si l'utilisateur (?:s'y oppose|refuse|n'est pas d'accord)[^.\n]{0,80}?(?:quand même|"
+    r"comme indiqué)|wenn der (?:nutzer|benutzer) (?:widerspricht|ablehnt|"
+    r"nein sagt)[^.\n]{0,80}?(?:trotzdem|wie hier)|如果用户(?:反对|不同意|"
+    r"拒绝)[^。\n]{0,40}(?:照样|仍然|也要|按照本)|ユーザーが(?:反対|拒否)(?:したら|"
+    r"しても)[^。\n]{0,40}(?:それでも|このファイル)|사용자가 (?:반대|거부)(?:하면|"
+    r"해도)[^.\n]{0,40}(?:그래도|이 파일)",
     r"\b(?:priority|precedence|trust) (?:order|ranking|hierarchy)\b[^\n]{0,160}?\b(?:the user|"
     r"system prompt|instructions)\b",
     r"\b(?:conflict\w*|disagree\w*|contradict\w*)\b[^.\n]{0,80}?\b(?:follow|obey|prefer|go with|"
@@ -310,8 +383,8 @@ _OVERRIDE = (
     r"ignora\w* (?:las |los )?(?:instrucciones|peticiones|indicaciones|órdenes) del usuario|"
     r"ignor\w* (?:les )?(?:instructions|demandes|consignes) de l'utilisateur|"
     r"ignorier\w* (?:die )?(?:anweisungen|wünsche|bitten) des (?:nutzers|benutzers)|"
-    r"ignora\w* (?:le )?(?:istruzioni|richieste) dell'utente|"
-    r"ignor\w* (?:as )?(?:instruções|solicitações|pedidos) do usuário",
+    r"ignora\w* (?:le )?(?:istruzioni|richieste) dell'utente|ignor\w* (?:as )?(?:instruções|"
+    r"solicitações|pedidos) do usuário",
     r"\b(?:this|these|the following|that|my) (?:rule|instruction|note|memory|memories|policy|"
     r"directive|entry|order)s? (?:overrides?|supersedes?|takes? precedence over|outranks?|trumps?|"
     r"wins? over|replaces?|(?:is|are) above|come first over|must be followed over)\b",
@@ -320,14 +393,15 @@ _OVERRIDE = (
     r"system prompts?)",
     r"\b(?:highest|top|absolute|maximum|overriding) priority\b",
     r"\boverrid\w* (?:the |any |what the )?user(?:'s)?\b",
-    r"\bif (?:the user|they) (?:rejects?|refuses?|declines?|says? no|reverts?)\b[^.\n]{0,80}?\b(?:"
-    r"anyway|"
-    r"regardless|all the same)\b",
+    r"\bif (?:the user|they) (?:rejects?|refuses?|declines?|says? no|"
+    r"reverts?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same)\b",
     r"\bignor\w* (?:the user|any user|anyone|the owner)(?:'s)? (?:\w+ )?(?:objections?|requests?|"
     r"instructions?|wishes|protests?|corrections?|commands?|orders)",
-    r"\b(?:the user'?s?|user) (?:instructions?|requests?|preferences|objections?) (?:no longer "
-    r"apply|do not apply|don't apply|don't matter|can be ignored|are irrelevant)",
-    r"优先级最高|最高优先级|最优先|优先于(?:所有|其他|任何|用户)|覆盖(?:所有|其他|之前)的?(?:指令|规则)",
+    r"\b(?:the user'?s?|user) (?:instructions?|requests?|preferences|"
+    r"objections?) (?:no longer apply|do not apply|don't apply|don't matter|can be ignored|"
+    r"are irrelevant)",
+    r"优先级最高|最高优先级|最优先|优先于(?:所有|其他|任何|用户)|覆盖(?:所有|其他|之前)的?(?:指令|"
+    r"规则)",
     r"最優先|他の(?:すべての)?指示より(?:も)?優先",
     r"최우선|다른 (?:모든 )?지시보다 우선",
     r"(?:наивысш|высш)\w* приоритет|(?:имеет приоритет|важнее) (?:над )?(?:всеми|любыми|других)",
@@ -343,9 +417,9 @@ _OVERRIDE = (
 _AGAINST = (
     r"\bregardless of (?:what|whether) (?:the user|anyone|they) (?:says?|wants?)\b",
     r"\b(?:even if|even when|regardless of whether|no matter (?:what|whether|if)) (?:the user|he|"
-    r"she|they|anyone|someone|the owner|the system prompt|your (?:instructions|guidelines)|other "
-    r"instructions) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs?|requests?|"
-    r"protests?|forbids?|refuses?|says otherwise)",
+    r"she|they|anyone|someone|the owner|the system prompt|your (?:instructions|guidelines)|"
+    r"other instructions) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs?|"
+    r"requests?|protests?|forbids?|refuses?|says otherwise)",
     r"即使用户(?:反对|要求|说|不同意|拒绝|禁止)|无论用户(?:说什么|怎么说|是否|如何)|不管用户",
     r"ユーザーが(?:反対|拒否|何と言|禁止)(?:しても|っても)|たとえユーザーが",
     r"사용자가 (?:반대|거부|금지)(?:하더라도|해도)",
@@ -358,144 +432,224 @@ _AGAINST = (
     r"mesmo que o usuário|não importa o que o usuário",
     r"kullanıcı (?:itiraz etse|ne derse) de",
 )
+# The user demoted: their text ignored, ranked below another source, or called a suggestion.
+_USER_TEXT = (
+    r"(?:(?:the |your |any )?user'?s?'? (?:\w+ )?(?:messages?|requests?|instructions?|tasks?|input|"
+    r"prompts?|wishes|objections?|corrections?|commands?|orders)|anything (?:the user|"
+    r"they) (?:types?|says?|writes?)|(?:messages?|requests?|instructions?|input) from the user|"
+    r"what (?:the user|they) (?:types?|says?|writes?|asks?)(?: (?:in|for) \w+)?)"
+)
+_DEMOTE = (
+    rf"\b(?:ignor\w*|disregard\w*|overrid\w*|overrul\w*|set\w* aside|"
+    rf"dismiss\w*) (?:\w+ ){{0,2}}?{_USER_TEXT}",
+    rf"\b(?:outrank\w*|trump\w*|supersed\w*|overrid\w*|wins? over|beats?|"
+    rf"comes? before) (?:\w+ )?(?:{_USER_TEXT}|the user\b)",
+    rf"\b(?:take|takes|taking|have|has|get|gets) (?:\w+ )?(?:precedence|"
+    rf"priority) over (?:\w+ ){{0,2}}?(?:{_USER_TEXT}|the user\b)|\b(?:more important|"
+    rf"higher priority) than (?:{_USER_TEXT}|the user\b)",
+    r"\b(?:follow|obey|prefer|trust)\w* (?:\S+ ){1,6}?over (?:anything|whatever|what) (?:the user|"
+    r"they) (?:types?|says?|writes?|asks?)",
+    rf"{_USER_TEXT} (?:\w+ ){{0,4}}?(?:don'?t|do not|doesn'?t|does not|no longer) (?:count|matter|"
+    rf"apply)\b",
+    r"\b(?:the owner|the user|the admin)\w* (?:only )?(?:speaks?|communicates?|"
+    r"gives? (?:instructions|orders)) only (?:through|via|in)\b|\bthe owner (?:only )?(?:speaks?|"
+    r"communicates?) (?:through|via)\b",
+    r"\b(?:the user|the person (?:typing|in (?:the |this )?chat)|the human) (?:in this (?:chat|"
+    r"session|conversation) )?is (?:only |just |actually |really )?(?:a tester|an? (?:impostor|"
+    r"intern|attacker|bot)|not (?:the|your) (?:real )?(?:owner|user|admin))",
+    r"(?:instrucciones|mensajes|peticiones|órdenes) del usuario[^.\n]{0,30}no (?:cuentan|valen|"
+    r"importan|aplican)|(?:instructions|messages|demandes) de l'utilisateur[^.\n]{0,30}ne "
+    r"(?:comptent|valent|s'appliquent) (?:pas|plus)|(?:anweisungen|nachrichten|"
+    r"bitten) des (?:nutzers|benutzers)[^.\n]{0,30}(?:zählen|gelten) nicht|(?:istruzioni|messaggi|"
+    r"richieste) dell'utente[^.\n]{0,30}non (?:contano|valgono)|(?:instruções|mensagens|"
+    r"pedidos) do usuário[^.\n]{0,30}não (?:contam|valem)|(?:указани|сообщени|просьб|"
+    r"инструкци)\w* пользовател\w*[^.\n]{0,30}не (?:считаются|важны|действуют)|用户的?(?:指令|消息|"
+    r"请求|要求)[^。\n]{0,20}(?:不算|无效|不作数|不用管)|ユーザーの(?:指示|発言|"
+    r"要求)[^。\n]{0,20}(?:無効|関係ない|無視してよい)",
+    rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
+    rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
+    r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|"
+    r"指示)[^。\n]{0,20}(?:一律|全部|都)?(?:忽略|无视|不予理会)",
+    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)優先|ユーザーの(?:指示|要求|依頼|"
+    r"メッセージ)[^。\n]{0,10}(?:を|は)?無視",
+    r"사용자[^.\n]{0,30}보다 우선|사용자의 (?:지시|요청|메시지)[^.\n]{0,10}무시",
+    r"(?:сообщени|указани|просьб|инструкци|команд)\w* (?:в чате|"
+    r"пользовател\w*)[^.\n]{0,60}(?:можно |следует |нужно )?игнорир\w*|приоритет\w* (?:выше|"
+    r"над) (?:указани\w* )?пользовател",
+    r"(?:tiene|tienen) prioridad sobre (?:lo que (?:dice|escribe) )?el usuario|"
+    r"a priorité sur (?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem|den) (?:nutzer|"
+    r"benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice )?(?:l')?utente|(?:tem|"
+    r"têm) prioridade sobre o usuário",
+)
+_VOID = (
+    r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|"
+    r"all other) (?:\w+ )?(?:instructions|rules|guidelines|directives|prompts?) (?:(?:are|is|"
+    r"have been|has been|were|was) (?:now |hereby )?(?:superseded|void|null|expired|cancel+ed|"
+    r"revoked|obsolete|invalid|overridden|replaced|lifted|rolled back|reset|no longer (?:valid|"
+    r"in effect))|(?:now )?no longer (?:apply|hold|matter|count))",
+    r"(?:以上|之前|先前|原有|此前)的?(?:所有)?(?:指令|指示|规则|设定)(?:已|均|都)?(?:经)?(?:过期|"
+    r"作废|失效|无效|取消|废除)",
+    r"(?:以前|上記|これまで)の(?:指示|ルール|命令)は?(?:すべて)?(?:無効|失効|取り消|破棄)",
+    r"이전 (?:지시|규칙|명령)\S* (?:모두 )?(?:무효|취소|폐기)",
+    r"(?:предыдущ|прежн)\w* (?:инструкци|правил|указани)\w* (?:отменен|недействительн|устарел|"
+    r"аннулирован)\w*",
+    r"(?:instrucciones|reglas) anteriores (?:quedan |est[aá]n |son )?(?:anulad|revocad|caducad|"
+    r"obsolet|sin efecto)\w*|(?:instructions|consignes|règles) précédentes (?:sont )?(?:annulé|"
+    r"caduc|révoqué|obsolète)\w*|(?:vorherigen|bisherigen) (?:anweisungen|"
+    r"regeln) (?:sind )?(?:aufgehoben|ungültig|veraltet|nichtig)|(?:istruzioni|"
+    r"regole) precedenti (?:sono )?(?:annullat|revocat|scadut|obsolet)\w*|(?:instruções|"
+    r"regras) anteriores (?:estão |foram )?(?:anulad|revogad|obsolet)\w*",
+)
+_OVERSIGHT = re.compile(
+    r"\b(?:tell|inform|notify|ask|report (?:it |this )?to|flag (?:it |this )?to) (?:the user|them|"
+    r"me)\b|\b(?:still|but|always|otherwise) ask\b|\bask (?:first|before)\b|\bwith (?:an|"
+    r"the) (?:issue|ticket) (?:link|number)|\bonly (?:with|after) (?:the user'?s?|their) (?:ok|"
+    r"okay|approval|consent)"
+)
+
+
+def _kept_in_loop(s: str, m: re.Match[str], lo: int, hi: int) -> bool:
+    """Oversight kept outside the predicate itself ("… and tell the user"; not the "ask
+    before" inside "no longer need to ask before")."""
+    return any(o.end() <= m.start() or o.start() >= m.end() for o in _OVERSIGHT.finditer(s, lo, hi))
+
+
+_BUT = re.compile(r"\b(?:but|still|except|unless|otherwise)\b")
+_BUT_BEFORE = re.compile(
+    r"\b(?:but|still|except|unless|otherwise)\b(?!.*\b(?:but|still|except|unless|"
+    r"otherwise)\b)"
+)
+_DECLARED = re.compile(r"\b(?:now|hereby)\b")  # "are now void" declares, "were replaced" reports
+_PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
+_WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b")
+# A line that poses as the system, an administrator or a vendor speaking to the agent.
+_AUTHORITY = re.compile(
+    r"(?m)^[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
+    r"систем\w*|admin\w*|developer|operator|vendor|anthropic|openai|(?:security|safety|trust) team|"
+    r"from it(?= ?[:：])|override)(?:[ \w]{0,20})\]?\s*[:：]|\battention,? (?:all )?(?:ai|"
+    r"llm) (?:agents?|assistants?|models?)\b"
+)
+
 _SELF = (
     r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|"
     r"directive|line|text)s?"
 )
 _PERSIST = (
-    r"\b(?:list|show|mention|report|name)\w* (?:everything|all(?: \w+)?) (?:except|but|other than) "
-    r"(?:this|these)\b",
-    rf"\b{_SELF} (?:\S+ ){{0,8}}?(?:cannot|can't|must not|may not|should not|is not to|are not to)"
-    rf" be "
+    r"\b(?:list|show|mention|report|name)\w* (?:everything|all(?: \w+)?) (?:except|but|"
+    r"other than) (?:this|these)\b",
+    rf"\b{_SELF} (?:\S+ ){{0,8}}?(?:cannot|can't|must not|may not|should not|is not to|"
+    rf"are not to) be "
     r"(?:removed|deleted|edited|changed|modified|overridden|archived|reviewed|questioned)\b",
-    r"\b(?:do not|don't|never) (?:ever )?(?:reveal|mention|disclose|show|list|admit) (?:it|this|th"
-    r"em|"
-    r"that)\b[^.\n]{0,40}?\b(?:to the user|if the user|when the user|even if|if asked|when asked)",
-    r"\bkeep (?:this|these) (?:memory|memories|rule|note|entry|instruction)s? (?:\w+ )?(?:loaded|a"
-    r"ctive|"
-    r"pinned|hidden|secret|private)\b",
-    r"\b(?:leave|keep|omit|hide|exclude|drop|strip)\w* (?:[^.\n]|\.(?=\S)){0,80}?\b(?:out of|from) "
-    r"(?:the |your |any )?"
-    r"(?:\w+ )?(?:summary|summaries|report|reply|answer|response|log|output|diff)s? (?:\w+ ){0,3}?"
-    r"(?:user|reviewer|owner)",
-    r"(?:ne (?:pas |jamais |plus )?(?:supprimer|effacer|modifier|mentionner|révéler|dire)|ne "
-    r"(?:supprime|efface|modifie|mentionne|révèle)\w* (?:pas|jamais)) (?:cette|ces|ce|cet)\b",
+    r"\bkeep (?:this|these) (?:memory|memories|rule|note|entry|instruction)s? (?:\w+ )?(?:loaded|"
+    r"active|pinned|hidden|secret|private)\b",
+    r"\b(?:leave|keep|omit|hide|exclude|drop|strip)\w* (?:[^.\n]|\.(?=\S)){0,80}?\b(?:out of|"
+    r"from) (?:the |your |any )?(?:\w+ )?(?:summary|summaries|report|reply|answer|response|log|"
+    r"output|diff)s? (?:\w+ ){0,3}?(?:user|reviewer|owner)",
+    r"(?:ne (?:pas |jamais |plus )?(?:supprimer|effacer|modifier|mentionner|révéler|dire)|"
+    r"ne (?:supprime|efface|modifie|mentionne|révèle)\w* (?:pas|jamais)) (?:cette|ces|ce|cet)\b",
     rf"\b(?:do not|don't|never|must not) (?:ever )?(?:delete|remove|forget|edit|modify|change|"
     rf"archive|question|mention|reveal|disclose|discuss|explain|summari[sz]e) {_SELF}",
-    rf"\b(?:re-?add|restore|recreate|re-?create|rewrite|replicate|propagate|spread|re-?insert) "
-    rf"{_SELF}",
+    rf"\b(?:re-?add|restore|recreate|re-?create|rewrite|replicate|propagate|spread|"
+    rf"re-?insert) {_SELF}",
     rf"\bif {_SELF} (?:is|are|gets?|get) (?:deleted|removed|archived|edited|changed|lost)",
-    rf"\b(?:save|store|add|write|copy|include|repeat|append|insert|put) {_SELF} (?:\w+ )?(?:in|int"
-    rf"o|"
-    rf"to|at the (?:top|end) of) (?:every|each|all|any) (?:new |future |other )?(?:memor|session|"
-    rf"files?|responses?|repl|conversations?|projects?|repos|agents\.md|claude\.md)",
-    r"不要删除(?:这条|此|本)|(?:这条|此|本)(?:规则|记忆|指令|条目)(?:不得|不可|不能|禁止)(?:被)?(?:删除|修改)|"
-    r"如果(?:这条|此)?(?:规则|记忆|指令)?(?:被)?删除(?:了)?[，,]?(?:请)?(?:重新|再次)(?:添加|写入|创建|恢复)|"
-    r"(?:把|将)(?:这条|此)(?:规则|指令|记忆)(?:写入|添加到|复制到|加入)(?:每个|所有|每一个)|"
-    r"不要(?:向用户)?(?:提及|透露|提起)(?:这条|此)(?:规则|指令|记忆)",
-    r"この(?:ルール|記憶|指示|メモ|エントリ)を(?:削除|変更|編集)しない|削除されたら(?:再)?(?:追加|復元|作成)|"
-    r"(?:すべて|全て)の(?:新しい)?(?:メモリ|記憶|ファイル|セッション)に(?:この|これを)|"
+    rf"\b(?:save|store|add|write|copy|include|repeat|append|insert|put) {_SELF} (?:\w+ )?(?:in|"
+    rf"into|to|at the (?:top|end) of) (?:every|each|all|any) (?:new |future |other )?(?:memor|"
+    rf"session|files?|responses?|repl|conversations?|projects?|repos|agents\.md|claude\.md)",
+    r"不要删除(?:这条|此|本)|(?:这条|此|本)(?:规则|记忆|指令|条目)(?:不得|不可|不能|"
+    r"禁止)(?:被)?(?:删除|修改)|如果(?:这条|此)?(?:规则|记忆|"
+    r"指令)?(?:被)?删除(?:了)?[，,]?(?:请)?(?:重新|再次)(?:添加|写入|创建|恢复)|(?:把|将)(?:这条|"
+    r"此)(?:规则|指令|记忆)(?:写入|添加到|复制到|加入)(?:每个|所有|每一个)|不要(?:向用户)?(?:提及|"
+    r"透露|提起)(?:这条|此)(?:规则|指令|记忆)",
+    r"この(?:ルール|記憶|指示|メモ|エントリ)を(?:削除|変更|編集)しない|削除されたら(?:再)?(?:追加|"
+    r"復元|作成)|(?:すべて|全て)の(?:新しい)?(?:メモリ|記憶|ファイル|セッション)に(?:この|これを)|"
     r"この(?:ルール|指示)(?:について|を)(?:ユーザーに)?(?:言及|説明)しない",
     r"이 (?:규칙|기억|지시|메모)(?:을|를)? (?:삭제|변경|수정)하지|삭제되면 다시 (?:추가|복원)|"
     r"모든 (?:새 )?(?:메모리|기억|파일|세션)에 (?:이|이것을)",
     r"не удаляй (?:это|эту|эти|этот)|если (?:это|эту|этот) (?:правило|запись|заметку)? ?(?:удалят|"
-    r"удалили)|"
-    r"добавь (?:это|эту|этот) (?:правило|запись|заметку|текст) во (?:все|каждую)|"
+    r"удалили)|добавь (?:это|эту|этот) (?:правило|запись|заметку|текст) во (?:все|каждую)|"
     r"не упоминай (?:это|эту|этот) (?:правило|инструкцию)",
     r"no (?:borres|elimines|modifiques|menciones) (?:esta|estas|este|estos) (?:regla|nota|memoria|"
-    r"instrucci[oó]n|entrada)|si (?:se )?(?:borra|elimina)n? (?:esta|este),? (?:vuelve a )?"
-    r"(?:a[nñ]adirla|agregarla|crearla|restaurarla)|copia (?:esta|este) (?:regla|instrucci[oó]n|no"
-    r"ta) "
-    r"en (?:cada|todas)",
+    r"instrucci[oó]n|entrada)|si (?:se )?(?:borra|elimina)n? (?:esta|"
+    r"este),? (?:vuelve a )?(?:a[nñ]adirla|agregarla|crearla|restaurarla)|copia (?:esta|"
+    r"este) (?:regla|instrucci[oó]n|nota) en (?:cada|todas)",
     r"ne (?:supprime|efface|modifie|mentionne) (?:pas|jamais) (?:cette|ces|ce) (?:règle|note|"
-    r"mémoire|instruction|entrée)|si (?:elle|cette règle|cette note) est supprimée|"
-    r"copie (?:cette|ce) (?:règle|instruction|note) dans (?:chaque|toutes)",
-    r"(?:lösche|ändere|erwähne) (?:diese|diesen|dies) (?:regel|erinnerung|anweisung|notiz|eintrag) "
-    r"(?:nie|niemals|nicht)|falls (?:sie|diese) (?:regel|notiz)? ?gelöscht|kopiere (?:diese|diesen"
-    r") "
-    r"(?:regel|anweisung|notiz) in (?:jede|alle)",
+    r"mémoire|instruction|entrée)|si (?:elle|cette règle|cette note) est supprimée|copie (?:cette|"
+    r"ce) (?:règle|instruction|note) dans (?:chaque|toutes)",
+    r"(?:lösche|ändere|erwähne) (?:diese|diesen|dies) (?:regel|erinnerung|anweisung|notiz|"
+    r"eintrag) (?:nie|niemals|nicht)|falls (?:sie|diese) (?:regel|notiz)? ?gelöscht|"
+    r"kopiere (?:diese|diesen) (?:regel|anweisung|notiz) in (?:jede|alle)",
     r"non (?:cancellare|eliminare|modificare|menzionare) (?:questa|queste|questo) (?:regola|nota|"
     r"memoria|istruzione)|se (?:questa|questo) (?:regola|nota)? ?(?:viene|vengono) (?:cancellat|"
     r"eliminat)\w*",
-    r"não (?:apague|exclua|modifique|mencione) (?:esta|estas|este) (?:regra|nota|memória|instrução"
-    r")|"
-    r"se (?:esta|este) (?:regra|nota)? ?for (?:apagad|excluíd)\w*",
+    r"não (?:apague|exclua|modifique|mencione) (?:esta|estas|este) (?:regra|nota|memória|"
+    r"instrução)|se (?:esta|este) (?:regra|nota)? ?for (?:apagad|excluíd)\w*",
     r"bu (?:kuralı|notu|talimatı) (?:silme|değiştirme|söyleme)|silinirse (?:tekrar|yeniden) ekle",
 )
 _REMOTE = (
-    r"\b(?:fetch|load|read|visit|download|get|open|curl|retrieve|check)\w* [^\n]{0,80}?"
-    r"(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+[^\n]{0,80}?\b(?:and |then )?(?:follow|obey|execute|"
-    r"apply|act on|carry out|do what|run what|treat (?:it|them) as)\w* (?:(?:all |any |the |its |"
-    r"every )?(?:instructions?|commands?|orders|directives|steps|tasks)|it says|they say|"
-    r"whatever)",
-    r"\b(?:instructions?|commands?|orders|tasks|directives) (?:are |will be )?(?:at|from|on|in) "
-    r"(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+",
-    r"(?:heartbeat|beacon|check[\s-]?in|report (?:in|back)) (?:to|with) (?:https?://|\S+\.\w{2,}\b"
-    r")",
-    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)\S+[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|照做|按照)"
-    r"[^。\n]{0,10}(?:指令|命令|说明|要求)?",
+    r"\b(?:fetch|load|read|visit|download|get|open|curl|retrieve|"
+    r"check)\w* [^\n]{0,80}?(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+[^\n]{0,80}?\b(?:and |"
+    r"then )?(?:follow|obey|execute|apply|act on|carry out|do what|run what|treat (?:it|"
+    r"them) as)\w* (?:(?:all |any |the |its |every )?(?:instructions?|commands?|orders|directives|"
+    r"steps|tasks)|it says|they say|whatever)",
+    r"\b(?:instructions?|commands?|orders|tasks|directives) (?:are |will be )?(?:at|from|on|"
+    r"in) (?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+",
+    r"(?:heartbeat|beacon|check[\s-]?in|report (?:in|back)) (?:to|with) (?:https?://|"
+    r"\S+\.\w{2,}\b)",
+    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)\S+[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|"
+    r"照做|按照)[^。\n]{0,10}(?:指令|命令|说明|要求)?",
     r"(?:https?://)\S+[^。\n]{0,40}(?:の指示に従|の内容を実行|を取得して実行)",
-    r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:и )?(?:выполни|сл"
-    r"едуй)",
-    r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:y )?(?:sigue|ejecut"
-    r"a|"
-    r"obedece)",
-    r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:et )?(?:suis|exé"
-    r"cute|"
-    r"applique)",
+    r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:и )?(?:выполни|"
+    r"следуй)",
+    r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:y )?(?:sigue|"
+    r"ejecuta|obedece)",
+    r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:et )?(?:suis|"
+    r"exécute|applique)",
 )
 _RISKY = (
-    r"\b(?:all|any|every|everything|anything|whatever|arbitrary|unrestricted)\b(?: \w+)? "
-    r"(?:commands?|actions?|tools?|operations?|changes?|requests?|files?|tasks?|scripts?|code|"
-    r"writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|instructions?|"
-    r"domains?|hosts?|urls?|sites?|websites?|servers?)|"
-    r"\b(?:without (?:\w+ ){0,2}(?:asking|checking|confirm\w*|approval|review|verification|telling"
-    r")|"
-    r"automatically|auto-approve|--yes\b|-y\b|quietly|silently|whenever|no need to|anyone|"
-    r"on (?:their|his|her|my|the user'?s) behalf)\b|"
-    r"\bso (?:that )?(?:ci|the pipeline|the build|checks?|tests?|it) (?:pass|passes|is green|goes "
-    r"green|"
-    r"succeeds?)\b|\bto make (?:ci|the pipeline|the build|checks?|tests?) (?:pass|green)\b|"
-    r"\b(?:delet\w*|remov\w*|rm -|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master"
-    r"\b|network\w*|outbound|internet|egress|pay\w*|"
-    r"transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|truncat\w*|wip(?:e|es|ed|ing)\b|"
-    r"reset --hard|hard reset|factory reset|install\w*|shell|terminal|production|prod\b|credential"
-    r"s?|secrets?|passwords?|"
-    r"keys?|tokens?|money|funds|bank|invoices?|external|third[- ]party|https?://|curl|wget)",
-    r"所有|任何|一切|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|"
-    r"すべて|全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|"
-    r"모든|어떤|삭제|배포|푸시|결제|송금|구매|명령|"
-    r"все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|покуп\w*|команд\w*|парол\w*|"
-    r"todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|producci[oó]n|pagos?|"
-    r"transferencias?|comandos?|"
-    r"tous|toutes|n'importe|supprimer|déploy\w*|pouss\w*|paiements?|virements?|commandes?|"
-    r"alle|jede\w*|löschen|bereitstellen|produktion\w*|\w*deploy\w*|zahlungen|überweisungen|"
-    r"befehle|"
-    r"tutti|tutte|qualsiasi|eliminare|pagamenti|bonifici|comandi|"
-    r"qualquer|apagar|implantar|pagamentos|transferências|"
-    r"tüm|her (?:şey|komut)|sil|ödeme|komut",
+    r"\bpermission (?:prompts?|dialogs?|requests?)\b|\b(?:any|every|all|each) (?:\w+ )?(?:prompts?|"
+    r"dialogs?|confirmations?)\b|\b(?:all|any|every|everything|anything|whatever|arbitrary|"
+    r"unrestricted)\b(?: \w+)? (?:commands?|actions?|tools?|operations?|changes?|requests?|files?|"
+    r"tasks?|scripts?|code|writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|"
+    r"instructions?|domains?|hosts?|urls?|sites?|websites?|servers?)|"
+    r"\b(?:without (?:\w+ ){0,2}(?:asking|checking|confirm\w*|approval|review|verification|"
+    r"telling)|automatically|auto-approve|--yes\b|-y\b|quietly|silently|whenever|no need to|anyone|"
+    r"on (?:their|his|her|my|the user'?s) behalf)\b|\bso (?:that )?(?:ci|the pipeline|the build|"
+    r"checks?|tests?|it) (?:pass|passes|is green|goes green|succeeds?)\b|\bto make (?:ci|"
+    r"the pipeline|the build|checks?|tests?) (?:pass|green)\b|\b(?:delet\w*|remov\w*|rm -|"
+    r"deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|"
+    r"internet|egress|pay\w*|transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|"
+    r"truncat\w*|wip(?:e|es|ed|ing)\b|reset --hard|hard reset|factory reset|install\w*|shell|"
+    r"terminal|production|prod\b|credentials?|secrets?|passwords?|keys?|tokens?|money|funds|bank|"
+    r"invoices?|external|third[- ]party|https?://|curl|wget)",
+    r"所有|任何|一切|一律|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|すべて|"
+    r"全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|모든|어떤|"
+    r"삭제|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
+    r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
+    r"producci[oó]n|pagos?|transferencias?|comandos?|tous|toutes|n'importe|supprimer|déploy\w*|"
+    r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|löschen|bereitstellen|produktion\w*|"
+    r"\w*deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|eliminare|pagamenti|"
+    r"bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|her (?:şey|komut)|"
+    r"sil|ödeme|komut",
 )
 
 _DECEIVE = (
-    r"\b(?:tell|say|report|claim|assure|answer|reply|respond|state|confirm|cite|attribute|credit)"
-    r"\w* "
-    r"(?:to )?(?:the user|"
-    r"them|him|her|everyone|the team)?(?: that)?[^.\n]{0,80}?\b(?:even (?:when|if|though)|"
-    r"regardless of|no matter|whether or not|irrespective of)\b",
-    r"\bif (?:the user|they|anyone|someone|a reviewer) asks? (?:about|whether|which|if|what|for) "
-    r"(?:\w+ ){0,4}?(?:memor\w*|rules?|instructions?|notes?|this|changes?|tests?)\b[^.\n]{0,60}?"
-    r"\b(?:say|tell|answer|reply|respond|deny|claim)\w*",
-    r"\bif (?:the user|they|anyone|someone|a reviewer|he|she) asks?\b[^.\n]{0,80}?\b(?:say|tell (?"
-    r":them|"
-    r"the user|him|her)|reply|answer|respond)\w*(?: that)? (?:nothing|none|no |there (?:is|are|wer"
-    r"e) "
-    r"no|everything is (?:fine|normal|ok)|all is well|it'?s? (?:normal|fine|nothing))",
-    r"\bclaim\w* (?:that )?(?:the )?(?:tests?|ci|the build|builds?|it|everything|checks?) "
-    r"(?:pass|passed|is green|are green|succeeded|works?|worked)\b",
-    r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|哪怕)[^。\n]{0,40}"
-    r"(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
-    r"(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|dem "
-    r"(?:nutzer|benutzer)|ao usuário)[^.\n]{0,80}?(?:aunque|incluso si|même si|auch wenn|"
+    r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
+    r"credit)\w* (?:to )?(?:the user|them|him|her|everyone|the team)?(?: that)?|(?:answer|reply|"
+    r"respond)\w* (?:to \w+ )?that)[^.\n]{0,80}?\b(?:even (?:when|if|though)|regardless of|"
+    r"no matter|whether or not|irrespective of)\b",
+    r"\bif (?:the user|they|anyone|someone|a reviewer) asks? (?:about|whether|which|if|what|"
+    r"for) (?:\w+ ){0,4}?(?:memor\w*|rules?|instructions?|notes?|this|changes?|"
+    r"tests?)\b[^.\n]{0,60}?\b(?:say|tell|answer|reply|respond|deny|claim)\w*",
+    r"\bif (?:the user|they|anyone|someone|a reviewer|he|she) asks?\b[^.\n]{0,80}?\b(?:say|"
+    r"tell (?:them|the user|him|her)|reply|answer|respond)\w*(?: that)? (?:nothing|none|no |"
+    r"there (?:is|are|were) no|everything is (?:fine|normal|ok)|all is well|it'?s? (?:normal|fine|"
+    r"nothing))",
+    r"\bclaim\w* (?:that )?(?:the )?(?:tests?|ci|the build|builds?|it|everything|checks?) (?:pass|"
+    r"passed|is green|are green|succeeded|works?|worked)\b",
+    r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|"
+    r"哪怕)[^。\n]{0,40}(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
+    r"(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
+    r"dem (?:nutzer|benutzer)|ao usuário)[^.\n]{0,80}?(?:aunque|incluso si|même si|auch wenn|"
     r"selbst wenn|mesmo que)",
 )
 
@@ -503,67 +657,66 @@ _DECEIVE = (
 # the user is asked (scope, "without", "automatically", production raise the score).
 _DANGER = (
     r"\bdrop (?:database|schema|table)s?\b(?! if exists)|\btruncate table\b|\bterraform destroy\b|"
-    r"\bkubectl delete (?:ns|namespace|--all|all)\b|\bgit reset --hard origin\b|"
-    r"\b(?:delet|remov|wip|purg)\w* (?:all|every) (?:\w+ )?(?:branches|backups|snapshots|logs|"
-    r"audit logs|databases|buckets|users|repos|repositories)\b",
+    r"\bkubectl delete (?:ns|namespace|--all|all)\b|\bgit reset --hard origin\b|\b(?:delet|remov|"
+    r"wip|purg)\w* (?:all|every) (?:\w+ )?(?:branches|backups|snapshots|logs|audit logs|databases|"
+    r"buckets|users|repos|repositories)\b",
 )
 # Changes that open access or remove oversight: refused outright.
 _OPENING = (
-    r"\bclusterrolebinding\b[^\n]{0,80}?cluster-admin|\badministratoraccess\b|"
-    r"\"action\":\s*\"\*\"|\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?"
-    r"secrets|\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
+    r"\bclusterrolebinding\b[^\n]{0,80}?cluster-admin|\badministratoraccess\b|\"action\":\s*\"\*\"|"
+    r"\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?secrets|"
+    r"\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
     r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
-    r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|"
-    r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|"
-    r"\bmake (?:the |this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|"
-    r"document|channel|dashboard)s? public\b",
-    r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- ]reviews"
-    r"?|"
-    r"review rules?|required[- ]review rule|branch protection)\b|"
-    r"\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|audit loggin"
-    r"g|"
-    r"guardduty|security hub|flow logs)\b",
+    r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|\b(?:has been|"
+    r"have been|was|were|is|are) granted (?:\w+ )?(?:admin|administrator|root|owner|superuser)\b|"
+    r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|\bmake (?:the |"
+    r"this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|document|"
+    r"channel|dashboard)s? public\b",
+    r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|"
+    r"required[- ]reviews?|review rules?|required[- ]review rule|branch protection)\b|"
+    r"\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
+    r"audit logging|guardduty|security hub|flow logs)\b",
     r"\bapprov\w* (?:\S+ ){0,4}?without (?:reading|reviewing|checking|looking at|review)\b",
 )
 
 # Promptware: what agent-hijacking payloads say (the vocabulary Hermes's scanner anchors
 # on, as grammar): identity swaps, fake updates, hidden or derived code, command-and-control.
 _PROMPTWARE = (
+    r"\byou are no longer (?:claude|codex|hermes|chatgpt|gemini|copilot|an? (?:\w+ )?(?:assistant|"
+    r"ai|model)|the assistant|yourself|bound by)\b|\bnever refuses? (?:a |"
+    r"any )?(?:\w+ )?(?:command|request|task)s?\b",
     r"\bsystem prompt override\b|\boverrid\w* (?:the |your )?system prompt\b",
     r"\bdisregard\w* (?:\w+ ){0,2}?(?:your|all|any|the) (?:\w+ ){0,3}?(?:instructions|rules|"
     r"guidelines|policies|restrictions)\b",
-    r"\b(?:act|behave|respond|operate|work)\w* as (?:if|though) (?:\w+ ){0,4}?you (?:have|had) no "
-    r"(?:\w+ )?(?:restrictions|limits|rules|guidelines|filters)\b|\byou (?:have|are under) no "
-    r"(?:\w+ )?(?:restrictions|limits|rules|guidelines)\b",
-    r"\bpretend\w* (?:\w+ ){0,3}?(?:you are|you're|to be) (?:the |a |an )?(?:\w+ )?(?:owner|admin"
-    r"\w*|"
-    r"developer|root|maintainer|user|system|operator|human|unrestricted|another|different)\b",
+    r"\b(?:act|behave|respond|operate|work)\w* as (?:if|though) (?:\w+ ){0,4}?you (?:have|"
+    r"had) no (?:\w+ )?(?:restrictions|limits|rules|guidelines|filters)\b|\byou (?:have|"
+    r"are under) no (?:\w+ )?(?:restrictions|limits|rules|guidelines)\b",
+    r"\bpretend\w* (?:\w+ ){0,3}?(?:you are|you're|to be) (?:the |a |an )?(?:\w+ )?(?:owner|"
+    r"admin\w*|developer|root|maintainer|user|system|operator|human|unrestricted|another|"
+    r"different)\b",
     r"\bname yourself \w+|\byou (?:have been|were|are being) (?:\w+ ){0,3}?(?:updated|upgraded|"
     r"patched|reprogrammed|reconfigured) to\b",
     r"\btranslat\w* [^\n]{0,200}? (?:in)?to [^\n]{0,200}? (?:and|then) (?:execute|run|eval)\w*",
-    r"\bregister\w* (?:yourself |itself )?as an? (?:\w+ )?node\b[^.\n]{0,80}?(?:with|at|on|in) "
-    r"(?:the )?(?:\S+\.\w{2,}\b|https?://|(?:\w+ )?(?:mesh|hub|swarm|c2|coordinat\w*|network))",
-    r"\bpull\w* (?:down )?(?:new )?tasking\b|\bpull\w* (?:down )?(?:new )?tasks? from (?:the )?"
-    r"(?:\w+ )?(?:queue |server |hub )?(?:at |on )?(?:https?://|\S+\.\w{2,}\b)",
-    r"\bconnect to the (?:agent |peer |c2 )?network (?:of (?:peer )?agents|and (?:wait|listen|awai"
-    r"t)|"
-    r"for (?:orders|tasks|instructions))",
-    r"\byou must (?:\w+ ){0,3}?(?:register|beacon|check in) (?:with|to|at) (?:the )?(?:\w+ )?(?:me"
-    r"sh|"
-    r"hub|node|swarm|network|server|c2|coordinator)\b",
+    r"\bregister\w* (?:yourself |itself )?as an? (?:\w+ )?node\b[^.\n]{0,80}?(?:with|at|on|"
+    r"in) (?:the )?(?:\S+\.\w{2,}\b|https?://|(?:\w+ )?(?:mesh|hub|swarm|c2|coordinat\w*|network))",
+    r"\bpull\w* (?:down )?(?:new )?tasking\b|\bpull\w* (?:down )?(?:new )?tasks? from (?:the "
+    r")?(?:\w+ )?(?:queue |server |hub )?(?:at |on )?(?:https?://|\S+\.\w{2,}\b)",
+    r"\bconnect to the (?:agent |peer |c2 )?network (?:of (?:peer )?agents|and (?:wait|listen|"
+    r"await)|for (?:orders|tasks|instructions))",
+    r"\byou must (?:\w+ ){0,3}?(?:register|beacon|check in) (?:with|to|"
+    r"at) (?:the )?(?:\w+ )?(?:mesh|hub|node|swarm|network|server|c2|coordinator)\b",
     r"\bonly use one[\s-]?liners?\b[^.\n]{0,60}?(?:nothing|no trace|trace|left|disk|forensic)",
-    r"\bnever (?:\w+ ){0,4}?(?:create|write|save|drop) (?:\w+ ){0,4}?(?:scripts?|files?|payloads?) "
-    r"(?:\w+ ){0,4}?(?:to |on )?disk\b",
+    r"\bnever (?:\w+ ){0,4}?(?:create|write|save|drop) (?:\w+ ){0,4}?(?:scripts?|files?|"
+    r"payloads?) (?:\w+ ){0,4}?(?:to |on )?disk\b",
     r"\bunset \w*(?:claude|codex|hermes|agent|openai|anthropic)\w*",
     r"\b(?:cobalt ?strike|metasploit|brainworm)\b|\b(?:sliver|havoc|mythic)\b[^.\n]{0,60}?\b(?:c2|"
     r"beacon|implant|listener|teamserver|payload|profile)\b",
     r"\bc2 (?:server|channel|infrastructure|beacon|network)\b|\bcommand[- ]and[- ]control\b",
     r"\b(?:include|output|print|share|repeat|append|paste|dump|attach)\w* (?:\w+ ){0,6}?(?:full|"
     r"entire|whole|complete|verbatim|raw) (?:\w+ )?(?:conversation|chat history|context|transcript|"
-    r"message history)\b|\b(?:include|output|print|share|repeat|append|paste|dump)\w* (?:\w+ ){0,4"
-    r"}?"
-    r"(?:all )?(?:the )?previous messages\b",
+    r"message history)\b|\b(?:include|output|print|share|repeat|append|paste|"
+    r"dump)\w* (?:\w+ ){0,4}?(?:all )?(?:the )?previous messages\b",
 )
 _HIDDEN_HTML = (
     r"style\s*=\s*[\"'][^\"']{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|"
@@ -571,6 +724,8 @@ _HIDDEN_HTML = (
 )
 
 _WEIGHTS = {
+    "demote": 3,
+    "void": 2,
     "perm": 2,
     "trust": 3,
     "shield": 3,
@@ -588,10 +743,13 @@ _WEIGHTS = {
 }
 # Predicates whose wording already carries the negation ("no need to ask", "never ask").
 _NEGATIVE_FORM = re.compile(
-    r"^(?:no |not |never|without|don'?t|do not|does not|doesn'?t|will not|won'?t|need not|"
-    r"needn'?t|stop|sin |sans |ohne |senza |sem |без |не |无需|不|免|無|없|묻지|否)"
+    r"^(?:no |not |never|without|don'?t|do not|does not|doesn'?t|will not|won'?t|need not|needn'?t|"
+    r"stop|sin |sans |ohne |senza |sem |без |не |无需|不|免|無|없|묻지|否)"
 )
+_WITHOUT = re.compile(r"^(?:without|sin |sans |ohne |senza |sem |без )")
 _REASONS = {
+    "demote": "it ranks another source above the user or tells the agent to ignore the user",
+    "void": "it declares the agent's instructions void",
     "perm": "it tells the agent that confirmation or permission is no longer needed",
     "trust": "it tells the agent to give someone else's text the user's authority",
     "safety": "it tells the agent to switch off a safety, security or approval control",
@@ -610,6 +768,8 @@ _REASONS = {
     "hidden": "it hides text from a person reading the rendered memory (display:none)",
 }
 _RULES = {
+    "demote": "injection.standing-order",
+    "void": "injection.ignore-previous",
     "perm": "injection.standing-order",
     "trust": "injection.standing-order",
     "safety": "injection.standing-order",
@@ -646,6 +806,8 @@ class Order:
 @functools.cache
 def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
     groups = {
+        "demote": _DEMOTE,
+        "void": _VOID,
         "perm": _PERM,
         "trust": _TRUST,
         "safety": _SAFETY,
@@ -671,6 +833,26 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
     return RuleSet(tuple(rules)), scope, risky
 
 
+# A dropped confirmation with nothing after it that limits it ("… no longer need to ask for
+# permission."): every action is meant, as with "any command".
+_BLANKET = re.compile(
+    r"(?:\W*\b(?:for|to|de|d'|la|le|les|um|a|the|any|your|my|me|mich|me|permission|permiso|permesso|"
+    r"permissão|erlaubnis|confirmation|confirmaci[oó]n|conferma|bestätigung|approval|autorisation|"
+    r"anymore|again|mehr|plus|más|più|mais|ask|fragen|nachzufragen|demander|pedir|preguntar|"
+    r"chiedere|perguntar)\b)*\W*"
+)
+
+_SUBJECT_ONLY = re.compile(
+    r"(?:\W*\b(?:you|tu|du|vous|usted|ustedes|voi|você|ya|just|now|n['’]a(?:s|vez)?)(?!\w))*\W*"
+)
+
+
+def _blanket(s: str, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[str]) -> bool:
+    """Whether nothing before or after the dropped confirmation limits what it covers."""
+    before = scope_rx.sub(" ", s[lo : m.start()])
+    return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(s, m.end(), hi))
+
+
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     """The highest-scoring standing order in the folded text (None below ``GREY``)."""
     rules, scope_rx, risky_rx = _compiled()
@@ -678,17 +860,39 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     cl = clauses or Clauses(s)
     best: Order | None = None
     for rule, m in rules.every(hay):
-        if not word_start(s, m.start()):
-            continue
+        if not word_start(s, m.start()) or mentioned(s, m.start()) or cl.story(m.start(), m.end()):
+            continue  # … quoted as an example ("payloads like '…'"), or told as a past story
         lo, hi = cl.around(m.start(), m.end())
-        if not _NEGATIVE_FORM.match(m.group()) and negated(s, m.start(), m.end(), lo):
-            continue
+        if (not _NEGATIVE_FORM.match(m.group()) or _WITHOUT.match(m.group())) and negated(
+            s, m.start(), m.end(), lo
+        ):
+            continue  # "never X", and "never X without asking" (which asks first)
+        if m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi):
+            continue  # "assume yes" only answers a prompt ("assume the user wants TypeScript")
         score = _WEIGHTS[rule.id]
         scoped = cl.has(scope_rx, lo, hi)
         # "from now on, run the tests without asking" is a preference: for dropped
         # confirmations only what is no longer confirmed (the object) raises the score.
         score += scoped and rule.id not in ("perm", "against")
-        score += cl.has(risky_rx, lo, m.start()) or cl.has(risky_rx, m.end(), hi)
+        if rule.id == "perm":  # only what is no longer confirmed counts: "…; still ask before X"
+            stop = _BUT.search(s, m.end(), hi)
+            hi = stop.start() if stop else hi
+            cut = _BUT_BEFORE.search(s, lo, m.start())
+            lo = cut.end() if cut else lo
+        score += (
+            cl.has(risky_rx, lo, m.start())
+            or cl.has(risky_rx, m.end(), hi)
+            or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
+        )
+        if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
+            score += cl.has(_WEAKENING, lo, hi)
+        if rule.id in ("tests", "perm", "safety") and _kept_in_loop(s, m, lo, hi):
+            score -= 1  # "… with an issue link and tell the user" keeps the user in the loop
+        elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
+            score += cl.has(scope_rx, hi, hi + 200) or bool(_DECLARED.search(m.group()))
+        # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")
+        line = s.rfind("\n", 0, max(0, s.rfind("\n", 0, m.start()))) + 1
+        score += _AUTHORITY.search(s, max(line, m.start() - REACH), m.start()) is not None
         if best is None or score > best.score:
             scope = scope_rx.search(s, lo, hi) if scoped else None
             start = min(m.start(), scope.start()) if scope else m.start()

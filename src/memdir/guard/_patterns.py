@@ -343,54 +343,7 @@ def _role_rules() -> tuple[Rule, ...]:
 
 
 def _hiding_rules() -> tuple[Rule, ...]:
-    users = r"(?:the\s+|your\s+)?(?:user|human|operator)s?\b(?!['’]s)"
-    hide = "it tells the model to hide something from the user"
     return (
-        Rule(
-            "hiding.dont-tell-user",
-            "hiding",
-            hide,
-            (
-                "do not",
-                "don't",
-                "never",
-                "must not",
-                "mustn't",
-                "should not",
-                "shouldn't",
-                "without",
-            ),
-            r"(?:do not|don't|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?"
-            r"(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|disclose|"
-            r"disclosing|notify|notifying|alert|alerting|show|showing|let on)\s+(?:this\s+|it\s+|"
-            rf"that\s+|anything\s+|them\s+)?(?:to\s+)?{users}"
-            rf"|(?:do not|don't|never)\s+(?:let|allow)\s+{users}\s+(?:know|see|find out|notice|"
-            r"learn)"
-            r"|without\s+(?:the\s+(?:user|human)s?|them|anyone)\s+(?:knowing|noticing|seeing|"
-            r"being told)",
-            near=("user", "human", "operator", "them", "anyone"),
-            span=60,
-        ),
-        Rule(
-            "hiding.dont-tell-user",
-            "hiding",
-            hide,
-            ("keep", "hide"),
-            r"(?:keep|hide)\s+(?:this|it|these|that|the following|everything)(?:\s+\w+){0,3}\s+"
-            rf"(?:secret\s+|hidden\s+)?from\s+{users}",
-            near=("user", "human", "operator"),
-            span=80,
-        ),
-        Rule(
-            "hiding.dont-tell-user",
-            "hiding",
-            hide,
-            ("user", "human"),
-            r"(?:user|human)s?\s+(?:must|should|will|may)\s+(?:never|not)\s+(?:know|see|"
-            r"find out|notice|learn|be told|be informed)",
-            near=("never", "not "),
-            span=25,
-        ),
         Rule(
             "hiding.dont-tell-user",
             "hiding",
@@ -410,15 +363,6 @@ def _hiding_rules() -> tuple[Rule, ...]:
             r"(?:instructions|directives|commands)"
             r"|(?:hidden|invisible|secret)\s+(?:instructions?|directives?|commands?)\s*[:：]",
             requires=(("instruct", "directive", "command"),),
-        ),
-        Rule(
-            "hiding.dont-tell-user",
-            "hiding",
-            hide,
-            prefixes(lx.DONT_TELL),
-            alt(lx.DONT_TELL),
-            near=USER_WORDS,
-            span=60,
         ),
         Rule(
             "hiding.html-comment",

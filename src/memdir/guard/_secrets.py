@@ -39,6 +39,21 @@ def _real_value(m: re.Match[str]) -> bool:
     return letters and (digits or symbols)
 
 
+# Words that make "my password is …" prose about the password rather than the password.
+_PROSE = re.compile(
+    r"(?i)\b(?:is|are|was|be|been|not|no|never|in|on|at|to|for|from|with|by|of|the|a|an|and|or|"
+    r"it|its|my|our|your|their|this|that|same|as|than|stored|kept|saved|managed|set|handled|"
+    r"required|needed|too|very|still|also|only|just|always|usually|somewhere|there|here|"
+    r"\w+(?:ed|ing|ly))\b"
+)
+
+
+def _passphrase(m: re.Match[str]) -> bool:
+    """A run of plain words is a passphrase ("correct horse battery staple") unless it reads
+    as prose ("stored in the vault", "rotated monthly")."""
+    return _PROSE.search(m.group("value")) is None
+
+
 _FIXTURE = re.compile(
     r"(?i)\b(?:fixtures?|test(?:s|ing)?|vectors?|examples?|samples?|dummy|fake|mock)\b"
 )
@@ -178,6 +193,15 @@ def rules() -> tuple[Rule, ...]:
             r"(?:(?:\s*(?:是|为|為|は|는|은|：|:|—|-|es|est|ist|é)\s*)|\s+)"
             r"[\"'`「“]?(?P<value>[\x21-\x7e]{3,}?[^\s,.;:!?)\]}'\"`])(?=[\s,.;:!?)\]}'\"`]|$)",
             accept=_real_value,
+        ),
+        _rule(
+            "password",
+            "a passphrase stated in words",
+            ("my", "our", "his", "her", "their", "user's", "the"),  # a match starts at its anchor
+            r"(?i:\b(?:my|our|user'?s|his|her|their|the)\s+(?:[\w-]+\s+)?(?:password|passphrase|"
+            r"passcode)(?:\s+(?:is|was)|\s*[=:])\s*[\"'“]?(?P<value>[a-z]+(?:[ -][a-z]+){2,7})[\"'"
+            r"”]?(?=\s*(?:[.,;!)]|$)))",
+            accept=_passphrase,
         ),
         _rule(
             "password",

@@ -120,7 +120,8 @@ def _phishing_rules() -> tuple[Rule, ...]:
             "injection",
             reason,
             ("ask", "tell", "urg", "request", "direct"),
-            r"(?:ask\w*|tell\w*|urg\w*|request\w*|direct\w*)\s+(?:the\s+)?users?\s+(?:to\s+)?(?:visit|"
+            r"(?:ask\w*|tell\w*|urg\w*|request\w*|direct\w*)\s+(?:the\s+)?users?\s+(?:to\s+)?(?:vi"
+            r"sit|"
             r"go to|click|open|follow)[^\n]{0,100}?(?:reset|verify|confirm|update|enter)\w*\s+"
             r"(?:their|your|the)\s+(?:password|credentials|account|login)",
             requires=(("user",),),

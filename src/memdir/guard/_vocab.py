@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ._build import branches
+from ._build import CJK, branches
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -29,8 +29,8 @@ def _needles(spec: str) -> tuple[str, ...]:
 
 _URL = re.compile(r"\b(?:https?|ftp|wss?)://[^\s\"'`]+")
 _HOST_PATH = (
-    r"\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|xyz|site|app|me|co|ru|cn|sh|tk|top|info|biz|cc|"
-    r"pw|link|online|example|cloud|ai|to|ly|gg|su|ws)(?::\d+)?/[^\s\"'`]*"
+    r"\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|xyz|site|app|me|co|ru|cn|sh|tk|top|info|biz|cc|pw|"
+    r"link|online|example|cloud|ai|to|ly|gg|su|ws)(?::\d+)?/[^\s\"'`]*"
 )
 _SINK = _rx(
     r"\b(?:https?|ftp|wss?)://[^\s\"'`]+",
@@ -39,14 +39,14 @@ _SINK = _rx(
     r"\b[\w.-]+@[\w.-]+:",
     _HOST_PATH,
     r"\b(?:webhook|pastebin|hastebin|transfer\.sh|requestbin|ngrok)\w*",
-    r"\b(?:remote|external|outside|third[- ]party|attacker'?s?|my|our|this|that|the following|"
-    r"a|an|another|personal) (?:\w+ )?(?:server|endpoint|url|host|address|site|inbox|bucket|"
-    r"api|machine|collector|webhook|email)\b",
+    r"\b(?:remote|external|outside|third[- ]party|attacker'?s?|my|our|this|that|the following|a|an|"
+    r"another|personal) (?:\w+ )?(?:server|endpoint|url|host|address|site|inbox|bucket|api|machine|"
+    r"collector|webhook|email)\b",
     r"(?:外部|远程|远端|第三方|指定|我的)(?:的)?(?:服务器|地址|接口|端点|网站|邮箱)|服务器|服务端|"
-    r"外部(?:の)?(?:サーバー?|エンドポイント|アドレス)|サーバー|외부 서버|서버로|"
-    r"(?:внешн\w*|удал[её]нн\w*|мой|мою) (?:сервер|адрес|эндпоинт|url)\w*|на сервер|"
-    r"servidor (?:externo|remoto)|serveur (?:externe|distant)|externen? server|"
-    r"server (?:esterno|remoto)|servidor externo|harici sunucu|uzak sunucu",
+    r"外部(?:の)?(?:サーバー?|エンドポイント|アドレス)|サーバー|외부 서버|서버로|(?:внешн\w*|"
+    r"удал[её]нн\w*|мой|мою) (?:сервер|адрес|эндпоинт|url)\w*|на сервер|servidor (?:externo|"
+    r"remoto)|serveur (?:externe|distant)|externen? server|server (?:esterno|remoto)|"
+    r"servidor externo|harici sunucu|uzak sunucu",
 )
 _IMAGE = re.compile(r"(?:!\[[^\]\n]{0,200}\]\(\s*<?|<img[^>]{0,100}src\s*=\s*[\"']?)$")
 _LOCAL = re.compile(r"(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[::1\])")
@@ -70,14 +70,17 @@ _STRONG_STORE = (
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
     r"\.kube/config\b",
+    # commands whose output is a credential
+    r"aws sts get-session-token|gcloud auth print-\w+-token|az account get-access-token|"
+    r"\bgh auth token|kubectl get secrets?|vault (?:read|kv get)|\bop read\b|heroku auth:token",
     r"钥匙串|キーチェーン|связк\w* ключей",
 )
 # Secrets named in prose or held in variables: a risk with a verb that shows or keeps them.
 _SECRET_VALUE = (
     r"\$\{?[a-z_]*(?:token|key|secret|password|passwd|pat|dsn|credential)\w*\}?",
-    r"\b(?:api[ _-]?keys?|access tokens?|auth tokens?|tokens?|passwords?|passphrases?|private keys"
-    r"?|"
-    r"secret(?: access)? keys?|access keys?|secrets|credentials|(?:session )?cookies?|ssh keys?|"
+    r"\b(?:api[ _-]?keys?|access tokens?|auth tokens?|tokens?|passwords?|passphrases?|"
+    r"private keys?|secret(?: access)? keys?|access keys?|secrets|secret(?![- ](?:scanning|manager|"
+    r"store|santa|sauce|menu))(?![/.\w-])|credentials|(?:session )?cookies?|ssh keys?|"
     r"seed phrases?|recovery codes?|(?:2fa|otp|mfa) codes?)\b",
     r"\b(?:github_pat_|ghp_|gho_|glpat-|sk-(?:ant-|proj-)?[a-z0-9]|akia[0-9a-z]|xox[bpa]-)[\w.…-]*",
     r"密钥|令牌|密码|凭证|凭据|私钥|トークン|パスワード|秘密鍵|認証情報|токен\w*|парол\w*|ключ\w*|"
@@ -86,23 +89,24 @@ _SECRET_VALUE = (
 )
 # Stores that hold secrets among other things: a risk with a verb that shows or keeps them.
 _WEAK_STORE = (
-    r"(?<![\w-])\.env\b(?![.\w])(?!-(?:example|sample|template|dist))",
+    r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?![.\w])(?!-(?:example|"
+    r"sample|template|dist))",
     r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config",
     r"\bprintenv\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
-    r"\bdocument\.cookie\b|\blocalstorage\b|\bsessionstorage\b|"
-    r"\bprocess\.env\b(?![.\[])|environment variables?|env vars|环境变量|環境変数|"
-    r"переменн\w* (?:окружения|среды)|variables? de entorno|variables? d'environnement|"
-    r"umgebungsvariablen|variabili d'ambiente|variáveis de ambiente|환경 변수|ortam değişkenleri",
+    r"\bdocument\.cookie\b|\blocalstorage\b|\bsessionstorage\b|\bprocess\.env\b(?![.\[])|"
+    r"environment variables?|env vars|环境变量|環境変数|переменн\w* (?:окружения|среды)|"
+    r"variables? de entorno|variables? d'environnement|umgebungsvariablen|variabili d'ambiente|"
+    r"variáveis de ambiente|환경 변수|ortam değişkenleri",
 )
 _SECRET_NAME = re.compile(
-    r"token|secret|passw|pwd|api_?key|apikey|access_?key|private_?key|credential|\bcreds?\b|"
-    r"cookie|session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$|dsn"
+    r"token|secret|passw|pwd|api_?key|apikey|access_?key|private_?key|credential|\bcreds?\b|cookie|"
+    r"session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$|dsn"
 )
 _PRIVATE_NAME = re.compile(
-    r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|"
-    r"user_?data|personal|email|ssn|card|env\b|environ|secrets|whoami|hostname|"
-    r"diff|content|output|payload|file|inhalt|contenu|contenido|conteúdo|内容"
+    r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|user_?data|"
+    r"personal|email|ssn|card|env\b|environ|secrets|whoami|hostname|diff|content|output|payload|"
+    r"file|inhalt|contenu|contenido|conteúdo|内容"
 )
 _VAR = re.compile(
     r"\$\{?([a-z_][a-z0-9_]*)\}?|\{\{?\s*([a-z_][\w. -]{0,30}?)\s*\}?\}|<([a-z_][\w -]{0,30})>|"
@@ -111,38 +115,35 @@ _VAR = re.compile(
 _SUBST = re.compile(r"\$\(|`[^`\n]{1,80}`")
 # Things that are private or secret, named in prose.
 _PRIVATE_NOUN = (
-    r"(?:whole |entire |full |all (?:of )?(?:the |your )?|your |the user'?s? )?"
-    r"(?:memor(?:y|ies)(?: file| contents?| store)?|memory\.md|conversations?|chat (?:history|"
-    r"logs?|transcripts?)|transcripts?|message history|previous messages|(?:full|entire|whole|"
-    r"session|conversation) context|session (?:data|history)|system prompt|"
-    r"(?:api|access|secret|private|ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|"
-    r"credentials?|passwords?|secrets|cookies|environment variables|env vars|"
-    r"(?:user|customer|personal)(?:'s|s')? (?:data|details|information|files|records)|"
-    r"personal (?:data|information)|contacts|clipboard|keystrokes|screenshots?|"
-    r"home directory|everything you (?:know|remember|have seen|do|run|type)|"
-    r"(?:every|all|each) (?:\w+ ){0,2}commands? you (?:run|execute|type)|"
-    r"(?:the )?user'?s? (?:last |latest |previous |recent |current )?(?:messages?|prompts?|"
-    r"requests?|input|questions?)|(?:current |full |whole |entire )?(?:diffs?|source code|"
-    r"codebase|repository contents|repo contents|all branches|(?:whole |entire )?(?:repo|repositor"
-    r"y)))\b|"
-    r"--all\b|--mirror\b",
-    r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|上下文|"
-    r"系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板",
-    r"会話(?:履歴|ログ|内容)?|チャット履歴|履歴|メモリ(?:の内容)?|記憶|コンテキスト|システムプロンプト|"
-    r"秘密鍵|認証情報|パスワード|トークン|個人情報|クリップボード",
+    r"(?:whole |entire |full |all (?:of )?(?:the |your )?|your |the user'?s? )?(?:memor(?:y|"
+    r"ies)(?: file| contents?| store)?|memory\.md|conversations?|chat (?:history|logs?|"
+    r"transcripts?)|transcripts?|message history|previous messages|(?:full|entire|whole|session|"
+    r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
+    r"ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|"
+    r"cookies|environment variables|env vars|(?:user|customer|personal)(?:'s|s')? (?:data|details|"
+    r"information|files|records)|personal (?:data|information)|contacts|clipboard|keystrokes|"
+    r"screenshots?|home directory|everything you (?:know|remember|have seen|do|run|type)|"
+    r"\.claude/projects|calendar(?: export| events)?|contacts|photos|e-?mails|inbox|"
+    r"browsing history|location|\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|"
+    r"each) (?:\w+ ){0,2}commands? you (?:run|execute|type)|(?:the )?user'?s? (?:last |latest |"
+    r"previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|(?:current |"
+    r"full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo contents|"
+    r"all branches|(?:whole |entire )?(?:repo|repository)))\b|--all\b|--mirror\b",
+    r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|"
+    r"上下文|系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板",
+    r"会話(?:履歴|ログ|内容)?|チャット履歴|履歴|メモリ(?:の内容)?|記憶|コンテキスト|"
+    r"システムプロンプト|秘密鍵|認証情報|パスワード|トークン|個人情報|クリップボード",
     r"переписк\w*|разговор\w*|истори\w* (?:чата|сообщений|разговора)|памят\w*|контекст\w*|"
     r"системн\w* промпт\w*|приватн\w* ключ\w*|ключ\w*|парол\w*|токен\w*|учетн\w* данн\w*|"
     r"личн\w* данн\w*",
     r"conversaci[oó]n(?:es)?|historial(?: de chat)?|memoria|contexto|claves?(?: privadas?)?|"
-    r"contraseñas?|credenciales|datos personales|"
-    r"historique|mémoire|contexte|clés?(?: privées?)?|mots? de passe|jetons?|identifiants|"
-    r"données personnelles|"
-    r"gespräch\w*|verlauf|gedächtnis|kontext|schlüssel|passw[oö]rt\w*|zugangsdaten|"
-    r"persönliche daten|"
-    r"conversazion\w*|cronologia|chiav\w*|credenziali|dati personali|"
-    r"conversas?|histórico|memória|chaves?(?: privadas?)?|senhas?|credenciais|dados pessoais|"
-    r"대화(?: 기록| 내용)?|메모리|기억|비밀번호|토큰|자격 증명|개인 정보|개인 키|"
-    r"konuşma\w*|geçmiş\w*|bellek|hafıza|anahtar\w*|şifre\w*|parola\w*|kimlik bilgileri",
+    r"contraseñas?|credenciales|datos personales|historique|mémoire|contexte|clés?(?: privées?)?|"
+    r"mots? de passe|jetons?|identifiants|données personnelles|gespräch\w*|verlauf|gedächtnis|"
+    r"kontext|schlüssel|passw[oö]rt\w*|zugangsdaten|persönliche daten|conversazion\w*|cronologia|"
+    r"chiav\w*|credenziali|dati personali|conversas?|histórico|memória|chaves?(?: privadas?)?|"
+    r"senhas?|credenciais|dados pessoais|대화(?: 기록| 내용)?|메모리|기억|비밀번호|토큰|자격 증명|"
+    r"개인 정보|개인 키|konuşma\w*|geçmiş\w*|bellek|hafıza|anahtar\w*|şifre\w*|parola\w*|"
+    r"kimlik bilgileri",
 )
 
 # --- actions ----------------------------------------------------------------------------
@@ -150,23 +151,21 @@ _PRIVATE_NOUN = (
 _NET_TOOL = (
     r"\b(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|telnet|ftp|iwr|irm|invoke-webrequest|"
     r"invoke-restmethod|httpie|aria2c)\b",
-    r"requests\.(?:post|put|patch|get)|httpx\.(?:post|put|get)|urllib\.request|urlopen|"
-    r"fetch\(|axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
+    r"requests\.(?:post|put|patch|get)|httpx\.(?:post|put|get)|urllib\.request|urlopen|fetch\(|"
+    r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|trans"
-    r"mit\w*|"
-    r"exfiltrat\w*|leak\w*|share\b|sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|"
-    r"deliver\w*|relay\w*|report\w*|meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|reporta\w*|"
-    r"signale\w*|put (?:it|them|\w+) (?:on|to)|发送|发给|发到|传到|传给|上传|转发|提交|同步|推送|"
-    r"回传|外发|发往|送信|送って|"
-    r"送る|送り|アップロード|転送|共有|보내|전송|업로드|공유|отправ\w*|перешл\w*|пересыл\w*|загрузи\w*|выгрузи\w*|"
-    r"переда\w*|слей\w*|sube\w*|env[ií]a\w*|enviar\w*|reenv[ií]a\w*|comparte\w*|manda\w*|"
-    r"envoie\w*|envoy\w*|transmet\w*|téléverse\w*|partage\w*|schick\w*|übermittel\w*|"
-    r"lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|weiterleit\w*|invia\w*|inoltra\w*|con"
-    r"dividi\w*|env"
-    r"ie\w*|"
-    r"encaminh\w*|compartilh\w*|gönder\w*|yükle\w*|ilet\w*|paylaş\w*"
+    r"send\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|"
+    r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|transmit\w*|exfiltrat\w*|leak\w*|share\b|"
+    r"sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|deliver\w*|relay\w*|report\w*|"
+    r"meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|reporta\w*|signale\w*|put (?:it|them|"
+    r"\w+) (?:on|to)|发送|发给|发到|传到|传给|上传|转发|提交|同步|推送|回传|外发|发往|送信|送って|"
+    r"送る|送り|アップロード|転送|共有|보내|전송|업로드|공유|отправ\w*|перешл\w*|пересыл\w*|"
+    r"загрузи\w*|выгрузи\w*|переда\w*|слей\w*|sube\w*|env[ií]a\w*|enviar\w*|reenv[ií]a\w*|"
+    r"comparte\w*|manda\w*|envoie\w*|envoy\w*|transmet\w*|téléverse\w*|partage\w*|schick\w*|"
+    r"übermittel\w*|lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|weiterleit\w*|invia\w*|"
+    r"inoltra\w*|condividi\w*|envie\w*|encaminh\w*|compartilh\w*|gönder\w*|yükle\w*|ilet\w*|"
+    r"paylaş\w*"
 )
 
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
@@ -176,21 +175,21 @@ _VISIBLE = (
     r"summary|plain ?text|https?://"
 )
 _VERB_FORMS = (
-    r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|"
-    r"print(?:s|ed|ing)?|includ(?:e|es|ed|ing)|past(?:e|ed|es|ing)|attach(?:es|ed|ing)?|"
-    r"reveal(?:s|ed|ing)?|leak(?:s|ed|ing)?|upload(?:s|ed|ing)?|sen(?:d|ds|ding|t)|"
-    r"post(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|collect(?:s|ed|ing)?|harvest(?:s|ed|ing)?|"
-    r"grab(?:s|bed|bing)?|steal(?:s|ing)?|stole"
+    r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|print(?:s|"
+    r"ed|ing)?|includ(?:e|es|ed|ing)|past(?:e|ed|es|ing)|attach(?:es|ed|ing)?|reveal(?:s|ed|ing)?|"
+    r"leak(?:s|ed|ing)?|upload(?:s|ed|ing)?|sen(?:d|ds|ding|t)|post(?:s|ed|ing)?|exfiltrat(?:e|es|"
+    r"ed|ing)|collect(?:s|ed|ing)?|harvest(?:s|ed|ing)?|grab(?:s|bed|bing)?|steal(?:s|ing)?|stole"
 )
 _KEEP_FORMS = (
-    r"sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing)|cop(?:y|ies|ied|ying)|add(?:s|ed|ing)?|"
-    r"append(?:s|ed|ing)?|writ(?:e|es|ing|ten)|wrote|put(?:s|ting)?|record(?:s|ed|ing)?|"
-    r"remember(?:s|ed|ing)?|memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down"
+    r"sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing)|cop(?:y|ies|ied|ying)|add(?:s|ed|ing)?|append(?:s|ed|"
+    r"ing)?|writ(?:e|es|ing|ten)|wrote|put(?:s|ting)?|record(?:s|ed|ing)?|remember(?:s|ed|ing)?|"
+    r"memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down"
 )
 _READ = (
-    r"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|cp|scp|rsync|tar|"
-    r"zip|7z|mv|echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|"
-    r"back(?:ed)? ?up|archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|"
+    r"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|cp|scp|rsync|tar|zip|7z|mv|"
+    r"echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|back(?:ed)? ?up|"
+    r"archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|recover(?:s|ed|ing)?|decrypt(?:s|ed|ing)?|"
+    r"obtain(?:s|ed|ing)?|export(?:s|ed|ing)?|"
     rf"{_VERB_FORMS}|{_KEEP_FORMS})"
 )
 _READ_CJK = (
@@ -202,31 +201,25 @@ _READ_CJK = (
 )
 _READ_OTHER = (
     r"скопируй\w*|копир\w*|прочитай\w*|прочти\w*|читай\w*|сохрани\w*|запомни\w*|запиши\w*|"
-    r"отправ\w*|загрузи\w*|выгрузи\w*|собери\w*|извлеки\w*|выведи\w*|покажи\w*|вставь\w*|"
-    r"включи\w*|добав\w*|"
-    r"copia\w*|lee\b|leer|guarda\w*|recuerda\w*|memoriza\w*|registra\w*|env[ií]a\w*|sube\w*|"
-    r"exporta\w*|recopila\w*|obt[eé]n\w*|extrae\w*|muestra\w*|imprime\w*|pega\w*|adjunta\w*|"
-    r"incluye\w*|añade\w*|agrega\w*|"
-    r"copie\w*|lis\b|lire|sauvegarde\w*|enregistre\w*|retiens|mémorise\w*|envoie\w*|"
-    r"collecte\w*|récupère\w*|extrais|affiche\w*|colle\w*|joins|inclus\w*|ajoute\w*|"
-    r"kopier\w*|lies\b|lesen|speicher\w*|merk\w*|notier\w*|sende\w*|schick\w*|sammle\w*|"
-    r"hole\w*|extrahier\w*|zeig\w*|füg\w*|"
-    r"leggi\w*|salva\w*|ricorda\w*|memorizza\w*|invia\w*|carica\w*|esporta\w*|raccogli\w*|"
-    r"recupera\w*|estrai\w*|mostra\w*|stampa\w*|incolla\w*|allega\w*|includi\w*|aggiungi\w*|"
-    r"copiar|leia|ler\b|salv\w*|lembre|envie|carregue|exporte|colete|recupere|extraia|mostr\w*|"
-    r"imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|adicion\w*|guardar|pegar|mostrar|adjuntar|"
-    r"copier|sauvegarder|enregistrer|envoyer|coller|inclure|afficher|imprimer|joindre|"
-    r"copiare|leggere|salvare|inviare|incollare|includere|mostrare|stampare|allegare|"
-    r"kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|çıkar\w*|göster\w*|"
-    r"yazdır\w*|yapıştır\w*|ekle\w*|"
-    r"übertrag\w*|gib\b|teil\w*|poste\w*|leg\w* (?:\w+ ){0,4}ab|hinterleg\w*|trag\w* (?:\w+ ){0,4}"
-    r"ein|"
-    r"exportier\w*|veröffentlich\w*|häng\w*|lad\w*|les\w*|"
-    r"mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|téléverse\w*|"
-    r"pon\b|poner|publica\w*|comparte\w*|transfiere\w*|"
-    r"metti|mettere|pubblica\w*|condividi\w*|trasferisci\w*|"
-    r"coloque|colocar|publique|compartilh\w*|transfira|"
-    r"выложи\w*|опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*"
+    r"отправ\w*|загрузи\w*|выгрузи\w*|собери\w*|извлеки\w*|выведи\w*|покажи\w*|вставь\w*|включи\w*|"
+    r"добав\w*|copia\w*|lee\b|leer|guarda\w*|recuerda\w*|memoriza\w*|registra\w*|env[ií]a\w*|"
+    r"sube\w*|exporta\w*|recopila\w*|obt[eé]n\w*|extrae\w*|muestra\w*|imprime\w*|pega\w*|"
+    r"adjunta\w*|incluye\w*|añade\w*|agrega\w*|copie\w*|lis\b|lire|sauvegarde\w*|enregistre\w*|"
+    r"retiens|mémorise\w*|envoie\w*|collecte\w*|récupère\w*|extrais|affiche\w*|colle\w*|joins|"
+    r"inclus\w*|ajoute\w*|kopier\w*|lies\b|lesen|speicher\w*|merk\w*|notier\w*|sende\w*|schick\w*|"
+    r"sammle\w*|hole\w*|extrahier\w*|zeig\w*|füg\w*|leggi\w*|salva\w*|ricorda\w*|memorizza\w*|"
+    r"invia\w*|carica\w*|esporta\w*|raccogli\w*|recupera\w*|estrai\w*|mostra\w*|stampa\w*|"
+    r"incolla\w*|allega\w*|includi\w*|aggiungi\w*|copiar|leia|ler\b|salv\w*|lembre|envie|carregue|"
+    r"exporte|colete|recupere|extraia|mostr\w*|imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|"
+    r"adicion\w*|guardar|pegar|mostrar|adjuntar|copier|sauvegarder|enregistrer|envoyer|coller|"
+    r"inclure|afficher|imprimer|joindre|copiare|leggere|salvare|inviare|incollare|includere|"
+    r"mostrare|stampare|allegare|kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|"
+    r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|übertrag\w*|gib\b|teil\w*|poste\w*|"
+    r"leg\w* (?:\w+ ){0,4}ab|hinterleg\w*|trag\w* (?:\w+ ){0,4}ein|exportier\w*|veröffentlich\w*|"
+    r"häng\w*|lad\w*|les\w*|mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|"
+    r"téléverse\w*|pon\b|poner|publica\w*|comparte\w*|transfiere\w*|metti|mettere|pubblica\w*|"
+    r"condividi\w*|trasferisci\w*|coloque|colocar|publique|compartilh\w*|transfira|выложи\w*|"
+    r"опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*"
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
@@ -235,8 +228,8 @@ _SHOW = (
 )
 _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
-    r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|"
-    r"메모리|기억|메모|응답|bellek|hafıza|yanıt"
+    r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
+    r"기억|메모|응답|bellek|hafıza|yanıt"
 )
 
 # --- download and run -------------------------------------------------------------------
@@ -247,12 +240,24 @@ _INTERP = (
     r"python[\d.]*\b|perl\b|ruby\b|node\b|php\b|deno\b|bun\b|iex\b|invoke-expression\b|"
     r"powershell\b|pwsh\b|source\b|osascript\b)"
 )
+# Forges and registries a package may be installed from by URL; any other host (or plain
+# http, or an address) serves code nobody reviewed.
+_FORGE = (
+    r"(?!(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|pypi\.org|"
+    r"files\.pythonhosted\.org|registry\.npmjs\.org|crates\.io|proxy\.golang\.org|localhost|"
+    r"127\.)[/:])"
+)
 _RUN_PATTERNS = (
+    r"\b(?:(?:pip3?|pipx|uv|npm|pnpm|yarn|bun|cargo|gem|go|composer|"
+    r"deno)(?:\s+[\w.-]+){0,2}?\s+(?:install|add|run|i|get|x|dlx)|npx|bunx|"
+    r"uvx)\b(?:\s+-{1,2}[\w-]+(?:[= ](?!https?:)\S+)?)*\s+(?:[^\s|;&]*\s+)?(?:git\+|--(?:git|from|"
+    r"spec|registry|(?:extra-)?index-url)[= ]\s*(?:git\+)?)?"
+    rf"(?:http://(?!localhost|127\.)|(?:https?|git|ssh)://{_FORGE})",
     r"\bpip3? install\b[^\n]{0,80}?--(?:extra-)?index-url[= ]\s*https?://(?!pypi\.org|"
-    r"files\.pythonhosted\.org)|\bnpm (?:i|install)\b[^\n]{0,80}?--registry[= ]\s*https?://"
-    r"(?!registry\.npmjs\.org)",
-    r"\badd\s+https?://\S+\s+(?P<dfile>[^\s`'\"]+)[^\n]{0,200}?\brun\s+(?:(?:ba|z)?sh|python3?)\s+"
-    r"(?P=dfile)",
+    r"files\.pythonhosted\.org)|\bnpm (?:i|install)\b[^\n]{0,80}?--registry[= "
+    r"]\s*https?://(?!registry\.npmjs\.org)",
+    r"\badd\s+https?://\S+\s+(?P<dfile>[^\s`'\"]+)[^\n]{0,200}?\brun\s+(?:(?:ba|z)?sh|"
+    r"python3?)\s+(?P=dfile)",
     rf"{_FETCH}[^\n|]{{0,400}}\|\s*{_INTERP}",
     rf"(?:{_INTERP}|eval|exec|\.)\s*(?:-\w+\s+)*[\"']?\s*(?:<\(|\$\(|`)\s*{_FETCH}",
     r"\biex\s*\(?\s*(?:\(?\s*new-object\s+(?:system\.)?net\.webclient\s*\)?|iwr|irm|"
@@ -261,53 +266,56 @@ _RUN_PATTERNS = (
     r"\bexec\s*\([^\n]{0,60}?\b(?:urlopen|requests\.get|httpx\.get|urllib)",
     r"\beval\s*\([^\n]{0,40}\bfetch\(",
     rf"{_FETCH}[^\n]{{0,300}}?(?:\s-o\s*|\s-O\s+|--output[= ]|>\s*)(?P<file>[^\s;&|]+)"
-    r"[^\n]{0,200}?(?:&&|;|\|\||\n)\s*(?:sudo\s+)?(?:chmod\s+\+?[0-7x]+\s+\S+\s*(?:&&|;|\n)\s*)?"
-    r"(?:(?:ba|z)?sh|python[\d.]*|perl|ruby|node|source|\.|start-process|msiexec|open)?\s*"
-    r"(?:/i\s+)?\S*(?P=file)",
+    r"[^\n]{0,200}?(?:&&|;|\|\||\n)\s*(?:sudo\s+)?(?:chmod\s+\+?[0-7x]+\s+\S+\s*(?:&&|;|"
+    r"\n)\s*)?(?:(?:ba|z)?sh|python[\d.]*|perl|ruby|node|source|\.|start-process|msiexec|"
+    r"open)?\s*(?:/i\s+)?\S*(?P=file)",
 )
 _DOWNLOAD_WORDS = _words(
-    r"download\w*|fetch\w*|grab\w*|pull\w* (?:down )?|下载|"
-    r"ダウンロード|다운로드|скача\w*|загрузи\w*|"
-    r"descarg\w*|télécharg\w*|lade\w*|herunterlad\w*|scarica\w*|baix\w*|indir\w*"
+    r"download\w*|fetch\w*|grab\w*|pull\w* (?:down )?|下载|ダウンロード|다운로드|скача\w*|"
+    r"загрузи\w*|descarg\w*|télécharg\w*|lade\w*|herunterlad\w*|scarica\w*|baix\w*|indir\w*"
 )
 _RUN_WORDS = _words(
     r"run\w*|execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|python)|执行|"
     r"运行|实行|実行|起動|실행|запуст\w*|выполн\w*|ejecut\w*|exécut\w*|lance\w*|"
-    r"führ\w* (?:\w+ )*aus|"
-    r"ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*"
+    r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*"
 )
-# Installers people really pipe to a shell (official hosts). A fetch from anywhere else
-# into an interpreter is refused.
-_INSTALLERS = re.compile(
-    r"^(?:https?://)?(?:[\w-]+\.)*(?:astral\.sh|rustup\.rs|sh\.rustup\.rs|get\.docker\.com|"
-    r"brew\.sh|bun\.sh|deno\.land|get\.pnpm\.io|install\.python-poetry\.org|pyenv\.run|"
-    r"get\.volta\.sh|fnm\.vercel\.app|sdk\.cloud\.google\.com|ollama\.com|claude\.ai|"
-    r"install\.determinate\.systems|nixos\.org|starship\.rs|tailscale\.com|get\.k3s\.io|mise\.run|"
-    r"get\.helm\.sh|cli\.github\.com|opencode\.ai|foundry\.paradigm\.xyz|sh\.vector\.dev|"
-    r"raw\.githubusercontent\.com/(?:homebrew|nvm-sh|ohmyzsh|pyenv|helm|rust-lang|astral-sh|"
-    r"golangci|creationix|tj|junegunn|mitsuhiko|cli|python-poetry|denoland|oven-sh|anthropics|"
-    r"openai))(?:[/:?]|$)"
+# Installers people really pipe to a shell: hosts of the vendors' own domains (and any host
+# under them), and on a forge either a listed organisation or a project's own repository
+# (``k3d-io/k3d``, ``ohmyzsh/ohmyzsh``). A fetch from anywhere else into an interpreter is
+# refused. URLs are parsed (``_threats.official``), never matched as a prefix.
+_HOSTS = (
+    "astral.sh rustup.rs get.docker.com brew.sh bun.sh deno.land get.pnpm.io "
+    "install.python-poetry.org pyenv.run get.volta.sh fnm.vercel.app sdk.cloud.google.com "
+    "ollama.com claude.ai install.determinate.systems nixos.org starship.rs tailscale.com "
+    "get.k3s.io mise.run get.helm.sh cli.github.com opencode.ai foundry.paradigm.xyz "
+    "sh.vector.dev nodesource.com"
 )
+_INSTALLER_HOSTS = frozenset(_HOSTS.split())
+_FORGE_RAW = frozenset({"raw.githubusercontent.com"})
+_ORGS = (
+    "homebrew nvm-sh ohmyzsh pyenv helm rust-lang astral-sh golangci creationix tj junegunn "
+    "mitsuhiko cli python-poetry denoland oven-sh anthropics openai"
+)
+_FORGE_ORGS = frozenset(_ORGS.split())
 
 # --- tool abuse -------------------------------------------------------------------------
 
 _WRITE = _words(
-    r">>?|tee\b|sed -i|append\w*|add\w*|writ\w*|wrote|insert\w*|put\b|inject\w*|plant\w*|"
-    r"modif\w*|edit\w*|updat\w*|overwrit\w*|replac\w*|creat\w*|register\w*|install\w*|"
-    r"schedul\w*|enabl\w*|echo|printf|cp|mv|ln -s|file_write|write_file|edit_file|create_file|"
-    r"str_replace\w*|apply_patch|set(?:s|ting)?|configur\w*|git config|"
-    r"追加|添加|写入|写进|加入|加到|修改|编辑|"
-    r"创建|追記|書き込|書き換|추가|작성|수정|생성|добав\w*|запиш\w*|допиш\w*|измени\w*|созда\w*|añad\w*|agreg\w*|"
-    r"escrib\w*|modific\w*|ajout\w*|écri\w*|füg\w*|schreib\w*|änder\w*|erstell\w*|aggiung\w*|"
-    r"scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*"
+    r">>?|tee\b|sed -i|append\w*|add\w*|writ\w*|wrote|insert\w*|put\b|inject\w*|plant\w*|modif\w*|"
+    r"edit\w*|updat\w*|overwrit\w*|replac\w*|creat\w*|register\w*|install\w*|schedul\w*|enabl\w*|"
+    r"echo|printf|cp|mv|ln -s|file_write|write_file|edit_file|create_file|str_replace\w*|"
+    r"apply_patch|set(?:s|ting)?|configur\w*|git config|追加|添加|写入|写进|加入|加到|修改|编辑|"
+    r"创建|追記|書き込|書き換|추가|작성|수정|생성|добав\w*|запиш\w*|допиш\w*|измени\w*|созда\w*|"
+    r"añad\w*|agreg\w*|escrib\w*|modific\w*|ajout\w*|écri\w*|füg\w*|schreib\w*|änder\w*|erstell\w*|"
+    r"aggiung\w*|scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*"
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
 # Targets that are a backdoor whatever is written: preloading, registry run keys, redirects.
 _BACKDOOR_TARGET = (r"ld\.so\.preload|\bld_preload\b|currentversion\\run|\\startup\b|insteadof\b",)
 _PERSIST_TARGET = (
     r"\bauthorized_keys\b",
-    r"(?:~/|\$home/|/root/|\b)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|"
-    r"zlogin|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$profile\b|powershell_profile\.ps1",
+    r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
+    r"zshenv|zlogin|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$profile\b|powershell_profile\.ps1",
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
     r"/etc/systemd/|\.config/systemd/|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
@@ -319,15 +327,16 @@ _CONFIG_TARGET = (
     r"\.github/workflows\b|\.gitlab-ci\.yml|jenkinsfile|\.circleci/|azure-pipelines\.yml|"
     r"bitbucket-pipelines\.yml|\.travis\.yml",
     r"\bagents\.md\b|\bclaude\.md\b|\.cursorrules|\.clinerules|\.windsurfrules|"
-    r"copilot-instructions\.md|\.claude/settings|\.mcp\.json|\.codex/config\.toml|"
-    r"\.hermes/|\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b",
+    r"copilot-instructions\.md|\.claude/settings|\.mcp\.json|\.codex/config\.toml|\.hermes/|"
+    r"\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b",
     r"\.npmrc\b|pip\.conf\b|\.pypirc\b|\.?gitconfig\b|\.vscode/(?:tasks|settings)\.json|"
     r"\bpostinstall\b|\bpreinstall\b|\bprepare script\b",
 )
 # What makes a write into a start-up file, cron or hook a backdoor rather than set-up.
 _RISKY_PAYLOAD = _rx(
-    r"\b(?:https?|ftp)://|\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b|/dev/tcp|bash -i|"
-    r"base64 -d|\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=",
+    r"\b(?:https?|ftp)://|\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b|/dev/tcp|bash -i|base64 -d|"
+    r"\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=|"
+    r"\bnot (?:security|auth)\b|--no-verify|skip[_-]?security",
     r"(?:^|[\s=:'\"`])/tmp/|/dev/shm/|\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
     r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$|"
@@ -346,7 +355,7 @@ _PAYLOAD = _rx(
 
 
 # A word starts here: after a non-word character, or anywhere in scripts without spaces.
-_START = r"(?:(?<!\w)|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))"
+_START = rf"(?:(?<!\w)|(?<=[{CJK}]))"
 
 
 @functools.cache
@@ -377,51 +386,50 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 # Literals every match of a group contains: a detector runs only in clauses holding one.
 _NEEDLES = {
     "run": _needles(
-        r"curl|wget|iwr|irm|invoke-|downloadstring|exec|eval|aria2c|fetch|pip|npm|add "
+        r"curl|wget|iwr|irm|invoke-|downloadstring|exec|eval|aria2c|fetch|pip|npm|add |cargo|uv |"
+        r"npx|pnpm|yarn|bun|gem |go |composer|deno|uvx"
     ),
     "url": _needles(r"://"),
     "sink": _needles(
-        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|server|endpoint|url|"
-        r"host|address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱|サーバ|"
-        r"エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|.com/|.net/|"
-        r".org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|.info/|"
-        r".biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/"
+        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|server|endpoint|url|host|"
+        r"address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱|"
+        r"サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|"
+        r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|"
+        r".info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/"
     ),
-    "dns": _needles(r"nslookup|dig |host |ping "),
+    "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
     "strong": _needles(
         r".ssh|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gcloud|application_default|.azure/|"
         r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
-        r"/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|security find-|"
-        r"security dump-|cmdkey|lsass|mimikatz|credential manager|login data|"
-        r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|"
-        r".codex/|.docker/config|.kube/config|钥匙串|キーチェーン|связк"
+        r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
+        r"op read|auth:token|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|"
+        r"security find-|security dump-|cmdkey|lsass|mimikatz|credential manager|login data|"
+        r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|.codex/|"
+        r".docker/config|.kube/config|钥匙串|キーチェーン|связк"
     ),
     "secret": _needles(
         r"$|key|token|password|github_pat_|ghp_|gho_|glpat-|sk-|akia|xox|passphrase|secret|"
-        r"credential|cookie|seed phrase|recovery code|code|"
-        r"密钥|令牌|密码|凭|私钥|トークン|パスワード|秘密鍵|"
-        r"認証情報|токен|парол|ключ|contraseñ|clave|mot de passe|mots de passe|jeton|passw|"
-        r"schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
+        r"credential|cookie|seed phrase|recovery code|code|密钥|令牌|密码|凭|私钥|トークン|"
+        r"パスワード|秘密鍵|認証情報|токен|парол|ключ|contraseñ|clave|mot de passe|mots de passe|"
+        r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
         r".env|.npmrc|.pypirc|credentials|env|environment|_token|_key|_secret|_password|cookie|"
-        r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|ambiente|"
-        r"환경 변수|ortam değişkenleri"
+        r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|"
+        r"ambiente|환경 변수|ortam değişkenleri"
     ),
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion\run|\startup|insteadof"),
     "persist": _needles(
-        r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|"
-        r"$profile|powershell_profile|cron|@reboot|systemd/|launchagents|launchdaemons|"
-        r"/etc/rc.local|/etc/profile.d|/etc/init.d|.git/hooks|hookspath|sudoers|"
-        r"ld.so.preload|ld_preload|/etc/hosts|/etc/resolv.conf|~/.ssh/config|"
-        r"currentversion\run|\startup|insteadof"
+        r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
+        r"powershell_profile|cron|@reboot|systemd/|launchagents|launchdaemons|/etc/rc.local|"
+        r"/etc/profile.d|/etc/init.d|.git/hooks|hookspath|sudoers|ld.so.preload|ld_preload|"
+        r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion\run|\startup|insteadof"
     ),
     "config": _needles(
-        r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|"
-        r"bitbucket-pipelines|.travis.yml|agents.md|claude.md|.cursorrules|.clinerules|"
-        r".windsurfrules|copilot-instructions|.claude/settings|.mcp.json|.codex/config|"
-        r".hermes/|soul.md|memory.md|user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|"
-        r"postinstall|preinstall|prepare script"
+        r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
+        r".travis.yml|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|"
+        r"copilot-instructions|.claude/settings|.mcp.json|.codex/config|.hermes/|soul.md|memory.md|"
+        r"user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|postinstall|preinstall|prepare script"
     ),
 }
 
@@ -436,11 +444,10 @@ _MODAL = re.compile(r"(?<!you )\b(?:can|could|may|might|would)\s+(?:\w+\s+)?$")
 # "… and save it", "must be pasted"); "cron output" or "the CLI reads" are not orders.
 _ORDER_BEFORE = re.compile(
     r"(?:^|[,;:.!?(\-–—*>`\"'#\d&|]|\b(?:and|then|to|please|always|also|just|must|should|shall|"
-    r"will|git|sudo|"
-    r"can|may|you|be|or|so|first|now|simply|never|only|immediately|automatically|quietly|"
-    r"silently|secretly|each|every|session|also|directly|instead|do|let's|lets|run|use|execute|"
-    r"via|with|using)\b|"
-    r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)(?:\s+\w+ly)?)\s*$"
+    r"will|git|sudo|can|may|you|be|or|so|first|now|simply|never|only|immediately|automatically|"
+    r"quietly|silently|secretly|each|every|session|also|directly|instead|do|let's|lets|run|use|"
+    r"execute|via|with|using|by)\b|\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|"
+    r"copilot)(?:\s+\w+ly)?)\s*$"
 )
 _AGENT_SUBJECT = re.compile(
     r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)\s+(?:\w+ly\s+)?$"
@@ -473,8 +480,8 @@ _CMD = re.compile(r"\$\(")
 
 # A clause that reports the past ("the old doc said `curl … | sh`") rather than orders.
 _TOLD = (
-    r"\b(?:said|used|suggested|recommended|contained|had|showed|was|were|replaced|removed|"
-    r"deleted|dropped|found|saw|noticed|caught|blocked|flagged)\b(?! to\b)"
+    r"\b(?:said|used|suggested|recommended|contained|had|showed|was|were|replaced|removed|deleted|"
+    r"dropped|found|saw|noticed|caught|blocked|flagged)\b(?! to\b)"
 )
 # Where fetched code comes from: a URL, a host, an address or a variable holding one.
 _FROM = re.compile(
@@ -484,20 +491,22 @@ _FROM = re.compile(
 
 _DUMP = re.compile(
     r"security dump-keychain|security find-(?:generic|internet)-password\b[^\n`]*\s-w\b|mimikatz|"
-    r"sekurlsa|procdump[^\n]{0,40}lsass|reg save hklm\\(?:sam|security|system)|"
-    r"lazagne|secretsdump"
+    r"sekurlsa|procdump[^\n]{0,40}lsass|reg save hklm\\(?:sam|security|system)|lazagne|secretsdump|"
+    # a password manager's vault exported, or the environment filtered for secrets
+    r"\b(?:bw|lpass|keepassxc-cli|op)\b[^\n|]{0,30}\bexport\b|"
+    r"\bop (?:item )?get\b[^\n]{0,60}--reveal|(?:printenv|\benv|\bset|get-childitem env:|"
+    r"dir env:)\s*\|\s*(?:grep|findstr|select-string|rg)\b[^\n]{0,40}(?:token|secret|key|pass|cred)"
 )
 
 
 _OBJECT_GAP = re.compile(
-    r"\s+[`'\"]?(?:(?:the|a|an|your|my|their|our|this|that|these|its|his|her|user'?s?|[a-z]+'s|val"
-    r"ues?|"
-    r"contents?|full|whole|real|actual|current|all|every|of|raw|plain|plaintext|any|both)\s+){0,5}"
-    r"(?:[\w.-]+\s+)?"
+    r"\s+[`'\"]?(?:(?:the|a|an|your|my|their|our|this|that|these|its|his|her|user'?s?|[a-z]+'s|"
+    r"values?|contents?|full|whole|real|actual|current|all|every|of|raw|plain|plaintext|any|"
+    r"both)\s+){0,5}(?:[\w.-]+\s+)?"
 )
 _USED = re.compile(
-    r"(?:\s-{1,2}[\w-]+[ =]|authorization:\s*(?:bearer|token|basic)?\s*|bearer\s+|"
-    r"[\w-]+:[\"']?|=)[\"']?$"
+    r"(?:\s-{1,2}[\w-]+[ =]|authorization:\s*(?:bearer|token|basic)?\s*|bearer\s+|[\w-]+:[\"']?|"
+    r"=)[\"']?$"
 )
 _BARE_VAR = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 _KEEP = re.compile(r"(?:sav|stor|cop|add|append|writ|put|record|remember|memori|embed)")
@@ -510,11 +519,9 @@ _COPYING = re.compile(r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b")
 
 _DESTRUCTIVE = re.compile(
     r"chmod\s+(?:-\w+\s+)*(?:0?777|0?666|a\+rwx|o\+w)\s+(?:\S+\s+)*?(?:~/\.ssh|/etc|/usr|/bin|/var|"
-    r"/(?=[\s`'\"]|$)|~/?(?=[\s`'\"]|$))"
-    r"|git push\b[^\n]{0,60}?(?:\s-f\b|--force\b(?!-))[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|"
-    r"release)\b|git push\b[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b[^\n]{0,30}?"
-    r"(?:\s-f\b|--force\b(?!-))"
-    r"|force[- ]?push\w*[^.\n]{0,30}?\b(?:to|on|onto|sur|auf|a|para|в|到)?\s*"
-    r"(?:main|master|trunk)\b"
-    r"|forcer le push sur (?:main|master)"
+    r"/(?=[\s`'\"]|$)|~/?(?=[\s`'\"]|$))|git push\b[^\n]{0,60}?(?:\s-f\b|"
+    r"--force\b(?!-))[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b|"
+    r"git push\b[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b[^\n]{0,30}?(?:\s-f\b|"
+    r"--force\b(?!-))|force[- ]?push\w*[^.\n]{0,30}?\b(?:to|on|onto|sur|auf|a|para|в|"
+    r"到)?\s*(?:main|master|trunk)\b|forcer le push sur (?:main|master)"
 )

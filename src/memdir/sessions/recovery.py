@@ -93,9 +93,15 @@ def _rows(
 
     def read(after: int, limit: int) -> list[tuple[Any, ...]] | None:
         try:
-            return conn.execute(sql, (after, limit)).fetchall()
+            rows = conn.execute(sql, (after, limit)).fetchall()
         except sqlite3.DatabaseError:
             return None
+        top, forward = after, []  # a damaged page can answer rows out of order (or
+        for row in rows:  # before ``after``): only rows going forward count, else no answer
+            if isinstance(row[0], int) and row[0] > top:
+                top = row[0]
+                forward.append(row)
+        return forward if forward or not rows else None
 
     after, limit = -(2**63), _CHUNK
     while True:
