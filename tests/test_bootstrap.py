@@ -743,7 +743,11 @@ def test_cli_dry_run_apply_and_all(world: World, run, home: Path) -> None:  # ty
 # -- parsers, fuzzed ------------------------------------------------------------------------
 
 _JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
     lambda inner: (
         st.lists(inner, max_size=4)
         | st.dictionaries(
