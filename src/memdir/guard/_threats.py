@@ -434,7 +434,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
 
 def official(url: str) -> bool:
     """Whether ``url`` is a vendor's own installer: https (or no scheme), no user, port,
-    variable or IP, on a vendor's host or in a project's own forge repository."""
+    variable or IP, on a vendor's host or of a listed organisation on a forge."""
     url = url.rstrip(").,;:>]}")
     if any(c in url for c in "${\\%"):
         return False
@@ -446,12 +446,8 @@ def official(url: str) -> bool:
     host = parts.hostname or ""
     if parts.scheme != "https" or "@" in parts.netloc or port not in (None, 443):
         return False
-    if host in _FORGE_RAW:
-        org, repo, *_ = [*parts.path.strip("/").split("/"), "", ""]
-        short, long = sorted((org, repo), key=len)
-        return org in _FORGE_ORGS or (
-            bool(short) and (long == short or long.startswith(f"{short}-"))
-        )
+    if host in _FORGE_RAW:  # anyone can make github.com/x/x: only listed organisations
+        return parts.path.strip("/").split("/")[0] in _FORGE_ORGS
     return any(host == h or host.endswith(f".{h}") for h in _INSTALLER_HOSTS)
 
 

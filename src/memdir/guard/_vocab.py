@@ -280,9 +280,10 @@ _RUN_WORDS = _words(
     r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*"
 )
 # Installers people really pipe to a shell: hosts of the vendors' own domains (and any host
-# under them), and on a forge either a listed organisation or a project's own repository
-# (``k3d-io/k3d``, ``ohmyzsh/ohmyzsh``). A fetch from anywhere else into an interpreter is
-# refused. URLs are parsed (``_threats.official``), never matched as a prefix.
+# under them), and on a forge a listed organisation (``k3d-io``, ``ohmyzsh``; a repository
+# named after its owner proves nothing: anyone can make one). A fetch from anywhere else
+# into an interpreter is refused. URLs are parsed (``_threats.official``), never matched
+# as a prefix.
 _HOSTS = (
     "astral.sh rustup.rs get.docker.com brew.sh bun.sh deno.land get.pnpm.io "
     "install.python-poetry.org pyenv.run get.volta.sh fnm.vercel.app sdk.cloud.google.com "
@@ -294,7 +295,7 @@ _INSTALLER_HOSTS = frozenset(_HOSTS.split())
 _FORGE_RAW = frozenset({"raw.githubusercontent.com"})
 _ORGS = (
     "homebrew nvm-sh ohmyzsh pyenv helm rust-lang astral-sh golangci creationix tj junegunn "
-    "mitsuhiko cli python-poetry denoland oven-sh anthropics openai"
+    "mitsuhiko cli python-poetry denoland oven-sh anthropics openai k3d-io"
 )
 _FORGE_ORGS = frozenset(_ORGS.split())
 
