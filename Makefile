@@ -37,7 +37,8 @@ test: lint
 # bench venv, which holds hermes-agent; reported as skipped when that cannot be installed.
 test-hermes:
 	@if $(MAKE) bench-venv >/dev/null 2>&1; then \
-		$(BENCH_VENV)/bin/python -m pytest -p no:cacheprovider tests/test_hermes_plugin.py; \
+		$(BENCH_VENV)/bin/python -m pytest -p no:cacheprovider tests/test_hermes_plugin.py \
+			tests/test_skills.py::test_hermes_itself_reads_the_exported_soul_and_skill; \
 	else \
 		echo "SKIPPED tests/test_hermes_plugin.py: hermes-agent==0.19.0 could not be installed in $(BENCH_VENV)"; \
 	fi
@@ -58,6 +59,7 @@ bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/pipeline.py
 	$(BENCH_VENV)/bin/python bench/mcp.py
 	$(BENCH_VENV)/bin/python bench/recall.py
+	$(BENCH_VENV)/bin/python bench/tiers.py
 	$(BENCH_VENV)/bin/python bench/scale.py
 	$(BENCH_VENV)/bin/python bench/transcripts.py
 	$(BENCH_VENV)/bin/python bench/hermes_interop.py

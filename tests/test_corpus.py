@@ -24,7 +24,11 @@ from memdir.interop import export_memories, import_memories
 from memdir.interop.claude_code.formats import parse_index, parse_index_line
 
 REAL = Path(__file__).parent / "fixtures" / "real"
-REPOS = sorted(p for p in REAL.iterdir() if p.is_dir())
+REPOS = sorted(  # the repositories kept for their instruction files (others: skills only)
+    p
+    for p in REAL.iterdir()
+    if p.is_dir() and any(p.rglob("AGENTS*.txt")) | any(p.rglob("CLAUDE*.txt"))
+)
 CODEX_BUDGET = 32 * 1024
 
 

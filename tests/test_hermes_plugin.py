@@ -270,3 +270,21 @@ def test_plugin_without_memdir_says_so(hermes: dict[str, Any], tmp_path: Path) -
     assert plugin.is_dir()
     assert "loaded True False" in done.stdout, done.stderr
     assert "memdir is not installed in the Python that runs Hermes" in done.stderr
+
+
+def test_memdir_persona_gives_way_to_hermes_own_soul(hermes: dict[str, Any]) -> None:
+    """Hermes puts its SOUL.md in slot #1 itself (and seeds one): memdir's persona is left
+    out of the provider's block, and `memdir export hermes` is how it reaches Hermes."""
+    from agent.prompt_builder import load_soul_md
+
+    md = memdir.open(hermes["home"], hermes["project"])
+    md.write_soul("You are Ada, a terse senior engineer.")
+    m, provider = manager("p1", agent_context="primary")
+    assert (hermes["hermes_home"] / "SOUL.md").is_file()  # Hermes's own, seeded
+    block = provider.system_prompt_block()
+    assert "You are Ada" not in block and "Use pnpm, not npm" in block
+    m.shutdown_all()
+    to = str(hermes["hermes_home"] / "memories")
+    done = run("export", "hermes", "--to", to, "--apply", "--force", env=hermes["env"])
+    assert done.returncode == 0, done.stderr
+    assert load_soul_md() == "You are Ada, a terse senior engineer."

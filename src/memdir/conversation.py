@@ -104,7 +104,7 @@ class MemorySession:
         try:  # bookkeeping in state.db: the call itself has already happened
             if name == "memory" and self._recorded:  # nothing logged yet: no turn to skip
                 self._pipeline().note_write(self.id)
-            elif name == "memory_read":
+            elif name == "memory_read" and "id" in result:  # not a scope overview
                 self._pipeline().note_read(result["scope"], result["id"])
         except MemdirError as exc:
             warn_once(f"memory bookkeeping skipped: {exc}")

@@ -107,17 +107,29 @@ _SCHEMAS: dict[str, tuple[str, dict[str, Any]]] = {
         },
     ),
     "memory_read": (
-        "Read one memory in full, with how old it is and which files or symbols it names "
-        "that no longer exist. Verify before you rely on it.",
+        "Read one memory, with how old it is and which files or symbols it names that no "
+        "longer exist; verify before you rely on it. depth overview gives a few sentences, "
+        "full (the default) the whole entry. With scope and no id: an overview of that "
+        "scope's memories by theme.",
         {
             "type": "object",
             "properties": {
                 "id": {
                     "type": "string",
-                    "description": "the entry id from the index, or a unique substring",
-                }
+                    "description": "the entry id from the index, or a unique substring; "
+                    "skill:<name> for a skill",
+                },
+                "depth": {
+                    "type": "string",
+                    "enum": ["overview", "full"],
+                    "description": "overview: a few sentences; full (default): everything",
+                },
+                "scope": {
+                    "type": "string",
+                    "enum": ["managed", "user", "project", "local"],
+                    "description": "without id: an overview of this scope's memories",
+                },
             },
-            "required": ["id"],
         },
     ),
     "memory_search": (
@@ -447,11 +459,13 @@ class Dispatcher:
             if scope is None:
                 self._point_to_scope(ops)
             raise
+        warnings = self.md.budget_warnings()  # soft, at budget_warning of each budget
         return {
             "success": True,
             "results": [self._summary(c) for c in changes],
             "usage": self._usage(store),
             **({"notes": list(dict.fromkeys(notes))} if notes else {}),
+            **({"budget_warnings": warnings} if warnings else {}),
         }
 
     def _scope(self, scope: str | None) -> str:
@@ -522,10 +536,36 @@ class Dispatcher:
         }
 
     def _read(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        target = _get(args, "id", str, required=True)
+        from .core.tiers import parse_depth
+
+        unknown = sorted(str(k)[:40] for k in args if k not in ("id", "depth", "scope"))
+        if unknown:
+            raise ValidationError(f"memory_read takes id, depth and scope, not {unknown[:5]}")
+        depth = parse_depth(args.get("depth"))
+        target = _get(args, "id", str)
+        if target is None:
+            scope = _get(args, "scope", str)
+            if scope is None:
+                raise ValidationError("'id' is required (or 'scope' for a scope's overview)")
+            text = self.md.scope_overview(scope)
+            return {"success": True, "scope": scope, "depth": "overview", "content": text}
+        if args.get("scope") is not None:
+            raise ValidationError(
+                "send 'id' to read an entry, or 'scope' alone for that scope's overview"
+            )
+        if target.startswith("skill:"):  # a skill: always the whole procedure
+            skill = self.md.read_skill(target[len("skill:") :].strip())
+            text = f"[skill] {skill.name} ({skill.scope} scope)\n\n{skill.text}"
+            return {"success": True, "skill": skill.name, "scope": skill.scope, "content": text}
         scope, entry = self.md.find(target)
-        content = self.md.read(entry.id)
-        result = {"success": True, "id": entry.id, "scope": scope, "content": content}
+        content = self.md.read(entry.id, depth=depth)
+        result = {
+            "success": True,
+            "id": entry.id,
+            "scope": scope,
+            "depth": depth,
+            "content": content,
+        }
         if len(content) > RESULT_CHARS:
             path = f"{self.md.store(scope).backend.location}/{entry.filename}"
             keep = RESULT_CHARS - 1024  # room for the note within the cap

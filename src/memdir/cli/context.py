@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..core.errors import MemdirError
 from ..core.prompt import approx_tokens as _tokens
 from .app import State, cli
 
@@ -119,6 +120,10 @@ def doctor(state: State, repair: bool, as_json: bool) -> None:
     """
     md = state.open(repair=False)
     health = md.check()
+    try:
+        budgets, soul_problem = md.budget_warnings(), None
+    except MemdirError as exc:  # an unreadable SOUL.md
+        budgets, soul_problem = [], str(exc)
     db = md.check_state(repair=True)
     recovery = None
     if repair and db.salvage and not db.read_only:
@@ -130,10 +135,19 @@ def doctor(state: State, repair: bool, as_json: bool) -> None:
             recovery = recover(md.state_path, progress=report)
         db = md.check_state(repair=True)
     if as_json:
-        click.echo(json.dumps(_doctor_json(health, db, recovery), indent=2, ensure_ascii=False))
+        out = _doctor_json(health, db, recovery)
+        out.update(budget_warnings=budgets, persona_error=soul_problem)
+        out["healthy"] = out["healthy"] and soul_problem is None
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         _print_scopes(health)
+        for warning in budgets:
+            click.secho(f"{'budget':8} {warning}", fg="yellow")
+        if soul_problem:
+            click.secho(f"{'persona':8} unreadable: {soul_problem}", fg="red")
         _print_state(db, recovery, repair)
+    if soul_problem:
+        raise SystemExit(1)
     if not all(scope.healthy for scope in health):
         if not as_json:
             click.echo("Writes to a scope are refused until its unreadable files are fixed.")

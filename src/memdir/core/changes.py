@@ -20,6 +20,7 @@ from .model import (
     validate_name,
 )
 from .slug import entry_id
+from .tiers import OVERVIEW_KEY
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class SupersedeOp:
     type: EntryType | str | None = None
     pinned: bool | None = None
     origins: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. the new fact's overview
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,8 @@ class Plan:
         body = validate_body(op.body) if op.body is not None else old.body
         pinned = bool(op.pinned) if op.pinned is not None else old.pinned
         extra = dict(op.extra) if op.extra is not None else dict(old.extra)
+        if op.extra is None and body != old.body:
+            extra.pop(OVERVIEW_KEY, None)  # an L1 overview of the old body would mislead
         origins = old.origins + tuple(dict.fromkeys(o for o in op.origins if o not in old.origins))
         if (type_, name, description, body, pinned, extra, origins) == (
             old.type,
@@ -326,6 +330,7 @@ class Plan:
             pinned=old.pinned if op.pinned is None else bool(op.pinned),
             supersedes=(old.id,),
             valid_from=self.now,
+            extra=dict(op.extra),
         )
         gone = dataclasses.replace(
             old,

@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .budgets import WARN_SHARE
 from .errors import MemdirError, ParseError
 from .index import PINNED_BUDGET
+from .persona import SOUL_BUDGET
 from .storage.regular import read_bytes
 
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")
@@ -22,6 +24,7 @@ _NUMBERS: dict[str, type] = {
     "pinned_budget": int,
     "lock_timeout": float,
     "search_model_seconds": float,
+    "soul_budget": int,
 }
 HISTORY_SCOPES = ("local", "user")
 _CHOICES = {
@@ -36,7 +39,18 @@ _COUNTS: dict[str, type] = {
 }  # zero allowed
 _STRINGS = ("llm", "llm_base_url")
 _BOOLS = ("enabled", "background", "extract_per_turn")
-_KNOWN = sorted([*_NUMBERS, *_CHOICES, *_COUNTS, *_STRINGS, *_BOOLS, "include_dirs", "approval"])
+_KNOWN = sorted(
+    [
+        *_NUMBERS,
+        *_CHOICES,
+        *_COUNTS,
+        *_STRINGS,
+        *_BOOLS,
+        "include_dirs",
+        "approval",
+        "budget_warning",
+    ]
+)
 _OFF = frozenset({"1", "true", "yes", "on"})
 _NO = frozenset({"0", "false", "no", "off"})
 
@@ -102,6 +116,8 @@ class Settings:
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
     approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
+    soul_budget: int = SOUL_BUDGET  # characters of each SOUL.md in the system block
+    budget_warning: float = WARN_SHARE  # the share of a budget that earns a soft warning
     # The team backend: entries in PostgreSQL as this user (None: files + git, the default).
     database_url: str | None = field(default=None, repr=False)
     user: str | None = None
@@ -155,6 +171,12 @@ def _read_config(path: Path) -> dict[str, Any]:
                 )
         elif key == "approval":
             _approval(value, path)
+        elif key == "budget_warning":
+            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 < value <= 1:
+                raise ParseError(
+                    path,
+                    f"budget_warning must be a share above 0, at most 1 (0.8: 80 %), not {value!r}",
+                )
         elif key == "include_dirs":
             if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
                 raise ParseError(
@@ -215,6 +237,8 @@ def load_settings(
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
         approval=_approval(env.get("MEMDIR_APPROVAL") or data.get("approval", "auto"), config),
         codex_docs=_codex_docs(env),
+        soul_budget=int(data.get("soul_budget", SOUL_BUDGET)),
+        budget_warning=float(data.get("budget_warning", WARN_SHARE)),
         database_url=database_url or env.get("MEMDIR_DATABASE_URL") or None,
         user=user or env.get("MEMDIR_USER") or None,
     )

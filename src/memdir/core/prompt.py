@@ -284,13 +284,23 @@ def missing_references(body: str, root: Path | None) -> list[str]:
     ]
 
 
-def render_read(entry: Entry, scope: str, now: datetime, root: Path | None) -> str:
-    """An entry as ``memory_read`` returns it: header, reminder, body, missing references."""
+def render_read(
+    entry: Entry, scope: str, now: datetime, root: Path | None, *, depth: str = "full"
+) -> str:
+    """An entry as ``memory_read`` returns it: header, reminder, body (or with ``depth``
+    ``overview``, its L1 overview and a pointer to the rest), missing references."""
     head = (
         f"[{entry.type.value}] {one_line(entry.name)} (id {entry.id}, {scope} scope, "
         f"updated {entry.updated:%Y-%m-%d})"
     )
-    parts = [head, staleness_reminder(entry, now), "", entry.body]
+    text = entry.body
+    if depth == "overview":
+        from .tiers import overview
+
+        text = overview(entry)
+        if len(entry.body) > len(text):
+            text += f"\n\n(Overview of {len(entry.body):,} characters: read depth full for all.)"
+    parts = [head, staleness_reminder(entry, now), "", text]
     notes = missing_references(entry.body, root)
     if notes:
         parts += ["", *notes]
@@ -324,43 +334,33 @@ def _cut(text: str, width: int) -> str:
 def render_recall(
     entries: Sequence[Entry], passages: Sequence[RecallPassage], *, max_chars: int = RECALL_CHARS
 ) -> str | None:
-    """The ``<memory-context>`` block appended to a user message: relevant entries, then
-    past-session passages, best first, as many as fit in ``max_chars``; None when there is
-    nothing to show. Dynamic data never goes into the system prompt."""
+    """The ``<memory-context>`` block appended to a user message: relevant entries, best
+    first, each at the deepest tier (hook, overview, full body) the budget allows once
+    every hook that fits is in (:func:`~memdir.core.tiers.fit_tiers`), then past-session
+    passages in what is left; None when there is nothing to show. Dynamic data never goes
+    into the system prompt."""
+    from .tiers import fit_tiers
+
     head = f"<memory-context>\n{RECALL_NOTE}\n"
     tail = "</memory-context>"
-    lines: list[str] = []
     used = len(head) + len(tail)
-    sections = (
-        (
-            "## Memories\n",
-            [
-                _cut(
-                    f"- [{e.type.value}] {e.name} ({e.id}): {e.description} — {e.body}",
-                    _RECALL_LINE,
-                )
-                + "\n"
-                for e in entries
-            ],
-        ),
-        (
-            "## Past sessions\n",
-            [
-                _cut(f"- {p.timestamp:%Y-%m-%d} {p.agent}, {p.role}: {p.text}", _RECALL_LINE) + "\n"
-                for p in passages
-            ],
-        ),
-    )
-    for title, items in sections:
-        fitting: list[str] = []
-        for item in items:
-            cost = len(item) + (0 if fitting else len(title))
-            if used + cost > max_chars:
-                break
-            fitting.append(item)
-            used += cost
-        if fitting:
-            lines += [title, *fitting]
+    lines: list[str] = []
+    title = "## Memories\n"
+    tiered = fit_tiers(entries, max_chars - used - len(title))
+    if tiered:
+        lines += [title, *(t.text for t in tiered)]
+        used += len(title) + sum(len(t.text) for t in tiered)
+    title = "## Past sessions\n"
+    fitting: list[str] = []
+    for p in passages:
+        item = _cut(f"- {p.timestamp:%Y-%m-%d} {p.agent}, {p.role}: {p.text}", _RECALL_LINE) + "\n"
+        cost = len(item) + (0 if fitting else len(title))
+        if used + cost > max_chars:
+            break
+        fitting.append(item)
+        used += cost
+    if fitting:
+        lines += [title, *fitting]
     if not lines:
         return None
     return head + "".join(lines) + tail

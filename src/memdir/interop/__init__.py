@@ -42,6 +42,7 @@ __all__ = [
     "Planned",
     "Read",
     "Rendered",
+    "ScopeFile",
     "export_agents_md",
     "export_memories",
     "export_targets",
@@ -60,6 +61,7 @@ _WHERE = {
     "Harness": "_harness",
     "Read": "_harness",
     "Rendered": "_harness",
+    "ScopeFile": "_harness",
     "harness": "_harness",
     "harness_names": "_harness",
     "ImportItem": "_importing",
@@ -98,7 +100,12 @@ def import_memories(
     folder = h.default_source(md) if source is None else user_path(source, "source")
     read = h.read(md, folder.absolute())
     plan = plan_import(md, name, folder, read.items, read.problems, read.notes)
-    return apply_import(md, plan) if apply else plan
+    plan = apply_import(md, plan) if apply else plan
+    if read.files:
+        from ._scopefiles import import_files
+
+        import_files(md, read.files, plan, apply=apply)
+    return plan
 
 
 def export_memories(

@@ -13,11 +13,23 @@ if TYPE_CHECKING:
     from ..core.layers import Layers
 
 
+@dataclass(frozen=True)
+class ScopeFile:
+    """A file memdir keeps beside the entries of a scope (``SOUL.md``, a skill's
+    ``skills/<name>/SKILL.md``), as found in a harness's folder at ``source``."""
+
+    scope: str
+    name: str
+    text: str
+    source: Path
+
+
 @dataclass
 class Read:
     """What a harness's memory files hold, as import items, and what could not be read."""
 
     items: list[ImportItem] = field(default_factory=list)
+    files: list[ScopeFile] = field(default_factory=list)  # persona and skills
     problems: list[str] = field(default_factory=list)  # "path: why", never silently skipped
     notes: list[str] = field(default_factory=list)  # what else was found, and what to do
 

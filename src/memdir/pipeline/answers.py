@@ -12,6 +12,8 @@ from typing import Any
 from ..core.errors import SchemaError
 from ..core.model import DESCRIPTION_MAX, NAME_MAX
 
+OVERVIEW_MAX = 1000  # a model's L1 overview; the reader shows its first 400 characters
+
 TYPES = ("user", "feedback", "project", "reference")
 SCOPE_HINTS = ("local", "user")
 OP_KINDS = ("add", "update", "supersede", "merge", "delete", "noop")
@@ -44,6 +46,7 @@ CANDIDATE_SCHEMA: dict[str, Any] = {
                     "scope": {"enum": list(SCOPE_HINTS)},
                     "evidence": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
                     "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                    "overview": {"type": "string", "maxLength": OVERVIEW_MAX},
                 },
             },
         }
@@ -87,6 +90,7 @@ class Candidate:
     evidence: tuple[int, ...]
     confidence: float
     session_id: str = ""
+    overview: str = ""  # L1: a few sentences (optional; offline a summary stands in)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (as stored between extraction and consolidation)."""
@@ -106,6 +110,7 @@ class Candidate:
             tuple(data["evidence"]),
             float(data["confidence"]),
             data.get("session_id", ""),
+            data.get("overview", ""),
         )
 
 
@@ -158,9 +163,12 @@ def parse_candidates(raw: str, message_ids: Collection[int]) -> list[Candidate]:
     out = []
     for i, item in enumerate(data["candidates"]):
         where = f"candidates[{i}]"
-        if not isinstance(item, dict) or set(item) != wanted:
+        if not isinstance(item, dict) or not wanted <= set(item) <= wanted | {"overview"}:
             raise SchemaError(
-                what, f"{where} must have exactly the keys {', '.join(sorted(wanted))}", raw
+                what,
+                f"{where} must have exactly the keys {', '.join(sorted(wanted))} "
+                f"(and optionally overview)",
+                raw,
             )
         if item["type"] not in TYPES:
             raise SchemaError(what, f"{where}.type must be one of {', '.join(TYPES)}", raw)
@@ -196,6 +204,9 @@ def parse_candidates(raw: str, message_ids: Collection[int]) -> list[Candidate]:
                 item["scope"],
                 tuple(evidence),
                 float(confidence),
+                overview=_string(item, "overview", OVERVIEW_MAX, what, raw, where)
+                if "overview" in item
+                else "",
             )
         )
     return out

@@ -33,7 +33,10 @@ def to_operations(
                     ReplaceOp(new_id, description=c.description, body=c.body, origins=_origins(c))
                 )
             else:
-                ops.append(AddOp(c.type, c.name, c.description, c.body, origins=_origins(c)))
+                extra = {"overview": c.overview} if c.overview else {}
+                ops.append(
+                    AddOp(c.type, c.name, c.description, c.body, origins=_origins(c), extra=extra)
+                )
                 taken.add(new_id)
         elif spec.op == "update" and spec.target is not None:
             ops.append(
@@ -48,7 +51,13 @@ def to_operations(
         elif spec.op == "supersede" and spec.target is not None and c is not None:
             ops.append(
                 SupersedeOp(
-                    spec.target, c.name, c.description, c.body, type=c.type, origins=_origins(c)
+                    spec.target,
+                    c.name,
+                    c.description,
+                    c.body,
+                    type=c.type,
+                    origins=_origins(c),
+                    extra={"overview": c.overview} if c.overview else {},
                 )
             )
             taken.discard(spec.target)

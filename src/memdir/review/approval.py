@@ -96,8 +96,13 @@ def message(record: dict[str, Any]) -> str:
 
 
 def _mine(md: Layers) -> dict[str, str]:
-    """location → scope for the stores this workspace has."""
-    return {s.backend.location: s.scope for s in md.stores()}
+    """location → scope for this workspace's scopes, created or not (a write held before
+    a scope's first write names a folder that does not exist yet)."""
+    return {
+        md.store(name).backend.location: name
+        for name, loc in md.locations.items()
+        if not loc.unavailable
+    }
 
 
 def proposals(md: Layers) -> list[Proposal]:

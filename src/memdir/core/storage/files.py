@@ -26,7 +26,15 @@ LOCK_NAME = ".lock"
 STAGING = ".staging"
 _GITIGNORE = ".lock\n.changes\n.changes.new\n.staging/\n.*.tmp\n.origin.json\n"
 NOT_ENTRIES = frozenset(
-    {INDEX_NAME, "AGENTS.md", "CLAUDE.md", "AGENTS.local.md", "CLAUDE.local.md", "README.md"}
+    {
+        INDEX_NAME,
+        "AGENTS.md",
+        "CLAUDE.md",
+        "AGENTS.local.md",
+        "CLAUDE.local.md",
+        "README.md",
+        "SOUL.md",
+    }
 )
 _OPEN_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 FILE_MAX_BYTES = 2 * BODY_MAX_BYTES  # a body at its limit and its frontmatter

@@ -17,6 +17,7 @@ from .._files import read_bytes, read_text, resolved, user_path, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem
 from .._ranking import by_priority
+from .._scopefiles import find_skills, skill_exports
 from .formats import (
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
@@ -303,6 +304,10 @@ class ClaudeCode:
                     )
                 )
         read.notes += instruction_notes(md)
+        for root, scope in _skill_roots(md):  # ~/.claude/skills and the project's
+            files, problems = find_skills(root, scope)
+            read.files += files
+            read.problems += problems
         return read
 
     def render(self, md: Layers, target: Path) -> Rendered:
@@ -346,6 +351,15 @@ class ClaudeCode:
             )
         if not entries:
             out.notes.append("no entries to export; MEMORY.md lists none")
+        if target == memory_folder(md):  # skills go to Claude Code's own skill folders
+            for root, scope in _skill_roots(md):
+                out.files += skill_exports(
+                    md, (scope, "project") if scope == "local" else (scope,), root
+                )
+        elif md.skills():
+            out.notes.append(
+                "skills are exported only with Claude Code's own memory folder as the destination"
+            )
         ours = {f.path.name for f in out.files} | set(kept_theirs)
         strays = [p.name for p in _md_files(target) if p.name not in ours and not _owned(ledger, p)]
         if strays:
@@ -354,6 +368,15 @@ class ClaudeCode:
                 f"import them first, or delete them): {', '.join(strays)}"
             )
         return out
+
+
+def _skill_roots(md: Layers) -> list[tuple[Path, str]]:
+    """Where Claude Code keeps skills: ``~/.claude/skills`` (the user scope's) and the
+    checkout's ``.claude/skills`` (the local scope's)."""
+    roots = [(Path.home() / ".claude" / "skills", "user")]
+    if md.projectless is None:
+        roots.append((md.checkout_root / ".claude" / "skills", "local"))
+    return roots
 
 
 def _owned(ledger: Ledger, path: Path) -> bool:

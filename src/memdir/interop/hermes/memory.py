@@ -9,13 +9,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...core.errors import MemdirError
 from ...core.index import snapshot_entries
 from ...core.model import Entry, EntryType, normalise
+from ...core.persona import SOUL_NAME, read_soul
 from .._exporting import ExportFile
 from .._files import read_text, why
-from .._harness import Read, Rendered
+from .._harness import Read, Rendered, ScopeFile
 from .._importing import ImportItem, numbered
 from .._ranking import by_priority
+from .._scopefiles import find_skills, skill_exports, soul_export
 from . import formats as fmt
 
 if TYPE_CHECKING:
@@ -166,6 +169,7 @@ class HermesHarness:
                 )
                 continue
             out.items.extend(read_file(path, text))
+        _read_persona_and_skills(folder.parent if folder.name == "memories" else folder, out)
         return out
 
     def render(self, md: Layers, target: Path) -> Rendered:
@@ -216,7 +220,44 @@ class HermesHarness:
                 )
         if not out.files:
             out.notes.append("no entries to export in the user or managed scopes")
+        if target.name == "memories":  # SOUL.md and skills/ live in HERMES_HOME itself
+            home = target.parent
+            out.files += soul_export(md, "user", home / SOUL_NAME)
+            out.files += skill_exports(md, _GLOBAL_SCOPES, home / "skills" / "memdir")
         return out
+
+
+_DEFAULT_SOUL = "You are Hermes Agent, an intelligent AI assistant created by Nous Research."
+
+
+def _read_persona_and_skills(home: Path, out: Read) -> None:
+    """Hermes's ``SOUL.md`` and the skills under ``skills/`` (any category) in ``home``,
+    for the user scope; the persona Hermes seeds and the skills it bundles (named in
+    ``skills/.bundled_manifest``) are not the person's and stay behind."""
+    try:
+        text = read_soul(home)
+    except MemdirError as exc:
+        out.problems.append(f"{home / SOUL_NAME}: {exc}")
+        text = None
+    if text is not None and text.startswith(_DEFAULT_SOUL):
+        out.notes.append(f"{home / SOUL_NAME} is Hermes's default persona; not imported")
+    elif text is not None:
+        out.files.append(ScopeFile("user", SOUL_NAME, text, home / SOUL_NAME))
+    files, problems = find_skills(home / "skills", "user", depth=3)
+    bundled = _bundled(home / "skills")
+    out.files += [f for f in files if f.name.split("/")[1] not in bundled]
+    out.problems += problems
+    if bundled and len(files) > len(out.files):
+        out.notes.append(f"{len(bundled)} skills Hermes bundles are not imported")
+
+
+def _bundled(skills: Path) -> set[str]:
+    """Names in Hermes's ``.bundled_manifest`` (``name:hash`` lines)."""
+    try:
+        text = read_text(skills / ".bundled_manifest", MAX_FILE_BYTES)
+    except (OSError, ValueError):
+        return set()
+    return {ln.split(":", 1)[0].strip() for ln in text.splitlines() if ln.strip()}
 
 
 def _global_entries(md: Layers) -> tuple[list[Entry], int]:

@@ -122,6 +122,11 @@ class MemdirProvider:
     def system_prompt_block(self) -> str:
         """The session's frozen snapshot, with the names of memdir's tools in Hermes."""
         block = self._session.system_block() if self._session is not None else ""
+        soul = self._hermes_home / "SOUL.md" if self._hermes_home is not None else None
+        if block and soul is not None and soul.is_file() and self._md is not None:
+            persona = self._md.persona_block()  # Hermes loads its own SOUL.md as slot #1
+            if persona and block.startswith(persona):
+                block = block[len(persona) :]
         return block.rstrip("\n") + _TOOLS_NOTE if block else ""
 
     def _recall(self, query: str) -> str:

@@ -1,0 +1,175 @@
+"""Procedural memory: ``skills/<name>/SKILL.md`` in a scope folder, the format Claude Code,
+Codex and Hermes share (front matter with ``name`` and ``description``, optionally
+``when_to_use``; Markdown steps after it). The system block lists name and description;
+the body is read on demand. See docs/design/tiers.md."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import ParseError, StorageError, ValidationError
+from .frontmatter import dump_yaml, read_frontmatter
+from .index import one_line
+from .storage.regular import read_bytes
+
+SKILLS_DIR = "skills"
+SKILL_FILE = "SKILL.md"
+SKILL_MAX_BYTES = 128 * 1024  # real SKILL.md files run to a few tens of KB
+LISTED_MAX = 100  # skills named in the system block; the rest are counted
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+
+
+@dataclass(frozen=True)
+class Skill:
+    """One skill: its folder name, front matter fields, body and the whole file text."""
+
+    name: str
+    description: str
+    when_to_use: str
+    body: str
+    text: str
+    path: Path
+    scope: str = ""
+    withheld: str | None = None  # the guard's rule (a project's skill)
+
+    @property
+    def hook(self) -> str:
+        """The line the system block shows: description, then when to use it."""
+        line = one_line(self.description)
+        if self.when_to_use:
+            stop = "" if line.endswith((".", "!", "?", "。")) else "."
+            line += f"{stop} Use when: {one_line(self.when_to_use)}"
+        return line if len(line) <= 300 else line[:299] + "…"
+
+
+def validate_name(name: object) -> str:
+    """A skill's folder name: 1–64 letters, digits, ``.``, ``_`` or ``-``, starting with a
+    letter or digit; never a path."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name) or ".." in name:
+        shown = repr(name)[:80]
+        raise ValidationError(
+            f"a skill name is 1-64 letters, digits, '.', '_' or '-', starting with a letter "
+            f"or digit, with no path separators (got {shown})",
+            field="name",
+        )
+    return name
+
+
+def parse_skill(text: str, path: Path, name: str, scope: str = "") -> Skill:
+    """A ``SKILL.md`` read as Claude Code reads front matter. Raises ParseError when the
+    front matter cannot be read or lacks a description (a skill nobody can pick)."""
+    fm = read_frontmatter(text)
+    if fm.problem:
+        raise ParseError(path, fm.problem.replace("Claude Code", "memdir"))
+    if fm.source is None:
+        raise ParseError(path, "a SKILL.md starts with front matter (--- name, description ---)")
+    meta: dict[str, Any] = fm.meta
+    description = meta.get("description")
+    if not isinstance(description, str) or not description.strip():
+        raise ParseError(path, "its front matter has no description (what the skill is for)")
+    when = meta.get("when_to_use", meta.get("when-to-use", ""))
+    if not isinstance(when, str):
+        raise ParseError(path, "when_to_use in its front matter must be text")
+    return Skill(name, description.strip(), when.strip(), fm.body, text, path, scope)
+
+
+def read_skill_file(path: Path, name: str, scope: str = "") -> Skill:
+    """Read and parse one ``SKILL.md`` (refused: not regular, over the size limit, not
+    UTF-8)."""
+    try:
+        raw = read_bytes(path, SKILL_MAX_BYTES)
+    except ValueError as exc:
+        raise ParseError(path, f"{exc} (a SKILL.md may hold {SKILL_MAX_BYTES:,} bytes)") from None
+    except OSError as exc:
+        raise StorageError("read", path, exc) from exc
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ParseError(path, f"is not UTF-8 (bad byte at offset {exc.start})") from None
+    return parse_skill(text, path, name, scope)
+
+
+def list_skills(folder: Path, scope: str = "") -> tuple[list[Skill], list[str]]:
+    """The skills under ``folder/skills`` by name, and a sentence for each that cannot be
+    read (never skipped silently). Symlinked folders and files are not followed."""
+    root = folder / SKILLS_DIR
+    if root.is_symlink() or not root.is_dir():
+        return [], []
+    found, problems = [], []
+    for sub in sorted(os.scandir(root), key=lambda d: d.name):
+        if sub.name.startswith(".") or not sub.is_dir(follow_symlinks=False):
+            continue
+        path = Path(sub.path) / SKILL_FILE
+        try:
+            validate_name(sub.name)
+            if not path.exists():
+                continue
+            found.append(read_skill_file(path, sub.name, scope))
+        except (ParseError, StorageError, ValidationError) as exc:
+            problems.append(f"skill {sub.name!r} in the {scope} scope: {exc}")
+    return found, problems
+
+
+def render_skill(name: str, description: str, body: str, when_to_use: str = "") -> str:
+    """The text of a new ``SKILL.md``."""
+    meta: dict[str, str] = {"name": validate_name(name), "description": one_line(description)}
+    if when_to_use.strip():
+        meta["when_to_use"] = one_line(when_to_use)
+    return f"---\n{dump_yaml(meta)}---\n{body.strip()}\n"
+
+
+def check_skill(name: str, text: str) -> Skill:
+    """``text`` validated as the ``SKILL.md`` of skill ``name`` (size, front matter)."""
+    validate_name(name)
+    if not isinstance(text, str):
+        raise ValidationError("a skill's text must be a string", field="body")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > SKILL_MAX_BYTES:
+        raise ValidationError(
+            f"SKILL.md would be {size:,} bytes; a skill may hold {SKILL_MAX_BYTES:,}. Split it "
+            f"or move reference material out of it.",
+            field="body",
+        )
+    return parse_skill(text, Path(SKILLS_DIR) / name / SKILL_FILE, name)
+
+
+def write_skill_file(folder: Path, name: str, text: str) -> Path:
+    """Write ``folder/skills/<name>/SKILL.md`` atomically; never through a symlink."""
+    check_skill(name, text)
+    target = folder / SKILLS_DIR / name
+    for part in (folder / SKILLS_DIR, target, target / SKILL_FILE):
+        if part.is_symlink():
+            raise StorageError("write", part, OSError("it is a symlink; memdir never follows one"))
+    target.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".SKILL.", suffix=".tmp", dir=target)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target / SKILL_FILE)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise StorageError("write", target / SKILL_FILE, exc) from exc
+    return target / SKILL_FILE
+
+
+def listing(skills: list[Skill]) -> str:
+    """The system block's skills section: name, scope and hook of each, never bodies."""
+    shown = [s for s in skills if s.withheld is None]
+    if not shown:
+        return ""
+    lines = [
+        "\n## Skills\n"
+        "Procedures saved as skills. Read one before following it: memory_read with id "
+        "skill:<name>.\n"
+    ]
+    lines += [f"- skill:{s.name} ({s.scope}): {s.hook}\n" for s in shown[:LISTED_MAX]]
+    if len(shown) > LISTED_MAX:
+        lines.append(f"- … and {len(shown) - LISTED_MAX} more skills not listed\n")
+    return "".join(lines)

@@ -1,0 +1,219 @@
+"""Three reading depths of memory (OpenViking's L0 / L1 / L2): an entry's one-line hook,
+its overview of a few sentences, its full body; a scope's overview of its entries by
+theme; and the recall block that spends its character budget breadth first, then depth.
+See docs/design/tiers.md."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import ValidationError
+from .index import one_line, rank
+from .model import Entry, EntryType
+
+OVERVIEW_CHARS = 400  # an L1 overview: a few sentences
+OVERVIEW_KEY = "overview"  # the front-matter key a provider's (or a person's) overview uses
+DEPTHS = ("overview", "full")
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])|\n+")
+_SALIENT = re.compile(r"\d|`|[A-Z][a-z]+[A-Z]|[\w-]+\.[a-z]{2,4}\b|/")
+_WORD = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
+_STOP = frozenset(
+    {
+        "the",
+        "and",
+        "for",
+        "are",
+        "but",
+        "not",
+        "you",
+        "your",
+        "with",
+        "this",
+        "that",
+        "from",
+        "have",
+        "has",
+        "was",
+        "were",
+        "will",
+        "when",
+        "what",
+        "which",
+        "who",
+        "how",
+        "why",
+        "use",
+        "used",
+        "using",
+        "into",
+        "than",
+        "then",
+        "them",
+        "they",
+        "their",
+        "there",
+        "these",
+        "those",
+        "been",
+        "being",
+        "also",
+        "only",
+        "just",
+        "more",
+        "most",
+        "some",
+        "such",
+        "very",
+        "can",
+        "should",
+        "would",
+        "could",
+        "must",
+        "does",
+        "did",
+        "its",
+        "our",
+        "out",
+        "all",
+        "any",
+        "each",
+        "other",
+        "about",
+        "after",
+        "before",
+    }
+)
+
+
+def parse_depth(value: object) -> str:
+    """``overview`` or ``full`` (None: full); anything else is a ValidationError."""
+    if value is None:
+        return "full"
+    if isinstance(value, str) and value.strip().lower() in DEPTHS:
+        return value.strip().lower()
+    shown = repr(value)[:60]
+    raise ValidationError(
+        f"depth must be 'overview' (a few sentences) or 'full' (the whole entry), not {shown}",
+        field="depth",
+    )
+
+
+def hook(entry: Entry) -> str:
+    """L0: the entry's one-line hook (its description, else its first non-blank line)."""
+    line = entry.description or next((ln for ln in entry.body.splitlines() if ln.strip()), "")
+    return one_line(line)
+
+
+def summarize(text: str, limit: int = OVERVIEW_CHARS) -> str:
+    """A deterministic overview of ``text`` within ``limit`` characters: the first
+    sentence, then the sentences carrying numbers, code, paths or names, in their order;
+    the text itself when it already fits."""
+    flat = one_line(text)
+    if len(flat) <= limit:
+        return flat
+    sentences = [one_line(s) for s in _SENTENCE.split(text) if s and s.strip()]
+    if not sentences:
+        return ""
+    chosen = {0}
+    used = len(sentences[0])
+    by_weight = sorted(
+        range(1, len(sentences)),
+        key=lambda i: (-len(_SALIENT.findall(sentences[i])), i),
+    )
+    for i in by_weight:
+        cost = len(sentences[i]) + 1
+        if used + cost <= limit:
+            chosen.add(i)
+            used += cost
+    out = " ".join(sentences[i] for i in sorted(chosen))
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def overview(entry: Entry, limit: int = OVERVIEW_CHARS) -> str:
+    """L1: the overview the extractor (or a person) wrote into the front matter, else a
+    deterministic summary of the body."""
+    written = entry.extra.get(OVERVIEW_KEY)
+    if isinstance(written, str) and written.strip():
+        text = one_line(written)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+    return summarize(entry.body, limit)
+
+
+_THEMES = {
+    EntryType.FEEDBACK: "How to work (feedback)",
+    EntryType.USER: "About the user",
+    EntryType.PROJECT: "Project context",
+    EntryType.REFERENCE: "Reference facts",
+}
+
+
+def _keywords(entries: Sequence[Entry], n: int = 6) -> list[str]:
+    counts: Counter[str] = Counter()
+    for e in entries:
+        words = {w.casefold() for w in _WORD.findall(f"{e.name} {e.description}")}
+        counts.update(w for w in words if w not in _STOP)
+    return [w for w, c in counts.most_common(n) if c > 1 or len(entries) == 1]
+
+
+def scope_overview(scope: str, entries: Sequence[Entry], *, per_theme: int = 12) -> str:
+    """L1 of a scope: its active entries grouped by theme (their type), each theme with
+    its count, its recurring words and its most important entries' hooks."""
+    active = [e for e in entries if not e.archived]
+    if not active:
+        return f"The {scope} scope holds no memories."
+    parts = [f"The {scope} scope holds {len(active)} memor{'y' if len(active) == 1 else 'ies'}."]
+    for kind, title in _THEMES.items():
+        group = rank([e for e in active if e.type is kind])
+        if not group:
+            continue
+        words = _keywords(group)
+        about = f" Recurring: {', '.join(words)}." if words else ""
+        parts.append(f"\n## {title}: {len(group)}{about}")
+        parts += [f"- {one_line(e.name)} ({e.id}): {hook(e)}" for e in group[:per_theme]]
+        if len(group) > per_theme:
+            parts.append(f"- … and {len(group) - per_theme} more (memory_search finds them)")
+    return "\n".join(parts)
+
+
+@dataclass(frozen=True)
+class Tiered:
+    """One recalled entry at the depth the budget allowed (0, 1 or 2)."""
+
+    entry: Entry
+    depth: int
+    text: str
+
+
+def _at(entry: Entry, depth: int) -> str:
+    head = f"- [{entry.type.value}] {one_line(entry.name)} ({entry.id}): {hook(entry)}"
+    if depth == 0:
+        return head + "\n"
+    text = overview(entry) if depth == 1 else entry.body.strip()
+    body = "\n".join("  " + ln if ln.strip() else "" for ln in text.splitlines())
+    return f"{head}\n{body}\n"
+
+
+def fit_tiers(entries: Sequence[Entry], budget: int, *, breadth: float = 0.5) -> list[Tiered]:
+    """Where first, then how much: entries' L0 lines, best first, while they fit in
+    ``breadth`` of the budget (the first always, if it fits at all); then each, best first,
+    raised to its full body if that fits what is left, else to its overview if that does."""
+    chosen: list[Tiered] = []
+    left = budget
+    for e in entries:
+        text = _at(e, 0)
+        if len(text) > left or (chosen and budget - left + len(text) > budget * breadth):
+            break
+        chosen.append(Tiered(e, 0, text))
+        left -= len(text)
+    for i, item in enumerate(chosen):
+        for depth in (2, 1):
+            text = _at(item.entry, depth)
+            extra = len(text) - len(item.text)
+            if extra <= left:
+                chosen[i] = Tiered(item.entry, depth, text)
+                left -= extra
+                break
+    return chosen
