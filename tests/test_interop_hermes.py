@@ -383,6 +383,19 @@ def test_cli_import_and_export(run: Callable[..., CompletedProcess[str]], tmp_pa
     assert len(fmt.parse((memories / "MEMORY.md").read_text("utf-8"))) == 5
 
 
+def test_hermes_home_is_where_hermes_keeps_its_memory(
+    run: Callable[..., CompletedProcess[str]], tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "srv" / "hermes"
+    shutil.copytree(FIXTURE / ".hermes", elsewhere)
+    env = {"HOME": str(tmp_path / "emptyhome"), "HERMES_HOME": str(elsewhere)}
+    done = run("import", "hermes", "--apply", "--json", extra_env=env).stdout
+    assert json.loads(done)["counts"]["add"] == 8
+    out = run("export", "hermes", "--apply", "--force", "--json", extra_env=env).stdout
+    assert {Path(f["path"]).parent for f in json.loads(out)["files"]} == {elsewhere / "memories"}
+    assert not (tmp_path / "emptyhome" / ".hermes").exists()
+
+
 def test_a_fifo_is_reported_not_read(
     run: Callable[..., CompletedProcess[str]], tmp_path: Path
 ) -> None:

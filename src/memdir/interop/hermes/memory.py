@@ -88,8 +88,13 @@ def _config(target: Path) -> Path:
     ``~/.hermes``."""
     if target.name == "memories" and (target.parent / "config.yaml").exists():
         return target.parent / "config.yaml"
+    return _home() / "config.yaml"
+
+
+def _home() -> Path:
+    """``$HERMES_HOME`` (as Hermes reads it), else ``~/.hermes``."""
     home = os.environ.get("HERMES_HOME")
-    return (Path(home).expanduser() if home else Path.home() / ".hermes") / "config.yaml"
+    return Path(home).expanduser() if home else Path.home() / ".hermes"
 
 
 def limits(target: Path) -> tuple[dict[str, int], list[str]]:
@@ -133,11 +138,11 @@ class HermesHarness:
     name: str = "hermes"
 
     def default_source(self, md: Layers) -> Path:
-        """``~/.hermes/memories`` (Hermes's default ``HERMES_HOME``)."""
-        return Path.home() / ".hermes" / "memories"
+        """``$HERMES_HOME/memories`` (``~/.hermes/memories`` without it)."""
+        return _home() / "memories"
 
     def default_target(self, md: Layers) -> Path:
-        """The same folder Hermes reads: ``~/.hermes/memories``."""
+        """The same folder Hermes reads: ``$HERMES_HOME/memories``."""
         return self.default_source(md)
 
     def read(self, md: Layers, source: Path) -> Read:
