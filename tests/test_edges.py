@@ -817,7 +817,7 @@ def test_cjk_names_give_readable_ids_and_file_names(cli: Run, home: Path, projec
     _add(cli, "用 pnpm 安装")
     _add(cli, "한국어 설정")
     ids = [e["id"] for e in json.loads(cli("ls", "--json").stdout)]
-    assert ids == ["user_部门聚餐地点", "user_用-pnpm-安装", "user_한국어-설정"]
+    assert sorted(ids) == sorted(["user_部门聚餐地点", "user_用-pnpm-安装", "user_한국어-설정"])
     assert "user_部门聚餐地点" in cli("log").stdout
     cli("rm", "聚餐")
     assert list((folder / "archive").glob("user_部门聚餐地点--*.md"))

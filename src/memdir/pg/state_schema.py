@@ -212,4 +212,23 @@ _STEPS: tuple[Step, ...] = (
             *_fts("entries"),
         ),
     ),
+    Step(  # SQLite's 0012: which messages and entries name which entity
+        "0002_entity_links",
+        (
+            """CREATE TABLE entity_links (
+            entity text NOT NULL,
+            label text NOT NULL,
+            kind text NOT NULL,
+            message_id bigint REFERENCES messages(id) ON DELETE CASCADE,
+            entry_row bigint REFERENCES entries(id) ON DELETE CASCADE,
+            CHECK ((message_id IS NULL) <> (entry_row IS NULL))
+        )""",
+            "CREATE INDEX entity_links_entity ON entity_links(entity)",
+            "CREATE INDEX entity_links_message ON entity_links(message_id) "
+            "WHERE message_id IS NOT NULL",
+            "CREATE INDEX entity_links_entry ON entity_links(entry_row) "
+            "WHERE entry_row IS NOT NULL",
+            "CREATE TABLE entity_marks (name text PRIMARY KEY, value bigint NOT NULL)",
+        ),
+    ),
 )
