@@ -587,7 +587,7 @@ _PERSIST = (
 )
 _REMOTE = (
     r"\b(?:fetch|load|read|visit|download|get|open|curl|retrieve|"
-    r"check)\w* [^\n]{0,80}?(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+[^\n]{0,80}?\b(?:and |"
+    r"check)\w* [^\n]{0,80}?(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S++[^\n]{0,80}?\b(?:and |"
     r"then )?(?:follow|obey|execute|apply|act on|carry out|do what|run what|treat (?:it|"
     r"them) as)\w* (?:(?:all |any |the |its |every )?(?:instructions?|commands?|orders|directives|"
     r"steps|tasks)|it says|they say|whatever)",
@@ -595,14 +595,15 @@ _REMOTE = (
     r"in) (?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+",
     r"(?:heartbeat|beacon|check[\s-]?in|report (?:in|back)) (?:to|with) (?:https?://|"
     r"\S+\.\w{2,}\b)",
-    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)\S+[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|"
+    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)[!-~]++[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|"
     r"照做|按照)[^。\n]{0,10}(?:指令|命令|说明|要求)?",
-    r"(?:https?://)\S+[^。\n]{0,40}(?:の指示に従|の内容を実行|を取得して実行)",
-    r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:и )?(?:выполни|"
+    # the URL ends at the next one: from each ``https://`` the scan stops at the next
+    r"(?:https?://)(?:(?!https?:)[!-~])++[^。\n]{0,40}(?:の指示に従|の内容を実行|を取得して実行)",
+    r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:и )?(?:выполни|"
     r"следуй)",
-    r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:y )?(?:sigue|"
+    r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:y )?(?:sigue|"
     r"ejecuta|obedece)",
-    r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:et )?(?:suis|"
+    r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:et )?(?:suis|"
     r"exécute|applique)",
 )
 _RISKY = (

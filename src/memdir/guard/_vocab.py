@@ -171,7 +171,8 @@ _SEND = _words(
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
 _VISIBLE = (
     r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|"
-    r"\S+\.md\b|log|description|pull request|pr\b|issue|comment|channel|commit message|ticket|"
+    r"(?<!\S)[^\w\s]*+\w\S*?\.md\b|log|description|pull request|pr\b|issue|comment|channel|"
+    r"commit message|ticket|"
     r"summary|plain ?text|https?://"
 )
 _VERB_FORMS = (
