@@ -273,15 +273,30 @@ _CREDENTIAL_WORDS = frozenset(
 )
 
 
+# Second-level labels under which anyone registers a name (``example.co.uk``); without a
+# public-suffix list, these cover the common country forms.
+_SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", "or", "go"))
+
+
+def _service_words(url: str) -> set[str]:
+    """The words of the name a URL's registrable domain is registered under: ``github`` for
+    ``https://api.github.com/x`` — never its path, nor the subdomains of another name
+    (``github.evil.example``). Empty for an IP, a userinfo or a bare host."""
+    parts = urlsplit(_VAR.sub(" ", url.rstrip(").,;:>]}")))  # the variable names nothing
+    host = parts.hostname or ""
+    labels = host.rstrip(".").split(".")
+    if len(labels) < 2 or _IP_URL.match(url) or "@" in parts.netloc:
+        return set()
+    tld = 2 if len(labels) > 2 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL else 1
+    return set(_NAME_WORD.findall(labels[-1 - tld]))
+
+
 def _own_service(url: str, name: str) -> bool:
     """Whether the secret variable ``name`` is named for the service ``url`` goes to
-    (``$HEALTH_KEY`` in ``…/health?key=``, ``$STRIPE_KEY`` to ``api.stripe.com``): a
-    credential presented to its own service, not data carried away."""
+    (``$STRIPE_KEY`` to ``api.stripe.com``): a credential presented to its own service, not
+    data carried away."""
     scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS
-    parts = urlsplit(_VAR.sub(" ", url.rstrip(").,;:>]}")))  # the variable names nothing
-    if not scope or not parts.hostname or _IP_URL.match(url) or "@" in parts.netloc:
-        return False
-    return bool(scope & set(_NAME_WORD.findall(f"{parts.hostname} {parts.path}")))
+    return bool(scope & _service_words(url))
 
 
 def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) -> bool:
@@ -296,7 +311,7 @@ def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) ->
         vendor = _VENDOR.match(name)
         if vendor and vendor.group(1) not in ("api", "access", "auth", "secret", "my", "app"):
             v = "github" if vendor.group(1) == "gh" else vendor.group(1)
-            if not all(v in h for h in hosts):
+            if not all(v in _service_words(h) for h in hosts):
                 return False
     return True
 
