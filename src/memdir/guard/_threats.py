@@ -527,6 +527,13 @@ _PRESENCE = re.compile(
     r"(?:is|are) (?:set|defined|present)\b|\b(?:names?|keys?) only\b|\bonly (?:the |their )?"
     r"(?:names?|keys?)\b"
 )
+# A command that prints what it reads: it shows values whatever the clause says it checks,
+# unless its output is piped into a filter that keeps names or counts only.
+_PRINTS = re.compile(
+    r"(?<![\w-])(?:cat|type|less|more|head|tail|bat|nl|strings|print|printf|echo|open|"
+    r"get-content|gc)\s+(?:-\S+\s+)*[^\s|;&<>]*$"
+)
+_FILTERED = re.compile(r"[\"'`]?\s*\|\s*(?:wc -[cl]\b|cut -d|grep -c\b|awk -f)")
 _VALUE = re.compile(r"\b(?:values?|contents?)\b")
 _NOT_BEFORE = re.compile(r"\b(?:never|not|no|without|but not|instead of)\W+(?:\w+\W+){0,2}$")
 
@@ -538,6 +545,9 @@ def _property_only(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
     )
     if not (measured or _PRESENCE.search(s, lo, hi)):
         return False
+    printed = _PRINTS.search(s, max(lo, store.start() - 40), store.start())
+    if not measured and printed and not _FILTERED.match(s, store.end(), hi):
+        return False  # ``cat .env`` "to check which variables are set" prints them
     return all(
         _NOT_BEFORE.search(s, max(lo, v.start() - 30), v.start())
         for v in _VALUE.finditer(s, lo, hi)
