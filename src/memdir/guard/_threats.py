@@ -19,13 +19,14 @@ from ._vocab import (
     _DESTRUCTIVE,
     _DNS,
     _DUMP,
-    _FORGE_ORGS,
     _FORGE_RAW,
+    _FORGE_REPOS,
     _FROM,
     _HEADER,
     _HOST_PATH,
     _IMAGE,
     _INSTALLER_HOSTS,
+    _INSTALLER_PATHS,
     _IP,
     _KEEP,
     _KEEP_FORMS,
@@ -38,6 +39,7 @@ from ._vocab import (
     _PASSIVE,
     _PAST,
     _PAYLOAD,
+    _PINNED_HOSTS,
     _PLACE,
     _PRIVATE_NAME,
     _QUERY_VAR,
@@ -449,7 +451,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
 
 def official(url: str) -> bool:
     """Whether ``url`` is a vendor's own installer: https (or no scheme), no user, port,
-    variable or IP, on a vendor's host or of a listed organisation on a forge."""
+    variable or IP, on a vendor's host (its own paths where others publish there too) or
+    of a listed repository on a forge."""
     url = url.rstrip(").,;:>]}")
     if any(c in url for c in "${\\%"):
         return False
@@ -461,8 +464,10 @@ def official(url: str) -> bool:
     host = parts.hostname or ""
     if parts.scheme != "https" or "@" in parts.netloc or port not in (None, 443):
         return False
-    if host in _FORGE_RAW:  # anyone can make github.com/x/x: only listed organisations
-        return parts.path.strip("/").split("/")[0] in _FORGE_ORGS
+    if host in _FORGE_RAW:  # anyone can make github.com/x/y: only listed repositories
+        return "/".join(parts.path.strip("/").split("/")[:2]).lower() in _FORGE_REPOS
+    if host in _PINNED_HOSTS:  # deno.land/x/… is anyone's module
+        return f"{host}/{parts.path.strip('/')}" in _INSTALLER_PATHS
     return any(host == h or host.endswith(f".{h}") for h in _INSTALLER_HOSTS)
 
 
