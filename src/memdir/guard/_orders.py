@@ -617,7 +617,7 @@ _RISKY = (
     r"on (?:their|his|her|my|the user'?s) behalf)\b|\bso (?:that )?(?:ci|the pipeline|the build|"
     r"checks?|tests?|it) (?:pass|passes|is green|goes green|succeeds?)\b|\bto make (?:ci|"
     r"the pipeline|the build|checks?|tests?) (?:pass|green)\b|\b(?:delet\w*|remov\w*|rm -|"
-    r"deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|"
+    r"deploy\w*|force|push\w*|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|"
     r"internet|egress|pay\w*|transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|"
     r"truncat\w*|wip(?:e|es|ed|ing)\b|reset --hard|hard reset|factory reset|install\w*|shell|"
     r"terminal|production|prod\b|credentials?|secrets?|passwords?|keys?|tokens?|money|funds|bank|"
@@ -627,7 +627,7 @@ _RISKY = (
     r"삭제|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
     r"producci[oó]n|pagos?|transferencias?|comandos?|tous|toutes|n'importe|supprimer|déploy\w*|"
-    r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|löschen|bereitstellen|produktion\w*|"
+    r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|lösch\w*|bereitstellen|produktion\w*|"
     r"\w*deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|eliminare|pagamenti|"
     r"bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|her (?:şey|komut)|"
     r"sil|ödeme|komut",
@@ -851,7 +851,8 @@ _SUBJECT_ONLY = re.compile(
 def _blanket(s: str, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[str]) -> bool:
     """Whether nothing before or after the dropped confirmation limits what it covers."""
     before = scope_rx.sub(" ", s[lo : m.start()])
-    return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(s, m.end(), hi))
+    after = scope_rx.sub(" ", s[m.end() : hi])  # the scope may come last: "… from now on."
+    return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(after))
 
 
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
