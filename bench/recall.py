@@ -4,6 +4,7 @@
     python bench/recall.py --sets dev            # one set (locomo, dev, test)
     python bench/recall.py --ablate              # memdir with each ranking feature off
     python bench/recall.py --json out.json       # also write every figure as JSON
+    python bench/recall.py --database URL        # memdir on PostgreSQL beside SQLite
 
 Each conversation is indexed on its own through memdir's public API (``md.sessions.start``
 with the session's date, ``md.sessions.log_many`` with each message's role, text, tool
@@ -197,10 +198,16 @@ class Memdir:
     name = "memdir"
     semantic = False  # True: keep the embedder MEMDIR_EMBED configures, embed after indexing
 
+    database: str | None = None  # PostgreSQL (a fresh schema per conversation)
+
     def __init__(self, home: Path, configure: Callable[[Any], None] | None = None) -> None:
         from memdir.sessions import rank
 
-        self.md = memdir.open(home=home / "home", project=home)
+        self.schema = None
+        url = None
+        if self.database:
+            self.schema, url = _fresh_schema(self.database)
+        self.md = memdir.open(home=home / "home", project=home, database_url=url)
         if not self.semantic:
             self.md.sessions.ranker = rank.rank  # keyword-only, whatever MEMDIR_EMBED says
         if configure:
@@ -243,6 +250,27 @@ class Memdir:
 
     def close(self) -> None:
         self.md.close()
+        if self.schema and self.database:
+            import psycopg
+
+            with psycopg.connect(self.database, autocommit=True) as conn:
+                for (name,) in conn.execute(  # the schema and the user's state beside it
+                    "SELECT nspname FROM pg_namespace WHERE starts_with(nspname, %s)",
+                    (self.schema,),
+                ).fetchall():
+                    conn.execute(f'DROP SCHEMA "{name}" CASCADE')
+
+
+def _fresh_schema(url: str) -> tuple[str, str]:
+    """A new schema on ``url`` and a URL whose ``search_path`` is that schema."""
+    import secrets
+
+    import psycopg
+
+    schema = f"recall_{secrets.token_hex(5)}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    return schema, f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
 
 
 class SemanticMemdir(Memdir):
@@ -416,6 +444,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ablate", action="store_true", help="memdir with each feature off")
     ap.add_argument("--json", type=Path, help="write every figure here")
     ap.add_argument("--brief", action="store_true", help="only the 'all' rows")
+    ap.add_argument("--database", help="also run memdir with its state on this PostgreSQL URL")
     a = ap.parse_args(argv)
     sets = a.sets.split(",")
     convs: list[Conv] = []
@@ -429,6 +458,8 @@ def main(argv: list[str] | None = None) -> int:
     systems: dict[str, Callable[[Path], System]] = {"memdir": Memdir, "baseline": Baseline}
     if os.environ.get("MEMDIR_EMBED"):
         systems["memdir+semantic"] = SemanticMemdir
+    if a.database:
+        systems["memdir@pg"] = type("PgMemdir", (Memdir,), {"database": a.database})
     if a.ablate:
         for name, configure in ablations().items():
             systems[f"-{name}"] = lambda h, c=configure: Memdir(h, c)  # type: ignore[misc]
@@ -445,8 +476,10 @@ def main(argv: list[str] | None = None) -> int:
     if a.ablate:
         return _print_ablation(results, groups, sets)
     sem = "memdir+semantic" in results
+    pg = "memdir@pg" in results
     cols = [f"md {m}" for m in METRICS] + [f"bl {m}" for m in METRICS[1:]]
     cols += ["sem any@5", "sem R@10"] if sem else []
+    cols += [f"pg {m}" for m in METRICS] + ["pg max|Δ|"] if pg else []
     head = f"{'set':<7}{'group':<22}{'n':>5} " + "".join(f"{c:>10}" for c in cols)
     print(head)
     print("-" * len(head))
@@ -471,6 +504,11 @@ def main(argv: list[str] | None = None) -> int:
                 vals += [
                     mean(results["memdir+semantic"][split], keys, m) for m in ("any@5", "R@10")
                 ]
+            if pg:
+                on_pg = {m: mean(results["memdir@pg"][split], keys, m) for m in METRICS}
+                out[f"{split}/{g}"]["memdir@pg"] = on_pg
+                vals += [on_pg[m] for m in METRICS]
+                vals.append(max(abs(on_pg[m] - md[m]) for m in METRICS))
             print(
                 f"{split:<7}{g[:21]:<22}{len(keys):>5} "
                 + "".join(f"{v:>10.3f}" for v in vals)
@@ -489,6 +527,7 @@ def main(argv: list[str] | None = None) -> int:
         "md = memdir (grp@5: search(limit=5) groups; any@5 and R@k: search_messages(limit=50)); "
         "bl = baseline; '<' marks memdir below the baseline"
         + ("; sem = memdir with the semantic layer of MEMDIR_EMBED" if sem else "")
+        + ("; pg = memdir with its state on PostgreSQL (--database)" if pg else "")
     )
     if a.json:
         a.json.write_text(json.dumps(out, indent=1))

@@ -3,6 +3,12 @@
     .venv-bench/bin/python bench/scale.py                 # 1,000,000 messages, 240 queries
     .venv-bench/bin/python bench/scale.py --n 100000      # a quicker run
     .venv-bench/bin/python bench/scale.py --keep /tmp/x   # keep the databases (--reuse)
+    .venv-bench/bin/python bench/scale.py --systems memdir,memdir-pg --database URL
+
+``memdir-pg`` is memdir with its state on PostgreSQL (``--database``, a fresh schema): loaded
+through the bulk path ``memdir.pg.bulk.copy`` (``COPY``, search vectors computed on the way;
+``VACUUM ANALYZE`` counts as its optimize), searched through ``memdir.open(database_url=…)``
+with the same calls as memdir on SQLite.
 
 Data: generated deterministically from ``--seed`` (no downloads). English text comes from an
 order-1 word chain trained on the Python standard library's own documentation (pydoc topics
@@ -473,7 +479,67 @@ class MemdirSystem:
         return len(self.md.sessions.search(q, limit=limit, window=1))
 
 
-SYSTEMS: dict[str, Any] = {c.name: c for c in (HermesSystem, MemdirSystem)}
+class PgMemdirSystem(MemdirSystem):
+    """memdir with its state on PostgreSQL ($MEMDIR_BENCH_DATABASE, a schema per run)."""
+
+    name = "memdir-pg"
+
+    @staticmethod
+    def load(db: Path, gen: Iterator[Any], n: int, batch: int) -> dict[str, float]:
+        import secrets
+
+        import psycopg
+
+        from memdir.pg.bulk import copy
+        from memdir.pg.sessions import PgStateDatabase
+
+        base = os.environ["MEMDIR_BENCH_DATABASE"]
+        schema = f"scale_{secrets.token_hex(4)}"
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f"CREATE SCHEMA {schema}")
+        url = f"{base}{'&' if '?' in base else '?'}options=-csearch_path%3D{schema}"
+        (db.parent / "pg.json").write_text(json.dumps({"url": url, "schema": schema}))
+        rows = list(gen)
+        sessions: dict[int, float] = {}
+        for sno, *_rest, ts in rows:
+            sessions.setdefault(sno, ts)
+        import memdir
+
+        md = memdir.open(home=db.parent, project=db.parent, database_url=url)
+        state = md.sessions.db
+        assert isinstance(state, PgStateDatabase)
+        state.migrations()  # the schema is made before the clock starts
+        t0 = time.perf_counter()
+        got = copy(
+            state,
+            ((f"s{k:07d}", "cli", v) for k, v in sessions.items()),
+            ((f"s{r[0]:07d}", *r[1:]) for r in rows),
+        )
+        t_ins = time.perf_counter() - t0
+        assert got.messages == len(rows), got
+        where = state.schema()
+        md.close()
+        t1 = time.perf_counter()
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'VACUUM ANALYZE "{where}".messages')
+            conn.execute(f'VACUUM ANALYZE "{where}".sessions')
+            size = conn.execute(
+                f"SELECT pg_total_relation_size('\"{where}\".messages') + "
+                f"pg_total_relation_size('\"{where}\".sessions')"
+            ).fetchone()
+        (db.parent / "pg.json").write_text(
+            json.dumps({"url": url, "schema": schema, "bytes": size[0] if size else 0})
+        )
+        return {"insert_s": t_ins, "optimize_s": time.perf_counter() - t1}
+
+    def __init__(self, db: Path) -> None:
+        import memdir
+
+        url = json.loads((db.parent / "pg.json").read_text())["url"]
+        self.md = memdir.open(home=db.parent, project=db.parent, database_url=url)
+
+
+SYSTEMS: dict[str, Any] = {c.name: c for c in (HermesSystem, MemdirSystem, PgMemdirSystem)}
 
 # ------------------------------------------------------------------------------------------
 # Phases (each in its own process)
@@ -488,6 +554,8 @@ def phase_load(system: str, db: Path, n: int, seed: int, batch: int) -> dict[str
     res["rate_cpu"] = n / res["cpu_s"]
     res["loadavg"] = (load0 + os.getloadavg()[0]) / 2
     size = sum(p.stat().st_size for p in db.parent.glob(db.name + "*"))
+    if (db.parent / "pg.json").exists():
+        size = json.loads((db.parent / "pg.json").read_text())["bytes"]
     res.update(n=n, db_bytes=size, rate=n / (res["insert_s"] + res["optimize_s"]))
     return res
 
@@ -545,8 +613,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--systems", default="memdir,hermes")
     ap.add_argument("--keep", type=Path, default=None, help="directory for the databases")
     ap.add_argument("--reuse", action="store_true", help="skip loading when the db exists")
+    ap.add_argument("--database", help="PostgreSQL URL for memdir-pg (a schema per run)")
     ap.add_argument("--child", nargs="*", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    if a.database:
+        os.environ["MEMDIR_BENCH_DATABASE"] = a.database
     if a.child is not None:
         kind, system, db = a.child[0], a.child[1], Path(a.child[2])
         if kind == "load":
@@ -569,7 +640,7 @@ def main(argv: list[str] | None = None) -> int:
     for system in a.systems.split(","):
         db = work / system / "state.db"
         db.parent.mkdir(exist_ok=True)
-        if a.reuse and db.exists() and (db.parent / "load.json").exists():
+        if a.reuse and (db.parent / "load.json").exists():
             load = json.loads((db.parent / "load.json").read_text())
         else:
             for p in db.parent.glob("state.db*"):
@@ -685,9 +756,52 @@ def main(argv: list[str] | None = None) -> int:
             )
             + " (memdir/hermes)"
         )
+    pg = results.get("memdir-pg")
+    if pg:
+        _print_pg(m, pg, a.n)
     if a.keep is None:
+        if (work / "memdir-pg" / "pg.json").exists():
+            import psycopg
+
+            schema = json.loads((work / "memdir-pg" / "pg.json").read_text())["schema"]
+            with psycopg.connect(a.database, autocommit=True) as conn:
+                for (name,) in conn.execute(  # the run's schema and the state beside it
+                    "SELECT nspname FROM pg_namespace WHERE starts_with(nspname, %s)", (schema,)
+                ).fetchall():
+                    conn.execute(f'DROP SCHEMA "{name}" CASCADE')
         shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def _print_pg(m: dict[str, Any] | None, p: dict[str, Any], n: int) -> None:
+    """memdir on SQLite beside memdir on PostgreSQL, issue 17's targets."""
+    head = f"{'metric':<26}{'sqlite':>12}{'postgresql':>12}  target (PostgreSQL)"
+    print()
+    print(head)
+    print("-" * len(head))
+    rows = [
+        ("load rate (msg/s)", ("load", "rate"), "≥ 20000"),
+        ("  insert s", ("load", "insert_s"), ""),
+        ("  optimize s", ("load", "optimize_s"), ""),
+        ("  per CPU-second (client)", ("load", "rate_cpu"), ""),
+        ("search_messages p50 ms", ("search", "p50"), "≤ 30"),
+        ("search_messages p95 ms", ("search", "p95"), "≤ 100"),
+        ("search_messages p99 ms", ("search", "p99"), ""),
+        ("search (grouped) p50 ms", ("grouped", "p50"), "≤ 30"),
+        ("search (grouped) p95 ms", ("grouped", "p95"), "≤ 100"),
+        ("queries with 0 hits", ("search", "empty"), ""),
+        ("RSS searching proc MB", ("search", "rss_mb"), ""),
+        ("loadavg during load", ("load", "loadavg"), ""),
+    ]
+    for name, (a, b), tgt in rows:
+        sv = m[a][b] if m and m.get(a) else None
+        pv = p[a][b] if p.get(a) else None
+        fs = f"{sv:>12.1f}" if sv is not None else f"{'n/a':>12}"
+        fp = f"{pv:>12.1f}" if pv is not None else f"{'n/a':>12}"
+        print(f"{name:<26}{fs}{fp}  {tgt}")
+    sb = m["load"]["db_bytes"] / n if m else None
+    pb = p["load"]["db_bytes"] / n
+    print(f"{'bytes / message':<26}{sb if sb is None else f'{sb:>12.1f}'}{pb:>12.1f}")
 
 
 if __name__ == "__main__":

@@ -52,10 +52,65 @@ def project(tmp_path: Path) -> Path:
     return path
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Modules marked ``backends`` run every test that opens a Memdir twice: on files +
+    git and on PostgreSQL (skipped without MEMDIR_TEST_DATABASE_URL)."""
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("backends"):
+        only = metafunc.definition.get_closest_marker("files_only")
+        metafunc.parametrize("backend", ["files"] if only else ["files", "postgres"], indirect=True)
+
+
 @pytest.fixture
-def md(home: Path, project: Path, clock: Clock, tmp_path: Path) -> Memdir:
+def backend(request: pytest.FixtureRequest) -> str:
+    """Where entries and state live: "files" (files + git + state.db, the default) or
+    "postgres"; a test marked ``sqlite_only`` checks the state.db file itself."""
+    chosen = str(getattr(request, "param", "files"))
+    if chosen == "postgres" and request.node.get_closest_marker("sqlite_only"):
+        pytest.skip("checks the SQLite state.db file itself")
+    return chosen
+
+
+TEAM_PROJECT = "https://git.example.test/acme/app.git"
+
+
+def team_env(url: str, project: Path, user: str = "alice") -> dict[str, str]:
+    """Make ``project`` a clone of :data:`TEAM_PROJECT`, add ``user`` with a grant on it,
+    and return the environment that opens memdir on ``url`` as that user."""
+    from dulwich.repo import Repo
+
+    from memdir.pg import users
+    from memdir.pg.db import PgDatabase
+
+    if not (project / ".git").exists():
+        repo = Repo.init(str(project))
+        config = repo.get_config()
+        config.set((b"remote", b"origin"), b"url", TEAM_PROJECT.encode())
+        config.write_to_path()
+        repo.close()
+    db = PgDatabase.shared(url)
+    users.add(db, user)
+    users.grant(db, user, TEAM_PROJECT)
+    return {"MEMDIR_DATABASE_URL": url, "MEMDIR_USER": user}
+
+
+@pytest.fixture
+def md(
+    home: Path,
+    project: Path,
+    clock: Clock,
+    tmp_path: Path,
+    backend: str,
+    request: pytest.FixtureRequest,
+) -> Iterator[Memdir]:
     env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
-    return Memdir(load_settings(home, project, environ=env), clock=clock)
+    if backend == "postgres":
+        env.update(team_env(request.getfixturevalue("pg_url"), project))
+        monkeypatch = request.getfixturevalue("monkeypatch")
+        for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER"):  # every Memdir the test opens
+            monkeypatch.setenv(name, env[name])
+    opened = Memdir(load_settings(home, project, environ=env), clock=clock)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture
@@ -64,7 +119,10 @@ def store(md: Memdir) -> memdir.Store:
 
 
 @pytest.fixture
-def scope_dir(store: memdir.Store) -> Path:
+def scope_dir(store: memdir.Store, backend: str) -> Path:
+    """The local scope's folder (tests that edit files by hand: files backend only)."""
+    if backend != "files":
+        pytest.skip("reads or edits the scope folder by hand: the files backend only")
     return Path(store.backend.location)
 
 
@@ -87,16 +145,19 @@ def add(store: memdir.Store, name: str, body: str | None = None, **kw: object) -
 
 @pytest.fixture
 def run(
-    tmp_path: Path, home: Path, project: Path
+    tmp_path: Path, home: Path, project: Path, backend: str, request: pytest.FixtureRequest
 ) -> Callable[..., subprocess.CompletedProcess[str]]:
-    """The ``memdir`` CLI as a real subprocess on this test's home and project; asserts the
-    exit status (``ok``) and that no traceback leaked."""
+    """The ``memdir`` CLI as a real subprocess on this test's home and project (and, for
+    the postgres backend, on the test database); asserts the exit status (``ok``) and
+    that no traceback leaked."""
+    team = team_env(request.getfixturevalue("pg_url"), project) if backend == "postgres" else {}
     env = {
         **os.environ,
         "MEMDIR_HOME": str(home),
         "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
         "NO_COLOR": "1",
         "COLUMNS": "200",
+        **team,
     }
     env.pop("EDITOR", None)
     env.pop("VISUAL", None)
@@ -121,3 +182,35 @@ def run(
         return proc
 
     return _run
+
+
+# -- PostgreSQL (the team backend) ---------------------------------------------------------
+
+PG_SKIP = "MEMDIR_TEST_DATABASE_URL is not set: no PostgreSQL server to test against"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A URL on the test server whose ``search_path`` is a fresh schema of its own, dropped
+    afterwards; the test is skipped when ``MEMDIR_TEST_DATABASE_URL`` is not set."""
+    base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
+    if not base:
+        pytest.skip(PG_SKIP)
+    import secrets
+
+    import psycopg
+
+    schema = f"t_{secrets.token_hex(6)}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    sep = "&" if "?" in base else "?"
+    yield f"{base}{sep}options=-csearch_path%3D{schema}"
+    from memdir.pg.db import close_shared
+
+    close_shared()
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+        for (other,) in conn.execute(  # each user's state schema beside it
+            "SELECT nspname FROM pg_namespace WHERE starts_with(nspname, %s)", (f"{schema}_",)
+        ).fetchall():
+            conn.execute(f'DROP SCHEMA "{other}" CASCADE')

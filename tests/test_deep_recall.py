@@ -110,3 +110,19 @@ def test_offline_deep_recall_is_the_quick_path_and_says_so(
         "deep recall needs a chat model (MEMDIR_LLM); quick search only"
     )
     assert "deep recall needs a chat model" in caplog.text or not quick
+
+
+def test_what_the_model_is_shown_has_its_secrets_redacted(tmp_path: Path, clock: Clock) -> None:
+    def script(kind: str, user: str) -> str:
+        return json.dumps({"answer": None} if kind == "deep" else {"queries": []})
+
+    md = _with_model(tmp_path, clock, script)
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    md.sessions.start("a", session_id="s", started_at=t0)
+    key = "AKIA" + "Q3EGRJ7XK2LMNOPQ"
+    md.sessions.log("s", "tool", f"aws_access_key_id = {key} for the boats bucket", timestamp=t0)
+    hits = md.sessions.search("boats bucket")
+    assert hits and not deep.strong("where is the harbour master's office", hits)
+    deep.recall(md, f"where is the harbour master's office (key {key})", hits)
+    shown = _deep_calls(md)
+    assert shown and "boats bucket" in shown[0] and all(key not in u for u in shown)

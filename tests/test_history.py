@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -21,6 +22,8 @@ from memdir.core.storage.git import HistoryError
 from memdir.engine import Memdir
 from memdir.review.versions import Versions
 
+pytestmark = pytest.mark.backends
+
 
 def _files(folder: Path) -> dict[str, bytes]:
     """Every tracked file of a scope folder and its bytes."""
@@ -31,9 +34,15 @@ def _files(folder: Path) -> dict[str, bytes]:
     }
 
 
-def test_twenty_changes_make_twenty_commits(
-    md: Memdir, store: memdir.Store, scope_dir: Path
-) -> None:
+def _stored(store: memdir.Store) -> dict[str, bytes]:
+    """Every file of a scope and its bytes, through its backend (files or PostgreSQL)."""
+    b = store.backend
+    found = {n: b.read(n) for n in sorted([*b.listing(), *b.listing(archive=True)])}
+    index = b.read_index()
+    return found if index is None else {**found, "MEMORY.md": index}
+
+
+def test_twenty_changes_make_twenty_commits(md: Memdir, store: memdir.Store, backend: str) -> None:
     for i in range(8):
         add(store, f"Rule {i}")
     for i in range(6):
@@ -67,7 +76,8 @@ def test_twenty_changes_make_twenty_commits(
     assert "archive/feedback_rule-0--" in "".join(log[5].commit.paths)
     entry_log = Versions(md).log("feedback_rule-0")
     assert [r.commit.subject.split()[0] for r in entry_log] == ["remove", "replace", "add"]
-    if shutil.which("git"):  # an ordinary repository: git itself reads it
+    scope_dir = Path(store.backend.location)
+    if backend == "files" and shutil.which("git"):  # an ordinary repository: git reads it
         out = subprocess.run(
             ["git", "-C", str(scope_dir), "log", "--format=%s"],
             capture_output=True,
@@ -83,11 +93,11 @@ def test_twenty_changes_make_twenty_commits(
 
 @pytest.mark.parametrize("action", ["add", "replace", "remove"])
 def test_revert_restores_files_and_index_exactly(
-    md: Memdir, store: memdir.Store, scope_dir: Path, clock: Clock, action: str
+    md: Memdir, store: memdir.Store, clock: Clock, action: str
 ) -> None:
     add(store, "Keep me")
     add(store, "Use pnpm", "Run pnpm install.")
-    before = _files(scope_dir)
+    before = _stored(store)
     clock.advance(minutes=5)
     if action == "add":
         add(store, "Brand new")
@@ -95,17 +105,17 @@ def test_revert_restores_files_and_index_exactly(
         store.replace("pnpm", body="Run pnpm install --frozen-lockfile.", pinned=True)
     else:
         store.remove("pnpm")
-    after = _files(scope_dir)
+    after = _stored(store)
     assert after != before
     versions = Versions(md)
     rev = versions.log()[0].commit.rev
     new = versions.revert(rev[:8])
-    assert _files(scope_dir) == before
+    assert _stored(store) == before
     assert store.problems() == []  # the store re-reads cleanly
     assert {e.name for e in store.list()} == ({"Keep me", "Use pnpm"})
     assert versions.log()[0].commit.subject.startswith(f"revert {rev[:8]}: ")
     versions.revert(new[:8])  # the revert is itself undoable
-    assert _files(scope_dir) == after
+    assert _stored(store) == after
     assert store.needs_repair() is False
 
 
@@ -223,19 +233,38 @@ def test_a_head_commit_lost_in_a_crash_never_blocks_writes(
 
 
 def test_a_revert_never_undoes_a_write_that_landed_after_it_was_planned(
-    md: Memdir, store: memdir.Store, scope_dir: Path
+    md: Memdir, store: memdir.Store
 ) -> None:
     """The revert's check and its write happen under one lock: a file that changed after
     the revert read it (another process's write) is refused, and nothing is touched."""
     entry = add(store, "Use pnpm", "Run pnpm install.")
-    path = scope_dir / entry.filename
-    planned = path.read_bytes()
+    planned = store.backend.read(entry.filename)
     store.replace("pnpm", body="Run pnpm i (a later write).")
-    before = _files(scope_dir)
+    before = _stored(store)
     with pytest.raises(memdir.MemdirError, match="changed while the revert was being prepared"):
         store.restore({entry.filename: None}, "revert x", expected={entry.filename: planned})
-    assert _files(scope_dir) == before
+    assert _stored(store) == before
     assert store.get("pnpm").body == "Run pnpm i (a later write)."
+
+
+def test_locks_a_killed_memdir_left_are_removed_and_only_those(md: Memdir, scope_dir: Path) -> None:
+    store = md.store("local")
+    add(store, "Use pnpm")
+    git = scope_dir / ".git"
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a process id that no longer runs: the killed writer
+    (git / "memdir-writer").write_text(f"{socket.gethostname()} {gone.pid}\n")
+    left = [git / "index.lock", git / "refs" / "heads" / "main.lock"]
+    for lock in left:
+        lock.write_text("")
+    add(store, "Second")
+    assert not any(p.exists() for p in left) and not (git / "memdir-writer").exists()
+    (git / "memdir-writer").write_text(f"{socket.gethostname()} {os.getpid()}\n")  # alive
+    (git / "index.lock").write_text("")
+    impatient = Memdir(dataclasses.replace(md.settings, lock_timeout=0.3), clock=md.clock)
+    with pytest.raises(memdir.StorageError, match=r"index\.lock"):
+        add(impatient.store("local"), "Third")
+    assert (git / "index.lock").exists()
 
 
 def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
@@ -252,6 +281,7 @@ def test_a_commit_whose_branch_cannot_move_leaves_history_as_it_was(
     head = ref.read_text()
     stale = ref.with_name("main.lock")
     stale.write_text("")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))  # old: still maybe a person's
     with pytest.raises(memdir.StorageError, match=r"record history.*main\.lock"):
         add(store, "Second")
     assert ref.read_text() == head

@@ -264,6 +264,25 @@ def test_symlinked_import_leaving_the_project_is_refused(
     assert any(n.warning and "outside the folders" in n.reason for n in found.notes)
 
 
+def test_a_repository_cannot_import_secret_stores_or_files_git_ignores(
+    layout: dict[str, Path],
+) -> None:
+    repo = layout["repo"]
+    write(repo / ".gitignore", ".env\nnotes.local.md\nCLAUDE.local.md\n")
+    write(repo / ".env", "OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwxyz0123\n")
+    write(repo / "deploy.pem", "-----BEGIN PRIVATE KEY-----\nMIIEv\n")
+    write(repo / "notes.local.md", "My own local notes.\n")
+    write(repo / "AGENTS.md", "Config: @.env and @deploy.pem and @notes.local.md\n")
+    found = open_md(layout).explain()
+    assert "sk-proj" not in found.text and "PRIVATE KEY" not in found.text
+    assert "My own local notes" not in found.text
+    reasons = [n.reason for n in found.notes if n.warning]
+    assert sum("secret store" in r for r in reasons) == 2
+    assert any("git ignores it but not the file that imports it" in r for r in reasons)
+    write(repo / "CLAUDE.local.md", "Mine: @notes.local.md\n")  # ignored imports ignored: fine
+    assert "My own local notes." in open_md(layout).system_block()
+
+
 def test_a_fifo_named_agents_md_does_not_hang(layout: dict[str, Path]) -> None:
     os.mkfifo(layout["repo"] / "AGENTS.md")
     found = open_md(layout).explain()

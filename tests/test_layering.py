@@ -14,6 +14,8 @@ from memdir.core.config import load_settings
 from memdir.core.errors import DisabledError, ReadOnlyScopeError
 from memdir.engine import Memdir
 
+pytestmark = pytest.mark.backends
+
 
 def test_a_more_local_entry_with_the_same_name_shadows_and_is_recorded(md: Memdir) -> None:
     add(md.store("user"), "Package manager", body="Use npm.", type="project")
@@ -199,6 +201,7 @@ def test_open_with_a_path_loads_rules_for_it(tmp_path: Path, project: Path, run)
     assert "Web rule." in md.session(paths=["web/x.ts"]).system_block()
 
 
+@pytest.mark.sqlite_only  # the state is in PostgreSQL on the team backend
 def test_a_damaged_state_db_does_not_keep_memory_out_of_the_block(md: Memdir) -> None:
     add(md.store("local"), "Still here")
     md.state_path.write_bytes(b"this is not a database" * 100)

@@ -14,6 +14,8 @@ from memdir.engine import Memdir
 from memdir.pipeline import JobQueue, LeaseLostError, ProviderError, RulesProvider, RunReport
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
+pytestmark = pytest.mark.backends
+
 
 def _said(user: str) -> list[int]:
     return [int(i) for i in re.findall(r"\[#(\d+) user\]", user)]

@@ -18,7 +18,7 @@ from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, RulesProvider
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.backends]
 
 WORKER = textwrap.dedent("""
     import os, pathlib, re, sys, time
@@ -26,7 +26,7 @@ WORKER = textwrap.dedent("""
     from memdir.engine import Memdir
     from memdir.pipeline import Pipeline, RulesProvider
 
-    home, project, managed, log, delay, lease, go = sys.argv[1:8]
+    home, project, managed, log, delay, lease, go, url = sys.argv[1:9]
 
     class Slow(RulesProvider):
         def extract(self, transcript):
@@ -36,6 +36,8 @@ WORKER = textwrap.dedent("""
             return super().extract(transcript)
 
     env = {"MEMDIR_MANAGED_DIR": managed, "MEMDIR_BACKGROUND": "0"}
+    if url:
+        env["MEMDIR_DATABASE_URL"] = url
     md = Memdir(load_settings(home, project, environ=env))
     pipeline = Pipeline(md, Slow(), worker=f"w{os.getpid()}", lease=float(lease))
     while not pathlib.Path(go).exists():
@@ -45,13 +47,21 @@ WORKER = textwrap.dedent("""
 """)
 
 
-def _memdir(tmp_path: Path) -> Memdir:
+@pytest.fixture
+def url(backend: str, request: pytest.FixtureRequest) -> str:
+    """The state database the workers share: "" for state.db, else a PostgreSQL URL."""
+    return "" if backend == "files" else str(request.getfixturevalue("pg_url"))
+
+
+def _memdir(tmp_path: Path, url: str) -> Memdir:
     env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    if url:
+        env["MEMDIR_DATABASE_URL"] = url
     (tmp_path / "project").mkdir(exist_ok=True)
     return Memdir(load_settings(tmp_path / "home", tmp_path / "project", environ=env))
 
 
-def _spawn(tmp_path: Path, delay: float, lease: float, go: Path) -> subprocess.Popen[str]:
+def _spawn(tmp_path: Path, delay: float, lease: float, go: Path, url: str) -> subprocess.Popen[str]:
     args = [
         str(tmp_path / "home"),
         str(tmp_path / "project"),
@@ -60,6 +70,7 @@ def _spawn(tmp_path: Path, delay: float, lease: float, go: Path) -> subprocess.P
         str(delay),
         str(lease),
         str(go),
+        url,
     ]
     return subprocess.Popen(
         [sys.executable, "-c", WORKER, *args],
@@ -69,15 +80,15 @@ def _spawn(tmp_path: Path, delay: float, lease: float, go: Path) -> subprocess.P
     )
 
 
-def test_two_worker_processes_never_take_the_same_job(tmp_path: Path) -> None:
-    md = _memdir(tmp_path)
+def test_two_worker_processes_never_take_the_same_job(tmp_path: Path, url: str) -> None:
+    md = _memdir(tmp_path, url)
     ids = []
     for i in range(24):
         with md.session(agent="a") as s:
             s.log("user", f"Remember that service number {i} runs on port {8000 + i}.")
         ids.append(s.id)
     go = tmp_path / "go"
-    workers = [_spawn(tmp_path, 0.03, 60, go) for _ in range(2)]
+    workers = [_spawn(tmp_path, 0.03, 60, go, url) for _ in range(2)]
     time.sleep(0.5)  # both interpreters up, then released together
     go.touch()
     for proc in workers:
@@ -92,13 +103,15 @@ def test_two_worker_processes_never_take_the_same_job(tmp_path: Path) -> None:
     assert {j.status for j in md.pipeline.jobs.list()} == {"done"}
 
 
-def test_a_worker_killed_mid_job_is_taken_over_when_its_lease_expires(tmp_path: Path) -> None:
-    md = _memdir(tmp_path)
+def test_a_worker_killed_mid_job_is_taken_over_when_its_lease_expires(
+    tmp_path: Path, url: str
+) -> None:
+    md = _memdir(tmp_path, url)
     with md.session(agent="a") as s:
         s.log("user", "Remember that the release branch is cut on Tuesdays.")
     go = tmp_path / "go"
     go.touch()
-    victim = _spawn(tmp_path, 60, 2.0, go)  # takes the job, then hangs inside the provider
+    victim = _spawn(tmp_path, 60, 2.0, go, url)  # takes the job, then hangs inside the provider
     deadline = time.monotonic() + 30
     while not (tmp_path / "log").exists():
         assert time.monotonic() < deadline and victim.poll() is None

@@ -20,6 +20,8 @@ from memdir.pipeline import OpenAIProvider, ProviderError, make_provider
 from memdir.pipeline.providers import EXTRACT_PROMPT
 from memdir.pipeline.transcript import Transcript
 
+pytestmark = pytest.mark.backends
+
 
 @pytest.fixture
 def serve() -> Iterator[Callable[[Respond], Server]]:

@@ -12,6 +12,8 @@ from memdir.engine import Memdir
 from memdir.pipeline import Provider, RulesProvider
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
+pytestmark = pytest.mark.backends
+
 NPM = "Remember that this project's package manager is npm: install with `npm install`."
 PNPM = "We migrated to pnpm last week, don't use npm."
 

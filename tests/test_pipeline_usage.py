@@ -6,6 +6,7 @@ import dataclasses
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import memdir
@@ -14,6 +15,8 @@ from memdir.cli import cli, maintain, sessions  # noqa: F401  (registers the com
 from memdir.engine import Memdir
 from memdir.pipeline import RunReport, parse_citations
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+
+pytestmark = pytest.mark.backends
 
 
 def test_reads_and_citations_count_and_unused_entries_leave_the_index(

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,8 @@ from memdir.pipeline.providers import ProviderError
 from memdir.sessions import Database, SessionStore, when
 from memdir.sessions.rank import RankParams, with_params
 from memdir.testing import ScriptedProvider
+
+pytestmark = pytest.mark.backends
 
 
 def _log(md: Memdir, sid: str, when: datetime, *turns: tuple[str, str]) -> list[int]:

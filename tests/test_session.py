@@ -10,6 +10,8 @@ import memdir
 from conftest import Clock, add
 from memdir.engine import Memdir
 
+pytestmark = pytest.mark.backends
+
 
 def test_system_block_is_frozen_for_the_session(md: Memdir) -> None:
     store = md.store("local")
@@ -47,6 +49,7 @@ def test_block_layout_pinned_per_scope_then_one_merged_index(md: Memdir) -> None
     assert "- [User rule](user_user-rule.md) [user] — about User rule" in index
 
 
+@pytest.mark.files_only  # plants files in a scope folder by hand
 def test_external_entries_stay_out_of_the_system_block(md: Memdir) -> None:
     store = md.store("local")
     store.add(
@@ -114,6 +117,7 @@ def test_open_uses_env_home(monkeypatch, tmp_path: Path, project: Path) -> None:
     assert md.store("local").backend.location.startswith(str(tmp_path / "h" / "projects"))
 
 
+@pytest.mark.files_only  # plants files in a scope folder by hand
 def test_poisoned_project_scope_entries_never_reach_the_model(md: Memdir, project: Path) -> None:
     """The project scope comes with a cloned repository, not through the guarded write
     path: its entries are scanned before they are shown."""
@@ -136,6 +140,7 @@ def test_poisoned_project_scope_entries_never_reach_the_model(md: Memdir, projec
     assert not result["success"] and "Ignore all" not in str(result)
 
 
+@pytest.mark.files_only  # plants files in a scope folder by hand
 def test_guard_verdicts_on_project_entries_are_cached_and_a_bad_cache_is_ignored(
     md: Memdir, project: Path, home: Path
 ) -> None:

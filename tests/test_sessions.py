@@ -14,7 +14,10 @@ from memdir.engine import Memdir
 from memdir.sessions import Database
 from memdir.sessions.schema import MIGRATIONS
 
+pytestmark = pytest.mark.backends
 
+
+@pytest.mark.sqlite_only
 def test_migrations_are_recorded_in_order_once(md: Memdir) -> None:
     store = md.sessions
     store.start("a")
@@ -38,6 +41,7 @@ def test_migrations_are_recorded_in_order_once(md: Memdir) -> None:
     assert not {"messages_tri", "entries_tri"} & tables  # dropped by step 0010
 
 
+@pytest.mark.sqlite_only
 def test_a_newer_schema_is_refused_with_advice(md: Memdir) -> None:
     md.sessions.start("a")
     md.close()
@@ -263,7 +267,7 @@ def test_entry_fields_are_weighted(md: Memdir) -> None:
     assert [h.entry.name for h in md.search("kafka")] == ["Kafka consumers", "Nightly jobs"]
 
 
-def test_prune_removes_old_trees_and_their_index_rows(md: Memdir) -> None:
+def test_prune_removes_old_trees_and_their_index_rows(md: Memdir, backend: str) -> None:
     old = datetime(2025, 1, 1, tzinfo=UTC)
     new = datetime(2026, 11, 1, tzinfo=UTC)
     with md.session(session_id="old", started_at=old) as s:
@@ -283,8 +287,12 @@ def test_prune_removes_old_trees_and_their_index_rows(md: Memdir) -> None:
         "kept-root",
         "kept-child",
     }
-    with sqlite3.connect(md.state_path) as conn:
-        assert conn.execute("SELECT count(*) FROM messages_word_docsize").fetchone()[0] == 2
+    indexed = (
+        "SELECT count(*) FROM messages_word_docsize"
+        if backend == "files"
+        else "SELECT nrows FROM fts_stats WHERE base = 'messages'"
+    )
+    assert md.sessions.db.read(lambda c: c.execute(indexed).fetchone()[0]) == 2
     assert md.check_state().healthy
 
 

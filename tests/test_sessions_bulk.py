@@ -20,6 +20,8 @@ import memdir
 from memdir.engine import Memdir
 from memdir.sessions import Database, ImportCounts, SessionSpec, SessionStore, check
 
+pytestmark = pytest.mark.backends
+
 T0 = 1_750_000_000.0
 
 
@@ -49,7 +51,7 @@ def stream(sizes: dict[str, int], **spec: Any) -> Iterator[tuple[SessionSpec, An
         yield SessionSpec(sid, agent="importer", **spec), iter(rows(n, sid))
 
 
-def test_bulk_messages_are_found_by_the_word_index(md: Memdir) -> None:
+def test_bulk_messages_are_found_by_the_word_index(md: Memdir, backend: str) -> None:
     counts = md.sessions.import_sessions(stream({"alpha": 12, "beta": 7}), batch=5)
     assert (counts.sessions_created, counts.messages_added) == (2, 19)
     assert counts.batches == 4  # 19 rows in batches of 5, across the two sessions
@@ -61,15 +63,19 @@ def test_bulk_messages_are_found_by_the_word_index(md: Memdir) -> None:
     assert md.sessions.search_messages("terminal", limit=50)  # tool name indexed
     health = check(md.sessions.db, repair=False)
     assert health.healthy and not health.problems  # the FTS index matches the table
-    direct = md.sessions.db.read(
-        lambda c: (
-            c.execute(
-                "SELECT count(*) FROM messages_word WHERE messages_word MATCH 'zebra10x'"
-            ).fetchone()[0],
-            c.execute(  # CJK text is indexed as bigrams: a phrase of them
-                "SELECT count(*) FROM messages_word WHERE messages_word MATCH '\"据库 库迁\"'"
-            ).fetchone()[0],
+    word, phrase = (  # CJK text is indexed as bigrams: a phrase of them
+        (
+            "SELECT count(*) FROM messages_word WHERE messages_word MATCH 'zebra10x'",
+            "SELECT count(*) FROM messages_word WHERE messages_word MATCH '\"据库 库迁\"'",
         )
+        if backend == "files"
+        else (
+            "SELECT count(*) FROM messages WHERE tsv @@ CAST('zebra10x' AS tsquery)",
+            "SELECT count(*) FROM messages WHERE tsv @@ CAST('据库 <-> 库迁' AS tsquery)",
+        )
+    )
+    direct = md.sessions.db.read(
+        lambda c: (c.execute(word).fetchone()[0], c.execute(phrase).fetchone()[0])
     )
     assert direct == (1, 3)
 

@@ -17,6 +17,8 @@ from memdir.engine import Memdir
 from memdir.sessions import Database, MemoryMode, SessionSpec, SessionStore, check
 from memdir.sessions.schema import MIGRATIONS
 
+pytestmark = pytest.mark.backends
+
 T0 = 1_750_000_000.0
 
 

@@ -16,6 +16,8 @@ from memdir.core.errors import DatabaseError
 from memdir.engine import Memdir
 from memdir.tools import OUTPUT_CHARS, tool_schemas
 
+pytestmark = pytest.mark.backends
+
 N = 120
 
 
@@ -52,6 +54,7 @@ def _unopenable(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM entries_word_config")
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize("damage", [_garbage, _out_of_step, _unopenable])
 def test_doctor_detects_and_rebuilds_a_damaged_index_losing_nothing(
     md: Memdir, damage: Callable[[sqlite3.Connection], None]
@@ -73,6 +76,7 @@ def test_doctor_detects_and_rebuilds_a_damaged_index_losing_nothing(
     assert md.search("zanzibar")[0].entry.name == "Entry to find"
 
 
+@pytest.mark.sqlite_only
 def test_a_damaged_index_is_a_memdir_error_that_names_doctor(md: Memdir) -> None:
     _fill(md)
     with sqlite3.connect(md.state_path) as conn:
@@ -82,6 +86,7 @@ def test_a_damaged_index_is_a_memdir_error_that_names_doctor(md: Memdir) -> None
     assert md.session().call_tool("session_search", {"query": "x"})["success"] is False
 
 
+@pytest.mark.sqlite_only
 def test_doctor_reports_a_missing_state_db_without_creating_it(md: Memdir) -> None:
     result = CliRunner().invoke(
         cli, ["--home", str(md.home), "-C", str(md.settings.project), "doctor"]
@@ -174,6 +179,7 @@ def test_cli_sessions_ls_show_search_prune(md: Memdir) -> None:
     assert missing.exit_code == 1 and "No session 'zzz'" in missing.output
 
 
+@pytest.mark.sqlite_only
 def test_prune_shrinks_the_file(md: Memdir) -> None:
     md.sessions.start("a", session_id="bulk", started_at="2024-01-01")
     md.sessions.log_many(
@@ -215,6 +221,7 @@ def test_the_installed_command_has_the_session_commands(md: Memdir) -> None:
     assert "sub" in proc.stdout and "Memories" in proc.stdout
 
 
+@pytest.mark.sqlite_only
 def test_a_state_db_that_is_not_a_database_is_reported_not_overwritten(md: Memdir) -> None:
     md.state_path.parent.mkdir(parents=True)
     md.state_path.write_bytes(b"this is not sqlite" * 100)

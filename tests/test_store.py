@@ -25,6 +25,8 @@ from memdir import (
 )
 from memdir.engine import Memdir
 
+pytestmark = pytest.mark.backends
+
 
 def files(folder: Path) -> dict[str, bytes]:
     return {

@@ -13,6 +13,8 @@ from conftest import add
 from memdir.engine import Memdir
 from memdir.tools import TOOL_NAMES, tool_schemas
 
+pytestmark = pytest.mark.backends
+
 
 @pytest.mark.parametrize("fmt", ["openai", "anthropic", "mcp"])
 def test_schemas_in_each_format(fmt: str) -> None:

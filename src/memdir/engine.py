@@ -69,15 +69,19 @@ class Memdir(Layers):
             paths=paths,
         )
 
-    def for_project(self, project: Path | None, *, why_not: str = "") -> Memdir:
+    def for_project(
+        self, project: Path | None, *, why_not: str = "", user: str | None = None
+    ) -> Memdir:
         """The same memory home opened for another ``project`` folder (as :func:`open`
         would); with no project, only the managed and user scopes, the others refusing
-        with ``why_not`` (a server connection that did not say where it works)."""
+        with ``why_not`` (a server connection that did not say where it works). ``user``:
+        as another user of the team backend (a token's owner)."""
+        base = self.settings if user is None else dataclasses.replace(self.settings, user=user)
         if project is None:
             missing = self.settings.home / "no-project"  # no files: nothing to read there
-            settings = dataclasses.replace(self.settings, project=missing)
+            settings = dataclasses.replace(base, project=missing)
             return Memdir(settings, clock=self.clock, projectless=why_not or "no project")
-        settings = dataclasses.replace(self.settings, project=project.absolute())
+        settings = dataclasses.replace(base, project=project.absolute())
         return _opened(Memdir(settings, clock=self.clock))
 
     def scope_info(self) -> list[ScopeInfo]:
@@ -140,13 +144,19 @@ def open(
     project: Path | str | None = None,
     *,
     repair: bool = True,
+    database_url: str | None = None,
+    user: str | None = None,
 ) -> Memdir:
     """Open memory for ``project`` (default: the current directory).
 
     ``home`` defaults to ``$MEMDIR_HOME`` or ``~/.memdir``. Scopes an interrupted write left
-    inconsistent are repaired here, unless ``repair`` is false.
+    inconsistent are repaired here, unless ``repair`` is false. ``database_url`` (or
+    ``$MEMDIR_DATABASE_URL``) keeps the entries in PostgreSQL as ``user`` (or
+    ``$MEMDIR_USER``, else the login name), and the state (sessions, usage, jobs) in
+    the same database: the team backend.
     """
-    return _opened(Memdir(load_settings(home, project)), repair=repair)
+    settings = load_settings(home, project, database_url=database_url, user=user)
+    return _opened(Memdir(settings), repair=repair)
 
 
 def _opened(md: Memdir, *, repair: bool = True) -> Memdir:
@@ -159,7 +169,7 @@ def _opened(md: Memdir, *, repair: bool = True) -> Memdir:
                     store.repair()
             except MemdirError as exc:  # one broken scope must not keep the others closed
                 md.warnings.append(f"{store.scope} scope not repaired: {exc}")
-    if md.enabled:  # record the checkout path in the local scope; warn about orphans
+    if md.enabled and md.database is None:  # record the checkout in the local scope folder
         from .core.origins import note_origin
 
         md.warnings += note_origin(md.home, md.project_root, md.locations["local"].path)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 import time
 import warnings
 from collections import OrderedDict
@@ -115,6 +116,7 @@ class _Live:
     source: str = ""  # "roots", "header", "argument" or "" (none)
     roots: list[Path] | None = None  # None: not asked yet (or changed since)
     lock: anyio.Lock = field(default_factory=anyio.Lock)
+    user: str | None = None  # the team user whose token started it
 
 
 class HttpSessions:
@@ -207,15 +209,19 @@ class _Backend:
         *,
         http: HttpSessions | None,
         projects_under: Sequence[Path] = (),
+        threads: int = 1,
     ) -> None:
         self.md = md
         self.agent = agent
         self.http = http  # None: stdio, where the pipe is the one connection
         self.only: MemorySession | None = None
-        self.limiter = anyio.CapacityLimiter(1)
+        self.limiter = anyio.CapacityLimiter(threads)  # >1 only on the team backend
         self.starting = anyio.Lock()  # two first requests over stdio: one session
-        # HTTP: one Memdir per project, the least recently used unused ones closed
-        self.projects: OrderedDict[Path | None, Memdir] = OrderedDict()
+        # HTTP: one Memdir per project (and, on the team backend, per user), the least
+        # recently used unused ones closed
+        self.projects: OrderedDict[tuple[Path | None, str | None], Memdir] = OrderedDict()
+        self.opening = threading.Lock()  # project table + session start, on any worker
+        self.fresh: set[MemorySession] = set()  # started, not yet held by a connection
         self.under = tuple(p.resolve() for p in projects_under)  # () : any folder
         if http is not None:
             http._backend = self
@@ -249,15 +255,25 @@ class _Backend:
                 "per connection: initialize first and send its Mcp-Session-Id",
             )
         live = self.http._slot(sid)
+        state = getattr(ctx.request, "state", None)
+        user = getattr(state, "memdir_user", None) if self.md.database is not None else None
         async with live.lock:
+            if live.user != user:
+                if live.session is not None:  # a connection belongs to one user
+                    raise MCPError(
+                        code=types.INVALID_REQUEST,
+                        message="this connection was started with another user's token; "
+                        "initialize a new one",
+                    )
+                live.user = user
             folder, source = await self._project(ctx, live, headers, project)
             if live.session is not None and folder == live.project:
                 return live.session
-            md = await self.run(lambda: self._memdir(folder))
-            session = await self.run(lambda: md.session(agent=self.agent))
+            session = await self.run(lambda: self._start(folder, user))
             if self.http._live.get(sid) is not live:
                 # the connection ended (a DELETE, a 404) while this started: end it now
                 # rather than leave a session no table holds
+                self.fresh.discard(session)
                 await self.run(session.close)
                 raise MCPError(
                     code=types.INVALID_REQUEST,
@@ -265,6 +281,7 @@ class _Backend:
                     "initialize a new one",
                 )
             old, live.session, live.project, live.source = live.session, session, folder, source
+            self.fresh.discard(session)
             if old is not None:
                 await self.run(old.close)
             return session
@@ -284,7 +301,7 @@ class _Backend:
         if roots:
             found, source = roots[0], "roots"
         elif headers is not None and headers.get(PROJECT_HEADER):
-            found = _folder(headers.get(PROJECT_HEADER), "the X-Memdir-Project header")
+            found = self._named(headers.get(PROJECT_HEADER))
             source = "header"
         elif given is not None:
             if not self._allowed(given):
@@ -327,6 +344,19 @@ class _Backend:
             live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
         return live.roots
 
+    def _named(self, value: str) -> Path:
+        """The folder the X-Memdir-Project header names; on the team backend it may be the
+        repository's URL instead (a client on another machine)."""
+        if self.md.database is not None and not value.strip().startswith(("/", "~")):
+            from .core.errors import ValidationError
+            from .pg.names import remote_folder
+
+            try:
+                return Path(remote_folder(value))
+            except ValidationError as exc:
+                raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
+        return _folder(value, "the X-Memdir-Project header")
+
     def _allowed(self, folder: Path) -> bool:
         """Whether ``--projects-under`` lets a client work in ``folder``."""
         return not self.under or any(d == folder or d in folder.parents for d in self.under)
@@ -339,24 +369,31 @@ class _Backend:
             f"--projects-under), not {folder} (from the connection's {source})",
         )
 
-    def _memdir(self, folder: Path | None) -> Memdir:
+    def _start(self, folder: Path | None, user: str | None) -> MemorySession:
+        """A session in ``folder``'s Memdir, which no other start can close meanwhile."""
+        with self.opening:
+            session = self._memdir(folder, user).session(agent=self.agent)
+            self.fresh.add(session)
+            return session
+
+    def _memdir(self, folder: Path | None, user: str | None = None) -> Memdir:
         """The Memdir of one project folder (kept: every connection in it shares it), or
-        one with no project scopes. Beyond :data:`MAX_PROJECTS`, the least recently used
-        one no open session works in is closed."""
-        if folder not in self.projects:
-            self.projects[folder] = (
-                self.md.for_project(None, why_not=NO_PROJECT)
-                if folder is None
-                else self.md.for_project(folder)
-            )
-        self.projects.move_to_end(folder)
+        one with no project scopes; on the team backend, as the token's user. Beyond
+        :data:`MAX_PROJECTS`, the least recently used one no open session works in is
+        closed."""
+        key = (folder, user)
+        if key not in self.projects:
+            why = NO_PROJECT if folder is None else ""
+            self.projects[key] = self.md.for_project(folder, why_not=why, user=user)
+        self.projects.move_to_end(key)
         live = self.http._live.values() if self.http is not None else ()
         used = {id(x.session.md) for x in live if x.session is not None}
-        for old in [k for k, v in self.projects.items() if k != folder and id(v) not in used]:
+        used |= {id(x.md) for x in list(self.fresh)}
+        for old in [k for k, v in self.projects.items() if k != key and id(v) not in used]:
             if len(self.projects) <= MAX_PROJECTS:
                 break
             self.projects.pop(old).close()
-        return self.projects[folder]
+        return self.projects[key]
 
     async def close(self) -> None:
         """End every session still open."""
@@ -409,13 +446,15 @@ def build_server(
     http: HttpSessions | None = None,
     review: Callable[[Layers], str] | None = None,
     projects_under: Sequence[Path] = (),
+    threads: int = 1,
 ) -> Server[Any]:
     """The MCP server over ``md``. ``http``: one session per HTTP connection, kept there
     (without it, every request is one connection: stdio). ``review`` renders the report
     the ``memdir-review`` prompt hands to the model (default:
     :func:`memdir.review.report_text`). ``projects_under``: over HTTP, the folders a
-    client's project must be in (none: any folder)."""
-    return _server(_Backend(md, agent, http=http, projects_under=projects_under), review)
+    client's project must be in (none: any folder). ``threads``: library calls at once."""
+    backend = _Backend(md, agent, http=http, projects_under=projects_under, threads=threads)
+    return _server(backend, review)
 
 
 def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server[Any]:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from .engine import Memdir
     from .mcp import HttpSessions
+    from .pg.db import PgDatabase
 
 TOKEN_NAME = "mcp-token"
 MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
@@ -100,11 +101,34 @@ class AuthGate:
         *,
         max_body: int = MAX_BODY,
         sessions: HttpSessions | None = None,
+        team: PgDatabase | None = None,
     ) -> None:
         self.app = app
         self.token = token.encode()
         self.max_body = max_body
         self.sessions = sessions
+        self.team = team  # tokens are users' (looked up per request), not the one token
+
+    async def _user(self, given: bytes, send: Send) -> str | None:
+        """The team user a token belongs to, looked up in the database for this request
+        (a revoked token is refused at once); None after answering 403 or 503."""
+        from .core.errors import AccessError, PostgresError
+        from .pg.users import authenticate
+
+        assert self.team is not None
+        team = self.team
+        try:
+            return await anyio.to_thread.run_sync(
+                lambda: authenticate(team, given.strip().decode("latin-1"))
+            )
+        except AccessError as exc:
+            message = f"memdir: {exc}. Send the header 'Authorization: Bearer <token>'."
+            error = {"code": -32001, "message": message}
+            await _reply(send, 403, {"jsonrpc": "2.0", "id": None, "error": error})
+        except PostgresError as exc:
+            error = {"code": -32603, "message": f"memdir: {exc}"}
+            await _reply(send, 503, {"jsonrpc": "2.0", "id": None, "error": error})
+        return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -113,7 +137,12 @@ class AuthGate:
         headers = dict(scope["headers"])
         auth = headers.get(b"authorization", b"")
         scheme, _, given = auth.partition(b" ")
-        if scheme.lower() != b"bearer" or not hmac.compare_digest(given.strip(), self.token):
+        if self.team is not None and scheme.lower() == b"bearer":
+            user = await self._user(given, send)
+            if user is None:
+                return
+            scope.setdefault("state", {})["memdir_user"] = user
+        elif scheme.lower() != b"bearer" or not hmac.compare_digest(given.strip(), self.token):
             # 403 with a JSON-RPC error, not 401: MCP clients answer any 401 by starting
             # OAuth discovery (docs/design/serve.md), and memdir has no OAuth to offer.
             await _reply(
@@ -214,22 +243,31 @@ def make_app(
     host: str = "127.0.0.1",
     max_body: int = MAX_BODY,
     idle_timeout: float | None = IDLE_TIMEOUT,
+    threads: int = 1,
     projects_under: Sequence[Path] = (),
 ) -> ASGIApp:
     """The ASGI app: MCP at ``/mcp`` behind :class:`AuthGate`. A connection with no
     request for ``idle_timeout`` seconds is ended, by the SDK and here (None: never);
-    ``projects_under``: the folders a client's project must be in (none: any)."""
+    ``projects_under``: the folders a client's project must be in (none: any). On the
+    team backend (``md.database``), each user's tokens open their own scopes and
+    ``threads`` library calls run at once."""
     from .mcp import HttpSessions, build_server
 
     sessions = HttpSessions(idle_timeout)
-    server = build_server(md, agent="mcp-http", http=sessions, projects_under=projects_under)
+    server = build_server(
+        md,
+        agent="mcp-http",
+        http=sessions,
+        projects_under=projects_under,
+        threads=threads if md.database else 1,
+    )
     app = server.streamable_http_app(
         host=host if host in LOOPBACK else "0.0.0.0",
         max_request_body_size=max_body,
         json_response=False,  # SSE: a roots/list request can ride the answer's stream
         session_idle_timeout=idle_timeout,
     )
-    return AuthGate(app, token, max_body=max_body, sessions=sessions)
+    return AuthGate(app, token, max_body=max_body, sessions=sessions, team=md.database)
 
 
 def check_port(host: str, port: int) -> None:
@@ -264,17 +302,25 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8765,
     max_body: int = MAX_BODY,
+    threads: int = 16,
     projects_under: Sequence[Path] = (),
 ) -> None:
-    """Run the HTTP server until interrupted: MCP at ``/mcp``, the web page at ``/``."""
+    """Run the HTTP server until interrupted: MCP at ``/mcp``, the web page at ``/``
+    (the team server on PostgreSQL serves MCP only, ``threads`` calls at once)."""
     import uvicorn
 
-    token = load_token(md.home)
-    from .web import build_app, with_web  # the web page at / (docs/design/web.md)
+    app: ASGIApp
+    if md.database is not None:
+        app = make_app(
+            md, "", host=host, max_body=max_body, threads=threads, projects_under=projects_under
+        )
+    else:
+        token = load_token(md.home)
+        from .web import build_app, with_web  # the web page at / (docs/design/web.md)
 
-    web = build_app(md, token, port=port, loopback=host in LOOPBACK, max_body=max_body)
-    mcp = make_app(md, token, host=host, max_body=max_body, projects_under=projects_under)
-    app = with_web(mcp, web)
+        web = build_app(md, token, port=port, loopback=host in LOOPBACK, max_body=max_body)
+        mcp = make_app(md, token, host=host, max_body=max_body, projects_under=projects_under)
+        app = with_web(mcp, web)
     config = uvicorn.Config(
         app,
         host=host,

@@ -19,6 +19,7 @@ class State:
     def __init__(self, home: Path | None, project: Path | None) -> None:
         self.home = home
         self.project = project
+        self.database: str | None = None  # --database of serve and push (the team backend)
         self._md: Memdir | None = None
 
     @property
@@ -42,7 +43,7 @@ class State:
         """Open a fresh :class:`memdir.Memdir` with these options."""
         from ..engine import open as open_memdir
 
-        return open_memdir(self.home, self.project, repair=repair)
+        return open_memdir(self.home, self.project, repair=repair, database_url=self.database)
 
 
 class Harnesses(click.Choice):  # type: ignore[type-arg]

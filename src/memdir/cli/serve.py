@@ -6,10 +6,15 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .app import State, cli
+
+if TYPE_CHECKING:
+    from ..pg.db import PgDatabase
+    from ..pg.transfer import Transfer
 
 
 @cli.command()
@@ -29,7 +34,20 @@ def mcp(state: State, agent: str) -> None:
     run_stdio(md, agent=agent)
 
 
-@cli.command()
+def _database(url: str | None) -> str:
+    """The team database from --database or $MEMDIR_DATABASE_URL, else a usage error."""
+    import os
+
+    found = url or os.environ.get("MEMDIR_DATABASE_URL")
+    if not found:
+        raise click.UsageError(
+            "name the team database: --database postgresql://USER@HOST:PORT/DB "
+            "(or set MEMDIR_DATABASE_URL)"
+        )
+    return found
+
+
+@cli.group(invoke_without_command=True)
 @click.option(
     "--host",
     default="127.0.0.1",
@@ -55,22 +73,62 @@ def mcp(state: State, agent: str) -> None:
     help="Serve only projects in this folder (repeatable); a client naming another "
     "folder gets a tool error. Default: any folder.",
 )
-@click.pass_obj
+@click.option(
+    "--database",
+    metavar="URL",
+    help="Serve a team from PostgreSQL (postgresql://…; or MEMDIR_DATABASE_URL): every "
+    "user has tokens (`memdir serve users add`), many processes can share the database.",
+)
+@click.option(
+    "--threads",
+    default=16,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help="With --database: library calls run at once (each on a pooled connection).",
+)
+@click.pass_context
 def serve(
-    state: State,
+    ctx: click.Context,
     host: str,
     port: int,
     max_body: int,
     print_token: bool,
     projects_under: tuple[Path, ...],
+    database: str | None,
+    threads: int,
 ) -> None:
     """Serve MCP over streamable HTTP at http://HOST:PORT/mcp, behind a bearer token
-    kept in $MEMDIR_HOME/mcp-token (mode 0600)."""
+    kept in $MEMDIR_HOME/mcp-token (mode 0600), or with --database, behind each team
+    user's own tokens."""
     from ..serve import LOOPBACK, TOKEN_NAME, check_port, load_token
     from ..serve import serve as run
 
+    state: State = ctx.obj
+    if database is not None:
+        state.database = _database(database)
+    if ctx.invoked_subcommand is not None:
+        return
     md = state.open()  # disabled memory still serves: with no tools and no resources
     state.warn(md)
+    if md.database is not None:
+        if print_token:
+            raise click.UsageError("a team server has one token per user: memdir serve users add")
+        check_port(host, port)
+        click.echo(
+            f"memdir team MCP on http://{host}:{port}/mcp ({md.database!r}, {threads} "
+            f"threads); tokens: `{command()} serve --database URL users add NAME`. "
+            f"Ctrl-C stops it.",
+            err=True,
+        )
+        run(
+            md,
+            host=host,
+            port=port,
+            max_body=max_body,
+            threads=threads,
+            projects_under=projects_under,
+        )
+        return
     token = load_token(md.home)
     if print_token:
         click.echo(token)
@@ -89,6 +147,82 @@ def serve(
         err=True,
     )
     run(md, host=host, port=port, max_body=max_body, projects_under=projects_under)
+
+
+@serve.group()
+def users() -> None:
+    """The team server's users: tokens, admins and project grants (needs --database)."""
+
+
+def _db(state: State) -> PgDatabase:
+    from ..pg.db import PgDatabase
+
+    return PgDatabase.shared(_database(state.database))
+
+
+@users.command("add")
+@click.argument("name")
+@click.option("--admin", is_flag=True, help="May write the org scope and manage nothing else.")
+@click.pass_obj
+def users_add(state: State, name: str, admin: bool) -> None:
+    """Add user NAME (or give them another token) and print the token once: only its
+    scrypt hash is stored."""
+    from ..pg import users as team
+
+    token = team.add(_db(state), name, admin=admin)
+    click.echo(token)
+    click.echo(f"Token for {name.strip().lower()} (shown once; keep it secret).", err=True)
+
+
+@users.command("ls")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.pass_obj
+def users_ls(state: State, as_json: bool) -> None:
+    """List users, whether they are admins, their projects and live tokens."""
+    import json
+
+    from ..pg import users as team
+
+    found = team.listing(_db(state))
+    if as_json:
+        click.echo(
+            json.dumps(
+                [
+                    {"name": u.name, "admin": u.admin, "projects": u.projects, "tokens": u.tokens}
+                    for u in found
+                ]
+            )
+        )
+        return
+    for u in found:
+        role = "admin" if u.admin else "user"
+        projects = ", ".join(u.projects) or "no projects"
+        click.echo(f"{u.name}\t{role}\t{u.tokens} token(s)\t{projects}")
+    if not found:
+        click.echo("No users yet: memdir serve --database URL users add NAME", err=True)
+
+
+@users.command("revoke")
+@click.argument("name")
+@click.pass_obj
+def users_revoke(state: State, name: str) -> None:
+    """Revoke every token of NAME; every server refuses them from the next request."""
+    from ..pg import users as team
+
+    count = team.revoke(_db(state), name)
+    click.echo(f"Revoked {count} token(s) of {name.strip().lower()}.")
+
+
+@users.command("grant")
+@click.argument("name")
+@click.argument("project_url", metavar="PROJECT-URL")
+@click.pass_obj
+def users_grant(state: State, name: str, project_url: str) -> None:
+    """Share the project scope of PROJECT-URL (the repository's remote) with NAME."""
+    from ..pg import users as team
+
+    url = team.grant(_db(state), name, project_url)
+    click.echo(f"{name.strip().lower()} may read and write the project scope of {url}.")
 
 
 def command() -> str:
@@ -129,3 +263,58 @@ def ui(state: State, port: int, no_open: bool, as_json: bool) -> None:
         )
     if no_open or not webbrowser.open(done.url):
         click.echo(f"Open this link within two minutes to sign in: {done.url}")
+
+
+def _transfer_options(fn: Any) -> Any:
+    fn = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(fn)
+    fn = click.option("--apply", is_flag=True, help="Write; without it, a dry run.")(fn)
+    return click.option(
+        "--database", metavar="URL", help="The team database (or MEMDIR_DATABASE_URL)."
+    )(fn)
+
+
+def _report(done: Transfer, as_json: bool, verb: str, where: str) -> None:
+    import json
+
+    if as_json:
+        click.echo(json.dumps(done.to_dict(), indent=2, ensure_ascii=False))
+        return
+    for note in done.notes:
+        click.echo(f"Note: {note}")
+    for m in done.moves:
+        line = f"{m.action:<8} {m.scope:<8} {m.entry}" + (f" — {m.reason}" if m.reason else "")
+        click.secho(line, fg="red" if m.action == "refused" else None)
+    counts = ", ".join(f"{n} {a}" for a, n in done.counts().items())
+    click.echo(
+        f"{verb if done.applied else 'Would ' + verb.lower()} {where}: {counts or 'nothing'}."
+    )
+    if not done.applied and any(m.action in ("add", "update") for m in done.moves):
+        click.echo("Dry run: nothing written. Re-run with --apply.")
+
+
+@cli.command()
+@_transfer_options
+@click.pass_obj
+def push(state: State, database: str | None, apply: bool, as_json: bool) -> None:
+    """Copy this home's user, project and local memories into the team server (as
+    $MEMDIR_USER). A dry run by default; a re-run adds nothing; the guard applies."""
+    from ..engine import open as open_memdir
+    from ..pg.transfer import transfer
+
+    local = open_memdir(state.home, state.project)
+    team = open_memdir(state.home, state.project, database_url=_database(database))
+    _report(transfer(local, team, apply=apply), as_json, "Pushed", "to the team server")
+
+
+@cli.command()
+@_transfer_options
+@click.pass_obj
+def pull(state: State, database: str | None, apply: bool, as_json: bool) -> None:
+    """Write your memories on the team server (user, project, local) into this home as
+    Markdown files. A dry run by default; a re-run writes nothing."""
+    from ..engine import open as open_memdir
+    from ..pg.transfer import transfer
+
+    team = open_memdir(state.home, state.project, database_url=_database(database))
+    local = open_memdir(state.home, state.project)
+    _report(transfer(team, local, apply=apply), as_json, "Pulled", "from the team server")

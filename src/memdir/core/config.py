@@ -102,6 +102,9 @@ class Settings:
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
     approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
+    # The team backend: entries in PostgreSQL as this user (None: files + git, the default).
+    database_url: str | None = field(default=None, repr=False)
+    user: str | None = None
 
     @property
     def enabled(self) -> bool:
@@ -166,6 +169,9 @@ def load_settings(
     home: Path | str | None = None,
     project: Path | str | None = None,
     environ: Mapping[str, str] | None = None,
+    *,
+    database_url: str | None = None,
+    user: str | None = None,
 ) -> Settings:
     """Resolve settings from arguments, then the environment, then config.toml."""
     env = os.environ if environ is None else environ
@@ -209,6 +215,8 @@ def load_settings(
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
         approval=_approval(env.get("MEMDIR_APPROVAL") or data.get("approval", "auto"), config),
         codex_docs=_codex_docs(env),
+        database_url=database_url or env.get("MEMDIR_DATABASE_URL") or None,
+        user=user or env.get("MEMDIR_USER") or None,
     )
 
 

@@ -16,6 +16,8 @@ boundary, so callers catch :class:`MemdirError` and nothing else::
     ├── StorageError                         the file system refused
     ├── HistoryError                         git history: unknown revision, conflict
     ├── DatabaseError                        state.db refused
+    ├── PostgresError                        the PostgreSQL server refused or is unreachable
+    ├── AccessError                          a user's token does not allow that scope
     ├── UnknownSessionError                  no such session in state.db
     ├── DisabledError                        memory is turned off
     ├── AdoptError                           a local scope cannot be re-attached
@@ -211,6 +213,26 @@ class DatabaseError(MemdirError):
         self.path = Path(path)
         self.action = action
         self.reason = reason
+
+
+class PostgresError(MemdirError):
+    """The PostgreSQL database (the team backend) refused an operation or could not be
+    reached. Raised in place of psycopg errors, which never leave ``memdir.pg``."""
+
+    def __init__(self, server: str, action: str, reason: str) -> None:
+        super().__init__(
+            f"Could not {action} on {server}: {reason}. Check that the server is running "
+            f"(`pg_isready`), that the URL names the right host, port, user and database, "
+            f"and that this user may connect."
+        )
+        self.server = server
+        self.action = action
+        self.reason = reason
+
+
+class AccessError(MemdirError):
+    """The user behind a token may not read or write that scope (or the token is unknown
+    or revoked). Nothing was read or written."""
 
 
 class UnknownSessionError(MemdirError):

@@ -78,6 +78,31 @@ def _inside(path: Path, roots: Iterable[Path]) -> bool:
     return any(path == root or root in path.parents for root in roots)
 
 
+#: Names of files that hold secrets: never imported into the prompt, whoever asks.
+_SECRET_STORE = re.compile(
+    r"\.env(?:\..*)?|.*\.(?:pem|key|p12|pfx|kdbx|keychain(?:-db)?)|id_(?:rsa|dsa|ecdsa|ed25519)\b.*|"
+    r"\.netrc|\.npmrc|\.pypirc|\.pgpass|credentials(?:\.json)?|\.git-credentials|"
+    r"secrets?\.(?:ya?ml|json|toml)",
+    re.IGNORECASE,
+)
+
+
+def _refused(where: Path, real: Path) -> str | None:
+    """Why a file an instruction file names may not be imported: a secret store, or a file
+    git ignores named by one git does not (a cloned repository must not pull the reader's
+    own local files, such as a ``.env``, into the prompt)."""
+    if _SECRET_STORE.fullmatch(real.name):
+        return "it is a secret store (keys, tokens, .env): never put into the prompt"
+    shared = not_ignored([where, real])
+    if where in shared and real not in shared:
+        return (
+            "git ignores it but not the file that imports it, so a repository could pull "
+            "your local files into the prompt; import it from a git-ignored file instead "
+            "(CLAUDE.local.md)"
+        )
+    return None
+
+
 def _read(path: Path) -> tuple[str, int, bool]:
     """A regular file's text (CRLF made LF), its size in bytes, and whether it was not
     UTF-8 (then read with U+FFFD for the bad bytes, as Codex and Claude Code read it).
@@ -251,6 +276,8 @@ class _Reader:
                 continue
             elif len(chain) > MAX_INCLUDE_DEPTH:
                 why = f"more than {MAX_INCLUDE_DEPTH} imports deep"
+            elif (refusal := _refused(where, real)) is not None:
+                why = refusal
             elif self.run.budget <= 0:
                 why = (
                     f"the imports already add {MAX_INCLUDED_BYTES // 1024} KiB, the most "

@@ -254,7 +254,7 @@ class Layers(Workspace):
         from .decay import stale
 
         used = {}
-        if self.state_path.exists():
+        if self.has_state:
             try:
                 used = {eid: t for (_, eid), t in self.usage().last_used([view.location]).items()}
             except MemdirError as exc:  # a damaged state.db must not keep memory out
@@ -360,7 +360,7 @@ class Layers(Workspace):
             for s, kept, withheld in merged
         }
         counts: dict[tuple[str, str], tuple[int, datetime | None]] = {}
-        if self.state_path.exists():  # a browse must not create state.db
+        if self.has_state:  # a browse must not create state.db
             try:
                 counts = self.usage().counts([s.backend.location for s, _, _ in merged])
             except MemdirError as exc:  # damaged: show the entries, without counts

@@ -40,11 +40,10 @@ from .index import (
 )
 from .model import Entry, EntryType, Source, utcnow
 from .reader import ScopeReader, Snapshot
-from .storage.base import INDEX_NAME, Backend
+from .storage.base import INDEX_NAME, Backend, HistoryBackend
 
 if TYPE_CHECKING:
     from ..guard import SecondOpinion
-    from .storage.git import History
 
 
 def commit_message(changes: Sequence[Change], source: Source) -> str:
@@ -81,7 +80,8 @@ class Store:
 
     ``read_only`` scopes (managed) raise :class:`ReadOnlyScopeError` on every write.
     ``clock`` returns the current UTC time.
-    ``history`` (optional) records every change as a git commit, under the same lock.
+    ``history`` (optional) records every change (a git commit, or a versions row), under
+    the same lock.
     """
 
     def __init__(
@@ -93,7 +93,7 @@ class Store:
         pinned_budget: int = PINNED_BUDGET,
         lock_timeout: float = 30.0,
         clock: Callable[[], datetime] = utcnow,
-        history: History | None = None,
+        history: HistoryBackend | None = None,
     ) -> None:
         self.backend = backend
         self.scope = scope

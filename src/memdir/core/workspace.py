@@ -19,20 +19,23 @@ from .scopes import (
     locate_scopes,
     project_slug,
 )
+from .storage.base import Backend, HistoryBackend
 from .storage.files import FileBackend
 from .store import Store
 from .verdicts import Verdicts
 
 if TYPE_CHECKING:
     from ..guard import SecondOpinion
+    from ..pg.db import PgDatabase
     from ..pipeline.providers import Provider
-    from ..sessions import SessionStore
+    from ..sessions import Database, SessionStore
     from ..sessions.rank import Ranker
     from ..sessions.usage import Tombstones, Usage
     from ..sessions.vectors import Embedder
     from .changes import Change
     from .config import Settings
     from .refusals import Refusal
+    from .storage.postgres import ScopeKey
 
 
 class Workspace:
@@ -63,6 +66,7 @@ class Workspace:
             )
         }
         self.warnings: list[str] = []  # what opening could not repair
+        self.project_url: str | None = None  # the normalised remote (team backend)
         self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
         self._stores: dict[str, Store] = {}
         self._others: dict[Path, Store] = {}
@@ -70,6 +74,50 @@ class Workspace:
         self._usage: Usage | None = None
         self._tombstones: Tombstones | None = None
         self._provider: Provider | None = None
+        self.database: PgDatabase | None = None  # the team backend, when a URL is set
+        self.user: str | None = None
+        self.admin = False
+        if settings.database_url and settings.enabled:
+            self._open_database(settings.database_url)
+
+    def _open_database(self, url: str) -> None:
+        """Entries in PostgreSQL as ``settings.user``: the managed scope is the org's
+        (writable by admins), the project scope is keyed by the checkout's remote URL."""
+        import getpass
+
+        from ..pg.db import PgDatabase
+        from ..pg.names import project_url, remote_url, user_name
+        from ..pg.users import is_admin, is_granted
+        from .storage.git import git_dirs, read_remote
+
+        self.database = PgDatabase.shared(url)
+        self.user = user_name(self.settings.user or getpass.getuser())
+        self.admin = is_admin(self.database, self.user)
+        managed = self.locations["managed"]
+        self.locations["managed"] = dataclasses.replace(managed, read_only=not self.admin)
+        project = self.locations["project"]
+        if project.unavailable is None:
+            self.project_url = remote_url(self.checkout_root)  # a client elsewhere: by URL
+            dirs = git_dirs(self.checkout_root) if self.project_url is None else None
+            remote = read_remote(dirs[1]) if dirs else None
+            why = f"{self.checkout_root} has no git remote 'origin'"
+            if remote is not None:
+                try:
+                    self.project_url = project_url(remote)
+                except ValidationError as exc:
+                    why = str(exc)
+            if self.project_url is None:
+                self.locations["project"] = dataclasses.replace(
+                    project,
+                    unavailable=f"{why}; the team server keys project scopes by that URL",
+                )
+            elif not is_granted(self.database, self.user, self.project_url):
+                self.locations["project"] = dataclasses.replace(
+                    project,
+                    unavailable=f"user {self.user!r} is not granted the project "
+                    f"{self.project_url}; an admin runs `memdir serve users grant "
+                    f"{self.user} {self.project_url}`",
+                )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(home={str(self.home)!r}, project={str(self.project_root)!r})"
@@ -118,11 +166,39 @@ class Workspace:
         """The local scope kept in ``folder`` (another project's, under ``home/projects``),
         with this workspace's settings."""
         self._require_enabled()
+        if self.database is not None:
+            raise MemdirError(
+                "other projects' local scopes are folders on one machine; the team "
+                "backend keeps scopes in PostgreSQL (open memdir in that project instead)"
+            )
         if folder not in self._others:
             self._others[folder] = self._open_store(ScopeLocation("local", folder, False))
         return self._others[folder]
 
+    def _scope_key(self, name: str) -> ScopeKey:
+        from .storage.postgres import ScopeKey
+
+        assert self.user is not None
+        if name == "managed":
+            return ScopeKey.org()
+        if name == "user":
+            return ScopeKey.user(self.user)
+        if name == "project":
+            assert self.project_url is not None
+            return ScopeKey.for_project(self.project_url)
+        return ScopeKey.local(self.user, self.project)
+
     def _open_store(self, loc: ScopeLocation) -> Store:
+        if self.database is not None:
+            from .storage.postgres import PgBackend, PgHistory
+
+            pg = PgBackend(self.database, self._scope_key(loc.name), self.user or "")
+            versions = None
+            if not loc.read_only and (
+                loc.name in self.settings.history_scopes or loc.name == "project"
+            ):
+                versions = PgHistory(pg)
+            return self._store(loc, pg, versions)
         private = loc.path.is_relative_to(self.home)
         backend = (
             FileBackend(loc.path, file_mode=0o600, dir_mode=0o700)
@@ -134,6 +210,9 @@ class Workspace:
             from .storage.git import History
 
             history = History(loc.path, lock_timeout=self.settings.lock_timeout)
+        return self._store(loc, backend, history)
+
+    def _store(self, loc: ScopeLocation, backend: Backend, history: HistoryBackend | None) -> Store:
         store = Store(
             backend,
             history=history,
@@ -155,8 +234,13 @@ class Workspace:
         return [
             self.store(name)
             for name, loc in self.locations.items()
-            if not loc.unavailable and loc.path.is_dir()
+            if not loc.unavailable and self._present(name, loc)
         ]
+
+    def _present(self, name: str, loc: ScopeLocation) -> bool:
+        if self.database is None:
+            return loc.path.is_dir()
+        return self.store(name).backend.exists()
 
     def forget_store(self, scope: str) -> None:
         """Drop the cached store of ``scope`` (its folder was moved under it)."""
@@ -166,8 +250,18 @@ class Workspace:
 
     @property
     def state_path(self) -> Path:
-        """``$MEMDIR_HOME/state.db``: sessions, messages and the search indexes."""
+        """``$MEMDIR_HOME/state.db``: sessions, messages and the search indexes. On the
+        team backend the state is in PostgreSQL (:meth:`_pg_state`, a schema per user);
+        this per-user path only names where a state.db would be."""
+        if self.database is not None and self.user is not None:
+            return self.home / "users" / self.user / "state.db"
         return self.home / "state.db"
+
+    @property
+    def has_state(self) -> bool:
+        """Whether there is state to read: state.db exists, or it is kept in PostgreSQL
+        (reads that must not create state.db ask this first)."""
+        return self.settings.database_url is not None or self.state_path.exists()
 
     @property
     def sessions(self) -> SessionStore:
@@ -175,9 +269,22 @@ class Workspace:
         if self._sessions is None:
             from ..sessions import Database, SessionStore
 
-            db = Database(self.state_path, busy_timeout=self.settings.lock_timeout)
+            db = (
+                Database(self.state_path, busy_timeout=self.settings.lock_timeout)
+                if self.settings.database_url is None
+                else self._pg_state()
+            )
             self._sessions = SessionStore(db, clock=self.clock, ranker=self._ranker())
         return self._sessions
+
+    def _pg_state(self) -> Database:
+        """The state tables in ``settings.database_url`` (PostgreSQL): this user's own."""
+        from ..pg.db import PgDatabase
+        from ..pg.sessions import PgStateDatabase
+
+        assert self.settings.database_url is not None
+        database = self.database or PgDatabase.shared(self.settings.database_url)
+        return PgStateDatabase(database, user=self.user, busy_timeout=self.settings.lock_timeout)
 
     def _ranker(self) -> Ranker:
         """The keyword ranking, fused with the semantic layer when ``embed`` is set."""

@@ -172,7 +172,7 @@ def scan(
 def check(
     text: str, *, allow_secrets: bool = False, second_opinion: SecondOpinion | None = None
 ) -> None:
-    """Raise :class:`memdir.errors.GuardError` if :func:`scan` finds anything."""
+    """Raise :class:`memdir.core.errors.GuardError` if :func:`scan` finds anything."""
     found = scan(text, allow_secrets=allow_secrets, second_opinion=second_opinion)
     if found is not None:
         raise GuardError(rule=found.rule, reason=found.reason)

@@ -139,7 +139,7 @@ def ledger_key(item: ImportItem) -> str:
 def _forgotten(md: Layers, store: Store, item: ImportItem) -> str | None:
     """Why this item must not come back: the user removed the same text or name here,
     or superseded the same text."""
-    if not md.state_path.exists():
+    if not md.has_state:
         return None
     found = md.tombstones.forgotten(store.backend.location, item.body, item.name)
     if found is None:

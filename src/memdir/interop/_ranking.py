@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def last_used(md: Layers, locations: Sequence[str]) -> tuple[dict[str, datetime], str]:
     """When each entry of the scope folders ``locations`` was last read or cited (by id,
     the latest across folders), and a note when state.db could not tell."""
-    if not md.state_path.exists():  # never created by an export
+    if not md.has_state:  # never created by an export
         return {}, ""
     try:
         rows = md.usage().last_used(locations)

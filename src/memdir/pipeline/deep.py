@@ -3,12 +3,10 @@ searches and reads past sessions before answering. See docs/design/deep-recall.m
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..core.errors import MemdirError
 from ..sessions.query import sanitize
 from . import assist
 
@@ -66,17 +64,11 @@ def strong(query: str, hits: list[SessionHit]) -> bool:
 
 
 def _render(messages: list[Message]) -> str:
+    """Messages as the model sees them: secrets redacted (tool output included)."""
     return "\n".join(
-        f"#{m.id} {m.role} ({m.timestamp:%Y-%m-%d}): {m.content[:600]}" for m in messages
+        f"#{m.id} {m.role} ({m.timestamp:%Y-%m-%d}): {assist._redacted(m.content, 600)}"
+        for m in messages
     )
-
-
-def _parse(reply: str) -> dict[str, Any]:
-    try:
-        data = json.loads(reply.strip().removeprefix("```json").strip("`\n "))
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def recall(
@@ -100,8 +92,9 @@ def recall(
         return out
     out.escalated = True
     started = time.monotonic()
+    budget = assist.Budget(model, limits.seconds)  # a hung model stops the loop on time
     log = [
-        f"Looking for: {query}",
+        f"Looking for: {assist._redacted(query, 1000)}",
         "Quick search:",
         _render(list(out.seen.values())) or "(nothing)",
     ]
@@ -118,11 +111,11 @@ def recall(
             break
         out.chars_sent += len(prompt)
         out.model_calls += 1
-        try:
-            data = _parse(model.complete(DEEP_PROMPT, prompt))
-        except MemdirError as exc:
-            out.note = f"stopped: the model failed ({exc})"
+        [reply] = budget.ask([(DEEP_PROMPT, prompt)])
+        if reply is None and budget.skipped:
+            out.note = f"stopped: {budget.skipped}"
             break
+        data: dict[str, Any] = reply or {}
         if "answer" in data:
             answer = data["answer"]
             out.answer = " ".join(answer.split())[:2000] if isinstance(answer, str) else None

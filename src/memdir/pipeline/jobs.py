@@ -171,7 +171,8 @@ class JobQueue:
 
         def body(c: sqlite3.Connection) -> Job | None:
             row = c.execute(
-                f"SELECT id FROM jobs WHERE {where} ORDER BY kind DESC, retry_at, id LIMIT 1",
+                f"SELECT id FROM jobs WHERE {where} ORDER BY kind DESC, retry_at, id LIMIT 1"
+                f"{self.db.skip_locked}",
                 params,
             ).fetchone()
             if row is None:
@@ -185,7 +186,7 @@ class JobQueue:
             got = c.execute("SELECT * FROM jobs WHERE id = ?", (row["id"],)).fetchone()
             return Job.from_row(got)
 
-        return self.db.write(body, action="claim a job")
+        return self.db.write(body, action="claim a job", serialise=False)
 
     def _owned(self, c: sqlite3.Connection, job: Job) -> sqlite3.Row:
         row: sqlite3.Row | None = c.execute("SELECT * FROM jobs WHERE id = ?", (job.id,)).fetchone()

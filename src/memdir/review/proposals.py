@@ -202,7 +202,7 @@ def _stale(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     out = []
     root = md.project_root if store.scope in ("project", "local") else None
     used = {}
-    if md.state_path.exists():
+    if md.has_state:
         used = {eid: t for (_, eid), t in md.usage().last_used([store.backend.location]).items()}
     unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
     for e in entries:
@@ -411,7 +411,7 @@ def propose(md: Layers, *, include_rejected: bool = False) -> list[Proposal]:
 
 def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     """Apply exactly the proposals named by ``ids`` through the normal write path, all or
-    none: every one is checked before any is written (see :mod:`memdir.review_apply`)."""
+    none: every one is checked before any is written (see :mod:`memdir.review.apply`)."""
 
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]

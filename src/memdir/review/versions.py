@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.errors import HistoryError, MemdirError, NotFoundError
-from ..core.storage.base import INDEX_NAME
-from ..core.storage.git import Commit, History
+from ..core.storage.base import INDEX_NAME, Commit, HistoryBackend
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -62,7 +61,7 @@ class Versions:
             return [store]
         return [s for s in self.md.stores() if s.history is not None]
 
-    def _history(self, store: Store) -> History:
+    def _history(self, store: Store) -> HistoryBackend:
         if store.history is None:
             raise HistoryError(
                 f"the {store.scope} scope keeps no history; add it to "

@@ -149,7 +149,7 @@ def _next_turns(
             f"SELECT h.id, c.id, c.{s}, c.{table.time} FROM {t} h JOIN {t} c ON c.id = "
             f"(SELECT min(m.id) FROM {t} m WHERE m.{s} = h.{s} AND m.id > h.id) "
             f"WHERE h.id IN ({', '.join('?' * len(chunk))}) AND "
-            f"(instr(h.content, '?') OR instr(h.content, '？')) AND ({where})",
+            f"(h.content LIKE '%?%' OR h.content LIKE '%？%') AND ({where})",
             (*chunk, *params),
         ):
             out[rid] = (nxt, sid, ts or 0.0)

@@ -59,7 +59,10 @@ def _varints(blob: bytes) -> list[int]:
 
 def table_stats(conn: sqlite3.Connection, table: Table) -> tuple[int, float, int]:
     """(rows in the word index, average tokens per row, max message id), from FTS5's
-    "averages" record (one b-tree lookup, no ``count(*)``)."""
+    "averages" record (one b-tree lookup, no ``count(*)``); another engine's connection
+    answers through its ``fts``."""
+    if not isinstance(conn, sqlite3.Connection):
+        return conn.fts.table_stats(table)
     n, avgdl = 0, 1.0  # an empty index has no averages record yet
     # A damaged index raises here as it would in the MATCH that follows: the caller maps
     # it to a DatabaseError that says to run `memdir doctor`, never a silent re-ranking.
@@ -114,6 +117,8 @@ def _newest(
     content: Table,
 ) -> list[int]:
     """Row ids matching ``match``, newest first, at most ``limit``; no scoring."""
+    if not isinstance(conn, sqlite3.Connection):
+        return conn.fts.newest(match, limit, where, params, content)
     if where == "1":
         sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?"
         return [r[0] for r in conn.execute(sql, (match, limit))]

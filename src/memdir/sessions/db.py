@@ -176,9 +176,21 @@ class Database:
             raise
         return result
 
-    def write(self, body: Callable[[sqlite3.Connection], T], *, action: str = "write") -> T:
+    #: What a ``SELECT`` appends to lock the rows it picks, skipping rows another
+    #: transaction holds (PostgreSQL); SQLite's one writer needs nothing.
+    skip_locked = ""
+
+    def write(
+        self,
+        body: Callable[[sqlite3.Connection], T],
+        *,
+        action: str = "write",
+        serialise: bool = True,
+    ) -> T:
         """Run ``body`` in one ``BEGIN IMMEDIATE`` transaction: the write lock is taken up
-        front (waiting up to ``busy_timeout``), so it never fails half-way on a lock."""
+        front (waiting up to ``busy_timeout``), so it never fails half-way on a lock.
+        ``serialise=False``: ``body`` locks the rows it changes itself (with
+        :attr:`skip_locked`), so an engine with row locks need not serialise it."""
         with self._lock:
             conn = self._connection()
             if self.read_only:  # also a database in memory: a write there would be lost

@@ -413,7 +413,7 @@ class SessionStore:
                     f"DELETE FROM messages WHERE session_id IN ({marks})", part
                 ).rowcount
                 c.execute(f"DELETE FROM sessions WHERE id IN ({marks})", part)
-            if doomed:
+            if doomed and isinstance(c, sqlite3.Connection):
                 c.execute("INSERT INTO messages_word(messages_word) VALUES ('optimize')")
             return len(doomed), messages
 

@@ -190,8 +190,12 @@ def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None
     be written it only reads. ``embedder``: the semantic layer's, reported in
     ``semantic``.
 
-    A database that does not exist yet is reported as such, not created.
+    A database that does not exist yet is reported as such, not created. Another engine's
+    database checks itself (its ``health``).
     """
+    own = getattr(db, "health", None)
+    if own is not None:
+        return own(repair=repair)  # type: ignore[no-any-return]
     if not db.path.exists():
         return DbHealth(db.path, exists=False)
     try:

@@ -86,6 +86,9 @@ def insert_staged(c: sqlite3.Connection, columns: str, values: Iterable[tuple[An
     into ``messages`` writes one tiny index segment per row; one statement writes one per
     batch (about 3× the load rate)."""
     n = columns.count(",") + 1
+    if not isinstance(c, sqlite3.Connection):  # no FTS5 segments elsewhere: plain inserts
+        c.executemany(f"INSERT INTO messages ({columns}) VALUES ({', '.join('?' * n)})", values)
+        return
     stage = f"temp.memdir_stage{n}"  # columns are untyped and taken by position
     c.execute(
         f"CREATE TEMP TABLE IF NOT EXISTS memdir_stage{n} ({', '.join(f'c{i}' for i in range(n))})"

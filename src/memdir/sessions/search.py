@@ -162,9 +162,9 @@ def around(conn: sqlite3.Connection, message_id: int, window: int) -> list[Messa
         return []
     sql = (
         "SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id < ? "
-        "ORDER BY id DESC LIMIT ?) UNION ALL SELECT * FROM messages WHERE id = ? "
+        "ORDER BY id DESC LIMIT ?) AS before UNION ALL SELECT * FROM messages WHERE id = ? "
         "UNION ALL SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id > ? "
-        "ORDER BY id LIMIT ?)"
+        "ORDER BY id LIMIT ?) AS after"
     )
     rows = conn.execute(sql, (row[0], message_id, window, message_id, row[0], message_id, window))
     return sorted((Message.from_row(r) for r in rows), key=lambda m: m.id)

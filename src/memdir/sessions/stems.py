@@ -53,6 +53,9 @@ _STEMS: dict[int, Stems] = {}  # by id(connection): sqlite3 connections take no 
 
 
 def stems_for(conn: sqlite3.Connection) -> Stems:
+    """The stems of ``conn`` (another engine's connection brings its own)."""
+    if not isinstance(conn, sqlite3.Connection):
+        return conn.fts.analyzer.stemmer()
     if id(conn) not in _STEMS and len(_STEMS) > 64:
         _STEMS.clear()
     return _STEMS.setdefault(id(conn), Stems())

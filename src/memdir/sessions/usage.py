@@ -216,7 +216,7 @@ class Usage:
                 lambda c: c.executemany(
                     "INSERT INTO usage (location, entry_id, usage_count, last_used) VALUES "
                     "(?, ?, 1, ?) ON CONFLICT (location, entry_id) DO UPDATE SET usage_count = "
-                    "usage_count + 1, last_used = max(last_used, excluded.last_used)",
+                    "usage.usage_count + 1, last_used = max(usage.last_used, excluded.last_used)",
                     [(loc, eid, now) for loc, eid in rows],
                 ),
                 action="count a memory use",

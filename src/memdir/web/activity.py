@@ -13,7 +13,7 @@ from ..core.errors import MemdirError
 from .site import Site
 
 if TYPE_CHECKING:
-    from ..core.storage.git import Commit
+    from ..core.storage.base import Commit
     from ..engine import Memdir
 
 CHANGES = 100
@@ -41,7 +41,7 @@ def activity_context(md: Memdir, source: str) -> dict[str, Any]:
     sources = sorted({s for _, s in changes})
     if source:
         changes = [(r, s) for r, s in changes if s == source]
-    jobs = md.pipeline.jobs.list(limit=JOBS) if md.state_path.exists() else []
+    jobs = md.pipeline.jobs.list(limit=JOBS) if md.has_state else []
     return {
         "refusals": md.refusals(REFUSALS),
         "changes": changes,

@@ -24,7 +24,7 @@ ROLES = ("user", "assistant", "tool", "system")
 def sessions_context(md: Memdir, q: str, role: str) -> dict[str, Any]:
     """Hits for ``q`` (grouped by root session, as ``memdir sessions search``), or the
     most recent sessions when there is no query."""
-    if not md.state_path.exists():  # nothing logged: do not create state.db to say so
+    if not md.has_state:  # nothing logged: do not create state.db to say so
         return {"q": q, "role": role, "hits": None, "recent": [], "terms": [], "roles": ROLES}
     if q.strip():
         filters = {"role": role} if role else {}

@@ -1,9 +1,11 @@
-"""The small interface a scope backend implements (files now; PostgreSQL later)."""
+"""The small interfaces a scope backend and its history implement (files + git, or
+PostgreSQL)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 INDEX_NAME = "MEMORY.md"
@@ -79,4 +81,69 @@ class Backend(Protocol):
 
     def delete(self, name: str, *, sync: bool = True) -> None:
         """Remove one file durably (a missing file is not an error)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Commit:
+    """One commit of a scope's history."""
+
+    rev: str  # full hex id
+    message: str
+    time: float
+    paths: tuple[str, ...]  # files it changed
+
+    @property
+    def short(self) -> str:
+        """The first 8 hex digits: what the CLI prints and accepts."""
+        return self.rev[:8]
+
+    @property
+    def subject(self) -> str:
+        """The message's first line."""
+        return self.message.split("\n", 1)[0]
+
+
+FileChanges = dict[str, tuple[bytes | None, bytes | None]]
+
+
+class HistoryBackend(Protocol):
+    """A scope's history: git in the scope folder, or the versions table."""
+
+    def exists(self) -> bool:
+        """True when the scope has a history."""
+        ...
+
+    def absorb(self, message: str = "hand edit") -> str | None:
+        """Commit changes made outside memdir (under the lock); the new id, or None."""
+        ...
+
+    def record(self, names: Iterable[str], message: str) -> str | None:
+        """Commit the files just written or deleted (under the lock)."""
+        ...
+
+    def log(
+        self, match: Callable[[str], bool] | None = None, *, limit: int | None = None
+    ) -> list[Commit]:
+        """Commits newest first; with ``match``, those that changed a file it accepts."""
+        ...
+
+    def resolve(self, rev: str) -> str | None:
+        """The full id a hex prefix, ``HEAD`` or ``HEAD~N`` names, or None."""
+        ...
+
+    def files(self, rev: str) -> dict[str, bytes]:
+        """Every file at ``rev`` and its bytes."""
+        ...
+
+    def change(self, rev: str) -> FileChanges:
+        """What ``rev`` changed: ``{path: (before, after)}``."""
+        ...
+
+    def head(self) -> str | None:
+        """The newest commit id, or None."""
+        ...
+
+    def worktree_changes(self) -> FileChanges:
+        """Files that differ from the newest commit (edits not yet recorded)."""
         ...

@@ -6,15 +6,16 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import socket
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import HistoryError, StorageError
 from ..notices import warn_once
+from .base import Commit
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -26,26 +27,6 @@ HEAD = b"HEAD"
 AUTHOR = b"memdir <memdir@localhost>"
 _FILE_MODE = 0o100644
 _POOL: ThreadPoolExecutor | None = None
-
-
-@dataclass(frozen=True)
-class Commit:
-    """One commit of a scope's history."""
-
-    rev: str  # full hex id
-    message: str
-    time: float
-    paths: tuple[str, ...]  # files it changed
-
-    @property
-    def short(self) -> str:
-        """The first 8 hex digits: what the CLI prints and accepts."""
-        return self.rev[:8]
-
-    @property
-    def subject(self) -> str:
-        """The message's first line."""
-        return self.message.split("\n", 1)[0]
 
 
 def _fsync(path: str) -> None:
@@ -87,13 +68,42 @@ def _same(st: os.stat_result, entry: Any) -> bool:
     )
 
 
-STALE_LOCK = 5.0  # seconds: git holds its lock files for far less; older ones were left
+WRITER = "memdir-writer"  # in .git: "host pid" of the memdir moving the branch right now
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: it exists
+        return True
+    return True
+
+
+def _clear_dead_writer(git: Path) -> None:
+    """Remove the lock files a memdir writer on this machine left when it was killed
+    (its ``WRITER`` record names a process that no longer runs). A lock file without such
+    a record may be a person's running ``git``: never touched."""
+    record = git / WRITER
+    try:
+        host, pid = record.read_text(encoding="utf-8").split()
+        dead = host == socket.gethostname() and not _alive(int(pid))
+    except (OSError, ValueError):
+        return
+    if not dead:
+        return
+    for lock in [git / "index.lock", git / "HEAD.lock", *(git / "refs").rglob("*.lock")]:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(lock)
+            warn_once(f"removed {lock}, left by a memdir that was stopped")
+    with contextlib.suppress(FileNotFoundError):
+        record.unlink()
 
 
 def _retry_locked(action: Callable[[], Any], timeout: float) -> Any:
     """``action`` again while git holds the lock file it needs (a ``git commit`` running
-    now), for at most ``timeout`` seconds. A lock file older than :data:`STALE_LOCK` was
-    left by a writer that was killed (memdir's own, or git's) and is removed."""
+    now), for at most ``timeout`` seconds."""
     from dulwich.file import FileLocked
 
     deadline = time.monotonic() + timeout
@@ -102,11 +112,6 @@ def _retry_locked(action: Callable[[], Any], timeout: float) -> Any:
             return action()
         except FileLocked as exc:
             lock = os.fsdecode(exc.lockfilename)
-            with contextlib.suppress(FileNotFoundError):
-                if time.time() - os.lstat(lock).st_mtime > STALE_LOCK:
-                    os.unlink(lock)
-                    warn_once(f"removed {lock}, left by a git or memdir that was stopped")
-                    continue
             if time.monotonic() >= deadline:
                 raise OSError(
                     errno.EAGAIN,
@@ -329,14 +334,26 @@ class History:
             written += self._add(repo, [commit])
             _fsync_all(written)
             _fsync_all(sorted({os.path.dirname(p) for p in written}))
-            if _retry_locked(
-                lambda: self._move(repo, head, commit.id, files, base),  # noqa: B023
-                self.lock_timeout,
+            if self._moved(
+                lambda: self._move(repo, head, commit.id, files, base)  # noqa: B023
             ):
                 self._tree = (commit.id, files)
                 return str(commit.id.decode("ascii"))
             # someone (a person's `git commit`) moved the branch meanwhile: build on theirs
         raise OSError(errno.EAGAIN, "the branch kept moving while memdir committed")
+
+    def _moved(self, move: Callable[[], bool]) -> bool:
+        """``move`` under git's locks, recorded in ``WRITER`` while it runs so that the
+        locks of a memdir killed meanwhile can be told from a person's ``git``."""
+        git = self.root / ".git"
+        _clear_dead_writer(git)
+        record = git / WRITER
+        record.write_text(f"{socket.gethostname()} {os.getpid()}\n", encoding="utf-8")
+        try:
+            return bool(_retry_locked(move, self.lock_timeout))
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                record.unlink()
 
     def _move(
         self,

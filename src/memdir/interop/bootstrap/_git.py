@@ -128,7 +128,7 @@ def read_history(
 
 def known_repos(home: Path, g: Gathered, limit: int = MAX_KNOWN) -> list[Path]:
     """The checkouts this memdir home knows (each local scope records its checkout's path
-    in ``.origin.json``, see :mod:`memdir.origins`) that are still git repositories here:
+    in ``.origin.json``, see :mod:`memdir.core.origins`) that are still git repositories here:
     the ``limit`` whose scopes changed last. What was left out is noted."""
     found: list[tuple[float, Path]] = []
     for folder, origin in records(home):

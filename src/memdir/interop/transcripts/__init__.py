@@ -134,7 +134,7 @@ def _fill_missing_parents(md: Layers, agent: str) -> list[str]:
         ).fetchall()
         return [(r[0], r[1], r[2]) for r in rows]
 
-    if not md.state_path.exists():
+    if not md.has_state:
         return []
     missing = md.sessions.db.read(orphans, action="find missing parents")
     if missing:

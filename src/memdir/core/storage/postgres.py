@@ -1,0 +1,423 @@
+"""Scopes on PostgreSQL: one row per file, written in the lock's transaction, and an
+append-only versions table in place of git. Every query carries the access rule of
+:mod:`memdir.pg.schema` in its WHERE clause. See docs/design/team-server.md."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import AccessError, HistoryError, LockTimeoutError
+from .base import INDEX_NAME, Commit, FileInfo
+
+if TYPE_CHECKING:
+    import psycopg
+
+    from ...pg.db import PgDatabase
+
+
+@dataclass(frozen=True)
+class ScopeKey:
+    """A scope in the database: its key, kind, owner (user, local) or project URL."""
+
+    key: str
+    kind: str
+    owner: str | None = None
+    project: str | None = None
+
+    @classmethod
+    def org(cls) -> ScopeKey:
+        return cls("org", "org")
+
+    @classmethod
+    def user(cls, name: str) -> ScopeKey:
+        return cls(f"user:{name}", "user", owner=name)
+
+    @classmethod
+    def for_project(cls, url: str) -> ScopeKey:
+        return cls(f"project:{url}", "project", project=url)
+
+    @classmethod
+    def local(cls, name: str, slug: str) -> ScopeKey:
+        return cls(f"local:{name}:{slug}", "local", owner=name)
+
+
+def _is_entry_name(name: str) -> bool:
+    folder, _, base = name.rpartition("/")
+    return name == INDEX_NAME or (
+        folder in ("", "archive")
+        and base.endswith(".md")
+        and not base.startswith(".")
+        and "\x00" not in base
+        and len(base.encode("utf-8", "surrogateescape")) <= 255
+    )
+
+
+class PgBackend:
+    """One scope's files in ``memdir_files``, as user ``user``. Writes happen only under
+    :meth:`lock`, in its transaction: a write and its history commit land together."""
+
+    def __init__(self, db: PgDatabase, scope: ScopeKey, user: str) -> None:
+        from ...pg.schema import MEMORY
+
+        self.db = db
+        self.scope = scope
+        self.user = user
+        self._held = threading.local()
+        db.ensure(MEMORY)
+
+    def __repr__(self) -> str:
+        return f"PgBackend({self.scope.key!r}, user={self.user!r})"
+
+    @property
+    def location(self) -> str:
+        """The server and the scope key (never a password)."""
+        from ...pg.db import redact
+
+        return f"{redact(self.db.url).split('?', 1)[0]}#{self.scope.key}"
+
+    def _args(self, **more: Any) -> dict[str, Any]:
+        return {"scope": self.scope.key, "user": self.user, **more}
+
+    @contextmanager
+    def _conn(self, action: str) -> Iterator[psycopg.Connection[Any]]:
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            yield held
+            return
+        with self.db.transaction(action) as conn:
+            yield conn
+
+    def _denied(self, verb: str) -> AccessError:
+        return AccessError(
+            f"user {self.user!r} may not {verb} the {self.scope.kind} scope "
+            f"{self.scope.key!r}; nothing was {'read' if verb == 'read' else 'written'}. "
+            f"An admin grants projects with `memdir serve users grant NAME PROJECT-URL`."
+        )
+
+    def exists(self) -> bool:
+        """True when the scope has a row (and this user may read it)."""
+        from ...pg.schema import READABLE
+
+        with self._conn("look up a scope") as conn:
+            row = conn.execute(
+                f"SELECT 1 FROM memdir_scopes WHERE key = %(scope)s AND {READABLE}",
+                self._args(),
+            ).fetchone()
+        return row is not None
+
+    def create(self) -> None:
+        """Create the scope's row if this user may write it."""
+        with self._conn("create a scope") as conn:
+            self.create_in(conn)
+
+    def _may_write(self, conn: psycopg.Connection[Any]) -> bool:
+        from ...pg.schema import WRITABLE
+
+        return conn.execute(f"SELECT {WRITABLE}", self._args()).fetchone() == (True,)
+
+    def writable(self) -> bool:
+        """True when this user may write the scope (an uncreated one: would be allowed)."""
+        s = self.scope
+        if s.owner == self.user:
+            return True
+        with self._conn("check access") as conn:
+            if s.kind == "project":
+                row = conn.execute(
+                    "SELECT 1 FROM memdir_grants WHERE user_name = %s AND project = %s",
+                    (self.user, s.project),
+                ).fetchone()
+            else:
+                row = conn.execute(
+                    "SELECT 1 FROM memdir_users WHERE name = %s AND admin", (self.user,)
+                ).fetchone()
+        return row is not None
+
+    @contextmanager
+    def lock(self, timeout: float) -> Iterator[None]:
+        """The scope's advisory lock, in a transaction that commits when the block ends."""
+        import psycopg
+
+        if getattr(self._held, "conn", None) is not None:  # re-entrant within a thread
+            yield
+            return
+        with self.db.transaction(f"write to the {self.scope.kind} scope") as conn:
+            conn.execute(
+                "SELECT set_config('lock_timeout', %s, true)", (f"{int(timeout * 1000)}ms",)
+            )
+            try:
+                conn.execute(
+                    "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (self.scope.key,)
+                )
+            except psycopg.errors.LockNotAvailable:
+                raise LockTimeoutError(Path(self.location), timeout) from None
+            conn.execute("SELECT set_config('lock_timeout', '0', true)")
+            self.create_in(conn)
+            self._held.conn = conn
+            try:
+                yield
+            finally:
+                self._held.conn = None
+
+    def create_in(self, conn: psycopg.Connection[Any]) -> None:
+        """:meth:`create` on ``conn`` (the lock's transaction)."""
+        s = self.scope
+        conn.execute(
+            "INSERT INTO memdir_scopes (key, kind, owner, project) VALUES (%s, %s, %s, %s) "
+            "ON CONFLICT (key) DO NOTHING",
+            (s.key, s.kind, s.owner, s.project),
+        )
+        if not self._may_write(conn):
+            raise self._denied("write")
+
+    def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
+        """Active (or archived) entry files with their version as the signature."""
+        from ...pg.schema import READABLE
+
+        where = "name LIKE 'archive/%%'" if archive else "name NOT LIKE '%%/%%'"
+        with self._conn("list a scope") as conn:
+            rows = conn.execute(
+                f"SELECT name, version, mtime FROM memdir_files WHERE scope = %(scope)s "
+                f"AND name <> %(index)s AND {where} AND {READABLE}",
+                self._args(index=INDEX_NAME),
+            ).fetchall()
+        return {r[0]: FileInfo((int(r[1]),), float(r[2])) for r in rows}
+
+    def archive_names(self) -> set[str]:
+        """Names of the archived entry files."""
+        return set(self.listing(archive=True))
+
+    def leftovers(self) -> list[str]:
+        """None: a write is one transaction, it leaves no temp files."""
+        return []
+
+    def remove_leftover(self, name: str) -> None:
+        """Nothing to remove (see :meth:`leftovers`)."""
+        raise ValueError(f"not a temp file: {name!r}")
+
+    def read_index(self) -> bytes | None:
+        """The index bytes, or None."""
+        try:
+            return self.read(INDEX_NAME)
+        except FileNotFoundError:
+            return None
+
+    def read(self, name: str) -> bytes:
+        """One file's bytes; FileNotFoundError when absent or not readable by this user."""
+        from ...pg.schema import READABLE
+
+        if not _is_entry_name(name):
+            raise ValueError(f"not a scope file name: {name!r}")
+        with self._conn("read an entry") as conn:
+            row = conn.execute(
+                f"SELECT data FROM memdir_files WHERE scope = %(scope)s AND name = %(name)s "
+                f"AND {READABLE}",
+                self._args(name=name),
+            ).fetchone()
+        if row is None:
+            raise FileNotFoundError(errno.ENOENT, "no such entry", name)
+        return bytes(row[0])
+
+    def _writing(self) -> psycopg.Connection[Any]:
+        conn = getattr(self._held, "conn", None)
+        if conn is None:
+            raise RuntimeError("PgBackend writes only under lock()")
+        return conn  # type: ignore[no-any-return]
+
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
+        """Insert or replace one file in the lock's transaction."""
+        from ...pg.schema import WRITABLE
+
+        if not _is_entry_name(name):
+            raise ValueError(f"not a scope file name: {name!r}")
+        now = time.time()
+        row = (
+            self._writing()
+            .execute(
+                f"INSERT INTO memdir_files (scope, name, data, version, mtime) "
+                f"SELECT %(scope)s, %(name)s, %(data)s, nextval('memdir_file_version'), %(now)s "
+                f"WHERE {WRITABLE} ON CONFLICT (scope, name) DO UPDATE SET data = EXCLUDED.data, "
+                f"version = EXCLUDED.version, mtime = EXCLUDED.mtime RETURNING version",
+                self._args(name=name, data=data, now=now),
+            )
+            .fetchone()
+        )
+        if row is None:
+            raise self._denied("write")
+        return FileInfo((int(row[0]),), now)
+
+    def sync(self, names: Iterable[str]) -> None:
+        """Nothing to do: the transaction's commit makes a write durable."""
+
+    def delete(self, name: str, *, sync: bool = True) -> None:
+        """Remove one file in the lock's transaction (a missing file is not an error)."""
+        from ...pg.schema import WRITABLE
+
+        if not _is_entry_name(name):
+            raise ValueError(f"not a scope file name: {name!r}")
+        conn = self._writing()
+        if not self._may_write(conn):
+            raise self._denied("write")
+        conn.execute(
+            f"DELETE FROM memdir_files WHERE scope = %(scope)s AND name = %(name)s AND {WRITABLE}",
+            self._args(name=name),
+        )
+
+
+class PgHistory:
+    """A scope's versions: one commit row per write with the bytes of every file it
+    touched (NULL: deleted). Append-only (a trigger refuses UPDATE and DELETE)."""
+
+    def __init__(self, backend: PgBackend) -> None:
+        self.backend = backend
+
+    def __repr__(self) -> str:
+        return f"PgHistory({self.backend.scope.key!r})"
+
+    def _read(self, action: str) -> Any:
+        return self.backend._conn(action)
+
+    def _args(self, **more: Any) -> dict[str, Any]:
+        return self.backend._args(**more)
+
+    def exists(self) -> bool:
+        """True when the scope has a commit."""
+        return self.head() is not None
+
+    def absorb(self, message: str = "hand edit") -> str | None:
+        """Nothing to absorb: no one edits rows behind memdir's back."""
+        return None
+
+    def record(self, names: Iterable[str], message: str) -> str | None:
+        """Commit the files just written or deleted (in the lock's transaction); the first
+        commit of a scope holds every file it has."""
+        conn = self.backend._writing()
+        key = self.backend.scope.key
+        names = sorted(set(names))
+        first = conn.execute(
+            "SELECT NOT EXISTS (SELECT 1 FROM memdir_commits WHERE scope = %s)", (key,)
+        ).fetchone() == (True,)
+        if first:
+            rows = conn.execute("SELECT name FROM memdir_files WHERE scope = %s", (key,)).fetchall()
+            names = sorted(set(names) | {r[0] for r in rows})
+        parent = self.head() or ""
+        now = time.time()
+        seq = conn.execute("SELECT nextval('memdir_commits_seq_seq')").fetchone()
+        assert seq is not None
+        rev = hashlib.sha1(
+            f"{key}\0{seq[0]}\0{parent}\0{now!r}\0{message}".encode(), usedforsecurity=False
+        ).hexdigest()
+        conn.execute(
+            "INSERT INTO memdir_commits (seq, scope, rev, message, time, paths) "
+            "VALUES (%s, %s, %s, %s, %s, %s)",
+            (seq[0], key, rev, message, now, names),
+        )
+        conn.execute(
+            "INSERT INTO memdir_versions (seq, scope, name, data) "
+            "SELECT %(seq)s, %(scope)s, n, f.data FROM unnest(%(names)s::text[]) AS n "
+            "LEFT JOIN memdir_files f ON f.scope = %(scope)s AND f.name = n",
+            {"seq": seq[0], "scope": key, "names": names},
+        )
+        return rev
+
+    def log(
+        self, match: Callable[[str], bool] | None = None, *, limit: int | None = None
+    ) -> list[Commit]:
+        """Commits newest first; with ``match``, those that changed a file it accepts."""
+        from ...pg.schema import READABLE
+
+        with self._read("read the history") as conn:
+            cur = conn.execute(
+                f"SELECT rev, message, time, paths FROM memdir_commits "
+                f"WHERE scope = %(scope)s AND {READABLE} ORDER BY seq DESC",
+                self._args(),
+            )
+            out: list[Commit] = []
+            for rev, message, when, paths in cur:
+                if match is not None and not any(match(p) for p in paths):
+                    continue
+                out.append(Commit(rev, message, float(when), tuple(paths)))
+                if limit is not None and len(out) >= limit:
+                    break
+        return out
+
+    def _seq(self, rev: str) -> int:
+        from ...pg.schema import READABLE
+
+        with self._read("read the history") as conn:
+            row = conn.execute(
+                f"SELECT seq FROM memdir_commits WHERE scope = %(scope)s AND rev = %(rev)s "
+                f"AND {READABLE}",
+                self._args(rev=rev),
+            ).fetchone()
+        if row is None:
+            raise HistoryError(f"no revision {rev!r} in the {self.backend.scope.kind} scope")
+        return int(row[0])
+
+    def resolve(self, rev: str) -> str | None:
+        """The full id ``rev`` (hex prefix of 4+, ``HEAD`` or ``HEAD~N``) names, or None."""
+        from ...pg.schema import READABLE
+
+        if rev == "HEAD" or rev.startswith("HEAD~"):
+            steps = rev[5:] if rev != "HEAD" else "0"
+            if not steps.isdigit() or len(steps) > 9:
+                return None
+            with self._read("read the history") as conn:
+                row = conn.execute(
+                    f"SELECT rev FROM memdir_commits WHERE scope = %(scope)s AND {READABLE} "
+                    f"ORDER BY seq DESC OFFSET %(n)s LIMIT 1",
+                    self._args(n=int(steps)),
+                ).fetchone()
+            return None if row is None else str(row[0])
+        if not 4 <= len(rev) <= 40 or any(ch not in "0123456789abcdef" for ch in rev.lower()):
+            return None
+        with self._read("read the history") as conn:
+            rows = conn.execute(
+                f"SELECT rev FROM memdir_commits WHERE scope = %(scope)s AND {READABLE} "
+                f"AND rev LIKE %(prefix)s LIMIT 2",
+                self._args(prefix=rev.lower() + "%"),
+            ).fetchall()
+        if len(rows) > 1:
+            raise HistoryError(f"revision {rev!r} is ambiguous; give more hex digits")
+        return str(rows[0][0]) if rows else None
+
+    def _files_at(self, seq: int) -> dict[str, bytes]:
+        from ...pg.schema import READABLE
+
+        with self._read("read the history") as conn:
+            rows = conn.execute(
+                f"SELECT DISTINCT ON (name) name, data FROM memdir_versions "
+                f"WHERE scope = %(scope)s AND seq <= %(seq)s AND {READABLE} "
+                f"ORDER BY name, seq DESC",
+                self._args(seq=seq),
+            ).fetchall()
+        return {r[0]: bytes(r[1]) for r in rows if r[1] is not None}
+
+    def files(self, rev: str) -> dict[str, bytes]:
+        """Every file of the scope at ``rev`` and its bytes."""
+        return self._files_at(self._seq(rev))
+
+    def change(self, rev: str) -> dict[str, tuple[bytes | None, bytes | None]]:
+        """What ``rev`` changed: ``{path: (before, after)}``, None where absent."""
+        seq = self._seq(rev)
+        before, after = self._files_at(seq - 1), self._files_at(seq)
+        return {
+            p: (before.get(p), after.get(p))
+            for p in sorted(set(before) | set(after))
+            if before.get(p) != after.get(p)
+        }
+
+    def head(self) -> str | None:
+        """The newest commit id, or None."""
+        return self.resolve("HEAD")
+
+    def worktree_changes(self) -> dict[str, tuple[bytes | None, bytes | None]]:
+        """None: every write is committed with its history."""
+        return {}

@@ -1,0 +1,275 @@
+"""A PostgreSQL database: a connection pool, transactions, ordered named schema steps.
+
+Each module that keeps tables here owns a :class:`Schema` (a component name and its ordered
+steps) and calls :meth:`PgDatabase.ensure` before first use; steps are recorded in
+``pg_migrations`` and applied under an advisory lock, so concurrent processes agree.
+See docs/design/team-server.md.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import PostgresError, ValidationError
+
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg_pool import ConnectionPool
+
+SCHEMES = ("postgresql://", "postgres://")
+MAX_URL = 2048
+#: ``pg_advisory_xact_lock`` key that serialises schema steps across processes ("memdir").
+MIGRATION_LOCK = 0x6D656D646972
+
+
+@dataclass(frozen=True)
+class Step:
+    """One schema step: a name unique within its component and the statements that make
+    it (run in one transaction), or Python given the connection."""
+
+    name: str
+    statements: tuple[str, ...] = ()
+    run: Callable[[psycopg.Connection[Any]], None] | None = None
+
+
+@dataclass(frozen=True)
+class Schema:
+    """A component's tables, as ordered steps. Steps are only ever appended."""
+
+    component: str
+    steps: tuple[Step, ...]
+
+
+def redact(url: str) -> str:
+    """``url`` with any password replaced by ``***`` (for messages and logs)."""
+    return re.sub(r"(://[^:/@?#]*:)[^@/?#]*@", r"\1***@", url)
+
+
+def check_url(url: object) -> str:
+    """``url`` if it is a PostgreSQL URL libpq can parse, else a ValidationError."""
+    if not isinstance(url, str) or not url.strip():
+        raise ValidationError(
+            "the database URL is empty; give postgresql://USER@HOST:PORT/DBNAME",
+            field="database_url",
+        )
+    url = url.strip()
+    if len(url) > MAX_URL:
+        raise ValidationError(
+            f"the database URL is {len(url):,} characters; the limit is {MAX_URL:,}",
+            field="database_url",
+        )
+    if not url.lower().startswith(SCHEMES) or "\x00" in url:
+        raise ValidationError(
+            f"{redact(url)[:200]!r} is not a PostgreSQL URL; give "
+            f"postgresql://USER@HOST:PORT/DBNAME",
+            field="database_url",
+        )
+    from psycopg import conninfo
+
+    try:
+        conninfo.conninfo_to_dict(url)
+    except Exception as exc:  # noqa: BLE001 — libpq's parser raises several kinds
+        raise ValidationError(
+            f"cannot parse the database URL {redact(url)[:200]!r}: {_first_line(exc)}",
+            field="database_url",
+        ) from None
+    return url
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+_SHARED: dict[str, PgDatabase] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def close_shared() -> None:
+    """Close every pool :meth:`PgDatabase.shared` opened (tests, shutdown)."""
+    with _SHARED_LOCK:
+        for db in _SHARED.values():
+            db.close()
+        _SHARED.clear()
+
+
+class PgDatabase:
+    """One PostgreSQL database over a connection pool of ``max_size`` connections.
+
+    Opening checks the URL and connects once (a clear :class:`PostgresError` when the
+    server cannot be reached); the pool opens on first use.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        max_size: int = 20,
+        connect_timeout: float = 10.0,
+        application: str = "memdir",
+    ) -> None:
+        self.url = check_url(url)
+        self.max_size = max_size
+        self.connect_timeout = connect_timeout
+        self.application = application
+        self._pool: ConnectionPool[Any] | None = None
+        self._mutex = threading.Lock()
+        self._ensured: set[str] = set()
+        with self._connect("connect") as conn:
+            conn.execute("SELECT 1")
+
+    def __repr__(self) -> str:
+        return f"PgDatabase({redact(self.url)!r})"
+
+    @classmethod
+    def shared(cls, url: str) -> PgDatabase:
+        """One database (one pool) per URL in this process: every project a server opens
+        shares it. A pool holds no state another process could make stale."""
+        url = check_url(url)
+        with _SHARED_LOCK:
+            db = _SHARED.get(url)
+            if db is None:
+                db = _SHARED[url] = cls(url)
+        return db
+
+    def _kwargs(self) -> dict[str, Any]:
+        return {
+            "connect_timeout": max(1, round(self.connect_timeout)),
+            "application_name": self.application,
+        }
+
+    @contextmanager
+    def _connect(self, action: str) -> Iterator[psycopg.Connection[Any]]:
+        """One connection outside the pool (LISTEN, probes), closed on exit."""
+        import psycopg
+
+        try:
+            conn = psycopg.connect(self.url, autocommit=True, **self._kwargs())
+        except psycopg.Error as exc:
+            raise self.error(action, exc) from None
+        try:
+            yield conn
+        except psycopg.Error as exc:
+            raise self.error(action, exc) from None
+        finally:
+            conn.close()
+
+    def error(self, action: str, exc: BaseException) -> PostgresError:
+        """A psycopg error as a :class:`PostgresError` naming the server (no password)."""
+        return PostgresError(redact(self.url), action, _first_line(exc))
+
+    @property
+    def pool(self) -> ConnectionPool[Any]:
+        """The connection pool, opened on first use."""
+        if self._pool is None:
+            with self._mutex:
+                if self._pool is None:
+                    from psycopg_pool import ConnectionPool
+
+                    pool: ConnectionPool[Any] = ConnectionPool(
+                        self.url,
+                        min_size=1,
+                        max_size=self.max_size,
+                        kwargs=self._kwargs(),
+                        timeout=self.connect_timeout,
+                        open=False,
+                        name="memdir",
+                    )
+                    try:
+                        pool.open(wait=True, timeout=self.connect_timeout)
+                    except Exception as exc:  # noqa: BLE001 — PoolTimeout or psycopg.Error
+                        pool.close()
+                        raise self.error("open the connection pool", exc) from None
+                    self._pool = pool
+        return self._pool
+
+    @contextmanager
+    def transaction(self, action: str = "run a query") -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection inside one transaction: committed when the block ends,
+        rolled back when it raises. psycopg errors leave as :class:`PostgresError`."""
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        try:
+            with self.pool.connection() as conn, conn.transaction():
+                yield conn
+        except psycopg.Error as exc:
+            raise self.error(action, exc) from None
+        except PoolTimeout as exc:
+            raise self.error(action, exc) from None
+
+    def close(self) -> None:
+        """Close the pool (it reopens on next use)."""
+        with self._mutex:
+            if self._pool is not None:
+                self._pool.close()
+                self._pool = None
+
+    # -- schema ----------------------------------------------------------------------------
+
+    def ensure(self, schema: Schema) -> None:
+        """Apply the steps of ``schema`` this database lacks, in order, each in its own
+        transaction under an advisory lock; refuse a database that has steps this
+        memdir does not know (written by a newer one)."""
+        if schema.component in self._ensured:
+            return
+        names = [s.name for s in schema.steps]
+        if len(set(names)) != len(names):
+            raise ValueError(f"duplicate step names in {schema.component}")
+        with self.transaction(f"prepare the {schema.component} schema") as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS pg_migrations (id bigserial PRIMARY KEY, "
+                "component text NOT NULL, name text NOT NULL, applied_at double precision "
+                "NOT NULL, UNIQUE (component, name))"
+            )
+        done = self.migrations(schema.component)
+        unknown = {n for n, _ in done} - set(names)
+        if unknown:
+            raise PostgresError(
+                redact(self.url),
+                f"open the {schema.component} schema",
+                f"it was written by a newer memdir (unknown steps: "
+                f"{', '.join(sorted(unknown))}); upgrade memdir",
+            )
+        for step in schema.steps:
+            self._apply(schema.component, step)
+        self._ensured.add(schema.component)
+
+    def _apply(self, component: str, step: Step) -> None:
+        with self.transaction(f"apply schema step {component}/{step.name}") as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            found = conn.execute(
+                "SELECT 1 FROM pg_migrations WHERE component = %s AND name = %s",
+                (component, step.name),
+            ).fetchone()
+            if found:  # another process got here first
+                return
+            for sql in step.statements:
+                conn.execute(sql.encode())  # bytes: a literal step is not a template
+            if step.run is not None:
+                step.run(conn)
+            conn.execute(
+                "INSERT INTO pg_migrations (component, name, applied_at) VALUES (%s, %s, %s)",
+                (component, step.name, time.time()),
+            )
+
+    def migrations(self, component: str | None = None) -> list[tuple[str, float]]:
+        """Applied steps as ``(name, applied_at)`` in order (of one component, if named;
+        else every step as ``component/name``)."""
+        with self.transaction("read the schema steps") as conn:
+            if component is None:
+                rows: Sequence[tuple[Any, ...]] = conn.execute(
+                    "SELECT component || '/' || name, applied_at FROM pg_migrations ORDER BY id"
+                ).fetchall()
+            else:
+                rows = conn.execute(
+                    "SELECT name, applied_at FROM pg_migrations WHERE component = %s ORDER BY id",
+                    (component,),
+                ).fetchall()
+        return [(str(r[0]), float(r[1])) for r in rows]

@@ -1,0 +1,165 @@
+"""Full-text search on PostgreSQL from the same analyzer output the SQLite word index
+holds: each text through :func:`~memdir.sessions.analyzer.index_text`, unicode61-style
+tokens and SQLite's own porter stems, stored as a ``tsvector`` literal (no PostgreSQL
+parser or locale in between), queried with ``tsquery`` phrases of the same stems.
+See docs/design/team-server.md."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..sessions.analyzer import index_text
+from ..sessions.candidates import Table
+from ..sessions.schema import FTS_COLUMNS
+from ..sessions.stems import Stems, tokens
+
+MAX_STEM_TEXT = 250_000  # characters of index terms per row (a tsvector is under 1 MB)
+#: The stems as a ``tsvector``: PostgreSQL's parser splits them at the spaces (each is
+#: letters and digits only) and numbers their positions; ``simple`` keeps each as it is.
+VECTOR = "to_tsvector('simple', ?)"
+_QUOTED = re.compile(r'"((?:[^"]|"")*)"')
+
+
+class Analyzer:
+    """Stems through a private in-memory SQLite (its porter tokenizer is the one the
+    SQLite index uses), shared by the threads of a process."""
+
+    def __init__(self) -> None:
+        self._conn = sqlite3.connect(":memory:", check_same_thread=False)
+        self._stems = Stems()
+        self._lock = threading.Lock()
+
+    def stems(self, words: Iterable[str]) -> dict[str, str]:
+        """word → its index term ("" when the porter tokenizer yields none)."""
+        words = set(words)
+        with self._lock:
+            cache = self._stems.cache
+            if not words <= cache.keys():
+                cache = self._stems.lookup(self._conn, words)
+            return {w: cache.get(w, "") for w in words}
+
+    def stemmer(self) -> Stems:
+        """A :class:`Stems` for one ranking: the stems it asked for, safe from other
+        threads clearing the shared cache."""
+        return _Bound(self)
+
+    def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
+        """``(stems, token count)`` of each row of texts (one per column): its index terms
+        in order, space-separated, for ``to_tsvector('simple', …)`` (see :data:`VECTOR`)."""
+        per_row = [[tokens(index_text(t)) for t in row] for row in rows]
+        stem = self.stems({w for cols in per_row for col in cols for w in col})
+        out = []
+        for cols in per_row:
+            text = " ".join(stem[w] for col in cols for w in col if stem[w])
+            if len(text) > MAX_STEM_TEXT:  # a tsvector holds at most 1 MB
+                text = text[: text.rfind(" ", 0, MAX_STEM_TEXT) + 1 or MAX_STEM_TEXT]
+            out.append((text, sum(len(col) for col in cols)))
+        return out
+
+    def tsquery(self, match: str) -> str | None:
+        """An FTS5 MATCH of quoted strings joined by AND (what the ranking builds) as a
+        ``tsquery``: each string a phrase of its stems. None: nothing to look for."""
+        phrases = []
+        for m in _QUOTED.finditer(match):
+            words = tokens(m.group(1).replace('""', '"'))
+            stem = self.stems(words)
+            lex = [stem[w] for w in words if stem[w]]
+            if not lex:
+                return None  # FTS5 matches nothing for such a string either
+            phrases.append(" <-> ".join(_quote(x) for x in lex))
+        return " & ".join(f"({p})" for p in phrases) if phrases else None
+
+
+class _Bound(Stems):
+    def __init__(self, analyzer: Analyzer) -> None:
+        super().__init__()
+        self._analyzer = analyzer
+
+    def lookup(self, conn: Any, words: Iterable[str]) -> dict[str, str]:
+        """Every stem this ranking looked up, ``words`` among them (as
+        :meth:`Stems.lookup`)."""
+        todo = [w for w in words if w not in self.cache]
+        if todo:
+            self.cache.update(self._analyzer.stems(todo))
+        return self.cache
+
+
+def _quote(lexeme: str) -> str:
+    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+ANALYZER: Analyzer | None = None
+_ANALYZER_LOCK = threading.Lock()
+
+
+def analyzer() -> Analyzer:
+    """The process's analyzer (built on first use)."""
+    global ANALYZER
+    with _ANALYZER_LOCK:
+        if ANALYZER is None:
+            ANALYZER = Analyzer()
+        return ANALYZER
+
+
+class Fts:
+    """What the ranking asks FTS5 for, answered from the ``tsv`` columns and the
+    ``fts_stats`` counters (see :mod:`memdir.sessions.candidates`)."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.analyzer = analyzer()
+
+    def table_stats(self, table: Table) -> tuple[int, float, int]:
+        row = self.conn.execute(
+            "SELECT nrows, ntok FROM fts_stats WHERE base = ?", (table.name,)
+        ).fetchone()
+        n, total = (int(row[0]), int(row[1])) if row else (0, 0)
+        avgdl = max(1.0, total / n) if n else 1.0
+        mx = self.conn.execute(f"SELECT max(id) FROM {table.name}").fetchone()
+        return n, avgdl, int(mx[0] or 0) if mx else 0
+
+    def newest(
+        self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
+    ) -> list[int]:
+        q = self.analyzer.tsquery(match)
+        if q is None:
+            return []
+        sql = (
+            f"SELECT c.id FROM {content.name} c WHERE c.tsv @@ CAST(? AS tsquery) "
+            f"AND ({where}) ORDER BY c.id DESC LIMIT ?"
+        )
+        return [r[0] for r in self.conn.execute(sql, (q, *params, limit))]
+
+
+def index_pending(conn: Any) -> int:
+    """Index the rows this transaction left without a ``tsv`` (new or edited text), as
+    SQLite's triggers do; returns how many."""
+    done = 0
+    for base, cols in FTS_COLUMNS.items():
+        rows = conn.execute(
+            f"SELECT id, {', '.join(cols)} FROM {base} WHERE tsv IS NULL ORDER BY id"
+        ).fetchall()
+        if not rows:
+            continue
+        vectors = analyzer().vectors([tuple(r[1:]) for r in rows])
+        conn.executemany(
+            f"UPDATE {base} SET tsv = {VECTOR}, ntok = ? WHERE id = ?",
+            [(v, n, r[0]) for (v, n), r in zip(vectors, rows, strict=True)],
+        )
+        done += len(rows)
+    return done
+
+
+def recount(conn: Any) -> None:
+    """Index every row lacking a ``tsv`` and set the counters from the rows (repair)."""
+    index_pending(conn)
+    for base in FTS_COLUMNS:
+        conn.execute(
+            f"UPDATE fts_stats SET nrows = (SELECT count(ntok) FROM {base}), "
+            f"ntok = (SELECT coalesce(sum(ntok), 0) FROM {base}) WHERE base = ?",
+            (base,),
+        )

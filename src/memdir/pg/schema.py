@@ -1,0 +1,94 @@
+"""The team backend's tables for memory: scopes, their files, the append-only versions,
+users, tokens and grants. See docs/design/team-server.md."""
+
+from __future__ import annotations
+
+from .db import Schema, Step
+
+_APPEND_ONLY = """
+CREATE FUNCTION memdir_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'memdir history is append-only: % on % refused', TG_OP, TG_TABLE_NAME;
+END $$
+"""
+
+MEMORY = Schema(
+    "memory",
+    (
+        Step(
+            "0001-scopes",
+            (
+                """CREATE TABLE memdir_users (
+                    name text PRIMARY KEY,
+                    admin boolean NOT NULL DEFAULT false,
+                    created double precision NOT NULL)""",
+                """CREATE TABLE memdir_tokens (
+                    id text PRIMARY KEY,
+                    user_name text NOT NULL REFERENCES memdir_users(name),
+                    salt bytea NOT NULL,
+                    hash bytea NOT NULL,
+                    created double precision NOT NULL,
+                    revoked double precision)""",
+                "CREATE INDEX ON memdir_tokens (user_name)",
+                """CREATE TABLE memdir_grants (
+                    user_name text NOT NULL REFERENCES memdir_users(name),
+                    project text NOT NULL,
+                    PRIMARY KEY (user_name, project))""",
+                # The key says whose a scope is; the checks keep owner and key in step,
+                # so no row can claim someone else's scope.
+                """CREATE TABLE memdir_scopes (
+                    key text PRIMARY KEY,
+                    kind text NOT NULL CHECK (kind IN ('org', 'user', 'project', 'local')),
+                    owner text,
+                    project text,
+                    CHECK ((kind = 'org' AND key = 'org' AND owner IS NULL AND project IS NULL)
+                        OR (kind = 'user' AND key = 'user:' || owner AND project IS NULL)
+                        OR (kind = 'project' AND key = 'project:' || project
+                            AND owner IS NULL)
+                        OR (kind = 'local' AND key LIKE 'local:' || owner || ':%'
+                            AND project IS NULL)))""",
+                """CREATE TABLE memdir_files (
+                    scope text NOT NULL REFERENCES memdir_scopes(key),
+                    name text NOT NULL,
+                    data bytea NOT NULL,
+                    version bigint NOT NULL,
+                    mtime double precision NOT NULL,
+                    PRIMARY KEY (scope, name))""",
+                "CREATE SEQUENCE memdir_file_version",
+                """CREATE TABLE memdir_commits (
+                    seq bigserial PRIMARY KEY,
+                    scope text NOT NULL REFERENCES memdir_scopes(key),
+                    rev text NOT NULL UNIQUE,
+                    message text NOT NULL,
+                    time double precision NOT NULL,
+                    paths text[] NOT NULL)""",
+                "CREATE INDEX ON memdir_commits (scope, seq)",
+                """CREATE TABLE memdir_versions (
+                    seq bigint NOT NULL REFERENCES memdir_commits(seq),
+                    scope text NOT NULL,
+                    name text NOT NULL,
+                    data bytea,
+                    PRIMARY KEY (scope, name, seq))""",
+                _APPEND_ONLY,
+                "CREATE TRIGGER memdir_commits_append_only BEFORE UPDATE OR DELETE ON "
+                "memdir_commits FOR EACH ROW EXECUTE FUNCTION memdir_append_only()",
+                "CREATE TRIGGER memdir_versions_append_only BEFORE UPDATE OR DELETE ON "
+                "memdir_versions FOR EACH ROW EXECUTE FUNCTION memdir_append_only()",
+            ),
+        ),
+    ),
+)
+
+#: Who may read a scope (``%(scope)s``) as user ``%(user)s``: the org scope everyone, a
+#: user or local scope its owner, a project scope the users granted that project.
+READABLE = """EXISTS (SELECT 1 FROM memdir_scopes s WHERE s.key = %(scope)s AND (
+    s.kind = 'org' OR s.owner = %(user)s OR (s.kind = 'project' AND EXISTS (
+        SELECT 1 FROM memdir_grants g WHERE g.user_name = %(user)s AND g.project = s.project))))"""
+
+#: Who may write it: as :data:`READABLE`, but the org scope only admins.
+WRITABLE = """EXISTS (SELECT 1 FROM memdir_scopes s WHERE s.key = %(scope)s AND (
+    s.owner = %(user)s
+    OR (s.kind = 'project' AND EXISTS (
+        SELECT 1 FROM memdir_grants g WHERE g.user_name = %(user)s AND g.project = s.project))
+    OR (s.kind = 'org' AND EXISTS (
+        SELECT 1 FROM memdir_users u WHERE u.name = %(user)s AND u.admin))))"""

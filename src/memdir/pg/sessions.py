@@ -1,0 +1,185 @@
+"""state.db on PostgreSQL: the same :class:`~memdir.sessions.Database` interface over the
+team database's pool, so sessions, messages and their search, usage, tombstones, jobs and
+candidates run the services' own code. Each user's state is a schema of its own: no
+statement can reach another user's sessions. See docs/design/team-server.md."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..core.errors import LockTimeoutError, MemdirError, ValidationError
+from ..sessions.db import Database
+from ..sessions.maintenance import DbHealth
+from .db import PgDatabase, Schema, redact
+from .dialect import Connection
+from .fts import Fts, index_pending, recount
+from .state_schema import state_schema
+
+T = TypeVar("T")
+
+
+def schema_name(base: str, user: str | None) -> str:
+    """The schema holding ``user``'s state beside ``base`` (the connection's own schema;
+    ``base`` itself without a user): readable, unique, under PostgreSQL's 63 bytes."""
+    if user is None:
+        return base
+    digest = hashlib.sha256(f"{base}\0{user}".encode()).hexdigest()[:8]
+    clean = re.sub(r"[^a-z0-9_]", "_", user.lower())[:24]
+    return f"{base[:24]}_s_{clean}_{digest}"
+
+
+class PgStateDatabase(Database):
+    """The state tables in ``pg`` (a :class:`~memdir.pg.db.PgDatabase`), in ``user``'s
+    own schema (None: the connection's schema, one shared state); ``busy_timeout`` bounds
+    the wait for another writer (:class:`~memdir.LockTimeoutError`). Thread-safe: each
+    call takes a pooled connection."""
+
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+
+    def __init__(
+        self, pg: PgDatabase, *, user: str | None = None, busy_timeout: float = 30.0
+    ) -> None:
+        super().__init__(Path(redact(pg.url)), busy_timeout=busy_timeout)
+        self.pg = pg
+        self.user = user
+        self._schema: str | None = None
+        self._ready = threading.Lock()
+        self.write_lock = 0  # this state's advisory lock key, once the schema is known
+
+    def __repr__(self) -> str:
+        return f"PgStateDatabase({redact(self.pg.url)!r}, user={self.user!r})"
+
+    def close(self) -> None:
+        """Nothing to close: the pool is the :class:`PgDatabase`'s (shared with entries)."""
+
+    def schema(self) -> str:
+        """The schema of this state, made (with its tables) on first use."""
+        with self._ready:
+            if self._schema is None:
+                with self.pg.transaction("find the schema") as conn:
+                    row = conn.execute("SELECT current_schema()").fetchone()
+                if row is None or row[0] is None:
+                    raise MemdirError(
+                        f"{redact(self.pg.url)} has no schema on its search_path to keep "
+                        f"the state in; set one (options=-csearch_path=NAME)"
+                    )
+                name = schema_name(str(row[0]), self.user)
+                component = "state" if self.user is None else f"state/{self.user}"
+                self.pg.ensure(state_schema(name, component))
+                digest = hashlib.sha256(f"memdir-state\0{name}".encode()).digest()
+                self.write_lock = int.from_bytes(digest[:8], "big", signed=True)
+                self._schema = name
+            return self._schema
+
+    @property
+    def component(self) -> Schema:
+        """The schema steps this state was made with."""
+        name = self.schema()
+        return state_schema(name, "state" if self.user is None else f"state/{self.user}")
+
+    def _pg_transaction(
+        self, body: Callable[[Any], T], *, write: bool, action: str, serialise: bool = True
+    ) -> T:
+        import psycopg
+
+        path = f'SET LOCAL search_path TO "{self.schema()}"'
+        try:
+            with self.pg.transaction(action) as raw:
+                conn = Connection(raw, None)
+                conn.fts = Fts(conn)
+                if write:
+                    wait = int(self.busy_timeout * 1000)
+                    raw.execute(f"SET LOCAL lock_timeout = '{wait}ms'; {path}".encode())
+                    if serialise:  # as SQLite's BEGIN IMMEDIATE: one writer at a time
+                        raw.execute("SELECT pg_advisory_xact_lock(%s)", (self.write_lock,))
+                else:
+                    # A snapshot; each statement planned for its own values (a cached
+                    # generic plan would scan every row backwards for a rare word).
+                    raw.execute(
+                        "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; "
+                        f"SET LOCAL plan_cache_mode = force_custom_plan; {path}".encode()
+                    )
+                result = body(conn)
+                if write:
+                    index_pending(conn)
+                return result
+        except OverflowError as exc:  # an integer beyond 64 bits
+            raise ValidationError(f"a number is out of range ({exc}); use a smaller one") from None
+        except UnicodeEncodeError:
+            raise ValidationError(
+                "a text value is not valid Unicode (it holds a lone surrogate such as "
+                "\\ud800); send valid UTF-8 text"
+            ) from None
+        except MemdirError as exc:
+            if isinstance(exc.__cause__, psycopg.errors.LockNotAvailable) or "lock timeout" in str(
+                exc
+            ):
+                raise LockTimeoutError(self.path, self.busy_timeout) from None
+            if "out of range" in str(exc):
+                raise ValidationError(
+                    f"a number is out of range ({exc}); use a smaller one"
+                ) from None
+            raise
+
+    def write(
+        self, body: Callable[[Any], T], *, action: str = "write", serialise: bool = True
+    ) -> T:
+        """Run ``body`` in one transaction holding this state's write lock (without it
+        when not ``serialise``: ``body`` locks its own rows); rows it left unindexed are
+        indexed before it commits."""
+        return self._pg_transaction(body, write=True, action=action, serialise=serialise)
+
+    def read(self, body: Callable[[Any], T], *, action: str = "read") -> T:
+        """Run ``body`` in one read-only, repeatable-read transaction (a snapshot)."""
+        return self._pg_transaction(body, write=False, action=action)
+
+    def execute_outside(self, sql: str, *, action: str) -> None:
+        """SQLite's file upkeep (``VACUUM``, checkpoints): PostgreSQL's autovacuum does it."""
+
+    def migrations(self) -> list[tuple[str, float]]:
+        """Applied schema steps of this state as ``(name, applied_at)``, in order."""
+        return self.pg.migrations(self.component.component)
+
+    def health(self, *, repair: bool = True) -> DbHealth:
+        """What ``memdir doctor`` reports: rows the search index lacks and index counters
+        that disagree with the rows; with ``repair``, both fixed from the tables."""
+
+        def inspect(c: Any) -> tuple[int, int, list[str]]:
+            problems = []
+            for base in ("messages", "entries"):
+                missing = c.execute(f"SELECT count(*) FROM {base} WHERE tsv IS NULL").fetchone()
+                if missing[0]:
+                    problems.append(f"{missing[0]:,} {base} rows are not in the search index")
+                have = c.execute(
+                    f"SELECT count(ntok), coalesce(sum(ntok), 0) FROM {base}"
+                ).fetchone()
+                kept = c.execute(
+                    "SELECT nrows, ntok FROM fts_stats WHERE base = ?", (base,)
+                ).fetchone()
+                if kept is None or (int(kept[0]), int(kept[1])) != (int(have[0]), int(have[1])):
+                    problems.append(f"the {base} search index counters disagree with its rows")
+            counts = [
+                c.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                for t in ("sessions", "messages")
+            ]
+            return counts[0], counts[1], problems
+
+        sessions, messages, problems = self.read(inspect, action="check the database")
+        repaired: list[str] = []
+        if problems and repair:
+            self.write(recount, action="rebuild the search index")
+            repaired, problems = problems, self.read(inspect, action="check the database")[2]
+        return DbHealth(
+            self.path,
+            exists=True,
+            sessions=sessions,
+            messages=messages,
+            problems=repaired + problems,
+            repaired=repaired,
+            damaged=problems,
+        )

@@ -1,0 +1,215 @@
+"""The state tables on PostgreSQL, as ordered, named steps (the SQLite ones' columns;
+``tsv``/``ntok`` hold the analyzer's output). See docs/design/team-server.md."""
+
+from __future__ import annotations
+
+from .db import Schema, Step
+
+_TEXT_CHANGED = """CREATE FUNCTION memdir_text_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'messages' THEN
+    IF NEW.content IS DISTINCT FROM OLD.content OR NEW.tool_name IS DISTINCT FROM
+       OLD.tool_name OR NEW.tool_calls IS DISTINCT FROM OLD.tool_calls THEN
+      NEW.tsv := NULL; NEW.ntok := NULL;
+    END IF;
+  ELSIF NEW.name IS DISTINCT FROM OLD.name OR NEW.description IS DISTINCT FROM
+        OLD.description OR NEW.body IS DISTINCT FROM OLD.body THEN
+    NEW.tsv := NULL; NEW.ntok := NULL;
+  END IF;
+  RETURN NEW;
+END $$"""
+
+# The index's row count and token total (BM25's N and average length), kept by
+# statement triggers over the rows each statement changed.
+_STATS = """CREATE FUNCTION memdir_fts_stats() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE dn bigint := 0; dt bigint := 0;
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    SELECT dn + count(ntok), dt + coalesce(sum(ntok), 0) INTO dn, dt FROM new_rows;
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    SELECT dn - count(ntok), dt - coalesce(sum(ntok), 0) INTO dn, dt FROM old_rows;
+  END IF;
+  IF dn <> 0 OR dt <> 0 THEN
+    UPDATE fts_stats SET nrows = nrows + dn, ntok = ntok + dt WHERE base = TG_TABLE_NAME;
+  END IF;
+  RETURN NULL;
+END $$"""
+
+_NEXT_ID = """CREATE FUNCTION memdir_next_message_id() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.id IS NULL THEN
+    SELECT coalesce(max(id), 0) + 1 INTO NEW.id FROM messages;
+  END IF;
+  RETURN NEW;
+END $$"""
+
+
+def _fts(base: str) -> tuple[str, ...]:
+    return (
+        f"ALTER TABLE {base} ADD COLUMN tsv tsvector",
+        f"ALTER TABLE {base} ADD COLUMN ntok integer",
+        f"CREATE INDEX {base}_tsv ON {base} USING gin (tsv)",
+        f"CREATE INDEX {base}_unindexed ON {base} (id) WHERE tsv IS NULL",
+        f"INSERT INTO fts_stats (base) VALUES ('{base}')",
+        f"CREATE TRIGGER {base}_text BEFORE UPDATE ON {base} FOR EACH ROW "
+        f"EXECUTE FUNCTION memdir_text_changed()",
+        *(
+            f"CREATE TRIGGER {base}_stats_{op.lower()} AFTER {op} ON {base} REFERENCING "
+            f"{refs} FOR EACH STATEMENT EXECUTE FUNCTION memdir_fts_stats()"
+            for op, refs in (
+                ("INSERT", "NEW TABLE AS new_rows"),
+                ("UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
+                ("DELETE", "OLD TABLE AS old_rows"),
+            )
+        ),
+    )
+
+
+def _in(schema: str) -> tuple[str, ...]:
+    """Statements that make ``schema`` and put it first on this transaction's path."""
+    return (
+        f'CREATE SCHEMA IF NOT EXISTS "{schema}"',
+        f"SELECT set_config('search_path', '\"{schema}\", ' || "
+        f"current_setting('search_path'), true)",
+    )
+
+
+def state_schema(schema: str, component: str) -> Schema:
+    """The state tables' steps, made in ``schema`` (recorded as ``component``)."""
+    return Schema(component, tuple(Step(s.name, _in(schema) + s.statements) for s in _STEPS))
+
+
+_STEPS: tuple[Step, ...] = (
+    Step(
+        "0001_state",
+        (
+            """CREATE TABLE sessions (
+            rowid bigint GENERATED ALWAYS AS IDENTITY,
+            id text PRIMARY KEY,
+            parent_id text,
+            agent text NOT NULL,
+            cwd text,
+            scope text,
+            title text,
+            started_at double precision NOT NULL,
+            ended_at double precision,
+            memory_mode text NOT NULL DEFAULT 'enabled'
+                CHECK (memory_mode IN ('enabled', 'disabled', 'polluted')),
+            imported integer NOT NULL DEFAULT 0
+        )""",
+            "CREATE INDEX sessions_parent ON sessions(parent_id)",
+            "CREATE INDEX sessions_started ON sessions(started_at)",
+            """CREATE TABLE messages (
+            id bigint PRIMARY KEY,
+            session_id text NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            role text NOT NULL,
+            content text NOT NULL,
+            tool_name text,
+            tool_calls text,
+            timestamp double precision NOT NULL,
+            source_key text
+        )""",
+            "CREATE INDEX messages_session ON messages(session_id, id)",
+            "CREATE INDEX messages_time ON messages(timestamp)",
+            "CREATE UNIQUE INDEX messages_source_key ON messages(session_id, source_key) "
+            "WHERE source_key IS NOT NULL",
+            _NEXT_ID,
+            "CREATE TRIGGER messages_id BEFORE INSERT ON messages FOR EACH ROW "
+            "WHEN (NEW.id IS NULL) EXECUTE FUNCTION memdir_next_message_id()",
+            """CREATE TABLE removed_imports (
+            session_id text PRIMARY KEY,
+            removed_at double precision NOT NULL
+        )""",
+            """CREATE TABLE entries (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            location text NOT NULL,
+            entry_id text NOT NULL,
+            scope text NOT NULL,
+            archived integer NOT NULL,
+            updated double precision NOT NULL,
+            sig text NOT NULL,
+            name text NOT NULL,
+            description text NOT NULL,
+            body text NOT NULL,
+            UNIQUE (location, entry_id)
+        )""",
+            """CREATE TABLE jobs (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            kind text NOT NULL,
+            key text NOT NULL,
+            project text NOT NULL DEFAULT '',
+            status text NOT NULL DEFAULT 'pending'
+                CHECK (status IN ('pending', 'running', 'done', 'error')),
+            outcome text,
+            worker text,
+            token text,
+            lease_until double precision,
+            retry_at double precision NOT NULL DEFAULT 0,
+            retries_left integer NOT NULL,
+            attempts integer NOT NULL DEFAULT 0,
+            last_error text,
+            raw_output text,
+            input_watermark bigint NOT NULL DEFAULT 0,
+            done_watermark bigint NOT NULL DEFAULT 0,
+            created_at double precision NOT NULL,
+            updated_at double precision NOT NULL,
+            UNIQUE (kind, key)
+        )""",
+            "CREATE INDEX jobs_ready ON jobs(status, retry_at)",
+            """CREATE TABLE candidates (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            location text NOT NULL,
+            session_id text NOT NULL,
+            data text NOT NULL,
+            created_at double precision NOT NULL
+        )""",
+            "CREATE INDEX candidates_location ON candidates(location, id)",
+            """CREATE TABLE memory_writes (
+            session_id text NOT NULL,
+            message_id bigint NOT NULL,
+            PRIMARY KEY (session_id, message_id)
+        )""",
+            """CREATE TABLE tombstones (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            location text NOT NULL,
+            entry_id text NOT NULL,
+            kind text NOT NULL,
+            content_hash text NOT NULL,
+            name_key text NOT NULL,
+            origins text NOT NULL,
+            created_at double precision NOT NULL
+        )""",
+            "CREATE INDEX tombstones_hash ON tombstones(content_hash)",
+            "CREATE INDEX tombstones_key ON tombstones(name_key)",
+            """CREATE TABLE usage (
+            location text NOT NULL,
+            entry_id text NOT NULL,
+            usage_count integer NOT NULL DEFAULT 0,
+            last_used double precision NOT NULL,
+            PRIMARY KEY (location, entry_id)
+        )""",
+            *(
+                f"""CREATE TABLE {table} (
+            id bigint PRIMARY KEY REFERENCES {base}(id) ON DELETE CASCADE,
+            model text NOT NULL,
+            dim integer NOT NULL,
+            v bytea NOT NULL
+        )"""
+                for base, table in (
+                    ("messages", "message_vectors"),
+                    ("entries", "entry_vectors"),
+                )
+            ),
+            """CREATE TABLE fts_stats (
+            base text PRIMARY KEY,
+            nrows bigint NOT NULL DEFAULT 0,
+            ntok bigint NOT NULL DEFAULT 0
+        )""",
+            _TEXT_CHANGED,
+            _STATS,
+            *_fts("messages"),
+            *_fts("entries"),
+        ),
+    ),
+)

@@ -1,0 +1,157 @@
+"""Users, their tokens and project grants on the team server. A token is shown once; only
+its scrypt hash is stored, and every request looks it up (a revoked token is refused by
+every process at once). See docs/design/team-server.md."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+
+from ..core.errors import AccessError, MemdirError
+from .db import PgDatabase
+from .names import project_url, token_id, user_name
+from .schema import MEMORY
+
+# scrypt parameters (RFC 7914's interactive set): ~50 ms and 16 MiB per check.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 1 << 14, 8, 1
+
+
+@dataclass(frozen=True)
+class User:
+    """A user of the team server, their projects and live tokens."""
+
+    name: str
+    admin: bool
+    projects: tuple[str, ...]
+    tokens: int
+
+
+def _hash(secret: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(
+        secret.encode(), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, maxmem=64 << 20, dklen=32
+    )
+
+
+# Tokens whose hash this process already checked, by a digest of the whole token. Only
+# the (immutable) hash check is remembered; revocation is read from the database on
+# every request, so nothing here can go stale.
+_VERIFIED: dict[bytes, str] = {}
+_VERIFIED_LOCK = threading.Lock()
+_VERIFIED_MAX = 4096
+
+
+def is_admin(db: PgDatabase, name: str) -> bool:
+    """True when ``name`` is an admin."""
+    db.ensure(MEMORY)
+    with db.transaction("look up a user") as conn:
+        row = conn.execute("SELECT admin FROM memdir_users WHERE name = %s", (name,)).fetchone()
+    return bool(row and row[0])
+
+
+def is_granted(db: PgDatabase, name: str, project: str) -> bool:
+    """True when ``name`` was granted the project scope of ``project`` (normalised)."""
+    db.ensure(MEMORY)
+    with db.transaction("look up a grant") as conn:
+        row = conn.execute(
+            "SELECT 1 FROM memdir_grants WHERE user_name = %s AND project = %s", (name, project)
+        ).fetchone()
+    return row is not None
+
+
+def add(db: PgDatabase, name: str, *, admin: bool = False) -> str:
+    """Create user ``name`` (or give an existing one another token); the new token,
+    which is never stored and cannot be shown again."""
+    name = user_name(name)
+    db.ensure(MEMORY)
+    tid, secret = secrets.token_hex(8), secrets.token_urlsafe(32)
+    salt = secrets.token_bytes(16)
+    digest = _hash(secret, salt)
+    now = time.time()
+    with db.transaction("add a user") as conn:
+        conn.execute(
+            "INSERT INTO memdir_users (name, admin, created) VALUES (%s, %s, %s) "
+            "ON CONFLICT (name) DO UPDATE SET admin = memdir_users.admin OR EXCLUDED.admin",
+            (name, admin, now),
+        )
+        conn.execute(
+            "INSERT INTO memdir_tokens (id, user_name, salt, hash, created) "
+            "VALUES (%s, %s, %s, %s, %s)",
+            (tid, name, salt, digest, now),
+        )
+    return f"mdt_{tid}_{secret}"
+
+
+def revoke(db: PgDatabase, name: str) -> int:
+    """Revoke every live token of ``name``; how many. Every server refuses them at once."""
+    name = user_name(name)
+    db.ensure(MEMORY)
+    with db.transaction("revoke tokens") as conn:
+        if conn.execute("SELECT 1 FROM memdir_users WHERE name = %s", (name,)).fetchone() is None:
+            raise MemdirError(f"no user {name!r}; `memdir serve users ls` lists them")
+        cur = conn.execute(
+            "UPDATE memdir_tokens SET revoked = %s WHERE user_name = %s AND revoked IS NULL",
+            (time.time(), name),
+        )
+        return cur.rowcount
+
+
+def grant(db: PgDatabase, name: str, project: str) -> str:
+    """Let ``name`` read and write the project scope of ``project``; its normalised URL."""
+    name, url = user_name(name), project_url(project)
+    db.ensure(MEMORY)
+    with db.transaction("grant a project") as conn:
+        if conn.execute("SELECT 1 FROM memdir_users WHERE name = %s", (name,)).fetchone() is None:
+            raise MemdirError(f"no user {name!r}; add them first: memdir serve users add {name}")
+        conn.execute(
+            "INSERT INTO memdir_grants (user_name, project) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+            (name, url),
+        )
+    return url
+
+
+def listing(db: PgDatabase) -> list[User]:
+    """Every user with their granted projects and live token count."""
+    db.ensure(MEMORY)
+    with db.transaction("list users") as conn:
+        rows = conn.execute(
+            "SELECT u.name, u.admin, "
+            "coalesce((SELECT array_agg(project ORDER BY project) FROM memdir_grants g "
+            "WHERE g.user_name = u.name), '{}'), "
+            "(SELECT count(*) FROM memdir_tokens t WHERE t.user_name = u.name "
+            "AND t.revoked IS NULL) FROM memdir_users u ORDER BY u.name"
+        ).fetchall()
+    return [User(r[0], bool(r[1]), tuple(r[2]), int(r[3])) for r in rows]
+
+
+def authenticate(db: PgDatabase, token: str) -> str:
+    """The user a live token belongs to, else :class:`AccessError`. Looked up in the
+    database on every call (revocation holds at once everywhere)."""
+    try:
+        tid, secret = token_id(token)
+    except MemdirError:
+        raise AccessError("not a memdir token; ask an admin for one") from None
+    db.ensure(MEMORY)
+    with db.transaction("check a token") as conn:
+        row = conn.execute(
+            "SELECT user_name, salt, hash FROM memdir_tokens WHERE id = %s AND revoked IS NULL",
+            (tid,),
+        ).fetchone()
+    if row is None:
+        raise AccessError("unknown or revoked token; ask an admin for a new one")
+    name, salt, digest = str(row[0]), bytes(row[1]), bytes(row[2])
+    key = hashlib.sha256(token.encode()).digest()
+    with _VERIFIED_LOCK:
+        known = _VERIFIED.get(key)
+    if known == name:
+        return name
+    if not hmac.compare_digest(_hash(secret, salt), digest):
+        raise AccessError("unknown or revoked token; ask an admin for a new one")
+    with _VERIFIED_LOCK:
+        if len(_VERIFIED) >= _VERIFIED_MAX:
+            _VERIFIED.clear()
+        _VERIFIED[key] = name
+    return name

@@ -1,0 +1,143 @@
+"""The PostgreSQL connection layer: URLs, errors, transactions, schema steps across
+processes. Real server (MEMDIR_TEST_DATABASE_URL); skipped without one."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memdir.core.errors import MemdirError, PostgresError, ValidationError
+from memdir.pg.db import PgDatabase, Schema, Step, check_url, redact
+
+STEPS = Schema(
+    "demo",
+    (
+        Step("0001-notes", ("CREATE TABLE notes (id serial PRIMARY KEY, text text NOT NULL)",)),
+        Step("0002-tag", ("ALTER TABLE notes ADD COLUMN tag text",)),
+    ),
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    "url", ["", "   ", "mysql://x@y/z", "sqlite:///tmp/x", "postgresql://h/db?sslmode", "x" * 5000]
+)
+def test_bad_urls_are_validation_errors(url: str) -> None:
+    with pytest.raises(ValidationError) as err:
+        check_url(url)
+    assert "database URL" in str(err.value) or "PostgreSQL URL" in str(err.value)
+
+
+def test_password_never_in_messages() -> None:
+    assert redact("postgresql://bob:s3cret@h:5/db") == "postgresql://bob:***@h:5/db"
+    with pytest.raises(PostgresError) as err:
+        PgDatabase(f"postgresql://bob:s3cret@127.0.0.1:{free_port()}/db", connect_timeout=2)
+    assert "s3cret" not in str(err.value)
+    assert "pg_isready" in str(err.value)
+
+
+@given(st.text(max_size=300))
+def test_fuzzed_urls_never_raise_anything_else(url: str) -> None:
+    try:
+        assert check_url(url).lower().startswith(("postgresql://", "postgres://"))
+    except ValidationError as exc:
+        assert exc.field == "database_url"
+
+
+@given(st.text(max_size=60))
+def test_fuzzed_url_tails_never_raise_anything_else(tail: str) -> None:
+    try:
+        check_url("postgresql://" + tail)
+    except ValidationError as exc:
+        assert exc.field == "database_url"
+
+
+def test_unreachable_server_is_a_clear_error() -> None:
+    with pytest.raises(PostgresError) as err:
+        PgDatabase(f"postgresql://memdir@127.0.0.1:{free_port()}/nothing", connect_timeout=2)
+    assert "Could not connect" in str(err.value)
+    assert isinstance(err.value, MemdirError)
+
+
+def test_unknown_database_is_a_clear_error(pg_url: str) -> None:
+    url = pg_url.split("?")[0].rsplit("/", 1)[0] + "/no_such_db_here"
+    with pytest.raises(PostgresError) as err:
+        PgDatabase(url)
+    assert "no_such_db_here" in str(err.value)
+
+
+def test_steps_apply_once_in_order(pg_url: str) -> None:
+    db = PgDatabase(pg_url)
+    db.ensure(STEPS)
+    db.ensure(STEPS)
+    assert [n for n, _ in db.migrations("demo")] == ["0001-notes", "0002-tag"]
+    with db.transaction() as conn:
+        conn.execute("INSERT INTO notes (text, tag) VALUES ('a', 'b')")
+    # a later memdir appends a step: only that one runs
+    more = Schema("demo", (*STEPS.steps, Step("0003-idx", ("CREATE INDEX ON notes (tag)",))))
+    db2 = PgDatabase(pg_url)
+    db2.ensure(more)
+    assert [n for n, _ in db2.migrations("demo")][-1] == "0003-idx"
+    with db2.transaction() as conn:
+        assert conn.execute("SELECT count(*) FROM notes").fetchone() == (1,)
+    # an older memdir refuses the newer database
+    with pytest.raises(PostgresError, match="newer memdir"):
+        PgDatabase(pg_url).ensure(STEPS)
+    db.close()
+    db2.close()
+
+
+def test_transaction_rolls_back_and_translates(pg_url: str) -> None:
+    db = PgDatabase(pg_url)
+    db.ensure(STEPS)
+    with pytest.raises(RuntimeError), db.transaction() as conn:
+        conn.execute("INSERT INTO notes (text) VALUES ('gone')")
+        raise RuntimeError("boom")
+    with pytest.raises(PostgresError, match="null value"), db.transaction("add") as conn:
+        conn.execute("INSERT INTO notes (text) VALUES (NULL)")
+    with db.transaction() as conn:
+        assert conn.execute("SELECT count(*) FROM notes").fetchone() == (0,)
+    db.close()
+
+
+def test_a_failing_step_leaves_nothing(pg_url: str) -> None:
+    bad = Schema("bad", (Step("0001", ("CREATE TABLE half (x int)", "SELECT nonsense()")),))
+    db = PgDatabase(pg_url)
+    with pytest.raises(PostgresError, match="apply schema step bad/0001"):
+        db.ensure(bad)
+    assert db.migrations("bad") == []
+    with db.transaction() as conn:
+        assert conn.execute("SELECT to_regclass('half')").fetchone() == (None,)
+
+
+def test_concurrent_processes_agree_on_the_steps(pg_url: str) -> None:
+    code = textwrap.dedent(
+        f"""
+        import sys
+        from memdir.pg.db import PgDatabase, Schema, Step
+        steps = tuple(
+            Step(f"{{i:04d}}", (f"CREATE TABLE race_{{i}} (x int)",)) for i in range(12)
+        )
+        PgDatabase({pg_url!r}).ensure(Schema("race", steps))
+        print("ok")
+        """
+    )
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
+    outs = [p.communicate(timeout=60)[0] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0, 0], outs
+    names = [n for n, _ in PgDatabase(pg_url).migrations("race")]
+    assert names == [f"{i:04d}" for i in range(12)]

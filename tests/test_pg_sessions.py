@@ -1,0 +1,252 @@
+"""State on PostgreSQL: the dialect, search parity with SQLite, the bulk path, row locks on
+jobs, health, and hostile query text. Skipped without MEMDIR_TEST_DATABASE_URL."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import memdir
+from memdir.pipeline import JobQueue
+from memdir.sessions import Database, SessionStore
+
+psycopg = pytest.importorskip("psycopg")
+
+from memdir.pg.bulk import copy  # noqa: E402
+from memdir.pg.db import PgDatabase  # noqa: E402
+from memdir.pg.dialect import bind, translate  # noqa: E402
+from memdir.pg.sessions import PgStateDatabase  # noqa: E402
+
+CORPUS = [
+    ("user", "We installed pnpm yesterday; is the lockfile still fine?", None, None),
+    ("assistant", "Yes, pnpm-lock.yaml is fine and CI passes.", None, None),
+    ("user", "部门聚餐定在周五晚上，在海底捞。", None, None),
+    ("assistant", "好的，我记下了：周五海底捞。", None, None),
+    ("user", "来週の会議は水曜日の午後三時からです。", None, None),
+    ("assistant", "", "shell", [{"cmd": "grep -r install_requires setup.py"}]),
+    ("user", "The C++ build uses chat-send for notifications", None, None),
+    ("assistant", "Installing the dependencies takes about five minutes.", None, None),
+]
+QUERIES = [
+    "installing pnpm",
+    "lockfile",
+    "部门聚餐在哪？",
+    "海底捞",
+    "会議は何曜日ですか",
+    "install_requires",
+    "C++ build",
+    '"chat send"',
+    "chat-send notifications",
+    "what did we install",
+]
+
+
+@pytest.fixture
+def pg(pg_url: str) -> Iterator[PgStateDatabase]:
+    db = PgStateDatabase(PgDatabase(pg_url))
+    yield db
+    db.pg.close()
+
+
+def _fill(store: SessionStore) -> None:
+    store.start("a", session_id="one", started_at=1_700_000_000)
+    store.start("b", session_id="two", parent_id="one", started_at=1_700_000_100)
+    for i, (role, content, tool, calls) in enumerate(CORPUS):
+        sid = "one" if i % 2 else "two"
+        store.log(sid, role, content, tool_name=tool, tool_calls=calls, timestamp=1.7e9 + i)
+
+
+# -- the dialect (no server needed) ---------------------------------------------------------
+
+
+def test_translate_rewrites_sqlite_only_syntax_outside_literals() -> None:
+    text, returning, groups = translate(
+        "INSERT OR IGNORE INTO memory_writes (session_id, message_id) SELECT ?, id FROM "
+        "messages WHERE content LIKE '%?%' AND id IN (?, ?, ?, ?) AND 1"
+    )
+    assert text.startswith("INSERT INTO memory_writes") and text.endswith("ON CONFLICT DO NOTHING")
+    assert "LIKE '%%?%%'" in text and "id = ANY(%s)" in text and returning is None
+    assert text.count("%s") == 2 and groups == ((1, 4),)
+    assert bind(["s", 1, 2, 3, 4], groups) == ["s", [1, 2, 3, 4]]
+    max_sql = translate("UPDATE t SET w = max(w, ?), n = (SELECT max(id) FROM t) WHERE 1")[0]
+    assert "greatest(w, %s)" in max_sql and "SELECT max(id)" in max_sql
+    assert max_sql.endswith("WHERE TRUE")
+    assert translate("INSERT INTO jobs (kind) VALUES (?)")[1] == "jobs"
+    assert "LIMIT NULLIF(%s, -1)" in translate("SELECT * FROM m LIMIT ? OFFSET ?")[0]
+    assert bind([True, "a\x00b"], ()) == [1, "a\ufffdb"]
+
+
+# -- parity with SQLite --------------------------------------------------------------------
+
+
+def test_search_ranks_the_same_on_both_engines(pg: PgStateDatabase, tmp_path: Path) -> None:
+    lite = SessionStore(Database(tmp_path / "state.db"))
+    post = SessionStore(pg)
+    for store in (lite, post):
+        _fill(store)
+    for q in QUERIES:
+        a = [(h.message_id, h.score, h.snippet) for h in lite.search_messages(q)]
+        b = [(h.message_id, h.score, h.snippet) for h in post.search_messages(q)]
+        assert a == b, q
+        sa = [(h.session_id, h.message_id, h.matches) for h in lite.search(q, limit=5)]
+        sb = [(h.session_id, h.message_id, h.matches) for h in post.search(q, limit=5)]
+        assert sa == sb, q
+    assert lite.search_messages("pnpm", role="user") == post.search_messages("pnpm", role="user")
+    assert post.search_messages("pnpm", exclude=["one", "two"]) == []
+    assert {h.session_id for h in post.search("海底捞")} == {"one"}  # the child folds in
+
+
+def test_edited_and_deleted_rows_leave_the_index(pg: PgStateDatabase) -> None:
+    store = SessionStore(pg)
+    _fill(store)
+    hit = store.search_messages("lockfile")[0]  # a question: its answer follows
+    pg.write(
+        lambda c: c.execute("UPDATE messages SET content = 'zebra' WHERE id = ?", (hit.message_id,))
+    )
+    assert hit.message_id not in {h.message_id for h in store.search_messages("lockfile")}
+    assert [h.message_id for h in store.search_messages("zebra")] == [hit.message_id]
+    store.delete("two")
+    assert {h.session_id for h in store.search_messages("海底捞")} == {"one"}
+    assert store.count() == (1, 4)
+    health = pg.health(repair=False)
+    assert health.healthy and not health.problems and health.messages == 4
+
+
+def test_health_finds_and_repairs_counters_and_unindexed_rows(pg: PgStateDatabase) -> None:
+    store = SessionStore(pg)
+    _fill(store)
+    with psycopg.connect(pg.pg.url, autocommit=True) as conn:
+        conn.execute("UPDATE fts_stats SET nrows = 0")
+        conn.execute("ALTER TABLE messages DISABLE TRIGGER messages_text")
+        conn.execute("UPDATE messages SET tsv = NULL, ntok = NULL WHERE id = 1")
+        conn.execute("ALTER TABLE messages ENABLE TRIGGER messages_text")
+    found = pg.health(repair=False)
+    assert not found.healthy and len(found.problems) == 2
+    assert any("not in the search index" in p for p in found.problems)
+    fixed = pg.health(repair=True)
+    assert fixed.healthy and len(fixed.repaired) == 2
+    assert 1 in {h.message_id for h in store.search_messages("pnpm")}  # searchable again
+
+
+def test_a_huge_message_and_a_nul_are_kept_and_searchable(pg: PgStateDatabase) -> None:
+    store = SessionStore(pg)
+    store.start("a", session_id="s")
+    huge = " ".join(f"w{i}" for i in range(300_000)) + " needle"  # ~2 MB of distinct words
+    big = store.log("s", "tool", huge)
+    nul = store.log("s", "user", "before\x00after quokka")
+    assert store.messages("s")[0].content == huge
+    assert [h.message_id for h in store.search_messages("w17")] == [big]
+    assert store.messages("s")[1].content == "before\ufffdafter quokka"
+    assert [h.message_id for h in store.search_messages("quokka")] == [nul]
+    assert pg.health(repair=False).healthy
+
+
+# -- the bulk path -------------------------------------------------------------------------
+
+
+def test_copy_loads_sessions_and_messages_searchable_with_titles(pg: PgStateDatabase) -> None:
+    store = SessionStore(pg)
+    store.start("a", session_id="before")
+    store.log("before", "user", "already here")
+    got = copy(
+        pg,
+        [("b1", "bulk", 1.7e9), ("b2", "bulk", 1.7e9 + 5)],
+        [
+            ("b1", "assistant", "hello", None, None, 1.7e9),
+            ("b1", "user", "  Where is the   team dinner?", None, None, 1.7e9 + 1),
+            ("b2", "user", "部门聚餐在海底捞", "t", {"k": 1}, None),
+        ],
+    )
+    assert (got.sessions, got.messages) == (2, 3)
+    assert [m.id for m in store.messages("b1")] == [2, 3]  # ids continue after the newest
+    assert store.get("b1").title == "Where is the team dinner?"
+    assert [h.session_id for h in store.search("dinner")] == ["b1"]
+    assert [h.session_id for h in store.search("海底捞")] == ["b2"]
+    assert store.messages("b2")[0].tool_calls == {"k": 1}
+    assert pg.health(repair=False).healthy
+    with pytest.raises(memdir.MemdirError):
+        copy(pg, [("b1", "bulk", 1.7e9)], [("b1", "user", "again", None, None, None)])
+    assert store.count() == (3, 4)  # the failed load wrote nothing
+
+
+# -- jobs: row locks -----------------------------------------------------------------------
+
+
+def test_a_claim_skips_a_job_another_transaction_holds(pg: PgStateDatabase) -> None:
+    queue = JobQueue(pg, lease=60)
+    for key in ("a", "b"):
+        queue.enqueue("extract", key, watermark=1)
+    first = queue.get("extract", "a")
+    assert first is not None
+    holder = psycopg.connect(pg.pg.url)
+    try:
+        holder.execute("SELECT id FROM jobs WHERE id = %s FOR UPDATE", (first.id,))
+        got: list[object] = []
+        worker = threading.Thread(target=lambda: got.append(queue.claim("w1")))
+        worker.start()
+        worker.join(timeout=20)
+        assert not worker.is_alive()  # not blocked behind the held row
+        claimed = got[0]
+        assert claimed is not None and claimed.key == "b"  # type: ignore[attr-defined]
+    finally:
+        holder.rollback()
+        holder.close()
+    again = queue.claim("w2")
+    assert again is not None and again.key == "a"
+    assert queue.claim("w3") is None
+
+
+# -- hostile input -------------------------------------------------------------------------
+
+_text = st.one_of(
+    st.text(max_size=200),
+    st.text(alphabet=st.sampled_from("\x00\ud800\udfff\"'\\%?*():-^ 聚餐a"), max_size=60),
+    st.builds(lambda n: "x" * n + " 部门", st.integers(0, 30_000)),
+)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=_text)
+def test_any_query_text_gives_results_or_a_clear_error(pg: PgStateDatabase, query: str) -> None:
+    store = SessionStore(pg)
+    store.start("a", session_id="fuzz")
+    if not store.messages("fuzz", limit=1):
+        store.log("fuzz", "user", "部门聚餐 in the chat-send room")
+    for search in (store.search_messages, store.search):
+        try:
+            hits = search(query)
+        except memdir.ValidationError as exc:
+            assert str(exc)
+        else:
+            assert isinstance(hits, list)
+    store.log("fuzz", "user", query)  # stored as valid text, never a traceback
+
+
+# -- users -----------------------------------------------------------------------------------
+
+
+def test_each_user_searches_only_their_own_sessions(pg_url: str, tmp_path: Path) -> None:
+    def opened(user: str) -> memdir.Memdir:
+        (tmp_path / user).mkdir(exist_ok=True)
+        return memdir.open(
+            home=tmp_path / "home", project=tmp_path / user, database_url=pg_url, user=user
+        )
+
+    alice, bob = opened("alice"), opened("bob")
+    with alice.session(agent="a", session_id="shared-id") as s:
+        s.log("user", "alice's secret: the vault code is 4711")
+    with bob.session(agent="b", session_id="shared-id") as s:  # the same id: no clash
+        s.log("user", "bob talks about lunch")
+    assert bob.sessions.search("vault code") == []
+    assert bob.sessions.search_messages("4711") == []
+    assert [m.content for m in bob.sessions.messages("shared-id")] == ["bob talks about lunch"]
+    assert [h.session_id for h in alice.sessions.search("vault code")] == ["shared-id"]
+    assert bob.sessions.count() == (1, 1) and alice.sessions.count() == (1, 1)
+    assert alice.sessions.db.schema() != bob.sessions.db.schema()  # type: ignore[attr-defined]
+    again = opened("alice")  # another process of alice's sees hers
+    assert [h.session_id for h in again.sessions.search("vault code")] == ["shared-id"]

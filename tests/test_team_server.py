@@ -1,0 +1,394 @@
+"""The team server on PostgreSQL: users and tokens through the real CLI, two real
+`memdir serve --database` processes, the MCP SDK's HTTP client. Bob tries every tool,
+resource, search and CLI path against alice's user scope and a project he was not
+granted: nothing is read, nothing is written, every refusal says why."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from dulwich.repo import Repo
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+import memdir
+from memdir.core.errors import AccessError, ReadOnlyScopeError
+from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
+from memdir.pg.db import PgDatabase
+
+pytestmark = pytest.mark.slow
+
+SECRET = "https://git.example.test/acme/secret.git"  # granted to alice only
+SHARED = "git@git.example.test:acme/shared.git"  # granted to alice and bob
+
+
+def _checkout(folder: Path, remote: str) -> Path:
+    folder.mkdir(parents=True)
+    repo = Repo.init(str(folder))
+    config = repo.get_config()
+    config.set((b"remote", b"origin"), b"url", remote.encode())
+    config.write_to_path()
+    repo.close()
+    return folder.resolve()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Team:
+    """A team database, its users' tokens, two checkouts and the CLI as a subprocess."""
+
+    def __init__(self, url: str, tmp: Path) -> None:
+        self.url = url
+        self.home = tmp / "server-home"
+        self.env = {
+            **os.environ,
+            "MEMDIR_HOME": str(self.home),
+            "MEMDIR_MANAGED_DIR": str(tmp / "managed"),
+            "MEMDIR_BACKGROUND": "0",
+            "NO_COLOR": "1",
+            "COLUMNS": "200",
+        }
+        self.env.pop("MEMDIR_DATABASE_URL", None)
+        self.secret = _checkout(tmp / "secret", SECRET)
+        self.shared = _checkout(tmp / "shared", SHARED)
+        self.tokens: dict[str, str] = {}
+
+    def cli(
+        self, *args: str, user: str | None = None, ok: bool = True, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        env = dict(self.env)
+        if user is not None:
+            env.update(MEMDIR_DATABASE_URL=self.url, MEMDIR_USER=user)
+        where = ["-C", str(cwd)] if cwd is not None else []
+        proc = subprocess.run(
+            [sys.executable, "-m", "memdir", *where, *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
+        assert "Traceback" not in proc.stderr, proc.stderr
+        return proc
+
+    def admin(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+        return self.cli("serve", "--database", self.url, "users", *args, ok=ok)
+
+    def serve(self) -> tuple[subprocess.Popen[bytes], str]:
+        port = _free_port()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memdir", "serve", "--database", self.url, "--port", str(port)],
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                return proc, f"http://127.0.0.1:{port}/mcp"
+            except OSError:
+                assert proc.poll() is None, proc.communicate()[1]
+                assert time.monotonic() < deadline, "memdir serve did not start"
+                time.sleep(0.05)
+
+
+@pytest.fixture
+def team(pg_url: str, tmp_path: Path) -> Team:
+    t = Team(pg_url, tmp_path)
+    for name, extra in (("alice", ()), ("bob", ()), ("root", ("--admin",))):
+        token = t.admin("add", name, *extra).stdout.strip()
+        assert token.startswith("mdt_") and len(token) == 64
+        t.tokens[name] = token
+    assert "alice" in t.admin("grant", "alice", SECRET).stdout
+    t.admin("grant", "alice", SHARED)
+    t.admin("grant", "bob", SHARED)
+    return t
+
+
+@pytest.fixture
+def servers(team: Team) -> Iterator[list[str]]:
+    procs = [team.serve() for _ in range(2)]
+    try:
+        yield [u for _, u in procs]
+    finally:
+        for proc, _ in procs:
+            proc.terminate()
+        for proc, _ in procs:
+            proc.wait(timeout=30)
+
+
+def _client(
+    url: str, token: str, roots: list[Path] | None = None, header: str | None = None
+) -> Client:
+    """The SDK's client; ``header``: X-Memdir-Project (a folder, or on the team server a
+    repository URL, as a client on another machine names its project)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    if header is not None:
+        headers["X-Memdir-Project"] = header
+    http = create_mcp_http_client(headers=headers)
+    transport = streamable_http_client(url, http_client=http)
+
+    async def list_roots(ctx: Any) -> Any:
+        from mcp import types
+
+        return types.ListRootsResult(
+            roots=[types.Root(uri=f.as_uri(), name=f.name) for f in roots or []]
+        )
+
+    return Client(transport, list_roots_callback=list_roots if roots else None)
+
+
+def _data(result: Any) -> dict[str, Any]:
+    return dict(json.loads(result.content[0].text))
+
+
+def _add(name: str, body: str, **extra: str) -> dict[str, Any]:
+    return {
+        "action": "add",
+        "type": "feedback",
+        "name": name,
+        "description": f"about {name}",
+        "body": body,
+        **extra,
+    }
+
+
+def _rows(db: PgDatabase) -> dict[str, Any]:
+    """Everything stored for alice's scopes and the secret project (to prove no write)."""
+    with db.transaction() as conn:
+        mine = ("user:alice", "local:alice:%", "project:git.example.test/acme/secret", "org")
+        where = "scope LIKE %s OR scope LIKE %s OR scope LIKE %s OR scope LIKE %s"
+        files = conn.execute(
+            f"SELECT scope, name, data, version FROM memdir_files WHERE {where} ORDER BY 1, 2",
+            mine,
+        ).fetchall()
+        commits = conn.execute(
+            f"SELECT scope, rev, message FROM memdir_commits WHERE {where} ORDER BY seq", mine
+        ).fetchall()
+    return {"files": files, "commits": commits}
+
+
+ALICE_WORDS = ("zebra", "walrus", "okapi")
+
+
+def _no_alice(text: str) -> None:
+    for word in ALICE_WORDS:
+        assert word not in text.lower(), f"{word!r} leaked: {text[:500]}"
+
+
+def test_bob_reads_and_writes_nothing_of_alices(team: Team, servers: list[str]) -> None:
+    one, two = servers
+    tok = team.tokens
+
+    async def as_alice() -> dict[str, str]:
+        ids = {}
+        async with _client(one, tok["alice"], roots=[team.secret]) as a:
+            for key, args in (
+                ("user", _add("Alice zebra preference", "Zebra stripes.", scope="user")),
+                ("project", _add("Secret walrus plan", "The walrus plan.", scope="project")),
+                ("local", _add("Local okapi note", "Okapi.", scope="local")),
+            ):
+                done = _data(await a.call_tool("memory", args))
+                assert done["success"], done
+                ids[key] = done["results"][0]["id"]
+            assert _data(await a.call_tool("log", {"role": "user", "content": "zebra talk"}))[
+                "success"
+            ]
+        async with _client(two, tok["alice"], roots=[team.secret]) as a2:  # another process
+            found = _data(await a2.call_tool("memory_search", {"query": "walrus"}))
+            assert found["success"] and "walrus" in json.dumps(found).lower()
+        return ids
+
+    ids = anyio.run(as_alice)
+    db = PgDatabase(team.url)
+    before = _rows(db)
+
+    async def as_bob() -> list[str]:
+        errors = []
+        async with _client(two, tok["bob"], roots=[team.secret]) as b:
+            tools = {t.name for t in (await b.list_tools()).tools}
+            assert {"memory", "memory_read", "memory_search", "session_search"} <= tools
+            wrote = await b.call_tool("memory", _add("Bob in secret", "x", scope="project"))
+            assert wrote.is_error
+            errors.append(_data(wrote)["error"])
+            for target in ids.values():
+                for action in ("replace", "remove", "supersede"):
+                    args: dict[str, Any] = {"action": action, "target": target}
+                    if action != "remove":
+                        args.update(name="Bob took it", description="d", body="bob")
+                    for scope in ("user", "project", "local"):
+                        tried = await b.call_tool("memory", {**args, "scope": scope})
+                        assert tried.is_error, (action, scope, _data(tried))
+                        errors.append(_data(tried)["error"])
+                read = await b.call_tool("memory_read", {"id": target})
+                assert read.is_error
+                errors.append(_data(read)["error"])
+                with pytest.raises(Exception) as err:  # the SDK raises the server's error
+                    await b.read_resource(f"memdir://entry/{target}")
+                errors.append(str(err.value))
+            batch = await b.call_tool(
+                "memory",
+                {"operations": [{"action": "remove", "target": ids["user"]}], "scope": "user"},
+            )
+            assert batch.is_error
+            for word in ALICE_WORDS:
+                hits = _data(await b.call_tool("memory_search", {"query": word}))
+                _no_alice(json.dumps(hits))
+                past = _data(await b.call_tool("session_search", {"query": word}))
+                _no_alice(json.dumps(past))
+            listed = await b.list_resources()
+            _no_alice(json.dumps([r.model_dump(mode="json") for r in listed.resources]))
+            for uri in ("memdir://index", "memdir://context"):
+                _no_alice(str((await b.read_resource(uri)).contents[0].text))
+            mine = await b.call_tool("memory", _add("Bob likes tea", "Tea.", scope="user"))
+            assert _data(mine)["success"]  # his own scope works
+        async with _client(two, tok["bob"], header=SECRET) as b3:  # named by URL: refused
+            refused = await b3.call_tool("memory", _add("By URL", "x", scope="project"))
+            assert refused.is_error and "not granted" in _data(refused)["error"]
+            errors.append(_data(refused)["error"])
+            _no_alice(json.dumps(_data(await b3.call_tool("memory_search", {"query": "walrus"}))))
+        async with _client(one, tok["bob"], roots=[team.shared]) as b2:  # granted: shared
+            shared = await b2.call_tool("memory", _add("Shared build", "make.", scope="project"))
+            assert _data(shared)["success"]
+            _no_alice(str((await b2.read_resource("memdir://context")).contents[0].text))
+        return errors
+
+    errors = anyio.run(as_bob)
+    assert _rows(db) == before  # 0 writes to alice's scopes or the secret project
+    joined = "\n".join(errors)
+    assert "not granted the project git.example.test/acme/secret" in joined
+    assert all(e.strip() for e in errors)
+
+    async def from_elsewhere() -> str:  # alice on another machine: the project by its URL
+        async with _client(one, tok["alice"], header="https://GIT.example.test/acme/shared") as a:
+            return str((await a.read_resource("memdir://context")).contents[0].text)
+
+    assert "Shared build" in anyio.run(from_elsewhere)
+    # alice sees the shared project memory bob wrote; bob's own user memory stays his
+    alice = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
+    assert {e.name for e in alice.store("project").list()} == {"Shared build"}
+    assert "Bob likes tea" not in {e.name for e in alice.store("user").list()}
+
+
+def test_bob_on_the_cli_and_the_library_gets_nothing_either(team: Team) -> None:
+    alice = memdir.open(team.home, team.secret, database_url=team.url, user="alice")
+    alice.store("user").add(type="user", name="Alice zebra", description="d", body="zebra")
+    alice.store("project").add(type="project", name="Walrus plan", description="d", body="b")
+    db = PgDatabase(team.url)
+    before = _rows(db)
+    for args in (
+        ("ls",),
+        ("ls", "--scope", "project"),
+        ("search", "walrus"),
+        ("search", "zebra"),
+        ("context",),
+        ("log",),
+    ):
+        out = team.cli(*args, user="bob", cwd=team.secret, ok=args[-1] != "project")
+        _no_alice(out.stdout + out.stderr)
+    for args in (
+        ("show", "user_alice-zebra"),
+        ("rm", "walrus", "--scope", "project"),
+        (
+            "add",
+            "--scope",
+            "project",
+            "--type",
+            "project",
+            "--name",
+            "n",
+            "--description",
+            "d",
+            "--body",
+            "b",
+        ),
+    ):
+        out = team.cli(*args, user="bob", cwd=team.secret, ok=False)
+        assert out.stderr.startswith("Error: "), out.stderr
+    assert _rows(db) == before
+    # below the API: bob's queries on alice's scope keys return nothing, in SQL
+    for key in (ScopeKey.user("alice"), ScopeKey.for_project("git.example.test/acme/secret")):
+        backend = PgBackend(db, key, "bob")
+        assert backend.listing() == {} and backend.listing(archive=True) == {}
+        assert backend.read_index() is None and not backend.exists()
+        with pytest.raises(FileNotFoundError):
+            backend.read("user_alice-zebra.md")
+        with pytest.raises(AccessError), backend.lock(5):
+            pass
+        assert PgHistory(backend).log() == [] and PgHistory(backend).head() is None
+    org = memdir.open(team.home, team.shared, database_url=team.url, user="root")
+    org.store("managed").add(type="reference", name="Org rule", description="d", body="b")
+    before = _rows(db)  # root (an admin) wrote the org scope
+    bob = memdir.open(team.home, team.shared, database_url=team.url, user="bob")
+    assert [e.name for e in bob.store("managed").list()] == ["Org rule"]  # readable by all
+    with pytest.raises(ReadOnlyScopeError):
+        bob.store("managed").add(type="reference", name="Bob rule", description="d", body="b")
+    with pytest.raises(AccessError), PgBackend(db, ScopeKey.org(), "bob").lock(5):
+        pass
+    assert _rows(db) == before
+
+
+def test_a_revoked_token_is_refused_by_every_process_at_once(
+    team: Team, servers: list[str]
+) -> None:
+    one, two = servers
+
+    async def call(url: str) -> Any:
+        async with _client(url, team.tokens["bob"]) as b:
+            return await b.call_tool("memory", _add("Tea", "Tea.", scope="user"))
+
+    assert _data(anyio.run(call, two))["success"]
+    assert _data(anyio.run(call, one))["success"]
+
+    async def held_open() -> tuple[Any, BaseException | None]:
+        async with _client(two, team.tokens["bob"]) as b:
+            first = await b.call_tool("memory_search", {"query": "tea"})
+            team.admin("revoke", "bob")  # another process revokes, mid-connection
+            try:
+                await b.call_tool("memory_search", {"query": "tea"})
+            except Exception as exc:  # noqa: BLE001 — the refusal, as the SDK reports it
+                return first, exc
+            return first, None
+
+    first, refused = anyio.run(held_open)
+    assert _data(first)["success"]
+    assert refused is not None
+    for url in servers:
+        with pytest.raises(Exception) as err:
+            anyio.run(call, url)
+        assert "403" in repr(err.value) or "revoked" in repr(err.value)
+    listed = json.loads(team.admin("ls", "--json").stdout)
+    assert {u["name"]: u["tokens"] for u in listed} == {"alice": 1, "bob": 0, "root": 1}
+
+
+def test_only_the_hash_of_a_token_is_stored(team: Team) -> None:
+    with PgDatabase(team.url).transaction() as conn:
+        rows = conn.execute("SELECT id, salt, hash FROM memdir_tokens").fetchall()
+    for token in team.tokens.values():
+        tid, secret = token[4:20], token[21:]
+        assert any(r[0] == tid for r in rows)
+        assert all(secret.encode() not in bytes(r[2]) + bytes(r[1]) for r in rows)
+    bad = team.cli("serve", "--database", team.url, "users", "add", "Not A Name", ok=False)
+    assert "not a user name" in bad.stderr
+    bad = team.admin("grant", "alice", "/srv/local/repo", ok=False)
+    assert "not a shared repository URL" in bad.stderr
+    bad = team.admin("revoke", "nobody", ok=False)
+    assert "no user 'nobody'" in bad.stderr
+    bad = team.cli("serve", "--database", "mysql://x", "users", "ls", ok=False)
+    assert "not a PostgreSQL URL" in bad.stderr
