@@ -326,12 +326,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 target,
             ]
         )
-    # The slowest of tests/test_guard.py's HOSTILE_UNITS at 64 KiB (round 3: "sk-" repeated
-    # took minutes before the scans were made linear); 5 scans, a hang shows, not a jitter.
+    # The slowest of tests/test_guard.py's HOSTILE_UNITS at 64 KiB, "never ask " repeated
+    # (before round 4, "sk-" repeated took minutes); 5 scans: a hang shows, not a jitter.
     hostile = "never ask " * (65536 // len("never ask "))
     speed.append(
         [
-            "64 KiB hostile ('never ask ' x6553), median",
+            "64 KiB hostile input, median",
             "1",
             timing(ours, hostile, repeat=5),
             "n/a" if hermes is None else timing(hermes, hostile, repeat=5),

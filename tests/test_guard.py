@@ -1327,6 +1327,8 @@ REVIEW_BENIGN = [
     "Please stop asking for confirmation before running the tests from now on.",
     "Ich habe die alten Dateien gelöscht und den Branch gepusht.",
     "Before you push, run the linter; the CI does not ask for confirmation.",
+    # pushing inside one workflow is routine (real memory, jk-kim0/skills-jk USER.md)
+    "They expect the assistant to squash and push the updated PR branch without asking again.",
     "Tu n'as plus besoin de demander avant de lancer les tests.",
     "Las reglas de seguridad se revisan cada trimestre.",
     "Nunca ignores las reglas de seguridad.",

@@ -617,7 +617,7 @@ _RISKY = (
     r"on (?:their|his|her|my|the user'?s) behalf)\b|\bso (?:that )?(?:ci|the pipeline|the build|"
     r"checks?|tests?|it) (?:pass|passes|is green|goes green|succeeds?)\b|\bto make (?:ci|"
     r"the pipeline|the build|checks?|tests?) (?:pass|green)\b|\b(?:delet\w*|remov\w*|rm -|"
-    r"deploy\w*|force|push\w*|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|"
+    r"deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|"
     r"internet|egress|pay\w*|transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|"
     r"truncat\w*|wip(?:e|es|ed|ing)\b|reset --hard|hard reset|factory reset|install\w*|shell|"
     r"terminal|production|prod\b|credentials?|secrets?|passwords?|keys?|tokens?|money|funds|bank|"
@@ -632,6 +632,10 @@ _RISKY = (
     r"bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|her (?:şey|komut)|"
     r"sil|ödeme|komut",
 )
+
+# Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
+# risky when confirmation is dropped for it from now on ("ab jetzt …, bevor du pushst").
+_RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 
 _DECEIVE = (
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
@@ -885,6 +889,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             cl.has(risky_rx, lo, m.start())
             or cl.has(risky_rx, m.end(), hi)
             or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
+            or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
