@@ -353,10 +353,16 @@ class RuleSet:
         s = text.s if target is None else target
         for rule, starts in self._candidates(text):
             match = rule.regex().match
+            end = -1
             for p in starts:
+                if p < end:
+                    continue
                 m = match(s, p)
-                if m is not None and (rule.accept is None or rule.accept(m)):
+                if m is None:
+                    continue
+                if rule.accept is None or rule.accept(m):
                     return rule, m
+                end = m.end()  # a rejected match: its tail would be re-scanned from each anchor
         return None
 
     def every(self, text: Text, target: str | None = None) -> list[tuple[Rule, re.Match[str]]]:
@@ -370,7 +376,9 @@ class RuleSet:
                 if p < end:
                     continue
                 m = match(s, p)
-                if m is not None and (rule.accept is None or rule.accept(m)):
+                if m is None:
+                    continue
+                if rule.accept is None or rule.accept(m):
                     found.append((rule, m))
-                    end = m.end()
+                end = m.end()  # accepted or not: never re-scan a matched run from each anchor
         return found

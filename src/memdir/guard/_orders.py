@@ -587,7 +587,7 @@ _PERSIST = (
 )
 _REMOTE = (
     r"\b(?:fetch|load|read|visit|download|get|open|curl|retrieve|"
-    r"check)\w* [^\n]{0,80}?(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+[^\n]{0,80}?\b(?:and |"
+    r"check)\w* [^\n]{0,80}?(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S++[^\n]{0,80}?\b(?:and |"
     r"then )?(?:follow|obey|execute|apply|act on|carry out|do what|run what|treat (?:it|"
     r"them) as)\w* (?:(?:all |any |the |its |every )?(?:instructions?|commands?|orders|directives|"
     r"steps|tasks)|it says|they say|whatever)",
@@ -595,14 +595,15 @@ _REMOTE = (
     r"in) (?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+",
     r"(?:heartbeat|beacon|check[\s-]?in|report (?:in|back)) (?:to|with) (?:https?://|"
     r"\S+\.\w{2,}\b)",
-    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)\S+[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|"
+    r"(?:获取|下载|读取|访问)[^。\n]{0,60}(?:https?://)[!-~]++[^。\n]{0,40}(?:并|然后)?(?:执行|遵循|"
     r"照做|按照)[^。\n]{0,10}(?:指令|命令|说明|要求)?",
-    r"(?:https?://)\S+[^。\n]{0,40}(?:の指示に従|の内容を実行|を取得して実行)",
-    r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:и )?(?:выполни|"
+    # the URL ends at the next one: from each ``https://`` the scan stops at the next
+    r"(?:https?://)(?:(?!https?:)[!-~])++[^。\n]{0,40}(?:の指示に従|の内容を実行|を取得して実行)",
+    r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:и )?(?:выполни|"
     r"следуй)",
-    r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:y )?(?:sigue|"
+    r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:y )?(?:sigue|"
     r"ejecuta|obedece)",
-    r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S+[^.\n]{0,40}(?:et )?(?:suis|"
+    r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:et )?(?:suis|"
     r"exécute|applique)",
 )
 _RISKY = (
@@ -626,11 +627,15 @@ _RISKY = (
     r"삭제|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
     r"producci[oó]n|pagos?|transferencias?|comandos?|tous|toutes|n'importe|supprimer|déploy\w*|"
-    r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|löschen|bereitstellen|produktion\w*|"
+    r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|lösch\w*|bereitstellen|produktion\w*|"
     r"\w*deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|eliminare|pagamenti|"
     r"bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|her (?:şey|komut)|"
     r"sil|ödeme|komut",
 )
+
+# Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
+# risky when confirmation is dropped for it from now on ("ab jetzt …, bevor du pushst").
+_RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 
 _DECEIVE = (
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
@@ -850,7 +855,8 @@ _SUBJECT_ONLY = re.compile(
 def _blanket(s: str, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[str]) -> bool:
     """Whether nothing before or after the dropped confirmation limits what it covers."""
     before = scope_rx.sub(" ", s[lo : m.start()])
-    return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(s, m.end(), hi))
+    after = scope_rx.sub(" ", s[m.end() : hi])  # the scope may come last: "… from now on."
+    return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(after))
 
 
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
@@ -883,6 +889,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             cl.has(risky_rx, lo, m.start())
             or cl.has(risky_rx, m.end(), hi)
             or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
+            or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)

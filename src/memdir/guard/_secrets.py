@@ -223,7 +223,7 @@ def find(text: str, hay: Text | None = None) -> list[SecretMatch]:
     ``hay`` may pass the already tokenised casefolded text (same offsets) to reuse.
     """
     found = _find(text, hay)
-    joined, where = _joined(text) if _SPLIT_HINT.search(text) else (text, [])
+    joined, where = _joined(text) if _split_hint(text) else (text, [])
     if joined != text:
         for hit in _find(joined):
             start, end = where[hit.start], where[hit.end - 1] + 1
@@ -242,11 +242,20 @@ _SPLIT = re.compile(
     r"([A-Za-z0-9_/+=-])(?:[\"']?[ \t]*\+?[ \t]*\\?\r?\n[ \t>#*-]*[\"']?|[\"'][ \t]*\+[ \t]*[\"'])"
     r"(?=[A-Za-z0-9_/+=-])"
 )
-# A key prefix whose run ends at a line break or a string ``+``: only then join lines.
-_SPLIT_HINT = re.compile(
-    r"(?:AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|sk-|xox[abposr]-|AIza|eyJ|[rs]k_live_)"
-    r"[A-Za-z0-9_/+=-]*(?:[\"']?[ \t]*\+?[ \t]*\\?\r?\n|[\"'][ \t]*\+)"
+# A run of token characters that ends at a line break or a string ``+`` and holds a key
+# prefix: only then join lines. Runs never overlap, so the scan is linear.
+_SPLIT_RUN = re.compile(
+    r"(?<![A-Za-z0-9_/+=-])[A-Za-z0-9_/+=-]++(?=[\"']?[ \t]*+\+?[ \t]*+\\?\r?\n|[\"'][ \t]*+\+)"
 )
+_KEY_PREFIX = re.compile(
+    r"AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|sk-|xox[abposr]-|AIza|eyJ|[rs]k_live_"
+)
+
+
+def _split_hint(text: str) -> bool:
+    return any(_KEY_PREFIX.search(run.group()) for run in _SPLIT_RUN.finditer(text))
+
+
 _B64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9+/=_-])")
 
 

@@ -19,13 +19,14 @@ from ._vocab import (
     _DESTRUCTIVE,
     _DNS,
     _DUMP,
-    _FORGE_ORGS,
     _FORGE_RAW,
+    _FORGE_REPOS,
     _FROM,
     _HEADER,
     _HOST_PATH,
     _IMAGE,
     _INSTALLER_HOSTS,
+    _INSTALLER_PATHS,
     _IP,
     _KEEP,
     _KEEP_FORMS,
@@ -38,6 +39,7 @@ from ._vocab import (
     _PASSIVE,
     _PAST,
     _PAYLOAD,
+    _PINNED_HOSTS,
     _PLACE,
     _PRIVATE_NAME,
     _QUERY_VAR,
@@ -273,15 +275,30 @@ _CREDENTIAL_WORDS = frozenset(
 )
 
 
+# Second-level labels under which anyone registers a name (``example.co.uk``); without a
+# public-suffix list, these cover the common country forms.
+_SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", "or", "go"))
+
+
+def _service_words(url: str) -> set[str]:
+    """The words of the name a URL's registrable domain is registered under: ``github`` for
+    ``https://api.github.com/x`` — never its path, nor the subdomains of another name
+    (``github.evil.example``). Empty for an IP, a userinfo or a bare host."""
+    parts = urlsplit(_VAR.sub(" ", url.rstrip(").,;:>]}")))  # the variable names nothing
+    host = parts.hostname or ""
+    labels = host.rstrip(".").split(".")
+    if len(labels) < 2 or _IP_URL.match(url) or "@" in parts.netloc:
+        return set()
+    tld = 2 if len(labels) > 2 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL else 1
+    return set(_NAME_WORD.findall(labels[-1 - tld]))
+
+
 def _own_service(url: str, name: str) -> bool:
     """Whether the secret variable ``name`` is named for the service ``url`` goes to
-    (``$HEALTH_KEY`` in ``…/health?key=``, ``$STRIPE_KEY`` to ``api.stripe.com``): a
-    credential presented to its own service, not data carried away."""
+    (``$STRIPE_KEY`` to ``api.stripe.com``): a credential presented to its own service, not
+    data carried away."""
     scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS
-    parts = urlsplit(_VAR.sub(" ", url.rstrip(").,;:>]}")))  # the variable names nothing
-    if not scope or not parts.hostname or _IP_URL.match(url) or "@" in parts.netloc:
-        return False
-    return bool(scope & set(_NAME_WORD.findall(f"{parts.hostname} {parts.path}")))
+    return bool(scope & _service_words(url))
 
 
 def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) -> bool:
@@ -296,7 +313,7 @@ def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) ->
         vendor = _VENDOR.match(name)
         if vendor and vendor.group(1) not in ("api", "access", "auth", "secret", "my", "app"):
             v = "github" if vendor.group(1) == "gh" else vendor.group(1)
-            if not all(v in h for h in hosts):
+            if not all(v in _service_words(h) for h in hosts):
                 return False
     return True
 
@@ -434,7 +451,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
 
 def official(url: str) -> bool:
     """Whether ``url`` is a vendor's own installer: https (or no scheme), no user, port,
-    variable or IP, on a vendor's host or of a listed organisation on a forge."""
+    variable or IP, on a vendor's host (its own paths where others publish there too) or
+    of a listed repository on a forge."""
     url = url.rstrip(").,;:>]}")
     if any(c in url for c in "${\\%"):
         return False
@@ -446,8 +464,10 @@ def official(url: str) -> bool:
     host = parts.hostname or ""
     if parts.scheme != "https" or "@" in parts.netloc or port not in (None, 443):
         return False
-    if host in _FORGE_RAW:  # anyone can make github.com/x/x: only listed organisations
-        return parts.path.strip("/").split("/")[0] in _FORGE_ORGS
+    if host in _FORGE_RAW:  # anyone can make github.com/x/y: only listed repositories
+        return "/".join(parts.path.strip("/").split("/")[:2]).lower() in _FORGE_REPOS
+    if host in _PINNED_HOSTS:  # deno.land/x/… is anyone's module
+        return f"{host}/{parts.path.strip('/')}" in _INSTALLER_PATHS
     return any(host == h or host.endswith(f".{h}") for h in _INSTALLER_HOSTS)
 
 
@@ -512,6 +532,13 @@ _PRESENCE = re.compile(
     r"(?:is|are) (?:set|defined|present)\b|\b(?:names?|keys?) only\b|\bonly (?:the |their )?"
     r"(?:names?|keys?)\b"
 )
+# A command that prints what it reads: it shows values whatever the clause says it checks,
+# unless its output is piped into a filter that keeps names or counts only.
+_PRINTS = re.compile(
+    r"(?<![\w-])(?:cat|type|less|more|head|tail|bat|nl|strings|print|printf|echo|open|"
+    r"get-content|gc)\s+(?:-\S+\s+)*[^\s|;&<>]*$"
+)
+_FILTERED = re.compile(r"[\"'`]?\s*\|\s*(?:wc -[cl]\b|cut -d|grep -c\b|awk -f)")
 _VALUE = re.compile(r"\b(?:values?|contents?)\b")
 _NOT_BEFORE = re.compile(r"\b(?:never|not|no|without|but not|instead of)\W+(?:\w+\W+){0,2}$")
 
@@ -523,6 +550,9 @@ def _property_only(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
     )
     if not (measured or _PRESENCE.search(s, lo, hi)):
         return False
+    printed = _PRINTS.search(s, max(lo, store.start() - 40), store.start())
+    if not measured and printed and not _FILTERED.match(s, store.end(), hi):
+        return False  # ``cat .env`` "to check which variables are set" prints them
     return all(
         _NOT_BEFORE.search(s, max(lo, v.start() - 30), v.start())
         for v in _VALUE.finditer(s, lo, hi)

@@ -171,7 +171,8 @@ _SEND = _words(
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
 _VISIBLE = (
     r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|"
-    r"\S+\.md\b|log|description|pull request|pr\b|issue|comment|channel|commit message|ticket|"
+    r"(?<!\S)[^\w\s]*+\w\S*?\.md\b|log|description|pull request|pr\b|issue|comment|channel|"
+    r"commit message|ticket|"
     r"summary|plain ?text|https?://"
 )
 _VERB_FORMS = (
@@ -280,24 +281,33 @@ _RUN_WORDS = _words(
     r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*"
 )
 # Installers people really pipe to a shell: hosts of the vendors' own domains (and any host
-# under them), and on a forge a listed organisation (``k3d-io``, ``ohmyzsh``; a repository
-# named after its owner proves nothing: anyone can make one). A fetch from anywhere else
-# into an interpreter is refused. URLs are parsed (``_threats.official``), never matched
-# as a prefix.
+# under them); on a host that also serves user content (deno.land/x/…) only the vendor's
+# own paths; on a forge a listed ``owner/repo`` (an owner with personal repositories, or a
+# repository named after its owner, proves nothing: anyone can make one). A fetch from
+# anywhere else into an interpreter is refused. URLs are parsed (``_threats.official``),
+# never matched as a prefix.
 _HOSTS = (
-    "astral.sh rustup.rs get.docker.com brew.sh bun.sh deno.land get.pnpm.io "
+    "astral.sh rustup.rs get.docker.com brew.sh bun.sh get.pnpm.io "
     "install.python-poetry.org pyenv.run get.volta.sh fnm.vercel.app sdk.cloud.google.com "
     "ollama.com claude.ai install.determinate.systems nixos.org starship.rs tailscale.com "
     "get.k3s.io mise.run get.helm.sh cli.github.com opencode.ai foundry.paradigm.xyz "
     "sh.vector.dev nodesource.com"
 )
 _INSTALLER_HOSTS = frozenset(_HOSTS.split())
-_FORGE_RAW = frozenset({"raw.githubusercontent.com"})
-_ORGS = (
-    "homebrew nvm-sh ohmyzsh pyenv helm rust-lang astral-sh golangci creationix tj junegunn "
-    "mitsuhiko cli python-poetry denoland oven-sh anthropics openai k3d-io"
+_PINNED = (
+    "deno.land/install.sh deno.land/install.ps1 deno.land/x/install/install.sh "
+    "deno.land/x/install/install.ps1"
 )
-_FORGE_ORGS = frozenset(_ORGS.split())
+_INSTALLER_PATHS = frozenset(_PINNED.split())
+_PINNED_HOSTS = frozenset(p.split("/")[0] for p in _INSTALLER_PATHS)
+_FORGE_RAW = frozenset({"raw.githubusercontent.com"})
+_REPOS = (
+    "homebrew/install nvm-sh/nvm creationix/nvm ohmyzsh/ohmyzsh pyenv/pyenv-installer "
+    "helm/helm rust-lang/rustup astral-sh/uv golangci/golangci-lint tj/n junegunn/fzf "
+    "mitsuhiko/rye python-poetry/poetry python-poetry/install.python-poetry.org "
+    "denoland/deno_install oven-sh/bun k3d-io/k3d"
+)
+_FORGE_REPOS = frozenset(_REPOS.split())
 
 # --- tool abuse -------------------------------------------------------------------------
 
