@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .errors import ParseError, StorageError, ValidationError
 from .model import _check_text
-from .storage.regular import read_bytes
+from .storage.regular import read_text
 
 SOUL_NAME = "SOUL.md"
 SOUL_BUDGET = 8_000  # characters (Agent Commander's 8K; Hermes truncates at 20,000)
@@ -40,17 +40,13 @@ def read_soul(folder: Path) -> str | None:
     Raises ParseError for a file that is not UTF-8, not regular or over 1 MiB."""
     path = folder / SOUL_NAME
     try:
-        raw = read_bytes(path, READ_MAX)
+        text = read_text(path, READ_MAX)
     except FileNotFoundError:
         return None
     except ValueError as exc:
         raise ParseError(path, str(exc)) from None
     except OSError as exc:
         raise StorageError("read", path, exc) from exc
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ParseError(path, f"is not UTF-8 (bad byte at offset {exc.start})") from None
     return text.strip() or None
 
 

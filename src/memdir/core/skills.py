@@ -15,7 +15,7 @@ from typing import Any
 from .errors import ParseError, StorageError, ValidationError
 from .frontmatter import dump_yaml, read_frontmatter
 from .index import one_line
-from .storage.regular import read_bytes
+from .storage.regular import read_text
 
 SKILLS_DIR = "skills"
 SKILL_FILE = "SKILL.md"
@@ -82,15 +82,11 @@ def read_skill_file(path: Path, name: str, scope: str = "") -> Skill:
     """Read and parse one ``SKILL.md`` (refused: not regular, over the size limit, not
     UTF-8)."""
     try:
-        raw = read_bytes(path, SKILL_MAX_BYTES)
+        text = read_text(path, SKILL_MAX_BYTES)
     except ValueError as exc:
         raise ParseError(path, f"{exc} (a SKILL.md may hold {SKILL_MAX_BYTES:,} bytes)") from None
     except OSError as exc:
         raise StorageError("read", path, exc) from exc
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ParseError(path, f"is not UTF-8 (bad byte at offset {exc.start})") from None
     return parse_skill(text, path, name, scope)
 
 
