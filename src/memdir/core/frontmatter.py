@@ -13,23 +13,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from .errors import ParseError, ValidationError
-from .model import Entry, EntryType, Layout, Source
+from .model import FRONTMATTER_KEYS, Entry, EntryType, Layout, Source
 
-KNOWN_KEYS = (
-    "name",
-    "description",
-    "type",
-    "created",
-    "updated",
-    "source",
-    "origins",
-    "pinned",
-    "supersedes",
-    "valid_from",
-    "valid_until",
-    "superseded_by",
-    "removed_at",
-)
+KNOWN_KEYS = FRONTMATTER_KEYS
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
 
 

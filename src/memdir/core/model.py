@@ -67,6 +67,24 @@ class Source(StrEnum):
             ) from None
 
 
+#: The fields a topic file's frontmatter holds, in the order they are written.
+FRONTMATTER_KEYS = (
+    "name",
+    "description",
+    "type",
+    "created",
+    "updated",
+    "source",
+    "origins",
+    "pinned",
+    "supersedes",
+    "valid_from",
+    "valid_until",
+    "superseded_by",
+    "removed_at",
+)
+
+
 @dataclass(frozen=True)
 class Layout:
     """How a file looked on disk, so a rewrite keeps its key order, line endings and BOM."""
@@ -112,24 +130,7 @@ class Entry:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form (times as ISO 8601 strings)."""
         out: dict[str, Any] = {}
-        for key in (
-            "id",
-            "name",
-            "description",
-            "type",
-            "body",
-            "created",
-            "updated",
-            "source",
-            "origins",
-            "pinned",
-            "supersedes",
-            "valid_from",
-            "valid_until",
-            "superseded_by",
-            "removed_at",
-            "archived",
-        ):
+        for key in ("id", *FRONTMATTER_KEYS[:3], "body", *FRONTMATTER_KEYS[3:], "archived"):
             value = getattr(self, key)
             if isinstance(value, datetime):
                 value = value.strftime("%Y-%m-%dT%H:%M:%SZ")
