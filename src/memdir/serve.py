@@ -215,24 +215,11 @@ class AuthGate:
         ``max_body`` is answered 413 here, a client that leaves mid-body gets nothing,
         and neither reaches the SDK (which would answer 500 and log a traceback). Returns
         a ``receive`` that replays the body, or None when the request is done with."""
-        chunks: list[bytes] = []
-        size, more = 0, True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return None
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_body:
-                await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
-                return None
-            chunks.append(chunk)
-            more = message.get("more_body", False)
-        pending: list[Any] = [{"type": "http.request", "body": b"".join(chunks)}]
+        from .web.security import read_body
 
-        async def replay() -> Any:
-            return pending.pop() if pending else await receive()
-
+        replay, over = await read_body(receive, self.max_body)
+        if over:
+            await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
         return replay
 
 

@@ -37,6 +37,30 @@ class Viewer:
     user: str = ""
 
 
+async def read_body(receive: Receive, limit: int) -> tuple[Receive | None, bool]:
+    """The request body read whole (at most ``limit`` bytes, a chunked one too) as a
+    ``receive`` that replays it, and whether it was larger; the ``receive`` is None when
+    the body is too large or the client left mid-body."""
+    chunks: list[bytes] = []
+    size, more = 0, True
+    while more:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None, False
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None, True
+        chunks.append(chunk)
+        more = message.get("more_body", False)
+    pending: list[Message] = [{"type": "http.request", "body": b"".join(chunks)}]
+
+    async def replay() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replay, False
+
+
 def _mac(key: bytes, text: str) -> str:
     digest = hmac.new(key, text.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
@@ -117,28 +141,6 @@ async def _plain(send: Send, status: int, text: str) -> None:
     await send({"type": "http.response.body", "body": text.encode()})
 
 
-async def _bounded(receive: Receive, limit: int) -> Receive | None:
-    """The request body read whole (at most ``limit`` bytes, a chunked one too) and
-    replayed; None when it is larger."""
-    chunks, size, more = [], 0, True
-    while more:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            return None
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            return None
-        chunks.append(chunk)
-        more = message.get("more_body", False)
-    pending = [{"type": "http.request", "body": b"".join(chunks)}]
-
-    async def replay() -> Message:
-        return pending.pop() if pending else await receive()
-
-    return replay
-
-
 def secure_headers(
     app: ASGIApp, *, hosts: frozenset[str] | None, max_body: int = 1 << 20
 ) -> ASGIApp:
@@ -155,9 +157,10 @@ def secure_headers(
             await _plain(send, 421, "memdir: unknown Host header; use 127.0.0.1 or localhost.")
             return
         if scope["method"] not in ("GET", "HEAD"):
-            bounded = await _bounded(receive, max_body)
+            bounded, over = await read_body(receive, max_body)
             if bounded is None:
-                await _plain(send, 413, f"memdir: request body over {max_body:,} bytes.")
+                if over:
+                    await _plain(send, 413, f"memdir: request body over {max_body:,} bytes.")
                 return
             receive = bounded
 
