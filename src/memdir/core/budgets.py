@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 WARN_SHARE = 0.8  # the default ``budget_warning``
+SOUL_BUDGET = 8_000  # characters (Agent Commander's 8K; Hermes truncates at 20,000)
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .budgets import WARN_SHARE
+from .budgets import SOUL_BUDGET, WARN_SHARE
 from .errors import MemdirError, ParseError
 from .index import PINNED_BUDGET
-from .persona import SOUL_BUDGET
 from .storage.regular import read_bytes
 
 DEFAULT_MANAGED_DIR = Path("/etc/memdir")

@@ -13,21 +13,16 @@ from typing import TYPE_CHECKING
 
 from .budgets import Budget
 from .changes import resolve
-from .errors import DatabaseError, MemdirError, ReadOnlyScopeError
+from .errors import DatabaseError, MemdirError
 from .index import INDEX_MAX_LINES
 from .instructions import Instruction, Note, gather
 from .model import Entry, Source, normalise
 from .notices import warn_once
-from .persona import SOUL_NAME, Soul, read_soul, validate_soul
-from .persona import render as render_persona
-from .persona import write_soul as write_persona
+from .persona import PersonaLayer
 from .prompt import ScopeView, Section, render_read, system_sections
-from .skills import Skill, check_skill, list_skills, read_skill_file, render_skill, write_skill_file
+from .skills import SkillsLayer
 from .skills import listing as skill_listing
-from .skills import validate_name as validate_skill_name
 from .store import RepairReport, Store
-from .verdicts import Verdicts
-from .workspace import Workspace
 
 if TYPE_CHECKING:
     from ..sessions import DbHealth, EntryIndex
@@ -92,10 +87,10 @@ class EntryState:
 _Merged = list[tuple[Store, list[Entry], list[tuple[str, str]]]]
 
 
-class Layers(Workspace):
-    """A workspace read as one memory: every scope, most local last."""
+class Layers(PersonaLayer, SkillsLayer):
+    """A workspace read as one memory: every scope, most local last (persona and skills
+    in :mod:`.persona` and :mod:`.skills`)."""
 
-    _verdicts: Verdicts | None = None  # the guard's, on project-scope entries
     _entry_index: EntryIndex | None = None
     _scratch_index: EntryIndex | None = None  # in memory, when state.db fails
 
@@ -116,24 +111,6 @@ class Layers(Workspace):
                 withheld.append((entry.id, rule))
         self._save_verdicts()
         return shown, withheld
-
-    def _judged(self, text: str) -> str | None:
-        """The guard's rule for a text a cloned repository brought (None: clean), cached
-        in ``.cache/guard-verdicts.json`` so the guard is built only for new texts."""
-        if self._verdicts is None:
-            self._verdicts = Verdicts(self.home / ".cache" / "guard-verdicts.json")
-        known, rule = self._verdicts.get(text)
-        if not known:
-            from .. import guard  # built only when a text has not been judged before
-
-            finding = guard.scan(text)
-            rule = finding.rule if finding else None
-            self._verdicts.put(text, rule)
-        return rule
-
-    def _save_verdicts(self) -> None:
-        if self._verdicts is not None:
-            self._verdicts.save()
 
     def _merged(self) -> tuple[_Merged, list[Note]]:
         """Each scope's visible entries with those shadowed by a more local entry of the
@@ -347,123 +324,7 @@ class Layers(Workspace):
         skill_notes += [Note(None, "skills", p) for p in problems]
         return sections, views, notes + instruction_notes + persona_notes + skill_notes
 
-    # -- skills (docs/design/tiers.md) -----------------------------------------------------
-
-    def _skills(self) -> tuple[list[Skill], list[str]]:
-        """Every scope's skills, a more local one shadowing a less local one of the same
-        name; a project's scanned by the guard. And what could not be read."""
-        by_name: dict[str, Skill] = {}
-        problems: list[str] = []
-        for name, loc in self.locations.items():
-            if loc.unavailable or not loc.path.is_dir():
-                continue
-            found, bad = list_skills(loc.path, name)
-            problems += bad
-            for skill in found:
-                rule = self._judged(skill.text) if name == "project" else None
-                by_name[skill.name] = dataclasses.replace(skill, withheld=rule)
-        self._save_verdicts()
-        return sorted(by_name.values(), key=lambda k: k.name), problems
-
-    def skills(self) -> list[Skill]:
-        """The skills a session sees (and the withheld ones, marked), by name."""
-        self._require_enabled()
-        return self._skills()[0]
-
-    def read_skill(self, name: str) -> Skill:
-        """One skill by name (the most local scope's); a MemdirError lists the others."""
-        validate_skill_name(name)
-        found = {s.name: s for s in self.skills()}
-        skill = found.get(name)
-        if skill is None or skill.withheld:
-            why = f" (withheld by the memory guard, rule {skill.withheld})" if skill else ""
-            names = ", ".join(f"skill:{k}" for k, v in found.items() if not v.withheld)
-            raise MemdirError(
-                f"No skill named {name!r}{why}. Skills: {names or 'none'}; read one with "
-                f"memory_read and id skill:<name>."
-            )
-        return skill
-
-    def write_skill(
-        self,
-        name: str,
-        description: str,
-        body: str,
-        *,
-        when_to_use: str = "",
-        scope: str = "local",
-    ) -> Skill:
-        """Write ``skills/<name>/SKILL.md`` in ``scope`` (consolidation's way to save a
-        procedure; a person's too): validated, scanned by the guard, recorded in the
-        scope's history. Replaces a skill of the same name in that scope."""
-        return self.write_skill_text(
-            name, render_skill(name, description, body, when_to_use), scope=scope
-        )
-
-    def write_skill_text(self, name: str, text: str, *, scope: str = "local") -> Skill:
-        """Write a whole ``SKILL.md`` (an import keeps the file as it was written)."""
-        store = self.store(scope)
-        if store.read_only:
-            raise ReadOnlyScopeError(scope, "it is set by an administrator")
-        check_skill(name, text)
-        from .. import guard
-
-        guard.check(text)
-        folder = Path(store.backend.location)
-        with store.backend.lock(self.settings.lock_timeout):
-            if store.history is not None:
-                store.history.absorb()
-            path = write_skill_file(folder, name, text)
-            if store.history is not None:
-                rel = path.relative_to(folder).as_posix()
-                store.history.record([rel], f"skill: {name} written")
-        return read_skill_file(path, name, scope)
-
-    # -- the persona and the budgets (docs/design/tiers.md) --------------------------------
-
-    def souls(self) -> list[Soul]:
-        """Every scope's ``SOUL.md``, ascending precedence; a project's (it comes with a
-        cloned repository) is scanned by the guard and withheld if flagged."""
-        out = []
-        for name, loc in self.locations.items():
-            if loc.unavailable or not loc.path.is_dir():
-                continue
-            text = read_soul(loc.path)
-            if text is None:
-                continue
-            rule = self._judged(text) if name == "project" else None
-            out.append(Soul(name, loc.path / SOUL_NAME, text, rule))
-        self._save_verdicts()
-        return out
-
-    def _persona(self) -> tuple[str, list[Note]]:
-        try:
-            souls = self.souls()
-        except MemdirError as exc:  # an unreadable SOUL.md must not keep memory out
-            return "", [Note(None, "SOUL.md", str(exc))]
-        text, notes = render_persona(souls, self.settings.soul_budget)
-        return text + "\n" if text else "", [Note(None, "SOUL.md", n) for n in notes]
-
-    def persona_block(self) -> str:
-        """The persona part the system block starts with now ("" when there is none)."""
-        return self._persona()[0] if self.settings.enabled else ""
-
-    def write_soul(self, text: str, *, scope: str = "user") -> None:
-        """Write a scope's ``SOUL.md`` (the user's by default): scanned by the guard,
-        refused over ``soul_budget`` characters, recorded in the scope's history."""
-        store = self.store(scope)
-        if store.read_only:
-            raise ReadOnlyScopeError(scope, "it is set by an administrator")
-        clean = validate_soul(text, self.settings.soul_budget)
-        from .. import guard
-
-        guard.check(clean)
-        with store.backend.lock(self.settings.lock_timeout):
-            if store.history is not None:
-                store.history.absorb()
-            write_persona(Path(store.backend.location), clean)
-            if store.history is not None:
-                store.history.record([SOUL_NAME], f"persona: {SOUL_NAME} written")
+    # -- the budgets (docs/design/tiers.md) -----------------------------------------------
 
     def budgets(self) -> list[Budget]:
         """Each always-loaded budget's use: every SOUL.md, every scope's pinned entries,

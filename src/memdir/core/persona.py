@@ -10,12 +10,13 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ParseError, StorageError, ValidationError
+from .errors import MemdirError, ParseError, ReadOnlyScopeError, StorageError, ValidationError
+from .instructions import Note
 from .model import _check_text
 from .storage.regular import read_text
+from .workspace import Workspace
 
 SOUL_NAME = "SOUL.md"
-SOUL_BUDGET = 8_000  # characters (Agent Commander's 8K; Hermes truncates at 20,000)
 READ_MAX = 1 << 20  # a larger file is refused, not read
 HEADING = (
     "# Persona\n"
@@ -65,7 +66,7 @@ def validate_soul(text: object, budget: int) -> str:
     return clean
 
 
-def write_soul(folder: Path, text: str) -> None:
+def write_soul_file(folder: Path, text: str) -> None:
     """Write ``folder/SOUL.md`` atomically (temp file, fsync, rename; never through a
     symlink)."""
     path = folder / SOUL_NAME
@@ -109,3 +110,51 @@ def render(souls: list[Soul], budget: int) -> tuple[str, list[str]]:
             )
         parts.append(head + text + "\n")
     return "".join(parts), notes
+
+
+class PersonaLayer(Workspace):
+    """The persona of a workspace: every scope's ``SOUL.md``, read and written."""
+
+    def souls(self) -> list[Soul]:
+        """Every scope's ``SOUL.md``, ascending precedence; a project's (it comes with a
+        cloned repository) is scanned by the guard and withheld if flagged."""
+        out = []
+        for name, loc in self.locations.items():
+            if loc.unavailable or not loc.path.is_dir():
+                continue
+            text = read_soul(loc.path)
+            if text is None:
+                continue
+            rule = self._judged(text) if name == "project" else None
+            out.append(Soul(name, loc.path / SOUL_NAME, text, rule))
+        self._save_verdicts()
+        return out
+
+    def _persona(self) -> tuple[str, list[Note]]:
+        try:
+            souls = self.souls()
+        except MemdirError as exc:  # an unreadable SOUL.md must not keep memory out
+            return "", [Note(None, "SOUL.md", str(exc))]
+        text, notes = render(souls, self.settings.soul_budget)
+        return text + "\n" if text else "", [Note(None, "SOUL.md", n) for n in notes]
+
+    def persona_block(self) -> str:
+        """The persona part the system block starts with now ("" when there is none)."""
+        return self._persona()[0] if self.settings.enabled else ""
+
+    def write_soul(self, text: str, *, scope: str = "user") -> None:
+        """Write a scope's ``SOUL.md`` (the user's by default): scanned by the guard,
+        refused over ``soul_budget`` characters, recorded in the scope's history."""
+        store = self.store(scope)
+        if store.read_only:
+            raise ReadOnlyScopeError(scope, "it is set by an administrator")
+        clean = validate_soul(text, self.settings.soul_budget)
+        from .. import guard
+
+        guard.check(clean)
+        with store.backend.lock(self.settings.lock_timeout):
+            if store.history is not None:
+                store.history.absorb()
+            write_soul_file(Path(store.backend.location), clean)
+            if store.history is not None:
+                store.history.record([SOUL_NAME], f"persona: {SOUL_NAME} written")

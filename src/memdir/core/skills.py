@@ -5,6 +5,7 @@ the body is read on demand. See docs/design/tiers.md."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import tempfile
@@ -12,10 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import ParseError, StorageError, ValidationError
+from .errors import MemdirError, ParseError, ReadOnlyScopeError, StorageError, ValidationError
 from .frontmatter import dump_yaml, read_frontmatter
 from .index import one_line
 from .storage.regular import read_text
+from .workspace import Workspace
 
 SKILLS_DIR = "skills"
 SKILL_FILE = "SKILL.md"
@@ -169,3 +171,77 @@ def listing(skills: list[Skill]) -> str:
     if len(shown) > LISTED_MAX:
         lines.append(f"- … and {len(shown) - LISTED_MAX} more skills not listed\n")
     return "".join(lines)
+
+
+class SkillsLayer(Workspace):
+    """The skills of a workspace: every scope's ``skills/``, listed, read and written."""
+
+    def _skills(self) -> tuple[list[Skill], list[str]]:
+        """Every scope's skills, a more local one shadowing a less local one of the same
+        name; a project's scanned by the guard. And what could not be read."""
+        by_name: dict[str, Skill] = {}
+        problems: list[str] = []
+        for name, loc in self.locations.items():
+            if loc.unavailable or not loc.path.is_dir():
+                continue
+            found, bad = list_skills(loc.path, name)
+            problems += bad
+            for skill in found:
+                rule = self._judged(skill.text) if name == "project" else None
+                by_name[skill.name] = dataclasses.replace(skill, withheld=rule)
+        self._save_verdicts()
+        return sorted(by_name.values(), key=lambda k: k.name), problems
+
+    def skills(self) -> list[Skill]:
+        """The skills a session sees (and the withheld ones, marked), by name."""
+        self._require_enabled()
+        return self._skills()[0]
+
+    def read_skill(self, name: str) -> Skill:
+        """One skill by name (the most local scope's); a MemdirError lists the others."""
+        validate_name(name)
+        found = {s.name: s for s in self.skills()}
+        skill = found.get(name)
+        if skill is None or skill.withheld:
+            why = f" (withheld by the memory guard, rule {skill.withheld})" if skill else ""
+            names = ", ".join(f"skill:{k}" for k, v in found.items() if not v.withheld)
+            raise MemdirError(
+                f"No skill named {name!r}{why}. Skills: {names or 'none'}; read one with "
+                f"memory_read and id skill:<name>."
+            )
+        return skill
+
+    def write_skill(
+        self,
+        name: str,
+        description: str,
+        body: str,
+        *,
+        when_to_use: str = "",
+        scope: str = "local",
+    ) -> Skill:
+        """Write ``skills/<name>/SKILL.md`` in ``scope`` (consolidation's way to save a
+        procedure; a person's too): validated, scanned by the guard, recorded in the
+        scope's history. Replaces a skill of the same name in that scope."""
+        return self.write_skill_text(
+            name, render_skill(name, description, body, when_to_use), scope=scope
+        )
+
+    def write_skill_text(self, name: str, text: str, *, scope: str = "local") -> Skill:
+        """Write a whole ``SKILL.md`` (an import keeps the file as it was written)."""
+        store = self.store(scope)
+        if store.read_only:
+            raise ReadOnlyScopeError(scope, "it is set by an administrator")
+        check_skill(name, text)
+        from .. import guard
+
+        guard.check(text)
+        folder = Path(store.backend.location)
+        with store.backend.lock(self.settings.lock_timeout):
+            if store.history is not None:
+                store.history.absorb()
+            path = write_skill_file(folder, name, text)
+            if store.history is not None:
+                rel = path.relative_to(folder).as_posix()
+                store.history.record([rel], f"skill: {name} written")
+        return read_skill_file(path, name, scope)

@@ -42,6 +42,8 @@ class Workspace:
     """The scopes of one project (``settings.project``) in one memory home. With
     ``projectless`` (why there is no project), only the managed and user scopes."""
 
+    _verdicts: Verdicts | None = None  # the guard's, on texts a cloned repository brought
+
     def __init__(
         self,
         settings: Settings,
@@ -359,6 +361,24 @@ class Workspace:
     @provider.setter
     def provider(self, value: Provider) -> None:
         self._provider = value
+
+    def _judged(self, text: str) -> str | None:
+        """The guard's rule for a text a cloned repository brought (None: clean), cached
+        in ``.cache/guard-verdicts.json`` so the guard is built only for new texts."""
+        if self._verdicts is None:
+            self._verdicts = Verdicts(self.home / ".cache" / "guard-verdicts.json")
+        known, rule = self._verdicts.get(text)
+        if not known:
+            from .. import guard  # built only when a text has not been judged before
+
+            finding = guard.scan(text)
+            rule = finding.rule if finding else None
+            self._verdicts.put(text, rule)
+        return rule
+
+    def _save_verdicts(self) -> None:
+        if self._verdicts is not None:
+            self._verdicts.save()
 
     def _second_opinion(self) -> SecondOpinion | None:
         """The model that judges the guard's grey band when ``llm`` names one (offline:
