@@ -17,7 +17,7 @@ from typing import Any
 
 from .core.errors import ProviderError
 from .pipeline.deep import DEEP_PROMPT
-from .pipeline.providers import EXTRACT_PROMPT, SYNTHESIZE_PROMPT, ChatProvider
+from .pipeline.providers import EXTRACT_PROMPT, SKILL_PROMPT, SYNTHESIZE_PROMPT, ChatProvider
 
 __all__ = ["ScriptedProvider", "candidates_reply", "ops_reply"]
 
@@ -38,7 +38,12 @@ class ScriptedProvider(ChatProvider):
 
     def complete(self, system: str, user: str) -> str:
         """The next scripted reply (raised if it is an exception)."""
-        kinds = {EXTRACT_PROMPT: "extract", SYNTHESIZE_PROMPT: "synthesize", DEEP_PROMPT: "deep"}
+        kinds = {
+            EXTRACT_PROMPT: "extract",
+            SYNTHESIZE_PROMPT: "synthesize",
+            DEEP_PROMPT: "deep",
+            SKILL_PROMPT: "skill",
+        }
         kind = kinds.get(system, "consolidate")
         with self._lock:
             self.calls.append((kind, user))

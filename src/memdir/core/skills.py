@@ -6,6 +6,7 @@ the body is read on demand. See docs/design/tiers.md."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import re
 import tempfile
@@ -155,6 +156,66 @@ def write_skill_file(folder: Path, name: str, text: str) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise StorageError("write", target / SKILL_FILE, exc) from exc
     return target / SKILL_FILE
+
+
+DRAFT_MAX = 16_000  # characters of a proposed SKILL.md kept in DREAMS.md
+_BASE = re.compile(r"[0-9a-f]{12}")
+
+
+def fingerprint(text: str) -> str:
+    """A short hash of a SKILL.md's text: an edit proposal applies to this text only."""
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class SkillDraft:
+    """A SKILL.md consolidation proposes from a procedure seen in several sessions: a new
+    skill (``base`` empty) or an edit of the one whose text has the fingerprint ``base``.
+    Never written unasked: it waits in DREAMS.md for review."""
+
+    name: str
+    text: str  # the whole SKILL.md to write
+    sessions: tuple[str, ...]  # where the procedure was seen (≥ 2)
+    base: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON kept in DREAMS.md."""
+        return {
+            "kind": "skill",
+            "name": self.name,
+            "text": self.text,
+            "sessions": list(self.sessions),
+            "base": self.base,
+        }
+
+    def summary(self) -> str:
+        """The diary's line for people."""
+        what = "edit of" if self.base else "new"
+        return f"skill {what} `skill:{self.name}` from sessions {', '.join(self.sessions)}"
+
+    @classmethod
+    def from_dict(cls, data: object) -> SkillDraft | None:
+        """The draft ``data`` describes, or None when it is not a well-formed one (a valid
+        name, a SKILL.md that parses, 2–50 session ids)."""
+        if not isinstance(data, dict) or data.get("kind") != "skill":
+            return None
+        name, text = data.get("name"), data.get("text")
+        sessions, base = data.get("sessions"), data.get("base", "")
+        if (
+            not isinstance(text, str)
+            or len(text) > DRAFT_MAX
+            or not isinstance(base, str)
+            or (base and not _BASE.fullmatch(base))
+            or not isinstance(sessions, list)
+            or not 2 <= len(sessions) <= 50
+            or not all(isinstance(x, str) and 0 < len(x) <= 200 for x in sessions)
+        ):
+            return None
+        try:
+            check_skill(name, text)  # type: ignore[arg-type]
+        except (ParseError, ValidationError):
+            return None
+        return cls(str(name), text, tuple(sessions), base)
 
 
 def listing(skills: list[Skill]) -> str:

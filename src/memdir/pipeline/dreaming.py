@@ -25,12 +25,13 @@ MAX_GROUPED = 400  # entries REM groups at most (the newest): pairs grow as the 
 @dataclass(frozen=True)
 class Limits:
     """Per run and scope: candidates staged, themes grouped, existing entries changed,
-    patterns proposed."""
+    patterns proposed, skills proposed (local scope)."""
 
     light: int = 40
     rem: int = 8
     deep: int = 20
     synthesis: int = 3
+    skills: int = 2
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,17 @@ SYNTHESIZE_PROMPT = (
     'reference", "name": "...", "description": "one line", "body": "..."}'
 )
 
+SKILL_PROMPT = (
+    "You are given a multi-step procedure an agent repeated in several sessions: its steps "
+    "in order, with the commands or text used, and, if there is one, the skill (SKILL.md) "
+    "that already covers part of it. Write the skill a future session should follow: what "
+    "it is for, when to use it, and the steps as a numbered Markdown list with the exact "
+    "commands. Editing a skill, keep what it says and add what the procedure shows. If "
+    "the steps are not one reusable procedure, answer none. Reply with JSON only: "
+    '{"none": true} or {"name": "kebab-case-name", "description": "one line", '
+    '"when_to_use": "one line", "body": "Markdown"}'
+)
+
 
 @dataclass(frozen=True)
 class Extraction:

@@ -27,7 +27,7 @@ from ..core.slug import entry_id
 from ..review import approval, diary
 from ..sessions.records import to_datetime
 from ..sessions.usage import parse_citations
-from . import dreaming, upkeep
+from . import dreaming, procedures, upkeep
 from .answers import Candidate
 from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
@@ -66,7 +66,8 @@ class RunReport:
     embedded: int = 0  # rows given a vector (the semantic layer)
     phase_calls: Counter[str] = field(default_factory=Counter)  # model calls by phase
     phase_chars: Counter[str] = field(default_factory=Counter)  # characters sent by phase
-    proposals: int = 0  # synthesis proposals written to DREAMS.md for review
+    proposals: int = 0  # synthesis and skill proposals written to DREAMS.md for review
+    skill_proposals: int = 0  # of them, new skills and skill edits
 
     @property
     def did_anything(self) -> bool:
@@ -110,6 +111,7 @@ class Pipeline:
         self.batch = BATCH  # candidates per consolidation call
         self.limits = dreaming.Limits(light=BATCH)
         self.dreams = True  # the three phases and the diary; False: one stage, no diary
+        self.skills = True  # with dreams: propose skills from repeated procedures
 
     @property
     def provider(self) -> Provider:
@@ -459,11 +461,36 @@ class Pipeline:
             if calls
             else 0
         )
+        if self.skills and store.scope == "local":
+            self._procedures(run, report)
         report.proposals += len(run.proposals)
         try:
             diary.append(diary.path_for(self.md, store.backend.location), run)
         except MemdirError as exc:
             report.errors.append(str(exc))
+
+    def _procedures(self, run: diary.Run, report: RunReport) -> None:
+        """Skill proposals from procedures repeated in this project's newest sessions."""
+        sessions = []
+        for info in self.md.sessions.list(scope=self.project, limit=procedures.SESSIONS):
+            if info.memory_mode == "enabled":
+                messages = self.md.sessions.messages(info.id, limit=procedures.MESSAGES)
+                sessions.append((info.id, info.title, messages))
+        found = procedures.detect(sessions, limit=self.limits.skills)
+        if not found:
+            return
+        provider = self.provider
+        complete = provider.complete if isinstance(provider, ChatProvider) else None
+        before = len(run.proposals)
+        try:
+            cost = procedures.propose(complete, found, self.md.skills(), run)
+        except MemdirError as exc:
+            run.rejected.append(f"skills stopped: {exc}")
+            return
+        report.model_calls += cost.calls
+        report.phase_calls["skills"] += cost.calls
+        report.phase_chars["skills"] += cost.chars
+        report.skill_proposals += len(run.proposals) - before
 
     # -- dry run, decay, review, deletion --------------------------------------------------
 

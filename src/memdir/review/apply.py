@@ -27,6 +27,15 @@ class Action:
 
 
 @dataclass(frozen=True)
+class SkillWrite:
+    """A ``SKILL.md`` a proposal writes: scope, skill name, the whole text."""
+
+    scope: str
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Proposal:
     """A change the review suggests; applied only when named by its id."""
 
@@ -37,6 +46,7 @@ class Proposal:
     actions: tuple[Action, ...] = field(default=(), repr=False)
     id: str = ""
     exports: tuple[str, ...] = ()  # written after the actions: "agents-md"
+    skills: tuple[SkillWrite, ...] = field(default=(), repr=False)  # written after them
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for ``memdir review --json``."""
@@ -46,9 +56,12 @@ class Proposal:
             "title": self.title,
             "detail": self.detail,
             "entries": list(self.entries),
-            "applies": bool(self.actions),
-            "scopes": list(dict.fromkeys(a.scope for a in self.actions)),
+            "applies": bool(self.actions or self.skills),
+            "scopes": list(
+                dict.fromkeys([*(a.scope for a in self.actions), *(w.scope for w in self.skills)])
+            ),
             "exports": list(self.exports),
+            "skills": [{"scope": w.scope, "name": w.name, "text": w.text} for w in self.skills],
         }
 
 
@@ -214,6 +227,24 @@ def _export_agents_md(md: Layers) -> None:
         raise MemdirError(f"{report.refused[0].path} was not written: {report.refused[0].reason}")
 
 
+def _check_skills(md: Layers, proposals: Sequence[Proposal]) -> None:
+    """Every skill the proposals write, checked as its write will check it."""
+    from .. import guard
+    from ..core.skills import check_skill
+
+    for p in proposals:
+        for w in p.skills:
+            try:
+                if md.store(w.scope).read_only:
+                    raise ReadOnlyScopeError(w.scope)
+                check_skill(w.name, w.text)
+                guard.check(w.text)
+            except MemdirError as exc:
+                raise MemdirError(
+                    f"proposal {p.id} cannot be applied: {exc} Nothing was applied."
+                ) from exc
+
+
 def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
     """Check every proposal's writes and exports, then write them all; on a failure
     part-way, put back what was written and raise."""
@@ -224,6 +255,7 @@ def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
         if batch.store.scope == "project":
             plans["project"] = plan
     exports = _exports(md, proposals, plans)
+    _check_skills(md, proposals)
     ids = ", ".join(p.id for p in proposals)
     done: list[_Written] = []
     try:
@@ -232,6 +264,8 @@ def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
                 done.append(_write(batch.store, batch.ops))
         if "agents-md" in exports:
             _export_agents_md(md)
+        for w in (w for p in proposals for w in p.skills):
+            md.write_skill_text(w.name, w.text, scope=w.scope)
     except MemdirError as exc:
         failed = _undo(
             md, done, f"undo review --apply {ids}: a later write failed\n\n{exc}\nsource: user\n"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import MemdirError
 from ..core.model import DESCRIPTION_MAX, NAME_MAX
 from ..core.notices import warn_once
+from ..core.skills import SkillDraft
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -49,6 +50,10 @@ class Synthesis:
             "body": self.body,
             "sources": list(self.sources),
         }
+
+    def summary(self) -> str:
+        """The diary's line for people."""
+        return f"synthesis `{self.name}` from {', '.join(self.sources)}: {self.description}"
 
     @classmethod
     def from_dict(cls, data: object) -> Synthesis | None:
@@ -86,7 +91,7 @@ class Run:
     merged: list[str] = field(default_factory=list)
     superseded: list[str] = field(default_factory=list)
     rejected: list[str] = field(default_factory=list)
-    proposals: list[Synthesis] = field(default_factory=list)
+    proposals: list[Synthesis | SkillDraft] = field(default_factory=list)
 
     def render(self) -> str:
         """The run as a Markdown section (proposals also as one JSON comment each)."""
@@ -105,7 +110,7 @@ class Run:
         for p in self.proposals:
             data = json.dumps(p.to_dict(), ensure_ascii=False).replace("-->", "--\\u003e")
             out.append(f"\n<!-- memdir:proposal {data} -->\n")
-            out.append(f"- synthesis `{p.name}` from {', '.join(p.sources)}: {p.description}\n")
+            out.append(f"- {p.summary()}\n")
         return "".join(out) + "\n"
 
 
@@ -137,15 +142,19 @@ def append(path: Path, run: Run) -> None:
         raise MemdirError(f"Cannot write the dream diary {path}: {exc.strerror}") from exc
 
 
-def last_proposals(text: str) -> list[Synthesis]:
+def _proposal(data: object) -> Synthesis | SkillDraft | None:
+    return Synthesis.from_dict(data) or SkillDraft.from_dict(data)
+
+
+def last_proposals(text: str) -> list[Synthesis | SkillDraft]:
     """The well-formed proposals of the last run in a diary's text (anything else in it,
     hand edits included, is ignored; at most :data:`MAX_PROPOSALS`)."""
     start = text.rfind(_HEAD)
     section = text[start:] if start >= 0 else ""
-    out: list[Synthesis] = []
+    out: list[Synthesis | SkillDraft] = []
     for m in _MARK.finditer(section):
         try:
-            found = Synthesis.from_dict(json.loads(m.group(1)))
+            found = _proposal(json.loads(m.group(1)))
         except (ValueError, RecursionError):
             continue
         if found is not None and found not in out:
@@ -155,7 +164,7 @@ def last_proposals(text: str) -> list[Synthesis]:
     return out
 
 
-def read_last(path: Path) -> list[Synthesis]:
+def read_last(path: Path) -> list[Synthesis | SkillDraft]:
     """:func:`last_proposals` of the diary at ``path`` (its last :data:`READ_BYTES`)."""
     try:
         with path.open("rb") as f:

@@ -19,14 +19,14 @@ from ..core.model import Entry, normalise
 from ..core.notices import warn_once
 from ..core.prompt import gone_references
 from . import approval, diary
-from .apply import Action, Proposal, apply_all
+from .apply import Action, Proposal, SkillWrite, apply_all
 from .similar import near_duplicate, similarity
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
     from ..core.store import Store
 
-KINDS = ("pending", "merge", "conflict", "stale", "promote", "synthesis", "index")
+KINDS = ("pending", "merge", "conflict", "stale", "promote", "synthesis", "skill", "index")
 BUDGET_SHARE = 0.8  # an index past this share of its line or byte budget is reported
 _CHOICES = (
     ("npm", "pnpm", "yarn", "bun"),
@@ -55,14 +55,23 @@ def _make(
     entries: Sequence[str],
     actions: Sequence[Action],
     exports: Sequence[str] = (),
+    skills: Sequence[SkillWrite] = (),
 ) -> Proposal:
     digest = hashlib.sha1(
         repr(
             (kind, sorted(entries), [(a.scope, a.folder, a.ops) for a in actions], *exports)
+            + ((tuple(skills),) if skills else ())
         ).encode()
     ).hexdigest()
     return Proposal(
-        kind, title, detail, tuple(entries), tuple(actions), f"{kind}-{digest[:6]}", tuple(exports)
+        kind,
+        title,
+        detail,
+        tuple(entries),
+        tuple(actions),
+        f"{kind}-{digest[:6]}",
+        tuple(exports),
+        tuple(skills),
     )
 
 
@@ -292,6 +301,8 @@ def _patterns(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     names = {normalise(e.name) for e in entries}
     out = []
     for p in diary.read_last(diary.path_for(md, store.backend.location)):
+        if not isinstance(p, diary.Synthesis):
+            continue
         if not set(p.sources) <= ids or normalise(p.name) in names:
             continue
         out.append(
@@ -302,6 +313,46 @@ def _patterns(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
                 f"(from {', '.join(p.sources)}; the last dreaming run's DREAMS.md)",
                 [f"{store.scope}:{s}" for s in p.sources],
                 [Action(store.scope, (AddOp(p.type, p.name, p.description, p.body),))],
+            )
+        )
+    return out
+
+
+def _skills(md: Layers, store: Store) -> list[Proposal]:
+    """The last dreaming run's skill drafts (DREAMS.md): a new skill while no scope has
+    one of that name, an edit while the skill's text is still the one it was drafted on."""
+    from ..core.skills import SkillDraft, fingerprint, list_skills
+
+    drafts = [
+        p
+        for p in diary.read_last(diary.path_for(md, store.backend.location))
+        if isinstance(p, SkillDraft)
+    ]
+    if not drafts:
+        return []
+    here = {s.name: s for s in list_skills(Path(store.backend.location), store.scope)[0]}
+    visible = {s.name for s in md.skills()}
+    out = []
+    for d in drafts:
+        seen = f"seen in {len(d.sessions)} sessions ({', '.join(d.sessions[:5])})"
+        if d.base:
+            current = here.get(d.name)
+            if current is None or fingerprint(current.text) != d.base:
+                continue
+            title = f"edit skill:{d.name}: steps {seen}"
+        elif d.name in visible:
+            continue
+        else:
+            title = f"new skill:{d.name}, a procedure {seen}"
+        out.append(
+            _make(
+                "skill",
+                title,
+                f"write skills/{d.name}/SKILL.md in the {store.scope} scope (the last dreaming "
+                f"run's DREAMS.md; read it with `memdir review --json` or on the review page)",
+                [f"{store.scope}:skill:{d.name}"],
+                [],
+                skills=[SkillWrite(store.scope, d.name, d.text)],
             )
         )
     return out
@@ -330,6 +381,15 @@ def _index(store: Store, entries: list[Entry]) -> list[Proposal]:
             [Action(store.scope, ops)] if ops else [],
         )
     ]
+
+
+def _indented(text: str, lines: int = 40) -> str:
+    """A SKILL.md shown under its proposal: indented, at most ``lines`` lines."""
+    shown = text.splitlines()
+    out = [f"      {line}\n" for line in shown[:lines]]
+    if len(shown) > lines:
+        out.append(f"      … {len(shown) - lines} more lines\n")
+    return "".join(out)
 
 
 def _shorten(text: str, width: int = 60) -> str:
@@ -400,7 +460,7 @@ def propose(md: Layers, *, include_rejected: bool = False) -> list[Proposal]:
         if store.read_only:
             continue
         found += _pairs(md, store, listed) + _stale(md, store, listed) + _index(store, listed)
-        found += _patterns(md, store, listed)
+        found += _patterns(md, store, listed) + _skills(md, store)
     found += _promotions(md, entries)
     if not include_rejected:
         gone = set(rejected(md))
@@ -421,7 +481,7 @@ def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
             f"the review); run `memdir review` again for current ids"
         )
     chosen = [proposals[pid] for pid in dict.fromkeys(ids)]
-    advice = [p.id for p in chosen if not p.actions]
+    advice = [p.id for p in chosen if not p.actions and not p.skills]
     if advice:
         raise MemdirError(
             f"{', '.join(advice)} {'is' if len(advice) == 1 else 'are'} advice "
@@ -447,6 +507,7 @@ def report_text(md: Layers, proposals: Sequence[Proposal] | None = None) -> str:
         "stale": "Stale",
         "promote": "Promotions",
         "synthesis": "Patterns from the last dreaming run (DREAMS.md)",
+        "skill": "Skills from procedures repeated across sessions (DREAMS.md)",
         "index": "Index budget",
     }
     out = []
@@ -454,7 +515,9 @@ def report_text(md: Layers, proposals: Sequence[Proposal] | None = None) -> str:
         group = [p for p in proposals if p.kind == kind]
         if group:
             out.append(f"## {titles[kind]}\n")
-            out += [f"- [{p.id}] {p.title}: {p.detail}\n" for p in group]
+            for p in group:
+                out.append(f"- [{p.id}] {p.title}: {p.detail}\n")
+                out += [_indented(w.text) for w in p.skills]
             out.append("\n")
     out.append("Apply with `memdir review --apply ID …`; nothing changes until then.\n")
     return "".join(out)

@@ -99,6 +99,9 @@ class Site:
             "conflict": "Conflicts",
             "stale": "Stale",
             "promote": "Promotions",
+            "pending": "Writes awaiting approval",
+            "synthesis": "Patterns",
+            "skill": "Skills from repeated procedures",
             "index": "Index budget",
         }
 
