@@ -48,7 +48,7 @@ def _register() -> list[tuple[str, ...]]:
 
     for module in (
         "bootstrap", "context", "demo", "entries", "history", "install", "interop",
-        "maintain", "review", "scopes", "serve", "sessions", "transcripts",
+        "maintain", "review", "scopes", "serve", "sessions", "skills", "soul", "transcripts",
     ):  # fmt: skip
         __import__(f"{package.__name__}.{module}")
     return list(_commands())
@@ -126,6 +126,8 @@ def _seed(m: Memdir) -> dict[str, str]:
 
     rev = Versions(memdir.open(m.home, m.project)).log(limit=1)[0].commit.rev
     (m.tmp / "export").mkdir()
+    (m.tmp / "steps.md").write_text("1. `uv run pytest`\n2. `git tag vX`\n")
+    (m.tmp / "SOUL.md").write_text("You are Ada, a terse senior engineer.\n")
     return {"session": first, "rev": rev}
 
 
@@ -174,6 +176,12 @@ def _invocations(m: Memdir, seeded: dict[str, str]) -> list[tuple[str, ...]]:
         ("sessions", "mode", s[:8], "polluted", "--json"),
         ("sessions", "rm", s, "--yes", "--json"),
         ("sessions", "prune", "--older-than", "3650d", "--yes", "--json"),
+        ("skills", "add", "release", str(m.tmp / "steps.md"), "--description", "d", "--json"),
+        ("skills", "edit", "release", str(m.tmp / "steps.md"), "--description", "e", "--json"),
+        ("skills", "ls", "--json"),
+        ("skills", "show", "release", "--json"),
+        ("soul", "set", str(m.tmp / "SOUL.md"), "--json"),
+        ("soul", "show", "--json"),
         ("install", "hermes", "--hermes-home", str(m.tmp / "hermes"), "--yes", "--json"),
         ("uninstall", "hermes", "--hermes-home", str(m.tmp / "hermes"), "--yes", "--json"),
     ]

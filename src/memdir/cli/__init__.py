@@ -38,6 +38,8 @@ def main() -> None:
         scopes,
         serve,
         sessions,
+        skills,
+        soul,
         transcripts,
     )
 

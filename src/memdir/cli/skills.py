@@ -1,0 +1,147 @@
+"""``memdir skills ls | show NAME | add NAME FILE | edit NAME FILE``: the procedures saved
+as ``skills/<name>/SKILL.md``, listed and read, or written by hand through the guard."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from ..core.errors import MemdirError
+from ..core.model import SCOPES
+from ..core.skills import SKILL_MAX_BYTES, Skill, list_skills, render_skill, validate_name
+from .app import State, cli
+from .files import read_input
+
+_JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+_SCOPE = click.option(
+    "--scope",
+    type=click.Choice(SCOPES),
+    default="local",
+    show_default=True,
+    help="The scope whose skills/ folder to write.",
+)
+_DESCRIPTION = click.option(
+    "--description",
+    help="What the skill is for, when FILE is only the steps (no front matter).",
+)
+
+
+def _data(skill: Skill, body: bool = False) -> dict[str, object]:
+    out: dict[str, object] = {
+        "name": skill.name,
+        "scope": skill.scope,
+        "description": skill.description,
+        "when_to_use": skill.when_to_use,
+        "path": str(skill.path),
+        "withheld": skill.withheld,
+    }
+    if body:
+        out["text"] = skill.text
+    return out
+
+
+@cli.group()
+def skills() -> None:
+    """Skills: procedures saved as skills/<name>/SKILL.md (front matter with name,
+    description and when_to_use; the steps after it). A session's system block lists
+    each by name and description; the agent reads one with memory_read skill:<name>.
+    Consolidation proposes new skills and edits in `memdir review`."""
+
+
+@skills.command("ls")
+@_JSON
+@click.pass_obj
+def ls(state: State, as_json: bool) -> None:
+    """List the skills a session sees (a more local scope's shadows a less local one's)."""
+    found = state.md.skills()
+    if as_json:
+        click.echo(json.dumps([_data(s) for s in found], indent=2, ensure_ascii=False))
+        return
+    if not found:
+        click.echo("No skills yet. Add one with `memdir skills add NAME FILE`.")
+    for s in found:
+        note = f"  [withheld by the guard: {s.withheld}]" if s.withheld else ""
+        click.echo(f"{s.name:30} {s.scope:8} {s.hook}{note}")
+
+
+@skills.command()
+@click.argument("name")
+@_JSON
+@click.pass_obj
+def show(state: State, name: str, as_json: bool) -> None:
+    """Print skill NAME's SKILL.md, as memory_read gives it to the agent."""
+    skill = state.md.read_skill(name)
+    if as_json:
+        click.echo(json.dumps(_data(skill, body=True), indent=2, ensure_ascii=False))
+    else:
+        click.echo(skill.text, nl=not skill.text.endswith("\n"))
+
+
+def _write(
+    state: State,
+    name: str,
+    file: str,
+    scope: str,
+    description: str | None,
+    *,
+    new: bool,
+    as_json: bool,
+) -> None:
+    validate_name(name)
+    text = read_input(file, SKILL_MAX_BYTES, f"skill {name!r}")
+    if description is not None:
+        if text.lstrip().startswith("---"):
+            raise MemdirError("the file has front matter already; leave out --description")
+        text = render_skill(name, description, text)
+    md = state.md
+    folder = Path(md.store(scope).backend.location)
+    exists = name in {s.name for s in list_skills(folder, scope)[0]}
+    if new and exists:
+        raise MemdirError(
+            f"the {scope} scope has a skill {name!r} already; change it with "
+            f"`memdir skills edit {name} FILE`"
+        )
+    if not new and not exists:
+        raise MemdirError(
+            f"the {scope} scope has no skill {name!r} to edit; add it with "
+            f"`memdir skills add {name} FILE` (or pick the scope with --scope)"
+        )
+    skill = md.write_skill_text(name, text, scope=scope)
+    if as_json:
+        click.echo(json.dumps(_data(skill), indent=2, ensure_ascii=False))
+        return
+    verb = "Added" if new else "Saved"
+    click.echo(f"{verb} skill:{skill.name} to the {scope} scope ({skill.path}).")
+
+
+@skills.command()
+@click.argument("name")
+@click.argument("file")
+@_SCOPE
+@_DESCRIPTION
+@_JSON
+@click.pass_obj
+def add(
+    state: State, name: str, file: str, scope: str, description: str | None, as_json: bool
+) -> None:
+    """Add skill NAME from FILE (a SKILL.md, or '-' for stdin). With --description, FILE
+    is only the steps and the front matter is made for it. Checked by the memory guard
+    and recorded in the scope's history; refused if the scope has a skill NAME already."""
+    _write(state, name, file, scope, description, new=True, as_json=as_json)
+
+
+@skills.command()
+@click.argument("name")
+@click.argument("file")
+@_SCOPE
+@_DESCRIPTION
+@_JSON
+@click.pass_obj
+def edit(
+    state: State, name: str, file: str, scope: str, description: str | None, as_json: bool
+) -> None:
+    """Replace skill NAME's SKILL.md with FILE ('-' for stdin), as add does; refused if
+    the scope has no skill NAME (a typo never makes a second skill)."""
+    _write(state, name, file, scope, description, new=False, as_json=as_json)
