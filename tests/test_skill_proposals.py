@@ -135,8 +135,40 @@ def test_rejecting_leaves_nothing_and_sticks(md: Memdir, clock: Clock) -> None:
     with md.session(agent="test") as s:
         s.log("user", "Remember that releases go out on Tuesdays.")
     Pipeline(md, RulesProvider()).run()  # the same procedure found again, the same draft
-    assert _diary(md).count("## Dream ") == 2
+    text = _diary(md)
+    assert text.count("## Dream ") == 2
+    assert "this draft was rejected in review" in text[text.rindex("## Dream ") :]
     assert _skill_proposals(md) == [] and md.skills() == []
+
+
+def _procedure(md: Memdir, commands: list[str], n: int) -> None:
+    with md.session(agent="test") as s:
+        s.log("user", f"Do the usual, round {n}")
+        for command in commands:
+            s.log("assistant", "", tool_calls=_claude(command))
+
+
+def test_at_most_two_a_run_and_a_rejected_one_frees_its_place(md: Memdir, clock: Clock) -> None:
+    procedures = [
+        ["docker build -t api .", "docker push api", "kubectl apply -f k8s/", "kubectl rollout"],
+        ["alembic revision --autogenerate", "alembic upgrade head", "uv run pytest"],
+        ["npm ci", "npm run lint", "npm run build"],
+    ]
+    for n in range(3):
+        for commands in procedures:
+            _procedure(md, commands, n)
+    _remember(md)
+    Pipeline(md, RulesProvider()).run()
+    first = _skill_proposals(md)
+    assert len(first) == 2
+    reject(md, [first[0].id])
+    clock.advance(minutes=5)
+    with md.session(agent="test") as s:
+        s.log("user", "Remember that releases go out on Tuesdays.")
+    Pipeline(md, RulesProvider()).run()
+    second = _skill_proposals(md)
+    assert len(second) == 2 and first[0].id not in {p.id for p in second}
+    assert first[1].id in {p.id for p in second}  # the same draft keeps its id
 
 
 def test_an_existing_skill_gets_an_edit_not_a_duplicate(md: Memdir) -> None:

@@ -383,13 +383,20 @@ def propose(
     procedures: Sequence[Procedure],
     skills: Sequence[Skill],
     run: Run,
+    *,
+    limit: int = 2,
+    refused: Callable[[SkillDraft], bool] = lambda d: False,
 ) -> Cost:
     """A draft per procedure into ``run.proposals``: an edit of the skill that covers at
     least :data:`COVERED` of its steps, else a new skill; none where a skill lists every
-    step already. With ``complete`` the model writes it, else :func:`offline_draft`."""
+    step already, or one rejected in review before (``refused``). With ``complete`` the
+    model writes it, else :func:`offline_draft`. At most ``limit`` drafts."""
     cost = Cost()
     taken = {s.name for s in skills}
+    made = 0
     for proc in procedures:
+        if made >= limit:
+            break
         label = " → ".join(k.removeprefix("$ ") for k in proc.keys)
         scored = sorted(((coverage(proc, s), s.name, s) for s in skills), reverse=True)
         best = scored[0] if scored and scored[0][0] >= COVERED else None
@@ -419,6 +426,9 @@ def propose(
         except MemdirError as exc:
             run.rejected.append(f"procedure {label!r}: {exc}")
             continue
+        if refused(draft):
+            run.rejected.append(f"procedure {label!r}: this draft was rejected in review")
+            continue
         what = f"an edit of skill:{draft.name}" if draft.base else f"new skill:{draft.name}"
         run.themes.append(
             f"procedure {label!r} in {len(proc.sessions)} sessions "
@@ -426,4 +436,5 @@ def propose(
         )
         taken.add(draft.name)
         run.proposals.append(draft)
+        made += 1
     return cost

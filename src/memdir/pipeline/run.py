@@ -476,14 +476,24 @@ class Pipeline:
             if info.memory_mode == "enabled":
                 messages = self.md.sessions.messages(info.id, limit=procedures.MESSAGES)
                 sessions.append((info.id, info.title, messages))
-        found = procedures.detect(sessions, limit=self.limits.skills)
+        found = procedures.detect(sessions, limit=3 * self.limits.skills)
         if not found:
             return
+        from ..review.proposals import rejected, skill_proposal
+
+        gone = set(rejected(self.md))
         provider = self.provider
         complete = provider.complete if isinstance(provider, ChatProvider) else None
         before = len(run.proposals)
         try:
-            cost = procedures.propose(complete, found, self.md.skills(), run)
+            cost = procedures.propose(
+                complete,
+                found,
+                self.md.skills(),
+                run,
+                limit=self.limits.skills,
+                refused=lambda d: skill_proposal("local", d).id in gone,
+            )
         except MemdirError as exc:
             run.rejected.append(f"skills stopped: {exc}")
             return

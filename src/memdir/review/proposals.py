@@ -24,6 +24,7 @@ from .similar import near_duplicate, similarity
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
+    from ..core.skills import SkillDraft
     from ..core.store import Store
 
 KINDS = ("pending", "merge", "conflict", "stale", "promote", "synthesis", "skill", "index")
@@ -318,15 +319,35 @@ def _patterns(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     return out
 
 
+def skill_proposal(scope: str, d: SkillDraft) -> Proposal:
+    """The review proposal that writes draft ``d`` into ``scope`` (its id depends only on
+    the scope, name and text, so consolidation can tell a draft rejected before)."""
+    seen = f"seen in {len(d.sessions)} sessions ({', '.join(d.sessions[:5])})"
+    title = (
+        f"edit skill:{d.name}: steps {seen}"
+        if d.base
+        else f"new skill:{d.name}, a procedure {seen}"
+    )
+    return _make(
+        "skill",
+        title,
+        f"write skills/{d.name}/SKILL.md in the {scope} scope (the last dreaming run's "
+        f"DREAMS.md; the text is shown below it)",
+        [f"{scope}:skill:{d.name}"],
+        [],
+        skills=[SkillWrite(scope, d.name, d.text)],
+    )
+
+
 def _skills(md: Layers, store: Store) -> list[Proposal]:
     """The last dreaming run's skill drafts (DREAMS.md): a new skill while no scope has
     one of that name, an edit while the skill's text is still the one it was drafted on."""
-    from ..core.skills import SkillDraft, fingerprint, list_skills
+    from ..core.skills import fingerprint, list_skills
 
     drafts = [
         p
         for p in diary.read_last(diary.path_for(md, store.backend.location))
-        if isinstance(p, SkillDraft)
+        if not isinstance(p, diary.Synthesis)
     ]
     if not drafts:
         return []
@@ -334,27 +355,13 @@ def _skills(md: Layers, store: Store) -> list[Proposal]:
     visible = {s.name for s in md.skills()}
     out = []
     for d in drafts:
-        seen = f"seen in {len(d.sessions)} sessions ({', '.join(d.sessions[:5])})"
         if d.base:
             current = here.get(d.name)
             if current is None or fingerprint(current.text) != d.base:
                 continue
-            title = f"edit skill:{d.name}: steps {seen}"
         elif d.name in visible:
             continue
-        else:
-            title = f"new skill:{d.name}, a procedure {seen}"
-        out.append(
-            _make(
-                "skill",
-                title,
-                f"write skills/{d.name}/SKILL.md in the {store.scope} scope (the last dreaming "
-                f"run's DREAMS.md; read it with `memdir review --json` or on the review page)",
-                [f"{store.scope}:skill:{d.name}"],
-                [],
-                skills=[SkillWrite(store.scope, d.name, d.text)],
-            )
-        )
+        out.append(skill_proposal(store.scope, d))
     return out
 
 
