@@ -21,6 +21,7 @@ share of sessions that ended with nothing worth saving, and characters sent per 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import tempfile
@@ -68,6 +69,59 @@ def _replay(md: Memdir, sample: dict[str, Any]) -> int:
     return count
 
 
+PROCEDURES = [
+    ["uv run pytest -q", "uv build", "git tag v1.{n}.0", "git push origin v1.{n}.0"],
+    [
+        "docker build -t api:{n} .",
+        "docker push api:{n}",
+        "kubectl apply -f k8s/",
+        "kubectl rollout status deploy/api",
+    ],
+    ["alembic revision --autogenerate -m m{n}", "alembic upgrade head", "uv run pytest tests/db"],
+]
+NOISE = [
+    "git status",
+    "git diff",
+    "uv run pytest tests/unit -q",
+    "npm test",
+    "make lint",
+    "python scripts/check.py",
+    "git commit -am wip",
+    "git log -5",
+]
+
+
+def _agent(md: Memdir, sample: dict[str, Any]) -> int:
+    """Synthetic agent sessions (not real data): each does 2–6 everyday commands and Read /
+    Edit calls, and with probability 0.15 each of three fixed multi-step procedures."""
+    import random
+
+    rng = random.Random(sample["seed"])
+    for n in range(sample["sessions"]):
+        with md.session(agent="synthetic") as s:
+            s.log(
+                "user",
+                f"Task {n}: {rng.choice(['fix', 'add'])} {rng.choice(['billing', 'auth'])}",
+            )
+            steps = [rng.choice(NOISE) for _ in range(rng.randint(2, 6))]
+            for proc in PROCEDURES:
+                if rng.random() < 0.15:
+                    at = rng.randint(0, len(steps))
+                    steps[at:at] = [c.format(n=n) for c in proc]
+            for command in steps:
+                if rng.random() < 0.3:
+                    s.log(
+                        "assistant",
+                        "",
+                        tool_calls=[{"name": "Read", "input": {"file_path": "src/app.py"}}],
+                    )
+                s.log("assistant", "", tool_calls=[{"name": "Bash", "input": {"command": command}}])
+                s.log("tool", "ok", tool_name="Bash")
+            if rng.random() < 0.2:
+                s.log("user", f"Remember that for task {n}: I prefer small commits.")
+    return int(sample["sessions"])
+
+
 def _llm(kind: str, user: str) -> str:
     """A scripted model: an instant, deterministic answer of the right shape. It proposes
     one preference per session in which the user says "I love/like/prefer …"."""
@@ -86,6 +140,20 @@ def _llm(kind: str, user: str) -> str:
                     }
                 )
         return candidates_reply()
+    if kind == "skill":  # a SKILL.md that lists the steps it was shown
+        data = json.loads(user)
+        steps = data["steps"]
+        name = "procedure-" + hashlib.sha1("\n".join(steps).encode()).hexdigest()[:6]
+        if "existing_skill" in data:
+            name = re.search(r"name: (\S+)", data["existing_skill"]).group(1)  # type: ignore[union-attr]
+        return json.dumps(
+            {
+                "name": name,
+                "description": f"{len(steps)} steps: " + ", ".join(steps)[:120],
+                "when_to_use": data["task"][:100] or "the same task again",
+                "body": "\n".join(f"{i}. {t}" for i, t in enumerate(steps, 1)),
+            }
+        )
     if kind == "synthesize":  # a pattern named after the theme's first entry
         first = json.loads(user.split("\n\n", 1)[0])
         return json.dumps(
@@ -107,23 +175,28 @@ def _llm(kind: str, user: str) -> str:
 
 
 def _run(
-    samples: list[dict[str, Any]], make: type[Provider] | None, dreams: bool = True
+    samples: list[dict[str, Any]],
+    make: type[Provider] | None,
+    dreams: bool = True,
+    skills: bool = True,
+    replay: Any = _replay,
 ) -> dict[str, float]:
     sessions = extracted = empty = chars = prompt_chars = runs = entries = calls = 0
     seconds = 0.0
     phase_calls: Counter[str] = Counter()
     phase_chars: Counter[str] = Counter()
-    review = patterns = 0
+    review = patterns = skill_items = 0
     for sample in samples:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
             (root / "project").mkdir()
             env = {"MEMDIR_MANAGED_DIR": str(root / "managed"), "MEMDIR_BACKGROUND": "0"}
             md = Memdir(load_settings(root / "home", root / "project", environ=env))
-            sessions += _replay(md, sample)
+            sessions += replay(md, sample)
             provider = RulesProvider() if make is None else ScriptedProvider(_llm)
             pipeline = Pipeline(md, provider)
             pipeline.dreams = dreams
+            pipeline.skills = skills
             t0 = time.perf_counter()
             while True:
                 report = pipeline.run()
@@ -145,6 +218,7 @@ def _run(
             kinds = [p.kind for p in propose(md)]
             review += len(kinds)
             patterns += kinds.count("synthesis")
+            skill_items += kinds.count("skill")
             md.close()
     return {
         "sessions": sessions,
@@ -162,6 +236,9 @@ def _run(
         "synth_chars": phase_chars["synthesis"],
         "review": 100 * review / max(sessions, 1),
         "patterns": 100 * patterns / max(sessions, 1),
+        "skills": 100 * skill_items / max(sessions, 1),
+        "skill_calls": phase_calls["skills"],
+        "skill_chars": phase_chars["skills"],
     }
 
 
@@ -170,7 +247,8 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--quick", action="store_true", help="only the first 2 conversations")
     args = parser.parse_args()
-    samples = json.loads(args.data.read_text())[: 2 if args.quick else None]
+    quick = args.quick
+    samples = json.loads(args.data.read_text())[: 2 if quick else None]
     rows = [
         ("rules (offline)", _run(samples, None)),
         ("scripted LLM", _run(samples, ScriptedProvider)),
@@ -212,8 +290,32 @@ def main() -> None:
             print(
                 f"{name:16} {mode:9} {r['stage_calls']:11.0f} {r['stage_chars']:11,.0f} "
                 f"{r['synth_calls']:11.0f} {r['synth_chars']:11,.0f} {r['entries']:7.0f} "
-                f"{r['review']:10.1f} {r['review'] - r['patterns']:9.1f}"
+                f"{r['review']:10.1f} {r['review'] - r['patterns'] - r['skills']:9.1f}"
             )
+    agents = [{"seed": seed, "sessions": 50} for seed in range(2 if quick else 4)]
+    print(
+        "\nSkills proposed from procedures repeated across sessions (dreaming; skills off ="
+        " Pipeline.skills False). LoCoMo: chat, no procedures (what skills add there is"
+        " noise). Synthetic: agent sessions from bench/pipeline.py's _agent (not real data;"
+        " three fixed procedures, each in ~15% of sessions, among everyday commands)."
+    )
+    head = (
+        f"{'sessions':20} {'provider':16} {'skills':6} {'proposals/100':>13} "
+        f"{'skill calls':>11} {'skill chars':>11} {'seconds':>8}"
+    )
+    print(head)
+    print("-" * len(head))
+    for data, replay, group in (
+        ("LoCoMo", _replay, samples),
+        ("synthetic agent", _agent, agents),
+    ):
+        for name, make in (("rules (offline)", None), ("scripted LLM", ScriptedProvider)):
+            for on in (False, True):
+                r = _run(group, make, skills=on, replay=replay)  # type: ignore[arg-type]
+                print(
+                    f"{data:20} {name:16} {'on' if on else 'off':6} {r['skills']:13.1f} "
+                    f"{r['skill_calls']:11.0f} {r['skill_chars']:11,.0f} {r['seconds']:8.2f}"
+                )
 
 
 if __name__ == "__main__":

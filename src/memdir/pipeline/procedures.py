@@ -220,8 +220,9 @@ def detect(
 ) -> list[Procedure]:
     """The procedures of ``sessions`` (``(id, title, messages)``, newest first): runs of
     :data:`MIN_STEPS`–:data:`MAX_STEPS` steps (two different at least) seen in at least
-    ``min_sessions`` sessions; a run inside a longer one kept is left out. Longest first,
-    then most sessions; at most ``limit``."""
+    ``min_sessions`` sessions, each as long as it goes in the same sessions (closed runs);
+    most sessions first, then longest; one overlapping a run kept is left out (a chance
+    neighbour seen in fewer sessions never grows a procedure); at most ``limit``."""
     seen: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
     tasks: dict[str, str] = {}
     for sid, title, messages in sessions:
@@ -237,14 +238,21 @@ def detect(
                     if sid not in where:  # the newest session's texts are kept
                         where[sid] = tuple(s.text for s in seq[i : i + n])
     order = {sid: i for i, (sid, _, _) in enumerate(sessions)}
+    frequent = {g: w for g, w in seen.items() if len(w) >= min_sessions}
+    open_ = set()  # a run a longer run extends in exactly the same sessions
+    for big, w in frequent.items():
+        if len(big) > MIN_STEPS:
+            for part in (big[:-1], big[1:]):
+                if part in frequent and frequent[part].keys() == w.keys():
+                    open_.add(part)
     found = sorted(
-        ((g, w) for g, w in seen.items() if len(w) >= min_sessions),
-        key=lambda gw: (-len(gw[0]), -len(gw[1]), gw[0]),
+        ((g, w) for g, w in frequent.items() if g not in open_),
+        key=lambda gw: (-len(gw[1]), -len(gw[0]), gw[0]),
     )
     kept: list[Procedure] = []
     for gram, where in found:
-        if any(_inside(gram, p.keys) for p in kept):
-            continue  # a part of a longer procedure already kept
+        if any(_inside(gram, p.keys) or _inside(p.keys, gram) for p in kept):
+            continue  # one procedure, not several views of it
         ids = tuple(sorted(where, key=order.__getitem__))
         kept.append(Procedure(gram, where[ids[0]], ids, tasks[ids[0]]))
         if len(kept) >= limit:
