@@ -309,6 +309,21 @@ def test_a_bad_model_draft_is_rejected_with_its_reason(md: Memdir, reply: str, w
     assert _skill_proposals(md) == [] and md.skills() == []
 
 
+def test_secrets_never_reach_the_draft(md: Memdir) -> None:
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    for _ in range(3):
+        with md.session(agent="test") as s:
+            s.log("user", f"Publish again, the token is {token}")
+            for command in ("uv build", f"uv publish --token {token}", "git push --tags"):
+                s.log("assistant", "", tool_calls=_claude(command))
+    _remember(md)
+    Pipeline(md, RulesProvider()).run()
+    [proposal] = _skill_proposals(md)
+    text = proposal.skills[0].text
+    assert token not in text and token not in _diary(md)
+    assert "[REDACTED:github-token]" in text and "uv publish" in text
+
+
 def test_skills_off_proposes_none(md: Memdir) -> None:
     for n in range(3):
         _release(md, n)

@@ -191,7 +191,7 @@ def sequences(messages: Sequence[Message]) -> list[list[Step]]:
     lists: list[list[Step]] = []
     for m in messages:
         if m.role == "assistant" and m.tool_calls is not None:
-            for name, args in _calls(m.tool_calls):
+            for name, args in _calls(m.tool_calls)[:SEQUENCE_MAX]:
                 step = tool_step(name, args)
                 if step is not None and (not calls or calls[-1].key != step.key):
                     calls.append(step)
@@ -201,10 +201,9 @@ def sequences(messages: Sequence[Message]) -> list[list[Step]]:
 
 
 def _task(messages: Sequence[Message], title: str | None) -> str:
-    if title and title.strip():
-        return one_line(title)[:150]
-    first = next((m.content for m in messages if m.role == "user" and m.content.strip()), "")
-    return one_line(first)[:150]
+    if not (title and title.strip()):
+        title = next((m.content for m in messages if m.role == "user" and m.content.strip()), "")
+    return guard.redact_secrets(one_line(title[:1000])[:150])
 
 
 def _inside(small: tuple[str, ...], big: tuple[str, ...]) -> bool:
