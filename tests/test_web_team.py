@@ -85,8 +85,35 @@ def _client(url: str) -> httpx.Client:
     return httpx.Client(base_url=url, follow_redirects=False, timeout=60)
 
 
-def _sign_in(url: str, token: str) -> httpx.Client:
+def _routes() -> set[tuple[str, str]]:
+    """Every (method, path pattern) of the web page but signing in and out."""
+    from memdir.web import activity, context, entry, memory, review, sessions
+
+    return {
+        (m, r.path)
+        for mod in (activity, context, entry, memory, review, sessions)
+        for r in mod.routes(None)  # type: ignore[arg-type]  # only the paths are read
+        for m in r.methods or ()
+        if m != "HEAD"
+    }
+
+
+def _covered(seen: list[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The route patterns the requests ``seen`` reached."""
+    from starlette.routing import compile_path
+
+    return {
+        (method, pattern)
+        for method, pattern in _routes()
+        for m, path in seen
+        if m == method and compile_path(pattern)[0].fullmatch(path)
+    }
+
+
+def _sign_in(url: str, token: str, seen: list[tuple[str, str]] | None = None) -> httpx.Client:
     client = _client(url)
+    if seen is not None:  # record every request's method and path
+        client.event_hooks["request"] = [lambda r: seen.append((r.method, r.url.path))]
     r = client.post("/signin", data={"token": token, "next": "/"})
     assert r.status_code == 303 and r.headers["location"] == "/", r.text
     return client
@@ -186,7 +213,8 @@ def test_bob_reads_and_writes_nothing_of_alices_by_url_or_form(
 ) -> None:
     db = PgDatabase(team.url)
     before = _rows(db)
-    b = _sign_in(server, team.tokens["bob"])
+    seen: list[tuple[str, str]] = []
+    b = _sign_in(server, team.tokens["bob"], seen)
     csrf = _csrf(b)
     ids, revs, sid = alice["ids"], alice["revs"], alice["session"]
     refused: list[tuple[str, int]] = []
@@ -240,6 +268,7 @@ def test_bob_reads_and_writes_nothing_of_alices_by_url_or_form(
             assert r.status_code == 403, (project, r.status_code)
     assert _rows(db) == before  # 0 writes to alice's scopes, the secret project, the org
     assert _session_mode(team, sid) == "enabled"
+    assert _covered(seen) == _routes()  # bob tried every route (a new one must be added)
     for word in ("zebra", "walrus", "okapi"):  # and no search he can run finds her text
         _no_alice(b.get("/", params={"q": word, "project": SHARED_URL}).text)
         _no_alice(b.get("/sessions", params={"q": word, "project": SHARED_URL}).text)
