@@ -92,7 +92,7 @@ def _routes() -> set[tuple[str, str]]:
     return {
         (m, r.path)
         for mod in (activity, context, entry, memory, review, sessions)
-        for r in mod.routes(None)  # type: ignore[arg-type]  # only the paths are read
+        for r in mod.routes(None)  # only the paths are read
         for m in r.methods or ()
         if m != "HEAD"
     }
