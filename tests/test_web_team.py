@@ -17,7 +17,7 @@ import pytest
 import memdir
 from memdir.pg.db import PgDatabase
 from memdir.review.versions import Versions
-from test_team_server import Team, _rows
+from test_team_server import SECRET, Team, _rows
 from test_team_server import team as team
 from webserver import chromium, quit_chromium
 
@@ -160,6 +160,11 @@ def test_each_user_sees_their_scopes_their_projects_and_the_org(
     assert "Org security contact" in bobs and quote(SHARED_URL, safe="") in bobs
     assert quote(SECRET_URL, safe="") not in bobs  # not granted: not even listed
     _no_alice(bobs)
+    refused = b.get("/", params={"project": SECRET_URL}).text
+    assert "is not granted the project" in refused
+    _no_alice(refused)
+    team.admin("grant", "bob", SECRET)  # an admin grants it: the next page shows it
+    assert "Secret walrus plan" in b.get("/", params={"project": SECRET_URL}).text
 
 
 def test_alice_uses_every_route_on_her_own_memory(
