@@ -5,19 +5,44 @@ tombstone, so extraction never proposes it again."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import memdir
+from conftest import team_env
 from memdir.cli import cli
 from memdir.cli import review as _review_command  # noqa: F401  (registers it)
 from memdir.core.errors import ParseError
 
+pytestmark = pytest.mark.backends
+
+
+@pytest.fixture(autouse=True)
+def _on_backend(
+    backend: str, project: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL every Memdir and CLI run of the test opens the team database."""
+    if backend == "postgres":
+        for name, value in team_env(request.getfixturevalue("pg_url"), project).items():
+            monkeypatch.setenv(name, value)
+
 
 def files(folder: Path) -> dict[str, bytes]:
-    """Every file of a scope folder but its caches, history and checkout record."""
+    """Every file of a scope folder but its caches, history and checkout record (on
+    PostgreSQL: the scope's stored files, ``folder`` being its location)."""
+    url = os.environ.get("MEMDIR_DATABASE_URL")
+    if url:
+        from memdir.pg.db import PgDatabase
+
+        key = str(folder).rsplit("#", 1)[1]
+        with PgDatabase.shared(url).transaction() as conn:
+            rows = conn.execute(
+                "SELECT name, data FROM memdir_files WHERE scope = %s", (key,)
+            ).fetchall()
+        return {name: bytes(data) for name, data in rows}
     return {
         str(p.relative_to(folder)): p.read_bytes()
         for p in sorted(folder.rglob("*"))
@@ -66,7 +91,7 @@ def test_the_correction_through_the_tool_waits_for_apply(
         )
     assert result["success"] and result["pending"].startswith("pending-")
     assert "awaits the user's approval" in result["message"]
-    assert files(scope) == before  # nothing on disk changed
+    assert before and files(scope) == before  # nothing on disk changed
 
     code, out = review(home, project, "--json")
     (pending,) = [p for p in json.loads(out) if p["kind"] == "pending"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,8 @@ from memdir.pipeline import Pipeline, RulesProvider
 from memdir.review import diary
 from memdir.review.proposals import apply, propose, report_text
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+
+pytestmark = pytest.mark.backends
 
 THEME = [
     ("Deploy staging with helm", "Deploy staging with helm upgrade from the ops repo"),

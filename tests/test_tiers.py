@@ -8,12 +8,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from memdir.core.tiers import summarize
 from memdir.engine import Memdir
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+
+pytestmark = pytest.mark.backends
 
 LONG = (
     "Deploys of ledgerline go through the staging app on Render first. "

@@ -293,21 +293,24 @@ def serve(
     projects_under: Sequence[Path] = (),
 ) -> None:
     """Run the HTTP server until interrupted: MCP at ``/mcp``, the web page at ``/``
-    (the team server on PostgreSQL serves MCP only, ``threads`` calls at once)."""
+    (on the team server, PostgreSQL, each user signs in with their own token and
+    ``threads`` MCP calls run at once)."""
     import uvicorn
 
-    app: ASGIApp
-    if md.database is not None:
-        app = make_app(
-            md, "", host=host, max_body=max_body, threads=threads, projects_under=projects_under
-        )
-    else:
-        token = load_token(md.home)
-        from .web import build_app, with_web  # the web page at / (docs/design/web.md)
+    from .web import build_app, with_web  # the web page at / (docs/design/web.md)
 
-        web = build_app(md, token, port=port, loopback=host in LOOPBACK, max_body=max_body)
-        mcp = make_app(md, token, host=host, max_body=max_body, projects_under=projects_under)
-        app = with_web(mcp, web)
+    team = md.database is not None  # users' own tokens, not the home's one token
+    token = "" if team else load_token(md.home)
+    web = build_app(md, token, port=port, loopback=host in LOOPBACK, max_body=max_body)
+    mcp = make_app(
+        md,
+        token,
+        host=host,
+        max_body=max_body,
+        threads=threads,
+        projects_under=projects_under,
+    )
+    app: ASGIApp = with_web(mcp, web)
     config = uvicorn.Config(
         app,
         host=host,

@@ -115,8 +115,9 @@ def serve(
             raise click.UsageError("a team server has one token per user: memdir serve users add")
         check_port(host, port)
         click.echo(
-            f"memdir team MCP on http://{host}:{port}/mcp ({md.database!r}, {threads} "
-            f"threads); tokens: `{command()} serve --database URL users add NAME`. "
+            f"memdir team MCP on http://{host}:{port}/mcp, web page on http://{host}:{port}/ "
+            f"({md.database!r}, {threads} threads); tokens: `{command()} serve --database URL "
+            f"users add NAME`. "
             f"Ctrl-C stops it.",
             err=True,
         )

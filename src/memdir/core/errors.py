@@ -14,7 +14,7 @@ boundary, so callers catch :class:`MemdirError` and nothing else::
     ├── UnreadableScopeError                 a scope with unreadable files: no writes
     ├── LockTimeoutError                     a scope lock or state.db held too long
     ├── StorageError                         the file system refused
-    ├── HistoryError                         git history: unknown revision, conflict
+    ├── HistoryError ── UnknownRevisionError git history: unknown revision, conflict
     ├── DatabaseError                        state.db refused
     ├── PostgresError                        the PostgreSQL server refused or is unreachable
     ├── AccessError                          a user's token does not allow that scope
@@ -252,6 +252,10 @@ class AdoptError(MemdirError):
 
 class HistoryError(MemdirError):
     """A history operation could not be done (unknown revision, conflicting revert)."""
+
+
+class UnknownRevisionError(HistoryError):
+    """No scope the caller may read has that revision."""
 
 
 class ProviderError(MemdirError):

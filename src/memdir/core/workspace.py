@@ -9,7 +9,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import DisabledError, EmbedError, GuardError, MemdirError, ValidationError
+from .errors import (
+    AccessError,
+    DisabledError,
+    EmbedError,
+    GuardError,
+    MemdirError,
+    ValidationError,
+)
 from .model import SCOPES, Source, utcnow
 from .notices import warn_once
 from .scopes import (
@@ -153,8 +160,8 @@ class Workspace:
                 f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}", field="scope"
             )
         loc = self.locations[scope]
-        if loc.unavailable:
-            raise MemdirError(
+        if loc.unavailable:  # on the team server: not granted (AccessError, web's 403)
+            raise (MemdirError if self.database is None else AccessError)(
                 f"The {scope} scope is not available here: {loc.unavailable}"
                 if self.projectless is not None
                 else f"The {scope} scope is not available here: {loc.unavailable}. "

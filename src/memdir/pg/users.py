@@ -127,6 +127,18 @@ def listing(db: PgDatabase) -> list[User]:
     return [User(r[0], bool(r[1]), tuple(r[2]), int(r[3])) for r in rows]
 
 
+def live_token(db: PgDatabase, tid: str) -> tuple[str, bytes, bytes] | None:
+    """``(user, salt, hash)`` of the token whose id is ``tid``, or None when it is unknown
+    or revoked; read from the database on every call."""
+    db.ensure(MEMORY)
+    with db.transaction("check a token") as conn:
+        row = conn.execute(
+            "SELECT user_name, salt, hash FROM memdir_tokens WHERE id = %s AND revoked IS NULL",
+            (tid,),
+        ).fetchone()
+    return None if row is None else (str(row[0]), bytes(row[1]), bytes(row[2]))
+
+
 def authenticate(db: PgDatabase, token: str) -> str:
     """The user a live token belongs to, else :class:`AccessError`. Looked up in the
     database on every call (revocation holds at once everywhere)."""
@@ -134,15 +146,10 @@ def authenticate(db: PgDatabase, token: str) -> str:
         tid, secret = token_id(token)
     except MemdirError:
         raise AccessError("not a memdir token; ask an admin for one") from None
-    db.ensure(MEMORY)
-    with db.transaction("check a token") as conn:
-        row = conn.execute(
-            "SELECT user_name, salt, hash FROM memdir_tokens WHERE id = %s AND revoked IS NULL",
-            (tid,),
-        ).fetchone()
+    row = live_token(db, tid)
     if row is None:
         raise AccessError("unknown or revoked token; ask an admin for a new one")
-    name, salt, digest = str(row[0]), bytes(row[1]), bytes(row[2])
+    name, salt, digest = row
     key = hashlib.sha256(token.encode()).digest()
     with _VERIFIED_LOCK:
         known = _VERIFIED.get(key)

@@ -410,9 +410,18 @@ REJECTED = "review-rejected.json"  # in the memory home: ids of rejected proposa
 MAX_REJECTED = 1000
 
 
+def rejected_path(md: Layers) -> Path:
+    """Where rejected ids are kept: in the memory home; on the team backend, beside the
+    user's other files there (``users/<name>/``), so one user's rejections never hide
+    another's proposals."""
+    if md.database is None or md.user is None:
+        return md.home / REJECTED
+    return md.home / "users" / md.user / REJECTED
+
+
 def rejected(md: Layers) -> list[str]:
     """Ids of the proposals rejected so far (oldest first)."""
-    path = md.home / REJECTED
+    path = rejected_path(md)
     try:
         ids = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -446,9 +455,10 @@ def reject(md: Layers, ids: Sequence[str]) -> list[Proposal]:
 
 def _remember_rejected(md: Layers, ids: Sequence[str]) -> None:
     kept = list(dict.fromkeys([*rejected(md), *ids]))[-MAX_REJECTED:]
-    path = md.home / REJECTED
+    path = rejected_path(md)
     tmp = path.with_name(f".{REJECTED}.{os.getpid()}.tmp")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         tmp.write_text(json.dumps(kept), encoding="utf-8")
         os.replace(tmp, path)
     except OSError as exc:

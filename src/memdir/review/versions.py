@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core.errors import HistoryError, MemdirError, NotFoundError
+from ..core.errors import HistoryError, MemdirError, NotFoundError, UnknownRevisionError
 from ..core.storage.base import INDEX_NAME, Commit, HistoryBackend
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ class Versions:
             is not None
         ]
         if not hits:
-            raise HistoryError(
+            raise UnknownRevisionError(
                 f"no revision {rev!r} in "
                 f"{', '.join(s.scope for s in stores) or 'any scope'}; "
                 f"`memdir log` lists them"

@@ -19,8 +19,9 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 def build_app(
     md: Memdir, token: str, *, port: int = 0, loopback: bool = True, max_body: int = 1 << 20
 ) -> ASGIApp:
-    """The web page's ASGI app over ``md`` for a server whose token is ``token``; a form
-    over ``max_body`` bytes is refused (413)."""
+    """The web page's ASGI app over ``md`` for a server whose token is ``token`` (on the
+    team backend, ``md.database``: each user's own tokens, ``token`` unused); a form over
+    ``max_body`` bytes is refused (413)."""
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
     from starlette.requests import Request
@@ -32,7 +33,14 @@ def build_app(
     from .security import secure_headers
     from .site import Site
 
-    site = Site(md, Keys(token), port=port)
+    team = None
+    if md.database is not None:  # each user's own tokens; the server has no token
+        import secrets
+
+        from .team import TeamSignIn
+
+        team, token = TeamSignIn(md.database), secrets.token_urlsafe(32)
+    site = Site(md, Keys(token), port=port, team=team)
     routes = [
         *signin.routes(site),
         *memory.routes(site),

@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..core.errors import MemdirError
+from ..core.errors import AccessError, MemdirError
 from ..core.model import SCOPES, EntryType, Source
 from .site import Site, text
 
@@ -102,6 +102,8 @@ def routes(site: Site) -> list[Route]:
                     pinned=pinned,
                     source=Source.USER,
                 )
+            except AccessError:
+                raise  # a scope this viewer may not use: 403, not a form to fix
             except MemdirError as exc:  # the form comes back with the text and the reason
                 context = memory_context(md, request.query_params)
                 return {**context, "add_error": str(exc), "add": {**fields, "pinned": pinned}}

@@ -32,9 +32,10 @@ _HEADERS = [
 @dataclass(frozen=True)
 class Viewer:
     """Who a signed-in browser is. ``user`` is empty on a one-person server (the token's
-    owner); the team server (issue 17) will name the token's user here."""
+    owner); on the team server it is the token's user and ``token`` that token's id."""
 
     user: str = ""
+    token: str = ""
 
 
 async def read_body(receive: Receive, limit: int) -> tuple[Receive | None, bool]:
@@ -80,7 +81,7 @@ class Keys:
     def cookie(self, viewer: Viewer, now: float | None = None) -> str:
         """A sign-in cookie's value for ``viewer``."""
         issued = int(time.time() if now is None else now)
-        body = f"v1.{viewer.user}.{issued}"
+        body = f"v1.{viewer.token}.{issued}.{viewer.user}"
         return f"{body}.{_mac(self._key, 'cookie:' + body)}"
 
     def viewer(self, cookie: str | None, now: float | None = None) -> Viewer | None:
@@ -88,15 +89,15 @@ class Keys:
         if not cookie or len(cookie) > 512:
             return None
         body, _, mac = cookie.rpartition(".")
-        parts = body.split(".")
-        if len(parts) != 3 or parts[0] != "v1" or not parts[2].isdigit():
+        parts = body.split(".", 3)  # a user name may hold dots: it comes last
+        if len(parts) != 4 or parts[0] != "v1" or not parts[2].isdigit():
             return None
         if not hmac.compare_digest(mac, _mac(self._key, "cookie:" + body)):
             return None
         age = (time.time() if now is None else now) - int(parts[2])
         if not 0 <= age <= COOKIE_DAYS * 86400:
             return None
-        return Viewer(parts[1])
+        return Viewer(parts[3], parts[1])
 
     def csrf(self, cookie: str) -> str:
         """The CSRF token every form of this signed-in browser carries."""
@@ -120,6 +121,12 @@ class Keys:
             return False
         left = int(expires) - (time.time() if now is None else now)
         return 0 <= left <= TICKET_SECONDS
+
+
+def cookie_token(cookie: str | None) -> str:
+    """The token id a team cookie names (not yet checked: it says which key checks it)."""
+    parts = (cookie or "").split(".", 2)
+    return parts[1] if len(cookie or "") <= 512 and len(parts) == 3 else ""
 
 
 def _host_ok(scope: Scope, hosts: frozenset[str] | None) -> bool:

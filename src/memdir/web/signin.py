@@ -7,12 +7,14 @@ import json
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+import anyio
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from .security import COOKIE_DAYS, Viewer
+from ..core.errors import AccessError, PostgresError
+from .security import COOKIE_DAYS, Keys, Viewer
 from .site import Site, text
 
 if TYPE_CHECKING:
@@ -28,11 +30,17 @@ def _next(value: str | None) -> str:
     return value
 
 
-def _signed_in(site: Site, request: Request, target: str) -> Response:
+def _signed_in(
+    site: Site,
+    request: Request,
+    target: str,
+    viewer: Viewer | None = None,
+    keys: Keys | None = None,
+) -> Response:
     response = RedirectResponse(_next(target), status_code=303)
     response.set_cookie(
         site.cookie_name,
-        site.keys.cookie(Viewer()),
+        (keys or site.keys).cookie(viewer or Viewer()),
         max_age=COOKIE_DAYS * 86400,
         httponly=True,
         samesite="strict",
@@ -64,6 +72,8 @@ def routes(site: Site) -> list[Route]:
             raise HTTPException(403, "cross-site sign-in refused")
         form = await request.form(max_files=0, max_fields=5, max_part_size=4096)
         target = _next(text(form, "next"))
+        if site.team is not None:
+            return await _team_sign_in(request, text(form, "token"), target)
         if not site.keys.check_token(text(form, "token")):
             context = {
                 "next": target,
@@ -72,6 +82,21 @@ def routes(site: Site) -> list[Route]:
             }
             return site.render(request, "signin.html", context, 403)
         return _signed_in(site, request, target)
+
+    async def _team_sign_in(request: Request, token: str, target: str) -> Response:
+        """Sign in with one of the user's own tokens (``memdir serve users add``)."""
+        team = site.team
+        assert team is not None
+        try:
+            viewer, keys = await anyio.to_thread.run_sync(lambda: team.sign_in(token))
+        except (AccessError, PostgresError) as exc:
+            context = {
+                "next": target,
+                "failed": f"That token does not sign in here: {exc}. Each person signs in "
+                "with their own token (`memdir serve --database URL users add NAME`).",
+            }
+            return site.render(request, "signin.html", context, 403)
+        return _signed_in(site, request, target, viewer, keys)
 
     async def signout(request: Request) -> Response:
         await site.form(request)
@@ -97,16 +122,22 @@ def routes(site: Site) -> list[Route]:
 
 def require_viewer(app: ASGIApp, site: Site) -> ASGIApp:
     """Every path but sign-in and static files needs a valid cookie: a GET without one is
-    sent to sign in, anything else is refused with 403. The viewer goes into the request
-    state (``request.scope['state']['viewer']``)."""
+        sent to sign in, anything else is refused with 403. The viewer goes into the request
+        state (``request.scope['state']['viewer']``) with its cookie's keys (``'keys'``); on
+    the team server a revoked token's cookie is refused from the next request on."""
 
     async def gate(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"].startswith(PUBLIC):
             await app(scope, receive, send)
             return
         request = Request(scope)
-        viewer = site.viewer(request)
-        if viewer is None:
+        try:
+            found = await site.viewer(request)
+        except PostgresError as exc:  # the team database is down: say so, show nothing
+            down = site.render(request, "error.html", {"message": str(exc)}, status=503)
+            await down(scope, receive, send)
+            return
+        if found is None:
             if scope["method"] in ("GET", "HEAD"):
                 target = scope["path"] + ("?" + request.url.query if request.url.query else "")
                 response: Response = RedirectResponse(
@@ -118,7 +149,7 @@ def require_viewer(app: ASGIApp, site: Site) -> ASGIApp:
                 )
             await response(scope, receive, send)
             return
-        scope.setdefault("state", {})["viewer"] = viewer
+        scope.setdefault("state", {}).update(viewer=found[0], keys=found[1])
         await app(scope, receive, send)
 
     return gate

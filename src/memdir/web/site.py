@@ -20,11 +20,19 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from ..core.errors import MemdirError, NotFoundError, UnknownSessionError
+from ..core.errors import (
+    AccessError,
+    MemdirError,
+    NotFoundError,
+    ReadOnlyScopeError,
+    UnknownRevisionError,
+    UnknownSessionError,
+)
 from .security import Keys, Viewer
 
 if TYPE_CHECKING:
     from ..engine import Memdir
+    from .team import TeamSignIn
 
 _T = TypeVar("_T")
 COOKIE = "memdir_web_{port}"  # cookies ignore ports: one name per server
@@ -81,9 +89,12 @@ def highlight(text: str, terms: list[str]) -> Markup:
 class Site:
     """The web page's shared state over one :class:`~memdir.Memdir` (the server's)."""
 
-    def __init__(self, md: Memdir, keys: Keys, *, port: int = 0) -> None:
+    def __init__(
+        self, md: Memdir, keys: Keys, *, port: int = 0, team: TeamSignIn | None = None
+    ) -> None:
         self.md = md
         self.keys = keys
+        self.team = team  # the team server: each user signs in with their own tokens
         self.cookie_name = COOKIE.format(port=port)
         self.limiter = anyio.CapacityLimiter(1)  # library calls one at a time, off the loop
         self._projects: OrderedDict[tuple[str, Path], Memdir] = OrderedDict()
@@ -107,15 +118,36 @@ class Site:
 
     # -- who and where ---------------------------------------------------------------------
 
-    def viewer(self, request: Request) -> Viewer | None:
-        """The signed-in viewer of this request, if any."""
-        return self.keys.viewer(request.cookies.get(self.cookie_name))
+    async def viewer(self, request: Request) -> tuple[Viewer, Keys] | None:
+        """The signed-in viewer of this request and the keys of its cookie, if any (on the
+        team server: while its token is live, read from the database)."""
+        cookie = request.cookies.get(self.cookie_name)
+        if self.team is None:
+            viewer = self.keys.viewer(cookie)
+            return None if viewer is None else (viewer, self.keys)
+        team = self.team
+        return await anyio.to_thread.run_sync(lambda: team.check(cookie))
+
+    def keys_of(self, request: Request) -> Keys:
+        """The keys of this request's cookie (the server's, or its team token's)."""
+        keys = request.scope.get("state", {}).get("keys")
+        return keys if isinstance(keys, Keys) else self.keys
 
     def project(self, request: Request) -> Path | None:
-        """The project folder the URL names (``?project=``), or None for the server's."""
+        """The project folder the URL names (``?project=``), or None for the server's;
+        on the team server a repository URL (its stand-in folder, as MCP's header)."""
         given = request.query_params.get("project")
         if not given:
             return None
+        if self.team is not None:
+            from ..core.errors import ValidationError
+            from ..pg.names import remote_folder
+
+            named = given if ":" in given else "https://" + given  # host/owner/repo too
+            try:
+                return Path(remote_folder(named))
+            except ValidationError as exc:
+                raise HTTPException(400, str(exc)) from None
         if "\x00" in given or not given.startswith("/") or len(given) > 4096:
             raise HTTPException(400, "project must be an absolute folder path")
         folder = Path(given)
@@ -125,14 +157,22 @@ class Site:
 
     def memdir(self, request: Request) -> Memdir:
         """The Memdir this request's viewer sees, for the project its URL names. Called
-        on the worker thread. Issue 17 (team server): open the viewer's own memory here."""
+        on the worker thread. On the team server, as the viewer's user: the same scopes
+        and SQL filters as their MCP tools (never the server's own Memdir)."""
         viewer = request.scope["state"]["viewer"]
         folder = self.project(request)
-        if folder is None:
+        if folder is None and self.team is None:
             return self.md
-        key = (viewer.user, folder)
+        key = (viewer.user, folder or Path())
         if key not in self._projects:
-            self._projects[key] = self.md.for_project(folder)
+            if self.team is None:
+                self._projects[key] = self.md.for_project(folder)
+            else:
+                why = "choose one of your projects at the top of the memory page"
+                opened = self.md.for_project(folder, why_not=why, user=viewer.user)
+                if folder is not None and opened.locations["project"].unavailable:
+                    return opened  # not kept: a grant made later shows on the next page
+                self._projects[key] = opened
             while len(self._projects) > MAX_PROJECTS:
                 self._projects.popitem(last=False)
         self._projects.move_to_end(key)
@@ -163,11 +203,12 @@ class Site:
         viewer = request.scope.get("state", {}).get("viewer")
         html = self.env.get_template(template).render(
             request=request,
-            csrf=self.keys.csrf(cookie) if viewer else "",
+            csrf=self.keys_of(request).csrf(cookie) if viewer else "",
             viewer=viewer,
             href=self.href(request),
             project=request.query_params.get("project", ""),
             path=request.url.path,
+            team=self.team is not None,
             **context,
         )
         return HTMLResponse(html, status, headers={"cache-control": "no-store"})
@@ -185,7 +226,12 @@ class Site:
         def run() -> Mapping[str, Any] | Response:
             md = self.memdir(request)
             built = build(md)
-            return built if isinstance(built, Response) else {"now": md.clock(), **built}
+            if isinstance(built, Response):
+                return built
+            if self.team is not None:  # the projects this viewer may open, for the header
+                user = request.scope["state"]["viewer"].user
+                built = {"team_projects": self.team.projects(user), **built}
+            return {"now": md.clock(), **built}
 
         try:
             context = await self.call(run)
@@ -196,10 +242,12 @@ class Site:
         return self.render(request, template, context, status)
 
     def error(self, request: Request, exc: Exception, status: int | None = None) -> Response:
-        """An error page: 404 for something that does not exist, else 400."""
+        """An error page: 404 for something that does not exist, 403 for a scope this
+        viewer may not use, else 400."""
         if status is None:
-            missing = isinstance(exc, NotFoundError | UnknownSessionError)
-            status = 404 if missing else 400
+            missing = isinstance(exc, NotFoundError | UnknownSessionError | UnknownRevisionError)
+            refused = isinstance(exc, AccessError | ReadOnlyScopeError)
+            status = 404 if missing else 403 if refused else 400
         return self.render(request, "error.html", {"message": str(exc)}, status)
 
     def redirect(self, request: Request, path: str, **query: Any) -> Response:
@@ -217,7 +265,7 @@ class Site:
         form = await request.form(max_files=0, max_fields=50, max_part_size=MAX_FORM)
         given = form.get("csrf")
         cookie = request.cookies.get(self.cookie_name, "")
-        if not isinstance(given, str) or not self.keys.check_csrf(cookie, given):
+        if not isinstance(given, str) or not self.keys_of(request).check_csrf(cookie, given):
             raise HTTPException(403, "this form is out of date or was not sent by memdir's page")
         return form
 
