@@ -196,6 +196,32 @@ def hermes_turn(
     return recalled
 
 
+def test_every_turn_recalls_what_memory_holds_then(hermes: dict[str, Any]) -> None:
+    """Hermes asks ``prefetch`` once per turn with that turn's text; a message asked again
+    later (a repeated question, "continue") gets memory as it is now, not an old answer."""
+    m, _ = manager("s1", agent_context="primary")
+    question = "Which port does the billing API listen on?"
+    first = hermes_turn(m, 1, question, "I don't know yet: which port is it?", session_id="s1")
+    assert "8443" not in first
+
+    def save() -> list[tuple[str, dict[str, Any], str]]:
+        args = {
+            "action": "add",
+            "type": "project",
+            "name": "Billing API port",
+            "description": "The billing API listens on port 8443",
+            "body": "The billing API listens on port 8443 (TLS).",
+        }
+        saved = m.handle_tool_call("memdir", args)
+        assert json.loads(saved)["success"], saved
+        return [("memdir", args, saved)]
+
+    hermes_turn(m, 2, "It is 8443, save that.", "Saved.", session_id="s1", during=save)
+    again = hermes_turn(m, 3, question, "8443.", session_id="s1")
+    assert "8443" in again and "Billing API port" in again
+    m.shutdown_all()
+
+
 def test_a_fact_only_said_in_session_one_is_recalled_in_session_two(
     hermes: dict[str, Any],
 ) -> None:
