@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -170,3 +171,17 @@ def test_bad_approval_settings_are_named(home: Path, project: Path, value: str) 
     (home / "config.toml").write_text(f"approval = {value}\n")
     with pytest.raises(ParseError, match="approval must be"):
         memdir.open(home, project)
+
+
+def test_a_bad_approval_from_the_environment_names_the_variable(
+    run: Any, home: Path, project: Path
+) -> None:
+    """No config.toml exists: the error names MEMDIR_APPROVAL, not a file to fix."""
+    bad = run("search", "x", ok=False, extra_env={"MEMDIR_APPROVAL": "bogus"})
+    assert "MEMDIR_APPROVAL" in bad.stderr and "'bogus'" in bad.stderr, bad.stderr
+    assert "config.toml:" not in bad.stderr and "Fix the file" not in bad.stderr
+    assert not (home / "config.toml").exists()
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text('approval = "maybe"\n')  # the file's own value: the file
+    bad = run("search", "x", ok=False)
+    assert "config.toml: approval must be" in bad.stderr

@@ -801,6 +801,43 @@ def test_forget_leaves_unrelated_entries_and_dont_forget_is_a_reminder(
     ]
 
 
+@pytest.mark.parametrize(
+    ("remember", "forget"),
+    [
+        ("Remember that we deploy on Fridays.", "Forget about the Friday deploys."),
+        ("Remember that the script tags each release.", "Forget about tagging releases."),
+        ("Remember that migrations ran nightly.", "Please forget the nightly migration."),
+        ("记住：我们每周五部署。", "忘掉关于周五部署的事情"),
+    ],
+)
+def test_forget_matches_other_forms_of_the_same_words(
+    md: memdir.Memdir, clock: Any, remember: str, forget: str
+) -> None:
+    """Plurals and verb forms match as the session search stems them (porter); Chinese
+    scaffolding around the subject (关于…的事情) is not part of what to forget."""
+    _said(md, clock, remember)
+    assert len(md.store("local").list()) == 1
+    _said(md, clock, "Deploy the billing service.", forget)
+    assert md.store("local").list() == []
+
+
+@pytest.mark.parametrize(
+    ("remember", "forget"),
+    [
+        ("Remember that we deploy on Fridays.", "Forget about the Monday deploys."),
+        ("Remember that the university library opens at 9.", "Forget the universal login."),
+        ("记住：我们每周五部署。", "忘掉关于周五开会的事情"),
+    ],
+)
+def test_forget_leaves_an_entry_that_shares_only_one_word(
+    md: memdir.Memdir, clock: Any, remember: str, forget: str
+) -> None:
+    _said(md, clock, remember)
+    [entry] = md.store("local").list()
+    _said(md, clock, "Deploy the billing service.", forget)
+    assert md.store("local").list() == [entry]
+
+
 # -- 14. readable ids for Chinese (and Japanese, Korean) names ---------------------------------
 
 

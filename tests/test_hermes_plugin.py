@@ -174,6 +174,76 @@ def test_two_sessions_through_hermes_memory_manager(hermes: dict[str, Any]) -> N
     m2.shutdown_all()
 
 
+def hermes_turn(
+    m: MemoryManager,
+    n: int,
+    user: str,
+    answer: str,
+    *,
+    session_id: str,
+    during: Any = None,
+) -> str:
+    """One turn the way Hermes 0.19 drives it (agent/turn_context.py, run_agent.py):
+    ``on_turn_start`` and ``prefetch_all`` with this turn's text, the model's work, then
+    ``sync_all`` and ``queue_prefetch_all`` with this turn's text. Returns the recall."""
+    m.on_turn_start(n, user)
+    recalled = m.prefetch_all(user)
+    calls = during() if during is not None else []
+    messages = turn(user, calls, answer)
+    m.sync_all(user, answer, session_id=session_id, messages=messages)
+    m.queue_prefetch_all(user, session_id=session_id)
+    assert m.flush_pending(10)
+    return recalled
+
+
+def test_every_turn_recalls_what_memory_holds_then(hermes: dict[str, Any]) -> None:
+    """Hermes asks ``prefetch`` once per turn with that turn's text; a message asked again
+    later (a repeated question, "continue") gets memory as it is now, not an old answer."""
+    m, _ = manager("s1", agent_context="primary")
+    question = "Which port does the billing API listen on?"
+    first = hermes_turn(m, 1, question, "I don't know yet: which port is it?", session_id="s1")
+    assert "8443" not in first
+
+    def save() -> list[tuple[str, dict[str, Any], str]]:
+        args = {
+            "action": "add",
+            "type": "project",
+            "name": "Billing API port",
+            "description": "The billing API listens on port 8443",
+            "body": "The billing API listens on port 8443 (TLS).",
+        }
+        saved = m.handle_tool_call("memdir", args)
+        assert json.loads(saved)["success"], saved
+        return [("memdir", args, saved)]
+
+    hermes_turn(m, 2, "It is 8443, save that.", "Saved.", session_id="s1", during=save)
+    again = hermes_turn(m, 3, question, "8443.", session_id="s1")
+    assert "8443" in again and "Billing API port" in again
+    m.shutdown_all()
+
+
+def test_a_fact_only_said_in_session_one_is_recalled_in_session_two(
+    hermes: dict[str, Any],
+) -> None:
+    """No tool saves it: the fact lives only in session 1's turns, logged through
+    ``sync_turn``; the session ends through Hermes's lifecycle, and session 2's
+    ``prefetch`` finds it in that past session."""
+    m, _ = manager("s1", agent_context="primary")
+    said = "Our on-call rotation hands over on Tuesdays at 10:00 Berlin time."
+    hermes_turn(m, 1, said, "Got it.", session_id="s1")
+    hermes_turn(m, 2, "Now fix the flaky login test.", "Done.", session_id="s1")
+    m.on_session_end([])
+    m.shutdown_all()
+    md = memdir.open(hermes["home"], hermes["project"])
+    assert md.sessions.get("hermes:s1").ended_at is not None
+    assert not [e for s in md.stores() for e in s.list() if "Tuesdays" in e.body]  # no entry
+
+    m2, _ = manager("s2", agent_context="primary")
+    recalled = m2.prefetch_all("When does the on-call rotation hand over?")
+    assert "Tuesdays at 10:00" in recalled, recalled
+    m2.shutdown_all()
+
+
 def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     from tools.memory_tool import MemoryStore, memory_tool
 

@@ -178,7 +178,27 @@ def test_settings_and_bad_specs(tmp_path: Path, clock: Clock) -> None:
     md = Memdir(load_settings(tmp_path / "h", tmp_path / "project", environ=env), clock=clock)
     assert md.sessions.search_messages("x") == []  # keyword search still works
     assert md.embedder is None and any("semantic search is off" in w for w in md.warnings)
-    assert md.check_state().semantic.startswith("off")
+    health = md.check_state()
+    assert health.semantic == "invalid: MEMDIR_EMBED='nonsense': use openai:<model> or local:<path>"
+    assert not health.healthy
+    unset = Memdir(load_settings(tmp_path / "h", tmp_path / "project", environ={}), clock=clock)
+    assert unset.check_state().semantic.startswith("off") and unset.check_state().healthy
+
+
+def test_a_bad_embed_setting_is_said_once_and_doctor_calls_it_invalid(run: Any) -> None:
+    bad = {"MEMDIR_EMBED": "bogus"}
+    for command in (["search", "x"], ["sessions", "search", "x"]):
+        done = run(*command, extra_env=bad)
+        said = [line for line in done.stderr.splitlines() if "MEMDIR_EMBED='bogus'" in line]
+        assert len(said) == 1 and "semantic search is off" in said[0], done.stderr
+    doctor = run("doctor", ok=False, extra_env=bad)
+    assert "semantic invalid: MEMDIR_EMBED='bogus': use openai:<model> or local:<path>" in (
+        doctor.stdout
+    )
+    assert "All scopes healthy" not in doctor.stdout
+    as_json = json.loads(run("doctor", "--json", ok=False, extra_env=bad).stdout)
+    assert as_json["healthy"] is False and as_json["state"]["semantic"].startswith("invalid: ")
+    assert run("doctor").returncode == 0  # unset: off, and healthy
 
 
 def test_maintain_computes_the_vectors(tmp_path: Path, clock: Clock, endpoint: Server) -> None:

@@ -202,7 +202,11 @@ def _print_state(db: DbHealth, recovery: Recovery | None, repair: bool) -> None:
         f"{'state':8} {_count(db.sessions)} sessions, {_count(db.messages)} messages, "
         f"{db.size / 1e6:.1f} MB at {db.path}{ro}"
     )
-    click.echo(f"{'semantic':8} {db.semantic}")
+    from ..sessions.maintenance import INVALID
+
+    click.secho(
+        f"{'semantic':8} {db.semantic}", fg="red" if db.semantic.startswith(INVALID) else None
+    )
     for problem in db.problems:
         click.secho(f"         found: {problem}", fg="yellow")
     for fix in db.repaired:
@@ -245,6 +249,7 @@ def _doctor_json(
             "problems": db.problems,
             "repaired": db.repaired,
             "damaged": db.damaged,
+            "semantic": db.semantic,
         },
         "recovery": None
         if recovery is None

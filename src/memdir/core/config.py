@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .budgets import SOUL_BUDGET, WARN_SHARE
-from .errors import MemdirError, ParseError
+from .errors import MemdirError, ParseError, ValidationError
 from .index import PINNED_BUDGET
 from .storage.regular import read_bytes
 
@@ -234,7 +234,9 @@ def load_settings(
         ),
         extract_per_turn=data.get("extract_per_turn", False) is True,
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
-        approval=_approval(env.get("MEMDIR_APPROVAL") or data.get("approval", "auto"), config),
+        approval=_approval(env["MEMDIR_APPROVAL"], "MEMDIR_APPROVAL")
+        if env.get("MEMDIR_APPROVAL")
+        else _approval(data.get("approval", "auto"), config),
         codex_docs=_codex_docs(env),
         soul_budget=int(data.get("soul_budget", SOUL_BUDGET)),
         budget_warning=float(data.get("budget_warning", WARN_SHARE)),
@@ -243,11 +245,18 @@ def load_settings(
     )
 
 
-def _approval(value: object, path: Path) -> tuple[str, ...]:
-    """The scopes ``approval`` (``"ask"``, ``"auto"`` or ``{scope = mode}``) makes ask."""
+def _approval(value: object, path: Path | str) -> tuple[str, ...]:
+    """The scopes ``approval`` (``"ask"``, ``"auto"`` or ``{scope = mode}``) makes ask;
+    ``path`` is the config file, or the name of the environment variable it came from."""
     modes = ("ask", "auto")
     if isinstance(value, str) and value.strip() in modes:
         return WRITABLE_SCOPES if value.strip() == "ask" else ()
+    if isinstance(path, str):
+        raise ValidationError(
+            f'the environment variable {path} must be "ask" or "auto", not {value!r}: '
+            f"fix or unset it (a mode per scope goes in config.toml's approval)",
+            field=path,
+        )
     if isinstance(value, dict) and all(
         k in WRITABLE_SCOPES and v in modes for k, v in value.items()
     ):

@@ -460,5 +460,9 @@ class Layers(PersonaLayer, SkillsLayer):
         """Check state.db (integrity, search indexes) and, with ``repair``, rebuild damaged
         search indexes from their tables. A missing state.db is reported, not created."""
         from ..sessions import check
+        from ..sessions.maintenance import INVALID
 
-        return check(self.sessions.db, repair=repair, embedder=self.embedder)
+        health = check(self.sessions.db, repair=repair, embedder=self.embedder)
+        if self.embed_error is None:
+            return health
+        return dataclasses.replace(health, semantic=f"{INVALID}{self.embed_error}")

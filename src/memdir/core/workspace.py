@@ -77,6 +77,7 @@ class Workspace:
         self.warnings: list[str] = []  # what opening could not repair
         self.project_url: str | None = None  # the normalised remote (team backend)
         self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
+        self.embed_error: str | None = None  # why the configured embedder cannot be made
         self._stores: dict[str, Store] = {}
         self._others: dict[Path, Store] = {}
         self._sessions: SessionStore | None = None
@@ -302,8 +303,10 @@ class Workspace:
         s = self.settings
         try:
             self.embedder = vectors.make_embedder(s.embed, s.embed_base_url, s.embed_api_key)
-        except EmbedError as exc:
+        except EmbedError as exc:  # said once: sessions open after the CLI printed warnings
+            self.embed_error = str(exc)
             self.warnings.append(f"semantic search is off: {exc}")
+            warn_once(self.warnings[-1])
         return vectors.fused(rank.rank, self.embedder) if self.embedder else rank.rank
 
     def usage(self) -> Usage:

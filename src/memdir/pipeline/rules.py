@@ -89,8 +89,8 @@ def _forget(s: str) -> _Hit | None:
         return None
     groups = m.groupdict()
     subject = "".join(groups.get(k) or "" for k in ("x", "y", "z", "w")).strip()
-    subject = re.sub(r"^(?:that|about)\s+", "", subject, flags=re.I)
-    subject = re.sub(r"(?:这件事|那件事)?[.。!！吧了\s]*$", "", subject)
+    subject = re.sub(r"^(?:(?:that|about)\s+|关于|有关)", "", subject, flags=re.I)
+    subject = re.sub(r"(?:这件事|那件事|的事情|的事)?[.。!！吧了\s]*$", "", subject)
     return _Hit("forget", s, "" if _THAT.match(subject) else subject)
 
 
@@ -207,9 +207,14 @@ _STOP = frozenset(
 
 
 def _terms(text: str) -> set[str]:
-    """Words that say what a text is about: longer words and CJK character pairs."""
+    """Words that say what a text is about: longer words by the porter stems the session
+    search indexes them under (deploys, deploying: deploi), and CJK character pairs."""
+    from ..pg.fts import analyzer  # SQLite's porter stemmer on a private connection
+
     folded = text.casefold()
     words = {w for w in re.findall(r"[a-z0-9][\w.+#-]*", folded) if len(w) > 2} - _STOP
+    stems = analyzer().stems(w for w in words if w.isalpha())
+    words = {stems.get(w) or w for w in words}
     for run in re.findall(r"[\u3400-\u9fff\uf900-\ufaff]+", folded):
         words |= {run[i : i + 2] for i in range(max(1, len(run) - 1))}
     return words
@@ -227,14 +232,15 @@ def _words(text: str) -> set[str]:
 
 def _forgotten(subject: str, state: dict[str, tuple[str, str, str]]) -> str | None:
     """The entry a forget request is about: the one sharing most of its words (at least
-    half of them), the most recent on a tie."""
+    half of them, and two when it names two), the most recent on a tie."""
     wanted = _terms(subject)
     if not wanted:
         return None
     best, score = None, 0.0
     for eid, fields in state.items():
-        shared = len(wanted & _terms(" ".join(fields))) / len(wanted)
-        if shared >= 0.5 and shared >= score:
+        common = len(wanted & _terms(" ".join(fields)))
+        shared = common / len(wanted)
+        if shared >= 0.5 and common >= min(2, len(wanted)) and shared >= score:
             best, score = eid, shared
     return best
 

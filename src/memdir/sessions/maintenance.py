@@ -16,6 +16,7 @@ from .schema import FTS_BASES, FTS_SOURCES, fts_statements
 from .vectors import Embedder, status
 
 _KINDS = ("word",)
+INVALID = "invalid: "  # DbHealth.semantic when the configured embedder cannot be made
 TABLES = ("sessions", "messages")
 
 
@@ -37,8 +38,9 @@ class DbHealth:
 
     @property
     def healthy(self) -> bool:
-        """Nothing is still broken (repaired problems count as healthy)."""
-        return not self.damaged
+        """Nothing is still broken (repaired problems count as healthy) and the embedder
+        named in the settings can be used."""
+        return not self.damaged and not self.semantic.startswith(INVALID)
 
 
 def _index_problem(

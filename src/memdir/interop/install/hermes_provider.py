@@ -36,7 +36,6 @@ _TOOLS_NOTE = (
     "own `memory` tool is copied into memdir too.\n"
 )
 _FENCE = re.compile(r"\A<memory-context>\n[^\n]*\n(?P<body>.*)</memory-context>\Z", re.S)
-_CACHED = 32  # recall results kept per provider (one per user message)
 
 
 def _text(content: object) -> str:
@@ -67,7 +66,6 @@ class MemdirProvider:
         self._hermes_home: Path | None = None
         self._lock = threading.RLock()
         self._logged: set[str] = set()  # fingerprints of the messages logged this session
-        self._recalled: dict[str, str] = {}  # user message → recall text
 
     # -- identity and setup ----------------------------------------------------------------
 
@@ -104,7 +102,6 @@ class MemdirProvider:
                 parent_id=f"hermes:{parent}" if parent else None,
             )
             self._logged = set()
-            self._recalled = {}
 
     def _guarded(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run ``fn``; a memdir failure is logged, never raised into Hermes's turn."""
@@ -130,26 +127,19 @@ class MemdirProvider:
         return block.rstrip("\n") + _TOOLS_NOTE if block else ""
 
     def _recall(self, query: str) -> str:
-        if query in self._recalled:
-            return self._recalled[query]
         assert self._session is not None
         found = self._session.recall(query) or ""
         match = _FENCE.match(found)  # Hermes fences recalled text itself, with its own note
-        text = match.group("body").strip() if match else found
-        if len(self._recalled) >= _CACHED:
-            self._recalled.pop(next(iter(self._recalled)))
-        self._recalled[query] = text
-        return text
+        return match.group("body").strip() if match else found
 
     def prefetch(self, query: str, *, session_id: str = "") -> str:
-        """memdir's recall for ``query`` ("" when nothing relevant is remembered)."""
+        """memdir's recall for this turn's ``query``, computed now from memory as it is
+        ("" when nothing relevant is remembered)."""
         return str(self._guarded("recall", lambda: self._recall(query), ""))
 
     def queue_prefetch(self, query: str, *, session_id: str = "") -> None:
-        """Compute the recall for ``query`` on a background thread."""
-        threading.Thread(
-            target=self.prefetch, args=(query,), name="memdir-prefetch", daemon=True
-        ).start()
+        """Nothing: Hermes passes the finished turn's text, and the next turn's recall
+        needs the next text (see docs/design/harnesses.md)."""
 
     # -- the session log -------------------------------------------------------------------
 
