@@ -12,8 +12,9 @@ from ...core.errors import MemdirError, ParseError, ValidationError
 from ...core.instructions import rule_files
 from ...core.model import Entry, EntryType, Source, normalise
 from ...core.slug import slugify
+from ...core.storage.regular import read_bytes, read_text
 from .._exporting import ExportFile, Ledger
-from .._files import read_bytes, read_text, resolved, user_path, why
+from .._files import resolved, user_path, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem
 from .._ranking import by_priority
@@ -51,7 +52,7 @@ def _configured(settings: Path, base: Path) -> Path | None:
     """``autoMemoryDirectory`` of a Claude Code settings file, if it names one (``~``
     expanded, a relative path taken from ``base``)."""
     try:
-        data = json.loads(read_text(settings))
+        data = json.loads(read_text(settings, 4 * MAX_FILE_BYTES))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 from ...core.errors import MemdirError
 from ...core.model import Entry, EntryType, Source
 from ...core.slug import entry_id
+from ...core.storage.regular import read_text
 from .._exporting import ExportFile
-from .._files import read_text, resolved, why
+from .._files import resolved, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem, numbered
 from .._ranking import by_priority

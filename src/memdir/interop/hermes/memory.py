@@ -13,8 +13,9 @@ from ...core.errors import MemdirError
 from ...core.index import snapshot_entries
 from ...core.model import Entry, EntryType, normalise
 from ...core.persona import SOUL_NAME, read_soul
+from ...core.storage.regular import read_text
 from .._exporting import ExportFile
-from .._files import read_text, why
+from .._files import why
 from .._harness import Read, Rendered, ScopeFile
 from .._importing import ImportItem, numbered
 from .._ranking import by_priority
