@@ -199,23 +199,9 @@ def to_memory(
     where: str = "",
     place: IndexLink | None = None,
 ) -> Memory:
-    """The entry a topic file becomes (``hook`` and ``title`` are its MEMORY.md line's).
-
-    * type: the file's ``type`` (or ``metadata.type``); without one, the file-name prefix
-      (``feedback_x.md``) as memdir reads its own files, else :data:`UNTYPED` — ``project``:
-      the folder is per project, and an untyped note makes no claim to be a correction
-      (``feedback``) or about the person (``user``), which would rank it above them;
-    * name: the file's ``name``, else its first heading, else the file name;
-    * description: the file's, else the MEMORY.md hook for it, else the body's first
-      sentence; name and description are made one line and cut to memdir's limits.
-
-    What memdir's fields cannot hold stays in ``extra["claude_code"]``: the frontmatter
-    as Claude Code read it (full name and description, ``originSessionId``, ``metadata``…;
-    or its text, when Claude Code could not read it) and the MEMORY.md title and hook when
-    they differ from the name and description, and its place in MEMORY.md (``place``);
-    :func:`render_topic` and :func:`index_line` write them back. ``notes`` names each
-    such case.
-    """
+    """The entry a topic file becomes (``hook`` and ``title`` are its MEMORY.md line's):
+    which field comes from where, and what ``extra["claude_code"]`` keeps for the export
+    (``notes`` names each such case), is in docs/design/interop.md."""
     kind = topic.type if topic.type is not None else (_type_from_stem(stem) or UNTYPED)
     name = topic.name if topic.name and topic.name.strip() else None
     if name is None:
