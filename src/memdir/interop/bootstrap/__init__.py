@@ -7,7 +7,7 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,20 +54,8 @@ class Proposal:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for ``memdir bootstrap --json``."""
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "source": self.source,
-            "action": self.action,
-            "scope": self.scope,
-            "entry": self.entry,
-            "type": self.type,
-            "name": self.name,
-            "description": self.description,
-            "body": self.body,
-            "detail": self.detail,
-            "origins": list(self.origins),
-        }
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "actions"}
+        return {**out, "origins": list(self.origins)}
 
 
 @dataclass
