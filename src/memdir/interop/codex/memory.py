@@ -13,7 +13,7 @@ from ...core.storage.regular import read_text
 from .._exporting import ExportFile
 from .._files import resolved, why
 from .._harness import Read, Rendered
-from .._importing import ImportItem, numbered
+from .._importing import ImportItem, unique
 from .._ranking import by_priority
 from .._scopefiles import find_skills, skill_exports
 from ..agents_md import merge_section, read_existing, render_section, team_rules
@@ -37,22 +37,6 @@ def _text(path: Path, problems: list[str]) -> str | None:
     except (OSError, ValueError) as exc:
         problems.append(f"{path}: cannot be read ({why(exc)}); not imported")
     return None
-
-
-def _unique(
-    name: str,
-    taken: set[tuple[str, Path | None, str]],
-    scope: str,
-    folder: Path | None,
-    kind: EntryType | str,
-) -> str:
-    """``name``, or ``name (n)`` when an earlier item of this import already has its id."""
-    candidate, n = name, 1
-    while (scope, folder, entry_id(str(kind), candidate)) in taken:
-        n += 1
-        candidate = numbered(name, n)
-    taken.add((scope, folder, entry_id(str(kind), candidate)))
-    return candidate
 
 
 class CodexHarness:
@@ -88,7 +72,7 @@ class CodexHarness:
             scope: str = "user",
             folder: Path | None = None,
         ) -> None:
-            name = _unique(item.name, taken, scope, folder, item.type)
+            name = unique(item.name, taken, lambda n: (scope, folder, entry_id(str(item.type), n)))
             origin = f"codex:{path}" + (f"#{fragment}" if fragment else "")
             out.items.append(
                 ImportItem(

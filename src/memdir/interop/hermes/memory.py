@@ -17,7 +17,7 @@ from ...core.storage.regular import read_text
 from .._exporting import ExportFile
 from .._files import why
 from .._harness import Read, Rendered, ScopeFile
-from .._importing import ImportItem, numbered
+from .._importing import ImportItem, unique
 from .._ranking import by_priority
 from .._scopefiles import find_skills, skill_exports, soul_export
 from . import formats as fmt
@@ -30,17 +30,6 @@ HEADROOM = 0.15  # of each limit left free: Hermes refuses an add that would go 
 _KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}
 _GLOBAL_SCOPES = ("managed", "user")  # least local first: user wins a name clash
 _ORIGIN_INDEX = re.compile(r"^hermes:.*#(\d+)$")
-
-
-def _unique(name: str, taken: set[str]) -> str:
-    """``name``, or ``name (2)``, ``(3)``… when an earlier entry of the file has it."""
-    n = 1
-    candidate = name
-    while normalise(candidate) in taken:
-        n += 1
-        candidate = numbered(name, n)
-    taken.add(normalise(candidate))
-    return candidate
 
 
 def read_file(path: Path, text: str) -> list[ImportItem]:
@@ -59,7 +48,7 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
         if text_ in first_name:
             name = first_name[text_]
         else:
-            name = first_name[text_] = _unique(name, taken)
+            name = first_name[text_] = unique(name, taken)
         kind = EntryType.USER if is_user else fmt.classify(text_)
         items.append(
             ImportItem(
