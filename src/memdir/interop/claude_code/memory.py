@@ -23,6 +23,7 @@ from .formats import (
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
     IndexLink,
+    Memory,
     fit_index,
     index_block,
     is_section,
@@ -226,18 +227,14 @@ def _read_index(folder: Path, read: Read, pin_room: int = 0) -> dict[str, IndexL
         while anchor in seen:
             anchor += "-x"
         seen.add(anchor)
-        read.items.append(
-            ImportItem(
-                type=mem.type,
-                name=mem.name,
-                description=mem.description,
-                body=mem.body,
-                origin=f"{_origin(path)}#{anchor}",
-                pinned=pinned,
-                extra=mem.extra,
-            )
-        )
+        read.items.append(_item(mem, f"{_origin(path)}#{anchor}", pinned))
     return hooks
+
+
+def _item(mem: Memory, origin: str, pinned: bool = False) -> ImportItem:
+    return ImportItem(
+        mem.type, mem.name, mem.description, mem.body, origin, pinned=pinned, extra=mem.extra
+    )
 
 
 def _pin_room(md: Layers) -> int:
@@ -294,16 +291,7 @@ class ClaudeCode:
                     link,
                 )
                 read.notes.extend(mem.notes)
-                read.items.append(
-                    ImportItem(
-                        type=mem.type,
-                        name=mem.name,
-                        description=mem.description,
-                        body=mem.body,
-                        origin=_origin(path),
-                        extra=mem.extra,
-                    )
-                )
+                read.items.append(_item(mem, _origin(path)))
         read.notes += instruction_notes(md)
         for root, scope in _skill_roots(md):  # ~/.claude/skills and the project's
             files, problems = find_skills(root, scope)

@@ -50,16 +50,7 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
         else:
             name = first_name[text_] = unique(name, taken)
         kind = EntryType.USER if is_user else fmt.classify(text_)
-        items.append(
-            ImportItem(
-                type=kind,
-                name=name,
-                description=fmt.describe(body),
-                body=body,
-                origin=f"hermes:{path}#{n}",
-                scope="user",
-            )
-        )
+        items.append(ImportItem(kind, name, fmt.describe(body), body, f"hermes:{path}#{n}", "user"))
     return items
 
 
