@@ -17,8 +17,9 @@ from ...core.errors import MemdirError
 from ...core.model import Source, normalise
 from ...review.apply import Action
 from .._importing import ImportItem, Planned, plan_import
+from ..clip import short
 from ._extract import CACHE_NAME, Answers, extract_docs
-from ._found import Found, Gathered, Progress, short
+from ._found import Found, Gathered, Progress
 
 if TYPE_CHECKING:
     from ...core.layers import Layers

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from ...core.origins import records
 from ...core.storage.git import git_dirs, read_log, user_config
-from ._found import Found, Gathered, Progress, short
+from ..clip import short
+from ._found import Found, Gathered, Progress
 
 SHARE = 0.6
 MIN_COMMITS = 5

@@ -15,6 +15,7 @@ from urllib.parse import quote, unquote
 from ...core.frontmatter import dump_yaml, read_frontmatter
 from ...core.index import one_line
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
+from ..clip import short
 
 INDEX_MAX_LINES = 200  # Claude Code loads the first 200 lines of MEMORY.md …
 INDEX_MAX_BYTES = 25_000  # … or 25 KB, whichever comes first
@@ -146,11 +147,6 @@ def parse_topic(text: str, path: str = "<text>") -> TopicFile:
     )
 
 
-def _cap(text: str, limit: int) -> str:
-    text = one_line(text)
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 def _heading(body: str) -> str | None:
     for line in body.splitlines():
         match = _HEADING.fullmatch(line)
@@ -209,7 +205,7 @@ def to_memory(
         name = _heading(topic.body) or bare.replace("-", " ").replace("_", " ").strip()
     described = topic.description if topic.description and topic.description.strip() else None
     description = described or hook or _first_sentence(topic.body) or name
-    kept_name, kept_description = _cap(name or stem, NAME_MAX), _cap(description, DESCRIPTION_MAX)
+    kept_name, kept_description = short(name or stem, NAME_MAX), short(description, DESCRIPTION_MAX)
     notes = []
     label = where or f"{stem}.md"
     if topic.problem:
@@ -329,8 +325,8 @@ def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:
     name = section.heading or f"Notes in {index_name}"
     return Memory(
         UNTYPED.value,
-        _cap(name, NAME_MAX),
-        _cap(_first_sentence(section.body) or name, DESCRIPTION_MAX),
+        short(name, NAME_MAX),
+        short(_first_sentence(section.body) or name, DESCRIPTION_MAX),
         section.body,
         {
             "claude_code": {
@@ -348,7 +344,7 @@ def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:
 
 def _field(value: object, kept: str, limit: int) -> str:
     """The full text a file gave for a field memdir keeps as ``kept``, when it is that."""
-    return value if isinstance(value, str) and _cap(value, limit) == kept else kept
+    return value if isinstance(value, str) and short(value, limit) == kept else kept
 
 
 def render_topic(
@@ -436,7 +432,7 @@ def render_index_line(title: str, target: str, hook: str, *, cut: bool = True) -
             + ">"
         )
     line = f"- [{_link_text(title)}]({target})"
-    hook = _cap(hook, HOOK_MAX) if cut else one_line(hook)
+    hook = short(hook, HOOK_MAX) if cut else one_line(hook)
     return f"{line} — {hook}" if hook else line
 
 
