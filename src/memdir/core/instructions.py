@@ -309,7 +309,7 @@ def _rebase(glob: str, base: Path) -> str:
     return (base / glob.strip().lstrip("/")).as_posix()
 
 
-def _ladder(checkout: Path, start: Path) -> list[Path]:
+def ladder(checkout: Path, start: Path) -> list[Path]:
     """The checkout root and every folder down to ``start`` (outermost first)."""
     start = start.resolve()
     if start != checkout and checkout not in start.parents:
@@ -480,11 +480,11 @@ def gather(
     if agents and codex.problem:
         reader.note(None, "Codex's config.toml", codex.problem, True)
     above = _above(checkout, project_root) if claude else []
-    ladder = _ladder(checkout, start)
+    folders = ladder(checkout, start)
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
     for loc in locations:
         roots = project_roots if loc.name == "project" else tuple(own_roots)
-        for c in _candidates(loc, above, ladder, home, agents, claude, codex, reader):
+        for c in _candidates(loc, above, folders, home, agents, claude, codex, reader):
             allowed = (c.own,) if c.own is not None else roots
             before = len(run.found)
             reader.load(c.path, loc.name, c.kind, c.reader, allowed, roots, c.base)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.errors import MemdirError, ParseError, ValidationError
-from ...core.instructions import rule_files
+from ...core.instructions import ladder, rule_files
 from ...core.model import Entry, EntryType, Source, normalise
 from ...core.slug import slugify
 from ...core.storage.regular import read_bytes, read_text
@@ -96,14 +96,6 @@ def memory_folder(md: Layers) -> Path:
     return folder
 
 
-def _ladder(md: Layers) -> list[Path]:
-    checkout, start = resolved(md.checkout_root), resolved(md.settings.project)
-    if start != checkout and checkout not in start.parents:
-        return [checkout]
-    folders = [start, *start.parents]
-    return list(reversed(folders[: folders.index(checkout) + 1]))
-
-
 def _md_files(folder: Path) -> list[Path]:
     try:
         return sorted(
@@ -158,7 +150,7 @@ def instruction_notes(md: Layers) -> list[str]:
             f"ln -s {shlex.quote(source)} {shlex.quote(str(into))}"
         )
 
-    for folder in _ladder(md):
+    for folder in ladder(resolved(md.checkout_root), resolved(md.settings.project)):
         found = [folder / "CLAUDE.md", folder / "CLAUDE.local.md", folder / ".claude" / "CLAUDE.md"]
         found += rule_files(folder / ".claude" / "rules") if folder != resolved(Path.home()) else []
         for path in found:
