@@ -20,6 +20,7 @@ from ..clip import short
 INDEX_MAX_LINES = 200  # Claude Code loads the first 200 lines of MEMORY.md …
 INDEX_MAX_BYTES = 25_000  # … or 25 KB, whichever comes first
 HOOK_MAX = 149  # a hook is "under 150 characters"
+SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
 UNTYPED = EntryType.PROJECT  # the type of a file that declares none (see to_memory)
 EXPORT_MARK = "<!-- memdir:export claude-code"
 _EXPORT_HEADER = (
@@ -120,6 +121,13 @@ def project_slug(path: str) -> str:
     return "".join(
         c if c.isascii() and c.isalnum() else "--" if ord(c) > 0xFFFF else "-" for c in path
     )
+
+
+def slug_matches(name: str, path: str) -> bool:
+    """Whether ``name`` is Claude Code's folder name for the project at ``path`` (it
+    shortens names longer than :data:`SLUG_MAX` with a hash of its own)."""
+    slug = project_slug(path)
+    return name == slug or (len(slug) > SLUG_MAX and name.startswith(slug[:SLUG_MAX]))
 
 
 def _text(meta: dict[str, Any], key: str) -> str | None:

@@ -22,6 +22,7 @@ from .._scopefiles import find_skills, skill_exports
 from .formats import (
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
+    SLUG_MAX,
     IndexLink,
     Memory,
     fit_index,
@@ -32,6 +33,7 @@ from .formats import (
     project_slug,
     render_topic,
     section_memory,
+    slug_matches,
     to_memory,
 )
 
@@ -40,7 +42,6 @@ if TYPE_CHECKING:
 
 INDEX = "MEMORY.md"
 MAX_FILE_BYTES = 1024 * 1024
-_SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
 
 
 def _why(exc: OSError | ValueError | ParseError) -> str:
@@ -82,13 +83,11 @@ def memory_folder(md: Layers) -> Path:
             return found
     slug = project_slug(str(md.project_root))
     folder = claude / "projects" / slug / "memory"
-    if len(slug) > _SLUG_MAX and not folder.exists():
+    if len(slug) > SLUG_MAX and not folder.exists():
         try:  # the one folder Claude Code shortened from the same prefix, if it is unique
-            near = [
-                p
-                for p in (claude / "projects").iterdir()
-                if p.name.startswith(slug[:_SLUG_MAX]) and p.is_dir()
-            ]
+            mine = str(md.project_root)
+            near = [p for p in (claude / "projects").iterdir() if slug_matches(p.name, mine)]
+            near = [p for p in near if p.is_dir()]
         except OSError:
             near = []
         if len(near) == 1:
