@@ -246,9 +246,7 @@ class ClaudeCode:
         """``~/.claude/projects/<slug>/memory`` for ``md``'s project."""
         return memory_folder(md)
 
-    def default_target(self, md: Layers) -> Path:
-        """The same folder: Claude Code reads its memory from there."""
-        return memory_folder(md)
+    default_target = default_source  # the harness reads its memory from there
 
     def read(self, md: Layers, source: Path) -> Read:
         """The topic files and MEMORY.md notes under ``source`` (or its ``memory/``), and

@@ -48,9 +48,7 @@ class CodexHarness:
         """``~/.codex/memories``."""
         return Path.home() / ".codex" / "memories"
 
-    def default_target(self, md: Layers) -> Path:
-        """``~/.codex/memories``."""
-        return Path.home() / ".codex" / "memories"
+    default_target = default_source  # the harness reads its memory from there
 
     # -- import ------------------------------------------------------------------------------
 

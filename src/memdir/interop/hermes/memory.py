@@ -122,9 +122,7 @@ class HermesHarness:
         """``$HERMES_HOME/memories`` (``~/.hermes/memories`` without it)."""
         return _home() / "memories"
 
-    def default_target(self, md: Layers) -> Path:
-        """The same folder Hermes reads: ``$HERMES_HOME/memories``."""
-        return self.default_source(md)
+    default_target = default_source  # the harness reads its memory from there
 
     def read(self, md: Layers, source: Path) -> Read:
         """Items for every entry of ``MEMORY.md`` and ``USER.md`` under ``source`` (also
