@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,11 @@ class State:
         from ..engine import open as open_memdir
 
         return open_memdir(self.home, self.project, repair=repair, database_url=self.database)
+
+
+def dump(data: Any) -> None:
+    """Print ``data`` as indented JSON (``--json``)."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 class Harnesses(click.Choice):  # type: ignore[type-arg]

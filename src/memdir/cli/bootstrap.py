@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
@@ -10,7 +9,7 @@ from typing import Any
 
 import click
 
-from .app import State, cli
+from .app import State, cli, dump
 
 
 class _Progress:
@@ -117,7 +116,7 @@ def bootstrap(
     elif ids:
         boot.apply(state.md, found, ids)
     if as_json:
-        click.echo(json.dumps(found.to_dict(), indent=2, ensure_ascii=False))
+        dump(found.to_dict())
         return
     if found.applied:
         by_id = {p.id: p for p in found.proposals}

@@ -9,7 +9,7 @@ import click
 
 from ..core.errors import MemdirError
 from ..core.prompt import approx_tokens as _tokens
-from .app import State, cli
+from .app import State, cli, dump
 
 if TYPE_CHECKING:
     from ..core.layers import ScopeHealth
@@ -75,7 +75,7 @@ def context(state: State, explain: bool, paths: tuple[str, ...], as_json: bool) 
                 {"scope": v.name, "path": v.location, "entries": len(v.entries)}
                 for v in md.scope_views()
             ]
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        dump(data)
         return
     if not explain:
         click.echo(block, nl=False)
@@ -138,7 +138,7 @@ def doctor(state: State, repair: bool, as_json: bool) -> None:
         out = _doctor_json(health, db, recovery)
         out.update(budget_warnings=budgets, persona_error=soul_problem)
         out["healthy"] = out["healthy"] and soul_problem is None
-        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        dump(out)
     else:
         _print_scopes(health)
         for warning in budgets:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ import click
 
 from ..core.errors import ConflictError
 from ..engine import open as open_memdir
-from .app import State, cli
+from .app import State, cli, dump
 
 _SEED: list[dict[str, Any]] = [
     dict(
@@ -43,7 +42,7 @@ def _step(title: str) -> None:
 
 
 def _show(result: dict[str, Any]) -> None:
-    click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+    dump(result)
 
 
 @cli.command()

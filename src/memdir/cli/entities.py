@@ -3,11 +3,9 @@ memories and sessions name, or what names one of them."""
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from .app import State, cli
+from .app import State, cli, dump
 
 
 @cli.command()
@@ -22,7 +20,7 @@ def entities(state: State, name: str | None, limit: int, as_json: bool) -> None:
     if name is None:
         found = state.md.entities(limit=limit)
         if as_json:
-            click.echo(json.dumps([e.to_dict() for e in found], indent=2, ensure_ascii=False))
+            dump([e.to_dict() for e in found])
             return
         if not found:
             click.echo("No entities named yet.")
@@ -31,7 +29,7 @@ def entities(state: State, name: str | None, limit: int, as_json: bool) -> None:
         return
     links = state.md.entity(name, limit=limit)
     if as_json:
-        click.echo(json.dumps(links.to_dict(), indent=2, ensure_ascii=False))
+        dump(links.to_dict())
         return
     if not (links.entries or links.messages):
         click.echo(f"Nothing names {name!r}.")

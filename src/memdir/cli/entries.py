@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -13,7 +12,7 @@ import click
 from ..core.errors import MemdirError
 from ..core.frontmatter import format_time, render_entry
 from ..core.model import SCOPES, Entry
-from .app import State, cli
+from .app import State, cli, dump
 
 SCOPE_OPTION = click.option(
     "--scope",
@@ -35,13 +34,9 @@ def init(state: State, scope: str, as_json: bool) -> None:
     store.backend.create()
     store.repair()
     if as_json:
-        _dump({"scope": scope, "path": store.backend.location})
+        dump({"scope": scope, "path": store.backend.location})
     else:
         click.echo(f"{scope} scope ready at {store.backend.location}")
-
-
-def _dump(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _read_body(body: str | None) -> str:
@@ -87,7 +82,7 @@ def add(
     op = AddOp(type_, name, description, _read_body(body), pinned=pinned)
     change = store.apply([op], source="user")[0]
     if as_json:
-        _dump({"action": change.action, "scope": scope, **change.entry.to_dict()})
+        dump({"action": change.action, "scope": scope, **change.entry.to_dict()})
     elif change.created:
         click.echo(f"Saved {change.entry.id} to the {scope} scope.")
     else:
@@ -116,9 +111,7 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
     """List entries of every scope (or one)."""
     rows = _entries(state, scope, archived)
     if as_json:
-        click.echo(
-            json.dumps([{"scope": s, **e.to_dict()} for s, e in rows], indent=2, ensure_ascii=False)
-        )
+        dump([{"scope": s, **e.to_dict()} for s, e in rows])
         return
     if not rows:
         click.echo("No entries. Add one with `memdir add` or let an agent save one.")
@@ -156,7 +149,7 @@ def show(state: State, target: str, scope: str | None, as_json: bool) -> None:
     path = Path(state.md.store(found_scope).backend.location) / entry.filename
     if as_json:
         data: dict[str, Any] = {"scope": found_scope, "path": str(path), **entry.to_dict()}
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        dump(data)
         return
     click.secho(f"# {path}", dim=True)
     click.echo(render_entry(entry), nl=False)
@@ -203,7 +196,7 @@ def edit(state: State, target: str, scope: str | None, from_file: Any, as_json: 
     edited = click.edit(start, extension=".md", require_save=from_file is None)
     if edited is None or edited == original:
         if as_json:
-            _dump({"action": "unchanged", "id": entry.id})
+            dump({"action": "unchanged", "id": entry.id})
         else:
             click.echo("No changes.")
         return
@@ -215,7 +208,7 @@ def edit(state: State, target: str, scope: str | None, from_file: Any, as_json: 
             f"{exc} Your text is kept in {saved}; run `memdir edit {entry.id} --from {saved}`."
         ) from None
     if as_json:
-        _dump({"action": change.action, "scope": found_scope, **change.entry.to_dict()})
+        dump({"action": change.action, "scope": found_scope, **change.entry.to_dict()})
     else:
         click.echo(f"Updated {change.entry.id}." if change.action == "replace" else "No changes.")
 
@@ -231,6 +224,6 @@ def rm(state: State, target: str, scope: str | None, as_json: bool) -> None:
     found_scope, found = state.md.find(target, scope=scope)
     entry = state.md.store(found_scope).remove(found.id)
     if as_json:
-        _dump({"action": "remove", "scope": found_scope, **entry.to_dict()})
+        dump({"action": "remove", "scope": found_scope, **entry.to_dict()})
     else:
         click.echo(f"Removed; kept as {entry.filename} in the {found_scope} scope.")

@@ -9,7 +9,7 @@ import click
 
 from ..core.errors import MemdirError
 from ..core.model import SCOPES
-from .app import State, cli
+from .app import State, cli, dump
 
 SCOPE_OPTION = click.option(
     "--scope",
@@ -36,21 +36,17 @@ def log_cmd(
 
     revisions = Versions(state.md).log(entry, scope=scope, limit=limit)
     if as_json:
-        click.echo(
-            json.dumps(
-                [
-                    {
-                        "scope": r.scope,
-                        "rev": r.commit.rev,
-                        "time": _when(r.commit.time),
-                        "message": r.commit.message,
-                        "paths": list(r.commit.paths),
-                    }
-                    for r in revisions
-                ],
-                indent=2,
-                ensure_ascii=False,
-            )
+        dump(
+            [
+                {
+                    "scope": r.scope,
+                    "rev": r.commit.rev,
+                    "time": _when(r.commit.time),
+                    "message": r.commit.message,
+                    "paths": list(r.commit.paths),
+                }
+                for r in revisions
+            ]
         )
         return
     if not revisions:
@@ -78,13 +74,7 @@ def diff(state: State, rev: str | None, scope: str | None, as_json: bool) -> Non
     if rev is None:
         pending = versions.pending(scope)
         if as_json:
-            click.echo(
-                json.dumps(
-                    [{"scope": n, "rev": None, "diff": unified(c)} for n, c in pending.items()],
-                    indent=2,
-                    ensure_ascii=False,
-                )
-            )
+            dump([{"scope": n, "rev": None, "diff": unified(c)} for n, c in pending.items()])
             return
         if not pending:
             click.echo("No unrecorded changes: every file matches its last commit.")
@@ -95,7 +85,7 @@ def diff(state: State, rev: str | None, scope: str | None, as_json: bool) -> Non
     revision, change = versions.change(rev, scope)
     if as_json:
         data = {"scope": revision.scope, "rev": revision.commit.rev, "diff": unified(change)}
-        click.echo(json.dumps([data], indent=2, ensure_ascii=False))
+        dump([data])
         return
     click.secho(f"# {revision.commit.short} {revision.scope}: {revision.commit.subject}", dim=True)
     click.echo(unified(change), nl=False)
@@ -131,13 +121,7 @@ def show_at(state: State, target: str, scope: str | None, as_json: bool) -> bool
     found_scope, path, data = versions.entry_at(entry, rev, scope)
     text = data.decode("utf-8", "replace")
     if as_json:
-        click.echo(
-            json.dumps(
-                {"scope": found_scope, "rev": rev, "path": path, "text": text},
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        dump({"scope": found_scope, "rev": rev, "path": path, "text": text})
     else:
         click.secho(f"# {path} at {rev} ({found_scope} scope)", dim=True)
         click.echo(text, nl=False)

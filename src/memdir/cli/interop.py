@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
-from .app import Harnesses, State, cli
+from .app import Harnesses, State, cli, dump
 
 _LABELS = {
     "add": "add",
@@ -43,7 +42,7 @@ def import_(state: State, harness: str, source: Path | None, apply: bool, as_jso
 
     plan = import_memories(state.md, harness, source, apply=apply)
     if as_json:
-        click.echo(json.dumps(plan.to_dict(), indent=2, ensure_ascii=False))
+        dump(plan.to_dict())
         return
     verb = "Imported" if plan.applied else "Would import"
     for problem in plan.problems:
@@ -93,7 +92,7 @@ def export(
 
     report = export_memories(state.md, target, destination, apply=apply, force=force)
     if as_json:
-        click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        dump(report.to_dict())
         if report.refused:
             raise SystemExit(1)
         return

@@ -3,14 +3,13 @@ See docs/design/cli.md."""
 
 from __future__ import annotations
 
-import json
 import sys
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from .app import State, cli
+from .app import State, cli, dump
 
 if TYPE_CHECKING:  # the pipeline is imported only when these commands run
     from ..pipeline import Job, RunReport
@@ -80,7 +79,7 @@ def maintain(state: State, dry_run: bool, everything: bool, as_json: bool) -> No
     if as_json:
         data: dict[str, Any] = {k: v for k, v in report.__dict__.items()}
         data["dropped"] = dict(report.dropped)
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        dump(data)
     elif not report.did_anything and not report.ops:
         click.echo("Nothing to do.")
     else:
@@ -119,7 +118,7 @@ def jobs(state: State, status: str | None, limit: int, as_json: bool) -> None:
     """Show the pipeline's job queue, most recently changed first."""
     found = state.md.pipeline.jobs.list(status=status, limit=limit)
     if as_json:
-        click.echo(json.dumps([j.to_dict() for j in found], indent=2, ensure_ascii=False))
+        dump([j.to_dict() for j in found])
         return
     if not found:
         click.echo("No jobs.")

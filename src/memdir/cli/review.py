@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from .app import State, cli
+from .app import State, cli, dump
 
 
 @cli.command()
@@ -52,7 +50,7 @@ def review(
             raise click.UsageError("--apply and --reject do not go together")
         gone = state.md.reject_review(reject_ids)
         if as_json:
-            click.echo(json.dumps([p.to_dict() for p in gone], indent=2, ensure_ascii=False))
+            dump([p.to_dict() for p in gone])
         else:
             for p in gone:
                 click.echo(f"Rejected {p.id}: {p.title}.")
@@ -60,13 +58,13 @@ def review(
     if ids:
         done = apply(state.md, ids)
         if as_json:
-            click.echo(json.dumps([p.to_dict() for p in done], indent=2, ensure_ascii=False))
+            dump([p.to_dict() for p in done])
         else:
             for p in done:
                 click.echo(f"Applied {p.id}: {p.title}.")
         return
     proposals = propose(state.md)
     if as_json:
-        click.echo(json.dumps([p.to_dict() for p in proposals], indent=2, ensure_ascii=False))
+        dump([p.to_dict() for p in proposals])
         return
     click.echo(report_text(state.md, proposals), nl=False)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from .app import State, cli
+from .app import State, cli, dump
 
 
 @cli.command()
@@ -33,7 +31,7 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
         # Opened without printing warnings: the orphan warning would only repeat this command.
         done = state.open().adopt(old, force=force)
         if as_json:
-            click.echo(json.dumps(done.to_dict(), indent=2, ensure_ascii=False))
+            dump(done.to_dict())
             return
         was = f" (recorded for {done.old_path})" if done.old_path else ""
         click.echo(
@@ -48,7 +46,7 @@ def scopes(state: State, old: str | None, force: bool, as_json: bool) -> None:
         return
     infos = state.md.scope_info()
     if as_json:
-        click.echo(json.dumps([i.to_dict() for i in infos], indent=2, ensure_ascii=False))
+        dump([i.to_dict() for i in infos])
         return
     for info in infos:
         if not info.exists:

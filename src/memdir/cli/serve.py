@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .app import State, cli
+from .app import State, cli, dump
 
 if TYPE_CHECKING:
     from ..pg.db import PgDatabase
@@ -275,10 +275,9 @@ def _transfer_options(fn: Any) -> Any:
 
 
 def _report(done: Transfer, as_json: bool, verb: str, where: str) -> None:
-    import json
 
     if as_json:
-        click.echo(json.dumps(done.to_dict(), indent=2, ensure_ascii=False))
+        dump(done.to_dict())
         return
     for note in done.notes:
         click.echo(f"Note: {note}")

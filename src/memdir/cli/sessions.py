@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from .app import State, cli
+from .app import State, cli, dump
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
@@ -29,10 +29,6 @@ def _cutoff(text: str, now: datetime) -> datetime:
             f"{text!r}: use a duration such as 90d, 12h or 2w, or a date such as 2026-01-31"
         ) from None
     return when if when.tzinfo else when.replace(tzinfo=UTC)
-
-
-def _dump(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _one_line(text: str, width: int) -> str:
@@ -56,7 +52,7 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
     scope = _project_scope(state) if this_project else None
     found = state.md.sessions.list(limit=limit, agent=agent, scope=scope)
     if as_json:
-        _dump([s.to_dict() for s in found])
+        dump([s.to_dict() for s in found])
         return
     if not found:
         click.echo("No sessions logged yet.")
@@ -86,7 +82,7 @@ def show(state: State, session_id: str, around: int | None, window: int, as_json
             f"message {around} is not in session {info.id}", param_hint="--around"
         )
     if as_json:
-        _dump({"session": info.to_dict(), "messages": [m.to_dict() for m in messages]})
+        dump({"session": info.to_dict(), "messages": [m.to_dict() for m in messages]})
         return
     click.secho(
         f"# session {info.id} ({info.agent}, {info.started_at:%Y-%m-%d %H:%M}, {info.memory_mode})",
@@ -170,7 +166,7 @@ def search_sessions(
     }
     hits = _session_hits(state, query, limit, window, filters)
     if as_json:
-        _dump(hits)
+        dump(hits)
     elif hits:
         _print_session_hits(hits)
     else:
@@ -201,7 +197,7 @@ def prune(state: State, older_than: str, yes: bool, as_json: bool) -> None:
         )
     report = state.md.sessions.prune(cutoff)
     if as_json:
-        _dump(dataclasses.asdict(report))
+        dump(dataclasses.asdict(report))
         return
     click.echo(
         f"Deleted {report.sessions} session(s) and {report.messages} message(s); "
@@ -228,7 +224,7 @@ def rm(state: State, session_id: str, yes: bool, as_json: bool) -> None:
         )
     removed = md.pipeline.delete_session(info.id)
     if as_json:
-        _dump({"deleted": info.id, "removed_entries": removed})
+        dump({"deleted": info.id, "removed_entries": removed})
         return
     click.echo(
         f"Deleted session {info.id}; removed {len(removed)} memor"
@@ -250,7 +246,7 @@ def mode(state: State, session_id: str, mode: str, as_json: bool) -> None:
     info = md.sessions.resolve(session_id)
     md.sessions.set_memory_mode(info.id, mode)
     if as_json:
-        _dump({"session": info.id, "memory_mode": mode})
+        dump({"session": info.id, "memory_mode": mode})
     else:
         click.echo(f"Session {info.id} is now {mode}.")
 
@@ -267,7 +263,7 @@ def search(state: State, query: str, limit: int, archived: bool, as_json: bool) 
     entries = md.search(query, limit=limit, include_archived=archived)
     hits = _session_hits(state, query, limit, 1, {})
     if as_json:
-        _dump(
+        dump(
             {
                 "entries": [
                     {"scope": h.scope, "score": h.score, **h.entry.to_dict()} for h in entries

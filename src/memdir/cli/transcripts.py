@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -10,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .app import Harnesses, State, cli
+from .app import Harnesses, State, cli, dump
 
 
 @contextmanager
@@ -92,7 +91,7 @@ def import_sessions(
             memory_mode="disabled" if search_only else "enabled",
         )
     if as_json:
-        click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        dump(report.to_dict())
         return
     for problem in report.problems:
         click.secho(f"Skipped: {problem}", fg="yellow", err=True)

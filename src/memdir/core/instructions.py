@@ -309,7 +309,7 @@ def _rebase(glob: str, base: Path) -> str:
     return (base / glob.strip().lstrip("/")).as_posix()
 
 
-def _ladder(checkout: Path, start: Path) -> list[Path]:
+def ladder(checkout: Path, start: Path) -> list[Path]:
     """The checkout root and every folder down to ``start`` (outermost first)."""
     start = start.resolve()
     if start != checkout and checkout not in start.parents:
@@ -414,6 +414,21 @@ def _codex_pick(folder: Path, fallbacks: Sequence[str]) -> tuple[Path | None, li
     return None, []
 
 
+def _agents_file(
+    reader: _Reader, scope: str, folder: Path, fallbacks: Sequence[str] | None = None
+) -> Path | None:
+    """:func:`_codex_pick` for ``folder``, each file it leaves out recorded as overridden
+    (``fallbacks`` given: Codex's own reading of a project folder)."""
+    pick, shadowed = _codex_pick(folder, fallbacks or ())
+    codex = " (as Codex does)" if fallbacks is not None else ""
+    for path in shadowed:
+        reader.run.shadowed[_real(path)] = path.with_name(OVERRIDE)
+        reader.note(
+            scope, path, f"not loaded: {OVERRIDE} in the same folder is read instead{codex}"
+        )
+    return pick
+
+
 def _claude_files(folder: Path, home: Path, reader: _Reader, *, own: bool) -> Iterator[_Candidate]:
     """Claude Code's project files of one folder: CLAUDE.md, .claude/CLAUDE.md, then
     .claude/rules/**/*.md (in the home folder, ``.claude`` is Claude Code's own user
@@ -465,11 +480,11 @@ def gather(
     if agents and codex.problem:
         reader.note(None, "Codex's config.toml", codex.problem, True)
     above = _above(checkout, project_root) if claude else []
-    ladder = _ladder(checkout, start)
+    folders = ladder(checkout, start)
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
     for loc in locations:
         roots = project_roots if loc.name == "project" else tuple(own_roots)
-        for c in _candidates(loc, above, ladder, home, agents, claude, codex, reader):
+        for c in _candidates(loc, above, folders, home, agents, claude, codex, reader):
             allowed = (c.own,) if c.own is not None else roots
             before = len(run.found)
             reader.load(c.path, loc.name, c.kind, c.reader, allowed, roots, c.base)
@@ -543,18 +558,8 @@ def _candidates(
         for folder in above:
             yield from _claude_files(folder, home, reader, own=True)
         for folder in ladder:
-            if agents:
-                pick, shadowed = _codex_pick(folder, codex.fallbacks)
-                for path in shadowed:
-                    reader.run.shadowed[_real(path)] = path.with_name(OVERRIDE)
-                    reader.note(
-                        "project",
-                        path,
-                        f"not loaded: {OVERRIDE} in the same folder is read instead "
-                        "(as Codex does)",
-                    )
-                if pick is not None:
-                    yield _Candidate(pick, "instructions", "codex")
+            if agents and (pick := _agents_file(reader, "project", folder, codex.fallbacks)):
+                yield _Candidate(pick, "instructions", "codex")
             if claude:
                 yield from _claude_files(folder, home, reader, own=False)
     elif loc.name == "local":
@@ -567,15 +572,8 @@ def _candidates(
                 yield _Candidate(folder / "CLAUDE.local.md", "instructions", "claude-code")
     if loc.unavailable:
         return
-    if agents:
-        pick, shadowed = _codex_pick(loc.path, ())
-        for path in shadowed:
-            reader.run.shadowed[_real(path)] = path.with_name(OVERRIDE)
-            reader.note(
-                loc.name, path, f"not loaded: {OVERRIDE} in the same folder is read instead"
-            )
-        if pick is not None:
-            yield _Candidate(pick, "instructions", "memdir")
+    if agents and (pick := _agents_file(reader, loc.name, loc.path)):
+        yield _Candidate(pick, "instructions", "memdir")
     if claude:
         yield _Candidate(loc.path / "CLAUDE.md", "instructions", "memdir")
 

@@ -54,22 +54,14 @@ __all__ = [
 # Imported on first use (PEP 562): a harness hook (memdir.interop.install) runs on every
 # prompt and needs none of the importers, exporters or the guard they load.
 _WHERE = {
-    "ExportFile": "_exporting",
-    "ExportReport": "_exporting",
-    "FileResult": "_exporting",
-    "write_exports": "_exporting",
-    "Harness": "_harness",
-    "Read": "_harness",
-    "Rendered": "_harness",
-    "ScopeFile": "_harness",
-    "harness": "_harness",
-    "harness_names": "_harness",
-    "ImportItem": "_importing",
-    "ImportPlan": "_importing",
-    "Planned": "_importing",
-    "apply_import": "_importing",
-    "plan_import": "_importing",
-    "export_agents_md": "agents_md",
+    name: module
+    for module, names in {
+        "_exporting": ("ExportFile", "ExportReport", "FileResult", "write_exports"),
+        "_harness": ("Harness", "Read", "Rendered", "ScopeFile", "harness", "harness_names"),
+        "_importing": ("ImportItem", "ImportPlan", "Planned", "apply_import", "plan_import"),
+        "agents_md": ("export_agents_md",),
+    }.items()
+    for name in names
 }
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import StorageError
-from ._files import read_bytes, why
+from ..core.storage.regular import read_bytes
+from ._files import why
 from ._ledger import atomic_write, load, locked
 
 LEDGER_NAME = "exports.json"

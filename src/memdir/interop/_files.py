@@ -6,20 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.errors import ValidationError
-from ..core.storage import regular
-
-MAX_FILE_BYTES = 4 * 1024 * 1024
-
-
-def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """A regular file's bytes (see :func:`memdir.core.storage.regular.read_bytes`)."""
-    return regular.read_bytes(path, limit)
-
-
-def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
-    """A regular file's UTF-8 text, a leading BOM dropped (see
-    :func:`memdir.core.storage.regular.read_text`)."""
-    return regular.read_text(path, limit)
 
 
 def resolved(path: Path) -> Path:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -169,13 +169,15 @@ def numbered(name: str, n: int) -> str:
     return name[: NAME_MAX - len(suffix)].rstrip() + suffix
 
 
-def _renamed(item: ImportItem, taken: set[str]) -> ImportItem:
-    """``item`` under the first ``Name (n)`` whose id this import has not used."""
-    for n in range(2, 1000):
-        named = dataclasses.replace(item, name=numbered(item.name, n))
-        if entry_id(EntryType.parse(item.type), named.name) not in taken:
-            return named
-    return item
+def unique(name: str, taken: set[Any], key: Callable[[str], Any] = normalise) -> str:
+    """``name``, or ``name (2)``, ``(3)``… when an earlier item of this import already has
+    its ``key``; the name chosen is added to ``taken``."""
+    candidate, n = name, 1
+    while key(candidate) in taken:
+        n += 1
+        candidate = numbered(name, n)
+    taken.add(key(candidate))
+    return candidate
 
 
 @dataclass
@@ -204,9 +206,10 @@ def _decide(md: Layers, item: ImportItem, eid: str, t: _Target, unchanged: bool)
     key = normalise(item.body)
     if key in t.bodies:
         return Planned(item, "duplicate", t.bodies[key], "the same text is already stored")
-    if eid in t.planned:  # a different text under a name this import already uses
-        item = _renamed(item, t.planned | set(t.active))
-        eid = entry_id(EntryType.parse(item.type), item.name)
+    if eid in t.planned:  # a different text under a name this import already uses: Name (n)
+        kind = EntryType.parse(item.type)
+        name = unique(item.name, t.planned | set(t.active), lambda n: entry_id(kind, n))
+        item, eid = dataclasses.replace(item, name=name), entry_id(kind, name)
     forgotten = _forgotten(md, t.store, item)
     if forgotten is not None and eid not in t.active:
         return Planned(item, "removed", eid, forgotten)

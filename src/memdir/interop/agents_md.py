@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import MemdirError
 from ..core.model import Entry, EntryType
+from ..core.storage.regular import read_bytes
 from ._exporting import ExportFile, ExportReport, write_exports
-from ._files import read_bytes, why
+from ._files import why
 
 if TYPE_CHECKING:
     from ..core.layers import Layers

@@ -1,4 +1,4 @@
-"""Cutting an imported text to a length limit at a word boundary, with "…"."""
+"""Cutting a text to a length limit with "…": at a word boundary, or on one line."""
 
 from __future__ import annotations
 
@@ -13,3 +13,9 @@ def clip(text: str, limit: int, trailing: str = " ") -> str:
     if space >= limit // 2:
         cut = cut[:space]
     return cut.rstrip(trailing) + "\u2026"
+
+
+def short(text: str, width: int) -> str:
+    """``text`` on one line, cut to ``width`` characters with an ellipsis."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "\u2026"

@@ -270,31 +270,12 @@ class SessionStore:
         progress: Callable[[ImportCounts], None] | None = None,
         include_removed: bool = False,
     ) -> ImportCounts:
-        """Import whole sessions in bulk: ``(SessionSpec, rows)`` pairs, each row
-        ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log_many` takes
-        them (keep the original timestamps), or the same with the message's *source key*
-        last (what identifies it in the source: a record id, a file and line). Rows are
-        written ``batch`` at a time across session boundaries, one transaction per batch,
-        and streamed: neither the sessions nor the rows are ever all in memory.
-        ``progress`` gets the counts after each batch.
-
-        Idempotent. With source keys, a session gets exactly the keys it does not hold
-        yet; stored history that does not match the source is reported in
-        ``diverged`` (nothing is added to it) and a source that dropped messages
-        imported earlier in ``resynced``. Without keys, a session already holding ``n``
-        messages gets only the rows beyond its first ``n`` (a transcript that grew gets
-        the new messages; the same transcript again adds nothing). A row may be
-        ``(spec, row)`` instead, to log into another session opened within the same
-        transcript (a sub-agent's messages interleaved with its parent's), or a
-        :class:`~memdir.sessions.bulk.MemoryMode` to make its session's memory mode
-        stricter. A spec's memory mode applies to an existing session when it is
-        stricter than the stored one. Sessions deleted since an earlier import
-        (:meth:`prune`, ``sessions rm``) are left out unless ``include_removed``.
-
-        A bad value is a :class:`~memdir.ValidationError` naming the session and message;
-        batches written before it stay written, and re-running continues where it
-        stopped.
-        """
+        """Import whole sessions in bulk, idempotently: ``(SessionSpec, rows)`` pairs, each
+        row ``(role, content, tool_name, tool_calls, timestamp)`` as :meth:`log_many` takes
+        them, optionally with the message's source key last; written ``batch`` rows per
+        transaction and streamed, ``progress`` called after each batch. Keys, divergence,
+        sub-agent rows and memory modes: docs/design/sessions.md (``memdir.sessions.bulk``).
+        A bad value is a :class:`~memdir.ValidationError`; batches before it stay written."""
         return bulk.import_sessions(
             self.db,
             sessions,

@@ -226,13 +226,7 @@ def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None
             damaged += list(still.values())
         elif indexes:
             damaged += [f"{p}: run `memdir doctor` to rebuild it" for p in indexes.values()]
-        sessions, messages, semantic = db.read(
-            lambda c: (
-                c.execute("SELECT count(*) FROM sessions").fetchone()[0],
-                c.execute("SELECT count(*) FROM messages").fetchone()[0],
-                status(c, embedder),
-            )
-        )
+        sessions, messages, semantic = db.read(partial(_counts, embedder=embedder))
     except MemdirError as exc:
         return _unreadable(db, exc)
     return DbHealth(
@@ -249,6 +243,12 @@ def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None
     )
 
 
+def _counts(c: sqlite3.Connection, embedder: Embedder | None) -> tuple[int, int, str]:
+    """Sessions, messages, and the semantic layer's status."""
+    sessions = c.execute("SELECT count(*) FROM sessions").fetchone()[0]
+    return sessions, c.execute("SELECT count(*) FROM messages").fetchone()[0], status(c, embedder)
+
+
 def _check_read_only(db: Database, embedder: Embedder | None) -> DbHealth:
     """The same checks, reading only; damage is reported for a writable home to repair."""
     try:
@@ -261,13 +261,7 @@ def _check_read_only(db: Database, embedder: Embedder | None) -> DbHealth:
     sessions, messages, semantic = (
         (counts["sessions"], counts["messages"], "unknown: state.db is damaged")
         if counts is not None
-        else db.read(
-            lambda c: (
-                c.execute("SELECT count(*) FROM sessions").fetchone()[0],
-                c.execute("SELECT count(*) FROM messages").fetchone()[0],
-                status(c, embedder),
-            )
-        )
+        else db.read(partial(_counts, embedder=embedder))
     )
     problems = file_problems + list(indexes.values())
     return DbHealth(

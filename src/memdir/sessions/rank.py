@@ -102,27 +102,10 @@ def with_params(settings: RankParams) -> Ranker:
     """:func:`rank` with other message-ranking constants, e.g.
     ``SessionStore(db, ranker=with_params(RankParams(next_turn=False)))``."""
 
-    def ranked(
-        conn: sqlite3.Connection,
-        corpus: Corpus,
-        query: Query,
-        *,
-        where: str = "1",
-        params: Sequence[Any] = (),
-        limit: int = 50,
-        now: datetime | None = None,
-    ) -> list[Ranked]:
-        if corpus.table is not MESSAGE_TABLE:
-            return rank(conn, corpus, query, where=where, params=params, limit=limit, now=now)
-        return rank(
-            conn,
-            Corpus(corpus.table, settings),
-            query,
-            where=where,
-            params=params,
-            limit=limit,
-            now=now,
-        )
+    def ranked(conn: sqlite3.Connection, corpus: Corpus, query: Query, **kw: Any) -> list[Ranked]:
+        if corpus.table is MESSAGE_TABLE:
+            corpus = Corpus(corpus.table, settings)
+        return rank(conn, corpus, query, **kw)
 
     return ranked
 

@@ -7,7 +7,7 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +17,9 @@ from ...core.errors import MemdirError
 from ...core.model import Source, normalise
 from ...review.apply import Action
 from .._importing import ImportItem, Planned, plan_import
+from ..clip import short
 from ._extract import CACHE_NAME, Answers, extract_docs
-from ._found import Found, Gathered, Progress, short
+from ._found import Found, Gathered, Progress
 
 if TYPE_CHECKING:
     from ...core.layers import Layers
@@ -54,20 +55,8 @@ class Proposal:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for ``memdir bootstrap --json``."""
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "source": self.source,
-            "action": self.action,
-            "scope": self.scope,
-            "entry": self.entry,
-            "type": self.type,
-            "name": self.name,
-            "description": self.description,
-            "body": self.body,
-            "detail": self.detail,
-            "origins": list(self.origins),
-        }
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "actions"}
+        return {**out, "origins": list(self.origins)}
 
 
 @dataclass

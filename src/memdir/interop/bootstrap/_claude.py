@@ -13,7 +13,7 @@ from ...core.origins import records
 from ...core.scopes import find_project_root
 from ...core.scopes import project_slug as scope_slug
 from ...core.storage.regular import open_regular
-from ..claude_code.formats import project_slug as claude_slug
+from ..claude_code.formats import slug_matches
 from ._found import Gathered, harness_found, read_harness
 
 if TYPE_CHECKING:
@@ -21,15 +21,8 @@ if TYPE_CHECKING:
     from .._harness import Harness
 
 MAX_PROJECTS = 100  # Claude Code project folders read
-SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
 HEAD_BYTES = 64 * 1024  # of a transcript, looked at for its cwd
 MAX_TRANSCRIPTS = 3  # per folder
-
-
-def slug_matches(name: str, path: str) -> bool:
-    """Whether ``name`` is Claude Code's folder name for the project at ``path``."""
-    slug = claude_slug(path)
-    return name == slug or (len(slug) > SLUG_MAX and name.startswith(slug[:SLUG_MAX]))
 
 
 def _head(path: Path) -> bytes:

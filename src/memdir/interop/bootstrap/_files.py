@@ -9,8 +9,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ...core.errors import ParseError
-from ...core.storage.regular import open_regular
-from .._files import read_text, why
+from ...core.storage.regular import open_regular, read_text
+from .._files import why
 from . import chats
 from ._found import Doc, Gathered, Part, Progress
 

@@ -74,12 +74,6 @@ class Gathered:
     walked: tuple[list[Path], list[tuple[str, Path]]] | None = None  # repositories, files
 
 
-def short(text: str, width: int) -> str:
-    """``text`` on one line, cut to ``width`` characters with an ellipsis."""
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
-
-
 def read_harness(md: Layers, g: Gathered, h: Harness, source: Path) -> Read | None:
     """``h``'s memories at ``source``; its problems go to ``g.problems``, and so does a
     folder it cannot read at all (then None)."""

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from ...core.origins import records
 from ...core.storage.git import git_dirs, read_log, user_config
-from ._found import Found, Gathered, Progress, short
+from ..clip import short
+from ._found import Found, Gathered, Progress
 
 SHARE = 0.6
 MIN_COMMITS = 5
@@ -85,9 +86,7 @@ class History:
     config: str = ""  # the global config file naming them
 
 
-def read_history(
-    repos: Sequence[Path], g: Gathered, progress: Progress | None = None
-) -> History | None:
+def read_history(repos: Sequence[Path], g: Gathered, progress: Progress | None = None) -> History:
     """The person's identity and commits."""
     h = History()
     name, origin = user_config("user.name")
@@ -267,13 +266,9 @@ def _found(
     return Found("git", source, type_, name, description, body, "user", None, origins, detail)
 
 
-def gather_git(
-    repos: Sequence[Path], g: Gathered, progress: Progress | None = None
-) -> History | None:
-    """Add the git facts to ``g``; the history read (for the mail reader's addresses)."""
+def gather_git(repos: Sequence[Path], g: Gathered, progress: Progress | None = None) -> None:
+    """Add the git facts to ``g``."""
     h = read_history(repos, g, progress)
-    if h is None:
-        return None
     if h.names or h.emails:
         name = h.names.most_common(1)[0][0] if h.names else ""
         emails = [e for e, _ in h.emails.most_common(4)]
@@ -334,4 +329,3 @@ def gather_git(
         )
     for name, description, body, evidence in conventions(h):
         g.found.append(_found(h, name, description, body, evidence))
-    return h

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .._files import read_text, why
+from ...core.storage.regular import read_text
+from .._files import why
 from .._harness import harness, harness_names
 from ._claude import gather_claude_projects
 from ._files import MAX_BYTES, markdown_parts

@@ -15,10 +15,12 @@ from urllib.parse import quote, unquote
 from ...core.frontmatter import dump_yaml, read_frontmatter
 from ...core.index import one_line
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
+from ..clip import short
 
 INDEX_MAX_LINES = 200  # Claude Code loads the first 200 lines of MEMORY.md …
 INDEX_MAX_BYTES = 25_000  # … or 25 KB, whichever comes first
 HOOK_MAX = 149  # a hook is "under 150 characters"
+SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
 UNTYPED = EntryType.PROJECT  # the type of a file that declares none (see to_memory)
 EXPORT_MARK = "<!-- memdir:export claude-code"
 _EXPORT_HEADER = (
@@ -121,6 +123,13 @@ def project_slug(path: str) -> str:
     )
 
 
+def slug_matches(name: str, path: str) -> bool:
+    """Whether ``name`` is Claude Code's folder name for the project at ``path`` (it
+    shortens names longer than :data:`SLUG_MAX` with a hash of its own)."""
+    slug = project_slug(path)
+    return name == slug or (len(slug) > SLUG_MAX and name.startswith(slug[:SLUG_MAX]))
+
+
 def _text(meta: dict[str, Any], key: str) -> str | None:
     value = meta.get(key)
     if value is None or isinstance(value, bool) or not isinstance(value, str | int | float):
@@ -144,11 +153,6 @@ def parse_topic(text: str, path: str = "<text>") -> TopicFile:
     return TopicFile(
         _text(meta, "name"), _text(meta, "description"), kind, front.body, True, dict(meta)
     )
-
-
-def _cap(text: str, limit: int) -> str:
-    text = one_line(text)
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _heading(body: str) -> str | None:
@@ -199,23 +203,9 @@ def to_memory(
     where: str = "",
     place: IndexLink | None = None,
 ) -> Memory:
-    """The entry a topic file becomes (``hook`` and ``title`` are its MEMORY.md line's).
-
-    * type: the file's ``type`` (or ``metadata.type``); without one, the file-name prefix
-      (``feedback_x.md``) as memdir reads its own files, else :data:`UNTYPED` — ``project``:
-      the folder is per project, and an untyped note makes no claim to be a correction
-      (``feedback``) or about the person (``user``), which would rank it above them;
-    * name: the file's ``name``, else its first heading, else the file name;
-    * description: the file's, else the MEMORY.md hook for it, else the body's first
-      sentence; name and description are made one line and cut to memdir's limits.
-
-    What memdir's fields cannot hold stays in ``extra["claude_code"]``: the frontmatter
-    as Claude Code read it (full name and description, ``originSessionId``, ``metadata``…;
-    or its text, when Claude Code could not read it) and the MEMORY.md title and hook when
-    they differ from the name and description, and its place in MEMORY.md (``place``);
-    :func:`render_topic` and :func:`index_line` write them back. ``notes`` names each
-    such case.
-    """
+    """The entry a topic file becomes (``hook`` and ``title`` are its MEMORY.md line's):
+    which field comes from where, and what ``extra["claude_code"]`` keeps for the export
+    (``notes`` names each such case), is in docs/design/interop.md."""
     kind = topic.type if topic.type is not None else (_type_from_stem(stem) or UNTYPED)
     name = topic.name if topic.name and topic.name.strip() else None
     if name is None:
@@ -223,7 +213,7 @@ def to_memory(
         name = _heading(topic.body) or bare.replace("-", " ").replace("_", " ").strip()
     described = topic.description if topic.description and topic.description.strip() else None
     description = described or hook or _first_sentence(topic.body) or name
-    kept_name, kept_description = _cap(name or stem, NAME_MAX), _cap(description, DESCRIPTION_MAX)
+    kept_name, kept_description = short(name or stem, NAME_MAX), short(description, DESCRIPTION_MAX)
     notes = []
     label = where or f"{stem}.md"
     if topic.problem:
@@ -343,8 +333,8 @@ def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:
     name = section.heading or f"Notes in {index_name}"
     return Memory(
         UNTYPED.value,
-        _cap(name, NAME_MAX),
-        _cap(_first_sentence(section.body) or name, DESCRIPTION_MAX),
+        short(name, NAME_MAX),
+        short(_first_sentence(section.body) or name, DESCRIPTION_MAX),
         section.body,
         {
             "claude_code": {
@@ -362,7 +352,7 @@ def section_memory(section: Section, index_name: str = "MEMORY.md") -> Memory:
 
 def _field(value: object, kept: str, limit: int) -> str:
     """The full text a file gave for a field memdir keeps as ``kept``, when it is that."""
-    return value if isinstance(value, str) and _cap(value, limit) == kept else kept
+    return value if isinstance(value, str) and short(value, limit) == kept else kept
 
 
 def render_topic(
@@ -450,7 +440,7 @@ def render_index_line(title: str, target: str, hook: str, *, cut: bool = True) -
             + ">"
         )
     line = f"- [{_link_text(title)}]({target})"
-    hook = _cap(hook, HOOK_MAX) if cut else one_line(hook)
+    hook = short(hook, HOOK_MAX) if cut else one_line(hook)
     return f"{line} — {hook}" if hook else line
 
 

@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.errors import MemdirError, ParseError, ValidationError
-from ...core.instructions import rule_files
+from ...core.instructions import ladder, rule_files
 from ...core.model import Entry, EntryType, Source, normalise
 from ...core.slug import slugify
+from ...core.storage.regular import read_bytes, read_text
 from .._exporting import ExportFile, Ledger
-from .._files import read_bytes, read_text, resolved, user_path, why
+from .._files import resolved, user_path, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem
 from .._ranking import by_priority
@@ -21,7 +22,9 @@ from .._scopefiles import find_skills, skill_exports
 from .formats import (
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
+    SLUG_MAX,
     IndexLink,
+    Memory,
     fit_index,
     index_block,
     is_section,
@@ -30,6 +33,7 @@ from .formats import (
     project_slug,
     render_topic,
     section_memory,
+    slug_matches,
     to_memory,
 )
 
@@ -38,7 +42,6 @@ if TYPE_CHECKING:
 
 INDEX = "MEMORY.md"
 MAX_FILE_BYTES = 1024 * 1024
-_SLUG_MAX = 200  # Claude Code shortens longer folder names with a hash of its own
 
 
 def _why(exc: OSError | ValueError | ParseError) -> str:
@@ -51,7 +54,7 @@ def _configured(settings: Path, base: Path) -> Path | None:
     """``autoMemoryDirectory`` of a Claude Code settings file, if it names one (``~``
     expanded, a relative path taken from ``base``)."""
     try:
-        data = json.loads(read_text(settings))
+        data = json.loads(read_text(settings, 4 * MAX_FILE_BYTES))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
@@ -80,26 +83,16 @@ def memory_folder(md: Layers) -> Path:
             return found
     slug = project_slug(str(md.project_root))
     folder = claude / "projects" / slug / "memory"
-    if len(slug) > _SLUG_MAX and not folder.exists():
+    if len(slug) > SLUG_MAX and not folder.exists():
         try:  # the one folder Claude Code shortened from the same prefix, if it is unique
-            near = [
-                p
-                for p in (claude / "projects").iterdir()
-                if p.name.startswith(slug[:_SLUG_MAX]) and p.is_dir()
-            ]
+            mine = str(md.project_root)
+            near = [p for p in (claude / "projects").iterdir() if slug_matches(p.name, mine)]
+            near = [p for p in near if p.is_dir()]
         except OSError:
             near = []
         if len(near) == 1:
             return near[0] / "memory"
     return folder
-
-
-def _ladder(md: Layers) -> list[Path]:
-    checkout, start = resolved(md.checkout_root), resolved(md.settings.project)
-    if start != checkout and checkout not in start.parents:
-        return [checkout]
-    folders = [start, *start.parents]
-    return list(reversed(folders[: folders.index(checkout) + 1]))
 
 
 def _md_files(folder: Path) -> list[Path]:
@@ -156,7 +149,7 @@ def instruction_notes(md: Layers) -> list[str]:
             f"ln -s {shlex.quote(source)} {shlex.quote(str(into))}"
         )
 
-    for folder in _ladder(md):
+    for folder in ladder(resolved(md.checkout_root), resolved(md.settings.project)):
         found = [folder / "CLAUDE.md", folder / "CLAUDE.local.md", folder / ".claude" / "CLAUDE.md"]
         found += rule_files(folder / ".claude" / "rules") if folder != resolved(Path.home()) else []
         for path in found:
@@ -225,18 +218,14 @@ def _read_index(folder: Path, read: Read, pin_room: int = 0) -> dict[str, IndexL
         while anchor in seen:
             anchor += "-x"
         seen.add(anchor)
-        read.items.append(
-            ImportItem(
-                type=mem.type,
-                name=mem.name,
-                description=mem.description,
-                body=mem.body,
-                origin=f"{_origin(path)}#{anchor}",
-                pinned=pinned,
-                extra=mem.extra,
-            )
-        )
+        read.items.append(_item(mem, f"{_origin(path)}#{anchor}", pinned))
     return hooks
+
+
+def _item(mem: Memory, origin: str, pinned: bool = False) -> ImportItem:
+    return ImportItem(
+        mem.type, mem.name, mem.description, mem.body, origin, pinned=pinned, extra=mem.extra
+    )
 
 
 def _pin_room(md: Layers) -> int:
@@ -257,9 +246,7 @@ class ClaudeCode:
         """``~/.claude/projects/<slug>/memory`` for ``md``'s project."""
         return memory_folder(md)
 
-    def default_target(self, md: Layers) -> Path:
-        """The same folder: Claude Code reads its memory from there."""
-        return memory_folder(md)
+    default_target = default_source  # the harness reads its memory from there
 
     def read(self, md: Layers, source: Path) -> Read:
         """The topic files and MEMORY.md notes under ``source`` (or its ``memory/``), and
@@ -293,16 +280,7 @@ class ClaudeCode:
                     link,
                 )
                 read.notes.extend(mem.notes)
-                read.items.append(
-                    ImportItem(
-                        type=mem.type,
-                        name=mem.name,
-                        description=mem.description,
-                        body=mem.body,
-                        origin=_origin(path),
-                        extra=mem.extra,
-                    )
-                )
+                read.items.append(_item(mem, _origin(path)))
         read.notes += instruction_notes(md)
         for root, scope in _skill_roots(md):  # ~/.claude/skills and the project's
             files, problems = find_skills(root, scope)

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from ...core.errors import MemdirError
 from ...core.model import Entry, EntryType, Source
 from ...core.slug import entry_id
+from ...core.storage.regular import read_text
 from .._exporting import ExportFile
-from .._files import read_text, resolved, why
+from .._files import resolved, why
 from .._harness import Read, Rendered
-from .._importing import ImportItem, numbered
+from .._importing import ImportItem, unique
 from .._ranking import by_priority
 from .._scopefiles import find_skills, skill_exports
 from ..agents_md import merge_section, read_existing, render_section, team_rules
@@ -38,22 +39,6 @@ def _text(path: Path, problems: list[str]) -> str | None:
     return None
 
 
-def _unique(
-    name: str,
-    taken: set[tuple[str, Path | None, str]],
-    scope: str,
-    folder: Path | None,
-    kind: EntryType | str,
-) -> str:
-    """``name``, or ``name (n)`` when an earlier item of this import already has its id."""
-    candidate, n = name, 1
-    while (scope, folder, entry_id(str(kind), candidate)) in taken:
-        n += 1
-        candidate = numbered(name, n)
-    taken.add((scope, folder, entry_id(str(kind), candidate)))
-    return candidate
-
-
 class CodexHarness:
     """Codex's native memory (see the module docstring for the mapping)."""
 
@@ -63,9 +48,7 @@ class CodexHarness:
         """``~/.codex/memories``."""
         return Path.home() / ".codex" / "memories"
 
-    def default_target(self, md: Layers) -> Path:
-        """``~/.codex/memories``."""
-        return Path.home() / ".codex" / "memories"
+    default_target = default_source  # the harness reads its memory from there
 
     # -- import ------------------------------------------------------------------------------
 
@@ -87,7 +70,7 @@ class CodexHarness:
             scope: str = "user",
             folder: Path | None = None,
         ) -> None:
-            name = _unique(item.name, taken, scope, folder, item.type)
+            name = unique(item.name, taken, lambda n: (scope, folder, entry_id(str(item.type), n)))
             origin = f"codex:{path}" + (f"#{fragment}" if fragment else "")
             out.items.append(
                 ImportItem(

@@ -13,10 +13,11 @@ from ...core.errors import MemdirError
 from ...core.index import snapshot_entries
 from ...core.model import Entry, EntryType, normalise
 from ...core.persona import SOUL_NAME, read_soul
+from ...core.storage.regular import read_text
 from .._exporting import ExportFile
-from .._files import read_text, why
+from .._files import why
 from .._harness import Read, Rendered, ScopeFile
-from .._importing import ImportItem, numbered
+from .._importing import ImportItem, unique
 from .._ranking import by_priority
 from .._scopefiles import find_skills, skill_exports, soul_export
 from . import formats as fmt
@@ -29,17 +30,6 @@ HEADROOM = 0.15  # of each limit left free: Hermes refuses an add that would go 
 _KEYS = {"MEMORY.md": "memory_char_limit", "USER.md": "user_char_limit"}
 _GLOBAL_SCOPES = ("managed", "user")  # least local first: user wins a name clash
 _ORIGIN_INDEX = re.compile(r"^hermes:.*#(\d+)$")
-
-
-def _unique(name: str, taken: set[str]) -> str:
-    """``name``, or ``name (2)``, ``(3)``… when an earlier entry of the file has it."""
-    n = 1
-    candidate = name
-    while normalise(candidate) in taken:
-        n += 1
-        candidate = numbered(name, n)
-    taken.add(normalise(candidate))
-    return candidate
 
 
 def read_file(path: Path, text: str) -> list[ImportItem]:
@@ -58,18 +48,9 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
         if text_ in first_name:
             name = first_name[text_]
         else:
-            name = first_name[text_] = _unique(name, taken)
+            name = first_name[text_] = unique(name, taken)
         kind = EntryType.USER if is_user else fmt.classify(text_)
-        items.append(
-            ImportItem(
-                type=kind,
-                name=name,
-                description=fmt.describe(body),
-                body=body,
-                origin=f"hermes:{path}#{n}",
-                scope="user",
-            )
-        )
+        items.append(ImportItem(kind, name, fmt.describe(body), body, f"hermes:{path}#{n}", "user"))
     return items
 
 
@@ -141,9 +122,7 @@ class HermesHarness:
         """``$HERMES_HOME/memories`` (``~/.hermes/memories`` without it)."""
         return _home() / "memories"
 
-    def default_target(self, md: Layers) -> Path:
-        """The same folder Hermes reads: ``$HERMES_HOME/memories``."""
-        return self.default_source(md)
+    default_target = default_source  # the harness reads its memory from there
 
     def read(self, md: Layers, source: Path) -> Read:
         """Items for every entry of ``MEMORY.md`` and ``USER.md`` under ``source`` (also

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ...core.errors import MemdirError, StorageError, ValidationError
+from ...core.storage.regular import read_bytes
 from .._exporting import _backup
-from .._files import read_bytes, why
+from .._files import why
 from .._ledger import atomic_write, load, locked
 
 #: harness name → module under memdir.interop.install that defines ``targets()``

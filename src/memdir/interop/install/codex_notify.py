@@ -7,7 +7,7 @@ import json
 import os
 import re
 import subprocess
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +30,7 @@ class Notified:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
-        return {
-            "imported": self.imported,
-            "messages": self.messages,
-            "queued": self.queued,
-            "chained": self.chained,
-        }
+        return asdict(self)
 
 
 def sessions_folder() -> Path:

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import stat
+import sys
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 
 from ...core.errors import ValidationError
 from ...core.scopes import find_project_root, project_slug
+from ...core.storage.regular import open_regular
 from ...sessions import MemoryMode
 from ...sessions.records import to_epoch
 
@@ -85,26 +87,13 @@ class Tally:
             self.progress(self.done, max(self.total, self.done))
 
 
-def _open(path: Path) -> Any:
-    """``path`` opened for binary reading if it is a regular file (a FIFO or device would
-    block a plain open, or never end); ValueError says why not."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError("not a regular file")
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
-
-
 def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each line of ``path`` that is a JSON object, one line
     in memory at a time. Other lines are tallied as malformed; blank lines are ignored; an
     unreadable file is one problem, not an error."""
     tally.files += 1
     try:
-        with _open(path) as f:
+        with os.fdopen(open_regular(path, sys.maxsize), "rb") as f:  # never a FIFO
             number = 0
             while True:
                 raw = f.readline(MAX_LINE + 1)
