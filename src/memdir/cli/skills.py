@@ -3,7 +3,6 @@ as ``skills/<name>/SKILL.md``, listed and read, or written by hand through the g
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -11,7 +10,7 @@ import click
 from ..core.errors import MemdirError
 from ..core.model import SCOPES
 from ..core.skills import SKILL_MAX_BYTES, Skill, list_skills, render_skill, validate_name
-from .app import State, cli
+from .app import State, cli, dump
 from .files import read_input
 
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -57,7 +56,7 @@ def ls(state: State, as_json: bool) -> None:
     """List the skills a session sees (a more local scope's shadows a less local one's)."""
     found = state.md.skills()
     if as_json:
-        click.echo(json.dumps([_data(s) for s in found], indent=2, ensure_ascii=False))
+        dump([_data(s) for s in found])
         return
     if not found:
         click.echo("No skills yet. Add one with `memdir skills add NAME FILE`.")
@@ -74,7 +73,7 @@ def show(state: State, name: str, as_json: bool) -> None:
     """Print skill NAME's SKILL.md, as memory_read gives it to the agent."""
     skill = state.md.read_skill(name)
     if as_json:
-        click.echo(json.dumps(_data(skill, body=True), indent=2, ensure_ascii=False))
+        dump(_data(skill, body=True))
     else:
         click.echo(skill.text, nl=not skill.text.endswith("\n"))
 
@@ -110,7 +109,7 @@ def _write(
         )
     skill = md.write_skill_text(name, text, scope=scope)
     if as_json:
-        click.echo(json.dumps(_data(skill), indent=2, ensure_ascii=False))
+        dump(_data(skill))
         return
     verb = "Added" if new else "Saved"
     click.echo(f"{verb} skill:{skill.name} to the {scope} scope ({skill.path}).")

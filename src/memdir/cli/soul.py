@@ -9,7 +9,7 @@ import click
 
 from ..core.model import SCOPES
 from ..core.persona import READ_MAX
-from .app import State, cli
+from .app import State, cli, dump
 from .files import read_input
 
 
@@ -40,7 +40,7 @@ def show(state: State, as_json: bool) -> None:
             }
             for s in found
         ]
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        dump(data)
         return
     if not found:
         click.echo("No persona yet. Write one with `memdir soul set FILE`.")
