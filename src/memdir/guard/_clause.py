@@ -133,11 +133,15 @@ class Clauses:
         self._calls[id(rx)] = calls
         if calls <= 32:
             return rx.search(self.s, lo, hi) is not None
+        # a match that starts in the window and ends inside it
+        return any(m.end() <= hi for m in self.spots(rx).between(lo, hi))
+
+    def spots(self, rx: re.Pattern[str]) -> Spots:
+        """Every match of ``rx`` in the text, found once."""
         spots = self._spots.get(id(rx))
         if spots is None:
             spots = self._spots[id(rx)] = Spots(rx, self.s, 0, len(self.s))
-        # a match that starts in the window and ends inside it
-        return any(m.end() <= hi for m in spots.between(lo, hi))
+        return spots
 
     def story(self, start: int, end: int) -> bool:
         """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order."""
@@ -239,6 +243,8 @@ def mentioned(s: str, start: int) -> bool:
     as 'ignore previous instructions'")."""
     line_start = s.rfind("\n", max(0, start - REACH), start) + 1
     before = s[max(line_start, start - REACH) : start]  # bounded: a long line stays linear
+    if not any(q in before for q in _QUOTES):
+        return False
     opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]  # not the "'" of "it's"
     if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
         return False

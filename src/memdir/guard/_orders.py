@@ -65,13 +65,16 @@ _PERM = (
     r"been) waived\b|\bwaiv(?:e|es|ed|ing) (?:the |any |all |this |that |"
     r"its )?(?:\w+ )?(?:confirmation|approval|review|check|requirement|step|permission)|"
     r"\bdelegat\w* (?:\w+ ){0,2}(?:review|approval|authority|permission|sign-?off)s?\b|"
-    r"\b(?:interpret|treat|take|count|consider|read)\w* (?:\S+ ){0,3}?as (?:an? |the )?(?:approval|"
-    r"consent|permission|authori[sz]ation|a yes|confirmation|go-ahead|sign-?off)\b|"
+    # the match ends at the verb: what is taken as approved is the object that scores
+    r"\b(?:interpret|treat|take|count|consider|read|regard)\w*(?= (?:\S+ ){0,7}?as (?:an? |the |"
+    r"being |already |the user'?s |their |my )?(?:approv\w*|pre-?approv\w*|consent\w*|"
+    r"permission|permitted|authori[sz]\w*|a yes|confirm\w*|go-ahead|sign-?off|signed off)\b)|"
     r"\bthe user (?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|"
     r"allowed|permitted|delegated|waived|consented)\b|\b(?:turn\w* off|disabl\w*|skip\w*|"
     r"remov\w*) (?:the )?['\"‘“]?(?:ask|confirm|approv)\w*|\b(?:review|approval|confirmation|"
-    r"safety|security|sign-?off)(?: step| check| process| gate)? (?:is|are) (?:not|"
-    r"no longer) (?:needed|required|necessary)\b|no (?:pidas|pida|solicites|"
+    r"safety|security|sign-?off)(?: review)?(?: step| check| process| gate)? (?:is|are) "
+    r"(?:now )?(?:(?:not|no longer) (?:needed|required|necessary)|optional|unnecessary)\b|"
+    r"no (?:pidas|pida|solicites|"
     r"esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|ne (?:demande|demandez) (?:pas|"
     r"plus) (?:de )?(?:confirmation|permission|autorisation)|"
     r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|non chiedere (?:più )?(?:conferma|permesso)|"
@@ -116,7 +119,8 @@ _PERM = (
     r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|"
     r"は必要ありません)|許可(?:は|を)?(?:不要|取らずに|得ずに|なしで|は必要ありません)|承認(?:は|"
     r"を)?(?:不要|済み|なしで)|事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|"
-    r"承認)(?:する|を取る|を得る|を求める)?必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み",
+    r"承認)(?:する|を取る|を得る|を求める)?必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み|"
+    r"(?:確認|許可|承認)(?:し|を取ら|を得|を求め)?なくて(?:も)?(?:よい|いい|良い|構わない|大丈夫)",
     r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
@@ -485,8 +489,9 @@ _VOID = (
     r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|"
     r"all other) (?:\w+ )?(?:instructions|rules|guidelines|directives|prompts?) (?:(?:are|is|"
     r"have been|has been|were|was) (?:now |hereby )?(?:superseded|void|null|expired|cancel+ed|"
-    r"revoked|obsolete|invalid|overridden|replaced|lifted|rolled back|reset|no longer (?:valid|"
-    r"in effect))|(?:now )?no longer (?:apply|hold|matter|count))",
+    r"revoked|obsolete|outdated|out of date|stale|deprecated|invalid|overridden|replaced|lifted|"
+    r"rolled back|reset|no longer (?:valid|current|in effect))|(?:now )?no longer (?:apply|"
+    r"hold|matter|count))",
     r"(?:以上|之前|先前|原有|此前)的?(?:所有)?(?:指令|指示|规则|设定)(?:已|均|都)?(?:经)?(?:过期|"
     r"作废|失效|无效|取消|废除)",
     r"(?:以前|上記|これまで)の(?:指示|ルール|命令)は?(?:すべて)?(?:無効|失効|取り消|破棄)",
@@ -508,18 +513,19 @@ _OVERSIGHT = re.compile(
 )
 
 
-def _kept_in_loop(s: str, m: re.Match[str], lo: int, hi: int) -> bool:
+def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     """Oversight kept outside the predicate itself ("… and tell the user"; not the "ask
     before" inside "no longer need to ask before")."""
-    return any(o.end() <= m.start() or o.start() >= m.end() for o in _OVERSIGHT.finditer(s, lo, hi))
+    return cl.has(_OVERSIGHT, lo, m.start()) or cl.has(_OVERSIGHT, m.end(), hi)
 
 
 _BUT = re.compile(r"\b(?:but|still|except|unless|otherwise)\b")
-_BUT_BEFORE = re.compile(
-    r"\b(?:but|still|except|unless|otherwise)\b(?!.*\b(?:but|still|except|unless|"
-    r"otherwise)\b)"
-)
 _DECLARED = re.compile(r"\b(?:now|hereby)\b")  # "are now void" declares, "were replaced" reports
+# What takes the place of instructions declared void: "your real task is below".
+_REPLACED = re.compile(
+    r"\b(?:your|the) (?:real|actual|true) (?:task|instructions?|job|goal|orders|mission)\b|"
+    r"\byour (?:new|only) (?:task|instructions?|orders|mission)\b"
+)
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b")
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
@@ -611,6 +617,7 @@ _RISKY = (
     r"dialogs?|confirmations?)\b|\b(?:all|any|every|everything|anything|whatever|arbitrary|"
     r"unrestricted)\b(?: \w+)? (?:commands?|actions?|tools?|operations?|changes?|requests?|files?|"
     r"tasks?|scripts?|code|writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|"
+    r"comments?|tickets?|issues?|"
     r"instructions?|domains?|hosts?|urls?|sites?|websites?|servers?)|"
     r"\b(?:without (?:\w+ ){0,2}(?:asking|checking|confirm\w*|approval|review|verification|"
     r"telling)|automatically|auto-approve|--yes\b|-y\b|quietly|silently|whenever|no need to|anyone|"
@@ -881,10 +888,11 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         # confirmations only what is no longer confirmed (the object) raises the score.
         score += scoped and rule.id not in ("perm", "against")
         if rule.id == "perm":  # only what is no longer confirmed counts: "…; still ask before X"
-            stop = _BUT.search(s, m.end(), hi)
-            hi = stop.start() if stop else hi
-            cut = _BUT_BEFORE.search(s, lo, m.start())
-            lo = cut.end() if cut else lo
+            buts = cl.spots(_BUT)
+            after = buts.between(m.end(), hi)
+            hi = after[0].start() if after else hi
+            before = buts.between(lo, m.start())
+            lo = before[-1].end() if before else lo
         score += (
             cl.has(risky_rx, lo, m.start())
             or cl.has(risky_rx, m.end(), hi)
@@ -893,10 +901,14 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         )
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
-        if rule.id in ("tests", "perm", "safety") and _kept_in_loop(s, m, lo, hi):
+        if rule.id in ("tests", "perm", "safety") and _kept_in_loop(cl, m, lo, hi):
             score -= 1  # "… with an issue link and tell the user" keeps the user in the loop
         elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
-            score += cl.has(scope_rx, hi, hi + 200) or bool(_DECLARED.search(m.group()))
+            score += (
+                cl.has(scope_rx, hi, hi + 200)
+                or bool(_DECLARED.search(m.group()))
+                or _REPLACED.search(s, m.end(), hi + 200) is not None
+            )
         # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")
         line = s.rfind("\n", 0, max(0, s.rfind("\n", 0, m.start()))) + 1
         score += _AUTHORITY.search(s, max(line, m.start() - REACH), m.start()) is not None

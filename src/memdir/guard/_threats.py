@@ -115,7 +115,7 @@ _ENGLISH_VERB = re.compile(
     rf"{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
     r"transmit|exfiltrat|leak|shar|sync|mirror|pipe|submit|beacon|publish|deliver|relay|report|"
     r"notif|append|add|writ|wrote|insert|put|inject|plant|modif|edit|updat|overwrit|replac|creat|"
-    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee)\w*"
+    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep)\w*"
 )
 
 
@@ -376,8 +376,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
     spans = cl.windows(_NEEDLES["sink"])
     spans += [cl.around(m.start(), m.end()) for m in _IP.finditer(s)]
     for lo, hi in sorted(set(spans)):
-        if all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
-            continue  # nothing secret or private here to send
         actions = [
             a
             for a in (
@@ -388,8 +386,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
         ]
-        if not actions:
-            continue
+        if not actions or all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
+            continue  # nothing is sent, or nothing secret or private here to send
         actions.sort(key=lambda a: a.start())
         starts = [a.start() for a in actions]
         # Each pattern is matched once per window and looked up by position per sink: a

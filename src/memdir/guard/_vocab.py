@@ -28,16 +28,18 @@ def _needles(spec: str) -> tuple[str, ...]:
 # --- destinations -----------------------------------------------------------------------
 
 _URL = re.compile(r"\b(?:https?|ftp|wss?)://[^\s\"'`]+")
-_HOST_PATH = (
-    r"\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|xyz|site|app|me|co|ru|cn|sh|tk|top|info|biz|cc|pw|"
-    r"link|online|example|cloud|ai|to|ly|gg|su|ws)(?::\d+)?/[^\s\"'`]*"
+_TLDS = (
+    r"com|net|org|io|dev|xyz|site|app|me|co|ru|cn|tk|top|info|biz|cc|pw|link|online|example|cloud|"
+    r"ai|ly|gg|su|ws"
 )
+_HOST_PATH = rf"\b(?:[a-z0-9-]+\.)+(?:{_TLDS}|sh|to)(?::\d+)?/[^\s\"'`]*"
 _SINK = _rx(
     r"\b(?:https?|ftp|wss?)://[^\s\"'`]+",
     r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b",
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     r"\b[\w.-]+@[\w.-]+:",
     _HOST_PATH,
+    rf"(?:(?<=\bto )|(?<=\bat )|(?<=\bvia ))(?:[a-z0-9-]+\.)+(?:{_TLDS})\b(?![./\w-])",
     r"\b(?:webhook|pastebin|hastebin|transfer\.sh|requestbin|ngrok)\w*",
     r"\b(?:remote|external|outside|third[- ]party|attacker'?s?|my|our|this|that|the following|a|an|"
     r"another|personal) (?:\w+ )?(?:server|endpoint|url|host|address|site|inbox|bucket|api|machine|"
@@ -53,19 +55,21 @@ _LOCAL = re.compile(r"(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[::1\])")
 
 # --- what is secret or private ----------------------------------------------------------
 
+# A home folder, spelled on any system (backslashes are folded to "/" before matching).
+_HOME = r"(?:~|\$home|%userprofile%|\$env:userprofile|%homepath%|[a-z]:/users/[^/\s]+)"
 # Files and stores whose content is a credential (any verb that reads them is a risk).
 _STRONG_STORE = (
-    r"~/\.ssh\b(?!/(?:config|known_hosts))",
-    r"\$home/\.ssh\b(?!/(?:config|known_hosts))",
+    rf"{_HOME}/\.ssh\b(?!/(?:config|known_hosts))",
     r"\.ssh/id_[\w.-]*(?<!\.pub)",
     r"\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)",
-    r"\.aws/credentials|~/\.aws\b",
-    r"\.config/gcloud|application_default_credentials\.json|\.azure/(?:accesstokens|msal)",
+    rf"\.aws/credentials|{_HOME}/\.aws\b",
+    r"(?:\.config|appdata%?(?:/roaming)?)/gcloud|application_default_credentials\.json|\.azure/(?:accesstokens|msal)",
     r"\.git-credentials|\.netrc\b|\.pgpass\b|\.config/gh/hosts\.yml",
     r"\.gnupg\b|\.password-store|secring\.gpg",
     r"/etc/(?:shadow|gshadow|master\.passwd)\b",
     r"wallet\.dat|\bkeychain\b|\.keychain(?:-db)?\b|security (?:find|dump)-\w+|dump-keychain",
-    r"cmdkey /list|\blsass\b|mimikatz|credential manager",
+    r"cmdkey /list|\blsass\b|mimikatz|credential manager|vaultcmd|cryptunprotectdata|"
+    r"microsoft/(?:credentials|protect|vault)\b",
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
@@ -124,7 +128,8 @@ _PRIVATE_NOUN = (
     r"information|files|records)|personal (?:data|information)|contacts|clipboard|keystrokes|"
     r"screenshots?|home directory|everything you (?:know|remember|have seen|do|run|type)|"
     r"\.claude/projects|calendar(?: export| events)?|contacts|photos|e-?mails|inbox|"
-    r"browsing history|location|\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|"
+    r"browsing history|(?:bash|zsh|shell|fish|command|powershell)[ _]history|"
+    r"consolehost_history|location|\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|"
     r"each) (?:\w+ ){0,2}commands? you (?:run|execute|type)|(?:the )?user'?s? (?:last |latest |"
     r"previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|(?:current |"
     r"full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo contents|"
@@ -155,7 +160,7 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|"
+    r"send\w*|includ\w*|attach\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|"
     r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|transmit\w*|exfiltrat\w*|leak\w*|share\b|"
     r"sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|deliver\w*|relay\w*|report\w*|"
     r"meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|reporta\w*|signale\w*|put (?:it|them|"
@@ -186,8 +191,15 @@ _KEEP_FORMS = (
     r"ing)?|writ(?:e|es|ing|ten)|wrote|put(?:s|ting)?|record(?:s|ed|ing)?|remember(?:s|ed|ing)?|"
     r"memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down"
 )
+# Commands that print a file and are English words too ("type", "head"): only as a command,
+# with options or a path after them.
+_PRINTER = (
+    r"(?:type|head|tail|less|more|bat|nl|sort|strings)(?=(?:\s+-{1,2}\w[\w=,]*(?:\s+\d+)?)*"
+    r"\s+[\w~.$%:-]*[/.~$%])"
+)
 _READ = (
-    r"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|cp|scp|rsync|tar|zip|7z|mv|"
+    rf"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|{_PRINTER}|sed|awk|grep|findstr|"
+    r"select-string|copy-item|cp|scp|rsync|tar|zip|7z|mv|keep (?:a )?cop(?:y|ies) of|"
     r"echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|back(?:ed)? ?up|"
     r"archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|recover(?:s|ed|ing)?|decrypt(?:s|ed|ing)?|"
     r"obtain(?:s|ed|ing)?|export(?:s|ed|ing)?|"
@@ -224,7 +236,8 @@ _READ_OTHER = (
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
-    rf"(?:cat|get-content|gc|base64|xxd|echo|{_VERB_FORMS}|export(?:s|ed|ing)?(?! +\w+=)|"
+    rf"(?:cat|get-content|gc|{_PRINTER}|sed|awk|grep|findstr|select-string|base64|xxd|echo|"
+    rf"{_VERB_FORMS}|export(?:s|ed|ing)?(?! +\w+=)|"
     rf"(?:{_KEEP_FORMS})(?:[^.\n]|\.(?=\S)){{0,80}}?\b(?:{_VISIBLE}))"
 )
 _INTO_MODEL = (
@@ -322,7 +335,9 @@ _WRITE = _words(
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
 # Targets that are a backdoor whatever is written: preloading, registry run keys, redirects.
-_BACKDOOR_TARGET = (r"ld\.so\.preload|\bld_preload\b|currentversion\\run|\\startup\b|insteadof\b",)
+_BACKDOOR_TARGET = (
+    r"ld\.so\.preload|\bld_preload\b|currentversion/run|programs/startup\b|insteadof\b",
+)
 _PERSIST_TARGET = (
     r"\bauthorized_keys\b",
     r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
@@ -351,7 +366,7 @@ _RISKY_PAYLOAD = _rx(
     r"(?:^|[\s=:'\"`])/tmp/|/dev/shm/|\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
     r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$|"
-    r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null",
+    r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|boxes|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
 )
@@ -362,6 +377,9 @@ _PAYLOAD = _rx(
     r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2",
     r"[a-z0-9+/]{40,}={0,2}",
+    r"\(\*\)|bypasspermissions|dangerously-skip-permissions|danger-full-access|"
+    r"approval_policy\W+never|tojson\(secrets\)|\b(?:print|echo|dump|log|upload)\w* (?:\w+ )?"
+    r"(?:secrets|tokens|credentials)\b",
 )
 
 
@@ -406,7 +424,9 @@ _NEEDLES = {
         r"address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱|"
         r"サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|"
         r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|"
-        r".info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/"
+        r".info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/|"
+        r".com|.net|.org|.io|.dev|.xyz|.site|.app|.me|.co|.ru|.cn|.tk|.top|.info|.biz|.cc|.pw|.link|"
+        r".online|.cloud|.ai|.ly|.gg|.su|.ws"
     ),
     "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
     "strong": _needles(
@@ -416,6 +436,7 @@ _NEEDLES = {
         r"op read|auth:token|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|"
         r"security find-|security dump-|cmdkey|lsass|mimikatz|credential manager|login data|"
         r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|.codex/|"
+        r"vaultcmd|cryptunprotectdata|microsoft/|"
         r".docker/config|.kube/config|钥匙串|キーチェーン|связк"
     ),
     "secret": _needles(
@@ -429,12 +450,12 @@ _NEEDLES = {
         r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|"
         r"ambiente|환경 변수|ortam değişkenleri"
     ),
-    "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion\run|\startup|insteadof"),
+    "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
         r"powershell_profile|cron|@reboot|systemd/|launchagents|launchdaemons|/etc/rc.local|"
         r"/etc/profile.d|/etc/init.d|.git/hooks|hookspath|sudoers|ld.so.preload|ld_preload|"
-        r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion\run|\startup|insteadof"
+        r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
     ),
     "config": _needles(
         r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
