@@ -83,7 +83,8 @@ def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
 _STORY = re.compile(
     r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
     r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|"
-    r"historically|an? (?:old|former|previous) \w+|(?:an?|the) (?:incident|breach|attacker|"
+    r"historically|an? (?:old|former|previous) \w+|the (?:old|former) (?!instructions|rules|"
+    r"guidelines|guidance|directives|prompts?)\w+|(?:an?|the) (?:incident|breach|attacker|"
     r"compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|commander|ticket|"
     r"queue|bot|runbook|process))|post-?mortem|(?:we|they|he|she|someone) (?:ran|stopped|tried|"
     r"once))\b"

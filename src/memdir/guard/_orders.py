@@ -121,7 +121,8 @@ _PERM = (
     r"を)?(?:不要|済み|なしで)|事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|"
     r"承認)(?:する|を取る|を得る|を求める)?必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み|"
     r"(?:確認|許可|承認)(?:し|を取ら|を得|を求め)?なくて(?:も)?(?:よい|いい|良い|構わない|大丈夫)",
-    r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
+    r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|"
+    r"(?:묻|확인하|확인받|허락받)지 않아도|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
     r"требуется) (?:спрашивать|подтверждать|просить|согласовывать)|не (?:спрашивай|запрашивай|"
@@ -147,7 +148,9 @@ _PERM = (
     r"l'autorizzazione)|sei autorizzat\w*",
     r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o|"
     r"revis[aã]o)|(?:não|nao) (?:precisa|é necessário) (?:mais )?(?:pedir|perguntar|confirmar)|"
-    r"pré-?aprovad\w*|(?:usuário|usuario) (?:já )?autoriz\w*|aprovad\w* (?:previamente|"
+    r"pré-?aprovad\w*|aprov\w* automaticamente|automaticamente aprov\w*|aprueb\w* automáticamente|"
+    r"approuve\w* automatiquement|approva\w* automaticamente|(?:usuário|"
+    r"usuario) (?:já )?autoriz\w*|aprovad\w* (?:previamente|"
     r"antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
     r"sormadan|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|istemeden|gerekmez)|"
     r"önceden onayl\w*|otomatik onayla\w*|yetkilisin",
@@ -178,9 +181,10 @@ _TRUST = (
     r"directives|requests) as (?:your|its) own\b",
     r"\btreat\w* (?:\S+ ){0,6}?as (?:commands?|instructions?|orders|directives)\b",
     r"\b(?:whenever|when|if) (?:a |the |any )?(?:tool (?:result|output)|web ?page|api response|"
-    r"file|issue|comment|email|message|document|page|result)s? (?:contains?|includes?|has|"
-    r"gives?) (?:an? |any )?(?:instruction|command|request|"
-    r"directive)s?,? (?:\w+ ){0,2}?(?:carry (?:it|them) out|follow|obey|execute|do (?:it|so)|"
+    r"file|issue|comment|email|message|document|page|result|readme)s? (?:(?:contains?|includes?|"
+    r"has|"
+    r"gives?) (?:an? |any )?(?:instruction|command|request|directive)s?|(?:tells?|asks?) you to "
+    r"\w+(?: \w+){0,3}?),? (?:\w+ ){0,2}?(?:carry (?:it|them) out|follow|obey|execute|do (?:it|so)|"
     r"run (?:it|them)|act on)",
     r"\bauthori[sz]ed you to (?:act on|follow|obey|execute|carry out)\b",
     r"(?:comme|como|come|als|как) (?:si (?:elles |ils |fueran |vinieran |fossem |"
@@ -487,9 +491,11 @@ _DEMOTE = (
 )
 _VOID = (
     r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|"
-    r"all other) (?:\w+ )?(?:instructions|rules|guidelines|directives|prompts?) (?:(?:are|is|"
+    r"all other) (?:\w+ )?(?:instructions|rules|guidelines|guidance|directives|prompts?) (?:(?:are|"
+    r"is|"
     r"have been|has been|were|was) (?:now |hereby )?(?:superseded|void|null|expired|cancel+ed|"
-    r"revoked|obsolete|outdated|out of date|stale|deprecated|invalid|overridden|replaced|lifted|"
+    r"revoked|obsolete|outdated|out of date|stale|deprecated|invalid|overridden|"
+    r"replaced(?! (?:by|with) \S*[/.])|lifted|"
     r"rolled back|reset|no longer (?:valid|current|in effect))|(?:now )?no longer (?:apply|"
     r"hold|matter|count))",
     r"(?:以上|之前|先前|原有|此前)的?(?:所有)?(?:指令|指示|规则|设定)(?:已|均|都)?(?:经)?(?:过期|"
@@ -631,7 +637,7 @@ _RISKY = (
     r"invoices?|external|third[- ]party|https?://|curl|wget)",
     r"所有|任何|一切|一律|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|すべて|"
     r"全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|모든|어떤|"
-    r"삭제|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
+    r"삭제|지[우워울운]|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
     r"producci[oó]n|pagos?|transferencias?|comandos?|tous|toutes|n'importe|supprimer|déploy\w*|"
     r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|lösch\w*|bereitstellen|produktion\w*|"
@@ -848,7 +854,8 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
 # A dropped confirmation with nothing after it that limits it ("… no longer need to ask for
 # permission."): every action is meant, as with "any command".
 _BLANKET = re.compile(
-    r"(?:\W*\b(?:for|to|de|d'|la|le|les|um|a|the|any|your|my|me|mich|me|permission|permiso|permesso|"
+    r"(?:\W*\b(?:for|to|de|d'|la|le|les|um|a|the|any|your|my|me|mich|me|permission|permiso|"
+    r"permesso|"
     r"permissão|erlaubnis|confirmation|confirmaci[oó]n|conferma|bestätigung|approval|autorisation|"
     r"anymore|again|mehr|plus|más|più|mais|ask|fragen|nachzufragen|demander|pedir|preguntar|"
     r"chiedere|perguntar)\b)*\W*"

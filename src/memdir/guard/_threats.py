@@ -135,7 +135,7 @@ _IP_URL = re.compile(r"https?://\d")
 _VENDOR = re.compile(r"([a-z]+)_")
 _ONWARD = re.compile(r"\b(?:to|into|onto)\b")
 _UPLOAD = re.compile(
-    r"\|\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--upload-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
+    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--upload-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
     r"socat|telnet)\s)"
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
@@ -761,7 +761,8 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
 # The agent's own write tools, named or called: the agent is told to make the change itself.
 _TOOL_CALL = re.compile(
     r"\b(?:file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|\w+_tool)\b|"
-    r"\b(?:call|use|invoke)\w* (?:the |your )?[\w.-]+ (?:tool|function)\b"
+    r"\b(?:call\w*|use[sd]?|using|invok\w*|with|via|through) (?:the |your )?[\w.-]+ (?:tool|"
+    r"function)\b"
 )
 
 

@@ -27,14 +27,14 @@ def _needles(spec: str) -> tuple[str, ...]:
 
 # --- destinations -----------------------------------------------------------------------
 
-_URL = re.compile(r"\b(?:https?|ftp|wss?)://[^\s\"'`]+")
+_URL = re.compile(r"\b(?:https?|ftp|wss?|s3|gs)://[^\s\"'`]+")
 _TLDS = (
     r"com|net|org|io|dev|xyz|site|app|me|co|ru|cn|tk|top|info|biz|cc|pw|link|online|example|cloud|"
     r"ai|ly|gg|su|ws"
 )
 _HOST_PATH = rf"\b(?:[a-z0-9-]+\.)+(?:{_TLDS}|sh|to)(?::\d+)?/[^\s\"'`]*"
 _SINK = _rx(
-    r"\b(?:https?|ftp|wss?)://[^\s\"'`]+",
+    r"\b(?:https?|ftp|wss?|s3|gs)://[^\s\"'`]+",
     r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b",
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     r"\b[\w.-]+@[\w.-]+:",
@@ -59,11 +59,12 @@ _LOCAL = re.compile(r"(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[::1\])")
 _HOME = r"(?:~|\$home|%userprofile%|\$env:userprofile|%homepath%|[a-z]:/users/[^/\s]+)"
 # Files and stores whose content is a credential (any verb that reads them is a risk).
 _STRONG_STORE = (
-    rf"{_HOME}/\.ssh\b(?!/(?:config|known_hosts))",
-    r"\.ssh/id_[\w.-]*(?<!\.pub)",
+    rf"{_HOME}/\.ssh\b(?!/(?:config|known_hosts|[\w.-]+\.pub)\b)",
+    r"\.ssh/id_[\w.-]*+(?<!\.pub)",
     r"\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)",
     rf"\.aws/credentials|{_HOME}/\.aws\b",
-    r"(?:\.config|appdata%?(?:/roaming)?)/gcloud|application_default_credentials\.json|\.azure/(?:accesstokens|msal)",
+    r"(?:\.config|appdata%?(?:/roaming)?)/gcloud|application_default_credentials\.json|"
+    r"\.azure/(?:accesstokens|msal)",
     r"\.git-credentials|\.netrc\b|\.pgpass\b|\.config/gh/hosts\.yml",
     r"\.gnupg\b|\.password-store|secring\.gpg",
     r"/etc/(?:shadow|gshadow|master\.passwd)\b",
@@ -96,7 +97,8 @@ _WEAK_STORE = (
     r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?![.\w])(?!-(?:example|"
     r"sample|template|dist))",
     r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config",
-    r"\bprintenv\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|get-childitem env:|\bos\.environ\b(?![.\[])",
+    r"\bprintenv\b|/proc/(?:self|\d+|\$\$|\*)/environ\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|"
+    r"get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
     r"\bdocument\.cookie\b|\blocalstorage\b|\bsessionstorage\b|\bprocess\.env\b(?![.\[])|"
     r"environment variables?|env vars|环境变量|環境変数|переменн\w* (?:окружения|среды)|"
@@ -119,7 +121,7 @@ _VAR = re.compile(
 _SUBST = re.compile(r"\$\(|`[^`\n]{1,80}`")
 # Things that are private or secret, named in prose.
 _PRIVATE_NOUN = (
-    r"(?:whole |entire |full |all (?:of )?(?:the |your )?|your |the user'?s? )?(?:memor(?:y|"
+    r"(?<!\w)(?:whole |entire |full |all (?:of )?(?:the |your )?|your |the user'?s? )?(?:memor(?:y|"
     r"ies)(?: file| contents?| store)?|memory\.md|conversations?|chat (?:history|logs?|"
     r"transcripts?)|transcripts?|message history|previous messages|(?:full|entire|whole|session|"
     r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
@@ -160,7 +162,8 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|includ\w*|attach\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|"
+    r"send\w*|includ\w*|attach\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|"
+    r"e-?mail\b|mail\b|"
     r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|transmit\w*|exfiltrat\w*|leak\w*|share\b|"
     r"sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|deliver\w*|relay\w*|report\w*|"
     r"meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|reporta\w*|signale\w*|put (?:it|them|"
@@ -197,8 +200,10 @@ _PRINTER = (
     r"(?:type|head|tail|less|more|bat|nl|sort|strings)(?=(?:\s+-{1,2}\w[\w=,]*(?:\s+\d+)?)*"
     r"\s+[\w~.$%:-]*[/.~$%])"
 )
+_GREP = r"grep(?!\s+-\w*[clqL])"  # -c counts, -l names files, -q prints nothing
 _READ = (
-    rf"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|{_PRINTER}|sed|awk|grep|findstr|"
+    rf"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|{_PRINTER}|sed|awk|{_GREP}|"
+    rf"findstr|"
     r"select-string|copy-item|cp|scp|rsync|tar|zip|7z|mv|keep (?:a )?cop(?:y|ies) of|"
     r"echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|back(?:ed)? ?up|"
     r"archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|recover(?:s|ed|ing)?|decrypt(?:s|ed|ing)?|"
@@ -236,7 +241,7 @@ _READ_OTHER = (
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
-    rf"(?:cat|get-content|gc|{_PRINTER}|sed|awk|grep|findstr|select-string|base64|xxd|echo|"
+    rf"(?:cat|get-content|gc|{_PRINTER}|sed|awk|{_GREP}|findstr|select-string|base64|xxd|echo|"
     rf"{_VERB_FORMS}|export(?:s|ed|ing)?(?! +\w+=)|"
     rf"(?:{_KEEP_FORMS})(?:[^.\n]|\.(?=\S)){{0,80}}?\b(?:{_VISIBLE}))"
 )
@@ -345,7 +350,8 @@ _PERSIST_TARGET = (
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
     r"/etc/systemd/|\.config/systemd/|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
-    r"\.git/hooks\b|core\.hookspath|/etc/sudoers|sudoers\.d",
+    r"\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) hooks?\b|"
+    r"core\.hookspath|/etc/sudoers|sudoers\.d",
     r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config",
 )
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
@@ -425,7 +431,8 @@ _NEEDLES = {
         r"サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|"
         r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|"
         r".info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/|"
-        r".com|.net|.org|.io|.dev|.xyz|.site|.app|.me|.co|.ru|.cn|.tk|.top|.info|.biz|.cc|.pw|.link|"
+        r".com|.net|.org|.io|.dev|.xyz|.site|.app|.me|.co|.ru|.cn|.tk|.top|.info|.biz|.cc|.pw|"
+        r".link|"
         r".online|.cloud|.ai|.ly|.gg|.su|.ws"
     ),
     "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
@@ -446,7 +453,8 @@ _NEEDLES = {
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|credentials|env|environment|_token|_key|_secret|_password|cookie|"
+        r".env|.npmrc|.pypirc|credentials|env|/environ|environment|_token|_key|_secret|_password|"
+        r"cookie|"
         r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|"
         r"ambiente|환경 변수|ortam değişkenleri"
     ),
@@ -454,7 +462,7 @@ _NEEDLES = {
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
         r"powershell_profile|cron|@reboot|systemd/|launchagents|launchdaemons|/etc/rc.local|"
-        r"/etc/profile.d|/etc/init.d|.git/hooks|hookspath|sudoers|ld.so.preload|ld_preload|"
+        r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|sudoers|ld.so.preload|ld_preload|"
         r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
     ),
     "config": _needles(
@@ -479,7 +487,8 @@ _ORDER_BEFORE = re.compile(
     r"will|git|sudo|can|may|you|be|or|so|first|now|simply|never|only|immediately|automatically|"
     r"quietly|silently|secretly|each|every|session|also|directly|instead|do|let's|lets|run|use|"
     r"execute|via|with|using|by)\b|\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|"
-    r"copilot)(?:\s+\w+ly)?)\s*$"
+    r"copilot)(?:\s+\w+ly)?|\b(?:hook|script|job|task|alias|function|workflow|step|service|unit|"
+    r"plist|extension|plugin)s? (?:that|which))\s*$"
 )
 _AGENT_SUBJECT = re.compile(
     r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)\s+(?:\w+ly\s+)?$"
