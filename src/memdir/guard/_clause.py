@@ -73,9 +73,12 @@ _ORDER_OTHER = re.compile(
 REACH = 400
 
 
-@functools.lru_cache(maxsize=64)
-def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(n for n in needles if n.isascii())
+@functools.lru_cache(maxsize=128)
+def _minimal(needles: tuple[str, ...], ascii_only: bool) -> tuple[str, ...]:
+    """The needles that hold no other needle (a clause holding ".com/" holds ".com"), ASCII
+    ones only for an ASCII text."""
+    kept = {n for n in needles if n and (n.isascii() or not ascii_only)}
+    return tuple(sorted(n for n in kept if not any(o != n and o in n for o in kept)))
 
 
 # A clause that tells a story: a past time, a reported request, an incident; and no word
@@ -207,7 +210,7 @@ class Clauses:
         if self._ascii is None:
             self._ascii = s.isascii()
         first = self._first
-        for needle in _ascii_only(needles) if self._ascii else needles:
+        for needle in _minimal(needles, self._ascii):
             i = first.get(needle)
             if i is None:
                 i = first[needle] = s.find(needle)

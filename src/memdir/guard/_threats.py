@@ -336,6 +336,9 @@ _SOURCE_NEEDLES = (
 )
 
 
+_DIGIT_DOT = tuple(f"{d}." for d in range(10))  # every IP address holds one
+
+
 def _egress(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     # Whatever is piped into an upload leaves the machine (``git show | curl --data-binary @-``).
@@ -374,7 +377,11 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                     found[0].end(),
                 )
     spans = cl.windows(_NEEDLES["sink"])
-    spans += [cl.around(m.start(), m.end()) for m in _IP.finditer(s)]
+    spans += [
+        cl.around(m.start(), m.end())
+        for lo, hi in cl.windows(_DIGIT_DOT)
+        for m in _IP.finditer(s, lo, hi)
+    ]
     for lo, hi in sorted(set(spans)):
         actions = [
             a

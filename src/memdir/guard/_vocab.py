@@ -420,9 +420,10 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 
 # Literals every match of a group contains: a detector runs only in clauses holding one.
 _NEEDLES = {
+    # every run pattern holds a URL, a fetch or a download call: package managers need no needle
     "run": _needles(
-        r"curl|wget|iwr|irm|invoke-|downloadstring|exec|eval|aria2c|fetch|pip|npm|add |cargo|uv |"
-        r"npx|pnpm|yarn|bun|gem |go |composer|deno|uvx"
+        r"://|curl|wget|iwr|irm|invoke-|downloadstring|iex|aria2c|fetch|urlopen|requests.get|"
+        r"httpx.get|urllib"
     ),
     "url": _needles(r"://"),
     "sink": _needles(
