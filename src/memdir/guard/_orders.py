@@ -15,7 +15,8 @@ BLOCK, GREY = 3, 2
 
 _SCOPE = (
     r"\bfrom now on\b|\bgoing forward\b|\bhenceforth\b|\bhereafter\b|\bfrom this point\b|"
-    r"\bfrom (?:today|here) on\b|\bin (?:all|every|any) (?:future|subsequent|later|new|other) \w+|"
+    r"\bfrom (?:today|here) on\b|\b(?:in|for) (?:all|every|any) (?:future|subsequent|later|new|"
+    r"other) \w+|"
     r"\bfor (?:all|every) future\b|\bin future (?:sessions|conversations|chats|runs)\b|"
     r"\bpermanent(?:ly)?\b|\bstanding (?:order|instruction|rule|approval)\b|\bevery (?:time|"
     r"session|run|conversation|chat|task)\b|\bwhenever\b|\bat the (?:start|beginning) of (?:every|"
@@ -100,6 +101,7 @@ _PERM = (
     r"\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
     r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
+    r"\banswer\w* (?:them|these|those|all of them|each one) (?:with )?(?:a )?(?:yes|y)\b|"
     r"\bassum\w* (?:the answer is |that (?:the user|they) (?:said|says|would say|agreed?) )?(?:yes|"
     r"approv\w*|consent\w*)\b",
     r"\b(?:it|the agent|agents|the assistant|bots) (?:may|can) (?:now |freely |"
@@ -619,7 +621,8 @@ _REMOTE = (
     r"exécute|applique)",
 )
 _RISKY = (
-    r"\bpermission (?:prompts?|dialogs?|requests?)\b|\b(?:any|every|all|each) (?:\w+ )?(?:prompts?|"
+    r"\b(?:permission|confirmation|approval) (?:prompts?|dialogs?|requests?)\b|\b(?:any|every|all|"
+    r"each) (?:\w+ )?(?:prompts?|"
     r"dialogs?|confirmations?)\b|\b(?:all|any|every|everything|anything|whatever|arbitrary|"
     r"unrestricted)\b(?: \w+)? (?:commands?|actions?|tools?|operations?|changes?|requests?|files?|"
     r"tasks?|scripts?|code|writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|"

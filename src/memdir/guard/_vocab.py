@@ -331,7 +331,8 @@ _FORGE_REPOS = frozenset(_REPOS.split())
 
 _WRITE = _words(
     r">>?|tee\b|sed -i|append\w*|add\w*|writ\w*|wrote|insert\w*|put\b|inject\w*|plant\w*|modif\w*|"
-    r"edit\w*|updat\w*|overwrit\w*|replac\w*|creat\w*|register\w*|install\w*|schedul\w*|enabl\w*|"
+    r"edit\w*|chang(?:e|es|ed|ing)\b|updat\w*|overwrit\w*|replac\w*|creat\w*|register\w*|"
+    r"install\w*|schedul\w*|enabl\w*|"
     r"echo|printf|cp|mv|ln -s|file_write|write_file|edit_file|create_file|str_replace\w*|"
     r"apply_patch|set(?:s|ting)?|configur\w*|git config|追加|添加|写入|写进|加入|加到|修改|编辑|"
     r"创建|追記|書き込|書き換|추가|작성|수정|생성|добав\w*|запиш\w*|допиш\w*|измени\w*|созда\w*|"
@@ -350,6 +351,7 @@ _PERSIST_TARGET = (
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
     r"/etc/systemd/|\.config/systemd/|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
+    r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
     r"\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) hooks?\b|"
     r"core\.hookspath|/etc/sudoers|sudoers\.d",
     r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config",
@@ -369,7 +371,8 @@ _RISKY_PAYLOAD = _rx(
     r"\b(?:https?|ftp)://|\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b|/dev/tcp|bash -i|base64 -d|"
     r"\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=|"
     r"\bnot (?:security|auth)\b|--no-verify|skip[_-]?security",
-    r"(?:^|[\s=:'\"`])/tmp/|/dev/shm/|\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
+    r"(?:^|[\s=:'\"`])(?:/tmp/|[a-z]:/users/public/|%temp%|%appdata%)|/dev/shm/|"
+    r"\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
     r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$|"
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
@@ -377,7 +380,9 @@ _RISKY_PAYLOAD = _rx(
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
 )
 _PAYLOAD = _rx(
-    r"\b(?:https?|ftp)://",
+    # a URL, except the public package registries themselves
+    r"\b(?:https?|ftp)://(?!(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|"
+    r"files\.pythonhosted\.org)/)",
     r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression)\b",
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
     r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
@@ -463,7 +468,8 @@ _NEEDLES = {
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
         r"powershell_profile|cron|@reboot|systemd/|launchagents|launchdaemons|/etc/rc.local|"
-        r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|sudoers|ld.so.preload|ld_preload|"
+        r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|schtasks|scheduledtask|core.|"
+        r"proxycommand|sudoers|ld.so.preload|ld_preload|"
         r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
     ),
     "config": _needles(
