@@ -57,7 +57,7 @@ _PERM = (
     r"\b(?:the user|they|the owner) (?:has |have )?(?:already )?(?:signed off|approved|agreed|"
     r"okayed|consented) (?:on |to )?(?:all|every|any|each)\b",
     rf"\b(?:no need|not necessary|(?:do|does|will) not need|(?:don't|doesn't|won't) need|"
-    rf"no longer need|need not|needn't|without|never|don'?t|do not|"
+    rf"no longer(?: needs?)?|need not|needn't|without|never|don'?t|do not|"
     rf"stop)(?: to)? (?:ever )?(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
     rf"a )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
     rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) (?:the |"
@@ -201,6 +201,8 @@ _TRUST = (
     r")?(?:operator|owner|admin\w*|developer|system)\b",
     r"\bthe (?:real|actual|true) (?:user|owner)\b[^.\n]{0,20}\bis\b|\bthe user is (?:actually|"
     r"really) ",
+    r"\btrusts (?:\S+ ){0,8}?(?:as much as|like|the same as|as if (?:they|it) (?:were|came from)) "
+    r"(?:their|his|her|the user'?s|your) own\b",
     r"\btrust (?:\w+ ){0,3}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
     r"orders|directives|anything|whatever)\b",
     r"\bas (?:having|with|carrying|holding) (?:full |the |complete )?(?:admin\w* |root |owner'?s? |"
@@ -216,13 +218,15 @@ _TRUST = (
     r"confi\w* (?:\w+ ){0,2}(?:nas|em) (?:\w+ )?(?:instruções|mensagens|ordens|comandos)|(?:obé\w*|"
     r"suivre|exécuter) (?:toutes )?les (?:instructions|consignes|ordres) (?:\w+ )?(?:de|du|des|"
     r"dans|venant|trouvées)\b",
-    rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|sent by|"
+    rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|"
+    rf"sent by|"
     rf"posted by|written by|inside)\b",
     r"\btreat\w* (?:\S+ ){0,8}?as (?:if (?:it|they) (?:came|come|were) from |coming from |(?:a |"
     r"an )?(?:trusted|authoritative|verified|safe|legitimate)\b|(?:the |an? |your )?(?:user|owner|"
     r"admin|administrator|developer|operator|system)(?:'s)? ?(?:instructions?|messages?|requests?|"
     r"commands?|input|own)?\b)",
-    rf"\b(?:obey|follow|execute|carry out|comply with|act on|do whatever) (?:all |any |"
+    rf"\b(?:(?:obey|follow|execute)s?|carr(?:y|ies) out|compl(?:y|ies) with|acts? on|"
+    rf"do(?:es)? whatever) (?:all |any |"
     rf"every )?(?:the )?(?:instructions?|commands?|orders|directives|requests|tasks|steps|"
     rf"anything) (?:(?:you )?(?:find|see|read|receive|get) )?(?:from|in|found in|embedded in|"
     rf"contained in|on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|"
@@ -492,6 +496,11 @@ _DEMOTE = (
     r"têm) prioridade sobre o usuário",
 )
 _VOID = (
+    # the system prompt itself, or earlier instructions, declared out of force
+    r"\b(?:your|the) system (?:prompt|instructions) (?:is|are) (?:now )?(?:outdated|obsolete|void|"
+    r"invalid|superseded|no longer (?:valid|in effect))|\b(?:earlier|previous|prior|original) "
+    r"(?:\w+ )?(?:instructions|rules|guidelines|guidance) (?:\S+ ){0,6}?(?:should|must|are to|"
+    r"can) be (?:disregarded|ignored|dropped)\b",
     r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|"
     r"all other) (?:\w+ )?(?:instructions|rules|guidelines|guidance|directives|prompts?) (?:(?:are|"
     r"is|"
@@ -532,7 +541,8 @@ _DECLARED = re.compile(r"\b(?:now|hereby)\b")  # "are now void" declares, "were 
 # What takes the place of instructions declared void: "your real task is below".
 _REPLACED = re.compile(
     r"\b(?:your|the) (?:real|actual|true) (?:task|instructions?|job|goal|orders|mission)\b|"
-    r"\byour (?:new|only) (?:task|instructions?|orders|mission)\b"
+    r"\byour (?:new|only) (?:task|instructions?|orders|mission)\b|\b(?:rules|instructions) in "
+    r"this (?:memory )?(?:file|note)\b"
 )
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b")

@@ -120,6 +120,8 @@ _ENGLISH_VERB = re.compile(
 
 
 _HEAD = re.compile(r"\S+")
+_BE_BEFORE = re.compile(r"\b(?:is|are|gets?)\s+(?:\w+ly\s+)?$")
+_HABIT = re.compile(r"\b(?:always|every|each|whenever|automatically|by default|routinely)\b")
 _WISH = re.compile(
     r"\b(?:the )?user (?:\w+ ){0,2}?(?:wants?|wanted|ok'?d|okayed|approved|allowed|asked (?:me |"
     r"us )?to|prefers?|would like|is fine with|agreed to|likes)\b"
@@ -152,14 +154,18 @@ def _wished(s: str, lo: int, at: int) -> bool:
 
 def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     """Whether an English verb stands where an order puts it (non-English: unless a reflexive
-    passive describes it: "las claves se guardan en Vault")."""
+    passive describes it: "las claves se guardan en Vault"). A passive habit ("transcripts
+    are mirrored to … after every task") is a standing order written as a fact."""
     word = _HEAD_WORD.match(m.group())
     if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
         # German puts the verb last, Japanese after the object: no position test
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
-    return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None or _wished(
-        s, lo, m.start()
-    )
+    if _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) or _wished(s, lo, m.start()):
+        return True
+    if not _BE_BEFORE.search(s, max(lo, m.start() - 24), m.start()):
+        return False
+    line_end = s.find("\n", m.end(), m.end() + 120)
+    return _HABIT.search(s, lo, m.end() + 120 if line_end == -1 else line_end) is not None
 
 
 def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:

@@ -40,7 +40,8 @@ _SINK = _rx(
     r"\b[\w.-]+@[\w.-]+:",
     _HOST_PATH,
     rf"(?:(?<=\bto )|(?<=\bat )|(?<=\bvia ))(?:[a-z0-9-]+\.)+(?:{_TLDS})\b(?![./\w-])",
-    r"\b(?:webhook|pastebin|hastebin|transfer\.sh|requestbin|ngrok)\w*",
+    r"\b(?:webhook|pastebin|hastebin|transfer\.sh|requestbin|ngrok)\w*|\b(?:d?paste|termbin|"
+    r"ghostbin)\.[a-z]{2,4}\b",
     r"\b(?:remote|external|outside|third[- ]party|attacker'?s?|my|our|this|that|the following|a|an|"
     r"another|personal) (?:\w+ )?(?:server|endpoint|url|host|address|site|inbox|bucket|api|machine|"
     r"collector|webhook|email)\b",
@@ -181,7 +182,7 @@ _VISIBLE = (
     r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|"
     r"(?<!\S)[^\w\s]*+\w\S*?\.md\b|log|description|pull request|pr\b|issue|comment|channel|"
     r"commit message|ticket|"
-    r"summary|plain ?text|https?://"
+    r"summary|report|plain ?text|https?://"
 )
 _VERB_FORMS = (
     r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|print(?:s|"
@@ -432,7 +433,7 @@ _NEEDLES = {
     ),
     "url": _needles(r"://"),
     "sink": _needles(
-        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|server|endpoint|url|host|"
+        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|server|endpoint|url|host|"
         r"address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱|"
         r"サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|"
         r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|"
@@ -482,7 +483,7 @@ _NEEDLES = {
 
 
 _PAST = re.compile(r"[a-z]+(?<!emb)ed|wrote|sent|[a-z]+[^s\W]s")
-_PASSIVE = re.compile(r"\bbe\s+(?:\w+\s+)?$")
+_PASSIVE = re.compile(r"\b(?:be|is|are|gets?)\s+(?:\w+\s+)?$")
 _MODAL = re.compile(r"(?<!you )\b(?:can|could|may|might|would)\s+(?:\w+\s+)?$")
 
 
