@@ -53,7 +53,8 @@ class _Scan:
 
     def __init__(self, text: str) -> None:
         self.nfkc = fold(_nfkc(text)).text
-        self.hay = Text(self.nfkc.casefold())
+        # Windows paths are matched as POSIX ones (%USERPROFILE%\.ssh is ~/.ssh)
+        self.hay = Text(self.nfkc.casefold().replace("\\", "/"))
         self.clauses = Clauses(self.hay.s)
         # casefold keeps the length of almost all text; when it does not, show the folded one.
         self.shown = self.nfkc if len(self.hay.s) == len(self.nfkc) else self.hay.s

@@ -73,9 +73,12 @@ _ORDER_OTHER = re.compile(
 REACH = 400
 
 
-@functools.lru_cache(maxsize=64)
-def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(n for n in needles if n.isascii())
+@functools.lru_cache(maxsize=128)
+def _minimal(needles: tuple[str, ...], ascii_only: bool) -> tuple[str, ...]:
+    """The needles that hold no other needle (a clause holding ".com/" holds ".com"), ASCII
+    ones only for an ASCII text."""
+    kept = {n for n in needles if n and (n.isascii() or not ascii_only)}
+    return tuple(sorted(n for n in kept if not any(o != n and o in n for o in kept)))
 
 
 # A clause that tells a story: a past time, a reported request, an incident; and no word
@@ -83,7 +86,8 @@ def _ascii_only(needles: tuple[str, ...]) -> tuple[str, ...]:
 _STORY = re.compile(
     r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
     r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|"
-    r"historically|an? (?:old|former|previous) \w+|(?:an?|the) (?:incident|breach|attacker|"
+    r"historically|an? (?:old|former|previous) \w+|the (?:old|former) (?!instructions|rules|"
+    r"guidelines|guidance|directives|prompts?)\w+|(?:an?|the) (?:incident|breach|attacker|"
     r"compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|commander|ticket|"
     r"queue|bot|runbook|process))|post-?mortem|(?:we|they|he|she|someone) (?:ran|stopped|tried|"
     r"once))\b"
@@ -133,11 +137,15 @@ class Clauses:
         self._calls[id(rx)] = calls
         if calls <= 32:
             return rx.search(self.s, lo, hi) is not None
+        # a match that starts in the window and ends inside it
+        return any(m.end() <= hi for m in self.spots(rx).between(lo, hi))
+
+    def spots(self, rx: re.Pattern[str]) -> Spots:
+        """Every match of ``rx`` in the text, found once."""
         spots = self._spots.get(id(rx))
         if spots is None:
             spots = self._spots[id(rx)] = Spots(rx, self.s, 0, len(self.s))
-        # a match that starts in the window and ends inside it
-        return any(m.end() <= hi for m in spots.between(lo, hi))
+        return spots
 
     def story(self, start: int, end: int) -> bool:
         """Whether ``s[start:end]`` sits in a sentence that tells a past story, not an order."""
@@ -202,7 +210,7 @@ class Clauses:
         if self._ascii is None:
             self._ascii = s.isascii()
         first = self._first
-        for needle in _ascii_only(needles) if self._ascii else needles:
+        for needle in _minimal(needles, self._ascii):
             i = first.get(needle)
             if i is None:
                 i = first[needle] = s.find(needle)
@@ -239,6 +247,8 @@ def mentioned(s: str, start: int) -> bool:
     as 'ignore previous instructions'")."""
     line_start = s.rfind("\n", max(0, start - REACH), start) + 1
     before = s[max(line_start, start - REACH) : start]  # bounded: a long line stays linear
+    if not any(q in before for q in _QUOTES):
+        return False
     opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]  # not the "'" of "it's"
     if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
         return False

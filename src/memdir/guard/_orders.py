@@ -15,7 +15,8 @@ BLOCK, GREY = 3, 2
 
 _SCOPE = (
     r"\bfrom now on\b|\bgoing forward\b|\bhenceforth\b|\bhereafter\b|\bfrom this point\b|"
-    r"\bfrom (?:today|here) on\b|\bin (?:all|every|any) (?:future|subsequent|later|new|other) \w+|"
+    r"\bfrom (?:today|here) on\b|\b(?:in|for) (?:all|every|any) (?:future|subsequent|later|new|"
+    r"other) \w+|"
     r"\bfor (?:all|every) future\b|\bin future (?:sessions|conversations|chats|runs)\b|"
     r"\bpermanent(?:ly)?\b|\bstanding (?:order|instruction|rule|approval)\b|\bevery (?:time|"
     r"session|run|conversation|chat|task)\b|\bwhenever\b|\bat the (?:start|beginning) of (?:every|"
@@ -56,7 +57,7 @@ _PERM = (
     r"\b(?:the user|they|the owner) (?:has |have )?(?:already )?(?:signed off|approved|agreed|"
     r"okayed|consented) (?:on |to )?(?:all|every|any|each)\b",
     rf"\b(?:no need|not necessary|(?:do|does|will) not need|(?:don't|doesn't|won't) need|"
-    rf"no longer need|need not|needn't|without|never|don'?t|do not|"
+    rf"no longer(?: needs?)?|need not|needn't|without|never|don'?t|do not|"
     rf"stop)(?: to)? (?:ever )?(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
     rf"a )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
     rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) (?:the |"
@@ -65,13 +66,16 @@ _PERM = (
     r"been) waived\b|\bwaiv(?:e|es|ed|ing) (?:the |any |all |this |that |"
     r"its )?(?:\w+ )?(?:confirmation|approval|review|check|requirement|step|permission)|"
     r"\bdelegat\w* (?:\w+ ){0,2}(?:review|approval|authority|permission|sign-?off)s?\b|"
-    r"\b(?:interpret|treat|take|count|consider|read)\w* (?:\S+ ){0,3}?as (?:an? |the )?(?:approval|"
-    r"consent|permission|authori[sz]ation|a yes|confirmation|go-ahead|sign-?off)\b|"
+    # the match ends at the verb: what is taken as approved is the object that scores
+    r"\b(?:interpret|treat|take|count|consider|read|regard)\w*(?= (?:\S+ ){0,7}?as (?:an? |the |"
+    r"being |already |the user'?s |their |my )?(?:approv\w*|pre-?approv\w*|consent\w*|"
+    r"permission|permitted|authori[sz]\w*|a yes|confirm\w*|go-ahead|sign-?off|signed off)\b)|"
     r"\bthe user (?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|"
     r"allowed|permitted|delegated|waived|consented)\b|\b(?:turn\w* off|disabl\w*|skip\w*|"
     r"remov\w*) (?:the )?['\"‘“]?(?:ask|confirm|approv)\w*|\b(?:review|approval|confirmation|"
-    r"safety|security|sign-?off)(?: step| check| process| gate)? (?:is|are) (?:not|"
-    r"no longer) (?:needed|required|necessary)\b|no (?:pidas|pida|solicites|"
+    r"safety|security|sign-?off)(?: review)?(?: step| check| process| gate)? (?:is|are) "
+    r"(?:now )?(?:(?:not|no longer) (?:needed|required|necessary)|optional|unnecessary)\b|"
+    r"no (?:pidas|pida|solicites|"
     r"esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|ne (?:demande|demandez) (?:pas|"
     r"plus) (?:de )?(?:confirmation|permission|autorisation)|"
     r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|non chiedere (?:più )?(?:conferma|permesso)|"
@@ -97,6 +101,7 @@ _PERM = (
     r"\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
     r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
+    r"\banswer\w* (?:them|these|those|all of them|each one) (?:with )?(?:a )?(?:yes|y)\b|"
     r"\bassum\w* (?:the answer is |that (?:the user|they) (?:said|says|would say|agreed?) )?(?:yes|"
     r"approv\w*|consent\w*)\b",
     r"\b(?:it|the agent|agents|the assistant|bots) (?:may|can) (?:now |freely |"
@@ -116,8 +121,10 @@ _PERM = (
     r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|"
     r"は必要ありません)|許可(?:は|を)?(?:不要|取らずに|得ずに|なしで|は必要ありません)|承認(?:は|"
     r"を)?(?:不要|済み|なしで)|事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|"
-    r"承認)(?:する|を取る|を得る|を求める)?必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み",
-    r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
+    r"承認)(?:する|を取る|を得る|を求める)?必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み|"
+    r"(?:確認|許可|承認)(?:し|を取ら|を得|を求め)?なくて(?:も)?(?:よい|いい|良い|構わない|大丈夫)",
+    r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|"
+    r"(?:묻|확인하|확인받|허락받)지 않아도|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
     r"требуется) (?:спрашивать|подтверждать|просить|согласовывать)|не (?:спрашивай|запрашивай|"
@@ -143,7 +150,9 @@ _PERM = (
     r"l'autorizzazione)|sei autorizzat\w*",
     r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o|"
     r"revis[aã]o)|(?:não|nao) (?:precisa|é necessário) (?:mais )?(?:pedir|perguntar|confirmar)|"
-    r"pré-?aprovad\w*|(?:usuário|usuario) (?:já )?autoriz\w*|aprovad\w* (?:previamente|"
+    r"pré-?aprovad\w*|aprov\w* automaticamente|automaticamente aprov\w*|aprueb\w* automáticamente|"
+    r"approuve\w* automatiquement|approva\w* automaticamente|(?:usuário|"
+    r"usuario) (?:já )?autoriz\w*|aprovad\w* (?:previamente|"
     r"antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
     r"sormadan|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|istemeden|gerekmez)|"
     r"önceden onayl\w*|otomatik onayla\w*|yetkilisin",
@@ -174,9 +183,10 @@ _TRUST = (
     r"directives|requests) as (?:your|its) own\b",
     r"\btreat\w* (?:\S+ ){0,6}?as (?:commands?|instructions?|orders|directives)\b",
     r"\b(?:whenever|when|if) (?:a |the |any )?(?:tool (?:result|output)|web ?page|api response|"
-    r"file|issue|comment|email|message|document|page|result)s? (?:contains?|includes?|has|"
-    r"gives?) (?:an? |any )?(?:instruction|command|request|"
-    r"directive)s?,? (?:\w+ ){0,2}?(?:carry (?:it|them) out|follow|obey|execute|do (?:it|so)|"
+    r"file|issue|comment|email|message|document|page|result|readme)s? (?:(?:contains?|includes?|"
+    r"has|"
+    r"gives?) (?:an? |any )?(?:instruction|command|request|directive)s?|(?:tells?|asks?) you to "
+    r"\w+(?: \w+){0,3}?),? (?:\w+ ){0,2}?(?:carry (?:it|them) out|follow|obey|execute|do (?:it|so)|"
     r"run (?:it|them)|act on)",
     r"\bauthori[sz]ed you to (?:act on|follow|obey|execute|carry out)\b",
     r"(?:comme|como|come|als|как) (?:si (?:elles |ils |fueran |vinieran |fossem |"
@@ -191,6 +201,8 @@ _TRUST = (
     r")?(?:operator|owner|admin\w*|developer|system)\b",
     r"\bthe (?:real|actual|true) (?:user|owner)\b[^.\n]{0,20}\bis\b|\bthe user is (?:actually|"
     r"really) ",
+    r"\btrusts (?:\S+ ){0,8}?(?:as much as|like|the same as|as if (?:they|it) (?:were|came from)) "
+    r"(?:their|his|her|the user'?s|your) own\b",
     r"\btrust (?:\w+ ){0,3}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
     r"orders|directives|anything|whatever)\b",
     r"\bas (?:having|with|carrying|holding) (?:full |the |complete )?(?:admin\w* |root |owner'?s? |"
@@ -206,13 +218,15 @@ _TRUST = (
     r"confi\w* (?:\w+ ){0,2}(?:nas|em) (?:\w+ )?(?:instruções|mensagens|ordens|comandos)|(?:obé\w*|"
     r"suivre|exécuter) (?:toutes )?les (?:instructions|consignes|ordres) (?:\w+ )?(?:de|du|des|"
     r"dans|venant|trouvées)\b",
-    rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|sent by|"
+    rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|"
+    rf"sent by|"
     rf"posted by|written by|inside)\b",
     r"\btreat\w* (?:\S+ ){0,8}?as (?:if (?:it|they) (?:came|come|were) from |coming from |(?:a |"
     r"an )?(?:trusted|authoritative|verified|safe|legitimate)\b|(?:the |an? |your )?(?:user|owner|"
     r"admin|administrator|developer|operator|system)(?:'s)? ?(?:instructions?|messages?|requests?|"
     r"commands?|input|own)?\b)",
-    rf"\b(?:obey|follow|execute|carry out|comply with|act on|do whatever) (?:all |any |"
+    rf"\b(?:(?:obey|follow|execute)s?|carr(?:y|ies) out|compl(?:y|ies) with|acts? on|"
+    rf"do(?:es)? whatever) (?:all |any |"
     rf"every )?(?:the )?(?:instructions?|commands?|orders|directives|requests|tasks|steps|"
     rf"anything) (?:(?:you )?(?:find|see|read|receive|get) )?(?:from|in|found in|embedded in|"
     rf"contained in|on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|"
@@ -482,11 +496,19 @@ _DEMOTE = (
     r"têm) prioridade sobre o usuário",
 )
 _VOID = (
+    # the system prompt itself, or earlier instructions, declared out of force
+    r"\b(?:your|the) system (?:prompt|instructions) (?:is|are) (?:now )?(?:outdated|obsolete|void|"
+    r"invalid|superseded|no longer (?:valid|in effect))|\b(?:earlier|previous|prior|original) "
+    r"(?:\w+ )?(?:instructions|rules|guidelines|guidance) (?:\S+ ){0,6}?(?:should|must|are to|"
+    r"can) be (?:disregarded|ignored|dropped)\b",
     r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|"
-    r"all other) (?:\w+ )?(?:instructions|rules|guidelines|directives|prompts?) (?:(?:are|is|"
+    r"all other) (?:\w+ )?(?:instructions|rules|guidelines|guidance|directives|prompts?) (?:(?:are|"
+    r"is|"
     r"have been|has been|were|was) (?:now |hereby )?(?:superseded|void|null|expired|cancel+ed|"
-    r"revoked|obsolete|invalid|overridden|replaced|lifted|rolled back|reset|no longer (?:valid|"
-    r"in effect))|(?:now )?no longer (?:apply|hold|matter|count))",
+    r"revoked|obsolete|outdated|out of date|stale|deprecated|invalid|overridden|"
+    r"replaced(?! (?:by|with) \S*[/.])|lifted|"
+    r"rolled back|reset|no longer (?:valid|current|in effect))|(?:now )?no longer (?:apply|"
+    r"hold|matter|count))",
     r"(?:以上|之前|先前|原有|此前)的?(?:所有)?(?:指令|指示|规则|设定)(?:已|均|都)?(?:经)?(?:过期|"
     r"作废|失效|无效|取消|废除)",
     r"(?:以前|上記|これまで)の(?:指示|ルール|命令)は?(?:すべて)?(?:無効|失効|取り消|破棄)",
@@ -508,18 +530,20 @@ _OVERSIGHT = re.compile(
 )
 
 
-def _kept_in_loop(s: str, m: re.Match[str], lo: int, hi: int) -> bool:
+def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     """Oversight kept outside the predicate itself ("… and tell the user"; not the "ask
     before" inside "no longer need to ask before")."""
-    return any(o.end() <= m.start() or o.start() >= m.end() for o in _OVERSIGHT.finditer(s, lo, hi))
+    return cl.has(_OVERSIGHT, lo, m.start()) or cl.has(_OVERSIGHT, m.end(), hi)
 
 
 _BUT = re.compile(r"\b(?:but|still|except|unless|otherwise)\b")
-_BUT_BEFORE = re.compile(
-    r"\b(?:but|still|except|unless|otherwise)\b(?!.*\b(?:but|still|except|unless|"
-    r"otherwise)\b)"
-)
 _DECLARED = re.compile(r"\b(?:now|hereby)\b")  # "are now void" declares, "were replaced" reports
+# What takes the place of instructions declared void: "your real task is below".
+_REPLACED = re.compile(
+    r"\b(?:your|the) (?:real|actual|true) (?:task|instructions?|job|goal|orders|mission)\b|"
+    r"\byour (?:new|only) (?:task|instructions?|orders|mission)\b|\b(?:rules|instructions) in "
+    r"this (?:memory )?(?:file|note)\b"
+)
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b")
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
@@ -607,10 +631,12 @@ _REMOTE = (
     r"exécute|applique)",
 )
 _RISKY = (
-    r"\bpermission (?:prompts?|dialogs?|requests?)\b|\b(?:any|every|all|each) (?:\w+ )?(?:prompts?|"
+    r"\b(?:permission|confirmation|approval) (?:prompts?|dialogs?|requests?)\b|\b(?:any|every|all|"
+    r"each) (?:\w+ )?(?:prompts?|"
     r"dialogs?|confirmations?)\b|\b(?:all|any|every|everything|anything|whatever|arbitrary|"
     r"unrestricted)\b(?: \w+)? (?:commands?|actions?|tools?|operations?|changes?|requests?|files?|"
     r"tasks?|scripts?|code|writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|"
+    r"comments?|tickets?|issues?|"
     r"instructions?|domains?|hosts?|urls?|sites?|websites?|servers?)|"
     r"\b(?:without (?:\w+ ){0,2}(?:asking|checking|confirm\w*|approval|review|verification|"
     r"telling)|automatically|auto-approve|--yes\b|-y\b|quietly|silently|whenever|no need to|anyone|"
@@ -624,7 +650,7 @@ _RISKY = (
     r"invoices?|external|third[- ]party|https?://|curl|wget)",
     r"所有|任何|一切|一律|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|すべて|"
     r"全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|모든|어떤|"
-    r"삭제|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
+    r"삭제|지[우워울운]|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
     r"producci[oó]n|pagos?|transferencias?|comandos?|tous|toutes|n'importe|supprimer|déploy\w*|"
     r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|lösch\w*|bereitstellen|produktion\w*|"
@@ -841,7 +867,8 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
 # A dropped confirmation with nothing after it that limits it ("… no longer need to ask for
 # permission."): every action is meant, as with "any command".
 _BLANKET = re.compile(
-    r"(?:\W*\b(?:for|to|de|d'|la|le|les|um|a|the|any|your|my|me|mich|me|permission|permiso|permesso|"
+    r"(?:\W*\b(?:for|to|de|d'|la|le|les|um|a|the|any|your|my|me|mich|me|permission|permiso|"
+    r"permesso|"
     r"permissão|erlaubnis|confirmation|confirmaci[oó]n|conferma|bestätigung|approval|autorisation|"
     r"anymore|again|mehr|plus|más|più|mais|ask|fragen|nachzufragen|demander|pedir|preguntar|"
     r"chiedere|perguntar)\b)*\W*"
@@ -881,10 +908,11 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         # confirmations only what is no longer confirmed (the object) raises the score.
         score += scoped and rule.id not in ("perm", "against")
         if rule.id == "perm":  # only what is no longer confirmed counts: "…; still ask before X"
-            stop = _BUT.search(s, m.end(), hi)
-            hi = stop.start() if stop else hi
-            cut = _BUT_BEFORE.search(s, lo, m.start())
-            lo = cut.end() if cut else lo
+            buts = cl.spots(_BUT)
+            after = buts.between(m.end(), hi)
+            hi = after[0].start() if after else hi
+            before = buts.between(lo, m.start())
+            lo = before[-1].end() if before else lo
         score += (
             cl.has(risky_rx, lo, m.start())
             or cl.has(risky_rx, m.end(), hi)
@@ -893,10 +921,14 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         )
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
-        if rule.id in ("tests", "perm", "safety") and _kept_in_loop(s, m, lo, hi):
+        if rule.id in ("tests", "perm", "safety") and _kept_in_loop(cl, m, lo, hi):
             score -= 1  # "… with an issue link and tell the user" keeps the user in the loop
         elif rule.id == "void" and not scoped:  # void, then a new order: "… From now on, …"
-            score += cl.has(scope_rx, hi, hi + 200) or bool(_DECLARED.search(m.group()))
+            score += (
+                cl.has(scope_rx, hi, hi + 200)
+                or bool(_DECLARED.search(m.group()))
+                or _REPLACED.search(s, m.end(), hi + 200) is not None
+            )
         # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")
         line = s.rfind("\n", 0, max(0, s.rfind("\n", 0, m.start()))) + 1
         score += _AUTHORITY.search(s, max(line, m.start() - REACH), m.start()) is not None

@@ -115,11 +115,13 @@ _ENGLISH_VERB = re.compile(
     rf"{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
     r"transmit|exfiltrat|leak|shar|sync|mirror|pipe|submit|beacon|publish|deliver|relay|report|"
     r"notif|append|add|writ|wrote|insert|put|inject|plant|modif|edit|updat|overwrit|replac|creat|"
-    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee)\w*"
+    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep)\w*"
 )
 
 
 _HEAD = re.compile(r"\S+")
+_BE_BEFORE = re.compile(r"\b(?:is|are|gets?)\s+(?:\w+ly\s+)?$")
+_HABIT = re.compile(r"\b(?:always|every|each|whenever|automatically|by default|routinely)\b")
 _WISH = re.compile(
     r"\b(?:the )?user (?:\w+ ){0,2}?(?:wants?|wanted|ok'?d|okayed|approved|allowed|asked (?:me |"
     r"us )?to|prefers?|would like|is fine with|agreed to|likes)\b"
@@ -135,7 +137,7 @@ _IP_URL = re.compile(r"https?://\d")
 _VENDOR = re.compile(r"([a-z]+)_")
 _ONWARD = re.compile(r"\b(?:to|into|onto)\b")
 _UPLOAD = re.compile(
-    r"\|\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--upload-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
+    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--upload-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
     r"socat|telnet)\s)"
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
@@ -152,14 +154,18 @@ def _wished(s: str, lo: int, at: int) -> bool:
 
 def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     """Whether an English verb stands where an order puts it (non-English: unless a reflexive
-    passive describes it: "las claves se guardan en Vault")."""
+    passive describes it: "las claves se guardan en Vault"). A passive habit ("transcripts
+    are mirrored to … after every task") is a standing order written as a fact."""
     word = _HEAD_WORD.match(m.group())
     if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
         # German puts the verb last, Japanese after the object: no position test
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
-    return _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) is not None or _wished(
-        s, lo, m.start()
-    )
+    if _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) or _wished(s, lo, m.start()):
+        return True
+    if not _BE_BEFORE.search(s, max(lo, m.start() - 24), m.start()):
+        return False
+    line_end = s.find("\n", m.end(), m.end() + 120)
+    return _HABIT.search(s, lo, m.end() + 120 if line_end == -1 else line_end) is not None
 
 
 def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:
@@ -336,6 +342,9 @@ _SOURCE_NEEDLES = (
 )
 
 
+_DIGIT_DOT = tuple(f"{d}." for d in range(10))  # every IP address holds one
+
+
 def _egress(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     # Whatever is piped into an upload leaves the machine (``git show | curl --data-binary @-``).
@@ -374,10 +383,12 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                     found[0].end(),
                 )
     spans = cl.windows(_NEEDLES["sink"])
-    spans += [cl.around(m.start(), m.end()) for m in _IP.finditer(s)]
+    spans += [
+        cl.around(m.start(), m.end())
+        for lo, hi in cl.windows(_DIGIT_DOT)
+        for m in _IP.finditer(s, lo, hi)
+    ]
     for lo, hi in sorted(set(spans)):
-        if all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
-            continue  # nothing secret or private here to send
         actions = [
             a
             for a in (
@@ -388,8 +399,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
         ]
-        if not actions:
-            continue
+        if not actions or all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
+            continue  # nothing is sent, or nothing secret or private here to send
         actions.sort(key=lambda a: a.start())
         starts = [a.start() for a in actions]
         # Each pattern is matched once per window and looked up by position per sink: a
@@ -763,7 +774,8 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
 # The agent's own write tools, named or called: the agent is told to make the change itself.
 _TOOL_CALL = re.compile(
     r"\b(?:file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|\w+_tool)\b|"
-    r"\b(?:call|use|invoke)\w* (?:the |your )?[\w.-]+ (?:tool|function)\b"
+    r"\b(?:call\w*|use[sd]?|using|invok\w*|with|via|through) (?:the |your )?[\w.-]+ (?:tool|"
+    r"function)\b"
 )
 
 

@@ -27,18 +27,21 @@ def _needles(spec: str) -> tuple[str, ...]:
 
 # --- destinations -----------------------------------------------------------------------
 
-_URL = re.compile(r"\b(?:https?|ftp|wss?)://[^\s\"'`]+")
-_HOST_PATH = (
-    r"\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|xyz|site|app|me|co|ru|cn|sh|tk|top|info|biz|cc|pw|"
-    r"link|online|example|cloud|ai|to|ly|gg|su|ws)(?::\d+)?/[^\s\"'`]*"
+_URL = re.compile(r"\b(?:https?|ftp|wss?|s3|gs)://[^\s\"'`]+")
+_TLDS = (
+    r"com|net|org|io|dev|xyz|site|app|me|co|ru|cn|tk|top|info|biz|cc|pw|link|online|example|cloud|"
+    r"ai|ly|gg|su|ws"
 )
+_HOST_PATH = rf"\b(?:[a-z0-9-]+\.)+(?:{_TLDS}|sh|to)(?::\d+)?/[^\s\"'`]*"
 _SINK = _rx(
-    r"\b(?:https?|ftp|wss?)://[^\s\"'`]+",
+    r"\b(?:https?|ftp|wss?|s3|gs)://[^\s\"'`]+",
     r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b",
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     r"\b[\w.-]+@[\w.-]+:",
     _HOST_PATH,
-    r"\b(?:webhook|pastebin|hastebin|transfer\.sh|requestbin|ngrok)\w*",
+    rf"(?:(?<=\bto )|(?<=\bat )|(?<=\bvia ))(?:[a-z0-9-]+\.)+(?:{_TLDS})\b(?![./\w-])",
+    r"\b(?:webhook|pastebin|hastebin|transfer\.sh|requestbin|ngrok)\w*|\b(?:d?paste|termbin|"
+    r"ghostbin)\.[a-z]{2,4}\b",
     r"\b(?:remote|external|outside|third[- ]party|attacker'?s?|my|our|this|that|the following|a|an|"
     r"another|personal) (?:\w+ )?(?:server|endpoint|url|host|address|site|inbox|bucket|api|machine|"
     r"collector|webhook|email)\b",
@@ -53,19 +56,22 @@ _LOCAL = re.compile(r"(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[::1\])")
 
 # --- what is secret or private ----------------------------------------------------------
 
+# A home folder, spelled on any system (backslashes are folded to "/" before matching).
+_HOME = r"(?:~|\$home|%userprofile%|\$env:userprofile|%homepath%|[a-z]:/users/[^/\s]+)"
 # Files and stores whose content is a credential (any verb that reads them is a risk).
 _STRONG_STORE = (
-    r"~/\.ssh\b(?!/(?:config|known_hosts))",
-    r"\$home/\.ssh\b(?!/(?:config|known_hosts))",
-    r"\.ssh/id_[\w.-]*(?<!\.pub)",
+    rf"{_HOME}/\.ssh\b(?!/(?:config|known_hosts|[\w.-]+\.pub)\b)",
+    r"\.ssh/id_[\w.-]*+(?<!\.pub)",
     r"\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)",
-    r"\.aws/credentials|~/\.aws\b",
-    r"\.config/gcloud|application_default_credentials\.json|\.azure/(?:accesstokens|msal)",
+    rf"\.aws/credentials|{_HOME}/\.aws\b",
+    r"(?:\.config|appdata%?(?:/roaming)?)/gcloud|application_default_credentials\.json|"
+    r"\.azure/(?:accesstokens|msal)",
     r"\.git-credentials|\.netrc\b|\.pgpass\b|\.config/gh/hosts\.yml",
     r"\.gnupg\b|\.password-store|secring\.gpg",
     r"/etc/(?:shadow|gshadow|master\.passwd)\b",
     r"wallet\.dat|\bkeychain\b|\.keychain(?:-db)?\b|security (?:find|dump)-\w+|dump-keychain",
-    r"cmdkey /list|\blsass\b|mimikatz|credential manager",
+    r"cmdkey /list|\blsass\b|mimikatz|credential manager|vaultcmd|cryptunprotectdata|"
+    r"microsoft/(?:credentials|protect|vault)\b",
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
@@ -92,7 +98,8 @@ _WEAK_STORE = (
     r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?![.\w])(?!-(?:example|"
     r"sample|template|dist))",
     r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config",
-    r"\bprintenv\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|get-childitem env:|\bos\.environ\b(?![.\[])",
+    r"\bprintenv\b|/proc/(?:self|\d+|\$\$|\*)/environ\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|"
+    r"get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
     r"\bdocument\.cookie\b|\blocalstorage\b|\bsessionstorage\b|\bprocess\.env\b(?![.\[])|"
     r"environment variables?|env vars|环境变量|環境変数|переменн\w* (?:окружения|среды)|"
@@ -115,7 +122,7 @@ _VAR = re.compile(
 _SUBST = re.compile(r"\$\(|`[^`\n]{1,80}`")
 # Things that are private or secret, named in prose.
 _PRIVATE_NOUN = (
-    r"(?:whole |entire |full |all (?:of )?(?:the |your )?|your |the user'?s? )?(?:memor(?:y|"
+    r"(?<!\w)(?:whole |entire |full |all (?:of )?(?:the |your )?|your |the user'?s? )?(?:memor(?:y|"
     r"ies)(?: file| contents?| store)?|memory\.md|conversations?|chat (?:history|logs?|"
     r"transcripts?)|transcripts?|message history|previous messages|(?:full|entire|whole|session|"
     r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
@@ -124,7 +131,8 @@ _PRIVATE_NOUN = (
     r"information|files|records)|personal (?:data|information)|contacts|clipboard|keystrokes|"
     r"screenshots?|home directory|everything you (?:know|remember|have seen|do|run|type)|"
     r"\.claude/projects|calendar(?: export| events)?|contacts|photos|e-?mails|inbox|"
-    r"browsing history|location|\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|"
+    r"browsing history|(?:bash|zsh|shell|fish|command|powershell)[ _]history|"
+    r"consolehost_history|location|\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|"
     r"each) (?:\w+ ){0,2}commands? you (?:run|execute|type)|(?:the )?user'?s? (?:last |latest |"
     r"previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|(?:current |"
     r"full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo contents|"
@@ -155,7 +163,8 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|"
+    r"send\w*|includ\w*|attach\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|"
+    r"e-?mail\b|mail\b|"
     r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|transmit\w*|exfiltrat\w*|leak\w*|share\b|"
     r"sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|deliver\w*|relay\w*|report\w*|"
     r"meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|reporta\w*|signale\w*|put (?:it|them|"
@@ -173,7 +182,7 @@ _VISIBLE = (
     r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|"
     r"(?<!\S)[^\w\s]*+\w\S*?\.md\b|log|description|pull request|pr\b|issue|comment|channel|"
     r"commit message|ticket|"
-    r"summary|plain ?text|https?://"
+    r"summary|report|plain ?text|https?://"
 )
 _VERB_FORMS = (
     r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|print(?:s|"
@@ -186,8 +195,17 @@ _KEEP_FORMS = (
     r"ing)?|writ(?:e|es|ing|ten)|wrote|put(?:s|ting)?|record(?:s|ed|ing)?|remember(?:s|ed|ing)?|"
     r"memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down"
 )
+# Commands that print a file and are English words too ("type", "head"): only as a command,
+# with options or a path after them.
+_PRINTER = (
+    r"(?:type|head|tail|less|more|bat|nl|sort|strings)(?=(?:\s+-{1,2}\w[\w=,]*(?:\s+\d+)?)*"
+    r"\s+[\w~.$%:-]*[/.~$%])"
+)
+_GREP = r"grep(?!\s+-\w*[clqL])"  # -c counts, -l names files, -q prints nothing
 _READ = (
-    r"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|cp|scp|rsync|tar|zip|7z|mv|"
+    rf"(?:cat|more|less|head|tail|base64|xxd|od|strings|get-content|gc|{_PRINTER}|sed|awk|{_GREP}|"
+    rf"findstr|"
+    r"select-string|copy-item|cp|scp|rsync|tar|zip|7z|mv|keep (?:a )?cop(?:y|ies) of|"
     r"echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|back(?:ed)? ?up|"
     r"archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|recover(?:s|ed|ing)?|decrypt(?:s|ed|ing)?|"
     r"obtain(?:s|ed|ing)?|export(?:s|ed|ing)?|"
@@ -224,7 +242,8 @@ _READ_OTHER = (
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
-    rf"(?:cat|get-content|gc|base64|xxd|echo|{_VERB_FORMS}|export(?:s|ed|ing)?(?! +\w+=)|"
+    rf"(?:cat|get-content|gc|{_PRINTER}|sed|awk|{_GREP}|findstr|select-string|base64|xxd|echo|"
+    rf"{_VERB_FORMS}|export(?:s|ed|ing)?(?! +\w+=)|"
     rf"(?:{_KEEP_FORMS})(?:[^.\n]|\.(?=\S)){{0,80}}?\b(?:{_VISIBLE}))"
 )
 _INTO_MODEL = (
@@ -313,7 +332,8 @@ _FORGE_REPOS = frozenset(_REPOS.split())
 
 _WRITE = _words(
     r">>?|tee\b|sed -i|append\w*|add\w*|writ\w*|wrote|insert\w*|put\b|inject\w*|plant\w*|modif\w*|"
-    r"edit\w*|updat\w*|overwrit\w*|replac\w*|creat\w*|register\w*|install\w*|schedul\w*|enabl\w*|"
+    r"edit\w*|chang(?:e|es|ed|ing)\b|updat\w*|overwrit\w*|replac\w*|creat\w*|register\w*|"
+    r"install\w*|schedul\w*|enabl\w*|"
     r"echo|printf|cp|mv|ln -s|file_write|write_file|edit_file|create_file|str_replace\w*|"
     r"apply_patch|set(?:s|ting)?|configur\w*|git config|追加|添加|写入|写进|加入|加到|修改|编辑|"
     r"创建|追記|書き込|書き換|추가|작성|수정|생성|добав\w*|запиш\w*|допиш\w*|измени\w*|созда\w*|"
@@ -322,7 +342,9 @@ _WRITE = _words(
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
 # Targets that are a backdoor whatever is written: preloading, registry run keys, redirects.
-_BACKDOOR_TARGET = (r"ld\.so\.preload|\bld_preload\b|currentversion\\run|\\startup\b|insteadof\b",)
+_BACKDOOR_TARGET = (
+    r"ld\.so\.preload|\bld_preload\b|currentversion/run|programs/startup\b|insteadof\b",
+)
 _PERSIST_TARGET = (
     r"\bauthorized_keys\b",
     r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
@@ -330,7 +352,9 @@ _PERSIST_TARGET = (
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
     r"/etc/systemd/|\.config/systemd/|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
-    r"\.git/hooks\b|core\.hookspath|/etc/sudoers|sudoers\.d",
+    r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
+    r"\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) hooks?\b|"
+    r"core\.hookspath|/etc/sudoers|sudoers\.d",
     r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config",
 )
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
@@ -348,20 +372,26 @@ _RISKY_PAYLOAD = _rx(
     r"\b(?:https?|ftp)://|\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b|/dev/tcp|bash -i|base64 -d|"
     r"\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=|"
     r"\bnot (?:security|auth)\b|--no-verify|skip[_-]?security",
-    r"(?:^|[\s=:'\"`])/tmp/|/dev/shm/|\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
+    r"(?:^|[\s=:'\"`])(?:/tmp/|[a-z]:/users/public/|%temp%|%appdata%)|/dev/shm/|"
+    r"\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
     r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$|"
-    r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null",
+    r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|boxes|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
 )
 _PAYLOAD = _rx(
-    r"\b(?:https?|ftp)://",
+    # a URL, except the public package registries themselves
+    r"\b(?:https?|ftp)://(?!(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|"
+    r"files\.pythonhosted\.org)/)",
     r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression)\b",
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
     r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2",
     r"[a-z0-9+/]{40,}={0,2}",
+    r"\(\*\)|bypasspermissions|dangerously-skip-permissions|danger-full-access|"
+    r"approval_policy\W+never|tojson\(secrets\)|\b(?:print|echo|dump|log|upload)\w* (?:\w+ )?"
+    r"(?:secrets|tokens|credentials)\b",
 )
 
 
@@ -396,17 +426,21 @@ def _compiled() -> dict[str, re.Pattern[str]]:
 
 # Literals every match of a group contains: a detector runs only in clauses holding one.
 _NEEDLES = {
+    # every run pattern holds a URL, a fetch or a download call: package managers need no needle
     "run": _needles(
-        r"curl|wget|iwr|irm|invoke-|downloadstring|exec|eval|aria2c|fetch|pip|npm|add |cargo|uv |"
-        r"npx|pnpm|yarn|bun|gem |go |composer|deno|uvx"
+        r"://|curl|wget|iwr|irm|invoke-|downloadstring|iex|aria2c|fetch|urlopen|requests.get|"
+        r"httpx.get|urllib"
     ),
     "url": _needles(r"://"),
     "sink": _needles(
-        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|server|endpoint|url|host|"
+        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|server|endpoint|url|host|"
         r"address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱|"
         r"サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|"
         r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|"
-        r".info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/"
+        r".info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/|"
+        r".com|.net|.org|.io|.dev|.xyz|.site|.app|.me|.co|.ru|.cn|.tk|.top|.info|.biz|.cc|.pw|"
+        r".link|"
+        r".online|.cloud|.ai|.ly|.gg|.su|.ws"
     ),
     "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
     "strong": _needles(
@@ -416,6 +450,7 @@ _NEEDLES = {
         r"op read|auth:token|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|"
         r"security find-|security dump-|cmdkey|lsass|mimikatz|credential manager|login data|"
         r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|.codex/|"
+        r"vaultcmd|cryptunprotectdata|microsoft/|"
         r".docker/config|.kube/config|钥匙串|キーチェーン|связк"
     ),
     "secret": _needles(
@@ -425,16 +460,18 @@ _NEEDLES = {
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|credentials|env|environment|_token|_key|_secret|_password|cookie|"
+        r".env|.npmrc|.pypirc|credentials|env|/environ|environment|_token|_key|_secret|_password|"
+        r"cookie|"
         r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|"
         r"ambiente|환경 변수|ortam değişkenleri"
     ),
-    "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion\run|\startup|insteadof"),
+    "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
         r"powershell_profile|cron|@reboot|systemd/|launchagents|launchdaemons|/etc/rc.local|"
-        r"/etc/profile.d|/etc/init.d|.git/hooks|hookspath|sudoers|ld.so.preload|ld_preload|"
-        r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion\run|\startup|insteadof"
+        r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|schtasks|scheduledtask|core.|"
+        r"proxycommand|sudoers|ld.so.preload|ld_preload|"
+        r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
     ),
     "config": _needles(
         r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
@@ -446,7 +483,7 @@ _NEEDLES = {
 
 
 _PAST = re.compile(r"[a-z]+(?<!emb)ed|wrote|sent|[a-z]+[^s\W]s")
-_PASSIVE = re.compile(r"\bbe\s+(?:\w+\s+)?$")
+_PASSIVE = re.compile(r"\b(?:be|is|are|gets?)\s+(?:\w+\s+)?$")
 _MODAL = re.compile(r"(?<!you )\b(?:can|could|may|might|would)\s+(?:\w+\s+)?$")
 
 
@@ -458,7 +495,8 @@ _ORDER_BEFORE = re.compile(
     r"will|git|sudo|can|may|you|be|or|so|first|now|simply|never|only|immediately|automatically|"
     r"quietly|silently|secretly|each|every|session|also|directly|instead|do|let's|lets|run|use|"
     r"execute|via|with|using|by)\b|\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|"
-    r"copilot)(?:\s+\w+ly)?)\s*$"
+    r"copilot)(?:\s+\w+ly)?|\b(?:hook|script|job|task|alias|function|workflow|step|service|unit|"
+    r"plist|extension|plugin)s? (?:that|which))\s*$"
 )
 _AGENT_SUBJECT = re.compile(
     r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)\s+(?:\w+ly\s+)?$"
