@@ -17,6 +17,7 @@ from memdir.sessions import Database, SessionStore
 
 psycopg = pytest.importorskip("psycopg")
 
+from memdir.pg import bulk  # noqa: E402
 from memdir.pg.bulk import copy  # noqa: E402
 from memdir.pg.db import PgDatabase  # noqa: E402
 from memdir.pg.dialect import bind, translate  # noqa: E402
@@ -172,6 +173,55 @@ def test_copy_loads_sessions_and_messages_searchable_with_titles(pg: PgStateData
     with pytest.raises(memdir.MemdirError):
         copy(pg, [("b1", "bulk", 1.7e9)], [("b1", "user", "again", None, None, None)])
     assert store.count() == (3, 4)  # the failed load wrote nothing
+
+
+def test_copy_in_many_chunks_ranks_as_rows_logged_one_by_one(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bulk path (chunks analysed on a thread while the previous one is inserted)
+    leaves rows that search exactly as the same rows logged through ``log_many``, on
+    SQLite and on PostgreSQL: ids, scores, snippets and titles."""
+    monkeypatch.setattr(bulk, "CHUNK", 3)  # 8 messages: three chunks, three inserts
+    rows = [
+        (role, content, tool, calls, 1.7e9 + i)
+        for i, (role, content, tool, calls) in enumerate(CORPUS)
+    ]
+    slow = [SessionStore(Database(tmp_path / "state.db")), SessionStore(pg)]
+    for store in slow:
+        store.start("a", session_id="one", started_at=1.7e9)
+        store.log_many("one", rows)
+    fast_db = PgStateDatabase(PgDatabase(pg.pg.url), user="bulk")
+    try:
+        got = copy(fast_db, [("one", "a", 1.7e9)], [("one", *r) for r in rows])
+        assert (got.sessions, got.messages) == (1, len(rows))
+        fast = SessionStore(fast_db)
+        assert fast.get("one").title == slow[0].get("one").title
+        for q in QUERIES:
+            want = [(h.message_id, h.score, h.snippet) for h in slow[0].search_messages(q)]
+            assert [(h.message_id, h.score, h.snippet) for h in slow[1].search_messages(q)] == want
+            assert [(h.message_id, h.score, h.snippet) for h in fast.search_messages(q)] == want
+        assert fast_db.health(repair=False).healthy
+    finally:
+        fast_db.pg.close()
+
+
+def test_a_bad_row_in_a_later_chunk_fails_the_load_as_log_many_fails(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row ``log_many`` refuses is refused by the bulk path too, even after earlier
+    chunks were inserted: nothing is written and the analysing thread is gone."""
+    monkeypatch.setattr(bulk, "CHUNK", 2)
+    store = SessionStore(pg)
+    store.start("a", session_id="kept")
+    good = [("user", f"message {i}", None, None, 1.7e9 + i) for i in range(5)]
+    bad = ("user", "when?", None, None, "not a time")
+    with pytest.raises(memdir.ValidationError) as slow_error:
+        store.log_many("kept", [*good, bad])
+    with pytest.raises(memdir.ValidationError) as fast_error:
+        copy(pg, [("new", "a", 1.7e9)], [("new", *r) for r in [*good, bad, *good]])
+    assert str(fast_error.value) == str(slow_error.value)
+    assert store.count() == (1, 0)  # neither the session nor the first chunks were kept
+    assert not [t for t in threading.enumerate() if t.name == "memdir-bulk-analysis"]
 
 
 # -- jobs: row locks -----------------------------------------------------------------------

@@ -331,7 +331,18 @@ def test_bob_on_the_cli_and_the_library_gets_nothing_either(team: Team) -> None:
             backend.read("user_alice-zebra.md")
         with pytest.raises(AccessError), backend.lock(5):
             pass
+        with pytest.raises(AccessError):
+            backend.create()
         assert PgHistory(backend).log() == [] and PgHistory(backend).head() is None
+        # every scope's presence in one query: alice's key is not among bob's
+        assert backend.present([PgBackend(db, ScopeKey.org(), "bob")]) <= {"org"}
+    assert _rows(db) == before
+    with pytest.raises(AccessError):  # a refused create leaves no scope row behind
+        PgBackend(db, ScopeKey.user("carol"), "bob").create()
+    with db.transaction() as conn:
+        assert (
+            conn.execute("SELECT key FROM memdir_scopes WHERE key = 'user:carol'").fetchall() == []
+        )
     org = memdir.open(team.home, team.shared, database_url=team.url, user="root")
     org.store("managed").add(type="reference", name="Org rule", description="d", body="b")
     before = _rows(db)  # root (an admin) wrote the org scope

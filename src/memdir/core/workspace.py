@@ -241,11 +241,16 @@ class Workspace:
         """Stores of the scopes that exist, in ascending precedence (none when disabled)."""
         if not self.settings.enabled:
             return []
-        return [
-            self.store(name)
-            for name, loc in self.locations.items()
-            if not loc.unavailable and self._present(name, loc)
-        ]
+        names = [name for name, loc in self.locations.items() if not loc.unavailable]
+        if self.database is not None and names:  # one query for every scope
+            from .storage.postgres import PgBackend
+
+            stores = [self.store(n) for n in names]
+            pg = [s.backend for s in stores if isinstance(s.backend, PgBackend)]
+            if len(pg) == len(stores):
+                keys = pg[0].present(pg[1:])
+                return [s for s, b in zip(stores, pg, strict=True) if b.scope.key in keys]
+        return [self.store(name) for name in names if self._present(name, self.locations[name])]
 
     def _present(self, name: str, loc: ScopeLocation) -> bool:
         if self.database is None:

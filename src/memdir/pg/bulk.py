@@ -3,7 +3,10 @@ search vector computed on the way (no second pass). See docs/design/team-server.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import queue
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +21,7 @@ SessionRow = tuple[str, str, float]
 #: ``SessionStore.log_many`` checks its rows.
 MessageRow = tuple[str, str, str, str | None, Any, float | None]
 
-CHUNK = 5_000  # messages analysed per call (stems looked up together)
+CHUNK = 5_000  # messages analysed, copied and inserted together
 
 
 @dataclass(frozen=True)
@@ -35,14 +38,73 @@ def _chunks(rows: Iterable[MessageRow], size: int) -> Iterator[list[MessageRow]]
         yield chunk
 
 
+def _analysed(
+    messages: Iterable[MessageRow], first_id: int, titles: dict[str, str]
+) -> Iterator[list[tuple[Any, ...]]]:
+    """Chunks of rows for ``memdir_copy``: checked, numbered from ``first_id``, with their
+    stems; each session's title (its first user message) into ``titles``."""
+    fts = analyzer()
+    n = first_id
+    for chunk in _chunks(messages, CHUNK):
+        stored = [(r[0], message(r[1:], 0.0)) for r in chunk]
+        vectors = fts.vectors([(m[1], m[2], m[3]) for _, m in stored])
+        out = []
+        for (sid, m), (stems, ntok) in zip(stored, vectors, strict=True):
+            out.append((n, sid, *m, stems, ntok))
+            n += 1
+            if sid not in titles and (t := title(m[0], m[1])):
+                titles[sid] = t
+        yield out
+
+
+def _ahead(chunks: Iterator[list[tuple[Any, ...]]]) -> Iterator[list[tuple[Any, ...]]]:
+    """``chunks`` made one ahead on a thread: the client analyses chunk k + 1 while the
+    server inserts chunk k (two cores instead of one after the other). An exception in
+    the thread is raised here; leaving early stops the thread."""
+    q: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def make() -> None:
+        try:
+            for chunk in chunks:
+                while not stop.is_set():
+                    try:
+                        q.put((True, chunk), timeout=0.1)
+                        break
+                    except queue.Full:
+                        continue
+                if stop.is_set():
+                    return
+            q.put((False, None))
+        except BaseException as exc:  # noqa: BLE001 — handed to the loading thread
+            q.put((False, exc))
+
+    worker = threading.Thread(target=make, name="memdir-bulk-analysis", daemon=True)
+    worker.start()
+    try:
+        while True:
+            more, item = q.get()
+            if not more:
+                if item is not None:
+                    raise item
+                return
+            yield item
+    finally:
+        stop.set()
+        while worker.is_alive():  # unblock a put, then let it see ``stop``
+            with contextlib.suppress(queue.Empty):
+                q.get(timeout=0.1)
+
+
 def copy(
     db: PgStateDatabase, sessions: Iterable[SessionRow], messages: Iterable[MessageRow]
 ) -> Loaded:
     """Load new ``sessions`` and their ``messages`` in one transaction under the state write
     lock: ids continue after the newest message, titles come from each session's first
     user message. A session id that exists already is an error (nothing is written);
-    re-imports that must skip what is there go through ``SessionStore.import_sessions``."""
-    fts = analyzer()
+    re-imports that must skip what is there go through ``SessionStore.import_sessions``.
+    Chunk by chunk: ``COPY`` into a temporary table, one ``INSERT … SELECT`` into
+    ``messages``, while a thread analyses the next chunk."""
 
     def body(c: Any) -> Loaded:
         raw = c.raw
@@ -60,21 +122,18 @@ def copy(
         )
         titles: dict[str, str] = {}
         n = 0
-        with raw.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
-            for chunk in _chunks(messages, CHUNK):
-                stored = [(r[0], message(r[1:], 0.0)) for r in chunk]
-                vectors = fts.vectors([(m[1], m[2], m[3]) for _, m in stored])
-                for (sid, m), (stems, ntok) in zip(stored, vectors, strict=True):
-                    cp.write_row((next_id + n, sid, *m, stems, ntok))
-                    n += 1
-                    if sid not in titles and (t := title(m[0], m[1])):
-                        titles[sid] = t
-        raw.execute(
-            "INSERT INTO messages (id, session_id, role, content, tool_name, tool_calls, "
-            "timestamp, tsv, ntok) SELECT id, session_id, role, content, tool_name, "
-            "tool_calls, timestamp, to_tsvector('simple', stems), ntok FROM memdir_copy "
-            "ORDER BY id"
-        )
+        for rows in _ahead(_analysed(messages, next_id, titles)):
+            with raw.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
+                for row in rows:
+                    cp.write_row(row)
+            raw.execute(
+                "INSERT INTO messages (id, session_id, role, content, tool_name, tool_calls, "
+                "timestamp, tsv, ntok) SELECT id, session_id, role, content, tool_name, "
+                "tool_calls, timestamp, to_tsvector('simple', stems), ntok FROM memdir_copy "
+                "ORDER BY id"
+            )
+            raw.execute("TRUNCATE memdir_copy")
+            n += len(rows)
         if titles:
             with raw.cursor() as cur:
                 cur.executemany(

@@ -143,6 +143,12 @@ class PgDatabase:
             "application_name": self.application,
         }
 
+    @staticmethod
+    def _autocommit(conn: psycopg.Connection[Any]) -> None:
+        """Pooled connections run in autocommit: :meth:`read` costs one round trip a
+        statement, :meth:`transaction` sends its own BEGIN and COMMIT."""
+        conn.autocommit = True
+
     @contextmanager
     def _connect(self, action: str) -> Iterator[psycopg.Connection[Any]]:
         """One connection outside the pool (LISTEN, probes), closed on exit."""
@@ -176,6 +182,7 @@ class PgDatabase:
                         min_size=1,
                         max_size=self.max_size,
                         kwargs=self._kwargs(),
+                        configure=self._autocommit,
                         timeout=self.connect_timeout,
                         open=False,
                         name="memdir",
@@ -197,6 +204,22 @@ class PgDatabase:
 
         try:
             with self.pool.connection() as conn, conn.transaction():
+                yield conn
+        except psycopg.Error as exc:
+            raise self.error(action, exc) from None
+        except PoolTimeout as exc:
+            raise self.error(action, exc) from None
+
+    @contextmanager
+    def read(self, action: str = "run a query") -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection outside any transaction: each statement is its own snapshot
+        and one round trip (no BEGIN, no COMMIT). For single-statement reads; errors as in
+        :meth:`transaction`."""
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        try:
+            with self.pool.connection() as conn:
                 yield conn
         except psycopg.Error as exc:
             raise self.error(action, exc) from None

@@ -6,6 +6,7 @@ See docs/design/team-server.md."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import sqlite3
 import threading
@@ -50,14 +51,16 @@ class Analyzer:
     def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
         """``(stems, token count)`` of each row of texts (one per column): its index terms
         in order, space-separated, for ``to_tsvector('simple', …)`` (see :data:`VECTOR`)."""
-        per_row = [[tokens(index_text(t)) for t in row] for row in rows]
-        stem = self.stems({w for cols in per_row for col in cols for w in col})
+        per_row = [[tokens(index_text(t)) if t else [] for t in row] for row in rows]
+        stem = self.stems(itertools.chain.from_iterable(itertools.chain.from_iterable(per_row)))
+        get = stem.__getitem__
         out = []
         for cols in per_row:
-            text = " ".join(stem[w] for col in cols for w in col if stem[w])
+            words = list(itertools.chain.from_iterable(cols))
+            text = " ".join(filter(None, map(get, words)))
             if len(text) > MAX_STEM_TEXT:  # a tsvector holds at most 1 MB
                 text = text[: text.rfind(" ", 0, MAX_STEM_TEXT) + 1 or MAX_STEM_TEXT]
-            out.append((text, sum(len(col) for col in cols)))
+            out.append((text, len(words)))
         return out
 
     def tsquery(self, match: str) -> str | None:

@@ -85,6 +85,12 @@ READABLE = """EXISTS (SELECT 1 FROM memdir_scopes s WHERE s.key = %(scope)s AND 
     s.kind = 'org' OR s.owner = %(user)s OR (s.kind = 'project' AND EXISTS (
         SELECT 1 FROM memdir_grants g WHERE g.user_name = %(user)s AND g.project = s.project))))"""
 
+#: :data:`READABLE` for many scopes at once: the keys among ``%(keys)s`` that exist and
+#: that ``%(user)s`` may read.
+READABLE_KEYS = """SELECT s.key FROM memdir_scopes s WHERE s.key = ANY(%(keys)s) AND (
+    s.kind = 'org' OR s.owner = %(user)s OR (s.kind = 'project' AND EXISTS (
+        SELECT 1 FROM memdir_grants g WHERE g.user_name = %(user)s AND g.project = s.project)))"""
+
 #: Who may write it: as :data:`READABLE`, but the org scope only admins.
 WRITABLE = """EXISTS (SELECT 1 FROM memdir_scopes s WHERE s.key = %(scope)s AND (
     s.owner = %(user)s

@@ -47,7 +47,7 @@ _VERIFIED_MAX = 4096
 def is_admin(db: PgDatabase, name: str) -> bool:
     """True when ``name`` is an admin."""
     db.ensure(MEMORY)
-    with db.transaction("look up a user") as conn:
+    with db.read("look up a user") as conn:
         row = conn.execute("SELECT admin FROM memdir_users WHERE name = %s", (name,)).fetchone()
     return bool(row and row[0])
 
@@ -55,7 +55,7 @@ def is_admin(db: PgDatabase, name: str) -> bool:
 def is_granted(db: PgDatabase, name: str, project: str) -> bool:
     """True when ``name`` was granted the project scope of ``project`` (normalised)."""
     db.ensure(MEMORY)
-    with db.transaction("look up a grant") as conn:
+    with db.read("look up a grant") as conn:
         row = conn.execute(
             "SELECT 1 FROM memdir_grants WHERE user_name = %s AND project = %s", (name, project)
         ).fetchone()
@@ -131,7 +131,7 @@ def live_token(db: PgDatabase, tid: str) -> tuple[str, bytes, bytes] | None:
     """``(user, salt, hash)`` of the token whose id is ``tid``, or None when it is unknown
     or revoked; read from the database on every call."""
     db.ensure(MEMORY)
-    with db.transaction("check a token") as conn:
+    with db.read("check a token") as conn:
         row = conn.execute(
             "SELECT user_name, salt, hash FROM memdir_tokens WHERE id = %s AND revoked IS NULL",
             (tid,),

@@ -7,6 +7,7 @@ import hashlib
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.model import Entry
 from . import rank as ranking
@@ -123,21 +124,25 @@ class EntryIndex:
         where = f"c.location IN ({', '.join('?' * len(locations))})" + (
             "" if include_archived else " AND c.archived = 0"
         )
-        ranked = self.db.read(
-            lambda c: [
-                (row[0], row[1], row[2], r.score)
-                for r in self.ranker(
-                    c, ranking.ENTRIES, q, where=where, params=locations, limit=limit
-                )
-                for row in [
-                    c.execute(
-                        "SELECT location, entry_id, archived FROM entries WHERE id = ?", (r.rowid,)
-                    ).fetchone()
-                ]
-                if row
-            ],
-            action="search memories",
-        )
+
+        def found(c: Any) -> list[tuple[str, str, int, float]]:
+            hits = self.ranker(c, ranking.ENTRIES, q, where=where, params=locations, limit=limit)
+            ids = [r.rowid for r in hits]
+            rows = (
+                {  # every hit's entry in one query
+                    row[0]: row[1:]
+                    for row in c.execute(
+                        f"SELECT id, location, entry_id, archived FROM entries WHERE id IN "
+                        f"({', '.join('?' * len(ids))})",
+                        ids,
+                    )
+                }
+                if ids
+                else {}
+            )
+            return [(*rows[r.rowid], r.score) for r in hits if r.rowid in rows]
+
+        ranked = self.db.read(found, action="search memories")
         wanted = {(d.location, d.entry.id, d.entry.archived): d for d in docs}
         return [
             (wanted[(loc, eid, bool(arch))], score)

@@ -92,7 +92,7 @@ class PgBackend:
         if held is not None:
             yield held
             return
-        with self.db.transaction(action) as conn:
+        with self.db.read(action) as conn:  # one statement: no transaction needed
             yield conn
 
     def _denied(self, verb: str) -> AccessError:
@@ -113,9 +113,23 @@ class PgBackend:
             ).fetchone()
         return row is not None
 
+    def present(self, others: Iterable[PgBackend]) -> set[str]:
+        """Keys of this scope and ``others`` (this user's, this database's) that exist and
+        that this user may read: :meth:`exists` for many scopes in one query."""
+        from ...pg.schema import READABLE_KEYS
+
+        keys = [self.scope.key, *(b.scope.key for b in others)]
+        with self._conn("look up scopes") as conn:
+            rows = conn.execute(READABLE_KEYS, {"keys": keys, "user": self.user}).fetchall()
+        return {str(r[0]) for r in rows}
+
     def create(self) -> None:
         """Create the scope's row if this user may write it."""
-        with self._conn("create a scope") as conn:
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            self.create_in(held)
+            return
+        with self.db.transaction("create a scope") as conn:  # a refused row is rolled back
             self.create_in(conn)
 
     def _may_write(self, conn: psycopg.Connection[Any]) -> bool:
@@ -149,16 +163,15 @@ class PgBackend:
             yield
             return
         with self.db.transaction(f"write to the {self.scope.kind} scope") as conn:
-            conn.execute(
-                "SELECT set_config('lock_timeout', %s, true)", (f"{int(timeout * 1000)}ms",)
-            )
-            try:
+            try:  # one round trip: the wait bounded by lock_timeout, which is then reset
                 conn.execute(
-                    "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (self.scope.key,)
+                    "SELECT set_config('lock_timeout', %s, true), "
+                    "pg_advisory_xact_lock(hashtextextended(%s, 0)), "
+                    "set_config('lock_timeout', '0', true)",
+                    (f"{int(timeout * 1000)}ms", self.scope.key),
                 )
             except psycopg.errors.LockNotAvailable:
                 raise LockTimeoutError(Path(self.location), timeout) from None
-            conn.execute("SELECT set_config('lock_timeout', '0', true)")
             self.create_in(conn)
             self._held.conn = conn
             try:
@@ -168,13 +181,17 @@ class PgBackend:
 
     def create_in(self, conn: psycopg.Connection[Any]) -> None:
         """:meth:`create` on ``conn`` (the lock's transaction)."""
+        from ...pg.schema import WRITABLE
+
         s = self.scope
-        conn.execute(
-            "INSERT INTO memdir_scopes (key, kind, owner, project) VALUES (%s, %s, %s, %s) "
-            "ON CONFLICT (key) DO NOTHING",
-            (s.key, s.kind, s.owner, s.project),
-        )
-        if not self._may_write(conn):
+        with conn.pipeline():  # both statements sent at once, one wait
+            conn.execute(
+                "INSERT INTO memdir_scopes (key, kind, owner, project) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (key) DO NOTHING",
+                (s.key, s.kind, s.owner, s.project),
+            )
+            may = conn.execute(f"SELECT {WRITABLE}", self._args()).fetchone()
+        if may != (True,):
             raise self._denied("write")
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
@@ -301,29 +318,27 @@ class PgHistory:
         conn = self.backend._writing()
         key = self.backend.scope.key
         names = sorted(set(names))
-        first = conn.execute(
-            "SELECT NOT EXISTS (SELECT 1 FROM memdir_commits WHERE scope = %s)", (key,)
-        ).fetchone() == (True,)
-        if first:
+        # The writer may write (so read) the scope: its head needs no access rule here.
+        seq, parent = conn.execute(
+            "SELECT nextval('memdir_commits_seq_seq'), (SELECT rev FROM memdir_commits "
+            "WHERE scope = %s ORDER BY seq DESC LIMIT 1)",
+            (key,),
+        ).fetchone() or (None, None)
+        if parent is None:  # the first commit holds every file
             rows = conn.execute("SELECT name FROM memdir_files WHERE scope = %s", (key,)).fetchall()
             names = sorted(set(names) | {r[0] for r in rows})
-        parent = self.head() or ""
         now = time.time()
-        seq = conn.execute("SELECT nextval('memdir_commits_seq_seq')").fetchone()
-        assert seq is not None
         rev = hashlib.sha1(
-            f"{key}\0{seq[0]}\0{parent}\0{now!r}\0{message}".encode(), usedforsecurity=False
+            f"{key}\0{seq}\0{parent or ''}\0{now!r}\0{message}".encode(), usedforsecurity=False
         ).hexdigest()
-        conn.execute(
-            "INSERT INTO memdir_commits (seq, scope, rev, message, time, paths) "
-            "VALUES (%s, %s, %s, %s, %s, %s)",
-            (seq[0], key, rev, message, now, names),
-        )
-        conn.execute(
+        conn.execute(  # the commit and its versions in one statement
+            "WITH c AS (INSERT INTO memdir_commits (seq, scope, rev, message, time, paths) "
+            "VALUES (%(seq)s, %(scope)s, %(rev)s, %(message)s, %(now)s, %(names)s) "
+            "RETURNING seq) "
             "INSERT INTO memdir_versions (seq, scope, name, data) "
-            "SELECT %(seq)s, %(scope)s, n, f.data FROM unnest(%(names)s::text[]) AS n "
+            "SELECT c.seq, %(scope)s, n, f.data FROM c, unnest(%(names)s::text[]) AS n "
             "LEFT JOIN memdir_files f ON f.scope = %(scope)s AND f.name = n",
-            {"seq": seq[0], "scope": key, "names": names},
+            {"seq": seq, "scope": key, "rev": rev, "message": message, "now": now, "names": names},
         )
         return rev
 
