@@ -744,3 +744,47 @@ def test_a_writer_skips_listing_only_while_the_folder_is_as_the_last_writer_left
     add(a, "Five")
     assert "by-hand" not in (scope_dir / "MEMORY.md").read_text()
     assert {e.name for e in b.list()} == {"One", "Two", "Three", "Four", "Five"}
+
+
+def test_an_add_reaches_the_disk_before_it_returns(
+    store: memdir.Store, scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every file is fsynced before its name is moved over the old one, and the folder is
+    fsynced after the last rename, before ``add`` returns: a crash at any point leaves
+    the old bytes or the new ones, and an acknowledged add survives it."""
+    add(store, "First")  # the folder, staging folder and index exist
+    events: list[tuple[str, ...]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        events.append(("fsync", os.path.realpath(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        events.append(("rename", *(os.path.realpath(os.fsdecode(p)) for p in (src, dst))))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    entry = add(store, "Second")
+    monkeypatch.undo()
+    folder = os.path.realpath(scope_dir)
+    renames = [e for e in events if e[0] == "rename" and Path(e[2]).parent == Path(folder)]
+    assert {Path(e[2]).name for e in renames} == {entry.filename, "MEMORY.md"}
+    assert Path(renames[-1][2]).name == "MEMORY.md"  # the index last
+    for event in renames:
+        assert ("fsync", event[1]) in events[: events.index(event)]
+    assert ("fsync", folder) in events[events.index(renames[-1]) :]
+
+
+def test_a_lock_wait_that_times_out_lets_go_of_the_lock(scope_dir: Path) -> None:
+    """A writer that gave up waiting must not take the lock later and keep it: its
+    waiting thread releases it, so the next writer gets it."""
+    from memdir.core.storage.files import FileBackend
+
+    holder, impatient = FileBackend(scope_dir), FileBackend(scope_dir)
+    with holder.lock(), pytest.raises(memdir.LockTimeoutError), impatient.lock(0.2):
+        pass
+    for writer in (impatient, FileBackend(scope_dir)):  # LockTimeoutError if still held
+        with writer.lock(30):
+            pass
