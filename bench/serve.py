@@ -14,7 +14,24 @@ every acknowledged write is present exactly once (or absent when its removal was
 acknowledged), the stored bytes equal the newest version in the history, and a write
 acknowledged on one process is found by a new session on every other (latency printed).
 The same mix against today's single `memdir serve` (files + git) is the baseline row.
-Nothing here is a test assertion (see DESIGN.md, "Conventions").
+Nothing here is a test assertion (see DESIGN.md, "Conventions"). ``--only-kill``: just
+the run with the SIGKILL.
+
+The ledger's rule. A write is acknowledged when its answer is a success; the entry it
+changed is the id that answer names. An entry whose last write got no answer (its
+process was killed) or an error answer is *uncertain* — it may or may not have been
+applied — and is left out of the check (the ``unchecked`` column counts them); a later
+acknowledged write to it makes it certain again. The kill cannot reorder these: a dead
+process's transaction commits only if its COMMIT was sent while it held the scope lock,
+i.e. before the client saw the failure and wrote elsewhere. memdir resolves a target that
+names no entry as a unique substring of another entry's id, name, description or body
+(``changes.resolve``), so a target removed by an unanswered call could land on another
+entry; entry names are therefore fixed-width (``c3 e000016``): no target is inside
+another entry's text, a missing one is an error answer, and a write acknowledged on
+another entry than its target can only be a server error (counted as wrong). With the
+earlier names (``c3 e1``, ``c3 e16``) a replace of ``project_c3-e1`` after its remove was
+committed on the killed process but never answered changed ``project_c3-e16``, and the
+ledger, keyed by the target, reported it as "1 lost / 1 wrong".
 """
 
 from __future__ import annotations
@@ -28,7 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -44,10 +61,13 @@ from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 from mcp.shared._httpx_utils import create_mcp_http_client  # noqa: E402
 
 import memdir  # noqa: E402
+from memdir.core.slug import entry_id  # noqa: E402
+from memdir.core.storage.base import INDEX_NAME  # noqa: E402
 
 REMOTE = "https://git.example.test/acme/bench.git"
 USERS = ("u0", "u1", "u2", "u3")
 OPS = ("add", "replace", "remove", "search", "log")
+CHECKS = ("lost", "dup", "wrong", "history_drift", "unchecked")
 
 
 def _free_port() -> int:
@@ -111,14 +131,25 @@ def _client(url: str, token: str, roots: list[Path]) -> Client:
 
 
 class Ledger:
-    """What the server acknowledged, per entry: its last acknowledged state, or
-    'uncertain' when a call on it got no answer (the process died under it)."""
+    """What the server acknowledged, per entry id — the id its answer names. ``state``:
+    each entry's last acknowledged body (None: removed); ``uncertain``: entries whose last
+    write got no answer or an error answer (applied or not, nobody knows), left out of
+    the check and counted; ``misdirected``: writes acknowledged on another entry than
+    their target (see the module docstring: an error, counted as wrong)."""
 
     def __init__(self) -> None:
-        self.state: dict[str, str | None] = {}  # name -> body (None: removed)
+        self.state: dict[str, str | None] = {}
         self.uncertain: set[str] = set()
+        self.misdirected = 0
         self.lat: dict[str, list[float]] = defaultdict(list)
         self.failed: dict[str, int] = defaultdict(int)
+
+    def acknowledged(self, target: str, changed: str, body: str | None) -> None:
+        """The server answered success for a write to ``target``, naming ``changed``."""
+        self.misdirected += changed != target
+        self.uncertain.discard(target)  # a misdirected target: its last state is checked
+        self.uncertain.discard(changed)
+        self.state[changed] = body
 
 
 async def _worker(
@@ -141,9 +172,10 @@ async def _worker(
                 while time.monotonic() < until:
                     op = OPS[i % len(OPS)] if mine or i % len(OPS) != 1 else "add"
                     i += 1
-                    name = ""
+                    target = ""  # the entry id a write means
                     if op == "add":
-                        name = f"c{n} e{i}"
+                        name = f"c{n} e{i:06d}"  # fixed width: no id inside another
+                        target = entry_id("project", name)
                         args: dict[str, Any] = {
                             "action": "add",
                             "type": "project",
@@ -154,9 +186,8 @@ async def _worker(
                         }
                         tool = "memory"
                     elif op in ("replace", "remove") and mine:
-                        name = mine[i % len(mine)]
-                        target = name.lower().replace(" ", "-")
-                        args = {"action": op, "target": f"project_{target}", "scope": "project"}
+                        target = mine[i % len(mine)]
+                        args = {"action": op, "target": target, "scope": "project"}
                         if op == "replace":
                             args["body"] = f"Replaced at {i} by client {n}."
                         tool = "memory"
@@ -166,23 +197,21 @@ async def _worker(
                         op, tool = "search", "memory_search"
                         args = {"query": f"entry {i % 50} client"}
                     t = time.perf_counter()
-                    if name:
-                        ledger.uncertain.add(name)
+                    if target:
+                        ledger.uncertain.add(target)  # until an answer says otherwise
                     result = await c.call_tool(tool, args)
                     ledger.lat[op].append(time.perf_counter() - t)
                     if result.is_error:
                         ledger.failed[op] += 1
                         continue
-                    if name:
-                        ledger.uncertain.discard(name)
+                    if target:
+                        changed = str((result.structured_content or {})["results"][0]["id"])
+                        body = None if op == "remove" else args["body"]
+                        ledger.acknowledged(target, changed, body)
                         if op == "add":
-                            ledger.state[name] = args["body"]
-                            mine.append(name)
-                        elif op == "replace":
-                            ledger.state[name] = args["body"]
-                        else:
-                            ledger.state[name] = None
-                            mine.remove(name)
+                            mine.append(changed)
+                        elif op == "remove":
+                            mine[:] = [e for e in mine if e not in (target, changed)]
         except Exception:  # noqa: BLE001 — the process under this client was killed
             ledger.failed["connection"] += 1
             pick += 1
@@ -193,31 +222,42 @@ def _verify(url: str, project: Path, home: Path, ledger: Ledger) -> dict[str, in
     """Acknowledged writes present once, removed ones absent, bytes equal to history."""
     md = memdir.open(home, project, database_url=url, user=USERS[0])
     store = md.store("project")
-    active: dict[str, list[memdir.Entry]] = defaultdict(list)
-    for e in store.list():
-        active[e.name].append(e)
-    lost = dup = wrong = 0
-    for name, body in ledger.state.items():
-        if name in ledger.uncertain:
+    active = {e.id: e for e in store.list()}
+    names = Counter(e.name for e in active.values())
+    lost = dup = 0
+    wrong = ledger.misdirected
+    for entry_id_, body in ledger.state.items():
+        if entry_id_ in ledger.uncertain:
             continue
-        found = active.get(name, [])
-        if len(found) > 1:
+        found = active.get(entry_id_)
+        if found is not None and names[found.name] > 1:
             dup += 1
         if body is None:
-            wrong += bool(found)
-        elif not found:
+            wrong += found is not None
+        elif found is None:
             lost += 1
-        elif found[0].body != body:
+        elif found.body != body:
             wrong += 1
     history = store.history
     assert history is not None
     head = history.head()
     tree = history.files(head) if head else {}
-    drift = sum(
-        tree.get(n) != store.backend.read(n)
-        for n in [*store.backend.listing(), *store.backend.listing(archive=True)]
-    )
-    return {"lost": lost, "dup": dup, "wrong": wrong, "history_drift": drift}
+    stored = {*store.backend.listing(), *store.backend.listing(archive=True), INDEX_NAME}
+
+    def read(name: str) -> bytes | None:
+        try:
+            return store.backend.read(name)
+        except FileNotFoundError:
+            return None
+
+    drift = sum(tree.get(n) != read(n) for n in stored | set(tree))  # either side missing
+    return {
+        "lost": lost,
+        "dup": dup,
+        "wrong": wrong,
+        "history_drift": drift,
+        "unchecked": len(ledger.uncertain & set(ledger.state)),
+    }
 
 
 async def _visible(servers: list[Server], tokens: dict[str, str], roots: list[Path]) -> float:
@@ -315,11 +355,7 @@ def _run(
     cpu = sum(s.cpu for s in servers)
     for s in servers:
         s.stop()
-    checks = (
-        _verify(url, project, run / "verify", ledger)
-        if base
-        else {"lost": -1, "dup": -1, "wrong": -1, "history_drift": -1}
-    )
+    checks = _verify(url, project, run / "verify", ledger) if base else dict.fromkeys(CHECKS, -1)
     return label + (" (1 SIGKILLed)" if kill else ""), ledger, wall, cpu, checks, visible
 
 
@@ -334,13 +370,16 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--threads", type=int, default=16)
     parser.add_argument("--processes", type=int, default=3)
+    parser.add_argument(
+        "--only-kill", action="store_true", help="only the run with the SIGKILL (its checks)"
+    )
     args = parser.parse_args()
     base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
     if not base:
         raise SystemExit("set MEMDIR_TEST_DATABASE_URL to a PostgreSQL database to fill")
     tmp = Path(tempfile.mkdtemp(prefix="memdir-bench-serve-"))
-    rows = [_run(None, 1, args, tmp, kill=False)]
-    for procs in range(1, args.processes + 1):
+    rows = [] if args.only_kill else [_run(None, 1, args, tmp, kill=False)]
+    for procs in range(args.processes if args.only_kill else 1, args.processes + 1):
         rows.append(_run(base, procs, args, tmp, kill=procs == args.processes and procs > 1))
     print(f"bench/serve.py — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print(
@@ -351,14 +390,16 @@ def main() -> None:
     print()
     head = f"{'server':<40} {'calls/s':>8} {'cpu%':>5}"
     head += "".join(f" {op + ' p50/p95 ms':>20}" for op in OPS)
-    print(head + f" {'errors':>7}  lost dup wrong drift  visible")
+    labels = [k.replace("history_", "") for k in CHECKS]
+    print(head + f" {'errors':>7}  {' '.join(f'{k:>5}' for k in labels)}  visible")
+    widths = [max(5, len(k)) for k in labels]
     for label, ledger, wall, cpu, checks, visible in rows:
         calls = sum(len(v) for v in ledger.lat.values())
         cells = "".join(
             f" {_pct(ledger.lat[op], 0.5):>9.1f}/{_pct(ledger.lat[op], 0.95):<9.1f}" for op in OPS
         )
         errors = sum(ledger.failed.values())
-        check = " ".join(f"{checks[k]:>4}" for k in ("lost", "dup", "wrong", "history_drift"))
+        check = " ".join(f"{checks[k]:>{w}}" for k, w in zip(CHECKS, widths, strict=True))
         seen = f"{visible * 1e3:.0f} ms" if visible else "-"
         print(
             f"{label:<40} {calls / wall:>8.1f} {cpu / wall * 100:>5.0f}{cells} {errors:>7}  "
@@ -366,8 +407,10 @@ def main() -> None:
         )
     print()
     print("errors: tool errors (e.g. a replace racing a remove) + connections lost to the kill;")
-    print("lost/dup/wrong: acknowledged writes missing, duplicated or with another body (-1:")
-    print("not checked); drift: stored files that differ from the history's newest version.")
+    print("lost/dup/wrong: acknowledged writes missing, duplicated, with another body or")
+    print("acknowledged on another entry than their target (-1: not checked); drift: stored files")
+    print("that differ from the history's newest version; unchecked: entries left out because")
+    print("their last write got no answer (the kill) or an error answer.")
 
 
 if __name__ == "__main__":
