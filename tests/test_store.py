@@ -788,3 +788,19 @@ def test_a_lock_wait_that_times_out_lets_go_of_the_lock(scope_dir: Path) -> None
     for writer in (impatient, FileBackend(scope_dir)):  # LockTimeoutError if still held
         with writer.lock(30):
             pass
+
+
+def test_the_id_of_a_removed_entry_never_lands_on_another(store: memdir.Store) -> None:
+    """An agent whose snapshot still names a removed entry gets an error saying so; its
+    replace or remove never falls through to the entry whose id merely starts alike."""
+    gone, other = add(store, "Task e1"), add(store, "Task e16")
+    assert gone.id + "6" == other.id
+    store.remove(gone.id)
+    for write in (
+        lambda: store.replace(gone.id, body="Another body."),
+        lambda: store.remove(gone.id),
+    ):
+        with pytest.raises(memdir.NotFoundError, match="removed or replaced"):
+            write()
+    assert store.get(other.id).body == other.body
+    assert store.replace("task e16", body="Named by a substring.").id == other.id

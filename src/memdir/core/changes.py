@@ -4,6 +4,7 @@ See docs/design/core.md."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -21,6 +22,8 @@ from .model import (
 )
 from .slug import entry_id
 from .tiers import OVERVIEW_KEY
+
+_ID = re.compile(rf"(?:{'|'.join(t.value for t in EntryType)})_\S+")  # an entry id's shape
 
 
 @dataclass(frozen=True)
@@ -174,15 +177,28 @@ class Plan:
             raise ConflictError(new_id, self.active[new_id].name)
         return new_id
 
-    def _archive_id(self, entry_id_: str) -> str:
+    def _archived(self) -> set[str]:
         if self._archived_ids is None:
             self._archived_ids = set(self._list_archived())
+        return self._archived_ids
+
+    def _resolve(self, target: object) -> Entry:
+        """:func:`resolve`, except that the id of an entry removed or replaced since the
+        caller looked is an error, never a substring of another entry's id."""
+        if isinstance(target, str) and target not in self.active and _ID.fullmatch(target):
+            gone = sorted(a for a in self._archived() if a.startswith(target + "--"))
+            if gone:
+                raise NotFoundError(target, [e.preview() for e in self.active.values()], gone[-1])
+        return resolve(target, self.active)
+
+    def _archive_id(self, entry_id_: str) -> str:
+        archived = self._archived()
         base = f"{entry_id_}--{self.now:%Y%m%dT%H%M%SZ}"
         candidate, n = base, 1
-        while candidate in self._archived_ids:
+        while candidate in archived:
             n += 1
             candidate = f"{base}-{n}"
-        self._archived_ids.add(candidate)
+        archived.add(candidate)
         return candidate
 
     def _add(self, op: AddOp) -> Change:
@@ -217,7 +233,7 @@ class Plan:
         return Change("add", entry)
 
     def _replace(self, op: ReplaceOp) -> Change:
-        old = resolve(op.target, self.active)
+        old = self._resolve(op.target)
         type_ = EntryType.parse(op.type) if op.type is not None else old.type
         name = validate_name(op.name) if op.name is not None else old.name
         description = (
@@ -256,7 +272,7 @@ class Plan:
         return self._swap(old, new)
 
     def _edit(self, op: EditOp) -> Change:
-        old = resolve(op.target, self.active)
+        old = self._resolve(op.target)
         edited = op.entry
         name = validate_name(edited.name)
         description = validate_description(edited.description) if edited.description else ""
@@ -304,7 +320,7 @@ class Plan:
         return Change("replace", new, old)
 
     def _remove(self, op: RemoveOp) -> Change:
-        old = resolve(op.target, self.active)
+        old = self._resolve(op.target)
         gone = dataclasses.replace(
             old, id=self._archive_id(old.id), archived=True, removed_at=self.now
         )
@@ -314,7 +330,7 @@ class Plan:
         return Change("remove", gone, old)
 
     def _supersede(self, op: SupersedeOp) -> Change:
-        old = resolve(op.target, self.active)
+        old = self._resolve(op.target)
         type_ = EntryType.parse(op.type) if op.type is not None else old.type
         name = validate_name(op.name)
         new = Entry(

@@ -75,14 +75,17 @@ class ParseError(MemdirError):
 class NotFoundError(MemdirError):
     """No entry matches a target; lists what does exist."""
 
-    def __init__(self, target: str, candidates: Sequence[str]) -> None:
+    def __init__(self, target: str, candidates: Sequence[str], archived: str = "") -> None:
         if candidates:
             listing = "; ".join(candidates[:20])
             more = f" (+{len(candidates) - 20} more)" if len(candidates) > 20 else ""
             hint = f" Current entries: {listing}{more}."
         else:
             hint = " The scope has no entries."
-        super().__init__(f"No entry matches {target!r}.{hint} Use an id or a unique substring.")
+        gone = f" It was removed or replaced (archived as {archived!r})." if archived else ""
+        super().__init__(
+            f"No entry matches {target!r}.{gone}{hint} Use an id or a unique substring."
+        )
         self.target = target
         self.candidates = list(candidates)
 
