@@ -122,8 +122,8 @@ def routes(site: Site) -> list[Route]:
 
 def require_viewer(app: ASGIApp, site: Site) -> ASGIApp:
     """Every path but sign-in and static files needs a valid cookie: a GET without one is
-        sent to sign in, anything else is refused with 403. The viewer goes into the request
-        state (``request.scope['state']['viewer']``) with its cookie's keys (``'keys'``); on
+    sent to sign in, anything else is refused with 403. The viewer goes into the request
+    state (``request.scope['state']['viewer']``) with its cookie's keys (``'keys'``); on
     the team server a revoked token's cookie is refused from the next request on."""
 
     async def gate(scope: Scope, receive: Receive, send: Send) -> None:
