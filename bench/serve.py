@@ -25,10 +25,11 @@ acknowledged write to it makes it certain again. The kill cannot reorder these: 
 process's transaction commits only if its COMMIT was sent while it held the scope lock,
 i.e. before the client saw the failure and wrote elsewhere. memdir resolves a target that
 names no entry as a unique substring of another entry's id, name, description or body
-(``changes.resolve``), so a target removed by an unanswered call could land on another
-entry; entry names are therefore fixed-width (``c3 e000016``): no target is inside
-another entry's text, a missing one is an error answer, and a write acknowledged on
-another entry than its target can only be a server error (counted as wrong). With the
+(``changes.resolve``; since then the id of a removed entry is an error instead), so a
+target removed by an unanswered call could land on another entry; entry names are
+therefore fixed-width (``c3 e000016``): no target is inside another entry's text, a
+missing one is an error answer, and a write acknowledged on another entry than its target
+can only be a server error (counted as wrong). With the
 earlier names (``c3 e1``, ``c3 e16``) a replace of ``project_c3-e1`` after its remove was
 committed on the killed process but never answered changed ``project_c3-e16``, and the
 ledger, keyed by the target, reported it as "1 lost / 1 wrong".
