@@ -12,7 +12,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -199,31 +199,29 @@ class PgDatabase:
     def transaction(self, action: str = "run a query") -> Iterator[psycopg.Connection[Any]]:
         """A pooled connection inside one transaction: committed when the block ends,
         rolled back when it raises. psycopg errors leave as :class:`PostgresError`."""
-        import psycopg
-        from psycopg_pool import PoolTimeout
-
-        try:
-            with self.pool.connection() as conn, conn.transaction():
-                yield conn
-        except psycopg.Error as exc:
-            raise self.error(action, exc) from None
-        except PoolTimeout as exc:
-            raise self.error(action, exc) from None
+        with self._pooled(action, transaction=True) as conn:
+            yield conn
 
     @contextmanager
     def read(self, action: str = "run a query") -> Iterator[psycopg.Connection[Any]]:
         """A pooled connection outside any transaction: each statement is its own snapshot
         and one round trip (no BEGIN, no COMMIT). For single-statement reads; errors as in
         :meth:`transaction`."""
+        with self._pooled(action, transaction=False) as conn:
+            yield conn
+
+    @contextmanager
+    def _pooled(self, action: str, *, transaction: bool) -> Iterator[psycopg.Connection[Any]]:
         import psycopg
         from psycopg_pool import PoolTimeout
 
         try:
-            with self.pool.connection() as conn:
+            with (
+                self.pool.connection() as conn,
+                conn.transaction() if transaction else nullcontext(),
+            ):
                 yield conn
-        except psycopg.Error as exc:
-            raise self.error(action, exc) from None
-        except PoolTimeout as exc:
+        except (psycopg.Error, PoolTimeout) as exc:
             raise self.error(action, exc) from None
 
     def close(self) -> None:
