@@ -383,6 +383,15 @@ def test_glob_matching_never_raises(pattern: str, path: str) -> None:
     glob_matches(pattern, path)
 
 
+@pytest.mark.filterwarnings("error::FutureWarning")
+def test_brackets_and_set_operators_inside_a_glob_class_are_literal() -> None:
+    """``[[a]``, ``[a&&b]`` and ``[a~~b]`` are plain characters to a glob; Python's regex
+    would warn about (and later read) them as nested sets or set operations."""
+    assert glob_matches("src/[[a]x.py", "src/[x.py")
+    assert glob_matches("[a&&b].md", "&.md") and not glob_matches("[a&&b].md", "c.md")
+    assert glob_matches("[a~~b].md", "~.md")
+
+
 def test_a_project_inside_the_memory_home_still_reads_its_agents_md(tmp_path: Path) -> None:
     home = tmp_path / "memhome"
     project = home / "demo"

@@ -361,7 +361,7 @@ def _glob_regex(pattern: str) -> re.Pattern[str]:
         elif piece.startswith("[") and len(piece) > 2:
             body = piece[1:-1]
             negate = body.startswith("!")
-            body = (body[1:] if negate else body).replace("\\", "\\\\").replace("^", "\\^")
+            body = re.sub(r"([\\^\[&~|])", r"\\\1", body[1:] if negate else body)
             out.append("[" + ("^" if negate else "") + body + "]")
         else:
             out.append(re.escape(piece))
