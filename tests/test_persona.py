@@ -155,3 +155,36 @@ def test_soul_writes_fuzz(text: str) -> None:
         soul = Path(tmp) / "h" / "user" / "SOUL.md"
         assert soul.read_text().strip() == text.replace("\r\n", "\n").strip()
         assert os.path.getsize(soul) < 1000
+
+
+def test_soul_and_skill_files_reach_the_disk_before_the_write_returns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SOUL.md and SKILL.md are replaced as entries are: the new bytes fsynced before the
+    rename, the folder fsynced after it, so a crash leaves the old file or the new one."""
+    from memdir.core.persona import write_soul_file
+    from memdir.core.skills import render_skill, write_skill_file
+
+    events: list[tuple[str, str]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        events.append(("fsync", os.path.realpath(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        events.append(("rename", os.path.realpath(os.fsdecode(dst))))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    write_soul_file(tmp_path, "Be brief.")
+    skill = write_skill_file(
+        tmp_path, "release", render_skill("release", "Cut a release", "1. tag")
+    )
+    monkeypatch.undo()
+    for path in (tmp_path / "SOUL.md", skill):
+        renamed = events.index(("rename", os.path.realpath(path)))
+        assert events[renamed - 1][0] == "fsync"  # the temp file's bytes, before the rename
+        assert ("fsync", os.path.realpath(path.parent)) in events[renamed:]
+    assert (tmp_path / "SOUL.md").read_text() == "Be brief.\n"

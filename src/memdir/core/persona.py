@@ -5,15 +5,13 @@ See docs/design/tiers.md."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import MemdirError, ParseError, ReadOnlyScopeError, StorageError, ValidationError
 from .instructions import Note
 from .model import _check_text
-from .storage.regular import read_text
+from .storage.regular import atomic_write, read_text
 from .workspace import Workspace
 
 SOUL_NAME = "SOUL.md"
@@ -72,16 +70,9 @@ def write_soul_file(folder: Path, text: str) -> None:
     path = folder / SOUL_NAME
     if path.is_symlink():
         raise StorageError("write", path, OSError("it is a symlink; memdir never follows one"))
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".SOUL.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write((text.rstrip() + "\n").encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        atomic_write(path, (text.rstrip() + "\n").encode("utf-8"), new_mode=0o644)
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
         raise StorageError("write", path, exc) from exc
 
 

@@ -9,7 +9,6 @@ import dataclasses
 import hashlib
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 from .errors import MemdirError, ParseError, ReadOnlyScopeError, StorageError, ValidationError
 from .frontmatter import dump_yaml, read_frontmatter
 from .index import one_line
-from .storage.regular import read_text
+from .storage.regular import atomic_write, read_text
 from .workspace import Workspace
 
 SKILLS_DIR = "skills"
@@ -144,16 +143,9 @@ def write_skill_file(folder: Path, name: str, text: str) -> Path:
     for part in (folder / SKILLS_DIR, target, target / SKILL_FILE):
         if part.is_symlink():
             raise StorageError("write", part, OSError("it is a symlink; memdir never follows one"))
-    target.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".SKILL.", suffix=".tmp", dir=target)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target / SKILL_FILE)
+        atomic_write(target / SKILL_FILE, text.encode("utf-8"), new_mode=0o644)
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
         raise StorageError("write", target / SKILL_FILE, exc) from exc
     return target / SKILL_FILE
 

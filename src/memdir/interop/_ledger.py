@@ -8,39 +8,12 @@ import contextlib
 import fcntl
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import MemdirError, StorageError
-
-
-def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600) -> None:
-    """Replace ``path`` with ``data`` durably: temp file in the same folder, fsync, rename,
-    fsync the folder. An existing file's permission bits are kept; a new file gets
-    ``new_mode`` (private by default: memdir's own records)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            mode = path.stat().st_mode & 0o777
-        except FileNotFoundError:
-            mode = new_mode
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-    dfd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
+from ..core.storage.regular import atomic_write
 
 
 def load(path: Path, what: str) -> dict[str, Any]:

@@ -1,10 +1,12 @@
 """Reading a file that may not be what its name says: regular files only, bounded, never
-blocking. (docs/design/storage.md)."""
+blocking; and replacing one durably. (docs/design/storage.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 
@@ -53,3 +55,30 @@ def read_text(path: Path, limit: int) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 (bad byte at offset {exc.start})") from None
+
+
+def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600) -> None:
+    """Replace ``path`` with ``data`` durably: temp file in the same folder, fsync, rename,
+    fsync the folder. An existing file's permission bits are kept; a new file gets
+    ``new_mode`` (private by default: memdir's own records)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            mode = path.stat().st_mode & 0o777
+        except FileNotFoundError:
+            mode = new_mode
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    dfd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)

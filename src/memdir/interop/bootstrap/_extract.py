@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from ... import guard
 from ...core.errors import MemdirError
-from ...core.storage.regular import read_text
+from ...core.storage.regular import atomic_write, read_text
 from ...pipeline.answers import Candidate
 from ...pipeline.run import MIN_CONFIDENCE
 from ...pipeline.transcript import Transcript, build_transcript
 from ...sessions import Message
-from .._ledger import atomic_write
 from ._found import Doc, Found, Gathered, Progress
 
 if TYPE_CHECKING:

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ...core.errors import MemdirError, StorageError, ValidationError
-from ...core.storage.regular import read_bytes
+from ...core.storage.regular import atomic_write, read_bytes
 from .._exporting import _backup
 from .._files import why
-from .._ledger import atomic_write, load, locked
+from .._ledger import load, locked
 
 #: harness name → module under memdir.interop.install that defines ``targets()``
 INSTALLERS = {"claude-code": "claude_code", "codex": "codex", "hermes": "hermes"}
