@@ -289,6 +289,8 @@ def test_the_model_drafts_the_skill_and_its_cost_is_counted(md: Memdir) -> None:
     ("reply", "why"),
     [
         ("not json", "not JSON"),
+        ("[" * 100_000, "not JSON"),  # nested past Python's recursion limit
+        ("[1]", "the top level must be an object"),
         ('{"name": "x"}', "not the shape asked for"),
         ('{"name": "../up", "description": "d", "body": "b"}', "skill name"),
         ('{"none": true}', "the model saw no reusable procedure"),

@@ -130,7 +130,9 @@ class OpSpec:
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*\n(.*)\n```\s*$", re.S)
 
 
-def _load(raw: str, what: str) -> dict[str, Any]:
+def load_object(raw: str, what: str) -> dict[str, Any]:
+    """A model's reply as a JSON object (a Markdown code fence around it is dropped);
+    SchemaError for anything else, ``raw`` kept."""
     text = raw.strip()
     fenced = _FENCE.match(text)
     if fenced:
@@ -156,7 +158,7 @@ def _string(item: Mapping[str, Any], key: str, limit: int, what: str, raw: str, 
 def parse_candidates(raw: str, message_ids: Collection[int]) -> list[Candidate]:
     """Validate extraction output; evidence must name messages of the transcript."""
     what = "extraction"
-    data = _load(raw, what)
+    data = load_object(raw, what)
     if set(data) != {"candidates"} or not isinstance(data["candidates"], list):
         raise SchemaError(what, 'expected exactly {"candidates": [...]}', raw)
     wanted = set(CANDIDATE_SCHEMA["properties"]["candidates"]["items"]["required"])
@@ -215,7 +217,7 @@ def parse_candidates(raw: str, message_ids: Collection[int]) -> list[Candidate]:
 def parse_ops(raw: str, candidates: int, entry_ids: Collection[str]) -> list[OpSpec]:
     """Validate consolidation output against the candidates and entries it was shown."""
     what = "consolidation"
-    data = _load(raw, what)
+    data = load_object(raw, what)
     if set(data) != {"ops"} or not isinstance(data["ops"], list):
         raise SchemaError(what, 'expected exactly {"ops": [...]}', raw)
     allowed = set(OPS_SCHEMA["properties"]["ops"]["items"]["properties"])

@@ -15,7 +15,7 @@ from ..core.model import Entry
 from ..core.slug import entry_id
 from ..review.diary import Run, Synthesis
 from ..review.similar import covers, tokens
-from .answers import Candidate
+from .answers import Candidate, load_object
 from .providers import SYNTHESIZE_PROMPT
 
 MIN_PATTERN = 3  # entries a synthesis is drawn from, at least
@@ -161,16 +161,13 @@ def offline_pattern(members: Sequence[Entry], label: str) -> Synthesis:
 def parse_pattern(raw: str, members: Sequence[Entry]) -> Synthesis | None:
     """A model's synthesis reply; ``{"none": true}`` is None; anything malformed raises
     SchemaError (raw kept)."""
-    try:
-        data = json.loads(raw)
-    except ValueError as exc:
-        raise SchemaError("synthesis", "not JSON", raw) from exc
-    if isinstance(data, dict) and data.get("none") is True:
+    data = load_object(raw, "synthesis")
+    if data.get("none") is True:
         return None
     found = Synthesis.from_dict(
         {
             "kind": "synthesis",
-            **(data if isinstance(data, dict) else {}),
+            **data,
             "sources": [e.id for e in members],
         }
     )

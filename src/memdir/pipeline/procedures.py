@@ -20,6 +20,7 @@ from ..core.skills import DRAFT_MAX, Skill, SkillDraft, check_skill, fingerprint
 from ..review.diary import Run
 from ..review.similar import tokens
 from ..sessions.records import Message
+from .answers import load_object
 from .providers import SKILL_PROMPT
 
 MIN_SESSIONS = 3  # sessions a procedure must be seen in
@@ -329,13 +330,10 @@ def parse_draft(
 ) -> SkillDraft | None:
     """A model's SKILL.md reply; ``{"none": true}`` is None; anything malformed raises
     SchemaError (raw kept). An edit keeps the skill's name and front matter."""
-    try:
-        data = json.loads(raw)
-    except ValueError as exc:
-        raise SchemaError("skill", "not JSON", raw) from exc
-    if isinstance(data, dict) and data.get("none") is True:
+    data = load_object(raw, "skill")
+    if data.get("none") is True:
         return None
-    fields = [data.get(k, "") if isinstance(data, dict) else None for k in _FIELDS]
+    fields = [data.get(k, "") for k in _FIELDS]
     if not all(isinstance(f, str) for f in fields) or not all(fields[:3]):
         raise SchemaError("skill", "not the shape asked for", raw)
     name, description, body, when = (str(f) for f in fields)
