@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from ..sessions.analyzer import index_text
 from ..sessions.candidates import Table
 from ..sessions.schema import FTS_COLUMNS
-from ..sessions.stems import Stems, tokens
+from ..sessions.stems import Stems, stem, tokens
 
 MAX_STEM_TEXT = 250_000  # characters of index terms per row (a tsvector is under 1 MB)
 #: The stems as a ``tsvector``: PostgreSQL's parser splits them at the spaces (each is
@@ -26,22 +25,12 @@ _QUOTED = re.compile(r'"((?:[^"]|"")*)"')
 
 
 class Analyzer:
-    """Stems through a private in-memory SQLite (its porter tokenizer is the one the
-    SQLite index uses), shared by the threads of a process."""
-
-    def __init__(self) -> None:
-        self._conn = sqlite3.connect(":memory:", check_same_thread=False)
-        self._stems = Stems()
-        self._lock = threading.Lock()
+    """Stems by :func:`memdir.sessions.stems.stem` (SQLite's porter tokenizer, the one the
+    SQLite index uses), as ``tsvector`` and ``tsquery`` text."""
 
     def stems(self, words: Iterable[str]) -> dict[str, str]:
         """word → its index term ("" when the porter tokenizer yields none)."""
-        words = set(words)
-        with self._lock:
-            cache = self._stems.cache
-            if not words <= cache.keys():
-                cache = self._stems.lookup(self._conn, words)
-            return {w: cache.get(w, "") for w in words}
+        return stem(words)
 
     def stemmer(self) -> Stems:
         """A :class:`Stems` for one ranking: the stems it asked for, safe from other

@@ -209,11 +209,11 @@ _STOP = frozenset(
 def _terms(text: str) -> set[str]:
     """Words that say what a text is about: longer words by the porter stems the session
     search indexes them under (deploys, deploying: deploi), and CJK character pairs."""
-    from ..pg.fts import analyzer  # SQLite's porter stemmer on a private connection
+    from ..sessions.stems import stem  # the porter stems the session search uses
 
     folded = text.casefold()
     words = {w for w in re.findall(r"[a-z0-9][\w.+#-]*", folded) if len(w) > 2} - _STOP
-    stems = analyzer().stems(w for w in words if w.isalpha())
+    stems = stem(w for w in words if w.isalpha())
     words = {stems.get(w) or w for w in words}
     for run in re.findall(r"[\u3400-\u9fff\uf900-\ufaff]+", folded):
         words |= {run[i : i + 2] for i in range(max(1, len(run) - 1))}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import threading
 from collections.abc import Iterable
 
 _STEM_TABLE = "memdir_rank_stem"
@@ -59,6 +60,26 @@ def stems_for(conn: sqlite3.Connection) -> Stems:
     if id(conn) not in _STEMS and len(_STEMS) > 64:
         _STEMS.clear()
     return _STEMS.setdefault(id(conn), Stems())
+
+
+_PRIVATE: tuple[sqlite3.Connection, Stems] | None = None
+_PRIVATE_LOCK = threading.Lock()
+
+
+def stem(words: Iterable[str]) -> dict[str, str]:
+    """word → its index term ("" when the porter tokenizer yields none), through a
+    private in-memory SQLite shared by the process's threads: for callers that have no
+    SQLite connection (the PostgreSQL index, the pipeline's rules)."""
+    global _PRIVATE
+    words = set(words)
+    with _PRIVATE_LOCK:
+        if _PRIVATE is None:
+            _PRIVATE = (sqlite3.connect(":memory:", check_same_thread=False), Stems())
+        conn, stems = _PRIVATE
+        cache = stems.cache
+        if not words <= cache.keys():
+            cache = stems.lookup(conn, words)
+        return {w: cache.get(w, "") for w in words}
 
 
 _ACCENTED = re.compile("[\u0080-\u036f]")  # Latin letters with diacritics, combining marks
