@@ -219,7 +219,7 @@ class _Reader:
             self.note(scope, path, "not loaded: 'paths' must be a glob or a list of globs", True)
             return None
         if reader == "claude-code":  # Claude Code: `**` is every path; "a, b" is two globs
-            items = [g.strip() for item in items for g in item.split(",") if g.strip()]
+            items = [g.strip() for item in items for g in _split_globs(item) if g.strip()]
             if not items or all(g in ("**", "**/*") for g in items):
                 return body, ()
             if base is not None:
@@ -342,12 +342,47 @@ def rule_files(folder: Path) -> list[Path]:
 
 
 _GLOB_PART = re.compile(r"\*\*/|\*\*|\*|\?|\[[^\]/]*\]|[^*?\[]+|\[")
+_BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+MAX_BRACE_PATTERNS = 64
+
+
+def _split_globs(text: str) -> list[str]:
+    """``"a/**, b/*.{ts,tsx}"`` as two globs: a comma outside braces parts them."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "{") - (ch == "}" and depth > 0)
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
+
+
+def _braces(pattern: str) -> list[str]:
+    """``src/*.{ts,tsx}`` as ``src/*.ts`` and ``src/*.tsx``, as Claude Code expands a rule
+    glob's braces (nested ones too); past :data:`MAX_BRACE_PATTERNS` the rest stay literal."""
+    out: list[str] = []
+    todo = [pattern]
+    while todo:
+        p = todo.pop(0)
+        m = _BRACE.search(p)
+        if m is None or len(out) + len(todo) + m[1].count(",") >= MAX_BRACE_PATTERNS:
+            out.append(p)
+            continue
+        todo[:0] = [p[: m.start()] + alt + p[m.end() :] for alt in m[1].split(",")]
+    return out
 
 
 @functools.lru_cache(maxsize=256)
 def _glob_regex(pattern: str) -> re.Pattern[str]:
     """The regex of a rule glob; a bracket class Python cannot compile (``[z-a]``, ``[!]``)
     makes the whole glob a literal, so a rule file never breaks a session start."""
+    try:
+        return re.compile("|".join(f"(?:{_one_glob(p)})" for p in _braces(pattern.strip())))
+    except re.error:
+        return re.compile(re.escape(pattern.strip().lstrip("/")) + "(?:/.*)?")
+
+
+def _one_glob(pattern: str) -> str:
     out = []
     for piece in _GLOB_PART.findall(pattern.strip().lstrip("/")):
         if piece == "**/":
@@ -365,10 +400,7 @@ def _glob_regex(pattern: str) -> re.Pattern[str]:
             out.append("[" + ("^" if negate else "") + body + "]")
         else:
             out.append(re.escape(piece))
-    try:
-        return re.compile("".join(out) + "(?:/.*)?")
-    except re.error:
-        return re.compile(re.escape(pattern.strip().lstrip("/")) + "(?:/.*)?")
+    return "".join(out) + "(?:/.*)?"
 
 
 def glob_matches(pattern: str, path: str) -> bool:
