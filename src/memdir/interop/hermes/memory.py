@@ -153,7 +153,14 @@ class HermesHarness:
                 )
                 continue
             out.items.extend(read_file(path, text))
-        _read_persona_and_skills(folder.parent if folder.name == "memories" else folder, out)
+        home = folder.parent if folder.name == "memories" else folder
+        _read_persona_and_skills(home, out)
+        profiles = [p.parent for p in sorted((home / "profiles").glob("*/memories")) if p.is_dir()]
+        if profiles:  # each named profile is its own HERMES_HOME, with its own memory
+            out.notes.append(
+                f"Hermes profiles not imported ({len(profiles)}; each is its own Hermes home, "
+                f"import one with --from): {', '.join(str(p) for p in profiles)}"
+            )
         return out
 
     def render(self, md: Layers, target: Path) -> Rendered:
