@@ -84,6 +84,32 @@ def test_nested_rules_load_when_their_files_are_touched(
     assert skipped == every - set(expected)  # the others are named as left out, not lost
 
 
+@pytest.mark.usefixtures("person")
+@pytest.mark.parametrize(
+    ("touched", "nested"),
+    [
+        ([], []),
+        (["apps/front-app/src/routes/index.tsx"], ["apps/front-app"]),
+        (["apps/front-app/src/main.tsx", "apps/front-app/index.html"], ["apps/front-app"]),
+        (["apps/worker-api/src/index.ts", "hooks/guard.sh"], ["apps/worker-api", "hooks"]),
+    ],
+)
+def test_a_nested_claude_md_loads_once_a_file_under_it_is_touched(
+    touched: list[str], nested: list[str], tmp_path: Path
+) -> None:
+    """Claude Code reads a CLAUDE.md below the folder it started in when it reads a file in
+    that folder, with its imports (here ``@AGENTS.md``); Codex reads none below."""
+    root = materialize(REAL / MONO, tmp_path / "checkout").resolve()
+    found, _ = _open(tmp_path, root).instructions(paths=touched or None)
+    files = [i.path.relative_to(root).as_posix() for i in found if i.kind != "rule"]
+    wanted = ["AGENTS.md", "CLAUDE.md"]
+    wanted += [f"{d}/{n}" for d in nested for n in ("CLAUDE.md", "AGENTS.md")]
+    assert files == wanted  # each once, the import right after the file naming it
+    for item in found:
+        if item.kind != "rule":
+            assert item.text == _text(item.path)
+
+
 # -- Codex: ~/.codex/memories --------------------------------------------------------------
 
 FROM_SOURCE = Path(__file__).parent / "fixtures" / "codex" / "from_source"

@@ -513,10 +513,11 @@ def gather(
         reader.note(None, "Codex's config.toml", codex.problem, True)
     above = _above(checkout, project_root) if claude else []
     folders = ladder(checkout, start)
+    below = _below(folders[-1], absolute) if claude else []
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
     for loc in locations:
         roots = project_roots if loc.name == "project" else tuple(own_roots)
-        for c in _candidates(loc, above, folders, home, agents, claude, codex, reader):
+        for c in _candidates(loc, above, folders, below, home, agents, claude, codex, reader):
             allowed = (c.own,) if c.own is not None else roots
             before = len(run.found)
             reader.load(c.path, loc.name, c.kind, c.reader, allowed, roots, c.base)
@@ -575,10 +576,25 @@ def _unload(run: _Run, before: int, reader: _Reader, scope: str, path: Path) -> 
     reader.note(scope, path, f"not loaded: only for paths matching {', '.join(rule.paths)}")
 
 
+def _below(start: Path, touched: Sequence[str]) -> list[Path]:
+    """The folders under ``start`` that hold a touched file, in the order the files are
+    touched, outermost first: Claude Code reads the CLAUDE.md of such a folder when it
+    reads a file there."""
+    found: dict[Path, None] = {}
+    for path in touched:
+        folder, chain = Path(path).parent, []
+        while start in folder.parents:
+            chain.append(folder)
+            folder = folder.parent
+        found.update(dict.fromkeys(reversed(chain)))
+    return list(found)
+
+
 def _candidates(
     loc: ScopeLocation,
     above: Sequence[Path],
     ladder: Sequence[Path],
+    below: Sequence[Path],
     home: Path,
     agents: bool,
     claude: bool,
@@ -594,6 +610,8 @@ def _candidates(
                 yield _Candidate(pick, "instructions", "codex")
             if claude:
                 yield from _claude_files(folder, home, reader, own=False)
+        for folder in below:  # nested: only once a file under it is touched
+            yield _Candidate(folder / "CLAUDE.md", "instructions", "claude-code")
     elif loc.name == "local":
         for folder in above if claude else ():
             yield _Candidate(folder / "CLAUDE.local.md", "instructions", "claude-code", folder)
