@@ -8,6 +8,7 @@ memdir's code."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -194,6 +195,25 @@ def test_a_real_codex_folder_imports_summary_and_task_groups_and_names_the_rest(
     again = _open(tmp_path, tmp_path, "again")
     import_memories(again, "codex", out, apply=True)
     assert _imported(again) == _imported(md)
+
+
+@pytest.mark.usefixtures("person")
+def test_task_groups_land_in_the_project_their_cwd_names_despite_words_after_it(
+    tmp_path: Path,
+) -> None:
+    """sno-cli's task groups say ``applies_to: cwd=/home/lh/code/sno-cli on main``; on the
+    owner's machine that folder is the project (here a checkout at another path stands
+    in for it, the path in the file changed to match)."""
+    folder = unpack(REAL / "sno-ai__sno-cli" / ".codex" / "memories", tmp_path / "memories")
+    project = tmp_path / "code" / "sno-cli"
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    memory = folder / "MEMORY.md"
+    text = memory.read_text("utf-8")
+    assert text.count("cwd=/home/lh/code/sno-cli on main;") == 2
+    memory.write_text(text.replace("/home/lh/code/sno-cli", str(project)), "utf-8")
+    plan = import_memories(_open(tmp_path, project), "codex", folder, apply=True)
+    groups = [p.item for p in plan.items if "MEMORY.md" in p.item.origin]
+    assert len(groups) == 2 and {(g.scope, g.folder) for g in groups} == {("local", None)}
 
 
 # -- Hermes: $HERMES_HOME/memories -----------------------------------------------------------
