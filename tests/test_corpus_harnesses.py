@@ -111,6 +111,29 @@ def test_a_nested_claude_md_loads_once_a_file_under_it_is_touched(
             assert item.text == _text(item.path)
 
 
+@pytest.mark.usefixtures("person")
+def test_linked_rule_folders_load_their_rules_once_and_a_link_loop_ends(tmp_path: Path) -> None:
+    """Claude Code follows links in ``.claude/rules`` (a shared folder of rules linked in)
+    and stops at a loop; a file linked twice is one file."""
+    root = materialize(REAL / EVENTUM, tmp_path / "checkout").resolve()
+    rules = root / ".claude" / "rules"
+    shared = root / "shared-rules"
+    shared.mkdir()
+    (shared / "style.md").write_text("Use four spaces.\n", "utf-8")
+    (rules / "shared").symlink_to("../../shared-rules")
+    (rules / "loop").symlink_to(".")
+    (rules / "api-link.md").symlink_to("backend/api.md")
+    found, notes = _open(tmp_path, root).instructions(paths=["eventum/api/routes.py"])
+    loaded = [i.path.relative_to(rules).as_posix() for i in found if i.kind == "rule"]
+    assert sorted(loaded) == [
+        "api-link.md",  # backend/api.md through its link, once
+        "backend/exceptions.md",
+        "backend/logging.md",
+        "shared/style.md",
+    ]
+    assert any("the same file as" in n.reason and n.subject.endswith("api.md") for n in notes)
+
+
 # -- Codex: ~/.codex/memories --------------------------------------------------------------
 
 FROM_SOURCE = Path(__file__).parent / "fixtures" / "codex" / "from_source"

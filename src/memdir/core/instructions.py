@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -329,15 +330,15 @@ def _above(checkout: Path, project_root: Path | None) -> list[Path]:
 
 
 def rule_files(folder: Path) -> list[Path]:
-    """``folder/**/*.md`` in path order (hidden files and folders left out)."""
-    try:
-        found = [
-            p
-            for p in folder.rglob("*.md")
-            if not any(part.startswith(".") for part in p.relative_to(folder).parts)
-        ]
-    except OSError:
-        return []
+    """``folder/**/*.md`` in path order (hidden files and folders left out), through
+    linked folders as Claude Code reads them, each real folder once (a link loop ends)."""
+    found, seen = [], set()
+    for where, dirs, names in os.walk(folder, followlinks=True):  # errors: skipped
+        real = os.path.realpath(where)
+        dirs[:] = [] if real in seen else [d for d in dirs if not d.startswith(".")]
+        if real not in seen:
+            seen.add(real)
+            found += [Path(where, n) for n in names if n.endswith(".md") and n[0] != "."]
     return sorted(found)
 
 
