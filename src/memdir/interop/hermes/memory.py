@@ -54,6 +54,14 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
     return items
 
 
+def _held(entry: Entry, filename: str) -> bool:
+    """Whether ``entry`` was imported from a Hermes file of that name."""
+    return any(
+        o.startswith("hermes:") and o.split("#", 1)[0].endswith(f"/{filename}")
+        for o in entry.origins
+    )
+
+
 def _origin_index(entry: Entry) -> int:
     """The entry's position in the Hermes file it was imported from (0: not from Hermes)."""
     for origin in entry.origins:
@@ -186,15 +194,16 @@ class HermesHarness:
             if not wanted:
                 continue
             by_id = {e.id: e for e in wanted}
-            kept, left_out = fmt.fit(
-                [(e.id, fmt.encode(e.name, e.body)) for e in wanted],
-                int(limit * (1 - HEADROOM)),
-                filename,
-                of=limit,
+            texts = [(e.id, fmt.encode(e.name, e.body)) for e in wanted]
+            # Headroom is for what memdir adds: what Hermes itself held is never cut for it.
+            held = fmt.size(
+                [t for e, (_, t) in zip(wanted, texts, strict=True) if _held(e, filename)]
             )
+            budget = max(int(limit * (1 - HEADROOM)), min(held, limit))
+            kept, left_out = fmt.fit(texts, budget, filename, of=limit)
             if left_out:
                 out.notes.append(
-                    f"{filename}: packed to {int(limit * (1 - HEADROOM)):,} of Hermes's "
+                    f"{filename}: packed to {budget:,} of Hermes's "
                     f"{limit:,}-character limit, so Hermes can still add; "
                     f"{len(left_out)} entries left out (listed below)"
                 )
