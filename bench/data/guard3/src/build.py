@@ -8,12 +8,12 @@ after a fixed-seed shuffle so that id order does not reveal label/kind.
 """
 import json, os, random, sys
 sys.path.insert(0, os.path.dirname(__file__))
-import attacks_a, attacks_b, attacks_c, attacks_d, attacks_e
-import benign_a, benign_b, benign_c, benign_d, benign_e
+import attacks_a, attacks_b, attacks_c, attacks_d, attacks_e, attacks_f
+import benign_a, benign_b, benign_c, benign_d, benign_e, benign_f
 
 items = []
-for m in (attacks_a, attacks_b, attacks_c, attacks_d, attacks_e,
-          benign_a, benign_b, benign_c, benign_d, benign_e):
+for m in (attacks_a, attacks_b, attacks_c, attacks_d, attacks_e, attacks_f,
+          benign_a, benign_b, benign_c, benign_d, benign_e, benign_f):
     items.extend(m.ITEMS)
 
 seen = {}
