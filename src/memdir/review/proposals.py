@@ -269,7 +269,7 @@ def _promotions(md: Layers, entries: dict[str, list[Entry]]) -> list[Proposal]:
     here = Path(md.locations["local"].path) if "local" in md.locations else None
     user_names = {normalise(e.name) for e in entries.get("user", [])}
     seen: dict[str, list[tuple[Path, Entry]]] = {}
-    for folder in sorted((md.home / "projects").glob("*/")):
+    for folder in md.local_folders():
         try:
             others = md.store_at(folder).list()
         except MemdirError:

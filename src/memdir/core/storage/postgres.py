@@ -49,6 +49,21 @@ class ScopeKey:
         return cls(f"local:{name}:{slug}", "local", owner=name)
 
 
+def local_slugs(db: PgDatabase, user: str) -> list[str]:
+    """The projects (slugs) of ``user``'s local scopes, sorted: only that user's."""
+    from ...pg.schema import MEMORY
+
+    db.ensure(MEMORY)
+    prefix = ScopeKey.local(user, "").key
+    with db.read("list the local scopes") as conn:
+        rows = conn.execute(
+            "SELECT key FROM memdir_scopes WHERE kind = 'local' AND owner = %s "
+            "AND starts_with(key, %s)",
+            (user, prefix),
+        ).fetchall()
+    return sorted(str(r[0])[len(prefix) :] for r in rows)
+
+
 def _is_entry_name(name: str) -> bool:
     folder, _, base = name.rpartition("/")
     return name == INDEX_NAME or (
