@@ -243,7 +243,10 @@ class Workspace:
             lock_timeout=self.settings.lock_timeout,
             clock=self.clock,
         )
-        store.observers.append(self.record_forgetting)
+        if self.database is None:
+            store.observers.append(self.record_forgetting)
+        else:  # in the write's transaction: no crash can keep the removal and lose its tombstone
+            store.in_write.append(self._forget_in_write)
         store.refusals.append(self._record_refusal)
         store.second_opinion = self._second_opinion()
         return store
@@ -352,6 +355,19 @@ class Workspace:
                     f"saved, but the tombstone that keeps extraction from bringing it "
                     f"back was not recorded: {exc}"
                 )
+
+    def _forget_in_write(self, store: Store, changes: list[Change], source: Source) -> None:
+        """:meth:`record_forgetting` on the team backend, in the write's transaction: a
+        tombstone that cannot be recorded rolls the write back."""
+        from ..pg.sessions import PgStateDatabase
+        from .storage.postgres import PgBackend
+
+        if any(c.action in ("remove", "supersede") for c in changes):
+            db, backend = self.tombstones.db, store.backend
+            assert isinstance(db, PgStateDatabase) and isinstance(backend, PgBackend)
+            assert db.pg is backend.db  # one database: one transaction can hold both
+            with db.joining(backend.connection()):
+                self.tombstones.record(backend.location, changes)
 
     def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
         from .refusals import RefusalLog

@@ -79,6 +79,8 @@ class PgBackend:
     """One scope's files in ``memdir_files``, as user ``user``. Writes happen only under
     :meth:`lock`, in its transaction: a write and its history commit land together."""
 
+    transactional = True
+
     def __init__(self, db: PgDatabase, scope: ScopeKey, user: str) -> None:
         from ...pg.schema import MEMORY
 
@@ -256,6 +258,10 @@ class PgBackend:
         if row is None:
             raise FileNotFoundError(errno.ENOENT, "no such entry", name)
         return bytes(row[0])
+
+    def connection(self) -> psycopg.Connection[Any]:
+        """The lock's connection, in its open transaction (only under :meth:`lock`)."""
+        return self._writing()
 
     def _writing(self) -> psycopg.Connection[Any]:
         conn = getattr(self._held, "conn", None)
