@@ -28,6 +28,9 @@ from memdir.review.proposals import (
     rejected_path,
     report_text,
 )
+from memdir.review.proposals import (
+    rejected as rejected_ids,
+)
 from memdir.review.versions import Versions
 
 pytestmark = pytest.mark.backends
@@ -197,7 +200,12 @@ def test_cli_review_json_and_apply(seeded: Memdir, run) -> None:
 
 
 def test_a_rejected_proposal_is_not_made_again_but_another_change_is(
-    seeded: Memdir, run, home: Path, clock: Clock, caplog: pytest.LogCaptureFixture
+    seeded: Memdir,
+    run,
+    home: Path,
+    clock: Clock,
+    caplog: pytest.LogCaptureFixture,
+    backend: str,
 ) -> None:
     rows = json.loads(run("review", "--json").stdout)
     conflict = next(r for r in rows if r["kind"] == "conflict")
@@ -205,15 +213,17 @@ def test_a_rejected_proposal_is_not_made_again_but_another_change_is(
     rejected = json.loads(run("review", "--reject", conflict["id"], "--json").stdout)
     assert [r["id"] for r in rejected] == [conflict["id"]]
     after = _snapshot(home)
-    assert json.loads(after.pop(str(rejected_path(seeded)))) == [conflict["id"]]
+    if backend == "files":  # on PostgreSQL: rows of the user's state (rejected_ids reads them)
+        assert json.loads(after.pop(str(rejected_path(seeded)))) == [conflict["id"]]
     assert after == before  # rejecting changes no memory
+    assert rejected_ids(seeded) == [conflict["id"]]
     assert conflict["id"] not in run("review").stdout
     assert conflict["id"] not in [p.id for p in seeded.review()]
     others = {r["id"] for r in rows} - {conflict["id"]}
     assert {r["id"] for r in json.loads(run("review", "--json").stdout)} == others
     assert conflict["id"] in [p.id for p in propose(seeded, include_rejected=True)]
     run("review", "--reject", conflict["id"])  # again: idempotent
-    assert json.loads(rejected_path(seeded).read_text()) == [conflict["id"]]
+    assert rejected_ids(seeded) == [conflict["id"]]
     assert "no proposal" in run("review", "--reject", "merge-000000", ok=False).stderr
     assert "--apply and --reject" in run("review", "--apply", "x", "--reject", "y", ok=False).stderr
     clock.advance(minutes=5)  # pnpm is now the newer: the proposal archives npm instead
@@ -222,9 +232,38 @@ def test_a_rejected_proposal_is_not_made_again_but_another_change_is(
     assert fresh and fresh[0].id != conflict["id"]
     seeded.reject_review([fresh[0].id])
     assert fresh[0].id not in [p.id for p in seeded.review()]
+    assert rejected_ids(seeded) == [conflict["id"], fresh[0].id]
+    if backend != "files":
+        return
     rejected_path(seeded).write_text("{not json")  # damaged: warn, propose all
     assert fresh[0].id in [p.id for p in seeded.review()]
     assert "rejected review proposals not read" in caplog.text
+
+
+def test_rejections_on_the_team_backend_reach_every_server_but_no_other_user(
+    pg_url: str, tmp_path: Path, project: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL rejected ids are rows of the user's own state: a server on another
+    machine (another home) leaves out what this one rejected; another user of the same
+    project is still shown it; the newest MAX_REJECTED are kept."""
+    from memdir.review import proposals
+
+    def opened(home: str, user: str) -> Memdir:
+        env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m"), **team_env(pg_url, project, user)}
+        return Memdir(load_settings(tmp_path / home, project, environ=env), clock=clock)
+
+    here, there = opened("server-1", "alice"), opened("server-2", "alice")
+    add(here.store("project"), "Install with pnpm", "Use pnpm for every install.")
+    clock.advance(minutes=1)
+    add(here.store("project"), "Install with npm", "Use npm for every install.")
+    [conflict] = [p.id for p in propose(here) if p.kind == "conflict"]
+    assert conflict in [p.id for p in propose(there)]
+    there.reject_review([conflict])
+    assert conflict not in [p.id for p in propose(here)]
+    assert conflict in [p.id for p in propose(opened("server-1", "bob"))]
+    monkeypatch.setattr(proposals, "MAX_REJECTED", 2)
+    proposals._remember_rejected(here, ["merge-000001", "merge-000002", conflict])
+    assert rejected_ids(there) == ["merge-000001", "merge-000002"]
 
 
 def test_stale_means_unused_not_unedited(md: Memdir, store: memdir.Store, clock: Clock) -> None:
