@@ -4,13 +4,17 @@ names that could leave a scope, a read-only user."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import psycopg
 import pytest
 
 import memdir
+from conftest import add, team_env
+from memdir.core.config import load_settings
 from memdir.core.errors import LockTimeoutError
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
+from memdir.engine import Memdir
 from memdir.pg.db import PgDatabase
 from memdir.pg.schema import MEMORY
 
@@ -73,3 +77,50 @@ def test_a_scope_row_cannot_claim_another_users_scope(pg_url: str) -> None:
         conn.execute(
             "INSERT INTO memdir_scopes (key, kind, owner) VALUES ('user:alice', 'user', 'bob')"
         )
+
+
+def test_a_removal_and_its_tombstone_commit_together(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """A removal and its tombstone are one transaction: when the tombstone cannot be
+    written (a trigger refuses it here), the removal is rolled back with it, so no crash
+    between the two can leave a removed memory the pipeline may learn again."""
+    env = {**team_env(pg_url, project), "MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+
+    def opened() -> Memdir:
+        return Memdir(load_settings(tmp_path / "home", project, environ=env))
+
+    md = opened()
+    store = md.store("local")
+    gone = add(store, "Deploy on Fridays", "Never deploy on Fridays.")
+    add(store, "Quiet tests", "Run pytest with -q.")
+    assert store.history is not None
+    commits = len(store.history.log())
+    schema = md.tombstones.db.schema()  # type: ignore[attr-defined]
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(
+            f'CREATE FUNCTION "{schema}".refuse() RETURNS trigger LANGUAGE plpgsql AS '
+            "$$ BEGIN RAISE EXCEPTION 'tombstones refused'; END $$"
+        )
+        conn.execute(
+            f'CREATE TRIGGER refuse BEFORE INSERT ON "{schema}".tombstones '
+            f'FOR EACH ROW EXECUTE FUNCTION "{schema}".refuse()'
+        )
+    told: list[object] = []  # observers hear of writes that stand, only
+    store.observers.append(lambda s, changes, source: told.append(changes))
+    with pytest.raises(memdir.MemdirError, match="tombstones refused"):
+        store.remove(gone.id)
+    assert told == []
+    again = opened().store("local")  # what any other process sees
+    assert [e.name for e in again.list()] == ["Deploy on Fridays", "Quiet tests"]
+    assert again.history is not None and len(again.history.log()) == commits
+    assert md.tombstones.count() == 0
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f'DROP TRIGGER refuse ON "{schema}".tombstones')
+    seen: list[list[str]] = []  # the transaction reads its scope after the tombstone
+    store.in_write.append(lambda s, changes, source: seen.append(sorted(s.backend.listing())))
+    store.remove(gone.id)
+    assert seen == [["feedback_quiet-tests.md"]] and len(told) == 1
+    assert [e.name for e in opened().store("local").list()] == ["Quiet tests"]
+    found = md.tombstones.forgotten(store.backend.location, gone.body, gone.name)
+    assert found is not None and found.entry_id == gone.id

@@ -7,6 +7,7 @@ import json
 import os
 from pathlib import Path
 
+import psycopg
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,8 +15,9 @@ from hypothesis import strategies as st
 import memdir
 from conftest import Clock, add, team_env
 from memdir.core.config import load_settings
+from memdir.core.errors import AccessError
 from memdir.core.model import normalise
-from memdir.core.storage.git import History
+from memdir.core.storage.postgres import PgBackend
 from memdir.engine import Memdir
 from memdir.review.proposals import (
     _SENTENCE,
@@ -26,24 +28,12 @@ from memdir.review.proposals import (
     rejected_path,
     report_text,
 )
+from memdir.review.proposals import (
+    rejected as rejected_ids,
+)
 from memdir.review.versions import Versions
 
 pytestmark = pytest.mark.backends
-# The "same rule in N projects" promotion reads the other projects' local scope folders
-# under the home; on PostgreSQL those scopes are rows (local:<user>:<slug>) that
-# Memdir.store_at does not open yet, so that proposal is not made there.
-CROSS_PROJECT = (
-    "the same-rule-in-2-projects promotion reads other projects' local scope folders; "
-    "on PostgreSQL Memdir.store_at does not open another project's local scope yet"
-)
-CROSS_PROJECT_TESTS = {
-    "test_each_planted_problem_is_proposed_and_nothing_changes",
-    "test_applying_one_proposal_touches_only_what_it_names",
-    "test_a_removal_in_another_projects_local_scope_leaves_a_tombstone",
-    "test_apply_checks_every_named_proposal_before_writing_any",
-    "test_a_write_that_fails_part_way_leaves_nothing_applied",
-    "test_a_rollback_never_undoes_an_edit_made_after_the_write",
-}
 
 
 def _snapshot(*folders: Path) -> dict[str, bytes]:
@@ -65,6 +55,26 @@ def _snapshot(*folders: Path) -> dict[str, bytes]:
     return found
 
 
+def _by_hand(store: memdir.Store, name: str, text: str | None) -> None:
+    """Another writer changes one file of ``store`` behind memdir's back (None: deletes
+    it): the file in the scope folder, or on PostgreSQL its row, on its own connection."""
+    if not isinstance(store.backend, PgBackend):
+        path = Path(store.backend.location) / name
+        path.unlink() if text is None else path.write_text(text)
+        return
+    with psycopg.connect(store.backend.db.url, autocommit=True) as conn:
+        key = store.backend.scope.key
+        if text is None:
+            conn.execute("DELETE FROM memdir_files WHERE scope = %s AND name = %s", (key, name))
+        else:
+            conn.execute(
+                "INSERT INTO memdir_files (scope, name, data, version, mtime) VALUES "
+                "(%s, %s, %s, nextval('memdir_file_version'), 0) ON CONFLICT (scope, name) "
+                "DO UPDATE SET data = EXCLUDED.data, version = EXCLUDED.version",
+                (key, name, text.encode()),
+            )
+
+
 @pytest.fixture
 def seeded(
     home: Path,
@@ -76,8 +86,6 @@ def seeded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> Memdir:
     env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
-    if backend == "postgres" and request.node.originalname in CROSS_PROJECT_TESTS:
-        pytest.skip(CROSS_PROJECT)
     if backend == "postgres":
         env.update(team_env(request.getfixturevalue("pg_url"), project))
         for name in ("MEMDIR_DATABASE_URL", "MEMDIR_USER"):  # every Memdir the test opens
@@ -151,11 +159,7 @@ def test_applying_one_proposal_touches_only_what_it_names(
     apply(seeded, [promo.id])
     assert [e.name for e in seeded.store("user").list()] == ["Reply in English"]
     assert "feedback_reply-in-english" not in {e.id for e in local.list()}
-    other = Memdir(
-        load_settings(
-            home, tmp_path / "other", environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
-        )
-    )
+    other = seeded.for_project(tmp_path / "other")  # on the same backend
     assert other.store("local").list() == []
     assert seeded.pipeline.tombstones.count() == 3  # and each project's promoted copy
     team = next(p for p in propose(seeded) if p.title.endswith("convention → project scope"))
@@ -196,7 +200,12 @@ def test_cli_review_json_and_apply(seeded: Memdir, run) -> None:
 
 
 def test_a_rejected_proposal_is_not_made_again_but_another_change_is(
-    seeded: Memdir, run, home: Path, clock: Clock, caplog: pytest.LogCaptureFixture
+    seeded: Memdir,
+    run,
+    home: Path,
+    clock: Clock,
+    caplog: pytest.LogCaptureFixture,
+    backend: str,
 ) -> None:
     rows = json.loads(run("review", "--json").stdout)
     conflict = next(r for r in rows if r["kind"] == "conflict")
@@ -204,15 +213,17 @@ def test_a_rejected_proposal_is_not_made_again_but_another_change_is(
     rejected = json.loads(run("review", "--reject", conflict["id"], "--json").stdout)
     assert [r["id"] for r in rejected] == [conflict["id"]]
     after = _snapshot(home)
-    assert json.loads(after.pop(str(rejected_path(seeded)))) == [conflict["id"]]
+    if backend == "files":  # on PostgreSQL: rows of the user's state (rejected_ids reads them)
+        assert json.loads(after.pop(str(rejected_path(seeded)))) == [conflict["id"]]
     assert after == before  # rejecting changes no memory
+    assert rejected_ids(seeded) == [conflict["id"]]
     assert conflict["id"] not in run("review").stdout
     assert conflict["id"] not in [p.id for p in seeded.review()]
     others = {r["id"] for r in rows} - {conflict["id"]}
     assert {r["id"] for r in json.loads(run("review", "--json").stdout)} == others
     assert conflict["id"] in [p.id for p in propose(seeded, include_rejected=True)]
     run("review", "--reject", conflict["id"])  # again: idempotent
-    assert json.loads(rejected_path(seeded).read_text()) == [conflict["id"]]
+    assert rejected_ids(seeded) == [conflict["id"]]
     assert "no proposal" in run("review", "--reject", "merge-000000", ok=False).stderr
     assert "--apply and --reject" in run("review", "--apply", "x", "--reject", "y", ok=False).stderr
     clock.advance(minutes=5)  # pnpm is now the newer: the proposal archives npm instead
@@ -221,9 +232,38 @@ def test_a_rejected_proposal_is_not_made_again_but_another_change_is(
     assert fresh and fresh[0].id != conflict["id"]
     seeded.reject_review([fresh[0].id])
     assert fresh[0].id not in [p.id for p in seeded.review()]
+    assert rejected_ids(seeded) == [conflict["id"], fresh[0].id]
+    if backend != "files":
+        return
     rejected_path(seeded).write_text("{not json")  # damaged: warn, propose all
     assert fresh[0].id in [p.id for p in seeded.review()]
     assert "rejected review proposals not read" in caplog.text
+
+
+def test_rejections_on_the_team_backend_reach_every_server_but_no_other_user(
+    pg_url: str, tmp_path: Path, project: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL rejected ids are rows of the user's own state: a server on another
+    machine (another home) leaves out what this one rejected; another user of the same
+    project is still shown it; the newest MAX_REJECTED are kept."""
+    from memdir.review import proposals
+
+    def opened(home: str, user: str) -> Memdir:
+        env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m"), **team_env(pg_url, project, user)}
+        return Memdir(load_settings(tmp_path / home, project, environ=env), clock=clock)
+
+    here, there = opened("server-1", "alice"), opened("server-2", "alice")
+    add(here.store("project"), "Install with pnpm", "Use pnpm for every install.")
+    clock.advance(minutes=1)
+    add(here.store("project"), "Install with npm", "Use npm for every install.")
+    [conflict] = [p.id for p in propose(here) if p.kind == "conflict"]
+    assert conflict in [p.id for p in propose(there)]
+    there.reject_review([conflict])
+    assert conflict not in [p.id for p in propose(here)]
+    assert conflict in [p.id for p in propose(opened("server-1", "bob"))]
+    monkeypatch.setattr(proposals, "MAX_REJECTED", 2)
+    proposals._remember_rejected(here, ["merge-000001", "merge-000002", conflict])
+    assert rejected_ids(there) == ["merge-000001", "merge-000002"]
 
 
 def test_stale_means_unused_not_unedited(md: Memdir, store: memdir.Store, clock: Clock) -> None:
@@ -311,15 +351,9 @@ def test_only_in_loses_nothing_the_older_text_says(older: str, newer: str) -> No
 
 
 def _other_folder(seeded: Memdir, tmp_path: Path) -> Path:
-    """The local scope folder of the seeded home's second project."""
-    other = Memdir(
-        load_settings(
-            seeded.home,
-            tmp_path / "other",
-            environ={"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")},
-        )
-    )
-    return Path(other.store("local").backend.location)
+    """The local scope folder of the seeded home's second project (on PostgreSQL the
+    folder names the scope: ``Memdir.store_at`` opens the user's row for it)."""
+    return seeded.for_project(tmp_path / "other").locations["local"].path
 
 
 def test_a_removal_in_another_projects_local_scope_leaves_a_tombstone(
@@ -335,6 +369,45 @@ def test_a_removal_in_another_projects_local_scope_leaves_a_tombstone(
     assert forgotten is not None and forgotten.entry_id == entry.id
 
 
+def test_another_users_local_scopes_are_never_opened(
+    pg_url: str, home: Path, project: Path, tmp_path: Path, clock: Clock
+) -> None:
+    """On PostgreSQL the other projects' local scopes are the user's own rows: bob, on the
+    same home and project folders as alice, lists, reads and writes only his, so alice's
+    rule in two projects is no promotion of his; SQL refuses alice's rows to him."""
+    other = tmp_path / "other"
+    (other / ".git").mkdir(parents=True)
+    managed = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed")}
+
+    def opened(user: str) -> Memdir:
+        env = {**managed, **team_env(pg_url, project, user)}
+        return Memdir(load_settings(home, project, environ=env), clock=clock)
+
+    alice, bob = opened("alice"), opened("bob")
+    folder = alice.for_project(other).locations["local"].path
+    assert folder == bob.for_project(other).locations["local"].path  # one slug, two users
+    add(alice.store_at(folder), "Reply in English", "Always answer in English.")
+    add(alice.store("local"), "Reply in English", "Always answer in English.")
+    assert any("in 2 projects" in p.title for p in propose(alice))
+    add(bob.store("local"), "Reply in English", "Always answer in English.")
+    assert bob.local_folders() == [bob.locations["local"].path]
+    assert bob.store_at(folder).list() == []
+    assert not any("projects" in p.title for p in propose(bob))
+    add(bob.store_at(folder), "Bob's rule", "Tabs, never spaces.")
+    assert [e.name for e in alice.store_at(folder).list()] == ["Reply in English"]
+    with pytest.raises(memdir.MemdirError, match="not a project's local scope"):
+        bob.store_at(Path(alice.store("local").backend.location))
+    alices = alice.store_at(folder).backend
+    assert isinstance(alices, PgBackend)
+    as_bob = PgBackend(alices.db, alices.scope, "bob")
+    assert as_bob.listing() == {} and not as_bob.exists()
+    with pytest.raises(FileNotFoundError):
+        as_bob.read("feedback_reply-in-english.md")
+    with pytest.raises(AccessError), as_bob.lock(5):
+        as_bob.write("feedback_x.md", b"x")
+    assert [e.name for e in alice.store_at(folder).list()] == ["Reply in English"]
+
+
 def test_apply_checks_every_named_proposal_before_writing_any(
     seeded: Memdir, home: Path, project: Path, tmp_path: Path, run
 ) -> None:
@@ -343,7 +416,8 @@ def test_apply_checks_every_named_proposal_before_writing_any(
     proposals = propose(seeded)
     merge = next(p for p in proposals if p.kind == "merge")
     promo = next(p for p in proposals if "2 projects" in p.title)
-    (_other_folder(seeded, tmp_path) / "feedback_broken.md").write_text("---\nname: [\n")
+    other = seeded.store_at(_other_folder(seeded, tmp_path))
+    _by_hand(other, "feedback_broken.md", "---\nname: [\n")
     before = _snapshot(home, project / ".memdir")
     commits = len(Versions(seeded).log())
     with pytest.raises(memdir.MemdirError, match=f"proposal {promo.id} cannot be applied"):
@@ -381,35 +455,34 @@ def test_a_write_that_fails_part_way_leaves_nothing_applied(
     add(seeded.store("user"), "Terse", "Keep answers short.")  # the user scope exists
     promo = next(p for p in propose(seeded) if "2 projects" in p.title)
     assert [a.scope for a in promo.actions] == ["user", "local", "local"]
-    last = promo.actions[-1].folder or seeded.store("local").backend.location
-    broken = Path(last) / "feedback_broken.md"
+    stores = [seeded.store_at(Path(a.folder)) if a.folder else seeded.store(a.scope)
+              for a in promo.actions]  # fmt: skip
     before = _snapshot(home, project / ".memdir")
     commits = len(Versions(seeded).log())
 
     def another_writer(store: memdir.Store, changes: object, source: object) -> None:
-        broken.write_text("---\nname: [\n")  # lands between the check and the third write
+        _by_hand(stores[-1], "feedback_broken.md", "---\nname: [\n")  # after the check
 
     seeded.store("user").observers.append(another_writer)
     with pytest.raises(
         memdir.MemdirError, match="the 2 writes already made were put back, so nothing was applied"
     ):
         apply(seeded, [promo.id])
-    broken.unlink()
+    _by_hand(stores[-1], "feedback_broken.md", None)
     assert _snapshot(home, project / ".memdir") == before
     assert seeded.pipeline.tombstones.count() == 0  # a removal put back forgets nothing
     assert [e.name for e in seeded.store("user").list()] == ["Terse"]
     assert "Reply in English" in {e.name for e in seeded.store("local").list()}
-    here = seeded.store("local").backend.location
-    middle = promo.actions[1].folder or here
-    for folder in (seeded.store("user").backend.location, middle):  # written, then put back
-        subjects = [c.subject for c in History(folder).log()]
+    for store in stores[:2]:  # written, then put back
+        assert store.history is not None
+        subjects = [c.subject for c in store.history.log()]
         assert subjects[0].startswith(f"undo review --apply {promo.id}: a later write failed")
         assert subjects[1] in (
             "add feedback_reply-in-english (user)",
             "remove feedback_reply-in-english (user)",
         )
     # each write and its undo; the other project's local scope keeps its own history
-    assert len(Versions(seeded).log()) == commits + (4 if middle == here else 2)
+    assert len(Versions(seeded).log()) == commits + (4 if promo.actions[1].folder is None else 2)
 
 
 def test_a_rollback_never_undoes_an_edit_made_after_the_write(seeded: Memdir) -> None:
@@ -418,21 +491,22 @@ def test_a_rollback_never_undoes_an_edit_made_after_the_write(seeded: Memdir) ->
     the failure says what could not be put back."""
     add(seeded.store("user"), "Terse", "Keep answers short.")
     promo = next(p for p in propose(seeded) if "2 projects" in p.title)
-    last = promo.actions[-1].folder or seeded.store("local").backend.location
-    user_dir = Path(seeded.store("user").backend.location)
+    folder = promo.actions[-1].folder
+    last = seeded.store_at(Path(folder)) if folder else seeded.store("local")
+    user = seeded.store("user")
     edited = (
         "---\nname: Reply in English\ndescription: edited by hand\ntype: feedback\n"
         "---\nReply in English, edited by hand right after memdir wrote it.\n"
     )
 
     def another_writer(store: memdir.Store, changes: object, source: object) -> None:
-        (user_dir / "feedback_reply-in-english.md").write_text(edited)
-        (Path(last) / "feedback_broken.md").write_text("---\nname: [\n")
+        _by_hand(user, "feedback_reply-in-english.md", edited)
+        _by_hand(last, "feedback_broken.md", "---\nname: [\n")
 
     seeded.store("user").observers.append(another_writer)
     with pytest.raises(memdir.MemdirError, match="could not be put back"):
         apply(seeded, [promo.id])
-    assert (user_dir / "feedback_reply-in-english.md").read_text() == edited
+    assert user.backend.read("feedback_reply-in-english.md").decode() == edited
 
 
 def test_promotion_to_agents_md_keeps_hand_written_content_byte_for_byte(

@@ -106,6 +106,9 @@ class Store:
         # Called after every successful apply with (store, changes, source): how the layer
         # above records tombstones in state.db without this module knowing of it.
         self.observers: builtins.list[Callable[[Store, builtins.list[Change], Source], None]] = []
+        # Called the same way under the lock, before the write is final: on a transactional
+        # backend (PostgreSQL) what they write commits with it, and their error rolls it back.
+        self.in_write: builtins.list[Callable[[Store, builtins.list[Change], Source], None]] = []
         # Called with (store, error, source, entry name) when the guard refuses a write.
         self.refusals: builtins.list[Callable[[Store, GuardError, Source, str], None]] = []
         self.history = history
@@ -299,7 +302,7 @@ class Store:
                     self.history.absorb()
                 prior = self._bytes(touched) if capture is not None else {}
                 unsynced = self._execute(plan)
-                written = True
+                written = not self.backend.transactional  # files: on disk from here
                 if capture is not None:
                     capture(prior, self._bytes(touched))
                 if self.history is not None and any(
@@ -308,6 +311,9 @@ class Store:
                     self.history.record(
                         [*sorted(touched), INDEX_NAME], commit_message(changes, writer)
                     )
+                for hook in self.in_write:
+                    hook(self, changes, writer)
+            written = True
         finally:
             if written:  # on disk, even if recording it in history failed
                 self._settle(unsynced, changes, writer)

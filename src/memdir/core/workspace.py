@@ -174,35 +174,46 @@ class Workspace:
 
     def store_at(self, folder: Path) -> Store:
         """The local scope kept in ``folder`` (another project's, under ``home/projects``),
-        with this workspace's settings."""
+        with this workspace's settings; on the team backend, this user's local scope of
+        the project that folder names (:meth:`local_folders`)."""
         self._require_enabled()
-        if self.database is not None:
+        if self.database is not None and folder.parent != self.home / "projects":
             raise MemdirError(
-                "other projects' local scopes are folders on one machine; the team "
-                "backend keeps scopes in PostgreSQL (open memdir in that project instead)"
+                f"{folder} is not a project's local scope; on the team backend they are "
+                f"named {self.home / 'projects'}/<project>"
             )
         if folder not in self._others:
             self._others[folder] = self._open_store(ScopeLocation("local", folder, False))
         return self._others[folder]
 
-    def _scope_key(self, name: str) -> ScopeKey:
+    def local_folders(self) -> list[Path]:
+        """The local scope folder of every project in this home, as :meth:`store_at`
+        opens them; on the team backend, those of this user's local scopes."""
+        if self.database is None:
+            return sorted((self.home / "projects").glob("*/"))
+        from .storage.postgres import local_slugs
+
+        assert self.user is not None
+        return [self.home / "projects" / s for s in local_slugs(self.database, self.user)]
+
+    def _scope_key(self, loc: ScopeLocation) -> ScopeKey:
         from .storage.postgres import ScopeKey
 
         assert self.user is not None
-        if name == "managed":
+        if loc.name == "managed":
             return ScopeKey.org()
-        if name == "user":
+        if loc.name == "user":
             return ScopeKey.user(self.user)
-        if name == "project":
+        if loc.name == "project":
             assert self.project_url is not None
             return ScopeKey.for_project(self.project_url)
-        return ScopeKey.local(self.user, self.project)
+        return ScopeKey.local(self.user, loc.path.name)  # the folder's name: the slug
 
     def _open_store(self, loc: ScopeLocation) -> Store:
         if self.database is not None:
             from .storage.postgres import PgBackend, PgHistory
 
-            pg = PgBackend(self.database, self._scope_key(loc.name), self.user or "")
+            pg = PgBackend(self.database, self._scope_key(loc), self.user or "")
             versions = None
             if not loc.read_only and (
                 loc.name in self.settings.history_scopes or loc.name == "project"
@@ -232,7 +243,10 @@ class Workspace:
             lock_timeout=self.settings.lock_timeout,
             clock=self.clock,
         )
-        store.observers.append(self.record_forgetting)
+        if self.database is None:
+            store.observers.append(self.record_forgetting)
+        else:  # in the write's transaction: no crash can keep the removal and lose its tombstone
+            store.in_write.append(self._forget_in_write)
         store.refusals.append(self._record_refusal)
         store.second_opinion = self._second_opinion()
         return store
@@ -341,6 +355,19 @@ class Workspace:
                     f"saved, but the tombstone that keeps extraction from bringing it "
                     f"back was not recorded: {exc}"
                 )
+
+    def _forget_in_write(self, store: Store, changes: list[Change], source: Source) -> None:
+        """:meth:`record_forgetting` on the team backend, in the write's transaction: a
+        tombstone that cannot be recorded rolls the write back."""
+        from ..pg.sessions import PgStateDatabase
+        from .storage.postgres import PgBackend
+
+        if any(c.action in ("remove", "supersede") for c in changes):
+            db, backend = self.tombstones.db, store.backend
+            assert isinstance(db, PgStateDatabase) and isinstance(backend, PgBackend)
+            assert db.pg is backend.db  # one database: one transaction can hold both
+            with db.joining(backend.connection()):
+                self.tombstones.record(backend.location, changes)
 
     def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
         from .refusals import RefusalLog

@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -49,6 +50,7 @@ class PgStateDatabase(Database):
         self.user = user
         self._schema: str | None = None
         self._ready = threading.Lock()
+        self._joined = threading.local()  # a transaction this thread's writes join
         self.write_lock = 0  # this state's advisory lock key, once the schema is known
 
     def __repr__(self) -> str:
@@ -82,14 +84,44 @@ class PgStateDatabase(Database):
         name = self.schema()
         return state_schema(name, "state" if self.user is None else f"state/{self.user}")
 
+    @contextmanager
+    def joining(self, raw: Any) -> Iterator[None]:
+        """Writes in this block (on this thread) run in ``raw``'s open transaction on the
+        same database (an entry write's, :meth:`PgBackend.connection`) instead of their
+        own, so they commit or roll back with it."""
+        self._joined.conn = raw
+        try:
+            yield
+        finally:
+            self._joined.conn = None
+
+    @contextmanager
+    def _within(self, raw: Any, action: str) -> Iterator[Any]:
+        """``raw``'s transaction, its settings put back after (errors as in ``transaction``)."""
+        import psycopg
+
+        settings = "current_setting('search_path'), current_setting('lock_timeout')"
+        try:
+            saved = raw.execute(f"SELECT {settings}").fetchone()
+            yield raw
+            raw.execute(
+                "SELECT set_config('search_path', %s, true), set_config('lock_timeout', %s, true)",
+                saved,
+            )
+        except psycopg.Error as exc:
+            raise self.pg.error(action, exc) from None
+
     def _pg_transaction(
         self, body: Callable[[Any], T], *, write: bool, action: str, serialise: bool = True
     ) -> T:
         import psycopg
 
         path = f'SET LOCAL search_path TO "{self.schema()}"'
+        joined = getattr(self._joined, "conn", None) if write else None
         try:
-            with self.pg.transaction(action) as raw:
+            with (
+                self.pg.transaction(action) if joined is None else self._within(joined, action)
+            ) as raw:
                 conn = Connection(raw, None)
                 conn.fts = Fts(conn)
                 if write:

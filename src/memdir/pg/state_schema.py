@@ -231,4 +231,14 @@ _STEPS: tuple[Step, ...] = (
             "CREATE TABLE entity_marks (name text PRIMARY KEY, value bigint NOT NULL)",
         ),
     ),
+    Step(  # review-rejected.json on one machine: here every server of the team sees them
+        "0003_review_rejected",
+        (
+            """CREATE TABLE review_rejected (
+            seq bigserial PRIMARY KEY,
+            id text NOT NULL UNIQUE,
+            rejected_at double precision NOT NULL
+        )""",
+        ),
+    ),
 )

@@ -10,7 +10,7 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp
 from ..core.errors import MemdirError
@@ -269,7 +269,7 @@ def _promotions(md: Layers, entries: dict[str, list[Entry]]) -> list[Proposal]:
     here = Path(md.locations["local"].path) if "local" in md.locations else None
     user_names = {normalise(e.name) for e in entries.get("user", [])}
     seen: dict[str, list[tuple[Path, Entry]]] = {}
-    for folder in sorted((md.home / "projects").glob("*/")):
+    for folder in md.local_folders():
         try:
             others = md.store_at(folder).list()
         except MemdirError:
@@ -411,16 +411,19 @@ MAX_REJECTED = 1000
 
 
 def rejected_path(md: Layers) -> Path:
-    """Where rejected ids are kept: in the memory home; on the team backend, beside the
-    user's other files there (``users/<name>/``), so one user's rejections never hide
-    another's proposals."""
-    if md.database is None or md.user is None:
-        return md.home / REJECTED
-    return md.home / "users" / md.user / REJECTED
+    """Where rejected ids are kept on one machine: in the memory home (on the team
+    backend they are rows of the user's own state, which every server reads)."""
+    return md.home / REJECTED
 
 
 def rejected(md: Layers) -> list[str]:
     """Ids of the proposals rejected so far (oldest first)."""
+    if md.database is not None:
+        rows = md.sessions.db.read(
+            lambda c: c.execute("SELECT id FROM review_rejected ORDER BY seq").fetchall(),
+            action="read the rejected review proposals",
+        )
+        return [str(r[0]) for r in rows]
     path = rejected_path(md)
     try:
         ids = json.loads(path.read_text(encoding="utf-8"))
@@ -454,6 +457,22 @@ def reject(md: Layers, ids: Sequence[str]) -> list[Proposal]:
 
 
 def _remember_rejected(md: Layers, ids: Sequence[str]) -> None:
+    if md.database is not None:  # the newest MAX_REJECTED are kept, as in the file
+        now = md.clock().timestamp()
+
+        def insert(c: Any) -> None:
+            c.executemany(
+                "INSERT OR IGNORE INTO review_rejected (id, rejected_at) VALUES (?, ?)",
+                [(i, now) for i in ids],
+            )
+            c.execute(
+                "DELETE FROM review_rejected WHERE seq NOT IN (SELECT seq FROM "
+                "review_rejected ORDER BY seq DESC LIMIT ?)",
+                (MAX_REJECTED,),
+            )
+
+        md.sessions.db.write(insert, action="record the rejected review proposals")
+        return
     kept = list(dict.fromkeys([*rejected(md), *ids]))[-MAX_REJECTED:]
     path = rejected_path(md)
     tmp = path.with_name(f".{REJECTED}.{os.getpid()}.tmp")

@@ -36,6 +36,9 @@ class Backend(Protocol):
     and refuse names that could leave the scope.
     """
 
+    #: True when everything written under :meth:`lock` commits or rolls back as one.
+    transactional: bool
+
     @property
     def location(self) -> str:
         """Where the scope lives, for messages (a path or a URL)."""

@@ -92,6 +92,8 @@ class FileBackend:
     """One scope folder. New files get ``file_mode`` and new folders ``dir_mode`` (both
     before the umask); private scopes under ``$MEMDIR_HOME`` use 0o600 and 0o700."""
 
+    transactional = False  # each write is durable on its own
+
     def __init__(self, root: Path | str, *, file_mode: int = 0o644, dir_mode: int = 0o755) -> None:
         self.root = Path(root)
         self._root = str(self.root)  # string paths on the hot path: pathlib costs µs a call

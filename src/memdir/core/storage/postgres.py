@@ -49,6 +49,21 @@ class ScopeKey:
         return cls(f"local:{name}:{slug}", "local", owner=name)
 
 
+def local_slugs(db: PgDatabase, user: str) -> list[str]:
+    """The projects (slugs) of ``user``'s local scopes, sorted: only that user's."""
+    from ...pg.schema import MEMORY
+
+    db.ensure(MEMORY)
+    prefix = ScopeKey.local(user, "").key
+    with db.read("list the local scopes") as conn:
+        rows = conn.execute(
+            "SELECT key FROM memdir_scopes WHERE kind = 'local' AND owner = %s "
+            "AND starts_with(key, %s)",
+            (user, prefix),
+        ).fetchall()
+    return sorted(str(r[0])[len(prefix) :] for r in rows)
+
+
 def _is_entry_name(name: str) -> bool:
     folder, _, base = name.rpartition("/")
     return (
@@ -67,6 +82,8 @@ def _is_entry_name(name: str) -> bool:
 class PgBackend:
     """One scope's files in ``memdir_files``, as user ``user``. Writes happen only under
     :meth:`lock`, in its transaction: a write and its history commit land together."""
+
+    transactional = True
 
     def __init__(self, db: PgDatabase, scope: ScopeKey, user: str) -> None:
         from ...pg.schema import MEMORY
@@ -257,6 +274,10 @@ class PgBackend:
         if row is None:
             raise FileNotFoundError(errno.ENOENT, "no such entry", name)
         return bytes(row[0])
+
+    def connection(self) -> psycopg.Connection[Any]:
+        """The lock's connection, in its open transaction (only under :meth:`lock`)."""
+        return self._writing()
 
     def _writing(self) -> psycopg.Connection[Any]:
         conn = getattr(self._held, "conn", None)
