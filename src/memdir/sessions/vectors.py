@@ -29,6 +29,7 @@ from .rank import Corpus, Ranked, Ranker
 log = logging.getLogger("memdir")
 
 RRF_K = 60  # reciprocal-rank fusion constant (Cormack et al.)
+WEIGHT = 0.5  # the nearest list's share beside the keyword ranking (tuned on dev: bench/README.md)
 TEXT_CHARS = 2000  # of a message or entry sent to the embedder
 SCAN_ROWS = 20_000  # the Python scan looks at the newest rows only (~2 s at 768 dims)
 PAUSE = (30.0, 600.0)  # seconds a failed embedder is left alone: first, most
@@ -286,7 +287,7 @@ def nearest(
 
 
 def fused(
-    ranker: Ranker, embedder: Embedder, *, depth: int = 50, k: int = RRF_K, weight: float = 1.0
+    ranker: Ranker, embedder: Embedder, *, depth: int = 50, k: int = RRF_K, weight: float = WEIGHT
 ) -> Ranker:
     """``ranker`` fused with the ``depth`` nearest vectors by reciprocal-rank fusion
     (``1/(k + rank)``, the nearest list's share times ``weight``). When
