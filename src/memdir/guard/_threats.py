@@ -333,6 +333,7 @@ _SOURCE_NEEDLES = (
         "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
         "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
         "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|上下文|提示|"
+        "差分|差异|代码改动|ユーザー|"
         "用户|个人|会話|履歴|メモリ|記憶|コンテキスト|переписк|разговор|истори|памят|контекст|ключ|"
         "парол|токен|данн|conversaci|historial|memoria|contexto|datos|"
         "historique|mémoire|contexte|données|gespräch|verlauf|gedächtnis|"

@@ -27,14 +27,14 @@ def _needles(spec: str) -> tuple[str, ...]:
 
 # --- destinations -----------------------------------------------------------------------
 
-_URL = re.compile(r"\b(?:https?|ftp|wss?|s3|gs)://[^\s\"'`]+")
+_URL = re.compile(r"\b(?:https?|s?ftp|scp|wss?|s3|gs)://[^\s\"'`]+")
 _TLDS = (
     r"com|net|org|io|dev|xyz|site|app|me|co|ru|cn|tk|top|info|biz|cc|pw|link|online|example|cloud|"
     r"ai|ly|gg|su|ws"
 )
 _HOST_PATH = rf"\b(?:[a-z0-9-]+\.)+(?:{_TLDS}|sh|to)(?::\d+)?/[^\s\"'`]*"
 _SINK = _rx(
-    r"\b(?:https?|ftp|wss?|s3|gs)://[^\s\"'`]+",
+    r"\b(?:https?|s?ftp|scp|wss?|s3|gs)://[^\s\"'`]+",
     r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b",
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     r"\b[\w.-]+@[\w.-]+:",
@@ -97,7 +97,7 @@ _SECRET_VALUE = (
 _WEAK_STORE = (
     r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?![.\w])(?!-(?:example|"
     r"sample|template|dist))",
-    r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config",
+    r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config|\.tfstate\b",
     r"\bprintenv\b|/proc/(?:self|\d+|\$\$|\*)/environ\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|"
     r"get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
@@ -127,20 +127,24 @@ _PRIVATE_NOUN = (
     r"transcripts?)|transcripts?|message history|previous messages|(?:full|entire|whole|session|"
     r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
     r"ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|"
-    r"cookies|environment variables|env vars|(?:user|customer|personal)(?:'s|s')? (?:data|details|"
+    r"cookies|environment variables|env vars|(?:full|whole|entire|complete) environment|"
+    r"passphrases?|(?:user|customer|personal)(?:'s|s')? (?:data|details|"
     r"information|files|records)|personal (?:data|information)|contacts|clipboard|keystrokes|"
     r"screenshots?|home directory|everything you (?:know|remember|have seen|do|run|type)|"
     r"\.claude/projects|calendar(?: export| events)?|contacts|photos|e-?mails|inbox|"
     r"browsing history|(?:bash|zsh|shell|fish|command|powershell)[ _]history|"
     r"consolehost_history|location|\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|"
-    r"each) (?:\w+ ){0,2}commands? you (?:run|execute|type)|(?:the )?user'?s? (?:last |latest |"
+    r"each) (?:\w+ ){0,2}commands? (?:you|the agent|the assistant|it) (?:runs?|executes?|types?)|"
+    r"(?:the )?user'?s? (?:last |latest |"
     r"previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|(?:current |"
     r"full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo contents|"
     r"all branches|(?:whole |entire )?(?:repo|repository)))\b|--all\b|--mirror\b",
     r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|"
-    r"上下文|系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板",
+    r"上下文|系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板|差异|代码改动|"
+    r"用户(?:\S{0,6}?的)?(?:指令|发言|输入|消息)",
     r"会話(?:履歴|ログ|内容)?|チャット履歴|履歴|メモリ(?:の内容)?|記憶|コンテキスト|"
-    r"システムプロンプト|秘密鍵|認証情報|パスワード|トークン|個人情報|クリップボード",
+    r"システムプロンプト|秘密鍵|認証情報|パスワード|トークン|個人情報|クリップボード|差分|"
+    r"ユーザーの(?:\S{0,6}?の)?(?:指示|発言|入力|メッセージ)",
     r"переписк\w*|разговор\w*|истори\w* (?:чата|сообщений|разговора)|памят\w*|контекст\w*|"
     r"системн\w* промпт\w*|приватн\w* ключ\w*|ключ\w*|парол\w*|токен\w*|учетн\w* данн\w*|"
     r"личн\w* данн\w*",
@@ -163,7 +167,7 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|includ\w*|attach\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|"
+    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|"
     r"e-?mail\b|mail\b|"
     r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|transmit\w*|exfiltrat\w*|leak\w*|share\b|"
     r"sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|deliver\w*|relay\w*|report\w*|"
@@ -214,7 +218,7 @@ _READ = (
 _READ_CJK = (
     "复制|拷贝|读取|读出|查看|打开|保存|存到|存入|存储|记住|记录|记下|发送|上传|导出|收集|获取|提取|输出|"
     "打印|显示|粘贴|附上|包含|写入|写进|加入|添加|"
-    "コピー|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
+    "コピー|追記|書き留め|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
     "追加|"
     "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가"
 )
@@ -350,7 +354,7 @@ _PERSIST_TARGET = (
     r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
     r"zshenv|zlogin|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$profile\b|powershell_profile\.ps1",
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
-    r"/etc/systemd/|\.config/systemd/|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
+    r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
     r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
     r"\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) hooks?\b|"
@@ -460,7 +464,7 @@ _NEEDLES = {
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|credentials|env|/environ|environment|_token|_key|_secret|_password|"
+        r".env|.npmrc|.pypirc|.tfstate|credentials|env|/environ|environment|_token|_key|_secret|_password|"
         r"cookie|"
         r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|"
         r"ambiente|환경 변수|ortam değişkenleri"
@@ -468,7 +472,7 @@ _NEEDLES = {
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
-        r"powershell_profile|cron|@reboot|systemd/|launchagents|launchdaemons|/etc/rc.local|"
+        r"powershell_profile|cron|@reboot|systemd/|autostart|launchagents|launchdaemons|/etc/rc.local|"
         r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|schtasks|scheduledtask|core.|"
         r"proxycommand|sudoers|ld.so.preload|ld_preload|"
         r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
