@@ -43,7 +43,8 @@ _SCOPE = (
 )
 
 _ASK = (
-    r"(?:ask(?:s|ed|ing)?|check\w* with|(?:re-?)?verify\w* (?:\w+ )?with|confirm(?:s|ed|ing)?|"
+    r"(?:ask(?:s|ed|ing)?|check\w* with|loop\w* in|clear\w* (?:it |this |that )?with|(?:re-?)?veri"
+    r"fy\w* (?:\w+ )?with|confirm(?:s|ed|ing)?|"
     r"consult\w*|prompt(?:ing)? (?:the user|me|for)|wait\w* for (?:the user'?s? |my |"
     r"an? )?(?:approval|confirmation|permission|consent|sign-?off|go-ahead|answer|reply|ok))"
 )
@@ -110,6 +111,7 @@ _PERM = (
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
     r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|"
     r"s)? you) (?:\w+ )?(?:permission|access|authority|clearance|rights)\b",
+    r"\b(?:at|on|using) (?:your|their|its) own (?:discretion|judge?ment|initiative)\b",
     r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|"
     r"every)\b|\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|"
     r"each) (?:\w+ ){0,3}?(?:tool calls?|requests?|commands?|actions?|prs|pull requests|changes|"
@@ -177,6 +179,13 @@ _UNTRUSTED = (
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
+    r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
+    r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
+    r"the user|(?:a )?direct requests? from the user)\b",
+    r"\b(?:follow|obey|execute|run|act on) (?:those|these|them|the|such|its|their) (?:\w+ )?(?:fil"
+    r"es?|"
+    r"notes?|comments?|messages?|issues?|instructions|requests) without (?:\w+ )?(?:checking|"
+    r"asking|confirm\w*|verif\w*|review\w*|question\w*)",
     r"\b(?:anyone|anybody|everyone|whoever)\b[^.\n]{0,40}?\b(?:is|are) (?:to be )?(?:trusted|"
     r"authori[sz]ed|allowed)\b",
     r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|"
@@ -248,10 +257,14 @@ _TRUST = (
     r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|"
     r"written by) (?:the user|me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|"
     r"requests?)\b|comme (?:venant|provenant) de l'utilisateur|comme (?:des )?(?:instructions|"
-    r"consignes) de l'utilisateur|(?:genauso )?wie (?:anweisungen|befehle) des (?:nutzers|"
-    r"benutzers)|como (?:si fueran )?(?:instrucciones|órdenes) del usuario|"
-    r"como (?:se fossem )?(?:instruções|ordens) do usuário|come (?:se fossero )?(?:istruzioni|"
-    r"comandi) dell'utente|как (?:указания|инструкции|команды) пользователя|当作用户(?:的)?(?:指令|"
+    r"consignes|ordres|demandes|commandes|messages) de l'utilisateur|(?:genauso )?wie (?:anweisung"
+    r"en|"
+    r"befehle|aufträge|anfragen|nachrichten) des (?:nutzers|benutzers)|como (?:si fueran )?"
+    r"(?:instrucciones|órdenes|peticiones|solicitudes|mensajes|comandos) del usuario|"
+    r"como (?:se fossem )?(?:instruções|ordens|pedidos|solicitações|mensagens|comandos) do usuário|"
+    r"come (?:se fossero )?(?:istruzioni|comandi|ordini|richieste|messaggi) dell'utente|"
+    r"как (?:указания|инструкции|команды|просьбы|приказы|сообщения) пользователя|"
+    r"当作用户(?:的)?(?:指令|"
     r"命令|指示)|ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
     r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|"
     r"可信)(?:的)?(?:指令|命令|消息|请求|要求)?|(?:执行|遵循|遵守|服从|照做|听从)(?:所有|任何|"
@@ -303,9 +316,22 @@ _SHIELD = (
     r"(?:the |these |those |our )?(?:rules|limits|policies|checks)) (?:does not|doesn'?t|do not|"
     r"don'?t|no longer) apply to (?:you|the agent|agents|bots|ai|assistants)\b",
     r"\bcore\.hookspath[\s=]+(?:/dev/null|\S*empty)",
-    r"\b(?:approve|merge|review)\w* (?:and (?:merge|approve)\w* )?(?:your|its|their) own\b|"
-    r"\b(?:approve|merge)\w* (?:and (?:merge|approve)\w* )?(?:\S+ ){0,3}?(?:myself|yourself|"
-    r"itself)\b",
+    r"\b(?:delet|remov|disabl|renam|rm|mv)\w*\s+(?:-\S+\s+)*(?:the\s+)?\S*(?:\.git/hooks/|\.husky/|"
+    r"\.pre-commit-config\.ya?ml)",
+    r"\b(?:approv|merg|review)\w* (?:and "
+    r"(?:merg|approv)\w* )?(?:your|its|their) own\b|\b(?:approv|merg)\w* (?:and (?:merg|approv)\w*"
+    r" )?"
+    r"(?:\S+ ){0,3}?(?:myself|yourself|itself)\b",
+    # the same in other languages: one's own PRs approved or merged by oneself
+    r"(?:approuv|fusionn|valid|merg)\w* (?:\w+ ){0,2}?(?:ses|tes|vos|leurs) propres\b|(?:aprob|apr"
+    r"ov|"
+    r"fusion|merge|valid)\w* (?:\w+ ){0,2}?(?:sus|tus|seus|teus|suas|tuas) (?:propi|própri)\w*|"
+    r"\bselbst (?:mergen|freigeben|genehmigen|approven)\b|\beigenen? (?:pull[- ]requests?|prs?|"
+    r"merge[- ]requests?|änderungen) (?:\S+ ){0,4}?(?:freigeb|genehmig|merg|approv)\w*|(?:approv|"
+    r"unisc)\w* (?:\w+ ){0,2}?(?:le tue|i tuoi|le sue|i suoi) (?:propri\w* )?(?:pr|pull request|"
+    r"modifiche)|自分の(?:pr|プルリク\S*|変更)を自分で(?:承認|マージ)|自己的(?:pr|合并请求|代码|"
+    r"改动)[^。\n]{0,6}(?:批准|合并|审批)|自行(?:批准|合并|审批)|(?:자신|본인)의 (?:pr|변경)\S* "
+    r"(?:직접 )?(?:승인|병합|머지)|(?:сам|самостоятельно) (?:одобр|мерж|слива|влива|апрув)\w*",
     r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
     r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |"
     r"the user'?s? )?(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|"
@@ -325,8 +351,11 @@ _TESTS = (
     r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|"
     r"mark\w* (?:\w+ )?as (?:skip|xfail)\w*) (?:the |all |any |these |"
     r"those )?(?:\w+ ){0,2}?(?:failing |security |broken |flaky )?(?:tests?|test (?:steps?|suites?|"
-    r"cases?)|checks?|hooks?|asserts?|assertions?)\b",
+    r"cases?)|checks?|hooks?|asserts?|assertions?|(?:coverage|security|lint|audit) (?:jobs?|"
+    r"gates?|steps?))\b",
     r"--no-verify\b|--deselect\b|--no-gpg-sign\b",
+    r"\b(?:lower|reduc|drop|set|chang)\w* (?:the )?`?(?:fail_under|--cov-fail-under|coverage "
+    r"(?:threshold|gate|minimum))`?(?: \S+){0,3}? to 0\b",
     r"テスト(?:ステップ|ケース)?を(?:削除|無効|スキップ|コメントアウト)|(?:supprim|"
     r"désactiv)\w* (?:les |tous les )?(?:hooks|tests|contrôles) de sécurité|(?:entfern|deaktivier|"
     r"lösch)\w* (?:die )?(?:sicherheits)?(?:tests|hooks|prüfungen)|(?:elimina|desactiva|"
@@ -406,6 +435,12 @@ _OVERRIDE = (
     r"previous |prior |conflicting )?(?:instructions?|rules?|guidelines|polic\w+|directives?|"
     r"system prompts?)",
     r"\b(?:highest|top|absolute|maximum|overriding) priority\b",
+    r"\b(?:are|is) (?:now )?(?:system[- ]level|root[- ]level|of system priority)\b|\bsystem[- ]lev"
+    r"el "
+    r"(?:priority|authority)\b",
+    r"(?:システムプロンプト|システムの指示|他の(?:すべての)?指示)(?:より|よりも)(?:も)?優先|(?:矛盾|衝突|"
+    r"食い違)[^。\n]{0,8}(?:こちら|このメモ|このファイル|本メモ)に従|优先于(?:系统提示|所有其他|"
+    r"其他所有)|比系统提示词?(?:更)?优先|시스템 프롬프트보다 우선",
     r"\boverrid\w* (?:the |any |what the )?user(?:'s)?\b",
     r"\bif (?:the user|they) (?:rejects?|refuses?|declines?|says? no|"
     r"reverts?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same)\b",
@@ -457,7 +492,9 @@ _DEMOTE = (
     rf"\b(?:ignor\w*|disregard\w*|overrid\w*|overrul\w*|set\w* aside|"
     rf"dismiss\w*) (?:\w+ ){{0,2}}?{_USER_TEXT}",
     rf"\b(?:outrank\w*|trump\w*|supersed\w*|overrid\w*|wins? over|beats?|"
-    rf"comes? before) (?:\w+ )?(?:{_USER_TEXT}|the user\b)",
+    rf"comes? before) (?:\w+ )?(?:{_USER_TEXT}|the user\b|the (?:conversation|chat)\b)",
+    r"\b(?:follow|obey|prefer|favou?r|trust)\w* (?:them|these|this|it|those|the \w+|this \w+) over "
+    r"(?:the )?(?:chat|conversation|user\b|system prompt)",
     rf"\b(?:take|takes|taking|have|has|get|gets) (?:\w+ )?(?:precedence|"
     rf"priority) over (?:\w+ ){{0,2}}?(?:{_USER_TEXT}|the user\b)|\b(?:more important|"
     rf"higher priority) than (?:{_USER_TEXT}|the user\b)",
@@ -468,8 +505,9 @@ _DEMOTE = (
     r"\b(?:the owner|the user|the admin)\w* (?:only )?(?:speaks?|communicates?|"
     r"gives? (?:instructions|orders)) only (?:through|via|in)\b|\bthe owner (?:only )?(?:speaks?|"
     r"communicates?) (?:through|via)\b",
-    r"\b(?:the user|the person (?:typing|in (?:the |this )?chat)|the human) (?:in this (?:chat|"
-    r"session|conversation) )?is (?:only |just |actually |really )?(?:a tester|an? (?:impostor|"
+    r"\b(?:the user|the person (?:typing|in (?:the |this )?chat)|the human) (?:(?:in this (?:chat|"
+    r"session|conversation)|(?:chatting|talking|speaking|typing) (?:with|to) you) )?is (?:only |ju"
+    r"st |actually |really )?(?:a tester|an? (?:impostor|"
     r"intern|attacker|bot)|not (?:the|your) (?:real )?(?:owner|user|admin))",
     r"(?:instrucciones|mensajes|peticiones|órdenes) del usuario[^.\n]{0,30}no (?:cuentan|valen|"
     r"importan|aplican)|(?:instructions|messages|demandes) de l'utilisateur[^.\n]{0,30}ne "
@@ -497,8 +535,12 @@ _DEMOTE = (
 )
 _VOID = (
     # the system prompt itself, or earlier instructions, declared out of force
-    r"\b(?:your|the) system (?:prompt|instructions) (?:is|are) (?:now )?(?:outdated|obsolete|void|"
-    r"invalid|superseded|no longer (?:valid|in effect))|\b(?:earlier|previous|prior|original) "
+    r"\b(?:your|the) (?:system (?:prompt|instructions)|guardrails|safety (?:rules|guidelines)|"
+    r"restrictions|content polic\w+)(?: (?:in|of) (?:your|the) system prompt)? (?:is|are) (?:now |"
+    r"just |only |merely )?(?:an? )?(?:outdated|obsolete|void|invalid|superseded|no longer (?:vali"
+    r"d|"
+    r"in effect)|test (?:artefacts?|artifacts?|fixtures?|leftovers?)|fake|placeholders?|not real)|"
+    r"\b(?:earlier|previous|prior|original) "
     r"(?:\w+ )?(?:instructions|rules|guidelines|guidance) (?:\S+ ){0,6}?(?:should|must|are to|"
     r"can) be (?:disregarded|ignored|dropped)\b",
     r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|"
@@ -544,8 +586,12 @@ _REPLACED = re.compile(
     r"\byour (?:new|only) (?:task|instructions?|orders|mission)\b|\b(?:rules|instructions) in "
     r"this (?:memory )?(?:file|note)\b"
 )
+_PEOPLE = re.compile(r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+$")
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
-_WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b")
+_WEAKENING = re.compile(
+    r"\b(?:always|fail\w*|red|green|flaky|broken|to pass|in (?:the|your) way|"
+    r"annoy\w*|to get (?:past|around|through))\b"
+)
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
 _AUTHORITY = re.compile(
     r"(?m)^[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
@@ -704,8 +750,10 @@ _OPENING = (
     r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|\bmake (?:the |"
     r"this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|document|"
     r"channel|dashboard)s? public\b",
+    r"\bpermitrootlogin\W+yes\b|\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|"
-    r"required[- ]reviews?|review rules?|required[- ]review rule|branch protection)\b|"
+    r"required[- ]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?"
+    r"protection rules?)\b|"
     r"\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
     r"audit logging|guardduty|security hub|flow logs)\b",
     r"\bapprov\w* (?:\S+ ){0,4}?without (?:reading|reviewing|checking|looking at|review)\b",
@@ -726,6 +774,8 @@ _PROMPTWARE = (
     r"\bpretend\w* (?:\w+ ){0,3}?(?:you are|you're|to be) (?:the |a |an )?(?:\w+ )?(?:owner|"
     r"admin\w*|developer|root|maintainer|user|system|operator|human|unrestricted|another|"
     r"different)\b",
+    r"\b(?:act|behave|respond|proceed)\w* as (?:if|though) (?:they|it|these|those|the \w+) (?:were|"
+    r"was|did) (?:not (?:there|present|exist)|n'?t (?:there|exist)|absent|gone)\b",
     r"\bname yourself \w+|\byou (?:have been|were|are being) (?:\w+ ){0,3}?(?:updated|upgraded|"
     r"patched|reprogrammed|reconfigured) to\b",
     r"\btranslat\w* [^\n]{0,200}? (?:in)?to [^\n]{0,200}? (?:and|then) (?:execute|run|eval)\w*",
@@ -900,6 +950,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             s, m.start(), m.end(), lo
         ):
             continue  # "never X", and "never X without asking" (which asks first)
+        if rule.id == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
+            continue  # "the user approves their own PRs": people may, the agent may not
         if m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi):
             continue  # "assume yes" only answers a prompt ("assume the user wants TypeScript")
         score = _WEIGHTS[rule.id]

@@ -307,6 +307,19 @@ def _own_service(url: str, name: str) -> bool:
     return bool(scope & _service_words(url))
 
 
+def _named_in_clause(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
+    """Whether the service a secret variable is named for (``pypi`` of ``PYPI_TOKEN``) is
+    named as a word of its own in the clause, not inside a host or path."""
+    if not _BARE_VAR.fullmatch(store.group()):
+        return False
+    scope = set(_NAME_WORD.findall(store.group().replace("_", " "))) - _CREDENTIAL_WORDS
+    words = _PLAIN_WORD.findall(s[lo : store.start()] + " " + s[store.end() : hi])
+    return bool(scope & set(words))
+
+
+_PLAIN_WORD = re.compile(r"(?<![\w./@-])[a-z0-9]+(?![\w./@-])")
+
+
 def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) -> bool:
     """Every secret here is a variable in an auth header sent to its own service."""
     hosts = [u.group() for u in _URL.finditer(s, lo, hi)]
@@ -375,7 +388,15 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         for tool in tools:
             line_end = s.find("\n", tool.end(), tool.end() + REACH)
             end = tool.end() + REACH if line_end == -1 else line_end
-            found = [m for spots in stores for m in spots.between(tool.end(), end)]
+            urls = [u.group() for u in _URL.finditer(s, tool.start(), end)]
+            found = [
+                m
+                for spots in stores
+                for m in spots.between(tool.end(), end)
+                if not (
+                    _BARE_VAR.fullmatch(m.group()) and any(_own_service(u, m.group()) for u in urls)
+                )
+            ]
             if found and _affirmed(s, tool, cl.around(tool.start(), tool.end())[0], cl):
                 return hit(
                     "exfiltration.egress",
@@ -432,7 +453,10 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 x
                 for k in ("strong", "weak", "noun")
                 for x in held[k].between(clo, chi)
-                if x.end() <= chi and not _inside(x, sink) and not negated(s, x.start(), None, clo)
+                if x.end() <= chi
+                and not _inside(x, sink)
+                and not negated(s, x.start(), None, clo)
+                and not (_BARE_VAR.fullmatch(x.group()) and _own_service(sink.group(), x.group()))
             ]
             variables = [
                 v
@@ -440,6 +464,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 if v.end() <= chi
                 and _SECRET_NAME.search(next(g for g in v.groups() if g))
                 and not _inside(v, sink)
+                and not _own_service(sink.group(), next(g for g in v.groups() if g))
             ]
             subst = [
                 x
@@ -606,6 +631,10 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     and not original[store.start() : store.end()].isupper()
                 ):
                     continue  # ``current_token`` in code, not the GITHUB_TOKEN variable
+                if kind == "weak" and _named_in_clause(
+                    s, store, *cl.around(store.start(), store.end())
+                ):
+                    continue  # ``PYPI_TOKEN`` where the clause uploads to PyPI: its own service
                 clo, chi = cl.around(store.start(), store.end())
                 assert spots is not None
                 window = (max(clo, store.start() - 160), min(chi, store.end() + 120))

@@ -167,7 +167,8 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|"
+    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|uplo"
+    r"ad\w*|forward\w*|"
     r"e-?mail\b|mail\b|"
     r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|transmit\w*|exfiltrat\w*|leak\w*|share\b|"
     r"sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|deliver\w*|relay\w*|report\w*|"
@@ -354,7 +355,10 @@ _PERSIST_TARGET = (
     r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
     r"zshenv|zlogin|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$profile\b|powershell_profile\.ps1",
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
-    r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
+    r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|\b(?:at|on) (?:boot|startup|log-?in|logon"
+    r")\b",
+    r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|/etc/rc\.loc"
+    r"al|/etc/profile\.d|"
     r"/etc/init\.d",
     r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
     r"\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) hooks?\b|"
@@ -437,7 +441,8 @@ _NEEDLES = {
     ),
     "url": _needles(r"://"),
     "sink": _needles(
-        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|server|endpoint|url|host|"
+        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|s"
+        r"erver|endpoint|url|host|"
         r"address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱|"
         r"サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|"
         r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|"
@@ -464,7 +469,8 @@ _NEEDLES = {
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|.tfstate|credentials|env|/environ|environment|_token|_key|_secret|_password|"
+        r".env|.npmrc|.pypirc|.tfstate|credentials|env|/environ|environment|_token|_key|_secret|_p"
+        r"assword|"
         r"cookie|"
         r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|"
         r"ambiente|환경 변수|ortam değişkenleri"
@@ -472,7 +478,8 @@ _NEEDLES = {
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
-        r"powershell_profile|cron|@reboot|systemd/|autostart|launchagents|launchdaemons|/etc/rc.local|"
+        r"powershell_profile|cron|@reboot|systemd|autostart| boot| startup| login| log-in| logon|l"
+        r"aunchagents|launchdaemons|/etc/rc.local|"
         r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|schtasks|scheduledtask|core.|"
         r"proxycommand|sudoers|ld.so.preload|ld_preload|"
         r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
