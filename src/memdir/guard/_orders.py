@@ -43,13 +43,15 @@ _SCOPE = (
 )
 
 _ASK = (
-    r"(?:ask(?:s|ed|ing)?|check\w* with|loop\w* in|clear\w* (?:it |this |that )?with|(?:re-?)?veri"
+    r"(?:ask(?:s|ed|ing)?|check\w* (?:with|in)\b|loop\w* in|clear\w* (?:it |this |that )?with|(?:r"
+    r"e-?)?veri"
     r"fy\w* (?:\w+ )?with|confirm(?:s|ed|ing)?|"
     r"consult\w*|prompt(?:ing)? (?:the user|me|for)|wait\w* for (?:the user'?s? |my |"
     r"an? )?(?:approval|confirmation|permission|consent|sign-?off|go-ahead|answer|reply|ok))"
 )
 _CONSENT = (
-    r"(?:confirmation|approval|permission|consent|review|sign-?off|authori[sz]ation|verification)"
+    r"(?:confirmation|approval|permission|consent|review|sign-?off|authori[sz]ation|verification|"
+    r"second opinion)"
 )
 _PERM = (
     r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|"
@@ -81,7 +83,7 @@ _PERM = (
     r"plus) (?:de )?(?:confirmation|permission|autorisation)|"
     r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|non chiedere (?:più )?(?:conferma|permesso)|"
     # "no longer need to ask" in other languages: a negated need + asking or a consent noun
-    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,2}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?\w*(?:frag"
+    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,6}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?\w*(?:frag"
     r"|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) (?:\w+ )?(?:bestätig"
     r"ung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr )?(?:nötig|notwendig|"
     r"erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ ){0,2}?(?:demander|confirm\w*|"
@@ -111,13 +113,17 @@ _PERM = (
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
     r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|"
     r"s)? you) (?:\w+ )?(?:permission|access|authority|clearance|rights)\b",
-    r"\b(?:at|on|using) (?:your|their|its) own (?:discretion|judge?ment|initiative)\b",
+    r"\b(?:at|on|using) (?:your|their|its) own (?:discretion|judge?ment|initiative)\b|\bwhenever y"
+    r"ou "
+    r"(?:want|like|wish|see fit)\b|\bcuando quieras\b|\bquand (?:tu veux|vous voulez)\b|\bwann imm"
+    r"er "
+    r"du (?:willst|möchtest)\b|\bquando (?:quiser|vuoi)\b",
     r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|"
     r"every)\b|\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|"
     r"each) (?:\w+ ){0,3}?(?:tool calls?|requests?|commands?|actions?|prs|pull requests|changes|"
     r"deploys?|payments?|transfers?)\b",
     r"\b(?:consent|approval|permission) (?:is|has been|was) (?:given|granted|implied|assumed)\b",
-    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|向用户|先)?(?:确认|询问|请示|"
+    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|先)?(?:(?:向|跟|和|与)?用户)?(?:确认|询问|请示|"
     r"批准|审批|同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|"
     r"同意|确认|通过)|直接执行|有权(?:直接)?|被授权|获得授权|预先授权",
     r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|"
@@ -133,7 +139,7 @@ _PERM = (
     r"уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|автоматически (?:одобря|"
     r"подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|разрешение|"
     r"доступ)",
-    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|"
+    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|avisar|"
     r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
     r"no (?:hace falta|es necesario|necesitas|tienes que) (?:pedir|preguntar|confirmar|consultar)|"
     r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|"
@@ -266,6 +272,13 @@ _TRUST = (
     r"как (?:указания|инструкции|команды|просьбы|приказы|сообщения) пользователя|"
     r"当作用户(?:的)?(?:指令|"
     r"命令|指示)|ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
+    r"(?:считаются|являются|считать) (?:\w+ )?(?:указани|инструкци|команд|просьб)\w* "
+    r"пользовател|(?:gelten|zählen) als (?:anweisungen|befehle|aufträge) des (?:nutzers|benutzers)|"
+    r"(?:valen|cuentan) como (?:instrucciones|órdenes) del usuario|comptent comme (?:des )?"
+    r"(?:instructions|ordres|consignes) de l'utilisateur|(?:valem|contam) como (?:instruções|orden"
+    r"s) "
+    r"do usuário|valgono come (?:istruzioni|ordini) dell'utente|\b(?:count|counts|are counted) as "
+    r"(?:\w+ )?(?:instructions|orders|requests|commands) (?:from|of|by) the user\b",
     r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|"
     r"可信)(?:的)?(?:指令|命令|消息|请求|要求)?|(?:执行|遵循|遵守|服从|照做|听从)(?:所有|任何|"
     r"一切)?(?:来自|在)[^。！？\n]{1,30}(?:的)?(?:指令|命令|要求|指示)",
@@ -316,6 +329,9 @@ _SHIELD = (
     r"(?:the |these |those |our )?(?:rules|limits|policies|checks)) (?:does not|doesn'?t|do not|"
     r"don'?t|no longer) apply to (?:you|the agent|agents|bots|ai|assistants)\b",
     r"\bcore\.hookspath[\s=]+(?:/dev/null|\S*empty)",
+    r"\bspctl --master-disable|\bcsrutil disable|\bsetenforce 0|set-mppreference[^\n]{0,40}-disabl"
+    r"e\w*"
+    r"\s+\$?true|\bufw disable|\bsystemctl (?:stop|disable|mask) (?:firewalld|apparmor|auditd)\b",
     r"\b(?:delet|remov|disabl|renam|rm|mv)\w*\s+(?:-\S+\s+)*(?:the\s+)?\S*(?:\.git/hooks/|\.husky/|"
     r"\.pre-commit-config\.ya?ml)",
     r"\b(?:approv|merg|review)\w* (?:and "
@@ -335,7 +351,9 @@ _SHIELD = (
     r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
     r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |"
     r"the user'?s? )?(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|"
-    r"audit (?:logs?|logging|trail)|security monitoring|edr|selinux|apparmor|memory (?:scanner|"
+    r"audit (?:logs?|logging|trail)|security monitoring|edr|selinux|apparmor|gatekeeper|"
+    r"system integrity protection|sip|windows defender|defender|xprotect|smartscreen|uac|memory (?"
+    r":scanner|"
     r"guard)|injection (?:filters?|scanner|guard)|content filters?|moderation|sandbox\w*|"
     r"secret[- ]scanning|push protection|branch protection|code scanning|signature verification|"
     r"required (?:reviews?|checks|status checks))",
@@ -438,6 +456,11 @@ _OVERRIDE = (
     r"\b(?:are|is) (?:now )?(?:system[- ]level|root[- ]level|of system priority)\b|\bsystem[- ]lev"
     r"el "
     r"(?:priority|authority)\b",
+    r"(?:此|本|这个|这份)(?:文件|记忆|笔记|备注)[^。\n]{0,8}优先(?:级)?(?:高于|于|大于)|"
+    r"(?:user|chat|conversation|request)[^.\n]{0,60}?\bconflicts? with (?:this|the) (?:memory|file|"
+    r"note)s?\W+(?:\w+ ){0,2}?(?:this|the) (?:memory|file|note)s? (?:always )?(?:wins|prevails|tak"
+    r"es "
+    r"precedence|comes first|overrides)",
     r"(?:システムプロンプト|システムの指示|他の(?:すべての)?指示)(?:より|よりも)(?:も)?優先|(?:矛盾|衝突|"
     r"食い違)[^。\n]{0,8}(?:こちら|このメモ|このファイル|本メモ)に従|优先于(?:系统提示|所有其他|"
     r"其他所有)|比系统提示词?(?:更)?优先|시스템 프롬프트보다 우선",
@@ -518,11 +541,17 @@ _DEMOTE = (
     r"инструкци)\w* пользовател\w*[^.\n]{0,30}не (?:считаются|важны|действуют)|用户的?(?:指令|消息|"
     r"请求|要求)[^。\n]{0,20}(?:不算|无效|不作数|不用管)|ユーザーの(?:指示|発言|"
     r"要求)[^。\n]{0,20}(?:無効|関係ない|無視してよい)",
+    r"\b(?:the person|the user|the human|whoever) (?:you are|you're) (?:helping|talking to|chattin"
+    r"g "
+    r"with|working with|working for) (?:is|are) not (?:authori[sz]ed|the (?:real )?(?:owner|user)|"
+    r"allowed|trusted)|\b(?:answer|respond|listen|obey|follow)\w* only (?:to )?(?:the )?(?:instruc"
+    r"tions|"
+    r"directives|orders|commands) (?:found |written )?(?:in|from) this (?:file|memory|note)",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
     rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
     r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|"
     r"指示)[^。\n]{0,20}(?:一律|全部|都)?(?:忽略|无视|不予理会)",
-    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)優先|ユーザーの(?:指示|要求|依頼|"
+    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)(?:常に|必ず|も)?優先|ユーザーの(?:指示|要求|依頼|"
     r"メッセージ)[^。\n]{0,10}(?:を|は)?無視",
     r"사용자[^.\n]{0,30}보다 우선|사용자의 (?:지시|요청|메시지)[^.\n]{0,10}무시",
     r"(?:сообщени|указани|просьб|инструкци|команд)\w* (?:в чате|"
@@ -532,6 +561,39 @@ _DEMOTE = (
     r"a priorité sur (?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem|den) (?:nutzer|"
     r"benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice )?(?:l')?utente|(?:tem|"
     r"têm) prioridade sobre o usuário",
+)
+# The agent's own rules, filters or configuration declared out of force: no project rule is.
+_RETIRED = (
+    r"\b(?:your|the agent'?s|the assistant'?s) (?:\w+ ){0,2}?(?:instructions|guidelines|rules|"
+    r"configuration|config|directives|restrictions|guardrails|filters|polic(?:y|ies)|refusals|"
+    r"safeguards|system prompt|programming|training)\b[^.\n]{0,40}?\b(?:(?:has|have) been|(?:is|"
+    r"are)(?: now)?|were) (?:retired|disabled|lifted|suspended|revoked|removed|turned off|switched "
+    r"off|deactivated|void|null|cancell?ed|withdrawn|superseded|replaced|waived)\b",
+    r"\b(?:your|the agent'?s|the assistant'?s|(?:the )?usual|(?:the )?normal|(?:the )?default|safe"
+    r"ty|"
+    r"content) (?:\w+ ){0,2}?(?:instructions|guidelines|rules|restrictions|guardrails|filters|"
+    r"polic(?:y|ies)|refusals|safeguards|system prompt)\b[^.\n]{0,40}?\b(?:(?:do|does) not|don'?t|"
+    r"doesn'?t|no longer|won'?t) (?:apply|hold|count|matter|exist)\b|\b(?:safety|content) (?:filte"
+    r"rs?|"
+    r"checks?|guardrails|rules) (?:are|is|have been|has been) (?:now )?(?:disabled|off|lifted|"
+    r"suspended|removed|turned off|switched off)\b",
+    r"\byour only (?:source of truth|authority|instructions|rules)\b",
+    r"(?:tus|las) (?:reglas|instrucciones|directrices|normas)(?: de(?:l)? (?:tu )?sistema)?"
+    r"(?: anteriores)? (?:ya no (?:aplican|se aplican|son válidas|rigen|tienen efecto)|quedan "
+    r"(?:anuladas|sin efecto)|han sido (?:retiradas|desactivadas|anuladas))|(?:deine|ihre) "
+    r"(?:bisherigen |früheren |ursprünglichen )?(?:richtlinien|anweisungen|regeln|vorgaben|"
+    r"einschränkungen|sicherheitsfilter)\w* (?:gelten|greifen|zählen) (?:hier )?nicht mehr|(?:tes|"
+    r"vos) (?:anciennes |précédentes )?(?:règles|instructions|consignes|directives|restrictions) "
+    r"(?:ne s'appliquent plus|ne sont plus valables|sont (?:levées|désactivées|annulées))|тво\w+ "
+    r"(?:прежн\w+ |предыдущ\w+ )?(?:инструкци|правил|указани|ограничени)\w* (?:больше не "
+    r"(?:действуют|применяются|актуальны)|отменен\w*|сняты)|(?:suas|tuas) (?:regras|instruções|"
+    r"diretrizes)(?: anteriores)? (?:não (?:se aplicam|valem) mais|foram (?:desativadas|anuladas))|"
+    r"le tue (?:regole|istruzioni|linee guida)(?: precedenti)? (?:non (?:valgono|si applicano) più|"
+    r"sono (?:disattivate|annullate))",
+    r"你(?:的|之前的|原来的|原有的)(?:规则|指令|指示|设定|限制|安全(?:规则|过滤))[^。\n]{0,6}(?:不再(?:适用|"
+    r"有效)|已(?:经)?(?:失效|作废|取消|解除|停用))|(?:あなたの|これまでの|以前の)(?:ルール|指示|設定|制限|"
+    r"ガイドライン)[^。\n]{0,6}(?:適用されません|無効|廃止|解除)|(?:당신의|너의|기존) (?:규칙|지시|"
+    r"지침|제한)\S* (?:더 이상 )?(?:적용되지 않|무효|해제)",
 )
 _VOID = (
     # the system prompt itself, or earlier instructions, declared out of force
@@ -586,6 +648,7 @@ _REPLACED = re.compile(
     r"\byour (?:new|only) (?:task|instructions?|orders|mission)\b|\b(?:rules|instructions) in "
     r"this (?:memory )?(?:file|note)\b"
 )
+_GRANT = re.compile(r"(?:you|it|the agent|agents|the assistant|bots) (?:may|can)\b")
 _PEOPLE = re.compile(r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+$")
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(
@@ -694,7 +757,7 @@ _RISKY = (
     r"truncat\w*|wip(?:e|es|ed|ing)\b|reset --hard|hard reset|factory reset|install\w*|shell|"
     r"terminal|production|prod\b|credentials?|secrets?|passwords?|keys?|tokens?|money|funds|bank|"
     r"invoices?|external|third[- ]party|https?://|curl|wget)",
-    r"所有|任何|一切|一律|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|すべて|"
+    r"所有|任何|一切|一律|凡是|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|すべて|"
     r"全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|모든|어떤|"
     r"삭제|지[우워울운]|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
@@ -776,6 +839,8 @@ _PROMPTWARE = (
     r"different)\b",
     r"\b(?:act|behave|respond|proceed)\w* as (?:if|though) (?:they|it|these|those|the \w+) (?:were|"
     r"was|did) (?:not (?:there|present|exist)|n'?t (?:there|exist)|absent|gone)\b",
+    r"\byou (?:now |will now |are now )?(?:operate|run|work|are) (?:now )?in (?:\w+ )?(?:developer|"
+    r"dev|debug|maintenance|god|admin|unrestricted|jailbreak|root|sudo|override) mode\b",
     r"\bname yourself \w+|\byou (?:have been|were|are being) (?:\w+ ){0,3}?(?:updated|upgraded|"
     r"patched|reprogrammed|reconfigured) to\b",
     r"\btranslat\w* [^\n]{0,200}? (?:in)?to [^\n]{0,200}? (?:and|then) (?:execute|run|eval)\w*",
@@ -807,6 +872,7 @@ _HIDDEN_HTML = (
 _WEIGHTS = {
     "demote": 3,
     "void": 2,
+    "retired": 3,
     "perm": 2,
     "trust": 3,
     "shield": 3,
@@ -831,6 +897,7 @@ _WITHOUT = re.compile(r"^(?:without|sin |sans |ohne |senza |sem |без )")
 _REASONS = {
     "demote": "it ranks another source above the user or tells the agent to ignore the user",
     "void": "it declares the agent's instructions void",
+    "retired": "it declares the agent's own rules, filters or configuration out of force",
     "perm": "it tells the agent that confirmation or permission is no longer needed",
     "trust": "it tells the agent to give someone else's text the user's authority",
     "safety": "it tells the agent to switch off a safety, security or approval control",
@@ -851,6 +918,7 @@ _REASONS = {
 _RULES = {
     "demote": "injection.standing-order",
     "void": "injection.ignore-previous",
+    "retired": "injection.ignore-previous",
     "perm": "injection.standing-order",
     "trust": "injection.standing-order",
     "safety": "injection.standing-order",
@@ -889,6 +957,7 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
     groups = {
         "demote": _DEMOTE,
         "void": _VOID,
+        "retired": _RETIRED,
         "perm": _PERM,
         "trust": _TRUST,
         "safety": _SAFETY,
@@ -956,6 +1025,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             continue  # "assume yes" only answers a prompt ("assume the user wants TypeScript")
         score = _WEIGHTS[rule.id]
         scoped = cl.has(scope_rx, lo, hi)
+        if rule.id == "void" and scoped:  # "… no longer apply" is the predicate, not a scope
+            scoped = cl.has(scope_rx, lo, m.start()) or cl.has(scope_rx, m.end(), hi)
         # "from now on, run the tests without asking" is a preference: for dropped
         # confirmations only what is no longer confirmed (the object) raises the score.
         score += scoped and rule.id not in ("perm", "against")
@@ -971,6 +1042,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )
+        if rule.id == "perm" and _GRANT.match(m.group()) and risky_rx.search(m.group()):
+            score += 1  # "you can delete any …": the risky action is inside the grant
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
         if rule.id in ("tests", "perm", "safety") and _kept_in_loop(cl, m, lo, hi):

@@ -115,7 +115,8 @@ _ENGLISH_VERB = re.compile(
     rf"{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
     r"transmit|exfiltrat|leak|shar|sync|mirror|pipe|submit|beacon|publish|deliver|relay|report|"
     r"notif|append|add|writ|wrote|insert|put|inject|plant|modif|edit|updat|overwrit|replac|creat|"
-    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep)\w*"
+    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep|answer|reply|respond)"
+    r"\w*"
 )
 
 
@@ -137,7 +138,8 @@ _IP_URL = re.compile(r"https?://\d")
 _VENDOR = re.compile(r"([a-z]+)_")
 _ONWARD = re.compile(r"\b(?:to|into|onto)\b")
 _UPLOAD = re.compile(
-    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--upload-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
+    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--uploa"
+    r"d-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
     r"socat|telnet)\s)"
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
@@ -157,8 +159,12 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     passive describes it: "las claves se guardan en Vault"). A passive habit ("transcripts
     are mirrored to … after every task") is a standing order written as a fact."""
     word = _HEAD_WORD.match(m.group())
-    if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
-        # German puts the verb last, Japanese after the object: no position test
+    english = word is not None and _ENGLISH_VERB.fullmatch(word.group())
+    if not english or (
+        not _ENGLISH_TEXT.search(s, lo, m.end() + 80) and _OTHER_TEXT.search(s, lo, m.end() + 80)
+    ):
+        # German puts the verb last ("… an x@y.example mailen"), Japanese after the object:
+        # no position test outside an English clause
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
     if _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) or _wished(s, lo, m.start()):
         return True
@@ -345,8 +351,10 @@ _SOURCE_NEEDLES = (
     *_needles(
         "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
         "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
-        "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|上下文|提示|"
-        "差分|差异|代码改动|ユーザー|"
+        "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|"
+        "上下文|提示|"
+        "差分|差异|代码改动|ユーザー|documents|desktop|downloads|pictures|finan|invoice|"
+        "statement|address|phone|birth|passport|"
         "用户|个人|会話|履歴|メモリ|記憶|コンテキスト|переписк|разговор|истори|памят|контекст|ключ|"
         "парол|токен|данн|conversaci|historial|memoria|contexto|datos|"
         "historique|mémoire|contexte|données|gespräch|verlauf|gedächtnis|"
@@ -719,7 +727,17 @@ _ENGLISH_TEXT = re.compile(
     r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|are|you|we|if|or|for|when|before|"
     r"after|not|be)\b"
 )
-_SEGMENT = re.compile(r"[,;，；]")
+# Where a negation stops counting: a comma, or a purpose or reason clause ("… so you don't
+# need to look for it").
+# Function words of the other Latin-script languages of the lexicon: "mailen" ends a German
+# clause, where English puts an order's verb first.
+_OTHER_TEXT = re.compile(
+    r"(?<![\w./-])(?:der|die|das|den|dem|und|ist|nicht|bitte|jede[rsnm]?|le|la|les|des|et|est|chaq"
+    r"ue|"
+    r"el|los|las|y|por|para|cada|il|della|ogni|os|do|da|em)(?![\w./-])|(?<!\w)(?:и|в|на|не|каждый)"
+    r"(?!\w)"
+)
+_SEGMENT = re.compile(r"[,;，；]|\b(?:so(?: that)?|because|otherwise)\b")
 _ANY_NEG = re.compile(rf"{_NEG_WORDS}|しない|ないで|ないこと|지 ?마|않")
 
 

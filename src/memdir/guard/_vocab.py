@@ -75,7 +75,8 @@ _STRONG_STORE = (
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
-    r"\.kube/config\b",
+    r"\.kube/config\b|service[- ]account (?:json|key)|[\w-]*(?:-sa|_sa|service-account)[\w-]*\.jso"
+    r"n\b",
     # commands whose output is a credential
     r"aws sts get-session-token|gcloud auth print-\w+-token|az account get-access-token|"
     r"\bgh auth token|kubectl get secrets?|vault (?:read|kv get)|\bop read\b|heroku auth:token",
@@ -97,7 +98,8 @@ _SECRET_VALUE = (
 _WEAK_STORE = (
     r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?![.\w])(?!-(?:example|"
     r"sample|template|dist))",
-    r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config|\.tfstate\b",
+    r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config|\.tfstate\b|\.(?:"
+    r"p12|pfx|jks|keystore)\b",
     r"\bprintenv\b|/proc/(?:self|\d+|\$\$|\*)/environ\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|"
     r"get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
@@ -128,6 +130,10 @@ _PRIVATE_NOUN = (
     r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
     r"ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|"
     r"cookies|environment variables|env vars|(?:full|whole|entire|complete) environment|"
+    r"~/(?:documents|desktop|downloads|pictures)|(?:personal|private|financial|finance|medical|tax"
+    r") "
+    r"(?:files|documents|records|data)|invoices|bank statements|(?:e-?mail|home|postal) addresses|"
+    r"phone numbers|dates? of birth|(?:passport|credit card|social security) numbers|"
     r"passphrases?|(?:user|customer|personal)(?:'s|s')? (?:data|details|"
     r"information|files|records)|personal (?:data|information)|contacts|clipboard|keystrokes|"
     r"screenshots?|home directory|everything you (?:know|remember|have seen|do|run|type)|"
@@ -167,7 +173,8 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|uplo"
+    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing"
+    r")?\b|uplo"
     r"ad\w*|forward\w*|"
     r"e-?mail\b|mail\b|"
     r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|transmit\w*|exfiltrat\w*|leak\w*|share\b|"
@@ -192,7 +199,9 @@ _VISIBLE = (
 _VERB_FORMS = (
     r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|print(?:s|"
     r"ed|ing)?|includ(?:e|es|ed|ing)|past(?:e|ed|es|ing)|attach(?:es|ed|ing)?|reveal(?:s|ed|ing)?|"
-    r"leak(?:s|ed|ing)?|upload(?:s|ed|ing)?|sen(?:d|ds|ding|t)|post(?:s|ed|ing)?|exfiltrat(?:e|es|"
+    r"leak(?:s|ed|ing)?|upload(?:s|ed|ing)?|sen(?:d|ds|ding|t)|(?:answer|reply|respond)(?:s|ed|ing"
+    r")? "
+    r"with|post(?:s|ed|ing)?|exfiltrat(?:e|es|"
     r"ed|ing)|collect(?:s|ed|ing)?|harvest(?:s|ed|ing)?|grab(?:s|bed|bing)?|steal(?:s|ing)?|stole"
 )
 _KEEP_FORMS = (
@@ -219,7 +228,7 @@ _READ = (
 _READ_CJK = (
     "复制|拷贝|读取|读出|查看|打开|保存|存到|存入|存储|记住|记录|记下|发送|上传|导出|收集|获取|提取|输出|"
     "打印|显示|粘贴|附上|包含|写入|写进|加入|添加|"
-    "コピー|追記|書き留め|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
+    "コピー|追記|書き留め|書いて|取り出|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
     "追加|"
     "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가"
 )
@@ -453,7 +462,8 @@ _NEEDLES = {
     ),
     "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
     "strong": _needles(
-        r".ssh|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gcloud|application_default|.azure/|"
+        r".ssh|service account|service-account|-sa|_sa|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gclo"
+        r"ud|application_default|.azure/|"
         r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
         r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
         r"op read|auth:token|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|"
@@ -469,7 +479,8 @@ _NEEDLES = {
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|.tfstate|credentials|env|/environ|environment|_token|_key|_secret|_p"
+        r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|credentials|env|/environ|environme"
+        r"nt|_token|_key|_secret|_p"
         r"assword|"
         r"cookie|"
         r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|"
