@@ -161,7 +161,10 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     word = _HEAD_WORD.match(m.group())
     english = word is not None and _ENGLISH_VERB.fullmatch(word.group())
     if not english or (
-        not _ENGLISH_TEXT.search(s, lo, m.end() + 80) and _OTHER_TEXT.search(s, lo, m.end() + 80)
+        word is not None
+        and word.group().endswith("en")  # a German infinitive ("mailen", "posten")?
+        and not _ENGLISH_TEXT.search(s, lo, m.end() + 80)
+        and _OTHER_TEXT.search(s, lo, m.end() + 80)
     ):
         # German puts the verb last ("… an x@y.example mailen"), Japanese after the object:
         # no position test outside an English clause

@@ -75,8 +75,7 @@ _STRONG_STORE = (
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
-    r"\.kube/config\b|service[- ]account (?:json|key)|[\w-]*(?:-sa|_sa|service-account)[\w-]*\.jso"
-    r"n\b",
+    r"\.kube/config\b|service[- ]account (?:json|key)|[\w-]*(?:-sa|_sa|service-account)\.json\b",
     # commands whose output is a credential
     r"aws sts get-session-token|gcloud auth print-\w+-token|az account get-access-token|"
     r"\bgh auth token|kubectl get secrets?|vault (?:read|kv get)|\bop read\b|heroku auth:token",
@@ -364,10 +363,9 @@ _PERSIST_TARGET = (
     r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
     r"zshenv|zlogin|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$profile\b|powershell_profile\.ps1",
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
-    r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|\b(?:at|on) (?:boot|startup|log-?in|logon"
-    r")\b",
-    r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|/etc/rc\.loc"
-    r"al|/etc/profile\.d|"
+    r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|(?<=\b(?:at|on) )boot\b",
+    r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|"
+    r"/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
     r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
     r"\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) hooks?\b|"
@@ -462,7 +460,7 @@ _NEEDLES = {
     ),
     "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
     "strong": _needles(
-        r".ssh|service account|service-account|-sa|_sa|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gclo"
+        r".ssh|service account|service-account|sa.json|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gclo"
         r"ud|application_default|.azure/|"
         r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
         r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
@@ -489,8 +487,8 @@ _NEEDLES = {
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
-        r"powershell_profile|cron|@reboot|systemd|autostart| boot| startup| login| log-in| logon|l"
-        r"aunchagents|launchdaemons|/etc/rc.local|"
+        r"powershell_profile|cron|@reboot|systemd|autostart| boot|launchagents|launchdaemons|"
+        r"/etc/rc.local|"
         r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|schtasks|scheduledtask|core.|"
         r"proxycommand|sudoers|ld.so.preload|ld_preload|"
         r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
