@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from ._build import word_start
-from ._clause import _NEG_WORDS, REACH, Clauses, Spots, negated
+from ._clause import _NEG_WORDS, REACH, Clauses, Spots, negated, reported
 from ._vocab import (
     _AGENT_SUBJECT,
     _BARE_VAR,
@@ -107,6 +107,8 @@ def hit(rule: str, reason: str, start: int, end: int) -> Hit:
 
 def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> bool:
     if cl is not None and (cl.under_negated_heading(m.start()) or cl.story(m.start(), m.end())):
+        return False
+    if cl is not None and reported(s, m.start(), m.end(), lo, cl.around(m.start(), m.end())[1]):
         return False
     return not negated(s, m.start(), m.end(), lo)
 
@@ -274,7 +276,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 )
     for lo, hi in cl.windows(_NEEDLES["dns"]):
         dns = _DNS.search(s, lo, hi) or _DNS_NAME.search(s, lo, hi)
-        if dns:
+        if dns and _affirmed(s, dns, cl.around(dns.start(), dns.end())[0], cl):
             return hit(
                 "exfiltration.url-data",
                 "it leaks data through a DNS look-up of a name built from it",
@@ -665,6 +667,10 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         and not _ANAPHOR.match(s, v.end())
                     ):
                         continue  # ".env — don't; print names only" (but "…; read it")
+                    if v.end() <= store.start() and _NEW_CLAUSE.search(s, v.end(), store.start()):
+                        continue  # "read every description; look for … ~/.ssh"
+                    if v.start() < store.start() and _SOV_VERB.search(v.group()):
+                        continue  # Korean and Japanese verbs follow their object
                     if kind == "secret" and v.start() < store.start() and v.group().isascii():
                         head = _HEAD_WORD.match(s, v.start(), v.end())
                         gap = s[(head.end() if head else v.start()) : store.start()]
@@ -740,6 +746,7 @@ _OTHER_TEXT = re.compile(
     r"el|los|las|y|por|para|cada|il|della|ogni|os|do|da|em)(?![\w./-])|(?<!\w)(?:и|в|на|не|каждый)"
     r"(?!\w)"
 )
+_SOV_VERB = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
 _SEGMENT = re.compile(r"[,;，；]|\b(?:so(?: that)?|because|otherwise)\b")
 _ANY_NEG = re.compile(rf"{_NEG_WORDS}|しない|ないで|ないこと|지 ?마|않")
 
