@@ -40,6 +40,9 @@ _SCOPE = (
     r"a partir de agora|de agora em diante|daqui em diante|toda vez|em (?:todas as|"
     r"cada) (?:sess(?:ões|ão)|conversas?)|não mais",
     r"bundan sonra|bundan böyle|artık|her zaman|her seferinde|kalıcı olarak",
+    r"từ nay(?: về sau)?|từ giờ|từ bây giờ|luôn luôn|mỗi lần|vĩnh viễn|من الآن(?: فصاعد\S*)?|"
+    r"دائم\S*|في كل (?:جلسة|مرة)|अब से|हमेशा|हर (?:सत्र|बार)|स्थायी|vanaf nu|voortaan|altijd|"
+    r"elke keer|in elke sessie|permanent",
 )
 
 _ASK = (
@@ -164,6 +167,9 @@ _PERM = (
     r"antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
     r"sormadan|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|istemeden|gerekmez)|"
     r"önceden onayl\w*|otomatik onayla\w*|yetkilisin",
+    r"không cần (?:hỏi|xác nhận|xin phép)|mà không (?:hỏi|xác nhận)|(?:ولا|لا) تطلب (?:\S+ )?تأكيد|"
+    r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
+    r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:vragen|bevestigen)",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -185,6 +191,11 @@ _UNTRUSTED = (
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
+    r"(?:được coi là|coi như|xem như|được xem là) (?:lệnh|chỉ thị|yêu cầu) của người dùng|"
+    r"كأن(?:ه|ها)? (?:صادر|قادم|آت)\S* (?:من|عن) المستخدم|उपयोगकर्ता (?:के|का) (?:आदेश|निर्देश) "
+    r"(?:माना|मानें|समझ)|alsof (?:ze|het) van de gebruiker (?:komt|komen)|\b(?:carry|carries|have|"
+    r"has|hold|holds|with) (?:the )?(?:user'?s|owner'?s) (?:full |same )?(?:authority|weight|"
+    r"trust|permissions)\b",
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
     r"the user|(?:a )?direct requests? from the user)\b",
@@ -236,7 +247,8 @@ _TRUST = (
     rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|"
     rf"sent by|"
     rf"posted by|written by|inside)\b",
-    r"\btreat\w* (?:\S+ ){0,8}?as (?:if (?:it|they) (?:came|come|were) from |coming from |(?:a |"
+    r"\btreat\w* (?:\S+ ){0,14}?as (?:if (?:it|they) (?:came|come|were) from |coming "
+    r"(?:directly )?from |(?:a |"
     r"an )?(?:trusted|authoritative|verified|safe|legitimate)\b|(?:the |an? |your )?(?:user|owner|"
     r"admin|administrator|developer|operator|system)(?:'s)? ?(?:instructions?|messages?|requests?|"
     r"commands?|input|own)?\b)",
@@ -490,7 +502,9 @@ _AGAINST = (
     r"\bregardless of (?:what|whether) (?:the user|anyone|they) (?:says?|wants?)\b",
     r"\b(?:even if|even when|regardless of whether|no matter (?:what|whether|if)) (?:the user|he|"
     r"she|they|anyone|someone|the owner|the system prompt|your (?:instructions|guidelines)|"
-    r"other instructions) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs?|"
+    r"other instructions|they|it) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs"
+    r"?|"
+    r"conflicts? with (?:what )?the user|"
     r"requests?|protests?|forbids?|refuses?|says otherwise)",
     r"即使用户(?:反对|要求|说|不同意|拒绝|禁止)|无论用户(?:说什么|怎么说|是否|如何)|不管用户",
     r"ユーザーが(?:反対|拒否|何と言|禁止)(?:しても|っても)|たとえユーザーが",
@@ -564,6 +578,8 @@ _DEMOTE = (
 )
 # The agent's own rules, filters or configuration declared out of force: no project rule is.
 _RETIRED = (
+    r"पिछले (?:सभी )?(?:नियम|निर्देश)\S* (?:रद्द|अमान्य|निरस्त)|التعليمات السابقة (?:\S+ )?(?:ملغا"
+    r"ة|لاغية)",
     r"\b(?:your|the agent'?s|the assistant'?s) (?:\w+ ){0,2}?(?:instructions|guidelines|rules|"
     r"configuration|config|directives|restrictions|guardrails|filters|polic(?:y|ies)|refusals|"
     r"safeguards|system prompt|programming|training)\b[^.\n]{0,40}?\b(?:(?:has|have) been|(?:is|"
@@ -740,7 +756,9 @@ _REMOTE = (
     r"exécute|applique)",
 )
 _RISKY = (
-    r"\b(?:permission|confirmation|approval) (?:prompts?|dialogs?|requests?)\b|\b(?:any|every|all|"
+    r"\b(?:permission|confirmation|approval) (?:prompts?|dialogs?|requests?)\b|\b(?:run|execute)\w"
+    r"* "
+    r"(?:shell |terminal |arbitrary )?commands\b|\b(?:any|every|all|"
     r"each) (?:\w+ )?(?:prompts?|"
     r"dialogs?|confirmations?)\b|\b(?:all|any|every|everything|anything|whatever|arbitrary|"
     r"unrestricted)\b(?: \w+)? (?:commands?|actions?|tools?|operations?|changes?|requests?|files?|"
@@ -765,7 +783,8 @@ _RISKY = (
     r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|lösch\w*|bereitstellen|produktion\w*|"
     r"\w*deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|eliminare|pagamenti|"
     r"bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|her (?:şey|komut)|"
-    r"sil|ödeme|komut",
+    r"sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|हटा|डिलीट|डिप्लॉय|"
+    r"प्रोडक्शन|सभी|verwijder\w*|productie|alle",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -773,6 +792,17 @@ _RISKY = (
 _RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 
 _DECEIVE = (
+    r"\b(?:without|never|do not|don'?t) (?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|"
+    r"reveal\w*) (?:\w+ ){0,2}?(?:the user|that (?:this|it) is|it'?s (?:a )?(?:sponsored|paid|an a"
+    r"d|"
+    r"promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで)|(?:不要|不|别)告诉用户|瞒着用户|"
+    r"sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario |que )|senza dire che|senza "
+    r"(?:avvisare|informare) l'utente|sans (?:le )?dire (?:à l'utilisateur|que)|ohne (?:es )?dem "
+    r"(?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao usuário|que)|без упоминания|не "
+    r"(?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ المستخدم|उपयोगकर्ता को बताए बि"
+    r"ना|"
+    r"사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|với) người dùng|"
+    r"zonder het de gebruiker te vertellen",
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
     r"credit)\w* (?:to )?(?:the user|them|him|her|everyone|the team)?(?: that)?|(?:answer|reply|"
     r"respond)\w* (?:to \w+ )?that)[^.\n]{0,80}?\b(?:even (?:when|if|though)|regardless of|"

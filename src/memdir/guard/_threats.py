@@ -140,7 +140,8 @@ _IP_URL = re.compile(r"https?://\d")
 _VENDOR = re.compile(r"([a-z]+)_")
 _ONWARD = re.compile(r"\b(?:to|into|onto)\b")
 _UPLOAD = re.compile(
-    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--uploa"
+    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*[`'\"]?(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|"
+    r"--uploa"
     r"d-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
     r"socat|telnet)\s)"
 )
@@ -358,7 +359,8 @@ _SOURCE_NEEDLES = (
         "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
         "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|"
         "上下文|提示|"
-        "差分|差异|代码改动|ユーザー|documents|desktop|downloads|pictures|finan|invoice|"
+        "差分|差异|代码改动|ユーザー|documents|desktop|downloads|pictures|finan|invoice|.config|"
+        "output|customer|client|dump|вывод|clientes|kunden|客户|顧客|محتوى|المحادثة|सामग्री|बातचीत|"
         "statement|address|phone|birth|passport|"
         "用户|个人|会話|履歴|メモリ|記憶|コンテキスト|переписк|разговор|истори|памят|контекст|ключ|"
         "парол|токен|данн|conversaci|historial|memoria|contexto|datos|"
@@ -720,7 +722,8 @@ _CONTENT_NEEDLES = (
 # An action made conditional on the user's say-so keeps the user in the loop.
 _CONSENT_FIRST = re.compile(
     r"\bonly (?:if|when|after|on|with) (?:the user|they|you'?re|asked|explicitly|their)|\b(?:if|"
-    r"when) (?:the user|they) (?:explicitly )?(?:asks?|requests?|approves?|says so)\b|"
+    r"when) (?:the user|they) (?:explicitly )?(?:asks?|requests?|approves?|says so)\b(?! (?:about|"
+    r"how|why|what|which|whether)\b)|"
     r"\bon (?:the user'?s|their) (?:own |explicit )?request|\bwith (?:the user'?s|their|"
     r"explicit) (?:ok|okay|approval|permission|consent)|\bafter (?:asking|confirming|"
     r"the user confirms)|\bask (?:the user |them )?(?:first|before)|先问|征得(?:用户)?同意|"

@@ -114,7 +114,7 @@ _SECRET_NAME = re.compile(
 _PRIVATE_NAME = re.compile(
     r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|user_?data|"
     r"personal|email|ssn|card|env\b|environ|secrets|whoami|hostname|diff|content|output|payload|"
-    r"file|inhalt|contenu|contenido|conteúdo|内容"
+    r"file|inhalt|contenu|contenido|conteúdo|内容|对话|会话|聊天|密钥|摘要|会話|履歴|대화"
 )
 _VAR = re.compile(
     r"\$\{?([a-z_][a-z0-9_]*)\}?|\{\{?\s*([a-z_][\w. -]{0,30}?)\s*\}?\}|<([a-z_][\w -]{0,30})>|"
@@ -129,7 +129,11 @@ _PRIVATE_NOUN = (
     r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
     r"ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|"
     r"cookies|environment variables|env vars|(?:full|whole|entire|complete) environment|"
-    r"~/(?:documents|desktop|downloads|pictures)|(?:personal|private|financial|finance|medical|tax"
+    r"~/(?:documents|desktop|downloads|pictures)\b|~/\.config(?![\w.-]|/\w)|(?:its|their) outputs?|"
+    r"(?:command|shell|terminal|tool) "
+    r"outputs?|outputs? of (?:each|every|all|the) commands?|(?:customer|client|user) (?:database|"
+    r"db|table|records|list)s?|pg_dump|mysqldump|mongodump|(?:personal|private|financial|finance|m"
+    r"edical|tax"
     r") "
     r"(?:files|documents|records|data)|invoices|bank statements|(?:e-?mail|home|postal) addresses|"
     r"phone numbers|dates? of birth|(?:passport|credit card|social security) numbers|"
@@ -160,7 +164,8 @@ _PRIVATE_NOUN = (
     r"chiav\w*|credenziali|dati personali|conversas?|histórico|memória|chaves?(?: privadas?)?|"
     r"senhas?|credenciais|dados pessoais|대화(?: 기록| 내용)?|메모리|기억|비밀번호|토큰|자격 증명|"
     r"개인 정보|개인 키|konuşma\w*|geçmiş\w*|bellek|hafıza|anahtar\w*|şifre\w*|parola\w*|"
-    r"kimlik bilgileri",
+    r"kimlik bilgileri|вывод\w*|banco de clientes|base de datos de clientes|kundendaten|"
+    r"données clients|客户数据|顧客データ|محتوى|المحادثة|كلمة المرور|सामग्री|बातचीत",
 )
 
 # --- actions ----------------------------------------------------------------------------
@@ -185,7 +190,7 @@ _SEND = _words(
     r"comparte\w*|manda\w*|envoie\w*|envoy\w*|transmet\w*|téléverse\w*|partage\w*|schick\w*|"
     r"übermittel\w*|lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|weiterleit\w*|invia\w*|"
     r"inoltra\w*|condividi\w*|envie\w*|encaminh\w*|compartilh\w*|gönder\w*|yükle\w*|ilet\w*|"
-    r"paylaş\w*"
+    r"paylaş\w*|أرسل\S*|ارسل\S*|ارفع\S*|भेज\S*|gửi|tải lên|chuyển tiếp|stuur\w*|verstuur\w*"
 )
 
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
@@ -251,7 +256,8 @@ _READ_OTHER = (
     r"häng\w*|lad\w*|les\w*|mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|"
     r"téléverse\w*|pon\b|poner|publica\w*|comparte\w*|transfiere\w*|metti|mettere|pubblica\w*|"
     r"condividi\w*|trasferisci\w*|coloque|colocar|publique|compartilh\w*|transfira|выложи\w*|"
-    r"опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*"
+    r"опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*|aus\w*les\w*|ableg\w*|"
+    r"lees\b|kopieer\w*|bewaar\w*|zet\b|plak\w*|toon\b"
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
@@ -262,6 +268,7 @@ _SHOW = (
 _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
     r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
+    r"antwoord|geheugen|notities|"
     r"기억|메모|응답|bellek|hafıza|yanıt"
 )
 
