@@ -791,11 +791,12 @@ _RISKY = (
 # risky when confirmation is dropped for it from now on ("ab jetzt …, bevor du pushst").
 _RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 
-_DECEIVE = (
+# Something kept from the user as a standing practice (a scope makes it an order).
+_HIDE = (
     r"\b(?:without|never|do not|don'?t) (?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|"
-    r"reveal\w*) (?:\w+ ){0,2}?(?:the user|that (?:this|it) is|it'?s (?:a )?(?:sponsored|paid|an a"
-    r"d|"
-    r"promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで)|(?:不要|不|别)告诉用户|瞒着用户|"
+    r"reveal\w*) (?:\w+ ){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|"
+    r"paid|an ad|promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで)|"
+    r"(?:不要|不|别)告诉用户|瞒着用户|"
     r"sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario |que )|senza dire che|senza "
     r"(?:avvisare|informare) l'utente|sans (?:le )?dire (?:à l'utilisateur|que)|ohne (?:es )?dem "
     r"(?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao usuário|que)|без упоминания|не "
@@ -803,6 +804,8 @@ _DECEIVE = (
     r"ना|"
     r"사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|với) người dùng|"
     r"zonder het de gebruiker te vertellen",
+)
+_DECEIVE = (
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
     r"credit)\w* (?:to )?(?:the user|them|him|her|everyone|the team)?(?: that)?|(?:answer|reply|"
     r"respond)\w* (?:to \w+ )?that)[^.\n]{0,80}?\b(?:even (?:when|if|though)|regardless of|"
@@ -913,6 +916,7 @@ _WEIGHTS = {
     "persist": 3,
     "remote": 3,
     "deceive": 3,
+    "hide": 2,
     "danger": 2,
     "opening": 3,
     "promptware": 3,
@@ -938,6 +942,7 @@ _REASONS = {
     "persist": "it protects or copies itself so that it cannot be reviewed or removed",
     "remote": "it tells the agent to fetch instructions from a URL and follow them",
     "deceive": "it tells the agent to tell the user something whatever the truth is",
+    "hide": "it tells the agent to keep something from the user from now on",
     "danger": "it tells the agent to destroy data",
     "opening": "it tells the agent to open up access or remove oversight (admin rights, public "
     "exposure, review or audit switched off)",
@@ -959,6 +964,7 @@ _RULES = {
     "persist": "injection.standing-order",
     "remote": "injection.remote-instructions",
     "deceive": "hiding.deceive-user",
+    "hide": "hiding.deceive-user",
     "danger": "persistence.tool-abuse",
     "opening": "persistence.tool-abuse",
     "promptware": "injection.promptware",
@@ -998,6 +1004,7 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "persist": _PERSIST,
         "remote": _REMOTE,
         "deceive": _DECEIVE,
+        "hide": _HIDE,
         "danger": _DANGER,
         "opening": _OPENING,
         "promptware": _PROMPTWARE,
