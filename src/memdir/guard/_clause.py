@@ -22,7 +22,7 @@ _NEG_WORDS = (
     r"yasak\w*)\b|(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
     r"決して|절대)"
 )
-_NEG_BEFORE = re.compile(rf"{_NEG_WORDS}[^.!?。！？\n,;，；]{{0,30}}$")
+_NEG_BEFORE = re.compile(rf"{_NEG_WORDS}(?:[^.!?。！？\n,;，；]|\.(?=\S)){{0,30}}$")
 # A clause that opens with a negation negates what follows (up to a "but"/"just"/"only"
 # after a comma), however far the verb is (German and Japanese put it last: "Keine Tokens
 # … in Dateien speichern").
@@ -234,7 +234,7 @@ class Clauses:
 _MENTION = re.compile(
     r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|phrases?|"
     r"strings?|patterns?|examples?|payloads?|includ\w*|contain\w*|lists?|quot\w*|detects?|flags?|"
-    r"blocks?|matches|tests? (?:for|against)|and|"
+    r"blocks?|matches|tests? (?:for|against)|and|said|says|saying|wrote|reads|stated|"
     # the same cue in the other languages of the lexicon
     r"como|comme|wie|come|tipo|вроде|типа|как|например|etwa|z\.\s?b\.|par exemple|por ejemplo|"
     r"ad esempio|per esempio|tels? que|frases?|sätzen?|frasi|фраз\w*|строк\w*|cadenas?|chaînes?|"
@@ -279,6 +279,10 @@ _NEG_CLAUSE_END = re.compile(
 # "~/.ssh 를 읽으라는 지시", "alerts when a job does `nslookup $(…)`".
 _REPORTED = re.compile(
     r"\b(?:instructions?|requests?|attempts?|prompts?|asks?|tries|trying|orders?|commands?) to\s+$|"
+    # what an attacker's text told someone to do, reported ("the fake mail asked staff to '…'")
+    r"\b(?:payload|page|readme|mail|e-?mail|message|attacker|document|description|comment|note|"
+    r"prompt|injection|link|issue)s?\b[^.\n]{0,30}\b(?:told|asked|instructed|urged|wanted)\b"
+    r"[^.\n]{0,30}\bto\s+[`'\"“‘«]?$|"
     r"\b(?:detects?|detecting|alerts? (?:on|when)|flags?|flagging|catches|looks? for|watch(?:es)? "
     r"for|scans? for|warns? (?:on|when|about)|blocks? (?:any|attempts))\b(?:[^.\n]|\.(?=\S)){0,80}$"
 )

@@ -525,8 +525,14 @@ def official(url: str) -> bool:
 
 def _installer_only(span: str) -> bool:
     urls = [u.group() for u in _URL.finditer(span)]
-    hosts = urls or re.findall(_HOST_PATH, span)
+    hosts = urls or re.findall(_HOST_PATH, span) or _BARE_HOST.findall(span)
     return bool(hosts) and all(official(u) for u in hosts)
+
+
+# ``irm get.scoop.sh | iex``: a fetch given a bare host name.
+_BARE_HOST = re.compile(
+    r"\b(?:curl|wget|irm|iwr)\s+(?:-\S+\s+)*([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?=[\s|;`])"
+)
 
 
 def _download_run(s: str, cl: Clauses) -> Hit | None:

@@ -330,6 +330,7 @@ _HOSTS = (
     "install.python-poetry.org pyenv.run get.volta.sh fnm.vercel.app sdk.cloud.google.com "
     "ollama.com claude.ai install.determinate.systems nixos.org starship.rs tailscale.com "
     "get.k3s.io mise.run get.helm.sh cli.github.com opencode.ai foundry.paradigm.xyz "
+    "get.scoop.sh fly.io get.sdkman.io sh.rustup.rs "
     "sh.vector.dev nodesource.com"
 )
 _INSTALLER_HOSTS = frozenset(_HOSTS.split())
