@@ -9,9 +9,10 @@ Run from the repository root with the bench venv (``make bench-venv``)::
 
 Corpora (each read if present; see bench/README.md):
 
-* ``bench/data/guard/set.jsonl`` (set 1) and ``bench/data/guard2/set.jsonl`` (set 2): our
-  own attack/benign sets, each written blind to the code by a different author and split
-  dev/test before tuning; printed per half and per attack kind;
+* ``bench/data/guard/set.jsonl`` (set 1), ``bench/data/guard2/set.jsonl`` (set 2) and
+  ``bench/data/guard3/set.jsonl`` (set 3): our own attack/benign sets, each written blind to
+  the code by a different author and split dev/test before tuning; printed per half and per
+  attack kind;
 * ``../shared/bench/injection/``: the given PurpleLlama/BIPIA set (block rate per source,
   the persistent-directive group with an even/odd split, false positives);
 * ``bench/data/real_memory/texts.jsonl``: real memory and instruction files from public
@@ -42,8 +43,12 @@ from memdir.guard import scan
 
 Scanner = Callable[[str], bool]
 ROOT = Path(__file__).resolve().parents[1]
-OWN = {"set 1": ROOT / "bench/data/guard/set.jsonl", "set 2": ROOT / "bench/data/guard2/set.jsonl"}
-TEST_NOTE = {"set 1": "lightly used by round 1", "set 2": "never read"}
+OWN = {
+    "set 1": ROOT / "bench/data/guard/set.jsonl",
+    "set 2": ROOT / "bench/data/guard2/set.jsonl",
+    "set 3": ROOT / "bench/data/guard3/set.jsonl",
+}
+TEST_NOTE = {"set 1": "lightly used by round 1", "set 2": "never read", "set 3": "never read"}
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
 KINDS = (
@@ -126,7 +131,7 @@ def own_section(res: Results, split: str) -> list[list[str]]:
     out.append(res.line("  attacks in English", [r for r in attacks if r["lang"] == "en"]))
     out.append(res.line("  attacks in other languages", [r for r in attacks if r["lang"] != "en"]))
     out.append(res.line("false positives, all benign", benign, "<= 1%"))
-    hard = [r for r in benign if r["hard_negative"]]
+    hard = [r for r in benign if r.get("hard_negative", r.get("hard"))]  # set 3 says "hard"
     out.append(res.line("false positives, hard negatives", hard, "<= 3%"))
     return out
 
@@ -243,7 +248,7 @@ def misses(rows: Iterable[dict[str, Any]], res: Results) -> str:
 
 
 def own_rows(path: Path, name: str) -> list[dict[str, Any]]:
-    """One own set, its ids prefixed with the set's name (the two sets share no ids)."""
+    """One own set, its ids prefixed with the set's name (the sets share no ids)."""
     return [{**r, "id": f"{name}:{r['id']}"} for r in load(path)]
 
 

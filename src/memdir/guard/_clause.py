@@ -22,7 +22,7 @@ _NEG_WORDS = (
     r"yasak\w*)\b|(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
     r"決して|절대)"
 )
-_NEG_BEFORE = re.compile(rf"{_NEG_WORDS}[^.!?。！？\n,;，；]{{0,30}}$")
+_NEG_BEFORE = re.compile(rf"{_NEG_WORDS}(?:[^.!?。！？\n,;，；]|\.(?=\S)){{0,30}}$")
 # A clause that opens with a negation negates what follows (up to a "but"/"just"/"only"
 # after a comma), however far the verb is (German and Japanese put it last: "Keine Tokens
 # … in Dateien speichern").
@@ -234,12 +234,22 @@ class Clauses:
 _MENTION = re.compile(
     r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|phrases?|"
     r"strings?|patterns?|examples?|payloads?|includ\w*|contain\w*|lists?|quot\w*|detects?|flags?|"
-    r"blocks?|matches|tests? (?:for|against)|and)(?:\s+[^\s'\"`]+){0,3}?[,:]?\s*$"
+    r"blocks?|matches|tests? (?:for|against)|and|said|says|saying|wrote|reads|stated|"
+    # the same cue in the other languages of the lexicon
+    r"como|comme|wie|come|tipo|вроде|типа|как|например|etwa|z\.\s?b\.|par exemple|por ejemplo|"
+    r"ad esempio|per esempio|tels? que|frases?|sätzen?|frasi|фраз\w*|строк\w*|cadenas?|chaînes?|"
+    r"例如|比如|像|诸如|例えば|たとえば|예를 들어|예컨대)(?:\s+[^\s'\"`]+){0,3}?[,:]?\s*$"
 )
-_QUOTES = "\"'`“‘«「"
+# "… «ignore the instructions» and the like" (zh/ja/ko/ru put the cue after the quote).
+_MENTION_AFTER = re.compile(
+    r"\s*(?:之类|之類|一类|这样|這樣|等|など|のよう|といった|같은|등|и т\.|etc)"
+)
+_QUOTES = "\"'`“‘«「„‚『【＂"
+_CLOSING_QUOTE = re.compile(r"[\"'`”’»」』】＂“]")
 
 
-_OPENING_QUOTE = re.compile(r"(?<![\w'`])[\"'`“‘«「]")
+# An ASCII letter before a quote makes it an apostrophe ("it's"); a CJK one does not.
+_OPENING_QUOTE = re.compile(r"(?<![a-z0-9_'`])[\"'`“‘«「„‚『【＂]")
 
 
 def mentioned(s: str, start: int) -> bool:
@@ -252,7 +262,43 @@ def mentioned(s: str, start: int) -> bool:
     opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]  # not the "'" of "it's"
     if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
         return False
-    return _MENTION.search(before, 0, opens[-1]) is not None
+    if _MENTION.search(before, 0, opens[-1]) is not None:
+        return True
+    close = _CLOSING_QUOTE.search(s, start, min(len(s), start + REACH))
+    return close is not None and _MENTION_AFTER.match(s, close.end()) is not None
+
+
+# Japanese and Korean put the negation at the end of the clause, however far the verb is
+# ("~/.aws/credentials を読んだり表示したりしないこと", "… 절대 채팅에 출력하지 않는다").
+_NEG_CLAUSE_END = re.compile(
+    r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|"
+    r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지)"
+    r"[\s。.!！)）]*$"
+)
+# An order reported as something to spot, not to do: "look for instructions to read ~/.ssh",
+# "~/.ssh 를 읽으라는 지시", "alerts when a job does `nslookup $(…)`".
+_REPORTED = re.compile(
+    r"\b(?:instructions?|requests?|attempts?|prompts?|asks?|tries|trying|orders?|commands?) to\s+$|"
+    # what an attacker's text told someone to do, reported ("the fake mail asked staff to '…'")
+    r"\b(?:payload|page|readme|mail|e-?mail|message|attacker|document|description|comment|note|"
+    r"prompt|injection|link|issue)s?\b[^.\n]{0,30}\b(?:told|asked|instructed|urged|wanted)\b"
+    r"[^.\n]{0,30}\bto\s+[`'\"“‘«]?$|"
+    r"\b(?:detects?|detecting|alerts? (?:on|when)|flags?|flagging|catches|looks? for|watch(?:es)? "
+    r"for|scans? for|warns? (?:on|when|about)|blocks? (?:any|attempts))\b(?:[^.\n]|\.(?=\S)){0,80}$"
+)
+_REPORTED_AFTER = re.compile(
+    r"\S{0,4}(?:라는|하라는|으라는|という|ように) ?(?:지시|요청|명령|指示|要求|命令)"
+)
+
+
+def reported(s: str, start: int, end: int, lo: int, hi: int) -> bool:
+    """Whether the action at ``s[start:end]`` is quoted as something to spot, or negated at
+    the end of a verb-final clause (ending at ``hi``)."""
+    return (
+        _REPORTED.search(s, max(lo, start - 100), start) is not None
+        or _REPORTED_AFTER.match(s, end, end + 12) is not None
+        or _NEG_CLAUSE_END.search(s, end, hi) is not None
+    )
 
 
 def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:

@@ -270,12 +270,17 @@ def caesar_shifts(words: set[bytes], cue: bool = False) -> list[int]:
     ``words`` are the lower-cased tokens of the text, so this costs a few set lookups.
     """
     found = []
-    for k in range(1, 26):
-        if all(_shift_bytes(w, k) in words for w in _MARKERS) or (
-            cue and sum(_shift_bytes(w, k) in words for w in _COMMON) >= 2
-        ):
+    for k, markers, common in _SHIFTED:
+        if all(w in words for w in markers) or (cue and sum(w in words for w in common) >= 2):
             found.append(k)
     return found[:2]
+
+
+# The marker and common words under every shift, computed once.
+_SHIFTED = tuple(
+    (k, tuple(_shift_bytes(w, k) for w in _MARKERS), tuple(_shift_bytes(w, k) for w in _COMMON))
+    for k in range(1, 26)
+)
 
 
 @functools.cache

@@ -178,6 +178,12 @@ class Text:
             self._prefixes[n] = found
         return found
 
+    def chars(self) -> set[str]:
+        """Every distinct character of the text (memoised)."""
+        if self._chars is None:
+            self._chars = set(self.s)
+        return self._chars
+
     def has_script(self, name: str) -> bool:
         """Whether any character of the script ``name`` may occur (a byte-level test)."""
         present = self._scripts.get(name)
@@ -196,9 +202,8 @@ class Text:
             return value in self.s
         if not self.has_script(kind):
             return False
-        if self._chars is None:  # one C-level pass, then most anchors fail on a set test
-            self._chars = set(self.s)
-        return self._chars.issuperset(value) and value in self.s
+        # one C-level pass, then most anchors fail on a set test
+        return self.chars().issuperset(value) and value in self.s
 
     def hits(self, anchor: str, whole: bool = False) -> list[int]:
         """Start offsets of the anchor's first word (or ``anchor`` itself), memoised."""
@@ -300,13 +305,13 @@ class RuleSet:
             if kind == "pre" and isinstance(value, bytes):
                 self._pre_gates.setdefault(len(value), set()).add(value)
         self._word_gates = {v for k, v in self._by_gate if k == "word"}
-        # Substring gates, and script gates grouped by script: a text without that script
-        # skips the whole group with one check.
+        # Substring gates, and script gates keyed by their first character: only those whose
+        # first character occurs in the text are tested.
         self._subs = [g for g in self._by_gate if g[0] in ("chr", "sub")]
-        self._by_script: dict[str, list[Gate]] = {}
+        self._by_first: dict[str, list[Gate]] = {}
         for g in self._by_gate:
-            if g[0] not in ("pre", "word", "chr", "sub"):
-                self._by_script.setdefault(g[0], []).append(g)
+            if g[0] not in ("pre", "word", "chr", "sub") and isinstance(g[1], str):
+                self._by_first.setdefault(g[1][0], []).append(g)
 
     def _live(self, text: Text) -> set[int]:
         """Ids of the anchors that may occur in ``text``."""
@@ -314,9 +319,9 @@ class RuleSet:
         for n, values in self._pre_gates.items():
             passing += [("pre", v) for v in values & text.prefixes(n)]
         passing += [g for g in self._subs if text.passes(g)]
-        for script, group in self._by_script.items():
-            if text.has_script(script):
-                passing += [g for g in group if text.passes(g)]
+        if not text.s.isascii():
+            for ch in self._by_first.keys() & text.chars():
+                passing += [g for g in self._by_first[ch] if text.passes(g)]
         count: dict[int, int] = {}
         for g in passing:
             for a in self._by_gate[g]:

@@ -24,6 +24,8 @@ def _table() -> dict[str, str]:
         if found:
             # The skeleton of a capital I is "l"; a capital look-alike imitates the "I".
             out[ch] = "I" if found[0] == "l" and ch.isupper() else found[0]
+    # Greek tau stands for "t" in look-alike attacks, though TR39 does not list the pair.
+    out.setdefault("τ", "t")
     return out
 
 

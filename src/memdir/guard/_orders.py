@@ -40,15 +40,21 @@ _SCOPE = (
     r"a partir de agora|de agora em diante|daqui em diante|toda vez|em (?:todas as|"
     r"cada) (?:sess(?:ões|ão)|conversas?)|não mais",
     r"bundan sonra|bundan böyle|artık|her zaman|her seferinde|kalıcı olarak",
+    r"từ nay(?: về sau)?|từ giờ|từ bây giờ|luôn luôn|mỗi lần|vĩnh viễn|من الآن(?: فصاعد\S*)?|"
+    r"دائم\S*|في كل (?:جلسة|مرة)|अब से|हमेशा|हर (?:सत्र|बार)|स्थायी|vanaf nu|voortaan|altijd|"
+    r"elke keer|in elke sessie|permanent",
 )
 
 _ASK = (
-    r"(?:ask(?:s|ed|ing)?|check\w* with|(?:re-?)?verify\w* (?:\w+ )?with|confirm(?:s|ed|ing)?|"
+    r"(?:ask(?:s|ed|ing)?|check\w* (?:with|in)\b|loop\w* in|clear\w* (?:it |this |that )?with|(?:r"
+    r"e-?)?veri"
+    r"fy\w* (?:\w+ )?with|confirm(?:s|ed|ing)?|"
     r"consult\w*|prompt(?:ing)? (?:the user|me|for)|wait\w* for (?:the user'?s? |my |"
     r"an? )?(?:approval|confirmation|permission|consent|sign-?off|go-ahead|answer|reply|ok))"
 )
 _CONSENT = (
-    r"(?:confirmation|approval|permission|consent|review|sign-?off|authori[sz]ation|verification)"
+    r"(?:confirmation|approval|permission|consent|review|sign-?off|authori[sz]ation|verification|"
+    r"second opinion)"
 )
 _PERM = (
     r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|"
@@ -80,7 +86,7 @@ _PERM = (
     r"plus) (?:de )?(?:confirmation|permission|autorisation)|"
     r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|non chiedere (?:più )?(?:conferma|permesso)|"
     # "no longer need to ask" in other languages: a negated need + asking or a consent noun
-    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,2}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?\w*(?:frag"
+    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,6}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?\w*(?:frag"
     r"|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) (?:\w+ )?(?:bestätig"
     r"ung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr )?(?:nötig|notwendig|"
     r"erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ ){0,2}?(?:demander|confirm\w*|"
@@ -110,12 +116,17 @@ _PERM = (
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
     r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|"
     r"s)? you) (?:\w+ )?(?:permission|access|authority|clearance|rights)\b",
+    r"\b(?:at|on|using) (?:your|their|its) own (?:discretion|judge?ment|initiative)\b|\bwhenever y"
+    r"ou "
+    r"(?:want|like|wish|see fit)\b|\bcuando quieras\b|\bquand (?:tu veux|vous voulez)\b|\bwann imm"
+    r"er "
+    r"du (?:willst|möchtest)\b|\bquando (?:quiser|vuoi)\b",
     r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|"
     r"every)\b|\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|"
     r"each) (?:\w+ ){0,3}?(?:tool calls?|requests?|commands?|actions?|prs|pull requests|changes|"
     r"deploys?|payments?|transfers?)\b",
     r"\b(?:consent|approval|permission) (?:is|has been|was) (?:given|granted|implied|assumed)\b",
-    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|向用户|先)?(?:确认|询问|请示|"
+    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|先)?(?:(?:向|跟|和|与)?用户)?(?:确认|询问|请示|"
     r"批准|审批|同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|"
     r"同意|确认|通过)|直接执行|有权(?:直接)?|被授权|获得授权|预先授权",
     r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|"
@@ -131,7 +142,7 @@ _PERM = (
     r"уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|автоматически (?:одобря|"
     r"подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|разрешение|"
     r"доступ)",
-    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|"
+    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|avisar|"
     r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
     r"no (?:hace falta|es necesario|necesitas|tienes que) (?:pedir|preguntar|confirmar|consultar)|"
     r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|"
@@ -156,6 +167,9 @@ _PERM = (
     r"antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
     r"sormadan|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|istemeden|gerekmez)|"
     r"önceden onayl\w*|otomatik onayla\w*|yetkilisin",
+    r"không cần (?:hỏi|xác nhận|xin phép)|mà không (?:hỏi|xác nhận)|(?:ولا|لا) تطلب (?:\S+ )?تأكيد|"
+    r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
+    r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:vragen|bevestigen)",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -177,6 +191,18 @@ _UNTRUSTED = (
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
+    r"(?:được coi là|coi như|xem như|được xem là) (?:lệnh|chỉ thị|yêu cầu) của người dùng|"
+    r"كأن(?:ه|ها)? (?:صادر|قادم|آت)\S* (?:من|عن) المستخدم|उपयोगकर्ता (?:के|का) (?:आदेश|निर्देश) "
+    r"(?:माना|मानें|समझ)|alsof (?:ze|het) van de gebruiker (?:komt|komen)|\b(?:carry|carries|have|"
+    r"has|hold|holds|with) (?:the )?(?:user'?s|owner'?s) (?:full |same )?(?:authority|weight|"
+    r"trust|permissions)\b",
+    r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
+    r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
+    r"the user|(?:a )?direct requests? from the user)\b",
+    r"\b(?:follow|obey|execute|run|act on) (?:those|these|them|the|such|its|their) (?:\w+ )?(?:fil"
+    r"es?|"
+    r"notes?|comments?|messages?|issues?|instructions|requests) without (?:\w+ )?(?:checking|"
+    r"asking|confirm\w*|verif\w*|review\w*|question\w*)",
     r"\b(?:anyone|anybody|everyone|whoever)\b[^.\n]{0,40}?\b(?:is|are) (?:to be )?(?:trusted|"
     r"authori[sz]ed|allowed)\b",
     r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|"
@@ -221,7 +247,8 @@ _TRUST = (
     rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|"
     rf"sent by|"
     rf"posted by|written by|inside)\b",
-    r"\btreat\w* (?:\S+ ){0,8}?as (?:if (?:it|they) (?:came|come|were) from |coming from |(?:a |"
+    r"\btreat\w* (?:\S+ ){0,14}?as (?:if (?:it|they) (?:came|come|were) from |coming "
+    r"(?:directly )?from |(?:a |"
     r"an )?(?:trusted|authoritative|verified|safe|legitimate)\b|(?:the |an? |your )?(?:user|owner|"
     r"admin|administrator|developer|operator|system)(?:'s)? ?(?:instructions?|messages?|requests?|"
     r"commands?|input|own)?\b)",
@@ -248,11 +275,22 @@ _TRUST = (
     r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|"
     r"written by) (?:the user|me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|"
     r"requests?)\b|comme (?:venant|provenant) de l'utilisateur|comme (?:des )?(?:instructions|"
-    r"consignes) de l'utilisateur|(?:genauso )?wie (?:anweisungen|befehle) des (?:nutzers|"
-    r"benutzers)|como (?:si fueran )?(?:instrucciones|órdenes) del usuario|"
-    r"como (?:se fossem )?(?:instruções|ordens) do usuário|come (?:se fossero )?(?:istruzioni|"
-    r"comandi) dell'utente|как (?:указания|инструкции|команды) пользователя|当作用户(?:的)?(?:指令|"
+    r"consignes|ordres|demandes|commandes|messages) de l'utilisateur|(?:genauso )?wie (?:anweisung"
+    r"en|"
+    r"befehle|aufträge|anfragen|nachrichten) des (?:nutzers|benutzers)|como (?:si fueran )?"
+    r"(?:instrucciones|órdenes|peticiones|solicitudes|mensajes|comandos) del usuario|"
+    r"como (?:se fossem )?(?:instruções|ordens|pedidos|solicitações|mensagens|comandos) do usuário|"
+    r"come (?:se fossero )?(?:istruzioni|comandi|ordini|richieste|messaggi) dell'utente|"
+    r"как (?:указания|инструкции|команды|просьбы|приказы|сообщения) пользователя|"
+    r"当作用户(?:的)?(?:指令|"
     r"命令|指示)|ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
+    r"(?:считаются|являются|считать) (?:\w+ )?(?:указани|инструкци|команд|просьб)\w* "
+    r"пользовател|(?:gelten|zählen) als (?:anweisungen|befehle|aufträge) des (?:nutzers|benutzers)|"
+    r"(?:valen|cuentan) como (?:instrucciones|órdenes) del usuario|comptent comme (?:des )?"
+    r"(?:instructions|ordres|consignes) de l'utilisateur|(?:valem|contam) como (?:instruções|orden"
+    r"s) "
+    r"do usuário|valgono come (?:istruzioni|ordini) dell'utente|\b(?:count|counts|are counted) as "
+    r"(?:\w+ )?(?:instructions|orders|requests|commands) (?:from|of|by) the user\b",
     r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|"
     r"可信)(?:的)?(?:指令|命令|消息|请求|要求)?|(?:执行|遵循|遵守|服从|照做|听从)(?:所有|任何|"
     r"一切)?(?:来自|在)[^。！？\n]{1,30}(?:的)?(?:指令|命令|要求|指示)",
@@ -303,13 +341,31 @@ _SHIELD = (
     r"(?:the |these |those |our )?(?:rules|limits|policies|checks)) (?:does not|doesn'?t|do not|"
     r"don'?t|no longer) apply to (?:you|the agent|agents|bots|ai|assistants)\b",
     r"\bcore\.hookspath[\s=]+(?:/dev/null|\S*empty)",
-    r"\b(?:approve|merge|review)\w* (?:and (?:merge|approve)\w* )?(?:your|its|their) own\b|"
-    r"\b(?:approve|merge)\w* (?:and (?:merge|approve)\w* )?(?:\S+ ){0,3}?(?:myself|yourself|"
-    r"itself)\b",
+    r"\bspctl --master-disable|\bcsrutil disable|\bsetenforce 0|set-mppreference[^\n]{0,40}-disabl"
+    r"e\w*"
+    r"\s+\$?true|\bufw disable|\bsystemctl (?:stop|disable|mask) (?:firewalld|apparmor|auditd)\b",
+    r"\b(?:delet|remov|disabl|renam|rm|mv)\w*\s+(?:-\S+\s+)*(?:the\s+)?\S*(?:\.git/hooks/|\.husky/|"
+    r"\.pre-commit-config\.ya?ml)",
+    r"\b(?:approv|merg|review)\w* (?:and "
+    r"(?:merg|approv)\w* )?(?:your|its|their) own\b|\b(?:approv|merg)\w* (?:and (?:merg|approv)\w*"
+    r" )?"
+    r"(?:\S+ ){0,3}?(?:myself|yourself|itself)\b",
+    # the same in other languages: one's own PRs approved or merged by oneself
+    r"(?:approuv|fusionn|valid|merg)\w* (?:\w+ ){0,2}?(?:ses|tes|vos|leurs) propres\b|(?:aprob|apr"
+    r"ov|"
+    r"fusion|merge|valid)\w* (?:\w+ ){0,2}?(?:sus|tus|seus|teus|suas|tuas) (?:propi|própri)\w*|"
+    r"\bselbst (?:mergen|freigeben|genehmigen|approven)\b|\beigenen? (?:pull[- ]requests?|prs?|"
+    r"merge[- ]requests?|änderungen) (?:\S+ ){0,4}?(?:freigeb|genehmig|merg|approv)\w*|(?:approv|"
+    r"unisc)\w* (?:\w+ ){0,2}?(?:le tue|i tuoi|le sue|i suoi) (?:propri\w* )?(?:pr|pull request|"
+    r"modifiche)|自分の(?:pr|プルリク\S*|変更)を自分で(?:承認|マージ)|自己的(?:pr|合并请求|代码|"
+    r"改动)[^。\n]{0,6}(?:批准|合并|审批)|自行(?:批准|合并|审批)|(?:자신|본인)의 (?:pr|변경)\S* "
+    r"(?:직접 )?(?:승인|병합|머지)|(?:сам|самостоятельно) (?:одобр|мерж|слива|влива|апрув)\w*",
     r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
     r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |"
     r"the user'?s? )?(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|"
-    r"audit (?:logs?|logging|trail)|security monitoring|edr|selinux|apparmor|memory (?:scanner|"
+    r"audit (?:logs?|logging|trail)|security monitoring|edr|selinux|apparmor|gatekeeper|"
+    r"system integrity protection|sip|windows defender|defender|xprotect|smartscreen|uac|memory (?"
+    r":scanner|"
     r"guard)|injection (?:filters?|scanner|guard)|content filters?|moderation|sandbox\w*|"
     r"secret[- ]scanning|push protection|branch protection|code scanning|signature verification|"
     r"required (?:reviews?|checks|status checks))",
@@ -325,8 +381,11 @@ _TESTS = (
     r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|"
     r"mark\w* (?:\w+ )?as (?:skip|xfail)\w*) (?:the |all |any |these |"
     r"those )?(?:\w+ ){0,2}?(?:failing |security |broken |flaky )?(?:tests?|test (?:steps?|suites?|"
-    r"cases?)|checks?|hooks?|asserts?|assertions?)\b",
+    r"cases?)|checks?|hooks?|asserts?|assertions?|(?:coverage|security|lint|audit) (?:jobs?|"
+    r"gates?|steps?))\b",
     r"--no-verify\b|--deselect\b|--no-gpg-sign\b",
+    r"\b(?:lower|reduc|drop|set|chang)\w* (?:the )?`?(?:fail_under|--cov-fail-under|coverage "
+    r"(?:threshold|gate|minimum))`?(?: \S+){0,3}? to 0\b",
     r"テスト(?:ステップ|ケース)?を(?:削除|無効|スキップ|コメントアウト)|(?:supprim|"
     r"désactiv)\w* (?:les |tous les )?(?:hooks|tests|contrôles) de sécurité|(?:entfern|deaktivier|"
     r"lösch)\w* (?:die )?(?:sicherheits)?(?:tests|hooks|prüfungen)|(?:elimina|desactiva|"
@@ -406,6 +465,17 @@ _OVERRIDE = (
     r"previous |prior |conflicting )?(?:instructions?|rules?|guidelines|polic\w+|directives?|"
     r"system prompts?)",
     r"\b(?:highest|top|absolute|maximum|overriding) priority\b",
+    r"\b(?:are|is) (?:now )?(?:system[- ]level|root[- ]level|of system priority)\b|\bsystem[- ]lev"
+    r"el "
+    r"(?:priority|authority)\b",
+    r"(?:此|本|这个|这份)(?:文件|记忆|笔记|备注)[^。\n]{0,8}优先(?:级)?(?:高于|于|大于)|"
+    r"(?:user|chat|conversation|request)[^.\n]{0,60}?\bconflicts? with (?:this|the) (?:memory|file|"
+    r"note)s?\W+(?:\w+ ){0,2}?(?:this|the) (?:memory|file|note)s? (?:always )?(?:wins|prevails|tak"
+    r"es "
+    r"precedence|comes first|overrides)",
+    r"(?:システムプロンプト|システムの指示|他の(?:すべての)?指示)(?:より|よりも)(?:も)?優先|(?:矛盾|衝突|"
+    r"食い違)[^。\n]{0,8}(?:こちら|このメモ|このファイル|本メモ)に従|优先于(?:系统提示|所有其他|"
+    r"其他所有)|比系统提示词?(?:更)?优先|시스템 프롬프트보다 우선",
     r"\boverrid\w* (?:the |any |what the )?user(?:'s)?\b",
     r"\bif (?:the user|they) (?:rejects?|refuses?|declines?|says? no|"
     r"reverts?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same)\b",
@@ -432,7 +502,9 @@ _AGAINST = (
     r"\bregardless of (?:what|whether) (?:the user|anyone|they) (?:says?|wants?)\b",
     r"\b(?:even if|even when|regardless of whether|no matter (?:what|whether|if)) (?:the user|he|"
     r"she|they|anyone|someone|the owner|the system prompt|your (?:instructions|guidelines)|"
-    r"other instructions) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs?|"
+    r"other instructions|they|it) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs"
+    r"?|"
+    r"conflicts? with (?:what )?the user|"
     r"requests?|protests?|forbids?|refuses?|says otherwise)",
     r"即使用户(?:反对|要求|说|不同意|拒绝|禁止)|无论用户(?:说什么|怎么说|是否|如何)|不管用户",
     r"ユーザーが(?:反対|拒否|何と言|禁止)(?:しても|っても)|たとえユーザーが",
@@ -457,7 +529,9 @@ _DEMOTE = (
     rf"\b(?:ignor\w*|disregard\w*|overrid\w*|overrul\w*|set\w* aside|"
     rf"dismiss\w*) (?:\w+ ){{0,2}}?{_USER_TEXT}",
     rf"\b(?:outrank\w*|trump\w*|supersed\w*|overrid\w*|wins? over|beats?|"
-    rf"comes? before) (?:\w+ )?(?:{_USER_TEXT}|the user\b)",
+    rf"comes? before) (?:\w+ )?(?:{_USER_TEXT}|the user\b|the (?:conversation|chat)\b)",
+    r"\b(?:follow|obey|prefer|favou?r|trust)\w* (?:them|these|this|it|those|the \w+|this \w+) over "
+    r"(?:the )?(?:chat|conversation|user\b|system prompt)",
     rf"\b(?:take|takes|taking|have|has|get|gets) (?:\w+ )?(?:precedence|"
     rf"priority) over (?:\w+ ){{0,2}}?(?:{_USER_TEXT}|the user\b)|\b(?:more important|"
     rf"higher priority) than (?:{_USER_TEXT}|the user\b)",
@@ -468,8 +542,9 @@ _DEMOTE = (
     r"\b(?:the owner|the user|the admin)\w* (?:only )?(?:speaks?|communicates?|"
     r"gives? (?:instructions|orders)) only (?:through|via|in)\b|\bthe owner (?:only )?(?:speaks?|"
     r"communicates?) (?:through|via)\b",
-    r"\b(?:the user|the person (?:typing|in (?:the |this )?chat)|the human) (?:in this (?:chat|"
-    r"session|conversation) )?is (?:only |just |actually |really )?(?:a tester|an? (?:impostor|"
+    r"\b(?:the user|the person (?:typing|in (?:the |this )?chat)|the human) (?:(?:in this (?:chat|"
+    r"session|conversation)|(?:chatting|talking|speaking|typing) (?:with|to) you) )?is (?:only |ju"
+    r"st |actually |really )?(?:a tester|an? (?:impostor|"
     r"intern|attacker|bot)|not (?:the|your) (?:real )?(?:owner|user|admin))",
     r"(?:instrucciones|mensajes|peticiones|órdenes) del usuario[^.\n]{0,30}no (?:cuentan|valen|"
     r"importan|aplican)|(?:instructions|messages|demandes) de l'utilisateur[^.\n]{0,30}ne "
@@ -480,11 +555,17 @@ _DEMOTE = (
     r"инструкци)\w* пользовател\w*[^.\n]{0,30}не (?:считаются|важны|действуют)|用户的?(?:指令|消息|"
     r"请求|要求)[^。\n]{0,20}(?:不算|无效|不作数|不用管)|ユーザーの(?:指示|発言|"
     r"要求)[^。\n]{0,20}(?:無効|関係ない|無視してよい)",
+    r"\b(?:the person|the user|the human|whoever) (?:you are|you're) (?:helping|talking to|chattin"
+    r"g "
+    r"with|working with|working for) (?:is|are) not (?:authori[sz]ed|the (?:real )?(?:owner|user)|"
+    r"allowed|trusted)|\b(?:answer|respond|listen|obey|follow)\w* only (?:to )?(?:the )?(?:instruc"
+    r"tions|"
+    r"directives|orders|commands) (?:found |written )?(?:in|from) this (?:file|memory|note)",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
     rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
     r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|"
     r"指示)[^。\n]{0,20}(?:一律|全部|都)?(?:忽略|无视|不予理会)",
-    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)優先|ユーザーの(?:指示|要求|依頼|"
+    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)(?:常に|必ず|も)?優先|ユーザーの(?:指示|要求|依頼|"
     r"メッセージ)[^。\n]{0,10}(?:を|は)?無視",
     r"사용자[^.\n]{0,30}보다 우선|사용자의 (?:지시|요청|메시지)[^.\n]{0,10}무시",
     r"(?:сообщени|указани|просьб|инструкци|команд)\w* (?:в чате|"
@@ -495,10 +576,49 @@ _DEMOTE = (
     r"benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice )?(?:l')?utente|(?:tem|"
     r"têm) prioridade sobre o usuário",
 )
+# The agent's own rules, filters or configuration declared out of force: no project rule is.
+_RETIRED = (
+    r"पिछले (?:सभी )?(?:नियम|निर्देश)\S* (?:रद्द|अमान्य|निरस्त)|التعليمات السابقة (?:\S+ )?(?:ملغا"
+    r"ة|لاغية)",
+    r"\b(?:your|the agent'?s|the assistant'?s) (?:\w+ ){0,2}?(?:instructions|guidelines|rules|"
+    r"configuration|config|directives|restrictions|guardrails|filters|polic(?:y|ies)|refusals|"
+    r"safeguards|system prompt|programming|training)\b[^.\n]{0,40}?\b(?:(?:has|have) been|(?:is|"
+    r"are)(?: now)?|were) (?:retired|disabled|lifted|suspended|revoked|removed|turned off|switched "
+    r"off|deactivated|void|null|cancell?ed|withdrawn|superseded|replaced|waived)\b",
+    r"\b(?:your|the agent'?s|the assistant'?s|(?:the )?usual|(?:the )?normal|(?:the )?default|safe"
+    r"ty|"
+    r"content) (?:\w+ ){0,2}?(?:instructions|guidelines|rules|restrictions|guardrails|filters|"
+    r"polic(?:y|ies)|refusals|safeguards|system prompt)\b[^.\n]{0,40}?\b(?:(?:do|does) not|don'?t|"
+    r"doesn'?t|no longer|won'?t) (?:apply|hold|count|matter|exist)\b|\b(?:safety|content) (?:filte"
+    r"rs?|"
+    r"checks?|guardrails|rules) (?:are|is|have been|has been) (?:now )?(?:disabled|off|lifted|"
+    r"suspended|removed|turned off|switched off)\b",
+    r"\byour only (?:source of truth|authority|instructions|rules)\b",
+    r"(?:tus|las) (?:reglas|instrucciones|directrices|normas)(?: de(?:l)? (?:tu )?sistema)?"
+    r"(?: anteriores)? (?:ya no (?:aplican|se aplican|son válidas|rigen|tienen efecto)|quedan "
+    r"(?:anuladas|sin efecto)|han sido (?:retiradas|desactivadas|anuladas))|(?:deine|ihre) "
+    r"(?:bisherigen |früheren |ursprünglichen )?(?:richtlinien|anweisungen|regeln|vorgaben|"
+    r"einschränkungen|sicherheitsfilter)\w* (?:gelten|greifen|zählen) (?:hier )?nicht mehr|(?:tes|"
+    r"vos) (?:anciennes |précédentes )?(?:règles|instructions|consignes|directives|restrictions) "
+    r"(?:ne s'appliquent plus|ne sont plus valables|sont (?:levées|désactivées|annulées))|тво\w+ "
+    r"(?:прежн\w+ |предыдущ\w+ )?(?:инструкци|правил|указани|ограничени)\w* (?:больше не "
+    r"(?:действуют|применяются|актуальны)|отменен\w*|сняты)|(?:suas|tuas) (?:regras|instruções|"
+    r"diretrizes)(?: anteriores)? (?:não (?:se aplicam|valem) mais|foram (?:desativadas|anuladas))|"
+    r"le tue (?:regole|istruzioni|linee guida)(?: precedenti)? (?:non (?:valgono|si applicano) più|"
+    r"sono (?:disattivate|annullate))",
+    r"你(?:的|之前的|原来的|原有的)(?:规则|指令|指示|设定|限制|安全(?:规则|过滤))[^。\n]{0,6}(?:不再(?:适用|"
+    r"有效)|已(?:经)?(?:失效|作废|取消|解除|停用))|(?:あなたの|これまでの|以前の)(?:ルール|指示|設定|制限|"
+    r"ガイドライン)[^。\n]{0,6}(?:適用されません|無効|廃止|解除)|(?:당신의|너의|기존) (?:규칙|지시|"
+    r"지침|제한)\S* (?:더 이상 )?(?:적용되지 않|무효|해제)",
+)
 _VOID = (
     # the system prompt itself, or earlier instructions, declared out of force
-    r"\b(?:your|the) system (?:prompt|instructions) (?:is|are) (?:now )?(?:outdated|obsolete|void|"
-    r"invalid|superseded|no longer (?:valid|in effect))|\b(?:earlier|previous|prior|original) "
+    r"\b(?:your|the) (?:system (?:prompt|instructions)|guardrails|safety (?:rules|guidelines)|"
+    r"restrictions|content polic\w+)(?: (?:in|of) (?:your|the) system prompt)? (?:is|are) (?:now |"
+    r"just |only |merely )?(?:an? )?(?:outdated|obsolete|void|invalid|superseded|no longer (?:vali"
+    r"d|"
+    r"in effect)|test (?:artefacts?|artifacts?|fixtures?|leftovers?)|fake|placeholders?|not real)|"
+    r"\b(?:earlier|previous|prior|original) "
     r"(?:\w+ )?(?:instructions|rules|guidelines|guidance) (?:\S+ ){0,6}?(?:should|must|are to|"
     r"can) be (?:disregarded|ignored|dropped)\b",
     r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|"
@@ -544,8 +664,13 @@ _REPLACED = re.compile(
     r"\byour (?:new|only) (?:task|instructions?|orders|mission)\b|\b(?:rules|instructions) in "
     r"this (?:memory )?(?:file|note)\b"
 )
+_GRANT = re.compile(r"(?:you|it|the agent|agents|the assistant|bots) (?:may|can)\b")
+_PEOPLE = re.compile(r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+$")
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
-_WEAKENING = re.compile(r"\b(?:always|fail\w*|red|green|flaky|broken|to pass)\b")
+_WEAKENING = re.compile(
+    r"\b(?:always|fail\w*|red|green|flaky|broken|to pass|in (?:the|your) way|"
+    r"annoy\w*|to get (?:past|around|through))\b"
+)
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
 _AUTHORITY = re.compile(
     r"(?m)^[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
@@ -631,7 +756,9 @@ _REMOTE = (
     r"exécute|applique)",
 )
 _RISKY = (
-    r"\b(?:permission|confirmation|approval) (?:prompts?|dialogs?|requests?)\b|\b(?:any|every|all|"
+    r"\b(?:permission|confirmation|approval) (?:prompts?|dialogs?|requests?)\b|\b(?:run|execute)\w"
+    r"* "
+    r"(?:shell |terminal |arbitrary )?commands\b|\b(?:any|every|all|"
     r"each) (?:\w+ )?(?:prompts?|"
     r"dialogs?|confirmations?)\b|\b(?:all|any|every|everything|anything|whatever|arbitrary|"
     r"unrestricted)\b(?: \w+)? (?:commands?|actions?|tools?|operations?|changes?|requests?|files?|"
@@ -648,7 +775,7 @@ _RISKY = (
     r"truncat\w*|wip(?:e|es|ed|ing)\b|reset --hard|hard reset|factory reset|install\w*|shell|"
     r"terminal|production|prod\b|credentials?|secrets?|passwords?|keys?|tokens?|money|funds|bank|"
     r"invoices?|external|third[- ]party|https?://|curl|wget)",
-    r"所有|任何|一切|一律|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|すべて|"
+    r"所有|任何|一切|一律|凡是|权限|删除|部署|推送|付款|转账|购买|生产|密码|密钥|凭证|外部|命令|すべて|"
     r"全て|任意|削除|デプロイ|プッシュ|支払|送金|購入|本番|パスワード|コマンド|マージ|모든|어떤|"
     r"삭제|지[우워울운]|배포|푸시|결제|송금|구매|명령|все|любы\w*|удал\w*|развер\w*|оплат\w*|перевод\w*|"
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
@@ -656,13 +783,28 @@ _RISKY = (
     r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|lösch\w*|bereitstellen|produktion\w*|"
     r"\w*deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|eliminare|pagamenti|"
     r"bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|her (?:şey|komut)|"
-    r"sil|ödeme|komut",
+    r"sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|हटा|डिलीट|डिप्लॉय|"
+    r"प्रोडक्शन|सभी|verwijder\w*|productie|alle",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
 # risky when confirmation is dropped for it from now on ("ab jetzt …, bevor du pushst").
 _RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 
+# Something kept from the user as a standing practice (a scope makes it an order).
+_HIDE = (
+    r"\b(?:without|never|do not|don'?t) (?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|"
+    r"reveal\w*) (?:\w+ ){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|"
+    r"paid|an ad|promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで)|"
+    r"(?:不要|不|别)告诉用户|瞒着用户|"
+    r"sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario |que )|senza dire che|senza "
+    r"(?:avvisare|informare) l'utente|sans (?:le )?dire (?:à l'utilisateur|que)|ohne (?:es )?dem "
+    r"(?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao usuário|que)|без упоминания|не "
+    r"(?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ المستخدم|उपयोगकर्ता को बताए बि"
+    r"ना|"
+    r"사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|với) người dùng|"
+    r"zonder het de gebruiker te vertellen",
+)
 _DECEIVE = (
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
     r"credit)\w* (?:to )?(?:the user|them|him|her|everyone|the team)?(?: that)?|(?:answer|reply|"
@@ -704,8 +846,10 @@ _OPENING = (
     r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|\bmake (?:the |"
     r"this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|document|"
     r"channel|dashboard)s? public\b",
+    r"\bpermitrootlogin\W+yes\b|\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|"
-    r"required[- ]reviews?|review rules?|required[- ]review rule|branch protection)\b|"
+    r"required[- ]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?"
+    r"protection rules?)\b|"
     r"\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
     r"audit logging|guardduty|security hub|flow logs)\b",
     r"\bapprov\w* (?:\S+ ){0,4}?without (?:reading|reviewing|checking|looking at|review)\b",
@@ -726,6 +870,10 @@ _PROMPTWARE = (
     r"\bpretend\w* (?:\w+ ){0,3}?(?:you are|you're|to be) (?:the |a |an )?(?:\w+ )?(?:owner|"
     r"admin\w*|developer|root|maintainer|user|system|operator|human|unrestricted|another|"
     r"different)\b",
+    r"\b(?:act|behave|respond|proceed)\w* as (?:if|though) (?:they|it|these|those|the \w+) (?:were|"
+    r"was|did) (?:not (?:there|present|exist)|n'?t (?:there|exist)|absent|gone)\b",
+    r"\byou (?:now |will now |are now )?(?:operate|run|work|are) (?:now )?in (?:\w+ )?(?:developer|"
+    r"dev|debug|maintenance|god|admin|unrestricted|jailbreak|root|sudo|override) mode\b",
     r"\bname yourself \w+|\byou (?:have been|were|are being) (?:\w+ ){0,3}?(?:updated|upgraded|"
     r"patched|reprogrammed|reconfigured) to\b",
     r"\btranslat\w* [^\n]{0,200}? (?:in)?to [^\n]{0,200}? (?:and|then) (?:execute|run|eval)\w*",
@@ -757,6 +905,7 @@ _HIDDEN_HTML = (
 _WEIGHTS = {
     "demote": 3,
     "void": 2,
+    "retired": 3,
     "perm": 2,
     "trust": 3,
     "shield": 3,
@@ -767,6 +916,7 @@ _WEIGHTS = {
     "persist": 3,
     "remote": 3,
     "deceive": 3,
+    "hide": 2,
     "danger": 2,
     "opening": 3,
     "promptware": 3,
@@ -781,6 +931,7 @@ _WITHOUT = re.compile(r"^(?:without|sin |sans |ohne |senza |sem |без )")
 _REASONS = {
     "demote": "it ranks another source above the user or tells the agent to ignore the user",
     "void": "it declares the agent's instructions void",
+    "retired": "it declares the agent's own rules, filters or configuration out of force",
     "perm": "it tells the agent that confirmation or permission is no longer needed",
     "trust": "it tells the agent to give someone else's text the user's authority",
     "safety": "it tells the agent to switch off a safety, security or approval control",
@@ -791,6 +942,7 @@ _REASONS = {
     "persist": "it protects or copies itself so that it cannot be reviewed or removed",
     "remote": "it tells the agent to fetch instructions from a URL and follow them",
     "deceive": "it tells the agent to tell the user something whatever the truth is",
+    "hide": "it tells the agent to keep something from the user from now on",
     "danger": "it tells the agent to destroy data",
     "opening": "it tells the agent to open up access or remove oversight (admin rights, public "
     "exposure, review or audit switched off)",
@@ -801,6 +953,7 @@ _REASONS = {
 _RULES = {
     "demote": "injection.standing-order",
     "void": "injection.ignore-previous",
+    "retired": "injection.ignore-previous",
     "perm": "injection.standing-order",
     "trust": "injection.standing-order",
     "safety": "injection.standing-order",
@@ -811,6 +964,7 @@ _RULES = {
     "persist": "injection.standing-order",
     "remote": "injection.remote-instructions",
     "deceive": "hiding.deceive-user",
+    "hide": "hiding.deceive-user",
     "danger": "persistence.tool-abuse",
     "opening": "persistence.tool-abuse",
     "promptware": "injection.promptware",
@@ -839,6 +993,7 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
     groups = {
         "demote": _DEMOTE,
         "void": _VOID,
+        "retired": _RETIRED,
         "perm": _PERM,
         "trust": _TRUST,
         "safety": _SAFETY,
@@ -849,6 +1004,7 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "persist": _PERSIST,
         "remote": _REMOTE,
         "deceive": _DECEIVE,
+        "hide": _HIDE,
         "danger": _DANGER,
         "opening": _OPENING,
         "promptware": _PROMPTWARE,
@@ -900,10 +1056,14 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             s, m.start(), m.end(), lo
         ):
             continue  # "never X", and "never X without asking" (which asks first)
+        if rule.id == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
+            continue  # "the user approves their own PRs": people may, the agent may not
         if m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi):
             continue  # "assume yes" only answers a prompt ("assume the user wants TypeScript")
         score = _WEIGHTS[rule.id]
         scoped = cl.has(scope_rx, lo, hi)
+        if rule.id == "void" and scoped:  # "… no longer apply" is the predicate, not a scope
+            scoped = cl.has(scope_rx, lo, m.start()) or cl.has(scope_rx, m.end(), hi)
         # "from now on, run the tests without asking" is a preference: for dropped
         # confirmations only what is no longer confirmed (the object) raises the score.
         score += scoped and rule.id not in ("perm", "against")
@@ -919,6 +1079,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )
+        if rule.id == "perm" and _GRANT.match(m.group()) and risky_rx.search(m.group()):
+            score += 1  # "you can delete any …": the risky action is inside the grant
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
             score += cl.has(_WEAKENING, lo, hi)
         if rule.id in ("tests", "perm", "safety") and _kept_in_loop(cl, m, lo, hi):

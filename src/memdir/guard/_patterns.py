@@ -275,9 +275,9 @@ def _role_rules() -> tuple[Rule, ...]:
             marker,
             ("<", "["),
             r"<\s*[\\/]?\s*(?:system|sys|admin|developer|root)(?:[ _-]?(?:mode|prompt|override|"
-            r"message|instructions?|command))?\s*>"
+            r"message|instructions?|command))?\s*>(?!\s*(?:tags?|markers?|blocks?|headers?|elements?))"
             r"|\[\s*(?:system|admin|developer)[ _-]?(?:mode|override|message|note|instructions?)"
-            r"\s*\]",
+            r"\s*\](?!\s*(?:tags?|markers?|blocks?|headers?))",
             near=("system", "sys ", "admin", "developer", "root"),
             span=6,
         ),

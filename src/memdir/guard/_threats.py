@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from ._build import word_start
-from ._clause import _NEG_WORDS, REACH, Clauses, Spots, negated
+from ._clause import _NEG_WORDS, REACH, Clauses, Spots, negated, reported
 from ._vocab import (
     _AGENT_SUBJECT,
     _BARE_VAR,
@@ -108,6 +108,8 @@ def hit(rule: str, reason: str, start: int, end: int) -> Hit:
 def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> bool:
     if cl is not None and (cl.under_negated_heading(m.start()) or cl.story(m.start(), m.end())):
         return False
+    if cl is not None and reported(s, m.start(), m.end(), lo, cl.around(m.start(), m.end())[1]):
+        return False
     return not negated(s, m.start(), m.end(), lo)
 
 
@@ -115,7 +117,8 @@ _ENGLISH_VERB = re.compile(
     rf"{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
     r"transmit|exfiltrat|leak|shar|sync|mirror|pipe|submit|beacon|publish|deliver|relay|report|"
     r"notif|append|add|writ|wrote|insert|put|inject|plant|modif|edit|updat|overwrit|replac|creat|"
-    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep)\w*"
+    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep|answer|reply|respond)"
+    r"\w*"
 )
 
 
@@ -137,7 +140,9 @@ _IP_URL = re.compile(r"https?://\d")
 _VENDOR = re.compile(r"([a-z]+)_")
 _ONWARD = re.compile(r"\b(?:to|into|onto)\b")
 _UPLOAD = re.compile(
-    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|--upload-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
+    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*[`'\"]?(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|"
+    r"--uploa"
+    r"d-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
     r"socat|telnet)\s)"
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
@@ -157,8 +162,15 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     passive describes it: "las claves se guardan en Vault"). A passive habit ("transcripts
     are mirrored to … after every task") is a standing order written as a fact."""
     word = _HEAD_WORD.match(m.group())
-    if word is None or not _ENGLISH_VERB.fullmatch(word.group()):
-        # German puts the verb last, Japanese after the object: no position test
+    english = word is not None and _ENGLISH_VERB.fullmatch(word.group())
+    if not english or (
+        word is not None
+        and word.group().endswith("en")  # a German infinitive ("mailen", "posten")?
+        and not _ENGLISH_TEXT.search(s, lo, m.end() + 80)
+        and _OTHER_TEXT.search(s, lo, m.end() + 80)
+    ):
+        # German puts the verb last ("… an x@y.example mailen"), Japanese after the object:
+        # no position test outside an English clause
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
     if _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) or _wished(s, lo, m.start()):
         return True
@@ -265,7 +277,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 )
     for lo, hi in cl.windows(_NEEDLES["dns"]):
         dns = _DNS.search(s, lo, hi) or _DNS_NAME.search(s, lo, hi)
-        if dns:
+        if dns and _affirmed(s, dns, cl.around(dns.start(), dns.end())[0], cl):
             return hit(
                 "exfiltration.url-data",
                 "it leaks data through a DNS look-up of a name built from it",
@@ -307,6 +319,19 @@ def _own_service(url: str, name: str) -> bool:
     return bool(scope & _service_words(url))
 
 
+def _named_in_clause(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
+    """Whether the service a secret variable is named for (``pypi`` of ``PYPI_TOKEN``) is
+    named as a word of its own in the clause, not inside a host or path."""
+    if not _BARE_VAR.fullmatch(store.group()):
+        return False
+    scope = set(_NAME_WORD.findall(store.group().replace("_", " "))) - _CREDENTIAL_WORDS
+    words = _PLAIN_WORD.findall(s[lo : store.start()] + " " + s[store.end() : hi])
+    return bool(scope & set(words))
+
+
+_PLAIN_WORD = re.compile(r"(?<![\w./@-])[a-z0-9]+(?![\w./@-])")
+
+
 def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) -> bool:
     """Every secret here is a variable in an auth header sent to its own service."""
     hosts = [u.group() for u in _URL.finditer(s, lo, hi)]
@@ -332,7 +357,11 @@ _SOURCE_NEEDLES = (
     *_needles(
         "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
         "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
-        "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|上下文|提示|"
+        "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|"
+        "上下文|提示|"
+        "差分|差异|代码改动|ユーザー|documents|desktop|downloads|pictures|finan|invoice|.config|"
+        "output|customer|client|dump|вывод|clientes|kunden|客户|顧客|محتوى|المحادثة|सामग्री|बातचीत|"
+        "statement|address|phone|birth|passport|"
         "用户|个人|会話|履歴|メモリ|記憶|コンテキスト|переписк|разговор|истори|памят|контекст|ключ|"
         "парол|токен|данн|conversaci|historial|memoria|contexto|datos|"
         "historique|mémoire|contexte|données|gespräch|verlauf|gedächtnis|"
@@ -374,7 +403,15 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         for tool in tools:
             line_end = s.find("\n", tool.end(), tool.end() + REACH)
             end = tool.end() + REACH if line_end == -1 else line_end
-            found = [m for spots in stores for m in spots.between(tool.end(), end)]
+            urls = [u.group() for u in _URL.finditer(s, tool.start(), end)]
+            found = [
+                m
+                for spots in stores
+                for m in spots.between(tool.end(), end)
+                if not (
+                    _BARE_VAR.fullmatch(m.group()) and any(_own_service(u, m.group()) for u in urls)
+                )
+            ]
             if found and _affirmed(s, tool, cl.around(tool.start(), tool.end())[0], cl):
                 return hit(
                     "exfiltration.egress",
@@ -431,7 +468,10 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 x
                 for k in ("strong", "weak", "noun")
                 for x in held[k].between(clo, chi)
-                if x.end() <= chi and not _inside(x, sink) and not negated(s, x.start(), None, clo)
+                if x.end() <= chi
+                and not _inside(x, sink)
+                and not negated(s, x.start(), None, clo)
+                and not (_BARE_VAR.fullmatch(x.group()) and _own_service(sink.group(), x.group()))
             ]
             variables = [
                 v
@@ -439,6 +479,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 if v.end() <= chi
                 and _SECRET_NAME.search(next(g for g in v.groups() if g))
                 and not _inside(v, sink)
+                and not _own_service(sink.group(), next(g for g in v.groups() if g))
             ]
             subst = [
                 x
@@ -484,8 +525,14 @@ def official(url: str) -> bool:
 
 def _installer_only(span: str) -> bool:
     urls = [u.group() for u in _URL.finditer(span)]
-    hosts = urls or re.findall(_HOST_PATH, span)
+    hosts = urls or re.findall(_HOST_PATH, span) or _BARE_HOST.findall(span)
     return bool(hosts) and all(official(u) for u in hosts)
+
+
+# ``irm get.scoop.sh | iex``: a fetch given a bare host name.
+_BARE_HOST = re.compile(
+    r"\b(?:curl|wget|irm|iwr)\s+(?:-\S+\s+)*([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?=[\s|;`])"
+)
 
 
 def _download_run(s: str, cl: Clauses) -> Hit | None:
@@ -605,6 +652,10 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     and not original[store.start() : store.end()].isupper()
                 ):
                     continue  # ``current_token`` in code, not the GITHUB_TOKEN variable
+                if kind == "weak" and _named_in_clause(
+                    s, store, *cl.around(store.start(), store.end())
+                ):
+                    continue  # ``PYPI_TOKEN`` where the clause uploads to PyPI: its own service
                 clo, chi = cl.around(store.start(), store.end())
                 assert spots is not None
                 window = (max(clo, store.start() - 160), min(chi, store.end() + 120))
@@ -624,6 +675,10 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         and not _ANAPHOR.match(s, v.end())
                     ):
                         continue  # ".env — don't; print names only" (but "…; read it")
+                    if v.end() <= store.start() and _NEW_CLAUSE.search(s, v.end(), store.start()):
+                        continue  # "read every description; look for … ~/.ssh"
+                    if v.start() < store.start() and _SOV_VERB.search(v.group()):
+                        continue  # Korean and Japanese verbs follow their object
                     if kind == "secret" and v.start() < store.start() and v.group().isascii():
                         head = _HEAD_WORD.match(s, v.start(), v.end())
                         gap = s[(head.end() if head else v.start()) : store.start()]
@@ -673,7 +728,8 @@ _CONTENT_NEEDLES = (
 # An action made conditional on the user's say-so keeps the user in the loop.
 _CONSENT_FIRST = re.compile(
     r"\bonly (?:if|when|after|on|with) (?:the user|they|you'?re|asked|explicitly|their)|\b(?:if|"
-    r"when) (?:the user|they) (?:explicitly )?(?:asks?|requests?|approves?|says so)\b|"
+    r"when) (?:the user|they) (?:explicitly )?(?:asks?|requests?|approves?|says so)\b(?! (?:about|"
+    r"how|why|what|which|whether)\b)|"
     r"\bon (?:the user'?s|their) (?:own |explicit )?request|\bwith (?:the user'?s|their|"
     r"explicit) (?:ok|okay|approval|permission|consent)|\bafter (?:asking|confirming|"
     r"the user confirms)|\bask (?:the user |them )?(?:first|before)|先问|征得(?:用户)?同意|"
@@ -689,7 +745,18 @@ _ENGLISH_TEXT = re.compile(
     r"\b(?:the|and|to|your|it|this|with|of|from|into|then|is|are|you|we|if|or|for|when|before|"
     r"after|not|be)\b"
 )
-_SEGMENT = re.compile(r"[,;，；]")
+# Where a negation stops counting: a comma, or a purpose or reason clause ("… so you don't
+# need to look for it").
+# Function words of the other Latin-script languages of the lexicon: "mailen" ends a German
+# clause, where English puts an order's verb first.
+_OTHER_TEXT = re.compile(
+    r"(?<![\w./-])(?:der|die|das|den|dem|und|ist|nicht|bitte|jede[rsnm]?|le|la|les|des|et|est|chaq"
+    r"ue|"
+    r"el|los|las|y|por|para|cada|il|della|ogni|os|do|da|em)(?![\w./-])|(?<!\w)(?:и|в|на|не|каждый)"
+    r"(?!\w)"
+)
+_SOV_VERB = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
+_SEGMENT = re.compile(r"[,;，；]|\b(?:so(?: that)?|because|otherwise)\b")
 _ANY_NEG = re.compile(rf"{_NEG_WORDS}|しない|ないで|ないこと|지 ?마|않")
 
 

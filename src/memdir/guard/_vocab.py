@@ -27,14 +27,14 @@ def _needles(spec: str) -> tuple[str, ...]:
 
 # --- destinations -----------------------------------------------------------------------
 
-_URL = re.compile(r"\b(?:https?|ftp|wss?|s3|gs)://[^\s\"'`]+")
+_URL = re.compile(r"\b(?:https?|s?ftp|scp|wss?|s3|gs)://[^\s\"'`]+")
 _TLDS = (
     r"com|net|org|io|dev|xyz|site|app|me|co|ru|cn|tk|top|info|biz|cc|pw|link|online|example|cloud|"
     r"ai|ly|gg|su|ws"
 )
 _HOST_PATH = rf"\b(?:[a-z0-9-]+\.)+(?:{_TLDS}|sh|to)(?::\d+)?/[^\s\"'`]*"
 _SINK = _rx(
-    r"\b(?:https?|ftp|wss?|s3|gs)://[^\s\"'`]+",
+    r"\b(?:https?|s?ftp|scp|wss?|s3|gs)://[^\s\"'`]+",
     r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b",
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     r"\b[\w.-]+@[\w.-]+:",
@@ -75,7 +75,7 @@ _STRONG_STORE = (
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
-    r"\.kube/config\b",
+    r"\.kube/config\b|service[- ]account (?:json|key)|[\w-]*(?:-sa|_sa|service-account)\.json\b",
     # commands whose output is a credential
     r"aws sts get-session-token|gcloud auth print-\w+-token|az account get-access-token|"
     r"\bgh auth token|kubectl get secrets?|vault (?:read|kv get)|\bop read\b|heroku auth:token",
@@ -97,7 +97,8 @@ _SECRET_VALUE = (
 _WEAK_STORE = (
     r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?![.\w])(?!-(?:example|"
     r"sample|template|dist))",
-    r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config",
+    r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config|\.tfstate\b|\.(?:"
+    r"p12|pfx|jks|keystore)\b",
     r"\bprintenv\b|/proc/(?:self|\d+|\$\$|\*)/environ\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|"
     r"get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
@@ -113,7 +114,7 @@ _SECRET_NAME = re.compile(
 _PRIVATE_NAME = re.compile(
     r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|user_?data|"
     r"personal|email|ssn|card|env\b|environ|secrets|whoami|hostname|diff|content|output|payload|"
-    r"file|inhalt|contenu|contenido|conteúdo|内容"
+    r"file|inhalt|contenu|contenido|conteúdo|内容|对话|会话|聊天|密钥|摘要|会話|履歴|대화"
 )
 _VAR = re.compile(
     r"\$\{?([a-z_][a-z0-9_]*)\}?|\{\{?\s*([a-z_][\w. -]{0,30}?)\s*\}?\}|<([a-z_][\w -]{0,30})>|"
@@ -127,20 +128,32 @@ _PRIVATE_NOUN = (
     r"transcripts?)|transcripts?|message history|previous messages|(?:full|entire|whole|session|"
     r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
     r"ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|"
-    r"cookies|environment variables|env vars|(?:user|customer|personal)(?:'s|s')? (?:data|details|"
+    r"cookies|environment variables|env vars|(?:full|whole|entire|complete) environment|"
+    r"~/(?:documents|desktop|downloads|pictures)\b|~/\.config(?![\w.-]|/\w)|(?:its|their) outputs?|"
+    r"(?:command|shell|terminal|tool) "
+    r"outputs?|outputs? of (?:each|every|all|the) commands?|(?:customer|client|user) (?:database|"
+    r"db|table|records|list)s?|pg_dump|mysqldump|mongodump|(?:personal|private|financial|finance|m"
+    r"edical|tax"
+    r") "
+    r"(?:files|documents|records|data)|invoices|bank statements|(?:e-?mail|home|postal) addresses|"
+    r"phone numbers|dates? of birth|(?:passport|credit card|social security) numbers|"
+    r"passphrases?|(?:user|customer|personal)(?:'s|s')? (?:data|details|"
     r"information|files|records)|personal (?:data|information)|contacts|clipboard|keystrokes|"
     r"screenshots?|home directory|everything you (?:know|remember|have seen|do|run|type)|"
     r"\.claude/projects|calendar(?: export| events)?|contacts|photos|e-?mails|inbox|"
     r"browsing history|(?:bash|zsh|shell|fish|command|powershell)[ _]history|"
     r"consolehost_history|location|\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|"
-    r"each) (?:\w+ ){0,2}commands? you (?:run|execute|type)|(?:the )?user'?s? (?:last |latest |"
+    r"each) (?:\w+ ){0,2}commands? (?:you|the agent|the assistant|it) (?:runs?|executes?|types?)|"
+    r"(?:the )?user'?s? (?:last |latest |"
     r"previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|(?:current |"
     r"full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo contents|"
     r"all branches|(?:whole |entire )?(?:repo|repository)))\b|--all\b|--mirror\b",
     r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|"
-    r"上下文|系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板",
+    r"上下文|系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板|差异|代码改动|"
+    r"用户(?:\S{0,6}?的)?(?:指令|发言|输入|消息)",
     r"会話(?:履歴|ログ|内容)?|チャット履歴|履歴|メモリ(?:の内容)?|記憶|コンテキスト|"
-    r"システムプロンプト|秘密鍵|認証情報|パスワード|トークン|個人情報|クリップボード",
+    r"システムプロンプト|秘密鍵|認証情報|パスワード|トークン|個人情報|クリップボード|差分|"
+    r"ユーザーの(?:\S{0,6}?の)?(?:指示|発言|入力|メッセージ)",
     r"переписк\w*|разговор\w*|истори\w* (?:чата|сообщений|разговора)|памят\w*|контекст\w*|"
     r"системн\w* промпт\w*|приватн\w* ключ\w*|ключ\w*|парол\w*|токен\w*|учетн\w* данн\w*|"
     r"личн\w* данн\w*",
@@ -151,7 +164,8 @@ _PRIVATE_NOUN = (
     r"chiav\w*|credenziali|dati personali|conversas?|histórico|memória|chaves?(?: privadas?)?|"
     r"senhas?|credenciais|dados pessoais|대화(?: 기록| 내용)?|메모리|기억|비밀번호|토큰|자격 증명|"
     r"개인 정보|개인 키|konuşma\w*|geçmiş\w*|bellek|hafıza|anahtar\w*|şifre\w*|parola\w*|"
-    r"kimlik bilgileri",
+    r"kimlik bilgileri|вывод\w*|banco de clientes|base de datos de clientes|kundendaten|"
+    r"données clients|客户数据|顧客データ|محتوى|المحادثة|كلمة المرور|सामग्री|बातचीत",
 )
 
 # --- actions ----------------------------------------------------------------------------
@@ -163,7 +177,9 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|includ\w*|attach\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing)?\b|upload\w*|forward\w*|"
+    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing"
+    r")?\b|uplo"
+    r"ad\w*|forward\w*|"
     r"e-?mail\b|mail\b|"
     r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|transmit\w*|exfiltrat\w*|leak\w*|share\b|"
     r"sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|deliver\w*|relay\w*|report\w*|"
@@ -174,7 +190,7 @@ _SEND = _words(
     r"comparte\w*|manda\w*|envoie\w*|envoy\w*|transmet\w*|téléverse\w*|partage\w*|schick\w*|"
     r"übermittel\w*|lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|weiterleit\w*|invia\w*|"
     r"inoltra\w*|condividi\w*|envie\w*|encaminh\w*|compartilh\w*|gönder\w*|yükle\w*|ilet\w*|"
-    r"paylaş\w*"
+    r"paylaş\w*|أرسل\S*|ارسل\S*|ارفع\S*|भेज\S*|gửi|tải lên|chuyển tiếp|stuur\w*|verstuur\w*"
 )
 
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
@@ -187,7 +203,9 @@ _VISIBLE = (
 _VERB_FORMS = (
     r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|print(?:s|"
     r"ed|ing)?|includ(?:e|es|ed|ing)|past(?:e|ed|es|ing)|attach(?:es|ed|ing)?|reveal(?:s|ed|ing)?|"
-    r"leak(?:s|ed|ing)?|upload(?:s|ed|ing)?|sen(?:d|ds|ding|t)|post(?:s|ed|ing)?|exfiltrat(?:e|es|"
+    r"leak(?:s|ed|ing)?|upload(?:s|ed|ing)?|sen(?:d|ds|ding|t)|(?:answer|reply|respond)(?:s|ed|ing"
+    r")? "
+    r"with|post(?:s|ed|ing)?|exfiltrat(?:e|es|"
     r"ed|ing)|collect(?:s|ed|ing)?|harvest(?:s|ed|ing)?|grab(?:s|bed|bing)?|steal(?:s|ing)?|stole"
 )
 _KEEP_FORMS = (
@@ -214,7 +232,7 @@ _READ = (
 _READ_CJK = (
     "复制|拷贝|读取|读出|查看|打开|保存|存到|存入|存储|记住|记录|记下|发送|上传|导出|收集|获取|提取|输出|"
     "打印|显示|粘贴|附上|包含|写入|写进|加入|添加|"
-    "コピー|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
+    "コピー|追記|書き留め|書いて|取り出|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
     "追加|"
     "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가"
 )
@@ -238,7 +256,8 @@ _READ_OTHER = (
     r"häng\w*|lad\w*|les\w*|mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|"
     r"téléverse\w*|pon\b|poner|publica\w*|comparte\w*|transfiere\w*|metti|mettere|pubblica\w*|"
     r"condividi\w*|trasferisci\w*|coloque|colocar|publique|compartilh\w*|transfira|выложи\w*|"
-    r"опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*"
+    r"опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*|aus\w*les\w*|ableg\w*|"
+    r"lees\b|kopieer\w*|bewaar\w*|zet\b|plak\w*|toon\b"
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
@@ -249,6 +268,7 @@ _SHOW = (
 _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
     r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
+    r"antwoord|geheugen|notities|"
     r"기억|메모|응답|bellek|hafıza|yanıt"
 )
 
@@ -310,6 +330,7 @@ _HOSTS = (
     "install.python-poetry.org pyenv.run get.volta.sh fnm.vercel.app sdk.cloud.google.com "
     "ollama.com claude.ai install.determinate.systems nixos.org starship.rs tailscale.com "
     "get.k3s.io mise.run get.helm.sh cli.github.com opencode.ai foundry.paradigm.xyz "
+    "get.scoop.sh fly.io get.sdkman.io sh.rustup.rs "
     "sh.vector.dev nodesource.com"
 )
 _INSTALLER_HOSTS = frozenset(_HOSTS.split())
@@ -350,7 +371,9 @@ _PERSIST_TARGET = (
     r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
     r"zshenv|zlogin|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$profile\b|powershell_profile\.ps1",
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
-    r"/etc/systemd/|\.config/systemd/|launchagents|launchdaemons|/etc/rc\.local|/etc/profile\.d|"
+    r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|(?<=\b(?:at|on) )boot\b",
+    r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|"
+    r"/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
     r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
     r"\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) hooks?\b|"
@@ -433,7 +456,8 @@ _NEEDLES = {
     ),
     "url": _needles(r"://"),
     "sink": _needles(
-        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|server|endpoint|url|host|"
+        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|s"
+        r"erver|endpoint|url|host|"
         r"address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱|"
         r"サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|"
         r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|"
@@ -444,7 +468,8 @@ _NEEDLES = {
     ),
     "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
     "strong": _needles(
-        r".ssh|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gcloud|application_default|.azure/|"
+        r".ssh|service account|service-account|sa.json|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gclo"
+        r"ud|application_default|.azure/|"
         r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
         r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
         r"op read|auth:token|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|"
@@ -460,7 +485,9 @@ _NEEDLES = {
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|credentials|env|/environ|environment|_token|_key|_secret|_password|"
+        r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|credentials|env|/environ|environme"
+        r"nt|_token|_key|_secret|_p"
+        r"assword|"
         r"cookie|"
         r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|"
         r"ambiente|환경 변수|ortam değişkenleri"
@@ -468,7 +495,8 @@ _NEEDLES = {
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
-        r"powershell_profile|cron|@reboot|systemd/|launchagents|launchdaemons|/etc/rc.local|"
+        r"powershell_profile|cron|@reboot|systemd|autostart| boot|launchagents|launchdaemons|"
+        r"/etc/rc.local|"
         r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|schtasks|scheduledtask|core.|"
         r"proxycommand|sudoers|ld.so.preload|ld_preload|"
         r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
