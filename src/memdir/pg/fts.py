@@ -55,7 +55,7 @@ class Analyzer:
             if len(lex) > MAX_POSITIONS or (lex and max(map(len, lex)) >= MAX_TERM // 4):
                 out.append((_long_literal(lex), len(words)))
             else:  # at most one position per token, each under MAX_POS
-                text = " ".join(map("%s:%d".__mod__, zip(lex, _COUNT, strict=False)))
+                text = " ".join(map(str.__add__, lex, _AT))
                 out.append((text, len(words)))
         return out
 
@@ -87,7 +87,7 @@ class _Bound(Stems):
         return self.cache
 
 
-_COUNT = range(1, MAX_POSITIONS + 1)
+_AT = [f":{i}" for i in range(1, MAX_POSITIONS + 1)]  # a short row's positions
 
 
 def _long_literal(lex: list[str]) -> str:
@@ -124,10 +124,11 @@ def analyzer() -> Analyzer:
         return ANALYZER
 
 
-#: Stage 1 first looks at the newest ``PROBE × limit`` rows (bounded work). Past them
-#: it walks on backwards when the probe found many matches (a common term: few rows to
-#: go), else takes every match from the GIN index (a rare term, or a phrase of common
-#: words, which a backward walk would read whole). The walk costs rows / density, the
+#: For a phrase (whose matches the planner estimates as if its words were anywhere in the
+#: row), stage 1 first looks at the newest ``PROBE × limit`` rows (bounded work). Past
+#: them it walks on backwards when the probe found many matches (a common phrase: few
+#: rows to go), else takes every match from the GIN index (a rare phrase, or one of
+#: common words, which a backward walk would read whole). The walk costs rows / density, the
 #: index matches; ``WALK_COST`` is a walked row's cost over an index match's (measured
 #: 0.3), which puts the switch at ``PROBE × limit × sqrt(WALK_COST × limit / rows)``.
 PROBE = 16
@@ -166,18 +167,21 @@ class Fts:
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> tuple[str, tuple[Any, ...]] | None:
         """:meth:`newest`'s one statement and its parameters (None: nothing to look
-        for): the probe, then one of the two ways on (see :data:`PROBE`), each skipped
-        by a one-time filter unless its turn comes."""
+        for); for a phrase the probe, then one of the two ways on (see :data:`PROBE`),
+        each skipped by a one-time filter unless its turn comes."""
         q = self.analyzer.tsquery(match)
         if q is None:
             return None
         t = content.name
+        match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
+        if "<->" not in q:  # one term: the planner's estimate picks the way
+            sql = f"SELECT c.id FROM {t} c WHERE {match_} ORDER BY c.id DESC LIMIT ?"
+            return sql, (q, *params, limit)
         if t not in self._max_id:
             self.table_stats(content)
         window = PROBE * limit
         edge = self._max_id[t] - window
         many = min(limit, max(1, math.ceil(window * math.sqrt(WALK_COST * limit / max(1, edge)))))
-        match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
         sql = (
             f"WITH probe AS MATERIALIZED (SELECT c.id FROM {t} c WHERE c.id > ? AND {match_} "
             f"ORDER BY c.id DESC LIMIT ?) SELECT id FROM probe UNION ALL (SELECT c.id FROM "
