@@ -195,41 +195,6 @@ def test_a_phrase_of_common_words_is_found_through_the_index(
     assert rows < 3000 // 4, (rows, used)
 
 
-def test_tsvector_literals_equal_what_to_tsvector_made_of_the_stems(
-    pg: PgStateDatabase,
-) -> None:
-    """The client's ``tsvector`` literal of a row is what ``to_tsvector('simple', …)`` of
-    its space-joined stems was (rows indexed before and after stay alike): positions,
-    a lexeme's 255-position cap, the last position, skipped long words, the 1 MB cut."""
-    texts = [
-        "Installing the dependencies takes about five minutes.",
-        "部门聚餐定在周五晚上，在海底捞。 mixed 中文 text",
-        "café naïve Ünïcödé ＡＢＣ ①② x1 3d 42",
-        "the " * 300 + "end",
-        "alpha beta " * 9000 + "omega",
-        "z" * 3000 + " short words " + "y" * 600,
-        ("word" + "q" * 40 + " ") * 7000,
-    ]
-    az = fts.analyzer()
-    literals = az.vectors([(t, None, "tool") for t in texts])
-
-    def same(c: Any) -> list[bool]:
-        out = []
-        for t, (literal, _) in zip(texts, literals, strict=True):
-            words = [*fts.tokens(fts.index_text(t)), "tool"]
-            stems = az.stems(words)
-            text = " ".join(filter(None, (stems[w] for w in words)))
-            if len(text) > fts.MAX_STEM_TEXT:
-                text = text[: text.rfind(" ", 0, fts.MAX_STEM_TEXT) + 1]
-            got = c.execute(
-                "SELECT CAST(? AS tsvector) = to_tsvector('simple', ?)", (literal, text)
-            ).fetchone()
-            out.append(bool(got[0]))
-        return out
-
-    assert pg.read(same) == [True] * len(texts)
-
-
 def test_edited_and_deleted_rows_leave_the_index(pg: PgStateDatabase) -> None:
     store = SessionStore(pg)
     _fill(store)

@@ -1,6 +1,5 @@
 """The bulk path into PostgreSQL: sessions and messages by ``COPY``, each message with its
-search vector computed by the client on the way (no second pass, no staging table). See
-docs/design/team-server.md."""
+search vector computed on the way (no second pass). See docs/design/team-server.md."""
 
 from __future__ import annotations
 
@@ -22,8 +21,7 @@ SessionRow = tuple[str, str, float]
 #: ``SessionStore.log_many`` checks its rows.
 MessageRow = tuple[str, str, str, str | None, Any, float | None]
 
-CHUNK = 5_000  # messages analysed and copied together
-COLUMNS = "id, session_id, role, content, tool_name, tool_calls, timestamp, tsv, ntok"
+CHUNK = 5_000  # messages analysed, copied and inserted together
 
 
 @dataclass(frozen=True)
@@ -43,9 +41,8 @@ def _chunks(rows: Iterable[MessageRow], size: int) -> Iterator[list[MessageRow]]
 def _analysed(
     messages: Iterable[MessageRow], first_id: int, titles: dict[str, str]
 ) -> Iterator[list[tuple[Any, ...]]]:
-    """Chunks of :data:`COLUMNS` rows: checked, numbered from ``first_id``, with their
-    ``tsvector`` literals; each session's title (its first user message) into
-    ``titles``."""
+    """Chunks of rows for ``memdir_copy``: checked, numbered from ``first_id``, with their
+    stems; each session's title (its first user message) into ``titles``."""
     fts = analyzer()
     n = first_id
     for chunk in _chunks(messages, CHUNK):
@@ -106,8 +103,8 @@ def copy(
     lock: ids continue after the newest message, titles come from each session's first
     user message. A session id that exists already is an error (nothing is written);
     re-imports that must skip what is there go through ``SessionStore.import_sessions``.
-    Chunk by chunk: one ``COPY`` into ``messages`` (the ``tsvector`` literals parsed
-    by the server) while a thread analyses the next chunk."""
+    Chunk by chunk: ``COPY`` into a temporary table, one ``INSERT … SELECT`` into
+    ``messages``, while a thread analyses the next chunk."""
 
     def body(c: Any) -> Loaded:
         raw = c.raw
@@ -118,12 +115,24 @@ def copy(
                 cp.write_row((text(sid, "session_id"), text(agent, "agent"), float(started)))
                 n_sessions += 1
         next_id = int(raw.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0]) + 1
+        raw.execute(
+            "CREATE TEMP TABLE memdir_copy (id bigint, session_id text, role text, content "
+            "text, tool_name text, tool_calls text, timestamp double precision, stems text, "
+            "ntok integer) ON COMMIT DROP"
+        )
         titles: dict[str, str] = {}
         n = 0
         for rows in _ahead(_analysed(messages, next_id, titles)):
-            with raw.cursor().copy(f"COPY messages ({COLUMNS}) FROM STDIN") as cp:
+            with raw.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
                 for row in rows:
                     cp.write_row(row)
+            raw.execute(
+                "INSERT INTO messages (id, session_id, role, content, tool_name, tool_calls, "
+                "timestamp, tsv, ntok) SELECT id, session_id, role, content, tool_name, "
+                "tool_calls, timestamp, to_tsvector('simple', stems), ntok FROM memdir_copy "
+                "ORDER BY id"
+            )
+            raw.execute("TRUNCATE memdir_copy")
             n += len(rows)
         if titles:
             with raw.cursor() as cur:

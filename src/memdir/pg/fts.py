@@ -19,12 +19,9 @@ from ..sessions.schema import FTS_COLUMNS
 from ..sessions.stems import Stems, stem, tokens
 
 MAX_STEM_TEXT = 250_000  # characters of index terms per row (a tsvector is under 1 MB)
-#: The analyzer's output as a ``tsvector`` literal (``stem:position …``; a stem is letters
-#: and digits only, so it needs no quotes): no PostgreSQL parser in between.
-VECTOR = "CAST(? AS tsvector)"
-MAX_POS = 16383  # PostgreSQL's last position: later tokens share it
-MAX_POSITIONS = 255  # positions to_tsvector keeps per lexeme (its literal parser keeps 256)
-MAX_TERM = 2048  # UTF-8 bytes from which to_tsvector skips a word (no position either)
+#: The stems as a ``tsvector``: PostgreSQL's parser splits them at the spaces (each is
+#: letters and digits only) and numbers their positions; ``simple`` keeps each as it is.
+VECTOR = "to_tsvector('simple', ?)"
 _QUOTED = re.compile(r'"((?:[^"]|"")*)"')
 
 
@@ -42,21 +39,18 @@ class Analyzer:
         return _Bound(self)
 
     def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
-        """``(tsvector literal, token count)`` of each row of texts (one per column): its
-        index terms with their positions, as ``to_tsvector('simple', …)`` would number
-        them in the space-joined terms (see :data:`VECTOR`)."""
+        """``(stems, token count)`` of each row of texts (one per column): its index terms
+        in order, space-separated, for ``to_tsvector('simple', …)`` (see :data:`VECTOR`)."""
         per_row = [[tokens(index_text(t)) if t else [] for t in row] for row in rows]
         stem = self.stems(itertools.chain.from_iterable(itertools.chain.from_iterable(per_row)))
         get = stem.__getitem__
         out = []
         for cols in per_row:
             words = list(itertools.chain.from_iterable(cols))
-            lex = list(filter(None, map(get, words)))
-            if len(lex) > MAX_POSITIONS or (lex and max(map(len, lex)) >= MAX_TERM // 4):
-                out.append((_long_literal(lex), len(words)))
-            else:  # at most one position per token, each under MAX_POS
-                text = " ".join(map(str.__add__, lex, _AT))
-                out.append((text, len(words)))
+            text = " ".join(filter(None, map(get, words)))
+            if len(text) > MAX_STEM_TEXT:  # a tsvector holds at most 1 MB
+                text = text[: text.rfind(" ", 0, MAX_STEM_TEXT) + 1 or MAX_STEM_TEXT]
+            out.append((text, len(words)))
         return out
 
     def tsquery(self, match: str) -> str | None:
@@ -85,26 +79,6 @@ class _Bound(Stems):
         if todo:
             self.cache.update(self._analyzer.stems(todo))
         return self.cache
-
-
-_AT = [f":{i}" for i in range(1, MAX_POSITIONS + 1)]  # a short row's positions
-
-
-def _long_literal(lex: list[str]) -> str:
-    """The literal of a long row as ``to_tsvector`` makes it: terms cut to
-    :data:`MAX_STEM_TEXT` characters, words of :data:`MAX_TERM` bytes skipped, each
-    term with at most :data:`MAX_POSITIONS` positions, none past :data:`MAX_POS`."""
-    text = " ".join(lex)
-    if len(text) > MAX_STEM_TEXT:  # a tsvector holds at most 1 MB
-        lex = text[: text.rfind(" ", 0, MAX_STEM_TEXT) + 1 or MAX_STEM_TEXT].split()
-    lex = [t for t in lex if len(t) < MAX_TERM // 4 or len(t.encode()) < MAX_TERM]
-    at: dict[str, list[int]] = {}
-    for i, term in enumerate(lex, 1):
-        got = at.setdefault(term, [])
-        pos = min(i, MAX_POS)
-        if len(got) < MAX_POSITIONS and (not got or got[-1] != pos):
-            got.append(pos)
-    return " ".join(f"{term}:{','.join(map(str, got))}" for term, got in at.items())
 
 
 def _quote(lexeme: str) -> str:
