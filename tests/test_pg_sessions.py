@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,10 +15,11 @@ from hypothesis import strategies as st
 import memdir
 from memdir.pipeline import JobQueue
 from memdir.sessions import Database, SessionStore
+from memdir.sessions.candidates import MESSAGE_TABLE, _newest
 
 psycopg = pytest.importorskip("psycopg")
 
-from memdir.pg import bulk  # noqa: E402
+from memdir.pg import bulk, fts  # noqa: E402
 from memdir.pg.bulk import copy  # noqa: E402
 from memdir.pg.db import PgDatabase  # noqa: E402
 from memdir.pg.dialect import bind, translate  # noqa: E402
@@ -100,6 +102,97 @@ def test_search_ranks_the_same_on_both_engines(pg: PgStateDatabase, tmp_path: Pa
     assert lite.search_messages("pnpm", role="user") == post.search_messages("pnpm", role="user")
     assert post.search_messages("pnpm", exclude=["one", "two"]) == []
     assert {h.session_id for h in post.search("海底捞")} == {"one"}  # the child folds in
+
+
+def _stage_one_corpus(n: int) -> list[tuple[str, str, None, None, float]]:
+    """``n`` rows, many holding "the", "a" or "new" (a thirtieth all three) but never as
+    the phrase "the a new", except a few old ones; "gamma" in half the rows, "delta" in a
+    tenth, "omega" in few."""
+    rows = []
+    for i in range(n):
+        words = [f"row{i}", "new" * (i % 5 == 0), "alpha", "the" * (i % 2 == 0), "beta"]
+        words += ["a"] * (i % 3 == 0)
+        if i % 97 == 5 and i < n // 2:
+            words += ["we", "made", "the", "a", "new", "thing"]
+        words += ["gamma"] * (i % 2 == 0) + ["delta"] * (i % 10 == 0) + ["omega"] * (i % 300 == 7)
+        rows.append(("user" if i % 3 else "assistant", " ".join(words), None, None, 1.7e9 + i))
+    return rows
+
+
+@pytest.mark.parametrize("probe", [1, 16])
+def test_stage_one_finds_the_newest_matches_as_sqlite_does(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, probe: int
+) -> None:
+    """Stage 1 (the newest ``limit`` rows matching a term) gives SQLite's rows whichever
+    way it goes past its probe: walking on (common terms), from the GIN index (rare
+    terms, a phrase of common words), with and without a filter."""
+    monkeypatch.setattr(fts, "PROBE", probe)
+    rows = _stage_one_corpus(1200)
+    lite = Database(tmp_path / "state.db")
+    for db in (lite, pg):
+        store = SessionStore(db)
+        store.start("a", session_id="one", started_at=1.7e9)
+        store.log_many("one", rows)
+    matches = ['"the a new"', '"gamma"', '"delta"', '"omega"', '"zeta"', '"new"']
+    matches += ['("gamma") AND ("delta")', '"a new"']
+    for match in matches:
+        for limit in (5, 50, 501):
+            for where, args in (("1", ()), ("c.role = ?", ("user",))):
+
+                def ids(
+                    c: Any, m: str = match, k: int = limit, w: str = where, p: Any = args
+                ) -> list[int]:
+                    return _newest(c, "messages_word", m, k, w, p, MESSAGE_TABLE)
+
+                want = lite.read(ids)
+                assert pg.read(ids) == want, (match, limit, where)
+    phrase = lite.read(
+        lambda c: _newest(c, "messages_word", '"the a new"', 501, "1", (), MESSAGE_TABLE)
+    )
+    assert phrase == [i + 1 for i in reversed(range(1200)) if i % 97 == 5 and i < 600]
+
+
+def _examined(plan: dict[str, object]) -> tuple[int, set[str]]:
+    """Rows a plan's scans read (returned or filtered out) and the indexes it used."""
+    rows, used = 0, set()
+    loops = int(plan.get("Actual Loops", 0))  # type: ignore[arg-type]
+    if "Scan" in str(plan["Node Type"]) and loops:
+        for key in ("Actual Rows", "Rows Removed by Filter", "Rows Removed by Index Recheck"):
+            rows += int(plan.get(key, 0)) * loops  # type: ignore[call-overload]
+        if plan.get("Index Name"):
+            used.add(str(plan["Index Name"]))
+    for child in plan.get("Plans", ()):  # type: ignore[attr-defined]
+        more, idx = _examined(child)
+        rows += more
+        used |= idx
+    return rows, used
+
+
+def test_a_phrase_of_common_words_is_found_through_the_index(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A phrase of common words that few rows hold as a phrase, and none of the newest,
+    is answered from the GIN index after a probe of the newest rows: the statement reads
+    a fraction of the rows (a backward walk would read every row)."""
+    monkeypatch.setattr(fts, "PROBE", 2)
+    store = SessionStore(pg)
+    store.start("a", session_id="one", started_at=1.7e9)
+    store.log_many("one", _stage_one_corpus(3000))
+    pg.write(lambda c: c.execute("ANALYZE messages"))
+
+    def explain(c: Any) -> tuple[list[int], dict[str, Any]]:
+        c.execute("SET LOCAL enable_seqscan = off")
+        c.fts.table_stats(MESSAGE_TABLE)
+        got = c.fts.statement('"the a new"', 21, "1", (), MESSAGE_TABLE)
+        assert got is not None
+        plan = c.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + got[0], got[1]).fetchone()[0]
+        return [r[0] for r in c.execute(*got)], plan[0]["Plan"]
+
+    ids, plan = pg.read(explain)
+    assert ids == [i + 1 for i in reversed(range(3000)) if i % 97 == 5 and i < 1500][:21]
+    rows, used = _examined(plan)
+    assert "messages_tsv" in used
+    assert rows < 3000 // 4, (rows, used)
 
 
 def test_edited_and_deleted_rows_leave_the_index(pg: PgStateDatabase) -> None:

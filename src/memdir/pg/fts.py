@@ -7,6 +7,7 @@ See docs/design/team-server.md."""
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import threading
 from collections.abc import Iterable, Sequence
@@ -97,34 +98,79 @@ def analyzer() -> Analyzer:
         return ANALYZER
 
 
+#: For a phrase (whose matches the planner estimates as if its words were anywhere in the
+#: row), stage 1 first looks at the newest ``PROBE × limit`` rows (bounded work). Past
+#: them it walks on backwards when the probe found many matches (a common phrase: few
+#: rows to go), else takes every match from the GIN index (a rare phrase, or one of
+#: common words, which a backward walk would read whole). The walk costs rows / density, the
+#: index matches; ``WALK_COST`` is a walked row's cost over an index match's (measured
+#: 0.3), which puts the switch at ``PROBE × limit × sqrt(WALK_COST × limit / rows)``.
+PROBE = 16
+WALK_COST = 0.3
+
+
 class Fts:
     """What the ranking asks FTS5 for, answered from the ``tsv`` columns and the
-    ``fts_stats`` counters (see :mod:`memdir.sessions.candidates`)."""
+    ``fts_stats`` counters (see :mod:`memdir.sessions.candidates`). One per
+    transaction: the newest id :meth:`table_stats` read bounds :meth:`newest`'s probe."""
 
     def __init__(self, conn: Any) -> None:
         self.conn = conn
         self.analyzer = analyzer()
+        self._max_id: dict[str, int] = {}
 
     def table_stats(self, table: Table) -> tuple[int, float, int]:
         row = self.conn.execute(
-            "SELECT nrows, ntok FROM fts_stats WHERE base = ?", (table.name,)
+            f"SELECT s.nrows, s.ntok, (SELECT max(id) FROM {table.name}) FROM fts_stats s "
+            "WHERE s.base = ?",
+            (table.name,),
         ).fetchone()
         n, total = (int(row[0]), int(row[1])) if row else (0, 0)
         avgdl = max(1.0, total / n) if n else 1.0
-        mx = self.conn.execute(f"SELECT max(id) FROM {table.name}").fetchone()
-        return n, avgdl, int(mx[0] or 0) if mx else 0
+        self._max_id[table.name] = mx = int(row[2] or 0) if row else 0
+        return n, avgdl, mx
 
     def newest(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> list[int]:
+        """Ids of the newest ``limit`` rows matching ``match``, newest first."""
+        got = self.statement(match, limit, where, params, content)
+        return [] if got is None else [r[0] for r in self.conn.execute(*got)]
+
+    def statement(
+        self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
+    ) -> tuple[str, tuple[Any, ...]] | None:
+        """:meth:`newest`'s one statement and its parameters (None: nothing to look
+        for); for a phrase the probe, then one of the two ways on (see :data:`PROBE`),
+        each skipped by a one-time filter unless its turn comes."""
         q = self.analyzer.tsquery(match)
         if q is None:
-            return []
+            return None
+        t = content.name
+        match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
+        if "<->" not in q:  # one term: the planner's estimate picks the way
+            sql = f"SELECT c.id FROM {t} c WHERE {match_} ORDER BY c.id DESC LIMIT ?"
+            return sql, (q, *params, limit)
+        if t not in self._max_id:
+            self.table_stats(content)
+        window = PROBE * limit
+        edge = self._max_id[t] - window
+        many = min(limit, max(1, math.ceil(window * math.sqrt(WALK_COST * limit / max(1, edge)))))
         sql = (
-            f"SELECT c.id FROM {content.name} c WHERE c.tsv @@ CAST(? AS tsquery) "
-            f"AND ({where}) ORDER BY c.id DESC LIMIT ?"
+            f"WITH probe AS MATERIALIZED (SELECT c.id FROM {t} c WHERE c.id > ? AND {match_} "
+            f"ORDER BY c.id DESC LIMIT ?) SELECT id FROM probe UNION ALL (SELECT c.id FROM "
+            f"{t} c WHERE (SELECT count(*) FROM probe) BETWEEN ? AND ? - 1 AND c.id <= ? "
+            f"AND {match_} ORDER BY c.id DESC LIMIT ?) UNION ALL (SELECT c.id FROM {t} c "
+            f"WHERE (SELECT count(*) FROM probe) < ? AND c.id + 0 <= ? AND {match_} "
+            f"ORDER BY c.id + 0 DESC LIMIT ?) LIMIT ?"
         )
-        return [r[0] for r in self.conn.execute(sql, (q, *params, limit))]
+        args = (
+            *(edge, q, *params, limit),
+            *(many, limit, edge, q, *params, limit),
+            *(many, edge, q, *params, limit),
+            limit,
+        )
+        return sql, args
 
 
 def index_pending(conn: Any) -> int:

@@ -131,10 +131,12 @@ class PgStateDatabase(Database):
                         raw.execute("SELECT pg_advisory_xact_lock(%s)", (self.write_lock,))
                 else:
                     # A snapshot; each statement planned for its own values (a cached
-                    # generic plan would scan every row backwards for a rare word).
+                    # generic plan would scan every row backwards for a rare word), and
+                    # serial (stage 1's UNION ALL relies on its branches' order).
                     raw.execute(
                         "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; "
-                        f"SET LOCAL plan_cache_mode = force_custom_plan; {path}".encode()
+                        "SET LOCAL plan_cache_mode = force_custom_plan; "
+                        f"SET LOCAL max_parallel_workers_per_gather = 0; {path}".encode()
                     )
                 result = body(conn)
                 if write:
