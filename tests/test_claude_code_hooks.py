@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import memdir
+from llmserver import Server, chat_completion
 from memdir.interop.install.claude_code_hook import answer
 
 PAYLOADS = Path(__file__).parent / "fixtures" / "claude_hooks"
@@ -225,9 +227,6 @@ def test_any_payload_gets_json_or_nothing(fields: dict[str, Any], event: str) ->
 def test_the_deep_recall_setting_makes_the_prompt_hook_ask_the_model(hook: Hook) -> None:
     """Off by default; with ``deep_recall = true`` the UserPromptSubmit hook's recall runs
     the bounded loop with the configured model (a loopback OpenAI-compatible server)."""
-    from datetime import UTC, datetime
-
-    from llmserver import Server, chat_completion
 
     def respond(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         assert body["messages"][0]["content"].startswith("You look through")
