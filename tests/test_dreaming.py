@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import memdir
 from conftest import Clock
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, RulesProvider, dreaming
+from memdir.pipeline.answers import Candidate
 from memdir.review import diary
 from memdir.review.proposals import apply, propose, report_text
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
@@ -367,3 +369,17 @@ def test_the_diary_says_what_was_merged_and_superseded_with_ids_and_reasons(md: 
     )
     assert f"- {ids['Release on fridays']} by project_release-checks: the model" in superseded
     assert f"- {ids['Coverage gate ninety']}: removed by the model (merged" in superseded
+
+
+def test_rem_names_at_most_ten_themes_it_left_and_counts_the_rest() -> None:
+    words = [f"{a}{b}" for a in "bcdfghjklmnpq" for b in ("ax", "ox")]  # 13 pairs of words
+    cands = [
+        Candidate("project", f"{w1} {w2} {i}", f"{w1} {w2}", "x.", "local", (1,), 1.0)
+        for w1, w2 in zip(words[::2], words[1::2], strict=True)
+        for i in range(2)
+    ]
+    run = diary.Run("local", datetime(2026, 1, 1))
+    themes = dreaming.rem(cands, [], 1, run)
+    assert len(themes) == 1 and len(run.themes) == 1
+    assert len(run.left) == dreaming.MAX_LEFT + 1
+    assert run.left[-1] == "2 smaller themes more: over the REM limit"

@@ -106,23 +106,22 @@ def rem(
         groups.setdefault(root(i), []).append(i)
     found = sorted((g for g in groups.values() if len(g) > 1), key=len, reverse=True)
     themes = []
-    for rank, group in enumerate(found):
+    for rank, group in enumerate(found[: max(0, limit) + MAX_LEFT]):
         counts = Counter(w for i in group for w in items[i][1])
         top = sorted(counts.items(), key=lambda wn: (-wn[1], wn[0]))[:3]
         label = " ".join(w for w, n in top if n > 1)  # sorted: the same in every process
         if rank >= limit:
-            if rank - limit < MAX_LEFT:
-                run.left.append(
-                    f"theme {label!r} ({len(group)} items): over the REM limit ({limit} a run)"
-                )
+            why = f"over the REM limit ({limit} a run)"
+            run.left.append(f"theme {label!r} ({len(group)} items): {why}")
             continue
         ids = tuple(items[i][0] for i in group if not items[i][0].startswith("#"))
         cands = tuple(int(items[i][0][1:]) for i in group if items[i][0].startswith("#"))
         themes.append(Theme(label, ids, cands))
         named = [*ids, *(candidates[i].name for i in cands)]
         run.themes.append(f"{label!r}: {', '.join(named)}")
-    if len(found) - limit > MAX_LEFT:
-        run.left.append(f"{_n(len(found) - limit - MAX_LEFT, 'smaller theme')} more")
+    if len(found) > max(0, limit) + MAX_LEFT:
+        more = len(found) - max(0, limit) - MAX_LEFT
+        run.left.append(f"{_n(more, 'smaller theme')} more: over the REM limit")
     return themes
 
 
