@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from ...core.errors import MemdirError
 from ...core.index import snapshot_entries
 from ...core.model import Entry, EntryType, normalise
-from ...core.persona import SOUL_NAME, read_soul
+from ...core.persona import read_soul
+from ...core.storage.base import SOUL_NAME
 from ...core.storage.regular import read_text
 from .._exporting import ExportFile
 from .._files import why
