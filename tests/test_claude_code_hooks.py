@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import memdir
+from llmserver import Server, chat_completion
 from memdir.interop.install.claude_code_hook import answer
 
 PAYLOADS = Path(__file__).parent / "fixtures" / "claude_hooks"
@@ -220,3 +222,31 @@ def test_any_payload_gets_json_or_nothing(fields: dict[str, Any], event: str) ->
     if done.output:
         out = json.loads(done.output)
         assert set(out) <= {"hookSpecificOutput", "systemMessage"}
+
+
+def test_the_deep_recall_setting_makes_the_prompt_hook_ask_the_model(hook: Hook) -> None:
+    """Off by default; with ``deep_recall = true`` the UserPromptSubmit hook's recall runs
+    the bounded loop with the configured model (a loopback OpenAI-compatible server)."""
+
+    def respond(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        assert body["messages"][0]["content"].startswith("You look through")
+        return 200, chat_completion("t", json.dumps({"answer": "In the garage.", "cites": []}))
+
+    md = hook.md()
+    t0 = datetime(2026, 3, 2, 10, tzinfo=UTC)
+    md.sessions.start("a", session_id="old", started_at=t0)
+    md.sessions.log("old", "user", "the kayak lives in the garage now", timestamp=t0)
+    md.close()
+    server = Server(respond)
+    try:
+        hook.env.update(MEMDIR_LLM="openai:t", MEMDIR_LLM_BASE_URL=server.url + "/v1")
+        prompt = hook.payload("user_prompt_submit", prompt="where did I leave the canoe?")
+        off = hook.run(prompt)
+        asked_off = len(server.requests)
+        (hook.home / "config.toml").write_text("deep_recall = true\n")
+        on = context(hook.run(prompt), "UserPromptSubmit")
+    finally:
+        server.close()
+    assert asked_off == 0 and "In the garage." not in off.stdout
+    assert len(server.requests) == 1 and "In the garage." in on
+    assert "where did I leave the canoe?" in server.requests[0][2]["messages"][-1]["content"]

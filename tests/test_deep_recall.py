@@ -126,3 +126,19 @@ def test_what_the_model_is_shown_has_its_secrets_redacted(tmp_path: Path, clock:
     deep.recall(md, f"where is the harbour master's office (key {key})", hits)
     shown = _deep_calls(md)
     assert shown and "boats bucket" in shown[0] and all(key not in u for u in shown)
+
+
+def test_the_loop_stops_at_its_time_budget(tmp_path: Path, clock: Clock) -> None:
+    """Each model reply takes 4 s on the Memdir's clock: a 10 s budget allows three."""
+
+    def slow(kind: str, user: str) -> str:
+        clock.advance(seconds=4)
+        return json.dumps({"search": "boats"})
+
+    md = _with_model(tmp_path, clock, slow)
+    _history(md)
+    found = deep.recall(md, "where is my canoe", [], limits=deep.Limits(steps=50, seconds=10))
+    assert found.note == "stopped: 10 s"
+    assert found.model_calls == 3 and found.steps == 3 and found.answer is None
+    roomy = deep.recall(md, "where is my canoe", [], limits=deep.Limits(steps=5, seconds=60))
+    assert roomy.note == "stopped: 5 searches and reads"  # the control: time was not short

@@ -4,6 +4,9 @@ with its reason in DREAMS.md, and proposes patterns across ≥ 3 entries for rev
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,8 @@ from hypothesis import strategies as st
 import memdir
 from conftest import Clock
 from memdir.engine import Memdir
-from memdir.pipeline import Pipeline, RulesProvider
+from memdir.pipeline import Pipeline, RulesProvider, dreaming
+from memdir.pipeline.answers import Candidate
 from memdir.review import diary
 from memdir.review.proposals import apply, propose, report_text
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
@@ -176,6 +180,209 @@ def test_the_diary_is_bounded(tmp_path: Path) -> None:
         diary.append(path, run)
     size = path.stat().st_size
     assert size <= diary.MAX_BYTES and path.read_text().startswith("# Dreams\n")
+
+
+# -- each phase's limit: exactly the limit is processed, the diary says what was left -----
+
+FACTS = [
+    ("Use pnpm for installs", "The project installs packages with pnpm"),
+    ("Tabs in makefiles", "Makefiles are indented with tabs"),
+    ("Release on fridays", "Releases are cut on friday afternoons"),
+    ("Coverage gate ninety", "Continuous integration requires ninety percent coverage"),
+    ("Docs in sphinx", "Documentation is built with sphinx"),
+]
+
+
+def _extracting(facts: list[tuple[str, str]], ops: Callable[[int, str], str]) -> ScriptedProvider:
+    """Extraction gives one project candidate per fact (evidence: the user's messages);
+    consolidation answers ``ops(number of candidates shown, the JSON shown)``."""
+
+    def reply(kind: str, user: str) -> str:
+        if kind == "extract":
+            ids = [int(m) for m in re.findall(r"\[#(\d+) ", user)]
+            return candidates_reply(
+                *(
+                    {
+                        "type": "project",
+                        "name": n,
+                        "description": d,
+                        "body": d + ".",
+                        "evidence": ids[:1],
+                    }
+                    for n, d in facts
+                )
+            )
+        if kind == "consolidate":
+            return ops(len(json.loads(user)["candidates"]), user)
+        return '{"none": true}'
+
+    return ScriptedProvider(reply)
+
+
+def _sections(md: Memdir) -> list[str]:
+    return _diary(md).split("## Dream ")[1:]
+
+
+def _adds(n: int, _: str) -> str:
+    return ops_reply(*({"op": "add", "candidate": i} for i in range(n)))
+
+
+def test_light_stages_exactly_its_limit_and_the_rest_wait(md: Memdir) -> None:
+    provider = _extracting(FACTS, _adds)
+    pipeline = Pipeline(md, provider)
+    pipeline.limits = dreaming.Limits(light=2)
+    _talk(md, "Here is how this project works.")
+    pipeline.run()
+    shown = [len(json.loads(u)["candidates"]) for k, u in provider.calls if k == "consolidate"]
+    assert shown == [2, 2, 1]  # three consolidation runs of at most the limit
+    first, second, third = _sections(md)
+    assert "### Light: staged (2)\n" in first
+    assert "### Left by the limits (1)\n- 3 candidates: over the light limit (2 a run)" in first
+    assert "### Left by the limits (1)\n- 1 candidate: over the light limit" in second
+    assert "### Left by the limits (0)\n" in third
+    assert len(md.store("local").list()) == len(FACTS)  # none lost
+
+
+def test_rem_groups_exactly_its_limit_and_names_the_themes_left(md: Memdir) -> None:
+    local = md.store("local")
+    _seed(local)  # the helm theme, three entries
+    for name, description in [
+        ("Nightly postgres backup", "Nightly postgres backup runs at two"),
+        ("Postgres backup retention", "Postgres backup retention is thirty days"),
+    ]:
+        local.add(type="project", name=name, description=description, body=description + ".")
+    _talk(md, "Remember that helm deploy of staging waits for the smoke tests.")
+    pipeline = Pipeline(md, RulesProvider())
+    pipeline.limits = dreaming.Limits(rem=1)
+    pipeline.run()
+    [run] = _sections(md)
+    assert "### REM: themes (1)\n- 'deploy helm staging': " in run
+    assert "postgres" not in run.split("### REM: themes")[1].split("###")[0]
+    assert "- theme 'backup postgres' (2 items): over the REM limit (1 a run)" in run
+
+    pipeline.limits = dreaming.Limits(rem=2)  # the control: both are grouped
+    _talk(md, "Remember that helm deploy of production needs a change ticket.")
+    pipeline.run()
+    last = _sections(md)[-1]
+    assert "### REM: themes (2)" in last and "### Left by the limits (0)" in last
+
+
+def test_deep_changes_exactly_its_limit_and_the_rest_wait_for_the_next_run(md: Memdir) -> None:
+    local = md.store("local")
+    for name, description in FACTS[:3]:
+        local.add(type="project", name=name, description=description, body=description + ".")
+    targets = sorted(e.id for e in local.list())
+    newer = [(f"{n} revised", f"{d}, revised in december") for n, d in FACTS[:3]]
+
+    def supersede(n: int, shown: str) -> str:  # each candidate replaces the entry it revises
+        current = {e["name"]: e["id"] for e in json.loads(shown)["entries"]}
+        cands = json.loads(shown)["candidates"]
+        return ops_reply(
+            *(
+                {
+                    "op": "supersede",
+                    "candidate": i,
+                    "target": current[cands[i]["name"].removesuffix(" revised")],
+                }
+                for i in range(n)
+                if cands[i]["name"].removesuffix(" revised") in current
+            )
+        )
+
+    provider = _extracting(newer, supersede)
+    pipeline = Pipeline(md, provider)
+    pipeline.limits = dreaming.Limits(deep=1)
+    _talk(md, "Every one of these was revised in december.")
+    pipeline.run()
+    runs = _sections(md)
+    assert len(runs) == 3  # one change a run; the candidates left are staged again
+    assert "### Deep: superseded (1)\n" in runs[0]
+    assert runs[0].count("over the deep limit (1 changes a run); candidate ") == 2
+    assert "### Left by the limits (2)" in runs[0] and "### Left by the limits (1)" in runs[1]
+    assert "### Left by the limits (0)" in runs[2]
+    assert all("### Deep: superseded (1)\n" in r for r in runs)
+    names = {e.name for e in local.list()}
+    assert names == {n for n, _ in newer}  # every revision written, none lost
+    assert not {e.id for e in local.list()} & set(targets)
+
+
+def test_synthesis_proposes_exactly_its_limit_and_names_the_patterns_left(md: Memdir) -> None:
+    local = md.store("local")
+    _seed(local)
+    for name, description in [
+        ("Nightly postgres backup", "Nightly postgres backup runs at two"),
+        ("Postgres backup retention", "Postgres backup retention is thirty days"),
+        ("Postgres backup restore drill", "Postgres backup restore drill every quarter"),
+    ]:
+        local.add(type="project", name=name, description=description, body=description + ".")
+    _talk(md, "Remember that helm deploy of staging waits for the smoke tests.")
+    pipeline = Pipeline(md, RulesProvider())
+    pipeline.limits = dreaming.Limits(synthesis=1)
+    report = pipeline.run()
+    [run] = _sections(md)
+    assert report.proposals == 1 and "### Proposals for review (1)" in run
+    assert "### REM: themes (2)" in run
+    [left] = [x for x in run.splitlines() if "over the synthesis limit" in x]
+    assert "entries): over the synthesis limit (1 a run)" in left
+    assert len([p for p in propose(md) if p.kind == "synthesis"]) == 1
+
+    pipeline.limits = dreaming.Limits(synthesis=2)  # the control: both are proposed
+    _talk(md, "Remember that helm deploy of production needs a change ticket.")
+    assert pipeline.run().proposals == 2
+
+
+def test_the_diary_says_what_was_merged_and_superseded_with_ids_and_reasons(md: Memdir) -> None:
+    local = md.store("local")
+    for name, description in FACTS[:4]:
+        local.add(type="project", name=name, description=description, body=description + ".")
+    ids = {e.name: e.id for e in local.list()}
+    facts = [
+        ("Use pnpm ten", "The project installs packages with pnpm ten"),  # supersedes
+        ("Tabs in makefiles", "Makefiles are indented with tabs, never spaces"),  # refines
+    ]
+
+    def ops(n: int, _: str) -> str:
+        assert n == 2
+        return ops_reply(
+            {"op": "supersede", "candidate": 0, "target": ids["Use pnpm for installs"]},
+            {"op": "add", "candidate": 1},  # its name is taken: an update
+            {
+                "op": "merge",
+                "targets": [ids["Release on fridays"], ids["Coverage gate ninety"]],
+                "name": "Release checks",
+                "description": "Friday releases need ninety percent",
+                "body": "Releases are cut on fridays once coverage is ninety percent.",
+            },
+        )
+
+    pipeline = Pipeline(md, _extracting(facts, ops))
+    _talk(md, "A few corrections.")
+    pipeline.run()
+    [run] = _sections(md)
+    merged = run.split("### Deep: merged (1)\n")[1].split("###")[0]
+    superseded = run.split("### Deep: superseded (3)\n")[1].split("###")[0]
+    assert f"- {ids['Tabs in makefiles']}: candidate 'Tabs in makefiles' (session " in merged
+    assert "refines it" in merged
+    assert (
+        f"- {ids['Use pnpm for installs']} by project_use-pnpm-ten: candidate 'Use pnpm ten'"
+        in superseded
+    )
+    assert f"- {ids['Release on fridays']} by project_release-checks: the model" in superseded
+    assert f"- {ids['Coverage gate ninety']}: removed by the model (merged" in superseded
+
+
+def test_rem_names_at_most_ten_themes_it_left_and_counts_the_rest() -> None:
+    words = [f"{a}{b}" for a in "bcdfghjklmnpq" for b in ("ax", "ox")]  # 13 pairs of words
+    cands = [
+        Candidate("project", f"{w1} {w2} {i}", f"{w1} {w2}", "x.", "local", (1,), 1.0)
+        for w1, w2 in zip(words[::2], words[1::2], strict=True)
+        for i in range(2)
+    ]
+    run = diary.Run("local", datetime(2026, 1, 1))
+    themes = dreaming.rem(cands, [], 1, run)
+    assert len(themes) == 1 and len(run.themes) == 1
+    assert len(run.left) == dreaming.MAX_LEFT + 1
+    assert run.left[-1] == "2 smaller themes more: over the REM limit"
 
 
 def test_the_diary_reaches_the_disk_before_the_run_returns(

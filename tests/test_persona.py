@@ -190,3 +190,40 @@ def test_soul_and_skill_files_reach_the_disk_before_the_write_returns(
         assert events[renamed - 1][0] == "fsync"  # the temp file's bytes, before the rename
         assert ("fsync", os.path.realpath(path.parent)) in events[renamed:]
     assert soul.read_text() == "Be brief.\n"
+
+
+def test_an_instruction_file_near_its_cap_warns_in_tool_results(md: Memdir, project: Path) -> None:
+    """The rules layer's budget: each file may be 256 KiB (a larger one is left out of the
+    block); at ``budget_warning`` (80 %) of that, every memory write says so."""
+    agents = project / "AGENTS.md"
+    agents.write_text("Run `make test` before every commit.\n")
+
+    def add(name: str) -> dict[str, Any]:
+        args = {"action": "add", "type": "feedback", "name": name, "description": name}
+        with md.session() as s:
+            return s.call_tool("memory", {**args, "body": f"{name}."})
+
+    assert "budget_warnings" not in add("Small rules")
+    agents.write_text("Run `make test` before every commit.\n" * 6_000)  # 222,000 bytes
+    [warning] = add("Big rules")["budget_warnings"]
+    assert warning == (
+        "The project scope's instruction file AGENTS.md at 85% of its budget (222,000 of "
+        "262,144 bytes): shorten it or split it into rules before it fills up."
+    )
+    assert "Run `make test`" in md.system_block()  # a warning, not a refusal
+
+
+def test_doctor_warns_when_imports_near_their_cap(
+    run: Callable[..., Any], home: Path, project: Path
+) -> None:
+    """What ``@`` imports add may be 512 KiB at one session start; doctor warns at 80 %."""
+    parts = [f"part{i}.md" for i in range(3)]
+    (project / "CLAUDE.md").write_text("Read " + " and ".join(f"@{p}" for p in parts) + "\n")
+    for p in parts:
+        (project / p).write_text("Keep functions short.\n" * 6_400)  # 140,800 bytes each
+    out = run("doctor").stdout
+    assert "imports (@ files) of the instruction files at 81% of its budget" in out
+    assert "(422,400 of 524,288 bytes): import less before it fills up." in out
+    assert "instruction file part0.md" not in out  # each file alone is far from its cap
+    report = json.loads(run("doctor", "--json").stdout)
+    assert any("imports (@ files)" in w for w in report["budget_warnings"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -219,7 +220,8 @@ class MemorySession:
         max_chars: int = RECALL_CHARS,
         entries: int = 3,
         sessions: int = 3,
-        deep: bool = False,
+        deep: bool | None = None,
+        deep_seconds: float | None = None,
     ) -> str | None:
         """A ``<memory-context>`` block of the entries and past-session passages relevant
         to ``query`` (at most ``max_chars``), to append to the user's message; None when
@@ -228,9 +230,12 @@ class MemorySession:
         Past sessions come from other session trees than this one, and only from sessions
         whose memory mode is ``enabled`` (polluted ones may carry third-party text).
         ``deep``: when no past-session hit is strong, the chat model searches and reads
-        further in a bounded loop (:mod:`memdir.pipeline.deep`); offline it says so (a
-        warning) and the quick result stands.
+        further in a bounded loop (:mod:`memdir.pipeline.deep`, at most ``deep_seconds``
+        if given); offline it says so (a warning) and the quick result stands. None: the
+        ``deep_recall`` setting (off by default), which the harness hooks' recall follows.
         """
+        if deep is None:
+            deep = self.md.settings.deep_recall
         if not self.md.enabled:
             return None
         found = [hit.entry for hit in self.md.search(query, limit=entries)] if entries else []
@@ -245,7 +250,10 @@ class MemorySession:
             if deep:
                 from .pipeline import deep as deeper
 
-                more = deeper.recall(self.md, query, hits, **where)
+                limits = deeper.Limits()
+                if deep_seconds is not None:
+                    limits = dataclasses.replace(limits, seconds=deep_seconds)
+                more = deeper.recall(self.md, query, hits, limits=limits, **where)
                 if more.escalated and more.answer:
                     cited = [
                         RecallPassage(m.timestamp, "", m.role, m.content) for m in more.cited()

@@ -1,5 +1,6 @@
-"""Budgets of the always-loaded text (persona, pinned entries, index) and the soft warning
-each gives at a share of its limit, before the hard refusal. See docs/design/tiers.md."""
+"""Budgets of the always-loaded text (persona, pinned entries, index, instruction files and
+their imports) and the soft warning each gives at a share of its limit, before the hard
+refusal. See docs/design/tiers.md."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ SOUL_BUDGET = 8_000  # characters (Agent Commander's 8K; Hermes truncates at 20,
 
 @dataclass(frozen=True)
 class Budget:
-    """One budget: what (``soul``, ``pinned``, ``index``), its scope, use and limit."""
+    """One budget: what (``soul``, ``pinned``, ``index``, ``rules``: one instruction file,
+    ``imports``: what its ``@`` imports add), its scope, use, limit and file (rules)."""
 
     kind: str
     scope: str | None
     used: int
     limit: int
     unit: str = "chars"
+    name: str = ""
 
     @property
     def share(self) -> float:
@@ -33,13 +36,15 @@ class Budget:
             "soul": ("persona (SOUL.md)", "shorten it"),
             "pinned": ("pinned entries", "unpin or shorten one"),
             "index": ("index", "remove or merge entries"),
+            "rules": (f"instruction file {self.name}", "shorten it or split it into rules"),
+            "imports": ("imports (@ files) of the instruction files", "import less"),
         }.get(self.kind, (self.kind, "make room"))
         if self.used >= self.limit:
-            then = (
-                "entries beyond it are left out of the system block"
-                if self.kind == "index"
-                else "the next write that grows it is refused"
-            )
+            then = {
+                "index": "entries beyond it are left out of the system block",
+                "rules": "a larger file is left out of the system block",
+                "imports": "further imports are left out of the system block",
+            }.get(self.kind, "the next write that grows it is refused")
             fix = f"it is full: {then}; {fix}"
         else:
             fix = f"{fix} before it fills up"

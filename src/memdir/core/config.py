@@ -37,7 +37,7 @@ _COUNTS: dict[str, type] = {
     "archive_unused_days": float,
 }  # zero allowed
 _STRINGS = ("llm", "llm_base_url")
-_BOOLS = ("enabled", "background", "extract_per_turn")
+_BOOLS = ("enabled", "background", "extract_per_turn", "deep_recall")
 _KNOWN = sorted(
     [
         *_NUMBERS,
@@ -112,6 +112,7 @@ class Settings:
     archive_unused_days: float = 90.0
     background: bool = True
     extract_per_turn: bool = False  # queue a turn with an explicit request when it ends
+    deep_recall: bool = False  # recall (and the harness hooks' recall) escalates to deep
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
     approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
@@ -233,6 +234,7 @@ def load_settings(
             and data.get("background", True) is not False
         ),
         extract_per_turn=data.get("extract_per_turn", False) is True,
+        deep_recall=data.get("deep_recall", False) is True,
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
         approval=_approval(env["MEMDIR_APPROVAL"], "MEMDIR_APPROVAL")
         if env.get("MEMDIR_APPROVAL")

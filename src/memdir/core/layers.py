@@ -15,7 +15,7 @@ from .budgets import Budget
 from .changes import resolve
 from .errors import DatabaseError, MemdirError
 from .index import INDEX_MAX_LINES
-from .instructions import Instruction, Note, gather
+from .instructions import MAX_FILE_BYTES, MAX_INCLUDED_BYTES, Instruction, Note, gather
 from .model import Entry, Source, normalise
 from .notices import warn_once
 from .persona import PersonaLayer
@@ -328,7 +328,8 @@ class Layers(PersonaLayer, SkillsLayer):
 
     def budgets(self) -> list[Budget]:
         """Each always-loaded budget's use: every SOUL.md, every scope's pinned entries,
-        and the index (lines); :meth:`Budget.warning` says when one nears its limit."""
+        the index (lines), every instruction file and what imports add (bytes; the files
+        past those caps are left out); :meth:`Budget.warning` says when one nears its limit."""
         out = [
             Budget("soul", s.scope, len(s.text), self.settings.soul_budget) for s in self.souls()
         ]
@@ -337,6 +338,12 @@ class Layers(PersonaLayer, SkillsLayer):
         ]
         entries = [e for st, kept, _ in self._merged()[0] for e in kept]
         out.append(Budget("index", None, len(entries), INDEX_MAX_LINES, "lines"))
+        found = self.instructions()[0]
+        out += [
+            Budget("rules", i.scope, i.size, MAX_FILE_BYTES, "bytes", i.path.name) for i in found
+        ]
+        imported = sum(i.size for i in found if i.includes)
+        out.append(Budget("imports", None, imported, MAX_INCLUDED_BYTES, "bytes"))
         return out
 
     def budget_warnings(self) -> list[str]:

@@ -16,10 +16,14 @@ def _origins(c: Candidate) -> tuple[str, ...]:
 
 
 def to_operations(
-    specs: Sequence[OpSpec], candidates: Sequence[Candidate], entries: Sequence[Entry]
+    specs: Sequence[OpSpec],
+    candidates: Sequence[Candidate],
+    entries: Sequence[Entry],
+    sources: list[Candidate | None] | None = None,
 ) -> list[Operation]:
     """Store operations for ``specs``. An add whose name is taken becomes a replace of
-    that entry, so one model slip cannot sink the whole batch."""
+    that entry, so one model slip cannot sink the whole batch. ``sources``, an empty list if
+    given, gets the candidate each op came from (None: none), in step with the ops."""
     taken = {e.id for e in entries}
     ops: list[Operation] = []
     for spec in specs:
@@ -84,6 +88,8 @@ def to_operations(
         elif spec.op == "delete" and spec.target is not None:
             ops.append(RemoveOp(spec.target))
             taken.discard(spec.target)
+        if sources is not None:
+            sources.extend([c] * (len(ops) - len(sources)))
     return ops
 
 

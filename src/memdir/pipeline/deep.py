@@ -3,7 +3,6 @@ searches and reads past sessions before answering. See docs/design/deep-recall.m
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +26,8 @@ DEEP_PROMPT = (
 @dataclass(frozen=True)
 class Limits:
     """At most ``steps`` searches and reads, ``chars`` characters sent to the model in
-    all, ``seconds`` of wall time."""
+    all, ``seconds`` of time (on the Memdir's clock; a hung model call is also cut at that
+    much real time)."""
 
     steps: int = 4
     chars: int = 16_000
@@ -91,7 +91,7 @@ def recall(
         out.note = "deep recall needs a chat model (MEMDIR_LLM); quick search only"
         return out
     out.escalated = True
-    started = time.monotonic()
+    started = md.clock()
     budget = assist.Budget(model, limits.seconds)  # a hung model stops the loop on time
     log = [
         f"Looking for: {assist._redacted(query, 1000)}",
@@ -102,7 +102,7 @@ def recall(
         if out.steps >= limits.steps:
             out.note = f"stopped: {limits.steps} searches and reads"
             break
-        if time.monotonic() - started > limits.seconds:
+        if (md.clock() - started).total_seconds() > limits.seconds:
             out.note = f"stopped: {limits.seconds:g} s"
             break
         prompt = "\n\n".join(log)

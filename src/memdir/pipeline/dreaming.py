@@ -20,6 +20,7 @@ from .providers import SYNTHESIZE_PROMPT
 
 MIN_PATTERN = 3  # entries a synthesis is drawn from, at least
 MAX_GROUPED = 400  # entries REM groups at most (the newest): pairs grow as the square
+MAX_LEFT = 10  # themes over the REM limit the diary names, at most (the rest counted)
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,22 @@ class Theme:
     candidates: tuple[int, ...]
 
 
-def light(candidates: Sequence[Candidate], entries: Sequence[Entry], run: Run) -> list[Candidate]:
-    """Stage the candidates (the run fetches at most ``Limits.light``; the rest wait for
-    the next run); one an entry (or an earlier candidate of the batch) already says in
-    full is rejected here, before any model sees it."""
+def light(
+    candidates: Sequence[Candidate],
+    entries: Sequence[Entry],
+    run: Run,
+    *,
+    waiting: int = 0,
+    limit: int = Limits.light,
+) -> list[Candidate]:
+    """Stage the candidates (the run fetches at most ``limit``; the ``waiting`` rest wait
+    for the next run, as the diary says); one an entry (or an earlier candidate of the
+    batch) already says in full is rejected here, before any model sees it."""
+    if waiting:
+        run.left.append(
+            f"{_n(waiting, 'candidate')}: over the light limit ({limit} a run); "
+            "they wait in the queue"
+        )
     staged: list[Candidate] = []
     for c in candidates:
         said = next((e.id for e in entries if covers(e.body, c.body)), None)
@@ -91,30 +104,46 @@ def rem(
     groups: dict[int, list[int]] = {}
     for i in range(len(items)):
         groups.setdefault(root(i), []).append(i)
-    found = sorted((g for g in groups.values() if len(g) > 1), key=len, reverse=True)[:limit]
+    found = sorted((g for g in groups.values() if len(g) > 1), key=len, reverse=True)
     themes = []
-    for group in found:
+    for rank, group in enumerate(found[: max(0, limit) + MAX_LEFT]):
         counts = Counter(w for i in group for w in items[i][1])
         top = sorted(counts.items(), key=lambda wn: (-wn[1], wn[0]))[:3]
         label = " ".join(w for w, n in top if n > 1)  # sorted: the same in every process
+        if rank >= limit:
+            why = f"over the REM limit ({limit} a run)"
+            run.left.append(f"theme {label!r} ({len(group)} items): {why}")
+            continue
         ids = tuple(items[i][0] for i in group if not items[i][0].startswith("#"))
         cands = tuple(int(items[i][0][1:]) for i in group if items[i][0].startswith("#"))
         themes.append(Theme(label, ids, cands))
         named = [*ids, *(candidates[i].name for i in cands)]
         run.themes.append(f"{label!r}: {', '.join(named)}")
+    if len(found) > max(0, limit) + MAX_LEFT:
+        more = len(found) - max(0, limit) - MAX_LEFT
+        run.left.append(f"{_n(more, 'smaller theme')} more: over the REM limit")
     return themes
 
 
 def deep(
-    ops: Sequence[Operation], entries: Sequence[Entry], limit: int, run: Run
-) -> list[Operation]:
-    """The ops that pass the promotion rules: an add an entry already says in full is
-    dropped (merged into it); at most ``limit`` changes to existing entries (updates, supersedes,
-    removals), the rest rejected (they lose nothing: the entries stay). Adds are bounded
-    by the light limit, never dropped here. Each op is recorded with its reason."""
+    ops: Sequence[Operation],
+    entries: Sequence[Entry],
+    limit: int,
+    run: Run,
+    sources: Sequence[Candidate | None] = (),
+) -> tuple[list[Operation], list[Candidate]]:
+    """The ops that pass the promotion rules, and the candidates to stage again. An add an
+    entry already says in full is dropped (merged into it); at most ``limit`` changes to
+    existing entries (updates, supersedes, removals). A change over the limit is left: its
+    candidate (``sources[i]``: the candidate op ``i`` came from) waits for the next run,
+    unless another of its ops was kept; one without a candidate is rejected (the entry
+    stays). Adds are bounded by the light limit, never dropped here. Each op is recorded
+    with its reason."""
     kept: list[Operation] = []
+    over: list[tuple[Operation, Candidate | None]] = []
+    used: set[int] = set()  # id() of the candidates an op kept came from
     changed = 0
-    for op in ops:
+    for i, op in enumerate(ops):
         if isinstance(op, AddOp):
             said = next((e.id for e in entries if covers(e.body, op.body)), None)
             new_id = entry_id(str(op.type), op.name)
@@ -122,20 +151,38 @@ def deep(
                 run.merged.append(f"{new_id} into {said}: {said} already says it")
                 continue
         elif changed >= limit:
-            run.rejected.append(f"{_what(op)}: over the deep limit ({limit} changes a run)")
+            over.append((op, sources[i] if i < len(sources) else None))
             continue
         else:
             changed += 1
         kept.append(op)
+        c = sources[i] if i < len(sources) else None
+        by = f"candidate {c.name!r} (session {c.session_id})" if c else "the model"
+        if c is not None:
+            used.add(id(c))
         if isinstance(op, AddOp):
             run.promoted.append(f"{entry_id(str(op.type), op.name)}: new ({op.description})")
         elif isinstance(op, SupersedeOp):
-            run.superseded.append(f"{op.target} by {op.name}: the candidate replaces it")
+            new_id = entry_id(str(op.type or op.target.split("_", 1)[0]), op.name)
+            run.superseded.append(f"{op.target} by {new_id}: {by} replaces it")
         elif isinstance(op, ReplaceOp):
-            run.merged.append(f"{op.target}: refined by a candidate")
+            run.merged.append(f"{op.target}: {by} refines it")
         elif isinstance(op, RemoveOp):
-            run.superseded.append(f"{op.target}: removed (merged or now wrong)")
-    return kept
+            run.superseded.append(f"{op.target}: removed by {by} (merged or now wrong)")
+    again: list[Candidate] = []
+    why = f"over the deep limit ({limit} changes a run)"
+    for op, c in over:
+        if c is None or id(c) in used or limit < 1:
+            run.rejected.append(f"{_what(op)}: {why}")
+        else:
+            run.left.append(f"{_what(op)}: {why}; candidate {c.name!r} waits for the next run")
+            if all(c is not a for a in again):
+                again.append(c)
+    return kept, again
+
+
+def _n(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def _what(op: Operation) -> str:
@@ -191,7 +238,13 @@ def synthesize(
     calls = 0
     for theme in themes:
         members = sorted((by_id[i] for i in theme.entries if i in by_id), key=lambda e: e.id)
-        if len(members) < MIN_PATTERN or len(run.proposals) >= limit:
+        if len(members) < MIN_PATTERN:
+            continue
+        if len(run.proposals) >= limit:
+            run.left.append(
+                f"pattern of theme {theme.label!r} ({len(members)} entries): over the "
+                f"synthesis limit ({limit} a run)"
+            )
             continue
         if complete is not None:
             text = "\n\n".join(

@@ -360,6 +360,17 @@ class JobQueue:
         )
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
+    def waiting(self, location: str, after: int) -> int:
+        """How many candidates wait for ``location`` past the id ``after``."""
+        return int(
+            self.db.read(
+                lambda c: c.execute(
+                    "SELECT count(*) FROM candidates WHERE location = ? AND id > ?",
+                    (location, after),
+                ).fetchone()[0]
+            )
+        )
+
     @staticmethod
     def consumed(location: str, last: int) -> Callable[[sqlite3.Connection], object]:
         """What :meth:`finish` runs (``also``) to drop the candidates it consolidated."""

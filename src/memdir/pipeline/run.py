@@ -7,6 +7,7 @@ import dataclasses
 import json
 import os
 import socket
+import sqlite3
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -384,7 +385,10 @@ class Pipeline:
             entries = store.list()
             themes: list[dreaming.Theme] = []
             if self.dreams:
-                candidates = dreaming.light(candidates, entries, run)
+                waiting = self.jobs.waiting(job.key, last)
+                candidates = dreaming.light(
+                    candidates, entries, run, waiting=waiting, limit=self.limits.light
+                )
                 themes = dreaming.rem(candidates, entries, self.limits.rem, run)
             result = (
                 self.provider.consolidate(candidates, entries)
@@ -397,9 +401,11 @@ class Pipeline:
             report.phase_calls[phase] += result.model_calls
             if result.model_calls:
                 report.phase_chars[phase] += len(consolidation_input(candidates, entries))
-            ops = to_operations(result.ops, candidates, entries)
+            sources: list[Candidate | None] = []
+            ops = to_operations(result.ops, candidates, entries, sources)
+            again: list[Candidate] = []
             if self.dreams:
-                ops = dreaming.deep(ops, entries, self.limits.deep, run)
+                ops, again = dreaming.deep(ops, entries, self.limits.deep, run, sources)
             held = bool(ops) and approval.asks(self.md, store, Source.EXTRACTOR)
             if held:  # approval = "ask": the ops wait in `memdir review`
                 approval.hold(self.md, store, ops, source=Source.EXTRACTOR, session=None)
@@ -411,12 +417,20 @@ class Pipeline:
         if self.dreams:
             self._dream_on(store, run, themes, candidates, report)
         written = any(ch.action not in ("exists", "unchanged") for ch in changes)
+        consumed = self.jobs.consumed(job.key, last)
+
+        def also(c: sqlite3.Connection) -> None:
+            consumed(c)  # then the candidates the deep limit left wait for the next run
+            for cand in again:
+                found = [(job.key, json.dumps(cand.to_dict()), job.project)]
+                self.jobs.stage(c, cand.session_id, found)
+
         self.jobs.finish(
             job,
             "held" if held else "written" if written else "nothing",
             watermark=last,
             raw_output=result.raw or None,
-            also=self.jobs.consumed(job.key, last),
+            also=also,
         )
 
     def _dream_on(

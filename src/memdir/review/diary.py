@@ -91,6 +91,7 @@ class Run:
     merged: list[str] = field(default_factory=list)
     superseded: list[str] = field(default_factory=list)
     rejected: list[str] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)  # what a phase's limit left out
     proposals: list[Synthesis | SkillDraft] = field(default_factory=list)
 
     def render(self) -> str:
@@ -103,6 +104,7 @@ class Run:
             ("Deep: merged", self.merged),
             ("Deep: superseded", self.superseded),
             ("Rejected", self.rejected),
+            ("Left by the limits", self.left),
         ):
             out.append(f"\n### {title} ({len(lines)})\n")
             out += [f"- {_line(x)}\n" for x in lines]

@@ -14,6 +14,7 @@ from typing import Any
 from ...core.errors import MemdirError
 
 BUDGET = 2.0  # seconds
+DEEP_SECONDS = 1.0  # of them, deep recall's at most (when the deep_recall setting is on)
 MAX_INPUT = 1024 * 1024  # a hook's JSON is a few hundred bytes; the prompt can be long
 _IMPORTS = ("Stop", "PreCompact", "SessionEnd", "SubagentStop")
 
@@ -130,7 +131,7 @@ def _respond(data: dict[str, Any], home: Path | None) -> Answer:
             return Answer()
         sid = _text(data, "session_id")
         session = md.session(agent="claude-code", session_id=f"claude-code:{sid}" if sid else None)
-        return _context(event, session.recall(prompt))
+        return _context(event, session.recall(prompt, deep_seconds=DEEP_SECONDS))
     return _import(md, data, event)
 
 
