@@ -31,10 +31,9 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]  # bench/mcp.py ≠ mcp
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from memdir.changes import AddOp  # noqa: E402
-from memdir.storage.files import FileBackend  # noqa: E402
-
 import memdir  # noqa: E402
+from memdir.core.changes import AddOp  # noqa: E402
+from memdir.core.storage.files import FileBackend  # noqa: E402
 from webserver import TOKEN, chromium, quit_chromium, web_server  # noqa: E402
 
 COMPONENTS = ("billing", "search", "checkout", "ledger", "gateway", "reporting", "scheduler")
