@@ -105,7 +105,7 @@ def _rule(text: str) -> tuple[str, bool]:
     """A rule's body and whether it loads at start (no ``paths:``, or ``paths: **``)."""
     if not text.startswith("---\n"):
         return text.strip("\n"), True
-    end = text.find("\n---", 4)
+    end = text.find("\n---", 3)  # 3: an empty block (``---`` twice) ends at once
     if end < 0:
         return text.strip("\n"), True
     head, body = text[4:end], text[end + 4 :].split("\n", 1)[-1]

@@ -176,3 +176,33 @@ def test_the_diary_is_bounded(tmp_path: Path) -> None:
         diary.append(path, run)
     size = path.stat().st_size
     assert size <= diary.MAX_BYTES and path.read_text().startswith("# Dreams\n")
+
+
+def test_the_diary_reaches_the_disk_before_the_run_returns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DREAMS.md is replaced as entries are: its new bytes fsynced before the rename, the
+    folder after it, so a crash leaves the old diary or the new one."""
+    import os
+    from datetime import UTC, datetime
+
+    events: list[tuple[str, str]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        events.append(("fsync", os.path.realpath(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        events.append(("rename", os.path.realpath(os.fsdecode(dst))))
+        real_replace(src, dst)
+
+    path = tmp_path / "dreams" / "k" / diary.NAME
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    diary.append(path, diary.Run("local", datetime(2026, 12, 2, tzinfo=UTC), staged=["a"]))
+    monkeypatch.undo()
+    renamed = events.index(("rename", os.path.realpath(path)))
+    assert events[renamed - 1][0] == "fsync"
+    assert ("fsync", os.path.realpath(path.parent)) in events[renamed:]
+    assert "Light: staged (1)" in path.read_text()

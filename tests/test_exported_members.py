@@ -4,6 +4,7 @@ facades of its packages) declares ``__all__``."""
 from __future__ import annotations
 
 import ast
+import re
 import types
 from pathlib import Path
 
@@ -49,3 +50,28 @@ def test_only_the_public_api_declares_all() -> None:
         ):
             declaring.add(path.relative_to(root).as_posix())
     assert declaring == PUBLIC
+
+
+def test_the_error_tree_drawn_in_errors_py_is_the_class_tree() -> None:
+    """``core/errors.py`` draws its tree in the docstring (as httpx does); every class is
+    drawn under its real base, and nothing is drawn that does not exist."""
+    from memdir.core import errors
+
+    drawn: dict[str, str] = {}
+    tree = (errors.__doc__ or "").split("    MemdirError\n", 1)[1]
+    for line in tree.splitlines():
+        parent, last = "MemdirError", "MemdirError"
+        found = list(re.finditer(r"\w+Error", line))
+        for i, match in enumerate(found):
+            between = line[found[i - 1].end() : match.start()] if i else ""
+            if "──" in between and i:
+                parent = last
+            drawn[match.group()] = parent
+            last = match.group()
+    real = {
+        name: cls.__bases__[0].__name__
+        for name, cls in vars(errors).items()
+        if isinstance(cls, type) and issubclass(cls, errors.MemdirError)
+        if cls is not errors.MemdirError
+    }
+    assert drawn == real

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from memdir.core.config import load_settings
 from memdir.core.includes import find_includes
-from memdir.core.instructions import glob_matches
+from memdir.core.instructions import MAX_BRACE_PATTERNS, _braces, glob_matches
 from memdir.core.prompt import _INSTRUCTIONS, PREAMBLE
 from memdir.engine import Memdir
 
@@ -366,6 +366,12 @@ def test_local_overrides_not_ignored_by_git_get_a_warning(layout: dict[str, Path
         ("[z-a]", "b", False),
         ("[z-a]", "[z-a]", True),
         ("x[!]", "x[!]", True),
+        ("src/**/*.{ts,tsx}", "src/a/b.tsx", True),  # Claude Code expands braces
+        ("src/**/*.{ts,tsx}", "src/a/b.js", False),
+        ("{apps,packages}/*/x", "packages/a/x", True),
+        ("a/{b,{c,d}}/e", "a/d/e", True),
+        ("{a}", "{a}", True),  # no comma: literal
+        ("x{a,b", "x{a,b", True),  # unclosed: literal
     ],
 )
 def test_rule_globs(pattern: str, path: str, hit: bool) -> None:
@@ -378,9 +384,18 @@ def test_include_finder_never_raises_and_spans_point_at_tokens(text: str) -> Non
         assert text[inc.start] == "@" and text[inc.start + 1 : inc.end] == inc.path
 
 
-@given(st.text(alphabet="[]!^-\\/*?az.", max_size=12) | st.text(max_size=40), st.text(max_size=40))
+@given(
+    st.text(alphabet="[]!^-\\/*?az.{},", max_size=24) | st.text(max_size=40),
+    st.text(max_size=40),
+)
 def test_glob_matching_never_raises(pattern: str, path: str) -> None:
     glob_matches(pattern, path)
+
+
+def test_brace_expansion_is_bounded() -> None:
+    """Twenty ``{a,b}`` groups would be a million globs; past the cap the rest stay literal."""
+    assert len(_braces("{a,b}" * 20)) <= MAX_BRACE_PATTERNS
+    assert glob_matches("{a,b}" * 5, "babab")  # 32 globs: within the cap, all expanded
 
 
 @pytest.mark.filterwarnings("error::FutureWarning")

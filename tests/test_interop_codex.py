@@ -745,3 +745,12 @@ def test_an_unversioned_summary_larger_than_codex_keeps_imports_and_exports_whol
     again = HARNESS.render(other, tmp_path / "out2")
     assert not [e for e, why in again.left_out if "token budget" in why]
     assert "## What's in Memory" in content(again, "memory_summary.md")
+
+
+@given(st.text(max_size=200) | st.builds(lambda t: "/tmp " + t, st.text(max_size=200)))
+def test_a_cwd_value_never_raises_and_a_folder_before_words_is_found(value: str) -> None:
+    from memdir.interop.codex.projects import checkout
+
+    found = checkout(value)
+    if value.startswith("/tmp ") and "\0" not in value:  # /tmp exists: the words go
+        assert found is not None and found[1]

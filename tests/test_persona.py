@@ -17,6 +17,8 @@ import memdir
 from memdir.core.errors import GuardError, ParseError, ValidationError
 from memdir.engine import Memdir
 
+pytestmark = pytest.mark.backends
+
 SOUL = "You are Ada, a terse senior engineer. Speak plainly and prefer small diffs."
 
 
@@ -38,6 +40,7 @@ def test_persona_opens_the_block_then_memory_then_rules(md: Memdir, project: Pat
         assert SOUL in s.system_block() and "Bob" not in s.system_block()
 
 
+@pytest.mark.files_only  # edits SOUL.md by hand
 def test_budget_is_a_hard_limit_on_write_and_a_cut_on_read(md: Memdir, home: Path) -> None:
     md.write_soul(SOUL)
     with pytest.raises(ValidationError, match="budget is 8,000"):
@@ -50,6 +53,7 @@ def test_budget_is_a_hard_limit_on_write_and_a_cut_on_read(md: Memdir, home: Pat
     assert any("cut to 8,000" in n.reason for n in md.explain().notes)
 
 
+@pytest.mark.files_only  # edits SOUL.md by hand
 def test_a_projects_soul_is_scanned_and_a_broken_one_never_blocks_memory(
     md: Memdir, project: Path, home: Path
 ) -> None:
@@ -116,6 +120,7 @@ def test_soft_warnings_in_tool_results_before_the_refusal(
         assert refused["success"] is False and "Pinned entries would use" in refused["error"]
 
 
+@pytest.mark.files_only  # edits SOUL.md by hand
 def test_doctor_reports_budgets_and_a_broken_soul(
     run: Callable[..., Any], home: Path, project: Path
 ) -> None:
@@ -162,9 +167,7 @@ def test_soul_and_skill_files_reach_the_disk_before_the_write_returns(
 ) -> None:
     """SOUL.md and SKILL.md are replaced as entries are: the new bytes fsynced before the
     rename, the folder fsynced after it, so a crash leaves the old file or the new one."""
-    from memdir.core.persona import write_soul_file
-    from memdir.core.skills import render_skill, write_skill_file
-
+    md = memdir.open(tmp_path / "home", tmp_path)
     events: list[tuple[str, str]] = []
     real_fsync, real_replace = os.fsync, os.replace
 
@@ -178,13 +181,12 @@ def test_soul_and_skill_files_reach_the_disk_before_the_write_returns(
 
     monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(os, "replace", replace)
-    write_soul_file(tmp_path, "Be brief.")
-    skill = write_skill_file(
-        tmp_path, "release", render_skill("release", "Cut a release", "1. tag")
-    )
+    md.write_soul("Be brief.")
+    skill = md.write_skill("release", "Cut a release", "1. tag", scope="user").path
     monkeypatch.undo()
-    for path in (tmp_path / "SOUL.md", skill):
+    soul = tmp_path / "home" / "user" / "SOUL.md"
+    for path in (soul, skill):
         renamed = events.index(("rename", os.path.realpath(path)))
         assert events[renamed - 1][0] == "fsync"  # the temp file's bytes, before the rename
         assert ("fsync", os.path.realpath(path.parent)) in events[renamed:]
-    assert (tmp_path / "SOUL.md").read_text() == "Be brief.\n"
+    assert soul.read_text() == "Be brief.\n"

@@ -11,7 +11,7 @@ import pytest
 
 import memdir
 from memdir.core.config import load_settings
-from memdir.core.errors import MemdirError, ParseError
+from memdir.core.errors import BudgetError, MemdirError, ParseError
 from memdir.core.scopes import find_project_root, project_slug
 
 
@@ -90,6 +90,21 @@ def test_config_is_applied(tmp_path: Path) -> None:
     (tmp_path / "config.toml").write_text("pinned_budget = 500\nlock_timeout = 2.5\n")
     settings = load_settings(tmp_path, tmp_path, environ={})
     assert settings.pinned_budget == 500 and settings.lock_timeout == 2.5
+
+
+def test_another_projects_local_scope_keeps_the_users_pinned_budget(tmp_path: Path) -> None:
+    """Imports and reviews write into other projects' local scopes through ``store_at``; it
+    once re-created the store with the default budget."""
+    home, project = tmp_path / "home", tmp_path / "project"
+    home.mkdir()
+    project.mkdir()
+    (home / "config.toml").write_text("pinned_budget = 120\n")
+    md = memdir.open(home, project)
+    other = md.store_at(home / "projects" / "other")
+    assert other.pinned_budget == 120
+    with pytest.raises(BudgetError):
+        other.add(type="user", name="Long", description="d", body="x" * 200, pinned=True)
+    assert other.list() == []
 
 
 def test_reading_a_memory_never_blocks_on_a_fifo(tmp_path: Path) -> None:

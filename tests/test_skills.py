@@ -18,6 +18,8 @@ from memdir.core.skills import SKILL_MAX_BYTES, parse_skill, validate_name
 from memdir.engine import Memdir
 from memdir.interop import export_memories, import_memories
 
+pytestmark = pytest.mark.backends
+
 REAL = Path(__file__).parent / "fixtures" / "real"
 HERMES_SKILL = (
     REAL / "NousResearch__hermes-agent" / "skills" / "apple" / "apple-notes" / "SKILL.md.txt"

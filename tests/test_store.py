@@ -28,6 +28,17 @@ from memdir.engine import Memdir
 pytestmark = pytest.mark.backends
 
 
+def stored(store: memdir.Store) -> dict[str, bytes]:
+    """Every entry file and the index, through the backend (files or PostgreSQL)."""
+    b = store.backend
+    found = {n: b.read(n) for n in sorted([*b.listing(), *b.listing(archive=True)])}
+    return {**found, "MEMORY.md": b.read_index() or b""}
+
+
+def index_of(store: memdir.Store) -> str:
+    return (store.backend.read_index() or b"").decode()
+
+
 def files(folder: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(folder)): p.read_bytes()
@@ -36,7 +47,7 @@ def files(folder: Path) -> dict[str, bytes]:
     }
 
 
-def test_add_writes_topic_file_and_index(store: memdir.Store, scope_dir: Path) -> None:
+def test_add_writes_topic_file_and_index(store: memdir.Store) -> None:
     entry = store.add(
         type="feedback",
         name="Use pnpm, not npm",
@@ -44,10 +55,10 @@ def test_add_writes_topic_file_and_index(store: memdir.Store, scope_dir: Path) -
         body="Use `pnpm install`.",
     )
     assert entry.id == "feedback_use-pnpm-not-npm"
-    text = (scope_dir / "feedback_use-pnpm-not-npm.md").read_text()
+    text = store.backend.read("feedback_use-pnpm-not-npm.md").decode()
     assert text.startswith("---\nname: Use pnpm, not npm\n")
     assert "type: feedback\n" in text and text.endswith("---\nUse `pnpm install`.\n")
-    index = (scope_dir / "MEMORY.md").read_text()
+    index = index_of(store)
     assert (
         "- [Use pnpm, not npm](feedback_use-pnpm-not-npm.md) — This repo installs with pnpm"
         in index
@@ -164,26 +175,24 @@ def test_replace_changes_fields_and_keeps_created(store: memdir.Store, clock: Cl
     assert new.source is memdir.Source.AGENT
 
 
-def test_replace_with_new_name_renames_file(store: memdir.Store, scope_dir: Path) -> None:
+def test_replace_with_new_name_renames_file(store: memdir.Store) -> None:
     add(store, "Use pnpm")
     new = store.replace("pnpm", name="Use pnpm 9")
     assert new.id == "feedback_use-pnpm-9"
-    assert not (scope_dir / "feedback_use-pnpm.md").exists()
-    assert "(feedback_use-pnpm-9.md)" in (scope_dir / "MEMORY.md").read_text()
+    assert set(store.backend.listing()) == {"feedback_use-pnpm-9.md"}
+    assert "(feedback_use-pnpm-9.md)" in index_of(store)
 
 
-def test_remove_archives_with_removed_at(
-    store: memdir.Store, scope_dir: Path, clock: Clock
-) -> None:
+def test_remove_archives_with_removed_at(store: memdir.Store, clock: Clock) -> None:
     entry = add(store, "Use pnpm")
     archived = store.remove("pnpm")
     assert archived.archived and archived.removed_at == clock.now
-    assert not (scope_dir / entry.filename).exists()
-    assert (scope_dir / archived.filename).is_file()
+    assert entry.filename not in store.backend.listing()
+    assert archived.filename in store.backend.listing(archive=True)
     assert store.list() == []
     history = store.list(include_archived=True)
     assert [e.name for e in history] == ["Use pnpm"]
-    assert "pnpm" not in (scope_dir / "MEMORY.md").read_text()
+    assert "pnpm" not in index_of(store)
     # The same name can be saved again, and removed again without clobbering history.
     add(store, "Use pnpm", body="again")
     store.remove("pnpm")
@@ -206,9 +215,9 @@ def test_supersede_keeps_history(store: memdir.Store, clock: Clock) -> None:
     assert [e.id for e in store.list()] == [new.id]
 
 
-def test_batch_is_all_or_nothing(store: memdir.Store, scope_dir: Path) -> None:
+def test_batch_is_all_or_nothing(store: memdir.Store) -> None:
     add(store, "Keep me")
-    before = files(scope_dir)
+    before = stored(store)
     ops = [
         AddOp("user", "New one", "hook", "body one"),
         RemoveOp("keep"),
@@ -216,7 +225,7 @@ def test_batch_is_all_or_nothing(store: memdir.Store, scope_dir: Path) -> None:
     ]
     with pytest.raises(NotFoundError):
         store.apply(ops)
-    assert files(scope_dir) == before
+    assert stored(store) == before
     changes = store.apply(ops[:2])
     assert [c.action for c in changes] == ["add", "remove"]
     assert [e.name for e in store.list()] == ["New one"]
@@ -377,17 +386,17 @@ def _second_writer(md: Memdir) -> memdir.Store:
     return Store(md.store("local").backend, clock=md.clock)
 
 
-def test_other_writers_entries_reach_the_index(md: Memdir, scope_dir: Path) -> None:
+def test_other_writers_entries_reach_the_index(md: Memdir) -> None:
     a, b = md.store("local"), _second_writer(md)
     add(a, "From A")
     a.list()
     add(b, "From B")
     b.remove("From A")
     add(a, "From A again", body="different body")
-    index = (scope_dir / "MEMORY.md").read_text()
+    index = index_of(a)
     assert "(feedback_from-b.md)" in index and "(feedback_from-a-again.md)" in index
     assert "(feedback_from-a.md)" not in index
-    assert (scope_dir / "MEMORY.md").read_text() == a.render_index()
+    assert index == a.render_index()
 
 
 def test_in_place_hand_edit_survives_a_replace_from_a_warm_cache(

@@ -355,6 +355,74 @@ def test_bob_on_the_cli_and_the_library_gets_nothing_either(team: Team) -> None:
     assert _rows(db) == before
 
 
+def test_every_other_cli_path_as_bob_shows_and_changes_nothing_of_alices(
+    team: Team, tmp_path: Path
+) -> None:
+    """History, export, pull, review, sessions, entities, skills, soul and edit, as bob in a
+    project he was not granted: nothing of alice's shows, nothing of hers changes."""
+    zebra, walrus = tmp_path / "soul.md", tmp_path / "skill.md"
+    zebra.write_text("I answer like a zebra would.\n")
+    walrus.write_text("---\nname: walrus-plan\ndescription: the walrus plan\n---\n1. Walrus.\n")
+    for args in (
+        ("add", "--scope", "user", "--type", "user", "--name", "Alice zebra", "--body", "zebra"),
+        ("add", "--scope", "project", "--type", "project", "--name", "Walrus plan", "--body", "w"),
+        ("soul", "set", str(zebra)),
+        ("skills", "add", "walrus-plan", str(walrus), "--scope", "user"),
+    ):
+        team.cli(*args, "--description", "d", user="alice", cwd=team.secret) if args[
+            0
+        ] == "add" else team.cli(*args, user="alice", cwd=team.secret)
+    # on the team backend SOUL.md and skills are rows of the database, seen by any process
+    assert "like a zebra" in team.cli("soul", "show", user="alice", cwd=team.shared).stdout
+    assert "walrus-plan" in team.cli("skills", "ls", user="alice", cwd=team.shared).stdout
+    assert not list(Path.cwd().glob("postgresql:*"))  # and never a folder named after the URL
+    alice = memdir.open(team.home, team.secret, database_url=team.url, user="alice")
+    with alice.session() as talk:
+        talk.log("user", "Where does the okapi sleep tonight?")
+        session_id = talk.id
+    changes = json.loads(team.cli("log", "--json", user="alice", cwd=team.secret).stdout)
+    rev = next(c for c in changes if c["scope"] == "project")["rev"]
+    entry = alice.store("project").list()[0].id
+    db = PgDatabase(team.url)
+    before = _rows(db)
+    seen = []
+    for args, ok in (
+        (("diff", rev), False),
+        (("show", f"{entry}@{rev}"), False),
+        (("revert", rev), False),
+        (("revert", rev, "--scope", "project"), False),
+        (("export", "claude-code", "--to", str(tmp_path / "out"), "--apply"), True),
+        (("pull", "--database", team.url, "--apply"), True),
+        (("review",), True),
+        (("sessions", "ls"), True),
+        (("sessions", "search", "okapi"), True),
+        (("sessions", "show", session_id), False),
+        (("sessions", "rm", session_id, "--yes"), False),
+        (("sessions", "mode", session_id, "polluted"), False),
+        (("entities",), True),
+        (("entities", "walrus"), True),
+        (("skills", "ls"), True),
+        (("skills", "show", "walrus-plan"), False),
+        (("soul", "show"), True),
+        (("edit", entry), False),
+    ):
+        out = team.cli(*args, user="bob", cwd=team.secret, ok=ok)
+        shown = out.stdout + out.stderr
+        for arg in args:  # an error may echo what bob typed; that is not a leak
+            shown = shown.replace(arg, "")
+        _no_alice(shown)
+        if not ok:
+            assert out.stderr.startswith("Error: "), (args, out.stderr)
+        seen.append(args[0])
+    assert _rows(db) == before
+    written = [p.read_text() for p in tmp_path.rglob("*.md") if p not in (zebra, walrus)]
+    assert written, "export and pull wrote nothing to look at"
+    _no_alice("\n".join(written))
+    with alice.session(session_id=session_id) as again:  # alice's session is untouched
+        assert again.memory_mode != "polluted"
+    assert len(seen) == 18
+
+
 def test_a_revoked_token_is_refused_by_every_process_at_once(
     team: Team, servers: list[str]
 ) -> None:

@@ -3,8 +3,6 @@ as ``skills/<name>/SKILL.md``, listed and read, or written by hand through the g
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from ..core.errors import MemdirError
@@ -95,8 +93,7 @@ def _write(
             raise MemdirError("the file has front matter already; leave out --description")
         text = render_skill(name, description, text)
     md = state.md
-    folder = Path(md.store(scope).backend.location)
-    exists = name in {s.name for s in list_skills(folder, scope)[0]}
+    exists = name in {s.name for s in list_skills(md.store(scope).backend, scope)[0]}
     if new and exists:
         raise MemdirError(
             f"the {scope} scope has a skill {name!r} already; change it with "

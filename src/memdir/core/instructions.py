@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -219,7 +220,7 @@ class _Reader:
             self.note(scope, path, "not loaded: 'paths' must be a glob or a list of globs", True)
             return None
         if reader == "claude-code":  # Claude Code: `**` is every path; "a, b" is two globs
-            items = [g.strip() for item in items for g in item.split(",") if g.strip()]
+            items = [g.strip() for item in items for g in _split_globs(item) if g.strip()]
             if not items or all(g in ("**", "**/*") for g in items):
                 return body, ()
             if base is not None:
@@ -329,25 +330,60 @@ def _above(checkout: Path, project_root: Path | None) -> list[Path]:
 
 
 def rule_files(folder: Path) -> list[Path]:
-    """``folder/**/*.md`` in path order (hidden files and folders left out)."""
-    try:
-        found = [
-            p
-            for p in folder.rglob("*.md")
-            if not any(part.startswith(".") for part in p.relative_to(folder).parts)
-        ]
-    except OSError:
-        return []
+    """``folder/**/*.md`` in path order (hidden files and folders left out), through
+    linked folders as Claude Code reads them, each real folder once (a link loop ends)."""
+    found, seen = [], set()
+    for where, dirs, names in os.walk(folder, followlinks=True):  # errors: skipped
+        real = os.path.realpath(where)
+        dirs[:] = [] if real in seen else [d for d in dirs if not d.startswith(".")]
+        if real not in seen:
+            seen.add(real)
+            found += [Path(where, n) for n in names if n.endswith(".md") and n[0] != "."]
     return sorted(found)
 
 
 _GLOB_PART = re.compile(r"\*\*/|\*\*|\*|\?|\[[^\]/]*\]|[^*?\[]+|\[")
+_BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+MAX_BRACE_PATTERNS = 64
+
+
+def _split_globs(text: str) -> list[str]:
+    """``"a/**, b/*.{ts,tsx}"`` as two globs: a comma outside braces parts them."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "{") - (ch == "}" and depth > 0)
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
+
+
+def _braces(pattern: str) -> list[str]:
+    """``src/*.{ts,tsx}`` as ``src/*.ts`` and ``src/*.tsx``, as Claude Code expands a rule
+    glob's braces (nested ones too); past :data:`MAX_BRACE_PATTERNS` the rest stay literal."""
+    out: list[str] = []
+    todo = [pattern]
+    while todo:
+        p = todo.pop(0)
+        m = _BRACE.search(p)
+        if m is None or len(out) + len(todo) + m[1].count(",") >= MAX_BRACE_PATTERNS:
+            out.append(p)
+            continue
+        todo[:0] = [p[: m.start()] + alt + p[m.end() :] for alt in m[1].split(",")]
+    return out
 
 
 @functools.lru_cache(maxsize=256)
 def _glob_regex(pattern: str) -> re.Pattern[str]:
     """The regex of a rule glob; a bracket class Python cannot compile (``[z-a]``, ``[!]``)
     makes the whole glob a literal, so a rule file never breaks a session start."""
+    try:
+        return re.compile("|".join(f"(?:{_one_glob(p)})" for p in _braces(pattern.strip())))
+    except re.error:
+        return re.compile(re.escape(pattern.strip().lstrip("/")) + "(?:/.*)?")
+
+
+def _one_glob(pattern: str) -> str:
     out = []
     for piece in _GLOB_PART.findall(pattern.strip().lstrip("/")):
         if piece == "**/":
@@ -365,10 +401,7 @@ def _glob_regex(pattern: str) -> re.Pattern[str]:
             out.append("[" + ("^" if negate else "") + body + "]")
         else:
             out.append(re.escape(piece))
-    try:
-        return re.compile("".join(out) + "(?:/.*)?")
-    except re.error:
-        return re.compile(re.escape(pattern.strip().lstrip("/")) + "(?:/.*)?")
+    return "".join(out) + "(?:/.*)?"
 
 
 def glob_matches(pattern: str, path: str) -> bool:
@@ -481,10 +514,11 @@ def gather(
         reader.note(None, "Codex's config.toml", codex.problem, True)
     above = _above(checkout, project_root) if claude else []
     folders = ladder(checkout, start)
+    below = _below(folders[-1], absolute) if claude else []
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
     for loc in locations:
         roots = project_roots if loc.name == "project" else tuple(own_roots)
-        for c in _candidates(loc, above, folders, home, agents, claude, codex, reader):
+        for c in _candidates(loc, above, folders, below, home, agents, claude, codex, reader):
             allowed = (c.own,) if c.own is not None else roots
             before = len(run.found)
             reader.load(c.path, loc.name, c.kind, c.reader, allowed, roots, c.base)
@@ -543,10 +577,25 @@ def _unload(run: _Run, before: int, reader: _Reader, scope: str, path: Path) -> 
     reader.note(scope, path, f"not loaded: only for paths matching {', '.join(rule.paths)}")
 
 
+def _below(start: Path, touched: Sequence[str]) -> list[Path]:
+    """The folders under ``start`` that hold a touched file, in the order the files are
+    touched, outermost first: Claude Code reads the CLAUDE.md of such a folder when it
+    reads a file there."""
+    found: dict[Path, None] = {}
+    for path in touched:
+        folder, chain = Path(path).parent, []
+        while start in folder.parents:
+            chain.append(folder)
+            folder = folder.parent
+        found.update(dict.fromkeys(reversed(chain)))
+    return list(found)
+
+
 def _candidates(
     loc: ScopeLocation,
     above: Sequence[Path],
     ladder: Sequence[Path],
+    below: Sequence[Path],
     home: Path,
     agents: bool,
     claude: bool,
@@ -562,6 +611,8 @@ def _candidates(
                 yield _Candidate(pick, "instructions", "codex")
             if claude:
                 yield from _claude_files(folder, home, reader, own=False)
+        for folder in below:  # nested: only once a file under it is touched
+            yield _Candidate(folder / "CLAUDE.md", "instructions", "claude-code")
     elif loc.name == "local":
         for folder in above if claude else ():
             yield _Candidate(folder / "CLAUDE.local.md", "instructions", "claude-code", folder)

@@ -3,11 +3,9 @@ See docs/design/core.md."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-import secrets
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,6 +15,7 @@ from typing import Any
 from .index import INDEX_HEADER
 from .storage.files import NOT_ENTRIES
 from .storage.git import git_dirs, read_remote, root_commits
+from .storage.regular import atomic_write
 
 RECORD_NAME = ".origin.json"
 MAX_FOLDERS = 500  # records read when looking for orphans: bounds the cost of a large home
@@ -119,27 +118,9 @@ def _nofollow(path: str, flags: int) -> int:
 
 
 def write_origin(folder: Path, origin: Origin) -> None:
-    """Replace the record atomically: temp file, fsync, rename, fsync the folder. Raises
-    OSError."""
+    """Replace the record durably (temp file, fsync, rename, folder fsync). Raises OSError."""
     data = (json.dumps(origin.to_dict(), indent=2) + "\n").encode()  # ASCII: any path fits
-    path = folder / RECORD_NAME
-    tmp = folder / f"{RECORD_NAME}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-        try:
-            os.write(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    atomic_write(folder / RECORD_NAME, data)
 
 
 def config_mtime(root: Path) -> int | None:

@@ -5,16 +5,17 @@ See docs/design/tiers.md."""
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import MemdirError, ParseError, ReadOnlyScopeError, StorageError, ValidationError
 from .instructions import Note
 from .model import _check_text
-from .storage.regular import atomic_write, read_text
+from .storage.base import SOUL_NAME, Backend
+from .storage.regular import read_text
 from .workspace import Workspace
 
-SOUL_NAME = "SOUL.md"
 READ_MAX = 1 << 20  # a larger file is refused, not read
 HEADING = (
     "# Persona\n"
@@ -29,7 +30,7 @@ class Soul:
     (``withheld``: the guard's rule on a project's file)."""
 
     scope: str
-    path: Path
+    path: str
     text: str
     withheld: str | None = None
 
@@ -64,16 +65,22 @@ def validate_soul(text: object, budget: int) -> str:
     return clean
 
 
-def write_soul_file(folder: Path, text: str) -> None:
-    """Write ``folder/SOUL.md`` atomically (temp file, fsync, rename; never through a
-    symlink)."""
-    path = folder / SOUL_NAME
-    if path.is_symlink():
-        raise StorageError("write", path, OSError("it is a symlink; memdir never follows one"))
+def _scope_soul(backend: Backend) -> str | None:
+    """A scope's ``SOUL.md`` through its backend (a folder or the team database)."""
+    where = f"{backend.location}/{SOUL_NAME}"
     try:
-        atomic_write(path, (text.rstrip() + "\n").encode("utf-8"), new_mode=0o644)
+        data = backend.read(SOUL_NAME)
+    except FileNotFoundError:
+        return None
     except OSError as exc:
-        raise StorageError("write", path, exc) from exc
+        if exc.errno == errno.EFBIG:
+            too_big = "is over 128 KiB; a persona is a few thousand characters"
+            raise ParseError(where, too_big) from None
+        raise StorageError("read", where, exc) from exc
+    try:
+        return data.decode("utf-8").strip() or None
+    except UnicodeDecodeError as exc:
+        raise ParseError(where, f"is not UTF-8 (bad byte at offset {exc.start})") from None
 
 
 def render(souls: list[Soul], budget: int) -> tuple[str, list[str]]:
@@ -111,13 +118,14 @@ class PersonaLayer(Workspace):
         cloned repository) is scanned by the guard and withheld if flagged."""
         out = []
         for name, loc in self.locations.items():
-            if loc.unavailable or not loc.path.is_dir():
+            if loc.unavailable or (self.database is None and not loc.path.is_dir()):
                 continue
-            text = read_soul(loc.path)
+            backend = self.store(name).backend
+            text = _scope_soul(backend)
             if text is None:
                 continue
             rule = self._judged(text) if name == "project" else None
-            out.append(Soul(name, loc.path / SOUL_NAME, text, rule))
+            out.append(Soul(name, f"{backend.location}/{SOUL_NAME}", text, rule))
         self._save_verdicts()
         return out
 
@@ -146,6 +154,9 @@ class PersonaLayer(Workspace):
         with store.backend.lock(self.settings.lock_timeout):
             if store.history is not None:
                 store.history.absorb()
-            write_soul_file(Path(store.backend.location), clean)
+            try:
+                store.backend.write(SOUL_NAME, (clean.rstrip() + "\n").encode("utf-8"))
+            except OSError as exc:
+                raise StorageError("write", f"{store.backend.location}/{SOUL_NAME}", exc) from exc
             if store.history is not None:
                 store.history.record([SOUL_NAME], f"persona: {SOUL_NAME} written")

@@ -6,8 +6,8 @@ the body is read on demand. See docs/design/tiers.md."""
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,11 +16,10 @@ from typing import Any
 from .errors import MemdirError, ParseError, ReadOnlyScopeError, StorageError, ValidationError
 from .frontmatter import dump_yaml, read_frontmatter
 from .index import one_line
-from .storage.regular import atomic_write, read_text
+from .storage.base import SKILL_FILE, SKILLS_DIR, Backend
+from .storage.regular import read_text
 from .workspace import Workspace
 
-SKILLS_DIR = "skills"
-SKILL_FILE = "SKILL.md"
 SKILL_MAX_BYTES = 128 * 1024  # real SKILL.md files run to a few tens of KB
 LISTED_MAX = 100  # skills named in the system block; the rest are counted
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -92,24 +91,30 @@ def read_skill_file(path: Path, name: str, scope: str = "") -> Skill:
     return parse_skill(text, path, name, scope)
 
 
-def list_skills(folder: Path, scope: str = "") -> tuple[list[Skill], list[str]]:
-    """The skills under ``folder/skills`` by name, and a sentence for each that cannot be
-    read (never skipped silently). Symlinked folders and files are not followed."""
-    root = folder / SKILLS_DIR
-    if root.is_symlink() or not root.is_dir():
-        return [], []
+def list_skills(backend: Backend, scope: str = "") -> tuple[list[Skill], list[str]]:
+    """A scope's skills by name, and a sentence for each that cannot be read (never
+    skipped silently). Symlinks are not followed."""
     found, problems = [], []
-    for sub in sorted(os.scandir(root), key=lambda d: d.name):
-        if sub.name.startswith(".") or not sub.is_dir(follow_symlinks=False):
-            continue
-        path = Path(sub.path) / SKILL_FILE
+    for file in backend.skill_names():
+        name = file.split("/")[1]
+        path = Path(f"{backend.location}/{file}")
         try:
-            validate_name(sub.name)
-            if not path.exists():
-                continue
-            found.append(read_skill_file(path, sub.name, scope))
+            validate_name(name)
+            try:
+                data = backend.read(file)
+            except OSError as exc:
+                if exc.errno != errno.EFBIG:
+                    raise StorageError("read", path, exc) from exc
+                data = b"x" * (SKILL_MAX_BYTES + 1)
+            if len(data) > SKILL_MAX_BYTES:
+                raise ParseError(path, f"is over {SKILL_MAX_BYTES:,} bytes, a SKILL.md's limit")
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ParseError(path, f"is not UTF-8 (bad byte at offset {exc.start})") from None
+            found.append(parse_skill(text, path, name, scope))
         except (ParseError, StorageError, ValidationError) as exc:
-            problems.append(f"skill {sub.name!r} in the {scope} scope: {exc}")
+            problems.append(f"skill {name!r} in the {scope} scope: {exc}")
     return found, problems
 
 
@@ -134,20 +139,6 @@ def check_skill(name: str, text: str) -> Skill:
             field="body",
         )
     return parse_skill(text, Path(SKILLS_DIR) / name / SKILL_FILE, name)
-
-
-def write_skill_file(folder: Path, name: str, text: str) -> Path:
-    """Write ``folder/skills/<name>/SKILL.md`` atomically; never through a symlink."""
-    check_skill(name, text)
-    target = folder / SKILLS_DIR / name
-    for part in (folder / SKILLS_DIR, target, target / SKILL_FILE):
-        if part.is_symlink():
-            raise StorageError("write", part, OSError("it is a symlink; memdir never follows one"))
-    try:
-        atomic_write(target / SKILL_FILE, text.encode("utf-8"), new_mode=0o644)
-    except OSError as exc:
-        raise StorageError("write", target / SKILL_FILE, exc) from exc
-    return target / SKILL_FILE
 
 
 DRAFT_MAX = 16_000  # characters of a proposed SKILL.md kept in DREAMS.md
@@ -235,9 +226,9 @@ class SkillsLayer(Workspace):
         by_name: dict[str, Skill] = {}
         problems: list[str] = []
         for name, loc in self.locations.items():
-            if loc.unavailable or not loc.path.is_dir():
+            if loc.unavailable or (self.database is None and not loc.path.is_dir()):
                 continue
-            found, bad = list_skills(loc.path, name)
+            found, bad = list_skills(self.store(name).backend, name)
             problems += bad
             for skill in found:
                 rule = self._judged(skill.text) if name == "project" else None
@@ -289,12 +280,15 @@ class SkillsLayer(Workspace):
         from .. import guard
 
         guard.check(text)
-        folder = Path(store.backend.location)
+        file = f"{SKILLS_DIR}/{name}/{SKILL_FILE}"
+        path = Path(f"{store.backend.location}/{file}")
         with store.backend.lock(self.settings.lock_timeout):
             if store.history is not None:
                 store.history.absorb()
-            path = write_skill_file(folder, name, text)
+            try:
+                store.backend.write(file, text.encode("utf-8"))
+            except OSError as exc:
+                raise StorageError("write", path, exc) from exc
             if store.history is not None:
-                rel = path.relative_to(folder).as_posix()
-                store.history.record([rel], f"skill: {name} written")
-        return read_skill_file(path, name, scope)
+                store.history.record([file], f"skill: {name} written")
+        return parse_skill(text, path, name, scope)

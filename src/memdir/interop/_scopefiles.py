@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import MemdirError
-from ..core.persona import SOUL_NAME
-from ..core.skills import SKILL_FILE, SKILLS_DIR, read_skill_file, validate_name
+from ..core.skills import read_skill_file, validate_name
+from ..core.storage.base import SKILL_FILE, SKILLS_DIR, SOUL_NAME
 
 if TYPE_CHECKING:
     from ..core.layers import Layers

@@ -151,7 +151,7 @@ class PgDatabase:
 
     @contextmanager
     def _connect(self, action: str) -> Iterator[psycopg.Connection[Any]]:
-        """One connection outside the pool (LISTEN, probes), closed on exit."""
+        """One connection outside the pool (the probe when opening), closed on exit."""
         import psycopg
 
         try:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -16,6 +15,7 @@ from ..core.errors import MemdirError
 from ..core.model import DESCRIPTION_MAX, NAME_MAX
 from ..core.notices import warn_once
 from ..core.skills import SkillDraft
+from ..core.storage.regular import atomic_write
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -135,9 +135,7 @@ def append(path: Path, run: Run) -> None:
         if len(new.encode("utf-8")) > MAX_BYTES:
             cut = new.find(_HEAD, len(new) // 2)
             new = "# Dreams\n\n" + (new[cut:] if cut >= 0 else text)
-        tmp = path.with_name(f".{NAME}.{os.getpid()}.tmp")
-        tmp.write_text(new, encoding="utf-8")
-        os.replace(tmp, path)
+        atomic_write(path, new.encode("utf-8"))
     except OSError as exc:
         raise MemdirError(f"Cannot write the dream diary {path}: {exc.strerror}") from exc
 

@@ -351,7 +351,7 @@ def _skills(md: Layers, store: Store) -> list[Proposal]:
     ]
     if not drafts:
         return []
-    here = {s.name: s for s in list_skills(Path(store.backend.location), store.scope)[0]}
+    here = {s.name: s for s in list_skills(store.backend, store.scope)[0]}
     visible = {s.name for s in md.skills()}
     out = []
     for d in drafts:

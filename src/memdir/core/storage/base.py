@@ -3,12 +3,22 @@ PostgreSQL)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 INDEX_NAME = "MEMORY.md"
+SOUL_NAME = "SOUL.md"  # the persona (core/persona.py); never an entry
+SKILLS_DIR = "skills"  # skills/<name>/SKILL.md (core/skills.py)
+SKILL_FILE = "SKILL.md"
+_SKILL = re.compile(rf"{SKILLS_DIR}/[A-Za-z0-9][A-Za-z0-9._-]{{0,63}}/{SKILL_FILE}")
+
+
+def is_skill_name(name: str) -> bool:
+    """True for ``skills/<name>/SKILL.md`` with a valid skill name."""
+    return _SKILL.fullmatch(name) is not None and ".." not in name
 
 
 class FileInfo(NamedTuple):
@@ -19,7 +29,8 @@ class FileInfo(NamedTuple):
 
 
 class Backend(Protocol):
-    """Byte storage for one scope. Names are ``<id>.md``, ``archive/<id>.md`` or the index.
+    """Byte storage for one scope. Names are ``<id>.md``, ``archive/<id>.md``, the index,
+    ``SOUL.md`` or ``skills/<name>/SKILL.md`` (the last two never listed as entries).
 
     Implementations make ``write`` atomic and durable, ``lock`` exclusive across processes,
     and refuse names that could leave the scope.
@@ -48,6 +59,10 @@ class Backend(Protocol):
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
         """The active entry files (or, with ``archive``, the archived ones), by name."""
+        ...
+
+    def skill_names(self) -> list[str]:
+        """The scope's ``skills/<name>/SKILL.md`` files, sorted."""
         ...
 
     def archive_names(self) -> set[str]:

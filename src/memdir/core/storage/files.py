@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..errors import LockTimeoutError, StorageError
 from ..model import BODY_MAX_BYTES
-from .base import INDEX_NAME, FileInfo
+from .base import INDEX_NAME, SKILL_FILE, SKILLS_DIR, FileInfo, is_skill_name
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
@@ -110,6 +110,12 @@ class FileBackend:
     def _path(self, name: str) -> str:
         if name == INDEX_NAME:
             return os.path.join(self._root, INDEX_NAME)
+        if is_skill_name(name):  # skills/<name>/SKILL.md: neither folder may be a link
+            folder = os.path.join(self._root, os.path.dirname(name))
+            for part in (os.path.dirname(folder), folder):
+                if os.path.islink(part):
+                    raise OSError(errno.ELOOP, "a symlink, which memdir never follows", part)
+            return os.path.join(self._root, name)
         if not is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
         if name.startswith(ARCHIVE + "/"):
@@ -274,6 +280,23 @@ class FileBackend:
             for name in self._listdir(self._archive_dir())
             if name[0] != "." and name.endswith(".md")
         }
+
+    def skill_names(self) -> list[str]:
+        """Every ``skills/<folder>/SKILL.md`` (a folder with an invalid name included, so
+        the caller can report it); symlinked folders are not followed."""
+        root = os.path.join(self._root, SKILLS_DIR)
+        if os.path.islink(root) or not os.path.isdir(root):
+            return []
+        try:
+            with os.scandir(root) as it:
+                subs = [d.name for d in it if d.is_dir(follow_symlinks=False)]
+        except OSError as exc:
+            raise StorageError("list", root, exc) from exc
+        return [
+            f"{SKILLS_DIR}/{sub}/{SKILL_FILE}"
+            for sub in sorted(subs)
+            if not sub.startswith(".") and os.path.lexists(os.path.join(root, sub, SKILL_FILE))
+        ]
 
     def leftovers(self) -> list[str]:
         """Temp files a writer that died before its rename left behind: only regular

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import AccessError, HistoryError, LockTimeoutError
-from .base import INDEX_NAME, Commit, FileInfo
+from .base import INDEX_NAME, SOUL_NAME, Commit, FileInfo, is_skill_name
 
 if TYPE_CHECKING:
     import psycopg
@@ -51,12 +51,16 @@ class ScopeKey:
 
 def _is_entry_name(name: str) -> bool:
     folder, _, base = name.rpartition("/")
-    return name == INDEX_NAME or (
-        folder in ("", "archive")
-        and base.endswith(".md")
-        and not base.startswith(".")
-        and "\x00" not in base
-        and len(base.encode("utf-8", "surrogateescape")) <= 255
+    return (
+        name == INDEX_NAME
+        or is_skill_name(name)
+        or (
+            folder in ("", "archive")
+            and base.endswith(".md")
+            and not base.startswith(".")
+            and "\x00" not in base
+            and len(base.encode("utf-8", "surrogateescape")) <= 255
+        )
     )
 
 
@@ -202,10 +206,22 @@ class PgBackend:
         with self._conn("list a scope") as conn:
             rows = conn.execute(
                 f"SELECT name, version, mtime FROM memdir_files WHERE scope = %(scope)s "
-                f"AND name <> %(index)s AND {where} AND {READABLE}",
-                self._args(index=INDEX_NAME),
+                f"AND name <> %(index)s AND name <> %(soul)s AND {where} AND {READABLE}",
+                self._args(index=INDEX_NAME, soul=SOUL_NAME),
             ).fetchall()
         return {r[0]: FileInfo((int(r[1]),), float(r[2])) for r in rows}
+
+    def skill_names(self) -> list[str]:
+        """Every ``skills/<name>/SKILL.md`` row this user may read."""
+        from ...pg.schema import READABLE
+
+        with self._conn("list the skills") as conn:
+            rows = conn.execute(
+                f"SELECT name FROM memdir_files WHERE scope = %(scope)s "
+                f"AND name LIKE 'skills/%%/SKILL.md' AND {READABLE} ORDER BY name",
+                self._args(),
+            ).fetchall()
+        return [str(r[0]) for r in rows]
 
     def archive_names(self) -> set[str]:
         """Names of the archived entry files."""

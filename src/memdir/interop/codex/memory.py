@@ -100,6 +100,15 @@ class CodexHarness:
                 found = True
                 for item in parsed(path, fmt.parse_note(text, path.stem)):
                     add(item, path, "")
+        inputs = [p.name for p in (source / "raw_memories.md",) if p.is_file()]
+        rollouts = source / "rollout_summaries"
+        count = len(list(rollouts.glob("*.md"))) if rollouts.is_dir() else 0
+        inputs += [f"rollout_summaries/ ({count} files)"] if count else []
+        if inputs:  # Codex's own inputs to MEMORY.md: importing them would add each twice
+            out.notes.append(
+                f"{source}: {' and '.join(inputs)} not imported: they are what Codex "
+                "consolidates into MEMORY.md and memory_summary.md, which are imported"
+            )
         if not found and not out.problems:
             out.problems.append(
                 f"{source}: no memory_summary.md, MEMORY.md or "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -58,22 +59,35 @@ class Placer:
 
 def checkout(cwd: str | None) -> tuple[Path, bool] | None:
     """An absolute ``cwd`` as (its project's root, whether it exists here); None when it
-    names no absolute path (``any repository``, ``~nobody/x``, a Windows path on POSIX)."""
+    names no absolute path (``any repository``, ``~nobody/x``, a Windows path on POSIX).
+    Codex's model writes words after the path (``cwd=/code/app on main``): when the whole
+    value is no folder here, the longest part before a space that is one is taken."""
     if not cwd or "\0" in cwd:
         return None
+    spaces = [m.start() for m in re.finditer(r"\s", cwd)][:_MAX_CUTS]
+    first = None
+    for text in [cwd, *(cwd[:i] for i in reversed(spaces))]:
+        path = _absolute(text)
+        if path is None:
+            continue
+        first = first or path
+        try:
+            if path.is_dir():
+                return find_project_root(path), True
+        except (OSError, ValueError, RuntimeError):  # too long, a symlink loop, …
+            pass
+    return None if first is None else (first, False)
+
+
+_MAX_CUTS = 16
+
+
+def _absolute(text: str) -> Path | None:
     try:
-        path = Path(cwd).expanduser()
+        path = Path(text).expanduser()
     except RuntimeError:  # ~user for a user this machine does not have
         return None
-    if not path.is_absolute():
-        return None
-    path = Path(os.path.normpath(path))
-    try:
-        if path.is_dir():
-            return find_project_root(path), True
-    except (OSError, ValueError, RuntimeError):  # too long, a symlink loop, …
-        pass
-    return path, False
+    return Path(os.path.normpath(path)) if path.is_absolute() else None
 
 
 def enclosing(path: Path) -> list[Path]:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from ...core.errors import MemdirError
 from ...core.index import snapshot_entries
 from ...core.model import Entry, EntryType, normalise
-from ...core.persona import SOUL_NAME, read_soul
+from ...core.persona import read_soul
+from ...core.storage.base import SOUL_NAME
 from ...core.storage.regular import read_text
 from .._exporting import ExportFile
 from .._files import why
@@ -52,6 +53,14 @@ def read_file(path: Path, text: str) -> list[ImportItem]:
         kind = EntryType.USER if is_user else fmt.classify(text_)
         items.append(ImportItem(kind, name, fmt.describe(body), body, f"hermes:{path}#{n}", "user"))
     return items
+
+
+def _held(entry: Entry, filename: str) -> bool:
+    """Whether ``entry`` was imported from a Hermes file of that name."""
+    return any(
+        o.startswith("hermes:") and o.split("#", 1)[0].endswith(f"/{filename}")
+        for o in entry.origins
+    )
 
 
 def _origin_index(entry: Entry) -> int:
@@ -153,7 +162,14 @@ class HermesHarness:
                 )
                 continue
             out.items.extend(read_file(path, text))
-        _read_persona_and_skills(folder.parent if folder.name == "memories" else folder, out)
+        home = folder.parent if folder.name == "memories" else folder
+        _read_persona_and_skills(home, out)
+        profiles = [p.parent for p in sorted((home / "profiles").glob("*/memories")) if p.is_dir()]
+        if profiles:  # each named profile is its own HERMES_HOME, with its own memory
+            out.notes.append(
+                f"Hermes profiles not imported ({len(profiles)}; each is its own Hermes home, "
+                f"import one with --from): {', '.join(str(p) for p in profiles)}"
+            )
         return out
 
     def render(self, md: Layers, target: Path) -> Rendered:
@@ -179,15 +195,16 @@ class HermesHarness:
             if not wanted:
                 continue
             by_id = {e.id: e for e in wanted}
-            kept, left_out = fmt.fit(
-                [(e.id, fmt.encode(e.name, e.body)) for e in wanted],
-                int(limit * (1 - HEADROOM)),
-                filename,
-                of=limit,
+            texts = [(e.id, fmt.encode(e.name, e.body)) for e in wanted]
+            # Headroom is for what memdir adds: what Hermes itself held is never cut for it.
+            held = fmt.size(
+                [t for e, (_, t) in zip(wanted, texts, strict=True) if _held(e, filename)]
             )
+            budget = max(int(limit * (1 - HEADROOM)), min(held, limit))
+            kept, left_out = fmt.fit(texts, budget, filename, of=limit)
             if left_out:
                 out.notes.append(
-                    f"{filename}: packed to {int(limit * (1 - HEADROOM)):,} of Hermes's "
+                    f"{filename}: packed to {budget:,} of Hermes's "
                     f"{limit:,}-character limit, so Hermes can still add; "
                     f"{len(left_out)} entries left out (listed below)"
                 )
