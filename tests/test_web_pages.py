@@ -77,7 +77,7 @@ def test_supersede_from_the_entry_page_archives_the_old_fact(site: str, md: Memd
     (old,) = [e for e in md.store("local").list(include_archived=True) if e.archived]
     assert old.superseded_by == new_id and old.name == "Use pnpm, not npm"
     assert old.valid_until is not None and md.store("local").get(new_id).supersedes == (ENTRY,)
-    newest = md.history.log(limit=1)[0].commit.subject
+    newest = md.history.log(new_id, scope="local", limit=1)[0].commit.subject
     assert newest == f"supersede {ENTRY} -> {new_id} (user)"
     shown = client.get(r.headers["location"]).text
     assert "Saved as the new version; the old one is in the archive." in shown
