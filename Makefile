@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV := .venv-bench
 
-.PHONY: serve demo install test test-hermes lint bench-venv bench-semantic bench clean
+.PHONY: serve demo install test test-hermes lint screenshots bench-venv bench-semantic bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,18 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/pytest
 	$(MAKE) test-hermes
+
+# The README's screenshots (docs/screenshots/), taken by a fresh run of the browser tests.
+SHOTS := memory entry-history review
+SHOTS_OUT := tests/out/screenshots
+screenshots: $(STAMP)
+	rm -rf $(SHOTS_OUT)
+	MEMDIR_TEST_OUT=$(SHOTS_OUT) $(BIN)/pytest -q -p no:cacheprovider tests/test_web_browser.py
+	@for s in $(SHOTS); do \
+		test -f $(SHOTS_OUT)/$$s.png || { echo "no $$s.png: were the browser tests skipped? (apt-get install chromium chromium-driver)"; exit 1; }; \
+		cp $(SHOTS_OUT)/$$s.png docs/screenshots/$$s.png; \
+	done
+	@echo "docs/screenshots/ updated from $(SHOTS_OUT)/"
 
 # memdir's plugin inside the real Hermes (its plugin loader and MemoryManager): runs in the
 # bench venv, which holds hermes-agent; reported as skipped when that cannot be installed.

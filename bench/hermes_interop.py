@@ -16,6 +16,7 @@ Not a test: the test suite runs without hermes-agent.
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import sys
@@ -187,4 +188,5 @@ def _check(tmp: Path) -> int:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     sys.exit(main())

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
+import argparse
 import ast
 import collections
 import io
 import subprocess
-import sys
 import tokenize
 
 
@@ -62,4 +62,6 @@ def main(revs: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["HEAD"])
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("revs", nargs="*", default=["HEAD"], help="git revisions (default HEAD)")
+    main(parser.parse_args().revs)

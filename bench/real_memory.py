@@ -9,10 +9,10 @@ memory files at their ``§`` delimiters, Markdown at its headings, and a section
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 LIMIT = 1500
@@ -153,4 +153,8 @@ def main(mirror: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "mirror", type=Path, help="folder of git mirrors (owner+name/repo), e.g. /work/.mirror"
+    )
+    main(parser.parse_args().mirror)

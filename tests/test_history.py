@@ -470,3 +470,28 @@ def test_a_persons_git_commits_while_memdir_writes_are_never_lost(
     assert {f"note-{i}.txt" for i in range(notes)} <= tree
     assert {e.filename for e in store.list()} <= tree
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
+
+
+def test_every_commit_names_its_writer_and_the_name_reads_back(md: Memdir) -> None:
+    """The ``source:`` line is written and read in one place (core.store): the activity
+    page's "made by" column is what each writer recorded."""
+    from memdir.core.model import Source
+    from memdir.core.store import commit_source, source_trailer
+
+    store = md.store("local")
+    first = add(store, "Use pnpm")
+    store.add(type="user", name="By the agent", description="d", body="b", source=Source.AGENT)
+    store.add(type="user", name="Extracted", description="d", body="b", source="extractor")
+    versions = Versions(md)
+    agent_rev = versions.log("user_by-the-agent", scope="local")[0].commit.rev
+    versions.revert(agent_rev, "local")
+    assert [commit_source(r.commit.message) for r in versions.log()] == [
+        "user",
+        "extractor",
+        "agent",
+        "user",
+    ]
+    assert store.get(first.id).source is Source.USER
+    assert commit_source("hand edit: x.md\n\nno trailer here\n") is None
+    spoof = "add x (agent)\n\nadd: x\nsource: user\n" + source_trailer(Source.AGENT)
+    assert commit_source(spoof) == "agent"  # the last line is the writer's

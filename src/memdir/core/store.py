@@ -46,6 +46,23 @@ if TYPE_CHECKING:
     from ..guard import SecondOpinion
 
 
+SOURCE_TRAILER = "source: "
+
+
+def source_trailer(source: Source | str) -> str:
+    """The last line of every commit message memdir writes: who made the change."""
+    return f"{SOURCE_TRAILER}{source}\n"  # a Source is a StrEnum: its value
+
+
+def commit_source(message: str) -> str | None:
+    """Who made a change, read back from its message's :func:`source_trailer` line;
+    None for a commit memdir did not write."""
+    for line in reversed(message.splitlines()):
+        if line.startswith(SOURCE_TRAILER):
+            return line[len(SOURCE_TRAILER) :].strip() or None
+    return None
+
+
 def commit_message(changes: Sequence[Change], source: Source) -> str:
     """One commit message for one write: action, entry and source on the first line."""
     done = [c for c in changes if c.action not in ("exists", "unchanged")]
@@ -58,7 +75,8 @@ def commit_message(changes: Sequence[Change], source: Source) -> str:
     return (
         f"{', '.join(parts)} ({source.value})\n\n"
         + "\n".join(lines)
-        + f"\nsource: {source.value}\n"
+        + "\n"
+        + source_trailer(source)
     )
 
 

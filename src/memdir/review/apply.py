@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.changes import Change, EditOp, Operation, Plan, RemoveOp
 from ..core.errors import MemdirError, ReadOnlyScopeError, UnreadableScopeError
 from ..core.model import Source
+from ..core.store import source_trailer
 from ..sessions.usage import quietly
 
 if TYPE_CHECKING:
@@ -268,7 +269,10 @@ def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
             md.write_skill_text(w.name, w.text, scope=w.scope)
     except MemdirError as exc:
         failed = _undo(
-            md, done, f"undo review --apply {ids}: a later write failed\n\n{exc}\nsource: user\n"
+            md,
+            done,
+            f"undo review --apply {ids}: a later write failed\n\n{exc}\n"
+            + source_trailer(Source.USER),
         )
         if failed:
             raise MemdirError(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import HistoryError, MemdirError, NotFoundError, UnknownRevisionError
 from ..core.storage.base import INDEX_NAME, Commit, HistoryBackend
+from ..core.store import source_trailer
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -198,7 +199,7 @@ class Versions:
         store.restore(
             files,
             f"revert {full[:8]}: {', '.join(ids)} ({source})\n\n"
-            f"reverts: {subject}\nsource: {source}\n",
+            f"reverts: {subject}\n" + source_trailer(source),
             expected=expected,
         )
         head = history.head()

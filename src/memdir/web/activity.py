@@ -10,6 +10,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.errors import MemdirError
+from ..core.store import commit_source
 from .site import Site
 
 if TYPE_CHECKING:
@@ -22,11 +23,11 @@ REFUSALS = 50
 
 
 def source_of(commit: Commit) -> str:
-    """Who made a change: the ``source:`` line memdir writes in every commit message;
+    """Who made a change (the commit message's source line, :func:`commit_source`);
     ``hand edit`` for a file someone edited outside memdir."""
-    for line in reversed(commit.message.splitlines()):
-        if line.startswith("source: "):
-            return line[len("source: ") :].strip()
+    found = commit_source(commit.message)
+    if found is not None:
+        return found
     return "hand edit" if commit.subject.startswith("hand edit") else "?"
 
 

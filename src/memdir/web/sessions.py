@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..core.errors import MemdirError
+from ..core.errors import MemdirError, UnknownSessionError
 from ..sessions import MEMORY_MODES, sanitize
 from .site import Site, text
 
@@ -39,11 +39,13 @@ def session_context(md: Memdir, session_id: str, page: int) -> dict[str, Any]:
     """One session: its messages (a page of them), parent, children and memory mode."""
     store = md.sessions
     info = store.resolve(session_id)
-    tree = store.lineage(info.id)
-    children = sorted(
-        (s for s in (store.get(i) for i in tree if i != info.id) if s.parent_id == info.id),
-        key=lambda s: s.started_at,
-    )
+    kin = []
+    for i in store.lineage(info.id) - {info.id}:
+        try:
+            kin.append(store.get(i))
+        except UnknownSessionError:  # the tree of a child whose parent is not logged here
+            continue
+    children = sorted((s for s in kin if s.parent_id == info.id), key=lambda s: s.started_at)
     parent = None
     if info.parent_id:
         try:
