@@ -126,6 +126,37 @@ def scope_dir(store: memdir.Store, backend: str) -> Path:
     return Path(store.backend.location)
 
 
+class DiskEvents(list[tuple[str, ...]]):
+    """The fsyncs (``("fsync", path)``) and renames (``("rename", src, dst)``) a test made."""
+
+    def assert_durable(self, path: Path) -> None:
+        """``path`` was renamed into place after its temp file's fsync, and its folder was
+        fsynced after the rename: a crash leaves the old bytes or the new ones."""
+        dst = os.path.realpath(path)
+        at = next(i for i, e in enumerate(self) if e[0] == "rename" and e[2] == dst)
+        assert ("fsync", self[at][1]) in self[:at], self
+        assert ("fsync", os.path.dirname(dst)) in self[at:], self
+
+
+@pytest.fixture
+def disk_events(monkeypatch: pytest.MonkeyPatch) -> DiskEvents:
+    """Record every ``os.fsync`` and ``os.replace`` the test makes from here on."""
+    events = DiskEvents()
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        events.append(("fsync", os.path.realpath(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        events.append(("rename", *(os.path.realpath(os.fsdecode(p)) for p in (src, dst))))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    return events
+
+
 @pytest.fixture(autouse=True)
 def _no_real_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     """Nothing a test does may touch the real ~/.memdir or /etc/memdir."""

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import memdir
-from conftest import Clock
+from conftest import Clock, DiskEvents
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, RulesProvider, dreaming
 from memdir.pipeline.answers import Candidate
@@ -386,30 +386,12 @@ def test_rem_names_at_most_ten_themes_it_left_and_counts_the_rest() -> None:
 
 
 def test_the_diary_reaches_the_disk_before_the_run_returns(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, disk_events: DiskEvents
 ) -> None:
-    """DREAMS.md is replaced as entries are: its new bytes fsynced before the rename, the
-    folder after it, so a crash leaves the old diary or the new one."""
-    import os
+    """DREAMS.md is replaced as entries are (conftest.DiskEvents)."""
     from datetime import UTC, datetime
 
-    events: list[tuple[str, str]] = []
-    real_fsync, real_replace = os.fsync, os.replace
-
-    def fsync(fd: int) -> None:
-        events.append(("fsync", os.path.realpath(f"/proc/self/fd/{fd}")))
-        real_fsync(fd)
-
-    def replace(src: str, dst: str) -> None:
-        events.append(("rename", os.path.realpath(os.fsdecode(dst))))
-        real_replace(src, dst)
-
     path = tmp_path / "dreams" / "k" / diary.NAME
-    monkeypatch.setattr(os, "fsync", fsync)
-    monkeypatch.setattr(os, "replace", replace)
     diary.append(path, diary.Run("local", datetime(2026, 12, 2, tzinfo=UTC), staged=["a"]))
-    monkeypatch.undo()
-    renamed = events.index(("rename", os.path.realpath(path)))
-    assert events[renamed - 1][0] == "fsync"
-    assert ("fsync", os.path.realpath(path.parent)) in events[renamed:]
+    disk_events.assert_durable(path)
     assert "Light: staged (1)" in path.read_text()

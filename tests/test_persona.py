@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import memdir
+from conftest import DiskEvents
 from memdir.core.errors import GuardError, ParseError, ValidationError
 from memdir.engine import Memdir
 
@@ -163,32 +164,15 @@ def test_soul_writes_fuzz(text: str) -> None:
 
 
 def test_soul_and_skill_files_reach_the_disk_before_the_write_returns(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, disk_events: DiskEvents
 ) -> None:
-    """SOUL.md and SKILL.md are replaced as entries are: the new bytes fsynced before the
-    rename, the folder fsynced after it, so a crash leaves the old file or the new one."""
+    """SOUL.md and SKILL.md are replaced as entries are (conftest.DiskEvents)."""
     md = memdir.open(tmp_path / "home", tmp_path)
-    events: list[tuple[str, str]] = []
-    real_fsync, real_replace = os.fsync, os.replace
-
-    def fsync(fd: int) -> None:
-        events.append(("fsync", os.path.realpath(f"/proc/self/fd/{fd}")))
-        real_fsync(fd)
-
-    def replace(src: str, dst: str) -> None:
-        events.append(("rename", os.path.realpath(os.fsdecode(dst))))
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    monkeypatch.setattr(os, "replace", replace)
     md.write_soul("Be brief.")
     skill = md.write_skill("release", "Cut a release", "1. tag", scope="user").path
-    monkeypatch.undo()
     soul = tmp_path / "home" / "user" / "SOUL.md"
-    for path in (soul, skill):
-        renamed = events.index(("rename", os.path.realpath(path)))
-        assert events[renamed - 1][0] == "fsync"  # the temp file's bytes, before the rename
-        assert ("fsync", os.path.realpath(path.parent)) in events[renamed:]
+    disk_events.assert_durable(soul)
+    disk_events.assert_durable(skill)
     assert soul.read_text() == "Be brief.\n"
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import memdir
-from conftest import Clock, add
+from conftest import Clock, DiskEvents, add
 from memdir import (
     AddOp,
     AmbiguousError,
@@ -756,27 +756,15 @@ def test_a_writer_skips_listing_only_while_the_folder_is_as_the_last_writer_left
 
 
 def test_an_add_reaches_the_disk_before_it_returns(
-    store: memdir.Store, scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+    store: memdir.Store, scope_dir: Path, disk_events: DiskEvents
 ) -> None:
     """Every file is fsynced before its name is moved over the old one, and the folder is
     fsynced after the last rename, before ``add`` returns: a crash at any point leaves
     the old bytes or the new ones, and an acknowledged add survives it."""
     add(store, "First")  # the folder, staging folder and index exist
-    events: list[tuple[str, ...]] = []
-    real_fsync, real_replace = os.fsync, os.replace
-
-    def fsync(fd: int) -> None:
-        events.append(("fsync", os.path.realpath(f"/proc/self/fd/{fd}")))
-        real_fsync(fd)
-
-    def replace(src: str, dst: str) -> None:
-        events.append(("rename", *(os.path.realpath(os.fsdecode(p)) for p in (src, dst))))
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    monkeypatch.setattr(os, "replace", replace)
+    disk_events.clear()
     entry = add(store, "Second")
-    monkeypatch.undo()
+    events = list(disk_events)
     folder = os.path.realpath(scope_dir)
     renames = [e for e in events if e[0] == "rename" and Path(e[2]).parent == Path(folder)]
     assert {Path(e[2]).name for e in renames} == {entry.filename, "MEMORY.md"}
