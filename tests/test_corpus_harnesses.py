@@ -134,6 +134,22 @@ def test_linked_rule_folders_load_their_rules_once_and_a_link_loop_ends(tmp_path
     assert any("the same file as" in n.reason and n.subject.endswith("api.md") for n in notes)
 
 
+def test_a_rules_link_to_a_huge_tree_walks_a_bounded_number_of_folders(tmp_path: Path) -> None:
+    """A cloned repository's ``.claude/rules/x -> /`` must not walk the whole disk."""
+    from memdir.core.instructions import MAX_RULE_FOLDERS, rule_files
+
+    big, rules = tmp_path / "big", tmp_path / "repo" / ".claude" / "rules"
+    for i in range(MAX_RULE_FOLDERS + 50):
+        (big / f"d{i:04d}").mkdir(parents=True)
+        (big / f"d{i:04d}" / "r.md").write_text("x")
+    rules.mkdir(parents=True)
+    (rules / "own.md").write_text("Keep it.")
+    (rules / "everything").symlink_to(big)
+    found = rule_files(rules)
+    assert rules / "own.md" in found
+    assert MAX_RULE_FOLDERS - 2 <= len(found) < MAX_RULE_FOLDERS
+
+
 # -- Codex: ~/.codex/memories --------------------------------------------------------------
 
 FROM_SOURCE = Path(__file__).parent / "fixtures" / "codex" / "from_source"

@@ -329,11 +329,17 @@ def _above(checkout: Path, project_root: Path | None) -> list[Path]:
     return folders
 
 
+MAX_RULE_FOLDERS = 1_000  # a link to / in a cloned repository must not walk the disk
+
+
 def rule_files(folder: Path) -> list[Path]:
     """``folder/**/*.md`` in path order (hidden files and folders left out), through
-    linked folders as Claude Code reads them, each real folder once (a link loop ends)."""
+    linked folders as Claude Code reads them, each real folder once (a link loop ends),
+    at most :data:`MAX_RULE_FOLDERS` folders (files outside the checkout are refused later)."""
     found, seen = [], set()
     for where, dirs, names in os.walk(folder, followlinks=True):  # errors: skipped
+        if len(seen) >= MAX_RULE_FOLDERS:
+            break
         real = os.path.realpath(where)
         dirs[:] = [] if real in seen else [d for d in dirs if not d.startswith(".")]
         if real not in seen:
