@@ -336,7 +336,8 @@ def rule_files(folder: Path) -> list[Path]:
     """``folder/**/*.md`` in path order (hidden files and folders left out), through
     linked folders as Claude Code reads them, each real folder once (a link loop ends),
     at most :data:`MAX_RULE_FOLDERS` folders (files outside the checkout are refused later)."""
-    found, seen = [], set()
+    found: list[Path] = []
+    seen: set[str] = set()
     for where, dirs, names in os.walk(folder, followlinks=True):  # errors: skipped
         if len(seen) >= MAX_RULE_FOLDERS:
             break
