@@ -100,14 +100,15 @@ def list_skills(backend: Backend, scope: str = "") -> tuple[list[Skill], list[st
         path = Path(f"{backend.location}/{file}")
         try:
             validate_name(name)
+            too_big = ParseError(path, f"is over {SKILL_MAX_BYTES:,} bytes, a SKILL.md's limit")
             try:
                 data = backend.read(file)
             except OSError as exc:
-                if exc.errno != errno.EFBIG:
-                    raise StorageError("read", path, exc) from exc
-                data = b"x" * (SKILL_MAX_BYTES + 1)
+                if exc.errno == errno.EFBIG:  # over what the backend reads at all
+                    raise too_big from None
+                raise StorageError("read", path, exc) from exc
             if len(data) > SKILL_MAX_BYTES:
-                raise ParseError(path, f"is over {SKILL_MAX_BYTES:,} bytes, a SKILL.md's limit")
+                raise too_big
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as exc:
