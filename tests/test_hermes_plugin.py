@@ -244,6 +244,28 @@ def test_a_fact_only_said_in_session_one_is_recalled_in_session_two(
     m2.shutdown_all()
 
 
+def test_pre_compress_logs_what_compression_drops_and_queues_extraction(
+    hermes: dict[str, Any],
+) -> None:
+    """Hermes compresses before any ``sync_turn`` logged these turns: ``on_pre_compress``
+    logs them and queues the session's extraction while the session goes on."""
+    m, _ = manager("s1", agent_context="primary")
+    messages = turn("We migrated to pnpm last week, don't use npm.", [], "OK.")
+    assert m.on_pre_compress(messages) == ""
+    md = memdir.open(hermes["home"], hermes["project"])
+    logged = md.sessions.messages("hermes:s1")
+    assert [(x.role, x.content) for x in logged] == [
+        ("user", "We migrated to pnpm last week, don't use npm."),
+        ("assistant", "OK."),
+    ]
+    job = md.pipeline.jobs.get("extract", "hermes:s1")
+    assert job is not None and job.status == "pending"
+    assert md.sessions.get("hermes:s1").ended_at is None  # the session goes on
+    m.on_pre_compress(messages)  # compressing again logs nothing twice
+    assert len(md.sessions.messages("hermes:s1")) == 2
+    m.shutdown_all()
+
+
 def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     from tools.memory_tool import MemoryStore, memory_tool
 
