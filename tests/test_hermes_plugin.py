@@ -266,6 +266,27 @@ def test_pre_compress_logs_what_compression_drops_and_queues_extraction(
     m.shutdown_all()
 
 
+def test_a_turn_not_logged_while_state_db_failed_is_logged_at_the_end(
+    hermes: dict[str, Any],
+) -> None:
+    """``sync_turn`` fails while state.db cannot be opened (logged, not raised); once it
+    can, ``on_session_end`` logs the whole turn, the message that failed included."""
+    m, _ = manager("s1", agent_context="primary")
+    db = hermes["home"] / "state.db"
+    if db.exists():
+        db.unlink()
+    db.mkdir()  # state.db cannot be opened
+    messages = turn("The deploy key rotates on Fridays.", [], "Noted.")
+    m.sync_all(messages[1]["content"], "Noted.", session_id="s1", messages=messages)
+    assert m.flush_pending(10)
+    db.rmdir()  # state.db is back
+    m.on_session_end(messages)
+    m.shutdown_all()
+    md = memdir.open(hermes["home"], hermes["project"])
+    logged = [(x.role, x.content) for x in md.sessions.messages("hermes:s1")]
+    assert logged == [("user", "The deploy key rotates on Fridays."), ("assistant", "Noted.")]
+
+
 def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     from tools.memory_tool import MemoryStore, memory_tool
 

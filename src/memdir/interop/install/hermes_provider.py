@@ -152,7 +152,6 @@ class MemdirProvider:
         key = _fingerprint(message)
         if key in self._logged:
             return False
-        self._logged.add(key)
         content = _text(message.get("content"))
         calls = message.get("tool_calls") if role == "assistant" else None
         if isinstance(calls, list) and calls:
@@ -172,6 +171,7 @@ class MemdirProvider:
             self._session.log(role, content, tool_name=str(tool) if tool else None)
         elif content:
             self._session.log(role, content)
+        self._logged.add(key)  # only once logged: a failed write is tried again later
         return True
 
     def _log_all(self, messages: list[dict[str, Any]]) -> bool:
