@@ -287,6 +287,31 @@ def test_a_turn_not_logged_while_state_db_failed_is_logged_at_the_end(
     assert logged == [("user", "The deploy key rotates on Fridays."), ("assistant", "Noted.")]
 
 
+def test_a_message_said_again_in_a_later_turn_is_logged_again(hermes: dict[str, Any]) -> None:
+    """ "continue" in turn 1 and in turn 3 (and the same answer) are two messages each."""
+    m, _ = manager("s1", agent_context="primary")
+    messages: list[dict[str, Any]] = [{"role": "system", "content": "You are Hermes."}]
+    said = [
+        ("continue", "Step done."),
+        ("What next?", "Run the tests."),
+        ("continue", "Step done."),
+    ]
+    for user, answer in said:
+        messages += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
+        m.sync_all(user, answer, session_id="s1", messages=list(messages))
+        assert m.flush_pending(10)
+    m.on_pre_compress(messages)  # the whole conversation again: nothing twice
+    m.on_session_end(messages)
+    m.shutdown_all()
+    md = memdir.open(hermes["home"], hermes["project"])
+    logged = [(x.role, x.content) for x in md.sessions.messages("hermes:s1")]
+    assert logged == [
+        (role, text)
+        for pair in said
+        for role, text in zip(("user", "assistant"), pair, strict=True)
+    ]
+
+
 def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     from tools.memory_tool import MemoryStore, memory_tool
 
