@@ -201,6 +201,35 @@ def test_a_memdir_failure_does_not_block_the_session(hook: Hook) -> None:
     assert hook.run(hook.payload("session_start")).stdout == ""
 
 
+def test_a_home_that_became_a_file_is_a_note_never_exit_2(hook: Hook, tmp_path: Path) -> None:
+    """The installed command names ``--home``; if that path is now a file, click would
+    exit 2, which Claude Code takes as "block this prompt" (or "do not stop")."""
+    home = tmp_path / "not-a-folder"
+    home.write_text("x")
+    for args in (["--home", str(home)], []):
+        env = {**hook.env, "MEMDIR_HOME": str(home)}
+        done = subprocess.run(
+            [sys.executable, "-m", "memdir", *args, "hook", "claude-code"],
+            input=hook.payload("user_prompt_submit", prompt="which linter?"),
+            env=env,
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        out = json.loads(done.stdout)
+        assert list(out) == ["systemMessage"] and "is a file" in out["systemMessage"]
+    notify = subprocess.run(
+        [sys.executable, "-m", "memdir", "--home", str(home), "hook", "codex-notify", "{}"],
+        env=hook.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert notify.returncode == 0 and "is a file" in notify.stderr, notify.stderr
+
+
 def test_unknown_and_missing_transcripts_are_ignored(hook: Hook, tmp_path: Path) -> None:
     for path in ("/nonexistent/x.jsonl", str(tmp_path), "/dev/zero", ""):
         proc = hook.run(hook.payload("stop", transcript_path=path))
