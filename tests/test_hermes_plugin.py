@@ -347,6 +347,27 @@ def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     m.shutdown_all()
 
 
+def test_a_builtin_removal_never_removes_memdirs_own_entry(hermes: dict[str, Any]) -> None:
+    """Hermes removes by a substring of its own entry; memdir removes only a copy it
+    mirrored, never an entry of its own that holds the same words."""
+    from tools.memory_tool import MemoryStore, memory_tool
+
+    md = memdir.open(hermes["home"], hermes["project"])
+    md.store("user").add(
+        type="user", name="Works at Acme", description="Job", body="Works at Acme on billing."
+    )
+    m, _ = manager("s1", agent_context="primary")
+    store = MemoryStore()
+    store.load_from_disk()
+    store.add("user", "User's employer: Acme.")  # from before memdir was installed
+    args = {"action": "remove", "target": "user", "old_text": "Acme"}
+    result = memory_tool(store=store, **args)
+    assert json.loads(result)["success"], result
+    m.notify_memory_tool_write(result, args)
+    m.shutdown_all()
+    assert [e.body for e in md.store("user").list()] == ["Works at Acme on billing."]
+
+
 def test_cron_and_subagent_contexts_write_nothing(hermes: dict[str, Any]) -> None:
     md = memdir.open(hermes["home"], hermes["project"])
     before = {s.scope: sorted(e.id for e in s.list()) for s in md.stores()}

@@ -285,8 +285,15 @@ class MemdirProvider:
 
         assert self._md is not None and self._hermes_home is not None
         if action in ("replace", "remove") and isinstance(old, str) and old.strip():
-            with contextlib.suppress(NotFoundError):  # a tombstone keeps it from coming back
-                self._md.store("user").remove(old)
+            user = self._md.store("user")
+            copies = [  # only a copy of Hermes's entry, never one of memdir's own
+                e
+                for e in user.list()
+                if old in e.body and any(o.startswith("hermes:") for o in e.origins)
+            ]
+            if len(copies) == 1:
+                with contextlib.suppress(NotFoundError):  # a tombstone keeps it away
+                    user.remove(copies[0].id)
         if action in ("add", "replace"):
             plan = import_memories(self._md, "hermes", self._hermes_home / "memories", apply=True)
             for item in plan.items:
