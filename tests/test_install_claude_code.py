@@ -122,7 +122,8 @@ def test_project_settings_register_in_the_projects_mcp_json(
     mcp = project / ".mcp.json"
     mcp.write_text('{"mcpServers": {"sentry": {"type": "http", "url": "https://x"}}}\n')
     home = tmp_path / "memdir"
-    install.apply(install.plan_install("claude-code", home, settings=settings))
+    plan = install.apply(install.plan_install("claude-code", home, settings=settings))
+    assert any("approve memdir" in note for note in plan.notes), plan.notes  # else: pending
     servers = json.loads(mcp.read_text())["mcpServers"]
     assert set(servers) == {"sentry", "memdir"}
     assert not (user_home / ".claude.json").exists()  # the user's file is not touched
