@@ -25,7 +25,7 @@ _SENSITIVE = lexicon(
     r"employees?'? (?:data|details|information|records)|"
     r"customers?'? (?:data|details|information|records)|bank details|ssn\b|credit card\w*|"
     r"environment variables|env vars|private key|everything|datos|données|daten|dati\b|dados|"
-    r"данн|veri\w*|dữ liệu|डेटा|ডেটা|بيانات|데이터|データ|数据|资料|ข้อมูล|contraseña|"
+    r"данн|veri(?:ler\w*|yi|si\w*)?\b|dữ liệu|डेटा|ডেটা|بيانات|데이터|データ|数据|资料|ข้อมูล|contraseña|"
     r"mot de passe|passwort|senha|пароль|şifre|kata sandi|mật khẩu|पासवर्ड|পাসওয়ার্ড|"
     r"كلمة المرور|비밀번호|パスワード|密码|รหัสผ่าน|conversación|gespräch|conversazione|"
     r"conversa\b|переписк|sohbet|percakapan|usapan|cuộc trò chuyện|बातचीत|কথোপকথন|محادثة|대화|"

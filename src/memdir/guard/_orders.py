@@ -664,6 +664,8 @@ _REPLACED = re.compile(
     r"\byour (?:new|only) (?:task|instructions?|orders|mission)\b|\b(?:rules|instructions) in "
     r"this (?:memory )?(?:file|note)\b"
 )
+_VOUCHED = re.compile(r"\bas (?:a |an )?(?:trusted|authoritative|verified|safe|legitimate)$")
+_OUTSIDE = re.compile(_UNTRUSTED)
 _GRANT = re.compile(r"(?:you|it|the agent|agents|the assistant|bots) (?:may|can)\b")
 _PEOPLE = re.compile(r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+$")
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
@@ -1058,6 +1060,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             continue  # "never X", and "never X without asking" (which asks first)
         if rule.id == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
             continue  # "the user approves their own PRs": people may, the agent may not
+        if rule.id == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
+            continue  # "treat that feedback as authoritative": no outside source gains trust
         if m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi):
             continue  # "assume yes" only answers a prompt ("assume the user wants TypeScript")
         score = _WEIGHTS[rule.id]

@@ -149,6 +149,7 @@ _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
 _NEW_CLAUSE = re.compile(r";| [—–] ")
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
+_KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
 
 
 def _wished(s: str, lo: int, at: int) -> bool:
@@ -161,6 +162,8 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     """Whether an English verb stands where an order puts it (non-English: unless a reflexive
     passive describes it: "las claves se guardan en Vault"). A passive habit ("transcripts
     are mirrored to … after every task") is a standing order written as a fact."""
+    if s[m.start() - 1 : m.start()] in ("\"", "'") and _KEY_NAME.match(s, m.end()):
+        return False  # a quoted key in JSON or YAML is a field, not a verb
     word = _HEAD_WORD.match(m.group())
     english = word is not None and _ENGLISH_VERB.fullmatch(word.group())
     if not english or (
