@@ -146,6 +146,14 @@ def _same_name(m: re.Match[str]) -> bool:
     return m.string[: m.start()].rstrip().endswith(m.group(1))
 
 
+_NOUN_BEFORE = re.compile(r"\b(?:the|a|an|this|that|fake|phishing|spoofed|suspicious)\s+$")
+
+
+def _sent(m: re.Match[str]) -> bool:
+    """An affirmed send verb; "the fake email asked staff to …" names a mail, it sends none."""
+    return affirmed(m) and not _NOUN_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
+
+
 def _exfiltration_rules() -> tuple[Rule, ...]:
     send, sensitive = alt(_SEND), alt(_SENSITIVE)
     send_reason = (
@@ -162,7 +170,7 @@ def _exfiltration_rules() -> tuple[Rule, ...]:
             requires=(_DEST_WORDS,),
             near=prefixes(_SENSITIVE),
             span=100,
-            accept=affirmed,
+            accept=_sent,
         ),
         Rule(
             "exfiltration.send-data",

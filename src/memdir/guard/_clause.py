@@ -283,6 +283,8 @@ _REPORTED = re.compile(
     r"\b(?:payload|page|readme|mail|e-?mail|message|attacker|document|description|comment|note|"
     r"prompt|injection|link|issue)s?\b[^.\n]{0,30}\b(?:told|asked|instructed|urged|wanted)\b"
     r"[^.\n]{0,30}\bto\s+[`'\"“‘«]?$|"
+    r"\b(?:if|when|whenever) (?:you|we|someone|reviewers?) (?:see|spot|notice|find|come across)"
+    r"\s+(?:(?:a|an|any|the|something like)\s+)?[`'\"“‘]?$|"
     r"\b(?:detects?|detecting|alerts? (?:on|when)|flags?|flagging|catches|looks? for|watch(?:es)? "
     r"for|scans? for|warns? (?:on|when|about)|blocks? (?:any|attempts))\b(?:[^.\n]|\.(?=\S)){0,80}$"
 )

@@ -552,6 +552,7 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                 or _installer_only(line)
                 or negated(s, m.start(), None, max(clause_lo, line_lo))
                 or cl.story(m.start(), m.end())
+                or reported(s, m.start(), m.end(), clause_lo, m.start())
             ):
                 continue
             return hit(
