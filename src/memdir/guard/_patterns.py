@@ -26,11 +26,6 @@ def affirmed(m: re.Match[str]) -> bool:
     return _NEGATION.search(m.string, max(0, m.start() - 32), m.start()) is None
 
 
-def negated(m: re.Match[str]) -> bool:
-    """True when a negation comes shortly before the match ("do not have to abide")."""
-    return not affirmed(m)
-
-
 _PAST = re.compile(
     r"(?:ignored|forgot(?:ten)?|disregarded|overlooked|dismissed|discarded|"
     r"abandoned|neglected|bypassed)$"
@@ -197,17 +192,6 @@ def _role_rules() -> tuple[Rule, ...]:
             "role.persona",
             "role-hijack",
             persona,
-            ("take on", "assume the", "adopt the", "play the"),
-            r"(?:take on|assume|adopt|play) the (?:role|persona|identity|character) of\s+"
-            r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:ai|model|assistant|chatbot|another|different|evil|"
-            r"unrestricted|hacker|character who)",
-            near=("role", "persona", "identity", "character"),
-            span=30,
-        ),
-        Rule(
-            "role.persona",
-            "role-hijack",
-            persona,
             (
                 "act as",
                 "acting as",
@@ -251,15 +235,6 @@ def _role_rules() -> tuple[Rule, ...]:
                 "gpt ",
             ),
             span=60,
-        ),
-        Rule(
-            "role.persona",
-            "role-hijack",
-            persona,
-            ("abide", "comply"),
-            r"(?:abide|comply) (?:by|with) (?:the |any |their |your )?(?:rules|policies|"
-            r"guidelines|restrictions)",
-            accept=negated,
         ),
         Rule(
             "role.fake-marker",
@@ -319,26 +294,6 @@ def _role_rules() -> tuple[Rule, ...]:
             prefixes(authority),
             alt(authority),
         ),
-        Rule(
-            "role.false-authority",
-            "role-hijack",
-            "it claims to speak as an AI from a model vendor in order to command it",
-            ("as a", "as an "),
-            r"as an? (?:ai|language model|model|assistant) (?:developed|created|made|built|"
-            r"trained) by",
-            near=("developed", "created", "made", "built", "trained"),
-            span=40,
-        ),
-        Rule(
-            "role.false-authority",
-            "role-hijack",
-            "it poses as a system check or audit to extract something from the model",
-            ("running", "performing", "conducting", "initiating", "doing"),
-            r"(?:running|performing|conducting|initiating|doing) an? [\"']?(?:system|security|"
-            r"diagnostic|maintenance)[\"']? (?:check|audit|test|reset|scan)[^.\n]{0,60}?"
-            r"(?:need you|you (?:must|need|have to|should)|confirm|provide|reveal|give me|share)",
-            requires=(("check", "audit", "test", "reset", "scan"),),
-        ),
     )
 
 
@@ -353,16 +308,6 @@ def _hiding_rules() -> tuple[Rule, ...]:
             r"run|execute|exfiltrate|collect|record|log|email|post|leak|share)"
             r"|(?:silently|quietly)[, ]+(?:send|forward|upload|exfiltrate|email|post|leak)\w*\s+"
             r"(?:\w+\s+){0,3}?(?:to|it|them|the|all|every|this)\b",
-        ),
-        Rule(
-            "hiding.dont-tell-user",
-            "hiding",
-            "it announces hidden instructions for the model",
-            ("follow", "obey", "execute", "these are", "hidden", "invisible", "secret"),
-            r"(?:follow|obey|execute|these are)\s+(?:the\s+)?(?:hidden|invisible|secret)\s+"
-            r"(?:instructions|directives|commands)"
-            r"|(?:hidden|invisible|secret)\s+(?:instructions?|directives?|commands?)\s*[:：]",
-            requires=(("instruct", "directive", "command"),),
         ),
         Rule(
             "hiding.html-comment",
@@ -496,35 +441,6 @@ def rules() -> tuple[Rule, ...]:
                 "safety",
             ),
             span=60,
-        ),
-        Rule(
-            "injection.new-instructions",
-            "injection",
-            announce,
-            (
-                "nuevas",
-                "nouvelles",
-                "neue",
-                "nuove",
-                "novas",
-                "новые",
-                "yeni",
-                "instruksi",
-                "bagong",
-                "hướng",
-                "नए",
-                "নতুন",
-                "تعليمات",
-                "새로운",
-                "新しい",
-                "新的",
-                "新指",
-                "คำสั่ง",
-            ),
-            r"(?:nuevas instrucciones|nouvelles (?:instructions|consignes)|neue anweisungen|"
-            r"nuove istruzioni|novas instruções|новые инструкции|yeni talimatlar|instruksi baru|"
-            r"bagong tagubilin|hướng dẫn mới|नए निर्देश|নতুন নির্দেশ|تعليمات جديدة|새로운 지시|"
-            r"新しい指示|新的指令|新的指示|新指令|新指示|คำสั่งใหม่)\s*[:：]",
         ),
         Rule(
             "injection.safety-bypass",

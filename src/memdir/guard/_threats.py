@@ -162,7 +162,7 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     """Whether an English verb stands where an order puts it (non-English: unless a reflexive
     passive describes it: "las claves se guardan en Vault"). A passive habit ("transcripts
     are mirrored to … after every task") is a standing order written as a fact."""
-    if s[m.start() - 1 : m.start()] in ("\"", "'") and _KEY_NAME.match(s, m.end()):
+    if s[m.start() - 1 : m.start()] in ('"', "'") and _KEY_NAME.match(s, m.end()):
         return False  # a quoted key in JSON or YAML is a field, not a verb
     word = _HEAD_WORD.match(m.group())
     english = word is not None and _ENGLISH_VERB.fullmatch(word.group())
