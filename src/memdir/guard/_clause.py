@@ -27,7 +27,8 @@ _NEG_BEFORE = re.compile(rf"{_NEG_WORDS}(?:[^.!?。！？\n,;，；]|\.(?=\S)){{
 # after a comma), however far the verb is (German and Japanese put it last: "Keine Tokens
 # … in Dateien speichern").
 _NEG_LEAD = re.compile(
-    r"[\s*+>#\-\d.)]*(?:(?:never|don'?t|do not|no|kein\w*|nie|niemals|nunca|jamais|не|никогда|asla|"
+    r"[\s*+>#\-\d.)]*(?:[^\W\d_][\w ]{0,24}[:：]\s*)?"  # a label first: "Regel: Niemals …"
+    r"(?:(?:never|don'?t|do not|no|kein\w*|nie|niemals|nunca|jamais|не|никогда|asla|"
     r"non|não)\b|不要|别|禁止|決して|절대)(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|"
     r"rather|nur|sondern|aber|pero|sino|mais|ma|mas|а|но|但|而是|只)\b))*$"
 )
@@ -86,11 +87,13 @@ def _minimal(needles: tuple[str, ...], ascii_only: bool) -> tuple[str, ...]:
 _STORY = re.compile(
     r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
     r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|"
-    r"historically|an? (?:old|former|previous) \w+|the (?:old|former) (?!instructions|rules|"
+    r"historically|an? (?:old|former|previous) \w+|old (?:runbook|docs?|readme|wiki|guide|script|"
+    r"setup|version|notes?)|the (?:old|former) (?!instructions|rules|"
     r"guidelines|guidance|directives|prompts?)\w+|(?:an?|the) (?:incident|breach|attacker|"
     r"compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|commander|ticket|"
     r"queue|bot|runbook|process))|post-?mortem|(?:we|they|he|she|someone) (?:ran|stopped|tried|"
     r"once))\b"
+    r"|\((?:19|20)\d\d\)"
 )
 _PAST = re.compile(
     r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
@@ -238,11 +241,12 @@ _MENTION = re.compile(
     # the same cue in the other languages of the lexicon
     r"como|comme|wie|come|tipo|вроде|типа|как|например|etwa|z\.\s?b\.|par exemple|por ejemplo|"
     r"ad esempio|per esempio|tels? que|frases?|sätzen?|frasi|фраз\w*|строк\w*|cadenas?|chaînes?|"
-    r"例如|比如|像|诸如|例えば|たとえば|예를 들어|예컨대)(?:\s+[^\s'\"`]+){0,3}?[,:]?\s*$"
+    r"例如|比如|像|诸如|写着|写道|例えば|たとえば|예를 들어|예컨대)(?:\s+[^\s'\"`]+){0,3}?[,:]?\s*$"
 )
 # "… «ignore the instructions» and the like" (zh/ja/ko/ru put the cue after the quote).
 _MENTION_AFTER = re.compile(
-    r"\s*(?:之类|之類|一类|这样|這樣|等|など|のよう|といった|같은|등|и т\.|etc)"
+    r"\s*(?:之类|之類|一类|这样|這樣|等|など|のよう|といった|と(?:書|記)|같은|등|"
+    r"и т\.|etc)"
 )
 _QUOTES = "\"'`“‘«「„‚『【＂"
 _CLOSING_QUOTE = re.compile(r"[\"'`”’»」』】＂“]")
@@ -281,8 +285,9 @@ _REPORTED = re.compile(
     r"\b(?:instructions?|requests?|attempts?|prompts?|asks?|tries|trying|orders?|commands?) to\s+$|"
     # what an attacker's text told someone to do, reported ("the fake mail asked staff to '…'")
     r"\b(?:payload|page|readme|mail|e-?mail|message|attacker|document|description|comment|note|"
-    r"prompt|injection|link|issue)s?\b[^.\n]{0,30}\b(?:told|asked|instructed|urged|wanted)\b"
-    r"[^.\n]{0,30}\bto\s+[`'\"“‘«]?$|"
+    r"prompt|injection|link|issue|runbook|guide|docs?|wiki)s?\b[^.\n]{0,30}\b(?:told|asked|"
+    r"instructed|urged|wanted|said)\b[^.\n]{0,30}\bto\s+(?:(?:run|execute|type|paste)\s+)?"
+    r"[`'\"“‘«]?$|"
     r"\b(?:if|when|whenever) (?:you|we|someone|reviewers?) (?:see|spot|notice|find|come across)"
     r"\s+(?:(?:a|an|any|the|something like)\s+)?[`'\"“‘]?$|"
     r"\b(?:detects?|detecting|alerts? (?:on|when)|flags?|flagging|catches|looks? for|watch(?:es)? "
