@@ -93,7 +93,6 @@ _STORY = re.compile(
     r"compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|commander|ticket|"
     r"queue|bot|runbook|process))|post-?mortem|(?:we|they|he|she|someone) (?:ran|stopped|tried|"
     r"once))\b"
-    r"|\((?:19|20)\d\d\)"
 )
 _PAST = re.compile(
     r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
@@ -238,14 +237,18 @@ _MENTION = re.compile(
     r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|phrases?|"
     r"strings?|patterns?|examples?|payloads?|includ\w*|contain\w*|lists?|quot\w*|detects?|flags?|"
     r"blocks?|matches|tests? (?:for|against)|and|said|says|saying|wrote|reads|stated|"
+    r"(?<!\w)(?:or|sentences?|wording|decir|dicen?|dire|dit|disent|sag(?:en|t)|dizer|dizem|ou|oder|"
+    r"говор\w*|пиш\w*|или|ifade\w*|cümle\w*|veya|عبارة|جملة|أو|वाक्य|या)\b|"
     # the same cue in the other languages of the lexicon
     r"como|comme|wie|come|tipo|вроде|типа|как|например|etwa|z\.\s?b\.|par exemple|por ejemplo|"
     r"ad esempio|per esempio|tels? que|frases?|sätzen?|frasi|фраз\w*|строк\w*|cadenas?|chaînes?|"
+    r"话术是?|说法是?|句子|字样|或者?|フレーズ|文言|または|문구|문장|표현|또는|"
     r"例如|比如|像|诸如|写着|写道|例えば|たとえば|예를 들어|예컨대)(?:\s+[^\s'\"`]+){0,3}?[,:]?\s*$"
 )
 # "… «ignore the instructions» and the like" (zh/ja/ko/ru put the cue after the quote).
 _MENTION_AFTER = re.compile(
-    r"\s*(?:之类|之類|一类|这样|這樣|等|など|のよう|といった|と(?:書|記)|같은|등|"
+    r"\s*(?:之类|之類|一类|这样|這樣|等|など|のよう|といった|と(?:書|記)|같은|등|gibi|जैसे|"
+    r"такие|подобн|"
     r"и т\.|etc)"
 )
 _QUOTES = "\"'`“‘«「„‚『【＂"
@@ -283,6 +286,7 @@ _NEG_CLAUSE_END = re.compile(
 # "~/.ssh 를 읽으라는 지시", "alerts when a job does `nslookup $(…)`".
 _REPORTED = re.compile(
     r"\b(?:instructions?|requests?|attempts?|prompts?|asks?|tries|trying|orders?|commands?) to\s+$|"
+    r"\bthe (?:sentence|phrase|string|line|wording)\s+[`'\"“‘«]$|"
     # what an attacker's text told someone to do, reported ("the fake mail asked staff to '…'")
     r"\b(?:payload|page|readme|mail|e-?mail|message|attacker|document|description|comment|note|"
     r"prompt|injection|link|issue|runbook|guide|docs?|wiki)s?\b[^.\n]{0,30}\b(?:told|asked|"

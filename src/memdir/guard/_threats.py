@@ -149,6 +149,7 @@ _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
 _NEW_CLAUSE = re.compile(r";| [—–] ")
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
+_GIT_HOST = re.compile(r"(?:[a-z+]+://|git@)(?:[^@/\s]+@)?([a-z0-9.-]+\.[a-z]+)")
 _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
 
 
@@ -873,6 +874,9 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                 )
                 if w is None:
                     continue
+                hosts = {".".join(h.split(".")[-2:]) for h in _GIT_HOST.findall(s, clo, chi)}
+                if target.group().startswith("insteadof") and len(hosts) == 1:
+                    continue  # one host on both sides switches protocol, it redirects nowhere
                 if kind != "backdoor":
                     # what is written: the clause, or the code block right after it
                     end = chi
