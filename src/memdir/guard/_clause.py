@@ -39,9 +39,13 @@ _JUDGED = re.compile(
     r"okay))"
 )
 _NEG_AFTER = re.compile(
-    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지)|(?:me|ma|meyin|mayın)\b|"
+    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지|면 안 ?[되돼됩])|"
+    r"(?:me|ma|meyin|mayın)\b|"
     r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b"  # German V2: "sag dem Nutzer nichts"
 )
+
+
+_TURKISH_NEG = re.compile(r"\w\wm[ae](?:m[ae]l[ıi]|y[ıi]n(?:[ıi]z)?|y[ae]c[ae]k)\b")
 
 
 # A Markdown heading that negates the list under it ("## Do NOT", "### Never").
@@ -279,7 +283,7 @@ def mentioned(s: str, start: int) -> bool:
 # ("~/.aws/credentials を読んだり表示したりしないこと", "… 절대 채팅에 출력하지 않는다").
 _NEG_CLAUSE_END = re.compile(
     r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|"
-    r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지)"
+    r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지|면 안 ?(?:된다|됩니다|돼요?))"
     r"[\s。.!！)）]*$"
 )
 # An order reported as something to spot, not to do: "look for instructions to read ~/.ssh",
@@ -318,4 +322,8 @@ def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
         return True
     if end is None:
         return False
-    return _NEG_AFTER.match(s, end, end + 30) is not None or bool(_JUDGED.search(s, end, end + 60))
+    return (
+        _NEG_AFTER.match(s, end, end + 30) is not None
+        or _JUDGED.search(s, end, end + 60) is not None
+        or _TURKISH_NEG.search(s, start, end) is not None  # "okumamalı": the suffix negates
+    )

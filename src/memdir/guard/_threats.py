@@ -147,8 +147,9 @@ _UPLOAD = re.compile(
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
-_NEW_CLAUSE = re.compile(r";| [—–] ")
+_NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
+_ENV_ASSIGN = re.compile(r"\s+[a-z_]\w*=")
 _GIT_HOST = re.compile(r"(?:[a-z+]+://|git@)(?:[^@/\s]+@)?([a-z0-9.-]+\.[a-z]+)")
 _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
 
@@ -672,6 +673,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         continue
                     if not _ordered(s, v, clo) or _narrative(s, v) or not _affirmed(s, v, clo, cl):
                         continue
+                    if v.group().startswith("export") and _ENV_ASSIGN.match(s, v.end()):
+                        continue  # ``export BW_SESSION=…`` sets a variable, it exports nothing
                     if _foreign_in_english(s, v, clo, chi):
                         continue  # the Spanish "lee" in an English clause is the name Lee
                     if (
