@@ -85,7 +85,8 @@ _PERM = (
     r"no (?:pidas|pida|solicites|"
     r"esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|ne (?:demande|demandez) (?:pas|"
     r"plus) (?:de )?(?:confirmation|permission|autorisation)|"
-    r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|non chiedere (?:più )?(?:conferma|permesso)|"
+    r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|\bnicht mehr (?:nach|rück)?fragen\b|"
+    r"non chiedere (?:più )?(?:conferma|permesso)|"
     # "no longer need to ask" in other languages: a negated need + asking or a consent noun
     r"(?:brauch|muss|müss)\w* (?:\w+ ){0,10}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?"
     r"\w*(?:frag"
