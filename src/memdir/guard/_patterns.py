@@ -26,6 +26,11 @@ def affirmed(m: re.Match[str]) -> bool:
     return _NEGATION.search(m.string, max(0, m.start() - 32), m.start()) is None
 
 
+def negated(m: re.Match[str]) -> bool:
+    """True when a negation comes shortly before the match ("do not have to abide")."""
+    return not affirmed(m)
+
+
 _PAST = re.compile(
     r"(?:ignored|forgot(?:ten)?|disregarded|overlooked|dismissed|discarded|"
     r"abandoned|neglected|bypassed)$"
@@ -193,6 +198,17 @@ def _role_rules() -> tuple[Rule, ...]:
             "role.persona",
             "role-hijack",
             persona,
+            ("take on", "assume the", "adopt the", "play the"),
+            r"(?:take on|assume|adopt|play) the (?:role|persona|identity|character) of\s+"
+            r"(?:an?\s+|the\s+)?(?:\w+\s+)?(?:ai|model|assistant|chatbot|another|different|evil|"
+            r"unrestricted|hacker|character who)",
+            near=("role", "persona", "identity", "character"),
+            span=30,
+        ),
+        Rule(
+            "role.persona",
+            "role-hijack",
+            persona,
             (
                 "act as",
                 "acting as",
@@ -236,6 +252,15 @@ def _role_rules() -> tuple[Rule, ...]:
                 "gpt ",
             ),
             span=60,
+        ),
+        Rule(
+            "role.persona",
+            "role-hijack",
+            persona,
+            ("abide", "comply"),
+            r"(?:abide|comply) (?:by|with) (?:the |any |their |your )?(?:rules|policies|"
+            r"guidelines|restrictions)",
+            accept=negated,
         ),
         Rule(
             "role.fake-marker",
@@ -326,6 +351,16 @@ def _hiding_rules() -> tuple[Rule, ...]:
             r"run|execute|exfiltrate|collect|record|log|email|post|leak|share)"
             r"|(?:silently|quietly)[, ]+(?:send|forward|upload|exfiltrate|email|post|leak)\w*\s+"
             r"(?:\w+\s+){0,3}?(?:to|it|them|the|all|every|this)\b",
+        ),
+        Rule(
+            "hiding.dont-tell-user",
+            "hiding",
+            "it announces hidden instructions for the model",
+            ("follow", "obey", "execute", "these are", "hidden", "invisible", "secret"),
+            r"(?:follow|obey|execute|these are)\s+(?:the\s+)?(?:hidden|invisible|secret)\s+"
+            r"(?:instructions|directives|commands)"
+            r"|(?:hidden|invisible|secret)\s+(?:instructions?|directives?|commands?)\s*[:：]",
+            requires=(("instruct", "directive", "command"),),
         ),
         Rule(
             "hiding.html-comment",
@@ -459,6 +494,35 @@ def rules() -> tuple[Rule, ...]:
                 "safety",
             ),
             span=60,
+        ),
+        Rule(
+            "injection.new-instructions",
+            "injection",
+            announce,
+            (
+                "nuevas",
+                "nouvelles",
+                "neue",
+                "nuove",
+                "novas",
+                "новые",
+                "yeni",
+                "instruksi",
+                "bagong",
+                "hướng",
+                "नए",
+                "নতুন",
+                "تعليمات",
+                "새로운",
+                "新しい",
+                "新的",
+                "新指",
+                "คำสั่ง",
+            ),
+            r"(?:nuevas instrucciones|nouvelles (?:instructions|consignes)|neue anweisungen|"
+            r"nuove istruzioni|novas instruções|новые инструкции|yeni talimatlar|instruksi baru|"
+            r"bagong tagubilin|hướng dẫn mới|नए निर्देश|নতুন নির্দেশ|تعليمات جديدة|새로운 지시|"
+            r"新しい指示|新的指令|新的指示|新指令|新指示|คำสั่งใหม่)\s*[:：]",
         ),
         Rule(
             "injection.safety-bypass",
