@@ -281,28 +281,23 @@ def ablation(corpora: dict[str, list[dict[str, Any]]]) -> str:
         label.setdefault(key, f"{rule.id} #{key[1]}{f' /{b} {shown}' if shown else ''}")
         return key
 
-    def matches(self: Any, text: Any, target: str | None, once: bool) -> list[Any]:
+    every = _engine.RuleSet.every
+
+    def matches(self: Any, text: Any, target: str | None = None) -> list[Any]:
         s, found = text.s if target is None else target, []
-        for rule, starts in self._candidates(text):
-            end = -1
-            for p in starts:
-                m = rule.regex().match(s, p) if p >= end else None
-                if m is None:
-                    continue
-                end = m.end()
-                if rule.accept is None or rule.accept(m):
-                    key = unit(self, rule, s, m)
-                    if key not in off:
-                        traced.add(key)
-                        found.append((rule, m))
-                        if once:
-                            return found
+        for rule, m in every(self, text, target):
+            key = unit(self, rule, s, m)
+            if key not in off:
+                traced.add(key)
+                found.append((rule, m))
         return found
 
+    # Only the engine's public methods are replaced (``first`` is the first of ``every``:
+    # both walk the rules in order), so a faster engine keeps this working.
+    _engine.RuleSet.every = matches  # type: ignore[method-assign]
     _engine.RuleSet.first = lambda self, text, target=None: next(  # type: ignore[method-assign]
-        iter(matches(self, text, target, True)), None
+        iter(matches(self, text, target)), None
     )
-    _engine.RuleSet.every = lambda self, text, target=None: matches(self, text, target, False)  # type: ignore[method-assign]
 
     def switchable(owner: Any, name: str, key: str) -> None:
         inner = getattr(owner, name)
