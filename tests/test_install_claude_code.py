@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from memdir.core.errors import MemdirError
@@ -250,6 +250,7 @@ _SETTINGS = st.fixed_dictionaries(
 )
 
 
+@example({"hooks": {}, "env": {", ": ""}}, "compact")  # ", " inside a key is no layout
 @given(_SETTINGS, st.sampled_from([2, 4, "\t", None, "compact"]))
 def test_any_settings_come_back_exactly(data: dict[str, Any], indent: int | str | None) -> None:
     """Whatever the user's settings and layout: memdir's hooks go in, and taking them out
