@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import memdir
 from llmserver import Server, chat_completion
-from memdir.interop.install.claude_code_hook import answer
+from memdir.interop.install.claude_code_hook import TOOLS_NOTE, answer
 
 PAYLOADS = Path(__file__).parent / "fixtures" / "claude_hooks"
 SID = "f806ebc9-3bd5-42b8-808e-6f935b195f79"
@@ -122,7 +122,8 @@ def context(proc: subprocess.CompletedProcess[str], event: str) -> str:
 
 def test_session_start_gives_memdirs_context(hook: Hook) -> None:
     text = context(hook.run(hook.payload("session_start")), "SessionStart")
-    assert text == hook.md().system_block()
+    assert text == hook.md().system_block().rstrip("\n") + TOOLS_NOTE
+    assert "`mcp__memdir__memory_read`" in text  # the name Claude Code gives the tool
     for source in ("resume", "clear", "compact"):  # after compaction the context comes back
         again = hook.run(hook.payload("session_start", source=source))
         assert context(again, "SessionStart") == text
