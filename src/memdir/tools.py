@@ -528,10 +528,11 @@ class Dispatcher:
 
     @staticmethod
     def _usage(store: Store) -> dict[str, Any]:
+        active = store.list()  # read once (on the team backend: one query, not two)
         return {
             "scope": store.scope,
-            "entries": len(store.list()),
-            "pinned_chars": store.pinned_used(),
+            "entries": len(active),
+            "pinned_chars": store.pinned_used(active),
             "pinned_budget": store.pinned_budget,
         }
 

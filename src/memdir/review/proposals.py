@@ -301,7 +301,7 @@ def _patterns(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     ids = {e.id for e in entries}
     names = {normalise(e.name) for e in entries}
     out = []
-    for p in diary.read_last(diary.path_for(md, store.backend.location)):
+    for p in diary.proposals(md, store):
         if not isinstance(p, diary.Synthesis):
             continue
         if not set(p.sources) <= ids or normalise(p.name) in names:
@@ -344,11 +344,7 @@ def _skills(md: Layers, store: Store) -> list[Proposal]:
     one of that name, an edit while the skill's text is still the one it was drafted on."""
     from ..core.skills import fingerprint, list_skills
 
-    drafts = [
-        p
-        for p in diary.read_last(diary.path_for(md, store.backend.location))
-        if not isinstance(p, diary.Synthesis)
-    ]
+    drafts = [p for p in diary.proposals(md, store) if not isinstance(p, diary.Synthesis)]
     if not drafts:
         return []
     here = {s.name: s for s in list_skills(store.backend, store.scope)[0]}

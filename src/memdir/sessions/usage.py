@@ -103,6 +103,25 @@ class Tombstones:
             )
         return len(rows)
 
+    def unrecord(self, location: str, changes: Sequence[Change]) -> None:
+        """Drop the newest tombstone :meth:`record` left for each of ``changes`` (a
+        removal that was put back forgets nothing)."""
+        rows = [
+            (location, c.previous.id, "removed" if c.action == "remove" else "superseded",
+             content_hash(c.previous.body))
+            for c in changes
+            if c.action in ("remove", "supersede") and c.previous is not None
+        ]  # fmt: skip
+        if rows:
+            self.db.write(
+                lambda c: c.executemany(
+                    "DELETE FROM tombstones WHERE id = (SELECT max(id) FROM tombstones WHERE "
+                    "location = ? AND entry_id = ? AND kind = ? AND content_hash = ?)",
+                    rows,
+                ),
+                action="drop a tombstone",
+            )
+
     def reject(
         self, location: str, entry_id: str, name: str, body: str, origins: Sequence[str]
     ) -> None:
