@@ -194,19 +194,6 @@ class JobQueue:
             raise LeaseLostError(job.kind, job.key)
         return row
 
-    def renew(self, job: Job) -> None:
-        """Extend the lease (call between slow steps); raises if it was taken over."""
-        now = self._now()
-
-        def body(c: sqlite3.Connection) -> None:
-            self._owned(c, job)
-            c.execute(
-                "UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ?",
-                (now + self.lease, now, job.id),
-            )
-
-        self.db.write(body, action="renew a job lease")
-
     def finish(
         self,
         job: Job,
