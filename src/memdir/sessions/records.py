@@ -111,12 +111,13 @@ class SessionInfo:
         return _as_dict(self)
 
 
-def _decode(text: str) -> Any:
-    """Logged tool calls as JSON; text that is not JSON (written by hand) stays text."""
+def json_or_text(value: Any) -> Any:
+    """``value`` decoded when it is text holding JSON (logged tool calls, a tool call's
+    arguments); anything else, text that is not JSON included, as it is."""
     try:
-        return json.loads(text)
-    except ValueError:
-        return text
+        return json.loads(value) if isinstance(value, str) else value
+    except (ValueError, RecursionError):
+        return value
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ class Message:
     def from_row(cls, row: sqlite3.Row) -> Message:
         """Build from a ``messages`` row."""
         out = row_fields(cls, row, ("timestamp",))
-        out["tool_calls"] = None if out["tool_calls"] is None else _decode(out["tool_calls"])
+        out["tool_calls"] = json_or_text(out["tool_calls"])
         return cls(**out)
 
     def to_dict(self) -> dict[str, Any]:
