@@ -13,9 +13,8 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from ...core.frontmatter import dump_yaml, read_frontmatter, type_from_stem
-from ...core.index import one_line
+from ...core.index import one_line, short
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
-from ..clip import short
 
 INDEX_MAX_LINES = 200  # Claude Code loads the first 200 lines of MEMORY.md …
 INDEX_MAX_BYTES = 25_000  # … or 25 KB, whichever comes first
