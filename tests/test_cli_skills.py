@@ -71,6 +71,8 @@ def test_skills_refuse_bad_input_with_one_line(run, tmp_path: Path) -> None:
     ]
     for args, why in cases:
         assert why in _error(run(*args, ok=False)), args
+    bare = _error(run("skills", "add", "x", "-", input=STEPS, ok=False))
+    assert "was not written" in bare and "by hand" not in bare  # no file on disk to fix
     (tmp_path / "front.md").write_text("---\ndescription: d\n---\nx\n")
     front = run("skills", "add", "x", str(tmp_path / "front.md"), "--description", "d", ok=False)
     assert "leave out --description" in _error(front)
