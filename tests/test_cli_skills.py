@@ -87,9 +87,14 @@ def test_soul_show_and_set(run, tmp_path: Path) -> None:
     shown = run("soul", "show").stdout
     assert shown.startswith("## user: ") and "You are Ada" in shown
     assert run("context").stdout.startswith("# Persona")
+    assert "Warning" not in run("soul", "set", str(soul)).stderr
+    soul.write_text("Be terse. " * 700)  # 7,000 of 8,000: past the 80 % soft warning
+    near = run("soul", "set", str(soul))
+    assert near.stdout.startswith("Saved") and "Warning: " in near.stderr
+    assert "persona" in near.stderr
     soul.write_text("x" * 8_001)
     assert "its budget is 8,000" in _error(run("soul", "set", str(soul), ok=False))
-    assert "You are Ada" in run("soul", "show").stdout  # the refused one changed nothing
+    assert "Be terse." in run("soul", "show").stdout  # the refused one changed nothing
 
 
 _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40) | st.sampled_from(
