@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,14 +45,7 @@ class Synthesis:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON kept in DREAMS.md."""
-        return {
-            "kind": "synthesis",
-            "type": self.type,
-            "name": self.name,
-            "description": self.description,
-            "body": self.body,
-            "sources": list(self.sources),
-        }
+        return {"kind": "synthesis", **asdict(self), "sources": list(self.sources)}
 
     def summary(self) -> str:
         """The diary's line for people."""

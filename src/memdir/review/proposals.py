@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +17,7 @@ from ..core.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from ..core.model import Entry, normalise
 from ..core.notices import warn_once
 from ..core.prompt import gone_references
+from ..core.storage.regular import atomic_write
 from . import approval, diary
 from .apply import Action, Proposal, SkillWrite, apply_all
 from .similar import near_duplicate, similarity
@@ -471,13 +471,9 @@ def _remember_rejected(md: Layers, ids: Sequence[str]) -> None:
         return
     kept = list(dict.fromkeys([*rejected(md), *ids]))[-MAX_REJECTED:]
     path = rejected_path(md)
-    tmp = path.with_name(f".{REJECTED}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp.write_text(json.dumps(kept), encoding="utf-8")
-        os.replace(tmp, path)
+        atomic_write(path, json.dumps(kept).encode())
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise MemdirError(f"Cannot record the rejection in {path}: {exc.strerror}") from exc
 
 
