@@ -213,6 +213,16 @@ def test_readonly_helper_reports_why_it_cannot_run() -> None:
         assert readonly(Path("/tmp"), ["true"]) is not None
 
 
+def test_unprivileged_helper_reports_why_it_cannot_run(tmp_path: Path) -> None:
+    """The tests using it chown a file to another user: a non-root run skips them."""
+    reason = unprivileged_reason()
+    if reason is None:
+        (tmp_path / "x").write_text("x")
+        os.chown(tmp_path / "x", 65534, 65534)
+    else:
+        assert "root" in reason or "setpriv" in reason
+
+
 # -- 3. call_tool never raises -----------------------------------------------------------------
 
 
