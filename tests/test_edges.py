@@ -206,6 +206,26 @@ def test_another_users_git_index_is_skipped_and_rebuilt(
     }
 
 
+@pytest.mark.skipif(unprivileged_reason() is not None, reason=str(unprivileged_reason()))
+def test_another_users_state_db_is_named_as_unreadable_not_damaged(
+    cli: Run, home: Path, project: Path
+) -> None:
+    """A state.db left by `sudo memdir …` is not damaged: doctor says whose it is and
+    offers no salvage, and --repair leaves it alone."""
+    _add(cli, "Kept")
+    _sessions(home, project, sessions=1, each=3)
+    db = home / "state.db"
+    os.chown(db, 65534, 65534)
+    db.chmod(0o600)
+    before = db.read_bytes()
+    doctor = cli("doctor", ok=False, wrap=unprivileged)
+    assert "this user may not read it (it belongs to user id 65534" in doctor.stdout
+    assert "--repair" not in doctor.stdout and "damaged" not in doctor.stdout, doctor.stdout
+    repaired = json.loads(cli("doctor", "--repair", "--json", ok=False, wrap=unprivileged).stdout)
+    assert repaired["recovery"] is None and repaired["healthy"] is False
+    assert db.read_bytes() == before and not list(home.glob("state.db.*"))
+
+
 def test_readonly_helper_reports_why_it_cannot_run() -> None:
     reason = readonly_reason()
     assert reason is None or "read-only" in reason or "not installed" in reason
