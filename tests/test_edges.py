@@ -430,6 +430,28 @@ def test_doctor_on_a_state_db_it_cannot_read_says_so_on_every_line(
     assert "\nsemantic unknown: state.db cannot be read\n" in doctor.stdout
 
 
+def test_search_answers_from_memory_when_state_db_cannot_be_read(
+    cli: Run, home: Path, project: Path
+) -> None:
+    """`memdir search` searches memories and sessions: a state.db it cannot read costs the
+    session half (a warning), never the memories."""
+    _add(cli, "Use pnpm")
+    _sessions(home, project, sessions=1, each=3)
+    db = home / "state.db"
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        (page,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_migrations_1'"
+        ).fetchone()
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * 4096 : page * 4096] = b"\xff" * 4096
+    db.write_bytes(bytes(data))
+    found = cli("search", "--json", "pnpm")
+    assert [e["id"] for e in json.loads(found.stdout)["entries"]] == ["user_use-pnpm"]
+    assert json.loads(found.stdout)["sessions"] == []
+    assert "Warning: sessions not searched" in found.stderr and "malformed" in found.stderr
+    assert "user_use-pnpm" in cli("search", "pnpm").stdout
+
+
 # -- 8. HTTP bodies, result sizes, batch sizes -------------------------------------------------
 
 
