@@ -1033,6 +1033,29 @@ def test_ls_never_wraps_ids_at_100_columns(cli: Run, home: Path, project: Path) 
     assert any(entry.id in line for line in listing.splitlines()), listing
 
 
+def test_add_reads_at_most_one_body_from_an_endless_stdin(home: Path, project: Path) -> None:
+    """`yes | memdir add …`: the body on stdin is read up to its limit, never to the end."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "-C", str(project), "add", "--type", "user",
+         "--name", "Endless", "--description", "d"],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_BACKGROUND": "0"},
+        preexec_fn=_cap_memory,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stderr is not None
+    written, chunk = 0, b"y\n" * (1 << 19)
+    with contextlib.suppress(BrokenPipeError):
+        while written < 256 << 20:  # an endless producer, as far as memdir can tell
+            proc.stdin.write(chunk)
+            written += len(chunk)
+    with contextlib.suppress(BrokenPipeError):
+        proc.stdin.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1 and written < 256 << 20, (written, err)
+    assert err.strip() == "Error: the body on stdin is over 65,536 bytes"
+
+
 def test_rm_finds_the_scope_and_sessions_take_an_id_prefix(
     cli: Run, home: Path, project: Path
 ) -> None:
