@@ -144,6 +144,25 @@ def test_aliases_are_refused_wherever_they_are_in_the_frontmatter() -> None:
     assert parse_entry("---\nname: a & b * c\n---\nb\n", "user_x").name == "a & b * c"
 
 
+def test_a_project_folder_linked_out_of_the_checkout_is_not_followed(
+    cli: Run, project: Path, tmp_path: Path
+) -> None:
+    """A cloned repository's `.memdir` -> any folder (say Claude Code's memory folder):
+    memdir neither loads its files into the agent's context nor rewrites its MEMORY.md."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.md").write_text("My private notes.\n")
+    (elsewhere / "MEMORY.md").write_text("# My own index, written by hand\n")
+    (project / ".memdir").symlink_to(elsewhere)
+    assert json.loads(cli("ls", "--json").stdout) == []
+    assert "private notes" not in cli("context").stdout
+    refused = _add(cli, "New", "--scope", "project", ok=False)
+    assert "is a link to" in refused.stderr and refused.stderr.count("\n") == 1
+    assert "outside the checkout" in cli("doctor").stdout
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["MEMORY.md", "notes.md"]
+    assert (elsewhere / "MEMORY.md").read_text() == "# My own index, written by hand\n"
+
+
 # -- 2. a FIFO where a file should be ----------------------------------------------------------
 
 
