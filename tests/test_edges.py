@@ -163,6 +163,20 @@ def test_a_project_folder_linked_out_of_the_checkout_is_not_followed(
     assert (elsewhere / "MEMORY.md").read_text() == "# My own index, written by hand\n"
 
 
+def test_a_rule_glob_built_to_backtrack_does_not_stall_a_session_start(
+    cli: Run, project: Path
+) -> None:
+    """A cloned repository's rule with ``paths: *a*a…*ab`` and a session on a file named
+    ``aaa…``: a backtracking regex would take longer than the universe has; memdir's
+    matcher answers at once."""
+    rules = project / ".claude" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "slow.md").write_text('---\npaths: "' + "*a" * 40 + 'b"\n---\nSlow rule.\n')
+    (rules / "fast.md").write_text('---\npaths: "*a"\n---\nFast rule.\n')
+    shown = cli("context", "--path", "a" * 60, timeout=60).stdout
+    assert "Fast rule." in shown and "Slow rule." not in shown
+
+
 # -- 2. a FIFO where a file should be ----------------------------------------------------------
 
 
