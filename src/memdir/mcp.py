@@ -359,10 +359,19 @@ class _Backend:
         return _folder(value, "the X-Memdir-Project header")
 
     def _allowed(self, folder: Path) -> bool:
-        """Whether ``--projects-under`` lets a client work in ``folder``."""
+        """Whether ``--projects-under`` lets a client work in ``folder`` (never in the
+        file system's root, which is nobody's project)."""
+        if folder.is_absolute() and folder.parent == folder:
+            return False
         return not self.under or any(d == folder or d in folder.parents for d in self.under)
 
     def _refuse(self, folder: Path, source: str) -> NoReturn:
+        if folder.is_absolute() and folder.parent == folder:
+            raise MCPError(
+                code=types.INVALID_PARAMS,
+                message=f"{folder} (from the connection's {source}) is the file system's "
+                f"root, not a project folder; name the project's own folder",
+            )
         under = ", ".join(map(str, self.under))
         raise MCPError(
             code=types.INVALID_PARAMS,
