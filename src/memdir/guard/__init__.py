@@ -55,7 +55,7 @@ class _Scan:
         self.nfkc = fold(_nfkc(text)).text
         # Windows paths are matched as POSIX ones (%USERPROFILE%\.ssh is ~/.ssh)
         self.hay = Text(self.nfkc.casefold().replace("\\", "/"))
-        self.clauses = Clauses(self.hay.s)
+        self.clauses = Clauses(self.hay.s, self.hay.found)
         # casefold keeps the length of almost all text; when it does not, show the folded one.
         self.shown = self.nfkc if len(self.hay.s) == len(self.nfkc) else self.hay.s
         self.grey: _orders.Order | None = None
