@@ -144,13 +144,12 @@ _COMMON = " etaoinsrhldcumfpgwybvkxjqz0123456789.,-'\"/:;()_=<>[]{}!?*&%$#@~`|\\
 class Text:
     """A folded haystack with lazily built token sets and memoised word positions."""
 
-    __slots__ = ("_bytes", "_chars", "_prefixes", "_scripts", "_words", "found", "s")
+    __slots__ = ("_bytes", "_prefixes", "_scripts", "_words", "found", "s")
 
     def __init__(self, s: str) -> None:
         self.s = s
         self.found = Occurrences(s)
         self._scripts: dict[str, bool] = {}
-        self._chars: set[str] | None = None
         self._bytes: bytes | None = None
         self._words: set[bytes] | None = None
         self._prefixes: dict[int, set[bytes]] = {}
@@ -182,9 +181,7 @@ class Text:
 
     def chars(self) -> set[str]:
         """Every distinct character of the text (memoised)."""
-        if self._chars is None:
-            self._chars = set(self.s)
-        return self._chars
+        return self.found.chars()
 
     def has_script(self, name: str) -> bool:
         """Whether any character of the script ``name`` may occur (a byte-level test)."""
