@@ -9,9 +9,12 @@ import re
 
 from ._needles import Occurrences, register
 
+# Every alternative starts with one of a few characters, so ``re`` skips to them (a
+# look-behind first made it try every alternative at every position). The last: a line
+# break after a word or closing mark, before a capital.
 _END = re.compile(
     r"[.!?](?=\s|$)|[。！？§]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
-    r"(?<=[:;,\w`'\")\]])\n(?=[A-Z])"
+    r"\n(?=[A-Z])(?<=[:;,\w`'\")\]]\n)"
 )
 
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and
