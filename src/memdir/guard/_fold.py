@@ -79,7 +79,7 @@ def fold(text: str) -> Folded:
     if text.isascii():
         return Folded(text, ())
     table = _table()
-    if set(text).isdisjoint(table):
+    if _lookalike().search(text) is None:  # one C pass, cheaper than set(text)
         return Folded(text, ())
     mostly_latin: bool | None = None
     out: list[str] | None = None
