@@ -6,6 +6,7 @@ Run from the repository root with the bench venv (``make bench-venv``)::
     .venv-bench/bin/python bench/guard.py --dev-only       # the same without the test halves
     .venv-bench/bin/python bench/guard.py --misses dev     # dev attacks memdir stores (tuning)
     .venv-bench/bin/python bench/guard.py --misses given   # the same for the given set
+    .venv-bench/bin/python bench/guard.py --rules          # per-rule ablation (no test halves)
     .venv/bin/python bench/guard.py --dump-verdicts FILE   # every verdict, to diff a change
 
 Corpora (each read if present; see bench/README.md):
@@ -248,6 +249,112 @@ def misses(rows: Iterable[dict[str, Any]], res: Results) -> str:
     return "\n".join(out) + f"\n{len(out)} stored"
 
 
+def ablation(corpora: dict[str, list[dict[str, Any]]]) -> str:
+    """Per detector unit: the attacks it alone blocks and the benign texts it refuses.
+
+    A unit is one top-level alternative of an engine rule (``RuleSet``: the model rules, the
+    frames, the standing-order predicates, the secrets), one structural detector of
+    ``_threats``, the decoders or the invisible-character check. A unit *alone* blocks an
+    attack when the attack is stored once that unit is switched off. Test halves never enter.
+    """
+    import functools
+    import re
+
+    import memdir.guard as guard
+    from memdir.guard import _engine, _threats
+    from memdir.guard._build import branches
+
+    traced: set[tuple[Any, ...]] = set()
+    off: set[tuple[Any, ...]] = set()
+    label: dict[tuple[Any, ...], str] = {}
+
+    @functools.cache
+    def alternatives(rule: Any) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(b, re.DOTALL) for b in branches(rule.pattern))
+
+    def unit(rs: Any, rule: Any, s: str, m: re.Match[str]) -> tuple[Any, ...]:
+        alts = alternatives(rule)
+        ends = [a.match(s, m.start()) for a in alts]
+        b = next((i for i, e in enumerate(ends) if e and e.end() == m.end()), -1)
+        b = b if b >= 0 or len(alts) < 2 else next((i for i, e in enumerate(ends) if e), -1)
+        key = (id(rs), rs.rules.index(rule), b)
+        shown = branches(rule.pattern)[b][:60] if len(alts) > 1 and b >= 0 else ""
+        label.setdefault(key, f"{rule.id} #{key[1]}{f' /{b} {shown}' if shown else ''}")
+        return key
+
+    every = _engine.RuleSet.every
+
+    def matches(self: Any, text: Any, target: str | None = None) -> list[Any]:
+        s, found = text.s if target is None else target, []
+        for rule, m in every(self, text, target):
+            key = unit(self, rule, s, m)
+            if key not in off:
+                traced.add(key)
+                found.append((rule, m))
+        return found
+
+    # Only the engine's public methods are replaced (``first`` is the first of ``every``:
+    # both walk the rules in order), so a faster engine keeps this working.
+    _engine.RuleSet.every = matches  # type: ignore[method-assign]
+    _engine.RuleSet.first = lambda self, text, target=None: next(  # type: ignore[method-assign]
+        iter(matches(self, text, target)), None
+    )
+
+    def switchable(owner: Any, name: str, key: str) -> None:
+        inner = getattr(owner, name)
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            if (key,) in off:
+                return None
+            found = inner(*args, **kwargs)
+            if found is not None:
+                traced.add((key,))
+            return found
+
+        setattr(owner, name, run)
+        label[(key,)] = key
+
+    for name in [n for n in vars(_threats) if n.startswith("_")]:
+        if name in _threats.detect.__code__.co_names and callable(getattr(_threats, name)):
+            switchable(_threats, name, f"structural {name}")
+    switchable(guard._Scan, "smuggled", "decoders")
+    switchable(guard, "find_invisible", "invisible characters")
+
+    def verdict(text: str) -> tuple[bool, set[tuple[Any, ...]]]:
+        traced.clear()
+        return scan(text) is not None, set(traced)
+
+    alone: dict[tuple[Any, ...], list[str]] = {}
+    refuses: dict[tuple[Any, ...], list[str]] = {}
+    for corpus, rows in corpora.items():
+        for r in rows:
+            text, where = str(r["text"]), f"{corpus}:{r['id']}"
+            blocked, units = verdict(text)
+            if blocked and r["label"] == "attack":
+                for u in units:
+                    off.add(u)
+                    if not verdict(text)[0]:
+                        alone.setdefault(u, []).append(where)
+                    off.discard(u)
+            elif blocked:  # every unit that would refuse it, peeled off one verdict at a time
+                while blocked and units - off:
+                    for u in units - off:
+                        refuses.setdefault(u, []).append(where)
+                    off.update(units)
+                    blocked, units = verdict(text)
+                off.clear()
+    lines = ["unit | attacks it alone blocks (per corpus) | benign refused", "-" * 60]
+    for u in sorted(alone.keys() | refuses.keys(), key=lambda u: (len(alone.get(u, [])), label[u])):
+        per: dict[str, int] = {}
+        for w in alone.get(u, []):
+            per[w.split(":")[0]] = per.get(w.split(":")[0], 0) + 1
+        lines.append(
+            f"{label[u]} | {' '.join(f'{k} {v}' for k, v in per.items()) or '-'} | "
+            f"{' '.join(refuses.get(u, [])) or '-'}"
+        )
+    return "\n".join(lines)
+
+
 def own_rows(path: Path, name: str) -> list[dict[str, Any]]:
     """One own set, its ids prefixed with the set's name (the sets share no ids)."""
     return [{**r, "id": f"{name}:{r['id']}"} for r in load(path)]
@@ -266,6 +373,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="list attacks memdir stores (or benign texts it refuses) in dev or the given set",
     )
     parser.add_argument(
+        "--rules",
+        action="store_true",
+        help="per-rule ablation on the dev halves, the given set and the real files",
+    )
+    parser.add_argument(
         "--dump-verdicts",
         type=Path,
         metavar="FILE",
@@ -280,6 +392,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     hermes, label = hermes_scanner()
     sections: list[tuple[str, list[list[str]]]] = []
     own = {name: own_rows(path, name) for name, path in OWN.items() if path.exists()}
+    if args.rules:
+        corpora = {n: [r for r in rs if r["split"] == "dev"] for n, rs in own.items()}
+        if (args.given / "attacks.jsonl").exists():
+            corpora["given"] = [
+                {**r, "label": label}
+                for name, label in (("attacks", "attack"), ("benign", "benign"))
+                for r in load(args.given / f"{name}.jsonl")
+            ]
+        real = load(args.real) if args.real.exists() else []
+        corpora["real"] = [{**r, "label": "benign"} for r in real + harness_corpus()]
+        print(ablation(corpora))
+        return 0
     if args.misses:
         if args.misses.startswith("dev"):
             rows = [r for rs in own.values() for r in rs if r["split"] == "dev"]

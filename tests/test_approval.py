@@ -185,3 +185,31 @@ def test_a_bad_approval_from_the_environment_names_the_variable(
     (home / "config.toml").write_text('approval = "maybe"\n')  # the file's own value: the file
     bad = run("search", "x", ok=False)
     assert "config.toml: approval must be" in bad.stderr
+
+
+def test_an_applied_write_keeps_the_source_that_made_it(
+    asking: memdir.Memdir, home: Path, project: Path
+) -> None:
+    """Approval does not turn an extractor's entry into the user's: it still decays."""
+    with asking.session(agent="test") as s:
+        s.log("user", "We migrated to pnpm last week, don't use npm.")
+    with asking.session(agent="test") as s:
+        s.call_tool(
+            "memory",
+            {
+                "action": "add",
+                "type": "project",
+                "name": "Deploys on Fridays",
+                "description": "Release day",
+                "body": "The team deploys on Fridays after the standup.",
+            },
+        )
+    asking.pipeline.run()
+    held = [p for p in json.loads(review(home, project, "--json")[1]) if p["kind"] == "pending"]
+    assert sorted(p["title"].split()[0] for p in held) == ["agent", "extractor"]
+    code, out = review(home, project, "--apply", *(p["id"] for p in held))
+    assert code == 0, out
+    entries = {e.name: e for _, e in memdir.open(home, project).entries()}
+    assert entries["Deploys on Fridays"].source is memdir.Source.AGENT
+    pnpm = next(e for n, e in entries.items() if "pnpm" in n)
+    assert pnpm.source is memdir.Source.EXTRACTOR

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import memdir
 from llmserver import Server, chat_completion
-from memdir.interop.install.claude_code_hook import answer
+from memdir.interop.install.claude_code_hook import TOOLS_NOTE, answer
 
 PAYLOADS = Path(__file__).parent / "fixtures" / "claude_hooks"
 SID = "f806ebc9-3bd5-42b8-808e-6f935b195f79"
@@ -122,7 +122,8 @@ def context(proc: subprocess.CompletedProcess[str], event: str) -> str:
 
 def test_session_start_gives_memdirs_context(hook: Hook) -> None:
     text = context(hook.run(hook.payload("session_start")), "SessionStart")
-    assert text == hook.md().system_block()
+    assert text == hook.md().system_block().rstrip("\n") + TOOLS_NOTE
+    assert "`mcp__memdir__memory_read`" in text  # the name Claude Code gives the tool
     for source in ("resume", "clear", "compact"):  # after compaction the context comes back
         again = hook.run(hook.payload("session_start", source=source))
         assert context(again, "SessionStart") == text
@@ -199,6 +200,35 @@ def test_a_memdir_failure_does_not_block_the_session(hook: Hook) -> None:
     assert out["systemMessage"].startswith("memdir: ") and "\n" not in out["systemMessage"]
     hook.env["MEMDIR_DISABLE"] = "1"  # memory off: the hook says nothing at all
     assert hook.run(hook.payload("session_start")).stdout == ""
+
+
+def test_a_home_that_became_a_file_is_a_note_never_exit_2(hook: Hook, tmp_path: Path) -> None:
+    """The installed command names ``--home``; if that path is now a file, click would
+    exit 2, which Claude Code takes as "block this prompt" (or "do not stop")."""
+    home = tmp_path / "not-a-folder"
+    home.write_text("x")
+    for args in (["--home", str(home)], []):
+        env = {**hook.env, "MEMDIR_HOME": str(home)}
+        done = subprocess.run(
+            [sys.executable, "-m", "memdir", *args, "hook", "claude-code"],
+            input=hook.payload("user_prompt_submit", prompt="which linter?"),
+            env=env,
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        out = json.loads(done.stdout)
+        assert list(out) == ["systemMessage"] and "is a file" in out["systemMessage"]
+    notify = subprocess.run(
+        [sys.executable, "-m", "memdir", "--home", str(home), "hook", "codex-notify", "{}"],
+        env=hook.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert notify.returncode == 0 and "is a file" in notify.stderr, notify.stderr
 
 
 def test_unknown_and_missing_transcripts_are_ignored(hook: Hook, tmp_path: Path) -> None:

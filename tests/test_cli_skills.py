@@ -71,6 +71,8 @@ def test_skills_refuse_bad_input_with_one_line(run, tmp_path: Path) -> None:
     ]
     for args, why in cases:
         assert why in _error(run(*args, ok=False)), args
+    bare = _error(run("skills", "add", "x", "-", input=STEPS, ok=False))
+    assert "was not written" in bare and "by hand" not in bare  # no file on disk to fix
     (tmp_path / "front.md").write_text("---\ndescription: d\n---\nx\n")
     front = run("skills", "add", "x", str(tmp_path / "front.md"), "--description", "d", ok=False)
     assert "leave out --description" in _error(front)
@@ -85,9 +87,14 @@ def test_soul_show_and_set(run, tmp_path: Path) -> None:
     shown = run("soul", "show").stdout
     assert shown.startswith("## user: ") and "You are Ada" in shown
     assert run("context").stdout.startswith("# Persona")
+    assert "Warning" not in run("soul", "set", str(soul)).stderr
+    soul.write_text("Be terse. " * 700)  # 7,000 of 8,000: past the 80 % soft warning
+    near = run("soul", "set", str(soul))
+    assert near.stdout.startswith("Saved") and "Warning: " in near.stderr
+    assert "persona" in near.stderr
     soul.write_text("x" * 8_001)
     assert "its budget is 8,000" in _error(run("soul", "set", str(soul), ok=False))
-    assert "You are Ada" in run("soul", "show").stdout  # the refused one changed nothing
+    assert "Be terse." in run("soul", "show").stdout  # the refused one changed nothing
 
 
 _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40) | st.sampled_from(

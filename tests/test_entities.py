@@ -35,6 +35,21 @@ def test_mentions_of_each_kind_and_not_paths_or_files() -> None:
     assert _kinds("Deploy on Fridays is fine.") == set()  # a sentence's first word
 
 
+def test_a_name_never_spans_lines_or_an_entrys_fields(md: Memdir, store: memdir.Store) -> None:
+    """An entry is linked from "name\ndescription\nbody": a capitalised word ending one
+    field and one opening the next ("Chinese" / "The") are not one name."""
+    assert _kinds("We asked Maria Schmidt\nThe release waits.") == {("Maria Schmidt", "name")}
+    store.add(
+        type="user",
+        name="Reply in Chinese",
+        description="The user wants answers in Chinese",
+        body="Answer in Chinese.",
+    )
+    names = {e.label for e in md.entities()}
+    assert "Chinese" in names
+    assert not [n for n in names if n.startswith("Chinese ")], names
+
+
 def test_a_query_naming_a_project_lifts_the_memory_that_names_it(
     md: Memdir, store: memdir.Store
 ) -> None:

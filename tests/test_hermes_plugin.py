@@ -244,6 +244,74 @@ def test_a_fact_only_said_in_session_one_is_recalled_in_session_two(
     m2.shutdown_all()
 
 
+def test_pre_compress_logs_what_compression_drops_and_queues_extraction(
+    hermes: dict[str, Any],
+) -> None:
+    """Hermes compresses before any ``sync_turn`` logged these turns: ``on_pre_compress``
+    logs them and queues the session's extraction while the session goes on."""
+    m, _ = manager("s1", agent_context="primary")
+    messages = turn("We migrated to pnpm last week, don't use npm.", [], "OK.")
+    assert m.on_pre_compress(messages) == ""
+    md = memdir.open(hermes["home"], hermes["project"])
+    logged = md.sessions.messages("hermes:s1")
+    assert [(x.role, x.content) for x in logged] == [
+        ("user", "We migrated to pnpm last week, don't use npm."),
+        ("assistant", "OK."),
+    ]
+    job = md.pipeline.jobs.get("extract", "hermes:s1")
+    assert job is not None and job.status == "pending"
+    assert md.sessions.get("hermes:s1").ended_at is None  # the session goes on
+    m.on_pre_compress(messages)  # compressing again logs nothing twice
+    assert len(md.sessions.messages("hermes:s1")) == 2
+    m.shutdown_all()
+
+
+def test_a_turn_not_logged_while_state_db_failed_is_logged_at_the_end(
+    hermes: dict[str, Any],
+) -> None:
+    """``sync_turn`` fails while state.db cannot be opened (logged, not raised); once it
+    can, ``on_session_end`` logs the whole turn, the message that failed included."""
+    m, _ = manager("s1", agent_context="primary")
+    db = hermes["home"] / "state.db"
+    if db.exists():
+        db.unlink()
+    db.mkdir()  # state.db cannot be opened
+    messages = turn("The deploy key rotates on Fridays.", [], "Noted.")
+    m.sync_all(messages[1]["content"], "Noted.", session_id="s1", messages=messages)
+    assert m.flush_pending(10)
+    db.rmdir()  # state.db is back
+    m.on_session_end(messages)
+    m.shutdown_all()
+    md = memdir.open(hermes["home"], hermes["project"])
+    logged = [(x.role, x.content) for x in md.sessions.messages("hermes:s1")]
+    assert logged == [("user", "The deploy key rotates on Fridays."), ("assistant", "Noted.")]
+
+
+def test_a_message_said_again_in_a_later_turn_is_logged_again(hermes: dict[str, Any]) -> None:
+    """ "continue" in turn 1 and in turn 3 (and the same answer) are two messages each."""
+    m, _ = manager("s1", agent_context="primary")
+    messages: list[dict[str, Any]] = [{"role": "system", "content": "You are Hermes."}]
+    said = [
+        ("continue", "Step done."),
+        ("What next?", "Run the tests."),
+        ("continue", "Step done."),
+    ]
+    for user, answer in said:
+        messages += [{"role": "user", "content": user}, {"role": "assistant", "content": answer}]
+        m.sync_all(user, answer, session_id="s1", messages=list(messages))
+        assert m.flush_pending(10)
+    m.on_pre_compress(messages)  # the whole conversation again: nothing twice
+    m.on_session_end(messages)
+    m.shutdown_all()
+    md = memdir.open(hermes["home"], hermes["project"])
+    logged = [(x.role, x.content) for x in md.sessions.messages("hermes:s1")]
+    assert logged == [
+        (role, text)
+        for pair in said
+        for role, text in zip(("user", "assistant"), pair, strict=True)
+    ]
+
+
 def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     from tools.memory_tool import MemoryStore, memory_tool
 
@@ -277,6 +345,27 @@ def test_builtin_memory_writes_are_mirrored(hermes: dict[str, Any]) -> None:
     assert any("Ubuntu 24.04" in b for b in bodies)
     assert not any("id_rsa" in b for b in bodies)  # the guard held
     m.shutdown_all()
+
+
+def test_a_builtin_removal_never_removes_memdirs_own_entry(hermes: dict[str, Any]) -> None:
+    """Hermes removes by a substring of its own entry; memdir removes only a copy it
+    mirrored, never an entry of its own that holds the same words."""
+    from tools.memory_tool import MemoryStore, memory_tool
+
+    md = memdir.open(hermes["home"], hermes["project"])
+    md.store("user").add(
+        type="user", name="Works at Acme", description="Job", body="Works at Acme on billing."
+    )
+    m, _ = manager("s1", agent_context="primary")
+    store = MemoryStore()
+    store.load_from_disk()
+    store.add("user", "User's employer: Acme.")  # from before memdir was installed
+    args = {"action": "remove", "target": "user", "old_text": "Acme"}
+    result = memory_tool(store=store, **args)
+    assert json.loads(result)["success"], result
+    m.notify_memory_tool_write(result, args)
+    m.shutdown_all()
+    assert [e.body for e in md.store("user").list()] == ["Works at Acme on billing."]
 
 
 def test_cron_and_subagent_contexts_write_nothing(hermes: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from memdir.core.errors import MemdirError
@@ -122,7 +122,8 @@ def test_project_settings_register_in_the_projects_mcp_json(
     mcp = project / ".mcp.json"
     mcp.write_text('{"mcpServers": {"sentry": {"type": "http", "url": "https://x"}}}\n')
     home = tmp_path / "memdir"
-    install.apply(install.plan_install("claude-code", home, settings=settings))
+    plan = install.apply(install.plan_install("claude-code", home, settings=settings))
+    assert any("approve memdir" in note for note in plan.notes), plan.notes  # else: pending
     servers = json.loads(mcp.read_text())["mcpServers"]
     assert set(servers) == {"sentry", "memdir"}
     assert not (user_home / ".claude.json").exists()  # the user's file is not touched
@@ -249,6 +250,7 @@ _SETTINGS = st.fixed_dictionaries(
 )
 
 
+@example({"hooks": {}, "env": {", ": ""}}, "compact")  # ", " inside a key is no layout
 @given(_SETTINGS, st.sampled_from([2, 4, "\t", None, "compact"]))
 def test_any_settings_come_back_exactly(data: dict[str, Any], indent: int | str | None) -> None:
     """Whatever the user's settings and layout: memdir's hooks go in, and taking them out

@@ -137,6 +137,17 @@ def test_child_session_hits_fold_into_the_root(md: Memdir) -> None:
     assert {m.session_id for m in messages} == {"root", "child", "grandchild", "other"}
 
 
+def test_a_session_whose_parent_was_never_logged_is_its_own_root(md: Memdir) -> None:
+    """A sub-agent file whose parent transcript is missing: each is a group a user can open."""
+    for sid in ("orphan-a", "orphan-b"):
+        with md.session(agent="a", session_id=sid, parent_id="never-logged") as s:
+            s.log("user", f"the flaky scheduler again in {sid}")
+    hits = md.sessions.search("flaky scheduler")
+    assert sorted(h.session_id for h in hits) == ["orphan-a", "orphan-b"]
+    for hit in hits:
+        assert md.sessions.get(hit.session_id) is not None
+
+
 def test_the_current_lineage_is_excluded(md: Memdir) -> None:
     with md.session(session_id="past") as past:
         past.log("user", "the canary deploy failed on friday")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import sys
 
 import click
 
@@ -43,4 +45,33 @@ def main() -> None:
         transcripts,
     )
 
+    if _subcommand(sys.argv[1:]) == "hook":
+        _run_hook(sys.argv[1:])
     cli()
+
+
+def _subcommand(args: list[str]) -> str | None:
+    """The command ``args`` run, past the root options (``--home X``, ``-C X``)."""
+    rest = iter(args)
+    for arg in rest:
+        if arg in ("--home", "-C", "--project"):
+            next(rest, None)
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
+def _run_hook(args: list[str]) -> None:
+    """``memdir hook …``, run by a harness: a bad ``--home`` or argument is a one-line note
+    and exit status 0, never click's 2 (to Claude Code, 2 blocks the prompt or the stop)."""
+    try:
+        cli.main(args, prog_name="memdir", standalone_mode=False)
+    except click.ClickException as exc:
+        note = f"memdir: {exc.format_message()}"
+        if "claude-code" in args:
+            click.echo(json.dumps({"systemMessage": note}, ensure_ascii=False))
+        else:
+            click.echo(note, err=True)
+    except click.Abort:
+        pass
+    sys.exit(0)

@@ -70,7 +70,11 @@ def set_soul(state: State, file: str, scope: str, as_json: bool) -> None:
     text = read_input(file, READ_MAX, "the persona")
     state.md.write_soul(text, scope=scope)
     chars, budget = len(text.strip()), state.md.settings.soul_budget
+    warnings = [w for w in state.md.budget_warnings() if "persona" in w]
     if as_json:
-        click.echo(json.dumps({"scope": scope, "chars": chars, "budget": budget}))
-    else:
-        click.echo(f"Saved the {scope} persona ({chars:,}/{budget:,} chars).")
+        data = {"scope": scope, "chars": chars, "budget": budget, "warnings": warnings}
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"Saved the {scope} persona ({chars:,}/{budget:,} chars).")
+    for warning in warnings:
+        click.secho(f"Warning: {warning}", fg="yellow", err=True)

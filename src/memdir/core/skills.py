@@ -139,7 +139,12 @@ def check_skill(name: str, text: str) -> Skill:
             f"or move reference material out of it.",
             field="body",
         )
-    return parse_skill(text, Path(SKILLS_DIR) / name / SKILL_FILE, name)
+    try:
+        return parse_skill(text, Path(SKILLS_DIR) / name / SKILL_FILE, name)
+    except ParseError as exc:  # a text to write, not a file on disk: nothing to fix by hand
+        raise ValidationError(
+            f"skill {name!r} was not written: {exc.reason}", field="body"
+        ) from None
 
 
 DRAFT_MAX = 16_000  # characters of a proposed SKILL.md kept in DREAMS.md

@@ -82,21 +82,18 @@ class _Scan:
 
     def rules(self) -> Finding | None:
         hit = _model_rules().first(self.hay)
-        if hit is not None and mentioned(self.hay.s, hit[1].start()):
-            # a quoted example ("phrases such as 'ignore previous instructions'"): look on
-            hit = next(
-                (
-                    (r, m)
-                    for r, m in _model_rules().every(self.hay)
-                    if not mentioned(self.hay.s, m.start())
-                ),
-                None,
-            )
+        if hit is not None and self._told(hit[1]):
+            # a quoted example ("phrases such as 'ignore previous instructions'") or an
+            # incident told as a story ("Incident report: a README said '…'"): look on
+            hit = next((h for h in _model_rules().every(self.hay) if not self._told(h[1])), None)
         if hit is None:
             return None
         rule, m = hit
         reason = rule.reason + _WHY.get(rule.category, "")
         return self.finding(rule.id, rule.category, reason, *m.span())
+
+    def _told(self, m: re.Match[str]) -> bool:
+        return mentioned(self.hay.s, m.start()) or self.clauses.story(m.start(), m.end())
 
     def directed(self) -> Finding | None:
         """The first detector finding, encodings included (secrets and Unicode excepted)."""

@@ -25,7 +25,8 @@ _SENSITIVE = lexicon(
     r"employees?'? (?:data|details|information|records)|"
     r"customers?'? (?:data|details|information|records)|bank details|ssn\b|credit card\w*|"
     r"environment variables|env vars|private key|everything|datos|données|daten|dati\b|dados|"
-    r"данн|veri\w*|dữ liệu|डेटा|ডেটা|بيانات|데이터|データ|数据|资料|ข้อมูล|contraseña|"
+    r"данн|veri(?:ler\w*|yi|si\w*)?\b|dữ liệu|डेटा|ডেটা|بيانات|데이터|データ|数据|资料|ข้อมูล|"
+    r"contraseña|"
     r"mot de passe|passwort|senha|пароль|şifre|kata sandi|mật khẩu|पासवर्ड|পাসওয়ার্ড|"
     r"كلمة المرور|비밀번호|パスワード|密码|รหัสผ่าน|conversación|gespräch|conversazione|"
     r"conversa\b|переписк|sohbet|percakapan|usapan|cuộc trò chuyện|बातचीत|কথোপকথন|محادثة|대화|"
@@ -37,113 +38,18 @@ _DEST = (
 )
 _DEST_WORDS = lexicon(r"http|www |@|server|url |endpoint|address|email|inbox")
 
-# Code behaviours: something that collects, and something that ships it off the machine.
-_SHIP = lexicon(
-    r"requests\.(?:post|put|patch)|httpx\.(?:post|put)|urllib\.request|urlopen|http\.client|"
-    r"\.sendall\(|\.send\(|\.sendto\(|scp\b|curl\b|wget\b|ftplib|smtplib|paramiko|sftp|"
-    r"\.upload"
-)
-_COLLECTORS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "exfiltration.keylogger": (
-        "it captures keystrokes or the clipboard and sends them off the machine",
-        (
-            r"pynput",
-            r"keyboard\.(?:on_press|on_release|hook|read_key|record|listener)",
-            r"getasynckeystate",
-            r"setwindowshookex",
-            r"pyperclip\.paste",
-            r"clipboard",
-            r"pbpaste",
-            r"xclip\s+-o",
-            r"xsel\b",
-            r"keystroke",
-            r"keylog",
-            r"/var/log/syslog",
-        ),
-    ),
-    "exfiltration.screen-capture": (
-        "it captures the screen and sends the images off the machine",
-        lexicon(
-            r"screenshot|imagegrab|screencapture|snippingtool|scrot\b|mss\(\)|import -window root"
-        ),
-    ),
-    "exfiltration.fingerprint": (
-        "it collects identifying details of the machine or user and sends them away",
-        (
-            r"platform\.(?:uname|system|node|platform|processor|machine|version)",
-            r"os\.uname",
-            r"gethostname",
-            r"getpass\.getuser",
-            r"getlogin",
-            r"nvidia-smi",
-            r"uuid\.getnode",
-            r"wmic",
-            r"systeminfo",
-            r"psutil\.\w+",
-            r"geocoder",
-            r"ipinfo",
-            r"/proc/cpuinfo",
-            r"dmidecode",
-            r"getmac",
-            r"net_if_addrs",
-        ),
-    ),
-    "exfiltration.sniffing": (
-        "it captures network traffic and relays it elsewhere",
-        (
-            r"sniff\(",
-            r"tcpdump",
-            r"tshark",
-            r"pcap",
-            r"promisc",
-            r"af_packet",
-            r"sock_raw",
-            r"mitmproxy",
-            r"arpspoof",
-            r"ettercap",
-            r"\.accept\(\)",
-            r"\.recv\(",
-        ),
-    ),
-}
-
-
-def _collect_rules(rule_id: str) -> tuple[Rule, ...]:
-    reason, collect = _COLLECTORS[rule_id]
-    c, ship = alt(collect), alt(_SHIP)
-    need = (prefixes(collect), prefixes(_SHIP))
-    return (
-        Rule(
-            rule_id,
-            "exfiltration",
-            reason,
-            prefixes(collect),
-            rf"{c}.{{0,600}}?{ship}",
-            requires=need,
-            near=prefixes(_SHIP),
-            span=620,
-        ),
-        Rule(
-            rule_id,
-            "exfiltration",
-            reason,
-            prefixes(_SHIP),
-            rf"{ship}.{{0,600}}?{c}",
-            requires=need,
-            near=prefixes(collect),
-            span=620,
-        ),
-    )
-
 
 def _no_pause(m: re.Match[str]) -> bool:
     """A tight loop of requests is a flood; one that sleeps between them is polling."""
     return "sleep" not in m.group(0)
 
 
-def _same_name(m: re.Match[str]) -> bool:
-    """A fork bomb calls itself twice: ``f(){ f|f& };f``."""
-    return m.string[: m.start()].rstrip().endswith(m.group(1))
+_NOUN_BEFORE = re.compile(r"\b(?:the|a|an|this|that|fake|phishing|spoofed|suspicious)\s+$")
+
+
+def _sent(m: re.Match[str]) -> bool:
+    """An affirmed send verb; "the fake email asked staff to …" names a mail, it sends none."""
+    return affirmed(m) and not _NOUN_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
 
 
 def _exfiltration_rules() -> tuple[Rule, ...]:
@@ -162,7 +68,7 @@ def _exfiltration_rules() -> tuple[Rule, ...]:
             requires=(_DEST_WORDS,),
             near=prefixes(_SENSITIVE),
             span=100,
-            accept=affirmed,
+            accept=_sent,
         ),
         Rule(
             "exfiltration.send-data",
@@ -186,30 +92,10 @@ def _exfiltration_rules() -> tuple[Rule, ...]:
             r"key|token|conv|conversation|chat|history|msg|message|prompt|info|content|text|"
             r"payload|pw|password|email|session|cookie)=(?!public\b|[\w-]*badge\b))",
         ),
-        Rule(
-            "exfiltration.tunnel",
-            "exfiltration",
-            "it forwards local traffic through a tunnel or relay to a remote host",
-            (
-                "subprocess",
-                "pexpect",
-                "popen",
-                "os.system",
-                "spawn",
-                "tcp4clientendpoint",
-                "tcp4serverendpoint",
-            ),
-            r"(?:subprocess|pexpect|popen|os\.system|spawn).{0,120}?ssh\s+(?:-\w+\s+)*-[lrd]\s*\d"
-            r"|tcp4clientendpoint.{0,400}?tcp4serverendpoint|tcp4serverendpoint.{0,400}?"
-            r"tcp4clientendpoint",
-            requires=(("ssh ", "tcp4clientendpoint"),),
-        ),
-        *(r for rule_id in _COLLECTORS for r in _collect_rules(rule_id)),
     )
 
 
 def _persistence_rules() -> tuple[Rule, ...]:
-    flood = "it floods a host with requests in an endless loop (denial of service)"
     return (
         Rule(
             "persistence.reverse-shell",
@@ -233,19 +119,9 @@ def _persistence_rules() -> tuple[Rule, ...]:
             r"/bin/(?:ba|z)?sh",
         ),
         Rule(
-            "persistence.reverse-shell",
-            "persistence",
-            "it opens a reverse shell that hands control of the machine to a remote host",
-            ("open", "spawn", "start", "create", "set up", "establish", "launch", "run"),
-            r"(?:open|spawn|start|create|set up|establish|launch|run)\w*\s+(?:a\s+)?"
-            r"reverse shell",
-            near=("reverse",),
-            span=40,
-        ),
-        Rule(
             "persistence.destructive",
             "persistence",
-            "it runs a command that destroys the system (rm -rf /, disk wipe, fork bomb)",
+            "it runs a command that destroys the system (rm -rf /, a disk wipe)",
             (
                 "rm ",
                 "mkfs",
@@ -270,89 +146,15 @@ def _persistence_rules() -> tuple[Rule, ...]:
             accept=affirmed,
         ),
         Rule(
-            "persistence.destructive",
-            "persistence",
-            "it defines a fork bomb, which exhausts the machine",
-            ("()",),
-            r"\(\)\s*\{\s*(\w+|:)\s*\|\s*\1\s*&\s*\}",
-            near=("|",),
-            span=40,
-            accept=_same_name,
-        ),
-        Rule(
-            "persistence.destructive",
-            "persistence",
-            "it runs a command that destroys the system (rm -rf /, disk wipe, fork bomb)",
-            ("format",),
-            r"format\s+c:",
-            near=("c:",),
-            span=12,
-            accept=affirmed,
-        ),
-        Rule(
-            "persistence.network-sabotage",
-            "persistence",
-            "it cuts the machine off the network or redirects public sites to nowhere",
-            ("ipconfig", "ifconfig", "ip link", "nmcli", "netsh", "networkadapter", "/etc/hosts"),
-            r"ipconfig\s+/release|(?:ifconfig|ip\s+link\s+set)\s+\w+\s+down|nmcli\s+(?:networking|"
-            r"radio\s+\w+)\s+off|netsh\s+interface\s+set\s+interface[^\n]{0,60}disabled?"
-            r"|networkadapter\w*.{0,200}?\.disable\(\)"
-            r"|/etc/hosts.{0,200}?(?:127\.0\.0\.1|0\.0\.0\.0)\s+(?:www\.)?[\w-]+\.(?:com|org|net|i"
-            r"o)"
-            r"\b",
-        ),
-        Rule(
-            "persistence.ransomware",
-            "persistence",
-            "it encrypts files with a remotely held key or demands a ransom",
-            (
-                "fernet",
-                "aes ",
-                "aes.",
-                "cipher",
-                "encrypt",
-                "requests.get",
-                "urlopen",
-                "os.walk",
-                "glob.glob",
-                "your ",
-                "all ",
-                "pay",
-            ),
-            r"(?:fernet|aes|cipher|encrypt\w*).{0,400}?(?:requests\.get|urlopen|os\.walk|"
-            r"glob\.glob|ransom|bitcoin)|(?:requests\.get|urlopen|os\.walk|glob\.glob).{0,400}?"
-            r"(?:fernet|aes\.new|cipher\(|encrypt\w*\()"
-            r"|(?:your|all)\s+(?:files|documents|data)\s+(?:have been|are|were)\s+encrypted"
-            r"|pay[^.\n]{0,40}(?:ransom|bitcoin|btc|monero)[^.\n]{0,60}decrypt",
-            requires=(("fernet", "aes ", "aes.", "cipher", "encrypt", "ransom"),),
-        ),
-        Rule(
             "persistence.flood",
             "persistence",
-            flood,
+            "it floods a host with requests in an endless loop (denial of service)",
             ("while", "itertools.count"),
             r"(?:while\s*\(?\s*(?:true|1)\s*\)?\s*:?|itertools\.count\(\)).{0,160}?(?:\.connect\(|"
             r"\.send\w*\(|requests\.\w+\(|urlopen|\bcurl\b|\bping\b|http)",
             near=("connect(", "send", "requests.", "urlopen", "curl", "ping", "http"),
             span=180,
             accept=_no_pause,
-        ),
-        Rule(
-            "persistence.flood",
-            "persistence",
-            flood,
-            ("hping", "slowloris", "flags"),
-            r"hping3?[^\n]{0,60}--flood|slowloris|flags\s*=\s*[\"']s[\"']",
-        ),
-        Rule(
-            "persistence.flood",
-            "persistence",
-            flood,
-            ("for ",),
-            r"for\s+\w+\s+in\s+range\(\s*\d{3,}\s*\).{0,200}?(?:multiprocessing\.process|"
-            r"threading\.thread|os\.fork)\(",
-            near=("multiprocessing.process", "threading.thread", "os.fork"),
-            span=260,
         ),
     )
 
@@ -383,17 +185,6 @@ def rules() -> tuple[Rule, ...]:
                 "payload",
                 "fragment",
             ),
-            span=30,
-        ),
-        Rule(
-            "injection.embed-snippet",
-            "injection",
-            plant,
-            ("code", "snippet", "script", "block", "excerpt", "section", "payload", "fragment"),
-            r"(?:code|snippet|script|block|excerpt|section|payload|fragment)\s+(?:below|above)\b"
-            r".{0,120}?\b(?:your|every|each|future|all)\s+(?:\w+\s+)?(?:code|implementation|"
-            r"solution|response|reply|answer|output|algorithm|program|scripts?|project|codebase)\b",
-            near=("below", "above"),
             span=30,
         ),
         Rule(

@@ -32,7 +32,8 @@ _NEG_BEFORE = re.compile(rf"{_NEG_WORDS}(?:[^.!?。！？\n,;，；]|\.(?=\S)){{
 # after a comma), however far the verb is (German and Japanese put it last: "Keine Tokens
 # … in Dateien speichern").
 _NEG_LEAD = re.compile(
-    r"[\s*+>#\-\d.)]*(?:(?:never|don'?t|do not|no|kein\w*|nie|niemals|nunca|jamais|не|никогда|asla|"
+    r"[\s*+>#\-\d.)]*(?:[^\W\d_][\w ]{0,24}[:：]\s*)?"  # a label first: "Regel: Niemals …"
+    r"(?:(?:never|don'?t|do not|no|kein\w*|nie|niemals|nunca|jamais|не|никогда|asla|"
     r"non|não)\b|不要|别|禁止|決して|절대)(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|"
     r"rather|nur|sondern|aber|pero|sino|mais|ma|mas|а|но|但|而是|只)\b))*$"
 )
@@ -43,9 +44,13 @@ _JUDGED = re.compile(
     r"okay))"
 )
 _NEG_AFTER = re.compile(
-    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지)|(?:me|ma|meyin|mayın)\b|"
+    r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지|면 안 ?[되돼됩])|"
+    r"(?:me|ma|meyin|mayın)\b|"
     r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b"  # German V2: "sag dem Nutzer nichts"
 )
+
+
+_TURKISH_NEG = re.compile(r"\w\wm[ae](?:m[ae]l[ıi]|y[ıi]n(?:[ıi]z)?|y[ae]c[ae]k)\b")
 
 
 # A Markdown heading that negates the list under it ("## Do NOT", "### Never").
@@ -58,7 +63,7 @@ _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # A section that reports an incident, in any language.
 _INCIDENT = (
     r"(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|事件|故障|障害|"
-    r"インシデント|사고|장애|outage|breach)"
+    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố)"
 )
 _STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_INCIDENT}[^\n]*$")
 # A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
@@ -92,7 +97,8 @@ def _minimal(needles: tuple[str, ...], ascii_only: bool) -> frozenset[str]:
 _STORY = re.compile(
     r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
     r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|"
-    r"historically|an? (?:old|former|previous) \w+|the (?:old|former) (?!instructions|rules|"
+    r"historically|an? (?:old|former|previous) \w+|old (?:runbook|docs?|readme|wiki|guide|script|"
+    r"setup|version|notes?)|the (?:old|former) (?!instructions|rules|"
     r"guidelines|guidance|directives|prompts?)\w+|(?:an?|the) (?:incident|breach|attacker|"
     r"compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|commander|ticket|"
     r"queue|bot|runbook|process))|post-?mortem|(?:we|they|he|she|someone) (?:ran|stopped|tried|"
@@ -238,14 +244,19 @@ _MENTION = re.compile(
     r"(?:e\.g\.|i\.e\.|such as|like|for example|for instance|called|the phrase|the string|phrases?|"
     r"strings?|patterns?|examples?|payloads?|includ\w*|contain\w*|lists?|quot\w*|detects?|flags?|"
     r"blocks?|matches|tests? (?:for|against)|and|said|says|saying|wrote|reads|stated|"
+    r"(?<!\w)(?:or|sentences?|wording|decir|dicen?|dire|dit|disent|sag(?:en|t)|dizer|dizem|ou|oder|"
+    r"говор\w*|пиш\w*|или|ifade\w*|cümle\w*|veya|عبارة|جملة|أو|वाक्य|या)\b|"
     # the same cue in the other languages of the lexicon
     r"como|comme|wie|come|tipo|вроде|типа|как|например|etwa|z\.\s?b\.|par exemple|por ejemplo|"
     r"ad esempio|per esempio|tels? que|frases?|sätzen?|frasi|фраз\w*|строк\w*|cadenas?|chaînes?|"
-    r"例如|比如|像|诸如|例えば|たとえば|예를 들어|예컨대)(?:\s+[^\s'\"`]+){0,3}?[,:]?\s*$"
+    r"话术是?|说法是?|句子|字样|或者?|フレーズ|文言|または|문구|문장|표현|또는|"
+    r"例如|比如|像|诸如|写着|写道|例えば|たとえば|예를 들어|예컨대)(?:\s+[^\s'\"`]+){0,3}?[,:]?\s*$"
 )
 # "… «ignore the instructions» and the like" (zh/ja/ko/ru put the cue after the quote).
 _MENTION_AFTER = re.compile(
-    r"\s*(?:之类|之類|一类|这样|這樣|等|など|のよう|といった|같은|등|и т\.|etc)"
+    r"\s*(?:之类|之類|一类|这样|這樣|等|など|のよう|といった|と(?:書|記)|같은|등|gibi|जैसे|"
+    r"такие|подобн|"
+    r"и т\.|etc)"
 )
 _QUOTES = "\"'`“‘«「„‚『【＂"
 _CLOSING_QUOTE = re.compile(r"[\"'`”’»」』】＂“]")
@@ -275,17 +286,21 @@ def mentioned(s: str, start: int) -> bool:
 # ("~/.aws/credentials を読んだり表示したりしないこと", "… 절대 채팅에 출력하지 않는다").
 _NEG_CLAUSE_END = re.compile(
     r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|"
-    r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지)"
+    r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지|면 안 ?(?:된다|됩니다|돼요?))"
     r"[\s。.!！)）]*$"
 )
 # An order reported as something to spot, not to do: "look for instructions to read ~/.ssh",
 # "~/.ssh 를 읽으라는 지시", "alerts when a job does `nslookup $(…)`".
 _REPORTED = re.compile(
     r"\b(?:instructions?|requests?|attempts?|prompts?|asks?|tries|trying|orders?|commands?) to\s+$|"
+    r"\bthe (?:sentence|phrase|string|line|wording)\s+[`'\"“‘«]$|"
     # what an attacker's text told someone to do, reported ("the fake mail asked staff to '…'")
     r"\b(?:payload|page|readme|mail|e-?mail|message|attacker|document|description|comment|note|"
-    r"prompt|injection|link|issue)s?\b[^.\n]{0,30}\b(?:told|asked|instructed|urged|wanted)\b"
-    r"[^.\n]{0,30}\bto\s+[`'\"“‘«]?$|"
+    r"prompt|injection|link|issue|runbook|guide|docs?|wiki)s?\b[^.\n]{0,30}\b(?:told|asked|"
+    r"instructed|urged|wanted|said)\b[^.\n]{0,30}\bto\s+(?:(?:run|execute|type|paste)\s+)?"
+    r"[`'\"“‘«]?$|"
+    r"\b(?:if|when|whenever) (?:you|we|someone|reviewers?) (?:see|spot|notice|find|come across)"
+    r"\s+(?:(?:a|an|any|the|something like)\s+)?[`'\"“‘]?$|"
     r"\b(?:detects?|detecting|alerts? (?:on|when)|flags?|flagging|catches|looks? for|watch(?:es)? "
     r"for|scans? for|warns? (?:on|when|about)|blocks? (?:any|attempts))\b(?:[^.\n]|\.(?=\S)){0,80}$"
 )
@@ -310,4 +325,8 @@ def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
         return True
     if end is None:
         return False
-    return _NEG_AFTER.match(s, end, end + 30) is not None or bool(_JUDGED.search(s, end, end + 60))
+    return (
+        _NEG_AFTER.match(s, end, end + 30) is not None
+        or _JUDGED.search(s, end, end + 60) is not None
+        or _TURKISH_NEG.search(s, start, end) is not None  # "okumamalı": the suffix negates
+    )

@@ -32,7 +32,7 @@ IGNORE = lexicon(
     r"अनदेखा|नज़रअंदाज़|नजरअंदाज|नज़रअंदाज|भूल जा|उपेक्षा|ध्यान न द|अवहेलना|दरकिनार|উপেক্ষা|"
     r"ভুলে যা|ভুলে যে|অগ্রাহ্য|অবজ্ঞা|এড়িয়ে|تجاهل|انس |إنس |انسى|انسوا|اغفل|أغفل|لا تلتفت|"
     r"تغاضى|تغاض|무시|잊어|잊으|잊고|따르지 마|無視|忘れ|従わな|忽略|忽视|无视|不要理会|"
-    r"不理会|别理会|忘记|忘掉|抛开|不要遵守|不要遵循|不用管|เพิกเฉย|ละเว้น|ไม่สนใจ|ลืม|ละเลย|"
+    r"不理会|别理会|忘记|忘掉|抛开|不要遵守|不要遵循|不用管|作废|废弃|破棄|폐기|negeer\w*|vergeet|เพิกเฉย|ละเว้น|ไม่สนใจ|ลืม|ละเลย|"
     r"มองข้าม|αγνόησ\w*|αγνοήστε|ξέχασ\w*|ξεχάστε|regardless of (?!the |this |that )|"
     r"irrespective of|"
     r"independientemente de|independentemente d|indépendamment d|unabhängig von|"
@@ -51,9 +51,9 @@ PREVIOUS = lexicon(
     r"daha önce\w*|önceden|sebelumnya|di atas|nakaraang?|naunang?|dating|nauna|trước|ở trên|"
     r"phía trên|ban đầu|पिछल|पूर्व|पहले|ऊपर|मूल|प्रारंभिक|सिस्टम|পূর্ববর্তী|আগের|পূর্বের|"
     r"পূর্বে|উপরের|প্রাথমিক|সিস্টেম|السابق|أعلاه|الأصلي|الأولي|المسبق|الماضي|النظام|이전|앞의|"
-    r"위의|앞서|기존|원래|지금까지|시스템|以前|前の|上記|これまで|先の|元の|既存|前述|"
+    r"위의|앞서|기존|원래|지금까지|시스템|以前|前の|上記|これまで|今まで|先の|元の|既存|前述|"
     r"システム|之前|先前|上述|上面|前面|此前|原来|原有|原始|系统|以上|ก่อนหน้า|ข้างต้น|เดิม|"
-    r"προηγούμεν\w*"
+    r"προηγούμεν\w*|eerdere|vorige"
 )
 
 # "all / your / every": weaker qualifiers, accepted only with the strong nouns below.
@@ -80,7 +80,7 @@ INSTRUCTIONS = lexicon(
     r"распоряжени|установк|talimat\w*|yönerge\w*|direktif\w*|instruksi|petunjuk|arahan|"
     r"tagubilin|instruksyon|direksyon|panuto|direktiba|hướng dẫn|chỉ dẫn|chỉ thị|निर्देश|"
     r"अनुदेश|हिदायत|নির্দেশ|تعليمات|التعليمات|إرشادات|الإرشادات|توجيهات|التوجيهات|지시|지침|"
-    r"指示|指令|命令|提示|คำสั่ง|คำแนะนำ|οδηγί\w*|εντολ\w*"
+    r"指示|指令|命令|提示|คำสั่ง|คำแนะนำ|οδηγί\w*|εντολ\w*|instructies"
 )
 
 # Broader nouns ("rules", "commands", "guidelines"), accepted only with PREVIOUS.

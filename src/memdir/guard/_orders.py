@@ -62,8 +62,9 @@ _PERM = (
     r"sign-?off|approval|confirmation|review|ok|okay|permission)\b",
     r"\b(?:the user|they|the owner) (?:has |have )?(?:already )?(?:signed off|approved|agreed|"
     r"okayed|consented) (?:on |to )?(?:all|every|any|each)\b",
-    rf"\b(?:no need|not necessary|(?:do|does|will) not need|(?:don't|doesn't|won't) need|"
-    rf"no longer(?: needs?)?|need not|needn't|without|never|don'?t|do not|"
+    rf"\b(?:no need|not necessary|(?:do|does|will) not (?:need|have)|(?:don't|doesn't|won't) "
+    rf"(?:need|have)|no longer(?: needs?| ha(?:ve|s))?|need not|needn't|without|never|don'?t|"
+    rf"do not|"
     rf"stop)(?: to)? (?:ever )?(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
     rf"a )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
     rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) (?:the |"
@@ -84,9 +85,11 @@ _PERM = (
     r"no (?:pidas|pida|solicites|"
     r"esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|ne (?:demande|demandez) (?:pas|"
     r"plus) (?:de )?(?:confirmation|permission|autorisation)|"
-    r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|non chiedere (?:più )?(?:conferma|permesso)|"
+    r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|\bnicht mehr (?:nach|rück)?fragen\b|"
+    r"non chiedere (?:più )?(?:conferma|permesso)|"
     # "no longer need to ask" in other languages: a negated need + asking or a consent noun
-    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,6}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?\w*(?:frag"
+    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,10}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?"
+    r"\w*(?:frag"
     r"|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) (?:\w+ )?(?:bestätig"
     r"ung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr )?(?:nötig|notwendig|"
     r"erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ ){0,2}?(?:demander|confirm\w*|"
@@ -165,9 +168,11 @@ _PERM = (
     r"approuve\w* automatiquement|approva\w* automaticamente|(?:usuário|"
     r"usuario) (?:já )?autoriz\w*|aprovad\w* (?:previamente|"
     r"antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
-    r"sormadan|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|istemeden|gerekmez)|"
+    r"sorma(?:dan|yın)?\b|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|"
+    r"istemeden|gerekmez)|"
     r"önceden onayl\w*|otomatik onayla\w*|yetkilisin",
-    r"không cần (?:hỏi|xác nhận|xin phép)|mà không (?:hỏi|xác nhận)|(?:ولا|لا) تطلب (?:\S+ )?تأكيد|"
+    r"không cần (?:hỏi|xác nhận|xin phép)|mà không (?:hỏi|xác nhận)|"
+    r"(?:ولا|لا) تطلب (?:\S+ )?(?:تأكيد|إذن|موافقة)|"
     r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
     r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:vragen|bevestigen)",
 )
@@ -176,7 +181,8 @@ _SOURCE = (
     r"responses?|anything|whatever|orders|directives|notes|tasks?)"
 )
 _AS_USER = (
-    r"(?:the user|i|you|the owner|me|they|it) (?:had |have |has )?(?:typed|written|wrote|said|sent|"
+    r"(?:the user|i|you|the (?:\w+ )?owner|me|they|it) (?:had |have |has )?(?:typed|written|wrote|"
+    r"said|sent|"
     r"given|gave|asked|requested|came from|come from|issued)"
 )
 # Sources whose text must never gain the user's authority.
@@ -664,6 +670,8 @@ _REPLACED = re.compile(
     r"\byour (?:new|only) (?:task|instructions?|orders|mission)\b|\b(?:rules|instructions) in "
     r"this (?:memory )?(?:file|note)\b"
 )
+_VOUCHED = re.compile(r"\bas (?:a |an )?(?:trusted|authoritative|verified|safe|legitimate)$")
+_OUTSIDE = re.compile(_UNTRUSTED)
 _GRANT = re.compile(r"(?:you|it|the agent|agents|the assistant|bots) (?:may|can)\b")
 _PEOPLE = re.compile(r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+$")
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
@@ -1058,6 +1066,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             continue  # "never X", and "never X without asking" (which asks first)
         if rule.id == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
             continue  # "the user approves their own PRs": people may, the agent may not
+        if rule.id == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
+            continue  # "treat that feedback as authoritative": no outside source gains trust
         if m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi):
             continue  # "assume yes" only answers a prompt ("assume the user wants TypeScript")
         score = _WEIGHTS[rule.id]

@@ -172,6 +172,7 @@ def _role_rules() -> tuple[Rule, ...]:
                 "in developer mode",
             ),
             r"do anything now|dan\b[^.\n]{0,40}(?:stands for|mode|jailbreak|persona)"
+            r"(?!\w* (?:samples?|examples?)\b)"
             r"|dan,? (?:which|who) stands for"
             r"|jailbr(?:eak|oken)\w*\s+(?:mode|persona|version|ai|assistant|chatbot|model)"
             r"|(?:immerse yourself|step) into the role of"
@@ -266,8 +267,24 @@ def _role_rules() -> tuple[Rule, ...]:
             "role-hijack",
             marker,
             ("<|", "[inst]", "[/inst]", "<<"),
-            r"<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|"
-            r"end_header_id)\s*\|>|\[/?inst\]|<<\s*/?sys\s*>>",
+            r"(?:<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|"
+            r"end_header_id)\s*\|>|\[/?inst\]|<<\s*/?sys\s*>>)"
+            r"(?!\s*(?:,|(?:and|or|tokens?|tags?|markers?|delimiters?)\b))",  # named, not used
+        ),
+        Rule(
+            "role.fake-marker",
+            "role-hijack",
+            "it closes the memory with a fake end-of-context marker so that what follows passes "
+            "for a new turn or new instructions",
+            ("end", "</"),
+            r"(?:end\s+(?:of\s+)?(?:the\s+)?|</\s*)(?:memory|memories|notes?|context|user data|"
+            r"document|agents\.md|claude\.md|system prompt|instructions)\b[\s\-=\]}>.:*]*"
+            r"(?:[^\n]{0,40}\n)?\s*(?:assistant|user|human|system|developer|operator|new|trusted|"
+            r"begin|you|ignore|from now on|override)\b",
+            accept=lambda m: (
+                m.group().startswith("</")
+                or any(c in m.string[max(0, m.start() - 6) : m.start()] for c in "-=]}[")
+            ),
         ),
         Rule(
             "role.fake-marker",
@@ -276,7 +293,8 @@ def _role_rules() -> tuple[Rule, ...]:
             ("<", "["),
             r"<\s*[\\/]?\s*(?:system|sys|admin|developer|root)(?:[ _-]?(?:mode|prompt|override|"
             r"message|instructions?|command))?\s*>(?!\s*(?:tags?|markers?|blocks?|headers?|elements?))"
-            r"|\[\s*(?:system|admin|developer)[ _-]?(?:mode|override|message|note|instructions?)"
+            r"|\[\s*(?:system|admin|developer)[ _-]?(?:mode|override|message|note|notice|update|"
+            r"alert|prompt|directive|instructions?)"
             r"\s*\](?!\s*(?:tags?|markers?|blocks?|headers?))",
             near=("system", "sys ", "admin", "developer", "root"),
             span=6,
@@ -318,26 +336,6 @@ def _role_rules() -> tuple[Rule, ...]:
             "it claims to be the model's developer, operator or god in order to command it",
             prefixes(authority),
             alt(authority),
-        ),
-        Rule(
-            "role.false-authority",
-            "role-hijack",
-            "it claims to speak as an AI from a model vendor in order to command it",
-            ("as a", "as an "),
-            r"as an? (?:ai|language model|model|assistant) (?:developed|created|made|built|"
-            r"trained) by",
-            near=("developed", "created", "made", "built", "trained"),
-            span=40,
-        ),
-        Rule(
-            "role.false-authority",
-            "role-hijack",
-            "it poses as a system check or audit to extract something from the model",
-            ("running", "performing", "conducting", "initiating", "doing"),
-            r"(?:running|performing|conducting|initiating|doing) an? [\"']?(?:system|security|"
-            r"diagnostic|maintenance)[\"']? (?:check|audit|test|reset|scan)[^.\n]{0,60}?"
-            r"(?:need you|you (?:must|need|have to|should)|confirm|provide|reveal|give me|share)",
-            requires=(("check", "audit", "test", "reset", "scan"),),
         ),
     )
 

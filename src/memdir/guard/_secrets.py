@@ -31,7 +31,7 @@ class SecretMatch:
 
 def _real_value(m: re.Match[str]) -> bool:
     """A ``password=…`` value that looks like a real secret, not a placeholder or variable."""
-    value = m.group("value")
+    value = m.group("value").strip("*_")  # Markdown emphasis ("token: **nest**") is prose
     if _PLACEHOLDER.search(value) or len(set(value)) < 4 or any(c in value for c in "()[]{}<>"):
         return False  # placeholders, variables and code expressions
     letters = any(c.isalpha() for c in value)

@@ -147,8 +147,11 @@ _UPLOAD = re.compile(
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
-_NEW_CLAUSE = re.compile(r";| [—–] ")
+_NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
+_ENV_ASSIGN = re.compile(r"\s+[a-z_]\w*=")
+_GIT_HOST = re.compile(r"(?:[a-z+]+://|git@)(?:[^@/\s]+@)?([a-z0-9.-]+\.[a-z]+)")
+_KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
 
 
 def _wished(s: str, lo: int, at: int) -> bool:
@@ -161,6 +164,8 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     """Whether an English verb stands where an order puts it (non-English: unless a reflexive
     passive describes it: "las claves se guardan en Vault"). A passive habit ("transcripts
     are mirrored to … after every task") is a standing order written as a fact."""
+    if s[m.start() - 1 : m.start()] in ('"', "'") and _KEY_NAME.match(s, m.end()):
+        return False  # a quoted key in JSON or YAML is a field, not a verb
     word = _HEAD_WORD.match(m.group())
     english = word is not None and _ENGLISH_VERB.fullmatch(word.group())
     if not english or (
@@ -549,6 +554,7 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                 or _installer_only(line)
                 or negated(s, m.start(), None, max(clause_lo, line_lo))
                 or cl.story(m.start(), m.end())
+                or reported(s, m.start(), m.end(), clause_lo, m.start())
             ):
                 continue
             return hit(
@@ -667,6 +673,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         continue
                     if not _ordered(s, v, clo) or _narrative(s, v) or not _affirmed(s, v, clo, cl):
                         continue
+                    if v.group().startswith("export") and _ENV_ASSIGN.match(s, v.end()):
+                        continue  # ``export BW_SESSION=…`` sets a variable, it exports nothing
                     if _foreign_in_english(s, v, clo, chi):
                         continue  # the Spanish "lee" in an English clause is the name Lee
                     if (
@@ -869,6 +877,9 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                 )
                 if w is None:
                     continue
+                hosts = {".".join(h.split(".")[-2:]) for h in _GIT_HOST.findall(s, clo, chi)}
+                if target.group().startswith("insteadof") and len(hosts) == 1:
+                    continue  # one host on both sides switches protocol, it redirects nowhere
                 if kind != "backdoor":
                     # what is written: the clause, or the code block right after it
                     end = chi

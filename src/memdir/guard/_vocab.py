@@ -569,8 +569,9 @@ _FROM = re.compile(
 _DUMP = re.compile(
     r"security dump-keychain|security find-(?:generic|internet)-password\b[^\n`]*\s-w\b|mimikatz|"
     r"sekurlsa|procdump[^\n]{0,40}lsass|reg save hklm\\(?:sam|security|system)|lazagne|secretsdump|"
-    # a password manager's vault exported, or the environment filtered for secrets
-    r"\b(?:bw|lpass|keepassxc-cli|op)\b[^\n|]{0,30}\bexport\b|"
+    # a password manager's vault exported (the subcommand, not a later shell word), or the
+    # environment filtered for secrets
+    r"\b(?:bw|lpass|keepassxc-cli|op)(?:\s+-\S+(?:\s+[^-\s]\S*)?)*\s+export\b|"
     r"\bop (?:item )?get\b[^\n]{0,60}--reveal|(?:printenv|\benv|\bset|get-childitem env:|"
     r"dir env:)\s*\|\s*(?:grep|findstr|select-string|rg)\b[^\n]{0,40}(?:token|secret|key|pass|cred)"
 )

@@ -48,6 +48,7 @@ class Proposal:
     id: str = ""
     exports: tuple[str, ...] = ()  # written after the actions: "agents-md"
     skills: tuple[SkillWrite, ...] = field(default=(), repr=False)  # written after them
+    source: Source = Source.USER  # who wrote its entries: an approved agent write stays "agent"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for ``memdir review --json``."""
@@ -71,6 +72,7 @@ class _Batch:
     """The operations of every named proposal on one store, and who asked for each."""
 
     store: Store
+    source: Source
     ops: list[Operation] = field(default_factory=list)
     owners: list[str] = field(default_factory=list)
 
@@ -88,17 +90,17 @@ class _Written:
 
 def _batches(md: Layers, proposals: Sequence[Proposal]) -> list[_Batch]:
 
-    found: dict[tuple[str, str | None], _Batch] = {}
+    found: dict[tuple[str, str | None, Source], _Batch] = {}
     for proposal in proposals:
         for action in proposal.actions:
-            key = (action.scope, action.folder)
+            key = (action.scope, action.folder, proposal.source)
             if key not in found:
                 store = (
                     md.store(action.scope)
                     if action.folder is None
                     else md.store_at(Path(action.folder))
                 )
-                found[key] = _Batch(store)
+                found[key] = _Batch(store, proposal.source)
             found[key].ops += action.ops
             found[key].owners += [proposal.id] * len(action.ops)
     return list(found.values())
@@ -132,7 +134,7 @@ def _check(md: Layers, batch: _Batch) -> Plan:
             f"proposal {owners} cannot be applied: {exc} Nothing was applied."
         ) from exc
     active = {e.id: e for e in store.list()}
-    plan = Plan(active, tuple, now=md.clock(), source=Source.USER)
+    plan = Plan(active, tuple, now=md.clock(), source=batch.source)
     for op, owner in zip(batch.ops, batch.owners, strict=True):
         try:
             if not isinstance(op, RemoveOp):
@@ -154,10 +156,13 @@ def _check(md: Layers, batch: _Batch) -> Plan:
     return plan
 
 
-def _write(store: Store, ops: Sequence[Operation]) -> _Written:
+def _write(batch: _Batch) -> _Written:
+    store = batch.store
     seen: list[tuple[Mapping[str, bytes | None], Mapping[str, bytes | None]]] = []
     changes = store.apply(
-        list(ops), source=Source.USER, capture=lambda before, after: seen.append((before, after))
+        list(batch.ops),
+        source=batch.source,
+        capture=lambda before, after: seen.append((before, after)),
     )
     if not seen:  # nothing was written
         return _Written(store, {}, {}, changes)
@@ -262,7 +267,7 @@ def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
     try:
         with quietly():  # tombstones are recorded below, for the writes that stand
             for batch in batches:
-                done.append(_write(batch.store, batch.ops))
+                done.append(_write(batch))
         if "agents-md" in exports:
             _export_agents_md(md)
         for w in (w for p in proposals for w in p.skills):

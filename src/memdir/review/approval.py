@@ -128,9 +128,17 @@ def proposals(md: Layers) -> list[Proposal]:
                 ),
                 (Action(scope, ops),),
                 pid,
+                source=_source(record),
             )
         )
     return found
+
+
+def _source(record: dict[str, Any]) -> Source:
+    """Who made the held write (agent or extractor); it keeps that source once applied,
+    so an approved extractor entry still decays like one."""
+    value = str(record.get("source"))
+    return Source(value) if value in (Source.AGENT, Source.EXTRACTOR) else Source.AGENT
 
 
 def settle(md: Layers, ids: Sequence[str]) -> None:

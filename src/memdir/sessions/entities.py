@@ -24,7 +24,7 @@ _PACKAGE = re.compile(
     r"(?:install|add|get|i)\s+(?:-{1,2}[\w-]+\s+)*([@A-Za-z0-9][\w@/.-]{0,99})"
 )
 _CAPWORD = r"(?:[A-Z][\w'’-]*[a-z0-9][\w-]*|[A-Z]{2,}[a-z]*[\w-]*)"
-_NAME = re.compile(rf"(?<![\w@/.-])({_CAPWORD}(?:\s+{_CAPWORD}){{0,3}})(?![\w-])")
+_NAME = re.compile(rf"(?<![\w@/.-])({_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,3}})(?![\w-])")  # one line
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\n]\s*|[\"'(\[`*-]\s*)$")
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶"

@@ -119,6 +119,7 @@ def roots(conn: sqlite3.Connection, session_ids: Iterable[str]) -> dict[str, str
     """The root of each session's tree (a session whose parent is unknown is a root)."""
     result: dict[str, str] = {}
     current = {sid: sid for sid in session_ids}  # start → the ancestor reached so far
+    below: dict[str, str] = {}  # start → the logged session ``current`` was reached from
     for _ in range(MAX_DEPTH):
         if not current:
             break
@@ -133,11 +134,15 @@ def roots(conn: sqlite3.Connection, session_ids: Iterable[str]) -> dict[str, str
             parents.update({row[0]: row[1] for row in rows})
         following = {}
         for start, at in current.items():
+            if at not in parents and at != start:  # a parent never logged: stop below it
+                result[start] = below[start]
+                continue
             parent = parents.get(at)
             if parent is None or parent == at:
                 result[start] = at
             else:
                 following[start] = parent
+                below[start] = at
         current = following
     result.update(current)
     return result

@@ -35,9 +35,10 @@ def dump(data: dict[str, Any], like: str | None) -> str:
     indent = None if compact else found.group(1) if found else "  "
     separators = None
     if compact and like is not None:  # JSON.stringify's "a":1,"b":2, or a person's spacing
+        bare = re.sub(r'"(?:[^"\\]|\\.)*"', '""', like)  # ", " inside a string is no layout
         separators = (
-            ", " if re.search(r",\s", like) else ",",
-            ": " if re.search(r'":\s', like) else ":",
+            ", " if re.search(r",\s", bare) else ",",
+            ": " if re.search(r'":\s', bare) else ":",
         )
     out = json.dumps(data, ensure_ascii=False, indent=indent, separators=separators)
     try:

@@ -190,8 +190,16 @@ def notes(home: Path, plan: Plan, settings: Path | None = None, **_: Any) -> lis
     """A memdir MCP server the user registered themselves is kept; say so."""
     servers = next(t for t in targets(home, settings) if isinstance(t, _Servers))
     edit = next(e for e in plan.edits if e.path == servers.path)
+    if plan.action == "install" and servers.path.name == ".mcp.json" and edit.after:
+        approve = [
+            f"Claude Code asks before it starts a server from {servers.path}: run `claude` "
+            f"in the project once and approve memdir (`claude mcp list` shows it pending "
+            f"until then). The hooks work without it."
+        ]
+    else:
+        approve = []
     if plan.action != "install" or edit.before is None:
-        return []
+        return approve
     try:
         current = load(servers.path, edit.before.decode("utf-8")).get("mcpServers") or {}
     except (MemdirError, UnicodeDecodeError):
@@ -202,4 +210,4 @@ def notes(home: Path, plan: Plan, settings: Path | None = None, **_: Any) -> lis
             f"An MCP server named memdir is already registered in {servers.path}; it was "
             f"left as it is (the hooks do not need it)."
         ]
-    return []
+    return approve

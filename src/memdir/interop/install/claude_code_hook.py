@@ -113,6 +113,14 @@ def _maintain(md: Any) -> None:
     )
 
 
+#: memdir's tools as Claude Code names those of the ``memdir`` MCP server it installed
+TOOLS_NOTE = (
+    "\n\nIn Claude Code, memdir's tools are `mcp__memdir__memory` (save, correct or remove "
+    "a memory), `mcp__memdir__memory_read`, `mcp__memdir__memory_search` and "
+    "`mcp__memdir__session_search`.\n"
+)
+
+
 def _respond(data: dict[str, Any], home: Path | None) -> Answer:
     from ... import open as open_memdir
 
@@ -124,7 +132,8 @@ def _respond(data: dict[str, Any], home: Path | None) -> Answer:
     if not md.enabled:
         return Answer()
     if event == "SessionStart":
-        return _context(event, md.system_block())
+        block = md.system_block()
+        return _context(event, block.rstrip("\n") + TOOLS_NOTE if block else "")
     if event == "UserPromptSubmit":
         prompt = _text(data, "prompt")
         if prompt is None or not prompt.strip():

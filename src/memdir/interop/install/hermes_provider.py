@@ -10,6 +10,7 @@ import logging
 import os
 import re
 import threading
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -143,16 +144,15 @@ class MemdirProvider:
 
     # -- the session log -------------------------------------------------------------------
 
-    def _log(self, message: dict[str, Any], names: dict[str, str]) -> bool:
-        """Log one OpenAI-style message once; True when it was logged now."""
+    def _log(self, message: dict[str, Any], names: dict[str, str], key: str) -> bool:
+        """Log one OpenAI-style message once (``key``: its fingerprint and which
+        occurrence of it this is); True when it was logged now."""
         assert self._session is not None
         role = str(message.get("role") or "")
         if role not in ("user", "assistant", "tool"):
             return False
-        key = _fingerprint(message)
         if key in self._logged:
             return False
-        self._logged.add(key)
         content = _text(message.get("content"))
         calls = message.get("tool_calls") if role == "assistant" else None
         if isinstance(calls, list) and calls:
@@ -172,16 +172,22 @@ class MemdirProvider:
             self._session.log(role, content, tool_name=str(tool) if tool else None)
         elif content:
             self._session.log(role, content)
+        self._logged.add(key)  # only once logged: a failed write is tried again later
         return True
 
-    def _log_all(self, messages: list[dict[str, Any]]) -> bool:
+    def _log_all(self, messages: list[dict[str, Any]], start: int = 0) -> bool:
+        """Log ``messages[start:]``; a message said again ("continue") is a new message,
+        told apart by counting its occurrences from the start of the conversation."""
         names: dict[str, str] = {}
         wrote_memory = False
         logged = False
-        for message in messages:
+        seen: Counter[str] = Counter()
+        for i, message in enumerate(messages):
             if not isinstance(message, dict):
                 continue
-            if self._log(message, names):
+            fingerprint = _fingerprint(message)
+            seen[fingerprint] += 1
+            if i >= start and self._log(message, names, f"{fingerprint}:{seen[fingerprint]}"):
                 logged = True
                 for call in message.get("tool_calls") or []:
                     fn = call.get("function", {}) if isinstance(call, dict) else {}
@@ -210,7 +216,10 @@ class MemdirProvider:
             ]
             same = [i for i in starts if _text(messages[i].get("content")) == user_content]
             first = (same or starts or [len(messages)])[-1]
-            turn = [*([] if same else turn), *messages[first:]]
+            if same:  # counted from the conversation's start, logged from the turn's
+                self._guarded("sync_turn", lambda: self._log_all(messages, first))
+                return
+            turn = [*turn, *messages[first:]]
         else:
             turn.append({"role": "assistant", "content": assistant_content})
         self._guarded("sync_turn", lambda: self._log_all(turn))
@@ -276,8 +285,15 @@ class MemdirProvider:
 
         assert self._md is not None and self._hermes_home is not None
         if action in ("replace", "remove") and isinstance(old, str) and old.strip():
-            with contextlib.suppress(NotFoundError):  # a tombstone keeps it from coming back
-                self._md.store("user").remove(old)
+            user = self._md.store("user")
+            copies = [  # only a copy of Hermes's entry, never one of memdir's own
+                e
+                for e in user.list()
+                if old in e.body and any(o.startswith("hermes:") for o in e.origins)
+            ]
+            if len(copies) == 1:
+                with contextlib.suppress(NotFoundError):  # a tombstone keeps it away
+                    user.remove(copies[0].id)
         if action in ("add", "replace"):
             plan = import_memories(self._md, "hermes", self._hermes_home / "memories", apply=True)
             for item in plan.items:
