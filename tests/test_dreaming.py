@@ -43,7 +43,7 @@ def _talk(md: Memdir, *lines: str) -> None:
 
 
 def _diary(md: Memdir) -> str:
-    return diary.path_for(md, md.store("local").backend.location).read_text(encoding="utf-8")
+    return diary.text(md, md.store("local"))
 
 
 def test_a_run_writes_its_diary_and_proposes_the_pattern_for_review(
@@ -152,7 +152,7 @@ def test_single_stage_writes_no_diary(md: Memdir) -> None:
     pipeline.dreams = False
     report = pipeline.run()
     assert report.ops and report.proposals == 0
-    assert not diary.path_for(md, md.store("local").backend.location).exists()
+    assert diary.text(md, md.store("local")) == ""
 
 
 _field = st.text(alphabet=st.sampled_from('ab -->{}"\\\n#<!:。'), max_size=40)
@@ -395,3 +395,45 @@ def test_the_diary_reaches_the_disk_before_the_run_returns(
     diary.append(path, diary.Run("local", datetime(2026, 12, 2, tzinfo=UTC), staged=["a"]))
     disk_events.assert_durable(path)
     assert "Light: staged (1)" in path.read_text()
+
+
+def test_on_the_team_backend_the_diary_is_the_users_on_every_server(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """Two servers (two homes, one database) share alice's diary; bob, granted the same
+    project, sees neither its runs nor its proposals; no DREAMS.md file is written."""
+    from datetime import UTC
+
+    from conftest import team_env
+
+    project = tmp_path / "project"
+    project.mkdir()
+    env = team_env(pg_url, project)
+    team_env(pg_url, project, user="bob")
+
+    def server(n: int, user: str = "alice") -> Memdir:
+        return memdir.open(tmp_path / f"home{n}", project, database_url=pg_url, user=user)
+
+    one, two, bob = server(1), server(2), server(3, "bob")
+    assert env["MEMDIR_USER"] == "alice"
+    _seed(one.store("project"))
+    sources = tuple(e.id for e in one.store("project").list())
+    pattern = diary.Synthesis("project", "Helm deploys", "how we deploy", "With helm.", sources)
+    run = diary.Run("project", datetime(2026, 12, 2, tzinfo=UTC), staged=["x"])
+    run.proposals.append(pattern)
+    diary.record(one, one.store("project"), run)
+    assert diary.proposals(two, two.store("project")) == [pattern]
+    assert "Helm deploys" in diary.text(two, two.store("project"))
+    assert [p.title for p in propose(two) if p.kind == "synthesis"] == [
+        "a pattern across 3 entries: Helm deploys"
+    ]
+    assert diary.text(bob, bob.store("project")) == ""
+    assert diary.proposals(bob, bob.store("project")) == []
+    assert not [p for p in propose(bob) if p.kind == "synthesis"]
+    assert not list(tmp_path.rglob(diary.NAME))
+    big = diary.Run("project", datetime(2026, 12, 3, tzinfo=UTC), staged=["y" * 400] * 50)
+    for _ in range(100):  # bounded as the file is: the newest runs kept
+        diary.record(two, two.store("project"), big)
+    kept = diary.text(one, one.store("project"))
+    assert len(kept.encode()) <= diary.MAX_BYTES and "Helm deploys" not in kept
+    assert kept.count("## Dream ") >= 2

@@ -621,6 +621,9 @@ def test_one_server_serves_each_connection_in_its_own_project(
             assert _data(named)["success"]
             wrong = await c.call_tool("memory_search", {"query": "x", "project": "relative/path"})
             assert wrong.is_error and "absolute path of an existing folder" in _data(wrong)["error"]
+        async with _client(url, token, roots=[tmp_path / "not-here"]) as g:  # a remote root
+            refused = await g.call_tool("memory", add("Where does this go"))
+            assert "sent no roots that are folders on this machine" in _data(refused)["error"]
         async with _client(url, token, project=alpha) as d:  # the header, for clients without roots
             assert "Alpha uses tabs" in _context(await d.read_resource("memdir://context"))
         moving = [alpha]

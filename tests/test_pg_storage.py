@@ -12,10 +12,10 @@ import pytest
 import memdir
 from conftest import add, team_env
 from memdir.core.config import load_settings
-from memdir.core.errors import LockTimeoutError
+from memdir.core.errors import LockTimeoutError, PostgresError
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.engine import Memdir
-from memdir.pg.db import PgDatabase
+from memdir.pg.db import PgDatabase, Schema
 from memdir.pg.schema import MEMORY
 
 
@@ -124,3 +124,105 @@ def test_a_removal_and_its_tombstone_commit_together(
     assert [e.name for e in opened().store("local").list()] == ["Quiet tests"]
     found = md.tombstones.forgotten(store.backend.location, gone.body, gone.name)
     assert found is not None and found.entry_id == gone.id
+
+
+@pytest.mark.parametrize(
+    ("key", "owner"),
+    [
+        ("local:axb:app", "a_b"),
+        ("local:bob:app", "%"),
+        ("local:a:b:app", "a:b"),
+        ("user:a:b", "a:b"),
+    ],
+)
+def test_a_local_key_is_matched_by_every_character_of_its_owner(
+    pg_url: str, key: str, owner: str
+) -> None:
+    """'_' and '%' in a user name are no wildcards: user a_b cannot own local:axb:…"""
+    db = PgDatabase(pg_url)
+    db.ensure(MEMORY)
+    kind = key.split(":", 1)[0]
+    with pytest.raises(memdir.MemdirError, match="check constraint"), db.transaction() as conn:
+        conn.execute(
+            "INSERT INTO memdir_scopes (key, kind, owner) VALUES (%s, %s, %s)", (key, kind, owner)
+        )
+
+
+def test_the_prefix_check_reaches_a_database_made_before_it(pg_url: str) -> None:
+    """An existing database gets the new check from schema step 0002; a row the old
+    LIKE check let in stops that step with the constraint's name (nothing is dropped)."""
+    old = Schema(MEMORY.component, MEMORY.steps[:1])
+    PgDatabase(pg_url).ensure(old)
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(  # the old check takes '_' as a wildcard
+            "INSERT INTO memdir_scopes (key, kind, owner) VALUES ('local:axb:app', 'local', 'a_b')"
+        )
+    with pytest.raises(PostgresError, match="memdir_scopes_owner"):
+        PgDatabase(pg_url).ensure(MEMORY)
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("DELETE FROM memdir_scopes")
+        conn.execute(
+            "INSERT INTO memdir_scopes (key, kind, owner) VALUES ('local:axb:app', 'local', 'axb')"
+        )
+    db = PgDatabase(pg_url)
+    db.ensure(MEMORY)
+    assert [n for n, _ in db.migrations(MEMORY.component)] == [s.name for s in MEMORY.steps]
+    with pytest.raises(memdir.MemdirError, match="check constraint"), db.transaction() as conn:
+        conn.execute(
+            "INSERT INTO memdir_scopes (key, kind, owner) VALUES ('local:axb:b', 'local', 'a_b')"
+        )
+    with db.transaction() as conn:
+        assert conn.execute("SELECT key, owner FROM memdir_scopes").fetchall() == [
+            ("local:axb:app", "axb")
+        ]
+
+
+def test_users_a_b_and_axb_see_nothing_of_each_other(pg_url: str, tmp_path: Path) -> None:
+    """Search, list, show (read), log, history at a revision and the local scopes of
+    other projects: each of two users whose names differ by a LIKE wildcard sees only
+    their own."""
+    from memdir.pg import users
+
+    db = PgDatabase.shared(pg_url)
+    project = tmp_path / "app"
+    project.mkdir()
+    words = {"a_b": "zebra", "axb": "walrus"}
+    opened, ids, revs = {}, {}, {}
+    for name, word in words.items():
+        users.add(db, name)
+        md = memdir.open(tmp_path / "home", project, database_url=pg_url, user=name)
+        for scope in ("user", "local"):
+            entry = md.store(scope).add(
+                type="user", name=f"{word} {scope}", description=f"the {word}", body=word
+            )
+            ids[name, scope] = entry.id
+        other = md.store_at(md.home / "projects" / "other-app")
+        other.add(type="user", name=f"{word} elsewhere", description="d", body=word)
+        revs[name] = [r.commit.rev for r in md.history.log()]
+        assert len(revs[name]) >= 2
+        opened[name] = md
+    for name, md in opened.items():
+        other = next(n for n in words if n != name)
+        theirs = words[other]
+        assert {h.entry.name for h in md.search(words[name])} == {
+            f"{words[name]} user",
+            f"{words[name]} local",
+        }
+        assert md.search(theirs) == []
+        for scope in ("user", "local"):
+            assert {e.name for e in md.store(scope).list()} == {f"{words[name]} {scope}"}
+            with pytest.raises(memdir.MemdirError):
+                md.read(ids[other, scope])
+        assert [f.name for f in md.local_folders()] == sorted([md.project, "other-app"])
+        assert {e.name for e in md.store_at(md.home / "projects" / "other-app").list()} == {
+            f"{words[name]} elsewhere"
+        }
+        mine = [r.commit.rev for r in md.history.log()]
+        assert mine == revs[name] and not set(mine) & set(revs[other])
+        for rev in revs[other]:
+            with pytest.raises(memdir.MemdirError):
+                md.history.entry_at(ids[other, "user"], rev)
+        for key in (ScopeKey.user(other), ScopeKey.local(other, md.project)):
+            backend = PgBackend(db, key, name)
+            assert backend.listing() == {} and not backend.exists()
+            assert PgHistory(backend).log() == []

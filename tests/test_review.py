@@ -571,3 +571,38 @@ def test_agents_md_that_cannot_be_updated_stops_the_promotion(
 def test_only_in_adds_nothing_for_sentences_said_in_another_order() -> None:
     assert only_in("Run ruff. Then run pytest.", "Then run pytest. Run ruff.") == []
     assert only_in("Run ruff. Then run mypy.", "Run ruff first.\nRun ruff.") == ["Then run mypy."]
+
+
+def test_on_the_team_backend_a_review_removal_commits_with_its_tombstones(
+    seeded: Memdir, backend: str, home: Path, project: Path
+) -> None:
+    """review --apply on PostgreSQL: each batch's removals and their tombstones are one
+    transaction. A tombstone that cannot be written (a trigger refuses it) rolls the
+    removal back, so no crash in between can leave a forgotten fact without one."""
+    if backend != "postgres":
+        pytest.skip("the files backend records tombstones after the writes that stand")
+    url = seeded.settings.database_url
+    assert url is not None
+    local = seeded.store("local")
+    before = sorted(e.id for e in local.list())
+    merge = next(p for p in propose(seeded) if p.kind == "merge")
+    schema = seeded.tombstones.db.schema()  # type: ignore[attr-defined]
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            f'CREATE FUNCTION "{schema}".refuse() RETURNS trigger LANGUAGE plpgsql AS '
+            "$$ BEGIN RAISE EXCEPTION 'tombstones refused'; END $$"
+        )
+        conn.execute(
+            f'CREATE TRIGGER refuse BEFORE INSERT ON "{schema}".tombstones '
+            f'FOR EACH ROW EXECUTE FUNCTION "{schema}".refuse()'
+        )
+    with pytest.raises(memdir.MemdirError, match="tombstones refused"):
+        apply(seeded, [merge.id])
+    again = Memdir(load_settings(home, project))  # what another server sees
+    assert sorted(e.id for e in again.store("local").list()) == before
+    assert again.tombstones.count() == 0
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'DROP TRIGGER refuse ON "{schema}".tombstones')
+    apply(seeded, [merge.id])
+    assert "feedback_run-tests-quietly" not in {e.id for e in again.store("local").list()}
+    assert again.tombstones.count() == 1

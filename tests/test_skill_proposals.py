@@ -67,7 +67,7 @@ def _remember(md: Memdir) -> None:
 
 
 def _diary(md: Memdir) -> str:
-    return diary.path_for(md, md.store("local").backend.location).read_text(encoding="utf-8")
+    return diary.text(md, md.store("local"))
 
 
 def _skill_proposals(md: Memdir) -> list[Any]:

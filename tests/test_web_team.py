@@ -369,3 +369,39 @@ def test_bobs_chromium_cannot_open_alices_entries_by_url(
         _shot(driver, "team-bob-refused")
     finally:
         quit_chromium(driver)
+
+
+def test_a_role_change_holds_from_the_next_request(team: Team, server: str) -> None:
+    """The same signed-in browsers, one request before and one after an admin changes
+    roles (the server keeps running): root, demoted, can no longer edit the org's entry;
+    bob, promoted, now can. The role is read with the token on every request."""
+    root = _open(team, "root")
+    rule = root.store("managed").add(
+        type="reference", name="Org security contact", description="org", body="Report here."
+    )
+    root.close()
+    page = f"/entry/managed/{rule.id}"
+    r, b = _sign_in(server, team.tokens["root"]), _sign_in(server, team.tokens["bob"])
+    edit = {"name": "Org security contact", "description": "org", "type": "reference"}
+
+    def save(client: httpx.Client, body: str) -> httpx.Response:
+        return client.post(f"{page}/save", data={"csrf": _csrf(client), **edit, "body": body})
+
+    assert 'class="actions"' in r.get(page).text
+    assert 'class="actions"' not in b.get(page).text
+    assert save(r, "Report to root.").status_code == 303
+    assert save(b, "Report to bob.").status_code == 422
+    team.admin("admin", "root", "--off")
+    team.admin("admin", "bob")
+    assert 'class="actions"' not in r.get(page).text
+    assert 'class="actions"' in b.get(page).text
+    refused = save(r, "Report to root again.")
+    assert refused.status_code == 422 and "read-only" in refused.text
+    assert save(b, "Report to bob.").status_code == 303
+    md = _open(team, "bob")
+    assert md.store("managed").get(rule.id).body == "Report to bob."
+    md.close()
+    roles = {
+        u["name"]: u["admin"] for u in __import__("json").loads(team.admin("ls", "--json").stdout)
+    }
+    assert roles == {"alice": False, "bob": True, "root": False}

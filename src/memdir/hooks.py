@@ -1,15 +1,6 @@
 """Plugin hooks (pluggy): harnesses, LLM providers, embedders and bootstrap sources.
-
-memdir's own implementations register through these hooks exactly as a third-party plugin
-does: a module with functions marked ``@hookimpl``, found through an entry point in the
-``memdir`` group (``[project.entry-points.memdir]`` in its ``pyproject.toml``)::
-
-    from memdir.hooks import hookimpl
-
-    @hookimpl
-    def register_providers(register):
-        register("echo", lambda model, api_key, base_url: EchoProvider(model), "echo:MODEL")
-"""
+memdir's own register through them as a plugin does: ``@hookimpl`` functions found through
+an entry point in the ``memdir`` group (README: Plugins; docs/design/architecture.md)."""
 
 from __future__ import annotations
 

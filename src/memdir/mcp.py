@@ -35,8 +35,9 @@ PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project 
 ROOTS_TIMEOUT = 10.0  # seconds a client may take to answer roots/list
 MAX_PROJECTS = 16  # project Memdirs kept open by memdir serve (more while sessions use them)
 NO_PROJECT = (
-    "this connection did not say which project it works in (its MCP client sent no roots, "
-    "no X-Memdir-Project header and no 'project' argument). Pass \"project\": "
+    "this connection did not say which project it works in (its MCP client sent no roots "
+    "that are folders on this machine, no X-Memdir-Project header and no 'project' "
+    'argument). Pass "project": '
     '"/path/to/your/checkout" in this call, or register memdir with the header '
     "X-Memdir-Project: /path/to/your/checkout (or with a client that sends MCP roots); "
     'or save it for every project with "scope": "user".'

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
+from .core.frontmatter import format_time
 from .core.model import Source
 from .review import approval
 
@@ -528,10 +529,11 @@ class Dispatcher:
 
     @staticmethod
     def _usage(store: Store) -> dict[str, Any]:
+        active = store.list()  # read once (on the team backend: one query, not two)
         return {
             "scope": store.scope,
-            "entries": len(store.list()),
-            "pinned_chars": store.pinned_used(),
+            "entries": len(active),
+            "pinned_chars": store.pinned_used(active),
             "pinned_budget": store.pinned_budget,
         }
 
@@ -595,7 +597,7 @@ class Dispatcher:
                 **(
                     {
                         "archived": True,
-                        "valid_until": _iso(h.entry.valid_until),
+                        "valid_until": h.entry.valid_until and format_time(h.entry.valid_until),
                         "superseded_by": h.entry.superseded_by,
                     }
                     if h.entry.archived
@@ -730,10 +732,6 @@ def _capped(value: Any) -> Any:
     if isinstance(value, list):
         return [_capped(v) for v in value]
     return value
-
-
-def _iso(when: datetime | None) -> str | None:
-    return None if when is None else when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _messages(messages: list[Message], budget: int) -> list[dict[str, Any]]:

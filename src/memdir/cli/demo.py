@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from ..core.changes import AddOp
 from ..core.errors import ConflictError
 from ..engine import open as open_memdir
 from .app import State, cli, dump
@@ -41,10 +42,6 @@ def _step(title: str) -> None:
     click.secho(f"\n== {title}", fg="cyan", bold=True)
 
 
-def _show(result: dict[str, Any]) -> None:
-    dump(result)
-
-
 @cli.command()
 @click.pass_obj
 def demo(state: State) -> None:
@@ -64,7 +61,7 @@ def demo(state: State) -> None:
     _step("2. A person saves three memories (re-running finds them already there)")
     for seed in _SEED:
         try:
-            change = store.apply([_seed_op(seed)], source="user")[0]
+            change = store.apply([AddOp(**seed)], source="user")[0]
         except ConflictError:
             click.echo(f"  kept your edited version of {seed['name']!r}")
             continue
@@ -77,8 +74,8 @@ def demo(state: State) -> None:
         click.echo(frozen)
 
         _step("4. The agent searches, then saves a correction through the memory tool")
-        _show(session.call_tool("memory_search", {"query": "package manager install"}))
-        _show(
+        dump(session.call_tool("memory_search", {"query": "package manager install"}))
+        dump(
             session.call_tool(
                 "memory",
                 {
@@ -93,7 +90,7 @@ def demo(state: State) -> None:
         )
 
         _step("5. A poisoned write is refused by the guard")
-        _show(
+        dump(
             session.call_tool(
                 "memory",
                 {
@@ -120,15 +117,3 @@ def demo(state: State) -> None:
     click.echo(f"  {prog} -C {project} ls           # every entry")
     click.echo(f"  {prog} -C {project} log          # every change, each one a git commit")
     click.echo(f"  ls {store.backend.location}      # plain Markdown files")
-
-
-def _seed_op(seed: dict[str, Any]) -> Any:
-    from ..core.changes import AddOp
-
-    return AddOp(
-        seed["type"],
-        seed["name"],
-        seed["description"],
-        seed["body"],
-        pinned=bool(seed.get("pinned")),
-    )

@@ -45,23 +45,16 @@ def review(
     ids = [*apply_ids, *more_ids]
     if more_ids and not apply_ids:
         raise click.UsageError("give proposal ids after --apply")
-    if reject_ids:
-        if ids:
-            raise click.UsageError("--apply and --reject do not go together")
-        gone = state.md.reject_review(reject_ids)
-        if as_json:
-            dump([p.to_dict() for p in gone])
-        else:
-            for p in gone:
-                click.echo(f"Rejected {p.id}: {p.title}.")
-        return
-    if ids:
-        done = apply(state.md, ids)
+    if reject_ids and ids:
+        raise click.UsageError("--apply and --reject do not go together")
+    if reject_ids or ids:
+        verb = "Rejected" if reject_ids else "Applied"
+        done = state.md.reject_review(reject_ids) if reject_ids else apply(state.md, ids)
         if as_json:
             dump([p.to_dict() for p in done])
-        else:
-            for p in done:
-                click.echo(f"Applied {p.id}: {p.title}.")
+            return
+        for p in done:
+            click.echo(f"{verb} {p.id}: {p.title}.")
         return
     proposals = propose(state.md)
     if as_json:

@@ -214,6 +214,19 @@ def users_revoke(state: State, name: str) -> None:
     click.echo(f"Revoked {count} token(s) of {name.strip().lower()}.")
 
 
+@users.command("admin")
+@click.argument("name")
+@click.option("--off", is_flag=True, help="Take the admin role away instead.")
+@click.pass_obj
+def users_admin(state: State, name: str, off: bool) -> None:
+    """Make NAME an admin (or, with --off, not); running servers apply it from the next
+    request."""
+    from ..pg import users as team
+
+    team.set_admin(_db(state), name, not off)
+    click.echo(f"{name.strip().lower()} is {'not ' if off else ''}an admin now.")
+
+
 @users.command("grant")
 @click.argument("name")
 @click.argument("project_url", metavar="PROJECT-URL")

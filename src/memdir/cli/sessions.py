@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from ..core.errors import DatabaseError
+from ..core.index import short
 from .app import State, cli, dump
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -29,11 +31,6 @@ def _cutoff(text: str, now: datetime) -> datetime:
             f"{text!r}: use a duration such as 90d, 12h or 2w, or a date such as 2026-01-31"
         ) from None
     return when if when.tzinfo else when.replace(tzinfo=UTC)
-
-
-def _one_line(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 @cli.group()
@@ -62,7 +59,7 @@ def ls(state: State, limit: int, agent: str | None, this_project: bool, as_json:
         child = f" (child of {s.parent_id})" if s.parent_id else ""
         click.echo(
             f"{s.id}  {s.started_at:%Y-%m-%d %H:%M}  {s.agent:12} {s.messages:5} msgs"
-            f"{flags}{child}  {_one_line(s.title or '', 60)}"
+            f"{flags}{child}  {short(s.title or '', 60)}"
         )
 
 
@@ -130,7 +127,7 @@ def _print_session_hits(hits: list[dict[str, Any]]) -> None:
             hit = m["id"] == h["message_id"]
             text = h["snippet"] if hit else m["content"] or _call(m)
             mark = ">" if hit else " "
-            click.echo(f"  {mark} #{m['id']} {m['role']}: {_one_line(text, 100)}")
+            click.echo(f"  {mark} #{m['id']} {m['role']}: {short(text, 100)}")
 
 
 @sessions.command(name="search")
@@ -261,7 +258,11 @@ def search(state: State, query: str, limit: int, archived: bool, as_json: bool) 
     """Search memories and past sessions together."""
     md = state.md
     entries = md.search(query, limit=limit, include_archived=archived)
-    hits = _session_hits(state, query, limit, 1, {})
+    try:
+        hits = _session_hits(state, query, limit, 1, {})
+    except DatabaseError as exc:  # a damaged or unreadable state.db: memories still answer
+        hits = []
+        click.secho(f"Warning: sessions not searched: {exc}", fg="yellow", err=True)
     if as_json:
         dump(
             {
@@ -278,8 +279,7 @@ def search(state: State, query: str, limit: int, archived: bool, as_json: bool) 
     for h in entries:
         flag = " (archived)" if h.entry.archived else ""
         click.echo(
-            f"  {h.entry.id} [{h.scope}]{flag}: {h.entry.name} — "
-            f"{_one_line(h.entry.description, 80)}"
+            f"  {h.entry.id} [{h.scope}]{flag}: {h.entry.name} — {short(h.entry.description, 80)}"
         )
     click.secho("Sessions", underline=True)
     if not hits:

@@ -158,10 +158,10 @@ def _text(meta: Mapping[str, Any], key: str, path: Path | str) -> str | None:
     raise ParseError(path, f"{key} must be text, not {value!r}")
 
 
-def _type_from_stem(stem: str) -> EntryType | None:
-    prefix = stem.split("_", 1)[0]
+def type_from_stem(stem: str) -> EntryType | None:
+    """The type a file name's prefix names (``feedback_x`` → feedback), or None."""
     try:
-        return EntryType(prefix)
+        return EntryType(stem.split("_", 1)[0])
     except ValueError:
         return None
 
@@ -183,7 +183,7 @@ def parse_entry(
     fallback = mtime or datetime.fromtimestamp(0, UTC)
     raw_type = meta.get("type")
     if raw_type is None:
-        entry_type = _type_from_stem(stem) or EntryType.REFERENCE
+        entry_type = type_from_stem(stem) or EntryType.REFERENCE
     else:
         try:
             entry_type = EntryType.parse(raw_type)

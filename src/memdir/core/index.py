@@ -42,6 +42,24 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def clip(text: str, limit: int, trailing: str = " ") -> str:
+    """``text`` cut to at most ``limit`` characters: at the last space when that keeps at
+    least half, then without trailing ``trailing`` characters, ending in "…"."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space >= limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(trailing) + "\u2026"
+
+
+def short(text: str, width: int) -> str:
+    """``text`` on one line, cut to ``width`` characters with an ellipsis."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "\u2026"
+
+
 def _link_text(text: str) -> str:
     return one_line(text).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 

@@ -95,11 +95,12 @@ class Layers(PersonaLayer, SkillsLayer):
     _scratch_index: EntryIndex | None = None  # in memory, when state.db fails
 
     def _visible(
-        self, store: Store, *, include_archived: bool = False
+        self, store: Store, *, include_archived: bool = False, listed: list[Entry] | None = None
     ) -> tuple[list[Entry], list[tuple[str, str]]]:
-        """A scope's entries an agent may see, and ``(id, rule)`` of those withheld: the
-        project scope arrives with a cloned repository, so the guard scans it first."""
-        entries = store.list(include_archived=include_archived)
+        """A scope's entries (``listed``: its active ones, already read) an agent may see,
+        and ``(id, rule)`` of those withheld: the project scope arrives with a cloned
+        repository, so the guard scans it first."""
+        entries = store.list(include_archived=include_archived) if listed is None else listed
         if store.scope != "project":
             return entries, []
         shown, withheld = [], []
@@ -112,10 +113,15 @@ class Layers(PersonaLayer, SkillsLayer):
         self._save_verdicts()
         return shown, withheld
 
-    def _merged(self) -> tuple[_Merged, list[Note]]:
+    def _merged(
+        self, listed: list[tuple[Store, list[Entry]]] | None = None
+    ) -> tuple[_Merged, list[Note]]:
         """Each scope's visible entries with those shadowed by a more local entry of the
-        same name (or id) left out, the guard's withheld ones, and notes on the shadowing."""
-        scopes = [(store, *self._visible(store)) for store in self.stores()]
+        same name (or id) left out, the guard's withheld ones, and notes on the shadowing
+        (``listed``: the stores and their active entries, already read)."""
+        if listed is None:
+            listed = [(store, store.list()) for store in self.stores()]
+        scopes = [(store, *self._visible(store, listed=entries)) for store, entries in listed]
         owner: dict[str, tuple[str, Entry]] = {}  # name key or id -> (scope, entry)
         for store, shown, _ in scopes:
             for entry in shown:
@@ -333,10 +339,12 @@ class Layers(PersonaLayer, SkillsLayer):
         out = [
             Budget("soul", s.scope, len(s.text), self.settings.soul_budget) for s in self.souls()
         ]
+        listed = [(st, st.list()) for st in self.stores()]  # each scope read once
         out += [
-            Budget("pinned", st.scope, st.pinned_used(), st.pinned_budget) for st in self.stores()
+            Budget("pinned", st.scope, st.pinned_used(active), st.pinned_budget)
+            for st, active in listed
         ]
-        entries = [e for st, kept, _ in self._merged()[0] for e in kept]
+        entries = [e for st, kept, _ in self._merged(listed)[0] for e in kept]
         out.append(Budget("index", None, len(entries), INDEX_MAX_LINES, "lines"))
         found = self.instructions()[0]
         out += [

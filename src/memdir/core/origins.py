@@ -8,7 +8,7 @@ import os
 import re
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +35,7 @@ class Origin:
 
     def to_dict(self) -> dict[str, Any]:
         """The record's JSON fields."""
-        return {
-            "version": 1,
-            "path": self.path,
-            "remote": self.remote,
-            "root_commit": self.root_commit,
-        }
+        return {"version": 1, **asdict(self)}
 
 
 @dataclass(frozen=True)

@@ -65,11 +65,17 @@ def validate_soul(text: object, budget: int) -> str:
     return clean
 
 
-def _scope_soul(backend: Backend) -> str | None:
-    """A scope's ``SOUL.md`` through its backend (a folder or the team database)."""
+def _scope_soul(backend: Backend, read: dict[str, bytes] | None = None) -> str | None:
+    """A scope's ``SOUL.md`` through its backend (a folder or the team database), or from
+    ``read``: every team scope's, by key (:meth:`PgBackend.read_each`)."""
     where = f"{backend.location}/{SOUL_NAME}"
     try:
-        data = backend.read(SOUL_NAME)
+        if read is not None:
+            data = read.get(backend.scope.key)  # type: ignore[attr-defined]
+            if data is None:
+                return None
+        else:
+            data = backend.read(SOUL_NAME)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -117,11 +123,21 @@ class PersonaLayer(Workspace):
         """Every scope's ``SOUL.md``, ascending precedence; a project's (it comes with a
         cloned repository) is scanned by the guard and withheld if flagged."""
         out = []
-        for name, loc in self.locations.items():
-            if loc.unavailable or (self.database is None and not loc.path.is_dir()):
-                continue
+        names = [
+            name
+            for name, loc in self.locations.items()
+            if not (loc.unavailable or (self.database is None and not loc.path.is_dir()))
+        ]
+        read = None
+        if self.database is not None and names:  # one query for every scope
+            from .storage.postgres import PgBackend
+
+            first, *others = [self.store(name).backend for name in names]
+            assert isinstance(first, PgBackend)
+            read = first.read_each(others, SOUL_NAME)  # type: ignore[arg-type]
+        for name in names:
             backend = self.store(name).backend
-            text = _scope_soul(backend)
+            text = _scope_soul(backend, read)
             if text is None:
                 continue
             rule = self._judged(text) if name == "project" else None

@@ -16,6 +16,7 @@ from .index import (
     index_with_left_out,
     one_line,
     render_pinned,
+    short,
     snapshot_entries,
 )
 from .instructions import Instruction
@@ -326,11 +327,6 @@ class RecallPassage:
     text: str
 
 
-def _cut(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def render_recall(
     entries: Sequence[Entry], passages: Sequence[RecallPassage], *, max_chars: int = RECALL_CHARS
 ) -> str | None:
@@ -353,7 +349,7 @@ def render_recall(
     title = "## Past sessions\n"
     fitting: list[str] = []
     for p in passages:
-        item = _cut(f"- {p.timestamp:%Y-%m-%d} {p.agent}, {p.role}: {p.text}", _RECALL_LINE) + "\n"
+        item = short(f"- {p.timestamp:%Y-%m-%d} {p.agent}, {p.role}: {p.text}", _RECALL_LINE) + "\n"
         cost = len(item) + (0 if fitting else len(title))
         if used + cost > max_chars:
             break

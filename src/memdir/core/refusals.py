@@ -13,6 +13,7 @@ from pathlib import Path
 from .errors import GuardError
 from .model import utcnow
 from .notices import warn_once
+from .storage.regular import atomic_write
 
 FILE_NAME = "guard-refusals.jsonl"
 MAX_BYTES = 256 * 1024
@@ -68,11 +69,7 @@ class RefusalLog:
     def _trim(self) -> None:
         """Keep the newer half (a line appended meanwhile by another process may go)."""
         lines = self.path.read_bytes().splitlines(keepends=True)
-        tmp = self.path.with_name(f".{FILE_NAME}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.writelines(lines[len(lines) // 2 :])
-        os.replace(tmp, self.path)
+        atomic_write(self.path, b"".join(lines[len(lines) // 2 :]))
 
     def recent(self, limit: int = 50) -> list[Refusal]:
         """The newest ``limit`` refusals, newest first (unreadable lines skipped)."""

@@ -169,13 +169,7 @@ class SkillDraft:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON kept in DREAMS.md."""
-        return {
-            "kind": "skill",
-            "name": self.name,
-            "text": self.text,
-            "sessions": list(self.sessions),
-            "base": self.base,
-        }
+        return {"kind": "skill", **dataclasses.asdict(self), "sessions": list(self.sessions)}
 
     def summary(self) -> str:
         """The diary's line for people."""

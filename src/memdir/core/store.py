@@ -366,11 +366,13 @@ class Store:
         message: str,
         *,
         expected: Mapping[str, bytes | None] | None = None,
+        also: Callable[[], object] | None = None,
     ) -> None:
         """Put exact bytes back (None: delete) for entry files, then regenerate the index
         and record one commit: how a revert writes. Every file must parse. ``expected``
         (the bytes each file had when the revert was planned; None: absent) is checked
-        under the lock, so a write that landed in between is never silently undone."""
+        under the lock, so a write that landed in between is never silently undone.
+        ``also`` runs under the lock last (transactional backend: in the same commit)."""
         if self.read_only:
             raise ReadOnlyScopeError(self.scope)
         for name, data in files.items():
@@ -407,6 +409,8 @@ class Store:
             self._write_index(snap.active, snap.problems)
             if self.history is not None:
                 self.history.record([*sorted(files), INDEX_NAME], message)
+            if also is not None:
+                also()
 
     def _archived_ids(self) -> builtins.list[str]:
         return [n[len("archive/") : -len(".md")] for n in self.backend.archive_names()]

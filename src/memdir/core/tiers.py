@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import ValidationError
-from .index import one_line, rank
+from .index import one_line, rank, short
 from .model import Entry, EntryType
 
 OVERVIEW_CHARS = 400  # an L1 overview: a few sentences
@@ -137,8 +137,7 @@ def overview(entry: Entry, limit: int = OVERVIEW_CHARS) -> str:
     deterministic summary of the body."""
     written = entry.extra.get(OVERVIEW_KEY)
     if isinstance(written, str) and written.strip():
-        text = one_line(written)
-        return text if len(text) <= limit else text[: limit - 1] + "…"
+        return short(written, limit)
     return summarize(entry.body, limit)
 
 

@@ -132,6 +132,17 @@ class Workspace:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(home={str(self.home)!r}, project={str(self.project_root)!r})"
 
+    def set_admin(self, admin: bool | None) -> None:
+        """The team user's role as a server learnt it with this request's token (None:
+        not known, kept): the org scope becomes writable or read-only from the next write,
+        with no query of its own (the database refuses a non-admin's write regardless)."""
+        if admin is None or self.database is None or admin == self.admin:
+            return
+        self.admin = admin
+        managed = self.locations["managed"]
+        self.locations["managed"] = dataclasses.replace(managed, read_only=not admin)
+        self._stores.pop("managed", None)  # reopened as the role now says
+
     @property
     def home(self) -> Path:
         """``$MEMDIR_HOME``, resolved once when opened."""

@@ -1,23 +1,6 @@
-"""Interop: import and export the native memory of other harnesses.
-
-Importers read Claude Code, Codex and Hermes memory files into entries; exporters write
-memdir's entries back in each harness's own format and budgets. Both are dry runs unless
-``apply=True``: the returned plan or report says what would be added, updated, skipped
-as a duplicate or refused by the guard (imports), and which files would be created,
-updated, or refused because they hold content memdir did not write (exports)::
-
-    import memdir
-    from memdir import interop
-
-    md = memdir.open()
-    plan = interop.import_memories(md, "hermes")            # dry run
-    plan = interop.import_memories(md, "hermes", apply=True)
-    report = interop.export_memories(md, "claude-code", apply=True)
-
-Past transcripts: :func:`memdir.interop.transcripts.import_sessions`. Day 1 proposals:
-:mod:`memdir.interop.bootstrap` (``propose`` / ``apply``). Both are submodules, imported
-on use, so ``import memdir.interop`` stays light.
-"""
+"""Interop: import and export the native memory of other harnesses (Claude Code, Codex,
+Hermes); dry runs unless ``apply=True``. Transcripts: :mod:`.transcripts`; Day 1:
+:mod:`.bootstrap` (both imported on use). (docs/design/interop.md)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -201,6 +201,26 @@ class PgDatabase:
         rolled back when it raises. psycopg errors leave as :class:`PostgresError`."""
         with self._pooled(action, transaction=True) as conn:
             yield conn
+
+    @contextmanager
+    def begun(self, setup: bytes, action: str = "run a query") -> Iterator[psycopg.Connection[Any]]:
+        """:meth:`transaction` whose BEGIN travels with ``setup`` (statements without
+        parameters: the isolation level, ``SET LOCAL``s, a lock) in one round trip."""
+        import psycopg
+
+        with self.read(action) as conn:
+            conn.execute(b"BEGIN; " + setup)
+            try:
+                yield conn
+            except BaseException:
+                if not conn.closed:  # a broken connection: the pool discards it
+                    with suppress(psycopg.Error):
+                        conn.execute("ROLLBACK")
+                raise
+            try:
+                conn.execute("COMMIT")
+            except psycopg.Error as exc:
+                raise self.error(action, exc) from None
 
     @contextmanager
     def read(self, action: str = "run a query") -> Iterator[psycopg.Connection[Any]]:

@@ -76,6 +76,22 @@ MEMORY = Schema(
                 "memdir_versions FOR EACH ROW EXECUTE FUNCTION memdir_append_only()",
             ),
         ),
+        # 0001's check matched a local key with LIKE, where '_' in a user name is a
+        # wildcard: user a_b could make the row of local:axb:<slug> its own. A prefix
+        # test compares every character; a row the old check let in fails this step.
+        Step(
+            "0002-local-key-prefix",
+            (
+                "ALTER TABLE memdir_scopes DROP CONSTRAINT memdir_scopes_check",
+                """ALTER TABLE memdir_scopes ADD CONSTRAINT memdir_scopes_owner CHECK (
+                    (kind = 'org' AND key = 'org' AND owner IS NULL AND project IS NULL)
+                    OR (kind = 'user' AND key = 'user:' || owner AND project IS NULL
+                        AND strpos(owner, ':') = 0)
+                    OR (kind = 'project' AND key = 'project:' || project AND owner IS NULL)
+                    OR (kind = 'local' AND starts_with(key, 'local:' || owner || ':')
+                        AND strpos(owner, ':') = 0 AND project IS NULL))""",
+            ),
+        ),
     ),
 )
 

@@ -118,26 +118,30 @@ class PgStateDatabase(Database):
 
         path = f'SET LOCAL search_path TO "{self.schema()}"'
         joined = getattr(self._joined, "conn", None) if write else None
+        if write:
+            wait = int(self.busy_timeout * 1000)
+            setup = f"SET LOCAL lock_timeout = '{wait}ms'; {path}"
+            if serialise:  # as SQLite's BEGIN IMMEDIATE: one writer at a time
+                setup += f"; SELECT pg_advisory_xact_lock({int(self.write_lock)})"
+        else:
+            # A snapshot; each statement planned for its own values (a cached generic
+            # plan would scan every row backwards for a rare word), and serial (stage 1's
+            # UNION ALL relies on its branches' order).
+            setup = (
+                "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; "
+                "SET LOCAL plan_cache_mode = force_custom_plan; "
+                f"SET LOCAL max_parallel_workers_per_gather = 0; {path}"
+            )
         try:
-            with (
-                self.pg.transaction(action) if joined is None else self._within(joined, action)
+            with (  # BEGIN and the setup in one round trip
+                self.pg.begun(setup.encode(), action)
+                if joined is None
+                else self._within(joined, action)
             ) as raw:
+                if joined is not None:
+                    raw.execute(setup.encode())
                 conn = Connection(raw, None)
                 conn.fts = Fts(conn)
-                if write:
-                    wait = int(self.busy_timeout * 1000)
-                    raw.execute(f"SET LOCAL lock_timeout = '{wait}ms'; {path}".encode())
-                    if serialise:  # as SQLite's BEGIN IMMEDIATE: one writer at a time
-                        raw.execute("SELECT pg_advisory_xact_lock(%s)", (self.write_lock,))
-                else:
-                    # A snapshot; each statement planned for its own values (a cached
-                    # generic plan would scan every row backwards for a rare word), and
-                    # serial (stage 1's UNION ALL relies on its branches' order).
-                    raw.execute(
-                        "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; "
-                        "SET LOCAL plan_cache_mode = force_custom_plan; "
-                        f"SET LOCAL max_parallel_workers_per_gather = 0; {path}".encode()
-                    )
                 result = body(conn)
                 if write:
                     index_pending(conn)

@@ -241,4 +241,16 @@ _STEPS: tuple[Step, ...] = (
         )""",
         ),
     ),
+    Step(  # DREAMS.md under one server's home on one machine: here every server reads it
+        "0004_dream_diary",
+        (
+            """CREATE TABLE dream_runs (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            location text NOT NULL,
+            run text NOT NULL,
+            created_at double precision NOT NULL
+        )""",
+            "CREATE INDEX dream_runs_location ON dream_runs(location, seq)",
+        ),
+    ),
 )

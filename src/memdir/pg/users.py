@@ -127,16 +127,27 @@ def listing(db: PgDatabase) -> list[User]:
     return [User(r[0], bool(r[1]), tuple(r[2]), int(r[3])) for r in rows]
 
 
-def live_token(db: PgDatabase, tid: str) -> tuple[str, bytes, bytes] | None:
-    """``(user, salt, hash)`` of the token whose id is ``tid``, or None when it is unknown
-    or revoked; read from the database on every call."""
+def set_admin(db: PgDatabase, name: str, admin: bool) -> None:
+    """Make ``name`` an admin (or not); every server applies it from the next request."""
+    name = user_name(name)
+    db.ensure(MEMORY)
+    with db.transaction("change a user's role") as conn:
+        cur = conn.execute("UPDATE memdir_users SET admin = %s WHERE name = %s", (admin, name))
+        if cur.rowcount == 0:
+            raise MemdirError(f"no user {name!r}; `memdir serve users ls` lists them")
+
+
+def live_token(db: PgDatabase, tid: str) -> tuple[str, bytes, bytes, bool] | None:
+    """``(user, salt, hash, admin)`` of the token whose id is ``tid``, or None when it is
+    unknown or revoked; read from the database on every call (so is the user's role)."""
     db.ensure(MEMORY)
     with db.read("check a token") as conn:
         row = conn.execute(
-            "SELECT user_name, salt, hash FROM memdir_tokens WHERE id = %s AND revoked IS NULL",
+            "SELECT t.user_name, t.salt, t.hash, u.admin FROM memdir_tokens t "
+            "JOIN memdir_users u ON u.name = t.user_name WHERE t.id = %s AND t.revoked IS NULL",
             (tid,),
         ).fetchone()
-    return None if row is None else (str(row[0]), bytes(row[1]), bytes(row[2]))
+    return None if row is None else (str(row[0]), bytes(row[1]), bytes(row[2]), bool(row[3]))
 
 
 def authenticate(db: PgDatabase, token: str) -> str:
@@ -149,7 +160,7 @@ def authenticate(db: PgDatabase, token: str) -> str:
     row = live_token(db, tid)
     if row is None:
         raise AccessError("unknown or revoked token; ask an admin for a new one")
-    name, salt, digest = row
+    name, salt, digest, _ = row
     key = hashlib.sha256(token.encode()).digest()
     with _VERIFIED_LOCK:
         known = _VERIFIED.get(key)

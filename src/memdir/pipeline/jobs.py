@@ -14,7 +14,7 @@ from typing import Any
 from ..core.errors import LeaseLostError
 from ..core.model import utcnow
 from ..sessions import Database
-from ..sessions.records import to_datetime
+from ..sessions.records import row_fields
 
 RETRIES = 5
 BACKOFF_BASE = 30.0  # seconds before the first retry; doubled after each failure
@@ -47,26 +47,7 @@ class Job:
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Job:
         """Build from a ``jobs`` row."""
-        lease = row["lease_until"]
-        return cls(
-            row["id"],
-            row["kind"],
-            row["key"],
-            row["project"],
-            row["status"],
-            row["outcome"],
-            row["worker"],
-            row["token"],
-            None if lease is None else to_datetime(lease),
-            to_datetime(row["retry_at"]),
-            row["retries_left"],
-            row["attempts"],
-            row["last_error"],
-            row["raw_output"],
-            row["input_watermark"],
-            row["done_watermark"],
-            to_datetime(row["updated_at"]),
-        )
+        return cls(**row_fields(cls, row, ("lease_until", "retry_at", "updated_at")))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
@@ -193,19 +174,6 @@ class JobQueue:
         if row is None or row["token"] != job.token or row["status"] != "running":
             raise LeaseLostError(job.kind, job.key)
         return row
-
-    def renew(self, job: Job) -> None:
-        """Extend the lease (call between slow steps); raises if it was taken over."""
-        now = self._now()
-
-        def body(c: sqlite3.Connection) -> None:
-            self._owned(c, job)
-            c.execute(
-                "UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ?",
-                (now + self.lease, now, job.id),
-            )
-
-        self.db.write(body, action="renew a job lease")
 
     def finish(
         self,

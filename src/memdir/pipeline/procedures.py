@@ -19,7 +19,7 @@ from ..core.index import one_line
 from ..core.skills import DRAFT_MAX, Skill, SkillDraft, check_skill, fingerprint, render_skill
 from ..review.diary import Run
 from ..review.similar import tokens
-from ..sessions.records import Message
+from ..sessions.records import Message, json_or_text
 from .answers import load_object
 from .providers import SKILL_PROMPT
 
@@ -84,12 +84,7 @@ def _arguments(call: dict[str, Any]) -> Any:
     args = call.get("input", call.get("arguments"))
     if args is None and isinstance(fn, dict):
         args = fn.get("arguments")
-    if isinstance(args, str):
-        try:
-            return json.loads(args)
-        except ValueError:
-            return args
-    return args
+    return json_or_text(args)
 
 
 def _calls(tool_calls: Any) -> list[tuple[str, Any]]:

@@ -479,7 +479,7 @@ class Pipeline:
             self._procedures(run, report)
         report.proposals += len(run.proposals)
         try:
-            diary.append(diary.path_for(self.md, store.backend.location), run)
+            diary.record(self.md, store, run)
         except MemdirError as exc:
             report.errors.append(str(exc))
 

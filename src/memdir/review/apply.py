@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -178,16 +179,37 @@ def _undo(md: Layers, done: Sequence[_Written], message: str) -> list[str]:
         if not written.undo:
             continue
         try:
-            written.store.restore(written.undo, message, expected=written.wrote)
+            written.store.restore(
+                written.undo, message, expected=written.wrote, also=_unforget(md, written)
+            )
         except MemdirError as exc:
             _forget(md, [written])
             failed.append(f"{written.store.scope} scope ({written.store.backend.location}): {exc}")
     return failed
 
 
+def _unforget(md: Layers, written: _Written) -> Callable[[], None] | None:
+    """On the team backend, where a batch's tombstones commit with it: dropping them, in
+    the transaction that puts the batch back."""
+    if md.database is None:
+        return None
+    from ..pg.sessions import PgStateDatabase
+
+    def drop() -> None:
+        db, backend = md.tombstones.db, written.store.backend
+        assert isinstance(db, PgStateDatabase)
+        with db.joining(backend.connection()):  # type: ignore[attr-defined]
+            md.tombstones.unrecord(backend.location, written.changes)
+
+    return drop
+
+
 def _forget(md: Layers, done: Sequence[_Written]) -> None:
     """Record the tombstones of batches that stand (held back while they might be put
-    back: a removal that was undone forgets nothing)."""
+    back: a removal that was undone forgets nothing). On the team backend each batch
+    recorded its own in its transaction (a crash between the two can lose neither)."""
+    if md.database is not None:
+        return
     for written in done:
         md.record_forgetting(written.store, written.changes, Source.USER)
 
@@ -265,7 +287,9 @@ def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
     ids = ", ".join(p.id for p in proposals)
     done: list[_Written] = []
     try:
-        with quietly():  # tombstones are recorded below, for the writes that stand
+        # one machine: tombstones recorded below, for the writes that stand; the team
+        # backend records them in each write's transaction (undone with it, _unforget)
+        with quietly() if md.database is None else nullcontext():
             for batch in batches:
                 done.append(_write(batch))
         if "agents-md" in exports:

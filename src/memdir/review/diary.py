@@ -1,12 +1,14 @@
 """DREAMS.md: what each consolidation run staged, grouped, promoted, merged, superseded and
-rejected, and why; review reads the last run's proposals from it. See docs/design/dreaming.md."""
+rejected, and why; review reads the last run's proposals from it. On one machine a file
+beside state.db; on the team backend rows of the user's own state (every server reads
+them, no other user does). See docs/design/dreaming.md."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +21,7 @@ from ..core.storage.regular import atomic_write
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
+    from ..core.store import Store
 
 NAME = "DREAMS.md"
 MAX_BYTES = 1 << 20  # past this the oldest runs are dropped (the newest half is kept)
@@ -42,14 +45,7 @@ class Synthesis:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON kept in DREAMS.md."""
-        return {
-            "kind": "synthesis",
-            "type": self.type,
-            "name": self.name,
-            "description": self.description,
-            "body": self.body,
-            "sources": list(self.sources),
-        }
+        return {"kind": "synthesis", **asdict(self), "sources": list(self.sources)}
 
     def summary(self) -> str:
         """The diary's line for people."""
@@ -176,3 +172,76 @@ def read_last(path: Path) -> list[Synthesis | SkillDraft]:
         warn_once(f"dream diary not read from {path}: {exc}")
         return []
     return last_proposals(text)
+
+
+def _team_key(md: Layers, store: Store) -> str | None:
+    """The scope key the diary of ``store`` is kept under on the team backend (None: a
+    file), so every server names it alike whatever host name its URL uses."""
+    if md.database is None:
+        return None
+    from ..core.storage.postgres import PgBackend
+
+    backend = store.backend
+    assert isinstance(backend, PgBackend)
+    return backend.scope.key
+
+
+def record(md: Layers, store: Store, run: Run) -> None:
+    """Add ``run`` to the diary of ``store``'s scope (:func:`append` on one machine); past
+    :data:`MAX_BYTES` of a scope's runs, the oldest go."""
+    key = _team_key(md, store)
+    if key is None:
+        append(path_for(md, store.backend.location), run)
+        return
+    text = run.render()
+
+    def insert(c: Any) -> None:
+        c.execute(
+            "INSERT INTO dream_runs (location, run, created_at) VALUES (?, ?, ?)",
+            (key, text, run.when.timestamp()),
+        )
+        sizes = c.execute(
+            "SELECT seq, octet_length(run) FROM dream_runs WHERE location = ? ORDER BY seq DESC",
+            (key,),
+        ).fetchall()
+        if sum(int(r[1]) for r in sizes) > MAX_BYTES:  # keep the newest half, as the file
+            kept, cut = 0, int(sizes[0][0])
+            for seq, size in sizes:
+                kept += int(size)
+                if kept > MAX_BYTES // 2:
+                    break
+                cut = int(seq)
+            c.execute("DELETE FROM dream_runs WHERE location = ? AND seq < ?", (key, cut))
+
+    md.sessions.db.write(insert, action="record the dream diary", serialise=False)
+
+
+def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
+    """The last run's proposals in the diary of ``store``'s scope (:func:`read_last`)."""
+    key = _team_key(md, store)
+    if key is None:
+        return read_last(path_for(md, store.backend.location))
+    row = md.sessions.db.read(
+        lambda c: c.execute(
+            "SELECT run FROM dream_runs WHERE location = ? ORDER BY seq DESC LIMIT 1", (key,)
+        ).fetchone(),
+        action="read the dream diary",
+    )
+    return [] if row is None else last_proposals(str(row[0]))
+
+
+def text(md: Layers, store: Store) -> str:
+    """The whole diary of ``store``'s scope as Markdown ("" when no run wrote one)."""
+    key = _team_key(md, store)
+    if key is None:
+        try:
+            return path_for(md, store.backend.location).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return ""
+    rows = md.sessions.db.read(
+        lambda c: c.execute(
+            "SELECT run FROM dream_runs WHERE location = ? ORDER BY seq", (key,)
+        ).fetchall(),
+        action="read the dream diary",
+    )
+    return "# Dreams\n\n" + "".join(str(r[0]) for r in rows) if rows else ""

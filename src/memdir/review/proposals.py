@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +17,7 @@ from ..core.index import INDEX_MAX_BYTES, INDEX_MAX_LINES
 from ..core.model import Entry, normalise
 from ..core.notices import warn_once
 from ..core.prompt import gone_references
+from ..core.storage.regular import atomic_write
 from . import approval, diary
 from .apply import Action, Proposal, SkillWrite, apply_all
 from .similar import near_duplicate, similarity
@@ -301,7 +301,7 @@ def _patterns(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     ids = {e.id for e in entries}
     names = {normalise(e.name) for e in entries}
     out = []
-    for p in diary.read_last(diary.path_for(md, store.backend.location)):
+    for p in diary.proposals(md, store):
         if not isinstance(p, diary.Synthesis):
             continue
         if not set(p.sources) <= ids or normalise(p.name) in names:
@@ -344,11 +344,7 @@ def _skills(md: Layers, store: Store) -> list[Proposal]:
     one of that name, an edit while the skill's text is still the one it was drafted on."""
     from ..core.skills import fingerprint, list_skills
 
-    drafts = [
-        p
-        for p in diary.read_last(diary.path_for(md, store.backend.location))
-        if not isinstance(p, diary.Synthesis)
-    ]
+    drafts = [p for p in diary.proposals(md, store) if not isinstance(p, diary.Synthesis)]
     if not drafts:
         return []
     here = {s.name: s for s in list_skills(store.backend, store.scope)[0]}
@@ -475,13 +471,9 @@ def _remember_rejected(md: Layers, ids: Sequence[str]) -> None:
         return
     kept = list(dict.fromkeys([*rejected(md), *ids]))[-MAX_REJECTED:]
     path = rejected_path(md)
-    tmp = path.with_name(f".{REJECTED}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        tmp.write_text(json.dumps(kept), encoding="utf-8")
-        os.replace(tmp, path)
+        atomic_write(path, json.dumps(kept).encode())
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise MemdirError(f"Cannot record the rejection in {path}: {exc.strerror}") from exc
 
 

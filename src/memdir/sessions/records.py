@@ -62,6 +62,16 @@ def iso(value: datetime | None) -> str | None:
     return None if value is None else value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def row_fields(cls: type, row: sqlite3.Row, times: tuple[str, ...]) -> dict[str, Any]:
+    """The fields of dataclass ``cls`` that ``row`` has, by column name; the ``times``
+    columns read as datetimes (NULL stays None)."""
+    keys = row.keys()
+    out = {f.name: row[f.name] for f in fields(cls) if f.name in keys}
+    for name in times:
+        out[name] = None if out[name] is None else to_datetime(out[name])
+    return out
+
+
 def _as_dict(obj: object) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in fields(obj):  # type: ignore[arg-type]
@@ -94,31 +104,20 @@ class SessionInfo:
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> SessionInfo:
         """Build from a ``sessions`` row (plus an optional ``messages`` count)."""
-        keys = row.keys()
-        return cls(
-            row["id"],
-            row["parent_id"],
-            row["agent"],
-            row["cwd"],
-            row["scope"],
-            row["title"],
-            to_datetime(row["started_at"]),
-            None if row["ended_at"] is None else to_datetime(row["ended_at"]),
-            row["memory_mode"],
-            row["messages"] if "messages" in keys else 0,
-        )
+        return cls(**row_fields(cls, row, ("started_at", "ended_at")))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
         return _as_dict(self)
 
 
-def _decode(text: str) -> Any:
-    """Logged tool calls as JSON; text that is not JSON (written by hand) stays text."""
+def json_or_text(value: Any) -> Any:
+    """``value`` decoded when it is text holding JSON (logged tool calls, a tool call's
+    arguments); anything else, text that is not JSON included, as it is."""
     try:
-        return json.loads(text)
-    except ValueError:
-        return text
+        return json.loads(value) if isinstance(value, str) else value
+    except (ValueError, RecursionError):
+        return value
 
 
 @dataclass(frozen=True)
@@ -136,16 +135,9 @@ class Message:
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Message:
         """Build from a ``messages`` row."""
-        calls = row["tool_calls"]
-        return cls(
-            row["id"],
-            row["session_id"],
-            row["role"],
-            row["content"],
-            row["tool_name"],
-            None if calls is None else _decode(calls),
-            to_datetime(row["timestamp"]),
-        )
+        out = row_fields(cls, row, ("timestamp",))
+        out["tool_calls"] = json_or_text(out["tool_calls"])
+        return cls(**out)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""

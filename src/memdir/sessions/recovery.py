@@ -217,13 +217,11 @@ def recover(path: Path, *, progress: Progress | None = None, use_shell: bool = T
                 db.write(functools.partial(_recreate, base=base), action="build the indexes")
             after = {t: db.read(functools.partial(_count, table=t)) for t in TABLES}
             db.close()
-        except (sqlite3.Error, OSError) as exc:
+        except BaseException as exc:
             for leftover in (fresh, *_companions(fresh)):
                 leftover.unlink(missing_ok=True)
-            raise DatabaseError(path, "repair the database", str(exc)) from None
-        except BaseException:
-            for leftover in (fresh, *_companions(fresh)):
-                leftover.unlink(missing_ok=True)
+            if isinstance(exc, sqlite3.Error | OSError):
+                raise DatabaseError(path, "repair the database", str(exc)) from None
             raise
     for old, new in zip((path, *_companions(path)), (kept, *_companions(kept)), strict=True):
         if old.exists():

@@ -17,7 +17,7 @@ from ..core.changes import Change
 from ..core.model import normalise, utcnow
 from ..pipeline.answers import Candidate
 from . import Database
-from .records import to_datetime
+from .records import row_fields, to_datetime
 
 _QUIET: contextvars.ContextVar[bool] = contextvars.ContextVar("memdir_quiet", default=False)
 
@@ -52,15 +52,20 @@ class Tombstone:
 
 
 def _tombstone(row: Any) -> Tombstone:
-    return Tombstone(
-        row["location"],
-        row["entry_id"],
-        row["kind"],
-        row["content_hash"],
-        row["name_key"],
-        tuple(json.loads(row["origins"])),
-        to_datetime(row["created_at"]),
-    )
+    out = row_fields(Tombstone, row, ("created_at",))
+    return Tombstone(**{**out, "origins": tuple(json.loads(out["origins"]))})
+
+
+_INSERT = (
+    "INSERT INTO tombstones (location, entry_id, kind, content_hash, name_key, origins, "
+    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _row(location: str, entry_id: str, kind: str, name: str, body: str,
+         origins: Iterable[str], now: float) -> tuple[Any, ...]:  # fmt: skip
+    return (location, entry_id, kind, content_hash(body), normalise(name),
+            json.dumps(list(origins)), now)  # fmt: skip
 
 
 class Tombstones:
@@ -81,43 +86,37 @@ class Tombstones:
             if change.action not in ("remove", "supersede") or old is None:
                 continue
             kind = "removed" if change.action == "remove" else "superseded"
-            rows.append(
-                (
-                    location,
-                    old.id,
-                    kind,
-                    content_hash(old.body),
-                    normalise(old.name),
-                    json.dumps(list(old.origins)),
-                    now,
-                )
-            )
+            rows.append(_row(location, old.id, kind, old.name, old.body, old.origins, now))
+        if rows:
+            self.db.write(lambda c: c.executemany(_INSERT, rows), action="record a tombstone")
+        return len(rows)
+
+    def unrecord(self, location: str, changes: Sequence[Change]) -> None:
+        """Drop the newest tombstone :meth:`record` left for each of ``changes`` (a
+        removal that was put back forgets nothing)."""
+        rows = [
+            (location, c.previous.id, "removed" if c.action == "remove" else "superseded",
+             content_hash(c.previous.body))
+            for c in changes
+            if c.action in ("remove", "supersede") and c.previous is not None
+        ]  # fmt: skip
         if rows:
             self.db.write(
                 lambda c: c.executemany(
-                    "INSERT INTO tombstones (location, entry_id, kind, content_hash, name_key, "
-                    "origins, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "DELETE FROM tombstones WHERE id = (SELECT max(id) FROM tombstones WHERE "
+                    "location = ? AND entry_id = ? AND kind = ? AND content_hash = ?)",
                     rows,
                 ),
-                action="record a tombstone",
+                action="drop a tombstone",
             )
-        return len(rows)
 
     def reject(
         self, location: str, entry_id: str, name: str, body: str, origins: Sequence[str]
     ) -> None:
         """Record a write the user rejected (approval mode): extraction never proposes
         that text or name again from the sessions it had."""
-        row = (location, entry_id, "rejected", content_hash(body), normalise(name),
-               json.dumps(list(origins)), self.clock().timestamp())  # fmt: skip
-        self.db.write(
-            lambda c: c.execute(
-                "INSERT INTO tombstones (location, entry_id, kind, content_hash, name_key, "
-                "origins, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                row,
-            ),
-            action="record a rejected write",
-        )
+        row = _row(location, entry_id, "rejected", name, body, origins, self.clock().timestamp())
+        self.db.write(lambda c: c.execute(_INSERT, row), action="record a rejected write")
 
     def matching(self, candidate: Candidate, evidence_time: datetime) -> Tombstone | None:
         """The tombstone that forbids ``candidate`` (evidence no newer than it), if any: the

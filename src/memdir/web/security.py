@@ -36,6 +36,7 @@ class Viewer:
 
     user: str = ""
     token: str = ""
+    admin: bool | None = None  # the team user's role as this request's token lookup read it
 
 
 async def read_body(receive: Receive, limit: int) -> tuple[Receive | None, bool]:

@@ -176,6 +176,7 @@ class Site:
             while len(self._projects) > MAX_PROJECTS:
                 self._projects.popitem(last=False)
         self._projects.move_to_end(key)
+        self._projects[key].set_admin(viewer.admin)  # the role as of this request
         return self._projects[key]
 
     # -- answers ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@ See docs/design/web.md."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from typing import TYPE_CHECKING
 
@@ -51,7 +52,7 @@ class TeamSignIn:
         viewer = keys.viewer(cookie)
         if viewer is None or viewer.token != tid or viewer.user != found[0]:
             return None
-        return viewer, keys
+        return dataclasses.replace(viewer, admin=found[3]), keys
 
     def projects(self, user: str) -> tuple[str, ...]:
         """The projects ``user`` was granted (normalised URLs)."""

@@ -184,16 +184,20 @@ class PgBackend:
             yield
             return
         with self.db.transaction(f"write to the {self.scope.kind} scope") as conn:
-            try:  # one round trip: the wait bounded by lock_timeout, which is then reset
-                conn.execute(
-                    "SELECT set_config('lock_timeout', %s, true), "
-                    "pg_advisory_xact_lock(hashtextextended(%s, 0)), "
-                    "set_config('lock_timeout', '0', true)",
-                    (f"{int(timeout * 1000)}ms", self.scope.key),
-                )
+            try:  # one round trip: the lock (its wait bounded by lock_timeout, then
+                # reset), then the scope row and the access check, in that order
+                with conn.pipeline():
+                    conn.execute(
+                        "SELECT set_config('lock_timeout', %s, true), "
+                        "pg_advisory_xact_lock(hashtextextended(%s, 0)), "
+                        "set_config('lock_timeout', '0', true)",
+                        (f"{int(timeout * 1000)}ms", self.scope.key),
+                    )
+                    may = self._create(conn)
             except psycopg.errors.LockNotAvailable:
                 raise LockTimeoutError(Path(self.location), timeout) from None
-            self.create_in(conn)
+            if may.fetchone() != (True,):
+                raise self._denied("write")
             self._held.conn = conn
             try:
                 yield
@@ -202,18 +206,23 @@ class PgBackend:
 
     def create_in(self, conn: psycopg.Connection[Any]) -> None:
         """:meth:`create` on ``conn`` (the lock's transaction)."""
+        with conn.pipeline():  # both statements sent at once, one wait
+            may = self._create(conn)
+        if may.fetchone() != (True,):
+            raise self._denied("write")
+
+    def _create(self, conn: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
+        """Queue the scope row's insert and the access check (in a pipeline); the
+        check's cursor, read once the pipeline is synced."""
         from ...pg.schema import WRITABLE
 
         s = self.scope
-        with conn.pipeline():  # both statements sent at once, one wait
-            conn.execute(
-                "INSERT INTO memdir_scopes (key, kind, owner, project) VALUES (%s, %s, %s, %s) "
-                "ON CONFLICT (key) DO NOTHING",
-                (s.key, s.kind, s.owner, s.project),
-            )
-            may = conn.execute(f"SELECT {WRITABLE}", self._args()).fetchone()
-        if may != (True,):
-            raise self._denied("write")
+        conn.execute(
+            "INSERT INTO memdir_scopes (key, kind, owner, project) VALUES (%s, %s, %s, %s) "
+            "ON CONFLICT (key) DO NOTHING",
+            (s.key, s.kind, s.owner, s.project),
+        )
+        return conn.execute(f"SELECT {WRITABLE}", self._args())
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
         """Active (or archived) entry files with their version as the signature."""
@@ -274,6 +283,23 @@ class PgBackend:
         if row is None:
             raise FileNotFoundError(errno.ENOENT, "no such entry", name)
         return bytes(row[0])
+
+    def read_each(self, others: Iterable[PgBackend], name: str) -> dict[str, bytes]:
+        """:meth:`read` of ``name`` in this scope and ``others`` (this user's, this
+        database's) in one query: the bytes by scope key, of the scopes that have the
+        file and that this user may read."""
+        from ...pg.schema import READABLE_KEYS
+
+        if not _is_entry_name(name):
+            raise ValueError(f"not a scope file name: {name!r}")
+        keys = [self.scope.key, *(b.scope.key for b in others)]
+        with self._conn("read a file of each scope") as conn:
+            rows = conn.execute(
+                f"SELECT scope, data FROM memdir_files WHERE name = %(name)s "
+                f"AND scope IN ({READABLE_KEYS})",
+                {"keys": keys, "user": self.user, "name": name},
+            ).fetchall()
+        return {str(r[0]): bytes(r[1]) for r in rows}
 
     def connection(self) -> psycopg.Connection[Any]:
         """The lock's connection, in its open transaction (only under :meth:`lock`)."""

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 from ... import hooks
 from ...core.changes import AddOp, Operation, ReplaceOp
 from ...core.errors import MemdirError
+from ...core.index import short
 from ...core.model import Source, normalise
 from ...review.apply import Action
 from .._importing import ImportItem, Planned, plan_import
-from ..clip import short
 from ._extract import CACHE_NAME, Answers, extract_docs
 from ._found import Found, Gathered, Progress
 

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...core.index import short
 from ...core.origins import records
 from ...core.storage.git import git_dirs, read_log, user_config
-from ..clip import short
 from ._found import Found, Gathered, Progress
 
 SHARE = 0.6

@@ -12,10 +12,9 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote, unquote
 
-from ...core.frontmatter import dump_yaml, read_frontmatter
-from ...core.index import one_line
+from ...core.frontmatter import dump_yaml, read_frontmatter, type_from_stem
+from ...core.index import one_line, short
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
-from ..clip import short
 
 INDEX_MAX_LINES = 200  # Claude Code loads the first 200 lines of MEMORY.md …
 INDEX_MAX_BYTES = 25_000  # … or 25 KB, whichever comes first
@@ -183,13 +182,6 @@ def _first_sentence(body: str) -> str:
     return match.group(1) if match else text
 
 
-def _type_from_stem(stem: str) -> EntryType | None:
-    try:
-        return EntryType(stem.split("_", 1)[0])
-    except ValueError:
-        return None
-
-
 def fingerprint(name: str, description: str) -> str:
     """A short hash of an entry's name and description: what ``extra`` was written for."""
     return hashlib.sha256(f"{name}\n{description}".encode()).hexdigest()[:12]
@@ -206,10 +198,10 @@ def to_memory(
     """The entry a topic file becomes (``hook`` and ``title`` are its MEMORY.md line's):
     which field comes from where, and what ``extra["claude_code"]`` keeps for the export
     (``notes`` names each such case), is in docs/design/interop.md."""
-    kind = topic.type if topic.type is not None else (_type_from_stem(stem) or UNTYPED)
+    kind = topic.type if topic.type is not None else (type_from_stem(stem) or UNTYPED)
     name = topic.name if topic.name and topic.name.strip() else None
     if name is None:
-        bare = stem.split("_", 1)[1] if _type_from_stem(stem) and "_" in stem else stem
+        bare = stem.split("_", 1)[1] if type_from_stem(stem) and "_" in stem else stem
         name = _heading(topic.body) or bare.replace("-", " ").replace("_", " ").strip()
     described = topic.description if topic.description and topic.description.strip() else None
     description = described or hook or _first_sentence(topic.body) or name

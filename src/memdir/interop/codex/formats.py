@@ -7,8 +7,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ...core.index import clip
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
-from ..clip import clip
 
 SECTIONS = (
     ("User Profile", EntryType.USER),

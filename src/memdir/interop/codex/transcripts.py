@@ -3,7 +3,6 @@ See docs/design/interop.md."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from itertools import chain
@@ -11,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ...sessions import SessionSpec
+from ...sessions.records import json_or_text
 from ..transcripts._reading import (
     POLLUTED,
     Malformed,
@@ -52,15 +52,6 @@ def find(source: Path, tally: Tally | None = None) -> list[tuple[Path, int]]:
     return files(source, "rollout-*.jsonl", tally)
 
 
-def _arguments(value: object) -> object:
-    if isinstance(value, str):
-        try:
-            return json.loads(value)
-        except (ValueError, RecursionError):
-            return value
-    return value
-
-
 def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Message]:
     """The messages of one response item (none for reasoning, instructions and the rest).
     ``names`` maps call ids to function names. Pure; raises :class:`Malformed`."""
@@ -82,14 +73,8 @@ def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Messag
         call_id = payload.get("call_id")
         if isinstance(call_id, str):
             bounded_put(names, call_id, name)
-        return [
-            (
-                "assistant",
-                "",
-                name,
-                [{"id": call_id, "name": name, "arguments": _arguments(payload.get(_CALLS[kind]))}],
-            )
-        ]
+        arguments = json_or_text(payload.get(_CALLS[kind]))
+        return [("assistant", "", name, [{"id": call_id, "name": name, "arguments": arguments}])]
     if kind in _OUTPUTS:
         call_id = payload.get("call_id")
         name = names.get(call_id) if isinstance(call_id, str) else None

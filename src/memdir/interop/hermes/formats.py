@@ -7,8 +7,8 @@ import re
 from collections.abc import Sequence
 
 from ...core.errors import ValidationError
+from ...core.index import clip
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
-from ..clip import clip
 
 DELIMITER = "\n§\n"
 MEMORY_LIMIT = 2_200

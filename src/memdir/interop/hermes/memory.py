@@ -3,7 +3,6 @@ See docs/design/interop.md."""
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from .._harness import Read, Rendered, ScopeFile
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
 from .._scopefiles import find_skills, skill_exports, soul_export
+from ..install.hermes import default_hermes_home
 from . import formats as fmt
 
 if TYPE_CHECKING:
@@ -78,13 +78,7 @@ def _config(target: Path) -> Path:
     ``~/.hermes``."""
     if target.name == "memories" and (target.parent / "config.yaml").exists():
         return target.parent / "config.yaml"
-    return _home() / "config.yaml"
-
-
-def _home() -> Path:
-    """``$HERMES_HOME`` (as Hermes reads it), else ``~/.hermes``."""
-    home = os.environ.get("HERMES_HOME")
-    return Path(home).expanduser() if home else Path.home() / ".hermes"
+    return default_hermes_home() / "config.yaml"
 
 
 def limits(target: Path) -> tuple[dict[str, int], list[str]]:
@@ -129,7 +123,7 @@ class HermesHarness:
 
     def default_source(self, md: Layers) -> Path:
         """``$HERMES_HOME/memories`` (``~/.hermes/memories`` without it)."""
-        return _home() / "memories"
+        return default_hermes_home() / "memories"
 
     default_target = default_source  # the harness reads its memory from there
 

@@ -4,7 +4,6 @@ out. (docs/design/harnesses.md)."""
 from __future__ import annotations
 
 import difflib
-import hashlib
 import importlib
 import os
 from dataclasses import dataclass, field
@@ -13,7 +12,7 @@ from typing import Any, Protocol
 
 from ...core.errors import MemdirError, StorageError, ValidationError
 from ...core.storage.regular import atomic_write, read_bytes
-from .._exporting import _backup
+from .._exporting import _backup, _digest
 from .._files import why
 from .._ledger import load, locked
 
@@ -122,10 +121,6 @@ def _module(harness: str) -> Any:
             f"unknown harness {harness!r}; use one of {', '.join(INSTALLERS)}", field="harness"
         )
     return importlib.import_module(f"{__name__}.{INSTALLERS[harness]}")
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def _key(path: Path) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .._ledger import locked
+from .codex import default_codex_home
 
 LEDGER_NAME = "codex-rollouts.json"
 _WHAT = "which Codex rollouts memdir has imported, by size and time"
@@ -35,8 +36,7 @@ class Notified:
 
 def sessions_folder() -> Path:
     """``$CODEX_HOME/sessions`` (default ``~/.codex/sessions``)."""
-    env = os.environ.get("CODEX_HOME", "").strip()
-    return (Path(env).expanduser() if env else Path.home() / ".codex") / "sessions"
+    return default_codex_home() / "sessions"
 
 
 def _rollouts(folder: Path) -> dict[str, list[int]]:

@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError, ValidationError
+from ...sessions import ImportCounts
 from ...sessions.records import MEMORY_MODES
 from .._files import user_path, why
 from ._reading import Progress, Tally, scope_of
@@ -18,49 +19,27 @@ from ._reading import Progress, Tally, scope_of
 if TYPE_CHECKING:
     from ...core.layers import Layers
 
-#: harness name → reader module
 
-
-@dataclass
-class TranscriptReport:
-    """What one transcript import read (files … problems) and wrote (the fields of
-    :class:`~memdir.sessions.ImportCounts` but ``batches``)."""
+@dataclass(kw_only=True)
+class TranscriptReport(ImportCounts):
+    """What one transcript import read (files … problems) and wrote (the counts of
+    :class:`~memdir.sessions.ImportCounts`, ``batches`` left out of :meth:`to_dict`)."""
 
     harness: str
     source: Path
     files: int = 0
     lines: int = 0  # lines (Hermes: message rows) read
-    sessions_created: int = 0
-    sessions_grown: int = 0
-    sessions_unchanged: int = 0
-    sessions_skipped: int = 0  # deleted by the user since an earlier import: left out
-    messages_added: int = 0
-    messages_present: int = 0  # already imported before
-    messages_skipped: int = 0  # of skipped or diverged sessions
     skipped: int = 0  # well-formed lines holding no message (metadata, token counts…)
     malformed: int = 0
     problems: list[str] = field(default_factory=list)  # the first malformed lines: where, why
-    #: sessions whose stored history does not match the source: nothing was added to them
-    diverged: list[str] = field(default_factory=list)
-    #: sessions the source rewrote (rows it dropped stay in memdir): new messages added
-    resynced: list[str] = field(default_factory=list)
     #: parents named by imported sessions whose own transcript was not imported: created
     #: empty, so ``sessions show`` finds them (their transcript fills them when imported)
     parents_missing: list[str] = field(default_factory=list)
 
-    @property
-    def sessions(self) -> int:
-        """Sessions found in the source."""
-        return (
-            self.sessions_created
-            + self.sessions_grown
-            + self.sessions_unchanged
-            + self.sessions_skipped
-        )
-
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
         data = asdict(self)
+        del data["batches"]
         data["source"] = str(self.source)
         data["sessions"] = self.sessions
         return data
@@ -105,7 +84,6 @@ def import_sessions(
         module.sessions(where, tally, memory_mode), batch=batch, include_removed=include_removed
     )
     tally.finish()
-    imported = {k: v for k, v in counts.to_dict().items() if k != "batches"}
     return TranscriptReport(
         harness=harness,
         source=where,
@@ -115,7 +93,7 @@ def import_sessions(
         malformed=tally.malformed,
         problems=tally.problems,
         parents_missing=_fill_missing_parents(md, module.AGENT),
-        **imported,
+        **counts.to_dict(),
     )
 
 
