@@ -122,6 +122,29 @@ def test_the_worker_thread_coalesces_and_drain_finishes_the_work(md: Memdir, clo
     assert live.drain(timeout=0)  # idle: nothing to wait for
 
 
+def test_close_ends_the_worker_thread_and_queued_jobs_stay_queued(md: Memdir, clock: Clock) -> None:
+    """After close() nothing of the Memdir runs on: no thread reopens state.db behind it."""
+    live = Memdir(dataclasses.replace(md.settings, background=True), clock=clock)
+    provider = ScriptedProvider(
+        lambda kind, user: candidates_reply() if kind == "extract" else ops_reply(), delay=0.5
+    )
+    live.pipeline.provider = provider
+    for i in range(3):
+        with live.session() as s:
+            s.log("user", f"message {i}")
+    thread = live.pipeline._worker._thread
+    assert thread is not None and thread.is_alive()
+    live.close()
+    assert not thread.is_alive()
+    calls = len(provider.calls)
+    assert calls < 3  # the run in flight finished; the later requests were dropped …
+    waiting = {j.status for j in live.pipeline.jobs.list()}
+    assert "pending" in waiting  # … and their jobs stay queued for the next run
+    assert len(provider.calls) == calls
+    live.pipeline.run()  # the next run (here in the foreground) does them
+    assert {j.status for j in live.pipeline.jobs.list()} == {"done"}
+
+
 def test_maintain_and_jobs_on_the_command_line(home: Path, project: Path) -> None:
     runner = CliRunner()
     args = ["--home", str(home), "-C", str(project)]

@@ -39,6 +39,13 @@ class Memdir(Layers):
         ``timeout`` seconds were not enough."""
         return self._pipeline is None or self._pipeline.drain(timeout)
 
+    def close(self) -> None:
+        """Stop the worker thread (after its run in flight; queued jobs stay queued), then
+        close state.db (it reopens on next use)."""
+        if self._pipeline is not None:
+            self._pipeline.stop()
+        super().close()
+
     def session(
         self,
         agent: str = "agent",

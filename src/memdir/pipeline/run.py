@@ -168,6 +168,10 @@ class Pipeline:
         """Wait for the worker thread to finish queued work; False on timeout."""
         return self._worker.drain(timeout)
 
+    def stop(self) -> None:
+        """End the worker thread after its run in flight (queued jobs stay queued)."""
+        self._worker.stop()
+
     def _background_run(self) -> None:
         self.run(scan=False)
 
@@ -205,7 +209,7 @@ class Pipeline:
         with self._lock:
             if scan:
                 report.queued = self.scan(everything=everything)
-            while True:
+            while not self._worker.stopping():  # close() ends a background run early
                 job = self.jobs.claim(self.worker_id, projects=(self.project, SHARED))
                 if job is None:
                     break

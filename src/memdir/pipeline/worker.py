@@ -20,6 +20,7 @@ class Worker:
         self._cond = threading.Condition()
         self._requested = False
         self._busy = False
+        self._stopped = False
         self._thread: threading.Thread | None = None
         self.runs = 0
         self.errors: list[str] = []  # failures of whole runs (job failures live in state.db)
@@ -27,7 +28,7 @@ class Worker:
     def request(self) -> None:
         """Ask for a run; starts the thread on first use."""
         with self._cond:
-            self._requested = True
+            self._requested, self._stopped = True, False
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._loop, name=self._name, daemon=True)
                 self._thread.start()
@@ -36,8 +37,10 @@ class Worker:
     def _loop(self) -> None:
         while True:
             with self._cond:
-                while not self._requested:
+                while not self._requested and not self._stopped:
                     self._cond.wait()
+                if self._stopped:
+                    return
                 self._requested = False
                 self._busy = True
             try:
@@ -50,6 +53,22 @@ class Worker:
                     self._busy = False
                     self.runs += 1
                     self._cond.notify_all()
+
+    def stop(self) -> None:
+        """End the thread after the job in hand; the rest of its run and runs requested
+        but not started are dropped (their jobs stay queued in state.db). A later
+        :meth:`request` restarts it."""
+        with self._cond:
+            self._stopped, self._requested = True, False
+            self._cond.notify_all()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    def stopping(self) -> bool:
+        """True on the worker's own thread once :meth:`stop` was called: its run ends
+        after the job in hand."""
+        return self._stopped and threading.current_thread() is self._thread
 
     def drain(self, timeout: float | None = None) -> bool:
         """Wait until no run is in flight or requested; False if ``timeout`` ran out."""
