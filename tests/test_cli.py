@@ -71,7 +71,21 @@ def test_errors_are_one_line_with_exit_code(run) -> None:
     long = run(
         "add", "--type", "user", "--name", "n" * 81, "--description", "d", "--body", "b", ok=False
     )
-    assert "the limit is 80 characters" in long.stderr
+    assert "the limit is 80 characters" in long.stderr and "into the body" in long.stderr
+    big = run(
+        "add",
+        "--type",
+        "user",
+        "--name",
+        "n",
+        "--description",
+        "d",
+        "--body",
+        "b" * 70_000,
+        ok=False,
+    )
+    assert "the limit is 65,536 bytes" in big.stderr and "split the entry" in big.stderr
+    assert "into the body" not in big.stderr  # the body itself is too long
     refused = run(
         "add",
         "--type",

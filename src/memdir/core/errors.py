@@ -49,9 +49,9 @@ class LimitError(ValidationError):
     """A field is longer than its limit. Nothing is cut silently."""
 
     def __init__(self, field: str, limit: int, actual: int, unit: str = "characters") -> None:
+        how = "split the entry" if field == "body" else "move detail into the body"
         super().__init__(
-            f"{field} is {actual:,} {unit}; the limit is {limit:,} {unit}. "
-            f"Shorten it (move detail into the body, or split the entry).",
+            f"{field} is {actual:,} {unit}; the limit is {limit:,} {unit}. Shorten it ({how}).",
             field=field,
         )
         self.limit = limit
