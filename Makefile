@@ -20,9 +20,16 @@ demo: $(STAMP)
 	$(BIN)/memdir demo
 
 # The `memdir` command on your PATH (make serve only sets up .venv/bin/memdir).
+# Without pipx: a venv of its own under ~/.local/share/memdir (PEP 668 systems refuse
+# `pip install --user`), linked as ~/.local/bin/memdir.
+TOOL_VENV = $${XDG_DATA_HOME:-$$HOME/.local/share}/memdir/venv
 install:
 	if command -v pipx >/dev/null; then pipx install --force .; \
-	else $(PYTHON) -m pip install --user .; fi
+	else $(PYTHON) -m venv "$(TOOL_VENV)" \
+	  && "$(TOOL_VENV)/bin/pip" install --quiet --upgrade . \
+	  && mkdir -p "$$HOME/.local/bin" \
+	  && ln -sf "$(TOOL_VENV)/bin/memdir" "$$HOME/.local/bin/memdir" \
+	  && echo "Installed $$HOME/.local/bin/memdir (put $$HOME/.local/bin on your PATH if it is not)."; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
