@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import memdir
 from conftest import team_env
@@ -318,3 +320,30 @@ def test_on_the_team_backend_a_rejection_and_its_tombstones_are_one_transaction(
         conn.execute(f'DROP TRIGGER refuse ON "{schema}".pending_writes')
     other.reject_review([held])
     assert _pending(asking) == [] and asking.tombstones.count() == 1
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(max_size=30), body=st.text(max_size=200), target=st.text(max_size=20))
+def test_any_text_held_comes_back_as_it_was_held_and_once(
+    asking: memdir.Memdir, backend: str, tmp_path: Path, project: Path, name: str, body: str,
+    target: str,
+) -> None:  # fmt: skip
+    """Whatever a model sends (NUL, CJK, emoji, quotes) is held and listed unchanged by
+    another server of the user (on one machine: another process on the same home);
+    holding it again is the same record."""
+    from memdir.core.changes import AddOp, ReplaceOp
+    from memdir.review import approval
+
+    other = memdir.open(tmp_path / "home2" if backend == "postgres" else asking.home, project)
+    ops = (AddOp("project", name, "d", body), ReplaceOp(target or "x", body=body))
+    first = approval.hold(
+        asking, asking.store("local"), ops, source=memdir.Source.AGENT, session=None
+    )
+    again = approval.hold(
+        other, other.store("local"), ops, source=memdir.Source.AGENT, session=None
+    )
+    assert again["id"] == first["id"]
+    (held,) = [p for p in approval.proposals(other) if p.id == first["id"]]
+    assert held.actions[0].ops == ops and held.actions[0].scope == "local"
+    approval.settle(other, [first["id"]])
+    assert first["id"] not in {p.id for p in approval.proposals(asking)}
