@@ -240,10 +240,10 @@ def _pending(md: memdir.Memdir) -> list[str]:
 
 
 def test_on_the_team_backend_every_server_of_the_user_sees_and_decides_a_held_write(
-    asking: memdir.Memdir, backend: str, home: Path, project: Path, tmp_path: Path
+    asking: memdir.Memdir, backend: str, home: Path, project: Path, tmp_path: Path, run: Any
 ) -> None:
-    """Two servers (two homes, one database): a write held through one is listed once,
-    applied and rejected through the other; no pending.json is written."""
+    """Two servers (two homes, one database; one of them a real process): a write held
+    through one is listed once, applied and rejected through the other; no pending.json."""
     if backend != "postgres":
         pytest.skip("one machine: the held writes are pending.json in its home")
     other = tmp_path / "home2"
@@ -256,8 +256,10 @@ def test_on_the_team_backend_every_server_of_the_user_sees_and_decides_a_held_wr
     assert _project_write(two, "Deploys on Fridays", "The team deploys on Fridays.") == kept
     assert _pending(asking) == sorted([kept, dropped])  # held again: still one
 
-    code, out = review(other, project, "--apply", kept)
-    assert code == 0, out
+    elsewhere = {"MEMDIR_HOME": str(other)}
+    listed = json.loads(run("review", "--json", extra_env=elsewhere).stdout)
+    assert sorted(p["id"] for p in listed if p["kind"] == "pending") == sorted([kept, dropped])
+    run("review", "--apply", kept, extra_env=elsewhere)
     assert [e.name for e in asking.store("project").list()] == ["Deploys on Fridays"]
     assert _pending(asking) == [dropped]
     two.reject_review([dropped])
