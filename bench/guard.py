@@ -7,6 +7,7 @@ Run from the repository root with the bench venv (``make bench-venv``)::
     .venv-bench/bin/python bench/guard.py --misses dev     # dev attacks memdir stores (tuning)
     .venv-bench/bin/python bench/guard.py --misses given   # the same for the given set
     .venv-bench/bin/python bench/guard.py --rules          # per-rule ablation (no test halves)
+    .venv/bin/python bench/guard.py --dump-verdicts FILE   # every verdict, to diff a change
 
 Corpora (each read if present; see bench/README.md):
 
@@ -376,7 +377,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="per-rule ablation on the dev halves, the given set and the real files",
     )
+    parser.add_argument(
+        "--dump-verdicts",
+        type=Path,
+        metavar="FILE",
+        help="write every verdict on every text to FILE (bench/guard_dump.py) and stop",
+    )
     args = parser.parse_args(argv)
+    if args.dump_verdicts:
+        from guard_dump import dump
+
+        print(dump(args.dump_verdicts, args.given), "texts")
+        return 0
     hermes, label = hermes_scanner()
     sections: list[tuple[str, list[list[str]]]] = []
     own = {name: own_rows(path, name) for name, path in OWN.items() if path.exists()}

@@ -7,7 +7,7 @@ Tests here may run as root (in a container), where permission bits mean nothing.
   read-only: writes fail with ``EROFS`` exactly as on a read-only disk, root or not;
 * :func:`unprivileged` runs a command as root without ``CAP_DAC_OVERRIDE`` /
   ``CAP_DAC_READ_SEARCH`` / ``CAP_FOWNER``, so another user's 0600 file is unreadable, as it
-  is for a normal user (and runs it unchanged when the tests are not root).
+  is for a normal user (root only: planting another user's file takes chown).
 
 Each returns None when this machine cannot do it; tests then skip and say why.
 """
@@ -64,9 +64,10 @@ def readonly(folder: Path, cmd: Sequence[str]) -> list[str] | None:
 
 @functools.cache
 def unprivileged_reason() -> str | None:
-    """Why :func:`unprivileged` cannot work here, or None when it can."""
+    """Why :func:`unprivileged` cannot work here, or None when it can. The tests that use
+    it give a file to another user (``chown``), which only root may do."""
     if os.geteuid() != 0:
-        return None
+        return "not running as root: cannot give a file to another user (chown)"
     if shutil.which("setpriv") is None:
         return "running as root and setpriv(1) is not installed"
     with tempfile.TemporaryDirectory() as folder:
@@ -86,4 +87,4 @@ def unprivileged(cmd: Sequence[str]) -> list[str] | None:
     """``cmd`` run without the power to bypass file permissions; None when impossible."""
     if unprivileged_reason() is not None:
         return None
-    return list(cmd) if os.geteuid() != 0 else ["setpriv", *_DROP, *cmd]
+    return ["setpriv", *_DROP, *cmd]

@@ -144,6 +144,39 @@ def test_aliases_are_refused_wherever_they_are_in_the_frontmatter() -> None:
     assert parse_entry("---\nname: a & b * c\n---\nb\n", "user_x").name == "a & b * c"
 
 
+def test_a_project_folder_linked_out_of_the_checkout_is_not_followed(
+    cli: Run, project: Path, tmp_path: Path
+) -> None:
+    """A cloned repository's `.memdir` -> any folder (say Claude Code's memory folder):
+    memdir neither loads its files into the agent's context nor rewrites its MEMORY.md."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.md").write_text("My private notes.\n")
+    (elsewhere / "MEMORY.md").write_text("# My own index, written by hand\n")
+    (project / ".memdir").symlink_to(elsewhere)
+    assert json.loads(cli("ls", "--json").stdout) == []
+    assert "private notes" not in cli("context").stdout
+    refused = _add(cli, "New", "--scope", "project", ok=False)
+    assert "is a link to" in refused.stderr and refused.stderr.count("\n") == 1
+    assert "outside the checkout" in cli("doctor").stdout
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["MEMORY.md", "notes.md"]
+    assert (elsewhere / "MEMORY.md").read_text() == "# My own index, written by hand\n"
+
+
+def test_a_rule_glob_built_to_backtrack_does_not_stall_a_session_start(
+    cli: Run, project: Path
+) -> None:
+    """A cloned repository's rule with ``paths: *a*a…*ab`` and a session on a file named
+    ``aaa…``: a backtracking regex would take longer than the universe has; memdir's
+    matcher answers at once."""
+    rules = project / ".claude" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "slow.md").write_text('---\npaths: "' + "*a" * 40 + 'b"\n---\nSlow rule.\n')
+    (rules / "fast.md").write_text('---\npaths: "*a"\n---\nFast rule.\n')
+    shown = cli("context", "--path", "a" * 60, timeout=60).stdout
+    assert "Fast rule." in shown and "Slow rule." not in shown
+
+
 # -- 2. a FIFO where a file should be ----------------------------------------------------------
 
 
@@ -206,11 +239,41 @@ def test_another_users_git_index_is_skipped_and_rebuilt(
     }
 
 
+@pytest.mark.skipif(unprivileged_reason() is not None, reason=str(unprivileged_reason()))
+def test_another_users_state_db_is_named_as_unreadable_not_damaged(
+    cli: Run, home: Path, project: Path
+) -> None:
+    """A state.db left by `sudo memdir …` is not damaged: doctor says whose it is and
+    offers no salvage, and --repair leaves it alone."""
+    _add(cli, "Kept")
+    _sessions(home, project, sessions=1, each=3)
+    db = home / "state.db"
+    os.chown(db, 65534, 65534)
+    db.chmod(0o600)
+    before = db.read_bytes()
+    doctor = cli("doctor", ok=False, wrap=unprivileged)
+    assert "this user may not read it (it belongs to user id 65534" in doctor.stdout
+    assert "--repair" not in doctor.stdout and "damaged" not in doctor.stdout, doctor.stdout
+    repaired = json.loads(cli("doctor", "--repair", "--json", ok=False, wrap=unprivileged).stdout)
+    assert repaired["recovery"] is None and repaired["healthy"] is False
+    assert db.read_bytes() == before and not list(home.glob("state.db.*"))
+
+
 def test_readonly_helper_reports_why_it_cannot_run() -> None:
     reason = readonly_reason()
     assert reason is None or "read-only" in reason or "not installed" in reason
     if reason is None:
         assert readonly(Path("/tmp"), ["true"]) is not None
+
+
+def test_unprivileged_helper_reports_why_it_cannot_run(tmp_path: Path) -> None:
+    """The tests using it chown a file to another user: a non-root run skips them."""
+    reason = unprivileged_reason()
+    if reason is None:
+        (tmp_path / "x").write_text("x")
+        os.chown(tmp_path / "x", 65534, 65534)
+    else:
+        assert "root" in reason or "setpriv" in reason
 
 
 # -- 3. call_tool never raises -----------------------------------------------------------------
@@ -398,6 +461,28 @@ def test_doctor_on_a_state_db_it_cannot_read_says_so_on_every_line(
     doctor = cli("doctor", ok=False)
     assert "database disk image is malformed" in doctor.stdout
     assert "\nsemantic unknown: state.db cannot be read\n" in doctor.stdout
+
+
+def test_search_answers_from_memory_when_state_db_cannot_be_read(
+    cli: Run, home: Path, project: Path
+) -> None:
+    """`memdir search` searches memories and sessions: a state.db it cannot read costs the
+    session half (a warning), never the memories."""
+    _add(cli, "Use pnpm")
+    _sessions(home, project, sessions=1, each=3)
+    db = home / "state.db"
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        (page,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_migrations_1'"
+        ).fetchone()
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * 4096 : page * 4096] = b"\xff" * 4096
+    db.write_bytes(bytes(data))
+    found = cli("search", "--json", "pnpm")
+    assert [e["id"] for e in json.loads(found.stdout)["entries"]] == ["user_use-pnpm"]
+    assert json.loads(found.stdout)["sessions"] == []
+    assert "Warning: sessions not searched" in found.stderr and "malformed" in found.stderr
+    assert "user_use-pnpm" in cli("search", "pnpm").stdout
 
 
 # -- 8. HTTP bodies, result sizes, batch sizes -------------------------------------------------
@@ -979,6 +1064,29 @@ def test_ls_never_wraps_ids_at_100_columns(cli: Run, home: Path, project: Path) 
     [entry] = memdir.open(home, project).store("local").list()
     assert len(entry.id) > 50
     assert any(entry.id in line for line in listing.splitlines()), listing
+
+
+def test_add_reads_at_most_one_body_from_an_endless_stdin(home: Path, project: Path) -> None:
+    """`yes | memdir add …`: the body on stdin is read up to its limit, never to the end."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "-C", str(project), "add", "--type", "user",
+         "--name", "Endless", "--description", "d"],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "MEMDIR_HOME": str(home), "MEMDIR_BACKGROUND": "0"},
+        preexec_fn=_cap_memory,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stderr is not None
+    written, chunk = 0, b"y\n" * (1 << 19)
+    with contextlib.suppress(BrokenPipeError):
+        while written < 256 << 20:  # an endless producer, as far as memdir can tell
+            proc.stdin.write(chunk)
+            written += len(chunk)
+    with contextlib.suppress(BrokenPipeError):
+        proc.stdin.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1 and written < 256 << 20, (written, err)
+    assert err.strip() == "Error: the body on stdin is over 65,536 bytes"
 
 
 def test_rm_finds_the_scope_and_sessions_take_an_id_prefix(

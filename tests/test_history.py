@@ -153,6 +153,24 @@ def test_hand_edit_is_committed_as_such_on_the_next_write(
     assert versions.pending() == {}
 
 
+def test_an_index_edited_by_hand_is_committed_before_it_is_regenerated(
+    md: Memdir, store: memdir.Store, scope_dir: Path, home: Path, project: Path, backend: str
+) -> None:
+    """The index is memdir's, but a note a person typed into it is never lost unseen."""
+    if backend != "files":
+        pytest.skip("a hand edit to a file on disk")
+    add(store, "Use pnpm")
+    index = scope_dir / "MEMORY.md"
+    index.write_text(index.read_text() + "MY NOTE: ask Ana about the release\n")
+    reopened = memdir.open(home, project)
+    [e.name for _, e in reopened.entries()]
+    assert b"MY NOTE" not in index.read_bytes()  # regenerated from the topic files …
+    log = Versions(reopened).log()
+    assert log[0].commit.subject == "hand edit: MEMORY.md"  # … after committing the note
+    assert b"MY NOTE" in Versions(reopened).change(log[0].commit.short)[1]["MEMORY.md"][1]
+    assert len(Versions(memdir.open(home, project)).log()) == len(log)  # only once
+
+
 def test_reads_never_commit_and_history_can_be_off(
     home: Path, project: Path, clock: Clock, tmp_path: Path
 ) -> None:

@@ -372,6 +372,11 @@ def test_local_overrides_not_ignored_by_git_get_a_warning(layout: dict[str, Path
         ("a/{b,{c,d}}/e", "a/d/e", True),
         ("{a}", "{a}", True),  # no comma: literal
         ("x{a,b", "x{a,b", True),  # unclosed: literal
+        ("**/", "a", False),
+        ("**/*.md", "a/b/c.md", True),
+        ("a/**/b", "a/x/y/b", True),
+        ("*a*a*b", "xaya/b", False),
+        ("*a*a*b", "xayab", True),
     ],
 )
 def test_rule_globs(pattern: str, path: str, hit: bool) -> None:

@@ -621,6 +621,9 @@ def test_one_server_serves_each_connection_in_its_own_project(
             assert _data(named)["success"]
             wrong = await c.call_tool("memory_search", {"query": "x", "project": "relative/path"})
             assert wrong.is_error and "absolute path of an existing folder" in _data(wrong)["error"]
+        async with _client(url, token, roots=[tmp_path / "not-here"]) as g:  # a remote root
+            refused = await g.call_tool("memory", add("Where does this go"))
+            assert "sent no roots that are folders on this machine" in _data(refused)["error"]
         async with _client(url, token, project=alpha) as d:  # the header, for clients without roots
             assert "Alpha uses tabs" in _context(await d.read_resource("memdir://context"))
         moving = [alpha]
@@ -671,7 +674,8 @@ def test_projects_under_limits_the_folders_a_client_may_name(
         ):
             async with client as c:
                 refused = await c.call_tool("memory_search", {"query": "b", "project": "/"})
-                assert refused.is_error and "--projects-under" in _data(refused)["error"]
+                error = _data(refused)["error"]  # outside DIR, or `/`, which is never a project
+                assert refused.is_error and ("--projects-under" in error or "root," in error)
         async with _client(url, token, roots=[outside, allowed / "app"]) as both:
             assert (await both.read_resource("memdir://context")) is not None  # the allowed one
 
@@ -679,6 +683,36 @@ def test_projects_under_limits_the_folders_a_client_may_name(
         anyio.run(main, url, token)
     assert [e.name for e in memdir.open(env["MEMDIR_HOME"], allowed / "app").store("local").list()]
     assert not memdir.open(env["MEMDIR_HOME"], outside).store("local").list()
+
+
+def test_the_file_systems_root_is_never_a_project(env: dict[str, str], project: Path) -> None:
+    """Without --projects-under a client may name any folder, but not `/`: a project-scope
+    write there would make /.memdir for whoever runs the server."""
+    add = {"action": "add", "type": "project", "name": "N", "description": "d", "body": "b."}
+
+    async def main(url: str, token: str) -> None:
+        for client in (
+            _client(url, token, project=Path("/")),
+            _client(url, token, roots=[Path("/")]),
+        ):
+            async with client as c:
+                refused = await c.call_tool("memory", add)
+                assert refused.is_error and "not a project folder" in _data(refused)["error"]
+        async with _client(url, token) as c:
+            refused = await c.call_tool("memory", {**add, "project": "/"})
+            assert refused.is_error and "root, not a project folder" in _data(refused)["error"]
+
+    with _serving(env, project) as (url, token, _):
+        anyio.run(main, url, token)
+    assert not Path("/.memdir").exists()
+
+
+def _link(fd: Path) -> str | None:
+    """Where an open descriptor of another process points (None: closed meanwhile)."""
+    try:
+        return os.readlink(fd)
+    except FileNotFoundError:
+        return None
 
 
 def test_a_server_keeps_a_bounded_number_of_projects_open(
@@ -701,7 +735,7 @@ def test_a_server_keeps_a_bounded_number_of_projects_open(
     with _serving(env, project) as (url, token, proc):
         anyio.run(main, url, token)
         fds = Path(f"/proc/{proc.pid}/fd")
-        open_db = [f for f in fds.iterdir() if os.readlink(f) == state]
+        open_db = [f for f in fds.iterdir() if _link(f) == state]
     assert 0 < len(open_db) <= MAX_PROJECTS + 2  # (+ the server's own Memdir and the web's)
 
 

@@ -35,8 +35,9 @@ PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project 
 ROOTS_TIMEOUT = 10.0  # seconds a client may take to answer roots/list
 MAX_PROJECTS = 16  # project Memdirs kept open by memdir serve (more while sessions use them)
 NO_PROJECT = (
-    "this connection did not say which project it works in (its MCP client sent no roots, "
-    "no X-Memdir-Project header and no 'project' argument). Pass \"project\": "
+    "this connection did not say which project it works in (its MCP client sent no roots "
+    "that are folders on this machine, no X-Memdir-Project header and no 'project' "
+    'argument). Pass "project": '
     '"/path/to/your/checkout" in this call, or register memdir with the header '
     "X-Memdir-Project: /path/to/your/checkout (or with a client that sends MCP roots); "
     'or save it for every project with "scope": "user".'
@@ -358,10 +359,19 @@ class _Backend:
         return _folder(value, "the X-Memdir-Project header")
 
     def _allowed(self, folder: Path) -> bool:
-        """Whether ``--projects-under`` lets a client work in ``folder``."""
+        """Whether ``--projects-under`` lets a client work in ``folder`` (never in the
+        file system's root, which is nobody's project)."""
+        if folder.is_absolute() and folder.parent == folder:
+            return False
         return not self.under or any(d == folder or d in folder.parents for d in self.under)
 
     def _refuse(self, folder: Path, source: str) -> NoReturn:
+        if folder.is_absolute() and folder.parent == folder:
+            raise MCPError(
+                code=types.INVALID_PARAMS,
+                message=f"{folder} (from the connection's {source}) is the file system's "
+                f"root, not a project folder; name the project's own folder",
+            )
         under = ", ".join(map(str, self.under))
         raise MCPError(
             code=types.INVALID_PARAMS,

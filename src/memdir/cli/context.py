@@ -211,8 +211,9 @@ def _print_state(db: DbHealth, recovery: Recovery | None, repair: bool) -> None:
         click.secho(f"         found: {problem}", fg="yellow")
     for fix in db.repaired:
         click.echo(f"         repaired: {fix}")
+    label = "damaged" if db.salvage or db.sessions is not None else "unreadable"
     for left in db.damaged:
-        click.secho(f"         damaged: {left}", fg="red")
+        click.secho(f"         {label}: {left}", fg="red")
     if repair and db.salvage and db.read_only:
         click.secho("         not salvaged: the home cannot be written here", fg="red")
 

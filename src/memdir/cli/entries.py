@@ -11,8 +11,9 @@ import click
 
 from ..core.errors import MemdirError
 from ..core.frontmatter import format_time, render_entry
-from ..core.model import SCOPES, Entry
+from ..core.model import BODY_MAX_BYTES, SCOPES, Entry
 from .app import State, cli, dump
+from .files import read_input
 
 SCOPE_OPTION = click.option(
     "--scope",
@@ -42,8 +43,8 @@ def init(state: State, scope: str, as_json: bool) -> None:
 def _read_body(body: str | None) -> str:
     if body is not None:
         return body
-    if not sys.stdin.isatty():
-        return sys.stdin.read()
+    if not sys.stdin.isatty():  # at most one body's worth: `yes | memdir add` ends
+        return read_input("-", BODY_MAX_BYTES, "the body")
     raise click.UsageError("give the body with --body, or pipe it on stdin")
 
 

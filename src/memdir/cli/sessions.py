@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from ..core.errors import DatabaseError
 from ..core.index import short
 from .app import State, cli, dump
 
@@ -257,7 +258,11 @@ def search(state: State, query: str, limit: int, archived: bool, as_json: bool) 
     """Search memories and past sessions together."""
     md = state.md
     entries = md.search(query, limit=limit, include_archived=archived)
-    hits = _session_hits(state, query, limit, 1, {})
+    try:
+        hits = _session_hits(state, query, limit, 1, {})
+    except DatabaseError as exc:  # a damaged or unreadable state.db: memories still answer
+        hits = []
+        click.secho(f"Warning: sessions not searched: {exc}", fg="yellow", err=True)
     if as_json:
         dump(
             {

@@ -380,35 +380,69 @@ def _braces(pattern: str) -> list[str]:
     return out
 
 
+_WILD = {"**/": 0, "**": 1, "*": 2, "?": 3}  # folders then "/", anything, a name's run, a char
+_Token = int | str | re.Pattern[str]
+
+
 @functools.lru_cache(maxsize=256)
-def _glob_regex(pattern: str) -> re.Pattern[str]:
-    """The regex of a rule glob; a bracket class Python cannot compile (``[z-a]``, ``[!]``)
-    makes the whole glob a literal, so a rule file never breaks a session start."""
-    try:
-        return re.compile("|".join(f"(?:{_one_glob(p)})" for p in _braces(pattern.strip())))
-    except re.error:
-        return re.compile(re.escape(pattern.strip().lstrip("/")) + "(?:/.*)?")
+def _glob_tokens(pattern: str) -> tuple[tuple[_Token, ...], ...] | None:
+    """Each brace expansion of a rule glob as tokens (wildcards, characters, bracket
+    classes); None when a class Python cannot compile (``[z-a]``, ``[!]``) makes the
+    whole glob a literal, so a rule file never breaks a session start."""
+    globs = []
+    for glob in _braces(pattern.strip()):
+        tokens: list[_Token] = []
+        for piece in _GLOB_PART.findall(glob.strip().lstrip("/")):
+            if piece in _WILD:
+                tokens.append(_WILD[piece])
+            elif piece.startswith("[") and len(piece) > 2:
+                body = piece[1:-1]
+                negate = body.startswith("!")
+                body = re.sub(r"([\\^\[&~|])", r"\\\1", body[1:] if negate else body)
+                try:
+                    tokens.append(re.compile("[" + ("^" if negate else "") + body + "]"))
+                except re.error:
+                    return None
+            else:
+                tokens.extend(piece)
+        globs.append(tuple(tokens))
+    return tuple(globs)
 
 
-def _one_glob(pattern: str) -> str:
-    out = []
-    for piece in _GLOB_PART.findall(pattern.strip().lstrip("/")):
-        if piece == "**/":
-            out.append("(?:.*/)?")
-        elif piece == "**":
-            out.append(".*")
-        elif piece == "*":
-            out.append("[^/]*")
-        elif piece == "?":
-            out.append("[^/]")
-        elif piece.startswith("[") and len(piece) > 2:
-            body = piece[1:-1]
-            negate = body.startswith("!")
-            body = re.sub(r"([\\^\[&~|])", r"\\\1", body[1:] if negate else body)
-            out.append("[" + ("^" if negate else "") + body + "]")
-        else:
-            out.append(re.escape(piece))
-    return "".join(out) + "(?:/.*)?"
+def _match(tokens: tuple[_Token, ...], path: str) -> bool:
+    """Whether ``path`` matches (or lies under a folder matching) the glob: every token
+    position tracked at once, so time is len(path) x len(tokens) whatever the glob (a
+    backtracking regex takes exponential time on ``*a*a*a…b``)."""
+    end = len(tokens)
+
+    def closure(states: set[int]) -> set[int]:
+        todo, out = list(states), set()
+        while todo:
+            i = todo.pop()
+            if i not in out:
+                out.add(i)
+                if 0 <= i < end and tokens[i] in (0, 1, 2):  # each may match nothing
+                    todo.append(i + 1)
+        return out
+
+    states = closure({0})
+    for c in path:
+        if end in states and c == "/":
+            return True  # a folder pattern matches everything under it
+        step = set()
+        for i in states - {end}:
+            j = ~i if i < 0 else i  # ~j: inside the folders token j matches
+            t = tokens[j]
+            if t == 0:  # "**/": folders, which end with "/"
+                step |= {~j, j + 1} if c == "/" else {~j}
+            elif t == 1 or (t == 2 and c != "/"):
+                step.add(i)
+            elif (t == 3 and c != "/") or t == c or (isinstance(t, re.Pattern) and t.match(c)):
+                step.add(i + 1)
+        if not step:
+            return False
+        states = closure(step)
+    return end in states
 
 
 def glob_matches(pattern: str, path: str) -> bool:
@@ -416,7 +450,12 @@ def glob_matches(pattern: str, path: str) -> bool:
     ``*`` and ``?`` do not; a folder pattern matches everything under it)."""
     while path.startswith("./"):
         path = path[2:]
-    return _glob_regex(pattern).fullmatch(path.lstrip("/")) is not None
+    path = path.lstrip("/")
+    globs = _glob_tokens(pattern)
+    if globs is None:
+        literal = pattern.strip().lstrip("/")
+        return path == literal or path.startswith(literal + "/")
+    return any(_match(tokens, path) for tokens in globs)
 
 
 def _relative(path: str | Path, checkout: Path) -> str:

@@ -83,7 +83,13 @@ def locate_scopes(
     repository, so each worktree has its own copy; the local scope is shared by all."""
     project = (checkout_root or project_root) / ".memdir"
     clash = None
-    if _overlaps(project, home):
+    checkout = (checkout_root or project_root).resolve()
+    if project.is_symlink() and checkout not in project.resolve().parents:
+        clash = (
+            f"{project} is a link to {project.resolve()}, outside the checkout: memdir "
+            f"does not follow it (a cloned repository could point it at any folder)"
+        )
+    elif _overlaps(project, home):
         clash = (
             f"the project folder {project} is the memory home {home} or overlaps it "
             f"(memdir was opened with {project_root} as the project)"

@@ -489,5 +489,13 @@ class Store:
             for name in leftovers:
                 self.backend.remove_leftover(name)
             snap = self._load(archive=True)
+            if self.history is not None and self._index_stale(snap):
+                self.history.absorb()  # an index edited by hand stays in history
             rewritten = self._write_index(snap.active, snap.problems)
             return RepairReport(rewritten, leftovers, snap.problems + snap.archive_problems)
+
+    def _index_stale(self, snap: Snapshot) -> bool:
+        index = self.backend.read_index()
+        return index is not None and index != self.render_index(
+            snap.active.values(), snap.problems
+        ).encode("utf-8")

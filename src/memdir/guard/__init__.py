@@ -14,6 +14,7 @@ from ._build import excerpt
 from ._clause import Clauses, mentioned
 from ._engine import Finding, RuleSet, Text
 from ._fold import fold
+from ._needles import register
 from ._second import SecondOpinion
 from ._unicode import find_invisible
 
@@ -46,6 +47,8 @@ def _nfkc(text: str) -> str:
 # Spelled-out text that names a command, a URL or a secret is hiding it from filters.
 _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")
 _CIPHER = re.compile(r"\brot-?13\b|\bcaesar\b|\bcipher\b|\brot\d{1,2}\b")
+_CIPHER_NEEDLES = frozenset(("rot", "caesar", "cipher"))  # every _CIPHER match holds one
+register(_CIPHER_NEEDLES)
 
 
 class _Scan:
@@ -55,7 +58,7 @@ class _Scan:
         self.nfkc = fold(_nfkc(text)).text
         # Windows paths are matched as POSIX ones (%USERPROFILE%\.ssh is ~/.ssh)
         self.hay = Text(self.nfkc.casefold().replace("\\", "/"))
-        self.clauses = Clauses(self.hay.s)
+        self.clauses = Clauses(self.hay.s, self.hay.found)
         # casefold keeps the length of almost all text; when it does not, show the folded one.
         self.shown = self.nfkc if len(self.hay.s) == len(self.nfkc) else self.hay.s
         self.grey: _orders.Order | None = None
@@ -123,7 +126,9 @@ class _Scan:
                     start,
                     end,
                 )
-        cue = _CIPHER.search(self.hay.s) is not None
+        cue = (
+            bool(self.hay.found.present(_CIPHER_NEEDLES)) and _CIPHER.search(self.hay.s) is not None
+        )
         for shift in _decode.caesar_shifts(self.hay.words(), cue):
             inner = _Scan(_decode.unshift(self.hay.s, shift))
             found = inner.rules() or inner.structural()

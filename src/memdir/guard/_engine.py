@@ -8,8 +8,10 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ._build import lit
+from ._needles import Occurrences, register
 
 _KEY = 4  # shortest stem a token-prefix gate accepts
 _PREFIX_LENGTHS = (4, 6, 8)  # token prefix sets built per scan
@@ -142,16 +144,15 @@ _COMMON = " etaoinsrhldcumfpgwybvkxjqz0123456789.,-'\"/:;()_=<>[]{}!?*&%$#@~`|\\
 class Text:
     """A folded haystack with lazily built token sets and memoised word positions."""
 
-    __slots__ = ("_bytes", "_chars", "_hits", "_prefixes", "_scripts", "_words", "s")
+    __slots__ = ("_bytes", "_prefixes", "_scripts", "_words", "found", "s")
 
     def __init__(self, s: str) -> None:
         self.s = s
+        self.found = Occurrences(s)
         self._scripts: dict[str, bool] = {}
-        self._chars: set[str] | None = None
         self._bytes: bytes | None = None
         self._words: set[bytes] | None = None
         self._prefixes: dict[int, set[bytes]] = {}
-        self._hits: dict[str, list[int]] = {}
 
     def raw(self) -> bytes:
         """The text as UTF-8 (lone surrogates passed through)."""
@@ -171,18 +172,16 @@ class Text:
         return self._words
 
     def prefixes(self, n: int) -> set[bytes]:
-        """The first ``n`` bytes of every token at least that long (memoised per ``n``)."""
+        """The first ``n`` bytes of every token (shorter tokens whole: they never equal an
+        ``n``-byte gate), memoised per ``n``."""
         found = self._prefixes.get(n)
         if found is None:
-            found = {t[:n] for t in self.words() if len(t) >= n}
-            self._prefixes[n] = found
+            found = self._prefixes[n] = set(map(itemgetter(slice(None, n)), self.words()))
         return found
 
     def chars(self) -> set[str]:
         """Every distinct character of the text (memoised)."""
-        if self._chars is None:
-            self._chars = set(self.s)
-        return self._chars
+        return self.found.chars()
 
     def has_script(self, name: str) -> bool:
         """Whether any character of the script ``name`` may occur (a byte-level test)."""
@@ -199,25 +198,15 @@ class Text:
         kind, value = gate
         assert isinstance(value, str)
         if kind in ("chr", "sub"):
-            return value in self.s
+            return bool(self.found.positions(value))
         if not self.has_script(kind):
             return False
         # one C-level pass, then most anchors fail on a set test
-        return self.chars().issuperset(value) and value in self.s
+        return self.chars().issuperset(value) and bool(self.found.positions(value))
 
     def hits(self, anchor: str, whole: bool = False) -> list[int]:
-        """Start offsets of the anchor's first word (or ``anchor`` itself), memoised."""
-        needle = anchor if whole else _first_word(anchor)
-        found = self._hits.get(needle)
-        if found is None:
-            found = []
-            s = self.s
-            i = s.find(needle)
-            while i != -1:
-                found.append(i)
-                i = s.find(needle, i + 1)
-            self._hits[needle] = found
-        return found
+        """Start offsets of the anchor's first word (or ``anchor`` itself)."""
+        return self.found.positions(anchor if whole else _first_word(anchor))
 
 
 def _before(text: Text, needles: set[str], near: list[str], span: int) -> list[int]:
@@ -244,12 +233,11 @@ def _before(text: Text, needles: set[str], near: list[str], span: int) -> list[i
         return [p for p in starts if _has_spot(spots, p, p + span)]
     found: set[int] = set()
     for needle in needles:
+        if len(needle) > len(s):
+            continue
         for lo, hi in stretches:
-            end = min(len(s), hi + len(needle))
-            i = s.find(needle, lo, end)
-            while i != -1:
-                found.add(i)
-                i = s.find(needle, i + 1, end)
+            # a match must start in [lo, hi] and end inside the text
+            found.update(text.found.within(needle, lo, min(hi, len(s) - len(needle))))
     return sorted(found)
 
 
@@ -300,46 +288,83 @@ class RuleSet:
             tuple(frozenset(anchor_id(a) for a in g) for g in r.requires) for r in rules
         ]
         self._near = [frozenset(anchor_id(a) for a in r.near) for r in rules]
-        self._pre_gates: dict[int, set[bytes]] = {}
-        for kind, value in self._by_gate:
+        # Each gate gets a number; per gate, the anchors it alone opens and those that
+        # need it and other gates as well.
+        gate_ids = {g: i for i, g in enumerate(self._by_gate)}
+        self._single: list[list[int]] = [
+            [a for a in anchors if self._need[a] == 1] for anchors in self._by_gate.values()
+        ]
+        self._multi: list[list[int]] = [
+            [a for a in anchors if self._need[a] > 1] for anchors in self._by_gate.values()
+        ]
+        self._pre_ids: dict[int, dict[bytes, int]] = {}
+        self._word_ids: dict[bytes, int] = {}
+        self._sub_ids: dict[str, list[int]] = {}  # substring gates ("chr", "sub") by literal
+        self._by_first: dict[str, list[tuple[Gate, int]]] = {}
+        for g, i in gate_ids.items():
+            kind, value = g
             if kind == "pre" and isinstance(value, bytes):
-                self._pre_gates.setdefault(len(value), set()).add(value)
-        self._word_gates = {v for k, v in self._by_gate if k == "word"}
-        # Substring gates, and script gates keyed by their first character: only those whose
-        # first character occurs in the text are tested.
-        self._subs = [g for g in self._by_gate if g[0] in ("chr", "sub")]
-        self._by_first: dict[str, list[Gate]] = {}
-        for g in self._by_gate:
-            if g[0] not in ("pre", "word", "chr", "sub") and isinstance(g[1], str):
-                self._by_first.setdefault(g[1][0], []).append(g)
+                self._pre_ids.setdefault(len(value), {})[value] = i
+            elif kind == "word" and isinstance(value, bytes):
+                self._word_ids[value] = i
+            elif kind in ("chr", "sub") and isinstance(value, str):
+                self._sub_ids.setdefault(value, []).append(i)
+            elif isinstance(value, str):  # script gates, keyed by their first character
+                self._by_first.setdefault(value[0], []).append((g, i))
+        self._pre_gates = {n: frozenset(ids) for n, ids in self._pre_ids.items()}
+        self._word_gates = frozenset(self._word_ids)
+        self._sub_values = frozenset(self._sub_ids)
+        self._first_words = [_first_word(a) for a in self._anchors]
+        register(v for k, v in self._by_gate if isinstance(v, str))
+        # First words are located only for the anchors that pass their gates; one- and
+        # two-letter ones ("a", "in") occur everywhere and are cheaper to find when asked.
+        register(w for w in self._first_words if len(w) > 2)
+        self._rules_of: list[list[int]] = [[] for _ in self._anchors]
+        for i, trigger in enumerate(self._trigger):
+            for a in trigger:
+                self._rules_of[a].append(i)
 
     def _live(self, text: Text) -> set[int]:
         """Ids of the anchors that may occur in ``text``."""
-        passing: list[Gate] = [("word", v) for v in self._word_gates & text.words()]
+        word_ids = self._word_ids
+        passing = [word_ids[v] for v in self._word_gates & text.words()]
         for n, values in self._pre_gates.items():
-            passing += [("pre", v) for v in values & text.prefixes(n)]
-        passing += [g for g in self._subs if text.passes(g)]
+            pre_ids = self._pre_ids[n]
+            passing += [pre_ids[v] for v in values & text.prefixes(n)]
+        for v in text.found.present(self._sub_values):
+            passing += self._sub_ids[v]
         if not text.s.isascii():
             for ch in self._by_first.keys() & text.chars():
-                passing += [g for g in self._by_first[ch] if text.passes(g)]
+                passing += [i for g, i in self._by_first[ch] if text.passes(g)]
+        live: set[int] = set()
         count: dict[int, int] = {}
-        for g in passing:
-            for a in self._by_gate[g]:
+        single, multi = self._single, self._multi
+        for i in passing:
+            live.update(single[i])
+            for a in multi[i]:
                 count[a] = count.get(a, 0) + 1
-        return {a for a, n in count.items() if n == self._need[a]}
+        live.update(a for a, n in count.items() if n == self._need[a])
+        return live
 
     def _candidates(self, text: Text) -> list[tuple[Rule, list[int]]]:
         """Rules whose gates pass, each with the positions where a match may start."""
         live = self._live(text)
         out: list[tuple[Rule, list[int]]] = []
-        for rule, trigger, requires, near in zip(
-            self.rules, self._trigger, self._requires, self._near, strict=True
-        ):
-            if trigger.isdisjoint(live) or any(g.isdisjoint(live) for g in requires):
+        picked: set[int] = set()
+        for a in live:
+            picked.update(self._rules_of[a])
+        for i in sorted(picked):  # in rule order: ``first`` reports the first rule that matches
+            rule, trigger, requires, near = (
+                self.rules[i],
+                self._trigger[i],
+                self._requires[i],
+                self._near[i],
+            )
+            if any(g.isdisjoint(live) for g in requires):
                 continue
             if near and near.isdisjoint(live):
                 continue
-            needles = {_first_word(self._anchors[a]) for a in trigger & live}
+            needles = {self._first_words[a] for a in trigger & live}
             if near:
                 words = [self._anchors[a] for a in near & live]
                 ordered = _before(text, needles, words, rule.span)

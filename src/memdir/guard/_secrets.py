@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ._engine import Finding, Rule, RuleSet, Text
+from ._needles import register
 
 _PLACEHOLDER = re.compile(
     r"^(?:<[^>]*>|\$\{?[A-Za-z_]\w*\}?|\{\{?[^}]*\}?\}|%\(?\w+\)?s?|\[[^\]]*\])$"
@@ -223,7 +224,9 @@ def find(text: str, hay: Text | None = None) -> list[SecretMatch]:
     ``hay`` may pass the already tokenised casefolded text (same offsets) to reuse.
     """
     found = _find(text, hay)
-    joined, where = _joined(text) if _split_hint(text) else (text, [])
+    # a key prefix in ``text`` is one of these literals in the folded text (``hay``)
+    hinted = (hay is None or bool(hay.found.present(_KEY_NEEDLES))) and _split_hint(text)
+    joined, where = _joined(text) if hinted else (text, [])
     if joined != text:
         for hit in _find(joined):
             start, end = where[hit.start], where[hit.end - 1] + 1
@@ -250,6 +253,16 @@ _SPLIT_RUN = re.compile(
 _KEY_PREFIX = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|sk-|xox[abposr]-|AIza|eyJ|[rs]k_live_"
 )
+
+_KEY_NEEDLES = frozenset(
+    (
+        *("akia", "asia", "abia", "acca", "github_pat_", "sk-", "aiza", "eyj"),
+        *(f"gh{c}_" for c in "pousr"),
+        *(f"xox{c}-" for c in "abposr"),
+        *("rk_live_", "sk_live_"),
+    )
+)
+register(_KEY_NEEDLES)
 
 
 def _split_hint(text: str) -> bool:

@@ -31,6 +31,16 @@ def is_busy(exc: sqlite3.Error) -> bool:
     return "locked" in text or "busy" in text
 
 
+def unreadable(path: Path) -> str:
+    """Why this user may not read ``path`` (another user's file, e.g. after a ``sudo
+    memdir``), and how to give it back."""
+    owner = path.stat().st_uid
+    return (
+        f"this user may not read it (it belongs to user id {owner}; "
+        f"`sudo chown $(id -u) {path}` gives it back)"
+    )
+
+
 class Database:
     """One process's connection to ``state.db`` at ``path``.
 
@@ -83,6 +93,8 @@ class Database:
         without its ``-shm`` file opens only as immutable; a missing one is an empty
         database in memory (there is nothing to read)."""
         self.read_only = True
+        if self.path.exists() and not os.access(self.path, os.R_OK):  # not damage
+            raise DatabaseError(self.path, "open the database", unreadable(self.path))
         warn_once(
             f"{self.path} cannot be written here (read-only disk or another user's "
             f"folder): reading and searching work, nothing new is recorded"

@@ -4,6 +4,7 @@ See docs/design/sessions.md."""
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import urllib.parse
 from dataclasses import dataclass, field
@@ -171,6 +172,16 @@ _SALVAGE = (
 def _unreadable(db: Database, exc: MemdirError) -> DbHealth:
     """state.db cannot even be checked: say why, with the rows SQLite can still count."""
     reason = exc.reason if isinstance(exc, DatabaseError) else str(exc)
+    if not os.access(db.path, os.R_OK):  # another user's file, not a damaged one
+        return DbHealth(
+            db.path,
+            True,
+            _size(db.path),
+            None,
+            None,
+            damaged=[f"state.db cannot be read: {reason}"],
+            semantic="unknown: state.db cannot be read",
+        )
     message = f"state.db cannot be read ({reason}); {_SALVAGE}."
     counts = count_rows(db.path)
     return DbHealth(

@@ -330,7 +330,7 @@ class History:
             commit.author = commit.committer = AUTHOR
             commit.author_time = commit.commit_time = int(time.time())
             commit.author_timezone = commit.commit_timezone = 0
-            commit.message = message.encode("utf-8")
+            commit.message = message.encode("utf-8", "backslashreplace")  # odd file names
             written += self._add(repo, [commit])
             _fsync_all(written)
             _fsync_all(sorted({os.path.dirname(p) for p in written}))

@@ -1,0 +1,141 @@
+"""Every literal the detectors look for, located in one pass over the text (Aho-Corasick).
+See docs/design/guard.md."""
+
+from __future__ import annotations
+
+import threading
+from bisect import bisect_left
+from collections.abc import Iterable
+
+import ahocorasick  # type: ignore[import-not-found]
+
+_NONE: list[int] = []
+
+
+class _Registry:
+    """The literals registered so far: an automaton over the ASCII ones, rebuilt when one
+    is added, and for each other one the non-ASCII characters it needs.
+
+    Literals asked about in bulk (a detector's needles, the substring gates of a rule set)
+    are registered as their tables are built (all of them constants), so after the first
+    scan the automaton is never rebuilt again. Non-ASCII literals (some thousand, in a
+    dozen scripts) stay out of it: they would make every character of the text cost more,
+    and most texts lack their characters, which a set test shows.
+    """
+
+    def __init__(self) -> None:
+        self.known: frozenset[str] = frozenset()
+        self.rare: dict[str, frozenset[str]] = {}
+        self.rare_keys: frozenset[str] = frozenset()
+        self.by_char: dict[str, set[str]] = {}  # non-ASCII character -> rare literals with it
+        self.pending: set[str] = set()
+        self.automaton: ahocorasick.Automaton | None = None
+        self._lock = threading.Lock()
+
+    def add(self, needles: Iterable[str]) -> None:
+        new = {n for n in needles if n and n not in self.known and n not in self.rare}
+        if new:
+            with self._lock:
+                self.pending |= new
+
+    def current(self) -> tuple[ahocorasick.Automaton | None, frozenset[str], frozenset[str]]:
+        if self.pending:
+            with self._lock:
+                pending, self.pending = self.pending, set()
+                for needle in pending:
+                    if not needle.isascii():
+                        self.rare[needle] = frozenset(c for c in needle if not c.isascii())
+                        for c in self.rare[needle]:
+                            self.by_char.setdefault(c, set()).add(needle)
+                self.rare_keys = frozenset(self.rare)
+                known = self.known | {n for n in pending if n.isascii()}
+                automaton = ahocorasick.Automaton()
+                for needle in known:
+                    automaton.add_word(needle, (needle, len(needle) - 1))
+                automaton.make_automaton()
+                self.automaton, self.known = automaton, known
+        return self.automaton, self.known, self.rare_keys
+
+
+_REGISTRY = _Registry()
+
+
+def register(needles: Iterable[str]) -> None:
+    """Name literals that later scans will look for (so one pass finds them all)."""
+    _REGISTRY.add(needles)
+
+
+class Occurrences:
+    """Where each literal occurs in one text: every start offset, overlaps included, in
+    order (what a ``str.find`` loop from ``i + 1`` returns)."""
+
+    __slots__ = ("_automaton", "_chars", "_known", "_pos", "_rare", "_slow", "s")
+
+    def __init__(self, s: str) -> None:
+        self.s = s
+        self._pos: dict[str, list[int]] | None = None
+        self._slow: dict[str, list[int]] = {}
+        self._chars: set[str] | None = None
+        self._automaton, self._known, self._rare = _REGISTRY.current()
+
+    def chars(self) -> set[str]:
+        """Every distinct character of the text (memoised)."""
+        if self._chars is None:
+            self._chars = set(self.s)
+        return self._chars
+
+    def _index(self) -> dict[str, list[int]]:
+        pos: dict[str, list[int]] = {}
+        if self._automaton is not None:
+            get = pos.get
+            for end, (needle, back) in self._automaton.iter(self.s):
+                found = get(needle)
+                if found is None:
+                    pos[needle] = [end - back]
+                else:
+                    found.append(end - back)
+        self._pos = pos
+        return pos
+
+    def positions(self, needle: str) -> list[int]:
+        """Every start of ``needle`` (do not modify the list)."""
+        if needle in self._known:
+            pos = self._pos if self._pos is not None else self._index()
+            return pos.get(needle, _NONE)
+        out = self._slow.get(needle)
+        if out is None:  # asked about alone, or not ASCII: ``str.find`` when it may occur
+            out = []
+            rare = _REGISTRY.rare.get(needle)
+            if rare is None or (not self.s.isascii() and rare.issubset(self.chars())):
+                s = self.s
+                i = s.find(needle)
+                while i != -1:
+                    out.append(i)
+                    i = s.find(needle, i + 1)
+            self._slow[needle] = out
+        return out
+
+    def present(self, needles: frozenset[str]) -> set[str]:
+        """Those of ``needles`` that occur in the text (set operations, mostly)."""
+        pos = self._pos if self._pos is not None else self._index()
+        found = pos.keys() & needles
+        rest = needles - self._known
+        if rest:
+            maybe = rest - self._rare  # not registered when the automaton was built
+            if not self.s.isascii():
+                by_char = _REGISTRY.by_char
+                for c in by_char.keys() & self.chars():  # the rare literals that may occur
+                    maybe |= rest & by_char[c]
+            found.update(n for n in maybe if self.positions(n))
+        return found
+
+    def first(self, needle: str, start: int = 0) -> int:
+        """The first start of ``needle`` at or after ``start``, or -1 (``str.find``)."""
+        pos = self.positions(needle)
+        i = bisect_left(pos, start) if start else 0
+        return pos[i] if i < len(pos) else -1
+
+    def within(self, needle: str, lo: int, hi: int) -> list[int]:
+        """The starts of ``needle`` in ``[lo, hi]``."""
+        pos = self.positions(needle)
+        return pos[bisect_left(pos, lo) : bisect_left(pos, hi + 1)]
