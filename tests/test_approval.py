@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import memdir
 from conftest import team_env
@@ -213,3 +215,137 @@ def test_an_applied_write_keeps_the_source_that_made_it(
     assert entries["Deploys on Fridays"].source is memdir.Source.AGENT
     pnpm = next(e for n, e in entries.items() if "pnpm" in n)
     assert pnpm.source is memdir.Source.EXTRACTOR
+
+
+def _project_write(md: memdir.Memdir, name: str, body: str) -> str:
+    """Hold an agent's write to the project scope; returns its pending id."""
+    with md.session(agent="test") as s:
+        result = s.call_tool(
+            "memory",
+            {
+                "action": "add",
+                "scope": "project",
+                "type": "project",
+                "name": name,
+                "description": "d",
+                "body": body,
+            },
+        )
+    assert result.get("pending"), result
+    return str(result["pending"])
+
+
+def _pending(md: memdir.Memdir) -> list[str]:
+    return sorted(p.id for p in md.review() if p.kind == "pending")
+
+
+def test_on_the_team_backend_every_server_of_the_user_sees_and_decides_a_held_write(
+    asking: memdir.Memdir, backend: str, home: Path, project: Path, tmp_path: Path, run: Any
+) -> None:
+    """Two servers (two homes, one database; one of them a real process): a write held
+    through one is listed once, applied and rejected through the other; no pending.json."""
+    if backend != "postgres":
+        pytest.skip("one machine: the held writes are pending.json in its home")
+    other = tmp_path / "home2"
+    other.mkdir()
+    (other / "config.toml").write_text((home / "config.toml").read_text())
+    kept = _project_write(asking, "Deploys on Fridays", "The team deploys on Fridays.")
+    dropped = _project_write(asking, "Staging is flaky", "Staging fails on Mondays.")
+    two = memdir.open(other, project)
+    assert _pending(two) == sorted([kept, dropped])
+    assert _project_write(two, "Deploys on Fridays", "The team deploys on Fridays.") == kept
+    assert _pending(asking) == sorted([kept, dropped])  # held again: still one
+
+    elsewhere = {"MEMDIR_HOME": str(other)}
+    listed = json.loads(run("review", "--json", extra_env=elsewhere).stdout)
+    assert sorted(p["id"] for p in listed if p["kind"] == "pending") == sorted([kept, dropped])
+    run("review", "--apply", kept, extra_env=elsewhere)
+    assert [e.name for e in asking.store("project").list()] == ["Deploys on Fridays"]
+    assert _pending(asking) == [dropped]
+    two.reject_review([dropped])
+    assert _pending(asking) == [] and asking.tombstones.count() == 1
+    assert [e.name for e in asking.store("project").list()] == ["Deploys on Fridays"]
+    with pytest.raises(memdir.MemdirError, match="no proposal"):
+        asking.reject_review([dropped])
+    from memdir.review.approval import LEDGER_NAME
+
+    assert not (home / LEDGER_NAME).exists() and not (other / LEDGER_NAME).exists()
+
+
+def test_on_the_team_backend_no_user_sees_or_decides_another_users_held_write(
+    asking: memdir.Memdir, backend: str, home: Path, project: Path
+) -> None:
+    """bob, granted the same project on the same server, neither lists, applies nor
+    rejects alice's held write to it; alice does not see his."""
+    if backend != "postgres":
+        pytest.skip("one machine, one user")
+    url = os.environ["MEMDIR_DATABASE_URL"]
+    team_env(url, project, user="bob")
+    alices = _project_write(asking, "Deploys on Fridays", "The team deploys on Fridays.")
+    bob = memdir.open(home, project, database_url=url, user="bob")  # the same server
+    assert _pending(bob) == []
+    for decide in (bob.apply_review, bob.reject_review):
+        with pytest.raises(memdir.MemdirError, match="no proposal"):
+            decide([alices])
+    bobs = _project_write(bob, "Staging is flaky", "Staging fails on Mondays.")
+    assert _pending(bob) == [bobs] and _pending(asking) == [alices]
+    assert bob.store("project").list() == [] and bob.tombstones.count() == 0
+
+
+def test_on_the_team_backend_a_rejection_and_its_tombstones_are_one_transaction(
+    asking: memdir.Memdir, backend: str, home: Path, project: Path, tmp_path: Path
+) -> None:
+    """A held write that cannot be dropped (a trigger refuses it) takes its tombstone back
+    with it: still pending for every server, nothing buried; once it can, the rejection
+    drops it for all of them and leaves the tombstone."""
+    if backend != "postgres":
+        pytest.skip("one machine: the file is written back after the tombstones")
+    import psycopg
+
+    held = _project_write(asking, "Staging is flaky", "Staging fails on Mondays.")
+    schema = asking.tombstones.db.schema()  # type: ignore[attr-defined]
+    url = os.environ["MEMDIR_DATABASE_URL"]
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            f'CREATE FUNCTION "{schema}".refuse() RETURNS trigger LANGUAGE plpgsql AS '
+            "$$ BEGIN RAISE EXCEPTION 'deletion refused'; END $$"
+        )
+        conn.execute(
+            f'CREATE TRIGGER refuse BEFORE DELETE ON "{schema}".pending_writes '
+            f'FOR EACH ROW EXECUTE FUNCTION "{schema}".refuse()'
+        )
+    with pytest.raises(memdir.MemdirError, match="deletion refused"):
+        asking.reject_review([held])
+    other = memdir.open(tmp_path / "home2", project)  # another server of alice's
+    assert _pending(other) == [held] and other.tombstones.count() == 0
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'DROP TRIGGER refuse ON "{schema}".pending_writes')
+    other.reject_review([held])
+    assert _pending(asking) == [] and asking.tombstones.count() == 1
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(max_size=30), body=st.text(max_size=200), target=st.text(max_size=20))
+def test_any_text_held_comes_back_as_it_was_held_and_once(
+    asking: memdir.Memdir, backend: str, tmp_path: Path, project: Path, name: str, body: str,
+    target: str,
+) -> None:  # fmt: skip
+    """Whatever a model sends (NUL, CJK, emoji, quotes) is held and listed unchanged by
+    another server of the user (on one machine: another process on the same home);
+    holding it again is the same record."""
+    from memdir.core.changes import AddOp, ReplaceOp
+    from memdir.review import approval
+
+    other = memdir.open(tmp_path / "home2" if backend == "postgres" else asking.home, project)
+    ops = (AddOp("project", name, "d", body), ReplaceOp(target or "x", body=body))
+    first = approval.hold(
+        asking, asking.store("local"), ops, source=memdir.Source.AGENT, session=None
+    )
+    again = approval.hold(
+        other, other.store("local"), ops, source=memdir.Source.AGENT, session=None
+    )
+    assert again["id"] == first["id"]
+    (held,) = [p for p in approval.proposals(other) if p.id == first["id"]]
+    assert held.actions[0].ops == ops and held.actions[0].scope == "local"
+    approval.settle(other, [first["id"]])
+    assert first["id"] not in {p.id for p in approval.proposals(asking)}

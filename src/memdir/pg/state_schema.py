@@ -253,4 +253,16 @@ _STEPS: tuple[Step, ...] = (
             "CREATE INDEX dream_runs_location ON dream_runs(location, seq)",
         ),
     ),
+    Step(  # pending.json under one server's home: here every server of the user sees them
+        "0005_pending_writes",
+        (
+            """CREATE TABLE pending_writes (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id text NOT NULL UNIQUE,
+            location text NOT NULL,
+            record text NOT NULL,
+            held_at double precision NOT NULL
+        )""",
+        ),
+    ),
 )

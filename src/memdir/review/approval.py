@@ -1,5 +1,6 @@
-"""Write approval: with ``approval = "ask"``, agent and extractor writes wait for the user.
-See docs/design/review.md."""
+"""Write approval: with ``approval = "ask"``, agent and extractor writes wait for the user:
+in ``pending.json`` under the home on one machine; on the team backend rows of the user's
+own state (every server sees them, no other user does). See docs/design/review.md."""
 
 from __future__ import annotations
 
@@ -63,12 +64,37 @@ def _describe(op: dict[str, Any]) -> str:
     return f"{verb}{target}{' →' if target and named else ''}{named}{body}"
 
 
+def _where(md: Layers, store: Store) -> str:
+    """What a held write names its scope by: the folder on one machine; on the team
+    backend the scope key, so every server names it alike whatever host its URL uses."""
+    if md.database is None:
+        return store.backend.location
+    from ..core.storage.postgres import PgBackend
+
+    backend = store.backend
+    assert isinstance(backend, PgBackend)
+    return backend.scope.key
+
+
+def _load(md: Layers) -> dict[str, dict[str, Any]]:
+    """Every held write of this home (one machine) or of this user (team backend), by id."""
+    if md.database is None:
+        from ..interop._ledger import load
+
+        return load(md.home / LEDGER_NAME, _WHAT)
+    rows = md.sessions.db.read(
+        lambda c: c.execute("SELECT id, record FROM pending_writes").fetchall(),
+        action="read the held writes",
+    )
+    return {str(r[0]): json.loads(r[1]) for r in rows}
+
+
 def hold(
     md: Layers, store: Store, ops: Sequence[Operation], *, source: Source, session: str | None
 ) -> dict[str, Any]:
     """Keep a write for the user instead of making it; returns its record (with ``id``)."""
     plain = [_plain(op) for op in ops]
-    location = store.backend.location
+    location = _where(md, store)
     digest = hashlib.sha1(json.dumps([location, plain], sort_keys=True).encode()).hexdigest()
     record: dict[str, Any] = {
         "id": PREFIX + digest[:8],
@@ -79,6 +105,18 @@ def hold(
         "ops": plain,
         "held_at": md.clock().isoformat(),
     }
+    if md.database is not None:  # the same write held twice is one row, as in the file
+        row = (record["id"], location, json.dumps(record), md.clock().timestamp())
+        md.sessions.db.write(
+            lambda c: c.execute(
+                "INSERT OR IGNORE INTO pending_writes (id, location, record, held_at) "
+                "VALUES (?, ?, ?, ?)",
+                row,
+            ),
+            action="hold a write for approval",
+            serialise=False,
+        )
+        return record
     from ..interop._ledger import locked
 
     with locked(md.home / LEDGER_NAME, _WHAT) as pending:
@@ -99,7 +137,7 @@ def _mine(md: Layers) -> dict[str, str]:
     """location → scope for this workspace's scopes, created or not (a write held before
     a scope's first write names a folder that does not exist yet)."""
     return {
-        md.store(name).backend.location: name
+        _where(md, md.store(name)): name
         for name, loc in md.locations.items()
         if not loc.unavailable
     }
@@ -107,12 +145,11 @@ def _mine(md: Layers) -> dict[str, str]:
 
 def proposals(md: Layers) -> list[Proposal]:
     """The held writes of ``md``'s scopes, as review proposals of kind ``pending``."""
-    from ..interop._ledger import load
     from .apply import Action, Proposal
 
     mine = _mine(md)
     found = []
-    for pid, record in sorted(load(md.home / LEDGER_NAME, _WHAT).items()):
+    for pid, record in sorted(_load(md).items()):
         scope = mine.get(str(record.get("location")))
         if scope is None:
             continue
@@ -143,6 +180,15 @@ def _source(record: dict[str, Any]) -> Source:
 
 def settle(md: Layers, ids: Sequence[str]) -> None:
     """Forget the held writes ``ids`` (they were applied)."""
+    if md.database is not None:
+        md.sessions.db.write(
+            lambda c: c.executemany(
+                "DELETE FROM pending_writes WHERE id = ?", [(pid,) for pid in ids]
+            ),
+            action="forget the applied held writes",
+            serialise=False,
+        )
+        return
     from ..interop._ledger import locked
 
     with locked(md.home / LEDGER_NAME, _WHAT) as pending:
@@ -150,31 +196,61 @@ def settle(md: Layers, ids: Sequence[str]) -> None:
             pending.pop(pid, None)
 
 
+def _bury(md: Layers, pid: str, record: dict[str, Any], mine: dict[str, str]) -> None:
+    """A tombstone for each entry the held write ``record`` would have written."""
+    scope = mine.get(str(record.get("location")))
+    if scope is None:  # its scope is not this workspace's any more
+        return
+    location = md.store(scope).backend.location
+    for op in record.get("ops", []):
+        if op.get("body") is None and op.get("name") is None:
+            continue  # a rejected removal: the entry simply stays
+        md.tombstones.reject(
+            location,
+            op.get("target") or pid,
+            op.get("name") or "",
+            op.get("body") or "",
+            op.get("origins", []),
+        )
+
+
 def reject(md: Layers, ids: Sequence[str]) -> list[str]:
     """Drop the held writes ``ids``, leaving a tombstone of each entry they would have
-    written so extraction never proposes it again; returns the ids dropped."""
+    written so extraction never proposes it again (on the team backend in the same
+    transaction); returns the ids dropped."""
     known = {p.id for p in proposals(md)}
     unknown = [i for i in ids if i not in known]
     if unknown:
         raise MemdirError(
             f"no pending write {', '.join(unknown)}; run `memdir review` for current ids"
         )
+    mine, named = _mine(md), list(dict.fromkeys(ids))
+    if md.database is not None:
+        from ..pg.sessions import PgStateDatabase
+
+        db = md.sessions.db
+        assert isinstance(db, PgStateDatabase)
+
+        def drop(c: Any) -> None:
+            for pid in named:
+                row = c.execute(
+                    "SELECT record FROM pending_writes WHERE id = ? FOR UPDATE", (pid,)
+                ).fetchone()
+                if row is None:  # another process decided it meanwhile
+                    continue
+                with db.joining(c.raw):  # the tombstones commit with the deletion
+                    _bury(md, pid, json.loads(row[0]), mine)
+                c.execute("DELETE FROM pending_writes WHERE id = ?", (pid,))
+
+        db.write(drop, action="reject held writes")
+        return named
     from ..interop._ledger import locked
 
     with locked(md.home / LEDGER_NAME, _WHAT) as pending:
-        for pid in dict.fromkeys(ids):
+        for pid in named:
             record = pending.get(pid)
             if record is None:  # another process decided it meanwhile
                 continue
-            for op in record.get("ops", []):
-                if op.get("body") is None and op.get("name") is None:
-                    continue  # a rejected removal: the entry simply stays
-                md.tombstones.reject(
-                    record["location"],
-                    op.get("target") or pid,
-                    op.get("name") or "",
-                    op.get("body") or "",
-                    op.get("origins", []),
-                )
+            _bury(md, pid, record, mine)
             del pending[pid]  # after its tombstones: a failure leaves it pending
-    return list(dict.fromkeys(ids))
+    return named
