@@ -124,6 +124,10 @@ def dump(out: Path, given: Path) -> int:
 
 
 if __name__ == "__main__":
+    import argparse
+
     from guard import given_default
 
-    print(dump(Path(sys.argv[1]), given_default()), "texts")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("file", type=Path, help="where to write the verdicts (JSON lines)")
+    print(dump(parser.parse_args().file, given_default()), "texts")
