@@ -526,6 +526,13 @@ _ORDER_BEFORE = re.compile(
     r"copilot)(?:\s+\w+ly)?|\b(?:hook|script|job|task|alias|function|workflow|step|service|unit|"
     r"plist|extension|plugin)s? (?:that|which))\s*$"
 )
+
+
+def order_before(s: str, lo: int, at: int) -> bool:
+    """Whether ``at`` is where an English order starts: first in its clause (``lo``; ``^`` in
+    a search from ``pos`` only matches at 0, so a later clause is tested here) or after a cue."""
+    return not s[lo:at].strip() or _ORDER_BEFORE.search(s, max(lo, at - 40), at) is not None
+
 _AGENT_SUBJECT = re.compile(
     r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)\s+(?:\w+ly\s+)?$"
 )
