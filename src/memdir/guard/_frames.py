@@ -78,7 +78,8 @@ _FACT = re.compile(
 )
 _NOT_NOW = re.compile(
     r"\b(?:don'?t|do not|never|not to|must not|mustn'?t|shouldn'?t|should not|no need to|without|"
-    r"stop|avoid)\s+(?:\w+ly\s+|ever\s+|bother to\s+)?$"
+    r"stop|avoid)\s+(?:\w+ly\s+|ever\s+|bother to\s+|(?:,\s*)?(?:under any circumstances|at any "
+    r"point|in any case)[,\s]+)?$"
 )
 # What is kept back is the agent's own doing, or the note ("hide the admin panel from
 # users" protects, "keep this change hidden from the user" conceals).
@@ -385,7 +386,7 @@ def _english_word(s: str, m: re.Match[str], lo: int, hi: int) -> bool:
 def _negative_order(s: str, m: re.Match[str], lo: int) -> bool:
     """An English negative order: the negation right before the verb, itself where an order
     starts ("… and never mention it", not "maintainers do not discuss")."""
-    neg = _NOT_NOW.search(s, max(lo, m.start() - 30), m.start())
+    neg = _NOT_NOW.search(s, max(lo, m.start() - 50), m.start())
     return neg is not None and order_before(s, lo, neg.start())
 
 

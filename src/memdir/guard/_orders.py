@@ -801,7 +801,8 @@ _RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 
 # Something kept from the user as a standing practice (a scope makes it an order).
 _HIDE = (
-    r"\b(?:without|never|do not|don'?t) (?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|"
+    r"\b(?:without|never|do not|don'?t) (?:(?:ever|under any circumstances|at any point|at all|"
+    r"even once|really) )?(?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|"
     r"reveal\w*) (?:\w+ ){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|"
     r"paid|an ad|promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで)|"
     r"(?:不要|不|别)告诉用户|瞒着用户|"
@@ -883,6 +884,8 @@ _PROMPTWARE = (
     r"was|did) (?:not (?:there|present|exist)|n'?t (?:there|exist)|absent|gone)\b",
     r"\byou (?:now |will now |are now )?(?:operate|run|work|are) (?:now )?in (?:\w+ )?(?:developer|"
     r"dev|debug|maintenance|god|admin|unrestricted|jailbreak|root|sudo|override) mode\b",
+    r"\byou are (?:as of (?:today|now)|from (?:today|now) on|hereby|henceforth|officially) (?:now )?"
+    r"(?:a|an|the) \w+",
     r"\bname yourself \w+|\byou (?:have been|were|are being) (?:\w+ ){0,3}?(?:updated|upgraded|"
     r"patched|reprogrammed|reconfigured) to\b",
     r"\btranslat\w* [^\n]{0,200}? (?:in)?to [^\n]{0,200}? (?:and|then) (?:execute|run|eval)\w*",

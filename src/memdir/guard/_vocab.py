@@ -536,6 +536,7 @@ def order_before(s: str, lo: int, at: int) -> bool:
     a search from ``pos`` only matches at 0, so a later clause is tested here) or after a cue."""
     return not s[lo:at].strip() or _ORDER_BEFORE.search(s, max(lo, at - 40), at) is not None
 
+
 _AGENT_SUBJECT = re.compile(
     r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)\s+(?:\w+ly\s+)?$"
 )
