@@ -873,9 +873,9 @@ _PROMPTWARE = (
     r"\bsystem\s+prompt\s+override\b|\boverrid\w* (?:the |your )?system prompt\b",
     r"\bdisregard\w* (?:\w+ ){0,2}?(?:your|all|any|the) (?:\w+ ){0,3}?(?:instructions|rules|"
     r"guidelines|policies|restrictions)\b",
-    r"\b(?:act|behave|respond|operate|work)\w* as (?:if|though) (?:\w+ ){0,4}?you (?:\w+ )?(?:(?:have|"
-    r"had) no|don'?t have(?: any)?|do not have(?: any)?|did not have(?: any)?) (?:\w+ )?(?:restrictions|"
-    r"limits|rules|guidelines|filters)\b|\byou (?:have|"
+    r"\b(?:act|behave|respond|operate|work)\w* as (?:if|though) (?:\w+ ){0,4}?you (?:\w+ )?"
+    r"(?:(?:have|had) no|don'?t have(?: any)?|do not have(?: any)?|did not have(?: any)?) "
+    r"(?:\w+ )?(?:restrictions|limits|rules|guidelines|filters)\b|\byou (?:have|"
     r"are under) no (?:\w+ )?(?:restrictions|limits|rules|guidelines)\b",
     r"\bpretend\w* (?:\w+ ){0,3}?(?:you are|you're|to be) (?:the |a |an )?(?:\w+ )?(?:owner|"
     r"admin\w*|developer|root|maintainer|user|system|operator|human|unrestricted|another|"
@@ -884,8 +884,8 @@ _PROMPTWARE = (
     r"was|did) (?:not (?:there|present|exist)|n'?t (?:there|exist)|absent|gone)\b",
     r"\byou (?:now |will now |are now )?(?:operate|run|work|are) (?:now )?in (?:\w+ )?(?:developer|"
     r"dev|debug|maintenance|god|admin|unrestricted|jailbreak|root|sudo|override) mode\b",
-    r"\byou are (?:as of (?:today|now)|from (?:today|now) on|hereby|henceforth|officially) (?:now )?"
-    r"(?:a|an|the) \w+",
+    r"\byou are (?:as of (?:today|now)|from (?:today|now) on|hereby|henceforth|officially) "
+    r"(?:now )?(?:a|an|the) \w+",
     r"\bname yourself \w+|\byou (?:have been|were|are being) (?:\w+ ){0,3}?(?:updated|upgraded|"
     r"patched|reprogrammed|reconfigured) to\b",
     r"\btranslat\w* [^\n]{0,200}? (?:in)?to [^\n]{0,200}? (?:and|then) (?:execute|run|eval)\w*",
@@ -893,9 +893,9 @@ _PROMPTWARE = (
     r"(?:with|at|on|in) (?:the )?(?:\S+\.\w{2,}\b|https?://|(?:\w+ )?(?:mesh|hub|swarm|c2|"
     r"coordinat\w*|network|controller|relay))",
     # a keep-alive addressed to command infrastructure, or to a host named by IP
-    r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) (?:the |our |your )?(?:\w+ )?(?:controller|"
-    r"relay|hub|mesh|swarm|c2|coordinator)\b|\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) "
-    r"[^.\n]{0,40}?(?:at )?(?:https?://)?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b",
+    r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) (?:the |our |your )?(?:\w+ )?"
+    r"(?:controller|relay|hub|mesh|swarm|c2|coordinator)\b|"
+    r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) [^.\n]{0,40}?(?:at )?(?:https?://)?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b",
     r"\bpull\w* (?:down )?(?:new )?tasking\b|\bpull\w* (?:down )?(?:new )?tasks? from (?:the "
     r")?(?:\w+ )?(?:queue |server |hub )?(?:at |on )?(?:https?://|\S+\.\w{2,}\b)",
     r"\bconnect to the (?:agent |peer |c2 |\w+ )?network (?:of (?:\w+ ){0,2}?(?:agents|bots|peers|"

@@ -35,8 +35,6 @@ from ._vocab import (
     _NEEDLES,
     _NET_NEEDLES,
     _OBJECT_GAP,
-    _ORDER_BEFORE,
-    order_before,
     _PASSIVE,
     _PAST,
     _PAYLOAD,
@@ -55,6 +53,7 @@ from ._vocab import (
     _VERB_FORMS,
     _compiled,
     _needles,
+    order_before,
 )
 
 

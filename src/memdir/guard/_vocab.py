@@ -411,8 +411,8 @@ _PAYLOAD = _rx(
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
     r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
     # a grant of obedience or of every command
-    r"\bobey\w*|\b(?:answer|listen|respond)\w* only to\b|\ballow\w* (?:all|any|every) (?:shell |bash "
-    r"|terminal )?(?:commands?|tools?|tool calls|actions)\b",
+    r"\bobey\w*|\b(?:answer|listen|respond)\w* only to\b|\ballow\w* (?:all|any|every) "
+    r"(?:shell |bash |terminal )?(?:commands?|tools?|tool calls|actions)\b",
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2",
     r"[a-z0-9+/]{40,}={0,2}",
     r"\(\*\)|bypasspermissions|dangerously-skip-permissions|danger-full-access|"
