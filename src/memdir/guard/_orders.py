@@ -864,6 +864,9 @@ _OPENING = (
     r"\bapprov\w* (?:\S+ ){0,4}?without (?:reading|reviewing|checking|looking at|review)\b",
 )
 
+_KEY = r"(?:our|my|this|unser|unseren|notre|nuestra) (?:\w+ )?(?:key|schlüssel|clé|clave|ключ)\b"
+_FLEET = r"(?:every|each|all|jedem|allen|chaque|tous|cada|todos|каждом|всех|每台|所有|各台)"
+
 # Promptware: what agent-hijacking payloads say (the vocabulary Hermes's scanner anchors
 # on, as grammar): identity swaps, fake updates, hidden or derived code, command-and-control.
 _PROMPTWARE = (
@@ -923,11 +926,7 @@ _PROMPTWARE = (
     r"prompt\b",
     r"\b(?:respond|answer|reply)\w* without (?:\w+ ){0,2}?(?:restrictions|limitations|filters|"
     r"safety)\b",
-)
-_KEY = r"(?:our|my|this|unser|unseren|notre|nuestra) (?:\w+ )?(?:key|schlüssel|clé|clave|ключ)\b"
-_FLEET = r"(?:every|each|all|jedem|allen|chaque|tous|cada|todos|каждом|всех|每台|所有|各台)"
-# a key of ours planted across the fleet (any language; Hermes matches the file name alone)
-_PROMPTWARE += (
+    # a key of ours planted across the fleet (any language; Hermes matches the file name alone)
     rf"\b{_KEY}[^.\n]{{0,80}}?\bauthorized_keys\b[^.\n]{{0,60}}?{_FLEET}",
     rf"{_FLEET}[^.\n]{{0,60}}?\bauthorized_keys\b[^.\n]{{0,40}}?(?:{_KEY}|公钥|密钥)",
 )
