@@ -922,7 +922,7 @@ _PROMPTWARE = (
     r"message history)\b|\b(?:include|output|print|share|repeat|append|paste|"
     r"dump)\w* (?:\w+ ){0,4}?(?:all )?(?:the )?previous messages\b|\b(?:include|output|print|share|"
     r"paste|dump|post) (?:\w+ ){0,3}?(?:chat|conversation|message) history\b",
-    r"\b(?:output|print|reveal|dump|show|paste|repeat|leak)\w* (?:\w+ ){0,3}?(?:system|initial) "
+    r"\b(?:output|print|dump|paste|repeat)\w* (?:\w+ ){0,3}?(?:system|initial) "
     r"prompt\b",
     r"\b(?:respond|answer|reply)\w* without (?:\w+ ){0,2}?(?:restrictions|limitations|filters|"
     r"safety)\b",
