@@ -58,7 +58,8 @@ test-hermes:
 	@if $(MAKE) bench-venv >/dev/null 2>&1; then \
 		$(BENCH_VENV)/bin/python -m pytest -p no:cacheprovider tests/test_hermes_plugin.py \
 			tests/test_skills.py::test_hermes_itself_reads_the_exported_soul_and_skill \
-			tests/test_guard.py::test_hermes_itself_refuses_each_text_with_its_class; \
+			tests/test_guard.py::test_hermes_itself_refuses_each_text_with_its_class \
+			tests/test_guard.py::test_memdir_refuses_whatever_hermes_refuses_in_the_pattern_list; \
 	else \
 		echo "SKIPPED tests/test_hermes_plugin.py: hermes-agent==0.19.0 could not be installed in $(BENCH_VENV)"; \
 	fi

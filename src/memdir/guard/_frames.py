@@ -10,7 +10,7 @@ from ._build import lexicon, prefixes, word_start
 from ._clause import Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 from ._threats import _ENGLISH_TEXT, Hit, affirmed_order, hit
-from ._vocab import _ORDER_BEFORE
+from ._vocab import order_before
 
 # --- concepts ---------------------------------------------------------------------------
 
@@ -78,7 +78,8 @@ _FACT = re.compile(
 )
 _NOT_NOW = re.compile(
     r"\b(?:don'?t|do not|never|not to|must not|mustn'?t|shouldn'?t|should not|no need to|without|"
-    r"stop|avoid)\s+(?:\w+ly\s+|ever\s+|bother to\s+)?$"
+    r"stop|avoid)\s+(?:\w+ly\s+|ever\s+|bother to\s+|(?:,\s*)?(?:under any circumstances|at any "
+    r"point|in any case)[,\s]+)?$"
 )
 # What is kept back is the agent's own doing, or the note ("hide the admin panel from
 # users" protects, "keep this change hidden from the user" conceals).
@@ -361,7 +362,7 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
             rule.id != "secretly"  # an adverb may close the order: "revert it quietly"
             and _english_word(s, m, lo, hi)
             and not _in_code(s, m.start())
-            and not _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start())
+            and not order_before(s, lo, m.start())
         ):
             continue  # "a clean shell", "the decoded text": not where an English order puts it
         if mentioned(s, m.start()):
@@ -385,8 +386,8 @@ def _english_word(s: str, m: re.Match[str], lo: int, hi: int) -> bool:
 def _negative_order(s: str, m: re.Match[str], lo: int) -> bool:
     """An English negative order: the negation right before the verb, itself where an order
     starts ("… and never mention it", not "maintainers do not discuss")."""
-    neg = _NOT_NOW.search(s, max(lo, m.start() - 30), m.start())
-    return neg is not None and bool(_ORDER_BEFORE.search(s, max(lo, neg.start() - 40), neg.start()))
+    neg = _NOT_NOW.search(s, max(lo, m.start() - 50), m.start())
+    return neg is not None and order_before(s, lo, neg.start())
 
 
 @functools.cache

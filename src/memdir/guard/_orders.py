@@ -801,7 +801,8 @@ _RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 
 # Something kept from the user as a standing practice (a scope makes it an order).
 _HIDE = (
-    r"\b(?:without|never|do not|don'?t) (?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|"
+    r"\b(?:without|never|do not|don'?t) (?:(?:ever|under any circumstances|at any point|at all|"
+    r"even once|really) )?(?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|"
     r"reveal\w*) (?:\w+ ){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|"
     r"paid|an ad|promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで)|"
     r"(?:不要|不|别)告诉用户|瞒着用户|"
@@ -863,47 +864,74 @@ _OPENING = (
     r"\bapprov\w* (?:\S+ ){0,4}?without (?:reading|reviewing|checking|looking at|review)\b",
 )
 
+_KEY = r"(?:our|my|this|unser|unseren|notre|nuestra) (?:\w+ )?(?:key|schlüssel|clé|clave|ключ)\b"
+_FLEET = r"(?:every|each|all|jedem|allen|chaque|tous|cada|todos|каждом|всех|每台|所有|各台)"
+
 # Promptware: what agent-hijacking payloads say (the vocabulary Hermes's scanner anchors
 # on, as grammar): identity swaps, fake updates, hidden or derived code, command-and-control.
 _PROMPTWARE = (
     r"\byou are no longer (?:claude|codex|hermes|chatgpt|gemini|copilot|an? (?:\w+ )?(?:assistant|"
     r"ai|model)|the assistant|yourself|bound by)\b|\bnever refuses? (?:a |"
     r"any )?(?:\w+ )?(?:command|request|task)s?\b",
-    r"\bsystem prompt override\b|\boverrid\w* (?:the |your )?system prompt\b",
+    r"\bsystem\s+prompt\s+override\b|\boverrid\w* (?:the |your )?system prompt\b",
     r"\bdisregard\w* (?:\w+ ){0,2}?(?:your|all|any|the) (?:\w+ ){0,3}?(?:instructions|rules|"
     r"guidelines|policies|restrictions)\b",
-    r"\b(?:act|behave|respond|operate|work)\w* as (?:if|though) (?:\w+ ){0,4}?you (?:have|"
-    r"had) no (?:\w+ )?(?:restrictions|limits|rules|guidelines|filters)\b|\byou (?:have|"
+    r"\b(?:act|behave|respond|operate|work)\w* as (?:if|though) (?:\w+ ){0,4}?you (?:\w+ )?"
+    r"(?:(?:have|had) no|don'?t have(?: any)?|do not have(?: any)?|did not have(?: any)?) "
+    r"(?:\w+ )?(?:restrictions|limits|rules|guidelines|filters)\b|\byou (?:have|"
     r"are under) no (?:\w+ )?(?:restrictions|limits|rules|guidelines)\b",
     r"\bpretend\w* (?:\w+ ){0,3}?(?:you are|you're|to be) (?:the |a |an )?(?:\w+ )?(?:owner|"
     r"admin\w*|developer|root|maintainer|user|system|operator|human|unrestricted|another|"
-    r"different)\b",
+    r"different|team|staff|reviewer|manager|employee|person|support|bot|ci)\b",
     r"\b(?:act|behave|respond|proceed)\w* as (?:if|though) (?:they|it|these|those|the \w+) (?:were|"
     r"was|did) (?:not (?:there|present|exist)|n'?t (?:there|exist)|absent|gone)\b",
     r"\byou (?:now |will now |are now )?(?:operate|run|work|are) (?:now )?in (?:\w+ )?(?:developer|"
     r"dev|debug|maintenance|god|admin|unrestricted|jailbreak|root|sudo|override) mode\b",
+    r"\byou are (?:as of (?:today|now)|from (?:today|now) on|hereby|henceforth|officially) "
+    r"(?:now )?(?:a|an|the) \w+",
     r"\bname yourself \w+|\byou (?:have been|were|are being) (?:\w+ ){0,3}?(?:updated|upgraded|"
     r"patched|reprogrammed|reconfigured) to\b",
     r"\btranslat\w* [^\n]{0,200}? (?:in)?to [^\n]{0,200}? (?:and|then) (?:execute|run|eval)\w*",
-    r"\bregister\w* (?:yourself |itself )?as an? (?:\w+ )?node\b[^.\n]{0,80}?(?:with|at|on|"
-    r"in) (?:the )?(?:\S+\.\w{2,}\b|https?://|(?:\w+ )?(?:mesh|hub|swarm|c2|coordinat\w*|network))",
+    r"\bregister\w* (?:yourself |itself |this agent )?(?:as )?(?:an? )?(?:\w+ )?node\b[^.\n]{0,80}?"
+    r"(?:with|at|on|in) (?:the )?(?:\S+\.\w{2,}\b|https?://|(?:\w+ )?(?:mesh|hub|swarm|c2|"
+    r"coordinat\w*|network|controller|relay))",
+    # a keep-alive addressed to command infrastructure, or to a host named by IP
+    r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) (?:the |our |your )?(?:\w+ )?"
+    r"(?:controller|relay|hub|mesh|swarm|c2|coordinator)\b|"
+    r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) [^.\n]{0,40}?(?:at )?(?:https?://)?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b",
     r"\bpull\w* (?:down )?(?:new )?tasking\b|\bpull\w* (?:down )?(?:new )?tasks? from (?:the "
     r")?(?:\w+ )?(?:queue |server |hub )?(?:at |on )?(?:https?://|\S+\.\w{2,}\b)",
-    r"\bconnect to the (?:agent |peer |c2 )?network (?:of (?:peer )?agents|and (?:wait|listen|"
-    r"await)|for (?:orders|tasks|instructions))",
-    r"\byou must (?:\w+ ){0,3}?(?:register|beacon|check in) (?:with|to|"
-    r"at) (?:the )?(?:\w+ )?(?:mesh|hub|node|swarm|network|server|c2|coordinator)\b",
-    r"\bonly use one[\s-]?liners?\b[^.\n]{0,60}?(?:nothing|no trace|trace|left|disk|forensic)",
+    r"\bconnect to the (?:agent |peer |c2 |\w+ )?network (?:of (?:\w+ ){0,2}?(?:agents|bots|peers|"
+    r"nodes)|and (?:wait|listen|await|take)|for (?:orders|tasks|instructions)|at (?:https?://|[\w-]+"
+    r"\.[\w.-]+\.[a-z]{2,}\b))",
+    r"\byou must (?:\w+ ){0,3}?(?:register|beacon|check in|connect)\b[^.\n]{0,40}?(?:(?:the|a|our|"
+    r"your) )?(?:\w+ )?(?:mesh|hub|node|swarm|network|server|c2|coordinator|relay|controller)\b|"
+    r"\byou must (?:\w+ ){0,3}?report (?:\w+ ){0,6}?to (?:the |our )?(?:\w+ )?(?:relay|controller|"
+    r"c2|mesh|hub|swarm)\b|\byou must (?:\w+ ){0,3}?(?:register|beacon|check in|connect|report)\b"
+    r"[^.\n@]{0,60}?(?:https?://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\brelay\.)",
+    r"\bonly use one[\s-]?liners?\b[^.\n]{0,60}?(?:nothing|no trace|trace|left|disk|forensic|"
+    r"history|logs?\b)",
     r"\bnever (?:\w+ ){0,4}?(?:create|write|save|drop) (?:\w+ ){0,4}?(?:scripts?|files?|"
     r"payloads?) (?:\w+ ){0,4}?(?:to |on )?disk\b",
     r"\bunset \w*(?:claude|codex|hermes|agent|openai|anthropic)\w*",
     r"\b(?:cobalt ?strike|metasploit|brainworm)\b|\b(?:sliver|havoc|mythic)\b[^.\n]{0,60}?\b(?:c2|"
-    r"beacon|implant|listener|teamserver|payload|profile)\b",
+    r"beacon|implant|listener|teamserver|team server|payload|profile|demon|agent)s?\b",
     r"\bc2 (?:server|channel|infrastructure|beacon|network)\b|\bcommand[- ]and[- ]control\b",
     r"\b(?:include|output|print|share|repeat|append|paste|dump|attach)\w* (?:\w+ ){0,6}?(?:full|"
     r"entire|whole|complete|verbatim|raw) (?:\w+ )?(?:conversation|chat history|context|transcript|"
     r"message history)\b|\b(?:include|output|print|share|repeat|append|paste|"
-    r"dump)\w* (?:\w+ ){0,4}?(?:all )?(?:the )?previous messages\b",
+    r"dump)\w* (?:\w+ ){0,4}?(?:all )?(?:the )?previous messages\b|\b(?:include|output|print|share|"
+    r"paste|dump|post) (?:\w+ ){0,3}?(?:chat|conversation|message) history\b",
+    r"\b(?:output|print|dump|paste|repeat)\w* (?:\w+ ){0,3}?(?:system|initial) "
+    r"prompt\b",
+    r"\b(?:respond|answer|reply)\w* without (?:\w+ ){0,2}?(?:restrictions|limitations|filters|"
+    r"safety)\b",
+    # anything sent to a public host named by a bare IP address (Hermes: any send to a URL)
+    r"\b(?:send|post|upload|transmit|forward)\w* (?:\w+ ){0,6}?(?:to|at) https?://(?!(?:10|127|0)\.|"
+    r"192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)\d{1,3}(?:\.\d{1,3}){3}\b",
+    # a key of ours planted across the fleet (any language; Hermes matches the file name alone)
+    rf"\b{_KEY}[^.\n]{{0,80}}?\bauthorized_keys\b[^.\n]{{0,60}}?{_FLEET}",
+    rf"{_FLEET}[^.\n]{{0,60}}?\bauthorized_keys\b[^.\n]{{0,40}}?(?:{_KEY}|公钥|密钥)",
 )
 _HIDDEN_HTML = (
     r"style\s*=\s*[\"'][^\"']{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|"

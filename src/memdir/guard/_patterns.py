@@ -558,7 +558,7 @@ def rules() -> tuple[Rule, ...]:
 
 _DIRECTIVE_WORDS = lexicon(
     r"assistant\b|ai\b|model\b|llm\b|chatbot\b|instruction|ignore\b|state\b|say\b|print\b|"
-    r"output\b|respond\b|reply\b|answer\b|system\b"
+    r"output\b|respond\b|reply\b|answer\b|system\b|overrid"
 )
 
 
@@ -568,6 +568,13 @@ def _directive_rx() -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){words}")
 
 
+# "<!-- system: … -->", "<!-- override: … -->": a label that addresses the model, with a clause
+_LABELLED = re.compile(r"^\s*(?:system|override|hidden|secret)\s*[:：]\s*(.+)", re.S)
+
+
 def _directive_comment(body: str) -> bool:
     """An HTML comment that reads like prose addressed to the model, not a marker."""
+    label = _LABELLED.match(body)
+    if label is not None and (len(label[1].split()) >= 2 or not label[1].isascii()):
+        return True
     return len(body.split()) >= 4 and _directive_rx().search(body) is not None

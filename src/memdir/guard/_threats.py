@@ -35,7 +35,6 @@ from ._vocab import (
     _NEEDLES,
     _NET_NEEDLES,
     _OBJECT_GAP,
-    _ORDER_BEFORE,
     _PASSIVE,
     _PAST,
     _PAYLOAD,
@@ -54,6 +53,7 @@ from ._vocab import (
     _VERB_FORMS,
     _compiled,
     _needles,
+    order_before,
 )
 
 
@@ -177,7 +177,7 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
         # German puts the verb last ("… an x@y.example mailen"), Japanese after the object:
         # no position test outside an English clause
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
-    if _ORDER_BEFORE.search(s, max(lo, m.start() - 40), m.start()) or _wished(s, lo, m.start()):
+    if order_before(s, lo, m.start()) or _wished(s, lo, m.start()):
         return True
     if not _BE_BEFORE.search(s, max(lo, m.start() - 24), m.start()):
         return False

@@ -231,7 +231,7 @@ _READ = (
 )
 _READ_CJK = (
     "复制|拷贝|读取|读出|查看|打开|保存|存到|存入|存储|记住|记录|记下|发送|上传|导出|收集|获取|提取|输出|"
-    "打印|显示|粘贴|附上|包含|写入|写进|加入|添加|"
+    "打印|显示|粘贴|附上|包含|写入|写进|加入|添加|打包|压缩|发给|发到|传给|"
     "コピー|追記|書き留め|書いて|取り出|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
     "追加|"
     "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가"
@@ -410,6 +410,9 @@ _PAYLOAD = _rx(
     r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression)\b",
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
     r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
+    # a grant of obedience or of every command
+    r"\bobey\w*|\b(?:answer|listen|respond)\w* only to\b|\ballow\w* (?:all|any|every) "
+    r"(?:shell |bash |terminal )?(?:commands?|tools?|tool calls|actions)\b",
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2",
     r"[a-z0-9+/]{40,}={0,2}",
     r"\(\*\)|bypasspermissions|dangerously-skip-permissions|danger-full-access|"
@@ -526,6 +529,14 @@ _ORDER_BEFORE = re.compile(
     r"copilot)(?:\s+\w+ly)?|\b(?:hook|script|job|task|alias|function|workflow|step|service|unit|"
     r"plist|extension|plugin)s? (?:that|which))\s*$"
 )
+
+
+def order_before(s: str, lo: int, at: int) -> bool:
+    """Whether ``at`` is where an English order starts: first in its clause (``lo``; ``^`` in
+    a search from ``pos`` only matches at 0, so a later clause is tested here) or after a cue."""
+    return not s[lo:at].strip() or _ORDER_BEFORE.search(s, max(lo, at - 40), at) is not None
+
+
 _AGENT_SUBJECT = re.compile(
     r"\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|copilot)\s+(?:\w+ly\s+)?$"
 )
