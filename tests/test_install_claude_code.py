@@ -212,7 +212,9 @@ def test_project_install_writes_nothing_a_team_commits(
     same = install.plan_install("claude-code", home, settings=local)  # --settings: same scope
     assert not same.changed
     (project / ".gitignore").write_text(".claude/settings.local.json\n")
-    assert not any(".gitignore" in n for n in install.plan_install("claude-code", home, project=project).notes)
+    assert not any(
+        ".gitignore" in n for n in install.plan_install("claude-code", home, project=project).notes
+    )
 
     install.apply(install.plan_uninstall("claude-code", home, project=project))
     assert claude_json.read_text() == CLAUDE_JSON  # byte for byte
@@ -335,14 +337,19 @@ def _claude() -> str | None:
 
 
 @pytest.mark.skipif(_claude() is None, reason="no `claude` binary (set CLAUDE_BIN)")
-def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> None:
+@pytest.mark.parametrize("scope", ["user", "project"])
+def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path, scope: str) -> None:
     """Claude Code itself, offline and not logged in: `claude mcp list` connects to memdir's
     server, and `claude -p` runs SessionStart, UserPromptSubmit and SessionEnd, whose
-    answers land in its transcript as hook context."""
+    answers land in its transcript as hook context. A project install is Claude Code's
+    local scope: seen in the project (a subfolder too), not elsewhere."""
     user = tmp_path / "user"
     user.mkdir()
     project = tmp_path / "project"
-    project.mkdir()
+    (project / "src").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
     home = tmp_path / "memdir"
     env = {**os.environ, "HOME": str(user), "MEMDIR_BACKGROUND": "0"}
     env.pop("CLAUDE_CONFIG_DIR", None)
@@ -351,15 +358,32 @@ def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> 
     for args in (
         ["-C", str(project), "add", "--type", "feedback", "--name", "Use pnpm, not npm",
          "--description", "This repo installs with pnpm", "--body", "Use pnpm install."],
-        ["install", "claude-code", "--yes"],
+        ["install", "claude-code", "--yes",
+         *(["--project", str(project)] if scope == "project" else [])],
     ):  # fmt: skip
         done = subprocess.run([*memdir_cli, *args], env=env, capture_output=True, check=False)
         assert done.returncode == 0, done.stderr
     claude = str(_claude())
-    listed = subprocess.run(
-        [claude, "mcp", "list"], env=env, cwd=project, capture_output=True, text=True, timeout=120
-    )
-    assert "memdir:" in listed.stdout and "Connected" in listed.stdout, listed.stdout
+
+    def claude_mcp(*args: str, cwd: Path) -> str:
+        done = subprocess.run(
+            [claude, "mcp", *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=120
+        )
+        return done.stdout
+
+    for folder in (project, project / "src"):
+        listed = claude_mcp("list", cwd=folder)
+        assert "memdir:" in listed and "Connected" in listed, listed
+    where = "Local config" if scope == "project" else "User config"
+    assert where in claude_mcp("get", "memdir", cwd=project)
+    assert ("memdir:" in claude_mcp("list", cwd=elsewhere)) == (scope == "user")
+    if scope == "project":
+        assert not (user / ".claude" / "settings.json").exists()
+        assert {p.name for p in project.rglob("*") if ".git" not in p.parts} == {
+            "src",
+            ".claude",
+            "settings.local.json",
+        }  # nothing a team would commit
     subprocess.run(
         [claude, "-p", "Should I install with pnpm or npm?"],
         env=env,
@@ -421,4 +445,49 @@ def test_any_settings_come_back_exactly(data: dict[str, Any], indent: int | str 
     hooks = json.loads(added)["hooks"]
     assert all(any(is_ours(h) for g in hooks[e] for h in g["hooks"]) for e in EVENTS)
     assert target.add(added, dict(state)) == added  # installing again changes nothing
+    assert target.remove(added, state) == text
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=8,
+)
+_CLAUDE_JSON = st.fixed_dictionaries(
+    {},
+    optional={
+        "numStartups": st.integers(),
+        "mcpServers": st.dictionaries(st.text(max_size=5).filter(lambda k: k != "memdir"), _JSON),
+        "projects": st.dictionaries(
+            st.sampled_from(["/p", "/q", "/r"]),
+            st.dictionaries(
+                st.sampled_from(["allowedTools", "mcpServers", "history"]),
+                st.dictionaries(st.text(max_size=5).filter(lambda k: k != "memdir"), _JSON),
+            ),
+        ),
+    },
+)
+
+
+@given(_CLAUDE_JSON, st.sampled_from(["/p", "/new"]), st.sampled_from([2, None, "compact"]))
+def test_any_claude_json_comes_back_exactly(
+    data: dict[str, Any], project: str, indent: int | str | None
+) -> None:
+    """Whatever ~/.claude.json holds: the local-scope server goes in under the project, every
+    other key keeps its value, and taking it out gives back exactly the text there was."""
+    if indent == "compact":
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    else:
+        text = json.dumps(data, indent=indent, ensure_ascii=False)
+    target = claude_code._Servers(Path("/u/.claude.json"), ["/bin/memdir"], 0o600, project)
+    state: dict[str, Any] = {}
+    added = target.add(text, state)
+    assert added is not None
+    after = json.loads(added)
+    assert after["projects"][project]["mcpServers"]["memdir"] == target.entry
+    del after["projects"][project]["mcpServers"]["memdir"]
+    assert {k: v for k, v in after.items() if k != "projects"} == {
+        k: v for k, v in data.items() if k != "projects"
+    }
+    assert target.add(added, dict(state)) == added
     assert target.remove(added, state) == text

@@ -125,9 +125,7 @@ class _Servers:
     ``projects["<project>"]`` (local scope, ``project`` given) or in a project's
     ``.mcp.json``."""
 
-    def __init__(
-        self, path: Path, argv: list[str], mode: int, project: str | None = None
-    ) -> None:
+    def __init__(self, path: Path, argv: list[str], mode: int, project: str | None = None) -> None:
         self.path = path
         self.mode = mode
         self.project = project
@@ -235,9 +233,7 @@ def _project_of(settings: Path) -> Path | None:
     return None
 
 
-def _resolve(
-    settings: Path | None, project: Path | None, shared: bool
-) -> tuple[Path, Path | None]:
+def _resolve(settings: Path | None, project: Path | None, shared: bool) -> tuple[Path, Path | None]:
     """The settings file for the hooks and the project (None: a user install); refuses a
     project's shared ``settings.json`` unless ``shared``."""
     if project is not None and settings is not None:
