@@ -220,6 +220,10 @@ def test_project_install_writes_nothing_a_team_commits(
     assert claude_json.read_text() == CLAUDE_JSON  # byte for byte
     assert not local.exists()
 
+    install.apply(install.plan_install("claude-code", home, project=project, shared=True))
+    notes = install.plan_install("claude-code", home, project=project).notes
+    assert any("--shared` takes them out" in n for n in notes), notes  # hooks would run twice
+
 
 def test_user_and_project_installs_share_claude_json(user_home: Path, tmp_path: Path) -> None:
     """Two installs edit ~/.claude.json; taking either out keeps the other, in any order."""

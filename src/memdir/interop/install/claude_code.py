@@ -3,6 +3,7 @@ See docs/design/harnesses.md."""
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -253,7 +254,8 @@ def _resolve(settings: Path | None, project: Path | None, shared: bool) -> tuple
             f"{path} is the project's shared settings, which teams commit, and memdir's "
             f"hooks name paths on this machine. Use --project {folder} (your own "
             f".claude/settings.local.json and ~/.claude.json), or add --shared to write "
-            f"the shared files anyway. Nothing was changed."
+            f"the shared files anyway (or to uninstall an earlier install there). Nothing "
+            f"was changed."
         )
     return path, folder
 
@@ -310,11 +312,18 @@ def notes(
                 f"`claude` in the project once and approve memdir (`claude mcp list` shows "
                 f"it pending until then). The hooks work without it."
             )
-    if plan.action == "install" and servers.project is not None and _tracked(hooks.path):
-        found.append(
-            f"git does not ignore {hooks.path}: add `.claude/settings.local.json` to the "
-            f"project's .gitignore (Claude Code does so when it makes the file itself)."
-        )
+    if plan.action == "install" and servers.project is not None:
+        if _tracked(hooks.path):
+            found.append(
+                f"git does not ignore {hooks.path}: add `.claude/settings.local.json` to the "
+                f"project's .gitignore (Claude Code does so when it makes the file itself)."
+            )
+        team = hooks.path.with_name("settings.json")
+        if _has_our_hooks(team):
+            found.append(
+                f"{team} also runs memdir's hooks (an earlier install); `memdir uninstall "
+                f"claude-code --project {team.parent.parent} --shared` takes them out."
+            )
     if plan.action != "install" or edit.before is None:
         return found
     try:
@@ -328,6 +337,20 @@ def notes(
             f"left as it is (the hooks do not need it)."
         )
     return found
+
+
+def _has_our_hooks(path: Path) -> bool:
+    """Whether the settings file at ``path`` runs memdir's hooks (False when unreadable)."""
+    try:
+        hooks = json.loads(path.read_text("utf-8")).get("hooks")
+    except (OSError, ValueError, AttributeError):
+        return False
+    groups = (
+        [g for gs in hooks.values() if isinstance(gs, list) for g in gs]
+        if isinstance(hooks, dict)
+        else []
+    )
+    return any(is_ours(h) for g in groups if isinstance(g, dict) for h in g.get("hooks") or [])
 
 
 def _tracked(path: Path) -> bool:
