@@ -354,6 +354,8 @@ def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path, sco
     subprocess.run(["git", "init", "-q", str(project)], check=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
+    link = tmp_path / "link"  # installed through a symlink, found from the real folder
+    link.symlink_to(project)
     home = tmp_path / "memdir"
     env = {**os.environ, "HOME": str(user), "MEMDIR_BACKGROUND": "0"}
     env.pop("CLAUDE_CONFIG_DIR", None)
@@ -363,7 +365,7 @@ def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path, sco
         ["-C", str(project), "add", "--type", "feedback", "--name", "Use pnpm, not npm",
          "--description", "This repo installs with pnpm", "--body", "Use pnpm install."],
         ["install", "claude-code", "--yes",
-         *(["--project", str(project)] if scope == "project" else [])],
+         *(["--project", str(link)] if scope == "project" else [])],
     ):  # fmt: skip
         done = subprocess.run([*memdir_cli, *args], env=env, capture_output=True, check=False)
         assert done.returncode == 0, done.stderr
