@@ -411,6 +411,25 @@ def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path, sco
     md = memdir.open(home, project)
     info = md.sessions.get(f"claude-code:{transcript.stem}")
     assert info.ended_at is not None and info.messages >= 1  # SessionEnd imported it
+    if scope != "project":
+        return
+    rewritten = json.loads((user / ".claude.json").read_text())  # Claude Code's own keys now
+    assert set(rewritten) > {"projects"}  # e.g. firstStartTime, userID
+    done = subprocess.run(
+        [*memdir_cli, "uninstall", "claude-code", "--yes", "--project", str(link)],
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "memdir:" not in claude_mcp("list", cwd=project)
+    assert not (project / ".claude" / "settings.local.json").exists()
+    left = json.loads((user / ".claude.json").read_text())
+    mine = rewritten["projects"][os.path.realpath(project)]
+    assert list(rewritten["projects"]) == [os.path.realpath(project)]
+    assert list(mine) == ["mcpServers"] and list(mine["mcpServers"]) == ["memdir"]
+    del rewritten["projects"]  # memdir made it; Claude Code's own keys stay
+    assert left == rewritten
 
 
 _HOOK = st.fixed_dictionaries(
