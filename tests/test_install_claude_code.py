@@ -112,8 +112,20 @@ def test_edits_made_after_install_survive_uninstall(user_home: Path, tmp_path: P
     assert json.loads(claude_json.read_text()) == {"numStartups": 4}
 
 
-def test_project_settings_register_in_the_projects_mcp_json(
-    user_home: Path, tmp_path: Path
+@pytest.fixture
+def memdir_on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A ``memdir`` program on PATH (a shell script: only its being found matters)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    program = bin_dir / "memdir"
+    program.write_text("#!/bin/sh\nexit 0\n")
+    program.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    return program
+
+
+def test_shared_project_install_names_memdir_on_path(
+    user_home: Path, tmp_path: Path, memdir_on_path: Path
 ) -> None:
     project = tmp_path / "repo"
     settings = project / ".claude" / "settings.json"
@@ -122,15 +134,139 @@ def test_project_settings_register_in_the_projects_mcp_json(
     mcp = project / ".mcp.json"
     mcp.write_text('{"mcpServers": {"sentry": {"type": "http", "url": "https://x"}}}\n')
     home = tmp_path / "memdir"
-    plan = install.apply(install.plan_install("claude-code", home, settings=settings))
+    with pytest.raises(MemdirError, match="--shared"):  # the team's file: only on request
+        install.plan_install("claude-code", home, settings=settings)
+    plan = install.apply(install.plan_install("claude-code", home, project=project, shared=True))
     assert any("approve memdir" in note for note in plan.notes), plan.notes  # else: pending
+    assert any(str(memdir_on_path) in n and "PATH" in n for n in plan.notes), plan.notes
+    assert any(f"--home {home}" in n for n in plan.notes), plan.notes  # machine-specific
     servers = json.loads(mcp.read_text())["mcpServers"]
     assert set(servers) == {"sentry", "memdir"}
+    assert servers["memdir"]["command"] == "memdir"  # by name, not this venv's path
+    hooks = json.loads(settings.read_text())["hooks"]
+    (mine,) = [h for g in hooks["Stop"] for h in g["hooks"] if is_ours(h)]
+    assert mine["command"].startswith("memdir --home ")
     assert not (user_home / ".claude.json").exists()  # the user's file is not touched
+    assert not (project / ".claude" / "settings.local.json").exists()
     assert settings.read_text().startswith('{\n    "hooks"')  # four spaces, as it was
-    install.apply(install.plan_uninstall("claude-code", home, settings=settings))
+    assert not install.plan_install("claude-code", home, project=project, shared=True).changed
+    install.apply(install.plan_uninstall("claude-code", home, project=project, shared=True))
     assert settings.read_bytes() == SETTINGS["posthog"].read_bytes()
     assert mcp.read_text() == '{"mcpServers": {"sentry": {"type": "http", "url": "https://x"}}}\n'
+
+
+def test_shared_without_memdir_on_path_says_the_path_is_this_machines(
+    user_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    project = tmp_path / "repo"
+    project.mkdir()
+    plan = install.plan_install("claude-code", tmp_path / "memdir", project=project, shared=True)
+    (mcp,) = [e for e in plan.edits if e.path.name == ".mcp.json"]
+    command = json.loads(mcp.after or b"")["mcpServers"]["memdir"]["command"]
+    assert os.path.isabs(command)
+    assert any("not on PATH" in n and command in n for n in plan.notes), plan.notes
+
+
+CLAUDE_JSON = (
+    '{\n  "numStartups": 12,\n  "projects": {\n    "/elsewhere": {\n      "allowedTools": [],\n'
+    '      "mcpServers": {\n        "db": {\n          "type": "stdio",\n'
+    '          "command": "pg-mcp",\n          "args": []\n        }\n      }\n    }\n'
+    '  },\n  "theme": "dark"\n}'
+)  # the layout Claude Code writes (JSON.stringify, two spaces, no final newline)
+
+
+def test_project_install_writes_nothing_a_team_commits(
+    user_home: Path, tmp_path: Path, memdir_on_path: Path
+) -> None:
+    """The default for a project: hooks in its settings.local.json, the server in the
+    user's ~/.claude.json under the project; the team's files are not touched."""
+    project = tmp_path / "repo"
+    (project / ".claude").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    shared = project / ".claude" / "settings.json"
+    shutil.copy(SETTINGS["posthog"], shared)
+    mcp = project / ".mcp.json"
+    mcp.write_text('{"mcpServers": {}}\n')
+    claude_json = user_home / ".claude.json"
+    claude_json.write_text(CLAUDE_JSON)
+    local = project / ".claude" / "settings.local.json"
+    home = tmp_path / "memdir"
+
+    plan = install.apply(install.plan_install("claude-code", home, project=project))
+    assert sorted(e.path for e in plan.changed) == sorted([claude_json, local])
+    assert shared.read_bytes() == SETTINGS["posthog"].read_bytes()
+    assert mcp.read_text() == '{"mcpServers": {}}\n'
+    data = json.loads(claude_json.read_text())
+    key = os.path.realpath(project)
+    assert data["projects"][key]["mcpServers"]["memdir"]["args"][-1] == "mcp"
+    assert data["projects"]["/elsewhere"]["mcpServers"]["db"]["command"] == "pg-mcp"
+    assert "mcpServers" not in data  # not the user scope
+    assert claude_json.read_text().startswith('{\n  "numStartups": 12,\n  "projects"')
+    hooks = json.loads(local.read_text())["hooks"]
+    assert all(any(is_ours(h) for g in hooks[e] for h in g["hooks"]) for e in EVENTS)
+    assert any(".gitignore" in n for n in plan.notes), plan.notes  # git would commit it
+    assert not any("approve" in n for n in plan.notes)  # local servers need no approval
+    assert not install.plan_install("claude-code", home, project=project).changed
+
+    same = install.plan_install("claude-code", home, settings=local)  # --settings: same scope
+    assert not same.changed
+    (project / ".gitignore").write_text(".claude/settings.local.json\n")
+    assert not any(
+        ".gitignore" in n for n in install.plan_install("claude-code", home, project=project).notes
+    )
+
+    install.apply(install.plan_uninstall("claude-code", home, project=project))
+    assert claude_json.read_text() == CLAUDE_JSON  # byte for byte
+    assert not local.exists()
+
+    install.apply(install.plan_install("claude-code", home, project=project, shared=True))
+    notes = install.plan_install("claude-code", home, project=project).notes
+    assert any("--shared` takes them out" in n for n in notes), notes  # hooks would run twice
+
+
+def test_user_and_project_installs_share_claude_json(user_home: Path, tmp_path: Path) -> None:
+    """Two installs edit ~/.claude.json; taking either out keeps the other, in any order."""
+    claude_json = user_home / ".claude.json"
+    claude_json.write_text(CLAUDE_JSON)
+    project = tmp_path / "repo"
+    project.mkdir()
+    home = tmp_path / "memdir"
+    key = os.path.realpath(project)
+    for first, second in (({}, {"project": project}), ({"project": project}, {})):
+        install.apply(install.plan_install("claude-code", home, **first))
+        install.apply(install.plan_install("claude-code", home, **second))
+        data = json.loads(claude_json.read_text())
+        assert "memdir" in data["mcpServers"] and "memdir" in data["projects"][key]["mcpServers"]
+        install.apply(install.plan_uninstall("claude-code", home, **first))
+        data = json.loads(claude_json.read_text())
+        user_left = "project" not in second  # the second install is still in
+        assert ("memdir" in data.get("mcpServers", {})) == user_left
+        assert ("memdir" in data["projects"].get(key, {}).get("mcpServers", {})) != user_left
+        install.apply(install.plan_uninstall("claude-code", home, **second))
+        assert claude_json.read_text() == CLAUDE_JSON
+
+
+def test_project_key_is_claude_codes(tmp_path: Path) -> None:
+    """What Claude Code 2.1.197 wrote for `claude mcp add --scope local` run in: a folder
+    inside a checkout (its root), a git worktree (the main checkout), a symlink (its target),
+    a folder outside git (itself)."""
+    main = tmp_path / "main"
+    (main / ".git" / "worktrees" / "wt").mkdir(parents=True)
+    (main / "sub").mkdir()
+    (main / ".git" / "worktrees" / "wt" / "commondir").write_text("../..\n")
+    worktree = tmp_path / "wt"
+    worktree.mkdir()
+    (worktree / ".git").write_text(f"gitdir: {main}/.git/worktrees/wt\n")
+    plain = tmp_path / "plain" / "inner"
+    plain.mkdir(parents=True)
+    link = tmp_path / "link"
+    link.symlink_to(plain)
+    real = os.path.realpath
+    assert claude_code.project_key(main / "sub") == real(main)
+    assert claude_code.project_key(worktree) == real(main)
+    assert claude_code.project_key(link) == real(plain)
+    assert claude_code.project_key(plain) == real(plain)
 
 
 def test_a_users_own_memdir_server_and_new_files(user_home: Path, tmp_path: Path) -> None:
@@ -175,19 +311,51 @@ def test_settings_memdir_cannot_read_are_refused(
     assert target.read_text() == text
 
 
+@pytest.mark.parametrize(
+    "text", ["{not json", '{"projects": []}', '{"projects": {"KEY": 3}}', "[]", '{"a": 1,}']
+)
+def test_a_claude_json_memdir_cannot_read_is_refused(
+    user_home: Path, tmp_path: Path, text: str
+) -> None:
+    project = tmp_path / "repo"
+    project.mkdir()
+    text = text.replace("KEY", os.path.realpath(project))
+    claude_json = user_home / ".claude.json"
+    claude_json.write_text(text)
+    with pytest.raises(MemdirError, match=r"(?i)nothing"):
+        install.plan_install("claude-code", tmp_path / "memdir", project=project)
+    assert claude_json.read_text() == text
+
+
+def test_shared_is_only_for_a_project(user_home: Path, tmp_path: Path) -> None:
+    with pytest.raises(MemdirError, match="--project"):
+        install.plan_install("claude-code", tmp_path / "memdir", shared=True)
+    with pytest.raises(MemdirError, match="not both"):
+        install.plan_install(
+            "claude-code", tmp_path / "m", project=tmp_path, settings=tmp_path / "s.json"
+        )
+
+
 def _claude() -> str | None:
     return os.environ.get("CLAUDE_BIN") or shutil.which("claude")
 
 
 @pytest.mark.skipif(_claude() is None, reason="no `claude` binary (set CLAUDE_BIN)")
-def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> None:
+@pytest.mark.parametrize("scope", ["user", "project"])
+def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path, scope: str) -> None:
     """Claude Code itself, offline and not logged in: `claude mcp list` connects to memdir's
     server, and `claude -p` runs SessionStart, UserPromptSubmit and SessionEnd, whose
-    answers land in its transcript as hook context."""
+    answers land in its transcript as hook context. A project install is Claude Code's
+    local scope: seen in the project (a subfolder too), not elsewhere."""
     user = tmp_path / "user"
     user.mkdir()
     project = tmp_path / "project"
-    project.mkdir()
+    (project / "src").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    link = tmp_path / "link"  # installed through a symlink, found from the real folder
+    link.symlink_to(project)
     home = tmp_path / "memdir"
     env = {**os.environ, "HOME": str(user), "MEMDIR_BACKGROUND": "0"}
     env.pop("CLAUDE_CONFIG_DIR", None)
@@ -196,15 +364,32 @@ def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> 
     for args in (
         ["-C", str(project), "add", "--type", "feedback", "--name", "Use pnpm, not npm",
          "--description", "This repo installs with pnpm", "--body", "Use pnpm install."],
-        ["install", "claude-code", "--yes"],
+        ["install", "claude-code", "--yes",
+         *(["--project", str(link)] if scope == "project" else [])],
     ):  # fmt: skip
         done = subprocess.run([*memdir_cli, *args], env=env, capture_output=True, check=False)
         assert done.returncode == 0, done.stderr
     claude = str(_claude())
-    listed = subprocess.run(
-        [claude, "mcp", "list"], env=env, cwd=project, capture_output=True, text=True, timeout=120
-    )
-    assert "memdir:" in listed.stdout and "Connected" in listed.stdout, listed.stdout
+
+    def claude_mcp(*args: str, cwd: Path) -> str:
+        done = subprocess.run(
+            [claude, "mcp", *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=120
+        )
+        return done.stdout
+
+    for folder in (project, project / "src"):
+        listed = claude_mcp("list", cwd=folder)
+        assert "memdir:" in listed and "Connected" in listed, listed
+    where = "Local config" if scope == "project" else "User config"
+    assert where in claude_mcp("get", "memdir", cwd=project)
+    assert ("memdir:" in claude_mcp("list", cwd=elsewhere)) == (scope == "user")
+    if scope == "project":
+        assert not (user / ".claude" / "settings.json").exists()
+        assert {p.name for p in project.rglob("*") if ".git" not in p.parts} == {
+            "src",
+            ".claude",
+            "settings.local.json",
+        }  # nothing a team would commit
     subprocess.run(
         [claude, "-p", "Should I install with pnpm or npm?"],
         env=env,
@@ -226,6 +411,25 @@ def test_real_claude_code_runs_the_hooks_and_sees_the_server(tmp_path: Path) -> 
     md = memdir.open(home, project)
     info = md.sessions.get(f"claude-code:{transcript.stem}")
     assert info.ended_at is not None and info.messages >= 1  # SessionEnd imported it
+    if scope != "project":
+        return
+    rewritten = json.loads((user / ".claude.json").read_text())  # Claude Code's own keys now
+    assert set(rewritten) > {"projects"}  # e.g. firstStartTime, userID
+    done = subprocess.run(
+        [*memdir_cli, "uninstall", "claude-code", "--yes", "--project", str(link)],
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "memdir:" not in claude_mcp("list", cwd=project)
+    assert not (project / ".claude" / "settings.local.json").exists()
+    left = json.loads((user / ".claude.json").read_text())
+    mine = rewritten["projects"][os.path.realpath(project)]
+    assert list(rewritten["projects"]) == [os.path.realpath(project)]
+    assert list(mine) == ["mcpServers"] and list(mine["mcpServers"]) == ["memdir"]
+    del rewritten["projects"]  # memdir made it; Claude Code's own keys stay
+    assert left == rewritten
 
 
 _HOOK = st.fixed_dictionaries(
@@ -266,4 +470,49 @@ def test_any_settings_come_back_exactly(data: dict[str, Any], indent: int | str 
     hooks = json.loads(added)["hooks"]
     assert all(any(is_ours(h) for g in hooks[e] for h in g["hooks"]) for e in EVENTS)
     assert target.add(added, dict(state)) == added  # installing again changes nothing
+    assert target.remove(added, state) == text
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=8,
+)
+_CLAUDE_JSON = st.fixed_dictionaries(
+    {},
+    optional={
+        "numStartups": st.integers(),
+        "mcpServers": st.dictionaries(st.text(max_size=5).filter(lambda k: k != "memdir"), _JSON),
+        "projects": st.dictionaries(
+            st.sampled_from(["/p", "/q", "/r"]),
+            st.dictionaries(
+                st.sampled_from(["allowedTools", "mcpServers", "history"]),
+                st.dictionaries(st.text(max_size=5).filter(lambda k: k != "memdir"), _JSON),
+            ),
+        ),
+    },
+)
+
+
+@given(_CLAUDE_JSON, st.sampled_from(["/p", "/new"]), st.sampled_from([2, None, "compact"]))
+def test_any_claude_json_comes_back_exactly(
+    data: dict[str, Any], project: str, indent: int | str | None
+) -> None:
+    """Whatever ~/.claude.json holds: the local-scope server goes in under the project, every
+    other key keeps its value, and taking it out gives back exactly the text there was."""
+    if indent == "compact":
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    else:
+        text = json.dumps(data, indent=indent, ensure_ascii=False)
+    target = claude_code._Servers(Path("/u/.claude.json"), ["/bin/memdir"], 0o600, project)
+    state: dict[str, Any] = {}
+    added = target.add(text, state)
+    assert added is not None
+    after = json.loads(added)
+    assert after["projects"][project]["mcpServers"]["memdir"] == target.entry
+    del after["projects"][project]["mcpServers"]["memdir"]
+    assert {k: v for k, v in after.items() if k != "projects"} == {
+        k: v for k, v in data.items() if k != "projects"
+    }
+    assert target.add(added, dict(state)) == added
     assert target.remove(added, state) == text

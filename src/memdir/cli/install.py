@@ -20,9 +20,21 @@ def _options(f: Any) -> Any:
             click.option(
                 "--settings",
                 type=click.Path(dir_okay=False, path_type=Path),
-                help="claude-code: the settings.json to add hooks to (default "
-                "~/.claude/settings.json; a project's .claude/settings.json registers the MCP "
-                "server in that project's .mcp.json).",
+                help="claude-code: the settings file to add hooks to (default "
+                "~/.claude/settings.json; a project's .claude/settings.local.json is a "
+                "--project install, its .claude/settings.json needs --shared).",
+            ),
+            click.option(
+                "--project",
+                type=click.Path(file_okay=False, path_type=Path),
+                help="claude-code: for this project only, in your own files: hooks in its "
+                ".claude/settings.local.json, the MCP server in ~/.claude.json for it.",
+            ),
+            click.option(
+                "--shared",
+                is_flag=True,
+                help="claude-code, with --project: the files a team commits instead "
+                "(.claude/settings.json and .mcp.json), naming memdir as found on PATH.",
             ),
             click.option(
                 "--codex-home",
@@ -81,7 +93,7 @@ def _run(plan: Any, yes: bool, dry_run: bool, as_json: bool) -> None:
 
 def _harness_options(harness: str, **given: Any) -> dict[str, Any]:
     wanted = {
-        "claude-code": ("settings",),
+        "claude-code": ("settings", "project", "shared"),
         "codex": ("codex_home",),
         "hermes": ("hermes_home", "activate"),
     }[harness]
@@ -89,7 +101,7 @@ def _harness_options(harness: str, **given: Any) -> dict[str, Any]:
         if value and name not in wanted:
             flag = "--" + name.replace("_", "-")
             raise click.UsageError(f"{flag} is not an option of {harness}")
-    return {k: v for k, v in given.items() if k in wanted and v is not None}
+    return {k: v for k, v in given.items() if k in wanted and v not in (None, False)}
 
 
 @cli.command()
@@ -104,6 +116,8 @@ def install(
     state: State,
     harness: str,
     settings: Path | None,
+    project: Path | None,
+    shared: bool,
     codex_home: Path | None,
     hermes_home: Path | None,
     activate: bool,
@@ -123,7 +137,12 @@ def install(
     from ..interop import install as installer
 
     options = _harness_options(
-        harness, settings=settings, codex_home=codex_home, hermes_home=hermes_home
+        harness,
+        settings=settings,
+        project=project,
+        shared=shared,
+        codex_home=codex_home,
+        hermes_home=hermes_home,
     )
     if activate:
         _harness_options(harness, activate=True)
@@ -138,6 +157,8 @@ def uninstall(
     state: State,
     harness: str,
     settings: Path | None,
+    project: Path | None,
+    shared: bool,
     codex_home: Path | None,
     hermes_home: Path | None,
     yes: bool,
@@ -149,7 +170,12 @@ def uninstall(
     from ..interop import install as installer
 
     options = _harness_options(
-        harness, settings=settings, codex_home=codex_home, hermes_home=hermes_home
+        harness,
+        settings=settings,
+        project=project,
+        shared=shared,
+        codex_home=codex_home,
+        hermes_home=hermes_home,
     )
     if harness == "hermes":
         options["activate"] = True  # memory.provider: memdir would name a missing plugin

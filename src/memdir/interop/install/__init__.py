@@ -24,7 +24,8 @@ _MAX_BYTES = 16 * 1024 * 1024  # ~/.claude.json grows with history; 16 MiB is fa
 
 
 class Target(Protocol):
-    """One file an installer edits."""
+    """One file an installer edits. A target that is one of several installs editing parts
+    of one file also has ``ledger_key``, its own record in installs.json."""
 
     path: Path
     mode: int  # permission bits of the file when memdir creates it
@@ -48,6 +49,7 @@ class Edit:
     mode: int = 0o644
     state: dict[str, Any] = field(default_factory=dict)
     restore: bool = False  # uninstall: ``after`` is the file as it was before install
+    key: str = ""  # its record in installs.json ("": the file's real path)
 
     @property
     def changed(self) -> bool:
@@ -127,6 +129,10 @@ def _key(path: Path) -> str:
     return os.path.realpath(path)
 
 
+def _record_key(target: Target) -> str:
+    return getattr(target, "ledger_key", None) or _key(target.path)
+
+
 def _read(path: Path) -> bytes | None:
     try:
         return read_bytes(path, _MAX_BYTES)
@@ -159,9 +165,10 @@ def plan_install(harness: str, home: Path, **options: Any) -> Plan:
     plan = Plan(harness, "install", home)
     for target in module.targets(home, **options):
         before = _read(target.path)
-        state = dict(ledger.get(_key(target.path), {}).get("state", {}))
+        key = _record_key(target)
+        state = dict(ledger.get(key, {}).get("state", {}))
         after = _encode(target.add(_decode(target.path, before), state))
-        plan.edits.append(Edit(target.path, before, after, target.mode, state))
+        plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
     return plan
 
@@ -174,23 +181,28 @@ def plan_uninstall(harness: str, home: Path, **options: Any) -> Plan:
     plan = Plan(harness, "uninstall", home)
     for target in module.targets(home, **options):
         before = _read(target.path)
-        record = ledger.get(_key(target.path), {})
+        key = _record_key(target)
+        record = ledger.get(key, {})
         state = dict(record.get("state", {}))
         if before is None:
-            plan.edits.append(Edit(target.path, None, None, target.mode, state))
+            plan.edits.append(Edit(target.path, None, None, target.mode, state, key=key))
             continue
         untouched = record.get("sha") == _digest(before)
         if untouched and record.get("created"):
-            plan.edits.append(Edit(target.path, before, None, target.mode, state, restore=True))
+            plan.edits.append(
+                Edit(target.path, before, None, target.mode, state, restore=True, key=key)
+            )
             continue
         backup = Path(record["backup"]) if untouched and record.get("backup") else None
         saved = _read(backup) if backup is not None else None
         text = _decode(target.path, saved)
         if text is not None and target.remove(text, {}) == text:  # holds none of memdir's
-            plan.edits.append(Edit(target.path, before, saved, target.mode, state, restore=True))
+            plan.edits.append(
+                Edit(target.path, before, saved, target.mode, state, restore=True, key=key)
+            )
             continue
         after = _encode(target.remove(_decode(target.path, before) or "", state))
-        plan.edits.append(Edit(target.path, before, after, target.mode, state))
+        plan.edits.append(Edit(target.path, before, after, target.mode, state, key=key))
     plan.notes += module.notes(home, plan, **options)
     return plan
 
@@ -206,7 +218,7 @@ def apply(plan: Plan) -> Plan:
                     f"{edit.path} changed while memdir was preparing this; nothing more was "
                     f"written. Run the command again."
                 )
-            key = _key(edit.path)
+            key = edit.key or _key(edit.path)
             record = ledger.get(key, {})
             # the file holds what memdir last wrote: its first backup stays the baseline
             keep = edit.before is not None and record.get("sha") == _digest(edit.before)
@@ -218,7 +230,7 @@ def apply(plan: Plan) -> Plan:
                 if edit.after is None:
                     edit.path.unlink()
                 else:  # through a symlink (dotfiles): the file it points at changes
-                    atomic_write(Path(key), edit.after, new_mode=edit.mode)
+                    atomic_write(Path(_key(edit.path)), edit.after, new_mode=edit.mode)
             except OSError as exc:
                 raise StorageError("write", edit.path, exc) from None
             if plan.action == "uninstall":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -11,11 +12,14 @@ def custom_home(home: Path) -> Path | None:
     return None if home.expanduser() == Path.home() / ".memdir" else home
 
 
-def memdir_command(home: Path) -> list[str]:
+def memdir_command(home: Path, by_name: bool = False) -> list[str]:
     """argv of this memdir: the ``memdir`` script beside this interpreter (a harness's
     ``PATH`` rarely holds a virtualenv), else ``python -m memdir``; with ``--home`` when the
-    memory home is not the default."""
+    memory home is not the default. ``by_name`` (files a team shares): plain ``memdir``
+    when one is on ``PATH``."""
     script = Path(sys.executable).parent / "memdir"
     argv = [str(script)] if script.is_file() else [sys.executable, "-m", "memdir"]
+    if by_name and shutil.which("memdir"):
+        argv = ["memdir"]
     custom = custom_home(home)
     return argv if custom is None else [*argv, "--home", str(custom)]

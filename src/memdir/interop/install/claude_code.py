@@ -3,13 +3,16 @@ See docs/design/harnesses.md."""
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
+import shutil
+import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError
-from ._command import memdir_command
+from ._command import custom_home, memdir_command
 from ._jsonfile import dump, load
 
 if TYPE_CHECKING:
@@ -119,11 +122,15 @@ def _drop_ours(groups: list[Any]) -> None:
 
 
 class _Servers:
-    """``mcpServers.memdir`` in ``~/.claude.json`` or a project's ``.mcp.json``."""
+    """``mcpServers.memdir`` in ``~/.claude.json`` (user scope), in its
+    ``projects["<project>"]`` (local scope, ``project`` given) or in a project's
+    ``.mcp.json``."""
 
-    def __init__(self, path: Path, argv: list[str], mode: int) -> None:
+    def __init__(self, path: Path, argv: list[str], mode: int, project: str | None = None) -> None:
         self.path = path
         self.mode = mode
+        self.project = project
+        self.ledger_key = f"{os.path.realpath(path)}#projects/{project}" if project else None
         self.entry = {"type": "stdio", "command": argv[0], "args": [*argv[1:], "mcp"], "env": {}}
 
     @staticmethod
@@ -134,11 +141,36 @@ class _Servers:
         name = Path(argv[0]).name
         return argv[-1] == "mcp" and (name == "memdir" or "memdir" in argv[1:3])
 
+    def _scope(self, data: dict[str, Any], state: dict[str, Any] | None) -> dict[str, Any]:
+        """The object holding ``mcpServers`` (made, and recorded in ``state``, when
+        ``state`` is given and it is missing; ``{}`` otherwise)."""
+        if self.project is None:
+            return data
+        where = f"projects[{self.project!r}] in {self.path}"
+        projects = data.get("projects")
+        if projects is None and state is not None:
+            projects = data["projects"] = {}
+            state["created_projects"] = True
+        if not isinstance(projects, dict) and projects is not None:
+            raise MemdirError(f"'projects' in {self.path} is not an object; nothing changed.")
+        scope = (projects or {}).get(self.project)
+        if scope is None and state is not None and projects is not None:
+            scope = projects[self.project] = {}
+            state["created_project"] = True
+        if scope is not None and not isinstance(scope, dict):
+            raise MemdirError(f"{where} is not an object; nothing was changed.")
+        return scope if scope is not None else {}
+
+    def servers(self, data: dict[str, Any]) -> object:
+        """What ``mcpServers`` holds where memdir registers (None: nothing)."""
+        return self._scope(data, None).get("mcpServers")
+
     def add(self, text: str | None, state: dict[str, Any]) -> str | None:
         data = load(self.path, text)
-        servers = data.get("mcpServers")
+        scope = self._scope(data, state)
+        servers = scope.get("mcpServers")
         if servers is None:
-            servers = data["mcpServers"] = {}
+            servers = scope["mcpServers"] = {}
             state["created"] = True
         if not isinstance(servers, dict):
             raise MemdirError(f"'mcpServers' in {self.path} is not an object; nothing changed.")
@@ -153,7 +185,8 @@ class _Servers:
 
     def remove(self, text: str, state: dict[str, Any]) -> str | None:
         data = load(self.path, text)
-        servers = data.get("mcpServers")
+        scope = self._scope(data, None)
+        servers = scope.get("mcpServers")
         if not isinstance(servers, dict) or "memdir" not in servers:
             return text
         current = servers["memdir"]
@@ -163,51 +196,175 @@ class _Servers:
             return text
         del servers["memdir"]
         if not servers and state.get("created"):
-            del data["mcpServers"]
+            del scope["mcpServers"]
+        projects = data.get("projects")
+        if self.project is not None and isinstance(projects, dict):
+            if not scope and state.get("created_project"):
+                del projects[self.project]
+            if not projects and state.get("created_projects"):
+                del data["projects"]
         return dump(data, text)
 
 
-def _servers_file(settings: Path) -> tuple[Path, int]:
-    """Where the MCP registration goes for hooks in ``settings``, and its file mode."""
+def project_key(folder: Path) -> str:
+    """The key Claude Code 2.1.197 files a folder's local-scope servers under in
+    ``~/.claude.json``: the real path of its git checkout's root (of the main checkout for
+    a ``git worktree``), else of the folder itself."""
+    here = Path(os.path.realpath(folder))
+    for root in (here, *here.parents):
+        dot = root / ".git"
+        if dot.is_dir():
+            return str(root)
+        if dot.is_file():  # a worktree or submodule: "gitdir: <path>"
+            try:
+                line = dot.read_text("utf-8", "replace").strip()
+                gitdir = (root / line.removeprefix("gitdir:").strip()).resolve()
+                common = (gitdir / (gitdir / "commondir").read_text().strip()).resolve()
+            except OSError:
+                return str(root)
+            return str(common.parent) if common.name == ".git" else str(root)
+    return str(here)
+
+
+def _project_of(settings: Path) -> Path | None:
+    """The project whose ``.claude/`` folder holds ``settings`` (None: the user's own)."""
     folder = settings.parent
     if folder.name == ".claude" and folder.absolute() != _config_dir().absolute():
-        return folder.parent / ".mcp.json", 0o644  # a project's: shared like its settings
-    return _claude_json(), 0o600  # Claude Code keeps account data in it
+        return folder.parent
+    return None
 
 
-def targets(home: Path, settings: Path | None = None, **_: Any) -> list[Any]:
+def _resolve(settings: Path | None, project: Path | None, shared: bool) -> tuple[Path, Path | None]:
+    """The settings file for the hooks and the project (None: a user install); refuses a
+    project's shared ``settings.json`` unless ``shared``."""
+    if project is not None and settings is not None:
+        raise MemdirError("Give --project or --settings, not both; nothing was changed.")
+    if project is not None:
+        name = "settings.json" if shared else "settings.local.json"
+        return project.absolute() / ".claude" / name, project.absolute()
+    path = (settings if settings is not None else _config_dir() / "settings.json").absolute()
+    folder = _project_of(path)
+    if folder is None and shared:
+        raise MemdirError(
+            "--shared is for a project (--project DIR): a user install writes only your own "
+            "files. Nothing was changed."
+        )
+    if folder is not None and path.name == "settings.json" and not shared:
+        raise MemdirError(
+            f"{path} is the project's shared settings, which teams commit, and memdir's "
+            f"hooks name paths on this machine. Use --project {folder} (your own "
+            f".claude/settings.local.json and ~/.claude.json), or add --shared to write "
+            f"the shared files anyway (or to uninstall an earlier install there). Nothing "
+            f"was changed."
+        )
+    return path, folder
+
+
+def targets(
+    home: Path,
+    settings: Path | None = None,
+    project: Path | None = None,
+    shared: bool = False,
+    **_: Any,
+) -> list[Any]:
     """The MCP registration and the settings file."""
-    path = settings if settings is not None else _config_dir() / "settings.json"
-    argv = memdir_command(home)
-    servers, mode = _servers_file(path.absolute())
-    return [
-        _Servers(servers, argv, mode),
-        _Settings(path, shlex.join([*argv, "hook", "claude-code"])),
-    ]
-
-
-def notes(home: Path, plan: Plan, settings: Path | None = None, **_: Any) -> list[str]:
-    """A memdir MCP server the user registered themselves is kept; say so."""
-    servers = next(t for t in targets(home, settings) if isinstance(t, _Servers))
-    edit = next(e for e in plan.edits if e.path == servers.path)
-    if plan.action == "install" and servers.path.name == ".mcp.json" and edit.after:
-        approve = [
-            f"Claude Code asks before it starts a server from {servers.path}: run `claude` "
-            f"in the project once and approve memdir (`claude mcp list` shows it pending "
-            f"until then). The hooks work without it."
-        ]
+    path, folder = _resolve(settings, project, shared)
+    argv = memdir_command(home, by_name=shared)
+    if folder is None:
+        servers = _Servers(_claude_json(), argv, 0o600)  # Claude Code keeps account data in it
+    elif shared:
+        servers = _Servers(folder / ".mcp.json", argv, 0o644)
     else:
-        approve = []
+        servers = _Servers(_claude_json(), argv, 0o600, project_key(folder))
+    return [servers, _Settings(path, shlex.join([*argv, "hook", "claude-code"]))]
+
+
+def notes(
+    home: Path,
+    plan: Plan,
+    settings: Path | None = None,
+    project: Path | None = None,
+    shared: bool = False,
+    **_: Any,
+) -> list[str]:
+    """What the user must know: a server to approve, what a shared file names, a
+    ``settings.local.json`` git does not ignore, a memdir server of their own kept."""
+    servers, hooks = targets(home, settings, project, shared)
+    edit = next(e for e in plan.edits if e.path == servers.path)
+    found: list[str] = []
+    if plan.action == "install" and shared:
+        command = servers.entry["command"]
+        if command == "memdir":
+            found.append(
+                f"The shared files name `memdir` (here {shutil.which('memdir')}): everyone "
+                f"using them needs memdir on their PATH."
+            )
+        else:
+            found.append(
+                f"memdir is not on PATH, so the shared files name {command}, which exists "
+                f"only on this machine; put memdir on PATH and install again to name it."
+            )
+        if custom_home(home) is not None:
+            found.append(f"The shared files name --home {home}, a path on this machine.")
+        if edit.after:
+            found.append(
+                f"Claude Code asks before it starts a server from {servers.path}: run "
+                f"`claude` in the project once and approve memdir (`claude mcp list` shows "
+                f"it pending until then). The hooks work without it."
+            )
+    if plan.action == "install" and servers.project is not None:
+        if _tracked(hooks.path):
+            found.append(
+                f"git does not ignore {hooks.path}: add `.claude/settings.local.json` to the "
+                f"project's .gitignore (Claude Code does so when it makes the file itself)."
+            )
+        team = hooks.path.with_name("settings.json")
+        if _has_our_hooks(team):
+            found.append(
+                f"{team} also runs memdir's hooks (an earlier install); `memdir uninstall "
+                f"claude-code --project {team.parent.parent} --shared` takes them out."
+            )
     if plan.action != "install" or edit.before is None:
-        return approve
+        return found
     try:
-        current = load(servers.path, edit.before.decode("utf-8")).get("mcpServers") or {}
+        current = servers.servers(load(servers.path, edit.before.decode("utf-8"))) or {}
     except (MemdirError, UnicodeDecodeError):
-        return []
-    found = current.get("memdir") if isinstance(current, dict) else None
-    if found is not None and found != servers.entry and found != edit.state.get("entry"):
-        return [
+        return found
+    mine = current.get("memdir") if isinstance(current, dict) else None
+    if mine is not None and mine != servers.entry and mine != edit.state.get("entry"):
+        found.append(
             f"An MCP server named memdir is already registered in {servers.path}; it was "
             f"left as it is (the hooks do not need it)."
-        ]
-    return approve
+        )
+    return found
+
+
+def _has_our_hooks(path: Path) -> bool:
+    """Whether the settings file at ``path`` runs memdir's hooks (False when unreadable)."""
+    try:
+        hooks = json.loads(path.read_text("utf-8")).get("hooks")
+    except (OSError, ValueError, AttributeError):
+        return False
+    groups = (
+        [g for gs in hooks.values() if isinstance(gs, list) for g in gs]
+        if isinstance(hooks, dict)
+        else []
+    )
+    return any(is_ours(h) for g in groups if isinstance(g, dict) for h in g.get("hooks") or [])
+
+
+def _tracked(path: Path) -> bool:
+    """Whether ``path`` is in a git checkout that does not ignore it (False without git)."""
+    git = shutil.which("git")
+    if git is None or not path.parent.parent.is_dir():
+        return False
+    try:
+        done = subprocess.run(
+            [git, "-C", str(path.parent.parent), "check-ignore", "-q", str(path)],
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 1  # 0: ignored; 128: not a checkout
