@@ -134,8 +134,9 @@ def test_shared_project_install_names_memdir_on_path(
     mcp = project / ".mcp.json"
     mcp.write_text('{"mcpServers": {"sentry": {"type": "http", "url": "https://x"}}}\n')
     home = tmp_path / "memdir"
-    with pytest.raises(MemdirError, match="--shared"):  # the team's file: only on request
-        install.plan_install("claude-code", home, settings=settings)
+    named = install.plan_install("claude-code", home, settings=settings)  # asked for by name
+    assert {e.path for e in named.edits} == {settings, mcp}  # … so it is a shared install
+    assert any("--project" in n and "commit" in n for n in named.notes), named.notes
     plan = install.apply(install.plan_install("claude-code", home, project=project, shared=True))
     assert any("approve memdir" in note for note in plan.notes), plan.notes  # else: pending
     assert any(str(memdir_on_path) in n and "PATH" in n for n in plan.notes), plan.notes

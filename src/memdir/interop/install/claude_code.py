@@ -234,14 +234,17 @@ def _project_of(settings: Path) -> Path | None:
     return None
 
 
-def _resolve(settings: Path | None, project: Path | None, shared: bool) -> tuple[Path, Path | None]:
-    """The settings file for the hooks and the project (None: a user install); refuses a
-    project's shared ``settings.json`` unless ``shared``."""
+def _resolve(
+    settings: Path | None, project: Path | None, shared: bool
+) -> tuple[Path, Path | None, bool]:
+    """The settings file for the hooks, the project (None: a user install) and whether the
+    install is shared: ``--shared``, or ``--settings`` naming a project's ``settings.json``
+    (the file a team commits, asked for by name)."""
     if project is not None and settings is not None:
         raise MemdirError("Give --project or --settings, not both; nothing was changed.")
     if project is not None:
         name = "settings.json" if shared else "settings.local.json"
-        return project.absolute() / ".claude" / name, project.absolute()
+        return project.absolute() / ".claude" / name, project.absolute(), shared
     path = (settings if settings is not None else _config_dir() / "settings.json").absolute()
     folder = _project_of(path)
     if folder is None and shared:
@@ -249,15 +252,7 @@ def _resolve(settings: Path | None, project: Path | None, shared: bool) -> tuple
             "--shared is for a project (--project DIR): a user install writes only your own "
             "files. Nothing was changed."
         )
-    if folder is not None and path.name == "settings.json" and not shared:
-        raise MemdirError(
-            f"{path} is the project's shared settings, which teams commit, and memdir's "
-            f"hooks name paths on this machine. Use --project {folder} (your own "
-            f".claude/settings.local.json and ~/.claude.json), or add --shared to write "
-            f"the shared files anyway (or to uninstall an earlier install there). Nothing "
-            f"was changed."
-        )
-    return path, folder
+    return path, folder, shared or (folder is not None and path.name == "settings.json")
 
 
 def targets(
@@ -268,7 +263,7 @@ def targets(
     **_: Any,
 ) -> list[Any]:
     """The MCP registration and the settings file."""
-    path, folder = _resolve(settings, project, shared)
+    path, folder, shared = _resolve(settings, project, shared)
     argv = memdir_command(home, by_name=shared)
     if folder is None:
         servers = _Servers(_claude_json(), argv, 0o600)  # Claude Code keeps account data in it
@@ -292,6 +287,15 @@ def notes(
     servers, hooks = targets(home, settings, project, shared)
     edit = next(e for e in plan.edits if e.path == servers.path)
     found: list[str] = []
+    explicit = settings is not None and not shared and _resolve(settings, None, False)[2]
+    shared = shared or explicit
+    if plan.action == "install" and explicit:
+        found.append(
+            f"{hooks.path} is the project's shared settings, which teams commit; memdir "
+            f"wrote it and {servers.path} as asked. To keep them free of this machine's "
+            f"paths, use `memdir install claude-code --project {hooks.path.parent.parent}` "
+            f"instead (your own .claude/settings.local.json and ~/.claude.json)."
+        )
     if plan.action == "install" and shared:
         command = servers.entry["command"]
         if command == "memdir":
