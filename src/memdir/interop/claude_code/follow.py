@@ -1,0 +1,65 @@
+"""Import a growing Claude Code transcript from where the last import stopped, so a hook
+that runs every turn costs what is new, not the file's size. See docs/design/harnesses.md."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ...core.storage.regular import open_regular
+from .._ledger import load, locked
+from ..transcripts import _fill_missing_parents
+from ..transcripts._reading import Tally
+from .transcripts import AGENT, find, resume
+
+if TYPE_CHECKING:
+    from ...core.layers import Layers
+
+LEDGER_NAME = "claude-code-transcripts.json"
+_WHAT = "how far memdir has read each Claude Code transcript its hook imports"
+_PRINT = 4096  # bytes at the start and before the offset that must not have changed
+
+
+def fingerprint(path: Path, offset: int) -> str | None:
+    """A hash of the first and the last :data:`_PRINT` bytes before ``offset`` (None when
+    the file is shorter or unreadable): a rewritten, truncated or replaced file no longer
+    matches, and is read from its start."""
+    try:
+        with os.fdopen(open_regular(path, sys.maxsize), "rb") as f:
+            if os.fstat(f.fileno()).st_size < offset:
+                return None
+            head = f.read(min(offset, _PRINT))
+            f.seek(max(0, offset - _PRINT))
+            tail = f.read(min(offset, _PRINT))
+    except (OSError, ValueError):
+        return None
+    return hashlib.sha256(b"%d\0%s\0%s" % (offset, head, tail)).hexdigest()
+
+
+def follow(md: Layers, source: Path) -> int:
+    """Import the transcripts under ``source`` (a file or a sub-agents folder), each from
+    where the last call stopped; how many messages were added. The result is the same as
+    ``import_sessions(md, "claude-code", source)``: what is stored, not the report."""
+    ledger = md.home / LEDGER_NAME
+    known = load(ledger, _WHAT)
+    added = 0
+    for path, _ in find(source):
+        key = str(path.absolute())
+        state: dict[str, Any] | None = known.get(key)
+        if state is not None and fingerprint(path, state["offset"]) != state.get("print"):
+            state = None  # rewritten or replaced: read from the start (stored keys dedupe)
+        out: dict[str, Any] = {}
+        counts = md.sessions.import_sessions(resume(path, Tally(), state, out))
+        added += counts.messages_added
+        new = out["state"]
+        if new is not None and (state is None or new["offset"] != state["offset"]):
+            new["print"] = fingerprint(path, new["offset"])
+            with locked(ledger, _WHAT) as files:
+                files[key] = new
+                for gone in [k for k in files if not os.path.exists(k)]:
+                    del files[gone]
+    _fill_missing_parents(md, AGENT)
+    return added
