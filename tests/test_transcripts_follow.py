@@ -1,4 +1,4 @@
-"""The Claude Code hook's incremental import (memdir.interop.claude_code.follow): a
+"""The hooks' incremental transcript import (memdir.interop.transcripts.follow): a
 transcript imported a piece at a time, cut anywhere, stores exactly what one import of the
 whole file stores."""
 
@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import memdir
-from memdir.interop.claude_code.follow import LEDGER_NAME, follow
 from memdir.interop.transcripts import import_sessions
+from memdir.interop.transcripts.follow import LEDGER_NAME, follow
 
 FIXTURES = Path(__file__).parent / "fixtures" / "transcripts"
 SHOP = "home/.claude/projects/-home-ada-shop/8f0c2a71-5d1e-4c2b-9a57-2f5e0c9d1b33"
@@ -27,6 +27,11 @@ TRANSCRIPTS = [
     f"{DEPOT}/subagents/agent-acompact-7194cc.jsonl",  # parentUuid into the main file
     f"{DEPOT}/subagents/agent-a6926c83.jsonl",  # hook_progress lines in the chain
 ]
+ROLLOUT = (
+    "home/.codex/sessions/2025/06/14/"
+    "rollout-2025-06-14T10-00-00-0197a1b2-3c4d-7e8f-9a0b-1c2d3e4f5a6b.jsonl"
+)
+CASES = [("claude-code", name) for name in TRANSCRIPTS] + [("codex", ROLLOUT)]
 
 
 def stored(home: Path) -> tuple[list[Any], list[Any]]:
@@ -42,40 +47,41 @@ def stored(home: Path) -> tuple[list[Any], list[Any]]:
     return sessions, messages
 
 
-def whole(name: str, root: Path) -> tuple[list[Any], list[Any]]:
+def whole(name: str, root: Path, harness: str = "claude-code") -> tuple[list[Any], list[Any]]:
     path = root / "t" / Path(name).name
     path.parent.mkdir(parents=True)
     path.write_bytes((FIXTURES / name).read_bytes())
     md = memdir.open(root / "home", root)
-    import_sessions(md, "claude-code", path)
+    import_sessions(md, harness, path)
     md.close()
     return stored(root / "home")
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    name=st.sampled_from(TRANSCRIPTS),
+    case=st.sampled_from(CASES),
     cuts=st.lists(st.floats(0, 1), max_size=6),
     data=st.data(),
 )
 def test_pieces_store_what_the_whole_file_stores(
-    name: str, cuts: list[float], data: st.DataObject
+    case: tuple[str, str], cuts: list[float], data: st.DataObject
 ) -> None:
+    harness, name = case
     raw = (FIXTURES / name).read_bytes()
     lines = [i + 1 for i, b in enumerate(raw) if b == 0x0A]
     at_lines = data.draw(st.lists(st.sampled_from(lines), max_size=4), label="line cuts")
     offsets = sorted({int(f * len(raw)) for f in cuts} | set(at_lines))
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        expected = whole(name, root / "a")
+        expected = whole(name, root / "a", harness)
         (root / "b" / "t").mkdir(parents=True)
         path = root / "b" / "t" / Path(name).name
         md = memdir.open(root / "b" / "home", root / "b")
         for end in [*offsets, len(raw)]:  # the harness appends, mid-line at times
             with path.open("ab") as f:
                 f.write(raw[f.tell() : end])
-            follow(md, path)
-        follow(md, path)  # nothing new: nothing changes
+            follow(md, harness, path)
+        follow(md, harness, path)  # nothing new: nothing changes
         md.close()
         assert stored(root / "b" / "home") == expected
 
@@ -86,13 +92,13 @@ def test_a_rewritten_transcript_is_read_from_the_start(tmp_path: Path) -> None:
     path.parent.mkdir()
     path.write_bytes(raw)
     md = memdir.open(tmp_path / "home", tmp_path)
-    assert follow(md, path) > 0
-    assert follow(md, path) == 0  # nothing new
+    assert follow(md, "claude-code", path) > 0
+    assert follow(md, "claude-code", path) == 0  # nothing new
     # another session written over the same name, longer than what was read
     other = (FIXTURES / TRANSCRIPTS[2]).read_bytes()
     path.write_bytes(other)
     assert len(other) > len(raw)
-    added = follow(md, path)
+    added = follow(md, "claude-code", path)
     fresh = memdir.open(tmp_path / "home2", tmp_path)
     assert added == import_sessions(fresh, "claude-code", path).messages_added > 0
     md.close()
@@ -106,12 +112,12 @@ def test_a_line_being_written_is_left_for_the_next_turn(tmp_path: Path) -> None:
     path.parent.mkdir()
     path.write_bytes(raw[:-1])  # the last line complete JSON, its newline not yet written
     md = memdir.open(tmp_path / "home", tmp_path)
-    follow(md, path)
+    follow(md, "claude-code", path)
     ledger = (tmp_path / "home" / LEDGER_NAME).read_text()
     assert f'"offset": {last}' in ledger
     with path.open("ab") as f:
         f.write(b"\n")
-    follow(md, path)
+    follow(md, "claude-code", path)
     assert f'"offset": {len(raw)}' in (tmp_path / "home" / LEDGER_NAME).read_text()
     md.close()
     assert stored(tmp_path / "home") == whole(TRANSCRIPTS[2], tmp_path / "w")

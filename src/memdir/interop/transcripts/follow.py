@@ -1,5 +1,6 @@
-"""Import a growing Claude Code transcript from where the last import stopped, so a hook
-that runs every turn costs what is new, not the file's size. See docs/design/harnesses.md."""
+"""Import growing transcripts (Claude Code, Codex) from where the last import stopped, so a
+hook that runs every turn costs what is new, not the file's size.
+See docs/design/harnesses.md."""
 
 from __future__ import annotations
 
@@ -11,15 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.storage.regular import open_regular
 from .._ledger import load, locked
-from ..transcripts import _fill_missing_parents
-from ..transcripts._reading import Tally
-from .transcripts import AGENT, find, resume
+from . import _fill_missing_parents, reader
+from ._reading import Tally
 
 if TYPE_CHECKING:
     from ...core.layers import Layers
 
-LEDGER_NAME = "claude-code-transcripts.json"
-_WHAT = "how far memdir has read each Claude Code transcript its hook imports"
+LEDGER_NAME = "transcript-offsets.json"
+_WHAT = "how far memdir's harness hooks have read each transcript"
 _PRINT = 4096  # bytes at the start and before the offset that must not have changed
 
 
@@ -39,20 +39,21 @@ def fingerprint(path: Path, offset: int) -> str | None:
     return hashlib.sha256(b"%d\0%s\0%s" % (offset, head, tail)).hexdigest()
 
 
-def follow(md: Layers, source: Path) -> int:
-    """Import the transcripts under ``source`` (a file or a sub-agents folder), each from
-    where the last call stopped; how many messages were added. The result is the same as
-    ``import_sessions(md, "claude-code", source)``: what is stored, not the report."""
+def follow(md: Layers, harness: str, source: Path) -> int:
+    """Import the transcripts of ``harness`` (claude-code, codex) under ``source`` (a file
+    or a folder), each from where the last call stopped; how many messages were added.
+    What is stored is what ``import_sessions(md, harness, source)`` stores."""
+    module = reader(harness)
     ledger = md.home / LEDGER_NAME
     known = load(ledger, _WHAT)
     added = 0
-    for path, _ in find(source):
+    for path, _ in module.find(source):
         key = str(path.absolute())
         state: dict[str, Any] | None = known.get(key)
         if state is not None and fingerprint(path, state["offset"]) != state.get("print"):
             state = None  # rewritten or replaced: read from the start (stored keys dedupe)
         out: dict[str, Any] = {}
-        counts = md.sessions.import_sessions(resume(path, Tally(), state, out))
+        counts = md.sessions.import_sessions(module.resume(path, Tally(), state, out))
         added += counts.messages_added
         new = out["state"]
         if new is not None and (state is None or new["offset"] != state["offset"]):
@@ -61,5 +62,5 @@ def follow(md: Layers, source: Path) -> int:
                 files[key] = new
                 for gone in [k for k in files if not os.path.exists(k)]:
                     del files[gone]
-    _fill_missing_parents(md, AGENT)
+    _fill_missing_parents(md, module.AGENT)
     return added
