@@ -141,6 +141,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--messages", type=int, default=0, help="a transcript of N messages")
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        help="another memdir's src folder: its Stop hook runs in turn with this one's",
+    )
     args = parser.parse_args()
     entries, megabytes, runs = (50, 1.0, 5) if args.quick else (200, 5.0, 10)
     tmp = Path(tempfile.mkdtemp(prefix="memdir-bench-hooks-"))
@@ -185,12 +190,20 @@ def main() -> int:
     rows.append(("UserPromptSubmit, nothing relevant", timed(hook, miss, env, runs), True))
     first = timed(hook, payload("Stop"), env, 1)
     rows.append((f"Stop, first import of {size:.1f} MiB", first, True))
-    rows.append(("Stop, nothing new", timed(hook, payload("Stop"), env, runs), True))
-    grown = []
-    for _ in range(runs):
-        count = transcript(path, project, 0, 10, count)
-        grown += timed(hook, payload("Stop"), env, 1)
-    rows.append(("Stop, +10 messages", grown, True))
+    ways = [("", env)]
+    if args.before:  # the same home: the older hook re-reads, this one resumes its ledger
+        ways.append((" (--before)", {**env, "PYTHONPATH": args.before}))
+        timed(hook, payload("SessionStart", source="startup"), ways[1][1], 1)  # warm it too
+    same: dict[str, list[float]] = {label: [] for label, _ in ways}
+    grown: dict[str, list[float]] = {label: [] for label, _ in ways}
+    for _ in range(runs):  # in turn, so both see the same load
+        for label, where in ways:
+            same[label] += timed(hook, payload("Stop"), where, 1)
+            count = transcript(path, project, 0, 10, count)
+            grown[label] += timed(hook, payload("Stop"), where, 1)
+    for label, _ in ways:
+        rows.append((f"Stop, nothing new{label}", same[label], True))
+        rows.append((f"Stop, +10 messages{label}", grown[label], True))
     rows.append(
         (
             "PreCompact, nothing new",
