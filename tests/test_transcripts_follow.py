@@ -4,6 +4,7 @@ whole file stores."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import tempfile
@@ -122,3 +123,42 @@ def test_a_line_being_written_is_left_for_the_next_turn(tmp_path: Path) -> None:
     md.close()
     assert stored(tmp_path / "home") == whole(TRANSCRIPTS[2], tmp_path / "w")
     assert os.path.exists(tmp_path / "home" / LEDGER_NAME)
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(case=st.sampled_from(CASES), field=st.integers(0, 20), value=JSONISH, cut=st.floats(0, 1))
+def test_a_spoilt_ledger_loses_nothing(
+    case: tuple[str, str], field: int, value: object, cut: float
+) -> None:
+    """A ledger entry someone edited (any field set to any JSON value) never loses or
+    duplicates a message: the file is then read from its start."""
+    harness, name = case
+    raw = (FIXTURES / name).read_bytes()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        expected = whole(name, root / "a", harness)
+        (root / "b" / "t").mkdir(parents=True)
+        path = root / "b" / "t" / Path(name).name
+        path.write_bytes(raw[: int(cut * len(raw))])
+        md = memdir.open(root / "b" / "home", root / "b")
+        follow(md, harness, path)
+        ledger = root / "b" / "home" / LEDGER_NAME
+        if ledger.exists():
+            data = json.loads(ledger.read_text())
+            for entry in data["files"].values():
+                pick = sorted(entry)[field % len(entry)] if field < 15 else "new field"
+                entry[pick] = value
+            ledger.write_text(json.dumps(data))
+        path.write_bytes(raw)
+        follow(md, harness, path)
+        md.close()
+        assert stored(root / "b" / "home") == expected
