@@ -23,6 +23,7 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import memdir
 
@@ -51,15 +52,18 @@ def seed(home: Path, project: Path, entries: int) -> None:
     )
 
 
-def transcript(path: Path, cwd: Path, megabytes: float) -> None:
+def transcript(path: Path, cwd: Path, megabytes: float, messages: int = 0, start: int = 0) -> int:
+    """Write (append, from message ``start``) ``messages`` messages, or ``megabytes``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    parent = None
-    n = 0
-    with path.open("w") as f:
-        while f.tell() < megabytes * 1024 * 1024:
+    parent = f"00000000-0000-4000-8000-{start:012d}" if start else None
+    n = start
+    with path.open("a") as f:
+        while (n - start < messages) if messages else f.tell() < megabytes * 1024 * 1024:
             n += 1
             kind = "user" if n % 2 else "assistant"
-            text = f"Turn {n}: " + "we looked at the billing export job and its retries. " * 20
+            text = f"Turn {n}: " + "we looked at the billing export job and its retries. " * (
+                10 if messages else 20
+            )
             uuid = f"00000000-0000-4000-8000-{n:012d}"
             line = {
                 "parentUuid": parent,
@@ -72,6 +76,7 @@ def transcript(path: Path, cwd: Path, megabytes: float) -> None:
             }
             f.write(json.dumps(line) + "\n")
             parent = uuid
+    return n
 
 
 def rollout(path: Path, cwd: Path) -> None:
@@ -97,9 +102,50 @@ def timed(argv: list[str], stdin: bytes, env: dict[str, str], runs: int) -> list
     return out
 
 
+def in_process(
+    home: Path, project: Path, path: Path, count: int, runs: int
+) -> list[tuple[str, list[float], bool]]:
+    """The Stop hook's import in this process: the whole file re-read (as before the
+    ledger) against :func:`~memdir.interop.claude_code.follow.follow`."""
+    from memdir.interop.transcripts import import_sessions
+
+    md = memdir.open(home, project)
+    ways: list[tuple[str, Any]] = [
+        ("whole re-read", lambda: import_sessions(md, "claude-code", path))
+    ]
+    try:
+        from memdir.interop.transcripts.follow import follow
+    except ImportError:  # a memdir from before the ledger
+        pass
+    else:
+        ways.append(("from the ledger", lambda: follow(md, "claude-code", path)))
+    out: list[tuple[str, list[float], bool]] = []
+    for name, run in ways:
+        run()  # up to date
+        same, grown = [], []
+        for _ in range(runs):
+            start = time.perf_counter()
+            run()
+            same.append(time.perf_counter() - start)
+            count = transcript(path, project, 0, 10, count)
+            start = time.perf_counter()
+            run()
+            grown.append(time.perf_counter() - start)
+        out.append((f"in-process {name}, nothing new", same, False))
+        out.append((f"in-process {name}, +10 messages", grown, False))
+    md.close()
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--messages", type=int, default=0, help="a transcript of N messages")
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        help="another memdir's src folder: its Stop hook runs in turn with this one's",
+    )
     args = parser.parse_args()
     entries, megabytes, runs = (50, 1.0, 5) if args.quick else (200, 5.0, 10)
     tmp = Path(tempfile.mkdtemp(prefix="memdir-bench-hooks-"))
@@ -107,7 +153,8 @@ def main() -> int:
     project.mkdir()
     seed(home, project, entries)
     path = tmp / "claude" / f"{SID}.jsonl"
-    transcript(path, project, megabytes)
+    count = initial = transcript(path, project, megabytes, args.messages)
+    size = path.stat().st_size / 2**20
     codex = tmp / "codex"
     rollout(codex / "sessions" / "2026" / "12" / "01" / f"rollout-x-{THREAD}.jsonl", project)
     env = {
@@ -142,8 +189,21 @@ def main() -> int:
     miss = payload("UserPromptSubmit", prompt="hello there")
     rows.append(("UserPromptSubmit, nothing relevant", timed(hook, miss, env, runs), True))
     first = timed(hook, payload("Stop"), env, 1)
-    rows.append((f"Stop, first import of {megabytes:g} MiB", first, True))
-    rows.append(("Stop, nothing new (re-read)", timed(hook, payload("Stop"), env, runs), True))
+    rows.append((f"Stop, first import of {size:.1f} MiB", first, True))
+    ways = [("", env)]
+    if args.before:  # the same home: the older hook re-reads, this one resumes its ledger
+        ways.append((" (--before)", {**env, "PYTHONPATH": args.before}))
+        timed(hook, payload("SessionStart", source="startup"), ways[1][1], 1)  # warm it too
+    same: dict[str, list[float]] = {label: [] for label, _ in ways}
+    grown: dict[str, list[float]] = {label: [] for label, _ in ways}
+    for _ in range(runs):  # in turn, so both see the same load
+        for label, where in ways:
+            same[label] += timed(hook, payload("Stop"), where, 1)
+            count = transcript(path, project, 0, 10, count)
+            grown[label] += timed(hook, payload("Stop"), where, 1)
+    for label, _ in ways:
+        rows.append((f"Stop, nothing new{label}", same[label], True))
+        rows.append((f"Stop, +10 messages{label}", grown[label], True))
     rows.append(
         (
             "PreCompact, nothing new",
@@ -151,6 +211,7 @@ def main() -> int:
             True,
         )
     )
+    rows += in_process(home, project, path, count, runs)
     notify = [sys.executable, "-m", "memdir", "hook", "codex-notify"]
     body = json.dumps({"type": "agent-turn-complete", "thread-id": THREAD, "cwd": str(project)})
     rows.append(("codex notify, first (200 items)", timed([*notify, body], b"", env, 1), False))
@@ -159,7 +220,7 @@ def main() -> int:
     print(
         f"# memdir hooks — {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
         f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; {entries} entries, "
-        f"transcript {path.stat().st_size / 2**20:.1f} MiB, {runs} runs"
+        f"transcript {size:.1f} MiB ({initial:,} messages at the start), {runs} runs"
     )
     print(f"| {'hook':40} | median s | worst s | budget |")
     print(f"|{'-' * 42}|---------:|--------:|--------|")

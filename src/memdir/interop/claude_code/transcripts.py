@@ -4,6 +4,7 @@ See docs/design/interop.md."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import asdict
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from ...sessions import SessionSpec
 from ..transcripts._reading import (
     POLLUTED,
+    Cursor,
     Malformed,
     Message,
     Tally,
@@ -114,8 +116,8 @@ def line_messages(obj: dict[str, Any], names: dict[str, str]) -> list[Message]:
             )
         elif btype == "tool_result":
             said()
-            call_id = block.get("tool_use_id")
-            tool = names.get(call_id) if isinstance(call_id, str) else None
+            call_id = block.get("tool_use_id")  # a call has one result: names stays small
+            tool = names.pop(call_id, None) if isinstance(call_id, str) else None
             out.append(("tool", text_of(block.get("content")), tool, None))
         elif btype == "image":
             texts.append("[image]")
@@ -140,6 +142,31 @@ class _File:
         self.main_root: str | None = None
         self.whole = False  # a sub-agent's own file: every line is its one session
         self.polluted: set[str | None] = set()  # sessions marked (None: the file's own)
+
+    def state(self, cursor: Cursor) -> dict[str, Any]:
+        """What a later read needs to go on after ``cursor`` as if it read the whole file
+        (JSON-serialisable; see :func:`resume`)."""
+        return {
+            "offset": cursor.offset,
+            "number": cursor.number,
+            "sid": self.sid,
+            "whole": self.whole,
+            "main": None if self.main is None else asdict(self.main),
+            "main_root": self.main_root,
+            "last": self.last,
+            "names": self.names,
+            "roots": self.roots,
+            "children": {root: asdict(spec) for root, spec in self.children.items()},
+            "polluted": sorted(self.polluted, key=lambda sid: sid or ""),
+        }
+
+    def restore(self, state: dict[str, Any]) -> SessionSpec:
+        self.sid, self.whole, self.main_root = state["sid"], state["whole"], state["main_root"]
+        self.last, self.names, self.roots = state["last"], state["names"], state["roots"]
+        self.children = {k: SessionSpec(**v) for k, v in state["children"].items()}
+        self.polluted = set(state["polluted"])
+        self.main = SessionSpec(**state["main"])
+        return self.main
 
     def spec(self, first: dict[str, Any], number: int, title: str | None) -> SessionSpec:
         inner = first.get("sessionId")
@@ -260,3 +287,29 @@ def sessions(
             continue
         number, obj = first or (0, {})
         yield state.spec(obj, number, title), state.rows(chain(peeked, lines))
+
+
+def resume(
+    path: Path, tally: Tally, state: dict[str, Any] | None, out: dict[str, Any]
+) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
+    """As :func:`sessions` for the one file ``path``, but only its complete lines after
+    ``state`` (None: from the start), which an earlier read left in ``out["state"]``; once
+    the rows are consumed ``out["state"]`` is the state to go on from (None: no session
+    yet). The same messages and sessions as reading the whole file."""
+    read = _File(path, tally, "enabled")
+    out["state"] = None
+    if state is not None:
+        cursor = Cursor(state["offset"], state["number"])
+        spec = read.restore(state)
+        lines = json_lines(path, tally, cursor)
+        yield spec, read.rows(lines)
+    else:
+        cursor = Cursor()
+        lines = json_lines(path, tally, cursor)
+        peeked, first, title, ended = _peek(lines)
+        if first is None and ended:
+            tally.skipped += len(peeked)
+            return
+        number, obj = first or (0, {})
+        yield read.spec(obj, number, title), read.rows(chain(peeked, lines))
+    out["state"] = read.state(cursor)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import asdict
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from ...sessions import SessionSpec
 from ...sessions.records import json_or_text
 from ..transcripts._reading import (
     POLLUTED,
+    Cursor,
     Malformed,
     Message,
     Tally,
@@ -77,7 +79,7 @@ def item_messages(payload: dict[str, Any], names: dict[str, str]) -> list[Messag
         return [("assistant", "", name, [{"id": call_id, "name": name, "arguments": arguments}])]
     if kind in _OUTPUTS:
         call_id = payload.get("call_id")
-        name = names.get(call_id) if isinstance(call_id, str) else None
+        name = names.pop(call_id, None) if isinstance(call_id, str) else None  # one output
         return [("tool", output_text(payload.get("output")), name, None)]
     if kind == "web_search_call":
         return [
@@ -106,11 +108,13 @@ def _payload(obj: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _rows(
-    path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally, started: float
+    path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally, read: dict[str, Any]
 ) -> Iterator[Any]:
-    names: dict[str, str] = {}
-    last = started
-    polluted = False
+    """The rows of ``lines``; ``read`` (``names``, ``last``, ``polluted``) is where an
+    earlier read left off, and is left where this one ends once the rows are consumed."""
+    names: dict[str, str] = read["names"]
+    last: float = read["last"]
+    polluted: bool = read["polluted"]
     for number, obj in lines:
         try:
             payload = _payload(obj)
@@ -130,6 +134,7 @@ def _rows(
                 polluted = True
                 yield POLLUTED
             yield (*m, last, f"{path.name}:{number}:{i}")
+    read["last"], read["polluted"] = last, polluted
 
 
 def _parent(meta: dict[str, Any]) -> str | None:
@@ -180,21 +185,52 @@ def sessions(
     tally.total = sum(size for _, size in paths)
     for path, _ in paths:
         lines = json_lines(path, tally)
-        peeked: list[tuple[int, dict[str, Any]]] = []
-        meta: dict[str, Any] | None = None
-        for number, obj in lines:
-            peeked.append((number, obj))
-            meta = _meta(obj)
-            if meta is not None or len(peeked) >= PEEK:
-                break
-        if meta is None and len(peeked) < PEEK and not any(_has_item(o) for _, o in peeked):
-            tally.skipped += len(peeked)  # the whole file, and nothing in it
-            continue
-        first_time = peeked[0][1].get("timestamp") if peeked else None
-        yield (
-            _spec(path, meta or {}, first_time, mode),
-            _rows(path, chain(peeked, lines), tally, seconds(first_time, mtime(path))),
-        )
+        opened = _open(path, lines, tally, mode)
+        if opened is not None:
+            spec, peeked, read = opened
+            yield spec, _rows(path, chain(peeked, lines), tally, read)
+
+
+def _open(
+    path: Path, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally, mode: str
+) -> tuple[SessionSpec, list[tuple[int, dict[str, Any]]], dict[str, Any]] | None:
+    """The session of a rollout from its first lines: its spec, the lines read, and the
+    rows' starting state; None when the file holds none."""
+    peeked: list[tuple[int, dict[str, Any]]] = []
+    meta: dict[str, Any] | None = None
+    for number, obj in lines:
+        peeked.append((number, obj))
+        meta = _meta(obj)
+        if meta is not None or len(peeked) >= PEEK:
+            break
+    if meta is None and len(peeked) < PEEK and not any(_has_item(o) for _, o in peeked):
+        tally.skipped += len(peeked)  # the whole file, and nothing in it
+        return None
+    first_time = peeked[0][1].get("timestamp") if peeked else None
+    read = {"names": {}, "last": seconds(first_time, mtime(path)), "polluted": False}
+    return _spec(path, meta or {}, first_time, mode), peeked, read
+
+
+def resume(
+    path: Path, tally: Tally, state: dict[str, Any] | None, out: dict[str, Any]
+) -> Iterator[tuple[SessionSpec, Iterator[Any]]]:
+    """As :func:`sessions` for the one file ``path``, from ``state`` on; see
+    :func:`memdir.interop.claude_code.transcripts.resume`."""
+    out["state"] = None
+    if state is not None:
+        cursor = Cursor(state["offset"], state["number"])
+        spec = SessionSpec(**state["main"])
+        read = {k: state[k] for k in ("names", "last", "polluted")}
+        yield spec, _rows(path, json_lines(path, tally, cursor), tally, read)
+    else:
+        cursor = Cursor()
+        lines = json_lines(path, tally, cursor)
+        opened = _open(path, lines, tally, "enabled")
+        if opened is None:
+            return
+        spec, peeked, read = opened
+        yield spec, _rows(path, chain(peeked, lines), tally, read)
+    out["state"] = {"offset": cursor.offset, "number": cursor.number, "main": asdict(spec), **read}
 
 
 def _has_item(obj: dict[str, Any]) -> bool:

@@ -77,16 +77,16 @@ def _text(data: dict[str, Any], key: str) -> str | None:
 
 
 def _import(md: Any, data: dict[str, Any], event: str) -> Answer:
-    from ..transcripts import import_sessions
+    from ..transcripts.follow import follow
 
     path = _text(data, "transcript_path")
     if path is None or not path.endswith(".jsonl") or not Path(path).is_file():
         return Answer()
     transcript = Path(path)
-    import_sessions(md, "claude-code", transcript)
+    follow(md, "claude-code", transcript)  # from where the last turn's import stopped
     agents = transcript.with_suffix("") / "subagents"
     if agents.is_dir():
-        import_sessions(md, "claude-code", agents)
+        follow(md, "claude-code", agents)
     session = f"claude-code:{transcript.stem}"
     if event == "SessionEnd":
         md.sessions.end(session)

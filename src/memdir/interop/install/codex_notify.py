@@ -73,7 +73,7 @@ def notify(args: list[str], home: Path | None) -> Notified:
     """Handle one Codex notify call (``args``: the chained program, then the payload)."""
     from ... import open as open_memdir
     from ...core.errors import MemdirError
-    from ..transcripts import import_sessions
+    from ..transcripts.follow import follow
 
     done = Notified()
     if not args:
@@ -106,9 +106,8 @@ def notify(args: list[str], home: Path | None) -> Notified:
             if first and (thread is None or thread not in Path(path).name):
                 seen[path] = stamp  # history: `memdir import-sessions codex` imports it
                 continue
-            report = import_sessions(md, "codex", Path(path))
+            done.messages += follow(md, "codex", Path(path))  # from where it stopped
             done.imported.append(path)
-            done.messages += report.messages_added
             seen[path] = stamp
         for path in set(seen) - set(current):
             del seen[path]  # deleted rollouts

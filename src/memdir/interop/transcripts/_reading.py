@@ -11,6 +11,7 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -87,17 +88,33 @@ class Tally:
             self.progress(self.done, max(self.total, self.done))
 
 
-def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]:
+@dataclass
+class Cursor:
+    """Where a reader resumes a file: the byte after the last complete line it consumed,
+    and that line's number."""
+
+    offset: int = 0
+    number: int = 0
+
+
+def json_lines(
+    path: Path, tally: Tally, cursor: Cursor | None = None
+) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each line of ``path`` that is a JSON object, one line
     in memory at a time. Other lines are tallied as malformed; blank lines are ignored; an
-    unreadable file is one problem, not an error."""
+    unreadable file is one problem, not an error. With ``cursor``: from its place on,
+    advancing it past each line; a last line without its newline (still being written) is
+    left unread."""
     tally.files += 1
     try:
         with os.fdopen(open_regular(path, sys.maxsize), "rb") as f:  # never a FIFO
-            number = 0
+            number = 0 if cursor is None else cursor.number
+            if cursor is not None:
+                f.seek(cursor.offset)
             while True:
+                start = f.tell()
                 raw = f.readline(MAX_LINE + 1)
-                if not raw:
+                if not raw or (cursor is not None and len(raw) <= MAX_LINE and raw[-1:] != b"\n"):
                     return
                 number += 1
                 tally.lines += 1
@@ -106,8 +123,14 @@ def json_lines(path: Path, tally: Tally) -> Iterator[tuple[int, dict[str, Any]]]
                     while raw and not raw.endswith(b"\n"):  # skip the rest of it
                         raw = f.readline(MAX_LINE)
                         tally.advance(len(raw))
+                    if cursor is not None:
+                        if not raw:
+                            return  # still being written
+                        cursor.offset, cursor.number = f.tell(), number
                     tally.bad(f"{path}:{number}", f"line longer than {MAX_LINE >> 20} MiB")
                     continue
+                if cursor is not None:
+                    cursor.offset, cursor.number = start + len(raw), number
                 if not raw.strip():
                     continue
                 try:
