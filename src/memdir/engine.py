@@ -40,7 +40,7 @@ class Memdir(Layers):
         return self._pipeline is None or self._pipeline.drain(timeout)
 
     def close(self) -> None:
-        """Stop the worker thread (after its run in flight; queued jobs stay queued), then
+        """Stop the worker thread (after the job in hand; queued jobs stay queued), then
         close state.db (it reopens on next use)."""
         if self._pipeline is not None:
             self._pipeline.stop()
