@@ -469,11 +469,9 @@ class Store:
         if not self.backend.exists():
             return False
         snap = self._load()
-        index = self.backend.read_index()
-        if index is None and not snap.active and not snap.problems:
+        if self.backend.read_index() is None and not snap.active and not snap.problems:
             return bool(self.backend.leftovers())
-        expected = self.render_index(snap.active.values(), snap.problems).encode("utf-8")
-        return bool(self.backend.leftovers()) or index != expected
+        return bool(self.backend.leftovers()) or self._index_stale(snap)
 
     def repair(self) -> RepairReport:
         """Remove leftover temp files and regenerate a stale index, under the lock.
@@ -490,12 +488,12 @@ class Store:
                 self.backend.remove_leftover(name)
             snap = self._load(archive=True)
             if self.history is not None and self._index_stale(snap):
-                self.history.absorb()  # an index edited by hand stays in history
+                self.history.absorb()  # an index edited by hand stays in history (no-op
+                # when nothing differs from the last commit, as for a missing index)
             rewritten = self._write_index(snap.active, snap.problems)
             return RepairReport(rewritten, leftovers, snap.problems + snap.archive_problems)
 
     def _index_stale(self, snap: Snapshot) -> bool:
-        index = self.backend.read_index()
-        return index is not None and index != self.render_index(
-            snap.active.values(), snap.problems
-        ).encode("utf-8")
+        """Whether MEMORY.md differs from the index ``snap`` renders (missing: stale)."""
+        expected = self.render_index(snap.active.values(), snap.problems).encode("utf-8")
+        return self.backend.read_index() != expected
