@@ -106,15 +106,24 @@ def test_deleting_a_session_removes_what_only_it_taught(md: Memdir) -> None:
     assert md.sessions.list(limit=10)[0].id == other_id and md.sessions.count()[0] == 1
 
 
-def test_the_worker_thread_coalesces_and_drain_finishes_the_work(md: Memdir, clock: Clock) -> None:
+def _background(
+    md: Memdir, clock: Clock, ended: int, delay: float
+) -> tuple[Memdir, ScriptedProvider]:
+    """A Memdir whose worker thread runs a scripted model slowed by ``delay``, after
+    ``ended`` one-message sessions ended (each queueing a run)."""
     live = Memdir(dataclasses.replace(md.settings, background=True), clock=clock)
     provider = ScriptedProvider(
-        lambda kind, user: candidates_reply() if kind == "extract" else ops_reply(), delay=0.05
+        lambda kind, user: candidates_reply() if kind == "extract" else ops_reply(), delay=delay
     )
     live.pipeline.provider = provider
-    for i in range(6):
+    for i in range(ended):
         with live.session() as s:
             s.log("user", f"message {i}")
+    return live, provider
+
+
+def test_the_worker_thread_coalesces_and_drain_finishes_the_work(md: Memdir, clock: Clock) -> None:
+    live, provider = _background(md, clock, ended=6, delay=0.05)
     assert live.drain(timeout=30)
     assert len(provider.calls) == 6  # every session, each once
     assert live.pipeline._worker.runs < 6  # requests that came in during a run coalesced
@@ -124,14 +133,7 @@ def test_the_worker_thread_coalesces_and_drain_finishes_the_work(md: Memdir, clo
 
 def test_close_ends_the_worker_thread_and_queued_jobs_stay_queued(md: Memdir, clock: Clock) -> None:
     """After close() nothing of the Memdir runs on: no thread reopens state.db behind it."""
-    live = Memdir(dataclasses.replace(md.settings, background=True), clock=clock)
-    provider = ScriptedProvider(
-        lambda kind, user: candidates_reply() if kind == "extract" else ops_reply(), delay=0.5
-    )
-    live.pipeline.provider = provider
-    for i in range(3):
-        with live.session() as s:
-            s.log("user", f"message {i}")
+    live, provider = _background(md, clock, ended=3, delay=0.5)
     thread = live.pipeline._worker._thread
     assert thread is not None and thread.is_alive()
     live.close()

@@ -209,8 +209,8 @@ class PgDatabase:
         import psycopg
 
         with self.read(action) as conn:
-            conn.execute(b"BEGIN; " + setup)
             try:
+                conn.execute(b"BEGIN; " + setup)  # a failed setup is rolled back too
                 yield conn
             except BaseException:
                 if not conn.closed:  # a broken connection: the pool discards it
