@@ -349,3 +349,25 @@ def test_any_text_held_comes_back_as_it_was_held_and_once(
     assert held.actions[0].ops == ops and held.actions[0].scope == "local"
     approval.settle(other, [first["id"]])
     assert first["id"] not in {p.id for p in approval.proposals(asking)}
+
+
+def test_writes_of_two_writers_to_one_scope_are_checked_together(
+    asking: memdir.Memdir,
+) -> None:
+    """An approved agent write and a user's proposal on the same scope are planned one after
+    the other, so a clash is found before anything is written, not undone after."""
+    from memdir.core.changes import AddOp
+    from memdir.review.apply import Action, Proposal, apply_all
+
+    def adding(pid: str, body: str, source: memdir.Source) -> Proposal:
+        op = AddOp(type="project", name="Release day", description="When we ship", body=body)
+        return Proposal("pending", pid, "", (), (Action("local", (op,)),), pid, source=source)
+
+    before = [e.name for e in asking.store("local").list()]
+    clash = [
+        adding("pending-a", "We ship on Fridays.", memdir.Source.AGENT),
+        adding("mine", "We ship on Tuesdays.", memdir.Source.USER),
+    ]
+    with pytest.raises(memdir.MemdirError, match="another proposal named may have changed it"):
+        apply_all(asking, clash)
+    assert [e.name for e in asking.store("local").list()] == before

@@ -114,8 +114,9 @@ def _texts(op: Operation) -> str:
     )
 
 
-def _check(md: Layers, batch: _Batch) -> Plan:
-    """Plan ``batch`` on its scope as it is now, without writing; raise naming the
+def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
+    """Plan ``batch`` on its scope as it is now (or as ``prior``, an earlier batch of
+    another writer on the same store, leaves it), without writing; raise naming the
     proposal that cannot be applied."""
     from .. import guard
 
@@ -134,7 +135,7 @@ def _check(md: Layers, batch: _Batch) -> Plan:
         raise MemdirError(
             f"proposal {owners} cannot be applied: {exc} Nothing was applied."
         ) from exc
-    active = {e.id: e for e in store.list()}
+    active = dict(prior.active) if prior is not None else {e.id: e for e in store.list()}
     plan = Plan(active, tuple, now=md.clock(), source=batch.source)
     for op, owner in zip(batch.ops, batch.owners, strict=True):
         try:
@@ -277,9 +278,11 @@ def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
     """Check every proposal's writes and exports, then write them all; on a failure
     part-way, put back what was written and raise."""
     batches = _batches(md, proposals)
-    plans = {}
+    plans: dict[str, Plan] = {}
+    on_store: dict[str, Plan] = {}  # batches of several writers on one store plan in turn
     for batch in batches:
-        plan = _check(md, batch)
+        where = batch.store.backend.location
+        plan = on_store[where] = _check(md, batch, on_store.get(where))
         if batch.store.scope == "project":
             plans["project"] = plan
     exports = _exports(md, proposals, plans)
