@@ -517,3 +517,14 @@ def test_any_claude_json_comes_back_exactly(
     }
     assert target.add(added, dict(state)) == added
     assert target.remove(added, state) == text
+
+
+def test_a_teams_odd_settings_json_never_breaks_a_project_install(
+    user_home: Path, tmp_path: Path
+) -> None:
+    """The committed settings.json comes with a clone: any JSON shape is read, not raised."""
+    project = tmp_path / "repo"
+    (project / ".claude").mkdir(parents=True)
+    (project / ".claude" / "settings.json").write_text('{"hooks": {"Stop": [{"hooks": 1}]}}')
+    plan = install.plan_install("claude-code", tmp_path / "memdir", project=project)
+    assert plan.changed and not any("runs memdir's hooks" in n for n in plan.notes)

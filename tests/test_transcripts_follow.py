@@ -106,6 +106,30 @@ def test_a_rewritten_transcript_is_read_from_the_start(tmp_path: Path) -> None:
     fresh.close()
 
 
+def test_a_ledger_another_version_wrote_is_read_afresh(tmp_path: Path) -> None:
+    """A saved state of another shape (an older or newer memdir) is never resumed from:
+    the transcript is read from the start, which its stored keys keep idempotent."""
+    from memdir.interop.transcripts.follow import fingerprint
+
+    raw = (FIXTURES / TRANSCRIPTS[0]).read_bytes()
+    path = tmp_path / "t" / Path(TRANSCRIPTS[0]).name
+    path.parent.mkdir()
+    path.write_bytes(raw[: len(raw) // 2].rsplit(b"\n", 1)[0] + b"\n")
+    md = memdir.open(tmp_path / "home", tmp_path)
+    follow(md, "claude-code", path)
+    ledger = tmp_path / "home" / LEDGER_NAME
+    data = json.loads(ledger.read_text())
+    for state in data["files"].values():
+        state.pop("children", None)  # a field this version's reader needs
+        state["v"] = 0
+        state["print"] = fingerprint(path, state)  # otherwise consistent
+    ledger.write_text(json.dumps(data))
+    path.write_bytes(raw)
+    follow(md, "claude-code", path)
+    assert stored(tmp_path / "home") == whole(TRANSCRIPTS[0], tmp_path / "w")
+    md.close()
+
+
 def test_a_line_being_written_is_left_for_the_next_turn(tmp_path: Path) -> None:
     raw = (FIXTURES / TRANSCRIPTS[2]).read_bytes()
     last = raw.rindex(b"\n", 0, len(raw) - 1) + 1  # the start of the last line

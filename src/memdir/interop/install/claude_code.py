@@ -354,7 +354,12 @@ def _has_our_hooks(path: Path) -> bool:
         if isinstance(hooks, dict)
         else []
     )
-    return any(is_ours(h) for g in groups if isinstance(g, dict) for h in g.get("hooks") or [])
+    return any(
+        is_ours(h)
+        for g in groups
+        if isinstance(g, dict) and isinstance(g.get("hooks"), list)
+        for h in g["hooks"]
+    )
 
 
 def _tracked(path: Path) -> bool:

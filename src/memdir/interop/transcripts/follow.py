@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 LEDGER_NAME = "transcript-offsets.json"
 _WHAT = "how far memdir's harness hooks have read each transcript"
 _PRINT = 4096  # bytes at the start and before the offset that must not have changed
+VERSION = 1  # of the readers' saved state: a ledger written by another one is read afresh
 
 
 def fingerprint(path: Path, state: dict[str, Any]) -> str | None:
@@ -46,7 +47,7 @@ def fingerprint(path: Path, state: dict[str, Any]) -> str | None:
 def _usable(path: Path, state: object) -> dict[str, Any] | None:
     """``state`` when it is where ``path`` was left; None (read from the start: stored
     source keys keep that idempotent) when the file was rewritten, truncated or replaced."""
-    if not isinstance(state, dict):
+    if not isinstance(state, dict) or state.get("v") != VERSION:
         return None
     offset = state.get("offset")
     if type(offset) is not int or offset < 0:
@@ -70,6 +71,7 @@ def follow(md: Layers, harness: str, source: Path) -> int:
         added += counts.messages_added
         new = out["state"]
         if new is not None and (state is None or new["offset"] != state["offset"]):
+            new["v"] = VERSION
             new["print"] = fingerprint(path, new)
             with locked(ledger, _WHAT) as files:
                 files[key] = new
