@@ -144,3 +144,36 @@ def test_any_config_text_is_edited_exactly_or_refused(text: str) -> None:
     assert (yaml.safe_load(added) or {})["memory"]["provider"] == "memdir"
     removed = target.remove(added, state)
     assert removed == text or (removed is None and not text.strip())
+
+
+def test_the_provider_logs_a_turn_whose_tool_calls_a_model_malformed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tool calls come from a model: a call that is not an object, or whose function is
+    text, is skipped or kept empty, and the rest of the turn is logged (not retried and
+    lost every turn)."""
+    import memdir
+    from memdir.interop.install.hermes_provider import MemdirProvider
+
+    project = tmp_path / "project"
+    project.mkdir()
+    monkeypatch.setenv("TERMINAL_CWD", str(project))
+    provider = MemdirProvider(tmp_path / "home")
+    provider.initialize("s1", agent_context="primary", platform="cli")
+    calls = [
+        "junk",
+        {"id": "c1", "function": "not an object"},
+        {"id": "c2", "function": {"name": "terminal", "arguments": '{"command": "ls"}'}},
+    ]
+    messages = [
+        {"role": "user", "content": "list the folder"},
+        {"role": "assistant", "content": "", "tool_calls": calls},
+        {"role": "tool", "tool_call_id": "c2", "content": "README.md"},
+        {"role": "assistant", "content": "One file."},
+    ]
+    provider.sync_turn("list the folder", "One file.", session_id="s1", messages=messages)
+    provider.shutdown()
+    logged = memdir.open(tmp_path / "home", project).sessions.messages("hermes:s1")
+    assert [m.role for m in logged] == ["user", "assistant", "tool", "assistant"]
+    assert logged[1].tool_calls[1] == {"id": "c2", "name": "terminal", "input": {"command": "ls"}}
+    assert logged[2].tool_name == "terminal"

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError, NotFoundError
+from ...sessions.records import json_or_text
 
 if TYPE_CHECKING:
     from ...conversation import MemorySession
@@ -54,6 +55,17 @@ def _fingerprint(message: dict[str, Any]) -> str:
     return hashlib.sha256(
         json.dumps(message, sort_keys=True, default=str).encode("utf-8", "replace")
     ).hexdigest()
+
+
+def _calls(message: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """A message's tool calls and their functions, as a model wrote them: a call that is
+    not an object is left out, a function that is not one reads as empty."""
+    calls = message.get("tool_calls")
+    return [
+        (c, c["function"] if isinstance(c.get("function"), dict) else {})
+        for c in (calls if isinstance(calls, list) else [])
+        if isinstance(c, dict)
+    ]
 
 
 class MemdirProvider:
@@ -157,16 +169,13 @@ class MemdirProvider:
         calls = message.get("tool_calls") if role == "assistant" else None
         if isinstance(calls, list) and calls:
             parsed = []
-            for call in calls:
-                fn = call.get("function", {}) if isinstance(call, dict) else {}
+            for call, fn in _calls(message):
                 name = str(fn.get("name") or "")
-                try:
-                    args = json.loads(fn.get("arguments") or "{}")
-                except (TypeError, ValueError):
-                    args = fn.get("arguments")
+                args = json_or_text(fn.get("arguments") or "{}")
                 names[str(call.get("id"))] = name
                 parsed.append({"id": call.get("id"), "name": name, "input": args})
-            self._session.log(role, content, tool_name=parsed[0]["name"], tool_calls=parsed)
+            first = parsed[0]["name"] if parsed else None
+            self._session.log(role, content, tool_name=first, tool_calls=parsed or None)
         elif role == "tool":
             tool = message.get("name") or names.get(str(message.get("tool_call_id")))
             self._session.log(role, content, tool_name=str(tool) if tool else None)
@@ -189,8 +198,7 @@ class MemdirProvider:
             seen[fingerprint] += 1
             if i >= start and self._log(message, names, f"{fingerprint}:{seen[fingerprint]}"):
                 logged = True
-                for call in message.get("tool_calls") or []:
-                    fn = call.get("function", {}) if isinstance(call, dict) else {}
+                for _, fn in _calls(message):
                     wrote_memory |= fn.get("name") in ("memdir", "memory")
         if wrote_memory:  # the agent saved memory itself this turn: extraction skips it
             assert self._md is not None and self._session is not None
