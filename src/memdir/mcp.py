@@ -361,12 +361,12 @@ class _Backend:
     def _allowed(self, folder: Path) -> bool:
         """Whether ``--projects-under`` lets a client work in ``folder`` (never in the
         file system's root, which is nobody's project)."""
-        if folder.is_absolute() and folder.parent == folder:
+        if _is_root(folder):
             return False
         return not self.under or any(d == folder or d in folder.parents for d in self.under)
 
     def _refuse(self, folder: Path, source: str) -> NoReturn:
-        if folder.is_absolute() and folder.parent == folder:
+        if _is_root(folder):
             raise MCPError(
                 code=types.INVALID_PARAMS,
                 message=f"{folder} (from the connection's {source}) is the file system's "
@@ -429,6 +429,11 @@ def _folder(value: object, what: str) -> Path:
             message=f"{what} must be the absolute path of an existing folder, not {value!r}",
         )
     return path.resolve()
+
+
+def _is_root(folder: Path) -> bool:
+    """Whether ``folder`` is the file system's root, which is nobody's project."""
+    return folder.is_absolute() and folder.parent == folder
 
 
 def _root_folder(uri: str) -> Path | None:
