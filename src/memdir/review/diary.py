@@ -88,6 +88,7 @@ class Run:
     superseded: list[str] = field(default_factory=list)
     rejected: list[str] = field(default_factory=list)
     left: list[str] = field(default_factory=list)  # what a phase's limit left out
+    noticed: list[str] = field(default_factory=list)  # themes no model worded (offline)
     proposals: list[Synthesis | SkillDraft] = field(default_factory=list)
 
     def render(self) -> str:
@@ -101,6 +102,7 @@ class Run:
             ("Deep: superseded", self.superseded),
             ("Rejected", self.rejected),
             ("Left by the limits", self.left),
+            ("Synthesis: themes noticed", self.noticed),
         ):
             out.append(f"\n### {title} ({len(lines)})\n")
             out += [f"- {_line(x)}\n" for x in lines]
