@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -180,6 +181,19 @@ def test_a_malformed_pattern_reply_is_rejected_with_its_reason(md: Memdir) -> No
     assert "### Proposals for review (0)" in text
     assert "does not match the schema (not the shape asked for)" in text
     assert not [p for p in propose(md) if p.kind == "synthesis"]
+
+
+def test_review_says_where_each_diary_lives(md: Memdir, run: Callable[..., Any]) -> None:
+    _seed(md.store("local"))
+    _talk(md, "Remember that helm deploy of staging waits for the smoke tests.")
+    Pipeline(md, RulesProvider()).run()
+    [line] = [x for x in run("review").stdout.splitlines() if x.startswith("Dream diaries")]
+    assert line.startswith("Dream diaries (DREAMS.md, what each run did and why): ")
+    if md.database is None:
+        path = diary.path_for(md, md.store("local").backend.location)
+        assert f"local {path}" in line and path.read_text() == _diary(md) != ""
+    else:
+        assert "local the team database" in line
 
 
 def test_single_stage_writes_no_diary(md: Memdir) -> None:

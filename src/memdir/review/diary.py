@@ -232,6 +232,13 @@ def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
     return [] if row is None else last_proposals(str(row[0]))
 
 
+def where(md: Layers, store: Store) -> str:
+    """Where the diary of ``store``'s scope lives: its file, or the team database."""
+    if _team_key(md, store) is None:
+        return str(path_for(md, store.backend.location))
+    return "the team database (your dream_runs rows)"
+
+
 def text(md: Layers, store: Store) -> str:
     """The whole diary of ``store``'s scope as Markdown ("" when no run wrote one)."""
     key = _team_key(md, store)
