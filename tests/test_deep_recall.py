@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import Clock
 from memdir.core import notices
@@ -209,3 +211,10 @@ def test_the_loop_stops_at_its_time_budget(tmp_path: Path, clock: Clock) -> None
     assert found.model_calls == 3 and found.steps == 3 and found.answer is None
     roomy = deep.recall(md, "where is my canoe", [], limits=deep.Limits(steps=5, seconds=60))
     assert roomy.note == "stopped: 5 searches and reads"  # the control: time was not short
+
+
+@given(st.text(max_size=3000))
+def test_asks_about_past_takes_any_text(text: str) -> None:
+    now = datetime(2026, 12, 2, 12, tzinfo=UTC)
+    assert deep.asks_about_past(text, now) in (True, False)
+    assert deep.asks_about_past(text + " what did we decide last time?", now)
