@@ -2,6 +2,7 @@
 
     python bench/neardup.py            # the table: today's checks beside the new one
     python bench/neardup.py --sweep    # dev only: precision/recall per threshold (tuning)
+    MEMDIR_EMBED=local:<path> python bench/neardup.py   # + the embedder's cosine rows
 
 Each pair is scored by:
 
@@ -20,6 +21,10 @@ Each pair is scored by:
   (dev +1 pair each, test +0): the longer side's negations counted only in its sentences
   that share a word with the shorter side; the katakana middle dot removed;
 * ``word jaccard``: Jaccard of ``similar.words``, its threshold chosen on dev;
+* ``+ cosine`` (only with ``MEMDIR_EMBED`` set, as the semantic layer reads it): a pair
+  the words miss counts when the cosine of the two bodies' vectors reaches a threshold
+  chosen on dev (negations alike); once over all bodies, once over pairs of ASCII bodies
+  only (an English-only model has no CJK vocabulary; ``docs/design/review.md``);
 * ``review now``: the real ``memdir review`` on a fresh store holding the two entries
   (``memdir.review.similar.similarity`` of the bodies ≥ ``NEAR``, same-name and
   conflict rules included): a pair counts as found when review proposes to merge it.
@@ -37,6 +42,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import re
 import sys
 import tempfile
@@ -50,6 +57,7 @@ from memdir.core.model import normalise
 from memdir.engine import Memdir
 from memdir.review.proposals import propose
 from memdir.review.similar import NEAR, containment, jaccard, negations, similarity, tokens, words
+from memdir.sessions.vectors import make_embedder
 
 DATA = Path(__file__).resolve().parent / "data" / "neardup" / "pairs.jsonl"
 _OLD_WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
@@ -128,6 +136,23 @@ def _choose(score: Callable[[Pair], float], dev: list[Pair]) -> float:
     return best[1]
 
 
+def _cosines(pairs: list[Pair]) -> dict[str, float]:
+    """Cosine of each pair's body vectors from the embedder ``MEMDIR_EMBED`` names ({} if unset)."""
+    env = os.environ
+    names = ("MEMDIR_EMBED", "MEMDIR_EMBED_BASE_URL", "OPENAI_API_KEY")
+    embedder = make_embedder(*(env.get(k) for k in names))
+    if embedder is None:
+        return {}
+    texts = sorted({_text(p[side]) for p in pairs for side in "ab"})
+    vectors = [v for i in range(0, len(texts), 64) for v in embedder.embed(texts[i : i + 64])]
+    unit = {
+        t: [x / (math.hypot(*v) or 1.0) for x in v] for t, v in zip(texts, vectors, strict=True)
+    }
+    return {
+        p["id"]: sum(map(float.__mul__, unit[_text(p["a"])], unit[_text(p["b"])])) for p in pairs
+    }
+
+
 def _fp_kinds(found: Callable[[Pair], bool], half: list[Pair]) -> str:
     kinds: dict[str, int] = {}
     for p in half:
@@ -180,11 +205,27 @@ def main(argv: list[str] | None = None) -> int:
         ("+ synonyms + ・ joined (not kept)", lambda p: _contains(*ab(p), read=_dot)),
         (f"word jaccard ≥ {t_wjac:.2f} (dev-chosen)", lambda p: wjac(p) >= t_wjac),
     ]
+    cos = _cosines(pairs)
+    for ascii_only in (False, True) if cos else ():
+
+        def sem(p: Pair, ascii_only: bool = ascii_only) -> float:
+            a, b = ab(p)
+            if _contains(a, b, read=words):
+                return 1.0
+            plain = not ascii_only or (a.isascii() and b.isascii())
+            return cos[p["id"]] if plain and negations(a) == negations(b) else 0.0
+
+        t_sem, which = _choose(sem, dev), "ASCII bodies" if ascii_only else "all bodies"
+        checks.append(
+            (f"+ synonyms, or cosine ≥ {t_sem:.2f} ({which})", lambda p, f=sem, t=t_sem: f(p) >= t)
+        )
     with tempfile.TemporaryDirectory() as tmp:
         refused: list[str] = []
         now = {p["id"]: _review_now(p, Path(tmp), refused) for p in pairs}
     checks.append((f"review now (similarity ≥ {NEAR})", lambda p: now[p["id"]]))
-    print(f"{len(dev)} dev / {len(test)} test pairs; {DATA.parent.name}/README.md describes them\n")
+    print(f"{len(dev)} dev / {len(test)} test pairs; {DATA.parent.name}/README.md describes them")
+    spec = os.environ.get("MEMDIR_EMBED") or "none (set MEMDIR_EMBED for the cosine rows)"
+    print(f"embedder: {spec}\n")
     head = f"{'check':44} {'dev P':>6} {'dev R':>6} {'test P':>7} {'test R':>7}"
     print(f"{head}  {'dev fp by kind':28} test fp by kind")
     for name, found in checks:
