@@ -1,5 +1,5 @@
-"""Near-duplicates by words: the share of the shorter entry the other one also says.
-See docs/design/review.md (near-duplicates) and bench/neardup.py for the measured threshold."""
+"""Near-duplicates by words: the share of the shorter entry the other one also says, a
+synonym (:data:`SYNONYMS`) counted as said. See docs/design/review.md (near-duplicates) and bench/neardup.py for the measured threshold."""
 
 from __future__ import annotations
 
@@ -45,12 +45,10 @@ SYNONYMS = {
     "concise": "brief|terse|简洁|简短|簡潔",
 }
 _VARIANT = {v: k for k, vs in SYNONYMS.items() for v in vs.split("|")}
-_LEXICON = re.compile(
-    "|".join(
-        re.escape(v) if CJK_RUN.match(v) else rf"\b{re.escape(v)}\b"
-        for v in sorted(_VARIANT, key=len, reverse=True)
-    )
-)
+_LONGEST = sorted(_VARIANT, key=len, reverse=True)
+_LATIN_VARIANTS = "|".join(re.escape(v) for v in _LONGEST if v.isascii())
+_LATIN = re.compile(rf"(?<![a-z0-9])(?:{_LATIN_VARIANTS})(?![a-z0-9])")  # one boundary check
+_CJK = re.compile("|".join(v for v in _LONGEST if not v.isascii()))  # run inside CJK runs only
 
 
 @functools.lru_cache(maxsize=4096)
@@ -76,8 +74,12 @@ def tokens(text: str) -> frozenset[str]:
 def words(text: str) -> frozenset[str]:
     """:func:`tokens` of ``text`` with every :data:`SYNONYMS` variant read as its concept
     (a CJK variant also splits its run, so the characters around it stay words)."""
-    low = unicodedata.normalize("NFKC", text).casefold()
-    return tokens(_LEXICON.sub(lambda m: f" {_VARIANT[m.group(0)]} ", low))
+    low = _LATIN.sub(lambda m: _VARIANT[m.group(0)], unicodedata.normalize("NFKC", text).casefold())
+    return tokens(CJK_RUN.sub(lambda m: _CJK.sub(_spaced, m.group(0)), low))
+
+
+def _spaced(m: re.Match[str]) -> str:
+    return f" {_VARIANT[m.group(0)]} "
 
 
 def _typo(word: str, others: frozenset[str]) -> bool:
