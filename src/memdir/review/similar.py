@@ -1,5 +1,6 @@
 """Near-duplicates by words: the share of the shorter entry the other one also says, a
-synonym (:data:`SYNONYMS`) counted as said. See docs/design/review.md (near-duplicates) and bench/neardup.py for the measured threshold."""
+synonym (:data:`SYNONYMS`) counted as said. See docs/design/review.md (near-duplicates)
+and bench/neardup.py for the measured threshold."""
 
 from __future__ import annotations
 
