@@ -44,6 +44,8 @@ def _merges(md: Memdir) -> list[str]:
         # synonyms never hide a negation or another scope
         ("Always answer in Chinese.", "Never reply in Chinese.", False),
         ("Answer in Chinese in the api repo.", "Reply in Chinese in the web repo.", False),
+        ("Reply in Simplified Chinese.", "Answer in Traditional Chinese.", False),
+        ("用简体中文回复。", "用繁体中文回答。", False),
         # the same rule for another repository: keep both
         (
             "Run make lint before committing in the api repo.",

@@ -23,12 +23,13 @@ _STOP = frozenset(("a", "an", "the", "to", "of", "in", "on", "for", "and", "or",
 _STOP |= {"be", "it", "this", "that", "with", "as", "at", "by"}
 # The words memories use for one thing, English | Chinese | Japanese, each read as the
 # concept's name before comparing ("Answer in Chinese" / "Reply in Chinese" / "用中文回复").
-# Small and general by design (bench/neardup.py measures it); never an antonym or a value.
+# Small and general by design (bench/neardup.py measures it); never an antonym, a value or
+# a narrower word (it would make the broader entry "contain" the narrower one).
 SYNONYMS = {
     "reply": "answer|answers|respond|responds|response|replies|回复|回答|答复|作答|返答|返信|応答",
     "always": "every time|at all times|consistently|始终|总是|一律|永远|每次|常に|いつも",
     "prefer": "prefers|preferred|likes|favour|favor|喜欢|偏好|倾向于|好む|好き",
-    "chinese": "mandarin chinese|simplified chinese|mandarin|中文|汉语|简体中文|普通话|中国語",
+    "chinese": "中文|汉语|中国語",  # never a kind of it (简体, mandarin): 简体/繁体 stay apart
     "english": "英文|英语|英語",
     "japanese": "日语|日文|日本語",
     "user": "用户|ユーザー",
