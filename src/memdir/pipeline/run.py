@@ -28,7 +28,7 @@ from ..core.slug import entry_id
 from ..review import approval, diary
 from ..sessions.records import to_datetime
 from ..sessions.usage import parse_citations
-from . import dreaming, procedures, upkeep
+from . import dreaming, entities, procedures, upkeep
 from .answers import Candidate
 from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
@@ -113,6 +113,7 @@ class Pipeline:
         self.limits = dreaming.Limits(light=BATCH)
         self.dreams = True  # the three phases and the diary; False: one stage, no diary
         self.skills = True  # with dreams: propose skills from repeated procedures
+        self.entity_calls = entities.CALLS  # entity calls a run (with model_entities = true)
 
     @property
     def provider(self) -> Provider:
@@ -224,12 +225,24 @@ class Pipeline:
                     progress(job)
                 if report.deferred:
                     break  # the model-call budget is spent: the rest waits for the next run
+            if (complete := self._entity_model()) is not None:
+                try:
+                    entities.name_entries(self.md, complete, report, self.entity_calls)
+                except MemdirError as exc:
+                    report.errors.append(f"entity names of entries: {exc}")
             if scan:
                 report.archived = self.archive_unused()
                 report.review = self.review()
                 self.embed(report)
                 self.md.sessions.link_entities(budget=50_000)  # entity mentions of messages
         return report
+
+    def _entity_model(self) -> entities.Complete | None:
+        """The model that names entities (``model_entities = true`` and a chat model)."""
+        p = self.provider
+        if isinstance(p, ChatProvider) and self.md.settings.model_entities and self.entity_calls:
+            return p.complete
+        return None
 
     def embed(self, report: RunReport) -> None:
         """Vectors for rows that lack them, when the semantic layer is on, counted in
@@ -312,6 +325,9 @@ class Pipeline:
         kept = self._screen(extraction.candidates, transcript, report)
         report.extracted += 1
         report.candidates += len(kept)
+        if (complete := self._entity_model()) is not None:
+            said = [(x.id, x.text) for x in transcript.lines if x.role in ("user", "assistant")]
+            entities.name_messages(self.md, complete, said, report, self.entity_calls)
         report.empty += not kept
         raw = extraction.raw or None
 
