@@ -7,6 +7,7 @@ import json
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .. import guard
@@ -17,7 +18,6 @@ from .answers import load_object
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
-    from .run import RunReport
 
 CALLS = 6  # entity calls per pipeline run
 CALL_CHARS = 12_000  # characters of texts per call
@@ -36,6 +36,16 @@ ENTITY_PROMPT = (
 )
 
 Complete = Callable[[str, str], str]
+
+
+@dataclass
+class Cost:
+    """What naming cost (model calls, characters sent) and what it left out, and why."""
+
+    calls: int = 0
+    chars: int = 0
+    notes: Counter[str] = field(default_factory=Counter)
+    errors: list[str] = field(default_factory=list)
 
 
 def parse(raw: str, texts: Sequence[str], notes: Counter[str]) -> list[list[Mention]]:
@@ -75,17 +85,17 @@ def parse(raw: str, texts: Sequence[str], notes: Counter[str]) -> list[list[Ment
 
 
 def ask(
-    complete: Complete, texts: Sequence[str], report: RunReport, budget: int
+    complete: Complete, texts: Sequence[str], cost: Cost, budget: int
 ) -> list[list[Mention] | None]:
     """What the model adds to the deterministic mentions of each text (None: not asked,
-    the budget of ``budget`` calls a run being spent or the model failing), several texts
-    a call, at most :data:`CALL_CHARS` characters."""
+    ``budget`` calls being spent or the model failing), several texts a call, at most
+    :data:`CALL_CHARS` characters."""
     sent = [guard.redact_secrets(t[:TEXT_CHARS]) for t in texts]
     out: list[list[Mention] | None] = [None] * len(texts)
     start = 0
     while start < len(sent):
-        if report.phase_calls["entities"] >= budget:
-            report.dropped["entity texts not asked (calls spent)"] += len(sent) - start
+        if cost.calls >= budget:
+            cost.notes["entity texts not asked (calls spent)"] += len(sent) - start
             break
         end, size = start, 0
         while end < len(sent) and (end == start or size + len(sent[end]) <= CALL_CHARS):
@@ -95,12 +105,11 @@ def ask(
         try:
             raw = complete(ENTITY_PROMPT, json.dumps({"texts": batch}, ensure_ascii=False))
         except MemdirError as exc:
-            report.errors.append(f"entity names not asked: {exc}")
+            cost.errors.append(f"entity names not asked: {exc}")
             break
-        report.model_calls += 1
-        report.phase_calls["entities"] += 1
-        report.phase_chars["entities"] += size
-        for n, found in enumerate(parse(raw, batch, report.dropped)):
+        cost.calls += 1
+        cost.chars += size
+        for n, found in enumerate(parse(raw, batch, cost.notes)):
             floor = {m.key for m in mentions(batch[n])}
             out[start + n] = [m for m in found if m.key not in floor]
         start = end
@@ -108,10 +117,10 @@ def ask(
 
 
 def name_messages(
-    md: Layers, complete: Complete, lines: Sequence[tuple[int, str]], report: RunReport, budget: int
+    md: Layers, complete: Complete, lines: Sequence[tuple[int, str]], cost: Cost, budget: int
 ) -> None:
     """Link the model's mentions of ``lines`` (message id, text as extraction sent it)."""
-    found = ask(complete, [t for _, t in lines], report, budget)
+    found = ask(complete, [t for _, t in lines], cost, budget)
     named = [(i, ms) for (i, _), ms in zip(lines, found, strict=True) if ms]
     if named:
         md.sessions.db.write(
@@ -119,12 +128,12 @@ def name_messages(
         )
 
 
-def name_entries(md: Layers, complete: Complete, report: RunReport, budget: int) -> None:
+def name_entries(md: Layers, complete: Complete, cost: Cost, budget: int) -> None:
     """Link the model's mentions of live entries it was not asked about in this version."""
     db = md.sessions.db
     locations = md.sync_entry_index()
     rows = db.read(lambda c: links.unasked_entries(c, locations, ENTRIES), action="read entries")
-    found = ask(complete, [text for _, _, text in rows], report, budget)
+    found = ask(complete, [text for _, _, text in rows], cost, budget)
     asked = [(r, ms or []) for r, ms in zip(rows, found, strict=True) if ms is not None]
     if asked:
 

@@ -226,10 +226,12 @@ class Pipeline:
                 if report.deferred:
                     break  # the model-call budget is spent: the rest waits for the next run
             if (complete := self._entity_model()) is not None:
+                cost = entities.Cost()
                 try:
-                    entities.name_entries(self.md, complete, report, self.entity_calls)
+                    entities.name_entries(self.md, complete, cost, self._entity_budget(report))
                 except MemdirError as exc:
-                    report.errors.append(f"entity names of entries: {exc}")
+                    cost.errors.append(f"entity names of entries: {exc}")
+                self._spent(cost, report)
             if scan:
                 report.archived = self.archive_unused()
                 report.review = self.review()
@@ -243,6 +245,17 @@ class Pipeline:
         if isinstance(p, ChatProvider) and self.md.settings.model_entities and self.entity_calls:
             return p.complete
         return None
+
+    def _entity_budget(self, report: RunReport) -> int:
+        return self.entity_calls - report.phase_calls["entities"]
+
+    @staticmethod
+    def _spent(cost: entities.Cost, report: RunReport) -> None:
+        report.model_calls += cost.calls
+        report.phase_calls["entities"] += cost.calls
+        report.phase_chars["entities"] += cost.chars
+        report.dropped.update(cost.notes)
+        report.errors += cost.errors
 
     def embed(self, report: RunReport) -> None:
         """Vectors for rows that lack them, when the semantic layer is on, counted in
@@ -327,7 +340,12 @@ class Pipeline:
         report.candidates += len(kept)
         if (complete := self._entity_model()) is not None:
             said = [(x.id, x.text) for x in transcript.lines if x.role in ("user", "assistant")]
-            entities.name_messages(self.md, complete, said, report, self.entity_calls)
+            cost = entities.Cost()
+            try:
+                entities.name_messages(self.md, complete, said, cost, self._entity_budget(report))
+            except MemdirError as exc:
+                cost.errors.append(f"entity names of {job.key}: {exc}")
+            self._spent(cost, report)
         report.empty += not kept
         raw = extraction.raw or None
 
