@@ -3,15 +3,16 @@ mentions as the same links, validated so a bad answer loses nothing, off without
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
-from pathlib import Path
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Clock
-from memdir.core.config import load_settings
 from memdir.core.errors import ProviderError
 from memdir.engine import Memdir
 from memdir.pipeline import RulesProvider
@@ -23,11 +24,15 @@ KESTREL = "We ship kestrel with blue-green switches."
 QUERY = "what is the deploy schedule for kestrel?"
 
 
-def _md(home: Path, project: Path, clock: Clock, tmp_path: Path, *, on: bool = True) -> Memdir:
-    home.mkdir(parents=True, exist_ok=True)
-    (home / "config.toml").write_text(f"model_entities = {'true' if on else 'false'}\n")
-    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
-    return Memdir(load_settings(home, project, environ=env), clock=clock)
+pytestmark = pytest.mark.backends
+
+
+@pytest.fixture
+def on(md: Memdir, clock: Clock) -> Iterator[Memdir]:
+    """``md`` with ``model_entities = true``."""
+    with_model = Memdir(dataclasses.replace(md.settings, model_entities=True), clock=clock)
+    yield with_model
+    with_model.close()
 
 
 def _names(kind: str, user: str) -> str:
@@ -55,12 +60,10 @@ def _seed(md: Memdir) -> None:
     )
 
 
-def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(
-    home: Path, project: Path, clock: Clock, tmp_path: Path
-) -> None:
-    """ "kestrel" is lower case: the rules do not see it; the query shares no other word
-    with its memory and three with the other one."""
-    md = _md(home, project, clock, tmp_path)
+def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(on: Memdir) -> None:
+    """The rules do not see the lower-case "kestrel"; the query shares no other word with
+    its memory and three with the other one."""
+    md = on
     _seed(md)
     assert md.search(QUERY, limit=2)[0].entry.name == "Deploy schedule"
     assert md.entity("kestrel").entries == []
@@ -119,10 +122,8 @@ BAD: list[str | BaseException] = [
 ]
 
 
-def test_malformed_answers_lose_nothing_and_raise_nothing(
-    home: Path, project: Path, clock: Clock, tmp_path: Path
-) -> None:
-    md = _md(home, project, clock, tmp_path)
+def test_malformed_answers_lose_nothing_and_raise_nothing(on: Memdir, clock: Clock) -> None:
+    md = on
     answers = iter(BAD)
 
     def model(kind: str, user: str) -> str | BaseException:
@@ -150,10 +151,8 @@ def test_malformed_answers_lose_nothing_and_raise_nothing(
     assert len(md.entity("acme/portal").messages) == len(BAD)
 
 
-def test_without_a_model_or_the_setting_nothing_changes(
-    home: Path, project: Path, clock: Clock, tmp_path: Path
-) -> None:
-    md = _md(home, project, clock, tmp_path)  # the setting on, the rules provider
+def test_without_a_model_or_the_setting_nothing_changes(md: Memdir, on: Memdir) -> None:
+    off, md = md, on  # md: the setting on, the rules provider
     _seed(md)
     with md.session(agent="a") as s:
         s.log("user", "Remember that initech signs off every kestrel release.")
@@ -163,7 +162,7 @@ def test_without_a_model_or_the_setting_nothing_changes(
     assert md.entity("kestrel").entries == [] and md.entity("kestrel").messages == []
     assert md.search(QUERY, limit=2)[0].entry.name == "Deploy schedule"
 
-    off = _md(home, project, clock, tmp_path, on=False)  # a model, the setting off
+    assert not off.settings.model_entities  # a model, the setting off (the default)
     provider = ScriptedProvider(_names)
     off.pipeline.provider = provider
     with off.session(agent="a") as s:
