@@ -16,7 +16,7 @@ from conftest import Clock
 from memdir.core.errors import ProviderError
 from memdir.engine import Memdir
 from memdir.pipeline import RulesProvider
-from memdir.pipeline.entities import MODEL_KINDS, PER_TEXT, parse
+from memdir.pipeline.entities import CALL_CHARS, MODEL_KINDS, PER_TEXT, parse
 from memdir.sessions.entities import KINDS, key_of
 from memdir.testing import ScriptedProvider, candidates_reply
 
@@ -172,6 +172,24 @@ def test_without_a_model_or_the_setting_nothing_changes(md: Memdir, on: Memdir) 
     assert off.entity("kestrel").messages == []
 
 
+def test_a_pass_sends_at_most_its_calls_of_call_chars(on: Memdir) -> None:
+    md = on
+    provider = ScriptedProvider(_names)
+    md.pipeline.provider = provider
+    md.pipeline.entity_calls = 1
+    with md.session(agent="a") as s:
+        for n in range(15):
+            s.log("user", f"Remember that kestrel step {n} holds. " + "x " * 950)
+    report = md.pipeline.run()
+    [sent] = [json.loads(u)["texts"] for k, u in provider.calls if k == "entities"]
+    assert report.phase_calls["entities"] == 1 and 1 < len(sent) < 15
+    assert report.phase_chars["entities"] == sum(map(len, sent)) <= CALL_CHARS
+    [transcript] = [u for k, u in provider.calls if k == "extract"]
+    left = report.dropped["entity texts not asked (calls spent)"]
+    assert left > 0 and len(sent) + left == transcript.count("[#")
+    assert len(md.entity("kestrel").messages) == len(sent)
+
+
 def test_an_answer_keeps_at_most_per_text_names_each_once() -> None:
     text = " ".join(f"svc{i:02}" for i in range(30))
     answer = [{"text": 0, "name": f"svc{i:02}", "kind": "thing"} for i in range(30)]
@@ -180,6 +198,8 @@ def test_an_answer_keeps_at_most_per_text_names_each_once() -> None:
     assert [m.key for m in found] == [f"svc{i:02}" for i in range(PER_TEXT)]
     assert {m.kind for m in found} == {"name"}  # an unknown kind is a plain name
     assert notes["entity names past the limit"] == 30 + 3 - PER_TEXT
+    [found] = parse('{"entities": [{"text": 0, "name": "svc0"}]}', [text], notes)
+    assert found == []  # a part of a word is not a name the text says
     fenced = '```json\n{"entities": [{"text": 0, "name": "SVC01", "kind": "Project"}]}\n```'
     [[m]] = parse(fenced, [text], notes)
     assert (m.key, m.label, m.kind) == ("svc01", "SVC01", "project")

@@ -4,6 +4,7 @@ session's extraction pass, entries in each run. See docs/design/entities.md."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -19,7 +20,7 @@ from .answers import load_object
 if TYPE_CHECKING:
     from ..core.layers import Layers
 
-CALLS = 6  # entity calls per pipeline run
+CALLS = 2  # entity calls per pass: one session's extraction, or a run's entries
 CALL_CHARS = 12_000  # characters of texts per call
 TEXT_CHARS = 2_000  # characters of one text sent
 PER_TEXT = 20  # names kept per text
@@ -73,7 +74,7 @@ def parse(raw: str, texts: Sequence[str], notes: Counter[str]) -> list[list[Ment
             notes["entity of no text asked"] += 1
         elif not isinstance(name, str) or not isinstance(kind, str) or len(name) > 100:
             notes["entity of a wrong type"] += 1
-        elif len(key := key_of(name)) < 2 or key not in folded[i]:
+        elif len(key := key_of(name)) < 2 or not _occurs(key, folded[i]):
             notes["entity name not in its text"] += 1
         elif len(out[i]) >= PER_TEXT:
             notes["entity names past the limit"] += 1
@@ -82,6 +83,14 @@ def parse(raw: str, texts: Sequence[str], notes: Counter[str]) -> list[list[Ment
             kind = kind.casefold() if kind.casefold() in MODEL_KINDS + KINDS else "name"
             out[i].append(Mention(key, name.strip(), kind))
     return out
+
+
+def _occurs(key: str, text: str) -> bool:
+    """Whether ``key`` is in ``text`` as whole words (Latin letters and digits; CJK text
+    has no spaces to bound a word by)."""
+    start = "(?<![a-z0-9])" if re.match("[a-z0-9]", key) else ""
+    end = "(?![a-z0-9])" if re.search("[a-z0-9]$", key) else ""
+    return re.search(start + re.escape(key) + end, text) is not None
 
 
 def ask(

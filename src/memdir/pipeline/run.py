@@ -113,7 +113,7 @@ class Pipeline:
         self.limits = dreaming.Limits(light=BATCH)
         self.dreams = True  # the three phases and the diary; False: one stage, no diary
         self.skills = True  # with dreams: propose skills from repeated procedures
-        self.entity_calls = entities.CALLS  # entity calls a run (with model_entities = true)
+        self.entity_calls = entities.CALLS  # a session's or a run's entries' entity calls
 
     @property
     def provider(self) -> Provider:
@@ -228,7 +228,7 @@ class Pipeline:
             if (complete := self._entity_model()) is not None:
                 cost = entities.Cost()
                 try:
-                    entities.name_entries(self.md, complete, cost, self._entity_budget(report))
+                    entities.name_entries(self.md, complete, cost, self.entity_calls)
                 except MemdirError as exc:
                     cost.errors.append(f"entity names of entries: {exc}")
                 self._spent(cost, report)
@@ -245,9 +245,6 @@ class Pipeline:
         if isinstance(p, ChatProvider) and self.md.settings.model_entities and self.entity_calls:
             return p.complete
         return None
-
-    def _entity_budget(self, report: RunReport) -> int:
-        return self.entity_calls - report.phase_calls["entities"]
 
     @staticmethod
     def _spent(cost: entities.Cost, report: RunReport) -> None:
@@ -342,7 +339,7 @@ class Pipeline:
             said = [(x.id, x.text) for x in transcript.lines if x.role in ("user", "assistant")]
             cost = entities.Cost()
             try:
-                entities.name_messages(self.md, complete, said, cost, self._entity_budget(report))
+                entities.name_messages(self.md, complete, said, cost, self.entity_calls)
             except MemdirError as exc:
                 cost.errors.append(f"entity names of {job.key}: {exc}")
             self._spent(cost, report)
