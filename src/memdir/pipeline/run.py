@@ -241,8 +241,8 @@ class Pipeline:
 
     def _entity_model(self) -> entities.Complete | None:
         """The model that names entities (``model_entities = true`` and a chat model)."""
-        p = self.provider
-        if isinstance(p, ChatProvider) and self.md.settings.model_entities and self.entity_calls:
+        p, on = self.provider, self.md.settings
+        if isinstance(p, ChatProvider) and on.enabled and on.model_entities and self.entity_calls:
             return p.complete
         return None
 
