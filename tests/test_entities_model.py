@@ -198,6 +198,8 @@ def test_an_answer_keeps_at_most_per_text_names_each_once() -> None:
     assert [m.key for m in found] == [f"svc{i:02}" for i in range(PER_TEXT)]
     assert {m.kind for m in found} == {"name"}  # an unknown kind is a plain name
     assert notes["entity names past the limit"] == 30 + 3 - PER_TEXT
+    assert parse("[" * 100_000, [text], notes) == [[]]  # too deep for json: a note
+    assert notes["entity answer not the asked JSON"] == 1
     [found] = parse('{"entities": [{"text": 0, "name": "svc0"}]}', [text], notes)
     assert found == []  # a part of a word is not a name the text says
     fenced = '```json\n{"entities": [{"text": 0, "name": "SVC01", "kind": "Project"}]}\n```'
