@@ -538,7 +538,8 @@ class Dispatcher:
         }
 
     def _read(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        from .core.tiers import parse_depth, skill_text
+        from .core.skills import skill_text
+        from .core.tiers import parse_depth
 
         unknown = sorted(str(k)[:40] for k in args if k not in ("id", "depth", "scope"))
         if unknown:

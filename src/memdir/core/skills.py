@@ -48,6 +48,20 @@ class Skill:
         return line if len(line) <= 300 else line[:299] + "…"
 
 
+def skill_text(skill: Skill, depth: str = "full") -> str:
+    """A skill as ``memory_read`` returns it: the whole SKILL.md, or at ``overview`` its
+    description and when to use it and a summary of its body, as an entry's overview."""
+    head = f"[skill] {skill.name} ({skill.scope} scope)\n\n"
+    if depth != "overview":
+        return head + skill.text
+    from .tiers import summarize
+
+    text = summarize(skill.body)
+    if len(skill.body.strip()) > len(text):
+        text += f"\n\n(Overview of {len(skill.body):,} characters: read depth full for all.)"
+    return f"{head}{skill.hook}\n\n{text}"
+
+
 def validate_name(name: object) -> str:
     """A skill's folder name: 1–64 letters, digits, ``.``, ``_`` or ``-``, starting with a
     letter or digit; never a path."""

@@ -9,14 +9,10 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .errors import ValidationError
 from .index import one_line, rank, short
 from .model import Entry, EntryType
-
-if TYPE_CHECKING:
-    from .skills import Skill
 
 OVERVIEW_CHARS = 400  # an L1 overview: a few sentences
 MAX_THEMED = 400  # entries a scope overview groups into themes at most (pairs: the square)
@@ -136,18 +132,6 @@ def summarize(text: str, limit: int = OVERVIEW_CHARS) -> str:
             used += cost
     out = " ".join(sentences[i] for i in sorted(chosen))
     return out if len(out) <= limit else out[: limit - 1] + "…"
-
-
-def skill_text(skill: Skill, depth: str = "full") -> str:
-    """A skill as ``memory_read`` returns it: the whole SKILL.md, or at ``overview`` its
-    description and when to use it and a summary of its body, as an entry's overview."""
-    head = f"[skill] {skill.name} ({skill.scope} scope)\n\n"
-    if depth != "overview":
-        return head + skill.text
-    text = summarize(skill.body)
-    if len(skill.body.strip()) > len(text):
-        text += f"\n\n(Overview of {len(skill.body):,} characters: read depth full for all.)"
-    return f"{head}{skill.hook}\n\n{text}"
 
 
 def overview(entry: Entry, limit: int = OVERVIEW_CHARS) -> str:
