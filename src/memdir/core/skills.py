@@ -18,6 +18,7 @@ from .frontmatter import dump_yaml, read_frontmatter
 from .index import one_line
 from .storage.base import SKILL_FILE, SKILLS_DIR, Backend
 from .storage.regular import read_text
+from .tiers import summarize
 from .workspace import Workspace
 
 SKILL_MAX_BYTES = 128 * 1024  # real SKILL.md files run to a few tens of KB
@@ -54,8 +55,6 @@ def skill_text(skill: Skill, depth: str = "full") -> str:
     head = f"[skill] {skill.name} ({skill.scope} scope)\n\n"
     if depth != "overview":
         return head + skill.text
-    from .tiers import summarize
-
     text = summarize(skill.body)
     if len(skill.body.strip()) > len(text):
         text += f"\n\n(Overview of {len(skill.body):,} characters: read depth full for all.)"
