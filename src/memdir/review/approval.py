@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from ..core.errors import MemdirError
 from ..core.model import Source
+from ..core.store import state_key
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -64,18 +65,6 @@ def _describe(op: dict[str, Any]) -> str:
     return f"{verb}{target}{' →' if target and named else ''}{named}{body}"
 
 
-def _where(md: Layers, store: Store) -> str:
-    """What a held write names its scope by: the folder on one machine; on the team
-    backend the scope key, so every server names it alike whatever host its URL uses."""
-    if md.database is None:
-        return store.backend.location
-    from ..core.storage.postgres import PgBackend
-
-    backend = store.backend
-    assert isinstance(backend, PgBackend)
-    return backend.scope.key
-
-
 def _load(md: Layers) -> dict[str, dict[str, Any]]:
     """Every held write of this home (one machine) or of this user (team backend), by id."""
     if md.database is None:
@@ -94,7 +83,7 @@ def hold(
 ) -> dict[str, Any]:
     """Keep a write for the user instead of making it; returns its record (with ``id``)."""
     plain = [_plain(op) for op in ops]
-    location = _where(md, store)
+    location = state_key(store)
     digest = hashlib.sha1(json.dumps([location, plain], sort_keys=True).encode()).hexdigest()
     record: dict[str, Any] = {
         "id": PREFIX + digest[:8],
@@ -137,9 +126,7 @@ def _mine(md: Layers) -> dict[str, str]:
     """location → scope for this workspace's scopes, created or not (a write held before
     a scope's first write names a folder that does not exist yet)."""
     return {
-        _where(md, md.store(name)): name
-        for name, loc in md.locations.items()
-        if not loc.unavailable
+        state_key(md.store(name)): name for name, loc in md.locations.items() if not loc.unavailable
     }
 
 

@@ -18,6 +18,7 @@ from ..core.model import DESCRIPTION_MAX, NAME_MAX
 from ..core.notices import warn_once
 from ..core.skills import SkillDraft
 from ..core.storage.regular import atomic_write
+from ..core.store import state_key
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -174,24 +175,12 @@ def read_last(path: Path) -> list[Synthesis | SkillDraft]:
     return last_proposals(text)
 
 
-def _team_key(md: Layers, store: Store) -> str | None:
-    """The scope key the diary of ``store`` is kept under on the team backend (None: a
-    file), so every server names it alike whatever host name its URL uses."""
-    if md.database is None:
-        return None
-    from ..core.storage.postgres import PgBackend
-
-    backend = store.backend
-    assert isinstance(backend, PgBackend)
-    return backend.scope.key
-
-
 def record(md: Layers, store: Store, run: Run) -> None:
     """Add ``run`` to the diary of ``store``'s scope (:func:`append` on one machine); past
     :data:`MAX_BYTES` of a scope's runs, the oldest go."""
-    key = _team_key(md, store)
-    if key is None:
-        append(path_for(md, store.backend.location), run)
+    key = state_key(store)
+    if md.database is None:
+        append(path_for(md, key), run)
         return
     text = run.render()
 
@@ -218,9 +207,9 @@ def record(md: Layers, store: Store, run: Run) -> None:
 
 def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
     """The last run's proposals in the diary of ``store``'s scope (:func:`read_last`)."""
-    key = _team_key(md, store)
-    if key is None:
-        return read_last(path_for(md, store.backend.location))
+    key = state_key(store)
+    if md.database is None:
+        return read_last(path_for(md, key))
     row = md.sessions.db.read(
         lambda c: c.execute(
             "SELECT run FROM dream_runs WHERE location = ? ORDER BY seq DESC LIMIT 1", (key,)
@@ -232,10 +221,10 @@ def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
 
 def text(md: Layers, store: Store) -> str:
     """The whole diary of ``store``'s scope as Markdown ("" when no run wrote one)."""
-    key = _team_key(md, store)
-    if key is None:
+    key = state_key(store)
+    if md.database is None:
         try:
-            return path_for(md, store.backend.location).read_text(encoding="utf-8")
+            return path_for(md, key).read_text(encoding="utf-8")
         except FileNotFoundError:
             return ""
     rows = md.sessions.db.read(
