@@ -188,7 +188,7 @@ def _bury(md: Layers, pid: str, record: dict[str, Any], mine: dict[str, str]) ->
     scope = mine.get(str(record.get("location")))
     if scope is None:  # its scope is not this workspace's any more
         return
-    location = md.store(scope).backend.location
+    location = state_key(md.store(scope))
     for op in record.get("ops", []):
         if op.get("body") is None and op.get("name") is None:
             continue  # a rejected removal: the entry simply stays
