@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -324,6 +325,71 @@ def test_on_the_team_backend_a_rejection_and_its_tombstones_are_one_transaction(
     assert _pending(asking) == [] and asking.tombstones.count() == 1
 
 
+APPLIER = """
+import sys, time, memdir
+from pathlib import Path
+md = memdir.open(sys.argv[1], sys.argv[2])
+held, ready, go = sys.argv[3], Path(sys.argv[4]), Path(sys.argv[5])
+assert held in [p.id for p in md.review()]  # held when this process looked
+ready.touch()
+while not go.exists():
+    time.sleep(0.005)
+try:
+    md.apply_review([held])
+    print("applied")
+except memdir.MemdirError as exc:
+    print(f"refused: {exc}")
+"""
+
+
+def test_two_processes_applying_one_held_write_apply_it_once(
+    asking: memdir.Memdir, backend: str, home: Path, project: Path, tmp_path: Path
+) -> None:
+    """Two real processes (on one machine: one home; on the team backend: two servers'
+    homes) told to apply the same held write at once: one applies it, the other is told
+    it was already applied; one commit, nothing held after."""
+    import subprocess
+    import sys
+
+    held = _project_write(asking, "Deploys on Fridays", "The team deploys on Fridays.")
+    homes = [home, home if backend == "files" else tmp_path / "home2"]
+    homes[1].mkdir(exist_ok=True)
+    (homes[1] / "config.toml").write_text((home / "config.toml").read_text())
+    env = {**os.environ, "MEMDIR_BACKGROUND": "0", "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    go = tmp_path / "go"
+    ready = [tmp_path / f"ready{n}" for n in range(2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", APPLIER, str(h), str(project), held, str(r), str(go)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for h, r in zip(homes, ready, strict=True)
+    ]
+    try:
+        for _ in range(6000):
+            if all(r.exists() for r in ready) or any(p.poll() is not None for p in procs):
+                break
+            time.sleep(0.01)
+        go.touch()
+        outs = [p.communicate(timeout=120) for p in procs]
+    finally:
+        for p in procs:
+            p.kill()
+    assert [p.returncode for p in procs] == [0, 0], outs
+    said = sorted(out.strip() for out, _ in outs)
+    assert said[0] == "applied", said
+    assert said[1].startswith("refused:") and "already applied or rejected" in said[1], said
+    after = memdir.open(tmp_path / "check" if backend == "postgres" else home, project)
+    store = after.store("project")
+    (entry,) = store.list()
+    assert entry.name == "Deploys on Fridays" and _pending(after) == []
+    if store.history is not None:  # the project scope has its own history on PostgreSQL
+        assert len(store.history.log(lambda path: path == entry.filename)) == 1
+
+
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(max_size=30), body=st.text(max_size=200), target=st.text(max_size=20))
 def test_any_text_held_comes_back_as_it_was_held_and_once(
@@ -347,7 +413,8 @@ def test_any_text_held_comes_back_as_it_was_held_and_once(
     assert again["id"] == first["id"]
     (held,) = [p for p in approval.proposals(other) if p.id == first["id"]]
     assert held.actions[0].ops == ops and held.actions[0].scope == "local"
-    approval.settle(other, [first["id"]])
+    with approval.claimed(other, [first["id"]]):
+        pass
     assert first["id"] not in {p.id for p in approval.proposals(asking)}
 
 

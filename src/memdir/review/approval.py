@@ -7,7 +7,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
@@ -165,22 +166,51 @@ def _source(record: dict[str, Any]) -> Source:
     return Source(value) if value in (Source.AGENT, Source.EXTRACTOR) else Source.AGENT
 
 
-def settle(md: Layers, ids: Sequence[str]) -> None:
-    """Forget the held writes ``ids`` (they were applied)."""
-    if md.database is not None:
-        md.sessions.db.write(
-            lambda c: c.executemany(
-                "DELETE FROM pending_writes WHERE id = ?", [(pid,) for pid in ids]
-            ),
-            action="forget the applied held writes",
-            serialise=False,
-        )
-        return
-    from ..interop._ledger import locked
+def decided(ids: Sequence[str]) -> MemdirError:
+    """The error for held writes ``ids`` that are no longer held."""
+    return MemdirError(
+        f"held write {', '.join(ids)} was already applied or rejected (by another "
+        f"process or server); nothing was applied. Run `memdir review` for current ids"
+    )
 
-    with locked(md.home / LEDGER_NAME, _WHAT) as pending:
-        for pid in ids:
-            pending.pop(pid, None)
+
+@contextmanager
+def claimed(md: Layers, ids: Sequence[str]) -> Iterator[None]:
+    """Hold the held writes ``ids`` for the block (which applies them) and forget them
+    when it ends, so of several processes applying one at once exactly one does: the
+    others wait, then raise :func:`decided`. A failing block leaves them held. On one
+    machine ``pending.json``'s lock; on the team backend their rows, locked ``FOR UPDATE``
+    and deleted in that transaction."""
+    named = list(dict.fromkeys(ids))
+    if not named:
+        yield
+        return
+    if md.database is None:
+        from ..interop._ledger import locked
+
+        with locked(md.home / LEDGER_NAME, _WHAT) as pending:
+            gone = [i for i in named if i not in pending]
+            if gone:
+                raise decided(gone)
+            yield
+            for pid in named:
+                del pending[pid]
+        return
+    from ..pg.sessions import PgStateDatabase
+
+    db = md.sessions.db
+    assert isinstance(db, PgStateDatabase)
+    wait = int(db.busy_timeout * 1000)
+    setup = f"SET LOCAL search_path TO \"{db.schema()}\"; SET LOCAL lock_timeout = '{wait}ms'"
+    with db.pg.begun(setup.encode(), "claim the held writes") as raw:
+        rows = raw.execute(
+            "SELECT id FROM pending_writes WHERE id = ANY(%s) FOR UPDATE", (named,)
+        ).fetchall()
+        gone = sorted(set(named) - {str(r[0]) for r in rows})
+        if gone:
+            raise decided(gone)
+        yield
+        raw.execute("DELETE FROM pending_writes WHERE id = ANY(%s)", (named,))
 
 
 def _bury(md: Layers, pid: str, record: dict[str, Any], mine: dict[str, str]) -> None:
