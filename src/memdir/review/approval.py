@@ -170,7 +170,7 @@ def decided(ids: Sequence[str]) -> MemdirError:
     """The error for held writes ``ids`` that are no longer held."""
     return MemdirError(
         f"held write {', '.join(ids)} was already applied or rejected (by another "
-        f"process or server); nothing was applied. Run `memdir review` for current ids"
+        f"process or server); nothing was done. Run `memdir review` for current ids"
     )
 
 
@@ -234,7 +234,8 @@ def _bury(md: Layers, pid: str, record: dict[str, Any], mine: dict[str, str]) ->
 def reject(md: Layers, ids: Sequence[str]) -> list[str]:
     """Drop the held writes ``ids``, leaving a tombstone of each entry they would have
     written so extraction never proposes it again (on the team backend in the same
-    transaction); returns the ids dropped."""
+    transaction); returns the ids dropped. One another process applied or rejected since
+    (:func:`decided`) drops none of them."""
     known = {p.id for p in proposals(md)}
     unknown = [i for i in ids if i not in known]
     if unknown:
@@ -249,14 +250,17 @@ def reject(md: Layers, ids: Sequence[str]) -> list[str]:
         assert isinstance(db, PgStateDatabase)
 
         def drop(c: Any) -> None:
+            marks = ", ".join("?" * len(named))
+            rows = c.execute(
+                f"SELECT id, record FROM pending_writes WHERE id IN ({marks}) FOR UPDATE", named
+            ).fetchall()
+            records = {str(r[0]): json.loads(r[1]) for r in rows}
+            gone = [i for i in named if i not in records]
+            if gone:  # another process decided it meanwhile
+                raise decided(gone)
             for pid in named:
-                row = c.execute(
-                    "SELECT record FROM pending_writes WHERE id = ? FOR UPDATE", (pid,)
-                ).fetchone()
-                if row is None:  # another process decided it meanwhile
-                    continue
                 with db.joining(c.raw):  # the tombstones commit with the deletion
-                    _bury(md, pid, json.loads(row[0]), mine)
+                    _bury(md, pid, records[pid], mine)
                 c.execute("DELETE FROM pending_writes WHERE id = ?", (pid,))
 
         db.write(drop, action="reject held writes")
@@ -264,10 +268,10 @@ def reject(md: Layers, ids: Sequence[str]) -> list[str]:
     from ..interop._ledger import locked
 
     with locked(md.home / LEDGER_NAME, _WHAT) as pending:
+        gone = [i for i in named if i not in pending]
+        if gone:  # another process decided it meanwhile
+            raise decided(gone)
         for pid in named:
-            record = pending.get(pid)
-            if record is None:  # another process decided it meanwhile
-                continue
-            _bury(md, pid, record, mine)
+            _bury(md, pid, pending[pid], mine)
             del pending[pid]  # after its tombstones: a failure leaves it pending
     return named
