@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -218,6 +219,46 @@ def test_an_applied_write_keeps_the_source_that_made_it(
     assert entries["Deploys on Fridays"].source is memdir.Source.AGENT
     pnpm = next(e for n, e in entries.items() if "pnpm" in n)
     assert pnpm.source is memdir.Source.EXTRACTOR
+
+
+@pytest.mark.parametrize("writer", ["user", None, ["agent"]])
+def test_a_held_write_of_an_unknown_writer_is_listed_never_applied(
+    asking: memdir.Memdir, backend: str, home: Path, writer: object
+) -> None:
+    """A held record whose writer is not agent or extractor (edited by hand) is listed
+    with that writer, refused by --apply with why (nothing written, not guessed to be the
+    agent's) and can be rejected."""
+    held = _project_write(asking, "Deploys on Fridays", "The team deploys on Fridays.")
+    if backend == "files":
+        path = home / "pending.json"
+        data = json.loads(path.read_text())
+        data["files"][held]["source"] = writer
+        path.write_text(json.dumps(data))
+    else:
+        schema = asking.tombstones.db.schema()  # type: ignore[attr-defined]
+        with psycopg_connect() as conn:
+            (record,) = conn.execute(
+                f'SELECT record FROM "{schema}".pending_writes WHERE id = %s', (held,)
+            ).fetchone()
+            changed = {**json.loads(record), "source": writer}
+            conn.execute(
+                f'UPDATE "{schema}".pending_writes SET record = %s WHERE id = %s',
+                (json.dumps(changed), held),
+            )
+    (listed,) = [p for p in asking.review() if p.id == held]
+    assert listed.title.startswith(f"{writer} write") and "cannot be applied" in listed.detail
+    with pytest.raises(memdir.MemdirError, match=re.escape(f"names the writer {writer!r}")):
+        asking.apply_review([held])
+    assert asking.store("project").list() == [] and _pending(asking) == [held]
+    asking.reject_review([held])
+    assert _pending(asking) == [] and asking.tombstones.count() == 1
+
+
+def psycopg_connect() -> Any:
+    """An autocommit connection to the team database of the test."""
+    import psycopg
+
+    return psycopg.connect(os.environ["MEMDIR_DATABASE_URL"], autocommit=True)
 
 
 def _project_write(md: memdir.Memdir, name: str, body: str) -> str:

@@ -143,27 +143,33 @@ def proposals(md: Layers) -> list[Proposal]:
             continue
         ops = tuple(_op(op) for op in record.get("ops", []))
         detail = "; ".join(_describe(op) for op in record.get("ops", []))
+        source, writer = _source(record), record.get("source")
+        if source is None:  # listed to be rejected, never applied under a guessed writer
+            detail = (
+                f"cannot be applied: it names the writer {writer!r}, but only agent and "
+                f"extractor writes are held (edited by hand?); reject it. It would: {detail}"
+            )
         found.append(
             Proposal(
                 "pending",
-                f"{record.get('source', 'agent')} write to the {scope} scope",
+                f"{writer} write to the {scope} scope",
                 detail,
                 tuple(
                     f"{scope}:{getattr(op, 'target', '')}" for op in ops if hasattr(op, "target")
                 ),
-                (Action(scope, ops),),
+                () if source is None else (Action(scope, ops),),
                 pid,
-                source=_source(record),
+                source=source or Source.AGENT,
             )
         )
     return found
 
 
-def _source(record: dict[str, Any]) -> Source:
-    """Who made the held write (agent or extractor); it keeps that source once applied,
-    so an approved extractor entry still decays like one."""
-    value = str(record.get("source"))
-    return Source(value) if value in (Source.AGENT, Source.EXTRACTOR) else Source.AGENT
+def _source(record: dict[str, Any]) -> Source | None:
+    """Who made the held write (agent or extractor; None: neither); it keeps that source
+    once applied, so an approved extractor entry still decays like one."""
+    value = record.get("source")
+    return Source(value) if value in (Source.AGENT, Source.EXTRACTOR) else None
 
 
 def decided(ids: Sequence[str]) -> MemdirError:

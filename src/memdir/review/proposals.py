@@ -513,6 +513,9 @@ def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
         )
     chosen = [proposals[pid] for pid in dict.fromkeys(ids)]
     advice = [p.id for p in chosen if not p.actions and not p.skills]
+    odd = next((p for p in chosen if p.id in advice and p.kind == "pending"), None)
+    if odd is not None:  # a held write of an unknown writer (approval.proposals)
+        raise MemdirError(f"Nothing was applied: {odd.id} {odd.detail}")
     if advice:
         raise MemdirError(
             f"{', '.join(advice)} {'is' if len(advice) == 1 else 'are'} advice "
