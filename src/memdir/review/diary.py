@@ -30,6 +30,7 @@ READ_BYTES = 256 << 10  # review reads at most this much of the end of the file
 MAX_PROPOSALS = 20  # read from one run, at most
 BODY_MAX = 4000
 TYPES = ("user", "feedback", "project", "reference")
+TITLE = "# Dreams\n\n"  # the diary's first line
 _HEAD = "## Dream "
 _MARK = re.compile(r"^<!-- memdir:proposal (\{.*\}) -->$", re.MULTILINE)
 
@@ -129,11 +130,11 @@ def append(path: Path, run: Run) -> None:
     text = run.render()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        old = path.read_text(encoding="utf-8") if path.exists() else "# Dreams\n\n"
+        old = path.read_text(encoding="utf-8") if path.exists() else TITLE
         new = old + text
         if len(new.encode("utf-8")) > MAX_BYTES:
             cut = new.find(_HEAD, len(new) // 2)
-            new = "# Dreams\n\n" + (new[cut:] if cut >= 0 else text)
+            new = TITLE + (new[cut:] if cut >= 0 else text)
         atomic_write(path, new.encode("utf-8"))
     except OSError as exc:
         raise MemdirError(f"Cannot write the dream diary {path}: {exc.strerror}") from exc
@@ -217,20 +218,3 @@ def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
         action="read the dream diary",
     )
     return [] if row is None else last_proposals(str(row[0]))
-
-
-def text(md: Layers, store: Store) -> str:
-    """The whole diary of ``store``'s scope as Markdown ("" when no run wrote one)."""
-    key = state_key(store)
-    if md.database is None:
-        try:
-            return path_for(md, key).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return ""
-    rows = md.sessions.db.read(
-        lambda c: c.execute(
-            "SELECT run FROM dream_runs WHERE location = ? ORDER BY seq", (key,)
-        ).fetchall(),
-        action="read the dream diary",
-    )
-    return "# Dreams\n\n" + "".join(str(r[0]) for r in rows) if rows else ""
