@@ -3,16 +3,18 @@ names that could leave a scope, a read-only user."""
 
 from __future__ import annotations
 
+import re
 import threading
+from datetime import timedelta
 from pathlib import Path
 
 import psycopg
 import pytest
 
 import memdir
-from conftest import add, team_env
+from conftest import Clock, add, team_env
 from memdir.core.config import load_settings
-from memdir.core.errors import LockTimeoutError, PostgresError
+from memdir.core.errors import LockTimeoutError, PostgresError, ProviderError
 from memdir.core.model import normalise
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.core.store import state_key
@@ -20,6 +22,7 @@ from memdir.engine import Memdir
 from memdir.pg.db import PgDatabase, Schema
 from memdir.pg.schema import MEMORY
 from memdir.sessions.usage import content_hash
+from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
 
 def test_a_held_scope_lock_times_out_with_a_clear_error(pg_url: str) -> None:
@@ -315,3 +318,85 @@ def test_step_0006_names_the_tombstones_of_an_older_database_by_scope_key(
         kept = conn.execute(f'SELECT location FROM "{name}".tombstones ORDER BY id').fetchall()
     assert kept == [(state_key(store),), ("/home/someone/.memdir/scope",)]
     assert state_key(store).startswith("local:alice:")
+
+
+def _two_servers(pg_url: str, tmp_path: Path, project: Path, clock: Clock) -> tuple[Memdir, Memdir]:
+    """alice's memdir reached through the test server's host name and through another."""
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    team_env(pg_url, project)
+    one, two = (
+        Memdir(load_settings(tmp_path / h, project, env, database_url=u, user="alice"), clock=clock)
+        for h, u in (("home", pg_url), ("home2", _other_host(pg_url)))
+    )
+    assert one.store("local").backend.location != two.store("local").backend.location
+    return one, two
+
+
+def _extracted(md: Memdir, name: str) -> str:
+    return (
+        md.store("local")
+        .add(
+            type="feedback",
+            name=name,
+            description=f"about {name}",
+            body=f"{name} body.",
+            source="extractor",
+            origins=["session:x"],
+        )
+        .id
+    )
+
+
+def test_a_use_counted_through_one_host_name_counts_through_another(
+    pg_url: str, tmp_path: Path, project: Path, clock: Clock
+) -> None:
+    """A read through localhost keeps the entry in 127.0.0.1's snapshot, usage counts
+    and archiving policy (usage names the scope by its key, not the server's URL)."""
+    one, two = _two_servers(pg_url, tmp_path, project, clock)
+    used, idle = _extracted(one, "Used"), _extracted(one, "Idle")
+    clock.advance(days=80)
+    with two.session() as s:
+        assert s.call_tool("memory_read", {"id": used})["success"]
+    clock.advance(days=11)  # 91 days after creation, 11 after the read
+    block = one.system_block()
+    assert f"({used}.md)" in block and f"({idle}.md)" not in block
+    counts = {e.entry.id: (e.uses, e.last_used) for e in one.overview()}
+    assert counts[used] == (1, clock.now - timedelta(days=11)) and counts[idle] == (0, None)
+    assert one.pipeline.archive_unused() == [f"local: {idle}"]
+    assert [e.id for e in two.store("local").list()] == [used]
+    one.close()
+    two.close()
+
+
+def test_a_consolidation_queued_through_one_host_name_runs_through_another(
+    pg_url: str, tmp_path: Path, project: Path, clock: Clock
+) -> None:
+    """Extraction through 127.0.0.1 queues the consolidation; its model fails there, and
+    the retry is claimed through localhost, which finds the scope and writes the entry."""
+    one, two = _two_servers(pg_url, tmp_path, project, clock)
+
+    def model(kind: str, user: str) -> str:
+        said = [int(i) for i in re.findall(r"\[#(\d+) user\]", user)]
+        return candidates_reply(
+            {"name": "Tabs", "description": "Prefers tabs", "body": "Use tabs.", "evidence": said}
+        )
+
+    one.pipeline.provider = ScriptedProvider(
+        lambda kind, user: model(kind, user) if kind == "extract" else ProviderError("down")
+    )
+    with one.session(agent="a") as s:
+        s.log("user", "I like tabs")
+        s.log("assistant", "ok")
+    first = one.pipeline.run()
+    assert any("consolidate local" in e for e in first.errors), first.errors
+    assert one.store("local").list() == []
+    clock.advance(hours=2)  # past the retry's back-off
+    two.pipeline.provider = ScriptedProvider([ops_reply({"op": "add", "candidate": 0})])
+    second = two.pipeline.run()
+    assert second.errors == []
+    assert [e.name for e in one.store("local").list()] == ["Tabs"]
+    key = state_key(two.store("local"))
+    job = two.pipeline.jobs.get("consolidate", key)
+    assert job is not None and job.status == "done" and job.outcome == "written"
+    one.close()
+    two.close()
