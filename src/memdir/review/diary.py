@@ -224,7 +224,6 @@ def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
 
 def where(md: Layers, store: Store) -> str:
     """Where the diary of ``store``'s scope lives: its file, or the team database."""
-    if _team_key(md, store) is None:
-        return str(path_for(md, store.backend.location))
+    if md.database is None:
+        return str(path_for(md, state_key(store)))
     return "the team database (your dream_runs rows)"
-
