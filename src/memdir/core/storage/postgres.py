@@ -311,7 +311,12 @@ class PgBackend:
             raise RuntimeError("PgBackend writes only under lock()")
         return conn  # type: ignore[no-any-return]
 
-    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
+    def stage(self, name: str, data: bytes) -> None:
+        """Nothing to stage: a write is durable when its transaction commits."""
+
+    def write(
+        self, name: str, data: bytes, *, sync: bool = True, staged: str | None = None
+    ) -> FileInfo:
         """Insert or replace one file in the lock's transaction."""
         from ...pg.schema import WRITABLE
 
