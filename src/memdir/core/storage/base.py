@@ -95,8 +95,8 @@ class Backend(Protocol):
 
     def write(
         self, name: str, data: bytes, *, sync: bool = True, staged: str | None = None
-    ) -> FileInfo:
-        """Replace one file (or the index) atomically and durably; return its new info.
+    ) -> None:
+        """Replace one file (or the index) atomically and durably.
         With ``sync`` false the rename is made durable by a later :meth:`sync`; with
         ``staged``, the bytes :meth:`stage` made durable are put in place."""
         ...

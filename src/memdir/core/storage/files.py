@@ -408,7 +408,7 @@ class FileBackend:
 
     def write(
         self, name: str, data: bytes, *, sync: bool = True, staged: str | None = None
-    ) -> FileInfo:
+    ) -> None:
         """Atomic, durable replace: temp file, fsync, rename, then (unless ``sync`` is
         false and the caller calls :meth:`sync`) fsync the folder. ``staged`` is what
         :meth:`stage` returned for these bytes: renamed instead (written afresh if a
@@ -430,10 +430,8 @@ class FileBackend:
         try:
             if sync:
                 _fsync_dir(os.path.dirname(path))
-            st = os.lstat(path)
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
-        return _info(st)
 
     def sync(self, names: Iterable[str]) -> None:
         """Fsync the folders holding ``names``, making renames and deletions durable."""

@@ -316,7 +316,7 @@ class PgBackend:
 
     def write(
         self, name: str, data: bytes, *, sync: bool = True, staged: str | None = None
-    ) -> FileInfo:
+    ) -> None:
         """Insert or replace one file in the lock's transaction."""
         from ...pg.schema import WRITABLE
 
@@ -336,7 +336,6 @@ class PgBackend:
         )
         if row is None:
             raise self._denied("write")
-        return FileInfo((int(row[0]),), now)
 
     def sync(self, names: Iterable[str]) -> None:
         """Nothing to do: the transaction's commit makes a write durable."""
