@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -802,79 +801,3 @@ def test_the_id_of_a_removed_entry_never_lands_on_another(store: memdir.Store) -
             write()
     assert store.get(other.id).body == other.body
     assert store.replace("task e16", body="Named by a substring.").id == other.id
-
-
-def _while_the_lock_is_held(
-    scope_dir: Path, write: Callable[[], object], then: Callable[[list[Path]], None]
-) -> list[memdir.MemdirError]:
-    """Run ``write`` in a thread while another writer holds the scope lock; once the
-    waiting writer has staged a file (or it finished), call ``then`` with what is staged,
-    still under the lock. The writer's errors are returned."""
-    import threading
-    import time
-
-    from memdir.core.storage.files import FileBackend
-
-    errors: list[memdir.MemdirError] = []
-
-    def run() -> None:
-        try:
-            write()
-        except memdir.MemdirError as exc:  # surfaced to the test
-            errors.append(exc)
-
-    staging = scope_dir / ".staging"
-    with FileBackend(scope_dir).lock():
-        worker = threading.Thread(target=run)
-        worker.start()
-        deadline = time.monotonic() + 10
-        while worker.is_alive() and not any(staging.iterdir()) and time.monotonic() < deadline:
-            time.sleep(0.005)
-        then(list(staging.iterdir()))
-    worker.join(30)
-    assert not worker.is_alive()
-    return errors
-
-
-def test_a_waiting_writer_makes_its_topic_file_durable_before_it_gets_the_lock(
-    store: memdir.Store, scope_dir: Path, disk_events: DiskEvents
-) -> None:
-    """While another writer holds the lock, an add renders and fsyncs its topic file in
-    the staging folder; holding the lock it only renames that very file into place."""
-    add(store, "First")
-    seen: list[tuple[str, int]] = []
-
-    def staged(files: list[Path]) -> None:
-        seen.extend((p.read_text(), p.stat().st_ino) for p in files)
-
-    disk_events.clear()
-    assert _while_the_lock_is_held(scope_dir, lambda: add(store, "Second"), staged) == []
-    assert len(seen) == 1 and "name: Second\n" in seen[0][0]
-    path = scope_dir / "feedback_second.md"
-    assert path.read_text() == seen[0][0] and path.stat().st_ino == seen[0][1]
-    disk_events.assert_durable(path)
-    disk_events.assert_durable(scope_dir / "MEMORY.md")
-    assert list((scope_dir / ".staging").iterdir()) == []
-    assert (scope_dir / "MEMORY.md").read_text() == store.render_index()
-
-
-def test_a_staged_file_is_dropped_when_the_holder_wrote_the_same_entry(
-    store: memdir.Store, scope_dir: Path
-) -> None:
-    """The plan under the lock decides: an entry the lock holder wrote meanwhile makes the
-    waiting add a duplicate, and its staged file is removed, never renamed over theirs."""
-    add(store, "First")
-    theirs = "---\nname: Twin\ndescription: about Twin\ntype: feedback\n---\nThe body of Twin.\n"
-    result: list[memdir.Entry] = []
-
-    def holder_writes(files: list[Path]) -> None:
-        assert len(files) == 1  # the waiting add staged its file
-        (scope_dir / "feedback_twin.md").write_text(theirs)  # the holder's own write
-
-    errors = _while_the_lock_is_held(
-        scope_dir, lambda: result.append(add(store, "Twin")), holder_writes
-    )
-    assert errors == [] and result[0].id == "feedback_twin"
-    assert (scope_dir / "feedback_twin.md").read_text() == theirs
-    assert list((scope_dir / ".staging").iterdir()) == []
-    assert [e.name for e in store.list()] == ["First", "Twin"]

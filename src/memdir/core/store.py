@@ -4,7 +4,6 @@ See docs/design/core.md."""
 from __future__ import annotations
 
 import builtins
-import contextlib
 import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -26,7 +25,6 @@ from .changes import (
 from .errors import (
     BudgetError,
     GuardError,
-    LockTimeoutError,
     MemdirError,
     ParseError,
     ReadOnlyScopeError,
@@ -307,11 +305,9 @@ class Store:
         ops = self._screen(ops, writer)
         now = self.clock()
         unsynced: builtins.list[str] = []
-        staged: dict[str, tuple[bytes, str]] = {}
         written = False
         try:
-            with self._mutex, contextlib.ExitStack() as held:
-                staged = self._lock(held, ops, writer, now)
+            with self._mutex, self.backend.lock(self.lock_timeout):
                 snap = self._reader.load()
                 if snap.problems:
                     raise UnreadableScopeError(self.scope, snap.problems)
@@ -323,7 +319,7 @@ class Store:
                 if self.history is not None:
                     self.history.absorb()
                 prior = self._bytes(touched) if capture is not None else {}
-                unsynced = self._execute(plan, staged)
+                unsynced = self._execute(plan)
                 written = not self.backend.transactional  # files: on disk from here
                 if capture is not None:
                     capture(prior, self._bytes(touched))
@@ -337,49 +333,9 @@ class Store:
                     hook(self, changes, writer)
             written = True
         finally:
-            self._unstage(staged)  # what the plan under the lock did not use
             if written:  # on disk, even if recording it in history failed
                 self._settle(unsynced, changes, writer)
         return changes
-
-    def _lock(
-        self, held: contextlib.ExitStack, ops: Sequence[Operation], writer: Source, now: datetime
-    ) -> dict[str, tuple[bytes, str]]:
-        """Take the scope lock into ``held``. While another writer holds it, first do what
-        needs no lock: parse the files written since the last load and stage this write's
-        topic files durably, planned on what was read (the plan under the lock uses a
-        staged file only if it writes the very same entry; see docs/design/core.md)."""
-        if not self.backend.transactional:
-            try:
-                held.enter_context(self.backend.lock(0.0))
-                return {}
-            except LockTimeoutError:
-                pass
-        staged: dict[str, tuple[bytes, str]] = {}
-        if not self.backend.transactional:
-            try:
-                snap = self._reader.load()
-                plan = Plan(snap.active, self._archived_ids, now=now, source=writer)
-                for op in [] if snap.problems else ops:
-                    plan.apply(op)
-                for name, entry in plan.writes.items():
-                    data = render_entry(entry).encode()
-                    token = None if entry.archived else self.backend.stage(name, data)
-                    if token is not None:
-                        staged[name] = (data, token)
-            except MemdirError:  # it fails again under the lock, where it counts
-                pass
-        try:
-            held.enter_context(self.backend.lock(self.lock_timeout))
-        except BaseException:
-            self._unstage(staged)
-            raise
-        return staged
-
-    def _unstage(self, staged: Mapping[str, tuple[bytes, str]]) -> None:
-        for _, token in staged.values():
-            with contextlib.suppress(OSError, ValueError):
-                self.backend.remove_leftover(token)
 
     def _settle(
         self, unsynced: Sequence[str], changes: builtins.list[Change], writer: Source
@@ -468,7 +424,7 @@ class Store:
             ]
             raise BudgetError(used_after, self.pinned_budget, pinned)
 
-    def _execute(self, plan: Plan, staged: dict[str, tuple[bytes, str]]) -> builtins.list[str]:
+    def _execute(self, plan: Plan) -> builtins.list[str]:
         """Write the plan in the order that can never lose an entry to a crash: archive
         copies (made durable) before anything they preserve is overwritten, new files
         (made durable) before anything is deleted, the index last. Returns the names whose
@@ -481,12 +437,7 @@ class Store:
         if archive:
             self.backend.sync(archive)
         for name in current:
-            data, ahead = render_entry(plan.writes[name]).encode(), staged.get(name)
-            if ahead is not None and ahead[0] == data:  # made durable before the lock
-                self.backend.write(name, data, sync=False, staged=ahead[1])
-                del staged[name]
-            else:
-                self.backend.write(name, data, sync=False)
+            self.backend.write(name, render_entry(plan.writes[name]).encode(), sync=False)
         if plan.deletes:
             self.backend.sync(current)
             for name in sorted(plan.deletes):

@@ -88,17 +88,9 @@ class Backend(Protocol):
         """The bytes of one file. Never follows a symlink."""
         ...
 
-    def stage(self, name: str, data: bytes) -> str | None:
-        """Make ``data`` for ``name`` durable ahead of the lock (None: nothing to gain);
-        the token :meth:`write` takes as ``staged``."""
-        ...
-
-    def write(
-        self, name: str, data: bytes, *, sync: bool = True, staged: str | None = None
-    ) -> None:
-        """Replace one file (or the index) atomically and durably.
-        With ``sync`` false the rename is made durable by a later :meth:`sync`; with
-        ``staged``, the bytes :meth:`stage` made durable are put in place."""
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
+        """Replace one file (or the index) atomically and durably. With ``sync`` false the
+        rename is made durable by a later :meth:`sync`."""
         ...
 
     def sync(self, names: Iterable[str]) -> None:

@@ -401,28 +401,13 @@ class FileBackend:
             raise StorageError("write", path, exc) from exc
         return tmp
 
-    def stage(self, name: str, data: bytes) -> str:
-        """Write ``data`` for ``name`` to a durable temp file without the lock; the temp
-        file's name, for :meth:`write` (``staged``) or :meth:`remove_leftover`."""
-        return f"{STAGING}/{os.path.basename(self._stage(name, data))}"
-
-    def write(
-        self, name: str, data: bytes, *, sync: bool = True, staged: str | None = None
-    ) -> None:
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
         """Atomic, durable replace: temp file, fsync, rename, then (unless ``sync`` is
-        false and the caller calls :meth:`sync`) fsync the folder. ``staged`` is what
-        :meth:`stage` returned for these bytes: renamed instead (written afresh if a
-        repair removed it meanwhile)."""
+        false and the caller calls :meth:`sync`) fsync the folder."""
         path = self._path(name)
-        tmp = os.path.join(self._root, staged) if staged else self._stage(name, data)
+        tmp = self._stage(name, data)
         try:
-            try:
-                os.replace(tmp, path)
-            except FileNotFoundError:
-                if not staged:
-                    raise
-                tmp = self._stage(name, data)
-                os.replace(tmp, path)
+            os.replace(tmp, path)
         except OSError as exc:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)

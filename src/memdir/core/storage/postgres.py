@@ -311,12 +311,7 @@ class PgBackend:
             raise RuntimeError("PgBackend writes only under lock()")
         return conn  # type: ignore[no-any-return]
 
-    def stage(self, name: str, data: bytes) -> None:
-        """Nothing to stage: a write is durable when its transaction commits."""
-
-    def write(
-        self, name: str, data: bytes, *, sync: bool = True, staged: str | None = None
-    ) -> None:
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
         """Insert or replace one file in the lock's transaction."""
         from ...pg.schema import WRITABLE
 
