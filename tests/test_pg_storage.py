@@ -13,10 +13,13 @@ import memdir
 from conftest import add, team_env
 from memdir.core.config import load_settings
 from memdir.core.errors import LockTimeoutError, PostgresError
+from memdir.core.model import normalise
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
+from memdir.core.store import state_key
 from memdir.engine import Memdir
 from memdir.pg.db import PgDatabase, Schema
 from memdir.pg.schema import MEMORY
+from memdir.sessions.usage import content_hash
 
 
 def test_a_held_scope_lock_times_out_with_a_clear_error(pg_url: str) -> None:
@@ -122,7 +125,7 @@ def test_a_removal_and_its_tombstone_commit_together(
     store.remove(gone.id)
     assert seen == [["feedback_quiet-tests.md"]] and len(told) == 1
     assert [e.name for e in opened().store("local").list()] == ["Quiet tests"]
-    found = md.tombstones.forgotten(store.backend.location, gone.body, gone.name)
+    found = md.tombstones.forgotten(state_key(store), gone.body, gone.name)
     assert found is not None and found.entry_id == gone.id
 
 
@@ -226,3 +229,89 @@ def test_users_a_b_and_axb_see_nothing_of_each_other(pg_url: str, tmp_path: Path
             backend = PgBackend(db, key, name)
             assert backend.listing() == {} and not backend.exists()
             assert PgHistory(backend).log() == []
+
+
+def _other_host(url: str) -> str:
+    """``url`` naming the same server by another host name (127.0.0.1 ↔ localhost, or a
+    host name's address)."""
+    import socket
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    other = {"127.0.0.1": "localhost", "localhost": "127.0.0.1"}.get(host)
+    other = other or socket.gethostbyname(host)
+    if other == host:
+        pytest.skip(f"no second name for the test server's host {host}")
+    user, _, place = parts.netloc.rpartition("@")
+    netloc = (f"{user}@" if user else "") + place.replace(host, other, 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def test_an_entry_forgotten_through_one_host_name_stays_forgotten_through_another(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """Two servers reach one database as 127.0.0.1 and as localhost: what the user
+    removed through one is not imported again through the other (the tombstone names
+    the scope by its key, not by the server's URL)."""
+    from memdir.interop import ImportItem
+    from memdir.interop._importing import apply_import, plan_import
+
+    team_env(pg_url, project)
+    one = memdir.open(tmp_path / "home", project, database_url=pg_url, user="alice")
+    two = memdir.open(tmp_path / "home2", project, database_url=_other_host(pg_url), user="alice")
+    assert one.store("local").backend.location != two.store("local").backend.location
+    items = [
+        ImportItem(
+            name="Use pnpm",
+            body="Install with pnpm.",
+            type="feedback",
+            description="about pnpm",
+            origin="test:/fixtures/pnpm.md",
+        )
+    ]
+    apply_import(one, plan_import(one, "test", Path("/f"), items))
+    assert [e.name for e in two.store("local").list()] == ["Use pnpm"]
+    one.store("local").remove("feedback_use-pnpm")
+    plan = plan_import(two, "test", Path("/f"), items)  # home2: no import ledger of it
+    assert [p.action for p in plan.items] == ["removed"]
+    assert "you removed feedback_use-pnpm" in plan.items[0].reason
+    apply_import(two, plan)
+    assert one.store("local").list() == [] and two.store("local").list() == []
+
+
+def test_step_0006_names_the_tombstones_of_an_older_database_by_scope_key(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """Tombstones an older memdir recorded under the server's URL are renamed to their
+    scope key by state step 0006, so they keep the entry out through any host name;
+    a row of another shape is left as it was."""
+    from memdir.pg.sessions import schema_name
+    from memdir.pg.state_schema import state_schema
+
+    team_env(pg_url, project)
+    md = memdir.open(tmp_path / "home", project, database_url=_other_host(pg_url), user="alice")
+    base = pg_url.rsplit("search_path%3D", 1)[1]
+    name = schema_name(base, "alice")
+    full = state_schema(name, "state/alice")
+    assert full.steps[5].name == "0006_tombstones_by_scope_key"
+    PgDatabase(pg_url).ensure(Schema(full.component, full.steps[:5]))
+    old = memdir.open(tmp_path / "home", project, database_url=pg_url, user="alice")
+    rows = [
+        (old.store("local").backend.location, "Use pnpm", "Install with pnpm."),
+        ("/home/someone/.memdir/scope", "Use yarn", "Install with yarn."),
+    ]
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        for location, title, body in rows:
+            conn.execute(
+                f'INSERT INTO "{name}".tombstones (location, entry_id, kind, content_hash, '
+                "name_key, origins, created_at) VALUES (%s, 'x', 'removed', %s, %s, '[]', 0)",
+                (location, content_hash(body), normalise(title)),
+            )
+    store = md.store("local")  # reached through the other host name
+    assert md.tombstones.forgotten(state_key(store), "Install with pnpm.", "") is not None
+    assert [n for n, _ in md.tombstones.db.migrations()][-1] == "0006_tombstones_by_scope_key"
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        kept = conn.execute(f'SELECT location FROM "{name}".tombstones ORDER BY id').fetchall()
+    assert kept == [(state_key(store),), ("/home/someone/.memdir/scope",)]
+    assert state_key(store).startswith("local:alice:")

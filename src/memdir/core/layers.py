@@ -189,6 +189,14 @@ class Layers(PersonaLayer, SkillsLayer):
 
     def _link_entities(self) -> list[str]:
         """Bring the entity links up to date (entries and messages); the scope folders."""
+        locations = self.sync_entry_index()
+        while self.sessions.link_entities():
+            pass
+        return locations
+
+    def sync_entry_index(self) -> list[str]:
+        """Bring the search index of the live entries (and their links) up to date; the
+        scope folders."""
         self._require_enabled()
         from ..sessions import EntryDoc, EntryIndex
 
@@ -198,8 +206,6 @@ class Layers(PersonaLayer, SkillsLayer):
             self._entry_index = EntryIndex(self.sessions.db, ranker=self.sessions.ranker)
         docs = [EntryDoc(s.backend.location, s.scope, e) for s in stores for e in s.list()]
         self._entry_index.sync(docs, [(loc, False) for loc in locations])
-        while self.sessions.link_entities():
-            pass
         return locations
 
     def search(self, query: str, *, limit: int = 10, include_archived: bool = False) -> list[Hit]:

@@ -265,4 +265,14 @@ _STEPS: tuple[Step, ...] = (
         )""",
         ),
     ),
+    # Tombstones named their scope by its location, the server's URL with the scope key:
+    # forgotten through 127.0.0.1, an entry came back through localhost. They name it by
+    # the scope key alone now (core.store.state_key), as held writes and the diary do.
+    Step(
+        "0006_tombstones_by_scope_key",
+        (
+            "UPDATE tombstones SET location = regexp_replace(location, "
+            "'^postgres(ql)?://[^#]*#', '') WHERE location ~ '^postgres(ql)?://[^#]*#'",
+        ),
+    ),
 )

@@ -28,7 +28,7 @@ from ..core.slug import entry_id
 from ..review import approval, diary
 from ..sessions.records import to_datetime
 from ..sessions.usage import parse_citations
-from . import dreaming, procedures, upkeep
+from . import dreaming, entities, procedures, upkeep
 from .answers import Candidate
 from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
@@ -113,6 +113,7 @@ class Pipeline:
         self.limits = dreaming.Limits(light=BATCH)
         self.dreams = True  # the three phases and the diary; False: one stage, no diary
         self.skills = True  # with dreams: propose skills from repeated procedures
+        self.entity_calls = entities.CALLS  # a session's or a run's entries' entity calls
 
     @property
     def provider(self) -> Provider:
@@ -224,12 +225,34 @@ class Pipeline:
                     progress(job)
                 if report.deferred:
                     break  # the model-call budget is spent: the rest waits for the next run
+            if (complete := self._entity_model()) is not None:
+                cost = entities.Cost()
+                try:
+                    entities.name_entries(self.md, complete, cost, self.entity_calls)
+                except MemdirError as exc:
+                    cost.errors.append(f"entity names of entries: {exc}")
+                self._spent(cost, report)
             if scan:
                 report.archived = self.archive_unused()
                 report.review = self.review()
                 self.embed(report)
                 self.md.sessions.link_entities(budget=50_000)  # entity mentions of messages
         return report
+
+    def _entity_model(self) -> entities.Complete | None:
+        """The model that names entities (``model_entities = true`` and a chat model)."""
+        p, on = self.provider, self.md.settings
+        if isinstance(p, ChatProvider) and on.enabled and on.model_entities and self.entity_calls:
+            return p.complete
+        return None
+
+    @staticmethod
+    def _spent(cost: entities.Cost, report: RunReport) -> None:
+        report.model_calls += cost.calls
+        report.phase_calls["entities"] += cost.calls
+        report.phase_chars["entities"] += cost.chars
+        report.dropped.update(cost.notes)
+        report.errors += cost.errors
 
     def embed(self, report: RunReport) -> None:
         """Vectors for rows that lack them, when the semantic layer is on, counted in
@@ -312,6 +335,14 @@ class Pipeline:
         kept = self._screen(extraction.candidates, transcript, report)
         report.extracted += 1
         report.candidates += len(kept)
+        if (complete := self._entity_model()) is not None:
+            said = [(x.id, x.text) for x in transcript.lines if x.role in ("user", "assistant")]
+            cost = entities.Cost()
+            try:
+                entities.name_messages(self.md, complete, said, cost, self.entity_calls)
+            except MemdirError as exc:
+                cost.errors.append(f"entity names of {job.key}: {exc}")
+            self._spent(cost, report)
         report.empty += not kept
         raw = extraction.raw or None
 

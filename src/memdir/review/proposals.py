@@ -504,19 +504,25 @@ def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]
     if unknown:
+        held = any(i.startswith(approval.PREFIX) for i in unknown)
         raise MemdirError(
-            f"no proposal {', '.join(unknown)} (entries may have changed since "
-            f"the review); run `memdir review` again for current ids"
+            f"no proposal {', '.join(unknown)} ("
+            + ("a held write already applied or rejected is no longer held; " if held else "")
+            + "entries may have changed since the review); run `memdir review` again for "
+            "current ids"
         )
     chosen = [proposals[pid] for pid in dict.fromkeys(ids)]
     advice = [p.id for p in chosen if not p.actions and not p.skills]
+    odd = next((p for p in chosen if p.id in advice and p.kind == "pending"), None)
+    if odd is not None:  # a held write of an unknown writer (approval.proposals)
+        raise MemdirError(f"Nothing was applied: {odd.id} {odd.detail}")
     if advice:
         raise MemdirError(
             f"{', '.join(advice)} {'is' if len(advice) == 1 else 'are'} advice "
             f"only; change the entries named by hand. Nothing was applied."
         )
-    apply_all(md, chosen)
-    approval.settle(md, [p.id for p in chosen if p.kind == "pending"])
+    with approval.claimed(md, [p.id for p in chosen if p.kind == "pending"]):
+        apply_all(md, chosen)
     return chosen
 
 
