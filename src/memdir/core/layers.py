@@ -22,7 +22,7 @@ from .persona import PersonaLayer
 from .prompt import ScopeView, Section, render_read, system_sections
 from .skills import SkillsLayer
 from .skills import listing as skill_listing
-from .store import RepairReport, Store
+from .store import RepairReport, Store, state_key
 
 if TYPE_CHECKING:
     from ..sessions import DbHealth, EntryIndex
@@ -275,7 +275,8 @@ class Layers(PersonaLayer, SkillsLayer):
         used = {}
         if self.has_state:
             try:
-                used = {eid: t for (_, eid), t in self.usage().last_used([view.location]).items()}
+                key = state_key(self.store(view.name))
+                used = {eid: t for (_, eid), t in self.usage().last_used([key]).items()}
             except MemdirError as exc:  # a damaged state.db must not keep memory out
                 note = f"usage decay skipped: {exc}"
                 if note not in self.warnings:
@@ -424,7 +425,7 @@ class Layers(PersonaLayer, SkillsLayer):
         counts: dict[tuple[str, str], tuple[int, datetime | None]] = {}
         if self.has_state:  # a browse must not create state.db
             try:
-                counts = self.usage().counts([s.backend.location for s, _, _ in merged])
+                counts = self.usage().counts([state_key(s) for s, _, _ in merged])
             except MemdirError as exc:  # damaged: show the entries, without counts
                 warn_once(f"usage counts not shown: {exc}")
         out = []
@@ -432,7 +433,7 @@ class Layers(PersonaLayer, SkillsLayer):
             rules = dict(withheld)
             unused = {e.id for e in views[store.scope].unused}
             for entry in store.list():
-                uses, last = counts.get((store.backend.location, entry.id), (0, None))
+                uses, last = counts.get((state_key(store), entry.id), (0, None))
                 out.append(
                     EntryState(
                         store.scope,

@@ -25,6 +25,7 @@ from ..core.errors import (
 )
 from ..core.model import Source
 from ..core.slug import entry_id
+from ..core.store import state_key
 from ..review import approval, diary
 from ..sessions.records import to_datetime
 from ..sessions.usage import parse_citations
@@ -153,16 +154,16 @@ class Pipeline:
 
     def note_read(self, scope: str, entry_id: str) -> None:
         """``memory_read`` read an entry: count a use."""
-        self.usage.bump([(self.md.store(scope).backend.location, entry_id)])
+        self.usage.bump([(state_key(self.md.store(scope)), entry_id)])
 
     def note_citations(self, text: str) -> int:
         """Count a use of every entry cited in an assistant message; returns how many."""
         cited = set(parse_citations(text))
         if not cited:
             return 0
-        locations = {s.scope: s.backend.location for s in self.md.stores()}
+        keys = {s.scope: state_key(s) for s in self.md.stores()}
         return self.usage.bump(
-            [(locations[scope], e.id) for scope, e in self.md.entries() if e.id in cited]
+            [(keys[scope], e.id) for scope, e in self.md.entries() if e.id in cited]
         )
 
     def drain(self, timeout: float | None = None) -> bool:
@@ -306,7 +307,7 @@ class Pipeline:
 
     def _location(self, c: Candidate) -> str:
         scope = "user" if c.scope == "user" and self._usable("user") else "local"
-        return self.md.store(scope).backend.location
+        return state_key(self.md.store(scope))
 
     def _usable(self, scope: str) -> bool:
         return upkeep.usable(self.md, scope)
@@ -346,7 +347,7 @@ class Pipeline:
         report.empty += not kept
         raw = extraction.raw or None
 
-        local = self.md.store("local").backend.location
+        local = state_key(self.md.store("local"))
         found = [
             (where, json.dumps(cand.to_dict()), self.project if where == local else SHARED)
             for cand in kept
@@ -367,9 +368,9 @@ class Pipeline:
         self.jobs.fail(job, str(exc), raw_output=raw)
         report.errors.append(f"{what}: {exc}")
 
-    def _store_at(self, location: str) -> Store | None:
+    def _store_at(self, key: str) -> Store | None:
         for scope in ("local", "user"):
-            if self._usable(scope) and self.md.store(scope).backend.location == location:
+            if self._usable(scope) and state_key(self.md.store(scope)) == key:
                 return self.md.store(scope)
         return None
 
@@ -390,7 +391,7 @@ class Pipeline:
     def _consolidate_job(self, job: Job, report: RunReport) -> None:
         store = self._store_at(job.key)
         if store is None:
-            error = f"scope folder {job.key} is not writable from project {self.project}"
+            error = f"scope {job.key} is not writable from project {self.project}"
             self.jobs.fail(job, error, retry=False)
             report.errors.append(error)
             return

@@ -18,6 +18,7 @@ from ..core.model import Entry, normalise
 from ..core.notices import warn_once
 from ..core.prompt import gone_references
 from ..core.storage.regular import atomic_write
+from ..core.store import state_key
 from . import approval, diary
 from .apply import Action, Proposal, SkillWrite, apply_all
 from .similar import near_duplicate, similarity
@@ -213,7 +214,7 @@ def _stale(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     root = md.project_root if store.scope in ("project", "local") else None
     used = {}
     if md.has_state:
-        used = {eid: t for (_, eid), t in md.usage().last_used([store.backend.location]).items()}
+        used = {eid: t for (_, eid), t in md.usage().last_used([state_key(store)]).items()}
     unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
     for e in entries:
         why = "; ".join(f"{what} is gone" for what, _ in gone_references(e.body, root))
