@@ -311,7 +311,7 @@ class PgBackend:
             raise RuntimeError("PgBackend writes only under lock()")
         return conn  # type: ignore[no-any-return]
 
-    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
         """Insert or replace one file in the lock's transaction."""
         from ...pg.schema import WRITABLE
 
@@ -331,7 +331,6 @@ class PgBackend:
         )
         if row is None:
             raise self._denied("write")
-        return FileInfo((int(row[0]),), now)
 
     def sync(self, names: Iterable[str]) -> None:
         """Nothing to do: the transaction's commit makes a write durable."""
