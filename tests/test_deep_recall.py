@@ -218,3 +218,11 @@ def test_asks_about_past_takes_any_text(text: str) -> None:
     now = datetime(2026, 12, 2, 12, tzinfo=UTC)
     assert deep.asks_about_past(text, now) in (True, False)
     assert deep.asks_about_past(text + " what did we decide last time?", now)
+
+
+def test_a_long_prompt_is_read_at_its_ends_not_in_its_pasted_middle() -> None:
+    now = datetime(2026, 12, 2, 12, tzinfo=UTC)
+    log = "INFO step ok\n" * 40_000  # half a megabyte of pasted log
+    assert deep.asks_about_past(f"what did we decide last time?\n{log}", now)
+    assert deep.asks_about_past(f"{log}\nwhat did we decide last time?", now)
+    assert not deep.asks_about_past(f"fix this\n{log[:260_000]}we tried this before\n{log}", now)

@@ -41,11 +41,16 @@ _PAST = re.compile(  # what says a message asks about the past, beside when.rang
     re.IGNORECASE | re.MULTILINE,
 )
 
+CUE_CHARS = 2_000  # characters read at each end of a long prompt for the cue check
+
 
 def asks_about_past(text: str, now: datetime) -> bool:
     """Whether ``text`` asks about the past: a cue of :data:`_PAST` ("last time", "did
     we", 上次, 我们之前, 前回 …) or a time :func:`~memdir.sessions.when.ranges` reads
-    as a range wholly before ``now`` ("last week", 昨天)."""
+    as a range wholly before ``now`` ("last week", 昨天). A long prompt is read at its
+    two ends only (:data:`CUE_CHARS` each), where a question sits, not in pasted logs."""
+    if len(text) > 2 * CUE_CHARS:
+        text = f"{text[:CUE_CHARS]}\n{text[-CUE_CHARS:]}"
     return bool(_PAST.search(text)) or any(
         end <= now.timestamp() for _, end in when.ranges(text, now)
     )
