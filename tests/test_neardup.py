@@ -86,6 +86,8 @@ def test_similarity_is_symmetric_and_bounded() -> None:
     assert near_duplicate(a, b)
     assert not near_duplicate("The admin panel is public.", "The admin panel is not public.")
     assert not near_duplicate("周报需要抄送总监。", "周报不需要抄送总监。")
+    assert not near_duplicate("Kafka 生产者 使用 acks=all", "Kafka 生产环境 使用 acks=all")
+    assert not near_duplicate("部署到生产环境", "部署到生产力工具")
 
 
 _hostile = st.text(

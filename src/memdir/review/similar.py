@@ -40,7 +40,7 @@ SYNONYMS = {
     "commit": "commits|提交|コミット",
     "merge": "合并|マージ",
     "deploy": "deploys|deployment|部署|デプロイ",
-    "production": "prod|生产环境|生产|本番環境|本番",
+    "production": "prod|生产环境|本番環境|本番",  # not a bare 生产: 生产者, 生产力
     "repo": "repository|repositories|repos|仓库|代码库|リポジトリ",
     "install": "installs|安装|インストール",
     "run": "execute|运行|执行|実行",
