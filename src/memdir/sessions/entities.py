@@ -35,12 +35,16 @@ _ZH_NAME = re.compile(  # a surname and one or two characters, before a word sai
     r"(?=(?:老师|经理|总监|说|负责|提醒|要求|建议|希望|认为|同学|先生|女士))"
 )
 _ZH_NAME_AFTER = re.compile(  # … or after one (和张三讨论, 问李娜), before a verb or a stop
-    rf"(?:(?<=[和与跟找问让请叫])|(?<=告诉)|(?<=通知)|(?<=联系)|(?<=感谢))([{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+    rf"(?:(?<=[和与跟找问让请叫])|(?<=告诉)|(?<=通知)|(?<=联系)|(?<=感谢))(?!周[一二三四五六日天末])([{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
     r"(?=讨论|确认|同意|商量|沟通|开会|聊|说|负责|提|[，。、；！？,.;!?\s]|$)"
 )
 _ZH_WORDS = frozenset(
     [
         "马上",
+        "程序员",
+        "曾经",
+        "黄金",
+        "孙子",
         "周末",
         "方法",
         "方便",
