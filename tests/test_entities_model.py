@@ -100,6 +100,22 @@ def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(on: Memdir) 
     assert len(md.entity("kestrel").entries) == 1
 
 
+def test_entries_an_unusable_answer_left_out_are_asked_again(on: Memdir) -> None:
+    md = on
+    _seed(md)
+    answers = iter(["Sorry, I cannot help with that."])
+
+    def model(kind: str, user: str) -> str:
+        return next(answers, None) or _names(kind, user) if kind == "entities" else ""
+
+    md.pipeline.provider = ScriptedProvider(model)
+    first = md.pipeline.run()
+    assert first.dropped["entity answer not the asked JSON"] == 1
+    assert md.entity("kestrel").entries == []
+    md.pipeline.run()  # not marked asked: the next run asks again
+    assert [n for _, _, n in md.entity("kestrel").entries] == ["Release cadence"]
+
+
 BAD: list[str | BaseException] = [
     "no JSON at all",
     "[]",
@@ -198,7 +214,7 @@ def test_an_answer_keeps_at_most_per_text_names_each_once() -> None:
     assert [m.key for m in found] == [f"svc{i:02}" for i in range(PER_TEXT)]
     assert {m.kind for m in found} == {"name"}  # an unknown kind is a plain name
     assert notes["entity names past the limit"] == 30 + 3 - PER_TEXT
-    assert parse("[" * 100_000, [text], notes) == [[]]  # too deep for json: a note
+    assert parse("[" * 100_000, [text], notes) is None  # too deep for json: a note
     assert notes["entity answer not the asked JSON"] == 1
     [found] = parse('{"entities": [{"text": 0, "name": "svc0"}]}', [text], notes)
     assert found == []  # a part of a word is not a name the text says
@@ -232,6 +248,9 @@ _item = st.fixed_dictionaries(
 def test_parse_never_raises_and_keeps_only_names_of_their_text(raw: str, texts: list[str]) -> None:
     notes: Counter[str] = Counter()
     out = parse(raw, texts, notes)
+    if out is None:  # unusable as a whole: said in the notes
+        assert notes["entity answer not the asked JSON"] + notes["entity answer too long"] == 1
+        return
     assert len(out) == len(texts)
     for text, found in zip(texts, out, strict=True):
         assert len(found) <= PER_TEXT and len({m.key for m in found}) == len(found)

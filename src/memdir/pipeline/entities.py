@@ -49,21 +49,22 @@ class Cost:
     errors: list[str] = field(default_factory=list)
 
 
-def parse(raw: str, texts: Sequence[str], notes: Counter[str]) -> list[list[Mention]]:
+def parse(raw: str, texts: Sequence[str], notes: Counter[str]) -> list[list[Mention]] | None:
     """The mentions an answer names for each of ``texts``: each name must occur in its
     text, at most :data:`PER_TEXT` a text; whatever else is dropped and counted in
-    ``notes``. Never raises."""
+    ``notes``; None when the answer is unusable as a whole (the texts are asked again
+    another time). Never raises."""
     out: list[list[Mention]] = [[] for _ in texts]
     if len(raw) > ANSWER_CHARS:
         notes["entity answer too long"] += 1
-        return out
+        return None
     try:
         items = load_object(raw, "entities").get("entities")
     except SchemaError:
         items = None
     if not isinstance(items, list):
         notes["entity answer not the asked JSON"] += 1
-        return out
+        return None
     folded = [key_of(t) for t in texts]
     seen: list[set[str]] = [set() for _ in texts]
     for item in items:
@@ -118,7 +119,7 @@ def ask(
             break
         cost.calls += 1
         cost.chars += size
-        for n, found in enumerate(parse(raw, batch, cost.notes)):
+        for n, found in enumerate(parse(raw, batch, cost.notes) or ()):
             floor = {m.key for m in mentions(batch[n])}
             out[start + n] = [m for m in found if m.key not in floor]
         start = end
