@@ -165,6 +165,8 @@ def test_the_automatic_path_escalates_only_for_a_message_about_the_past(
         ("deploy this week", False),
         ("提交之前先跑测试", False),
         ("ビルドを直して", False),
+        ("请用过滤器处理日志", False),
+        ("Can you embed this image?", False),
         ("what did we decide about the deploy last week?", True),
         ("we tried this before", True),
         ("did we ever pin the node version", True),

@@ -31,11 +31,11 @@ _PAST = re.compile(  # what says a message asks about the past, beside when.rang
     r"\b(?:last time|earlier|previously|the other day|back then|remind me)\b"
     r"|\b(?:what|when|where|why|how|which|who)\s+did\b|\bdid\s+(?:we|i|you|they)\b"
     r"|\b(?:we|i|you)\s+(?:already\s+)?"  # a subject and a verb in the past tense
-    r"(?:\w+[^e\W]ed|agreed|said|told|chose|wrote|made|did|had|took)\b"
+    r"(?!embed\b|shred\b)(?:\w+[^e\W]ed|agreed|said|told|chose|wrote|made|did|had|took)\b"
     r"|\bremember(?!\s+to\b)|\bbefore\s*(?:[.?!,;:]|$)"  # not "remember to …", "before you …"
     r"|上次|上回|那次|曾经|曾經|前几天|前幾天|来着|來著"
     rf"|(?:^|[^\u4e00-\u9fff]|{_PRONOUN})(?:之前|以前)"  # not "提交之前" (before committing)
-    r"|(?:说|說|讨论|討論|聊|提|决定|決定|用|试|試|做|问|問)过"
+    r"|(?:说|說|讨论|討論|聊|提|决定|決定|用|试|試|做|问|問)过(?![滤程])"  # not 过滤 (filter), 过程
     r"|(?<=[\u4e00-\u9fff])(?:记得|記得)"  # not a leading "记得…" (remember to …)
     r"|前回|この前|先日|さっき|覚えて|ましたか|たっけ|だっけ",
     re.IGNORECASE | re.MULTILINE,
