@@ -408,6 +408,7 @@ class History:
                         entries.pop(key, None)
                     else:
                         entries[key] = index_entry_from_stat(st, files[name])
+                ours = os.fstat(f.fileno()).st_ino  # under git's lock; the rename keeps it
                 writer = IndexChecksumWriter(cast(Any, f))
                 write_index_dict(writer, entries)
                 writer.close()
@@ -416,9 +417,10 @@ class History:
                 warn_once(f"the git index of {self.root} was not updated: {exc}")
                 return True
         try:
-            self._written = (_signature(os.lstat(path)), entries)
+            st = os.lstat(path)
         except OSError:
-            self._written = None
+            st = None
+        self._written = (_signature(st), entries) if st and st.st_ino == ours else None
         return True
 
     def _add(self, repo: Repo, objects: Iterable[ShaFile]) -> list[str]:
