@@ -187,5 +187,7 @@ def test_show_takes_memory_reads_depth(run) -> None:
     assert run("show", "deploy").stdout == run("show", "deploy", "--depth", "full").stdout
     data = json.loads(run("show", "deploy", "--depth", "overview", "--json").stdout)
     assert data["depth"] == "overview" and data["content"] == over.rstrip("\n")
+    old = run("show", "feedback_deploy-path@HEAD", "--depth", "overview", ok=False)
+    assert "not ENTRY@REV" in old.stderr
     bad = run("show", "deploy", "--depth", "L1", ok=False)
     assert "depth must be 'overview'" in bad.stderr and "'full'" in bad.stderr

@@ -150,6 +150,8 @@ def show(state: State, target: str, scope: str | None, depth: str | None, as_jso
     from ..core.tiers import parse_depth
 
     if parse_depth(depth) == "overview":  # validated as memory_read's depth is
+        if "@" in target:
+            raise click.UsageError("--depth overview reads an entry as it is now, not ENTRY@REV")
         found_scope, entry = state.md.find(target, scope=scope, include_archived=True)
         md = state.md
         text = render_read(entry, found_scope, md.clock(), md.project_root, depth="overview")
