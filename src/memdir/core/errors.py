@@ -227,7 +227,7 @@ class PostgresError(MemdirError):
             "Check that the server is running (`pg_isready`), that the URL names the right "
             "host, port, user and database, and that this user may connect."
             if reaching  # False: the server answered and refused the statement itself
-            else "The server was reached and refused the statement; see the reason above."
+            else "The server was reached and refused the statement."
         )
         super().__init__(f"Could not {action} on {server}: {reason}. {hint}")
         self.server = server
