@@ -34,8 +34,9 @@ trips: collections.Counter[str] = collections.Counter()
 show_where = False
 LOCK = b"pg_advisory_xact_lock(hashtextextended"
 held_trips = 0  # round trips with a scope's advisory lock held (after the one taking it)
-_prepared: dict[bytes, bytes] = {}  # prepared statement name -> its query
-_locking: dict[int, str] = {}  # connection -> "taking" (lock queued) or "held"
+_prepared: dict[tuple[int, bytes], bytes] = {}  # (connection, statement name) -> query
+_locking: dict[int, str] = {}
+_ending: set[int] = set()  # connection -> "taking" (lock queued) or "held"
 
 
 def _caller() -> str:
@@ -56,9 +57,9 @@ def _counted(name: str) -> Any:
         global held_trips
         command = args[0] if args and isinstance(args[0], bytes) else b""
         if name == "send_prepare":  # (name, command): later sent by name
-            _prepared[args[0]] = command = args[1]
+            _prepared[id(self), args[0]] = command = args[1]
         elif name in ("send_query_prepared", "exec_prepared"):
-            command = _prepared.get(command, b"")
+            command = _prepared.get((id(self), command), b"")
         state = _locking.get(id(self))
         if LOCK in command:
             _locking[id(self)] = state = "taking"
@@ -68,7 +69,10 @@ def _counted(name: str) -> Any:
             held_trips += state == "held"
         if trip and state == "taking":
             _locking[id(self)] = "held"
-        if trip and command.strip().upper() in (b"COMMIT", b"ROLLBACK"):
+        if command.strip().upper() in (b"COMMIT", b"ROLLBACK"):
+            _ending.add(id(self))  # the transaction ends with this (or the pipeline's) trip
+        if trip and id(self) in _ending:
+            _ending.discard(id(self))
             _locking.pop(id(self), None)
         return real(self, *args, **kwargs)
 

@@ -183,7 +183,7 @@ class PgBackend:
         Round trips while it is held are what serialises a scope's writers: BEGIN, the
         lock, the scope row and the access check go in one; a listing brings the bytes
         of the files that changed (and the index) with it; writes and the history row
-        are queued and sent together, with a last access check, before COMMIT."""
+        are queued and sent with the COMMIT (a refused write raises: :data:`MAY_WRITE`)."""
         import psycopg
 
         if getattr(self._held, "conn", None) is not None:  # re-entrant within a thread
@@ -208,36 +208,37 @@ class PgBackend:
                 self._held.conn, self._held.queue, self._held.files = conn, [], {}
                 try:
                     yield
-                    self._flush(check=True)
+                    self._flush(commit=True)
                 finally:
                     self._held.conn = self._held.queue = self._held.files = None
-                conn.execute("COMMIT")
             except BaseException:
                 if not conn.closed and conn.info.transaction_status != 0:  # not IDLE
                     with suppress(psycopg.Error):
                         conn.execute("ROLLBACK")
                 raise
 
-    def _flush(self, *, check: bool = False) -> None:
-        """Send the queued writes in one round trip (with ``check``, and a last access
-        check); a write the access rule refused raises :class:`AccessError`."""
-        from ...pg.schema import WRITABLE
+    def _flush(self, *, commit: bool = False) -> None:
+        """Send the queued writes in one round trip (with ``commit``, and COMMIT); a write
+        the access rule refuses raises (:data:`MAY_WRITE`) as :class:`AccessError`."""
+        import psycopg
 
-        queue: list[tuple[str, dict[str, Any], bool]] = self._held.queue
-        if not queue:
+        queue: list[tuple[str, dict[str, Any]]] = self._held.queue
+        if not queue and not commit:
             return
         self._held.queue = []
         conn = self._held.conn
-        with conn.pipeline():
-            sent = [(conn.execute(sql, args), must) for sql, args, must in queue]
-            if check:
-                sent.append((conn.execute(f"SELECT 1 WHERE {WRITABLE}", self._args()), True))
-        if any(must and cur.fetchone() is None for cur, must in sent):
-            raise self._denied("write")
+        try:
+            with conn.pipeline():
+                for sql, args in queue:
+                    conn.execute(sql, args)
+                if commit:
+                    conn.execute("COMMIT")
+        except psycopg.errors.InsufficientPrivilege:
+            raise self._denied("write") from None
 
-    def _queue(self, sql: str, args: dict[str, Any], *, must_return: bool = False) -> None:
+    def _queue(self, sql: str, args: dict[str, Any]) -> None:
         self._writing()
-        self._held.queue.append((sql, args, must_return))
+        self._held.queue.append((sql, args))
 
     def create_in(self, conn: psycopg.Connection[Any]) -> None:
         """:meth:`create` on ``conn`` (the lock's transaction)."""
@@ -382,7 +383,7 @@ class PgBackend:
     def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
         """Insert or replace one file in the lock's transaction (queued: sent with the
         next read or at the lock's end; the version is the database's, not returned)."""
-        from ...pg.schema import WRITABLE
+        from ...pg.schema import MAY_WRITE
 
         if not _is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
@@ -390,10 +391,9 @@ class PgBackend:
         self._queue(
             f"INSERT INTO memdir_files (scope, name, data, version, mtime) "
             f"SELECT %(scope)s, %(name)s, %(data)s, nextval('memdir_file_version'), %(now)s "
-            f"WHERE {WRITABLE} ON CONFLICT (scope, name) DO UPDATE SET data = EXCLUDED.data, "
-            f"version = EXCLUDED.version, mtime = EXCLUDED.mtime RETURNING version",
+            f"WHERE {MAY_WRITE} ON CONFLICT (scope, name) DO UPDATE SET data = EXCLUDED.data, "
+            f"version = EXCLUDED.version, mtime = EXCLUDED.mtime",
             self._args(name=name, data=data, now=now),
-            must_return=True,
         )
         self._held.files[name] = data
         return FileInfo((0,), now)
@@ -403,13 +403,13 @@ class PgBackend:
 
     def delete(self, name: str, *, sync: bool = True) -> None:
         """Remove one file in the lock's transaction (a missing file is not an error;
-        queued as :meth:`write`; the lock's last access check covers it)."""
-        from ...pg.schema import WRITABLE
+        queued as :meth:`write`)."""
+        from ...pg.schema import MAY_WRITE
 
         if not _is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
         self._queue(
-            f"DELETE FROM memdir_files WHERE scope = %(scope)s AND name = %(name)s AND {WRITABLE}",
+            f"DELETE FROM memdir_files WHERE scope = %(scope)s AND name = %(name)s AND {MAY_WRITE}",
             self._args(name=name),
         )
         self._held.files[name] = None
