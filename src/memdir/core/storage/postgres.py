@@ -181,9 +181,10 @@ class PgBackend:
         """The scope's advisory lock, in a transaction that commits when the block ends.
 
         Round trips while it is held are what serialises a scope's writers: BEGIN, the
-        lock, the scope row and the access check go in one; a listing brings the bytes
-        of the files that changed (and the index) with it; writes and the history row
-        are queued and sent with the COMMIT (a refused write raises: :data:`MAY_WRITE`)."""
+        lock, the scope row, the access check and the listing (with the bytes of the
+        files that changed and the index, see :meth:`listing`) go in one; writes and the
+        history row are queued and sent with the COMMIT (a refused write raises:
+        :data:`MAY_WRITE`), so an add holds the lock for about one round trip."""
         import psycopg
 
         if getattr(self._held, "conn", None) is not None:  # re-entrant within a thread
@@ -201,16 +202,19 @@ class PgBackend:
                             (f"{int(timeout * 1000)}ms", self.scope.key),
                         )
                         may = self._create(conn)
+                        listed = self._list_held(conn)  # what a write reads first
                 except psycopg.errors.LockNotAvailable:
                     raise LockTimeoutError(Path(self.location), timeout) from None
                 if may.fetchone() != (True,):
                     raise self._denied("write")
                 self._held.conn, self._held.queue, self._held.files = conn, [], {}
+                self._held.listed = listed
                 try:
                     yield
                     self._flush(commit=True)
                 finally:
                     self._held.conn = self._held.queue = self._held.files = None
+                    self._held.listed = None
             except BaseException:
                 if not conn.closed and conn.info.transaction_status != 0:  # not IDLE
                     with suppress(psycopg.Error):
@@ -239,6 +243,7 @@ class PgBackend:
     def _queue(self, sql: str, args: dict[str, Any]) -> None:
         self._writing()
         self._held.queue.append((sql, args))
+        self._held.listed = None  # a listing sent with the lock is out of date now
 
     def create_in(self, conn: psycopg.Connection[Any]) -> None:
         """:meth:`create` on ``conn`` (the lock's transaction)."""
@@ -275,14 +280,11 @@ class PgBackend:
                     self._args(index=INDEX_NAME, soul=SOUL_NAME),
                 ).fetchall()
             return {r[0]: FileInfo((int(r[1]),), float(r[2])) for r in rows}
-        with self._conn("list a scope") as conn:
-            rows = conn.execute(
-                f"SELECT name, version, mtime, CASE WHEN name = %(index)s "
-                f"OR NOT version = ANY(%(known)s) THEN data END FROM memdir_files "
-                f"WHERE scope = %(scope)s AND name <> %(soul)s AND name NOT LIKE '%%/%%' "
-                f"AND {READABLE}",
-                self._args(index=INDEX_NAME, soul=SOUL_NAME, known=sorted(self._known)),
-            ).fetchall()
+        listed, self._held.listed = self._held.listed, None
+        if listed is None:  # else sent with the lock, and nothing written since
+            with self._conn("list a scope") as conn:
+                listed = self._list_held(conn)
+        rows = listed.fetchall()
         files: dict[str, bytes | None] = self._held.files
         files[INDEX_NAME] = None  # absent unless listed
         out: dict[str, FileInfo] = {}
@@ -293,6 +295,18 @@ class PgBackend:
                 out[name] = FileInfo((int(version),), float(mtime))
         self._known = {int(info.signature[0]) for info in out.values()}
         return out
+
+    def _list_held(self, conn: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
+        """:meth:`listing`'s query under the lock (in a pipeline: queued)."""
+        from ...pg.schema import READABLE
+
+        return conn.execute(
+            f"SELECT name, version, mtime, CASE WHEN name = %(index)s "
+            f"OR NOT version = ANY(%(known)s) THEN data END FROM memdir_files "
+            f"WHERE scope = %(scope)s AND name <> %(soul)s AND name NOT LIKE '%%/%%' "
+            f"AND {READABLE}",
+            self._args(index=INDEX_NAME, soul=SOUL_NAME, known=sorted(self._known)),
+        )
 
     def skill_names(self) -> list[str]:
         """Every ``skills/<name>/SKILL.md`` row this user may read."""
