@@ -88,6 +88,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=10)
     parser.add_argument("--where", action="store_true", help="break each count down by caller")
+    parser.add_argument("--only", help="comma-separated calls to count (e.g. 'memory add')")
     args = parser.parse_args()
     show_where = args.where
     base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
@@ -154,7 +155,8 @@ def main() -> int:
         ]
         print(f"| call | round trips (mean of {args.calls}) | with the scope lock held |")
         print("|---|---:|---:|")
-        for label, prepare in calls:
+        only = set(args.only.split(",")) if args.only else {label for label, _ in calls}
+        for label, prepare in [c for c in calls if c[0] in only]:
             for _ in range(2):  # warm-up
                 answer = prepare()()
                 assert answer.get("success"), answer
