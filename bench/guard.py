@@ -14,7 +14,8 @@ Corpora (each read if present; see bench/README.md):
 * ``bench/data/guard/set.jsonl`` (set 1), ``bench/data/guard2/set.jsonl`` (set 2) and
   ``bench/data/guard3/set.jsonl`` (set 3): our own attack/benign sets, each written blind to
   the code by a different author and split dev/test before tuning; printed per half and per
-  attack kind;
+  attack kind; ``bench/data/guard4/set.jsonl`` (set 4): written blind on 2026-12-02, all
+  test, a final check that no round may tune on (``--misses`` and ``--rules`` never read it);
 * ``../shared/bench/injection/``: the given PurpleLlama/BIPIA set (block rate per source,
   the persistent-directive group with an even/odd split, false positives);
 * ``bench/data/real_memory/texts.jsonl``: real memory and instruction files from public
@@ -49,8 +50,14 @@ OWN = {
     "set 1": ROOT / "bench/data/guard/set.jsonl",
     "set 2": ROOT / "bench/data/guard2/set.jsonl",
     "set 3": ROOT / "bench/data/guard3/set.jsonl",
+    "set 4": ROOT / "bench/data/guard4/set.jsonl",  # test only: a final check, never tuned on
 }
-TEST_NOTE = {"set 1": "lightly used by round 1", "set 2": "never read", "set 3": "never read"}
+TEST_NOTE = {
+    "set 1": "lightly used by round 1",
+    "set 2": "never read",
+    "set 3": "never read",
+    "set 4": "never read; the whole set",
+}
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
 KINDS = (
@@ -425,7 +432,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.dev_only:
             rows = [r for r in rows if r["split"] == "dev"]
         res = Results(rows, hermes)
-        sections.append((f"{name}, dev half (tuned on)", own_section(res, "dev")))
+        if any(r["split"] == "dev" for r in rows):
+            sections.append((f"{name}, dev half (tuned on)", own_section(res, "dev")))
         if not args.dev_only:
             sections.append((f"{name}, test half ({TEST_NOTE[name]})", own_section(res, "test")))
     if (args.given / "attacks.jsonl").exists():

@@ -2,6 +2,7 @@
 
     python bench/neardup.py            # the table: today's checks beside the new one
     python bench/neardup.py --sweep    # dev only: precision/recall per threshold (tuning)
+    MEMDIR_EMBED=local:<path> python bench/neardup.py   # + the embedder's cosine rows
 
 Each pair is scored by:
 
@@ -12,6 +13,18 @@ Each pair is scored by:
   the ``[\\w.+#-]+`` words longer than 2 characters of name + body ≥ 0.6;
 * ``token jaccard``: Jaccard of the analyzer's tokens (CJK bigrams) of the bodies, its
   threshold chosen on dev (below);
+* ``tokens contain``: review's rule before the synonym lexicon: one body's analyzer
+  tokens all in the other's (misspellings forgiven), negations alike (the figures the
+  ``review now`` row had on main, reproduced without a store);
+* ``+ synonyms``: the same on ``similar.words`` (``SYNONYMS`` read first);
+* ``+ negation by sentence`` and ``+ ・ joined``: two rules tried on top and not kept
+  (dev +1 pair each, test +0): the longer side's negations counted only in its sentences
+  that share a word with the shorter side; the katakana middle dot removed;
+* ``word jaccard``: Jaccard of ``similar.words``, its threshold chosen on dev;
+* ``+ cosine`` (only with ``MEMDIR_EMBED`` set, as the semantic layer reads it): a pair
+  the words miss counts when the cosine of the two bodies' vectors reaches a threshold
+  chosen on dev (negations alike); once over all bodies, once over pairs of ASCII bodies
+  only (an English-only model has no CJK vocabulary; ``docs/design/review.md``);
 * ``review now``: the real ``memdir review`` on a fresh store holding the two entries
   (``memdir.review.similar.similarity`` of the bodies ≥ ``NEAR``, same-name and
   conflict rules included): a pair counts as found when review proposes to merge it.
@@ -29,6 +42,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import re
 import sys
 import tempfile
@@ -41,10 +56,12 @@ from memdir.core.errors import ConflictError, GuardError
 from memdir.core.model import normalise
 from memdir.engine import Memdir
 from memdir.review.proposals import propose
-from memdir.review.similar import NEAR, jaccard, negations, similarity
+from memdir.review.similar import NEAR, containment, jaccard, negations, similarity, tokens, words
+from memdir.sessions.vectors import make_embedder
 
 DATA = Path(__file__).resolve().parent / "data" / "neardup" / "pairs.jsonl"
 _OLD_WORD = re.compile(r"[\w.+#-]+", re.UNICODE)
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
 Pair = dict[str, Any]
 
 
@@ -60,6 +77,25 @@ def _old_review(p: Pair) -> bool:
         return True
     wa, wb = words(p["a"]), words(p["b"])
     return bool(wa and wb) and len(wa & wb) / len(wa | wb) >= 0.6
+
+
+def _contains(a: str, b: str, read: Callable[[str], frozenset[str]] = tokens) -> bool:
+    return containment(read(a), read(b)) >= 1.0 and negations(a) == negations(b)
+
+
+def _by_sentence(a: str, b: str, read: Callable[[str], frozenset[str]] = words) -> bool:
+    """Contained, and the shorter side negates as often as the longer side's sentences
+    that share a word with it (tried, not kept)."""
+    if containment(read(a), read(b)) < 1.0:
+        return False
+    short, long = (a, b) if len(read(a)) <= len(read(b)) else (b, a)
+    said = read(short)
+    near = " ".join(s for s in _SENTENCE.split(long) if read(s) & said)
+    return negations(short) == negations(long) or negations(short) == negations(near)
+
+
+def _dot(text: str) -> frozenset[str]:
+    return words(text.replace("・", ""))
 
 
 def _review_now(p: Pair, root: Path, refused: list[str]) -> bool:
@@ -100,6 +136,31 @@ def _choose(score: Callable[[Pair], float], dev: list[Pair]) -> float:
     return best[1]
 
 
+def _cosines(pairs: list[Pair]) -> dict[str, float]:
+    """Cosine of each pair's body vectors from the embedder ``MEMDIR_EMBED`` names ({} if unset)."""
+    env = os.environ
+    names = ("MEMDIR_EMBED", "MEMDIR_EMBED_BASE_URL", "OPENAI_API_KEY")
+    embedder = make_embedder(*(env.get(k) for k in names))
+    if embedder is None:
+        return {}
+    texts = sorted({_text(p[side]) for p in pairs for side in "ab"})
+    vectors = [v for i in range(0, len(texts), 64) for v in embedder.embed(texts[i : i + 64])]
+    unit = {
+        t: [x / (math.hypot(*v) or 1.0) for x in v] for t, v in zip(texts, vectors, strict=True)
+    }
+    return {
+        p["id"]: sum(map(float.__mul__, unit[_text(p["a"])], unit[_text(p["b"])])) for p in pairs
+    }
+
+
+def _fp_kinds(found: Callable[[Pair], bool], half: list[Pair]) -> str:
+    kinds: dict[str, int] = {}
+    for p in half:
+        if found(p) and p["label"] != "duplicate":
+            kinds[p["kind"]] = kinds.get(p["kind"], 0) + 1
+    return ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "-"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=DATA)
@@ -116,6 +177,13 @@ def main(argv: list[str] | None = None) -> int:
     def jac(p: Pair) -> float:
         return jaccard(_text(p["a"]), _text(p["b"]))
 
+    def wjac(p: Pair) -> float:
+        wa, wb = words(_text(p["a"])), words(_text(p["b"]))
+        return len(wa & wb) / len(wa | wb) if wa and wb else 0.0
+
+    def ab(p: Pair) -> tuple[str, str]:
+        return _text(p["a"]), _text(p["b"])
+
     if args.sweep:
         print("threshold  precision  recall   (dev: similarity, 0 if negations differ)")
         scored = [(sim(p), p["label"] == "duplicate") for p in dev]
@@ -125,32 +193,56 @@ def main(argv: list[str] | None = None) -> int:
         print(f"the rule's choice: {_choose(sim, dev):.3f}; NEAR in the code: {NEAR}")
         return 0
 
-    t_jac = _choose(jac, dev)
+    t_jac, t_wjac = _choose(jac, dev), _choose(wjac, dev)
     checks: list[tuple[str, Callable[[Pair], bool]]] = [
         ("exact", lambda p: p["a"]["body"] == p["b"]["body"]),
         ("normalised", lambda p: normalise(p["a"]["body"]) == normalise(p["b"]["body"])),
         ("review before (word Jaccard ≥ 0.6)", _old_review),
         (f"token jaccard ≥ {t_jac:.2f} (dev-chosen)", lambda p: jac(p) >= t_jac),
+        ("tokens contain (review on main)", lambda p: _contains(*ab(p))),
+        ("+ synonyms (kept)", lambda p: _contains(*ab(p), read=words)),
+        ("+ synonyms + negation by sentence (not kept)", lambda p: _by_sentence(*ab(p))),
+        ("+ synonyms + ・ joined (not kept)", lambda p: _contains(*ab(p), read=_dot)),
+        (f"word jaccard ≥ {t_wjac:.2f} (dev-chosen)", lambda p: wjac(p) >= t_wjac),
     ]
+    cos = _cosines(pairs)
+    for ascii_only in (False, True) if cos else ():
+
+        def sem(p: Pair, ascii_only: bool = ascii_only) -> float:
+            a, b = ab(p)
+            if _contains(a, b, read=words):
+                return 1.0
+            plain = not ascii_only or (a.isascii() and b.isascii())
+            return cos[p["id"]] if plain and negations(a) == negations(b) else 0.0
+
+        t_sem, which = _choose(sem, dev), "ASCII bodies" if ascii_only else "all bodies"
+        checks.append(
+            (f"+ synonyms, or cosine ≥ {t_sem:.2f} ({which})", lambda p, f=sem, t=t_sem: f(p) >= t)
+        )
     with tempfile.TemporaryDirectory() as tmp:
         refused: list[str] = []
         now = {p["id"]: _review_now(p, Path(tmp), refused) for p in pairs}
     checks.append((f"review now (similarity ≥ {NEAR})", lambda p: now[p["id"]]))
-    print(f"{len(dev)} dev / {len(test)} test pairs; {DATA.parent.name}/README.md describes them\n")
-    print(f"{'check':44} {'dev P':>6} {'dev R':>6} {'test P':>7} {'test R':>7}  test fp by kind")
+    print(f"{len(dev)} dev / {len(test)} test pairs; {DATA.parent.name}/README.md describes them")
+    spec = os.environ.get("MEMDIR_EMBED") or "none (set MEMDIR_EMBED for the cosine rows)"
+    print(f"embedder: {spec}\n")
+    head = f"{'check':44} {'dev P':>6} {'dev R':>6} {'test P':>7} {'test R':>7}"
+    print(f"{head}  {'dev fp by kind':28} test fp by kind")
     for name, found in checks:
         d = _pr((found(p), p["label"] == "duplicate") for p in dev)
         t = _pr((found(p), p["label"] == "duplicate") for p in test)
-        kinds: dict[str, int] = {}
-        for p in test:
-            if found(p) and p["label"] != "duplicate":
-                kinds[p["kind"]] = kinds.get(p["kind"], 0) + 1
-        fps = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "-"
-        print(f"{name:44} {d[0]:6.2f} {d[1]:6.2f} {t[0]:7.2f} {t[1]:7.2f}  {fps}")
-    print("\nrecall by kind on test (review now):")
+        fps = [_fp_kinds(found, half) for half in (dev, test)]
+        print(f"{name:44} {d[0]:6.2f} {d[1]:6.2f} {t[0]:7.2f} {t[1]:7.2f}  {fps[0]:28} {fps[1]}")
+    print("\nrecall by kind, dev | test: tokens contain (main) → review now")
     for kind in ("typo", "reordered", "subset", "paraphrase", "translation"):
-        group = [p for p in test if p["kind"] == kind]
-        print(f"  {kind:12} {sum(now[p['id']] for p in group)}/{len(group)}")
+        cells = []
+        for half in (dev, test):
+            group = [p for p in half if p["kind"] == kind]
+            main = sum(_contains(*ab(p)) for p in group)
+            cells.append(
+                f"{main:2}/{len(group)} → {sum(now[p['id']] for p in group):2}/{len(group)}"
+            )
+        print(f"  {kind:12} {cells[0]:16} | {cells[1]}")
     if refused:
         print(f"\nrefused by the guard (not stored, counted as not found): {', '.join(refused)}")
     return 0

@@ -21,6 +21,7 @@ share of sessions that ended with nothing worth saving, and characters sent per 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import re
@@ -125,6 +126,8 @@ def _agent(md: Memdir, sample: dict[str, Any]) -> int:
 def _llm(kind: str, user: str) -> str:
     """A scripted model: an instant, deterministic answer of the right shape. It proposes
     one preference per session in which the user says "I love/like/prefer …"."""
+    if kind == "entities":  # the cost of asking, not what a model would find
+        return '{"entities": []}'
     if kind == "extract":
         for msg_id, text in re.findall(r"\[#(\d+) user\] [^:]+: (.*)", user):
             m = re.search(r"\bI (?:really )?(love|like|prefer|enjoy) ([\w' -]{3,40})", text)
@@ -180,18 +183,20 @@ def _run(
     dreams: bool = True,
     skills: bool = True,
     replay: Any = _replay,
+    entities: bool = False,
 ) -> dict[str, float]:
     sessions = extracted = empty = chars = prompt_chars = runs = entries = calls = 0
     seconds = 0.0
     phase_calls: Counter[str] = Counter()
     phase_chars: Counter[str] = Counter()
-    review = patterns = skill_items = 0
+    review = patterns = skill_items = unasked = 0
     for sample in samples:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
             (root / "project").mkdir()
             env = {"MEMDIR_MANAGED_DIR": str(root / "managed"), "MEMDIR_BACKGROUND": "0"}
-            md = Memdir(load_settings(root / "home", root / "project", environ=env))
+            settings = load_settings(root / "home", root / "project", environ=env)
+            md = Memdir(dataclasses.replace(settings, model_entities=entities))
             sessions += replay(md, sample)
             provider = RulesProvider() if make is None else ScriptedProvider(_llm)
             pipeline = Pipeline(md, provider)
@@ -207,6 +212,7 @@ def _run(
                 calls += report.model_calls
                 phase_calls.update(report.phase_calls)
                 phase_chars.update(report.phase_chars)
+                unasked += report.dropped["entity texts not asked (calls spent)"]
                 if not report.deferred:
                     break
             seconds += time.perf_counter() - t0
@@ -239,6 +245,9 @@ def _run(
         "skills": 100 * skill_items / max(sessions, 1),
         "skill_calls": phase_calls["skills"],
         "skill_chars": phase_chars["skills"],
+        "entity_calls": phase_calls["entities"],
+        "entity_chars": phase_chars["entities"],
+        "unasked": unasked,
     }
 
 
@@ -292,6 +301,24 @@ def main() -> None:
                 f"{r['synth_calls']:11.0f} {r['synth_chars']:11,.0f} {r['entries']:7.0f} "
                 f"{r['review']:10.1f} {r['review'] - r['patterns'] - r['skills']:9.1f}"
             )
+    print(
+        "\nEntity mentions named by the model (model_entities = true) vs off, scripted LLM (it"
+        " names nothing: the cost of asking). Calls and characters of the entity phase; texts"
+        " a spent per-pass budget left unasked."
+    )
+    head = (
+        f"{'model_entities':14} {'model calls':>11} {'entity calls':>12} {'entity chars':>12} "
+        f"{'chars/session':>13} {'unasked':>7} {'seconds':>8}"
+    )
+    print(head)
+    print("-" * len(head))
+    for on in (False, True):
+        r = _run(samples, ScriptedProvider, entities=on)
+        print(
+            f"{'on' if on else 'off':14} {r['calls']:11.0f} {r['entity_calls']:12.0f} "
+            f"{r['entity_chars']:12,.0f} {r['entity_chars'] / r['sessions']:13,.0f} "
+            f"{r['unasked']:7.0f} {r['seconds']:8.2f}"
+        )
     agents = [{"seed": seed, "sessions": 50} for seed in range(2 if quick else 4)]
     print(
         "\nSkills proposed from procedures repeated across sessions (dreaming; skills off ="

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -217,6 +221,46 @@ def test_an_applied_write_keeps_the_source_that_made_it(
     assert pnpm.source is memdir.Source.EXTRACTOR
 
 
+@pytest.mark.parametrize("writer", ["user", None, ["agent"]])
+def test_a_held_write_of_an_unknown_writer_is_listed_never_applied(
+    asking: memdir.Memdir, backend: str, home: Path, writer: object
+) -> None:
+    """A held record whose writer is not agent or extractor (edited by hand) is listed
+    with that writer, refused by --apply with why (nothing written, not guessed to be the
+    agent's) and can be rejected."""
+    held = _project_write(asking, "Deploys on Fridays", "The team deploys on Fridays.")
+    if backend == "files":
+        path = home / "pending.json"
+        data = json.loads(path.read_text())
+        data["files"][held]["source"] = writer
+        path.write_text(json.dumps(data))
+    else:
+        schema = asking.tombstones.db.schema()  # type: ignore[attr-defined]
+        with psycopg_connect() as conn:
+            (record,) = conn.execute(
+                f'SELECT record FROM "{schema}".pending_writes WHERE id = %s', (held,)
+            ).fetchone()
+            changed = {**json.loads(record), "source": writer}
+            conn.execute(
+                f'UPDATE "{schema}".pending_writes SET record = %s WHERE id = %s',
+                (json.dumps(changed), held),
+            )
+    (listed,) = [p for p in asking.review() if p.id == held]
+    assert listed.title.startswith(f"{writer} write") and "cannot be applied" in listed.detail
+    with pytest.raises(memdir.MemdirError, match=re.escape(f"names the writer {writer!r}")):
+        asking.apply_review([held])
+    assert asking.store("project").list() == [] and _pending(asking) == [held]
+    asking.reject_review([held])
+    assert _pending(asking) == [] and asking.tombstones.count() == 1
+
+
+def psycopg_connect() -> Any:
+    """An autocommit connection to the team database of the test."""
+    import psycopg
+
+    return psycopg.connect(os.environ["MEMDIR_DATABASE_URL"], autocommit=True)
+
+
 def _project_write(md: memdir.Memdir, name: str, body: str) -> str:
     """Hold an agent's write to the project scope; returns its pending id."""
     with md.session(agent="test") as s:
@@ -324,6 +368,85 @@ def test_on_the_team_backend_a_rejection_and_its_tombstones_are_one_transaction(
     assert _pending(asking) == [] and asking.tombstones.count() == 1
 
 
+APPLIER = """
+import sys, time, memdir
+from pathlib import Path
+md = memdir.open(sys.argv[1], sys.argv[2])
+held, ready, go = sys.argv[3], Path(sys.argv[4]), Path(sys.argv[5])
+assert held in [p.id for p in md.review()]  # held when this process looked
+ready.touch()
+while not go.exists():
+    time.sleep(0.005)
+try:
+    if sys.argv[6] == "apply":
+        md.apply_review([held])
+    else:
+        md.reject_review([held])
+    print("decided")
+except memdir.MemdirError as exc:
+    print(f"refused: {exc}")
+"""
+
+
+def _decider(
+    home: Path, project: Path, held: str, how: str, ready: Path, go: Path, tmp_path: Path
+) -> subprocess.Popen[str]:
+    """A real process that applies or rejects (``how``) ``held`` once ``go`` exists."""
+    env = {**os.environ, "MEMDIR_BACKGROUND": "0", "MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    return subprocess.Popen(
+        [sys.executable, "-c", APPLIER, str(home), str(project), held, str(ready), str(go), how],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.parametrize("second", ["apply", "reject"])
+def test_two_processes_deciding_one_held_write_decide_it_once(
+    asking: memdir.Memdir, backend: str, home: Path, project: Path, tmp_path: Path, second: str
+) -> None:
+    """Two real processes (on one machine: one home; on the team backend: two servers'
+    homes) told to apply (or one to apply, one to reject) the same held write at once:
+    one decides it, the other is told it was already applied or rejected; the scope shows
+    that one decision (one commit, or a tombstone and no entry), nothing held after."""
+    held = _project_write(asking, "Deploys on Fridays", "The team deploys on Fridays.")
+    homes = [home, home if backend == "files" else tmp_path / "home2"]
+    homes[1].mkdir(exist_ok=True)
+    (homes[1] / "config.toml").write_text((home / "config.toml").read_text())
+    go = tmp_path / "go"
+    ready = [tmp_path / f"ready{n}" for n in range(2)]
+    procs = [
+        _decider(h, project, held, how, r, go, tmp_path)
+        for h, r, how in zip(homes, ready, ["apply", second], strict=True)
+    ]
+    try:
+        for _ in range(6000):
+            if all(r.exists() for r in ready) or any(p.poll() is not None for p in procs):
+                break
+            time.sleep(0.01)
+        go.touch()
+        outs = [p.communicate(timeout=120) for p in procs]
+    finally:
+        for p in procs:
+            p.kill()
+    assert [p.returncode for p in procs] == [0, 0], outs
+    said = [out.strip() for out, _ in outs]
+    assert sorted(said)[0] == "decided", said
+    assert sorted(said)[1].startswith("refused:"), said
+    assert "already applied or rejected" in sorted(said)[1], said
+    after = memdir.open(tmp_path / "check" if backend == "postgres" else home, project)
+    store = after.store("project")
+    assert _pending(after) == []
+    if said[0] == "decided" or second == "apply":  # applied: one commit, no tombstone
+        (entry,) = store.list()
+        assert entry.name == "Deploys on Fridays" and after.tombstones.count() == 0
+        if store.history is not None:  # the project scope has its own history on PostgreSQL
+            assert len(store.history.log(lambda path: path == entry.filename)) == 1
+    else:  # rejected: nothing written, one tombstone
+        assert store.list() == [] and after.tombstones.count() == 1
+
+
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(max_size=30), body=st.text(max_size=200), target=st.text(max_size=20))
 def test_any_text_held_comes_back_as_it_was_held_and_once(
@@ -347,7 +470,8 @@ def test_any_text_held_comes_back_as_it_was_held_and_once(
     assert again["id"] == first["id"]
     (held,) = [p for p in approval.proposals(other) if p.id == first["id"]]
     assert held.actions[0].ops == ops and held.actions[0].scope == "local"
-    approval.settle(other, [first["id"]])
+    with approval.claimed(other, [first["id"]]):
+        pass
     assert first["id"] not in {p.id for p in approval.proposals(asking)}
 
 
@@ -371,3 +495,78 @@ def test_writes_of_two_writers_to_one_scope_are_checked_together(
     with pytest.raises(memdir.MemdirError, match="another proposal named may have changed it"):
         apply_all(asking, clash)
     assert [e.name for e in asking.store("local").list()] == before
+
+
+def _waiting(backend: str, pid: int, lock: Path) -> bool:
+    """Whether process ``pid`` waits for the held write's lock (files: a blocked flock of
+    ``lock`` in /proc/locks; PostgreSQL: a backend waiting for a row lock on it)."""
+    if backend == "files":
+        inode = f":{os.stat(lock).st_ino} "
+        return any(
+            "->" in line and f" {pid} " in line and inode in line
+            for line in Path("/proc/locks").read_text().splitlines()
+        )
+    import psycopg
+
+    with psycopg.connect(os.environ["MEMDIR_DATABASE_URL"], autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND query LIKE '%pending_writes%'"
+        ).fetchone()
+    return bool(row and row[0])
+
+
+@pytest.mark.parametrize("how", ["apply", "reject"])
+def test_a_decision_that_waited_for_another_is_refused_and_does_nothing(
+    asking: memdir.Memdir, backend: str, home: Path, project: Path, tmp_path: Path, how: str
+) -> None:
+    """A process that applies or rejects a held write while another holds it waits; when
+    the other has decided it (here: its row or record is gone when the lock is let go),
+    this one is told so and writes nothing: no entry, no tombstone."""
+    import fcntl
+
+    held = _project_write(asking, "Deploys on Fridays", "The team deploys on Fridays.")
+    go, lock = tmp_path / "go", home / "pending.json.lock"
+    go.touch()
+    conn: Any = None
+    if backend == "files":  # the lock approval takes, held by this process
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    else:
+        import psycopg
+
+        schema = asking.tombstones.db.schema()  # type: ignore[attr-defined]
+        conn = psycopg.connect(os.environ["MEMDIR_DATABASE_URL"])
+        conn.execute(f'SELECT 1 FROM "{schema}".pending_writes WHERE id = %s FOR UPDATE', (held,))
+    proc = _decider(
+        home if backend == "files" else tmp_path / "home2",
+        project,
+        held,
+        how,
+        tmp_path / "ready",
+        go,
+        tmp_path,
+    )
+    try:
+        for _ in range(6000):
+            if proc.poll() is not None or _waiting(backend, proc.pid, lock):
+                break
+            time.sleep(0.01)
+        assert proc.poll() is None, proc.communicate()
+        if backend == "files":  # decided by "another process": its record is gone
+            path = home / "pending.json"
+            data = json.loads(path.read_text())
+            del data["files"][held]
+            path.write_text(json.dumps(data))
+            os.close(fd)
+        else:
+            conn.execute(f'DELETE FROM "{schema}".pending_writes WHERE id = %s', (held,))
+            conn.commit()
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+        if conn is not None:
+            conn.close()
+    assert proc.returncode == 0, err
+    assert out.startswith("refused:") and "already applied or rejected" in out, out
+    assert asking.store("project").list() == [] and asking.tombstones.count() == 0

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import memdir
-from conftest import Clock, DiskEvents
+from conftest import Clock, DiskEvents, dream_diary
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, RulesProvider, dreaming
 from memdir.pipeline.answers import Candidate
@@ -43,7 +43,7 @@ def _talk(md: Memdir, *lines: str) -> None:
 
 
 def _diary(md: Memdir) -> str:
-    return diary.text(md, md.store("local"))
+    return dream_diary(md, md.store("local"))
 
 
 def test_a_run_writes_its_diary_and_proposes_the_pattern_for_review(
@@ -152,7 +152,7 @@ def test_single_stage_writes_no_diary(md: Memdir) -> None:
     pipeline.dreams = False
     report = pipeline.run()
     assert report.ops and report.proposals == 0
-    assert diary.text(md, md.store("local")) == ""
+    assert dream_diary(md, md.store("local")) == ""
 
 
 _field = st.text(alphabet=st.sampled_from('ab -->{}"\\\n#<!:。'), max_size=40)
@@ -179,7 +179,7 @@ def test_the_diary_is_bounded(tmp_path: Path) -> None:
     for _ in range(100):
         diary.append(path, run)
     size = path.stat().st_size
-    assert size <= diary.MAX_BYTES and path.read_text().startswith("# Dreams\n")
+    assert size <= diary.MAX_BYTES and path.read_text().startswith(diary.TITLE)
 
 
 # -- each phase's limit: exactly the limit is processed, the diary says what was left -----
@@ -423,17 +423,17 @@ def test_on_the_team_backend_the_diary_is_the_users_on_every_server(
     run.proposals.append(pattern)
     diary.record(one, one.store("project"), run)
     assert diary.proposals(two, two.store("project")) == [pattern]
-    assert "Helm deploys" in diary.text(two, two.store("project"))
+    assert "Helm deploys" in dream_diary(two, two.store("project"))
     assert [p.title for p in propose(two) if p.kind == "synthesis"] == [
         "a pattern across 3 entries: Helm deploys"
     ]
-    assert diary.text(bob, bob.store("project")) == ""
+    assert dream_diary(bob, bob.store("project")) == ""
     assert diary.proposals(bob, bob.store("project")) == []
     assert not [p for p in propose(bob) if p.kind == "synthesis"]
     assert not list(tmp_path.rglob(diary.NAME))
     big = diary.Run("project", datetime(2026, 12, 3, tzinfo=UTC), staged=["y" * 400] * 50)
     for _ in range(100):  # bounded as the file is: the newest runs kept
         diary.record(two, two.store("project"), big)
-    kept = diary.text(one, one.store("project"))
+    kept = dream_diary(one, one.store("project"))
     assert len(kept.encode()) <= diary.MAX_BYTES and "Helm deploys" not in kept
     assert kept.count("## Dream ") >= 2

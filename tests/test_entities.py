@@ -32,6 +32,8 @@ def test_mentions_of_each_kind_and_not_paths_or_files() -> None:
     labels = {label for label, _ in found}
     assert not labels & {"src/app.py", "app.py", "config.yaml"}
     assert _kinds("王伟负责部署，李娜说周五不发布。") >= {("王伟", "name"), ("李娜", "name")}
+    assert _kinds("我们和张三讨论了发布，明天问李娜。") == {("张三", "name"), ("李娜", "name")}
+    assert _kinds("请马上确认，和方案讨论的金额。跟周末说好了。") == set()
     assert _kinds("Deploy on Fridays is fine.") == set()  # a sentence's first word
 
 

@@ -26,6 +26,7 @@ from memdir.core.config import load_settings
 from memdir.core.errors import ParseError
 from memdir.core.index import one_line
 from memdir.core.model import validate_body
+from memdir.core.store import state_key
 from memdir.engine import Memdir
 from memdir.interop import export_memories, import_memories
 from memdir.interop.claude_code.formats import (
@@ -482,7 +483,7 @@ def test_the_index_ranks_as_memdir_does_recent_use_first(
 
     assert listed() == ["New rule", "Old rule"] and not md.state_path.exists()
     clock.advance(days=1)
-    md.usage().bump([(store.backend.location, old.id)])
+    md.usage().bump([(state_key(store), old.id)])
     assert listed() == ["Old rule", "New rule"]
 
 

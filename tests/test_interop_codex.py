@@ -25,6 +25,7 @@ from memdir.core.config import load_settings
 from memdir.core.errors import ValidationError
 from memdir.core.model import EntryType, validate_body, validate_name
 from memdir.core.scopes import project_slug
+from memdir.core.store import state_key
 from memdir.engine import Memdir
 from memdir.interop import Rendered, export_memories, import_memories
 from memdir.interop.agents_md import BEGIN, END
@@ -378,7 +379,7 @@ def test_the_summary_ranks_as_memdir_does_recent_use_first(
     assert _summary_left_out(md, tmp_path) == [alpha.id]  # two fit: the newest
     assert not md.state_path.exists()  # ranking reads usage, never creates state.db
     clock.advance(days=1)
-    md.usage().bump([(user.backend.location, alpha.id)])  # read today: outranks Beta
+    md.usage().bump([(state_key(user), alpha.id)])  # read today: outranks Beta
     assert _summary_left_out(md, tmp_path) == [beta.id]
 
 
@@ -390,7 +391,7 @@ def test_the_summary_puts_entries_unused_for_a_month_last(
     fact = add(user, "Fresh fact", "y" * 6_000, type="reference")
     assert _summary_left_out(md, tmp_path) == [fact.id]  # feedback outranks reference...
     clock.advance(days=md.settings.max_unused_days + 1)
-    md.usage().bump([(user.backend.location, fact.id)])
+    md.usage().bump([(state_key(user), fact.id)])
     assert _summary_left_out(md, tmp_path) == [rule.id]  # ...until nobody read it for a month
 
 

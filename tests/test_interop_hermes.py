@@ -19,6 +19,7 @@ from memdir import guard
 from memdir.core.config import load_settings
 from memdir.core.errors import MemdirError
 from memdir.core.model import validate_body, validate_name
+from memdir.core.store import state_key
 from memdir.engine import Memdir
 from memdir.interop import export_memories, import_memories
 from memdir.interop.hermes import formats as fmt
@@ -265,7 +266,7 @@ def test_recent_use_outranks_recent_writes(md: Memdir, tmp_path: Path, clock: Cl
     add(user, "Gamma", "z" * 800)
     assert [e for e, _ in export_memories(md, "hermes", tmp_path / "o").left_out] == [alpha.id]
     clock.advance(days=1)
-    md.usage().bump([(user.backend.location, alpha.id)])  # read today: outranks Beta
+    md.usage().bump([(state_key(user), alpha.id)])  # read today: outranks Beta
     assert [e for e, _ in export_memories(md, "hermes", tmp_path / "o").left_out] == [beta.id]
 
 
@@ -278,7 +279,7 @@ def test_entries_unused_for_a_month_drop_out_first(
     # Feedback outranks reference while both are in use...
     assert [e for e, _ in export_memories(md, "hermes", tmp_path / "o").left_out] == [fact.id]
     clock.advance(days=md.settings.max_unused_days + 1)
-    md.usage().bump([(user.backend.location, fact.id)])
+    md.usage().bump([(state_key(user), fact.id)])
     # ...but a rule nobody read for a month goes before a fact read today.
     assert [e for e, _ in export_memories(md, "hermes", tmp_path / "o").left_out] == [rule.id]
 

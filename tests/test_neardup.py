@@ -3,6 +3,8 @@ merge in English, Chinese and Japanese; the same rule for another repo or value 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,6 +37,15 @@ def _merges(md: Memdir) -> list[str]:
             "コミットの前に make lint を実行する。CI で失敗するから。",
             True,
         ),
+        # issue 20's example: a synonym is the same word ("Reply" / "Answer")
+        ("Reply in Chinese.", "Answer in Chinese.", True),
+        # the same rule in English and in Chinese (回复 and 中文 read as reply, chinese)
+        ("Always reply in Chinese.", "始终用中文回复。", True),
+        # synonyms never hide a negation or another scope
+        ("Always answer in Chinese.", "Never reply in Chinese.", False),
+        ("Answer in Chinese in the api repo.", "Reply in Chinese in the web repo.", False),
+        ("Reply in Simplified Chinese.", "Answer in Traditional Chinese.", False),
+        ("用简体中文回复。", "用繁体中文回答。", False),
         # the same rule for another repository: keep both
         (
             "Run make lint before committing in the api repo.",
@@ -53,6 +64,18 @@ def test_review_proposes_near_duplicates_only(
     store.add(type="feedback", name="second", description="two", body=second)
     expected = ["feedback_first duplicates feedback_second"] if merged else []
     assert _merges(md) == expected
+
+
+def test_cli_review_proposes_merging_reply_and_answer_in_chinese(
+    md: Memdir, store: memdir.Store, clock: Clock, run
+) -> None:
+    store.add(type="feedback", name="reply-zh", description="language", body="Reply in Chinese")
+    clock.advance(minutes=1)
+    store.add(type="feedback", name="answer-zh", description="language", body="Answer in Chinese")
+    rows = json.loads(run("review", "--json").stdout)
+    assert [r["title"] for r in rows if r["kind"] == "merge"] == [
+        "feedback_reply-zh duplicates feedback_answer-zh"
+    ]
 
 
 def test_similarity_is_symmetric_and_bounded() -> None:

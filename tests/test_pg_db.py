@@ -47,6 +47,16 @@ def test_password_never_in_messages() -> None:
     assert "pg_isready" in str(err.value)
 
 
+def test_a_refused_statement_is_not_blamed_on_reaching_the_server() -> None:
+    import psycopg
+
+    db = object.__new__(PgDatabase)
+    db.url = "postgresql://bob:s3cret@h:5/db"
+    refused = str(db.error("apply step 0007", psycopg.errors.UniqueViolation("dup key")))
+    assert "dup key" in refused and "refused it" in refused and "pg_isready" not in refused
+    assert "pg_isready" in str(db.error("connect", psycopg.OperationalError("no route")))
+
+
 @given(st.text(max_size=300))
 def test_fuzzed_urls_never_raise_anything_else(url: str) -> None:
     try:

@@ -344,6 +344,36 @@ def test_a_claim_skips_a_job_another_transaction_holds(pg: PgStateDatabase) -> N
     assert queue.claim("w3") is None
 
 
+# -- joined transactions -------------------------------------------------------------------
+
+
+def test_after_a_nested_join_writes_join_the_outer_transaction_again(
+    pg: PgStateDatabase,
+) -> None:
+    """``joining`` nests: once an inner block ends, writes join the outer transaction
+    again, so they roll back with it (not committed on their own)."""
+
+    class Undone(Exception):
+        pass
+
+    def mark(sid: str) -> None:
+        pg.write(
+            lambda c: c.execute(
+                "INSERT INTO removed_imports (session_id, removed_at) VALUES (?, 0)", (sid,)
+            )
+        )
+
+    pg.schema()
+    with pytest.raises(Undone), pg.pg.transaction() as outer, pg.joining(outer):
+        with pg.pg.transaction() as inner, pg.joining(inner):
+            mark("inner")
+        mark("outer")
+        raise Undone
+    mark("alone")
+    rows = pg.read(lambda c: c.execute("SELECT session_id FROM removed_imports").fetchall())
+    assert sorted(r[0] for r in rows) == ["alone", "inner"]
+
+
 # -- hostile input -------------------------------------------------------------------------
 
 _text = st.one_of(

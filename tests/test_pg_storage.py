@@ -3,20 +3,28 @@ names that could leave a scope, a read-only user."""
 
 from __future__ import annotations
 
+import json
+import re
 import threading
+from datetime import timedelta
 from pathlib import Path
 
 import psycopg
 import pytest
 
 import memdir
-from conftest import add, team_env
+from conftest import Clock, add, team_env
 from memdir.core.config import load_settings
-from memdir.core.errors import LockTimeoutError, PostgresError
+from memdir.core.errors import LockTimeoutError, PostgresError, ProviderError
+from memdir.core.model import normalise
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
+from memdir.core.store import state_key
 from memdir.engine import Memdir
 from memdir.pg.db import PgDatabase, Schema
 from memdir.pg.schema import MEMORY
+from memdir.sessions.records import to_datetime
+from memdir.sessions.usage import content_hash
+from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
 
 def test_a_held_scope_lock_times_out_with_a_clear_error(pg_url: str) -> None:
@@ -122,7 +130,7 @@ def test_a_removal_and_its_tombstone_commit_together(
     store.remove(gone.id)
     assert seen == [["feedback_quiet-tests.md"]] and len(told) == 1
     assert [e.name for e in opened().store("local").list()] == ["Quiet tests"]
-    found = md.tombstones.forgotten(store.backend.location, gone.body, gone.name)
+    found = md.tombstones.forgotten(state_key(store), gone.body, gone.name)
     assert found is not None and found.entry_id == gone.id
 
 
@@ -318,3 +326,240 @@ def test_a_write_refused_while_the_lock_is_held_writes_nothing(pg_url: str) -> N
         users.set_admin(db, "carol", False)
         backend.write("user_c.md", b"c")
     assert set(backend.listing()) == {"user_a.md"}
+
+
+def _other_host(url: str) -> str:
+    """``url`` naming the same server by another host name (127.0.0.1 ↔ localhost, or a
+    host name's address)."""
+    import socket
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    other = {"127.0.0.1": "localhost", "localhost": "127.0.0.1"}.get(host)
+    other = other or socket.gethostbyname(host)
+    if other == host:
+        pytest.skip(f"no second name for the test server's host {host}")
+    user, _, place = parts.netloc.rpartition("@")
+    netloc = (f"{user}@" if user else "") + place.replace(host, other, 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def test_an_entry_forgotten_through_one_host_name_stays_forgotten_through_another(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """Two servers reach one database as 127.0.0.1 and as localhost: what the user
+    removed through one is not imported again through the other (the tombstone names
+    the scope by its key, not by the server's URL)."""
+    from memdir.interop import ImportItem
+    from memdir.interop._importing import apply_import, plan_import
+
+    team_env(pg_url, project)
+    one = memdir.open(tmp_path / "home", project, database_url=pg_url, user="alice")
+    two = memdir.open(tmp_path / "home2", project, database_url=_other_host(pg_url), user="alice")
+    assert one.store("local").backend.location != two.store("local").backend.location
+    items = [
+        ImportItem(
+            name="Use pnpm",
+            body="Install with pnpm.",
+            type="feedback",
+            description="about pnpm",
+            origin="test:/fixtures/pnpm.md",
+        )
+    ]
+    apply_import(one, plan_import(one, "test", Path("/f"), items))
+    assert [e.name for e in two.store("local").list()] == ["Use pnpm"]
+    one.store("local").remove("feedback_use-pnpm")
+    plan = plan_import(two, "test", Path("/f"), items)  # home2: no import ledger of it
+    assert [p.action for p in plan.items] == ["removed"]
+    assert "you removed feedback_use-pnpm" in plan.items[0].reason
+    apply_import(two, plan)
+    assert one.store("local").list() == [] and two.store("local").list() == []
+
+
+def test_step_0006_names_the_tombstones_of_an_older_database_by_scope_key(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """Tombstones an older memdir recorded under the server's URL are renamed to their
+    scope key by state step 0006, so they keep the entry out through any host name;
+    a row of another shape is left as it was."""
+    from memdir.pg.sessions import schema_name
+    from memdir.pg.state_schema import state_schema
+
+    team_env(pg_url, project)
+    md = memdir.open(tmp_path / "home", project, database_url=_other_host(pg_url), user="alice")
+    base = pg_url.rsplit("search_path%3D", 1)[1]
+    name = schema_name(base, "alice")
+    full = state_schema(name, "state/alice")
+    assert full.steps[5].name == "0006_tombstones_by_scope_key"
+    PgDatabase(pg_url).ensure(Schema(full.component, full.steps[:5]))
+    old = memdir.open(tmp_path / "home", project, database_url=pg_url, user="alice")
+    rows = [
+        (old.store("local").backend.location, "Use pnpm", "Install with pnpm."),
+        ("/home/someone/.memdir/scope", "Use yarn", "Install with yarn."),
+    ]
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        for location, title, body in rows:
+            conn.execute(
+                f'INSERT INTO "{name}".tombstones (location, entry_id, kind, content_hash, '
+                "name_key, origins, created_at) VALUES (%s, 'x', 'removed', %s, %s, '[]', 0)",
+                (location, content_hash(body), normalise(title)),
+            )
+    store = md.store("local")  # reached through the other host name
+    assert md.tombstones.forgotten(state_key(store), "Install with pnpm.", "") is not None
+    assert "0006_tombstones_by_scope_key" in [n for n, _ in md.tombstones.db.migrations()]
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        kept = conn.execute(f'SELECT location FROM "{name}".tombstones ORDER BY id').fetchall()
+    assert kept == [(state_key(store),), ("/home/someone/.memdir/scope",)]
+    assert state_key(store).startswith("local:alice:")
+
+
+def _two_servers(pg_url: str, tmp_path: Path, project: Path, clock: Clock) -> tuple[Memdir, Memdir]:
+    """alice's memdir reached through the test server's host name and through another."""
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "managed"), "MEMDIR_BACKGROUND": "0"}
+    team_env(pg_url, project)
+    one, two = (
+        Memdir(load_settings(tmp_path / h, project, env, database_url=u, user="alice"), clock=clock)
+        for h, u in (("home", pg_url), ("home2", _other_host(pg_url)))
+    )
+    assert one.store("local").backend.location != two.store("local").backend.location
+    return one, two
+
+
+def _extracted(md: Memdir, name: str) -> str:
+    return (
+        md.store("local")
+        .add(
+            type="feedback",
+            name=name,
+            description=f"about {name}",
+            body=f"{name} body.",
+            source="extractor",
+            origins=["session:x"],
+        )
+        .id
+    )
+
+
+def test_a_use_counted_through_one_host_name_counts_through_another(
+    pg_url: str, tmp_path: Path, project: Path, clock: Clock
+) -> None:
+    """A read through localhost keeps the entry in 127.0.0.1's snapshot, usage counts
+    and archiving policy (usage names the scope by its key, not the server's URL)."""
+    one, two = _two_servers(pg_url, tmp_path, project, clock)
+    used, idle = _extracted(one, "Used"), _extracted(one, "Idle")
+    clock.advance(days=80)
+    with two.session() as s:
+        assert s.call_tool("memory_read", {"id": used})["success"]
+    clock.advance(days=11)  # 91 days after creation, 11 after the read
+    block = one.system_block()
+    assert f"({used}.md)" in block and f"({idle}.md)" not in block
+    counts = {e.entry.id: (e.uses, e.last_used) for e in one.overview()}
+    assert counts[used] == (1, clock.now - timedelta(days=11)) and counts[idle] == (0, None)
+    assert one.pipeline.archive_unused() == [f"local: {idle}"]
+    assert [e.id for e in two.store("local").list()] == [used]
+    one.close()
+    two.close()
+
+
+def test_a_consolidation_queued_through_one_host_name_runs_through_another(
+    pg_url: str, tmp_path: Path, project: Path, clock: Clock
+) -> None:
+    """Extraction through 127.0.0.1 queues the consolidation; its model fails there, and
+    the retry is claimed through localhost, which finds the scope and writes the entry."""
+    one, two = _two_servers(pg_url, tmp_path, project, clock)
+
+    def model(kind: str, user: str) -> str:
+        said = [int(i) for i in re.findall(r"\[#(\d+) user\]", user)]
+        return candidates_reply(
+            {"name": "Tabs", "description": "Prefers tabs", "body": "Use tabs.", "evidence": said}
+        )
+
+    one.pipeline.provider = ScriptedProvider(
+        lambda kind, user: model(kind, user) if kind == "extract" else ProviderError("down")
+    )
+    with one.session(agent="a") as s:
+        s.log("user", "I like tabs")
+        s.log("assistant", "ok")
+    first = one.pipeline.run()
+    assert any("consolidate local" in e for e in first.errors), first.errors
+    assert one.store("local").list() == []
+    clock.advance(hours=2)  # past the retry's back-off
+    two.pipeline.provider = ScriptedProvider([ops_reply({"op": "add", "candidate": 0})])
+    second = two.pipeline.run()
+    assert second.errors == []
+    assert [e.name for e in one.store("local").list()] == ["Tabs"]
+    key = state_key(two.store("local"))
+    job = two.pipeline.jobs.get("consolidate", key)
+    assert job is not None and job.status == "done" and job.outcome == "written"
+    one.close()
+    two.close()
+
+
+def test_step_0007_merges_the_location_keyed_usage_and_jobs_of_an_older_database(
+    pg_url: str, tmp_path: Path, project: Path, clock: Clock
+) -> None:
+    """Usage rows, candidates and consolidate jobs an older memdir keyed by the server's
+    URL are renamed to the scope key by state step 0007: the uses counted under two host
+    spellings (and under the key) add up, the latest use wins, one job is left and runs;
+    a row of another shape is left as it was."""
+    from memdir.pg.sessions import schema_name
+    from memdir.pg.state_schema import state_schema
+
+    one, md = _two_servers(pg_url, tmp_path, project, clock)
+    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "alice")
+    full = state_schema(name, "state/alice")
+    assert [s.name for s in full.steps[5:]] == [
+        "0006_tombstones_by_scope_key",
+        "0007_usage_by_scope_key",
+    ]
+    PgDatabase(pg_url).ensure(Schema(full.component, full.steps[:6]))
+    key = state_key(md.store("local"))
+    spellings = [one.store("local").backend.location, md.store("local").backend.location]
+    cand = {"type": "feedback", "name": "Tabs", "description": "Prefers tabs"}
+    cand |= {"body": "Use tabs.", "scope": "local", "evidence": [1], "confidence": 0.9}
+    cand |= {"session_id": "s1"}
+    project_key = md.pipeline.project
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{name}"')
+        for location, count, last in (
+            (spellings[0], 2, 100.0),
+            (spellings[1], 3, 300.0),
+            (key, 4, 200.0),
+            ("/home/someone/.memdir/scope", 7, 50.0),
+        ):
+            conn.execute(
+                "INSERT INTO usage (location, entry_id, usage_count, last_used) "
+                "VALUES (%s, 'feedback_tabs', %s, %s)",
+                (location, count, last),
+            )
+        conn.execute("INSERT INTO sessions (id, agent, started_at) VALUES ('s1', 'a', 0)")
+        for location, status in ((spellings[0], "error"), (spellings[1], "done")):
+            row = conn.execute(
+                "INSERT INTO candidates (location, session_id, data, created_at) "
+                "VALUES (%s, 's1', %s, 0) RETURNING id",
+                (location, json.dumps(cand)),
+            ).fetchone()
+            assert row is not None
+            conn.execute(
+                "INSERT INTO jobs (kind, key, project, status, retries_left, input_watermark, "
+                "done_watermark, created_at, updated_at) "
+                "VALUES ('consolidate', %s, %s, %s, 0, %s, %s, 0, 0)",
+                (location, project_key, status, row[0], row[0] if status == "done" else 0),
+            )
+    # reached through the other host name: the first state use brings the schema along
+    assert md.pipeline.usage.get(key, "feedback_tabs") == (9, to_datetime(300.0))
+    assert md.pipeline.usage.get("/home/someone/.memdir/scope", "feedback_tabs")[0] == 7
+    assert [n for n, _ in md.pipeline.jobs.db.migrations()][-1] == "0007_usage_by_scope_key"
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{name}"')
+        usage = conn.execute("SELECT location FROM usage ORDER BY location").fetchall()
+        jobs = conn.execute("SELECT key, status FROM jobs WHERE kind = 'consolidate'").fetchall()
+        cands = conn.execute("SELECT DISTINCT location FROM candidates").fetchall()
+    assert sorted(usage) == sorted([("/home/someone/.memdir/scope",), (key,)])
+    assert jobs == [(key, "pending")] and cands == [(key,)]
+    md.pipeline.provider = ScriptedProvider([ops_reply({"op": "add", "candidate": 0})])
+    assert md.pipeline.run(scan=False).errors == []
+    assert [e.name for e in one.store("local").list()] == ["Tabs"]
+    one.close()
+    md.close()

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 import memdir
 from conftest import Clock, add
 from memdir.cli import cli, maintain, sessions  # noqa: F401  (registers the commands)
+from memdir.core.store import state_key
 from memdir.engine import Memdir
 from memdir.pipeline import RunReport, parse_citations
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
@@ -38,7 +39,7 @@ def test_reads_and_citations_count_and_unused_entries_leave_the_index(
             f"MEMORY.md:3-4|note=[index]\n{codex.id}.md:1-5|note=[rule]\n"
             "</citation_entries>\n</oai-mem-citation>",
         )
-    location = store.backend.location
+    location = state_key(store)
     assert md.pipeline.usage.get(location, read.id) == (1, clock.now)
     assert md.pipeline.usage.get(location, cited.id)[0] == 1
     assert md.pipeline.usage.get(location, codex.id)[0] == 1

@@ -18,6 +18,7 @@ from memdir.core.config import load_settings
 from memdir.core.errors import AccessError
 from memdir.core.model import normalise
 from memdir.core.storage.postgres import PgBackend
+from memdir.core.store import state_key
 from memdir.engine import Memdir
 from memdir.review.proposals import (
     _SENTENCE,
@@ -365,7 +366,7 @@ def test_a_removal_in_another_projects_local_scope_leaves_a_tombstone(
     store = seeded.store_at(folder)
     (entry,) = store.list()
     store.remove(entry.id)
-    forgotten = seeded.pipeline.tombstones.forgotten(store.backend.location, entry.body, entry.name)
+    forgotten = seeded.pipeline.tombstones.forgotten(state_key(store), entry.body, entry.name)
     assert forgotten is not None and forgotten.entry_id == entry.id
 
 

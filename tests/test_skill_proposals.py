@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import Clock
+from conftest import Clock, dream_diary
 from memdir.core.skills import SkillDraft, parse_skill
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, RulesProvider
@@ -67,7 +67,7 @@ def _remember(md: Memdir) -> None:
 
 
 def _diary(md: Memdir) -> str:
-    return diary.text(md, md.store("local"))
+    return dream_diary(md, md.store("local"))
 
 
 def _skill_proposals(md: Memdir) -> list[Any]:

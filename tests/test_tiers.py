@@ -120,6 +120,21 @@ def test_scope_overview_groups_entries_by_theme(md: Memdir) -> None:
     assert not _read(md, scope="nowhere")["success"]
 
 
+def test_scope_overview_names_themes_across_types(md: Memdir) -> None:
+    store = md.store("local")
+    store.add(type="feedback", name="Use pnpm", description="pnpm workspaces only", body="a")
+    store.add(type="project", name="pnpm workspaces", description="lockfile in root", body="b")
+    store.add(type="reference", name="pnpm lockfile", description="pnpm workspaces doc", body="c")
+    store.add(type="reference", name="Grafana URL", description="dashboards host", body="g.x")
+    text = _read(md, scope="local")["content"]
+    theme = text.index("## Theme 'pnpm workspaces lockfile': 3")
+    rest = text.index("Reference facts: 1")
+    assert theme < text.index("Use pnpm") < text.index("pnpm lockfile") < rest
+    assert rest < text.index("Grafana URL")
+    assert "Project context" not in text  # its one entry is in the theme, listed once
+    assert text.count("pnpm workspaces (") == 1
+
+
 def test_system_block_carries_hooks_not_bodies(md: Memdir) -> None:
     md.store("local").add(
         type="project", name="Deploy path", description="staging on Render first", body=LONG

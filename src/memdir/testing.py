@@ -4,7 +4,8 @@
 through the same schema validation, screening and write path as a model's. Script it with
 a list of replies (used in order; an exception in the list is raised) or a function of
 ``(kind, user_text)`` where ``kind`` is ``extract``, ``consolidate``, ``synthesize`` (a
-dreaming run's pattern across ≥ 3 entries) or ``deep`` (a step of deep recall).
+dreaming run's pattern across ≥ 3 entries), ``deep`` (a step of deep recall) or
+``entities`` (the entity mentions of a batch of texts, with ``model_entities = true``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from .core.errors import ProviderError
 from .pipeline.deep import DEEP_PROMPT
+from .pipeline.entities import ENTITY_PROMPT
 from .pipeline.providers import EXTRACT_PROMPT, SKILL_PROMPT, SYNTHESIZE_PROMPT, ChatProvider
 
 __all__ = ["ScriptedProvider", "candidates_reply", "ops_reply"]
@@ -43,6 +45,7 @@ class ScriptedProvider(ChatProvider):
             SYNTHESIZE_PROMPT: "synthesize",
             DEEP_PROMPT: "deep",
             SKILL_PROMPT: "skill",
+            ENTITY_PROMPT: "entities",
         }
         kind = kinds.get(system, "consolidate")
         with self._lock:

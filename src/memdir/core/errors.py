@@ -222,12 +222,14 @@ class PostgresError(MemdirError):
     """The PostgreSQL database (the team backend) refused an operation or could not be
     reached. Raised in place of psycopg errors, which never leave ``memdir.pg``."""
 
-    def __init__(self, server: str, action: str, reason: str) -> None:
-        super().__init__(
-            f"Could not {action} on {server}: {reason}. Check that the server is running "
-            f"(`pg_isready`), that the URL names the right host, port, user and database, "
-            f"and that this user may connect."
+    def __init__(self, server: str, action: str, reason: str, *, reaching: bool = True) -> None:
+        hint = (
+            "Check that the server is running (`pg_isready`), that the URL names the right "
+            "host, port, user and database, and that this user may connect."
+            if reaching  # False: the server answered and refused the statement itself
+            else "The server was reached and refused it; nothing of this operation was kept."
         )
+        super().__init__(f"Could not {action} on {server}: {reason}. {hint}")
         self.server = server
         self.action = action
         self.reason = reason

@@ -22,7 +22,7 @@ from .persona import PersonaLayer
 from .prompt import ScopeView, Section, render_read, system_sections
 from .skills import SkillsLayer
 from .skills import listing as skill_listing
-from .store import RepairReport, Store
+from .store import RepairReport, Store, state_key
 
 if TYPE_CHECKING:
     from ..sessions import DbHealth, EntryIndex
@@ -189,6 +189,14 @@ class Layers(PersonaLayer, SkillsLayer):
 
     def _link_entities(self) -> list[str]:
         """Bring the entity links up to date (entries and messages); the scope folders."""
+        locations = self.sync_entry_index()
+        while self.sessions.link_entities():
+            pass
+        return locations
+
+    def sync_entry_index(self) -> list[str]:
+        """Bring the search index of the live entries (and their links) up to date; the
+        scope folders."""
         self._require_enabled()
         from ..sessions import EntryDoc, EntryIndex
 
@@ -198,8 +206,6 @@ class Layers(PersonaLayer, SkillsLayer):
             self._entry_index = EntryIndex(self.sessions.db, ranker=self.sessions.ranker)
         docs = [EntryDoc(s.backend.location, s.scope, e) for s in stores for e in s.list()]
         self._entry_index.sync(docs, [(loc, False) for loc in locations])
-        while self.sessions.link_entities():
-            pass
         return locations
 
     def search(self, query: str, *, limit: int = 10, include_archived: bool = False) -> list[Hit]:
@@ -269,7 +275,8 @@ class Layers(PersonaLayer, SkillsLayer):
         used = {}
         if self.has_state:
             try:
-                used = {eid: t for (_, eid), t in self.usage().last_used([view.location]).items()}
+                key = state_key(self.store(view.name))
+                used = {eid: t for (_, eid), t in self.usage().last_used([key]).items()}
             except MemdirError as exc:  # a damaged state.db must not keep memory out
                 note = f"usage decay skipped: {exc}"
                 if note not in self.warnings:
@@ -418,7 +425,7 @@ class Layers(PersonaLayer, SkillsLayer):
         counts: dict[tuple[str, str], tuple[int, datetime | None]] = {}
         if self.has_state:  # a browse must not create state.db
             try:
-                counts = self.usage().counts([s.backend.location for s, _, _ in merged])
+                counts = self.usage().counts([state_key(s) for s, _, _ in merged])
             except MemdirError as exc:  # damaged: show the entries, without counts
                 warn_once(f"usage counts not shown: {exc}")
         out = []
@@ -426,7 +433,7 @@ class Layers(PersonaLayer, SkillsLayer):
             rules = dict(withheld)
             unused = {e.id for e in views[store.scope].unused}
             for entry in store.list():
-                uses, last = counts.get((store.backend.location, entry.id), (0, None))
+                uses, last = counts.get((state_key(store), entry.id), (0, None))
                 out.append(
                     EntryState(
                         store.scope,

@@ -80,6 +80,16 @@ def commit_message(changes: Sequence[Change], source: Source) -> str:
     )
 
 
+def state_key(store: Store) -> str:
+    """What the state (tombstones, held writes, the dream diary) names ``store``'s scope
+    by: its folder on one machine; on the team backend its scope key, so every server
+    names it alike whatever host name its URL reaches the database by."""
+    from .storage.postgres import PgBackend
+
+    backend = store.backend
+    return backend.scope.key if isinstance(backend, PgBackend) else backend.location
+
+
 #: ``Store.apply``'s ``capture``: called with the touched files' bytes before and after.
 Capture = Callable[[Mapping[str, bytes | None], Mapping[str, bytes | None]], None]
 

@@ -15,6 +15,8 @@ from .index import one_line, rank, short
 from .model import Entry, EntryType
 
 OVERVIEW_CHARS = 400  # an L1 overview: a few sentences
+MAX_THEMED = 400  # entries a scope overview groups into themes at most (pairs: the square)
+MAX_SECTIONS = 8  # themes a scope overview names at most
 OVERVIEW_KEY = "overview"  # the front-matter key a provider's (or a person's) overview uses
 DEPTHS = ("overview", "full")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])|\n+")
@@ -152,28 +154,71 @@ _THEMES = {
 def _keywords(entries: Sequence[Entry], n: int = 6) -> list[str]:
     counts: Counter[str] = Counter()
     for e in entries:
-        words = {w.casefold() for w in _WORD.findall(f"{e.name} {e.description}")}
-        counts.update(w for w in words if w not in _STOP)
+        counts.update(_terms(e))
     return [w for w, c in counts.most_common(n) if c > 1 or len(entries) == 1]
 
 
+def _terms(entry: Entry) -> frozenset[str]:
+    words = {w.casefold() for w in _WORD.findall(f"{entry.name} {entry.description}")}
+    return frozenset(w for w in words if w not in _STOP)
+
+
+def themes(words: Sequence[frozenset[str]]) -> list[list[int]]:
+    """Items (given by their words) that share at least two words and a quarter of the
+    smaller one's words, joined transitively: groups of two or more, largest first."""
+    parent = list(range(len(words)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, a in enumerate(words):
+        for j in range(i + 1, len(words)):
+            shared = len(a & words[j])
+            if shared >= 2 and shared >= 0.25 * min(len(a), len(words[j])):
+                parent[root(j)] = root(i)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(words)):
+        groups.setdefault(root(i), []).append(i)
+    return sorted((g for g in groups.values() if len(g) > 1), key=len, reverse=True)
+
+
+def theme_label(words: Sequence[frozenset[str]], group: Sequence[int]) -> str:
+    """A theme's most shared words (at most three; ties by the word, so every process
+    labels it alike)."""
+    counts = Counter(w for i in group for w in words[i])
+    top = sorted(counts.items(), key=lambda wn: (-wn[1], wn[0]))[:3]
+    return " ".join(w for w, n in top if n > 1)
+
+
 def scope_overview(scope: str, entries: Sequence[Entry], *, per_theme: int = 12) -> str:
-    """L1 of a scope: its active entries grouped by theme (their type), each theme with
-    its count, its recurring words and its most important entries' hooks."""
-    active = [e for e in entries if not e.archived]
+    """L1 of a scope: its active entries grouped by theme (entries whose names and
+    descriptions share words, among the :data:`MAX_THEMED` most important), the rest by
+    type; each group with its count, its recurring words and its best entries' hooks."""
+    active = rank(e for e in entries if not e.archived)
     if not active:
         return f"The {scope} scope holds no memories."
     parts = [f"The {scope} scope holds {len(active)} memor{'y' if len(active) == 1 else 'ies'}."]
-    for kind, title in _THEMES.items():
-        group = rank([e for e in active if e.type is kind])
-        if not group:
-            continue
-        words = _keywords(group)
-        about = f" Recurring: {', '.join(words)}." if words else ""
+
+    def section(title: str, group: list[Entry], about: str) -> None:
         parts.append(f"\n## {title}: {len(group)}{about}")
-        parts += [f"- {one_line(e.name)} ({e.id}): {hook(e)}" for e in group[:per_theme]]
+        parts.extend(f"- {one_line(e.name)} ({e.id}): {hook(e)}" for e in group[:per_theme])
         if len(group) > per_theme:
             parts.append(f"- … and {len(group) - per_theme} more (memory_search finds them)")
+
+    words = [_terms(e) for e in active[:MAX_THEMED]]
+    themed: set[str] = set()
+    for group in themes(words)[:MAX_SECTIONS]:
+        members = [active[i] for i in sorted(group)]
+        themed.update(e.id for e in members)
+        section(f"Theme {theme_label(words, group)!r}", members, "")
+    for kind, title in _THEMES.items():
+        left = [e for e in active if e.type is kind and e.id not in themed]
+        if left:
+            recurring = _keywords(left)
+            section(title, left, f" Recurring: {', '.join(recurring)}." if recurring else "")
     return "\n".join(parts)
 
 

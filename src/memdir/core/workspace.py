@@ -28,7 +28,7 @@ from .scopes import (
 )
 from .storage.base import Backend, HistoryBackend
 from .storage.files import FileBackend
-from .store import Store
+from .store import Store, state_key
 from .verdicts import Verdicts
 
 if TYPE_CHECKING:
@@ -360,7 +360,7 @@ class Workspace:
         """Removed and superseded entries leave tombstones (every store's observer)."""
         if any(c.action in ("remove", "supersede") for c in changes):
             try:
-                self.tombstones.record(store.backend.location, changes)
+                self.tombstones.record(state_key(store), changes)
             except MemdirError as exc:  # the change is on disk: report, do not undo it
                 warn_once(
                     f"saved, but the tombstone that keeps extraction from bringing it "
@@ -378,7 +378,7 @@ class Workspace:
             assert isinstance(db, PgStateDatabase) and isinstance(backend, PgBackend)
             assert db.pg is backend.db  # one database: one transaction can hold both
             with db.joining(backend.connection()):
-                self.tombstones.record(backend.location, changes)
+                self.tombstones.record(state_key(store), changes)
 
     def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
         from .refusals import RefusalLog

@@ -25,6 +25,7 @@ from ..core.model import (
     validate_name,
 )
 from ..core.slug import entry_id
+from ..core.store import state_key
 from ._ledger import load, locked
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ def _forgotten(md: Layers, store: Store, item: ImportItem) -> str | None:
     or superseded the same text."""
     if not md.has_state:
         return None
-    found = md.tombstones.forgotten(store.backend.location, item.body, item.name)
+    found = md.tombstones.forgotten(state_key(store), item.body, item.name)
     if found is None:
         return None
     verb = "removed" if found.kind == "removed" else "superseded"

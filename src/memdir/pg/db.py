@@ -167,7 +167,9 @@ class PgDatabase:
 
     def error(self, action: str, exc: BaseException) -> PostgresError:
         """A psycopg error as a :class:`PostgresError` naming the server (no password)."""
-        return PostgresError(redact(self.url), action, _first_line(exc))
+        state = getattr(exc, "sqlstate", None) or ""
+        reaching = not state or state.startswith(("08", "28", "3D", "57P"))  # connection, login
+        return PostgresError(redact(self.url), action, _first_line(exc), reaching=reaching)
 
     @property
     def pool(self) -> ConnectionPool[Any]:
@@ -277,6 +279,7 @@ class PgDatabase:
                 f"open the {schema.component} schema",
                 f"it was written by a newer memdir (unknown steps: "
                 f"{', '.join(sorted(unknown))}); upgrade memdir",
+                reaching=False,
             )
         for step in schema.steps:
             self._apply(schema.component, step)

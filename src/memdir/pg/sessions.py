@@ -88,12 +88,14 @@ class PgStateDatabase(Database):
     def joining(self, raw: Any) -> Iterator[None]:
         """Writes in this block (on this thread) run in ``raw``'s open transaction on the
         same database (an entry write's, :meth:`PgBackend.connection`) instead of their
-        own, so they commit or roll back with it."""
+        own, so they commit or roll back with it. Re-entrant: when the block ends, writes
+        join the transaction they joined before it (or their own again)."""
+        outer = getattr(self._joined, "conn", None)
         self._joined.conn = raw
         try:
             yield
         finally:
-            self._joined.conn = None
+            self._joined.conn = outer
 
     @contextmanager
     def _within(self, raw: Any, setup: bytes, action: str) -> Iterator[Any]:

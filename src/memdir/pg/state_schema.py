@@ -45,6 +45,14 @@ BEGIN
 END $$"""
 
 
+# A state key an older memdir wrote: the server's URL, '#', the scope key (steps 0006, 0007).
+_URL = "'^postgres(ql)?://[^#]*#'"
+
+
+def _key(column: str) -> str:
+    return f"regexp_replace({column}, {_URL}, '')"
+
+
 def _fts(base: str) -> tuple[str, ...]:
     return (
         f"ALTER TABLE {base} ADD COLUMN tsv tsvector",
@@ -263,6 +271,47 @@ _STEPS: tuple[Step, ...] = (
             record text NOT NULL,
             held_at double precision NOT NULL
         )""",
+        ),
+    ),
+    # Tombstones named their scope by its location, the server's URL with the scope key:
+    # forgotten through 127.0.0.1, an entry came back through localhost. They name it by
+    # the scope key alone now (core.store.state_key), as held writes and the diary do.
+    Step(
+        "0006_tombstones_by_scope_key",
+        (
+            "UPDATE tombstones SET location = regexp_replace(location, "
+            "'^postgres(ql)?://[^#]*#', '') WHERE location ~ '^postgres(ql)?://[^#]*#'",
+        ),
+    ),
+    # Usage, candidates and consolidate jobs named their scope by location too: uses
+    # counted through localhost were unseen through 127.0.0.1 (archived as unused), a
+    # job queued through one failed for good on the other. Rows of one scope under two
+    # spellings merge: uses add up, the latest use wins; one consolidate job is kept
+    # (the one keyed by scope, else the oldest), due again while its candidates wait.
+    Step(
+        "0007_usage_by_scope_key",
+        (
+            f"""INSERT INTO usage (location, entry_id, usage_count, last_used)
+            SELECT {_key("location")}, entry_id, sum(usage_count), max(last_used)
+            FROM usage WHERE location ~ {_URL} GROUP BY 1, 2
+            ON CONFLICT (location, entry_id) DO UPDATE SET
+            usage_count = usage.usage_count + excluded.usage_count,
+            last_used = greatest(usage.last_used, excluded.last_used)""",
+            f"DELETE FROM usage WHERE location ~ {_URL}",
+            f"UPDATE candidates SET location = {_key('location')} WHERE location ~ {_URL}",
+            f"""UPDATE jobs j SET input_watermark = greatest(j.input_watermark, w.last),
+            status = CASE WHEN j.status IN ('done', 'error') THEN 'pending' ELSE j.status END,
+            retry_at = CASE WHEN j.status IN ('done', 'error') THEN 0 ELSE j.retry_at END,
+            retries_left = greatest(j.retries_left, 1)
+            FROM (SELECT location, max(id) AS last FROM candidates GROUP BY location) w
+            WHERE j.kind = 'consolidate' AND {_key("j.key")} = w.location
+            AND w.location IN (SELECT {_key("key")} FROM jobs
+                               WHERE kind = 'consolidate' AND key ~ {_URL})""",
+            f"""DELETE FROM jobs j WHERE j.kind = 'consolidate' AND j.key ~ {_URL}
+            AND EXISTS (SELECT 1 FROM jobs o WHERE o.kind = 'consolidate' AND o.id <> j.id
+                        AND {_key("o.key")} = {_key("j.key")}
+                        AND (o.key !~ {_URL} OR o.id < j.id))""",
+            f"UPDATE jobs SET key = {_key('key')} WHERE kind = 'consolidate' AND key ~ {_URL}",
         ),
     ),
 )

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..core import tiers
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from ..core.errors import MemdirError, SchemaError
 from ..core.model import Entry
@@ -87,29 +88,11 @@ def rem(
     items = [(e.id, _words(f"{e.name} {e.description}")) for e in newest] + [
         (f"#{i}", _words(f"{c.name} {c.description}")) for i, c in enumerate(candidates)
     ]
-    parent = list(range(len(items)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, (_, a) in enumerate(items):
-        for j in range(i + 1, len(items)):
-            b = items[j][1]
-            shared = len(a & b)
-            if shared >= 2 and shared >= 0.25 * min(len(a), len(b)):
-                parent[root(j)] = root(i)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(items)):
-        groups.setdefault(root(i), []).append(i)
-    found = sorted((g for g in groups.values() if len(g) > 1), key=len, reverse=True)
+    words = [w for _, w in items]
+    found = tiers.themes(words)
     themes = []
     for rank, group in enumerate(found[: max(0, limit) + MAX_LEFT]):
-        counts = Counter(w for i in group for w in items[i][1])
-        top = sorted(counts.items(), key=lambda wn: (-wn[1], wn[0]))[:3]
-        label = " ".join(w for w, n in top if n > 1)  # sorted: the same in every process
+        label = tiers.theme_label(words, group)
         if rank >= limit:
             why = f"over the REM limit ({limit} a run)"
             run.left.append(f"theme {label!r} ({len(group)} items): {why}")

@@ -304,8 +304,8 @@ class JobQueue:
     def stage(
         self, c: sqlite3.Connection, session_id: str, found: Sequence[tuple[str, str, str]]
     ) -> None:
-        """Store the candidates a session gave, ``(scope location, JSON, project)`` each,
-        and queue the consolidation of each location, in the caller's transaction."""
+        """Store the candidates a session gave, ``(state_key(store), JSON, project)``
+        each, and queue the consolidation of each key, in the caller's transaction."""
         now = self._now()
         for location, data, project in found:
             cur = c.execute(

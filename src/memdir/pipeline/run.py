@@ -25,10 +25,11 @@ from ..core.errors import (
 )
 from ..core.model import Source
 from ..core.slug import entry_id
+from ..core.store import state_key
 from ..review import approval, diary
 from ..sessions.records import to_datetime
 from ..sessions.usage import parse_citations
-from . import dreaming, procedures, upkeep
+from . import dreaming, entities, procedures, upkeep
 from .answers import Candidate
 from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
@@ -113,6 +114,7 @@ class Pipeline:
         self.limits = dreaming.Limits(light=BATCH)
         self.dreams = True  # the three phases and the diary; False: one stage, no diary
         self.skills = True  # with dreams: propose skills from repeated procedures
+        self.entity_calls = entities.CALLS  # a session's or a run's entries' entity calls
 
     @property
     def provider(self) -> Provider:
@@ -152,16 +154,16 @@ class Pipeline:
 
     def note_read(self, scope: str, entry_id: str) -> None:
         """``memory_read`` read an entry: count a use."""
-        self.usage.bump([(self.md.store(scope).backend.location, entry_id)])
+        self.usage.bump([(state_key(self.md.store(scope)), entry_id)])
 
     def note_citations(self, text: str) -> int:
         """Count a use of every entry cited in an assistant message; returns how many."""
         cited = set(parse_citations(text))
         if not cited:
             return 0
-        locations = {s.scope: s.backend.location for s in self.md.stores()}
+        keys = {s.scope: state_key(s) for s in self.md.stores()}
         return self.usage.bump(
-            [(locations[scope], e.id) for scope, e in self.md.entries() if e.id in cited]
+            [(keys[scope], e.id) for scope, e in self.md.entries() if e.id in cited]
         )
 
     def drain(self, timeout: float | None = None) -> bool:
@@ -224,12 +226,34 @@ class Pipeline:
                     progress(job)
                 if report.deferred:
                     break  # the model-call budget is spent: the rest waits for the next run
+            if (complete := self._entity_model()) is not None:
+                cost = entities.Cost()
+                try:
+                    entities.name_entries(self.md, complete, cost, self.entity_calls)
+                except MemdirError as exc:
+                    cost.errors.append(f"entity names of entries: {exc}")
+                self._spent(cost, report)
             if scan:
                 report.archived = self.archive_unused()
                 report.review = self.review()
                 self.embed(report)
                 self.md.sessions.link_entities(budget=50_000)  # entity mentions of messages
         return report
+
+    def _entity_model(self) -> entities.Complete | None:
+        """The model that names entities (``model_entities = true`` and a chat model)."""
+        p, on = self.provider, self.md.settings
+        if isinstance(p, ChatProvider) and on.enabled and on.model_entities and self.entity_calls:
+            return p.complete
+        return None
+
+    @staticmethod
+    def _spent(cost: entities.Cost, report: RunReport) -> None:
+        report.model_calls += cost.calls
+        report.phase_calls["entities"] += cost.calls
+        report.phase_chars["entities"] += cost.chars
+        report.dropped.update(cost.notes)
+        report.errors += cost.errors
 
     def embed(self, report: RunReport) -> None:
         """Vectors for rows that lack them, when the semantic layer is on, counted in
@@ -283,7 +307,7 @@ class Pipeline:
 
     def _location(self, c: Candidate) -> str:
         scope = "user" if c.scope == "user" and self._usable("user") else "local"
-        return self.md.store(scope).backend.location
+        return state_key(self.md.store(scope))
 
     def _usable(self, scope: str) -> bool:
         return upkeep.usable(self.md, scope)
@@ -312,10 +336,18 @@ class Pipeline:
         kept = self._screen(extraction.candidates, transcript, report)
         report.extracted += 1
         report.candidates += len(kept)
+        if (complete := self._entity_model()) is not None:
+            said = [(x.id, x.text) for x in transcript.lines if x.role in ("user", "assistant")]
+            cost = entities.Cost()
+            try:
+                entities.name_messages(self.md, complete, said, cost, self.entity_calls)
+            except MemdirError as exc:
+                cost.errors.append(f"entity names of {job.key}: {exc}")
+            self._spent(cost, report)
         report.empty += not kept
         raw = extraction.raw or None
 
-        local = self.md.store("local").backend.location
+        local = state_key(self.md.store("local"))
         found = [
             (where, json.dumps(cand.to_dict()), self.project if where == local else SHARED)
             for cand in kept
@@ -336,9 +368,9 @@ class Pipeline:
         self.jobs.fail(job, str(exc), raw_output=raw)
         report.errors.append(f"{what}: {exc}")
 
-    def _store_at(self, location: str) -> Store | None:
+    def _store_at(self, key: str) -> Store | None:
         for scope in ("local", "user"):
-            if self._usable(scope) and self.md.store(scope).backend.location == location:
+            if self._usable(scope) and state_key(self.md.store(scope)) == key:
                 return self.md.store(scope)
         return None
 
@@ -359,7 +391,7 @@ class Pipeline:
     def _consolidate_job(self, job: Job, report: RunReport) -> None:
         store = self._store_at(job.key)
         if store is None:
-            error = f"scope folder {job.key} is not writable from project {self.project}"
+            error = f"scope {job.key} is not writable from project {self.project}"
             self.jobs.fail(job, error, retry=False)
             report.errors.append(error)
             return

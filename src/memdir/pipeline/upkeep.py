@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..core.changes import RemoveOp
 from ..core.decay import stale
 from ..core.model import Source
+from ..core.store import state_key
 from ..sessions.usage import Usage, quietly
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def archive_unused(md: Layers, usage: Usage, *, dry_run: bool = False) -> list[s
     days = md.settings.archive_unused_days
     done: list[str] = []
     for store in writable(md) if days > 0 else []:
-        used = {eid: t for (_, eid), t in usage.last_used([store.backend.location]).items()}
+        used = {eid: t for (_, eid), t in usage.last_used([state_key(store)]).items()}
         old = stale(store.list(), used, md.clock(), days, extractor_only=True)
         if old and not dry_run:
             with quietly():

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.changes import Change, EditOp, Operation, Plan, RemoveOp
 from ..core.errors import MemdirError, ReadOnlyScopeError, UnreadableScopeError
 from ..core.model import Source
-from ..core.store import source_trailer
+from ..core.store import source_trailer, state_key
 from ..sessions.usage import quietly
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ def _unforget(md: Layers, written: _Written) -> Callable[[], None] | None:
         db, backend = md.tombstones.db, written.store.backend
         assert isinstance(db, PgStateDatabase)
         with db.joining(backend.connection()):  # type: ignore[attr-defined]
-            md.tombstones.unrecord(backend.location, written.changes)
+            md.tombstones.unrecord(state_key(written.store), written.changes)
 
     return drop
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from ..core.errors import MemdirError
 from ..core.model import Source
+from ..core.store import state_key
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -64,18 +66,6 @@ def _describe(op: dict[str, Any]) -> str:
     return f"{verb}{target}{' →' if target and named else ''}{named}{body}"
 
 
-def _where(md: Layers, store: Store) -> str:
-    """What a held write names its scope by: the folder on one machine; on the team
-    backend the scope key, so every server names it alike whatever host its URL uses."""
-    if md.database is None:
-        return store.backend.location
-    from ..core.storage.postgres import PgBackend
-
-    backend = store.backend
-    assert isinstance(backend, PgBackend)
-    return backend.scope.key
-
-
 def _load(md: Layers) -> dict[str, dict[str, Any]]:
     """Every held write of this home (one machine) or of this user (team backend), by id."""
     if md.database is None:
@@ -94,7 +84,7 @@ def hold(
 ) -> dict[str, Any]:
     """Keep a write for the user instead of making it; returns its record (with ``id``)."""
     plain = [_plain(op) for op in ops]
-    location = _where(md, store)
+    location = state_key(store)
     digest = hashlib.sha1(json.dumps([location, plain], sort_keys=True).encode()).hexdigest()
     record: dict[str, Any] = {
         "id": PREFIX + digest[:8],
@@ -137,9 +127,7 @@ def _mine(md: Layers) -> dict[str, str]:
     """location → scope for this workspace's scopes, created or not (a write held before
     a scope's first write names a folder that does not exist yet)."""
     return {
-        _where(md, md.store(name)): name
-        for name, loc in md.locations.items()
-        if not loc.unavailable
+        state_key(md.store(name)): name for name, loc in md.locations.items() if not loc.unavailable
     }
 
 
@@ -155,45 +143,80 @@ def proposals(md: Layers) -> list[Proposal]:
             continue
         ops = tuple(_op(op) for op in record.get("ops", []))
         detail = "; ".join(_describe(op) for op in record.get("ops", []))
+        source, writer = _source(record), record.get("source")
+        if source is None:  # listed to be rejected, never applied under a guessed writer
+            detail = (
+                f"cannot be applied: it names the writer {writer!r}, but only agent and "
+                f"extractor writes are held (edited by hand?); reject it. It would: {detail}"
+            )
         found.append(
             Proposal(
                 "pending",
-                f"{record.get('source', 'agent')} write to the {scope} scope",
+                f"{writer} write to the {scope} scope",
                 detail,
                 tuple(
                     f"{scope}:{getattr(op, 'target', '')}" for op in ops if hasattr(op, "target")
                 ),
-                (Action(scope, ops),),
+                () if source is None else (Action(scope, ops),),
                 pid,
-                source=_source(record),
+                source=source or Source.AGENT,
             )
         )
     return found
 
 
-def _source(record: dict[str, Any]) -> Source:
-    """Who made the held write (agent or extractor); it keeps that source once applied,
-    so an approved extractor entry still decays like one."""
-    value = str(record.get("source"))
-    return Source(value) if value in (Source.AGENT, Source.EXTRACTOR) else Source.AGENT
+def _source(record: dict[str, Any]) -> Source | None:
+    """Who made the held write (agent or extractor; None: neither); it keeps that source
+    once applied, so an approved extractor entry still decays like one."""
+    value = record.get("source")
+    return Source(value) if value in (Source.AGENT, Source.EXTRACTOR) else None
 
 
-def settle(md: Layers, ids: Sequence[str]) -> None:
-    """Forget the held writes ``ids`` (they were applied)."""
-    if md.database is not None:
-        md.sessions.db.write(
-            lambda c: c.executemany(
-                "DELETE FROM pending_writes WHERE id = ?", [(pid,) for pid in ids]
-            ),
-            action="forget the applied held writes",
-            serialise=False,
-        )
+def decided(ids: Sequence[str]) -> MemdirError:
+    """The error for held writes ``ids`` that are no longer held."""
+    return MemdirError(
+        f"held write {', '.join(ids)} was already applied or rejected (by another "
+        f"process or server); nothing was done. Run `memdir review` for current ids"
+    )
+
+
+@contextmanager
+def claimed(md: Layers, ids: Sequence[str]) -> Iterator[None]:
+    """Hold the held writes ``ids`` for the block (which applies them) and forget them
+    when it ends, so of several processes applying one at once exactly one does: the
+    others wait, then raise :func:`decided`. A failing block leaves them held. On one
+    machine ``pending.json``'s lock; on the team backend their rows, locked ``FOR UPDATE``
+    and deleted in that transaction."""
+    named = list(dict.fromkeys(ids))
+    if not named:
+        yield
         return
-    from ..interop._ledger import locked
+    if md.database is None:
+        from ..interop._ledger import locked
 
-    with locked(md.home / LEDGER_NAME, _WHAT) as pending:
-        for pid in ids:
-            pending.pop(pid, None)
+        with locked(md.home / LEDGER_NAME, _WHAT) as pending:
+            gone = [i for i in named if i not in pending]
+            if gone:
+                raise decided(gone)
+            yield
+            for pid in named:
+                del pending[pid]
+        return
+    from ..pg.sessions import PgStateDatabase
+
+    db = md.sessions.db
+    assert isinstance(db, PgStateDatabase)
+    wait = int(db.busy_timeout * 1000)
+    setup = f"SET LOCAL search_path TO \"{db.schema()}\"; SET LOCAL lock_timeout = '{wait}ms'"
+    with db.pg.begun(setup.encode(), "claim the held writes") as raw:
+        rows = raw.execute(
+            "SELECT id FROM pending_writes WHERE id = ANY(%s) FOR UPDATE", (named,)
+        ).fetchall()
+        gone = sorted(set(named) - {str(r[0]) for r in rows})
+        if gone:
+            raise decided(gone)
+        yield
+        raw.execute("DELETE FROM pending_writes WHERE id = ANY(%s)", (named,))
 
 
 def _bury(md: Layers, pid: str, record: dict[str, Any], mine: dict[str, str]) -> None:
@@ -201,7 +224,7 @@ def _bury(md: Layers, pid: str, record: dict[str, Any], mine: dict[str, str]) ->
     scope = mine.get(str(record.get("location")))
     if scope is None:  # its scope is not this workspace's any more
         return
-    location = md.store(scope).backend.location
+    location = state_key(md.store(scope))
     for op in record.get("ops", []):
         if op.get("body") is None and op.get("name") is None:
             continue  # a rejected removal: the entry simply stays
@@ -217,7 +240,8 @@ def _bury(md: Layers, pid: str, record: dict[str, Any], mine: dict[str, str]) ->
 def reject(md: Layers, ids: Sequence[str]) -> list[str]:
     """Drop the held writes ``ids``, leaving a tombstone of each entry they would have
     written so extraction never proposes it again (on the team backend in the same
-    transaction); returns the ids dropped."""
+    transaction); returns the ids dropped. One another process applied or rejected since
+    (:func:`decided`) drops none of them."""
     known = {p.id for p in proposals(md)}
     unknown = [i for i in ids if i not in known]
     if unknown:
@@ -232,14 +256,17 @@ def reject(md: Layers, ids: Sequence[str]) -> list[str]:
         assert isinstance(db, PgStateDatabase)
 
         def drop(c: Any) -> None:
+            marks = ", ".join("?" * len(named))
+            rows = c.execute(
+                f"SELECT id, record FROM pending_writes WHERE id IN ({marks}) FOR UPDATE", named
+            ).fetchall()
+            records = {str(r[0]): json.loads(r[1]) for r in rows}
+            gone = [i for i in named if i not in records]
+            if gone:  # another process decided it meanwhile
+                raise decided(gone)
             for pid in named:
-                row = c.execute(
-                    "SELECT record FROM pending_writes WHERE id = ? FOR UPDATE", (pid,)
-                ).fetchone()
-                if row is None:  # another process decided it meanwhile
-                    continue
                 with db.joining(c.raw):  # the tombstones commit with the deletion
-                    _bury(md, pid, json.loads(row[0]), mine)
+                    _bury(md, pid, records[pid], mine)
                 c.execute("DELETE FROM pending_writes WHERE id = ?", (pid,))
 
         db.write(drop, action="reject held writes")
@@ -247,10 +274,10 @@ def reject(md: Layers, ids: Sequence[str]) -> list[str]:
     from ..interop._ledger import locked
 
     with locked(md.home / LEDGER_NAME, _WHAT) as pending:
+        gone = [i for i in named if i not in pending]
+        if gone:  # another process decided it meanwhile
+            raise decided(gone)
         for pid in named:
-            record = pending.get(pid)
-            if record is None:  # another process decided it meanwhile
-                continue
-            _bury(md, pid, record, mine)
+            _bury(md, pid, pending[pid], mine)
             del pending[pid]  # after its tombstones: a failure leaves it pending
     return named

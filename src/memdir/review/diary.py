@@ -18,6 +18,7 @@ from ..core.model import DESCRIPTION_MAX, NAME_MAX
 from ..core.notices import warn_once
 from ..core.skills import SkillDraft
 from ..core.storage.regular import atomic_write
+from ..core.store import state_key
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -29,6 +30,7 @@ READ_BYTES = 256 << 10  # review reads at most this much of the end of the file
 MAX_PROPOSALS = 20  # read from one run, at most
 BODY_MAX = 4000
 TYPES = ("user", "feedback", "project", "reference")
+TITLE = "# Dreams\n\n"  # the diary's first line
 _HEAD = "## Dream "
 _MARK = re.compile(r"^<!-- memdir:proposal (\{.*\}) -->$", re.MULTILINE)
 
@@ -128,11 +130,11 @@ def append(path: Path, run: Run) -> None:
     text = run.render()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        old = path.read_text(encoding="utf-8") if path.exists() else "# Dreams\n\n"
+        old = path.read_text(encoding="utf-8") if path.exists() else TITLE
         new = old + text
         if len(new.encode("utf-8")) > MAX_BYTES:
             cut = new.find(_HEAD, len(new) // 2)
-            new = "# Dreams\n\n" + (new[cut:] if cut >= 0 else text)
+            new = TITLE + (new[cut:] if cut >= 0 else text)
         atomic_write(path, new.encode("utf-8"))
     except OSError as exc:
         raise MemdirError(f"Cannot write the dream diary {path}: {exc.strerror}") from exc
@@ -174,24 +176,12 @@ def read_last(path: Path) -> list[Synthesis | SkillDraft]:
     return last_proposals(text)
 
 
-def _team_key(md: Layers, store: Store) -> str | None:
-    """The scope key the diary of ``store`` is kept under on the team backend (None: a
-    file), so every server names it alike whatever host name its URL uses."""
-    if md.database is None:
-        return None
-    from ..core.storage.postgres import PgBackend
-
-    backend = store.backend
-    assert isinstance(backend, PgBackend)
-    return backend.scope.key
-
-
 def record(md: Layers, store: Store, run: Run) -> None:
     """Add ``run`` to the diary of ``store``'s scope (:func:`append` on one machine); past
     :data:`MAX_BYTES` of a scope's runs, the oldest go."""
-    key = _team_key(md, store)
-    if key is None:
-        append(path_for(md, store.backend.location), run)
+    key = state_key(store)
+    if md.database is None:
+        append(path_for(md, key), run)
         return
     text = run.render()
 
@@ -218,9 +208,9 @@ def record(md: Layers, store: Store, run: Run) -> None:
 
 def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
     """The last run's proposals in the diary of ``store``'s scope (:func:`read_last`)."""
-    key = _team_key(md, store)
-    if key is None:
-        return read_last(path_for(md, store.backend.location))
+    key = state_key(store)
+    if md.database is None:
+        return read_last(path_for(md, key))
     row = md.sessions.db.read(
         lambda c: c.execute(
             "SELECT run FROM dream_runs WHERE location = ? ORDER BY seq DESC LIMIT 1", (key,)
@@ -228,20 +218,3 @@ def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
         action="read the dream diary",
     )
     return [] if row is None else last_proposals(str(row[0]))
-
-
-def text(md: Layers, store: Store) -> str:
-    """The whole diary of ``store``'s scope as Markdown ("" when no run wrote one)."""
-    key = _team_key(md, store)
-    if key is None:
-        try:
-            return path_for(md, store.backend.location).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return ""
-    rows = md.sessions.db.read(
-        lambda c: c.execute(
-            "SELECT run FROM dream_runs WHERE location = ? ORDER BY seq", (key,)
-        ).fetchall(),
-        action="read the dream diary",
-    )
-    return "# Dreams\n\n" + "".join(str(r[0]) for r in rows) if rows else ""

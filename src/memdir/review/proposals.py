@@ -18,6 +18,7 @@ from ..core.model import Entry, normalise
 from ..core.notices import warn_once
 from ..core.prompt import gone_references
 from ..core.storage.regular import atomic_write
+from ..core.store import state_key
 from . import approval, diary
 from .apply import Action, Proposal, SkillWrite, apply_all
 from .similar import near_duplicate, similarity
@@ -213,7 +214,7 @@ def _stale(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
     root = md.project_root if store.scope in ("project", "local") else None
     used = {}
     if md.has_state:
-        used = {eid: t for (_, eid), t in md.usage().last_used([store.backend.location]).items()}
+        used = {eid: t for (_, eid), t in md.usage().last_used([state_key(store)]).items()}
     unused = {e.id for e in stale(entries, used, md.clock(), md.settings.max_unused_days)}
     for e in entries:
         why = "; ".join(f"{what} is gone" for what, _ in gone_references(e.body, root))
@@ -504,19 +505,25 @@ def apply(md: Layers, ids: Sequence[str]) -> list[Proposal]:
     proposals = {p.id: p for p in propose(md)}
     unknown = [i for i in ids if i not in proposals]
     if unknown:
+        held = any(i.startswith(approval.PREFIX) for i in unknown)
         raise MemdirError(
-            f"no proposal {', '.join(unknown)} (entries may have changed since "
-            f"the review); run `memdir review` again for current ids"
+            f"no proposal {', '.join(unknown)} ("
+            + ("a held write already applied or rejected is no longer held; " if held else "")
+            + "entries may have changed since the review); run `memdir review` again for "
+            "current ids"
         )
     chosen = [proposals[pid] for pid in dict.fromkeys(ids)]
     advice = [p.id for p in chosen if not p.actions and not p.skills]
+    odd = next((p for p in chosen if p.id in advice and p.kind == "pending"), None)
+    if odd is not None:  # a held write of an unknown writer (approval.proposals)
+        raise MemdirError(f"Nothing was applied: {odd.id} {odd.detail}")
     if advice:
         raise MemdirError(
             f"{', '.join(advice)} {'is' if len(advice) == 1 else 'are'} advice "
             f"only; change the entries named by hand. Nothing was applied."
         )
-    apply_all(md, chosen)
-    approval.settle(md, [p.id for p in chosen if p.kind == "pending"])
+    with approval.claimed(md, [p.id for p in chosen if p.kind == "pending"]):
+        apply_all(md, chosen)
     return chosen
 
 

@@ -1,5 +1,6 @@
-"""Near-duplicates by words: the share of the shorter entry the other one also says.
-See docs/design/review.md (near-duplicates) and bench/neardup.py for the measured threshold."""
+"""Near-duplicates by words: the share of the shorter entry the other one also says, a
+synonym (:data:`SYNONYMS`) counted as said. See docs/design/review.md (near-duplicates)
+and bench/neardup.py for the measured threshold."""
 
 from __future__ import annotations
 
@@ -20,6 +21,36 @@ _NEG_WORD = re.compile(r"\b(?:not|no|never|without|cannot|\w+n't)\b")
 _NEG_MARKS = ("不", "没", "別", "别", "勿", "禁止", "ない", "ません", "なかった")
 _STOP = frozenset(("a", "an", "the", "to", "of", "in", "on", "for", "and", "or", "is", "are"))
 _STOP |= {"be", "it", "this", "that", "with", "as", "at", "by"}
+# The words memories use for one thing, English | Chinese | Japanese, each read as the
+# concept's name before comparing ("Answer in Chinese" / "Reply in Chinese" / "用中文回复").
+# Small and general by design (bench/neardup.py measures it); never an antonym, a value or
+# a narrower word (it would make the broader entry "contain" the narrower one).
+SYNONYMS = {
+    "reply": "answer|answers|respond|responds|response|replies|回复|回答|答复|作答|返答|返信|応答",
+    "always": "every time|at all times|consistently|始终|总是|一律|永远|每次|常に|いつも",
+    "prefer": "prefers|preferred|likes|favour|favor|喜欢|偏好|倾向于|好む|好き",
+    "chinese": "中文|汉语|中国語",  # never a kind of it (简体, mandarin): 简体/繁体 stay apart
+    "english": "英文|英语|英語",
+    "japanese": "日语|日文|日本語",
+    "user": "用户|ユーザー",
+    "use": "uses|using|使用|采用|使う",
+    "must": "should|need to|needs to|have to|has to|必须|需要|应该|必要",
+    "ask": "询问|問い合わせ|聞く",
+    "test": "tests|测试|テスト",
+    "commit": "commits|提交|コミット",
+    "merge": "合并|マージ",
+    "deploy": "deploys|deployment|部署|デプロイ",
+    "production": "prod|生产环境|生产|本番環境|本番",
+    "repo": "repository|repositories|repos|仓库|代码库|リポジトリ",
+    "install": "installs|安装|インストール",
+    "run": "execute|运行|执行|実行",
+    "concise": "brief|terse|简洁|简短|簡潔",
+}
+_VARIANT = {v: k for k, vs in SYNONYMS.items() for v in vs.split("|")}
+_LONGEST = sorted(_VARIANT, key=len, reverse=True)
+_LATIN_VARIANTS = "|".join(re.escape(v) for v in _LONGEST if v.isascii())
+_LATIN = re.compile(rf"(?<![a-z0-9])(?:{_LATIN_VARIANTS})(?![a-z0-9])")  # one boundary check
+_CJK = re.compile("|".join(v for v in _LONGEST if not v.isascii()))  # run inside CJK runs only
 
 
 @functools.lru_cache(maxsize=4096)
@@ -39,6 +70,18 @@ def tokens(text: str) -> frozenset[str]:
     else:
         out += _WORD.findall(text, pos)
     return frozenset(itertools.islice(dict.fromkeys(t for t in out if t not in _STOP), MAX_TOKENS))
+
+
+@functools.lru_cache(maxsize=4096)
+def words(text: str) -> frozenset[str]:
+    """:func:`tokens` of ``text`` with every :data:`SYNONYMS` variant read as its concept
+    (a CJK variant also splits its run, so the characters around it stay words)."""
+    low = _LATIN.sub(lambda m: _VARIANT[m.group(0)], unicodedata.normalize("NFKC", text).casefold())
+    return tokens(CJK_RUN.sub(lambda m: _CJK.sub(_spaced, m.group(0)), low))
+
+
+def _spaced(m: re.Match[str]) -> str:
+    return f" {_VARIANT[m.group(0)]} "
 
 
 def _typo(word: str, others: frozenset[str]) -> bool:
@@ -68,15 +111,20 @@ def _missing(ta: frozenset[str], tb: frozenset[str]) -> tuple[list[str], list[st
     )
 
 
-def similarity(a: str, b: str) -> float:
-    """1 − the share of the shorter side's words the other side lacks (a misspelt word
-    counts as said). 1.0: one text says all the other says (reordered, a typo, a subset);
-    a different host, repo or value on each side leaves words unsaid on both."""
-    ta, tb = tokens(a), tokens(b)
+def containment(ta: frozenset[str], tb: frozenset[str]) -> float:
+    """1 − the smaller share of one side's words the other side lacks (a misspelt word
+    counts as said)."""
     if not ta or not tb:
         return 0.0
     miss_a, miss_b = _missing(ta, tb)
     return 1.0 - min(len(miss_a) / len(ta), len(miss_b) / len(tb))
+
+
+def similarity(a: str, b: str) -> float:
+    """:func:`containment` of the two texts' :func:`words`. 1.0: one text says all the
+    other says (reordered, a typo, a subset, a synonym); a different host, repo or value
+    on each side leaves words unsaid on both."""
+    return containment(words(a), words(b))
 
 
 def covers(a: str, b: str) -> bool:

@@ -30,9 +30,30 @@ _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶"
     "程苏魏吕丁沈姚卢姜崔钟谭陆汪范金廖贾夏韦方邹孟熊秦邱薛闫段雷侯龙史陶黎贺顾毛郝龚邵"
 )
-_ZH_NAME = re.compile(
+_ZH_NAME = re.compile(  # a surname and one or two characters, before a word said of people
     rf"(?<![\u4e00-\u9fff])([{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
     r"(?=(?:老师|经理|总监|说|负责|提醒|要求|建议|希望|认为|同学|先生|女士))"
+)
+_ZH_NAME_AFTER = re.compile(  # … or after one (和张三讨论, 问李娜), before a verb or a stop
+    rf"(?:(?<=[和与跟找问让请叫])|(?<=告诉)|(?<=通知)|(?<=联系)|(?<=感谢))([{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+    r"(?=讨论|确认|同意|商量|沟通|开会|聊|说|负责|提|[，。、；！？,.;!?\s]|$)"
+)
+_ZH_WORDS = frozenset(
+    [
+        "马上",
+        "周末",
+        "方法",
+        "方便",
+        "方面",
+        "方案",
+        "程序",
+        "程度",
+        "金额",
+        "段落",
+        "毛病",
+        "史上",
+        "林业",
+    ]
 )
 _KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fc]{3,}")
 _FILE_EXT = frozenset(
@@ -239,8 +260,9 @@ def mentions(text: str) -> list[Mention]:
         if lone and initial:
             continue  # one capitalised word opening a sentence: any word could be
         add(" ".join(words), "name")
-    for m in _ZH_NAME.finditer(text):
-        add(m.group(1), "name")
+    for m in (*_ZH_NAME.finditer(text), *_ZH_NAME_AFTER.finditer(text)):
+        if m.group(1) not in _ZH_WORDS:
+            add(m.group(1), "name")
     for m in _KATAKANA.finditer(text):
         add(m.group(0), "name")
     return list(found.values())

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from .entities import key_of, mentions, query_keys
+from .entities import Mention, key_of, mentions, query_keys
 
 LINK_BATCH = 2000  # messages linked per search at most (the rest on the next ones)
 
@@ -39,6 +39,55 @@ def link_messages(c: sqlite3.Connection, budget: int = LINK_BATCH) -> int:
         (rows[-1][0],),
     )
     return len(rows)
+
+
+def add_links(
+    c: sqlite3.Connection, column: str, found: Sequence[tuple[int, Sequence[Mention]]]
+) -> None:
+    """More links (the model's) for rows of ``column`` (``message_id`` or ``entry_row``);
+    a row gone since, or an entity a row links to already, is left out."""
+    table = "messages" if column == "message_id" else "entries"
+    for rowid, named in found:
+        if c.execute(f"SELECT 1 FROM {table} WHERE id = ?", (rowid,)).fetchone() is None:
+            continue
+        have = {
+            r[0] for r in c.execute(f"SELECT entity FROM entity_links WHERE {column} = ?", (rowid,))
+        }
+        c.executemany(
+            f"INSERT INTO entity_links (entity, label, kind, {column}) VALUES (?, ?, ?, ?)",
+            [(m.key, m.label, m.kind, rowid) for m in named if m.key not in have],
+        )
+
+
+_ASKED = "entity-asked:"  # an entity_marks name: the model read this entry row's version
+
+
+def unasked_entries(
+    c: sqlite3.Connection, locations: Sequence[str], limit: int
+) -> list[tuple[int, str, str]]:
+    """``(row, sig, text)`` of live entries of ``locations`` whose version the model has
+    not been asked about, oldest row first."""
+    marks = ", ".join("?" * len(locations)) or "NULL"
+    rows = c.execute(
+        f"""SELECT e.id, e.sig, e.name, e.description, e.body FROM entries e
+        LEFT JOIN entity_marks m ON m.name = '{_ASKED}' || e.id || ':' || e.sig
+        WHERE e.archived = 0 AND e.location IN ({marks}) AND m.name IS NULL
+        ORDER BY e.id LIMIT ?""",
+        [*locations, limit],
+    ).fetchall()
+    return [(r[0], r[1], f"{r[2]}\n{r[3]}\n{r[4]}") for r in rows]
+
+
+def mark_asked(c: sqlite3.Connection, rows: Sequence[tuple[int, str]]) -> None:
+    """Note that the model read these ``(row, sig)``; the marks of rows gone go."""
+    c.executemany(
+        "INSERT INTO entity_marks (name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
+        [(f"{_ASKED}{row}:{sig}", row) for row, sig in rows],
+    )
+    c.execute(
+        f"DELETE FROM entity_marks WHERE name LIKE '{_ASKED}%' AND name NOT IN "
+        f"(SELECT '{_ASKED}' || id || ':' || sig FROM entries)"
+    )
 
 
 def pending(c: sqlite3.Connection) -> bool:

@@ -200,7 +200,7 @@ def parse_citations(text: str) -> list[str]:
 
 
 class Usage:
-    """``usage_count`` and ``last_used`` per entry (by scope folder and id)."""
+    """``usage_count`` and ``last_used`` per entry, by ``(state_key(store), entry id)``."""
 
     def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow) -> None:
         self.db = db

@@ -293,7 +293,7 @@ class ClaudeCode:
         entries, note = by_priority(
             md,
             [e for _, e in md.entries() if e.source is not Source.EXTERNAL],
-            [s.backend.location for s in md.stores()],
+            md.stores(),
         )
         names = _file_names(entries, target)
         ledger = Ledger(md.home)

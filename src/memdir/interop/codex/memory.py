@@ -128,7 +128,7 @@ class CodexHarness:
         out = Rendered(prune=[target])
         store = md.store("user")
         user = store.list()
-        ranked, note = by_priority(md, user, [store.backend.location])
+        ranked, note = by_priority(md, user, [store])
         if note:
             out.notes.append(note)
         chosen, overflow = _choose(ranked, out)

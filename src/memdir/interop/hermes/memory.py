@@ -177,8 +177,8 @@ class HermesHarness:
                 f"are not exported (export them per project with "
                 f"`memdir export claude-code` or `codex`)"
             )
-        locations = [s.backend.location for s in md.stores() if s.scope in _GLOBAL_SCOPES]
-        ranked, note = by_priority(md, entries, locations)
+        stores = [s for s in md.stores() if s.scope in _GLOBAL_SCOPES]
+        ranked, note = by_priority(md, entries, stores)
         if note:
             out.notes.append(note)
         configured, notes = limits(target)
