@@ -15,7 +15,9 @@ acknowledged), the stored bytes equal the newest version in the history, and a w
 acknowledged on one process is found by a new session on every other (latency printed).
 The same mix against today's single `memdir serve` (files + git) is the baseline row.
 Nothing here is a test assertion (see DESIGN.md, "Conventions"). ``--only-kill``: just
-the run with the SIGKILL.
+the run with the SIGKILL; ``--team-only``: no files-server row. Beside the servers' CPU
+the table gives the bench process's (the clients: 100 is one core saturated, when they
+would be the ceiling) and PostgreSQL's (its postmaster's children, on this machine).
 
 The ledger's rule. A write is acknowledged when its answer is a success; the entry it
 changed is the id that answer names. An entry whose last write got no answer (its
