@@ -262,10 +262,17 @@ def main() -> None:
         ("rules (offline)", _run(samples, None)),
         ("scripted LLM", _run(samples, ScriptedProvider)),
     ]
-    single = [
-        ("rules (offline)", _run(samples, None, dreams=False)),
-        ("scripted LLM", _run(samples, ScriptedProvider, dreams=False)),
-    ]
+    agents = [{"seed": seed, "sessions": 50} for seed in range(2 if quick else 4)]
+    modes: list[tuple[str, str, str, dict[str, float]]] = []
+    for data, replay, group in (("LoCoMo", _replay, samples), ("synthetic agent", _agent, agents)):
+        for dreams in (False, True):
+            for name, make in (("rules (offline)", None), ("scripted LLM", ScriptedProvider)):
+                r = (
+                    dict(rows)[name]
+                    if dreams and data == "LoCoMo"
+                    else _run(group, make, dreams=dreams, replay=replay)
+                )
+                modes.append((data, name, "dreaming" if dreams else "one stage", r))
     print(f"bench/pipeline.py — LoCoMo, {len(samples)} conversations, {datetime.now(UTC):%Y-%m-%d}")
     head = (
         f"{'provider':16} {'sessions':>8} {'seconds':>8} {'sessions/s':>10} "
@@ -284,23 +291,24 @@ def main() -> None:
     print(
         "\nConsolidation, the same sessions: one stage (before issue 20) vs dreaming (light →"
         " REM → deep, then synthesis). Light and REM make no model calls. Review items: what"
-        " `memdir review` lists at the end, per 100 sessions (without synthesis = minus the"
-        " pattern proposals)."
+        " `memdir review` lists at the end, per 100 sessions; patterns: the synthesis"
+        " proposals among them (a model words them; offline none); without synthesis = minus"
+        " the pattern and skill proposals."
     )
     head = (
-        f"{'provider':16} {'mode':9} {'stage calls':>11} {'stage chars':>11} "
+        f"{'sessions':16} {'provider':16} {'mode':9} {'stage calls':>11} {'stage chars':>11} "
         f"{'synth calls':>11} {'synth chars':>11} {'entries':>7} {'review/100':>10} "
-        f"{'w/o synth':>9}"
+        f"{'patterns':>8} {'w/o synth':>9}"
     )
     print(head)
     print("-" * len(head))
-    for mode, group in (("one stage", single), ("dreaming", rows)):
-        for name, r in group:
-            print(
-                f"{name:16} {mode:9} {r['stage_calls']:11.0f} {r['stage_chars']:11,.0f} "
-                f"{r['synth_calls']:11.0f} {r['synth_chars']:11,.0f} {r['entries']:7.0f} "
-                f"{r['review']:10.1f} {r['review'] - r['patterns'] - r['skills']:9.1f}"
-            )
+    for data, name, mode, r in modes:
+        print(
+            f"{data:16} {name:16} {mode:9} {r['stage_calls']:11.0f} {r['stage_chars']:11,.0f} "
+            f"{r['synth_calls']:11.0f} {r['synth_chars']:11,.0f} {r['entries']:7.0f} "
+            f"{r['review']:10.1f} {r['patterns']:8.1f} "
+            f"{r['review'] - r['patterns'] - r['skills']:9.1f}"
+        )
     print(
         "\nEntity mentions named by the model (model_entities = true) vs off, scripted LLM (it"
         " names nothing: the cost of asking). Calls and characters of the entity phase; texts"
@@ -319,7 +327,6 @@ def main() -> None:
             f"{r['entity_chars']:12,.0f} {r['entity_chars'] / r['sessions']:13,.0f} "
             f"{r['unasked']:7.0f} {r['seconds']:8.2f}"
         )
-    agents = [{"seed": seed, "sessions": 50} for seed in range(2 if quick else 4)]
     print(
         "\nSkills proposed from procedures repeated across sessions (dreaming; skills off ="
         " Pipeline.skills False). LoCoMo: chat, no procedures (what skills add there is"

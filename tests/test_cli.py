@@ -173,3 +173,19 @@ def test_help_explains_scopes_and_commands(run) -> None:
     out = run("--help").stdout
     for word in ("managed", "local", "context", "doctor", "edit"):
         assert word in out
+
+
+def test_show_takes_memory_reads_depth(run) -> None:
+    body = "Deploys go through staging first. " + "Nothing else happens on Mondays. " * 20
+    body += "The production deploy needs the tag `v2.14.3`."
+    _add(run, "Deploy path", body)
+    over = run("show", "deploy", "--depth", "overview").stdout
+    assert over.startswith("[feedback] Deploy path (id feedback_deploy-path, local scope")
+    assert "Deploys go through staging first." in over and "`v2.14.3`" in over
+    assert over.count("Nothing else happens") < 20 and "read depth full for all" in over
+    assert "name: Deploy path\n" in run("show", "deploy", "--depth", "FULL").stdout
+    assert run("show", "deploy").stdout == run("show", "deploy", "--depth", "full").stdout
+    data = json.loads(run("show", "deploy", "--depth", "overview", "--json").stdout)
+    assert data["depth"] == "overview" and data["content"] == over.rstrip("\n")
+    bad = run("show", "deploy", "--depth", "L1", ok=False)
+    assert "depth must be 'overview'" in bad.stderr and "'full'" in bad.stderr

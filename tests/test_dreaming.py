@@ -1,5 +1,6 @@
 """Dreaming: a consolidation run stages, groups and writes in phases, records each step
-with its reason in DREAMS.md, and proposes patterns across ≥ 3 entries for review only."""
+with its reason in DREAMS.md, and proposes patterns across ≥ 3 entries, worded by a model,
+for review only (offline the diary notes the theme)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -46,7 +48,7 @@ def _diary(md: Memdir) -> str:
     return dream_diary(md, md.store("local"))
 
 
-def test_a_run_writes_its_diary_and_proposes_the_pattern_for_review(
+def test_a_run_writes_its_diary_and_offline_notes_the_theme_without_a_proposal(
     md: Memdir, clock: Clock
 ) -> None:
     local = md.store("local")
@@ -60,11 +62,13 @@ def test_a_run_writes_its_diary_and_proposes_the_pattern_for_review(
     assert f"### Light: staged (1)\n- {new} from session" in text
     assert "### REM: themes (1)\n- 'deploy helm staging': " in text
     assert f"### Deep: promoted (1)\n- {new}: new" in text
-    assert {e.id for e in local.list()} - before == {new}  # the new fact, never the pattern
-    assert report.proposals == 1
-    [pattern] = [p for p in propose(md) if p.kind == "synthesis"]
-    assert sorted(pattern.entries) == sorted(f"local:{i}" for i in before | {new})
-    assert "Patterns from the last dreaming run" in report_text(md)
+    assert {e.id for e in local.list()} - before == {new}  # the new fact, never a pattern
+    noticed = text.split("### Synthesis: themes noticed (1)\n")[1].split("\n")[0]
+    assert noticed.startswith("- 'deploy helm staging' (")
+    assert noticed.endswith("): theme noticed; a model is needed to word a pattern")
+    assert all(i in noticed for i in before | {new})
+    assert report.proposals == 0 and "### Proposals for review (0)" in text
+    assert not [p for p in propose(md) if p.kind == "synthesis"]  # nothing to review offline
 
     clock.advance(minutes=5)  # the same fact again, reworded: rejected before any model
     _talk(md, "Remember that the helm deploy of staging waits for the smoke tests!")
@@ -75,6 +79,24 @@ def test_a_run_writes_its_diary_and_proposes_the_pattern_for_review(
     assert "### Light: staged (0)" in last
     assert "### Rejected (1)\n- candidate 'The helm deploy of staging" in last
     assert f"{new} says it" in last
+
+
+def test_the_models_pattern_is_proposed_for_review_only(md: Memdir, clock: Clock) -> None:
+    local = md.store("local")
+    _seed(local)
+    before = {e.id for e in local.list()}
+    _talk(md, "The helm deploy of staging waits for the smoke tests.")
+    report = Pipeline(md, _scripted()).run()
+    new = "project_helm-deploy-waits-for-smoke-tests"
+    assert {e.id for e in local.list()} - before == {new}  # the new fact, never the pattern
+    assert report.proposals == 1
+    [pattern] = [p for p in propose(md) if p.kind == "synthesis"]
+    assert sorted(pattern.entries) == sorted(f"local:{i}" for i in before | {new})
+    assert "Patterns from the last dreaming run" in report_text(md)
+
+    clock.advance(minutes=5)  # the same fact again: rejected before any model
+    _talk(md, "The helm deploy of staging waits for the smoke tests!")
+    Pipeline(md, _scripted()).run()
     [again] = [p for p in propose(md) if p.kind == "synthesis"]
     assert again.id == pattern.id  # the same pattern keeps its id (a rejection sticks)
     apply(md, [pattern.id])
@@ -85,14 +107,30 @@ def test_a_run_writes_its_diary_and_proposes_the_pattern_for_review(
 def test_a_pattern_whose_source_is_gone_is_not_proposed(md: Memdir) -> None:
     local = md.store("local")
     _seed(local)
-    _talk(md, "Remember that helm deploy of staging waits for the smoke tests.")
-    Pipeline(md, RulesProvider()).run()
+    _talk(md, "The helm deploy of staging waits for the smoke tests.")
+    Pipeline(md, _scripted()).run()
     assert [p for p in propose(md) if p.kind == "synthesis"]
     local.remove("project_deploy-staging-with-helm")
     assert not [p for p in propose(md) if p.kind == "synthesis"]
 
 
-def _scripted(pattern: str) -> ScriptedProvider:
+def _named(user: str) -> str:
+    """A pattern named after the first entry the model is shown."""
+    first = json.loads(user.split("\n\n", 1)[0])["id"]
+    return json.dumps(
+        {
+            "type": "project",
+            "name": f"Pattern around {first}"[:80],
+            "description": f"What the entries around {first} share"[:150],
+            "body": "They go together.",
+        }
+    )
+
+
+def _scripted(pattern: str | None = None) -> ScriptedProvider:
+    """Extraction finds one fact in any session; consolidation adds it; the pattern reply
+    is ``pattern`` (default: :func:`_named`)."""
+
     def reply(kind: str, user: str) -> str:
         if kind == "extract":
             msg = int(user.split("[#", 1)[1].split(" ", 1)[0])
@@ -107,7 +145,7 @@ def _scripted(pattern: str) -> ScriptedProvider:
             )
         if kind == "consolidate":
             return ops_reply({"op": "add", "candidate": 0})
-        return pattern
+        return _named(user) if pattern is None else pattern
 
     return ScriptedProvider(reply)
 
@@ -143,6 +181,19 @@ def test_a_malformed_pattern_reply_is_rejected_with_its_reason(md: Memdir) -> No
     assert "### Proposals for review (0)" in text
     assert "does not match the schema (not the shape asked for)" in text
     assert not [p for p in propose(md) if p.kind == "synthesis"]
+
+
+def test_review_says_where_each_diary_lives(md: Memdir, run: Callable[..., Any]) -> None:
+    _seed(md.store("local"))
+    _talk(md, "Remember that helm deploy of staging waits for the smoke tests.")
+    Pipeline(md, RulesProvider()).run()
+    [line] = [x for x in run("review").stdout.splitlines() if x.startswith("Dream diaries")]
+    assert line.startswith("Dream diaries (DREAMS.md, what each run did and why): ")
+    if md.database is None:
+        path = diary.path_for(md, md.store("local").backend.location)
+        assert f"local {path}" in line and path.read_text() == _diary(md) != ""
+    else:
+        assert "local the team database" in line
 
 
 def test_single_stage_writes_no_diary(md: Memdir) -> None:
@@ -316,7 +367,7 @@ def test_synthesis_proposes_exactly_its_limit_and_names_the_patterns_left(md: Me
     ]:
         local.add(type="project", name=name, description=description, body=description + ".")
     _talk(md, "Remember that helm deploy of staging waits for the smoke tests.")
-    pipeline = Pipeline(md, RulesProvider())
+    pipeline = Pipeline(md, _scripted())
     pipeline.limits = dreaming.Limits(synthesis=1)
     report = pipeline.run()
     [run] = _sections(md)

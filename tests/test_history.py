@@ -429,6 +429,23 @@ def test_a_scope_folder_is_an_ordinary_repository(
     assert len(_git(scope_dir, "log", "--format=%s").stdout.splitlines()) == len(subjects) + 3
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_what_a_persons_git_did_to_the_index_between_two_writes_is_kept(
+    store: memdir.Store, scope_dir: Path
+) -> None:
+    """A writer re-reads the git index only when someone else replaced it, and then keeps
+    what they did to entries it does not touch (here git's assume-unchanged bit)."""
+    add(store, "First")
+    add(store, "Second")  # the writer now holds the index it wrote
+    _git(scope_dir, "update-index", "--assume-unchanged", ".gitignore")
+    add(store, "Third")
+    assert _git(scope_dir, "ls-files", "-v", ".gitignore").stdout == "h .gitignore\n"
+    _git(scope_dir, "update-index", "--no-assume-unchanged", ".gitignore")
+    add(store, "Fourth")
+    assert _git(scope_dir, "ls-files", "-v", ".gitignore").stdout == "H .gitignore\n"
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+
+
 _MEMDIR_LOOP = """
 import sys, memdir
 md = memdir.open(home=sys.argv[1], project=sys.argv[2])

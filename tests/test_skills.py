@@ -53,6 +53,25 @@ def test_skills_are_listed_by_description_and_read_on_demand(md: Memdir) -> None
     assert "Deploy to staging" not in md.system_block()
 
 
+def test_a_skill_at_depth_overview_is_its_hook_and_a_summary(md: Memdir) -> None:
+    """As an entry's: what it is for, and the body's salient sentences within the overview
+    limit; ``full`` (the default) is the whole SKILL.md."""
+    chores = [f"{n}. Check the changelog wording by hand and wait a while." for n in range(2, 12)]
+    body = "\n".join(["1. Run the test suite.", *chores, "12. Push the tag `v2.14.3` to origin."])
+    md.write_skill("release", "Cut a release", body, when_to_use="the user asks to release")
+    with md.session() as s:
+        over = s.call_tool("memory_read", {"id": "skill:release", "depth": "overview"})
+        full = s.call_tool("memory_read", {"id": "skill:release", "depth": "full"})
+        bad = s.call_tool("memory_read", {"id": "skill:release", "depth": "L1"})
+    assert over["success"] and over["depth"] == "overview" and full["depth"] == "full"
+    text = over["content"]
+    assert text.startswith("[skill] release (local scope)\n\nCut a release. Use when: the user")
+    assert "1. Run the test suite." in text and "`v2.14.3`" in text
+    assert sum(c in text for c in chores) < len(chores) and "read depth full for all" in text
+    assert body in full["content"] and full["content"] == _read(md, "skill:release")["content"]
+    assert not bad["success"] and "depth must be 'overview'" in bad["error"]
+
+
 def test_skills_are_versioned_and_guarded(md: Memdir) -> None:
     md.write_skill("release", "Cut a release", STEPS, scope="user")
     log = md.history.log(scope="user")

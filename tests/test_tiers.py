@@ -159,3 +159,22 @@ def test_recall_gives_the_best_hit_its_full_text(md: Memdir) -> None:
     # The fact sits 700 characters into the body: a 400-character line never showed it.
     assert LONG.index("v2.14.3") > 400 and "v2.14.3" in block
     assert len(re.findall(r"^- \[", block, re.M)) >= 3  # the other hits as hooks at least
+
+
+def test_recall_gives_a_body_over_the_budget_its_overview(md: Memdir) -> None:
+    """A body longer than the whole 2,000-character recall budget never fits; its overview
+    does, and carries the key sentence from deep in the body, not the filler around it."""
+    tags = [f"{a}{b}" for a in "bcdfghjklm" for b in "aeiou"]  # 50 sentences of filler
+    filler = [f"Filler remark {t} says nothing about the work." for t in tags]
+    key = "The ledgerline release needs the tag v2.14.3 and the `DEPLOY_TOKEN` secret."
+    body = "Ledgerline ships from the ops repository. " + " ".join(filler[:30])
+    body += f" {key} " + " ".join(filler[30:])
+    assert len(body) > 2000 and body.index(key) > 1000
+    md.store("local").add(
+        type="project", name="Ledgerline release", description="how releases ship", body=body
+    )
+    with md.session() as s:
+        block = s.recall("what does the ledgerline release need?")
+    assert block is not None and len(block) <= 2000
+    assert key in block  # at depth overview: the hook alone does not carry it
+    assert filler[-1] not in block and filler[29] not in block  # nor is the body there

@@ -231,15 +231,18 @@ class MemorySession:
         whose memory mode is ``enabled`` (polluted ones may carry third-party text).
         ``deep``: when no past-session hit is strong, the chat model searches and reads
         further in a bounded loop (:mod:`memdir.pipeline.deep`, at most ``deep_seconds``
-        if given); offline it says so (a warning) and the quick result stands. None: the
-        ``deep_recall`` setting (off by default), which the harness hooks' recall follows.
+        if given); offline the quick result stands and the block says so. None: the
+        ``deep_recall`` setting (off by default), which the harness hooks' recall follows,
+        and then only for a message that asks about the past (``deep.asks_about_past``).
         """
+        cue = deep is None
         if deep is None:
             deep = self.md.settings.deep_recall
         if not self.md.enabled:
             return None
         found = [hit.entry for hit in self.md.search(query, limit=entries)] if entries else []
-        passages = []
+        passages: list[RecallPassage] = []
+        note = ""
         if sessions:
             where: dict[str, Any] = {
                 "exclude": sorted(self.lineage()),
@@ -253,13 +256,14 @@ class MemorySession:
                 limits = deeper.Limits()
                 if deep_seconds is not None:
                     limits = dataclasses.replace(limits, seconds=deep_seconds)
-                more = deeper.recall(self.md, query, hits, limits=limits, **where)
+                more = deeper.recall(self.md, query, hits, limits=limits, cue=cue, **where)
                 if more.escalated and more.answer:
                     cited = [
                         RecallPassage(m.timestamp, "", m.role, m.content) for m in more.cited()
                     ]
                     answer = RecallPassage(self.md.clock(), "memdir", "deep recall", more.answer)
                     passages = [answer, *cited, *passages]
-                elif not more.escalated:
+                elif more.offline:
                     warn_once(f"recall: {more.note}")
-        return render_recall(found, passages, max_chars=max_chars)
+                    note = "Deep recall was not run (no chat model, MEMDIR_LLM): quick search only."
+        return render_recall(found, passages, max_chars=max_chars, note=note)

@@ -538,6 +538,7 @@ class Dispatcher:
         }
 
     def _read(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        from .core.skills import skill_text
         from .core.tiers import parse_depth
 
         unknown = sorted(str(k)[:40] for k in args if k not in ("id", "depth", "scope"))
@@ -555,10 +556,16 @@ class Dispatcher:
             raise ValidationError(
                 "send 'id' to read an entry, or 'scope' alone for that scope's overview"
             )
-        if target.startswith("skill:"):  # a skill: always the whole procedure
+        if target.startswith("skill:"):
             skill = self.md.read_skill(target[len("skill:") :].strip())
-            text = f"[skill] {skill.name} ({skill.scope} scope)\n\n{skill.text}"
-            return {"success": True, "skill": skill.name, "scope": skill.scope, "content": text}
+            text = skill_text(skill, depth)
+            return {
+                "success": True,
+                "skill": skill.name,
+                "scope": skill.scope,
+                "depth": depth,
+                "content": text,
+            }
         scope, entry = self.md.find(target)
         content = self.md.read(entry.id, depth=depth)
         result = {

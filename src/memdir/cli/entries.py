@@ -136,11 +136,28 @@ def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
 @cli.command()
 @click.argument("target")
 @click.option("--scope", type=click.Choice(SCOPES), help="Look only in this scope.")
+@click.option(
+    "--depth",
+    metavar="overview|full",
+    help="overview: a few sentences, as memory_read gives them; full (default): the file.",
+)
 @JSON_OPTION
 @click.pass_obj
-def show(state: State, target: str, scope: str | None, as_json: bool) -> None:
+def show(state: State, target: str, scope: str | None, depth: str | None, as_json: bool) -> None:
     """Show one entry's file (TARGET: id or unique substring; archived ids work too;
     ENTRY@REV: as it was at a revision from `memdir log`)."""
+    from ..core.prompt import render_read
+    from ..core.tiers import parse_depth
+
+    if parse_depth(depth) == "overview":  # validated as memory_read's depth is
+        found_scope, entry = state.md.find(target, scope=scope, include_archived=True)
+        md = state.md
+        text = render_read(entry, found_scope, md.clock(), md.project_root, depth="overview")
+        if as_json:
+            dump({"scope": found_scope, "id": entry.id, "depth": "overview", "content": text})
+        else:
+            click.echo(text)
+        return
     if "@" in target:
         from .history import show_at
 

@@ -61,3 +61,8 @@ def review(
         dump([p.to_dict() for p in proposals])
         return
     click.echo(report_text(state.md, proposals), nl=False)
+    from ..review import diary
+
+    kept = [f"{s.scope} {diary.where(state.md, s)}" for s in state.md.stores() if not s.read_only]
+    if kept:
+        click.echo(f"Dream diaries ({diary.NAME}, what each run did and why): {'; '.join(kept)}")

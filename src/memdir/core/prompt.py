@@ -328,16 +328,20 @@ class RecallPassage:
 
 
 def render_recall(
-    entries: Sequence[Entry], passages: Sequence[RecallPassage], *, max_chars: int = RECALL_CHARS
+    entries: Sequence[Entry],
+    passages: Sequence[RecallPassage],
+    *,
+    max_chars: int = RECALL_CHARS,
+    note: str = "",
 ) -> str | None:
     """The ``<memory-context>`` block appended to a user message: relevant entries, best
     first, each at the deepest tier (hook, overview, full body) the budget allows once
     every hook that fits is in (:func:`~memdir.core.tiers.fit_tiers`), then past-session
-    passages in what is left; None when there is nothing to show. Dynamic data never goes
-    into the system prompt."""
+    passages in what is left; None when there is nothing to show. ``note``: a line after
+    the header (how recall went). Dynamic data never goes into the system prompt."""
     from .tiers import fit_tiers
 
-    head = f"<memory-context>\n{RECALL_NOTE}\n"
+    head = f"<memory-context>\n{RECALL_NOTE}\n" + (f"{note}\n" if note else "")
     tail = "</memory-context>"
     used = len(head) + len(tail)
     lines: list[str] = []
@@ -357,6 +361,6 @@ def render_recall(
         used += cost
     if fitting:
         lines += [title, *fitting]
-    if not lines:
+    if not lines and not note:
         return None
     return head + "".join(lines) + tail

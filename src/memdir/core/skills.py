@@ -18,6 +18,7 @@ from .frontmatter import dump_yaml, read_frontmatter
 from .index import one_line
 from .storage.base import SKILL_FILE, SKILLS_DIR, Backend
 from .storage.regular import read_text
+from .tiers import summarize
 from .workspace import Workspace
 
 SKILL_MAX_BYTES = 128 * 1024  # real SKILL.md files run to a few tens of KB
@@ -46,6 +47,18 @@ class Skill:
             stop = "" if line.endswith((".", "!", "?", "。")) else "."
             line += f"{stop} Use when: {one_line(self.when_to_use)}"
         return line if len(line) <= 300 else line[:299] + "…"
+
+
+def skill_text(skill: Skill, depth: str = "full") -> str:
+    """A skill as ``memory_read`` returns it: the whole SKILL.md, or at ``overview`` its
+    description and when to use it and a summary of its body, as an entry's overview."""
+    head = f"[skill] {skill.name} ({skill.scope} scope)\n\n"
+    if depth != "overview":
+        return head + skill.text
+    text = summarize(skill.body)
+    if len(skill.body.strip()) > len(text):
+        text += f"\n\n(Overview of {len(skill.body):,} characters: read depth full for all.)"
+    return f"{head}{skill.hook}\n\n{text}"
 
 
 def validate_name(name: object) -> str:

@@ -3,13 +3,17 @@ searches and reads past sessions before answering. See docs/design/deep-recall.m
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..sessions import when
 from ..sessions.query import sanitize
 from . import assist
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from ..core.layers import Layers
     from ..sessions import Message, SessionHit
 
@@ -21,6 +25,35 @@ DEEP_PROMPT = (
     'messages around one, {"answer": "…", "cites": [message ids]} when they answer it, '
     '{"answer": null} when the history does not say.'
 )
+
+_PRONOUN = "我们|我們|咱们|咱們|你们|你們|他们|他們|我|你|他|她"
+_PAST = re.compile(  # what says a message asks about the past, beside when.ranges
+    r"\b(?:last time|earlier|previously|the other day|back then|remind me)\b"
+    r"|\b(?:what|when|where|why|how|which|who)\s+did\b|\bdid\s+(?:we|i|you|they)\b"
+    r"|\b(?:we|i|you)\s+(?:already\s+)?"  # a subject and a verb in the past tense
+    r"(?:\w+[^e\W]ed|agreed|said|told|chose|wrote|made|did|had|took)\b"
+    r"|\bremember(?!\s+to\b)|\bbefore\s*(?:[.?!,;:]|$)"  # not "remember to …", "before you …"
+    r"|上次|上回|那次|曾经|曾經|前几天|前幾天|来着|來著"
+    rf"|(?:^|[^\u4e00-\u9fff]|{_PRONOUN})(?:之前|以前)"  # not "提交之前" (before committing)
+    r"|(?:说|說|讨论|討論|聊|提|决定|決定|用|试|試|做|问|問)过"
+    r"|(?<=[\u4e00-\u9fff])(?:记得|記得)"  # not a leading "记得…" (remember to …)
+    r"|前回|この前|先日|さっき|覚えて|ましたか|たっけ|だっけ",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+CUE_CHARS = 2_000  # characters read at each end of a long prompt for the cue check
+
+
+def asks_about_past(text: str, now: datetime) -> bool:
+    """Whether ``text`` asks about the past: a cue of :data:`_PAST` ("last time", "did
+    we", 上次, 我们之前, 前回 …) or a time :func:`~memdir.sessions.when.ranges` reads
+    as a range wholly before ``now`` ("last week", 昨天). A long prompt is read at its
+    two ends only (:data:`CUE_CHARS` each), where a question sits, not in pasted logs."""
+    if len(text) > 2 * CUE_CHARS:
+        text = f"{text[:CUE_CHARS]}\n{text[-CUE_CHARS:]}"
+    return bool(_PAST.search(text)) or any(
+        end <= now.timestamp() for _, end in when.ranges(text, now)
+    )
 
 
 @dataclass(frozen=True)
@@ -43,6 +76,7 @@ class DeepRecall:
     cites: list[int] = field(default_factory=list)
     seen: dict[int, Message] = field(default_factory=dict)
     escalated: bool = False
+    offline: bool = False  # escalation was wanted but there is no chat model
     steps: int = 0
     model_calls: int = 0
     chars_sent: int = 0
@@ -77,17 +111,23 @@ def recall(
     hits: list[SessionHit],
     *,
     limits: Limits = Limits(),
+    cue: bool = False,
     **search: Any,
 ) -> DeepRecall:
-    """Escalate from the quick ``hits`` only when none is strong; with the chat model
+    """Escalate from the quick ``hits`` only when none is strong (and, with ``cue``, as the
+    automatic path asks, only when :func:`asks_about_past`); with the chat model
     ``MEMDIR_LLM`` names, loop within ``limits`` (``search``: the quick search's filters,
-    reused). Offline, or when the quick path is strong, nothing more is done (``note``)."""
+    reused). Offline, or when not escalating, nothing more is done (``note``)."""
     out = DeepRecall(seen={m.id: m for h in hits for m in h.context})
     if strong(query, hits):
         out.note = "the quick search had a strong hit; no deep search"
         return out
+    if cue and not asks_about_past(query, md.clock()):
+        out.note = "the message does not ask about the past; no deep search"
+        return out
     model = assist.chat_model(md)
     if model is None:
+        out.offline = True
         out.note = "deep recall needs a chat model (MEMDIR_LLM); quick search only"
         return out
     out.escalated = True

@@ -1,11 +1,10 @@
 """Consolidation in three phases: light (stage candidates), REM (group themes), deep
-(check promotion rules, then write); patterns across ≥ 3 entries become proposals for
-review. See docs/design/dreaming.md."""
+(check promotion rules, then write); patterns across ≥ 3 entries, worded by a model,
+become proposals for review. See docs/design/dreaming.md."""
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -174,20 +173,6 @@ def _what(op: Operation) -> str:
     return f"{type(op).__name__.removesuffix('Op').lower()} {getattr(op, 'target', '')}"
 
 
-def offline_pattern(members: Sequence[Entry], label: str) -> Synthesis:
-    """Without a model: the theme's entries listed under one heading, for a person to
-    reword or reject."""
-    kind = Counter(e.type.value for e in members).most_common(1)[0][0]
-    body = f"Seen in {len(members)} memories:\n" + "\n".join(f"- {e.description}" for e in members)
-    return Synthesis(
-        kind,
-        f"Pattern: {label}"[:80],
-        f"What {len(members)} memories about {label} have in common"[:150],
-        body,
-        tuple(e.id for e in members),
-    )
-
-
 def parse_pattern(raw: str, members: Sequence[Entry]) -> Synthesis | None:
     """A model's synthesis reply; ``{"none": true}`` is None; anything malformed raises
     SchemaError (raw kept)."""
@@ -214,8 +199,8 @@ def synthesize(
     run: Run,
 ) -> int:
     """Propose a pattern for each theme of ≥ :data:`MIN_PATTERN` entries (at most
-    ``limit``); with ``complete`` (a chat call) the model words it, else
-    :func:`offline_pattern`. Returns the model calls made."""
+    ``limit``), worded by the model ``complete`` (a chat call) calls; without one the diary
+    notes the theme and nothing is proposed. Returns the model calls made."""
     by_id = {e.id: e for e in entries}
     names = {e.name.casefold() for e in entries}
     calls = 0
@@ -223,28 +208,31 @@ def synthesize(
         members = sorted((by_id[i] for i in theme.entries if i in by_id), key=lambda e: e.id)
         if len(members) < MIN_PATTERN:
             continue
+        if complete is None:  # a list of descriptions is no pattern: nothing to review
+            ids = ", ".join(e.id for e in members)
+            run.noticed.append(
+                f"{theme.label!r} ({ids}): theme noticed; a model is needed to word a pattern"
+            )
+            continue
         if len(run.proposals) >= limit:
             run.left.append(
                 f"pattern of theme {theme.label!r} ({len(members)} entries): over the "
                 f"synthesis limit ({limit} a run)"
             )
             continue
-        if complete is not None:
-            text = "\n\n".join(
-                json.dumps(
-                    {"id": e.id, "description": e.description, "body": e.body[:600]},
-                    ensure_ascii=False,
-                )
-                for e in members
+        text = "\n\n".join(
+            json.dumps(
+                {"id": e.id, "description": e.description, "body": e.body[:600]},
+                ensure_ascii=False,
             )
-            calls += 1
-            try:
-                found = parse_pattern(complete(SYNTHESIZE_PROMPT, text), members)
-            except MemdirError as exc:
-                run.rejected.append(f"pattern {theme.label!r}: {exc}")
-                continue
-        else:
-            found = offline_pattern(members, theme.label)
+            for e in members
+        )
+        calls += 1
+        try:
+            found = parse_pattern(complete(SYNTHESIZE_PROMPT, text), members)
+        except MemdirError as exc:
+            run.rejected.append(f"pattern {theme.label!r}: {exc}")
+            continue
         if found is None:
             run.rejected.append(f"pattern {theme.label!r}: the model saw none")
         elif found.name.casefold() in names:

@@ -90,6 +90,7 @@ class Run:
     superseded: list[str] = field(default_factory=list)
     rejected: list[str] = field(default_factory=list)
     left: list[str] = field(default_factory=list)  # what a phase's limit left out
+    noticed: list[str] = field(default_factory=list)  # themes no model worded (offline)
     proposals: list[Synthesis | SkillDraft] = field(default_factory=list)
 
     def render(self) -> str:
@@ -103,6 +104,7 @@ class Run:
             ("Deep: superseded", self.superseded),
             ("Rejected", self.rejected),
             ("Left by the limits", self.left),
+            ("Synthesis: themes noticed", self.noticed),
         ):
             out.append(f"\n### {title} ({len(lines)})\n")
             out += [f"- {_line(x)}\n" for x in lines]
@@ -218,3 +220,10 @@ def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
         action="read the dream diary",
     )
     return [] if row is None else last_proposals(str(row[0]))
+
+
+def where(md: Layers, store: Store) -> str:
+    """Where the diary of ``store``'s scope lives: its file, or the team database."""
+    if md.database is None:
+        return str(path_for(md, state_key(store)))
+    return "the team database (your dream_runs rows)"

@@ -88,9 +88,9 @@ class Backend(Protocol):
         """The bytes of one file. Never follows a symlink."""
         ...
 
-    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
-        """Replace one file (or the index) atomically and durably; return its new info.
-        With ``sync`` false the rename is made durable by a later :meth:`sync`."""
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
+        """Replace one file (or the index) atomically and durably. With ``sync`` false the
+        rename is made durable by a later :meth:`sync`."""
         ...
 
     def sync(self, names: Iterable[str]) -> None:

@@ -401,7 +401,7 @@ class FileBackend:
             raise StorageError("write", path, exc) from exc
         return tmp
 
-    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
         """Atomic, durable replace: temp file, fsync, rename, then (unless ``sync`` is
         false and the caller calls :meth:`sync`) fsync the folder."""
         path = self._path(name)
@@ -415,10 +415,8 @@ class FileBackend:
         try:
             if sync:
                 _fsync_dir(os.path.dirname(path))
-            st = os.lstat(path)
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
-        return _info(st)
 
     def sync(self, names: Iterable[str]) -> None:
         """Fsync the folders holding ``names``, making renames and deletions durable."""

@@ -57,6 +57,11 @@ def _ns(value: Any) -> int:
     return value[0] * 1_000_000_000 + value[1] if isinstance(value, tuple) else int(value * 1e9)
 
 
+def _signature(st: os.stat_result) -> tuple[int, ...]:
+    """What changes whenever a file is replaced or rewritten."""
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_dev)
+
+
 def _same(st: os.stat_result, entry: Any) -> bool:
     """True when the index entry was made from a file with this very signature."""
     return (
@@ -129,6 +134,9 @@ class History:
         self.lock_timeout = lock_timeout
         self._repo: Repo | None = None
         self._tree: tuple[bytes, dict[str, Any]] | None = None  # (commit, its files)
+        # The git index this writer last wrote: its file's signature and its entries, so
+        # the next write reads it again only if someone else (a person's git) replaced it.
+        self._written: tuple[tuple[int, ...], dict[bytes, Any]] | None = None
 
     def __repr__(self) -> str:
         return f"History({str(self.root)!r})"
@@ -195,8 +203,11 @@ class History:
                 warn_once(f"ignoring the git index {path} ({exc.strerror}); it is rebuilt")
             return {}
         with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
                 return {}
+            if self._written is not None and self._written[0] == _signature(st):
+                return dict(self._written[1])
             try:
                 reader = IndexChecksumReader(f)
                 entries = read_index_dict_with_version(reader)[0]
@@ -403,6 +414,11 @@ class History:
             except OSError as exc:  # the commit is made: a stale index only slows `git status`
                 cast(Any, f).abort()
                 warn_once(f"the git index of {self.root} was not updated: {exc}")
+                return True
+        try:
+            self._written = (_signature(os.lstat(path)), entries)
+        except OSError:
+            self._written = None
         return True
 
     def _add(self, repo: Repo, objects: Iterable[ShaFile]) -> list[str]:

@@ -394,9 +394,9 @@ class PgBackend:
             raise RuntimeError("PgBackend writes only under lock()")
         return conn  # type: ignore[no-any-return]
 
-    def write(self, name: str, data: bytes, *, sync: bool = True) -> FileInfo:
+    def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
         """Insert or replace one file in the lock's transaction (queued: sent with the
-        next read or at the lock's end; the version is the database's, not returned)."""
+        next read or at the lock's end)."""
         from ...pg.schema import MAY_WRITE
 
         if not _is_entry_name(name):
@@ -410,7 +410,6 @@ class PgBackend:
             self._args(name=name, data=data, now=now),
         )
         self._held.files[name] = data
-        return FileInfo((0,), now)
 
     def sync(self, names: Iterable[str]) -> None:
         """Nothing to do: the transaction's commit makes a write durable."""
