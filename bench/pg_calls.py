@@ -32,6 +32,11 @@ SENDS += ("exec_params", "exec_prepared", "pipeline_sync")
 counting = False
 trips: collections.Counter[str] = collections.Counter()
 show_where = False
+LOCK = b"pg_advisory_xact_lock(hashtextextended"
+held_trips = 0  # round trips with a scope's advisory lock held (after the one taking it)
+_prepared: dict[tuple[int, bytes], bytes] = {}  # (connection, statement name) -> query
+_locking: dict[int, str] = {}
+_ending: set[int] = set()  # connection -> "taking" (lock queued) or "held"
 
 
 def _caller() -> str:
@@ -49,8 +54,26 @@ def _counted(name: str) -> Any:
     real = getattr(pq_ctypes.PGconn, name)
 
     def send(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if counting and (name == "pipeline_sync" or self.pipeline_status == 0):
+        global held_trips
+        command = args[0] if args and isinstance(args[0], bytes) else b""
+        if name == "send_prepare":  # (name, command): later sent by name
+            _prepared[id(self), args[0]] = command = args[1]
+        elif name in ("send_query_prepared", "exec_prepared"):
+            command = _prepared.get((id(self), command), b"")
+        state = _locking.get(id(self))
+        if LOCK in command:
+            _locking[id(self)] = state = "taking"
+        trip = name == "pipeline_sync" or self.pipeline_status == 0
+        if counting and trip:
             trips[_caller() if show_where else "all"] += 1
+            held_trips += state == "held"
+        if trip and state == "taking":
+            _locking[id(self)] = "held"
+        if command.strip().upper() in (b"COMMIT", b"ROLLBACK"):
+            _ending.add(id(self))  # the transaction ends with this (or the pipeline's) trip
+        if trip and id(self) in _ending:
+            _ending.discard(id(self))
+            _locking.pop(id(self), None)
         return real(self, *args, **kwargs)
 
     return send
@@ -61,10 +84,11 @@ for _name in SENDS:
 
 
 def main() -> int:
-    global counting, show_where
+    global counting, show_where, held_trips
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=10)
     parser.add_argument("--where", action="store_true", help="break each count down by caller")
+    parser.add_argument("--only", help="comma-separated calls to count (e.g. 'memory add')")
     args = parser.parse_args()
     show_where = args.where
     base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
@@ -129,21 +153,25 @@ def main() -> int:
             ("memory_search", tool("memory_search", lambda: {"query": "build step make"})),
             ("log (session.log)", log),
         ]
-        print(f"| call | round trips (mean of {args.calls}) |\n|---|---:|")
-        for label, prepare in calls:
+        print(f"| call | round trips (mean of {args.calls}) | with the scope lock held |")
+        print("|---|---:|---:|")
+        only = set(args.only.split(",")) if args.only else {label for label, _ in calls}
+        for label, prepare in [c for c in calls if c[0] in only]:
             for _ in range(2):  # warm-up
                 answer = prepare()()
                 assert answer.get("success"), answer
-            total = 0
+            total = held = 0
             for _ in range(args.calls):
                 call = prepare()
                 trips.clear()
+                held_trips = 0
                 counting = True
                 answer = call()
                 counting = False
                 assert answer.get("success"), answer
                 total += sum(trips.values())
-            print(f"| {label} | {total / args.calls:.1f} |")
+                held += held_trips
+            print(f"| {label} | {total / args.calls:.1f} | {held / args.calls:.1f} |")
             if show_where:
                 for where, count in trips.most_common():
                     print(f"|   {where} | {count} |")

@@ -15,7 +15,9 @@ acknowledged), the stored bytes equal the newest version in the history, and a w
 acknowledged on one process is found by a new session on every other (latency printed).
 The same mix against today's single `memdir serve` (files + git) is the baseline row.
 Nothing here is a test assertion (see DESIGN.md, "Conventions"). ``--only-kill``: just
-the run with the SIGKILL.
+the run with the SIGKILL; ``--team-only``: no files-server row. Beside the servers' CPU
+the table gives the bench process's (the clients: 100 is one core saturated, when they
+would be the ceiling) and PostgreSQL's (its postmaster's children, on this machine).
 
 The ledger's rule. A write is acknowledged when its answer is a success; the entry it
 changed is the id that answer names. An entry whose last write got no answer (its
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import secrets
 import signal
 import socket
@@ -77,13 +80,38 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _stat(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return []
+
+
 def _cpu(pid: int) -> float:
     """User + system CPU seconds of a process (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+    fields = _stat(pid)
+    if not fields:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _pg_cpu(url: str) -> dict[int, float]:
+    """CPU seconds of each process of the PostgreSQL server behind ``url`` (its
+    postmaster's children; this machine only, else empty)."""
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            row = conn.execute("SELECT pg_backend_pid()").fetchone()
+    except psycopg.Error:
+        return {}
+    fields = _stat(int(row[0])) if row else []
+    if not fields:
+        return {}
+    master = int(fields[1])
+    out = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit() and (f := _stat(int(d.name))) and int(f[1]) == master:
+            out[int(d.name)] = _cpu(int(d.name))
+    return out
 
 
 class Server:
@@ -296,7 +324,7 @@ def _schema(base: str) -> str:
 
 def _run(
     base: str | None, procs: int, args: argparse.Namespace, tmp: Path, kill: bool
-) -> tuple[str, Ledger, float, float, dict[str, int], float]:
+) -> tuple[str, Ledger, float, tuple[float, float, float], dict[str, int], float]:
     env = {**os.environ, "MEMDIR_BACKGROUND": "0", "MEMDIR_MANAGED_DIR": str(tmp / "m")}
     env.pop("MEMDIR_DATABASE_URL", None)
     run = tmp / f"run-{procs}-{'pg' if base else 'files'}"
@@ -348,16 +376,22 @@ def _run(
                 servers[-1].stop(signal.SIGKILL)
         return await _visible(servers, tokens, roots) if base else 0.0
 
+    pg_before = _pg_cpu(base) if base else {}
+    mine = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
     visible = anyio.run(main)
     wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    clients = after.ru_utime + after.ru_stime - mine.ru_utime - mine.ru_stime
+    pg = sum(t - pg_before.get(pid, 0.0) for pid, t in (_pg_cpu(base) if base else {}).items())
     for s in servers:
         s.cpu = _cpu(s.proc.pid) if s.alive else s.cpu
     cpu = sum(s.cpu for s in servers)
     for s in servers:
         s.stop()
     checks = _verify(url, project, run / "verify", ledger) if base else dict.fromkeys(CHECKS, -1)
-    return label + (" (1 SIGKILLed)" if kill else ""), ledger, wall, cpu, checks, visible
+    label += " (1 SIGKILLed)" if kill else ""
+    return label, ledger, wall, (cpu, clients, pg), checks, visible
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -374,12 +408,14 @@ def main() -> None:
     parser.add_argument(
         "--only-kill", action="store_true", help="only the run with the SIGKILL (its checks)"
     )
+    parser.add_argument("--team-only", action="store_true", help="no files-server row")
     args = parser.parse_args()
     base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
     if not base:
         raise SystemExit("set MEMDIR_TEST_DATABASE_URL to a PostgreSQL database to fill")
     tmp = Path(tempfile.mkdtemp(prefix="memdir-bench-serve-"))
-    rows = [] if args.only_kill else [_run(None, 1, args, tmp, kill=False)]
+    files = not (args.only_kill or args.team_only)
+    rows = [_run(None, 1, args, tmp, kill=False)] if files else []
     for procs in range(args.processes if args.only_kill else 1, args.processes + 1):
         rows.append(_run(base, procs, args, tmp, kill=procs == args.processes and procs > 1))
     print(f"bench/serve.py — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
@@ -389,12 +425,12 @@ def main() -> None:
         f"with the clients and PostgreSQL"
     )
     print()
-    head = f"{'server':<40} {'calls/s':>8} {'cpu%':>5}"
+    head = f"{'server':<40} {'calls/s':>8} {'cpu%':>5} {'cli%':>5} {'pg%':>5}"
     head += "".join(f" {op + ' p50/p95 ms':>20}" for op in OPS)
     labels = [k.replace("history_", "") for k in CHECKS]
     print(head + f" {'errors':>7}  {' '.join(f'{k:>5}' for k in labels)}  visible")
     widths = [max(5, len(k)) for k in labels]
-    for label, ledger, wall, cpu, checks, visible in rows:
+    for label, ledger, wall, (cpu, cli, pg), checks, visible in rows:
         calls = sum(len(v) for v in ledger.lat.values())
         cells = "".join(
             f" {_pct(ledger.lat[op], 0.5):>9.1f}/{_pct(ledger.lat[op], 0.95):<9.1f}" for op in OPS
@@ -403,10 +439,13 @@ def main() -> None:
         check = " ".join(f"{checks[k]:>{w}}" for k, w in zip(CHECKS, widths, strict=True))
         seen = f"{visible * 1e3:.0f} ms" if visible else "-"
         print(
-            f"{label:<40} {calls / wall:>8.1f} {cpu / wall * 100:>5.0f}{cells} {errors:>7}  "
+            f"{label:<40} {calls / wall:>8.1f} {cpu / wall * 100:>5.0f} {cli / wall * 100:>5.0f} "
+            f"{pg / wall * 100:>5.0f}{cells} {errors:>7}  "
             f"{check}  {seen}"
         )
     print()
+    print("cpu%: the servers' CPU; cli%: the bench process's (the MCP clients, one Python")
+    print("process: 100 is one core saturated); pg%: PostgreSQL's processes; % of one core.")
     print("errors: tool errors (e.g. a replace racing a remove) + connections lost to the kill;")
     print("lost/dup/wrong: acknowledged writes missing, duplicated, with another body or")
     print("acknowledged on another entry than their target (-1: not checked); drift: stored files")

@@ -236,6 +236,98 @@ def test_users_a_b_and_axb_see_nothing_of_each_other(pg_url: str, tmp_path: Path
             assert PgHistory(backend).log() == []
 
 
+def test_an_add_holds_its_scope_lock_for_one_round_trip(pg_url: str) -> None:
+    """What serialises the writers of one scope is the round trips made while its lock is
+    held: an add sends its listing with the lock and its writes, history row and COMMIT
+    together (bench/pg_calls.py counts libpq's sends; a count, not a timing)."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, str(root / "bench" / "pg_calls.py"), "--calls", "2", "--only",
+         "memory add,memory replace"],
+        env={**os.environ, "PYTHONPATH": str(root / "src")},
+        capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    held = {
+        cells[0]: float(cells[2])
+        for line in done.stdout.splitlines()
+        if len(cells := [c.strip() for c in line.strip("|").split("|")]) == 3
+        and cells[0].startswith("memory ")
+    }
+    # add: the writes with COMMIT; replace: and the archive's names (a new archived id)
+    assert held == {"memory add": 1.0, "memory replace": 2.0}, done.stdout
+
+
+def test_a_write_under_the_lock_plans_on_another_writers_changes(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """The listing a write reads under the lock brings the bytes of every file another
+    user changed since this process last read them, and the index as it is: alice's add
+    after bob's replace keeps bob's text in the entry and in MEMORY.md."""
+    project = tmp_path / "app"
+    project.mkdir()
+    team_env(pg_url, project, "alice")
+    team_env(pg_url, project, "bob")
+    alice = memdir.open(tmp_path / "a", project, database_url=pg_url, user="alice")
+    bob = memdir.open(tmp_path / "b", project, database_url=pg_url, user="bob")
+    mine, theirs = alice.store("project"), bob.store("project")
+    first = add(mine, "Deploy days", "Deploy on Tuesdays.", type="project")
+    add(mine, "Test runner", "Run pytest.", type="project")  # alice has parsed both
+    theirs.replace(first.id, description="when we ship", body="Deploy on Thursdays.")
+    add(mine, "Linter", "Run ruff.", type="project")
+    index = mine.backend.read_index()
+    assert index is not None and b"when we ship" in index and b"about Deploy days" not in index
+    assert mine.get(first.id).body == "Deploy on Thursdays."
+    assert mine.history is not None
+    assert mine.history.files(mine.history.head() or "")["MEMORY.md"] == index
+
+
+def test_an_unchanged_index_is_not_written_again(pg_url: str, tmp_path: Path) -> None:
+    """A write that leaves MEMORY.md as it was (a body changed) does not rewrite it: the
+    index the listing brought under the lock is compared, not a stale copy."""
+    project = tmp_path / "app"
+    project.mkdir()
+    team_env(pg_url, project, "alice")
+    md = memdir.open(tmp_path / "a", project, database_url=pg_url, user="alice")
+    store = md.store("project")
+    entry = add(store, "Deploy days", "Deploy on Tuesdays.", type="project")
+
+    def version() -> int:
+        with psycopg.connect(pg_url) as conn:
+            row = conn.execute(
+                "SELECT version FROM memdir_files WHERE name = 'MEMORY.md'"
+            ).fetchone()
+        assert row is not None
+        return int(row[0])
+
+    before = version()
+    store.replace(entry.id, body="Deploy on Thursdays.")
+    assert version() == before
+    store.replace(entry.id, description="when we ship")
+    assert version() > before
+
+
+def test_a_write_refused_while_the_lock_is_held_writes_nothing(pg_url: str) -> None:
+    """Writes are sent with the COMMIT; one the access rule refuses by then (an admin's
+    right taken away meanwhile) raises in SQL, so the transaction rolls back whole."""
+    from memdir.core.errors import AccessError
+    from memdir.pg import users
+
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "carol", admin=True)
+    backend = PgBackend(db, ScopeKey.org(), "carol")
+    with backend.lock(5):
+        backend.write("user_a.md", b"a")
+    with pytest.raises(AccessError, match="may not write"), backend.lock(5):
+        backend.write("user_b.md", b"b")
+        users.set_admin(db, "carol", False)
+        backend.write("user_c.md", b"c")
+    assert set(backend.listing()) == {"user_a.md"}
+
+
 def _other_host(url: str) -> str:
     """``url`` naming the same server by another host name (127.0.0.1 ↔ localhost, or a
     host name's address)."""

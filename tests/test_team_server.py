@@ -471,3 +471,51 @@ def test_only_the_hash_of_a_token_is_stored(team: Team) -> None:
     assert "no user 'nobody'" in bad.stderr
     bad = team.cli("serve", "--database", "mysql://x", "users", "ls", ok=False)
     assert "not a PostgreSQL URL" in bad.stderr
+
+
+def test_a_session_that_cannot_start_yet_holds_up_no_other(team: Team) -> None:
+    """Sessions start on worker threads at once: while alice's first call waits inside her
+    session's start (her usage table locked by another connection), bob's first call on
+    the same process is answered; alice's is too once the table is free."""
+    import psycopg
+
+    proc, url = team.serve()
+    try:
+        alice = memdir.open(team.home / "alice", team.shared, database_url=team.url, user="alice")
+        alice.store("user").add(type="user", name="Tea", description="drinks", body="Tea.")
+        schema = alice.tombstones.db.schema()  # type: ignore[attr-defined]
+        alice.close()
+        with psycopg.connect(team.url) as held:
+            held.execute(f'LOCK TABLE "{schema}".usage IN ACCESS EXCLUSIVE MODE')
+
+            def waiting() -> bool:
+                with psycopg.connect(team.url, autocommit=True) as c:
+                    row = c.execute(
+                        "SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = "
+                        "%s::regclass",
+                        (f'"{schema}".usage',),
+                    ).fetchone()
+                return bool(row and row[0])
+
+            async def main() -> tuple[Any, Any]:
+                answers: dict[str, Any] = {}
+
+                async def first_call(who: str) -> None:
+                    async with _client(url, team.tokens[who], [team.shared]) as c:
+                        answers[who] = await c.call_tool("memory_search", {"query": "tea"})
+
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(first_call, "alice")
+                    with anyio.fail_after(60):  # a guard against a hang, not a timing
+                        while not await anyio.to_thread.run_sync(waiting):
+                            await anyio.sleep(0.05)
+                        await first_call("bob")  # alice's start still waits on the table
+                    assert "alice" not in answers
+                    await anyio.to_thread.run_sync(held.rollback)
+                return answers["alice"], answers["bob"]
+
+            mine, theirs = anyio.run(main)
+        assert _data(mine)["success"] and _data(theirs)["success"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -8,7 +8,7 @@ import json
 import threading
 import time
 import warnings
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -221,8 +221,9 @@ class _Backend:
         # HTTP: one Memdir per project (and, on the team backend, per user), the least
         # recently used unused ones closed
         self.projects: OrderedDict[tuple[Path | None, str | None], Memdir] = OrderedDict()
-        self.opening = threading.Lock()  # project table + session start, on any worker
+        self.opening = threading.Lock()  # the project table, on any worker
         self.fresh: set[MemorySession] = set()  # started, not yet held by a connection
+        self.pinned: Counter[int] = Counter()  # Memdirs (by id) a session is starting in
         self.under = tuple(p.resolve() for p in projects_under)  # () : any folder
         if http is not None:
             http._backend = self
@@ -380,11 +381,22 @@ class _Backend:
         )
 
     def _start(self, folder: Path | None, user: str | None) -> MemorySession:
-        """A session in ``folder``'s Memdir, which no other start can close meanwhile."""
+        """A session in ``folder``'s Memdir, which no other start can close meanwhile.
+        Sessions start at once (on the team backend, threads): only finding the Memdir
+        holds the table's lock, not building the session's system block."""
         with self.opening:
-            session = self._memdir(folder, user).session(agent=self.agent)
+            md = self._memdir(folder, user)
+            self.pinned[id(md)] += 1
+        try:
+            session = md.session(agent=self.agent)
+        except BaseException:
+            with self.opening:
+                self.pinned -= Counter({id(md): 1})
+            raise
+        with self.opening:  # held by ``fresh`` before it is no longer pinned
+            self.pinned -= Counter({id(md): 1})
             self.fresh.add(session)
-            return session
+        return session
 
     def _memdir(self, folder: Path | None, user: str | None = None) -> Memdir:
         """The Memdir of one project folder (kept: every connection in it shares it), or
@@ -398,7 +410,7 @@ class _Backend:
         self.projects.move_to_end(key)
         live = self.http._live.values() if self.http is not None else ()
         used = {id(x.session.md) for x in live if x.session is not None}
-        used |= {id(x.md) for x in list(self.fresh)}
+        used |= {id(x.md) for x in list(self.fresh)} | set(self.pinned)
         for old in [k for k, v in self.projects.items() if k != key and id(v) not in used]:
             if len(self.projects) <= MAX_PROJECTS:
                 break

@@ -177,10 +177,15 @@ def index_pending(conn: Any) -> int:
     """Index the rows this transaction left without a ``tsv`` (new or edited text), as
     SQLite's triggers do; returns how many."""
     done = 0
-    for base, cols in FTS_COLUMNS.items():
-        rows = conn.execute(
-            f"SELECT id, {', '.join(cols)} FROM {base} WHERE tsv IS NULL ORDER BY id"
-        ).fetchall()
+    with conn.raw.pipeline():  # every table's look-up in one round trip
+        pending = {
+            base: conn.execute(
+                f"SELECT id, {', '.join(cols)} FROM {base} WHERE tsv IS NULL ORDER BY id"
+            )
+            for base, cols in FTS_COLUMNS.items()
+        }
+    for base, cur in pending.items():
+        rows = cur.fetchall()
         if not rows:
             continue
         vectors = analyzer().vectors([tuple(r[1:]) for r in rows])

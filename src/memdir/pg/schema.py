@@ -92,6 +92,22 @@ MEMORY = Schema(
                         AND strpos(owner, ':') = 0 AND project IS NULL))""",
             ),
         ),
+        # A write refused by the access rule raises instead of writing nothing, so the
+        # writes of a scope and their COMMIT can be sent in one round trip (see
+        # PgBackend.lock). Numbered after the state steps (0001-0007) to keep one order.
+        Step(
+            "0008-may-write",
+            (
+                """CREATE FUNCTION memdir_may_write(ok boolean, scope text) RETURNS boolean
+                LANGUAGE plpgsql AS $$ BEGIN
+                    IF ok IS NOT TRUE THEN
+                        RAISE EXCEPTION 'memdir: this user may not write the scope %', scope
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    RETURN true;
+                END $$""",
+            ),
+        ),
     ),
 )
 
@@ -114,3 +130,7 @@ WRITABLE = """EXISTS (SELECT 1 FROM memdir_scopes s WHERE s.key = %(scope)s AND 
         SELECT 1 FROM memdir_grants g WHERE g.user_name = %(user)s AND g.project = s.project))
     OR (s.kind = 'org' AND EXISTS (
         SELECT 1 FROM memdir_users u WHERE u.name = %(user)s AND u.admin))))"""
+
+#: :data:`WRITABLE` that raises ``insufficient_privilege`` where it is false: a write's
+#: WHERE, so a refused write fails its transaction instead of writing nothing.
+MAY_WRITE = f"memdir_may_write({WRITABLE}, %(scope)s)"

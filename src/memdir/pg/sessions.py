@@ -98,13 +98,14 @@ class PgStateDatabase(Database):
             self._joined.conn = outer
 
     @contextmanager
-    def _within(self, raw: Any, action: str) -> Iterator[Any]:
-        """``raw``'s transaction, its settings put back after (errors as in ``transaction``)."""
+    def _within(self, raw: Any, setup: bytes, action: str) -> Iterator[Any]:
+        """``raw``'s transaction with ``setup`` run (one round trip with reading the
+        settings it changes), its settings put back after (errors as in ``transaction``)."""
         import psycopg
 
         settings = "current_setting('search_path'), current_setting('lock_timeout')"
         try:
-            saved = raw.execute(f"SELECT {settings}").fetchone()
+            saved = raw.execute(f"SELECT {settings}; ".encode() + setup).fetchone()
             yield raw
             raw.execute(
                 "SELECT set_config('search_path', %s, true), set_config('lock_timeout', %s, true)",
@@ -138,10 +139,8 @@ class PgStateDatabase(Database):
             with (  # BEGIN and the setup in one round trip
                 self.pg.begun(setup.encode(), action)
                 if joined is None
-                else self._within(joined, action)
+                else self._within(joined, setup.encode(), action)
             ) as raw:
-                if joined is not None:
-                    raw.execute(setup.encode())
                 conn = Connection(raw, None)
                 conn.fts = Fts(conn)
                 result = body(conn)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,6 +93,9 @@ class PgBackend:
         self.scope = scope
         self.user = user
         self._held = threading.local()
+        # Versions of entry files whose bytes a listing under the lock already handed
+        # over (the reader keeps them parsed): the next listing skips their bytes.
+        self._known: set[int] = set()
         db.ensure(MEMORY)
 
     def __repr__(self) -> str:
@@ -111,6 +115,7 @@ class PgBackend:
     def _conn(self, action: str) -> Iterator[psycopg.Connection[Any]]:
         held = getattr(self._held, "conn", None)
         if held is not None:
+            self._flush()  # a read sees the writes queued before it
             yield held
             return
         with self.db.read(action) as conn:  # one statement: no transaction needed
@@ -148,15 +153,11 @@ class PgBackend:
         """Create the scope's row if this user may write it."""
         held = getattr(self._held, "conn", None)
         if held is not None:
+            self._flush()
             self.create_in(held)
             return
         with self.db.transaction("create a scope") as conn:  # a refused row is rolled back
             self.create_in(conn)
-
-    def _may_write(self, conn: psycopg.Connection[Any]) -> bool:
-        from ...pg.schema import WRITABLE
-
-        return conn.execute(f"SELECT {WRITABLE}", self._args()).fetchone() == (True,)
 
     def writable(self) -> bool:
         """True when this user may write the scope (an uncreated one: would be allowed)."""
@@ -177,32 +178,72 @@ class PgBackend:
 
     @contextmanager
     def lock(self, timeout: float) -> Iterator[None]:
-        """The scope's advisory lock, in a transaction that commits when the block ends."""
+        """The scope's advisory lock, in a transaction that commits when the block ends.
+
+        Round trips while it is held are what serialises a scope's writers: BEGIN, the
+        lock, the scope row, the access check and the listing (with the bytes of the
+        files that changed and the index, see :meth:`listing`) go in one; writes and the
+        history row are queued and sent with the COMMIT (a refused write raises:
+        :data:`MAY_WRITE`), so an add holds the lock for about one round trip."""
         import psycopg
 
         if getattr(self._held, "conn", None) is not None:  # re-entrant within a thread
             yield
             return
-        with self.db.transaction(f"write to the {self.scope.kind} scope") as conn:
-            try:  # one round trip: the lock (its wait bounded by lock_timeout, then
-                # reset), then the scope row and the access check, in that order
-                with conn.pipeline():
-                    conn.execute(
-                        "SELECT set_config('lock_timeout', %s, true), "
-                        "pg_advisory_xact_lock(hashtextextended(%s, 0)), "
-                        "set_config('lock_timeout', '0', true)",
-                        (f"{int(timeout * 1000)}ms", self.scope.key),
-                    )
-                    may = self._create(conn)
-            except psycopg.errors.LockNotAvailable:
-                raise LockTimeoutError(Path(self.location), timeout) from None
-            if may.fetchone() != (True,):
-                raise self._denied("write")
-            self._held.conn = conn
+        with self.db.read(f"write to the {self.scope.kind} scope") as conn:
             try:
-                yield
-            finally:
-                self._held.conn = None
+                try:  # the lock's wait bounded by lock_timeout, then reset
+                    with conn.pipeline():
+                        conn.execute("BEGIN")
+                        conn.execute(
+                            "SELECT set_config('lock_timeout', %s, true), "
+                            "pg_advisory_xact_lock(hashtextextended(%s, 0)), "
+                            "set_config('lock_timeout', '0', true)",
+                            (f"{int(timeout * 1000)}ms", self.scope.key),
+                        )
+                        may = self._create(conn)
+                        listed = self._list_held(conn)  # what a write reads first
+                except psycopg.errors.LockNotAvailable:
+                    raise LockTimeoutError(Path(self.location), timeout) from None
+                if may.fetchone() != (True,):
+                    raise self._denied("write")
+                self._held.conn, self._held.queue, self._held.files = conn, [], {}
+                self._held.listed = listed
+                try:
+                    yield
+                    self._flush(commit=True)
+                finally:
+                    self._held.conn = self._held.queue = self._held.files = None
+                    self._held.listed = None
+            except BaseException:
+                if not conn.closed and conn.info.transaction_status != 0:  # not IDLE
+                    with suppress(psycopg.Error):
+                        conn.execute("ROLLBACK")
+                raise
+
+    def _flush(self, *, commit: bool = False) -> None:
+        """Send the queued writes in one round trip (with ``commit``, and COMMIT); a write
+        the access rule refuses raises (:data:`MAY_WRITE`) as :class:`AccessError`."""
+        import psycopg
+
+        queue: list[tuple[str, dict[str, Any]]] = self._held.queue
+        if not queue and not commit:
+            return
+        self._held.queue = []
+        conn = self._held.conn
+        try:
+            with conn.pipeline():
+                for sql, args in queue:
+                    conn.execute(sql, args)
+                if commit:
+                    conn.execute("COMMIT")
+        except psycopg.errors.InsufficientPrivilege:
+            raise self._denied("write") from None
+
+    def _queue(self, sql: str, args: dict[str, Any]) -> None:
+        self._writing()
+        self._held.queue.append((sql, args))
+        self._held.listed = None  # a listing sent with the lock is out of date now
 
     def create_in(self, conn: psycopg.Connection[Any]) -> None:
         """:meth:`create` on ``conn`` (the lock's transaction)."""
@@ -225,17 +266,47 @@ class PgBackend:
         return conn.execute(f"SELECT {WRITABLE}", self._args())
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
-        """Active (or archived) entry files with their version as the signature."""
+        """Active (or archived) entry files with their version as the signature. Under
+        the lock, the active listing also brings the index's bytes and those of files
+        whose version no listing under the lock brought before (see :meth:`read`)."""
         from ...pg.schema import READABLE
 
-        where = "name LIKE 'archive/%%'" if archive else "name NOT LIKE '%%/%%'"
-        with self._conn("list a scope") as conn:
-            rows = conn.execute(
-                f"SELECT name, version, mtime FROM memdir_files WHERE scope = %(scope)s "
-                f"AND name <> %(index)s AND name <> %(soul)s AND {where} AND {READABLE}",
-                self._args(index=INDEX_NAME, soul=SOUL_NAME),
-            ).fetchall()
-        return {r[0]: FileInfo((int(r[1]),), float(r[2])) for r in rows}
+        if archive or getattr(self._held, "conn", None) is None:
+            where = "name LIKE 'archive/%%'" if archive else "name NOT LIKE '%%/%%'"
+            with self._conn("list a scope") as conn:
+                rows = conn.execute(
+                    f"SELECT name, version, mtime FROM memdir_files WHERE scope = %(scope)s "
+                    f"AND name <> %(index)s AND name <> %(soul)s AND {where} AND {READABLE}",
+                    self._args(index=INDEX_NAME, soul=SOUL_NAME),
+                ).fetchall()
+            return {r[0]: FileInfo((int(r[1]),), float(r[2])) for r in rows}
+        listed, self._held.listed = self._held.listed, None
+        if listed is None:  # else sent with the lock, and nothing written since
+            with self._conn("list a scope") as conn:
+                listed = self._list_held(conn)
+        rows = listed.fetchall()
+        files: dict[str, bytes | None] = self._held.files
+        files[INDEX_NAME] = None  # absent unless listed
+        out: dict[str, FileInfo] = {}
+        for name, version, mtime, data in rows:
+            if data is not None:
+                files[name] = bytes(data)
+            if name != INDEX_NAME:
+                out[name] = FileInfo((int(version),), float(mtime))
+        self._known = {int(info.signature[0]) for info in out.values()}
+        return out
+
+    def _list_held(self, conn: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
+        """:meth:`listing`'s query under the lock (in a pipeline: queued)."""
+        from ...pg.schema import READABLE
+
+        return conn.execute(
+            f"SELECT name, version, mtime, CASE WHEN name = %(index)s "
+            f"OR NOT version = ANY(%(known)s) THEN data END FROM memdir_files "
+            f"WHERE scope = %(scope)s AND name <> %(soul)s AND name NOT LIKE '%%/%%' "
+            f"AND {READABLE}",
+            self._args(index=INDEX_NAME, soul=SOUL_NAME, known=sorted(self._known)),
+        )
 
     def skill_names(self) -> list[str]:
         """Every ``skills/<name>/SKILL.md`` row this user may read."""
@@ -263,6 +334,9 @@ class PgBackend:
 
     def read_index(self) -> bytes | None:
         """The index bytes, or None."""
+        files = getattr(self._held, "files", None)
+        if files is not None and INDEX_NAME in files:  # as listed or written under the lock
+            return files[INDEX_NAME]  # type: ignore[no-any-return]
         try:
             return self.read(INDEX_NAME)
         except FileNotFoundError:
@@ -274,6 +348,12 @@ class PgBackend:
 
         if not _is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
+        files = getattr(self._held, "files", None)
+        if files is not None and name in files:  # listed or written under the lock: no
+            data = files[name]  # other writer can have changed it since
+            if data is None:
+                raise FileNotFoundError(errno.ENOENT, "no such entry", name)
+            return data  # type: ignore[no-any-return]
         with self._conn("read an entry") as conn:
             row = conn.execute(
                 f"SELECT data FROM memdir_files WHERE scope = %(scope)s AND name = %(name)s "
@@ -302,8 +382,11 @@ class PgBackend:
         return {str(r[0]): bytes(r[1]) for r in rows}
 
     def connection(self) -> psycopg.Connection[Any]:
-        """The lock's connection, in its open transaction (only under :meth:`lock`)."""
-        return self._writing()
+        """The lock's connection, in its open transaction (only under :meth:`lock`), with
+        the queued writes sent."""
+        conn = self._writing()
+        self._flush()
+        return conn
 
     def _writing(self) -> psycopg.Connection[Any]:
         conn = getattr(self._held, "conn", None)
@@ -312,42 +395,37 @@ class PgBackend:
         return conn  # type: ignore[no-any-return]
 
     def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
-        """Insert or replace one file in the lock's transaction."""
-        from ...pg.schema import WRITABLE
+        """Insert or replace one file in the lock's transaction (queued: sent with the
+        next read or at the lock's end)."""
+        from ...pg.schema import MAY_WRITE
 
         if not _is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
         now = time.time()
-        row = (
-            self._writing()
-            .execute(
-                f"INSERT INTO memdir_files (scope, name, data, version, mtime) "
-                f"SELECT %(scope)s, %(name)s, %(data)s, nextval('memdir_file_version'), %(now)s "
-                f"WHERE {WRITABLE} ON CONFLICT (scope, name) DO UPDATE SET data = EXCLUDED.data, "
-                f"version = EXCLUDED.version, mtime = EXCLUDED.mtime RETURNING version",
-                self._args(name=name, data=data, now=now),
-            )
-            .fetchone()
+        self._queue(
+            f"INSERT INTO memdir_files (scope, name, data, version, mtime) "
+            f"SELECT %(scope)s, %(name)s, %(data)s, nextval('memdir_file_version'), %(now)s "
+            f"WHERE {MAY_WRITE} ON CONFLICT (scope, name) DO UPDATE SET data = EXCLUDED.data, "
+            f"version = EXCLUDED.version, mtime = EXCLUDED.mtime",
+            self._args(name=name, data=data, now=now),
         )
-        if row is None:
-            raise self._denied("write")
+        self._held.files[name] = data
 
     def sync(self, names: Iterable[str]) -> None:
         """Nothing to do: the transaction's commit makes a write durable."""
 
     def delete(self, name: str, *, sync: bool = True) -> None:
-        """Remove one file in the lock's transaction (a missing file is not an error)."""
-        from ...pg.schema import WRITABLE
+        """Remove one file in the lock's transaction (a missing file is not an error;
+        queued as :meth:`write`)."""
+        from ...pg.schema import MAY_WRITE
 
         if not _is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
-        conn = self._writing()
-        if not self._may_write(conn):
-            raise self._denied("write")
-        conn.execute(
-            f"DELETE FROM memdir_files WHERE scope = %(scope)s AND name = %(name)s AND {WRITABLE}",
+        self._queue(
+            f"DELETE FROM memdir_files WHERE scope = %(scope)s AND name = %(name)s AND {MAY_WRITE}",
             self._args(name=name),
         )
+        self._held.files[name] = None
 
 
 class PgHistory:
@@ -375,32 +453,35 @@ class PgHistory:
         return None
 
     def record(self, names: Iterable[str], message: str) -> str | None:
-        """Commit the files just written or deleted (in the lock's transaction); the first
-        commit of a scope holds every file it has."""
-        conn = self.backend._writing()
-        key = self.backend.scope.key
-        names = sorted(set(names))
-        # The writer may write (so read) the scope: its head needs no access rule here.
-        seq, parent = conn.execute(
-            "SELECT nextval('memdir_commits_seq_seq'), (SELECT rev FROM memdir_commits "
-            "WHERE scope = %s ORDER BY seq DESC LIMIT 1)",
-            (key,),
-        ).fetchone() or (None, None)
-        if parent is None:  # the first commit holds every file
-            rows = conn.execute("SELECT name FROM memdir_files WHERE scope = %s", (key,)).fetchall()
-            names = sorted(set(names) | {r[0] for r in rows})
+        """Commit the files just written or deleted (in the lock's transaction, queued
+        with them); the first commit of a scope holds every file it has."""
+        backend = self.backend
+        backend._writing()
+        key = backend.scope.key
         now = time.time()
-        rev = hashlib.sha1(
-            f"{key}\0{seq}\0{parent or ''}\0{now!r}\0{message}".encode(), usedforsecurity=False
+        rev = hashlib.sha1(  # unique: the sequence orders commits, not the id
+            f"{key}\0{secrets.token_hex(16)}\0{now!r}\0{message}".encode(),
+            usedforsecurity=False,
         ).hexdigest()
-        conn.execute(  # the commit and its versions in one statement
-            "WITH c AS (INSERT INTO memdir_commits (seq, scope, rev, message, time, paths) "
-            "VALUES (%(seq)s, %(scope)s, %(rev)s, %(message)s, %(now)s, %(names)s) "
-            "RETURNING seq) "
+        # The writer may write (so read) the scope: its files need no access rule here.
+        backend._queue(
+            "WITH p AS (SELECT CASE WHEN EXISTS (SELECT 1 FROM memdir_commits "
+            "WHERE scope = %(scope)s) THEN %(names)s::text[] ELSE ARRAY(SELECT n FROM "
+            "unnest(%(names)s::text[]) AS n UNION SELECT name FROM memdir_files "
+            "WHERE scope = %(scope)s ORDER BY 1) END AS paths), "
+            "c AS (INSERT INTO memdir_commits (scope, rev, message, time, paths) "
+            "SELECT %(scope)s, %(rev)s, %(message)s, %(now)s, p.paths FROM p "
+            "RETURNING seq, paths) "
             "INSERT INTO memdir_versions (seq, scope, name, data) "
-            "SELECT c.seq, %(scope)s, n, f.data FROM c, unnest(%(names)s::text[]) AS n "
+            "SELECT c.seq, %(scope)s, n, f.data FROM c, unnest(c.paths) AS n "
             "LEFT JOIN memdir_files f ON f.scope = %(scope)s AND f.name = n",
-            {"seq": seq, "scope": key, "rev": rev, "message": message, "now": now, "names": names},
+            {
+                "scope": key,
+                "rev": rev,
+                "message": message,
+                "now": now,
+                "names": sorted(set(names)),
+            },
         )
         return rev
 
