@@ -94,9 +94,9 @@ MEMORY = Schema(
         ),
         # A write refused by the access rule raises instead of writing nothing, so the
         # writes of a scope and their COMMIT can be sent in one round trip (see
-        # PgBackend.lock). Numbered after the state steps (0001-0007) to keep one order.
+        # PgBackend.lock).
         Step(
-            "0008-may-write",
+            "0003-may-write",
             (
                 """CREATE FUNCTION memdir_may_write(ok boolean, scope text) RETURNS boolean
                 LANGUAGE plpgsql AS $$ BEGIN
