@@ -328,6 +328,40 @@ def test_a_write_refused_while_the_lock_is_held_writes_nothing(pg_url: str) -> N
     assert set(backend.listing()) == {"user_a.md"}
 
 
+def test_a_commit_made_after_a_right_is_taken_away_is_refused(pg_url: str) -> None:
+    """A write that changes no file (a missing file deleted) still records a commit: the
+    commit is checked by the access rule too, so history gains nothing it refused."""
+    from memdir.core.errors import AccessError
+    from memdir.core.storage.postgres import PgHistory
+    from memdir.pg import users
+
+    db = PgDatabase.shared(pg_url)
+    users.add(db, "dave", admin=True)
+    backend = PgBackend(db, ScopeKey.org(), "dave")
+    history = PgHistory(backend)
+    with backend.lock(5):
+        backend.write("user_a.md", b"a")
+        history.record(["user_a.md"], "first")
+    with pytest.raises(AccessError, match="may not write"), backend.lock(5):
+        users.set_admin(db, "dave", False)
+        backend.delete("user_zz.md")
+        history.record(["user_zz.md"], "after the right was taken")
+    assert [c.message for c in history.log()] == ["first"]
+
+
+def test_a_commit_the_server_rolled_back_is_never_reported_as_written(pg_url: str) -> None:
+    """An error inside the lock's transaction that a caller caught leaves it aborted; the
+    COMMIT then comes back as ROLLBACK, which is raised, not taken as written."""
+    from memdir.core.errors import PostgresError
+
+    backend = PgBackend(PgDatabase.shared(pg_url), ScopeKey.user("erin"), "erin")
+    with pytest.raises(PostgresError, match="rolled the transaction back"), backend.lock(5):
+        backend.write("user_b.md", b"b")
+        with pytest.raises(psycopg.Error):
+            backend.connection().execute("SELECT 1/0")
+    assert "user_b.md" not in set(backend.listing())
+
+
 def _other_host(url: str) -> str:
     """``url`` naming the same server by another host name (127.0.0.1 ↔ localhost, or a
     host name's address)."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import AccessError, HistoryError, LockTimeoutError
+from ..errors import AccessError, HistoryError, LockTimeoutError, PostgresError
 from .base import INDEX_NAME, SOUL_NAME, Commit, FileInfo, is_skill_name
 
 if TYPE_CHECKING:
@@ -235,10 +235,18 @@ class PgBackend:
             with conn.pipeline():
                 for sql, args in queue:
                     conn.execute(sql, args)
-                if commit:
-                    conn.execute("COMMIT")
+                done = conn.execute("COMMIT") if commit else None
         except psycopg.errors.InsufficientPrivilege:
             raise self._denied("write") from None
+        if done is not None and done.statusmessage != "COMMIT":  # an error was caught in it
+            from ...pg.db import redact
+
+            raise PostgresError(
+                redact(self.db.url),
+                "commit the write",
+                "the server rolled the transaction back after an error inside it was caught",
+                reaching=False,
+            )
 
     def _queue(self, sql: str, args: dict[str, Any]) -> None:
         self._writing()
@@ -463,25 +471,22 @@ class PgHistory:
             f"{key}\0{secrets.token_hex(16)}\0{now!r}\0{message}".encode(),
             usedforsecurity=False,
         ).hexdigest()
-        # The writer may write (so read) the scope: its files need no access rule here.
+        # The files need no access rule (the writer may write, so read, the scope); the
+        # commit does: a right taken away mid-write must not leave a commit behind.
+        from ...pg.schema import MAY_WRITE
+
         backend._queue(
             "WITH p AS (SELECT CASE WHEN EXISTS (SELECT 1 FROM memdir_commits "
             "WHERE scope = %(scope)s) THEN %(names)s::text[] ELSE ARRAY(SELECT n FROM "
             "unnest(%(names)s::text[]) AS n UNION SELECT name FROM memdir_files "
             "WHERE scope = %(scope)s ORDER BY 1) END AS paths), "
             "c AS (INSERT INTO memdir_commits (scope, rev, message, time, paths) "
-            "SELECT %(scope)s, %(rev)s, %(message)s, %(now)s, p.paths FROM p "
+            f"SELECT %(scope)s, %(rev)s, %(message)s, %(now)s, p.paths FROM p WHERE {MAY_WRITE} "
             "RETURNING seq, paths) "
             "INSERT INTO memdir_versions (seq, scope, name, data) "
             "SELECT c.seq, %(scope)s, n, f.data FROM c, unnest(c.paths) AS n "
             "LEFT JOIN memdir_files f ON f.scope = %(scope)s AND f.name = n",
-            {
-                "scope": key,
-                "rev": rev,
-                "message": message,
-                "now": now,
-                "names": sorted(set(names)),
-            },
+            backend._args(rev=rev, message=message, now=now, names=sorted(set(names))),
         )
         return rev
 
