@@ -408,9 +408,11 @@ class _Backend:
             why = NO_PROJECT if folder is None else ""
             self.projects[key] = self.md.for_project(folder, why_not=why, user=user)
         self.projects.move_to_end(key)
-        live = self.http._live.values() if self.http is not None else ()
-        used = {id(x.session.md) for x in live if x.session is not None}
-        used |= {id(x.md) for x in list(self.fresh)} | set(self.pinned)
+        # fresh first: a session moves from fresh to live, never back (read the other way,
+        # one handed over in between would be in neither); copies, as the loop changes them
+        used = {id(x.md) for x in list(self.fresh)} | set(self.pinned)
+        live = list(self.http._live.values()) if self.http is not None else []
+        used |= {id(x.session.md) for x in live if x.session is not None}
         for old in [k for k, v in self.projects.items() if k != key and id(v) not in used]:
             if len(self.projects) <= MAX_PROJECTS:
                 break
