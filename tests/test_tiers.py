@@ -135,6 +135,25 @@ def test_scope_overview_names_themes_across_types(md: Memdir) -> None:
     assert text.count("pnpm workspaces (") == 1
 
 
+def test_scope_overview_finds_themes_in_chinese(md: Memdir) -> None:
+    store = md.store("local")
+    store.add(type="feedback", name="冒烟测试", description="部署预发环境后先跑冒烟测试", body="a")
+    store.add(type="project", name="预发环境", description="预发环境部署在周二", body="b")
+    store.add(
+        type="reference", name="部署脚本", description="预发环境的部署脚本在 ops 仓库", body="c"
+    )
+    store.add(type="reference", name="值班表", description="值班表在共享日历", body="d")
+    text = _read(md, scope="local")["content"]
+    assert "## Theme '" in text and text.index("## Theme") < text.index("冒烟测试")
+    assert text.index("部署脚本") < text.index("Reference facts: 1") < text.index("值班表")
+
+
+def test_an_overview_keeps_numbered_steps_in_their_order() -> None:
+    steps = " ".join(f"Step {i}: run check number {i} now." for i in range(1, 61))
+    out = summarize(f"Release steps. {steps}", 120)
+    assert out.startswith("Release steps. Step 1: run check number 1 now. Step 2:")
+
+
 def test_system_block_carries_hooks_not_bodies(md: Memdir) -> None:
     md.store("local").add(
         type="project", name="Deploy path", description="staging on Render first", body=LONG

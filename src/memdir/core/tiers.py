@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..sessions.analyzer import CJK_RUN
 from .errors import ValidationError
 from .index import one_line, rank, short
 from .model import Entry, EntryType
@@ -20,7 +21,7 @@ MAX_SECTIONS = 8  # themes a scope overview names at most
 OVERVIEW_KEY = "overview"  # the front-matter key a provider's (or a person's) overview uses
 DEPTHS = ("overview", "full")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])|\n+")
-_SALIENT = re.compile(r"\d|`|[A-Z][a-z]+[A-Z]|[\w-]+\.[a-z]{2,4}\b|/")
+_SALIENT = re.compile(r"\d+|`|[A-Z][a-z]+[A-Z]|[\w-]+\.[a-z]{2,4}\b|/")
 _WORD = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
 _STOP = frozenset(
     {
@@ -159,8 +160,13 @@ def _keywords(entries: Sequence[Entry], n: int = 6) -> list[str]:
 
 
 def _terms(entry: Entry) -> frozenset[str]:
-    words = {w.casefold() for w in _WORD.findall(f"{entry.name} {entry.description}")}
-    return frozenset(w for w in words if w not in _STOP)
+    """Words of the entry's name and description: Latin words of 3+ letters, and each
+    CJK run as its overlapping pairs (the analyzer's bigrams: 预发环境 → 预发, 发环, 环境)."""
+    text = f"{entry.name} {entry.description}".casefold()
+    words = {w for w in _WORD.findall(CJK_RUN.sub(" ", text)) if w not in _STOP}
+    for run in CJK_RUN.findall(text):
+        words.update(run[i : i + 2] for i in range(max(1, len(run) - 1)))
+    return frozenset(words)
 
 
 def themes(words: Sequence[frozenset[str]]) -> list[list[int]]:
