@@ -36,6 +36,9 @@ def test_skills_add_ls_show_edit(run, tmp_path: Path, home: Path, project: Path)
     assert "- skill:release (local): Cut a release" in run("context").stdout
     shown = run("skills", "show", "release").stdout
     assert shown.startswith("---\n") and STEPS in shown
+    over = run("skills", "show", "release", "--depth", "overview").stdout
+    assert over.startswith("[skill] release (local scope)\n\nCut a release")
+    assert "depth must be" in run("skills", "show", "release", "--depth", "x", ok=False).stderr
     assert "already; change it with `memdir skills edit release FILE`" in _error(
         run("skills", "add", "release", str(steps), "--description", "x", ok=False)
     )

@@ -61,8 +61,16 @@ def review(
         dump([p.to_dict() for p in proposals])
         return
     click.echo(report_text(state.md, proposals), nl=False)
+    from ..core.store import state_key
     from ..review import diary
 
-    kept = [f"{s.scope} {diary.where(state.md, s)}" for s in state.md.stores() if not s.read_only]
+    if state.md.database is not None:
+        click.echo(f"Dream diaries ({diary.NAME}): kept in the team database.")
+        return
+    kept = [
+        f"{s.scope} {path}"
+        for s in state.md.stores()
+        if not s.read_only and (path := diary.path_for(state.md, state_key(s))).exists()
+    ]
     if kept:
         click.echo(f"Dream diaries ({diary.NAME}, what each run did and why): {'; '.join(kept)}")

@@ -65,12 +65,26 @@ def ls(state: State, as_json: bool) -> None:
 
 @skills.command()
 @click.argument("name")
+@click.option(
+    "--depth",
+    metavar="overview|full",
+    help="overview: its description and a summary, as memory_read gives them; full (default).",
+)
 @_JSON
 @click.pass_obj
-def show(state: State, name: str, as_json: bool) -> None:
+def show(state: State, name: str, depth: str | None, as_json: bool) -> None:
     """Print skill NAME's SKILL.md, as memory_read gives it to the agent."""
+    from ..core.skills import skill_text
+    from ..core.tiers import parse_depth
+
     skill = state.md.read_skill(name)
-    if as_json:
+    if parse_depth(depth) == "overview":
+        text = skill_text(skill, "overview")
+        if as_json:
+            dump({"name": skill.name, "scope": skill.scope, "depth": "overview", "content": text})
+        else:
+            click.echo(text)
+    elif as_json:
         dump(_data(skill, body=True))
     else:
         click.echo(skill.text, nl=not skill.text.endswith("\n"))

@@ -220,10 +220,3 @@ def proposals(md: Layers, store: Store) -> list[Synthesis | SkillDraft]:
         action="read the dream diary",
     )
     return [] if row is None else last_proposals(str(row[0]))
-
-
-def where(md: Layers, store: Store) -> str:
-    """Where the diary of ``store``'s scope lives: its file, or the team database."""
-    if md.database is None:
-        return str(path_for(md, state_key(store)))
-    return "the team database (your dream_runs rows)"
