@@ -97,6 +97,7 @@ bench: bench-venv
 	$(BENCH_VENV)/bin/python bench/transcripts.py
 	$(BENCH_VENV)/bin/python bench/hermes_interop.py
 	$(BENCH_VENV)/bin/python bench/hooks.py
+	$(BENCH_VENV)/bin/python bench/pastcue.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV)

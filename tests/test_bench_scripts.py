@@ -4,6 +4,7 @@ benchmarks themselves are not run here: they are not tests)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -31,3 +32,18 @@ def test_help_runs_without_a_traceback(script: Path) -> None:
     assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
     assert proc.stdout.startswith("usage: "), proc.stdout[:500]
     assert "-h, --help" in proc.stdout
+
+
+def test_the_pastcue_set_is_split_half_and_half_by_language_and_label() -> None:
+    """bench/pastcue.py's numbers mean what its README says only while the set keeps its
+    shape: unique ids and texts, the three languages, each language × label half dev."""
+    lines = (ROOT / "bench" / "data" / "pastcue" / "set.jsonl").read_text("utf-8").splitlines()
+    items = [json.loads(line) for line in lines]
+    assert len({i["id"] for i in items}) == len({i["text"] for i in items}) == len(items) >= 240
+    for lang, least in (("en", 120), ("zh", 60), ("ja", 60)):
+        group = [i for i in items if i["lang"] == lang]
+        assert len(group) >= least, lang
+        for past in (True, False):
+            dev = sum(i["split"] == "dev" for i in group if i["past"] is past)
+            test = sum(i["split"] == "test" for i in group if i["past"] is past)
+            assert abs(dev - test) <= 1 and dev + test >= least // 3, (lang, past, dev, test)
