@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from conftest import Clock
 from memdir.engine import Memdir
 from memdir.pipeline import RulesProvider
-from memdir.pipeline.entities import CALL_CHARS, MODEL_KINDS, PER_TEXT, parse
+from memdir.pipeline.entities import CALL_CHARS, MODEL_KINDS, PER_TEXT, check, parse
 from memdir.sessions.entities import KINDS, key_of
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
@@ -339,3 +339,29 @@ def test_parse_never_raises_and_keeps_only_names_of_their_text(raw: str, texts: 
             assert m.key == key_of(m.label) and m.key in key_of(text)
             assert m.kind in MODEL_KINDS + KINDS
     assert all(isinstance(k, str) and v > 0 for k, v in notes.items())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        _json
+        | st.fixed_dictionaries(
+            {"id": st.integers(-1, 12), "name": st.text(max_size=12), "kind": st.text(max_size=8)}
+        ),
+        max_size=40,
+    ),
+    st.dictionaries(st.integers(0, 12), st.text(max_size=60), min_size=1, max_size=3),
+)
+def test_check_of_an_extraction_reply_never_raises_and_keeps_only_said_names(
+    items: list[object], texts: dict[int, str]
+) -> None:
+    """The extraction reply's items name messages by id: any JSON goes in, only names their
+    message says come out, under the ids asked."""
+    notes: Counter[str] = Counter()
+    found = check(items, texts, "id", notes)
+    assert set(found) <= set(texts)
+    for i, ms in found.items():
+        assert len(ms) <= PER_TEXT and len({m.key for m in ms}) == len(ms)
+        assert all(m.key == key_of(m.label) and m.key in key_of(texts[i]) for m in ms)
+        assert all(m.kind in MODEL_KINDS + KINDS for m in ms)
+    assert sum(len(ms) for ms in found.values()) + sum(notes.values()) <= len(items)
