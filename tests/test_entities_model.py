@@ -10,12 +10,14 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Clock
+from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline import RulesProvider
 from memdir.pipeline.entities import CALL_CHARS, MODEL_KINDS, PER_TEXT, check, parse
@@ -365,3 +367,12 @@ def test_check_of_an_extraction_reply_never_raises_and_keeps_only_said_names(
         assert all(m.key == key_of(m.label) and m.key in key_of(texts[i]) for m in ms)
         assert all(m.kind in MODEL_KINDS + KINDS for m in ms)
     assert sum(len(ms) for ms in found.values()) + sum(notes.values()) <= len(items)
+
+
+def test_config_turns_it_off_and_it_is_on_by_default(tmp_path: Path) -> None:
+    (tmp_path / "p").mkdir()
+    (tmp_path / "h").mkdir()
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    assert load_settings(tmp_path / "h", tmp_path / "p", environ=env).model_entities
+    (tmp_path / "h" / "config.toml").write_text("model_entities = false\n")
+    assert not load_settings(tmp_path / "h", tmp_path / "p", environ=env).model_entities
