@@ -85,9 +85,7 @@ def check(
             notes["entity of no text asked"] += 1
         elif not isinstance(name, str) or not isinstance(kind, str) or len(name) > 100:
             notes["entity of a wrong type"] += 1
-        elif len(key := key_of(name)) < 2 or not _occurs(
-            key, folded.setdefault(i, key_of(texts[i]))
-        ):
+        elif len(key := key_of(name)) < 2 or not _occurs(key, _folded(folded, i, texts)):
             notes["entity name not in its text"] += 1
         elif len(out.setdefault(i, [])) >= PER_TEXT:
             notes["entity names past the limit"] += 1
@@ -96,6 +94,13 @@ def check(
             kind = kind.casefold() if kind.casefold() in MODEL_KINDS + KINDS else "name"
             out[i].append(Mention(key, name.strip(), kind))
     return out
+
+
+def _folded(folded: dict[int, str], i: int, texts: Mapping[int, str]) -> str:
+    """``texts[i]`` as keys are compared, folded once."""
+    if i not in folded:
+        folded[i] = key_of(texts[i])
+    return folded[i]
 
 
 def _occurs(key: str, text: str) -> bool:
