@@ -310,13 +310,15 @@ def main() -> None:
             f"{r['review'] - r['patterns'] - r['skills']:9.1f}"
         )
     print(
-        "\nEntity mentions named by the model (model_entities = true) vs off, scripted LLM (it"
-        " names nothing: the cost of asking). Calls and characters of the entity phase; texts"
-        " a spent per-pass budget left unasked."
+        "\nEntity mentions named by the model (model_entities, on by default with a chat model)"
+        " vs off, scripted LLM (it names nothing: the cost of asking). Messages are named in"
+        " the extraction reply (no call of their own), entries in at most 2 calls a run. Calls"
+        " and characters of the entity phase; entries a spent per-run budget left unasked;"
+        " characters one extraction call sends (prompt and transcript, the same either way)."
     )
     head = (
         f"{'model_entities':14} {'model calls':>11} {'entity calls':>12} {'entity chars':>12} "
-        f"{'chars/session':>13} {'unasked':>7} {'seconds':>8}"
+        f"{'chars/session':>13} {'unasked':>7} {'extract chars':>13} {'seconds':>8}"
     )
     print(head)
     print("-" * len(head))
@@ -325,7 +327,7 @@ def main() -> None:
         print(
             f"{'on' if on else 'off':14} {r['calls']:11.0f} {r['entity_calls']:12.0f} "
             f"{r['entity_chars']:12,.0f} {r['entity_chars'] / r['sessions']:13,.0f} "
-            f"{r['unasked']:7.0f} {r['seconds']:8.2f}"
+            f"{r['unasked']:7.0f} {r['prompt']:13,.0f} {r['seconds']:8.2f}"
         )
     print(
         "\nSkills proposed from procedures repeated across sessions (dreaming; skills off ="

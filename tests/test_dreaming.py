@@ -22,7 +22,7 @@ from memdir.pipeline import Pipeline, RulesProvider, dreaming
 from memdir.pipeline.answers import Candidate
 from memdir.review import diary
 from memdir.review.proposals import apply, propose, report_text
-from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+from memdir.testing import ScriptedProvider, candidates_reply, entities_reply, ops_reply
 
 pytestmark = pytest.mark.backends
 
@@ -145,6 +145,8 @@ def _scripted(pattern: str | None = None) -> ScriptedProvider:
             )
         if kind == "consolidate":
             return ops_reply({"op": "add", "candidate": 0})
+        if kind == "entities":
+            return entities_reply()
         return _named(user) if pattern is None else pattern
 
     return ScriptedProvider(reply)
@@ -165,8 +167,8 @@ def test_the_model_words_the_pattern_and_its_calls_are_counted(md: Memdir) -> No
     )
     report = Pipeline(md, provider).run()
     kinds = [k for k, _ in provider.calls]
-    assert kinds == ["extract", "consolidate", "synthesize"]
-    assert report.phase_calls == {"deep": 1, "synthesis": 1}
+    assert kinds == ["extract", "consolidate", "synthesize", "entities"]  # entries named
+    assert report.phase_calls == {"deep": 1, "synthesis": 1, "entities": 1}
     assert report.phase_chars["deep"] > 0 and report.phase_chars["synthesis"] > 0
     [pattern] = [p for p in propose(md) if p.kind == "synthesis"]
     assert pattern.title.endswith("Deploys go through helm")

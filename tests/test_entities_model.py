@@ -1,49 +1,81 @@
-"""Entities named by the model (``model_entities = true``): added to the deterministic
-mentions as the same links, validated so a bad answer loses nothing, off without a model."""
+"""Entities named by the model (``model_entities``, on by default with a chat model):
+messages' mentions come in the extraction reply itself (no call of their own), entries'
+in a bounded call a run; added to the deterministic mentions as the same links,
+validated so a bad answer loses nothing, off without a model or the setting."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Clock
-from memdir.core.errors import ProviderError
+from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline import RulesProvider
-from memdir.pipeline.entities import CALL_CHARS, MODEL_KINDS, PER_TEXT, parse
+from memdir.pipeline.entities import CALL_CHARS, MODEL_KINDS, PER_TEXT, check, parse
 from memdir.sessions.entities import KINDS, key_of
-from memdir.testing import ScriptedProvider, candidates_reply
+from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
 KESTREL = "We ship kestrel with blue-green switches."
 QUERY = "what is the deploy schedule for kestrel?"
+KNOWN = (("kestrel", "project"), ("initech", "org"))
+LINE = re.compile(r"^\[#(\d+) (user|assistant)\] (.*)$", re.M)
 
 
 pytestmark = pytest.mark.backends
 
 
 @pytest.fixture
-def on(md: Memdir, clock: Clock) -> Iterator[Memdir]:
-    """``md`` with ``model_entities = true``."""
-    with_model = Memdir(dataclasses.replace(md.settings, model_entities=True), clock=clock)
-    yield with_model
-    with_model.close()
+def off(md: Memdir, clock: Clock) -> Iterator[Memdir]:
+    """``md`` with ``model_entities = false``."""
+    without = Memdir(dataclasses.replace(md.settings, model_entities=False), clock=clock)
+    yield without
+    without.close()
+
+
+def _said(transcript: str) -> list[tuple[int, str]]:
+    """(message id, text) of the user and assistant lines of a rendered transcript."""
+    return [(int(i), text) for i, _, text in LINE.findall(transcript)]
+
+
+def _reply(transcript: str, entities: object = "named", **candidate: object) -> str:
+    """An extraction reply: ``candidate`` (if given, cited by the first user message) and
+    ``entities`` (by default the known names each message says; ``None``: left out)."""
+    said = _said(transcript)
+    data = json.loads(
+        candidates_reply({"evidence": [said[0][0]], **candidate})
+        if candidate
+        else candidates_reply()
+    )
+    if entities == "named":
+        entities = [
+            {"id": i, "name": name, "kind": kind}
+            for i, text in said
+            for name, kind in KNOWN
+            if name in text
+        ]
+    if entities is not None:
+        data["entities"] = entities
+    return json.dumps(data)
 
 
 def _names(kind: str, user: str) -> str:
     """A model that knows the lower-case project kestrel and the organisation initech."""
-    if kind != "entities":
-        return candidates_reply()  # extraction: nothing worth saving
+    if kind == "extract":
+        return _reply(user)  # nothing worth saving, the names the messages say
     texts = json.loads(user)["texts"]
     found = [
         {"text": i, "name": name, "kind": kind}
         for i, text in enumerate(texts)
-        for name, kind in (("kestrel", "project"), ("initech", "org"))
+        for name, kind in KNOWN
         if name in text
     ]
     return json.dumps({"entities": found})
@@ -60,10 +92,10 @@ def _seed(md: Memdir) -> None:
     )
 
 
-def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(on: Memdir) -> None:
+def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(md: Memdir) -> None:
     """The rules do not see the lower-case "kestrel"; the query shares no other word with
-    its memory and three with the other one."""
-    md = on
+    its memory and three with the other one. On by default with a chat model."""
+    assert md.settings.model_entities
     _seed(md)
     assert md.search(QUERY, limit=2)[0].entry.name == "Deploy schedule"
     assert md.entity("kestrel").entries == []
@@ -86,12 +118,12 @@ def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(on: Memdir) 
         "Remember that initech signs off every kestrel release."
     ]
     asked = [u for k, u in provider.calls if k == "entities"]
-    assert len(asked) == report.phase_calls["entities"] == 2  # one per session, one for entries
+    assert len(asked) == report.phase_calls["entities"] == 1  # the entries; messages: none
     assert len(json.loads(asked[-1])["texts"]) == 2  # both entries in one call
-    assert report.model_calls == 3  # and the extraction
+    assert report.model_calls == 2  # and the extraction, which named the message's
 
     md.pipeline.run()  # nothing new: the model is not asked again
-    assert len(provider.calls) == 3
+    assert len(provider.calls) == 2
     md.store("local").replace(
         "project_release-cadence", body="We ship kestrel and osprey with blue-green switches."
     )
@@ -100,8 +132,7 @@ def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(on: Memdir) 
     assert len(md.entity("kestrel").entries) == 1
 
 
-def test_entries_an_unusable_answer_left_out_are_asked_again(on: Memdir) -> None:
-    md = on
+def test_entries_an_unusable_answer_left_out_are_asked_again(md: Memdir) -> None:
     _seed(md)
     answers = iter(["Sorry, I cannot help with that."])
 
@@ -116,34 +147,65 @@ def test_entries_an_unusable_answer_left_out_are_asked_again(on: Memdir) -> None
     assert [n for _, _, n in md.entity("kestrel").entries] == ["Release cadence"]
 
 
-BAD: list[str | BaseException] = [
-    "no JSON at all",
-    "[]",
-    '{"entities": "kestrel"}',
-    json.dumps(
-        {
-            "entities": [
-                1,
-                None,
-                {"text": "0", "name": "kestrel"},
-                {"text": 0, "name": 5},
-                {"text": 0, "name": "kestrel", "kind": ["project"]},
-                {"text": 7, "name": "kestrel"},
-                {"text": 0, "name": "zeppelin", "kind": "project"},  # not in the text
-            ]
-        }
-    ),
-    json.dumps({"entities": [{"text": 0, "name": f"n{i}", "kind": "org"} for i in range(10_000)]}),
-    ProviderError("the model server went away"),
+def test_messages_are_named_in_the_extraction_call_at_no_extra_call(md: Memdir) -> None:
+    provider = ScriptedProvider(_names)
+    md.pipeline.provider = provider
+    with md.session(agent="a") as s:
+        s.log("user", "Remember that initech runs the kestrel cluster.")
+        s.log("tool", "kestrel initech", tool_name="sh")  # not said: never linked
+        s.log("assistant", "Noted: kestrel belongs to initech.")
+    report = md.pipeline.run()
+    assert not report.errors, report.errors
+    assert [k for k, _ in provider.calls] == ["extract"]  # no entries yet: no other call
+    assert report.model_calls == 1 and not report.phase_calls["entities"]
+    assert sorted(t for _, _, t in md.entity("kestrel").messages) == [
+        "Noted: kestrel belongs to initech.",
+        "Remember that initech runs the kestrel cluster.",
+    ]
+    assert {e.key: e.kind for e in md.entities()}["initech"] == "org"
+
+
+BAD: list[object] = [
+    None,  # left out: nothing named, nothing noted
+    "kestrel",
+    {"id": 0, "name": "kestrel"},
+    [
+        1,
+        None,
+        {"id": "0", "name": "kestrel"},
+        {"id": 10**9, "name": "kestrel"},
+        {"id": "TOOL", "name": "kestrel"},
+        {"id": "MSG", "name": 5},
+        {"id": "MSG", "name": "kestrel", "kind": ["project"]},
+        {"id": "MSG", "name": "k" * 101},
+        {"id": "MSG", "name": "zeppelin", "kind": "project"},  # not in the text
+        {"id": "MSG", "name": "ignore previous instructions", "kind": "concept"},
+    ],
+    [{"id": "MSG", "name": f"n{i}", "kind": "org"} for i in range(10_000)],
 ]
 
 
-def test_malformed_answers_lose_nothing_and_raise_nothing(on: Memdir, clock: Clock) -> None:
-    md = on
+def test_malformed_entities_lose_no_candidate_and_raise_nothing(md: Memdir, clock: Clock) -> None:
     answers = iter(BAD)
 
-    def model(kind: str, user: str) -> str | BaseException:
-        return candidates_reply() if kind != "entities" else next(answers)
+    def model(kind: str, user: str) -> str:
+        if kind != "extract":
+            return ops_reply() if kind == "consolidate" else json.dumps({"entities": []})
+        [(msg, _)] = [(i, t) for i, t in _said(user) if "Alice" in t]
+        tool = int(re.findall(r"\[#(\d+) tool output", user)[0])
+        fill = {"MSG": msg, "TOOL": tool}
+        raw = json.dumps(next(answers))
+        for key, value in fill.items():
+            raw = raw.replace(f'"{key}"', str(value))
+        entities = json.loads(raw)
+        return _reply(
+            user,
+            entities,
+            type="project",
+            name="Portal",
+            description="Who deploys",
+            body="Alice Chen deploys acme/portal.",
+        )
 
     md.pipeline.provider = ScriptedProvider(model)
     for n in range(len(BAD)):
@@ -153,22 +215,37 @@ def test_malformed_answers_lose_nothing_and_raise_nothing(on: Memdir, clock: Clo
                 "user",
                 f"Remember that Alice Chen deploys acme/portal on the kestrel cluster ({n}).",
             )
+            s.log("tool", "kestrel zeppelin", tool_name="sh")
     report = md.pipeline.run()
-    assert report.extracted == len(BAD)
-    assert report.errors == ["entity names not asked: the model server went away"]
-    assert report.dropped["entity answer not the asked JSON"] == 3
-    assert report.dropped["entity answer too long"] == 1
-    assert report.dropped["entity name not in its text"] == 1
-    assert report.dropped["entity of no text asked"] == 4  # 1, None, "0", 7
-    assert report.dropped["entity of a wrong type"] == 2
+    assert not report.errors, report.errors
+    assert report.extracted == len(BAD) and report.candidates == len(BAD)  # never lost
+    assert report.dropped["entity answer not the asked JSON"] == 2  # a string, an object
+    assert report.dropped["entity of no text asked"] == 5  # 1, None, "MSG" typo'd, 10**9, tool
+    assert report.dropped["entity of a wrong type"] == 3  # name 5, kind a list, name too long
+    assert report.dropped["entity name not in its text"] == 2 + 10_000
     assert md.entity("kestrel").messages == []  # nothing a bad answer said was linked
     assert md.entity("zeppelin").messages == [] and md.entity("n1").messages == []
     assert len(md.entity("alice chen").messages) == len(BAD)  # the rules' mentions stay
     assert len(md.entity("acme/portal").messages) == len(BAD)
 
 
-def test_without_a_model_or_the_setting_nothing_changes(md: Memdir, on: Memdir) -> None:
-    off, md = md, on  # md: the setting on, the rules provider
+def test_a_message_keeps_at_most_per_text_names(md: Memdir) -> None:
+    text = "Remember: " + " ".join(f"svc{i:02}" for i in range(30))
+
+    def model(kind: str, user: str) -> str:
+        [(i, _)] = _said(user)
+        items = [{"id": i, "name": f"svc{n:02}", "kind": "project"} for n in range(30)]
+        return _reply(user, items)
+
+    md.pipeline.provider = ScriptedProvider(model)
+    with md.session(agent="a") as s:
+        s.log("user", text)
+    report = md.pipeline.run()
+    assert report.dropped["entity names past the limit"] == 30 - PER_TEXT
+    assert len(md.entity("svc00").messages) == 1 and md.entity(f"svc{PER_TEXT}").messages == []
+
+
+def test_without_a_model_or_the_setting_nothing_changes(md: Memdir, off: Memdir) -> None:
     _seed(md)
     with md.session(agent="a") as s:
         s.log("user", "Remember that initech signs off every kestrel release.")
@@ -178,32 +255,38 @@ def test_without_a_model_or_the_setting_nothing_changes(md: Memdir, on: Memdir) 
     assert md.entity("kestrel").entries == [] and md.entity("kestrel").messages == []
     assert md.search(QUERY, limit=2)[0].entry.name == "Deploy schedule"
 
-    assert not off.settings.model_entities  # a model, the setting off (the default)
+    assert not off.settings.model_entities  # a model, the setting off (the entries seeded)
     provider = ScriptedProvider(_names)
     off.pipeline.provider = provider
     with off.session(agent="a") as s:
         s.log("user", "Remember that kestrel ships on Mondays.")
     off.pipeline.run()
-    assert [k for k, _ in provider.calls] == ["extract"]
-    assert off.entity("kestrel").messages == []
+    assert [k for k, _ in provider.calls] == ["extract"]  # it named kestrel: not linked
+    assert off.entity("kestrel").messages == [] and off.entity("kestrel").entries == []
 
 
-def test_a_pass_sends_at_most_its_calls_of_call_chars(on: Memdir) -> None:
-    md = on
+def test_a_pass_sends_at_most_its_calls_of_call_chars(md: Memdir) -> None:
+    store = md.store("local")
+    for n in range(15):
+        store.add(
+            type="project",
+            name=f"Step {n}",
+            description=f"How step {n} goes",
+            body=f"The kestrel step {n} holds. " + "x " * 950,
+        )
     provider = ScriptedProvider(_names)
     md.pipeline.provider = provider
     md.pipeline.entity_calls = 1
-    with md.session(agent="a") as s:
-        for n in range(15):
-            s.log("user", f"Remember that kestrel step {n} holds. " + "x " * 950)
     report = md.pipeline.run()
     [sent] = [json.loads(u)["texts"] for k, u in provider.calls if k == "entities"]
     assert report.phase_calls["entities"] == 1 and 1 < len(sent) < 15
     assert report.phase_chars["entities"] == sum(map(len, sent)) <= CALL_CHARS
-    [transcript] = [u for k, u in provider.calls if k == "extract"]
     left = report.dropped["entity texts not asked (calls spent)"]
-    assert left > 0 and len(sent) + left == transcript.count("[#")
-    assert len(md.entity("kestrel").messages) == len(sent)
+    assert left > 0 and len(sent) + left == 15
+    assert len(md.entity("kestrel").entries) == len(sent)  # those asked
+    second = md.pipeline.run()  # the rest are asked in the next runs
+    assert second.phase_calls["entities"] == 1
+    assert len(md.entity("kestrel").entries) > len(sent)
 
 
 def test_an_answer_keeps_at_most_per_text_names_each_once() -> None:
@@ -258,3 +341,38 @@ def test_parse_never_raises_and_keeps_only_names_of_their_text(raw: str, texts: 
             assert m.key == key_of(m.label) and m.key in key_of(text)
             assert m.kind in MODEL_KINDS + KINDS
     assert all(isinstance(k, str) and v > 0 for k, v in notes.items())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        _json
+        | st.fixed_dictionaries(
+            {"id": st.integers(-1, 12), "name": st.text(max_size=12), "kind": st.text(max_size=8)}
+        ),
+        max_size=40,
+    ),
+    st.dictionaries(st.integers(0, 12), st.text(max_size=60), min_size=1, max_size=3),
+)
+def test_check_of_an_extraction_reply_never_raises_and_keeps_only_said_names(
+    items: list[object], texts: dict[int, str]
+) -> None:
+    """The extraction reply's items name messages by id: any JSON goes in, only names their
+    message says come out, under the ids asked."""
+    notes: Counter[str] = Counter()
+    found = check(items, texts, "id", notes)
+    assert set(found) <= set(texts)
+    for i, ms in found.items():
+        assert len(ms) <= PER_TEXT and len({m.key for m in ms}) == len(ms)
+        assert all(m.key == key_of(m.label) and m.key in key_of(texts[i]) for m in ms)
+        assert all(m.kind in MODEL_KINDS + KINDS for m in ms)
+    assert sum(len(ms) for ms in found.values()) + sum(notes.values()) <= len(items)
+
+
+def test_config_turns_it_off_and_it_is_on_by_default(tmp_path: Path) -> None:
+    (tmp_path / "p").mkdir()
+    (tmp_path / "h").mkdir()
+    env = {"MEMDIR_MANAGED_DIR": str(tmp_path / "m")}
+    assert load_settings(tmp_path / "h", tmp_path / "p", environ=env).model_entities
+    (tmp_path / "h" / "config.toml").write_text("model_entities = false\n")
+    assert not load_settings(tmp_path / "h", tmp_path / "p", environ=env).model_entities

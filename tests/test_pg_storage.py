@@ -24,7 +24,7 @@ from memdir.pg.db import PgDatabase, Schema
 from memdir.pg.schema import MEMORY
 from memdir.sessions.records import to_datetime
 from memdir.sessions.usage import content_hash
-from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+from memdir.testing import ScriptedProvider, candidates_reply, entities_reply, ops_reply
 
 
 def test_a_held_scope_lock_times_out_with_a_clear_error(pg_url: str) -> None:
@@ -519,7 +519,9 @@ def test_a_consolidation_queued_through_one_host_name_runs_through_another(
     assert any("consolidate local" in e for e in first.errors), first.errors
     assert one.store("local").list() == []
     clock.advance(hours=2)  # past the retry's back-off
-    two.pipeline.provider = ScriptedProvider([ops_reply({"op": "add", "candidate": 0})])
+    two.pipeline.provider = ScriptedProvider(
+        [ops_reply({"op": "add", "candidate": 0}), entities_reply()]  # then the entries pass
+    )
     second = two.pipeline.run()
     assert second.errors == []
     assert [e.name for e in one.store("local").list()] == ["Tabs"]
@@ -592,7 +594,9 @@ def test_step_0007_merges_the_location_keyed_usage_and_jobs_of_an_older_database
         cands = conn.execute("SELECT DISTINCT location FROM candidates").fetchall()
     assert sorted(usage) == sorted([("/home/someone/.memdir/scope",), (key,)])
     assert jobs == [(key, "pending")] and cands == [(key,)]
-    md.pipeline.provider = ScriptedProvider([ops_reply({"op": "add", "candidate": 0})])
+    md.pipeline.provider = ScriptedProvider(
+        [ops_reply({"op": "add", "candidate": 0}), entities_reply()]  # then the entries pass
+    )
     assert md.pipeline.run(scan=False).errors == []
     assert [e.name for e in one.store("local").list()] == ["Tabs"]
     one.close()

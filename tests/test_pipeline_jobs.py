@@ -12,7 +12,7 @@ import pytest
 from conftest import Clock
 from memdir.engine import Memdir
 from memdir.pipeline import JobQueue, LeaseLostError, ProviderError, RulesProvider, RunReport
-from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+from memdir.testing import ScriptedProvider, candidates_reply, entities_reply, ops_reply
 
 pytestmark = pytest.mark.backends
 
@@ -304,6 +304,8 @@ def test_update_merge_delete_and_noop_apply_through_the_store_with_their_evidenc
     plans: list[str] = []
 
     def model(kind: str, user: str) -> str:
+        if kind == "entities":
+            return entities_reply()  # the entries pass names nothing
         if kind == "extract":
             said = _said(user)
             word = re.findall(r"\[#\d+ user\] (\w+)", user)[0]
@@ -385,6 +387,8 @@ def test_a_removed_fact_discredits_its_session_but_a_superseded_one_does_not(md:
     said: dict[str, list[str]] = {"kiwi": ["Kiwi"], "plum": ["Plum"]}
 
     def model(kind: str, user: str) -> str:
+        if kind == "entities":
+            return entities_reply()  # the entries pass names nothing
         if kind == "extract":
             ids = _said(user)
             word = re.findall(r"\[#\d+ user\] (\w+)", user)[0]

@@ -17,6 +17,7 @@ from memdir.core.config import load_settings
 from memdir.core.errors import ParseError
 from memdir.engine import Memdir
 from memdir.pipeline import OpenAIProvider, ProviderError, make_provider
+from memdir.pipeline.entities import ENTITY_PROMPT
 from memdir.pipeline.providers import EXTRACT_PROMPT
 from memdir.pipeline.transcript import Transcript
 
@@ -52,9 +53,12 @@ def _answer(system: str, user: str) -> str:
                         "evidence": ids[:1],
                         "confidence": 0.95,
                     }
-                ]
+                ],
+                "entities": [{"id": ids[0], "name": "pull request", "kind": "concept"}],
             }
         )
+    if system == ENTITY_PROMPT:
+        return json.dumps({"entities": [{"text": 0, "name": "squash-merge", "kind": "concept"}]})
     return json.dumps({"ops": [{"op": "add", "candidate": 0}]})
 
 
@@ -92,7 +96,11 @@ def _extract_once(md: Memdir) -> None:
     report = md.pipeline.run()
     assert not report.errors, report.errors
     assert [e.name for e in md.store("local").list()] == ["Squash merges"]
-    assert report.model_calls == 2
+    assert report.model_calls == 3  # extraction (which named the messages'), ops, entries
+    assert [t for _, _, t in md.entity("pull request").messages] == [
+        "From now on, squash-merge every pull request."
+    ]
+    assert [n for _, _, n in md.entity("squash-merge").entries] == ["Squash merges"]
 
 
 def test_openai_compatible_server_through_the_official_sdk(tmp_path: Path, serve: Any) -> None:
@@ -106,7 +114,7 @@ def test_openai_compatible_server_through_the_official_sdk(tmp_path: Path, serve
         },
     )
     _extract_once(md)
-    (_, headers, body), _ = server.requests
+    (_, headers, body), _, _ = server.requests
     assert headers["authorization"] == "Bearer test-key-1" and body["model"] == "gpt-test"
     assert body["messages"][0] == {"role": "system", "content": EXTRACT_PROMPT}
     assert "squash-merge every pull request" in body["messages"][1]["content"]
@@ -123,7 +131,7 @@ def test_anthropic_messages_api_through_the_official_sdk(tmp_path: Path, serve: 
         },
     )
     _extract_once(md)
-    (_, headers, body), _ = server.requests
+    (_, headers, body), _, _ = server.requests
     sent_key = headers.get("x-api-key") or headers["authorization"].removeprefix("Bearer ")
     assert sent_key == "test-key-2" and body["model"] == "claude-test"
     assert "anthropic-version" in headers

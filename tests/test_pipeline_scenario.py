@@ -10,7 +10,7 @@ import pytest
 from conftest import Clock
 from memdir.engine import Memdir
 from memdir.pipeline import Provider, RulesProvider
-from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+from memdir.testing import ScriptedProvider, candidates_reply, entities_reply, ops_reply
 
 pytestmark = pytest.mark.backends
 
@@ -20,6 +20,8 @@ PNPM = "We migrated to pnpm last week, don't use npm."
 
 def _llm(kind: str, user: str) -> str:
     """A scripted model that answers like a careful one would."""
+    if kind == "entities":
+        return entities_reply()  # the entries pass names nothing
     if kind == "extract":
         said = dict(re.findall(r"\[#(\d+) user\] (.*)", user))
         for msg_id, text in said.items():

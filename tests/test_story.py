@@ -13,7 +13,7 @@ from pathlib import Path
 import memdir
 from conftest import Clock
 from memdir.engine import Memdir
-from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+from memdir.testing import ScriptedProvider, candidates_reply, entities_reply, ops_reply
 
 NPM = "Remember that this project's package manager is npm: install with `npm install`."
 PNPM = "We migrated to pnpm last week, don't use npm."
@@ -27,6 +27,8 @@ PNPM_BODY = (
 
 def _model(kind: str, user: str) -> str:
     """A scripted model that answers like a careful one (with an L1 overview)."""
+    if kind == "entities":
+        return entities_reply()  # the entries pass names nothing
     if kind == "extract":
         said = dict(re.findall(r"\[#(\d+) user\] (.*)", user))
         for msg_id, text in said.items():

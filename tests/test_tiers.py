@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from memdir.core.tiers import summarize
 from memdir.engine import Memdir
-from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
+from memdir.testing import ScriptedProvider, candidates_reply, entities_reply, ops_reply
 
 pytestmark = pytest.mark.backends
 
@@ -61,6 +61,7 @@ def test_the_extractor_writes_the_overview_and_a_new_body_drops_it(md: Memdir) -
                 }
             ),
             ops_reply({"op": "add", "candidate": 0}),
+            entities_reply(),  # the entries pass
         ]
     )
     with md.session() as s:

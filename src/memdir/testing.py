@@ -5,7 +5,8 @@ through the same schema validation, screening and write path as a model's. Scrip
 a list of replies (used in order; an exception in the list is raised) or a function of
 ``(kind, user_text)`` where ``kind`` is ``extract``, ``consolidate``, ``synthesize`` (a
 dreaming run's pattern across ≥ 3 entries), ``deep`` (a step of deep recall) or
-``entities`` (the entity mentions of a batch of texts, with ``model_entities = true``).
+``entities`` (the entity mentions of a run's entries, with ``model_entities``, the
+default; messages' come in the extraction reply).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .pipeline.deep import DEEP_PROMPT
 from .pipeline.entities import ENTITY_PROMPT
 from .pipeline.providers import EXTRACT_PROMPT, SKILL_PROMPT, SYNTHESIZE_PROMPT, ChatProvider
 
-__all__ = ["ScriptedProvider", "candidates_reply", "ops_reply"]
+__all__ = ["ScriptedProvider", "candidates_reply", "entities_reply", "ops_reply"]
 
 Reply = str | BaseException
 Script = Sequence[Reply] | Callable[[str, str], Reply]
@@ -72,6 +73,11 @@ def candidates_reply(*items: dict[str, Any]) -> str:
     """An extraction reply; each item gets defaults for the keys it leaves out."""
     base = {"type": "feedback", "scope": "local", "confidence": 0.9}
     return json.dumps({"candidates": [{**base, **item} for item in items]})
+
+
+def entities_reply(*items: dict[str, Any]) -> str:
+    """An entity reply for the entries pass (``{"text": i, "name": ..., "kind": ...}``)."""
+    return json.dumps({"entities": list(items)})
 
 
 def ops_reply(*ops: dict[str, Any]) -> str:

@@ -113,7 +113,7 @@ class Settings:
     background: bool = True
     extract_per_turn: bool = False  # queue a turn with an explicit request when it ends
     deep_recall: bool = False  # recall (and the harness hooks' recall) escalates to deep
-    model_entities: bool = False  # with a model (llm): it names entity mentions too
+    model_entities: bool = True  # with a chat model (llm): it names entity mentions too
     history_scopes: tuple[str, ...] = HISTORY_SCOPES
     approval: tuple[str, ...] = ()  # scopes whose agent and extractor writes wait for review
     codex_docs: CodexDocs = field(default_factory=CodexDocs)
@@ -236,7 +236,7 @@ def load_settings(
         ),
         extract_per_turn=data.get("extract_per_turn", False) is True,
         deep_recall=data.get("deep_recall", False) is True,
-        model_entities=data.get("model_entities", False) is True,
+        model_entities=data.get("model_entities", True) is not False,
         history_scopes=tuple(data.get("history_scopes", HISTORY_SCOPES)),
         approval=_approval(env["MEMDIR_APPROVAL"], "MEMDIR_APPROVAL")
         if env.get("MEMDIR_APPROVAL")

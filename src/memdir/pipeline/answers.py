@@ -49,7 +49,20 @@ CANDIDATE_SCHEMA: dict[str, Any] = {
                     "overview": {"type": "string", "maxLength": OVERVIEW_MAX},
                 },
             },
-        }
+        },
+        "entities": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["id", "name", "kind"],
+                "properties": {
+                    "id": {"type": "integer", "description": "the message #id that names it"},
+                    "name": {"type": "string", "maxLength": 100},
+                    "kind": {"type": "string"},
+                },
+            },
+        },
     },
 }
 OPS_SCHEMA: dict[str, Any] = {
@@ -159,8 +172,10 @@ def parse_candidates(raw: str, message_ids: Collection[int]) -> list[Candidate]:
     """Validate extraction output; evidence must name messages of the transcript."""
     what = "extraction"
     data = load_object(raw, what)
-    if set(data) != {"candidates"} or not isinstance(data["candidates"], list):
-        raise SchemaError(what, 'expected exactly {"candidates": [...]}', raw)
+    if not {"candidates"} <= set(data) <= {"candidates", "entities"} or not isinstance(
+        data["candidates"], list
+    ):
+        raise SchemaError(what, 'expected exactly {"candidates": [...]} (and "entities")', raw)
     wanted = set(CANDIDATE_SCHEMA["properties"]["candidates"]["items"]["required"])
     out = []
     for i, item in enumerate(data["candidates"]):

@@ -1,5 +1,6 @@
 """Entity mentions the model names, added to the deterministic ones: messages in each
-session's extraction pass, entries in each run. See docs/design/entities.md."""
+session's extraction call (no call of their own), entries in a bounded call or two a run.
+See docs/design/entities.md."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ from .answers import load_object
 if TYPE_CHECKING:
     from ..core.layers import Layers
 
-CALLS = 2  # entity calls per pass: one session's extraction, or a run's entries
+CALLS = 2  # entity calls per run, for the entries
 CALL_CHARS = 12_000  # characters of texts per call
 TEXT_CHARS = 2_000  # characters of one text sent
 PER_TEXT = 20  # names kept per text
@@ -50,11 +51,9 @@ class Cost:
 
 
 def parse(raw: str, texts: Sequence[str], notes: Counter[str]) -> list[list[Mention]] | None:
-    """The mentions an answer names for each of ``texts``: each name must occur in its
-    text, at most :data:`PER_TEXT` a text; whatever else is dropped and counted in
-    ``notes``; None when the answer is unusable as a whole (the texts are asked again
+    """The mentions an answer names for each of ``texts`` (by index, ``"text"``): see
+    :func:`check`; None when the answer is unusable as a whole (the texts are asked again
     another time). Never raises."""
-    out: list[list[Mention]] = [[] for _ in texts]
     if len(raw) > ANSWER_CHARS:
         notes["entity answer too long"] += 1
         return None
@@ -65,25 +64,43 @@ def parse(raw: str, texts: Sequence[str], notes: Counter[str]) -> list[list[Ment
     if not isinstance(items, list):
         notes["entity answer not the asked JSON"] += 1
         return None
-    folded = [key_of(t) for t in texts]
-    seen: list[set[str]] = [set() for _ in texts]
+    found = check(items, dict(enumerate(texts)), "text", notes)
+    return [found.get(i, []) for i in range(len(texts))]
+
+
+def check(
+    items: list[object], texts: Mapping[int, str], field: str, notes: Counter[str]
+) -> dict[int, list[Mention]]:
+    """The mentions ``items`` name for each of ``texts`` (by the int in ``field``): each
+    name must occur in its text, at most :data:`PER_TEXT` a text; whatever else is dropped
+    and counted in ``notes``. Never raises."""
+    out: dict[int, list[Mention]] = {}
+    folded: dict[int, str] = {}
+    seen: dict[int, set[str]] = {}
     for item in items:
-        i = item.get("text") if isinstance(item, dict) else None
+        i = item.get(field) if isinstance(item, dict) else None
         name = item.get("name") if isinstance(item, dict) else None
         kind = item.get("kind", "name") if isinstance(item, dict) else None
-        if type(i) is not int or not 0 <= i < len(texts):
+        if type(i) is not int or i not in texts:
             notes["entity of no text asked"] += 1
         elif not isinstance(name, str) or not isinstance(kind, str) or len(name) > 100:
             notes["entity of a wrong type"] += 1
-        elif len(key := key_of(name)) < 2 or not _occurs(key, folded[i]):
+        elif len(key := key_of(name)) < 2 or not _occurs(key, _folded(folded, i, texts)):
             notes["entity name not in its text"] += 1
-        elif len(out[i]) >= PER_TEXT:
+        elif len(out.setdefault(i, [])) >= PER_TEXT:
             notes["entity names past the limit"] += 1
-        elif key not in seen[i]:
+        elif key not in seen.setdefault(i, set()):
             seen[i].add(key)
             kind = kind.casefold() if kind.casefold() in MODEL_KINDS + KINDS else "name"
             out[i].append(Mention(key, name.strip(), kind))
     return out
+
+
+def _folded(folded: dict[int, str], i: int, texts: Mapping[int, str]) -> str:
+    """``texts[i]`` as keys are compared, folded once."""
+    if i not in folded:
+        folded[i] = key_of(texts[i])
+    return folded[i]
 
 
 def _occurs(key: str, text: str) -> bool:
@@ -127,11 +144,22 @@ def ask(
 
 
 def name_messages(
-    md: Layers, complete: Complete, lines: Sequence[tuple[int, str]], cost: Cost, budget: int
+    md: Layers, items: object, lines: Sequence[tuple[int, str]], notes: Counter[str]
 ) -> None:
-    """Link the model's mentions of ``lines`` (message id, text as extraction sent it)."""
-    found = ask(complete, [t for _, t in lines], cost, budget)
-    named = [(i, ms) for (i, _), ms in zip(lines, found, strict=True) if ms]
+    """Link the mentions an extraction reply's ``items`` name in ``lines`` (message id,
+    text as extraction sent it), checked as :func:`check` does; an ``items`` that is not
+    a list is noted and linked nothing."""
+    if items is None:
+        return  # the reply named none
+    if not isinstance(items, list):
+        notes["entity answer not the asked JSON"] += 1
+        return
+    texts = dict(lines)
+    found = check(items, texts, "id", notes)
+    floors = {i: {m.key for m in mentions(texts[i])} for i in found}
+    named = [
+        (i, kept) for i, ms in found.items() if (kept := [m for m in ms if m.key not in floors[i]])
+    ]
     if named:
         md.sessions.db.write(
             lambda c: links.add_links(c, "message_id", named), action="link entity mentions"

@@ -12,7 +12,15 @@ from typing import Any
 from .. import hooks
 from ..core.errors import ProviderError
 from ..core.model import Entry
-from .answers import CANDIDATE_SCHEMA, OPS_SCHEMA, Candidate, OpSpec, parse_candidates, parse_ops
+from .answers import (
+    CANDIDATE_SCHEMA,
+    OPS_SCHEMA,
+    Candidate,
+    OpSpec,
+    load_object,
+    parse_candidates,
+    parse_ops,
+)
 from .transcript import Transcript
 
 EXTRACT_PROMPT = (
@@ -32,8 +40,13 @@ EXTRACT_PROMPT = (
     "Write the body as the rule or fact, then a '**Why:**' line and a '**How to apply:**' "
     "line; when the body is longer than a few sentences, add an 'overview' of two or "
     "three sentences that says what it covers. scope is 'user' only for preferences that "
-    "hold across every project, else 'local'. Reply with JSON only, exactly this shape "
-    "(an empty list when nothing qualifies):\n" + json.dumps(CANDIDATE_SCHEMA)
+    "hold across every project, else 'local'.\n"
+    "Also list under 'entities' what the user and assistant messages name (the message "
+    "#id, the name written exactly as in that message, lower case too, and its kind): "
+    "people, organisations, projects, products, repositories, hosts, packages and named "
+    "concepts; not common words or pronouns, whether or not anything is saved. Reply with "
+    "JSON only, exactly this shape (an empty list when nothing qualifies):\n"
+    + json.dumps(CANDIDATE_SCHEMA)
 )
 CONSOLIDATE_PROMPT = (
     "You maintain an agent's long-term memory for one scope. You get new candidate "
@@ -73,6 +86,7 @@ class Extraction:
     candidates: list[Candidate]
     raw: str = ""
     chars_sent: int = 0
+    entities: object = None  # the reply's "entities" as it came (unchecked), None if absent
 
 
 @dataclass(frozen=True)
@@ -139,10 +153,12 @@ class ChatProvider(Provider):
         """The model's reply text to one system + user message."""
 
     def extract(self, transcript: Transcript) -> Extraction:
-        """Ask the model; an answer that fails the schema raises SchemaError (raw kept)."""
+        """Ask the model; an answer whose candidates fail the schema raises SchemaError
+        (raw kept). The entities it names come back unchecked beside them."""
         text = transcript.render()
         raw = self.complete(EXTRACT_PROMPT, f"<transcript>\n{text}\n</transcript>")
-        return Extraction(parse_candidates(raw, transcript.ids), raw, len(text))
+        found = parse_candidates(raw, transcript.ids)
+        return Extraction(found, raw, len(text), load_object(raw, "extraction").get("entities"))
 
     def consolidate(
         self, candidates: Sequence[Candidate], entries: Sequence[Entry]

@@ -114,7 +114,7 @@ class Pipeline:
         self.limits = dreaming.Limits(light=BATCH)
         self.dreams = True  # the three phases and the diary; False: one stage, no diary
         self.skills = True  # with dreams: propose skills from repeated procedures
-        self.entity_calls = entities.CALLS  # a session's or a run's entries' entity calls
+        self.entity_calls = entities.CALLS  # a run's entity calls for the entries
 
     @property
     def provider(self) -> Provider:
@@ -240,10 +240,16 @@ class Pipeline:
                 self.md.sessions.link_entities(budget=50_000)  # entity mentions of messages
         return report
 
+    def _entities_on(self) -> bool:
+        """Whether the model names entities (``model_entities``, the default, and a chat
+        model)."""
+        on = self.md.settings
+        return isinstance(self.provider, ChatProvider) and on.enabled and on.model_entities
+
     def _entity_model(self) -> entities.Complete | None:
-        """The model that names entities (``model_entities = true`` and a chat model)."""
-        p, on = self.provider, self.md.settings
-        if isinstance(p, ChatProvider) and on.enabled and on.model_entities and self.entity_calls:
+        """The model that names the entries' entities (none when no call is allowed)."""
+        p = self.provider
+        if isinstance(p, ChatProvider) and self._entities_on() and self.entity_calls:
             return p.complete
         return None
 
@@ -336,14 +342,12 @@ class Pipeline:
         kept = self._screen(extraction.candidates, transcript, report)
         report.extracted += 1
         report.candidates += len(kept)
-        if (complete := self._entity_model()) is not None:
+        if self._entities_on():  # named in the extraction reply: no call of their own
             said = [(x.id, x.text) for x in transcript.lines if x.role in ("user", "assistant")]
-            cost = entities.Cost()
             try:
-                entities.name_messages(self.md, complete, said, cost, self.entity_calls)
+                entities.name_messages(self.md, extraction.entities, said, report.dropped)
             except MemdirError as exc:
-                cost.errors.append(f"entity names of {job.key}: {exc}")
-            self._spent(cost, report)
+                report.errors.append(f"entity names of {job.key}: {exc}")
         report.empty += not kept
         raw = extraction.raw or None
 
