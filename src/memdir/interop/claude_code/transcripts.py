@@ -279,14 +279,9 @@ def sessions(
     paths = find(source, tally)
     tally.total = sum(size for _, size in paths)
     for path, _ in paths:
-        state = _File(path, tally, mode)
-        lines = json_lines(path, tally)
-        peeked, first, title, ended = _peek(lines)
-        if first is None and ended:
-            tally.skipped += len(peeked)
-            continue
-        number, obj = first or (0, {})
-        yield state.spec(obj, number, title), state.rows(chain(peeked, lines))
+        opened = _open(_File(path, tally, mode), json_lines(path, tally), tally)
+        if opened is not None:
+            yield opened
 
 
 def resume(
@@ -305,11 +300,21 @@ def resume(
         yield spec, read.rows(lines)
     else:
         cursor = Cursor()
-        lines = json_lines(path, tally, cursor)
-        peeked, first, title, ended = _peek(lines)
-        if first is None and ended:
-            tally.skipped += len(peeked)
+        opened = _open(read, json_lines(path, tally, cursor), tally)
+        if opened is None:
             return
-        number, obj = first or (0, {})
-        yield read.spec(obj, number, title), read.rows(chain(peeked, lines))
+        yield opened
     out["state"] = read.state(cursor)
+
+
+def _open(
+    read: _File, lines: Iterator[tuple[int, dict[str, Any]]], tally: Tally
+) -> tuple[SessionSpec, Iterator[Any]] | None:
+    """The session a file's first lines open, and its rows; None (its lines counted as
+    skipped) when the file ended before a user or assistant message."""
+    peeked, first, title, ended = _peek(lines)
+    if first is None and ended:
+        tally.skipped += len(peeked)
+        return None
+    number, obj = first or (0, {})
+    return read.spec(obj, number, title), read.rows(chain(peeked, lines))
