@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from memdir.cli import cli
@@ -133,6 +133,7 @@ _PIECES = ["memory:", "\n", "  ", "provider: x", "provider: memdir", "#", "a: 1"
 
 
 @given(st.lists(st.sampled_from(_PIECES)).map("".join))
+@example("memory:\n  provider: memdir")  # already memdir before install: left as found
 def test_any_config_text_is_edited_exactly_or_refused(text: str) -> None:
     target = install.hermes._Config(Path("/nonexistent/config.yaml"))
     state: dict[str, object] = {}

@@ -183,9 +183,9 @@ class _Config:
             )
         line = f"{indent}provider: memdir\n"
         if at is not None:
+            state.setdefault("previous", lines[at])  # even memdir's own: put back as found
             if lines[at].split("#")[0].strip() == "provider: memdir":
                 return text
-            state.setdefault("previous", lines[at])
             lines[at] = line
         elif start is not None:
             state.setdefault("previous", None)
