@@ -18,6 +18,7 @@ from memdir.cli import cli
 from memdir.cli import install as _install_command  # noqa: F401  (registers it)
 from memdir.core.errors import MemdirError
 from memdir.interop import install
+from memdir.interop.install import hermes as hermes_install
 
 REAL = Path(__file__).parent / "fixtures" / "harness_configs"
 CONFIG = REAL / "channingwalton__dotfiles" / "hermes-config.yaml"
@@ -135,7 +136,7 @@ _PIECES = ["memory:", "\n", "  ", "provider: x", "provider: memdir", "#", "a: 1"
 @given(st.lists(st.sampled_from(_PIECES)).map("".join))
 @example("memory:\n  provider: memdir")  # already memdir before install: left as found
 def test_any_config_text_is_edited_exactly_or_refused(text: str) -> None:
-    target = install.hermes._Config(Path("/nonexistent/config.yaml"))
+    target = hermes_install._Config(Path("/nonexistent/config.yaml"))
     state: dict[str, object] = {}
     try:
         added = target.add(text, state)
