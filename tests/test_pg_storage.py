@@ -236,10 +236,11 @@ def test_users_a_b_and_axb_see_nothing_of_each_other(pg_url: str, tmp_path: Path
             assert PgHistory(backend).log() == []
 
 
-def test_an_add_holds_its_scope_lock_for_one_round_trip(pg_url: str) -> None:
+def test_a_write_holds_its_scope_lock_for_one_round_trip(pg_url: str) -> None:
     """What serialises the writers of one scope is the round trips made while its lock is
-    held: an add sends its listing with the lock and its writes, history row and COMMIT
-    together (bench/pg_calls.py counts libpq's sends; a count, not a timing)."""
+    held: a write sends its listing (and, for a replace or remove, the archive's) with the
+    lock and its writes, history row, tombstone and COMMIT together (bench/pg_calls.py
+    counts libpq's sends; a count, not a timing)."""
     import os
     import subprocess
     import sys
@@ -247,7 +248,7 @@ def test_an_add_holds_its_scope_lock_for_one_round_trip(pg_url: str) -> None:
     root = Path(__file__).resolve().parents[1]
     done = subprocess.run(
         [sys.executable, str(root / "bench" / "pg_calls.py"), "--calls", "2", "--only",
-         "memory add,memory replace"],
+         "memory add,memory replace,memory remove"],
         env={**os.environ, "PYTHONPATH": str(root / "src")},
         capture_output=True, text=True, timeout=300, check=True,
     )  # fmt: skip
@@ -257,8 +258,7 @@ def test_an_add_holds_its_scope_lock_for_one_round_trip(pg_url: str) -> None:
         if len(cells := [c.strip() for c in line.strip("|").split("|")]) == 3
         and cells[0].startswith("memory ")
     }
-    # add: the writes with COMMIT; replace: and the archive's names (a new archived id)
-    assert held == {"memory add": 1.0, "memory replace": 2.0}, done.stdout
+    assert held == {"memory add": 1.0, "memory replace": 1.0, "memory remove": 1.0}, done.stdout
 
 
 def test_a_write_under_the_lock_plans_on_another_writers_changes(

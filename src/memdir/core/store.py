@@ -316,8 +316,9 @@ class Store:
         now = self.clock()
         unsynced: builtins.list[str] = []
         written = False
+        archives = not all(isinstance(op, AddOp) for op in ops)  # the plan lists the archive
         try:
-            with self._mutex, self.backend.lock(self.lock_timeout):
+            with self._mutex, self.backend.lock(self.lock_timeout, archive=archives):
                 snap = self._reader.load()
                 if snap.problems:
                     raise UnreadableScopeError(self.scope, snap.problems)

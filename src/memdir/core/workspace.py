@@ -368,17 +368,17 @@ class Workspace:
                 )
 
     def _forget_in_write(self, store: Store, changes: list[Change], source: Source) -> None:
-        """:meth:`record_forgetting` on the team backend, in the write's transaction: a
-        tombstone that cannot be recorded rolls the write back."""
+        """:meth:`record_forgetting` on the team backend, in the write's transaction and
+        sent with its COMMIT: a tombstone that cannot be recorded rolls the write back."""
         from ..pg.sessions import PgStateDatabase
+        from ..sessions.usage import COLUMNS
         from .storage.postgres import PgBackend
 
-        if any(c.action in ("remove", "supersede") for c in changes):
+        if rows := self.tombstones.rows(state_key(store), changes):
             db, backend = self.tombstones.db, store.backend
             assert isinstance(db, PgStateDatabase) and isinstance(backend, PgBackend)
             assert db.pg is backend.db  # one database: one transaction can hold both
-            with db.joining(backend.connection()):
-                self.tombstones.record(state_key(store), changes)
+            db.insert_with(backend, "tombstones", COLUMNS, rows)
 
     def _record_refusal(self, store: Store, error: GuardError, source: Source, name: str) -> None:
         from .refusals import RefusalLog

@@ -8,18 +8,22 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.errors import LockTimeoutError, MemdirError, ValidationError
 from ..sessions.db import Database
 from ..sessions.maintenance import DbHealth
+from ..sessions.schema import FTS_COLUMNS
 from .db import PgDatabase, Schema, redact
 from .dialect import Connection
 from .fts import Fts, index_pending, recount
 from .state_schema import state_schema
+
+if TYPE_CHECKING:
+    from ..core.storage.postgres import PgBackend
 
 T = TypeVar("T")
 
@@ -96,6 +100,21 @@ class PgStateDatabase(Database):
             yield
         finally:
             self._joined.conn = outer
+
+    def insert_with(
+        self, backend: PgBackend, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+    ) -> None:
+        """Insert ``rows`` into this state's ``table`` in ``backend``'s write transaction
+        (under its lock), sent with its COMMIT: no round trip of their own. Without this
+        state's write lock (new rows of a table with no search index need none)."""
+        if table in FTS_COLUMNS:
+            raise ValueError(f"{table} rows are indexed for search: write them with write()")
+        marks = f"({', '.join(['%s'] * len(columns))})"
+        backend.also(
+            f'INSERT INTO "{self.schema()}".{table} ({", ".join(columns)}) '
+            f"VALUES {', '.join([marks] * len(rows))}",
+            [value for row in rows for value in row],
+        )
 
     @contextmanager
     def _within(self, raw: Any, setup: bytes, action: str) -> Iterator[Any]:

@@ -56,10 +56,9 @@ def _tombstone(row: Any) -> Tombstone:
     return Tombstone(**{**out, "origins": tuple(json.loads(out["origins"]))})
 
 
-_INSERT = (
-    "INSERT INTO tombstones (location, entry_id, kind, content_hash, name_key, origins, "
-    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
+#: A tombstone row's columns, in the order :meth:`Tombstones.rows` gives them.
+COLUMNS = ("location", "entry_id", "kind", "content_hash", "name_key", "origins", "created_at")
+_INSERT = f"INSERT INTO tombstones ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
 
 
 def _row(location: str, entry_id: str, kind: str, name: str, body: str,
@@ -77,8 +76,16 @@ class Tombstones:
 
     def record(self, location: str, changes: Sequence[Change]) -> int:
         """Write a tombstone for every removed or superseded entry among ``changes``."""
+        rows = self.rows(location, changes)
+        if rows:
+            self.db.write(lambda c: c.executemany(_INSERT, rows), action="record a tombstone")
+        return len(rows)
+
+    def rows(self, location: str, changes: Sequence[Change]) -> list[tuple[Any, ...]]:
+        """The rows (:data:`COLUMNS`) :meth:`record` writes for ``changes`` (none inside
+        :func:`quietly`)."""
         if _QUIET.get():
-            return 0
+            return []
         rows = []
         now = self.clock().timestamp()
         for change in changes:
@@ -87,9 +94,7 @@ class Tombstones:
                 continue
             kind = "removed" if change.action == "remove" else "superseded"
             rows.append(_row(location, old.id, kind, old.name, old.body, old.origins, now))
-        if rows:
-            self.db.write(lambda c: c.executemany(_INSERT, rows), action="record a tombstone")
-        return len(rows)
+        return rows
 
     def unrecord(self, location: str, changes: Sequence[Change]) -> None:
         """Drop the newest tombstone :meth:`record` left for each of ``changes`` (a

@@ -56,8 +56,9 @@ class Backend(Protocol):
         """True when this process may write to the scope."""
         ...
 
-    def lock(self, timeout: float) -> AbstractContextManager[None]:
-        """Hold the scope's exclusive write lock, or raise LockTimeoutError."""
+    def lock(self, timeout: float, *, archive: bool = False) -> AbstractContextManager[None]:
+        """Hold the scope's exclusive write lock, or raise LockTimeoutError. ``archive``:
+        the holder will list the archive (a backend may fetch it with the lock)."""
         ...
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:

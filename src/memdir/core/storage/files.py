@@ -150,8 +150,9 @@ class FileBackend:
         return os.access(path, os.W_OK | os.X_OK)
 
     @contextmanager
-    def lock(self, timeout: float = 30.0) -> Iterator[None]:
-        """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes."""
+    def lock(self, timeout: float = 30.0, *, archive: bool = False) -> Iterator[None]:
+        """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes
+        (``archive`` changes nothing: a folder is listed when read)."""
         self.create()
         path = self.root / LOCK_NAME
         with self._threads:

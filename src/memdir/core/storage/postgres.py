@@ -177,14 +177,15 @@ class PgBackend:
         return row is not None
 
     @contextmanager
-    def lock(self, timeout: float) -> Iterator[None]:
+    def lock(self, timeout: float, *, archive: bool = False) -> Iterator[None]:
         """The scope's advisory lock, in a transaction that commits when the block ends.
 
         Round trips while it is held are what serialises a scope's writers: BEGIN, the
         lock, the scope row, the access check and the listing (with the bytes of the
-        files that changed and the index, see :meth:`listing`) go in one; writes and the
-        history row are queued and sent with the COMMIT (a refused write raises:
-        :data:`MAY_WRITE`), so an add holds the lock for about one round trip."""
+        files that changed and the index, see :meth:`listing`; with ``archive``, the
+        archive's listing too) go in one; writes, the history row and statements
+        :meth:`also` queued are sent with the COMMIT (a refused write raises:
+        :data:`MAY_WRITE`), so a write holds the lock for about one round trip."""
         import psycopg
 
         if getattr(self._held, "conn", None) is not None:  # re-entrant within a thread
@@ -203,18 +204,19 @@ class PgBackend:
                         )
                         may = self._create(conn)
                         listed = self._list_held(conn)  # what a write reads first
+                        archived = self._list_archive(conn) if archive else None
                 except psycopg.errors.LockNotAvailable:
                     raise LockTimeoutError(Path(self.location), timeout) from None
                 if may.fetchone() != (True,):
                     raise self._denied("write")
                 self._held.conn, self._held.queue, self._held.files = conn, [], {}
-                self._held.listed = listed
+                self._held.listed, self._held.archived = listed, archived
                 try:
                     yield
                     self._flush(commit=True)
                 finally:
                     self._held.conn = self._held.queue = self._held.files = None
-                    self._held.listed = None
+                    self._held.listed = self._held.archived = None
             except BaseException:
                 if not conn.closed and conn.info.transaction_status != 0:  # not IDLE
                     with suppress(psycopg.Error):
@@ -248,10 +250,15 @@ class PgBackend:
                 reaching=False,
             )
 
-    def _queue(self, sql: str, args: dict[str, Any]) -> None:
+    def _queue(self, sql: str, args: Any) -> None:
         self._writing()
         self._held.queue.append((sql, args))
-        self._held.listed = None  # a listing sent with the lock is out of date now
+        self._held.listed = self._held.archived = None  # listings sent with the lock: stale
+
+    def also(self, sql: str, args: Any) -> None:
+        """Run ``sql`` in the lock's transaction, sent with the next read or the COMMIT
+        (no round trip of its own): its failure rolls the whole write back."""
+        self._queue(sql, args)
 
     def create_in(self, conn: psycopg.Connection[Any]) -> None:
         """:meth:`create` on ``conn`` (the lock's transaction)."""
@@ -279,7 +286,11 @@ class PgBackend:
         whose version no listing under the lock brought before (see :meth:`read`)."""
         from ...pg.schema import READABLE
 
-        if archive or getattr(self._held, "conn", None) is None:
+        held = getattr(self._held, "conn", None) is not None
+        if archive and held and self._held.archived is not None:  # sent with the lock
+            rows, self._held.archived = self._held.archived.fetchall(), None
+            return {r[0]: FileInfo((int(r[1]),), float(r[2])) for r in rows}
+        if archive or not held:
             where = "name LIKE 'archive/%%'" if archive else "name NOT LIKE '%%/%%'"
             with self._conn("list a scope") as conn:
                 rows = conn.execute(
@@ -314,6 +325,16 @@ class PgBackend:
             f"WHERE scope = %(scope)s AND name <> %(soul)s AND name NOT LIKE '%%/%%' "
             f"AND {READABLE}",
             self._args(index=INDEX_NAME, soul=SOUL_NAME, known=sorted(self._known)),
+        )
+
+    def _list_archive(self, conn: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
+        """:meth:`listing` of the archive under the lock (in a pipeline: queued)."""
+        from ...pg.schema import READABLE
+
+        return conn.execute(
+            f"SELECT name, version, mtime FROM memdir_files WHERE scope = %(scope)s "
+            f"AND name LIKE 'archive/%%' AND {READABLE}",
+            self._args(),
         )
 
     def skill_names(self) -> list[str]:
