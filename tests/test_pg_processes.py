@@ -12,6 +12,7 @@ import pytest
 
 import memdir
 from conftest import team_env
+from memdir.core.store import state_key
 
 pytestmark = pytest.mark.slow
 
@@ -69,3 +70,81 @@ def test_concurrent_writers_lose_nothing(
     stored.update({n: store.backend.read(n) for n in store.backend.listing(archive=True)})
     assert tree == stored
     assert store.needs_repair() is False and store.problems() == []
+
+
+REMOVER = """
+import sys, memdir
+md = memdir.open(sys.argv[1], sys.argv[2], user=sys.argv[3])
+try:
+    md.store("project").remove(sys.argv[4])
+    print("removed")
+except memdir.MemdirError as exc:
+    print(f"{type(exc).__name__}: {exc}")
+"""
+
+
+def test_two_processes_removing_one_entry_give_one_winner(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """alice's and bob's processes remove the same project entry at once (both queued on
+    the scope's lock, released together): one removes it, with one archived copy, one
+    commit and one tombstone; the other is told it was removed, and changes nothing."""
+    import psycopg
+
+    team_env(pg_url, project, "alice")
+    env = {**os.environ, **team_env(pg_url, project, "bob"), "MEMDIR_BACKGROUND": "0"}
+    md = memdir.open(tmp_path / "check", project, database_url=pg_url, user="alice")
+    store = md.store("project")
+    gone = store.add(type="project", name="Deploy days", description="d", body="Tuesdays.")
+    store.add(type="project", name="Test runner", description="d", body="Run pytest.")
+    assert store.history is not None
+    commits = len(store.history.log())
+    key = store.backend.scope.key  # type: ignore[attr-defined]
+    with psycopg.connect(pg_url, autocommit=True) as held:
+        lock = held.execute("SELECT hashtextextended(%s, 0)", (key,)).fetchone()
+        assert lock is not None
+        held.execute("SELECT pg_advisory_lock(%s)", lock)
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-c", REMOVER, str(tmp_path / who), str(project), who, gone.id],
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for who in ("alice", "bob")
+        ]
+        waiting = 0
+        for _ in range(1200):  # a guard against a hang (up to 2 min), not a timing
+            row = held.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+                "AND ((classid::bigint << 32) | objid::bigint) = %s",
+                lock,
+            ).fetchone()
+            waiting = row[0] if row else 0
+            if waiting == 2 or any(p.poll() is not None for p in procs):
+                break
+            held.execute("SELECT pg_sleep(0.1)")
+        held.execute("SELECT pg_advisory_unlock(%s)", lock)
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    assert waiting == 2, outs  # both were queued on the lock when it was released
+    answers = sorted(out.strip() for out, _ in outs)
+    assert answers[1] == "removed", answers
+    assert answers[0].startswith(f"NotFoundError: No entry matches {gone.id!r}. It was removed"), (
+        answers
+    )
+    assert [e.name for e in store.list()] == ["Test runner"]
+    archived = [n for n in store.backend.archive_names() if n.startswith(f"archive/{gone.id}--")]
+    assert len(archived) == 1
+    log = store.history.log()
+    assert len(log) == commits + 1 and log[0].subject.startswith(f"remove {gone.id}")
+    tombstones = []
+    for who in ("alice", "bob"):
+        mine = memdir.open(tmp_path / who, project, database_url=pg_url, user=who)
+        tombstones.append(mine.tombstones.count())
+        found = mine.tombstones.forgotten(state_key(store), gone.body, gone.name)
+        assert (found is not None) == (tombstones[-1] == 1)
+        mine.close()
+    assert sorted(tombstones) == [0, 1]
+    md.close()
