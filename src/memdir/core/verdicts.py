@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -29,21 +30,41 @@ def _fingerprint() -> str:
 
 
 class Verdicts:
-    """Guard verdicts (the rule that fired, or None) by text, loaded once."""
+    """Guard verdicts (the rule that fired, or None) by text, loaded once. The file is a
+    header line (the guard's version) and one ``[key, rule]`` line per verdict: a new
+    verdict is appended, and the file rewritten only past twice :data:`_MAX` lines."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._version = _fingerprint()
         self._known: dict[str, str | None] = {}
-        self._dirty = False
-        with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
-            data = json.loads(read_bytes(path, _MAX_BYTES))  # never a FIFO: no hang
-            if data.get("version") == self._version:
-                self._known = {
-                    k: v
-                    for k, v in data["verdicts"].items()
-                    if isinstance(k, str) and (v is None or isinstance(v, str))
-                }
+        self._new: list[str] = []  # keys put since the last save
+        self._lines = 0  # verdict lines in the file (0: none, or not ours: rewrite it)
+        with contextlib.suppress(OSError, ValueError, RecursionError):  # never a FIFO
+            self._load(read_bytes(path, _MAX_BYTES))
+
+    def _load(self, data: bytes) -> None:
+        head, _, rest = data.partition(b"\n")
+        header = json.loads(head)
+        if not isinstance(header, dict) or header.get("version") != self._version:
+            return
+        if isinstance(header.get("verdicts"), dict):  # the earlier one-object file: rewritten
+            for k, v in header["verdicts"].items():  # on the next save (``_lines`` 0)
+                if isinstance(k, str) and (v is None or isinstance(v, str)):
+                    self._known[k] = v
+            return
+        lines = rest.splitlines()
+        for line in lines:
+            with contextlib.suppress(ValueError, RecursionError):  # a line cut short
+                item = json.loads(line)
+                if (
+                    isinstance(item, list)
+                    and len(item) == 2
+                    and isinstance(item[0], str)
+                    and (item[1] is None or isinstance(item[1], str))
+                ):
+                    self._known[item[0]] = item[1]
+        self._lines = len(lines) or -1  # -1: a header alone, still ours to append to
 
     @staticmethod
     def key(text: str) -> str:
@@ -57,23 +78,40 @@ class Verdicts:
 
     def put(self, text: str, rule: str | None) -> None:
         """Remember a verdict (saved by :meth:`save`)."""
-        self._known[self.key(text)] = rule
-        self._dirty = True
+        key = self.key(text)
+        if key not in self._known or self._known[key] != rule:
+            self._known[key] = rule
+            self._new.append(key)
 
     def save(self) -> None:
-        """Write new verdicts atomically; failures are ignored (it is only a cache)."""
-        if not self._dirty:
+        """Append the new verdicts (or rewrite the file atomically when it is missing,
+        not ours or too long); failures are ignored (it is only a cache)."""
+        if not self._new:
             return
-        known = list(self._known.items())[-_MAX:]
-        data = json.dumps({"version": self._version, "verdicts": dict(known)}).encode()
+        new, self._new = self._new, []
         with contextlib.suppress(OSError):
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".verdicts-")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                os.replace(tmp, self.path)
-            finally:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-        self._dirty = False
+            if self._lines and self._lines + len(new) <= 2 * _MAX:
+                text = "".join(f"{json.dumps([k, self._known[k]])}\n" for k in new)
+                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC)
+                try:
+                    if stat.S_ISREG(os.fstat(fd).st_mode):
+                        os.write(fd, text.encode())  # one write: whole lines, even if
+                        self._lines = max(self._lines, 0) + len(new)  # others append too
+                        return
+                finally:
+                    os.close(fd)
+            self._rewrite()
+
+    def _rewrite(self) -> None:
+        known = list(self._known.items())[-_MAX:]
+        lines = [json.dumps({"version": self._version}), *(json.dumps(list(i)) for i in known)]
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".verdicts-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(("\n".join(lines) + "\n").encode())
+            os.replace(tmp, self.path)
+            self._lines = len(known) or -1
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
