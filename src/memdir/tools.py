@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .core.changes import AddOp, Change, Operation, RemoveOp, ReplaceOp, SupersedeOp
 from .core.errors import MemdirError, NotFoundError, ReadOnlyScopeError, ValidationError
 from .core.frontmatter import format_time
-from .core.model import Source
+from .core.model import Entry, Source
 from .review import approval
 
 if TYPE_CHECKING:
+    from .core.budgets import Budget
     from .core.layers import Layers
     from .core.store import Store
     from .sessions import Message
@@ -354,6 +355,9 @@ class Dispatcher:
         self.source = source
         self.failures = 0
         self._last_call: datetime | None = None
+        # The budgets no memory write changes (SOUL.md, instruction files), read at the
+        # session's first write: frozen for the session, as its system block is.
+        self._kept: list[Budget] | None = None
         self._handlers: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "memory": self._memory,
             "memory_read": self._read,
@@ -460,11 +464,15 @@ class Dispatcher:
             if scope is None:
                 self._point_to_scope(ops)
             raise
-        warnings = self.md.budget_warnings()  # soft, at budget_warning of each budget
+        listed = [(st, st.list()) for st in self.md.stores()]  # each scope read once
+        if self._kept is None:  # the persona's and rules' budgets: read once a session
+            self._kept = self.md.fixed_budgets()
+        # soft, at budget_warning of each budget
+        warnings = self.md.budget_warnings(kept=self._kept, listed=listed)
         return {
             "success": True,
             "results": [self._summary(c) for c in changes],
-            "usage": self._usage(store),
+            "usage": self._usage(store, next((a for st, a in listed if st is store), None)),
             **({"notes": list(dict.fromkeys(notes))} if notes else {}),
             **({"budget_warnings": warnings} if warnings else {}),
         }
@@ -528,8 +536,8 @@ class Dispatcher:
         }
 
     @staticmethod
-    def _usage(store: Store) -> dict[str, Any]:
-        active = store.list()  # read once (on the team backend: one query, not two)
+    def _usage(store: Store, active: list[Entry] | None = None) -> dict[str, Any]:
+        active = store.list() if active is None else active  # read once
         return {
             "scope": store.scope,
             "entries": len(active),

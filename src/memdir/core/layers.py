@@ -339,20 +339,41 @@ class Layers(PersonaLayer, SkillsLayer):
 
     # -- the budgets (docs/design/tiers.md) -----------------------------------------------
 
-    def budgets(self) -> list[Budget]:
+    def budgets(
+        self,
+        *,
+        kept: Sequence[Budget] | None = None,
+        listed: list[tuple[Store, list[Entry]]] | None = None,
+        share: float | None = None,
+    ) -> list[Budget]:
         """Each always-loaded budget's use: every SOUL.md, every scope's pinned entries,
         the index (lines), every instruction file and what imports add (bytes; the files
-        past those caps are left out); :meth:`Budget.warning` says when one nears its limit."""
-        out = [
-            Budget("soul", s.scope, len(s.text), self.settings.soul_budget) for s in self.souls()
-        ]
-        listed = [(st, st.list()) for st in self.stores()]  # each scope read once
+        past those caps are left out); :meth:`Budget.warning` says when one nears its limit.
+
+        ``kept``: :meth:`fixed_budgets` as read before (no memory write changes them);
+        ``listed``: the stores and their active entries, already read; ``share``: the
+        index's lines are counted only when the scopes' entries could reach that share of
+        its limit (below it their number, an upper bound, stands in)."""
+        fixed = self.fixed_budgets() if kept is None else list(kept)
+        if listed is None:
+            listed = [(st, st.list()) for st in self.stores()]  # each scope read once
+        out = [b for b in fixed if b.kind == "soul"]
         out += [
             Budget("pinned", st.scope, st.pinned_used(active), st.pinned_budget)
             for st, active in listed
         ]
-        entries = [e for st, kept, _ in self._merged(listed)[0] for e in kept]
-        out.append(Budget("index", None, len(entries), INDEX_MAX_LINES, "lines"))
+        lines = sum(len(active) for _, active in listed)  # shadowed or withheld: no line
+        if share is None or lines >= share * INDEX_MAX_LINES:
+            lines = sum(len(shown) for _, shown, _ in self._merged(listed)[0])
+        out.append(Budget("index", None, lines, INDEX_MAX_LINES, "lines"))
+        return out + [b for b in fixed if b.kind != "soul"]
+
+    def fixed_budgets(self) -> list[Budget]:
+        """The budgets no memory write changes: each SOUL.md, each instruction file and
+        what imports add."""
+        out = [
+            Budget("soul", s.scope, len(s.text), self.settings.soul_budget) for s in self.souls()
+        ]
         found = self.instructions()[0]
         out += [
             Budget("rules", i.scope, i.size, MAX_FILE_BYTES, "bytes", i.path.name) for i in found
@@ -361,10 +382,17 @@ class Layers(PersonaLayer, SkillsLayer):
         out.append(Budget("imports", None, imported, MAX_INCLUDED_BYTES, "bytes"))
         return out
 
-    def budget_warnings(self) -> list[str]:
-        """The budgets at or past ``budget_warning`` of their limit, one sentence each."""
+    def budget_warnings(
+        self,
+        *,
+        kept: Sequence[Budget] | None = None,
+        listed: list[tuple[Store, list[Entry]]] | None = None,
+    ) -> list[str]:
+        """The budgets at or past ``budget_warning`` of their limit, one sentence each
+        (``kept`` and ``listed`` as in :meth:`budgets`)."""
         share = self.settings.budget_warning
-        return [w for b in self.budgets() if (w := b.warning(share))]
+        found = self.budgets(kept=kept, listed=listed, share=share)
+        return [w for b in found if (w := b.warning(share))]
 
     def explain(self, paths: Sequence[str | Path] | None = None) -> Explanation:
         """The system block part by part (scope, source, include chains) and everything
