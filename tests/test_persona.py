@@ -211,3 +211,47 @@ def test_doctor_warns_when_imports_near_their_cap(
     assert "instruction file part0.md" not in out  # each file alone is far from its cap
     report = json.loads(run("doctor", "--json").stdout)
     assert any("imports (@ files)" in w for w in report["budget_warnings"])
+
+
+def test_the_rules_budgets_a_session_warns_with_are_read_at_its_first_write(
+    md: Memdir, project: Path
+) -> None:
+    """A memory write changes no SOUL.md or instruction file: their budgets are read at a
+    session's first write and kept for it, as its system block is; an instruction file
+    grown meanwhile warns from the next session on."""
+    agents = project / "AGENTS.md"
+    agents.write_text("Run `make test` before every commit.\n")
+
+    def add(s: Any, name: str) -> dict[str, Any]:
+        args = {"action": "add", "type": "feedback", "name": name, "description": name}
+        return s.call_tool("memory", {**args, "body": f"{name}."})  # type: ignore[no-any-return]
+
+    with md.session() as s:
+        assert "budget_warnings" not in add(s, "First")
+        agents.write_text("Run `make test` before every commit.\n" * 6_000)  # 222,000 bytes
+        assert "budget_warnings" not in add(s, "Second")  # as this session read it
+    with md.session() as s:
+        [warning] = add(s, "Third")["budget_warnings"]
+    assert "instruction file AGENTS.md at 85% of its budget" in warning
+
+
+def test_the_index_budget_counts_the_entries_that_take_a_line(tmp_path: Path) -> None:
+    """The index's lines are the merged entries (a more local entry shadows one of the
+    same name); a write counts them only when the scopes' entries could reach the
+    warning, and then exactly."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "config.toml").write_text("budget_warning = 0.05\n")  # 10 of the 200 lines
+    md = memdir.open(home=home, project=tmp_path)
+
+    def add(s: Any, scope: str, name: str) -> list[str]:
+        args = {"action": "add", "type": "feedback", "name": name, "description": name}
+        done = s.call_tool("memory", {**args, "body": f"{name} {scope}.", "scope": scope})
+        assert done["success"], done
+        return [w for w in done.get("budget_warnings", []) if "index" in w]
+
+    with md.session() as s:
+        assert all(add(s, "local", f"Rule {i}") == [] for i in range(9))
+        assert add(s, "user", "Rule 3") == []  # 10 entries, 9 lines: shadowed by local
+        [warning] = add(s, "user", "Rule 10")
+    assert warning.startswith("The index at 5% of its budget (10 of 200 lines)")

@@ -177,3 +177,43 @@ def test_guard_verdicts_on_project_entries_are_cached_and_a_bad_cache_is_ignored
     cache.write_text("{not json")
     broken = Memdir(load_settings(home, project, environ={}))
     assert "withheld by the memory guard" in broken.system_block()
+
+
+def test_a_new_guard_verdict_is_appended_to_the_cache_not_rewritten(tmp_path: Path) -> None:
+    """Each new verdict adds a line to ``guard-verdicts.json`` (the file is not replaced:
+    the earlier bytes stay); a known one writes nothing; a line cut short by a crash is
+    skipped; a file of another guard version is rewritten."""
+    import json
+    import os
+
+    from memdir.core.verdicts import Verdicts
+
+    path = tmp_path / "guard-verdicts.json"
+    first = Verdicts(path)
+    first.put("text a", None)
+    first.save()
+    before, inode = path.read_bytes(), os.stat(path).st_ino
+    again = Verdicts(path)
+    assert again.get("text a") == (True, None)
+    again.put("text a", None)
+    again.save()
+    assert path.read_bytes() == before
+    again.put("text b", "some.rule")
+    again.save()
+    after = path.read_bytes()
+    assert os.stat(path).st_ino == inode and after.startswith(before)
+    assert after.count(b"\n") == before.count(b"\n") + 1
+    with path.open("ab") as f:
+        f.write(b'["cut sho')
+    loaded = Verdicts(path)
+    assert loaded.get("text a") == (True, None) and loaded.get("text b") == (True, "some.rule")
+    path.write_text(
+        json.dumps({"version": "another guard"}) + "\n" + after.decode().split("\n", 1)[1]
+    )
+    other = Verdicts(path)
+    assert other.get("text a") == (False, None)
+    other.put("text c", None)
+    other.save()
+    assert os.stat(path).st_ino != inode
+    assert Verdicts(path).get("text c") == (True, None)
+    assert Verdicts(path).get("text a") == (False, None)
