@@ -199,6 +199,21 @@ def test_remove_archives_with_removed_at(store: memdir.Store, clock: Clock) -> N
     assert len(store.list(include_archived=True)) == 2
 
 
+def test_archive_ids_are_looked_up_per_entry(store: memdir.Store, clock: Clock) -> None:
+    """An archived copy's id is new among that entry's copies (``-2`` in the same second),
+    whether the target is its id or a substring; another entry's copies do not count;
+    a removed id names its newest copy."""
+    first = add(store, "Use pnpm")
+    add(store, "Use pnpm 9", body="Pin pnpm 9.")
+    stamp = f"{clock.now:%Y%m%dT%H%M%SZ}"
+    assert store.remove(first.id).id == f"{first.id}--{stamp}"
+    add(store, "Use pnpm", body="again")
+    assert store.remove("again").id == f"{first.id}--{stamp}-2"
+    assert store.remove("feedback_use-pnpm-9").id == f"feedback_use-pnpm-9--{stamp}"
+    with pytest.raises(NotFoundError, match=f"archived as '{first.id}--{stamp}-2'"):
+        store.replace(first.id, body="back")
+
+
 def test_supersede_keeps_history(store: memdir.Store, clock: Clock) -> None:
     old = add(store, "Package manager", body="We install with npm.")
     clock.advance(days=10)

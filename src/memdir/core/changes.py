@@ -136,7 +136,7 @@ class Plan:
     def __init__(
         self,
         active: Mapping[str, Entry],
-        archived_ids: Callable[[], Iterable[str]],
+        archived_ids: Callable[[str], Iterable[str]],
         *,
         now: datetime,
         source: Source,
@@ -146,8 +146,9 @@ class Plan:
         self.source = source
         self.writes: dict[str, Entry] = {}
         self.deletes: set[str] = set()
-        self._list_archived = archived_ids  # read only when something is archived
-        self._archived_ids: set[str] | None = None
+        # An entry id's archived copies (``<id>--<time>``), read only when needed.
+        self._list_archived = archived_ids
+        self._archived_of: dict[str, set[str]] = {}
 
     def apply(self, op: Operation) -> Change:
         """Apply one operation to the plan, or raise without changing the plan."""
@@ -177,22 +178,24 @@ class Plan:
             raise ConflictError(new_id, self.active[new_id].name)
         return new_id
 
-    def _archived(self) -> set[str]:
-        if self._archived_ids is None:
-            self._archived_ids = set(self._list_archived())
-        return self._archived_ids
+    def _archived(self, entry_id_: str) -> set[str]:
+        """The archived ids of ``entry_id_``'s copies (with those this plan chose)."""
+        if entry_id_ not in self._archived_of:
+            copies = {a for a in self._list_archived(entry_id_) if a.startswith(f"{entry_id_}--")}
+            self._archived_of[entry_id_] = copies
+        return self._archived_of[entry_id_]
 
     def _resolve(self, target: object) -> Entry:
         """:func:`resolve`, except that the id of an entry removed or replaced since the
         caller looked is an error, never a substring of another entry's id."""
         if isinstance(target, str) and target not in self.active and _ID.fullmatch(target):
-            gone = sorted(a for a in self._archived() if a.startswith(target + "--"))
+            gone = sorted(self._archived(target))
             if gone:
                 raise NotFoundError(target, [e.preview() for e in self.active.values()], gone[-1])
         return resolve(target, self.active)
 
     def _archive_id(self, entry_id_: str) -> str:
-        archived = self._archived()
+        archived = self._archived(entry_id_)
         base = f"{entry_id_}--{self.now:%Y%m%dT%H%M%SZ}"
         candidate, n = base, 1
         while candidate in archived:

@@ -316,9 +316,10 @@ class Store:
         now = self.clock()
         unsynced: builtins.list[str] = []
         written = False
-        archives = not all(isinstance(op, AddOp) for op in ops)  # the plan lists the archive
+        # Whose archived copies the plan may look up (an archive id must be new).
+        targets = [t for op in ops if isinstance(t := getattr(op, "target", None), str)]
         try:
-            with self._mutex, self.backend.lock(self.lock_timeout, archive=archives):
+            with self._mutex, self.backend.lock(self.lock_timeout, archive=targets):
                 snap = self._reader.load()
                 if snap.problems:
                     raise UnreadableScopeError(self.scope, snap.problems)
@@ -423,8 +424,10 @@ class Store:
             if also is not None:
                 also()
 
-    def _archived_ids(self) -> builtins.list[str]:
-        return [n[len("archive/") : -len(".md")] for n in self.backend.archive_names()]
+    def _archived_ids(self, entry_id_: str) -> builtins.list[str]:
+        """The archived ids of ``entry_id_``'s copies (``<id>--<time>``)."""
+        names = self.backend.archive_names(f"{entry_id_}--")
+        return [n[len("archive/") : -len(".md")] for n in names]
 
     def _check_budget(self, before: Mapping[str, Entry], after: Mapping[str, Entry]) -> None:
         used_before = self.pinned_used(before.values())

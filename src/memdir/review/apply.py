@@ -136,7 +136,7 @@ def _check(md: Layers, batch: _Batch, prior: Plan | None = None) -> Plan:
             f"proposal {owners} cannot be applied: {exc} Nothing was applied."
         ) from exc
     active = dict(prior.active) if prior is not None else {e.id: e for e in store.list()}
-    plan = Plan(active, tuple, now=md.clock(), source=batch.source)
+    plan = Plan(active, lambda entry_id: (), now=md.clock(), source=batch.source)
     for op, owner in zip(batch.ops, batch.owners, strict=True):
         try:
             if not isinstance(op, RemoveOp):

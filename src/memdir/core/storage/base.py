@@ -56,9 +56,10 @@ class Backend(Protocol):
         """True when this process may write to the scope."""
         ...
 
-    def lock(self, timeout: float, *, archive: bool = False) -> AbstractContextManager[None]:
+    def lock(self, timeout: float, *, archive: Iterable[str] = ()) -> AbstractContextManager[None]:
         """Hold the scope's exclusive write lock, or raise LockTimeoutError. ``archive``:
-        the holder will list the archive (a backend may fetch it with the lock)."""
+        entry ids whose archived copies the holder may look up (:meth:`archive_names`
+        with ``<id>--``; a backend may fetch them with the lock)."""
         ...
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
@@ -69,8 +70,9 @@ class Backend(Protocol):
         """The scope's ``skills/<name>/SKILL.md`` files, sorted."""
         ...
 
-    def archive_names(self) -> set[str]:
-        """Names of the archived entry files, without reading them."""
+    def archive_names(self, prefix: str = "") -> set[str]:
+        """Names of the archived entry files (``archive/<id>.md``) whose id starts with
+        ``prefix``, without reading them."""
         ...
 
     def leftovers(self) -> list[str]:

@@ -150,7 +150,7 @@ class FileBackend:
         return os.access(path, os.W_OK | os.X_OK)
 
     @contextmanager
-    def lock(self, timeout: float = 30.0, *, archive: bool = False) -> Iterator[None]:
+    def lock(self, timeout: float = 30.0, *, archive: Iterable[str] = ()) -> Iterator[None]:
         """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes
         (``archive`` changes nothing: a folder is listed when read)."""
         self.create()
@@ -285,12 +285,13 @@ class FileBackend:
         except OSError as exc:
             raise StorageError("list", folder, exc) from exc
 
-    def archive_names(self) -> set[str]:
-        """Names of archived entry files; a plain directory read, no stat."""
+    def archive_names(self, prefix: str = "") -> set[str]:
+        """Names of archived entry files whose id starts with ``prefix``; a plain
+        directory read, no stat."""
         return {
             f"{ARCHIVE}/{name}"
             for name in self._listdir(self._archive_dir())
-            if name[0] != "." and name.endswith(".md")
+            if name.startswith(prefix) and name[0] != "." and name.endswith(".md")
         }
 
     def skill_names(self) -> list[str]:

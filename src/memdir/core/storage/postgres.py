@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import AccessError, HistoryError, LockTimeoutError, PostgresError
 from .base import INDEX_NAME, SOUL_NAME, Commit, FileInfo, is_skill_name
 
+ARCHIVE_PREFIX = "archive/"
+
 if TYPE_CHECKING:
     import psycopg
 
@@ -177,13 +179,13 @@ class PgBackend:
         return row is not None
 
     @contextmanager
-    def lock(self, timeout: float, *, archive: bool = False) -> Iterator[None]:
+    def lock(self, timeout: float, *, archive: Iterable[str] = ()) -> Iterator[None]:
         """The scope's advisory lock, in a transaction that commits when the block ends.
 
         Round trips while it is held are what serialises a scope's writers: BEGIN, the
         lock, the scope row, the access check and the listing (with the bytes of the
         files that changed and the index, see :meth:`listing`; with ``archive``, the
-        archive's listing too) go in one; writes, the history row and statements
+        names of those entries' archived copies) go in one; writes, the history row and statements
         :meth:`also` queued are sent with the COMMIT (a refused write raises:
         :data:`MAY_WRITE`), so a write holds the lock for about one round trip."""
         import psycopg
@@ -204,13 +206,15 @@ class PgBackend:
                         )
                         may = self._create(conn)
                         listed = self._list_held(conn)  # what a write reads first
-                        archived = self._list_archive(conn) if archive else None
+                        prefixes = sorted({f"{ARCHIVE_PREFIX}{i}--" for i in archive})
+                        archived = self._list_archive(conn, prefixes) if prefixes else None
                 except psycopg.errors.LockNotAvailable:
                     raise LockTimeoutError(Path(self.location), timeout) from None
                 if may.fetchone() != (True,):
                     raise self._denied("write")
                 self._held.conn, self._held.queue, self._held.files = conn, [], {}
-                self._held.listed, self._held.archived = listed, archived
+                self._held.listed = listed
+                self._held.archived = None if archived is None else (prefixes, archived)
                 try:
                     yield
                     self._flush(commit=True)
@@ -286,11 +290,7 @@ class PgBackend:
         whose version no listing under the lock brought before (see :meth:`read`)."""
         from ...pg.schema import READABLE
 
-        held = getattr(self._held, "conn", None) is not None
-        if archive and held and self._held.archived is not None:  # sent with the lock
-            rows, self._held.archived = self._held.archived.fetchall(), None
-            return {r[0]: FileInfo((int(r[1]),), float(r[2])) for r in rows}
-        if archive or not held:
+        if archive or getattr(self._held, "conn", None) is None:
             where = "name LIKE 'archive/%%'" if archive else "name NOT LIKE '%%/%%'"
             with self._conn("list a scope") as conn:
                 rows = conn.execute(
@@ -327,14 +327,17 @@ class PgBackend:
             self._args(index=INDEX_NAME, soul=SOUL_NAME, known=sorted(self._known)),
         )
 
-    def _list_archive(self, conn: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
-        """:meth:`listing` of the archive under the lock (in a pipeline: queued)."""
+    def _list_archive(
+        self, conn: psycopg.Connection[Any], prefixes: list[str]
+    ) -> psycopg.Cursor[Any]:
+        """The archived files' names that start with one of ``prefixes`` (``archive/…``;
+        in a pipeline: queued)."""
         from ...pg.schema import READABLE
 
         return conn.execute(
-            f"SELECT name, version, mtime FROM memdir_files WHERE scope = %(scope)s "
-            f"AND name LIKE 'archive/%%' AND {READABLE}",
-            self._args(),
+            f"SELECT name FROM memdir_files WHERE scope = %(scope)s "
+            f"AND name ^@ ANY(%(prefixes)s::text[]) AND {READABLE}",
+            self._args(prefixes=prefixes),
         )
 
     def skill_names(self) -> list[str]:
@@ -349,9 +352,19 @@ class PgBackend:
             ).fetchall()
         return [str(r[0]) for r in rows]
 
-    def archive_names(self) -> set[str]:
-        """Names of the archived entry files."""
-        return set(self.listing(archive=True))
+    def archive_names(self, prefix: str = "") -> set[str]:
+        """Names of the archived entry files whose id starts with ``prefix`` (under the
+        lock, those of the entries it was taken for come with it)."""
+        want = f"{ARCHIVE_PREFIX}{prefix}"
+        sent = getattr(self._held, "archived", None)
+        if sent is not None and any(want.startswith(p) for p in sent[0]):
+            prefixes, cursor = sent
+            if not isinstance(cursor, set):  # the lock's pipeline: read its rows once
+                cursor = {str(r[0]) for r in cursor.fetchall()}
+                self._held.archived = (prefixes, cursor)
+            return {n for n in cursor if n.startswith(want)}
+        with self._conn("list the archive") as conn:
+            return {str(r[0]) for r in self._list_archive(conn, [want]).fetchall()}
 
     def leftovers(self) -> list[str]:
         """None: a write is one transaction, it leaves no temp files."""
