@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import memdir
 from conftest import Clock, add
@@ -217,3 +219,25 @@ def test_a_new_guard_verdict_is_appended_to_the_cache_not_rewritten(tmp_path: Pa
     assert os.stat(path).st_ino != inode
     assert Verdicts(path).get("text c") == (True, None)
     assert Verdicts(path).get("text a") == (False, None)
+
+
+@given(st.binary(max_size=300), st.binary(max_size=100))
+@settings(max_examples=60, deadline=None)
+def test_any_verdict_cache_bytes_load_without_error_and_take_new_verdicts(
+    head: bytes, tail: bytes
+) -> None:
+    """Whatever the cache file holds (a header of ours followed by junk included), it
+    loads without raising, and a verdict saved after is found again."""
+    import tempfile
+
+    from memdir.core.verdicts import Verdicts
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "guard-verdicts.json"
+        ours = Verdicts(path)._version
+        for data in (head, f'{{"version": "{ours}"}}\n'.encode() + head + b"\n" + tail):
+            path.write_bytes(data)
+            cache = Verdicts(path)
+            cache.put("a text", "a.rule")
+            cache.save()
+            assert Verdicts(path).get("a text") == (True, "a.rule")

@@ -92,9 +92,12 @@ class Verdicts:
         with contextlib.suppress(OSError):
             if self._lines and self._lines + len(new) <= 2 * _MAX:
                 text = "".join(f"{json.dumps([k, self._known[k]])}\n" for k in new)
-                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC)
+                fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC)
                 try:
-                    if stat.S_ISREG(os.fstat(fd).st_mode):
+                    info = os.fstat(fd)
+                    if stat.S_ISREG(info.st_mode):
+                        if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
+                            text = "\n" + text  # after a line cut short
                         os.write(fd, text.encode())  # one write: whole lines, even if
                         self._lines = max(self._lines, 0) + len(new)  # others append too
                         return
