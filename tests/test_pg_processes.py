@@ -13,6 +13,7 @@ import pytest
 import memdir
 from conftest import team_env
 from memdir.core.store import state_key
+from memdir.sessions.usage import content_hash
 
 pytestmark = pytest.mark.slow
 
@@ -148,3 +149,76 @@ def test_two_processes_removing_one_entry_give_one_winner(
         mine.close()
     assert sorted(tombstones) == [0, 1]
     md.close()
+
+
+def test_a_remove_racing_a_replace_of_one_entry_leaves_one_consistent_story(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """alice removes and bob replaces the same project entry at once (threads, both
+    queued on the scope's lock): whichever goes first, the entry ends removed or the
+    other is told it was, the tombstone holds the text that was removed, and the stored
+    files equal the history's newest tree."""
+    import threading
+
+    import psycopg
+
+    team_env(pg_url, project, "alice")
+    team_env(pg_url, project, "bob")
+    opened = {
+        who: memdir.open(tmp_path / who, project, database_url=pg_url, user=who)
+        for who in ("alice", "bob")
+    }
+    store = opened["alice"].store("project")
+    gone = store.add(type="project", name="Deploy days", description="d", body="Tuesdays.")
+    key = store.backend.scope.key  # type: ignore[attr-defined]
+    answers: dict[str, object] = {}
+
+    def run(who: str) -> None:
+        mine = opened[who].store("project")
+        try:
+            if who == "alice":
+                answers[who] = mine.remove(gone.id).body
+            else:
+                answers[who] = mine.replace(gone.id, body="Thursdays.").body
+        except memdir.MemdirError as exc:
+            answers[who] = exc
+
+    with psycopg.connect(pg_url, autocommit=True) as held:
+        lock = held.execute("SELECT hashtextextended(%s, 0)", (key,)).fetchone()
+        assert lock is not None
+        held.execute("SELECT pg_advisory_lock(%s)", lock)
+        threads = [threading.Thread(target=run, args=(who,)) for who in ("alice", "bob")]
+        for t in threads:
+            t.start()
+        waiting = 0
+        for _ in range(1200):  # a guard against a hang (up to 2 min), not a timing
+            row = held.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+                "AND ((classid::bigint << 32) | objid::bigint) = %s",
+                lock,
+            ).fetchone()
+            waiting = row[0] if row else 0
+            if waiting == 2 or not all(t.is_alive() for t in threads):
+                break
+            held.execute("SELECT pg_sleep(0.1)")
+        held.execute("SELECT pg_advisory_unlock(%s)", lock)
+    for t in threads:
+        t.join(120)
+    assert waiting == 2, answers
+    assert store.list() == []  # removed, whoever went first
+    tombstone = opened["alice"].tombstones.forgotten(state_key(store), "", "Deploy days")
+    assert tombstone is not None
+    if isinstance(answers["bob"], memdir.MemdirError):  # the remove went first
+        assert "It was removed" in str(answers["bob"]) and answers["alice"] == "Tuesdays."
+        assert tombstone.content_hash == content_hash("Tuesdays.")
+    else:  # the replace went first; the remove took its text
+        assert answers == {"alice": "Thursdays.", "bob": "Thursdays."}
+        assert tombstone.content_hash == content_hash("Thursdays.")
+    history = store.history
+    assert history is not None
+    tree = history.files(history.head() or "")
+    stored = {n: store.backend.read(n) for n in [*store.backend.listing(), "MEMORY.md"]}
+    stored.update({n: store.backend.read(n) for n in store.backend.listing(archive=True)})
+    assert tree == stored
+    for md in opened.values():
+        md.close()
