@@ -18,7 +18,7 @@ from .frontmatter import read_frontmatter, split_frontmatter
 from .includes import find_includes
 from .scopes import ScopeLocation
 from .storage.git import not_ignored
-from .storage.regular import read_bytes
+from .storage.regular import read_bytes, why
 
 MAX_INCLUDE_DEPTH = 5  # imports followed from one file ("five hops" in Claude Code's docs)
 MAX_FILE_BYTES = 256 * 1024
@@ -115,10 +115,6 @@ def _read(path: Path) -> tuple[str, int, bool]:
     return text.removeprefix("\ufeff").replace("\r\n", "\n"), len(data), lossy
 
 
-def _why(exc: OSError | ValueError) -> str:
-    return getattr(exc, "strerror", None) or str(exc)
-
-
 class _Reader:
     """Loads files into a :class:`_Run`: each once, its imports right after it."""
 
@@ -150,7 +146,7 @@ class _Reader:
                 return True
             return False
         except (OSError, ValueError) as exc:
-            self.note(scope, path, f"not loaded: {_why(exc)}", True)
+            self.note(scope, path, f"not loaded: {why(exc)}", True)
             return True
         if not _inside(real, roots):
             self.note(
@@ -290,7 +286,7 @@ class _Reader:
             try:
                 included, size, lossy = _read(real)
             except (OSError, ValueError) as exc:
-                self.note(scope, f"@{raw} in {where}", f"not imported: {_why(exc)}", True)
+                self.note(scope, f"@{raw} in {where}", f"not imported: {why(exc)}", True)
                 continue
             if lossy:
                 self.note(scope, real, "is not UTF-8: read with U+FFFD for the bad bytes", True)
