@@ -18,7 +18,8 @@ from .frontmatter import read_frontmatter, split_frontmatter
 from .includes import find_includes
 from .scopes import ScopeLocation
 from .storage.git import not_ignored
-from .storage.regular import read_bytes, why
+from .storage.regular import read_bytes
+from .storage.regular import why as _why  # (a local `why` below)
 
 MAX_INCLUDE_DEPTH = 5  # imports followed from one file ("five hops" in Claude Code's docs)
 MAX_FILE_BYTES = 256 * 1024
@@ -146,7 +147,7 @@ class _Reader:
                 return True
             return False
         except (OSError, ValueError) as exc:
-            self.note(scope, path, f"not loaded: {why(exc)}", True)
+            self.note(scope, path, f"not loaded: {_why(exc)}", True)
             return True
         if not _inside(real, roots):
             self.note(
@@ -286,7 +287,7 @@ class _Reader:
             try:
                 included, size, lossy = _read(real)
             except (OSError, ValueError) as exc:
-                self.note(scope, f"@{raw} in {where}", f"not imported: {why(exc)}", True)
+                self.note(scope, f"@{raw} in {where}", f"not imported: {_why(exc)}", True)
                 continue
             if lossy:
                 self.note(scope, real, "is not UTF-8: read with U+FFFD for the bad bytes", True)
