@@ -58,9 +58,10 @@ def test_a_name_never_spans_lines_or_an_entrys_fields(md: Memdir, store: memdir.
 def test_a_query_naming_a_project_lifts_the_memory_that_names_it(
     md: Memdir, store: memdir.Store
 ) -> None:
-    """Each entry shares one word with its query, as rare and as often; where that word
-    names a project (Orion) its entry rises above the other, where it names nothing the
-    two tie. The lift decides near-equal matches only (docs/design/entities.md)."""
+    """Each entry shares one word with its query and nothing else, as rare and as often;
+    where that word names a project (Orion) its entry rises above the other, where it
+    names nothing the two tie. The lift decides near-equal matches only
+    (docs/design/entities.md)."""
     for name, what in (
         ("Release cadence", "Orion"),
         ("Rollout cadence", "backups"),
@@ -68,7 +69,7 @@ def test_a_query_naming_a_project_lifts_the_memory_that_names_it(
         ("Launch cadence", "gadgets"),
     ):
         body = f"Friday releases of {what} go out blue-green."
-        store.add(type="project", name=name, description="How it goes out", body=body)
+        store.add(type="project", name=name, description="The weekly plan", body=body)
     first, second = md.search("how do orion backups work?", limit=2)
     assert (first.entry.name, second.entry.name) == ("Release cadence", "Rollout cadence")
     assert first.score > second.score

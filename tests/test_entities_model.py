@@ -85,7 +85,7 @@ def _seed(md: Memdir) -> None:
     store = md.store("local")
     for name, what in (("Release cadence", "kestrel"), ("Rollout cadence", "backups")):
         body = f"Friday releases of {what} go out blue-green."
-        store.add(type="project", name=name, description="How it goes out", body=body)
+        store.add(type="project", name=name, description="The weekly plan", body=body)
 
 
 def _tied(md: Memdir) -> bool:
