@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ._build import branches, prefixes, word_start
-from ._clause import REACH, Clauses, mentioned, negated
+from ._clause import OTHERS, REACH, Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 
 BLOCK, GREY = 3, 2
@@ -66,7 +66,7 @@ _PERM = (
     rf"(?:need|have)|no longer(?: needs?| ha(?:ve|s))?|need not|needn't|without|never|don'?t|"
     rf"do not|"
     rf"stop)(?: to)? (?:ever )?(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
-    rf"a )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
+    rf"a |your |my )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
     rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) (?:the |"
     rf"any |all |every |these |those |your )?(?:\w+ )?{_CONSENT}",
     r"\bpre-?(?:approv|authori[sz]|clear|confirm)\w*|\bauto-?approv\w*|\b(?:is|are|was|has been|"
@@ -1092,6 +1092,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             s, m.start(), m.end(), lo
         ):
             continue  # "never X", and "never X without asking" (which asks first)
+        if rule.id in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
+            continue  # kept from other users, not from the user
         if rule.id == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
             continue  # "the user approves their own PRs": people may, the agent may not
         if rule.id == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):

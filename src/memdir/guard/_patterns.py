@@ -110,8 +110,9 @@ def _ignore_rules() -> tuple[Rule, ...]:
             "injection",
             reason,
             prefixes(lx.PREVIOUS, lx.ALL, lx.TOLD),
+            # "told me to ignore the flaky test": what was told is the ignoring, not its object
             rf"(?:{prev}{gap(25)}{any_instr}|{all_}{gap(15)}{instr}|{all_}\s?{rules_}"
-            rf"|{told}){gap(40)}{ign}",
+            rf"|{told}(?!\s+(?:me|you|us|them|him|her)\s+to\b)){gap(40)}{ign}",
             requires=(prefixes(lx.INSTRUCTIONS, lx.RULES, lx.TOLD),),
             near=prefixes(lx.IGNORE),
             span=110,

@@ -26,6 +26,7 @@ from ._vocab import (
     _HOST_PATH,
     _IMAGE,
     _INSTALLER_HOSTS,
+    _INTERP,
     _INSTALLER_PATHS,
     _IP,
     _KEEP,
@@ -147,6 +148,9 @@ _UPLOAD = re.compile(
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
+# A fetch piped into an interpreter brings code in and sends nothing out (download-run judges
+# it), unless it also uploads (``-d``, ``-F``, ``-T``, ``@file``).
+_FETCH_RUN = re.compile(rf"(?:(?!\s-[dft]\b|--data|--form|--upload|@)[^\n|`;]){{0,400}}\|\s*{_INTERP}")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 _ENV_ASSIGN = re.compile(r"\s+[a-z_]\w*=")
@@ -256,7 +260,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     _SECRET_NAME.search(v) or _PRIVATE_NAME.search(v) for v in values
                 ):
                     bad = m
-            if bad is not None:
+            if bad is not None and not cl.story(m.start(), m.end()):
                 return hit(
                     "exfiltration.url-data",
                     "it builds a URL that carries secrets or private data to another host",
@@ -270,10 +274,13 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
             name = next(g for g in var.groups() if g) if var else ""
             last = urls.between(max(0, q.start() - 2000), q.start())[-1:]  # URLs never overlap
             around = [u for u in last if u.end() >= q.end()]
-            if _PRIVATE_NAME.search(name) or (
-                _SECRET_NAME.search(name)
-                and not (around and _own_service(around[-1].group(), name))
-            ):
+            if (
+                _PRIVATE_NAME.search(name)
+                or (
+                    _SECRET_NAME.search(name)
+                    and not (around and _own_service(around[-1].group(), name))
+                )
+            ) and not cl.story(q.start(), q.end()):
                 return hit(
                     "exfiltration.url-data",
                     "it adds secrets or private data to the query string of links",
@@ -440,6 +447,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             )
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
+            and not (a.re is rx["net"] and _FETCH_RUN.match(s, a.end()))
         ]
         if not actions or all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
             continue  # nothing is sent, or nothing secret or private here to send
@@ -459,6 +467,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and s[max(0, sink.start() - 200) : sink.start()].rfind("![") == -1
             ):
                 continue  # a Markdown link is a reference to read, not a place to send to
+            if cl.story(sink.start(), sink.end()):
+                continue  # "phishing mails say 'send your password to …'": shown, not ordered
             clo, chi = cl.around(sink.start(), sink.end())
             if chi - clo > 600:
                 clo, chi = max(clo, sink.start() - 300), min(chi, sink.end() + 300)
