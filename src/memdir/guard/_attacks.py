@@ -47,9 +47,23 @@ def _no_pause(m: re.Match[str]) -> bool:
 _NOUN_BEFORE = re.compile(r"\b(?:the|a|an|this|that|fake|phishing|spoofed|suspicious)\s+$")
 
 
+# What is sent, negated: "summaries (counts only, no user data)" sends none.
+_NOT_WHAT = re.compile(r"\b(?:no|not|never|without|excluding|except|nor)\s+(?:\w+\s+)?$")
+
+
+@functools.cache
+def _sensitive() -> re.Pattern[str]:
+    return re.compile(alt(_SENSITIVE))
+
+
 def _sent(m: re.Match[str]) -> bool:
     """An affirmed send verb; "the fake email asked staff to …" names a mail, it sends none."""
-    return affirmed(m) and not _NOUN_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
+    what = _sensitive().search(m.string, m.start() + 1, m.end())
+    return (
+        affirmed(m)
+        and not _NOUN_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
+        and not (what and _NOT_WHAT.search(m.string, max(0, what.start() - 24), what.start()))
+    )
 
 
 def _exfiltration_rules() -> tuple[Rule, ...]:

@@ -292,7 +292,8 @@ _MENTION = re.compile(
 )
 # "… «ignore the instructions» and the like" (zh/ja/ko/ru put the cue after the quote).
 _MENTION_AFTER = re.compile(
-    r"\s*(?:(?:demo|example|payload|pattern|string|phrase|trick|attack)s?\b|之类|之類|一类|这样|這樣|等|など|のよう|といった|と(?:書|記)|같은|등|gibi|जैसे|"
+    r"\s*(?:(?:demo|example|payload|pattern|string|phrase|trick|attack)s?\b|"
+    r"之类|之類|一类|这样|這樣|等|など|のよう|といった|と(?:書|記)|같은|등|gibi|जैसे|"
     r"такие|подобн|"
     r"и т\.|etc)"
 )

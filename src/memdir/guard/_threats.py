@@ -151,6 +151,7 @@ _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches
 # A fetch piped into an interpreter brings code in and sends nothing out (download-run judges
 # it), unless it also uploads (``-d``, ``-F``, ``-T``, ``@file``).
 _FETCH_RUN = re.compile(rf"(?:(?!\s-[dft]\b|--data|--form|--upload|@)[^\n|`;]){{0,400}}\|\s*{_INTERP}")
+_NOUN_OF = re.compile(r"\s+of\b")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 _ENV_ASSIGN = re.compile(r"\s+[a-z_]\w*=")
@@ -181,6 +182,8 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
         # German puts the verb last ("… an x@y.example mailen"), Japanese after the object:
         # no position test outside an English clause
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
+    if word is not None and word.end() == len(m.group()) and _NOUN_OF.match(s, m.end()):
+        return False  # "Backup of ~/.gnupg goes to …", "export of the logs": a noun
     if order_before(s, lo, m.start()) or _wished(s, lo, m.start()):
         return True
     if not _BE_BEFORE.search(s, max(lo, m.start() - 24), m.start()):
