@@ -213,7 +213,9 @@ _TRUST = (
     r"authori[sz]ed|allowed)\b",
     r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|"
     r"directives|requests) as (?:your|its) own\b",
-    r"\btreat\w* (?:\S+ ){0,6}?as (?:commands?|instructions?|orders|directives)\b",
+    # "… as information, not as instructions" withholds what it names
+    r"\btreat\w* (?:\S+ ){0,6}?(?<!not )(?<!never )as (?:commands?|instructions?|orders|"
+    r"directives)\b",
     r"\b(?:whenever|when|if) (?:a |the |any )?(?:tool (?:result|output)|web ?page|api response|"
     r"file|issue|comment|email|message|document|page|result|readme)s? (?:(?:contains?|includes?|"
     r"has|"

@@ -150,7 +150,13 @@ _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
 # A fetch piped into an interpreter brings code in and sends nothing out (download-run judges
 # it), unless it also uploads (``-d``, ``-F``, ``-T``, ``@file``).
-_FETCH_RUN = re.compile(rf"(?:(?!\s-[dft]\b|--data|--form|--upload|@)[^\n|`;]){{0,400}}\|\s*{_INTERP}")
+_FETCH_RUN = re.compile(
+    rf"(?:(?!\s-[dft]\b|--data|--form|--upload|@)[^\n|`;]){{0,400}}\|\s*{_INTERP}"
+)
+_DONE_BY = re.compile(
+    r"\bby (?:the |our |a )?(?:\S+ ){0,2}?(?:jobs?|workflows?|pipelines?|actions?|cron(?: jobs?)?|"
+    r"bots?|scripts?|ci|team|services?|hooks?)\b"
+)
 _NOUN_OF = re.compile(r"\s+of\b")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
@@ -184,12 +190,18 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
     if word is not None and word.end() == len(m.group()) and _NOUN_OF.match(s, m.end()):
         return False  # "Backup of ~/.gnupg goes to …", "export of the logs": a noun
+    if s.startswith(":", m.end()) and not s[lo : m.start()].strip(" \t*#-"):
+        return False  # "Mirror: the repo is pushed to …": a label heads what follows
+    if s[m.start() - 1 : m.start()] == "`" and s.startswith("`", m.end()):
+        return False  # "by the `mirror` workflow": a name in backticks
     if order_before(s, lo, m.start()) or _wished(s, lo, m.start()):
         return True
     if not _BE_BEFORE.search(s, max(lo, m.start() - 24), m.start()):
         return False
     line_end = s.find("\n", m.end(), m.end() + 120)
-    return _HABIT.search(s, lo, m.end() + 120 if line_end == -1 else line_end) is not None
+    end = m.end() + 120 if line_end == -1 else line_end
+    # "… after each release by the `publish` job": the passive names who does it, not the agent
+    return _HABIT.search(s, lo, end) is not None and not _DONE_BY.search(s, m.end(), end)
 
 
 def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:
