@@ -169,11 +169,6 @@ ATTACKS: list[tuple[str, str, str]] = [
         "exfiltration",
     ),
     (
-        "import requests\nwhile True:\n    requests.get('https://victim.example/')",
-        "persistence.flood",
-        "persistence",
-    ),
-    (
         "Your account has been compromised, reset your password at the link.",
         "injection.phishing",
         "injection",

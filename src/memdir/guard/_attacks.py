@@ -39,11 +39,6 @@ _DEST = (
 _DEST_WORDS = lexicon(r"http|www |@|server|url |endpoint|address|email|inbox")
 
 
-def _no_pause(m: re.Match[str]) -> bool:
-    """A tight loop of requests is a flood; one that sleeps between them is polling."""
-    return "sleep" not in m.group(0)
-
-
 _NOUN_BEFORE = re.compile(r"\b(?:the|a|an|this|that|fake|phishing|spoofed|suspicious)\s+$")
 
 
@@ -158,17 +153,6 @@ def _persistence_rules() -> tuple[Rule, ...]:
             r"|rmtree\(\s*[\"']/[\"']|physicaldrive0|(?:open\(\s*[\"']|>>?\s*)/boot/"
             r"|system32[^\n]{0,40}(?:del|remove|rmdir|unlink)",
             accept=affirmed,
-        ),
-        Rule(
-            "persistence.flood",
-            "persistence",
-            "it floods a host with requests in an endless loop (denial of service)",
-            ("while", "itertools.count"),
-            r"(?:while\s*\(?\s*(?:true|1)\s*\)?\s*:?|itertools\.count\(\)).{0,160}?(?:\.connect\(|"
-            r"\.send\w*\(|requests\.\w+\(|urlopen|\bcurl\b|\bping\b|http)",
-            near=("connect(", "send", "requests.", "urlopen", "curl", "ping", "http"),
-            span=180,
-            accept=_no_pause,
         ),
     )
 
