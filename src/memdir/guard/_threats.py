@@ -157,6 +157,7 @@ _DONE_BY = re.compile(
     r"\bby (?:the |our |a )?(?:\S+ ){0,2}?(?:jobs?|workflows?|pipelines?|actions?|cron(?: jobs?)?|"
     r"bots?|scripts?|ci|team|services?|hooks?)\b"
 )
+_STDIN_LOGIN = re.compile(r"[\"'`]?\s*\|\s*[^|\n`]{0,80}?(?:--password-stdin|--with-token)\b")
 _NOUN_OF = re.compile(r"\s+of\b")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
@@ -676,6 +677,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
                 if _ASSIGNED.search(s, max(0, store.start() - 40), store.start()):
                     continue  # ``export GITHUB_TOKEN=$(gh auth token)``: handed to a program
+                if _STDIN_LOGIN.match(s, store.end()):
+                    continue  # ``echo $TOKEN | docker login --password-stdin``: the same
                 if (
                     kind == "weak"
                     and original is not None
