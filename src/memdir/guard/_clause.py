@@ -63,7 +63,8 @@ _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # A section that reports an incident, in any language.
 _INCIDENT = (
     r"(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|事件|故障|障害|"
-    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố)"
+    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố|known attacks?|"
+    r"attack (?:patterns?|examples?)|threat model)"
 )
 _STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_INCIDENT}[^\n]*$")
 # A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
