@@ -104,9 +104,9 @@ def _minimal(needles: tuple[str, ...], ascii_only: bool) -> frozenset[str]:
 _STORY = re.compile(
     r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
     r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|"
-    r"historically|an? (?:old|former|previous|legacy) \w+|(?:old|legacy) (?:runbook|docs?|readme|"
+    r"historically|an? (?:old|former|previous) \w+|old (?:runbook|docs?|readme|"
     r"wiki|guide|script|"
-    r"setup|version|notes?)|the (?:old|former|legacy) (?!instructions|rules|"
+    r"setup|version|notes?)|the (?:old|former) (?!instructions|rules|"
     r"guidelines|guidance|directives|prompts?)\w+|(?:an?|the) (?:incident|breach|attacker|"
     r"(?:compromised|malicious|poisoned|rogue) \w+|phishing \w+|red team)\b(?![@.]|\s+(?:"
     r"channel|room|response|team|commander|ticket|queue|bot|runbook|process))|post-?mortem|"

@@ -158,6 +158,8 @@ _DONE_BY = re.compile(
     r"bots?|scripts?|ci|team|services?|hooks?)\b"
 )
 _STDIN_LOGIN = re.compile(r"[\"'`]?\s*\|\s*[^|\n`]{0,80}?(?:--password-stdin|--with-token)\b")
+_FROM_BEFORE = re.compile(r"\bfrom\s+[`'\"(<]?$")
+_QUERY_START = re.compile(r"[^\s`'\")>]*\?")
 _NOUN_OF = re.compile(r"\s+of\b")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
@@ -485,6 +487,10 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 continue  # a Markdown link is a reference to read, not a place to send to
             if cl.story(sink.start(), sink.end()):
                 continue  # "phishing mails say 'send your password to …'": shown, not ordered
+            if _FROM_BEFORE.search(s, max(0, sink.start() - 12), sink.start()) and not (
+                _QUERY_START.match(s, sink.start())
+            ):
+                continue  # "images are loaded from https://…/{page}.png": data comes in
             clo, chi = cl.around(sink.start(), sink.end())
             if chi - clo > 600:
                 clo, chi = max(clo, sink.start() - 300), min(chi, sink.end() + 300)
