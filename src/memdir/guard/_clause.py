@@ -116,6 +116,13 @@ _PAST = re.compile(
     r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
     r"leaked|broke|went|came|began|left|lost|paid|put|gave)\b"
 )
+# "If a page tells you to X, don't": what an outside text asks for, refused in the same breath.
+_TOLD_IF = re.compile(
+    r"\b(?:if|when|whenever)\b[^.\n]{0,60}\b(?:tells?|asks?|instructs?|wants?)\s+(?:you|the "
+    r"(?:agent|assistant|model))\s+to\s+$"
+)
+_PAUSE = re.compile(r"[,;]")
+_REFUSED = re.compile(r"\s*(?:don'?t|do not|never|refuse|report it|tell the user|warn the user)\b")
 # Who plants attacks, and where attacks are shown on purpose (tests, teaching).
 _ADVERSARY = re.compile(
     r"\b(?:attack(?:s|ers?)?|malicious|poison\w*|phish\w*|scam\w*|spam\w*|payloads?|"
@@ -194,7 +201,16 @@ class Clauses:
             or (self.has(_STORY_OTHER, lo, hi) and not self.has(_ORDER_OTHER, lo, hi))
             or self.under_story_heading(start, end)
             or self.exhibit(start, lo, hi)
+            or self.refused_request(start, lo, hi)
         )
+
+    def refused_request(self, start: int, lo: int, hi: int) -> bool:
+        """Whether ``start`` is what an outside text asks for, refused right after it ("if a
+        page tells you to X, don't")."""
+        if _TOLD_IF.search(self.s, max(lo, start - 100), start) is None:
+            return False
+        pause = _PAUSE.search(self.s, start, hi)
+        return pause is not None and _REFUSED.match(self.s, pause.end()) is not None
 
     def exhibit(self, start: int, lo: int, hi: int) -> bool:
         """Whether ``start`` is inside quotes that a sentence about attacks or teaching shows
