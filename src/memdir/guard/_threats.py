@@ -159,7 +159,7 @@ _DONE_BY = re.compile(
 )
 _STDIN_LOGIN = re.compile(r"[\"'`]?\s*\|\s*[^|\n`]{0,80}?(?:--password-stdin|--with-token)\b")
 _FROM_BEFORE = re.compile(r"\bfrom\s+[`'\"(<]?$")
-_QUERY_START = re.compile(r"[^\s`'\")>]*\?")
+_QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
 _NOUN_OF = re.compile(r"\s+of\b")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
