@@ -1080,6 +1080,20 @@ def _blanket(s: str, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[st
     return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(after))
 
 
+# A risky action narrowed to one named folder ("delete files under `tmp/`") risks that only.
+_NARROWED = re.compile(r"(?:\s+\w+){0,2}\s+(?:under|in|inside|within)\s+`?[\w.-]+/")
+
+
+def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int) -> bool:
+    """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder."""
+    if not cl.has(risky_rx, lo, hi):
+        return False
+    return any(
+        r.end() <= hi and not _NARROWED.match(cl.s, r.end())
+        for r in cl.spots(risky_rx).between(lo, hi)
+    )
+
+
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     """The highest-scoring standing order in the folded text (None below ``GREY``)."""
     rules, scope_rx, risky_rx = _compiled()
@@ -1112,12 +1126,14 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if rule.id == "perm":  # only what is no longer confirmed counts: "…; still ask before X"
             buts = cl.spots(_BUT)
             after = buts.between(m.end(), hi)
-            hi = after[0].start() if after else hi
+            if after:  # "…; main still needs a PR": the limit starts its own clause
+                semi = s.rfind(";", m.end(), after[0].start())
+                hi = semi if semi != -1 else after[0].start()
             before = buts.between(lo, m.start())
             lo = before[-1].end() if before else lo
         score += (
-            cl.has(risky_rx, lo, m.start())
-            or cl.has(risky_rx, m.end(), hi)
+            _risky(cl, risky_rx, lo, m.start())
+            or _risky(cl, risky_rx, m.end(), hi)
             or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )
