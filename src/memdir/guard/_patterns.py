@@ -293,10 +293,11 @@ def _role_rules() -> tuple[Rule, ...]:
             marker,
             ("<", "["),
             r"<\s*[\\/]?\s*(?:system|sys|admin|developer|root)(?:[ _-]?(?:mode|prompt|override|"
-            r"message|instructions?|command))?\s*>(?!\s*(?:tags?|markers?|blocks?|headers?|elements?))"
+            r"message|instructions?|command))?\s*>(?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?|"
+            r"elements?))"  # named, not used: "a `<system>` block"
             r"|\[\s*(?:system|admin|developer)[ _-]?(?:mode|override|message|note|notice|update|"
             r"alert|prompt|directive|instructions?)"
-            r"\s*\](?!\s*(?:tags?|markers?|blocks?|headers?))",
+            r"\s*\](?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?))",
             near=("system", "sys ", "admin", "developer", "root"),
             span=6,
         ),
