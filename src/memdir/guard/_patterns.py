@@ -68,6 +68,28 @@ _SECRET_WORDS = lexicon(
 _SAID = r"(?:told|said|instructed|taught|given|programmed|trained)"
 
 
+# "forget the previous instruction about tabs": a correction limited to one topic, not an
+# override of every instruction (the topic follows the noun, or sits in brackets after it).
+_TOPIC = re.compile(
+    r"\s*(?:\([^)\n]{1,40}\)|(?:about|regarding|on using|sobre|sur|sulle?|sull'|sui|über|zu|"
+    r"про|о|об|关于|에 대한)\s)"
+)
+
+
+# … and it is one instruction: attacks drop them all ("instructions", "all", "rules").
+_MANY = re.compile(
+    r"instructions|instrucciones|istruzioni|instruções|consignes|anweisungen|инструкции|"
+    r"указания|rules|reglas|regole|regras|règles|regeln|правила|\b(?:all|every|todas|tutte|"
+    r"toutes|alle)\b|все|모든|所有|全部|tüm"
+)
+
+
+def _corrected(m: re.Match[str]) -> bool:
+    """Whether one instruction is ignored, limited to a topic right after it."""
+    topic = _TOPIC.match(m.string, m.end()) is not None or "(" in m.group()
+    return topic and _MANY.search(m.group()) is None
+
+
 def _ignore_rules() -> tuple[Rule, ...]:
     ign, prev, all_ = alt(lx.IGNORE), alt(lx.PREVIOUS), alt(lx.ALL)
     instr, rules_ = alt(lx.INSTRUCTIONS), alt(lx.RULES)
@@ -102,7 +124,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
             r"|\s+(?:everything|all|anything)\s+(?:above|before|prior|so far|previously))",
             near=what_told,
             span=130,
-            accept=not_narrative,
+            accept=lambda m: not_narrative(m) and not _corrected(m),
         ),
         # Verb-final languages (hi, bn, ja, ko, tr) put the instructions before the verb.
         Rule(
@@ -116,7 +138,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
             requires=(prefixes(lx.INSTRUCTIONS, lx.RULES, lx.TOLD),),
             near=prefixes(lx.IGNORE),
             span=110,
-            accept=not_narrative,
+            accept=lambda m: not_narrative(m) and not _corrected(m),
         ),
         Rule(
             "injection.override-answer",
