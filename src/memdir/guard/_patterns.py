@@ -76,6 +76,7 @@ _TOPIC = re.compile(
 )
 
 
+_TOPIC_BEFORE = re.compile(r"(?:ilgili|hakkındaki|について(?:の)?|に関する)\s*$")  # tr, ja: first
 # … and it is one instruction: attacks drop them all ("instructions", "all", "rules").
 _MANY = re.compile(
     r"instructions|instrucciones|istruzioni|instruções|consignes|anweisungen|инструкции|"
@@ -86,7 +87,11 @@ _MANY = re.compile(
 
 def _corrected(m: re.Match[str]) -> bool:
     """Whether one instruction is ignored, limited to a topic right after it."""
-    topic = _TOPIC.match(m.string, m.end()) is not None or "(" in m.group()
+    topic = (
+        _TOPIC.match(m.string, m.end()) is not None
+        or _TOPIC_BEFORE.search(m.string, max(0, m.start() - 12), m.start()) is not None
+        or "(" in m.group()
+    )
     return topic and _MANY.search(m.group()) is None
 
 
