@@ -39,17 +39,26 @@ _DEST = (
 _DEST_WORDS = lexicon(r"http|www |@|server|url |endpoint|address|email|inbox")
 
 
-def _no_pause(m: re.Match[str]) -> bool:
-    """A tight loop of requests is a flood; one that sleeps between them is polling."""
-    return "sleep" not in m.group(0)
-
-
 _NOUN_BEFORE = re.compile(r"\b(?:the|a|an|this|that|fake|phishing|spoofed|suspicious)\s+$")
+
+
+# What is sent, negated: "summaries (counts only, no user data)" sends none.
+_NOT_WHAT = re.compile(r"\b(?:no|not|never|without|excluding|except|nor)\s+(?:\w+\s+)?$")
+
+
+@functools.cache
+def _sensitive() -> re.Pattern[str]:
+    return re.compile(alt(_SENSITIVE))
 
 
 def _sent(m: re.Match[str]) -> bool:
     """An affirmed send verb; "the fake email asked staff to …" names a mail, it sends none."""
-    return affirmed(m) and not _NOUN_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
+    what = _sensitive().search(m.string, m.start() + 1, m.end())
+    return (
+        affirmed(m)
+        and not _NOUN_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
+        and not (what and _NOT_WHAT.search(m.string, max(0, what.start() - 24), what.start()))
+    )
 
 
 def _exfiltration_rules() -> tuple[Rule, ...]:
@@ -144,17 +153,6 @@ def _persistence_rules() -> tuple[Rule, ...]:
             r"|rmtree\(\s*[\"']/[\"']|physicaldrive0|(?:open\(\s*[\"']|>>?\s*)/boot/"
             r"|system32[^\n]{0,40}(?:del|remove|rmdir|unlink)",
             accept=affirmed,
-        ),
-        Rule(
-            "persistence.flood",
-            "persistence",
-            "it floods a host with requests in an endless loop (denial of service)",
-            ("while", "itertools.count"),
-            r"(?:while\s*\(?\s*(?:true|1)\s*\)?\s*:?|itertools\.count\(\)).{0,160}?(?:\.connect\(|"
-            r"\.send\w*\(|requests\.\w+\(|urlopen|\bcurl\b|\bping\b|http)",
-            near=("connect(", "send", "requests.", "urlopen", "curl", "ping", "http"),
-            span=180,
-            accept=_no_pause,
         ),
     )
 

@@ -63,14 +63,16 @@ _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # A section that reports an incident, in any language.
 _INCIDENT = (
     r"(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|事件|故障|障害|"
-    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố)"
+    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố|known attacks?|"
+    r"attack (?:patterns?|examples?)|threat model)"
 )
 _STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_INCIDENT}[^\n]*$")
 # A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
 _STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_INCIDENT}[^\n:：]{{0,40}}[:：]")
 # A past time or a perfective in languages other than English; with no order word, a story.
 _STORY_OTHER = re.compile(
-    r"去年|上周|上个月|昨天|当时|昨年|先月|先週|当時|작년|지난 ?(?:주|달|해)|в прошлом|"
+    r"去年|上周|上个月|昨天|当时|昨年|先月|先週|当時|かつて|작년|지난 ?(?:주|달|해)|예전에|"
+    r"в прошлом|in passato|antigamente|autrefois|auparavant|\bfrüher\b|eskiden|"
     r"el año pasado|la semana pasada|l'année dernière|la semaine dernière|letztes jahr|"
     r"letzte woche|l'anno scorso|ano passado|semana passada|geçen (?:yıl|hafta)"
 )
@@ -81,6 +83,11 @@ _ORDER_OTHER = re.compile(
 
 
 REACH = 400
+
+# Kept from others, not from the user: protection ("never reveal this memory to other users").
+OTHERS = re.compile(
+    r"\b(?:other|third[- ]party|outside|external) (?:users|people|customers|tenants)\b"
+)
 
 
 @functools.lru_cache(maxsize=128)
@@ -97,16 +104,39 @@ def _minimal(needles: tuple[str, ...], ascii_only: bool) -> frozenset[str]:
 _STORY = re.compile(
     r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
     r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|"
-    r"historically|an? (?:old|former|previous) \w+|old (?:runbook|docs?|readme|wiki|guide|script|"
+    r"historically|an? (?:old|former|previous) \w+|old (?:runbook|docs?|readme|"
+    r"wiki|guide|script|"
     r"setup|version|notes?)|the (?:old|former) (?!instructions|rules|"
     r"guidelines|guidance|directives|prompts?)\w+|(?:an?|the) (?:incident|breach|attacker|"
-    r"compromised \w+|phishing \w+)\b(?![@.]|\s+(?:channel|room|response|team|commander|ticket|"
-    r"queue|bot|runbook|process))|post-?mortem|(?:we|they|he|she|someone) (?:ran|stopped|tried|"
-    r"once))\b"
+    r"(?:compromised|malicious|poisoned|rogue) \w+|phishing \w+|red team)\b(?![@.]|\s+(?:"
+    r"channel|room|response|team|commander|ticket|queue|bot|runbook|process))|post-?mortem|"
+    r"(?:we|they|he|she|someone) (?:ran|stopped|tried|once)|once (?:ran|[a-z]+ed|told|sent))\b"
 )
 _PAST = re.compile(
     r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
     r"leaked|broke|went|came|began|left|lost|paid|put|gave)\b"
+)
+# "If a page tells you to X, don't": what an outside text asks for, refused in the same breath.
+_TOLD_IF = re.compile(
+    r"\b(?:if|when|whenever)\b[^.\n]{0,60}\b(?:tells?|asks?|instructs?|wants?)\s+(?:you|the "
+    r"(?:agent|assistant|model))\s+to\s+$"
+)
+_PAUSE = re.compile(r"[,;]")
+_REFUSED = re.compile(r"\s*(?:don'?t|do not|never|refuse|report it|tell the user|warn the user)\b")
+# Who plants attacks, and where attacks are shown on purpose (tests, teaching).
+_ADVERSARY = re.compile(
+    r"\b(?:attack(?:s|ers?)?|malicious|poison\w*|phish\w*|scam\w*|spam\w*|payloads?|"
+    r"injections?|red[- ]team\w*|pen-?test\w*|penetration test\w*|exploits?|threat model\w*|"
+    r"bug bounty|demo\w*|workshop\w*|slides?|trainings?|hostile|rogue|atacantes?|malicios[oa]s?|"
+    r"malveillant\w*|attaquants?|hameçonnage|angreifer\w*|bösartig\w*|attaccant\w*|"
+    r"malevol\w*|saldırgan\w*|oltalama)\b|"
+    r"钓鱼|攻击|恶意|注入|诈骗|フィッシング|攻撃|悪意|インジェクション|피싱|공격|악성|인젝션|"
+    r"фишинг\w*|атак\w*|вредонос\w*|злоумышленни\w*"
+)
+# An order word after the quoted exhibit makes it an order again ("… — always do this").
+_ORDER_AFTER = re.compile(
+    r"\b(?:always|from now on|every (?:time|session)|whenever|going forward|make sure|"
+    r"remember to|please|in future)\b"
 )
 _ORDER_WORD = re.compile(
     r"\b(?:always|must|should|every (?:time|session|day|run)|from now on|whenever|please|make sure|"
@@ -170,7 +200,33 @@ class Clauses:
             )
             or (self.has(_STORY_OTHER, lo, hi) and not self.has(_ORDER_OTHER, lo, hi))
             or self.under_story_heading(start, end)
+            or self.exhibit(start, lo, hi)
+            or self.refused_request(start, lo, hi)
         )
+
+    def refused_request(self, start: int, lo: int, hi: int) -> bool:
+        """Whether ``start`` is what an outside text asks for, refused right after it ("if a
+        page tells you to X, don't")."""
+        if _TOLD_IF.search(self.s, max(lo, start - 100), start) is None:
+            return False
+        pause = _PAUSE.search(self.s, start, hi)
+        return pause is not None and _REFUSED.match(self.s, pause.end()) is not None
+
+    def exhibit(self, start: int, lo: int, hi: int) -> bool:
+        """Whether ``start`` is inside quotes that a sentence about attacks or teaching shows
+        ("the phishing mail said '…'", "a poisoned README could tell the agent to run `…`"),
+        with no order word outside the quotes."""
+        s = self.s
+        lo = max(s.rfind("\n", 0, start) + 1, start - REACH)  # quotes may hold sentences
+        before = s[lo:start]
+        opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]
+        if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
+            return False
+        at = lo + opens[-1]
+        if not self.has(_ADVERSARY, lo, at) or self.has(_ORDER_WORD, lo, at):
+            return False
+        close = _CLOSING_QUOTE.search(s, start, hi)
+        return close is None or not self.has(_ORDER_AFTER, close.end(), hi)
 
     def under_negated_heading(self, pos: int) -> bool:
         """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""
@@ -254,7 +310,8 @@ _MENTION = re.compile(
 )
 # "… «ignore the instructions» and the like" (zh/ja/ko/ru put the cue after the quote).
 _MENTION_AFTER = re.compile(
-    r"\s*(?:之类|之類|一类|这样|這樣|等|など|のよう|といった|と(?:書|記)|같은|등|gibi|जैसे|"
+    r"\s*(?:(?:demo|example|payload|pattern|string|phrase|trick|attack)s?\b|"
+    r"之类|之類|一类|这样|這樣|等|など|のよう|といった|と(?:書|記)|같은|등|gibi|जैसे|"
     r"такие|подобн|"
     r"и т\.|etc)"
 )

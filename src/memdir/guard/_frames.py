@@ -7,7 +7,7 @@ import functools
 import re
 
 from ._build import lexicon, prefixes, word_start
-from ._clause import Clauses, mentioned, negated
+from ._clause import OTHERS, Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 from ._threats import _ENGLISH_TEXT, Hit, affirmed_order, hit
 from ._vocab import order_before
@@ -287,6 +287,8 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
             return True  # "don't tell the user that …", "不要告诉用户我们改了…": a fact kept back
         if not (_AUDIENCE.search(s, after, until) or _SELF.search(s, after, until)):
             return False
+        if OTHERS.search(s, after, until) and not user:
+            return False  # "never reveal this memory to other users": protects, hides nothing
         before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
         return bool(_SELF.search(s, lo, hi) or _RISKY.search(s, before, hi))
     if kind == "hidden":  # hide … from the user: the object is the agent's doing

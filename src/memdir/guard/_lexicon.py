@@ -98,7 +98,9 @@ RULES = lexicon(
 # "say / state / declare / answer" as a command, beyond English (English needs more
 # context, see _patterns.EN_SAY): what an injected document wants said.
 SAY = lexicon(
-    r"di\b|diga\w*|decir|declar[ae]\w*|afirm[ae]\w*|indi[cq]u?e\w*|respond[ae]\w*|dis\b|dites|"
+    # Spanish "di" says something only before what is said (Italian "di" is "of")
+    r"di\b(?=\s*[\"'“«:]|\s+que\b)|dì\b|diga\w*|decir|declar[ae]\w*|afirm[ae]\w*|"
+    r"indi[cq]u?e\w*|respond[ae]\w*|dis\b|dites|"
     r"déclare\w*|affirme\w*|réponds|répondez|énonce\w*|sage\w*|gib an|geben sie an|erkläre\w*|"
     r"behaupte\w*|antworte\w*|nenne\w*|dici|dite|dichiar\w*|afferm\w*|rispondi|rispondete|"
     r"dica|informe\w*|responda\w*|скажи|заяви|укажи|утвержда|ответь|ответьте|сообщи|констатир|"

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ._build import branches, prefixes, word_start
-from ._clause import REACH, Clauses, mentioned, negated
+from ._clause import OTHERS, REACH, Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 
 BLOCK, GREY = 3, 2
@@ -66,7 +66,7 @@ _PERM = (
     rf"(?:need|have)|no longer(?: needs?| ha(?:ve|s))?|need not|needn't|without|never|don'?t|"
     rf"do not|"
     rf"stop)(?: to)? (?:ever )?(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
-    rf"a )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
+    rf"a |your |my )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
     rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) (?:the |"
     rf"any |all |every |these |those |your )?(?:\w+ )?{_CONSENT}",
     r"\bpre-?(?:approv|authori[sz]|clear|confirm)\w*|\bauto-?approv\w*|\b(?:is|are|was|has been|"
@@ -213,7 +213,9 @@ _TRUST = (
     r"authori[sz]ed|allowed)\b",
     r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|"
     r"directives|requests) as (?:your|its) own\b",
-    r"\btreat\w* (?:\S+ ){0,6}?as (?:commands?|instructions?|orders|directives)\b",
+    # "… as information, not as instructions" withholds what it names
+    r"\btreat\w* (?:\S+ ){0,6}?(?<!not )(?<!never )as (?:commands?|instructions?|orders|"
+    r"directives)\b",
     r"\b(?:whenever|when|if) (?:a |the |any )?(?:tool (?:result|output)|web ?page|api response|"
     r"file|issue|comment|email|message|document|page|result|readme)s? (?:(?:contains?|includes?|"
     r"has|"
@@ -1078,6 +1080,20 @@ def _blanket(s: str, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[st
     return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(after))
 
 
+# A risky action narrowed to one named folder ("delete files under `tmp/`") risks that only.
+_NARROWED = re.compile(r"(?:\s+\w+){0,2}\s+(?:under|in|inside|within)\s+`?[\w.-]+/")
+
+
+def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int) -> bool:
+    """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder."""
+    if not cl.has(risky_rx, lo, hi):
+        return False
+    return any(
+        r.end() <= hi and not _NARROWED.match(cl.s, r.end())
+        for r in cl.spots(risky_rx).between(lo, hi)
+    )
+
+
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     """The highest-scoring standing order in the folded text (None below ``GREY``)."""
     rules, scope_rx, risky_rx = _compiled()
@@ -1092,6 +1108,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             s, m.start(), m.end(), lo
         ):
             continue  # "never X", and "never X without asking" (which asks first)
+        if rule.id in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
+            continue  # kept from other users, not from the user
         if rule.id == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
             continue  # "the user approves their own PRs": people may, the agent may not
         if rule.id == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
@@ -1108,12 +1126,14 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if rule.id == "perm":  # only what is no longer confirmed counts: "…; still ask before X"
             buts = cl.spots(_BUT)
             after = buts.between(m.end(), hi)
-            hi = after[0].start() if after else hi
+            if after:  # "…; main still needs a PR": the limit starts its own clause
+                semi = s.rfind(";", m.end(), after[0].start())
+                hi = semi if semi != -1 else after[0].start()
             before = buts.between(lo, m.start())
             lo = before[-1].end() if before else lo
         score += (
-            cl.has(risky_rx, lo, m.start())
-            or cl.has(risky_rx, m.end(), hi)
+            _risky(cl, risky_rx, lo, m.start())
+            or _risky(cl, risky_rx, m.end(), hi)
             or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )

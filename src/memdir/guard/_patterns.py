@@ -68,6 +68,33 @@ _SECRET_WORDS = lexicon(
 _SAID = r"(?:told|said|instructed|taught|given|programmed|trained)"
 
 
+# "forget the previous instruction about tabs": a correction limited to one topic, not an
+# override of every instruction (the topic follows the noun, or sits in brackets after it).
+_TOPIC = re.compile(
+    r"\s*(?:\([^)\n]{1,40}\)|(?:about|regarding|on using|sobre|sur|sulle?|sull'|sui|über|zu|"
+    r"про|о|об|关于|에 대한)\s)"
+)
+
+
+_TOPIC_BEFORE = re.compile(r"(?:ilgili|hakkındaki|について(?:の)?|に関する)\s*$")  # tr, ja: first
+# … and it is one instruction: attacks drop them all ("instructions", "all", "rules").
+_MANY = re.compile(
+    r"instructions|instrucciones|istruzioni|instruções|consignes|anweisungen|инструкции|"
+    r"указания|rules|reglas|regole|regras|règles|regeln|правила|\b(?:all|every|todas|tutte|"
+    r"toutes|alle)\b|все|모든|所有|全部|tüm"
+)
+
+
+def _corrected(m: re.Match[str]) -> bool:
+    """Whether one instruction is ignored, limited to a topic right after it."""
+    topic = (
+        _TOPIC.match(m.string, m.end()) is not None
+        or _TOPIC_BEFORE.search(m.string, max(0, m.start() - 12), m.start()) is not None
+        or "(" in m.group()
+    )
+    return topic and _MANY.search(m.group()) is None
+
+
 def _ignore_rules() -> tuple[Rule, ...]:
     ign, prev, all_ = alt(lx.IGNORE), alt(lx.PREVIOUS), alt(lx.ALL)
     instr, rules_ = alt(lx.INSTRUCTIONS), alt(lx.RULES)
@@ -102,7 +129,7 @@ def _ignore_rules() -> tuple[Rule, ...]:
             r"|\s+(?:everything|all|anything)\s+(?:above|before|prior|so far|previously))",
             near=what_told,
             span=130,
-            accept=not_narrative,
+            accept=lambda m: not_narrative(m) and not _corrected(m),
         ),
         # Verb-final languages (hi, bn, ja, ko, tr) put the instructions before the verb.
         Rule(
@@ -110,12 +137,13 @@ def _ignore_rules() -> tuple[Rule, ...]:
             "injection",
             reason,
             prefixes(lx.PREVIOUS, lx.ALL, lx.TOLD),
+            # "told me to ignore the flaky test": what was told is the ignoring, not its object
             rf"(?:{prev}{gap(25)}{any_instr}|{all_}{gap(15)}{instr}|{all_}\s?{rules_}"
-            rf"|{told}){gap(40)}{ign}",
+            rf"|{told}(?!\s+(?:me|you|us|them|him|her)\s+to\b)){gap(40)}{ign}",
             requires=(prefixes(lx.INSTRUCTIONS, lx.RULES, lx.TOLD),),
             near=prefixes(lx.IGNORE),
             span=110,
-            accept=not_narrative,
+            accept=lambda m: not_narrative(m) and not _corrected(m),
         ),
         Rule(
             "injection.override-answer",
@@ -292,10 +320,11 @@ def _role_rules() -> tuple[Rule, ...]:
             marker,
             ("<", "["),
             r"<\s*[\\/]?\s*(?:system|sys|admin|developer|root)(?:[ _-]?(?:mode|prompt|override|"
-            r"message|instructions?|command))?\s*>(?!\s*(?:tags?|markers?|blocks?|headers?|elements?))"
+            r"message|instructions?|command))?\s*>(?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?|"
+            r"elements?))"  # named, not used: "a `<system>` block"
             r"|\[\s*(?:system|admin|developer)[ _-]?(?:mode|override|message|note|notice|update|"
             r"alert|prompt|directive|instructions?)"
-            r"\s*\](?!\s*(?:tags?|markers?|blocks?|headers?))",
+            r"\s*\](?![`'\"]?\s*(?:tags?|markers?|blocks?|headers?))",
             near=("system", "sys ", "admin", "developer", "root"),
             span=6,
         ),

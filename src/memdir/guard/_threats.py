@@ -27,6 +27,7 @@ from ._vocab import (
     _IMAGE,
     _INSTALLER_HOSTS,
     _INSTALLER_PATHS,
+    _INTERP,
     _IP,
     _KEEP,
     _KEEP_FORMS,
@@ -147,6 +148,19 @@ _UPLOAD = re.compile(
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
+# A fetch piped into an interpreter brings code in and sends nothing out (download-run judges
+# it), unless it also uploads (``-d``, ``-F``, ``-T``, ``@file``).
+_FETCH_RUN = re.compile(
+    rf"(?:(?!\s-[dft]\b|--data|--form|--upload|@)[^\n|`;]){{0,400}}\|\s*{_INTERP}"
+)
+_DONE_BY = re.compile(
+    r"\bby (?:the |our |a )?(?:\S+ ){0,2}?(?:jobs?|workflows?|pipelines?|actions?|cron(?: jobs?)?|"
+    r"bots?|scripts?|ci|team|services?|hooks?)\b"
+)
+_STDIN_LOGIN = re.compile(r"[\"'`]?\s*\|\s*[^|\n`]{0,80}?(?:--password-stdin|--with-token)\b")
+_FROM_BEFORE = re.compile(r"\bfrom\s+[`'\"(<]?$")
+_QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
+_NOUN_OF = re.compile(r"\s+of\b")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 _ENV_ASSIGN = re.compile(r"\s+[a-z_]\w*=")
@@ -177,12 +191,20 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
         # German puts the verb last ("… an x@y.example mailen"), Japanese after the object:
         # no position test outside an English clause
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
+    if word is not None and word.end() == len(m.group()) and _NOUN_OF.match(s, m.end()):
+        return False  # "Backup of ~/.gnupg goes to …", "export of the logs": a noun
+    if s.startswith(":", m.end()) and not s[lo : m.start()].strip(" \t*#-"):
+        return False  # "Mirror: the repo is pushed to …": a label heads what follows
+    if s[m.start() - 1 : m.start()] == "`" and s.startswith("`", m.end()):
+        return False  # "by the `mirror` workflow": a name in backticks
     if order_before(s, lo, m.start()) or _wished(s, lo, m.start()):
         return True
     if not _BE_BEFORE.search(s, max(lo, m.start() - 24), m.start()):
         return False
     line_end = s.find("\n", m.end(), m.end() + 120)
-    return _HABIT.search(s, lo, m.end() + 120 if line_end == -1 else line_end) is not None
+    end = m.end() + 120 if line_end == -1 else line_end
+    # "… after each release by the `publish` job": the passive names who does it, not the agent
+    return _HABIT.search(s, lo, end) is not None and not _DONE_BY.search(s, m.end(), end)
 
 
 def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:
@@ -256,7 +278,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     _SECRET_NAME.search(v) or _PRIVATE_NAME.search(v) for v in values
                 ):
                     bad = m
-            if bad is not None:
+            if bad is not None and not cl.story(m.start(), m.end()):
                 return hit(
                     "exfiltration.url-data",
                     "it builds a URL that carries secrets or private data to another host",
@@ -270,10 +292,13 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
             name = next(g for g in var.groups() if g) if var else ""
             last = urls.between(max(0, q.start() - 2000), q.start())[-1:]  # URLs never overlap
             around = [u for u in last if u.end() >= q.end()]
-            if _PRIVATE_NAME.search(name) or (
-                _SECRET_NAME.search(name)
-                and not (around and _own_service(around[-1].group(), name))
-            ):
+            if (
+                _PRIVATE_NAME.search(name)
+                or (
+                    _SECRET_NAME.search(name)
+                    and not (around and _own_service(around[-1].group(), name))
+                )
+            ) and not cl.story(q.start(), q.end()):
                 return hit(
                     "exfiltration.url-data",
                     "it adds secrets or private data to the query string of links",
@@ -440,6 +465,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             )
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
+            and not (a.re is rx["net"] and _FETCH_RUN.match(s, a.end()))
         ]
         if not actions or all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
             continue  # nothing is sent, or nothing secret or private here to send
@@ -459,6 +485,12 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and s[max(0, sink.start() - 200) : sink.start()].rfind("![") == -1
             ):
                 continue  # a Markdown link is a reference to read, not a place to send to
+            if cl.story(sink.start(), sink.end()):
+                continue  # "phishing mails say 'send your password to …'": shown, not ordered
+            if _FROM_BEFORE.search(s, max(0, sink.start() - 12), sink.start()) and not (
+                _QUERY_START.match(s, sink.start())
+            ):
+                continue  # "images are loaded from https://…/{page}.png": data comes in
             clo, chi = cl.around(sink.start(), sink.end())
             if chi - clo > 600:
                 clo, chi = max(clo, sink.start() - 300), min(chi, sink.end() + 300)
@@ -651,6 +683,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
                 if _ASSIGNED.search(s, max(0, store.start() - 40), store.start()):
                     continue  # ``export GITHUB_TOKEN=$(gh auth token)``: handed to a program
+                if _STDIN_LOGIN.match(s, store.end()):
+                    continue  # ``echo $TOKEN | docker login --password-stdin``: the same
                 if (
                     kind == "weak"
                     and original is not None
