@@ -58,26 +58,26 @@ def test_a_name_never_spans_lines_or_an_entrys_fields(md: Memdir, store: memdir.
 def test_a_query_naming_a_project_lifts_the_memory_that_names_it(
     md: Memdir, store: memdir.Store
 ) -> None:
-    """The Orion entry shares no word with the query but the project's name; the other
-    entry shares three; naming the project puts Orion first."""
-    store.add(
-        type="project",
-        name="Release cadence",
-        description="How releases go out",
-        body="We ship Orion with blue-green switches.",
-    )
-    store.add(
-        type="project",
-        name="Deploy schedule",
-        description="The deploy schedule for services",
-        body="The deploy schedule is weekly; the deploy schedule for the api is Monday.",
-    )
-    hits = md.search("what is the deploy schedule for orion?", limit=2)
-    assert [h.entry.name for h in hits] == ["Release cadence", "Deploy schedule"]
-    plain = md.search("what is the deploy schedule?", limit=2)
-    assert plain[0].entry.name == "Deploy schedule"  # without the name: unchanged
-    recalled = md.session().recall("what is the deploy schedule for orion?", entries=1)
-    assert recalled is not None and "blue-green" in recalled
+    """Each entry shares one word with its query and nothing else, as rare and as often;
+    where that word names a project (Orion) its entry rises above the other, where it
+    names nothing the two tie. The lift decides near-equal matches only
+    (docs/design/entities.md)."""
+    for name, what in (
+        ("Release cadence", "Orion"),
+        ("Rollout cadence", "backups"),
+        ("Shipping cadence", "ocelot"),
+        ("Launch cadence", "gadgets"),
+    ):
+        body = f"Friday releases of {what} go out blue-green."
+        store.add(type="project", name=name, description="The weekly plan", body=body)
+    first, second = md.search("how do orion backups work?", limit=2)
+    assert (first.entry.name, second.entry.name) == ("Release cadence", "Rollout cadence")
+    assert first.score > second.score
+    plain = md.search("how do ocelot gadgets work?", limit=2)
+    assert {h.entry.name for h in plain} == {"Shipping cadence", "Launch cadence"}
+    assert plain[0].score == plain[1].score  # the same shape without a name: a tie
+    recalled = md.session().recall("how do orion backups work?", entries=1)
+    assert recalled is not None and "Orion" in recalled
 
 
 def test_entities_lists_entries_and_messages(md: Memdir, store: memdir.Store, run) -> None:

@@ -24,8 +24,7 @@ from memdir.pipeline.entities import CALL_CHARS, MODEL_KINDS, PER_TEXT, check, p
 from memdir.sessions.entities import KINDS, key_of
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
-KESTREL = "We ship kestrel with blue-green switches."
-QUERY = "what is the deploy schedule for kestrel?"
+QUERY = "how do kestrel backups work?"
 KNOWN = (("kestrel", "project"), ("initech", "org"))
 LINE = re.compile(r"^\[#(\d+) (user|assistant)\] (.*)$", re.M)
 
@@ -82,22 +81,26 @@ def _names(kind: str, user: str) -> str:
 
 
 def _seed(md: Memdir) -> None:
+    """Two entries that match :data:`QUERY` equally well, one word each."""
     store = md.store("local")
-    store.add(type="project", name="Release cadence", description="How it goes", body=KESTREL)
-    store.add(
-        type="project",
-        name="Deploy schedule",
-        description="The deploy schedule for services",
-        body="The deploy schedule is weekly; the deploy schedule for the api is Monday.",
-    )
+    for name, what in (("Release cadence", "kestrel"), ("Rollout cadence", "backups")):
+        body = f"Friday releases of {what} go out blue-green."
+        store.add(type="project", name=name, description="The weekly plan", body=body)
+
+
+def _tied(md: Memdir) -> bool:
+    """Whether :data:`QUERY` scores the two seeded entries alike (no entity lift)."""
+    score = {h.entry.name: h.score for h in md.search(QUERY, limit=5)}
+    return score["Release cadence"] == score["Rollout cadence"]
 
 
 def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(md: Memdir) -> None:
-    """The rules do not see the lower-case "kestrel"; the query shares no other word with
-    its memory and three with the other one. On by default with a chat model."""
+    """The rules do not see the lower-case "kestrel"; once the model names it, its memory
+    rises above one that matches the query as well by another word. On by default with a
+    chat model."""
     assert md.settings.model_entities
     _seed(md)
-    assert md.search(QUERY, limit=2)[0].entry.name == "Deploy schedule"
+    assert _tied(md)
     assert md.entity("kestrel").entries == []
     with md.session(agent="a") as s:
         s.log("user", "Remember that initech signs off every kestrel release.")
@@ -106,10 +109,9 @@ def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(md: Memdir) 
     md.pipeline.provider = provider
     report = md.pipeline.run()
     assert not report.errors, report.errors
-    assert [h.entry.name for h in md.search(QUERY, limit=2)] == [
-        "Release cadence",
-        "Deploy schedule",
-    ]
+    first, second = md.search(QUERY, limit=2)
+    assert (first.entry.name, second.entry.name) == ("Release cadence", "Rollout cadence")
+    assert first.score > second.score
     kinds = {e.key: e.kind for e in md.entities()}
     assert kinds["kestrel"] == "project" and kinds["initech"] == "org"
     kestrel = md.entity("kestrel")
@@ -125,7 +127,7 @@ def test_a_name_only_the_model_finds_lifts_the_memory_that_names_it(md: Memdir) 
     md.pipeline.run()  # nothing new: the model is not asked again
     assert len(provider.calls) == 2
     md.store("local").replace(
-        "project_release-cadence", body="We ship kestrel and osprey with blue-green switches."
+        "project_release-cadence", body="Friday releases of kestrel and osprey go out."
     )
     md.pipeline.run()  # a new version is read again; its links stay one each
     assert [k for k, _ in provider.calls][-1] == "entities"
@@ -253,7 +255,8 @@ def test_without_a_model_or_the_setting_nothing_changes(md: Memdir, off: Memdir)
     report = md.pipeline.run()
     assert not report.errors and not report.phase_calls["entities"]
     assert md.entity("kestrel").entries == [] and md.entity("kestrel").messages == []
-    assert md.search(QUERY, limit=2)[0].entry.name == "Deploy schedule"
+    names = [h.entry.name for h in md.search(QUERY, limit=5)]  # kestrel is commoner now
+    assert names.index("Rollout cadence") < names.index("Release cadence")
 
     assert not off.settings.model_entities  # a model, the setting off (the entries seeded)
     provider = ScriptedProvider(_names)

@@ -114,16 +114,13 @@ def _harness_options(harness: str, **given: Any) -> dict[str, Any]:
 @click.pass_obj
 def install(
     state: State,
+    /,
     harness: str,
-    settings: Path | None,
-    project: Path | None,
-    shared: bool,
-    codex_home: Path | None,
-    hermes_home: Path | None,
     activate: bool,
     yes: bool,
     dry_run: bool,
     as_json: bool,
+    **given: Any,
 ) -> None:
     """Wire memdir into a harness (HARNESS: claude-code, codex or hermes).
 
@@ -136,14 +133,7 @@ def install(
     """
     from ..interop import install as installer
 
-    options = _harness_options(
-        harness,
-        settings=settings,
-        project=project,
-        shared=shared,
-        codex_home=codex_home,
-        hermes_home=hermes_home,
-    )
+    options = _harness_options(harness, **given)  # --settings, --project, … as given
     if activate:
         _harness_options(harness, activate=True)
         options["activate"] = True
@@ -154,29 +144,13 @@ def install(
 @_options
 @click.pass_obj
 def uninstall(
-    state: State,
-    harness: str,
-    settings: Path | None,
-    project: Path | None,
-    shared: bool,
-    codex_home: Path | None,
-    hermes_home: Path | None,
-    yes: bool,
-    dry_run: bool,
-    as_json: bool,
+    state: State, /, harness: str, yes: bool, dry_run: bool, as_json: bool, **given: Any
 ) -> None:
     """Take memdir out of a harness: each file changed by `memdir install` goes back to
     what it was, or, when edited since, loses only memdir's parts."""
     from ..interop import install as installer
 
-    options = _harness_options(
-        harness,
-        settings=settings,
-        project=project,
-        shared=shared,
-        codex_home=codex_home,
-        hermes_home=hermes_home,
-    )
+    options = _harness_options(harness, **given)  # --settings, --project, … as given
     if harness == "hermes":
         options["activate"] = True  # memory.provider: memdir would name a missing plugin
     _run(installer.plan_uninstall(harness, _home(state), **options), yes, dry_run, as_json)

@@ -19,6 +19,7 @@ from .includes import find_includes
 from .scopes import ScopeLocation
 from .storage.git import not_ignored
 from .storage.regular import read_bytes
+from .storage.regular import why as _why  # (a local `why` below)
 
 MAX_INCLUDE_DEPTH = 5  # imports followed from one file ("five hops" in Claude Code's docs)
 MAX_FILE_BYTES = 256 * 1024
@@ -113,10 +114,6 @@ def _read(path: Path) -> tuple[str, int, bool]:
     text = data.decode("utf-8", errors="replace")
     lossy = "\ufffd" in text and "\ufffd".encode() not in data
     return text.removeprefix("\ufeff").replace("\r\n", "\n"), len(data), lossy
-
-
-def _why(exc: OSError | ValueError) -> str:
-    return getattr(exc, "strerror", None) or str(exc)
 
 
 class _Reader:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.errors import ValidationError
+from ..core.storage.regular import why as why
 
 
 def resolved(path: Path) -> Path:
@@ -15,11 +16,6 @@ def resolved(path: Path) -> Path:
         return path.resolve()
     except (OSError, RuntimeError, ValueError):
         return path.absolute()
-
-
-def why(exc: OSError | ValueError) -> str:
-    """The reason to print for a file that could not be read."""
-    return getattr(exc, "strerror", None) or str(exc)
 
 
 def user_path(value: str | Path, what: str = "path") -> Path:

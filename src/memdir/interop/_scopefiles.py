@@ -15,7 +15,7 @@ from ..core.storage.base import SKILL_FILE, SKILLS_DIR, SOUL_NAME
 if TYPE_CHECKING:
     from ..core.layers import Layers
     from ._exporting import ExportFile
-    from ._harness import ScopeFile
+    from ._harness import Read, ScopeFile
     from ._importing import ImportPlan
 
 
@@ -100,6 +100,31 @@ def skill_exports(md: Layers, scopes: Sequence[str], folder: Path) -> list[Expor
         ExportFile(folder / s.name / SKILL_FILE, s.text)
         for s in md.skills()
         if s.scope in scopes and s.withheld is None
+    ]
+
+
+def _skill_roots(md: Layers, folder: str) -> list[tuple[Path, str]]:
+    """``~/<folder>/skills`` (the user scope's) and the checkout's (the local scope's)."""
+    roots = [(Path.home() / folder / "skills", "user")]
+    local = [(md.checkout_root / folder / "skills", "local")] if md.projectless is None else []
+    return roots + local
+
+
+def read_skills(md: Layers, folder: str, read: Read) -> None:
+    """The skills in a harness's skill folders (``folder``: ``.claude``, ``.agents``)."""
+    for root, scope in _skill_roots(md, folder):
+        files, problems = find_skills(root, scope)
+        read.files += files
+        read.problems += problems
+
+
+def export_skills(md: Layers, folder: str) -> list[ExportFile]:
+    """The skills a session sees into a harness's skill folders (local and project in
+    the checkout's)."""
+    return [
+        f
+        for root, scope in _skill_roots(md, folder)
+        for f in skill_exports(md, (scope, "project") if scope == "local" else (scope,), root)
     ]
 
 

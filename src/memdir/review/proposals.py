@@ -94,7 +94,7 @@ def _older_newer(a: Entry, b: Entry) -> tuple[Entry, Entry]:
     return (a, b) if (a.updated, a.id) <= (b.updated, b.id) else (b, a)
 
 
-def _pairs(md: Layers, store: Store, entries: list[Entry]) -> list[Proposal]:
+def _pairs(store: Store, entries: list[Entry]) -> list[Proposal]:
     out: list[Proposal] = []
     done: set[str] = set()
     for i, a in enumerate(entries):
@@ -488,7 +488,7 @@ def propose(md: Layers, *, include_rejected: bool = False) -> list[Proposal]:
         entries[store.scope] = listed
         if store.read_only:
             continue
-        found += _pairs(md, store, listed) + _stale(md, store, listed) + _index(store, listed)
+        found += _pairs(store, listed) + _stale(md, store, listed) + _index(store, listed)
         found += _patterns(md, store, listed) + _skills(md, store)
     found += _promotions(md, entries)
     if not include_rejected:

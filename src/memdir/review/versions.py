@@ -32,7 +32,7 @@ def base_id(entry_id: str) -> str:
     return entry_id.split("--", 1)[0]
 
 
-def unified(change: FileChanges, rev: str = "") -> str:
+def unified(change: FileChanges) -> str:
     """A change as a unified diff."""
     out: list[str] = []
     for path, (before, after) in change.items():

@@ -169,7 +169,7 @@ def rank_rows(
 ) -> list[tuple[int, float]]:
     """``(row id, score)`` of ``table``, best first, at most ``limit``; ``now`` is what
     relative times in the query are read against."""
-    terms = candidates.query_terms(conn, query, table)
+    terms = candidates.query_terms(query, table)
     if not terms:
         return []
     n_rows, avgdl, max_id = candidates.table_stats(conn, table)

@@ -62,7 +62,7 @@ def _where(sid: str, index: int | None = None) -> str:
     return f"session {sid!r}" + ("" if index is None else f", message {index + 1}")
 
 
-def _track(spec: object, now: float) -> _Track:
+def _track(spec: object) -> _Track:
     if not isinstance(spec, SessionSpec):
         raise ValidationError(
             f"each session is (SessionSpec, rows), not {type(spec).__name__}", field="session"
@@ -354,7 +354,7 @@ class _Importer:
                 self.counts.resynced.append(sid)
 
     def _open(self, spec: object, tracks: dict[str, _Track]) -> _Track:
-        track = _track(spec, self.now)
+        track = _track(spec)
         if track.sid in self.pending:
             # the same session again in this import (a copied transcript): write what is
             # buffered first, so what it holds includes the earlier rows

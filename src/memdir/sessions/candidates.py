@@ -96,7 +96,7 @@ class Term:
     ids: list[int] = field(default_factory=list)
 
 
-def query_terms(conn: sqlite3.Connection, query: Query, table: Table) -> list[Term]:
+def query_terms(query: Query, table: Table) -> list[Term]:
     """The terms of ``query`` to look up in ``table`` (extra stop-words left out unless
     nothing else is left)."""
     words = [w for w in query.words if w not in EXTRA_STOP] or list(query.words)

@@ -4,12 +4,14 @@ found without a model. See docs/design/entities.md."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
+
+from ..core.model import normalise
 
 MAX_SCAN = 20_000  # characters of a text looked at
 MAX_MENTIONS = 40  # mentions kept per text
 KINDS = ("handle", "repo", "host", "package", "name")
+key_of = normalise  # the form entity names are compared in: NFKC, casefolded, spaces folded
 
 _HANDLE = re.compile(r"(?<![\w@.])@([A-Za-z0-9_][A-Za-z0-9_-]{1,38})\b")
 _REPO = re.compile(
@@ -218,11 +220,6 @@ class Mention:
     key: str
     label: str
     kind: str
-
-
-def key_of(text: str) -> str:
-    """The form entity names are compared in: NFKC, casefolded, spaces folded."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 def mentions(text: str) -> list[Mention]:

@@ -31,7 +31,7 @@ MESSAGES = Corpus(MESSAGE_TABLE, RankParams())
 ENTRIES = Corpus(
     ENTRY_TABLE,
     RankParams(
-        weights=(3.0, 2.0, 1.0), b=0.75, time_boost=0.0, update_weight=0.0, entity_weight=1.0
+        weights=(3.0, 2.0, 1.0), b=0.75, time_boost=0.0, update_weight=0.0, entity_weight=0.1
     ),
 )
 

@@ -150,7 +150,6 @@ def _with_now(fn: Callable[[re.Match[str], datetime], Range | None]) -> Resolver
 _LAST = {"last": -1, "past": -1, "previous": -1, "this": 0, "earlier this": 0}
 _CN_REL = {"上上": -2, "上": -1, "这": 0, "這": 0, "本": 0, "这个": 0, "上个": -1, "上個": -1}
 _JA_REL = {"先々": -2, "先": -1, "今": 0}
-_JA_UNIT = {"週": "week", "月": "month"}
 
 _PATTERNS: tuple[_Pattern, ...] = (
     # -- explicit dates (kept as terms)

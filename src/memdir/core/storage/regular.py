@@ -82,3 +82,8 @@ def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600) -> None:
         os.fsync(dfd)
     finally:
         os.close(dfd)
+
+
+def why(exc: OSError | ValueError) -> str:
+    """The reason to print for a file that could not be read."""
+    return getattr(exc, "strerror", None) or str(exc)

@@ -18,7 +18,7 @@ from .._files import resolved, user_path, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem
 from .._ranking import by_priority
-from .._scopefiles import find_skills, skill_exports
+from .._scopefiles import export_skills, read_skills
 from .formats import (
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
@@ -282,10 +282,7 @@ class ClaudeCode:
                 read.notes.extend(mem.notes)
                 read.items.append(_item(mem, _origin(path)))
         read.notes += instruction_notes(md)
-        for root, scope in _skill_roots(md):  # ~/.claude/skills and the project's
-            files, problems = find_skills(root, scope)
-            read.files += files
-            read.problems += problems
+        read_skills(md, ".claude", read)  # ~/.claude/skills and the project's
         return read
 
     def render(self, md: Layers, target: Path) -> Rendered:
@@ -330,10 +327,7 @@ class ClaudeCode:
         if not entries:
             out.notes.append("no entries to export; MEMORY.md lists none")
         if target == memory_folder(md):  # skills go to Claude Code's own skill folders
-            for root, scope in _skill_roots(md):
-                out.files += skill_exports(
-                    md, (scope, "project") if scope == "local" else (scope,), root
-                )
+            out.files += export_skills(md, ".claude")
         elif md.skills():
             out.notes.append(
                 "skills are exported only with Claude Code's own memory folder as the destination"
@@ -346,15 +340,6 @@ class ClaudeCode:
                 f"import them first, or delete them): {', '.join(strays)}"
             )
         return out
-
-
-def _skill_roots(md: Layers) -> list[tuple[Path, str]]:
-    """Where Claude Code keeps skills: ``~/.claude/skills`` (the user scope's) and the
-    checkout's ``.claude/skills`` (the local scope's)."""
-    roots = [(Path.home() / ".claude" / "skills", "user")]
-    if md.projectless is None:
-        roots.append((md.checkout_root / ".claude" / "skills", "local"))
-    return roots
 
 
 def _owned(ledger: Ledger, path: Path) -> bool:

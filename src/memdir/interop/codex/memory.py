@@ -15,7 +15,7 @@ from .._files import resolved, why
 from .._harness import Read, Rendered
 from .._importing import ImportItem, unique
 from .._ranking import by_priority
-from .._scopefiles import find_skills, skill_exports
+from .._scopefiles import export_skills, read_skills
 from ..agents_md import merge_section, read_existing, render_section, team_rules
 from . import formats as fmt
 from .projects import GLOBAL, Placer, block, projects, recent
@@ -114,10 +114,7 @@ class CodexHarness:
                 f"{source}: no memory_summary.md, MEMORY.md or "
                 f"extensions/ad_hoc/notes/*.md here; nothing to import"
             )
-        for root, scope in _skill_roots(md):  # ~/.agents/skills and the checkout's
-            files, problems = find_skills(root, scope)
-            out.files += files
-            out.problems += problems
+        read_skills(md, ".agents", out)  # Codex's agent skills: ~/.agents/skills, the checkout's
         return out
 
     # -- export ------------------------------------------------------------------------------
@@ -160,9 +157,7 @@ class CodexHarness:
         )
         if resolved(target) == resolved(self.default_target(md)):
             _agents_md(md, out)
-            for root, scope in _skill_roots(md):
-                scopes = (scope, "project") if scope == "local" else (scope,)
-                out.files += skill_exports(md, scopes, root)
+            out.files += export_skills(md, ".agents")
         elif team_rules(md):
             out.notes.append(
                 f"{md.checkout_root / 'AGENTS.md'} not updated: an export to "
@@ -170,15 +165,6 @@ class CodexHarness:
                 "export agents-md` updates the team rules)"
             )
         return out
-
-
-def _skill_roots(md: Layers) -> list[tuple[Path, str]]:
-    """Where Codex reads skills (its docs: agent skills): ``$HOME/.agents/skills`` (the
-    user scope's) and the checkout's ``.agents/skills`` (the local scope's)."""
-    roots = [(Path.home() / ".agents" / "skills", "user")]
-    if md.projectless is None:
-        roots.append((md.checkout_root / ".agents" / "skills", "local"))
-    return roots
 
 
 _POINTER = "- MEMORY.md: {n} task groups, one per memory; search their titles and `cwd=`.\n"
