@@ -293,7 +293,7 @@ def main() -> None:
         " REM → deep, then synthesis). Light and REM make no model calls. Review items: what"
         " `memdir review` lists at the end, per 100 sessions; patterns: the synthesis"
         " proposals among them (a model words them; offline none); without synthesis = minus"
-        " the pattern and skill proposals."
+        " the patterns (skill proposals stay: they come from procedures, not synthesis)."
     )
     head = (
         f"{'sessions':16} {'provider':16} {'mode':9} {'stage calls':>11} {'stage chars':>11} "
@@ -307,7 +307,7 @@ def main() -> None:
             f"{data:16} {name:16} {mode:9} {r['stage_calls']:11.0f} {r['stage_chars']:11,.0f} "
             f"{r['synth_calls']:11.0f} {r['synth_chars']:11,.0f} {r['entries']:7.0f} "
             f"{r['review']:10.1f} {r['patterns']:8.1f} "
-            f"{r['review'] - r['patterns'] - r['skills']:9.1f}"
+            f"{r['review'] - r['patterns']:9.1f}"
         )
     print(
         "\nEntity mentions named by the model (model_entities, on by default with a chat model)"

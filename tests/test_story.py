@@ -1,8 +1,8 @@
 """Seed 003's acceptance story through the public API, with tiers, the persona and approval
 on: say npm, correct it to pnpm, check what the next task is given; ask what was used
 before the migration and when; delete the memory, let consolidation run again, and check
-nothing comes back. Every step looks at the raw material (the sessions), the store and
-the context a model is actually given (system block, recall, tool results)."""
+nothing comes back. Every step looks at the store and the context a model is actually
+given (system block, recall, tool results); the last, that the sessions stay history."""
 
 from __future__ import annotations
 
