@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import re
 import unicodedata
@@ -56,7 +55,6 @@ def slugify(name: str, max_bytes: int = SLUG_MAX_BYTES) -> str:
     return slug
 
 
-@functools.lru_cache(maxsize=1024)  # every add asks twice (the guess and the real plan)
 def entry_id(type_: str, name: str) -> str:
     """The id (and file stem) of a new entry: ``<type>_<slug>``."""
     return f"{type_}_{slugify(name)}"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
-import functools
 import os
 import re
 import secrets
@@ -52,7 +51,6 @@ def _info(st: os.stat_result) -> FileInfo:
     return tuple.__new__(FileInfo, (sig, st.st_mtime))  # skips NamedTuple's slow __new__
 
 
-@functools.lru_cache(maxsize=4096)  # asked of every name in the change log, on every look
 def is_entry_name(name: str) -> bool:
     """True for ``<file>.md`` or ``archive/<file>.md``: one component, not hidden, at most
     255 bytes, no NUL. Nothing else is ever joined to a scope folder."""
