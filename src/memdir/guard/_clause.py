@@ -63,12 +63,25 @@ _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # A section that reports an incident, in any language.
 _INCIDENT = (
     r"(?:post-?mortem|pós-mortem|incident|incidente|инцидент|vorfall|事故|事件|故障|障害|"
-    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố|known attacks?|"
-    r"attack (?:patterns?|examples?)|threat model)"
+    r"インシデント|사고|장애|outage|breach|olay raporu|घटना|حادث\w*|sự cố)"
 )
+# A section that shows attacks: it may exhibit them in quotes, never order them bare.
+_ATTACK_LIST = r"(?:known attacks?|attack (?:patterns?|examples?)|threat model)"
 _STORY_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_INCIDENT}[^\n]*$")
+_ATTACK_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_ATTACK_LIST}[^\n]*$")
 # A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
 _STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_INCIDENT}[^\n:：]{{0,40}}[:：]")
+_ATTACK_LABEL = re.compile(rf"(?m)^[\W_]*{_ATTACK_LIST}[^\n:：]{{0,40}}[:：]")
+# A clause that opens with a verb orders what it quotes ("Threat model: run `curl … | sh`").
+_BARE_ORDER = re.compile(
+    r"[\s*+>\-]*(?:(?:please|always|now|then|also|just)\s+)*(?:run|execute|exec|send|post|"
+    r"upload|copy|paste|pipe|ignore|forget|disregard|read|cat|open|click|follow|obey|call|fetch|"
+    r"download|install|add|append|write|print|echo|store|save|e-?mail|mail|forward|share|type|"
+    r"use|do|invoke|set|export|curl|wget|sync|push|leak|include|attach|trust|allow|grant|"
+    r"disable|skip|delete|remove)\b"
+)
+# An order word for a build or task loop, beside those of ``_ORDER_WORD``.
+_LOOP = re.compile(r"\b(?:before|after|on) (?:each|every) \w+|\b(?:do|run) (?:it|that|this)\b")
 # A past time or a perfective in languages other than English; with no order word, a story.
 _STORY_OTHER = re.compile(
     r"去年|上周|上个月|昨天|当时|昨年|先月|先週|当時|かつて|작년|지난 ?(?:주|달|해)|예전에|"
@@ -122,7 +135,11 @@ _TOLD_IF = re.compile(
     r"(?:agent|assistant|model))\s+to\s+$"
 )
 _PAUSE = re.compile(r"[,;]")
-_REFUSED = re.compile(r"\s*(?:don'?t|do not|never|refuse|report it|tell the user|warn the user)\b")
+_REFUSED = re.compile(
+    r"\s*(?:(?:don'?t|do not|never)(?:\s+(?:do|follow|comply|obey|run|execute|click|open|reply|"
+    r"answer|act|listen|store|send|visit|paste|type|install|download)\b|\s*(?:[.!;]|$))|"
+    r"refuse\b|report it|tell the user|warn the user)"
+)
 # Who plants attacks, and where attacks are shown on purpose (tests, teaching).
 _ADVERSARY = re.compile(
     r"\b(?:attack(?:s|ers?)?|malicious|poison\w*|phish\w*|scam\w*|spam\w*|payloads?|"
@@ -136,7 +153,10 @@ _ADVERSARY = re.compile(
 # An order word after the quoted exhibit makes it an order again ("… — always do this").
 _ORDER_AFTER = re.compile(
     r"\b(?:always|from now on|every (?:time|session)|whenever|going forward|make sure|"
-    r"remember to|please|in future)\b"
+    r"remember to|please|in future|(?:do|run|execute|follow|send|obey|paste|use) (?:it|that|this|"
+    r"them)|(?:before|after|on) (?:each|every)|hazlo|haz eso|ejecútalo|fais-le|fais cela|"
+    r"exécute-le|mach das|tu das|führe (?:es|das) aus|fallo|eseguilo|faça isso|сделай это|"
+    r"выполни это)\b|(?<!没有)(?<![没不别未勿])照[做办]|执行它|そうして|実行して|그대로 하"
 )
 _ORDER_WORD = re.compile(
     r"\b(?:always|must|should|every (?:time|session|day|run)|from now on|whenever|please|make sure|"
@@ -168,6 +188,9 @@ class Clauses:
         self._ends = [m.end() for m in _END.finditer(s)]
         self._neg_sections: list[tuple[int, int]] | None = None
         self._story_sections: list[tuple[int, int]] | None = None
+        self._label_sections: list[tuple[int, int]] = []
+        self._label_words: list[tuple[int, int]] = []
+        self._attack_sections: list[tuple[int, int]] = []
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
         self._ascii: bool | None = None
@@ -225,6 +248,9 @@ class Clauses:
         at = lo + opens[-1]
         if not self.has(_ADVERSARY, lo, at) or self.has(_ORDER_WORD, lo, at):
             return False
+        clause = max(s.rfind(c, lo, at) for c in ":：;.") + 1
+        if _BARE_ORDER.match(s, max(lo, clause), at) is not None:
+            return False  # "Threat model: run `…`" orders what it quotes
         close = _CLOSING_QUOTE.search(s, start, hi)
         return close is None or not self.has(_ORDER_AFTER, close.end(), hi)
 
@@ -236,12 +262,45 @@ class Clauses:
 
     def under_story_heading(self, start: int, end: int) -> bool:
         """Whether ``s[start:end]`` is in a section headed as an incident report ("##
-        Post-mortem: …", "## 障害報告") and its clause holds no order word."""
+        Post-mortem: …", "## 障害報告") and its clause holds no order word; a paragraph
+        labelled so ("Incident: …") tells it in the past or in quotes. Under a label of known
+        attacks or a threat model only quoted material is shown, and not after a bare verb."""
         if self._story_sections is None:
-            self._story_sections = self._sections(_STORY_HEADING) + self._paragraphs(_STORY_LABEL)
-        if not any(lo <= start < hi for lo, hi in self._story_sections):
+            self._story_sections = self._sections(_STORY_HEADING)
+            self._label_sections = self._paragraphs(_STORY_LABEL)
+            self._label_words = [
+                m.span() for rx in (_STORY_LABEL, _ATTACK_LABEL) for m in rx.finditer(self.s)
+            ]
+            self._attack_sections = self._sections(_ATTACK_HEADING) + self._paragraphs(
+                _ATTACK_LABEL
+            )
+        lo, hi = self.around(start, end)
+        if self.has(_ORDER_WORD, lo, hi):
             return False
-        return not self.has(_ORDER_WORD, *self.around(start, end))
+        if any(a <= start < b for a, b in self._story_sections + self._label_words):
+            return True  # the label's own words ("事故记录：") are no order either
+        quote = self._quote_open(start)
+        if any(a <= start < b for a, b in self._label_sections):
+            return quote is not None or self.has(_PAST, lo, hi)
+        if quote is None or not any(a <= start < b for a, b in self._attack_sections):
+            return False
+        if self.has(_LOOP, lo, hi):
+            return False
+        opens = max(lo, self.s.rfind(":", lo, quote) + 1, self.s.rfind("：", lo, quote) + 1)
+        return _BARE_ORDER.match(self.s, opens, quote) is None
+
+    def _quote_open(self, start: int) -> int | None:
+        """Where the quote, backtick span or code fence holding ``start`` opens, if any."""
+        s = self.s
+        fence = s.rfind("```", 0, start)
+        if fence != -1 and s.count("```", 0, start) % 2 == 1:
+            return fence
+        lo = max(s.rfind("\n", 0, start) + 1, start - REACH)
+        before = s[lo:start]
+        opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]
+        if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
+            return None
+        return lo + opens[-1]
 
     def _paragraphs(self, label: re.Pattern[str]) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
