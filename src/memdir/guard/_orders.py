@@ -216,6 +216,18 @@ _TRUST = (
     # "… as information, not as instructions" withholds what it names
     r"\btreat\w* (?:\S+ ){0,6}?(?<!not )(?<!never )as (?:commands?|instructions?|orders|"
     r"directives)\b",
+    # … but the user's, the system's or the operator's own instructions demoted take it away
+    r"\btreat\w* (?:(?:the|all|any|every) )?(?:(?:user|system|operator|owner|developer)(?:'?s)? "
+    r"(?:own )?(?:\w+ )?(?:instructions?|messages?|requests?|commands?|prompts?|orders|"
+    r"directives|rules)|(?:instructions?|messages?|requests?|commands?|prompts?|orders) (?:from|"
+    r"of|by) (?:the )?(?:user|system|operator|owner|developer)s?) as (?:mere |plain |untrusted "
+    r")?(?:data|information|text|suggestions?|noise|content|input|untrusted)\b",
+    r"\btrat\w* (?:las |los |a las |a los )?(?:instrucciones|mensajes|órdenes|peticiones|"
+    r"indicaciones) del usuario como (?:simples )?(?:datos|información|texto|sugerencias)\b|"
+    r"\btrait\w* (?:les )?(?:instructions|messages|consignes|demandes) de l'utilisateur comme "
+    r"(?:des |de simples )?(?:données|informations|texte|suggestions)\b|"
+    r"\bbehandle\w* (?:die )?(?:anweisungen|nachrichten|befehle) (?:des|der) (?:nutzers|"
+    r"benutzers|nutzerin) als (?:bloße )?(?:daten|informationen|text)\b",
     r"\b(?:whenever|when|if) (?:a |the |any )?(?:tool (?:result|output)|web ?page|api response|"
     r"file|issue|comment|email|message|document|page|result|readme)s? (?:(?:contains?|includes?|"
     r"has|"

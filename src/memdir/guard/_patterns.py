@@ -85,14 +85,39 @@ _MANY = re.compile(
 )
 
 
+# … by the user about their own instruction: "your" instruction is the agent's.
+_YOURS = re.compile(
+    r"\b(?:your|yours|tus?|tes|ton|ta|vos|votre|deine?[nmrs]?|ihre?[nmrs]?|tuo|tua|tuoi|tue|"
+    r"seus?|suas?|sizin|senin)\b|тво\w*|ваш\w*|あなたの|君の|你的|您的|당신의|너의"
+)
+# … on a topic that is not the agent's safeguards (those are overrides whatever the shape).
+_GUARDED_TOPIC = re.compile(
+    r"confirm|approv|safe|secur|guard|system prompt|permission|restrict|consent|asking\b|"
+    r"segur|permis|sécurité|bestätig|sicherheit|erlaub|"
+    r"conferm|sicurezz|подтвержд|безопасн|разреш|правил|onay|güvenlik|izin|確認|安全|権限|"
+    r"システムプロンプト|确认|权限|系统提示|확인|안전|권한|시스템 프롬프트"
+)
+
+
 def _corrected(m: re.Match[str]) -> bool:
-    """Whether one instruction is ignored, limited to a topic right after it."""
-    topic = (
-        _TOPIC.match(m.string, m.end()) is not None
-        or _TOPIC_BEFORE.search(m.string, max(0, m.start() - 12), m.start()) is not None
-        or "(" in m.group()
+    """Whether one instruction of the user's is ignored, limited to a topic right after it
+    that is not a safeguard ("forget my previous instruction about tabs")."""
+    s = m.string
+    after = _TOPIC.match(s, m.end())
+    before = _TOPIC_BEFORE.search(s, max(0, m.start() - 12), m.start())
+    if after is not None:
+        topic = s[after.end() : after.end() + 40]
+    elif before is not None:
+        topic = s[max(0, m.start() - 30) : m.start()]
+    elif "(" in m.group():
+        topic = m.group()
+    else:
+        return False
+    return (
+        _MANY.search(m.group()) is None
+        and _YOURS.search(m.group()) is None
+        and _GUARDED_TOPIC.search(topic.split(";")[0]) is None
     )
-    return topic and _MANY.search(m.group()) is None
 
 
 def _ignore_rules() -> tuple[Rule, ...]:
