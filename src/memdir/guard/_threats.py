@@ -157,6 +157,7 @@ _DONE_BY = re.compile(
     r"\bby (?:the |our |a )?(?:\S+ ){0,2}?(?:jobs?|workflows?|pipelines?|actions?|cron(?: jobs?)?|"
     r"bots?|scripts?|ci|team|services?|hooks?)\b"
 )
+_REMOTE = re.compile(r"\b[a-z][a-z0-9+.-]*://(?!localhost|127\.)|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}\b")
 _STDIN_LOGIN = re.compile(r"[\"'`]?\s*\|\s*[^|\n`]{0,80}?(?:--password-stdin|--with-token)\b")
 _FROM_BEFORE = re.compile(r"\bfrom\s+[`'\"(<]?$")
 _QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
@@ -166,6 +167,31 @@ _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 _ENV_ASSIGN = re.compile(r"\s+[a-z_]\w*=")
 _GIT_HOST = re.compile(r"(?:[a-z+]+://|git@)(?:[^@/\s]+@)?([a-z0-9.-]+\.[a-z]+)")
 _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
+
+
+# A login pointed at an address of the note's choosing, or a cloud key handed to another
+# service's login, is the secret sent out ("echo $AWS_SECRET_ACCESS_KEY | gh auth login …").
+_LOGIN_HOST = re.compile(r"--host(?:name)?\b|--server\b|://|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}\b")
+_CLOUD_KEY = re.compile(r"\$?\{?(aws|azure|gcp|google|gcloud|openai|anthropic|stripe|slack|github|gh)_")
+
+
+def _stdin_login(s: str, store: re.Match[str]) -> bool:
+    """Whether the secret ``store`` is piped into a login that reads stdin on its own
+    service, with no host of the note's choosing."""
+    login = _STDIN_LOGIN.match(s, store.end())
+    if login is None:
+        return False
+    stop = re.search(r"[\n`;&]", s[login.end() :])
+    command = s[store.end() : login.end() + (stop.start() if stop else len(s))]
+    if _LOGIN_HOST.search(command):
+        return False
+    vendor = _CLOUD_KEY.match(store.group())
+    if vendor is None:
+        return True
+    name = {"gh": "github", "gcloud": "google", "gcp": "google"}.get(vendor[1], vendor[1])
+    return name in command or (name == "github" and "gh " in command) or (
+        name == "aws" and "amazonaws" in command
+    )
 
 
 def _wished(s: str, lo: int, at: int) -> bool:
@@ -203,8 +229,15 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
         return False
     line_end = s.find("\n", m.end(), m.end() + 120)
     end = m.end() + 120 if line_end == -1 else line_end
-    # "… after each release by the `publish` job": the passive names who does it, not the agent
-    return _HABIT.search(s, lo, end) is not None and not _DONE_BY.search(s, m.end(), end)
+    # "… after each release by the `publish` job": the passive names who does it, not the agent;
+    # but no job may carry a secret file or credential store to a URL or an address
+    if not _HABIT.search(s, lo, end):
+        return False
+    if not _DONE_BY.search(s, m.end(), end):
+        return True
+    rx = _compiled()
+    secret = rx["strong"].search(s, lo, end) or rx["weak"].search(s, lo, end)
+    return secret is not None and _REMOTE.search(s, lo, end) is not None
 
 
 def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:
@@ -683,7 +716,7 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
                 if _ASSIGNED.search(s, max(0, store.start() - 40), store.start()):
                     continue  # ``export GITHUB_TOKEN=$(gh auth token)``: handed to a program
-                if _STDIN_LOGIN.match(s, store.end()):
+                if _stdin_login(s, store):
                     continue  # ``echo $TOKEN | docker login --password-stdin``: the same
                 if (
                     kind == "weak"
