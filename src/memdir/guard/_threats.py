@@ -157,7 +157,9 @@ _DONE_BY = re.compile(
     r"\bby (?:the |our |a )?(?:\S+ ){0,2}?(?:jobs?|workflows?|pipelines?|actions?|cron(?: jobs?)?|"
     r"bots?|scripts?|ci|team|services?|hooks?)\b"
 )
-_REMOTE = re.compile(r"\b[a-z][a-z0-9+.-]*://(?!localhost|127\.)|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}\b")
+_REMOTE = re.compile(
+    r"\b[a-z][a-z0-9+.-]*://(?!localhost|127\.)|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}\b"
+)
 _STDIN_LOGIN = re.compile(r"[\"'`]?\s*\|\s*[^|\n`]{0,80}?(?:--password-stdin|--with-token)\b")
 _FROM_BEFORE = re.compile(r"\bfrom\s+[`'\"(<]?$")
 _QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
@@ -172,7 +174,9 @@ _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
 # A login pointed at an address of the note's choosing, or a cloud key handed to another
 # service's login, is the secret sent out ("echo $AWS_SECRET_ACCESS_KEY | gh auth login …").
 _LOGIN_HOST = re.compile(r"--host(?:name)?\b|--server\b|://|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}\b")
-_CLOUD_KEY = re.compile(r"\$?\{?(aws|azure|gcp|google|gcloud|openai|anthropic|stripe|slack|github|gh)_")
+_CLOUD_KEY = re.compile(
+    r"\$?\{?(aws|azure|gcp|google|gcloud|openai|anthropic|stripe|slack|github|gh)_"
+)
 
 
 def _stdin_login(s: str, store: re.Match[str]) -> bool:
@@ -189,8 +193,10 @@ def _stdin_login(s: str, store: re.Match[str]) -> bool:
     if vendor is None:
         return True
     name = {"gh": "github", "gcloud": "google", "gcp": "google"}.get(vendor[1], vendor[1])
-    return name in command or (name == "github" and "gh " in command) or (
-        name == "aws" and "amazonaws" in command
+    return (
+        name in command
+        or (name == "github" and "gh " in command)
+        or (name == "aws" and "amazonaws" in command)
     )
 
 
