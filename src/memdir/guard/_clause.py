@@ -78,7 +78,7 @@ _BARE_ORDER = re.compile(
     r"upload|copy|paste|pipe|ignore|forget|disregard|read|cat|open|click|follow|obey|call|fetch|"
     r"download|install|add|append|write|print|echo|store|save|e-?mail|mail|forward|share|type|"
     r"use|do|invoke|set|export|curl|wget|sync|push|leak|include|attach|trust|allow|grant|"
-    r"disable|skip|delete|remove)\b"
+    r"disable|skip|delete|remove)\b(?!\s+(?:of|not)\b)"
 )
 # An order word for a build or task loop, beside those of ``_ORDER_WORD``.
 _LOOP = re.compile(r"\b(?:before|after|on) (?:each|every) \w+|\b(?:do|run) (?:it|that|this)\b")
