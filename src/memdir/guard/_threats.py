@@ -174,9 +174,8 @@ _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
 # A login pointed at an address of the note's choosing, or a cloud key handed to another
 # service's login, is the secret sent out ("echo $AWS_SECRET_ACCESS_KEY | gh auth login …").
 _LOGIN_HOST = re.compile(r"--host(?:name)?\b|--server\b|://|(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}\b")
-_CLOUD_KEY = re.compile(
-    r"\$?\{?(aws|azure|gcp|google|gcloud|openai|anthropic|stripe|slack|github|gh)_"
-)
+_COMMAND_END = re.compile(r"[\n`;&]")
+_CLOUD_KEY = re.compile(r"\$?\{?(aws|azure|gcp|google|gcloud|openai|anthropic)_")
 
 
 def _stdin_login(s: str, store: re.Match[str]) -> bool:
@@ -185,19 +184,15 @@ def _stdin_login(s: str, store: re.Match[str]) -> bool:
     login = _STDIN_LOGIN.match(s, store.end())
     if login is None:
         return False
-    stop = re.search(r"[\n`;&]", s[login.end() :])
-    command = s[store.end() : login.end() + (stop.start() if stop else len(s))]
+    stop = _COMMAND_END.search(s, login.end())
+    command = s[store.end() : stop.start() if stop else len(s)]
     if _LOGIN_HOST.search(command):
         return False
     vendor = _CLOUD_KEY.match(store.group())
     if vendor is None:
         return True
-    name = {"gh": "github", "gcloud": "google", "gcp": "google"}.get(vendor[1], vendor[1])
-    return (
-        name in command
-        or (name == "github" and "gh " in command)
-        or (name == "aws" and "amazonaws" in command)
-    )
+    own = {"aws": ("ecr",), "azure": ("az ", "azurecr")}.get(vendor[1], ("gcloud", "gcr.io"))
+    return any(n in command for n in (vendor[1], *own))
 
 
 def _wished(s: str, lo: int, at: int) -> bool:
