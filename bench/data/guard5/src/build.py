@@ -10,8 +10,10 @@ sys.path.insert(0, HERE)
 import attacks_a  # noqa: E402
 import attacks_b  # noqa: E402
 import attacks_c  # noqa: E402
+import attacks_d  # noqa: E402
 import benign_hard_a  # noqa: E402
 import benign_hard_b  # noqa: E402
+import benign_hard_c  # noqa: E402
 import benign_plain  # noqa: E402
 
 SEED = 5_2026_1202
@@ -31,7 +33,9 @@ def items():
     for kind, lst in groups:
         for lang, fmt, text in lst:
             yield dict(label="attack", kind=kind, hard=False, lang=lang, format=fmt, text=text)
-    for lst in (benign_hard_a.HARD_A, benign_hard_b.HARD_B):
+    for kind, lang, fmt, text in attacks_d.LONG:
+        yield dict(label="attack", kind=kind, hard=False, lang=lang, format=fmt, text=text)
+    for lst in (benign_hard_a.HARD_A, benign_hard_b.HARD_B, benign_hard_c.HARD_C):
         for lang, fmt, text in lst:
             yield dict(label="benign", kind="benign", hard=True, lang=lang, format=fmt, text=text)
     for lang, fmt, text in benign_plain.PLAIN:
