@@ -14,8 +14,9 @@ Corpora (each read if present; see bench/README.md):
 * ``bench/data/guard/set.jsonl`` (set 1), ``bench/data/guard2/set.jsonl`` (set 2) and
   ``bench/data/guard3/set.jsonl`` (set 3): our own attack/benign sets, each written blind to
   the code by a different author and split dev/test before tuning; printed per half and per
-  attack kind; ``bench/data/guard4/set.jsonl`` (set 4): written blind on 2026-12-02, all
-  test, a final check that no round may tune on (``--misses`` and ``--rules`` never read it);
+  attack kind; ``bench/data/guard4/set.jsonl`` (set 4) and ``bench/data/guard5/set.jsonl``
+  (set 5, written blind later the same day): all
+  test, final checks that no round may tune on (``--misses`` and ``--rules`` never read them);
 * ``../shared/bench/injection/``: the given PurpleLlama/BIPIA set (block rate per source,
   the persistent-directive group with an even/odd split, false positives);
 * ``bench/data/real_memory/texts.jsonl``: real memory and instruction files from public
@@ -51,12 +52,14 @@ OWN = {
     "set 2": ROOT / "bench/data/guard2/set.jsonl",
     "set 3": ROOT / "bench/data/guard3/set.jsonl",
     "set 4": ROOT / "bench/data/guard4/set.jsonl",  # test only: a final check, never tuned on
+    "set 5": ROOT / "bench/data/guard5/set.jsonl",  # the same, written blind later
 }
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
     "set 2": "never read",
     "set 3": "never read",
     "set 4": "never read; the whole set",
+    "set 5": "never read; the whole set",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")

@@ -35,7 +35,7 @@ from typing import Any
 from memdir.core.config import load_settings
 from memdir.engine import Memdir
 from memdir.pipeline import Pipeline, Provider, RulesProvider
-from memdir.pipeline.providers import EXTRACT_PROMPT
+from memdir.pipeline.providers import EXTRACT_PROMPT, EXTRACT_PROMPT_PLAIN
 from memdir.review.proposals import propose
 from memdir.testing import ScriptedProvider, candidates_reply, ops_reply
 
@@ -218,7 +218,9 @@ def _run(
             seconds += time.perf_counter() - t0
             if isinstance(provider, ScriptedProvider):
                 prompt_chars += sum(
-                    len(EXTRACT_PROMPT) + len(u) for k, u in provider.calls if k == "extract"
+                    len(EXTRACT_PROMPT if entities else EXTRACT_PROMPT_PLAIN) + len(u)
+                    for k, u in provider.calls
+                    if k == "extract"
                 )
             entries += len(md.store("local").list())
             kinds = [p.kind for p in propose(md)]
@@ -314,7 +316,7 @@ def main() -> None:
         " vs off, scripted LLM (it names nothing: the cost of asking). Messages are named in"
         " the extraction reply (no call of their own), entries in at most 2 calls a run. Calls"
         " and characters of the entity phase; entries a spent per-run budget left unasked;"
-        " characters one extraction call sends (prompt and transcript, the same either way)."
+        " characters one extraction call sends (prompt and transcript; off, no entities asked)."
     )
     head = (
         f"{'model_entities':14} {'model calls':>11} {'entity calls':>12} {'entity chars':>12} "

@@ -379,3 +379,29 @@ def test_config_turns_it_off_and_it_is_on_by_default(tmp_path: Path) -> None:
     assert load_settings(tmp_path / "h", tmp_path / "p", environ=env).model_entities
     (tmp_path / "h" / "config.toml").write_text("model_entities = false\n")
     assert not load_settings(tmp_path / "h", tmp_path / "p", environ=env).model_entities
+
+
+class _Systems(ScriptedProvider):
+    """The scripted model, also keeping each call's system prompt."""
+
+    def __init__(self) -> None:
+        super().__init__(_names)
+        self.systems: list[str] = []
+
+    def complete(self, system: str, user: str) -> str:
+        self.systems.append(system)
+        return super().complete(system, user)
+
+
+def test_with_the_setting_off_the_extraction_asks_for_no_entities(
+    md: Memdir, off: Memdir
+) -> None:
+    """Off, the prompt and its schema leave the entities out (no tokens paid for them)."""
+    for memdir_, asked in ((md, True), (off, False)):
+        provider = _Systems()
+        memdir_.pipeline.provider = provider
+        with memdir_.session(agent="a") as s:
+            s.log("user", f"Remember that initech signs off every kestrel release ({asked}).")
+        memdir_.pipeline.run()
+        [system] = [p for p in provider.systems if "decide what, if anything" in p]
+        assert ('"entities"' in system) is asked and ("under 'entities'" in system) is asked

@@ -134,8 +134,10 @@ _PIECES = ["memory:", "\n", "  ", "provider: x", "provider: memdir", "#", "a: 1"
 
 
 @given(st.lists(st.sampled_from(_PIECES)).map("".join))
-@example("memory:\n  provider: memdir")  # already memdir before install: left as found
+@example("memory:\n  provider: memdir")
 def test_any_config_text_is_edited_exactly_or_refused(text: str) -> None:
+    """Install then uninstall gives the text back, byte for byte; a config that named
+    memdir already gets Hermes's default instead (uninstall removes the plugin it names)."""
     target = hermes_install._Config(Path("/nonexistent/config.yaml"))
     state: dict[str, object] = {}
     try:
@@ -145,7 +147,14 @@ def test_any_config_text_is_edited_exactly_or_refused(text: str) -> None:
     assert added is not None
     assert (yaml.safe_load(added) or {})["memory"]["provider"] == "memdir"
     removed = target.remove(added, state)
-    assert removed == text or (removed is None and not text.strip())
+    if added == text:  # it named memdir before: only that value changes
+        assert removed is not None
+        expected = yaml.safe_load(text)
+        expected["memory"]["provider"] = ""
+        assert yaml.safe_load(removed) == expected
+        assert removed.replace("provider: ''", "provider: memdir", 1) == text
+    else:
+        assert removed == text or (removed is None and not text.strip())
 
 
 def test_the_provider_logs_a_turn_whose_tool_calls_a_model_malformed(

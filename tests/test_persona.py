@@ -235,13 +235,16 @@ def test_the_rules_budgets_a_session_warns_with_are_read_at_its_first_write(
     assert "instruction file AGENTS.md at 85% of its budget" in warning
 
 
-def test_the_index_budget_counts_the_entries_that_take_a_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("share, lines", [(0.05, 10), (0.07, 14)])  # 0.07 × 200 > 14.0
+def test_the_index_budget_counts_the_entries_that_take_a_line(
+    tmp_path: Path, share: float, lines: int
+) -> None:
     """The index's lines are the merged entries (a more local entry shadows one of the
     same name); a write counts them only when the scopes' entries could reach the
     warning, and then exactly."""
     home = tmp_path / "home"
     home.mkdir()
-    (home / "config.toml").write_text("budget_warning = 0.05\n")  # 10 of the 200 lines
+    (home / "config.toml").write_text(f"budget_warning = {share}\n")  # that many lines
     md = memdir.open(home=home, project=tmp_path)
 
     def add(s: Any, scope: str, name: str) -> list[str]:
@@ -251,7 +254,7 @@ def test_the_index_budget_counts_the_entries_that_take_a_line(tmp_path: Path) ->
         return [w for w in done.get("budget_warnings", []) if "index" in w]
 
     with md.session() as s:
-        assert all(add(s, "local", f"Rule {i}") == [] for i in range(9))
-        assert add(s, "user", "Rule 3") == []  # 10 entries, 9 lines: shadowed by local
-        [warning] = add(s, "user", "Rule 10")
-    assert warning.startswith("The index at 5% of its budget (10 of 200 lines)")
+        assert all(add(s, "local", f"Rule {i}") == [] for i in range(lines - 1))
+        assert add(s, "user", "Rule 3") == []  # one entry more than lines: shadowed
+        [warning] = add(s, "user", "Rule last")
+    assert warning.startswith(f"The index at {share:.0%} of its budget ({lines} of 200 lines)")

@@ -221,6 +221,38 @@ def test_a_new_guard_verdict_is_appended_to_the_cache_not_rewritten(tmp_path: Pa
     assert Verdicts(path).get("text a") == (False, None)
 
 
+def test_a_verdict_cache_changed_under_a_running_process_stays_right(tmp_path: Path) -> None:
+    """A process that loaded the cache never appends to a file another guard version has
+    rewritten since (its verdicts would be trusted by that version); a file deleted
+    under it is written again; the one-object file of before is read and rewritten."""
+    import json
+
+    from memdir.core.verdicts import Verdicts
+
+    path = tmp_path / "guard-verdicts.json"
+    old = Verdicts(path)  # a long-running process, loaded before an upgrade
+    old.put("text a", None)
+    old.save()
+    path.write_text(json.dumps({"version": "a newer guard"}) + "\n")  # the upgrade's rewrite
+    old.put("text b", None)  # the old process's next verdict
+    old.save()
+    assert json.loads(path.read_text().split("\n", 1)[0]) == {"version": old._version}
+    assert Verdicts(path).get("text b") == (True, None)  # rewritten under its own header
+
+    path.unlink()  # the person clears .cache while the process runs
+    old.put("text c", "some.rule")
+    old.save()
+    assert Verdicts(path).get("text c") == (True, "some.rule")
+
+    path.write_text(json.dumps({"version": old._version, "verdicts": {Verdicts.key("d"): None}}))
+    before = Verdicts(path)
+    assert before.get("d") == (True, None)
+    before.put("e", None)
+    before.save()
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0]) == {"version": old._version} and len(lines) == 3
+
+
 @given(st.binary(max_size=300), st.binary(max_size=100))
 @settings(max_examples=60, deadline=None)
 def test_any_verdict_cache_bytes_load_without_error_and_take_new_verdicts(

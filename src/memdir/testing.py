@@ -20,7 +20,13 @@ from typing import Any
 from .core.errors import ProviderError
 from .pipeline.deep import DEEP_PROMPT
 from .pipeline.entities import ENTITY_PROMPT
-from .pipeline.providers import EXTRACT_PROMPT, SKILL_PROMPT, SYNTHESIZE_PROMPT, ChatProvider
+from .pipeline.providers import (
+    EXTRACT_PROMPT,
+    EXTRACT_PROMPT_PLAIN,
+    SKILL_PROMPT,
+    SYNTHESIZE_PROMPT,
+    ChatProvider,
+)
 
 __all__ = ["ScriptedProvider", "candidates_reply", "entities_reply", "ops_reply"]
 
@@ -43,6 +49,7 @@ class ScriptedProvider(ChatProvider):
         """The next scripted reply (raised if it is an exception)."""
         kinds = {
             EXTRACT_PROMPT: "extract",
+            EXTRACT_PROMPT_PLAIN: "extract",
             SYNTHESIZE_PROMPT: "synthesize",
             DEEP_PROMPT: "deep",
             SKILL_PROMPT: "skill",

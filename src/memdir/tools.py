@@ -356,7 +356,7 @@ class Dispatcher:
         self.failures = 0
         self._last_call: datetime | None = None
         # The budgets no memory write changes (SOUL.md, instruction files), read at the
-        # session's first write: frozen for the session, as its system block is.
+        # session's first memory write and kept: a file that grows later warns next session.
         self._kept: list[Budget] | None = None
         self._handlers: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "memory": self._memory,

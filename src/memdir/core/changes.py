@@ -23,7 +23,7 @@ from .model import (
 from .slug import entry_id
 from .tiers import OVERVIEW_KEY
 
-_ID = re.compile(rf"(?:{'|'.join(t.value for t in EntryType)})_\S+")  # an entry id's shape
+ID_SHAPE = re.compile(rf"(?:{'|'.join(t.value for t in EntryType)})_\S+")  # an entry id's shape
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,7 @@ class Plan:
     def _resolve(self, target: object) -> Entry:
         """:func:`resolve`, except that the id of an entry removed or replaced since the
         caller looked is an error, never a substring of another entry's id."""
-        if isinstance(target, str) and target not in self.active and _ID.fullmatch(target):
+        if isinstance(target, str) and target not in self.active and ID_SHAPE.fullmatch(target):
             gone = sorted(self._archived(target))
             if gone:
                 raise NotFoundError(target, [e.preview() for e in self.active.values()], gone[-1])

@@ -363,7 +363,7 @@ class Layers(PersonaLayer, SkillsLayer):
             for st, active in listed
         ]
         lines = sum(len(active) for _, active in listed)  # shadowed or withheld: no line
-        if share is None or lines >= share * INDEX_MAX_LINES:
+        if share is None or lines / INDEX_MAX_LINES >= share:  # as Budget.share compares
             lines = sum(len(shown) for _, shown, _ in self._merged(listed)[0])
         out.append(Budget("index", None, lines, INDEX_MAX_LINES, "lines"))
         return out + [b for b in fixed if b.kind != "soul"]

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from .changes import (
+    ID_SHAPE,
     AddOp,
     Change,
     EditOp,
@@ -316,8 +317,13 @@ class Store:
         now = self.clock()
         unsynced: builtins.list[str] = []
         written = False
-        # Whose archived copies the plan may look up (an archive id must be new).
-        targets = [t for op in ops if isinstance(t := getattr(op, "target", None), str)]
+        # Whose archived copies the plan may look up (an archive id must be new): targets
+        # given by id (one by name or substring is looked up when the plan resolves it).
+        targets = [
+            t
+            for op in ops
+            if isinstance(t := getattr(op, "target", None), str) and ID_SHAPE.fullmatch(t)
+        ]
         try:
             with self._mutex, self.backend.lock(self.lock_timeout, archive=targets):
                 snap = self._reader.load()

@@ -85,34 +85,49 @@ class Verdicts:
 
     def save(self) -> None:
         """Append the new verdicts (or rewrite the file atomically when it is missing,
-        not ours or too long); failures are ignored (it is only a cache)."""
+        not ours — another guard's version — or too long); failures are ignored (it is
+        only a cache; what was not saved is tried again on the next save)."""
         if not self._new:
             return
         new, self._new = self._new, []
-        with contextlib.suppress(OSError):
-            if self._lines and self._lines + len(new) <= 2 * _MAX:
-                text = "".join(f"{json.dumps([k, self._known[k]])}\n" for k in new)
-                fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC)
-                try:
-                    info = os.fstat(fd)
-                    if stat.S_ISREG(info.st_mode):
-                        if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
-                            text = "\n" + text  # after a line cut short
-                        os.write(fd, text.encode())  # one write: whole lines, even if
-                        self._lines = max(self._lines, 0) + len(new)  # others append too
-                        return
-                finally:
-                    os.close(fd)
-            self._rewrite()
+        try:
+            if not (self._lines and self._lines + len(new) <= 2 * _MAX and self._append(new)):
+                self._rewrite()
+        except OSError:
+            self._new = new + self._new
+
+    def _header(self) -> bytes:
+        return (json.dumps({"version": self._version}) + "\n").encode()
+
+    def _append(self, keys: list[str]) -> bool:
+        """Append ``keys``' verdicts in one write if the file is still a regular file under
+        this guard's header; False when it is not (gone, replaced, another version's)."""
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except OSError:
+            return False
+        try:
+            info = os.fstat(fd)
+            header = self._header()
+            if not stat.S_ISREG(info.st_mode) or os.pread(fd, len(header), 0) != header:
+                return False
+            text = "".join(f"{json.dumps([k, self._known[k]])}\n" for k in keys)
+            if os.pread(fd, 1, info.st_size - 1) != b"\n":
+                text = "\n" + text  # after a line cut short
+            os.write(fd, text.encode())  # one write: whole lines, even if others append too
+            self._lines = max(self._lines, 0) + len(keys)
+            return True
+        finally:
+            os.close(fd)
 
     def _rewrite(self) -> None:
         known = list(self._known.items())[-_MAX:]
-        lines = [json.dumps({"version": self._version}), *(json.dumps(list(i)) for i in known)]
+        lines = "".join(f"{json.dumps(list(i))}\n" for i in known)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".verdicts-")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(("\n".join(lines) + "\n").encode())
+                f.write(self._header() + lines.encode())
             os.replace(tmp, self.path)
             self._lines = len(known) or -1
         finally:

@@ -23,7 +23,7 @@ from .answers import (
 )
 from .transcript import Transcript
 
-EXTRACT_PROMPT = (
+_EXTRACT = (
     "You read a conversation between a user and an AI agent and decide what, if anything, "
     "the agent should remember in later sessions. Saving nothing is the preferred answer: "
     "most conversations hold nothing worth remembering, and a memory must earn its place.\n"
@@ -41,12 +41,26 @@ EXTRACT_PROMPT = (
     "line; when the body is longer than a few sentences, add an 'overview' of two or "
     "three sentences that says what it covers. scope is 'user' only for preferences that "
     "hold across every project, else 'local'.\n"
-    "Also list under 'entities' what the user and assistant messages name (the message "
+)
+_REPLY = "Reply with JSON only, exactly this shape (an empty list when nothing qualifies):\n"
+EXTRACT_PROMPT = (
+    _EXTRACT + "Also list under 'entities' what the user and assistant messages name (the message "
     "#id, the name written exactly as in that message, lower case too, and its kind): "
     "people, organisations, projects, products, repositories, hosts, packages and named "
-    "concepts; not common words or pronouns, whether or not anything is saved. Reply with "
-    "JSON only, exactly this shape (an empty list when nothing qualifies):\n"
+    "concepts; not common words or pronouns, whether or not anything is saved. "
+    + _REPLY
     + json.dumps(CANDIDATE_SCHEMA)
+)
+# ``model_entities = false``: no entities asked for (nor their output tokens paid)
+EXTRACT_PROMPT_PLAIN = (
+    _EXTRACT
+    + _REPLY
+    + json.dumps(
+        {
+            **CANDIDATE_SCHEMA,
+            "properties": {"candidates": CANDIDATE_SCHEMA["properties"]["candidates"]},
+        }
+    )
 )
 CONSOLIDATE_PROMPT = (
     "You maintain an agent's long-term memory for one scope. You get new candidate "
@@ -152,13 +166,15 @@ class ChatProvider(Provider):
     def complete(self, system: str, user: str) -> str:
         """The model's reply text to one system + user message."""
 
-    def extract(self, transcript: Transcript) -> Extraction:
+    def extract(self, transcript: Transcript, *, entities: bool = True) -> Extraction:
         """Ask the model; an answer whose candidates fail the schema raises SchemaError
-        (raw kept). The entities it names come back unchecked beside them."""
+        (raw kept). With ``entities`` the names it lists come back unchecked beside them."""
         text = transcript.render()
-        raw = self.complete(EXTRACT_PROMPT, f"<transcript>\n{text}\n</transcript>")
+        prompt = EXTRACT_PROMPT if entities else EXTRACT_PROMPT_PLAIN
+        raw = self.complete(prompt, f"<transcript>\n{text}\n</transcript>")
         found = parse_candidates(raw, transcript.ids)
-        return Extraction(found, raw, len(text), load_object(raw, "extraction").get("entities"))
+        named = load_object(raw, "extraction").get("entities") if entities else None
+        return Extraction(found, raw, len(text), named)
 
     def consolidate(
         self, candidates: Sequence[Candidate], entries: Sequence[Entry]

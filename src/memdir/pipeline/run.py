@@ -33,7 +33,7 @@ from . import dreaming, entities, procedures, upkeep
 from .answers import Candidate
 from .consolidate import describe, to_operations
 from .jobs import BACKOFF_BASE, LEASE, RETRIES, Job, JobQueue
-from .providers import ChatProvider, Consolidation, Provider, consolidation_input
+from .providers import ChatProvider, Consolidation, Extraction, Provider, consolidation_input
 from .transcript import Transcript, build_transcript
 from .worker import Worker
 
@@ -246,6 +246,12 @@ class Pipeline:
         on = self.md.settings
         return isinstance(self.provider, ChatProvider) and on.enabled and on.model_entities
 
+    def _extract(self, transcript: Transcript) -> Extraction:
+        """The provider's extraction; a chat model is asked for entity names only when on."""
+        if isinstance(self.provider, ChatProvider):
+            return self.provider.extract(transcript, entities=self._entities_on())
+        return self.provider.extract(transcript)
+
     def _entity_model(self) -> entities.Complete | None:
         """The model that names the entries' entities (none when no call is allowed)."""
         p = self.provider
@@ -333,7 +339,7 @@ class Pipeline:
             )
             return
         try:
-            extraction = self.provider.extract(transcript)
+            extraction = self._extract(transcript)
         except MemdirError as exc:
             self._failed(job, report, f"extract {job.key}", exc)
             return
@@ -567,7 +573,7 @@ class Pipeline:
             transcript = self._session_transcript(session_id, 0 if everything else done)
             if transcript is None or not transcript.user_ids:
                 continue
-            extraction = self.provider.extract(transcript)
+            extraction = self._extract(transcript)
             report.extracted += 1
             report.model_calls += self.provider.uses_model
             report.chars_sent += extraction.chars_sent

@@ -16,6 +16,7 @@ from ... import guard
 from ...core.errors import MemdirError
 from ...core.storage.regular import atomic_write, read_text
 from ...pipeline.answers import Candidate
+from ...pipeline.providers import ChatProvider
 from ...pipeline.run import MIN_CONFIDENCE
 from ...pipeline.transcript import Transcript, build_transcript
 from ...sessions import Message
@@ -185,7 +186,7 @@ def extract_docs(
                     left += 1
                     continue
                 try:
-                    found = provider.extract(transcript).candidates
+                    found = _candidates(provider, transcript)
                 except MemdirError as exc:
                     g.problems.append(f"{doc.path}: extraction failed: {exc}")
                     continue
@@ -220,3 +221,10 @@ def extract_docs(
         )
     for why, n in sorted(dropped.items()):
         g.notes.append(f"extractor: {n} candidate(s) dropped ({why})")
+
+
+def _candidates(provider: Provider, transcript: Transcript) -> list[Candidate]:
+    """What ``provider`` extracts (a chat model is not asked for entity names here)."""
+    if isinstance(provider, ChatProvider):
+        return provider.extract(transcript, entities=False).candidates
+    return provider.extract(transcript).candidates

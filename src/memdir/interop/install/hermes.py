@@ -183,9 +183,9 @@ class _Config:
             )
         line = f"{indent}provider: memdir\n"
         if at is not None:
-            state.setdefault("previous", lines[at])  # even memdir's own: put back as found
             if lines[at].split("#")[0].strip() == "provider: memdir":
-                return text
+                return text  # uninstall sets Hermes's default: the plugin named goes with it
+            state.setdefault("previous", lines[at])
             lines[at] = line
         elif start is not None:
             state.setdefault("previous", None)
@@ -214,7 +214,7 @@ class _Config:
                 if state.get("newline") and start == len(lines) and lines:
                     lines[-1] = lines[-1].removesuffix("\n")
         else:  # no record of what was there: Hermes's own default, no external provider
-            lines[at] = lines[at].split("provider:")[0] + "provider: ''\n"
+            lines[at] = re.sub(r"(provider:\s*)memdir", r"\1''", lines[at], count=1)
         new = "".join(lines)
         if not new.strip():
             return None
