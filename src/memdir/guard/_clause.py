@@ -279,18 +279,23 @@ class Clauses:
             self._attack_sections = self._sections(_ATTACK_HEADING) + self._paragraphs(
                 _ATTACK_LABEL
             )
+        story = any(a <= start < b for a, b in self._story_sections + self._label_words)
+        label = not story and any(a <= start < b for a, b in self._label_sections)
+        attack = not (story or label) and any(a <= start < b for a, b in self._attack_sections)
+        if not (story or label or attack):
+            return False
         lo, hi = self.around(start, end)
         if self.has(_ORDER_WORD, lo, hi):
             return False
-        if any(a <= start < b for a, b in self._story_sections + self._label_words):
+        if story:
             return True  # the label's own words ("事故记录：") are no order either
         quote = self._quote_open(start)
         if quote is None:  # the match may start before the quote it holds ("X run `curl …`")
             inner = _OPENING_QUOTE.search(self.s, start, end)
             quote = inner.start() if inner is not None else None
-        if any(a <= start < b for a, b in self._label_sections):
+        if label:
             return quote is not None or self.has(_PAST, lo, hi)
-        if quote is None or not any(a <= start < b for a, b in self._attack_sections):
+        if quote is None:
             return False
         if self.has(_LOOP, lo, hi):
             return False
