@@ -393,9 +393,7 @@ class _Systems(ScriptedProvider):
         return super().complete(system, user)
 
 
-def test_with_the_setting_off_the_extraction_asks_for_no_entities(
-    md: Memdir, off: Memdir
-) -> None:
+def test_with_the_setting_off_the_extraction_asks_for_no_entities(md: Memdir, off: Memdir) -> None:
     """Off, the prompt and its schema leave the entities out (no tokens paid for them)."""
     for memdir_, asked in ((md, True), (off, False)):
         provider = _Systems()
