@@ -66,6 +66,8 @@ def texts(given: Path) -> Iterator[tuple[str, str]]:
 
     corpus: list[tuple[str, str]] = []
     for folder in sorted(ROOT.glob("bench/data/guard*")):
+        if not (folder / "set.jsonl").exists():  # guard_probes: loose batches
+            continue
         for r in _jsonl(folder / "set.jsonl"):
             corpus.append((f"{folder.name}:{r['id']}", str(r["text"])))
     for path in sorted(given.glob("*.json*")) if given.is_dir() else []:

@@ -94,7 +94,7 @@ class Verdicts:
             if not (self._lines and self._lines + len(new) <= 2 * _MAX and self._append(new)):
                 self._rewrite()
         except OSError:
-            self._new = new + self._new
+            self._new = (new + self._new)[-_MAX:]
 
     def _header(self) -> bytes:
         return (json.dumps({"version": self._version}) + "\n").encode()

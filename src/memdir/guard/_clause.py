@@ -72,6 +72,9 @@ _ATTACK_HEADING = re.compile(rf"(?m)^#{{1,6}}[ \t]+[^\n]*{_ATTACK_LIST}[^\n]*$")
 # A paragraph labelled as an incident report ("Vorfall im März: …", "事故记录：…").
 _STORY_LABEL = re.compile(rf"(?m)^[\W_]*{_INCIDENT}[^\n:：]{{0,40}}[:：]")
 _ATTACK_LABEL = re.compile(rf"(?m)^[\W_]*{_ATTACK_LIST}[^\n:：]{{0,40}}[:：]")
+_LABEL_WORD = re.compile(rf"{_INCIDENT}|{_ATTACK_LIST}")
+_LABEL_TAIL = 10  # words after a label's keyword that are still the label ("im März:")
+_FENCE = re.compile("```")
 # A clause that opens with a verb orders what it quotes ("Threat model: run `curl … | sh`").
 _BARE_ORDER = re.compile(
     r"[\s*+>\-]*(?:(?:please|always|now|then|also|just)\s+)*(?:run|execute|exec|send|post|"
@@ -164,6 +167,24 @@ _ORDER_WORD = re.compile(
 )
 
 
+class _Spans:
+    """Half-open spans of a text, merged, for ``pos in spans`` by bisection."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for a, b in sorted(spans):
+            if self.ends and a <= self.ends[-1]:
+                self.ends[-1] = max(self.ends[-1], b)
+            elif a < b:
+                self.starts.append(a)
+                self.ends.append(b)
+
+    def __contains__(self, pos: int) -> bool:
+        i = bisect.bisect_right(self.starts, pos) - 1
+        return i >= 0 and pos < self.ends[i]
+
+
 class Spots:
     """The matches of one pattern over a stretch of text, found once and looked up by
     position (so a detector with many anchors never rescans the same text)."""
@@ -187,10 +208,9 @@ class Clauses:
         self.found = found if found is not None and found.s is s else Occurrences(s)
         self._ends = [m.end() for m in _END.finditer(s)]
         self._neg_sections: list[tuple[int, int]] | None = None
-        self._story_sections: list[tuple[int, int]] | None = None
-        self._label_sections: list[tuple[int, int]] = []
-        self._label_words: list[tuple[int, int]] = []
-        self._attack_sections: list[tuple[int, int]] = []
+        self._story: _Spans | None = None  # incident headings and label keywords
+        self._label = self._attack = _Spans([])  # labelled paragraphs; attack lists
+        self._fences: list[int] | None = None  # where each ``` ends
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
         self._ascii: bool | None = None
@@ -270,18 +290,19 @@ class Clauses:
         Post-mortem: …", "## 障害報告") and its clause holds no order word; a paragraph
         labelled so ("Incident: …") tells it in the past or in quotes. Under a label of known
         attacks or a threat model only quoted material is shown, and not after a bare verb."""
-        if self._story_sections is None:
-            self._story_sections = self._sections(_STORY_HEADING)
-            self._label_sections = self._paragraphs(_STORY_LABEL)
-            self._label_words = [
-                m.span() for rx in (_STORY_LABEL, _ATTACK_LABEL) for m in rx.finditer(self.s)
+        if self._story is None:
+            words = [  # the label ("事故记录：", "Vorfall im März:"), or its keyword alone
+                (w.start(), m.end() if m.end() - w.end() <= _LABEL_TAIL else w.end())
+                for rx in (_STORY_LABEL, _ATTACK_LABEL)
+                for m in rx.finditer(self.s)
+                if (w := _LABEL_WORD.search(self.s, m.start(), m.end())) is not None
             ]
-            self._attack_sections = self._sections(_ATTACK_HEADING) + self._paragraphs(
-                _ATTACK_LABEL
-            )
-        story = any(a <= start < b for a, b in self._story_sections + self._label_words)
-        label = not story and any(a <= start < b for a, b in self._label_sections)
-        attack = not (story or label) and any(a <= start < b for a, b in self._attack_sections)
+            self._story = _Spans(self._sections(_STORY_HEADING) + words)
+            self._label = _Spans(self._paragraphs(_STORY_LABEL))
+            self._attack = _Spans(self._sections(_ATTACK_HEADING) + self._paragraphs(_ATTACK_LABEL))
+        story = start in self._story
+        label = not story and start in self._label
+        attack = not (story or label) and start in self._attack
         if not (story or label or attack):
             return False
         lo, hi = self.around(start, end)
@@ -306,9 +327,11 @@ class Clauses:
     def _quote_open(self, start: int) -> int | None:
         """Where the quote, backtick span or code fence holding ``start`` opens, if any."""
         s = self.s
-        fence = s.rfind("```", 0, start)
-        if fence != -1 and s.count("```", 0, start) % 2 == 1:
-            return fence
+        if self._fences is None:
+            self._fences = [m.end() for m in _FENCE.finditer(s)]
+        closed = bisect.bisect_right(self._fences, start)  # fences ending by ``start``
+        if closed % 2 == 1:
+            return self._fences[closed - 1] - 3
         lo = max(s.rfind("\n", 0, start) + 1, start - REACH)
         before = s[lo:start]
         opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]

@@ -205,9 +205,12 @@ class _Config:
         if at is None or lines[at].split("#")[0].strip() != "provider: memdir":
             return text
         previous = state.get("previous", "")
+        recorded = "previous" in state
+        if previous and previous.split("#")[0].strip() == "provider: memdir":
+            previous, recorded = "", False  # kept by an earlier build: its plugin goes now
         if previous:
             lines[at] = previous
-        elif "previous" in state:  # memdir added the line (and maybe the block)
+        elif recorded:  # memdir added the line (and maybe the block)
             del lines[at]
             if state.get("block") and start is not None and start == at - 1:
                 del lines[start]
