@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -84,6 +86,23 @@ except memdir.MemdirError as exc:
 """
 
 
+def _queued(held: Any, lock: Any, ended: Callable[[], bool]) -> int:
+    """How many sessions wait on the advisory ``lock`` ``held`` holds, once both queue or
+    ``ended()`` (a worker finished early); polled up to 2 min: a guard, not a timing."""
+    waiting = 0
+    for _ in range(1200):
+        row = held.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+            "AND ((classid::bigint << 32) | objid::bigint) = %s",
+            lock,
+        ).fetchone()
+        waiting = row[0] if row else 0
+        if waiting == 2 or ended():
+            break
+        held.execute("SELECT pg_sleep(0.1)")
+    return waiting
+
+
 def test_two_processes_removing_one_entry_give_one_winner(
     pg_url: str, tmp_path: Path, project: Path
 ) -> None:
@@ -115,17 +134,7 @@ def test_two_processes_removing_one_entry_give_one_winner(
             )
             for who in ("alice", "bob")
         ]
-        waiting = 0
-        for _ in range(1200):  # a guard against a hang (up to 2 min), not a timing
-            row = held.execute(
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
-                "AND ((classid::bigint << 32) | objid::bigint) = %s",
-                lock,
-            ).fetchone()
-            waiting = row[0] if row else 0
-            if waiting == 2 or any(p.poll() is not None for p in procs):
-                break
-            held.execute("SELECT pg_sleep(0.1)")
+        waiting = _queued(held, lock, lambda: any(p.poll() is not None for p in procs))
         held.execute("SELECT pg_advisory_unlock(%s)", lock)
     outs = [p.communicate(timeout=300) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outs
@@ -190,17 +199,7 @@ def test_a_remove_racing_a_replace_of_one_entry_leaves_one_consistent_story(
         threads = [threading.Thread(target=run, args=(who,)) for who in ("alice", "bob")]
         for t in threads:
             t.start()
-        waiting = 0
-        for _ in range(1200):  # a guard against a hang (up to 2 min), not a timing
-            row = held.execute(
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
-                "AND ((classid::bigint << 32) | objid::bigint) = %s",
-                lock,
-            ).fetchone()
-            waiting = row[0] if row else 0
-            if waiting == 2 or not all(t.is_alive() for t in threads):
-                break
-            held.execute("SELECT pg_sleep(0.1)")
+        waiting = _queued(held, lock, lambda: not all(t.is_alive() for t in threads))
         held.execute("SELECT pg_advisory_unlock(%s)", lock)
     for t in threads:
         t.join(120)
