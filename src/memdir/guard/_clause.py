@@ -207,7 +207,7 @@ class Clauses:
         self.s = s
         self.found = found if found is not None and found.s is s else Occurrences(s)
         self._ends = [m.end() for m in _END.finditer(s)]
-        self._neg_sections: list[tuple[int, int]] | None = None
+        self._neg_sections: _Spans | None = None
         self._story: _Spans | None = None  # incident headings and label keywords
         self._label = self._attack = _Spans([])  # labelled paragraphs; attack lists
         self._fences: list[int] | None = None  # where each ``` ends
@@ -282,8 +282,8 @@ class Clauses:
     def under_negated_heading(self, pos: int) -> bool:
         """Whether ``pos`` is in a Markdown section whose heading negates it ("## Do NOT")."""
         if self._neg_sections is None:
-            self._neg_sections = self._sections(_NEG_HEADING)
-        return any(lo <= pos < hi for lo, hi in self._neg_sections)
+            self._neg_sections = _Spans(self._sections(_NEG_HEADING))
+        return pos in self._neg_sections
 
     def under_story_heading(self, start: int, end: int) -> bool:
         """Whether ``s[start:end]`` is in a section headed as an incident report ("##
