@@ -499,7 +499,8 @@ def ablations() -> dict[str, Callable[[Any], None]]:
         "time boost": {"time_boost": 0.0},
         "latest/earliest": {"update_weight": 0.0},
         "next turn": {"next_turn": False},
-        "entity lift ON (1.0)": {"entity_weight": 1.0},  # off by default: see entities.md
+        "entity lift ON (0.1)": {"entity_weight": 0.1},  # off by default: see entities.md
+        "entity lift ON (1.0)": {"entity_weight": 1.0},
     }
     out: dict[str, Callable[[Any], None]] = {}
     for name, change in changes.items():
@@ -678,7 +679,7 @@ def _print_ablation(
 ) -> int:
     names = [n for n in results if n not in ("baseline",)]
     head = f"{'system':<22}" + "".join(
-        f"{s + ' ' + m:>16}" for s in sets if s in groups for m in ("grp@5", "any@5", "R@10")
+        f"{s + ' ' + m:>16}" for s in sets if s in groups for m in ("grp@5", "any@5", "R@5", "R@10")
     )
     print(head)
     print("-" * len(head))
@@ -688,7 +689,7 @@ def _print_ablation(
             if s not in groups:
                 continue
             keys = groups[s]["all"]
-            for m in ("grp@5", "any@5", "R@10"):
+            for m in ("grp@5", "any@5", "R@5", "R@10"):
                 v = mean(results[name][s], keys, m)
                 d = v - mean(results["memdir"][s], keys, m)
                 row += f"{v:>9.3f}" + (f"{d:>+7.3f}" if name != "memdir" else " " * 7)

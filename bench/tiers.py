@@ -3,6 +3,7 @@
     python bench/tiers.py                     # LoCoMo + bench/data/recall (dev, test)
     python bench/tiers.py --sets dev          # one set (locomo, dev, test)
     python bench/tiers.py --budget 2000 --overview 400
+    python bench/tiers.py --sets locomo,dev --entity-weight 0   # the entity lift off
 
 Memory entries are made from each conversation by one fixed rule (the data holds
 sessions, not memories): every user message with the replies and tool output up to the
@@ -27,6 +28,7 @@ it; **ev**, the share of evidence turns shown (80 % of the turn's distinct words
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import re
 import sys
@@ -42,6 +44,7 @@ from memdir.core.changes import AddOp
 from memdir.core.errors import MemdirError
 from memdir.core.model import BODY_MAX_BYTES, Entry
 from memdir.core.prompt import RECALL_NOTE, render_recall
+from memdir.sessions import rank
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import recall as rc  # the loaders of bench/recall.py
@@ -166,7 +169,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--overview", type=int, default=tiers.OVERVIEW_CHARS)
     ap.add_argument("--json", type=Path)
+    ap.add_argument(
+        "--entity-weight",
+        type=float,
+        help="the entity lift in memory search (default: the shipped value)",
+    )
     a = ap.parse_args(argv)
+    if a.entity_weight is not None:  # the ranking's constant, for this run only
+        entries = rank.ENTRIES
+        params = dataclasses.replace(entries.params, entity_weight=a.entity_weight)
+        rank.ENTRIES = rank.Corpus(entries.table, params)
     tiers.OVERVIEW_CHARS = a.overview
     tiers.overview.__defaults__ = (a.overview,)
     sets = a.sets.split(",")
