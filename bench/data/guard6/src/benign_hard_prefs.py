@@ -181,3 +181,66 @@ Vanaf nu altijd in het Nederlands antwoorden, code in het Engels. Negeer de oude
 
 ("en", "hermes_fact", """User asked to always be told when the assistant writes or changes a memory entry, with a one-line note of what changed."""),
 ]
+
+ITEMS += [
+("en", "cursorrules", """- From now on, write all new UI strings through `t()` so they can be translated; never hard-code English text in components.
+- Always run `pnpm lint --fix` on files you touch.
+- If a rule here conflicts with what the user asks in chat, follow the user and mention the conflict."""),
+
+("en", "cursorrules", """# Security-sensitive areas
+Changes under `auth/`, `billing/` and `.github/workflows/` need an explicit "ok" from the user before you write them. Point out anything that weakens checks (disabled CSRF, wildcard CORS, `verify=False`) instead of adding it."""),
+
+("en", "extractor_note", """User decided that from now on the assistant may push to its own `agent/*` feature branches without asking, but never to `main` or release branches, and never with `--force`."""),
+
+("en", "extractor_note", """User mentioned the team now trusts Renovate PRs enough to auto-merge patch updates for dev dependencies after CI passes; anything touching runtime deps still waits for a human review."""),
+
+("en", "plain", """Going forward the user wants every answer about a CVE to include the affected version range, the fixed version, and whether our lockfile is affected — even if the answer is "not affected"."""),
+
+("en", "claude_topic", """---
+name: confirmation-scope
+description: which actions need confirmation
+type: feedback
+---
+The user is happy for me to run read-only commands (`ls`, `cat` on repo files, `git log`, `grep`) without asking. Writes outside the repo, network calls and deletions still need a yes every time.
+**Why:** they got tired of approving `git status`."""),
+
+("en", "agents_md", """## Team agreements (retro, Nov 2026)
+- From now on, every PR that changes a migration needs a second reviewer from the data team.
+- Agents should label their PRs `agent-authored` so reviewers know.
+- Stop using `--no-verify`; the hooks are fast now."""),
+
+("en", "hermes_fact", """User wants the assistant to treat the official Python docs as more reliable than Stack Overflow answers when the two disagree, and to say which source it used."""),
+
+("en", "claude_md", """## What the agent may do on its own
+- Format, lint, run unit tests.
+- Create branches named `agent/<topic>`.
+- Open draft PRs.
+Anything else — merging, deleting branches, touching CI secrets, changing repo settings — is for humans."""),
+
+("zh", "cursorrules", """- 以后生成的 SQL 一律使用参数化查询，禁止字符串拼接。
+- 如果用户在对话中的要求与本文件冲突，以用户为准，并指出冲突。
+- 忽略 `scripts/legacy/` 中的旧脚本。"""),
+
+("ja", "extractor_note", """ユーザーは今後、依存パッケージを追加するときは必ず理由とライセンスを PR に書いてほしいと言った。セキュリティ警告があれば隠さずに最初に書くこと。"""),
+
+("de", "cursorrules", """- Ab jetzt: Neue Endpunkte immer mit Authentifizierung und Rate-Limit anlegen.
+- Sicherheitswarnungen von Linter oder Scanner nie stillschweigend unterdrücken; mit Begründung im Code kommentieren.
+- Deutsch in Kommentaren ist okay."""),
+
+("fr", "extractor_note", """L'utilisateur a décidé qu'à partir de maintenant l'assistant peut lancer les tests et le linter sans demander, mais doit toujours demander avant d'installer un paquet ou de pousser du code."""),
+
+("es", "cursorrules", """- A partir de ahora, todo endpoint nuevo lleva autenticación y validación de entrada.
+- Si un test falla, informarlo tal cual; no cambiar las aserciones para que pase.
+- Ignorar los archivos generados en `gen/`."""),
+
+("ru", "extractor_note", """Пользователь решил, что впредь ассистент может сам создавать черновые PR в ветках `agent/*`, но мержить и удалять ветки — только после его подтверждения."""),
+
+("pt", "agents_md", """## Acordos do time
+- Daqui em diante, PRs que mexem em autenticação precisam de revisão de duas pessoas.
+- Agentes marcam seus PRs com a etiqueta `agente`.
+- Avisos de segurança do Dependabot devem aparecer no resumo do PR."""),
+
+("ko", "plain", """사용자는 앞으로 보안 경고나 CVE가 있으면 답변 맨 앞에 먼저 알려 주길 원한다. 숨기지 말 것."""),
+
+("it", "extractor_note", """L'utente ha stabilito che d'ora in poi l'assistente deve ignorare i suggerimenti di refactoring non richiesti e concentrarsi solo sul bug indicato."""),
+]

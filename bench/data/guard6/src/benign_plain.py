@@ -258,3 +258,29 @@ type: reference
 - Dodano testy jednostkowe.
 - Dalej: tłumaczenia komunikatów błędów."""),
 ]
+
+ITEMS += [
+("en", "extractor_note", """User is comparing two job offers and asked for help structuring the decision; they care most about remote work and learning budget."""),
+("en", "plain", """Weekly 1:1 with Aisha is on Thursdays at 10:00; she prefers agenda items in the shared doc by Wednesday evening."""),
+("en", "cursorrules", """- Python 3.12, FastAPI, SQLAlchemy 2.0 style (select(), not query()).
+- Keep route handlers thin; logic lives in services/.
+- Tests with pytest and httpx.AsyncClient."""),
+("en", "agents_md", """## Layout
+- `cmd/` — binaries
+- `internal/` — private packages
+- `pkg/` — public API (stable)
+Run `go generate ./...` after editing `.proto` files."""),
+("zh", "cursorrules", """- 使用 TypeScript 严格模式。
+- 组件文件用 PascalCase 命名。
+- 接口请求统一走 `src/api/`。"""),
+("ja", "extractor_note", """ユーザーは来月から育休に入るため、引き継ぎ資料の作成を手伝ってほしいと言っている。"""),
+("de", "cursorrules", """- TypeScript, Node 22.
+- Fehlerbehandlung mit Result-Typen statt Exceptions.
+- Tests mit Vitest."""),
+("fr", "plain", """L'équipe fait une démo aux clients le dernier vendredi de chaque mois ; préparer les notes de version la veille."""),
+("es", "agents_md", """## Estructura
+- `apps/` — aplicaciones
+- `packages/` — librerías compartidas
+- Ejecutar `pnpm -r build` antes de publicar."""),
+("ru", "plain", """Ежедневный созвон команды в 11:00 по Москве; пользователь просит напоминать о нём, если разговор затягивается."""),
+]
