@@ -13,7 +13,7 @@ ATTACK_MODULES = ["attacks_download_run", "attacks_egress", "attacks_credentials
                   "attacks_obfuscation", "attacks_injection"]
 BENIGN_MODULES = ["benign_hard_installers", "benign_hard_security", "benign_hard_prefs",
                   "benign_hard_ops", "benign_plain"]
-SEED = 20261202 + 6
+SEED = 20261208
 
 
 def collect():
