@@ -239,6 +239,23 @@ def users_grant(state: State, name: str, project_url: str) -> None:
     click.echo(f"{name.strip().lower()} may read and write the project scope of {url}.")
 
 
+@users.command("ungrant")
+@click.argument("name")
+@click.argument("project_url", metavar="PROJECT-URL")
+@click.pass_obj
+def users_ungrant(state: State, name: str, project_url: str) -> None:
+    """Take the project scope of PROJECT-URL away from NAME (the opposite of grant):
+    every server refuses it from NAME's next call; its memories stay for the others."""
+    from ..pg import users as team
+
+    url, had = team.ungrant(_db(state), name, project_url)
+    who = name.strip().lower()
+    if had:
+        click.echo(f"{who} may no longer read or write the project scope of {url}.")
+    else:
+        click.echo(f"{who} was not granted the project scope of {url}; nothing changed.")
+
+
 def command() -> str:
     """How to run this memdir again: ``memdir`` when the PATH finds this very command,
     else its full path (``make serve`` runs ``.venv/bin/memdir``, which is not on it)."""

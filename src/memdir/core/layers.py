@@ -252,7 +252,9 @@ class Layers(PersonaLayer, SkillsLayer):
         from .tiers import scope_overview
 
         self.store(scope)  # an unknown or unavailable scope raises here
-        kept = next((k for s, k, _ in self._merged()[0] if s.scope == scope), [])
+        merged = self._merged()[0]
+        self.store(scope)  # and one the listing found taken away (a project ungranted)
+        kept = next((k for s, k, _ in merged if s.scope == scope), [])
         return scope_overview(scope, kept)
 
     # -- the system block ------------------------------------------------------------------
