@@ -331,7 +331,8 @@ def push(state: State, database: str | None, apply: bool, as_json: bool) -> None
     from ..engine import open as open_memdir
     from ..pg.transfer import transfer
 
-    local = open_memdir(state.home, state.project)
+    # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
+    local = open_memdir(state.home, state.project, database_url="")
     team = open_memdir(state.home, state.project, database_url=_database(database))
     _report(transfer(local, team, apply=apply), as_json, "Pushed", "to the team server")
 
@@ -346,5 +347,5 @@ def pull(state: State, database: str | None, apply: bool, as_json: bool) -> None
     from ..pg.transfer import transfer
 
     team = open_memdir(state.home, state.project, database_url=_database(database))
-    local = open_memdir(state.home, state.project)
+    local = open_memdir(state.home, state.project, database_url="")  # as in push
     _report(transfer(team, local, apply=apply), as_json, "Pulled", "from the team server")
