@@ -581,14 +581,15 @@ def test_an_ungrant_is_refused_by_every_process_at_once(team: Team, servers: lis
                     (
                         _data(await b.call_tool("memory", _add("After", "A.", scope="project"))),
                         _data(await b.call_tool("memory_read", {"scope": "project"})),
+                        _data(await b.call_tool("memory_read", {"id": "project_okapi-rule-0"})),
                         _data(await b.call_tool("memory_search", {"query": "okapi"})),
                     )
                 )
             assert _rows_of(db, "project:git.example.test/acme/shared") == before
             return answers
 
-    for wrote, overview, found in anyio.run(main):
-        for refusal in (wrote, overview):
+    for wrote, overview, read, found in anyio.run(main):
+        for refusal in (wrote, overview, read):
             assert not refusal["success"], refusal
             assert "not granted the project git.example.test/acme/shared" in refusal["error"]
             assert "holds no memories" not in refusal["error"]

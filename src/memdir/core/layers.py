@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .budgets import Budget
 from .changes import resolve
-from .errors import DatabaseError, MemdirError
+from .errors import DatabaseError, MemdirError, NotFoundError
 from .index import INDEX_MAX_LINES
 from .instructions import MAX_FILE_BYTES, MAX_INCLUDED_BYTES, Instruction, Note, gather
 from .model import Entry, Source, normalise
@@ -169,7 +169,13 @@ class Layers(PersonaLayer, SkillsLayer):
                     return store.scope, archived[target]
         pairs = self.entries()
         scope_of = {e.id: s for s, e in pairs}
-        entry = resolve(target, {e.id: e for _, e in pairs})
+        try:
+            entry = resolve(target, {e.id: e for _, e in pairs})
+        except NotFoundError as exc:
+            if self._ungranted:  # it may be the project's: say why that is not searched
+                why = self.locations["project"].unavailable
+                exc.args = (f"{exc} The project scope is not available here: {why}.",)
+            raise
         return scope_of[entry.id], entry
 
     def entities(self, *, limit: int = 50) -> list[EntityCount]:

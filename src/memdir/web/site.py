@@ -172,8 +172,8 @@ class Site:
                 # kept even when the project is not granted: the Memdir looks the grant up
                 # again on use, so a grant made later shows on the next page
                 self._projects[key] = self.md.for_project(folder, why_not=why, user=viewer.user)
-            while len(self._projects) > MAX_PROJECTS:
-                self._projects.popitem(last=False)
+            while len(self._projects) > MAX_PROJECTS:  # closed, as memdir serve closes its own
+                self._projects.popitem(last=False)[1].close()
         self._projects.move_to_end(key)
         self._projects[key].set_admin(viewer.admin)  # the role as of this request
         return self._projects[key]
