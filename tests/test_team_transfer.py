@@ -155,8 +155,10 @@ def test_what_the_target_changed_later_or_removed_is_kept(
         "Colour": "kept",  # removed on the server
         "Editor": "update",
     }
-    assert "newer" in pushed["Tabs"][1] and "removed on the target" in pushed["Colour"][1]
+    assert "the copy on the team server is newer" in pushed["Tabs"][1]
+    assert "removed on the team server" in pushed["Colour"][1]
     pulled = moves("pull")
+    assert "removed in this home" in pulled["Shell"][1]
     assert {k: v[0] for k, v in pulled.items()} == {
         "Tabs": "update",
         "Editor": "kept",  # newer on the laptop

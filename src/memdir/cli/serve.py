@@ -334,7 +334,8 @@ def push(state: State, database: str | None, apply: bool, as_json: bool) -> None
     # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
     local = open_memdir(state.home, state.project, database_url="")
     team = open_memdir(state.home, state.project, database_url=_database(database))
-    _report(transfer(local, team, apply=apply), as_json, "Pushed", "to the team server")
+    done = transfer(local, team, apply=apply, where="on the team server")
+    _report(done, as_json, "Pushed", "to the team server")
 
 
 @cli.command()
@@ -348,4 +349,5 @@ def pull(state: State, database: str | None, apply: bool, as_json: bool) -> None
 
     team = open_memdir(state.home, state.project, database_url=_database(database))
     local = open_memdir(state.home, state.project, database_url="")  # as in push
-    _report(transfer(team, local, apply=apply), as_json, "Pulled", "from the team server")
+    done = transfer(team, local, apply=apply, where="in this home")
+    _report(done, as_json, "Pulled", "from the team server")

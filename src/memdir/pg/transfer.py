@@ -69,15 +69,15 @@ def _when(at: datetime | None) -> str:
     return f"{at:%Y-%m-%d %H:%M:%S} UTC" if at is not None else "an unknown time"
 
 
-def _kept(entry: Entry, old: Entry | None, gone: dict[str, Entry] | None) -> str:
+def _kept(entry: Entry, old: Entry | None, gone: dict[str, Entry] | None, where: str) -> str:
     """Why the target's state of ``entry`` wins ("" when it does not): its copy was
     changed after the source's, or it was removed there (an archived copy and no active
     one: removed, superseded or archived as unused). ``gone``: the target's archive by
-    entry id, read once when first needed."""
+    entry id, read once when first needed; ``where`` names the target in the reason."""
     if old is not None:
         if old.updated > entry.updated:
             return (
-                f"the target's copy is newer (changed {_when(old.updated)}, this one "
+                f"the copy {where} is newer (changed {_when(old.updated)}, this one "
                 f"{_when(entry.updated)})"
             )
         return ""
@@ -85,7 +85,7 @@ def _kept(entry: Entry, old: Entry | None, gone: dict[str, Entry] | None) -> str
     if removed is None:
         return ""
     at = removed.removed_at or removed.valid_until or removed.updated
-    return f"removed on the target ({_when(at)}); not brought back"
+    return f"removed {where} ({_when(at)}); not brought back"
 
 
 def _archive(into: Store) -> dict[str, Entry]:
@@ -97,10 +97,13 @@ def _archive(into: Store) -> dict[str, Entry]:
     return out
 
 
-def transfer(source: Workspace, target: Workspace, *, apply: bool = False) -> Transfer:
+def transfer(
+    source: Workspace, target: Workspace, *, apply: bool = False, where: str = "on the target"
+) -> Transfer:
     """Copy the active entries of ``source``'s user, project and local scopes into the
     same scopes of ``target``: new ids are added, changed ones updated, equal ones left;
-    one the target changed later or removed is kept as the target has it."""
+    one the target changed later or removed is kept as the target has it (``where``:
+    where the target is, for the reasons given)."""
     from .. import guard
 
     done = Transfer(applied=apply)
@@ -123,7 +126,7 @@ def transfer(source: Workspace, target: Workspace, *, apply: bool = False) -> Tr
                 continue
             if old is None and gone is None:
                 gone = _archive(into) if exists else {}
-            why = _kept(entry, old, gone)
+            why = _kept(entry, old, gone, where)
             if why:
                 done.moves.append(Move(scope, "kept", entry.id, entry.name, why))
                 continue
