@@ -29,7 +29,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 NO_JSON = {"demo", "mcp", "serve", "ui", "hook claude-code", "hook codex-notify"}
 # The team server's commands print one line (users add: the token alone on stdout), or need
 # a PostgreSQL server; their --json is exercised in test_team_server and test_team_transfer.
-NO_JSON |= {"serve users add", "serve users revoke", "serve users grant", "serve users admin"}
+NO_JSON |= {f"serve users {c}" for c in ("add", "revoke", "grant", "ungrant", "admin")}
 NEED_DATABASE = {"push", "pull", "serve users ls"}
 
 

@@ -5,6 +5,7 @@ granted: nothing is read, nothing is written, every refusal says why."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -519,3 +520,92 @@ def test_a_session_that_cannot_start_yet_holds_up_no_other(team: Team) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_grant_shows_on_a_process_that_refused_before(team: Team, servers: list[str]) -> None:
+    """Bob is refused the secret project by a running process; an admin grants it; the
+    next request on that very process (his connection, and a new one) reads and writes
+    it, with no restart and no refusal remembered."""
+    one, two = servers
+    tok = team.tokens
+
+    async def refused_then_granted() -> tuple[dict[str, Any], ...]:
+        async with _client(two, tok["bob"], roots=[team.secret]) as b:
+            first = _data(await b.call_tool("memory", _add("Bob walrus", "W.", scope="project")))
+            overview = _data(await b.call_tool("memory_read", {"scope": "project"}))
+            team.admin("grant", "bob", SECRET)  # another process grants, mid-connection
+            again = _data(await b.call_tool("memory", _add("Bob walrus", "W.", scope="project")))
+            found = _data(await b.call_tool("memory_search", {"query": "walrus"}))
+        async with _client(two, tok["bob"], roots=[team.secret]) as b2:  # a new connection
+            read = _data(await b2.call_tool("memory_read", {"scope": "project"}))
+        async with _client(one, tok["alice"], roots=[team.secret]) as a:
+            hers = _data(await a.call_tool("memory_search", {"query": "walrus"}))
+        return first, overview, again, found, read, hers
+
+    first, overview, again, found, read, hers = anyio.run(refused_then_granted)
+    for refusal in (first, overview):
+        assert not refusal["success"] and "not granted the project" in refusal["error"]
+    assert again["success"], again
+    assert "Bob walrus" in json.dumps(found) and "Bob walrus" in read["content"]
+    assert "Bob walrus" in json.dumps(hers)  # written to the shared project scope
+
+
+def test_an_ungrant_is_refused_by_every_process_at_once(team: Team, servers: list[str]) -> None:
+    """`users ungrant` takes a project away: every process, on connections that had it
+    open, refuses it from the next request, saying bob is not granted it (not that the
+    scope is empty), and reads none of it."""
+    tok = team.tokens
+    db = PgDatabase(team.url)
+
+    async def main() -> list[tuple[dict[str, Any], ...]]:
+        async with contextlib.AsyncExitStack() as stack:
+            bobs = [
+                await stack.enter_async_context(_client(url, tok["bob"], roots=[team.shared]))
+                for url in servers
+            ]
+            for n, b in enumerate(bobs):  # each process has the project open for bob
+                done = await b.call_tool("memory", _add(f"Okapi rule {n}", "O.", scope="project"))
+                assert _data(done)["success"]
+                assert (
+                    "Okapi rule"
+                    in _data(await b.call_tool("memory_search", {"query": "okapi"}))["results"][0][
+                        "name"
+                    ]
+                )
+            before = _rows_of(db, "project:git.example.test/acme/shared")
+            out = team.admin("ungrant", "bob", SHARED).stdout
+            assert "bob may no longer" in out
+            answers = []
+            for b in bobs:
+                answers.append(
+                    (
+                        _data(await b.call_tool("memory", _add("After", "A.", scope="project"))),
+                        _data(await b.call_tool("memory_read", {"scope": "project"})),
+                        _data(await b.call_tool("memory_read", {"id": "project_okapi-rule-0"})),
+                        _data(await b.call_tool("memory_search", {"query": "okapi"})),
+                    )
+                )
+            assert _rows_of(db, "project:git.example.test/acme/shared") == before
+            return answers
+
+    for wrote, overview, read, found in anyio.run(main):
+        for refusal in (wrote, overview, read):
+            assert not refusal["success"], refusal
+            assert "not granted the project git.example.test/acme/shared" in refusal["error"]
+            assert "holds no memories" not in refusal["error"]
+        assert "okapi" not in json.dumps(found).lower()
+    listed = {u["name"]: u["projects"] for u in json.loads(team.admin("ls", "--json").stdout)}
+    assert listed["bob"] == [] and "git.example.test/acme/shared" in listed["alice"]
+    again = team.admin("ungrant", "bob", SHARED)  # nothing left to take: said, not an error
+    assert "was not granted" in again.stdout
+    assert "no user 'carol'" in team.admin("ungrant", "carol", SHARED, ok=False).stderr
+    helped = team.cli("serve", "users", "ungrant", "--help").stdout
+    assert "grant" in helped and "every server" in helped
+
+
+def _rows_of(db: PgDatabase, scope: str) -> list[Any]:
+    with db.transaction() as conn:
+        return conn.execute(
+            "SELECT name, data, version FROM memdir_files WHERE scope = %s ORDER BY name",
+            (scope,),
+        ).fetchall()

@@ -7,12 +7,15 @@ import json
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 import memdir
 from conftest import TEAM_PROJECT, team_env
+from memdir import Memdir
+from memdir.core.config import load_settings
 from memdir.pg.db import PgDatabase
 
 pytestmark = pytest.mark.slow
@@ -92,3 +95,95 @@ def test_push_then_pull_round_trips_without_duplicates(
     }
     missing = _cli(env, project, "push", ok=False)
     assert "--database" in str(missing["stderr"])
+
+
+def _laptop(tmp_path: Path, name: str) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "MEMDIR_HOME": str(tmp_path / name),
+        "MEMDIR_MANAGED_DIR": str(tmp_path / "m"),
+        "MEMDIR_BACKGROUND": "0",
+        "MEMDIR_USER": "alice",
+    }
+    env.pop("MEMDIR_DATABASE_URL", None)
+    return env
+
+
+def test_with_the_database_url_exported_push_and_pull_still_copy(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """MEMDIR_DATABASE_URL exported names the server side only: this home stays files."""
+    env = {**_laptop(tmp_path, "laptop"), **team_env(pg_url, project)}
+    local = memdir.open(tmp_path / "laptop", project, database_url="")
+    local.store("user").add(type="user", name="Prefers Rust", description="d", body="Rust.")
+    assert _cli(env, project, "push", "--apply")["counts"] == {"add": 1}
+    server = memdir.open(tmp_path / "laptop", project, database_url=pg_url, user="alice")
+    assert [e.name for e in server.store("user").list()] == ["Prefers Rust"]
+    env2 = {**env, "MEMDIR_HOME": str(tmp_path / "other")}
+    assert _cli(env2, project, "pull", "--apply")["counts"] == {"add": 1}
+    assert "Rust." in (tmp_path / "other" / "user" / "user_prefers-rust.md").read_text()
+
+
+def test_what_the_target_changed_later_or_removed_is_kept(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """Push and pull never overwrite a newer copy on the other side, nor bring back an
+    entry it removed: both are counted as kept, with the reason."""
+    team_env(pg_url, project)
+    env = _laptop(tmp_path, "laptop")
+    home = tmp_path / "laptop"
+    past = datetime(2020, 1, 1, tzinfo=UTC)
+    later = datetime.now(UTC) + timedelta(days=1)  # a local edit after the server's copy
+    local = Memdir(load_settings(home, project, environ=env), clock=lambda: past)
+    for name in ("Tabs", "Colour", "Editor", "Shell"):
+        local.store("user").add(type="user", name=name, description="d", body=f"{name} v1.")
+    assert _cli(env, project, "push", "--database", pg_url, "--apply")["counts"] == {"add": 4}
+    server = memdir.open(home, project, database_url=pg_url, user="alice").store("user")
+    server.replace("Tabs", body="Tabs v2, changed on the server.")
+    server.remove("Colour")
+    edited = Memdir(load_settings(home, project, environ=env), clock=lambda: later)
+    edited.store("user").replace("Editor", body="Editor v2, changed on the laptop.")
+    edited.store("user").remove("Shell")
+
+    def moves(verb: str) -> dict[str, tuple[str, str]]:
+        done = _cli(env, project, verb, "--database", pg_url)
+        return {m["name"]: (m["action"], m["reason"]) for m in done["moves"]}  # type: ignore[attr-defined]
+
+    pushed = moves("push")
+    assert {k: v[0] for k, v in pushed.items()} == {
+        "Tabs": "kept",  # newer on the server
+        "Colour": "kept",  # removed on the server
+        "Editor": "update",
+    }
+    assert "the copy on the team server is newer" in pushed["Tabs"][1]
+    assert "removed on the team server" in pushed["Colour"][1]
+    pulled = moves("pull")
+    assert "removed in this home" in pulled["Shell"][1]
+    assert {k: v[0] for k, v in pulled.items()} == {
+        "Tabs": "update",
+        "Editor": "kept",  # newer on the laptop
+        "Shell": "kept",  # removed on the laptop
+    }
+    assert _cli(env, project, "push", "--database", pg_url, "--apply")["counts"] == {
+        "kept": 2,
+        "update": 1,
+    }
+    assert _cli(env, project, "pull", "--database", pg_url, "--apply")["counts"] == {
+        "update": 1,
+        "same": 1,
+        "kept": 1,
+    }
+    there = {e.name: e.body for e in server.list()}
+    assert there == {  # a removal is not copied either: Shell stays on the server
+        "Tabs": "Tabs v2, changed on the server.",
+        "Editor": "Editor v2, changed on the laptop.",
+        "Shell": "Shell v1.",
+    }
+    here = {
+        e.name: e.body for e in memdir.open(home, project, database_url="").store("user").list()
+    }
+    assert here == {
+        "Tabs": "Tabs v2, changed on the server.",
+        "Colour": "Colour v1.",
+        "Editor": "Editor v2, changed on the laptop.",
+    }

@@ -160,7 +160,8 @@ def open(
     inconsistent are repaired here, unless ``repair`` is false. ``database_url`` (or
     ``$MEMDIR_DATABASE_URL``) keeps the entries in PostgreSQL as ``user`` (or
     ``$MEMDIR_USER``, else the login name), and the state (sessions, usage, jobs) in
-    the same database: the team backend.
+    the same database: the team backend. ``database_url=""``: the files and state.db,
+    even with ``$MEMDIR_DATABASE_URL`` set.
     """
     settings = load_settings(home, project, database_url=database_url, user=user)
     return _opened(Memdir(settings), repair=repair)

@@ -239,6 +239,23 @@ def users_grant(state: State, name: str, project_url: str) -> None:
     click.echo(f"{name.strip().lower()} may read and write the project scope of {url}.")
 
 
+@users.command("ungrant")
+@click.argument("name")
+@click.argument("project_url", metavar="PROJECT-URL")
+@click.pass_obj
+def users_ungrant(state: State, name: str, project_url: str) -> None:
+    """Take the project scope of PROJECT-URL away from NAME (the opposite of grant):
+    every server refuses it from NAME's next call; its memories stay for the others."""
+    from ..pg import users as team
+
+    url, had = team.ungrant(_db(state), name, project_url)
+    who = name.strip().lower()
+    if had:
+        click.echo(f"{who} may no longer read or write the project scope of {url}.")
+    else:
+        click.echo(f"{who} was not granted the project scope of {url}; nothing changed.")
+
+
 def command() -> str:
     """How to run this memdir again: ``memdir`` when the PATH finds this very command,
     else its full path (``make serve`` runs ``.venv/bin/memdir``, which is not on it)."""
@@ -314,9 +331,11 @@ def push(state: State, database: str | None, apply: bool, as_json: bool) -> None
     from ..engine import open as open_memdir
     from ..pg.transfer import transfer
 
-    local = open_memdir(state.home, state.project)
+    # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
+    local = open_memdir(state.home, state.project, database_url="")
     team = open_memdir(state.home, state.project, database_url=_database(database))
-    _report(transfer(local, team, apply=apply), as_json, "Pushed", "to the team server")
+    done = transfer(local, team, apply=apply, where="on the team server")
+    _report(done, as_json, "Pushed", "to the team server")
 
 
 @cli.command()
@@ -329,5 +348,6 @@ def pull(state: State, database: str | None, apply: bool, as_json: bool) -> None
     from ..pg.transfer import transfer
 
     team = open_memdir(state.home, state.project, database_url=_database(database))
-    local = open_memdir(state.home, state.project)
-    _report(transfer(team, local, apply=apply), as_json, "Pulled", "from the team server")
+    local = open_memdir(state.home, state.project, database_url="")  # as in push
+    done = transfer(team, local, apply=apply, where="in this home")
+    _report(done, as_json, "Pulled", "from the team server")

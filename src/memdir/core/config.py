@@ -244,7 +244,8 @@ def load_settings(
         codex_docs=_codex_docs(env),
         soul_budget=int(data.get("soul_budget", SOUL_BUDGET)),
         budget_warning=float(data.get("budget_warning", WARN_SHARE)),
-        database_url=database_url or env.get("MEMDIR_DATABASE_URL") or None,
+        database_url=(env.get("MEMDIR_DATABASE_URL") if database_url is None else database_url)
+        or None,  # "": the files, even when MEMDIR_DATABASE_URL is set
         user=user or env.get("MEMDIR_USER") or None,
     )
 

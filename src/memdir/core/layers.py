@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .budgets import Budget
 from .changes import resolve
-from .errors import DatabaseError, MemdirError
+from .errors import DatabaseError, MemdirError, NotFoundError
 from .index import INDEX_MAX_LINES
 from .instructions import MAX_FILE_BYTES, MAX_INCLUDED_BYTES, Instruction, Note, gather
 from .model import Entry, Source, normalise
@@ -169,7 +169,13 @@ class Layers(PersonaLayer, SkillsLayer):
                     return store.scope, archived[target]
         pairs = self.entries()
         scope_of = {e.id: s for s, e in pairs}
-        entry = resolve(target, {e.id: e for _, e in pairs})
+        try:
+            entry = resolve(target, {e.id: e for _, e in pairs})
+        except NotFoundError as exc:
+            if self._ungranted:  # it may be the project's: say why that is not searched
+                why = self.locations["project"].unavailable
+                exc.args = (f"{exc} The project scope is not available here: {why}.",)
+            raise
         return scope_of[entry.id], entry
 
     def entities(self, *, limit: int = 50) -> list[EntityCount]:
@@ -252,7 +258,9 @@ class Layers(PersonaLayer, SkillsLayer):
         from .tiers import scope_overview
 
         self.store(scope)  # an unknown or unavailable scope raises here
-        kept = next((k for s, k, _ in self._merged()[0] if s.scope == scope), [])
+        merged = self._merged()[0]
+        self.store(scope)  # and one the listing found taken away (a project ungranted)
+        kept = next((k for s, k, _ in merged if s.scope == scope), [])
         return scope_overview(scope, kept)
 
     # -- the system block ------------------------------------------------------------------

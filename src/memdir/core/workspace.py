@@ -87,6 +87,7 @@ class Workspace:
         self.database: PgDatabase | None = None  # the team backend, when a URL is set
         self.user: str | None = None
         self.admin = False
+        self._ungranted = False  # the project scope is refused for want of a grant only
         if settings.database_url and settings.enabled:
             self._open_database(settings.database_url)
 
@@ -122,12 +123,23 @@ class Workspace:
                     unavailable=f"{why}; the team server keys project scopes by that URL",
                 )
             elif not is_granted(self.database, self.user, self.project_url):
-                self.locations["project"] = dataclasses.replace(
-                    project,
-                    unavailable=f"user {self.user!r} is not granted the project "
-                    f"{self.project_url}; an admin runs `memdir serve users grant "
-                    f"{self.user} {self.project_url}`",
-                )
+                self._grant(False)
+
+    def _grant(self, granted: bool) -> None:
+        """The project scope as the team database says now: readable and writable when
+        the user is ``granted`` it, else refused naming the grant an admin runs. Never
+        cached for good: :meth:`store` and :meth:`stores` look again (a grant or an
+        ungrant shows on the next call of every process)."""
+        project = self.locations["project"]
+        why = None
+        if not granted:
+            why = (
+                f"user {self.user!r} is not granted the project {self.project_url}; an "
+                f"admin runs `memdir serve users grant {self.user} {self.project_url}`"
+            )
+            self._stores.pop("project", None)
+        self.locations["project"] = dataclasses.replace(project, unavailable=why)
+        self._ungranted = not granted
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(home={str(self.home)!r}, project={str(self.project_root)!r})"
@@ -172,6 +184,9 @@ class Workspace:
                 f"unknown scope {scope!r}; use one of {', '.join(SCOPES)}", field="scope"
             )
         loc = self.locations[scope]
+        if loc.unavailable and scope == "project" and self._ungranted:
+            self._look_up_grant()  # granted since? (a query on the refusal path only)
+            loc = self.locations[scope]
         if loc.unavailable:  # on the team server: not granted (AccessError, web's 403)
             raise (MemdirError if self.database is None else AccessError)(
                 f"The {scope} scope is not available here: {loc.unavailable}"
@@ -182,6 +197,12 @@ class Workspace:
         if scope not in self._stores:
             self._stores[scope] = self._open_store(loc)
         return self._stores[scope]
+
+    def _look_up_grant(self) -> None:
+        from ..pg.users import is_granted
+
+        assert self.database is not None and self.user and self.project_url
+        self._grant(is_granted(self.database, self.user, self.project_url))
 
     def store_at(self, folder: Path) -> Store:
         """The local scope kept in ``folder`` (another project's, under ``home/projects``),
@@ -268,12 +289,16 @@ class Workspace:
             return []
         names = [name for name, loc in self.locations.items() if not loc.unavailable]
         if self.database is not None and names:  # one query for every scope
-            from .storage.postgres import PgBackend
+            from .storage.postgres import GRANTED, PgBackend
 
             stores = [self.store(n) for n in names]
             pg = [s.backend for s in stores if isinstance(s.backend, PgBackend)]
             if len(pg) == len(stores):
-                keys = pg[0].present(pg[1:])
+                grant = self.project_url  # set: a project on the team backend
+                keys = pg[0].present(pg[1:], grant=grant)
+                if grant is not None and (GRANTED in keys) == self._ungranted:
+                    self._grant(GRANTED in keys)  # granted or taken away since: look again
+                    return self.stores()
                 return [s for s, b in zip(stores, pg, strict=True) if b.scope.key in keys]
         return [self.store(name) for name in names if self._present(name, self.locations[name])]
 

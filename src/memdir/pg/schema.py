@@ -123,6 +123,12 @@ READABLE_KEYS = """SELECT s.key FROM memdir_scopes s WHERE s.key = ANY(%(keys)s)
     s.kind = 'org' OR s.owner = %(user)s OR (s.kind = 'project' AND EXISTS (
         SELECT 1 FROM memdir_grants g WHERE g.user_name = %(user)s AND g.project = s.project)))"""
 
+#: One row (:data:`memdir.core.storage.postgres.GRANTED`) when ``%(user)s`` is granted
+#: the project ``%(project)s``: sent with :data:`READABLE_KEYS`, so a grant or an ungrant
+#: shows on a process's next listing without a query of its own.
+GRANT_OF = """SELECT 'grant:' FROM memdir_grants
+    WHERE user_name = %(user)s AND project = %(project)s"""
+
 #: Who may write it: as :data:`READABLE`, but the org scope only admins.
 WRITABLE = """EXISTS (SELECT 1 FROM memdir_scopes s WHERE s.key = %(scope)s AND (
     s.owner = %(user)s

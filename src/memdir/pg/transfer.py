@@ -1,10 +1,12 @@
 """Copy memories between two workspaces of one project: a local home (files + git) and
 the team server (PostgreSQL), either way. A dry run first; applied, every entry goes
-through the target's write path (guard included), and a re-run changes nothing."""
+through the target's write path (guard included), and a re-run changes nothing. What the
+target changed later, or removed, is kept (docs/design/team-server.md)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, ReplaceOp
@@ -12,6 +14,7 @@ from ..core.errors import GuardError, MemdirError
 from ..core.model import Entry, Source
 
 if TYPE_CHECKING:
+    from ..core.store import Store
     from ..core.workspace import Workspace
 
 SCOPES = ("user", "project", "local")
@@ -19,7 +22,8 @@ SCOPES = ("user", "project", "local")
 
 @dataclass(frozen=True)
 class Move:
-    """What happens to one entry: add, update, same (already there), refused, skipped."""
+    """What happens to one entry: add, update, same (already there), kept (the target's
+    copy is newer, or the target removed it), refused."""
 
     scope: str
     action: str
@@ -61,9 +65,45 @@ def _same(a: Entry, b: Entry) -> bool:
     )
 
 
-def transfer(source: Workspace, target: Workspace, *, apply: bool = False) -> Transfer:
+def _when(at: datetime | None) -> str:
+    return f"{at:%Y-%m-%d %H:%M:%S} UTC" if at is not None else "an unknown time"
+
+
+def _kept(entry: Entry, old: Entry | None, gone: dict[str, Entry] | None, where: str) -> str:
+    """Why the target's state of ``entry`` wins ("" when it does not): its copy was
+    changed after the source's, or it was removed there (an archived copy and no active
+    one: removed, superseded or archived as unused). ``gone``: the target's archive by
+    entry id, read once when first needed; ``where`` names the target in the reason."""
+    if old is not None:
+        if old.updated > entry.updated:
+            return (
+                f"the copy {where} is newer (changed {_when(old.updated)}, this one "
+                f"{_when(entry.updated)})"
+            )
+        return ""
+    removed = (gone or {}).get(entry.id)
+    if removed is None:
+        return ""
+    at = removed.removed_at or removed.valid_until or removed.updated
+    return f"removed {where} ({_when(at)}); not brought back"
+
+
+def _archive(into: Store) -> dict[str, Entry]:
+    """An archived copy (``<id>--<time>``) of each entry id ``into`` ever archived."""
+    out: dict[str, Entry] = {}
+    for e in into.list(include_archived=True):
+        if e.archived and "--" in e.id:
+            out[e.id.rpartition("--")[0]] = e  # the time after the last "--" has none
+    return out
+
+
+def transfer(
+    source: Workspace, target: Workspace, *, apply: bool = False, where: str = "on the target"
+) -> Transfer:
     """Copy the active entries of ``source``'s user, project and local scopes into the
-    same scopes of ``target``: new ids are added, changed ones updated, equal ones left."""
+    same scopes of ``target``: new ids are added, changed ones updated, equal ones left;
+    one the target changed later or removed is kept as the target has it (``where``:
+    where the target is, for the reasons given)."""
     from .. import guard
 
     done = Transfer(applied=apply)
@@ -76,11 +116,19 @@ def transfer(source: Workspace, target: Workspace, *, apply: bool = False) -> Tr
         except MemdirError as exc:
             done.notes.append(f"{scope} scope skipped: {exc}")
             continue
-        there = {e.id: e for e in into.list()} if into.backend.exists() else {}
+        exists = into.backend.exists()
+        there = {e.id: e for e in into.list()} if exists else {}
+        gone: dict[str, Entry] | None = None  # the target's archive, read when needed
         for entry in source.store(scope).list():
             old = there.get(entry.id)
             if old is not None and _same(old, entry):
                 done.moves.append(Move(scope, "same", entry.id, entry.name))
+                continue
+            if old is None and gone is None:
+                gone = _archive(into) if exists else {}
+            why = _kept(entry, old, gone, where)
+            if why:
+                done.moves.append(Move(scope, "kept", entry.id, entry.name, why))
                 continue
             action = "add" if old is None else "update"
             try:

@@ -113,6 +113,21 @@ def grant(db: PgDatabase, name: str, project: str) -> str:
     return url
 
 
+def ungrant(db: PgDatabase, name: str, project: str) -> tuple[str, bool]:
+    """Take the project scope of ``project`` away from ``name`` (the opposite of
+    :func:`grant`): its normalised URL, and whether ``name`` had it. Every server refuses
+    it from that user's next call; the scope's memories stay for the users still granted."""
+    name, url = user_name(name), project_url(project)
+    db.ensure(MEMORY)
+    with db.transaction("take a project away") as conn:
+        if conn.execute("SELECT 1 FROM memdir_users WHERE name = %s", (name,)).fetchone() is None:
+            raise MemdirError(f"no user {name!r}; `memdir serve users ls` lists them")
+        cur = conn.execute(
+            "DELETE FROM memdir_grants WHERE user_name = %s AND project = %s", (name, url)
+        )
+        return url, cur.rowcount > 0
+
+
 def listing(db: PgDatabase) -> list[User]:
     """Every user with their granted projects and live token count."""
     db.ensure(MEMORY)

@@ -169,12 +169,11 @@ class Site:
                 self._projects[key] = self.md.for_project(folder)
             else:
                 why = "choose one of your projects at the top of the memory page"
-                opened = self.md.for_project(folder, why_not=why, user=viewer.user)
-                if folder is not None and opened.locations["project"].unavailable:
-                    return opened  # not kept: a grant made later shows on the next page
-                self._projects[key] = opened
-            while len(self._projects) > MAX_PROJECTS:
-                self._projects.popitem(last=False)
+                # kept even when the project is not granted: the Memdir looks the grant up
+                # again on use, so a grant made later shows on the next page
+                self._projects[key] = self.md.for_project(folder, why_not=why, user=viewer.user)
+            while len(self._projects) > MAX_PROJECTS:  # closed, as memdir serve closes its own
+                self._projects.popitem(last=False)[1].close()
         self._projects.move_to_end(key)
         self._projects[key].set_admin(viewer.admin)  # the role as of this request
         return self._projects[key]

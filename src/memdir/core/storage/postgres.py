@@ -19,6 +19,7 @@ from ..errors import AccessError, HistoryError, LockTimeoutError, PostgresError
 from .base import INDEX_NAME, SOUL_NAME, Commit, FileInfo, is_skill_name
 
 ARCHIVE_PREFIX = "archive/"
+GRANTED = "grant:"  # in :meth:`PgBackend.present`'s answer: the user is granted the project
 
 if TYPE_CHECKING:
     import psycopg
@@ -124,6 +125,12 @@ class PgBackend:
             yield conn
 
     def _denied(self, verb: str) -> AccessError:
+        if self.scope.project is not None:  # the one scope a user may lose: say how
+            return AccessError(
+                f"user {self.user!r} is not granted the project {self.scope.project}; "
+                f"nothing was {'read' if verb == 'read' else 'written'}. An admin runs "
+                f"`memdir serve users grant {self.user} {self.scope.project}`."
+            )
         return AccessError(
             f"user {self.user!r} may not {verb} the {self.scope.kind} scope "
             f"{self.scope.key!r}; nothing was {'read' if verb == 'read' else 'written'}. "
@@ -141,15 +148,17 @@ class PgBackend:
             ).fetchone()
         return row is not None
 
-    def present(self, others: Iterable[PgBackend]) -> set[str]:
+    def present(self, others: Iterable[PgBackend], *, grant: str | None = None) -> set[str]:
         """Keys of this scope and ``others`` (this user's, this database's) that exist and
-        that this user may read: :meth:`exists` for many scopes in one query."""
-        from ...pg.schema import READABLE_KEYS
+        that this user may read: :meth:`exists` for many scopes in one query; with
+        ``grant`` (a project URL), also :data:`GRANTED` when this user is granted it."""
+        from ...pg.schema import GRANT_OF, READABLE_KEYS
 
         keys = [self.scope.key, *(b.scope.key for b in others)]
+        sql = READABLE_KEYS if grant is None else f"{READABLE_KEYS} UNION ALL {GRANT_OF}"
         with self._conn("look up scopes") as conn:
-            rows = conn.execute(READABLE_KEYS, {"keys": keys, "user": self.user}).fetchall()
-        return {str(r[0]) for r in rows}
+            rows = conn.execute(sql, {"keys": keys, "user": self.user, "project": grant})
+        return {str(r[0]) for r in rows.fetchall()}
 
     def create(self) -> None:
         """Create the scope's row if this user may write it."""
