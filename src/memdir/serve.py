@@ -254,6 +254,7 @@ def make_app(
         json_response=False,  # SSE: a roots/list request can ride the answer's stream
         session_idle_timeout=idle_timeout,
     )
+    sessions.manager = server.session_manager  # plain JSON once the roots are known
     return AuthGate(app, token, max_body=max_body, sessions=sessions, team=md.database)
 
 
