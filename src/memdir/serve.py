@@ -298,7 +298,10 @@ def serve(
     ``threads`` MCP calls run at once)."""
     import uvicorn
 
+    from .guard import warm
     from .web import build_app, with_web  # the web page at / (docs/design/web.md)
+
+    warm()  # before the worker threads: else the first writes all build the guard at once
 
     team = md.database is not None  # users' own tokens, not the home's one token
     token = "" if team else load_token(md.home)
