@@ -188,6 +188,7 @@ async def _worker(
     roots: list[Path],
     until: float,
     ledger: Ledger,
+    mix: tuple[str, ...] = OPS,
 ) -> None:
     user = USERS[n % len(USERS)]
     mine: list[str] = []
@@ -199,7 +200,8 @@ async def _worker(
         try:
             async with _client(server.url, tokens[user], roots) as c:
                 while time.monotonic() < until:
-                    op = OPS[i % len(OPS)] if mine or i % len(OPS) != 1 else "add"
+                    op = mix[i % len(mix)]
+                    op = "add" if op == "replace" and not mine else op
                     i += 1
                     target = ""  # the entry id a write means
                     if op == "add":
@@ -370,7 +372,7 @@ def _run(
         until = time.monotonic() + args.seconds
         async with anyio.create_task_group() as tg:
             for n in range(args.clients):
-                tg.start_soon(_worker, n, servers, tokens, roots, until, ledger)
+                tg.start_soon(_worker, n, servers, tokens, roots, until, ledger, args.mix)
             if kill:
                 await anyio.sleep(args.seconds / 2)
                 servers[-1].stop(signal.SIGKILL)
@@ -409,7 +411,15 @@ def main() -> None:
         "--only-kill", action="store_true", help="only the run with the SIGKILL (its checks)"
     )
     parser.add_argument("--team-only", action="store_true", help="no files-server row")
+    parser.add_argument(
+        "--mix",
+        type=lambda s: tuple(s.split(",")),
+        default=OPS,
+        help=f"the clients' loop, comma-separated from {','.join(OPS)} (default: all)",
+    )
     args = parser.parse_args()
+    if not args.mix or set(args.mix) - set(OPS):
+        parser.error(f"--mix takes ops from {','.join(OPS)}")
     base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
     if not base:
         raise SystemExit("set MEMDIR_TEST_DATABASE_URL to a PostgreSQL database to fill")
@@ -421,31 +431,34 @@ def main() -> None:
     print(f"bench/serve.py — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print(
         f"{args.clients} MCP clients (SDK, streamable HTTP), {args.seconds:.0f} s each, "
-        f"mix {'/'.join(OPS)}; --threads {args.threads}; {os.cpu_count()} cores shared "
+        f"mix {'/'.join(args.mix)}; --threads {args.threads}; {os.cpu_count()} cores shared "
         f"with the clients and PostgreSQL"
     )
     print()
-    head = f"{'server':<40} {'calls/s':>8} {'cpu%':>5} {'cli%':>5} {'pg%':>5}"
-    head += "".join(f" {op + ' p50/p95 ms':>20}" for op in OPS)
+    ops = [op for op in OPS if op in args.mix]
+    head = f"{'server':<40} {'calls/s':>8} {'cpu%':>5} {'ms/call':>7} {'cli%':>5} {'pg%':>5}"
+    head += "".join(f" {op + ' p50/p95 ms':>20}" for op in ops)
     labels = [k.replace("history_", "") for k in CHECKS]
     print(head + f" {'errors':>7}  {' '.join(f'{k:>5}' for k in labels)}  visible")
     widths = [max(5, len(k)) for k in labels]
     for label, ledger, wall, (cpu, cli, pg), checks, visible in rows:
         calls = sum(len(v) for v in ledger.lat.values())
         cells = "".join(
-            f" {_pct(ledger.lat[op], 0.5):>9.1f}/{_pct(ledger.lat[op], 0.95):<9.1f}" for op in OPS
+            f" {_pct(ledger.lat[op], 0.5):>9.1f}/{_pct(ledger.lat[op], 0.95):<9.1f}" for op in ops
         )
         errors = sum(ledger.failed.values())
         check = " ".join(f"{checks[k]:>{w}}" for k, w in zip(CHECKS, widths, strict=True))
         seen = f"{visible * 1e3:.0f} ms" if visible else "-"
         print(
-            f"{label:<40} {calls / wall:>8.1f} {cpu / wall * 100:>5.0f} {cli / wall * 100:>5.0f} "
+            f"{label:<40} {calls / wall:>8.1f} {cpu / wall * 100:>5.0f} "
+            f"{cpu / max(calls, 1) * 1e3:>7.2f} {cli / wall * 100:>5.0f} "
             f"{pg / wall * 100:>5.0f}{cells} {errors:>7}  "
             f"{check}  {seen}"
         )
     print()
-    print("cpu%: the servers' CPU; cli%: the bench process's (the MCP clients, one Python")
-    print("process: 100 is one core saturated); pg%: PostgreSQL's processes; % of one core.")
+    print("cpu%: the servers' CPU; ms/call: the servers' CPU ms per call; cli%: the bench")
+    print("process's (the MCP clients, one Python process: 100 is one core saturated); pg%:")
+    print("PostgreSQL's processes; % of one core.")
     print("errors: tool errors (e.g. a replace racing a remove) + connections lost to the kill;")
     print("lost/dup/wrong: acknowledged writes missing, duplicated, with another body or")
     print("acknowledged on another entry than their target (-1: not checked); drift: stored files")

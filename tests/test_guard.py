@@ -1666,3 +1666,32 @@ def test_general_negatives_are_stored(text: str) -> None:
 @pytest.mark.parametrize("text", GENERAL_ATTACKS)
 def test_general_attacks_beside_them_are_refused(text: str) -> None:
     assert scan(text) is not None, text
+
+
+WARM_CHECK = """
+import functools, importlib, inspect, pkgutil
+import memdir.guard as guard
+guard.warm()
+cold = []
+for info in pkgutil.iter_modules(guard.__path__):
+    module = importlib.import_module(f"memdir.guard.{info.name}")
+    for name, value in vars(module).items():
+        wrapped = getattr(value, "__wrapped__", None)
+        if getattr(value, "cache_info", None) is None or wrapped is None:
+            continue
+        if wrapped.__module__ != module.__name__ or inspect.signature(wrapped).parameters:
+            continue
+        if value.cache_info().currsize == 0:
+            cold.append(f"{info.name}.{name}")
+print(",".join(cold))
+"""
+
+
+def test_warm_builds_every_rule_set_and_pattern_at_once() -> None:
+    """`memdir serve` warms the guard before it listens: in a fresh process every cached
+    builder of the guard (a function of no arguments) has run after ``warm()``, so the
+    server's worker threads do not all build them at once on the first writes."""
+    done = subprocess.run(
+        [sys.executable, "-c", WARM_CHECK], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == ""

@@ -279,13 +279,17 @@ def _client(
     terminate: bool = True,
     project: Path | None = None,
     roots: list[Path] | None = None,
+    on_answer: Any = None,
 ) -> Client:
     """The SDK's client over HTTP; ``project`` is sent as the X-Memdir-Project header,
-    ``roots`` are answered to the server's roots/list (a client with roots capability)."""
+    ``roots`` are answered to the server's roots/list (a client with roots capability);
+    ``on_answer`` is an httpx response hook."""
     headers = {"Authorization": f"Bearer {token}"}
     if project is not None:
         headers["X-Memdir-Project"] = str(project)
     http = create_mcp_http_client(headers=headers)
+    if on_answer is not None:
+        http.event_hooks = {"response": [on_answer]}
     transport = streamable_http_client(url, http_client=http, terminate_on_close=terminate)
     if roots is None:
         return Client(transport)
@@ -652,6 +656,66 @@ def test_one_server_serves_each_connection_in_its_own_project(
     }
     user = {e.name for e in memdir.open(home, project).store("user").list()}
     assert user == {"Answer in English", "For everyone"}
+
+
+def test_answers_are_plain_json_once_the_roots_are_known(
+    server: tuple[str, str], tmp_path: Path
+) -> None:
+    """A connection's answers are SSE streams until its project is known (a roots/list
+    request rides the first one), then plain JSON bodies (cheaper to serve); after
+    notifications/roots/list_changed an answer is SSE again, so the new roots are asked
+    for and followed, then JSON. A client without roots: JSON from its second request."""
+    import warnings
+
+    url, token = server
+    alpha, beta = tmp_path / "alpha", tmp_path / "beta"
+    for folder in (alpha, beta):
+        (folder / ".git").mkdir(parents=True)
+    seen: list[str] = []  # the content type of each answer to a JSON-RPC request
+
+    async def record(response: Any) -> None:  # tools/list: the SDK checks output schemas
+        method = json.loads(response.request.content or b"{}").get("method")
+        if response.status_code == 200 and method in ("tools/call", "resources/read"):
+            seen.append(response.headers.get("content-type", "").split(";")[0])
+
+    sse, plain = "text/event-stream", "application/json"
+    search = {"query": "spaces"}
+    beta_note = {
+        "action": "add",
+        "type": "feedback",
+        "name": "Beta uses spaces",
+        "description": "beta's indentation",
+        "body": "Beta uses spaces.",
+    }
+    moving = [alpha]
+
+    async def main() -> None:
+        async with _client(url, token, project=beta, on_answer=record) as d:
+            seen.clear()  # the handshake's own answers
+            assert not (await d.call_tool("memory", beta_note)).is_error
+            assert not (await d.call_tool("memory_search", search)).is_error
+            assert seen == [sse, plain]
+        async with _client(url, token, roots=moving, on_answer=record) as c:
+            seen.clear()
+            for _ in range(3):
+                assert not (await c.call_tool("memory_search", search)).is_error
+            assert seen == [sse, plain, plain]
+            assert "Beta uses spaces" not in _context(await c.read_resource("memdir://context"))
+            moving[:] = [beta]
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                await c.send_roots_list_changed()
+            seen.clear()
+            deadline = time.monotonic() + 10
+            while "Beta uses spaces" not in _context(await c.read_resource("memdir://context")):
+                assert time.monotonic() < deadline, "roots/list_changed was not followed"
+                await anyio.sleep(0.05)
+            assert sse in seen
+            seen.clear()
+            assert not (await c.call_tool("memory_search", search)).is_error
+            assert seen == [plain]
+
+    anyio.run(main)
 
 
 def test_projects_under_limits_the_folders_a_client_may_name(

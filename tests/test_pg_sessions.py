@@ -423,3 +423,43 @@ def test_each_user_searches_only_their_own_sessions(pg_url: str, tmp_path: Path)
     assert alice.sessions.db.schema() != bob.sessions.db.schema()  # type: ignore[attr-defined]
     again = opened("alice")  # another process of alice's sees hers
     assert [h.session_id for h in again.sessions.search("vault code")] == ["shared-id"]
+
+
+def test_a_memory_write_mark_does_not_queue_on_the_state_write_lock(
+    pg_url: str, home: Path, project: Path, tmp_path: Path
+) -> None:
+    """The mark a memory write leaves (extraction skips that turn) is one idempotent
+    insert: it does not wait for the user's state write lock, which that user's log and
+    search-index writes hold (bench/serve.py: 12% of a team server's thread time waited
+    there), and it still marks the session's latest message."""
+    from conftest import team_env
+    from memdir.core.config import load_settings
+    from memdir.engine import Memdir
+
+    env = team_env(pg_url, project)
+    env.update(MEMDIR_BACKGROUND="0", MEMDIR_MANAGED_DIR=str(tmp_path / "m"))
+    md = Memdir(load_settings(home, project, environ=env))
+    session = md.session(agent="test")
+    latest = session.log("user", "remember that the build uses tabs")
+    db = md.tombstones.db
+    db.schema()  # type: ignore[attr-defined]  # the lock key is known once the schema is
+    failed: list[BaseException] = []
+
+    def mark() -> None:
+        try:
+            md.tombstones.mark_write(session.id)
+        except BaseException as exc:  # noqa: BLE001 — reported below
+            failed.append(exc)
+
+    with psycopg.connect(pg_url) as held:  # another writer of alice's state, in a transaction
+        held.execute("SELECT pg_advisory_xact_lock(%s)", (db.write_lock,))  # type: ignore[attr-defined]
+        worker = threading.Thread(target=mark)
+        worker.start()
+        worker.join(timeout=120)  # a guard against a hang, not a timing
+        still_held = not worker.is_alive()
+        held.rollback()
+    worker.join()
+    assert still_held and failed == []
+    assert md.tombstones.marks(session.id) == {latest}
+    session.close()
+    md.close()

@@ -24,6 +24,7 @@ from .core.errors import MemdirError
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
+    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
     from .conversation import MemorySession
     from .core.layers import Layers
@@ -115,7 +116,9 @@ class _Live:
     idle_since: float = field(default_factory=time.monotonic)
     project: Path | None = None
     source: str = ""  # "roots", "header", "argument" or "" (none)
-    roots: list[Path] | None = None  # None: not asked yet (or changed since)
+    roots: list[Path] | None = None  # None: not asked yet
+    stale: bool = False  # the client said its roots changed: ask again
+    plain: bool = False  # answered with plain JSON (no back-channel for roots/list)
     lock: anyio.Lock = field(default_factory=anyio.Lock)
     user: str | None = None  # the team user whose token started it
 
@@ -137,6 +140,18 @@ class HttpSessions:
         self.idle_timeout = idle_timeout
         self._live: dict[str, _Live] = {}
         self._backend: _Backend | None = None  # set by build_server
+        self.manager: StreamableHTTPSessionManager | None = None  # set by memdir.serve
+
+    def answer_plain(self, sid: str, plain: bool) -> None:
+        """Answer connection ``sid``'s next requests with one JSON body (``plain``) or an
+        SSE stream, which can carry a roots/list request (docs/design/serve.md)."""
+        live = self._live.get(sid)
+        if live is None or live.plain == plain or self.manager is None:
+            return
+        # the SDK (mcp 2.3) has no public way to reach one connection's transport
+        transport = getattr(self.manager, "_server_instances", {}).get(sid)
+        if transport is not None:
+            transport.is_json_response_enabled = live.plain = plain
 
     @property
     def open(self) -> int:
@@ -269,6 +284,7 @@ class _Backend:
                     )
                 live.user = user
             folder, source = await self._project(ctx, live, headers, project)
+            self.http.answer_plain(sid, live.roots is not None and not live.stale)
             if live.session is not None and folder == live.project:
                 return live.session
             session = await self.run(lambda: self._start(folder, user))
@@ -328,8 +344,9 @@ class _Backend:
         again after it said they changed); none when it has no roots capability."""
         caps = ctx.session.client_capabilities
         if caps is None or caps.roots is None:
+            live.roots = []
             return []
-        if live.roots is None:
+        if live.roots is None or live.stale:
             from mcp.shared.message import ServerMessageMetadata
 
             try:
@@ -341,9 +358,14 @@ class _Backend:
                         request_read_timeout_seconds=ROOTS_TIMEOUT,
                         metadata=ServerMessageMetadata(related_request_id=ctx.request_id),
                     )
-            except (MCPError, NoBackChannelError, TimeoutError, ValueError):
+            except NoBackChannelError:
+                # this request's answer is plain JSON (it arrived before the change
+                # did): keep the roots known so far, ask on the next (SSE) request
+                return live.roots or []
+            except (MCPError, TimeoutError, ValueError):
                 found = types.ListRootsResult(roots=[])
             live.roots = [f for f in (_root_folder(str(r.uri)) for r in found.roots) if f]
+            live.stale = False
         return live.roots
 
     def _named(self, value: str) -> Path:
@@ -631,7 +653,8 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
         headers = getattr(ctx.request, "headers", None)
         sid = headers.get(SESSION_HEADER) if headers is not None else None
         if backend.http is not None and sid and sid in backend.http._live:
-            backend.http._live[sid].roots = None
+            backend.http._live[sid].stale = True
+            backend.http.answer_plain(sid, False)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Server[Any]) -> AsyncIterator[dict[str, Any]]:

@@ -254,6 +254,7 @@ def make_app(
         json_response=False,  # SSE: a roots/list request can ride the answer's stream
         session_idle_timeout=idle_timeout,
     )
+    sessions.manager = server.session_manager  # plain JSON once the roots are known
     return AuthGate(app, token, max_body=max_body, sessions=sessions, team=md.database)
 
 
@@ -297,7 +298,10 @@ def serve(
     ``threads`` MCP calls run at once)."""
     import uvicorn
 
+    from .guard import warm
     from .web import build_app, with_web  # the web page at / (docs/design/web.md)
+
+    warm()  # before the worker threads: else the first writes all build the guard at once
 
     team = md.database is not None  # users' own tokens, not the home's one token
     token = "" if team else load_token(md.home)

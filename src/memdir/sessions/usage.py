@@ -170,6 +170,7 @@ class Tombstones:
                 (session_id, session_id),
             ),
             action="mark a memory write",
+            serialise=False,  # one idempotent insert: no queue behind log and index writes
         )
 
     def marks(self, session_id: str) -> set[int]:
