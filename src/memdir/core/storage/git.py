@@ -12,7 +12,7 @@ import socket
 import stat
 import struct
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -326,7 +326,7 @@ class History:
                     f"not be read, so this records the files as they are"
                 )
             body = subject + "\n\nsource: outside memdir\n"
-            return self._commit(repo, lambda _: dict(now), hashed, body)
+            return self._commit(repo, lambda _: dict(now), hashed, body, head)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
@@ -339,10 +339,12 @@ class History:
             repo, _ = self._start()
             initial: dict[str, bytes] | None = None
             blobs: dict[str, Any] = {}
-            if self._head(repo) is None:  # the first commit holds every file there is
+            head = self._head(repo)
+            if head is None:  # the first commit holds every file there is
                 initial, blobs = self._scan({})
             for name in names:
-                with contextlib.suppress(FileNotFoundError), open(self.root / name, "rb") as f:
+                gone = (FileNotFoundError, NotADirectoryError, IsADirectoryError)
+                with contextlib.suppress(*gone), open(self.root / name, "rb") as f:
                     blobs[name] = Blob.from_string(f.read())
 
             def files(base: dict[str, bytes]) -> dict[str, bytes]:
@@ -355,7 +357,7 @@ class History:
                         base.pop(name, None)
                 return base
 
-            return self._commit(repo, files, blobs, message)
+            return self._commit(repo, files, blobs, message, head)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
@@ -365,14 +367,17 @@ class History:
         files_on: Callable[[dict[str, bytes]], dict[str, bytes]],
         blobs: dict[str, Any],
         message: str,
+        head: bytes | None,
     ) -> str | None:
-        """Commit ``files_on(files of HEAD)`` on top of HEAD: objects durable first, then
+        """Commit ``files_on(files of HEAD)`` on top of HEAD (``head``, as the caller just
+        read it; read again if it moved meanwhile): objects durable first, then
         the branch moved with git's lock protocol (again on top of a commit someone made
         meanwhile), then the index brought in step."""
         from dulwich.objects import Commit as GitCommit
 
-        for _ in range(100):
-            head = self._head(repo)
+        for attempt in range(100):
+            if attempt:  # the branch moved since ``head`` was read
+                head = self._head(repo)
             base = self._files_at(repo, head)
             damaged = base is None
             files = files_on({} if base is None else dict(base))
@@ -446,7 +451,7 @@ class History:
                     key = os.fsencode(name)
                     try:
                         st = os.lstat(self.root / name)
-                    except FileNotFoundError:
+                    except (FileNotFoundError, NotADirectoryError):
                         st = None
                     if name not in files or st is None:
                         entries.pop(key, None)
