@@ -11,6 +11,7 @@ import os
 import socket
 import stat
 import struct
+import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -30,6 +31,7 @@ HEAD = b"HEAD"
 AUTHOR = b"memdir <memdir@localhost>"
 _FILE_MODE = 0o100644
 _POOL: ThreadPoolExecutor | None = None
+_FS = (sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
 
 
 def _fsync(path: str) -> None:
@@ -261,7 +263,7 @@ class History:
         hashed: dict[str, Any] = {}
         memo = self._memo
         for path, st in self._walk():
-            key = os.fsencode(path)
+            key = path.encode(*_FS)  # os.fsencode, in one call
             entry = index.get(key)
             if entry is not None:
                 m = memo.get(key)
@@ -442,11 +444,7 @@ class History:
             try:
                 entries = self._index()  # read under git's lock
                 before = base or {}
-                todo = (
-                    {p for p in set(files) | set(before) if files.get(p) != before.get(p)}
-                    if entries
-                    else set(files)
-                )
+                todo = {p for p, _ in files.items() ^ before.items()} if entries else set(files)
                 for name in todo:
                     key = os.fsencode(name)
                     try:
@@ -552,6 +550,9 @@ class History:
         written = self._add(repo, [b for p, b in blobs.items() if files.get(p) == b.id])
         for folder in sorted(dirty, key=lambda f: -f.count("/") - bool(f)):  # leaves first
             tree = folders[folder]
+            if len(tree) > 1:  # its bytes as one chunk: hashed twice, compressed, in a call
+                raw = tree.as_raw_string()
+                tree = folders[folder] = Tree.from_raw_string(Tree.type_num, raw)
             if folder:
                 parent, _, base = folder.rpartition("/")
                 if not len(tree):  # its last file went: git keeps no empty folder
