@@ -206,24 +206,36 @@ class History:
         return self._repo, True
 
     def _walk(self) -> list[tuple[str, os.stat_result]]:
-        """Every tracked file: regular files, dotfiles left out but ``.gitignore``."""
+        """Every tracked file: regular files, dotfiles left out but ``.gitignore``. Each
+        folder is listed through a descriptor, so a ``stat`` resolves one name, not the
+        whole path (as ``FileBackend.listing`` does)."""
         found = []
-        stack = [("", str(self.root))]
-        while stack:
-            prefix, folder = stack.pop()
-            with os.scandir(folder) as it:
-                for d in it:
-                    name = d.name
-                    if name[0] == "." and name != ".gitignore":
-                        continue
-                    try:
-                        st = d.stat(follow_symlinks=False)
-                    except FileNotFoundError:  # deleted while listed
-                        continue
-                    if stat.S_ISDIR(st.st_mode):
-                        stack.append((prefix + name + "/", d.path))
-                    elif stat.S_ISREG(st.st_mode):
-                        found.append((prefix + name, st))
+        flags = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+        stack = [("", os.open(self.root, flags))]  # the scope folder itself may be a link
+        flags |= os.O_NOFOLLOW
+        try:
+            while stack:
+                prefix, fd = stack.pop()
+                try:
+                    with os.scandir(fd) as it:
+                        for d in it:
+                            name = d.name
+                            if name[0] == "." and name != ".gitignore":
+                                continue
+                            try:
+                                st = d.stat(follow_symlinks=False)
+                                if stat.S_ISDIR(st.st_mode):
+                                    sub = os.open(name, flags, dir_fd=fd)
+                                    stack.append((prefix + name + "/", sub))
+                                elif stat.S_ISREG(st.st_mode):
+                                    found.append((prefix + name, st))
+                            except (FileNotFoundError, NotADirectoryError):  # gone meanwhile
+                                continue
+                finally:
+                    os.close(fd)
+        finally:
+            for _, fd in stack:
+                os.close(fd)
         return found
 
     def _index(self) -> dict[bytes, Any]:
