@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import memdir
-from conftest import Clock, add
+from conftest import Clock, DiskEvents, add
 from memdir.core.config import load_settings
 from memdir.core.storage.git import HistoryError
 from memdir.engine import Memdir
@@ -573,22 +573,12 @@ def test_loose_objects_take_gits_speed_level_unless_the_repository_sets_one(
 
 
 def test_every_new_object_and_folder_is_durable_before_the_branch_moves(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, disk_events: DiskEvents
 ) -> None:
     """Each new loose object, its fan-out folder and, when that folder is new, the objects
     folder are fsynced before git's lock file for the branch is (the branch moves after)."""
     from memdir.core.storage.git import History
 
-    if not Path("/proc/self/fd").is_dir():
-        pytest.skip("needs /proc to name an fsynced descriptor")
-    synced: list[str] = []
-    real = os.fsync
-
-    def fsync(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
     objects = tmp_path / ".git" / "objects"
     for n in range(3):
         (tmp_path / "MEMORY.md").write_text(f"index {n}\n")
@@ -596,17 +586,34 @@ def test_every_new_object_and_folder_is_durable_before_the_branch_moves(
         (tmp_path / "archive" / f"old{n}.md").write_text(f"old {n}\n")
         before = set(_loose(tmp_path)) if objects.is_dir() else set()
         fanouts = {p.name for p in objects.iterdir()} if objects.is_dir() else set()
-        synced.clear()
+        disk_events.clear()
         assert History(tmp_path).record(["MEMORY.md", f"archive/old{n}.md"], f"c{n}\n")
         new = set(_loose(tmp_path)) - before
         assert len(new) == 5  # two blobs, two trees, the commit
-        branch = synced.index(str(tmp_path / ".git" / "refs" / "heads" / "main.lock"))
-        durable = set(synced[:branch])
+        synced = [e[1] for e in disk_events if e[0] == "fsync"]
+        durable = set(synced[: synced.index(str(objects.parent / "refs/heads/main.lock"))])
         for sha in new:
             assert str(objects / sha[:2] / sha[2:]) in durable
             assert str(objects / sha[:2]) in durable
         if {sha[:2] for sha in new} - fanouts:
             assert str(objects) in durable
+
+
+def test_an_add_is_durable_before_its_commit_and_its_folder_fsynced_once(
+    store: memdir.Store, scope_dir: Path, disk_events: DiskEvents
+) -> None:
+    """The scope folder's fsync (the renames of the entry file and MEMORY.md) joins the
+    commit's object batch: done once, before the branch moves, not after it."""
+    add(store, "First")
+    disk_events.clear()
+    add(store, "Second")
+    folder = os.path.realpath(scope_dir)
+    synced = [e[1] for e in disk_events if e[0] == "fsync"]
+    branch = synced.index(os.path.join(folder, ".git", "refs", "heads", "main.lock"))
+    assert synced.count(folder) == 1
+    assert synced.index(folder) < branch
+    disk_events.assert_durable(scope_dir / "feedback_second.md")
+    disk_events.assert_durable(scope_dir / "MEMORY.md")
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -344,8 +344,10 @@ class History:
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
-    def record(self, names: Iterable[str], message: str) -> str | None:
-        """Commit the files memdir just wrote or deleted (after :meth:`absorb`)."""
+    def record(self, names: Iterable[str], message: str, *, sync: Iterable[str] = ()) -> str | None:
+        """Commit the files memdir just wrote or deleted (after :meth:`absorb`). The
+        folders of ``sync`` are fsynced with the commit's objects, before the branch
+        moves (one batch where the writer would fsync them after, one after another)."""
         from dulwich.objects import Blob
 
         names = list(names)
@@ -371,7 +373,8 @@ class History:
                         base.pop(name, None)
                 return base
 
-            return self._commit(repo, files, blobs, message, head)
+            folders = {os.path.dirname(os.path.join(self.root, n)) for n in sync}
+            return self._commit(repo, files, blobs, message, head, folders)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
@@ -382,11 +385,13 @@ class History:
         blobs: dict[str, Any],
         message: str,
         head: bytes | None,
+        also: set[str] | None = None,
     ) -> str | None:
         """Commit ``files_on(files of HEAD)`` on top of HEAD (``head``, as the caller just
         read it; read again if it moved meanwhile): objects durable first, then
         the branch moved with git's lock protocol (again on top of a commit someone made
-        meanwhile), then the index brought in step."""
+        meanwhile), then the index brought in step. ``also``: more paths to fsync with
+        the objects (the folders of files just renamed there)."""
         from dulwich.objects import Commit as GitCommit
 
         for attempt in range(100):
@@ -396,6 +401,7 @@ class History:
             damaged = base is None
             files = files_on({} if base is None else dict(base))
             if base is not None and files == base and head is not None:
+                _fsync_all(sorted(also or ()))
                 return None
             tree, written = self._trees(repo, head, files, blobs)
             commit = GitCommit()
@@ -406,7 +412,7 @@ class History:
             commit.author_timezone = commit.commit_timezone = 0
             commit.message = message.encode("utf-8", "backslashreplace")  # odd file names
             written += self._add(repo, [commit])
-            _fsync_all(sorted(set(written)))  # every object and folder new here, at once
+            _fsync_all(sorted(set(written) | (also or set())))  # all new here, at once
             if self._moved(
                 lambda: self._move(repo, head, commit.id, files, base)  # noqa: B023
             ):
