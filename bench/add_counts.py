@@ -57,6 +57,7 @@ def main() -> int:
     ap.add_argument("--history", choices=["on", "off"], default="on")
     ap.add_argument("--callgrind", action="store_true", help="instructions (valgrind)")
     ap.add_argument("--syscalls", action="store_true", help="system calls (strace -c)")
+    ap.add_argument("--time", action="store_true", help="seconds only, without the profiler")
     ap.add_argument("--inside-callgrind", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.callgrind:
@@ -96,6 +97,16 @@ def main() -> int:
             tracer.send_signal(signal.SIGINT)
             tracer.wait()
             print(f"system calls of {a.measure} adds:\n{log.read_text()}")
+            return 0
+        if a.time:
+            wall, cpu = time.perf_counter(), time.thread_time()
+            run()
+            wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
+            print(
+                f"history {a.history}: {wall / a.measure * 1000:.2f} ms wall, "
+                f"{cpu / a.measure * 1000:.2f} ms CPU (this thread) per add, "
+                f"load {os.getloadavg()[0]:.1f}"
+            )
             return 0
         profile = cProfile.Profile()
         wall, cpu = time.perf_counter(), time.thread_time()
