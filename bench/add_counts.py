@@ -99,13 +99,20 @@ def main() -> int:
             print(f"system calls of {a.measure} adds:\n{log.read_text()}")
             return 0
         if a.time:
-            wall, cpu = time.perf_counter(), time.thread_time()
+            import resource
+
+            def now() -> tuple[float, float, float]:
+                use = resource.getrusage(resource.RUSAGE_THREAD)
+                return time.perf_counter(), use.ru_utime, use.ru_stime
+
+            start = now()
             run()
-            wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
+            wall, user, system = (
+                (end - begin) / a.measure * 1000 for end, begin in zip(now(), start, strict=True)
+            )
             print(
-                f"history {a.history}: {wall / a.measure * 1000:.2f} ms wall, "
-                f"{cpu / a.measure * 1000:.2f} ms CPU (this thread) per add, "
-                f"load {os.getloadavg()[0]:.1f}"
+                f"history {a.history}: {wall:.2f} ms wall, CPU of this thread {user:.2f} ms "
+                f"user + {system:.2f} ms system per add, load {os.getloadavg()[0]:.1f}"
             )
             return 0
         profile = cProfile.Profile()
