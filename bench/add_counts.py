@@ -66,6 +66,7 @@ def main() -> int:
         cmd += [f"--callgrind-out-file={out}", sys.executable, *sys.argv, "--inside-callgrind"]
         subprocess.run([c for c in cmd if c != "--callgrind"], check=True, capture_output=True)
         total = subprocess.run(["callgrind_annotate", str(out)], capture_output=True, text=True)
+        shutil.rmtree(out.parent, ignore_errors=True)
         line = next(x for x in total.stdout.splitlines() if "PROGRAM TOTALS" in x)
         instructions = int(line.split()[0].replace(",", ""))
         print(f"instructions per add: {instructions / a.measure / 1e6:.2f} M")
