@@ -966,8 +966,9 @@ def _run(
         "one fsync of the folder): what the file system costs here. The history-off add "
         "passes at ≤ 10 ms and within 3× this floor's p95 (issue 16 asks both).\n"
         "⁶ memdir's default config keeps a git history of the local scope (one commit per "
-        "change, issue 6, durable before its branch moves: objects fsynced, then their "
-        "folders, then the branch); the rows above measure the core write path (topic file "
+        "change, issue 6, durable before its branch moves: new objects, their folders and "
+        "the scope folder fsynced in one batch, then the branch); the rows above measure "
+        "the core write path (topic file "
         "+ index, both durable) with history_scopes = [], which issue 2's targets are "
         "about."
     )

@@ -5,6 +5,8 @@ the git CLI where it is installed)."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import io
 import os
 import shutil
 import socket
@@ -16,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import memdir
-from conftest import Clock, add
+from conftest import Clock, DiskEvents, add
 from memdir.core.config import load_settings
 from memdir.core.storage.git import HistoryError
 from memdir.engine import Memdir
@@ -530,3 +532,140 @@ def test_every_commit_names_its_writer_and_the_name_reads_back(md: Memdir) -> No
     assert commit_source("hand edit: x.md\n\nno trailer here\n") is None
     spoof = "add x (agent)\n\nadd: x\nsource: user\n" + source_trailer(Source.AGENT)
     assert commit_source(spoof) == "agent"  # the last line is the writer's
+
+
+# -- what a commit costs: objects, trees, index, fsyncs --------------------------------------
+
+
+def _loose(folder: Path) -> dict[str, bytes]:
+    """Every loose object file of a repository (by object id) and its first two bytes."""
+    objects = folder / ".git" / "objects"
+    return {
+        p.parent.name + p.name: p.read_bytes()[:2]
+        for p in objects.glob("??/*")
+        if len(p.parent.name) == 2 and p.parent.name != "in"
+    }
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_loose_objects_take_gits_speed_level_unless_the_repository_sets_one(
+    tmp_path: Path,
+) -> None:
+    """Loose objects are compressed at zlib level 1, git's own default for them (dulwich's
+    is 6); a ``core.looseCompression`` or ``core.compression`` the repository sets wins."""
+    from memdir.core.storage.git import History
+
+    zlib_level = {b"\x78\x01": 1, b"\x78\x5e": 2, b"\x78\x9c": 6, b"\x78\xda": 9}
+    plain, loose9, all9 = tmp_path / "plain", tmp_path / "loose9", tmp_path / "all9"
+    for folder, setting in ((plain, None), (loose9, "core.looseCompression"), (all9, None)):
+        folder.mkdir()
+        _git(folder, "init", "-q")
+        if setting:
+            _git(folder, "config", setting, "9")
+    _git(all9, "config", "core.compression", "9")
+    for folder in (plain, loose9, all9):
+        (folder / "MEMORY.md").write_text("index\n" * 50)
+        (folder / "a.md").write_text("a memory\n" * 50)
+        assert History(folder).record(["MEMORY.md", "a.md"], "first\n")
+        levels = {zlib_level.get(head) for head in _loose(folder).values()}
+        assert levels == ({1} if folder == plain else {9}), folder.name
+        assert _git(folder, "fsck", "--strict").returncode == 0
+
+
+def test_every_new_object_and_folder_is_durable_before_the_branch_moves(
+    tmp_path: Path, disk_events: DiskEvents
+) -> None:
+    """Each new loose object, its fan-out folder and, when that folder is new, the objects
+    folder are fsynced before git's lock file for the branch is (the branch moves after)."""
+    from memdir.core.storage.git import History
+
+    objects = tmp_path / ".git" / "objects"
+    for n in range(3):
+        (tmp_path / "MEMORY.md").write_text(f"index {n}\n")
+        (tmp_path / "archive").mkdir(exist_ok=True)
+        (tmp_path / "archive" / f"old{n}.md").write_text(f"old {n}\n")
+        before = set(_loose(tmp_path)) if objects.is_dir() else set()
+        fanouts = {p.name for p in objects.iterdir()} if objects.is_dir() else set()
+        disk_events.clear()
+        assert History(tmp_path).record(["MEMORY.md", f"archive/old{n}.md"], f"c{n}\n")
+        new = set(_loose(tmp_path)) - before
+        assert len(new) == 5  # two blobs, two trees, the commit
+        synced = [e[1] for e in disk_events if e[0] == "fsync"]
+        durable = set(synced[: synced.index(str(objects.parent / "refs/heads/main.lock"))])
+        for sha in new:
+            assert str(objects / sha[:2] / sha[2:]) in durable
+            assert str(objects / sha[:2]) in durable
+        if {sha[:2] for sha in new} - fanouts:
+            assert str(objects) in durable
+
+
+def test_an_add_is_durable_before_its_commit_and_its_folder_fsynced_once(
+    store: memdir.Store, scope_dir: Path, disk_events: DiskEvents
+) -> None:
+    """The scope folder's fsync (the renames of the entry file and MEMORY.md) joins the
+    commit's object batch: done once, before the branch moves, not after it."""
+    add(store, "First")
+    disk_events.clear()
+    add(store, "Second")
+    folder = os.path.realpath(scope_dir)
+    synced = [e[1] for e in disk_events if e[0] == "fsync"]
+    branch = synced.index(os.path.join(folder, ".git", "refs", "heads", "main.lock"))
+    assert synced.count(folder) == 1
+    assert synced.index(folder) < branch
+    disk_events.assert_durable(scope_dir / "feedback_second.md")
+    disk_events.assert_durable(scope_dir / "MEMORY.md")
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_trees_and_index_built_on_the_last_commit_are_what_git_builds(tmp_path: Path) -> None:
+    """Commit after commit (a file changed deep down, a folder emptied, a file where a
+    folder was and back, a person's skip-worktree bit), the tree is the one ``git
+    write-tree`` makes of the folder, and the git index is byte for byte dulwich's."""
+    from dulwich.index import read_index_dict, write_index_dict
+
+    from memdir.core.storage.git import History
+
+    def put(name: str, text: str | None) -> str:
+        path = tmp_path / name
+        if text is None:
+            path.unlink()
+            if not any(path.parent.iterdir()):
+                path.parent.rmdir()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+        return name
+
+    def check() -> None:
+        scratch = tmp_path.parent / f"{tmp_path.name}-index"
+        env = {**os.environ, "GIT_INDEX_FILE": str(scratch)}
+        git = ["git", "-C", str(tmp_path)]
+        subprocess.run([*git, "add", "-A", "."], env=env, check=True)
+        want = subprocess.run([*git, "write-tree"], env=env, capture_output=True, text=True)
+        scratch.unlink()
+        assert _git(tmp_path, "rev-parse", "HEAD^{tree}").stdout == want.stdout
+        assert _git(tmp_path, "status", "--porcelain").stdout == ""
+        data = (tmp_path / ".git" / "index").read_bytes()
+        with open(tmp_path / ".git" / "index", "rb") as f:
+            entries = read_index_dict(f)
+        buf = io.BytesIO()
+        write_index_dict(buf, entries, version=3 if data[4:8] == b"\0\0\0\3" else None)
+        assert data == buf.getvalue() + hashlib.sha1(buf.getvalue()).digest()
+
+    history = History(tmp_path)
+    steps: list[list[tuple[str, str | None]]] = [
+        [("MEMORY.md", "index\n"), ("a/y.md", "y\n"), ("a/b/z.md", "z\n"), ("c.md", "c\n")],
+        [("a/b/z.md", "z changed\n")],
+        [("a/b/z.md", None), ("a/b", "a file where a folder was\n")],
+        [("a/b", None), ("a/b/w.md", "a folder again\n"), ("MEMORY.md", "index 2\n")],
+        [("a/y.md", None), ("a/b/w.md", None)],  # a/ empties: no tree for it
+        [("d/e/f/g.md", "deep\n"), ("c.md", None)],
+    ]
+    for n, step in enumerate(steps):
+        names = [put(name, text) for name, text in step]
+        if n == 4:
+            _git(tmp_path, "update-index", "--skip-worktree", "MEMORY.md")
+        assert history.record(names, f"step {n}\n")
+        check()
+    assert _git(tmp_path, "fsck", "--strict").returncode == 0
+    assert len(_git(tmp_path, "log", "--format=%s").stdout.splitlines()) == len(steps)

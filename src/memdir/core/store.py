@@ -345,8 +345,11 @@ class Store:
                     c.action not in ("exists", "unchanged") for c in changes
                 ):
                     self.history.record(
-                        [*sorted(touched), INDEX_NAME], commit_message(changes, writer)
+                        [*sorted(touched), INDEX_NAME],
+                        commit_message(changes, writer),
+                        sync=unsynced,  # in the commit's fsync batch, before its branch
                     )
+                    unsynced = []
                 for hook in self.in_write:
                     hook(self, changes, writer)
             written = True

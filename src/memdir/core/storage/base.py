@@ -139,8 +139,9 @@ class HistoryBackend(Protocol):
         """Commit changes made outside memdir (under the lock); the new id, or None."""
         ...
 
-    def record(self, names: Iterable[str], message: str) -> str | None:
-        """Commit the files just written or deleted (under the lock)."""
+    def record(self, names: Iterable[str], message: str, *, sync: Iterable[str] = ()) -> str | None:
+        """Commit the files just written or deleted (under the lock). ``sync``: names
+        whose renames or deletions still need their folder's fsync, made durable here."""
         ...
 
     def log(

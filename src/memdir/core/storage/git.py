@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
+import io
 import os
 import socket
 import stat
+import struct
+import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -27,6 +31,7 @@ HEAD = b"HEAD"
 AUTHOR = b"memdir <memdir@localhost>"
 _FILE_MODE = 0o100644
 _POOL: ThreadPoolExecutor | None = None
+_FS = (sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
 
 
 def _fsync(path: str) -> None:
@@ -52,6 +57,18 @@ def _fsync_all(paths: list[str]) -> None:
         future.result()
 
 
+def _pack(key: bytes, entry: Any) -> bytes | None:
+    """dulwich's bytes for one index entry in a version 2 index; None for an entry that
+    needs another version or layout (a person's merge conflict, extended flags)."""
+    from dulwich.index import IndexEntry, Stage, write_cache_entry
+
+    if not isinstance(entry, IndexEntry) or entry.extended_flags:
+        return None
+    buf = io.BytesIO()
+    write_cache_entry(buf, entry.serialize(key, Stage.NORMAL), version=2)
+    return buf.getvalue()
+
+
 def _ns(value: Any) -> int:
     """An index entry's time in nanoseconds (dulwich gives (s, ns) or seconds)."""
     return value[0] * 1_000_000_000 + value[1] if isinstance(value, tuple) else int(value * 1e9)
@@ -62,15 +79,24 @@ def _signature(st: os.stat_result) -> tuple[int, ...]:
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_dev)
 
 
-def _same(st: os.stat_result, entry: Any) -> bool:
-    """True when the index entry was made from a file with this very signature."""
-    return (
-        hasattr(entry, "sha")
-        and entry.size == st.st_size
-        and entry.ino == st.st_ino
-        and _ns(entry.mtime) == st.st_mtime_ns
-        and _ns(entry.ctime) == st.st_ctime_ns
-    )
+def _made_from(entry: Any) -> tuple[int, ...]:
+    """What a file's ``(ino, size, mtime, ctime)`` must be for the index entry to hold its
+    blob id; ``()`` for an entry without one (a person's merge conflict)."""
+    if not hasattr(entry, "sha"):
+        return ()
+    return (entry.ino, entry.size, _ns(entry.mtime), _ns(entry.ctime))
+
+
+def _fast_loose_objects(repo: Repo) -> None:
+    """Loose objects at zlib level 1, git's own default (``core.looseCompression``), unless
+    the repository sets ``core.looseCompression`` or ``core.compression`` (dulwich then
+    honours it; its default, 6, costs more CPU for small objects than it saves disk)."""
+    config = repo.get_config()
+    for key in (b"looseCompression", b"compression"):
+        with contextlib.suppress(KeyError):
+            config.get((b"core",), key)
+            return
+    cast(Any, repo.object_store).loose_compression_level = 1
 
 
 WRITER = "memdir-writer"  # in .git: "host pid" of the memdir moving the branch right now
@@ -137,6 +163,12 @@ class History:
         # The git index this writer last wrote: its file's signature and its entries, so
         # the next write reads it again only if someone else (a person's git) replaced it.
         self._written: tuple[tuple[int, ...], dict[bytes, Any]] | None = None
+        # Per index entry (the very object, kept while it stays in the index): its bytes
+        # in the index file and the file signature it stands for, each made when needed.
+        self._memo: dict[bytes, list[Any]] = {}
+        # The trees of the last commit this writer made: (commit, its files, folder ->
+        # Tree), so the next commit on top of it serializes only the folders it changes.
+        self._folders: tuple[bytes, dict[str, bytes], dict[str, Any]] | None = None
 
     def __repr__(self) -> str:
         return f"History({str(self.root)!r})"
@@ -153,6 +185,7 @@ class History:
         if self._repo is None:
             try:
                 self._repo = Repo(str(self.root))
+                _fast_loose_objects(self._repo)
             except NotGitRepository:
                 raise HistoryError(
                     f"{self.root} has no history yet: it starts with the "
@@ -169,24 +202,41 @@ class History:
         from dulwich.repo import Repo
 
         self._repo = Repo.init(str(self.root), default_branch=b"main")
+        _fast_loose_objects(self._repo)
         return self._repo, True
 
-    def _walk(self) -> Iterator[tuple[str, os.stat_result]]:
-        """Every tracked file: regular files, dotfiles left out but ``.gitignore``."""
-        stack = [("", str(self.root))]
-        while stack:
-            prefix, folder = stack.pop()
-            with os.scandir(folder) as it:
-                for d in it:
-                    if d.name[0] == "." and d.name != ".gitignore":
-                        continue
-                    if d.is_dir(follow_symlinks=False):
-                        stack.append((prefix + d.name + "/", d.path))
-                        continue
-                    with contextlib.suppress(FileNotFoundError):  # deleted while listed
-                        st = d.stat(follow_symlinks=False)
-                        if stat.S_ISREG(st.st_mode):
-                            yield prefix + d.name, st
+    def _walk(self) -> list[tuple[str, os.stat_result]]:
+        """Every tracked file: regular files, dotfiles left out but ``.gitignore``. Each
+        folder is listed through a descriptor, so a ``stat`` resolves one name, not the
+        whole path (as ``FileBackend.listing`` does)."""
+        found = []
+        flags = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+        stack = [("", os.open(self.root, flags))]  # the scope folder itself may be a link
+        flags |= os.O_NOFOLLOW
+        try:
+            while stack:
+                prefix, fd = stack.pop()
+                try:
+                    with os.scandir(fd) as it:
+                        for d in it:
+                            name = d.name
+                            if name[0] == "." and name != ".gitignore":
+                                continue
+                            try:
+                                st = d.stat(follow_symlinks=False)
+                                if stat.S_ISDIR(st.st_mode):
+                                    sub = os.open(name, flags, dir_fd=fd)
+                                    stack.append((prefix + name + "/", sub))
+                                elif stat.S_ISREG(st.st_mode):
+                                    found.append((prefix + name, st))
+                            except (FileNotFoundError, NotADirectoryError):  # gone meanwhile
+                                continue
+                finally:
+                    os.close(fd)
+        finally:
+            for _, fd in stack:
+                os.close(fd)
+        return found
 
     def _index(self) -> dict[bytes, Any]:
         """The git index's entries: a cache of file signatures and blob ids. One that
@@ -223,11 +273,19 @@ class History:
 
         ids: dict[str, bytes] = {}
         hashed: dict[str, Any] = {}
+        memo = self._memo
         for path, st in self._walk():
-            entry = index.get(os.fsencode(path))
-            if entry is not None and _same(st, entry):
-                ids[path] = entry.sha
-                continue
+            key = path.encode(*_FS)  # os.fsencode, in one call
+            entry = index.get(key)
+            if entry is not None:
+                m = memo.get(key)
+                if m is None or m[0] is not entry:
+                    m = memo[key] = [entry, None, None]
+                if m[2] is None:
+                    m[2] = _made_from(entry)
+                if m[2] == (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns):
+                    ids[path] = entry.sha
+                    continue
             with open(self.root / path, "rb") as f:
                 blob = Blob.from_string(f.read())
             ids[path], hashed[path] = blob.id, blob
@@ -282,12 +340,14 @@ class History:
                     f"not be read, so this records the files as they are"
                 )
             body = subject + "\n\nsource: outside memdir\n"
-            return self._commit(repo, lambda _: dict(now), hashed, body)
+            return self._commit(repo, lambda _: dict(now), hashed, body, head)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
-    def record(self, names: Iterable[str], message: str) -> str | None:
-        """Commit the files memdir just wrote or deleted (after :meth:`absorb`)."""
+    def record(self, names: Iterable[str], message: str, *, sync: Iterable[str] = ()) -> str | None:
+        """Commit the files memdir just wrote or deleted (after :meth:`absorb`). The
+        folders of ``sync`` are fsynced with the commit's objects, before the branch
+        moves (one batch where the writer would fsync them after, one after another)."""
         from dulwich.objects import Blob
 
         names = list(names)
@@ -295,10 +355,12 @@ class History:
             repo, _ = self._start()
             initial: dict[str, bytes] | None = None
             blobs: dict[str, Any] = {}
-            if self._head(repo) is None:  # the first commit holds every file there is
+            head = self._head(repo)
+            if head is None:  # the first commit holds every file there is
                 initial, blobs = self._scan({})
             for name in names:
-                with contextlib.suppress(FileNotFoundError), open(self.root / name, "rb") as f:
+                gone = (FileNotFoundError, NotADirectoryError, IsADirectoryError)
+                with contextlib.suppress(*gone), open(self.root / name, "rb") as f:
                     blobs[name] = Blob.from_string(f.read())
 
             def files(base: dict[str, bytes]) -> dict[str, bytes]:
@@ -311,7 +373,8 @@ class History:
                         base.pop(name, None)
                 return base
 
-            return self._commit(repo, files, blobs, message)
+            folders = {os.path.dirname(os.path.join(self.root, n)) for n in sync}
+            return self._commit(repo, files, blobs, message, head, folders)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
@@ -321,20 +384,26 @@ class History:
         files_on: Callable[[dict[str, bytes]], dict[str, bytes]],
         blobs: dict[str, Any],
         message: str,
+        head: bytes | None,
+        also: set[str] | None = None,
     ) -> str | None:
-        """Commit ``files_on(files of HEAD)`` on top of HEAD: objects durable first, then
+        """Commit ``files_on(files of HEAD)`` on top of HEAD (``head``, as the caller just
+        read it; read again if it moved meanwhile): objects durable first, then
         the branch moved with git's lock protocol (again on top of a commit someone made
-        meanwhile), then the index brought in step."""
+        meanwhile), then the index brought in step. ``also``: more paths to fsync with
+        the objects (the folders of files just renamed there)."""
         from dulwich.objects import Commit as GitCommit
 
-        for _ in range(100):
-            head = self._head(repo)
+        for attempt in range(100):
+            if attempt:  # the branch moved since ``head`` was read
+                head = self._head(repo)
             base = self._files_at(repo, head)
             damaged = base is None
             files = files_on({} if base is None else dict(base))
             if base is not None and files == base and head is not None:
+                _fsync_all(sorted(also or ()))
                 return None
-            tree, written = self._trees(repo, files, blobs)
+            tree, written = self._trees(repo, head, files, blobs)
             commit = GitCommit()
             commit.tree = tree
             commit.parents = [] if head is None or damaged else [cast(Any, head)]
@@ -343,12 +412,12 @@ class History:
             commit.author_timezone = commit.commit_timezone = 0
             commit.message = message.encode("utf-8", "backslashreplace")  # odd file names
             written += self._add(repo, [commit])
-            _fsync_all(written)
-            _fsync_all(sorted({os.path.dirname(p) for p in written}))
+            _fsync_all(sorted(set(written) | (also or set())))  # all new here, at once
             if self._moved(
                 lambda: self._move(repo, head, commit.id, files, base)  # noqa: B023
             ):
                 self._tree = (commit.id, files)
+                self._folders = (commit.id, files, self._folders[2]) if self._folders else None
                 return str(commit.id.decode("ascii"))
             # someone (a person's `git commit`) moved the branch meanwhile: build on theirs
         raise OSError(errno.EAGAIN, "the branch kept moving while memdir committed")
@@ -378,7 +447,7 @@ class History:
         when it is no longer at ``head``), then bring the index in step with the commit
         (entries a person staged for other files are kept)."""
         from dulwich.file import GitFile
-        from dulwich.index import IndexChecksumWriter, index_entry_from_stat, write_index_dict
+        from dulwich.index import index_entry_from_stat
         from dulwich.objects import ZERO_SHA
 
         path = self.root / ".git" / "index"
@@ -393,25 +462,19 @@ class History:
             try:
                 entries = self._index()  # read under git's lock
                 before = base or {}
-                todo = (
-                    {p for p in set(files) | set(before) if files.get(p) != before.get(p)}
-                    if entries
-                    else set(files)
-                )
+                todo = {p for p, _ in files.items() ^ before.items()} if entries else set(files)
                 for name in todo:
                     key = os.fsencode(name)
                     try:
                         st = os.lstat(self.root / name)
-                    except FileNotFoundError:
+                    except (FileNotFoundError, NotADirectoryError):
                         st = None
                     if name not in files or st is None:
                         entries.pop(key, None)
                     else:
                         entries[key] = index_entry_from_stat(st, files[name])
                 ours = os.fstat(f.fileno()).st_ino  # under git's lock; the rename keeps it
-                writer = IndexChecksumWriter(cast(Any, f))
-                write_index_dict(writer, entries)
-                writer.close()
+                f.write(self._index_file(entries))
             except OSError as exc:  # the commit is made: a stale index only slows `git status`
                 cast(Any, f).abort()
                 warn_once(f"the git index of {self.root} was not updated: {exc}")
@@ -423,44 +486,102 @@ class History:
         self._written = (_signature(st), entries) if st and st.st_ino == ours else None
         return True
 
+    def _index_file(self, entries: dict[bytes, Any]) -> bytes:
+        """The git index file of ``entries``, in one buffer: dulwich's bytes for each entry
+        (made once per entry object, see ``_memo``), sorted, after a version 2 header and
+        before the checksum. An entry only another version holds: dulwich writes it all."""
+        memo: dict[bytes, list[Any]] = {}
+        chunks = []
+        for key in sorted(entries):
+            entry = entries[key]
+            m = self._memo.get(key)
+            if m is None or m[0] is not entry:
+                m = [entry, None, None]
+            if m[1] is None:
+                m[1] = _pack(key, entry)
+                if m[1] is None:
+                    from dulwich.index import write_index_dict
+
+                    buf = io.BytesIO()
+                    write_index_dict(buf, entries)
+                    body = buf.getvalue()
+                    return body + hashlib.sha1(body).digest()
+            memo[key] = m
+            chunks.append(m[1])
+        self._memo = memo
+        body = b"DIRC" + struct.pack(">LL", 2, len(chunks)) + b"".join(chunks)
+        return body + hashlib.sha1(body).digest()
+
     def _add(self, repo: Repo, objects: Iterable[ShaFile]) -> list[str]:
-        """Store the objects not stored yet (unsynced); their paths."""
+        """Store the objects not stored loose yet (unsynced); the paths to fsync: each new
+        object and its folder, and the objects folder when that folder is new too."""
         from dulwich.file import FileLocked
 
         store: Any = repo.object_store
         written = []
         for obj in objects:
-            if obj.id in store:
-                continue
+            sha = obj.id.decode("ascii")
+            folder = os.path.join(store.path, sha[:2])
+            path = os.path.join(folder, sha[2:])
+            with contextlib.suppress(FileNotFoundError):
+                if stat.S_ISREG(os.lstat(path).st_mode):
+                    continue  # stored (dulwich would only refresh its time)
+                raise OSError(errno.EEXIST, "something else is where this object goes", path)
+            if not os.path.isdir(folder):
+                written.append(store.path)
             try:
                 store.add_object(obj)
             except FileLocked as exc:  # a writer killed mid-object; git never locks objects
                 os.unlink(exc.lockfilename)  # and memdir holds the scope lock
                 store.add_object(obj)
-            sha = obj.id.decode("ascii")
-            written.append(os.path.join(store.path, sha[:2], sha[2:]))
+            written += [path, folder]
         return written
 
     def _trees(
-        self, repo: Repo, files: dict[str, bytes], blobs: dict[str, Any]
+        self, repo: Repo, head: bytes | None, files: dict[str, bytes], blobs: dict[str, Any]
     ) -> tuple[bytes, list[str]]:
-        """Store the blobs and trees of ``files``; the root tree id and the new paths."""
+        """Store the blobs and trees of ``files``; the root tree id and the new paths. On
+        top of a commit this writer made, its trees are changed where ``files`` differ (a
+        tree of HEAD is in the store: git never prunes what HEAD reaches); else built."""
         from dulwich.objects import Tree
 
-        folders: dict[str, Any] = {"": Tree()}
-        for path in sorted(files):
+        cached, self._folders = self._folders, None  # set again once the commit is made
+        if cached is not None and head is not None and cached[0] == head:
+            folders = cached[2]
+            changed = {path for path, _ in files.items() ^ cached[1].items()}
+        else:
+            folders, changed = {"": Tree()}, set(files)
+        dirty = {""}
+        for path in changed:
             folder, _, base = path.rpartition("/")
             parts = folder.split("/") if folder else []
             for i in range(len(parts)):
-                folders.setdefault("/".join(parts[: i + 1]), Tree())
-            folders[folder].add(os.fsencode(base), _FILE_MODE, files[path])
+                sub = "/".join(parts[: i + 1])
+                dirty.add(sub)
+                if sub not in folders:
+                    folders[sub] = Tree()
+            tree, name = folders[folder], os.fsencode(base)
+            if path in files:
+                tree.add(name, _FILE_MODE, files[path])
+            elif name in tree:
+                del tree[name]
         written = self._add(repo, [b for p, b in blobs.items() if files.get(p) == b.id])
-        for folder in sorted(folders, key=lambda f: -f.count("/") - bool(f)):  # leaves first
+        for folder in sorted(dirty, key=lambda f: -f.count("/") - bool(f)):  # leaves first
             tree = folders[folder]
-            written += self._add(repo, [tree])
+            if len(tree) > 1:  # its bytes as one chunk: hashed twice, compressed, in a call
+                raw = tree.as_raw_string()
+                tree = folders[folder] = Tree.from_raw_string(Tree.type_num, raw)
             if folder:
                 parent, _, base = folder.rpartition("/")
+                if not len(tree):  # its last file went: git keeps no empty folder
+                    del folders[folder]
+                    up, name = folders[parent], os.fsencode(base)
+                    if name in up and up[name][0] == stat.S_IFDIR:  # not a file there now
+                        del up[name]
+                    continue
                 folders[parent].add(os.fsencode(base), stat.S_IFDIR, tree.id)
+            written += self._add(repo, [tree])
+        self._folders = (b"", files, folders)  # the commit's id is filled in once it is made
         return folders[""].id, written
 
     # -- reading ---------------------------------------------------------------------------

@@ -503,9 +503,10 @@ class PgHistory:
         """Nothing to absorb: no one edits rows behind memdir's back."""
         return None
 
-    def record(self, names: Iterable[str], message: str) -> str | None:
+    def record(self, names: Iterable[str], message: str, *, sync: Iterable[str] = ()) -> str | None:
         """Commit the files just written or deleted (in the lock's transaction, queued
-        with them); the first commit of a scope holds every file it has."""
+        with them); the first commit of a scope holds every file it has. ``sync`` is
+        nothing to do here: the transaction makes the files durable."""
         backend = self.backend
         backend._writing()
         key = backend.scope.key
