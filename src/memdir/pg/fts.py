@@ -114,10 +114,13 @@ class Fts:
     ``fts_stats`` counters (see :mod:`memdir.sessions.candidates`). One per
     transaction: the newest id :meth:`table_stats` read bounds :meth:`newest`'s probe."""
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: Any, hints: dict[str, int] | None = None) -> None:
         self.conn = conn
         self.analyzer = analyzer()
         self._max_id: dict[str, int] = {}
+        #: the newest id per table an earlier transaction of this state read: where a
+        #: phrase's probe ends (any value gives the same rows; a close one, the cheap way)
+        self.hints = {} if hints is None else hints
 
     def table_stats(self, table: Table) -> tuple[int, float, int]:
         row = self.conn.execute(
@@ -127,8 +130,40 @@ class Fts:
         ).fetchone()
         n, total = (int(row[0]), int(row[1])) if row else (0, 0)
         avgdl = max(1.0, total / n) if n else 1.0
-        self._max_id[table.name] = mx = int(row[2] or 0) if row else 0
+        self._max_id[table.name] = self.hints[table.name] = mx = int(row[2] or 0) if row else 0
         return n, avgdl, mx
+
+    def lookup(
+        self, matches: Sequence[str], limit: int, where: str, params: Sequence[Any], content: Table
+    ) -> tuple[tuple[int, float, int], list[list[int]]]:
+        """:meth:`table_stats` and :meth:`newest` of each of ``matches`` in one statement
+        (a ``UNION ALL`` of their statements, each planned with its own values), so a
+        search's stage 1 is one round trip however many terms it has. A phrase before
+        this state's first :meth:`table_stats` reads the counters first (its probe needs
+        to know where the newest rows are)."""
+        t = content.name
+        if t not in self.hints and any("<->" in (self.analyzer.tsquery(m) or "") for m in matches):
+            self.table_stats(content)
+        sql = [
+            f"SELECT -1, s.nrows, s.ntok, (SELECT max(id) FROM {t}) FROM fts_stats s "
+            "WHERE s.base = ?"
+        ]
+        args: list[Any] = [t]
+        for i, match in enumerate(matches):
+            got = self.statement(match, limit, where, params, content)
+            if got is not None:
+                sql.append(f"SELECT {i}, id, NULL, NULL FROM ({got[0]}) AS t{i}")
+                args += got[1]
+        found: list[list[int]] = [[] for _ in matches]
+        n, total, mx = 0, 0, 0
+        for which, value, ntok, newest in self.conn.execute(" UNION ALL ".join(sql), args):
+            if which < 0:
+                n, total, mx = int(value), int(ntok), int(newest or 0)
+            else:
+                found[which].append(int(value))
+        self._max_id[t] = self.hints[t] = mx
+        avgdl = max(1.0, total / n) if n else 1.0
+        return (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
 
     def newest(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
@@ -151,10 +186,10 @@ class Fts:
         if "<->" not in q:  # one term: the planner's estimate picks the way
             sql = f"SELECT c.id FROM {t} c WHERE {match_} ORDER BY c.id DESC LIMIT ?"
             return sql, (q, *params, limit)
-        if t not in self._max_id:
+        if t not in self._max_id and t not in self.hints:
             self.table_stats(content)
         window = PROBE * limit
-        edge = self._max_id[t] - window
+        edge = self._max_id.get(t, self.hints.get(t, 0)) - window
         many = min(limit, max(1, math.ceil(window * math.sqrt(WALK_COST * limit / max(1, edge)))))
         sql = (
             f"WITH probe AS MATERIALIZED (SELECT c.id FROM {t} c WHERE c.id > ? AND {match_} "

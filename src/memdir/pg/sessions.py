@@ -56,6 +56,7 @@ class PgStateDatabase(Database):
         self._ready = threading.Lock()
         self._joined = threading.local()  # a transaction this thread's writes join
         self.write_lock = 0  # this state's advisory lock key, once the schema is known
+        self._newest_ids: dict[str, int] = {}  # hints for a phrase's probe (pg/fts.py)
 
     def __repr__(self) -> str:
         return f"PgStateDatabase({redact(self.pg.url)!r}, user={self.user!r})"
@@ -161,7 +162,7 @@ class PgStateDatabase(Database):
                 else self._within(joined, setup.encode(), action)
             ) as raw:
                 conn = Connection(raw, None)
-                conn.fts = Fts(conn)
+                conn.fts = Fts(conn, self._newest_ids)
                 result = body(conn)
                 if write:
                     index_pending(conn)
