@@ -2,7 +2,8 @@
 loaded machine as on an idle one, unlike timings. Reads a ``bench/scale.py --keep DIR``
 database (``DIR/memdir-pg/pg.json``, ``DIR/queries.json``), warms up with every query,
 then runs each once with ``pg_stat_statements`` reset before it: per search, the data
-statements it sent (BEGIN, SET and COMMIT apart) and the shared buffers they hit or read;
+statements it sent (BEGIN, SET and COMMIT apart) and the shared buffers they hit or read
+(``read``: of those, the ones not in shared buffers);
 also the client's and the cluster's CPU time per search (``/proc``; the cluster's only
 when it runs on this machine), with the load average beside it.
 
@@ -71,14 +72,16 @@ def measure(
         run(q)
     statements: list[int] = []
     pages: list[int] = []
+    reads: list[int] = []
     shapes: Counter[str] = Counter()
     shape_calls: Counter[str] = Counter()
     for q in queries:
         control.execute("SELECT pg_stat_statements_reset()")
         run(q)
-        n = p = 0
-        for text, calls, blocks in control.execute(
-            "SELECT query, calls, shared_blks_hit + shared_blks_read FROM pg_stat_statements "
+        n = p = r = 0
+        for text, calls, blocks, missed in control.execute(
+            "SELECT query, calls, shared_blks_hit + shared_blks_read, shared_blks_read "
+            "FROM pg_stat_statements "
             "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
             "AND strpos(query, %s) = 0",
             (OWN,),
@@ -87,11 +90,13 @@ def measure(
                 continue
             n += calls
             p += blocks
+            r += missed
             shape = " ".join(text.split())[:90]
             shapes[shape] += blocks
             shape_calls[shape] += calls
         statements.append(n)
         pages.append(p)
+        reads.append(r)
     post = _cluster(control)
     load0 = os.getloadavg()[0]
     cpu0, srv0, t0 = time.process_time(), _cpu(post), time.perf_counter()
@@ -103,6 +108,7 @@ def measure(
     return {
         "statements": statements,
         "pages": pages,
+        "reads": reads,
         "shapes": shapes,
         "shape_calls": shape_calls,
         "client_ms": client * 1000,
@@ -123,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kinds", default="flat,grouped", help="flat, grouped or both")
     ap.add_argument("--by-statement", action="store_true", help="pages by statement shape")
     ap.add_argument("--queries", type=int, default=0, help="only the first N queries")
+    ap.add_argument("--top", type=int, default=0, help="the N queries reading most pages")
     a = ap.parse_args(argv)
     url = json.loads((a.dir / "memdir-pg" / "pg.json").read_text())["url"]
     queries = json.loads((a.dir / "queries.json").read_text())
@@ -140,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(queries)} queries; {url.split('@')[-1]}")
         print(
             f"{'search':<10}{'stmts mean':>11}{'max':>5}{'pages mean':>11}{'p50':>8}{'p95':>8}"
-            f"{'max':>8}{'client ms':>10}{'server ms':>10}{'wall ms':>9}{'load':>6}"
+            f"{'max':>8}{'read':>7}{'client ms':>10}{'server ms':>10}{'wall ms':>9}{'load':>6}"
         )
         for kind in a.kinds.split(","):
             r = measure(md, control, queries, kind == "grouped")
@@ -149,8 +156,11 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{kind:<10}{statistics.fmean(st):>11.2f}{max(st):>5}{statistics.fmean(pg):>11,.0f}"
                 f"{_pct(pg, 50):>8,.0f}{_pct(pg, 95):>8,.0f}{max(pg):>8,}"
+                f"{statistics.fmean(r['reads']):>7,.0f}"
                 f"{r['client_ms']:>10.1f}{server}{r['wall_ms']:>9.1f}{r['load']:>6.1f}"
             )
+            for i in sorted(range(len(pg)), key=lambda i: -pg[i])[: a.top]:
+                print(f"    {pg[i]:>9,} pages {st[i]:>3} statements  {queries[i]}")
             if a.by_statement:
                 for shape, blocks in r["shapes"].most_common(12):
                     print(

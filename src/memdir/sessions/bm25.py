@@ -106,11 +106,12 @@ class Fetched:
     """Stage 2's rows of one ranking, read in one statement a chunk: each candidate's
     texts, session and time; its previous and next row of the same session (through the
     ``(session, id)`` index, so sessions logging at the same time do not interleave); and,
-    when it asks a question (holds ``?`` or ``？``), that next row if it passes ``where``."""
+    when it asks a question (holds ``?`` or ``？``), that next row if it passes ``where``
+    (without a filter every row does: no look-up)."""
 
     rows: list[Row]
     adj: dict[int, set[int]]  # symmetric: row → its neighbours
-    following: dict[int, tuple[int, str, float]]  # row → (next id, session, time)
+    following: dict[int, int]  # row → its next turn
 
 
 def _fetch(
@@ -128,22 +129,26 @@ def _fetch(
                 chunk,
             ).fetchall()
             continue
-        for row in conn.execute(
-            f"SELECT x.*, c.id, c.{s}, c.{table.time} FROM (SELECT h.id, {cols}, h.{s}, "
-            f"h.{table.time}, (SELECT max(m.id) FROM {t} m WHERE m.{s} = h.{s} AND "
-            f"m.id < h.id) AS prev, (SELECT min(m.id) FROM {t} m WHERE m.{s} = h.{s} AND "
-            f"m.id > h.id) AS nxt FROM {t} h WHERE h.id IN ({marks})) x LEFT JOIN {t} c ON "
-            f"c.id = x.nxt AND (x.content LIKE '%?%' OR x.content LIKE '%？%') AND ({where})",
-            (*chunk, *params),
-        ):
-            rid = row[0]
+        sql = (
+            f"SELECT h.id, {cols}, h.{s}, h.{table.time}, (SELECT max(m.id) FROM {t} m WHERE "
+            f"m.{s} = h.{s} AND m.id < h.id) AS prev, (SELECT min(m.id) FROM {t} m WHERE "
+            f"m.{s} = h.{s} AND m.id > h.id) AS nxt FROM {t} h WHERE h.id IN ({marks})"
+        )
+        if where != "1":  # is the next turn of a question one the filter lets through?
+            sql = (
+                f"SELECT x.*, c.id FROM ({sql}) x LEFT JOIN {t} c ON c.id = x.nxt AND "
+                f"(x.content LIKE '%?%' OR x.content LIKE '%？%') AND ({where})"
+            )
+        for row in conn.execute(sql, (*chunk, *params) if where != "1" else chunk):
+            rid, content = row[0], row[1]
             got.rows.append(tuple(row[:6]))
             for n in row[6:8]:
                 if n is not None:
                     got.adj[rid].add(n)
                     got.adj[n].add(rid)
-            if row[8] is not None:
-                got.following[rid] = (row[8], row[9], row[10] or 0.0)
+            nxt = row[8] if where != "1" else row[7] if "?" in content or "？" in content else None
+            if nxt is not None:
+                got.following[rid] = nxt
     return got
 
 
@@ -190,7 +195,7 @@ def rank_rows(
     _times(query, meta, final, p, now)
     order = sorted(final, key=lambda r: (final[r], meta[r][1], r), reverse=True)[:limit]
     if p.next_turn and table.session:
-        order = _with_next_turns(fetched.following, order, final, meta)
+        order = _with_next_turns(fetched.following, order, final)
     return [(r, round(final[r], 6)) for r in order[:limit]]
 
 
@@ -241,10 +246,7 @@ def _times(
 
 
 def _with_next_turns(
-    following: dict[int, tuple[int, str, float]],
-    order: list[int],
-    final: dict[int, float],
-    meta: Meta,
+    following: dict[int, int], order: list[int], final: dict[int, float]
 ) -> list[int]:
     """``order`` with the next turn (``following``, see :class:`Fetched`) of each row
     that asks a question right below it (unless already above)."""
@@ -256,12 +258,11 @@ def _with_next_turns(
         out.append(rid)
         seen.add(rid)
         nxt = following.get(rid)
-        if nxt is not None and nxt[0] not in seen:
-            out.append(nxt[0])
-            seen.add(nxt[0])
-            if nxt[0] not in final:  # no query term: ties its hit, the order decides
-                meta[nxt[0]] = (nxt[1], nxt[2])
-                final[nxt[0]] = final[rid]
+        if nxt is not None and nxt not in seen:
+            out.append(nxt)
+            seen.add(nxt)
+            if nxt not in final:  # no query term: ties its hit, the order decides
+                final[nxt] = final[rid]
     for above, rid in itertools.pairwise(out):  # scores never rise down the list
         final[rid] = min(final[rid], final[above])
     return out
