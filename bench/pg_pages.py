@@ -1,17 +1,9 @@
-"""Statements and buffer pages per session search on PostgreSQL: counts, the same on a
-loaded machine as on an idle one, unlike timings. Reads a ``bench/scale.py --keep DIR``
-database (``DIR/memdir-pg/pg.json``, ``DIR/queries.json``), warms up with every query,
-then runs each once with ``pg_stat_statements`` reset before it: per search, the data
-statements it sent (BEGIN, SET and COMMIT apart) and the shared buffers they hit or read
-(``read``: of those, the ones not in shared buffers);
-also the client's and the cluster's CPU time per search (``/proc``; the cluster's only
-when it runs on this machine), with the load average beside it.
+"""Statements and buffer pages per session search on PostgreSQL (counts: the same on a
+loaded machine), with client and cluster CPU per search and the load beside them. Reads a
+``bench/scale.py --keep DIR`` database; needs ``pg_stat_statements`` in the cluster's
+``shared_preload_libraries`` and no other client on that database (bench/README.md).
 
-    PYTHONPATH=src .venv-bench/bin/python bench/pg_pages.py DIR            # both kinds
-    PYTHONPATH=src .venv-bench/bin/python bench/pg_pages.py DIR --by-statement
-
-Needs ``pg_stat_statements`` loaded (``shared_preload_libraries = 'pg_stat_statements'``
-in the cluster's ``postgresql.conf``, then a restart); the script creates the extension.
+    PYTHONPATH=src .venv-bench/bin/python bench/pg_pages.py DIR [--by-statement] [--top 5]
 """
 
 from __future__ import annotations
@@ -27,36 +19,43 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import psutil
 import psycopg
 
 UTILITY = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|SET|SHOW|RESET)\b", re.I)
 OWN = "pg_stat_statements"
 
 
-def _cluster(conn: psycopg.Connection[Any]) -> psutil.Process | None:
+def _stat(pid: int) -> list[str]:
+    """Fields of ``/proc/PID/stat`` after the command name (index 0 is the state)."""
+    text = Path(f"/proc/{pid}/stat").read_text()
+    return text[text.rindex(")") + 2 :].split()
+
+
+def _cluster(conn: psycopg.Connection[Any]) -> int | None:
     """The postmaster of ``conn``'s cluster when it runs on this machine."""
     row = conn.execute("SELECT pg_backend_pid()").fetchone()
     try:
-        backend = psutil.Process(int(row[0])) if row else None
-        return backend.parent() if backend else None
-    except (psutil.Error, OSError):
+        return int(_stat(int(row[0]))[1]) if row else None
+    except (OSError, ValueError, IndexError):
         return None
 
 
-def _cpu(post: psutil.Process | None) -> float:
-    """CPU seconds of the cluster's processes (exited backends are not counted; the pool
-    keeps its connections)."""
+def _cpu(post: int | None) -> float:
+    """CPU seconds of the cluster's processes (the postmaster and its children; exited
+    backends are not counted, the pool keeps its connections)."""
     if post is None:
         return 0.0
-    total = 0.0
-    for p in [post, *post.children()]:
-        try:
-            t = p.cpu_times()
-            total += t.user + t.system
-        except psutil.Error:
+    total = 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
             continue
-    return total
+        try:
+            fields = _stat(int(proc.name))
+        except (OSError, ValueError):
+            continue
+        if int(proc.name) == post or fields[1] == str(post):
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def measure(
