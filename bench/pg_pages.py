@@ -72,14 +72,17 @@ def measure(
     statements: list[int] = []
     pages: list[int] = []
     reads: list[int] = []
+    exec_ms: list[float] = []
     shapes: Counter[str] = Counter()
     shape_calls: Counter[str] = Counter()
     for q in queries:
         control.execute("SELECT pg_stat_statements_reset()")
         run(q)
         n = p = r = 0
-        for text, calls, blocks, missed in control.execute(
-            "SELECT query, calls, shared_blks_hit + shared_blks_read, shared_blks_read "
+        ms = 0.0
+        for text, calls, blocks, missed, spent in control.execute(
+            "SELECT query, calls, shared_blks_hit + shared_blks_read, shared_blks_read, "
+            "total_exec_time "
             "FROM pg_stat_statements "
             "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
             "AND strpos(query, %s) = 0",
@@ -90,12 +93,14 @@ def measure(
             n += calls
             p += blocks
             r += missed
+            ms += spent
             shape = " ".join(text.split())[:90]
             shapes[shape] += blocks
             shape_calls[shape] += calls
         statements.append(n)
         pages.append(p)
         reads.append(r)
+        exec_ms.append(ms)
     post = _cluster(control)
     load0 = os.getloadavg()[0]
     cpu0, srv0, t0 = time.process_time(), _cpu(post), time.perf_counter()
@@ -108,6 +113,7 @@ def measure(
         "statements": statements,
         "pages": pages,
         "reads": reads,
+        "exec_ms": statistics.fmean(exec_ms),
         "shapes": shapes,
         "shape_calls": shape_calls,
         "client_ms": client * 1000,
@@ -146,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(queries)} queries; {url.split('@')[-1]}")
         print(
             f"{'search':<10}{'stmts mean':>11}{'max':>5}{'pages mean':>11}{'p50':>8}{'p95':>8}"
-            f"{'max':>8}{'read':>7}{'client ms':>10}{'server ms':>10}{'wall ms':>9}{'load':>6}"
+            f"{'max':>8}{'read':>7}{'exec ms':>8}{'client ms':>10}{'server ms':>10}"
+            f"{'wall ms':>9}{'load':>6}"
         )
         for kind in a.kinds.split(","):
             r = measure(md, control, queries, kind == "grouped")
@@ -155,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{kind:<10}{statistics.fmean(st):>11.2f}{max(st):>5}{statistics.fmean(pg):>11,.0f}"
                 f"{_pct(pg, 50):>8,.0f}{_pct(pg, 95):>8,.0f}{max(pg):>8,}"
-                f"{statistics.fmean(r['reads']):>7,.0f}"
+                f"{statistics.fmean(r['reads']):>7,.0f}{r['exec_ms']:>8.1f}"
                 f"{r['client_ms']:>10.1f}{server}{r['wall_ms']:>9.1f}{r['load']:>6.1f}"
             )
             for i in sorted(range(len(pg)), key=lambda i: -pg[i])[: a.top]:
