@@ -101,59 +101,55 @@ def _features(
     return tf, dl
 
 
-def _neighbours(conn: sqlite3.Connection, table: Table, ids: list[int]) -> dict[int, set[int]]:
-    """The previous and next row of the same session of each of ``ids`` (through the
-    ``(session, id)`` index, so sessions logging at the same time do not interleave), as
-    a symmetric adjacency: row → its neighbours."""
-    adj: dict[int, set[int]] = defaultdict(set)
-    t, s = table.name, table.session
-    for i in range(0, len(ids), 500):
-        chunk = ids[i : i + 500]
-        for rid, prev, nxt in conn.execute(
-            f"SELECT c.id, (SELECT max(m.id) FROM {t} m WHERE m.{s} = c.{s} AND "
-            f"m.id < c.id), (SELECT min(m.id) FROM {t} m WHERE m.{s} = c.{s} AND "
-            f"m.id > c.id) FROM {t} c WHERE c.id IN ({', '.join('?' * len(chunk))})",
-            chunk,
-        ):
-            for n in (prev, nxt):
-                if n is not None:
-                    adj[rid].add(n)
-                    adj[n].add(rid)
-    return adj
+@dataclass
+class Fetched:
+    """Stage 2's rows of one ranking, read in one statement a chunk: each candidate's
+    texts, session and time; its previous and next row of the same session (through the
+    ``(session, id)`` index, so sessions logging at the same time do not interleave); and,
+    when it asks a question (holds ``?`` or ``？``), that next row if it passes ``where``
+    (without a filter every row does: no look-up)."""
+
+    rows: list[Row]
+    adj: dict[int, set[int]]  # symmetric: row → its neighbours
+    following: dict[int, int]  # row → its next turn
 
 
-def _fetch(conn: sqlite3.Connection, table: Table, ids: list[int]) -> list[Row]:
-    session = f"c.{table.session}" if table.session else "NULL"
-    cols = ", ".join(f"c.{col}" for col in table.columns)
-    rows: list[Row] = []
-    for i in range(0, len(ids), 500):
-        chunk = ids[i : i + 500]
-        rows += conn.execute(
-            f"SELECT c.id, {cols}, {session}, c.{table.time} FROM "
-            f"{table.name} c WHERE c.id IN ({', '.join('?' * len(chunk))})",
-            chunk,
-        ).fetchall()
-    return rows
-
-
-def _next_turns(
+def _fetch(
     conn: sqlite3.Connection, table: Table, ids: list[int], where: str, params: Sequence[Any]
-) -> dict[int, tuple[int, str, float]]:
-    """For each of ``ids`` that asks a question (holds ``?`` or ``？``), the next row of
-    its session if it passes ``where``: row → (next id, session, time)."""
+) -> Fetched:
+    cols = ", ".join(f"h.{col}" for col in table.columns)
+    got = Fetched([], defaultdict(set), {})
     t, s = table.name, table.session
-    out: dict[int, tuple[int, str, float]] = {}
     for i in range(0, len(ids), 500):
         chunk = ids[i : i + 500]
-        for rid, nxt, sid, ts in conn.execute(
-            f"SELECT h.id, c.id, c.{s}, c.{table.time} FROM {t} h JOIN {t} c ON c.id = "
-            f"(SELECT min(m.id) FROM {t} m WHERE m.{s} = h.{s} AND m.id > h.id) "
-            f"WHERE h.id IN ({', '.join('?' * len(chunk))}) AND "
-            f"(h.content LIKE '%?%' OR h.content LIKE '%？%') AND ({where})",
-            (*chunk, *params),
-        ):
-            out[rid] = (nxt, sid, ts or 0.0)
-    return out
+        marks = ", ".join("?" * len(chunk))
+        if s is None:
+            got.rows += conn.execute(
+                f"SELECT h.id, {cols}, NULL, h.{table.time} FROM {t} h WHERE h.id IN ({marks})",
+                chunk,
+            ).fetchall()
+            continue
+        sql = (
+            f"SELECT h.id, {cols}, h.{s}, h.{table.time}, (SELECT max(m.id) FROM {t} m WHERE "
+            f"m.{s} = h.{s} AND m.id < h.id) AS prev, (SELECT min(m.id) FROM {t} m WHERE "
+            f"m.{s} = h.{s} AND m.id > h.id) AS nxt FROM {t} h WHERE h.id IN ({marks})"
+        )
+        if where != "1":  # is the next turn of a question one the filter lets through?
+            sql = (
+                f"SELECT x.*, c.id FROM ({sql}) x LEFT JOIN {t} c ON c.id = x.nxt AND "
+                f"(x.content LIKE '%?%' OR x.content LIKE '%？%') AND ({where})"
+            )
+        for row in conn.execute(sql, (*chunk, *params) if where != "1" else chunk):
+            rid, content = row[0], row[1]
+            got.rows.append(tuple(row[:6]))
+            for n in row[6:8]:
+                if n is not None:
+                    got.adj[rid].add(n)
+                    got.adj[n].add(rid)
+            nxt = row[8] if where != "1" else row[7] if "?" in content or "？" in content else None
+            if nxt is not None:
+                got.following[rid] = nxt
+    return got
 
 
 def rank_rows(
@@ -172,13 +168,14 @@ def rank_rows(
     terms = candidates.query_terms(query, table)
     if not terms:
         return []
-    n_rows, avgdl, max_id = candidates.table_stats(conn, table)
-    ids = candidates.find(
-        conn, terms, n_rows, max_id, p.common_df, max(p.candidates, limit), where, params, table
-    )
+    want = max(p.candidates, limit)
+    cap = max(p.common_df, want) + 1  # one more: whether a term is common (candidates.find)
+    n_rows, avgdl, max_id = candidates.lookup(conn, terms, cap, where, params, table)
+    ids = candidates.find(conn, terms, n_rows, max_id, p.common_df, want, where, params, table)
     if not ids:
         return []
-    rows = _fetch(conn, table, ids)
+    fetched = _fetch(conn, table, ids, where, params)
+    rows = fetched.rows
     tf, dl = _features(conn, rows, terms, p)
     idf = {t.key: candidates.idf(n_rows, t.df) for t in terms if t.kind != "sub"}
     for t in terms:  # an exact spelling weighs as much as its best-matching word term
@@ -194,17 +191,16 @@ def rank_rows(
     base = {rid: sum(v.values()) for rid, v in scores.items()}
     final = dict(base)
     if table.session:
-        _shares(conn, table, scores, base, meta, final, p)
+        _shares(fetched.adj, scores, base, meta, final, p)
     _times(query, meta, final, p, now)
     order = sorted(final, key=lambda r: (final[r], meta[r][1], r), reverse=True)[:limit]
     if p.next_turn and table.session:
-        order = _with_next_turns(conn, table, order, final, meta, where, params)
+        order = _with_next_turns(fetched.following, order, final)
     return [(r, round(final[r], 6)) for r in order[:limit]]
 
 
 def _shares(
-    conn: sqlite3.Connection,
-    table: Table,
+    adj: dict[int, set[int]],
     scores: dict[int, dict[str, float]],
     base: dict[int, float],
     meta: Meta,
@@ -218,7 +214,7 @@ def _shares(
         for k, v in per_term.items():
             st[k] = max(st.get(k, 0.0), v)
     session = {sid: sum(v.values()) for sid, v in session_terms.items()}
-    adj = _neighbours(conn, table, sorted(base)) if p.neighbour_weight else {}
+    adj = adj if p.neighbour_weight else {}
     for rid in final:
         nb = max((base[n] for n in adj.get(rid, ()) if n in base), default=0.0)
         final[rid] += p.neighbour_weight * nb + p.session_weight * session[meta[rid][0]]
@@ -250,17 +246,10 @@ def _times(
 
 
 def _with_next_turns(
-    conn: sqlite3.Connection,
-    table: Table,
-    order: list[int],
-    final: dict[int, float],
-    meta: Meta,
-    where: str,
-    params: Sequence[Any],
+    following: dict[int, int], order: list[int], final: dict[int, float]
 ) -> list[int]:
-    """``order`` with the next turn of each row that asks a question right below it
-    (unless already above)."""
-    following = _next_turns(conn, table, order, where, params)
+    """``order`` with the next turn (``following``, see :class:`Fetched`) of each row
+    that asks a question right below it (unless already above)."""
     out: list[int] = []
     seen: set[int] = set()
     for rid in order:
@@ -269,12 +258,11 @@ def _with_next_turns(
         out.append(rid)
         seen.add(rid)
         nxt = following.get(rid)
-        if nxt is not None and nxt[0] not in seen:
-            out.append(nxt[0])
-            seen.add(nxt[0])
-            if nxt[0] not in final:  # no query term: ties its hit, the order decides
-                meta[nxt[0]] = (nxt[1], nxt[2])
-                final[nxt[0]] = final[rid]
+        if nxt is not None and nxt not in seen:
+            out.append(nxt)
+            seen.add(nxt)
+            if nxt not in final:  # no query term: ties its hit, the order decides
+                final[nxt] = final[rid]
     for above, rid in itertools.pairwise(out):  # scores never rise down the list
         final[rid] = min(final[rid], final[above])
     return out

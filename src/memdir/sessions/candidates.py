@@ -129,6 +129,29 @@ def _newest(
     return [r[0] for r in conn.execute(sql, (match, *params, limit))]
 
 
+def lookup(
+    conn: sqlite3.Connection,
+    terms: list[Term],
+    limit: int,
+    where: str,
+    params: Sequence[Any],
+    content: Table,
+) -> tuple[int, float, int]:
+    """:func:`table_stats`, and each term's newest ``limit`` matching rows into its
+    ``ids`` (newest first). Another engine's connection answers through its ``fts`` (on
+    PostgreSQL all of it in one statement)."""
+    looked = [t for t in terms if t.kind != "sub"]
+    if not isinstance(conn, sqlite3.Connection):
+        stats, found = conn.fts.lookup([t.match for t in looked], limit, where, params, content)
+        for t, ids in zip(looked, found, strict=True):
+            t.ids = ids
+        return stats
+    stats = table_stats(conn, content)
+    for t in looked:
+        t.ids = _newest(conn, t.table, t.match, limit, where, params, content)
+    return stats
+
+
 def find(
     conn: sqlite3.Connection,
     terms: list[Term],
@@ -140,15 +163,14 @@ def find(
     params: Sequence[Any],
     content: Table,
 ) -> list[int]:
-    """The ``want`` best candidate row ids of ``content`` for ``terms`` (see the module);
-    sets each term's ``ids``, ``common`` and ``df``."""
+    """The ``want`` best candidate row ids of ``content`` for ``terms`` whose ``ids``
+    :func:`lookup` found (see the module); sets each term's ``common`` and ``df``."""
     cap = max(common_df, want)
     cand: dict[int, float] = defaultdict(float)
     live = []
     for t in terms:
         if t.kind == "sub":
             continue
-        t.ids = _newest(conn, t.table, t.match, cap + 1, where, params, content)
         t.common = len(t.ids) > cap
         if t.common:
             span = max(1, max_id - t.ids[-1] + 1)

@@ -160,19 +160,39 @@ def tree(conn: sqlite3.Connection, session_id: str) -> set[str]:
     return {row[0] for row in rows} | {session_id}
 
 
+#: A message's columns (not the PostgreSQL search vector beside them).
+COLUMNS = "id, session_id, role, content, tool_name, tool_calls, timestamp"
+
+
 def around(conn: sqlite3.Connection, message_id: int, window: int) -> list[Message]:
     """Message ``message_id`` with up to ``window`` messages of its session either side."""
-    row = conn.execute("SELECT session_id FROM messages WHERE id = ?", (message_id,)).fetchone()
-    if row is None:
-        return []
-    sql = (
-        "SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id < ? "
-        "ORDER BY id DESC LIMIT ?) AS before UNION ALL SELECT * FROM messages WHERE id = ? "
-        "UNION ALL SELECT * FROM (SELECT * FROM messages WHERE session_id = ? AND id > ? "
-        "ORDER BY id LIMIT ?) AS after"
-    )
-    rows = conn.execute(sql, (row[0], message_id, window, message_id, row[0], message_id, window))
-    return sorted((Message.from_row(r) for r in rows), key=lambda m: m.id)
+    return arounds(conn, [(message_id, None)], window)[message_id]
+
+
+def arounds(
+    conn: sqlite3.Connection, hits: Sequence[tuple[int, str | None]], window: int
+) -> dict[int, list[Message]]:
+    """:func:`around` of each ``(message id, its session or None: look it up)``, in one
+    statement (each window an index range of its session), message id → window."""
+    out: dict[int, list[Message]] = {mid: [] for mid, _ in hits}
+    for chunk in range(0, len(hits), 100):
+        parts: list[str] = []
+        params: list[Any] = []
+        for k, (mid, sid) in enumerate(hits[chunk : chunk + 100]):
+            of = "?" if sid is not None else "(SELECT session_id FROM messages WHERE id = ?)"
+            ref = sid if sid is not None else mid
+            parts += [
+                f"SELECT {k} AS k, * FROM (SELECT {COLUMNS} FROM messages WHERE session_id = "
+                f"{of} AND id < ? ORDER BY id DESC LIMIT ?) AS b{k}",
+                f"SELECT {k} AS k, {COLUMNS} FROM messages WHERE id = ?",
+                f"SELECT {k} AS k, * FROM (SELECT {COLUMNS} FROM messages WHERE session_id = "
+                f"{of} AND id > ? ORDER BY id LIMIT ?) AS a{k}",
+            ]
+            params += [ref, mid, window, mid, ref, mid, window]
+        keys = [mid for mid, _ in hits[chunk : chunk + 100]]
+        for row in conn.execute(" UNION ALL ".join(parts), params):
+            out[keys[row[0]]].append(Message.from_row(row))
+    return {mid: sorted(ms, key=lambda m: m.id) for mid, ms in out.items()}
 
 
 def _rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, sqlite3.Row]:
@@ -180,7 +200,8 @@ def _rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, sqlite3.Row
     for chunk in range(0, len(ids), 500):
         part = list(ids[chunk : chunk + 500])
         sql = (
-            f"SELECT m.*, s.agent, s.title FROM messages m JOIN sessions s "
+            f"SELECT m.id, m.session_id, m.role, m.content, m.tool_name, m.tool_calls, "
+            f"m.timestamp, s.agent, s.title, s.parent_id FROM messages m JOIN sessions s "
             f"ON s.id = m.session_id WHERE m.id IN ({', '.join('?' * len(part))})"
         )
         out.update({row["id"]: row for row in conn.execute(sql, part)})
@@ -232,13 +253,17 @@ def search_sessions(
         )
         rows = _rows(conn, [r.rowid for r in ranked])
         ranked = [r for r in ranked if r.rowid in rows]
-        root_of_session = roots(conn, {row["session_id"] for row in rows.values()})
+        parentless = {r["session_id"] for r in rows.values() if r["parent_id"] is None}
+        sessions = {r["session_id"] for r in rows.values()} - parentless
+        root_of_session = roots(conn, sessions) | {sid: sid for sid in parentless}
         root_of = {mid: root_of_session[row["session_id"]] for mid, row in rows.items()}
         groups = folder(ranked, root_of)
         if len(groups) >= limit or len(ranked) < wanted or wanted >= 5000:
             break
         wanted *= 4  # one long session took most candidates: look further down
     hits = []
+    best_ids = [(members[0].rowid, rows[members[0].rowid]["session_id"]) for _, members in groups]
+    context = arounds(conn, best_ids[:limit], window)
     for root, members in groups[:limit]:
         best = rows[members[0].rowid]
         hits.append(
@@ -248,7 +273,7 @@ def search_sessions(
                 snippet=snippet(_searchable(best), query),
                 score=members[0].score,
                 timestamp=to_datetime(best["timestamp"]),
-                context=around(conn, best["id"], window),
+                context=context[best["id"]],
                 matched_session_id=best["session_id"],
                 role=best["role"],
                 agent=best["agent"],
