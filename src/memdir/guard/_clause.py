@@ -260,12 +260,10 @@ class Clauses:
         ("the phishing mail said '…'", "a poisoned README could tell the agent to run `…`"),
         with no order word outside the quotes."""
         s = self.s
-        lo = max(s.rfind("\n", 0, start) + 1, start - REACH)  # quotes may hold sentences
-        before = s[lo:start]
-        opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]
-        if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
+        lo = line_back(s, start)  # quotes may hold sentences
+        at = open_quote(s, lo, start)
+        if at is None:
             return False
-        at = lo + opens[-1]
         if not self.has(_ADVERSARY, lo, at) or self.has(_ORDER_WORD, lo, at):
             return False
         clause = max(s.rfind(c, lo, at) for c in ":：;.") + 1
@@ -332,12 +330,7 @@ class Clauses:
         closed = bisect.bisect_right(self._fences, start)  # fences ending by ``start``
         if closed % 2 == 1:
             return self._fences[closed - 1] - 3
-        lo = max(s.rfind("\n", 0, start) + 1, start - REACH)
-        before = s[lo:start]
-        opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]
-        if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
-            return None
-        return lo + opens[-1]
+        return open_quote(s, line_back(s, start), start)
 
     def _paragraphs(self, label: re.Pattern[str]) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
@@ -419,17 +412,46 @@ _CLOSING_QUOTE = re.compile(r"[\"'`”’»」』】＂“]")
 _OPENING_QUOTE = re.compile(r"(?<![a-z0-9_'`])[\"'`“‘«「„‚『【＂]")
 
 
+_WORDS_BACK = re.compile(r"\s*(?:\S+\s+){0,7}\S*")  # on the reversed text: 8 words back
+_ANY_QUOTE = re.compile(f"[{re.escape(_QUOTES)}]")
+
+
+@functools.lru_cache(maxsize=4)
+def _quote_marks(s: str) -> tuple[list[int], list[int]]:
+    """Where each quote character of ``s`` stands, and which of them open a quote (found once
+    per text: each anchor used to re-scan the ``REACH`` characters before it)."""
+    marks = [m.start() for m in _ANY_QUOTE.finditer(s)]
+    return marks, [m.start() for m in _OPENING_QUOTE.finditer(s)]
+
+
+def line_back(s: str, start: int) -> int:
+    """The start of ``start``'s line, or ``REACH`` characters back on a longer line."""
+    return max(s.rfind("\n", max(0, start - REACH), start) + 1, start - REACH)
+
+
+def open_quote(s: str, lo: int, start: int) -> int | None:
+    """Where the quote that holds ``start`` opens, looking back to ``lo``: the last quote
+    character in ``s[lo:start]`` if it opens one (not the "'" of "it's"; at ``lo`` nothing is
+    seen before it)."""
+    marks, opens = _quote_marks(s)
+    i = bisect.bisect_left(marks, start)
+    if i == 0 or marks[i - 1] < lo:
+        return None
+    last = marks[i - 1]
+    j = bisect.bisect_left(opens, last)
+    return last if last == lo or (j < len(opens) and opens[j] == last) else None
+
+
 def mentioned(s: str, start: int) -> bool:
     """Whether the match at ``start`` sits in quotes introduced as an example ("phrases such
     as 'ignore previous instructions'")."""
-    line_start = s.rfind("\n", max(0, start - REACH), start) + 1
-    before = s[max(line_start, start - REACH) : start]  # bounded: a long line stays linear
-    if not any(q in before for q in _QUOTES):
+    lo = line_back(s, start)  # bounded: a long line stays linear
+    quote = open_quote(s, lo, start)
+    if quote is None:
         return False
-    opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]  # not the "'" of "it's"
-    if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
-        return False
-    if _MENTION.search(before, 0, opens[-1]) is not None:
+    # a cue holds at most one space and three words follow it: read the last words only
+    back = _WORDS_BACK.match(s[lo:quote][::-1])
+    if _MENTION.search(s[quote - (back.end() if back else 0) : quote]) is not None:
         return True
     close = _CLOSING_QUOTE.search(s, start, min(len(s), start + REACH))
     return close is not None and _MENTION_AFTER.match(s, close.end()) is not None

@@ -694,12 +694,27 @@ _WEAKENING = re.compile(
     r"annoy\w*|to get (?:past|around|through))\b"
 )
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
-_AUTHORITY = re.compile(
-    r"(?m)^[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
+_AUTHORITY = re.compile(  # at a line start
+    r"[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
     r"систем\w*|admin\w*|developer|operator|vendor|anthropic|openai|(?:security|safety|trust) team|"
-    r"from it(?= ?[:：])|override)(?:[ \w]{0,20})\]?\s*[:：]|\battention,? (?:all )?(?:ai|"
-    r"llm) (?:agents?|assistants?|models?)\b"
+    r"from it(?= ?[:：])|override)(?:[ \w]{0,20})\]?\s*[:：]"
 )
+_ATTENTION = re.compile(r"\battention,? (?:all )?(?:ai|llm) (?:agents?|assistants?|models?)\b")
+
+
+def _spoken_as_authority(s: str, start: int) -> bool:
+    """Whether the line of ``start`` or the one before it is labelled as the system, an
+    administrator or a vendor (within ``REACH``). A label starts a line, so only the two line
+    starts are tried: a search across the window cost ``REACH`` steps per anchor."""
+    lo = max(0, start - REACH)
+    here = s.rfind("\n", max(0, lo - 1), start)  # newlines before ``lo - 1`` start no line here
+    prev = -1 if here == -1 else s.rfind("\n", max(0, lo - 1), here)
+    lo = prev + 1 if prev != -1 else lo  # the line before this one, within ``REACH``
+    starts = {p for p in (here + 1, prev + 1) if lo <= p < start and (p == 0 or s[p - 1] == "\n")}
+    if any(_AUTHORITY.match(s, p, start) is not None for p in starts):
+        return True
+    return s.find("attention", lo, start) != -1 and _ATTENTION.search(s, lo, start) is not None
+
 
 _SELF = (
     r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|"
@@ -803,7 +818,10 @@ _RISKY = (
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
     r"producci[oó]n|pagos?|transferencias?|comandos?|tous|toutes|n'importe|supprimer|déploy\w*|"
     r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|lösch\w*|bereitstellen|produktion\w*|"
-    r"\w*deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|eliminare|pagamenti|"
+    # a compound ("Produktionsdeploy") from its first letter: ``\w*deploy`` tried at every
+    # letter of a long word re-read the word from each (7 s on 64 KiB of Chinese)
+    r"\b\w*deploy\w*|(?<=\w)deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|"
+    r"eliminare|pagamenti|"
     r"bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|her (?:şey|komut)|"
     r"sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|हटा|डिलीट|डिप्लॉय|"
     r"प्रोडक्शन|सभी|verwijder\w*|productie|alle",
@@ -1162,8 +1180,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
                 or _REPLACED.search(s, m.end(), hi + 200) is not None
             )
         # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")
-        line = s.rfind("\n", 0, max(0, s.rfind("\n", 0, m.start()))) + 1
-        score += _AUTHORITY.search(s, max(line, m.start() - REACH), m.start()) is not None
+        score += _spoken_as_authority(s, m.start())
         if best is None or score > best.score:
             scope = scope_rx.search(s, lo, hi) if scoped else None
             start = min(m.start(), scope.start()) if scope else m.start()
