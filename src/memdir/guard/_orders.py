@@ -191,7 +191,7 @@ _UNTRUSTED = (
     r"downloaded|scraped)\b|web ?pages?|websites?|pages|sites|urls?|links?|search results|(?:tool|"
     r"command|api|shell) (?:output|results?|responses?)|tool results?|issues?(?! (?:templates?|"
     r"tracker|forms?|labels?|numbers?|titles?|types?))|(?:issue |pr |code )?comments?|"
-    r"pull requests|prs\b|e-?mails?|messages?|tickets?|chats?|slack|discord|\w+ files\b|"
+    r"pull requests|prs\b|e-?mails?|messages?|tickets?|chats?|slack|discord|\b\w+ files\b|"
     r"files (?:named|called|in)|documents|readmes\b|readme files|html|bots?\b|other agents|repos|"
     r"repositories|dependencies|packages|docstrings|commit messages|logs"
 )

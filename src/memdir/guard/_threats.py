@@ -467,11 +467,13 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         for tool in tools:
             line_end = s.find("\n", tool.end(), tool.end() + REACH)
             end = tool.end() + REACH if line_end == -1 else line_end
+            given = [m for spots in stores for m in spots.between(tool.end(), end)]
+            if not given:
+                continue  # no URL is read per tool when no credential follows it
             urls = [u.group() for u in _URL.finditer(s, tool.start(), end)]
             found = [
                 m
-                for spots in stores
-                for m in spots.between(tool.end(), end)
+                for m in given
                 if not (
                     _BARE_VAR.fullmatch(m.group()) and any(_own_service(u, m.group()) for u in urls)
                 )
@@ -490,6 +492,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         for m in _IP.finditer(s, lo, hi)
     ]
     for lo, hi in sorted(set(spans)):
+        if all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
+            continue  # nothing secret or private here to send (checked before the actions)
         actions = [
             a
             for a in (
@@ -501,8 +505,8 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
             and not (a.re is rx["net"] and _FETCH_RUN.match(s, a.end()))
         ]
-        if not actions or all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
-            continue  # nothing is sent, or nothing secret or private here to send
+        if not actions:
+            continue  # nothing is sent
         actions.sort(key=lambda a: a.start())
         starts = [a.start() for a in actions]
         # Each pattern is matched once per window and looked up by position per sink: a
@@ -924,6 +928,15 @@ _TOOL_CALL = re.compile(
 
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
+    # A write near many targets ("append to ~/.bashrc " × 3,000) is judged once, not per target.
+    judged: dict[tuple[int, int, int], bool] = {}
+
+    def ordered(w: re.Match[str], clo: int) -> bool:
+        key = (w.start(), w.end(), clo)
+        if key not in judged:
+            judged[key] = _ordered(s, w, clo) and not _narrative(s, w) and _affirmed(s, w, clo, cl)
+        return judged[key]
+
     for kind in ("backdoor", "persist", "config"):
         for lo, hi in cl.windows(_NEEDLES[kind]):
             targets = list(rx[kind].finditer(s, lo, hi))
@@ -936,10 +949,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     (
                         w
                         for w in spots.between(*window)
-                        if not _inside(w, target)
-                        and _ordered(s, w, clo)
-                        and not _narrative(s, w)
-                        and _affirmed(s, w, clo, cl)
+                        if not _inside(w, target) and ordered(w, clo)
                     ),
                     None,
                 )

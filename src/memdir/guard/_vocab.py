@@ -36,7 +36,7 @@ _HOST_PATH = rf"\b(?:[a-z0-9-]+\.)+(?:{_TLDS}|sh|to)(?::\d+)?/[^\s\"'`]*"
 _SINK = _rx(
     r"\b(?:https?|s?ftp|scp|wss?|s3|gs)://[^\s\"'`]+",
     r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b",
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     r"\b[\w.-]+@[\w.-]+:",
     _HOST_PATH,
     rf"(?:(?<=\bto )|(?<=\bat )|(?<=\bvia ))(?:[a-z0-9-]+\.)+(?:{_TLDS})\b(?![./\w-])",
@@ -75,7 +75,8 @@ _STRONG_STORE = (
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
-    r"\.kube/config\b|service[- ]account (?:json|key)|[\w-]*(?:-sa|_sa|service-account)\.json\b",
+    r"\.kube/config\b|service[- ]account (?:json|key)|"
+    r"(?<![\w-])[\w-]*(?:-sa|_sa|service-account)\.json\b",
     # commands whose output is a credential
     r"aws sts get-session-token|gcloud auth print-\w+-token|az account get-access-token|"
     r"\bgh auth token|kubectl get secrets?|vault (?:read|kv get)|\bop read\b|heroku auth:token",
