@@ -24,7 +24,9 @@ _NEG_WORDS = (
     r"rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|"
     r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
     r"mai|asla|jangan|không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
-    r"yasak\w*)\b|(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
+    r"yasak\w*|đừng|chớ|cấm|tidak|dilarang|huwag|hindi|bawal|μην|μη|δεν|ποτέ|απαγορεύ\w*)\b|"
+    r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า|"
+    r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
     r"決して|절대)"
 )
 _NEG_BEFORE = re.compile(rf"{_NEG_WORDS}(?:[^.!?。！？\n,;，；]|\.(?=\S)){{0,30}}$")
@@ -46,7 +48,8 @@ _JUDGED = re.compile(
 _NEG_AFTER = re.compile(
     r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지|면 안 ?[되돼됩])|"
     r"(?:me|ma|meyin|mayın)\b|"
-    r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b"  # German V2: "sag dem Nutzer nichts"
+    r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b|"  # German V2: "sag dem Nutzer nichts"
+    r"(?:\s+[^\s.,;]+)?\s+(?:मत|नहीं|না)(?!\w)"  # hi, bn: after the verb ("कॉपी मत करो")
 )
 
 

@@ -8,8 +8,10 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from . import _orders
 from ._build import word_start
 from ._clause import _NEG_WORDS, REACH, Clauses, Spots, negated, reported
+from ._engine import Text
 from ._vocab import (
     _AGENT_SUBJECT,
     _BARE_VAR,
@@ -52,9 +54,11 @@ from ._vocab import (
     _USED,
     _VAR,
     _VERB_FORMS,
+    SVO_VERB,
     _compiled,
     _needles,
     order_before,
+    svo_order_before,
 )
 
 
@@ -134,6 +138,7 @@ _POINTER = re.compile(r"\b(?:that|this|the) file\b|\bthat key\b|\bthose files\b"
 _ASSIGNED = re.compile(r"\w=[\"']?\$\(\s*$")
 _BY_AGENT = re.compile(r"(?:\s+(?:up|in|out))?\s+by\s+(?!\w+ing\b)")
 _REFLEXIVE = re.compile(r"\b(?:se|si)\s+$")
+_PASSIVE_MARK = re.compile(r"\b(?:được|bị|ay)\s+$")  # vi "được lưu" (is stored), tl "ay"
 _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
 _ENCODED_VAR = re.compile(r"%7b|%24|\[")
@@ -207,6 +212,10 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     are mirrored to … after every task") is a standing order written as a fact."""
     if s[m.start() - 1 : m.start()] in ('"', "'") and _KEY_NAME.match(s, m.end()):
         return False  # a quoted key in JSON or YAML is a field, not a verb
+    if SVO_VERB.fullmatch(m.group()):
+        return svo_order_before(s, lo, m.start()) and not _PASSIVE_MARK.search(
+            s, max(lo, m.start() - 6), m.start()
+        )
     word = _HEAD_WORD.match(m.group())
     english = word is not None and _ENGLISH_VERB.fullmatch(word.group())
     if not english or (
@@ -926,17 +935,23 @@ _TOOL_CALL = re.compile(
 )
 
 
+_AGENT_FILE = re.compile(
+    r"agents\.md|claude\.md|\.cursorrules|\.clinerules|\.windsurfrules|copilot-instructions|"
+    r"soul\.md|memory\.md|user\.md"
+)
+
+
+def _standing(target: re.Match[str], scope: str) -> bool:
+    """Whether what is written into an agent's instruction file is a standing order, even
+    one in the grey band: every later session reads that file as its rules."""
+    if not _AGENT_FILE.search(target.group()):
+        return False
+    text = Text(scope.replace(target.group(), " "))
+    return _orders.detect(text, Clauses(text.s, text.found)) is not None
+
+
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
-    # A write near many targets ("append to ~/.bashrc " × 3,000) is judged once, not per target.
-    judged: dict[tuple[int, int, int], bool] = {}
-
-    def ordered(w: re.Match[str], clo: int) -> bool:
-        key = (w.start(), w.end(), clo)
-        if key not in judged:
-            judged[key] = _ordered(s, w, clo) and not _narrative(s, w) and _affirmed(s, w, clo, cl)
-        return judged[key]
-
     for kind in ("backdoor", "persist", "config"):
         for lo, hi in cl.windows(_NEEDLES[kind]):
             targets = list(rx[kind].finditer(s, lo, hi))
@@ -949,7 +964,10 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     (
                         w
                         for w in spots.between(*window)
-                        if not _inside(w, target) and ordered(w, clo)
+                        if not _inside(w, target)
+                        and _ordered(s, w, clo)
+                        and not _narrative(s, w)
+                        and _affirmed(s, w, clo, cl)
                     ),
                     None,
                 )
@@ -966,8 +984,10 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                         end = min(len(s) if para == -1 else para, chi + 300)
                     scope = s[min(clo, w.start()) : end]
                     payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
-                    if not payload.search(scope.replace(target.group(), " ")) and not (
-                        kind == "persist" and _TOOL_CALL.search(scope)
+                    if (
+                        not payload.search(scope.replace(target.group(), " "))
+                        and not (kind == "persist" and _TOOL_CALL.search(scope))
+                        and not (kind == "config" and _standing(target, scope))
                     ):
                         continue  # a named tool writing there needs no payload to be abuse
                 return hit(
