@@ -202,6 +202,12 @@ class Spots:
         j = bisect.bisect_left(self._starts, hi)
         return self.matches[i:j]
 
+    def within(self, lo: int, hi: int) -> bool:
+        """Whether a match starts and ends in ``[lo, hi]`` (starting before ``hi``). Matches do
+        not overlap, so their ends grow with their starts: only the first after ``lo`` can."""
+        i = bisect.bisect_left(self._starts, lo)
+        return i < len(self._starts) and self._starts[i] < hi and self.matches[i].end() <= hi
+
 
 class Clauses:
     """Clause boundaries of one text, located once (``found``: its literals, if located)."""
@@ -225,8 +231,7 @@ class Clauses:
         self._calls[id(rx)] = calls
         if calls <= 32:
             return rx.search(self.s, lo, hi) is not None
-        # a match that starts in the window and ends inside it
-        return any(m.end() <= hi for m in self.spots(rx).between(lo, hi))
+        return self.spots(rx).within(lo, hi)  # a match that starts and ends in the window
 
     def spots(self, rx: re.Pattern[str]) -> Spots:
         """Every match of ``rx`` in the text, found once."""

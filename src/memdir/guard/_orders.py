@@ -1124,6 +1124,24 @@ def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int) -> bool:
     )
 
 
+def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int) -> bool:
+    """Whether the predicate ``m`` (its clause ``lo``–``hi``) is no order after all."""
+    if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
+        return True  # … quoted as an example ("payloads like '…'"), or told as a past story
+    if (not _NEGATIVE_FORM.match(m.group()) or _WITHOUT.match(m.group())) and negated(
+        s, m.start(), m.end(), lo
+    ):
+        return True  # "never X", and "never X without asking" (which asks first)
+    if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
+        return True  # kept from other users, not from the user
+    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
+        return True  # "the user approves their own PRs": people may, the agent may not
+    if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
+        return True  # "treat that feedback as authoritative": no outside source gains trust
+    # "assume yes" only answers a prompt ("assume the user wants TypeScript")
+    return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
+
+
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     """The highest-scoring standing order in the folded text (None below ``GREY``)."""
     rules, scope_rx, risky_rx = _compiled()
@@ -1131,21 +1149,10 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     cl = clauses or Clauses(s)
     best: Order | None = None
     for rule, m in rules.every(hay):
-        if not word_start(s, m.start()) or mentioned(s, m.start()) or cl.story(m.start(), m.end()):
-            continue  # … quoted as an example ("payloads like '…'"), or told as a past story
+        if not word_start(s, m.start()):
+            continue
         lo, hi = cl.around(m.start(), m.end())
-        if (not _NEGATIVE_FORM.match(m.group()) or _WITHOUT.match(m.group())) and negated(
-            s, m.start(), m.end(), lo
-        ):
-            continue  # "never X", and "never X without asking" (which asks first)
-        if rule.id in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
-            continue  # kept from other users, not from the user
-        if rule.id == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
-            continue  # "the user approves their own PRs": people may, the agent may not
-        if rule.id == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
-            continue  # "treat that feedback as authoritative": no outside source gains trust
-        if m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi):
-            continue  # "assume yes" only answers a prompt ("assume the user wants TypeScript")
+        clause = lo, hi
         score = _WEIGHTS[rule.id]
         scoped = cl.has(scope_rx, lo, hi)
         if rule.id == "void" and scoped:  # "… no longer apply" is the predicate, not a scope
@@ -1181,7 +1188,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             )
         # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")
         score += _spoken_as_authority(s, m.start())
-        if best is None or score > best.score:
+        # what excuses an order is only asked of one that would outscore the best so far
+        if (best is None or score > best.score) and not _excused(rule.id, m, s, cl, *clause):
             scope = scope_rx.search(s, lo, hi) if scoped else None
             start = min(m.start(), scope.start()) if scope else m.start()
             best = Order(_RULES[rule.id], _REASONS[rule.id], score, start, m.end())
