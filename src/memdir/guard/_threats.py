@@ -12,6 +12,7 @@ from . import _orders
 from ._build import word_start
 from ._clause import _NEG_WORDS, REACH, Clauses, Spots, negated, reported
 from ._engine import Text
+from ._needles import register
 from ._vocab import (
     _AGENT_SUBJECT,
     _BARE_VAR,
@@ -442,6 +443,8 @@ _SOURCE_NEEDLES = (
         "메모리|기억|konuşma|geçmiş|bellek|hafıza"
     ),
 )
+_SOURCE_SET = frozenset(_SOURCE_NEEDLES)
+register(_SOURCE_SET)  # located in the text's one literal pass
 
 
 _DIGIT_DOT = tuple(f"{d}." for d in range(10))  # every IP address holds one
@@ -500,16 +503,20 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         for lo, hi in cl.windows(_DIGIT_DOT)
         for m in _IP.finditer(s, lo, hi)
     ]
+    secrets = cl.found.present(_SOURCE_SET) if spans else set()  # those in the text at all
     for lo, hi in sorted(set(spans)):
-        if all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
-            continue  # nothing secret or private here to send (checked before the actions)
+        verbs = [
+            *rx["send"].finditer(s, lo, hi),
+            *rx["net"].finditer(s, lo, hi),
+            *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
+        ]
+        # nothing that sends, or nothing secret or private here to send; each verb is judged
+        # only after these (13,000 ``curl``s in a window with no secret were judged each)
+        if not verbs or all(s.find(n, lo, hi) == -1 for n in secrets):
+            continue
         actions = [
             a
-            for a in (
-                *rx["send"].finditer(s, lo, hi),
-                *rx["net"].finditer(s, lo, hi),
-                *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
-            )
+            for a in verbs
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
             and not (a.re is rx["net"] and _FETCH_RUN.match(s, a.end()))
