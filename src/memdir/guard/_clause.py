@@ -24,7 +24,9 @@ _NEG_WORDS = (
     r"rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|"
     r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
     r"mai|asla|jangan|không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
-    r"yasak\w*)\b|(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
+    r"yasak\w*|đừng|chớ|cấm|tidak|dilarang|huwag|hindi|bawal|μην|μη|δεν|ποτέ|απαγορεύ\w*)\b|"
+    r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า|"
+    r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
     r"決して|절대)"
 )
 _NEG_BEFORE = re.compile(rf"{_NEG_WORDS}(?:[^.!?。！？\n,;，；]|\.(?=\S)){{0,30}}$")
@@ -46,7 +48,8 @@ _JUDGED = re.compile(
 _NEG_AFTER = re.compile(
     r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지|면 안 ?[되돼됩])|"
     r"(?:me|ma|meyin|mayın)\b|"
-    r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b"  # German V2: "sag dem Nutzer nichts"
+    r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b|"  # German V2: "sag dem Nutzer nichts"
+    r"(?:\s+[^\s.,;]+)?\s+(?:मत|नहीं|না)(?!\w)"  # hi, bn: after the verb ("कॉपी मत करो")
 )
 
 
@@ -199,6 +202,12 @@ class Spots:
         j = bisect.bisect_left(self._starts, hi)
         return self.matches[i:j]
 
+    def within(self, lo: int, hi: int) -> bool:
+        """Whether a match starts and ends in ``[lo, hi]`` (starting before ``hi``). Matches do
+        not overlap, so their ends grow with their starts: only the first after ``lo`` can."""
+        i = bisect.bisect_left(self._starts, lo)
+        return i < len(self._starts) and self._starts[i] < hi and self.matches[i].end() <= hi
+
 
 class Clauses:
     """Clause boundaries of one text, located once (``found``: its literals, if located)."""
@@ -222,8 +231,7 @@ class Clauses:
         self._calls[id(rx)] = calls
         if calls <= 32:
             return rx.search(self.s, lo, hi) is not None
-        # a match that starts in the window and ends inside it
-        return any(m.end() <= hi for m in self.spots(rx).between(lo, hi))
+        return self.spots(rx).within(lo, hi)  # a match that starts and ends in the window
 
     def spots(self, rx: re.Pattern[str]) -> Spots:
         """Every match of ``rx`` in the text, found once."""
@@ -260,12 +268,10 @@ class Clauses:
         ("the phishing mail said '…'", "a poisoned README could tell the agent to run `…`"),
         with no order word outside the quotes."""
         s = self.s
-        lo = max(s.rfind("\n", 0, start) + 1, start - REACH)  # quotes may hold sentences
-        before = s[lo:start]
-        opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]
-        if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
+        lo = line_back(s, start)  # quotes may hold sentences
+        at = open_quote(s, lo, start)
+        if at is None:
             return False
-        at = lo + opens[-1]
         if not self.has(_ADVERSARY, lo, at) or self.has(_ORDER_WORD, lo, at):
             return False
         clause = max(s.rfind(c, lo, at) for c in ":：;.") + 1
@@ -332,12 +338,7 @@ class Clauses:
         closed = bisect.bisect_right(self._fences, start)  # fences ending by ``start``
         if closed % 2 == 1:
             return self._fences[closed - 1] - 3
-        lo = max(s.rfind("\n", 0, start) + 1, start - REACH)
-        before = s[lo:start]
-        opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]
-        if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
-            return None
-        return lo + opens[-1]
+        return open_quote(s, line_back(s, start), start)
 
     def _paragraphs(self, label: re.Pattern[str]) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
@@ -419,17 +420,46 @@ _CLOSING_QUOTE = re.compile(r"[\"'`”’»」』】＂“]")
 _OPENING_QUOTE = re.compile(r"(?<![a-z0-9_'`])[\"'`“‘«「„‚『【＂]")
 
 
+_WORDS_BACK = re.compile(r"\s*(?:\S+\s+){0,7}\S*")  # on the reversed text: 8 words back
+_ANY_QUOTE = re.compile(f"[{re.escape(_QUOTES)}]")
+
+
+@functools.lru_cache(maxsize=4)
+def _quote_marks(s: str) -> tuple[list[int], list[int]]:
+    """Where each quote character of ``s`` stands, and which of them open a quote (found once
+    per text: each anchor used to re-scan the ``REACH`` characters before it)."""
+    marks = [m.start() for m in _ANY_QUOTE.finditer(s)]
+    return marks, [m.start() for m in _OPENING_QUOTE.finditer(s)]
+
+
+def line_back(s: str, start: int) -> int:
+    """The start of ``start``'s line, or ``REACH`` characters back on a longer line."""
+    return max(s.rfind("\n", max(0, start - REACH), start) + 1, start - REACH)
+
+
+def open_quote(s: str, lo: int, start: int) -> int | None:
+    """Where the quote that holds ``start`` opens, looking back to ``lo``: the last quote
+    character in ``s[lo:start]`` if it opens one (not the "'" of "it's"; at ``lo`` nothing is
+    seen before it)."""
+    marks, opens = _quote_marks(s)
+    i = bisect.bisect_left(marks, start)
+    if i == 0 or marks[i - 1] < lo:
+        return None
+    last = marks[i - 1]
+    j = bisect.bisect_left(opens, last)
+    return last if last == lo or (j < len(opens) and opens[j] == last) else None
+
+
 def mentioned(s: str, start: int) -> bool:
     """Whether the match at ``start`` sits in quotes introduced as an example ("phrases such
     as 'ignore previous instructions'")."""
-    line_start = s.rfind("\n", max(0, start - REACH), start) + 1
-    before = s[max(line_start, start - REACH) : start]  # bounded: a long line stays linear
-    if not any(q in before for q in _QUOTES):
+    lo = line_back(s, start)  # bounded: a long line stays linear
+    quote = open_quote(s, lo, start)
+    if quote is None:
         return False
-    opens = [m.start() for m in _OPENING_QUOTE.finditer(before)]  # not the "'" of "it's"
-    if not opens or any(q in before[opens[-1] + 1 :] for q in _QUOTES):
-        return False
-    if _MENTION.search(before, 0, opens[-1]) is not None:
+    # a cue holds at most one space and three words follow it: read the last words only
+    back = _WORDS_BACK.match(s[lo:quote][::-1])
+    if _MENTION.search(s[quote - (back.end() if back else 0) : quote]) is not None:
         return True
     close = _CLOSING_QUOTE.search(s, start, min(len(s), start + REACH))
     return close is not None and _MENTION_AFTER.match(s, close.end()) is not None

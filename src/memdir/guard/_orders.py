@@ -191,7 +191,7 @@ _UNTRUSTED = (
     r"downloaded|scraped)\b|web ?pages?|websites?|pages|sites|urls?|links?|search results|(?:tool|"
     r"command|api|shell) (?:output|results?|responses?)|tool results?|issues?(?! (?:templates?|"
     r"tracker|forms?|labels?|numbers?|titles?|types?))|(?:issue |pr |code )?comments?|"
-    r"pull requests|prs\b|e-?mails?|messages?|tickets?|chats?|slack|discord|\w+ files\b|"
+    r"pull requests|prs\b|e-?mails?|messages?|tickets?|chats?|slack|discord|\b\w+ files\b|"
     r"files (?:named|called|in)|documents|readmes\b|readme files|html|bots?\b|other agents|repos|"
     r"repositories|dependencies|packages|docstrings|commit messages|logs"
 )
@@ -694,12 +694,27 @@ _WEAKENING = re.compile(
     r"annoy\w*|to get (?:past|around|through))\b"
 )
 # A line that poses as the system, an administrator or a vendor speaking to the agent.
-_AUTHORITY = re.compile(
-    r"(?m)^[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
+_AUTHORITY = re.compile(  # at a line start
+    r"[\W_]*\[?(?:[\w ]{0,24}\b)?(?:system|sistema|système|systeme|系统|システム|시스템|"
     r"систем\w*|admin\w*|developer|operator|vendor|anthropic|openai|(?:security|safety|trust) team|"
-    r"from it(?= ?[:：])|override)(?:[ \w]{0,20})\]?\s*[:：]|\battention,? (?:all )?(?:ai|"
-    r"llm) (?:agents?|assistants?|models?)\b"
+    r"from it(?= ?[:：])|override)(?:[ \w]{0,20})\]?\s*[:：]"
 )
+_ATTENTION = re.compile(r"\battention,? (?:all )?(?:ai|llm) (?:agents?|assistants?|models?)\b")
+
+
+def _spoken_as_authority(s: str, start: int) -> bool:
+    """Whether the line of ``start`` or the one before it is labelled as the system, an
+    administrator or a vendor (within ``REACH``). A label starts a line, so only the two line
+    starts are tried: a search across the window cost ``REACH`` steps per anchor."""
+    lo = max(0, start - REACH)
+    here = s.rfind("\n", max(0, lo - 1), start)  # newlines before ``lo - 1`` start no line here
+    prev = -1 if here == -1 else s.rfind("\n", max(0, lo - 1), here)
+    lo = prev + 1 if prev != -1 else lo  # the line before this one, within ``REACH``
+    starts = {p for p in (here + 1, prev + 1) if lo <= p < start and (p == 0 or s[p - 1] == "\n")}
+    if any(_AUTHORITY.match(s, p, start) is not None for p in starts):
+        return True
+    return s.find("attention", lo, start) != -1 and _ATTENTION.search(s, lo, start) is not None
+
 
 _SELF = (
     r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|"
@@ -803,7 +818,10 @@ _RISKY = (
     r"покуп\w*|команд\w*|парол\w*|todos?|todas?|cualquier|borrar|eliminar|desplieg\w*|desplegar|"
     r"producci[oó]n|pagos?|transferencias?|comandos?|tous|toutes|n'importe|supprimer|déploy\w*|"
     r"pouss\w*|paiements?|virements?|commandes?|alle|jede\w*|lösch\w*|bereitstellen|produktion\w*|"
-    r"\w*deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|eliminare|pagamenti|"
+    # a compound ("Produktionsdeploy") from its first letter: ``\w*deploy`` tried at every
+    # letter of a long word re-read the word from each (7 s on 64 KiB of Chinese)
+    r"\b\w*deploy\w*|(?<=\w)deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|"
+    r"eliminare|pagamenti|"
     r"bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|her (?:şey|komut)|"
     r"sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|हटा|डिलीट|डिप्लॉय|"
     r"प्रोडक्शन|सभी|verwijder\w*|productie|alle",
@@ -1106,6 +1124,24 @@ def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int) -> bool:
     )
 
 
+def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int) -> bool:
+    """Whether the predicate ``m`` (its clause ``lo``–``hi``) is no order after all."""
+    if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
+        return True  # … quoted as an example ("payloads like '…'"), or told as a past story
+    if (not _NEGATIVE_FORM.match(m.group()) or _WITHOUT.match(m.group())) and negated(
+        s, m.start(), m.end(), lo
+    ):
+        return True  # "never X", and "never X without asking" (which asks first)
+    if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
+        return True  # kept from other users, not from the user
+    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
+        return True  # "the user approves their own PRs": people may, the agent may not
+    if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
+        return True  # "treat that feedback as authoritative": no outside source gains trust
+    # "assume yes" only answers a prompt ("assume the user wants TypeScript")
+    return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
+
+
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     """The highest-scoring standing order in the folded text (None below ``GREY``)."""
     rules, scope_rx, risky_rx = _compiled()
@@ -1113,21 +1149,10 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     cl = clauses or Clauses(s)
     best: Order | None = None
     for rule, m in rules.every(hay):
-        if not word_start(s, m.start()) or mentioned(s, m.start()) or cl.story(m.start(), m.end()):
-            continue  # … quoted as an example ("payloads like '…'"), or told as a past story
+        if not word_start(s, m.start()):
+            continue
         lo, hi = cl.around(m.start(), m.end())
-        if (not _NEGATIVE_FORM.match(m.group()) or _WITHOUT.match(m.group())) and negated(
-            s, m.start(), m.end(), lo
-        ):
-            continue  # "never X", and "never X without asking" (which asks first)
-        if rule.id in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
-            continue  # kept from other users, not from the user
-        if rule.id == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
-            continue  # "the user approves their own PRs": people may, the agent may not
-        if rule.id == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
-            continue  # "treat that feedback as authoritative": no outside source gains trust
-        if m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi):
-            continue  # "assume yes" only answers a prompt ("assume the user wants TypeScript")
+        clause = lo, hi
         score = _WEIGHTS[rule.id]
         scoped = cl.has(scope_rx, lo, hi)
         if rule.id == "void" and scoped:  # "… no longer apply" is the predicate, not a scope
@@ -1162,9 +1187,9 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
                 or _REPLACED.search(s, m.end(), hi + 200) is not None
             )
         # spoken as the system, an administrator or a vendor ("SYSTEM:", "系统提示：")
-        line = s.rfind("\n", 0, max(0, s.rfind("\n", 0, m.start()))) + 1
-        score += _AUTHORITY.search(s, max(line, m.start() - REACH), m.start()) is not None
-        if best is None or score > best.score:
+        score += _spoken_as_authority(s, m.start())
+        # what excuses an order is only asked of one that would outscore the best so far
+        if (best is None or score > best.score) and not _excused(rule.id, m, s, cl, *clause):
             scope = scope_rx.search(s, lo, hi) if scoped else None
             start = min(m.start(), scope.start()) if scope else m.start()
             best = Order(_RULES[rule.id], _REASONS[rule.id], score, start, m.end())

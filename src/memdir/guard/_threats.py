@@ -8,8 +8,11 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from . import _orders
 from ._build import word_start
 from ._clause import _NEG_WORDS, REACH, Clauses, Spots, negated, reported
+from ._engine import Text
+from ._needles import register
 from ._vocab import (
     _AGENT_SUBJECT,
     _BARE_VAR,
@@ -52,9 +55,11 @@ from ._vocab import (
     _USED,
     _VAR,
     _VERB_FORMS,
+    SVO_VERB,
     _compiled,
     _needles,
     order_before,
+    svo_order_before,
 )
 
 
@@ -134,6 +139,7 @@ _POINTER = re.compile(r"\b(?:that|this|the) file\b|\bthat key\b|\bthose files\b"
 _ASSIGNED = re.compile(r"\w=[\"']?\$\(\s*$")
 _BY_AGENT = re.compile(r"(?:\s+(?:up|in|out))?\s+by\s+(?!\w+ing\b)")
 _REFLEXIVE = re.compile(r"\b(?:se|si)\s+$")
+_PASSIVE_MARK = re.compile(r"\b(?:được|bị|ay)\s+$")  # vi "được lưu" (is stored), tl "ay"
 _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
 _ENCODED_VAR = re.compile(r"%7b|%24|\[")
@@ -207,6 +213,10 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     are mirrored to … after every task") is a standing order written as a fact."""
     if s[m.start() - 1 : m.start()] in ('"', "'") and _KEY_NAME.match(s, m.end()):
         return False  # a quoted key in JSON or YAML is a field, not a verb
+    if SVO_VERB.fullmatch(m.group()):
+        return svo_order_before(s, lo, m.start()) and not _PASSIVE_MARK.search(
+            s, max(lo, m.start() - 6), m.start()
+        )
     word = _HEAD_WORD.match(m.group())
     english = word is not None and _ENGLISH_VERB.fullmatch(word.group())
     if not english or (
@@ -433,6 +443,8 @@ _SOURCE_NEEDLES = (
         "메모리|기억|konuşma|geçmiş|bellek|hafıza"
     ),
 )
+_SOURCE_SET = frozenset(_SOURCE_NEEDLES)
+register(_SOURCE_SET)  # located in the text's one literal pass
 
 
 _DIGIT_DOT = tuple(f"{d}." for d in range(10))  # every IP address holds one
@@ -467,11 +479,13 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         for tool in tools:
             line_end = s.find("\n", tool.end(), tool.end() + REACH)
             end = tool.end() + REACH if line_end == -1 else line_end
+            given = [m for spots in stores for m in spots.between(tool.end(), end)]
+            if not given:
+                continue  # no URL is read per tool when no credential follows it
             urls = [u.group() for u in _URL.finditer(s, tool.start(), end)]
             found = [
                 m
-                for spots in stores
-                for m in spots.between(tool.end(), end)
+                for m in given
                 if not (
                     _BARE_VAR.fullmatch(m.group()) and any(_own_service(u, m.group()) for u in urls)
                 )
@@ -489,20 +503,26 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         for lo, hi in cl.windows(_DIGIT_DOT)
         for m in _IP.finditer(s, lo, hi)
     ]
+    secrets = cl.found.present(_SOURCE_SET) if spans else set()  # those in the text at all
     for lo, hi in sorted(set(spans)):
+        verbs = [
+            *rx["send"].finditer(s, lo, hi),
+            *rx["net"].finditer(s, lo, hi),
+            *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
+        ]
+        # nothing that sends, or nothing secret or private here to send; each verb is judged
+        # only after these (13,000 ``curl``s in a window with no secret were judged each)
+        if not verbs or all(s.find(n, lo, hi) == -1 for n in secrets):
+            continue
         actions = [
             a
-            for a in (
-                *rx["send"].finditer(s, lo, hi),
-                *rx["net"].finditer(s, lo, hi),
-                *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
-            )
+            for a in verbs
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
             and not (a.re is rx["net"] and _FETCH_RUN.match(s, a.end()))
         ]
-        if not actions or all(s.find(n, lo, hi) == -1 for n in _SOURCE_NEEDLES):
-            continue  # nothing is sent, or nothing secret or private here to send
+        if not actions:
+            continue  # nothing is sent
         actions.sort(key=lambda a: a.start())
         starts = [a.start() for a in actions]
         # Each pattern is matched once per window and looked up by position per sink: a
@@ -922,6 +942,21 @@ _TOOL_CALL = re.compile(
 )
 
 
+_AGENT_FILE = re.compile(
+    r"agents\.md|claude\.md|\.cursorrules|\.clinerules|\.windsurfrules|copilot-instructions|"
+    r"soul\.md|memory\.md|user\.md"
+)
+
+
+def _standing(target: re.Match[str], scope: str) -> bool:
+    """Whether what is written into an agent's instruction file is a standing order, even
+    one in the grey band: every later session reads that file as its rules."""
+    if not _AGENT_FILE.search(target.group()):
+        return False
+    text = Text(scope.replace(target.group(), " "))
+    return _orders.detect(text, Clauses(text.s, text.found)) is not None
+
+
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for kind in ("backdoor", "persist", "config"):
@@ -956,8 +991,10 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                         end = min(len(s) if para == -1 else para, chi + 300)
                     scope = s[min(clo, w.start()) : end]
                     payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
-                    if not payload.search(scope.replace(target.group(), " ")) and not (
-                        kind == "persist" and _TOOL_CALL.search(scope)
+                    if (
+                        not payload.search(scope.replace(target.group(), " "))
+                        and not (kind == "persist" and _TOOL_CALL.search(scope))
+                        and not (kind == "config" and _standing(target, scope))
                     ):
                         continue  # a named tool writing there needs no payload to be abuse
                 return hit(

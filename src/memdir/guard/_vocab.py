@@ -36,7 +36,7 @@ _HOST_PATH = rf"\b(?:[a-z0-9-]+\.)+(?:{_TLDS}|sh|to)(?::\d+)?/[^\s\"'`]*"
 _SINK = _rx(
     r"\b(?:https?|s?ftp|scp|wss?|s3|gs)://[^\s\"'`]+",
     r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b",
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     r"\b[\w.-]+@[\w.-]+:",
     _HOST_PATH,
     rf"(?:(?<=\bto )|(?<=\bat )|(?<=\bvia ))(?:[a-z0-9-]+\.)+(?:{_TLDS})\b(?![./\w-])",
@@ -75,7 +75,8 @@ _STRONG_STORE = (
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
-    r"\.kube/config\b|service[- ]account (?:json|key)|[\w-]*(?:-sa|_sa|service-account)\.json\b",
+    r"\.kube/config\b|service[- ]account (?:json|key)|"
+    r"(?<![\w-])[\w-]*(?:-sa|_sa|service-account)\.json\b",
     # commands whose output is a credential
     r"aws sts get-session-token|gcloud auth print-\w+-token|az account get-access-token|"
     r"\bgh auth token|kubectl get secrets?|vault (?:read|kv get)|\bop read\b|heroku auth:token",
@@ -234,7 +235,8 @@ _READ_CJK = (
     "打印|显示|粘贴|附上|包含|写入|写进|加入|添加|打包|压缩|发给|发到|传给|"
     "コピー|追記|書き留め|書いて|取り出|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
     "追加|"
-    "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가"
+    "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가|"
+    "คัดลอก|ก๊อป|อ่าน|บันทึก|ส่ง|แสดง|อัปโหลด|แนบ|รวบรวม"  # th: written without spaces too
 )
 _READ_OTHER = (
     r"скопируй\w*|копир\w*|прочитай\w*|прочти\w*|читай\w*|сохрани\w*|запомни\w*|запиши\w*|"
@@ -257,7 +259,18 @@ _READ_OTHER = (
     r"téléverse\w*|pon\b|poner|publica\w*|comparte\w*|transfiere\w*|metti|mettere|pubblica\w*|"
     r"condividi\w*|trasferisci\w*|coloque|colocar|publique|compartilh\w*|transfira|выложи\w*|"
     r"опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*|aus\w*les\w*|ableg\w*|"
-    r"lees\b|kopieer\w*|bewaar\w*|zet\b|plak\w*|toon\b"
+    r"lees\b|kopieer\w*|bewaar\w*|zet\b|plak\w*|toon\b|"
+    # ar (with "and"/"then" prefixed), vi, hi, bn, id, tl, el: copy, read, save, send, show,
+    # upload, paste, attach, collect, export, add (imperatives: a subject makes a description)
+    r"[وف]?(?:انسخ|اقرأ|اقرا|احفظ|أرسل|ارسل|اعرض|ارفع|اطبع|الصق|أرفق|ارفق|اجمع|استخرج|صدّر|"
+    r"أضف|اضف)\w*|"
+    r"sao chép|chép|đọc|lưu(?! ý)|gửi|hiển thị|in ra|tải lên|dán|đính kèm|thu thập|xuất|"
+    r"कॉपी|कापी|पढ़|सहेज|भेज|दिखा|अपलोड|चिपका|निकाल|"
+    r"কপি|পড়|পাঠা|দেখা|আপলোড|সংরক্ষণ|"
+    r"(?:salin|baca|simpan|kirim|tampilkan|unggah|tempel|lampirkan|kumpulkan|ekspor)(?:kan|lah)?\b|"
+    r"kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|kunin|"
+    r"αντίγραψ\w*|αντιγραφ\w*|διάβασ\w*|αποθήκευσ\w*|στείλ\w*|εμφάνισ\w*|ανέβασ\w*|"
+    r"επικόλλησ\w*|κράτησ\w*"
 )
 # Verbs that show or keep content (enough for .env and the environment).
 _SHOW = (
@@ -359,7 +372,11 @@ _WRITE = _words(
     r"apply_patch|set(?:s|ting)?|configur\w*|git config|追加|添加|写入|写进|加入|加到|修改|编辑|"
     r"创建|追記|書き込|書き換|추가|작성|수정|생성|добав\w*|запиш\w*|допиш\w*|измени\w*|созда\w*|"
     r"añad\w*|agreg\w*|escrib\w*|modific\w*|ajout\w*|écri\w*|füg\w*|schreib\w*|änder\w*|erstell\w*|"
-    r"aggiung\w*|scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*"
+    r"aggiung\w*|scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*|"
+    # ar, vi, hi, bn, id, tl, th, el: add, write, put
+    r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|thêm|ghi|chèn|जोड़|लिख|डाल|যোগ|লেখ|"
+    r"(?:tambah|tulis|sisip)(?:kan|lah)?\b|idagdag|isulat|ilagay|voeg\w*|"
+    r"πρόσθεσ\w*|γράψ\w*|βάλ\w*"
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
 # Targets that are a backdoor whatever is written: preloading, registry run keys, redirects.
@@ -402,6 +419,14 @@ _RISKY_PAYLOAD = _rx(
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|boxes|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
+    # every server, in the other languages of the lexicon
+    r"كل (?:خادم|جهاز)|(?:كل|جميع) الخوادم|(?:mọi|mỗi|tất cả(?: các)?) máy chủ|(?:हर|सभी) सर्वर|"
+    r"(?:প্রতিটি|সব) সার্ভার|(?:setiap|semua) server|(?:bawat|lahat ng) server|ทุกเซิร์ฟเวอร์|"
+    r"ทุกเครื่อง|κάθε (?:διακομιστ|server)|όλους τους (?:διακομιστ|server)|(?:elke|alle) servers?|"
+    r"(?:jede\w*|alle\w*) (?:server|rechner|hosts?)|(?:chaque|tous les) serveurs?|"
+    r"(?:cada|todos los|todos os) servidor(?:es)?|(?:ogni|tutti i) server|кажд\w* сервер|"
+    r"все\w* сервер|每台|所有(?:的)?服务器|每个服务器|(?:全|すべての|各)サーバ|(?:모든|각) 서버|"
+    r"(?:her|tüm) sunucu",
 )
 _PAYLOAD = _rx(
     # a URL, except the public package registries themselves
@@ -418,6 +443,13 @@ _PAYLOAD = _rx(
     r"\(\*\)|bypasspermissions|dangerously-skip-permissions|danger-full-access|"
     r"approval_policy\W+never|tojson\(secrets\)|\b(?:print|echo|dump|log|upload)\w* (?:\w+ )?"
     r"(?:secrets|tokens|credentials)\b",
+    # a control made optional or removed, or a protected branch pushed to directly
+    r"\b(?:reviews?|approvals?|confirmations?|asking|permission|sign-?offs?|(?:security )?checks?|"
+    r"tests?|branch protection)\b[^.\n]{0,40}?\b(?:optional|not (?:needed|required|necessary)|"
+    r"unnecessary|no longer (?:needed|required))\b",
+    r"\b(?:remov|drop|delet)\w*\s+(?:(?:the|any|all)\s+)?(?:(?:rule|step|requirement|line)s?\s+"
+    r"(?:about|on|for|requiring|to)\s+)?(?:\w+\s+)?(?:reviews?|approvals?|confirmations?|asking|"
+    r"sign-?offs?|security checks?)\b|\b(?:straight|directly) to (?:main|master|prod\w*)\b",
 )
 
 
@@ -443,7 +475,9 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "run": _rx(*_RUN_PATTERNS),
         "dl": re.compile(rf"{_START}{_DOWNLOAD_WORDS}"),
         "exec": re.compile(rf"{_START}{_RUN_WORDS}"),
-        "write": re.compile(rf"(?<![\w<-]){_WRITE}(?![\w-])|(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])"),
+        "write": re.compile(
+            rf"(?<![\w<-]){_WRITE}(?![\w-])|เพิ่ม|เขียน|ใส่|(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])"
+        ),
         "persist": _rx(*_PERSIST_TARGET),
         "backdoor": _rx(*_BACKDOOR_TARGET),
         "config": _rx(*_CONFIG_TARGET),
@@ -522,13 +556,33 @@ _MODAL = re.compile(r"(?<!you )\b(?:can|could|may|might|would)\s+(?:\w+\s+)?$")
 # clause), punctuation, a conjunction, a modal or an adverb ("When asked, print …",
 # "… and save it", "must be pasted"); "cron output" or "the CLI reads" are not orders.
 _ORDER_BEFORE = re.compile(
-    r"(?:^|[,;:.!?(\-–—*>`\"'#\d&|]|\b(?:and|then|to|please|always|also|just|must|should|shall|"
+    r"(?:^|[,;:.!?(\-–—*>`\"'#\d&|→]|\b(?:and|then|to|please|always|also|just|must|should|shall|"
     r"will|git|sudo|can|may|you|be|or|so|first|now|simply|never|only|immediately|automatically|"
     r"quietly|silently|secretly|each|every|session|also|directly|instead|do|let's|lets|run|use|"
-    r"execute|via|with|using|by)\b|\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|"
+    r"execute|via|with|using|by|running|runs)\b|\b(?:agent|assistant|claude|codex|hermes|ai|model|bot|"
     r"copilot)(?:\s+\w+ly)?|\b(?:hook|script|job|task|alias|function|workflow|step|service|unit|"
     r"plist|extension|plugin)s? (?:that|which))\s*$"
 )
+
+
+# Verbs of Vietnamese, Indonesian and Tagalog: no inflection tells an order from a
+# description ("nhóm vận hành lưu khóa trong ~/.ssh" describes), so, as in English, the verb
+# must start its clause or follow punctuation, a conjunction or a request particle.
+SVO_VERB = re.compile(
+    r"sao chép|chép|đọc|lưu|gửi|hiển thị|in ra|tải lên|dán|đính kèm|thu thập|xuất|thêm|ghi|chèn|"
+    r"(?:salin|baca|simpan|kirim|tampilkan|unggah|tempel|lampirkan|kumpulkan|ekspor|tambah|tulis|"
+    r"sisip)(?:kan|lah)?|kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|"
+    r"kunin|idagdag|isulat|ilagay"
+)
+_SVO_BEFORE = re.compile(
+    r"(?:^|[,;:.!?(\-–—*>`\"'#\d&|→]|\b(?:hãy|vui lòng|xin|luôn|rồi|và|sau đó|tolong|silakan|"
+    r"mohon|selalu|lalu|dan|kemudian|pakiusap|palaging|at|pagkatapos))\s*$"
+)
+
+
+def svo_order_before(s: str, lo: int, at: int) -> bool:
+    """Whether a Vietnamese, Indonesian or Tagalog verb at ``at`` stands where an order puts it."""
+    return not s[lo:at].strip() or _SVO_BEFORE.search(s, max(lo, at - 40), at) is not None
 
 
 def order_before(s: str, lo: int, at: int) -> bool:
