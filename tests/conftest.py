@@ -140,9 +140,10 @@ class DiskEvents(list[tuple[str, ...]]):
 
 @pytest.fixture
 def disk_events(monkeypatch: pytest.MonkeyPatch) -> DiskEvents:
-    """Record every ``os.fsync`` and ``os.replace`` the test makes from here on."""
+    """Record every ``os.fsync``, ``os.replace`` and ``os.rename`` (dulwich's) the test
+    makes from here on."""
     events = DiskEvents()
-    real_fsync, real_replace = os.fsync, os.replace
+    real_fsync, real_replace, real_rename = os.fsync, os.replace, os.rename
 
     def fsync(fd: int) -> None:
         events.append(("fsync", os.path.realpath(f"/proc/self/fd/{fd}")))
@@ -152,8 +153,13 @@ def disk_events(monkeypatch: pytest.MonkeyPatch) -> DiskEvents:
         events.append(("rename", *(os.path.realpath(os.fsdecode(p)) for p in (src, dst))))
         real_replace(src, dst)
 
+    def rename(src: str, dst: str) -> None:
+        events.append(("rename", *(os.path.realpath(os.fsdecode(p)) for p in (src, dst))))
+        real_rename(src, dst)
+
     monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "rename", rename)
     return events
 
 

@@ -614,6 +614,30 @@ def test_an_add_is_durable_before_its_commit_and_its_folder_fsynced_once(
     assert synced.index(folder) < branch
     disk_events.assert_durable(scope_dir / "feedback_second.md")
     disk_events.assert_durable(scope_dir / "MEMORY.md")
+    disk_events.assert_durable(scope_dir / ".git" / "refs" / "heads" / "main")  # the branch
+
+
+def test_the_history_walk_holds_one_descriptor_per_level_not_per_folder(
+    tmp_path: Path,
+) -> None:
+    """A scope with more folders than the process may open files (skills/<name>/ each)
+    still records: the walk keeps only the current folder's ancestors open."""
+    import resource
+
+    from memdir.core.storage.git import History
+
+    for n in range(300):
+        (tmp_path / "skills" / f"s{n}").mkdir(parents=True)
+        (tmp_path / "skills" / f"s{n}" / "SKILL.md").write_text(f"skill {n}\n")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+    try:
+        history = History(tmp_path)
+        assert history.record(["skills/s0/SKILL.md"], "first\n")
+        (tmp_path / "skills" / "s7" / "SKILL.md").write_text("changed by hand\n")
+        assert history.absorb()  # the hand edit, found by a walk of every folder
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

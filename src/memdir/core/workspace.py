@@ -194,9 +194,10 @@ class Workspace:
                 else f"The {scope} scope is not available here: {loc.unavailable}. "
                 f"Use the 'local' scope, or open memdir in a project folder."
             )
-        if scope not in self._stores:
-            self._stores[scope] = self._open_store(loc)
-        return self._stores[scope]
+        store = self._stores.get(scope)  # one read: another thread may drop it meanwhile
+        if store is None:
+            store = self._stores.setdefault(scope, self._open_store(loc))
+        return store
 
     def _look_up_grant(self) -> None:
         from ..pg.users import is_granted

@@ -208,33 +208,41 @@ class History:
     def _walk(self) -> list[tuple[str, os.stat_result]]:
         """Every tracked file: regular files, dotfiles left out but ``.gitignore``. Each
         folder is listed through a descriptor, so a ``stat`` resolves one name, not the
-        whole path (as ``FileBackend.listing`` does)."""
+        whole path (as ``FileBackend.listing`` does). Depth first: the descriptors open
+        at once are the current folder's ancestors, however many folders there are."""
         found = []
         flags = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
-        stack = [("", os.open(self.root, flags))]  # the scope folder itself may be a link
+        fd = os.open(self.root, flags)  # the scope folder itself may be a link
         flags |= os.O_NOFOLLOW
+        stack: list[tuple[str, int, list[os.DirEntry[str]]]] = [("", fd, [])]
         try:
+            with os.scandir(fd) as it:
+                stack[0][2].extend(it)
             while stack:
-                prefix, fd = stack.pop()
+                prefix, fd, todo = stack[-1]
+                if not todo:
+                    os.close(stack.pop()[1])
+                    continue
+                d = todo.pop()
+                name = d.name
+                if name[0] == "." and name != ".gitignore":
+                    continue
                 try:
-                    with os.scandir(fd) as it:
-                        for d in it:
-                            name = d.name
-                            if name[0] == "." and name != ".gitignore":
-                                continue
-                            try:
-                                st = d.stat(follow_symlinks=False)
-                                if stat.S_ISDIR(st.st_mode):
-                                    sub = os.open(name, flags, dir_fd=fd)
-                                    stack.append((prefix + name + "/", sub))
-                                elif stat.S_ISREG(st.st_mode):
-                                    found.append((prefix + name, st))
-                            except (FileNotFoundError, NotADirectoryError):  # gone meanwhile
-                                continue
-                finally:
-                    os.close(fd)
+                    st = d.stat(follow_symlinks=False)
+                    if stat.S_ISDIR(st.st_mode):
+                        sub = os.open(name, flags, dir_fd=fd)
+                        try:
+                            with os.scandir(sub) as it:
+                                stack.append((prefix + name + "/", sub, list(it)))
+                        except BaseException:
+                            os.close(sub)
+                            raise
+                    elif stat.S_ISREG(st.st_mode):
+                        found.append((prefix + name, st))
+                except (FileNotFoundError, NotADirectoryError):  # gone meanwhile
+                    continue
         finally:
-            for _, fd in stack:
+            for _, fd, _ in stack:
                 os.close(fd)
         return found
 
@@ -416,6 +424,7 @@ class History:
             if self._moved(
                 lambda: self._move(repo, head, commit.id, files, base)  # noqa: B023
             ):
+                _fsync(str(self.root / ".git" / "refs" / "heads"))  # the branch's rename
                 self._tree = (commit.id, files)
                 self._folders = (commit.id, files, self._folders[2]) if self._folders else None
                 return str(commit.id.decode("ascii"))
