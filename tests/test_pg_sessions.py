@@ -104,6 +104,17 @@ def test_search_ranks_the_same_on_both_engines(pg: PgStateDatabase, tmp_path: Pa
     assert {h.session_id for h in post.search("海底捞")} == {"one"}  # the child folds in
 
 
+def _both_hold_the_corpus(pg: PgStateDatabase, tmp_path: Path, n: int) -> Database:
+    """A SQLite state.db beside ``pg``, both holding :func:`_stage_one_corpus` in one
+    session; the SQLite one."""
+    lite = Database(tmp_path / "state.db")
+    for db in (lite, pg):
+        store = SessionStore(db)
+        store.start("a", session_id="one", started_at=1.7e9)
+        store.log_many("one", _stage_one_corpus(n))
+    return lite
+
+
 def _stage_one_corpus(n: int) -> list[tuple[str, str, None, None, float]]:
     """``n`` rows, many holding "the", "a" or "new" (a thirtieth all three) but never as
     the phrase "the a new", except a few old ones; "gamma" in half the rows, "delta" in a
@@ -128,12 +139,7 @@ def test_stage_one_finds_the_newest_matches_as_sqlite_does(
     terms, a phrase of common words), a term's windows, with and without a filter."""
     monkeypatch.setattr(fts, "PROBE", probe)
     monkeypatch.setattr(fts, "WORD_PROBE", probe)  # 1: up to three windows, then the rest
-    rows = _stage_one_corpus(1200)
-    lite = Database(tmp_path / "state.db")
-    for db in (lite, pg):
-        store = SessionStore(db)
-        store.start("a", session_id="one", started_at=1.7e9)
-        store.log_many("one", rows)
+    lite = _both_hold_the_corpus(pg, tmp_path, 1200)
     matches = ['"the a new"', '"gamma"', '"delta"', '"omega"', '"zeta"', '"new"']
     matches += ['("gamma") AND ("delta")', '"a new"']
     for match in matches:
@@ -178,12 +184,7 @@ def test_stage_one_is_one_statement_with_sqlites_rows(
     """Every term's newest matches and BM25's counters come back in one statement, equal
     to SQLite's term by term, whatever the newest id a phrase's probe was told (a stale
     hint only changes which way the statement goes)."""
-    rows = _stage_one_corpus(1200)
-    lite = Database(tmp_path / "state.db")
-    for db in (lite, pg):
-        store = SessionStore(db)
-        store.start("a", session_id="one", started_at=1.7e9)
-        store.log_many("one", rows)
+    lite = _both_hold_the_corpus(pg, tmp_path, 1200)
     matches = ['"the a new"', '"gamma"', '"delta"', '"omega"', '"zeta"', '"a new"', '"new"']
     sent = _Sent(monkeypatch)
     for limit in (5, 501):
