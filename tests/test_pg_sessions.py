@@ -173,9 +173,12 @@ class _Sent:
         monkeypatch.setattr(psycopg.Cursor, "execute", execute)
 
     def during(self, call: Any) -> list[str]:
+        return self.with_result(call)[0]
+
+    def with_result(self, call: Any) -> tuple[list[str], Any]:
         self.sql.clear()
-        call()
-        return list(self.sql)
+        result = call()
+        return list(self.sql), result
 
 
 def test_stage_one_is_one_statement_with_sqlites_rows(
@@ -196,13 +199,14 @@ def test_stage_one_is_one_statement_with_sqlites_rows(
                 return stats, [t.ids for t in terms]
 
             want = lite.read(found)
-            for hint in (None, 3, 10**6):  # none yet, stale, far ahead
+            for hint in (None, 3, 600, 1100, 1190, 10**6):  # none, stale, mid-table, ahead
                 if hint is None:
                     pg._newest_ids.clear()
                 else:
                     pg._newest_ids["messages"] = hint
-                statements = sent.during(lambda: pg.read(found))
-                assert pg.read(found) == want, (limit, where, hint)
+                # assert on the read that used the hint (it refreshes the hint)
+                statements, got = sent.with_result(lambda: pg.read(found))
+                assert got == want, (limit, where, hint)
                 assert len(statements) == (4 if hint is None else 3)  # BEGIN, …, COMMIT
 
 
