@@ -24,7 +24,9 @@ _NEG_WORDS = (
     r"rather than|instead of|shouldn'?t|cannot|can'?t|won'?t|avoid|refuse|stop|nobody|no one|"
     r"forbid\w*|prohibit\w*|ban(?:s|ned)?|nunca|jamás|jamais|ne|nie|niemals|nicht|kein\w*|non|não|"
     r"mai|asla|jangan|không|nem|proíb\w*|prohíb\w*|interdit\w*|verbiet\w*|verboten|vietat\w*|"
-    r"yasak\w*|đừng|chớ|cấm|tidak|dilarang|huwag|hindi(?=\s+(?:dapat|kailanman|puwede|pwede|maaari|ko|mo|niya|natin|namin|ninyo|nila)\b)|bawal|μην|μη|δεν|ποτέ|απαγορεύ\w*)\b|"
+    r"yasak\w*|đừng|chớ|cấm|tidak|dilarang|huwag|bawal|μην|μη|δεν|ποτέ|απαγορεύ\w*|"
+    r"hindi(?=\s+(?:dapat|kailanman|puwede|pwede|maaari|ko|mo|niya|natin|namin|ninyo|nila)\b)"
+    r")\b|"  # Tagalog "hindi" before a modal or pronoun, not "Hindi users: …"
     r"(?<!\w)[وف]?(?:لا|لن|لم)(?!\w)|ممنوع|يمنع|(?<!\w)(?:मत|नहीं|কখনো)(?!\w)|ห้าม|อย่า|"
     r"(?<!\w)не\b|никогда|запрещ\w*|不要|别|禁止|不得|切勿|勿|不能|不可|不准|绝不|"
     r"決して|절대)"
@@ -37,7 +39,8 @@ _NEG_BEFORE = re.compile(rf"{_NEG_WORDS}(?:[^.!?。！？\n,;，；:：]|[.:](?=
 _NEG_LEAD = re.compile(
     r"[\s*+>#\-\d.)]*(?:[^\W\d_][\w ]{0,24}[:：]\s*)?"  # a label first: "Regel: Niemals …"
     r"(?:(?:never|don'?t|do not|niemals|nunca|jamais|никогда)\b|不要|别|禁止|決して|절대|"
-    r"(?:no|kein\w*|nie|не|asla|non|não)\b(?!\s*[:：]))(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|"
+    r"(?:no|kein\w*|nie|не|asla|non|não)\b(?!\s*[:：]))"  # "Non: …" is a label
+    r"(?:[^,;，；\n]|[,，](?!\s*(?:just|but|instead|only|"
     r"rather|nur|sondern|aber|pero|sino|mais|ma|mas|а|но|但|而是|只)\b))*$"
 )
 # An action the sentence itself calls bad ("force-pushing main is destructive").
