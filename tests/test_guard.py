@@ -1203,11 +1203,6 @@ HERMES_NEAR_MISSES = [
 ]
 
 
-@pytest.mark.parametrize("text", HERMES_NEAR_MISSES)
-def test_hermes_classes_near_misses_are_stored(text: str) -> None:
-    assert scan(text) is None, (text, scan(text))
-
-
 # --- look-alike letters ----------------------------------------------------------------------
 
 
@@ -1742,16 +1737,6 @@ GENERAL_ATTACKS = [
 ]
 
 
-@pytest.mark.parametrize("text", GENERAL_NEGATIVES)
-def test_general_negatives_are_stored(text: str) -> None:
-    assert scan(text) is None, scan(text)
-
-
-@pytest.mark.parametrize("text", GENERAL_ATTACKS)
-def test_general_attacks_beside_them_are_refused(text: str) -> None:
-    assert scan(text) is not None, text
-
-
 # A word that negates in one language but labels in another ("Hindi users:", "Tidak:",
 # "Nobody:", "Non:") before an order: the label's colon ends the negation's reach.
 LABELLED_ATTACKS = [
@@ -1772,14 +1757,15 @@ LABELLED_NEGATIONS = [
 ]
 
 
-@pytest.mark.parametrize("text", LABELLED_ATTACKS)
-def test_a_label_that_negates_elsewhere_does_not_excuse_an_order(text: str) -> None:
+# HERMES_NEAR_MISSES: near misses of Hermes's classes, written in our own words.
+@pytest.mark.parametrize("text", GENERAL_NEGATIVES + LABELLED_NEGATIONS + HERMES_NEAR_MISSES)
+def test_general_negatives_are_stored(text: str) -> None:
+    assert scan(text) is None, (text, scan(text))
+
+
+@pytest.mark.parametrize("text", GENERAL_ATTACKS + LABELLED_ATTACKS)
+def test_general_attacks_beside_them_are_refused(text: str) -> None:
     assert scan(text) is not None, text
-
-
-@pytest.mark.parametrize("text", LABELLED_NEGATIONS)
-def test_a_negation_written_as_a_label_still_negates(text: str) -> None:
-    assert scan(text) is None, scan(text)
 
 
 WARM_CHECK = """
