@@ -4,6 +4,7 @@ loaded machine), with client and cluster CPU per search and the load beside them
 ``shared_preload_libraries`` and no other client on that database (bench/README.md).
 
     PYTHONPATH=src .venv-bench/bin/python bench/pg_pages.py DIR [--by-statement] [--top 5]
+        [--query '"if a"' ...] [--kinds flat|grouped|flat,grouped]
 """
 
 from __future__ import annotations
@@ -135,11 +136,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--by-statement", action="store_true", help="pages by statement shape")
     ap.add_argument("--queries", type=int, default=0, help="only the first N queries")
     ap.add_argument("--top", type=int, default=0, help="the N queries reading most pages")
+    ap.add_argument("--query", action="append", help="measure this text instead (repeatable)")
     a = ap.parse_args(argv)
+    kinds = a.kinds.split(",")
+    if not kinds or not set(kinds) <= {"flat", "grouped"}:
+        ap.error(f"--kinds takes flat, grouped or flat,grouped, not {a.kinds!r}")
     url = json.loads((a.dir / "memdir-pg" / "pg.json").read_text())["url"]
     queries = json.loads((a.dir / "queries.json").read_text())
     if a.queries:
         queries = queries[: a.queries]
+    if a.query:
+        queries = a.query
     import memdir
 
     md = memdir.open(home=a.dir / "memdir-pg", project=a.dir / "memdir-pg", database_url=url)
@@ -155,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{'max':>8}{'read':>7}{'exec ms':>8}{'client ms':>10}{'server ms':>10}"
             f"{'wall ms':>9}{'load':>6}"
         )
-        for kind in a.kinds.split(","):
+        for kind in kinds:
             r = measure(md, control, queries, kind == "grouped")
             st, pg = r["statements"], r["pages"]
             server = f"{r['server_ms']:>10.1f}" if r["server_ms"] is not None else f"{'n/a':>10}"

@@ -26,6 +26,12 @@ from .tiers import OVERVIEW_KEY
 ID_SHAPE = re.compile(rf"(?:{'|'.join(t.value for t in EntryType)})_\S+")  # an entry id's shape
 
 
+def base_id(archived_id: str) -> str:
+    """An archived copy's id (``<id>--<time>``, see ``Plan._archive_id``) without its
+    ``--<time>`` suffix; an active id unchanged (slugs never hold "--")."""
+    return archived_id.split("--", 1)[0]
+
+
 @dataclass(frozen=True)
 class AddOp:
     """Add a new entry (an equal one already present is returned instead: same type, and

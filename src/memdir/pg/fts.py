@@ -119,9 +119,9 @@ class Fts:
     def __init__(self, conn: Any, hints: dict[str, int] | None = None) -> None:
         self.conn = conn
         self.analyzer = analyzer()
-        self._max_id: dict[str, int] = {}
-        #: the newest id per table an earlier transaction of this state read: where a
-        #: phrase's probe ends (any value gives the same rows; a close one, the cheap way)
+        #: the newest id per table, as this or an earlier transaction of this state read
+        #: it: where the windows start (any value gives the same rows; a close one, the
+        #: cheap way)
         self.hints = {} if hints is None else hints
 
     def table_stats(self, table: Table) -> tuple[int, float, int]:
@@ -132,7 +132,7 @@ class Fts:
         ).fetchone()
         n, total = (int(row[0]), int(row[1])) if row else (0, 0)
         avgdl = max(1.0, total / n) if n else 1.0
-        self._max_id[table.name] = self.hints[table.name] = mx = int(row[2] or 0) if row else 0
+        self.hints[table.name] = mx = int(row[2] or 0) if row else 0
         return n, avgdl, mx
 
     def lookup(
@@ -140,12 +140,10 @@ class Fts:
     ) -> tuple[tuple[int, float, int], list[list[int]]]:
         """:meth:`table_stats` and :meth:`newest` of each of ``matches`` in one statement
         (a ``UNION ALL`` of their statements, each planned with its own values), so a
-        search's stage 1 is one round trip however many terms it has. A phrase before
-        this state's first :meth:`table_stats` reads the counters first (its probe needs
-        to know where the newest rows are)."""
+        search's stage 1 is one round trip however many terms it has (two before this
+        state's first :meth:`table_stats`: the windows need to know where the newest rows
+        are)."""
         t = content.name
-        if t not in self.hints and any("<->" in (self.analyzer.tsquery(m) or "") for m in matches):
-            self.table_stats(content)
         sql = [
             f"SELECT -1, s.nrows, s.ntok, (SELECT max(id) FROM {t}) FROM fts_stats s "
             "WHERE s.base = ?"
@@ -163,7 +161,7 @@ class Fts:
                 n, total, mx = int(value), int(ntok), int(newest or 0)
             else:
                 found[which].append(int(value))
-        self._max_id[t] = self.hints[t] = mx
+        self.hints[t] = mx
         avgdl = max(1.0, total / n) if n else 1.0
         return (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
 
@@ -185,9 +183,9 @@ class Fts:
             return None
         t = content.name
         match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
-        if t not in self._max_id and t not in self.hints:
+        if t not in self.hints:
             self.table_stats(content)
-        newest = self._max_id.get(t, self.hints.get(t, 0))
+        newest = self.hints[t]
         if "<->" not in q:  # one term: windows, then the planner's way on
             return self._probes(q, newest, limit, match_, params, t, WORD_PROBE, "c.id")
         # a phrase: windows (the planner's misestimate costs at most one window), then the
@@ -225,11 +223,8 @@ class Fts:
             )
             args += [limit] * bool(found) + [q, *params, limit]
             found += f"{' + ' if found else ''}(SELECT count(*) FROM p{k})"
-        gate = f"{found} < ? AND c.id <= {edges[-1]} AND " if edges else ""
-        rest = (
-            f"SELECT c.id FROM {t} c WHERE {gate.replace('c.id', key)}{match_} "
-            f"ORDER BY {key} DESC LIMIT ?"
-        )
+        gate = f"{found} < ? AND {key} <= {edges[-1]} AND " if edges else ""
+        rest = f"SELECT c.id FROM {t} c WHERE {gate}{match_} ORDER BY {key} DESC LIMIT ?"
         args += [limit] * bool(edges) + [q, *params, limit]
         if not edges:
             return rest, tuple(args)

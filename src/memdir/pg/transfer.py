@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ..core.changes import AddOp, ReplaceOp
+from ..core.changes import AddOp, ReplaceOp, base_id
 from ..core.errors import GuardError, MemdirError
 from ..core.model import Entry, Source
 
@@ -65,8 +65,8 @@ def _same(a: Entry, b: Entry) -> bool:
     )
 
 
-def _when(at: datetime | None) -> str:
-    return f"{at:%Y-%m-%d %H:%M:%S} UTC" if at is not None else "an unknown time"
+def _when(at: datetime) -> str:
+    return f"{at:%Y-%m-%d %H:%M:%S} UTC"
 
 
 def _kept(entry: Entry, old: Entry | None, gone: dict[str, Entry] | None, where: str) -> str:
@@ -93,7 +93,7 @@ def _archive(into: Store) -> dict[str, Entry]:
     out: dict[str, Entry] = {}
     for e in into.list(include_archived=True):
         if e.archived and "--" in e.id:
-            out[e.id.rpartition("--")[0]] = e  # the time after the last "--" has none
+            out[base_id(e.id)] = e
     return out
 
 

@@ -10,6 +10,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.errors import AccessError, MemdirError
 from .db import PgDatabase
@@ -85,13 +86,18 @@ def add(db: PgDatabase, name: str, *, admin: bool = False) -> str:
     return f"mdt_{tid}_{secret}"
 
 
+def _known(conn: Any, name: str, hint: str) -> None:
+    """Refuse a user name nobody added (``hint``: what to do instead)."""
+    if conn.execute("SELECT 1 FROM memdir_users WHERE name = %s", (name,)).fetchone() is None:
+        raise MemdirError(f"no user {name!r}; {hint}")
+
+
 def revoke(db: PgDatabase, name: str) -> int:
     """Revoke every live token of ``name``; how many. Every server refuses them at once."""
     name = user_name(name)
     db.ensure(MEMORY)
     with db.transaction("revoke tokens") as conn:
-        if conn.execute("SELECT 1 FROM memdir_users WHERE name = %s", (name,)).fetchone() is None:
-            raise MemdirError(f"no user {name!r}; `memdir serve users ls` lists them")
+        _known(conn, name, "`memdir serve users ls` lists them")
         cur = conn.execute(
             "UPDATE memdir_tokens SET revoked = %s WHERE user_name = %s AND revoked IS NULL",
             (time.time(), name),
@@ -104,8 +110,7 @@ def grant(db: PgDatabase, name: str, project: str) -> str:
     name, url = user_name(name), project_url(project)
     db.ensure(MEMORY)
     with db.transaction("grant a project") as conn:
-        if conn.execute("SELECT 1 FROM memdir_users WHERE name = %s", (name,)).fetchone() is None:
-            raise MemdirError(f"no user {name!r}; add them first: memdir serve users add {name}")
+        _known(conn, name, f"add them first: memdir serve users add {name}")
         conn.execute(
             "INSERT INTO memdir_grants (user_name, project) VALUES (%s, %s) ON CONFLICT DO NOTHING",
             (name, url),
@@ -120,8 +125,7 @@ def ungrant(db: PgDatabase, name: str, project: str) -> tuple[str, bool]:
     name, url = user_name(name), project_url(project)
     db.ensure(MEMORY)
     with db.transaction("take a project away") as conn:
-        if conn.execute("SELECT 1 FROM memdir_users WHERE name = %s", (name,)).fetchone() is None:
-            raise MemdirError(f"no user {name!r}; `memdir serve users ls` lists them")
+        _known(conn, name, "`memdir serve users ls` lists them")
         cur = conn.execute(
             "DELETE FROM memdir_grants WHERE user_name = %s AND project = %s", (name, url)
         )

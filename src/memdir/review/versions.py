@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..core.changes import base_id
 from ..core.errors import HistoryError, MemdirError, NotFoundError, UnknownRevisionError
 from ..core.storage.base import INDEX_NAME, Commit, HistoryBackend
 from ..core.store import source_trailer
@@ -25,11 +26,6 @@ class Revision:
 
     scope: str
     commit: Commit
-
-
-def base_id(entry_id: str) -> str:
-    """An archived copy's id without its ``--<time>`` suffix."""
-    return entry_id.split("--", 1)[0]
 
 
 def unified(change: FileChanges) -> str:

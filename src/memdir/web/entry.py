@@ -10,9 +10,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ..core.changes import base_id
 from ..core.errors import MemdirError
 from ..core.model import Entry, Source
-from ..review.versions import base_id, unified
+from ..review.versions import unified
 from .memory import TYPES
 from .site import Site, text
 
