@@ -444,8 +444,8 @@ _PAYLOAD = _rx(
     r"approval_policy\W+never|tojson\(secrets\)|\b(?:print|echo|dump|log|upload)\w* (?:\w+ )?"
     r"(?:secrets|tokens|credentials)\b",
     # a control made optional or removed, or a protected branch pushed to directly
-    r"\b(?:reviews?|approvals?|confirmations?|asking|permission|sign-?offs?|(?:security )?checks?|"
-    r"tests?|branch protection)\b[^.\n]{0,40}?\b(?:optional|not (?:needed|required|necessary)|"
+    r"\b(?:reviews?|approvals?|confirmations?|asking|permission|sign-?offs?|security checks?|"
+    r"branch protection)\b[^.\n]{0,40}?\b(?:optional|not (?:needed|required|necessary)|"
     r"unnecessary|no longer (?:needed|required))\b",
     r"\b(?:remov|drop|delet)\w*\s+(?:(?:the|any|all)\s+)?(?:(?:rule|step|requirement|line)s?\s+"
     r"(?:about|on|for|requiring|to)\s+)?(?:\w+\s+)?(?:reviews?|approvals?|confirmations?|asking|"
