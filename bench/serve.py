@@ -201,7 +201,7 @@ async def _worker(
             async with _client(server.url, tokens[user], roots) as c:
                 while time.monotonic() < until:
                     op = mix[i % len(mix)]
-                    op = "add" if op == "replace" and not mine else op
+                    op = "add" if op in ("replace", "remove") and not mine else op
                     i += 1
                     target = ""  # the entry id a write means
                     if op == "add":
@@ -420,6 +420,8 @@ def main() -> None:
     args = parser.parse_args()
     if not args.mix or set(args.mix) - set(OPS):
         parser.error(f"--mix takes ops from {','.join(OPS)}")
+    if "remove" in args.mix and "add" not in args.mix:  # a remove needs an entry to remove
+        parser.error("--mix with remove needs add too")
     base = os.environ.get("MEMDIR_TEST_DATABASE_URL")
     if not base:
         raise SystemExit("set MEMDIR_TEST_DATABASE_URL to a PostgreSQL database to fill")

@@ -654,7 +654,7 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
         sid = headers.get(SESSION_HEADER) if headers is not None else None
         if backend.http is not None and sid and sid in backend.http._live:
             backend.http._live[sid].stale = True
-            backend.http.answer_plain(sid, False)
+            backend.http.answer_plain(sid, False)  # saves one request on the old roots
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Server[Any]) -> AsyncIterator[dict[str, Any]]:
