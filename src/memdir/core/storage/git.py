@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
-import io
 import os
 import socket
 import stat
-import struct
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -20,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..errors import HistoryError, StorageError
 from ..notices import warn_once
 from .base import Commit
+from .gitindex import GitIndex
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -55,36 +53,6 @@ def _fsync_all(paths: list[str]) -> None:
         _POOL = ThreadPoolExecutor(4, thread_name_prefix="memdir-fsync")
     for future in [_POOL.submit(_fsync, p) for p in paths]:
         future.result()
-
-
-def _pack(key: bytes, entry: Any) -> bytes | None:
-    """dulwich's bytes for one index entry in a version 2 index; None for an entry that
-    needs another version or layout (a person's merge conflict, extended flags)."""
-    from dulwich.index import IndexEntry, Stage, write_cache_entry
-
-    if not isinstance(entry, IndexEntry) or entry.extended_flags:
-        return None
-    buf = io.BytesIO()
-    write_cache_entry(buf, entry.serialize(key, Stage.NORMAL), version=2)
-    return buf.getvalue()
-
-
-def _ns(value: Any) -> int:
-    """An index entry's time in nanoseconds (dulwich gives (s, ns) or seconds)."""
-    return value[0] * 1_000_000_000 + value[1] if isinstance(value, tuple) else int(value * 1e9)
-
-
-def _signature(st: os.stat_result) -> tuple[int, ...]:
-    """What changes whenever a file is replaced or rewritten."""
-    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_dev)
-
-
-def _made_from(entry: Any) -> tuple[int, ...]:
-    """What a file's ``(ino, size, mtime, ctime)`` must be for the index entry to hold its
-    blob id; ``()`` for an entry without one (a person's merge conflict)."""
-    if not hasattr(entry, "sha"):
-        return ()
-    return (entry.ino, entry.size, _ns(entry.mtime), _ns(entry.ctime))
 
 
 def _fast_loose_objects(repo: Repo) -> None:
@@ -160,12 +128,7 @@ class History:
         self.lock_timeout = lock_timeout
         self._repo: Repo | None = None
         self._tree: tuple[bytes, dict[str, Any]] | None = None  # (commit, its files)
-        # The git index this writer last wrote: its file's signature and its entries, so
-        # the next write reads it again only if someone else (a person's git) replaced it.
-        self._written: tuple[tuple[int, ...], dict[bytes, Any]] | None = None
-        # Per index entry (the very object, kept while it stays in the index): its bytes
-        # in the index file and the file signature it stands for, each made when needed.
-        self._memo: dict[bytes, list[Any]] = {}
+        self.index = GitIndex(self.root / ".git" / "index")
         # The trees of the last commit this writer made: (commit, its files, folder ->
         # Tree), so the next commit on top of it serializes only the folders it changes.
         self._folders: tuple[bytes, dict[str, bytes], dict[str, Any]] | None = None
@@ -246,34 +209,6 @@ class History:
                 os.close(fd)
         return found
 
-    def _index(self) -> dict[bytes, Any]:
-        """The git index's entries: a cache of file signatures and blob ids. One that
-        cannot be used (a FIFO, a symlink, another user's, damaged) counts as empty."""
-        from dulwich.index import IndexChecksumReader, read_index_dict_with_version
-
-        path = self.root / ".git" / "index"
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-        except FileNotFoundError:
-            return {}
-        except OSError as exc:
-            if exc.errno in (errno.EACCES, errno.EPERM):
-                warn_once(f"ignoring the git index {path} ({exc.strerror}); it is rebuilt")
-            return {}
-        with os.fdopen(fd, "rb") as f:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode):
-                return {}
-            if self._written is not None and self._written[0] == _signature(st):
-                return dict(self._written[1])
-            try:
-                reader = IndexChecksumReader(f)
-                entries = read_index_dict_with_version(reader)[0]
-                reader.check_checksum(allow_empty=True)
-            except Exception:  # noqa: BLE001 — a damaged cache is rebuilt, never trusted
-                return {}
-        return dict(entries)
-
     def _scan(self, index: dict[bytes, Any]) -> tuple[dict[str, bytes], dict[str, Any]]:
         """Every tracked file's blob id, hashing only files whose signature differs from
         the index's; and the blobs hashed, by path."""
@@ -281,19 +216,12 @@ class History:
 
         ids: dict[str, bytes] = {}
         hashed: dict[str, Any] = {}
-        memo = self._memo
         for path, st in self._walk():
             key = path.encode(*_FS)  # os.fsencode, in one call
             entry = index.get(key)
-            if entry is not None:
-                m = memo.get(key)
-                if m is None or m[0] is not entry:
-                    m = memo[key] = [entry, None, None]
-                if m[2] is None:
-                    m[2] = _made_from(entry)
-                if m[2] == (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns):
-                    ids[path] = entry.sha
-                    continue
+            if entry is not None and self.index.holds(key, entry, st):
+                ids[path] = entry.sha
+                continue
             with open(self.root / path, "rb") as f:
                 blob = Blob.from_string(f.read())
             ids[path], hashed[path] = blob.id, blob
@@ -331,7 +259,7 @@ class History:
         memdir, or a write that died before its commit); the new commit id, or None."""
         try:
             repo, fresh = self._start()
-            index = self._index()
+            index = self.index.entries()
             now, hashed = self._scan(index)
             head = self._head(repo)
             before = self._files_at(repo, head)
@@ -469,7 +397,7 @@ class History:
                 cast(Any, f).abort()
                 return False
             try:
-                entries = self._index()  # read under git's lock
+                entries = self.index.entries()  # read under git's lock
                 before = base or {}
                 todo = {p for p, _ in files.items() ^ before.items()} if entries else set(files)
                 for name in todo:
@@ -483,43 +411,13 @@ class History:
                     else:
                         entries[key] = index_entry_from_stat(st, files[name])
                 ours = os.fstat(f.fileno()).st_ino  # under git's lock; the rename keeps it
-                f.write(self._index_file(entries))
+                f.write(self.index.render(entries))
             except OSError as exc:  # the commit is made: a stale index only slows `git status`
                 cast(Any, f).abort()
                 warn_once(f"the git index of {self.root} was not updated: {exc}")
                 return True
-        try:
-            st = os.lstat(path)
-        except OSError:
-            st = None
-        self._written = (_signature(st), entries) if st and st.st_ino == ours else None
+        self.index.wrote(entries, ours)
         return True
-
-    def _index_file(self, entries: dict[bytes, Any]) -> bytes:
-        """The git index file of ``entries``, in one buffer: dulwich's bytes for each entry
-        (made once per entry object, see ``_memo``), sorted, after a version 2 header and
-        before the checksum. An entry only another version holds: dulwich writes it all."""
-        memo: dict[bytes, list[Any]] = {}
-        chunks = []
-        for key in sorted(entries):
-            entry = entries[key]
-            m = self._memo.get(key)
-            if m is None or m[0] is not entry:
-                m = [entry, None, None]
-            if m[1] is None:
-                m[1] = _pack(key, entry)
-                if m[1] is None:
-                    from dulwich.index import write_index_dict
-
-                    buf = io.BytesIO()
-                    write_index_dict(buf, entries)
-                    body = buf.getvalue()
-                    return body + hashlib.sha1(body).digest()
-            memo[key] = m
-            chunks.append(m[1])
-        self._memo = memo
-        body = b"DIRC" + struct.pack(">LL", 2, len(chunks)) + b"".join(chunks)
-        return body + hashlib.sha1(body).digest()
 
     def _add(self, repo: Repo, objects: Iterable[ShaFile]) -> list[str]:
         """Store the objects not stored loose yet (unsynced); the paths to fsync: each new
