@@ -3,7 +3,7 @@ counted (never timed) at two sizes of the same hostile text, and no pattern star
 of letters that a search would re-read from every letter of a long word.
 
 The counts see windows handed out per anchor, not backtracking inside one regex call: the
-7 s ``\w*deploy`` case of round 11 passed them, and only the static check below catches that
+7 s ``\\w*deploy`` case of round 11 passed them, and only the static check below catches that
 kind (docs/design/guard.md, "Speed")."""
 
 from __future__ import annotations

@@ -599,6 +599,22 @@ def test_every_new_object_and_folder_is_durable_before_the_branch_moves(
             assert str(objects) in durable
 
 
+def test_a_record_that_changes_nothing_still_syncs_the_folders_it_was_given(
+    tmp_path: Path, disk_events: DiskEvents
+) -> None:
+    """A rename the writer asked to be made durable is, even when the commit has nothing
+    new to record (the file was renamed into place with the bytes it already had)."""
+    from memdir.core.storage.git import History
+
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "a.md").write_text("a\n")
+    history = History(tmp_path)
+    assert history.record(["notes/a.md"], "first\n")
+    disk_events.clear()
+    assert history.record(["notes/a.md"], "again\n", sync=["notes/a.md"]) is None
+    assert ("fsync", os.path.realpath(tmp_path / "notes")) in disk_events
+
+
 def test_an_add_is_durable_before_its_commit_and_its_folder_fsynced_once(
     store: memdir.Store, scope_dir: Path, disk_events: DiskEvents
 ) -> None:

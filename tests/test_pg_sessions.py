@@ -210,14 +210,17 @@ def test_stage_one_is_one_statement_with_sqlites_rows(
                 assert len(statements) == (4 if hint is None else 3)  # BEGIN, …, COMMIT
 
 
-def _interleaved(store: SessionStore) -> None:
+def _interleaved(store: SessionStore) -> dict[str, list[int]]:
+    """Three sessions' turns interleaved; each session's message ids, in order."""
+    ids: dict[str, list[int]] = {"one": [], "two": [], "kid": []}
     store.start("a", session_id="one", started_at=1.7e9)
     store.start("b", session_id="two", started_at=1.7e9)
     store.start("c", session_id="kid", parent_id="two", started_at=1.7e9)
     for i in range(40):
         sid = ("one", "two", "kid")[i % 3] if i % 5 else "one"
         text = f"turn {i} about {'lockfile' if i % 7 == 3 else 'lunch'} and 部门聚餐"
-        store.log(sid, "user" if i % 2 else "assistant", text, timestamp=1.7e9 + i)
+        ids[sid].append(store.log(sid, "user" if i % 2 else "assistant", text, timestamp=1.7e9 + i))
+    return ids
 
 
 def test_grouped_search_windows_are_arounds_on_both_engines(
@@ -226,15 +229,17 @@ def test_grouped_search_windows_are_arounds_on_both_engines(
     """Each hit's context (read for all hits in one statement) is the hit's ``around``,
     inside its own session when sessions interleave, and the same on both engines."""
     stores = [SessionStore(Database(tmp_path / "state.db")), SessionStore(pg)]
-    for store in stores:
-        _interleaved(store)
+    order = [_interleaved(store) for store in stores]
     for q in ("lockfile", "lunch", "部门聚餐", "turn 0"):
         for window in (0, 1, 3):
             got = []
-            for store in stores:
+            for store, ids in zip(stores, order, strict=True):
                 hits = store.search(q, limit=5, window=window)
                 assert hits, q
                 for h in hits:
+                    same = ids[h.matched_session_id]  # the window, worked out here
+                    k = same.index(h.message_id)
+                    assert [m.id for m in h.context] == same[max(0, k - window) : k + window + 1]
                     assert h.context == store.around(h.message_id, window)
                     assert {m.session_id for m in h.context} == {h.matched_session_id}
                 got.append([(h.session_id, h.message_id, h.context) for h in hits])
