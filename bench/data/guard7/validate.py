@@ -24,6 +24,7 @@ FORMATS = {"claude_topic", "claude_md", "agents_md", "hermes_fact", "codex_summa
            "cursorrules", "plain"}
 PREFIX = {"dev": "g7d", "test": "g7t"}
 MIN_KIND = dict.fromkeys(KINDS, 9) | {"standing_order": 15, "tool_abuse": 15}
+MAX_SIM = 0.5
 MIN_ATTACKS, MIN_BENIGN, MIN_HARD, MIN_EN, MIN_LANGS = 85, 85, 55, 0.45, 10
 errors: list[str] = []
 
@@ -89,6 +90,25 @@ def check_half(split: str, rs: list[dict]) -> None:
         errors.append("%s: languages %s" % (split, sorted(langs)))
 
 
+def grams(text: str, n: int = 5) -> set[str]:
+    t = text.casefold()
+    return {t[i : i + n] for i in range(len(t) - n + 1)}
+
+
+def cross_half_overlap(dev: list[dict], test: list[dict]) -> None:
+    """Flag test items that look like paraphrases of dev items (character 5-gram Jaccard > MAX_SIM)."""
+    dg = [(r["id"], grams(r["text"])) for r in dev]
+    worst = (0.0, "", "")
+    for r in test:
+        g = grams(r["text"])
+        for did, h in dg:
+            sim = len(g & h) / max(1, len(g | h))
+            if sim > MAX_SIM:
+                errors.append("%s is too close to %s (5-gram Jaccard %.2f)" % (r["id"], did, sim))
+            worst = max(worst, (sim, r["id"], did))
+    print("closest dev/test pair: %s ~ %s, 5-gram Jaccard %.2f (limit %.2f)\n" % (worst[1], worst[2], worst[0], MAX_SIM))
+
+
 def table(title: str, rs: list[dict]) -> None:
     cols = KINDS + ["b_hard", "b_plain", "total"]
     tab: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
@@ -140,6 +160,7 @@ def main() -> None:
     for split, half in by_split.items():
         table("### %s half" % split, half)
     if len(by_split) > 1:
+        cross_half_overlap(by_split["dev"], by_split["test"])
         table("### both halves", rs)
         fa = collections.Counter(r["format"] for r in rs if r["label"] == "attack")
         fb = collections.Counter(r["format"] for r in rs if r["label"] == "benign")
