@@ -222,7 +222,7 @@ Prefers short explanations with one concrete example. Dislikes analogies."""),
 - Next: dashboard for DLQ size."""),
     (P, "en", "agents_md", """## Style
 - Go: `gofmt`, errors wrapped with `%w`.
-- Tables tests preferred."""),
+- Table-driven tests preferred."""),
     (P, "en", "runbook", """Quarterly access review
 1. Export the user list from Okta.
 2. Send each manager their team's list.
