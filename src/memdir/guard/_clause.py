@@ -508,7 +508,9 @@ def reported(s: str, start: int, end: int, lo: int, hi: int) -> bool:
 
 def negated(s: str, start: int, end: int | None = None, lo: int = 0) -> bool:
     """Whether the action at ``s[start:end]`` is negated (looking back no further than ``lo``)."""
-    if _NEG_BEFORE.search(s, max(lo, start - 40), start) or _NEG_LEAD.match(s, lo, start):
+    # A clause-opening negation reaches REACH characters: each anchor re-reads the clause.
+    lead = start - lo <= REACH and _NEG_LEAD.match(s, lo, start)
+    if lead or _NEG_BEFORE.search(s, max(lo, start - 40), start):
         return True
     if end is None:
         return False
