@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..errors import HistoryError, StorageError
 from ..notices import warn_once
 from .base import Commit
+from .files import folders_of
 from .gitindex import GitIndex
 
 if TYPE_CHECKING:
@@ -287,6 +288,7 @@ class History:
 
         names = list(names)
         try:
+            folders = set(folders_of(str(self.root), sync))  # refused before anything is made
             repo, _ = self._start()
             initial: dict[str, bytes] | None = None
             blobs: dict[str, Any] = {}
@@ -308,7 +310,6 @@ class History:
                         base.pop(name, None)
                 return base
 
-            folders = {os.path.dirname(os.path.join(self.root, n)) for n in sync}
             return self._commit(repo, files, blobs, message, head, folders)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
