@@ -4,10 +4,9 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
-import functools
 import re
 
-from ._build import CJK, branches
+from ._build import CJK, branches, builder
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -463,7 +462,7 @@ _PAYLOAD = _rx(
 _START = rf"(?:(?<!\w)|(?<=[{CJK}]))"
 
 
-@functools.cache
+@builder
 def _compiled() -> dict[str, re.Pattern[str]]:
     return {
         "sink": _SINK,
