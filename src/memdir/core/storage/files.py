@@ -131,10 +131,7 @@ class FileBackend:
         if name == INDEX_NAME:
             return os.path.join(self._root, INDEX_NAME)
         if is_skill_name(name):  # skills/<name>/SKILL.md: neither folder may be a link
-            folder = os.path.join(self._root, os.path.dirname(name))
-            for part in (os.path.dirname(folder), folder):
-                if os.path.islink(part):
-                    raise OSError(errno.ELOOP, "a symlink, which memdir never follows", part)
+            folders_of(self._root, [name])
             return os.path.join(self._root, name)
         if not is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
