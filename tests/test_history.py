@@ -615,6 +615,32 @@ def test_a_record_that_changes_nothing_still_syncs_the_folders_it_was_given(
     assert ("fsync", os.path.realpath(tmp_path / "notes")) in disk_events
 
 
+@pytest.mark.parametrize("name", ["archive/old.md", "skills/x/SKILL.md"])
+def test_a_symlinked_folder_is_refused_alike_by_the_backends_sync_and_the_commits(
+    tmp_path: Path, disk_events: DiskEvents, name: str
+) -> None:
+    """A folder to sync that is a symlink (``archive/`` or ``skills/`` planted by a cloned
+    repository) is refused by the history's fsync batch as by the backend's own sync:
+    nothing fsynced through it, no commit made."""
+    from memdir.core.storage.files import FileBackend
+    from memdir.core.storage.git import History
+
+    elsewhere, scope = tmp_path / "elsewhere", tmp_path / "scope"
+    (elsewhere / "x").mkdir(parents=True)
+    scope.mkdir()
+    (scope / name.split("/")[0]).symlink_to(elsewhere, target_is_directory=True)
+    (scope / "MEMORY.md").write_text("index\n")
+    history = History(scope)
+    for sync in (
+        lambda: FileBackend(scope).sync([name]),
+        lambda: history.record(["MEMORY.md"], "c\n", sync=[name]),
+    ):
+        with pytest.raises(memdir.StorageError, match="symlink"):
+            sync()
+    assert not [e for e in disk_events if e[0] == "fsync" and "elsewhere" in e[1]]
+    assert history.head() is None
+
+
 def test_an_add_is_durable_before_its_commit_and_its_folder_fsynced_once(
     store: memdir.Store, scope_dir: Path, disk_events: DiskEvents
 ) -> None:

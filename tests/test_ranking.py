@@ -249,3 +249,32 @@ def test_limit_means_what_it_says(tmp_path: Path) -> None:
     chinese = store.search_messages("部门聚餐在哪家餐厅？", limit=50)
     assert len(chinese) == 6  # every message that shares a term, no more
     assert len(store.search("部门聚餐在哪家餐厅？", limit=5)) == 5
+
+
+def test_column_weights_go_by_name_whatever_the_columns_order(tmp_path: Path) -> None:
+    """A text column's weight is looked up by its name in the schema, so listing the
+    columns in another order (or adding one) cannot shift a weight onto another column;
+    a weight for a column the table lacks is refused, not dropped."""
+    import dataclasses
+
+    from memdir.sessions.bm25 import rank_rows
+    from memdir.sessions.candidates import MESSAGE_TABLE, Table
+    from memdir.sessions.query import sanitize
+
+    store = SessionStore(Database(tmp_path / "state.db"))
+    store.start("t", session_id="s")
+    in_text = store.log("s", "user", "the frobnicator failed again")
+    in_tool = store.log("s", "tool", "done", tool_name="frobnicator")
+    query = sanitize("frobnicator")
+    moved = dataclasses.replace(MESSAGE_TABLE, columns=MESSAGE_TABLE.columns[::-1])
+
+    def ranked(table: Table, weights: dict[str, float]) -> list[tuple[int, float]]:
+        p = RankParams(weights=weights, neighbour_weight=0, session_weight=0, next_turn=False)
+        return store.db.read(lambda c: rank_rows(c, table, query, p=p))
+
+    tool_first = ranked(MESSAGE_TABLE, {"tool_name": 5.0})
+    assert [rid for rid, _ in tool_first] == [in_tool, in_text]
+    assert ranked(moved, {"tool_name": 5.0}) == tool_first
+    assert [rid for rid, _ in ranked(moved, {"content": 5.0})] == [in_text, in_tool]
+    with pytest.raises(ValueError, match="no column tool"):
+        ranked(MESSAGE_TABLE, {"tool": 5.0})

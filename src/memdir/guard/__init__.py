@@ -3,7 +3,6 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 
@@ -12,17 +11,14 @@ from memdir.core.errors import GuardError
 from . import (
     _attacks,
     _decode,
-    _fold,
     _frames,
     _orders,
     _patterns,
     _secrets,
     _social,
     _threats,
-    _unicode,
-    _vocab,
 )
-from ._build import excerpt
+from ._build import BUILDERS, builder, excerpt
 from ._clause import Clauses, mentioned
 from ._engine import Finding, RuleSet, Text
 from ._fold import fold
@@ -47,7 +43,7 @@ _ORDER_WHY = (
 )
 
 
-@functools.cache
+@builder
 def _model_rules() -> RuleSet:
     return RuleSet(_patterns.rules() + _social.rules() + _attacks.rules())
 
@@ -56,20 +52,7 @@ def warm() -> None:
     """Build the guard's rule sets and patterns now rather than on first use (~0.1–0.2 s
     of CPU): ``memdir serve`` calls it before it listens, so its worker threads do not
     all build them at once on the first writes (docs/design/serve.md)."""
-    for build in (
-        _model_rules,
-        _attacks._sensitive,
-        _decode._specs,
-        _decode._morse_rx,
-        _fold._table,
-        _fold._lookalike,
-        _frames._rules,
-        _orders._compiled,
-        _patterns._directive_rx,
-        _secrets.ruleset,
-        _unicode._suspect,
-        _vocab._compiled,
-    ):
+    for build in BUILDERS:  # every @builder: the guard's modules are all imported
         build()
     scan("A note: run the tests with `make test` from now on.")
 

@@ -3,10 +3,9 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
-import functools
 import re
 
-from ._build import alt, lexicon, prefixes
+from ._build import alt, builder, lexicon, prefixes
 from ._engine import Rule
 from ._patterns import affirmed
 
@@ -46,7 +45,7 @@ _NOUN_BEFORE = re.compile(r"\b(?:the|a|an|this|that|fake|phishing|spoofed|suspic
 _NOT_WHAT = re.compile(r"\b(?:no|not|never|without|excluding|except|nor)\s+(?:\w+\s+)?$")
 
 
-@functools.cache
+@builder
 def _sensitive() -> re.Pattern[str]:
     return re.compile(alt(_SENSITIVE))
 
@@ -157,7 +156,7 @@ def _persistence_rules() -> tuple[Rule, ...]:
     )
 
 
-@functools.cache
+@builder
 def rules() -> tuple[Rule, ...]:
     """Exfiltration, persistence and malicious-code rules (built on first use)."""
     plant = "it tells the model to plant a given code snippet in the code it writes"

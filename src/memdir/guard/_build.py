@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 EXCERPT_LEN = 60
+_T = TypeVar("_T")
+BUILDERS: list[Callable[[], Any]] = []  # every @builder, in import order: warm() runs them
+
+
+def builder(build: Callable[[], _T]) -> functools._lru_cache_wrapper[_T]:
+    """A rule set or pattern built once, on first use or by ``guard.warm()``."""
+    cached = functools.cache(build)
+    BUILDERS.append(cached)
+    return cached
+
 
 # --- building patterns -----------------------------------------------------------------
 

@@ -11,6 +11,8 @@ import re
 import zlib
 from collections.abc import Callable, Iterator
 
+from ._build import builder
+
 _MAX_PAYLOADS = 8
 _MAX_DECODED = 4096
 _MIN_RUN = 24
@@ -28,7 +30,7 @@ _HEXDIGITS = b"0123456789abcdefABCDEF"
 _B64 = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_"
 
 
-@functools.cache
+@builder
 def _specs() -> tuple[tuple[str, bytes, bytes, re.Pattern[str], Callable[[str], str | None]], ...]:
     return (
         (
@@ -153,7 +155,7 @@ _MORSE = {
 }
 
 
-@functools.cache
+@builder
 def _morse_rx() -> re.Pattern[str]:
     return re.compile(r"(?:[.-]{1,5}(?: / | {1,3}|/)){8,}[.-]{1,5}")
 

@@ -3,14 +3,15 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ._build import builder
 
-@functools.cache
+
+@builder
 def _table() -> dict[str, str]:
     """Non-Latin letters that look like one ASCII letter or digit, mapped to it."""
     from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
@@ -45,7 +46,7 @@ class Folded:
 _WORD = re.compile(r"[^\W_]+")  # a run of str.isalnum() characters
 
 
-@functools.cache
+@builder
 def _lookalike() -> re.Pattern[str]:
     """The table's characters, and every astral one (``re`` tests a class with hundreds of
     astral characters one by one; callers check those against the table)."""

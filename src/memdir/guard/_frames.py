@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ._build import lexicon, prefixes, word_start
+from ._build import builder, lexicon, prefixes, word_start
 from ._clause import OTHERS, Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 from ._threats import _ENGLISH_TEXT, Hit, affirmed_order, hit
@@ -248,7 +248,7 @@ _FRAMES = {  # kind: (rule, reason)
 }
 
 
-@functools.cache
+@builder
 def _rules() -> RuleSet:
     anchors = {
         "untold": f"{_TELL_EN}|{_TELL_WEAK}|{_TELL_OTHER}",

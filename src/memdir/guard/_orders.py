@@ -3,11 +3,10 @@ trusts. (docs/design/guard.md)."""
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
-from ._build import branches, prefixes, word_start
+from ._build import branches, builder, prefixes, word_start
 from ._clause import OTHERS, REACH, Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 
@@ -1056,7 +1055,7 @@ class Order:
         return self.start, self.end
 
 
-@functools.cache
+@builder
 def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
     groups = {
         "demote": _DEMOTE,

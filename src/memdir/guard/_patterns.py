@@ -3,11 +3,10 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
-import functools
 import re
 
 from . import _lexicon as lx
-from ._build import alt, lexicon, prefixes
+from ._build import alt, builder, lexicon, prefixes
 from ._engine import Rule
 
 _NEGATION = re.compile(
@@ -502,7 +501,7 @@ def _request_rules() -> tuple[Rule, ...]:
     )
 
 
-@functools.cache
+@builder
 def rules() -> tuple[Rule, ...]:
     """The model-directed rules, most specific first (built on first use)."""
     announce = "it announces new instructions or an override for the model"
@@ -616,7 +615,7 @@ _DIRECTIVE_WORDS = lexicon(
 )
 
 
-@functools.cache
+@builder
 def _directive_rx() -> re.Pattern[str]:
     words = alt(_DIRECTIVE_WORDS, lx.IGNORE, lx.SAY, lx.INSTRUCTIONS, lx.YOU_ARE_NOW)
     return re.compile(rf"(?<![a-z0-9]){words}")

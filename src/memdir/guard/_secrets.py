@@ -4,11 +4,11 @@ See docs/design/guard.md."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ._build import builder
 from ._engine import Finding, Rule, RuleSet, Text
 from ._needles import register
 
@@ -86,13 +86,13 @@ def _rule(
 _JWT_ANCHORS = tuple(f"eyj{c}" for c in "hijklmnopqrstuvwxyz0123456")
 
 
-@functools.cache
+@builder
 def ruleset() -> RuleSet:
     """The secret rules compiled for gating."""
     return RuleSet(rules())
 
 
-@functools.cache
+@builder
 def rules() -> tuple[Rule, ...]:
     """Secret detectors, most specific first (built on first use)."""
     return (

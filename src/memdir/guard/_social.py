@@ -3,9 +3,7 @@ answers. (docs/design/guard.md)."""
 
 from __future__ import annotations
 
-import functools
-
-from ._build import alt, lexicon, prefixes
+from ._build import alt, builder, lexicon, prefixes
 from ._engine import Rule
 from ._patterns import USER_WORDS, affirmed, gap
 
@@ -239,7 +237,7 @@ def _user_data_rules() -> tuple[Rule, ...]:
     )
 
 
-@functools.cache
+@builder
 def rules() -> tuple[Rule, ...]:
     """Social-engineering rules (built on first use)."""
     mode = alt(_MODE_NOUN)

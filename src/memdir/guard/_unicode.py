@@ -3,11 +3,10 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 
-from ._build import visible
+from ._build import builder, visible
 from ._engine import Finding
 
 _ZWNJ, _ZWJ, _BOM = "\u200c", "\u200d", "\ufeff"
@@ -80,7 +79,7 @@ _NAMES = {
 }
 
 
-@functools.cache
+@builder
 def _suspect() -> re.Pattern[str]:
     return re.compile(
         "[\u200b-\u200d\u2060\u2062-\u2064\ufeff]|[\u202a-\u202e\u2066-\u2069]"

@@ -4,10 +4,9 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
-import functools
 import re
 
-from ._build import CJK, branches
+from ._build import CJK, branches, builder
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -171,6 +170,14 @@ _PRIVATE_NOUN = (
 
 # --- actions ----------------------------------------------------------------------------
 
+# vi, id and tl verbs, in _READ_OTHER and _WRITE and, to test their place, in SVO_VERB.
+_SVO_READ = (
+    r"sao chép|chép|đọc|lưu(?! ý)|gửi|hiển thị|in ra|tải lên|dán|đính kèm|thu thập|xuất|"
+    r"(?:salin|baca|simpan|kirim|tampilkan|unggah|tempel|lampirkan|kumpulkan|ekspor)(?:kan|lah)?\b|"
+    r"kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|kunin"
+)
+_SVO_WRITE = r"thêm|ghi|chèn|(?:tambah|tulis|sisip)(?:kan|lah)?\b|idagdag|isulat|ilagay"
+
 _NET_TOOL = (
     r"\b(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|telnet|ftp|iwr|irm|invoke-webrequest|"
     r"invoke-restmethod|httpie|aria2c)\b",
@@ -260,15 +267,13 @@ _READ_OTHER = (
     r"condividi\w*|trasferisci\w*|coloque|colocar|publique|compartilh\w*|transfira|выложи\w*|"
     r"опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*|aus\w*les\w*|ableg\w*|"
     r"lees\b|kopieer\w*|bewaar\w*|zet\b|plak\w*|toon\b|"
-    # ar (with "and"/"then" prefixed), vi, hi, bn, id, tl, el: copy, read, save, send, show,
+    # ar (with "and"/"then" prefixed), hi, bn, vi, id, tl, el: copy, read, save, send, show,
     # upload, paste, attach, collect, export, add (imperatives: a subject makes a description)
     r"[وف]?(?:انسخ|اقرأ|اقرا|احفظ|أرسل|ارسل|اعرض|ارفع|اطبع|الصق|أرفق|ارفق|اجمع|استخرج|صدّر|"
     r"أضف|اضف)\w*|"
-    r"sao chép|chép|đọc|lưu(?! ý)|gửi|hiển thị|in ra|tải lên|dán|đính kèm|thu thập|xuất|"
     r"कॉपी|कापी|पढ़|सहेज|भेज|दिखा|अपलोड|चिपका|निकाल|"
     r"কপি|পড়|পাঠা|দেখা|আপলোড|সংরক্ষণ|"
-    r"(?:salin|baca|simpan|kirim|tampilkan|unggah|tempel|lampirkan|kumpulkan|ekspor)(?:kan|lah)?\b|"
-    r"kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|kunin|"
+    rf"{_SVO_READ}|"
     r"αντίγραψ\w*|αντιγραφ\w*|διάβασ\w*|αποθήκευσ\w*|στείλ\w*|εμφάνισ\w*|ανέβασ\w*|"
     r"επικόλλησ\w*|κράτησ\w*"
 )
@@ -374,8 +379,8 @@ _WRITE = _words(
     r"añad\w*|agreg\w*|escrib\w*|modific\w*|ajout\w*|écri\w*|füg\w*|schreib\w*|änder\w*|erstell\w*|"
     r"aggiung\w*|scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*|"
     # ar, vi, hi, bn, id, tl, th, el: add, write, put
-    r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|thêm|ghi|chèn|जोड़|लिख|डाल|যোগ|লেখ|"
-    r"(?:tambah|tulis|sisip)(?:kan|lah)?\b|idagdag|isulat|ilagay|voeg\w*|"
+    r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
+    rf"{_SVO_WRITE}|voeg\w*|"
     r"πρόσθεσ\w*|γράψ\w*|βάλ\w*"
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
@@ -457,7 +462,7 @@ _PAYLOAD = _rx(
 _START = rf"(?:(?<!\w)|(?<=[{CJK}]))"
 
 
-@functools.cache
+@builder
 def _compiled() -> dict[str, re.Pattern[str]]:
     return {
         "sink": _SINK,
@@ -565,15 +570,10 @@ _ORDER_BEFORE = re.compile(
 )
 
 
-# Verbs of Vietnamese, Indonesian and Tagalog: no inflection tells an order from a
+# Vietnamese, Indonesian and Tagalog verbs have no inflection that tells an order from a
 # description ("nhóm vận hành lưu khóa trong ~/.ssh" describes), so, as in English, the verb
 # must start its clause or follow punctuation, a conjunction or a request particle.
-SVO_VERB = re.compile(
-    r"sao chép|chép|đọc|lưu|gửi|hiển thị|in ra|tải lên|dán|đính kèm|thu thập|xuất|thêm|ghi|chèn|"
-    r"(?:salin|baca|simpan|kirim|tampilkan|unggah|tempel|lampirkan|kumpulkan|ekspor|tambah|tulis|"
-    r"sisip)(?:kan|lah)?|kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|"
-    r"kunin|idagdag|isulat|ilagay"
-)
+SVO_VERB = re.compile(f"{_SVO_READ}|{_SVO_WRITE}")
 _SVO_BEFORE = re.compile(
     r"(?:^|[,;:.!?(\-–—*>`\"'#\d&|→]|\b(?:hãy|vui lòng|xin|luôn|rồi|và|sau đó|tolong|silakan|"
     r"mohon|selalu|lalu|dan|kemudian|pakiusap|palaging|at|pagkatapos))\s*$"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import itertools
 import sqlite3
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -23,7 +23,8 @@ from .stems import stems_for, tokens
 class RankParams:
     """The ranking's constants (defaults: the measured values, ``docs/design/recall.md``)."""
 
-    weights: tuple[float, float, float] = (1.0, 1.0, 1.0)  # per column of the table
+    # a text column's weight, by its name in the schema (schema.FTS_COLUMNS); unnamed: 1
+    weights: Mapping[str, float] = field(default_factory=dict)
     k1: float = 1.2
     b: float = 0.2
     common_df: int = 500
@@ -40,20 +41,28 @@ class RankParams:
 
 DEFAULT = RankParams()
 
-Row = tuple[int, str, str | None, str | None, str | None, float]
+Row = tuple[int, tuple[str | None, ...], str | None, float]  # id, texts, session, time
 Meta = dict[int, tuple[str | None, float]]  # row → (session or None, time)
 
 
+def column_weights(table: Table, p: RankParams) -> list[float]:
+    """The weight of each of ``table.columns``, looked up by name."""
+    unknown = sorted(set(p.weights) - set(table.columns))
+    if unknown:
+        raise ValueError(f"{table.name} has no column {', '.join(unknown)} to weigh")
+    return [p.weights.get(column, 1.0) for column in table.columns]
+
+
 def _features(
-    conn: sqlite3.Connection, rows: list[Row], terms: list[Term], p: RankParams
+    conn: sqlite3.Connection, rows: list[Row], terms: list[Term], weights: list[float]
 ) -> tuple[dict[int, dict[str, float]], dict[int, int]]:
     """Per row: weighted tf per term key, and token count."""
     tf: dict[int, dict[str, float]] = defaultdict(dict)
     dl: dict[int, int] = {}
     toks: dict[int, list[list[str]]] = {}
     vocab: set[str] = set()
-    for rid, c, tn, tc, _, _ in rows:
-        cols = [tokens(index_text(c)), tokens(index_text(tn)), tokens(index_text(tc))]
+    for rid, texts, _, _ in rows:
+        cols = [tokens(index_text(text)) for text in texts]
         dl[rid] = sum(len(col) for col in cols) or 1
         toks[rid] = cols
         for col in cols:
@@ -75,7 +84,7 @@ def _features(
         ph_stems = {s for _, ps in ph for s in ps}
         for rid, cols in toks.items():
             acc = tf[rid]
-            for col, cw in zip(cols, p.weights, strict=True):
+            for col, cw in zip(cols, weights, strict=True):
                 if not col:
                     continue
                 for tok in surface.keys() & set(col):
@@ -93,9 +102,9 @@ def _features(
     for t in terms:
         if t.kind != "sub":
             continue
-        for rid, c, tn, tc, _, _ in rows:  # the exact spelling, case-folded
-            texts = [x.casefold() for x in (c or "", tn or "", tc or "")]
-            found = sum(text.count(t.text) * w for text, w in zip(texts, p.weights, strict=True))
+        for rid, texts, _, _ in rows:  # the exact spelling, case-folded
+            folded = [(x or "").casefold() for x in texts]
+            found = sum(text.count(t.text) * w for text, w in zip(folded, weights, strict=True))
             if found:
                 tf[rid][t.key] = float(found)
     return tf, dl
@@ -118,16 +127,17 @@ def _fetch(
     conn: sqlite3.Connection, table: Table, ids: list[int], where: str, params: Sequence[Any]
 ) -> Fetched:
     cols = ", ".join(f"h.{col}" for col in table.columns)
+    n = len(table.columns)  # a row: id, the texts, session, time, [prev, next, next if asked]
     got = Fetched([], defaultdict(set), {})
     t, s = table.name, table.session
     for i in range(0, len(ids), 500):
         chunk = ids[i : i + 500]
         marks = ", ".join("?" * len(chunk))
         if s is None:
-            got.rows += conn.execute(
-                f"SELECT h.id, {cols}, NULL, h.{table.time} FROM {t} h WHERE h.id IN ({marks})",
-                chunk,
-            ).fetchall()
+            sql = f"SELECT h.id, {cols}, NULL, h.{table.time} FROM {t} h WHERE h.id IN ({marks})"
+            got.rows += [
+                (r[0], tuple(r[1 : n + 1]), None, r[n + 2]) for r in conn.execute(sql, chunk)
+            ]
             continue
         sql = (
             f"SELECT h.id, {cols}, h.{s}, h.{table.time}, (SELECT max(m.id) FROM {t} m WHERE "
@@ -139,14 +149,17 @@ def _fetch(
                 f"SELECT x.*, c.id FROM ({sql}) x LEFT JOIN {t} c ON c.id = x.nxt AND "
                 f"(x.content LIKE '%?%' OR x.content LIKE '%？%') AND ({where})"
             )
+        asked = table.columns.index("content")  # the column a question is asked in
         for row in conn.execute(sql, (*chunk, *params) if where != "1" else chunk):
-            rid, content = row[0], row[1]
-            got.rows.append(tuple(row[:6]))
-            for n in row[6:8]:
-                if n is not None:
-                    got.adj[rid].add(n)
-                    got.adj[n].add(rid)
-            nxt = row[8] if where != "1" else row[7] if "?" in content or "？" in content else None
+            rid, texts = row[0], tuple(row[1 : n + 1])
+            got.rows.append((rid, texts, row[n + 1], row[n + 2]))
+            for other in row[n + 3 : n + 5]:
+                if other is not None:
+                    got.adj[rid].add(other)
+                    got.adj[other].add(rid)
+            content = texts[asked] or ""
+            question = "?" in content or "？" in content
+            nxt = row[n + 5] if where != "1" else row[n + 4] if question else None
             if nxt is not None:
                 got.following[rid] = nxt
     return got
@@ -176,12 +189,12 @@ def rank_rows(
         return []
     fetched = _fetch(conn, table, ids, where, params)
     rows = fetched.rows
-    tf, dl = _features(conn, rows, terms, p)
+    tf, dl = _features(conn, rows, terms, column_weights(table, p))
     idf = {t.key: candidates.idf(n_rows, t.df) for t in terms if t.kind != "sub"}
     for t in terms:  # an exact spelling weighs as much as its best-matching word term
         if t.kind == "sub":
             idf[t.key] = max(idf.values(), default=1.0) or 1.0
-    meta = {r[0]: (r[4], r[5] or 0.0) for r in rows}
+    meta = {r[0]: (r[2], r[3] or 0.0) for r in rows}
     scores: dict[int, dict[str, float]] = {}
     for rid in meta:  # every candidate matched the index: it stays, even at 0
         norm = p.k1 * (1.0 - p.b + p.b * dl.get(rid, 1) / avgdl)

@@ -11,22 +11,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .query import Query, quote
+from .schema import FTS_COLUMNS
 
 
 @dataclass(frozen=True)
 class Table:
-    """A ranked corpus: its content table, the text columns its word index holds (in the
-    order of ``RankParams.weights``), the column grouping rows into sessions (neighbours
-    and session scores; None: rows stand alone) and its time column."""
+    """A ranked corpus: its content table, the text columns its word index holds (as the
+    schema names them; ``RankParams.weights`` weighs them by name), the column grouping
+    rows into sessions (neighbours and session scores; None: rows stand alone) and its
+    time column."""
 
     name: str
-    columns: tuple[str, str, str]
+    columns: tuple[str, ...]
     session: str | None
     time: str
 
 
-MESSAGE_TABLE = Table("messages", ("content", "tool_name", "tool_calls"), "session_id", "timestamp")
-ENTRY_TABLE = Table("entries", ("name", "description", "body"), None, "updated")
+MESSAGE_TABLE = Table("messages", FTS_COLUMNS["messages"], "session_id", "timestamp")
+ENTRY_TABLE = Table("entries", FTS_COLUMNS["entries"], None, "updated")
 
 # Beyond the sanitiser's stop-words: more function words and the words questions start
 # with, which never tell messages apart.

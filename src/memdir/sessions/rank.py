@@ -28,11 +28,10 @@ MESSAGES = Corpus(MESSAGE_TABLE, RankParams())
 # Entries are a few hundred documents of a paragraph or two: name and description weigh
 # more than the body, length normalisation as FTS5's, no dates (an entry's time is when
 # it was written, not what it is about).
+_ENTRY_WEIGHTS = {"name": 3.0, "description": 2.0, "body": 1.0}
 ENTRIES = Corpus(
     ENTRY_TABLE,
-    RankParams(
-        weights=(3.0, 2.0, 1.0), b=0.75, time_boost=0.0, update_weight=0.0, entity_weight=0.1
-    ),
+    RankParams(_ENTRY_WEIGHTS, b=0.75, time_boost=0.0, update_weight=0.0, entity_weight=0.1),
 )
 
 

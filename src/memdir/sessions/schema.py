@@ -157,7 +157,7 @@ def _legacy_entry_statements() -> tuple[str, ...]:
     )
 
 
-#: The text columns of each corpus's word index, in the order of the ranking's weights.
+#: The text columns of each corpus's word index (RankParams.weights names them).
 FTS_COLUMNS = {
     "messages": ("content", "tool_name", "tool_calls"),
     "entries": ("name", "description", "body"),

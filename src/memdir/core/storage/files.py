@@ -79,6 +79,25 @@ def _open_regular(path: str) -> int:
     return fd
 
 
+def folders_of(root: str, names: Iterable[str]) -> list[str]:
+    """The folders holding ``names`` (paths below ``root``), sorted: what to fsync to make
+    their renames and deletions durable. OSError(ELOOP) when a folder on the way is a
+    symlink (a cloned repository could plant ``archive/``): memdir never follows one."""
+    folders = set()
+    for name in names:
+        parts = name.split("/")[:-1]
+        if name.startswith("/") or ".." in parts:
+            raise ValueError(f"not a path in the scope folder: {name!r}")
+        folder = root
+        for part in parts:
+            folder = os.path.join(folder, part)
+            if os.path.islink(folder):
+                why = f"{folder} is a symlink, which memdir never follows; move it away"
+                raise OSError(errno.ELOOP, why)
+        folders.add(folder)
+    return sorted(folders)
+
+
 def _fsync_dir(path: Path | str) -> None:
     fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
@@ -112,10 +131,7 @@ class FileBackend:
         if name == INDEX_NAME:
             return os.path.join(self._root, INDEX_NAME)
         if is_skill_name(name):  # skills/<name>/SKILL.md: neither folder may be a link
-            folder = os.path.join(self._root, os.path.dirname(name))
-            for part in (os.path.dirname(folder), folder):
-                if os.path.islink(part):
-                    raise OSError(errno.ELOOP, "a symlink, which memdir never follows", part)
+            folders_of(self._root, [name])
             return os.path.join(self._root, name)
         if not is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
@@ -420,9 +436,8 @@ class FileBackend:
 
     def sync(self, names: Iterable[str]) -> None:
         """Fsync the folders holding ``names``, making renames and deletions durable."""
-        folders = {os.path.dirname(self._path(name)) for name in names}
         try:
-            for folder in sorted(folders):
+            for folder in folders_of(self._root, names):
                 _fsync_dir(folder)
         except OSError as exc:
             raise StorageError("sync", self.root, exc) from exc

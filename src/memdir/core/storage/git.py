@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..errors import HistoryError, StorageError
 from ..notices import warn_once
 from .base import Commit
+from .files import folders_of
 from .gitindex import GitIndex
 
 if TYPE_CHECKING:
@@ -127,11 +128,10 @@ class History:
         self.root = Path(root)
         self.lock_timeout = lock_timeout
         self._repo: Repo | None = None
-        self._tree: tuple[bytes, dict[str, Any]] | None = None  # (commit, its files)
+        # The last commit read or made: (its id, its files, folder -> Tree when this
+        # writer made it), so the next commit on top serializes only the folders it changes.
+        self._tree: tuple[bytes, dict[str, bytes], dict[str, Any] | None] | None = None
         self.index = GitIndex(self.root / ".git" / "index")
-        # The trees of the last commit this writer made: (commit, its files, folder ->
-        # Tree), so the next commit on top of it serializes only the folders it changes.
-        self._folders: tuple[bytes, dict[str, bytes], dict[str, Any]] | None = None
 
     def __repr__(self) -> str:
         return f"History({str(self.root)!r})"
@@ -244,14 +244,14 @@ class History:
 
         try:
             tree = cast(Any, repo[head]).tree
-            files = {
+            files: dict[str, bytes] = {
                 os.fsdecode(e.path): e.sha
                 for e in iter_tree_contents(repo.object_store, tree)
                 if e.path is not None and e.sha is not None
             }
         except Exception:  # noqa: BLE001 — a damaged history must never block a write
             return None
-        self._tree = (head, files)
+        self._tree = (head, files, None)
         return dict(files)
 
     def absorb(self, message: str = "hand edit") -> str | None:
@@ -288,6 +288,7 @@ class History:
 
         names = list(names)
         try:
+            folders = set(folders_of(str(self.root), sync))  # refused before anything is made
             repo, _ = self._start()
             initial: dict[str, bytes] | None = None
             blobs: dict[str, Any] = {}
@@ -309,7 +310,6 @@ class History:
                         base.pop(name, None)
                 return base
 
-            folders = {os.path.dirname(os.path.join(self.root, n)) for n in sync}
             return self._commit(repo, files, blobs, message, head, folders)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
@@ -339,9 +339,9 @@ class History:
             if base is not None and files == base and head is not None:
                 _fsync_all(sorted(also or ()))
                 return None
-            tree, written = self._trees(repo, head, files, blobs)
+            folders, written = self._trees(repo, head, files, blobs)
             commit = GitCommit()
-            commit.tree = tree
+            commit.tree = folders[""].id
             commit.parents = [] if head is None or damaged else [cast(Any, head)]
             commit.author = commit.committer = AUTHOR
             commit.author_time = commit.commit_time = int(time.time())
@@ -353,8 +353,7 @@ class History:
                 lambda: self._move(repo, head, commit.id, files, base)  # noqa: B023
             ):
                 _fsync(str(self.root / ".git" / "refs" / "heads"))  # the branch's rename
-                self._tree = (commit.id, files)
-                self._folders = (commit.id, files, self._folders[2]) if self._folders else None
+                self._tree = (commit.id, files, folders)
                 return str(commit.id.decode("ascii"))
             # someone (a person's `git commit`) moved the branch meanwhile: build on theirs
         raise OSError(errno.EAGAIN, "the branch kept moving while memdir committed")
@@ -446,15 +445,16 @@ class History:
 
     def _trees(
         self, repo: Repo, head: bytes | None, files: dict[str, bytes], blobs: dict[str, Any]
-    ) -> tuple[bytes, list[str]]:
-        """Store the blobs and trees of ``files``; the root tree id and the new paths. On
+    ) -> tuple[dict[str, Any], list[str]]:
+        """Store the blobs and trees of ``files``; each folder's Tree and the new paths. On
         top of a commit this writer made, its trees are changed where ``files`` differ (a
         tree of HEAD is in the store: git never prunes what HEAD reaches); else built."""
         from dulwich.objects import Tree
 
-        cached, self._folders = self._folders, None  # set again once the commit is made
-        if cached is not None and head is not None and cached[0] == head:
-            folders = cached[2]
+        cached = self._tree
+        if cached is not None and cached[2] is not None and head is not None and cached[0] == head:
+            folders = cached[2]  # changed in place below: kept again once the commit is made
+            self._tree = (head, cached[1], None)
             changed = {path for path, _ in files.items() ^ cached[1].items()}
         else:
             folders, changed = {"": Tree()}, set(files)
@@ -488,8 +488,7 @@ class History:
                     continue
                 folders[parent].add(os.fsencode(base), stat.S_IFDIR, tree.id)
             written += self._add(repo, [tree])
-        self._folders = (b"", files, folders)  # the commit's id is filled in once it is made
-        return folders[""].id, written
+        return folders, written
 
     # -- reading ---------------------------------------------------------------------------
 
