@@ -18,6 +18,10 @@ Corpora (each read if present; see bench/README.md):
   (set 5, written blind later the same day), ``bench/data/guard6/set.jsonl`` (set 6, the
   next day): all
   test, final checks that no round may tune on (``--misses`` and ``--rules`` never read them);
+* ``--extra [NAME=]PATH`` (repeatable; or ``MEMDIR_GUARD_EXTRA``, paths joined by ``:``):
+  another own set kept outside the repository, e.g. ``/work/team/guard7/dev.jsonl``; NAME
+  defaults to "set N" from a folder ``guardN``; ``dev.jsonl``/``test.jsonl`` are that half
+  (other rows without a ``split`` are test), so a set's test half is added the same way;
 * ``../shared/bench/injection/``: the given PurpleLlama/BIPIA set (block rate per source,
   the persistent-directive group with an even/odd split, false positives);
 * ``bench/data/real_memory/texts.jsonl``: real memory and instruction files from public
@@ -369,8 +373,24 @@ def ablation(corpora: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def own_rows(path: Path, name: str) -> list[dict[str, Any]]:
-    """One own set, its ids prefixed with the set's name (the sets share no ids)."""
-    return [{**r, "id": f"{name}:{r['id']}"} for r in load(path)]
+    """One own set, its ids prefixed with the set's name (the sets share no ids). A file
+    named ``dev.jsonl`` or ``test.jsonl`` is that half whatever its rows say (so a test file
+    is never listed by ``--misses``); other rows without a ``split`` count as test."""
+    half = {"split": path.stem} if path.stem in ("dev", "test") else {}
+    return [{"split": "test", **r, **half, "id": f"{name}:{r['id']}"} for r in load(path)]
+
+
+def extra_sets(given: Sequence[str]) -> dict[str, list[Path]]:
+    """``--extra [NAME=]PATH`` and ``MEMDIR_GUARD_EXTRA`` (``:``-joined): sets kept outside
+    the repository. NAME defaults to "set N" for a folder ``guardN``."""
+    env = [p for p in os.environ.get("MEMDIR_GUARD_EXTRA", "").split(os.pathsep) if p]
+    out: dict[str, list[Path]] = {}
+    for spec in [*given, *env]:
+        name, _, path = spec.rpartition("=")
+        digits = "".join(c for c in Path(path).parent.name if c.isdigit())
+        name = name or (f"set {digits}" if digits else Path(path).parent.name)
+        out.setdefault(name, []).append(Path(path))
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -391,20 +411,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="per-rule ablation on the dev halves, the given set and the real files",
     )
     parser.add_argument(
+        "--extra",
+        action="append",
+        default=[],
+        metavar="[NAME=]PATH",
+        help="another own set (JSON lines), e.g. /work/team/guard7/dev.jsonl; repeatable",
+    )
+    parser.add_argument(
         "--dump-verdicts",
         type=Path,
         metavar="FILE",
         help="write every verdict on every text to FILE (bench/guard_dump.py) and stop",
     )
     args = parser.parse_args(argv)
+    extra = extra_sets(args.extra)
     if args.dump_verdicts:
         from guard_dump import dump
 
-        print(dump(args.dump_verdicts, args.given), "texts")
+        print(dump(args.dump_verdicts, args.given, extra), "texts")
         return 0
     hermes, label = hermes_scanner()
     sections: list[tuple[str, list[list[str]]]] = []
     own = {name: own_rows(path, name) for name, path in OWN.items() if path.exists()}
+    for name, paths in extra.items():
+        own[name] = [r for path in paths for r in own_rows(path, name)]
     if args.rules:
         corpora = {n: [r for r in rs if r["split"] == "dev"] for n, rs in own.items()}
         if (args.given / "attacks.jsonl").exists():
@@ -441,7 +471,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if any(r["split"] == "dev" for r in rows):
             sections.append((f"{name}, dev half (tuned on)", own_section(res, "dev")))
         if not args.dev_only:
-            sections.append((f"{name}, test half ({TEST_NOTE[name]})", own_section(res, "test")))
+            note = TEST_NOTE.get(name, "never read")
+            if any(r["split"] == "test" for r in rows):
+                sections.append((f"{name}, test half ({note})", own_section(res, "test")))
     if (args.given / "attacks.jsonl").exists():
         attacks = load(args.given / "attacks.jsonl")
         benign = load(args.given / "benign.jsonl")

@@ -59,8 +59,9 @@ def _hostile_units() -> list[str]:
     raise LookupError("HOSTILE_UNITS not found in tests/test_guard.py")
 
 
-def texts(given: Path) -> Iterator[tuple[str, str]]:
-    """(label, text) for every input, in a fixed order."""
+def texts(given: Path, extra: dict[str, list[Path]] | None = None) -> Iterator[tuple[str, str]]:
+    """(label, text) for every input, in a fixed order; ``extra`` sets (``guard.py
+    --extra``) come after the own sets, labelled by their name and file stem."""
     sys.path.insert(0, str(ROOT / "bench"))
     from guard import harness_corpus, sized
 
@@ -70,6 +71,9 @@ def texts(given: Path) -> Iterator[tuple[str, str]]:
             continue
         for r in _jsonl(folder / "set.jsonl"):
             corpus.append((f"{folder.name}:{r['id']}", str(r["text"])))
+    for name, paths in (extra or {}).items():
+        for path in paths:
+            corpus += [(f"{name}/{path.stem}:{r['id']}", str(r["text"])) for r in _jsonl(path)]
     for path in sorted(given.glob("*.json*")) if given.is_dir() else []:
         if path.suffix == ".jsonl":
             items = [s for r in _jsonl(path) for s in _strings(r.get("text"))]
@@ -107,11 +111,11 @@ def _finding(found: Finding | None) -> list[str] | None:
     return [found.rule, found.category, found.reason, found.excerpt]
 
 
-def dump(out: Path, given: Path) -> int:
+def dump(out: Path, given: Path, extra: dict[str, list[Path]] | None = None) -> int:
     """Write the verdicts to ``out``; return how many texts were scanned."""
     n = 0
     with out.open("w", encoding="utf-8") as f:
-        for label, text in texts(given):
+        for label, text in texts(given, extra):
             redacted = redact_secrets(text)
             row = {
                 "id": label,

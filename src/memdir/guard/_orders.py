@@ -63,9 +63,9 @@ _PERM = (
     r"\b(?:the user|they|the owner) (?:has |have )?(?:already )?(?:signed off|approved|agreed|"
     r"okayed|consented) (?:on |to )?(?:all|every|any|each)\b",
     rf"\b(?:no need|not necessary|(?:do|does|will) not (?:need|have)|(?:don't|doesn't|won't) "
-    rf"(?:need|have)|no longer(?: needs?| ha(?:ve|s))?|need not|needn't|without|never|don'?t|"
-    rf"do not|"
-    rf"stop)(?: to)? (?:ever )?(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
+    rf"(?:need|have)|no longer(?: needs?| ha(?:ve|s))?|need not|needn't|without|never|"
+    rf"do(?:es)?n'?t|do(?:es)? not|stop)(?: to)? (?:ever )?(?:(?:wants?|likes?) to be |be )?"
+    rf"(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
     rf"a |your |my )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
     rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) (?:the |"
     rf"any |all |every |these |those |your )?(?:\w+ )?{_CONSENT}",
@@ -141,10 +141,10 @@ _PERM = (
     r"(?:묻|확인하|확인받|허락받)지 않아도|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
-    r"требуется) (?:спрашивать|подтверждать|просить|согласовывать)|не (?:спрашивай|запрашивай|"
-    r"уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|автоматически (?:одобря|"
-    r"подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|разрешение|"
-    r"доступ)",
+    r"должн?\w*|обязан\w*|требуется) (?:спрашивать|подтверждать|просить|согласовывать)|не "
+    r"(?:спрашивай|запрашивай|уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|автоматически "
+    r"(?:одобря|подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|"
+    r"разрешение|доступ)",
     r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|avisar|"
     r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
     r"no (?:hace falta|es necesario|necesitas|tienes que) (?:pedir|preguntar|confirmar|consultar)|"
@@ -209,7 +209,7 @@ _TRUST = (
     r"es?|"
     r"notes?|comments?|messages?|issues?|instructions|requests) without (?:\w+ )?(?:checking|"
     r"asking|confirm\w*|verif\w*|review\w*|question\w*)",
-    r"\b(?:anyone|anybody|everyone|whoever)\b[^.\n]{0,40}?\b(?:is|are) (?:to be )?(?:trusted|"
+    r"\b(?:anyone|anybody|everyone|whoever)\b[^.\n]{0,80}?\b(?:is|are) (?:to be )?(?:trusted|"
     r"authori[sz]ed|allowed)\b",
     r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|"
     r"directives|requests) as (?:your|its) own\b",
@@ -591,10 +591,10 @@ _DEMOTE = (
     r"(?:сообщени|указани|просьб|инструкци|команд)\w* (?:в чате|"
     r"пользовател\w*)[^.\n]{0,60}(?:можно |следует |нужно )?игнорир\w*|приоритет\w* (?:выше|"
     r"над) (?:указани\w* )?пользовател",
-    r"(?:tiene|tienen) prioridad sobre (?:lo que (?:dice|escribe) )?el usuario|"
-    r"a priorité sur (?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem|den) (?:nutzer|"
-    r"benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice )?(?:l')?utente|(?:tem|"
-    r"têm) prioridade sobre o usuário",
+    r"(?:tiene|tienen) prioridad sobre (?:lo que (?:dice|escribe) )?el usuario|a priorité sur "
+    r"(?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem,? was )?(?:dem |den |der "
+    r")?(?:nutzer|benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice "
+    r")?(?:l')?utente|(?:tem|têm) prioridade sobre o usuário",
 )
 # The agent's own rules, filters or configuration declared out of force: no project rule is.
 _RETIRED = (
@@ -717,7 +717,8 @@ def _spoken_as_authority(s: str, start: int) -> bool:
 
 
 _SELF = (
-    r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|"
+    r"(?:this|these|the following|that) (?:exact |same |very |whole )?(?:rule|memory|memories|"
+    r"entry|entries|instruction|note|"
     r"directive|line|text)s?"
 )
 _PERSIST = (
@@ -726,8 +727,8 @@ _PERSIST = (
     rf"\b{_SELF} (?:\S+ ){{0,8}}?(?:cannot|can't|must not|may not|should not|is not to|"
     rf"are not to) be "
     r"(?:removed|deleted|edited|changed|modified|overridden|archived|reviewed|questioned)\b",
-    r"\bkeep (?:this|these) (?:memory|memories|rule|note|entry|instruction)s? (?:\w+ )?(?:loaded|"
-    r"active|pinned|hidden|secret|private)\b",
+    rf"\bkeep\w* {_SELF} (?:(?:\w+ )?(?:loaded|active|pinned|hidden|secret|private)\b|[^.\n]"
+    r"{0,40}?\beven (?:if|when) [^.\n]{0,40}?\b(?:delet|forget|remov|eras)\w*)",
     r"\b(?:leave|keep|omit|hide|exclude|drop|strip)\w* (?:[^.\n]|\.(?=\S)){0,80}?\b(?:out of|"
     r"from) (?:the |your |any )?(?:\w+ )?(?:summary|summaries|report|reply|answer|response|log|"
     r"output|diff)s? (?:\w+ ){0,3}?(?:user|reviewer|owner)",
@@ -834,17 +835,15 @@ _RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 # Something kept from the user as a standing practice (a scope makes it an order).
 _HIDE = (
     r"\b(?:without|never|do not|don'?t) (?:(?:ever|under any circumstances|at any point|at all|"
-    r"even once|really) )?(?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|"
-    r"reveal\w*) (?:\w+ ){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|"
-    r"paid|an ad|promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで)|"
-    r"(?:不要|不|别)告诉用户|瞒着用户|"
-    r"sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario |que )|senza dire che|senza "
-    r"(?:avvisare|informare) l'utente|sans (?:le )?dire (?:à l'utilisateur|que)|ohne (?:es )?dem "
-    r"(?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao usuário|que)|без упоминания|не "
-    r"(?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ المستخدم|उपयोगकर्ता को बताए बि"
-    r"ना|"
-    r"사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|với) người dùng|"
-    r"zonder het de gebruiker te vertellen",
+    r"even once|really) )?(?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|reveal\w*) (?:\w+ "
+    r"){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|paid|an ad|"
+    r"promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで|なくて(?:も)?(?:よい|いい))|"
+    r"(?:不要|不|别)告诉用户|瞒着用户|sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario "
+    r"|que )|senza dire che|senza (?:avvisare|informare) l'utente|sans (?:le )?dire (?:à "
+    r"l'utilisateur|que)|ohne (?:es )?dem (?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao "
+    r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
+    r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"
+    r"với) người dùng|zonder het de gebruiker te vertellen",
 )
 _DECEIVE = (
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
@@ -859,12 +858,14 @@ _DECEIVE = (
     r"there (?:is|are|were) no|everything is (?:fine|normal|ok)|all is well|it'?s? (?:normal|fine|"
     r"nothing))",
     r"\bclaim\w* (?:that )?(?:the )?(?:tests?|ci|the build|builds?|it|everything|checks?) (?:pass|"
-    r"passed|is green|are green|succeeded|works?|worked)\b",
+    r"passed|is green|are green|succeeded|works?|worked)\b|\breport\w* (?:them|it|(?:the )?"
+    r"(?:failing )?(?:tests?|failures?|builds?|checks?|ci|runs?)) as (?:green|pass\w*)\b",
     r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|"
     r"哪怕)[^。\n]{0,40}(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
-    r"(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
-    r"dem (?:nutzer|benutzer)|ao usuário)[^.\n]{0,80}?(?:aunque|incluso si|même si|auch wenn|"
-    r"selbst wenn|mesmo que)",
+    r"(?:(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
+    r"dem (?:nutzer|benutzer)|ao usuário)|(?:respond|répond|antwort|rispond|отвеча|ответ|"
+    r"скажи|говори)\w*,? (?:que|qu'|dass|che|что))[^.\n]{0,80}?(?:aunque|incluso si|même si|"
+    r"auch wenn|selbst wenn|mesmo que|anche se|даже если)",
 )
 
 # Operations that destroy data or open access; an order to run them is dangerous unless

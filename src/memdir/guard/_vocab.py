@@ -197,7 +197,7 @@ _SEND = _words(
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
 _VISIBLE = (
     r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|"
-    r"(?<!\S)[^\w\s]*+\w\S*?\.md\b|log|description|pull request|pr\b|issue|comment|channel|"
+    r"(?<!\S)[^\w\s]*+\w\S*?\.md\b|logs?\b|description|pull request|pr\b|issue|comment|channel|"
     r"commit message|ticket|"
     r"summary|report|plain ?text|https?://"
 )
