@@ -728,7 +728,8 @@ _PERSIST = (
     rf"are not to) be "
     r"(?:removed|deleted|edited|changed|modified|overridden|archived|reviewed|questioned)\b",
     rf"\bkeep\w* {_SELF} (?:(?:\w+ )?(?:loaded|active|pinned|hidden|secret|private)\b|[^.\n]"
-    r"{0,40}?\beven (?:if|when) [^.\n]{0,40}?\b(?:delet|forget|remov|eras)\w*)",
+    r"{0,40}?\beven (?:if|when) (?:\w+ ){0,3}?(?:asks?|wants?|tells?)\b[^.\n]{0,30}?\b(?:delet|"
+    r"forget|remov|eras)\w*)",
     r"\b(?:leave|keep|omit|hide|exclude|drop|strip)\w* (?:[^.\n]|\.(?=\S)){0,80}?\b(?:out of|"
     r"from) (?:the |your |any )?(?:\w+ )?(?:summary|summaries|report|reply|answer|response|log|"
     r"output|diff)s? (?:\w+ ){0,3}?(?:user|reviewer|owner)",
