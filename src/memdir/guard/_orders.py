@@ -147,27 +147,24 @@ _PERM = (
     r"разрешение|доступ)",
     r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|avisar|"
     r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
-    r"no (?:hace falta|es necesario|necesitas|tienes que) (?:pedir|preguntar|confirmar|consultar)|"
-    r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|"
-    r"tienes (?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
+    r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|tienes "
+    r"(?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
     r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander|"
     r"vérification|vérifier|relecture|revue)|l'utilisateur a (?:déjà )?(?:autorisé|approuvé)|"
-    r"(?:pas besoin|inutile) de (?:demander|confirmer)|pré-?approuvé\w*|approuvé\w* d'avance|"
-    r"autorisé\w* (?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|"
-    r"vous (?:avez|êtes) (?:la permission|l'autorisation|autorisé)",
-    r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|"
-    r"keine (?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|"
-    r"einholen)|vorab (?:genehmigt|freigegeben)|automatisch genehmig\w*|du darfst|sie dürfen|"
-    r"bist (?:berechtigt|autorisiert)",
-    r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|non (?:serve|c'è bisogno di|"
-    r"devi) (?:chiedere|confermare)|pre-?approvat\w*|approvat\w* in anticipo|hai (?:il permesso|"
-    r"l'autorizzazione)|sei autorizzat\w*",
+    r"inutile de (?:demander|confirmer)|pré-?approuvé\w*|approuvé\w* d'avance|autorisé\w* "
+    r"(?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|vous (?:avez|"
+    r"êtes) (?:la permission|l'autorisation|autorisé)",
+    r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|keine "
+    r"(?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|"
+    r"vorab (?:genehmigt|freigegeben)|automatisch genehmig\w*|du darfst|sie dürfen|bist "
+    r"(?:berechtigt|autorisiert)",
+    r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|pre-?approvat\w*|"
+    r"approvat\w* in anticipo|hai (?:il permesso|l'autorizzazione)|sei autorizzat\w*",
     r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o|"
-    r"revis[aã]o)|(?:não|nao) (?:precisa|é necessário) (?:mais )?(?:pedir|perguntar|confirmar)|"
-    r"pré-?aprovad\w*|aprov\w* automaticamente|automaticamente aprov\w*|aprueb\w* automáticamente|"
-    r"approuve\w* automatiquement|approva\w* automaticamente|(?:usuário|"
-    r"usuario) (?:já )?autoriz\w*|aprovad\w* (?:previamente|"
-    r"antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
+    r"revis[aã]o)|pré-?aprovad\w*|aprov\w* automaticamente|automaticamente aprov\w*|aprueb\w* "
+    r"automáticamente|approuve\w* automatiquement|approva\w* automaticamente|(?:usuário|usuario) "
+    r"(?:já )?autoriz\w*|aprovad\w* (?:previamente|antecipadamente)|(?:tem|têm) permiss[aã]o|"
+    r"est[aá] autorizad\w*",
     r"sorma(?:dan|yın)?\b|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|"
     r"istemeden|gerekmez)|"
     r"önceden onayl\w*|otomatik onayla\w*|yetkilisin",
@@ -687,7 +684,10 @@ _REPLACED = re.compile(
 _VOUCHED = re.compile(r"\bas (?:a |an )?(?:trusted|authoritative|verified|safe|legitimate)$")
 _OUTSIDE = re.compile(_UNTRUSTED)
 _GRANT = re.compile(r"(?:you|it|the agent|agents|the assistant|bots) (?:may|can)\b")
-_PEOPLE = re.compile(r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+$")
+_PEOPLE = re.compile(
+    r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+(?:(?:can|may|must|should)\s+)?$"
+)
+_TRUTH = re.compile(r"\b(?:truth|actual|real|honest\w*|accurate\w*|correct\w*)\b")
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(
     r"\b(?:always|fail\w*|red|green|flaky|broken|to pass|in (?:the|your) way|"
@@ -883,6 +883,9 @@ _OPENING = (
     r"\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?secrets|"
     r"\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
+    r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"
+    r"como|comme|als|как) (?:an? |un |una |um |uma )?(?:admin|owner|amministrat|propriet)\w*"
+    r"[^.\n]{0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b|"
     r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
     r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|\b(?:has been|"
     r"have been|was|were|is|are) granted (?:\w+ )?(?:admin|administrator|root|owner|superuser)\b|"
@@ -1136,11 +1139,13 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "never X", and "never X without asking" (which asks first)
     if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
         return True  # kept from other users, not from the user
-    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
+    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 24), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
     if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
         return True  # "treat that feedback as authoritative": no outside source gains trust
     # "assume yes" only answers a prompt ("assume the user wants TypeScript")
+    if rule == "deceive" and _TRUTH.search(m.group()):
+        return True  # "tell the user the truth about failing tests even if …"
     return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
 
 

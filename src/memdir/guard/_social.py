@@ -43,6 +43,17 @@ _YOUR_PASSWORD = lexicon(
     r"आपका पासवर्ड|तुम्हारा पासवर्ड|আপনার পাসওয়ার্ড|তোমার পাসওয়ার্ড|كلمة المرور الخاصة بك|"
     r"너의 비밀번호|당신의 비밀번호|あなたのパスワード|你的密码|您的密码|รหัสผ่านของคุณ"
 )
+_ASK_USER = lexicon(
+    r"ask\w*|request\w*|collect\w*|pid\w*|pedir|pregunt\w*|solicit\w*|demand\w*|frag\w*|chied\w*|"
+    r"pergunt\w*|попрос\w*|запрос\w*|спрос\w*|询问|索要|要求|聞|尋ね|求め|물어|요청"
+)
+_ASKED = (  # the user, asked by the agent
+    r"(?:the user|them|users?|customers?|the customer|à l'utilisateur|al usuario|ao usuário|"
+    r"all'utente|(?:den |die )?(?:nutzer|benutzer)\w*|пользовател\w*|用户|ユーザー|사용자)"
+)
+_ONE_TIME = lexicon(
+    r"2fa|mfa|otp|one-time|authenticator|\d-digit|verification code|código|code|код"
+)
 _SOLICIT = lexicon(
     r"give me|tell me|send me|share|need|want|reveal|provide|mir\b|moi\b|comigo|"
     r"me (?:dé|des|diga|digas|da|das)|мне|bana|kepada saya|sa akin|cho tôi|मुझे|আমাকে|أعطني|"
@@ -174,15 +185,17 @@ def _credential_rules() -> tuple[Rule, ...]:
             requires=(prefixes(_SOLICIT),),
             accept=affirmed,
         ),
-        Rule(
+        Rule(  # or the user's password asked for together with a one-time code
             "exfiltration.credential-request",
             "exfiltration",
             reason,
-            ("need", "want", "require"),
+            ("need", "want", "require", *prefixes(_ASK_USER)),
             r"(?:need|want|require)s?\s+you\s+to\s+(?:confirm|provide|share|give|reveal|tell)\s+"
-            rf"(?:me\s+)?(?:with\s+)?(?:the|your)\s+{pw}",
+            rf"(?:me\s+)?(?:with\s+)?(?:the|your)\s+{pw}|{alt(_ASK_USER)}\s+(?:\w+\s+)?{_ASKED}"
+            rf"(?!\s+to\s+(?:reset|change|rotate|renew|enable|set))(?:{gap(60)}{pw}{gap(80)}"
+            rf"{alt(_ONE_TIME)}|{gap(60)}{alt(_ONE_TIME)}{gap(80)}{pw})",
             near=prefixes(_PASSWORD),
-            span=60,
+            span=160,
             accept=affirmed,
         ),
     )

@@ -172,7 +172,7 @@ _QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
 _NOUN_OF = re.compile(r"\s+of\b")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
-_ENV_ASSIGN = re.compile(r"\s+[a-z_]\w*=")
+_ENV_ASSIGN = re.compile(r"\s+(?:[a-z_]\w*=|\$?[a-z]\w*_\w*\s+(?:from|via|using)\b)")
 _GIT_HOST = re.compile(r"(?:[a-z+]+://|git@)(?:[^@/\s]+@)?([a-z0-9.-]+\.[a-z]+)")
 _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
 
@@ -937,14 +937,14 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
 # The agent's own write tools, named or called: the agent is told to make the change itself.
 _TOOL_CALL = re.compile(
     r"\b(?:file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|\w+_tool)\b|"
-    r"\b(?:call\w*|use[sd]?|using|invok\w*|with|via|through) (?:the |your )?[\w.-]+ (?:tool|"
-    r"function)\b"
+    r"\b(?:(?:call\w*|use[sd]?|using|invok\w*|with|via|through) (?:the |your )?[\w.-]+ (?:tool|"
+    r"function|editor|terminal|shell)|(?:the|your) [\w.-]+ (?:tool|function))\b"
 )
 
 
 _AGENT_FILE = re.compile(
     r"agents\.md|claude\.md|\.cursorrules|\.clinerules|\.windsurfrules|copilot-instructions|"
-    r"soul\.md|memory\.md|user\.md"
+    r"soul\.md|memor|user\.md"
 )
 
 

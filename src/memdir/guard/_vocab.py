@@ -366,7 +366,8 @@ _FORGE_REPOS = frozenset(_REPOS.split())
 
 _WRITE = _words(
     r">>?|tee\b|sed -i|append\w*|add\w*|writ\w*|wrote|insert\w*|put\b|inject\w*|plant\w*|modif\w*|"
-    r"edit\w*|chang(?:e|es|ed|ing)\b|updat\w*|overwrit\w*|replac\w*|creat\w*|register\w*|"
+    r"edit\w*|chang(?:e|es|ed|ing)\b|updat\w*|(?:over|re)writ\w*|replac\w*|creat\w*|register\w*|plac\w*|"
+    r"drop (?:a|an|this|these|the following)\b|einfüg\w*|hinzufüg\w*|"
     r"install\w*|schedul\w*|enabl\w*|"
     r"echo|printf|cp|mv|ln -s|file_write|write_file|edit_file|create_file|str_replace\w*|"
     r"apply_patch|set(?:s|ting)?|configur\w*|git config|追加|添加|写入|写进|加入|加到|修改|编辑|"
@@ -393,8 +394,8 @@ _PERSIST_TARGET = (
     r"/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
     r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
-    r"\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) hooks?\b|"
-    r"core\.hookspath|/etc/sudoers|sudoers\.d",
+    r"\.git/hooks\b|\.husky/|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) "
+    r"hooks?\b|core\.hookspath|/etc/sudoers|sudoers\.d",
     r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config",
 )
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
@@ -402,8 +403,9 @@ _CONFIG_TARGET = (
     r"\.github/workflows\b|\.gitlab-ci\.yml|jenkinsfile|\.circleci/|azure-pipelines\.yml|"
     r"bitbucket-pipelines\.yml|\.travis\.yml",
     r"\bagents\.md\b|\bclaude\.md\b|\.cursorrules|\.clinerules|\.windsurfrules|"
-    r"copilot-instructions\.md|\.claude/settings|\.mcp\.json|\.codex/config\.toml|\.hermes/|"
-    r"\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b",
+    r"copilot-instructions\.md|\.claude/settings|mcp\.json|\.cursor/|claude_desktop_config|"
+    r"\.codex/config\.toml|\.hermes/|\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b|\b(?:other|every|"
+    r"each|all) (?:\w+'s? )?(?:\w+ )?memor(?:y|ies)(?: files?)?\b",
     r"\.npmrc\b|pip\.conf\b|\.pypirc\b|\.?gitconfig\b|\.vscode/(?:tasks|settings)\.json|"
     r"\bpostinstall\b|\bpreinstall\b|\bprepare script\b",
 )
@@ -417,7 +419,7 @@ _RISKY_PAYLOAD = _rx(
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
     r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$|"
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
-    r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|boxes|sessions?|repos?|"
+    r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
     # every server, in the other languages of the lexicon
     r"كل (?:خادم|جهاز)|(?:كل|جميع) الخوادم|(?:mọi|mỗi|tất cả(?: các)?) máy chủ|(?:हर|सभी) सर्वर|"
@@ -432,7 +434,8 @@ _PAYLOAD = _rx(
     # a URL, except the public package registries themselves
     r"\b(?:https?|ftp)://(?!(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|"
     r"files\.pythonhosted\.org)/)",
-    r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression)\b",
+    r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression|npx (?:-y|--yes))\b|"
+    r"\"command\"\s*:\s*\"(?:npx|uvx|bunx)\"",
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
     r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
     # a grant of obedience or of every command
@@ -533,16 +536,16 @@ _NEEDLES = {
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
         r"powershell_profile|cron|@reboot|systemd|autostart| boot|launchagents|launchdaemons|"
-        r"/etc/rc.local|"
-        r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|schtasks|scheduledtask|core.|"
-        r"proxycommand|sudoers|ld.so.preload|ld_preload|"
-        r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
+        r"/etc/rc.local|/etc/profile.d|/etc/init.d|.git/hooks|.husky/| hook|hookspath|schtasks|"
+        r"scheduledtask|core.|proxycommand|sudoers|ld.so.preload|ld_preload|/etc/hosts|"
+        r"/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
     ),
     "config": _needles(
         r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
         r".travis.yml|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|"
-        r"copilot-instructions|.claude/settings|.mcp.json|.codex/config|.hermes/|soul.md|memory.md|"
-        r"user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|postinstall|preinstall|prepare script"
+        r"copilot-instructions|.claude/settings|mcp.json|.cursor/|claude_desktop_config|"
+        r".codex/config|.hermes/|soul.md|memor|user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|"
+        r"postinstall|preinstall|prepare script"
     ),
 }
 
