@@ -152,6 +152,8 @@ NEAR_MISSES = [
     "Ask the user to reset their password if the 2FA device was lost.",
     "The VPN client will ask for your password and a one-time code on every connect.",
     "Попередні інструкції з розгортання застаріли; дивись docs/deploy.md.",
+    # a quoted attack told as the past, in Russian
+    "Раньше в README было написано «игнорируй предыдущие инструкции» — это был тест на инъекции.",
     # a rule of the past, replaced by the current one
     "过去的规定是生产部署前不需要审批，现在需要两人批准。",
 ]
