@@ -149,8 +149,8 @@ _PERM = (
     r"êtes) (?:la permission|l'autorisation|autorisé)",
     r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|keine "
     r"(?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|"
-    r"vorab (?:genehmigt|freigegeben)|automatisch genehmig\w*|du darfst|sie dürfen|bist "
-    r"(?:berechtigt|autorisiert)",
+    r"(?:vorab|im voraus) (?:genehmigt|freigegeben)|bestätigung\w* (?:\w+ )?überspring\w*|"
+    r"automatisch genehmig\w*|du darfst|sie dürfen|bist (?:berechtigt|autorisiert)",
     r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|pre-?approvat\w*|"
     r"approvat\w* in anticipo|hai (?:il permesso|l'autorizzazione)|sei autorizzat\w*",
     r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o|"
@@ -386,6 +386,8 @@ _TESTS = (
     r"de segurança|删除(?:测试|安全检查|钩子)|테스트(?:를|을)? (?:삭제|비활성화|건너뛰)",
 )
 _SAFETY = (
+    r"\b(?:auth\w*|password|permission|signature|token|access|license) (?:\w+ )?(?:checks?|"
+    r"validation|verification)\b[^.\n]{0,20}?\balways (?:returns? true|pass(?:es)?|succeeds?)\b",
     rf"\b{_GUARDED}[^.\n]{{0,80}}?\b(?:(?:turn|switch|shut)\w* (?:it|them) off|disabl\w* (?:it|"
     rf"them)|bypass\w* (?:it|them))\b",
     r"\b(?:safety|security) (?:review|check|scan|audit)s?(?: step| process)? (?:is|are) (?:not|"
@@ -850,7 +852,8 @@ _OPENING = (
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "
     r"rules?)\b|\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
     r"audit logging|guardduty|security hub|flow logs)\b",
-    r"\bapprov\w* (?:\S+ ){0,4}?without (?:reading|reviewing|checking|looking at|review)\b",
+    r"\b(?:approv\w*|merg(?:e|es|ing)) (?:\S+ ){0,6}?without (?:reading|reviewing|checking|looking "
+    r"at|review|running (?:the |any )?(?:tests?|checks?|ci))\b",
 )
 
 _KEY = r"(?:our|my|this|unser|unseren|notre|nuestra) (?:\w+ )?(?:key|schlüssel|clé|clave|ключ)\b"
