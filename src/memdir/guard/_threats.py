@@ -626,6 +626,14 @@ _BARE_HOST = re.compile(
 )
 
 
+_RUNNER = re.compile(r"\b(?:npx|bunx|pnpm dlx|yarn dlx)\s+(?:-y|--yes)\b|\b(?:uvx|pipx run)\s")
+_UNVETTED = re.compile(
+    r"\bnot (?:in|from) (?:the |our )?(?:package\.json|lockfile|requirements)|third[- ]party|"
+    r"(?:don'?t|no need to) (?:review|check|audit)|no est[aá] en el lockfile|de un tercero|"
+    r"(?:no hace falta|sin) revisar|sans (?:le )?vérifier|ohne (?:es )?zu prüfen"
+)
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_NEEDLES["run"], after=1):
@@ -666,6 +674,15 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                     min(x.start() for x in parts),
                     max(x.end() for x in parts),
                 )
+    for m in _RUNNER.finditer(s):  # a runner that installs unasked what nobody vetted
+        near = s[max(0, m.start() - 300) : m.end() + 300]
+        if _UNVETTED.search(near) and _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+            return hit(
+                "execution.download-run",
+                "it tells the agent to fetch and run a package nobody vetted",
+                m.start(),
+                m.end(),
+            )
     return None
 
 
