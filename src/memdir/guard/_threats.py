@@ -430,7 +430,8 @@ _SOURCE_NEEDLES = (
     *_NEEDLES["secret"],
     *_needles(
         "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
-        "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
+        "repo|codebase|--all|--mirror|branch|ramas|ветки|分支|ブランチ|clipboard|keystroke|"
+        "screenshot|personal|"
         "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|"
         "上下文|提示|"
         "差分|差异|代码改动|ユーザー|documents|desktop|downloads|pictures|finan|invoice|.config|"

@@ -144,7 +144,9 @@ _PRIVATE_NOUN = (
     r"(?:you|the agent|the assistant|it) (?:runs?|executes?|types?)|(?:the )?user'?s? (?:last |"
     r"latest |previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|"
     r"(?:current |full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo "
-    r"contents|all branches|(?:whole |entire )?(?:repo|repository)))\b|--all\b|--mirror\b",
+    r"contents|all branches|private (?:branches|repos?)|(?:whole |entire )?(?:repo|repository)))\b|"
+    r"--all\b|--mirror\b|toutes les branches|branches privées|todas las ramas|ramas privadas|"
+    r"alle branches|все ветки|所有分支|すべてのブランチ",
     r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|"
     r"上下文|系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板|差异|代码改动|"
     r"用户(?:\S{0,6}?的)?(?:指令|发言|输入|消息)",
@@ -179,7 +181,7 @@ _SEND = _words(
     r"transmit\w*|exfiltrat\w*|leak\w*|share\b|sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|"
     r"publish\w*|deliver\w*|relay\w*|report\w*|meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|"
     r"reporta\w*|signale\w*|put (?:it|them|\w+) (?:on|to)|发送|发给|发到|传到|传给|上传|转发|提交|"
-    r"同步|推送|回传|外发|发往|送信|送って|送る|送り|アップロード|転送|共有|보내|전송|업로드|공유|"
+    r"同步|推送|回传|外发|发往|送信|送って|送る|送り|アップロード|転送|共有|보내|전송|업로드|공유|올리|올려|pouss\w*|"
     r"отправ\w*|перешл\w*|пересыл\w*|загрузи\w*|выгрузи\w*|переда\w*|слей\w*|sube\w*|env[ií]a\w*|"
     r"enviar\w*|reenv[ií]a\w*|comparte\w*|manda\w*|envoie\w*|envoy\w*|transmet\w*|téléverse\w*|"
     r"partage\w*|schick\w*|übermittel\w*|lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|"
