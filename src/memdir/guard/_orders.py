@@ -13,23 +13,21 @@ from ._engine import Rule, RuleSet, Text
 BLOCK, GREY = 3, 2
 
 _SCOPE = (
-    r"\bfrom now on\b|\bgoing forward\b|\bhenceforth\b|\bhereafter\b|\bfrom this point\b|"
-    r"\bfrom (?:today|here) on\b|\b(?:in|for) (?:all|every|any) (?:future|subsequent|later|new|"
-    r"other) \w+|"
+    r"\bfrom now on\b|\bgoing forward\b|\bhenceforth\b|\bhereafter\b|\bfrom this point\b|\bfrom "
+    r"(?:today|here) on\b|\b(?:in|for) (?:all|every|any) (?:future|subsequent|later|new|other) \w+|"
     r"\bfor (?:all|every) future\b|\bin future (?:sessions|conversations|chats|runs)\b|"
     r"\bpermanent(?:ly)?\b|\bstanding (?:order|instruction|rule|approval)\b|\bevery (?:time|"
     r"session|run|conversation|chat|task)\b|\bwhenever\b|\bat the (?:start|beginning) of (?:every|"
-    r"each)\b|\buntil (?:told|instructed) otherwise\b|\bforever\b|\bno longer\b|"
-    r"\bfor the rest of\b|\bacross (?:all )?sessions\b",
+    r"each)\b|\buntil (?:told|instructed) otherwise\b|\bforever\b|\bno longer\b|\bfor the rest "
+    r"of\b|\bacross (?:all )?sessions\b",
     r"以后|今后|从现在起|从现在开始|从今以后|从今往后|往后|每次|每一次|始终|永久|永远|一律|"
     r"后续所有|所有后续",
     r"今後|これから|以後|以降|毎回|常に|いつも|永久に|ずっと|すべてのセッション",
     r"앞으로|지금부터|이제부터|항상|매번|모든 세션|영구적으로",
-    r"впредь|отныне|с этого момента|с этих пор|всегда|каждый раз|во всех (?:будущих |"
-    r"последующих )?(?:сессиях|разговорах|диалогах)|навсегда|постоянно|больше не",
-    r"a partir de ahora|de ahora en adelante|en adelante|desde ahora|siempre|cada vez|"
-    r"en (?:todas las|cada) (?:sesi[oó]n|sesiones|conversaci[oó]n|conversaciones)|permanentemente|"
-    r"ya no",
+    r"впредь|отныне|відтепер|надалі|с этого момента|с этих пор|всегда|каждый раз|во всех "
+    r"(?:будущих |последующих )?(?:сессиях|разговорах|диалогах)|навсегда|постоянно|больше не",
+    r"a partir de ahora|de ahora en adelante|en adelante|desde ahora|siempre|cada vez|en (?:todas "
+    r"las|cada) (?:sesi[oó]n|sesiones|conversaci[oó]n|conversaciones)|permanentemente|ya no",
     r"désormais|dorénavant|à partir de maintenant|à l'avenir|toujours|chaque fois|"
     r"dans (?:toutes les|chaque) (?:sessions?|conversations?)|en permanence|ne \w+ plus",
     r"ab sofort|von nun an|ab jetzt|künftig|zukünftig|in zukunft|immer|jedes mal|in (?:allen|"
@@ -45,11 +43,10 @@ _SCOPE = (
 )
 
 _ASK = (
-    r"(?:ask(?:s|ed|ing)?|check\w* (?:with|in)\b|loop\w* in|clear\w* (?:it |this |that )?with|(?:r"
-    r"e-?)?veri"
-    r"fy\w* (?:\w+ )?with|confirm(?:s|ed|ing)?|"
-    r"consult\w*|prompt(?:ing)? (?:the user|me|for)|wait\w* for (?:the user'?s? |my |"
-    r"an? )?(?:approval|confirmation|permission|consent|sign-?off|go-ahead|answer|reply|ok))"
+    r"(?:ask(?:s|ed|ing)?|check\w* (?:with|in)\b|loop\w* in|clear\w* (?:it |this |that )?with|"
+    r"(?:re-?)?verify\w* (?:\w+ )?with|confirm(?:s|ed|ing)?|consult\w*|prompt(?:ing)? (?:the user|"
+    r"me|for)|wait\w* for (?:the user'?s? |my |an? )?(?:approval|confirmation|permission|consent|"
+    r"sign-?off|go-ahead|answer|reply|ok))"
 )
 _CONSENT = (
     r"(?:confirmation|approval|permission|consent|review|sign-?off|authori[sz]ation|verification|"
@@ -62,9 +59,9 @@ _PERM = (
     r"\b(?:the user|they|the owner) (?:has |have )?(?:already )?(?:signed off|approved|agreed|"
     r"okayed|consented) (?:on |to )?(?:all|every|any|each)\b",
     rf"\b(?:no need|not necessary|(?:do|does|will) not (?:need|have)|(?:don't|doesn't|won't) "
-    rf"(?:need|have)|no longer(?: needs?| ha(?:ve|s))?|need not|needn't|without|never|don'?t|"
-    rf"do not|"
-    rf"stop)(?: to)? (?:ever )?(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
+    rf"(?:need|have)|no longer(?: needs?| ha(?:ve|s))?|need not|needn't|without|never|"
+    rf"do(?:es)?n'?t|do(?:es)? not|stop)(?: to)? (?:ever )?(?:(?:wants?|likes?) to be |be )?"
+    rf"(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
     rf"a |your |my )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
     rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) (?:the |"
     rf"any |all |every |these |those |your )?(?:\w+ )?{_CONSENT}",
@@ -74,39 +71,37 @@ _PERM = (
     r"\bdelegat\w* (?:\w+ ){0,2}(?:review|approval|authority|permission|sign-?off)s?\b|"
     # the match ends at the verb: what is taken as approved is the object that scores
     r"\b(?:interpret|treat|take|count|consider|read|regard)\w*(?= (?:\S+ ){0,7}?as (?:an? |the |"
-    r"being |already |the user'?s |their |my )?(?:approv\w*|pre-?approv\w*|consent\w*|"
-    r"permission|permitted|authori[sz]\w*|a yes|confirm\w*|go-ahead|sign-?off|signed off)\b)|"
-    r"\bthe user (?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|"
-    r"allowed|permitted|delegated|waived|consented)\b|\b(?:turn\w* off|disabl\w*|skip\w*|"
-    r"remov\w*) (?:the )?['\"‘“]?(?:ask|confirm|approv)\w*|\b(?:review|approval|confirmation|"
-    r"safety|security|sign-?off)(?: review)?(?: step| check| process| gate)? (?:is|are) "
-    r"(?:now )?(?:(?:not|no longer) (?:needed|required|necessary)|optional|unnecessary)\b|"
-    r"no (?:pidas|pida|solicites|"
+    r"being |already |the user'?s |their |my )?(?:approv\w*|pre-?approv\w*|consent\w*|permission|"
+    r"permitted|authori[sz]\w*|a yes|confirm\w*|go-ahead|sign-?off|signed off)\b)|\bthe user "
+    r"(?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|allowed|"
+    r"permitted|delegated|waived|consented)\b|\b(?:turn\w* off|disabl\w*|skip\w*|remov\w*) (?:the "
+    r")?['\"‘“]?(?:ask|confirm|approv)\w*|\b(?:review|approval|confirmation|safety|security|"
+    r"sign-?off)(?: review)?(?: step| check| process| gate)? (?:is|are) (?:now )?(?:(?:not|no "
+    r"longer) (?:needed|required|necessary)|optional|unnecessary)\b|no (?:pidas|pida|solicites|"
     r"esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|ne (?:demande|demandez) (?:pas|"
-    r"plus) (?:de )?(?:confirmation|permission|autorisation)|"
-    r"frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|\bnicht mehr (?:nach|rück)?fragen\b|"
-    r"non chiedere (?:più )?(?:conferma|permesso)|"
+    r"plus) (?:de )?(?:confirmation|permission|autorisation)|frag\w* (?:\w+ )?nicht (?:mehr "
+    r")?(?:nach|um)|\bnicht mehr (?:nach|rück)?fragen\b|non chiedere (?:più )?(?:conferma|"
+    r"permesso)|"
     # "no longer need to ask" in other languages: a negated need + asking or a consent noun
-    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,10}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?"
-    r"\w*(?:frag"
-    r"|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) (?:\w+ )?(?:bestätig"
-    r"ung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr )?(?:nötig|notwendig|"
-    r"erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ ){0,2}?(?:demander|confirm\w*|"
-    r"permission|autorisation|valid\w*|approbation)|(?:ya )?no (?:necesitas?|necesitáis|"
-    r"hace falta|es necesario|tienes que|tiene que|hay que) (?:\w+ ){0,2}?(?:pedir|preguntar|"
-    r"consultar|confirm\w*|permiso|autorizaci[oó]n|aprobaci[oó]n)|non (?:serve|c'è bisogno di|"
-    r"hai bisogno di|devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|conferm\w*|permesso|"
-    r"autorizzazione|approvazione)|(?:não|nao) (?:precisa\w*|é necessário|tem que|tens de) (?:mais "
-    r")?(?:de )?(?:\w+ ){0,2}?(?:pedir|perguntar|confirm\w*|permissão|autorização|aprovação)|"
-    r"(?:não|nao) (?:peça|pergunte|solicite) (?:\w+ )?(?:confirmação|permissão|autorização)|"
-    r"не (?:спрашивай|проси|запрашивай) (?:\w+ )?(?:подтверждени|разрешени|согласи)\w*|"
-    r"不要(?:再)?(?:问我|询问|请求确认|征求同意)|確認を求めない|聞かないで|묻지 마|확인하지 마|"
-    r"(?:считай|воспринимай|расценивай)\w* (?:это|его) (?:как )?(?:разрешени|согласи|одобрени|"
-    r"подтверждени)\w*|(?:tómalo|tomalo|considéralo|interprétalo) como (?:una )?(?:aprobaci[oó]n|"
-    r"autorizaci[oó]n|permiso)|considère\w*[- ]le comme (?:une )?(?:approbation|autorisation)|"
-    r"(?:werte|betrachte)\w* (?:das|es) als (?:zustimmung|freigabe|genehmigung)|(?:视为|当作|当成|"
-    r"理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|扱)|"
-    r"\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
+    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,10}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ "
+    r"){0,3}?\w*(?:frag|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) "
+    r"(?:\w+ )?(?:bestätigung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr "
+    r")?(?:nötig|notwendig|erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ "
+    r"){0,2}?(?:demander|confirm\w*|permission|autorisation|valid\w*|approbation)|(?:ya )?no "
+    r"(?:necesitas?|necesitáis|hace falta|es necesario|tienes que|tiene que|hay que) (?:\w+ "
+    r"){0,2}?(?:pedir|preguntar|consultar|confirm\w*|permiso|autorizaci[oó]n|aprobaci[oó]n)|non "
+    r"(?:serve|c'è bisogno di|hai bisogno di|devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|"
+    r"conferm\w*|permesso|autorizzazione|approvazione)|(?:não|nao) (?:precisa\w*|é necessário|tem "
+    r"que|tens de) (?:mais )?(?:de )?(?:\w+ ){0,2}?(?:pedir|perguntar|confirm\w*|permissão|"
+    r"autorização|aprovação)|(?:não|nao) (?:peça|pergunte|solicite) (?:\w+ )?(?:confirmação|"
+    r"permissão|autorização)|не (?:спрашивай|проси|запрашивай) (?:\w+ )?(?:подтверждени|разрешени|"
+    r"согласи)\w*|不要(?:再)?(?:问我|询问|请求确认|征求同意)|確認を求めない|聞かないで|묻지 마|"
+    r"확인하지 마|(?:считай|воспринимай|расценивай)\w* (?:это|его) (?:как )?(?:разрешени|согласи|"
+    r"одобрени|подтверждени)\w*|(?:tómalo|tomalo|considéralo|interprétalo) como (?:una "
+    r")?(?:aprobaci[oó]n|autorizaci[oó]n|permiso)|considère\w*[- ]le comme (?:une )?(?:approbation|"
+    r"autorisation)|(?:werte|betrachte)\w* (?:das|es) als (?:zustimmung|freigabe|genehmigung)|"
+    r"(?:视为|当作|当成|理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|"
+    r"扱)|\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
     r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
     r"\banswer\w* (?:them|these|those|all of them|each one) (?:with )?(?:a )?(?:yes|y)\b|"
@@ -118,11 +113,9 @@ _PERM = (
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
     r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|"
     r"s)? you) (?:\w+ )?(?:permission|access|authority|clearance|rights)\b",
-    r"\b(?:at|on|using) (?:your|their|its) own (?:discretion|judge?ment|initiative)\b|\bwhenever y"
-    r"ou "
-    r"(?:want|like|wish|see fit)\b|\bcuando quieras\b|\bquand (?:tu veux|vous voulez)\b|\bwann imm"
-    r"er "
-    r"du (?:willst|möchtest)\b|\bquando (?:quiser|vuoi)\b",
+    r"\b(?:at|on|using) (?:your|their|its) own (?:discretion|judge?ment|initiative)\b|\bwhenever "
+    r"you (?:want|like|wish|see fit)\b|\bcuando quieras\b|\bquand (?:tu veux|vous voulez)\b|\bwann "
+    r"immer du (?:willst|möchtest)\b|\bquando (?:quiser|vuoi)\b",
     r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|"
     r"every)\b|\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|"
     r"each) (?:\w+ ){0,3}?(?:tool calls?|requests?|commands?|actions?|prs|pull requests|changes|"
@@ -140,36 +133,32 @@ _PERM = (
     r"(?:묻|확인하|확인받|허락받)지 않아도|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
-    r"требуется) (?:спрашивать|подтверждать|просить|согласовывать)|не (?:спрашивай|запрашивай|"
-    r"уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|автоматически (?:одобря|"
-    r"подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|разрешение|"
-    r"доступ)",
+    r"должн?\w*|обязан\w*|требуется) (?:спрашивать|подтверждать|просить|согласовывать)|не "
+    r"(?:спрашивай|запрашивай|уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|автоматически "
+    r"(?:одобря|подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|"
+    r"разрешение|доступ)",
     r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|avisar|"
     r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
-    r"no (?:hace falta|es necesario|necesitas|tienes que) (?:pedir|preguntar|confirmar|consultar)|"
-    r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|"
-    r"tienes (?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
+    r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|tienes "
+    r"(?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
     r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander|"
     r"vérification|vérifier|relecture|revue)|l'utilisateur a (?:déjà )?(?:autorisé|approuvé)|"
-    r"(?:pas besoin|inutile) de (?:demander|confirmer)|pré-?approuvé\w*|approuvé\w* d'avance|"
-    r"autorisé\w* (?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|"
-    r"vous (?:avez|êtes) (?:la permission|l'autorisation|autorisé)",
-    r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|"
-    r"keine (?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|"
-    r"einholen)|vorab (?:genehmigt|freigegeben)|automatisch genehmig\w*|du darfst|sie dürfen|"
-    r"bist (?:berechtigt|autorisiert)",
-    r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|non (?:serve|c'è bisogno di|"
-    r"devi) (?:chiedere|confermare)|pre-?approvat\w*|approvat\w* in anticipo|hai (?:il permesso|"
-    r"l'autorizzazione)|sei autorizzat\w*",
+    r"inutile de (?:demander|confirmer)|pré-?approuvé\w*|approuvé\w* d'avance|autorisé\w* "
+    r"(?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|vous (?:avez|"
+    r"êtes) (?:la permission|l'autorisation|autorisé)",
+    r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|keine "
+    r"(?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|"
+    r"(?:vorab|im voraus) (?:genehmigt|freigegeben)|bestätigung\w* (?:\w+ )?überspring\w*|"
+    r"automatisch genehmig\w*|du darfst|sie dürfen|bist (?:berechtigt|autorisiert)",
+    r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|pre-?approvat\w*|"
+    r"approvat\w* in anticipo|hai (?:il permesso|l'autorizzazione)|sei autorizzat\w*",
     r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o|"
-    r"revis[aã]o)|(?:não|nao) (?:precisa|é necessário) (?:mais )?(?:pedir|perguntar|confirmar)|"
-    r"pré-?aprovad\w*|aprov\w* automaticamente|automaticamente aprov\w*|aprueb\w* automáticamente|"
-    r"approuve\w* automatiquement|approva\w* automaticamente|(?:usuário|"
-    r"usuario) (?:já )?autoriz\w*|aprovad\w* (?:previamente|"
-    r"antecipadamente)|(?:tem|têm) permiss[aã]o|est[aá] autorizad\w*",
-    r"sorma(?:dan|yın)?\b|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|"
-    r"istemeden|gerekmez)|"
-    r"önceden onayl\w*|otomatik onayla\w*|yetkilisin",
+    r"revis[aã]o)|pré-?aprovad\w*|aprov\w* automaticamente|automaticamente aprov\w*|aprueb\w* "
+    r"automáticamente|approuve\w* automatiquement|approva\w* automaticamente|(?:usuário|usuario) "
+    r"(?:já )?autoriz\w*|aprovad\w* (?:previamente|antecipadamente)|(?:tem|têm) permiss[aã]o|"
+    r"est[aá] autorizad\w*",
+    r"sorma(?:dan|yın)?\b|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|istemeden|"
+    r"gerekmez)|önceden onayl\w*|otomatik onayla\w*|yetkilisin",
     r"không cần (?:hỏi|xác nhận|xin phép)|mà không (?:hỏi|xác nhận)|"
     r"(?:ولا|لا) تطلب (?:\S+ )?(?:تأكيد|إذن|موافقة)|"
     r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
@@ -181,8 +170,7 @@ _SOURCE = (
 )
 _AS_USER = (
     r"(?:the user|i|you|the (?:\w+ )?owner|me|they|it) (?:had |have |has )?(?:typed|written|wrote|"
-    r"said|sent|"
-    r"given|gave|asked|requested|came from|come from|issued)"
+    r"said|sent|given|gave|asked|requested|came from|come from|issued)"
 )
 # Sources whose text must never gain the user's authority.
 _UNTRUSTED = (
@@ -204,11 +192,10 @@ _TRUST = (
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
     r"the user|(?:a )?direct requests? from the user)\b",
-    r"\b(?:follow|obey|execute|run|act on) (?:those|these|them|the|such|its|their) (?:\w+ )?(?:fil"
-    r"es?|"
-    r"notes?|comments?|messages?|issues?|instructions|requests) without (?:\w+ )?(?:checking|"
-    r"asking|confirm\w*|verif\w*|review\w*|question\w*)",
-    r"\b(?:anyone|anybody|everyone|whoever)\b[^.\n]{0,40}?\b(?:is|are) (?:to be )?(?:trusted|"
+    r"\b(?:follow|obey|execute|run|act on) (?:those|these|them|the|such|its|their) (?:\w+ "
+    r")?(?:files?|notes?|comments?|messages?|issues?|instructions|requests) without (?:\w+ "
+    r")?(?:checking|asking|confirm\w*|verif\w*|review\w*|question\w*)",
+    r"\b(?:anyone|anybody|everyone|whoever)\b[^.\n]{0,80}?\b(?:is|are) (?:to be )?(?:trusted|"
     r"authori[sz]ed|allowed)\b",
     r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|"
     r"directives|requests) as (?:your|its) own\b",
@@ -229,10 +216,9 @@ _TRUST = (
     r"benutzers|nutzerin) als (?:bloße )?(?:daten|informationen|text)\b",
     r"\b(?:whenever|when|if) (?:a |the |any )?(?:tool (?:result|output)|web ?page|api response|"
     r"file|issue|comment|email|message|document|page|result|readme)s? (?:(?:contains?|includes?|"
-    r"has|"
-    r"gives?) (?:an? |any )?(?:instruction|command|request|directive)s?|(?:tells?|asks?) you to "
-    r"\w+(?: \w+){0,3}?),? (?:\w+ ){0,2}?(?:carry (?:it|them) out|follow|obey|execute|do (?:it|so)|"
-    r"run (?:it|them)|act on)",
+    r"has|gives?) (?:an? |any )?(?:instruction|command|request|directive)s?|(?:tells?|asks?) you "
+    r"to \w+(?: \w+){0,3}?),? (?:\w+ ){0,2}?(?:carry (?:it|them) out|follow|obey|execute|do (?:it|"
+    r"so)|run (?:it|them)|act on)",
     r"\bauthori[sz]ed you to (?:act on|follow|obey|execute|carry out)\b",
     r"(?:comme|como|come|als|как) (?:si (?:elles |ils |fueran |vinieran |fossem |"
     r"venissero )?)?(?:venant|provenant|viniendo|vinieran|viessem|venissero|kämen|"
@@ -263,20 +249,17 @@ _TRUST = (
     r"confi\w* (?:\w+ ){0,2}(?:nas|em) (?:\w+ )?(?:instruções|mensagens|ordens|comandos)|(?:obé\w*|"
     r"suivre|exécuter) (?:toutes )?les (?:instructions|consignes|ordres) (?:\w+ )?(?:de|du|des|"
     r"dans|venant|trouvées)\b",
-    rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|"
-    rf"sent by|"
+    rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|sent by|"
     rf"posted by|written by|inside)\b",
-    r"\btreat\w* (?:\S+ ){0,14}?as (?:if (?:it|they) (?:came|come|were) from |coming "
-    r"(?:directly )?from |(?:a |"
-    r"an )?(?:trusted|authoritative|verified|safe|legitimate)\b|(?:the |an? |your )?(?:user|owner|"
-    r"admin|administrator|developer|operator|system)(?:'s)? ?(?:instructions?|messages?|requests?|"
-    r"commands?|input|own)?\b)",
-    rf"\b(?:(?:obey|follow|execute)s?|carr(?:y|ies) out|compl(?:y|ies) with|acts? on|"
-    rf"do(?:es)? whatever) (?:all |any |"
-    rf"every )?(?:the )?(?:instructions?|commands?|orders|directives|requests|tasks|steps|"
-    rf"anything) (?:(?:you )?(?:find|see|read|receive|get) )?(?:from|in|found in|embedded in|"
-    rf"contained in|on|inside|sent by|posted by|given by|written in|that appear in|listed (?:in|at|"
-    rf"on)) (?:the |a |an )?(?:{_UNTRUSTED})",
+    r"\btreat\w* (?:\S+ ){0,14}?as (?:if (?:it|they) (?:came|come|were) from |coming (?:directly "
+    r")?from |(?:a |an )?(?:trusted|authoritative|verified|safe|legitimate)\b|(?:the |an? |your "
+    r")?(?:user|owner|admin|administrator|developer|operator|system)(?:'s)? ?(?:instructions?|"
+    r"messages?|requests?|commands?|input|own)?\b)",
+    rf"\b(?:(?:obey|follow|execute)s?|carr(?:y|ies) out|compl(?:y|ies) with|acts? on|do(?:es)? "
+    rf"whatever) (?:all |any |every )?(?:the )?(?:instructions?|commands?|orders|directives|"
+    rf"requests|tasks|steps|anything) (?:(?:you )?(?:find|see|read|receive|get) )?(?:from|in|found "
+    rf"in|embedded in|contained in|on|inside|sent by|posted by|given by|written in|that appear in|"
+    rf"listed (?:in|at|on)) (?:the |a |an )?(?:{_UNTRUSTED})",
     rf"\b(?:{_INSTRUCTION}s?|{_SOURCE}) (?:\S+ ){{0,10}}?(?:must|should|shall|are to|will|"
     rf"can) (?:always )?be (?:obeyed|followed|executed|carried out|trusted|treated as|acted (?:on|"
     rf"upon))\b",
@@ -291,25 +274,22 @@ _TRUST = (
     rf"authoritative|obeyed|followed|treated as (?:the user'?s?|instructions|commands|orders|"
     rf"trusted|authoritative|coming from)|as if|the user's|from the user)",
     r"\bsame (?:authority|weight|trust|status) as (?:the user|me|the owner|(?:the )?system)",
-    r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|"
-    r"written by) (?:the user|me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|"
-    r"requests?)\b|comme (?:venant|provenant) de l'utilisateur|comme (?:des )?(?:instructions|"
-    r"consignes|ordres|demandes|commandes|messages) de l'utilisateur|(?:genauso )?wie (?:anweisung"
-    r"en|"
-    r"befehle|aufträge|anfragen|nachrichten) des (?:nutzers|benutzers)|como (?:si fueran )?"
-    r"(?:instrucciones|órdenes|peticiones|solicitudes|mensajes|comandos) del usuario|"
-    r"como (?:se fossem )?(?:instruções|ordens|pedidos|solicitações|mensagens|comandos) do usuário|"
-    r"come (?:se fossero )?(?:istruzioni|comandi|ordini|richieste|messaggi) dell'utente|"
-    r"как (?:указания|инструкции|команды|просьбы|приказы|сообщения) пользователя|"
-    r"当作用户(?:的)?(?:指令|"
-    r"命令|指示)|ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
-    r"(?:считаются|являются|считать) (?:\w+ )?(?:указани|инструкци|команд|просьб)\w* "
-    r"пользовател|(?:gelten|zählen) als (?:anweisungen|befehle|aufträge) des (?:nutzers|benutzers)|"
-    r"(?:valen|cuentan) como (?:instrucciones|órdenes) del usuario|comptent comme (?:des )?"
-    r"(?:instructions|ordres|consignes) de l'utilisateur|(?:valem|contam) como (?:instruções|orden"
-    r"s) "
-    r"do usuário|valgono come (?:istruzioni|ordini) dell'utente|\b(?:count|counts|are counted) as "
-    r"(?:\w+ )?(?:instructions|orders|requests|commands) (?:from|of|by) the user\b",
+    r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|written by) (?:the "
+    r"user|me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|requests?)\b|comme "
+    r"(?:venant|provenant) de l'utilisateur|comme (?:des )?(?:instructions|consignes|ordres|"
+    r"demandes|commandes|messages) de l'utilisateur|(?:genauso )?wie (?:anweisungen|befehle|"
+    r"aufträge|anfragen|nachrichten) des (?:nutzers|benutzers)|como (?:si fueran "
+    r")?(?:instrucciones|órdenes|peticiones|solicitudes|mensajes|comandos) del usuario|como (?:se "
+    r"fossem )?(?:instruções|ordens|pedidos|solicitações|mensagens|comandos) do usuário|come (?:se "
+    r"fossero )?(?:istruzioni|comandi|ordini|richieste|messaggi) dell'utente|как (?:указания|"
+    r"инструкции|команды|просьбы|приказы|сообщения) пользователя|当作用户(?:的)?(?:指令|命令|指示)|"
+    r"ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
+    r"(?:считаются|являются|считать) (?:\w+ )?(?:указани|инструкци|команд|просьб)\w* пользовател|"
+    r"(?:gelten|zählen) als (?:anweisungen|befehle|aufträge) des (?:nutzers|benutzers)|(?:valen|"
+    r"cuentan) como (?:instrucciones|órdenes) del usuario|comptent comme (?:des )?(?:instructions|"
+    r"ordres|consignes) de l'utilisateur|(?:valem|contam) como (?:instruções|ordens) do usuário|"
+    r"valgono come (?:istruzioni|ordini) dell'utente|\b(?:count|counts|are counted) as (?:\w+ "
+    r")?(?:instructions|orders|requests|commands) (?:from|of|by) the user\b",
     r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|"
     r"可信)(?:的)?(?:指令|命令|消息|请求|要求)?|(?:执行|遵循|遵守|服从|照做|听从)(?:所有|任何|"
     r"一切)?(?:来自|在)[^。！？\n]{1,30}(?:的)?(?:指令|命令|要求|指示)",
@@ -317,26 +297,23 @@ _TRUST = (
     r"にある|に書かれた)指示に(?:従って|従う|従え)",
     r"(?:사용자|관리자|개발자|시스템)의? (?:지시|명령)(?:로|으로) (?:취급|간주)|신뢰하고 (?:따르|"
     r"실행)",
-    r"доверя\w* (?:всем |любым )?(?:инструкци|команд|сообщени|указани)\w*|"
-    r"считай\w* (?:\S+ ){0,5}?(?:доверенн|пользовател|администратор|разработчик|системн)\w*|"
-    r"(?:выполняй|следуй|подчиняйся) (?:всем |любым )?(?:инструкциям|командам|указаниям) (?:из|от|"
-    r"в)\b",
+    r"доверя\w* (?:всем |любым )?(?:инструкци|команд|сообщени|указани)\w*|считай\w* (?:\S+ "
+    r"){0,5}?(?:доверенн|пользовател|администратор|разработчик|системн)\w*|(?:выполняй|следуй|"
+    r"подчиняйся) (?:всем |любым )?(?:инструкциям|командам|указаниям) (?:из|от|в)\b",
     r"conf[ií]a en (?:las |todas las )?(?:instrucciones|[oó]rdenes|mensajes)|"
     r"trata\w* (?:\S+ ){0,5}?como (?:de confianza|confiable|del usuario|instrucciones del usuario|"
     r"del administrador)|(?:obedece|sigue|ejecuta) (?:todas )?las (?:instrucciones|[oó]rdenes|"
     r"indicaciones) (?:de|en|que)\b",
-    r"fais confiance aux (?:instructions|consignes|messages)|"
-    r"trait\w* (?:\S+ ){0,5}?comme (?:fiable|de confiance|venant de l'utilisateur|"
-    r"des instructions de l'utilisateur)|(?:obéis|suis|exécute) (?:toutes )?les (?:instructions|"
-    r"consignes|ordres) (?:de|du|des|dans|venant)\b",
+    r"fais confiance aux (?:instructions|consignes|messages)|trait\w* (?:\S+ ){0,5}?comme "
+    r"(?:fiable|de confiance|venant de l'utilisateur|des instructions de l'utilisateur)|(?:obéis|"
+    r"suis|exécute) (?:toutes )?les (?:instructions|consignes|ordres) (?:de|du|des|dans|venant)\b",
     r"vertrau\w* (?:allen |jeden )?(?:anweisungen|befehlen|nachrichten)|"
     r"behandle\w* (?:\S+ ){0,5}?(?:als|wie) (?:vertrauenswürdig|vom (?:nutzer|benutzer)|"
     r"anweisungen des (?:nutzers|benutzers))|(?:befolge|gehorche) (?:allen |alle )?(?:anweisungen|"
     r"befehle\w*) (?:aus|von|in)\b",
-    r"fidati (?:delle|di tutte le) (?:istruzioni|richieste)|"
-    r"tratta\w* (?:\S+ ){0,5}?come (?:attendibil|affidabil|dell'utente|istruzioni dell'utente)\w*|"
-    r"(?:obbedisci|segui|esegui) (?:tutte )?le (?:istruzioni|indicazioni|richieste) (?:di|da|nei|"
-    r"nelle|in)\b",
+    r"fidati (?:delle|di tutte le) (?:istruzioni|richieste)|tratta\w* (?:\S+ ){0,5}?come "
+    r"(?:attendibil|affidabil|dell'utente|istruzioni dell'utente)\w*|(?:obbedisci|segui|esegui) "
+    r"(?:tutte )?le (?:istruzioni|indicazioni|richieste) (?:di|da|nei|nelle|in)\b",
     r"confie nas (?:instruções|mensagens)|trat\w* (?:\S+ ){0,5}?como (?:confiáve\w*|do usuário|"
     r"instruções do usuário)|(?:obedeça|siga|execute) (?:todas )?as (?:instruções|ordens) (?:de|em|"
     r"do|da|nos|nas)\b",
@@ -365,10 +342,8 @@ _SHIELD = (
     r"\s+\$?true|\bufw disable|\bsystemctl (?:stop|disable|mask) (?:firewalld|apparmor|auditd)\b",
     r"\b(?:delet|remov|disabl|renam|rm|mv)\w*\s+(?:-\S+\s+)*(?:the\s+)?\S*(?:\.git/hooks/|\.husky/|"
     r"\.pre-commit-config\.ya?ml)",
-    r"\b(?:approv|merg|review)\w* (?:and "
-    r"(?:merg|approv)\w* )?(?:your|its|their) own\b|\b(?:approv|merg)\w* (?:and (?:merg|approv)\w*"
-    r" )?"
-    r"(?:\S+ ){0,3}?(?:myself|yourself|itself)\b",
+    r"\b(?:approv|merg|review)\w* (?:and (?:merg|approv)\w* )?(?:your|its|their) own\b|\b(?:approv|"
+    r"merg)\w* (?:and (?:merg|approv)\w* )?(?:\S+ ){0,3}?(?:myself|yourself|itself)\b",
     # the same in other languages: one's own PRs approved or merged by oneself
     r"(?:approuv|fusionn|valid|merg)\w* (?:\w+ ){0,2}?(?:ses|tes|vos|leurs) propres\b|(?:aprob|apr"
     r"ov|"
@@ -380,14 +355,13 @@ _SHIELD = (
     r"改动)[^。\n]{0,6}(?:批准|合并|审批)|自行(?:批准|合并|审批)|(?:자신|본인)의 (?:pr|변경)\S* "
     r"(?:직접 )?(?:승인|병합|머지)|(?:сам|самостоятельно) (?:одобр|мерж|слива|влива|апрув)\w*",
     r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
-    r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |"
-    r"the user'?s? )?(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|"
-    r"audit (?:logs?|logging|trail)|security monitoring|edr|selinux|apparmor|gatekeeper|"
-    r"system integrity protection|sip|windows defender|defender|xprotect|smartscreen|uac|memory (?"
-    r":scanner|"
-    r"guard)|injection (?:filters?|scanner|guard)|content filters?|moderation|sandbox\w*|"
-    r"secret[- ]scanning|push protection|branch protection|code scanning|signature verification|"
-    r"required (?:reviews?|checks|status checks))",
+    r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |the user'?s? "
+    r")?(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|audit (?:logs?|logging|"
+    r"trail)|security monitoring|edr|selinux|apparmor|gatekeeper|system integrity protection|sip|"
+    r"windows defender|defender|xprotect|smartscreen|uac|memory (?:scanner|guard)|injection "
+    r"(?:filters?|scanner|guard)|content filters?|moderation|sandbox\w*|secret[- ]scanning|push "
+    r"protection|branch protection|code scanning|signature verification|required (?:reviews?|"
+    r"checks|status checks))",
 )
 _TESTS = (
     r"\bcontinue-on-error:\s*true|\ballow_failure:\s*true",
@@ -397,22 +371,22 @@ _TESTS = (
     r"\b(?:edit|chang|updat|rewrit|loosen|relax|weaken|adjust)\w* (?:\S+ ){0,4}?(?:asserts?|"
     r"assertions?|expected (?:values?|output)|snapshots?|"
     r"golden files?) (?:\S+ ){0,2}?to match (?:the )?(?:actual|current|observed)\b",
-    r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|"
-    r"mark\w* (?:\w+ )?as (?:skip|xfail)\w*) (?:the |all |any |these |"
-    r"those )?(?:\w+ ){0,2}?(?:failing |security |broken |flaky )?(?:tests?|test (?:steps?|suites?|"
-    r"cases?)|checks?|hooks?|asserts?|assertions?|(?:coverage|security|lint|audit) (?:jobs?|"
-    r"gates?|steps?))\b",
+    r"\b(?:comment\w* out|delet\w*|remov\w*|disabl\w*|skip\w*|deselect\w*|mark\w* (?:\w+ )?as "
+    r"(?:skip|xfail)\w*) (?:the |all |any |these |those )?(?:\w+ ){0,2}?(?:failing |security |"
+    r"broken |flaky )?(?:tests?|test (?:steps?|suites?|cases?)|checks?|hooks?|asserts?|assertions?|"
+    r"(?:coverage|security|lint|audit) (?:jobs?|gates?|steps?))\b",
     r"--no-verify\b|--deselect\b|--no-gpg-sign\b",
     r"\b(?:lower|reduc|drop|set|chang)\w* (?:the )?`?(?:fail_under|--cov-fail-under|coverage "
     r"(?:threshold|gate|minimum))`?(?: \S+){0,3}? to 0\b",
-    r"テスト(?:ステップ|ケース)?を(?:削除|無効|スキップ|コメントアウト)|(?:supprim|"
-    r"désactiv)\w* (?:les |tous les )?(?:hooks|tests|contrôles) de sécurité|(?:entfern|deaktivier|"
-    r"lösch)\w* (?:die )?(?:sicherheits)?(?:tests|hooks|prüfungen)|(?:elimina|desactiva|"
-    r"borra)\w* (?:los )?(?:tests|hooks|controles) de seguridad|(?:remov|desativ|"
-    r"apag)\w* (?:os )?(?:testes|hooks) de segurança|删除(?:测试|安全检查|钩子)|테스트(?:를|"
-    r"을)? (?:삭제|비활성화|건너뛰)",
+    r"テスト(?:ステップ|ケース)?を(?:削除|無効|スキップ|コメントアウト)|(?:supprim|désactiv)\w* "
+    r"(?:les |tous les )?(?:hooks|tests|contrôles) de sécurité|(?:entfern|deaktivier|lösch)\w* "
+    r"(?:die )?(?:sicherheits)?(?:tests|hooks|prüfungen)|(?:elimina|desactiva|borra)\w* (?:los "
+    r")?(?:tests|hooks|controles) de seguridad|(?:remov|desativ|apag)\w* (?:os )?(?:testes|hooks) "
+    r"de segurança|删除(?:测试|安全检查|钩子)|테스트(?:를|을)? (?:삭제|비활성화|건너뛰)",
 )
 _SAFETY = (
+    r"\b(?:auth\w*|password|permission|signature|token|access|license) (?:\w+ )?(?:checks?|"
+    r"validation|verification)\b[^.\n]{0,20}?\balways (?:returns? true|pass(?:es)?|succeeds?)\b",
     rf"\b{_GUARDED}[^.\n]{{0,80}}?\b(?:(?:turn|switch|shut)\w* (?:it|them) off|disabl\w* (?:it|"
     rf"them)|bypass\w* (?:it|them))\b",
     r"\b(?:safety|security) (?:review|check|scan|audit)s?(?: step| process)? (?:is|are) (?:not|"
@@ -452,17 +426,15 @@ _OVERRIDE = (
     r"pushes? back|rejects?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same|as (?:written|"
     r"stated|described) (?:here|in this|below|above)|(?:follow|obey) (?:this|the) (?:file|note|"
     r"rule|memory))",
-    r"(?:если|когда) пользователь (?:возражает|против|не согласен|"
-    r"отказывается)[^.\n]{0,80}?(?:всё равно|как написано|по этому файлу)|"
-    r"nếu người dùng (?:phản đối|từ chối|không đồng ý)[^.\n]{0,40}(?:vẫn|cứ)|"
-    r"kullanıcı (?:itiraz ederse|karşı çıkarsa|hayır derse)[^.\n]{0,40}(?:yine de|gene de)|"
-    r"si el usuario (?:se opone|no está de acuerdo|se niega|"
-    r"dice que no)[^.\n]{0,80}?(?:de todos modos|igual|como dice este)|"
-    r"si l'utilisateur (?:s'y oppose|refuse|n'est pas d'accord)[^.\n]{0,80}?(?:quand même|"
-    r"comme indiqué)|wenn der (?:nutzer|benutzer) (?:widerspricht|ablehnt|"
-    r"nein sagt)[^.\n]{0,80}?(?:trotzdem|wie hier)|如果用户(?:反对|不同意|"
-    r"拒绝)[^。\n]{0,40}(?:照样|仍然|也要|按照本)|ユーザーが(?:反対|拒否)(?:したら|"
-    r"しても)[^。\n]{0,40}(?:それでも|このファイル)|사용자가 (?:반대|거부)(?:하면|"
+    r"(?:если|когда) пользователь (?:возражает|против|не согласен|отказывается)[^.\n]{0,80}?(?:всё "
+    r"равно|как написано|по этому файлу)|nếu người dùng (?:phản đối|từ chối|không đồng "
+    r"ý)[^.\n]{0,40}(?:vẫn|cứ)|kullanıcı (?:itiraz ederse|karşı çıkarsa|hayır "
+    r"derse)[^.\n]{0,40}(?:yine de|gene de)|si el usuario (?:se opone|no está de acuerdo|se niega|"
+    r"dice que no)[^.\n]{0,80}?(?:de todos modos|igual|como dice este)|si l'utilisateur (?:s'y "
+    r"oppose|refuse|n'est pas d'accord)[^.\n]{0,80}?(?:quand même|comme indiqué)|wenn der "
+    r"(?:nutzer|benutzer) (?:widerspricht|ablehnt|nein sagt)[^.\n]{0,80}?(?:trotzdem|wie hier)|"
+    r"如果用户(?:反对|不同意|拒绝)[^。\n]{0,40}(?:照样|仍然|也要|按照本)|ユーザーが(?:反対|"
+    r"拒否)(?:したら|しても)[^。\n]{0,40}(?:それでも|このファイル)|사용자가 (?:반대|거부)(?:하면|"
     r"해도)[^.\n]{0,40}(?:그래도|이 파일)",
     r"\b(?:priority|precedence|trust) (?:order|ranking|hierarchy)\b[^\n]{0,160}?\b(?:the user|"
     r"system prompt|instructions)\b",
@@ -470,13 +442,12 @@ _OVERRIDE = (
     r"side with|use|trust) (?:the |that |this )?(?!user\b)(?:\w+ ){0,2}(?:comment|file|issue|"
     r"memory|repo\w*|document|page|note|instruction)s?\b",
     r"忽略用户(?:的)?(?:指令|要求|指示|请求|意见)|(?:冲突|矛盾)[^。\n]{0,40}以[^。\n]{1,30}为准|"
-    r"ユーザーの(?:指示|要求|依頼)を無視|사용자의 (?:지시|요청|명령)(?:을|를)? 무시|"
-    r"игнорир\w* (?:\w+ )?(?:указани|инструкци|просьб|требовани|команд)\w* пользовател|"
-    r"ignora\w* (?:las |los )?(?:instrucciones|peticiones|indicaciones|órdenes) del usuario|"
-    r"ignor\w* (?:les )?(?:instructions|demandes|consignes) de l'utilisateur|"
-    r"ignorier\w* (?:die )?(?:anweisungen|wünsche|bitten) des (?:nutzers|benutzers)|"
-    r"ignora\w* (?:le )?(?:istruzioni|richieste) dell'utente|ignor\w* (?:as )?(?:instruções|"
-    r"solicitações|pedidos) do usuário",
+    r"ユーザーの(?:指示|要求|依頼)を無視|사용자의 (?:지시|요청|명령)(?:을|를)? 무시|игнорир\w* "
+    r"(?:\w+ )?(?:указани|инструкци|просьб|требовани|команд)\w* пользовател|ignora\w* (?:las |los "
+    r")?(?:instrucciones|peticiones|indicaciones|órdenes) del usuario|ignor\w* (?:les "
+    r")?(?:instructions|demandes|consignes) de l'utilisateur|ignorier\w* (?:die )?(?:anweisungen|"
+    r"wünsche|bitten) des (?:nutzers|benutzers)|ignora\w* (?:le )?(?:istruzioni|richieste) "
+    r"dell'utente|ignor\w* (?:as )?(?:instruções|solicitações|pedidos) do usuário",
     r"\b(?:this|these|the following|that|my) (?:rule|instruction|note|memory|memories|policy|"
     r"directive|entry|order)s? (?:overrides?|supersedes?|takes? precedence over|outranks?|trumps?|"
     r"wins? over|replaces?|(?:is|are) above|come first over|must be followed over)\b",
@@ -484,14 +455,12 @@ _OVERRIDE = (
     r"previous |prior |conflicting )?(?:instructions?|rules?|guidelines|polic\w+|directives?|"
     r"system prompts?)",
     r"\b(?:highest|top|absolute|maximum|overriding) priority\b",
-    r"\b(?:are|is) (?:now )?(?:system[- ]level|root[- ]level|of system priority)\b|\bsystem[- ]lev"
-    r"el "
-    r"(?:priority|authority)\b",
-    r"(?:此|本|这个|这份)(?:文件|记忆|笔记|备注)[^。\n]{0,8}优先(?:级)?(?:高于|于|大于)|"
-    r"(?:user|chat|conversation|request)[^.\n]{0,60}?\bconflicts? with (?:this|the) (?:memory|file|"
-    r"note)s?\W+(?:\w+ ){0,2}?(?:this|the) (?:memory|file|note)s? (?:always )?(?:wins|prevails|tak"
-    r"es "
-    r"precedence|comes first|overrides)",
+    r"\b(?:are|is) (?:now )?(?:system[- ]level|root[- ]level|of system priority)\b|\bsystem[- "
+    r"]level (?:priority|authority)\b",
+    r"(?:此|本|这个|这份)(?:文件|记忆|笔记|备注)[^。\n]{0,8}优先(?:级)?(?:高于|于|大于)|(?:user|"
+    r"chat|conversation|request)[^.\n]{0,60}?\bconflicts? with (?:this|the) (?:memory|file|"
+    r"note)s?\W+(?:\w+ ){0,2}?(?:this|the) (?:memory|file|note)s? (?:always )?(?:wins|prevails|"
+    r"takes precedence|comes first|overrides)",
     r"(?:システムプロンプト|システムの指示|他の(?:すべての)?指示)(?:より|よりも)(?:も)?優先|(?:矛盾|衝突|"
     r"食い違)[^。\n]{0,8}(?:こちら|このメモ|このファイル|本メモ)に従|优先于(?:系统提示|所有其他|"
     r"其他所有)|比系统提示词?(?:更)?优先|시스템 프롬프트보다 우선",
@@ -500,9 +469,8 @@ _OVERRIDE = (
     r"reverts?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same)\b",
     r"\bignor\w* (?:the user|any user|anyone|the owner)(?:'s)? (?:\w+ )?(?:objections?|requests?|"
     r"instructions?|wishes|protests?|corrections?|commands?|orders)",
-    r"\b(?:the user'?s?|user) (?:instructions?|requests?|preferences|"
-    r"objections?) (?:no longer apply|do not apply|don't apply|don't matter|can be ignored|"
-    r"are irrelevant)",
+    r"\b(?:the user'?s?|user) (?:instructions?|requests?|preferences|objections?) (?:no longer "
+    r"apply|do not apply|don't apply|don't matter|can be ignored|are irrelevant)",
     r"优先级最高|最高优先级|最优先|优先于(?:所有|其他|任何|用户)|覆盖(?:所有|其他|之前)的?(?:指令|"
     r"规则)",
     r"最優先|他の(?:すべての)?指示より(?:も)?優先",
@@ -520,11 +488,9 @@ _OVERRIDE = (
 _AGAINST = (
     r"\bregardless of (?:what|whether) (?:the user|anyone|they) (?:says?|wants?)\b",
     r"\b(?:even if|even when|regardless of whether|no matter (?:what|whether|if)) (?:the user|he|"
-    r"she|they|anyone|someone|the owner|the system prompt|your (?:instructions|guidelines)|"
-    r"other instructions|they|it) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs"
-    r"?|"
-    r"conflicts? with (?:what )?the user|"
-    r"requests?|protests?|forbids?|refuses?|says otherwise)",
+    r"she|they|anyone|someone|the owner|the system prompt|your (?:instructions|guidelines)|other "
+    r"instructions|they|it) (?:\w+ )?(?:says?|asks?|tells? you|objects?|disagrees?|instructs?|"
+    r"conflicts? with (?:what )?the user|requests?|protests?|forbids?|refuses?|says otherwise)",
     r"即使用户(?:反对|要求|说|不同意|拒绝|禁止)|无论用户(?:说什么|怎么说|是否|如何)|不管用户",
     r"ユーザーが(?:反対|拒否|何と言|禁止)(?:しても|っても)|たとえユーザーが",
     r"사용자가 (?:반대|거부|금지)(?:하더라도|해도)",
@@ -574,12 +540,11 @@ _DEMOTE = (
     r"инструкци)\w* пользовател\w*[^.\n]{0,30}не (?:считаются|важны|действуют)|用户的?(?:指令|消息|"
     r"请求|要求)[^。\n]{0,20}(?:不算|无效|不作数|不用管)|ユーザーの(?:指示|発言|"
     r"要求)[^。\n]{0,20}(?:無効|関係ない|無視してよい)",
-    r"\b(?:the person|the user|the human|whoever) (?:you are|you're) (?:helping|talking to|chattin"
-    r"g "
-    r"with|working with|working for) (?:is|are) not (?:authori[sz]ed|the (?:real )?(?:owner|user)|"
-    r"allowed|trusted)|\b(?:answer|respond|listen|obey|follow)\w* only (?:to )?(?:the )?(?:instruc"
-    r"tions|"
-    r"directives|orders|commands) (?:found |written )?(?:in|from) this (?:file|memory|note)",
+    r"\b(?:the person|the user|the human|whoever) (?:you are|you're) (?:helping|talking to|"
+    r"chatting with|working with|working for) (?:is|are) not (?:authori[sz]ed|the (?:real "
+    r")?(?:owner|user)|allowed|trusted)|\b(?:answer|respond|listen|obey|follow)\w* only (?:to "
+    r")?(?:the )?(?:instructions|directives|orders|commands) (?:found |written )?(?:in|from) this "
+    r"(?:file|memory|note)",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
     rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
     r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|"
@@ -587,13 +552,12 @@ _DEMOTE = (
     r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)(?:常に|必ず|も)?優先|ユーザーの(?:指示|要求|依頼|"
     r"メッセージ)[^。\n]{0,10}(?:を|は)?無視",
     r"사용자[^.\n]{0,30}보다 우선|사용자의 (?:지시|요청|메시지)[^.\n]{0,10}무시",
-    r"(?:сообщени|указани|просьб|инструкци|команд)\w* (?:в чате|"
-    r"пользовател\w*)[^.\n]{0,60}(?:можно |следует |нужно )?игнорир\w*|приоритет\w* (?:выше|"
-    r"над) (?:указани\w* )?пользовател",
-    r"(?:tiene|tienen) prioridad sobre (?:lo que (?:dice|escribe) )?el usuario|"
-    r"a priorité sur (?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem|den) (?:nutzer|"
-    r"benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice )?(?:l')?utente|(?:tem|"
-    r"têm) prioridade sobre o usuário",
+    r"(?:сообщени|указани|просьб|инструкци|команд)\w* (?:в чате|пользовател\w*)[^.\n]{0,60}(?:можно"
+    r" |следует |нужно )?игнорир\w*|приоритет\w* (?:выше|над) (?:указани\w* )?пользовател",
+    r"(?:tiene|tienen) prioridad sobre (?:lo que (?:dice|escribe) )?el usuario|a priorité sur "
+    r"(?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem,? was )?(?:dem |den |der "
+    r")?(?:nutzer|benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice "
+    r")?(?:l')?utente|(?:tem|têm) prioridade sobre o usuário",
 )
 # The agent's own rules, filters or configuration declared out of force: no project rule is.
 _RETIRED = (
@@ -604,14 +568,12 @@ _RETIRED = (
     r"safeguards|system prompt|programming|training)\b[^.\n]{0,40}?\b(?:(?:has|have) been|(?:is|"
     r"are)(?: now)?|were) (?:retired|disabled|lifted|suspended|revoked|removed|turned off|switched "
     r"off|deactivated|void|null|cancell?ed|withdrawn|superseded|replaced|waived)\b",
-    r"\b(?:your|the agent'?s|the assistant'?s|(?:the )?usual|(?:the )?normal|(?:the )?default|safe"
-    r"ty|"
-    r"content) (?:\w+ ){0,2}?(?:instructions|guidelines|rules|restrictions|guardrails|filters|"
-    r"polic(?:y|ies)|refusals|safeguards|system prompt)\b[^.\n]{0,40}?\b(?:(?:do|does) not|don'?t|"
-    r"doesn'?t|no longer|won'?t) (?:apply|hold|count|matter|exist)\b|\b(?:safety|content) (?:filte"
-    r"rs?|"
-    r"checks?|guardrails|rules) (?:are|is|have been|has been) (?:now )?(?:disabled|off|lifted|"
-    r"suspended|removed|turned off|switched off)\b",
+    r"\b(?:your|the agent'?s|the assistant'?s|(?:the )?usual|(?:the )?normal|(?:the )?default|"
+    r"safety|content) (?:\w+ ){0,2}?(?:instructions|guidelines|rules|restrictions|guardrails|"
+    r"filters|polic(?:y|ies)|refusals|safeguards|system prompt)\b[^.\n]{0,40}?\b(?:(?:do|does) not|"
+    r"don'?t|doesn'?t|no longer|won'?t) (?:apply|hold|count|matter|exist)\b|\b(?:safety|content) "
+    r"(?:filters?|checks?|guardrails|rules) (?:are|is|have been|has been) (?:now )?(?:disabled|off|"
+    r"lifted|suspended|removed|turned off|switched off)\b",
     r"\byour only (?:source of truth|authority|instructions|rules)\b",
     r"(?:tus|las) (?:reglas|instrucciones|directrices|normas)(?: de(?:l)? (?:tu )?sistema)?"
     r"(?: anteriores)? (?:ya no (?:aplican|se aplican|son válidas|rigen|tienen efecto)|quedan "
@@ -634,19 +596,15 @@ _VOID = (
     # the system prompt itself, or earlier instructions, declared out of force
     r"\b(?:your|the) (?:system (?:prompt|instructions)|guardrails|safety (?:rules|guidelines)|"
     r"restrictions|content polic\w+)(?: (?:in|of) (?:your|the) system prompt)? (?:is|are) (?:now |"
-    r"just |only |merely )?(?:an? )?(?:outdated|obsolete|void|invalid|superseded|no longer (?:vali"
-    r"d|"
-    r"in effect)|test (?:artefacts?|artifacts?|fixtures?|leftovers?)|fake|placeholders?|not real)|"
-    r"\b(?:earlier|previous|prior|original) "
-    r"(?:\w+ )?(?:instructions|rules|guidelines|guidance) (?:\S+ ){0,6}?(?:should|must|are to|"
-    r"can) be (?:disregarded|ignored|dropped)\b",
-    r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|"
-    r"all other) (?:\w+ )?(?:instructions|rules|guidelines|guidance|directives|prompts?) (?:(?:are|"
-    r"is|"
-    r"have been|has been|were|was) (?:now |hereby )?(?:superseded|void|null|expired|cancel+ed|"
-    r"revoked|obsolete|outdated|out of date|stale|deprecated|invalid|overridden|"
-    r"replaced(?! (?:by|with) \S*[/.])|lifted|"
-    r"rolled back|reset|no longer (?:valid|current|in effect))|(?:now )?no longer (?:apply|"
+    r"just |only |merely )?(?:an? )?(?:outdated|obsolete|void|invalid|superseded|no longer "
+    r"(?:valid|in effect)|test (?:artefacts?|artifacts?|fixtures?|leftovers?)|fake|placeholders?|"
+    r"not real)|\b(?:earlier|previous|prior|original) (?:\w+ )?(?:instructions|rules|guidelines|"
+    r"guidance) (?:\S+ ){0,6}?(?:should|must|are to|can) be (?:disregarded|ignored|dropped)\b",
+    r"\b(?:previous|prior|earlier|above|preceding|original|old|existing|all other) (?:\w+ "
+    r")?(?:instructions|rules|guidelines|guidance|directives|prompts?) (?:(?:are|is|have been|has "
+    r"been|were|was) (?:now |hereby )?(?:superseded|void|null|expired|cancel+ed|revoked|obsolete|"
+    r"outdated|out of date|stale|deprecated|invalid|overridden|replaced(?! (?:by|with) \S*[/.])|"
+    r"lifted|rolled back|reset|no longer (?:valid|current|in effect))|(?:now )?no longer (?:apply|"
     r"hold|matter|count))",
     r"(?:以上|之前|先前|原有|此前)的?(?:所有)?(?:指令|指示|规则|设定)(?:已|均|都)?(?:经)?(?:过期|"
     r"作废|失效|无效|取消|废除)",
@@ -686,7 +644,10 @@ _REPLACED = re.compile(
 _VOUCHED = re.compile(r"\bas (?:a |an )?(?:trusted|authoritative|verified|safe|legitimate)$")
 _OUTSIDE = re.compile(_UNTRUSTED)
 _GRANT = re.compile(r"(?:you|it|the agent|agents|the assistant|bots) (?:may|can)\b")
-_PEOPLE = re.compile(r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+$")
+_PEOPLE = re.compile(
+    r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+(?:(?:can|may|must|should)\s+)?$"
+)
+_TRUTH = re.compile(r"\b(?:truth|actual|real|honest\w*|accurate\w*|correct\w*)\b")
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(
     r"\b(?:always|fail\w*|red|green|flaky|broken|to pass|in (?:the|your) way|"
@@ -716,8 +677,8 @@ def _spoken_as_authority(s: str, start: int) -> bool:
 
 
 _SELF = (
-    r"(?:this|these|the following|that) (?:rule|memory|memories|entry|entries|instruction|note|"
-    r"directive|line|text)s?"
+    r"(?:this|these|the following|that) (?:exact |same |very |whole )?(?:rule|memory|memories|"
+    r"entry|entries|instruction|note|directive|line|text)s?"
 )
 _PERSIST = (
     r"\b(?:list|show|mention|report|name)\w* (?:everything|all(?: \w+)?) (?:except|but|"
@@ -725,8 +686,9 @@ _PERSIST = (
     rf"\b{_SELF} (?:\S+ ){{0,8}}?(?:cannot|can't|must not|may not|should not|is not to|"
     rf"are not to) be "
     r"(?:removed|deleted|edited|changed|modified|overridden|archived|reviewed|questioned)\b",
-    r"\bkeep (?:this|these) (?:memory|memories|rule|note|entry|instruction)s? (?:\w+ )?(?:loaded|"
-    r"active|pinned|hidden|secret|private)\b",
+    rf"\bkeep\w* {_SELF} (?:(?:\w+ )?(?:loaded|active|pinned|hidden|secret|private)\b|[^.\n]"
+    r"{0,40}?\beven (?:if|when) (?:\w+ ){0,3}?(?:asks?|wants?|tells?)\b[^.\n]{0,30}?\b(?:delet|"
+    r"forget|remov|eras)\w*)",
     r"\b(?:leave|keep|omit|hide|exclude|drop|strip)\w* (?:[^.\n]|\.(?=\S)){0,80}?\b(?:out of|"
     r"from) (?:the |your |any )?(?:\w+ )?(?:summary|summaries|report|reply|answer|response|log|"
     r"output|diff)s? (?:\w+ ){0,3}?(?:user|reviewer|owner)",
@@ -792,21 +754,18 @@ _REMOTE = (
     r"exécute|applique)",
 )
 _RISKY = (
-    r"\b(?:permission|confirmation|approval) (?:prompts?|dialogs?|requests?)\b|\b(?:run|execute)\w"
-    r"* "
-    r"(?:shell |terminal |arbitrary )?commands\b|\b(?:any|every|all|"
-    r"each) (?:\w+ )?(?:prompts?|"
-    r"dialogs?|confirmations?)\b|\b(?:all|any|every|everything|anything|whatever|arbitrary|"
-    r"unrestricted)\b(?: \w+)? (?:commands?|actions?|tools?|operations?|changes?|requests?|files?|"
-    r"tasks?|scripts?|code|writes?|deletions?|payments?|transfers?|purchases?|emails?|messages?|"
-    r"comments?|tickets?|issues?|"
-    r"instructions?|domains?|hosts?|urls?|sites?|websites?|servers?)|"
-    r"\b(?:without (?:\w+ ){0,2}(?:asking|checking|confirm\w*|approval|review|verification|"
-    r"telling)|automatically|auto-approve|--yes\b|-y\b|quietly|silently|whenever|no need to|anyone|"
-    r"on (?:their|his|her|my|the user'?s) behalf)\b|\bso (?:that )?(?:ci|the pipeline|the build|"
-    r"checks?|tests?|it) (?:pass|passes|is green|goes green|succeeds?)\b|\bto make (?:ci|"
-    r"the pipeline|the build|checks?|tests?) (?:pass|green)\b|\b(?:delet\w*|remov\w*|rm -|"
-    r"deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|"
+    r"\b(?:permission|confirmation|approval) (?:prompts?|dialogs?|requests?)\b|\b(?:run|"
+    r"execute)\w* (?:shell |terminal |arbitrary )?commands\b|\b(?:any|every|all|each) (?:\w+ "
+    r")?(?:prompts?|dialogs?|confirmations?)\b|\b(?:all|any|every|everything|anything|whatever|"
+    r"arbitrary|unrestricted)\b(?: \w+)? (?:commands?|actions?|tools?|operations?|changes?|"
+    r"requests?|files?|tasks?|scripts?|code|writes?|deletions?|payments?|transfers?|purchases?|"
+    r"emails?|messages?|comments?|tickets?|issues?|instructions?|domains?|hosts?|urls?|sites?|"
+    r"websites?|servers?)|\b(?:without (?:\w+ ){0,2}(?:asking|checking|confirm\w*|approval|review|"
+    r"verification|telling)|automatically|auto-approve|--yes\b|-y\b|quietly|silently|whenever|no "
+    r"need to|anyone|on (?:their|his|her|my|the user'?s) behalf)\b|\bso (?:that )?(?:ci|the "
+    r"pipeline|the build|checks?|tests?|it) (?:pass|passes|is green|goes green|succeeds?)\b|\bto "
+    r"make (?:ci|the pipeline|the build|checks?|tests?) (?:pass|green)\b|\b(?:delet\w*|remov\w*|rm "
+    r"-|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|"
     r"internet|egress|pay\w*|transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|"
     r"truncat\w*|wip(?:e|es|ed|ing)\b|reset --hard|hard reset|factory reset|install\w*|shell|"
     r"terminal|production|prod\b|credentials?|secrets?|passwords?|keys?|tokens?|money|funds|bank|"
@@ -820,10 +779,9 @@ _RISKY = (
     # a compound ("Produktionsdeploy") from its first letter: ``\w*deploy`` tried at every
     # letter of a long word re-read the word from each (7 s on 64 KiB of Chinese)
     r"\b\w*deploy\w*|(?<=\w)deploy\w*|zahlungen|überweisungen|befehle|tutti|tutte|qualsiasi|"
-    r"eliminare|pagamenti|"
-    r"bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|her (?:şey|komut)|"
-    r"sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|हटा|डिलीट|डिप्लॉय|"
-    r"प्रोडक्शन|सभी|verwijder\w*|productie|alle",
+    r"eliminare|pagamenti|bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|"
+    r"her (?:şey|komut)|sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|"
+    r"हटा|डिलीट|डिप्लॉय|प्रोडक्शन|सभी|verwijder\w*|productie|alle",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -833,17 +791,15 @@ _RISKY_WHEN_SCOPED = re.compile(r"\bpush\w*|\bgepusht\b")
 # Something kept from the user as a standing practice (a scope makes it an order).
 _HIDE = (
     r"\b(?:without|never|do not|don'?t) (?:(?:ever|under any circumstances|at any point|at all|"
-    r"even once|really) )?(?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|"
-    r"reveal\w*) (?:\w+ ){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|"
-    r"paid|an ad|promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで)|"
-    r"(?:不要|不|别)告诉用户|瞒着用户|"
-    r"sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario |que )|senza dire che|senza "
-    r"(?:avvisare|informare) l'utente|sans (?:le )?dire (?:à l'utilisateur|que)|ohne (?:es )?dem "
-    r"(?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao usuário|que)|без упоминания|не "
-    r"(?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ المستخدم|उपयोगकर्ता को बताए बि"
-    r"ना|"
-    r"사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|với) người dùng|"
-    r"zonder het de gebruiker te vertellen",
+    r"even once|really) )?(?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|reveal\w*) (?:\w+ "
+    r"){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|paid|an ad|"
+    r"promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで|なくて(?:も)?(?:よい|いい))|"
+    r"(?:不要|不|别)告诉用户|瞒着用户|sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario "
+    r"|que )|senza dire che|senza (?:avvisare|informare) l'utente|sans (?:le )?dire (?:à "
+    r"l'utilisateur|que)|ohne (?:es )?dem (?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao "
+    r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
+    r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"
+    r"với) người dùng|zonder het de gebruiker te vertellen",
 )
 _DECEIVE = (
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
@@ -853,17 +809,18 @@ _DECEIVE = (
     r"\bif (?:the user|they|anyone|someone|a reviewer) asks? (?:about|whether|which|if|what|"
     r"for) (?:\w+ ){0,4}?(?:memor\w*|rules?|instructions?|notes?|this|changes?|"
     r"tests?)\b[^.\n]{0,60}?\b(?:say|tell|answer|reply|respond|deny|claim)\w*",
-    r"\bif (?:the user|they|anyone|someone|a reviewer|he|she) asks?\b[^.\n]{0,80}?\b(?:say|"
-    r"tell (?:them|the user|him|her)|reply|answer|respond)\w*(?: that)? (?:nothing|none|no |"
-    r"there (?:is|are|were) no|everything is (?:fine|normal|ok)|all is well|it'?s? (?:normal|fine|"
-    r"nothing))",
+    r"\bif (?:the user|they|anyone|someone|a reviewer|he|she) asks?\b[^.\n]{0,80}?\b(?:say|tell "
+    r"(?:them|the user|him|her)|reply|answer|respond)\w*(?: that)? (?:nothing|none|no |there (?:is|"
+    r"are|were) no|everything is (?:fine|normal|ok)|all is well|it'?s? (?:normal|fine|nothing))",
     r"\bclaim\w* (?:that )?(?:the )?(?:tests?|ci|the build|builds?|it|everything|checks?) (?:pass|"
-    r"passed|is green|are green|succeeded|works?|worked)\b",
+    r"passed|is green|are green|succeeded|works?|worked)\b|\breport\w* (?:them|it|(?:the )?"
+    r"(?:failing )?(?:tests?|failures?|builds?|checks?|ci|runs?)) as (?:green|pass\w*)\b",
     r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|"
     r"哪怕)[^。\n]{0,40}(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
-    r"(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
-    r"dem (?:nutzer|benutzer)|ao usuário)[^.\n]{0,80}?(?:aunque|incluso si|même si|auch wenn|"
-    r"selbst wenn|mesmo que)",
+    r"(?:(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
+    r"dem (?:nutzer|benutzer)|ao usuário)|(?:respond|répond|antwort|rispond|отвеча|ответ|"
+    r"скажи|говори)\w*,? (?:que|qu'|dass|che|что))[^.\n]{0,80}?(?:aunque|incluso si|même si|"
+    r"auch wenn|selbst wenn|mesmo que|anche se|даже если)",
 )
 
 # Operations that destroy data or open access; an order to run them is dangerous unless
@@ -880,6 +837,9 @@ _OPENING = (
     r"\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?secrets|"
     r"\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
+    r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"
+    r"como|comme|als|как) (?:an? |un |una |um |uma )?(?:admin|owner|amministrat|propriet)\w*"
+    r"[^.\n]{0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b|"
     r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
     r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|\b(?:has been|"
     r"have been|was|were|is|are) granted (?:\w+ )?(?:admin|administrator|root|owner|superuser)\b|"
@@ -887,12 +847,12 @@ _OPENING = (
     r"this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|document|"
     r"channel|dashboard)s? public\b",
     r"\bpermitrootlogin\W+yes\b|\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b",
-    r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|"
-    r"required[- ]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?"
-    r"protection rules?)\b|"
-    r"\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
+    r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
+    r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "
+    r"rules?)\b|\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
     r"audit logging|guardduty|security hub|flow logs)\b",
-    r"\bapprov\w* (?:\S+ ){0,4}?without (?:reading|reviewing|checking|looking at|review)\b",
+    r"\b(?:approv\w*|merg(?:e|es|ing)) (?:\S+ ){0,6}?without (?:reading|reviewing|checking|looking "
+    r"at|review|running (?:the |any )?(?:tests?|checks?|ci))\b",
 )
 
 _KEY = r"(?:our|my|this|unser|unseren|notre|nuestra) (?:\w+ )?(?:key|schlüssel|clé|clave|ключ)\b"
@@ -953,8 +913,7 @@ _PROMPTWARE = (
     r"message history)\b|\b(?:include|output|print|share|repeat|append|paste|"
     r"dump)\w* (?:\w+ ){0,4}?(?:all )?(?:the )?previous messages\b|\b(?:include|output|print|share|"
     r"paste|dump|post) (?:\w+ ){0,3}?(?:chat|conversation|message) history\b",
-    r"\b(?:output|print|dump|paste|repeat)\w* (?:\w+ ){0,3}?(?:system|initial) "
-    r"prompt\b",
+    r"\b(?:output|print|dump|paste|repeat)\w* (?:\w+ ){0,3}?(?:system|initial) prompt\b",
     r"\b(?:respond|answer|reply)\w* without (?:\w+ ){0,2}?(?:restrictions|limitations|filters|"
     r"safety)\b",
     # anything sent to a public host named by a bare IP address (Hermes: any send to a URL)
@@ -1091,10 +1050,9 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
 # permission."): every action is meant, as with "any command".
 _BLANKET = re.compile(
     r"(?:\W*\b(?:for|to|de|d'|la|le|les|um|a|the|any|your|my|me|mich|me|permission|permiso|"
-    r"permesso|"
-    r"permissão|erlaubnis|confirmation|confirmaci[oó]n|conferma|bestätigung|approval|autorisation|"
-    r"anymore|again|mehr|plus|más|più|mais|ask|fragen|nachzufragen|demander|pedir|preguntar|"
-    r"chiedere|perguntar)\b)*\W*"
+    r"permesso|permissão|erlaubnis|confirmation|confirmaci[oó]n|conferma|bestätigung|approval|"
+    r"autorisation|anymore|again|mehr|plus|más|più|mais|ask|fragen|nachzufragen|demander|pedir|"
+    r"preguntar|chiedere|perguntar)\b)*\W*"
 )
 
 _SUBJECT_ONLY = re.compile(
@@ -1133,11 +1091,13 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "never X", and "never X without asking" (which asks first)
     if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
         return True  # kept from other users, not from the user
-    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
+    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 24), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
     if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
         return True  # "treat that feedback as authoritative": no outside source gains trust
     # "assume yes" only answers a prompt ("assume the user wants TypeScript")
+    if rule == "deceive" and _TRUTH.search(m.group()):
+        return True  # "tell the user the truth about failing tests even if …"
     return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
 
 

@@ -50,9 +50,8 @@ def at_line_start(m: re.Match[str]) -> bool:
 
 # English "say / state" needs a cue that it is a command, not the noun "state".
 EN_SAY = (
-    r"(?:(?:and|then|instead|just|only|simply|please)[,:]?\s+|[,;:]\s*)"
-    r"(?:\w+\s+)?(?:state|say|declare|claim|assert|respond|reply|answer|output|print|"
-    r"tell (?:me|them|the user|everyone))\b"
+    r"(?:(?:and|then|instead|just|only|simply|please)[,:]?\s+|[,;:]\s*)(?:\w+\s+)?(?:state|say|"
+    r"declare|claim|assert|respond|reply|answer|output|print|tell (?:me|them|the user|everyone))\b"
 )
 EN_SAY_WORDS = lexicon(r"state|say |declare|claim|assert|respond|reply|answer|output|print|tell ")
 USER_WORDS = lexicon(
@@ -223,15 +222,13 @@ def _role_rules() -> tuple[Rule, ...]:
                 "developer mode",
                 "in developer mode",
             ),
-            r"do anything now|dan\b[^.\n]{0,40}(?:stands for|mode|jailbreak|persona)"
-            r"(?!\w* (?:samples?|examples?)\b)"
-            r"|dan,? (?:which|who) stands for"
-            r"|jailbr(?:eak|oken)\w*\s+(?:mode|persona|version|ai|assistant|chatbot|model)"
-            r"|(?:immerse yourself|step) into the role of"
-            r"|(?:broken|break|breaking) free (?:of|from)"
-            r"|no longer (?:bound|restricted|limited|constrained) by"
-            r"|(?:enable|activate|enter|switch to|turn on|unlock)\w*\s+(?:the\s+)?developer mode"
-            r"|developer mode (?:enabled|activated|is on)|in developer mode,? you",
+            r"do anything now|dan\b[^.\n]{0,40}(?:stands for|mode|jailbreak|persona)(?!\w* "
+            r"(?:samples?|examples?)\b)|dan,? (?:which|who) stands for|jailbr(?:eak|"
+            r"oken)\w*\s+(?:mode|persona|version|ai|assistant|chatbot|model)|(?:immerse yourself|"
+            r"step) into the role of|(?:broken|break|breaking) free (?:of|from)|no longer (?:bound|"
+            r"restricted|limited|constrained) by|(?:enable|activate|enter|switch to|turn on|"
+            r"unlock)\w*\s+(?:the\s+)?developer mode|developer mode (?:enabled|activated|is on)|in "
+            r"developer mode,? you",
             near=(
                 "do anything now",
                 "dan ",
@@ -275,10 +272,9 @@ def _role_rules() -> tuple[Rule, ...]:
             r"(?:act|acting|behave|respond|answer|roleplay|role-play|pose)\s+as\s+(?:if you "
             r"(?:were|are)\s+)?(?:an?\s+|the\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|"
             r"evil|rogue|malicious|amoral|unethical|dan\b|ai (?:with(?:out)?|that)|model without|"
-            r"assistant without|different ai|another ai)"
-            r"|pretend(?:ing)?\s+(?:to be|you are|you're|that you are)\s+(?:an?\s+|the\s+)?"
-            r"(?:unrestricted|unfiltered|uncensored|different|another|evil|dan\b|ai\b|human|"
-            r"hacker|developer|admin|system|chatgpt|gpt)",
+            r"assistant without|different ai|another ai)|pretend(?:ing)?\s+(?:to be|you are|you're|"
+            r"that you are)\s+(?:an?\s+|the\s+)?(?:unrestricted|unfiltered|uncensored|different|"
+            r"another|evil|dan\b|ai\b|human|hacker|developer|admin|system|chatgpt|gpt)",
             near=(
                 "unrestricted",
                 "unfiltered",
@@ -368,8 +364,7 @@ def _role_rules() -> tuple[Rule, ...]:
             "role-hijack",
             "it starts a line with a fake 'system:' role marker followed by orders",
             ("system", "sys "),
-            r"\[?(?:system|sys)\]?\s*[:：]\s*"
-            r"(?:you (?:are now|must|will now|no longer|should now)|"
+            r"\[?(?:system|sys)\]?\s*[:：]\s*(?:you (?:are now|must|will now|no longer|should now)|"
             r"your (?:new|real|true) |ignore|disregard|forget|new (?:instructions|rules|task|role)|"
             r"from now|the assistant (?:must|should|will)|override|do not (?:tell|reveal|mention)|"
             r"don't (?:tell|reveal|mention)|attention,? (?:ai|assistant|model))",
@@ -452,13 +447,12 @@ def _request_rules() -> tuple[Rule, ...]:
                 "spell out",
                 "read out",
             ),
-            r"(?:reveal|disclose|leak|divulge|share|give me|tell me|show me|send me|"
-            r"provide me with|print out|output|repeat|spell out|read out)\s+(?:me\s+)?"
-            r"(?:your|the|its)\s+(?:secret(?: key| word| code| phrase)?|password|passcode|"
-            r"passphrase|system prompt|initial (?:prompt|instructions)|hidden (?:prompt|"
-            r"instructions)|original (?:prompt|instructions)|instructions above|api keys?|"
-            r"private key|credentials)\b"
-            r"|(?:provide|confirm)\s+(?:me\s+)?(?:with\s+)?your\s+(?:secret|password|passcode|"
+            r"(?:reveal|disclose|leak|divulge|share|give me|tell me|show me|send me|provide me "
+            r"with|print out|output|repeat|spell out|read out)\s+(?:me\s+)?(?:your|the|"
+            r"its)\s+(?:secret(?: key| word| code| phrase)?|password|passcode|passphrase|system "
+            r"prompt|initial (?:prompt|instructions)|hidden (?:prompt|instructions)|original "
+            r"(?:prompt|instructions)|instructions above|api keys?|private key|credentials)\b|"
+            r"(?:provide|confirm)\s+(?:me\s+)?(?:with\s+)?your\s+(?:secret|password|passcode|"
             r"system prompt|api key|credentials)",
             near=_SECRET_WORDS,
             span=50,
@@ -488,14 +482,12 @@ def _request_rules() -> tuple[Rule, ...]:
                 "密码",
                 "รหัสผ่าน",
             ),
-            r"what(?:'s| is) (?:your|the) (?:secret(?: key| word| code)?|password|passcode|"
-            r"system prompt)\s*\?"
-            r"|cuál es (?:la|tu) contraseña|quel est (?:le|votre|ton) mot de passe"
-            r"|wie lautet (?:das|dein|ihr) passwort|qual è la (?:tua )?password"
-            r"|qual é a (?:sua )?senha|какой (?:у тебя )?пароль|şifre(?:niz)? nedir"
-            r"|apa kata sandi|ano ang password|mật khẩu (?:của bạn )?là gì|पासवर्ड क्या है"
-            r"|পাসওয়ার্ড কী|ما هي كلمة (?:المرور|السر)|비밀번호(?:가|는)? (?:뭐|무엇)"
-            r"|パスワードは何です|密码是什么|รหัสผ่านคืออะไร",
+            r"what(?:'s| is) (?:your|the) (?:secret(?: key| word| code)?|password|passcode|system "
+            r"prompt)\s*\?|cuál es (?:la|tu) contraseña|quel est (?:le|votre|ton) mot de passe|wie "
+            r"lautet (?:das|dein|ihr) passwort|qual è la (?:tua )?password|qual é a (?:sua )?senha|"
+            r"какой (?:у тебя )?пароль|şifre(?:niz)? nedir|apa kata sandi|ano ang password|mật "
+            r"khẩu (?:của bạn )?là gì|पासवर्ड क्या है|পাসওয়ার্ড কী|ما هي كلمة (?:المرور|السر)|"
+            r"비밀번호(?:가|는)? (?:뭐|무엇)|パスワードは何です|密码是什么|รหัสผ่านคืออะไร",
             requires=(_SECRET_WORDS,),
         ),
     )
@@ -513,9 +505,8 @@ def rules() -> tuple[Rule, ...]:
             announce,
             ("new ", "updated ", "revised ", "real ", "actual "),
             r"(?:new|updated|revised|real|actual)\s+(?:system\s+)?(?:instructions|directives|"
-            r"orders|task|objective|goal|rules)\s*[:：]"
-            r"|(?<=your )new (?:instructions|directives|task|role|objective|goal|purpose|"
-            r"identity) (?:is|are)\b",
+            r"orders|task|objective|goal|rules)\s*[:：]|(?<=your )new (?:instructions|directives|"
+            r"task|role|objective|goal|purpose|identity) (?:is|are)\b",
             near=(
                 "instructions",
                 "directives",

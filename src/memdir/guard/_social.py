@@ -9,30 +9,25 @@ from ._patterns import USER_WORDS, affirmed, gap
 
 # "your account has been compromised / hacked / suspended".
 _COMPROMISED = lexicon(
-    r"your account (?:has been|was|is|got) "
-    r"(?:compromised|hacked|suspended|locked|breached|hijacked|disabled)|"
-    r"tu cuenta (?:ha sido|fue|está) (?:comprometida|hackeada|suspendida|bloqueada)|"
-    r"votre compte (?:a été|est) (?:compromis|piraté|suspendu|bloqué)|"
-    r"ton compte (?:a été|est) (?:compromis|piraté|suspendu|bloqué)|"
-    r"ihr konto (?:wurde|ist) (?:kompromittiert|gehackt|gesperrt)|"
-    r"dein konto (?:wurde|ist) (?:kompromittiert|gehackt|gesperrt)|"
-    r"il tuo account è stato (?:compromesso|violato|sospeso|bloccato)|"
-    r"sua conta (?:foi|está) (?:comprometida|hackeada|suspensa|bloqueada)|"
-    r"ваш аккаунт (?:был )?(?:скомпрометирован|взломан|заблокирован)|"
-    r"ваша учетная запись (?:была )?(?:скомпрометирована|взломана)|"
-    r"hesabınız (?:ele geçirildi|tehlikeye girdi|hacklendi|askıya alındı)|"
-    r"akun anda (?:telah )?(?:disusupi|diretas|dibobol|diblokir)|"
-    r"na-kompromiso ang (?:iyong )?account|tài khoản của bạn đã bị|आपका खाता हैक|"
-    r"आपके खाते से समझौता|आपका खाता से समझौता|আপনার অ্যাকাউন্ট আপস|আপনার অ্যাকাউন্ট হ্যাক|"
+    r"your account (?:has been|was|is|got) (?:compromised|hacked|suspended|locked|breached|"
+    r"hijacked|disabled)|tu cuenta (?:ha sido|fue|está) (?:comprometida|hackeada|suspendida|"
+    r"bloqueada)|votre compte (?:a été|est) (?:compromis|piraté|suspendu|bloqué)|ton compte (?:a "
+    r"été|est) (?:compromis|piraté|suspendu|bloqué)|ihr konto (?:wurde|ist) (?:kompromittiert|"
+    r"gehackt|gesperrt)|dein konto (?:wurde|ist) (?:kompromittiert|gehackt|gesperrt)|il tuo "
+    r"account è stato (?:compromesso|violato|sospeso|bloccato)|sua conta (?:foi|está) "
+    r"(?:comprometida|hackeada|suspensa|bloqueada)|ваш аккаунт (?:был )?(?:скомпрометирован|"
+    r"взломан|заблокирован)|ваша учетная запись (?:была )?(?:скомпрометирована|взломана)|hesabınız "
+    r"(?:ele geçirildi|tehlikeye girdi|hacklendi|askıya alındı)|akun anda (?:telah )?(?:disusupi|"
+    r"diretas|dibobol|diblokir)|na-kompromiso ang (?:iyong )?account|tài khoản của bạn đã bị|आपका "
+    r"खाता हैक|आपके खाते से समझौता|आपका खाता से समझौता|আপনার অ্যাকাউন্ট আপস|আপনার অ্যাকাউন্ট হ্যাক|"
     r"تم اختراق حسابك|계정이 해킹|계정이 손상|계정이 도용|アカウントが侵害|アカウントが乗っ取|"
     r"您的账户已被|你的账户已被|您的帐户已被|你的帐户已被|บัญชีของคุณถูก"
 )
 
 # Words for a password or secret, and for "you/your" so that the request is aimed at the model.
 _PASSWORD = lexicon(
-    r"password|passcode|secret key|contraseña|mot de passe|passwort|senha|пароль|şifre|"
-    r"kata sandi|mật khẩu|पासवर्ड|পাসওয়ার্ড|كلمة المرور|كلمة السر|비밀번호|パスワード|密码|"
-    r"口令|รหัสผ่าน"
+    r"password|passcode|secret key|contraseña|mot de passe|passwort|senha|пароль|şifre|kata sandi|"
+    r"mật khẩu|पासवर्ड|পাসওয়ার্ড|كلمة المرور|كلمة السر|비밀번호|パスワード|密码|口令|รหัสผ่าน"
 )
 _YOUR_PASSWORD = lexicon(
     r"your (?:password|passcode|secret key)\b|(?:tu|su) contraseña|(?:ton|votre) mot de passe|"
@@ -40,6 +35,17 @@ _YOUR_PASSWORD = lexicon(
     r"şifren|şifreniz|kata sandi (?:anda|kamu|mu)|iyong password|mật khẩu của bạn|"
     r"आपका पासवर्ड|तुम्हारा पासवर्ड|আপনার পাসওয়ার্ড|তোমার পাসওয়ার্ড|كلمة المرور الخاصة بك|"
     r"너의 비밀번호|당신의 비밀번호|あなたのパスワード|你的密码|您的密码|รหัสผ่านของคุณ"
+)
+_ASK_USER = lexicon(
+    r"ask\w*|request\w*|collect\w*|pid\w*|pedir|pregunt\w*|solicit\w*|demand\w*|frag\w*|chied\w*|"
+    r"pergunt\w*|попрос\w*|запрос\w*|спрос\w*|询问|索要|要求|聞|尋ね|求め|물어|요청"
+)
+_ASKED = (  # the user, asked by the agent
+    r"(?:the user|them|users?|customers?|the customer|à l'utilisateur|al usuario|ao usuário|"
+    r"all'utente|(?:den |die )?(?:nutzer|benutzer)\w*|пользовател\w*|用户|ユーザー|사용자)"
+)
+_ONE_TIME = lexicon(
+    r"2fa|mfa|otp|one-time|authenticator|\d-digit|verification code|código|code|код"
 )
 _SOLICIT = lexicon(
     r"give me|tell me|send me|share|need|want|reveal|provide|mir\b|moi\b|comigo|"
@@ -51,25 +57,23 @@ _SOLICIT = lexicon(
 # "say" and "assume" are everyday idioms ("let's say 100 users"); only with "that".
 # "let's assume": the same move, planting a premise instead of a statement.
 _WE_SAY = lexicon(
-    r"let's (?:state|declare|claim|assert|pretend)|let's (?:say|assume) that|"
-    r"lets (?:state|declare|claim|assert|pretend)|lets (?:say|assume) that|"
-    r"let us (?:state|declare|claim|assert|pretend)|let us (?:say|assume) that|"
-    r"we (?:might|could|can|will|should|would|may|must) (?:state|declare|claim|assert)|"
-    r"we (?:might|could|can|will|should|would|may|must) say that|"
-    r"where we (?:state|say|declare|claim|assert)|we (?:state|declare|claim|assert) that|"
-    r"digamos que|afirmemos que|declaremos que|podemos (?:decir|afirmar|declarar)|disons que|"
-    r"affirmons que|déclarons que|nous (?:pouvons|pourrions) (?:dire|affirmer)|"
-    r"nous affirmons que|sagen wir,? dass|wir (?:könnten|können) sagen|diciamo che|"
-    r"affermiamo che|potremmo dire|podemos dizer|poderíamos dizer|мы можем заявить|"
-    r"мы можем сказать|мы могли бы сказать|скажем, что|belirtebiliriz|diyebiliriz|söyleyelim|"
-    r"mari kita katakan|kita (?:bisa|dapat) (?:mengatakan|menyatakan)|sabihin natin|hãy nói|"
-    r"chúng ta có thể nói|chúng ta nói|आइए बताते|हम कह सकते|हम बता सकते|हम बताते|আমরা বলি|"
-    r"আমরা বলতে পারি|قد نقول|لنقل|دعونا نقول|يمكننا القول|라고 하자|라고 말할 수|と言おう|"
-    r"と言いましょう|我们可以说|让我们说|我们说|เราอาจระบุว่า|เราอาจจะบอกว่า|เราบอกว่า|"
-    r"supongamos que|supposons que|nehmen wir an|supponiamo che|suponhamos que|"
-    r"vamos supor que|предположим, что|допустим, что|varsayalım|anggap saja|"
-    r"mari kita asumsikan|ipagpalagay natin|hãy giả sử|चलो मान ले|आइए मान ले|ধরে নেওয়া যাক|"
-    r"لنفترض|가정해 봅시다|가정하자|让我们假设|สมมติว่า"
+    r"let's (?:state|declare|claim|assert|pretend)|let's (?:say|assume) that|lets (?:state|declare|"
+    r"claim|assert|pretend)|lets (?:say|assume) that|let us (?:state|declare|claim|assert|pretend)|"
+    r"let us (?:say|assume) that|we (?:might|could|can|will|should|would|may|must) (?:state|"
+    r"declare|claim|assert)|we (?:might|could|can|will|should|would|may|must) say that|where we "
+    r"(?:state|say|declare|claim|assert)|we (?:state|declare|claim|assert) that|digamos que|"
+    r"afirmemos que|declaremos que|podemos (?:decir|afirmar|declarar)|disons que|affirmons que|"
+    r"déclarons que|nous (?:pouvons|pourrions) (?:dire|affirmer)|nous affirmons que|sagen wir,? "
+    r"dass|wir (?:könnten|können) sagen|diciamo che|affermiamo che|potremmo dire|podemos dizer|"
+    r"poderíamos dizer|мы можем заявить|мы можем сказать|мы могли бы сказать|скажем, что|"
+    r"belirtebiliriz|diyebiliriz|söyleyelim|mari kita katakan|kita (?:bisa|dapat) (?:mengatakan|"
+    r"menyatakan)|sabihin natin|hãy nói|chúng ta có thể nói|chúng ta nói|आइए बताते|हम कह सकते|हम "
+    r"बता सकते|हम बताते|আমরা বলি|আমরা বলতে পারি|قد نقول|لنقل|دعونا نقول|يمكننا القول|라고 하자|"
+    r"라고 말할 수|と言おう|と言いましょう|我们可以说|让我们说|我们说|เราอาจระบุว่า|เราอาจจะบอกว่า|"
+    r"เราบอกว่า|supongamos que|supposons que|nehmen wir an|supponiamo che|suponhamos que|vamos "
+    r"supor que|предположим, что|допустим, что|varsayalım|anggap saja|mari kita asumsikan|"
+    r"ipagpalagay natin|hãy giả sử|चलो मान ले|आइए मान ले|ধরে নেওয়া যাক|لنفترض|가정해 봅시다|"
+    r"가정하자|让我们假设|สมมติว่า"
 )
 # The same framing where the verb ends the clause (ja, ko): "… と言おう".
 _WE_SAY_FINAL = ("と言おう", "と言いましょう", "としましょう", "라고 하자", "라고 합시다")
@@ -89,11 +93,10 @@ _DEVELOPED = lexicon(
 _ENTER_MODE = lexicon(
     r"i'm entering|i am entering|i'm now entering|i am now entering|now entering|"
     "entering (?:a |an |the )?[\\\"'‘“]|estoy entrando|entrando en (?:el |un )?modo|"
-    r"j'entre en mode|betrete (?:ich )?(?:einen |den )?|sto entrando in|estou entrando|"
-    r"entrando (?:no|em) modo|вхожу в|перехожу в|giriyorum|saya memasuki|aku memasuki|"
-    r"pumapasok ako|tôi đang vào|tôi đang bước vào|प्रवेश कर रहा|প্রবেশ করছি|أدخل الآن|"
-    r"أنا الآن أدخل|돌입|진입한다|に入ります|モードに入|我正在进入|我现在进入|进入.{0,12}模式|"
-    r"ฉันกําลังเข้าสู่|กำลังเข้าสู่"
+    r"j'entre en mode|betrete (?:ich )?(?:einen |den )?|sto entrando in|estou entrando|entrando "
+    r"(?:no|em) modo|вхожу в|перехожу в|giriyorum|saya memasuki|aku memasuki|pumapasok ako|tôi "
+    r"đang vào|tôi đang bước vào|प्रवेश कर रहा|প্রবেশ করছি|أدخل الآن|أنا الآن أدخل|돌입|진입한다|"
+    r"に入ります|モードに入|我正在进入|我现在进入|进入.{0,12}模式|ฉันกําลังเข้าสู่|กำลังเข้าสู่"
 )
 _MODE_NOUN = lexicon(
     r"mode\b|modus|modo\b|modalità|режим|modu\b|chế độ|मोड|মোড|وضع|모드|モード|模式|โหมด"
@@ -118,10 +121,9 @@ def _phishing_rules() -> tuple[Rule, ...]:
             "injection",
             reason,
             ("ask", "tell", "urg", "request", "direct"),
-            r"(?:ask\w*|tell\w*|urg\w*|request\w*|direct\w*)\s+(?:the\s+)?users?\s+(?:to\s+)?(?:vi"
-            r"sit|"
-            r"go to|click|open|follow)[^\n]{0,100}?(?:reset|verify|confirm|update|enter)\w*\s+"
-            r"(?:their|your|the)\s+(?:password|credentials|account|login)",
+            r"(?:ask\w*|tell\w*|urg\w*|request\w*|direct\w*)\s+(?:the\s+)?users?\s+(?:to\s+)?(?:vis"
+            r"it|go to|click|open|follow)[^\n]{0,100}?(?:reset|verify|confirm|update|"
+            r"enter)\w*\s+(?:their|your|the)\s+(?:password|credentials|account|login)",
             requires=(("user",),),
             near=("password", "credentials", "account", "login"),
             span=150,
@@ -172,15 +174,17 @@ def _credential_rules() -> tuple[Rule, ...]:
             requires=(prefixes(_SOLICIT),),
             accept=affirmed,
         ),
-        Rule(
+        Rule(  # or the user's password asked for together with a one-time code
             "exfiltration.credential-request",
             "exfiltration",
             reason,
-            ("need", "want", "require"),
+            ("need", "want", "require", *prefixes(_ASK_USER)),
             r"(?:need|want|require)s?\s+you\s+to\s+(?:confirm|provide|share|give|reveal|tell)\s+"
-            rf"(?:me\s+)?(?:with\s+)?(?:the|your)\s+{pw}",
+            rf"(?:me\s+)?(?:with\s+)?(?:the|your)\s+{pw}|{alt(_ASK_USER)}\s+(?:\w+\s+)?{_ASKED}"
+            rf"(?!\s+to\s+(?:reset|change|rotate|renew|enable|set))(?:{gap(60)}{pw}{gap(80)}"
+            rf"{alt(_ONE_TIME)}|{gap(60)}{alt(_ONE_TIME)}{gap(80)}{pw})",
             near=prefixes(_PASSWORD),
-            span=60,
+            span=160,
             accept=affirmed,
         ),
     )
@@ -343,11 +347,10 @@ def rules() -> tuple[Rule, ...]:
                 "나에게",
             ),
             r"you (?:must|have to|will|shall|are required to) (?:obey|listen to|follow)\s+(?:me\b|"
-            r"my (?:instructions|orders|commands|every))"
-            r"|harus (?:mendengarkan|mematuhi) (?:instruksi|perintah)ku|musst mir gehorchen"
-            r"|debes obedecer(?:me)?|dois m'obéir|devi obbedir(?:mi|e)|deve obedecer(?:-me)?"
-            r"|должен слушаться|должны подчиняться|bana itaat|必须服从我|必须听从我|必須聽從我"
-            r"|私に従わなければ|나에게 복종",
+            r"my (?:instructions|orders|commands|every))|harus (?:mendengarkan|mematuhi) "
+            r"(?:instruksi|perintah)ku|musst mir gehorchen|debes obedecer(?:me)?|dois m'obéir|devi "
+            r"obbedir(?:mi|e)|deve obedecer(?:-me)?|должен слушаться|должны подчиняться|bana itaat|"
+            r"必须服从我|必须听从我|必須聽從我|私に従わなければ|나에게 복종",
             near=(
                 "obey",
                 "listen",

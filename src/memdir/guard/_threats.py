@@ -172,7 +172,7 @@ _QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
 _NOUN_OF = re.compile(r"\s+of\b")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
-_ENV_ASSIGN = re.compile(r"\s+[a-z_]\w*=")
+_ENV_ASSIGN = re.compile(r"\s+(?:[a-z_]\w*=|\$?[a-z]\w*_\w*\s+(?:from|via|using)\b)")
 _GIT_HOST = re.compile(r"(?:[a-z+]+://|git@)(?:[^@/\s]+@)?([a-z0-9.-]+\.[a-z]+)")
 _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
 
@@ -430,7 +430,8 @@ _SOURCE_NEEDLES = (
     *_NEEDLES["secret"],
     *_needles(
         "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
-        "repo|codebase|--all|--mirror|clipboard|keystroke|screenshot|personal|"
+        "repo|codebase|--all|--mirror|branch|ramas|ветки|分支|ブランチ|clipboard|keystroke|"
+        "screenshot|personal|"
         "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|"
         "上下文|提示|"
         "差分|差异|代码改动|ユーザー|documents|desktop|downloads|pictures|finan|invoice|.config|"
@@ -626,6 +627,14 @@ _BARE_HOST = re.compile(
 )
 
 
+_RUNNER = re.compile(r"\b(?:npx|bunx|pnpm dlx|yarn dlx)\s+(?:-y|--yes)\b|\b(?:uvx|pipx run)\s")
+_UNVETTED = re.compile(
+    r"\bnot (?:in|from) (?:the |our )?(?:package\.json|lockfile|requirements)|third[- ]party|"
+    r"(?:don'?t|no need to) (?:review|check|audit)|no est[aá] en el lockfile|de un tercero|"
+    r"(?:no hace falta|sin) revisar|sans (?:le )?vérifier|ohne (?:es )?zu prüfen"
+)
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_NEEDLES["run"], after=1):
@@ -666,6 +675,15 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                     min(x.start() for x in parts),
                     max(x.end() for x in parts),
                 )
+    for m in _RUNNER.finditer(s):  # a runner that installs unasked what nobody vetted
+        near = s[max(0, m.start() - 300) : m.end() + 300]
+        if _UNVETTED.search(near) and _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+            return hit(
+                "execution.download-run",
+                "it tells the agent to fetch and run a package nobody vetted",
+                m.start(),
+                m.end(),
+            )
     return None
 
 
@@ -937,14 +955,14 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
 # The agent's own write tools, named or called: the agent is told to make the change itself.
 _TOOL_CALL = re.compile(
     r"\b(?:file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|\w+_tool)\b|"
-    r"\b(?:call\w*|use[sd]?|using|invok\w*|with|via|through) (?:the |your )?[\w.-]+ (?:tool|"
-    r"function)\b"
+    r"\b(?:(?:call\w*|use[sd]?|using|invok\w*|with|via|through) (?:the |your )?[\w.-]+ (?:tool|"
+    r"function|editor|terminal|shell)|(?:the|your) [\w.-]+ (?:tool|function))\b"
 )
 
 
 _AGENT_FILE = re.compile(
     r"agents\.md|claude\.md|\.cursorrules|\.clinerules|\.windsurfrules|copilot-instructions|"
-    r"soul\.md|memory\.md|user\.md"
+    r"soul\.md|memor|user\.md"
 )
 
 

@@ -130,24 +130,22 @@ _PRIVATE_NOUN = (
     r"ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|"
     r"cookies|environment variables|env vars|(?:full|whole|entire|complete) environment|"
     r"~/(?:documents|desktop|downloads|pictures)\b|~/\.config(?![\w.-]|/\w)|(?:its|their) outputs?|"
-    r"(?:command|shell|terminal|tool) "
-    r"outputs?|outputs? of (?:each|every|all|the) commands?|(?:customer|client|user) (?:database|"
-    r"db|table|records|list)s?|pg_dump|mysqldump|mongodump|(?:personal|private|financial|finance|m"
-    r"edical|tax"
-    r") "
-    r"(?:files|documents|records|data)|invoices|bank statements|(?:e-?mail|home|postal) addresses|"
-    r"phone numbers|dates? of birth|(?:passport|credit card|social security) numbers|"
-    r"passphrases?|(?:user|customer|personal)(?:'s|s')? (?:data|details|"
-    r"information|files|records)|personal (?:data|information)|contacts|clipboard|keystrokes|"
-    r"screenshots?|home directory|everything you (?:know|remember|have seen|do|run|type)|"
-    r"\.claude/projects|calendar(?: export| events)?|contacts|photos|e-?mails|inbox|"
-    r"browsing history|(?:bash|zsh|shell|fish|command|powershell)[ _]history|"
-    r"consolehost_history|location|\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|"
-    r"each) (?:\w+ ){0,2}commands? (?:you|the agent|the assistant|it) (?:runs?|executes?|types?)|"
-    r"(?:the )?user'?s? (?:last |latest |"
-    r"previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|(?:current |"
-    r"full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo contents|"
-    r"all branches|(?:whole |entire )?(?:repo|repository)))\b|--all\b|--mirror\b",
+    r"(?:command|shell|terminal|tool) outputs?|outputs? of (?:each|every|all|the) commands?|"
+    r"(?:customer|client|user) (?:database|db|table|records|list)s?|pg_dump|mysqldump|mongodump|"
+    r"(?:personal|private|financial|finance|medical|tax) (?:files|documents|records|data)|invoices|"
+    r"bank statements|(?:e-?mail|home|postal) addresses|phone numbers|dates? of birth|(?:passport|"
+    r"credit card|social security) numbers|passphrases?|(?:user|customer|personal)(?:'s|s')? "
+    r"(?:data|details|information|files|records)|personal (?:data|information)|contacts|clipboard|"
+    r"keystrokes|screenshots?|home directory|everything you (?:know|remember|have seen|do|run|"
+    r"type)|\.claude/projects|calendar(?: export| events)?|contacts|photos|e-?mails|inbox|browsing "
+    r"history|(?:bash|zsh|shell|fish|command|powershell)[ _]history|consolehost_history|location|"
+    r"\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|each) (?:\w+ ){0,2}commands? "
+    r"(?:you|the agent|the assistant|it) (?:runs?|executes?|types?)|(?:the )?user'?s? (?:last |"
+    r"latest |previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|"
+    r"(?:current |full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo "
+    r"contents|all branches|private (?:branches|repos?)|(?:whole |entire )?(?:repo|repository)))\b|"
+    r"--all\b|--mirror\b|toutes les branches|branches privées|todas las ramas|ramas privadas|"
+    r"alle branches|все ветки|所有分支|すべてのブランチ",
     r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|"
     r"上下文|系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板|差异|代码改动|"
     r"用户(?:\S{0,6}?的)?(?:指令|发言|输入|消息)",
@@ -185,26 +183,24 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|post(?:s|ed|ing)?\b|push(?:es|ed|ing"
-    r")?\b|uplo"
-    r"ad\w*|forward\w*|"
-    r"e-?mail\b|mail\b|"
-    r"cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|transmit\w*|exfiltrat\w*|leak\w*|share\b|"
-    r"sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|publish\w*|deliver\w*|relay\w*|report\w*|"
-    r"meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|reporta\w*|signale\w*|put (?:it|them|"
-    r"\w+) (?:on|to)|发送|发给|发到|传到|传给|上传|转发|提交|同步|推送|回传|外发|发往|送信|送って|"
-    r"送る|送り|アップロード|転送|共有|보내|전송|업로드|공유|отправ\w*|перешл\w*|пересыл\w*|"
-    r"загрузи\w*|выгрузи\w*|переда\w*|слей\w*|sube\w*|env[ií]a\w*|enviar\w*|reenv[ií]a\w*|"
-    r"comparte\w*|manda\w*|envoie\w*|envoy\w*|transmet\w*|téléverse\w*|partage\w*|schick\w*|"
-    r"übermittel\w*|lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|weiterleit\w*|invia\w*|"
-    r"inoltra\w*|condividi\w*|envie\w*|encaminh\w*|compartilh\w*|gönder\w*|yükle\w*|ilet\w*|"
-    r"paylaş\w*|أرسل\S*|ارسل\S*|ارفع\S*|भेज\S*|gửi|tải lên|chuyển tiếp|stuur\w*|verstuur\w*"
+    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|post(?:s|ed|ing)?\b|push(?:es|ed|"
+    r"ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|"
+    r"transmit\w*|exfiltrat\w*|leak\w*|share\b|sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|"
+    r"publish\w*|deliver\w*|relay\w*|report\w*|meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|"
+    r"reporta\w*|signale\w*|put (?:it|them|\w+) (?:on|to)|发送|发给|发到|传到|传给|上传|转发|提交|"
+    r"同步|推送|回传|外发|发往|送信|送って|送る|送り|アップロード|転送|共有|보내|전송|업로드|공유|올리|올려|pouss\w*|"
+    r"отправ\w*|перешл\w*|пересыл\w*|загрузи\w*|выгрузи\w*|переда\w*|слей\w*|sube\w*|env[ií]a\w*|"
+    r"enviar\w*|reenv[ií]a\w*|comparte\w*|manda\w*|envoie\w*|envoy\w*|transmet\w*|téléverse\w*|"
+    r"partage\w*|schick\w*|übermittel\w*|lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|"
+    r"weiterleit\w*|invia\w*|inoltra\w*|condividi\w*|envie\w*|encaminh\w*|compartilh\w*|gönder\w*|"
+    r"yükle\w*|ilet\w*|paylaş\w*|أرسل\S*|ارسل\S*|ارفع\S*|भेज\S*|gửi|tải lên|chuyển tiếp|stuur\w*|"
+    r"verstuur\w*"
 )
 
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
 _VISIBLE = (
     r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|"
-    r"(?<!\S)[^\w\s]*+\w\S*?\.md\b|log|description|pull request|pr\b|issue|comment|channel|"
+    r"(?<!\S)[^\w\s]*+\w\S*?\.md\b|logs?\b|description|pull request|pr\b|issue|comment|channel|"
     r"commit message|ticket|"
     r"summary|report|plain ?text|https?://"
 )
@@ -371,7 +367,8 @@ _FORGE_REPOS = frozenset(_REPOS.split())
 
 _WRITE = _words(
     r">>?|tee\b|sed -i|append\w*|add\w*|writ\w*|wrote|insert\w*|put\b|inject\w*|plant\w*|modif\w*|"
-    r"edit\w*|chang(?:e|es|ed|ing)\b|updat\w*|overwrit\w*|replac\w*|creat\w*|register\w*|"
+    r"edit\w*|chang(?:e|es|ed|ing)\b|updat\w*|(?:over|re)writ\w*|replac\w*|creat\w*|register\w*|plac\w*|"
+    r"drop (?:a|an|this|these|the following)\b|einfüg\w*|hinzufüg\w*|"
     r"install\w*|schedul\w*|enabl\w*|"
     r"echo|printf|cp|mv|ln -s|file_write|write_file|edit_file|create_file|str_replace\w*|"
     r"apply_patch|set(?:s|ting)?|configur\w*|git config|追加|添加|写入|写进|加入|加到|修改|编辑|"
@@ -398,8 +395,8 @@ _PERSIST_TARGET = (
     r"/etc/rc\.local|/etc/profile\.d|"
     r"/etc/init\.d",
     r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
-    r"\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) hooks?\b|"
-    r"core\.hookspath|/etc/sudoers|sudoers\.d",
+    r"\.git/hooks\b|\.husky/|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) "
+    r"hooks?\b|core\.hookspath|/etc/sudoers|sudoers\.d",
     r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config",
 )
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
@@ -407,8 +404,9 @@ _CONFIG_TARGET = (
     r"\.github/workflows\b|\.gitlab-ci\.yml|jenkinsfile|\.circleci/|azure-pipelines\.yml|"
     r"bitbucket-pipelines\.yml|\.travis\.yml",
     r"\bagents\.md\b|\bclaude\.md\b|\.cursorrules|\.clinerules|\.windsurfrules|"
-    r"copilot-instructions\.md|\.claude/settings|\.mcp\.json|\.codex/config\.toml|\.hermes/|"
-    r"\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b",
+    r"copilot-instructions\.md|\.claude/settings|mcp\.json|\.cursor/|claude_desktop_config|"
+    r"\.codex/config\.toml|\.hermes/|\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b|\b(?:other|every|"
+    r"each|all) (?:\w+'s? )?(?:\w+ )?memor(?:y|ies)(?: files?)?\b",
     r"\.npmrc\b|pip\.conf\b|\.pypirc\b|\.?gitconfig\b|\.vscode/(?:tasks|settings)\.json|"
     r"\bpostinstall\b|\bpreinstall\b|\bprepare script\b",
 )
@@ -422,7 +420,7 @@ _RISKY_PAYLOAD = _rx(
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
     r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$|"
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
-    r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|boxes|sessions?|repos?|"
+    r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
     # every server, in the other languages of the lexicon
     r"كل (?:خادم|جهاز)|(?:كل|جميع) الخوادم|(?:mọi|mỗi|tất cả(?: các)?) máy chủ|(?:हर|सभी) सर्वर|"
@@ -437,7 +435,8 @@ _PAYLOAD = _rx(
     # a URL, except the public package registries themselves
     r"\b(?:https?|ftp)://(?!(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|"
     r"files\.pythonhosted\.org)/)",
-    r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression)\b",
+    r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression|npx (?:-y|--yes))\b|"
+    r"\"command\"\s*:\s*\"(?:npx|uvx|bunx)\"",
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
     r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
     # a grant of obedience or of every command
@@ -498,15 +497,13 @@ _NEEDLES = {
     ),
     "url": _needles(r"://"),
     "sink": _needles(
-        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|s"
-        r"erver|endpoint|url|host|"
-        r"address|site|inbox|bucket|api|machine|collector|email|服务|地址|接口|端点|网站|邮箱|"
-        r"サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|servidor|serveur|sunucu|"
-        r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|.cn/|.sh/|.tk/|.top/|"
-        r".info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|.ly/|.gg/|.su/|.ws/|"
-        r".com|.net|.org|.io|.dev|.xyz|.site|.app|.me|.co|.ru|.cn|.tk|.top|.info|.biz|.cc|.pw|"
-        r".link|"
-        r".online|.cloud|.ai|.ly|.gg|.su|.ws"
+        r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|"
+        r"server|endpoint|url|host|address|site|inbox|bucket|api|machine|collector|email|服务|地址|"
+        r"接口|端点|网站|邮箱|サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|"
+        r"servidor|serveur|sunucu|.com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|"
+        r".cn/|.sh/|.tk/|.top/|.info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|"
+        r".ly/|.gg/|.su/|.ws/|.com|.net|.org|.io|.dev|.xyz|.site|.app|.me|.co|.ru|.cn|.tk|.top|"
+        r".info|.biz|.cc|.pw|.link|.online|.cloud|.ai|.ly|.gg|.su|.ws"
     ),
     "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
     "strong": _needles(
@@ -527,27 +524,24 @@ _NEEDLES = {
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|credentials|env|/environ|environme"
-        r"nt|_token|_key|_secret|_p"
-        r"assword|"
-        r"cookie|"
-        r"storage|_pat|_dsn|环境变量|環境変数|переменн|entorno|environnement|umgebungsvariablen|"
-        r"ambiente|환경 변수|ortam değişkenleri"
+        r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|credentials|env|/environ|"
+        r"environment|_token|_key|_secret|_password|cookie|storage|_pat|_dsn|环境变量|環境変数|"
+        r"переменн|entorno|environnement|umgebungsvariablen|ambiente|환경 변수|ortam değişkenleri"
     ),
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
         r"powershell_profile|cron|@reboot|systemd|autostart| boot|launchagents|launchdaemons|"
-        r"/etc/rc.local|"
-        r"/etc/profile.d|/etc/init.d|.git/hooks| hook|hookspath|schtasks|scheduledtask|core.|"
-        r"proxycommand|sudoers|ld.so.preload|ld_preload|"
-        r"/etc/hosts|/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
+        r"/etc/rc.local|/etc/profile.d|/etc/init.d|.git/hooks|.husky/| hook|hookspath|schtasks|"
+        r"scheduledtask|core.|proxycommand|sudoers|ld.so.preload|ld_preload|/etc/hosts|"
+        r"/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
     ),
     "config": _needles(
         r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
         r".travis.yml|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|"
-        r"copilot-instructions|.claude/settings|.mcp.json|.codex/config|.hermes/|soul.md|memory.md|"
-        r"user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|postinstall|preinstall|prepare script"
+        r"copilot-instructions|.claude/settings|mcp.json|.cursor/|claude_desktop_config|"
+        r".codex/config|.hermes/|soul.md|memor|user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|"
+        r"postinstall|preinstall|prepare script"
     ),
 }
 
