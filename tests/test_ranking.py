@@ -278,3 +278,5 @@ def test_column_weights_go_by_name_whatever_the_columns_order(tmp_path: Path) ->
     assert [rid for rid, _ in ranked(moved, {"content": 5.0})] == [in_text, in_tool]
     with pytest.raises(ValueError, match="no column tool"):
         ranked(MESSAGE_TABLE, {"tool": 5.0})
+    with pytest.raises(ValueError, match=r"no column 3\.0"):  # positional weights, as before
+        ranked(MESSAGE_TABLE, (3.0,))  # type: ignore[arg-type]

@@ -49,7 +49,7 @@ def column_weights(table: Table, p: RankParams) -> list[float]:
     """The weight of each of ``table.columns``, looked up by name."""
     unknown = sorted(set(p.weights) - set(table.columns))
     if unknown:
-        raise ValueError(f"{table.name} has no column {', '.join(unknown)} to weigh")
+        raise ValueError(f"{table.name} has no column {', '.join(map(str, unknown))} to weigh")
     return [p.weights.get(column, 1.0) for column in table.columns]
 
 
