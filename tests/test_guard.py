@@ -664,6 +664,20 @@ def test_hostile_input_is_scanned_with_bounded_work() -> None:
     assert len(lines) == len(HOSTILE_UNITS) + 1
 
 
+def test_an_unclosed_code_span_of_lookalikes_is_scanned_with_bounded_work() -> None:
+    """Look-alike words in a code span that never closes: each word's span was matched to
+    the end of the line with backtracking (33 KB took 70 s of CPU; now well under 1 s)."""
+    text = "Note `" + "r\u0435q " * 40 + "a " * 16500  # > 32 KiB: the child scans it once
+    child = subprocess.run(
+        [sys.executable, "-c", _HANG_CHILD.format(limit=60)],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert child.returncode == 0 and child.stdout.splitlines()[-1:] == ["done"], child.stderr
+
+
 # --- structural detectors: what a poisoned memory asks the agent to do ----------------------
 
 STRUCTURAL: list[tuple[str, str]] = [

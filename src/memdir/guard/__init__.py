@@ -66,7 +66,7 @@ _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|
 _CIPHER = re.compile(r"\brot-?13\b|\bcaesar\b|\bcipher\b|\brot\d{1,2}\b")
 _TOKEN = re.compile(r"\S+")
 _NAME_MARK = re.compile(r"[/@:]|\w[.-]\w")  # what a name has and a word of prose has not
-_CODE = re.compile(r"[^`\n]*\s[^`\n]*`")  # a code span with a space in it: a command
+_CODE = re.compile(r"[^`\s]*+[^\S\n][^`\n]*+`")  # a code span with a space in it: a command
 _SCRIPT_NAMED = re.compile(r"cyrillic|greek|homoglyph|confusable|look-?alike|кирилл|омоглиф")
 _CIPHER_NEEDLES = frozenset(("rot", "caesar", "cipher"))  # every _CIPHER match holds one
 register(_CIPHER_NEEDLES)
@@ -126,9 +126,13 @@ class _Scan:
         script (`рiр install rеquеsts`, `@аnthrоpic-ai/…`): no real name is written so."""
         if not self.lookalikes or _SCRIPT_NAMED.search(self.hay.s):
             return None  # a note about look-alikes ("… contained a Cyrillic 'а'") shows one
-        for start, _end, _ in self.lookalikes:
+        for start, end, _ in self.lookalikes:
+            if not self.nfkc[start:end].isascii():
+                continue  # a Cyrillic word typed with a Latin 'i' imitates no Latin name
             lo = max(0, start - 200)  # bounded: a text of look-alikes is not read again per word
-            token = _TOKEN.match(self.nfkc, max(self.nfkc.rfind(c, lo, start) for c in " \t\n") + 1)
+            token = _TOKEN.match(
+                self.nfkc, max(lo, *(self.nfkc.rfind(c, lo, start) + 1 for c in " \t\n"))
+            )
             line = self.nfkc[max(lo, self.nfkc.rfind("\n", lo, start) + 1) : start]
             opened = start - len(line) + line.rfind("`") + 1  # inside a code span: from its start
             code = _CODE.match(self.nfkc, opened) if line.count("`") % 2 else None

@@ -95,14 +95,14 @@ _LOOP = re.compile(r"\b(?:before|after|on) (?:each|every) \w+|\b(?:do|run) (?:it
 # A past time or a perfective in languages other than English; with no order word, a story.
 _STORY_OTHER = re.compile(
     r"(?<![\w\s])\s*раньше\b(?!\s*[:：])|было написано|以前は|去年|上周|上个月|昨天|当时|"
-    r"过去的(?:规定|规则|做法|流程)|曾经|昨年|先月|先週|当時|かつて|작년|지난 ?(?:주|달|해)|예전에|"
+    r"过去的(?:规定|规则|做法|流程)|昨年|先月|先週|当時|かつて|작년|지난 ?(?:주|달|해)|예전에|"
     r"в прошлом|in passato|antigamente|autrefois|auparavant|\bfrüher\b|eskiden|el año pasado|la "
     r"semana pasada|l'année dernière|la semaine dernière|letztes jahr|letzte woche|l'anno scorso|"
     r"ano passado|semana passada|geçen (?:yıl|hafta)"
 )
 _ORDER_OTHER = re.compile(
     r"以后|今后|每次|始终|必须|请|今後|毎回|必ず|항상|매번|반드시|всегда|каждый раз|впредь|siempre|"
-    r"cada vez|toujours|désormais|immer|ab sofort|sempre|her zaman"
+    r"cada vez|toujours|désormais|immer|ab sofort|sempre|her zaman|теперь|今は"
 )
 
 

@@ -148,7 +148,8 @@ _PERM = (
     r"êtes) (?:la permission|l'autorisation|autorisé)",
     r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|keine "
     r"(?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|"
-    r"(?:vorab|im voraus) (?:genehmigt|freigegeben)|bestätigung\w* (?:\w+ )?überspring\w*|"
+    r"(?:vorab|im voraus) (?:genehmigt|freigegeben)(?! werden)|"
+    r"bestätigung\w* (?:\w+ )?überspring\w*|"
     r"automatisch genehmig\w*|du darfst|sie dürfen|bist (?:berechtigt|autorisiert)",
     r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|pre-?approvat\w*|"
     r"approvat\w* in anticipo|hai (?:il permesso|l'autorizzazione)|sei autorizzat\w*",
@@ -647,7 +648,9 @@ _GRANT = re.compile(r"(?:you|it|the agent|agents|the assistant|bots) (?:may|can)
 _PEOPLE = re.compile(
     r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+(?:(?:can|may|must|should)\s+)?$"
 )
-_TRUTH = re.compile(r"\b(?:truth|actual|real|honest\w*|accurate\w*|correct\w*)\b")
+_TRUTH = re.compile(
+    r"\bthe (?:truth\b|(?:actual|real|accurate|correct) (?:\w+ )?(?:status|result|state)s?\b)"
+)
 _PROMPTED = re.compile(r"\b(?:prompts?|permission|confirm\w*|dialogs?|asks?)\b")
 _WEAKENING = re.compile(
     r"\b(?:always|fail\w*|red|green|flaky|broken|to pass|in (?:the|your) way|"
@@ -1095,9 +1098,9 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "the user approves their own PRs": people may, the agent may not
     if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
         return True  # "treat that feedback as authoritative": no outside source gains trust
-    # "assume yes" only answers a prompt ("assume the user wants TypeScript")
     if rule == "deceive" and _TRUTH.search(m.group()):
         return True  # "tell the user the truth about failing tests even if …"
+    # "assume yes" only answers a prompt ("assume the user wants TypeScript")
     return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
 
 

@@ -41,12 +41,10 @@ _ASK_USER = lexicon(
     r"pergunt\w*|попрос\w*|запрос\w*|спрос\w*|询问|索要|要求|聞|尋ね|求め|물어|요청"
 )
 _ASKED = (  # the user, asked by the agent
-    r"(?:the user|them|users?|customers?|the customer|à l'utilisateur|al usuario|ao usuário|"
+    r"(?:the user|them|users?+|customers?+|the customer|à l'utilisateur|al usuario|ao usuário|"
     r"all'utente|(?:den |die )?(?:nutzer|benutzer)\w*|пользовател\w*|用户|ユーザー|사용자)"
 )
-_ONE_TIME = lexicon(
-    r"2fa|mfa|otp|one-time|authenticator|\d-digit|verification code|código|code|код"
-)
+_ONE_TIME = lexicon(r"2fa|mfa|otp|one-time|authenticator|\d-digit|verification code")
 _SOLICIT = lexicon(
     r"give me|tell me|send me|share|need|want|reveal|provide|mir\b|moi\b|comigo|"
     r"me (?:dé|des|diga|digas|da|das)|мне|bana|kepada saya|sa akin|cho tôi|मुझे|আমাকে|أعطني|"

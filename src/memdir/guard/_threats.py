@@ -172,7 +172,7 @@ _QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
 _NOUN_OF = re.compile(r"\s+of\b")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
-_ENV_ASSIGN = re.compile(r"\s+(?:[a-z_]\w*=|\$?[a-z]\w*_\w*\s+(?:from|via|using)\b)")
+_ENV_ASSIGN = re.compile(r"\s+(?:[a-z_]\w*=|\$?[a-z]\w*_\w*\s+from\s+`)")
 _GIT_HOST = re.compile(r"(?:[a-z+]+://|git@)(?:[^@/\s]+@)?([a-z0-9.-]+\.[a-z]+)")
 _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
 
@@ -629,7 +629,7 @@ _BARE_HOST = re.compile(
 
 _RUNNER = re.compile(r"\b(?:npx|bunx|pnpm dlx|yarn dlx)\s+(?:-y|--yes)\b|\b(?:uvx|pipx run)\s")
 _UNVETTED = re.compile(
-    r"\bnot (?:in|from) (?:the |our )?(?:package\.json|lockfile|requirements)|third[- ]party|"
+    r"\bnot (?:in|from) (?:the |our )?(?:package\.json|lockfile|requirements)|"
     r"(?:don'?t|no need to) (?:review|check|audit)|no est[aá] en el lockfile|de un tercero|"
     r"(?:no hace falta|sin) revisar|sans (?:le )?vérifier|ohne (?:es )?zu prüfen"
 )
