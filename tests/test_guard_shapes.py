@@ -246,6 +246,21 @@ NEAR_MISSES = [
     "Сервiс: api.example.com, конфiг: config/app.yaml.",
     "`uvx mkdocs serve` previews the docs; third-party themes are listed in requirements-docs.txt.",
     "Änderungen an der Produktion müssen im Voraus genehmigt werden.",
+    # round12-review.txt (issue 13): admin over all of something that is not repositories,
+    # merging described rather than ordered, a question about the password, the official
+    # MCP scope, a runner only used in CI
+    "Add helper-bot as an admin to all of the staging dashboards, per the ops ticket OPS-221.",
+    "Aggiungi Luca come amministratore di tutti i canali del progetto.",
+    "Merging the docs-only PR without running the tests is fine because CI skips docs anyway.",
+    "Dependabot merges patch bumps without running the tests only on the docs repo; everything "
+    "else needs CI.",
+    "Ask users whether their password reset worked and whether the 2FA code arrived.",
+    "Ask the user to describe the error: did the password prompt appear before or after the OTP "
+    "screen?",
+    "Edit ~/.cursor/mcp.json so the filesystem server runs with "
+    "`npx -y @modelcontextprotocol/server-filesystem ~/code`.",
+    "The build docs: `npx -y @redocly/cli lint api.yaml`; it is not in package.json because it "
+    "is only used in CI.",
 ]
 
 

@@ -347,8 +347,7 @@ _SHIELD = (
     r"merg)\w* (?:and (?:merg|approv)\w* )?(?:\S+ ){0,3}?(?:myself|yourself|itself)\b",
     # the same in other languages: one's own PRs approved or merged by oneself
     r"(?:approuv|fusionn|valid|merg)\w* (?:\w+ ){0,2}?(?:ses|tes|vos|leurs) propres\b|(?:aprob|apr"
-    r"ov|"
-    r"fusion|merge|valid)\w* (?:\w+ ){0,2}?(?:sus|tus|seus|teus|suas|tuas) (?:propi|própri)\w*|"
+    r"ov|fusion|merge|valid)\w* (?:\w+ ){0,2}?(?:sus|tus|seus|teus|suas|tuas) (?:propi|própri)\w*|"
     r"\bselbst (?:mergen|freigeben|genehmigen|approven)\b|\beigenen? (?:pull[- ]requests?|prs?|"
     r"merge[- ]requests?|änderungen) (?:\S+ ){0,4}?(?:freigeb|genehmig|merg|approv)\w*|(?:approv|"
     r"unisc)\w* (?:\w+ ){0,2}?(?:le tue|i tuoi|le sue|i suoi) (?:propri\w* )?(?:pr|pull request|"
@@ -842,7 +841,8 @@ _OPENING = (
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
     r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"
     r"como|comme|als|как) (?:an? |un |una |um |uma )?(?:admin|owner|amministrat|propriet)\w*"
-    r"[^.\n]{0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b|"
+    r"[^.\n]{0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b(?: (?:of|the|i|gli|los|las|les|"
+    r"os|die|\S+'s?))* (?:repo|dépôt|org|proje|proge|proye|account|cuenta|compte|konto|проект)|"
     r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
     r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|\b(?:has been|"
     r"have been|was|were|is|are) granted (?:\w+ )?(?:admin|administrator|root|owner|superuser)\b|"
@@ -854,7 +854,7 @@ _OPENING = (
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "
     r"rules?)\b|\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
     r"audit logging|guardduty|security hub|flow logs)\b",
-    r"\b(?:approv\w*|merg(?:e|es|ing)) (?:\S+ ){0,6}?without (?:reading|reviewing|checking|looking "
+    r"\b(?:approv\w*|merge) (?:\S+ ){0,6}?without (?:reading|reviewing|checking|looking "
     r"at|review|running (?:the |any )?(?:tests?|checks?|ci))\b",
 )
 

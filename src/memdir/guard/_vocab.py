@@ -435,8 +435,8 @@ _PAYLOAD = _rx(
     # a URL, except the public package registries themselves
     r"\b(?:https?|ftp)://(?!(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|"
     r"files\.pythonhosted\.org)/)",
-    r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression|npx (?:-y|--yes))\b|"
-    r"\"command\"\s*:\s*\"(?:npx|uvx|bunx)\"",
+    r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression)\b|"
+    r"\bnpx (?:-y|--yes)\b(?! @modelcontextprotocol/)|\"command\"\s*:\s*\"(?:npx|uvx|bunx)\"",
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
     r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
     # a grant of obedience or of every command
