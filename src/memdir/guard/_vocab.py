@@ -392,8 +392,7 @@ _PERSIST_TARGET = (
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
     r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|(?<=\b(?:at|on) )boot\b",
     r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|"
-    r"/etc/rc\.local|/etc/profile\.d|"
-    r"/etc/init\.d",
+    r"/etc/rc\.local|/etc/profile\.d|/etc/init\.d",
     r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
     r"\.git/hooks\b|\.husky/|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) "
     r"hooks?\b|core\.hookspath|/etc/sudoers|sudoers\.d",
