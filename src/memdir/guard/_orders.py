@@ -133,10 +133,10 @@ _PERM = (
     r"(?:묻|확인하|확인받|허락받)지 않아도|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
     r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
-    r"должн?\w*|обязан\w*|требуется) (?:спрашивать|подтверждать|просить|согласовывать)|не "
-    r"(?:спрашивай|запрашивай|уточняй)\w*|заранее (?:одобрен|разрешен|согласован)\w*|автоматически "
-    r"(?:одобря|подтвержда)\w*|(?:тебе|вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|"
-    r"разрешение|доступ)",
+    r"должн?\w*|обязан\w*|требуется) (?:спрашивать|подтверждать|просить|"
+    r"согласовывать)(?!,? как(?:ой|ая|ое|ие|ую)\b)|не (?:спрашивай|запрашивай|уточняй)\w*|"
+    r"заранее (?:одобрен|разрешен|согласован)\w*|автоматически (?:одобря|подтвержда)\w*|(?:тебе|"
+    r"вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|разрешение|доступ)",
     r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|avisar|"
     r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
     r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|tienes "
@@ -196,8 +196,8 @@ _TRUST = (
     r"\b(?:follow|obey|execute|run|act on) (?:those|these|them|the|such|its|their) (?:\w+ "
     r")?(?:files?|notes?|comments?|messages?|issues?|instructions|requests) without (?:\w+ "
     r")?(?:checking|asking|confirm\w*|verif\w*|review\w*|question\w*)",
-    r"\b(?:anyone|anybody|everyone|whoever)\b[^.\n]{0,80}?\b(?:is|are) (?:to be )?(?:trusted|"
-    r"authori[sz]ed|allowed)\b",
+    r"\b(?:anyone|anybody|everyone|whoever)\b(?:[^.\n]{0,80}?\b(?:is|are) to be|[^.\n]{0,40}?\b"
+    r"(?:is|are)) (?:trusted|authori[sz]ed|allowed)\b",
     r"\badopt\w* (?:its|their|the|these|those|any) (?:\w+ )?(?:instructions|rules|orders|"
     r"directives|requests) as (?:your|its) own\b",
     # "… as information, not as instructions" withholds what it names
@@ -347,8 +347,7 @@ _SHIELD = (
     r"merg)\w* (?:and (?:merg|approv)\w* )?(?:\S+ ){0,3}?(?:myself|yourself|itself)\b",
     # the same in other languages: one's own PRs approved or merged by oneself
     r"(?:approuv|fusionn|valid|merg)\w* (?:\w+ ){0,2}?(?:ses|tes|vos|leurs) propres\b|(?:aprob|apr"
-    r"ov|"
-    r"fusion|merge|valid)\w* (?:\w+ ){0,2}?(?:sus|tus|seus|teus|suas|tuas) (?:propi|própri)\w*|"
+    r"ov|fusion|merge|valid)\w* (?:\w+ ){0,2}?(?:sus|tus|seus|teus|suas|tuas) (?:propi|própri)\w*|"
     r"\bselbst (?:mergen|freigeben|genehmigen|approven)\b|\beigenen? (?:pull[- ]requests?|prs?|"
     r"merge[- ]requests?|änderungen) (?:\S+ ){0,4}?(?:freigeb|genehmig|merg|approv)\w*|(?:approv|"
     r"unisc)\w* (?:\w+ ){0,2}?(?:le tue|i tuoi|le sue|i suoi) (?:propri\w* )?(?:pr|pull request|"
@@ -816,7 +815,7 @@ _DECEIVE = (
     r"(?:them|the user|him|her)|reply|answer|respond)\w*(?: that)? (?:nothing|none|no |there (?:is|"
     r"are|were) no|everything is (?:fine|normal|ok)|all is well|it'?s? (?:normal|fine|nothing))",
     r"\bclaim\w* (?:that )?(?:the )?(?:tests?|ci|the build|builds?|it|everything|checks?) (?:pass|"
-    r"passed|is green|are green|succeeded|works?|worked)\b|\breport\w* (?:them|it|(?:the )?"
+    r"passed|is green|are green|succeeded|works?|worked)\b|\breport(?!s\b)\w* (?:them|it|(?:the )?"
     r"(?:failing )?(?:tests?|failures?|builds?|checks?|ci|runs?)) as (?:green|pass\w*)\b",
     r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|"
     r"哪怕)[^。\n]{0,40}(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
@@ -842,7 +841,8 @@ _OPENING = (
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
     r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"
     r"como|comme|als|как) (?:an? |un |una |um |uma )?(?:admin|owner|amministrat|propriet)\w*"
-    r"[^.\n]{0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b|"
+    r"[^.\n]{0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b(?: (?:\w{1,5}|\S+'s?)){0,4}"
+    r" (?:repo|dépôt|org|proje|proge|proye|account|cuenta|compte|konto|проект)|"
     r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
     r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|\b(?:has been|"
     r"have been|was|were|is|are) granted (?:\w+ )?(?:admin|administrator|root|owner|superuser)\b|"
@@ -854,7 +854,7 @@ _OPENING = (
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "
     r"rules?)\b|\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
     r"audit logging|guardduty|security hub|flow logs)\b",
-    r"\b(?:approv\w*|merg(?:e|es|ing)) (?:\S+ ){0,6}?without (?:reading|reviewing|checking|looking "
+    r"\b(?:approv\w*|merge) (?:\S+ ){0,6}?without (?:reading|reviewing|checking|looking "
     r"at|review|running (?:the |any )?(?:tests?|checks?|ci))\b",
 )
 

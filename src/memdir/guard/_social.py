@@ -178,9 +178,10 @@ def _credential_rules() -> tuple[Rule, ...]:
             reason,
             ("need", "want", "require", *prefixes(_ASK_USER)),
             r"(?:need|want|require)s?\s+you\s+to\s+(?:confirm|provide|share|give|reveal|tell)\s+"
-            rf"(?:me\s+)?(?:with\s+)?(?:the|your)\s+{pw}|{alt(_ASK_USER)}\s+(?:\w+\s+)?{_ASKED}"
-            rf"(?!\s+to\s+(?:reset|change|rotate|renew|enable|set))(?:{gap(60)}{pw}{gap(80)}"
-            rf"{alt(_ONE_TIME)}|{gap(60)}{alt(_ONE_TIME)}{gap(80)}{pw})",
+            rf"(?:me\s+)?(?:with\s+)?(?:the|your)\s+{pw}|(?<!flow |page |form ){alt(_ASK_USER)}\s+"
+            rf"(?:\w+\s+)?{_ASKED}"
+            rf"(?!\s+(?:whether|if)\b|\s+to\s+(?:reset|change|rotate|renew|enable|set|describe))"
+            rf"(?:{gap(60)}{pw}{gap(80)}{alt(_ONE_TIME)}|{gap(60)}{alt(_ONE_TIME)}{gap(80)}{pw})",
             near=prefixes(_PASSWORD),
             span=160,
             accept=affirmed,

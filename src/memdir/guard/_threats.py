@@ -629,9 +629,9 @@ _BARE_HOST = re.compile(
 
 _RUNNER = re.compile(r"\b(?:npx|bunx|pnpm dlx|yarn dlx)\s+(?:-y|--yes)\b|\b(?:uvx|pipx run)\s")
 _UNVETTED = re.compile(
-    r"\bnot (?:in|from) (?:the |our )?(?:package\.json|lockfile|requirements)|"
-    r"(?:don'?t|no need to) (?:review|check|audit)|no est[aá] en el lockfile|de un tercero|"
-    r"(?:no hace falta|sin) revisar|sans (?:le )?vérifier|ohne (?:es )?zu prüfen"
+    r"\bnot (?:in|from) (?:the |our )?(?:package\.json|lockfile|requirements)(?!.{0,30}\bonly\b"
+    r".{0,9} in ci\b)|(?:don'?t|no need to) (?:review|check|audit)|no est[aá] en el lockfile|"
+    r"de un tercero|(?:no hace falta|sin) revisar|sans (?:le )?vérifier|ohne (?:es )?zu prüfen"
 )
 
 

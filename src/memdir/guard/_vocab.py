@@ -392,8 +392,7 @@ _PERSIST_TARGET = (
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
     r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|(?<=\b(?:at|on) )boot\b",
     r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|"
-    r"/etc/rc\.local|/etc/profile\.d|"
-    r"/etc/init\.d",
+    r"/etc/rc\.local|/etc/profile\.d|/etc/init\.d",
     r"\bschtasks\b|register-scheduledtask|core\.(?:sshcommand|fsmonitor|pager)\b|proxycommand|"
     r"\.git/hooks\b|\.husky/|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) "
     r"hooks?\b|core\.hookspath|/etc/sudoers|sudoers\.d",
@@ -435,8 +434,8 @@ _PAYLOAD = _rx(
     # a URL, except the public package registries themselves
     r"\b(?:https?|ftp)://(?!(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|"
     r"files\.pythonhosted\.org)/)",
-    r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression|npx (?:-y|--yes))\b|"
-    r"\"command\"\s*:\s*\"(?:npx|uvx|bunx)\"",
+    r"\b(?:curl|wget|nc|bash -i|/dev/tcp|base64 -d|eval|iex|invoke-expression)\b|"
+    r"\bnpx (?:-y|--yes)\b(?! @modelcontextprotocol/)|\"command\"\s*:\s*\"(?:npx|uvx|bunx)\"",
     r"\$\{?[a-z_]*(?:token|secret|key|passw)",
     r"\b(?:trust|ignore|approv\w*|bypass\w*|disabl\w*|skip\w*)",
     # a grant of obedience or of every command
