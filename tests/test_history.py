@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -445,6 +446,75 @@ def test_what_a_persons_git_did_to_the_index_between_two_writes_is_kept(
     _git(scope_dir, "update-index", "--no-assume-unchanged", ".gitignore")
     add(store, "Fourth")
     assert _git(scope_dir, "ls-files", "-v", ".gitignore").stdout == "H .gitignore\n"
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+
+
+@pytest.fixture
+def while_memdir_commits(monkeypatch: pytest.MonkeyPatch) -> Callable[[Callable[[], None]], None]:
+    """Run a person's action once, at the first ``fsync`` of a git object: memdir has built
+    its commit on the HEAD it read and not yet taken git's locks to move the branch (the
+    window a person's ``git commit`` can land in; here at a fixed point, not by timing)."""
+    real_fsync = os.fsync
+    todo: list[Callable[[], None]] = []
+
+    def fsync(fd: int) -> None:
+        if todo and f"{os.sep}.git{os.sep}objects{os.sep}" in os.readlink(f"/proc/self/fd/{fd}"):
+            todo.pop()()
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return todo.append
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_commit_a_person_makes_while_memdir_absorbs_a_hand_edit_is_kept(
+    store: memdir.Store, scope_dir: Path, while_memdir_commits: Callable[..., None]
+) -> None:
+    """memdir records a hand edit (``mine.txt``) while a person commits another file: its
+    commit lands on theirs and keeps it; neither file is lost from HEAD or the index."""
+    add(store, "First")
+    (scope_dir / "mine.txt").write_text("left by hand\n")
+    made: list[str] = []
+
+    def person() -> None:
+        (scope_dir / "theirs.txt").write_text("committed by a person\n")
+        _git(scope_dir, "add", "theirs.txt")
+        _git(scope_dir, "commit", "-q", "-m", "theirs")
+        made.append(_git(scope_dir, "rev-parse", "HEAD").stdout.strip())
+
+    while_memdir_commits(person)
+    add(store, "Second")
+    assert made
+    assert (
+        _git(scope_dir, "merge-base", "--is-ancestor", made[0], "HEAD", check=False).returncode == 0
+    )
+    tree = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    assert {"mine.txt", "theirs.txt", "feedback_second.md"} <= tree
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+    assert _git(scope_dir, "fsck", "--strict").returncode == 0
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_file_edited_while_memdir_commits_it_shows_as_changed_and_is_recorded_next(
+    store: memdir.Store, scope_dir: Path, while_memdir_commits: Callable[..., None]
+) -> None:
+    """A person edits a file after memdir read it for a commit and before the commit is
+    made: the commit holds what memdir read, ``git status`` shows the edit, and the next
+    write records it (the index never pairs the new file with the old bytes)."""
+    add(store, "First")
+    notes = scope_dir / "notes.txt"
+    notes.write_text("first draft\n")
+
+    def edit() -> None:  # dated an hour back (cp -p, rsync -t): git trusts its stat at once
+        notes.write_text("second draft, longer\n")
+        os.utime(notes, (time.time() - 3600,) * 2)
+
+    while_memdir_commits(edit)
+    add(store, "Second")
+    assert _git(scope_dir, "show", "HEAD:notes.txt").stdout == "first draft\n"
+    assert _git(scope_dir, "status", "--porcelain").stdout == " M notes.txt\n"
+    add(store, "Third")
+    assert _git(scope_dir, "show", "HEAD:notes.txt").stdout == "second draft, longer\n"
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
 
 
