@@ -4,6 +4,7 @@ the git CLI where it is installed)."""
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import hashlib
 import io
@@ -16,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -450,29 +452,43 @@ def test_what_a_persons_git_did_to_the_index_between_two_writes_is_kept(
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
 
 
+Acting = Callable[[str, Callable[[], None]], None]
+
+
 @pytest.fixture
-def while_memdir_commits(monkeypatch: pytest.MonkeyPatch) -> Callable[[Callable[[], None]], None]:
-    """Run a person's action once, at the first ``fsync`` of a git object: memdir has built
-    its commit on the HEAD it read and not yet taken git's locks to move the branch (the
-    window a person's ``git commit`` can land in; here at a fixed point, not by timing)."""
-    real_fsync = os.fsync
-    todo: list[Callable[[], None]] = []
+def person_acts(monkeypatch: pytest.MonkeyPatch) -> Acting:
+    """``person_acts(moment, action)``: run a person's action once, at a fixed point of
+    memdir's next commit instead of by timing. ``"objects"``: at the first ``fsync`` of a
+    git object (memdir built its commit on the HEAD it read, before it takes git's locks);
+    ``"mine.txt"`` (a file name): when memdir opens that file to hash it (it listed the
+    folder already)."""
+    real_fsync, real_open = os.fsync, builtins.open
+    todo: dict[str, Callable[[], None]] = {}
 
     def fsync(fd: int) -> None:
-        if todo and f"{os.sep}.git{os.sep}objects{os.sep}" in os.readlink(f"/proc/self/fd/{fd}"):
-            todo.pop()()
+        if "objects" in todo and "/.git/objects/" in os.readlink(f"/proc/self/fd/{fd}"):
+            todo.pop("objects")()
         real_fsync(fd)
 
+    def open_(file: Any, *args: Any, **kw: Any) -> Any:
+        name = os.path.basename(os.fsdecode(file)) if isinstance(file, str | Path) else ""
+        if name in todo:
+            todo.pop(name)()
+        return real_open(file, *args, **kw)
+
     monkeypatch.setattr(os, "fsync", fsync)
-    return todo.append
+    monkeypatch.setattr(builtins, "open", open_)
+    return todo.__setitem__
 
 
+@pytest.mark.parametrize("moment", ["mine.txt", "objects"])
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_a_commit_a_person_makes_while_memdir_absorbs_a_hand_edit_is_kept(
-    store: memdir.Store, scope_dir: Path, while_memdir_commits: Callable[..., None]
+    store: memdir.Store, scope_dir: Path, person_acts: Acting, moment: str
 ) -> None:
-    """memdir records a hand edit (``mine.txt``) while a person commits another file: its
-    commit lands on theirs and keeps it; neither file is lost from HEAD or the index."""
+    """memdir records a hand edit (``mine.txt``) while a person commits another file, after
+    memdir listed the folder: memdir's commit lands on theirs and keeps it; neither file
+    is lost from HEAD or the index."""
     add(store, "First")
     (scope_dir / "mine.txt").write_text("left by hand\n")
     made: list[str] = []
@@ -483,7 +499,7 @@ def test_a_commit_a_person_makes_while_memdir_absorbs_a_hand_edit_is_kept(
         _git(scope_dir, "commit", "-q", "-m", "theirs")
         made.append(_git(scope_dir, "rev-parse", "HEAD").stdout.strip())
 
-    while_memdir_commits(person)
+    person_acts(moment, person)
     add(store, "Second")
     assert made
     assert (
@@ -497,7 +513,7 @@ def test_a_commit_a_person_makes_while_memdir_absorbs_a_hand_edit_is_kept(
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_a_file_edited_while_memdir_commits_it_shows_as_changed_and_is_recorded_next(
-    store: memdir.Store, scope_dir: Path, while_memdir_commits: Callable[..., None]
+    store: memdir.Store, scope_dir: Path, person_acts: Acting
 ) -> None:
     """A person edits a file after memdir read it for a commit and before the commit is
     made: the commit holds what memdir read, ``git status`` shows the edit, and the next
@@ -510,7 +526,7 @@ def test_a_file_edited_while_memdir_commits_it_shows_as_changed_and_is_recorded_
         notes.write_text("second draft, longer\n")
         os.utime(notes, (time.time() - 3600,) * 2)
 
-    while_memdir_commits(edit)
+    person_acts("objects", edit)
     add(store, "Second")
     assert _git(scope_dir, "show", "HEAD:notes.txt").stdout == "first draft\n"
     assert _git(scope_dir, "status", "--porcelain").stdout == " M notes.txt\n"
