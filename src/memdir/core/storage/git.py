@@ -74,14 +74,6 @@ class _BranchMoved(Exception):
     """The branch moved while a commit that cannot be rebuilt on it was made."""
 
 
-def _unread(sha: bytes) -> Any:
-    """An index entry for a file memdir did not read: no stat, so git and memdir compare
-    its bytes (as after ``git read-tree``)."""
-    from dulwich.index import IndexEntry
-
-    return IndexEntry((0, 0), (0, 0), 0, 0, _FILE_MODE, 0, 0, 0, cast(Any, sha))
-
-
 WRITER = "memdir-writer"  # in .git: "host pid" of the memdir moving the branch right now
 
 
@@ -402,14 +394,14 @@ class History:
         raise OSError(errno.EAGAIN, "the branch kept moving while memdir committed")
 
     def _moved(self, move: Callable[[], bool]) -> bool:
-        """``move`` under git's locks, recorded in ``WRITER`` while it runs so that the
-        locks of a memdir killed meanwhile can be told from a person's ``git``."""
+        """``move`` (which takes git's locks), recorded in ``WRITER`` while it runs so that
+        the locks of a memdir killed meanwhile can be told from a person's ``git``."""
         git = self.root / ".git"
         _clear_dead_writer(git)
         record = git / WRITER
         record.write_text(f"{socket.gethostname()} {os.getpid()}\n", encoding="utf-8")
         try:
-            return bool(_retry_locked(move, self.lock_timeout))
+            return move()
         finally:
             with contextlib.suppress(FileNotFoundError):
                 record.unlink()
@@ -423,44 +415,20 @@ class History:
         base: dict[str, bytes] | None,
         stats: dict[str, os.stat_result],
     ) -> bool:
-        """Under git's ``index.lock``: move the branch from ``head`` to ``commit`` (False
-        when it is no longer at ``head``), then bring the index in step with the commit
-        (entries a person staged for other files are kept). An entry gets the stat its
-        file had before memdir read it, never a later one (a person's edit meanwhile then
-        shows in ``git status``); a file not read now gets none, so git reads it."""
-        from dulwich.file import GitFile
-        from dulwich.index import index_entry_from_stat
+        """Bring the index in step with ``commit``, then move the branch from ``head`` to
+        it (False when it is no longer at ``head``): git's own order, so that whoever
+        reads the branch at ``commit`` reads an index that has its files."""
         from dulwich.objects import ZERO_SHA
 
-        path = self.root / ".git" / "index"
-        with contextlib.suppress(FileNotFoundError):
-            if os.lstat(path).st_mode & 0o170000 != stat.S_IFREG:
-                os.unlink(path)  # a FIFO or symlink: replaced, never followed
-        with GitFile(path, "wb", fsync=False) as f:
-            refs: Any = repo.refs
-            if not refs.set_if_equals(HEAD, head or ZERO_SHA, commit):
-                cast(Any, f).abort()
-                return False
-            try:
-                entries = self.index.entries()  # read under git's lock
-                before = base or {}
-                todo = {p for p, _ in files.items() ^ before.items()} if entries else set(files)
-                for name in todo:
-                    key = os.fsencode(name)
-                    if name not in files:
-                        entries.pop(key, None)
-                    elif name in stats:
-                        entries[key] = index_entry_from_stat(stats[name], files[name])
-                    else:
-                        entries[key] = _unread(files[name])
-                ours = os.fstat(f.fileno()).st_ino  # under git's lock; the rename keeps it
-                f.write(self.index.render(entries))
-            except OSError as exc:  # the commit is made: a stale index only slows `git status`
-                cast(Any, f).abort()
-                warn_once(f"the git index of {self.root} was not updated: {exc}")
-                return True
-        self.index.wrote(entries, ours)
-        return True
+        refs: Any = repo.refs
+        if self._head(repo) != head:
+            return False
+        _retry_locked(lambda: self.index.stage(self.root, files, base, stats), self.lock_timeout)
+        return bool(
+            _retry_locked(
+                lambda: refs.set_if_equals(HEAD, head or ZERO_SHA, commit), self.lock_timeout
+            )
+        )
 
     def _add(self, repo: Repo, objects: Iterable[ShaFile]) -> list[str]:
         """Store the objects not stored loose yet (unsynced); the paths to fsync: each new
