@@ -518,6 +518,43 @@ def test_a_commit_a_person_makes_while_memdir_absorbs_a_hand_edit_is_kept(
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_branch_move_of_a_persons_while_memdir_holds_the_index_lock_is_never_overwritten(
+    store: memdir.Store, scope_dir: Path, person_acts: Acting
+) -> None:
+    """``git commit`` renames its index into place before it moves the branch, so its
+    branch move can land while memdir holds ``index.lock``, after memdir last read HEAD:
+    memdir's compare-and-swap refuses, and memdir builds on their commit."""
+    add(store, "First")
+    (scope_dir / "theirs.txt").write_text("committed by a person\n")
+    _git(scope_dir, "add", "theirs.txt")  # their commit's index part, done
+    made: list[str] = []
+
+    def person_moves_the_branch() -> None:  # the rest of their commit, in git's order
+        head = _git(scope_dir, "rev-parse", "HEAD").stdout.strip()
+        theirs = scope_dir.parent / "their-index"  # the index they wrote (memdir locks it)
+        shutil.copy(scope_dir / ".git" / "index", theirs)
+        tree = subprocess.run(
+            ["git", "-C", str(scope_dir), "write-tree"],
+            env={**os.environ, "GIT_INDEX_FILE": str(theirs)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        made.append(_git(scope_dir, "commit-tree", tree, "-p", head, "-m", "theirs").stdout.strip())
+        _git(scope_dir, "update-ref", "HEAD", made[0], head)
+
+    person_acts("index", person_moves_the_branch)
+    add(store, "Second")
+    assert made
+    assert (
+        _git(scope_dir, "merge-base", "--is-ancestor", made[0], "HEAD", check=False).returncode == 0
+    )
+    files = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    assert {"theirs.txt", "feedback_second.md"} <= files
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_a_persons_commit_never_pairs_memdirs_new_branch_with_its_old_index(
     store: memdir.Store, scope_dir: Path, person_acts: Acting
 ) -> None:
