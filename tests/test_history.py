@@ -461,8 +461,9 @@ def person_acts(monkeypatch: pytest.MonkeyPatch) -> Acting:
     memdir's next commit instead of by timing. ``"objects"``: at the first ``fsync`` of a
     git object (memdir built its commit on the HEAD it read, before it takes git's locks);
     ``"mine.txt"`` (a file name): when memdir opens that file to hash it (it listed the
-    folder already); ``"index"``: as memdir renames its new git index into place."""
-    real_fsync, real_open, real_replace = os.fsync, builtins.open, os.replace
+    folder already); ``"index"``: as memdir renames its new git index into place;
+    ``"branch"``: as memdir takes the branch's lock, its index in place."""
+    real_fsync, real_open, real_replace, real_os_open = os.fsync, builtins.open, os.replace, os.open
     todo: dict[str, Callable[[], None]] = {}
 
     def fsync(fd: int) -> None:
@@ -476,6 +477,11 @@ def person_acts(monkeypatch: pytest.MonkeyPatch) -> Acting:
             todo.pop(name)()
         return real_open(file, *args, **kw)
 
+    def open_lock(file: Any, *args: Any, **kw: Any) -> int:
+        if "branch" in todo and os.fsdecode(file).endswith("/refs/heads/main.lock"):
+            todo.pop("branch")()
+        return real_os_open(file, *args, **kw)
+
     def replace(src: Any, dst: Any) -> None:
         if "index" in todo and os.fsdecode(dst).endswith("/.git/index"):
             todo.pop("index")()
@@ -484,6 +490,7 @@ def person_acts(monkeypatch: pytest.MonkeyPatch) -> Acting:
     monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(builtins, "open", open_)
     monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "open", open_lock)
     return todo.__setitem__
 
 
@@ -549,6 +556,32 @@ def test_a_branch_move_of_a_persons_while_memdir_holds_the_index_lock_is_never_o
     assert (
         _git(scope_dir, "merge-base", "--is-ancestor", made[0], "HEAD", check=False).returncode == 0
     )
+    files = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    assert {"theirs.txt", "feedback_second.md"} <= files
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_write_a_persons_commit_took_in_is_still_a_commit_of_memdirs(
+    store: memdir.Store, scope_dir: Path, person_acts: Acting
+) -> None:
+    """A person's ``git commit`` that reads memdir's new index before memdir moves the
+    branch commits memdir's file with their note; memdir's swap then fails, and its
+    commit, empty now, still records the write under its own message."""
+    add(store, "First")
+    made: list[str] = []
+
+    def person() -> None:
+        (scope_dir / "theirs.txt").write_text("committed by a person\n")
+        _git(scope_dir, "add", "theirs.txt")
+        _git(scope_dir, "commit", "-q", "-m", "theirs")
+        made.append(_git(scope_dir, "rev-parse", "HEAD").stdout.strip())
+
+    person_acts("branch", person)
+    add(store, "Second")
+    assert made
+    subjects = _git(scope_dir, "log", "--format=%s").stdout.splitlines()
+    assert subjects[:2] == ["add feedback_second (user)", "theirs"]
     files = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
     assert {"theirs.txt", "feedback_second.md"} <= files
     assert _git(scope_dir, "status", "--porcelain").stdout == ""

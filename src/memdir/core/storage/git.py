@@ -368,9 +368,9 @@ class History:
             base = self._files_at(repo, head)
             damaged = base is None
             files = files_on({} if base is None else dict(base))
-            if base is not None and files == base and head is not None:
+            if base is not None and files == base and head is not None and not attempt:
                 _fsync_all(sorted(also or ()))
-                return None
+                return None  # an empty commit only for a write a person's commit took in
             tree, written = self._trees(repo, head, files, blobs)
             commit = GitCommit()
             commit.tree = tree
