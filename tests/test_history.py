@@ -4,16 +4,20 @@ the git CLI where it is installed)."""
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import hashlib
 import io
+import itertools
 import os
 import shutil
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -448,11 +452,201 @@ def test_what_a_persons_git_did_to_the_index_between_two_writes_is_kept(
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
 
 
+Acting = Callable[[str, Callable[[], None]], None]
+
+
+@pytest.fixture
+def person_acts(monkeypatch: pytest.MonkeyPatch) -> Acting:
+    """``person_acts(moment, action)``: run a person's action once, at a fixed point of
+    memdir's next commit instead of by timing. ``"objects"``: at the first ``fsync`` of a
+    git object (memdir built its commit on the HEAD it read, before it takes git's locks);
+    ``"mine.txt"`` (a file name): when memdir opens that file to hash it (it listed the
+    folder already); ``"index"``: as memdir renames its new git index into place;
+    ``"branch"``: as memdir takes the branch's lock, its index in place."""
+    real_fsync, real_open, real_replace, real_os_open = os.fsync, builtins.open, os.replace, os.open
+    todo: dict[str, Callable[[], None]] = {}
+
+    def fsync(fd: int) -> None:
+        if "objects" in todo and "/.git/objects/" in os.readlink(f"/proc/self/fd/{fd}"):
+            todo.pop("objects")()
+        real_fsync(fd)
+
+    def open_(file: Any, *args: Any, **kw: Any) -> Any:
+        name = os.path.basename(os.fsdecode(file)) if isinstance(file, str | Path) else ""
+        if name in todo:
+            todo.pop(name)()
+        return real_open(file, *args, **kw)
+
+    def open_lock(file: Any, *args: Any, **kw: Any) -> int:
+        if "branch" in todo and os.fsdecode(file).endswith("/refs/heads/main.lock"):
+            todo.pop("branch")()
+        return real_os_open(file, *args, **kw)
+
+    def replace(src: Any, dst: Any) -> None:
+        if "index" in todo and os.fsdecode(dst).endswith("/.git/index"):
+            todo.pop("index")()
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(builtins, "open", open_)
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "open", open_lock)
+    return todo.__setitem__
+
+
+@pytest.mark.parametrize("moment", ["mine.txt", "objects"])
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_commit_a_person_makes_while_memdir_absorbs_a_hand_edit_is_kept(
+    store: memdir.Store, scope_dir: Path, person_acts: Acting, moment: str
+) -> None:
+    """memdir records a hand edit (``mine.txt``) while a person commits another file, after
+    memdir listed the folder: memdir's commit lands on theirs and keeps it; neither file
+    is lost from HEAD or the index."""
+    add(store, "First")
+    (scope_dir / "mine.txt").write_text("left by hand\n")
+    made: list[str] = []
+
+    def person() -> None:
+        (scope_dir / "theirs.txt").write_text("committed by a person\n")
+        _git(scope_dir, "add", "theirs.txt")
+        _git(scope_dir, "commit", "-q", "-m", "theirs")
+        made.append(_git(scope_dir, "rev-parse", "HEAD").stdout.strip())
+
+    person_acts(moment, person)
+    add(store, "Second")
+    assert made
+    assert (
+        _git(scope_dir, "merge-base", "--is-ancestor", made[0], "HEAD", check=False).returncode == 0
+    )
+    tree = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    assert {"mine.txt", "theirs.txt", "feedback_second.md"} <= tree
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+    assert _git(scope_dir, "fsck", "--strict").returncode == 0
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_branch_move_of_a_persons_while_memdir_holds_the_index_lock_is_never_overwritten(
+    store: memdir.Store, scope_dir: Path, person_acts: Acting
+) -> None:
+    """``git commit`` renames its index into place before it moves the branch, so its
+    branch move can land while memdir holds ``index.lock``, after memdir last read HEAD:
+    memdir's compare-and-swap refuses, and memdir builds on their commit."""
+    add(store, "First")
+    (scope_dir / "theirs.txt").write_text("committed by a person\n")
+    _git(scope_dir, "add", "theirs.txt")  # their commit's index part, done
+    made: list[str] = []
+
+    def person_moves_the_branch() -> None:  # the rest of their commit, in git's order
+        head = _git(scope_dir, "rev-parse", "HEAD").stdout.strip()
+        theirs = scope_dir.parent / "their-index"  # the index they wrote (memdir locks it)
+        shutil.copy(scope_dir / ".git" / "index", theirs)
+        tree = subprocess.run(
+            ["git", "-C", str(scope_dir), "write-tree"],
+            env={**os.environ, "GIT_INDEX_FILE": str(theirs)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        made.append(_git(scope_dir, "commit-tree", tree, "-p", head, "-m", "theirs").stdout.strip())
+        _git(scope_dir, "update-ref", "HEAD", made[0], head)
+
+    person_acts("index", person_moves_the_branch)
+    add(store, "Second")
+    assert made
+    assert (
+        _git(scope_dir, "merge-base", "--is-ancestor", made[0], "HEAD", check=False).returncode == 0
+    )
+    files = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    assert {"theirs.txt", "feedback_second.md"} <= files
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_write_a_persons_commit_took_in_is_still_a_commit_of_memdirs(
+    store: memdir.Store, scope_dir: Path, person_acts: Acting
+) -> None:
+    """A person's ``git commit`` that reads memdir's new index before memdir moves the
+    branch commits memdir's file with their note; memdir's swap then fails, and its
+    commit, empty now, still records the write under its own message."""
+    add(store, "First")
+    made: list[str] = []
+
+    def person() -> None:
+        (scope_dir / "theirs.txt").write_text("committed by a person\n")
+        _git(scope_dir, "add", "theirs.txt")
+        _git(scope_dir, "commit", "-q", "-m", "theirs")
+        made.append(_git(scope_dir, "rev-parse", "HEAD").stdout.strip())
+
+    person_acts("branch", person)
+    add(store, "Second")
+    assert made
+    subjects = _git(scope_dir, "log", "--format=%s").stdout.splitlines()
+    assert subjects[:2] == ["add feedback_second (user)", "theirs"]
+    files = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    assert {"theirs.txt", "feedback_second.md"} <= files
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_persons_commit_never_pairs_memdirs_new_branch_with_its_old_index(
+    store: memdir.Store, scope_dir: Path, person_acts: Acting
+) -> None:
+    """``git commit`` reads HEAD, then the index, and builds its tree from that index (no
+    lock is held between the reads). A person's commit reading both as memdir puts its
+    new index in place, done with git's own plumbing in git's order, never drops the
+    file memdir just added: memdir's branch moves only once its index is in place."""
+    add(store, "First")
+    read: list[str] = []
+
+    def person_reads() -> None:
+        read.append(_git(scope_dir, "rev-parse", "HEAD").stdout.strip())
+        shutil.copy(scope_dir / ".git" / "index", scope_dir.parent / "their-index")
+
+    person_acts("index", person_reads)
+    add(store, "Second")
+    env = {**os.environ, "GIT_INDEX_FILE": str(scope_dir.parent / "their-index")}
+    tree = subprocess.run(
+        ["git", "-C", str(scope_dir), "write-tree"], env=env, capture_output=True, text=True
+    ).stdout.strip()
+    theirs = _git(scope_dir, "commit-tree", tree, "-p", read[0], "-m", "theirs").stdout.strip()
+    _git(scope_dir, "update-ref", "HEAD", theirs, read[0], check=False)  # refused if moved
+    files = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    assert "feedback_second.md" in files
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_file_edited_while_memdir_commits_it_shows_as_changed_and_is_recorded_next(
+    store: memdir.Store, scope_dir: Path, person_acts: Acting
+) -> None:
+    """A person edits a file after memdir read it for a commit and before the commit is
+    made: the commit holds what memdir read, ``git status`` shows the edit, and the next
+    write records it (the index never pairs the new file with the old bytes)."""
+    add(store, "First")
+    notes = scope_dir / "notes.txt"
+    notes.write_text("first draft\n")
+
+    def edit() -> None:  # dated an hour back (cp -p, rsync -t): git trusts its stat at once
+        notes.write_text("second draft, longer\n")
+        os.utime(notes, (time.time() - 3600,) * 2)
+
+    person_acts("objects", edit)
+    add(store, "Second")
+    assert _git(scope_dir, "show", "HEAD:notes.txt").stdout == "first draft\n"
+    assert _git(scope_dir, "status", "--porcelain").stdout == " M notes.txt\n"
+    add(store, "Third")
+    assert _git(scope_dir, "show", "HEAD:notes.txt").stdout == "second draft, longer\n"
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+
+
 _MEMDIR_LOOP = """
 import sys, memdir
 md = memdir.open(home=sys.argv[1], project=sys.argv[2])
 store = md.store("local")
-for i in range(int(sys.argv[3])):
+n = int(sys.argv[3])
+for i in range(n):
+    if i == n // 2:
+        sys.stdin.readline()  # half done: on once the person has committed
     store.add(type="feedback", name=f"Rule {i}", description="d", body=f"Body {i}.")
 """
 
@@ -464,21 +658,25 @@ def test_a_persons_git_commits_while_memdir_writes_are_never_lost(
 ) -> None:
     """A person commits notes with git in the scope folder while another process writes
     memories in a loop: every commit either made survives, git fsck is clean, and git
-    status is honest once both are done."""
+    status is honest once both are done. Nothing here waits on the scheduler: the writer
+    stops half way until the person has committed once, so a commit of theirs lands
+    between two of memdir's however slowly either side runs."""
     add(store, "Start")
     writer = subprocess.Popen(
         [sys.executable, "-c", _MEMDIR_LOOP, str(md.home), str(md.settings.project), "30"],
         env={**os.environ, "MEMDIR_BACKGROUND": "0"},
+        stdin=subprocess.PIPE,
     )
-    deadline = time.monotonic() + 120
+    assert writer.stdin is not None
+    hang = time.monotonic() + 600  # a guard against a hung writer, not a measure of speed
     while "feedback_rule-0" not in _git(scope_dir, "log", "--format=%s", check=False).stdout:
-        assert writer.poll() is None and time.monotonic() < deadline, "memdir never wrote"
+        assert writer.poll() is None and time.monotonic() < hang, "memdir never wrote"
         time.sleep(0.01)
     made: list[str] = []
     notes = 0
-    while writer.poll() is None and notes < 200:  # commit notes for as long as memdir writes
+    while writer.poll() is None:  # commit notes for as long as memdir writes
         (scope_dir / f"note-{notes}.txt").write_text(f"note {notes}\n")
-        for _ in range(200):  # git refuses while memdir holds its lock: retry, as a person does
+        for attempt in itertools.count():  # git refuses while memdir holds its lock: retry
             _git(scope_dir, "add", f"note-{notes}.txt", check=False)
             done = _git(scope_dir, "commit", "-q", "-m", f"note {notes}", check=False)
             if done.returncode == 0:
@@ -486,27 +684,37 @@ def test_a_persons_git_commits_while_memdir_writes_are_never_lost(
                 break
             if "nothing to commit" in done.stdout + done.stderr:
                 break  # memdir recorded the note first, as a hand edit
+            stopped = writer.poll() is not None or time.monotonic() > hang
+            assert not stopped or attempt < 3, f"git cannot commit note {notes}: {done.stderr}"
             time.sleep(0.01)
-        else:
-            pytest.fail(f"git never committed note {notes}: {done.stderr}")
+        if made and not writer.stdin.closed:
+            writer.stdin.close()  # the writer goes on with its second half
         notes += 1
-    assert writer.wait(timeout=300) == 0
+    assert writer.wait() == 0
     print(f"{len(made)} of {notes} notes committed by git, the rest recorded by memdir first")
-    assert made  # git did commit while memdir wrote
-    add(store, "Last")  # records anything the person left uncommitted
+    assert made  # the writer waited for one
+    # `git commit` reads the index before it takes index.lock and writes what it read
+    # back even when its commit then fails: a write of memdir's staged meanwhile is gone
+    # from the index and the person's next commit drops that file from HEAD (git's own
+    # race with any index writer; shown with strace in docs/design/storage.md). The file
+    # stays on disk and memdir's next write records it again.
+    add(store, "Last")
+    tree = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    assert {f"note-{i}.txt" for i in range(notes)} <= tree
+    assert {e.filename for e in store.list()} <= tree
+    assert _git(scope_dir, "status", "--porcelain").stdout == ""
     assert _git(scope_dir, "fsck", "--strict").returncode == 0
     for rev in made:
         assert (
             _git(scope_dir, "merge-base", "--is-ancestor", rev, "HEAD", check=False).returncode == 0
         )
-    subjects = _git(scope_dir, "log", "--format=%s").stdout.splitlines()
-    assert sum(s.startswith("add feedback_rule-") for s in subjects) == 30
-    kinds = "".join("m" if s.startswith("add feedback_rule-") else "." for s in subjects)
-    assert "m.m" in kinds  # a person's commit landed between two of memdir's
-    tree = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
-    assert {f"note-{i}.txt" for i in range(notes)} <= tree
-    assert {e.filename for e in store.list()} <= tree
-    assert _git(scope_dir, "status", "--porcelain").stdout == ""
+    log = [
+        line.split(" ", 1) for line in _git(scope_dir, "log", "--format=%H %s").stdout.splitlines()
+    ]
+    kinds = "".join("m" if s.startswith("add feedback_rule-") else "." for _, s in log)
+    assert kinds.count("m") == 30
+    at = [rev for rev, _ in log].index(made[0])
+    assert "m" in kinds[:at] and "m" in kinds[at:]  # theirs landed between two of memdir's
 
 
 def test_every_commit_names_its_writer_and_the_name_reads_back(md: Memdir) -> None:

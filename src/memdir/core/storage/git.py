@@ -68,6 +68,13 @@ def _fast_loose_objects(repo: Repo) -> None:
     cast(Any, repo.object_store).loose_compression_level = 1
 
 
+_ATTEMPTS = 100  # commits rebuilt on a branch that others keep moving, at most
+
+
+class _BranchMoved(Exception):
+    """The branch moved while a commit that cannot be rebuilt on it was made."""
+
+
 WRITER = "memdir-writer"  # in .git: "host pid" of the memdir moving the branch right now
 
 
@@ -209,14 +216,19 @@ class History:
                 os.close(fd)
         return found
 
-    def _scan(self, index: dict[bytes, Any]) -> tuple[dict[str, bytes], dict[str, Any]]:
+    def _scan(
+        self, index: dict[bytes, Any]
+    ) -> tuple[dict[str, bytes], dict[str, Any], dict[str, os.stat_result]]:
         """Every tracked file's blob id, hashing only files whose signature differs from
-        the index's; and the blobs hashed, by path."""
+        the index's; the blobs hashed, by path; and each file's stat, taken before it was
+        read (what its index entry may claim)."""
         from dulwich.objects import Blob
 
         ids: dict[str, bytes] = {}
         hashed: dict[str, Any] = {}
+        stats: dict[str, os.stat_result] = {}
         for path, st in self._walk():
+            stats[path] = st
             key = path.encode(*_FS)  # os.fsencode, in one call
             entry = index.get(key)
             if entry is not None and self.index.holds(key, entry, st):
@@ -225,7 +237,7 @@ class History:
             with open(self.root / path, "rb") as f:
                 blob = Blob.from_string(f.read())
             ids[path], hashed[path] = blob.id, blob
-        return ids, hashed
+        return ids, hashed, stats
 
     def _head(self, repo: Repo) -> bytes | None:
         try:
@@ -256,29 +268,43 @@ class History:
 
     def absorb(self, message: str = "hand edit") -> str | None:
         """Commit whatever changed in the folder since the last commit (edits made outside
-        memdir, or a write that died before its commit); the new commit id, or None."""
+        memdir, or a write that died before its commit); the new commit id, or None.
+        When a person's commit moves the branch meanwhile, the folder is scanned again
+        against it: a commit built on the old HEAD would undo theirs."""
         try:
             repo, fresh = self._start()
-            index = self.index.entries()
-            now, hashed = self._scan(index)
-            head = self._head(repo)
-            before = self._files_at(repo, head)
-            if before is not None and now == before and not fresh:
-                return None
-            if fresh and set(now) <= {".gitignore", "MEMORY.md"}:
-                return None  # a new scope: its first change is its first commit
-            old = before or {}
-            changed = sorted(p for p in set(old) | set(now) if old.get(p) != now.get(p))
-            subject = "start history" if fresh else f"{message}: {', '.join(changed)}"
-            if before is None and head is not None:
-                subject = (
-                    f"history restarted: the last commit ({head.decode()[:12]}) could "
-                    f"not be read, so this records the files as they are"
-                )
-            body = subject + "\n\nsource: outside memdir\n"
-            return self._commit(repo, lambda _: dict(now), hashed, body, head)
+            for _ in range(_ATTEMPTS):
+                try:
+                    return self._absorb(repo, fresh, message)
+                except _BranchMoved:
+                    fresh = False
+            raise OSError(errno.EAGAIN, "the branch kept moving while memdir committed")
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
+
+    def _absorb(self, repo: Repo, fresh: bool, message: str) -> str | None:
+        """One :meth:`absorb` on the HEAD read now; _BranchMoved when it moved meanwhile.
+        HEAD is read before the folder (as ``git commit`` does): a commit landing after
+        the scan then fails the branch's compare-and-swap, never hides in the base."""
+        head = self._head(repo)
+        now, hashed, stats = self._scan(self.index.entries())
+        before = self._files_at(repo, head)
+        if before is not None and now == before and not fresh:
+            return None
+        if fresh and set(now) <= {".gitignore", "MEMORY.md"}:
+            return None  # a new scope: its first change is its first commit
+        old = before or {}
+        changed = sorted(p for p in set(old) | set(now) if old.get(p) != now.get(p))
+        subject = "start history" if fresh else f"{message}: {', '.join(changed)}"
+        if before is None and head is not None:
+            subject = (
+                f"history restarted: the last commit ({head.decode()[:12]}) could "
+                f"not be read, so this records the files as they are"
+            )
+        body = subject + "\n\nsource: outside memdir\n"
+        return self._commit(
+            repo, lambda _: dict(now), hashed, body, head, stats=stats, rebase=False
+        )
 
     def record(self, names: Iterable[str], message: str, *, sync: Iterable[str] = ()) -> str | None:
         """Commit the files memdir just wrote or deleted (after :meth:`absorb`). The
@@ -292,12 +318,14 @@ class History:
             repo, _ = self._start()
             initial: dict[str, bytes] | None = None
             blobs: dict[str, Any] = {}
+            stats: dict[str, os.stat_result] = {}
             head = self._head(repo)
             if head is None:  # the first commit holds every file there is
-                initial, blobs = self._scan({})
+                initial, blobs, stats = self._scan({})
             for name in names:
                 gone = (FileNotFoundError, NotADirectoryError, IsADirectoryError)
                 with contextlib.suppress(*gone), open(self.root / name, "rb") as f:
+                    stats[name] = os.fstat(f.fileno())  # before the read, as git does
                     blobs[name] = Blob.from_string(f.read())
 
             def files(base: dict[str, bytes]) -> dict[str, bytes]:
@@ -310,7 +338,7 @@ class History:
                         base.pop(name, None)
                 return base
 
-            return self._commit(repo, files, blobs, message, head, folders)
+            return self._commit(repo, files, blobs, message, head, folders, stats=stats)
         except OSError as exc:
             raise StorageError("record history", self.root, exc) from exc
 
@@ -322,23 +350,27 @@ class History:
         message: str,
         head: bytes | None,
         also: set[str] | None = None,
+        *,
+        stats: dict[str, os.stat_result],
+        rebase: bool = True,
     ) -> str | None:
         """Commit ``files_on(files of HEAD)`` on top of HEAD (``head``, as the caller just
         read it; read again if it moved meanwhile): objects durable first, then
         the branch moved with git's lock protocol (again on top of a commit someone made
-        meanwhile), then the index brought in step. ``also``: more paths to fsync with
-        the objects (the folders of files just renamed there)."""
+        meanwhile; without ``rebase``, _BranchMoved instead), then the
+        index brought in step from ``stats`` (each file's stat from before it was read).
+        ``also``: more paths to fsync with the objects (folders of files renamed there)."""
         from dulwich.objects import Commit as GitCommit
 
-        for attempt in range(100):
+        for attempt in range(_ATTEMPTS):
             if attempt:  # the branch moved since ``head`` was read
                 head = self._head(repo)
             base = self._files_at(repo, head)
             damaged = base is None
             files = files_on({} if base is None else dict(base))
-            if base is not None and files == base and head is not None:
+            if base is not None and files == base and head is not None and not attempt:
                 _fsync_all(sorted(also or ()))
-                return None
+                return None  # an empty commit only for a write a person's commit took in
             folders, written = self._trees(repo, head, files, blobs)
             commit = GitCommit()
             commit.tree = folders[""].id
@@ -350,23 +382,25 @@ class History:
             written += self._add(repo, [commit])
             _fsync_all(sorted(set(written) | (also or set())))  # all new here, at once
             if self._moved(
-                lambda: self._move(repo, head, commit.id, files, base)  # noqa: B023
+                lambda: self._move(repo, head, commit.id, files, base, stats)  # noqa: B023
             ):
                 _fsync(str(self.root / ".git" / "refs" / "heads"))  # the branch's rename
                 self._tree = (commit.id, files, folders)
                 return str(commit.id.decode("ascii"))
             # someone (a person's `git commit`) moved the branch meanwhile: build on theirs
+            if not rebase:
+                raise _BranchMoved
         raise OSError(errno.EAGAIN, "the branch kept moving while memdir committed")
 
     def _moved(self, move: Callable[[], bool]) -> bool:
-        """``move`` under git's locks, recorded in ``WRITER`` while it runs so that the
-        locks of a memdir killed meanwhile can be told from a person's ``git``."""
+        """``move`` (which takes git's locks), recorded in ``WRITER`` while it runs so that
+        the locks of a memdir killed meanwhile can be told from a person's ``git``."""
         git = self.root / ".git"
         _clear_dead_writer(git)
         record = git / WRITER
         record.write_text(f"{socket.gethostname()} {os.getpid()}\n", encoding="utf-8")
         try:
-            return bool(_retry_locked(move, self.lock_timeout))
+            return move()
         finally:
             with contextlib.suppress(FileNotFoundError):
                 record.unlink()
@@ -378,45 +412,22 @@ class History:
         commit: bytes,
         files: dict[str, bytes],
         base: dict[str, bytes] | None,
+        stats: dict[str, os.stat_result],
     ) -> bool:
-        """Under git's ``index.lock``: move the branch from ``head`` to ``commit`` (False
-        when it is no longer at ``head``), then bring the index in step with the commit
-        (entries a person staged for other files are kept)."""
-        from dulwich.file import GitFile
-        from dulwich.index import index_entry_from_stat
+        """Bring the index in step with ``commit``, then move the branch from ``head`` to
+        it (False when it is no longer at ``head``): git's own order, so that whoever
+        reads the branch at ``commit`` reads an index that has its files."""
         from dulwich.objects import ZERO_SHA
 
-        path = self.root / ".git" / "index"
-        with contextlib.suppress(FileNotFoundError):
-            if os.lstat(path).st_mode & 0o170000 != stat.S_IFREG:
-                os.unlink(path)  # a FIFO or symlink: replaced, never followed
-        with GitFile(path, "wb", fsync=False) as f:
-            refs: Any = repo.refs
-            if not refs.set_if_equals(HEAD, head or ZERO_SHA, commit):
-                cast(Any, f).abort()
-                return False
-            try:
-                entries = self.index.entries()  # read under git's lock
-                before = base or {}
-                todo = {p for p, _ in files.items() ^ before.items()} if entries else set(files)
-                for name in todo:
-                    key = os.fsencode(name)
-                    try:
-                        st = os.lstat(self.root / name)
-                    except (FileNotFoundError, NotADirectoryError):
-                        st = None
-                    if name not in files or st is None:
-                        entries.pop(key, None)
-                    else:
-                        entries[key] = index_entry_from_stat(st, files[name])
-                ours = os.fstat(f.fileno()).st_ino  # under git's lock; the rename keeps it
-                f.write(self.index.render(entries))
-            except OSError as exc:  # the commit is made: a stale index only slows `git status`
-                cast(Any, f).abort()
-                warn_once(f"the git index of {self.root} was not updated: {exc}")
-                return True
-        self.index.wrote(entries, ours)
-        return True
+        refs: Any = repo.refs
+        if self._head(repo) != head:
+            return False
+        _retry_locked(lambda: self.index.stage(self.root, files, base, stats), self.lock_timeout)
+        return bool(
+            _retry_locked(
+                lambda: refs.set_if_equals(HEAD, head or ZERO_SHA, commit), self.lock_timeout
+            )
+        )
 
     def _add(self, repo: Repo, objects: Iterable[ShaFile]) -> list[str]:
         """Store the objects not stored loose yet (unsynced); the paths to fsync: each new

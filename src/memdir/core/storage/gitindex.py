@@ -4,6 +4,7 @@ See docs/design/storage.md."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import io
@@ -11,7 +12,7 @@ import os
 import stat
 import struct
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..notices import warn_once
 
@@ -31,6 +32,14 @@ def _pack(key: bytes, entry: Any) -> bytes | None:
 def _ns(value: Any) -> int:
     """An index entry's time in nanoseconds (dulwich gives (s, ns) or seconds)."""
     return value[0] * 1_000_000_000 + value[1] if isinstance(value, tuple) else int(value * 1e9)
+
+
+def _unread(sha: bytes) -> Any:
+    """An index entry for a file memdir did not read: no stat, so git and memdir compare
+    its bytes (as after ``git read-tree``)."""
+    from dulwich.index import IndexEntry
+
+    return IndexEntry((0, 0), (0, 0), 0, 0, 0o100644, 0, 0, 0, cast(Any, sha))
 
 
 def _signature(st: os.stat_result) -> tuple[int, ...]:
@@ -129,3 +138,41 @@ class GitIndex:
         except OSError:
             st = None
         self._written = (_signature(st), entries) if st and st.st_ino == ino else None
+
+    def stage(
+        self,
+        root: Path,
+        files: dict[str, bytes],
+        base: dict[str, bytes] | None,
+        stats: dict[str, os.stat_result],
+    ) -> None:
+        """Under git's ``index.lock``: the entries of the files (path -> blob id) that
+        differ between ``base`` and ``files``; entries a person staged for other files are
+        kept. An entry gets the stat its file had before memdir read it, never a later one
+        (an edit meanwhile then shows in ``git status``); a file not read now gets none."""
+        from dulwich.file import GitFile
+        from dulwich.index import index_entry_from_stat
+
+        with contextlib.suppress(FileNotFoundError):
+            if os.lstat(self.path).st_mode & 0o170000 != stat.S_IFREG:
+                os.unlink(self.path)  # a FIFO or symlink: replaced, never followed
+        with GitFile(self.path, "wb", fsync=False) as f:
+            try:
+                entries = self.entries()  # read under git's lock
+                before = base or {}
+                todo = {p for p, _ in files.items() ^ before.items()} if entries else set(files)
+                for name in todo:
+                    key = os.fsencode(name)
+                    if name not in files:
+                        entries.pop(key, None)
+                    elif name in stats:
+                        entries[key] = index_entry_from_stat(stats[name], files[name])
+                    else:
+                        entries[key] = _unread(files[name])
+                ours = os.fstat(f.fileno()).st_ino  # under git's lock; the rename keeps it
+                f.write(self.render(entries))
+            except OSError as exc:  # a stale index only slows `git status`
+                cast(Any, f).abort()
+                warn_once(f"the git index of {root} was not updated: {exc}")
+                return
+        self.wrote(entries, ours)
