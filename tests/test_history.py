@@ -466,25 +466,30 @@ def person_acts(monkeypatch: pytest.MonkeyPatch) -> Acting:
     real_fsync, real_open, real_replace, real_os_open = os.fsync, builtins.open, os.replace, os.open
     todo: dict[str, Callable[[], None]] = {}
 
+    def act(moment: str) -> None:  # once, though memdir fsyncs objects on several threads
+        action = todo.pop(moment, None)
+        if action is not None:
+            action()
+
     def fsync(fd: int) -> None:
         if "objects" in todo and "/.git/objects/" in os.readlink(f"/proc/self/fd/{fd}"):
-            todo.pop("objects")()
+            act("objects")
         real_fsync(fd)
 
     def open_(file: Any, *args: Any, **kw: Any) -> Any:
         name = os.path.basename(os.fsdecode(file)) if isinstance(file, str | Path) else ""
         if name in todo:
-            todo.pop(name)()
+            act(name)
         return real_open(file, *args, **kw)
 
     def open_lock(file: Any, *args: Any, **kw: Any) -> int:
         if "branch" in todo and os.fsdecode(file).endswith("/refs/heads/main.lock"):
-            todo.pop("branch")()
+            act("branch")
         return real_os_open(file, *args, **kw)
 
     def replace(src: Any, dst: Any) -> None:
         if "index" in todo and os.fsdecode(dst).endswith("/.git/index"):
-            todo.pop("index")()
+            act("index")
         real_replace(src, dst)
 
     monkeypatch.setattr(os, "fsync", fsync)

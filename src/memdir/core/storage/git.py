@@ -422,7 +422,7 @@ class History:
         refs: Any = repo.refs
         if self._head(repo) != head:
             return False
-        _retry_locked(lambda: self.index.stage(self.root, files, base, stats), self.lock_timeout)
+        _retry_locked(lambda: self.index.stage(files, base, stats), self.lock_timeout)
         return bool(
             _retry_locked(
                 lambda: refs.set_if_equals(HEAD, head or ZERO_SHA, commit), self.lock_timeout

@@ -141,7 +141,6 @@ class GitIndex:
 
     def stage(
         self,
-        root: Path,
         files: dict[str, bytes],
         base: dict[str, bytes] | None,
         stats: dict[str, os.stat_result],
@@ -173,6 +172,6 @@ class GitIndex:
                 f.write(self.render(entries))
             except OSError as exc:  # a stale index only slows `git status`
                 cast(Any, f).abort()
-                warn_once(f"the git index of {root} was not updated: {exc}")
+                warn_once(f"the git index {self.path} was not updated: {exc}")
                 return
         self.wrote(entries, ours)
