@@ -64,10 +64,6 @@ def _nfkc(text: str) -> str:
 # Spelled-out text that names a command, a URL or a secret is hiding it from filters.
 _SPELLED = re.compile(r"://|curl|wget|bash|powershell|\brm -|ssh|token|password|secret|ignore")
 _CIPHER = re.compile(r"\brot-?13\b|\bcaesar\b|\bcipher\b|\brot\d{1,2}\b")
-_TOKEN = re.compile(r"\S+")
-_NAME_MARK = re.compile(r"[/@:]|\w[.-]\w")  # what a name has and a word of prose has not
-_CODE = re.compile(r"[^`\s]*+[^\S\n][^`\n]*+`")  # a code span with a space in it: a command
-_SCRIPT_NAMED = re.compile(r"cyrillic|greek|homoglyph|confusable|look-?alike|кирилл|омоглиф")
 _CIPHER_NEEDLES = frozenset(("rot", "caesar", "cipher"))  # every _CIPHER match holds one
 register(_CIPHER_NEEDLES)
 
@@ -77,7 +73,7 @@ class _Scan:
 
     def __init__(self, text: str) -> None:
         folded = fold(_nfkc(text))
-        self.nfkc, self.lookalikes = folded.text, folded.words
+        self.nfkc, self.folded = folded.text, folded
         # Windows paths are matched as POSIX ones (%USERPROFILE%\.ssh is ~/.ssh)
         self.hay = Text(self.nfkc.casefold().replace("\\", "/"))
         self.clauses = Clauses(self.hay.s, self.hay.found)
@@ -124,28 +120,16 @@ class _Scan:
     def disguised(self) -> Finding | None:
         """A command, package, path or host name spelled with look-alike letters of another
         script (`рiр install rеquеsts`, `@аnthrоpic-ai/…`): no real name is written so."""
-        if not self.lookalikes or _SCRIPT_NAMED.search(self.hay.s):
-            return None  # a note about look-alikes ("… contained a Cyrillic 'а'") shows one
-        for start, end, _ in self.lookalikes:
-            if not self.nfkc[start:end].isascii():
-                continue  # a Cyrillic word typed with a Latin 'i' imitates no Latin name
-            lo = max(0, start - 200)  # bounded: a text of look-alikes is not read again per word
-            token = _TOKEN.match(
-                self.nfkc, max(lo, *(self.nfkc.rfind(c, lo, start) + 1 for c in " \t\n"))
-            )
-            line = self.nfkc[max(lo, self.nfkc.rfind("\n", lo, start) + 1) : start]
-            opened = start - len(line) + line.rfind("`") + 1  # inside a code span: from its start
-            code = _CODE.match(self.nfkc, opened) if line.count("`") % 2 else None
-            if token is not None and (_NAME_MARK.search(token.group()) or code):
-                return self.finding(
-                    "hiding.lookalike-name",
-                    "hiding",
-                    "it spells a command, package, path or host name with look-alike letters of "
-                    f"another script{_WHY['hiding']}; write the name in plain Latin letters",
-                    token.start(),
-                    token.end(),
-                )
-        return None
+        span = self.folded.disguised_name(self.hay.s)
+        if span is None:
+            return None
+        return self.finding(
+            "hiding.lookalike-name",
+            "hiding",
+            "it spells a command, package, path or host name with look-alike letters of "
+            f"another script{_WHY['hiding']}; write the name in plain Latin letters",
+            *span,
+        )
 
     def smuggled(self) -> Finding | None:
         """Text hidden in an encoding (hex, base64, binary, escapes, Morse), spelled out one

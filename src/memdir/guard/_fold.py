@@ -42,6 +42,31 @@ class Folded:
     text: str
     words: tuple[tuple[int, int, str], ...]  # (start, end, original word)
 
+    def disguised_name(self, hay: str) -> tuple[int, int] | None:
+        """Where a command, package, path or host name is spelled with look-alikes
+        (`рiр install rеquеsts`, `@аnthrоpic-ai/…`): no real name is written so. ``hay``
+        is the casefolded text, which may name look-alikes (then it is a note about them)."""
+        if not self.words or _SCRIPT_NAMED.search(hay):
+            return None  # a note about look-alikes ("… contained a Cyrillic 'а'") shows one
+        s = self.text
+        for start, end, _ in self.words:
+            if not s[start:end].isascii():
+                continue  # a Cyrillic word typed with a Latin 'i' imitates no Latin name
+            lo = max(0, start - 200)  # bounded: a text of look-alikes is not read again per word
+            token = _TOKEN.match(s, max(lo, *(s.rfind(c, lo, start) + 1 for c in " \t\n")))
+            line = s[max(lo, s.rfind("\n", lo, start) + 1) : start]
+            opened = start - len(line) + line.rfind("`") + 1  # inside a code span: from its start
+            code = _CODE.match(s, opened) if line.count("`") % 2 else None
+            if token is not None and (_NAME_MARK.search(token.group()) or code):
+                return token.start(), token.end()
+        return None
+
+
+_TOKEN = re.compile(r"\S+")
+_NAME_MARK = re.compile(r"[/@:]|\w[.-]\w")  # what a name has and a word of prose has not
+_CODE = re.compile(r"[^`\s]*+[^\S\n][^`\n]*+`")  # a code span with a space in it: a command
+_SCRIPT_NAMED = re.compile(r"cyrillic|greek|homoglyph|confusable|look-?alike|кирилл|омоглиф")
+
 
 _WORD = re.compile(r"[^\W_]+")  # a run of str.isalnum() characters
 
