@@ -406,6 +406,11 @@ def _git(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedPr
     )
 
 
+def _head_files(folder: Path) -> set[str]:
+    """The paths git's HEAD commit holds in ``folder``."""
+    return set(_git(folder, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_a_scope_folder_is_an_ordinary_repository(
     md: Memdir, store: memdir.Store, scope_dir: Path
@@ -523,7 +528,7 @@ def test_a_commit_a_person_makes_while_memdir_absorbs_a_hand_edit_is_kept(
     assert (
         _git(scope_dir, "merge-base", "--is-ancestor", made[0], "HEAD", check=False).returncode == 0
     )
-    tree = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    tree = _head_files(scope_dir)
     assert {"mine.txt", "theirs.txt", "feedback_second.md"} <= tree
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
     assert _git(scope_dir, "fsck", "--strict").returncode == 0
@@ -561,7 +566,7 @@ def test_a_branch_move_of_a_persons_while_memdir_holds_the_index_lock_is_never_o
     assert (
         _git(scope_dir, "merge-base", "--is-ancestor", made[0], "HEAD", check=False).returncode == 0
     )
-    files = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    files = _head_files(scope_dir)
     assert {"theirs.txt", "feedback_second.md"} <= files
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
 
@@ -587,7 +592,7 @@ def test_a_write_a_persons_commit_took_in_is_still_a_commit_of_memdirs(
     assert made
     subjects = _git(scope_dir, "log", "--format=%s").stdout.splitlines()
     assert subjects[:2] == ["add feedback_second (user)", "theirs"]
-    files = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    files = _head_files(scope_dir)
     assert {"theirs.txt", "feedback_second.md"} <= files
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
 
@@ -615,7 +620,7 @@ def test_a_persons_commit_never_pairs_memdirs_new_branch_with_its_old_index(
     ).stdout.strip()
     theirs = _git(scope_dir, "commit-tree", tree, "-p", read[0], "-m", "theirs").stdout.strip()
     _git(scope_dir, "update-ref", "HEAD", theirs, read[0], check=False)  # refused if moved
-    files = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    files = _head_files(scope_dir)
     assert "feedback_second.md" in files
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
 
@@ -704,7 +709,7 @@ def test_a_persons_git_commits_while_memdir_writes_are_never_lost(
     # race with any index writer; shown with strace in docs/design/storage.md). The file
     # stays on disk and memdir's next write records it again.
     add(store, "Last")
-    tree = set(_git(scope_dir, "ls-tree", "-r", "--name-only", "HEAD").stdout.split())
+    tree = _head_files(scope_dir)
     assert {f"note-{i}.txt" for i in range(notes)} <= tree
     assert {e.filename for e in store.list()} <= tree
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
