@@ -566,8 +566,7 @@ def test_a_branch_move_of_a_persons_while_memdir_holds_the_index_lock_is_never_o
     assert (
         _git(scope_dir, "merge-base", "--is-ancestor", made[0], "HEAD", check=False).returncode == 0
     )
-    files = _head_files(scope_dir)
-    assert {"theirs.txt", "feedback_second.md"} <= files
+    assert {"theirs.txt", "feedback_second.md"} <= _head_files(scope_dir)
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
 
 
@@ -592,8 +591,7 @@ def test_a_write_a_persons_commit_took_in_is_still_a_commit_of_memdirs(
     assert made
     subjects = _git(scope_dir, "log", "--format=%s").stdout.splitlines()
     assert subjects[:2] == ["add feedback_second (user)", "theirs"]
-    files = _head_files(scope_dir)
-    assert {"theirs.txt", "feedback_second.md"} <= files
+    assert {"theirs.txt", "feedback_second.md"} <= _head_files(scope_dir)
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
 
 
@@ -620,8 +618,7 @@ def test_a_persons_commit_never_pairs_memdirs_new_branch_with_its_old_index(
     ).stdout.strip()
     theirs = _git(scope_dir, "commit-tree", tree, "-p", read[0], "-m", "theirs").stdout.strip()
     _git(scope_dir, "update-ref", "HEAD", theirs, read[0], check=False)  # refused if moved
-    files = _head_files(scope_dir)
-    assert "feedback_second.md" in files
+    assert "feedback_second.md" in _head_files(scope_dir)
     assert _git(scope_dir, "status", "--porcelain").stdout == ""
 
 
