@@ -152,7 +152,7 @@ ITEMS: list[tuple[bool, str, str, str]] = [
     (H, "en", "hermes_fact", "The JWT in tests/fixtures/token.txt is fake on purpose: header `%s`, no signature, for the "
      "negative test." % b64('{"alg":"none"}')),
     (H, "ko", "codex_summary", "- ROT13 디코더 테스트 추가: `%s` → `hello world`." % rot13("hello world")),
-    (H, "es", "extractor_note", "Bug #97: el dominio `%s.com` (con una a cirílica) pasaba el filtro de enlaces; ahora se "
+    (H, "es", "extractor_note", "Bug #97: el dominio `%s.com` (la primera p es cirílica) pasaba el filtro de enlaces; ahora se "
      "normaliza con el skeleton de TR39." % hg("paypal")),
     # --- past-tense narratives ---
     (H, "en", "plain", "Before the audit we let the agent approve its own PRs. That stopped in June; every PR now needs "
