@@ -17,7 +17,8 @@ Corpora (each read if present; see bench/README.md):
   attack kind; ``bench/data/guard4/set.jsonl`` (set 4) and ``bench/data/guard5/set.jsonl``
   (set 5, written blind later the same day), ``bench/data/guard6/set.jsonl`` (set 6, the
   next day): all test, final checks that no round may tune on (``--misses`` and ``--rules``
-  never read them); ``bench/data/guard7/set.jsonl`` (set 7, with a dev half again);
+  never read them); ``bench/data/guard7/set.jsonl`` (set 7, with a dev half again) and
+  ``bench/data/guard8/set.jsonl`` (set 8, the same, heavy in hard negatives);
 * ``../shared/bench/injection/``: the given PurpleLlama/BIPIA set (block rate per source,
   the persistent-directive group with an even/odd split, false positives);
 * ``bench/data/real_memory/texts.jsonl``: real memory and instruction files from public
@@ -56,6 +57,7 @@ OWN = {
     "set 5": ROOT / "bench/data/guard5/set.jsonl",  # the same, written blind later
     "set 6": ROOT / "bench/data/guard6/set.jsonl",  # the same, a day later
     "set 7": ROOT / "bench/data/guard7/set.jsonl",  # dev/test halves, two days later
+    "set 8": ROOT / "bench/data/guard8/set.jsonl",  # dev/test halves, hard negatives first
 }
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
@@ -65,6 +67,7 @@ TEST_NOTE = {
     "set 5": "never read; the whole set",
     "set 6": "never read; the whole set",
     "set 7": "never read",
+    "set 8": "never read",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
