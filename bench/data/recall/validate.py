@@ -18,8 +18,9 @@ KINDS = ["single_fact", "multi_session", "temporal", "knowledge_update",
          "paraphrase", "tool_output", "neighbour"]
 ROLES = {"user", "assistant", "tool"}
 SPLITS = {"dev", "test"}
-LANGS = {"en", "zh", "ja", "mixed"}
-Q_LANGS = {"en", "zh", "ja"}
+# recall2/ (held-out second set) adds ko, de, es, ru, fr, pt
+Q_LANGS = {"en", "zh", "ja", "ko", "de", "es", "ru", "fr", "pt", "vi", "ar"}
+LANGS = Q_LANGS | {"mixed"}
 CONV_KEYS = {"id", "lang", "split", "title", "sessions", "questions"}
 SESSION_KEYS = {"id", "started_at", "messages"}
 MSG_REQ = {"id", "role", "content"}
