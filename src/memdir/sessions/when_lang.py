@@ -90,7 +90,8 @@ PARTS = _table(
 DAYS_BACK = (
     (r"anteayer|antier|antes\s+de\s+ayer|anteontem|avant-hier|vorgestern|позавчера", 2),
     (r"그저께|그제|hôm\s+kia", 2),
-    (r"ayer|ontem|hier|gestern|вчера|어제|hôm\s+qua", 1),
+    # French "hier" only with a time of day or "d'": alone it is German "here"
+    (r"ayer|ontem|gestern|вчера|어제|hôm\s+qua|d'hier|hier\s+(?:soir|matin|midi)", 1),
 )
 _WD = (
     "lunes segunda lundi montag понедельник 월요일 thứ\\s+hai",
