@@ -4,8 +4,11 @@ it asks for. (docs/design/sessions.md)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from datetime import datetime, timedelta
+
+from . import when_lang
 
 Range = tuple[datetime, datetime]
 Resolver = Callable[[re.Match[str], datetime | None], Range | None]
@@ -298,6 +301,110 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
 )
 
+# -- the same grammar in es, pt, fr, de, ru, ko, vi (lexicon: .when_lang)
+_L = when_lang
+_W = r"(?<![\w'-])"  # a word starts (Latin, Cyrillic, Vietnamese)
+_E = r"(?![\w'])"  # a word ends
+_KO_END = r"(?:에|엔|쯤|께|정도|에는)?(?![가-힣])"
+_NUMW = rf"({_L.alt(_L.NUMBERS)}|\d{{1,2}})"
+_UNITW = rf"({_L.alt(_L.UNITS)})"
+_HALF = r"(?:\s*(rưỡi|반))?"
+_APPROX = rf"(?:{_L.alt(_L.APPROX)}\s*)?"
+_WDW = f"({_L.alt(_L.WEEKDAYS)})(?:-feira)?"
+
+
+def _ago_lang(n: str | None, unit: str, half: str | None, now: datetime) -> Range:
+    amount = (_L.number(n) if n else 1.0) + (0.5 if half else 0.0)
+    canon = _L.UNITS[unicodedata.normalize("NFC", unit.lower())]
+    if canon == "week":
+        mid = now - amount * 7 * DAY
+        return mid - 4 * DAY, mid + 4 * DAY
+    if canon == "day":
+        return _day(now - round(amount) * DAY, 1, 2)
+    return _ago(max(1, round(amount)), canon, now)
+
+
+def _days_back(n: int) -> Resolver:
+    return _with_now(lambda m, now: _day(now - n * DAY, 1))
+
+
+def _last_this(unit: str, by: int) -> Resolver:
+    return _with_now(lambda m, now: _unit_range(now, unit, by))
+
+
+_LANG: tuple[_Pattern, ...] = (
+    _p(  # "2주 전 화요일", "3주 전 월요일에"
+        rf"{_NUMW}\s*주\s*전\s*{_WDW}",
+        True,
+        _with_now(lambda m, now: _weekday(now, _L.weekday(m[2]), -round(_L.number(m[1])))),
+    ),
+    _p(
+        rf"(지난|저번|이번)\s*주\s*{_WDW}|{_WDW}\s+tuần\s+(trước|rồi|này)",
+        True,
+        _with_now(
+            lambda m, now: _weekday(
+                now, _L.weekday(m[2] or m[3]), 0 if (m[1] or m[4]) in ("이번", "này") else -1
+            )
+        ),
+    ),
+    _p(  # "hace unas cinco semanas", "vor ungefähr sechs Wochen", "cách đây ba tuần rưỡi"
+        rf"{_W}(?:{_L.AGO_BEFORE})\s+{_APPROX}(?:{_NUMW}\s+)?{_UNITW}{_HALF}{_E}",
+        True,
+        _with_now(lambda m, now: _ago_lang(m[1], m[2], m[3], now)),
+    ),
+    _p(  # "две недели назад", "três semanas atrás", "sáu tuần trước", "6주 전쯤"
+        rf"{_W}{_APPROX}{_NUMW}\s*{_UNITW}{_HALF}\s*(?:{_L.AGO_AFTER}){_KO_END}",
+        True,
+        _with_now(lambda m, now: _ago_lang(m[1], m[2], m[3], now)),
+    ),
+    _p(
+        rf"{_W}(неделю|месяц|год)\s+назад{_E}",
+        True,
+        _with_now(lambda m, now: _ago_lang(None, m[1], None, now)),
+    ),
+    _p(  # "a principios del mes pasado", "Anfang letzten Monats", "đầu tháng trước"
+        rf"{_W}({_L.alt(_L.PARTS)})\s+(?:(?:del|de|do|da|du|des)\s+)?({_L.MONTH_LAST}"
+        rf"|{_L.MONTH_THIS}|tháng\s+trước){_E}",
+        True,
+        _with_now(
+            lambda m, now: _month(
+                *_shift_month(now, 0 if re.search("est|ce |dies|этом|này", m[2]) else -1),
+                _L.PARTS[m[1].lower()],
+            )
+        ),
+    ),
+    _p(  # "지난달 초에", "이번 달 말"
+        r"(지난|저번|이번)\s*달\s*(초순|하순|중순|초|말)?",
+        True,
+        _with_now(
+            lambda m, now: _month(
+                *_shift_month(now, 0 if m[1] == "이번" else -1), _L.PARTS.get(m[2] or "", "")
+            )
+        ),
+    ),
+    _p(rf"{_W}(?:{_L.MONTH_LAST})|{_L.MONTH_LAST_KO_VI}", True, _last_this("month", -1)),
+    _p(rf"{_W}(?:{_L.MONTH_THIS})", True, _last_this("month", 0)),
+    *(
+        _p(rf"{_W}(?:{rx})(?![\w'](?<![가-힣]))", True, _last_this(u, by))
+        for rx, u, by in _L.LAST_THIS
+    ),
+    *(_p(rf"{_W}(?:{rx})", True, _days_back(n)) for rx, n in _L.DAYS_BACK),
+    _p(  # "el martes pasado", "mardi dernier", "letzten Dienstag", "в прошлую среду"
+        rf"{_W}(?:(?:el|la|na|no|o)\s+)?{_WDW}\s+(?:pasado|passado|passada|dernier){_E}"
+        rf"|{_W}(?:letzten|vorigen|vergangenen|прошлый|прошлую|прошлое|прошлой)\s+{_WDW}{_E}",
+        True,
+        _with_now(lambda m, now: _weekday(now, _L.weekday(m[1] or m[2]))),
+    ),
+    _p(  # a bare weekday: its latest before today (kept as a term)
+        rf"{_W}({_L.alt(_L.BARE_WEEKDAYS)})(?![\w'](?<![가-힣]))",
+        False,
+        _with_now(lambda m, now: _weekday(now, _L.weekday(m[1]))),
+    ),
+)
+_PATTERNS = _PATTERNS[:-3] + _LANG + _PATTERNS[-3:]  # before months without a year
+_LATEST_L = re.compile(_L.LATEST, _I)
+_EARLIEST_L = re.compile(_L.EARLIEST, _I)
+
 _LATEST = re.compile(
     r"\b(now|currently|current|these days|nowadays|at the moment|still|latest|most recent"
     r"|ended up|in the end|finally|eventually)\b|现在|現在|目前|如今|最后|最後|最终|最終"
@@ -344,12 +451,15 @@ def ranges(text: str, now: datetime | None = None) -> list[tuple[float, float]]:
 
 def intent(text: str) -> str | None:
     """``"latest"``, ``"earliest"`` or None (neither, or both)."""
-    late, early = bool(_LATEST.search(text)), bool(_EARLIEST.search(text))
+    late = bool(_LATEST.search(text) or _LATEST_L.search(text))
+    early = bool(_EARLIEST.search(text) or _EARLIEST_L.search(text))
     return "latest" if late and not early else "earliest" if early and not late else None
 
 
 def spans(text: str) -> list[tuple[int, int]]:
     """Where relative times and latest/earliest markers sit in ``text``."""
     out = [m.span() for m, (_, strip, _) in _matches(text) if strip]
-    out += [m.span() for rx in (_LATEST, _EARLIEST) for m in rx.finditer(text)]
+    out += [
+        m.span() for rx in (_LATEST, _EARLIEST, _LATEST_L, _EARLIEST_L) for m in rx.finditer(text)
+    ]
     return out
