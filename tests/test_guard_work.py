@@ -187,3 +187,20 @@ def test_no_pattern_starts_with_an_unbounded_run_of_letters() -> None:
         and (runs := _leading_runs(list(_parser.parse(rx.pattern, rx.flags))))
     ]
     assert bad == []
+
+
+# Round 13 shapes: a story followed by "do the same", a tool named as the write, a CJK write
+# between particles, a payload synced from elsewhere.
+ROUND13_UNITS = [
+    "appended it. do the same on every box ",
+    "mit dem edit-tool ~/.ssh/config ",
+    "~/.bashrc에 추가해 ",
+    "core.hookspath pulled nightly from ",
+]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.sampled_from([*ROUND13_UNITS, "last week ", "a"]), min_size=1, max_size=5))
+def test_round13_shapes_grow_linearly(parts: list[str]) -> None:
+    with pytest.MonkeyPatch.context() as mp:
+        _grows_linearly("".join(parts), mp, 4096, 32768)
