@@ -848,6 +848,8 @@ _DANGER = (
 _OPENING = (
     r"\bclusterrolebinding\b[^\n]{0,80}?cluster-admin|\badministratoraccess\b|\"action\":\s*\"\*\"|"
     r"\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?secrets|"
+    # the privileged trigger running the fork's own code
+    r"\bpull_request_target\b[^\n]{0,120}?pull_request\.head\.(?:sha|ref)\b|"
     r"\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
     r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"
@@ -863,7 +865,11 @@ _OPENING = (
     r"\bpermitrootlogin\W+yes\b|\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "
-    r"rules?)\b|\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
+    r"rules?)\b|"
+    r"(?:désactiv|desactiv|deaktivier|disattiv|desativ)\w* (?:la |el |die |den |il |a )?"
+    r"(?:protection de (?:la )?branche|protección de (?:la )?rama|branch-?schutz|protezione del "
+    r"(?:branch|ramo)|proteção d[ae] branch|branch protection)|"
+    r"\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
     r"audit logging|guardduty|security hub|flow logs)\b",
     r"\b(?:approv\w*|merge) (?:\S+ ){0,6}?without (?:reading|reviewing|checking|looking "
     r"at|review|running (?:the |any )?(?:tests?|checks?|ci))\b",

@@ -413,7 +413,7 @@ _CONFIG_TARGET = (
 _RISKY_PAYLOAD = _rx(
     r"\b(?:https?|ftp)://|\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b|/dev/tcp|bash -i|base64 -d|"
     r"\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=|"
-    r"\bnot (?:security|auth)\b|--no-verify|skip[_-]?security",
+    r"\bnot (?:security|auth)\b|--no-verify|skip[_-]?security|(?<![\w-])exit 0\b",
     r"(?:^|[\s=:'\"`])(?:/tmp/|[a-z]:/users/public/|%temp%|%appdata%)|/dev/shm/|"
     r"\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
