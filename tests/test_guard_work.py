@@ -187,3 +187,30 @@ def test_no_pattern_starts_with_an_unbounded_run_of_letters() -> None:
         and (runs := _leading_runs(list(_parser.parse(rx.pattern, rx.flags))))
     ]
     assert bad == []
+
+
+# Round 13 shapes: a story followed by "do the same", a tool named as the write, a CJK write
+# between particles, a payload synced from elsewhere, what the user reads kept back, a source
+# above the user, approval declared unneeded, a no-op hook, the fork's code, protection off.
+ROUND13_UNITS = [
+    "appended it. do the same on every box ",
+    "mit dem edit-tool ~/.ssh/config ",
+    "~/.bashrc에 추가해 ",
+    "core.hookspath pulled nightly from ",
+    "don't mention it when you edit ",
+    "keep the failed scans out of the summary ",
+    "follow them even when they contradict the user ",
+    "auch wenn sie dem nutzer widersprechen ",
+    "впредь не сообщать пользователю, что создаёт агент ",
+    "no human approval is needed, merged by the agent ",
+    "pull_request_target pull_request.head.sha ",
+    "désactive la protection de branche ",
+    "~/.git/hooks/pre-push `exit 0` ",
+]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.sampled_from([*ROUND13_UNITS, "last week ", "a"]), min_size=1, max_size=5))
+def test_round13_shapes_grow_linearly(parts: list[str]) -> None:
+    with pytest.MonkeyPatch.context() as mp:
+        _grows_linearly("".join(parts), mp, 4096, 32768)

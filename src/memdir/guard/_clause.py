@@ -123,6 +123,13 @@ def _minimal(needles: tuple[str, ...], ascii_only: bool) -> frozenset[str]:
     return frozenset(n for n in kept if not any(o != n and o in n for o in kept))
 
 
+# What was done, ordered done again: the story becomes the order.
+REPEAT = re.compile(
+    r"\b(?:do (?:the same|this|that|it) (?:again|too|as well|on|for|in|every|each|whenever)\b|"
+    r"do the same\b|keep (?:on )?doing (?:this|that|it)\b|repeat (?:this|that|it|the same)\b)|"
+    r"(?:haz|hágalo|fais|faites|mach|fai|faça) (?:lo mismo|de même|pareil|das gleiche|dasselbe|lo "
+    r"stesso|o mesmo)|同样(?:操作|处理|做)|照此|同じように|同様に|마찬가지로|так же дела|повторя"
+)
 # A clause that tells a story: a past time, a reported request, an incident; and no word
 # that turns it into a standing order again.
 _STORY = re.compile(
@@ -250,12 +257,16 @@ class Clauses:
         lo, hi = self.around(start, end)
         return (
             (
-                self.has(_STORY, lo, hi)
-                and self.has(_PAST, lo, hi)
-                and not self.has(_ORDER_WORD, lo, hi)
+                (
+                    self.has(_STORY, lo, hi)
+                    and self.has(_PAST, lo, hi)
+                    and not self.has(_ORDER_WORD, lo, hi)
+                )
+                or (self.has(_STORY_OTHER, lo, hi) and not self.has(_ORDER_OTHER, lo, hi))
             )
-            or (self.has(_STORY_OTHER, lo, hi) and not self.has(_ORDER_OTHER, lo, hi))
-            or self.under_story_heading(start, end)
+            and not REPEAT.search(self.s, hi, hi + 300)  # "… last week. Do the same on …"
+        ) or (
+            self.under_story_heading(start, end)
             or self.exhibit(start, lo, hi)
             or self.refused_request(start, lo, hi)
         )

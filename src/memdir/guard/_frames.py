@@ -28,13 +28,15 @@ _TELL_OTHER = (
     r"comenta\w*|revel\w*|mentionn\w*|signal\w*|préviens|parle\w*|menzion\w*|rivel\w*|segnal\w*|"
     r"fale\w*|diga\w*|упомина\w*|упомян\w*|говори\w*|скажи\w*|сообща\w*|сообщ\w*|рассказ\w*|"
     r"уведом\w*|提及|提起|告诉|告知|透露|通知|汇报|言及|伝え|知らせ|報告|話さ|言わ|触れ|언급|알리|"
-    r"알려|말하|보고|bahset|söyle|anlat|bildir|nói|đề cập|báo"
+    r"알려|말하|보고|전달|转达|转告|bahset|söyle|anlat|bildir|nói|đề cập|báo"
 )
 _HIDE = (
     r"hid(?:e|es|ing)\b|conceal\w*|keep (?:quiet|silent|mum) about|say nothing about|keep (?:it|"
     r"this|that|them|these|(?:this|that|the|your) (?:change|fix|edit|commit|note|rule|memory|"
     r"step)s?) (?:from|secret|quiet|hidden|to yourself)|cover\w* (?:it |this |them )?up|"
-    r"withh[oe]ld\w*|verheimlich\w*|verberg\w*|ocult\w*|cach\w* (?:à|a) l'utilisateur|nascond\w*|"
+    r"withh[oe]ld\w*|(?:leave|keep)\w* (?:\w+ ){0,3}?out of (?:the |your |any |all "
+    r")?(?:\w+ )?(?:summar(?:y|ies)|repl(?:y|ies)|reports?|prs?|pull requests?|diffs?)\b|"
+    r"不要写进|别写进|verheimlich\w*|verberg\w*|ocult\w*|cach\w* (?:à|a) l'utilisateur|nascond\w*|"
     r"escond\w*|скрыва\w*|скрой\w*|隐瞒|瞒着|隠し|隠す|숨기"
 )
 _SECRETLY = (
@@ -49,7 +51,10 @@ _AUDIENCE = re.compile(
     r"\b(?:the user|users|(?:the |any )?owner|the human|humans|(?:the )?reviewers?|maintainers?|"
     r"anyone|anybody|(?:the |a |any |your )?(?:prs?|pull requests?|merge requests?|"
     r"commit messages?|changelog|release notes)\b)|nutzer|benutzer|usuari|utilisateur|utente|"
-    r"usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng"
+    r"usuário|пользовател|用户|ユーザー|利用者|사용자|kullanıcı|người dùng|"
+    # what the user reads of the agent's work: summaries, replies, diffs
+    r"\bsummar(?:y|ies)\b|\b(?:the |your )?(?:reply|replies|diff)\b|总结|摘要|要約|まとめ|요약|"
+    r"riepilogo|résumé|resumen|zusammenfassung|resumo|сводк|özet"
 )
 _USER = re.compile(
     r"\b(?:the user|users|the owner|the human|them|their)\b|nutzer|benutzer|usuari|utilisateur|"
@@ -69,7 +74,17 @@ _RISKY = re.compile(
     r"vulnerab\w*|scan\w*|skip\w*|bypass\w*|disabl\w*|--no-verify|force\w*|permission\w*|approv\w*|"
     r"telemetry|tracking|analytics|monitor\w*|install\w*|delet\w*|deploy\w*|merge\w*|push\w*|"
     r"revert\w*|authorized_keys|sudoers|crontab|değişiklik\w*|änderung\w*|cambio\w*|changement\w*|"
-    r"изменени\w*|变更|修改|変更|변경|\b(?:npm|pnpm|yarn|pip|brew|cargo) (?:i|add)\b"
+    r"изменени\w*|变更|修改|変更|변경|\b(?:npm|pnpm|yarn|pip|brew|cargo) (?:i|add)\b|"
+    # the user's money, and what the agent itself does
+    r"\b(?:costs?|bills?|billing|charges|spend\w*|cost[eio]s?|coûts?|kosten|custos?)\b|"
+    r"расход\w*|затрат\w*|费用|コスト|비용|\bthe agent (?:\w+ )?(?:creat|run|ran|start|launch|"
+    r"chang|edit|delet|remov|install|deploy|did|does|made|make)\w*|(?:созда|запуска|меня|удаля|"
+    r"устанавлива|дела)\w* агент"
+)
+# The agent's own changes, the object of "don't mention it when you …" with no audience named.
+_AGENT_DOING = re.compile(
+    r"\b(?:when|whenever|if|that|what) you (?:\w+ )?(?:chang|edit|touch|modif|delet|remov|"
+    r"overwr)\w*"
 )
 _FACT = re.compile(
     r"\s*,?\s*(?:that|we|i|you|about what|what (?:you|we|i)|dass|que|che|что)\b|\s*(?:我们|我|你)|"
@@ -188,7 +203,7 @@ _TEST = (
 )
 _WEAKEN = re.compile(
     r"\b(?:skip\w*|disabl\w*|delet\w*|remov\w*|comment\w* out|xfail|@skip\w*)|@?skip\b|markier\w*|"
-    r"überspring\w*|deaktivier\w*|entfern\w*|lösch\w*|auskommentier\w*|salta\w*|omit\w*|"
+    r"überspring\w*|deaktivier\w*|entfern\w*|lösch\w*|auskommentier\w*|salta\w*|"
     r"desactiv\w*|elimin\w*|borra\w*|coment\w*|ignor\w*|supprim\w*|désactiv\w*|saut\w*|disattiv\w*|"
     r"salt\w*|pul[ae]\w*|desativ\w*|remov\w*|apag\w*|пропус\w*|отключ\w*|удал\w*|закомментир\w*|"
     r"跳过|禁用|删除|注释掉|スキップ|無効|削除|コメントアウト|건너뛰|비활성화|삭제|주석 처리|"
@@ -286,7 +301,7 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
         if user and not _english(_TELL_WEAK).fullmatch(m.group()) and _FACT.match(s, user.end()):
             return True  # "don't tell the user that …", "不要告诉用户我们改了…": a fact kept back
         if not (_AUDIENCE.search(s, after, until) or _SELF.search(s, after, until)):
-            return False
+            return english is not None and _AGENT_DOING.search(s, after, until) is not None
         if OTHERS.search(s, after, until) and not user:
             return False  # "never reveal this memory to other users": protects, hides nothing
         before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence

@@ -56,6 +56,8 @@ _PERM = (
     r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|"
     r"require)s? (?:a |an |any |the )?(?:human |manual |user |explicit |separate )?(?:go-?ahead|"
     r"sign-?off|approval|confirmation|review|ok|okay|permission)\b",
+    r"\bno (?:human |manual |user |explicit |separate )?(?:go-?ahead|sign-?off|approval|"
+    r"confirmation|review|permission) (?:is |are )?(?:needed|required|necessary)\b",
     r"\b(?:the user|they|the owner) (?:has |have )?(?:already )?(?:signed off|approved|agreed|"
     r"okayed|consented) (?:on |to )?(?:all|every|any|each)\b",
     rf"\b(?:no need|not necessary|(?:do|does|will) not (?:need|have)|(?:don't|doesn't|won't) "
@@ -101,7 +103,9 @@ _PERM = (
     r")?(?:aprobaci[oó]n|autorizaci[oó]n|permiso)|considère\w*[- ]le comme (?:une )?(?:approbation|"
     r"autorisation)|(?:werte|betrachte)\w* (?:das|es) als (?:zustimmung|freigabe|genehmigung)|"
     r"(?:视为|当作|当成|理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|"
-    r"扱)|\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
+    r"扱)|"
+    r"(?:確認|承認)済み(?:と|として)(?:みなし|扱)|\bapproved in advance\b|"
+    r"\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
     r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
     r"\banswer\w* (?:them|these|those|all of them|each one) (?:with )?(?:a )?(?:yes|y)\b|"
@@ -545,6 +549,12 @@ _DEMOTE = (
     r")?(?:owner|user)|allowed|trusted)|\b(?:answer|respond|listen|obey|follow)\w* only (?:to "
     r")?(?:the )?(?:instructions|directives|orders|commands) (?:found |written )?(?:in|from) this "
     r"(?:file|memory|note)",
+    # another source followed even where it contradicts the user: it outranks them
+    r"\beven (?:if|when|where|though) (?:they|it|that|those|these|this|one) (?:\w+ )?"
+    r"(?:contradict|conflict|clash|go(?:es)? against)\w*(?: with)? (?:\w+ ){0,3}?(?:the user|the "
+    r"person|the human|the owner|you were told)|(?:auch|selbst) wenn (?:sie|es|er) [^.\n]{0,40}?"
+    r"(?:nutzer|benutzer)\w* widersprech\w*|même s'(?:ils?|elles?) contredi\w* [^.\n]{0,30}?"
+    r"utilisateur|aunque contradiga\w* [^.\n]{0,30}?usuario",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
     rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
     r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|"
@@ -767,7 +777,8 @@ _RISKY = (
     r"need to|anyone|on (?:their|his|her|my|the user'?s) behalf)\b|\bso (?:that )?(?:ci|the "
     r"pipeline|the build|checks?|tests?|it) (?:pass|passes|is green|goes green|succeeds?)\b|\bto "
     r"make (?:ci|the pipeline|the build|checks?|tests?) (?:pass|green)\b|\b(?:delet\w*|remov\w*|rm "
-    r"-|deploy\w*|force|publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|"
+    r"-|deploy\w*|(?:merged|approved) by the agent|(?:merg|approv)\w* (?:its|your) own|force|"
+    r"publish\w*|releas\w*|spend\w*|\$\d|main\b|master\b|network\w*|outbound|"
     r"internet|egress|pay\w*|transfer\w*|purchas\w*|buy\w*|wire\w*|refund\w*|sudo|root|drop\w*|"
     r"truncat\w*|wip(?:e|es|ed|ing)\b|reset --hard|hard reset|factory reset|install\w*|shell|"
     r"terminal|production|prod\b|credentials?|secrets?|passwords?|keys?|tokens?|money|funds|bank|"
@@ -837,6 +848,8 @@ _DANGER = (
 _OPENING = (
     r"\bclusterrolebinding\b[^\n]{0,80}?cluster-admin|\badministratoraccess\b|\"action\":\s*\"\*\"|"
     r"\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?secrets|"
+    # the privileged trigger running the fork's own code
+    r"\bpull_request_target\b[^\n]{0,120}?pull_request\.head\.(?:sha|ref)\b|"
     r"\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
     r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"
@@ -852,7 +865,11 @@ _OPENING = (
     r"\bpermitrootlogin\W+yes\b|\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "
-    r"rules?)\b|\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
+    r"rules?)\b|"
+    r"(?:désactiv|desactiv|deaktivier|disattiv|desativ)\w* (?:la |el |die |den |il |a )?"
+    r"(?:protection de (?:la )?branche|protección de (?:la )?rama|branch-?schutz|protezione del "
+    r"(?:branch|ramo)|proteção d[ae] branch|branch protection)|"
+    r"\b(?:turn\w* off|disabl\w*|stop\w*|delet\w*) (?:the )?(?:cloudtrail|audit logs?|"
     r"audit logging|guardduty|security hub|flow logs)\b",
     r"\b(?:approv\w*|merge) (?:\S+ ){0,6}?without (?:reading|reviewing|checking|looking "
     r"at|review|running (?:the |any )?(?:tests?|checks?|ci))\b",

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from . import _orders
 from ._build import word_start
-from ._clause import _NEG_WORDS, REACH, Clauses, Spots, negated, reported
+from ._clause import _NEG_WORDS, REACH, REPEAT, Clauses, Spots, negated, reported
 from ._engine import Text
 from ._needles import register
 from ._vocab import (
@@ -277,6 +277,8 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
         return True  # "(set up by IT)", "written by the team": a passive describes
     if _wished(s, max(0, m.start() - 120), m.start()):
         return False
+    if REPEAT.search(s, m.end(), m.end() + 300):
+        return False  # "appended … to authorized_keys. Do the same on every new machine."
     if _AGENT_SUBJECT.search(s, before, m.start()):
         return False  # "the assistant uploads …" describes what the agent is to do
     if _MODAL.search(s, before, m.start()):
@@ -954,7 +956,7 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
 
 # The agent's own write tools, named or called: the agent is told to make the change itself.
 _TOOL_CALL = re.compile(
-    r"\b(?:file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|\w+_tool)\b|"
+    r"\b(?:file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|\w+[_-]tool)\b|"
     r"\b(?:(?:call\w*|use[sd]?|using|invok\w*|with|via|through) (?:the |your )?[\w.-]+ (?:tool|"
     r"function|editor|terminal|shell)|(?:the|your) [\w.-]+ (?:tool|function))\b"
 )
@@ -996,6 +998,17 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     ),
                     None,
                 )
+                if w is None:  # "met de Edit-tool … in ~/.ssh/config": the tool is the write
+                    w = next(
+                        (
+                            t
+                            for t in _TOOL_CALL.finditer(s, *window)
+                            if not _NEW_CLAUSE.search(s, *sorted((t.end(), target.start())))
+                            and not _narrative(s, t)
+                            and _affirmed(s, t, clo, cl)
+                        ),
+                        None,
+                    )
                 if w is None:
                     continue
                 hosts = {".".join(h.split(".")[-2:]) for h in _GIT_HOST.findall(s, clo, chi)}

@@ -388,7 +388,7 @@ _BACKDOOR_TARGET = (
 _PERSIST_TARGET = (
     r"\bauthorized_keys\b",
     r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
-    r"zshenv|zlogin|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$profile\b|powershell_profile\.ps1",
+    r"zshenv|zlogin|kshrc|cshrc|tcshrc)(?![a-z0-9_])|config\.fish\b|\$profile\b|powershell_profile\.ps1",
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
     r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|(?<=\b(?:at|on) )boot\b",
     r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|"
@@ -413,7 +413,7 @@ _CONFIG_TARGET = (
 _RISKY_PAYLOAD = _rx(
     r"\b(?:https?|ftp)://|\b(?:curl|wget|nc|ncat|netcat|socat|telnet)\b|/dev/tcp|bash -i|base64 -d|"
     r"\beval\b[^\n]{0,40}\$\((?:curl|wget)|\bld_preload\b|alias (?:sudo|ssh|git|ls|cd)=|"
-    r"\bnot (?:security|auth)\b|--no-verify|skip[_-]?security",
+    r"\bnot (?:security|auth)\b|--no-verify|skip[_-]?security|(?<![\w-])exit 0\b",
     r"(?:^|[\s=:'\"`])(?:/tmp/|[a-z]:/users/public/|%temp%|%appdata%)|/dev/shm/|"
     r"\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
@@ -421,6 +421,9 @@ _RISKY_PAYLOAD = _rx(
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
+    # what runs is replaced later from elsewhere: whoever owns that source runs code here
+    r"\b(?:re-?)?(?:synced|syncs|refreshed|pulled|downloaded|fetched|mirrored|updated) "
+    r"(?:\w+ ){0,2}?from\b",
     # every server, in the other languages of the lexicon
     r"كل (?:خادم|جهاز)|(?:كل|جميع) الخوادم|(?:mọi|mỗi|tất cả(?: các)?) máy chủ|(?:हर|सभी) सर्वर|"
     r"(?:প্রতিটি|সব) সার্ভার|(?:setiap|semua) server|(?:bawat|lahat ng) server|ทุกเซิร์ฟเวอร์|"
@@ -479,7 +482,9 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "dl": re.compile(rf"{_START}{_DOWNLOAD_WORDS}"),
         "exec": re.compile(rf"{_START}{_RUN_WORDS}"),
         "write": re.compile(
-            rf"(?<![\w<-]){_WRITE}(?![\w-])|เพิ่ม|เขียน|ใส่|(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])"
+            # a CJK verb is written between particles ("を追加し"): a word boundary there too
+            rf"(?:(?<![\w<-])|(?<=[{CJK}])){_WRITE}(?:(?![\w-])|(?<=[{CJK}]))|เพิ่ม|เขียน|ใส่|"
+            r"(?<=[\w'\"`])\s+>>?(?=\s*[~/$.\w])"
         ),
         "persist": _rx(*_PERSIST_TARGET),
         "backdoor": _rx(*_BACKDOOR_TARGET),
