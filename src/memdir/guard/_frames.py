@@ -34,7 +34,7 @@ _HIDE = (
     r"hid(?:e|es|ing)\b|conceal\w*|keep (?:quiet|silent|mum) about|say nothing about|keep (?:it|"
     r"this|that|them|these|(?:this|that|the|your) (?:change|fix|edit|commit|note|rule|memory|"
     r"step)s?) (?:from|secret|quiet|hidden|to yourself)|cover\w* (?:it |this |them )?up|"
-    r"withh[oe]ld\w*|(?:leave|keep)\w* (?:\w+ ){0,3}?out of (?:the |your |any |all "
+    r"withh[oe]ld\w*|(?:leave|keep)\w* (?:\w+ ){0,5}?out of (?:the |your |any |all "
     r")?(?:\w+ )?(?:summar(?:y|ies)|repl(?:y|ies)|reports?|prs?|pull requests?|diffs?)\b|"
     r"不要写进|别写进|verheimlich\w*|verberg\w*|ocult\w*|cach\w* (?:à|a) l'utilisateur|nascond\w*|"
     r"escond\w*|скрыва\w*|скрой\w*|隐瞒|瞒着|隠し|隠す|숨기"
@@ -84,7 +84,8 @@ _RISKY = re.compile(
 # The agent's own changes, the object of "don't mention it when you …" with no audience named.
 _AGENT_DOING = re.compile(
     r"\b(?:when|whenever|if|that|what) you (?:\w+ )?(?:chang|edit|touch|modif|delet|remov|"
-    r"overwr)\w*"
+    r"overwr)\w* [^.;\n]{0,40}?\b(?:outside|other (?:people|teams?|users?)'?s?|someone else'?s|"
+    r"the user'?s)\b"
 )
 _FACT = re.compile(
     r"\s*,?\s*(?:that|we|i|you|about what|what (?:you|we|i)|dass|que|che|что)\b|\s*(?:我们|我|你)|"
@@ -203,7 +204,7 @@ _TEST = (
 )
 _WEAKEN = re.compile(
     r"\b(?:skip\w*|disabl\w*|delet\w*|remov\w*|comment\w* out|xfail|@skip\w*)|@?skip\b|markier\w*|"
-    r"überspring\w*|deaktivier\w*|entfern\w*|lösch\w*|auskommentier\w*|salta\w*|"
+    r"überspring\w*|deaktivier\w*|entfern\w*|lösch\w*|auskommentier\w*|salta\w*|omit\w*|"
     r"desactiv\w*|elimin\w*|borra\w*|coment\w*|ignor\w*|supprim\w*|désactiv\w*|saut\w*|disattiv\w*|"
     r"salt\w*|pul[ae]\w*|desativ\w*|remov\w*|apag\w*|пропус\w*|отключ\w*|удал\w*|закомментир\w*|"
     r"跳过|禁用|删除|注释掉|スキップ|無効|削除|コメントアウト|건너뛰|비활성화|삭제|주석 처리|"

@@ -552,7 +552,8 @@ _DEMOTE = (
     # another source followed even where it contradicts the user: it outranks them
     r"\beven (?:if|when|where|though) (?:they|it|that|those|these|this|one) (?:\w+ )?"
     r"(?:contradict|conflict|clash|go(?:es)? against)\w*(?: with)? (?:\w+ ){0,3}?(?:the user|the "
-    r"person|the human|the owner|you were told)|(?:auch|selbst) wenn (?:sie|es|er) [^.\n]{0,40}?"
+    r"person|the human|the owner|you were told by (?:the user|them))|"
+    r"(?:auch|selbst) wenn (?:sie|es|er) [^.\n]{0,40}?"
     r"(?:nutzer|benutzer)\w* widersprech\w*|même s'(?:ils?|elles?) contredi\w* [^.\n]{0,30}?"
     r"utilisateur|aunque contradiga\w* [^.\n]{0,30}?usuario",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
@@ -849,7 +850,8 @@ _OPENING = (
     r"\bclusterrolebinding\b[^\n]{0,80}?cluster-admin|\badministratoraccess\b|\"action\":\s*\"\*\"|"
     r"\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?secrets|"
     # the privileged trigger running the fork's own code
-    r"\bpull_request_target\b[^\n]{0,120}?pull_request\.head\.(?:sha|ref)\b|"
+    r"\bpull_request_target\b[^\n]{0,120}?(?<!never )(?<!not )\b(?:check\w* out|checkout|"
+    r"ref:)[^\n]{0,40}?pull_request\.head\.(?:sha|ref)\b|"
     r"\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
     r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"

@@ -998,6 +998,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     ),
                     None,
                 )
+                via_tool = w is None
                 if w is None:  # "met de Edit-tool … in ~/.ssh/config": the tool is the write
                     w = next(
                         (
@@ -1024,7 +1025,11 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
                     if (
                         not payload.search(scope.replace(target.group(), " "))
-                        and not (kind == "persist" and _TOOL_CALL.search(scope))
+                        and not (
+                            kind == "persist"
+                            and _TOOL_CALL.search(scope)
+                            and not (via_tool and re.search(r"rc$|profile$", target.group()))
+                        )
                         and not (kind == "config" and _standing(target, scope))
                     ):
                         continue  # a named tool writing there needs no payload to be abuse

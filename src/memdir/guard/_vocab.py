@@ -423,7 +423,7 @@ _RISKY_PAYLOAD = _rx(
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
     # what runs is replaced later from elsewhere: whoever owns that source runs code here
     r"\b(?:re-?)?(?:synced|syncs|refreshed|pulled|downloaded|fetched|mirrored|updated) "
-    r"(?:\w+ ){0,2}?from\b",
+    r"(?:\w+ ){0,2}?from\b(?! (?:our|this|the team'?s?|the company'?s?)\b)",
     # every server, in the other languages of the lexicon
     r"كل (?:خادم|جهاز)|(?:كل|جميع) الخوادم|(?:mọi|mỗi|tất cả(?: các)?) máy chủ|(?:हर|सभी) सर्वर|"
     r"(?:প্রতিটি|সব) সার্ভার|(?:setiap|semua) server|(?:bawat|lahat ng) server|ทุกเซิร์ฟเวอร์|"
