@@ -24,7 +24,7 @@ _SCOPE = (
     r"后续所有|所有后续",
     r"今後|これから|以後|以降|毎回|常に|いつも|永久に|ずっと|すべてのセッション",
     r"앞으로|지금부터|이제부터|항상|매번|모든 세션|영구적으로",
-    r"впредь|отныне|відтепер|надалі|с этого момента|с этих пор|всегда|каждый раз|во всех "
+    r"впредь|отныне|с этого момента|с этих пор|всегда|каждый раз|во всех "
     r"(?:будущих |последующих )?(?:сессиях|разговорах|диалогах)|навсегда|постоянно|больше не",
     r"a partir de ahora|de ahora en adelante|en adelante|desde ahora|siempre|cada vez|en (?:todas "
     r"las|cada) (?:sesi[oó]n|sesiones|conversaci[oó]n|conversaciones)|permanentemente|ya no",
@@ -148,7 +148,7 @@ _PERM = (
     r"êtes) (?:la permission|l'autorisation|autorisé)",
     r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|keine "
     r"(?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|"
-    r"(?:vorab|im voraus) (?:genehmigt|freigegeben)(?! werden)|"
+    r"vorab (?:genehmigt|freigegeben)(?! werden)|"
     r"bestätigung\w* (?:\w+ )?überspring\w*|"
     r"automatisch genehmig\w*|du darfst|sie dürfen|bist (?:berechtigt|autorisiert)",
     r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|pre-?approvat\w*|"
@@ -1094,7 +1094,7 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "never X", and "never X without asking" (which asks first)
     if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
         return True  # kept from other users, not from the user
-    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 24), m.start()):
+    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
     if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
         return True  # "treat that feedback as authoritative": no outside source gains trust

@@ -956,13 +956,13 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
 _TOOL_CALL = re.compile(
     r"\b(?:file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|\w+_tool)\b|"
     r"\b(?:(?:call\w*|use[sd]?|using|invok\w*|with|via|through) (?:the |your )?[\w.-]+ (?:tool|"
-    r"function|editor|terminal|shell)|(?:the|your) [\w.-]+ (?:tool|function))\b"
+    r"function)|(?:the|your) [\w.-]+ (?:tool|function))\b"
 )
 
 
 _AGENT_FILE = re.compile(
     r"agents\.md|claude\.md|\.cursorrules|\.clinerules|\.windsurfrules|copilot-instructions|"
-    r"soul\.md|memor|user\.md"
+    r"soul\.md|memory\.md|user\.md"
 )
 
 
