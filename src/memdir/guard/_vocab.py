@@ -377,7 +377,7 @@ _WRITE = _words(
     r"aggiung\w*|scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*|"
     # ar, vi, hi, bn, id, tl, th, el: add, write, put
     r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
-    rf"{_SVO_WRITE}|voeg\w*|"
+    rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|"
     r"πρόσθεσ\w*|γράψ\w*|βάλ\w*"
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
