@@ -11,21 +11,25 @@ from ._patterns import affirmed
 
 _SEND = lexicon(
     r"send\w*|forward\w*|email\w*|e-mail\w*|post\b|upload\w*|transmit\w*|exfiltrat\w*|leak\w*|"
-    r"submit\w*|beam\b|envi[aeá]\w*|enví\w*|enviar|mand[ae]\w*|envoie\w*|envoyer|transmet\w*|sende"
-    r"\w*|schick\w*|übermittle\w*|invia\w*|отправ|пришли|перешли|gönder\w*|ilet\w*|kirim\w*|ipadala"
-    r"|ipasa|gửi|भेज|পাঠা|أرسل|ارسل|إرسال|보내|전송|送信|送って|发送|发给|发到|转发|ส่ง"
+    r"submit\w*|beam\b|envi[aeá]\w*|enví\w*|enviar|mand[ae]\w*|envoie\w*|envoyer|transmet\w*|"
+    r"sende\w*|schick\w*|übermittle\w*|invia\w*|отправ|пришли|перешли|gönder\w*|ilet\w*|"
+    r"kirim\w*|ipadala|ipasa|gửi|भेज|পাঠা|أرسل|ارسل|إرسال|보내|전송|送信|送って|发送|发给|"
+    r"发到|转发|ส่ง"
 )
 _SENSITIVE = lexicon(
-    r"conversation|chat (?:history|log)s?|system prompt|(?:full|entire|whole|conversation|chat|"
-    r"session) context|memories|transcripts?|api keys?|credentials?|passwords?|secrets?|tokens?|"
-    r"cookies|personal (?:data|information|details)|users?'? (?:data|details|information|records)|"
-    r"employees?'? (?:data|details|information|records)|customers?'? (?:data|details|information|"
-    r"records)|bank details|ssn\b|credit card\w*|environment variables|env vars|private key|"
-    r"everything|datos|données|daten|dati\b|dados|данн|veri(?:ler\w*|yi|si\w*)?\b|dữ liệu|डेटा|ডেটা"
-    r"|بيانات|데이터|データ|数据|资料|ข้อมูล|contraseña|mot de passe|passwort|senha|пароль|şifre|"
-    r"kata sandi|mật khẩu|पासवर्ड|পাসওয়ার্ড|كلمة المرور|비밀번호|パスワード|密码|รหัสผ่าน|"
-    r"conversación|gespräch|conversazione|conversa\b|переписк|sohbet|percakapan|usapan|cuộc trò "
-    r"chuyện|बातचीत|কথোপকথন|محادثة|대화|会話|对话|聊天记录|การสนทนา"
+    r"conversation|chat (?:history|log)s?|system prompt|"
+    r"(?:full|entire|whole|conversation|chat|session) context|memories|transcripts?|api keys?|"
+    r"credentials?|passwords?|secrets?|tokens?|cookies|personal (?:data|information|details)|"
+    r"users?'? (?:data|details|information|records)|"
+    r"employees?'? (?:data|details|information|records)|"
+    r"customers?'? (?:data|details|information|records)|bank details|ssn\b|credit card\w*|"
+    r"environment variables|env vars|private key|everything|datos|données|daten|dati\b|dados|"
+    r"данн|veri(?:ler\w*|yi|si\w*)?\b|dữ liệu|डेटा|ডেটা|بيانات|데이터|データ|数据|资料|ข้อมูล|"
+    r"contraseña|"
+    r"mot de passe|passwort|senha|пароль|şifre|kata sandi|mật khẩu|पासवर्ड|পাসওয়ার্ড|"
+    r"كلمة المرور|비밀번호|パスワード|密码|รหัสผ่าน|conversación|gespräch|conversazione|"
+    r"conversa\b|переписк|sohbet|percakapan|usapan|cuộc trò chuyện|बातचीत|কথোপকথন|محادثة|대화|"
+    r"会話|对话|聊天记录|การสนทนา"
 )
 _DEST = (
     r"(?:https?://|www\.|[\w.+-]+@[\w-]+\.[\w.-]+|(?:my|this|that|an external|a remote|"
@@ -140,12 +144,13 @@ def _persistence_rules() -> tuple[Rule, ...]:
                 "open(",
                 "system32",
             ),
-            r"rm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:-\w+\s+)*(?:--no-preserve-root\s+)?(?:/\*?|~/?|\$"
-            r"home/?|/\s*--no-preserve-root)(?=[\s;&|'\"`)]|$)|mkfs(?:\.\w+)?\s+/dev/(?:sd|hd|nvme|"
-            r"disk|xvd)|dd\s+[^\n]{0,40}of=/dev/(?:sd|hd|nvme|disk|xvd)|>\s*/dev/sd[a-z]\b|chmod\s+"
-            r"-r\s+0?777\s+/(?=\s|$)|del\s+/[fsq][^\n]{0,40}c:\\windows|(?:rd|rmdir)\s+/s\s+/q\s+c:"
-            r"\\|rmtree\(\s*[\"']/[\"']|physicaldrive0|(?:open\(\s*[\"']|>>?\s*)/boot/|system32[^\n"
-            r"]{0,40}(?:del|remove|rmdir|unlink)",
+            r"rm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:-\w+\s+)*(?:--no-preserve-root\s+)?"
+            r"(?:/\*?|~/?|\$home/?|/\s*--no-preserve-root)(?=[\s;&|'\"`)]|$)"
+            r"|mkfs(?:\.\w+)?\s+/dev/(?:sd|hd|nvme|disk|xvd)|dd\s+[^\n]{0,40}of=/dev/(?:sd|hd|"
+            r"nvme|disk|xvd)|>\s*/dev/sd[a-z]\b|chmod\s+-r\s+0?777\s+/(?=\s|$)"
+            r"|del\s+/[fsq][^\n]{0,40}c:\\windows|(?:rd|rmdir)\s+/s\s+/q\s+c:\\"
+            r"|rmtree\(\s*[\"']/[\"']|physicaldrive0|(?:open\(\s*[\"']|>>?\s*)/boot/"
+            r"|system32[^\n]{0,40}(?:del|remove|rmdir|unlink)",
             accept=affirmed,
         ),
     )

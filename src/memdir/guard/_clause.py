@@ -62,8 +62,9 @@ _TURKISH_NEG = re.compile(r"\w\wm[ae](?:m[ae]l[ıi]|y[ıi]n(?:[ıi]z)?|y[ae]c[ae
 
 # A Markdown heading that negates the list under it ("## Do NOT", "### Never").
 _NEG_HEADING = re.compile(
-    r"(?m)^#{1,6}[ \t]+[^\n]*\b(?:do not|don'?t|never|avoid|forbidden|prohibited|not allowed|anti-?"
-    r"patterns?)\b[^\n]*$|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|niemals)[^\n]*$"
+    r"(?m)^#{1,6}[ \t]+[^\n]*\b(?:do not|don'?t|never|avoid|forbidden|prohibited|not allowed|"
+    r"anti-?patterns?)\b[^\n]*$|^#{1,6}[ \t]+[^\n]*(?:禁止|しない|запрещ|nunca|jamais|"
+    r"niemals)[^\n]*$"
 )
 _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # A section that reports an incident, in any language.
@@ -125,14 +126,15 @@ def _minimal(needles: tuple[str, ...], ascii_only: bool) -> frozenset[str]:
 # A clause that tells a story: a past time, a reported request, an incident; and no word
 # that turns it into a standing order again.
 _STORY = re.compile(
-    r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|sprint"
-    r")|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|historically"
-    r"|an? (?:old|former|previous) \w+|old (?:runbook|docs?|readme|wiki|guide|script|setup|version|"
-    r"notes?)|the (?:old|former) (?!instructions|rules|guidelines|guidance|directives|prompts?)\w+|"
-    r"(?:an?|the) (?:incident|breach|attacker|(?:compromised|malicious|poisoned|rogue) \w+|phishing"
-    r" \w+|red team)\b(?![@.]|\s+(?:channel|room|response|team|commander|ticket|queue|bot|runbook|"
-    r"process))|post-?mortem|(?:we|they|he|she|someone) (?:ran|stopped|tried|once)|once (?:ran|[a-z"
-    r"]+ed|told|sent))\b"
+    r"\b(?:in (?:19|20)\d\d|last (?:year|spring|summer|autumn|fall|winter|month|week|quarter|"
+    r"sprint)|\d+ (?:days?|weeks?|months?|years?) ago|used to|back then|formerly|in the past|"
+    r"historically|an? (?:old|former|previous) \w+|old (?:runbook|docs?|readme|"
+    r"wiki|guide|script|"
+    r"setup|version|notes?)|the (?:old|former) (?!instructions|rules|"
+    r"guidelines|guidance|directives|prompts?)\w+|(?:an?|the) (?:incident|breach|attacker|"
+    r"(?:compromised|malicious|poisoned|rogue) \w+|phishing \w+|red team)\b(?![@.]|\s+(?:"
+    r"channel|room|response|team|commander|ticket|queue|bot|runbook|process))|post-?mortem|"
+    r"(?:we|they|he|she|someone) (?:ran|stopped|tried|once)|once (?:ran|[a-z]+ed|told|sent))\b"
 )
 _PAST = re.compile(
     r"\b(?:[a-z]+ed|was|were|had|did|ran|told|said|sent|wrote|took|got|made|hid|found|saw|stole|"
@@ -151,12 +153,13 @@ _REFUSED = re.compile(
 )
 # Who plants attacks, and where attacks are shown on purpose (tests, teaching).
 _ADVERSARY = re.compile(
-    r"\b(?:attack(?:s|ers?)?|malicious|poison\w*|phish\w*|scam\w*|spam\w*|payloads?|injections?|red"
-    r"[- ]team\w*|pen-?test\w*|penetration test\w*|exploits?|threat model\w*|bug bounty|demo\w*|"
-    r"workshop\w*|slides?|trainings?|hostile|rogue|atacantes?|malicios[oa]s?|malveillant\w*|"
-    r"attaquants?|hameçonnage|angreifer\w*|bösartig\w*|attaccant\w*|malevol\w*|saldırgan\w*|"
-    r"oltalama)\b|钓鱼|攻击|恶意|注入|诈骗|フィッシング|攻撃|悪意|インジェクション|피싱|공격|악성|"
-    r"인젝션|фишинг\w*|атак\w*|вредонос\w*|злоумышленни\w*"
+    r"\b(?:attack(?:s|ers?)?|malicious|poison\w*|phish\w*|scam\w*|spam\w*|payloads?|"
+    r"injections?|red[- ]team\w*|pen-?test\w*|penetration test\w*|exploits?|threat model\w*|"
+    r"bug bounty|demo\w*|workshop\w*|slides?|trainings?|hostile|rogue|atacantes?|malicios[oa]s?|"
+    r"malveillant\w*|attaquants?|hameçonnage|angreifer\w*|bösartig\w*|attaccant\w*|"
+    r"malevol\w*|saldırgan\w*|oltalama)\b|"
+    r"钓鱼|攻击|恶意|注入|诈骗|フィッシング|攻撃|悪意|インジェクション|피싱|공격|악성|인젝션|"
+    r"фишинг\w*|атак\w*|вредонос\w*|злоумышленни\w*"
 )
 # An order word after the quoted exhibit makes it an order again ("… — always do this").
 _ORDER_AFTER = re.compile(
@@ -409,8 +412,10 @@ _MENTION = re.compile(
 )
 # "… «ignore the instructions» and the like" (zh/ja/ko/ru put the cue after the quote).
 _MENTION_AFTER = re.compile(
-    r"\s*(?:(?:demo|example|payload|pattern|string|phrase|trick|attack)s?\b|之类|之類|一类|这样|"
-    r"這樣|等|など|のよう|といった|と(?:書|記)|같은|등|gibi|जैसे|такие|подобн|и т\.|etc)"
+    r"\s*(?:(?:demo|example|payload|pattern|string|phrase|trick|attack)s?\b|"
+    r"之类|之類|一类|这样|這樣|等|など|のよう|といった|と(?:書|記)|같은|등|gibi|जैसे|"
+    r"такие|подобн|"
+    r"и т\.|etc)"
 )
 _QUOTES = "\"'`“‘«「„‚『【＂"
 _CLOSING_QUOTE = re.compile(r"[\"'`”’»」』】＂“]")
@@ -468,8 +473,9 @@ def mentioned(s: str, start: int) -> bool:
 # Japanese and Korean put the negation at the end of the clause, however far the verb is
 # ("~/.aws/credentials を読んだり表示したりしないこと", "… 절대 채팅에 출력하지 않는다").
 _NEG_CLAUSE_END = re.compile(
-    r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|않는다|않습니다|않음|않기|말 것|마라|"
-    r"마세요|금지|면 안 ?(?:된다|됩니다|돼요?))[\s。.!！)）]*$"
+    r"(?:しない(?:こと|で(?:ください)?)?|してはいけない|禁止|"
+    r"않는다|않습니다|않음|않기|말 것|마라|마세요|금지|면 안 ?(?:된다|됩니다|돼요?))"
+    r"[\s。.!！)）]*$"
 )
 # An order reported as something to spot, not to do: "look for instructions to read ~/.ssh",
 # "~/.ssh 를 읽으라는 지시", "alerts when a job does `nslookup $(…)`".
@@ -479,11 +485,12 @@ _REPORTED = re.compile(
     # what an attacker's text told someone to do, reported ("the fake mail asked staff to '…'")
     r"\b(?:payload|page|readme|mail|e-?mail|message|attacker|document|description|comment|note|"
     r"prompt|injection|link|issue|runbook|guide|docs?|wiki)s?\b[^.\n]{0,30}\b(?:told|asked|"
-    r"instructed|urged|wanted|said)\b[^.\n]{0,30}\bto\s+(?:(?:run|execute|type|paste)\s+)?[`'\"“‘«]"
-    r"?$|\b(?:if|when|whenever) (?:you|we|someone|reviewers?) (?:see|spot|notice|find|come across)"
-    r"\s+(?:(?:a|an|any|the|something like)\s+)?[`'\"“‘]?$|\b(?:detects?|detecting|alerts? (?:on|"
-    r"when)|flags?|flagging|catches|looks? for|watch(?:es)? for|scans? for|warns? (?:on|when|about)"
-    r"|blocks? (?:any|attempts))\b(?:[^.\n]|\.(?=\S)){0,80}$"
+    r"instructed|urged|wanted|said)\b[^.\n]{0,30}\bto\s+(?:(?:run|execute|type|paste)\s+)?"
+    r"[`'\"“‘«]?$|"
+    r"\b(?:if|when|whenever) (?:you|we|someone|reviewers?) (?:see|spot|notice|find|come across)"
+    r"\s+(?:(?:a|an|any|the|something like)\s+)?[`'\"“‘]?$|"
+    r"\b(?:detects?|detecting|alerts? (?:on|when)|flags?|flagging|catches|looks? for|watch(?:es)? "
+    r"for|scans? for|warns? (?:on|when|about)|blocks? (?:any|attempts))\b(?:[^.\n]|\.(?=\S)){0,80}$"
 )
 _REPORTED_AFTER = re.compile(
     r"\S{0,4}(?:라는|하라는|으라는|という|ように) ?(?:지시|요청|명령|指示|要求|命令)"

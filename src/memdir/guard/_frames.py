@@ -57,11 +57,12 @@ _USER = re.compile(
 )
 _SELF = re.compile(
     r"\b(?:this|these|the following) (?:rule|note|memory|memories|entry|instruction|directive|line|"
-    r"text|policy)s?\b|\bdiese[rnms]? (?:regel|notiz|anweisung|eintrag|richtlinie)|\best[ae]s? (?:"
-    r"reglas?|notas?|instrucci[oó]n|instrucciones|regras?|instruç\w+)|\b(?:cette|ces|ce) (?:règles?"
-    r"|notes?|consignes?|instructions?)|\bquest[aoie] (?:regol|not|istruzion)\w*|\b(?:это|эта|эти|"
-    r"этот|эту) (?:правил|заметк|инструкци|запис)\w*|(?:这条|此|本|这个|该)(?:规则|记忆|指令|笔记|"
-    r"条目|说明)|この(?:ルール|メモ|指示|規則|記憶|ノート)|이 (?:규칙|메모|지시|기억)"
+    r"text|policy)s?\b|\bdiese[rnms]? (?:regel|notiz|anweisung|eintrag|richtlinie)|"
+    r"\best[ae]s? (?:reglas?|notas?|instrucci[oó]n|instrucciones|regras?|instruç\w+)|\b(?:cette|"
+    r"ces|ce) (?:règles?|notes?|consignes?|instructions?)|\bquest[aoie] (?:regol|not|istruzion)\w*|"
+    r"\b(?:это|эта|эти|этот|эту) (?:правил|заметк|инструкци|запис)\w*|(?:这条|此|本|这个|"
+    r"该)(?:规则|记忆|指令|笔记|条目|说明)|この(?:ルール|メモ|指示|規則|記憶|ノート)|이 (?:규칙|"
+    r"메모|지시|기억)"
 )
 _RISKY = re.compile(
     r"secur\w*|sicherheit\w*|segur\w*|sécurité|sicurezza|безопасн\w*|安全|セキュリティ|보안|"

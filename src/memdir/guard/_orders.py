@@ -72,39 +72,41 @@ _PERM = (
     # the match ends at the verb: what is taken as approved is the object that scores
     r"\b(?:interpret|treat|take|count|consider|read|regard)\w*(?= (?:\S+ ){0,7}?as (?:an? |the |"
     r"being |already |the user'?s |their |my )?(?:approv\w*|pre-?approv\w*|consent\w*|permission|"
-    r"permitted|authori[sz]\w*|a yes|confirm\w*|go-ahead|sign-?off|signed off)\b)|\bthe user (?:has"
-    r" |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|allowed|permitted|"
-    r"delegated|waived|consented)\b|\b(?:turn\w* off|disabl\w*|skip\w*|remov\w*) (?:the )?['\"‘“]?("
-    r"?:ask|confirm|approv)\w*|\b(?:review|approval|confirmation|safety|security|sign-?off)(?: "
-    r"review)?(?: step| check| process| gate)? (?:is|are) (?:now )?(?:(?:not|no longer) (?:needed|"
-    r"required|necessary)|optional|unnecessary)\b|no (?:pidas|pida|solicites|esperes) (?:\w+ )?(?:"
-    r"confirmaci[oó]n|permiso|aprobaci[oó]n)|ne (?:demande|demandez) (?:pas|plus) (?:de )?(?:"
-    r"confirmation|permission|autorisation)|frag\w* (?:\w+ )?nicht (?:mehr )?(?:nach|um)|\bnicht "
-    r"mehr (?:nach|rück)?fragen\b|non chiedere (?:più )?(?:conferma|permesso)|"
+    r"permitted|authori[sz]\w*|a yes|confirm\w*|go-ahead|sign-?off|signed off)\b)|\bthe user "
+    r"(?:has |have )?(?:already |permanently |explicitly )?(?:authori[sz]ed|approved|allowed|"
+    r"permitted|delegated|waived|consented)\b|\b(?:turn\w* off|disabl\w*|skip\w*|remov\w*) (?:the "
+    r")?['\"‘“]?(?:ask|confirm|approv)\w*|\b(?:review|approval|confirmation|safety|security|"
+    r"sign-?off)(?: review)?(?: step| check| process| gate)? (?:is|are) (?:now )?(?:(?:not|no "
+    r"longer) (?:needed|required|necessary)|optional|unnecessary)\b|no (?:pidas|pida|solicites|"
+    r"esperes) (?:\w+ )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n)|ne (?:demande|demandez) (?:pas|"
+    r"plus) (?:de )?(?:confirmation|permission|autorisation)|frag\w* (?:\w+ )?nicht (?:mehr "
+    r")?(?:nach|um)|\bnicht mehr (?:nach|rück)?fragen\b|non chiedere (?:più )?(?:conferma|"
+    r"permesso)|"
     # "no longer need to ask" in other languages: a negated need + asking or a consent noun
-    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,10}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ ){0,3}?\w*(?:"
-    r"frag|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) (?:\w+ )?(?:"
-    r"bestätigung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr )?(?:nötig|"
-    r"notwendig|erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ ){0,2}?(?:demander|confirm"
-    r"\w*|permission|autorisation|valid\w*|approbation)|(?:ya )?no (?:necesitas?|necesitáis|hace "
-    r"falta|es necesario|tienes que|tiene que|hay que) (?:\w+ ){0,2}?(?:pedir|preguntar|consultar|"
-    r"confirm\w*|permiso|autorizaci[oó]n|aprobaci[oó]n)|non (?:serve|c'è bisogno di|hai bisogno di|"
-    r"devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|conferm\w*|permesso|autorizzazione|"
-    r"approvazione)|(?:não|nao) (?:precisa\w*|é necessário|tem que|tens de) (?:mais )?(?:de )?(?:\w"
-    r"+ ){0,2}?(?:pedir|perguntar|confirm\w*|permissão|autorização|aprovação)|(?:não|nao) (?:peça|"
-    r"pergunte|solicite) (?:\w+ )?(?:confirmação|permissão|autorização)|не (?:спрашивай|проси|"
-    r"запрашивай) (?:\w+ )?(?:подтверждени|разрешени|согласи)\w*|不要(?:再)?(?:问我|询问|请求确认|"
-    r"征求同意)|確認を求めない|聞かないで|묻지 마|확인하지 마|(?:считай|воспринимай|расценивай)\w* "
-    r"(?:это|его) (?:как )?(?:разрешени|согласи|одобрени|подтверждени)\w*|(?:tómalo|tomalo|"
-    r"considéralo|interprétalo) como (?:una )?(?:aprobaci[oó]n|autorizaci[oó]n|permiso)|considère\w"
-    r"*[- ]le comme (?:une )?(?:approbation|autorisation)|(?:werte|betrachte)\w* (?:das|es) als (?:"
-    r"zustimmung|freigabe|genehmigung)|(?:视为|当作|当成|理解为)(?:同意|批准|授权|确认)|(?:承認|"
-    r"許可|同意)(?:と|として)(?:みなし|扱)|\bapproved in advance\b|\balready (?:been )?(?:approved|"
-    r"authori[sz]ed|confirmed)\b|\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:"
-    r"approved|consent\w*)\b|\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:"
-    r"every|any|all|each)\b|\banswer\w* (?:them|these|those|all of them|each one) (?:with )?(?:a )?"
-    r"(?:yes|y)\b|\bassum\w* (?:the answer is |that (?:the user|they) (?:said|says|would say|agreed"
-    r"?) )?(?:yes|approv\w*|consent\w*)\b",
+    r"(?:brauch|muss|müss)\w* (?:\w+ ){0,10}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ "
+    r"){0,3}?\w*(?:frag|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) "
+    r"(?:\w+ )?(?:bestätigung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr "
+    r")?(?:nötig|notwendig|erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ "
+    r"){0,2}?(?:demander|confirm\w*|permission|autorisation|valid\w*|approbation)|(?:ya )?no "
+    r"(?:necesitas?|necesitáis|hace falta|es necesario|tienes que|tiene que|hay que) (?:\w+ "
+    r"){0,2}?(?:pedir|preguntar|consultar|confirm\w*|permiso|autorizaci[oó]n|aprobaci[oó]n)|non "
+    r"(?:serve|c'è bisogno di|hai bisogno di|devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|"
+    r"conferm\w*|permesso|autorizzazione|approvazione)|(?:não|nao) (?:precisa\w*|é necessário|tem "
+    r"que|tens de) (?:mais )?(?:de )?(?:\w+ ){0,2}?(?:pedir|perguntar|confirm\w*|permissão|"
+    r"autorização|aprovação)|(?:não|nao) (?:peça|pergunte|solicite) (?:\w+ )?(?:confirmação|"
+    r"permissão|autorização)|не (?:спрашивай|проси|запрашивай) (?:\w+ )?(?:подтверждени|разрешени|"
+    r"согласи)\w*|不要(?:再)?(?:问我|询问|请求确认|征求同意)|確認を求めない|聞かないで|묻지 마|"
+    r"확인하지 마|(?:считай|воспринимай|расценивай)\w* (?:это|его) (?:как )?(?:разрешени|согласи|"
+    r"одобрени|подтверждени)\w*|(?:tómalo|tomalo|considéralo|interprétalo) como (?:una "
+    r")?(?:aprobaci[oó]n|autorizaci[oó]n|permiso)|considère\w*[- ]le comme (?:une )?(?:approbation|"
+    r"autorisation)|(?:werte|betrachte)\w* (?:das|es) als (?:zustimmung|freigabe|genehmigung)|"
+    r"(?:视为|当作|当成|理解为)(?:同意|批准|授权|确认)|(?:承認|許可|同意)(?:と|として)(?:みなし|"
+    r"扱)|\bapproved in advance\b|\balready (?:been )?(?:approved|authori[sz]ed|confirmed)\b|"
+    r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
+    r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
+    r"\banswer\w* (?:them|these|those|all of them|each one) (?:with )?(?:a )?(?:yes|y)\b|"
+    r"\bassum\w* (?:the answer is |that (?:the user|they) (?:said|says|would say|agreed?) )?(?:yes|"
+    r"approv\w*|consent\w*)\b",
     r"\b(?:it|the agent|agents|the assistant|bots) (?:may|can) (?:now |freely |"
     r"also )?(?:\w+ ){0,2}?(?:any|all|every)\b",
     r"\b(?:you are|you're|the (?:agent|assistant) is|you have been) (?:now |hereby |fully |"
@@ -144,10 +146,11 @@ _PERM = (
     r"inutile de (?:demander|confirmer)|pré-?approuvé\w*|approuvé\w* d'avance|autorisé\w* "
     r"(?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|vous (?:avez|"
     r"êtes) (?:la permission|l'autorisation|autorisé)",
-    r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|keine (?"
-    r":bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|vorab "
-    r"(?:genehmigt|freigegeben)(?! werden)|bestätigung\w* (?:\w+ )?überspring\w*|automatisch "
-    r"genehmig\w*|du darfst|sie dürfen|bist (?:berechtigt|autorisiert)",
+    r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|keine "
+    r"(?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|"
+    r"vorab (?:genehmigt|freigegeben)(?! werden)|"
+    r"bestätigung\w* (?:\w+ )?überspring\w*|"
+    r"automatisch genehmig\w*|du darfst|sie dürfen|bist (?:berechtigt|autorisiert)",
     r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|pre-?approvat\w*|"
     r"approvat\w* in anticipo|hai (?:il permesso|l'autorizzazione)|sei autorizzat\w*",
     r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o|"
@@ -218,9 +221,10 @@ _TRUST = (
     r"to \w+(?: \w+){0,3}?),? (?:\w+ ){0,2}?(?:carry (?:it|them) out|follow|obey|execute|do (?:it|"
     r"so)|run (?:it|them)|act on)",
     r"\bauthori[sz]ed you to (?:act on|follow|obey|execute|carry out)\b",
-    r"(?:comme|como|come|als|как) (?:si (?:elles |ils |fueran |vinieran |fossem |venissero )?)?(?:"
-    r"venant|provenant|viniendo|vinieran|viessem|venissero|kämen|исходящ\w*) (?:de|d'|del|do|da|von"
-    r"|от) ?(?:lui|elle|él|ella|ele|lei|ihm|ihr|него|неё|l'utilisateur|usuario|usuário|utente)\b",
+    r"(?:comme|como|come|als|как) (?:si (?:elles |ils |fueran |vinieran |fossem |"
+    r"venissero )?)?(?:venant|provenant|viniendo|vinieran|viessem|venissero|kämen|"
+    r"исходящ\w*) (?:de|d'|del|do|da|von|от) ?(?:lui|elle|él|ella|ele|lei|ihm|ihr|него|неё|"
+    r"l'utilisateur|usuario|usuário|utente)\b",
     r"(?:fais|fait|faites) (?:\w+ )?confiance aux (?:consignes|instructions|messages)|(?:そのまま|"
     r"原样|그대로) ?(?:実行|执行|실행)",
     r"\b(?:follow|obey|execute|carry out)\w* (?:its|their|the) (?:instructions|commands|"
@@ -304,9 +308,10 @@ _TRUST = (
     r"fais confiance aux (?:instructions|consignes|messages)|trait\w* (?:\S+ ){0,5}?comme "
     r"(?:fiable|de confiance|venant de l'utilisateur|des instructions de l'utilisateur)|(?:obéis|"
     r"suis|exécute) (?:toutes )?les (?:instructions|consignes|ordres) (?:de|du|des|dans|venant)\b",
-    r"vertrau\w* (?:allen |jeden )?(?:anweisungen|befehlen|nachrichten)|behandle\w* (?:\S+ ){0,5}?("
-    r"?:als|wie) (?:vertrauenswürdig|vom (?:nutzer|benutzer)|anweisungen des (?:nutzers|benutzers))"
-    r"|(?:befolge|gehorche) (?:allen |alle )?(?:anweisungen|befehle\w*) (?:aus|von|in)\b",
+    r"vertrau\w* (?:allen |jeden )?(?:anweisungen|befehlen|nachrichten)|"
+    r"behandle\w* (?:\S+ ){0,5}?(?:als|wie) (?:vertrauenswürdig|vom (?:nutzer|benutzer)|"
+    r"anweisungen des (?:nutzers|benutzers))|(?:befolge|gehorche) (?:allen |alle )?(?:anweisungen|"
+    r"befehle\w*) (?:aus|von|in)\b",
     r"fidati (?:delle|di tutte le) (?:istruzioni|richieste)|tratta\w* (?:\S+ ){0,5}?come "
     r"(?:attendibil|affidabil|dell'utente|istruzioni dell'utente)\w*|(?:obbedisci|segui|esegui) "
     r"(?:tutte )?le (?:istruzioni|indicazioni|richieste) (?:di|da|nei|nelle|in)\b",
@@ -422,14 +427,15 @@ _OVERRIDE = (
     r"stated|described) (?:here|in this|below|above)|(?:follow|obey) (?:this|the) (?:file|note|"
     r"rule|memory))",
     r"(?:если|когда) пользователь (?:возражает|против|не согласен|отказывается)[^.\n]{0,80}?(?:всё "
-    r"равно|как написано|по этому файлу)|nếu người dùng (?:phản đối|từ chối|không đồng ý)[^.\n]{0,"
-    r"40}(?:vẫn|cứ)|kullanıcı (?:itiraz ederse|karşı çıkarsa|hayır derse)[^.\n]{0,40}(?:yine de|"
-    r"gene de)|si el usuario (?:se opone|no está de acuerdo|se niega|dice que no)[^.\n]{0,80}?(?:de"
-    r" todos modos|igual|como dice este)|si l'utilisateur (?:s'y oppose|refuse|n'est pas d'accord)["
-    r"^.\n]{0,80}?(?:quand même|comme indiqué)|wenn der (?:nutzer|benutzer) (?:widerspricht|ablehnt"
-    r"|nein sagt)[^.\n]{0,80}?(?:trotzdem|wie hier)|如果用户(?:反对|不同意|拒绝)[^。\n]{0,40}(?:"
-    r"照样|仍然|也要|按照本)|ユーザーが(?:反対|拒否)(?:したら|しても)[^。\n]{0,40}(?:それでも|"
-    r"このファイル)|사용자가 (?:반대|거부)(?:하면|해도)[^.\n]{0,40}(?:그래도|이 파일)",
+    r"равно|как написано|по этому файлу)|nếu người dùng (?:phản đối|từ chối|không đồng "
+    r"ý)[^.\n]{0,40}(?:vẫn|cứ)|kullanıcı (?:itiraz ederse|karşı çıkarsa|hayır "
+    r"derse)[^.\n]{0,40}(?:yine de|gene de)|si el usuario (?:se opone|no está de acuerdo|se niega|"
+    r"dice que no)[^.\n]{0,80}?(?:de todos modos|igual|como dice este)|si l'utilisateur (?:s'y "
+    r"oppose|refuse|n'est pas d'accord)[^.\n]{0,80}?(?:quand même|comme indiqué)|wenn der "
+    r"(?:nutzer|benutzer) (?:widerspricht|ablehnt|nein sagt)[^.\n]{0,80}?(?:trotzdem|wie hier)|"
+    r"如果用户(?:反对|不同意|拒绝)[^。\n]{0,40}(?:照样|仍然|也要|按照本)|ユーザーが(?:反対|"
+    r"拒否)(?:したら|しても)[^。\n]{0,40}(?:それでも|このファイル)|사용자가 (?:반대|거부)(?:하면|"
+    r"해도)[^.\n]{0,40}(?:그래도|이 파일)",
     r"\b(?:priority|precedence|trust) (?:order|ranking|hierarchy)\b[^\n]{0,160}?\b(?:the user|"
     r"system prompt|instructions)\b",
     r"\b(?:conflict\w*|disagree\w*|contradict\w*)\b[^.\n]{0,80}?\b(?:follow|obey|prefer|go with|"
@@ -526,13 +532,14 @@ _DEMOTE = (
     r"st |actually |really )?(?:a tester|an? (?:impostor|"
     r"intern|attacker|bot)|not (?:the|your) (?:real )?(?:owner|user|admin))",
     r"(?:instrucciones|mensajes|peticiones|órdenes) del usuario[^.\n]{0,30}no (?:cuentan|valen|"
-    r"importan|aplican)|(?:instructions|messages|demandes) de l'utilisateur[^.\n]{0,30}ne (?:"
-    r"comptent|valent|s'appliquent) (?:pas|plus)|(?:anweisungen|nachrichten|bitten) des (?:nutzers|"
-    r"benutzers)[^.\n]{0,30}(?:zählen|gelten) nicht|(?:istruzioni|messaggi|richieste) dell'utente[^"
-    r".\n]{0,30}non (?:contano|valgono)|(?:instruções|mensagens|pedidos) do usuário[^.\n]{0,30}não "
-    r"(?:contam|valem)|(?:указани|сообщени|просьб|инструкци)\w* пользовател\w*[^.\n]{0,30}не (?:"
-    r"считаются|важны|действуют)|用户的?(?:指令|消息|请求|要求)[^。\n]{0,20}(?:不算|无效|不作数|"
-    r"不用管)|ユーザーの(?:指示|発言|要求)[^。\n]{0,20}(?:無効|関係ない|無視してよい)",
+    r"importan|aplican)|(?:instructions|messages|demandes) de l'utilisateur[^.\n]{0,30}ne "
+    r"(?:comptent|valent|s'appliquent) (?:pas|plus)|(?:anweisungen|nachrichten|"
+    r"bitten) des (?:nutzers|benutzers)[^.\n]{0,30}(?:zählen|gelten) nicht|(?:istruzioni|messaggi|"
+    r"richieste) dell'utente[^.\n]{0,30}non (?:contano|valgono)|(?:instruções|mensagens|"
+    r"pedidos) do usuário[^.\n]{0,30}não (?:contam|valem)|(?:указани|сообщени|просьб|"
+    r"инструкци)\w* пользовател\w*[^.\n]{0,30}не (?:считаются|важны|действуют)|用户的?(?:指令|消息|"
+    r"请求|要求)[^。\n]{0,20}(?:不算|无效|不作数|不用管)|ユーザーの(?:指示|発言|"
+    r"要求)[^。\n]{0,20}(?:無効|関係ない|無視してよい)",
     r"\b(?:the person|the user|the human|whoever) (?:you are|you're) (?:helping|talking to|"
     r"chatting with|working with|working for) (?:is|are) not (?:authori[sz]ed|the (?:real "
     r")?(?:owner|user)|allowed|trusted)|\b(?:answer|respond|listen|obey|follow)\w* only (?:to "
@@ -704,10 +711,11 @@ _PERSIST = (
     rf"\b(?:save|store|add|write|copy|include|repeat|append|insert|put) {_SELF} (?:\w+ )?(?:in|"
     rf"into|to|at the (?:top|end) of) (?:every|each|all|any) (?:new |future |other )?(?:memor|"
     rf"session|files?|responses?|repl|conversations?|projects?|repos|agents\.md|claude\.md)",
-    r"不要删除(?:这条|此|本)|(?:这条|此|本)(?:规则|记忆|指令|条目)(?:不得|不可|不能|禁止)(?:被)?(?:"
-    r"删除|修改)|如果(?:这条|此)?(?:规则|记忆|指令)?(?:被)?删除(?:了)?[，,]?(?:请)?(?:重新|再次)(?:"
-    r"添加|写入|创建|恢复)|(?:把|将)(?:这条|此)(?:规则|指令|记忆)(?:写入|添加到|复制到|加入)(?:每个"
-    r"|所有|每一个)|不要(?:向用户)?(?:提及|透露|提起)(?:这条|此)(?:规则|指令|记忆)",
+    r"不要删除(?:这条|此|本)|(?:这条|此|本)(?:规则|记忆|指令|条目)(?:不得|不可|不能|"
+    r"禁止)(?:被)?(?:删除|修改)|如果(?:这条|此)?(?:规则|记忆|"
+    r"指令)?(?:被)?删除(?:了)?[，,]?(?:请)?(?:重新|再次)(?:添加|写入|创建|恢复)|(?:把|将)(?:这条|"
+    r"此)(?:规则|指令|记忆)(?:写入|添加到|复制到|加入)(?:每个|所有|每一个)|不要(?:向用户)?(?:提及|"
+    r"透露|提起)(?:这条|此)(?:规则|指令|记忆)",
     r"この(?:ルール|記憶|指示|メモ|エントリ)を(?:削除|変更|編集)しない|削除されたら(?:再)?(?:追加|"
     r"復元|作成)|(?:すべて|全て)の(?:新しい)?(?:メモリ|記憶|ファイル|セッション)に(?:この|これを)|"
     r"この(?:ルール|指示)(?:について|を)(?:ユーザーに)?(?:言及|説明)しない",
@@ -734,10 +742,11 @@ _PERSIST = (
     r"bu (?:kuralı|notu|talimatı) (?:silme|değiştirme|söyleme)|silinirse (?:tekrar|yeniden) ekle",
 )
 _REMOTE = (
-    r"\b(?:fetch|load|read|visit|download|get|open|curl|retrieve|check)\w* [^\n]{0,80}?(?:https?://"
-    r"|\b[\w-]+\.[a-z]{2,}/)\S++[^\n]{0,80}?\b(?:and |then )?(?:follow|obey|execute|apply|act on|"
-    r"carry out|do what|run what|treat (?:it|them) as)\w* (?:(?:all |any |the |its |every )?(?:"
-    r"instructions?|commands?|orders|directives|steps|tasks)|it says|they say|whatever)",
+    r"\b(?:fetch|load|read|visit|download|get|open|curl|retrieve|"
+    r"check)\w* [^\n]{0,80}?(?:https?://|\b[\w-]+\.[a-z]{2,}/)\S++[^\n]{0,80}?\b(?:and |"
+    r"then )?(?:follow|obey|execute|apply|act on|carry out|do what|run what|treat (?:it|"
+    r"them) as)\w* (?:(?:all |any |the |its |every )?(?:instructions?|commands?|orders|directives|"
+    r"steps|tasks)|it says|they say|whatever)",
     r"\b(?:instructions?|commands?|orders|tasks|directives) (?:are |will be )?(?:at|from|on|"
     r"in) (?:https?://|\b[\w-]+\.[a-z]{2,}/)\S+",
     r"(?:heartbeat|beacon|check[\s-]?in|report (?:in|back)) (?:to|with) (?:https?://|"
@@ -836,16 +845,17 @@ _OPENING = (
     r"\bclusterrolebinding\b[^\n]{0,80}?cluster-admin|\badministratoraccess\b|\"action\":\s*\"\*\"|"
     r"\biam:\*|/var/run/docker\.sock|\bpull_request_target\b[^\n]{0,80}?secrets|"
     r"\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
-    r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|\b"
-    r"(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"
-    r"como|comme|als|как) (?:an? |un |una |um |uma )?(?:admin|owner|amministrat|propriet)\w*[^.\n]{"
-    r"0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b(?: (?:\w{1,5}|\S+'s?)){0,4} (?:repo|dépôt|"
-    r"org|proje|proge|proye|account|cuenta|compte|konto|проект)|\b(?:grant|give|add|promot|elevat)"
-    r"\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|maintainer)\w* (?:rights|access|"
-    r"permissions?|privileges|role|status)\b|\b(?:has been|have been|was|were|is|are) granted (?:\w"
-    r"+ )?(?:admin|administrator|root|owner|superuser)\b|\busermod\s+-a?G\s+(?:sudo|wheel|docker|"
-    r"admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|\bmake (?:the |this |our )?(?:\w+ ){0,2}?(?:repo\w*|"
-    r"bucket|project|gist|dataset|drive|folder|document|channel|dashboard)s? public\b",
+    r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
+    r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"
+    r"como|comme|als|как) (?:an? |un |una |um |uma )?(?:admin|owner|amministrat|propriet)\w*"
+    r"[^.\n]{0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b(?: (?:\w{1,5}|\S+'s?)){0,4}"
+    r" (?:repo|dépôt|org|proje|proge|proye|account|cuenta|compte|konto|проект)|"
+    r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
+    r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|\b(?:has been|"
+    r"have been|was|were|is|are) granted (?:\w+ )?(?:admin|administrator|root|owner|superuser)\b|"
+    r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|\bmake (?:the |"
+    r"this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|document|"
+    r"channel|dashboard)s? public\b",
     r"\bpermitrootlogin\W+yes\b|\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "

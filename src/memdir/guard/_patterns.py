@@ -222,12 +222,13 @@ def _role_rules() -> tuple[Rule, ...]:
                 "developer mode",
                 "in developer mode",
             ),
-            r"do anything now|dan\b[^.\n]{0,40}(?:stands for|mode|jailbreak|persona)(?!\w* (?:"
-            r"samples?|examples?)\b)|dan,? (?:which|who) stands for|jailbr(?:eak|oken)\w*\s+(?:mode"
-            r"|persona|version|ai|assistant|chatbot|model)|(?:immerse yourself|step) into the role "
-            r"of|(?:broken|break|breaking) free (?:of|from)|no longer (?:bound|restricted|limited|"
-            r"constrained) by|(?:enable|activate|enter|switch to|turn on|unlock)\w*\s+(?:the\s+)?"
-            r"developer mode|developer mode (?:enabled|activated|is on)|in developer mode,? you",
+            r"do anything now|dan\b[^.\n]{0,40}(?:stands for|mode|jailbreak|persona)(?!\w* "
+            r"(?:samples?|examples?)\b)|dan,? (?:which|who) stands for|jailbr(?:eak|"
+            r"oken)\w*\s+(?:mode|persona|version|ai|assistant|chatbot|model)|(?:immerse yourself|"
+            r"step) into the role of|(?:broken|break|breaking) free (?:of|from)|no longer (?:bound|"
+            r"restricted|limited|constrained) by|(?:enable|activate|enter|switch to|turn on|"
+            r"unlock)\w*\s+(?:the\s+)?developer mode|developer mode (?:enabled|activated|is on)|in "
+            r"developer mode,? you",
             near=(
                 "do anything now",
                 "dan ",
@@ -446,12 +447,13 @@ def _request_rules() -> tuple[Rule, ...]:
                 "spell out",
                 "read out",
             ),
-            r"(?:reveal|disclose|leak|divulge|share|give me|tell me|show me|send me|provide me with"
-            r"|print out|output|repeat|spell out|read out)\s+(?:me\s+)?(?:your|the|its)\s+(?:secret"
-            r"(?: key| word| code| phrase)?|password|passcode|passphrase|system prompt|initial (?:"
-            r"prompt|instructions)|hidden (?:prompt|instructions)|original (?:prompt|instructions)|"
-            r"instructions above|api keys?|private key|credentials)\b|(?:provide|confirm)\s+(?:me\s"
-            r"+)?(?:with\s+)?your\s+(?:secret|password|passcode|system prompt|api key|credentials)",
+            r"(?:reveal|disclose|leak|divulge|share|give me|tell me|show me|send me|provide me "
+            r"with|print out|output|repeat|spell out|read out)\s+(?:me\s+)?(?:your|the|"
+            r"its)\s+(?:secret(?: key| word| code| phrase)?|password|passcode|passphrase|system "
+            r"prompt|initial (?:prompt|instructions)|hidden (?:prompt|instructions)|original "
+            r"(?:prompt|instructions)|instructions above|api keys?|private key|credentials)\b|"
+            r"(?:provide|confirm)\s+(?:me\s+)?(?:with\s+)?your\s+(?:secret|password|passcode|"
+            r"system prompt|api key|credentials)",
             near=_SECRET_WORDS,
             span=50,
         ),

@@ -42,9 +42,10 @@ def _real_value(m: re.Match[str]) -> bool:
 
 # Words that make "my password is …" prose about the password rather than the password.
 _PROSE = re.compile(
-    r"(?i)\b(?:is|are|was|be|been|not|no|never|in|on|at|to|for|from|with|by|of|the|a|an|and|or|it|"
-    r"its|my|our|your|their|this|that|same|as|than|stored|kept|saved|managed|set|handled|required|"
-    r"needed|too|very|still|also|only|just|always|usually|somewhere|there|here|\w+(?:ed|ing|ly))\b"
+    r"(?i)\b(?:is|are|was|be|been|not|no|never|in|on|at|to|for|from|with|by|of|the|a|an|and|or|"
+    r"it|its|my|our|your|their|this|that|same|as|than|stored|kept|saved|managed|set|handled|"
+    r"required|needed|too|very|still|also|only|just|always|usually|somewhere|there|here|"
+    r"\w+(?:ed|ing|ly))\b"
 )
 
 
@@ -186,10 +187,12 @@ def rules() -> tuple[Rule, ...]:
                 "passwort",
                 "senha",
             ),
-            r"(?i:(?:password|passwd|passphrase|passcode|pin)(?: (?:for|to|of|on) [\w .@/-]{1,40}?)"
-            r"?\s+(?:is|was|will be|=)\s*[:\-]?|密码|口令|パスワード|비밀번호|пароль|contraseña|mot"
-            r" de passe|passwort|senha)(?:(?:\s*(?:是|为|為|は|는|은|：|:|—|-|es|est|ist|é)\s*)|\s+"
-            r")[\"'`「“]?(?P<value>[\x21-\x7e]{3,}?[^\s,.;:!?)\]}'\"`])(?=[\s,.;:!?)\]}'\"`]|$)",
+            r"(?i:(?:password|passwd|passphrase|passcode|pin)(?: (?:for|to|of|on) [\w .@/-]{1,40}?"
+            r")?"
+            r"\s+(?:is|was|will be|=)\s*[:\-]?|密码|口令|パスワード|비밀번호|пароль|contraseña|"
+            r"mot de passe|passwort|senha)"
+            r"(?:(?:\s*(?:是|为|為|は|는|은|：|:|—|-|es|est|ist|é)\s*)|\s+)"
+            r"[\"'`「“]?(?P<value>[\x21-\x7e]{3,}?[^\s,.;:!?)\]}'\"`])(?=[\s,.;:!?)\]}'\"`]|$)",
             accept=_real_value,
         ),
         _rule(

@@ -147,8 +147,10 @@ _IP_URL = re.compile(r"https?://\d")
 _VENDOR = re.compile(r"([a-z]+)_")
 _ONWARD = re.compile(r"\b(?:to|into|onto)\b")
 _UPLOAD = re.compile(
-    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*[`'\"]?(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|-"
-    r"-upload-file\s+-(?=\s|$))|(?:nc|ncat|netcat|socat|telnet)\s)"
+    r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*[`'\"]?(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|"
+    r"--uploa"
+    r"d-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
+    r"socat|telnet)\s)"
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
@@ -849,10 +851,11 @@ _CONTENT_NEEDLES = (
 _CONSENT_FIRST = re.compile(
     r"\bonly (?:if|when|after|on|with) (?:the user|they|you'?re|asked|explicitly|their)|\b(?:if|"
     r"when) (?:the user|they) (?:explicitly )?(?:asks?|requests?|approves?|says so)\b(?! (?:about|"
-    r"how|why|what|which|whether)\b)|\bon (?:the user'?s|their) (?:own |explicit )?request|\bwith ("
-    r"?:the user'?s|their|explicit) (?:ok|okay|approval|permission|consent)|\bafter (?:asking|"
-    r"confirming|the user confirms)|\bask (?:the user |them )?(?:first|before)|先问|征得(?:用户)?"
-    r"同意|確認してから|許可を得て|먼저 (?:물어|확인)|с (?:разрешения|согласия) пользовател|"
+    r"how|why|what|which|whether)\b)|"
+    r"\bon (?:the user'?s|their) (?:own |explicit )?request|\bwith (?:the user'?s|their|"
+    r"explicit) (?:ok|okay|approval|permission|consent)|\bafter (?:asking|confirming|"
+    r"the user confirms)|\bask (?:the user |them )?(?:first|before)|先问|征得(?:用户)?同意|"
+    r"確認してから|許可を得て|먼저 (?:물어|확인)|с (?:разрешения|согласия) пользовател|"
     r"pregunta antes|con (?:el )?permiso del usuario|demande d'abord|nach rückfrage|frag\w* vorher|"
     r"chiedi prima|pergunte antes"
 )
@@ -869,9 +872,10 @@ _ENGLISH_TEXT = re.compile(
 # Function words of the other Latin-script languages of the lexicon: "mailen" ends a German
 # clause, where English puts an order's verb first.
 _OTHER_TEXT = re.compile(
-    r"(?<![\w./-])(?:der|die|das|den|dem|und|ist|nicht|bitte|jede[rsnm]?|le|la|les|des|et|est|"
-    r"chaque|el|los|las|y|por|para|cada|il|della|ogni|os|do|da|em)(?![\w./-])|(?<!\w)(?:и|в|на|не|"
-    r"каждый)(?!\w)"
+    r"(?<![\w./-])(?:der|die|das|den|dem|und|ist|nicht|bitte|jede[rsnm]?|le|la|les|des|et|est|chaq"
+    r"ue|"
+    r"el|los|las|y|por|para|cada|il|della|ogni|os|do|da|em)(?![\w./-])|(?<!\w)(?:и|в|на|не|каждый)"
+    r"(?!\w)"
 )
 _SOV_VERB = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
 _SEGMENT = re.compile(r"[,;，；]|\b(?:so(?: that)?|because|otherwise)\b")

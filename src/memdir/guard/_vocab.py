@@ -124,35 +124,37 @@ _SUBST = re.compile(r"\$\(|`[^`\n]{1,80}`")
 # Things that are private or secret, named in prose.
 _PRIVATE_NOUN = (
     r"(?<!\w)(?:whole |entire |full |all (?:of )?(?:the |your )?|your |the user'?s? )?(?:memor(?:y|"
-    r"ies)(?: file| contents?| store)?|memory\.md|conversations?|chat (?:history|logs?|transcripts?"
-    r")|transcripts?|message history|previous messages|(?:full|entire|whole|session|conversation) "
-    r"context|session (?:data|history)|system prompt|(?:api|access|secret|private|ssh|aws|signing) "
-    r"keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|cookies|"
-    r"environment variables|env vars|(?:full|whole|entire|complete) environment|~/(?:documents|"
-    r"desktop|downloads|pictures)\b|~/\.config(?![\w.-]|/\w)|(?:its|their) outputs?|(?:command|"
-    r"shell|terminal|tool) outputs?|outputs? of (?:each|every|all|the) commands?|(?:customer|client"
-    r"|user) (?:database|db|table|records|list)s?|pg_dump|mysqldump|mongodump|(?:personal|private|"
-    r"financial|finance|medical|tax) (?:files|documents|records|data)|invoices|bank statements|(?:e"
-    r"-?mail|home|postal) addresses|phone numbers|dates? of birth|(?:passport|credit card|social "
-    r"security) numbers|passphrases?|(?:user|customer|personal)(?:'s|s')? (?:data|details|"
-    r"information|files|records)|personal (?:data|information)|contacts|clipboard|keystrokes|"
-    r"screenshots?|home directory|everything you (?:know|remember|have seen|do|run|type)|\.claude/"
-    r"projects|calendar(?: export| events)?|contacts|photos|e-?mails|inbox|browsing history|(?:bash"
-    r"|zsh|shell|fish|command|powershell)[ _]history|consolehost_history|location|\.codex/sessions|"
-    r"\.hermes/(?:sessions|memories)|(?:every|all|each) (?:\w+ ){0,2}commands? (?:you|the agent|the"
-    r" assistant|it) (?:runs?|executes?|types?)|(?:the )?user'?s? (?:last |latest |previous |recent"
-    r" |current )?(?:messages?|prompts?|requests?|input|questions?)|(?:current |full |whole |entire"
-    r" )?(?:diffs?|source code|codebase|repository contents|repo contents|all branches|(?:whole |"
-    r"entire )?(?:repo|repository)))\b|--all\b|--mirror\b|toutes les branches|branches privées|"
-    r"todas las ramas|ramas privadas|alle branches|все ветки|所有分支|すべてのブランチ",
+    r"ies)(?: file| contents?| store)?|memory\.md|conversations?|chat (?:history|logs?|"
+    r"transcripts?)|transcripts?|message history|previous messages|(?:full|entire|whole|session|"
+    r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
+    r"ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|"
+    r"cookies|environment variables|env vars|(?:full|whole|entire|complete) environment|"
+    r"~/(?:documents|desktop|downloads|pictures)\b|~/\.config(?![\w.-]|/\w)|(?:its|their) outputs?|"
+    r"(?:command|shell|terminal|tool) outputs?|outputs? of (?:each|every|all|the) commands?|"
+    r"(?:customer|client|user) (?:database|db|table|records|list)s?|pg_dump|mysqldump|mongodump|"
+    r"(?:personal|private|financial|finance|medical|tax) (?:files|documents|records|data)|invoices|"
+    r"bank statements|(?:e-?mail|home|postal) addresses|phone numbers|dates? of birth|(?:passport|"
+    r"credit card|social security) numbers|passphrases?|(?:user|customer|personal)(?:'s|s')? "
+    r"(?:data|details|information|files|records)|personal (?:data|information)|contacts|clipboard|"
+    r"keystrokes|screenshots?|home directory|everything you (?:know|remember|have seen|do|run|"
+    r"type)|\.claude/projects|calendar(?: export| events)?|contacts|photos|e-?mails|inbox|browsing "
+    r"history|(?:bash|zsh|shell|fish|command|powershell)[ _]history|consolehost_history|location|"
+    r"\.codex/sessions|\.hermes/(?:sessions|memories)|(?:every|all|each) (?:\w+ ){0,2}commands? "
+    r"(?:you|the agent|the assistant|it) (?:runs?|executes?|types?)|(?:the )?user'?s? (?:last |"
+    r"latest |previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|"
+    r"(?:current |full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo "
+    r"contents|all branches|(?:whole |entire )?(?:repo|repository)))\b|"
+    r"--all\b|--mirror\b|toutes les branches|branches privées|todas las ramas|ramas privadas|"
+    r"alle branches|все ветки|所有分支|すべてのブランチ",
     r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|"
     r"上下文|系统提示词?|密钥|私钥|密码|口令|令牌|凭证|凭据|用户数据|个人信息|剪贴板|差异|代码改动|"
     r"用户(?:\S{0,6}?的)?(?:指令|发言|输入|消息)",
     r"会話(?:履歴|ログ|内容)?|チャット履歴|履歴|メモリ(?:の内容)?|記憶|コンテキスト|"
     r"システムプロンプト|秘密鍵|認証情報|パスワード|トークン|個人情報|クリップボード|差分|"
     r"ユーザーの(?:\S{0,6}?の)?(?:指示|発言|入力|メッセージ)",
-    r"переписк\w*|разговор\w*|истори\w* (?:чата|сообщений|разговора)|памят\w*|контекст\w*|системн\w"
-    r"* промпт\w*|приватн\w* ключ\w*|ключ\w*|парол\w*|токен\w*|учетн\w* данн\w*|личн\w* данн\w*",
+    r"переписк\w*|разговор\w*|истори\w* (?:чата|сообщений|разговора)|памят\w*|контекст\w*|"
+    r"системн\w* промпт\w*|приватн\w* ключ\w*|ключ\w*|парол\w*|токен\w*|учетн\w* данн\w*|"
+    r"личн\w* данн\w*",
     r"conversaci[oó]n(?:es)?|historial(?: de chat)?|memoria|contexto|claves?(?: privadas?)?|"
     r"contraseñas?|credenciales|datos personales|historique|mémoire|contexte|clés?(?: privées?)?|"
     r"mots? de passe|jetons?|identifiants|données personnelles|gespräch\w*|verlauf|gedächtnis|"
@@ -197,16 +199,18 @@ _SEND = _words(
 
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
 _VISIBLE = (
-    r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|(?<!"
-    r"\S)[^\w\s]*+\w\S*?\.md\b|logs?\b|description|pull request|pr\b|issue|comment|channel|commit "
-    r"message|ticket|summary|report|plain ?text|https?://"
+    r"memory|memories|notes?|memory\.md|reply|replies|response|answer|chat|message|wiki|docs?/|"
+    r"(?<!\S)[^\w\s]*+\w\S*?\.md\b|logs?\b|description|pull request|pr\b|issue|comment|channel|"
+    r"commit message|ticket|"
+    r"summary|report|plain ?text|https?://"
 )
 _VERB_FORMS = (
-    r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|print(?:s|ed"
-    r"|ing)?|includ(?:e|es|ed|ing)|past(?:e|ed|es|ing)|attach(?:es|ed|ing)?|reveal(?:s|ed|ing)?|"
-    r"leak(?:s|ed|ing)?|upload(?:s|ed|ing)?|sen(?:d|ds|ding|t)|(?:answer|reply|respond)(?:s|ed|ing)"
-    r"? with|post(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|collect(?:s|ed|ing)?|harvest(?:s|ed|ing)?|"
-    r"grab(?:s|bed|bing)?|steal(?:s|ing)?|stole"
+    r"show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|output(?:s|ted|ting)?|dump(?:s|ed|ing)?|print(?:s|"
+    r"ed|ing)?|includ(?:e|es|ed|ing)|past(?:e|ed|es|ing)|attach(?:es|ed|ing)?|reveal(?:s|ed|ing)?|"
+    r"leak(?:s|ed|ing)?|upload(?:s|ed|ing)?|sen(?:d|ds|ding|t)|(?:answer|reply|respond)(?:s|ed|ing"
+    r")? "
+    r"with|post(?:s|ed|ing)?|exfiltrat(?:e|es|"
+    r"ed|ing)|collect(?:s|ed|ing)?|harvest(?:s|ed|ing)?|grab(?:s|bed|bing)?|steal(?:s|ing)?|stole"
 )
 _KEEP_FORMS = (
     r"sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing)|cop(?:y|ies|ied|ying)|add(?:s|ed|ing)?|append(?:s|ed|"
@@ -238,30 +242,33 @@ _READ_CJK = (
     "คัดลอก|ก๊อป|อ่าน|บันทึก|ส่ง|แสดง|อัปโหลด|แนบ|รวบรวม"  # th: written without spaces too
 )
 _READ_OTHER = (
-    r"скопируй\w*|копир\w*|прочитай\w*|прочти\w*|читай\w*|сохрани\w*|запомни\w*|запиши\w*|отправ\w*"
-    r"|загрузи\w*|выгрузи\w*|собери\w*|извлеки\w*|выведи\w*|покажи\w*|вставь\w*|включи\w*|добав\w*|"
-    r"copia\w*|lee\b|leer|guarda\w*|recuerda\w*|memoriza\w*|registra\w*|env[ií]a\w*|sube\w*|exporta"
-    r"\w*|recopila\w*|obt[eé]n\w*|extrae\w*|muestra\w*|imprime\w*|pega\w*|adjunta\w*|incluye\w*|"
-    r"añade\w*|agrega\w*|copie\w*|lis\b|lire|sauvegarde\w*|enregistre\w*|retiens|mémorise\w*|envoie"
-    r"\w*|collecte\w*|récupère\w*|extrais|affiche\w*|colle\w*|joins|inclus\w*|ajoute\w*|kopier\w*|"
-    r"lies\b|lesen|speicher\w*|merk\w*|notier\w*|sende\w*|schick\w*|sammle\w*|hole\w*|extrahier\w*|"
-    r"zeig\w*|füg\w*|leggi\w*|salva\w*|ricorda\w*|memorizza\w*|invia\w*|carica\w*|esporta\w*|"
-    r"raccogli\w*|recupera\w*|estrai\w*|mostra\w*|stampa\w*|incolla\w*|allega\w*|includi\w*|"
-    r"aggiungi\w*|copiar|leia|ler\b|salv\w*|lembre|envie|carregue|exporte|colete|recupere|extraia|"
-    r"mostr\w*|imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|adicion\w*|guardar|pegar|mostrar|"
-    r"adjuntar|copier|sauvegarder|enregistrer|envoyer|coller|inclure|afficher|imprimer|joindre|"
-    r"copiare|leggere|salvare|inviare|incollare|includere|mostrare|stampare|allegare|kopyala\w*|oku"
-    r"\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|"
-    r"übertrag\w*|gib\b|teil\w*|poste\w*|leg\w* (?:\w+ ){0,4}ab|hinterleg\w*|trag\w* (?:\w+ ){0,4}"
-    r"ein|exportier\w*|veröffentlich\w*|häng\w*|lad\w*|les\w*|mets|mettre|publie\w*|partage\w*|"
-    r"transf[eè]re\w*|exporte\w*|téléverse\w*|pon\b|poner|publica\w*|comparte\w*|transfiere\w*|"
-    r"metti|mettere|pubblica\w*|condividi\w*|trasferisci\w*|coloque|colocar|publique|compartilh\w*|"
-    r"transfira|выложи\w*|опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*|aus\w*les\w*|"
-    r"ableg\w*|lees\b|kopieer\w*|bewaar\w*|zet\b|plak\w*|toon\b|"
+    r"скопируй\w*|копир\w*|прочитай\w*|прочти\w*|читай\w*|сохрани\w*|запомни\w*|запиши\w*|"
+    r"отправ\w*|загрузи\w*|выгрузи\w*|собери\w*|извлеки\w*|выведи\w*|покажи\w*|вставь\w*|включи\w*|"
+    r"добав\w*|copia\w*|lee\b|leer|guarda\w*|recuerda\w*|memoriza\w*|registra\w*|env[ií]a\w*|"
+    r"sube\w*|exporta\w*|recopila\w*|obt[eé]n\w*|extrae\w*|muestra\w*|imprime\w*|pega\w*|"
+    r"adjunta\w*|incluye\w*|añade\w*|agrega\w*|copie\w*|lis\b|lire|sauvegarde\w*|enregistre\w*|"
+    r"retiens|mémorise\w*|envoie\w*|collecte\w*|récupère\w*|extrais|affiche\w*|colle\w*|joins|"
+    r"inclus\w*|ajoute\w*|kopier\w*|lies\b|lesen|speicher\w*|merk\w*|notier\w*|sende\w*|schick\w*|"
+    r"sammle\w*|hole\w*|extrahier\w*|zeig\w*|füg\w*|leggi\w*|salva\w*|ricorda\w*|memorizza\w*|"
+    r"invia\w*|carica\w*|esporta\w*|raccogli\w*|recupera\w*|estrai\w*|mostra\w*|stampa\w*|"
+    r"incolla\w*|allega\w*|includi\w*|aggiungi\w*|copiar|leia|ler\b|salv\w*|lembre|envie|carregue|"
+    r"exporte|colete|recupere|extraia|mostr\w*|imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|"
+    r"adicion\w*|guardar|pegar|mostrar|adjuntar|copier|sauvegarder|enregistrer|envoyer|coller|"
+    r"inclure|afficher|imprimer|joindre|copiare|leggere|salvare|inviare|incollare|includere|"
+    r"mostrare|stampare|allegare|kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|"
+    r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|übertrag\w*|gib\b|teil\w*|poste\w*|"
+    r"leg\w* (?:\w+ ){0,4}ab|hinterleg\w*|trag\w* (?:\w+ ){0,4}ein|exportier\w*|veröffentlich\w*|"
+    r"häng\w*|lad\w*|les\w*|mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|"
+    r"téléverse\w*|pon\b|poner|publica\w*|comparte\w*|transfiere\w*|metti|mettere|pubblica\w*|"
+    r"condividi\w*|trasferisci\w*|coloque|colocar|publique|compartilh\w*|transfira|выложи\w*|"
+    r"опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*|aus\w*les\w*|ableg\w*|"
+    r"lees\b|kopieer\w*|bewaar\w*|zet\b|plak\w*|toon\b|"
     # ar (with "and"/"then" prefixed), hi, bn, vi, id, tl, el: copy, read, save, send, show,
     # upload, paste, attach, collect, export, add (imperatives: a subject makes a description)
-    r"[وف]?(?:انسخ|اقرأ|اقرا|احفظ|أرسل|ارسل|اعرض|ارفع|اطبع|الصق|أرفق|ارفق|اجمع|استخرج|صدّر|أضف|اضف)"
-    r"\w*|कॉपी|कापी|पढ़|सहेज|भेज|दिखा|अपलोड|चिपका|निकाल|কপি|পড়|পাঠা|দেখা|আপলোড|সংরক্ষণ|"
+    r"[وف]?(?:انسخ|اقرأ|اقرا|احفظ|أرسل|ارسل|اعرض|ارفع|اطبع|الصق|أرفق|ارفق|اجمع|استخرج|صدّر|"
+    r"أضف|اضف)\w*|"
+    r"कॉपी|कापी|पढ़|सहेज|भेज|दिखा|अपलोड|चिपका|निकाल|"
+    r"কপি|পড়|পাঠা|দেখা|আপলোড|সংরক্ষণ|"
     rf"{_SVO_READ}|"
     r"αντίγραψ\w*|αντιγραφ\w*|διάβασ\w*|αποθήκευσ\w*|στείλ\w*|εμφάνισ\w*|ανέβασ\w*|"
     r"επικόλλησ\w*|κράτησ\w*"
@@ -273,9 +280,10 @@ _SHOW = (
     rf"(?:{_KEEP_FORMS})(?:[^.\n]|\.(?=\S)){{0,80}}?\b(?:{_VISIBLE}))"
 )
 _INTO_MODEL = (
-    r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|notas"
-    r"|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
-    r"antwoord|geheugen|notities|기억|메모|응답|bellek|hafıza|yanıt"
+    r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
+    r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
+    r"antwoord|geheugen|notities|"
+    r"기억|메모|응답|bellek|hafıza|yanıt"
 )
 
 # --- download and run -------------------------------------------------------------------
@@ -289,13 +297,15 @@ _INTERP = (
 # Forges and registries a package may be installed from by URL; any other host (or plain
 # http, or an address) serves code nobody reviewed.
 _FORGE = (
-    r"(?!(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|pypi\.org|files\."
-    r"pythonhosted\.org|registry\.npmjs\.org|crates\.io|proxy\.golang\.org|localhost|127\.)[/:])"
+    r"(?!(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|pypi\.org|"
+    r"files\.pythonhosted\.org|registry\.npmjs\.org|crates\.io|proxy\.golang\.org|localhost|"
+    r"127\.)[/:])"
 )
 _RUN_PATTERNS = (
-    r"\b(?:(?:pip3?|pipx|uv|npm|pnpm|yarn|bun|cargo|gem|go|composer|deno)(?:\s+[\w.-]+){0,2}?\s+(?:"
-    r"install|add|run|i|get|x|dlx)|npx|bunx|uvx)\b(?:\s+-{1,2}[\w-]+(?:[= ](?!https?:)\S+)?)*\s+(?:"
-    r"[^\s|;&]*\s+)?(?:git\+|--(?:git|from|spec|registry|(?:extra-)?index-url)[= ]\s*(?:git\+)?)?"
+    r"\b(?:(?:pip3?|pipx|uv|npm|pnpm|yarn|bun|cargo|gem|go|composer|"
+    r"deno)(?:\s+[\w.-]+){0,2}?\s+(?:install|add|run|i|get|x|dlx)|npx|bunx|"
+    r"uvx)\b(?:\s+-{1,2}[\w-]+(?:[= ](?!https?:)\S+)?)*\s+(?:[^\s|;&]*\s+)?(?:git\+|--(?:git|from|"
+    r"spec|registry|(?:extra-)?index-url)[= ]\s*(?:git\+)?)?"
     rf"(?:http://(?!localhost|127\.)|(?:https?|git|ssh)://{_FORGE})",
     r"\bpip3? install\b[^\n]{0,80}?--(?:extra-)?index-url[= ]\s*https?://(?!pypi\.org|"
     r"files\.pythonhosted\.org)|\bnpm (?:i|install)\b[^\n]{0,80}?--registry[= "
@@ -358,12 +368,13 @@ _FORGE_REPOS = frozenset(_REPOS.split())
 _WRITE = _words(
     r">>?|tee\b|sed -i|append\w*|add\w*|writ\w*|wrote|insert\w*|put\b|inject\w*|plant\w*|modif\w*|"
     r"edit\w*|chang(?:e|es|ed|ing)\b|updat\w*|(?:over|re)writ\w*|replac\w*|creat\w*|register\w*|"
-    r"drop (?:a|an|this|these|the following)\b|einfüg\w*|install\w*|schedul\w*|enabl\w*|echo|printf"
-    r"|cp|mv|ln -s|file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|set(?:s|"
-    r"ting)?|configur\w*|git config|追加|添加|写入|写进|加入|加到|修改|编辑|创建|追記|書き込|書き換"
-    r"|추가|작성|수정|생성|добав\w*|запиш\w*|допиш\w*|измени\w*|созда\w*|añad\w*|agreg\w*|escrib\w*"
-    r"|modific\w*|ajout\w*|écri\w*|füg\w*|schreib\w*|änder\w*|erstell\w*|aggiung\w*|scriv\w*|"
-    r"adicion\w*|escrev\w*|ekle\w*|yaz\w*|"
+    r"drop (?:a|an|this|these|the following)\b|einfüg\w*|"
+    r"install\w*|schedul\w*|enabl\w*|"
+    r"echo|printf|cp|mv|ln -s|file_write|write_file|edit_file|create_file|str_replace\w*|"
+    r"apply_patch|set(?:s|ting)?|configur\w*|git config|追加|添加|写入|写进|加入|加到|修改|编辑|"
+    r"创建|追記|書き込|書き換|추가|작성|수정|생성|добав\w*|запиш\w*|допиш\w*|измени\w*|созда\w*|"
+    r"añad\w*|agreg\w*|escrib\w*|modific\w*|ajout\w*|écri\w*|füg\w*|schreib\w*|änder\w*|erstell\w*|"
+    r"aggiung\w*|scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*|"
     # ar, vi, hi, bn, id, tl, th, el: add, write, put
     r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
     rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|"
@@ -391,9 +402,10 @@ _PERSIST_TARGET = (
 _CONFIG_TARGET = (
     r"\.github/workflows\b|\.gitlab-ci\.yml|jenkinsfile|\.circleci/|azure-pipelines\.yml|"
     r"bitbucket-pipelines\.yml|\.travis\.yml",
-    r"\bagents\.md\b|\bclaude\.md\b|\.cursorrules|\.clinerules|\.windsurfrules|copilot-instructions"
-    r"\.md|\.claude/settings|mcp\.json|\.codex/config\.toml|\.hermes/|\bsoul\.md\b|\bmemory\.md\b|"
-    r"\buser\.md\b|\b(?:other|every|each|all) (?:\w+'s? )?(?:\w+ )?memor(?:y|ies)(?: files?)?\b",
+    r"\bagents\.md\b|\bclaude\.md\b|\.cursorrules|\.clinerules|\.windsurfrules|"
+    r"copilot-instructions\.md|\.claude/settings|mcp\.json|"
+    r"\.codex/config\.toml|\.hermes/|\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b|\b(?:other|every|"
+    r"each|all) (?:\w+'s? )?(?:\w+ )?memor(?:y|ies)(?: files?)?\b",
     r"\.npmrc\b|pip\.conf\b|\.pypirc\b|\.?gitconfig\b|\.vscode/(?:tasks|settings)\.json|"
     r"\bpostinstall\b|\bpreinstall\b|\bprepare script\b",
 )
@@ -410,12 +422,13 @@ _RISKY_PAYLOAD = _rx(
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
     # every server, in the other languages of the lexicon
-    r"كل (?:خادم|جهاز)|(?:كل|جميع) الخوادم|(?:mọi|mỗi|tất cả(?: các)?) máy chủ|(?:हर|सभी) सर्वर|(?:"
-    r"প্রতিটি|সব) সার্ভার|(?:setiap|semua) server|(?:bawat|lahat ng) server|ทุกเซิร์ฟเวอร์|ทุกเครื่"
-    r"อง|κάθε (?:διακομιστ|server)|όλους τους (?:διακομιστ|server)|(?:elke|alle) servers?|(?:jede\w"
-    r"*|alle\w*) (?:server|rechner|hosts?)|(?:chaque|tous les) serveurs?|(?:cada|todos los|todos os"
-    r") servidor(?:es)?|(?:ogni|tutti i) server|кажд\w* сервер|все\w* сервер|每台|所有(?:的)?服务器"
-    r"|每个服务器|(?:全|すべての|各)サーバ|(?:모든|각) 서버|(?:her|tüm) sunucu",
+    r"كل (?:خادم|جهاز)|(?:كل|جميع) الخوادم|(?:mọi|mỗi|tất cả(?: các)?) máy chủ|(?:हर|सभी) सर्वर|"
+    r"(?:প্রতিটি|সব) সার্ভার|(?:setiap|semua) server|(?:bawat|lahat ng) server|ทุกเซิร์ฟเวอร์|"
+    r"ทุกเครื่อง|κάθε (?:διακομιστ|server)|όλους τους (?:διακομιστ|server)|(?:elke|alle) servers?|"
+    r"(?:jede\w*|alle\w*) (?:server|rechner|hosts?)|(?:chaque|tous les) serveurs?|"
+    r"(?:cada|todos los|todos os) servidor(?:es)?|(?:ogni|tutti i) server|кажд\w* сервер|"
+    r"все\w* сервер|每台|所有(?:的)?服务器|每个服务器|(?:全|すべての|各)サーバ|(?:모든|각) 서버|"
+    r"(?:her|tüm) sunucu",
 )
 _PAYLOAD = _rx(
     # a URL, except the public package registries themselves
@@ -493,14 +506,15 @@ _NEEDLES = {
     ),
     "dns": _needles(r"nslookup|dig |host |ping |resolv|dns"),
     "strong": _needles(
-        r".ssh|service account|service-account|sa.json|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|"
-        r"gcloud|application_default|.azure/|.git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|."
-        r"password-store|secring|get-session-token|auth print-|get-access-token|auth token|get "
-        r"secret|vault read|vault kv|op read|auth:token|/etc/shadow|/etc/gshadow|master.passwd|"
-        r"wallet.dat|keychain|security find-|security dump-|cmdkey|lsass|mimikatz|credential "
-        r"manager|login data|cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|."
-        r"claude/|.codex/|vaultcmd|cryptunprotectdata|microsoft/|.docker/config|.kube/config|钥匙串"
-        r"|キーチェーン|связк"
+        r".ssh|service account|service-account|sa.json|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gclo"
+        r"ud|application_default|.azure/|"
+        r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
+        r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
+        r"op read|auth:token|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|"
+        r"security find-|security dump-|cmdkey|lsass|mimikatz|credential manager|login data|"
+        r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|.codex/|"
+        r"vaultcmd|cryptunprotectdata|microsoft/|"
+        r".docker/config|.kube/config|钥匙串|キーチェーン|связк"
     ),
     "secret": _needles(
         r"$|key|token|password|github_pat_|ghp_|gho_|glpat-|sk-|akia|xox|passphrase|secret|"
@@ -522,10 +536,11 @@ _NEEDLES = {
         r"/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
     ),
     "config": _needles(
-        r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|."
-        r"travis.yml|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|copilot-"
-        r"instructions|.claude/settings|mcp.json|.codex/config|.hermes/|soul.md|memor|user.md|."
-        r"npmrc|pip.conf|.pypirc|gitconfig|.vscode/|postinstall|preinstall|prepare script"
+        r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
+        r".travis.yml|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|"
+        r"copilot-instructions|.claude/settings|mcp.json|"
+        r".codex/config|.hermes/|soul.md|memor|user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|"
+        r"postinstall|preinstall|prepare script"
     ),
 }
 
@@ -640,8 +655,9 @@ _COPYING = re.compile(r"\s*(?:cp|copy|mv|ln|echo|printf|write|add|append)\b")
 
 _DESTRUCTIVE = re.compile(
     r"chmod\s+(?:-\w+\s+)*(?:0?777|0?666|a\+rwx|o\+w)\s+(?:\S+\s+)*?(?:~/\.ssh|/etc|/usr|/bin|/var|"
-    r"/(?=[\s`'\"]|$)|~/?(?=[\s`'\"]|$))|git push\b[^\n]{0,60}?(?:\s-f\b|--force\b(?!-))[^\n]{0,60}"
-    r"?\b(?:main|master|trunk|prod\w*|release)\b|git push\b[^\n]{0,60}?\b(?:main|master|trunk|prod"
-    r"\w*|release)\b[^\n]{0,30}?(?:\s-f\b|--force\b(?!-))|force[- ]?push\w*[^.\n]{0,30}?\b(?:to|on|"
-    r"onto|sur|auf|a|para|в|到)?\s*(?:main|master|trunk)\b|forcer le push sur (?:main|master)"
+    r"/(?=[\s`'\"]|$)|~/?(?=[\s`'\"]|$))|git push\b[^\n]{0,60}?(?:\s-f\b|"
+    r"--force\b(?!-))[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b|"
+    r"git push\b[^\n]{0,60}?\b(?:main|master|trunk|prod\w*|release)\b[^\n]{0,30}?(?:\s-f\b|"
+    r"--force\b(?!-))|force[- ]?push\w*[^.\n]{0,30}?\b(?:to|on|onto|sur|auf|a|para|в|"
+    r"到)?\s*(?:main|master|trunk)\b|forcer le push sur (?:main|master)"
 )
