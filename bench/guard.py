@@ -19,6 +19,11 @@ Corpora (each read if present; see bench/README.md):
   next day): all test, final checks that no round may tune on (``--misses`` and ``--rules``
   never read them); ``bench/data/guard7/set.jsonl`` (set 7, with a dev half again) and
   ``bench/data/guard8/set.jsonl`` (set 8, the same, heavy in hard negatives);
+* ``--extra [NAME=]PATH`` (repeatable): another own set kept outside the repository (JSON
+  lines in set 8's schema), printed as an ``[extra: NAME …]`` block; NAME defaults to
+  "set N" for a folder ``guardN``. A file named ``dev.jsonl`` or ``test.jsonl`` is that half
+  whatever its rows say (so ``--misses`` never lists a test file); other rows without a
+  ``split`` count as test. ``--dump-verdicts`` appends their verdicts too;
 * ``../shared/bench/injection/``: the given PurpleLlama/BIPIA set (block rate per source,
   the persistent-directive group with an even/odd split, false positives);
 * ``bench/data/real_memory/texts.jsonl``: real memory and instruction files from public
@@ -374,8 +379,36 @@ def ablation(corpora: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def own_rows(path: Path, name: str) -> list[dict[str, Any]]:
-    """One own set, its ids prefixed with the set's name (the sets share no ids)."""
-    return [{**r, "id": f"{name}:{r['id']}"} for r in load(path)]
+    """One own set, its ids prefixed with the set's name (the sets share no ids); see
+    ``--extra`` for how a row's half is found."""
+    half = {"split": path.stem} if path.stem in ("dev", "test") else {}
+    return [{"split": "test", **r, **half, "id": f"{name}:{r['id']}"} for r in load(path)]
+
+
+def extra_sets(specs: Sequence[str]) -> dict[str, list[Path]]:
+    """``--extra [NAME=]PATH``: sets kept outside the repository, by name."""
+    out: dict[str, list[Path]] = {}
+    for spec in specs:
+        name, _, path = spec.rpartition("=")
+        digits = "".join(c for c in Path(path).parent.name if c.isdigit())
+        name = name or (f"set {digits}" if digits else Path(path).parent.name)
+        out.setdefault(name, []).append(Path(path))
+    return out
+
+
+def dump_extra(out: Path, extra: dict[str, list[Path]]) -> int:
+    """Append the verdicts on the ``--extra`` sets to a ``--dump-verdicts`` file."""
+    from guard_dump import _finding
+
+    n = 0
+    with out.open("a", encoding="utf-8") as f:
+        for name, paths in extra.items():
+            for path in paths:
+                for r in load(path):
+                    row = {"id": f"extra {name}/{path.stem}:{r['id']}"}
+                    f.write(json.dumps({**row, "scan": _finding(scan(str(r["text"])))}) + "\n")
+                    n += 1
+    return n
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -396,20 +429,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="per-rule ablation on the dev halves, the given set and the real files",
     )
     parser.add_argument(
+        "--extra",
+        action="append",
+        default=[],
+        metavar="[NAME=]PATH",
+        help="another own set (JSON lines) kept outside the repository, printed as an "
+        "[extra: NAME] block; e.g. /work/team/guard8/dev.jsonl; repeatable",
+    )
+    parser.add_argument(
         "--dump-verdicts",
         type=Path,
         metavar="FILE",
         help="write every verdict on every text to FILE (bench/guard_dump.py) and stop",
     )
     args = parser.parse_args(argv)
+    extra = extra_sets(args.extra)
     if args.dump_verdicts:
         from guard_dump import dump
 
-        print(dump(args.dump_verdicts, args.given), "texts")
+        n = dump(args.dump_verdicts, args.given) + dump_extra(args.dump_verdicts, extra)
+        print(n, "texts")
         return 0
     hermes, label = hermes_scanner()
     sections: list[tuple[str, list[list[str]]]] = []
     own = {name: own_rows(path, name) for name, path in OWN.items() if path.exists()}
+    for name, paths in extra.items():
+        own[f"extra: {name}"] = [r for path in paths for r in own_rows(path, name)]
     if args.rules:
         corpora = {n: [r for r in rs if r["split"] == "dev"] for n, rs in own.items()}
         if (args.given / "attacks.jsonl").exists():
@@ -445,8 +490,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         res = Results(rows, hermes)
         if any(r["split"] == "dev" for r in rows):
             sections.append((f"{name}, dev half (tuned on)", own_section(res, "dev")))
-        if not args.dev_only:
-            sections.append((f"{name}, test half ({TEST_NOTE[name]})", own_section(res, "test")))
+        if not args.dev_only and any(r["split"] == "test" for r in rows):
+            note = TEST_NOTE.get(name, "never read")
+            sections.append((f"{name}, test half ({note})", own_section(res, "test")))
     if (args.given / "attacks.jsonl").exists():
         attacks = load(args.given / "attacks.jsonl")
         benign = load(args.given / "benign.jsonl")

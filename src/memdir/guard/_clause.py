@@ -94,7 +94,7 @@ _BARE_ORDER = re.compile(
 _LOOP = re.compile(r"\b(?:before|after|on) (?:each|every) \w+|\b(?:do|run) (?:it|that|this)\b")
 # A past time or a perfective in languages other than English; with no order word, a story.
 _STORY_OTHER = re.compile(
-    r"(?<![\w\s])\s*раньше\b(?!\s*[:：])|было написано|以前は|去年|上周|上个月|昨天|当时|"
+    r"(?<![\w\s])\s*раньше\b(?!\s*[:：])|去年|上周|上个月|昨天|当时|"
     r"过去的(?:规定|规则|做法|流程)|昨年|先月|先週|当時|かつて|작년|지난 ?(?:주|달|해)|예전에|"
     r"в прошлом|in passato|antigamente|autrefois|auparavant|\bfrüher\b|eskiden|el año pasado|la "
     r"semana pasada|l'année dernière|la semaine dernière|letztes jahr|letzte woche|l'anno scorso|"
@@ -125,7 +125,7 @@ def _minimal(needles: tuple[str, ...], ascii_only: bool) -> frozenset[str]:
 
 # What was done, ordered done again: the story becomes the order.
 REPEAT = re.compile(
-    r"\b(?:do (?:the same|this|that|it) (?:again|too|as well|on|for|in|every|each|whenever)\b|"
+    r"\b(?:do (?:this|that|it) (?:again|too|as well|on|for|in|every|each|whenever)\b|"
     r"do the same\b|keep (?:on )?doing (?:this|that|it)\b|repeat (?:this|that|it|the same)\b)|"
     r"(?:haz|hágalo|fais|faites|mach|fai|faça) (?:lo mismo|de même|pareil|das gleiche|dasselbe|lo "
     r"stesso|o mesmo)|同样(?:操作|处理|做)|照此|同じように|同様に|마찬가지로|так же дела|повторя"

@@ -24,7 +24,7 @@ _SCOPE = (
     r"后续所有|所有后续",
     r"今後|これから|以後|以降|毎回|常に|いつも|永久に|ずっと|すべてのセッション",
     r"앞으로|지금부터|이제부터|항상|매번|모든 세션|영구적으로",
-    r"впредь|отныне|відтепер|надалі|с этого момента|с этих пор|всегда|каждый раз|во всех "
+    r"впредь|отныне|с этого момента|с этих пор|всегда|каждый раз|во всех "
     r"(?:будущих |последующих )?(?:сессиях|разговорах|диалогах)|навсегда|постоянно|больше не",
     r"a partir de ahora|de ahora en adelante|en adelante|desde ahora|siempre|cada vez|en (?:todas "
     r"las|cada) (?:sesi[oó]n|sesiones|conversaci[oó]n|conversaciones)|permanentemente|ya no",
@@ -63,7 +63,7 @@ _PERM = (
     rf"\b(?:no need|not necessary|(?:do|does|will) not (?:need|have)|(?:don't|doesn't|won't) "
     rf"(?:need|have)|no longer(?: needs?| ha(?:ve|s))?|need not|needn't|without|never|"
     rf"do(?:es)?n'?t|do(?:es)? not|stop)(?: to)? (?:ever )?(?:(?:wants?|likes?) to be |be )?"
-    rf"(?:{_ASK}|{_CONSENT})(?! (?:the user )?(?:for|about) (?:their |the |"
+    rf"(?:{_ASK}|{_CONSENT})\b(?! (?:(?:the )?\w+ )?(?:for|about) (?:their |the |"
     rf"a |your |my )?(?:password|credentials|secrets?|keys?|tokens?|api)\b)",
     rf"\b(?:skip\w*|bypass\w*|omit\w*|waiv\w*|disabl\w*|turn\w* off|ignor\w*|suppress\w*) (?:the |"
     rf"any |all |every |these |those |your )?(?:\w+ )?{_CONSENT}",
@@ -152,7 +152,7 @@ _PERM = (
     r"êtes) (?:la permission|l'autorisation|autorisé)",
     r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|keine "
     r"(?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|"
-    r"(?:vorab|im voraus) (?:genehmigt|freigegeben)(?! werden)|"
+    r"vorab (?:genehmigt|freigegeben)(?! werden)|"
     r"bestätigung\w* (?:\w+ )?überspring\w*|"
     r"automatisch genehmig\w*|du darfst|sie dürfen|bist (?:berechtigt|autorisiert)",
     r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|pre-?approvat\w*|"
@@ -655,6 +655,13 @@ _REPLACED = re.compile(
 _VOUCHED = re.compile(r"\bas (?:a |an )?(?:trusted|authoritative|verified|safe|legitimate)$")
 _OUTSIDE = re.compile(_UNTRUSTED)
 _GRANT = re.compile(r"(?:you|it|the agent|agents|the assistant|bots) (?:may|can)\b")
+# What is asked about or for, when it is neither consent nor a pronoun for an earlier act.
+_TOPIC = re.compile(
+    rf" (?:the user |them )?(?:about|for) (?!(?:\w+ ){{0,2}}?(?:{_CONSENT}|ok|okay|go-?ahead|"
+    r"anything|it|this|that|them)\b)(?:[^\s.,;:]+ ?){1,4}"
+)
+_ASK_WORDS = ("ask", "asks", "asked", "asking")
+_PAUSE = re.compile(r"[,;:]|\s[—–-]\s")
 _PEOPLE = re.compile(
     r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+(?:(?:can|may|must|should)\s+)?$"
 )
@@ -700,8 +707,8 @@ _PERSIST = (
     rf"are not to) be "
     r"(?:removed|deleted|edited|changed|modified|overridden|archived|reviewed|questioned)\b",
     rf"\bkeep\w* {_SELF} (?:(?:\w+ )?(?:loaded|active|pinned|hidden|secret|private)\b|[^.\n]"
-    r"{0,40}?\beven (?:if|when) (?:\w+ ){0,3}?(?:asks?|wants?|tells?)\b[^.\n]{0,30}?\b(?:delet|"
-    r"forget|remov|eras)\w*)",
+    r"{0,40}?\beven (?:if|when) (?:\w+ ){0,3}?(?:asks?|wants?|tells?)\b(?: \w+){0,4}? (?:it|this|"
+    r"them|(?:delet|forget|remov|eras)\w*(?: \w+)? (?:it|this|them)\b))",
     r"\b(?:leave|keep|omit|hide|exclude|drop|strip)\w* (?:[^.\n]|\.(?=\S)){0,80}?\b(?:out of|"
     r"from) (?:the |your |any )?(?:\w+ )?(?:summary|summaries|report|reply|answer|response|log|"
     r"output|diff)s? (?:\w+ ){0,3}?(?:user|reviewer|owner)",
@@ -1093,12 +1100,25 @@ def _blanket(s: str, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[st
 _NARROWED = re.compile(r"(?:\s+\w+){0,2}\s+(?:under|in|inside|within)\s+`?[\w.-]+/")
 
 
-def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int) -> bool:
-    """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder."""
+# One command written out in backticks with its arguments, that destroys, publishes or
+# fetches nothing (the caller starts it at the backtick before the risky word).
+_COMMAND_SPAN = re.compile(
+    r"(?<=`)(?:(?!rm |delet|remov|drop|truncat|wip|reset|force|-f\b|push|deploy|publish|releas|"
+    r"curl|wget|https?:)[^`\n ]+ )+[^`\n ]+`(?! commands?\b)"
+)
+
+
+def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int, named: bool = False) -> bool:
+    """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder
+    (``named``: nor inside one command written out in backticks, the user's own narrow
+    permission: "`sudo systemctl restart caddy` may be run without asking")."""
     if not cl.has(risky_rx, lo, hi):
         return False
+    s = cl.s
     return any(
-        r.end() <= hi and not _NARROWED.match(cl.s, r.end())
+        r.end() <= hi
+        and not _NARROWED.match(s, r.end())
+        and not (named and _COMMAND_SPAN.match(s, s.rfind("`", 0, r.start()) + 1) is not None)
         for r in cl.spots(risky_rx).between(lo, hi)
     )
 
@@ -1113,7 +1133,7 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "never X", and "never X without asking" (which asks first)
     if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
         return True  # kept from other users, not from the user
-    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 24), m.start()):
+    if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
     if rule == "trust" and _VOUCHED.search(m.group()) and not _OUTSIDE.search(m.group()):
         return True  # "treat that feedback as authoritative": no outside source gains trust
@@ -1149,9 +1169,18 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
                 hi = semi if semi != -1 else after[0].start()
             before = buts.between(lo, m.start())
             lo = before[-1].end() if before else lo
+            topic = _TOPIC.match(s, m.end()) if m.group().endswith(_ASK_WORDS) else None
+            if topic is not None:  # "never ask about the changelog": only the topic may be risky
+                lo, hi = m.end(), min(hi, topic.end())
+        named = rule.id == "perm"
+        # "… even if the user asks to delete X": what the user asks for is no act against them
+        rest = m.end()
+        if rule.id == "against":
+            asked = _PAUSE.search(s, rest, hi)
+            rest = asked.end() if asked else hi
         score += (
-            _risky(cl, risky_rx, lo, m.start())
-            or _risky(cl, risky_rx, m.end(), hi)
+            _risky(cl, risky_rx, lo, m.start(), named)
+            or _risky(cl, risky_rx, rest, hi, named)
             or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )

@@ -268,6 +268,12 @@ def affirmed_order(s: str, m: re.Match[str], lo: int, cl: Clauses) -> bool:
     return _ordered(s, m, lo) and not _narrative(s, m) and _affirmed(s, m, lo, cl)
 
 
+# A past act told, then ordered again.
+_AGAIN = re.compile(
+    r"\b(?:do (?:the same|(?:it|this|that) again)|repeat (?:it|this|that)|keep doing)\b"
+)
+
+
 def _narrative(s: str, m: re.Match[str]) -> bool:
     """An English verb in the past tense ("we added …", "jobs scheduled …"): a story, not an
     order; "must be pasted" is still an order."""
@@ -283,6 +289,8 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
         return False  # "the assistant uploads …" describes what the agent is to do
     if _MODAL.search(s, before, m.start()):
         return True  # "forks can leak them", "an attacker could exfiltrate"
+    if _AGAIN.search(s, m.end(), m.end() + 300):
+        return False  # "appended our key to …; do the same on every new machine"
     return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, before, m.start())
 
 
@@ -958,13 +966,13 @@ def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
 _TOOL_CALL = re.compile(
     r"\b(?:file_write|write_file|edit_file|create_file|str_replace\w*|apply_patch|\w+[_-]tool)\b|"
     r"\b(?:(?:call\w*|use[sd]?|using|invok\w*|with|via|through) (?:the |your )?[\w.-]+ (?:tool|"
-    r"function|editor|terminal|shell)|(?:the|your) [\w.-]+ (?:tool|function))\b"
+    r"function)|(?:the|your) [\w.-]+ (?:tool|function))\b"
 )
 
 
 _AGENT_FILE = re.compile(
     r"agents\.md|claude\.md|\.cursorrules|\.clinerules|\.windsurfrules|copilot-instructions|"
-    r"soul\.md|memor|user\.md"
+    r"soul\.md|memory\.md|user\.md"
 )
 
 
@@ -999,7 +1007,9 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     None,
                 )
                 via_tool = w is None
-                if w is None:  # "met de Edit-tool … in ~/.ssh/config": the tool is the write
+                if w is None and not rx["read"].search(s, clo, chi):
+                    # "met de Edit-tool … in ~/.ssh/config": the tool is the write, unless
+                    # the clause reads with it ("… en lees welke hosts er staan")
                     w = next(
                         (
                             t

@@ -143,7 +143,7 @@ _PRIVATE_NOUN = (
     r"(?:you|the agent|the assistant|it) (?:runs?|executes?|types?)|(?:the )?user'?s? (?:last |"
     r"latest |previous |recent |current )?(?:messages?|prompts?|requests?|input|questions?)|"
     r"(?:current |full |whole |entire )?(?:diffs?|source code|codebase|repository contents|repo "
-    r"contents|all branches|private (?:branches|repos?)|(?:whole |entire )?(?:repo|repository)))\b|"
+    r"contents|all branches|(?:whole |entire )?(?:repo|repository)))\b|"
     r"--all\b|--mirror\b|toutes les branches|branches privées|todas las ramas|ramas privadas|"
     r"alle branches|все ветки|所有分支|すべてのブランチ",
     r"对话(?:记录|内容|历史)?|聊天记录|会话(?:记录|内容|历史)?|记忆(?:内容|库|文件)?|全部记忆|"
@@ -367,8 +367,8 @@ _FORGE_REPOS = frozenset(_REPOS.split())
 
 _WRITE = _words(
     r">>?|tee\b|sed -i|append\w*|add\w*|writ\w*|wrote|insert\w*|put\b|inject\w*|plant\w*|modif\w*|"
-    r"edit\w*|chang(?:e|es|ed|ing)\b|updat\w*|(?:over|re)writ\w*|replac\w*|creat\w*|register\w*|plac\w*|"
-    r"drop (?:a|an|this|these|the following)\b|einfüg\w*|hinzufüg\w*|"
+    r"edit\w*|chang(?:e|es|ed|ing)\b|updat\w*|(?:over|re)writ\w*|replac\w*|creat\w*|register\w*|"
+    r"drop (?:a|an|this|these|the following)\b|einfüg\w*|"
     r"install\w*|schedul\w*|enabl\w*|"
     r"echo|printf|cp|mv|ln -s|file_write|write_file|edit_file|create_file|str_replace\w*|"
     r"apply_patch|set(?:s|ting)?|configur\w*|git config|追加|添加|写入|写进|加入|加到|修改|编辑|"
@@ -377,7 +377,7 @@ _WRITE = _words(
     r"aggiung\w*|scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*|"
     # ar, vi, hi, bn, id, tl, th, el: add, write, put
     r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
-    rf"{_SVO_WRITE}|voeg\w*|"
+    rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|"
     r"πρόσθεσ\w*|γράψ\w*|βάλ\w*"
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
@@ -403,7 +403,7 @@ _CONFIG_TARGET = (
     r"\.github/workflows\b|\.gitlab-ci\.yml|jenkinsfile|\.circleci/|azure-pipelines\.yml|"
     r"bitbucket-pipelines\.yml|\.travis\.yml",
     r"\bagents\.md\b|\bclaude\.md\b|\.cursorrules|\.clinerules|\.windsurfrules|"
-    r"copilot-instructions\.md|\.claude/settings|mcp\.json|\.cursor/|claude_desktop_config|"
+    r"copilot-instructions\.md|\.claude/settings|mcp\.json|"
     r"\.codex/config\.toml|\.hermes/|\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b|\b(?:other|every|"
     r"each|all) (?:\w+'s? )?(?:\w+ )?memor(?:y|ies)(?: files?)?\b",
     r"\.npmrc\b|pip\.conf\b|\.pypirc\b|\.?gitconfig\b|\.vscode/(?:tasks|settings)\.json|"
@@ -543,7 +543,7 @@ _NEEDLES = {
     "config": _needles(
         r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
         r".travis.yml|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|"
-        r"copilot-instructions|.claude/settings|mcp.json|.cursor/|claude_desktop_config|"
+        r"copilot-instructions|.claude/settings|mcp.json|"
         r".codex/config|.hermes/|soul.md|memor|user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|"
         r"postinstall|preinstall|prepare script"
     ),
