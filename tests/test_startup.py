@@ -1,5 +1,5 @@
 """What `memdir context` (run at every session start) imports: none of the machinery it
-does not use. Counts modules, never time (HOUSE.md); docs/design/cli.md has the figures."""
+does not use. Counts modules, never time (HOUSE.md); bench/README.md has the times."""
 
 from __future__ import annotations
 
@@ -97,3 +97,17 @@ def test_import_memdir_imports_no_sessions_module(tmp_path: Path) -> None:
     assert "memdir.engine" in modules
     assert sorted(m for m in modules if m.startswith("memdir.sessions")) == []
     assert sorted(m for m in HEAVY if m in modules) == []
+
+
+def test_every_command_is_found_in_the_module_named_for_it() -> None:
+    """The CLI imports a command's module only when the command is asked for."""
+    import click
+
+    from memdir.cli.app import COMMANDS, cli
+
+    names = cli.list_commands(click.Context(cli))
+    assert sorted(names) == sorted(COMMANDS)
+    for name in names:
+        callback = cli.commands[name].callback
+        assert callback is not None
+        assert callback.__module__ == f"memdir.cli.{COMMANDS[name]}", name
