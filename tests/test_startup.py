@@ -89,6 +89,22 @@ def test_context_imports_none_of_search_the_guard_or_the_servers(
     assert sorted(m for m in HEAVY if m in modules) == []
 
 
+def test_context_in_a_folder_with_an_empty_git_folder_does_not_open_git(
+    tmp_path: Path, home: Path
+) -> None:
+    """No instruction file imports anything and the ``.git`` folder is empty (as in
+    bench/core.py): nothing needs dulwich's repository or ignore modules."""
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "AGENTS.md").write_text("Run the tests.\n")
+    md = memdir.open(home, project)
+    add(md.store("local"), "Package manager", body="Use pnpm here.")
+    expected = memdir.open(home, project).system_block()
+    printed, modules = _run(tmp_path, home, "-C", str(project), "context")
+    assert printed == expected and "Run the tests." in printed
+    assert sorted(m for m in ("dulwich.repo", "dulwich.ignore", *HEAVY) if m in modules) == []
+
+
 def test_import_memdir_imports_no_sessions_module(tmp_path: Path) -> None:
     out = tmp_path / "modules.json"
     code = f"import json, sys, memdir; json.dump(sorted(sys.modules), open({str(out)!r}, 'w'))"
