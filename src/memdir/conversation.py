@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -50,7 +49,11 @@ class MemorySession:
         self.md = md
         self._pipeline = pipeline  # built on first need: most sessions never queue work
         self.agent = agent
-        self.id = session_id if session_id is not None else uuid.uuid4().hex
+        if session_id is None:
+            import uuid  # (with platform: not for `memdir context`, which opens no session)
+
+            session_id = uuid.uuid4().hex
+        self.id = session_id
         self.parent_id = parent_id
         self.started_at = md.clock() if started_at is None else started_at
         self.paths = tuple(paths or ())

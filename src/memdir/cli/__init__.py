@@ -26,25 +26,6 @@ def main() -> None:
     if not logger.handlers:
         logger.addHandler(_WarningLine(logging.WARNING))
         logger.propagate = False
-    from . import (  # noqa: F401  (registers the commands)
-        bootstrap,
-        context,
-        demo,
-        entities,
-        entries,
-        history,
-        install,
-        interop,
-        maintain,
-        review,
-        scopes,
-        serve,
-        sessions,
-        skills,
-        soul,
-        transcripts,
-    )
-
     if _subcommand(sys.argv[1:]) == "hook":
         _run_hook(sys.argv[1:])
     cli()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,7 +72,39 @@ class Harnesses(click.Choice):  # type: ignore[type-arg]
         pass
 
 
+# The module of each command, imported when the command is looked up (click's lazy
+# subcommands): `memdir context`, run at every session start, loads only its own module.
+COMMANDS = {
+    **dict.fromkeys(["add", "edit", "init", "ls", "rm", "show"], "entries"),
+    **dict.fromkeys(["context", "doctor"], "context"),
+    **dict.fromkeys(["diff", "log", "revert"], "history"),
+    **dict.fromkeys(["export", "import"], "interop"),
+    **dict.fromkeys(["hook", "install", "uninstall"], "install"),
+    **dict.fromkeys(["jobs", "maintain"], "maintain"),
+    **dict.fromkeys(["mcp", "pull", "push", "serve", "ui"], "serve"),
+    **dict.fromkeys(["search", "sessions"], "sessions"),
+    "bootstrap": "bootstrap",
+    "demo": "demo",
+    "entities": "entities",
+    "import-sessions": "transcripts",
+    "review": "review",
+    "scopes": "scopes",
+    "skills": "skills",
+    "soul": "soul",
+}
+
+
 class _Group(click.Group):
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            importlib.import_module(f"{__package__}.{COMMANDS[cmd_name]}")
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for module in sorted(set(COMMANDS.values())):
+            importlib.import_module(f"{__package__}.{module}")
+        return super().list_commands(ctx)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)

@@ -597,7 +597,7 @@ def gather(
             "is not ignored by git, so it may be committed and shared; add it to .gitignore",
             warning=True,
         )
-        for p in not_ignored(private)
+        for p in (not_ignored(private) if private else ())  # (none: dulwich not imported)
     ]
     order = {loc.name: i for i, loc in enumerate(locations)}
     ranked = sorted(rules.values(), key=lambda items: order[items[0].scope])

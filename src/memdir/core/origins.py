@@ -81,7 +81,9 @@ def identify(root: Path) -> tuple[Origin, bool]:
     if dirs is None:
         return Origin(str(root)), True
     remote = read_remote(dirs[1])
-    roots = root_commits(root)
+    # A git folder without HEAD (an empty .git) holds no commit: known without dulwich's
+    # repository module, which every open would otherwise import while the record waits.
+    roots = root_commits(root) if (dirs[0] / "HEAD").is_file() else None
     if roots is None:  # no commit yet
         return Origin(str(root), remote), False
     return Origin(str(root), remote, roots[-1] if roots else None), True

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..sessions.analyzer import CJK_RUN
+from .cjk import CJK_RUN
 from .errors import ValidationError
 from .index import one_line, rank, short
 from .model import Entry, EntryType

@@ -81,6 +81,7 @@ class Workspace:
         self._stores: dict[str, Store] = {}
         self._others: dict[Path, Store] = {}
         self._sessions: SessionStore | None = None
+        self._state_db: Database | None = None
         self._usage: Usage | None = None
         self._tombstones: Tombstones | None = None
         self._provider: Provider | None = None
@@ -330,17 +331,26 @@ class Workspace:
         return self.settings.database_url is not None or self.state_path.exists()
 
     @property
-    def sessions(self) -> SessionStore:
-        """Logged sessions and search over them (state.db is created on first use)."""
-        if self._sessions is None:
-            from ..sessions import Database, SessionStore
+    def state_db(self) -> Database:
+        """state.db (or this user's state tables in PostgreSQL), created on first use;
+        usage and tombstones read it without building search (``memdir context``)."""
+        if self._state_db is None:
+            from ..sessions.db import Database
 
-            db = (
+            self._state_db = (
                 Database(self.state_path, busy_timeout=self.settings.lock_timeout)
                 if self.settings.database_url is None
                 else self._pg_state()
             )
-            self._sessions = SessionStore(db, clock=self.clock, ranker=self._ranker())
+        return self._state_db
+
+    @property
+    def sessions(self) -> SessionStore:
+        """Logged sessions and search over them (state.db is created on first use)."""
+        if self._sessions is None:
+            from ..sessions.log import SessionStore
+
+            self._sessions = SessionStore(self.state_db, clock=self.clock, ranker=self._ranker())
         return self._sessions
 
     def _pg_state(self) -> Database:
@@ -370,7 +380,7 @@ class Workspace:
         if self._usage is None:
             from ..sessions.usage import Usage
 
-            self._usage = Usage(self.sessions.db, clock=self.clock)
+            self._usage = Usage(self.state_db, clock=self.clock)
         return self._usage
 
     @property
@@ -379,7 +389,7 @@ class Workspace:
         if self._tombstones is None:
             from ..sessions.usage import Tombstones
 
-            self._tombstones = Tombstones(self.sessions.db, clock=self.clock)
+            self._tombstones = Tombstones(self.state_db, clock=self.clock)
         return self._tombstones
 
     def record_forgetting(self, store: Store, changes: list[Change], source: Source) -> None:
@@ -420,8 +430,8 @@ class Workspace:
 
     def close(self) -> None:
         """Close state.db (it reopens on next use). Files need no closing."""
-        if self._sessions is not None:
-            self._sessions.db.close()
+        if self._state_db is not None:
+            self._state_db.close()
 
     # -- the model ---------------------------------------------------------------------------
 

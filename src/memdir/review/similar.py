@@ -10,7 +10,7 @@ import itertools
 import re
 import unicodedata
 
-from ..sessions.analyzer import CJK_RUN
+from ..core.cjk import CJK_RUN
 
 NEAR = 1.0  # one side says nothing the other lacks; why: bench/neardup.py
 MAX_TOKENS = 512  # distinct tokens kept per text: bounded work on any input

@@ -8,16 +8,11 @@ import re
 import sqlite3
 import unicodedata
 
+from ..core.cjk import CJK_RUN, RANGES
+
 FUNCTION = "memdir_terms"
 
-# Hiragana, katakana, CJK ideographs (+ extension A and the supplementary planes),
-# compatibility ideographs, Hangul syllables and jamo, katakana phonetic extensions.
-_RANGES = (
-    "\u1100-\u11ff\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
-)
-CJK_RUN = re.compile(f"[{_RANGES}]+")
-_ONE = re.compile(f"[{_RANGES}]")
+_ONE = re.compile(f"[{RANGES}]")
 
 
 def is_cjk(ch: str) -> bool:
