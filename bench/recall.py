@@ -1,7 +1,7 @@
 """Session-search recall: LoCoMo, our own dev and test halves, memdir vs a plain baseline.
 
-    python bench/recall.py                       # LoCoMo + bench/data/recall (dev, test)
-    python bench/recall.py --sets dev            # one set (locomo, dev, test)
+    python bench/recall.py                       # LoCoMo, bench/data/recall and recall2
+    python bench/recall.py --sets dev            # one set (locomo, dev, test, dev2, test2)
     python bench/recall.py --ablate              # memdir with each ranking feature off
     python bench/recall.py --json out.json       # also write every figure as JSON
     python bench/recall.py --database URL        # memdir on PostgreSQL beside SQLite
@@ -45,6 +45,8 @@ LOCOMO = (
     Path("/work/shared/bench/locomo/locomo10.json"),
 )
 OWN = HERE / "data" / "recall"
+OWN2 = HERE / "data" / "recall2"  # languages never tuned on: dev2 and test2
+SPLITS = ("locomo", "dev", "test", "dev2", "test2")
 LOCOMO_KINDS = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 
 
@@ -78,7 +80,7 @@ class Question:
 @dataclasses.dataclass
 class Conv:
     key: str
-    split: str  # locomo | dev | test
+    split: str  # locomo | dev | test | dev2 | test2
     sessions: list[Sess]
     questions: list[Question]
     lang: str = "en"
@@ -520,7 +522,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--locomo", type=Path, default=next((p for p in LOCOMO if p.exists()), None))
     ap.add_argument("--own", type=Path, default=OWN)
-    ap.add_argument("--sets", default="locomo,dev,test")
+    ap.add_argument("--own2", type=Path, default=OWN2, help="a second own set (dev2, test2)")
+    ap.add_argument("--sets", default=",".join(SPLITS))
     ap.add_argument("--ablate", action="store_true", help="memdir with each feature off")
     ap.add_argument("--json", type=Path, help="write every figure here")
     ap.add_argument("--brief", action="store_true", help="only the 'all' rows")
@@ -540,6 +543,9 @@ def main(argv: list[str] | None = None) -> int:
         convs += load_locomo(a.locomo)
     if {"dev", "test"} & set(sets) and a.own.exists():
         convs += [c for c in load_own(a.own) if c.split in sets]
+    if {"dev2", "test2"} & set(sets) and a.own2.exists():
+        second = [dataclasses.replace(c, split=c.split + "2") for c in load_own(a.own2)]
+        convs += [c for c in second if c.split in sets]
     if not convs:
         print("no data: LoCoMo not found and bench/data/recall empty", file=sys.stderr)
         return 2
@@ -585,7 +591,7 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(head))
     out: dict[str, Any] = {}
     worse: list[str] = []
-    for split in ("locomo", "dev", "test"):
+    for split in SPLITS:
         if split not in groups:
             continue
         for g, keys in sorted(groups[split].items(), key=lambda kv: (kv[0] != "all", kv[0])):
@@ -619,7 +625,7 @@ def main(argv: list[str] | None = None) -> int:
                 + "".join(f"{v:>10.3f}" for v in vals)
                 + flags
             )
-    for split in ("dev", "test"):
+    for split in SPLITS[1:]:
         if split in groups:
             keys = groups[split].get("kind knowledge_update", [])
             upd = {n: mean(results[n][split], keys, "upd") for n in results}
@@ -660,7 +666,7 @@ def _print_sweep(
         print()
         print(head)
         print("-" * len(head))
-        for split in ("locomo", "dev", "test"):
+        for split in SPLITS:
             for g, keys in sorted(
                 groups.get(split, {}).items(), key=lambda kv: (kv[0] != "all", kv[0])
             ):
