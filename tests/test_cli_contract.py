@@ -34,27 +34,15 @@ NEED_DATABASE = {"push", "pull", "serve users ls"}
 
 
 def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
-    from memdir.cli import main  # noqa: F401  (the import registers every command)
-
-    for name, command in sorted(group.commands.items()):
+    for name in sorted(group.list_commands(click.Context(group))):  # imports each one's module
+        command = group.commands[name]
         if isinstance(command, click.Group):
             yield from _commands(command, (*prefix, name))
         else:
             yield (*prefix, name)
 
 
-def _register() -> list[tuple[str, ...]]:
-    import memdir.cli as package
-
-    for module in (
-        "bootstrap", "context", "demo", "entries", "history", "install", "interop",
-        "maintain", "review", "scopes", "serve", "sessions", "skills", "soul", "transcripts",
-    ):  # fmt: skip
-        __import__(f"{package.__name__}.{module}")
-    return list(_commands())
-
-
-COMMANDS = _register()
+COMMANDS = list(_commands())
 
 
 def _cap() -> None:
@@ -170,6 +158,8 @@ def _invocations(m: Memdir, seeded: dict[str, str]) -> list[tuple[str, ...]]:
         ),
         ("maintain", "--json"),
         ("jobs", "--json"),
+        ("entities", "--json"),
+        ("entities", "staging", "--json"),
         ("sessions", "ls", "--json"),
         ("sessions", "show", s[:8], "--json"),
         ("sessions", "search", "staging", "--json"),

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
 
 import memdir
+import memdir.cli
 from conftest import add
 
 # Each was on the context path once, together worth ~150 ms of a 330 ms start.
@@ -123,6 +125,11 @@ def test_every_command_is_found_in_the_module_named_for_it() -> None:
 
     names = cli.list_commands(click.Context(cli))
     assert sorted(names) == sorted(COMMANDS)
+    # a new command module must be named in COMMANDS, or its commands are never found
+    plain = {"app", "files", "progress"}  # helpers, no command of their own
+    package = Path(memdir.cli.__file__).parent
+    modules = {m.name for m in pkgutil.iter_modules([str(package)])} - plain
+    assert modules == set(COMMANDS.values())
     for name in names:
         callback = cli.commands[name].callback
         assert callback is not None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -177,7 +178,7 @@ def test_a_spanish_relative_time_and_cue_decide_the_order(md: Memdir, clock: Clo
 _FRAGMENTS = [
     *list(when_lang.NUMBERS)[:40],
     *when_lang.UNITS,
-    *when_lang.APPROX.split(),
+    *when_lang.APPROX.split("|"),
     "hace",
     "vor",
     "il y a",
@@ -227,3 +228,24 @@ def test_a_long_run_of_lexicon_words_is_read_in_one_pass() -> None:
     assert when.ranges(text, NOW) == []
     text = ("2주 전 " * 200)[:1000]
     assert len(when.ranges(text, NOW)) >= 100
+
+
+REVIEWED = [
+    # phrases of several words that make a number approximate
+    ("hace cerca de tres semanas", 21),
+    ("il y a à peu près trois semaines", 21),
+    ("hace más o menos dos semanas", 14),
+    # text in decomposed form (NFD), as some keyboards and a pasted prompt give it
+    (unicodedata.normalize("NFD", "el miércoles pasado"), 7),
+]
+
+
+@pytest.mark.parametrize(("text", "days"), REVIEWED)
+def test_what_the_review_found_is_read(text: str, days: int) -> None:
+    assert _covers(text, NOW - timedelta(days=days)), text
+
+
+def test_this_month_is_this_month_in_every_form_of_the_word() -> None:
+    assert _covers("no fim de esse mês", datetime(2026, 3, 28, tzinfo=UTC))
+    assert not _covers("no fim de esse mês", datetime(2026, 2, 26, tzinfo=UTC))
+    assert _covers("no fim do mês passado", datetime(2026, 2, 26, tzinfo=UTC))

@@ -275,7 +275,9 @@ _PATTERNS: tuple[_Pattern, ...] = (
         True,
         _with_now(lambda m, now: _weekday(now, _JA_DAY[m[1]])),
     ),
-    # -- a month without a year: its latest occurrence (kept as a term)
+)
+# -- a month without a year: its latest occurrence (kept as a term); tried after .when_lang's
+_UNDATED: tuple[_Pattern, ...] = (
     _p(
         rf"\b(early|mid|late|end of|beginning of|middle of)[\s-]+{_MON}\b",
         False,
@@ -309,13 +311,13 @@ _KO_END = r"(?:에|엔|쯤|께|정도|에는)?(?![가-힣])"
 _NUMW = rf"({_L.alt(_L.NUMBERS)}|\d{{1,2}})"
 _UNITW = rf"({_L.alt(_L.UNITS)})"
 _HALF = r"(?:\s*(rưỡi|반))?"
-_APPROX = rf"(?:{_L.alt(_L.APPROX)}\s*)?"
+_APPROX = rf"(?:{_L.alt(_L.APPROX.split('|'))}\s*)?"
 _WDW = f"({_L.alt(_L.WEEKDAYS)})(?:-feira)?"
 
 
 def _ago_lang(n: str | None, unit: str, half: str | None, now: datetime) -> Range:
     amount = (_L.number(n) if n else 1.0) + (0.5 if half else 0.0)
-    canon = _L.UNITS[unicodedata.normalize("NFC", unit.lower())]
+    canon = _L.UNITS[unit.lower()]
     if canon == "week":
         mid = now - amount * 7 * DAY
         return mid - 4 * DAY, mid + 4 * DAY
@@ -368,7 +370,7 @@ _LANG: tuple[_Pattern, ...] = (
         True,
         _with_now(
             lambda m, now: _month(
-                *_shift_month(now, 0 if re.search("est|ce |dies|этом|này", m[2]) else -1),
+                *_shift_month(now, 0 if re.fullmatch(_L.MONTH_THIS, m[2], _I) else -1),
                 _L.PARTS[m[1].lower()],
             )
         ),
@@ -401,7 +403,7 @@ _LANG: tuple[_Pattern, ...] = (
         _with_now(lambda m, now: _weekday(now, _L.weekday(m[1]))),
     ),
 )
-_PATTERNS = _PATTERNS[:-3] + _LANG + _PATTERNS[-3:]  # before months without a year
+_PATTERNS = _PATTERNS + _LANG + _UNDATED
 _LATEST_L = re.compile(_L.LATEST, _I)
 _EARLIEST_L = re.compile(_L.EARLIEST, _I)
 
@@ -439,7 +441,7 @@ def ranges(text: str, now: datetime | None = None) -> list[tuple[float, float]]:
         local = now.astimezone().replace(tzinfo=None) if now is not None else None
     except (OverflowError, ValueError, OSError):  # a clock at the edge of time
         local = None
-    for m, (_, _, resolve) in _matches(text):
+    for m, (_, _, resolve) in _matches(unicodedata.normalize("NFC", text)):
         try:
             got = resolve(m, local)
         except (ValueError, KeyError, OverflowError, OSError):

@@ -45,10 +45,10 @@ UNITS = _table(
     }
 )
 # words that make a number approximate ("hace unas cinco semanas", "vor etwa drei Tagen")
-APPROX = (
-    "unas unos como cerca de alrededor de más o menos casi aproximadamente uns umas uns "
-    "quase mais ou menos environ à peu près presque près de ungefähr etwa circa ca. rund "
-    "knapp gut около примерно где-то почти приблизительно khoảng chừng tầm gần hơn 약 대략"
+APPROX = (  # "|" between entries: some are several words
+    "unas|unos|como|cerca de|alrededor de|más o menos|casi|aproximadamente|uns|umas|quase"
+    "|mais ou menos|environ|à peu près|presque|près de|ungefähr|etwa|circa|ca.|rund|knapp|gut"
+    "|около|примерно|где-то|почти|приблизительно|khoảng|chừng|tầm|gần|hơn|약|대략"
 )
 # (before the amount, after it): "hace / há / il y a / vor N …", "N … назад / trước / 전"
 AGO_BEFORE = r"hace|há|faz|il\s+y\s+a|vor|cách\s+đây"
@@ -114,7 +114,7 @@ BARE_WEEKDAYS += [w + "-feira" for w in ("segunda", "terça", "terca", "quarta",
 
 
 def alt(words: str | Iterable[str]) -> str:
-    """A regex alternation of ``words`` (a dict's keys or a space-separated string),
+    """A regex alternation of ``words`` (a dict's keys, a list, or a space-separated string),
     longest first, spaces inside a word matching any run of spaces."""
     items = words.split() if isinstance(words, str) else list(words)
     items = sorted({unicodedata.normalize("NFC", w) for w in items}, key=len, reverse=True)
@@ -131,11 +131,9 @@ def weekday(text: str) -> int:
 
 
 def number(text: str) -> float:
-    """A lexicon number or digits; ``rưỡi``/``반`` (and a half) adds 0.5."""
-    words = text.lower().split()
-    half = 0.5 if words and words[-1] in ("rưỡi", "반") else 0.0
-    head = " ".join(words[:-1] if half else words)
-    return (float(head) if head.isdigit() else float(NUMBERS[head])) + half
+    """A lexicon number or digits (the grammar reads "and a half" apart)."""
+    head = " ".join(text.lower().split())
+    return float(head) if head.isdigit() else float(NUMBERS[head])
 
 
 # -- latest / earliest cues -----------------------------------------------------------------
