@@ -49,6 +49,18 @@ def test_joined_terms_rank_the_exact_spelling_first(
     assert _found(store, query) == [hit, loose]  # the parts are words too, ranked below
 
 
+def test_inverted_and_typographic_marks_are_not_an_exact_spelling(tmp_path: Path) -> None:
+    """Spanish opens every question with ¿ (¡ for exclamations): "¿Qué" is the word "qué",
+    not a joined term whose exact spelling outweighs the content words."""
+    store, (other_question, bill) = _store(
+        tmp_path, ["¿Qué fechas tienes en mente?", "la factura de marzo sigue pendiente"]
+    )
+    assert _found(store, "¿Qué pasó con la factura?") == [bill, other_question]
+    for text in ("¿Qué pasó?", "¡Por fin!", "«hola»", "…bueno…", "‘quoted’"):
+        assert sanitize(text).substrings == (), text
+    assert sanitize("C++ c#").substrings == ("c++",)  # ASCII marks as before
+
+
 def test_operators_are_plain_words(tmp_path: Path) -> None:
     store, (no_npm, yarn, near) = _store(
         tmp_path, ["do not use npm here", "yarn is fine", "the NEAR protocol team"]

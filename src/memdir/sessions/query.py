@@ -116,6 +116,22 @@ _TOKEN = re.compile(r"[^\W_]+")  # what unicode61 calls a token: letters and dig
 _QUOTED = re.compile(r'"([^"]*)"')
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "＂": '"'})
+_EDGE = ".,;:!?()[]{}<>'`*^~=|\\/@$%&"  # ASCII marks around a word (not # + - _: c#, c++)
+
+
+def _edge(c: str) -> bool:
+    """A mark around a word: one of ``_EDGE`` or any non-ASCII punctuation (¿ ¡ … ‘ ’)."""
+    return c in _EDGE or (not c.isascii() and unicodedata.category(c)[0] == "P")
+
+
+def _core(run: str) -> str:
+    """``run`` without the marks around it (¿Qué → Qué, «hola» → hola, C++ stays)."""
+    start, end = 0, len(run)
+    while start < end and _edge(run[start]):
+        start += 1
+    while end > start and _edge(run[end - 1]):
+        end -= 1
+    return run[start:end]
 
 
 def quote(term: str) -> str:
@@ -195,7 +211,7 @@ class _Builder:
             tokens = [t.casefold() for t in _TOKEN.findall(run)]
             if not tokens:
                 continue  # punctuation, emoji, operators' symbols: nothing to search
-            core = run.strip(".,;:!?()[]{}<>'`*^~=|\\/@$%&").casefold()
+            core = _core(run).casefold()
             if len(tokens) == 1 and core == tokens[0]:
                 self.words.append(tokens[0])
                 continue
