@@ -404,19 +404,17 @@ _LANG: tuple[_Pattern, ...] = (
     ),
 )
 _PATTERNS = _PATTERNS + _LANG + _UNDATED
-_LATEST_L = re.compile(_L.LATEST, _I)
-_EARLIEST_L = re.compile(_L.EARLIEST, _I)
 
 _LATEST = re.compile(
     r"\b(now|currently|current|these days|nowadays|at the moment|still|latest|most recent"
     r"|ended up|in the end|finally|eventually)\b|现在|現在|目前|如今|最后|最後|最终|最終"
-    r"|最新|結局|今は",
+    rf"|最新|結局|今は|{_L.LATEST}",
     _I,
 )
 _EARLIEST = re.compile(
     r"\b(before|previously|originally|original|initially|at first|first|used to|formerly"
     r"|earlier|prior)\b|原来|原來|原先|本来|本來|之前|以前|一开始|一開始|最早|最初|起初|当初"
-    r"|當初|刚开始|もともと|元々|初めは",
+    rf"|當初|刚开始|もともと|元々|初めは|{_L.EARLIEST}",
     _I,
 )
 
@@ -453,15 +451,12 @@ def ranges(text: str, now: datetime | None = None) -> list[tuple[float, float]]:
 
 def intent(text: str) -> str | None:
     """``"latest"``, ``"earliest"`` or None (neither, or both)."""
-    late = bool(_LATEST.search(text) or _LATEST_L.search(text))
-    early = bool(_EARLIEST.search(text) or _EARLIEST_L.search(text))
+    late, early = bool(_LATEST.search(text)), bool(_EARLIEST.search(text))
     return "latest" if late and not early else "earliest" if early and not late else None
 
 
 def spans(text: str) -> list[tuple[int, int]]:
     """Where relative times and latest/earliest markers sit in ``text``."""
     out = [m.span() for m, (_, strip, _) in _matches(text) if strip]
-    out += [
-        m.span() for rx in (_LATEST, _EARLIEST, _LATEST_L, _EARLIEST_L) for m in rx.finditer(text)
-    ]
+    out += [m.span() for rx in (_LATEST, _EARLIEST) for m in rx.finditer(text)]
     return out
