@@ -434,7 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         metavar="[NAME=]PATH",
         help="another own set (JSON lines) kept outside the repository, printed as an "
-        "[extra: NAME] block; e.g. /work/team/guard8/dev.jsonl; repeatable",
+        "[extra: NAME] block (a file named dev.jsonl or test.jsonl is that half); repeatable",
     )
     parser.add_argument(
         "--dump-verdicts",
@@ -444,6 +444,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     extra = extra_sets(args.extra)
+    missing = [str(p) for paths in extra.values() for p in paths if not p.is_file()]
+    if missing:
+        parser.error(f"--extra: no such file: {', '.join(missing)}")
     if args.dump_verdicts:
         from guard_dump import dump
 
