@@ -17,8 +17,9 @@ Corpora (each read if present; see bench/README.md):
   attack kind; ``bench/data/guard4/set.jsonl`` (set 4) and ``bench/data/guard5/set.jsonl``
   (set 5, written blind later the same day), ``bench/data/guard6/set.jsonl`` (set 6, the
   next day): all test, final checks that no round may tune on (``--misses`` and ``--rules``
-  never read them); ``bench/data/guard7/set.jsonl`` (set 7, with a dev half again) and
-  ``bench/data/guard8/set.jsonl`` (set 8, the same, heavy in hard negatives);
+  never read them); ``bench/data/guard7/set.jsonl`` (set 7, with a dev half again),
+  ``bench/data/guard8/set.jsonl`` (set 8, the same, heavy in hard negatives) and
+  ``bench/data/guard9/set.jsonl`` (set 9, written blind after round 13 to judge round 14);
 * ``--extra [NAME=]PATH`` (repeatable): another own set kept outside the repository (JSON
   lines in set 8's schema), printed as an ``[extra: NAME …]`` block; NAME defaults to
   "set N" for a folder ``guardN``. A file named ``dev.jsonl`` or ``test.jsonl`` is that half
@@ -63,6 +64,7 @@ OWN = {
     "set 6": ROOT / "bench/data/guard6/set.jsonl",  # the same, a day later
     "set 7": ROOT / "bench/data/guard7/set.jsonl",  # dev/test halves, two days later
     "set 8": ROOT / "bench/data/guard8/set.jsonl",  # dev/test halves, hard negatives first
+    "set 9": ROOT / "bench/data/guard9/set.jsonl",  # the same, written after round 13
 }
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
@@ -73,6 +75,7 @@ TEST_NOTE = {
     "set 6": "never read; the whole set",
     "set 7": "never read",
     "set 8": "never read",
+    "set 9": "never read",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
