@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from itertools import accumulate
 from operator import attrgetter, itemgetter
@@ -175,26 +175,10 @@ def index_with_left_out(
     """:func:`render_index` and the entries it had no room for."""
     tag = tags or {}
     ranked = rank(entries, last_used)
-    return _fit(
-        ranked,
-        lambda a, b: [_line_of(e, tag.get(e.id, "")) for e in ranked[a:b]],
-        unreadable,
-        max_lines,
-        max_bytes,
-        header,
-    )
 
+    def lines_of(start: int, stop: int) -> list[tuple[str, int]]:
+        return [_line_of(e, tag.get(e.id, "")) for e in ranked[start:stop]]
 
-def _fit(
-    ranked: list[Entry],
-    lines_of: Callable[[int, int], list[tuple[str, int]]],
-    unreadable: Sequence[str],
-    max_lines: int,
-    max_bytes: int,
-    header: str,
-) -> tuple[str, list[Entry]]:
-    """The index text for entries already ranked, whose lines ``lines_of(start, stop)``
-    gives, and the entries left out."""
     notes = [_unreadable_note(unreadable)] if unreadable else []
     fixed = header + "".join(f"\n{n}\n" for n in notes)
     room_lines = max_lines - fixed.count("\n")
