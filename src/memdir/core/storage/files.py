@@ -19,6 +19,7 @@ from pathlib import Path
 from ..errors import LockTimeoutError, StorageError
 from ..model import BODY_MAX_BYTES
 from .base import INDEX_NAME, SKILL_FILE, SKILLS_DIR, FileInfo, is_skill_name
+from .regular import fsync_path
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
@@ -96,14 +97,6 @@ def folders_of(root: str, names: Iterable[str]) -> list[str]:
                 raise OSError(errno.ELOOP, why)
         folders.add(folder)
     return sorted(folders)
-
-
-def _fsync_dir(path: Path | str) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 class FileBackend:
@@ -430,7 +423,7 @@ class FileBackend:
             raise StorageError("write", path, exc) from exc
         try:
             if sync:
-                _fsync_dir(os.path.dirname(path))
+                fsync_path(os.path.dirname(path))
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
 
@@ -438,7 +431,7 @@ class FileBackend:
         """Fsync the folders holding ``names``, making renames and deletions durable."""
         try:
             for folder in folders_of(self._root, names):
-                _fsync_dir(folder)
+                fsync_path(folder)
         except OSError as exc:
             raise StorageError("sync", self.root, exc) from exc
 
@@ -449,6 +442,6 @@ class FileBackend:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(path)
             if sync:
-                _fsync_dir(os.path.dirname(path))
+                fsync_path(os.path.dirname(path))
         except OSError as exc:
             raise StorageError("delete", path, exc) from exc
