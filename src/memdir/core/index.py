@@ -60,7 +60,8 @@ def short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "\u2026"
 
 
-def _link_text(text: str) -> str:
+def link_text(text: str) -> str:
+    """``text`` on one line, safe inside a Markdown link's brackets."""
     return one_line(text).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
@@ -73,7 +74,7 @@ def _line(name: str, id_: str, archived: bool, hook: str, tag: str = "") -> tupl
     hook = one_line(hook)
     if len(hook) > DESCRIPTION_MAX:
         hook = hook[: DESCRIPTION_MAX - 1] + "…"
-    line = f"- [{_link_text(name)}]({target})"
+    line = f"- [{link_text(name)}]({target})"
     if tag:
         line = f"{line} [{tag}]"
     if hook:
