@@ -226,12 +226,8 @@ class FileBackend:
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
         """Every active ``*.md`` entry file (or, with ``archive``, every archived one) with
-        its stat signature. Symlinks are included so the store can report them.
-
-        Every write runs this under the lock, so the loop is kept tight, and the folder
-        is scanned through a descriptor: each stat is then relative to it (fstatat), not
-        a walk of the whole path, which takes about 40 % off this call.
-        """
+        its stat signature. Symlinks are included so the store can report them. Why it
+        scans through a folder descriptor: docs/design/storage.md."""
         folder = self._own_dir(ARCHIVE, "archive") if archive else self._root
         prefix = ARCHIVE + "/" if archive else ""
         found: dict[str, FileInfo] = {}
