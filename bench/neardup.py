@@ -56,7 +56,7 @@ from memdir.core.errors import ConflictError, GuardError
 from memdir.core.model import normalise
 from memdir.engine import Memdir
 from memdir.review.proposals import propose
-from memdir.review.similar import NEAR, containment, jaccard, negations, similarity, tokens, words
+from memdir.review.similar import NEAR, containment, negations, similarity, tokens, words
 from memdir.sessions.vectors import make_embedder
 
 DATA = Path(__file__).resolve().parent / "data" / "neardup" / "pairs.jsonl"
@@ -175,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
         return similarity(a, b) if negations(a) == negations(b) else 0.0
 
     def jac(p: Pair) -> float:
-        return jaccard(_text(p["a"]), _text(p["b"]))
+        ta, tb = tokens(_text(p["a"])), tokens(_text(p["b"]))
+        return len(ta & tb) / len(ta | tb) if ta and tb else 0.0
 
     def wjac(p: Pair) -> float:
         wa, wb = words(_text(p["a"])), words(_text(p["b"]))

@@ -125,16 +125,7 @@ class _Live:
 
 class HttpSessions:
     """One memdir session per streamable-HTTP connection, keyed by its ``Mcp-Session-Id``
-    header (public: the request each handler gets carries it), and ended with it.
-
-    The SDK has no public hook for a connection's end (2.3 keeps the per-connection state
-    and its exit stack on a private attribute), so :class:`memdir.serve.AuthGate`, which
-    sees every HTTP request, reports them here: a ``DELETE`` the SDK accepted, or a 404
-    (the SDK no longer knows the id: ended or expired), ends the memdir session; so does
-    ``idle_timeout`` seconds with no request in flight (the SDK's own idle rule, timed
-    from when the gate saw the last request finish, so never before the SDK's); and the
-    server's shutdown ends every session left.
-    """
+    header, and ended with it (how it learns of the end: docs/design/serve.md)."""
 
     def __init__(self, idle_timeout: float | None) -> None:
         self.idle_timeout = idle_timeout

@@ -26,6 +26,7 @@ from .origins import (
 )
 from .scopes import ScopeLocation, project_slug
 from .storage.files import FileBackend
+from .storage.regular import fsync_path
 
 # What a scope folder without entries may hold and still be replaced by an adopted one.
 _BOOKKEEPING = frozenset(
@@ -173,14 +174,6 @@ def _rename(src: Path, dst: Path) -> None:
         raise StorageError(f"move {src} to", dst, exc) from exc
 
 
-def _sync(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def adopt(
     home: Path,
     root: Path,
@@ -232,7 +225,7 @@ def adopt(
                 _rename(aside, folder)
             raise
     try:
-        _sync(folder.parent)
+        fsync_path(folder.parent)
     except OSError as exc:
         raise StorageError("sync", folder.parent, exc) from exc
     kept = _discard(aside) if aside is not None else None

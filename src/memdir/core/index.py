@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from itertools import accumulate
 from operator import attrgetter, itemgetter
@@ -60,7 +60,8 @@ def short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "\u2026"
 
 
-def _link_text(text: str) -> str:
+def link_text(text: str) -> str:
+    """``text`` on one line, safe inside a Markdown link's brackets."""
     return one_line(text).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
@@ -73,7 +74,7 @@ def _line(name: str, id_: str, archived: bool, hook: str, tag: str = "") -> tupl
     hook = one_line(hook)
     if len(hook) > DESCRIPTION_MAX:
         hook = hook[: DESCRIPTION_MAX - 1] + "…"
-    line = f"- [{_link_text(name)}]({target})"
+    line = f"- [{link_text(name)}]({target})"
     if tag:
         line = f"{line} [{tag}]"
     if hook:
@@ -175,26 +176,10 @@ def index_with_left_out(
     """:func:`render_index` and the entries it had no room for."""
     tag = tags or {}
     ranked = rank(entries, last_used)
-    return _fit(
-        ranked,
-        lambda a, b: [_line_of(e, tag.get(e.id, "")) for e in ranked[a:b]],
-        unreadable,
-        max_lines,
-        max_bytes,
-        header,
-    )
 
+    def lines_of(start: int, stop: int) -> list[tuple[str, int]]:
+        return [_line_of(e, tag.get(e.id, "")) for e in ranked[start:stop]]
 
-def _fit(
-    ranked: list[Entry],
-    lines_of: Callable[[int, int], list[tuple[str, int]]],
-    unreadable: Sequence[str],
-    max_lines: int,
-    max_bytes: int,
-    header: str,
-) -> tuple[str, list[Entry]]:
-    """The index text for entries already ranked, whose lines ``lines_of(start, stop)``
-    gives, and the entries left out."""
     notes = [_unreadable_note(unreadable)] if unreadable else []
     fixed = header + "".join(f"\n{n}\n" for n in notes)
     room_lines = max_lines - fixed.count("\n")

@@ -9,7 +9,7 @@ import errno
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import MemdirError, ParseError, ReadOnlyScopeError, StorageError, ValidationError
+from .errors import MemdirError, ParseError, StorageError, ValidationError
 from .instructions import Note
 from .model import _check_text
 from .storage.base import SOUL_NAME, Backend
@@ -160,19 +160,6 @@ class PersonaLayer(Workspace):
     def write_soul(self, text: str, *, scope: str = "user") -> None:
         """Write a scope's ``SOUL.md`` (the user's by default): scanned by the guard,
         refused over ``soul_budget`` characters, recorded in the scope's history."""
-        store = self.store(scope)
-        if store.read_only:
-            raise ReadOnlyScopeError(scope, "it is set by an administrator")
+        store = self._writable(scope)
         clean = validate_soul(text, self.settings.soul_budget)
-        from .. import guard
-
-        guard.check(clean)
-        with store.backend.lock(self.settings.lock_timeout):
-            if store.history is not None:
-                store.history.absorb()
-            try:
-                store.backend.write(SOUL_NAME, (clean.rstrip() + "\n").encode("utf-8"))
-            except OSError as exc:
-                raise StorageError("write", f"{store.backend.location}/{SOUL_NAME}", exc) from exc
-            if store.history is not None:
-                store.history.record([SOUL_NAME], f"persona: {SOUL_NAME} written")
+        self._write_file(store, SOUL_NAME, clean, f"persona: {SOUL_NAME} written", "\n")

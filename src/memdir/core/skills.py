@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import MemdirError, ParseError, ReadOnlyScopeError, StorageError, ValidationError
+from .errors import MemdirError, ParseError, StorageError, ValidationError
 from .frontmatter import dump_yaml, read_frontmatter
 from .index import one_line
 from .storage.base import SKILL_FILE, SKILLS_DIR, Backend
@@ -286,22 +286,8 @@ class SkillsLayer(Workspace):
 
     def write_skill_text(self, name: str, text: str, *, scope: str = "local") -> Skill:
         """Write a whole ``SKILL.md`` (an import keeps the file as it was written)."""
-        store = self.store(scope)
-        if store.read_only:
-            raise ReadOnlyScopeError(scope, "it is set by an administrator")
+        store = self._writable(scope)
         check_skill(name, text)
-        from .. import guard
-
-        guard.check(text)
         file = f"{SKILLS_DIR}/{name}/{SKILL_FILE}"
-        path = Path(f"{store.backend.location}/{file}")
-        with store.backend.lock(self.settings.lock_timeout):
-            if store.history is not None:
-                store.history.absorb()
-            try:
-                store.backend.write(file, text.encode("utf-8"))
-            except OSError as exc:
-                raise StorageError("write", path, exc) from exc
-            if store.history is not None:
-                store.history.record([file], f"skill: {name} written")
+        path = self._write_file(store, file, text, f"skill: {name} written")
         return parse_skill(text, path, name, scope)

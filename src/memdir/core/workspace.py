@@ -15,6 +15,8 @@ from .errors import (
     EmbedError,
     GuardError,
     MemdirError,
+    ReadOnlyScopeError,
+    StorageError,
     ValidationError,
 )
 from .model import SCOPES, Source, utcnow
@@ -464,6 +466,31 @@ class Workspace:
             rule = finding.rule if finding else None
             self._verdicts.put(text, rule)
         return rule
+
+    def _writable(self, scope: str) -> Store:
+        """The store of ``scope``, refused when an administrator set it read-only."""
+        store = self.store(scope)
+        if store.read_only:
+            raise ReadOnlyScopeError(scope, "it is set by an administrator")
+        return store
+
+    def _write_file(self, store: Store, file: str, text: str, message: str, end: str = "") -> Path:
+        """Write ``text + end`` to a file beside a scope's entries (``SOUL.md``, a
+        ``SKILL.md``): ``text`` scanned by the guard, the write recorded in its history."""
+        from .. import guard
+
+        guard.check(text)
+        path = Path(f"{store.backend.location}/{file}")
+        with store.backend.lock(self.settings.lock_timeout):
+            if store.history is not None:
+                store.history.absorb()
+            try:
+                store.backend.write(file, (text + end).encode("utf-8"))
+            except OSError as exc:
+                raise StorageError("write", path, exc) from exc
+            if store.history is not None:
+                store.history.record([file], message)
+        return path
 
     def _save_verdicts(self) -> None:
         if self._verdicts is not None:

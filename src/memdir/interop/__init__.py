@@ -4,9 +4,10 @@ Hermes); dry runs unless ``apply=True``. Transcripts: :mod:`.transcripts`; Day 1
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..core.lazy import lazy
 
 if TYPE_CHECKING:
     from ..core.layers import Layers
@@ -36,23 +37,15 @@ __all__ = [
 
 # Imported on first use (PEP 562): a harness hook (memdir.interop.install) runs on every
 # prompt and needs none of the importers, exporters or the guard they load.
-_WHERE = {
-    name: module
-    for module, names in {
-        "_exporting": ("ExportFile", "ExportReport", "FileResult", "write_exports"),
-        "_harness": ("Harness", "Read", "Rendered", "ScopeFile", "harness", "harness_names"),
-        "_importing": ("ImportItem", "ImportPlan", "Planned", "apply_import", "plan_import"),
-        "agents_md": ("export_agents_md",),
-    }.items()
-    for name in names
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{module}", __name__), name)
+__getattr__ = lazy(
+    __name__,
+    {
+        "._exporting": ("ExportFile", "ExportReport", "FileResult", "write_exports"),
+        "._harness": ("Harness", "Read", "Rendered", "ScopeFile", "harness", "harness_names"),
+        "._importing": ("ImportItem", "ImportPlan", "Planned", "apply_import", "plan_import"),
+        ".agents_md": ("export_agents_md",),
+    },
+)
 
 
 def export_targets() -> list[str]:

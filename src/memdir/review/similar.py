@@ -145,9 +145,3 @@ def near_duplicate(a: str, b: str) -> bool:
     """One text says all the other says (:func:`similarity` ≥ :data:`NEAR`) and neither
     negates more than the other ("exposed" / "not exposed" is the opposite rule)."""
     return similarity(a, b) >= NEAR and negations(a) == negations(b)
-
-
-def jaccard(a: str, b: str) -> float:
-    """Jaccard similarity of the two texts' :func:`tokens` (for the bench's comparison)."""
-    ta, tb = tokens(a), tokens(b)
-    return len(ta & tb) / len(ta | tb) if ta and tb else 0.0

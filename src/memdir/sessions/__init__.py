@@ -1,8 +1,9 @@
 """Sessions and search: state.db, logging, FTS query sanitising, ranking, upkeep.
 See docs/design/sessions.md."""
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..core.lazy import lazy
 
 if TYPE_CHECKING:
     from .db import Database
@@ -13,35 +14,20 @@ if TYPE_CHECKING:
     from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo
     from .specs import ImportCounts, MemoryMode, SessionSpec
 
-# Imported on first use (PEP 562), as in memdir.pipeline: `memdir context` reads usage from
-# state.db and must not pay for search, ranking, embeddings and their plugins.
-_WHERE = {
-    "MEMORY_MODES": "records",
-    "Database": "db",
-    "DbHealth": "maintenance",
-    "EntryDoc": "entries",
-    "EntryIndex": "entries",
-    "ImportCounts": "specs",
-    "MemoryMode": "specs",
-    "Message": "records",
-    "MessageHit": "records",
-    "PruneReport": "log",
-    "Query": "query",
-    "SessionHit": "records",
-    "SessionInfo": "records",
-    "SessionSpec": "specs",
-    "SessionStore": "log",
-    "check": "maintenance",
-    "sanitize": "query",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
-
+# Imported on first use, as in memdir.pipeline: `memdir context` reads usage from state.db
+# and must not pay for search, ranking, embeddings and their plugins.
+__getattr__ = lazy(
+    __name__,
+    {
+        ".db": ("Database",),
+        ".entries": ("EntryDoc", "EntryIndex"),
+        ".log": ("PruneReport", "SessionStore"),
+        ".maintenance": ("DbHealth", "check"),
+        ".query": ("Query", "sanitize"),
+        ".records": ("MEMORY_MODES", "Message", "MessageHit", "SessionHit", "SessionInfo"),
+        ".specs": ("ImportCounts", "MemoryMode", "SessionSpec"),
+    },
+)
 
 __all__ = [
     "MEMORY_MODES",

@@ -19,6 +19,7 @@ from pathlib import Path
 from ..errors import LockTimeoutError, StorageError
 from ..model import BODY_MAX_BYTES
 from .base import INDEX_NAME, SKILL_FILE, SKILLS_DIR, FileInfo, is_skill_name
+from .regular import fsync_path
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
@@ -98,14 +99,6 @@ def folders_of(root: str, names: Iterable[str]) -> list[str]:
     return sorted(folders)
 
 
-def _fsync_dir(path: Path | str) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 class FileBackend:
     """One scope folder. New files get ``file_mode`` and new folders ``dir_mode`` (both
     before the umask); private scopes under ``$MEMDIR_HOME`` use 0o600 and 0o700."""
@@ -136,7 +129,7 @@ class FileBackend:
         if not is_entry_name(name):
             raise ValueError(f"not a scope file name: {name!r}")
         if name.startswith(ARCHIVE + "/"):
-            return os.path.join(self._archive_dir(), name[len(ARCHIVE) + 1 :])
+            return os.path.join(self._own_dir(ARCHIVE, "archive"), name[len(ARCHIVE) + 1 :])
         return os.path.join(self._root, name)
 
     def exists(self) -> bool:
@@ -209,57 +202,33 @@ class FileBackend:
                 time.sleep(delay)
                 delay = min(delay * 1.5, _POLL_MAX)
 
-    def _archive_dir(self) -> str:
-        """The archive folder; refused if it is a symlink or not a folder, because
-        writing or reading through it would leave the scope."""
-        path = os.path.join(self._root, ARCHIVE)
+    def _own_dir(self, name: str, label: str, *, create: bool = False) -> str:
+        """The scope's ``label`` folder (``create``: made on first use); refused if it is a
+        symlink or not a folder: going through it would leave the scope (a cloned
+        repository could plant one)."""
+        path = os.path.join(self._root, name)
         try:
             mode = os.lstat(path).st_mode
         except FileNotFoundError:
-            return path
-        except OSError as exc:
-            raise StorageError("inspect", path, exc) from exc
-        if mode & 0o170000 != _S_IFDIR:
-            raise StorageError(
-                "use the archive folder",
-                path,
-                OSError(
-                    errno.ENOTDIR,
-                    "it is a symlink or a file, and memdir never follows one; move it away",
-                ),
-            )
-        return path
-
-    def _staging_dir(self) -> str:
-        """The folder temp files are staged in, created on first use; refused if it is a
-        symlink or not a folder (a cloned repository could plant one)."""
-        path = os.path.join(self._root, STAGING)
-        try:
-            mode = os.lstat(path).st_mode
-        except FileNotFoundError:
+            if not create:
+                return path
             with contextlib.suppress(FileExistsError):
                 os.mkdir(path, self.dir_mode)
             mode = os.lstat(path).st_mode
+        except OSError as exc:
+            if create:
+                raise  # the caller names the file it was writing
+            raise StorageError("inspect", path, exc) from exc
         if mode & 0o170000 != _S_IFDIR:
-            raise StorageError(
-                "use the staging folder",
-                path,
-                OSError(
-                    errno.ENOTDIR,
-                    "it is a symlink or a file, and memdir never follows one; move it away",
-                ),
-            )
+            why = "it is a symlink or a file, and memdir never follows one; move it away"
+            raise StorageError(f"use the {label} folder", path, OSError(errno.ENOTDIR, why))
         return path
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
         """Every active ``*.md`` entry file (or, with ``archive``, every archived one) with
-        its stat signature. Symlinks are included so the store can report them.
-
-        Every write runs this under the lock, so the loop is kept tight, and the folder
-        is scanned through a descriptor: each stat is then relative to it (fstatat), not
-        a walk of the whole path, which takes about 40 % off this call.
-        """
-        folder = self._archive_dir() if archive else self._root
+        its stat signature. Symlinks are included so the store can report them. Why it
+        scans through a folder descriptor: docs/design/storage.md."""
+        folder = self._own_dir(ARCHIVE, "archive") if archive else self._root
         prefix = ARCHIVE + "/" if archive else ""
         found: dict[str, FileInfo] = {}
         try:
@@ -304,7 +273,7 @@ class FileBackend:
         directory read, no stat."""
         return {
             f"{ARCHIVE}/{name}"
-            for name in self._listdir(self._archive_dir())
+            for name in self._listdir(self._own_dir(ARCHIVE, "archive"))
             if name.startswith(prefix) and name[0] != "." and name.endswith(".md")
         }
 
@@ -332,7 +301,7 @@ class FileBackend:
         staging = os.path.join(self._root, STAGING)
         for folder, prefix in (
             (self._root, ""),
-            (self._archive_dir(), ARCHIVE + "/"),
+            (self._own_dir(ARCHIVE, "archive"), ARCHIVE + "/"),
             (staging, STAGING + "/"),
         ):
             if folder == staging and (os.path.islink(staging) or not os.path.isdir(staging)):
@@ -394,7 +363,8 @@ class FileBackend:
             if folder != self._root:
                 os.makedirs(folder, mode=self.dir_mode, exist_ok=True)
             tmp = os.path.join(
-                self._staging_dir(), f".{base[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+                self._own_dir(STAGING, "staging", create=True),
+                f".{base[:200]}.{os.getpid()}.{secrets.token_hex(4)}.tmp",
             )
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
@@ -430,7 +400,7 @@ class FileBackend:
             raise StorageError("write", path, exc) from exc
         try:
             if sync:
-                _fsync_dir(os.path.dirname(path))
+                fsync_path(os.path.dirname(path))
         except OSError as exc:
             raise StorageError("write", path, exc) from exc
 
@@ -438,7 +408,7 @@ class FileBackend:
         """Fsync the folders holding ``names``, making renames and deletions durable."""
         try:
             for folder in folders_of(self._root, names):
-                _fsync_dir(folder)
+                fsync_path(folder)
         except OSError as exc:
             raise StorageError("sync", self.root, exc) from exc
 
@@ -449,6 +419,6 @@ class FileBackend:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(path)
             if sync:
-                _fsync_dir(os.path.dirname(path))
+                fsync_path(os.path.dirname(path))
         except OSError as exc:
             raise StorageError("delete", path, exc) from exc

@@ -19,6 +19,7 @@ from ..notices import warn_once
 from .base import Commit
 from .files import folders_of
 from .gitindex import GitIndex
+from .regular import fsync_path
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -33,26 +34,18 @@ _POOL: ThreadPoolExecutor | None = None
 _FS = (sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
 
 
-def _fsync(path: str) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _fsync_all(paths: list[str]) -> None:
     """fsync every path, concurrently: the journal then commits them together."""
     global _POOL
     if len(paths) < 2:
         for path in paths:
-            _fsync(path)
+            fsync_path(path)
         return
     if _POOL is None:
         from concurrent.futures import ThreadPoolExecutor
 
         _POOL = ThreadPoolExecutor(4, thread_name_prefix="memdir-fsync")
-    for future in [_POOL.submit(_fsync, p) for p in paths]:
+    for future in [_POOL.submit(fsync_path, p) for p in paths]:
         future.result()
 
 
@@ -384,7 +377,7 @@ class History:
             if self._moved(
                 lambda: self._move(repo, head, commit.id, files, base, stats)  # noqa: B023
             ):
-                _fsync(str(self.root / ".git" / "refs" / "heads"))  # the branch's rename
+                fsync_path(str(self.root / ".git" / "refs" / "heads"))  # the branch's rename
                 self._tree = (commit.id, files, folders)
                 return str(commit.id.decode("ascii"))
             # someone (a person's `git commit`) moved the branch meanwhile: build on theirs

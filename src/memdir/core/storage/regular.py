@@ -77,11 +77,16 @@ def atomic_write(path: Path, data: bytes, *, new_mode: int = 0o600) -> None:
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-    dfd = os.open(path.parent, os.O_RDONLY)
+    fsync_path(path.parent)
+
+
+def fsync_path(path: Path | str) -> None:
+    """fsync a file or folder by its path (a folder: the names in it are durable)."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:
-        os.fsync(dfd)
+        os.fsync(fd)
     finally:
-        os.close(dfd)
+        os.close(fd)
 
 
 def why(exc: OSError | ValueError) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from ...core.frontmatter import dump_yaml, read_frontmatter, type_from_stem
-from ...core.index import one_line, short
+from ...core.index import link_text, one_line, short
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
 
 INDEX_MAX_LINES = 200  # Claude Code loads the first 200 lines of MEMORY.md …
@@ -413,10 +413,6 @@ def is_section(extra: Mapping[str, Any]) -> bool:
     return isinstance(claude, dict) and isinstance(claude.get("section"), dict)
 
 
-def _link_text(text: str) -> str:
-    return one_line(text).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
-
-
 def render_index_line(title: str, target: str, hook: str, *, cut: bool = True) -> str:
     """``- [title](target) — hook``: one line, the hook cut below 150 characters (unless
     ``cut`` is false: a hook a person wrote goes back as written)."""
@@ -431,7 +427,7 @@ def render_index_line(title: str, target: str, hook: str, *, cut: bool = True) -
             )
             + ">"
         )
-    line = f"- [{_link_text(title)}]({target})"
+    line = f"- [{link_text(title)}]({target})"
     hook = short(hook, HOOK_MAX) if cut else one_line(hook)
     return f"{line} — {hook}" if hook else line
 
