@@ -412,6 +412,28 @@ def test_copy_in_many_chunks_ranks_as_rows_logged_one_by_one(
         fast_db.pg.close()
 
 
+def test_vectors_keep_their_terms_across_calls_and_a_full_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The analyzer remembers each word's term across calls (a bulk load stems a word
+    once); when its cache is full it starts a new one, and every row's stems and token
+    count stay what a fresh analyzer gives, whatever the columns hold."""
+    rows = [
+        ("Running dogs ran", None, None),
+        ("", "tool_x", '{"path": "caf\u00e9s"}'),
+        ("部门聚餐在海底捞 runs", None, "E54913 the"),
+        (None, None, None),
+        ("Ünïcödé naïve", "t", "x_y"),
+    ]
+    want = fts.Analyzer().vectors(rows)
+    assert want[0] == ("run dog ran", 3) and want[3] == ("", 0)
+    monkeypatch.setattr(fts.Analyzer, "MAX_TERMS", 6)
+    shared = fts.Analyzer()
+    for i in range(len(rows)):  # rows one by one: each call brings new words
+        assert shared.vectors(rows[i : i + 1]) == want[i : i + 1]
+    assert shared.vectors(rows) == want
+
+
 def test_a_bad_row_in_a_later_chunk_fails_the_load_as_log_many_fails(
     pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
