@@ -412,6 +412,92 @@ def test_copy_in_many_chunks_ranks_as_rows_logged_one_by_one(
         fast_db.pg.close()
 
 
+def _message_indexes(db: PgStateDatabase) -> dict[str, tuple[int, str]]:
+    """``messages``' indexes and constraints: name → (oid, definition)."""
+    with db.pg.transaction("read the catalog") as conn:
+        conn.execute(f'SET LOCAL search_path TO "{db.schema()}"')
+        rows = conn.execute(
+            "SELECT indexrelid::regclass::text, indexrelid::bigint, pg_get_indexdef(indexrelid) "
+            "FROM pg_index WHERE indrelid = 'messages'::regclass UNION ALL "
+            "SELECT conname, oid::bigint, pg_get_constraintdef(oid) || "
+            "CASE WHEN convalidated THEN '' ELSE ' NOT VALID' END FROM pg_constraint "
+            "WHERE conrelid = 'messages'::regclass"
+        ).fetchall()
+    return {name: (oid, sql) for name, oid, sql in rows}
+
+
+def test_a_load_into_an_empty_table_builds_its_btrees_and_foreign_key_once(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Into an empty ``messages`` the b-tree indexes and the foreign key are made again
+    after the rows (built once, same definitions, valid); the GIN index and the primary
+    key are kept up as rows arrive. A load into a table with rows changes no index."""
+    monkeypatch.setattr(bulk, "CHUNK", 2)
+    before = _message_indexes(pg)
+    assert {"messages_session", "messages_time", "messages_tsv", "messages_pkey"} <= set(before)
+    copy(
+        pg,
+        [("a", "bulk", 1.7e9), ("b", "bulk", 1.7e9)],
+        [("a", "user", f"quokka {i}", None, None, 1.7e9 + i) for i in range(5)]
+        + [("b", "user", "wombat", None, None, 1.7e9)],
+    )
+    after = _message_indexes(pg)
+    assert {k: v[1] for k, v in after.items()} == {k: v[1] for k, v in before.items()}
+    rebuilt = {k for k in before if after[k][0] != before[k][0]}
+    assert rebuilt == {"messages_session", "messages_time", "messages_session_id_fkey"}
+    store = SessionStore(pg)
+    assert [m.id for m in store.messages("b")] == [6]  # through messages_session
+    assert [h.session_id for h in store.search("wombat")] == ["b"]
+    assert pg.health(repair=False).healthy
+    store.delete("a")  # the foreign key cascades again
+    assert store.count() == (1, 1)
+    copy(pg, [("c", "bulk", 1.7e9)], [("c", "user", "numbat", None, None, 1.7e9)])
+    assert _message_indexes(pg) == after
+    assert [h.session_id for h in store.search("wombat OR numbat")] in (["b", "c"], ["c", "b"])
+    with pytest.raises(memdir.MemdirError):  # the foreign key holds for a load too
+        copy(pg, [], [("nobody", "user", "lost", None, None, 1.7e9)])
+
+
+def test_a_failed_load_into_an_empty_table_leaves_it_and_its_indexes_as_they_were(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A load into an empty table that fails after some chunks rolls back the dropped
+    indexes and foreign key with the rows: the same indexes (same oids), no rows."""
+    monkeypatch.setattr(bulk, "CHUNK", 2)
+    before = _message_indexes(pg)
+    good = [("new", "user", f"message {i}", None, None, 1.7e9 + i) for i in range(5)]
+    bad = ("new", "user", "when?", None, None, "not a time")
+    with pytest.raises(memdir.ValidationError):
+        copy(pg, [("new", "a", 1.7e9)], [*good, bad])
+    assert _message_indexes(pg) == before
+    store = SessionStore(pg)
+    assert store.count() == (0, 0)
+    got = copy(pg, [("new", "a", 1.7e9)], good)
+    assert got.messages == 5 and pg.health(repair=False).healthy
+
+
+def test_vectors_keep_their_terms_across_calls_and_a_full_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The analyzer remembers each word's term across calls (a bulk load stems a word
+    once); when its cache is full it starts a new one, and every row's stems and token
+    count stay what a fresh analyzer gives, whatever the columns hold."""
+    rows = [
+        ("Running dogs ran", None, None),
+        ("", "tool_x", '{"path": "caf\u00e9s"}'),
+        ("部门聚餐在海底捞 runs", None, "E54913 the"),
+        (None, None, None),
+        ("Ünïcödé naïve", "t", "x_y"),
+    ]
+    want = fts.Analyzer().vectors(rows)
+    assert want[0] == ("run dog ran", 3) and want[3] == ("", 0)
+    monkeypatch.setattr(fts.Analyzer, "MAX_TERMS", 6)
+    shared = fts.Analyzer()
+    for i in range(len(rows)):  # rows one by one: each call brings new words
+        assert shared.vectors(rows[i : i + 1]) == want[i : i + 1]
+    assert shared.vectors(rows) == want
+
+
 def test_a_bad_row_in_a_later_chunk_fails_the_load_as_log_many_fails(
     pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -280,3 +280,28 @@ def test_column_weights_go_by_name_whatever_the_columns_order(tmp_path: Path) ->
         ranked(MESSAGE_TABLE, {"tool": 5.0})
     with pytest.raises(ValueError, match=r"no column 3\.0"):  # positional weights, as before
         ranked(MESSAGE_TABLE, (3.0,))  # type: ignore[arg-type]
+
+
+def test_stems_are_the_word_index_terms_batch_after_batch() -> None:
+    """Each word's term is the porter tokenizer's own (the first of its terms, "" for
+    none), the same whichever batch asks and whatever an earlier batch held: each
+    lookup starts and ends with an empty stemming table."""
+    from memdir.sessions.stems import Stems
+
+    words = ["running", "ponies", "E54913", "caresses", "部门", "naïve", "x", "", "a1b2"]
+    conn = sqlite3.connect(":memory:")
+    want: dict[str, str] = {}
+    for w in words:  # one fresh table per word: the reference
+        ref = sqlite3.connect(":memory:")
+        ref.execute(
+            "CREATE VIRTUAL TABLE t USING fts5(w, tokenize='porter unicode61 remove_diacritics 2')"
+        )
+        ref.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+        ref.execute("INSERT INTO t(w) VALUES (?)", (w,))
+        want[w] = min((r[0] for r in ref.execute("SELECT term FROM v")), default="")
+    assert want["running"] == "run" and want["ponies"] == "poni" and want[""] == ""
+    stems = Stems()
+    for batch in (words[:4], words[2:7], words):  # overlapping batches, one connection
+        got = stems.lookup(conn, batch)
+        assert {w: got[w] for w in batch} == {w: want[w] for w in batch}
+    assert Stems().lookup(conn, words[::-1]) == want  # a new cache, the same table

@@ -57,6 +57,37 @@ def _analysed(
         yield out
 
 
+def _defer_indexes(raw: Any) -> list[str]:
+    """When ``messages`` is empty and this role owns it: its foreign keys and its plain
+    b-tree indexes are dropped, to be built once over the loaded rows by the statements
+    returned (``[]``: nothing dropped). Not the primary key, unique or partial indexes
+    (a load must check or leaves them alone), nor the GIN index: kept up as rows
+    arrive, its upkeep overlaps the client's analysis, where a build at the end would
+    run alone. Holds the table's exclusive lock till commit."""
+    row = raw.execute(
+        "SELECT NOT EXISTS (SELECT 1 FROM messages) AND pg_has_role(relowner, 'USAGE') "
+        "FROM pg_class WHERE oid = 'messages'::regclass"
+    ).fetchone()
+    if not row or not row[0]:
+        return []
+    keys = raw.execute(
+        "SELECT quote_ident(conname), pg_get_constraintdef(oid) FROM pg_constraint "
+        "WHERE conrelid = 'messages'::regclass AND contype = 'f' ORDER BY conname"
+    ).fetchall()
+    indexes = raw.execute(
+        "SELECT indexrelid::regclass::text, pg_get_indexdef(indexrelid) FROM pg_index "
+        "WHERE indrelid = 'messages'::regclass AND NOT indisprimary AND NOT indisunique "
+        "AND indpred IS NULL AND indisvalid AND (SELECT amname FROM pg_am JOIN pg_class c ON "
+        "c.relam = pg_am.oid WHERE c.oid = indexrelid) = 'btree' ORDER BY indexrelid"
+    ).fetchall()
+    for name, _ in keys:
+        raw.execute(f"ALTER TABLE messages DROP CONSTRAINT {name}")
+    for name, _ in indexes:
+        raw.execute(f"DROP INDEX {name}")
+    build = [sql for _, sql in indexes]
+    return build + [f"ALTER TABLE messages ADD CONSTRAINT {n} {sql}" for n, sql in keys]
+
+
 def _ahead(chunks: Iterator[list[tuple[Any, ...]]]) -> Iterator[list[tuple[Any, ...]]]:
     """``chunks`` made one ahead on a thread: the client analyses chunk k + 1 while the
     server inserts chunk k (two cores instead of one after the other). An exception in
@@ -104,7 +135,9 @@ def copy(
     user message. A session id that exists already is an error (nothing is written);
     re-imports that must skip what is there go through ``SessionStore.import_sessions``.
     Chunk by chunk: ``COPY`` into a temporary table, one ``INSERT … SELECT`` into
-    ``messages``, while a thread analyses the next chunk."""
+    ``messages``, while a thread analyses the next chunk. Into an empty table, the
+    indexes and foreign keys are built once at the end (searches of this state wait for
+    the load meanwhile)."""
 
     def body(c: Any) -> Loaded:
         raw = c.raw
@@ -115,6 +148,7 @@ def copy(
                 cp.write_row((text(sid, "session_id"), text(agent, "agent"), float(started)))
                 n_sessions += 1
         next_id = int(raw.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0]) + 1
+        build = _defer_indexes(raw)
         raw.execute(
             "CREATE TEMP TABLE memdir_copy (id bigint, session_id text, role text, content "
             "text, tool_name text, tool_calls text, timestamp double precision, stems text, "
@@ -134,6 +168,8 @@ def copy(
             )
             raw.execute("TRUNCATE memdir_copy")
             n += len(rows)
+        for statement in build:
+            raw.execute(statement)
         if titles:
             with raw.cursor() as cur:
                 cur.executemany(

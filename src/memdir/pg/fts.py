@@ -28,6 +28,12 @@ class Analyzer:
     """Stems by :func:`memdir.sessions.stems.stem` (SQLite's porter tokenizer, the one the
     SQLite index uses), as ``tsvector`` and ``tsquery`` text."""
 
+    #: words whose terms :meth:`vectors` keeps (then it starts a new cache)
+    MAX_TERMS = 500_000
+
+    def __init__(self) -> None:
+        self._terms: dict[str, str] = {}
+
     def stems(self, words: Iterable[str]) -> dict[str, str]:
         """word → its index term ("" when the porter tokenizer yields none)."""
         return stem(words)
@@ -39,13 +45,23 @@ class Analyzer:
 
     def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
         """``(stems, token count)`` of each row of texts (one per column): its index terms
-        in order, space-separated, for ``to_tsvector('simple', …)`` (see :data:`VECTOR`)."""
-        per_row = [[tokens(index_text(t)) if t else [] for t in row] for row in rows]
-        stem = self.stems(itertools.chain.from_iterable(itertools.chain.from_iterable(per_row)))
-        get = stem.__getitem__
+        in order, space-separated, for ``to_tsvector('simple', …)`` (see :data:`VECTOR`).
+        Terms are remembered across calls (a bulk load stems each new word once); a full
+        cache is replaced, not cleared, so another thread's calls keep theirs."""
+        per_row = []
+        for row in rows:
+            cols = [tokens(index_text(t)) for t in row if t]
+            per_row.append(cols[0] if len(cols) == 1 else list(itertools.chain(*cols)))
+        terms = self._terms
+        new = set(itertools.chain.from_iterable(per_row)).difference(terms)
+        if new:
+            if len(terms) + len(new) > self.MAX_TERMS:
+                self._terms = terms = {}
+                new = set(itertools.chain.from_iterable(per_row))
+            terms.update(self.stems(new))
+        get = terms.__getitem__
         out = []
-        for cols in per_row:
-            words = list(itertools.chain.from_iterable(cols))
+        for words in per_row:
             text = " ".join(filter(None, map(get, words)))
             if len(text) > MAX_STEM_TEXT:  # a tsvector holds at most 1 MB
                 text = text[: text.rfind(" ", 0, MAX_STEM_TEXT) + 1 or MAX_STEM_TEXT]

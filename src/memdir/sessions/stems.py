@@ -28,15 +28,16 @@ class Stems:
             return self.cache
         if len(self.cache) + len(todo) > self.MAX:
             self.cache.clear()
-        conn.execute(
+        conn.execute(  # contentless: emptied by one 'delete-all', no re-tokenizing
             f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE} USING fts5(w, "
-            "tokenize='porter unicode61 remove_diacritics 2')"
+            "content='', tokenize='porter unicode61 remove_diacritics 2')"
         )
         conn.execute(
             f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE}_v USING "
             f"fts5vocab(temp, {_STEM_TABLE}, 'instance')"
         )
-        conn.execute(f"DELETE FROM temp.{_STEM_TABLE}")
+        clear = f"INSERT INTO temp.{_STEM_TABLE}({_STEM_TABLE}) VALUES('delete-all')"
+        conn.execute(clear)
         conn.execute(
             f"INSERT INTO temp.{_STEM_TABLE}(rowid, w) SELECT key, value FROM json_each(?)",
             (json.dumps(todo),),
@@ -44,7 +45,7 @@ class Stems:
         got: dict[int, str] = {}
         for term, doc in conn.execute(f"SELECT term, doc FROM temp.{_STEM_TABLE}_v"):
             got.setdefault(doc, term)
-        conn.execute(f"DELETE FROM temp.{_STEM_TABLE}")
+        conn.execute(clear)
         for i, w in enumerate(todo):
             self.cache[w] = got.get(i, "")
         return self.cache
