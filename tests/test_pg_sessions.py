@@ -210,6 +210,41 @@ def test_stage_one_is_one_statement_with_sqlites_rows(
                 assert len(statements) == (4 if hint is None else 3)  # BEGIN, …, COMMIT
 
 
+@pytest.mark.parametrize("n_terms", [1, 2, 5, 12])
+def test_stage_one_sends_a_row_a_term_with_sqlites_ids(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, n_terms: int
+) -> None:
+    """Stage 1 sends back one row a term (its ids as an array) and the counters' row,
+    however many rows match: the same ids as SQLite for 1, 2, 5 and 12 terms, words and
+    phrases, with and without a filter."""
+    lite = _both_hold_the_corpus(pg, tmp_path, 1200)
+    pool = ['"gamma"', '"the a new"', '"delta"', '"a new"', '"omega"', '"new"', '"zeta"']
+    pool += ['"alpha"', '"the"', '"beta gamma"', '"row7"', '"made the"']
+    matches = pool[:n_terms]
+    fetched: list[int] = []
+    real = psycopg.Cursor.fetchall
+
+    def fetchall(cur: Any) -> Any:
+        rows = real(cur)
+        fetched.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(psycopg.Cursor, "fetchall", fetchall)
+    for limit in (5, 501):
+        for where, args in (("1", ()), ("c.role = ?", ("user",))):
+
+            def found(c: Any, k: int = limit, w: str = where, p: Any = args) -> Any:
+                terms = [Term(m, "word", "messages_word", m, m) for m in matches]
+                stats = candidates.lookup(c, terms, k, w, p, MESSAGE_TABLE)
+                return stats, [t.ids for t in terms]
+
+            want = lite.read(found)
+            assert any(len(ids) > 1 for ids in want[1]), matches
+            fetched.clear()
+            assert pg.read(found) == want, (n_terms, limit, where)
+            assert max(fetched) <= n_terms + 1, fetched
+
+
 def _interleaved(store: SessionStore) -> dict[str, list[int]]:
     """Three sessions' turns interleaved; each session's message ids, in order."""
     ids: dict[str, list[int]] = {"one": [], "two": [], "kid": []}

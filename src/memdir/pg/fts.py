@@ -145,22 +145,22 @@ class Fts:
         are)."""
         t = content.name
         sql = [
-            f"SELECT -1, s.nrows, s.ntok, (SELECT max(id) FROM {t}) FROM fts_stats s "
+            f"SELECT -1, s.nrows, s.ntok, (SELECT max(id) FROM {t}), NULL FROM fts_stats s "
             "WHERE s.base = ?"
         ]
         args: list[Any] = [t]
         for i, match in enumerate(matches):
             got = self.statement(match, limit, where, params, content)
-            if got is not None:
-                sql.append(f"SELECT {i}, id, NULL, NULL FROM ({got[0]}) AS t{i}")
+            if got is not None:  # a term's ids as one array: one row, not one a match
+                sql.append(f"SELECT {i}, NULL, NULL, NULL, array(SELECT id FROM ({got[0]}) t)")
                 args += got[1]
         found: list[list[int]] = [[] for _ in matches]
         n, total, mx = 0, 0, 0
-        for which, value, ntok, newest in self.conn.execute(" UNION ALL ".join(sql), args):
+        for which, value, ntok, newest, ids in self.conn.tuples(" UNION ALL ".join(sql), args):
             if which < 0:
                 n, total, mx = int(value), int(ntok), int(newest or 0)
             else:
-                found[which].append(int(value))
+                found[which] = ids
         self.hints[t] = mx
         avgdl = max(1.0, total / n) if n else 1.0
         return (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
