@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import memdir
 from memdir.pipeline import JobQueue
 from memdir.sessions import Database, SessionStore, candidates
+from memdir.sessions import search as search_mod
 from memdir.sessions.candidates import MESSAGE_TABLE, Term, _newest
 
 psycopg = pytest.importorskip("psycopg")
@@ -280,6 +281,33 @@ def test_grouped_search_windows_are_arounds_on_both_engines(
                 got.append([(h.session_id, h.message_id, h.context) for h in hits])
             assert got[0] == got[1], (q, window)
     assert stores[1].around(10**6, 2) == [] == stores[0].around(10**6, 2)
+
+
+def test_windows_are_one_statement_of_one_shape_as_on_sqlite(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every hit's window comes from one statement whose text does not change with the
+    number of hits (so PostgreSQL plans it cheaply and psycopg can prepare it), equal to
+    SQLite's windows: hits with and without their session, a missing id, interleaved
+    sessions."""
+    lite, post = Database(tmp_path / "state.db"), pg
+    ids = _interleaved(SessionStore(lite))
+    assert _interleaved(SessionStore(post)) == ids
+    sent = _Sent(monkeypatch)
+    texts = set()
+    for hits in (
+        [(ids["one"][2], "one")],
+        [(ids["one"][0], None), (ids["two"][3], "two"), (10**6, None), (ids["kid"][-1], None)],
+        [(i, None) for i in range(1, 41)],
+    ):
+        for window in (0, 1, 3):
+            want = lite.read(lambda c, h=hits, w=window: search_mod.arounds(c, h, w))
+            statements, got = sent.with_result(
+                lambda h=hits, w=window: post.read(lambda c: search_mod.arounds(c, h, w))
+            )
+            assert got == want, (hits, window)
+            texts.update(q for q in statements if "unnest" in q or "UNION ALL" in q)
+    assert len(texts) == 1, texts
 
 
 def test_a_search_sends_a_fixed_handful_of_statements(
