@@ -1,7 +1,8 @@
 """Statements and buffer pages per session search on PostgreSQL (counts: the same on a
 loaded machine), with client and cluster CPU per search and the load beside them. Reads a
 ``bench/scale.py --keep DIR`` database; needs ``pg_stat_statements`` in the cluster's
-``shared_preload_libraries`` and no other client on that database (bench/README.md).
+``shared_preload_libraries`` and no other client on that database (bench/README.md);
+planning time is counted with ``pg_stat_statements.track_planning = on`` (0 without).
 
     PYTHONPATH=src .venv-bench/bin/python bench/pg_pages.py DIR [--by-statement] [--top 5]
         [--query '"if a"' ...] [--kinds flat|grouped|flat,grouped]
@@ -74,16 +75,18 @@ def measure(
     pages: list[int] = []
     reads: list[int] = []
     exec_ms: list[float] = []
+    plan_ms: list[float] = []
     shapes: Counter[str] = Counter()
     shape_calls: Counter[str] = Counter()
+    shape_ms: Counter[str] = Counter()  # plan + execution ms
     for q in queries:
         control.execute("SELECT pg_stat_statements_reset()")
         run(q)
         n = p = r = 0
-        ms = 0.0
-        for text, calls, blocks, missed, spent in control.execute(
+        ms = planned = 0.0
+        for text, calls, blocks, missed, spent, plan in control.execute(
             "SELECT query, calls, shared_blks_hit + shared_blks_read, shared_blks_read, "
-            "total_exec_time "
+            "total_exec_time, total_plan_time "
             "FROM pg_stat_statements "
             "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
             "AND strpos(query, %s) = 0",
@@ -95,13 +98,16 @@ def measure(
             p += blocks
             r += missed
             ms += spent
+            planned += plan
             shape = " ".join(text.split())[:90]
             shapes[shape] += blocks
             shape_calls[shape] += calls
+            shape_ms[shape] += plan + spent
         statements.append(n)
         pages.append(p)
         reads.append(r)
         exec_ms.append(ms)
+        plan_ms.append(planned)
     post = _cluster(control)
     load0 = os.getloadavg()[0]
     cpu0, srv0, t0 = time.process_time(), _cpu(post), time.perf_counter()
@@ -115,8 +121,10 @@ def measure(
         "pages": pages,
         "reads": reads,
         "exec_ms": statistics.fmean(exec_ms),
+        "plan_ms": statistics.fmean(plan_ms),
         "shapes": shapes,
         "shape_calls": shape_calls,
+        "shape_ms": shape_ms,
         "client_ms": client * 1000,
         "server_ms": server * 1000 if post else None,
         "wall_ms": wall * 1000,
@@ -159,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(queries)} queries; {url.split('@')[-1]}")
         print(
             f"{'search':<10}{'stmts mean':>11}{'max':>5}{'pages mean':>11}{'p50':>8}{'p95':>8}"
-            f"{'max':>8}{'read':>7}{'exec ms':>8}{'client ms':>10}{'server ms':>10}"
+            f"{'max':>8}{'read':>7}{'plan ms':>8}{'exec ms':>8}{'client ms':>10}{'server ms':>10}"
             f"{'wall ms':>9}{'load':>6}"
         )
         for kind in kinds:
@@ -169,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{kind:<10}{statistics.fmean(st):>11.2f}{max(st):>5}{statistics.fmean(pg):>11,.0f}"
                 f"{_pct(pg, 50):>8,.0f}{_pct(pg, 95):>8,.0f}{max(pg):>8,}"
-                f"{statistics.fmean(r['reads']):>7,.0f}{r['exec_ms']:>8.1f}"
+                f"{statistics.fmean(r['reads']):>7,.0f}{r['plan_ms']:>8.1f}{r['exec_ms']:>8.1f}"
                 f"{r['client_ms']:>10.1f}{server}{r['wall_ms']:>9.1f}{r['load']:>6.1f}"
             )
             for i in sorted(range(len(pg)), key=lambda i: -pg[i])[: a.top]:
@@ -178,7 +186,8 @@ def main(argv: list[str] | None = None) -> int:
                 for shape, blocks in r["shapes"].most_common(12):
                     print(
                         f"    {blocks / len(queries):>9,.0f} pages "
-                        f"{r['shape_calls'][shape] / len(queries):>5.2f}/search  {shape}"
+                        f"{r['shape_calls'][shape] / len(queries):>5.2f}/search "
+                        f"{r['shape_ms'][shape] / len(queries):>6.2f} ms  {shape}"
                     )
     md.close()
     return 0

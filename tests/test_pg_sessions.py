@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import memdir
 from memdir.pipeline import JobQueue
 from memdir.sessions import Database, SessionStore, candidates
+from memdir.sessions import search as search_mod
 from memdir.sessions.candidates import MESSAGE_TABLE, Term, _newest
 
 psycopg = pytest.importorskip("psycopg")
@@ -210,6 +211,41 @@ def test_stage_one_is_one_statement_with_sqlites_rows(
                 assert len(statements) == (4 if hint is None else 3)  # BEGIN, …, COMMIT
 
 
+@pytest.mark.parametrize("n_terms", [1, 2, 5, 12])
+def test_stage_one_sends_a_row_a_term_with_sqlites_ids(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, n_terms: int
+) -> None:
+    """Stage 1 sends back one row a term (its ids as an array) and the counters' row,
+    however many rows match: the same ids as SQLite for 1, 2, 5 and 12 terms, words and
+    phrases, with and without a filter."""
+    lite = _both_hold_the_corpus(pg, tmp_path, 1200)
+    pool = ['"gamma"', '"the a new"', '"delta"', '"a new"', '"omega"', '"new"', '"zeta"']
+    pool += ['"alpha"', '"the"', '"beta gamma"', '"row7"', '"made the"']
+    matches = pool[:n_terms]
+    fetched: list[int] = []
+    real = psycopg.Cursor.fetchall
+
+    def fetchall(cur: Any) -> Any:
+        rows = real(cur)
+        fetched.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(psycopg.Cursor, "fetchall", fetchall)
+    for limit in (5, 501):
+        for where, args in (("1", ()), ("c.role = ?", ("user",))):
+
+            def found(c: Any, k: int = limit, w: str = where, p: Any = args) -> Any:
+                terms = [Term(m, "word", "messages_word", m, m) for m in matches]
+                stats = candidates.lookup(c, terms, k, w, p, MESSAGE_TABLE)
+                return stats, [t.ids for t in terms]
+
+            want = lite.read(found)
+            assert any(len(ids) > 1 for ids in want[1]), matches
+            fetched.clear()
+            assert pg.read(found) == want, (n_terms, limit, where)
+            assert max(fetched) <= n_terms + 1, fetched
+
+
 def _interleaved(store: SessionStore) -> dict[str, list[int]]:
     """Three sessions' turns interleaved; each session's message ids, in order."""
     ids: dict[str, list[int]] = {"one": [], "two": [], "kid": []}
@@ -245,6 +281,33 @@ def test_grouped_search_windows_are_arounds_on_both_engines(
                 got.append([(h.session_id, h.message_id, h.context) for h in hits])
             assert got[0] == got[1], (q, window)
     assert stores[1].around(10**6, 2) == [] == stores[0].around(10**6, 2)
+
+
+def test_windows_are_one_statement_of_one_shape_as_on_sqlite(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every hit's window comes from one statement whose text does not change with the
+    number of hits (so PostgreSQL plans it cheaply and psycopg can prepare it), equal to
+    SQLite's windows: hits with and without their session, a missing id, interleaved
+    sessions."""
+    lite, post = Database(tmp_path / "state.db"), pg
+    ids = _interleaved(SessionStore(lite))
+    assert _interleaved(SessionStore(post)) == ids
+    sent = _Sent(monkeypatch)
+    texts = set()
+    for hits in (
+        [(ids["one"][2], "one")],
+        [(ids["one"][0], None), (ids["two"][3], "two"), (10**6, None), (ids["kid"][-1], None)],
+        [(i, None) for i in range(1, 41)],
+    ):
+        for window in (0, 1, 3):
+            want = lite.read(lambda c, h=hits, w=window: search_mod.arounds(c, h, w))
+            statements, got = sent.with_result(
+                lambda h=hits, w=window: post.read(lambda c: search_mod.arounds(c, h, w))
+            )
+            assert got == want, (hits, window)
+            texts.update(q for q in statements if "unnest" in q or "UNION ALL" in q)
+    assert len(texts) == 1, texts
 
 
 def test_a_search_sends_a_fixed_handful_of_statements(

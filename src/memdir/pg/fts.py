@@ -161,25 +161,44 @@ class Fts:
         are)."""
         t = content.name
         sql = [
-            f"SELECT -1, s.nrows, s.ntok, (SELECT max(id) FROM {t}) FROM fts_stats s "
+            f"SELECT -1, s.nrows, s.ntok, (SELECT max(id) FROM {t}), NULL FROM fts_stats s "
             "WHERE s.base = ?"
         ]
         args: list[Any] = [t]
         for i, match in enumerate(matches):
             got = self.statement(match, limit, where, params, content)
-            if got is not None:
-                sql.append(f"SELECT {i}, id, NULL, NULL FROM ({got[0]}) AS t{i}")
+            if got is not None:  # a term's ids as one array: one row, not one a match
+                sql.append(f"SELECT {i}, NULL, NULL, NULL, array(SELECT id FROM ({got[0]}) t)")
                 args += got[1]
         found: list[list[int]] = [[] for _ in matches]
         n, total, mx = 0, 0, 0
-        for which, value, ntok, newest in self.conn.execute(" UNION ALL ".join(sql), args):
+        for which, value, ntok, newest, ids in self.conn.tuples(" UNION ALL ".join(sql), args):
             if which < 0:
                 n, total, mx = int(value), int(ntok), int(newest or 0)
             else:
-                found[which].append(int(value))
+                found[which] = ids
         self.hints[t] = mx
         avgdl = max(1.0, total / n) if n else 1.0
         return (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
+
+    def arounds(
+        self, columns: str, hits: Sequence[tuple[int, str | None]], window: int
+    ) -> list[tuple[int, Any]]:
+        """``(index in hits, row)`` of every hit's window (``sessions.search.arounds``):
+        one statement whatever the number of hits, its text fixed, so it is planned in a
+        fraction of a millisecond (SQLite's ``UNION ALL`` of three ranges a hit took
+        ~1.5 ms to plan for ten hits) and psycopg prepares it."""
+        session = "coalesce(r.sid, (SELECT m.session_id FROM messages m WHERE m.id = r.mid))"
+        sql = (
+            f"SELECT r.k - 1 AS k, w.* FROM unnest(CAST(? AS bigint[]), CAST(? AS text[])) "
+            f"WITH ORDINALITY AS r(mid, sid, k) CROSS JOIN LATERAL ("
+            f"(SELECT {columns} FROM messages WHERE session_id = {session} AND id < r.mid "
+            f"ORDER BY id DESC LIMIT ?) UNION ALL (SELECT {columns} FROM messages "
+            f"WHERE id = r.mid) UNION ALL (SELECT {columns} FROM messages "
+            f"WHERE session_id = {session} AND id > r.mid ORDER BY id LIMIT ?)) AS w"
+        )
+        args = ([mid for mid, _ in hits], [sid for _, sid in hits], window, window)
+        return [(int(row[0]), row) for row in self.conn.execute(sql, args)]
 
     def newest(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table

@@ -175,6 +175,10 @@ def arounds(
     """:func:`around` of each ``(message id, its session or None: look it up)``, in one
     statement (each window an index range of its session), message id → window."""
     out: dict[int, list[Message]] = {mid: [] for mid, _ in hits}
+    if not isinstance(conn, sqlite3.Connection):  # PostgreSQL: one statement of one shape
+        for k, row in conn.fts.arounds(COLUMNS, hits, window):
+            out[hits[k][0]].append(Message.from_row(row))
+        return {mid: sorted(ms, key=lambda m: m.id) for mid, ms in out.items()}
     for chunk in range(0, len(hits), 100):
         parts: list[str] = []
         params: list[Any] = []
