@@ -173,7 +173,7 @@ class HttpSessions:
 
     def begin(self, sid: str) -> None:
         """An HTTP request for connection ``sid`` started."""
-        live = self._live.setdefault(sid, _Live())
+        live = self._slot(sid)
         live.in_flight += 1
 
     async def finish(self, sid: str, *, ended: bool) -> None:
@@ -213,7 +213,10 @@ class HttpSessions:
             await self._backend.run(lambda: _close_all(sessions))
 
     def _slot(self, sid: str) -> _Live:
-        return self._live.setdefault(sid, _Live())
+        live = self._live.get(sid)  # a _Live (with its lock) is made only when missing
+        if live is None:
+            live = self._live[sid] = _Live()
+        return live
 
 
 def _close_all(sessions: list[MemorySession]) -> None:
