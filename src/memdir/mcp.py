@@ -241,8 +241,8 @@ class TokenCheck:
     call, which runs it first (one thread hop a call instead of two). Raises
     :class:`Refused` when the token was revoked meanwhile."""
 
-    def __init__(self, team: PgDatabase, token: str) -> None:
-        self.team, self.token, self.done = team, token, False
+    def __init__(self, team: PgDatabase, token: str, user: str) -> None:
+        self.team, self.token, self.user, self.done = team, token, user, False
 
     def __call__(self) -> None:
         if self.done:
@@ -251,7 +251,8 @@ class TokenCheck:
         from .pg.users import authenticate
 
         try:
-            authenticate(self.team, self.token)
+            if authenticate(self.team, self.token) != self.user:  # the request's user
+                raise AccessError("unknown or revoked token; ask an admin for a new one")
         except AccessError as exc:
             message = f"memdir: {exc}. Send the header 'Authorization: Bearer <token>'."
             raise Refused(code=-32001, message=message) from None

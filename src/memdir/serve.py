@@ -213,7 +213,7 @@ class AuthGate:
         ):
             state = scope.setdefault("state", {})
             state["memdir_user"] = user
-            state["memdir_check"] = TokenCheck(self.team, token.decode("latin-1"))
+            state["memdir_check"] = TokenCheck(self.team, token.decode("latin-1"), user)
             return True
         checked = await self._user(token, send)
         if checked is None:
