@@ -822,3 +822,21 @@ def test_a_project_named_by_a_client_is_a_folder_or_a_clear_error(value: object)
             assert root is None or (root.is_absolute() and root.is_dir())
     assert _root_folder(Path("/").as_uri()) == Path("/")
     assert _root_folder("https://example.com/x") is None
+
+
+def test_the_server_opens_no_opentelemetry_span_per_request(home: Path, project: Path) -> None:
+    """The SDK wraps each request in an OpenTelemetry span (a no-op with no exporter, and
+    memdir installs none); memdir's server drops that middleware, through the list the SDK
+    documents as the opt-out, and keeps any other."""
+    from mcp.server._otel import OpenTelemetryMiddleware
+    from mcp.server.lowlevel import Server
+
+    from memdir.mcp import build_server
+
+    md = memdir.open(home, project)
+    try:
+        server = build_server(md)
+        assert not any(isinstance(m, OpenTelemetryMiddleware) for m in server.middleware)
+        assert OpenTelemetryMiddleware in {type(m) for m in Server("x").middleware}
+    finally:
+        md.close()

@@ -457,6 +457,76 @@ def test_a_revoked_token_is_refused_by_every_process_at_once(
     assert {u["name"]: u["tokens"] for u in listed} == {"alice": 1, "bob": 0, "root": 1}
 
 
+def test_a_tool_call_checks_its_token_on_the_calls_own_thread_hop(
+    team: Team, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once a connection works in a session, a tool call's live token check runs on the
+    worker thread of the call itself: one thread hop a call, not two (the check, then
+    the call). A token revoked meanwhile is still refused on the connection's next call,
+    and then at the HTTP gate (403) on a new connection."""
+    import threading
+
+    import uvicorn
+
+    from memdir.serve import make_app
+
+    for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, team.env[key])
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(make_app(md, "", threads=4), host="127.0.0.1", port=port, lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    hops: list[str] = []
+    real = anyio.to_thread.run_sync
+
+    async def counted(fn: Any, *args: Any, **options: Any) -> Any:
+        if threading.current_thread() is thread:  # the server's event loop, not the client's
+            hops.append(getattr(fn, "__name__", repr(fn)))
+        return await real(fn, *args, **options)
+
+    monkeypatch.setattr(anyio.to_thread, "run_sync", counted)
+    thread.start()
+    url = f"http://127.0.0.1:{port}/mcp"
+
+    async def calls() -> tuple[list[int], BaseException | None]:
+        counts = []
+        async with _client(url, team.tokens["bob"], [team.shared]) as b:
+            await b.call_tool("memory", _add("Tea", "Tea.", scope="user"))  # starts it
+            for _ in range(3):
+                before = len(hops)
+                assert _data(await b.call_tool("memory_search", {"query": "tea"}))["success"]
+                counts.append(len(hops) - before)
+            team.admin("revoke", "bob")
+            try:
+                await b.call_tool("memory_search", {"query": "tea"})
+            except Exception as exc:  # noqa: BLE001 — the refusal, as the SDK reports it
+                return counts, exc
+        return counts, None
+
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "did not start"
+            time.sleep(0.02)
+        counts, refused = anyio.run(calls)
+        assert counts == [1, 1, 1]
+        assert refused is not None and "revoked" in repr(refused)
+
+        async def again() -> Any:
+            async with _client(url, team.tokens["bob"]) as b:
+                return await b.call_tool("memory_search", {"query": "tea"})
+
+        with pytest.raises(Exception) as err:
+            anyio.run(again)
+        assert "403" in repr(err.value) or "revoked" in repr(err.value)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        md.close()
+
+
 def test_only_the_hash_of_a_token_is_stored(team: Team) -> None:
     with PgDatabase(team.url).transaction() as conn:
         rows = conn.execute("SELECT id, salt, hash FROM memdir_tokens").fetchall()

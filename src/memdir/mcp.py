@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .conversation import MemorySession
     from .core.layers import Layers
     from .engine import Memdir
+    from .pg.db import PgDatabase
 
 _T = TypeVar("_T")
 SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
@@ -144,6 +145,18 @@ class HttpSessions:
         if transport is not None:
             transport.is_json_response_enabled = live.plain = plain
 
+    def settled(self, sid: str, user: str) -> bool:
+        """Whether connection ``sid`` works in a started session of ``user``'s with its
+        roots known (a tool call on it needs no roots/list and no new session)."""
+        live = self._live.get(sid)
+        return (
+            live is not None
+            and live.session is not None
+            and live.user == user
+            and live.plain
+            and not live.stale
+        )
+
     @property
     def open(self) -> int:
         """How many memdir sessions are open."""
@@ -151,7 +164,7 @@ class HttpSessions:
 
     def begin(self, sid: str) -> None:
         """An HTTP request for connection ``sid`` started."""
-        live = self._live.setdefault(sid, _Live())
+        live = self._slot(sid)
         live.in_flight += 1
 
     async def finish(self, sid: str, *, ended: bool) -> None:
@@ -191,7 +204,10 @@ class HttpSessions:
             await self._backend.run(lambda: _close_all(sessions))
 
     def _slot(self, sid: str) -> _Live:
-        return self._live.setdefault(sid, _Live())
+        live = self._live.get(sid)  # a _Live (with its lock) is made only when missing
+        if live is None:
+            live = self._live[sid] = _Live()
+        return live
 
 
 def _close_all(sessions: list[MemorySession]) -> None:
@@ -204,6 +220,45 @@ def _close_all(sessions: list[MemorySession]) -> None:
             failed.append(exc)
     if failed:
         raise failed[0]
+
+
+class Refused(MCPError):
+    """A request's token, checked on the worker thread, is not (or no longer) live."""
+
+
+class TokenCheck:
+    """The live check of a team token whose hash this process already checked, left by
+    :class:`memdir.serve.AuthGate` to the worker thread that runs the request's library
+    call, which runs it first (one thread hop a call instead of two). Raises
+    :class:`Refused` when the token was revoked meanwhile."""
+
+    def __init__(self, team: PgDatabase, token: str, user: str) -> None:
+        self.team, self.token, self.user, self.done = team, token, user, False
+
+    def __call__(self) -> None:
+        if self.done:
+            return
+        from .core.errors import AccessError
+        from .pg.users import authenticate
+
+        try:
+            if authenticate(self.team, self.token) != self.user:  # the request's user
+                raise AccessError("unknown or revoked token; ask an admin for a new one")
+        except AccessError as exc:
+            message = f"memdir: {exc}. Send the header 'Authorization: Bearer <token>'."
+            raise Refused(code=-32001, message=message) from None
+        self.done = True
+
+
+def _check_of(ctx: ServerRequestContext[Any]) -> Callable[[], None]:
+    """The token check :class:`memdir.serve.AuthGate` left to this request's worker
+    thread, or nothing to do."""
+    check = getattr(getattr(ctx.request, "state", None), "memdir_check", None)
+    return check if check is not None else _nothing
+
+
+def _nothing() -> None:
+    pass
 
 
 class _Backend:
@@ -278,7 +333,13 @@ class _Backend:
             self.http.answer_plain(sid, live.roots is not None and not live.stale)
             if live.session is not None and folder == live.project:
                 return live.session
-            session = await self.run(lambda: self._start(folder, user))
+            check = _check_of(ctx)  # before anything of the user's is read
+
+            def start() -> MemorySession:
+                check()
+                return self._start(folder, user)
+
+            session = await self.run(start)
             if self.http._live.get(sid) is not live:
                 # the connection ended (a DELETE, a 404) while this started: end it now
                 # rather than leave a session no table holds
@@ -522,18 +583,27 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
         try:
             session = await backend.session(ctx, project)
         except MCPError as exc:
-            if backend.http is None:
+            if backend.http is None or isinstance(exc, Refused):
                 raise
+            if (check := _check_of(ctx)) is not _nothing:
+                await backend.run(check)  # no error answer before the token's check
             result = {"success": False, "error": exc.error.message}
             return types.CallToolResult(
                 content=[types.TextContent(type="text", text=json.dumps(result))],
                 structured_content=result,
                 is_error=True,
             )
-        if params.name == "log":
-            result = await backend.run(lambda: _log(session, args))
-        else:
-            result = await backend.run(lambda: session.call_tool(params.name, args))
+        check = _check_of(ctx)  # the token's live check, on the call's own thread hop
+
+        def call() -> dict[str, Any]:
+            check()
+            return (
+                _log(session, args)
+                if params.name == "log"
+                else session.call_tool(params.name, args)
+            )
+
+        result = await backend.run(call)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=json.dumps(result, ensure_ascii=False))],
             structured_content=result,
@@ -665,7 +735,7 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
 
     with warnings.catch_warnings():  # roots are deprecated from the 2026 protocol era on
         warnings.simplefilter("ignore", MCPDeprecationWarning)
-        return Server(
+        server = Server(
             "memdir",
             version=version("memdir"),
             instructions=INSTRUCTIONS,
@@ -679,6 +749,12 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
             on_get_prompt=get_prompt,
             on_roots_list_changed=roots_changed,
         )
+    # The SDK wraps every request in an OpenTelemetry span, a no-op unless an exporter is
+    # installed (memdir installs none); its list is the SDK's documented opt-out.
+    server.middleware = [
+        m for m in server.middleware if type(m).__name__ != "OpenTelemetryMiddleware"
+    ]
+    return server
 
 
 def _with_project(tool: dict[str, Any]) -> dict[str, Any]:

@@ -137,11 +137,17 @@ class AuthGate:
         headers = dict(scope["headers"])
         auth = headers.get(b"authorization", b"")
         scheme, _, given = auth.partition(b" ")
+        member: str | None = None  # a team token whose hash this process already checked
         if self.team is not None and scheme.lower() == b"bearer":
-            user = await self._user(given, send)
-            if user is None:
-                return
-            scope.setdefault("state", {})["memdir_user"] = user
+            from .pg.users import checked
+
+            token = given.strip().decode("latin-1")
+            member = checked(token)
+            if member is None:
+                user = await self._user(given, send)
+                if user is None:
+                    return
+                scope.setdefault("state", {})["memdir_user"] = user
         elif scheme.lower() != b"bearer" or not hmac.compare_digest(given.strip(), self.token):
             # 403 with a JSON-RPC error, not 401: MCP clients answer any 401 by starting
             # OAuth discovery (docs/design/serve.md), and memdir has no OAuth to offer.
@@ -158,9 +164,11 @@ class AuthGate:
         buffered = await self._body(receive, send)
         if buffered is None:
             return
-        receive = buffered
+        receive, body = buffered
+        if member is not None and not await self._member(scope, headers, body, member, send):
+            return
         version = headers.get(b"mcp-protocol-version", b"").decode("latin-1")
-        if version and await self._modern(version, receive, send):
+        if version and await self._modern(version, body, send):
             return
         sid = headers.get(b"mcp-session-id", b"").decode("latin-1")
         if not sid or self.sessions is None or scope["path"].rstrip("/") != MCP_PATH:
@@ -184,13 +192,41 @@ class AuthGate:
             with anyio.CancelScope(shield=True):
                 await self.sessions.finish(sid, ended=ended)
 
-    async def _modern(self, version: str, receive: Receive, send: Send) -> bool:
+    async def _member(
+        self, scope: Scope, headers: dict[bytes, bytes], body: bytes, user: str, send: Send
+    ) -> bool:
+        """A team token whose hash was checked before: a tool call on a connection that
+        user already works in leaves the live check (one query) to the worker thread that
+        runs the call, before it (:class:`memdir.mcp.TokenCheck`: one thread hop a call,
+        not two); any other request is checked here first. False after a refusal."""
+        from .mcp import TokenCheck
+
+        assert self.team is not None
+        token = headers.get(b"authorization", b"").partition(b" ")[2].strip()
+        sid = headers.get(b"mcp-session-id", b"").decode("latin-1")
+        if (
+            scope["method"] == "POST"
+            and self.sessions is not None
+            and scope["path"].rstrip("/") == MCP_PATH
+            and self.sessions.settled(sid, user)
+            and _is_tool_call(body)
+        ):
+            state = scope.setdefault("state", {})
+            state["memdir_user"] = user
+            state["memdir_check"] = TokenCheck(self.team, token.decode("latin-1"), user)
+            return True
+        checked = await self._user(token, send)
+        if checked is None:
+            return False
+        scope.setdefault("state", {})["memdir_user"] = checked
+        return True
+
+    async def _modern(self, version: str, body: bytes, send: Send) -> bool:
         from mcp_types import UNSUPPORTED_PROTOCOL_VERSION
         from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
         if version in HANDSHAKE_PROTOCOL_VERSIONS:
             return False
-        body = (await receive()).get("body", b"")  # buffered whole by _body
         try:
             request_id = json.loads(body).get("id")
         except (ValueError, AttributeError):
@@ -210,17 +246,37 @@ class AuthGate:
         )
         return True
 
-    async def _body(self, receive: Receive, send: Send) -> Receive | None:
+    async def _body(self, receive: Receive, send: Send) -> tuple[Receive, bytes] | None:
         """Read the whole body first (a chunked one has no Content-Length): over
         ``max_body`` is answered 413 here, a client that leaves mid-body gets nothing,
         and neither reaches the SDK (which would answer 500 and log a traceback). Returns
-        a ``receive`` that replays the body, or None when the request is done with."""
+        a ``receive`` that replays the body, and the body; None when the request is done
+        with."""
         from .web.security import read_body
 
         replay, over = await read_body(receive, self.max_body)
         if over:
             await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
-        return replay
+        if replay is None:
+            return None
+        first = await replay()
+        pending = [first]
+
+        async def again() -> Any:
+            return pending.pop() if pending else await receive()
+
+        return again, first.get("body", b"")
+
+
+def _is_tool_call(body: bytes) -> bool:
+    """Whether a request body is one JSON-RPC ``tools/call`` request."""
+    if b'"tools/call"' not in body:
+        return False
+    try:
+        message = json.loads(body)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("method") == "tools/call"
 
 
 def make_app(

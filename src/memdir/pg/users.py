@@ -169,6 +169,22 @@ def live_token(db: PgDatabase, tid: str) -> tuple[str, bytes, bytes, bool] | Non
     return None if row is None else (str(row[0]), bytes(row[1]), bytes(row[2]), bool(row[3]))
 
 
+def checked(token: str) -> str | None:
+    """The user whose token this is, when this process has already checked its hash
+    (no I/O); None otherwise. Says nothing about whether the token is still live: only
+    :func:`authenticate` reads that."""
+    key = hashlib.sha256(token.encode()).digest()
+    with _VERIFIED_LOCK:
+        return _VERIFIED.get(key)
+
+
+def forget(token: str) -> None:
+    """Drop a token from :func:`checked`'s memory (it was refused)."""
+    key = hashlib.sha256(token.encode()).digest()
+    with _VERIFIED_LOCK:
+        _VERIFIED.pop(key, None)
+
+
 def authenticate(db: PgDatabase, token: str) -> str:
     """The user a live token belongs to, else :class:`AccessError`. Looked up in the
     database on every call (revocation holds at once everywhere)."""
@@ -178,15 +194,14 @@ def authenticate(db: PgDatabase, token: str) -> str:
         raise AccessError("not a memdir token; ask an admin for one") from None
     row = live_token(db, tid)
     if row is None:
+        forget(token)
         raise AccessError("unknown or revoked token; ask an admin for a new one")
     name, salt, digest, _ = row
-    key = hashlib.sha256(token.encode()).digest()
-    with _VERIFIED_LOCK:
-        known = _VERIFIED.get(key)
-    if known == name:
+    if checked(token) == name:
         return name
     if not hmac.compare_digest(_hash(secret, salt), digest):
         raise AccessError("unknown or revoked token; ask an admin for a new one")
+    key = hashlib.sha256(token.encode()).digest()
     with _VERIFIED_LOCK:
         if len(_VERIFIED) >= _VERIFIED_MAX:
             _VERIFIED.clear()
