@@ -976,13 +976,33 @@ _AGENT_FILE = re.compile(
 )
 
 
-def _standing(target: re.Match[str], scope: str) -> bool:
+def _standing(target: re.Match[str], scope: str, written: str) -> bool:
     """Whether what is written into an agent's instruction file is a standing order, even
     one in the grey band: every later session reads that file as its rules."""
     if not _AGENT_FILE.search(target.group()):
         return False
+    written = written.replace(target.group(), " ")
+    if any(not negated(written, m.start(), m.end()) for m in _CONTROL.finditer(written)):
+        return True  # what follows the verb loosens the agent's controls ("never …" tightens)
     text = Text(scope.replace(target.group(), " "))
     return _orders.detect(text, Clauses(text.s, text.found)) is not None
+
+
+# What an agent's instruction file says about the agent's own controls: a permission or a
+# rule granted, removed or bypassed ("… to grant the agent permission to delete branches",
+# "… so that it allows force pushes", "with: always push to main directly").
+_CONTROL = re.compile(
+    r"\b(?:permission|permit\w*|allow\w*|grant\w*|auto-?approv\w*|pre-?approv\w*|bypass\w*|"
+    r"force[- ]?push\w*|no longer (?:ask|need|require)\w*)\b|"
+    r"\b(?:push|commit|merge)\w* (?:\w+ ){0,2}?(?:directly |straight )?(?:to|into|on) (?:main|"
+    r"master|production|prod)\b|\b(?:remov|delet|drop|disabl|skip|ignor)\w* (?:\w+ ){0,2}?"
+    r"(?:rules?|checks?|reviews?|approvals?|confirmations?|restrictions?|guardrails?)\b|"
+    # what agents may do, who speaks for the user, what runs in every session
+    r"\b(?:agents?|you|the (?:bot|assistant|ai)) (?:\w+ ){0,2}?(?:may|can|should|must|are allowed|"
+    r"need not)\b(?! not\b| never\b)|\b(?:fine|ok|okay|safe) to\b|\bwithout (?:\w+ )?(?:"
+    r"checking|asking|review\w*|approval|confirmation)\b|\b(?:speaks?|acts?) for\b|"
+    r"\bon behalf of\b|--no-verify|\b(?:every|each) session\b|\bnever mention\b"
+)
 
 
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
@@ -1040,7 +1060,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                             and _TOOL_CALL.search(scope)
                             and not (via_tool and re.search(r"rc$|profile$", target.group()))
                         )
-                        and not (kind == "config" and _standing(target, scope))
+                        and not (kind == "config" and _standing(target, scope, s[w.end() : end]))
                     ):
                         continue  # a named tool writing there needs no payload to be abuse
                 return hit(
