@@ -1089,6 +1089,52 @@ def _destructive(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# Hermes's send_to_url and ssh_access in one paragraph: no benign text of any corpus has
+# both. A public key (``.pub``) is no secret; a negated or told send orders nothing.
+_SEND_URL = re.compile(r"(?:send|post|upload|transmit)\s+[^\n]{0,400}?\s(?:to|at)\s+https?://")
+_SSH_DIR = re.compile(r"(?:\$home|~)/\.ssh\b(?!/[\w.-]*\.pub\b)")
+
+
+def _ssh_to_url(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(("://",)):
+        for m in _SEND_URL.finditer(s, lo, hi):
+            start = s.rfind("\n\n", 0, m.start()) + 1
+            end = s.find("\n\n", m.end())
+            ssh = _SSH_DIR.search(s, start, len(s) if end == -1 else end)
+            if ssh and _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                return hit(
+                    "exfiltration.egress",
+                    "it tells the agent to send something to a URL beside an SSH key folder",
+                    m.start(),
+                    m.end(),
+                )
+    return None
+
+
+# Hermes's read_secrets as Hermes writes it (``cat`` anywhere in a word, a secret file later
+# on the line): a template (``.env.example``) holds no secret, a told or negated one is no order,
+# a filter to names (``| cut -d= -f1``) prints no value.
+_CAT_SECRET = re.compile(
+    r"cat\s+[^\n]{0,400}?(?:\.env(?![.\w-]*(?:example|sample|template|dist|default))|credentials|"
+    r"\.netrc|\.pgpass|\.npmrc|\.pypirc)"
+)
+
+
+def _cat_secret(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(("cat",)):
+        for m in _CAT_SECRET.finditer(s, lo, hi):
+            if _FILTERED.match(s, m.end()):
+                continue  # ``cat .env | cut -d= -f1`` prints the names (tests/test_guard.py)
+            if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                return hit(
+                    "credential.access",
+                    "it tells the agent to print a file that holds credentials",
+                    m.start(),
+                    m.end(),
+                )
+    return None
+
+
 def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hit | None:
     """The first structural threat in the folded text ``s``, or None.
 
@@ -1107,4 +1153,6 @@ def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hi
         or _credential(s, cl, original)
         or _contents(s, cl)
         or _anaphora(s, cl)
+        or _ssh_to_url(s, cl)
+        or _cat_secret(s, cl)
     )
