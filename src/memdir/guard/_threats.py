@@ -988,20 +988,13 @@ def _standing(target: re.Match[str], scope: str, written: str) -> bool:
     return _orders.detect(text, Clauses(text.s, text.found)) is not None
 
 
-# What an agent's instruction file says about the agent's own controls: a permission or a
-# rule granted, removed or bypassed ("… to grant the agent permission to delete branches",
-# "… so that it allows force pushes", "with: always push to main directly").
+# What is written into an agent's instruction file that loosens the agent's own controls:
+# a permission granted, a check removed, a push to main, what agents may do.
 _CONTROL = re.compile(
-    r"\b(?:permission|permit\w*|allow\w*|grant\w*|auto-?approv\w*|pre-?approv\w*|bypass\w*|"
-    r"force[- ]?push\w*|no longer (?:ask|need|require)\w*)\b|"
-    r"\b(?:push|commit|merge)\w* (?:\w+ ){0,2}?(?:directly |straight )?(?:to|into|on) (?:main|"
-    r"master|production|prod)\b|\b(?:remov|delet|drop|disabl|skip|ignor)\w* (?:\w+ ){0,2}?"
-    r"(?:rules?|checks?|reviews?|approvals?|confirmations?|restrictions?|guardrails?)\b|"
-    # what agents may do, who speaks for the user, what runs in every session
-    r"\b(?:agents?|you|the (?:bot|assistant|ai)) (?:\w+ ){0,2}?(?:may|can|should|must|are allowed|"
-    r"need not)\b(?! not\b| never\b)|\b(?:fine|ok|okay|safe) to\b|\bwithout (?:\w+ )?(?:"
-    r"checking|asking|review\w*|approval|confirmation)\b|\b(?:speaks?|acts?) for\b|"
-    r"\bon behalf of\b|--no-verify|\b(?:every|each) session\b|\bnever mention\b"
+    r"\b(?:permission|allow\w*|grant\w*|force[- ]?push\w*)\b|\b(?:push|commit|merge)\w* (?:\w+ )"
+    r"{0,2}?(?:directly |straight )?(?:to|into|on) (?:main|master)\b|\b(?:remov|delet|disabl|skip)"
+    r"\w* (?:\w+ ){0,2}?(?:rules?|checks?|reviews?|approvals?)\b|\b(?:agents?|you) (?:\w+ ){0,2}?"
+    r"(?:may|can|should|must|need not)\b(?! not\b| never\b)|\b(?:fine|ok|okay|safe) to\b"
 )
 
 

@@ -174,7 +174,7 @@ _SVO_READ = (
     r"(?:salin|baca|simpan|kirim|tampilkan|unggah|tempel|lampirkan|kumpulkan|ekspor)(?:kan|lah)?\b|"
     r"kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|kunin"
 )
-_SVO_WRITE = r"thêm|ghi|chèn|nối|đặt|(?:tambah|tulis|sisip)(?:kan|lah)?\b|idagdag|isulat|ilagay"
+_SVO_WRITE = r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip)(?:kan|lah)?\b|idagdag|isulat|ilagay"
 
 _NET_TOOL = (
     r"\b(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|telnet|ftp|iwr|irm|invoke-webrequest|"
