@@ -837,6 +837,8 @@ _PROMPTWARE = (
     r"\bunset \w*(?:claude|codex|hermes|agent|openai|anthropic)\w*",
     r"\b(?:cobalt ?strike|metasploit|brainworm)\b|\b(?:sliver|havoc|mythic)\b[^.\n]{0,60}?\b(?:c2|"
     r"beacon|implant|listener|teamserver|team server|payload|profile|demon|agent)s?\b",
+    # the brand in a sentence of another script is no English word ("havoc", "sliver")
+    r"\b(?:sliver|havoc|mythic)\b[^.\n]{0,40}?[\u0370-\u06ff\u3000-\u9fff\uac00-\ud7af]",
     r"\bc2 (?:server|channel|infrastructure|beacon|network)\b|\bcommand[- ]and[- ]control\b",
     r"\b(?:include|output|print|share|repeat|append|paste|dump|attach)\w* (?:\w+ ){0,6}?(?:full|"
     r"entire|whole|complete|verbatim|raw) (?:\w+ )?(?:conversation|chat history|context|transcript|"

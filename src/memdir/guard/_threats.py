@@ -252,13 +252,14 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
 
 
 def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:
-    """A verb from another language's lexicon standing in an English clause."""
+    """A verb from another language's lexicon standing in an English clause (an English
+    label before a colon, "How to apply: Copie …", is not the clause)."""
     word = _HEAD_WORD.match(v.group())
     return (
         word is not None
         and v.group().isascii()
         and not _ENGLISH_VERB.fullmatch(word.group())
-        and _ENGLISH_TEXT.search(s, lo, hi) is not None
+        and _ENGLISH_TEXT.search(s, max(lo, s.rfind(":", lo, v.start()) + 1), hi) is not None
     )
 
 
