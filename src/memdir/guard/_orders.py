@@ -117,38 +117,57 @@ _PERM = (
     r"also )?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled) to\b",
     r"\b(?:you have|you've got|(?:has|have) been (?:given|granted)|grant(?:ed|"
     r"s)? you) (?:\w+ )?(?:permission|access|authority|clearance|rights)\b",
-    r"\b(?:at|on|using) (?:your|their|its) own (?:discretion|judge?ment|initiative)\b|\bcuando "
-    r"quieras\b",
-    r"\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|every)\b|"
-    r"\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|each) (?:\w+ ){0,3}?(?:tool calls?|"
-    r"requests?|commands?|actions?|prs|pull requests|changes|deploys?|payments?|transfers?)\b",
+    r"\b(?:at|on|using) (?:your|their|its) own (?:discretion|judge?ment|initiative)\b|\bwhenever "
+    r"you (?:want|like|wish|see fit)\b|\bcuando quieras\b|\bquand (?:tu veux|vous voulez)\b|\bwann "
+    r"immer du (?:willst|möchtest)\b|\bquando (?:quiser|vuoi)\b",
+    r"\bno questions asked\b|\byou (?:may|can) (?:now |freely |also )?(?:\w+ ){0,2}?(?:any|all|"
+    r"every)\b|\b(?:auto(?:matically)?[- ]?)?approv\w* (?:all|any|every|"
+    r"each) (?:\w+ ){0,3}?(?:tool calls?|requests?|commands?|actions?|prs|pull requests|changes|"
+    r"deploys?|payments?|transfers?)\b",
     r"\b(?:consent|approval|permission) (?:is|has been|was) (?:given|granted|implied|assumed)\b",
-    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|先)?(?:(?:向|跟|和|"
-    r"与)?用户)?(?:确认|询问|请示|批准|审批|同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|"
-    r"提前)?(?:批准|授权|同意)|自动(?:批准|同意|确认|通过)|直接执行",
+    r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|先)?(?:(?:向|跟|和|与)?用户)?(?:确认|询问|请示|"
+    r"批准|审批|同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|"
+    r"同意|确认|通过)|直接执行|有权(?:直接)?|被授权|获得授权|预先授权",
     r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|"
-    r"は必要ありません)|承認(?:は|を)?(?:不要|済み|なしで)|(?:確認|許可|承認)(?:する|を取る|"
-    r"を得る|を求める)?必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み|(?:確認|許可|"
-    r"承認)(?:し|を取ら|を得|を求め)?なくて(?:も)?(?:よい|いい|良い|構わない|大丈夫)",
-    r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|(?:묻|확인하|확인받|허락받)지 않아도|미리 "
-    r"승인|자동 승인|묻지 (?:말고|않고)",
+    r"は必要ありません)|許可(?:は|を)?(?:不要|取らずに|得ずに|なしで|は必要ありません)|承認(?:は|"
+    r"を)?(?:不要|済み|なしで)|事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|"
+    r"承認)(?:する|を取る|を得る|を求める)?必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み|"
+    r"(?:確認|許可|承認)(?:し|を取ら|を得|を求め)?なくて(?:も)?(?:よい|いい|良い|構わない|大丈夫)",
+    r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|"
+    r"(?:묻|확인하|확인받|허락받)지 않아도|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
+    r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
-    r"должн?\w*|обязан\w*|требуется) (?:спрашивать|подтверждать|просить|согласовывать)(?!,? "
-    r"как(?:ой|ая|ое|ие|ую)\b)|не (?:спрашивай|запрашивай|уточняй)\w*",
-    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|"
-    r"avisar|consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*",
+    r"должн?\w*|обязан\w*|требуется) (?:спрашивать|подтверждать|просить|"
+    r"согласовывать)(?!,? как(?:ой|ая|ое|ие|ую)\b)|не (?:спрашивай|запрашивай|уточняй)\w*|"
+    r"заранее (?:одобрен|разрешен|согласован)\w*|автоматически (?:одобря|подтвержда)\w*|(?:тебе|"
+    r"вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|разрешение|доступ)",
+    r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|avisar|"
+    r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
+    r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|tienes "
+    r"(?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
     r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander|"
-    r"vérification|vérifier|relecture|revue)|pré-?approuvé\w*",
+    r"vérification|vérifier|relecture|revue)|l'utilisateur a (?:déjà )?(?:autorisé|approuvé)|"
+    r"inutile de (?:demander|confirmer)|pré-?approuvé\w*|approuvé\w* d'avance|autorisé\w* "
+    r"(?:d'avance|à l'avance)|tu (?:as|es) (?:la permission|l'autorisation|autorisé)|vous (?:avez|"
+    r"êtes) (?:la permission|l'autorisation|autorisé)",
     r"ohne (?:nachzufragen|rückfrage|bestätigung|erlaubnis|genehmigung|zu fragen|freigabe)|keine "
     r"(?:bestätigung|rückfrage|genehmigung|freigabe) (?:mehr )?(?:nötig|erforderlich|einholen)|"
-    r"vorab (?:genehmigt|freigegeben)(?! werden)|bestätigung\w* (?:\w+ )?überspring\w*",
-    r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)",
+    r"vorab (?:genehmigt|freigegeben)(?! werden)|"
+    r"bestätigung\w* (?:\w+ )?überspring\w*|"
+    r"automatisch genehmig\w*|du darfst|sie dürfen|bist (?:berechtigt|autorisiert)",
+    r"senza (?:chiedere|conferma|permesso|autorizzazione|approvazione)|pre-?approvat\w*|"
+    r"approvat\w* in anticipo|hai (?:il permesso|l'autorizzazione)|sei autorizzat\w*",
     r"sem (?:pedir|perguntar|confirma[cç][aã]o|permiss[aã]o|autoriza[cç][aã]o|aprova[cç][aã]o|"
-    r"revis[aã]o)|aprov\w* automaticamente|(?:usuário|usuario) (?:já )?autoriz\w*",
-    r"sorma(?:dan|yın)?\b|onay (?:almadan|beklemeden|gerekmez|istemeden)|önceden onayl\w*",
-    r"không cần (?:hỏi|xác nhận|xin phép)|(?:ولا|لا) تطلب (?:\S+ )?(?:تأكيد|إذن|موافقة)|(?:دون|"
-    r"بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|zonder (?:te "
-    r"vragen|bevestiging|toestemming|overleg)",
+    r"revis[aã]o)|pré-?aprovad\w*|aprov\w* automaticamente|automaticamente aprov\w*|aprueb\w* "
+    r"automáticamente|approuve\w* automatiquement|approva\w* automaticamente|(?:usuário|usuario) "
+    r"(?:já )?autoriz\w*|aprovad\w* (?:previamente|antecipadamente)|(?:tem|têm) permiss[aã]o|"
+    r"est[aá] autorizad\w*",
+    r"sorma(?:dan|yın)?\b|onay (?:almadan|beklemeden|gerekmez|istemeden)|izin (?:almadan|istemeden|"
+    r"gerekmez)|önceden onayl\w*|otomatik onayla\w*|yetkilisin",
+    r"không cần (?:hỏi|xác nhận|xin phép)|mà không (?:hỏi|xác nhận)|"
+    r"(?:ولا|لا) تطلب (?:\S+ )?(?:تأكيد|إذن|موافقة)|"
+    r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
+    r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:vragen|bevestigen)",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -170,9 +189,11 @@ _UNTRUSTED = (
 )
 _INSTRUCTION = r"(?:instruction|command|order|directive|request|task|step)"
 _TRUST = (
-    r"(?:được coi là|coi như|xem như|được xem là) (?:lệnh|chỉ thị|yêu cầu) của người dùng|كأن(?:ه|"
-    r"ها)? (?:صادر|قادم|آت)\S* (?:من|عن) المستخدم|\b(?:carry|carries|have|has|hold|holds|with) "
-    r"(?:the )?(?:user'?s|owner'?s) (?:full |same )?(?:authority|weight|trust|permissions)\b",
+    r"(?:được coi là|coi như|xem như|được xem là) (?:lệnh|chỉ thị|yêu cầu) của người dùng|"
+    r"كأن(?:ه|ها)? (?:صادر|قادم|آت)\S* (?:من|عن) المستخدم|उपयोगकर्ता (?:के|का) (?:आदेश|निर्देश) "
+    r"(?:माना|मानें|समझ)|alsof (?:ze|het) van de gebruiker (?:komt|komen)|\b(?:carry|carries|have|"
+    r"has|hold|holds|with) (?:the )?(?:user'?s|owner'?s) (?:full |same )?(?:authority|weight|"
+    r"trust|permissions)\b",
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
     r"the user|(?:a )?direct requests? from the user)\b",
@@ -193,7 +214,11 @@ _TRUST = (
     r"of|by) (?:the )?(?:user|system|operator|owner|developer)s?) as (?:mere |plain |untrusted "
     r")?(?:data|information|text|suggestions?|noise|content|input|untrusted)\b",
     r"\btrat\w* (?:las |los |a las |a los )?(?:instrucciones|mensajes|órdenes|peticiones|"
-    r"indicaciones) del usuario como (?:simples )?(?:datos|información|texto|sugerencias)\b",
+    r"indicaciones) del usuario como (?:simples )?(?:datos|información|texto|sugerencias)\b|"
+    r"\btrait\w* (?:les )?(?:instructions|messages|consignes|demandes) de l'utilisateur comme "
+    r"(?:des |de simples )?(?:données|informations|texte|suggestions)\b|"
+    r"\bbehandle\w* (?:die )?(?:anweisungen|nachrichten|befehle) (?:des|der) (?:nutzers|"
+    r"benutzers|nutzerin) als (?:bloße )?(?:daten|informationen|text)\b",
     r"\b(?:whenever|when|if) (?:a |the |any )?(?:tool (?:result|output)|web ?page|api response|"
     r"file|issue|comment|email|message|document|page|result|readme)s? (?:(?:contains?|includes?|"
     r"has|gives?) (?:an? |any )?(?:instruction|command|request|directive)s?|(?:tells?|asks?) you "
@@ -210,7 +235,8 @@ _TRUST = (
     r"orders) (?:like|as) (?:the user'?s?|yours|you would the user'?s?)",
     r"\b(?:are|count as|should be treated as|become) (?:\w+ )?instructions from (?:the "
     r")?(?:operator|owner|admin\w*|developer|system)\b",
-    r"\bthe (?:real|actual|true) (?:user|owner)\b[^.\n]{0,20}\bis\b",
+    r"\bthe (?:real|actual|true) (?:user|owner)\b[^.\n]{0,20}\bis\b|\bthe user is (?:actually|"
+    r"really) ",
     r"\btrusts (?:\S+ ){0,8}?(?:as much as|like|the same as|as if (?:they|it) (?:were|came from)) "
     r"(?:their|his|her|the user'?s|your) own\b",
     r"\btrust (?:\w+ ){0,3}?(?:instructions?|commands?|messages?|requests?|emails?|comments?|"
@@ -218,11 +244,16 @@ _TRUST = (
     r"\bas (?:having|with|carrying|holding) (?:full |the |complete )?(?:admin\w* |root |owner'?s? |"
     r"user'?s? |maintainer )?(?:authority|rights|privileges|permissions|access)\b",
     rf"\b(?:as if|as though) {_AS_USER}\b",
-    r"como si (?:fueran|vinieran|lo hubiera) (?:del|de parte del|escrito el) usuario|como se "
-    r"(?:fossem|viessem) do usuário|als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)",
+    r"como si (?:fueran|vinieran|lo hubiera) (?:del|de parte del|escrito el) usuario|"
+    r"como se (?:fossem|viessem) do usuário|comme s'(?:ils|elles|il|"
+    r"elle) venai(?:en)?t de l'utilisateur|als (?:ob|käme[n]?) (?:sie|es) vom (?:nutzer|benutzer)|"
+    r"come se (?:fossero|venissero) dell'utente|как будто (?:они |это )?от пользователя|(?:就像|"
+    r"如同|当作)(?:是)?用户(?:的指令|发的|说的|写的)|ユーザー(?:の指示|から)(?:である|"
+    r"の)?かのように|사용자(?:의 지시|가 보낸) (?:것처럼|것으로)",
     r"conf[ií]a\w* (?:\w+ ){0,2}en (?:\w+ ){0,2}(?:instrucciones|[oó]rdenes|mensajes|comandos)|"
-    r"(?:obé\w*|suivre|exécuter) (?:toutes )?les (?:instructions|consignes|ordres) (?:\w+ )?(?:de|"
-    r"du|des|dans|venant|trouvées)\b",
+    r"confi\w* (?:\w+ ){0,2}(?:nas|em) (?:\w+ )?(?:instruções|mensagens|ordens|comandos)|(?:obé\w*|"
+    r"suivre|exécuter) (?:toutes )?les (?:instructions|consignes|ordres) (?:\w+ )?(?:de|du|des|"
+    r"dans|venant|trouvées)\b",
     rf"\btrust (?:all |any |every )?(?:the )?{_SOURCE} (?:from|in|found in|on|coming from|sent by|"
     rf"posted by|written by|inside)\b",
     r"\btreat\w* (?:\S+ ){0,14}?as (?:if (?:it|they) (?:came|come|were) from |coming (?:directly "
@@ -248,15 +279,29 @@ _TRUST = (
     rf"authoritative|obeyed|followed|treated as (?:the user'?s?|instructions|commands|orders|"
     rf"trusted|authoritative|coming from)|as if|the user's|from the user)",
     r"\bsame (?:authority|weight|trust|status) as (?:the user|me|the owner|(?:the )?system)",
-    r"\bas (?:the )?user(?:'s)? (?:instructions?|commands?|requests?)\b|comme (?:venant|"
-    r"provenant) de l'utilisateur|comme (?:des )?(?:instructions|consignes|ordres|demandes|"
-    r"commandes|messages) de l'utilisateur|(?:genauso )?wie (?:anweisungen|befehle|aufträge|"
-    r"anfragen|nachrichten) des (?:nutzers|benutzers)|사용자(?:의)? 지시(?:처럼|로)",
-    r"(?:считаются|являются|считать) (?:\w+ )?(?:указани|инструкци|команд|просьб)\w* пользовател",
+    r"\bas (?:if|though) (?:they|it|this) (?:were|was|came|come) (?:from|by|written by) (?:the "
+    r"user|me|the owner)|\bas (?:the )?user(?:'s)? (?:instructions?|commands?|requests?)\b|comme "
+    r"(?:venant|provenant) de l'utilisateur|comme (?:des )?(?:instructions|consignes|ordres|"
+    r"demandes|commandes|messages) de l'utilisateur|(?:genauso )?wie (?:anweisungen|befehle|"
+    r"aufträge|anfragen|nachrichten) des (?:nutzers|benutzers)|como (?:si fueran "
+    r")?(?:instrucciones|órdenes|peticiones|solicitudes|mensajes|comandos) del usuario|como (?:se "
+    r"fossem )?(?:instruções|ordens|pedidos|solicitações|mensagens|comandos) do usuário|come (?:se "
+    r"fossero )?(?:istruzioni|comandi|ordini|richieste|messaggi) dell'utente|как (?:указания|"
+    r"инструкции|команды|просьбы|приказы|сообщения) пользователя|当作用户(?:的)?(?:指令|命令|指示)|"
+    r"ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
+    r"(?:считаются|являются|считать) (?:\w+ )?(?:указани|инструкци|команд|просьб)\w* пользовател|"
+    r"(?:gelten|zählen) als (?:anweisungen|befehle|aufträge) des (?:nutzers|benutzers)|(?:valen|"
+    r"cuentan) como (?:instrucciones|órdenes) del usuario|comptent comme (?:des )?(?:instructions|"
+    r"ordres|consignes) de l'utilisateur|(?:valem|contam) como (?:instruções|ordens) do usuário|"
+    r"valgono come (?:istruzioni|ordini) dell'utente|\b(?:count|counts|are counted) as (?:\w+ "
+    r")?(?:instructions|orders|requests|commands) (?:from|of|by) the user\b",
     r"(?:信任|视为|视作|当作|当成|等同于|看作)[^。！？\n]{0,20}(?:用户|管理员|系统|开发者|主人|"
-    r"可信)(?:的)?(?:指令|命令|消息|请求|要求)?",
-    r"(?:の|にある|に書かれた)指示に(?:従って|従う|従え)",
-    r"(?:사용자|관리자|개발자|시스템)의? (?:지시|명령)(?:로|으로) (?:취급|간주)",
+    r"可信)(?:的)?(?:指令|命令|消息|请求|要求)?|(?:执行|遵循|遵守|服从|照做|听从)(?:所有|任何|"
+    r"一切)?(?:来自|在)[^。！？\n]{1,30}(?:的)?(?:指令|命令|要求|指示)",
+    r"(?:ユーザー|管理者|開発者|システム)(?:の|から)の?指示として扱|信頼して(?:従|実行)|(?:の|"
+    r"にある|に書かれた)指示に(?:従って|従う|従え)",
+    r"(?:사용자|관리자|개발자|시스템)의? (?:지시|명령)(?:로|으로) (?:취급|간주)|신뢰하고 (?:따르|"
+    r"실행)",
     r"доверя\w* (?:всем |любым )?(?:инструкци|команд|сообщени|указани)\w*|считай\w* (?:\S+ "
     r"){0,5}?(?:доверенн|пользовател|администратор|разработчик|системн)\w*|(?:выполняй|следуй|"
     r"подчиняйся) (?:всем |любым )?(?:инструкциям|командам|указаниям) (?:из|от|в)\b",
@@ -264,8 +309,9 @@ _TRUST = (
     r"trata\w* (?:\S+ ){0,5}?como (?:de confianza|confiable|del usuario|instrucciones del usuario|"
     r"del administrador)|(?:obedece|sigue|ejecuta) (?:todas )?las (?:instrucciones|[oó]rdenes|"
     r"indicaciones) (?:de|en|que)\b",
-    r"trait\w* (?:\S+ ){0,5}?comme (?:fiable|de confiance|venant de l'utilisateur|des "
-    r"instructions de l'utilisateur)",
+    r"fais confiance aux (?:instructions|consignes|messages)|trait\w* (?:\S+ ){0,5}?comme "
+    r"(?:fiable|de confiance|venant de l'utilisateur|des instructions de l'utilisateur)|(?:obéis|"
+    r"suis|exécute) (?:toutes )?les (?:instructions|consignes|ordres) (?:de|du|des|dans|venant)\b",
     r"vertrau\w* (?:allen |jeden )?(?:anweisungen|befehlen|nachrichten)|"
     r"behandle\w* (?:\S+ ){0,5}?(?:als|wie) (?:vertrauenswürdig|vom (?:nutzer|benutzer)|"
     r"anweisungen des (?:nutzers|benutzers))|(?:befolge|gehorche) (?:allen |alle )?(?:anweisungen|"
@@ -296,16 +342,22 @@ _SHIELD = (
     r"(?:the |these |those |our )?(?:rules|limits|policies|checks)) (?:does not|doesn'?t|do not|"
     r"don'?t|no longer) apply to (?:you|the agent|agents|bots|ai|assistants)\b",
     r"\bcore\.hookspath[\s=]+(?:/dev/null|\S*empty)",
-    r"\bspctl --master-disable|set-mppreference[^\n]{0,40}-disable\w*\s+\$?true",
+    r"\bspctl --master-disable|\bcsrutil disable|\bsetenforce 0|set-mppreference[^\n]{0,40}-disabl"
+    r"e\w*"
+    r"\s+\$?true|\bufw disable|\bsystemctl (?:stop|disable|mask) (?:firewalld|apparmor|auditd)\b",
     r"\b(?:delet|remov|disabl|renam|rm|mv)\w*\s+(?:-\S+\s+)*(?:the\s+)?\S*(?:\.git/hooks/|\.husky/|"
     r"\.pre-commit-config\.ya?ml)",
-    r"\b(?:approv|merg|review)\w* (?:and (?:merg|approv)\w* )?(?:your|its|their) own\b",
+    r"\b(?:approv|merg|review)\w* (?:and (?:merg|approv)\w* )?(?:your|its|their) own\b|\b(?:approv|"
+    r"merg)\w* (?:and (?:merg|approv)\w* )?(?:\S+ ){0,3}?(?:myself|yourself|itself)\b",
     # the same in other languages: one's own PRs approved or merged by oneself
-    r"(?:approuv|fusionn|valid|merg)\w* (?:\w+ ){0,2}?(?:ses|tes|vos|leurs) propres\b|(?:aprob|"
-    r"aprov|fusion|merge|valid)\w* (?:\w+ ){0,2}?(?:sus|tus|seus|teus|suas|tuas) (?:propi|"
-    r"própri)\w*|\bselbst (?:mergen|freigeben|genehmigen|approven)\b|\beigenen? (?:pull[- "
-    r"]requests?|prs?|merge[- ]requests?|änderungen) (?:\S+ ){0,4}?(?:freigeb|genehmig|merg|"
-    r"approv)\w*|自分の(?:pr|プルリク\S*|変更)を自分で(?:承認|マージ)",
+    r"(?:approuv|fusionn|valid|merg)\w* (?:\w+ ){0,2}?(?:ses|tes|vos|leurs) propres\b|(?:aprob|apr"
+    r"ov|fusion|merge|valid)\w* (?:\w+ ){0,2}?(?:sus|tus|seus|teus|suas|tuas) (?:propi|própri)\w*|"
+    r"\bselbst (?:mergen|freigeben|genehmigen|approven)\b|\beigenen? (?:pull[- ]requests?|prs?|"
+    r"merge[- ]requests?|änderungen) (?:\S+ ){0,4}?(?:freigeb|genehmig|merg|approv)\w*|(?:approv|"
+    r"unisc)\w* (?:\w+ ){0,2}?(?:le tue|i tuoi|le sue|i suoi) (?:propri\w* )?(?:pr|pull request|"
+    r"modifiche)|自分の(?:pr|プルリク\S*|変更)を自分で(?:承認|マージ)|自己的(?:pr|合并请求|代码|"
+    r"改动)[^。\n]{0,6}(?:批准|合并|审批)|自行(?:批准|合并|审批)|(?:자신|본인)의 (?:pr|변경)\S* "
+    r"(?:직접 )?(?:승인|병합|머지)|(?:сам|самостоятельно) (?:одобр|мерж|слива|влива|апрув)\w*",
     r"\b(?:disabl\w*|turn\w* off|bypass\w*|deactivat\w*|circumvent\w*|switch\w* off|remov\w*|"
     r"uninstall\w*|kill\w*|stop\w*) (?:the |any |all |every |your |its |their |the user'?s? "
     r")?(?:\w+ ){0,2}?(?:2fa|mfa|two-factor|multi-factor|antivirus|firewall|audit (?:logs?|logging|"
@@ -327,11 +379,14 @@ _TESTS = (
     r"(?:skip|xfail)\w*) (?:the |all |any |these |those )?(?:\w+ ){0,2}?(?:failing |security |"
     r"broken |flaky )?(?:tests?|test (?:steps?|suites?|cases?)|checks?|hooks?|asserts?|assertions?|"
     r"(?:coverage|security|lint|audit) (?:jobs?|gates?|steps?))\b",
-    r"--no-verify\b|--deselect\b",
+    r"--no-verify\b|--deselect\b|--no-gpg-sign\b",
     r"\b(?:lower|reduc|drop|set|chang)\w* (?:the )?`?(?:fail_under|--cov-fail-under|coverage "
     r"(?:threshold|gate|minimum))`?(?: \S+){0,3}? to 0\b",
     r"テスト(?:ステップ|ケース)?を(?:削除|無効|スキップ|コメントアウト)|(?:supprim|désactiv)\w* "
-    r"(?:les |tous les )?(?:hooks|tests|contrôles) de sécurité",
+    r"(?:les |tous les )?(?:hooks|tests|contrôles) de sécurité|(?:entfern|deaktivier|lösch)\w* "
+    r"(?:die )?(?:sicherheits)?(?:tests|hooks|prüfungen)|(?:elimina|desactiva|borra)\w* (?:los "
+    r")?(?:tests|hooks|controles) de seguridad|(?:remov|desativ|apag)\w* (?:os )?(?:testes|hooks) "
+    r"de segurança|删除(?:测试|安全检查|钩子)|테스트(?:를|을)? (?:삭제|비활성화|건너뛰)",
 )
 _SAFETY = (
     r"\b(?:auth\w*|password|permission|signature|token|access|license) (?:\w+ )?(?:checks?|"
@@ -343,7 +398,7 @@ _SAFETY = (
     rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|disregard\w*|deactivat\w*|"
     rf"circumvent\w*|suppress\w*|silenc\w*|switch\w* off|get around|work around|evad\w*) (?:the |"
     rf"any |all |every |your |its |their )?(?:\w+ )?{_GUARDED}",
-    r"--dangerously-skip-permissions|bypasspermissions|danger-full-access|"
+    r"--dangerously-skip-permissions|bypasspermissions|\byolo mode\b|--yolo\b|danger-full-access|"
     r"approval[_-]policy\W+never",
     r"(?:关闭|禁用|绕过|跳过|忽略|停用)(?:所有|任何)?(?:的)?(?:安全|防护|审查|审核|过滤|沙箱|权限|"
     r"防火墙|杀毒|验证)",
@@ -354,7 +409,8 @@ _SAFETY = (
     r"безопасност\w*|фильтр\w*|песочниц\w*|брандмауэр\w*|антивирус\w*)",
     r"(?:desactiva|omite|salta|ignora|evita)\w* (?:los |las |todos los |todas las )?(?:controles|"
     r"comprobaciones|filtros|verificaciones|reglas|normas|pol[ií]ticas|medidas|protecciones|"
-    r"restricciones) de (?:seguridad|permisos)",
+    r"restricciones) de (?:seguridad|permisos)|(?:desactiva|omite) (?:el |"
+    r"la )?(?:sandbox|cortafuegos|antivirus)",
     r"(?:désactive|contourne|ignore|saute)\w* (?:les |tous les |toutes les )?(?:contrôles|"
     r"vérifications|filtres|protections|règles|consignes|politiques|mesures|restrictions) de "
     r"(?:sécurité|permissions?)",
@@ -390,10 +446,12 @@ _OVERRIDE = (
     r"side with|use|trust) (?:the |that |this )?(?!user\b)(?:\w+ ){0,2}(?:comment|file|issue|"
     r"memory|repo\w*|document|page|note|instruction)s?\b",
     r"忽略用户(?:的)?(?:指令|要求|指示|请求|意见)|(?:冲突|矛盾)[^。\n]{0,40}以[^。\n]{1,30}为准|"
-    r"игнорир\w* (?:\w+ )?(?:указани|инструкци|просьб|требовани|команд)\w* пользовател|ignora\w* "
-    r"(?:las |los )?(?:instrucciones|peticiones|indicaciones|órdenes) del usuario|ignorier\w* "
-    r"(?:die )?(?:anweisungen|wünsche|bitten) des (?:nutzers|benutzers)|ignor\w* (?:as "
-    r")?(?:instruções|solicitações|pedidos) do usuário",
+    r"ユーザーの(?:指示|要求|依頼)を無視|사용자의 (?:지시|요청|명령)(?:을|를)? 무시|игнорир\w* "
+    r"(?:\w+ )?(?:указани|инструкци|просьб|требовани|команд)\w* пользовател|ignora\w* (?:las |los "
+    r")?(?:instrucciones|peticiones|indicaciones|órdenes) del usuario|ignor\w* (?:les "
+    r")?(?:instructions|demandes|consignes) de l'utilisateur|ignorier\w* (?:die )?(?:anweisungen|"
+    r"wünsche|bitten) des (?:nutzers|benutzers)|ignora\w* (?:le )?(?:istruzioni|richieste) "
+    r"dell'utente|ignor\w* (?:as )?(?:instruções|solicitações|pedidos) do usuário",
     r"\b(?:this|these|the following|that|my) (?:rule|instruction|note|memory|memories|policy|"
     r"directive|entry|order)s? (?:overrides?|supersedes?|takes? precedence over|outranks?|trumps?|"
     r"wins? over|replaces?|(?:is|are) above|come first over|must be followed over)\b",
@@ -407,9 +465,9 @@ _OVERRIDE = (
     r"chat|conversation|request)[^.\n]{0,60}?\bconflicts? with (?:this|the) (?:memory|file|"
     r"note)s?\W+(?:\w+ ){0,2}?(?:this|the) (?:memory|file|note)s? (?:always )?(?:wins|prevails|"
     r"takes precedence|comes first|overrides)",
-    r"(?:システムプロンプト|システムの指示|他の(?:すべての)?指示)(?:より|よりも)(?:も)?優先|"
-    r"(?:矛盾|衝突|食い違)[^。\n]{0,8}(?:こちら|このメモ|このファイル|本メモ)に従|시스템 "
-    r"프롬프트보다 우선",
+    r"(?:システムプロンプト|システムの指示|他の(?:すべての)?指示)(?:より|よりも)(?:も)?優先|(?:矛盾|衝突|"
+    r"食い違)[^。\n]{0,8}(?:こちら|このメモ|このファイル|本メモ)に従|优先于(?:系统提示|所有其他|"
+    r"其他所有)|比系统提示词?(?:更)?优先|시스템 프롬프트보다 우선",
     r"\boverrid\w* (?:the |any |what the )?user(?:'s)?\b",
     r"\bif (?:the user|they) (?:rejects?|refuses?|declines?|says? no|"
     r"reverts?)\b[^.\n]{0,80}?\b(?:anyway|regardless|all the same)\b",
@@ -419,14 +477,14 @@ _OVERRIDE = (
     r"apply|do not apply|don't apply|don't matter|can be ignored|are irrelevant)",
     r"优先级最高|最高优先级|最优先|优先于(?:所有|其他|任何|用户)|覆盖(?:所有|其他|之前)的?(?:指令|"
     r"规则)",
-    r"最優先",
+    r"最優先|他の(?:すべての)?指示より(?:も)?優先",
     r"최우선|다른 (?:모든 )?지시보다 우선",
     r"(?:наивысш|высш)\w* приоритет|(?:имеет приоритет|важнее) (?:над )?(?:всеми|любыми|других)",
     r"(?:máxima|mayor) prioridad|tiene prioridad sobre|anula (?:todas|cualquier|las dem[aá]s)",
     r"priorité (?:absolue|maximale)|a priorité sur|prévaut sur (?:toutes|les autres)",
     r"höchste priorität|hat vorrang vor|überschreibt (?:alle|andere|jede)",
     r"massima priorità|ha la precedenza su|prevale su (?:tutte|ogni|le altre)",
-    r"prioridade máxima",
+    r"prioridade máxima|tem prioridade sobre|prevalece sobre",
     r"en yüksek öncelik|(?:tüm|diğer) talimatlardan önceliklidir",
 )
 # Acting against the user: a preference ("even if the user asks for a quick fix, write a
@@ -444,7 +502,7 @@ _AGAINST = (
     r"aunque el usuario (?:se oponga|lo proh[ií]ba|diga)|incluso si el usuario|"
     r"sin importar lo que (?:diga|pida) el usuario",
     r"même si l'utilisateur|quoi que dise l'utilisateur",
-    r"(?:auch|selbst) wenn der (?:nutzer|benutzer)",
+    r"(?:auch|selbst) wenn der (?:nutzer|benutzer)|egal was der (?:nutzer|benutzer)",
     r"anche se l'utente|qualunque cosa dica l'utente",
     r"mesmo que o usuário|não importa o que o usuário",
     r"kullanıcı (?:itiraz etse|ne derse) de",
@@ -500,16 +558,22 @@ _DEMOTE = (
     r"utilisateur|aunque contradiga\w* [^.\n]{0,30}?usuario",
     rf"{_USER_TEXT} (?:are|is|as) (?:only |just |mere |merely )?(?:suggestions|optional|advisory|"
     rf"hints|noise)\b|{_USER_TEXT} (?:can|may|should) be (?:safely )?ignored",
-    r"用户的?(?:请求|指令|要求|消息|指示)[^。\n]{0,20}(?:一律|全部|都)?(?:忽略|无视|不予理会)",
-    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)(?:常に|必ず|も)?優先",
+    r"优先于用户|比用户(?:的)?(?:指令|要求|消息|请求)?(?:更)?优先|用户的?(?:请求|指令|要求|消息|"
+    r"指示)[^。\n]{0,20}(?:一律|全部|都)?(?:忽略|无视|不予理会)",
+    r"ユーザー(?:が|の)[^。\n]{0,30}(?:より|よりも)(?:常に|必ず|も)?優先|ユーザーの(?:指示|要求|依頼|"
+    r"メッセージ)[^。\n]{0,10}(?:を|は)?無視",
     r"사용자[^.\n]{0,30}보다 우선|사용자의 (?:지시|요청|메시지)[^.\n]{0,10}무시",
     r"(?:сообщени|указани|просьб|инструкци|команд)\w* (?:в чате|пользовател\w*)[^.\n]{0,60}(?:можно"
     r" |следует |нужно )?игнорир\w*|приоритет\w* (?:выше|над) (?:указани\w* )?пользовател",
-    r"ha(?:t|ben) vorrang vor (?:dem,? was )?(?:dem |den |der )?(?:nutzer|benutzer)",
+    r"(?:tiene|tienen) prioridad sobre (?:lo que (?:dice|escribe) )?el usuario|a priorité sur "
+    r"(?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem,? was )?(?:dem |den |der "
+    r")?(?:nutzer|benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice "
+    r")?(?:l')?utente|(?:tem|têm) prioridade sobre o usuário",
 )
 # The agent's own rules, filters or configuration declared out of force: no project rule is.
 _RETIRED = (
-    r"पिछले (?:सभी )?(?:नियम|निर्देश)\S* (?:रद्द|अमान्य|निरस्त)",
+    r"पिछले (?:सभी )?(?:नियम|निर्देश)\S* (?:रद्द|अमान्य|निरस्त)|التعليمات السابقة (?:\S+ )?(?:ملغا"
+    r"ة|لاغية)",
     r"\b(?:your|the agent'?s|the assistant'?s) (?:\w+ ){0,2}?(?:instructions|guidelines|rules|"
     r"configuration|config|directives|restrictions|guardrails|filters|polic(?:y|ies)|refusals|"
     r"safeguards|system prompt|programming|training)\b[^.\n]{0,40}?\b(?:(?:has|have) been|(?:is|"
@@ -522,15 +586,22 @@ _RETIRED = (
     r"(?:filters?|checks?|guardrails|rules) (?:are|is|have been|has been) (?:now )?(?:disabled|off|"
     r"lifted|suspended|removed|turned off|switched off)\b",
     r"\byour only (?:source of truth|authority|instructions|rules)\b",
-    r"(?:tus|las) (?:reglas|instrucciones|directrices|normas)(?: de(?:l)? (?:tu )?sistema)?(?: "
-    r"anteriores)? (?:ya no (?:aplican|se aplican|son válidas|rigen|tienen efecto)|quedan "
+    r"(?:tus|las) (?:reglas|instrucciones|directrices|normas)(?: de(?:l)? (?:tu )?sistema)?"
+    r"(?: anteriores)? (?:ya no (?:aplican|se aplican|son válidas|rigen|tienen efecto)|quedan "
     r"(?:anuladas|sin efecto)|han sido (?:retiradas|desactivadas|anuladas))|(?:deine|ihre) "
     r"(?:bisherigen |früheren |ursprünglichen )?(?:richtlinien|anweisungen|regeln|vorgaben|"
-    r"einschränkungen|sicherheitsfilter)\w* (?:gelten|greifen|zählen) (?:hier )?nicht mehr|тво\w+ "
+    r"einschränkungen|sicherheitsfilter)\w* (?:gelten|greifen|zählen) (?:hier )?nicht mehr|(?:tes|"
+    r"vos) (?:anciennes |précédentes )?(?:règles|instructions|consignes|directives|restrictions) "
+    r"(?:ne s'appliquent plus|ne sont plus valables|sont (?:levées|désactivées|annulées))|тво\w+ "
     r"(?:прежн\w+ |предыдущ\w+ )?(?:инструкци|правил|указани|ограничени)\w* (?:больше не "
-    r"(?:действуют|применяются|актуальны)|отменен\w*|сняты)",
-    r"(?:あなたの|これまでの|以前の)(?:ルール|指示|設定|制限|"
-    r"ガイドライン)[^。\n]{0,6}(?:適用されません|無効|廃止|解除)",
+    r"(?:действуют|применяются|актуальны)|отменен\w*|сняты)|(?:suas|tuas) (?:regras|instruções|"
+    r"diretrizes)(?: anteriores)? (?:não (?:se aplicam|valem) mais|foram (?:desativadas|anuladas))|"
+    r"le tue (?:regole|istruzioni|linee guida)(?: precedenti)? (?:non (?:valgono|si applicano) più|"
+    r"sono (?:disattivate|annullate))",
+    r"你(?:的|之前的|原来的|原有的)(?:规则|指令|指示|设定|限制|安全(?:规则|过滤))[^。\n]{0,6}(?:不再(?:适用|"
+    r"有效)|已(?:经)?(?:失效|作废|取消|解除|停用))|(?:あなたの|これまでの|以前の)(?:ルール|指示|設定|制限|"
+    r"ガイドライン)[^。\n]{0,6}(?:適用されません|無効|廃止|解除)|(?:당신의|너의|기존) (?:규칙|지시|"
+    r"지침|제한)\S* (?:더 이상 )?(?:적용되지 않|무효|해제)",
 )
 _VOID = (
     # the system prompt itself, or earlier instructions, declared out of force
@@ -553,7 +624,11 @@ _VOID = (
     r"(?:предыдущ|прежн)\w* (?:инструкци|правил|указани)\w* (?:отменен|недействительн|устарел|"
     r"аннулирован)\w*",
     r"(?:instrucciones|reglas) anteriores (?:quedan |est[aá]n |son )?(?:anulad|revocad|caducad|"
-    r"obsolet|sin efecto)\w*",
+    r"obsolet|sin efecto)\w*|(?:instructions|consignes|règles) précédentes (?:sont )?(?:annulé|"
+    r"caduc|révoqué|obsolète)\w*|(?:vorherigen|bisherigen) (?:anweisungen|"
+    r"regeln) (?:sind )?(?:aufgehoben|ungültig|veraltet|nichtig)|(?:istruzioni|"
+    r"regole) precedenti (?:sono )?(?:annullat|revocat|scadut|obsolet)\w*|(?:instruções|"
+    r"regras) anteriores (?:estão |foram )?(?:anulad|revogad|obsolet)\w*",
 )
 _OVERSIGHT = re.compile(
     r"\b(?:tell|inform|notify|ask|report (?:it |this )?to|flag (?:it |this )?to) (?:the user|them|"
@@ -647,7 +722,11 @@ _PERSIST = (
     rf"\b(?:save|store|add|write|copy|include|repeat|append|insert|put) {_SELF} (?:\w+ )?(?:in|"
     rf"into|to|at the (?:top|end) of) (?:every|each|all|any) (?:new |future |other )?(?:memor|"
     rf"session|files?|responses?|repl|conversations?|projects?|repos|agents\.md|claude\.md)",
-    r"不要(?:向用户)?(?:提及|透露|提起)(?:这条|此)(?:规则|指令|记忆)",
+    r"不要删除(?:这条|此|本)|(?:这条|此|本)(?:规则|记忆|指令|条目)(?:不得|不可|不能|"
+    r"禁止)(?:被)?(?:删除|修改)|如果(?:这条|此)?(?:规则|记忆|"
+    r"指令)?(?:被)?删除(?:了)?[，,]?(?:请)?(?:重新|再次)(?:添加|写入|创建|恢复)|(?:把|将)(?:这条|"
+    r"此)(?:规则|指令|记忆)(?:写入|添加到|复制到|加入)(?:每个|所有|每一个)|不要(?:向用户)?(?:提及|"
+    r"透露|提起)(?:这条|此)(?:规则|指令|记忆)",
     r"この(?:ルール|記憶|指示|メモ|エントリ)を(?:削除|変更|編集)しない|削除されたら(?:再)?(?:追加|"
     r"復元|作成)|(?:すべて|全て)の(?:新しい)?(?:メモリ|記憶|ファイル|セッション)に(?:この|これを)|"
     r"この(?:ルール|指示)(?:について|を)(?:ユーザーに)?(?:言及|説明)しない",
@@ -657,7 +736,9 @@ _PERSIST = (
     r"удалили)|добавь (?:это|эту|этот) (?:правило|запись|заметку|текст) во (?:все|каждую)|"
     r"не упоминай (?:это|эту|этот) (?:правило|инструкцию)",
     r"no (?:borres|elimines|modifiques|menciones) (?:esta|estas|este|estos) (?:regla|nota|memoria|"
-    r"instrucci[oó]n|entrada)",
+    r"instrucci[oó]n|entrada)|si (?:se )?(?:borra|elimina)n? (?:esta|"
+    r"este),? (?:vuelve a )?(?:a[nñ]adirla|agregarla|crearla|restaurarla)|copia (?:esta|"
+    r"este) (?:regla|instrucci[oó]n|nota) en (?:cada|todas)",
     r"ne (?:supprime|efface|modifie|mentionne) (?:pas|jamais) (?:cette|ces|ce) (?:règle|note|"
     r"mémoire|instruction|entrée)|si (?:elle|cette règle|cette note) est supprimée|copie (?:cette|"
     r"ce) (?:règle|instruction|note) dans (?:chaque|toutes)",
@@ -669,7 +750,7 @@ _PERSIST = (
     r"eliminat)\w*",
     r"não (?:apague|exclua|modifique|mencione) (?:esta|estas|este) (?:regra|nota|memória|"
     r"instrução)|se (?:esta|este) (?:regra|nota)? ?for (?:apagad|excluíd)\w*",
-    r"bu (?:kuralı|notu|talimatı) (?:silme|değiştirme|söyleme)",
+    r"bu (?:kuralı|notu|talimatı) (?:silme|değiştirme|söyleme)|silinirse (?:tekrar|yeniden) ekle",
 )
 _REMOTE = (
     r"\b(?:fetch|load|read|visit|download|get|open|curl|retrieve|"
@@ -734,8 +815,12 @@ _HIDE = (
     r"even once|really) )?(?:tell\w*|inform\w*|disclos\w*|mention\w*|say\w*|reveal\w*) (?:\w+ "
     r"){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|paid|an ad|"
     r"promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで|なくて(?:も)?(?:よい|いい))|"
-    r"(?:不要|不|别)告诉用户|senza dire che|без упоминания|не (?:говори|сообщай) пользователю|"
-    r"kullanıcıya söyleme|دون إبلاغ المستخدم",
+    r"(?:不要|不|别)告诉用户|瞒着用户|sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario "
+    r"|que )|senza dire che|senza (?:avvisare|informare) l'utente|sans (?:le )?dire (?:à "
+    r"l'utilisateur|que)|ohne (?:es )?dem (?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao "
+    r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
+    r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"
+    r"với) người dùng|zonder het de gebruiker te vertellen",
 )
 _DECEIVE = (
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
@@ -748,8 +833,9 @@ _DECEIVE = (
     r"\bif (?:the user|they|anyone|someone|a reviewer|he|she) asks?\b[^.\n]{0,80}?\b(?:say|tell "
     r"(?:them|the user|him|her)|reply|answer|respond)\w*(?: that)? (?:nothing|none|no |there (?:is|"
     r"are|were) no|everything is (?:fine|normal|ok)|all is well|it'?s? (?:normal|fine|nothing))",
-    r"\breport(?!s\b)\w* (?:them|it|(?:the )?(?:failing )?(?:tests?|failures?|builds?|checks?|ci|"
-    r"runs?)) as (?:green|pass\w*)\b",
+    r"\bclaim\w* (?:that )?(?:the )?(?:tests?|ci|the build|builds?|it|everything|checks?) (?:pass|"
+    r"passed|is green|are green|succeeded|works?|worked)\b|\breport(?!s\b)\w* (?:them|it|(?:the )?"
+    r"(?:failing )?(?:tests?|failures?|builds?|checks?|ci|runs?)) as (?:green|pass\w*)\b",
     r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|"
     r"哪怕)[^。\n]{0,40}(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
     r"(?:(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
@@ -760,7 +846,12 @@ _DECEIVE = (
 
 # Operations that destroy data or open access; an order to run them is dangerous unless
 # the user is asked (scope, "without", "automatically", production raise the score).
-_DANGER = (r"\bdrop (?:database|schema|table)s?\b(?! if exists)|\bterraform destroy\b",)
+_DANGER = (
+    r"\bdrop (?:database|schema|table)s?\b(?! if exists)|\btruncate table\b|\bterraform destroy\b|"
+    r"\bkubectl delete (?:ns|namespace|--all|all)\b|\bgit reset --hard origin\b|\b(?:delet|remov|"
+    r"wip|purg)\w* (?:all|every) (?:\w+ )?(?:branches|backups|snapshots|logs|audit logs|databases|"
+    r"buckets|users|repos|repositories)\b",
+)
 # Changes that open access or remove oversight: refused outright.
 _OPENING = (
     r"\bclusterrolebinding\b[^\n]{0,80}?cluster-admin|\badministratoraccess\b|\"action\":\s*\"\*\"|"
@@ -770,11 +861,17 @@ _OPENING = (
     r"ref:)[^\n]{0,40}?pull_request\.head\.(?:sha|ref)\b|"
     r"\bcredential\.helper\W+store\b|--privileged\b|-v /:/|0\.0\.0\.0/0",
     r"\b(?:add|invite|make)\w* (?:\S+ ){0,4}?(?:an? )?(?:admin|owner|maintainer)\w* collaborator|"
-    r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|"
-    r"come|como|comme|als|как) (?:an? |un |una |um |uma )?(?:admin|owner|amministrat|"
-    r"propriet)\w*[^.\n]{0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b(?: (?:\w{1,5}|"
-    r"\S+'s?)){0,4} (?:repo|dépôt|org|proje|proge|proye|account|cuenta|compte|konto|проект)",
-    r"\bpermitrootlogin\W+yes\b",
+    r"\b(?:add|invite|make|aggiung|añad|agreg|ajout|adicion|füg|добав)\w* (?:\S+ ){0,5}?(?:as|come|"
+    r"como|comme|als|как) (?:an? |un |una |um |uma )?(?:admin|owner|amministrat|propriet)\w*"
+    r"[^.\n]{0,30}?\b(?:all|every|tutti|todos|tous|alle|все)\b(?: (?:\w{1,5}|\S+'s?)){0,4}"
+    r" (?:repo|dépôt|org|proje|proge|proye|account|cuenta|compte|konto|проект)|"
+    r"\b(?:grant|give|add|promot|elevat)\w* (?:\S+ ){0,4}?(?:admin|owner|root|sudo|superuser|"
+    r"maintainer)\w* (?:rights|access|permissions?|privileges|role|status)\b|\b(?:has been|"
+    r"have been|was|were|is|are) granted (?:\w+ )?(?:admin|administrator|root|owner|superuser)\b|"
+    r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|\bmake (?:the |"
+    r"this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|document|"
+    r"channel|dashboard)s? public\b",
+    r"\bpermitrootlogin\W+yes\b|\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "
     r"rules?)\b|"
@@ -793,7 +890,9 @@ _FLEET = r"(?:every|each|all|jedem|allen|chaque|tous|cada|todos|каждом|в�
 # Promptware: what agent-hijacking payloads say (the vocabulary Hermes's scanner anchors
 # on, as grammar): identity swaps, fake updates, hidden or derived code, command-and-control.
 _PROMPTWARE = (
-    r"\bnever refuses? (?:a |any )?(?:\w+ )?(?:command|request|task)s?\b",
+    r"\byou are no longer (?:claude|codex|hermes|chatgpt|gemini|copilot|an? (?:\w+ )?(?:assistant|"
+    r"ai|model)|the assistant|yourself|bound by)\b|\bnever refuses? (?:a |"
+    r"any )?(?:\w+ )?(?:command|request|task)s?\b",
     r"\bsystem\s+prompt\s+override\b|\boverrid\w* (?:the |your )?system prompt\b",
     r"\bdisregard\w* (?:\w+ ){0,2}?(?:your|all|any|the) (?:\w+ ){0,3}?(?:instructions|rules|"
     r"guidelines|policies|restrictions)\b",
