@@ -936,6 +936,8 @@ _PROMPTWARE = (
     r"\bunset \w*(?:claude|codex|hermes|agent|openai|anthropic)\w*",
     r"\b(?:cobalt ?strike|metasploit|brainworm)\b|\b(?:sliver|havoc|mythic)\b[^.\n]{0,60}?\b(?:c2|"
     r"beacon|implant|listener|teamserver|team server|payload|profile|demon|agent)s?\b",
+    # the brand in a sentence of another script is no English word ("havoc", "sliver")
+    r"\b(?:sliver|havoc|mythic)\b[^.\n]{0,40}?[\u0370-\u06ff\u3000-\u9fff\uac00-\ud7af]",
     r"\bc2 (?:server|channel|infrastructure|beacon|network)\b|\bcommand[- ]and[- ]control\b",
     r"\b(?:include|output|print|share|repeat|append|paste|dump|attach)\w* (?:\w+ ){0,6}?(?:full|"
     r"entire|whole|complete|verbatim|raw) (?:\w+ )?(?:conversation|chat history|context|transcript|"
@@ -1139,8 +1141,48 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         return True  # "treat that feedback as authoritative": no outside source gains trust
     if rule == "deceive" and _TRUTH.search(m.group()):
         return True  # "tell the user the truth about failing tests even if …"
+    if rule == "promptware" and _described(m, s, lo, hi):
+        return True
     # "assume yes" only answers a prompt ("assume the user wants TypeScript")
     return m.group().startswith("assum") and not cl.has(_PROMPTED, lo, hi)
+
+
+# Hermes's words in a note that describes rather than orders: a thing does it ("the
+# endpoint will respond without filters", "`claude --debug` can output the system prompt"),
+# a defender acts on it ("our rules flag C2 beacon traffic"), a policy names it ("Metasploit
+# is allowed only in the lab"), or its object is not the agent's ("lint rules", "the full
+# context of the error", "upgraded to the Team plan", "into pytest cases", a *_DIR variable,
+# the agent's own product name).
+_THING_DOES = re.compile(
+    r"(?:`[^`\n]+`|\b(?:endpoint|api|server|service|search|tool|cli|command|flag|script|model|"
+    r"app|page|site|plugin|library|sdk))s? (?:will |would |can |could |may |might |does |did )?"
+    r"(?:not )?$"
+)
+_DEFENDER = re.compile(
+    r"\b(?:detect\w*|flag\w*|block\w*|lists?|monitor\w*|alerts? on|hunt\w* for|scan\w* for|"
+    r"quarantin\w*)\b[^.;\n]{0,40}$"
+)
+_POLICY = re.compile(r"\s(?:is|are) (?:only )?(?:allowed|permitted|banned|forbidden|blocked)\b")
+_NOT_THE_AGENTS = re.compile(
+    r"\b(?:lint\w*|style|formatting|naming|old|legacy|deprecated|outdated|node \d+) (?:\w+ )?"
+    r"(?:rules|instructions|guidelines)\b|\binto (?:\w+ ){0,2}?(?:tests?|test cases|cases|"
+    r"specs?)\b|_(?:dir|path|home)$|\bname yourself (?:claude|codex|copilot|gemini|hermes)\b"
+)
+_TOPIC_AFTER = re.compile(
+    r" of (?:the |an? )?(?:error|failure|bug|crash|issue|exception|problem|incident)s?\b|"
+    r" (?:the |a |our )?(?:\w+ )?(?:plan|tier|subscription|licen[cs]e)\b"
+)
+
+
+def _described(m: re.Match[str], s: str, lo: int, hi: int) -> bool:
+    before = s[max(lo, m.start() - 60) : m.start()]
+    return bool(
+        _THING_DOES.search(before)
+        or _DEFENDER.search(before)
+        or _POLICY.match(s, m.end(), hi)
+        or _NOT_THE_AGENTS.search(m.group())
+        or _TOPIC_AFTER.match(s, m.end(), hi)
+    )
 
 
 def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:

@@ -422,6 +422,12 @@ def _hiding_rules() -> tuple[Rule, ...]:
     )
 
 
+# "`claude --debug` can output the system prompt": what a tool can do, not a request.
+_THING_CAN = re.compile(
+    r"(?:`[^`\n]+`|\b(?:cli|command|flag|tool|script|endpoint|api))s? (?:can|will|may) $"
+)
+
+
 def _request_rules() -> tuple[Rule, ...]:
     ask = "it asks the model to reveal a password, key or its system prompt"
     return (
@@ -456,6 +462,7 @@ def _request_rules() -> tuple[Rule, ...]:
             r"system prompt|api key|credentials)",
             near=_SECRET_WORDS,
             span=50,
+            accept=lambda m: _THING_CAN.search(m.string, max(0, m.start() - 60), m.start()) is None,
         ),
         Rule(
             "exfiltration.secret-request",

@@ -252,13 +252,14 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
 
 
 def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:
-    """A verb from another language's lexicon standing in an English clause."""
+    """A verb from another language's lexicon standing in an English clause (an English
+    label before a colon, "How to apply: Copie …", is not the clause)."""
     word = _HEAD_WORD.match(v.group())
     return (
         word is not None
         and v.group().isascii()
         and not _ENGLISH_VERB.fullmatch(word.group())
-        and _ENGLISH_TEXT.search(s, lo, hi) is not None
+        and _ENGLISH_TEXT.search(s, max(lo, s.rfind(":", lo, v.start()) + 1), hi) is not None
     )
 
 
@@ -976,13 +977,26 @@ _AGENT_FILE = re.compile(
 )
 
 
-def _standing(target: re.Match[str], scope: str) -> bool:
+def _standing(target: re.Match[str], scope: str, written: str) -> bool:
     """Whether what is written into an agent's instruction file is a standing order, even
     one in the grey band: every later session reads that file as its rules."""
     if not _AGENT_FILE.search(target.group()):
         return False
+    written = written.replace(target.group(), " ")
+    if any(not negated(written, m.start(), m.end()) for m in _CONTROL.finditer(written)):
+        return True  # what follows the verb loosens the agent's controls ("never …" tightens)
     text = Text(scope.replace(target.group(), " "))
     return _orders.detect(text, Clauses(text.s, text.found)) is not None
+
+
+# What is written into an agent's instruction file that loosens the agent's own controls:
+# a permission granted, a check removed, a push to main, what agents may do.
+_CONTROL = re.compile(
+    r"\b(?:permission|allow\w*|grant\w*|force[- ]?push\w*)\b|\b(?:push|commit|merge)\w* (?:\w+ )"
+    r"{0,2}?(?:directly |straight )?(?:to|into|on) (?:main|master)\b|\b(?:remov|delet|disabl|skip)"
+    r"\w* (?:\w+ ){0,2}?(?:rules?|checks?|reviews?|approvals?)\b|\b(?:agents?|you) (?:\w+ ){0,2}?"
+    r"(?:may|can|should|must|need not)\b(?! not\b| never\b)|\b(?:fine|ok|okay|safe) to\b"
+)
 
 
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
@@ -1040,7 +1054,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                             and _TOOL_CALL.search(scope)
                             and not (via_tool and re.search(r"rc$|profile$", target.group()))
                         )
-                        and not (kind == "config" and _standing(target, scope))
+                        and not (kind == "config" and _standing(target, scope, s[w.end() : end]))
                     ):
                         continue  # a named tool writing there needs no payload to be abuse
                 return hit(
@@ -1069,6 +1083,52 @@ def _destructive(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# Hermes's send_to_url and ssh_access in one paragraph: no benign text of any corpus has
+# both. A public key (``.pub``) is no secret; a negated or told send orders nothing.
+_SEND_URL = re.compile(r"(?:send|post|upload|transmit)\s+[^\n]{0,400}?\s(?:to|at)\s+https?://")
+_SSH_DIR = re.compile(r"(?:\$home|~)/\.ssh\b(?!/[\w.-]*\.pub\b)")
+
+
+def _ssh_to_url(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(("://",)):
+        for m in _SEND_URL.finditer(s, lo, hi):
+            start = s.rfind("\n\n", 0, m.start()) + 1
+            end = s.find("\n\n", m.end())
+            ssh = _SSH_DIR.search(s, start, len(s) if end == -1 else end)
+            if ssh and _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                return hit(
+                    "exfiltration.egress",
+                    "it tells the agent to send something to a URL beside an SSH key folder",
+                    m.start(),
+                    m.end(),
+                )
+    return None
+
+
+# Hermes's read_secrets as Hermes writes it (``cat`` anywhere in a word, a secret file later
+# on the line): a template (``.env.example``) holds no secret, a told or negated one is no order,
+# a filter to names (``| cut -d= -f1``) prints no value.
+_CAT_SECRET = re.compile(
+    r"cat\s+[^\n]{0,400}?(?:\.env(?![.\w-]*(?:example|sample|template|dist|default))|credentials|"
+    r"\.netrc|\.pgpass|\.npmrc|\.pypirc)"
+)
+
+
+def _cat_secret(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(("cat",)):
+        for m in _CAT_SECRET.finditer(s, lo, hi):
+            if _FILTERED.match(s, m.end()):
+                continue  # ``cat .env | cut -d= -f1`` prints the names (tests/test_guard.py)
+            if _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
+                return hit(
+                    "credential.access",
+                    "it tells the agent to print a file that holds credentials",
+                    m.start(),
+                    m.end(),
+                )
+    return None
+
+
 def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hit | None:
     """The first structural threat in the folded text ``s``, or None.
 
@@ -1087,4 +1147,6 @@ def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hi
         or _credential(s, cl, original)
         or _contents(s, cl)
         or _anaphora(s, cl)
+        or _ssh_to_url(s, cl)
+        or _cat_secret(s, cl)
     )

@@ -95,7 +95,7 @@ _SECRET_VALUE = (
 )
 # Stores that hold secrets among other things: a risk with a verb that shows or keeps them.
 _WEAK_STORE = (
-    r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?![.\w])(?!-(?:example|"
+    r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?!\.?\w)(?!-(?:example|"
     r"sample|template|dist))",
     r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config|\.tfstate\b|\.(?:"
     r"p12|pfx|jks|keystore)\b",
@@ -174,7 +174,7 @@ _SVO_READ = (
     r"(?:salin|baca|simpan|kirim|tampilkan|unggah|tempel|lampirkan|kumpulkan|ekspor)(?:kan|lah)?\b|"
     r"kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|kunin"
 )
-_SVO_WRITE = r"thêm|ghi|chèn|(?:tambah|tulis|sisip)(?:kan|lah)?\b|idagdag|isulat|ilagay"
+_SVO_WRITE = r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip)(?:kan|lah)?\b|idagdag|isulat|ilagay"
 
 _NET_TOOL = (
     r"\b(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|telnet|ftp|iwr|irm|invoke-webrequest|"
@@ -574,7 +574,10 @@ _ORDER_BEFORE = re.compile(
 SVO_VERB = re.compile(f"{_SVO_READ}|{_SVO_WRITE}")
 _SVO_BEFORE = re.compile(
     r"(?:^|[,;:.!?(\-–—*>`\"'#\d&|→]|\b(?:hãy|vui lòng|xin|luôn|rồi|và|sau đó|tolong|silakan|"
-    r"mohon|selalu|lalu|dan|kemudian|pakiusap|palaging|at|pagkatapos))\s*$"
+    r"mohon|selalu|lalu|dan|kemudian|pakiusap|palaging|at|pagkatapos|"
+    # modals, "remember to", "automatically" and a tool used to do it, as in English
+    r"nên|cần|phải|sẽ|nhớ|tự động|âm thầm|để|bằng|dùng|harus|perlu|wajib|akan|ingat|otomatis|"
+    r"untuk|dengan|gunakan|kailangan(?:g| mong)?|dapat(?: mong)?|tandaang))\s*$"
 )
 
 
