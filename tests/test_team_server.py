@@ -513,6 +513,9 @@ def test_a_tool_call_checks_its_token_on_the_calls_own_thread_hop(
         counts, refused = anyio.run(calls)
         assert counts == [1, 1, 1]
         assert refused is not None and "revoked" in repr(refused)
+        from memdir.pg.users import checked
+
+        assert checked(team.tokens["bob"]) is None  # forgotten: the gate checks it again
 
         async def again() -> Any:
             async with _client(url, team.tokens["bob"]) as b:

@@ -238,7 +238,7 @@ class TokenCheck:
     def __call__(self) -> None:
         if self.done:
             return
-        from .core.errors import AccessError
+        from .core.errors import AccessError, PostgresError
         from .pg.users import authenticate
 
         try:
@@ -247,6 +247,8 @@ class TokenCheck:
         except AccessError as exc:
             message = f"memdir: {exc}. Send the header 'Authorization: Bearer <token>'."
             raise Refused(code=-32001, message=message) from None
+        except PostgresError as exc:  # as the gate answers it (503 there)
+            raise Refused(code=-32603, message=f"memdir: {exc}") from None
         self.done = True
 
 

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import psycopg
+
 from ..sessions.rows import message, text, title
 from .fts import analyzer
 from .sessions import PgStateDatabase
@@ -63,12 +65,21 @@ def _defer_indexes(raw: Any) -> list[str]:
     returned (``[]``: nothing dropped). Not the primary key, unique or partial indexes
     (a load must check or leaves them alone), nor the GIN index: kept up as rows
     arrive, its upkeep overlaps the client's analysis, where a build at the end would
-    run alone. Holds the table's exclusive lock till commit."""
-    row = raw.execute(
+    run alone. Takes ``messages`` and ``sessions`` exclusively till commit, and only when
+    nobody holds them (a reader then waits for the load; a load never waits for one)."""
+    empty = (
         "SELECT NOT EXISTS (SELECT 1 FROM messages) AND pg_has_role(relowner, 'USAGE') "
         "FROM pg_class WHERE oid = 'messages'::regclass"
-    ).fetchone()
+    )
+    row = raw.execute(empty).fetchone()
     if not row or not row[0]:
+        return []
+    try:
+        with raw.transaction():  # a savepoint: a refused lock leaves the load as it was
+            raw.execute("LOCK TABLE messages, sessions IN ACCESS EXCLUSIVE MODE NOWAIT")
+    except psycopg.errors.LockNotAvailable:
+        return []  # someone reads them: load as into a table with rows
+    if not raw.execute(empty).fetchone()[0]:  # filled meanwhile
         return []
     keys = raw.execute(
         "SELECT quote_ident(conname), pg_get_constraintdef(oid) FROM pg_constraint "
@@ -135,9 +146,9 @@ def copy(
     user message. A session id that exists already is an error (nothing is written);
     re-imports that must skip what is there go through ``SessionStore.import_sessions``.
     Chunk by chunk: ``COPY`` into a temporary table, one ``INSERT … SELECT`` into
-    ``messages``, while a thread analyses the next chunk. Into an empty table, the
-    indexes and foreign keys are built once at the end (searches of this state wait for
-    the load meanwhile)."""
+    ``messages``, while a thread analyses the next chunk. Into an empty table that nobody
+    is reading, the indexes and foreign keys are built once at the end (reads of this
+    state's sessions and messages wait for the load meanwhile)."""
 
     def body(c: Any) -> Loaded:
         raw = c.raw

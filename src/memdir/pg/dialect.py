@@ -204,11 +204,6 @@ class Connection:
             lastrowid = None if got is None else int(got[0])
         return Cursor(cur, lastrowid)
 
-    def tuples(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """The rows of a read as plain tuples (no :class:`Row` to build: stage 1's ids)."""
-        text, _, groups = translate(sql)
-        return self.raw.cursor().execute(text, bind(params, groups)).fetchall()
-
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Cursor:
         text, returning, groups = translate(sql)
         if returning is not None:

@@ -28,8 +28,9 @@ class Analyzer:
     """Stems by :func:`memdir.sessions.stems.stem` (SQLite's porter tokenizer, the one the
     SQLite index uses), as ``tsvector`` and ``tsquery`` text."""
 
-    #: words whose terms :meth:`vectors` keeps (then it starts a new cache)
-    MAX_TERMS = 500_000
+    #: words whose terms :meth:`vectors` keeps (then it starts a new cache): as many as
+    #: :func:`stem`'s own cache, which it spares a lock and a dict a chunk
+    MAX_TERMS = Stems.MAX
 
     def __init__(self) -> None:
         self._terms: dict[str, str] = {}
@@ -46,8 +47,9 @@ class Analyzer:
     def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
         """``(stems, token count)`` of each row of texts (one per column): its index terms
         in order, space-separated, for ``to_tsvector('simple', …)`` (see :data:`VECTOR`).
-        Terms are remembered across calls (a bulk load stems each new word once); a full
-        cache is replaced, not cleared, so another thread's calls keep theirs."""
+        Terms are remembered across calls (a chunk's known words cost no call to
+        :func:`stem`); a full cache is replaced, not cleared, so another thread's calls
+        keep theirs."""
         per_row = []
         for row in rows:
             cols = [tokens(index_text(t)) for t in row if t]
@@ -172,7 +174,7 @@ class Fts:
                 args += got[1]
         found: list[list[int]] = [[] for _ in matches]
         n, total, mx = 0, 0, 0
-        for which, value, ntok, newest, ids in self.conn.tuples(" UNION ALL ".join(sql), args):
+        for which, value, ntok, newest, ids in self.conn.execute(" UNION ALL ".join(sql), args):
             if which < 0:
                 n, total, mx = int(value), int(ntok), int(newest or 0)
             else:

@@ -175,6 +175,8 @@ def arounds(
     """:func:`around` of each ``(message id, its session or None: look it up)``, in one
     statement (each window an index range of its session), message id → window."""
     out: dict[int, list[Message]] = {mid: [] for mid, _ in hits}
+    if not hits:
+        return out
     if not isinstance(conn, sqlite3.Connection):  # PostgreSQL: one statement of one shape
         for k, row in conn.fts.arounds(COLUMNS, hits, window):
             out[hits[k][0]].append(Message.from_row(row))
