@@ -1153,7 +1153,7 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
 # is allowed only in the lab"), or its object is not the agent's ("lint rules", "the full
 # context of the error", "upgraded to the Team plan", "into pytest cases", a *_DIR variable,
 # the agent's own product name).
-_THING_DOES = re.compile(
+THING_DOES = re.compile(
     r"(?:`[^`\n]+`|\b(?:endpoint|api|server|service|search|tool|cli|command|flag|script|model|"
     r"app|page|site|plugin|library|sdk))s? (?:will |would |can |could |may |might |does |did )?"
     r"(?:not )?$"
@@ -1177,7 +1177,7 @@ _TOPIC_AFTER = re.compile(
 def _described(m: re.Match[str], s: str, lo: int, hi: int) -> bool:
     before = s[max(lo, m.start() - 60) : m.start()]
     return bool(
-        _THING_DOES.search(before)
+        THING_DOES.search(before)
         or _DEFENDER.search(before)
         or _POLICY.match(s, m.end(), hi)
         or _NOT_THE_AGENTS.search(m.group())

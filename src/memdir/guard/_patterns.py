@@ -8,6 +8,7 @@ import re
 from . import _lexicon as lx
 from ._build import alt, builder, lexicon, prefixes
 from ._engine import Rule
+from ._orders import THING_DOES
 
 _NEGATION = re.compile(
     r"(?:\b(?:don't|do not|never|not|no|must not|mustn't|should not|shouldn't|avoid|"
@@ -422,12 +423,6 @@ def _hiding_rules() -> tuple[Rule, ...]:
     )
 
 
-# "`claude --debug` can output the system prompt": what a tool can do, not a request.
-_THING_CAN = re.compile(
-    r"(?:`[^`\n]+`|\b(?:cli|command|flag|tool|script|endpoint|api))s? (?:can|will|may) $"
-)
-
-
 def _request_rules() -> tuple[Rule, ...]:
     ask = "it asks the model to reveal a password, key or its system prompt"
     return (
@@ -462,7 +457,8 @@ def _request_rules() -> tuple[Rule, ...]:
             r"system prompt|api key|credentials)",
             near=_SECRET_WORDS,
             span=50,
-            accept=lambda m: _THING_CAN.search(m.string, max(0, m.start() - 60), m.start()) is None,
+            # what a tool can do is no request ("`claude --debug` can output the system prompt")
+            accept=lambda m: THING_DOES.search(m.string, max(0, m.start() - 60), m.start()) is None,
         ),
         Rule(
             "exfiltration.secret-request",
