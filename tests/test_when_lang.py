@@ -249,3 +249,10 @@ def test_this_month_is_this_month_in_every_form_of_the_word() -> None:
     assert _covers("no fim de esse mês", datetime(2026, 3, 28, tzinfo=UTC))
     assert not _covers("no fim de esse mês", datetime(2026, 2, 26, tzinfo=UTC))
     assert _covers("no fim do mês passado", datetime(2026, 2, 26, tzinfo=UTC))
+
+
+def test_a_cue_in_decomposed_form_is_read() -> None:
+    """NFD text (as for ranges): "ursprünglich" with a combining diaeresis is still a cue."""
+    assert when.intent(unicodedata.normalize("NFD", "Was war ursprünglich geplant?")) == (
+        "earliest"
+    )

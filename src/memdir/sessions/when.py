@@ -451,6 +451,7 @@ def ranges(text: str, now: datetime | None = None) -> list[tuple[float, float]]:
 
 def intent(text: str) -> str | None:
     """``"latest"``, ``"earliest"`` or None (neither, or both)."""
+    text = unicodedata.normalize("NFC", text)  # the cues are written composed, as in ranges
     late, early = bool(_LATEST.search(text)), bool(_EARLIEST.search(text))
     return "latest" if late and not early else "earliest" if early and not late else None
 
