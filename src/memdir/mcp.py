@@ -239,11 +239,11 @@ class TokenCheck:
         if self.done:
             return
         from .core.errors import AccessError, PostgresError
-        from .pg.users import authenticate
+        from .pg.users import REVOKED, authenticate
 
         try:
             if authenticate(self.team, self.token) != self.user:  # the request's user
-                raise AccessError("unknown or revoked token; ask an admin for a new one")
+                raise AccessError(REVOKED)
         except AccessError as exc:
             message = f"memdir: {exc}. Send the header 'Authorization: Bearer <token>'."
             raise Refused(code=-32001, message=message) from None

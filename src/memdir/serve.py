@@ -254,18 +254,10 @@ class AuthGate:
         with."""
         from .web.security import read_body
 
-        replay, over = await read_body(receive, self.max_body)
+        replay, over, body = await read_body(receive, self.max_body)
         if over:
             await _reply(send, 413, {"error": f"request body over {self.max_body:,} bytes"})
-        if replay is None:
-            return None
-        first = await replay()
-        pending = [first]
-
-        async def again() -> Any:
-            return pending.pop() if pending else await receive()
-
-        return again, first.get("body", b"")
+        return None if replay is None else (replay, body)
 
 
 def _is_tool_call(body: bytes) -> bool:

@@ -169,6 +169,9 @@ def live_token(db: PgDatabase, tid: str) -> tuple[str, bytes, bytes, bool] | Non
     return None if row is None else (str(row[0]), bytes(row[1]), bytes(row[2]), bool(row[3]))
 
 
+REVOKED = "unknown or revoked token; ask an admin for a new one"
+
+
 def checked(token: str) -> str | None:
     """The user whose token this is, when this process has already checked its hash
     (no I/O); None otherwise. Says nothing about whether the token is still live: only
@@ -195,12 +198,12 @@ def authenticate(db: PgDatabase, token: str) -> str:
     row = live_token(db, tid)
     if row is None:
         forget(token)
-        raise AccessError("unknown or revoked token; ask an admin for a new one")
+        raise AccessError(REVOKED)
     name, salt, digest, _ = row
     if checked(token) == name:
         return name
     if not hmac.compare_digest(_hash(secret, salt), digest):
-        raise AccessError("unknown or revoked token; ask an admin for a new one")
+        raise AccessError(REVOKED)
     key = hashlib.sha256(token.encode()).digest()
     with _VERIFIED_LOCK:
         if len(_VERIFIED) >= _VERIFIED_MAX:

@@ -39,28 +39,29 @@ class Viewer:
     admin: bool | None = None  # the team user's role as this request's token lookup read it
 
 
-async def read_body(receive: Receive, limit: int) -> tuple[Receive | None, bool]:
+async def read_body(receive: Receive, limit: int) -> tuple[Receive | None, bool, bytes]:
     """The request body read whole (at most ``limit`` bytes, a chunked one too) as a
-    ``receive`` that replays it, and whether it was larger; the ``receive`` is None when
-    the body is too large or the client left mid-body."""
+    ``receive`` that replays it, whether it was larger, and the body; the ``receive`` is
+    None when the body is too large or the client left mid-body."""
     chunks: list[bytes] = []
     size, more = 0, True
     while more:
         message = await receive()
         if message["type"] == "http.disconnect":
-            return None, False
+            return None, False, b""
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > limit:
-            return None, True
+            return None, True, b""
         chunks.append(chunk)
         more = message.get("more_body", False)
-    pending: list[Message] = [{"type": "http.request", "body": b"".join(chunks)}]
+    body = b"".join(chunks)
+    pending: list[Message] = [{"type": "http.request", "body": body}]
 
     async def replay() -> Message:
         return pending.pop() if pending else await receive()
 
-    return replay, False
+    return replay, False, body
 
 
 def _mac(key: bytes, text: str) -> str:
@@ -165,7 +166,7 @@ def secure_headers(
             await _plain(send, 421, "memdir: unknown Host header; use 127.0.0.1 or localhost.")
             return
         if scope["method"] not in ("GET", "HEAD"):
-            bounded, over = await read_body(receive, max_body)
+            bounded, over, _ = await read_body(receive, max_body)
             if bounded is None:
                 if over:
                     await _plain(send, 413, f"memdir: request body over {max_body:,} bytes.")
