@@ -3,6 +3,7 @@ jobs, health, and hostile query text. Skipped without MEMDIR_TEST_DATABASE_URL."
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -182,6 +183,17 @@ class _Sent:
         return list(self.sql), result
 
 
+def _stage_one(matches: list[str], limit: int, where: str, args: Any) -> Any:
+    """A read that runs stage 1 for ``matches``: BM25's counters and each term's ids."""
+
+    def found(c: Any) -> Any:
+        terms = [Term(m, "word", "messages_word", m, m) for m in matches]
+        stats = candidates.lookup(c, terms, limit, where, args, MESSAGE_TABLE)
+        return stats, [t.ids for t in terms]
+
+    return found
+
+
 def test_stage_one_is_one_statement_with_sqlites_rows(
     pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -193,12 +205,7 @@ def test_stage_one_is_one_statement_with_sqlites_rows(
     sent = _Sent(monkeypatch)
     for limit in (5, 501):
         for where, args in (("1", ()), ("c.role = ?", ("user",))):
-
-            def found(c: Any, k: int = limit, w: str = where, p: Any = args) -> Any:
-                terms = [Term(m, "word", "messages_word", m, m) for m in matches]
-                stats = candidates.lookup(c, terms, k, w, p, MESSAGE_TABLE)
-                return stats, [t.ids for t in terms]
-
+            found = _stage_one(matches, limit, where, args)
             want = lite.read(found)
             for hint in (None, 3, 600, 1100, 1190, 10**6):  # none, stale, mid-table, ahead
                 if hint is None:
@@ -206,7 +213,7 @@ def test_stage_one_is_one_statement_with_sqlites_rows(
                 else:
                     pg._newest_ids["messages"] = hint
                 # assert on the read that used the hint (it refreshes the hint)
-                statements, got = sent.with_result(lambda: pg.read(found))
+                statements, got = sent.with_result(functools.partial(pg.read, found))
                 assert got == want, (limit, where, hint)
                 assert len(statements) == (4 if hint is None else 3)  # BEGIN, …, COMMIT
 
@@ -233,12 +240,7 @@ def test_stage_one_sends_a_row_a_term_with_sqlites_ids(
     monkeypatch.setattr(psycopg.Cursor, "fetchall", fetchall)
     for limit in (5, 501):
         for where, args in (("1", ()), ("c.role = ?", ("user",))):
-
-            def found(c: Any, k: int = limit, w: str = where, p: Any = args) -> Any:
-                terms = [Term(m, "word", "messages_word", m, m) for m in matches]
-                stats = candidates.lookup(c, terms, k, w, p, MESSAGE_TABLE)
-                return stats, [t.ids for t in terms]
-
+            found = _stage_one(matches, limit, where, args)
             want = lite.read(found)
             assert any(len(ids) > 1 for ids in want[1]), matches
             fetched.clear()
