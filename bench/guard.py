@@ -19,7 +19,8 @@ Corpora (each read if present; see bench/README.md):
   next day): all test, final checks that no round may tune on (``--misses`` and ``--rules``
   never read them); ``bench/data/guard7/set.jsonl`` (set 7, with a dev half again),
   ``bench/data/guard8/set.jsonl`` (set 8, the same, heavy in hard negatives) and
-  ``bench/data/guard9/set.jsonl`` (set 9, written blind after round 13 to judge round 14);
+  ``bench/data/guard9/set.jsonl`` (set 9, written blind after round 13 to judge round 14),
+  ``bench/data/guard10/set.jsonl`` (set 10, written blind after round 15);
 * ``--extra [NAME=]PATH`` (repeatable): another own set kept outside the repository (JSON
   lines in set 8's schema), printed as an ``[extra: NAME …]`` block; NAME defaults to
   "set N" for a folder ``guardN``. A file named ``dev.jsonl`` or ``test.jsonl`` is that half
@@ -65,6 +66,7 @@ OWN = {
     "set 7": ROOT / "bench/data/guard7/set.jsonl",  # dev/test halves, two days later
     "set 8": ROOT / "bench/data/guard8/set.jsonl",  # dev/test halves, hard negatives first
     "set 9": ROOT / "bench/data/guard9/set.jsonl",  # the same, written after round 13
+    "set 10": ROOT / "bench/data/guard10/set.jsonl",  # the same, written after round 15
 }
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
@@ -76,6 +78,7 @@ TEST_NOTE = {
     "set 7": "never read",
     "set 8": "never read",
     "set 9": "never read",
+    "set 10": "never read",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
