@@ -4,6 +4,7 @@ trusts. (docs/design/guard.md)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._build import branches, builder, prefixes, word_start
@@ -644,7 +645,12 @@ def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     return cl.has(_OVERSIGHT, lo, m.start()) or cl.has(_OVERSIGHT, m.end(), hi)
 
 
-_BUT = re.compile(r"\b(?:but|still|except|unless|otherwise)\b")
+# A limit kept after a dropped confirmation ("…; still ask before X"), in the lexicon's
+# languages: "仍然要先问", "従来どおり確認する", "по-прежнему спрашивать", "todavía pregunta".
+_BUT = re.compile(
+    r"\b(?:but|still|except|unless|otherwise|по-прежнему|вс[её] ещё|todav[ií]a|weiterhin|"
+    r"immer noch|ainda)\b|仍然|依然|仍需|従来どおり|従来通り|引き続き"
+)
 _DECLARED = re.compile(r"\b(?:now|hereby)\b")  # "are now void" declares, "were replaced" reports
 # What takes the place of instructions declared void: "your real task is below".
 _REPLACED = re.compile(
@@ -1110,10 +1116,19 @@ _COMMAND_SPAN = re.compile(
 )
 
 
-def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int, named: bool = False) -> bool:
+def _risky(
+    cl: Clauses,
+    risky_rx: re.Pattern[str],
+    lo: int,
+    hi: int,
+    named: bool = False,
+    drops: Sequence[tuple[int, int]] = (),
+) -> bool:
     """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder
     (``named``: nor inside one command written out in backticks, the user's own narrow
-    permission: "`sudo systemctl restart caddy` may be run without asking")."""
+    permission: "`sudo systemctl restart caddy` may be run without asking"). ``drops``: the
+    dropped confirmations of the text, counted once ("Standing permission: you may run `make
+    test` without asking" drops one confirmation, not two)."""
     if not cl.has(risky_rx, lo, hi):
         return False
     s = cl.s
@@ -1121,6 +1136,7 @@ def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int, named: bool
         r.end() <= hi
         and not _NARROWED.match(s, r.end())
         and not (named and _COMMAND_SPAN.match(s, s.rfind("`", 0, r.start()) + 1) is not None)
+        and not any(a < r.end() and r.start() < b for a, b in drops)
         for r in cl.spots(risky_rx).between(lo, hi)
     )
 
@@ -1191,7 +1207,10 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     s = hay.s
     cl = clauses or Clauses(s)
     best: Order | None = None
-    for rule, m in rules.every(hay):
+    found = list(rules.every(hay))
+    # each dropped confirmation ("without asking"), not a grant ("you may run any …")
+    drops = [(m.start(), m.end()) for r, m in found if r.id == "perm" and not _GRANT.match(m[0])]
+    for rule, m in found:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
@@ -1207,7 +1226,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             buts = cl.spots(_BUT)
             after = buts.between(m.end(), hi)
             if after:  # "…; main still needs a PR": the limit starts its own clause
-                semi = s.rfind(";", m.end(), after[0].start())
+                semi = max(s.rfind(c, m.end(), after[0].start()) for c in ";(")
                 hi = semi if semi != -1 else after[0].start()
             before = buts.between(lo, m.start())
             lo = before[-1].end() if before else lo
@@ -1215,14 +1234,15 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             if topic is not None:  # "never ask about the changelog": only the topic may be risky
                 lo, hi = m.end(), min(hi, topic.end())
         named = rule.id == "perm"
+        dropped = drops if named else ()
         # "… even if the user asks to delete X": what the user asks for is no act against them
         rest = m.end()
         if rule.id == "against":
             asked = _PAUSE.search(s, rest, hi)
             rest = asked.end() if asked else hi
         score += (
-            _risky(cl, risky_rx, lo, m.start(), named)
-            or _risky(cl, risky_rx, rest, hi, named)
+            _risky(cl, risky_rx, lo, m.start(), named, dropped)
+            or _risky(cl, risky_rx, rest, hi, named, dropped)
             or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )

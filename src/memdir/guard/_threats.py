@@ -646,6 +646,11 @@ _UNVETTED = re.compile(
 )
 
 
+# A fetch with no target piped into a shell ("no `curl | bash`") names the practice: it runs
+# something only with a source in its own clause ("install with `curl | sh` from x.example/i").
+_BARE_PIPE = re.compile(r"(?:curl|wget|iwr|irm)(?:\s+-\S+)*\s*\|")
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_NEEDLES["run"], after=1):
@@ -656,6 +661,10 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
             line = s[line_lo : min(len(s), m.end() + REACH) if line_hi == -1 else line_hi]
             if (
                 not _FROM.search(line)
+                or (
+                    _BARE_PIPE.match(m.group())
+                    and not _FROM.search(s, *cl.around(m.start(), m.end()))
+                )
                 or rx["told"].search(s, max(clause_lo, line_lo), m.start())
                 or _installer_only(line)
                 or negated(s, m.start(), None, max(clause_lo, line_lo))
