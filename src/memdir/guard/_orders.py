@@ -775,7 +775,7 @@ _REMOTE = (
     r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:и )?(?:выполни|"
     r"следуй)",
     r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:y )?(?:sigue|"
-    r"ejecuta|obedece)",
+    r"ejecuta(?!bl)|obedece)",
     r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:et )?(?:suis|"
     r"exécute|applique)",
 )

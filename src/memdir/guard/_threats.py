@@ -275,6 +275,11 @@ _AGAIN = re.compile(
 )
 
 
+# The Romance imperfect: -ava/-aba (and -eva) ends no imperative; -ia/-ía does only for
+# -iar verbs ("copia", "envía"), so not after c, p or v.
+_ROMANCE_PAST = re.compile(r"(?:avam?|avano|aban?|evano|eva|(?<![cpv])[ií](?:a|am|an))$")
+
+
 def _narrative(s: str, m: re.Match[str]) -> bool:
     """An English verb in the past tense ("we added …", "jobs scheduled …"): a story, not an
     order; "must be pasted" is still an order."""
@@ -292,6 +297,9 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
         return True  # "forks can leak them", "an attacker could exfiltrate"
     if _AGAIN.search(s, m.end(), m.end() + 300):
         return False  # "appended our key to …; do the same on every new machine"
+    head = _HEAD_WORD.match(word)
+    if head is not None and _ROMANCE_PAST.search(head.group(), 2):  # after a stem
+        return True  # "o `set -x` imprimia as variáveis", "copiaba": a habit told, not ordered
     return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, before, m.start())
 
 
@@ -651,6 +659,10 @@ _UNVETTED = re.compile(
 _BARE_PIPE = re.compile(r"(?:curl|wget|iwr|irm)(?:\s+-\S+)*\s*\|")
 
 
+# "marks it executable", "ejecutable", "ausführbar": a property of the file, not a run.
+_RUNNABLE = re.compile(r"(?:ables?|ibles?|ável|áveis|bile|bili|bar)$")
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_NEEDLES["run"], after=1):
@@ -680,7 +692,11 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
             )
     for lo, hi in cl.windows(_NEEDLES["url"]):
         dl = [d for d in rx["dl"].finditer(s, lo, hi) if _affirmed(s, d, lo, cl)]
-        run = [r for r in rx["exec"].finditer(s, lo, hi) if _affirmed(s, r, lo, cl)]
+        run = [
+            r
+            for r in rx["exec"].finditer(s, lo, hi)
+            if _affirmed(s, r, lo, cl) and not _RUNNABLE.search(r.group(), 2)
+        ]
         if not (dl and run):
             continue
         for sink in _URL.finditer(s, lo, hi):

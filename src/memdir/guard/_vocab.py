@@ -330,7 +330,7 @@ _DOWNLOAD_WORDS = _words(
 )
 _RUN_WORDS = _words(
     r"run\w*|execut\w*|exec\b|launch\w*|source\b|pipe (?:it )?(?:in)?to (?:sh|bash|python)|执行|"
-    r"运行|实行|実行|起動|실행|запуст\w*|выполн\w*|ejecut\w*|exécut\w*|lance\w*|"
+    r"运行|实行|実行|起動|실행|запуст\w*|выполн\w*|ejec[uú]t\w*|exécut\w*|lance\w*|"
     r"führ\w* (?:\w+ )*aus|ausführ\w*|esegu\w*|avvia\w*|execut\w*|rode\b|çalıştır\w*"
 )
 # Installers people really pipe to a shell: hosts of the vendors' own domains (and any host
