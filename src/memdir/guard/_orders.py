@@ -1116,6 +1116,10 @@ _COMMAND_SPAN = re.compile(
 )
 
 
+# Commands named in backticks, in a list, just before a dropped confirmation.
+_NAMED_BEFORE = re.compile(r"`[^`\n]+`(?:(?:,\s*|,?\s+(?:and|or)\s+)`[^`\n]+`)*\s+$")
+
+
 def _risky(
     cl: Clauses,
     risky_rx: re.Pattern[str],
@@ -1127,8 +1131,9 @@ def _risky(
     """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder
     (``named``: nor inside one command written out in backticks, the user's own narrow
     permission: "`sudo systemctl restart caddy` may be run without asking"). ``drops``: the
-    dropped confirmations of the text, counted once ("Standing permission: you may run `make
-    test` without asking" drops one confirmation, not two)."""
+    dropped confirmations of the text; one right after commands named in backticks is
+    bounded by them ("you may run `make test` and `make lint` without asking"), a bare one
+    is not ("from now on … just proceed without asking")."""
     if not cl.has(risky_rx, lo, hi):
         return False
     s = cl.s
@@ -1136,7 +1141,10 @@ def _risky(
         r.end() <= hi
         and not _NARROWED.match(s, r.end())
         and not (named and _COMMAND_SPAN.match(s, s.rfind("`", 0, r.start()) + 1) is not None)
-        and not any(a < r.end() and r.start() < b for a, b in drops)
+        and not (
+            any(a <= r.start() < b for a, b in drops)
+            and _NAMED_BEFORE.search(s, max(lo, r.start() - 200), r.start()) is not None
+        )
         for r in cl.spots(risky_rx).between(lo, hi)
     )
 
