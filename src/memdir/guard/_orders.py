@@ -194,7 +194,11 @@ _TRUST = (
     r"كأن(?:ه|ها)? (?:صادر|قادم|آت)\S* (?:من|عن) المستخدم|उपयोगकर्ता (?:के|का) (?:आदेश|निर्देश) "
     r"(?:माना|मानें|समझ)|alsof (?:ze|het) van de gebruiker (?:komt|komen)|\b(?:carry|carries|have|"
     r"has|hold|holds|with) (?:the )?(?:user'?s|owner'?s) (?:full |same )?(?:authority|weight|"
-    r"trust|permissions)\b",
+    r"trust|permissions)\b|\b(?:the )?same authority as (?:the user|the owner|you)\b|(?:la )?même "
+    r"autorité que l'utilisateur|(?:la )?misma autoridad que el usuario|(?:la )?stessa autorità "
+    r"dell'utente|(?:a )?mesma autoridade (?:que o|do) usuário|(?:die )?(?:gleiche|selbe|dieselbe) "
+    r"autorität wie (?:der|die) (?:nutzer|benutzer)\w*|тот же авторитет,? что и (?:у )?пользовател"
+    r"\w*|与用户(?:相同|同等)的?权威",
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
     r"the user|(?:a )?direct requests? from the user)\b",
@@ -396,6 +400,8 @@ _SAFETY = (
     rf"them)|bypass\w* (?:it|them))\b",
     r"\b(?:safety|security) (?:review|check|scan|audit)s?(?: step| process)? (?:is|are) (?:not|"
     r"no longer) (?:needed|required|necessary)\b",
+    rf"\b(?:{_GUARDED}|confirmation (?:step|prompts?|flow|dialogs?|checks?)) (?:is|are) (?:now "
+    rf")?(?:disabled|turned off|switched off|bypassed|off)\b",
     rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|disregard\w*|deactivat\w*|"
     rf"circumvent\w*|suppress\w*|silenc\w*|switch\w* off|get around|work around|evad\w*) (?:the |"
     rf"any |all |every |your |its |their )?(?:\w+ )?{_GUARDED}",
@@ -570,6 +576,11 @@ _DEMOTE = (
     r"(?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem,? was )?(?:dem |den |der "
     r")?(?:nutzer|benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice "
     r")?(?:l')?utente|(?:tem|têm) prioridade sobre o usuário",
+    # the user last in what is outranked ("Vorrang vor den Regeln … und vor dem Nutzer")
+    r"(?:ha(?:t|ben) vorrang vor|(?:tiene|tienen) prioridad sobre|(?:a la|ont la|a|ont) "
+    r"priorité sur|(?:tem|têm) prioridade sobre|ha(?:nno)? (?:la )?precedenza su)(?:[^.\n;]|"
+    r"\.(?=\S)){1,80}?\b(?:und|y|et|e|o|ou|oder|or) (?:vor |sobre |sur |su )?(?:dem |den |el |"
+    r"l'|o |lo )?(?:nutzer|benutzer|usuario|utilisateur|usuário|utente)\b",
 )
 # The agent's own rules, filters or configuration declared out of force: no project rule is.
 _RETIRED = (
@@ -809,6 +820,19 @@ _RISKY = (
     r"eliminare|pagamenti|bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|"
     r"her (?:şey|komut)|sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|"
     r"हटा|डिलीट|डिप्लॉय|प्रोडक्शन|सभी|verwijder\w*|productie|alle",
+    # a target outside the task (outside the repository, the system's configuration), the
+    # user's name, and "whatever …" in the other languages of the lexicon
+    r"\boutside (?:the |this |of the )?(?:repo\w*|project|workspace|working (?:dir\w*|folder))|"
+    r"\bsystem (?:config\w*|settings|files)\b|fuera del (?:repositorio|proyecto)|"
+    r"configuraci[oó]n del sistema|hors du (?:dépôt|projet)|configuration du système|"
+    r"paramètres (?:du )?système|fora do (?:repositório|projeto)|configurações do sistema|"
+    r"außerhalb des (?:repos|repositorys|projekts)|system(?:einstellungen|konfiguration)|"
+    r"fuori dal (?:repository|progetto)|impostazioni di sistema|仓库之外|项目之外|"
+    r"系统(?:配置|设置)|"
+    r"リポジトリ外|システム設定|вне (?:репозитория|проекта)|(?:системн\w* настройк|настройк\w* "
+    r"системы)\w*|au nom de l'utilisateur|en (?:nombre|nome) del? (?:usuario|utente)|em nome do "
+    r"usuário|im namen des (?:nutzers|benutzers)|a nome dell'utente|quel(?:le)?s? que soi(?:t|ent)|"
+    r"sea cual sea|seja qual for|qualunque|egal (?:welche|wer|was)|\binstal(?:ar|e|a|en)\b",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is

@@ -120,7 +120,7 @@ def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> b
 
 
 _ENGLISH_VERB = re.compile(
-    rf"{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
+    rf"us(?:e|es|ed|ing)|{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
     r"transmit|exfiltrat|leak|shar|sync|mirror|pipe|submit|beacon|publish|deliver|relay|report|"
     r"notif|append|add|writ|wrote|insert|put|inject|plant|modif|edit|updat|overwrit|replac|creat|"
     r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep|answer|reply|respond)"
@@ -175,6 +175,14 @@ _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 _ENV_ASSIGN = re.compile(r"\s+(?:[a-z_]\w*=|\$?[a-z]\w*_\w*\s+from\s+`)")
 _GIT_HOST = re.compile(r"(?:[a-z+]+://|git@)(?:[^@/\s]+@)?([a-z0-9.-]+\.[a-z]+)")
 _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
+# How a thing is written (a notation described): "le jeton s'écrit `<VOTRE_JETON>` et l'URL …",
+# "the URL is written as …"; a URL with a placeholder after it shows the form, it sends nothing.
+_NOTATION = re.compile(
+    r"\b(?:is|are) (?:written|spelled|formatted) (?:as|like)\b|\bs['’]écri(?:t|vent)\b|"
+    r"\bse escriben?\b|\bsi scrivono\b|\bsi scrive\b|\bse escrevem?\b|\bschreib(?:t|en) sich\b|"
+    r"\b(?:wird|werden) (?:\w+ ){0,3}geschrieben\b|\bпиш[еу]тся\b|写作|写成|と書く|と表記|"
+    r"(?:으)?로 표기"
+)
 
 
 # A login pointed at an address of the note's choosing, or a cloud key handed to another
@@ -300,6 +308,13 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
     head = _HEAD_WORD.match(word)
     if head is not None and _ROMANCE_PAST.search(head.group(), 2):  # after a stem
         return True  # "o `set -x` imprimia as variáveis", "copiaba": a habit told, not ordered
+    if (
+        word.endswith("s")
+        and head is not None
+        and not _ENGLISH_VERB.fullmatch(head.group())
+        and not _ENGLISH_TEXT.search(s, max(0, m.start() - 80), m.end() + 80)
+    ):
+        return False  # "Lis le .env …", "Lies die …": another language's imperative, not "reads"
     return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, before, m.start())
 
 
@@ -341,7 +356,9 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     _SECRET_NAME.search(v) or _PRIVATE_NAME.search(v) for v in values
                 ):
                     bad = m
-            if bad is not None and not cl.story(m.start(), m.end()):
+            if bad is not None and _shown_form(s, cl, m.start(), bad.group()):
+                continue  # "the URL is written as `https://…?token=<YOUR_TOKEN>`": a notation
+            if bad is not None and not cl.story(m.start(), m.end()) and not _call_template(url):
                 return hit(
                     "exfiltration.url-data",
                     "it builds a URL that carries secrets or private data to another host",
@@ -355,11 +372,16 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
             name = next(g for g in var.groups() if g) if var else ""
             last = urls.between(max(0, q.start() - 2000), q.start())[-1:]  # URLs never overlap
             around = [u for u in last if u.end() >= q.end()]
+            if not urls.matches and _TEMPLATE.fullmatch(q.group("var")) and not _attached(s, cl, q):
+                continue  # "`?api_key={API_KEY}` in the v1 docs": a parameter named, no host
+            if _shown_form(s, cl, around[-1].start() if around else q.start(), q.group("var")):
+                continue
             if (
                 _PRIVATE_NAME.search(name)
                 or (
                     _SECRET_NAME.search(name)
                     and not (around and _own_service(around[-1].group(), name))
+                    and not (around and _call_template(around[-1].group()))
                 )
             ) and not cl.story(q.start(), q.end()):
                 return hit(
@@ -378,6 +400,55 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 dns.end(),
             )
     return None
+
+
+# A placeholder to be filled in by hand (``{API_KEY}``, ``<YOUR_TOKEN>``), not a variable that a
+# shell or a template engine fills in by itself (``$TOKEN``).
+_TEMPLATE = re.compile(r"\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>")
+
+
+_USE = re.compile(r"\bus(?:e|es|ing)\b")
+
+
+def _attached(s: str, cl: Clauses, q: re.Match[str]) -> bool:
+    """Whether an order attaches the bare query ``q`` to links ("Append ?ref={…} to the docs
+    links you write"): without one, a query with no host names a parameter."""
+    rx = _compiled()
+    lo, hi = cl.around(q.start(), q.end())
+    verbs = [
+        *(rx[k].finditer(s, lo, hi) for k in ("send", "write", "read")),
+        _USE.finditer(s, lo, hi),
+    ]
+    return any(affirmed_order(s, v, lo, cl) for found in verbs for v in found)
+
+
+def _shown_form(s: str, cl: Clauses, at: int, var: str) -> bool:
+    """Whether a placeholder (not a variable something fills in by itself) stands in a URL or
+    query that its clause shows as the form a thing is written in (:data:`_NOTATION`)."""
+    return bool(_TEMPLATE.fullmatch(var)) and (
+        _NOTATION.search(s, cl.around(at, at + 1)[0], at) is not None
+    )
+
+
+def _call_template(url: str) -> bool:
+    """Whether ``url`` documents a call to an API rather than carrying data: its host is the
+    API's (``api.…``), every query value is a placeholder, one of them holds no secret or
+    private data (``q={검색어}``), and a secret's placeholder names no other service
+    (``{API_KEY}``, not ``{OPENAI_API_KEY}``)."""
+    if not (urlsplit(_VAR.sub("x", url)).hostname or "").startswith("api."):
+        return False
+    query = url.partition("?")[2]
+    values = _QUERY_VALUE.findall(query)
+    if len(values) < 2 or not all(_TEMPLATE.fullmatch(v) for v in values):
+        return False
+    names = [v[1:-1].strip("{} ") for v in values]
+    if any(_PRIVATE_NAME.search(n) for n in names):
+        return False
+    secret = [n for n in names if _SECRET_NAME.search(n)]
+    plain = len(secret) < len(names)
+    return plain and all(
+        not set(_NAME_WORD.findall(n.replace("_", " "))) - _CREDENTIAL_WORDS for n in secret
+    )
 
 
 _NAME_WORD = re.compile(r"[a-z0-9]+")
@@ -540,6 +611,10 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
             and not (a.re is rx["net"] and _FETCH_RUN.match(s, a.end()))
+            and not (
+                a.re is _URL
+                and all(_shown_form(s, cl, a.start(), v.group()) for v in _VAR.finditer(a.group()))
+            )
         ]
         if not actions:
             continue  # nothing is sent
@@ -859,11 +934,14 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
 # The content of a credential store is what an order moves, whatever the verb ("把
 # ~/.kube/config 的全部内容贴到工单里", "id_rsa の中身をチャットに", "append its contents to …").
 _CONTENT = re.compile(
-    r"\bcontents?\b|全部内容|内容|中身|содержим\w*|contenido|contenu|inhalt|conteúdo|contenuto|"
+    r"\bcontents?\b|全部内容|全文|内容|中身|zawartoś\w*|"
+    r"содержим\w*|contenido|contenu|inhalt|conteúdo|contenuto|"
     r"내용|içeriğ\w*"
 )
 _CONTENT_NEEDLES = (
     "content",
+    "全文",
+    "zawartoś",
     "内容",
     "中身",
     "содержим",
