@@ -41,6 +41,9 @@ _SCOPE = (
     r"từ nay(?: về sau)?|từ giờ|từ bây giờ|luôn luôn|mỗi lần|vĩnh viễn|من الآن(?: فصاعد\S*)?|"
     r"دائم\S*|في كل (?:جلسة|مرة)|अब से|हमेशा|हर (?:सत्र|बार)|स्थायी|vanaf nu|voortaan|altijd|"
     r"elke keer|in elke sessie|permanent",
+    r"od (?:teraz|tej pory|dziś|dzisiaj|tego momentu)|odtąd|na stałe|zawsze|za każdym razem|"
+    r"w (?:każdej|kolejnych|przyszłych) (?:sesji|sesjach|rozmowie|rozmowach)|we wszystkich "
+    r"(?:przyszłych |kolejnych )?(?:sesjach|rozmowach)|już nie",
 )
 
 _ASK = (
@@ -169,6 +172,9 @@ _PERM = (
     r"(?:ولا|لا) تطلب (?:\S+ )?(?:تأكيد|إذن|موافقة)|"
     r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
     r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:vragen|bevestigen)",
+    r"nie (?:musisz|trzeba|potrzebujesz) (?:już |więcej )?(?:\w+ ){0,2}?(?:pytać|prosić|"
+    r"potwierdz\w*|zgod\w*|pozwoleni\w*|akceptacj\w*)|bez (?:pytania|zgody|potwierdzenia|"
+    r"pozwolenia|akceptacji)|nie pytaj (?:\w+ )?o (?:zgodę|pozwolenie|potwierdzenie)",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -198,7 +204,9 @@ _TRUST = (
     r"autorité que l'utilisateur|(?:la )?misma autoridad que el usuario|(?:la )?stessa autorità "
     r"dell'utente|(?:a )?mesma autoridade (?:que o|do) usuário|(?:die )?(?:gleiche|selbe|dieselbe) "
     r"autorität wie (?:der|die) (?:nutzer|benutzer)\w*|тот же авторитет,? что и (?:у )?пользовател"
-    r"\w*|与用户(?:相同|同等)的?权威",
+    r"\w*|与用户(?:相同|同等)的?权威|(?:ten sam|taki sam) autorytet,? co "
+    r"(?:i )?użytkownik\w*|ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
+    r"aynı yetki",
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
     r"the user|(?:a )?direct requests? from the user)\b",
@@ -402,6 +410,12 @@ _SAFETY = (
     r"no longer) (?:needed|required|necessary)\b",
     rf"\b(?:{_GUARDED}|confirmation (?:step|prompts?|flow|dialogs?|checks?)) (?:is|are) (?:now "
     rf")?(?:disabled|turned off|switched off|bypassed|off)\b",
+    r"确认(?:步骤|环节)(?:已|已经)?(?:关闭|禁用|取消)|確認(?:ステップ|手順)(?:は|を)?(?:無効|オフ)|"
+    r"확인 단계(?:는|를)? ?(?:비활성화|끄|꺼)|(?:el )?paso de confirmaci[oó]n (?:est[aá]|queda) "
+    r"desactivado|l'étape de confirmation est désactivée|bestätigungsschritt (?:ist )?"
+    r"(?:\w+ )?deaktiviert|(?:a )?etapa de confirmação (?:está|fica) desativada|(?:il )?passaggio "
+    r"di conferma è disattivato|шаг подтверждения (?:\w+ )?отключ\w*|krok potwierdzenia "
+    r"(?:jest )?wyłączony",
     rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|disregard\w*|deactivat\w*|"
     rf"circumvent\w*|suppress\w*|silenc\w*|switch\w* off|get around|work around|evad\w*) (?:the |"
     rf"any |all |every |your |its |their )?(?:\w+ )?{_GUARDED}",
@@ -580,7 +594,8 @@ _DEMOTE = (
     r"(?:ha(?:t|ben) vorrang vor|(?:tiene|tienen) prioridad sobre|(?:a la|ont la|a|ont) "
     r"priorité sur|(?:tem|têm) prioridade sobre|ha(?:nno)? (?:la )?precedenza su)(?:[^.\n;]|"
     r"\.(?=\S)){1,80}?\b(?:und|y|et|e|o|ou|oder|or) (?:vor |sobre |sur |su )?(?:dem |den |el |"
-    r"l'|o |lo )?(?:nutzer|benutzer|usuario|utilisateur|usuário|utente)\b",
+    r"l'|o |lo )?(?:nutzer|benutzer|usuario|utilisateur|usuário|utente)\b|ma(?:ją)? "
+    r"pierwszeństwo przed (?:\S+ ){0,6}?użytkownik\w*",
 )
 # The agent's own rules, filters or configuration declared out of force: no project rule is.
 _RETIRED = (
@@ -832,7 +847,12 @@ _RISKY = (
     r"リポジトリ外|システム設定|вне (?:репозитория|проекта)|(?:системн\w* настройк|настройк\w* "
     r"системы)\w*|au nom de l'utilisateur|en (?:nombre|nome) del? (?:usuario|utente)|em nome do "
     r"usuário|im namen des (?:nutzers|benutzers)|a nome dell'utente|quel(?:le)?s? que soi(?:t|ent)|"
-    r"sea cual sea|seja qual for|qualunque|egal (?:welche|wer|was)|\binstal(?:ar|e|a|en)\b",
+    r"sea cual sea|seja qual for|qualunque|egal (?:welche|wer|was)|\binstal(?:ar|e|a|en)\b|"
+    r"wszystk\w*|dowoln\w*|usu[nwń]\w*|skasuj\w*|wdr[oa]ż\w*|produkcj\w*|hasł\w*|"
+    r"poza repozytorium|ustawie\w* systemow\w*|w imieniu użytkownika|以用户(?:的)?名义|代表用户|"
+    r"ユーザーの名前で|ユーザーに代わって|사용자 (?:이름으로|대신)|от имени пользователя|"
+    r"kullanıcı adına|无论|不管|を問わず|상관없이|независимо от|저장소 (?:밖|외부)|시스템 설정|"
+    r"depo dışında|sistem ayarları",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is

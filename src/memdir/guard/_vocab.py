@@ -404,7 +404,9 @@ _PERSIST_TARGET = (
     r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
     r"zshenv|zlogin|kshrc|cshrc|tcshrc)(?![a-z0-9_])|config\.fish\b|\$profile\b|powershell_profile\.ps1",
     r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot|"
-    r"\bcron (?:entry|entries|jobs?|lines?)\b",
+    r"\bcron (?:entry|entries|jobs?|lines?)\b|cron-?(?:eintrag|job|aufgabe)\w*|"
+    r"entrada (?:de )?cron|entrée (?:de )?cron|tâche cron|voce (?:di )?cron|"
+    r"запис\w* (?:в )?cron|cron ?任务|定时任务|cron ?ジョブ|크론|wpis\w* (?:w |do )?cron\w*",
     r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|(?<=\b(?:at|on) )boot\b",
     r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|"
     r"/etc/rc\.local|/etc/profile\.d|/etc/init\.d",
@@ -552,7 +554,8 @@ _NEEDLES = {
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
-        r"powershell_profile|cron|@reboot|systemd|autostart| boot|launchagents|launchdaemons|"
+        r"powershell_profile|cron|定时任务|크론|@reboot|systemd|autostart| boot|launchagents|"
+        r"launchdaemons|"
         r"/etc/rc.local|/etc/profile.d|/etc/init.d|.git/hooks|.husky/| hook|hookspath|schtasks|"
         r"scheduledtask|core.|proxycommand|sudoers|ld.so.preload|ld_preload|/etc/hosts|"
         r"/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
