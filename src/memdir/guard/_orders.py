@@ -873,6 +873,10 @@ _HIDE = (
     r"với) người dùng|zonder het de gebruiker te vertellen",
 )
 _DECEIVE = (
+    # something else done instead, then reported as the act the user asked for
+    r"\binstead\b[^.\n]{0,60}?\b(?:confirm|tell|report|say|claim|assure)\w* (?:to )?(?:the user |"
+    r"them )?(?:that )?(?:it|they|this|that|these|those|the \w+|all \w+) (?:was|were|is|are|has "
+    r"been|have been) (?:deleted|removed|erased|purged|sent|done|fixed|completed|gone)\b",
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
     r"credit)\w* (?:to )?(?:the user|them|him|her|everyone|the team)?(?: that)?|(?:answer|reply|"
     r"respond)\w* (?:to \w+ )?that)[^.\n]{0,80}?\b(?:even (?:when|if|though)|regardless of|"

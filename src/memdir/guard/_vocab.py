@@ -49,6 +49,9 @@ _SINK = _rx(
     r"удал[её]нн\w*|мой|мою) (?:сервер|адрес|эндпоинт|url)\w*|на сервер|servidor (?:externo|"
     r"remoto)|serveur (?:externe|distant)|externen? server|server (?:esterno|remoto)|"
     r"servidor externo|harici sunucu|uzak sunucu",
+    # a person outside: whoever asks, the sender of an invite, external contacts
+    r"\b(?:with|to) (?:anyone|anybody|whoever|the (?:sender|organi[sz]er|requester|inviter)s?|"
+    r"external (?:\w+ )?(?:contacts?|people|parties|users|guests?|attendees?))\b",
 )
 _IMAGE = re.compile(r"(?:!\[[^\]\n]{0,200}\]\(\s*<?|<img[^>]{0,100}src\s*=\s*[\"']?)$")
 _LOCAL = re.compile(r"(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[::1\])")
@@ -522,7 +525,8 @@ _NEEDLES = {
         r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|"
         r"server|endpoint|url|host|address|site|inbox|bucket|api|machine|collector|email|服务|地址|"
         r"接口|端点|网站|邮箱|サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|"
-        r"servidor|serveur|sunucu|.com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|"
+        r"servidor|serveur|sunucu|anyone|anybody|whoever|sender|organi|requester|inviter|external|"
+        r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|"
         r".cn/|.sh/|.tk/|.top/|.info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|"
         r".ly/|.gg/|.su/|.ws/|.com|.net|.org|.io|.dev|.xyz|.site|.app|.me|.co|.ru|.cn|.tk|.top|"
         r".info|.biz|.cc|.pw|.link|.online|.cloud|.ai|.ly|.gg|.su|.ws"
