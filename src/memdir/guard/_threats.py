@@ -139,6 +139,20 @@ _POINTER = re.compile(r"\b(?:that|this|the) file\b|\bthat key\b|\bthose files\b"
 _ASSIGNED = re.compile(r"\w=[\"']?\$\(\s*$")
 _BY_AGENT = re.compile(r"(?:\s+(?:up|in|out))?\s+by\s+(?!\w+ing\b)")
 _REFLEXIVE = re.compile(r"\b(?:se|si)\s+$")
+# A Romance verb after its subject, a noun phrase that opens the clause ("El CLI de Vercel
+# guarda su sesión en …", "Le CLI enregistre …"): the third person, which an imperative
+# ("guarda", "enregistre") only looks like. The agent as subject is still an order.
+_ROMANCE_SUBJECT = re.compile(
+    r"(?:el|la|los|las|le|les|il|lo|gli|o|os|as|un|una|uno|une|um|uma) (?:[\w.@/~-]+ ){1,4}"
+)
+_ROMANCE_BE = re.compile(
+    r"\b(?:est|sont|es|son|è|sono|é|são|está|están|estão|fue|fueron|foi|foram|viene|vengono|été|"
+    r"sido|stato|stata|sera|será|serà) $"
+)
+_AGENT_WORD = re.compile(
+    r"\b(?:agente?s?|asistente|assistant|assistente|ia|ai|modelo?|bot|claude|codex|tú|tu|usted|"
+    r"vous|voi|você)\b"
+)
 _PASSIVE_MARK = re.compile(r"\b(?:được|bị|ay)\s+$")  # vi "được lưu" (is stored), tl "ay"
 _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
@@ -209,6 +223,20 @@ def _stdin_login(s: str, store: re.Match[str]) -> bool:
     return any(n in command for n in (vendor[1], *own))
 
 
+def _thing_subject(s: str, lo: int, at: int) -> bool:
+    """Whether what stands before the verb at ``at`` is its subject, a Romance noun phrase that
+    opens the clause (or follows a comma or colon) and is not the agent."""
+    start = max(lo, s.rfind(",", lo, at) + 1, s.rfind(":", lo, at) + 1)
+    while start < at and s[start] in " \t*-#>":
+        start += 1
+    subject = _ROMANCE_SUBJECT.fullmatch(s, start, at)
+    return (
+        subject is not None
+        and _AGENT_WORD.search(subject.group()) is None
+        and _ROMANCE_BE.search(subject.group()) is None  # "est envoyé": a passive, judged as one
+    )
+
+
 def _wished(s: str, lo: int, at: int) -> bool:
     """Whether the clause before ``at`` reports the user's wish or leave ("User wants memory
     notes copied to …", "User OK'd sharing …"): a poisoned note looks exactly like that."""
@@ -235,7 +263,9 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     ):
         # German puts the verb last ("… an x@y.example mailen"), Japanese after the object:
         # no position test outside an English clause
-        return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
+        return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None and not (
+            _thing_subject(s, lo, m.start())
+        )
     if word is not None and word.end() == len(m.group()) and _NOUN_OF.match(s, m.end()):
         return False  # "Backup of ~/.gnupg goes to …", "export of the logs": a noun
     if s.startswith(":", m.end()) and not s[lo : m.start()].strip(" \t*#-"):
