@@ -83,6 +83,9 @@ _STRONG_STORE = (
     # commands whose output is a credential
     r"aws sts get-session-token|gcloud auth print-\w+-token|az account get-access-token|"
     r"\bgh auth token|kubectl get secrets?|vault (?:read|kv get)|\bop read\b|heroku auth:token",
+    r"\baws configure get aws_(?:secret_access_key|session_token)|\bbw get (?:password|item)\b|"
+    r"\blpass show\b|\bop item get\b|\bpass show\b|docker-credential-[\w-]+ get\b|"
+    r"\bgit credential fill\b",
     r"钥匙串|キーチェーン|связк\w* ключей",
     # a CLI's login file under the home folder (~/.vercel/auth.json, ~/.config/x/token.json),
     # and TLS private keys (privkey.pem, /etc/ssl/private)
@@ -417,6 +420,7 @@ _PERSIST_TARGET = (
     r"\.git/hooks\b|\.husky/|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) "
     r"hooks?\b|core\.hookspath|/etc/sudoers|sudoers\.d",
     r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config",
+    r"(?<![\w.-])\.envrc\b|~/\.ssh/rc\b",  # direnv runs .envrc on every cd, sshd ~/.ssh/rc
 )
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
 _CONFIG_TARGET = (
@@ -537,7 +541,9 @@ _NEEDLES = {
         r"ud|application_default|.azure/|"
         r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
         r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
-        r"op read|auth:token|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|"
+        r"op read|auth:token|configure get|bw get|lpass show|op item get|pass show|"
+        r"docker-credential-|credential fill|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|"
+        r"keychain|"
         r"security find-|security dump-|cmdkey|lsass|mimikatz|credential manager|login data|"
         r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|.codex/|"
         r"vaultcmd|cryptunprotectdata|microsoft/|"
@@ -562,7 +568,7 @@ _NEEDLES = {
         r"launchdaemons|"
         r"/etc/rc.local|/etc/profile.d|/etc/init.d|.git/hooks|.husky/| hook|hookspath|schtasks|"
         r"scheduledtask|core.|proxycommand|sudoers|ld.so.preload|ld_preload|/etc/hosts|"
-        r"/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
+        r"/etc/resolv.conf|~/.ssh/config|.envrc|.ssh/rc|currentversion/run|programs/startup|insteadof"
     ),
     "config": _needles(
         r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
