@@ -508,6 +508,13 @@ _REPORTED_AFTER = re.compile(
 )
 
 
+# Russian puts "не нужно" after the infinitives it negates, and only those: "их читать и
+# копировать не нужно" (but "скопируй его, спрашивать не нужно" still orders the copy).
+_NEG_INFINITIVES = re.compile(
+    r"(?:\s+(?:и|или|\w+(?:ть|ти|чь)(?:ся)?))*\s+(?:не (?:нужно|надо|следует|стоит)|нельзя)(?!\w)"
+)
+
+
 def reported(s: str, start: int, end: int, lo: int, hi: int) -> bool:
     """Whether the action at ``s[start:end]`` is quoted as something to spot, or negated at
     the end of a verb-final clause (ending at ``hi``)."""
@@ -515,6 +522,7 @@ def reported(s: str, start: int, end: int, lo: int, hi: int) -> bool:
         _REPORTED.search(s, max(lo, start - 100), start) is not None
         or _REPORTED_AFTER.match(s, end, end + 12) is not None
         or _NEG_CLAUSE_END.search(s, end, hi) is not None
+        or _NEG_INFINITIVES.match(s, end, hi) is not None
     )
 
 

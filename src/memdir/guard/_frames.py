@@ -36,9 +36,12 @@ _HIDE = (
     r"step)s?) (?:from|secret|quiet|hidden|to yourself)|cover\w* (?:it |this |them )?up|"
     r"withh[oe]ld\w*|(?:leave|keep)\w* (?:\w+ ){0,5}?out of (?:the |your |any |all "
     r")?(?:\w+ )?(?:summar(?:y|ies)|repl(?:y|ies)|reports?|prs?|pull requests?|diffs?)\b|"
-    r"不要写进|别写进|verheimlich\w*|verberg\w*|ocult\w*|cach\w* (?:à|a) l'utilisateur|nascond\w*|"
+    r"(?:leave|keep)\w* (?:the user|them|the owner) (?:off|out of) (?:the )?(?:cc|bcc|loop|thread|"
+    r"recipients?|copy)\b|不要写进|别写进|verheimlich\w*|verberg\w*|ocult\w*|"
+    r"cach\w* (?:à|a) l'utilisateur|nascond\w*|"
     r"escond\w*|скрыва\w*|скрой\w*|隐瞒|瞒着|隠し|隠す|숨기"
 )
+_LEFT_OFF = re.compile(r"(?:leav|keep)\w* (?:the user|them|the owner) (?:off|out of)\b")
 _SECRETLY = (
     r"quietly|silently|secretly|covertly|behind (?:the user'?s?|their|his|her) back|heimlich|"
     r"en secreto|en silencio|discrètement|di nascosto|тайно|незаметно|悄悄|偷偷|こっそり|몰래"
@@ -310,7 +313,9 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
     if kind == "hidden":  # hide … from the user: the object is the agent's doing
         if _AUDIENCE.search(s, lo, hi) and _RISKY.search(s, lo, hi):
             return True  # "keep quiet about the disabled linter in the PR"
-        kept = m.group().startswith("keep")  # the object is in the anchor
+        # the object is in the anchor ("keep it from …"), or the user is ("leave the user off
+        # the cc")
+        kept = m.group().startswith("keep") or bool(_LEFT_OFF.match(m.group()))
         return bool(_USER.search(s, lo, hi)) and bool(
             kept or _DOING.match(s, m.end()) or _SELF.search(s, lo, hi)
         )

@@ -4,6 +4,7 @@ trusts. (docs/design/guard.md)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._build import branches, builder, prefixes, word_start
@@ -40,6 +41,9 @@ _SCOPE = (
     r"từ nay(?: về sau)?|từ giờ|từ bây giờ|luôn luôn|mỗi lần|vĩnh viễn|من الآن(?: فصاعد\S*)?|"
     r"دائم\S*|في كل (?:جلسة|مرة)|अब से|हमेशा|हर (?:सत्र|बार)|स्थायी|vanaf nu|voortaan|altijd|"
     r"elke keer|in elke sessie|permanent",
+    r"od (?:teraz|tej pory|dziś|dzisiaj|tego momentu)|odtąd|na stałe|zawsze|za każdym razem|"
+    r"w (?:każdej|kolejnych|przyszłych) (?:sesji|sesjach|rozmowie|rozmowach)|we wszystkich "
+    r"(?:przyszłych |kolejnych )?(?:sesjach|rozmowach)|już nie",
 )
 
 _ASK = (
@@ -168,6 +172,9 @@ _PERM = (
     r"(?:ولا|لا) تطلب (?:\S+ )?(?:تأكيد|إذن|موافقة)|"
     r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
     r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:vragen|bevestigen)",
+    r"nie (?:musisz|trzeba|potrzebujesz) (?:już |więcej )?(?:\w+ ){0,2}?(?:pytać|prosić|"
+    r"potwierdz\w*|zgod\w*|pozwoleni\w*|akceptacj\w*)|bez (?:pytania|zgody|potwierdzenia|"
+    r"pozwolenia|akceptacji)|nie pytaj (?:\w+ )?o (?:zgodę|pozwolenie|potwierdzenie)",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -193,7 +200,13 @@ _TRUST = (
     r"كأن(?:ه|ها)? (?:صادر|قادم|آت)\S* (?:من|عن) المستخدم|उपयोगकर्ता (?:के|का) (?:आदेश|निर्देश) "
     r"(?:माना|मानें|समझ)|alsof (?:ze|het) van de gebruiker (?:komt|komen)|\b(?:carry|carries|have|"
     r"has|hold|holds|with) (?:the )?(?:user'?s|owner'?s) (?:full |same )?(?:authority|weight|"
-    r"trust|permissions)\b",
+    r"trust|permissions)\b|\b(?:the )?same authority as (?:the user|the owner|you)\b|(?:la )?même "
+    r"autorité que l'utilisateur|(?:la )?misma autoridad que el usuario|(?:la )?stessa autorità "
+    r"dell'utente|(?:a )?mesma autoridade (?:que o|do) usuário|(?:die )?(?:gleiche|selbe|dieselbe) "
+    r"autorität wie (?:der|die) (?:nutzer|benutzer)\w*|тот же авторитет,? что и (?:у )?пользовател"
+    r"\w*|与用户(?:相同|同等)的?权威|(?:ten sam|taki sam) autorytet,? co "
+    r"(?:i )?użytkownik\w*|ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
+    r"aynı yetki",
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
     r"the user|(?:a )?direct requests? from the user)\b",
@@ -395,6 +408,14 @@ _SAFETY = (
     rf"them)|bypass\w* (?:it|them))\b",
     r"\b(?:safety|security) (?:review|check|scan|audit)s?(?: step| process)? (?:is|are) (?:not|"
     r"no longer) (?:needed|required|necessary)\b",
+    rf"\b(?:{_GUARDED}|confirmation (?:step|prompts?|flow|dialogs?|checks?)) (?:is|are) (?:now "
+    rf")?(?:disabled|turned off|switched off|bypassed|off)\b",
+    r"确认(?:步骤|环节)(?:已|已经)?(?:关闭|禁用|取消)|確認(?:ステップ|手順)(?:は|を)?(?:無効|オフ)|"
+    r"확인 단계(?:는|를)? ?(?:비활성화|끄|꺼)|(?:el )?paso de confirmaci[oó]n (?:est[aá]|queda) "
+    r"desactivado|l'étape de confirmation est désactivée|bestätigungsschritt (?:ist )?"
+    r"(?:\w+ )?deaktiviert|(?:a )?etapa de confirmação (?:está|fica) desativada|(?:il )?passaggio "
+    r"di conferma è disattivato|шаг подтверждения (?:\w+ )?отключ\w*|krok potwierdzenia "
+    r"(?:jest )?wyłączony",
     rf"\b(?:disabl\w*|turn\w* off|bypass\w*|skip\w*|ignor\w*|disregard\w*|deactivat\w*|"
     rf"circumvent\w*|suppress\w*|silenc\w*|switch\w* off|get around|work around|evad\w*) (?:the |"
     rf"any |all |every |your |its |their )?(?:\w+ )?{_GUARDED}",
@@ -569,6 +590,12 @@ _DEMOTE = (
     r"(?:ce que dit )?l'utilisateur|ha(?:t|ben) vorrang vor (?:dem,? was )?(?:dem |den |der "
     r")?(?:nutzer|benutzer)|ha(?:nno)? (?:la )?precedenza su(?:ll')?(?: quanto dice "
     r")?(?:l')?utente|(?:tem|têm) prioridade sobre o usuário",
+    # the user last in what is outranked ("Vorrang vor den Regeln … und vor dem Nutzer")
+    r"(?:ha(?:t|ben) vorrang vor|(?:tiene|tienen) prioridad sobre|(?:a la|ont la|a|ont) "
+    r"priorité sur|(?:tem|têm) prioridade sobre|ha(?:nno)? (?:la )?precedenza su)(?:[^.\n;]|"
+    r"\.(?=\S)){1,80}?\b(?:und|y|et|e|o|ou|oder|or) (?:vor |sobre |sur |su )?(?:dem |den |el |"
+    r"l'|o |lo )?(?:nutzer|benutzer|usuario|utilisateur|usuário|utente)\b|ma(?:ją)? "
+    r"pierwszeństwo przed (?:\S+ ){0,6}?użytkownik\w*",
 )
 # The agent's own rules, filters or configuration declared out of force: no project rule is.
 _RETIRED = (
@@ -644,7 +671,12 @@ def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     return cl.has(_OVERSIGHT, lo, m.start()) or cl.has(_OVERSIGHT, m.end(), hi)
 
 
-_BUT = re.compile(r"\b(?:but|still|except|unless|otherwise)\b")
+# A limit kept after a dropped confirmation ("…; still ask before X"), in the lexicon's
+# languages: "仍然要先问", "従来どおり確認する", "по-прежнему спрашивать", "todavía pregunta".
+_BUT = re.compile(
+    r"\b(?:but|still|except|unless|otherwise|по-прежнему|вс[её] ещё|todav[ií]a|weiterhin|"
+    r"immer noch|ainda)\b|仍然|依然|仍需|従来どおり|従来通り|引き続き"
+)
 _DECLARED = re.compile(r"\b(?:now|hereby)\b")  # "are now void" declares, "were replaced" reports
 # What takes the place of instructions declared void: "your real task is below".
 _REPLACED = re.compile(
@@ -769,7 +801,7 @@ _REMOTE = (
     r"(?:загрузи|скачай|получи|открой)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:и )?(?:выполни|"
     r"следуй)",
     r"(?:descarga|obt[eé]n|lee|abre)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:y )?(?:sigue|"
-    r"ejecuta|obedece)",
+    r"ejecuta(?!bl)|obedece)",
     r"(?:télécharge|récupère|lis|ouvre)\w* [^.\n]{0,60}https?://\S++[^.\n]{0,40}(?:et )?(?:suis|"
     r"exécute|applique)",
 )
@@ -803,6 +835,24 @@ _RISKY = (
     r"eliminare|pagamenti|bonifici|comandi|qualquer|apagar|implantar|pagamentos|transferências|tüm|"
     r"her (?:şey|komut)|sil|ödeme|komut|xóa|triển khai|sản xuất|mọi|tất cả|حذف|احذف|نشر|الإنتاج|كل|"
     r"हटा|डिलीट|डिप्लॉय|प्रोडक्शन|सभी|verwijder\w*|productie|alle",
+    # a target outside the task (outside the repository, the system's configuration), the
+    # user's name, and "whatever …" in the other languages of the lexicon
+    r"\boutside (?:the |this |of the )?(?:repo\w*|project|workspace|working (?:dir\w*|folder))|"
+    r"\bsystem (?:config\w*|settings|files)\b|fuera del (?:repositorio|proyecto)|"
+    r"configuraci[oó]n del sistema|hors du (?:dépôt|projet)|configuration du système|"
+    r"paramètres (?:du )?système|fora do (?:repositório|projeto)|configurações do sistema|"
+    r"außerhalb des (?:repos|repositorys|projekts)|system(?:einstellungen|konfiguration)|"
+    r"fuori dal (?:repository|progetto)|impostazioni di sistema|仓库之外|项目之外|"
+    r"系统(?:配置|设置)|"
+    r"リポジトリ外|システム設定|вне (?:репозитория|проекта)|(?:системн\w* настройк|настройк\w* "
+    r"системы)\w*|au nom de l'utilisateur|en (?:nombre|nome) del? (?:usuario|utente)|em nome do "
+    r"usuário|im namen des (?:nutzers|benutzers)|a nome dell'utente|quel(?:le)?s? que soi(?:t|ent)|"
+    r"sea cual sea|seja qual for|qualunque|egal (?:welche|wer|was)|\binstal(?:ar|e|a|en)\b|"
+    r"wszystk\w*|dowoln\w*|usu[nwń]\w*|skasuj\w*|wdr[oa]ż\w*|produkcj\w*|hasł\w*|"
+    r"poza repozytorium|ustawie\w* systemow\w*|w imieniu użytkownika|以用户(?:的)?名义|代表用户|"
+    r"ユーザーの名前で|ユーザーに代わって|사용자 (?:이름으로|대신)|от имени пользователя|"
+    r"kullanıcı adına|无论|不管|を問わず|상관없이|независимо от|저장소 (?:밖|외부)|시스템 설정|"
+    r"depo dışında|sistem ayarları",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -823,6 +873,10 @@ _HIDE = (
     r"với) người dùng|zonder het de gebruiker te vertellen",
 )
 _DECEIVE = (
+    # something else done instead, then reported as the act the user asked for
+    r"\binstead\b[^.\n]{0,60}?\b(?:confirm|tell|report|say|claim|assure)\w* (?:to )?(?:the user |"
+    r"them )?(?:that )?(?:it|they|this|that|these|those|the \w+|all \w+) (?:was|were|is|are|has "
+    r"been|have been) (?:deleted|removed|erased|purged|sent|done|fixed|completed|gone)\b",
     r"\b(?:(?:tell|say|report|claim|assure|state|confirm|cite|attribute|"
     r"credit)\w* (?:to )?(?:the user|them|him|her|everyone|the team)?(?: that)?|(?:answer|reply|"
     r"respond)\w* (?:to \w+ )?that)[^.\n]{0,80}?\b(?:even (?:when|if|though)|regardless of|"
@@ -1110,10 +1164,24 @@ _COMMAND_SPAN = re.compile(
 )
 
 
-def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int, named: bool = False) -> bool:
+# Commands named in backticks, in a list, just before a dropped confirmation.
+_NAMED_BEFORE = re.compile(r"`[^`\n]+`(?:(?:,\s*|,?\s+(?:and|or)\s+)`[^`\n]+`)*\s+$")
+
+
+def _risky(
+    cl: Clauses,
+    risky_rx: re.Pattern[str],
+    lo: int,
+    hi: int,
+    named: bool = False,
+    drops: Sequence[tuple[int, int]] = (),
+) -> bool:
     """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder
     (``named``: nor inside one command written out in backticks, the user's own narrow
-    permission: "`sudo systemctl restart caddy` may be run without asking")."""
+    permission: "`sudo systemctl restart caddy` may be run without asking"). ``drops``: the
+    dropped confirmations of the text; one right after commands named in backticks is
+    bounded by them ("you may run `make test` and `make lint` without asking"), a bare one
+    is not ("from now on … just proceed without asking")."""
     if not cl.has(risky_rx, lo, hi):
         return False
     s = cl.s
@@ -1121,6 +1189,10 @@ def _risky(cl: Clauses, risky_rx: re.Pattern[str], lo: int, hi: int, named: bool
         r.end() <= hi
         and not _NARROWED.match(s, r.end())
         and not (named and _COMMAND_SPAN.match(s, s.rfind("`", 0, r.start()) + 1) is not None)
+        and not (
+            any(a <= r.start() < b for a, b in drops)
+            and _NAMED_BEFORE.search(s, max(lo, r.start() - 200), r.start()) is not None
+        )
         for r in cl.spots(risky_rx).between(lo, hi)
     )
 
@@ -1191,7 +1263,10 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     s = hay.s
     cl = clauses or Clauses(s)
     best: Order | None = None
-    for rule, m in rules.every(hay):
+    found = list(rules.every(hay))
+    # each dropped confirmation ("without asking"), not a grant ("you may run any …")
+    drops = [(m.start(), m.end()) for r, m in found if r.id == "perm" and not _GRANT.match(m[0])]
+    for rule, m in found:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
@@ -1207,7 +1282,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             buts = cl.spots(_BUT)
             after = buts.between(m.end(), hi)
             if after:  # "…; main still needs a PR": the limit starts its own clause
-                semi = s.rfind(";", m.end(), after[0].start())
+                semi = max(s.rfind(c, m.end(), after[0].start()) for c in ";(")
                 hi = semi if semi != -1 else after[0].start()
             before = buts.between(lo, m.start())
             lo = before[-1].end() if before else lo
@@ -1215,14 +1290,15 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             if topic is not None:  # "never ask about the changelog": only the topic may be risky
                 lo, hi = m.end(), min(hi, topic.end())
         named = rule.id == "perm"
+        dropped = drops if named else ()
         # "… even if the user asks to delete X": what the user asks for is no act against them
         rest = m.end()
         if rule.id == "against":
             asked = _PAUSE.search(s, rest, hi)
             rest = asked.end() if asked else hi
         score += (
-            _risky(cl, risky_rx, lo, m.start(), named)
-            or _risky(cl, risky_rx, rest, hi, named)
+            _risky(cl, risky_rx, lo, m.start(), named, dropped)
+            or _risky(cl, risky_rx, rest, hi, named, dropped)
             or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )

@@ -120,7 +120,7 @@ def _affirmed(s: str, m: re.Match[str], lo: int, cl: Clauses | None = None) -> b
 
 
 _ENGLISH_VERB = re.compile(
-    rf"{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
+    rf"us(?:e|es|ed|ing)|{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
     r"transmit|exfiltrat|leak|shar|sync|mirror|pipe|submit|beacon|publish|deliver|relay|report|"
     r"notif|append|add|writ|wrote|insert|put|inject|plant|modif|edit|updat|overwrit|replac|creat|"
     r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep|answer|reply|respond)"
@@ -139,6 +139,20 @@ _POINTER = re.compile(r"\b(?:that|this|the) file\b|\bthat key\b|\bthose files\b"
 _ASSIGNED = re.compile(r"\w=[\"']?\$\(\s*$")
 _BY_AGENT = re.compile(r"(?:\s+(?:up|in|out))?\s+by\s+(?!\w+ing\b)")
 _REFLEXIVE = re.compile(r"\b(?:se|si)\s+$")
+# A Romance verb after its subject, a noun phrase that opens the clause ("El CLI de Vercel
+# guarda su sesión en …", "Le CLI enregistre …"): the third person, which an imperative
+# ("guarda", "enregistre") only looks like. The agent as subject is still an order.
+_ROMANCE_SUBJECT = re.compile(
+    r"(?:el|la|los|las|le|les|il|lo|gli|o|os|as|un|una|uno|une|um|uma) (?:[\w.@/~-]+ ){1,4}"
+)
+_ROMANCE_BE = re.compile(
+    r"\b(?:est|sont|es|son|è|sono|é|são|está|están|estão|fue|fueron|foi|foram|viene|vengono|été|"
+    r"sido|stato|stata|sera|será|serà) $"
+)
+_AGENT_WORD = re.compile(
+    r"\b(?:agente?s?|asistente|assistant|assistente|ia|ai|modelo?|bot|claude|codex|tú|tu|usted|"
+    r"vous|voi|você)\b"
+)
 _PASSIVE_MARK = re.compile(r"\b(?:được|bị|ay)\s+$")  # vi "được lưu" (is stored), tl "ay"
 _HEAD_WORD = re.compile(r"[\w-]+")
 _QUERY_VALUE = re.compile(r"=([^&#]*)")
@@ -175,6 +189,14 @@ _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 _ENV_ASSIGN = re.compile(r"\s+(?:[a-z_]\w*=|\$?[a-z]\w*_\w*\s+from\s+`)")
 _GIT_HOST = re.compile(r"(?:[a-z+]+://|git@)(?:[^@/\s]+@)?([a-z0-9.-]+\.[a-z]+)")
 _KEY_NAME = re.compile(r"[\"']\s*:")  # "include": […] names a config field
+# How a thing is written (a notation described): "le jeton s'écrit `<VOTRE_JETON>` et l'URL …",
+# "the URL is written as …"; a URL with a placeholder after it shows the form, it sends nothing.
+_NOTATION = re.compile(
+    r"\b(?:is|are) (?:written|spelled|formatted) (?:as|like)\b|\bs['’]écri(?:t|vent)\b|"
+    r"\bse escriben?\b|\bsi scrivono\b|\bsi scrive\b|\bse escrevem?\b|\bschreib(?:t|en) sich\b|"
+    r"\b(?:wird|werden) (?:\w+ ){0,3}geschrieben\b|\bпиш[еу]тся\b|写作|写成|と書く|と表記|"
+    r"(?:으)?로 표기"
+)
 
 
 # A login pointed at an address of the note's choosing, or a cloud key handed to another
@@ -199,6 +221,20 @@ def _stdin_login(s: str, store: re.Match[str]) -> bool:
         return True
     own = {"aws": ("ecr",), "azure": ("az ", "azurecr")}.get(vendor[1], ("gcloud", "gcr.io"))
     return any(n in command for n in (vendor[1], *own))
+
+
+def _thing_subject(s: str, lo: int, at: int) -> bool:
+    """Whether what stands before the verb at ``at`` is its subject, a Romance noun phrase that
+    opens the clause (or follows a comma or colon) and is not the agent."""
+    start = max(lo, s.rfind(",", lo, at) + 1, s.rfind(":", lo, at) + 1)
+    while start < at and s[start] in " \t*-#>":
+        start += 1
+    subject = _ROMANCE_SUBJECT.fullmatch(s, start, at)
+    return (
+        subject is not None
+        and _AGENT_WORD.search(subject.group()) is None
+        and _ROMANCE_BE.search(subject.group()) is None  # "est envoyé": a passive, judged as one
+    )
 
 
 def _wished(s: str, lo: int, at: int) -> bool:
@@ -227,7 +263,9 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     ):
         # German puts the verb last ("… an x@y.example mailen"), Japanese after the object:
         # no position test outside an English clause
-        return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None
+        return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None and not (
+            _thing_subject(s, lo, m.start())
+        )
     if word is not None and word.end() == len(m.group()) and _NOUN_OF.match(s, m.end()):
         return False  # "Backup of ~/.gnupg goes to …", "export of the logs": a noun
     if s.startswith(":", m.end()) and not s[lo : m.start()].strip(" \t*#-"):
@@ -275,6 +313,11 @@ _AGAIN = re.compile(
 )
 
 
+# The Romance imperfect: -ava/-aba (and -eva) ends no imperative; -ia/-ía does only for
+# -iar verbs ("copia", "envía"), so not after c, p or v.
+_ROMANCE_PAST = re.compile(r"(?:avam?|avano|aban?|evano|eva|(?<![cpv])[ií](?:a|am|an))$")
+
+
 def _narrative(s: str, m: re.Match[str]) -> bool:
     """An English verb in the past tense ("we added …", "jobs scheduled …"): a story, not an
     order; "must be pasted" is still an order."""
@@ -292,6 +335,16 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
         return True  # "forks can leak them", "an attacker could exfiltrate"
     if _AGAIN.search(s, m.end(), m.end() + 300):
         return False  # "appended our key to …; do the same on every new machine"
+    head = _HEAD_WORD.match(word)
+    if head is not None and _ROMANCE_PAST.search(head.group(), 2):  # after a stem
+        return True  # "o `set -x` imprimia as variáveis", "copiaba": a habit told, not ordered
+    if (
+        word.endswith("s")
+        and head is not None
+        and not _ENGLISH_VERB.fullmatch(head.group())
+        and not _ENGLISH_TEXT.search(s, max(0, m.start() - 80), m.end() + 80)
+    ):
+        return False  # "Lis le .env …", "Lies die …": another language's imperative, not "reads"
     return bool(_PAST.fullmatch(word)) and not _PASSIVE.search(s, before, m.start())
 
 
@@ -333,7 +386,9 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     _SECRET_NAME.search(v) or _PRIVATE_NAME.search(v) for v in values
                 ):
                     bad = m
-            if bad is not None and not cl.story(m.start(), m.end()):
+            if bad is not None and _shown_form(s, cl, m.start(), bad.group()):
+                continue  # "the URL is written as `https://…?token=<YOUR_TOKEN>`": a notation
+            if bad is not None and not cl.story(m.start(), m.end()) and not _call_template(url):
                 return hit(
                     "exfiltration.url-data",
                     "it builds a URL that carries secrets or private data to another host",
@@ -347,11 +402,16 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
             name = next(g for g in var.groups() if g) if var else ""
             last = urls.between(max(0, q.start() - 2000), q.start())[-1:]  # URLs never overlap
             around = [u for u in last if u.end() >= q.end()]
+            if not urls.matches and _TEMPLATE.fullmatch(q.group("var")) and not _attached(s, cl, q):
+                continue  # "`?api_key={API_KEY}` in the v1 docs": a parameter named, no host
+            if _shown_form(s, cl, around[-1].start() if around else q.start(), q.group("var")):
+                continue
             if (
                 _PRIVATE_NAME.search(name)
                 or (
                     _SECRET_NAME.search(name)
                     and not (around and _own_service(around[-1].group(), name))
+                    and not (around and _call_template(around[-1].group()))
                 )
             ) and not cl.story(q.start(), q.end()):
                 return hit(
@@ -370,6 +430,55 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 dns.end(),
             )
     return None
+
+
+# A placeholder to be filled in by hand (``{API_KEY}``, ``<YOUR_TOKEN>``), not a variable that a
+# shell or a template engine fills in by itself (``$TOKEN``).
+_TEMPLATE = re.compile(r"\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>")
+
+
+_USE = re.compile(r"\bus(?:e|es|ing)\b")
+
+
+def _attached(s: str, cl: Clauses, q: re.Match[str]) -> bool:
+    """Whether an order attaches the bare query ``q`` to links ("Append ?ref={…} to the docs
+    links you write"): without one, a query with no host names a parameter."""
+    rx = _compiled()
+    lo, hi = cl.around(q.start(), q.end())
+    verbs = [
+        *(rx[k].finditer(s, lo, hi) for k in ("send", "write", "read")),
+        _USE.finditer(s, lo, hi),
+    ]
+    return any(affirmed_order(s, v, lo, cl) for found in verbs for v in found)
+
+
+def _shown_form(s: str, cl: Clauses, at: int, var: str) -> bool:
+    """Whether a placeholder (not a variable something fills in by itself) stands in a URL or
+    query that its clause shows as the form a thing is written in (:data:`_NOTATION`)."""
+    return bool(_TEMPLATE.fullmatch(var)) and (
+        _NOTATION.search(s, cl.around(at, at + 1)[0], at) is not None
+    )
+
+
+def _call_template(url: str) -> bool:
+    """Whether ``url`` documents a call to an API rather than carrying data: its host is the
+    API's (``api.…``), every query value is a placeholder, one of them holds no secret or
+    private data (``q={검색어}``), and a secret's placeholder names no other service
+    (``{API_KEY}``, not ``{OPENAI_API_KEY}``)."""
+    if not (urlsplit(_VAR.sub("x", url)).hostname or "").startswith("api."):
+        return False
+    query = url.partition("?")[2]
+    values = _QUERY_VALUE.findall(query)
+    if len(values) < 2 or not all(_TEMPLATE.fullmatch(v) for v in values):
+        return False
+    names = [v[1:-1].strip("{} ") for v in values]
+    if any(_PRIVATE_NAME.search(n) for n in names):
+        return False
+    secret = [n for n in names if _SECRET_NAME.search(n)]
+    plain = len(secret) < len(names)
+    return plain and all(
+        not set(_NAME_WORD.findall(n.replace("_", " "))) - _CREDENTIAL_WORDS for n in secret
+    )
 
 
 _NAME_WORD = re.compile(r"[a-z0-9]+")
@@ -532,6 +641,10 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
             and not (a.re is rx["net"] and _FETCH_RUN.match(s, a.end()))
+            and not (
+                a.re is _URL
+                and all(_shown_form(s, cl, a.start(), v.group()) for v in _VAR.finditer(a.group()))
+            )
         ]
         if not actions:
             continue  # nothing is sent
@@ -646,6 +759,15 @@ _UNVETTED = re.compile(
 )
 
 
+# A fetch with no target piped into a shell ("no `curl | bash`") names the practice: it runs
+# something only with a source in its own clause ("install with `curl | sh` from x.example/i").
+_BARE_PIPE = re.compile(r"(?:curl|wget|iwr|irm)(?:\s+-\S+)*\s*\|")
+
+
+# "marks it executable", "ejecutable", "ausführbar": a property of the file, not a run.
+_RUNNABLE = re.compile(r"(?:ables?|ibles?|ável|áveis|bile|bili|bar)$")
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_NEEDLES["run"], after=1):
@@ -656,6 +778,10 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
             line = s[line_lo : min(len(s), m.end() + REACH) if line_hi == -1 else line_hi]
             if (
                 not _FROM.search(line)
+                or (
+                    _BARE_PIPE.match(m.group())
+                    and not _FROM.search(s, *cl.around(m.start(), m.end()))
+                )
                 or rx["told"].search(s, max(clause_lo, line_lo), m.start())
                 or _installer_only(line)
                 or negated(s, m.start(), None, max(clause_lo, line_lo))
@@ -671,7 +797,11 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
             )
     for lo, hi in cl.windows(_NEEDLES["url"]):
         dl = [d for d in rx["dl"].finditer(s, lo, hi) if _affirmed(s, d, lo, cl)]
-        run = [r for r in rx["exec"].finditer(s, lo, hi) if _affirmed(s, r, lo, cl)]
+        run = [
+            r
+            for r in rx["exec"].finditer(s, lo, hi)
+            if _affirmed(s, r, lo, cl) and not _RUNNABLE.search(r.group(), 2)
+        ]
         if not (dl and run):
             continue
         for sink in _URL.finditer(s, lo, hi):
@@ -834,11 +964,14 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
 # The content of a credential store is what an order moves, whatever the verb ("把
 # ~/.kube/config 的全部内容贴到工单里", "id_rsa の中身をチャットに", "append its contents to …").
 _CONTENT = re.compile(
-    r"\bcontents?\b|全部内容|内容|中身|содержим\w*|contenido|contenu|inhalt|conteúdo|contenuto|"
+    r"\bcontents?\b|全部内容|全文|内容|中身|zawartoś\w*|"
+    r"содержим\w*|contenido|contenu|inhalt|conteúdo|contenuto|"
     r"내용|içeriğ\w*"
 )
 _CONTENT_NEEDLES = (
     "content",
+    "全文",
+    "zawartoś",
     "内容",
     "中身",
     "содержим",

@@ -49,6 +49,9 @@ _SINK = _rx(
     r"удал[её]нн\w*|мой|мою) (?:сервер|адрес|эндпоинт|url)\w*|на сервер|servidor (?:externo|"
     r"remoto)|serveur (?:externe|distant)|externen? server|server (?:esterno|remoto)|"
     r"servidor externo|harici sunucu|uzak sunucu",
+    # a person outside: whoever asks, the sender of an invite, external contacts
+    r"\b(?:with|to) (?:anyone|anybody|whoever|the (?:sender|organi[sz]er|requester|inviter)s?|"
+    r"external (?:\w+ )?(?:contacts?|people|parties|users|guests?|attendees?))\b",
 )
 _IMAGE = re.compile(r"(?:!\[[^\]\n]{0,200}\]\(\s*<?|<img[^>]{0,100}src\s*=\s*[\"']?)$")
 _LOCAL = re.compile(r"(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[::1\])")
@@ -74,12 +77,21 @@ _STRONG_STORE = (
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
-    r"\.kube/config\b|service[- ]account (?:json|key)|"
+    r"\.kube/config\b|kubectl config view (?:[^\n`|]{0,40})?--raw\b|"
+    r"service[- ]account (?:json|key)|"
     r"(?<![\w-])[\w-]*(?:-sa|_sa|service-account)\.json\b",
     # commands whose output is a credential
     r"aws sts get-session-token|gcloud auth print-\w+-token|az account get-access-token|"
     r"\bgh auth token|kubectl get secrets?|vault (?:read|kv get)|\bop read\b|heroku auth:token",
+    r"\baws configure get aws_(?:secret_access_key|session_token)|\bbw get (?:password|item)\b|"
+    r"\blpass show\b|\bop item get\b|\bpass show\b|docker-credential-[\w-]+ get\b|"
+    r"\bgit credential fill\b",
     r"钥匙串|キーチェーン|связк\w* ключей",
+    # a CLI's login file under the home folder (~/.vercel/auth.json, ~/.config/x/token.json),
+    # and TLS private keys (privkey.pem, /etc/ssl/private)
+    rf"{_HOME}/\.(?:config/)?[\w.-]+/(?:[\w.-]*[._-])?(?:auth|credentials?|tokens?|secrets?)"
+    r"\.(?:json|ya?ml|toml|ini|db)\b",
+    r"(?<![\w.-])(?:privkey|private[_-]?key)[\w.-]*\.(?:pem|key)\b|/etc/ssl/private\b",
 )
 # Secrets named in prose or held in variables: a risk with a verb that shows or keeps them.
 _SECRET_VALUE = (
@@ -194,7 +206,7 @@ _SEND = _words(
     r"partage\w*|schick\w*|übermittel\w*|lade\w* (?:[^.\n]|\.(?=\S)){0,150}?\bhoch\b|hochlad\w*|"
     r"weiterleit\w*|invia\w*|inoltra\w*|condividi\w*|envie\w*|encaminh\w*|compartilh\w*|gönder\w*|"
     r"yükle\w*|ilet\w*|paylaş\w*|أرسل\S*|ارسل\S*|ارفع\S*|भेज\S*|gửi|tải lên|chuyển tiếp|stuur\w*|"
-    r"verstuur\w*"
+    r"verstuur\w*|wyślij\w*|prześlij\w*|wrzuć\b|udostępnij\b|opublikuj\b"
 )
 
 # Places a secret must not be put: the memory, replies, shared pages, tickets, logs.
@@ -235,7 +247,7 @@ _READ = (
 )
 _READ_CJK = (
     "复制|拷贝|读取|读出|查看|打开|保存|存到|存入|存储|记住|记录|记下|发送|上传|导出|收集|获取|提取|输出|"
-    "打印|显示|粘贴|附上|包含|写入|写进|加入|添加|打包|压缩|发给|发到|传给|"
+    "打印|显示|粘贴|附上|包含|写入|写进|加入|添加|打包|压缩|发给|发到|传给|记到|记进|记入|存进|贴到|贴进|"
     "コピー|追記|書き留め|書いて|取り出|読み|読ん|読む|開い|保存|記憶|記録|送信|アップロード|取得|抽出|出力|表示|貼り付け|含め|書き|"
     "追加|"
     "복사|읽|저장|기억|기록|보내|전송|업로드|내보내|수집|추출|출력|표시|붙여|첨부|포함|추가|"
@@ -254,15 +266,22 @@ _READ_OTHER = (
     r"incolla\w*|allega\w*|includi\w*|aggiungi\w*|copiar|leia|ler\b|salv\w*|lembre|envie|carregue|"
     r"exporte|colete|recupere|extraia|mostr\w*|imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|"
     r"adicion\w*|guardar|pegar|mostrar|adjuntar|copier|sauvegarder|enregistrer|envoyer|coller|"
+    r"récupérer|noter\b|"
     r"inclure|afficher|imprimer|joindre|copiare|leggere|salvare|inviare|incollare|includere|"
     r"mostrare|stampare|allegare|kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|"
     r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|übertrag\w*|gib\b|teil\w*|poste\w*|"
     r"leg\w* (?:\w+ ){0,4}ab|hinterleg\w*|trag\w* (?:\w+ ){0,4}ein|exportier\w*|veröffentlich\w*|"
-    r"häng\w*|lad\w*|les\w*|mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|"
+    r"häng\w*|lad\w*|les\w+|mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|"
     r"téléverse\w*|pon\b|poner|publica\w*|comparte\w*|transfiere\w*|metti|mettere|pubblica\w*|"
     r"condividi\w*|trasferisci\w*|coloque|colocar|publique|compartilh\w*|transfira|выложи\w*|"
     r"опубликуй\w*|поделись|перенеси\w*|приложи\w*|экспортируй\w*|aus\w*les\w*|ableg\w*|"
     r"lees\b|kopieer\w*|bewaar\w*|zet\b|plak\w*|toon\b|"
+    # es imperatives with an enclitic pronoun take an accent ("guárdalo", "pégalo", "cópialo")
+    r"gu[aá]rd[aá]\w*|p[eé]ga\w*|c[oó]pia\w*|mu[eé]stra\w*|súbe\w*|"
+    # pl imperatives: copy, save, paste, print, send, read, show, attach, add, keep, remember
+    r"skopiuj\w*|kopiuj\b|zapisz\b|wklej\b|wypisz\b|wyślij\b|prześlij\b|przeczytaj\b|"
+    r"odczytaj\b|pokaż\b|wyświetl\b|załącz\b|dołącz\b|dodaj\b|dopisz\b|zachowaj\b|"
+    r"zapamiętaj\b|wrzuć\b|wyeksportuj\b|zbierz\b|"
     # ar (with "and"/"then" prefixed), hi, bn, vi, id, tl, el: copy, read, save, send, show,
     # upload, paste, attach, collect, export, add (imperatives: a subject makes a description)
     r"[وف]?(?:انسخ|اقرأ|اقرا|احفظ|أرسل|ارسل|اعرض|ارفع|اطبع|الصق|أرفق|ارفق|اجمع|استخرج|صدّر|"
@@ -377,7 +396,8 @@ _WRITE = _words(
     r"aggiung\w*|scriv\w*|adicion\w*|escrev\w*|ekle\w*|yaz\w*|"
     # ar, vi, hi, bn, id, tl, th, el: add, write, put
     r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
-    rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|"
+    rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|加上|"
+    r"crea\b|créa\w*|cre[ae]r\b|dopisz\b|dodaj\b|wstaw\b|utwórz\b|zmień\b|"
     r"πρόσθεσ\w*|γράψ\w*|βάλ\w*"
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
@@ -389,7 +409,10 @@ _PERSIST_TARGET = (
     r"\bauthorized_keys\b",
     r"(?:~/|\$home/|/root/|(?<![\w.]))\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|"
     r"zshenv|zlogin|kshrc|cshrc|tcshrc)(?![a-z0-9_])|config\.fish\b|\$profile\b|powershell_profile\.ps1",
-    r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot",
+    r"\bcrontab\b|/etc/cron|cron\.d\b|/var/spool/cron|@reboot|"
+    r"\bcron (?:entry|entries|jobs?|lines?)\b|cron-?(?:eintrag|job|aufgabe)\w*|"
+    r"entrada (?:de )?cron|entrée (?:de )?cron|tâche cron|voce (?:di )?cron|"
+    r"запис\w* (?:в )?cron|cron ?任务|定时任务|cron ?ジョブ|크론|wpis\w* (?:w |do )?cron\w*",
     r"\bsystemd (?:user )?(?:services?|units?|timers?)\b|(?<=\b(?:at|on) )boot\b",
     r"/etc/systemd/|\.config/systemd/|\.config/autostart\b|launchagents|launchdaemons|"
     r"/etc/rc\.local|/etc/profile\.d|/etc/init\.d",
@@ -397,6 +420,7 @@ _PERSIST_TARGET = (
     r"\.git/hooks\b|\.husky/|\b(?:pre|post)-(?:commit|push|merge|checkout|receive|rewrite) "
     r"hooks?\b|core\.hookspath|/etc/sudoers|sudoers\.d",
     r"/etc/hosts\b|/etc/resolv\.conf|~/\.ssh/config",
+    r"(?<![\w.-])\.envrc\b|~/\.ssh/rc\b",  # direnv runs .envrc on every cd, sshd ~/.ssh/rc
 )
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
 _CONFIG_TARGET = (
@@ -417,7 +441,8 @@ _RISKY_PAYLOAD = _rx(
     r"(?:^|[\s=:'\"`])(?:/tmp/|[a-z]:/users/public/|%temp%|%appdata%)|/dev/shm/|"
     r"\$\{?[a-z_]*(?:token|secret|key|passw)|nopasswd|all=\(all|"
     r"\bssh-(?:rsa|ed25519|dss)\b|ecdsa-sha2|\b\d{1,3}(?:\.\d{1,3}){3}\b",
-    r"unset histfile|set \+o history|histsize=0|history -c|histcontrol=|/dev/null 2>&1 &$|"
+    r"unset histfile|histfile=/dev/null|set \+o history|histsize=0|history -c|histcontrol=|"
+    r"/dev/null 2>&1 &$|"
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
@@ -504,7 +529,8 @@ _NEEDLES = {
         r"://|@|webhook|pastebin|hastebin|transfer.sh|requestbin|ngrok|paste.|termbin.|ghostbin.|"
         r"server|endpoint|url|host|address|site|inbox|bucket|api|machine|collector|email|服务|地址|"
         r"接口|端点|网站|邮箱|サーバ|エンドポイント|アドレス|서버|сервер|адрес|эндпоинт|url|"
-        r"servidor|serveur|sunucu|.com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|"
+        r"servidor|serveur|sunucu|anyone|anybody|whoever|sender|organi|requester|inviter|external|"
+        r".com/|.net/|.org/|.io/|.dev/|.xyz/|.site/|.app/|.me/|.co/|.ru/|"
         r".cn/|.sh/|.tk/|.top/|.info/|.biz/|.cc/|.pw/|.link/|.online/|.example|.cloud/|.ai/|.to/|"
         r".ly/|.gg/|.su/|.ws/|.com|.net|.org|.io|.dev|.xyz|.site|.app|.me|.co|.ru|.cn|.tk|.top|"
         r".info|.biz|.cc|.pw|.link|.online|.cloud|.ai|.ly|.gg|.su|.ws"
@@ -515,11 +541,14 @@ _NEEDLES = {
         r"ud|application_default|.azure/|"
         r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
         r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
-        r"op read|auth:token|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|keychain|"
+        r"op read|auth:token|configure get|bw get|lpass show|op item get|pass show|"
+        r"docker-credential-|credential fill|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|"
+        r"keychain|"
         r"security find-|security dump-|cmdkey|lsass|mimikatz|credential manager|login data|"
         r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|.codex/|"
         r"vaultcmd|cryptunprotectdata|microsoft/|"
-        r".docker/config|.kube/config|钥匙串|キーチェーン|связк"
+        r".docker/config|.kube/config|钥匙串|キーチェーン|связк|config view|auth.|token|secret|"
+        r"credential|privkey|private_key|private-key|privatekey|/etc/ssl/private"
     ),
     "secret": _needles(
         r"$|key|token|password|github_pat_|ghp_|gho_|glpat-|sk-|akia|xox|passphrase|secret|"
@@ -535,10 +564,11 @@ _NEEDLES = {
     "backdoor": _needles(r"ld.so.preload|ld_preload|currentversion/run|programs/startup|insteadof"),
     "persist": _needles(
         r"authorized_keys|.bash|.profile|.zsh|.zlogin|.kshrc|.cshrc|.tcshrc|config.fish|$profile|"
-        r"powershell_profile|cron|@reboot|systemd|autostart| boot|launchagents|launchdaemons|"
+        r"powershell_profile|cron|定时任务|크론|@reboot|systemd|autostart| boot|launchagents|"
+        r"launchdaemons|"
         r"/etc/rc.local|/etc/profile.d|/etc/init.d|.git/hooks|.husky/| hook|hookspath|schtasks|"
         r"scheduledtask|core.|proxycommand|sudoers|ld.so.preload|ld_preload|/etc/hosts|"
-        r"/etc/resolv.conf|~/.ssh/config|currentversion/run|programs/startup|insteadof"
+        r"/etc/resolv.conf|~/.ssh/config|.envrc|.ssh/rc|currentversion/run|programs/startup|insteadof"
     ),
     "config": _needles(
         r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
