@@ -388,7 +388,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     bad = m
             if bad is not None and _shown_form(s, cl, m.start(), bad.group()):
                 continue  # "the URL is written as `https://…?token=<YOUR_TOKEN>`": a notation
-            if bad is not None and not cl.story(m.start(), m.end()) and not _call_template(url):
+            if bad is not None and not cl.story(m.start(), m.end()):
                 return hit(
                     "exfiltration.url-data",
                     "it builds a URL that carries secrets or private data to another host",
@@ -411,7 +411,6 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 or (
                     _SECRET_NAME.search(name)
                     and not (around and _own_service(around[-1].group(), name))
-                    and not (around and _call_template(around[-1].group()))
                 )
             ) and not cl.story(q.start(), q.end()):
                 return hit(
@@ -457,27 +456,6 @@ def _shown_form(s: str, cl: Clauses, at: int, var: str) -> bool:
     query that its clause shows as the form a thing is written in (:data:`_NOTATION`)."""
     return bool(_TEMPLATE.fullmatch(var)) and (
         _NOTATION.search(s, cl.around(at, at + 1)[0], at) is not None
-    )
-
-
-def _call_template(url: str) -> bool:
-    """Whether ``url`` documents a call to an API rather than carrying data: its host is the
-    API's (``api.…``), every query value is a placeholder, one of them holds no secret or
-    private data (``q={검색어}``), and a secret's placeholder names no other service
-    (``{API_KEY}``, not ``{OPENAI_API_KEY}``)."""
-    if not (urlsplit(_VAR.sub("x", url)).hostname or "").startswith("api."):
-        return False
-    query = url.partition("?")[2]
-    values = _QUERY_VALUE.findall(query)
-    if len(values) < 2 or not all(_TEMPLATE.fullmatch(v) for v in values):
-        return False
-    names = [v[1:-1].strip("{} ") for v in values]
-    if any(_PRIVATE_NAME.search(n) for n in names):
-        return False
-    secret = [n for n in names if _SECRET_NAME.search(n)]
-    plain = len(secret) < len(names)
-    return plain and all(
-        not set(_NAME_WORD.findall(n.replace("_", " "))) - _CREDENTIAL_WORDS for n in secret
     )
 
 
