@@ -239,6 +239,8 @@ class Clauses:
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``rx`` matches in ``s[lo:hi]``. Asked many times about one pattern (a
         long clause full of anchors), all its matches are found once and looked up."""
+        if not self.found.may(rx):
+            return False  # a literal every match holds is absent
         calls = self._calls.get(id(rx), 0) + 1
         self._calls[id(rx)] = calls
         if calls <= 32:
@@ -249,7 +251,8 @@ class Clauses:
         """Every match of ``rx`` in the text, found once."""
         spots = self._spots.get(id(rx))
         if spots is None:
-            spots = self._spots[id(rx)] = Spots(rx, self.s, 0, len(self.s))
+            hi = len(self.s) if self.found.may(rx) else 0  # no literal, no match: read nothing
+            spots = self._spots[id(rx)] = Spots(rx, self.s, 0, hi)
         return spots
 
     def story(self, start: int, end: int) -> bool:
@@ -264,7 +267,8 @@ class Clauses:
                 )
                 or (self.has(_STORY_OTHER, lo, hi) and not self.has(_ORDER_OTHER, lo, hi))
             )
-            and not REPEAT.search(self.s, hi, hi + 300)  # "… last week. Do the same on …"
+            and not (self.found.may(REPEAT) and REPEAT.search(self.s, hi, hi + 300))
+            # "… last week. Do the same on …"
         ) or (
             self.under_story_heading(start, end)
             or self.exhibit(start, lo, hi)
@@ -316,6 +320,7 @@ class Clauses:
             words = [  # the label ("事故记录：", "Vorfall im März:"), or its keyword alone
                 (w.start(), m.end() if m.end() - w.end() <= _LABEL_TAIL else w.end())
                 for rx in (_STORY_LABEL, _ATTACK_LABEL)
+                if self.found.may(rx)
                 for m in rx.finditer(self.s)
                 if (w := _LABEL_WORD.search(self.s, m.start(), m.end())) is not None
             ]
@@ -358,14 +363,14 @@ class Clauses:
 
     def _paragraphs(self, label: re.Pattern[str]) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
-        for m in label.finditer(self.s):
+        for m in label.finditer(self.s) if self.found.may(label) else ():
             end = self.s.find("\n\n", m.end())
             out.append((m.start(), len(self.s) if end == -1 else end))
         return out
 
     def _sections(self, heading: re.Pattern[str]) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
-        if "#" in self.s:
+        if "#" in self.s and self.found.may(heading):
             for m in heading.finditer(self.s):
                 nxt = _HEADING.search(self.s, m.end())
                 out.append((m.end(), nxt.start() if nxt else len(self.s)))

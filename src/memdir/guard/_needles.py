@@ -3,11 +3,17 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
+import functools
+import re
 import threading
 from bisect import bisect_left
 from collections.abc import Iterable
+from typing import Any
 
 import ahocorasick  # type: ignore[import-not-found]
+
+_P: Any = re._parser  # type: ignore[attr-defined]  # sre's parser (Python >= 3.11)
+_C: Any = re._constants  # type: ignore[attr-defined]
 
 _NONE: list[int] = []
 
@@ -65,17 +71,62 @@ def register(needles: Iterable[str]) -> None:
     _REGISTRY.add(needles)
 
 
+@functools.cache
+def required(rx: re.Pattern[str]) -> frozenset[str] | None:
+    """Literals of which every match of ``rx`` holds one (None when that cannot be shown):
+    a text holding none of them cannot match, wherever it is searched. Read from sre's
+    parse tree: a literal run, a group, a repeat taken at least once, or a branch (the union
+    of its branches' sets) must be matched; case-insensitive parts are not read."""
+    if rx.flags & re.IGNORECASE:
+        return None
+    found = _needed(_P.parse(rx.pattern, rx.flags & ~re.UNICODE))
+    if found:
+        register(found)
+    return found
+
+
+def _needed(seq: Any) -> frozenset[str] | None:
+    best: frozenset[str] | None = None
+    run: list[str] = []
+    for op, av in [*seq, (None, None)]:
+        if op is _C.LITERAL:
+            run.append(chr(av))
+            continue
+        cands = [frozenset(("".join(run),))] if run else []
+        run = []
+        if op is _C.SUBPATTERN and not av[1] & re.IGNORECASE:
+            cands.append(_needed(av[3]))  # type: ignore[arg-type]
+        elif op is _C.ATOMIC_GROUP:
+            cands.append(_needed(av))  # type: ignore[arg-type]
+        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, _C.POSSESSIVE_REPEAT) and av[0] >= 1:
+            cands.append(_needed(av[2]))  # type: ignore[arg-type]
+        elif op is _C.BRANCH:
+            parts = [_needed(b) for b in av[1]]
+            if all(parts):
+                cands.append(frozenset().union(*parts))  # type: ignore[arg-type]
+        elif op is _C.IN and all(o is _C.LITERAL for o, _ in av):
+            cands.append(frozenset(chr(c) for _, c in av))
+        for cand in cands:  # the most selective: longest shortest literal, then fewest
+            if cand and (
+                best is None
+                or (min(map(len, cand)), -len(cand)) > (min(map(len, best)), -len(best))
+            ):
+                best = cand
+    return best
+
+
 class Occurrences:
     """Where each literal occurs in one text: every start offset, overlaps included, in
     order (what a ``str.find`` loop from ``i + 1`` returns)."""
 
-    __slots__ = ("_automaton", "_chars", "_known", "_pos", "_rare", "_slow", "s")
+    __slots__ = ("_automaton", "_chars", "_known", "_may", "_pos", "_rare", "_slow", "s")
 
     def __init__(self, s: str) -> None:
         self.s = s
         self._pos: dict[str, list[int]] | None = None
         self._slow: dict[str, list[int]] = {}
         self._chars: set[str] | None = None
+        self._may: dict[re.Pattern[str], bool] = {}
         self._automaton, self._known, self._rare = _REGISTRY.current()
 
     def chars(self) -> set[str]:
@@ -127,6 +178,15 @@ class Occurrences:
                 for c in by_char.keys() & self.chars():  # the rare literals that may occur
                     maybe |= rest & by_char[c]
             found.update(n for n in maybe if self.positions(n))
+        return found
+
+    def may(self, rx: re.Pattern[str]) -> bool:
+        """Whether ``rx`` may match anywhere in the text: False when a literal every match
+        holds (:func:`required`) is absent, so a search in any part of it would fail."""
+        found = self._may.get(rx)
+        if found is None:
+            needed = required(rx)
+            found = self._may[rx] = needed is None or bool(self.present(needed))
         return found
 
     def first(self, needle: str, start: int = 0) -> int:
