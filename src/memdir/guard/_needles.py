@@ -36,6 +36,7 @@ class _Registry:
         self.by_char: dict[str, set[str]] = {}  # non-ASCII character -> rare literals with it
         self.pending: set[str] = set()
         self.automaton: ahocorasick.Automaton | None = None
+        self.split: dict[frozenset[str], tuple[frozenset[str], frozenset[str]]] = {}
         self._lock = threading.Lock()
 
     def add(self, needles: Iterable[str]) -> None:
@@ -44,7 +45,9 @@ class _Registry:
             with self._lock:
                 self.pending |= new
 
-    def current(self) -> tuple[ahocorasick.Automaton | None, frozenset[str], frozenset[str]]:
+    def current(
+        self,
+    ) -> tuple[ahocorasick.Automaton | None, frozenset[str], frozenset[str], _Split]:
         if self.pending:
             with self._lock:
                 pending, self.pending = self.pending, set()
@@ -59,11 +62,14 @@ class _Registry:
                 for needle in known:
                     automaton.add_word(needle, (needle, len(needle) - 1))
                 automaton.make_automaton()
-                self.automaton, self.known = automaton, known
-        return self.automaton, self.known, self.rare_keys
+                self.automaton, self.known, self.split = automaton, known, {}
+        return self.automaton, self.known, self.rare_keys, self.split
 
 
 _REGISTRY = _Registry()
+# Per needle set, for one state of the registry: those not in the automaton, and of those
+# the ones registered later (not ASCII ones, whose characters are tested first).
+_Split = dict[frozenset[str], tuple[frozenset[str], frozenset[str]]]
 
 
 def register(needles: Iterable[str]) -> None:
@@ -119,7 +125,18 @@ class Occurrences:
     """Where each literal occurs in one text: every start offset, overlaps included, in
     order (what a ``str.find`` loop from ``i + 1`` returns)."""
 
-    __slots__ = ("_automaton", "_chars", "_known", "_may", "_pos", "_rare", "_slow", "s")
+    __slots__ = (
+        "_automaton",
+        "_chars",
+        "_known",
+        "_may",
+        "_pos",
+        "_rare",
+        "_rare_here",
+        "_slow",
+        "_split",
+        "s",
+    )
 
     def __init__(self, s: str) -> None:
         self.s = s
@@ -127,7 +144,8 @@ class Occurrences:
         self._slow: dict[str, list[int]] = {}
         self._chars: set[str] | None = None
         self._may: dict[re.Pattern[str], bool] = {}
-        self._automaton, self._known, self._rare = _REGISTRY.current()
+        self._rare_here: set[str] | None = None
+        self._automaton, self._known, self._rare, self._split = _REGISTRY.current()
 
     def chars(self) -> set[str]:
         """Every distinct character of the text (memoised)."""
@@ -170,15 +188,24 @@ class Occurrences:
         """Those of ``needles`` that occur in the text (set operations, mostly)."""
         pos = self._pos if self._pos is not None else self._index()
         found = pos.keys() & needles
-        rest = needles - self._known
+        split = self._split.get(needles)
+        if split is None:
+            rest = needles - self._known
+            split = self._split[needles] = rest, rest - self._rare
+        rest, maybe = split
         if rest:
-            maybe = rest - self._rare  # not registered when the automaton was built
+            # ``maybe``: not registered when the automaton was built
             if not self.s.isascii():
-                by_char = _REGISTRY.by_char
-                for c in by_char.keys() & self.chars():  # the rare literals that may occur
-                    maybe |= rest & by_char[c]
+                maybe = maybe | (rest & self._rare_chars())  # the rare literals that may occur
             found.update(n for n in maybe if self.positions(n))
         return found
+
+    def _rare_chars(self) -> set[str]:
+        """The non-ASCII literals that hold one of the text's characters (memoised)."""
+        if self._rare_here is None:
+            by_char = _REGISTRY.by_char
+            self._rare_here = set().union(*(by_char[c] for c in by_char.keys() & self.chars()))
+        return self._rare_here
 
     def may(self, rx: re.Pattern[str]) -> bool:
         """Whether ``rx`` may match anywhere in the text: False when a literal every match
