@@ -3,7 +3,6 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
-import functools
 import re
 import threading
 from bisect import bisect_left
@@ -77,18 +76,23 @@ def register(needles: Iterable[str]) -> None:
     _REGISTRY.add(needles)
 
 
-@functools.cache
 def required(rx: re.Pattern[str]) -> frozenset[str] | None:
     """Literals of which every match of ``rx`` holds one (None when that cannot be shown):
     a text holding none of them cannot match, wherever it is searched. Read from sre's
     parse tree: a literal run, a group, a repeat taken at least once, or a branch (the union
     of its branches' sets) must be matched; case-insensitive parts are not read."""
-    if rx.flags & re.IGNORECASE:
-        return None
-    found = _needed(_P.parse(rx.pattern, rx.flags & ~re.UNICODE))
-    if found:
-        register(found)
-    return found
+    known = _REQUIRED.get(id(rx))  # by id: hashing a pattern hashes its compiled code
+    if known is None or known[0] is not rx:
+        found = None
+        if not rx.flags & re.IGNORECASE:
+            found = _needed(_P.parse(rx.pattern, rx.flags & ~re.UNICODE))
+        if found:
+            register(found)
+        known = _REQUIRED[id(rx)] = rx, found
+    return known[1]
+
+
+_REQUIRED: dict[int, tuple[re.Pattern[str], frozenset[str] | None]] = {}
 
 
 def _needed(seq: Any) -> frozenset[str] | None:
@@ -143,7 +147,7 @@ class Occurrences:
         self._pos: dict[str, list[int]] | None = None
         self._slow: dict[str, list[int]] = {}
         self._chars: set[str] | None = None
-        self._may: dict[re.Pattern[str], bool] = {}
+        self._may: dict[int, bool] = {}  # by id(rx), see required
         self._rare_here: set[str] | None = None
         self._automaton, self._known, self._rare, self._split = _REGISTRY.current()
 
@@ -210,10 +214,10 @@ class Occurrences:
     def may(self, rx: re.Pattern[str]) -> bool:
         """Whether ``rx`` may match anywhere in the text: False when a literal every match
         holds (:func:`required`) is absent, so a search in any part of it would fail."""
-        found = self._may.get(rx)
+        found = self._may.get(id(rx))
         if found is None:
             needed = required(rx)
-            found = self._may[rx] = needed is None or bool(self.present(needed))
+            found = self._may[id(rx)] = needed is None or bool(self.present(needed))
         return found
 
     def first(self, needle: str, start: int = 0) -> int:
