@@ -9,12 +9,13 @@ import re
 
 from ._needles import Occurrences, register
 
-# Every alternative starts with one of a few characters, so ``re`` skips to them (a
-# look-behind first made it try every alternative at every position). The last: a line
-# break after a word or closing mark, before a capital.
+# One character of a small class, then what must follow it (a look-behind names which
+# one it was): a pattern that starts with a class lets ``re`` skip to those characters,
+# an alternation of classes does not (4x slower). The last: a line break after a word or
+# closing mark, before a capital.
 _END = re.compile(
-    r"[.!?](?=\s|$)|[。！？§]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
-    r"\n(?=[A-Z])(?<=[:;,\w`'\")\]]\n)"
+    r"[.!?。！？§\n](?:(?<=[.!?])(?=\s|$)|(?<=[。！？§])|"
+    r"(?<=\n)(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|(?<=\n)(?=[A-Z])(?<=[:;,\w`'\")\]]\n))"
 )
 
 # A negation shortly before the action ("never run …", "不要发送"), or, in Japanese and

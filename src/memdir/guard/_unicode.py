@@ -147,7 +147,8 @@ def _spans(text: str) -> Iterator[tuple[int, int]]:
     Without TAG characters (the usual case) this is one ``str.find`` pass per suspect
     character rather than a character-class regex, which is much slower in CPython.
     """
-    if max(text) >= "\U000e0000":
+    raw = text.encode("utf-8", "surrogatepass")  # U+E0000 and above lead with F3 or F4
+    if (b"\xf3" in raw or b"\xf4" in raw) and max(text) >= "\U000e0000":
         for m in _suspect().finditer(text):
             yield m.start(), m.end()
         return
