@@ -277,6 +277,8 @@ def caesar_shifts(words: set[bytes], cue: bool = False) -> list[int]:
 
     ``words`` are the lower-cased tokens of the text, so this costs a few set lookups.
     """
+    if not cue and words.isdisjoint(_FIRST_MARKERS):
+        return []  # every shift needs its shifted "the" among the tokens
     found = []
     for k, markers, common in _SHIFTED:
         if all(w in words for w in markers) or (cue and sum(w in words for w in common) >= 2):
@@ -289,6 +291,7 @@ _SHIFTED = tuple(
     (k, tuple(_shift_bytes(w, k) for w in _MARKERS), tuple(_shift_bytes(w, k) for w in _COMMON))
     for k in range(1, 26)
 )
+_FIRST_MARKERS = frozenset(markers[0] for _, markers, _ in _SHIFTED)
 
 
 @functools.cache
