@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memdir import guard
-from memdir.guard import _clause, _decode, _engine, _secrets, _unicode
+from memdir.guard import _clause, _decode, _engine, _fold, _secrets, _unicode
 from memdir.guard._needles import Occurrences, required
 
 # _clause._END before it was rewritten to start with one character class.
@@ -107,3 +107,10 @@ def test_tag_test_is_max(text: str) -> None:
 def test_caesar_shifts_need_a_shifted_the(words: set[bytes]) -> None:
     brute = [k for k, markers, _ in _decode._SHIFTED if all(w in words for w in markers)]
     assert _decode.caesar_shifts(words) == brute[:2]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from([*"aZ1_ é²ЖжΩ中\u0301\ud800", "\U0001d400"]), max_size=30))
+def test_latin_majority_is_the_letter_count(text: str) -> None:
+    old = len(re.findall(r"[A-Za-z]", text)) * 2 > len(re.findall(r"[^\W\d_]", text))
+    assert _fold.latin_majority(text) == old
