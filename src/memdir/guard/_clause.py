@@ -321,8 +321,7 @@ class Clauses:
             words = [  # the label ("事故记录：", "Vorfall im März:"), or its keyword alone
                 (w.start(), m.end() if m.end() - w.end() <= _LABEL_TAIL else w.end())
                 for rx in (_STORY_LABEL, _ATTACK_LABEL)
-                if self.found.may(rx)
-                for m in rx.finditer(self.s)
+                for m in self.spots(rx).matches  # found once: _paragraphs reads them too
                 if (w := _LABEL_WORD.search(self.s, m.start(), m.end())) is not None
             ]
             self._story = _Spans(self._sections(_STORY_HEADING) + words)
@@ -364,7 +363,7 @@ class Clauses:
 
     def _paragraphs(self, label: re.Pattern[str]) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
-        for m in label.finditer(self.s) if self.found.may(label) else ():
+        for m in self.spots(label).matches:
             end = self.s.find("\n\n", m.end())
             out.append((m.start(), len(self.s) if end == -1 else end))
         return out
