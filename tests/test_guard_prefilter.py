@@ -114,3 +114,13 @@ def test_caesar_shifts_need_a_shifted_the(words: set[bytes]) -> None:
 def test_latin_majority_is_the_letter_count(text: str) -> None:
     old = len(re.findall(r"[A-Za-z]", text)) * 2 > len(re.findall(r"[^\W\d_]", text))
     assert _fold.latin_majority(text) == old
+
+
+@pytest.mark.parametrize(
+    "rx", [_clause._NEG_HEADING, _clause._STORY_HEADING, _clause._ATTACK_HEADING]
+)
+@_SLOW
+@given(data=st.data())
+def test_headings_start_a_line_with_a_hash(rx: re.Pattern[str], data: st.DataObject) -> None:
+    text = data.draw(st.from_regex(rx))
+    assert text.startswith("#") or "\n#" in text

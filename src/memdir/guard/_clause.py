@@ -370,7 +370,8 @@ class Clauses:
 
     def _sections(self, heading: re.Pattern[str]) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
-        if "#" in self.s and self.found.may(heading):
+        # every heading pattern starts with (?m)^#, and ^ is the start or after a line break
+        if (self.s.startswith("#") or "\n#" in self.s) and self.found.may(heading):
             for m in heading.finditer(self.s):
                 nxt = _HEADING.search(self.s, m.end())
                 out.append((m.end(), nxt.start() if nxt else len(self.s)))
