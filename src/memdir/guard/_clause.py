@@ -222,6 +222,9 @@ class Spots:
         return i < len(self._starts) and self._starts[i] < hi and self.matches[i].end() <= hi
 
 
+_NO_SPOTS = Spots(re.compile("x"), "", 0, 0)
+
+
 class Clauses:
     """Clause boundaries of one text, located once (``found``: its literals, if located)."""
 
@@ -252,8 +255,9 @@ class Clauses:
         """Every match of ``rx`` in the text, found once."""
         spots = self._spots.get(id(rx))
         if spots is None:
-            hi = len(self.s) if self.found.may(rx) else 0  # no literal, no match: read nothing
-            spots = self._spots[id(rx)] = Spots(rx, self.s, 0, hi)
+            # no literal, no match: nothing to read
+            spots = Spots(rx, self.s, 0, len(self.s)) if self.found.may(rx) else _NO_SPOTS
+            self._spots[id(rx)] = spots
         return spots
 
     def story(self, start: int, end: int) -> bool:
