@@ -204,6 +204,11 @@ _ESCAPES = re.compile(r"(?:\\x[0-9a-fA-F]{2}){8,}")
 _SPACED = re.compile(r"(?<!\S)(?:\S {1,2}){12,}\S(?!\S)")
 # A character, a separator, a character …: "c-u-r-l", "i.g.n.o.r.e", "h-t-t-p-s-:-/-/".
 _ALTERNATING = re.compile(r"(?<!\S)\S([.·_-])(?:\S\1)+\S(?!\S)")
+# What every match of the two holds, tried only at a space or a separator (sre skips to
+# the pattern's first character): the spaces before the 2nd to 12th spelled character, and
+# a separator, a character and the same separator.
+_SPACED_HINT = re.compile(r" \S" + r"  ?\S" * 10)  # unrolled: a repeated group is slower
+_ALTERNATING_HINT = re.compile(r"([.·_-])\S\1")
 
 
 def _escapes(text: str) -> Iterator[tuple[str, int, int, str]]:
@@ -222,12 +227,13 @@ def despaced(text: str) -> Iterator[tuple[int, int, str]]:
     Two spaces in a row separate words; when the text has none, the letters are joined
     without spaces (the detectors then still see commands, URLs and pipes).
     """
-    for m in _SPACED.finditer(text):
+    for m in _SPACED.finditer(text) if _SPACED_HINT.search(text) else ():
         run = m.group()
         words = run.split("  ") if "  " in run else [run]
         yield m.start(), m.end(), " ".join(w.replace(" ", "") for w in words)
     spelled: list[re.Match[str]] = []
-    for m in _ALTERNATING.finditer(text) if ("." in text or "-" in text or "_" in text) else ():
+    gate = ("." in text or "-" in text or "_" in text) and _ALTERNATING_HINT.search(text)
+    for m in _ALTERNATING.finditer(text) if gate else ():
         if spelled and m.start() - spelled[-1].end() > 4:  # " | " may stand between spelled words
             if len(spelled) > 1 or len(spelled[0].group()) >= 15:
                 yield _joined(text, spelled)
@@ -271,6 +277,8 @@ def caesar_shifts(words: set[bytes], cue: bool = False) -> list[int]:
 
     ``words`` are the lower-cased tokens of the text, so this costs a few set lookups.
     """
+    if not cue and words.isdisjoint(_FIRST_MARKERS):
+        return []  # every shift needs its shifted "the" among the tokens
     found = []
     for k, markers, common in _SHIFTED:
         if all(w in words for w in markers) or (cue and sum(w in words for w in common) >= 2):
@@ -283,6 +291,7 @@ _SHIFTED = tuple(
     (k, tuple(_shift_bytes(w, k) for w in _MARKERS), tuple(_shift_bytes(w, k) for w in _COMMON))
     for k in range(1, 26)
 )
+_FIRST_MARKERS = frozenset(markers[0] for _, markers, _ in _SHIFTED)
 
 
 @functools.cache

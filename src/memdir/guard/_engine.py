@@ -350,6 +350,7 @@ class RuleSet:
         """Rules whose gates pass, each with the positions where a match may start."""
         live = self._live(text)
         out: list[tuple[Rule, list[int]]] = []
+        positions = text.found.positions
         picked: set[int] = set()
         for a in live:
             picked.update(self._rules_of[a])
@@ -369,7 +370,7 @@ class RuleSet:
                 words = [self._anchors[a] for a in near & live]
                 ordered = _before(text, needles, words, rule.span)
             else:
-                ordered = sorted({p for n in needles for p in text.hits(n, whole=True)})
+                ordered = sorted({p for n in needles for p in positions(n)})
             if ordered:
                 out.append((rule, ordered))
         return out

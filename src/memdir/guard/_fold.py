@@ -4,6 +4,7 @@ See docs/design/guard.md."""
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -98,6 +99,19 @@ def _words_with_lookalikes(text: str, table: dict[str, str]) -> Iterator[re.Matc
 
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 _LETTER = re.compile(r"[^\W\d_]")
+_ASCII_LETTERS = string.ascii_letters.encode()
+_HIGH_BYTES = bytes(range(128, 256))
+
+
+def latin_majority(text: str) -> bool:
+    """Whether ASCII letters are more than half of the letters (``_LETTER``). Counted on
+    the UTF-8 bytes at C speed; the letter regex runs only when the other characters could
+    outnumber them (two findall lists of 64 KiB were a fifth of such a scan)."""
+    raw = text.encode("utf-8", "surrogatepass")
+    latin = len(raw) - len(raw.translate(None, _ASCII_LETTERS))
+    if latin > len(text) - len(raw.translate(None, _HIGH_BYTES)):
+        return True  # more than all the other characters together
+    return latin * 2 > len(_LETTER.findall(text))
 
 
 def fold(text: str) -> Folded:
@@ -117,7 +131,7 @@ def fold(text: str) -> Folded:
             if len(word) < 3 or not all(ch in table or not ch.isalpha() for ch in word):
                 continue
             if mostly_latin is None:
-                mostly_latin = len(_ASCII_LETTER.findall(text)) * 2 > len(_LETTER.findall(text))
+                mostly_latin = latin_majority(text)
             if not mostly_latin:
                 continue
         if out is None:

@@ -3,11 +3,16 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
+import re
 import threading
 from bisect import bisect_left
 from collections.abc import Iterable
+from typing import Any
 
 import ahocorasick  # type: ignore[import-not-found]
+
+_P: Any = re._parser  # type: ignore[attr-defined]  # sre's parser (Python >= 3.11)
+_C: Any = re._constants  # type: ignore[attr-defined]
 
 _NONE: list[int] = []
 
@@ -30,6 +35,7 @@ class _Registry:
         self.by_char: dict[str, set[str]] = {}  # non-ASCII character -> rare literals with it
         self.pending: set[str] = set()
         self.automaton: ahocorasick.Automaton | None = None
+        self.split: dict[frozenset[str], tuple[frozenset[str], frozenset[str]]] = {}
         self._lock = threading.Lock()
 
     def add(self, needles: Iterable[str]) -> None:
@@ -38,7 +44,9 @@ class _Registry:
             with self._lock:
                 self.pending |= new
 
-    def current(self) -> tuple[ahocorasick.Automaton | None, frozenset[str], frozenset[str]]:
+    def current(
+        self,
+    ) -> tuple[ahocorasick.Automaton | None, frozenset[str], frozenset[str], _Split]:
         if self.pending:
             with self._lock:
                 pending, self.pending = self.pending, set()
@@ -53,11 +61,14 @@ class _Registry:
                 for needle in known:
                     automaton.add_word(needle, (needle, len(needle) - 1))
                 automaton.make_automaton()
-                self.automaton, self.known = automaton, known
-        return self.automaton, self.known, self.rare_keys
+                self.automaton, self.known, self.split = automaton, known, {}
+        return self.automaton, self.known, self.rare_keys, self.split
 
 
 _REGISTRY = _Registry()
+# Per needle set, for one state of the registry: those not in the automaton, and of those
+# the ones registered later (not ASCII ones, whose characters are tested first).
+_Split = dict[frozenset[str], tuple[frozenset[str], frozenset[str]]]
 
 
 def register(needles: Iterable[str]) -> None:
@@ -65,18 +76,80 @@ def register(needles: Iterable[str]) -> None:
     _REGISTRY.add(needles)
 
 
+def required(rx: re.Pattern[str]) -> frozenset[str] | None:
+    """Literals of which every match of ``rx`` holds one (None when that cannot be shown):
+    a text holding none of them cannot match, wherever it is searched. Read from sre's
+    parse tree: a literal run, a group, a repeat taken at least once, or a branch (the union
+    of its branches' sets) must be matched; case-insensitive parts are not read."""
+    known = _REQUIRED.get(id(rx))  # by id: hashing a pattern hashes its compiled code
+    if known is None or known[0] is not rx:
+        found = None
+        if not rx.flags & re.IGNORECASE:
+            found = _needed(_P.parse(rx.pattern, rx.flags & ~re.UNICODE))
+        if found:
+            register(found)
+        known = _REQUIRED[id(rx)] = rx, found
+    return known[1]
+
+
+_REQUIRED: dict[int, tuple[re.Pattern[str], frozenset[str] | None]] = {}
+
+
+def _needed(seq: Any) -> frozenset[str] | None:
+    best: frozenset[str] | None = None
+    run: list[str] = []
+    for op, av in [*seq, (None, None)]:
+        if op is _C.LITERAL:
+            run.append(chr(av))
+            continue
+        cands = [frozenset(("".join(run),))] if run else []
+        run = []
+        if op is _C.SUBPATTERN and not av[1] & re.IGNORECASE:
+            cands.append(_needed(av[3]))  # type: ignore[arg-type]
+        elif op is _C.ATOMIC_GROUP:
+            cands.append(_needed(av))  # type: ignore[arg-type]
+        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, _C.POSSESSIVE_REPEAT) and av[0] >= 1:
+            cands.append(_needed(av[2]))  # type: ignore[arg-type]
+        elif op is _C.BRANCH:
+            parts = [_needed(b) for b in av[1]]
+            if all(parts):
+                cands.append(frozenset().union(*parts))  # type: ignore[arg-type]
+        elif op is _C.IN and all(o is _C.LITERAL for o, _ in av):
+            cands.append(frozenset(chr(c) for _, c in av))
+        for cand in cands:  # the most selective: longest shortest literal, then fewest
+            if cand and (
+                best is None
+                or (min(map(len, cand)), -len(cand)) > (min(map(len, best)), -len(best))
+            ):
+                best = cand
+    return best
+
+
 class Occurrences:
     """Where each literal occurs in one text: every start offset, overlaps included, in
     order (what a ``str.find`` loop from ``i + 1`` returns)."""
 
-    __slots__ = ("_automaton", "_chars", "_known", "_pos", "_rare", "_slow", "s")
+    __slots__ = (
+        "_automaton",
+        "_chars",
+        "_known",
+        "_may",
+        "_pos",
+        "_rare",
+        "_rare_here",
+        "_slow",
+        "_split",
+        "s",
+    )
 
     def __init__(self, s: str) -> None:
         self.s = s
         self._pos: dict[str, list[int]] | None = None
         self._slow: dict[str, list[int]] = {}
         self._chars: set[str] | None = None
-        self._automaton, self._known, self._rare = _REGISTRY.current()
+        self._may: dict[int, bool] = {}  # by id(rx), see required
+        self._rare_here: set[str] | None = None
+        self._automaton, self._known, self._rare, self._split = _REGISTRY.current()
 
     def chars(self) -> set[str]:
         """Every distinct character of the text (memoised)."""
@@ -119,14 +192,32 @@ class Occurrences:
         """Those of ``needles`` that occur in the text (set operations, mostly)."""
         pos = self._pos if self._pos is not None else self._index()
         found = pos.keys() & needles
-        rest = needles - self._known
+        split = self._split.get(needles)
+        if split is None:
+            rest = needles - self._known
+            split = self._split[needles] = rest, rest - self._rare
+        rest, maybe = split
         if rest:
-            maybe = rest - self._rare  # not registered when the automaton was built
+            # ``maybe``: not registered when the automaton was built
             if not self.s.isascii():
-                by_char = _REGISTRY.by_char
-                for c in by_char.keys() & self.chars():  # the rare literals that may occur
-                    maybe |= rest & by_char[c]
+                maybe = maybe | (rest & self._rare_chars())  # the rare literals that may occur
             found.update(n for n in maybe if self.positions(n))
+        return found
+
+    def _rare_chars(self) -> set[str]:
+        """The non-ASCII literals that hold one of the text's characters (memoised)."""
+        if self._rare_here is None:
+            by_char = _REGISTRY.by_char
+            self._rare_here = set().union(*(by_char[c] for c in by_char.keys() & self.chars()))
+        return self._rare_here
+
+    def may(self, rx: re.Pattern[str]) -> bool:
+        """Whether ``rx`` may match anywhere in the text: False when a literal every match
+        holds (:func:`required`) is absent, so a search in any part of it would fail."""
+        found = self._may.get(id(rx))
+        if found is None:
+            needed = required(rx)
+            found = self._may[id(rx)] = needed is None or bool(self.present(needed))
         return found
 
     def first(self, needle: str, start: int = 0) -> int:

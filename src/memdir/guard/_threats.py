@@ -794,7 +794,8 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                     min(x.start() for x in parts),
                     max(x.end() for x in parts),
                 )
-    for m in _RUNNER.finditer(s):  # a runner that installs unasked what nobody vetted
+    runners = _RUNNER.finditer(s) if cl.found.may(_RUNNER) else ()
+    for m in runners:  # a runner that installs unasked what nobody vetted
         near = s[max(0, m.start() - 300) : m.end() + 300]
         if _UNVETTED.search(near) and _affirmed(s, m, cl.around(m.start(), m.end())[0], cl):
             return hit(

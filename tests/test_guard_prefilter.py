@@ -1,0 +1,126 @@
+"""The guard's prefilters are necessary conditions, never heuristics: whatever a skipped
+regex could match holds what the prefilter looks for (docs/design/guard.md, "Speed")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memdir import guard
+from memdir.guard import _clause, _decode, _engine, _fold, _secrets, _unicode
+from memdir.guard._needles import Occurrences, required
+
+# _clause._END before it was rewritten to start with one character class.
+_OLD_END = re.compile(
+    r"[.!?](?=\s|$)|[。！？§]|\n(?=[ \t]*(?:\n|[-*+>#|]|\d+[.)]|```|$))|"
+    r"\n(?=[A-Z])(?<=[:;,\w`'\")\]]\n)"
+)
+_SLOW = settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _patterns() -> list[re.Pattern[str]]:
+    """Every compiled pattern of the guard's modules, their tables and rule sets, that has
+    required literals."""
+    found: dict[int, re.Pattern[str]] = {}
+
+    def add(value: Any) -> None:
+        if isinstance(value, re.Pattern):
+            found[id(value)] = value
+        elif isinstance(value, dict):
+            for v in value.values():
+                add(v)
+        elif isinstance(value, (tuple, list)):
+            for v in value:
+                add(v)
+        elif isinstance(value, _engine.RuleSet):
+            for r in value.rules:
+                add(r.regex())
+
+    for module in vars(guard).values():
+        if getattr(module, "__name__", "").startswith("memdir.guard."):
+            for name, value in vars(module).items():
+                add(value() if name in ("_compiled", "_rules") else value)
+    return [rx for rx in found.values() if required(rx)]
+
+
+PATTERNS = _patterns()
+
+
+def test_required_reads_literals_runs_and_branches() -> None:
+    assert required(re.compile(r"\b(?:npx|uvx)\s+-y")) == {"npx", "uvx"}
+    assert required(re.compile(r"[ab]\w*(?:longer|words)x?")) == {"longer", "words"}
+    assert required(re.compile(r"(?:ab)+|cd")) == {"ab", "cd"}
+    assert required(re.compile(r"(?:ab)*c")) == {"c"}
+    assert required(re.compile(r"ab|\w+")) is None
+    assert required(re.compile(r"abc", re.IGNORECASE)) is None
+    assert required(re.compile(r"(?i:abc)d")) == {"d"}
+    assert len(PATTERNS) > 100
+
+
+@pytest.mark.parametrize("rx", PATTERNS, ids=lambda rx: rx.pattern[:40])
+@_SLOW
+@given(data=st.data())
+def test_every_match_holds_a_required_literal(rx: re.Pattern[str], data: st.DataObject) -> None:
+    text = data.draw(st.from_regex(rx))
+    m = rx.search(text)
+    assert m is not None
+    assert any(lit in m.group() for lit in required(rx) or ()), (rx.pattern, m.group())
+    assert Occurrences(text).may(rx)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(list(".!?。！？§\n \t-*+>#|1)`'\"]:;,aZ_x\u00a0")), max_size=40))
+def test_clause_ends_are_those_of_the_old_pattern(text: str) -> None:
+    ends = [m.span() for m in _clause._END.finditer(text)]
+    assert ends == [m.span() for m in _OLD_END.finditer(text)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.from_regex(_decode._SPACED), st.from_regex(_decode._ALTERNATING))
+def test_spelled_out_text_holds_its_hint(spaced: str, alternating: str) -> None:
+    assert _decode._SPACED_HINT.search(spaced)
+    assert _decode._ALTERNATING_HINT.search(alternating)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.from_regex(_secrets._B64), st.text(max_size=30))
+def test_base64_runs_show_in_the_byte_map(run: str, noise: str) -> None:
+    assert _secrets._B64_RUN in _secrets._b64_map(noise + run)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(codec="utf-8", exclude_categories=()), max_size=20))
+def test_tag_test_is_max(text: str) -> None:
+    assert _unicode.tagged(text) == (bool(text) and max(text) >= "\U000e0000")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.sampled_from([w for _, m, c in _decode._SHIFTED for w in (*m, *c)] + [b"x"])))
+def test_caesar_shifts_need_a_shifted_the(words: set[bytes]) -> None:
+    brute = [k for k, markers, _ in _decode._SHIFTED if all(w in words for w in markers)]
+    assert _decode.caesar_shifts(words) == brute[:2]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from([*"aZ1_ é²ЖжΩ中\u0301\ud800", "\U0001d400"]), max_size=30))
+def test_latin_majority_is_the_letter_count(text: str) -> None:
+    old = len(re.findall(r"[A-Za-z]", text)) * 2 > len(re.findall(r"[^\W\d_]", text))
+    assert _fold.latin_majority(text) == old
+
+
+@pytest.mark.parametrize(
+    "rx", [_clause._NEG_HEADING, _clause._STORY_HEADING, _clause._ATTACK_HEADING]
+)
+@_SLOW
+@given(data=st.data())
+def test_headings_start_a_line_with_a_hash(rx: re.Pattern[str], data: st.DataObject) -> None:
+    text = data.draw(st.from_regex(rx))
+    assert text.startswith("#") or "\n#" in text
