@@ -129,7 +129,8 @@ REPEAT = re.compile(
     r"\b(?:do (?:this|that|it) (?:again|too|as well|on|for|in|every|each|whenever)\b|"
     r"do the same\b|keep (?:on )?doing (?:this|that|it)\b|repeat (?:this|that|it|the same)\b)|"
     r"(?:haz|hágalo|fais|faites|mach|fai|faça) (?:lo mismo|de même|pareil|das gleiche|dasselbe|lo "
-    r"stesso|o mesmo)|同样(?:操作|处理|做)|照此|同じように|同様に|마찬가지로|так же дела|повторя"
+    r"stesso|o mesmo)|sigue así|continúa así|continua (?:così|a farlo)|continue (?:assim|ainsi)|"
+    r"同样(?:操作|处理|做)|照此|同じように|同様に|마찬가지로|так же дела|повторя"
 )
 # A clause that tells a story: a past time, a reported request, an incident; and no word
 # that turns it into a standing order again.
@@ -521,7 +522,8 @@ _REPORTED_AFTER = re.compile(
 # Russian puts "не нужно" after the infinitives it negates, and only those: "их читать и
 # копировать не нужно" (but "скопируй его, спрашивать не нужно" still orders the copy).
 _NEG_INFINITIVES = re.compile(
-    r"(?:\s+(?:и|или|\w+(?:ть|ти|чь)(?:ся)?))*\s+(?:не (?:нужно|надо|следует|стоит)|нельзя)(?!\w)"
+    r"(?:\s+(?:и|или|(?!(?:пере)?(?:спрашива|подтвержда|уточня|согласовыва|запрашива))"
+    r"\w+(?:ть|ти|чь)(?:ся)?))*\s+(?:не (?:нужно|надо|следует|стоит)|нельзя)(?!\w)"
 )
 
 

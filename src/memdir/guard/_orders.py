@@ -1282,9 +1282,13 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             buts = cl.spots(_BUT)
             after = buts.between(m.end(), hi)
             if after:  # "…; main still needs a PR": the limit starts its own clause
-                semi = max(s.rfind(c, m.end(), after[0].start()) for c in ";(")
+                semi = s.rfind(";", m.end(), after[0].start())
+                paren = s.rfind("(", m.end(), after[0].start())
+                if paren > semi and "," not in s[paren : after[0].start()]:
+                    # "（削除と push は従来どおり確認する）", not "(delete …, still …)"
+                    semi = paren
                 hi = semi if semi != -1 else after[0].start()
-            before = buts.between(lo, m.start())
+            before = [b for b in buts.between(lo, m.start()) if m.start() - b.end() > 3]
             lo = before[-1].end() if before else lo
             topic = _TOPIC.match(s, m.end()) if m.group().endswith(_ASK_WORDS) else None
             if topic is not None:  # "never ask about the changelog": only the topic may be risky

@@ -265,6 +265,8 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
         # no position test outside an English clause
         return _REFLEXIVE.search(s, max(lo, m.start() - 4), m.start()) is None and not (
             _thing_subject(s, lo, m.start())
+            and not _URL.search(s, m.end(), m.end() + 300)
+            and not _compiled()["visible"].search(s, m.end(), m.end() + 120)
         )
     if word is not None and word.end() == len(m.group()) and _NOUN_OF.match(s, m.end()):
         return False  # "Backup of ~/.gnupg goes to …", "export of the logs": a noun
@@ -333,7 +335,7 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
         return False  # "the assistant uploads …" describes what the agent is to do
     if _MODAL.search(s, before, m.start()):
         return True  # "forks can leak them", "an attacker could exfiltrate"
-    if _AGAIN.search(s, m.end(), m.end() + 300):
+    if _AGAIN.search(s, m.end(), m.end() + 300) or REPEAT.search(s, m.end(), m.end() + 300):
         return False  # "appended our key to …; do the same on every new machine"
     head = _HEAD_WORD.match(word)
     if head is not None and _ROMANCE_PAST.search(head.group(), 2):  # after a stem
@@ -436,6 +438,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
 _TEMPLATE = re.compile(r"\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>")
 
 
+_LINKS = re.compile(r"\b(?:links?|urls?|enlaces?|liens?|collegament\w*|ссылк\w*)\b")
 _USE = re.compile(r"\bus(?:e|es|ing)\b")
 
 
@@ -448,14 +451,25 @@ def _attached(s: str, cl: Clauses, q: re.Match[str]) -> bool:
         *(rx[k].finditer(s, lo, hi) for k in ("send", "write", "read")),
         _USE.finditer(s, lo, hi),
     ]
-    return any(affirmed_order(s, v, lo, cl) for found in verbs for v in found)
+    return _LINKS.search(s, lo, hi) is not None or any(
+        affirmed_order(s, v, lo, cl) for found in verbs for v in found
+    )
+
+
+# An order to call the URL anywhere in the text, or a recurrence: the form is to be used.
+_CALLED = re.compile(
+    r"\b(?:open|visit|load|fetch|call|hit|ping|curl|wget|run|ouvr\w*|ouvre|abr\w*|apri\w*|"
+    r"öffne\w*|открой\w*|после|each|every|chaque|cada|ogni|jede[nmr]?|каждый)\b"
+)
 
 
 def _shown_form(s: str, cl: Clauses, at: int, var: str) -> bool:
     """Whether a placeholder (not a variable something fills in by itself) stands in a URL or
     query that its clause shows as the form a thing is written in (:data:`_NOTATION`)."""
-    return bool(_TEMPLATE.fullmatch(var)) and (
-        _NOTATION.search(s, cl.around(at, at + 1)[0], at) is not None
+    return (
+        bool(_TEMPLATE.fullmatch(var))
+        and _NOTATION.search(s, cl.around(at, at + 1)[0], at) is not None
+        and _CALLED.search(s) is None
     )
 
 
@@ -739,6 +753,7 @@ _UNVETTED = re.compile(
 
 # A fetch with no target piped into a shell ("no `curl | bash`") names the practice: it runs
 # something only with a source in its own clause ("install with `curl | sh` from x.example/i").
+_HOSTED = re.compile(r"://|\b[\w-]+(?:\.[\w-]+)+/")
 _BARE_PIPE = re.compile(r"(?:curl|wget|iwr|irm)(?:\s+-\S+)*\s*\|")
 
 
@@ -759,6 +774,7 @@ def _download_run(s: str, cl: Clauses) -> Hit | None:
                 or (
                     _BARE_PIPE.match(m.group())
                     and not _FROM.search(s, *cl.around(m.start(), m.end()))
+                    and not _HOSTED.search(line)
                 )
                 or rx["told"].search(s, max(clause_lo, line_lo), m.start())
                 or _installer_only(line)
