@@ -374,6 +374,66 @@ def test_a_phrase_of_common_words_is_found_through_the_index(
     assert rows < 3000 // 3, (rows, used)
 
 
+def _postings(pg: PgStateDatabase) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """(the ``message_postings`` rows, each message's ``tsv`` terms), both sorted."""
+
+    def both(c: Any) -> Any:
+        kept = "SELECT term, id FROM message_postings ORDER BY 1, 2"
+        terms = (
+            'SELECT t COLLATE "C", id FROM messages, unnest(tsvector_to_array(tsv)) t ORDER BY 1, 2'
+        )
+        return [tuple(r) for r in c.execute(kept)], [tuple(r) for r in c.execute(terms)]
+
+    return pg.read(both)
+
+
+def test_postings_follow_every_write_in_its_transaction(pg: PgStateDatabase) -> None:
+    """``message_postings`` holds each message's terms after a log, an edit, a session's
+    deletion, a bulk load and a failed load, and a search right after a write finds it."""
+    store = SessionStore(pg)
+    _fill(store)
+    kept, terms = _postings(pg)
+    assert kept == terms and ("lockfil", 1) in kept
+    mid = store.log("one", "user", "the quokka ate my lockfile")
+    assert [h.message_id for h in store.search_messages("quokka")] == [mid]
+    pg.write(lambda c: c.execute("UPDATE messages SET content = 'zebra' WHERE id = ?", (mid,)))
+    assert store.search_messages("quokka") == []
+    assert [h.message_id for h in store.search_messages("zebra")] == [mid]
+    pg.write(lambda c: c.execute("UPDATE messages SET role = 'user' WHERE id = ?", (mid,)))
+    store.delete("two")
+    copy(pg, [("b1", "bulk", 1.7e9)], [("b1", "user", "a wombat in bulk", None, None, None)])
+    with pytest.raises(memdir.MemdirError):
+        copy(pg, [("b1", "bulk", 1.7e9)], [("b1", "user", "numbat", None, None, None)])
+    kept, terms = _postings(pg)
+    assert kept == terms and ("zebra", mid) in kept and ("quokka", mid) not in kept
+    assert not [k for k in kept if k[0] == "numbat"]
+    assert [h.session_id for h in store.search_messages("wombat")] == ["b1"]
+
+
+def test_a_word_without_a_filter_is_read_from_the_postings_index_alone(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A word's stage 1 without a filter reads the (term, id) b-tree by an index-only scan
+    (no heap page a match); a phrase, several terms ANDed or a filter take the GIN index;
+    either way SQLite's ids."""
+    lite = _both_hold_the_corpus(pg, tmp_path, 600)
+    sent = _Sent(monkeypatch)
+    for matches, where, args, postings in (
+        (['"gamma"', '"omega"', '"zeta"'], "1", (), 3),
+        (['"gamma"', '"a new"', '("gamma") AND ("delta")'], "1", (), 1),
+        (['"gamma"', '"omega"'], "c.role = ?", ("user",), 0),
+    ):
+        found = _stage_one(matches, 50, where, args)
+        statements, got = sent.with_result(functools.partial(pg.read, found))
+        assert got == lite.read(found), matches
+        assert sum(s.count("FROM message_postings") for s in statements) == postings
+    pg.write(lambda c: c.execute("ANALYZE message_postings"))
+    plan = pg.read(
+        lambda c: c.execute("EXPLAIN (FORMAT JSON) " + fts.POSTINGS, ("gamma", 50)).fetchone()[0]
+    )
+    assert "Index Only Scan" in str(plan) and "Backward" in str(plan)
+
+
 def test_edited_and_deleted_rows_leave_the_index(pg: PgStateDatabase) -> None:
     store = SessionStore(pg)
     _fill(store)

@@ -45,6 +45,35 @@ BEGIN
 END $$"""
 
 
+# Each message's index terms as rows of ``message_postings`` (term, id), kept by
+# statement triggers over the rows each statement changed (a row whose ``tsv`` did not
+# change keeps its rows): a word's newest matches are then a backward index-only scan of
+# the (term, id) b-tree, no heap page a match as through the GIN index (pg/fts.py).
+_POSTINGS = """CREATE FUNCTION memdir_postings() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    DELETE FROM message_postings p USING (
+      SELECT o.id, unnest(tsvector_to_array(o.tsv)) AS term FROM old_rows o
+      WHERE o.tsv IS NOT NULL) d
+    WHERE p.term = d.term AND p.id = d.id;
+  ELSIF TG_OP = 'UPDATE' THEN
+    DELETE FROM message_postings p USING (
+      SELECT o.id, unnest(tsvector_to_array(o.tsv)) AS term FROM old_rows o
+      WHERE o.tsv IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM new_rows n WHERE n.id = o.id AND n.tsv IS NOT DISTINCT FROM o.tsv)) d
+    WHERE p.term = d.term AND p.id = d.id;
+    INSERT INTO message_postings (term, id)
+    SELECT unnest(tsvector_to_array(n.tsv)), n.id FROM new_rows n
+    WHERE n.tsv IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM old_rows o WHERE o.id = n.id AND o.tsv IS NOT DISTINCT FROM n.tsv);
+  ELSE
+    INSERT INTO message_postings (term, id)
+    SELECT unnest(tsvector_to_array(n.tsv)), n.id FROM new_rows n WHERE n.tsv IS NOT NULL;
+  END IF;
+  RETURN NULL;
+END $$"""
+
+
 # A state key an older memdir wrote: the server's URL, '#', the scope key (steps 0006, 0007).
 _URL = "'^postgres(ql)?://[^#]*#'"
 
@@ -312,6 +341,27 @@ _STEPS: tuple[Step, ...] = (
                         AND {_key("o.key")} = {_key("j.key")}
                         AND (o.key !~ {_URL} OR o.id < j.id))""",
             f"UPDATE jobs SET key = {_key('key')} WHERE kind = 'consolidate' AND key ~ {_URL}",
+        ),
+    ),
+    # A message search's stage 1 read a heap page a match through the GIN index (it
+    # holds no id); these rows give a word's newest matches from index pages only.
+    Step(
+        "0008_message_postings",
+        (
+            'CREATE TABLE message_postings (term text COLLATE "C" NOT NULL, '
+            "id bigint NOT NULL, PRIMARY KEY (term, id))",
+            _POSTINGS,
+            *(
+                f"CREATE TRIGGER messages_postings_{op.lower()} AFTER {op} ON messages "
+                f"REFERENCING {refs} FOR EACH STATEMENT EXECUTE FUNCTION memdir_postings()"
+                for op, refs in (
+                    ("INSERT", "NEW TABLE AS new_rows"),
+                    ("UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
+                    ("DELETE", "OLD TABLE AS old_rows"),
+                )
+            ),
+            "INSERT INTO message_postings (term, id) SELECT unnest(tsvector_to_array(tsv)), "
+            "id FROM messages WHERE tsv IS NOT NULL",
         ),
     ),
 )
