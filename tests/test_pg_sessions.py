@@ -410,6 +410,34 @@ def test_postings_follow_every_write_in_its_transaction(pg: PgStateDatabase) -> 
     assert [h.session_id for h in store.search_messages("wombat")] == ["b1"]
 
 
+def test_a_load_into_an_empty_table_builds_the_postings_key_once(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Into an empty ``messages`` the postings' primary key is made again after the rows
+    (same definition); a load into a table with rows keeps it. Either way the postings
+    are each message's terms."""
+    monkeypatch.setattr(bulk, "CHUNK", 2)
+
+    def key(c: Any) -> Any:
+        return c.execute(
+            "SELECT oid, pg_get_constraintdef(oid) FROM pg_constraint "
+            "WHERE conrelid = 'message_postings'::regclass AND contype = 'p'"
+        ).fetchone()
+
+    before = pg.read(key)
+    copy(
+        pg,
+        [("a", "bulk", 1.7e9)],
+        [("a", "user", f"quokka {i}", None, None, None) for i in range(5)],
+    )
+    after = pg.read(key)
+    assert after[1] == before[1] == "PRIMARY KEY (term, id)" and after[0] != before[0]
+    copy(pg, [("b", "bulk", 1.7e9)], [("b", "user", "wombat", None, None, None)])
+    assert pg.read(key) == after
+    kept, terms = _postings(pg)
+    assert kept == terms and ("wombat", 6) in kept and len(kept) == 11
+
+
 def test_a_word_without_a_filter_is_read_from_the_postings_index_alone(
     pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
