@@ -410,6 +410,39 @@ def test_postings_follow_every_write_in_its_transaction(pg: PgStateDatabase) -> 
     assert [h.session_id for h in store.search_messages("wombat")] == ["b1"]
 
 
+def test_step_0008_fills_the_postings_of_an_older_database(pg_url: str) -> None:
+    """A state made before step 0008, its messages indexed, gets their postings from the
+    step: searches find them and later writes keep them."""
+    from memdir.pg.db import Schema
+    from memdir.pg.sessions import schema_name
+    from memdir.pg.state_schema import state_schema
+
+    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
+    full = state_schema(name, "state/older")
+    assert full.steps[7].name == "0008_message_postings"
+    older = PgDatabase(pg_url)
+    older.ensure(Schema(full.component, full.steps[:7]))
+    older.close()
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{name}"')
+        conn.execute("INSERT INTO sessions (id, agent, started_at) VALUES ('s', 'a', 0)")
+        conn.execute(
+            "INSERT INTO messages (id, session_id, role, content, timestamp, tsv, ntok) "
+            "VALUES (1, 's', 'user', 'older quokka', 0, to_tsvector('simple', 'older quokka'), 2)"
+        )
+        conn.execute("UPDATE fts_stats SET nrows = 1, ntok = 2 WHERE base = 'messages'")
+    db = PgStateDatabase(PgDatabase(pg_url), user="older")
+    try:
+        store = SessionStore(db)
+        assert [h.message_id for h in store.search_messages("quokka")] == [1]
+        store.log("s", "user", "a younger quokka")
+        assert {h.message_id for h in store.search_messages("quokka")} == {1, 2}
+        kept, terms = _postings(db)
+        assert kept == terms and ("quokka", 1) in kept and ("younger", 2) in kept
+    finally:
+        db.pg.close()
+
+
 def test_a_load_into_an_empty_table_builds_the_postings_key_once(
     pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
