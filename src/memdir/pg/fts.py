@@ -225,8 +225,9 @@ class Fts:
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> tuple[str, tuple[Any, ...]] | None:
         """:meth:`newest`'s one statement and its parameters (None: nothing to look
-        for); for a phrase the probe, then one of the two ways on (see :data:`PROBE`),
-        each skipped by a one-time filter unless its turn comes."""
+        for): a message word without a filter from the postings (:data:`POSTINGS`), else
+        windows of the newest rows, then the rest (see :data:`PROBE`), each skipped by a
+        one-time filter unless its turn comes."""
         phrases = self.analyzer.phrases(match)
         if phrases is None:
             return None
