@@ -410,6 +410,22 @@ def test_postings_follow_every_write_in_its_transaction(pg: PgStateDatabase) -> 
     assert [h.session_id for h in store.search_messages("wombat")] == ["b1"]
 
 
+def test_a_truncate_empties_the_postings(pg: PgStateDatabase) -> None:
+    """``TRUNCATE messages`` (or ``sessions``, cascading) empties ``message_postings``
+    too: a later log (its id taken again) and a bulk load into the emptied table work."""
+    store = SessionStore(pg)
+    _fill(store)
+    pg.write(lambda c: c.execute("TRUNCATE messages CASCADE"))
+    assert _postings(pg) == ([], [])
+    mid = store.log("one", "user", "the quokka after a truncate")
+    assert mid == 1 and [h.message_id for h in store.search_messages("quokka")] == [mid]
+    pg.write(lambda c: c.execute("TRUNCATE sessions CASCADE"))
+    copy(pg, [("b1", "bulk", 1.7e9)], [("b1", "user", "a quokka in bulk", None, None, None)])
+    kept, terms = _postings(pg)
+    assert kept == terms and ("quokka", 1) in kept
+    assert [h.session_id for h in store.search_messages("quokka")] == ["b1"]
+
+
 def test_step_0008_fills_the_postings_of_an_older_database(pg_url: str) -> None:
     """A state made before step 0008, its messages indexed, gets their postings from the
     step: searches find them and later writes keep them."""

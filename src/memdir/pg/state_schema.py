@@ -49,9 +49,12 @@ END $$"""
 # statement triggers over the rows each statement changed (a row whose ``tsv`` did not
 # change keeps its rows): a word's newest matches are then a backward index-only scan of
 # the (term, id) b-tree, no heap page a match as through the GIN index (pg/fts.py).
+# A TRUNCATE of ``messages`` (or of ``sessions``, cascading) empties them too.
 _POSTINGS = """CREATE FUNCTION memdir_postings() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
+  IF TG_OP = 'TRUNCATE' THEN
+    TRUNCATE message_postings;
+  ELSIF TG_OP = 'DELETE' THEN
     DELETE FROM message_postings p USING (
       SELECT o.id, unnest(tsvector_to_array(o.tsv)) AS term FROM old_rows o
       WHERE o.tsv IS NOT NULL) d
@@ -360,6 +363,8 @@ _STEPS: tuple[Step, ...] = (
                     ("DELETE", "OLD TABLE AS old_rows"),
                 )
             ),
+            "CREATE TRIGGER messages_postings_truncate AFTER TRUNCATE ON messages "
+            "FOR EACH STATEMENT EXECUTE FUNCTION memdir_postings()",
             "INSERT INTO message_postings (term, id) SELECT unnest(tsvector_to_array(tsv)), "
             "id FROM messages WHERE tsv IS NOT NULL",
         ),
