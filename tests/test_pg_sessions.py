@@ -455,6 +455,10 @@ def test_step_0008_fills_the_postings_of_an_older_database(pg_url: str) -> None:
         assert {h.message_id for h in store.search_messages("quokka")} == {1, 2}
         kept, terms = _postings(db)
         assert kept == terms and ("quokka", 1) in kept and ("younger", 2) in kept
+        key = "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = "
+        key += "'message_postings'::regclass AND contype = 'p'"
+        pkey = ("message_postings_pkey", "PRIMARY KEY (term, id)")
+        assert db.read(lambda c: [tuple(r) for r in c.execute(key)]) == [pkey]
     finally:
         db.pg.close()
 
