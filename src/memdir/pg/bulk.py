@@ -65,8 +65,10 @@ def _defer_indexes(raw: Any) -> list[str]:
     returned (``[]``: nothing dropped). Not the primary key, unique or partial indexes
     (a load must check or leaves them alone), nor the GIN index: kept up as rows
     arrive, its upkeep overlaps the client's analysis, where a build at the end would
-    run alone. Takes ``messages`` and ``sessions`` exclusively till commit, and only when
-    nobody holds them (a reader then waits for the load; a load never waits for one)."""
+    run alone. ``message_postings``' primary key is dropped too, to be built once after
+    its rows. Takes ``messages``, ``sessions`` and ``message_postings`` exclusively till
+    commit, and only when nobody holds them (a reader then waits for the load; a load
+    never waits for one)."""
     empty = (
         "SELECT NOT EXISTS (SELECT 1 FROM messages) AND pg_has_role(relowner, 'USAGE') "
         "FROM pg_class WHERE oid = 'messages'::regclass"

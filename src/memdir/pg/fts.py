@@ -83,11 +83,6 @@ class Analyzer:
             phrases.append(lex)
         return phrases or None
 
-    def tsquery(self, match: str) -> str | None:
-        """:meth:`phrases` as a ``tsquery``: each string a phrase of its stems."""
-        phrases = self.phrases(match)
-        return None if phrases is None else _tsquery(phrases)
-
 
 class _Bound(Stems):
     def __init__(self, analyzer: Analyzer) -> None:
