@@ -20,25 +20,8 @@ from typing import Any
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).parent))
-from pg_pages import _cluster, _stat
+from pg_pages import _cluster, _cpu
 from scale import Generator
-
-
-def _cluster_cpu(post: int) -> float:
-    """CPU seconds of the postmaster, its live children and the children it reaped."""
-    total = 0
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            fields = _stat(int(proc.name))
-        except (OSError, ValueError):
-            continue
-        if int(proc.name) == post:
-            total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
-        elif fields[1] == str(post):
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,13 +50,13 @@ def main(argv: list[str] | None = None) -> int:
         db.migrations()  # the schema is made before the clock starts
         res: dict[str, Any] = {}
         load0 = os.getloadavg()[0]
-        c0, s0, t0 = time.process_time(), _cluster_cpu(post), time.perf_counter()
+        c0, s0, t0 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
         copy(
             db,
             ((f"s{k:07d}", "cli", v) for k, v in sessions.items()),
             ((f"s{r[0]:07d}", *r[1:]) for r in rows),
         )
-        c1, s1, t1 = time.process_time(), _cluster_cpu(post), time.perf_counter()
+        c1, s1, t1 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
         db.pg.close()
         tables = control.execute(
             "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) FROM pg_tables "
@@ -82,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         ).fetchall()
         for (table,) in tables:
             control.execute(f"VACUUM ANALYZE {table}")
-        s2, t2 = _cluster_cpu(post), time.perf_counter()
+        s2, t2 = _cpu(post, reaped=True), time.perf_counter()
         size = control.execute(
             "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n "
             "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'r'",

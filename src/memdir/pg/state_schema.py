@@ -85,6 +85,20 @@ def _key(column: str) -> str:
     return f"regexp_replace({column}, {_URL}, '')"
 
 
+def _statement_triggers(name: str, table: str, function: str) -> tuple[str, ...]:
+    """``function`` after each INSERT, UPDATE and DELETE on ``table``, over the rows the
+    statement changed (``new_rows``, ``old_rows``)."""
+    return tuple(
+        f"CREATE TRIGGER {name}_{op.lower()} AFTER {op} ON {table} REFERENCING {refs} "
+        f"FOR EACH STATEMENT EXECUTE FUNCTION {function}()"
+        for op, refs in (
+            ("INSERT", "NEW TABLE AS new_rows"),
+            ("UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
+            ("DELETE", "OLD TABLE AS old_rows"),
+        )
+    )
+
+
 def _fts(base: str) -> tuple[str, ...]:
     return (
         f"ALTER TABLE {base} ADD COLUMN tsv tsvector",
@@ -94,15 +108,7 @@ def _fts(base: str) -> tuple[str, ...]:
         f"INSERT INTO fts_stats (base) VALUES ('{base}')",
         f"CREATE TRIGGER {base}_text BEFORE UPDATE ON {base} FOR EACH ROW "
         f"EXECUTE FUNCTION memdir_text_changed()",
-        *(
-            f"CREATE TRIGGER {base}_stats_{op.lower()} AFTER {op} ON {base} REFERENCING "
-            f"{refs} FOR EACH STATEMENT EXECUTE FUNCTION memdir_fts_stats()"
-            for op, refs in (
-                ("INSERT", "NEW TABLE AS new_rows"),
-                ("UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-                ("DELETE", "OLD TABLE AS old_rows"),
-            )
-        ),
+        *_statement_triggers(f"{base}_stats", base, "memdir_fts_stats"),
     )
 
 
@@ -354,15 +360,7 @@ _STEPS: tuple[Step, ...] = (
         (
             'CREATE TABLE message_postings (term text COLLATE "C" NOT NULL, id bigint NOT NULL)',
             _POSTINGS,
-            *(
-                f"CREATE TRIGGER messages_postings_{op.lower()} AFTER {op} ON messages "
-                f"REFERENCING {refs} FOR EACH STATEMENT EXECUTE FUNCTION memdir_postings()"
-                for op, refs in (
-                    ("INSERT", "NEW TABLE AS new_rows"),
-                    ("UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-                    ("DELETE", "OLD TABLE AS old_rows"),
-                )
-            ),
+            *_statement_triggers("messages_postings", "messages", "memdir_postings"),
             "CREATE TRIGGER messages_postings_truncate AFTER TRUNCATE ON messages "
             "FOR EACH STATEMENT EXECUTE FUNCTION memdir_postings()",
             "INSERT INTO message_postings (term, id) SELECT unnest(tsvector_to_array(tsv)), "
