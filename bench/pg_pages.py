@@ -42,9 +42,10 @@ def _cluster(conn: psycopg.Connection[Any]) -> int | None:
         return None
 
 
-def _cpu(post: int | None) -> float:
+def _cpu(post: int | None, *, reaped: bool = False) -> float:
     """CPU seconds of the cluster's processes (the postmaster and its children; exited
-    backends are not counted, the pool keeps its connections)."""
+    backends are not counted, the pool keeps its connections), with ``reaped`` those of
+    the children the postmaster reaped too."""
     if post is None:
         return 0.0
     total = 0
@@ -57,6 +58,8 @@ def _cpu(post: int | None) -> float:
             continue
         if int(proc.name) == post or fields[1] == str(post):
             total += int(fields[11]) + int(fields[12])  # utime, stime
+            if reaped and int(proc.name) == post:
+                total += int(fields[13]) + int(fields[14])  # cutime, cstime
     return total / os.sysconf("SC_CLK_TCK")
 
 

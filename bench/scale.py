@@ -521,11 +521,13 @@ class PgMemdirSystem(MemdirSystem):
         md.close()
         t1 = time.perf_counter()
         with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(f'VACUUM ANALYZE "{where}".messages')
-            conn.execute(f'VACUUM ANALYZE "{where}".sessions')
+            tables = ["messages", "sessions"]
+            row = conn.execute(f"SELECT to_regclass('\"{where}\".message_postings')").fetchone()
+            tables += ["message_postings"] * bool(row and row[0])  # its visibility map
+            for table in tables:
+                conn.execute(f'VACUUM ANALYZE "{where}".{table}')
             size = conn.execute(
-                f"SELECT pg_total_relation_size('\"{where}\".messages') + "
-                f"pg_total_relation_size('\"{where}\".sessions')"
+                "SELECT " + " + ".join(f"pg_total_relation_size('\"{where}\".{t}')" for t in tables)
             ).fetchone()
         (db.parent / "pg.json").write_text(
             json.dumps({"url": url, "schema": schema, "bytes": size[0] if size else 0})

@@ -374,6 +374,147 @@ def test_a_phrase_of_common_words_is_found_through_the_index(
     assert rows < 3000 // 3, (rows, used)
 
 
+def _postings(pg: PgStateDatabase) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """(the ``message_postings`` rows, each message's ``tsv`` terms), both sorted."""
+
+    def both(c: Any) -> Any:
+        kept = "SELECT term, id FROM message_postings ORDER BY 1, 2"
+        terms = (
+            'SELECT t COLLATE "C", id FROM messages, unnest(tsvector_to_array(tsv)) t ORDER BY 1, 2'
+        )
+        return [tuple(r) for r in c.execute(kept)], [tuple(r) for r in c.execute(terms)]
+
+    return pg.read(both)
+
+
+def test_postings_follow_every_write_in_its_transaction(pg: PgStateDatabase) -> None:
+    """``message_postings`` holds each message's terms after a log, an edit, a session's
+    deletion, a bulk load and a failed load, and a search right after a write finds it."""
+    store = SessionStore(pg)
+    _fill(store)
+    kept, terms = _postings(pg)
+    assert kept == terms and ("lockfil", 1) in kept
+    mid = store.log("one", "user", "the quokka ate my lockfile")
+    assert [h.message_id for h in store.search_messages("quokka")] == [mid]
+    pg.write(lambda c: c.execute("UPDATE messages SET content = 'zebra' WHERE id = ?", (mid,)))
+    assert store.search_messages("quokka") == []
+    assert [h.message_id for h in store.search_messages("zebra")] == [mid]
+    pg.write(lambda c: c.execute("UPDATE messages SET role = 'user' WHERE id = ?", (mid,)))
+    store.delete("two")
+    copy(pg, [("b1", "bulk", 1.7e9)], [("b1", "user", "a wombat in bulk", None, None, None)])
+    with pytest.raises(memdir.MemdirError):
+        copy(pg, [("b1", "bulk", 1.7e9)], [("b1", "user", "numbat", None, None, None)])
+    kept, terms = _postings(pg)
+    assert kept == terms and ("zebra", mid) in kept and ("quokka", mid) not in kept
+    assert not [k for k in kept if k[0] == "numbat"]
+    assert [h.session_id for h in store.search_messages("wombat")] == ["b1"]
+
+
+def test_a_truncate_empties_the_postings(pg: PgStateDatabase) -> None:
+    """``TRUNCATE messages`` (or ``sessions``, cascading) empties ``message_postings``
+    too: a later log (its id taken again) and a bulk load into the emptied table work."""
+    store = SessionStore(pg)
+    _fill(store)
+    pg.write(lambda c: c.execute("TRUNCATE messages CASCADE"))
+    assert _postings(pg) == ([], [])
+    mid = store.log("one", "user", "the quokka after a truncate")
+    assert mid == 1 and [h.message_id for h in store.search_messages("quokka")] == [mid]
+    pg.write(lambda c: c.execute("TRUNCATE sessions CASCADE"))
+    copy(pg, [("b1", "bulk", 1.7e9)], [("b1", "user", "a quokka in bulk", None, None, None)])
+    kept, terms = _postings(pg)
+    assert kept == terms and ("quokka", 1) in kept
+    assert [h.session_id for h in store.search_messages("quokka")] == ["b1"]
+
+
+def test_step_0008_fills_the_postings_of_an_older_database(pg_url: str) -> None:
+    """A state made before step 0008, its messages indexed, gets their postings from the
+    step: searches find them and later writes keep them."""
+    from memdir.pg.db import Schema
+    from memdir.pg.sessions import schema_name
+    from memdir.pg.state_schema import state_schema
+
+    name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "older")
+    full = state_schema(name, "state/older")
+    assert full.steps[7].name == "0008_message_postings"
+    older = PgDatabase(pg_url)
+    older.ensure(Schema(full.component, full.steps[:7]))
+    older.close()
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{name}"')
+        conn.execute("INSERT INTO sessions (id, agent, started_at) VALUES ('s', 'a', 0)")
+        conn.execute(
+            "INSERT INTO messages (id, session_id, role, content, timestamp, tsv, ntok) "
+            "VALUES (1, 's', 'user', 'older quokka', 0, to_tsvector('simple', 'older quokka'), 2)"
+        )
+        conn.execute("UPDATE fts_stats SET nrows = 1, ntok = 2 WHERE base = 'messages'")
+    db = PgStateDatabase(PgDatabase(pg_url), user="older")
+    try:
+        store = SessionStore(db)
+        assert [h.message_id for h in store.search_messages("quokka")] == [1]
+        store.log("s", "user", "a younger quokka")
+        assert {h.message_id for h in store.search_messages("quokka")} == {1, 2}
+        kept, terms = _postings(db)
+        assert kept == terms and ("quokka", 1) in kept and ("younger", 2) in kept
+        key = "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = "
+        key += "'message_postings'::regclass AND contype = 'p'"
+        pkey = ("message_postings_pkey", "PRIMARY KEY (term, id)")
+        assert db.read(lambda c: [tuple(r) for r in c.execute(key)]) == [pkey]
+    finally:
+        db.pg.close()
+
+
+def test_a_load_into_an_empty_table_builds_the_postings_key_once(
+    pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Into an empty ``messages`` the postings' primary key is made again after the rows
+    (same definition); a load into a table with rows keeps it. Either way the postings
+    are each message's terms."""
+    monkeypatch.setattr(bulk, "CHUNK", 2)
+
+    def key(c: Any) -> Any:
+        return c.execute(
+            "SELECT oid, pg_get_constraintdef(oid) FROM pg_constraint "
+            "WHERE conrelid = 'message_postings'::regclass AND contype = 'p'"
+        ).fetchone()
+
+    before = pg.read(key)
+    copy(
+        pg,
+        [("a", "bulk", 1.7e9)],
+        [("a", "user", f"quokka {i}", None, None, None) for i in range(5)],
+    )
+    after = pg.read(key)
+    assert after[1] == before[1] == "PRIMARY KEY (term, id)" and after[0] != before[0]
+    copy(pg, [("b", "bulk", 1.7e9)], [("b", "user", "wombat", None, None, None)])
+    assert pg.read(key) == after
+    kept, terms = _postings(pg)
+    assert kept == terms and ("wombat", 6) in kept and len(kept) == 11
+
+
+def test_a_word_without_a_filter_is_read_from_the_postings_index_alone(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A word's stage 1 without a filter reads the (term, id) b-tree by an index-only scan
+    (no heap page a match); a phrase, several terms ANDed or a filter take the GIN index;
+    either way SQLite's ids."""
+    lite = _both_hold_the_corpus(pg, tmp_path, 600)
+    sent = _Sent(monkeypatch)
+    for matches, where, args, postings in (
+        (['"gamma"', '"omega"', '"zeta"'], "1", (), 3),
+        (['"gamma"', '"a new"', '("gamma") AND ("delta")'], "1", (), 1),
+        (['"gamma"', '"omega"'], "c.role = ?", ("user",), 0),
+    ):
+        found = _stage_one(matches, 50, where, args)
+        statements, got = sent.with_result(functools.partial(pg.read, found))
+        assert got == lite.read(found), matches
+        assert sum(s.count("FROM message_postings") for s in statements) == postings
+    pg.write(lambda c: c.execute("ANALYZE message_postings"))
+    plan = pg.read(
+        lambda c: c.execute("EXPLAIN (FORMAT JSON) " + fts.POSTINGS, ("gamma", 50)).fetchone()[0]
+    )
+    assert "Index Only Scan" in str(plan) and "Backward" in str(plan)
+
+
 def test_edited_and_deleted_rows_leave_the_index(pg: PgStateDatabase) -> None:
     store = SessionStore(pg)
     _fill(store)

@@ -545,7 +545,7 @@ def test_step_0007_merges_the_location_keyed_usage_and_jobs_of_an_older_database
     one, md = _two_servers(pg_url, tmp_path, project, clock)
     name = schema_name(pg_url.rsplit("search_path%3D", 1)[1], "alice")
     full = state_schema(name, "state/alice")
-    assert [s.name for s in full.steps[5:]] == [
+    assert [s.name for s in full.steps[5:7]] == [
         "0006_tombstones_by_scope_key",
         "0007_usage_by_scope_key",
     ]
@@ -586,7 +586,7 @@ def test_step_0007_merges_the_location_keyed_usage_and_jobs_of_an_older_database
     # reached through the other host name: the first state use brings the schema along
     assert md.pipeline.usage.get(key, "feedback_tabs") == (9, to_datetime(300.0))
     assert md.pipeline.usage.get("/home/someone/.memdir/scope", "feedback_tabs")[0] == 7
-    assert [n for n, _ in md.pipeline.jobs.db.migrations()][-1] == "0007_usage_by_scope_key"
+    assert "0007_usage_by_scope_key" in [n for n, _ in md.pipeline.jobs.db.migrations()]
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(f'SET search_path TO "{name}"')
         usage = conn.execute("SELECT location FROM usage ORDER BY location").fetchall()

@@ -65,8 +65,10 @@ def _defer_indexes(raw: Any) -> list[str]:
     returned (``[]``: nothing dropped). Not the primary key, unique or partial indexes
     (a load must check or leaves them alone), nor the GIN index: kept up as rows
     arrive, its upkeep overlaps the client's analysis, where a build at the end would
-    run alone. Takes ``messages`` and ``sessions`` exclusively till commit, and only when
-    nobody holds them (a reader then waits for the load; a load never waits for one)."""
+    run alone. ``message_postings``' primary key is dropped too, to be built once after
+    its rows. Takes ``messages``, ``sessions`` and ``message_postings`` exclusively till
+    commit, and only when nobody holds them (a reader then waits for the load; a load
+    never waits for one)."""
     empty = (
         "SELECT NOT EXISTS (SELECT 1 FROM messages) AND pg_has_role(relowner, 'USAGE') "
         "FROM pg_class WHERE oid = 'messages'::regclass"
@@ -76,7 +78,9 @@ def _defer_indexes(raw: Any) -> list[str]:
         return []
     try:
         with raw.transaction():  # a savepoint: a refused lock leaves the load as it was
-            raw.execute("LOCK TABLE messages, sessions IN ACCESS EXCLUSIVE MODE NOWAIT")
+            raw.execute(
+                "LOCK TABLE messages, sessions, message_postings IN ACCESS EXCLUSIVE MODE NOWAIT"
+            )
     except psycopg.errors.LockNotAvailable:
         return []  # someone reads them: load as into a table with rows
     if not raw.execute(empty).fetchone()[0]:  # filled meanwhile
@@ -91,11 +95,18 @@ def _defer_indexes(raw: Any) -> list[str]:
         "AND indpred IS NULL AND indisvalid AND (SELECT amname FROM pg_am JOIN pg_class c ON "
         "c.relam = pg_am.oid WHERE c.oid = indexrelid) = 'btree' ORDER BY indexrelid"
     ).fetchall()
+    postings = raw.execute(  # empty with messages: its rows come from them, unique
+        "SELECT quote_ident(conname), pg_get_constraintdef(oid) FROM pg_constraint "
+        "WHERE conrelid = 'message_postings'::regclass AND contype = 'p'"
+    ).fetchall()
     for name, _ in keys:
         raw.execute(f"ALTER TABLE messages DROP CONSTRAINT {name}")
     for name, _ in indexes:
         raw.execute(f"DROP INDEX {name}")
+    for name, _ in postings:
+        raw.execute(f"ALTER TABLE message_postings DROP CONSTRAINT {name}")
     build = [sql for _, sql in indexes]
+    build += [f"ALTER TABLE message_postings ADD CONSTRAINT {n} {sql}" for n, sql in postings]
     return build + [f"ALTER TABLE messages ADD CONSTRAINT {n} {sql}" for n, sql in keys]
 
 

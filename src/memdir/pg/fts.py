@@ -70,9 +70,9 @@ class Analyzer:
             out.append((text, len(words)))
         return out
 
-    def tsquery(self, match: str) -> str | None:
-        """An FTS5 MATCH of quoted strings joined by AND (what the ranking builds) as a
-        ``tsquery``: each string a phrase of its stems. None: nothing to look for."""
+    def phrases(self, match: str) -> list[list[str]] | None:
+        """An FTS5 MATCH of quoted strings joined by AND (what the ranking builds) as the
+        stems of each string. None: nothing to look for."""
         phrases = []
         for m in _QUOTED.finditer(match):
             words = tokens(m.group(1).replace('""', '"'))
@@ -80,8 +80,8 @@ class Analyzer:
             lex = [stem[w] for w in words if stem[w]]
             if not lex:
                 return None  # FTS5 matches nothing for such a string either
-            phrases.append(" <-> ".join(_quote(x) for x in lex))
-        return " & ".join(f"({p})" for p in phrases) if phrases else None
+            phrases.append(lex)
+        return phrases or None
 
 
 class _Bound(Stems):
@@ -96,6 +96,10 @@ class _Bound(Stems):
         if todo:
             self.cache.update(self._analyzer.stems(todo))
         return self.cache
+
+
+def _tsquery(phrases: list[list[str]]) -> str:
+    return " & ".join(f"({' <-> '.join(_quote(x) for x in p)})" for p in phrases)
 
 
 def _quote(lexeme: str) -> str:
@@ -127,6 +131,9 @@ def analyzer() -> Analyzer:
 PROBE = 16
 WORD_PROBE = 80
 WINDOWS = 3
+#: A word's newest matches without a filter: a backward index-only scan of the
+#: ``message_postings`` b-tree (pg/state_schema.py), ``limit`` index entries, no heap page.
+POSTINGS = "SELECT id FROM message_postings WHERE term = ? ORDER BY id DESC LIMIT ?"
 
 
 class Fts:
@@ -213,12 +220,17 @@ class Fts:
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> tuple[str, tuple[Any, ...]] | None:
         """:meth:`newest`'s one statement and its parameters (None: nothing to look
-        for); for a phrase the probe, then one of the two ways on (see :data:`PROBE`),
-        each skipped by a one-time filter unless its turn comes."""
-        q = self.analyzer.tsquery(match)
-        if q is None:
+        for): a message word without a filter from the postings (:data:`POSTINGS`), else
+        windows of the newest rows, then the rest (see :data:`PROBE`), each skipped by a
+        one-time filter unless its turn comes."""
+        phrases = self.analyzer.phrases(match)
+        if phrases is None:
             return None
         t = content.name
+        if t == "messages" and where == "1" and len(phrases) == 1 and len(phrases[0]) == 1:
+            # one word, no filter: its newest ids from the postings b-tree alone
+            return POSTINGS, (phrases[0][0], limit)
+        q = _tsquery(phrases)
         match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
         if t not in self.hints:
             self.table_stats(content)

@@ -45,12 +45,58 @@ BEGIN
 END $$"""
 
 
+# Each message's index terms as rows of ``message_postings`` (term, id), kept by
+# statement triggers over the rows each statement changed (a row whose ``tsv`` did not
+# change keeps its rows): a word's newest matches are then a backward index-only scan of
+# the (term, id) b-tree, no heap page a match as through the GIN index (pg/fts.py).
+# A TRUNCATE of ``messages`` (or of ``sessions``, cascading) empties them too.
+_POSTINGS = """CREATE FUNCTION memdir_postings() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    TRUNCATE message_postings;
+  ELSIF TG_OP = 'DELETE' THEN
+    DELETE FROM message_postings p USING (
+      SELECT o.id, unnest(tsvector_to_array(o.tsv)) AS term FROM old_rows o
+      WHERE o.tsv IS NOT NULL) d
+    WHERE p.term = d.term AND p.id = d.id;
+  ELSIF TG_OP = 'UPDATE' THEN
+    DELETE FROM message_postings p USING (
+      SELECT o.id, unnest(tsvector_to_array(o.tsv)) AS term FROM old_rows o
+      WHERE o.tsv IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM new_rows n WHERE n.id = o.id AND n.tsv IS NOT DISTINCT FROM o.tsv)) d
+    WHERE p.term = d.term AND p.id = d.id;
+    INSERT INTO message_postings (term, id)
+    SELECT unnest(tsvector_to_array(n.tsv)), n.id FROM new_rows n
+    WHERE n.tsv IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM old_rows o WHERE o.id = n.id AND o.tsv IS NOT DISTINCT FROM n.tsv);
+  ELSE
+    INSERT INTO message_postings (term, id)
+    SELECT unnest(tsvector_to_array(n.tsv)), n.id FROM new_rows n WHERE n.tsv IS NOT NULL;
+  END IF;
+  RETURN NULL;
+END $$"""
+
+
 # A state key an older memdir wrote: the server's URL, '#', the scope key (steps 0006, 0007).
 _URL = "'^postgres(ql)?://[^#]*#'"
 
 
 def _key(column: str) -> str:
     return f"regexp_replace({column}, {_URL}, '')"
+
+
+def _statement_triggers(name: str, table: str, function: str) -> tuple[str, ...]:
+    """``function`` after each INSERT, UPDATE and DELETE on ``table``, over the rows the
+    statement changed (``new_rows``, ``old_rows``)."""
+    return tuple(
+        f"CREATE TRIGGER {name}_{op.lower()} AFTER {op} ON {table} REFERENCING {refs} "
+        f"FOR EACH STATEMENT EXECUTE FUNCTION {function}()"
+        for op, refs in (
+            ("INSERT", "NEW TABLE AS new_rows"),
+            ("UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
+            ("DELETE", "OLD TABLE AS old_rows"),
+        )
+    )
 
 
 def _fts(base: str) -> tuple[str, ...]:
@@ -62,15 +108,7 @@ def _fts(base: str) -> tuple[str, ...]:
         f"INSERT INTO fts_stats (base) VALUES ('{base}')",
         f"CREATE TRIGGER {base}_text BEFORE UPDATE ON {base} FOR EACH ROW "
         f"EXECUTE FUNCTION memdir_text_changed()",
-        *(
-            f"CREATE TRIGGER {base}_stats_{op.lower()} AFTER {op} ON {base} REFERENCING "
-            f"{refs} FOR EACH STATEMENT EXECUTE FUNCTION memdir_fts_stats()"
-            for op, refs in (
-                ("INSERT", "NEW TABLE AS new_rows"),
-                ("UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-                ("DELETE", "OLD TABLE AS old_rows"),
-            )
-        ),
+        *_statement_triggers(f"{base}_stats", base, "memdir_fts_stats"),
     )
 
 
@@ -312,6 +350,24 @@ _STEPS: tuple[Step, ...] = (
                         AND {_key("o.key")} = {_key("j.key")}
                         AND (o.key !~ {_URL} OR o.id < j.id))""",
             f"UPDATE jobs SET key = {_key('key')} WHERE kind = 'consolidate' AND key ~ {_URL}",
+        ),
+    ),
+    # A message search's stage 1 read a heap page a match through the GIN index (it
+    # holds no id); these rows give a word's newest matches from index pages only. On an
+    # existing state the rows are filled first and their key built once after them.
+    Step(
+        "0008_message_postings",
+        (
+            'CREATE TABLE message_postings (term text COLLATE "C" NOT NULL, id bigint NOT NULL)',
+            _POSTINGS,
+            *_statement_triggers("messages_postings", "messages", "memdir_postings"),
+            "CREATE TRIGGER messages_postings_truncate AFTER TRUNCATE ON messages "
+            "FOR EACH STATEMENT EXECUTE FUNCTION memdir_postings()",
+            "INSERT INTO message_postings (term, id) SELECT unnest(tsvector_to_array(tsv)), "
+            "id FROM messages WHERE tsv IS NOT NULL",
+            # its key built once over the filled rows, not kept up row by row
+            "ALTER TABLE message_postings ADD CONSTRAINT message_postings_pkey "
+            "PRIMARY KEY (term, id)",
         ),
     ),
 )

@@ -1,0 +1,95 @@
+"""CPU a message of the PostgreSQL bulk path (``memdir.pg.bulk.copy``): the loading
+process's CPU and the cluster's (its processes' utime + stime from ``/proc``, reaped
+children included), for ``bench/scale.py``'s generated messages loaded into a fresh
+schema, then its ``VACUUM ANALYZE`` apart; the load average beside them. Needs the cluster
+on this machine and nothing else using it meanwhile (bench/README.md).
+
+    PYTHONPATH=src .venv-bench/bin/python bench/pg_bulk_cpu.py URL [--n 200000] [--seed 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+sys.path.insert(0, str(Path(__file__).parent))
+from pg_pages import _cluster, _cpu
+from scale import Generator
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("url", help="a PostgreSQL URL (a schema is made and dropped)")
+    ap.add_argument("--n", type=int, default=200_000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--keep", action="store_true", help="keep the schema")
+    a = ap.parse_args(argv)
+    from memdir.pg.bulk import copy
+    from memdir.pg.db import PgDatabase
+    from memdir.pg.sessions import PgStateDatabase
+
+    rows = list(Generator(a.seed).messages(a.n))
+    sessions: dict[int, float] = {}
+    for sno, *_rest, ts in rows:
+        sessions.setdefault(sno, ts)
+    schema = f"bulkcpu_{secrets.token_hex(4)}"
+    with psycopg.connect(a.url, autocommit=True) as control:
+        control.execute(f"CREATE SCHEMA {schema}")
+        url = f"{a.url}{'&' if '?' in a.url else '?'}options=-csearch_path%3D{schema}"
+        post = _cluster(control)
+        if post is None:
+            sys.exit("the cluster does not run on this machine")
+        db = PgStateDatabase(PgDatabase(url))
+        db.migrations()  # the schema is made before the clock starts
+        res: dict[str, Any] = {}
+        load0 = os.getloadavg()[0]
+        c0, s0, t0 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
+        copy(
+            db,
+            ((f"s{k:07d}", "cli", v) for k, v in sessions.items()),
+            ((f"s{r[0]:07d}", *r[1:]) for r in rows),
+        )
+        c1, s1, t1 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
+        db.pg.close()
+        tables = control.execute(
+            "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) FROM pg_tables "
+            "WHERE schemaname = %s AND tablename IN ('messages', 'sessions', 'message_postings')",
+            (db.schema(),),
+        ).fetchall()
+        for (table,) in tables:
+            control.execute(f"VACUUM ANALYZE {table}")
+        s2, t2 = _cpu(post, reaped=True), time.perf_counter()
+        size = control.execute(
+            "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n "
+            "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'r'",
+            (db.schema(),),
+        ).fetchone()
+        res = {
+            "client_us": (c1 - c0) / a.n * 1e6,
+            "server_us": (s1 - s0) / a.n * 1e6,
+            "vacuum_us": (s2 - s1) / a.n * 1e6,
+            "copy_s": t1 - t0,
+            "vacuum_s": t2 - t1,
+            "bytes_per_msg": int(size[0] or 0) / a.n if size else 0,
+            "load": (load0 + os.getloadavg()[0]) / 2,
+        }
+        if not a.keep:
+            control.execute(f"DROP SCHEMA {schema} CASCADE")  # the state's own
+    print(
+        f"n {a.n}  client {res['client_us']:.1f} + server {res['server_us']:.1f} = "
+        f"{res['client_us'] + res['server_us']:.1f} µs/msg  vacuum {res['vacuum_us']:.1f} "
+        f"µs/msg  copy {res['copy_s']:.1f} s  vacuum {res['vacuum_s']:.1f} s  "
+        f"{res['bytes_per_msg']:.0f} B/msg  load {res['load']:.1f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
