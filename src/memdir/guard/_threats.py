@@ -310,9 +310,7 @@ def affirmed_order(s: str, m: re.Match[str], lo: int, cl: Clauses) -> bool:
 
 
 # A past act told, then ordered again.
-_AGAIN = re.compile(
-    r"\b(?:do (?:the same|(?:it|this|that) again)|repeat (?:it|this|that)|keep doing)\b"
-)
+_KEEP_DOING = re.compile(r"\bkeep doing\b")  # "…; keep doing so": what REPEAT lacks
 
 
 # The Romance imperfect: -ava/-aba (and -eva) ends no imperative; -ia/-ía does only for
@@ -335,7 +333,7 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
         return False  # "the assistant uploads …" describes what the agent is to do
     if _MODAL.search(s, before, m.start()):
         return True  # "forks can leak them", "an attacker could exfiltrate"
-    if _AGAIN.search(s, m.end(), m.end() + 300) or REPEAT.search(s, m.end(), m.end() + 300):
+    if REPEAT.search(s, m.end(), m.end() + 300) or _KEEP_DOING.search(s, m.end(), m.end() + 300):
         return False  # "appended our key to …; do the same on every new machine"
     head = _HEAD_WORD.match(word)
     if head is not None and _ROMANCE_PAST.search(head.group(), 2):  # after a stem
