@@ -329,7 +329,7 @@ def recount(conn: Any) -> None:
 def rebuild_postings(conn: Any) -> None:
     """Empty ``message_postings`` and fill it from the messages' ``tsv``, its key built
     after the rows as step 0008 does (repair, in the caller's transaction)."""
-    conn.execute("ALTER TABLE message_postings DROP CONSTRAINT message_postings_pkey")
+    conn.execute("ALTER TABLE message_postings DROP CONSTRAINT IF EXISTS message_postings_pkey")
     conn.execute("TRUNCATE message_postings")
     conn.execute(POSTINGS_FILL)
     conn.execute(POSTINGS_KEY)
