@@ -607,7 +607,10 @@ def test_health_finds_and_rebuilds_postings_out_of_step(pg: PgStateDatabase) -> 
     assert store.search_messages("quokka") == []
     kept, terms = _postings(pg)
     assert kept == terms and not [k for k in kept if k[1] == 3]
-    store.log("one", "user", "pnpm again")  # the key is back: a log keeps the postings
+    key = "SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = "
+    key += "'message_postings_pkey' AND conrelid = 'message_postings'::regclass"
+    assert pg.read(lambda c: c.execute(key).fetchall()) == [("PRIMARY KEY (term, id)",)]
+    store.log("one", "user", "pnpm again")  # the triggers keep the rebuilt postings
     assert pg.health(repair=False).healthy
 
 
