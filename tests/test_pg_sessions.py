@@ -426,6 +426,35 @@ def test_a_truncate_empties_the_postings(pg: PgStateDatabase) -> None:
     assert [h.session_id for h in store.search_messages("quokka")] == ["b1"]
 
 
+def test_a_truncate_resets_the_search_counters(pg: PgStateDatabase) -> None:
+    """``TRUNCATE messages`` (``sessions``, cascading; ``entries``) sets that table's
+    ``fts_stats`` to zero, as a ``DELETE`` would: BM25 counts no removed row, and
+    ``memdir doctor`` finds nothing to mend."""
+    store = SessionStore(pg)
+    _fill(store)
+    pg.write(
+        lambda c: c.execute(
+            "INSERT INTO entries (location, entry_id, scope, archived, updated, sig, name, "
+            "description, body) VALUES ('l', 'e', 'local', 0, 0, 's', 'quokka', 'd', 'b')"
+        )
+    )
+
+    def stats(c: Any) -> list[tuple[Any, ...]]:
+        return sorted(tuple(r) for r in c.execute("SELECT base, nrows, ntok FROM fts_stats"))
+
+    assert [(base, n) for base, n, ntok in pg.read(stats) if ntok] == [
+        ("entries", 1),
+        ("messages", 8),
+    ]
+    for table in ("messages", "entries"):
+        pg.write(lambda c, t=table: c.execute(f"TRUNCATE {t} CASCADE"))
+    assert pg.read(stats) == [("entries", 0, 0), ("messages", 0, 0)]
+    assert pg.health(repair=False).healthy
+    store.log("one", "user", "the quokka after a truncate")
+    pg.write(lambda c: c.execute("TRUNCATE sessions CASCADE"))
+    assert pg.read(stats)[1] == ("messages", 0, 0) and pg.health(repair=False).healthy
+
+
 def test_step_0008_fills_the_postings_of_an_older_database(pg_url: str) -> None:
     """A state made before step 0008, its messages indexed, gets their postings from the
     step: searches find them and later writes keep them."""
@@ -545,6 +574,62 @@ def test_health_finds_and_repairs_counters_and_unindexed_rows(pg: PgStateDatabas
     fixed = pg.health(repair=True)
     assert fixed.healthy and len(fixed.repaired) == 2
     assert 1 in {h.message_id for h in store.search_messages("pnpm")}  # searchable again
+
+
+def _break_postings(db: PgStateDatabase) -> None:
+    """``message_postings`` out of step with the messages: the postings of "pnpm" gone, a
+    message deleted with the postings' trigger off (its rows left), a stale row added."""
+    with psycopg.connect(db.pg.url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{db.schema()}"')
+        conn.execute("DELETE FROM message_postings WHERE term = 'pnpm'")
+        conn.execute("ALTER TABLE messages DISABLE TRIGGER messages_postings_delete")
+        conn.execute("DELETE FROM messages WHERE id = 3")
+        conn.execute("ALTER TABLE messages ENABLE TRIGGER messages_postings_delete")
+        conn.execute("INSERT INTO message_postings VALUES ('quokka', 2)")
+
+
+def test_health_finds_and_rebuilds_postings_out_of_step(pg: PgStateDatabase) -> None:
+    """Postings that disagree with the messages' ``tsv`` are reported in the words of the
+    other problems and rebuilt (their key after the rows) by the repair: a single word
+    is found again, a stale row no longer."""
+    store = SessionStore(pg)
+    _fill(store)
+    before = {h.message_id for h in store.search_messages("pnpm")}
+    _break_postings(pg)
+    assert store.search_messages("pnpm") == []
+    found = pg.health(repair=False)
+    assert not found.healthy
+    assert found.problems == ["the messages search index postings disagree with its rows"]
+    fixed = pg.health(repair=True)
+    assert fixed.healthy and fixed.repaired == found.problems and fixed.damaged == []
+    after = {h.message_id for h in store.search_messages("pnpm")}
+    assert {1, 2} <= before and {1, 2} <= after and 3 not in after
+    assert store.search_messages("quokka") == []
+    kept, terms = _postings(pg)
+    assert kept == terms and not [k for k in kept if k[1] == 3]
+    key = "SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conname = "
+    key += "'message_postings_pkey' AND conrelid = 'message_postings'::regclass"
+    assert pg.read(lambda c: c.execute(key).fetchall()) == [("PRIMARY KEY (term, id)",)]
+    store.log("one", "user", "pnpm again")  # the triggers keep the rebuilt postings
+    assert pg.health(repair=False).healthy
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_doctor_names_and_repairs_postings_out_of_step(run: Any, pg_url: str) -> None:
+    """``memdir doctor`` on the team database names the postings problem, then what it
+    repaired; a second run finds nothing."""
+    run("scopes")  # the user and their grant exist (the ``run`` fixture made them)
+    db = PgStateDatabase(PgDatabase(pg_url), user="alice")
+    try:
+        _fill(SessionStore(db))
+        _break_postings(db)
+        problem = "the messages search index postings disagree with its rows"
+        out = run("doctor").stdout
+        assert f"found: {problem}" in out and f"repaired: {problem}" in out, out
+        assert problem not in run("doctor").stdout
+        assert SessionStore(db).search_messages("pnpm")
+    finally:
+        db.pg.close()
 
 
 def test_a_huge_message_and_a_nul_are_kept_and_searchable(pg: PgStateDatabase) -> None:

@@ -16,6 +16,7 @@ from ..sessions.analyzer import index_text
 from ..sessions.candidates import Table
 from ..sessions.schema import FTS_COLUMNS
 from ..sessions.stems import Stems, stem, tokens
+from .state_schema import POSTINGS_FILL, POSTINGS_KEY
 
 MAX_STEM_TEXT = 250_000  # characters of index terms per row (a tsvector is under 1 MB)
 #: The stems as a ``tsvector``: PostgreSQL's parser splits them at the spaces (each is
@@ -134,6 +135,14 @@ WINDOWS = 3
 #: A word's newest matches without a filter: a backward index-only scan of the
 #: ``message_postings`` b-tree (pg/state_schema.py), ``limit`` index entries, no heap page.
 POSTINGS = "SELECT id FROM message_postings WHERE term = ? ORDER BY id DESC LIMIT ?"
+#: Whether ``message_postings`` agrees with the messages' ``tsv`` (a row a term,
+#: ``length(tsv)`` a message): the rows and the sum of their ids on each side, one scan
+#: of each and nothing unnested. A missing or stale row changes one of them; a term
+#: swapped for another of the same message does not.
+POSTINGS_AGREE = (
+    "SELECT (SELECT row(count(*), coalesce(sum(id), 0)) FROM message_postings) = (SELECT "
+    "row(coalesce(sum(length(tsv)), 0), coalesce(sum(length(tsv) * id), 0)) FROM messages)"
+)
 
 
 class Fts:
@@ -315,3 +324,12 @@ def recount(conn: Any) -> None:
             f"ntok = (SELECT coalesce(sum(ntok), 0) FROM {base}) WHERE base = ?",
             (base,),
         )
+
+
+def rebuild_postings(conn: Any) -> None:
+    """Empty ``message_postings`` and fill it from the messages' ``tsv``, its key built
+    after the rows as step 0008 does (repair, in the caller's transaction)."""
+    conn.execute("ALTER TABLE message_postings DROP CONSTRAINT IF EXISTS message_postings_pkey")
+    conn.execute("TRUNCATE message_postings")
+    conn.execute(POSTINGS_FILL)
+    conn.execute(POSTINGS_KEY)

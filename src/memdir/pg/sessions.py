@@ -19,13 +19,14 @@ from ..sessions.maintenance import DbHealth
 from ..sessions.schema import FTS_COLUMNS
 from .db import PgDatabase, Schema, redact
 from .dialect import Connection
-from .fts import Fts, index_pending, recount
+from .fts import POSTINGS_AGREE, Fts, index_pending, rebuild_postings, recount
 from .state_schema import state_schema
 
 if TYPE_CHECKING:
     from ..core.storage.postgres import PgBackend
 
 T = TypeVar("T")
+POSTINGS_PROBLEM = "the messages search index postings disagree with its rows"
 
 
 def schema_name(base: str, user: str | None) -> str:
@@ -208,8 +209,9 @@ class PgStateDatabase(Database):
         return self.pg.migrations(self.component.component)
 
     def health(self, *, repair: bool = True) -> DbHealth:
-        """What ``memdir doctor`` reports: rows the search index lacks and index counters
-        that disagree with the rows; with ``repair``, both fixed from the tables."""
+        """What ``memdir doctor`` reports: rows the search index lacks, index counters and
+        message postings that disagree with the rows; with ``repair``, all fixed from the
+        tables."""
 
         def inspect(c: Any) -> tuple[int, int, list[str]]:
             problems = []
@@ -225,6 +227,8 @@ class PgStateDatabase(Database):
                 ).fetchone()
                 if kept is None or (int(kept[0]), int(kept[1])) != (int(have[0]), int(have[1])):
                     problems.append(f"the {base} search index counters disagree with its rows")
+            if not c.execute(POSTINGS_AGREE).fetchone()[0]:
+                problems.append(POSTINGS_PROBLEM)
             counts = [
                 c.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
                 for t in ("sessions", "messages")
@@ -234,7 +238,14 @@ class PgStateDatabase(Database):
         sessions, messages, problems = self.read(inspect, action="check the database")
         repaired: list[str] = []
         if problems and repair:
-            self.write(recount, action="rebuild the search index")
+            rebuild = POSTINGS_PROBLEM in problems
+
+            def mend(c: Any) -> None:
+                if rebuild:  # first: the rows recount then indexes add their own
+                    rebuild_postings(c)
+                recount(c)
+
+            self.write(mend, action="rebuild the search index")
             repaired, problems = problems, self.read(inspect, action="check the database")[2]
         return DbHealth(
             self.path,

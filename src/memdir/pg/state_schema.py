@@ -77,6 +77,26 @@ BEGIN
 END $$"""
 
 
+# A TRUNCATE leaves no transition table: the counters of the emptied table go to zero.
+_STATS_TRUNCATE = """CREATE FUNCTION memdir_fts_stats_truncate() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE fts_stats SET nrows = 0, ntok = 0 WHERE base = TG_TABLE_NAME;
+  RETURN NULL;
+END $$"""
+
+
+#: The postings of every indexed message, then their key (step 0008, ``memdir doctor``'s
+#: repair: pg/fts.py ``rebuild_postings``).
+POSTINGS_FILL = (
+    "INSERT INTO message_postings (term, id) SELECT unnest(tsvector_to_array(tsv)), id "
+    "FROM messages WHERE tsv IS NOT NULL"
+)
+POSTINGS_KEY = (
+    "ALTER TABLE message_postings ADD CONSTRAINT message_postings_pkey PRIMARY KEY (term, id)"
+)
+
+
 # A state key an older memdir wrote: the server's URL, '#', the scope key (steps 0006, 0007).
 _URL = "'^postgres(ql)?://[^#]*#'"
 
@@ -363,11 +383,21 @@ _STEPS: tuple[Step, ...] = (
             *_statement_triggers("messages_postings", "messages", "memdir_postings"),
             "CREATE TRIGGER messages_postings_truncate AFTER TRUNCATE ON messages "
             "FOR EACH STATEMENT EXECUTE FUNCTION memdir_postings()",
-            "INSERT INTO message_postings (term, id) SELECT unnest(tsvector_to_array(tsv)), "
-            "id FROM messages WHERE tsv IS NOT NULL",
-            # its key built once over the filled rows, not kept up row by row
-            "ALTER TABLE message_postings ADD CONSTRAINT message_postings_pkey "
-            "PRIMARY KEY (term, id)",
+            POSTINGS_FILL,
+            POSTINGS_KEY,  # built once over the filled rows, not kept up row by row
+        ),
+    ),
+    # ``TRUNCATE messages`` (or ``sessions``, cascading) left ``fts_stats`` counting the
+    # rows it removed: BM25's N and average length wrong until `memdir doctor` repaired it.
+    Step(
+        "0009_truncate_resets_fts_stats",
+        (
+            _STATS_TRUNCATE,
+            *(
+                f"CREATE TRIGGER {base}_stats_truncate AFTER TRUNCATE ON {base} "
+                f"FOR EACH STATEMENT EXECUTE FUNCTION memdir_fts_stats_truncate()"
+                for base in ("messages", "entries")
+            ),
         ),
     ),
 )
