@@ -19,7 +19,7 @@ from pathlib import Path
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scale import Generator
+from scale import Generator, first_times
 
 STEP = "0008_message_postings"
 
@@ -36,9 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     from memdir.pg.sessions import PgStateDatabase
 
     rows = list(Generator(a.seed).messages(a.n))
-    sessions: dict[int, float] = {}
-    for sno, *_rest, ts in rows:
-        sessions.setdefault(sno, ts)
+    sessions = first_times(rows)
     schema = f"step8_{secrets.token_hex(4)}"
     with psycopg.connect(a.url, autocommit=True) as control:
         control.execute(f"CREATE SCHEMA {schema}")

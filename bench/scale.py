@@ -178,6 +178,16 @@ def _cjk_lexicon(rng: random.Random) -> list[str]:
     return sorted(lex)
 
 
+def first_times(
+    rows: list[tuple[int, str, str, str | None, str | None, float]],
+) -> dict[int, float]:
+    """Each session's number and the time of its first message (the session's start)."""
+    sessions: dict[int, float] = {}
+    for sno, *_rest, ts in rows:
+        sessions.setdefault(sno, ts)
+    return sessions
+
+
 class Generator:
     """Yields (session_no, role, content, tool_name, tool_calls, timestamp), deterministic."""
 
@@ -385,9 +395,7 @@ class HermesSystem:
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA cache_size=-262144")
         rows = list(gen)
-        sessions: dict[int, float] = {}
-        for sno, *_rest, ts in rows:
-            sessions.setdefault(sno, ts)
+        sessions = first_times(rows)
         t0 = time.perf_counter()
         conn.execute("BEGIN IMMEDIATE")
         conn.executemany(
@@ -500,9 +508,7 @@ class PgMemdirSystem(MemdirSystem):
         url = f"{base}{'&' if '?' in base else '?'}options=-csearch_path%3D{schema}"
         (db.parent / "pg.json").write_text(json.dumps({"url": url, "schema": schema}))
         rows = list(gen)
-        sessions: dict[int, float] = {}
-        for sno, *_rest, ts in rows:
-            sessions.setdefault(sno, ts)
+        sessions = first_times(rows)
         import memdir
 
         md = memdir.open(home=db.parent, project=db.parent, database_url=url)
