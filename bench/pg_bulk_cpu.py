@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
 import time
 from pathlib import Path
@@ -21,7 +20,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pg_pages import _cluster, _cpu
-from scale import Generator, first_times
+from scale import Generator, first_times, fresh_schema
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,10 +36,8 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = list(Generator(a.seed).messages(a.n))
     sessions = first_times(rows)
-    schema = f"bulkcpu_{secrets.token_hex(4)}"
+    schema, url = fresh_schema(a.url, "bulkcpu")
     with psycopg.connect(a.url, autocommit=True) as control:
-        control.execute(f"CREATE SCHEMA {schema}")
-        url = f"{a.url}{'&' if '?' in a.url else '?'}options=-csearch_path%3D{schema}"
         post = _cluster(control)
         if post is None:
             sys.exit("the cluster does not run on this machine")

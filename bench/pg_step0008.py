@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-import secrets
 import sys
 import time
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scale import Generator, first_times
+from scale import Generator, first_times, fresh_schema
 
 STEP = "0008_message_postings"
 
@@ -37,10 +36,8 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = list(Generator(a.seed).messages(a.n))
     sessions = first_times(rows)
-    schema = f"step8_{secrets.token_hex(4)}"
+    schema, url = fresh_schema(a.url, "step8")
     with psycopg.connect(a.url, autocommit=True) as control:
-        control.execute(f"CREATE SCHEMA {schema}")
-        url = f"{a.url}{'&' if '?' in a.url else '?'}options=-csearch_path%3D{schema}"
         try:
             db = PgStateDatabase(PgDatabase(url))
             copy(

@@ -188,6 +188,18 @@ def first_times(
     return sessions
 
 
+def fresh_schema(url: str, prefix: str) -> tuple[str, str]:
+    """A new schema on the PostgreSQL server ``url`` and a URL whose ``search_path`` is it."""
+    import secrets
+
+    import psycopg
+
+    schema = f"{prefix}_{secrets.token_hex(4)}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    return schema, f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+
+
 class Generator:
     """Yields (session_no, role, content, tool_name, tool_calls, timestamp), deterministic."""
 
@@ -494,18 +506,13 @@ class PgMemdirSystem(MemdirSystem):
 
     @staticmethod
     def load(db: Path, gen: Iterator[Any], n: int, batch: int) -> dict[str, float]:
-        import secrets
 
         import psycopg
 
         from memdir.pg.bulk import copy
         from memdir.pg.sessions import PgStateDatabase
 
-        base = os.environ["MEMDIR_BENCH_DATABASE"]
-        schema = f"scale_{secrets.token_hex(4)}"
-        with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute(f"CREATE SCHEMA {schema}")
-        url = f"{base}{'&' if '?' in base else '?'}options=-csearch_path%3D{schema}"
+        schema, url = fresh_schema(os.environ["MEMDIR_BENCH_DATABASE"], "scale")
         (db.parent / "pg.json").write_text(json.dumps({"url": url, "schema": schema}))
         rows = list(gen)
         sessions = first_times(rows)
