@@ -14,7 +14,6 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import psycopg
 
@@ -38,45 +37,47 @@ def main(argv: list[str] | None = None) -> int:
     sessions = first_times(rows)
     schema, url = fresh_schema(a.url, "bulkcpu")
     with psycopg.connect(a.url, autocommit=True) as control:
-        post = _cluster(control)
-        if post is None:
-            sys.exit("the cluster does not run on this machine")
-        db = PgStateDatabase(PgDatabase(url))
-        db.migrations()  # the schema is made before the clock starts
-        res: dict[str, Any] = {}
-        load0 = os.getloadavg()[0]
-        c0, s0, t0 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
-        copy(
-            db,
-            ((f"s{k:07d}", "cli", v) for k, v in sessions.items()),
-            ((f"s{r[0]:07d}", *r[1:]) for r in rows),
-        )
-        c1, s1, t1 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
-        db.pg.close()
-        tables = control.execute(
-            "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) FROM pg_tables "
-            "WHERE schemaname = %s AND tablename IN ('messages', 'sessions', 'message_postings')",
-            (db.schema(),),
-        ).fetchall()
-        for (table,) in tables:
-            control.execute(f"VACUUM ANALYZE {table}")
-        s2, t2 = _cpu(post, reaped=True), time.perf_counter()
-        size = control.execute(
-            "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n "
-            "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'r'",
-            (db.schema(),),
-        ).fetchone()
-        res = {
-            "client_us": (c1 - c0) / a.n * 1e6,
-            "server_us": (s1 - s0) / a.n * 1e6,
-            "vacuum_us": (s2 - s1) / a.n * 1e6,
-            "copy_s": t1 - t0,
-            "vacuum_s": t2 - t1,
-            "bytes_per_msg": int(size[0] or 0) / a.n if size else 0,
-            "load": (load0 + os.getloadavg()[0]) / 2,
-        }
-        if not a.keep:
-            control.execute(f"DROP SCHEMA {schema} CASCADE")  # the state's own
+        try:
+            post = _cluster(control)
+            if post is None:
+                sys.exit("the cluster does not run on this machine")
+            db = PgStateDatabase(PgDatabase(url))
+            db.migrations()  # the schema is made before the clock starts
+            load0 = os.getloadavg()[0]
+            c0, s0, t0 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
+            copy(
+                db,
+                ((f"s{k:07d}", "cli", v) for k, v in sessions.items()),
+                ((f"s{r[0]:07d}", *r[1:]) for r in rows),
+            )
+            c1, s1, t1 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
+            db.pg.close()
+            tables = control.execute(
+                "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) FROM pg_tables "
+                "WHERE schemaname = %s AND tablename IN "
+                "('messages', 'sessions', 'message_postings')",
+                (db.schema(),),
+            ).fetchall()
+            for (table,) in tables:
+                control.execute(f"VACUUM ANALYZE {table}")
+            s2, t2 = _cpu(post, reaped=True), time.perf_counter()
+            size = control.execute(
+                "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n "
+                "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'r'",
+                (db.schema(),),
+            ).fetchone()
+            res = {
+                "client_us": (c1 - c0) / a.n * 1e6,
+                "server_us": (s1 - s0) / a.n * 1e6,
+                "vacuum_us": (s2 - s1) / a.n * 1e6,
+                "copy_s": t1 - t0,
+                "vacuum_s": t2 - t1,
+                "bytes_per_msg": int(size[0] or 0) / a.n if size else 0,
+                "load": (load0 + os.getloadavg()[0]) / 2,
+            }
+        finally:
+            if not a.keep:
+                control.execute(f"DROP SCHEMA {schema} CASCADE")  # the state's own
     print(
         f"n {a.n}  client {res['client_us']:.1f} + server {res['server_us']:.1f} = "
         f"{res['client_us'] + res['server_us']:.1f} µs/msg  vacuum {res['vacuum_us']:.1f} "

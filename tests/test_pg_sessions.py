@@ -763,12 +763,16 @@ def test_a_load_into_an_empty_table_someone_reads_does_not_wait_for_the_reader(
         reader.execute(f'SET search_path TO "{pg.schema()}"')
         reader.execute("SELECT count(*) FROM sessions").fetchone()
         reader.execute("SELECT count(*) FROM messages").fetchone()
+        sent = _Sent(monkeypatch)
         got = copy(
             pg,
             [("r", "bulk", 1.7e9)],
             [("r", "user", f"kiwi {i}", None, None, 1.7e9 + i) for i in range(5)],
         )
         assert got.messages == 5
+        # the lock is asked for without waiting (a state's lock_timeout would refuse it
+        # too, but only after its timeout)
+        assert any(q.startswith("LOCK TABLE") and q.endswith("NOWAIT") for q in sent.sql)
         reader.execute("SET LOCAL lock_timeout = '5s'")
         assert reader.execute("SELECT count(*) FROM messages").fetchone() == (5,)
     assert _message_indexes(pg) == before  # nothing dropped and made again
