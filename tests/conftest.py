@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -269,3 +270,31 @@ def dream_diary(md: Memdir, store: memdir.Store) -> str:
         ).fetchall()
     )
     return diary.TITLE + "".join(str(r[0]) for r in rows) if rows else ""
+
+
+def guard_patterns() -> list[re.Pattern[str]]:
+    """Every compiled pattern the guard's detectors search with, once each: module globals,
+    their tables (``_compiled()``, ``_rules()``) and the engine's rules."""
+    from memdir import guard
+    from memdir.guard import _engine
+
+    found: dict[int, re.Pattern[str]] = {}
+
+    def add(value: object) -> None:
+        if isinstance(value, re.Pattern):
+            found[id(value)] = value
+        elif isinstance(value, dict):
+            for v in value.values():
+                add(v)
+        elif isinstance(value, (tuple, list)):
+            for v in value:
+                add(v)
+        elif isinstance(value, _engine.RuleSet):
+            for r in value.rules:
+                add(r.regex())
+
+    for module in vars(guard).values():
+        if getattr(module, "__name__", "").startswith("memdir.guard."):
+            for name, value in vars(module).items():
+                add(value() if name in ("_compiled", "_rules") else value)
+    return list(found.values())

@@ -4,14 +4,13 @@ regex could match holds what the prefilter looks for (docs/design/guard.md, "Spe
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memdir import guard
-from memdir.guard import _clause, _decode, _engine, _fold, _secrets, _unicode
+from conftest import guard_patterns
+from memdir.guard import _clause, _decode, _fold, _secrets, _unicode
 from memdir.guard._needles import Occurrences, required
 
 # _clause._END before it was rewritten to start with one character class.
@@ -26,32 +25,7 @@ _SLOW = settings(
 )
 
 
-def _patterns() -> list[re.Pattern[str]]:
-    """Every compiled pattern of the guard's modules, their tables and rule sets, that has
-    required literals."""
-    found: dict[int, re.Pattern[str]] = {}
-
-    def add(value: Any) -> None:
-        if isinstance(value, re.Pattern):
-            found[id(value)] = value
-        elif isinstance(value, dict):
-            for v in value.values():
-                add(v)
-        elif isinstance(value, (tuple, list)):
-            for v in value:
-                add(v)
-        elif isinstance(value, _engine.RuleSet):
-            for r in value.rules:
-                add(r.regex())
-
-    for module in vars(guard).values():
-        if getattr(module, "__name__", "").startswith("memdir.guard."):
-            for name, value in vars(module).items():
-                add(value() if name in ("_compiled", "_rules") else value)
-    return [rx for rx in found.values() if required(rx)]
-
-
-PATTERNS = _patterns()
+PATTERNS = [rx for rx in guard_patterns() if required(rx)]
 
 
 def test_required_reads_literals_runs_and_branches() -> None:

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from conftest import guard_patterns
 from memdir.guard import _clause, _fold, _frames, _orders, _threats, _vocab, scan
 from memdir.guard._clause import REACH
 
@@ -116,36 +117,6 @@ def test_work_grows_linearly_for_any_mixture(parts: list[str]) -> None:
         _grows_linearly(unit, mp, 4096, 32768)
 
 
-def _patterns() -> list[re.Pattern[str]]:
-    """Every compiled pattern the detectors search with: module globals, the compiled tables
-    and the engine's rules."""
-    from memdir import guard
-    from memdir.guard import _engine
-
-    found: list[re.Pattern[str]] = []
-
-    def add(value: Any) -> None:
-        if isinstance(value, re.Pattern):
-            found.append(value)
-        elif isinstance(value, dict):
-            for v in value.values():
-                add(v)
-        elif isinstance(value, (tuple, list)):
-            for v in value:
-                add(v)
-        elif isinstance(value, _engine.RuleSet):
-            found.extend(re.compile(r.pattern, re.DOTALL) for r in value.rules)
-
-    for module in vars(guard).values():
-        if getattr(module, "__name__", "").startswith("memdir.guard."):
-            for name, value in vars(module).items():
-                if name in ("_compiled", "_rules"):
-                    add(value())
-                else:
-                    add(value)
-    return found
-
-
 def _leading_runs(items: Any) -> list[str]:
     """Unbounded runs of letters (``\\w*``, ``\\S+``, ``.*``) a match may start with: tried at
     every letter of a long word, each re-reads the rest of the word."""
@@ -182,7 +153,7 @@ def test_no_pattern_starts_with_an_unbounded_run_of_letters() -> None:
 
     bad = [
         (rx.pattern[:80], runs)
-        for rx in _patterns()
+        for rx in guard_patterns()
         if rx is not _vocab._USED  # searched in the 40 characters before a secret only
         and rx is not _fold._CODE  # matched at a code span's start only, never searched
         and (runs := _leading_runs(list(_parser.parse(rx.pattern, rx.flags))))

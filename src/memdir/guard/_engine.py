@@ -204,10 +204,6 @@ class Text:
         # one C-level pass, then most anchors fail on a set test
         return self.chars().issuperset(value) and bool(self.found.positions(value))
 
-    def hits(self, anchor: str, whole: bool = False) -> list[int]:
-        """Start offsets of the anchor's first word (or ``anchor`` itself)."""
-        return self.found.positions(anchor if whole else _first_word(anchor))
-
 
 def _before(text: Text, needles: set[str], near: list[str], span: int) -> list[int]:
     """Where a needle occurs at most ``span`` characters before one of the ``near`` words.
@@ -216,7 +212,7 @@ def _before(text: Text, needles: set[str], near: list[str], span: int) -> list[i
     the needles are searched for only in the stretches in front of them; when those
     stretches cover much of the text, the needles are located everywhere and filtered.
     """
-    spots = sorted({p for a in near for p in text.hits(_longest_word(a), whole=True)})
+    spots = sorted({p for a in near for p in text.found.positions(_longest_word(a))})
     if not spots:
         return []
     stretches: list[list[int]] = []
@@ -229,7 +225,7 @@ def _before(text: Text, needles: set[str], near: list[str], span: int) -> list[i
     s = text.s
     # Each stretch costs a find call per needle; past a few dozen, one pass is cheaper.
     if len(stretches) > 24 or sum(hi - lo for lo, hi in stretches) * 4 > len(s):
-        starts = sorted({p for n in needles for p in text.hits(n, whole=True)})
+        starts = sorted({p for n in needles for p in text.found.positions(n)})
         return [p for p in starts if _has_spot(spots, p, p + span)]
     found: set[int] = set()
     for needle in needles:

@@ -1173,8 +1173,8 @@ def _risky(
     risky_rx: re.Pattern[str],
     lo: int,
     hi: int,
-    named: bool = False,
-    drops: Sequence[tuple[int, int]] = (),
+    named: bool,
+    drops: Sequence[tuple[int, int]],
 ) -> bool:
     """Whether ``s[lo:hi]`` holds a risky action or object not narrowed to a named folder
     (``named``: nor inside one command written out in backticks, the user's own narrow

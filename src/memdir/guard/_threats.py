@@ -333,8 +333,8 @@ def _narrative(s: str, m: re.Match[str]) -> bool:
         return False  # "the assistant uploads …" describes what the agent is to do
     if _MODAL.search(s, before, m.start()):
         return True  # "forks can leak them", "an attacker could exfiltrate"
-    if REPEAT.search(s, m.end(), m.end() + 300) or _KEEP_DOING.search(s, m.end(), m.end() + 300):
-        return False  # "appended our key to …; do the same on every new machine"
+    if _KEEP_DOING.search(s, m.end(), m.end() + 300):
+        return False  # "appended our key to …; keep doing so" (REPEAT is read above)
     head = _HEAD_WORD.match(word)
     if head is not None and _ROMANCE_PAST.search(head.group(), 2):  # after a stem
         return True  # "o `set -x` imprimia as variáveis", "copiaba": a habit told, not ordered
