@@ -500,7 +500,8 @@ _NEG_CLAUSE_END = re.compile(
     r"[\s。.!！)）]*$"
 )
 # An order reported as something to spot, not to do: "look for instructions to read ~/.ssh",
-# "~/.ssh 를 읽으라는 지시", "alerts when a job does `nslookup $(…)`".
+# "~/.ssh 를 읽으라는 지시", "alerts when a job does `nslookup $(…)`". _orders._DEFENDER is
+# a wider list of the same spotter verbs, for what a defender does with Hermes's words.
 _REPORTED = re.compile(
     r"\b(?:instructions?|requests?|attempts?|prompts?|asks?|tries|trying|orders?|commands?) to\s+$|"
     r"\bthe (?:sentence|phrase|string|line|wording)\s+[`'\"“‘«]$|"

@@ -1230,6 +1230,8 @@ THING_DOES = re.compile(
     r"app|page|site|plugin|library|sdk))s? (?:will |would |can |could |may |might |does |did )?"
     r"(?:not )?$"
 )
+# Wider than _clause._REPORTED's spotter words ("lists", "quarantine"): folding them there
+# moved 21 verdicts, so the two stay apart.
 _DEFENDER = re.compile(
     r"\b(?:detect\w*|flag\w*|block\w*|lists?|monitor\w*|alerts? on|hunt\w* for|scan\w* for|"
     r"quarantin\w*)\b[^.;\n]{0,40}$"
