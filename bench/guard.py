@@ -67,6 +67,7 @@ OWN = {
     "set 8": ROOT / "bench/data/guard8/set.jsonl",  # dev/test halves, hard negatives first
     "set 9": ROOT / "bench/data/guard9/set.jsonl",  # the same, written after round 13
     "set 10": ROOT / "bench/data/guard10/set.jsonl",  # the same, written after round 15
+    "set 11": ROOT / "bench/data/guard11/set.jsonl",  # the same, written while a round was tuned
 }
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
