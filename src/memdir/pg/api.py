@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import anyio
 
@@ -23,7 +23,8 @@ from ..core.errors import (
 if TYPE_CHECKING:
     from starlette.types import Receive, Scope, Send
 
-    from ..engine import Memdir
+    from ..core.workspace import Workspace
+    from .db import PgDatabase
 
 API_PATH = "/api"
 NO_PROJECT = (
@@ -31,6 +32,17 @@ NO_PROJECT = (
     "repository's remote URL (memdir push/pull send the checkout's 'origin')"
 )
 log = logging.getLogger(__name__)
+
+
+class Opener(Protocol):
+    """What the routes need of the server's ``Memdir``: its database, and a user's
+    workspace in a project (the adapter passes the Memdir; nothing here imports it)."""
+
+    database: PgDatabase | None
+
+    def for_project(
+        self, project: Path | None, *, why_not: str = "", user: str | None = None
+    ) -> Workspace: ...
 
 
 def _status(exc: MemdirError) -> int:
@@ -47,7 +59,7 @@ class Api:
     """The ASGI app of :data:`API_PATH`; ``md`` is the server's own Memdir, each request
     opens the token's user's (closed when answered)."""
 
-    def __init__(self, md: Memdir) -> None:
+    def __init__(self, md: Opener) -> None:
         self.md = md
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -77,7 +89,7 @@ class Api:
                 status, body = 500, {"error": "memdir: internal error (see the server's log)"}
         await JSONResponse({"memdir": 1, **body}, status_code=status)(scope, receive, send)
 
-    def _open(self, user: str, header: str | None) -> Memdir:
+    def _open(self, user: str, header: str | None) -> Workspace:
         """``user``'s Memdir in the project ``header`` names by its repository URL."""
         from .names import remote_folder
 
