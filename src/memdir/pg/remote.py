@@ -64,6 +64,11 @@ class Server:
             raise MemdirError(f"the team server answered HTTP {exc.code}: {found}") from None
         except (urllib.error.URLError, OSError) as exc:
             why = getattr(exc, "reason", exc)
+            if data is not None and isinstance(why, BrokenPipeError | ConnectionResetError):
+                raise MemdirError(
+                    f"the team server at {self.base} closed the connection while this push "
+                    f"was sent ({len(data):,} bytes): its --max-body may be lower"
+                ) from None
             raise MemdirError(f"cannot reach the team server at {self.base}: {why}") from None
 
     def _foreign(self, status: int) -> str:
