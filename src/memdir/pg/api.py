@@ -109,9 +109,8 @@ class Api:
         ws = self._open(user, header)
         try:
             side, notes = entries_of(ws)
-            return {"user": user, "project": ws.project_url, "scopes": scopes_json(side)} | {
-                "notes": notes
-            }
+            scopes = scopes_json(side)
+            return {"user": user, "project": ws.project_url, "scopes": scopes, "notes": notes}
         finally:
             ws.close()
 
