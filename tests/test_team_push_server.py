@@ -376,3 +376,37 @@ def test_a_tool_call_whose_database_connection_dies_gets_a_clear_error(team: Tea
     for error in errors:  # the token check, the first statement of a call, meets it
         assert error.startswith("memdir: ") and "administrator command" in error, error
         assert "Traceback" not in error
+
+
+def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> None:
+    env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "home"), "MEMDIR_BACKGROUND": "0"}
+    env.pop("MEMDIR_DATABASE_URL", None)
+    token = _run(env, tmp_path, "serve", "--print-token").stdout.strip()
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(600):
+            if proc.poll() is not None or _listening(port):
+                break
+            time.sleep(0.05)
+        laptop = {**env, "MEMDIR_HOME": str(tmp_path / "laptop"), "MEMDIR_TOKEN": token}
+        done = _run(laptop, tmp_path, "pull", "--server", f"http://127.0.0.1:{port}", ok=False)
+        assert "HTTP 404: push and pull need a team server (--database)" in done.stderr
+    finally:
+        proc.terminate()
+        assert b"Traceback" not in proc.communicate(timeout=30)[1]
+
+
+def _listening(port: int) -> bool:
+    import socket
+
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
