@@ -3,10 +3,14 @@ real CLI: dry run first, the guard applied, nothing duplicated on a re-run."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import socket
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -16,6 +20,7 @@ import memdir
 from conftest import TEAM_PROJECT, team_env
 from memdir import Memdir
 from memdir.core.config import load_settings
+from memdir.pg import users
 from memdir.pg.db import PgDatabase
 
 pytestmark = pytest.mark.slow
@@ -124,20 +129,54 @@ def test_with_the_database_url_exported_push_and_pull_still_copy(
     assert "Rust." in (tmp_path / "other" / "user" / "user_prefers-rust.md").read_text()
 
 
+@pytest.fixture(params=["database", "server"])
+def via(request: pytest.FixtureRequest, pg_url: str, tmp_path: Path) -> Iterator[list[str]]:
+    """How push and pull reach the team: the database's URL, or a real `memdir serve`
+    with alice's token (MEMDIR_TOKEN, set by the test) and no URL."""
+    if request.param == "database":
+        yield ["--database", pg_url]
+        return
+    from test_team_server import _free_port
+
+    port = _free_port()
+    env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "server"), "MEMDIR_BACKGROUND": "0"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memdir", "serve", "--database", pg_url, "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(600):
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            assert proc.poll() is None, proc.communicate()[1]
+            time.sleep(0.05)
+        yield ["--server", f"http://127.0.0.1:{port}"]
+    finally:
+        proc.terminate()
+        assert b"Traceback" not in proc.communicate(timeout=30)[1]
+
+
 def test_what_the_target_changed_later_or_removed_is_kept(
-    pg_url: str, tmp_path: Path, project: Path
+    pg_url: str, tmp_path: Path, project: Path, via: list[str]
 ) -> None:
     """Push and pull never overwrite a newer copy on the other side, nor bring back an
-    entry it removed: both are counted as kept, with the reason."""
+    entry it removed: both are counted as kept, with the reason; through the database
+    and through the server alike."""
     team_env(pg_url, project)
     env = _laptop(tmp_path, "laptop")
+    if via[0] == "--server":  # alice's token only: no URL, no MEMDIR_USER
+        env["MEMDIR_TOKEN"] = users.add(PgDatabase.shared(pg_url), "alice")
+        del env["MEMDIR_USER"]
     home = tmp_path / "laptop"
     past = datetime(2020, 1, 1, tzinfo=UTC)
     later = datetime.now(UTC) + timedelta(days=1)  # a local edit after the server's copy
     local = Memdir(load_settings(home, project, environ=env), clock=lambda: past)
     for name in ("Tabs", "Colour", "Editor", "Shell"):
         local.store("user").add(type="user", name=name, description="d", body=f"{name} v1.")
-    assert _cli(env, project, "push", "--database", pg_url, "--apply")["counts"] == {"add": 4}
+    assert _cli(env, project, "push", *via, "--apply")["counts"] == {"add": 4}
     server = memdir.open(home, project, database_url=pg_url, user="alice").store("user")
     server.replace("Tabs", body="Tabs v2, changed on the server.")
     server.remove("Colour")
@@ -146,7 +185,7 @@ def test_what_the_target_changed_later_or_removed_is_kept(
     edited.store("user").remove("Shell")
 
     def moves(verb: str) -> dict[str, tuple[str, str]]:
-        done = _cli(env, project, verb, "--database", pg_url)
+        done = _cli(env, project, verb, *via)
         return {m["name"]: (m["action"], m["reason"]) for m in done["moves"]}  # type: ignore[attr-defined]
 
     pushed = moves("push")
@@ -164,11 +203,11 @@ def test_what_the_target_changed_later_or_removed_is_kept(
         "Editor": "kept",  # newer on the laptop
         "Shell": "kept",  # removed on the laptop
     }
-    assert _cli(env, project, "push", "--database", pg_url, "--apply")["counts"] == {
+    assert _cli(env, project, "push", *via, "--apply")["counts"] == {
         "kept": 2,
         "update": 1,
     }
-    assert _cli(env, project, "pull", "--database", pg_url, "--apply")["counts"] == {
+    assert _cli(env, project, "pull", *via, "--apply")["counts"] == {
         "update": 1,
         "same": 1,
         "kept": 1,

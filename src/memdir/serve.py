@@ -303,7 +303,25 @@ def make_app(
         session_idle_timeout=idle_timeout,
     )
     sessions.manager = server.session_manager  # plain JSON once the roots are known
-    return AuthGate(app, token, max_body=max_body, sessions=sessions, team=md.database)
+    return AuthGate(
+        _with_api(app, md), token, max_body=max_body, sessions=sessions, team=md.database
+    )
+
+
+def _with_api(mcp: ASGIApp, md: Memdir) -> ASGIApp:
+    """``mcp``, with ``/api/…`` (the team server's push and pull) sent to :class:`Api`."""
+    from .pg.api import API_PATH, Api
+
+    api = Api(md)
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] == "http" and (path == API_PATH or path.startswith(API_PATH + "/")):
+            await api(scope, receive, send)
+        else:
+            await mcp(scope, receive, send)
+
+    return app
 
 
 def check_port(host: str, port: int) -> None:

@@ -299,9 +299,50 @@ def ui(state: State, port: int, no_open: bool, as_json: bool) -> None:
 def _transfer_options(fn: Any) -> Any:
     fn = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(fn)
     fn = click.option("--apply", is_flag=True, help="Write; without it, a dry run.")(fn)
+    fn = click.option(
+        "--token-file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="With --server: a file holding your token (or set MEMDIR_TOKEN; never on the "
+        "command line, where `ps` shows it).",
+    )(fn)
+    fn = click.option(
+        "--server",
+        metavar="URL",
+        help="The team server's address (or MEMDIR_SERVER), with your token from "
+        "`memdir serve users add`: no database credentials needed.",
+    )(fn)
     return click.option(
         "--database", metavar="URL", help="The team database (or MEMDIR_DATABASE_URL)."
     )(fn)
+
+
+def _server(server: str | None, database: str | None, token_file: Path | None) -> Any:
+    """The team server to go through (a :class:`memdir.pg.remote.Server`), or None for
+    the database path; a usage error when both, or a server without a token, are given."""
+    import os
+
+    from ..pg.remote import Server
+
+    if server and database:
+        raise click.UsageError("give --server (with a token) or --database, not both")
+    url = server or (None if database else os.environ.get("MEMDIR_SERVER"))
+    if not url:
+        if token_file is not None:
+            raise click.UsageError("--token-file goes with --server URL (or MEMDIR_SERVER)")
+        return None
+    if token_file is not None:
+        try:
+            token = token_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise click.UsageError(f"cannot read the token file {token_file}: {exc}") from None
+    else:
+        token = os.environ.get("MEMDIR_TOKEN", "")
+    if not token.strip():
+        raise click.UsageError(
+            "the team server needs your token: set MEMDIR_TOKEN or pass --token-file PATH "
+            "(the one `memdir serve users add` printed)"
+        )
+    return Server(url, token)
 
 
 def _report(done: Transfer, as_json: bool, verb: str, where: str) -> None:
@@ -316,7 +357,7 @@ def _report(done: Transfer, as_json: bool, verb: str, where: str) -> None:
         click.secho(line, fg="red" if m.action == "refused" else None)
     counts = ", ".join(f"{n} {a}" for a, n in done.counts().items())
     click.echo(
-        f"{verb if done.applied else 'Would ' + verb.lower()} {where}: {counts or 'nothing'}."
+        f"{verb if done.applied else 'Would ' + verb.lower()[:4]} {where}: {counts or 'nothing'}."
     )
     if not done.applied and any(m.action in ("add", "update") for m in done.moves):
         click.echo("Dry run: nothing written. Re-run with --apply.")
@@ -325,29 +366,58 @@ def _report(done: Transfer, as_json: bool, verb: str, where: str) -> None:
 @cli.command()
 @_transfer_options
 @click.pass_obj
-def push(state: State, database: str | None, apply: bool, as_json: bool) -> None:
-    """Copy this home's user, project and local memories into the team server (as
-    $MEMDIR_USER). A dry run by default; a re-run adds nothing; the guard applies."""
+def push(
+    state: State,
+    database: str | None,
+    server: str | None,
+    token_file: Path | None,
+    apply: bool,
+    as_json: bool,
+) -> None:
+    """Copy this home's user, project and local memories into the team server: with
+    --server and your token, as the token's user; with --database, as $MEMDIR_USER. A dry
+    run by default; a re-run adds nothing; the guard applies on the server."""
     from ..engine import open as open_memdir
-    from ..pg.transfer import transfer
+    from ..pg import remote
+    from ..pg.transfer import entries_of, transfer
 
+    to = _server(server, database, token_file)
     # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
     local = open_memdir(state.home, state.project, database_url="")
-    team = open_memdir(state.home, state.project, database_url=_database(database))
-    done = transfer(local, team, apply=apply, where="on the team server")
+    if to is not None:
+        done = remote.push(to, local, apply=apply)
+    else:
+        team = open_memdir(state.home, state.project, database_url=_database(database))
+        side, notes = entries_of(local)
+        done = transfer(side, team, apply=apply, where="on the team server", notes=notes)
     _report(done, as_json, "Pushed", "to the team server")
 
 
 @cli.command()
 @_transfer_options
 @click.pass_obj
-def pull(state: State, database: str | None, apply: bool, as_json: bool) -> None:
+def pull(
+    state: State,
+    database: str | None,
+    server: str | None,
+    token_file: Path | None,
+    apply: bool,
+    as_json: bool,
+) -> None:
     """Write your memories on the team server (user, project, local) into this home as
-    Markdown files. A dry run by default; a re-run writes nothing."""
+    Markdown files (--server with your token, or --database). A dry run by default; a
+    re-run writes nothing."""
     from ..engine import open as open_memdir
-    from ..pg.transfer import transfer
+    from ..pg import remote
+    from ..pg.transfer import entries_of, transfer
 
-    team = open_memdir(state.home, state.project, database_url=_database(database))
-    local = open_memdir(state.home, state.project, database_url="")  # as in push
-    done = transfer(team, local, apply=apply, where="in this home")
+    to = _server(server, database, token_file)
+    if to is not None:
+        local = open_memdir(state.home, state.project, database_url="")
+        done = remote.pull(to, local, apply=apply)
+    else:
+        team = open_memdir(state.home, state.project, database_url=_database(database))
+        local = open_memdir(state.home, state.project, database_url="")  # as in push
+        side, notes = entries_of(team)
+        done = transfer(side, local, apply=apply, where="in this home", notes=notes)
     _report(done, as_json, "Pulled", "from the team server")

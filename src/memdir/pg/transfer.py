@@ -1,10 +1,12 @@
-"""Copy memories between two workspaces of one project: a local home (files + git) and
-the team server (PostgreSQL), either way. A dry run first; applied, every entry goes
-through the target's write path (guard included), and a re-run changes nothing. What the
-target changed later, or removed, is kept (docs/design/team-server.md)."""
+"""Copy memories into a workspace of one project from the entries of another side: a
+local home (files + git), the team database, or the team server's HTTP answer. A dry run
+first; applied, every entry goes through the target's write path (guard included), and a
+re-run changes nothing. What the target changed later, or removed, is kept
+(docs/design/team-server.md, "Push and pull")."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -97,19 +99,43 @@ def _archive(into: Store) -> dict[str, Entry]:
     return out
 
 
+Side = Mapping[str, Sequence[Entry]]  # a source: each scope's active entries
+
+
+def entries_of(source: Workspace) -> tuple[dict[str, list[Entry]], list[str]]:
+    """The active entries of ``source``'s user, project and local scopes that exist, and
+    a note for each of them it cannot read (not granted, no project)."""
+    have = {s.scope for s in source.stores()}
+    out: dict[str, list[Entry]] = {}
+    notes: list[str] = []
+    for scope in SCOPES:
+        if scope in have:
+            out[scope] = source.store(scope).list()
+            continue
+        why = source.locations[scope].unavailable
+        if why:
+            notes.append(f"{scope} scope skipped: {why}")
+    return out, notes
+
+
 def transfer(
-    source: Workspace, target: Workspace, *, apply: bool = False, where: str = "on the target"
+    source: Side,
+    target: Workspace,
+    *,
+    apply: bool = False,
+    where: str = "on the target",
+    notes: Sequence[str] = (),
 ) -> Transfer:
-    """Copy the active entries of ``source``'s user, project and local scopes into the
-    same scopes of ``target``: new ids are added, changed ones updated, equal ones left;
-    one the target changed later or removed is kept as the target has it (``where``:
-    where the target is, for the reasons given)."""
+    """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
+    a push's JSON body) into the same scopes of ``target``: new ids are added, changed
+    ones updated, equal ones left; one the target changed later or removed is kept as
+    the target has it (``where``: where the target is, for the reasons given).
+    ``notes``: the source's own (a scope it could not read)."""
     from .. import guard
 
-    done = Transfer(applied=apply)
+    done = Transfer(applied=apply, notes=list(notes))
     for scope in SCOPES:
-        have = {s.scope for s in source.stores()}
-        if scope not in have:
+        if scope not in source:
             continue
         try:
             into = target.store(scope)
@@ -119,7 +145,7 @@ def transfer(
         exists = into.backend.exists()
         there = {e.id: e for e in into.list()} if exists else {}
         gone: dict[str, Entry] | None = None  # the target's archive, read when needed
-        for entry in source.store(scope).list():
+        for entry in source[scope]:
             old = there.get(entry.id)
             if old is not None and _same(old, entry):
                 done.moves.append(Move(scope, "same", entry.id, entry.name))

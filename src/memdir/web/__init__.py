@@ -61,13 +61,13 @@ def build_app(
     return secure_headers(guarded, hosts=LOOPBACK_HOSTS if loopback else None, max_body=max_body)
 
 
-def with_web(mcp: ASGIApp, web: ASGIApp, mcp_path: str = "/mcp") -> ASGIApp:
-    """One ASGI app: ``mcp_path`` (and the lifespan) to the MCP app, the rest to the web
-    page."""
+def with_web(mcp: ASGIApp, web: ASGIApp, mcp_paths: tuple[str, ...] = ("/mcp", "/api")) -> ASGIApp:
+    """One ASGI app: ``mcp_paths`` (MCP, the team server's push/pull routes) and the
+    lifespan to the MCP app behind the token gate, the rest to the web page."""
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
-        if scope["type"] != "http" or path == mcp_path or path.startswith(mcp_path + "/"):
+        if scope["type"] != "http" or any(path == p or path.startswith(p + "/") for p in mcp_paths):
             await mcp(scope, receive, send)
         else:
             await web(scope, receive, send)

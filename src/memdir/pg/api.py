@@ -1,0 +1,130 @@
+"""The team server's JSON routes for ``memdir push/pull --server``, behind the same token
+gate as MCP: ``GET /api/entries`` (a pull's source) and ``POST /api/push`` (entries and
+``apply``), as the token's user in the project the X-Memdir-Project header names
+(docs/design/team-server.md, "Push and pull through the server")."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+import anyio
+
+from ..core.errors import (
+    AccessError,
+    LockTimeoutError,
+    MemdirError,
+    PostgresError,
+    ValidationError,
+)
+
+if TYPE_CHECKING:
+    from starlette.types import Receive, Scope, Send
+
+    from ..core.workspace import Workspace
+    from .db import PgDatabase
+
+API_PATH = "/api"
+NO_PROJECT = (
+    "the request named no project: send the header X-Memdir-Project with the "
+    "repository's remote URL (memdir push/pull send the checkout's 'origin')"
+)
+log = logging.getLogger(__name__)
+
+
+class Opener(Protocol):
+    """What the routes need of the server's ``Memdir``: its database, and a user's
+    workspace in a project (the adapter passes the Memdir; nothing here imports it)."""
+
+    database: PgDatabase | None
+
+    def for_project(
+        self, project: Path | None, *, why_not: str = "", user: str | None = None
+    ) -> Workspace: ...
+
+
+def _status(exc: MemdirError) -> int:
+    if isinstance(exc, ValidationError):
+        return 400
+    if isinstance(exc, AccessError):
+        return 403
+    if isinstance(exc, PostgresError | LockTimeoutError):
+        return 503
+    return 409
+
+
+class Api:
+    """The ASGI app of :data:`API_PATH`; ``md`` is the server's own Memdir, each request
+    opens the token's user's (closed when answered)."""
+
+    def __init__(self, md: Opener) -> None:
+        self.md = md
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from starlette.requests import Request
+        from starlette.responses import JSONResponse
+
+        request = Request(scope, receive)
+        route = {"/api/entries": "GET", "/api/push": "POST"}.get(request.url.path.rstrip("/"))
+        user = scope.get("state", {}).get("memdir_user")
+        status, body = 200, {}
+        if self.md.database is None or not isinstance(user, str):
+            status, body = 404, {"error": "push and pull need a team server (--database)"}
+        elif route is None:
+            status, body = 404, {"error": "no such route: use /api/entries or /api/push"}
+        elif request.method != route:
+            status, body = 405, {"error": f"{request.url.path} takes {route}"}
+        else:
+            try:
+                data = await request.body()
+                header = request.headers.get("x-memdir-project")
+                work = self._pull if route == "GET" else self._push
+                body = await anyio.to_thread.run_sync(lambda: work(user, header, data))
+            except MemdirError as exc:
+                status, body = _status(exc), {"error": f"memdir: {exc}"}
+            except Exception:  # never a traceback to the client; the log has it
+                log.exception("memdir: %s %s failed", request.method, request.url.path)
+                status, body = 500, {"error": "memdir: internal error (see the server's log)"}
+        await JSONResponse({"memdir": 1, **body}, status_code=status)(scope, receive, send)
+
+    def _open(self, user: str, header: str | None) -> Workspace:
+        """``user``'s Memdir in the project ``header`` names by its repository URL."""
+        from .names import remote_folder
+
+        if header is None or not header.strip():
+            return self.md.for_project(None, why_not=NO_PROJECT, user=user)
+        if header.strip().startswith(("/", "~")):
+            raise ValidationError(
+                "X-Memdir-Project must be the repository's remote URL here, not a folder",
+                field="project",
+            )
+        return self.md.for_project(Path(remote_folder(header)), user=user)
+
+    def _pull(self, user: str, header: str | None, data: bytes) -> dict[str, Any]:
+        from .transfer import entries_of
+        from .wire import scopes_json
+
+        ws = self._open(user, header)
+        try:
+            side, notes = entries_of(ws)
+            scopes = scopes_json(side)
+            return {"user": user, "project": ws.project_url, "scopes": scopes, "notes": notes}
+        finally:
+            ws.close()
+
+    def _push(self, user: str, header: str | None, data: bytes) -> dict[str, Any]:
+        from .transfer import transfer
+        from .wire import parse_push
+
+        try:
+            given = json.loads(data)
+        except (ValueError, RecursionError):
+            raise ValidationError("the body is not JSON", field="body") from None
+        side, apply = parse_push(given)
+        ws = self._open(user, header)
+        try:
+            return transfer(side, ws, apply=apply, where="on the team server").to_dict()
+        finally:
+            ws.close()

@@ -1,0 +1,174 @@
+"""``memdir push/pull --server``: the client of the team server's JSON routes, with a
+user's token and no database credentials (stdlib ``urllib``: memdir has no HTTP client
+dependency of its own). Every failure is one line naming the server."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from ..core.errors import AccessError, MemdirError, ValidationError
+
+if TYPE_CHECKING:
+    from ..core.model import Entry
+    from ..core.workspace import Workspace
+    from .transfer import Transfer
+
+TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
+BATCH = 256 * 1024  # bytes of entries a push sends at once (the server's limit is 1 MiB)
+
+
+class Server:
+    """The team server at ``url`` (``http://host:port`` or its ``/mcp`` address), as the
+    user ``token`` belongs to."""
+
+    def __init__(self, url: str, token: str) -> None:
+        given = url.strip().rstrip("/")
+        parts = urlsplit(given)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValidationError(
+                f"--server must be the team server's http(s) URL, not {url[:100]!r}",
+                field="server",
+            )
+        self.base = given.removesuffix("/mcp")
+        token = token.strip()
+        if not token or any(c.isspace() for c in token):
+            raise ValidationError("the token is empty or holds spaces", field="token")
+        self.token = token
+
+    def call(self, method: str, path: str, project: str | None, body: Any = None) -> Any:
+        """The JSON answer of ``method path``; MemdirError for anything else."""
+        headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
+        if project is not None:
+            headers["X-Memdir-Project"] = project
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(self.base + path, data, headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+                return self._memdir(answer.status, answer.read())
+        except urllib.error.HTTPError as exc:
+            found = self._message(exc.read())
+            if exc.code in (401, 403):
+                raise AccessError(
+                    f"the team server at {self.base} refused the token (HTTP {exc.code}): "
+                    f"{found or 'no reason given'}"
+                ) from None
+            if found is None:
+                raise MemdirError(self._foreign(exc.code)) from None
+            raise MemdirError(f"the team server answered HTTP {exc.code}: {found}") from None
+        except (urllib.error.URLError, OSError) as exc:
+            why = getattr(exc, "reason", exc)
+            if data is not None and isinstance(why, BrokenPipeError | ConnectionResetError):
+                raise MemdirError(
+                    f"the team server at {self.base} closed the connection while this push "
+                    f"was sent ({len(data):,} bytes): its --max-body may be lower"
+                ) from None
+            raise MemdirError(f"cannot reach the team server at {self.base}: {why}") from None
+
+    def _foreign(self, status: int) -> str:
+        return (
+            f"{self.base} is not a memdir team server (HTTP {status}, no memdir answer); "
+            f"check --server (memdir serve --database … prints its address)"
+        )
+
+    def _memdir(self, status: int, data: bytes) -> Any:
+        try:
+            found = json.loads(data)
+        except (ValueError, RecursionError):
+            found = None
+        if not isinstance(found, dict) or found.get("memdir") != 1:
+            raise MemdirError(self._foreign(status))
+        return found
+
+    @staticmethod
+    def _message(data: bytes) -> str | None:
+        """The error a memdir server (or its token gate) sent, or None."""
+        try:
+            found = json.loads(data)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(found, dict):
+            return None
+        error = found.get("error")
+        if isinstance(error, dict):
+            error = error.get("message")
+        return str(error).removeprefix("memdir: ")[:500] if isinstance(error, str) else None
+
+
+def checkout_url(ws: Workspace) -> tuple[str | None, str]:
+    """The normalised remote URL of ``ws``'s checkout as the X-Memdir-Project header
+    names it (``https://`` + the normalised form), or None and why not."""
+    from ..core.storage.git import git_dirs, read_remote
+    from .names import project_url
+
+    dirs = git_dirs(ws.checkout_root)
+    remote = read_remote(dirs[1]) if dirs else None
+    if remote is None:
+        return None, f"{ws.checkout_root} has no git remote 'origin'"
+    try:
+        return "https://" + project_url(remote), ""
+    except ValidationError as exc:
+        return None, str(exc)
+
+
+def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
+    """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes; the
+    server runs the transfer into the token's user's scopes and reports it."""
+    from .transfer import Transfer, entries_of
+    from .wire import entry_json, parse_transfer
+
+    side, notes = entries_of(local)
+    url, why = checkout_url(local)
+    if url is None:
+        for scope in ("project", "local"):
+            if side.pop(scope, None) is not None:
+                notes.append(f"{scope} scope skipped: {why}; the team server keys it by that URL")
+    batches: list[dict[str, list[dict[str, Any]]]] = [{}]
+    size = 0
+    for scope, entries in side.items():
+        for e in entries:
+            item = entry_json(e)
+            length = len(json.dumps(item))
+            if size and size + length > BATCH:
+                batches.append({})
+                size = 0
+            batches[-1].setdefault(scope, []).append(item)
+            size += length
+    done = Transfer(applied=apply, notes=notes)
+    for batch in batches:
+        try:
+            got = parse_transfer(
+                server.call("POST", "/api/push", url, {"apply": apply, "scopes": batch})
+            )
+        except ValidationError as exc:
+            raise MemdirError(f"the team server's answer is not a push report: {exc}") from None
+        done.moves += got.moves
+        done.notes += [n for n in got.notes if n not in done.notes]
+    return done
+
+
+def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
+    """The token's user's entries on the server, written into ``local`` (a dry run
+    unless ``apply``) by the same transfer as every other direction."""
+    from .transfer import transfer
+    from .wire import parse_scopes
+
+    url, why = checkout_url(local)
+    answer = server.call("GET", "/api/entries", url)
+    try:
+        side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"))
+        notes = answer.get("notes", [])
+        if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+            raise ValidationError("notes must be a list of strings", field="notes")
+    except ValidationError as exc:
+        raise MemdirError(f"the team server's answer is not a list of entries: {exc}") from None
+    if url is None:
+        notes = [n for n in notes if not n.startswith(("project scope", "local scope"))]
+        notes += [f"project and local scopes skipped: {why}; the team server keys them by that URL"]
+    return transfer(side, local, apply=apply, where="in this home", notes=notes)

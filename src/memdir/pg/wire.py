@@ -1,0 +1,175 @@
+"""The JSON that ``memdir push/pull --server`` and the team server exchange: entries per
+scope, a push's body and a transfer's report. Every field is checked with the write
+path's own rules; anything else is a :class:`ValidationError` naming the field."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from ..core.errors import ValidationError
+from ..core.model import (
+    Entry,
+    EntryType,
+    validate_body,
+    validate_description,
+    validate_name,
+)
+from .transfer import SCOPES, Move, Transfer
+
+VERSION = 1  # the "memdir" key of every answer: a client knows it reached a memdir server
+ENTRY_KEYS = (
+    "id",
+    "type",
+    "name",
+    "description",
+    "body",
+    "updated",
+    "pinned",
+    "origins",
+    "created",
+)
+
+_ID = re.compile(r"[^/\\\x00-\x1f\x7f]{1,200}")
+MAX_ORIGINS, MAX_ORIGIN = 256, 1000
+ACTIONS = ("add", "update", "same", "kept", "refused")
+
+
+def _time(at: datetime) -> str:
+    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def entry_json(e: Entry) -> dict[str, Any]:
+    """The fields of ``e`` a transfer compares and writes."""
+    return {
+        "id": e.id,
+        "type": e.type.value,
+        "name": e.name,
+        "description": e.description,
+        "body": e.body,
+        "pinned": e.pinned,
+        "origins": list(e.origins),
+        "created": _time(e.created),
+        "updated": _time(e.updated),
+    }
+
+
+def scopes_json(side: dict[str, list[Entry]]) -> dict[str, list[dict[str, Any]]]:
+    return {scope: [entry_json(e) for e in entries] for scope, entries in side.items()}
+
+
+def _object(
+    value: object, what: str, keys: tuple[str, ...], required: tuple[str, ...]
+) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValidationError(f"{what} must be a JSON object", field=what)
+    unknown = [k for k in value if k not in keys]
+    if unknown:
+        raise ValidationError(f"{what} has an unknown field {unknown[0][:80]!r}", field=what)
+    missing = [k for k in required if k not in value]
+    if missing:
+        raise ValidationError(f"{what} lacks the field {missing[0]!r}", field=what)
+    return value
+
+
+def _when(value: object, what: str) -> datetime:
+    if not isinstance(value, str) or len(value) > 40:
+        raise ValidationError(f"{what} must be an ISO 8601 time", field=what)
+    try:
+        at = datetime.fromisoformat(value)
+    except ValueError:
+        raise ValidationError(f"{what} must be an ISO 8601 time, not {value[:40]!r}") from None
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+
+
+def _text(value: object, what: str, limit: int) -> str:
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise ValidationError(f"{what} must be a string of 1 to {limit} characters", field=what)
+    if re.search(r"[\x00-\x1f\x7f]", value):
+        raise ValidationError(f"{what} holds a control character", field=what)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError(f"{what} holds a lone surrogate", field=what) from None
+    return value
+
+
+def parse_entry(value: object, what: str) -> Entry:
+    """One entry of a body, every field checked (``what`` names it in errors)."""
+    obj = _object(value, what, ENTRY_KEYS, ENTRY_KEYS[:6])
+    id_ = _text(obj["id"], f"{what}.id", 200)
+    if not _ID.fullmatch(id_) or id_.startswith("."):
+        raise ValidationError(f"{what}.id is not an entry id: {id_[:80]!r}", field="id")
+    pinned = obj.get("pinned", False)
+    if not isinstance(pinned, bool):
+        raise ValidationError(f"{what}.pinned must be true or false", field="pinned")
+    origins = obj.get("origins", [])
+    if not isinstance(origins, list) or len(origins) > MAX_ORIGINS:
+        raise ValidationError(f"{what}.origins must be a list of strings", field="origins")
+    try:
+        validate_name(obj["name"])  # checked by the write path's rules, kept as sent: a
+        validate_description(obj["description"])  # stripped copy would differ from the
+        validate_body(obj["body"])  # target's and be written again on every run
+        updated = _when(obj["updated"], f"{what}.updated")
+        return Entry(
+            id=id_,
+            name=obj["name"],
+            description=obj["description"],
+            type=EntryType.parse(obj["type"] if isinstance(obj["type"], str) else None),
+            body=obj["body"],
+            created=_when(obj.get("created", obj["updated"]), f"{what}.created"),
+            updated=updated,
+            pinned=pinned,
+            origins=tuple(_text(o, f"{what}.origins", MAX_ORIGIN) for o in origins),
+        )
+    except ValidationError as exc:
+        if str(exc).startswith(what):
+            raise
+        raise ValidationError(f"{what}: {exc}", field=exc.field) from None
+
+
+def parse_scopes(value: object) -> dict[str, list[Entry]]:
+    """``{"user": [entry, …], "project": …, "local": …}``, each id once a scope."""
+    obj = _object(value, "scopes", SCOPES, ())
+    out: dict[str, list[Entry]] = {}
+    for scope, items in obj.items():
+        if not isinstance(items, list):
+            raise ValidationError(f"scopes.{scope} must be a list of entries", field="scopes")
+        entries = [parse_entry(v, f"scopes.{scope}[{i}]") for i, v in enumerate(items)]
+        seen: set[str] = set()
+        for e in entries:
+            if e.id in seen:
+                raise ValidationError(f"scopes.{scope} has the id {e.id!r} twice", field="id")
+            seen.add(e.id)
+        out[scope] = entries
+    return out
+
+
+def parse_push(value: object) -> tuple[dict[str, list[Entry]], bool]:
+    """A push's body: ``{"apply": bool, "scopes": {…}}``."""
+    obj = _object(value, "the body", ("apply", "scopes"), ("apply", "scopes"))
+    if not isinstance(obj["apply"], bool):
+        raise ValidationError("apply must be true or false", field="apply")
+    return parse_scopes(obj["scopes"]), obj["apply"]
+
+
+def _strings(value: object, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValidationError(f"{what} must be a list of strings", field=what)
+    return value
+
+
+def parse_transfer(value: object) -> Transfer:
+    """A push's report as the server sent it (checked: the server may not be memdir)."""
+    obj = _object(value, "the answer", ("memdir", "applied", "counts", "notes", "moves"), ())
+    if not isinstance(obj.get("applied"), bool) or not isinstance(obj.get("moves"), list):
+        raise ValidationError("the answer is not a transfer report", field="moves")
+    done = Transfer(applied=obj["applied"], notes=_strings(obj.get("notes", []), "notes"))
+    keys = ("scope", "action", "entry", "name", "reason")
+    for m in obj["moves"]:
+        move = _object(m, "a move", keys, keys)
+        if not all(isinstance(move[k], str) for k in keys) or move["action"] not in ACTIONS:
+            raise ValidationError("the answer holds a move that is not one", field="moves")
+        done.moves.append(Move(**{k: move[k] for k in keys}))
+    return done
