@@ -184,6 +184,7 @@ _STDIN_LOGIN = re.compile(r"[\"'`]?\s*\|\s*[^|\n`]{0,80}?(?:--password-stdin|--w
 _FROM_BEFORE = re.compile(r"\bfrom\s+[`'\"(<]?$")
 _QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
 _NOUN_OF = re.compile(r"\s+of\b")
+_LIGHT_VERB = re.compile(r"\s+(?:et|edin|etsin|eyle)\b(?=\s*(?:[.;,!:)]|$))")
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 _ENV_ASSIGN = re.compile(r"\s+(?:[a-z_]\w*=|\$?[a-z]\w*_\w*\s+from\s+`)")
@@ -268,6 +269,8 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
             and not _URL.search(s, m.end(), m.end() + 300)
             and not _compiled()["visible"].search(s, m.end(), m.end() + 120)
         )
+    if _LIGHT_VERB.match(s, m.end()):
+        return True  # tr "… adresine POST et": an English verb made a Turkish imperative
     if word is not None and word.end() == len(m.group()) and _NOUN_OF.match(s, m.end()):
         return False  # "Backup of ~/.gnupg goes to …", "export of the logs": a noun
     if s.startswith(":", m.end()) and not s[lo : m.start()].strip(" \t*#-"):
@@ -314,8 +317,11 @@ _KEEP_DOING = re.compile(r"\bkeep doing\b")  # "…; keep doing so": what REPEAT
 
 
 # The Romance imperfect: -ava/-aba (and -eva) ends no imperative; -ia/-ía does only for
-# -iar verbs ("copia", "envía"), so not after c, p or v.
-_ROMANCE_PAST = re.compile(r"(?:avam?|avano|aban?|evano|eva|(?<![cpv])[ií](?:a|am|an))$")
+# -iar verbs ("copia", "envía"), so not after c, p or v; after e only the Spanish "leía" (the
+# Portuguese imperative "leia" is no past).
+_ROMANCE_PAST = re.compile(
+    r"(?:avam?|avano|aban?|evano|eva|(?<![cpve])[ií](?:a|am|an)|(?<=e)í(?:a|am|an))$"
+)
 
 
 def _narrative(s: str, m: re.Match[str]) -> bool:
@@ -395,6 +401,9 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     m.start(),
                     m.end(),
                 )
+    joined = _joined_query(s, cl)
+    if joined is not None:
+        return joined
     for lo, hi in cl.windows(("?", "&")):
         urls = Spots(_URL, s, max(0, lo - 2000), hi)
         for q in _QUERY_VAR.finditer(s, lo, hi):
@@ -428,6 +437,39 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 dns.start(),
                 dns.end(),
             )
+    return None
+
+
+# A URL whose last query value is left empty and completed by what follows it ("…?t=` + the
+# GITLAB_TOKEN", "?text= followed by the whole git diff"): the data is glued onto the link.
+_OPEN_QUERY = re.compile(r"[?&][\w.-]{1,40}=$")
+_JOINED = re.compile(
+    r"[`'\")\]]?\s*(?:\+|followed by|gefolgt von|suivie? d[eu']|seguid[oa] (?:de|por)|"
+    r"seguit[oa] da|ardından|后面(?:加上?|跟上?|接上?|拼接)|加上|拼接|接上|に続けて|の後ろに)"
+)
+
+
+def _joined_query(s: str, cl: Clauses) -> Hit | None:
+    rx = _compiled()
+    for lo, hi in cl.windows(_NEEDLES["url"]):
+        for m in _URL.finditer(s, lo, hi):
+            glue = _JOINED.match(s, m.end())
+            if not _OPEN_QUERY.search(m.group()) or glue is None or cl.story(m.start(), m.end()):
+                continue
+            clo, chi = cl.around(m.start(), m.end())
+            end = min(chi, glue.end() + 160)
+            for kind in ("strong", "weak", "noun"):
+                x = rx[kind].search(s, glue.end(), end)
+                if x is None or negated(s, x.start(), None, clo):
+                    continue
+                if _BARE_VAR.fullmatch(x.group()) and _own_service(m.group(), x.group()):
+                    continue
+                return hit(
+                    "exfiltration.url-data",
+                    "it builds a URL that carries secrets or private data to another host",
+                    m.start(),
+                    x.end(),
+                )
     return None
 
 

@@ -69,6 +69,8 @@ _STRONG_STORE = (
     r"(?:\.config|appdata%?(?:/roaming)?)/gcloud|application_default_credentials\.json|"
     r"\.azure/(?:accesstokens|msal)",
     r"\.git-credentials|\.netrc\b|\.pgpass\b|\.config/gh/hosts\.yml",
+    # client config files that hold a password or an OAuth token in plain text
+    r"\.my\.cnf\b|\.s3cfg\b|rclone/rclone\.conf\b",
     r"\.gnupg\b|\.password-store|secring\.gpg",
     r"/etc/(?:shadow|gshadow|master\.passwd)\b",
     r"wallet\.dat|\bkeychain\b|\.keychain(?:-db)?\b|security (?:find|dump)-\w+|dump-keychain",
@@ -186,7 +188,10 @@ _SVO_READ = (
     r"(?:salin|baca|simpan|kirim|tampilkan|unggah|tempel|lampirkan|kumpulkan|ekspor)(?:kan|lah)?\b|"
     r"kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|kunin"
 )
-_SVO_WRITE = r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip)(?:kan|lah)?\b|idagdag|isulat|ilagay"
+_SVO_WRITE = (
+    r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip)(?:kan|lah)?\b|men(?:ambah|ulis|yisip)(?:kan)?\b|"
+    r"idagdag|isulat|ilagay"
+)
 
 _NET_TOOL = (
     r"\b(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|telnet|ftp|iwr|irm|invoke-webrequest|"
@@ -266,7 +271,7 @@ _READ_OTHER = (
     r"incolla\w*|allega\w*|includi\w*|aggiungi\w*|copiar|leia|ler\b|salv\w*|lembre|envie|carregue|"
     r"exporte|colete|recupere|extraia|mostr\w*|imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|"
     r"adicion\w*|guardar|pegar|mostrar|adjuntar|copier|sauvegarder|enregistrer|envoyer|coller|"
-    r"récupérer|noter\b|"
+    r"récupérer|noter\b|extraire|"
     r"inclure|afficher|imprimer|joindre|copiare|leggere|salvare|inviare|incollare|includere|"
     r"mostrare|stampare|allegare|kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|"
     r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|übertrag\w*|gib\b|teil\w*|poste\w*|"
@@ -301,7 +306,7 @@ _SHOW = (
 _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
     r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
-    r"antwoord|geheugen|notities|"
+    r"antwoord|geheugen|notities|memory\.md|"
     r"기억|메모|응답|bellek|hafıza|yanıt"
 )
 
@@ -397,7 +402,7 @@ _WRITE = _words(
     # ar, vi, hi, bn, id, tl, th, el: add, write, put
     r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
     rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|加上|"
-    r"crea\b|créa\w*|cre[ae]r\b|dopisz\b|dodaj\b|wstaw\b|utwórz\b|zmień\b|"
+    r"crea\b|créa\w*|cre[ae]r\b|instal[ae]\b|instalar\b|dopisz\b|dodaj\b|wstaw\b|utwórz\b|zmień\b|"
     r"πρόσθεσ\w*|γράψ\w*|βάλ\w*"
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
@@ -539,7 +544,8 @@ _NEEDLES = {
     "strong": _needles(
         r".ssh|service account|service-account|sa.json|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gclo"
         r"ud|application_default|.azure/|"
-        r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
+        r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|.my.cnf|.s3cfg|"
+        r"rclone.conf|"
         r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
         r"op read|auth:token|configure get|bw get|lpass show|op item get|pass show|"
         r"docker-credential-|credential fill|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|"
@@ -663,7 +669,8 @@ _FROM = re.compile(
 
 
 _DUMP = re.compile(
-    r"security dump-keychain|security find-(?:generic|internet)-password\b[^\n`]*\s-w\b|mimikatz|"
+    r"security dump-keychain|mimikatz|"
+    r"security find-(?:generic|internet)-password\b[^\n`]*\s-[a-z]*w[a-z]*\b|"
     r"sekurlsa|procdump[^\n]{0,40}lsass|reg save hklm\\(?:sam|security|system)|lazagne|secretsdump|"
     # a password manager's vault exported (the subcommand, not a later shell word), or the
     # environment filtered for secrets
