@@ -952,6 +952,13 @@ _OPENING = (
     r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|\bmake (?:the |"
     r"this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|document|"
     r"channel|dashboard)s? public\b",
+    # "make it public" in the other languages of the lexicon
+    r"(?:deix|torn)\w* (?:o |a |os |as )?(?:\w+ ){0,2}?(?:bucket|reposit[oó]rio|projeto|pasta)s? "
+    r"(?:d[eo]s? \w+ )?p[uú]blic[oa]s?\b|(?:hac|hazl|vuelv)\w* (?:el |la |los |las )?(?:\w+ ){0,2}?"
+    r"(?:bucket|repositorio|proyecto|carpeta)s? (?:de \w+ )?p[uú]blic[oa]s?\b|(?:hac|haz)\w* "
+    r"p[uú]blic[oa]s? (?:el |la |los |las )?(?:bucket|repositorio|proyecto|carpeta)|rend\w* (?:le |"
+    r"la |les )?(?:\w+ ){0,2}?(?:bucket|dépôt|projet|dossier)s? publics?\b|(?:bucket|repo\w*|"
+    r"projekt|ordner) öffentlich (?:machen|stellen)\b",
     r"\bpermitrootlogin\W+yes\b|\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "

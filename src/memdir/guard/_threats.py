@@ -184,7 +184,11 @@ _STDIN_LOGIN = re.compile(r"[\"'`]?\s*\|\s*[^|\n`]{0,80}?(?:--password-stdin|--w
 _FROM_BEFORE = re.compile(r"\bfrom\s+[`'\"(<]?$")
 _QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
 _NOUN_OF = re.compile(r"\s+of\b")
-_LIGHT_VERB = re.compile(r"\s+(?:et|edin|etsin|eyle)\b(?=\s*(?:[.;,!:)]|$))")
+# An English verb made an imperative by a light verb: tr "POST et", ja "POST する"
+_LIGHT_VERB = re.compile(
+    r"\s+(?:et|edin|etsin|eyle)\b(?=\s*(?:[.;,!:)]|$))|\s*(?:する|して|しろ|しておく)|"
+    r"\s*(?:하세요|하라|해라|할 것)"
+)
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 _ENV_ASSIGN = re.compile(r"\s+(?:[a-z_]\w*=|\$?[a-z]\w*_\w*\s+from\s+`)")
@@ -270,7 +274,7 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
             and not _compiled()["visible"].search(s, m.end(), m.end() + 120)
         )
     if _LIGHT_VERB.match(s, m.end()):
-        return True  # tr "… adresine POST et": an English verb made a Turkish imperative
+        return True  # "… adresine POST et", "… を POST する": made an imperative
     if word is not None and word.end() == len(m.group()) and _NOUN_OF.match(s, m.end()):
         return False  # "Backup of ~/.gnupg goes to …", "export of the logs": a noun
     if s.startswith(":", m.end()) and not s[lo : m.start()].strip(" \t*#-"):
@@ -581,7 +585,7 @@ _SOURCE_NEEDLES = (
     *_NEEDLES["weak"],
     *_NEEDLES["secret"],
     *_needles(
-        "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
+        "conversation|chat|history|memor|transcript|context|prompt|message|diff|draft|"
         "repo|codebase|--all|--mirror|branch|ramas|ветки|分支|ブランチ|clipboard|keystroke|"
         "screenshot|personal|"
         "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|"

@@ -112,7 +112,7 @@ _WEAK_STORE = (
     r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?!\.?\w)(?!-(?:example|"
     r"sample|template|dist))",
     r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config|\.tfstate\b|\.(?:"
-    r"p12|pfx|jks|keystore)\b",
+    r"p12|pfx|jks|keystore)\b|keystore\.properties\b",
     r"\bprintenv\b|/proc/(?:self|\d+|\$\$|\*)/environ\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|"
     r"get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
@@ -123,7 +123,7 @@ _WEAK_STORE = (
 )
 _SECRET_NAME = re.compile(
     r"token|secret|passw|pwd|api_?key|apikey|access_?key|private_?key|credential|\bcreds?\b|cookie|"
-    r"session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$|dsn"
+    r"session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$|dsn|database_url|db_url"
 )
 _PRIVATE_NAME = re.compile(
     r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|user_?data|"
@@ -143,10 +143,12 @@ _PRIVATE_NOUN = (
     r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
     r"ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|"
     r"cookies|environment variables|env vars|(?:full|whole|entire|complete) environment|"
+    r"(?:pod|container|process|runtime|server)(?:'s)? environment|"
     r"~/(?:documents|desktop|downloads|pictures)\b|~/\.config(?![\w.-]|/\w)|(?:its|their) outputs?|"
     r"(?:command|shell|terminal|tool) outputs?|outputs? of (?:each|every|all|the) commands?|"
     r"(?:customer|client|user) (?:database|db|table|records|list)s?|pg_dump|mysqldump|mongodump|"
     r"(?:personal|private|financial|finance|medical|tax) (?:files|documents|records|data)|invoices|"
+    r"(?:each|every|all|any) (?:e-?mail |mail )?drafts?|"
     r"bank statements|(?:e-?mail|home|postal) addresses|phone numbers|dates? of birth|(?:passport|"
     r"credit card|social security) numbers|passphrases?|(?:user|customer|personal)(?:'s|s')? "
     r"(?:data|details|information|files|records)|personal (?:data|information)|contacts|clipboard|"
@@ -200,7 +202,7 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|post(?:s|ed|ing)?\b|push(?:es|ed|"
+    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|bcc\b|post(?:s|ed|ing)?\b|push(?:es|ed|"
     r"ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|"
     r"transmit\w*|exfiltrat\w*|leak\w*|share\b|sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|"
     r"publish\w*|deliver\w*|relay\w*|report\w*|meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|"
@@ -274,7 +276,8 @@ _READ_OTHER = (
     r"récupérer|noter\b|extraire|"
     r"inclure|afficher|imprimer|joindre|copiare|leggere|salvare|inviare|incollare|includere|"
     r"mostrare|stampare|allegare|kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|"
-    r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|übertrag\w*|gib\b|teil\w*|poste\w*|"
+    r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|yaz(?:ın)?(?=\s*(?:[.,;!:]|$))|übertrag\w*|gib\b|teil\w*|"
+    r"poste\w*|"
     r"leg\w* (?:\w+ ){0,4}ab|hinterleg\w*|trag\w* (?:\w+ ){0,4}ein|exportier\w*|veröffentlich\w*|"
     r"häng\w*|lad\w*|les\w+|mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|"
     r"téléverse\w*|pon\b|poner|publica\w*|comparte\w*|transfiere\w*|metti|mettere|pubblica\w*|"
@@ -449,6 +452,8 @@ _RISKY_PAYLOAD = _rx(
     r"unset histfile|histfile=/dev/null|set \+o history|histsize=0|history -c|histcontrol=|"
     r"/dev/null 2>&1 &$|"
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
+    # a program kept in a hidden folder nested under home (~/.local/share/.agent/sync.sh)
+    r"(?:~|\$home)/[\w.-]+/(?:[\w.-]+/){0,4}\.[\w-]+/[\w.-]+",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
     # what runs is replaced later from elsewhere: whoever owns that source runs code here
@@ -563,7 +568,8 @@ _NEEDLES = {
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|credentials|env|/environ|"
+        r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|keystore.properties|credentials|"
+        r"env|/environ|"
         r"environment|_token|_key|_secret|_password|cookie|storage|_pat|_dsn|环境变量|環境変数|"
         r"переменн|entorno|environnement|umgebungsvariablen|ambiente|환경 변수|ortam değişkenleri"
     ),
