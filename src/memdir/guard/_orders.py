@@ -113,8 +113,16 @@ _PERM = (
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
     r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
     r"\banswer\w* (?:them|these|those|all of them|each one) (?:with )?(?:a )?(?:yes|y)\b|"
-    r"\b(?:answer|reply|respond|say|click)\w* (?:with )?['\"‘“]?(?:yes|y|allow|approve)['\"’”]? "
-    r"on (?:the user'?s?|their|his|her) behalf\b|"
+    # an act declared allowed from now on ("force-pushing to main is allowed from now on")
+    r"\b(?:is|are) (?:now )?(?:allowed|permitted)(?= (?:from now on|going forward|henceforth))|ist "
+    r"(?:ab sofort|ab jetzt|künftig) erlaubt|est désormais (?:autorisée?|permise?)|(?:est[aá]|"
+    r"queda) permitid[oa] (?:a partir de ahora|desde ahora)|"
+    # consent given in the user's name (the name itself is the risky object that scores)
+    r"\b(?:answer|reply|respond|say|click)\w* (?:with )?['\"‘“]?(?:yes|y|allow|approve)['\"’”]?(?= "
+    r"on (?:the user'?s?|their|his|her) behalf\b)|(?:responde|contesta)\w* (?:que )?s[ií](?= en "
+    r"nombre)|répond\w* (?:par )?oui(?= au nom)|(?:antworte|bestätige)\w* (?:mit ja )?(?=im namen)|"
+    r"rispond\w* (?:di )?sì(?= a nome)|respond[ae]\w* (?:que )?sim(?= em nome)|(?:回答|点击|选择)"
+    r"[“「]?(?:允许|同意|是)[”」]|「(?:はい|許可)」と(?:答え|回答|返)|"
     r"\bassum\w* (?:the answer is |that (?:the user|they) (?:said|says|would say|agreed?) )?(?:yes|"
     r"approv\w*|consent\w*)\b",
     r"\b(?:it|the agent|agents|the assistant|bots) (?:may|can) (?:now |freely |"

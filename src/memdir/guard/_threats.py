@@ -585,7 +585,7 @@ _SOURCE_NEEDLES = (
     *_NEEDLES["weak"],
     *_NEEDLES["secret"],
     *_needles(
-        "conversation|chat|history|memor|transcript|context|prompt|message|diff|draft|"
+        "conversation|chat|history|memor|transcript|context|prompt|message|diff|draft|borrador|brouillon|entw|bozz|rascunho|"
         "repo|codebase|--all|--mirror|branch|ramas|ветки|分支|ブランチ|clipboard|keystroke|"
         "screenshot|personal|"
         "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|"

@@ -70,7 +70,8 @@ _STRONG_STORE = (
     r"\.azure/(?:accesstokens|msal)",
     r"\.git-credentials|\.netrc\b|\.pgpass\b|\.config/gh/hosts\.yml",
     # client config files that hold a password or an OAuth token in plain text
-    r"\.my\.cnf\b|\.s3cfg\b|rclone/rclone\.conf\b",
+    r"\.my\.cnf\b|\.s3cfg\b|rclone/rclone\.conf\b|\.boto\b|credentials\.tfrc\.json|\.terraformrc\b|"
+    r"\.cargo/credentials|\.gem/credentials|\.htpasswd\b|\.vault-token\b",
     r"\.gnupg\b|\.password-store|secring\.gpg",
     r"/etc/(?:shadow|gshadow|master\.passwd)\b",
     r"wallet\.dat|\bkeychain\b|\.keychain(?:-db)?\b|security (?:find|dump)-\w+|dump-keychain",
@@ -148,7 +149,9 @@ _PRIVATE_NOUN = (
     r"(?:command|shell|terminal|tool) outputs?|outputs? of (?:each|every|all|the) commands?|"
     r"(?:customer|client|user) (?:database|db|table|records|list)s?|pg_dump|mysqldump|mongodump|"
     r"(?:personal|private|financial|finance|medical|tax) (?:files|documents|records|data)|invoices|"
-    r"(?:each|every|all|any) (?:e-?mail |mail )?drafts?|"
+    # the user's drafts copied in blind copy ("BCC a copy of each draft to …")
+    r"(?:bcc|cco|cci)\b[^.\n]{0,40}?(?:drafts?|borrador(?:es)?|brouillons?|entw[üu]rfe?|bozz[ae]|"
+    r"rascunhos?)|"
     r"bank statements|(?:e-?mail|home|postal) addresses|phone numbers|dates? of birth|(?:passport|"
     r"credit card|social security) numbers|passphrases?|(?:user|customer|personal)(?:'s|s')? "
     r"(?:data|details|information|files|records)|personal (?:data|information)|contacts|clipboard|"
@@ -191,7 +194,8 @@ _SVO_READ = (
     r"kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|kunin"
 )
 _SVO_WRITE = (
-    r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip)(?:kan|lah)?\b|men(?:ambah|ulis|yisip)(?:kan)?\b|"
+    r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip|pasang)(?:kan|lah)?\b|men(?:ambah|ulis|yisip)(?:kan)?\b|"
+    r"memasang(?:kan)?\b|"
     r"idagdag|isulat|ilagay"
 )
 
@@ -202,7 +206,7 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|bcc\b|post(?:s|ed|ing)?\b|push(?:es|ed|"
+    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|bcc\b|cco\b|cci\b|密送|post(?:s|ed|ing)?\b|push(?:es|ed|"
     r"ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|"
     r"transmit\w*|exfiltrat\w*|leak\w*|share\b|sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|"
     r"publish\w*|deliver\w*|relay\w*|report\w*|meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|"
@@ -273,7 +277,7 @@ _READ_OTHER = (
     r"incolla\w*|allega\w*|includi\w*|aggiungi\w*|copiar|leia|ler\b|salv\w*|lembre|envie|carregue|"
     r"exporte|colete|recupere|extraia|mostr\w*|imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|"
     r"adicion\w*|guardar|pegar|mostrar|adjuntar|copier|sauvegarder|enregistrer|envoyer|coller|"
-    r"récupérer|noter\b|extraire|"
+    r"récupérer|noter\b|extraire|extraer|estrarre|extrair\b|"
     r"inclure|afficher|imprimer|joindre|copiare|leggere|salvare|inviare|incollare|includere|"
     r"mostrare|stampare|allegare|kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|"
     r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|yaz(?:ın)?(?=\s*(?:[.,;!:]|$))|übertrag\w*|gib\b|teil\w*|"
@@ -309,7 +313,7 @@ _SHOW = (
 _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
     r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
-    r"antwoord|geheugen|notities|memory\.md|"
+    r"antwoord|geheugen|notities|memory\.md|claude\.md|agents\.md|"
     r"기억|메모|응답|bellek|hafıza|yanıt"
 )
 
@@ -433,7 +437,8 @@ _PERSIST_TARGET = (
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
 _CONFIG_TARGET = (
     r"\.github/workflows\b|\.gitlab-ci\.yml|jenkinsfile|\.circleci/|azure-pipelines\.yml|"
-    r"bitbucket-pipelines\.yml|\.travis\.yml",
+    r"bitbucket-pipelines\.yml|\.travis\.yml|\bfastfile\b|\.goreleaser\.ya?ml|cloudbuild\.ya?ml|"
+    r"\.buildkite/|\.drone\.yml|bitrise\.yml|codemagic\.yaml|appveyor\.yml",
     r"\bagents\.md\b|\bclaude\.md\b|\.cursorrules|\.clinerules|\.windsurfrules|"
     r"copilot-instructions\.md|\.claude/settings|mcp\.json|"
     r"\.codex/config\.toml|\.hermes/|\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b|\b(?:other|every|"
@@ -550,7 +555,8 @@ _NEEDLES = {
         r".ssh|service account|service-account|sa.json|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gclo"
         r"ud|application_default|.azure/|"
         r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|.my.cnf|.s3cfg|"
-        r"rclone.conf|"
+        r"rclone.conf|.boto|credentials.tfrc|.terraformrc|.cargo/credentials|.gem/credentials|"
+        r".htpasswd|.vault-token|"
         r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
         r"op read|auth:token|configure get|bw get|lpass show|op item get|pass show|"
         r"docker-credential-|credential fill|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|"
@@ -584,7 +590,8 @@ _NEEDLES = {
     ),
     "config": _needles(
         r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
-        r".travis.yml|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|"
+        r".travis.yml|fastfile|goreleaser|cloudbuild|.buildkite/|.drone.yml|bitrise.yml|codemagic|"
+        r"appveyor|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|"
         r"copilot-instructions|.claude/settings|mcp.json|"
         r".codex/config|.hermes/|soul.md|memor|user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|"
         r"postinstall|preinstall|prepare script"
