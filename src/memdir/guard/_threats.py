@@ -453,10 +453,33 @@ _JOINED = re.compile(
 )
 
 
+# A placeholder written in words, spaces and all, that a URL is to be filled with: "…&env={contents
+# of application-local.yml}" (a short ``{summary}`` is a variable name, read by ``_url_data``).
+_WORDED_SLOT = re.compile(r"[^\s\"'`]*?[?&=/]\{([^{}\n]{1,80})\}")
+_SLOT_DATA = re.compile(
+    r"\bcontents? of\b|\binhalt\b|\bcontenu\b|\bcontenido\b|\bconteúdo\b|全文|内容|中身"
+)
+
+
 def _joined_query(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_NEEDLES["url"]):
         for m in _URL.finditer(s, lo, hi):
+            slot = _WORDED_SLOT.match(s, m.start()) if "{" in m.group() else None
+            while slot is not None:
+                if (
+                    " " in slot.group(1)
+                    and _SLOT_DATA.search(slot.group(1))
+                    and not cl.story(m.start(), m.end())
+                    and not _shown_form(s, cl, m.start(), slot.group(1))
+                ):
+                    return hit(
+                        "exfiltration.url-data",
+                        "it builds a URL that carries secrets or private data to another host",
+                        m.start(),
+                        slot.end(),
+                    )
+                slot = _WORDED_SLOT.match(s, slot.end())
             glue = _JOINED.match(s, m.end())
             if not _OPEN_QUERY.search(m.group()) or glue is None or cl.story(m.start(), m.end()):
                 continue
