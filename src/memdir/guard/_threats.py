@@ -457,7 +457,7 @@ _JOINED = re.compile(
 
 # A placeholder written in words, spaces and all, that a URL is to be filled with: "…&env={contents
 # of application-local.yml}" (a short ``{summary}`` is a variable name, read by ``_url_data``).
-_WORDED_SLOT = re.compile(r"[^\s\"'`]*?[?&=/]\{([^{}\n]{1,80})\}")
+_WORDED_SLOT = re.compile(r"[^\s\"'`]{0,2000}?[?&=/]\{([^{}\n]{1,80})\}")
 _SLOT_DATA = re.compile(
     r"\bcontents? of\b|\binhalt\b|\bcontenu\b|\bcontenido\b|\bconteúdo\b|全文|内容|中身"
 )
