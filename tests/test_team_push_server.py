@@ -250,10 +250,18 @@ def test_a_clear_error_for_each_way_it_can_fail(team: Team, server: str, tmp_pat
         other.wait(timeout=10)
 
 
+# ISO 8601 times whose UTC instant falls outside the years 1..9999
+OUT_OF_RANGE = [
+    "9999-12-31T23:59:59-14:00",
+    "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-01:00",
+]
+
 _TEXT = st.one_of(
     st.text(max_size=40),
     st.text(alphabet=st.characters(codec="utf-8"), min_size=100, max_size=400),
     st.sampled_from(["", " ", "\x00", "../../etc", "a\nb", "\u202e", "x" * 70_000, "é" * 90]),
+    st.sampled_from(OUT_OF_RANGE),
 )
 _ANY = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | _TEXT,
@@ -326,6 +334,16 @@ def test_the_push_body_parser_raises_only_validation_errors(body: Any) -> None:
         parse_push(json.loads(json.dumps(body)))
     except ValidationError as exc:
         assert str(exc)
+
+
+@pytest.mark.parametrize("when", OUT_OF_RANGE)
+def test_a_time_beyond_the_years_1_to_9999_is_a_validation_error(when: str) -> None:
+    from memdir.core.errors import ValidationError
+    from memdir.pg.wire import parse_push
+
+    entry = {"id": "user_x", "type": "user", "name": "x", "description": "d", "body": "b"}
+    with pytest.raises(ValidationError, match="updated"):
+        parse_push({"apply": True, "scopes": {"user": [{**entry, "updated": when}]}})
 
 
 def test_a_tool_call_whose_database_connection_dies_gets_a_clear_error(team: Team) -> None:

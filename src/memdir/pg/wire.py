@@ -16,6 +16,7 @@ from ..core.model import (
     validate_description,
     validate_name,
 )
+from ..sessions.records import to_datetime, to_epoch
 from .transfer import SCOPES, Move, Transfer
 
 VERSION = 1  # the "memdir" key of every answer: a client knows it reached a memdir server
@@ -76,11 +77,7 @@ def _object(
 def _when(value: object, what: str) -> datetime:
     if not isinstance(value, str) or len(value) > 40:
         raise ValidationError(f"{what} must be an ISO 8601 time", field=what)
-    try:
-        at = datetime.fromisoformat(value)
-    except ValueError:
-        raise ValidationError(f"{what} must be an ISO 8601 time, not {value[:40]!r}") from None
-    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+    return to_datetime(to_epoch(value, what))  # naive is UTC; years 1 to 9999 only
 
 
 def _text(value: object, what: str, limit: int) -> str:
