@@ -4,6 +4,7 @@ dependency of its own). Every failure is one line naming the server."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import urllib.error
 import urllib.request
@@ -19,6 +20,16 @@ if TYPE_CHECKING:
 
 TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
 BATCH = 256 * 1024  # bytes of entries a push sends at once (the server's limit is 1 MiB)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A 30x is an error: following it would send the token to wherever it points."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
 
 
 class Server:
@@ -50,9 +61,15 @@ class Server:
             headers["Content-Type"] = "application/json"
         request = urllib.request.Request(self.base + path, data, headers, method=method)
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+            with _OPENER.open(request, timeout=TIMEOUT) as answer:
                 return self._memdir(answer.status, answer.read())
         except urllib.error.HTTPError as exc:
+            if 300 <= exc.code < 400:
+                raise MemdirError(
+                    f"the team server at {self.base} answered with a redirect (HTTP "
+                    f"{exc.code}) to {str(exc.headers.get('Location'))[:200]}: not followed, "
+                    f"as it would take your token there; give --server that address"
+                ) from None
             found = self._message(exc.read())
             if exc.code in (401, 403):
                 raise AccessError(
@@ -62,6 +79,11 @@ class Server:
             if found is None:
                 raise MemdirError(self._foreign(exc.code)) from None
             raise MemdirError(f"the team server answered HTTP {exc.code}: {found}") from None
+        except http.client.HTTPException as exc:  # not HTTP, or the answer cut off
+            raise MemdirError(
+                f"the team server at {self.base} sent no complete HTTP answer "
+                f"({type(exc).__name__}); check --server"
+            ) from None
         except (urllib.error.URLError, OSError) as exc:
             why = getattr(exc, "reason", exc)
             if data is not None and isinstance(why, BrokenPipeError | ConnectionResetError):
