@@ -8,24 +8,20 @@ import json
 import os
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import anyio
-import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mcp.shared.exceptions import MCPError
 
 import memdir
 from memdir.pg.db import PgDatabase
 from memdir.pg.names import remote_folder
-from test_team_server import SECRET, SHARED, Team, _checkout, _client, _data, _free_port
+from test_team_server import SECRET, SHARED, Team, _checkout, _free_port, wait_for_port
 
 pytestmark = pytest.mark.slow
 
@@ -241,7 +237,7 @@ def test_a_clear_error_for_each_way_it_can_fail(team: Team, server: str, tmp_pat
         stderr=subprocess.DEVNULL,
     )
     try:
-        time.sleep(0.5)
+        wait_for_port(other, port)
         for verb in ("pull", "push"):
             foreign = _run(env, team.shared, verb, "--server", f"http://127.0.0.1:{port}", ok=False)
             assert "is not a memdir team server" in foreign.stderr, foreign.stderr
@@ -256,6 +252,71 @@ OUT_OF_RANGE = [
     "0001-01-01T00:00:00+14:00",
     "9999-12-31T23:59:59-01:00",
 ]
+
+
+def test_a_push_over_the_entry_cap_is_a_400_naming_it(team: Team, server: str) -> None:
+    entries = [
+        {"id": f"user_e{i}", "type": "user", "name": f"e{i}", "description": "d", "body": "b"}
+        | {"updated": "2026-01-01T00:00:00Z"}
+        for i in range(501)
+    ]
+    body = json.dumps({"apply": False, "scopes": {"user": entries}}).encode()
+    status, answer = _http(server, team.tokens["alice"], "/api/push", body, **_project(SHARED))
+    assert status == 400 and "at most 500" in answer["error"], (status, answer)
+
+
+def _three(team: Team, tmp: Path, sizes: tuple[int, int, int]) -> memdir.Memdir:
+    """A laptop's home with three user entries whose bodies have ``sizes`` characters,
+    listed in this order."""
+    local = memdir.open(tmp / "laptop", team.shared, database_url="")
+    for i, size in enumerate(sizes):
+        words = " ".join(f"w{i}x{j}" for j in range(size // 8))
+        local.store("user").add(type="user", name=f"Note {i}", description="d", body=words)
+    return local
+
+
+def test_a_push_goes_in_batches_by_count(
+    team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three entries of 8 KB against a server taking 20 KB a request: one batch would be
+    refused (413), three batches of one entry (the count limit) go through."""
+    from memdir.pg import remote
+
+    monkeypatch.setattr(remote, "BATCH_ENTRIES", 1)
+    proc, url = team.serve("--max-body", "20000")
+    try:
+        local = _three(team, tmp_path, (8000, 8000, 8000))
+        to = remote.Server(url, team.tokens["alice"])
+        assert remote.push(to, local, apply=True).counts() == {"add": 3}
+        assert remote.push(to, local, apply=True).counts() == {"same": 3}
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def test_a_failed_later_batch_says_what_the_earlier_ones_wrote(
+    team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memdir.core.errors import MemdirError
+    from memdir.pg import remote
+
+    monkeypatch.setattr(remote, "BATCH_ENTRIES", 1)
+    proc, url = team.serve("--max-body", "20000")
+    try:
+        local = _three(team, tmp_path, (1000, 1000, 30000))  # the third is over the limit
+        to = remote.Server(url, team.tokens["alice"])
+        with pytest.raises(MemdirError) as caught:
+            remote.push(to, local, apply=True)
+        message = str(caught.value)
+        assert "Batch 3 of 3 failed; batches 1 to 2 were written (2 add)" in message, message
+        assert "a re-run finishes the rest" in message and "\n" not in message
+        with pytest.raises(MemdirError, match=r"batches 1 to 2 were written \(2 same\)"):
+            remote.push(to, local, apply=True)  # the re-run: the first two are there
+        assert len(_files(team.url)) >= 2
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
 
 _TEXT = st.one_of(
     st.text(max_size=40),
@@ -355,56 +416,6 @@ def test_a_time_beyond_the_years_1_to_9999_is_a_validation_error(when: str) -> N
         parse_push({"apply": True, "scopes": {"user": [{**entry, "updated": when}]}})
 
 
-def test_a_tool_call_whose_database_connection_dies_gets_a_clear_error(team: Team) -> None:
-    """The server's connections killed under it (pg_terminate_backend): the next tool
-    call is answered with memdir's error, not a hang or a traceback, and a later one
-    works again on a fresh connection."""
-    base = os.environ["MEMDIR_TEST_DATABASE_URL"]
-
-    def kill() -> int:
-        with psycopg.connect(base, autocommit=True) as conn:
-            rows = conn.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE application_name = 'memdir' AND pid <> pg_backend_pid() "
-                "AND backend_start > %s",
-                (started,),
-            ).fetchall()
-            return len(rows)
-
-    with psycopg.connect(base, autocommit=True) as conn:
-        started = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
-    proc, server = team.serve()  # its connections: memdir's, opened after ``started``
-
-    async def run() -> list[str]:
-        errors: list[str] = []
-        async with _client(server, team.tokens["alice"], roots=[team.shared]) as c:
-            ok = await c.call_tool("memory_search", {"query": "anything"})
-            assert not ok.is_error
-            assert kill() > 0
-            for _ in range(20):  # every pooled connection is dead until replaced
-                try:
-                    result = await c.call_tool("memory_search", {"query": "anything"})
-                except MCPError as exc:  # the SDK raises the JSON-RPC error
-                    assert exc.code == -32603, (exc.code, exc.message)
-                    errors.append(exc.message)
-                    continue
-                if not result.is_error:
-                    return errors
-                errors.append(_data(result)["error"])
-            raise AssertionError(f"no call worked again: {errors[-3:]}")
-
-    try:
-        errors = anyio.run(run)
-    finally:
-        proc.terminate()
-        _, err = proc.communicate(timeout=30)
-    assert b"Traceback" not in err, err.decode()
-    assert errors, "no call saw the dead connection"
-    for error in errors:  # the token check, the first statement of a call, meets it
-        assert error.startswith("memdir: ") and "administrator command" in error, error
-        assert "Traceback" not in error
-
-
 def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> None:
     env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "home"), "MEMDIR_BACKGROUND": "0"}
     env.pop("MEMDIR_DATABASE_URL", None)
@@ -417,23 +428,10 @@ def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> N
         stderr=subprocess.PIPE,
     )
     try:
-        for _ in range(600):
-            if proc.poll() is not None or _listening(port):
-                break
-            time.sleep(0.05)
+        wait_for_port(proc, port)
         laptop = {**env, "MEMDIR_HOME": str(tmp_path / "laptop"), "MEMDIR_TOKEN": token}
         done = _run(laptop, tmp_path, "pull", "--server", f"http://127.0.0.1:{port}", ok=False)
         assert "HTTP 404: push and pull need a team server (--database)" in done.stderr
     finally:
         proc.terminate()
         assert b"Traceback" not in proc.communicate(timeout=30)[1]
-
-
-def _listening(port: int) -> bool:
-    import socket
-
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-    except OSError:
-        return False
-    return True

@@ -83,3 +83,23 @@ def test_a_redirect_is_refused_and_the_token_stays_here() -> None:
             s.shutdown()
             s.server_close()
     assert seen == []  # the other address was never asked, so never given the token
+
+
+def test_a_server_that_does_not_answer_in_time_may_still_be_working(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from memdir.pg import remote
+
+    monkeypatch.setattr(remote, "TIMEOUT", 0.5)  # configuration: the client's wait
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen()  # accepts (the kernel's backlog) and never answers
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    try:
+        with pytest.raises(MemdirError) as caught:
+            Server(url, "mdt_x").call("POST", "/api/push", None, {"apply": True})
+    finally:
+        sock.close()
+    message = str(caught.value)
+    assert f"team server at {url} did not answer" in message, message
+    assert "cannot reach" not in message and "may still be working" in message

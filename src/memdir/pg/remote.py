@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
 BATCH = 256 * 1024  # bytes of entries a push sends at once (the server's limit is 1 MiB)
+BATCH_ENTRIES = 100  # entries a push sends at once (the server takes wire.MAX_ENTRIES)
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -86,6 +87,12 @@ class Server:
             ) from None
         except (urllib.error.URLError, OSError) as exc:
             why = getattr(exc, "reason", exc)
+            if isinstance(why, TimeoutError):
+                raise MemdirError(
+                    f"the team server at {self.base} did not answer within {TIMEOUT:.0f} s; "
+                    f"it may still be working on this request (a push: re-run it later, "
+                    f"what was written is then 'same')"
+                ) from None
             if data is not None and isinstance(why, BrokenPipeError | ConnectionResetError):
                 raise MemdirError(
                     f"the team server at {self.base} closed the connection while this push "
@@ -140,8 +147,9 @@ def checkout_url(ws: Workspace) -> tuple[str | None, str]:
 
 
 def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
-    """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes; the
-    server runs the transfer into the token's user's scopes and reports it."""
+    """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
+    :data:`BATCH_ENTRIES` entries; the server runs the transfer into the token's user's
+    scopes and reports it. A failed batch's error says what the earlier ones did."""
     from .transfer import Transfer, entries_of
     from .wire import entry_json, parse_transfer
 
@@ -152,27 +160,44 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
             if side.pop(scope, None) is not None:
                 notes.append(f"{scope} scope skipped: {why}; the team server keys it by that URL")
     batches: list[dict[str, list[dict[str, Any]]]] = [{}]
-    size = 0
+    size = count = 0
     for scope, entries in side.items():
         for e in entries:
             item = entry_json(e)
             length = len(json.dumps(item))
-            if size and size + length > BATCH:
+            if size and (size + length > BATCH or count >= BATCH_ENTRIES):
                 batches.append({})
-                size = 0
+                size = count = 0
             batches[-1].setdefault(scope, []).append(item)
             size += length
+            count += 1
     done = Transfer(applied=apply, notes=notes)
-    for batch in batches:
+    for k, batch in enumerate(batches):
         try:
-            got = parse_transfer(
-                server.call("POST", "/api/push", url, {"apply": apply, "scopes": batch})
-            )
-        except ValidationError as exc:
-            raise MemdirError(f"the team server's answer is not a push report: {exc}") from None
+            answer = server.call("POST", "/api/push", url, {"apply": apply, "scopes": batch})
+            got = parse_transfer(answer)
+        except MemdirError as exc:
+            error = exc
+            if isinstance(exc, ValidationError):
+                error = MemdirError(f"the team server's answer is not a push report: {exc}")
+            if len(batches) == 1:
+                raise error from None
+            raise MemdirError(f"{error}. {_so_far(done, k, len(batches))}") from None
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
     return done
+
+
+def _so_far(done: Transfer, k: int, n: int) -> str:
+    """What a push that failed at batch ``k`` (from 0) of ``n`` did before it."""
+    counts = ", ".join(f"{c} {a}" for a, c in done.counts().items()) or "nothing"
+    did = "written" if done.applied else "checked (dry run)"
+    return (
+        f"Batch {k + 1} of {n} failed; batches 1 to {k} were {did} ({counts}); "
+        f"a re-run finishes the rest (what is there already is 'same')"
+        if k
+        else f"Batch 1 of {n} failed; nothing was written; a re-run starts again"
+    )
 
 
 def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:

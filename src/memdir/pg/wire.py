@@ -20,6 +20,7 @@ from ..sessions.records import to_datetime, to_epoch
 from .transfer import SCOPES, Move, Transfer
 
 VERSION = 1  # the "memdir" key of every answer: a client knows it reached a memdir server
+MAX_ENTRIES = 500  # entries in one push request: each is guarded and written in turn
 ENTRY_KEYS = (
     "id",
     "type",
@@ -129,6 +130,13 @@ def parse_entry(value: object, what: str) -> Entry:
 def parse_scopes(value: object) -> dict[str, list[Entry]]:
     """``{"user": [entry, …], "project": …, "local": …}``, each id once a scope."""
     obj = _object(value, "scopes", SCOPES, ())
+    count = sum(len(v) for v in obj.values() if isinstance(v, list))
+    if count > MAX_ENTRIES:
+        raise ValidationError(
+            f"scopes hold {count} entries; a request takes at most {MAX_ENTRIES} "
+            f"(memdir push sends them in batches)",
+            field="scopes",
+        )
     out: dict[str, list[Entry]] = {}
     for scope, items in obj.items():
         if not isinstance(items, list):
