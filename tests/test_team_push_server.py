@@ -406,6 +406,21 @@ def test_the_push_body_parser_raises_only_validation_errors(body: Any) -> None:
         assert str(exc)
 
 
+def test_an_entry_on_the_wire_has_only_what_a_transfer_reads() -> None:
+    from memdir.core.errors import ValidationError
+    from memdir.pg.wire import entry_json, parse_push
+
+    entry = {"id": "user_x", "type": "user", "name": "x", "description": "d", "body": "b"}
+    entry["updated"] = "2026-01-01T00:00:00Z"
+    side, _ = parse_push({"apply": False, "scopes": {"user": [entry]}})
+    assert entry_json(side["user"][0]) == {**entry, "pinned": False, "origins": []}
+    with pytest.raises(ValidationError, match="unknown field 'created'"):
+        parse_push({"apply": False, "scopes": {"user": [{**entry, "created": "2026-01-01"}]}})
+    for bad in ("a\tb", "a\n", "\x00", "a\ud800"):  # the write path's checks, and tabs
+        with pytest.raises(ValidationError, match="origins"):
+            parse_push({"apply": False, "scopes": {"user": [{**entry, "origins": [bad]}]}})
+
+
 @pytest.mark.parametrize("when", OUT_OF_RANGE)
 def test_a_time_beyond_the_years_1_to_9999_is_a_validation_error(when: str) -> None:
     from memdir.core.errors import ValidationError

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from ..core.errors import AccessError, MemdirError, ValidationError
+from .wire import VERSION
 
 if TYPE_CHECKING:
     from ..core.model import Entry
@@ -111,7 +112,7 @@ class Server:
             found = json.loads(data)
         except (ValueError, RecursionError):
             found = None
-        if not isinstance(found, dict) or found.get("memdir") != 1:
+        if not isinstance(found, dict) or found.get("memdir") != VERSION:
             raise MemdirError(self._foreign(status))
         return found
 

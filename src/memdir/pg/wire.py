@@ -5,13 +5,15 @@ path's own rules; anything else is a :class:`ValidationError` naming the field."
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from ..core.errors import ValidationError
+from ..core.frontmatter import format_time
 from ..core.model import (
     Entry,
     EntryType,
+    _check_text,
     validate_body,
     validate_description,
     validate_name,
@@ -30,16 +32,11 @@ ENTRY_KEYS = (
     "updated",
     "pinned",
     "origins",
-    "created",
 )
 
 _ID = re.compile(r"[^/\\\x00-\x1f\x7f]{1,200}")
 MAX_ORIGINS, MAX_ORIGIN = 256, 1000
 ACTIONS = ("add", "update", "same", "kept", "refused")
-
-
-def _time(at: datetime) -> str:
-    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def entry_json(e: Entry) -> dict[str, Any]:
@@ -52,8 +49,7 @@ def entry_json(e: Entry) -> dict[str, Any]:
         "body": e.body,
         "pinned": e.pinned,
         "origins": list(e.origins),
-        "created": _time(e.created),
-        "updated": _time(e.updated),
+        "updated": format_time(e.updated),
     }
 
 
@@ -84,12 +80,9 @@ def _when(value: object, what: str) -> datetime:
 def _text(value: object, what: str, limit: int) -> str:
     if not isinstance(value, str) or not value or len(value) > limit:
         raise ValidationError(f"{what} must be a string of 1 to {limit} characters", field=what)
-    if re.search(r"[\x00-\x1f\x7f]", value):
+    _check_text(what, value, single_line=True)  # the write path's: controls, surrogates
+    if "\n" in value or "\t" in value:  # which it allows at the ends, and tabs
         raise ValidationError(f"{what} holds a control character", field=what)
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValidationError(f"{what} holds a lone surrogate", field=what) from None
     return value
 
 
@@ -114,9 +107,9 @@ def parse_entry(value: object, what: str) -> Entry:
             id=id_,
             name=obj["name"],
             description=obj["description"],
-            type=EntryType.parse(obj["type"] if isinstance(obj["type"], str) else None),
+            type=EntryType.parse(obj["type"]),
             body=obj["body"],
-            created=_when(obj.get("created", obj["updated"]), f"{what}.created"),
+            created=updated,  # a transfer compares and writes ``updated`` only
             updated=updated,
             pinned=pinned,
             origins=tuple(_text(o, f"{what}.origins", MAX_ORIGIN) for o in origins),

@@ -19,6 +19,7 @@ from ..core.errors import (
     PostgresError,
     ValidationError,
 )
+from ..pg.wire import VERSION
 
 if TYPE_CHECKING:
     from starlette.types import Receive, Scope, Send
@@ -79,7 +80,7 @@ class Api:
             except Exception:  # never a traceback to the client; the log has it
                 log.exception("memdir: %s %s failed", request.method, request.url.path)
                 status, body = 500, {"error": "memdir: internal error (see the server's log)"}
-        await JSONResponse({"memdir": 1, **body}, status_code=status)(scope, receive, send)
+        await JSONResponse({"memdir": VERSION, **body}, status_code=status)(scope, receive, send)
 
     def _open(self, user: str, header: str | None) -> Workspace:
         """``user``'s Memdir in the project ``header`` names by its repository URL."""
