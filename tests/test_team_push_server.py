@@ -8,12 +8,14 @@ import json
 import os
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -450,3 +452,47 @@ def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> N
     finally:
         proc.terminate()
         assert b"Traceback" not in proc.communicate(timeout=30)[1]
+
+
+def test_the_routes_run_on_the_mcp_calls_limiter(
+    team: Team, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A push's work waits for one of ``--threads`` (the MCP calls' limiter), not for
+    anyio's default one that the token gate uses (a large push would starve it)."""
+    import threading
+
+    import uvicorn
+
+    from memdir.serve import make_app
+
+    for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, team.env[key])
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    port = _free_port()
+    config = uvicorn.Config(make_app(md, "", threads=3), host="127.0.0.1", port=port)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    limits: list[float | None] = []
+    real = anyio.to_thread.run_sync
+
+    async def counted(fn: Any, *args: Any, **options: Any) -> Any:
+        if threading.current_thread() is thread:  # the server's event loop
+            limiter = options.get("limiter")
+            limits.append(None if limiter is None else limiter.total_tokens)
+        return await real(fn, *args, **options)
+
+    monkeypatch.setattr(anyio.to_thread, "run_sync", counted)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "did not start"
+            time.sleep(0.02)
+        url = f"http://127.0.0.1:{port}"
+        status, _ = _http(url, team.tokens["alice"], "/api/entries", **_project(SHARED))
+        assert status == 200
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        md.close()
+    assert limits == [None, 3], limits  # the token check, then the route's work
