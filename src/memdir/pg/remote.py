@@ -181,7 +181,7 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
             error = exc
             if isinstance(exc, ValidationError):
                 error = MemdirError(f"the team server's answer is not a push report: {exc}")
-            if len(batches) == 1:
+            if k == 0:  # nothing done yet: the error as it is (a refused token stays one)
                 raise error from None
             raise MemdirError(f"{error}. {_so_far(done, k, len(batches))}") from None
         done.moves += got.moves
@@ -190,14 +190,12 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
 
 
 def _so_far(done: Transfer, k: int, n: int) -> str:
-    """What a push that failed at batch ``k`` (from 0) of ``n`` did before it."""
+    """What a push that failed at batch ``k`` (from 0, not the first) of ``n`` did."""
     counts = ", ".join(f"{c} {a}" for a, c in done.counts().items()) or "nothing"
     did = "written" if done.applied else "checked (dry run)"
     return (
         f"Batch {k + 1} of {n} failed; batches 1 to {k} were {did} ({counts}); "
         f"a re-run finishes the rest (what is there already is 'same')"
-        if k
-        else f"Batch 1 of {n} failed; nothing was written; a re-run starts again"
     )
 
 
