@@ -16,16 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mcp.shared.exceptions import MCPError
 
 import memdir
 from memdir.pg.db import PgDatabase
 from memdir.pg.names import remote_folder
-from test_team_server import SECRET, SHARED, Team, _checkout, _client, _data, _free_port
+from test_team_server import SECRET, SHARED, Team, _checkout, _free_port, wait_for_port
 
 pytestmark = pytest.mark.slow
 
@@ -241,7 +239,7 @@ def test_a_clear_error_for_each_way_it_can_fail(team: Team, server: str, tmp_pat
         stderr=subprocess.DEVNULL,
     )
     try:
-        time.sleep(0.5)
+        wait_for_port(other, port)
         for verb in ("pull", "push"):
             foreign = _run(env, team.shared, verb, "--server", f"http://127.0.0.1:{port}", ok=False)
             assert "is not a memdir team server" in foreign.stderr, foreign.stderr
@@ -250,16 +248,90 @@ def test_a_clear_error_for_each_way_it_can_fail(team: Team, server: str, tmp_pat
         other.wait(timeout=10)
 
 
+# ISO 8601 times whose UTC instant falls outside the years 1..9999
+OUT_OF_RANGE = [
+    "9999-12-31T23:59:59-14:00",
+    "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-01:00",
+]
+
+
+def test_a_push_over_the_entry_cap_is_a_400_naming_it(team: Team, server: str) -> None:
+    entries = [
+        {"id": f"user_e{i}", "type": "user", "name": f"e{i}", "description": "d", "body": "b"}
+        | {"updated": "2026-01-01T00:00:00Z"}
+        for i in range(501)
+    ]
+    body = json.dumps({"apply": False, "scopes": {"user": entries}}).encode()
+    status, answer = _http(server, team.tokens["alice"], "/api/push", body, **_project(SHARED))
+    assert status == 400 and "at most 500" in answer["error"], (status, answer)
+
+
+def _three(team: Team, tmp: Path, sizes: tuple[int, int, int]) -> memdir.Memdir:
+    """A laptop's home with three user entries whose bodies have ``sizes`` characters,
+    listed in this order."""
+    local = memdir.open(tmp / "laptop", team.shared, database_url="")
+    for i, size in enumerate(sizes):
+        words = " ".join(f"w{i}x{j}" for j in range(size // 8))
+        local.store("user").add(type="user", name=f"Note {i}", description="d", body=words)
+    return local
+
+
+def test_a_push_goes_in_batches_by_count(
+    team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three entries of 8 KB against a server taking 20 KB a request: one batch would be
+    refused (413), three batches of one entry (the count limit) go through."""
+    from memdir.pg import remote
+
+    monkeypatch.setattr(remote, "BATCH_ENTRIES", 1)
+    proc, url = team.serve("--max-body", "20000")
+    try:
+        local = _three(team, tmp_path, (8000, 8000, 8000))
+        to = remote.Server(url, team.tokens["alice"])
+        assert remote.push(to, local, apply=True).counts() == {"add": 3}
+        assert remote.push(to, local, apply=True).counts() == {"same": 3}
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def test_a_failed_later_batch_says_what_the_earlier_ones_wrote(
+    team: Team, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memdir.core.errors import MemdirError
+    from memdir.pg import remote
+
+    monkeypatch.setattr(remote, "BATCH_ENTRIES", 1)
+    proc, url = team.serve("--max-body", "20000")
+    try:
+        local = _three(team, tmp_path, (1000, 1000, 30000))  # the third is over the limit
+        to = remote.Server(url, team.tokens["alice"])
+        with pytest.raises(MemdirError) as caught:
+            remote.push(to, local, apply=True)
+        message = str(caught.value)
+        assert "Batch 3 of 3 failed; batches 1 to 2 were written (2 add)" in message, message
+        assert "a re-run finishes the rest" in message and "\n" not in message
+        with pytest.raises(MemdirError, match=r"batches 1 to 2 were written \(2 same\)"):
+            remote.push(to, local, apply=True)  # the re-run: the first two are there
+        assert len(_files(team.url)) >= 2
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
 _TEXT = st.one_of(
     st.text(max_size=40),
     st.text(alphabet=st.characters(codec="utf-8"), min_size=100, max_size=400),
     st.sampled_from(["", " ", "\x00", "../../etc", "a\nb", "\u202e", "x" * 70_000, "é" * 90]),
+    st.sampled_from(OUT_OF_RANGE),
 )
 _ANY = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | _TEXT,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXT, inner, max_size=3),
     max_leaves=8,
 )
+_NOT_TRUE = _ANY.filter(lambda v: v is not True)  # apply: true with a valid body would write
 _FIELD = st.sampled_from(
     ["id", "type", "name", "description", "body", "pinned", "origins", "created", "updated"]
 )
@@ -282,11 +354,11 @@ def _bodies(draw: st.DrawFn) -> Any:
     if where == 0:
         entry[draw(_FIELD)] = draw(_ANY)
     elif where == 1:
-        body[draw(st.sampled_from(["apply", "scopes", "other"]))] = draw(_ANY)
+        body[draw(st.sampled_from(["apply", "scopes", "other"]))] = draw(_NOT_TRUE)
     elif where == 2:
         scopes[draw(_TEXT)] = draw(_ANY)
     else:
-        return draw(_ANY)
+        return draw(_ANY.filter(lambda v: not (isinstance(v, dict) and v.get("apply") is True)))
     return body
 
 
@@ -328,54 +400,29 @@ def test_the_push_body_parser_raises_only_validation_errors(body: Any) -> None:
         assert str(exc)
 
 
-def test_a_tool_call_whose_database_connection_dies_gets_a_clear_error(team: Team) -> None:
-    """The server's connections killed under it (pg_terminate_backend): the next tool
-    call is answered with memdir's error, not a hang or a traceback, and a later one
-    works again on a fresh connection."""
-    base = os.environ["MEMDIR_TEST_DATABASE_URL"]
+def test_an_entry_on_the_wire_has_only_what_a_transfer_reads() -> None:
+    from memdir.core.errors import ValidationError
+    from memdir.pg.wire import entry_json, parse_push
 
-    def kill() -> int:
-        with psycopg.connect(base, autocommit=True) as conn:
-            rows = conn.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE application_name = 'memdir' AND pid <> pg_backend_pid() "
-                "AND backend_start > %s",
-                (started,),
-            ).fetchall()
-            return len(rows)
+    entry = {"id": "user_x", "type": "user", "name": "x", "description": "d", "body": "b"}
+    entry["updated"] = "2026-01-01T00:00:00Z"
+    side, _ = parse_push({"apply": False, "scopes": {"user": [entry]}})
+    assert entry_json(side["user"][0]) == {**entry, "pinned": False, "origins": []}
+    with pytest.raises(ValidationError, match="unknown field 'created'"):
+        parse_push({"apply": False, "scopes": {"user": [{**entry, "created": "2026-01-01"}]}})
+    for bad in ("a\tb", "a\n", "\x00", "a\ud800"):  # the write path's checks, and tabs
+        with pytest.raises(ValidationError, match="origins"):
+            parse_push({"apply": False, "scopes": {"user": [{**entry, "origins": [bad]}]}})
 
-    with psycopg.connect(base, autocommit=True) as conn:
-        started = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
-    proc, server = team.serve()  # its connections: memdir's, opened after ``started``
 
-    async def run() -> list[str]:
-        errors: list[str] = []
-        async with _client(server, team.tokens["alice"], roots=[team.shared]) as c:
-            ok = await c.call_tool("memory_search", {"query": "anything"})
-            assert not ok.is_error
-            assert kill() > 0
-            for _ in range(20):  # every pooled connection is dead until replaced
-                try:
-                    result = await c.call_tool("memory_search", {"query": "anything"})
-                except MCPError as exc:  # the SDK raises the JSON-RPC error
-                    assert exc.code == -32603, (exc.code, exc.message)
-                    errors.append(exc.message)
-                    continue
-                if not result.is_error:
-                    return errors
-                errors.append(_data(result)["error"])
-            raise AssertionError(f"no call worked again: {errors[-3:]}")
+@pytest.mark.parametrize("when", OUT_OF_RANGE)
+def test_a_time_beyond_the_years_1_to_9999_is_a_validation_error(when: str) -> None:
+    from memdir.core.errors import ValidationError
+    from memdir.pg.wire import parse_push
 
-    try:
-        errors = anyio.run(run)
-    finally:
-        proc.terminate()
-        _, err = proc.communicate(timeout=30)
-    assert b"Traceback" not in err, err.decode()
-    assert errors, "no call saw the dead connection"
-    for error in errors:  # the token check, the first statement of a call, meets it
-        assert error.startswith("memdir: ") and "administrator command" in error, error
-        assert "Traceback" not in error
+    entry = {"id": "user_x", "type": "user", "name": "x", "description": "d", "body": "b"}
+    with pytest.raises(ValidationError, match="updated"):
+        parse_push({"apply": True, "scopes": {"user": [{**entry, "updated": when}]}})
 
 
 def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> None:
@@ -390,10 +437,7 @@ def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> N
         stderr=subprocess.PIPE,
     )
     try:
-        for _ in range(600):
-            if proc.poll() is not None or _listening(port):
-                break
-            time.sleep(0.05)
+        wait_for_port(proc, port)
         laptop = {**env, "MEMDIR_HOME": str(tmp_path / "laptop"), "MEMDIR_TOKEN": token}
         done = _run(laptop, tmp_path, "pull", "--server", f"http://127.0.0.1:{port}", ok=False)
         assert "HTTP 404: push and pull need a team server (--database)" in done.stderr
@@ -402,11 +446,45 @@ def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> N
         assert b"Traceback" not in proc.communicate(timeout=30)[1]
 
 
-def _listening(port: int) -> bool:
-    import socket
+def test_the_routes_run_on_the_mcp_calls_limiter(
+    team: Team, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A push's work waits for one of ``--threads`` (the MCP calls' limiter), not for
+    anyio's default one that the token gate uses (a large push would starve it)."""
+    import threading
 
+    import uvicorn
+
+    from memdir.serve import make_app
+
+    for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, team.env[key])
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    port = _free_port()
+    config = uvicorn.Config(make_app(md, "", threads=3), host="127.0.0.1", port=port)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    limits: list[float | None] = []
+    real = anyio.to_thread.run_sync
+
+    async def counted(fn: Any, *args: Any, **options: Any) -> Any:
+        if threading.current_thread() is thread:  # the server's event loop
+            limiter = options.get("limiter")
+            limits.append(None if limiter is None else limiter.total_tokens)
+        return await real(fn, *args, **options)
+
+    monkeypatch.setattr(anyio.to_thread, "run_sync", counted)
+    thread.start()
     try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-    except OSError:
-        return False
-    return True
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "did not start"
+            time.sleep(0.02)
+        url = f"http://127.0.0.1:{port}"
+        status, _ = _http(url, team.tokens["alice"], "/api/entries", **_project(SHARED))
+        assert status == 200
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        md.close()
+    assert limits == [None, 3], limits  # the token check, then the route's work

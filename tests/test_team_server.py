@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import psycopg
 import pytest
 from dulwich.repo import Repo
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp.shared.exceptions import MCPError
 
 import memdir
 from memdir.core.errors import AccessError, ReadOnlyScopeError
@@ -90,23 +92,31 @@ class Team:
     def admin(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
         return self.cli("serve", "--database", self.url, "users", *args, ok=ok)
 
-    def serve(self) -> tuple[subprocess.Popen[bytes], str]:
+    def serve(self, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
         port = _free_port()
+        args = ["serve", "--database", self.url, "--port", str(port), *extra]
         proc = subprocess.Popen(
-            [sys.executable, "-m", "memdir", "serve", "--database", self.url, "--port", str(port)],
+            [sys.executable, "-m", "memdir", *args],
             env=self.env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                return proc, f"http://127.0.0.1:{port}/mcp"
-            except OSError:
-                assert proc.poll() is None, proc.communicate()[1]
-                assert time.monotonic() < deadline, "memdir serve did not start"
-                time.sleep(0.05)
+        wait_for_port(proc, port)
+        return proc, f"http://127.0.0.1:{port}/mcp"
+
+
+def wait_for_port(proc: subprocess.Popen[bytes], port: int) -> None:
+    """Wait until ``proc`` (a server just started) listens on ``port``; fail if it exits
+    or takes over a minute."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
 
 
 @pytest.fixture
@@ -682,3 +692,53 @@ def _rows_of(db: PgDatabase, scope: str) -> list[Any]:
             "SELECT name, data, version FROM memdir_files WHERE scope = %s ORDER BY name",
             (scope,),
         ).fetchall()
+
+
+def test_a_tool_call_whose_database_connection_dies_gets_a_clear_error(team: Team) -> None:
+    """The server's connections killed under it (pg_terminate_backend): the next tool
+    call is answered with memdir's error, not a hang or a traceback, and a later one
+    works again on a fresh connection."""
+    base = os.environ["MEMDIR_TEST_DATABASE_URL"]
+
+    def kill() -> int:
+        with psycopg.connect(base, autocommit=True) as conn:
+            rows = conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE application_name = 'memdir' AND pid <> pg_backend_pid() "
+                "AND backend_start > %s",
+                (started,),
+            ).fetchall()
+            return len(rows)
+
+    with psycopg.connect(base, autocommit=True) as conn:
+        started = conn.execute("SELECT now()").fetchone()[0]  # type: ignore[index]
+    proc, server = team.serve()  # its connections: memdir's, opened after ``started``
+
+    async def run() -> list[str]:
+        errors: list[str] = []
+        async with _client(server, team.tokens["alice"], roots=[team.shared]) as c:
+            ok = await c.call_tool("memory_search", {"query": "anything"})
+            assert not ok.is_error
+            assert kill() > 0
+            for _ in range(20):  # every pooled connection is dead until replaced
+                try:
+                    result = await c.call_tool("memory_search", {"query": "anything"})
+                except MCPError as exc:  # the SDK raises the JSON-RPC error
+                    assert exc.code == -32603, (exc.code, exc.message)
+                    errors.append(exc.message)
+                    continue
+                if not result.is_error:
+                    return errors
+                errors.append(_data(result)["error"])
+            raise AssertionError(f"no call worked again: {errors[-3:]}")
+
+    try:
+        errors = anyio.run(run)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert b"Traceback" not in err, err.decode()
+    assert errors, "no call saw the dead connection"
+    for error in errors:  # the token check, the first statement of a call, meets it
+        assert error.startswith("memdir: ") and "administrator command" in error, error
+        assert "Traceback" not in error

@@ -274,12 +274,13 @@ class _Backend:
         http: HttpSessions | None,
         projects_under: Sequence[Path] = (),
         threads: int = 1,
+        limiter: anyio.CapacityLimiter | None = None,
     ) -> None:
         self.md = md
         self.agent = agent
         self.http = http  # None: stdio, where the pipe is the one connection
         self.only: MemorySession | None = None
-        self.limiter = anyio.CapacityLimiter(threads)  # >1 only on the team backend
+        self.limiter = limiter or anyio.CapacityLimiter(threads)  # >1 only on the team backend
         self.starting = anyio.Lock()  # two first requests over stdio: one session
         # HTTP: one Memdir per project (and, on the team backend, per user), the least
         # recently used unused ones closed
@@ -552,13 +553,17 @@ def build_server(
     review: Callable[[Layers], str] | None = None,
     projects_under: Sequence[Path] = (),
     threads: int = 1,
+    limiter: anyio.CapacityLimiter | None = None,
 ) -> Server[Any]:
     """The MCP server over ``md``. ``http``: one session per HTTP connection, kept there
     (without it, every request is one connection: stdio). ``review`` renders the report
     the ``memdir-review`` prompt hands to the model (default:
     :func:`memdir.review.report_text`). ``projects_under``: over HTTP, the folders a
-    client's project must be in (none: any folder). ``threads``: library calls at once."""
-    backend = _Backend(md, agent, http=http, projects_under=projects_under, threads=threads)
+    client's project must be in (none: any folder). ``threads``: library calls at once
+    (``limiter``: run them on this one instead, shared with other routes)."""
+    backend = _Backend(
+        md, agent, http=http, projects_under=projects_under, threads=threads, limiter=limiter
+    )
     return _server(backend, review)
 
 

@@ -289,12 +289,9 @@ def make_app(
     from .mcp import HttpSessions, build_server
 
     sessions = HttpSessions(idle_timeout)
+    limiter = anyio.CapacityLimiter(threads if md.database else 1)  # MCP calls and /api
     server = build_server(
-        md,
-        agent="mcp-http",
-        http=sessions,
-        projects_under=projects_under,
-        threads=threads if md.database else 1,
+        md, agent="mcp-http", http=sessions, projects_under=projects_under, limiter=limiter
     )
     app = server.streamable_http_app(
         host=host if host in LOOPBACK else "0.0.0.0",
@@ -304,15 +301,16 @@ def make_app(
     )
     sessions.manager = server.session_manager  # plain JSON once the roots are known
     return AuthGate(
-        _with_api(app, md), token, max_body=max_body, sessions=sessions, team=md.database
+        _with_api(app, md, limiter), token, max_body=max_body, sessions=sessions, team=md.database
     )
 
 
-def _with_api(mcp: ASGIApp, md: Memdir) -> ASGIApp:
-    """``mcp``, with ``/api/…`` (the team server's push and pull) sent to :class:`Api`."""
-    from .pg.api import API_PATH, Api
+def _with_api(mcp: ASGIApp, md: Memdir, limiter: anyio.CapacityLimiter) -> ASGIApp:
+    """``mcp``, with ``/api/…`` (the team server's push and pull) sent to :class:`Api`,
+    whose work runs on ``limiter``, the MCP calls' own."""
+    from .web.api import API_PATH, Api
 
-    api = Api(md)
+    api = Api(md, limiter)
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")

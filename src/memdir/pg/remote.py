@@ -4,6 +4,7 @@ dependency of its own). Every failure is one line naming the server."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import urllib.error
 import urllib.request
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from ..core.errors import AccessError, MemdirError, ValidationError
+from .wire import VERSION
 
 if TYPE_CHECKING:
     from ..core.model import Entry
@@ -19,6 +21,17 @@ if TYPE_CHECKING:
 
 TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
 BATCH = 256 * 1024  # bytes of entries a push sends at once (the server's limit is 1 MiB)
+BATCH_ENTRIES = 100  # entries a push sends at once (the server takes wire.MAX_ENTRIES)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A 30x is an error: following it would send the token to wherever it points."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
 
 
 class Server:
@@ -50,9 +63,15 @@ class Server:
             headers["Content-Type"] = "application/json"
         request = urllib.request.Request(self.base + path, data, headers, method=method)
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+            with _OPENER.open(request, timeout=TIMEOUT) as answer:
                 return self._memdir(answer.status, answer.read())
         except urllib.error.HTTPError as exc:
+            if 300 <= exc.code < 400:
+                raise MemdirError(
+                    f"the team server at {self.base} answered with a redirect (HTTP "
+                    f"{exc.code}) to {str(exc.headers.get('Location'))[:200]}: not followed, "
+                    f"as it would take your token there; give --server that address"
+                ) from None
             found = self._message(exc.read())
             if exc.code in (401, 403):
                 raise AccessError(
@@ -62,8 +81,19 @@ class Server:
             if found is None:
                 raise MemdirError(self._foreign(exc.code)) from None
             raise MemdirError(f"the team server answered HTTP {exc.code}: {found}") from None
+        except http.client.HTTPException as exc:  # not HTTP, or the answer cut off
+            raise MemdirError(
+                f"the team server at {self.base} sent no complete HTTP answer "
+                f"({type(exc).__name__}); check --server"
+            ) from None
         except (urllib.error.URLError, OSError) as exc:
             why = getattr(exc, "reason", exc)
+            if isinstance(why, TimeoutError):
+                raise MemdirError(
+                    f"the team server at {self.base} did not answer within {TIMEOUT:.0f} s; "
+                    f"it may still be working on this request (a push: re-run it later, "
+                    f"what was written is then 'same')"
+                ) from None
             if data is not None and isinstance(why, BrokenPipeError | ConnectionResetError):
                 raise MemdirError(
                     f"the team server at {self.base} closed the connection while this push "
@@ -82,7 +112,7 @@ class Server:
             found = json.loads(data)
         except (ValueError, RecursionError):
             found = None
-        if not isinstance(found, dict) or found.get("memdir") != 1:
+        if not isinstance(found, dict) or found.get("memdir") != VERSION:
             raise MemdirError(self._foreign(status))
         return found
 
@@ -118,8 +148,9 @@ def checkout_url(ws: Workspace) -> tuple[str | None, str]:
 
 
 def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
-    """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes; the
-    server runs the transfer into the token's user's scopes and reports it."""
+    """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
+    :data:`BATCH_ENTRIES` entries; the server runs the transfer into the token's user's
+    scopes and reports it. A failed batch's error says what the earlier ones did."""
     from .transfer import Transfer, entries_of
     from .wire import entry_json, parse_transfer
 
@@ -130,27 +161,42 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
             if side.pop(scope, None) is not None:
                 notes.append(f"{scope} scope skipped: {why}; the team server keys it by that URL")
     batches: list[dict[str, list[dict[str, Any]]]] = [{}]
-    size = 0
+    size = count = 0
     for scope, entries in side.items():
         for e in entries:
             item = entry_json(e)
             length = len(json.dumps(item))
-            if size and size + length > BATCH:
+            if size and (size + length > BATCH or count >= BATCH_ENTRIES):
                 batches.append({})
-                size = 0
+                size = count = 0
             batches[-1].setdefault(scope, []).append(item)
             size += length
+            count += 1
     done = Transfer(applied=apply, notes=notes)
-    for batch in batches:
+    for k, batch in enumerate(batches):
         try:
-            got = parse_transfer(
-                server.call("POST", "/api/push", url, {"apply": apply, "scopes": batch})
-            )
-        except ValidationError as exc:
-            raise MemdirError(f"the team server's answer is not a push report: {exc}") from None
+            answer = server.call("POST", "/api/push", url, {"apply": apply, "scopes": batch})
+            got = parse_transfer(answer)
+        except MemdirError as exc:
+            error = exc
+            if isinstance(exc, ValidationError):
+                error = MemdirError(f"the team server's answer is not a push report: {exc}")
+            if k == 0:  # nothing done yet: the error as it is (a refused token stays one)
+                raise error from None
+            raise MemdirError(f"{error}. {_so_far(done, k, len(batches))}") from None
         done.moves += got.moves
         done.notes += [n for n in got.notes if n not in done.notes]
     return done
+
+
+def _so_far(done: Transfer, k: int, n: int) -> str:
+    """What a push that failed at batch ``k`` (from 0, not the first) of ``n`` did."""
+    counts = ", ".join(f"{c} {a}" for a, c in done.counts().items()) or "nothing"
+    did = "written" if done.applied else "checked (dry run)"
+    return (
+        f"Batch {k + 1} of {n} failed; batches 1 to {k} were {did} ({counts}); "
+        f"a re-run finishes the rest (what is there already is 'same')"
+    )
 
 
 def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:

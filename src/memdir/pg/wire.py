@@ -5,20 +5,24 @@ path's own rules; anything else is a :class:`ValidationError` naming the field."
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from ..core.errors import ValidationError
+from ..core.frontmatter import format_time
 from ..core.model import (
     Entry,
     EntryType,
+    _check_text,
     validate_body,
     validate_description,
     validate_name,
 )
+from ..sessions.records import to_datetime, to_epoch
 from .transfer import SCOPES, Move, Transfer
 
 VERSION = 1  # the "memdir" key of every answer: a client knows it reached a memdir server
+MAX_ENTRIES = 500  # entries in one push request: each is guarded and written in turn
 ENTRY_KEYS = (
     "id",
     "type",
@@ -28,16 +32,11 @@ ENTRY_KEYS = (
     "updated",
     "pinned",
     "origins",
-    "created",
 )
 
 _ID = re.compile(r"[^/\\\x00-\x1f\x7f]{1,200}")
 MAX_ORIGINS, MAX_ORIGIN = 256, 1000
 ACTIONS = ("add", "update", "same", "kept", "refused")
-
-
-def _time(at: datetime) -> str:
-    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def entry_json(e: Entry) -> dict[str, Any]:
@@ -50,8 +49,7 @@ def entry_json(e: Entry) -> dict[str, Any]:
         "body": e.body,
         "pinned": e.pinned,
         "origins": list(e.origins),
-        "created": _time(e.created),
-        "updated": _time(e.updated),
+        "updated": format_time(e.updated),
     }
 
 
@@ -76,22 +74,15 @@ def _object(
 def _when(value: object, what: str) -> datetime:
     if not isinstance(value, str) or len(value) > 40:
         raise ValidationError(f"{what} must be an ISO 8601 time", field=what)
-    try:
-        at = datetime.fromisoformat(value)
-    except ValueError:
-        raise ValidationError(f"{what} must be an ISO 8601 time, not {value[:40]!r}") from None
-    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+    return to_datetime(to_epoch(value, what))  # naive is UTC; years 1 to 9999 only
 
 
 def _text(value: object, what: str, limit: int) -> str:
     if not isinstance(value, str) or not value or len(value) > limit:
         raise ValidationError(f"{what} must be a string of 1 to {limit} characters", field=what)
-    if re.search(r"[\x00-\x1f\x7f]", value):
+    _check_text(what, value, single_line=True)  # the write path's: controls, surrogates
+    if "\n" in value or "\t" in value:  # which it allows at the ends, and tabs
         raise ValidationError(f"{what} holds a control character", field=what)
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValidationError(f"{what} holds a lone surrogate", field=what) from None
     return value
 
 
@@ -116,9 +107,9 @@ def parse_entry(value: object, what: str) -> Entry:
             id=id_,
             name=obj["name"],
             description=obj["description"],
-            type=EntryType.parse(obj["type"] if isinstance(obj["type"], str) else None),
+            type=EntryType.parse(obj["type"]),
             body=obj["body"],
-            created=_when(obj.get("created", obj["updated"]), f"{what}.created"),
+            created=updated,  # a transfer compares and writes ``updated`` only
             updated=updated,
             pinned=pinned,
             origins=tuple(_text(o, f"{what}.origins", MAX_ORIGIN) for o in origins),
@@ -132,6 +123,13 @@ def parse_entry(value: object, what: str) -> Entry:
 def parse_scopes(value: object) -> dict[str, list[Entry]]:
     """``{"user": [entry, …], "project": …, "local": …}``, each id once a scope."""
     obj = _object(value, "scopes", SCOPES, ())
+    count = sum(len(v) for v in obj.values() if isinstance(v, list))
+    if count > MAX_ENTRIES:
+        raise ValidationError(
+            f"scopes hold {count} entries; a request takes at most {MAX_ENTRIES} "
+            f"(memdir push sends them in batches)",
+            field="scopes",
+        )
     out: dict[str, list[Entry]] = {}
     for scope, items in obj.items():
         if not isinstance(items, list):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
@@ -19,12 +19,13 @@ from ..core.errors import (
     PostgresError,
     ValidationError,
 )
+from ..pg.wire import VERSION
 
 if TYPE_CHECKING:
     from starlette.types import Receive, Scope, Send
 
     from ..core.workspace import Workspace
-    from .db import PgDatabase
+    from ..engine import Memdir
 
 API_PATH = "/api"
 NO_PROJECT = (
@@ -32,17 +33,6 @@ NO_PROJECT = (
     "repository's remote URL (memdir push/pull send the checkout's 'origin')"
 )
 log = logging.getLogger(__name__)
-
-
-class Opener(Protocol):
-    """What the routes need of the server's ``Memdir``: its database, and a user's
-    workspace in a project (the adapter passes the Memdir; nothing here imports it)."""
-
-    database: PgDatabase | None
-
-    def for_project(
-        self, project: Path | None, *, why_not: str = "", user: str | None = None
-    ) -> Workspace: ...
 
 
 def _status(exc: MemdirError) -> int:
@@ -59,8 +49,9 @@ class Api:
     """The ASGI app of :data:`API_PATH`; ``md`` is the server's own Memdir, each request
     opens the token's user's (closed when answered)."""
 
-    def __init__(self, md: Opener) -> None:
+    def __init__(self, md: Memdir, limiter: anyio.CapacityLimiter | None = None) -> None:
         self.md = md
+        self.limiter = limiter  # the MCP calls' (``--threads``): a push waits its turn
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         from starlette.requests import Request
@@ -80,18 +71,20 @@ class Api:
             try:
                 data = await request.body()
                 header = request.headers.get("x-memdir-project")
-                work = self._pull if route == "GET" else self._push
-                body = await anyio.to_thread.run_sync(lambda: work(user, header, data))
+                work = self._push if route == "POST" else lambda u, h, _: self._pull(u, h)
+                body = await anyio.to_thread.run_sync(
+                    lambda: work(user, header, data), limiter=self.limiter
+                )
             except MemdirError as exc:
                 status, body = _status(exc), {"error": f"memdir: {exc}"}
             except Exception:  # never a traceback to the client; the log has it
                 log.exception("memdir: %s %s failed", request.method, request.url.path)
                 status, body = 500, {"error": "memdir: internal error (see the server's log)"}
-        await JSONResponse({"memdir": 1, **body}, status_code=status)(scope, receive, send)
+        await JSONResponse({"memdir": VERSION, **body}, status_code=status)(scope, receive, send)
 
     def _open(self, user: str, header: str | None) -> Workspace:
         """``user``'s Memdir in the project ``header`` names by its repository URL."""
-        from .names import remote_folder
+        from ..pg.names import remote_folder
 
         if header is None or not header.strip():
             return self.md.for_project(None, why_not=NO_PROJECT, user=user)
@@ -102,9 +95,9 @@ class Api:
             )
         return self.md.for_project(Path(remote_folder(header)), user=user)
 
-    def _pull(self, user: str, header: str | None, data: bytes) -> dict[str, Any]:
-        from .transfer import entries_of
-        from .wire import scopes_json
+    def _pull(self, user: str, header: str | None) -> dict[str, Any]:
+        from ..pg.transfer import entries_of
+        from ..pg.wire import scopes_json
 
         ws = self._open(user, header)
         try:
@@ -115,8 +108,8 @@ class Api:
             ws.close()
 
     def _push(self, user: str, header: str | None, data: bytes) -> dict[str, Any]:
-        from .transfer import transfer
-        from .wire import parse_push
+        from ..pg.transfer import transfer
+        from ..pg.wire import parse_push
 
         try:
             given = json.loads(data)
