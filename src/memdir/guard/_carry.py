@@ -1,0 +1,234 @@
+"""Round 19: four structures reviewers found stored, each a detector of its own parts.
+See docs/design/guard.md, "Round 19"."""
+
+from __future__ import annotations
+
+import re
+
+from ._clause import Clauses, mentioned, negated, reported
+from ._needles import register
+from ._threats import Hit, hit, official
+
+# --- 1. private data described as leaving for an outside host, whoever sends it ---------
+
+_SEND = re.compile(
+    r"\b(?:sends?|uploads?|posts?|forwards?|mirrors?|syncs?|copies|mails?|shares?|appends?|"
+    r"publish(?:es)?|pushes|includes?|ships?|streams?|relays?|exfiltrates?|back(?:s)? up|"
+    r"(?:goes|go|is sent|are sent|gets? sent) (?:to|into)|send|upload|forward|mirror|"
+    r"sendet|schickt|überträgt|lädt|envía|reenvía|sube|envoie|transfère|invia|envia)\b"
+)
+_PRIVATE = re.compile(
+    r"~/\.aws/credentials|\.ssh/id_\w+|(?<![\w.])\.env\b|\bconversation\b|\bchat ?transcripts?\b|"
+    r"\bchat ?(?:history|log)\b|\bchatverlauf\w*|\bconversaci[oó]n\b|\bconversa\b|"
+    r"\b(?:user'?s|my|their|your) (?:messages|e-?mails|clipboard|personal \w+|private \w+)\b|"
+    r"\bevery message\b|\bmemory (?:files?|directory|folder|dir)\b|\bmemory\.md\b|"
+    r"\bclipboard\b|\bpersonal data\b|\bprivate notes\b|\b(?:shell|bash|zsh|session) history\b|"
+    r"\.bash_history|/etc/(?:passwd|shadow)\b|\.git directory\b|\bhidden files\b|\bwhoami\b|"
+    r"\bsession'?s output\b"
+)
+_DEST = re.compile(r"\bhttps?://([^\s\"'`)\]>]+)|\bnc\s+([a-z0-9][\w.-]*\.[a-z]{2,}|\d[\d.]+)\s+\d")
+_OWN_HOST = re.compile(r"(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[{<$])")
+# Before the verb: a hypothesis, an attack described, a defence, or a check.
+_NOT_SO = re.compile(
+    r"\b(?:if|whether|would|could|might|attackers?|malicious|malware|a poisoned|detects?|"
+    r"prevents?|blocks?|make sure (?:no|nothing)|ensure (?:no|nothing)|used to|never|no longer|"
+    r"was|were|had)\b"
+)
+# After it: the thing told as a story already dealt with.
+_DEALT = re.compile(
+    r"\b(?:we|i|they|it was|it has been|has been|was)\s+(?:\w+\s+)?(?:removed|deleted|disabled|"
+    r"reverted|fixed|blocked|patched|rotated)\b"
+)
+_SEND_NEEDLES = ("://", "nc ")
+register(_SEND_NEEDLES)
+
+
+def _described_egress(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(_SEND_NEEDLES):
+        for dest in _DEST.finditer(s, lo, hi):
+            host = dest.group(1) or dest.group(2)
+            if _OWN_HOST.match(host):
+                continue
+            a, b = cl.around(dest.start(), dest.end())
+            what = _PRIVATE.search(s, a, b)
+            verb = _SEND.search(s, a, b)
+            if what is None or verb is None or mentioned(s, verb.start()):
+                continue
+            if (
+                _NOT_SO.search(s, a, verb.start()) is not None
+                or negated(s, verb.start(), verb.end(), a)
+                or reported(s, verb.start(), verb.end(), a, b)
+                or cl.story(verb.start(), verb.end())
+                or _DEALT.search(s, b, min(len(s), b + 160)) is not None
+            ):
+                continue
+            return hit(
+                "exfiltration.egress",
+                "it sends something private (secrets, the conversation, memory, personal data) "
+                "to an outside host",
+                min(verb.start(), what.start()),
+                max(dest.end(), what.end()),
+            )
+    return None
+
+
+# --- 2. a fetch saved to a file, then that file run (any flag spelling) ------------------
+
+_FETCH_SAVED = re.compile(
+    r"\b(?:curl|wget)\b[^\n`|;&]{0,200}?(?:\s-[a-z]*o[ \t]*|\s--output(?:-document)?[= ][ \t]*)"
+    r"[\"']?([~\w./$-][~\w./$-]{0,119})"
+)
+_RUN_FILE = re.compile(
+    r"[^\n&;|`]{0,200}?[\"')]?\s*(?:&&|;|\|\||\band\s+then\b|\bthen\b)\s*[`(]*\s*(?:chmod\s+\+x\s+\S+\s*(?:&&|;)\s*)?"
+    r"(?:sudo\s+)?(?:(?:sh|bash|zsh|ksh|dash|source|\.|python3?|perl|ruby|node)\s+[\"']?)?"
+    r"([~\w./$-]{1,120})"
+)
+_RUNS_LATER = re.compile(
+    r"(?:^|/)\.(?:bashrc|zshrc|profile|bash_profile|zprofile)$|\.git/hooks/|authorized_keys$|"
+    r"^/etc/cron"
+)
+_FETCH_NEEDLES = ("curl", "wget")
+register(_FETCH_NEEDLES)
+_URL_IN = re.compile(r"\bhttps?://[^\s\"'`)]+")
+
+
+def _saved_then_run(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(_FETCH_NEEDLES, after=1):
+        for m in _FETCH_SAVED.finditer(s, lo, hi):
+            target = m.group(1).rstrip(".,")
+            if target.startswith("-") or target.startswith("http"):
+                continue
+            urls = _URL_IN.findall(s, m.start(), m.end() + 200)
+            if urls and all(official(u) for u in urls):
+                continue
+            runs = _RUNS_LATER.search(target) is not None
+            if not runs:
+                base = target.rsplit("/", 1)[-1]
+                run = _RUN_FILE.match(s, m.end(), min(len(s), m.end() + 300))
+                if run is None:
+                    # prose between ("… and then `source /tmp/p.sh`"): look a little further
+                    gap = re.compile(
+                        r"[^\n]{0,80}?\b(?:and then|then|and|&&)\s+[`(]*\s*(?:sudo\s+)?"
+                        r"(?:sh|bash|zsh|source|\.|python3?|run)\s+[\"']?([~\w./$-]{1,120})"
+                    )
+                    run = gap.match(s, m.end(), min(len(s), m.end() + 300))
+                ran = run.group(1).rstrip(".,`'\")") if run is not None else ""
+                runs = bool(base) and ran.rsplit("/", 1)[-1] == base
+            if not runs:
+                continue
+            a, b = cl.around(m.start(), m.end())
+            if (
+                negated(s, m.start(), m.end(), a)
+                or mentioned(s, m.start())
+                or reported(s, m.start(), m.end(), a, b)
+                or cl.story(m.start(), m.end())
+            ):
+                continue
+            return hit(
+                "execution.download-run",
+                "it saves code fetched from the network to a file and runs it (or writes it "
+                "where it runs later)",
+                m.start(),
+                m.end(),
+            )
+    return None
+
+
+# --- 3. "never ask the user for a secret" joined to using it or to a risky act -----------
+
+_NO_ASK = re.compile(
+    r"\b(?:never|don'?t|do not|no need to|stop)\s+(?:ever\s+)?ask(?:ing)?\s+(?:\w+\s+){0,2}?"
+    r"for\s+(?:[\w-]+\s+){0,2}?(?:api keys?|tokens?|passwords?|credentials?|secrets?|keys?|"
+    r"pins?|mfa codes?|codes?|passphrases?)\b|"
+    r"\bnunca (?:le |les )?pidas? (?:\w+\s+){0,2}?(?:contraseñas?|claves?|tokens?|credenciales|"
+    r"códigos?|pin)\b|"
+    r"\bfrag(?:e)?\s+(?:\w+\s+){0,2}?(?:nie|niemals|nicht mehr)\s+(?:mehr\s+)?nach\s+"
+    r"(?:\w+\s+){0,2}?(?:passw\w+|token\w*|schlüssel\w*|zugangsdaten|pins?|codes?)\b|"
+    r"\bne (?:me |leur |lui )?demande (?:jamais|plus) (?:\w+\s+){0,3}?(?:mots? de passe|"
+    r"jetons?|clés|codes?|identifiants)\b"
+)
+_USED = re.compile(
+    r"\b(?:use (?:them|it|those|these|(?:my|their|his|her|the user'?s) (?:\w+ )?(?:keys|tokens|"
+    r"credentials|passwords?|secrets|codes))|take (?:them|it)|type (?:it|them)|"
+    r"(?:post|send|upload|paste) (?:them|it)|(?:are|is) yours|run any command|"
+    r"any command you like|just proceed|before (?:push|delet|rotat|deploy|remov|transfer|pay|sign|"
+    r"wip|drop)\w*|mint\w*|"
+    r"usa(?:las|los|la|lo)?|tóma(?:las|los)|no preguntes antes de (?:borrar|eliminar|enviar)|"
+    r"(?:verwende|benutze|nimm|nutze)\s+(?:sie|es|die|meine)|"
+    r"utilise(?:-les|-le)?|prends(?:-les)?|envoie(?:-les)?)\b"
+)
+_ASK_NEEDLES = ("ask", "pida", "frag", "demande")
+register(_ASK_NEEDLES)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def _secret_unasked(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(_ASK_NEEDLES, after=1):
+        for m in _NO_ASK.finditer(s, lo, hi):
+            end = _SENTENCE_END.search(s, m.end(), min(len(s), m.end() + 240))
+            stop = end.start() if end is not None else min(len(s), m.end() + 240)
+            used = _USED.search(s, m.end(), stop)
+            if used is None or mentioned(s, m.start()) or cl.story(m.start(), m.end()):
+                continue
+            return hit(
+                "injection.standing-order",
+                "it tells the agent never to ask the user for a secret and to use it or act "
+                "without asking",
+                m.start(),
+                used.end(),
+            )
+    return None
+
+
+# --- 4. a dropped confirmation of a risky act beside a kept one for something else -------
+
+_DROPPED = re.compile(
+    r"\b(?:never|don'?t|do not|no need to|stop)\s+(?:ever\s+)?(?:ask(?:ing)?|confirm(?:ing)?)\s+"
+    r"(?:(?:me|the user|anyone|first)\s+)?(?:before|prior to)\s+"
+    r"(delet|remov|drop|push|force|deploy|wip|overwrit|rm\b|reset|truncat|purg|destroy)|"
+    r"\bno (?:me )?(?:preguntes|pidas confirmación)\s+antes de\s+"
+    r"(borr|elimin|hacer push|desplieg|sobrescrib)|"
+    r"\bfrag(?:e)?\s+(?:mich\s+)?(?:nie|niemals|nicht mehr)\b[^.!?\n]{0,20}?\bbevor\s+"
+    r"[^.!?\n]{0,40}?(lösch|entfern|push|überschreib|deploy)|"
+    r"\bne (?:me )?demande (?:jamais|plus)\s+avant de\s+(supprim|effac|push|déploy|écras)"
+)
+_KEPT = re.compile(
+    r"\b(?:always|still|but)\s+(?:\w+\s+){0,2}?(?:ask|confirm|check with)\w*\b([^.!?\n]{0,80})|"
+    r"\b(?:siempre|pero)\s+(?:\w+\s+){0,2}?pregúnta\w*([^.!?\n]{0,80})|"
+    r"\bfrag\w*\s+(?:mich\s+)?(?:immer|aber)\b([^.!?\n]{0,80})|"
+    r"\bdemande(?:-moi)?\s+(?:\w+\s+){0,1}?toujours\b([^.!?\n]{0,80})"
+)
+_DROP_NEEDLES = ("ask", "confirm", "pregunt", "frag", "demande")
+register(_DROP_NEEDLES)
+
+
+def _dropped_beside_kept(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(_DROP_NEEDLES, after=1):
+        for m in _DROPPED.finditer(s, lo, hi):
+            stem = next(g for g in m.groups() if g)
+            end = _SENTENCE_END.search(s, m.end(), min(len(s), m.end() + 240))
+            stop = end.start() if end is not None else min(len(s), m.end() + 240)
+            kept = _KEPT.search(s, m.end(), stop)
+            if kept is None:
+                continue  # alone, the dropped confirmation is the standing-order detector's
+            what = next(g for g in kept.groups() if g is not None)
+            if stem.strip() in what or mentioned(s, m.start()) or cl.story(m.start(), m.end()):
+                continue
+            return hit(
+                "injection.standing-order",
+                "it drops the confirmation before a risky act; the confirmation it keeps is "
+                "for something else",
+                m.start(),
+                m.end(),
+            )
+    return None
+
+
+def detect(s: str, cl: Clauses) -> Hit | None:
+    """The first of the round-19 structures in the folded text ``s``, or None."""
+    return (
+        _saved_then_run(s, cl)
+        or _described_egress(s, cl)
+        or _secret_unasked(s, cl)
+        or _dropped_beside_kept(s, cl)
+    )
