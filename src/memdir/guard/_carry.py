@@ -18,7 +18,7 @@ _SEND = re.compile(
     r"sendet|schickt|überträgt|lädt|envía|reenvía|sube|envoie|transfère|invia|envia)\b"
 )
 _PRIVATE = re.compile(
-    r"~/\.aws/credentials|\.ssh/id_\w+|(?<![\w.])\.env\b|\bconversation\b|\bchat ?transcripts?\b|"
+    r"~/\.aws/credentials|\.ssh/id_\w+\b(?!\.pub)|(?<![\w.])\.env\b|\bconversation\b|\bchat ?transcripts?\b|"
     r"\bchat ?(?:history|log)\b|\bchatverlauf\w*|\bconversaci[oó]n\b|\bconversa\b|"
     r"\b(?:user'?s|my|their|your) (?:messages|e-?mails|clipboard|personal \w+|private \w+)\b|"
     r"\bevery message\b|\bmemory (?:files?|directory|folder|dir)\b|\bmemory\.md\b|"
@@ -224,6 +224,48 @@ def _dropped_beside_kept(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# --- 5. a quoted injection adopted as the agent's own rule outside the quotes ------------
+
+_INJECTION = re.compile(
+    r"\b(?:ignore|disregard|forget) (?:all )?(?:the |your )?(?:previous|prior|above|earlier) "
+    r"(?:instructions|rules|prompts?)\b|"
+    r"\bignora (?:todas )?las instrucciones anteriores\b|"
+    r"\bignoriere (?:alle )?(?:vorherigen|bisherigen) (?:anweisungen|regeln)\b|"
+    r"\bignore(?:z)? (?:toutes )?les instructions précédentes\b"
+)
+_ADOPTED = re.compile(
+    r"\b(?:do (?:that|this|it|so)|follow (?:it|that|this)|obey (?:it|that|this)|"
+    r"apply (?:it|that|this)|act on (?:it|that))\b[^.!?\n]{0,60}?\b(?:every|each|always|"
+    r"from now on|going forward)\b|"
+    r"\b(?:it|that|this) is (?:also )?your (?:new )?(?:top |first |main |highest )?(?:rule|order|"
+    r"instruction)\b|\bdescribes how you should\b|"
+    r"\b(?:haz|sigue) (?:eso|esto|lo) (?:en )?(?:cada|siempre)|\bmach das (?:in )?jede[rnm]?\b|"
+    r"\bfais(?:-le)? (?:cela|ça) (?:à )?chaque\b"
+)
+_INJECTION_NEEDLES = ("ignor", "disregard", "forget")
+register(_INJECTION_NEEDLES)
+
+
+def _quoted_adopted(s: str, cl: Clauses) -> Hit | None:
+    for lo, hi in cl.windows(_INJECTION_NEEDLES, after=1):
+        for m in _INJECTION.finditer(s, lo, hi):
+            adopted = _ADOPTED.search(s, m.end(), min(len(s), m.end() + 240))
+            if adopted is None:
+                continue
+            a = max(0, adopted.start() - 60)
+            if negated(s, adopted.start(), adopted.end(), a) or cl.story(
+                adopted.start(), adopted.end()
+            ):
+                continue
+            return hit(
+                "injection.standing-order",
+                "it quotes an injection and then makes it the agent's own rule",
+                m.start(),
+                adopted.end(),
+            )
+    return None
+
+
 def detect(s: str, cl: Clauses) -> Hit | None:
     """The first of the round-19 structures in the folded text ``s``, or None."""
     return (
@@ -231,4 +273,5 @@ def detect(s: str, cl: Clauses) -> Hit | None:
         or _described_egress(s, cl)
         or _secret_unasked(s, cl)
         or _dropped_beside_kept(s, cl)
+        or _quoted_adopted(s, cl)
     )
