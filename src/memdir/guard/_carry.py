@@ -14,7 +14,7 @@ from ._threats import Hit, hit, official
 _SEND = re.compile(
     r"\b(?:sends?|uploads?|posts?|forwards?|mirrors?|syncs?|copies|mails?|shares?|appends?|"
     r"publish(?:es)?|pushes|includes?|ships?|streams?|relays?|exfiltrates?|back(?:s)? up|"
-    r"(?:goes|go|is sent|are sent|gets? sent) (?:to|into)|send|upload|forward|mirror|"
+    r"(?:(?<=[a-z] )(?<!\bor )(?<!\band )(?:goes|go)|is sent|are sent|gets? sent) (?:to|into)|send|upload|forward|mirror|"
     r"sendet|schickt|überträgt|lädt|envía|reenvía|sube|envoie|transfère|invia|envia)\b"
 )
 _PRIVATE = re.compile(
@@ -24,7 +24,8 @@ _PRIVATE = re.compile(
     r"\bevery message\b|\bmemory (?:files?|directory|folder|dir)\b|\bmemory\.md\b|"
     r"\bclipboard\b|\bpersonal data\b|\bprivate notes\b|\b(?:shell|bash|zsh|session) history\b|"
     r"\.bash_history|/etc/(?:passwd|shadow)\b|\.git directory\b|\bhidden files\b|\bwhoami\b|"
-    r"\bsession'?s output\b"
+    r"\bsession'?s output\b|\brepo'?s source\b|\bsource code\b|\b(?:staged|git) diff\b|\bthe diff\b|"
+    r"\bthe workspace\b"
 )
 _DEST = re.compile(r"\bhttps?://([^\s\"'`)\]>]+)|\bnc\s+([a-z0-9][\w.-]*\.[a-z]{2,}|\d[\d.]+)\s+\d")
 _OWN_HOST = re.compile(r"(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[{<$])")
@@ -50,10 +51,11 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
             if _OWN_HOST.match(host):
                 continue
             a, b = cl.around(dest.start(), dest.end())
-            what = _PRIVATE.search(s, a, b)
-            verb = _SEND.search(s, a, b)
-            if what is None or verb is None or mentioned(s, verb.start()):
+            # found once over the text and looked up: a long line holds thousands of hosts
+            whats, verbs = cl.spots(_PRIVATE).between(a, b), cl.spots(_SEND).between(a, b)
+            if not whats or not verbs or mentioned(s, verbs[0].start()):
                 continue
+            what, verb = whats[0], verbs[0]
             if (
                 _NOT_SO.search(s, a, verb.start()) is not None
                 or negated(s, verb.start(), verb.end(), a)
@@ -78,10 +80,11 @@ _FETCH_SAVED = re.compile(
     r"\b(?:curl|wget)\b[^\n`|;&]{0,200}?(?:\s-[a-z]*o[ \t]*|\s--output(?:-document)?[= ][ \t]*)"
     r"[\"']?([~\w./$-][~\w./$-]{0,119})"
 )
-_RUN_FILE = re.compile(
-    r"[^\n&;|`]{0,200}?[\"')]?\s*(?:&&|;|\|\||\band\s+then\b|\bthen\b)\s*[`(]*\s*(?:chmod\s+\+x\s+\S+\s*(?:&&|;)\s*)?"
-    r"(?:sudo\s+)?(?:(?:sh|bash|zsh|ksh|dash|source|\.|python3?|perl|ruby|node)\s+[\"']?)?"
-    r"([~\w./$-]{1,120})"
+# What runs a saved file: an interpreter or ``source`` given it, or ``./file``. Looked up by
+# position (found once per text), then compared by file name with what the fetch saved.
+_RUNNER = re.compile(
+    r"(?:(?<![\w./-])(?:sh|bash|zsh|ksh|dash|source|python3?|perl|ruby|node|run)|(?<![\w.])\.)"
+    r"\s+[\"']?([~\w./$-]{1,120})|(?<![\w.])(\./[\w.-]{1,120})"
 )
 _RUNS_LATER = re.compile(
     r"(?:^|/)\.(?:bashrc|zshrc|profile|bash_profile|zprofile)$|\.git/hooks/|authorized_keys$|"
@@ -98,23 +101,17 @@ def _saved_then_run(s: str, cl: Clauses) -> Hit | None:
             target = m.group(1).rstrip(".,")
             if target.startswith("-") or target.startswith("http"):
                 continue
-            urls = _URL_IN.findall(s, m.start(), m.end() + 200)
-            if urls and all(official(u) for u in urls):
-                continue
             runs = _RUNS_LATER.search(target) is not None
             if not runs:
                 base = target.rsplit("/", 1)[-1]
-                run = _RUN_FILE.match(s, m.end(), min(len(s), m.end() + 300))
-                if run is None:
-                    # prose between ("… and then `source /tmp/p.sh`"): look a little further
-                    gap = re.compile(
-                        r"[^\n]{0,80}?\b(?:and then|then|and|&&)\s+[`(]*\s*(?:sudo\s+)?"
-                        r"(?:sh|bash|zsh|source|\.|python3?|run)\s+[\"']?([~\w./$-]{1,120})"
-                    )
-                    run = gap.match(s, m.end(), min(len(s), m.end() + 300))
-                ran = run.group(1).rstrip(".,`'\")") if run is not None else ""
-                runs = bool(base) and ran.rsplit("/", 1)[-1] == base
+                runs = bool(base) and any(
+                    (r.group(1) or r.group(2)).rstrip(".,`'\")").rsplit("/", 1)[-1] == base
+                    for r in cl.spots(_RUNNER).between(m.end(), m.end() + 300)
+                )
             if not runs:
+                continue
+            urls = _URL_IN.findall(s, m.start(), m.end() + 200)
+            if urls and all(official(u) for u in urls):
                 continue
             a, b = cl.around(m.start(), m.end())
             if (
@@ -167,7 +164,8 @@ def _secret_unasked(s: str, cl: Clauses) -> Hit | None:
         for m in _NO_ASK.finditer(s, lo, hi):
             end = _SENTENCE_END.search(s, m.end(), min(len(s), m.end() + 240))
             stop = end.start() if end is not None else min(len(s), m.end() + 240)
-            used = _USED.search(s, m.end(), stop)
+            found = cl.spots(_USED).between(m.end(), stop)
+            used = found[0] if found else None
             if used is None or mentioned(s, m.start()) or cl.story(m.start(), m.end()):
                 continue
             return hit(
