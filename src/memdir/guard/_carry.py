@@ -14,18 +14,20 @@ from ._threats import Hit, hit, official
 _SEND = re.compile(
     r"\b(?:sends?|uploads?|posts?|forwards?|mirrors?|syncs?|copies|mails?|shares?|appends?|"
     r"publish(?:es)?|pushes|includes?|ships?|streams?|relays?|exfiltrates?|back(?:s)? up|"
-    r"(?:(?<=[a-z] )(?<!\bor )(?<!\band )(?:goes|go)|is sent|are sent|gets? sent) (?:to|into)|send|upload|forward|mirror|"
+    r"(?:(?<=[a-z] )(?<!\bor )(?<!\band )(?:goes|go)|is sent|are sent|gets? sent) (?:to|into)|"
+    r"send|upload|forward|mirror|"
     r"sendet|schickt|überträgt|lädt|envía|reenvía|sube|envoie|transfère|invia|envia)\b"
 )
 _PRIVATE = re.compile(
-    r"~/\.aws/credentials|\.ssh/id_\w+\b(?!\.pub)|(?<![\w.])\.env\b|\bconversation\b|\bchat ?transcripts?\b|"
+    r"~/\.aws/credentials|\.ssh/id_\w+\b(?!\.pub)|(?<![\w.])\.env\b|\bconversation\b|"
+    r"\bchat ?transcripts?\b|"
     r"\bchat ?(?:history|log)\b|\bchatverlauf\w*|\bconversaci[oó]n\b|\bconversa\b|"
     r"\b(?:user'?s|my|their|your) (?:messages|e-?mails|clipboard|personal \w+|private \w+)\b|"
     r"\bevery message\b|\bmemory (?:files?|directory|folder|dir)\b|\bmemory\.md\b|"
     r"\bclipboard\b|\bpersonal data\b|\bprivate notes\b|\b(?:shell|bash|zsh|session) history\b|"
     r"\.bash_history|/etc/(?:passwd|shadow)\b|\.git directory\b|\bhidden files\b|\bwhoami\b|"
-    r"\bsession'?s output\b|\brepo'?s source\b|\bsource code\b|\b(?:staged|git) diff\b|\bthe diff\b|"
-    r"\bthe workspace\b"
+    r"\bsession'?s output\b|\brepo'?s source\b|\bsource code\b|\b(?:staged|git) diff\b|"
+    r"\bthe diff\b|\bthe workspace\b"
 )
 _DEST = re.compile(r"\bhttps?://([^\s\"'`)\]>]+)|\bnc\s+([a-z0-9][\w.-]*\.[a-z]{2,}|\d[\d.]+)\s+\d")
 _OWN_HOST = re.compile(r"(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[{<$])")
@@ -84,7 +86,8 @@ _FETCH_SAVED = re.compile(
 # position (found once per text), then compared by file name with what the fetch saved.
 _RUNNER = re.compile(
     r"(?:(?<![\w./-])(?:sh|bash|zsh|ksh|dash|source|python3?|perl|ruby|node|run)|(?<![\w.])\.)"
-    r"\s+[\"']?([~\w./$-]{1,120})|(?<![\w.])(\./[\w.-]{1,120})"
+    r"\s+[\"']?([~\w./$-]{1,120})|(?<![\w.])(\./[\w.-]{1,120})|"
+    r"(?:&&|;|\|\|)\s*((?:~|\.{0,2})/[\w./$-]{1,120})"
 )
 _RUNS_LATER = re.compile(
     r"(?:^|/)\.(?:bashrc|zshrc|profile|bash_profile|zprofile)$|\.git/hooks/|authorized_keys$|"
@@ -105,7 +108,7 @@ def _saved_then_run(s: str, cl: Clauses) -> Hit | None:
             if not runs:
                 base = target.rsplit("/", 1)[-1]
                 runs = bool(base) and any(
-                    (r.group(1) or r.group(2)).rstrip(".,`'\")").rsplit("/", 1)[-1] == base
+                    (r.group(1) or r.group(2) or r.group(3)).rstrip(".,`'\")").rsplit("/", 1)[-1] == base
                     for r in cl.spots(_RUNNER).between(m.end(), m.end() + 300)
                 )
             if not runs:
