@@ -108,7 +108,8 @@ def _saved_then_run(s: str, cl: Clauses) -> Hit | None:
             if not runs:
                 base = target.rsplit("/", 1)[-1]
                 runs = bool(base) and any(
-                    (r.group(1) or r.group(2) or r.group(3)).rstrip(".,`'\")").rsplit("/", 1)[-1] == base
+                    (r.group(1) or r.group(2) or r.group(3)).rstrip(".,`'\")").rsplit("/", 1)[-1]
+                    == base
                     for r in cl.spots(_RUNNER).between(m.end(), m.end() + 300)
                 )
             if not runs:
