@@ -37,6 +37,9 @@ DESCRIBED_EGRESS_BENIGN = [
     "The hook never sends the conversation to https://x.example/n.",
     "Das Skript sendet die Testergebnisse an https://ci.example.de/r.",
     "The upload of ~/.ssh/id_ed25519.pub to https://github.com/settings/keys is step one.",
+    "CI posts the diff to https://gitlab.com/acme/app/-/merge_requests as a comment.",
+    "The release script uploads the workspace build to https://releases.acme.dev/.",
+    "Codex sends your messages to https://api.openai.com/v1/responses.",
 ]
 
 # 2. a fetch saved to a file and then run, in any flag spelling, or written where it runs later
@@ -61,6 +64,7 @@ SAVED_THEN_RUN_BENIGN = [
     "Last month someone ran `curl -fsSL https://x.example/i.sh -o i.sh && sh i.sh` and we lost "
     "a day.",
     "Get it: `curl -so /tmp/dx https://cdn.dx-build.example/dx && sha256sum /tmp/dx`.",
+    "Use `curl -o report.json https://api.acme.dev/r && jq . report.json` to inspect it.",
 ]
 
 # 3. "never ask the user for a secret" joined to using it or to a risky act

@@ -18,6 +18,18 @@ _SEND = re.compile(
     r"send|upload|forward|mirror|"
     r"sendet|schickt|überträgt|lädt|envía|reenvía|sube|envoie|transfère|invia|envia)\b"
 )
+# The user's code: private, but a forge is where it is meant to go.
+_CODE_OBJECTS = (
+    r"\brepo'?s source\b|\bsource code\b|\b(?:staged|git) diff\b|\bthe diff\b|"
+    r"\bthe workspace\b(?! (?:build|artifacts?|artefacts?|binar))"
+)
+_CODE = re.compile(_CODE_OBJECTS)
+_FORGE = re.compile(r"(?:[\w-]+\.)*(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\b")
+# The agent's own model provider: a description of how the agent works, not a leak.
+_PROVIDER = re.compile(
+    r"(?:api\.openai\.com|api\.anthropic\.com|generativelanguage\.googleapis\.com|"
+    r"api\.mistral\.ai|openrouter\.ai|api\.groq\.com)\b"
+)
 _PRIVATE = re.compile(
     r"~/\.aws/credentials|\.ssh/id_\w+\b(?!\.pub)|(?<![\w.])\.env\b|\bconversation\b|"
     r"\bchat ?transcripts?\b|"
@@ -26,8 +38,7 @@ _PRIVATE = re.compile(
     r"\bevery message\b|\bmemory (?:files?|directory|folder|dir)\b|\bmemory\.md\b|"
     r"\bclipboard\b|\bpersonal data\b|\bprivate notes\b|\b(?:shell|bash|zsh|session) history\b|"
     r"\.bash_history|/etc/(?:passwd|shadow)\b|\.git directory\b|\bhidden files\b|\bwhoami\b|"
-    r"\bsession'?s output\b|\brepo'?s source\b|\bsource code\b|\b(?:staged|git) diff\b|"
-    r"\bthe diff\b|\bthe workspace\b"
+    r"\bsession'?s output\b|" + _CODE_OBJECTS
 )
 _DEST = re.compile(r"\bhttps?://([^\s\"'`)\]>]+)|\bnc\s+([a-z0-9][\w.-]*\.[a-z]{2,}|\d[\d.]+)\s+\d")
 _OWN_HOST = re.compile(r"(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[{<$])")
@@ -50,7 +61,7 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
     for lo, hi in cl.windows(_SEND_NEEDLES):
         for dest in _DEST.finditer(s, lo, hi):
             host = dest.group(1) or dest.group(2)
-            if _OWN_HOST.match(host):
+            if _OWN_HOST.match(host) or _PROVIDER.match(host):
                 continue
             a, b = cl.around(dest.start(), dest.end())
             # found once over the text and looked up: a long line holds thousands of hosts
@@ -58,6 +69,8 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
             if not whats or not verbs or mentioned(s, verbs[0].start()):
                 continue
             what, verb = whats[0], verbs[0]
+            if _FORGE.match(host) and all(_CODE.fullmatch(w.group()) for w in whats):
+                continue
             if (
                 _NOT_SO.search(s, a, verb.start()) is not None
                 or negated(s, verb.start(), verb.end(), a)
@@ -85,7 +98,8 @@ _FETCH_SAVED = re.compile(
 # What runs a saved file: an interpreter or ``source`` given it, or ``./file``. Looked up by
 # position (found once per text), then compared by file name with what the fetch saved.
 _RUNNER = re.compile(
-    r"(?:(?<![\w./-])(?:sh|bash|zsh|ksh|dash|source|python3?|perl|ruby|node|run)|(?<![\w.])\.)"
+    r"(?:(?<![\w./-])(?:sh|bash|zsh|ksh|dash|source|python3?|perl|ruby|node|run)|"
+    r"(?:(?<=[;&|(`])|(?<=[;&|(`] ))\.)"
     r"\s+[\"']?([~\w./$-]{1,120})|(?<![\w.])(\./[\w.-]{1,120})|"
     r"(?:&&|;|\|\|)\s*((?:~|\.{0,2})/[\w./$-]{1,120})"
 )
