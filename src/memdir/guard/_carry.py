@@ -58,6 +58,8 @@ register(_SEND_NEEDLES)
 
 
 def _described_egress(s: str, cl: Clauses) -> Hit | None:
+    if not (cl.found.may(_PRIVATE) and cl.found.may(_SEND)):
+        return None  # a literal every match of a part holds is absent
     for lo, hi in cl.windows(_SEND_NEEDLES):
         for dest in _DEST.finditer(s, lo, hi):
             host = dest.group(1) or dest.group(2)
@@ -113,6 +115,8 @@ _URL_IN = re.compile(r"\bhttps?://[^\s\"'`)]+")
 
 
 def _saved_then_run(s: str, cl: Clauses) -> Hit | None:
+    if not cl.found.may(_FETCH_SAVED):
+        return None
     for lo, hi in cl.windows(_FETCH_NEEDLES, after=1):
         for m in _FETCH_SAVED.finditer(s, lo, hi):
             target = m.group(1).rstrip(".,")
@@ -178,6 +182,8 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 
 
 def _secret_unasked(s: str, cl: Clauses) -> Hit | None:
+    if not (cl.found.may(_NO_ASK) and cl.found.may(_USED)):
+        return None
     for lo, hi in cl.windows(_ASK_NEEDLES, after=1):
         for m in _NO_ASK.finditer(s, lo, hi):
             end = _SENTENCE_END.search(s, m.end(), min(len(s), m.end() + 240))
@@ -219,6 +225,8 @@ register(_DROP_NEEDLES)
 
 
 def _dropped_beside_kept(s: str, cl: Clauses) -> Hit | None:
+    if not (cl.found.may(_DROPPED) and cl.found.may(_KEPT)):
+        return None
     for lo, hi in cl.windows(_DROP_NEEDLES, after=1):
         for m in _DROPPED.finditer(s, lo, hi):
             stem = next(g for g in m.groups() if g)
@@ -263,6 +271,8 @@ register(_INJECTION_NEEDLES)
 
 
 def _quoted_adopted(s: str, cl: Clauses) -> Hit | None:
+    if not (cl.found.may(_INJECTION) and cl.found.may(_ADOPTED)):
+        return None
     for lo, hi in cl.windows(_INJECTION_NEEDLES, after=1):
         for m in _INJECTION.finditer(s, lo, hi):
             adopted = _ADOPTED.search(s, m.end(), min(len(s), m.end() + 240))
@@ -299,6 +309,8 @@ _QUOTED_ORDER = re.compile(
 
 
 def _quoted_carried(s: str, cl: Clauses) -> Hit | None:
+    if not (cl.found.may(_INJECTION) and cl.found.may(_HOLDS)):
+        return None
     for lo, hi in cl.windows(_INJECTION_NEEDLES):
         for m in _INJECTION.finditer(s, lo, hi):
             a = max(0, m.start() - 60)
