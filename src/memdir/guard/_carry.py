@@ -1,4 +1,4 @@
-"""Round 19: four structures reviewers found stored, each a detector of its own parts.
+"""Round 19: six structures reviewers found stored, each a detector of its own parts.
 See docs/design/guard.md, "Round 19"."""
 
 from __future__ import annotations
