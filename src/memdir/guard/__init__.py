@@ -10,6 +10,7 @@ from memdir.core.errors import GuardError
 
 from . import (
     _attacks,
+    _carry,
     _decode,
     _frames,
     _orders,
@@ -85,8 +86,10 @@ class _Scan:
         return Finding(rule, category, reason, excerpt(self.shown, start, end))
 
     def structural(self) -> Finding | None:
-        hit = _threats.detect(self.hay.s, self.clauses, self.nfkc) or _frames.detect(
-            self.hay, self.clauses
+        hit = (
+            _threats.detect(self.hay.s, self.clauses, self.nfkc)
+            or _frames.detect(self.hay, self.clauses)
+            or _carry.detect(self.hay.s, self.clauses)
         )
         if hit is not None:
             return self.finding(hit.rule, hit.category, hit.reason, hit.start, hit.end)
