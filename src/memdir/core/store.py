@@ -450,40 +450,48 @@ class Store:
     def _execute(self, plan: Plan) -> builtins.list[str]:
         """Write the plan in the order that can never lose an entry to a crash: archive
         copies (made durable) before anything they preserve is overwritten, new files
-        (made durable) before anything is deleted, the index last. Returns the names whose
+        (made durable) before anything is deleted, the index last (its temp file fsynced
+        together with the topic files', renamed after them). Returns the names whose
         folder still needs its fsync: the caller does it after releasing the lock (one
         folder fsync makes the topic renames and the index rename durable)."""
         archive = sorted(n for n, e in plan.writes.items() if e.archived)
         current = sorted(n for n, e in plan.writes.items() if not e.archived)
-        for name in archive:
-            self.backend.write(name, render_entry(plan.writes[name]).encode(), sync=False)
         if archive:
+            self.backend.write_all(self._rendered(plan, archive), sync=False)
             self.backend.sync(archive)
-        for name in current:
-            self.backend.write(name, render_entry(plan.writes[name]).encode(), sync=False)
+        files = self._rendered(plan, current)
+        index = self._index_bytes(plan.active)
         if plan.deletes:
+            self.backend.write_all(files, sync=False)
             self.backend.sync(current)
             for name in sorted(plan.deletes):
                 self.backend.delete(name, sync=False)
-        if self._write_index(plan.active, sync=False):
+            files = []
+        if index is not None:
+            files.append((INDEX_NAME, index))
+        self.backend.write_all(files, sync=False)
+        if index is not None:
             return [INDEX_NAME]
         return [*current, *plan.deletes]
 
-    def _write_index(
-        self,
-        entries: Mapping[str, Entry],
-        problems: Sequence[ParseError] = (),
-        *,
-        sync: bool = True,
-    ) -> bool:
-        """Regenerate the index if it changed (durably, fsyncing the scope folder, unless
-        ``sync`` is false and the caller does that)."""
+    @staticmethod
+    def _rendered(plan: Plan, names: Iterable[str]) -> builtins.list[tuple[str, bytes]]:
+        return [(name, render_entry(plan.writes[name]).encode()) for name in names]
+
+    def _index_bytes(
+        self, entries: Mapping[str, Entry], problems: Sequence[ParseError] = ()
+    ) -> bytes | None:
+        """The index for ``entries``, or None when MEMORY.md already holds it."""
         unreadable = [p.path.name for p in problems]
         text = render_index(snapshot_entries(entries.values()), unreadable=unreadable).encode()
-        if self.backend.read_index() == text:
-            return False
-        self.backend.write(INDEX_NAME, text, sync=sync)
-        return True
+        return None if self.backend.read_index() == text else text
+
+    def _write_index(self, entries: Mapping[str, Entry], problems: Sequence[ParseError]) -> bool:
+        """Regenerate the index durably if it changed."""
+        text = self._index_bytes(entries, problems)
+        if text is not None:
+            self.backend.write(INDEX_NAME, text)
+        return text is not None
 
     # -- repair ----------------------------------------------------------------------------
 

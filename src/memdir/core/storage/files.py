@@ -12,14 +12,18 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import LockTimeoutError, StorageError
 from ..model import BODY_MAX_BYTES
 from .base import INDEX_NAME, SKILL_FILE, SKILLS_DIR, FileInfo, is_skill_name
 from .regular import fsync_path
+
+if TYPE_CHECKING:
+    from queue import SimpleQueue
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
@@ -97,6 +101,55 @@ def folders_of(root: str, names: Iterable[str]) -> list[str]:
                 raise OSError(errno.ELOOP, why)
         folders.add(folder)
     return sorted(folders)
+
+
+_Job = tuple[int, list[BaseException], threading.Lock]
+_helper: tuple[threading.Thread, SimpleQueue[_Job]] | None = None
+
+
+def _fsyncs(jobs: SimpleQueue[_Job]) -> None:
+    while True:
+        fd, errors, done = jobs.get()
+        try:
+            os.fsync(fd)
+        except BaseException as exc:  # noqa: BLE001 - the writer raises it; this thread stays up
+            errors.append(exc)
+        finally:
+            done.release()
+
+
+def fsync_together(fds: Sequence[int]) -> None:
+    """Fsync every descriptor at once: the first in this thread, the others in this
+    process's fsync thread (started on first use, and again when it is not running, as
+    in a forked child). Fsyncs waiting together share one journal commit (ext4), where
+    one after the other each waits for its own. Raises the first error once all are
+    done."""
+    global _helper
+    errors: list[BaseException] = []
+    waits = []
+    if len(fds) > 1:
+        if _helper is None or not _helper[0].is_alive():
+            from queue import SimpleQueue  # on the first write: reads never pay for it
+
+            jobs: SimpleQueue[_Job] = SimpleQueue()
+            thread = threading.Thread(target=_fsyncs, args=(jobs,), name="fsync", daemon=True)
+            thread.start()
+            _helper = (thread, jobs)
+        for fd in fds[1:]:
+            done = threading.Lock()
+            done.acquire()
+            _helper[1].put((fd, errors, done))
+            waits.append(done)
+    try:
+        if fds:
+            os.fsync(fds[0])
+    except OSError as exc:
+        errors.insert(0, exc)
+    finally:
+        for done in waits:
+            done.acquire()
+    if errors:
+        raise errors[0]
 
 
 class FileBackend:
@@ -353,9 +406,9 @@ class FileBackend:
         with os.fdopen(fd, "rb") as f:  # a longer index is stale anyway: no need to read on
             return f.read(FILE_MAX_BYTES + 1)
 
-    def _stage(self, name: str, data: bytes) -> str:
-        """Write ``data`` to a durable temp file in the staging folder; its path."""
-        path = self._path(name)
+    def _stage(self, path: str, data: bytes) -> tuple[str, int]:
+        """Write ``data`` to a new temp file in the staging folder, not yet fsynced: its
+        path and its open descriptor."""
         if len(data) > FILE_MAX_BYTES:  # what could not be read back is never written
             raise StorageError("write", path, OSError(errno.EFBIG, _TOO_BIG))
         folder, base = os.path.split(path)
@@ -374,35 +427,61 @@ class FileBackend:
             except FileNotFoundError:
                 mode = self.file_mode
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _OPEN_FLAGS, mode)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view) :]
-                os.fsync(fd)
-            finally:
-                os.close(fd)
         except OSError as exc:
-            with contextlib.suppress(OSError):  # read-only: nothing was created to remove
+            raise StorageError("write", path, exc) from exc
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        except OSError as exc:
+            os.close(fd)
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise StorageError("write", path, exc) from exc
-        return tmp
+        return tmp, fd
 
     def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
         """Atomic, durable replace: temp file, fsync, rename, then (unless ``sync`` is
         false and the caller calls :meth:`sync`) fsync the folder."""
-        path = self._path(name)
-        tmp = self._stage(name, data)
+        self.write_all([(name, data)], sync=sync)
+
+    def write_all(self, files: Sequence[tuple[str, bytes]], *, sync: bool = True) -> None:
+        """:meth:`write` for several files: every temp file is written, all are fsynced
+        at once (:func:`fsync_together`), then renamed in the order given, so a crash
+        leaves each file old or new and a later name is never renamed before an earlier
+        one; then (unless ``sync`` is false) their folders are fsynced."""
+        staged: list[tuple[str, str, int]] = []  # (temp file, target, descriptor)
         try:
-            os.replace(tmp, path)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise StorageError("write", path, exc) from exc
+            for name, data in files:
+                path = self._path(name)
+                tmp, fd = self._stage(path, data)
+                staged.append((tmp, path, fd))
+            try:
+                fsync_together([fd for _, _, fd in staged])
+            except OSError as exc:
+                raise StorageError("write", staged[0][1], exc) from exc
+        except BaseException:
+            for tmp, _, _ in staged:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            raise
+        finally:
+            for _, _, fd in staged:
+                os.close(fd)
+        for at, (tmp, path, _) in enumerate(staged):
+            try:
+                os.replace(tmp, path)
+            except OSError as exc:
+                for later, _, _ in staged[at:]:
+                    with contextlib.suppress(OSError):
+                        os.unlink(later)
+                raise StorageError("write", path, exc) from exc
         try:
             if sync:
-                fsync_path(os.path.dirname(path))
+                for folder in sorted({os.path.dirname(path) for _, path, _ in staged}):
+                    fsync_path(folder)
         except OSError as exc:
-            raise StorageError("write", path, exc) from exc
+            raise StorageError("write", staged[-1][1], exc) from exc
 
     def sync(self, names: Iterable[str]) -> None:
         """Fsync the folders holding ``names``, making renames and deletions durable."""
