@@ -32,7 +32,7 @@ from .errors import (
     StorageError,
     UnreadableScopeError,
 )
-from .frontmatter import parse_entry, render_entry
+from .frontmatter import parse_entry, render_read_back
 from .index import (
     PINNED_BUDGET,
     pinned_cost,
@@ -456,27 +456,48 @@ class Store:
         folder fsync makes the topic renames and the index rename durable)."""
         archive = sorted(n for n, e in plan.writes.items() if e.archived)
         current = sorted(n for n, e in plan.writes.items() if not e.archived)
+        read_back: dict[str, Entry] = {}
         if archive:
-            self.backend.write_all(self._rendered(plan, archive), sync=False)
+            self._write_all(self._rendered(plan, archive, read_back), read_back)
             self.backend.sync(archive)
-        files = self._rendered(plan, current)
+        files = self._rendered(plan, current, read_back)
         index = self._index_bytes(plan.active)
         if plan.deletes:
-            self.backend.write_all(files, sync=False)
+            self._write_all(files, read_back)
             self.backend.sync(current)
             for name in sorted(plan.deletes):
                 self.backend.delete(name, sync=False)
             files = []
         if index is not None:
             files.append((INDEX_NAME, index))
-        self.backend.write_all(files, sync=False)
+        self._write_all(files, read_back)
         if index is not None:
             return [INDEX_NAME]
         return [*current, *plan.deletes]
 
+    def _write_all(
+        self, files: Sequence[tuple[str, bytes]], read_back: Mapping[str, Entry]
+    ) -> None:
+        """Write ``files`` (folder fsync left to the caller) and hand the reader what it
+        would parse from those it can skip reading back (docs/design/storage.md)."""
+        for name, info in self.backend.write_all(files, sync=False).items():
+            if name in read_back:
+                self._reader.remember(name, info, read_back[name])
+
     @staticmethod
-    def _rendered(plan: Plan, names: Iterable[str]) -> builtins.list[tuple[str, bytes]]:
-        return [(name, render_entry(plan.writes[name]).encode()) for name in names]
+    def _rendered(
+        plan: Plan, names: Iterable[str], read_back: dict[str, Entry]
+    ) -> builtins.list[tuple[str, bytes]]:
+        """The bytes of each named file; ``read_back`` gets the entry a parse of them
+        gives, where that is known without parsing."""
+        out = []
+        for name in names:
+            entry = plan.writes[name]
+            text, back = render_read_back(entry)
+            if back is not None and name == entry.filename:
+                read_back[name] = back
+            out.append((name, text.encode()))
+        return out
 
     def _index_bytes(
         self, entries: Mapping[str, Entry], problems: Sequence[ParseError] = ()

@@ -50,12 +50,6 @@ _POLL_MAX = 0.002  # seconds between two tries for a busy lock, at most
 _TEMP = re.compile(r"\..+\.md\.\d+\.[0-9a-f]{8}\.tmp")  # what stage() creates
 
 
-def _info(st: os.stat_result) -> FileInfo:
-    """A file's listing info: the fields that change whenever its bytes may have."""
-    sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
-    return tuple.__new__(FileInfo, (sig, st.st_mtime))  # skips NamedTuple's slow __new__
-
-
 def is_entry_name(name: str) -> bool:
     """True for ``<file>.md`` or ``archive/<file>.md``: one component, not hidden, at most
     255 bytes, no NUL. Nothing else is ever joined to a scope folder."""
@@ -304,8 +298,17 @@ class FileBackend:
                         st = dirent.stat(follow_symlinks=False)
                     except FileNotFoundError:
                         continue
-                    if st.st_mode & 0o170000 != _S_IFDIR:
-                        found[prefix + base] = _info(st)
+                    # The signature: the fields that change whenever the bytes may have;
+                    # built inline (no call per file, no NamedTuple.__new__).
+                    mode = st.st_mode
+                    if mode & 0o170000 != _S_IFDIR:
+                        found[prefix + base] = tuple.__new__(
+                            FileInfo,
+                            (
+                                (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, mode),
+                                st.st_mtime,
+                            ),
+                        )
         except OSError as exc:
             raise StorageError("list", folder, exc) from exc
         finally:
@@ -445,43 +448,61 @@ class FileBackend:
         false and the caller calls :meth:`sync`) fsync the folder."""
         self.write_all([(name, data)], sync=sync)
 
-    def write_all(self, files: Sequence[tuple[str, bytes]], *, sync: bool = True) -> None:
+    def write_all(
+        self, files: Sequence[tuple[str, bytes]], *, sync: bool = True
+    ) -> dict[str, FileInfo]:
         """:meth:`write` for several files: every temp file is written, all are fsynced
         at once (:func:`fsync_together`), then renamed in the order given, so a crash
         leaves each file old or new and a later name is never renamed before an earlier
-        one; then (unless ``sync`` is false) their folders are fsynced."""
-        staged: list[tuple[str, str, int]] = []  # (temp file, target, descriptor)
+        one; then (unless ``sync`` is false) their folders are fsynced. Returns the listing
+        info of each file as renamed, when an ``lstat`` after the rename still shows the
+        temp file's inode, size and mtime (else the name is left out): a reader then need
+        not parse what this writer wrote."""
+        staged: list[tuple[str, str, int, str]] = []  # (temp file, target, descriptor, name)
+        made: list[os.stat_result] = []
         try:
             for name, data in files:
                 path = self._path(name)
                 tmp, fd = self._stage(path, data)
-                staged.append((tmp, path, fd))
+                staged.append((tmp, path, fd, name))
             try:
-                fsync_together([fd for _, _, fd in staged])
+                fsync_together([fd for _, _, fd, _ in staged])
+                made = [os.fstat(fd) for _, _, fd, _ in staged]
             except OSError as exc:
                 raise StorageError("write", staged[0][1], exc) from exc
         except BaseException:
-            for tmp, _, _ in staged:
+            for tmp, _, _, _ in staged:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
             raise
         finally:
-            for _, _, fd in staged:
+            for _, _, fd, _ in staged:
                 os.close(fd)
-        for at, (tmp, path, _) in enumerate(staged):
+        renamed: dict[str, FileInfo] = {}
+        for at, (tmp, path, _, name) in enumerate(staged):
             try:
                 os.replace(tmp, path)
             except OSError as exc:
-                for later, _, _ in staged[at:]:
+                for later, _, _, _ in staged[at:]:
                     with contextlib.suppress(OSError):
                         os.unlink(later)
                 raise StorageError("write", path, exc) from exc
+            with contextlib.suppress(OSError):
+                st, was = os.lstat(path), made[at]
+                if (st.st_ino, st.st_size, st.st_mtime_ns) == (
+                    was.st_ino,
+                    was.st_size,
+                    was.st_mtime_ns,
+                ):
+                    sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
+                    renamed[name] = FileInfo(sig, st.st_mtime)
         try:
             if sync:
-                for folder in sorted({os.path.dirname(path) for _, path, _ in staged}):
+                for folder in sorted({os.path.dirname(path) for _, path, _, _ in staged}):
                     fsync_path(folder)
         except OSError as exc:
             raise StorageError("write", staged[-1][1], exc) from exc
+        return renamed
 
     def sync(self, names: Iterable[str]) -> None:
         """Fsync the folders holding ``names``, making renames and deletions durable."""

@@ -462,10 +462,14 @@ class PgBackend:
         )
         self._held.files[name] = data
 
-    def write_all(self, files: Sequence[tuple[str, bytes]], *, sync: bool = True) -> None:
-        """:meth:`write` for each file, in order (one transaction holds them all)."""
+    def write_all(
+        self, files: Sequence[tuple[str, bytes]], *, sync: bool = True
+    ) -> dict[str, FileInfo]:
+        """:meth:`write` for each file, in order (one transaction holds them all); no
+        listing info is told (the version is the commit's)."""
         for name, data in files:
             self.write(name, data)
+        return {}
 
     def sync(self, names: Iterable[str]) -> None:
         """Nothing to do: the transaction's commit makes a write durable."""
