@@ -818,6 +818,40 @@ def test_an_add_fsyncs_its_topic_file_and_index_together_before_either_rename(
     disk_events.assert_durable(scope_dir / "MEMORY.md")
 
 
+def test_an_add_does_not_read_back_the_file_the_writer_wrote_before(
+    store: memdir.Store, scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A writer hands its reader what it wrote: the next add plans against it without
+    opening and parsing that file again, and sees what a cold reader of the folder sees,
+    key order included; a hand edit made after the write is still seen."""
+    from memdir.core.frontmatter import render_entry
+    from memdir.core.reader import ScopeReader
+
+    first = add(store, "First")
+    opened: list[str] = []
+    real_open = os.open
+
+    def spy(path: str, flags: int, *args: object, **kw: object) -> int:
+        opened.append(os.fsdecode(path))
+        return real_open(path, flags, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", spy)
+    second = add(store, "Second")
+    monkeypatch.undo()
+    assert not [p for p in opened if p.endswith(first.filename)], opened
+    cold = ScopeReader(store.backend).load().active
+    assert {e.id: e for e in store.list()} == cold
+    for entry in (first, second):
+        assert render_entry(store.get(entry.id)) == render_entry(cold[entry.id])
+    path = scope_dir / second.filename
+    with path.open("r+", encoding="utf-8") as f:  # in place: same inode, other size
+        text = f.read().replace("The body of Second.", "Edited by hand, in place.")
+        f.seek(0)
+        f.truncate()
+        f.write(text)
+    assert store.get(second.id).body == "Edited by hand, in place."
+
+
 def test_writing_several_files_renames_none_when_one_cannot_be_staged(scope_dir: Path) -> None:
     """``write_all`` stages every file before renaming any: a file that cannot be written
     (over the size limit) leaves the folder as it was, with no temp file behind."""

@@ -280,7 +280,7 @@ def render_read_back(entry: Entry) -> tuple[str, Entry | None]:
         and all(t.isprintable() and t == t.strip() for t in entry.supersedes)
         and entry.body == entry.body.strip("\n")
         and "\r" not in entry.body
-        and all(t is None or (t.tzinfo is UTC and not t.microsecond) for t in times)
+        and all(t is None or (t.tzinfo is UTC and not t.microsecond and not t.fold) for t in times)
     )
     return text, dataclasses.replace(entry, layout=Layout(key_order=keys)) if exact else None
 
