@@ -11,9 +11,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from memdir.core.errors import MemdirError, ParseError
-from memdir.core.frontmatter import parse_entry, render_entry
+from memdir.core.frontmatter import parse_entry, render_entry, render_read_back
 from memdir.core.index import render_index, render_pinned
-from memdir.core.model import Entry, EntryType, Source
+from memdir.core.model import Entry, EntryType, Layout, Source
 from memdir.core.slug import _CJK, slugify
 
 T0 = datetime(2026, 11, 29, 21, 40, tzinfo=UTC)
@@ -144,6 +144,92 @@ _safe_text = (
 def test_round_trip_fuzz(name: str, desc: str, body: str, extra: dict[str, object]) -> None:
     entry = make(name=name, description=desc, body=body, extra=extra)
     assert parse_entry(render_entry(entry), entry.id) == entry
+
+
+_any_text = st.text(max_size=40)
+_printable = (
+    st.text(
+        st.characters(whitelist_categories=("L", "N", "P", "S"), whitelist_characters=" "),
+        max_size=40,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
+_times = st.datetimes(
+    min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30), timezones=st.just(UTC)
+)
+
+
+def _to_the_second(t: datetime) -> datetime:
+    return t.replace(microsecond=0, fold=0)
+
+
+@settings(max_examples=1500)
+@given(
+    name=st.one_of(*[_printable] * 3, _any_text),  # mostly text a parse keeps as it is
+    desc=st.one_of(*[_printable] * 3, _any_text),
+    body=st.one_of(*[_safe_text] * 3, st.text(max_size=80)),
+    times=st.lists(_times.map(_to_the_second), min_size=3, max_size=3),
+    off=st.sampled_from([None, None, None, (0, "microsecond"), (1, "fold"), (2, "microsecond")]),
+    optional=st.lists(st.booleans(), min_size=3, max_size=3),
+    strings=st.lists(st.one_of(*[_printable] * 5, _any_text), max_size=3),
+    extra=st.one_of(*[st.just({})] * 5, st.dictionaries(st.just("ticket"), _safe_text)),
+    layout=st.one_of(*[st.just(Layout())] * 5, st.builds(Layout, crlf=st.booleans())),
+    archived=st.booleans(),
+)
+def test_render_read_back_is_what_a_parse_reads(
+    name: str,
+    desc: str,
+    body: str,
+    times: list[datetime],
+    off: tuple[int, str] | None,
+    optional: list[bool],
+    strings: list[str],
+    extra: dict[str, object],
+    layout: Layout,
+    archived: bool,
+) -> None:
+    """Wherever render_read_back says what a parse of its text gives (a writer then skips
+    reading its own file back), a parse gives exactly that, key order included."""
+    if off is not None:  # a time a parse would re-time
+        times[off[0]] = times[off[0]].replace(**{off[1]: 1})
+    entry = make(
+        name=name,
+        description=desc,
+        body=body,
+        created=times[0],
+        updated=times[1],
+        valid_from=times[2] if optional[0] else None,
+        removed_at=times[2] if optional[1] else None,
+        superseded_by=strings[0] if strings and optional[2] else None,
+        origins=tuple(strings),
+        supersedes=tuple(strings[1:]),
+        extra=extra,
+        layout=layout,
+        archived=archived,
+    )
+    text, back = render_read_back(entry)
+    assert text == render_entry(entry)
+    if back is None:
+        return
+    parsed = parse_entry(text, entry.id, archived=archived)
+    assert back == parsed and repr(back) == repr(parsed)
+    assert back.layout == parsed.layout
+    assert [getattr(back, k).tzinfo for k in ("created", "updated")] == [UTC, UTC]
+
+
+def test_render_read_back_says_nothing_where_reading_would_change_the_entry() -> None:
+    """Text a parse strips, sub-second times, unknown keys, CRLF: only a parse can tell."""
+    assert render_read_back(make())[1] is not None
+    for changed in (
+        make(body="\nBody after a blank line."),
+        make(name="Padded "),
+        make(created=T0.replace(microsecond=5)),
+        make(extra={"ticket": "OPS-1"}),
+        make(layout=Layout(crlf=True)),
+        make(body="one\r\ntwo"),
+    ):
+        assert render_read_back(changed)[1] is None
 
 
 @settings(max_examples=500)

@@ -789,6 +789,134 @@ def test_an_add_reaches_the_disk_before_it_returns(
     assert ("fsync", folder) in events[events.index(renames[-1]) :]
 
 
+def test_an_add_fsyncs_its_topic_file_and_index_together_before_either_rename(
+    store: memdir.Store, scope_dir: Path, disk_events: DiskEvents, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two temp files of an add are fsynced at the same time (on ext4 they then share
+    one journal commit instead of waiting for one each), and both before the topic file
+    is renamed: each fsync waits here until the other has started."""
+    import threading
+
+    add(store, "First")
+    disk_events.clear()
+    both = threading.Barrier(2, timeout=10)
+    recorded = os.fsync  # disk_events' recorder
+
+    def fsync(fd: int) -> None:
+        if "/.staging/" in os.path.realpath(f"/proc/self/fd/{fd}"):
+            both.wait()  # BrokenBarrierError when the fsyncs run one after the other
+        recorded(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    entry = add(store, "Second")
+    folder = Path(os.path.realpath(scope_dir))
+    renames = [e for e in disk_events if e[0] == "rename" and Path(e[2]).parent == folder]
+    assert [Path(e[2]).name for e in renames] == [entry.filename, "MEMORY.md"]
+    before = disk_events[: disk_events.index(renames[0])]
+    assert {e[1] for e in before if e[0] == "fsync"} == {renames[0][1], renames[1][1]}
+    disk_events.assert_durable(scope_dir / entry.filename)
+    disk_events.assert_durable(scope_dir / "MEMORY.md")
+
+
+def test_an_add_does_not_read_back_the_file_the_writer_wrote_before(
+    store: memdir.Store, scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A writer hands its reader what it wrote: the next add plans against it without
+    opening and parsing that file again, and sees what a cold reader of the folder sees,
+    key order included; a hand edit made after the write is still seen."""
+    from memdir.core.frontmatter import render_entry
+    from memdir.core.reader import ScopeReader
+
+    first = add(store, "First")
+    opened: list[str] = []
+    real_open = os.open
+
+    def spy(path: str, flags: int, *args: object, **kw: object) -> int:
+        opened.append(os.fsdecode(path))
+        return real_open(path, flags, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", spy)
+    second = add(store, "Second")
+    monkeypatch.undo()
+    assert not [p for p in opened if p.endswith(first.filename)], opened
+    cold = ScopeReader(store.backend).load().active
+    assert {e.id: e for e in store.list()} == cold
+    for entry in (first, second):
+        assert render_entry(store.get(entry.id)) == render_entry(cold[entry.id])
+    path = scope_dir / second.filename
+    with path.open("r+", encoding="utf-8") as f:  # in place: same inode, other size
+        text = f.read().replace("The body of Second.", "Edited by hand, in place.")
+        f.seek(0)
+        f.truncate()
+        f.write(text)
+    assert store.get(second.id).body == "Edited by hand, in place."
+
+
+def test_writing_several_files_renames_none_when_one_cannot_be_staged(scope_dir: Path) -> None:
+    """``write_all`` stages every file before renaming any: a file that cannot be written
+    (over the size limit) leaves the folder as it was, with no temp file behind."""
+    from memdir.core.storage.files import FILE_MAX_BYTES, FileBackend
+
+    backend = FileBackend(scope_dir)
+    backend.create()
+    with pytest.raises(memdir.StorageError):
+        backend.write_all([("a.md", b"one"), ("b.md", b"x" * (FILE_MAX_BYTES + 1))])
+    assert not (scope_dir / "a.md").exists() and not (scope_dir / "b.md").exists()
+    assert backend.leftovers() == []
+    backend.write_all([("a.md", b"one"), ("b.md", b"two")])
+    assert (scope_dir / "a.md").read_bytes() == b"one" and backend.leftovers() == []
+
+
+def test_a_failed_fsync_in_the_fsync_thread_fails_the_write_and_renames_nothing(
+    scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second file's fsync runs in the process's fsync thread: its error is the
+    writer's (no file renamed, no temp file left), and the thread serves the next write."""
+    import errno
+    import threading
+
+    from memdir.core.storage.files import FileBackend
+
+    backend = FileBackend(scope_dir)
+    backend.create()
+    real_fsync, failed = os.fsync, []
+
+    def fsync(fd: int) -> None:
+        if threading.current_thread().name == "fsync" and not failed:
+            failed.append(fd)
+            raise OSError(errno.EIO, "I/O error")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with pytest.raises(memdir.StorageError, match="I/O error"):
+        backend.write_all([("a.md", b"one"), ("b.md", b"two")])
+    assert failed and not list(scope_dir.glob("*.md")) and backend.leftovers() == []
+    backend.write_all([("a.md", b"one"), ("b.md", b"two")])
+    assert (scope_dir / "b.md").read_bytes() == b"two"
+
+
+def test_a_forked_child_writes_with_a_fsync_thread_of_its_own(scope_dir: Path) -> None:
+    """The thread that fsyncs alongside a writer does not survive a fork: a child that
+    writes after its parent did starts its own instead of waiting on a dead one."""
+    import signal
+
+    from memdir.core.storage.files import FileBackend
+
+    backend = FileBackend(scope_dir)
+    backend.create()
+    backend.write_all([("a.md", b"parent"), ("b.md", b"parent")])  # the parent's thread
+    pid = os.fork()
+    if pid == 0:  # the child: killed by the alarm if it waits on the parent's thread
+        signal.alarm(20)
+        try:
+            backend.write_all([("a.md", b"child"), ("b.md", b"child")])
+        finally:
+            os._exit(0 if (scope_dir / "b.md").read_bytes() == b"child" else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert (scope_dir / "a.md").read_bytes() == b"child"
+
+
 def test_a_lock_wait_that_times_out_lets_go_of_the_lock(scope_dir: Path) -> None:
     """A writer that gave up waiting must not take the lock later and keep it: its
     waiting thread releases it, so the next writer gets it."""

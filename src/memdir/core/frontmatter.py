@@ -3,6 +3,7 @@ See docs/design/core.md."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Mapping
@@ -259,6 +260,32 @@ def _known_values(entry: Entry) -> dict[str, Any]:
 
 def render_entry(entry: Entry) -> str:
     """Render an entry as a topic file, keeping the layout it was read with."""
+    return _render(entry)[0]
+
+
+def render_read_back(entry: Entry) -> tuple[str, Entry | None]:
+    """:func:`render_entry`'s text, and the entry :func:`parse_entry` reads back from it
+    when that is ``entry`` itself with the rendered key order, so a writer need not parse
+    what it just wrote; None where only a parse can tell (unknown keys, CRLF or a BOM,
+    text or times that reading would strip or re-time). docs/design/storage.md."""
+    text, keys = _render(entry)
+    strings = (entry.name, entry.description, entry.superseded_by or "")
+    times = (entry.created, entry.updated, entry.valid_from, entry.valid_until, entry.removed_at)
+    exact = (
+        not entry.extra
+        and not entry.layout.crlf
+        and not entry.layout.bom
+        and entry.name != ""
+        and all(t.isprintable() and t == t.strip() for t in (*strings, *entry.origins))
+        and all(t.isprintable() and t == t.strip() for t in entry.supersedes)
+        and entry.body == entry.body.strip("\n")
+        and "\r" not in entry.body
+        and all(t is None or (t.tzinfo is UTC and not t.microsecond and not t.fold) for t in times)
+    )
+    return text, dataclasses.replace(entry, layout=Layout(key_order=keys)) if exact else None
+
+
+def _render(entry: Entry) -> tuple[str, tuple[str, ...]]:
     known = _known_values(entry)
     meta: dict[str, Any] = {}
     for key in entry.layout.key_order:
@@ -275,7 +302,7 @@ def render_entry(entry: Entry) -> str:
         text = text.replace("\n", "\r\n")
     if entry.layout.bom:
         text = "\ufeff" + text
-    return text
+    return text, tuple(meta)
 
 
 # -- as Claude Code reads it (CLAUDE.md rules, its memory files) ---------------------------

@@ -59,6 +59,12 @@ class ScopeReader:
                     (snap.archived if archived else snap.active)[item.id] = item
         return snap
 
+    def remember(self, name: str, info: FileInfo, entry: Entry) -> None:
+        """Cache ``entry`` as what ``name`` holds while its listing shows ``info``: a
+        writer hands over what it just wrote, which then is not read back and parsed."""
+        with self._mutex:
+            self._cache[name] = (info.signature, entry)
+
     def _parse(self, name: str, info: FileInfo) -> Entry | ParseError:
         where = f"{self.backend.location}/{name}"
         try:

@@ -30,8 +30,10 @@ _CJK = re.compile(
 def _ascii(text: str) -> tuple[str, bool]:
     """``text`` folded to slug ASCII, and whether a letter or digit was lost."""
     folded = unicodedata.normalize("NFKD", text)
+    if folded.isascii():  # nothing to lose, nothing to count
+        return _NON_SLUG.sub("-", folded.lower()), False
     ascii_text = folded.encode("ascii", "ignore").decode("ascii").lower()
-    kept = sum(ch.isalnum() for ch in ascii_text)
+    kept = sum(map(str.isalnum, ascii_text))
     wanted = sum(ch.isalnum() for ch in folded if not unicodedata.combining(ch))
     return _NON_SLUG.sub("-", ascii_text), kept < wanted
 

@@ -32,7 +32,7 @@ from .errors import (
     StorageError,
     UnreadableScopeError,
 )
-from .frontmatter import parse_entry, render_entry
+from .frontmatter import parse_entry, render_read_back
 from .index import (
     PINNED_BUDGET,
     pinned_cost,
@@ -450,40 +450,69 @@ class Store:
     def _execute(self, plan: Plan) -> builtins.list[str]:
         """Write the plan in the order that can never lose an entry to a crash: archive
         copies (made durable) before anything they preserve is overwritten, new files
-        (made durable) before anything is deleted, the index last. Returns the names whose
+        (made durable) before anything is deleted, the index last (its temp file fsynced
+        together with the topic files', renamed after them). Returns the names whose
         folder still needs its fsync: the caller does it after releasing the lock (one
         folder fsync makes the topic renames and the index rename durable)."""
         archive = sorted(n for n, e in plan.writes.items() if e.archived)
         current = sorted(n for n, e in plan.writes.items() if not e.archived)
-        for name in archive:
-            self.backend.write(name, render_entry(plan.writes[name]).encode(), sync=False)
+        read_back: dict[str, Entry] = {}
         if archive:
+            self._write_all(self._rendered(plan, archive, read_back), read_back)
             self.backend.sync(archive)
-        for name in current:
-            self.backend.write(name, render_entry(plan.writes[name]).encode(), sync=False)
+        files = self._rendered(plan, current, read_back)
+        index = self._index_bytes(plan.active)
         if plan.deletes:
+            self._write_all(files, read_back)
             self.backend.sync(current)
             for name in sorted(plan.deletes):
                 self.backend.delete(name, sync=False)
-        if self._write_index(plan.active, sync=False):
+            files = []
+        if index is not None:
+            files.append((INDEX_NAME, index))
+        self._write_all(files, read_back)
+        if index is not None:
             return [INDEX_NAME]
         return [*current, *plan.deletes]
 
-    def _write_index(
-        self,
-        entries: Mapping[str, Entry],
-        problems: Sequence[ParseError] = (),
-        *,
-        sync: bool = True,
-    ) -> bool:
-        """Regenerate the index if it changed (durably, fsyncing the scope folder, unless
-        ``sync`` is false and the caller does that)."""
+    def _write_all(
+        self, files: Sequence[tuple[str, bytes]], read_back: Mapping[str, Entry]
+    ) -> None:
+        """Write ``files`` (folder fsync left to the caller) and hand the reader what it
+        would parse from those it can skip reading back (docs/design/storage.md)."""
+        for name, info in self.backend.write_all(files, sync=False).items():
+            if name in read_back:
+                self._reader.remember(name, info, read_back[name])
+
+    @staticmethod
+    def _rendered(
+        plan: Plan, names: Iterable[str], read_back: dict[str, Entry]
+    ) -> builtins.list[tuple[str, bytes]]:
+        """The bytes of each named file; ``read_back`` gets the entry a parse of them
+        gives, where that is known without parsing."""
+        out = []
+        for name in names:
+            entry = plan.writes[name]
+            text, back = render_read_back(entry)
+            if back is not None and name == entry.filename:
+                read_back[name] = back
+            out.append((name, text.encode()))
+        return out
+
+    def _index_bytes(
+        self, entries: Mapping[str, Entry], problems: Sequence[ParseError] = ()
+    ) -> bytes | None:
+        """The index for ``entries``, or None when MEMORY.md already holds it."""
         unreadable = [p.path.name for p in problems]
         text = render_index(snapshot_entries(entries.values()), unreadable=unreadable).encode()
-        if self.backend.read_index() == text:
-            return False
-        self.backend.write(INDEX_NAME, text, sync=sync)
-        return True
+        return None if self.backend.read_index() == text else text
+
+    def _write_index(self, entries: Mapping[str, Entry], problems: Sequence[ParseError]) -> bool:
+        """Regenerate the index durably if it changed."""
+        text = self._index_bytes(entries, problems)
+        if text is not None:
+            self.backend.write(INDEX_NAME, text)
+        return text is not None
 
     # -- repair ----------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ PostgreSQL)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
@@ -94,6 +94,14 @@ class Backend(Protocol):
     def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
         """Replace one file (or the index) atomically and durably. With ``sync`` false the
         rename is made durable by a later :meth:`sync`."""
+        ...
+
+    def write_all(
+        self, files: Sequence[tuple[str, bytes]], *, sync: bool = True
+    ) -> Mapping[str, FileInfo]:
+        """:meth:`write` for several files, in the order given (a backend may make them
+        durable together). Returns what :meth:`listing` will show for those of them it
+        can tell (possibly none), as long as nothing else writes them."""
         ...
 
     def sync(self, names: Iterable[str]) -> None:

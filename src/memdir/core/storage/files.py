@@ -12,14 +12,18 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import LockTimeoutError, StorageError
 from ..model import BODY_MAX_BYTES
 from .base import INDEX_NAME, SKILL_FILE, SKILLS_DIR, FileInfo, is_skill_name
 from .regular import fsync_path
+
+if TYPE_CHECKING:
+    from queue import SimpleQueue
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
@@ -44,12 +48,6 @@ _TOO_BIG = f"larger than {FILE_MAX_BYTES // 1024} KiB, more than any entry holds
 _S_IFDIR = stat.S_IFDIR
 _POLL_MAX = 0.002  # seconds between two tries for a busy lock, at most
 _TEMP = re.compile(r"\..+\.md\.\d+\.[0-9a-f]{8}\.tmp")  # what stage() creates
-
-
-def _info(st: os.stat_result) -> FileInfo:
-    """A file's listing info: the fields that change whenever its bytes may have."""
-    sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
-    return tuple.__new__(FileInfo, (sig, st.st_mtime))  # skips NamedTuple's slow __new__
 
 
 def is_entry_name(name: str) -> bool:
@@ -97,6 +95,55 @@ def folders_of(root: str, names: Iterable[str]) -> list[str]:
                 raise OSError(errno.ELOOP, why)
         folders.add(folder)
     return sorted(folders)
+
+
+_Job = tuple[int, list[BaseException], threading.Lock]
+_helper: tuple[threading.Thread, SimpleQueue[_Job]] | None = None
+
+
+def _fsyncs(jobs: SimpleQueue[_Job]) -> None:
+    while True:
+        fd, errors, done = jobs.get()
+        try:
+            os.fsync(fd)
+        except BaseException as exc:  # noqa: BLE001 - the writer raises it; this thread stays up
+            errors.append(exc)
+        finally:
+            done.release()
+
+
+def fsync_together(fds: Sequence[int]) -> None:
+    """Fsync every descriptor at once: the first in this thread, the others in this
+    process's fsync thread (started on first use, and again when it is not running, as
+    in a forked child). Fsyncs waiting together share one journal commit (ext4), where
+    one after the other each waits for its own. Raises the first error once all are
+    done."""
+    global _helper
+    errors: list[BaseException] = []
+    waits = []
+    if len(fds) > 1:
+        if _helper is None or not _helper[0].is_alive():
+            from queue import SimpleQueue  # on the first write: reads never pay for it
+
+            jobs: SimpleQueue[_Job] = SimpleQueue()
+            thread = threading.Thread(target=_fsyncs, args=(jobs,), name="fsync", daemon=True)
+            thread.start()
+            _helper = (thread, jobs)
+        for fd in fds[1:]:
+            done = threading.Lock()
+            done.acquire()
+            _helper[1].put((fd, errors, done))
+            waits.append(done)
+    try:
+        if fds:
+            os.fsync(fds[0])
+    except OSError as exc:
+        errors.insert(0, exc)
+    finally:
+        for done in waits:
+            done.acquire()
+    if errors:
+        raise errors[0]
 
 
 class FileBackend:
@@ -251,8 +298,17 @@ class FileBackend:
                         st = dirent.stat(follow_symlinks=False)
                     except FileNotFoundError:
                         continue
-                    if st.st_mode & 0o170000 != _S_IFDIR:
-                        found[prefix + base] = _info(st)
+                    # The signature: the fields that change whenever the bytes may have;
+                    # built inline (no call per file, no NamedTuple.__new__).
+                    mode = st.st_mode
+                    if mode & 0o170000 != _S_IFDIR:
+                        found[prefix + base] = tuple.__new__(
+                            FileInfo,
+                            (
+                                (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, mode),
+                                st.st_mtime,
+                            ),
+                        )
         except OSError as exc:
             raise StorageError("list", folder, exc) from exc
         finally:
@@ -353,9 +409,9 @@ class FileBackend:
         with os.fdopen(fd, "rb") as f:  # a longer index is stale anyway: no need to read on
             return f.read(FILE_MAX_BYTES + 1)
 
-    def _stage(self, name: str, data: bytes) -> str:
-        """Write ``data`` to a durable temp file in the staging folder; its path."""
-        path = self._path(name)
+    def _stage(self, path: str, data: bytes) -> tuple[str, int]:
+        """Write ``data`` to a new temp file in the staging folder, not yet fsynced: its
+        path and its open descriptor."""
         if len(data) > FILE_MAX_BYTES:  # what could not be read back is never written
             raise StorageError("write", path, OSError(errno.EFBIG, _TOO_BIG))
         folder, base = os.path.split(path)
@@ -374,35 +430,79 @@ class FileBackend:
             except FileNotFoundError:
                 mode = self.file_mode
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _OPEN_FLAGS, mode)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view) :]
-                os.fsync(fd)
-            finally:
-                os.close(fd)
         except OSError as exc:
-            with contextlib.suppress(OSError):  # read-only: nothing was created to remove
+            raise StorageError("write", path, exc) from exc
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        except OSError as exc:
+            os.close(fd)
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise StorageError("write", path, exc) from exc
-        return tmp
+        return tmp, fd
 
     def write(self, name: str, data: bytes, *, sync: bool = True) -> None:
         """Atomic, durable replace: temp file, fsync, rename, then (unless ``sync`` is
         false and the caller calls :meth:`sync`) fsync the folder."""
-        path = self._path(name)
-        tmp = self._stage(name, data)
+        self.write_all([(name, data)], sync=sync)
+
+    def write_all(
+        self, files: Sequence[tuple[str, bytes]], *, sync: bool = True
+    ) -> dict[str, FileInfo]:
+        """:meth:`write` for several files: every temp file is written, all are fsynced
+        at once (:func:`fsync_together`), then renamed in the order given, so a crash
+        leaves each file old or new and a later name is never renamed before an earlier
+        one; then (unless ``sync`` is false) their folders are fsynced. Returns the listing
+        info of each file as renamed, when an ``lstat`` after the rename still shows the
+        temp file's inode, size and mtime (else the name is left out): a reader then need
+        not parse what this writer wrote."""
+        staged: list[tuple[str, str, int, str]] = []  # (temp file, target, descriptor, name)
+        made: list[os.stat_result] = []
         try:
-            os.replace(tmp, path)
-        except OSError as exc:
+            for name, data in files:
+                path = self._path(name)
+                tmp, fd = self._stage(path, data)
+                staged.append((tmp, path, fd, name))
+            try:
+                fsync_together([fd for _, _, fd, _ in staged])
+                made = [os.fstat(fd) for _, _, fd, _ in staged]
+            except OSError as exc:
+                raise StorageError("write", staged[0][1], exc) from exc
+        except BaseException:
+            for tmp, _, _, _ in staged:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            raise
+        finally:
+            for _, _, fd, _ in staged:
+                os.close(fd)
+        renamed: dict[str, FileInfo] = {}
+        for at, (tmp, path, _, name) in enumerate(staged):
+            try:
+                os.replace(tmp, path)
+            except OSError as exc:
+                for later, _, _, _ in staged[at:]:
+                    with contextlib.suppress(OSError):
+                        os.unlink(later)
+                raise StorageError("write", path, exc) from exc
             with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise StorageError("write", path, exc) from exc
+                st, was = os.lstat(path), made[at]
+                if (st.st_ino, st.st_size, st.st_mtime_ns) == (
+                    was.st_ino,
+                    was.st_size,
+                    was.st_mtime_ns,
+                ):
+                    sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
+                    renamed[name] = FileInfo(sig, st.st_mtime)
         try:
             if sync:
-                fsync_path(os.path.dirname(path))
+                for folder in sorted({os.path.dirname(path) for _, path, _, _ in staged}):
+                    fsync_path(folder)
         except OSError as exc:
-            raise StorageError("write", path, exc) from exc
+            raise StorageError("write", staged[-1][1], exc) from exc
+        return renamed
 
     def sync(self, names: Iterable[str]) -> None:
         """Fsync the folders holding ``names``, making renames and deletions durable."""

@@ -9,7 +9,7 @@ import hashlib
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -461,6 +461,15 @@ class PgBackend:
             self._args(name=name, data=data, now=now),
         )
         self._held.files[name] = data
+
+    def write_all(
+        self, files: Sequence[tuple[str, bytes]], *, sync: bool = True
+    ) -> dict[str, FileInfo]:
+        """:meth:`write` for each file, in order (one transaction holds them all); no
+        listing info is told (the version is the commit's)."""
+        for name, data in files:
+            self.write(name, data)
+        return {}
 
     def sync(self, names: Iterable[str]) -> None:
         """Nothing to do: the transaction's commit makes a write durable."""
