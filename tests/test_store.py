@@ -917,6 +917,74 @@ def test_a_forked_child_writes_with_a_fsync_thread_of_its_own(scope_dir: Path) -
     assert (scope_dir / "a.md").read_bytes() == b"child"
 
 
+def test_a_failed_fsync_names_the_file_it_was_for(
+    scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the index's fsync fails (the second file, in the fsync thread), the error
+    names the index, not the first file of the write."""
+    import errno
+    import threading
+
+    from memdir.core.storage.files import FileBackend
+
+    backend = FileBackend(scope_dir)
+    backend.create()
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if threading.current_thread().name == "fsync":
+            raise OSError(errno.EIO, "I/O error")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with pytest.raises(memdir.StorageError) as caught:
+        backend.write_all([("a.md", b"one"), ("MEMORY.md", b"two")])
+    assert "MEMORY.md" in str(caught.value) and "a.md" not in str(caught.value)
+
+
+def test_a_file_replaced_right_after_the_writer_renamed_it_is_read(
+    store: memdir.Store, scope_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another file of the same size put in place of the topic file just after its rename
+    (a new inode) is what ``get()`` shows: the writer hands over what it wrote only while
+    the file renamed is still the one it wrote."""
+    real_replace, done = os.replace, []
+
+    def replace(src: str, dst: str) -> None:
+        real_replace(src, dst)
+        dst = os.fsdecode(dst)  # git's own writes pass bytes
+        if not done and dst.endswith(".md") and os.path.basename(dst) != "MEMORY.md":
+            done.append(dst)
+            other = dst + ".other"
+            with open(dst, "rb") as f, open(other, "wb") as g:
+                g.write(f.read().replace(b"The body of", b"Someone's  "))
+            real_replace(other, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    entry = add(store, "First")
+    monkeypatch.undo()
+    assert done and os.path.basename(done[0]) == entry.filename
+    assert store.get(entry.id).body == "Someone's   First."
+
+
+def test_a_writer_hands_over_nothing_where_timestamps_are_coarse(tmp_path: Path) -> None:
+    """On a file system with whole-second mtimes (ext4 with 128-byte inodes) a same-size
+    edit right after a write keeps the file's stat signature: what the writer wrote is then
+    not handed to the reader. Checked on real stat results of files whose times are set."""
+    from memdir.core.storage.files import told_after_write
+
+    path = tmp_path / "a.md"
+    path.write_bytes(b"written")
+    for ns, told in ((1_700_000_000_123_456_789, True), (1_700_000_000_000_000_000, False)):
+        os.utime(path, ns=(ns, ns))
+        st = os.lstat(path)
+        assert (told_after_write(st, st) is not None) is told, ns
+    other = tmp_path / "b.md"
+    other.write_bytes(b"another")  # same size, another inode
+    os.utime(other, ns=(1_700_000_000_123_456_789,) * 2)
+    assert told_after_write(os.lstat(path), os.lstat(other)) is None
+
+
 def test_a_lock_wait_that_times_out_lets_go_of_the_lock(scope_dir: Path) -> None:
     """A writer that gave up waiting must not take the lock later and keep it: its
     waiting thread releases it, so the next writer gets it."""

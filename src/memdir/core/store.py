@@ -539,13 +539,14 @@ class Store:
             for name in leftovers:
                 self.backend.remove_leftover(name)
             snap = self._load(archive=True)
-            if self.history is not None and self._index_stale(snap):
-                self.history.absorb()  # an index edited by hand stays in history (no-op
-                # when nothing differs from the last commit, as for a missing index)
-            rewritten = self._write_index(snap.active, snap.problems)
-            return RepairReport(rewritten, leftovers, snap.problems + snap.archive_problems)
+            index = self._index_bytes(snap.active, snap.problems)  # rendered once
+            if index is not None:
+                if self.history is not None:
+                    self.history.absorb()  # an index edited by hand stays in history (no-op
+                    # when nothing differs from the last commit, as for a missing index)
+                self.backend.write(INDEX_NAME, index)
+            return RepairReport(index is not None, leftovers, snap.problems + snap.archive_problems)
 
     def _index_stale(self, snap: Snapshot) -> bool:
         """Whether MEMORY.md differs from the index ``snap`` renders (missing: stale)."""
-        expected = self.render_index(snap.active.values(), snap.problems).encode("utf-8")
-        return self.backend.read_index() != expected
+        return self._index_bytes(snap.active, snap.problems) is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import operator
 import os
 import re
 import secrets
@@ -48,6 +49,24 @@ _TOO_BIG = f"larger than {FILE_MAX_BYTES // 1024} KiB, more than any entry holds
 _S_IFDIR = stat.S_IFDIR
 _POLL_MAX = 0.002  # seconds between two tries for a busy lock, at most
 _TEMP = re.compile(r"\..+\.md\.\d+\.[0-9a-f]{8}\.tmp")  # what stage() creates
+# A file's stat signature: the fields that change whenever its bytes may have.
+_SIGNATURE = operator.attrgetter("st_ino", "st_size", "st_mtime_ns", "st_ctime_ns", "st_mode")
+_COARSE_NS = 1_000_000  # a file system's timestamps in whole ms (or coarser) are coarse
+
+
+def told_after_write(written: os.stat_result, now: os.stat_result) -> FileInfo | None:
+    """The listing info ``now`` (an ``lstat`` after the rename) gives a reader of what
+    this writer wrote, whose descriptor showed ``written``: None when the file is another
+    (inode, size or mtime differ) or when its mtime is coarse (whole milliseconds, as
+    whole seconds on ext4 with 128-byte inodes), where a same-size edit right after the
+    write keeps the signature. docs/design/storage.md."""
+    if (now.st_ino, now.st_size, now.st_mtime_ns) != (
+        written.st_ino,
+        written.st_size,
+        written.st_mtime_ns,
+    ) or not now.st_mtime_ns % _COARSE_NS:
+        return None
+    return FileInfo(_SIGNATURE(now), now.st_mtime)
 
 
 def is_entry_name(name: str) -> bool:
@@ -97,17 +116,26 @@ def folders_of(root: str, names: Iterable[str]) -> list[str]:
     return sorted(folders)
 
 
-_Job = tuple[int, list[BaseException], threading.Lock]
+_Errors = list[tuple[int, BaseException]]  # (position of the descriptor, its error)
+_Job = tuple[int, int, _Errors, threading.Lock]
 _helper: tuple[threading.Thread, SimpleQueue[_Job]] | None = None
+
+
+class FsyncError(OSError):
+    """An fsync of :func:`fsync_together` failed; ``at`` is its descriptor's position."""
+
+    def __init__(self, at: int, cause: OSError) -> None:
+        super().__init__(cause.errno, cause.strerror)
+        self.at = at
 
 
 def _fsyncs(jobs: SimpleQueue[_Job]) -> None:
     while True:
-        fd, errors, done = jobs.get()
+        fd, at, errors, done = jobs.get()
         try:
             os.fsync(fd)
         except BaseException as exc:  # noqa: BLE001 - the writer raises it; this thread stays up
-            errors.append(exc)
+            errors.append((at, exc))
         finally:
             done.release()
 
@@ -116,10 +144,10 @@ def fsync_together(fds: Sequence[int]) -> None:
     """Fsync every descriptor at once: the first in this thread, the others in this
     process's fsync thread (started on first use, and again when it is not running, as
     in a forked child). Fsyncs waiting together share one journal commit (ext4), where
-    one after the other each waits for its own. Raises the first error once all are
-    done."""
+    one after the other each waits for its own. Once all are done, raises the error of
+    the first that failed (an OSError as :class:`FsyncError`, saying which)."""
     global _helper
-    errors: list[BaseException] = []
+    errors: _Errors = []
     waits = []
     if len(fds) > 1:
         if _helper is None or not _helper[0].is_alive():
@@ -129,21 +157,24 @@ def fsync_together(fds: Sequence[int]) -> None:
             thread = threading.Thread(target=_fsyncs, args=(jobs,), name="fsync", daemon=True)
             thread.start()
             _helper = (thread, jobs)
-        for fd in fds[1:]:
+        for at, fd in enumerate(fds[1:], 1):
             done = threading.Lock()
             done.acquire()
-            _helper[1].put((fd, errors, done))
+            _helper[1].put((fd, at, errors, done))
             waits.append(done)
     try:
         if fds:
             os.fsync(fds[0])
     except OSError as exc:
-        errors.insert(0, exc)
+        errors.append((0, exc))
     finally:
         for done in waits:
             done.acquire()
     if errors:
-        raise errors[0]
+        at, first = min(errors, key=lambda error: error[0])
+        if isinstance(first, OSError):
+            raise FsyncError(at, first) from first
+        raise first
 
 
 class FileBackend:
@@ -298,16 +329,9 @@ class FileBackend:
                         st = dirent.stat(follow_symlinks=False)
                     except FileNotFoundError:
                         continue
-                    # The signature: the fields that change whenever the bytes may have;
-                    # built inline (no call per file, no NamedTuple.__new__).
-                    mode = st.st_mode
-                    if mode & 0o170000 != _S_IFDIR:
+                    if st.st_mode & 0o170000 != _S_IFDIR:  # no call per file but C's
                         found[prefix + base] = tuple.__new__(
-                            FileInfo,
-                            (
-                                (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, mode),
-                                st.st_mtime,
-                            ),
+                            FileInfo, (_SIGNATURE(st), st.st_mtime)
                         )
         except OSError as exc:
             raise StorageError("list", folder, exc) from exc
@@ -455,9 +479,8 @@ class FileBackend:
         at once (:func:`fsync_together`), then renamed in the order given, so a crash
         leaves each file old or new and a later name is never renamed before an earlier
         one; then (unless ``sync`` is false) their folders are fsynced. Returns the listing
-        info of each file as renamed, when an ``lstat`` after the rename still shows the
-        temp file's inode, size and mtime (else the name is left out): a reader then need
-        not parse what this writer wrote."""
+        info of each file as renamed where :func:`told_after_write` gives it (else the name
+        is left out): a reader then need not parse what this writer wrote."""
         staged: list[tuple[str, str, int, str]] = []  # (temp file, target, descriptor, name)
         made: list[os.stat_result] = []
         try:
@@ -467,9 +490,13 @@ class FileBackend:
                 staged.append((tmp, path, fd, name))
             try:
                 fsync_together([fd for _, _, fd, _ in staged])
-                made = [os.fstat(fd) for _, _, fd, _ in staged]
-            except OSError as exc:
-                raise StorageError("write", staged[0][1], exc) from exc
+            except FsyncError as exc:  # name the file whose fsync failed
+                raise StorageError("write", staged[exc.at][1], exc) from exc
+            for _, path, fd, _ in staged:
+                try:
+                    made.append(os.fstat(fd))
+                except OSError as exc:
+                    raise StorageError("write", path, exc) from exc
         except BaseException:
             for tmp, _, _, _ in staged:
                 with contextlib.suppress(OSError):
@@ -488,14 +515,9 @@ class FileBackend:
                         os.unlink(later)
                 raise StorageError("write", path, exc) from exc
             with contextlib.suppress(OSError):
-                st, was = os.lstat(path), made[at]
-                if (st.st_ino, st.st_size, st.st_mtime_ns) == (
-                    was.st_ino,
-                    was.st_size,
-                    was.st_mtime_ns,
-                ):
-                    sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_mode)
-                    renamed[name] = FileInfo(sig, st.st_mtime)
+                told = told_after_write(made[at], os.lstat(path))
+                if told is not None:
+                    renamed[name] = told
         try:
             if sync:
                 for folder in sorted({os.path.dirname(path) for _, path, _, _ in staged}):
