@@ -67,7 +67,7 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
                 for v in cl.spots(_SEND).between(a, dest.start())
                 if ";" not in s[v.end() : dest.start()]
             ]
-            if not verbs or mentioned(s, verbs[-1].start()):
+            if not verbs:
                 continue
             verb = verbs[-1]
             whats = [
@@ -81,7 +81,6 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
             what = whats[0]
             if (
                 _NOT_SO.search(s, a, verb.start()) is not None
-                or negated(s, verb.start(), verb.end(), a)
                 or reported(s, verb.start(), verb.end(), a, b)
                 or cl.story(verb.start(), verb.end())
             ):
@@ -140,13 +139,8 @@ def _saved_then_run(s: str, cl: Clauses) -> Hit | None:
             urls = _URL_IN.findall(s, m.start(), m.end() + 200)
             if urls and all(official(u) for u in urls):
                 continue
-            a, b = cl.around(m.start(), m.end())
-            if (
-                negated(s, m.start(), m.end(), a)
-                or mentioned(s, m.start())
-                or reported(s, m.start(), m.end(), a, b)
-                or cl.story(m.start(), m.end())
-            ):
+            a = cl.around(m.start(), m.end())[0]
+            if negated(s, m.start(), m.end(), a) or cl.story(m.start(), m.end()):
                 continue
             return hit(
                 "execution.download-run",
