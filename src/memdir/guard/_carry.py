@@ -87,7 +87,7 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
                 continue
             return hit(
                 "exfiltration.egress",
-                "it sends something private (secrets, the conversation, memory, personal data) "
+                "it sends something private (a secret, the conversation, the agent's memory) "
                 "to an outside host",
                 min(verb.start(), what.start()),
                 max(dest.end(), what.end()),
