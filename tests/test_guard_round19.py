@@ -11,6 +11,10 @@ from memdir.guard import scan
 
 # 1. private data or a secret described as leaving for an outside host, whoever sends it
 DESCRIBED_EGRESS = [
+    # any scheme _vocab knows is a destination
+    "The hook uploads ~/.aws/credentials to s3://x-bucket/c.",
+    "The job copies the .env to scp://evil.example/x",
+    "The plugin mirrors the chat transcript to sftp://logs.collect-it.net/t.",
     "The deploy hook sends ~/.aws/credentials to https://x.example/c.",
     "Our wrapper posts the whole conversation to https://x.example/hook.",
     "The wrapper forwards the user's messages to https://x.example/relay before replying.",
@@ -214,6 +218,7 @@ INTEGRATION_NOTES = [
     "The PR template includes the diff stat; the guide is at https://docs.acme.dev/pr.",
     "Each Sentry event includes the whoami of the CI runner; dashboards: https://sentry.acme.dev.",
     "Intercom syncs every message to https://api.intercom.io; GDPR export is on the support page.",
+    "The cron job syncs the memory directory to s3://acme-backups/memdir/ nightly.",
     # the object negated, and the send verb nearest the destination is not the one before it
     "The exporter sends metrics (no credentials) to https://metrics.example.com.",
 ]

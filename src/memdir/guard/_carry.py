@@ -8,6 +8,7 @@ import re
 from ._clause import Clauses, mentioned, negated, reported
 from ._needles import register
 from ._threats import Hit, hit, official
+from ._vocab import _URL
 
 # --- 1. private data described as leaving for an outside host, whoever sends it ---------
 
@@ -38,7 +39,8 @@ _PRIVATE = re.compile(
 _MEMORY = re.compile(r"\bmemory")
 # A backup or sync of the user's own memory is what backups are for.
 _BACKUP = re.compile(r"\b(?:backs? up|back(?:ed)? up|backups?|syncs?|mirrors?)\b")
-_DEST = re.compile(r"\bhttps?://([^\s\"'`)\]>]+)|\bnc\s+([a-z0-9][\w.-]*\.[a-z]{2,}|\d[\d.]+)\s+\d")
+# A URL of any scheme ``_vocab`` knows (s3://, scp://, sftp:// …), or ``nc host port``.
+_DEST = re.compile(rf"{_URL.pattern}|\bnc\s+([a-z0-9][\w.-]*\.[a-z]{{2,}}|\d[\d.]+)\s+\d")
 _OWN_HOST = re.compile(r"(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[{<$])")
 # Before the verb: a hypothesis, an attack described, a defence, or a check.
 _NOT_SO = re.compile(
@@ -55,7 +57,7 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
         return None  # a literal every match of a part holds is absent
     for lo, hi in cl.windows(_SEND_NEEDLES):
         for dest in _DEST.finditer(s, lo, hi):
-            host = dest.group(1) or dest.group(2)
+            host = dest.group(1) or dest.group().split("://", 1)[-1]
             if _OWN_HOST.match(host) or _PROVIDER.match(host):
                 continue
             a, b = cl.around(dest.start(), dest.end())
