@@ -8,6 +8,7 @@ import re
 from ._clause import Clauses, mentioned, negated, reported
 from ._needles import register
 from ._threats import Hit, hit, official
+from ._vocab import _URL
 
 # --- 1. private data described as leaving for an outside host, whoever sends it ---------
 
@@ -18,40 +19,34 @@ _SEND = re.compile(
     r"send|upload|forward|mirror|"
     r"sendet|schickt|überträgt|lädt|envía|reenvía|sube|envoie|transfère|invia|envia)\b"
 )
-# The user's code: private, but a forge is where it is meant to go.
-_CODE_OBJECTS = (
-    r"\brepo'?s source\b|\bsource code\b|\b(?:staged|git) diff\b|\bthe diff\b|"
-    r"\bthe workspace\b(?! (?:build|artifacts?|artefacts?|binar))"
-)
-_CODE = re.compile(_CODE_OBJECTS)
-_FORGE = re.compile(r"(?:[\w-]+\.)*(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\b")
 # The agent's own model provider: a description of how the agent works, not a leak.
 _PROVIDER = re.compile(
     r"(?:api\.openai\.com|api\.anthropic\.com|generativelanguage\.googleapis\.com|"
     r"api\.mistral\.ai|openrouter\.ai|api\.groq\.com)\b"
 )
+# In a third-person description only what no integration ships to a third party counts:
+# secrets and credential stores, the conversation with the agent, the agent's memory. A diff,
+# the source, a core dump, e-mails or the clipboard go to review bots, crash reporters and
+# support desks every day (docs/design/guard.md, "Round 19 mended").
 _PRIVATE = re.compile(
     r"~/\.aws/credentials|\.ssh/id_\w+\b(?!\.pub)|(?<![\w.])\.env\b|\bconversation\b|"
-    r"\bchat ?transcripts?\b|"
+    r"\bchat ?transcripts?\b|\bkeychain\b|/etc/(?:passwd|shadow)\b|"
+    r"\b(?:api keys?|access tokens?|secret keys?|private keys?|passwords?|credentials)\b|"
     r"\bchat ?(?:history|log)\b|\bchatverlauf\w*|\bconversaci[oó]n\b|\bconversa\b|"
-    r"\b(?:user'?s|my|their|your) (?:messages|e-?mails|clipboard|personal \w+|private \w+)\b|"
-    r"\bevery message\b|\bmemory (?:files?|directory|folder|dir)\b|\bmemory\.md\b|"
-    r"\bclipboard\b|\bpersonal data\b|\bprivate notes\b|\b(?:shell|bash|zsh|session) history\b|"
-    r"\.bash_history|/etc/(?:passwd|shadow)\b|\.git directory\b|\bhidden files\b|\bwhoami\b|"
-    r"\bsession'?s output\b|" + _CODE_OBJECTS
+    r"\b(?:user'?s|my|your) messages\b|"
+    r"\bmemory (?:files?|directory|folder|dir)\b|\bmemory\.md\b"
 )
-_DEST = re.compile(r"\bhttps?://([^\s\"'`)\]>]+)|\bnc\s+([a-z0-9][\w.-]*\.[a-z]{2,}|\d[\d.]+)\s+\d")
+_MEMORY = re.compile(r"\bmemory")
+# A backup or sync of the user's own memory is what backups are for.
+_BACKUP = re.compile(r"\b(?:backs? up|back(?:ed)? up|backups?|syncs?|mirrors?)\b")
+# A URL of any scheme ``_vocab`` knows (s3://, scp://, sftp:// …), or ``nc host port``.
+_DEST = re.compile(rf"{_URL.pattern}|\bnc\s+([a-z0-9][\w.-]*\.[a-z]{{2,}}|\d[\d.]+)\s+\d")
 _OWN_HOST = re.compile(r"(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[{<$])")
 # Before the verb: a hypothesis, an attack described, a defence, or a check.
 _NOT_SO = re.compile(
     r"\b(?:if|whether|would|could|might|attackers?|malicious|malware|a poisoned|detects?|"
     r"prevents?|blocks?|make sure (?:no|nothing)|ensure (?:no|nothing)|used to|never|no longer|"
     r"was|were|had)\b"
-)
-# After it: the thing told as a story already dealt with.
-_DEALT = re.compile(
-    r"\b(?:we|i|they|it was|it has been|has been|was)\s+(?:\w+\s+)?(?:removed|deleted|disabled|"
-    r"reverted|fixed|blocked|patched|rotated)\b"
 )
 _SEND_NEEDLES = ("://", "nc ")
 register(_SEND_NEEDLES)
@@ -62,28 +57,39 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
         return None  # a literal every match of a part holds is absent
     for lo, hi in cl.windows(_SEND_NEEDLES):
         for dest in _DEST.finditer(s, lo, hi):
-            host = dest.group(1) or dest.group(2)
+            host = dest.group(1) or dest.group().split("://", 1)[-1]
             if _OWN_HOST.match(host) or _PROVIDER.match(host):
                 continue
             a, b = cl.around(dest.start(), dest.end())
             # found once over the text and looked up: a long line holds thousands of hosts
-            whats, verbs = cl.spots(_PRIVATE).between(a, b), cl.spots(_SEND).between(a, b)
-            if not whats or not verbs or mentioned(s, verbs[0].start()):
+            # the verb nearest the destination with no ";" between; its object after it or
+            # just before it, not negated (as ``_threats._egress`` reads it)
+            verbs = [
+                v
+                for v in cl.spots(_SEND).between(a, dest.start())
+                if ";" not in s[v.end() : dest.start()]
+            ]
+            if not verbs:
                 continue
-            what, verb = whats[0], verbs[0]
-            if _FORGE.match(host) and all(_CODE.fullmatch(w.group()) for w in whats):
+            verb = verbs[-1]
+            whats = [
+                w
+                for w in cl.spots(_PRIVATE).between(max(a, verb.start() - 60), dest.start())
+                if not negated(s, w.start(), w.end(), a)
+                and not (_MEMORY.match(w.group()) and _BACKUP.search(s, a, b))
+            ]
+            if not whats:
                 continue
+            what = whats[0]
             if (
                 _NOT_SO.search(s, a, verb.start()) is not None
-                or negated(s, verb.start(), verb.end(), a)
                 or reported(s, verb.start(), verb.end(), a, b)
                 or cl.story(verb.start(), verb.end())
-                or _DEALT.search(s, b, min(len(s), b + 160)) is not None
             ):
                 continue
             return hit(
                 "exfiltration.egress",
-                "it sends something private (secrets, the conversation, memory, personal data) "
+                "it sends something private (a secret, the conversation, the agent's memory) "
                 "to an outside host",
                 min(verb.start(), what.start()),
                 max(dest.end(), what.end()),
@@ -135,13 +141,8 @@ def _saved_then_run(s: str, cl: Clauses) -> Hit | None:
             urls = _URL_IN.findall(s, m.start(), m.end() + 200)
             if urls and all(official(u) for u in urls):
                 continue
-            a, b = cl.around(m.start(), m.end())
-            if (
-                negated(s, m.start(), m.end(), a)
-                or mentioned(s, m.start())
-                or reported(s, m.start(), m.end(), a, b)
-                or cl.story(m.start(), m.end())
-            ):
+            a = cl.around(m.start(), m.end())[0]
+            if negated(s, m.start(), m.end(), a) or cl.story(m.start(), m.end()):
                 continue
             return hit(
                 "execution.download-run",
