@@ -1,5 +1,7 @@
-"""Round 19: six structures reviewers found stored, each a detector of its own parts.
-See docs/design/guard.md, "Round 19"."""
+"""Acts tied to their objects across a clause: secrets, the conversation or the agent's memory
+described as leaving for an outside host; a saved fetch that is then run; a dropped ask joined
+to using a secret; a dropped confirmation beside a kept one for something else; a quoted
+injection adopted outside its quotes. Rationale: docs/design/guard.md, "Round 19"."""
 
 from __future__ import annotations
 
