@@ -19,7 +19,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pg_pages import _cluster, _cpu
-from scale import Generator, first_times, fresh_schema
+from scale import Generator, fresh_schema, pg_copy
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,12 +29,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--keep", action="store_true", help="keep the schema")
     a = ap.parse_args(argv)
-    from memdir.pg.bulk import copy
     from memdir.pg.db import PgDatabase
     from memdir.pg.sessions import PgStateDatabase
 
     rows = list(Generator(a.seed).messages(a.n))
-    sessions = first_times(rows)
     schema, url = fresh_schema(a.url, "bulkcpu")
     with psycopg.connect(a.url, autocommit=True) as control:
         try:
@@ -45,11 +43,7 @@ def main(argv: list[str] | None = None) -> int:
             db.migrations()  # the schema is made before the clock starts
             load0 = os.getloadavg()[0]
             c0, s0, t0 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
-            copy(
-                db,
-                ((f"s{k:07d}", "cli", v) for k, v in sessions.items()),
-                ((f"s{r[0]:07d}", *r[1:]) for r in rows),
-            )
+            pg_copy(db, rows)
             c1, s1, t1 = time.process_time(), _cpu(post, reaped=True), time.perf_counter()
             db.pg.close()
             tables = control.execute(

@@ -18,7 +18,7 @@ from pathlib import Path
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scale import Generator, first_times, fresh_schema
+from scale import Generator, fresh_schema, pg_copy
 
 STEP = "0008_message_postings"
 
@@ -30,21 +30,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--inline-key", action="store_true", help="the key kept up row by row")
     a = ap.parse_args(argv)
-    from memdir.pg.bulk import copy
     from memdir.pg.db import PgDatabase
     from memdir.pg.sessions import PgStateDatabase
 
     rows = list(Generator(a.seed).messages(a.n))
-    sessions = first_times(rows)
     schema, url = fresh_schema(a.url, "step8")
     with psycopg.connect(a.url, autocommit=True) as control:
         try:
             db = PgStateDatabase(PgDatabase(url))
-            copy(
-                db,
-                ((f"s{k:07d}", "cli", v) for k, v in sessions.items()),
-                ((f"s{r[0]:07d}", *r[1:]) for r in rows),
-            )
+            pg_copy(db, rows)
             full = db.component
             db.pg.close()
             control.execute(f"SET search_path TO {schema}")

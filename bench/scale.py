@@ -188,6 +188,18 @@ def first_times(
     return sessions
 
 
+def pg_copy(state: Any, rows: list[tuple[int, str, str, str | None, str | None, float]]) -> Any:
+    """``rows`` (as :class:`Generator` yields them) into a PostgreSQL state through memdir's
+    bulk path, each session started at its first message; returns what ``copy`` counted."""
+    from memdir.pg.bulk import copy
+
+    return copy(
+        state,
+        ((f"s{k:07d}", "cli", v) for k, v in first_times(rows).items()),
+        ((f"s{r[0]:07d}", *r[1:]) for r in rows),
+    )
+
+
 def fresh_schema(url: str, prefix: str) -> tuple[str, str]:
     """A new schema on the PostgreSQL server ``url`` and a URL whose ``search_path`` is it."""
     import secrets
@@ -509,13 +521,11 @@ class PgMemdirSystem(MemdirSystem):
 
         import psycopg
 
-        from memdir.pg.bulk import copy
         from memdir.pg.sessions import PgStateDatabase
 
         schema, url = fresh_schema(os.environ["MEMDIR_BENCH_DATABASE"], "scale")
         (db.parent / "pg.json").write_text(json.dumps({"url": url, "schema": schema}))
         rows = list(gen)
-        sessions = first_times(rows)
         import memdir
 
         md = memdir.open(home=db.parent, project=db.parent, database_url=url)
@@ -523,11 +533,7 @@ class PgMemdirSystem(MemdirSystem):
         assert isinstance(state, PgStateDatabase)
         state.migrations()  # the schema is made before the clock starts
         t0 = time.perf_counter()
-        got = copy(
-            state,
-            ((f"s{k:07d}", "cli", v) for k, v in sessions.items()),
-            ((f"s{r[0]:07d}", *r[1:]) for r in rows),
-        )
+        got = pg_copy(state, rows)
         t_ins = time.perf_counter() - t0
         assert got.messages == len(rows), got
         where = state.schema()

@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -23,7 +22,8 @@ from hypothesis import strategies as st
 import memdir
 from memdir.pg.db import PgDatabase
 from memdir.pg.names import remote_folder
-from test_team_server import SECRET, SHARED, Team, _checkout, _free_port, wait_for_port
+from test_team_server import SECRET, SHARED, Team, _checkout, run_cli, wait_for_port
+from webserver import free_port, serving
 
 pytestmark = pytest.mark.slow
 
@@ -66,15 +66,7 @@ def _laptop(team: Team, tmp: Path, name: str, user: str, server: str) -> dict[st
 
 
 def _run(env: dict[str, str], cwd: Path, *args: str, ok: bool = True) -> Any:
-    proc = subprocess.run(
-        [sys.executable, "-m", "memdir", "-C", str(cwd), *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
-    assert "Traceback" not in proc.stderr, proc.stderr
+    proc = run_cli(env, cwd, *args, ok=ok)
     return json.loads(proc.stdout) if ok and "--json" in args else proc
 
 
@@ -227,11 +219,11 @@ def test_a_clear_error_for_each_way_it_can_fail(team: Team, server: str, tmp_pat
     assert both.returncode == 2 and "not both" in both.stderr
     no_token = {k: v for k, v in env.items() if k != "MEMDIR_TOKEN"}
     assert "MEMDIR_TOKEN" in _run(no_token, team.shared, "pull", ok=False).stderr
-    gone = f"http://127.0.0.1:{_free_port()}"
+    gone = f"http://127.0.0.1:{free_port()}"
     unreachable = _run(env, team.shared, "pull", "--server", gone, ok=False)
     assert f"cannot reach the team server at {gone}" in unreachable.stderr
     # a web server that is not memdir
-    port = _free_port()
+    port = free_port()
     other = subprocess.Popen(
         [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
         cwd=tmp_path,
@@ -429,7 +421,7 @@ def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> N
     env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "home"), "MEMDIR_BACKGROUND": "0"}
     env.pop("MEMDIR_DATABASE_URL", None)
     token = _run(env, tmp_path, "serve", "--print-token").stdout.strip()
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "memdir", "serve", "--port", str(port)],
         env=env,
@@ -453,38 +445,25 @@ def test_the_routes_run_on_the_mcp_calls_limiter(
     anyio's default one that the token gate uses (a large push would starve it)."""
     import threading
 
-    import uvicorn
-
     from memdir.serve import make_app
 
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
         monkeypatch.setenv(key, team.env[key])
     md = memdir.open(team.home, team.shared, database_url=team.url)
-    port = _free_port()
-    config = uvicorn.Config(make_app(md, "", threads=3), host="127.0.0.1", port=port)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
     limits: list[float | None] = []
     real = anyio.to_thread.run_sync
 
     async def counted(fn: Any, *args: Any, **options: Any) -> Any:
-        if threading.current_thread() is thread:  # the server's event loop
+        if threading.current_thread() is not threading.main_thread():  # the server's loop
             limiter = options.get("limiter")
             limits.append(None if limiter is None else limiter.total_tokens)
         return await real(fn, *args, **options)
 
     monkeypatch.setattr(anyio.to_thread, "run_sync", counted)
-    thread.start()
     try:
-        deadline = time.monotonic() + 30
-        while not server.started:
-            assert thread.is_alive() and time.monotonic() < deadline, "did not start"
-            time.sleep(0.02)
-        url = f"http://127.0.0.1:{port}"
-        status, _ = _http(url, team.tokens["alice"], "/api/entries", **_project(SHARED))
+        with serving(make_app(md, "", threads=3)) as url:
+            status, _ = _http(url, team.tokens["alice"], "/api/entries", **_project(SHARED))
         assert status == 200
     finally:
-        server.should_exit = True
-        thread.join(timeout=30)
         md.close()
     assert limits == [None, 3], limits  # the token check, then the route's work

@@ -29,6 +29,7 @@ import memdir
 from memdir.core.errors import AccessError, ReadOnlyScopeError
 from memdir.core.storage.postgres import PgBackend, PgHistory, ScopeKey
 from memdir.pg.db import PgDatabase
+from webserver import free_port
 
 pytestmark = pytest.mark.slow
 
@@ -46,10 +47,21 @@ def _checkout(folder: Path, remote: str) -> Path:
     return folder.resolve()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def run_cli(
+    env: dict[str, str], cwd: Path | None, *args: str, ok: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """``memdir [-C cwd] args`` as a subprocess; asserts its exit status and no traceback."""
+    where = ["-C", str(cwd)] if cwd is not None else []
+    proc = subprocess.run(
+        [sys.executable, "-m", "memdir", *where, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
 
 
 class Team:
@@ -77,23 +89,13 @@ class Team:
         env = dict(self.env)
         if user is not None:
             env.update(MEMDIR_DATABASE_URL=self.url, MEMDIR_USER=user)
-        where = ["-C", str(cwd)] if cwd is not None else []
-        proc = subprocess.run(
-            [sys.executable, "-m", "memdir", *where, *args],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert (proc.returncode == 0) == ok, proc.stdout + proc.stderr
-        assert "Traceback" not in proc.stderr, proc.stderr
-        return proc
+        return run_cli(env, cwd, *args, ok=ok)
 
     def admin(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
         return self.cli("serve", "--database", self.url, "users", *args, ok=ok)
 
     def serve(self, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
-        port = _free_port()
+        port = free_port()
         args = ["serve", "--database", self.url, "--port", str(port), *extra]
         proc = subprocess.Popen(
             [sys.executable, "-m", "memdir", *args],
@@ -483,7 +485,7 @@ def test_a_tool_call_checks_its_token_on_the_calls_own_thread_hop(
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
         monkeypatch.setenv(key, team.env[key])
     md = memdir.open(team.home, team.shared, database_url=team.url)
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(make_app(md, "", threads=4), host="127.0.0.1", port=port, lifespan="on")
     )

@@ -136,9 +136,9 @@ def via(request: pytest.FixtureRequest, pg_url: str, tmp_path: Path) -> Iterator
     if request.param == "database":
         yield ["--database", pg_url]
         return
-    from test_team_server import _free_port
+    from webserver import free_port
 
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "MEMDIR_HOME": str(tmp_path / "server"), "MEMDIR_BACKGROUND": "0"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "memdir", "serve", "--database", pg_url, "--port", str(port)],
