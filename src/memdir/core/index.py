@@ -86,15 +86,18 @@ def _first_line(body: str) -> str:
     return next((ln for ln in body.splitlines() if ln.strip()), "")
 
 
-def _line_of(entry: Entry, tag: str = "") -> tuple[str, int]:
-    # Memoised on the fields it uses: every write re-renders the whole index.
-    hook = entry.description or _first_line(entry.body)
-    return _line(entry.name, entry.id, entry.archived, hook, tag)
+def _lines(entries: Iterable[Entry], tags: Mapping[str, str]) -> list[tuple[str, int]]:
+    """Each entry's index line and its size: memoised on the fields it uses, in one loop
+    without a call per entry but ``_line``'s (every write renders every line)."""
+    return [
+        _line(e.name, e.id, e.archived, e.description or _first_line(e.body), tags.get(e.id, ""))
+        for e in entries
+    ]
 
 
 def index_line(entry: Entry) -> str:
     """``- [Title](file.md) — hook``; file names with spaces go in angle brackets."""
-    return _line_of(entry)[0]
+    return _lines((entry,), {})[0][0]
 
 
 def rank(entries: Iterable[Entry], last_used: Mapping[str, datetime] | None = None) -> list[Entry]:
@@ -184,17 +187,11 @@ def index_with_left_out(
     tag = tags or {}
     ranked = rank(entries, last_used)
 
-    def lines_of(start: int, stop: int) -> list[tuple[str, int]]:
-        return [  # _line_of inlined: every write renders every line
-            _line(e.name, e.id, e.archived, e.description or _first_line(e.body), tag.get(e.id, ""))
-            for e in ranked[start:stop]
-        ]
-
     notes = [_unreadable_note(unreadable)] if unreadable else []
     fixed = header + "".join(f"\n{n}\n" for n in notes)
     room_lines = max_lines - fixed.count("\n")
     room_bytes = max_bytes - len(fixed.encode())
-    head = lines_of(0, max(room_lines, 0))
+    head = _lines(ranked[: max(room_lines, 0)], tag)
     lines = head
     kept: Sequence[int]
     if len(ranked) <= room_lines and sum(map(_SIZE, head)) <= room_bytes:
@@ -205,7 +202,7 @@ def index_with_left_out(
         if sum(map(_SIZE, head[: max(room_lines, 0)])) <= room_bytes:  # the usual case
             kept = range(max(min(room_lines, len(head)), 0))
         else:  # skip the lines that do not fit and try the shorter ones after them
-            lines = head + lines_of(len(head), len(ranked))
+            lines = head + _lines(ranked[len(head) :], tag)
             sizes = list(map(_SIZE, lines))
             # The longest prefix that fits, found in C; then line by line, stopping early
             # once no line left is short enough for the room left.

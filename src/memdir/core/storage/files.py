@@ -16,15 +16,11 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..errors import LockTimeoutError, StorageError
 from ..model import BODY_MAX_BYTES
 from .base import INDEX_NAME, SKILL_FILE, SKILLS_DIR, FileInfo, is_skill_name
-from .regular import fsync_path
-
-if TYPE_CHECKING:
-    from queue import SimpleQueue
+from .regular import FsyncError, fsync_path, fsync_together
 
 ARCHIVE = "archive"
 LOCK_NAME = ".lock"
@@ -114,67 +110,6 @@ def folders_of(root: str, names: Iterable[str]) -> list[str]:
                 raise OSError(errno.ELOOP, why)
         folders.add(folder)
     return sorted(folders)
-
-
-_Errors = list[tuple[int, BaseException]]  # (position of the descriptor, its error)
-_Job = tuple[int, int, _Errors, threading.Lock]
-_helper: tuple[threading.Thread, SimpleQueue[_Job]] | None = None
-
-
-class FsyncError(OSError):
-    """An fsync of :func:`fsync_together` failed; ``at`` is its descriptor's position."""
-
-    def __init__(self, at: int, cause: OSError) -> None:
-        super().__init__(cause.errno, cause.strerror)
-        self.at = at
-
-
-def _fsyncs(jobs: SimpleQueue[_Job]) -> None:
-    while True:
-        fd, at, errors, done = jobs.get()
-        try:
-            os.fsync(fd)
-        except BaseException as exc:  # noqa: BLE001 - the writer raises it; this thread stays up
-            errors.append((at, exc))
-        finally:
-            done.release()
-
-
-def fsync_together(fds: Sequence[int]) -> None:
-    """Fsync every descriptor at once: the first in this thread, the others in this
-    process's fsync thread (started on first use, and again when it is not running, as
-    in a forked child). Fsyncs waiting together share one journal commit (ext4), where
-    one after the other each waits for its own. Once all are done, raises the error of
-    the first that failed (an OSError as :class:`FsyncError`, saying which)."""
-    global _helper
-    errors: _Errors = []
-    waits = []
-    if len(fds) > 1:
-        if _helper is None or not _helper[0].is_alive():
-            from queue import SimpleQueue  # on the first write: reads never pay for it
-
-            jobs: SimpleQueue[_Job] = SimpleQueue()
-            thread = threading.Thread(target=_fsyncs, args=(jobs,), name="fsync", daemon=True)
-            thread.start()
-            _helper = (thread, jobs)
-        for at, fd in enumerate(fds[1:], 1):
-            done = threading.Lock()
-            done.acquire()
-            _helper[1].put((fd, at, errors, done))
-            waits.append(done)
-    try:
-        if fds:
-            os.fsync(fds[0])
-    except OSError as exc:
-        errors.append((0, exc))
-    finally:
-        for done in waits:
-            done.acquire()
-    if errors:
-        at, first = min(errors, key=lambda error: error[0])
-        if isinstance(first, OSError):
-            raise FsyncError(at, first) from first
-        raise first
 
 
 class FileBackend:
