@@ -74,14 +74,8 @@ class Bootstrap:
         """JSON-ready form for ``--json``."""
 
         def found(f: Found, **extra: str) -> dict[str, Any]:
-            return {
-                "kind": f.kind,
-                "source": f.source,
-                "type": f.type,
-                "name": f.name,
-                "detail": f.detail,
-                **extra,
-            }
+            keys = ("kind", "source", "type", "name", "detail")
+            return {**{k: getattr(f, k) for k in keys}, **extra}
 
         return {
             "proposals": [p.to_dict() for p in self.proposals],

@@ -215,13 +215,6 @@ def _items(data: Iterator[object], where: str, problems: list[str]) -> Iterator[
         )
 
 
-def read_chat_export(text: str, where: str = "chat export") -> ChatExport:
-    """:func:`parse_chat_export` of JSON ``text``; invalid JSON is a ParseError."""
-    out = ChatExport()
-    out.conversations = list(iter_chat_export([text], where, out.problems))
-    return out
-
-
 class _Chunks:
     """Text chunks as the binary file ijson reads, counting the bytes read."""
 
