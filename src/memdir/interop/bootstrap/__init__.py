@@ -202,13 +202,9 @@ def propose(
     cached_only: bool = False,
     fresh: bool = False,
 ) -> Bootstrap:
-    """What bootstrap would write, as proposals; writes no memory.
-
-    With a model as the provider, its answers are kept in :func:`cache_path` (only the
-    candidates that became proposals) so the ids printed name the same proposals later.
-    ``cached_only`` (what ``--apply`` does): answer only from that file, never ask the
-    model, and leave the file alone. ``fresh``: ask the model again for every text and
-    replace the file."""
+    """What bootstrap would write, as proposals; writes no memory. ``cached_only``: the
+    model's answers only from :func:`cache_path`; ``fresh``: ask it again and replace them
+    (docs/design/interop.md)."""
     if cached_only and fresh:
         raise MemdirError(
             "bootstrap: cached_only (--apply) answers from the last dry run's "
