@@ -698,15 +698,9 @@ class Dispatcher:
                 **extra,
             }
         if summarize and model is None:
-            return {
-                "success": True,
-                "results": results,
-                "note": "summaries need MEMDIR_LLM",
-                **extra,
-            }
-        if helper is not None and helper.skipped:
-            note = f"no model help: {helper.skipped}"
-            return {"success": True, "results": results, "note": note, **extra}
+            extra = {"note": "summaries need MEMDIR_LLM", **extra}
+        elif helper is not None and helper.skipped:
+            extra = {"note": f"no model help: {helper.skipped}", **extra}
         return {"success": True, "results": results, **extra}
 
     def _scroll(self, session_id: str | None, around: int | None, window: int) -> dict[str, Any]:

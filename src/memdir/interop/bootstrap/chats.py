@@ -15,16 +15,11 @@ MAX_ITEM_BYTES = 32 << 20  # one conversation of a streamed export, as JSON text
 MAX_DEPTH = 200  # nesting of one conversation
 _TOO_DEEP: Any = object()  # an item nested deeper than that
 _ROLES = {
-    "human": "user",
-    "user": "user",
-    "assistant": "assistant",
-    "ai": "assistant",
-    "bot": "assistant",
-    "model": "assistant",
+    **dict.fromkeys(("human", "user"), "user"),
+    **dict.fromkeys(("assistant", "ai", "bot", "model"), "assistant"),
+    **dict.fromkeys(("tool", "function"), "tool"),
     "system": "system",
-    "tool": "tool",
     "developer": "developer",
-    "function": "tool",
 }
 
 
