@@ -185,14 +185,8 @@ def users_ls(state: State, as_json: bool) -> None:
 
     found = team.listing(_db(state))
     if as_json:
-        click.echo(
-            json.dumps(
-                [
-                    {"name": u.name, "admin": u.admin, "projects": u.projects, "tokens": u.tokens}
-                    for u in found
-                ]
-            )
-        )
+        keys = ("name", "admin", "projects", "tokens")
+        click.echo(json.dumps([{k: getattr(u, k) for k in keys} for u in found]))
         return
     for u in found:
         role = "admin" if u.admin else "user"
