@@ -23,16 +23,9 @@ if TYPE_CHECKING:
 
 
 class MemorySession:
-    """One conversation's view of memory.
-
-    The system block is rendered once, when the session starts, and stays byte-identical
-    for the whole session, so the provider's prompt cache keeps hitting; writes made during
-    the session go to disk and show in tool results, not in the system prompt.
-
-    The session is recorded in state.db when it first logs a message (or its memory mode
-    is set), so a session that never logs leaves no row behind. ``id`` is known from the
-    start: pass it as ``parent_id`` to a child session.
-    """
+    """One conversation's view of memory: a system block frozen at its start, its tools
+    and its log (docs/design/tools.md). ``id`` is known from the start: pass it as
+    ``parent_id`` to a child session."""
 
     def __init__(
         self,
@@ -228,16 +221,8 @@ class MemorySession:
     ) -> str | None:
         """A ``<memory-context>`` block of the entries and past-session passages relevant
         to ``query`` (at most ``max_chars``), to append to the user's message; None when
-        nothing is relevant.
-
-        Past sessions come from other session trees than this one, and only from sessions
-        whose memory mode is ``enabled`` (polluted ones may carry third-party text).
-        ``deep``: when no past-session hit is strong, the chat model searches and reads
-        further in a bounded loop (:mod:`memdir.pipeline.deep`, at most ``deep_seconds``
-        if given); offline the quick result stands and the block says so. None: the
-        ``deep_recall`` setting (off by default), which the harness hooks' recall follows,
-        and then only for a message that asks about the past (``deep.asks_about_past``).
-        """
+        nothing is relevant. ``deep``: let the chat model search further when no hit is
+        strong (None: the ``deep_recall`` setting); see docs/design/tools.md."""
         cue = deep is None
         if deep is None:
             deep = self.md.settings.deep_recall

@@ -298,15 +298,8 @@ class _Backend:
     async def session(
         self, ctx: ServerRequestContext[Any], project: object = None
     ) -> MemorySession:
-        """This connection's session, started (snapshot frozen) on its first request.
-
-        Over stdio the process serves one connection, whichever protocol era it speaks
-        (in the 2026 era the SDK makes a Connection per request), in its own folder. Over
-        HTTP the handshake era is enforced (see :mod:`memdir.serve`), the connection is
-        the request's ``Mcp-Session-Id``, and its project comes from the client (see the
-        module docstring; ``project`` is a tool call's argument). A session whose project
-        changes (new roots) ends, and one for the new project starts.
-        """
+        """This connection's session, started (snapshot frozen) on its first request;
+        ``project`` is a tool call's argument (docs/design/serve.md)."""
         if self.http is None:
             async with self.starting:
                 if self.only is None:

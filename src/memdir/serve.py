@@ -247,11 +247,8 @@ class AuthGate:
         return True
 
     async def _body(self, receive: Receive, send: Send) -> tuple[Receive, bytes] | None:
-        """Read the whole body first (a chunked one has no Content-Length): over
-        ``max_body`` is answered 413 here, a client that leaves mid-body gets nothing,
-        and neither reaches the SDK (which would answer 500 and log a traceback). Returns
-        a ``receive`` that replays the body, and the body; None when the request is done
-        with."""
+        """Read the whole body first (docs/design/serve.md): a ``receive`` that replays it,
+        and the body; None when the request is done with (answered 413, or abandoned)."""
         from .web.security import read_body
 
         replay, over, body = await read_body(receive, self.max_body)

@@ -370,12 +370,8 @@ class Dispatcher:
         self.failures = 0
 
     def call(self, name: object, arguments: object) -> dict[str, Any]:
-        """Run one tool call; always returns a JSON-serialisable dict. From the third
-        failure in a turn on, errors tell the model to stop using memory and carry on (the
-        calls still run: a harness that never calls :meth:`new_turn` is not locked out).
-        No text in the result is longer than ``RESULT_CHARS``. A success, or a quiet
-        minute since the last call (a harness that never marks turns), starts the count
-        again."""
+        """Run one tool call; always returns a JSON-serialisable dict, no text in it longer
+        than ``RESULT_CHARS``; failures are counted per turn (docs/design/tools.md)."""
         now = self.md.clock()
         if self._last_call is not None and (now - self._last_call).total_seconds() >= QUIET:
             self.failures = 0
@@ -702,15 +698,9 @@ class Dispatcher:
                 **extra,
             }
         if summarize and model is None:
-            return {
-                "success": True,
-                "results": results,
-                "note": "summaries need MEMDIR_LLM",
-                **extra,
-            }
-        if helper is not None and helper.skipped:
-            note = f"no model help: {helper.skipped}"
-            return {"success": True, "results": results, "note": note, **extra}
+            extra = {"note": "summaries need MEMDIR_LLM", **extra}
+        elif helper is not None and helper.skipped:
+            extra = {"note": f"no model help: {helper.skipped}", **extra}
         return {"success": True, "results": results, **extra}
 
     def _scroll(self, session_id: str | None, around: int | None, window: int) -> dict[str, Any]:

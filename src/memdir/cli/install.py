@@ -174,7 +174,7 @@ def claude_code_hook(state: State, no_budget: bool, budget: float) -> None:
     import subprocess
     import sys
 
-    from ..interop.install._command import memdir_command
+    from ..interop.install._command import detached, memdir_command
     from ..interop.install.claude_code_hook import MAX_INPUT, answer
 
     raw = sys.stdin.buffer.read(MAX_INPUT + 1)
@@ -186,13 +186,7 @@ def claude_code_hook(state: State, no_budget: bool, budget: float) -> None:
         return
     home_path = Path(home) if home is not None else Path.home() / ".memdir"  # no config read
     argv = [*memdir_command(home_path), "hook", "claude-code", "--no-budget"]
-    child = subprocess.Popen(
-        argv,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    child = detached(argv, stdin=subprocess.PIPE)
     assert child.stdin is not None
     child.stdin.write(raw)
     child.stdin.close()

@@ -11,16 +11,12 @@ from typing import Any
 Report = Callable[[str, int, "int | None"], None]
 
 
-def _quiet(stage: str, done: int, total: int | None) -> None:
-    """Nothing to show."""
-
-
 @contextmanager
 def bar(*, as_json: bool = False) -> Iterator[Report]:
     """A ``(stage, done, total)`` callback drawing rich progress bars on a terminal
     (``total`` None: a spinner); a no-op for JSON output or when stderr is not a tty."""
     if as_json or not sys.stderr.isatty():
-        yield _quiet
+        yield lambda stage, done, total: None
         return
     from rich.console import Console
     from rich.progress import (

@@ -14,7 +14,6 @@ from .app import State, cli, dump
 
 if TYPE_CHECKING:
     from ..pg.db import PgDatabase
-    from ..pg.transfer import Transfer
 
 
 @cli.command()
@@ -186,14 +185,8 @@ def users_ls(state: State, as_json: bool) -> None:
 
     found = team.listing(_db(state))
     if as_json:
-        click.echo(
-            json.dumps(
-                [
-                    {"name": u.name, "admin": u.admin, "projects": u.projects, "tokens": u.tokens}
-                    for u in found
-                ]
-            )
-        )
+        keys = ("name", "admin", "projects", "tokens")
+        click.echo(json.dumps([{k: getattr(u, k) for k in keys} for u in found]))
         return
     for u in found:
         role = "admin" if u.admin else "user"
@@ -345,8 +338,24 @@ def _server(server: str | None, database: str | None, token_file: Path | None) -
     return Server(url, token)
 
 
-def _report(done: Transfer, as_json: bool, verb: str, where: str) -> None:
+def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
+    """Push this home's memories to the team server, or pull them from it."""
+    from ..engine import open as open_memdir
+    from ..pg import remote
+    from ..pg.transfer import entries_of, transfer
 
+    to = _server(options["server"], options["database"], options["token_file"])
+    apply, as_json = options["apply"], options["as_json"]
+    url = None if to is not None else _database(options["database"])
+    # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
+    local = open_memdir(state.home, state.project, database_url="")
+    if url is None:
+        done = (remote.push if pushing else remote.pull)(to, local, apply=apply)
+    else:
+        team = open_memdir(state.home, state.project, database_url=url)
+        side, notes = entries_of(local if pushing else team)
+        where = "on the team server" if pushing else "in this home"
+        done = transfer(side, team if pushing else local, apply=apply, where=where, notes=notes)
     if as_json:
         dump(done.to_dict())
         return
@@ -356,6 +365,9 @@ def _report(done: Transfer, as_json: bool, verb: str, where: str) -> None:
         line = f"{m.action:<8} {m.scope:<8} {m.entry}" + (f" — {m.reason}" if m.reason else "")
         click.secho(line, fg="red" if m.action == "refused" else None)
     counts = ", ".join(f"{n} {a}" for a, n in done.counts().items())
+    verb, where = (
+        ("Pushed", "to the team server") if pushing else ("Pulled", "from the team server")
+    )
     click.echo(
         f"{verb if done.applied else 'Would ' + verb.lower()[:4]} {where}: {counts or 'nothing'}."
     )
@@ -366,58 +378,18 @@ def _report(done: Transfer, as_json: bool, verb: str, where: str) -> None:
 @cli.command()
 @_transfer_options
 @click.pass_obj
-def push(
-    state: State,
-    database: str | None,
-    server: str | None,
-    token_file: Path | None,
-    apply: bool,
-    as_json: bool,
-) -> None:
+def push(state: State, /, **options: Any) -> None:
     """Copy this home's user, project and local memories into the team server: with
     --server and your token, as the token's user; with --database, as $MEMDIR_USER. A dry
     run by default; a re-run adds nothing; the guard applies on the server."""
-    from ..engine import open as open_memdir
-    from ..pg import remote
-    from ..pg.transfer import entries_of, transfer
-
-    to = _server(server, database, token_file)
-    # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
-    local = open_memdir(state.home, state.project, database_url="")
-    if to is not None:
-        done = remote.push(to, local, apply=apply)
-    else:
-        team = open_memdir(state.home, state.project, database_url=_database(database))
-        side, notes = entries_of(local)
-        done = transfer(side, team, apply=apply, where="on the team server", notes=notes)
-    _report(done, as_json, "Pushed", "to the team server")
+    _transfer(state, True, options)
 
 
 @cli.command()
 @_transfer_options
 @click.pass_obj
-def pull(
-    state: State,
-    database: str | None,
-    server: str | None,
-    token_file: Path | None,
-    apply: bool,
-    as_json: bool,
-) -> None:
+def pull(state: State, /, **options: Any) -> None:
     """Write your memories on the team server (user, project, local) into this home as
     Markdown files (--server with your token, or --database). A dry run by default; a
     re-run writes nothing."""
-    from ..engine import open as open_memdir
-    from ..pg import remote
-    from ..pg.transfer import entries_of, transfer
-
-    to = _server(server, database, token_file)
-    if to is not None:
-        local = open_memdir(state.home, state.project, database_url="")
-        done = remote.pull(to, local, apply=apply)
-    else:
-        team = open_memdir(state.home, state.project, database_url=_database(database))
-        local = open_memdir(state.home, state.project, database_url="")  # as in push
-        side, notes = entries_of(team)
-        done = transfer(side, local, apply=apply, where="in this home", notes=notes)
-    _report(done, as_json, "Pulled", "from the team server")
+    _transfer(state, False, options)

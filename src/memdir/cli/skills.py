@@ -26,14 +26,9 @@ _DESCRIPTION = click.option(
 
 
 def _data(skill: Skill, body: bool = False) -> dict[str, object]:
-    out: dict[str, object] = {
-        "name": skill.name,
-        "scope": skill.scope,
-        "description": skill.description,
-        "when_to_use": skill.when_to_use,
-        "path": str(skill.path),
-        "withheld": skill.withheld,
-    }
+    keys = ("name", "scope", "description", "when_to_use", "path", "withheld")
+    out: dict[str, object] = {k: getattr(skill, k) for k in keys}
+    out["path"] = str(skill.path)
     if body:
         out["text"] = skill.text
     return out

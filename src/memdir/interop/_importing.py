@@ -39,14 +39,8 @@ _WHAT = "what memdir imported from where"
 
 @dataclass(frozen=True)
 class ImportItem:
-    """One memory read from another harness's files, not yet written anywhere.
-
-    ``origin`` names where it came from (``<harness>:<absolute path>[#part]``) and becomes
-    the entry's ``origins``. ``folder`` targets the local scope of another project of
-    this home (a Codex task group that ``applies_to`` that project); None means ``scope``.
-    ``extra`` holds what the harness's file says that memdir's fields cannot (kept in the
-    entry's frontmatter, written back on export).
-    """
+    """One memory read from another harness's files, not yet written anywhere; its
+    ``origin``, ``folder`` and ``extra`` are in docs/design/interop.md."""
 
     type: EntryType | str
     name: str

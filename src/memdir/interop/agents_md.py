@@ -116,12 +116,9 @@ def export_agents_md(
     force: bool = False,
     entries: Sequence[Entry] | None = None,
 ) -> ExportReport:
-    """Write (or with ``apply=False`` plan) the memdir section of ``AGENTS.md``.
-
-    ``destination`` is the file or its folder (default: the checkout root's
-    ``AGENTS.md``). ``force`` is accepted for symmetry; the rest of the file is never
-    touched, so it is never needed.
-    """
+    """Write (or with ``apply=False`` plan) the memdir section of ``AGENTS.md`` in
+    ``destination``, the file or its folder (default: the checkout root's); ``force`` is
+    never needed (docs/design/interop.md)."""
     path = md.checkout_root / "AGENTS.md" if destination is None else Path(destination)
     if path.is_dir() and destination is not None:
         path = path / "AGENTS.md"

@@ -248,14 +248,6 @@ def _exports(md: Layers, proposals: Sequence[Proposal], plans: dict[str, Plan]) 
     return wanted
 
 
-def _export_agents_md(md: Layers) -> None:
-    from ..interop.agents_md import export_agents_md
-
-    report = export_agents_md(md, apply=True)
-    if report.refused:
-        raise MemdirError(f"{report.refused[0].path} was not written: {report.refused[0].reason}")
-
-
 def _check_skills(md: Layers, proposals: Sequence[Proposal]) -> None:
     """Every skill the proposals write, checked as its write will check it."""
     from .. import guard
@@ -296,7 +288,10 @@ def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
             for batch in batches:
                 done.append(_write(batch))
         if "agents-md" in exports:
-            _export_agents_md(md)
+            from ..interop.agents_md import export_agents_md
+
+            if refused := export_agents_md(md, apply=True).refused:
+                raise MemdirError(f"{refused[0].path} was not written: {refused[0].reason}")
         for w in (w for p in proposals for w in p.skills):
             md.write_skill_text(w.name, w.text, scope=w.scope)
     except MemdirError as exc:

@@ -183,10 +183,7 @@ def decided(ids: Sequence[str]) -> MemdirError:
 @contextmanager
 def claimed(md: Layers, ids: Sequence[str]) -> Iterator[None]:
     """Hold the held writes ``ids`` for the block (which applies them) and forget them
-    when it ends, so of several processes applying one at once exactly one does: the
-    others wait, then raise :func:`decided`. A failing block leaves them held. On one
-    machine ``pending.json``'s lock; on the team backend their rows, locked ``FOR UPDATE``
-    and deleted in that transaction."""
+    when it ends; a failing block leaves them held (docs/design/review.md)."""
     named = list(dict.fromkeys(ids))
     if not named:
         yield

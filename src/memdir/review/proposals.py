@@ -90,10 +90,6 @@ def _prefers(text: str, group: tuple[str, ...]) -> frozenset[str]:
     return mentioned if len(mentioned) == 1 else frozenset()
 
 
-def _older_newer(a: Entry, b: Entry) -> tuple[Entry, Entry]:
-    return (a, b) if (a.updated, a.id) <= (b.updated, b.id) else (b, a)
-
-
 def _pairs(store: Store, entries: list[Entry]) -> list[Proposal]:
     out: list[Proposal] = []
     done: set[str] = set()
@@ -101,7 +97,7 @@ def _pairs(store: Store, entries: list[Entry]) -> list[Proposal]:
         for b in entries[i + 1 :]:
             if a.id in done or b.id in done:
                 continue
-            old, new = _older_newer(a, b)
+            old, new = (a, b) if (a.updated, a.id) <= (b.updated, b.id) else (b, a)
             keys = [f"{store.scope}:{old.id}", f"{store.scope}:{new.id}"]
             remove = (Action(store.scope, (RemoveOp(old.id),)),)
             conflict = next(

@@ -77,11 +77,8 @@ def words(text: str) -> frozenset[str]:
     """:func:`tokens` of ``text`` with every :data:`SYNONYMS` variant read as its concept
     (a CJK variant also splits its run, so the characters around it stay words)."""
     low = _LATIN.sub(lambda m: _VARIANT[m.group(0)], unicodedata.normalize("NFKC", text).casefold())
-    return tokens(CJK_RUN.sub(lambda m: _CJK.sub(_spaced, m.group(0)), low))
-
-
-def _spaced(m: re.Match[str]) -> str:
-    return f" {_VARIANT[m.group(0)]} "
+    spaced = CJK_RUN.sub(lambda m: _CJK.sub(lambda v: f" {_VARIANT[v.group(0)]} ", m.group(0)), low)
+    return tokens(spaced)
 
 
 def _typo(word: str, others: frozenset[str]) -> bool:

@@ -41,14 +41,9 @@ def build_app(
 
         team, token = TeamSignIn(md.database), secrets.token_urlsafe(32)
     site = Site(md, Keys(token), port=port, team=team)
+    pages = (signin, memory, entry, review, sessions, context, activity)
     routes = [
-        *signin.routes(site),
-        *memory.routes(site),
-        *entry.routes(site),
-        *review.routes(site),
-        *sessions.routes(site),
-        *context.routes(site),
-        *activity.routes(site),
+        *(route for page in pages for route in page.routes(site)),
         Mount("/static", StaticFiles(packages=[("memdir.web", "static")]), name="static"),
     ]
 

@@ -33,11 +33,6 @@ DONE = {
 }
 
 
-def entry_files(change: Mapping[str, Any]) -> dict[str, Any]:
-    """The topic files a change touched (not the index, which follows from them)."""
-    return {p: c for p, c in change.items() if p.endswith(".md") and p != "MEMORY.md"}
-
-
 def diff_lines(diff: str) -> list[tuple[str, str]]:
     """A unified diff as ``(css class, line)`` pairs."""
     out = []
@@ -67,7 +62,8 @@ def _history(md: Memdir, scope: str, entry: Entry) -> tuple[list[dict[str, Any]]
         item: dict[str, Any] = {"revision": r, "lines": None}
         if i < INLINE_DIFFS:
             _, change = versions.change(r.commit.rev, scope)
-            item["lines"] = diff_lines(unified(entry_files(change)))
+            files = {p: c for p, c in change.items() if p.endswith(".md") and p != "MEMORY.md"}
+            item["lines"] = diff_lines(unified(files))  # the index follows from the files
         out.append(item)
     return out, None
 

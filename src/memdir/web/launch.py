@@ -4,7 +4,6 @@ one-time sign-in link to its page for a project."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import tempfile
 import time
@@ -15,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from ..core.errors import MemdirError
+from ..interop.install._command import detached
 from .security import Keys
 
 START_TIMEOUT = 20.0
@@ -62,13 +62,7 @@ def launch(home: Path, project: Path, *, port: int = 8765) -> Launch:
     if _probe(base, token, home) is None:
         command = [sys.executable, "-m", "memdir", "--home", str(home), "-C", str(project)]
         with tempfile.TemporaryFile() as log:  # its stderr: read back if it fails to start
-            proc = subprocess.Popen(
-                [*command, "serve", "--port", str(port)],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=log,
-                start_new_session=True,  # it outlives this command
-            )
+            proc = detached([*command, "serve", "--port", str(port)], stderr=log)
             deadline = time.monotonic() + START_TIMEOUT
             while _probe(base, token, home) is None:
                 if proc.poll() is not None:

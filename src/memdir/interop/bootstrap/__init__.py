@@ -74,14 +74,8 @@ class Bootstrap:
         """JSON-ready form for ``--json``."""
 
         def found(f: Found, **extra: str) -> dict[str, Any]:
-            return {
-                "kind": f.kind,
-                "source": f.source,
-                "type": f.type,
-                "name": f.name,
-                "detail": f.detail,
-                **extra,
-            }
+            keys = ("kind", "source", "type", "name", "detail")
+            return {**{k: getattr(f, k) for k in keys}, **extra}
 
         return {
             "proposals": [p.to_dict() for p in self.proposals],
@@ -208,13 +202,9 @@ def propose(
     cached_only: bool = False,
     fresh: bool = False,
 ) -> Bootstrap:
-    """What bootstrap would write, as proposals; writes no memory.
-
-    With a model as the provider, its answers are kept in :func:`cache_path` (only the
-    candidates that became proposals) so the ids printed name the same proposals later.
-    ``cached_only`` (what ``--apply`` does): answer only from that file, never ask the
-    model, and leave the file alone. ``fresh``: ask the model again for every text and
-    replace the file."""
+    """What bootstrap would write, as proposals; writes no memory. ``cached_only``: the
+    model's answers only from :func:`cache_path`; ``fresh``: ask it again and replace them
+    (docs/design/interop.md)."""
     if cached_only and fresh:
         raise MemdirError(
             "bootstrap: cached_only (--apply) answers from the last dry run's "

@@ -20,15 +20,8 @@ MAX_REPOS = 200
 MAX_BYTES = {"notes": 2 << 20, "chat": 2 << 30}
 MAX_CHAT_CHARS = 20_000_000  # chat text held per run (the extractor's MAX_CHARS)
 PART_CHARS = 1_900
-_EXT = {
-    ".md": "notes",
-    ".markdown": "notes",
-    ".txt": "notes",
-    ".text": "notes",
-    ".org": "notes",
-    ".rst": "notes",
-    ".json": "chat",
-}
+_NOTES = (".md", ".markdown", ".txt", ".text", ".org", ".rst")
+_EXT = {**dict.fromkeys(_NOTES, "notes"), ".json": "chat"}
 _SKIP = frozenset(
     {"node_modules", "__pycache__", "venv", "site-packages", "target", "dist", "build", "vendor"}
 )

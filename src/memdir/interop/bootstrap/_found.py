@@ -19,14 +19,8 @@ Progress = Callable[[str], None]  # one line of progress for long runs (the CLI:
 
 @dataclass(frozen=True)
 class Found:
-    """One candidate memory from one source, before review.
-
-    ``source`` names where it came from for people (a file, repository or harness);
-    ``origins`` are what the entry records (``bootstrap:<kind>:<path>``); ``detail`` the
-    evidence (``notes.md line 12``, ``18 of 20 commits``). ``refused`` is set when the
-    text it was extracted from trips the guard: it is listed, never proposed. ``answer``:
-    the (cache key, index) of the model's candidate it is, kept in the cache if proposed.
-    """
+    """One candidate memory from one source, before review (its fields:
+    docs/design/interop.md, ``memdir.interop.bootstrap``)."""
 
     kind: str
     source: str

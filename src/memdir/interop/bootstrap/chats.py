@@ -15,16 +15,11 @@ MAX_ITEM_BYTES = 32 << 20  # one conversation of a streamed export, as JSON text
 MAX_DEPTH = 200  # nesting of one conversation
 _TOO_DEEP: Any = object()  # an item nested deeper than that
 _ROLES = {
-    "human": "user",
-    "user": "user",
-    "assistant": "assistant",
-    "ai": "assistant",
-    "bot": "assistant",
-    "model": "assistant",
+    **dict.fromkeys(("human", "user"), "user"),
+    **dict.fromkeys(("assistant", "ai", "bot", "model"), "assistant"),
+    **dict.fromkeys(("tool", "function"), "tool"),
     "system": "system",
-    "tool": "tool",
     "developer": "developer",
-    "function": "tool",
 }
 
 
@@ -213,13 +208,6 @@ def _items(data: Iterator[object], where: str, problems: list[str]) -> Iterator[
         raise ParseError(
             where, "not a chat export (no item has the shape of a conversation or a message)"
         )
-
-
-def read_chat_export(text: str, where: str = "chat export") -> ChatExport:
-    """:func:`parse_chat_export` of JSON ``text``; invalid JSON is a ParseError."""
-    out = ChatExport()
-    out.conversations = list(iter_chat_export([text], where, out.problems))
-    return out
 
 
 class _Chunks:

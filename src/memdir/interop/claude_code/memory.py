@@ -125,15 +125,9 @@ def instruction_notes(md: Layers) -> list[str]:
     notes = []
 
     def read_already(path: Path) -> str | None:
-        scope = in_place.get(resolved(path))
-        return (
-            None
-            if scope is None
-            else (
-                f"{path}: memdir already reads it in place "
-                f"({scope} instructions); nothing to import"
-            )
-        )
+        if (scope := in_place.get(resolved(path))) is None:
+            return None
+        return f"{path}: memdir already reads it in place ({scope} instructions); nothing to import"
 
     def include(path: Path, line: str, into: Path) -> str:
         return read_already(path) or (
@@ -183,10 +177,7 @@ def _origin(path: Path) -> str:
 
 def _read_index(folder: Path, read: Read, pin_room: int = 0) -> dict[str, IndexLink]:
     """Each topic file's MEMORY.md line, by file name; the index's own notes become
-    items. Its title and summary (a top heading with text of its own, above every link)
-    are what Claude Code shows verbatim at the top of every session: they become a pinned
-    entry when they fit the ``pin_room`` left in the pinned budget, not a line of the
-    index that reads like one more memory."""
+    items, its title and summary a pinned one within ``pin_room`` (docs/design/interop.md)."""
     path = folder / INDEX
     try:
         index = parse_index(read_text(path, MAX_FILE_BYTES))

@@ -157,11 +157,8 @@ def _summary_item(kind: EntryType, section: str, context: str, no: int, text: st
 
 
 def parse_summary(text: str) -> Parsed:
-    """Items of ``memory_summary.md``. Codex's read path loads the whole file whatever its
-    first line (``v1`` is only what its writer puts there), so memdir reads every part:
-    the three summary sections by their meaning, text before the first ``##`` and sections
-    Codex does not name as ``reference`` items (a note says so); ``What's in Memory`` is
-    Codex's own index into MEMORY.md, not memory, and is skipped."""
+    """Items of ``memory_summary.md``, every part of it (which part becomes what:
+    docs/design/interop.md)."""
     out = Parsed()
     lines = _lines(text)
     first = 1

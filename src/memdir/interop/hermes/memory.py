@@ -34,12 +34,8 @@ _ORIGIN_INDEX = re.compile(r"^hermes:.*#(\d+)$")
 
 
 def read_file(path: Path, text: str) -> list[ImportItem]:
-    """Import items for the entries of one Hermes file's ``text`` (``path`` is absolute).
-
-    Two different entries whose text gives the same name get ``(2)``, ``(3)``… in file
-    order, so neither is skipped as a duplicate of the other; identical entries keep the
-    same name and the later one is reported as a duplicate.
-    """
+    """Import items for the entries of one Hermes file's ``text`` (``path`` is absolute);
+    two entries named alike: docs/design/interop.md."""
     is_user = path.name == "USER.md"
     items: list[ImportItem] = []
     taken: set[str] = set()
@@ -65,11 +61,8 @@ def _held(entry: Entry, filename: str) -> bool:
 
 def _origin_index(entry: Entry) -> int:
     """The entry's position in the Hermes file it was imported from (0: not from Hermes)."""
-    for origin in entry.origins:
-        m = _ORIGIN_INDEX.match(origin)
-        if m:
-            return int(m.group(1))
-    return 0
+    found = (m for o in entry.origins if (m := _ORIGIN_INDEX.match(o)))
+    return next((int(m.group(1)) for m in found), 0)
 
 
 def _config(target: Path) -> Path:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def custom_home(home: Path) -> Path | None:
@@ -23,3 +25,17 @@ def memdir_command(home: Path, by_name: bool = False) -> list[str]:
         argv = ["memdir"]
     custom = custom_home(home)
     return argv if custom is None else [*argv, "--home", str(custom)]
+
+
+def detached(
+    argv: list[str], stdin: Any = subprocess.DEVNULL, stderr: Any = None
+) -> subprocess.Popen[bytes]:
+    """Start ``argv`` in a session of its own, never waited for (it outlives this
+    process); its output goes nowhere unless ``stderr`` names a file."""
+    return subprocess.Popen(
+        argv,
+        stdin=stdin,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL if stderr is None else stderr,
+        start_new_session=True,
+    )

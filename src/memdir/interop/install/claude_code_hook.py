@@ -100,17 +100,9 @@ def _import(md: Any, data: dict[str, Any], event: str) -> Answer:
 
 
 def _maintain(md: Any) -> None:
-    import subprocess
+    from ._command import detached, memdir_command
 
-    from ._command import memdir_command
-
-    subprocess.Popen(
-        [*memdir_command(md.home), "-C", str(md.settings.project), "maintain"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    detached([*memdir_command(md.home), "-C", str(md.settings.project), "maintain"])
 
 
 #: memdir's tools as Claude Code names those of the ``memdir`` MCP server it installed

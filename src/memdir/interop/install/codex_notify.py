@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .._ledger import locked
+from ._command import detached
 from .codex import default_codex_home
 
 LEDGER_NAME = "codex-rollouts.json"
@@ -34,11 +34,6 @@ class Notified:
         return asdict(self)
 
 
-def sessions_folder() -> Path:
-    """``$CODEX_HOME/sessions`` (default ``~/.codex/sessions``)."""
-    return default_codex_home() / "sessions"
-
-
 def _rollouts(folder: Path) -> dict[str, list[int]]:
     """Every rollout file under ``folder``: path → [size, mtime in ns]."""
     found: dict[str, list[int]] = {}
@@ -57,13 +52,7 @@ def _rollouts(folder: Path) -> dict[str, list[int]]:
 def _chain(program: list[str], payload: str) -> bool:
     """Start the user's own notify program with the payload; never wait for it."""
     try:
-        subprocess.Popen(  # the program the user configured for Codex
-            [*program, payload],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
+        detached([*program, payload])  # the program the user configured for Codex
     except OSError:
         return False
     return True
@@ -96,7 +85,7 @@ def notify(args: list[str], home: Path | None) -> Notified:
     md = open_memdir(home, project or os.getcwd())
     if not md.enabled:
         return done
-    folder = sessions_folder()
+    folder = default_codex_home() / "sessions"
     with locked(md.home / LEDGER_NAME, _WHAT) as seen:
         current = _rollouts(folder) if folder.is_dir() else {}
         first = not seen

@@ -64,14 +64,8 @@ def import_sessions(
     batch: int = 20_000,
 ) -> TranscriptReport:
     """Import the transcripts of ``harness`` (claude-code, codex or hermes) from ``source``
-    (default: the harness's own folder under the user's home) into ``md``'s sessions.
-
-    ``progress(done, total)`` is called as the source is read (bytes; Hermes: messages).
-    Imported sessions feed background extraction unless ``memory_mode="disabled"``
-    (search only); an existing session takes ``memory_mode`` when it is stricter than its
-    own. Idempotent: running it again adds only what is new in the source. Sessions
-    deleted since an earlier import are left out unless ``include_removed``.
-    """
+    (default: the harness's own folder under the user's home) into ``md``'s sessions;
+    ``progress(done, total)`` counts bytes (Hermes: messages). See docs/design/interop.md."""
     module = reader(harness)
     if memory_mode not in MEMORY_MODES:
         raise ValidationError(
