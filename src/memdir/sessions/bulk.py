@@ -10,7 +10,7 @@ from typing import Any
 from ..core.errors import ValidationError
 from . import provenance as prov
 from .db import Database
-from .records import MEMORY_MODES, to_epoch
+from .records import MEMORY_MODES, check_mode, to_epoch
 from .rows import Stored, insert_staged, message, text, title
 from .specs import ImportCounts, MemoryMode, SessionSpec
 
@@ -71,10 +71,7 @@ def _track(spec: object) -> _Track:
         sid = text(spec.id, "session_id")
         if not sid.strip():
             raise ValidationError("session_id must not be empty", field="session_id")
-        if spec.memory_mode not in MEMORY_MODES:
-            raise ValidationError(
-                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
-            )
+        check_mode(spec.memory_mode)
         given = None if spec.title is None else " ".join(text(spec.title, "title").split())
         row = (
             sid,

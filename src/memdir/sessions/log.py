@@ -18,7 +18,7 @@ from . import rank as ranking
 from .db import Database
 from .provenance import remember_removed
 from .query import sanitize
-from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo, to_epoch
+from .records import Message, MessageHit, SessionHit, SessionInfo, check_mode, to_epoch
 from .rows import insert_staged as _insert_staged
 from .rows import message as _message
 from .rows import text as _text
@@ -94,10 +94,7 @@ class SessionStore:
         sid = _text(session_id, "session_id") if session_id is not None else uuid.uuid4().hex
         if not sid.strip():
             raise ValidationError("session_id must not be empty", field="session_id")
-        if memory_mode not in MEMORY_MODES:
-            raise ValidationError(
-                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
-            )
+        check_mode(memory_mode)
         values = (
             sid,
             None if parent_id is None else _text(parent_id, "parent_id"),
@@ -170,10 +167,7 @@ class SessionStore:
     def set_memory_mode(self, session_id: str, mode: str) -> None:
         """``enabled``, ``disabled``, or ``polluted`` (the session read web or third-party
         content, so background extraction must not learn from it)."""
-        if mode not in MEMORY_MODES:
-            raise ValidationError(
-                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
-            )
+        check_mode(mode)
         changed = self.db.write(
             lambda c: (
                 c.execute(
