@@ -6,9 +6,9 @@ See docs/design/team-server.md."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
-import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -107,17 +107,10 @@ def _quote(lexeme: str) -> str:
     return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
-ANALYZER: Analyzer | None = None
-_ANALYZER_LOCK = threading.Lock()
-
-
+@functools.cache
 def analyzer() -> Analyzer:
     """The process's analyzer (built on first use)."""
-    global ANALYZER
-    with _ANALYZER_LOCK:
-        if ANALYZER is None:
-            ANALYZER = Analyzer()
-        return ANALYZER
+    return Analyzer()
 
 
 #: Stage 1 reads a term's matches newest first, in windows of the newest rows: the first

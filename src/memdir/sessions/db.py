@@ -255,12 +255,9 @@ class Database:
                 self._apply(conn, migration)
 
     def _apply(self, conn: sqlite3.Connection, migration: Migration) -> None:
-        def body(c: sqlite3.Connection) -> None:
-            _apply(c, migration)
-
         self._run(
             f"apply schema step {migration.name}",
-            lambda: self._transaction(conn, "BEGIN IMMEDIATE", body),
+            lambda: self._transaction(conn, "BEGIN IMMEDIATE", lambda c: _apply(c, migration)),
         )
 
     def migrations(self) -> list[tuple[str, float]]:
