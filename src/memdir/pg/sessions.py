@@ -148,11 +148,8 @@ class PgStateDatabase(Database):
             if serialise:  # as SQLite's BEGIN IMMEDIATE: one writer at a time
                 setup += f"; SELECT pg_advisory_xact_lock({int(self.write_lock)})"
         else:
-            # A snapshot; each statement planned for its own values (a cached generic
-            # plan would scan every row backwards for a rare word), serial (stage 1's
-            # UNION ALL relies on its branches' order), and random reads costed as the
-            # cached pages they mostly are (stage 1's windows then intersect the index
-            # with the window instead of walking it: pg/fts.py).
+            # A snapshot, custom plans, serial, cached pages: why each, see
+            # docs/design/team-server.md ("Reads are REPEATABLE READ READ ONLY").
             setup = (
                 "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; "
                 "SET LOCAL plan_cache_mode = force_custom_plan; "
