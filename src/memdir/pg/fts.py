@@ -181,10 +181,8 @@ class Fts:
     def arounds(
         self, columns: str, hits: Sequence[tuple[int, str | None]], window: int
     ) -> list[tuple[int, Any]]:
-        """``(index in hits, row)`` of every hit's window (``sessions.search.arounds``):
-        one statement whatever the number of hits, its text fixed, so it is planned in a
-        fraction of a millisecond (SQLite's ``UNION ALL`` of three ranges a hit took
-        ~1.5 ms to plan for ten hits) and psycopg prepares it."""
+        """``(index in hits, row)`` of every hit's window (``sessions.search.arounds``) from
+        one statement of fixed text (docs/design/team-server.md: why)."""
         session = "coalesce(r.sid, (SELECT m.session_id FROM messages m WHERE m.id = r.mid))"
         sql = (
             f"SELECT r.k - 1 AS k, w.* FROM unnest(CAST(? AS bigint[]), CAST(? AS text[])) "
@@ -207,10 +205,8 @@ class Fts:
     def statement(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> tuple[str, tuple[Any, ...]] | None:
-        """:meth:`newest`'s one statement and its parameters (None: nothing to look
-        for): a message word without a filter from the postings (:data:`POSTINGS`), else
-        windows of the newest rows, then the rest (see :data:`PROBE`), each skipped by a
-        one-time filter unless its turn comes."""
+        """:meth:`newest`'s one statement and its parameters (None: nothing to look for):
+        from the postings (:data:`POSTINGS`), else in windows (see :data:`PROBE`)."""
         phrases = self.analyzer.phrases(match)
         if phrases is None:
             return None

@@ -1,7 +1,5 @@
-"""state.db on PostgreSQL: the same :class:`~memdir.sessions.Database` interface over the
-team database's pool, so sessions, messages and their search, usage, tombstones, jobs and
-candidates run the services' own code. Each user's state is a schema of its own: no
-statement can reach another user's sessions. See docs/design/team-server.md."""
+"""state.db on PostgreSQL: the :class:`~memdir.sessions.Database` interface over the team
+database's pool, a schema per user. See docs/design/team-server.md, "State on PostgreSQL"."""
 
 from __future__ import annotations
 
