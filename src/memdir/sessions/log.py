@@ -7,7 +7,7 @@ import builtins
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from datetime import datetime
 from typing import Any
 
@@ -47,6 +47,7 @@ def _bounded(value: int, name: str, low: int, high: int) -> int:
     return value
 
 
+@dataclass(eq=False, repr=False)
 class SessionStore:
     """Sessions and messages in ``state.db``, and search over them.
 
@@ -54,18 +55,11 @@ class SessionStore:
     others to try a different ranking without touching anything else.
     """
 
-    def __init__(
-        self,
-        db: Database,
-        *,
-        clock: Callable[[], datetime] = utcnow,
-        ranker: ranking.Ranker = ranking.rank,
-        folder: ranking.Folder = ranking.fold,
-    ) -> None:
-        self.db = db
-        self.clock = clock
-        self.ranker = ranker
-        self.folder = folder
+    db: Database
+    _: KW_ONLY
+    clock: Callable[[], datetime] = utcnow
+    ranker: ranking.Ranker = ranking.rank
+    folder: ranking.Folder = ranking.fold
 
     def __repr__(self) -> str:
         return f"SessionStore({str(self.db.path)!r})"
