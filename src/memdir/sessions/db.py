@@ -31,6 +31,11 @@ def is_busy(exc: sqlite3.Error) -> bool:
     return "locked" in text or "busy" in text
 
 
+def file_size(path: Path) -> int:
+    """Bytes on disk: the database file and its write-ahead log."""
+    return sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists())
+
+
 def unreadable(path: Path) -> str:
     """Why this user may not read ``path`` (another user's file, e.g. after a ``sudo
     memdir``), and how to give it back."""

@@ -15,7 +15,7 @@ from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.model import utcnow
 from . import bulk, links
 from . import rank as ranking
-from .db import Database
+from .db import Database, file_size
 from .provenance import remember_removed
 from .query import sanitize
 from .records import Message, MessageHit, SessionHit, SessionInfo, check_mode, to_epoch
@@ -467,12 +467,7 @@ class SessionStore:
 
     def size(self) -> int:
         """Bytes on disk: the database file and its write-ahead log."""
-        total = 0
-        for suffix in ("", "-wal"):
-            path = self.db.path.with_name(self.db.path.name + suffix)
-            if path.exists():
-                total += path.stat().st_size
-        return total
+        return file_size(self.db.path)
 
     def count(self) -> tuple[int, int]:
         """``(sessions, messages)``."""

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..core.errors import DatabaseError, MemdirError
 from .db import Database
+from .db import file_size as _size
 from .schema import FTS_BASES, FTS_SOURCES, fts_statements
 from .vectors import Embedder, status
 
@@ -130,10 +131,6 @@ def _inspect(
         if problem is not None:
             indexes[(base, "word")] = problem
     return file_problems, indexes
-
-
-def _size(path: Path) -> int:
-    return sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists())
 
 
 def count_rows(path: Path, tables: tuple[str, ...] = TABLES) -> dict[str, int | None]:
