@@ -93,10 +93,8 @@ class Database:
         return os.access(folder, os.W_OK)
 
     def _open_read_only(self) -> sqlite3.Connection:
-        """state.db opened for reading on a home that cannot be written (a read-only
-        disk, another user's folder): reads work, every write raises. A WAL database
-        without its ``-shm`` file opens only as immutable; a missing one is an empty
-        database in memory (there is nothing to read)."""
+        """state.db opened for reading on a home that cannot be written (docs/design/doctor.md):
+        reads work, every write raises; a missing one is an empty database in memory."""
         self.read_only = True
         if self.path.exists() and not os.access(self.path, os.R_OK):  # not damage
             raise DatabaseError(self.path, "open the database", unreadable(self.path))
