@@ -300,10 +300,10 @@ class Plan:
         self._keep_previous(old, new)
         return self._swap(old, new)
 
-    def _keep_previous(self, old: Entry, new: Entry) -> None:
-        """A new body keeps the old one in the archive (``valid_until``,
-        ``superseded_by``), so "what did we use before?" still has an answer."""
-        if new.body != old.body:
+    def _keep_previous(self, old: Entry, new: Entry, *, always: bool = False) -> None:
+        """A new body (``always``: a new fact) keeps the old one in the archive
+        (``valid_until``, ``superseded_by``), so "what did we use before?" has an answer."""
+        if always or new.body != old.body:
             self._write(
                 dataclasses.replace(
                     old,
@@ -357,17 +357,6 @@ class Plan:
             valid_from=self.now,
             extra=dict(op.extra),
         )
-        gone = dataclasses.replace(
-            old,
-            id=self._archive_id(old.id),
-            archived=True,
-            valid_until=self.now,
-            superseded_by=new.id,
-        )
-        del self.active[old.id]
-        self._write(gone)
-        if new.id != old.id:
-            self._delete(old)
-        self.active[new.id] = new
-        self._write(new)
+        self._keep_previous(old, new, always=True)
+        self._swap(old, new)
         return Change("supersede", new, old)

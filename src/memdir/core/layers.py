@@ -268,10 +268,14 @@ class Layers(PersonaLayer, SkillsLayer):
     def scope_views(self) -> list[ScopeView]:
         """Each existing scope's current entries (shadowed ones left out), for rendering
         the snapshot."""
-        return [
-            ScopeView(store.scope, store.backend.location, kept, store.pinned_budget, withheld)
-            for store, kept, withheld in self._merged()[0]
+        return self._views(self._merged()[0], decayed=False)
+
+    def _views(self, merged: _Merged, *, decayed: bool = True) -> list[ScopeView]:
+        """The scopes of :meth:`_merged` as views (by default without unused entries)."""
+        views = [
+            ScopeView(s.scope, s.backend.location, k, s.pinned_budget, w) for s, k, w in merged
         ]
+        return [self._decayed(v) for v in views] if decayed else views
 
     def _decayed(self, view: ScopeView) -> ScopeView:
         """The view without entries unused for ``max_unused_days`` (listed as unused)."""
@@ -323,10 +327,7 @@ class Layers(PersonaLayer, SkillsLayer):
         self, paths: Sequence[str | Path] | None
     ) -> tuple[list[Section], list[ScopeView], list[Note]]:
         merged, notes = self._merged()
-        views = [
-            self._decayed(ScopeView(s.scope, s.backend.location, kept, s.pinned_budget, withheld))
-            for s, kept, withheld in merged
-        ]
+        views = self._views(merged)
         instructions, instruction_notes = self.instructions(paths)
         sections = system_sections(views, instructions, checkout=self.checkout_root)
         persona, persona_notes = self._persona()
@@ -452,12 +453,7 @@ class Layers(PersonaLayer, SkillsLayer):
         self._require_enabled()
         merged, notes = self._merged()
         shadowed = {(n.scope, n.subject): n.reason for n in notes}
-        views = {
-            s.scope: self._decayed(
-                ScopeView(s.scope, s.backend.location, kept, s.pinned_budget, withheld)
-            )
-            for s, kept, withheld in merged
-        }
+        views = {v.name: v for v in self._views(merged)}
         counts: dict[tuple[str, str], tuple[int, datetime | None]] = {}
         if self.has_state:  # a browse must not create state.db
             try:

@@ -1,7 +1,5 @@
-"""The persona layer: ``SOUL.md`` in a scope folder (the user's, optionally a project's)
-says who the agent is and how it works. It opens the system block, before memory and the
-rules, with its own budget; the user's stated preferences win where they disagree.
-See docs/design/tiers.md."""
+"""The persona layer: ``SOUL.md`` in a scope folder says who the agent is; it opens the
+system block with its own budget. See docs/design/tiers.md."""
 
 from __future__ import annotations
 

@@ -86,16 +86,8 @@ class RefusalLog:
         for line in reversed(lines):
             try:
                 row = json.loads(line)
-                out.append(
-                    Refusal(
-                        datetime.fromisoformat(row["time"]),
-                        str(row["scope"]),
-                        str(row["source"]),
-                        str(row["rule"]),
-                        str(row["reason"]),
-                        str(row["name"]),
-                    )
-                )
+                texts = (str(row[k]) for k in ("scope", "source", "rule", "reason", "name"))
+                out.append(Refusal(datetime.fromisoformat(row["time"]), *texts))
             except (ValueError, KeyError, TypeError):
                 continue
             if len(out) >= limit:

@@ -1,7 +1,5 @@
 """Procedural memory: ``skills/<name>/SKILL.md`` in a scope folder, the format Claude Code,
-Codex and Hermes share (front matter with ``name`` and ``description``, optionally
-``when_to_use``; Markdown steps after it). The system block lists name and description;
-the body is read on demand. See docs/design/tiers.md."""
+Codex and Hermes share; the system block lists them. See docs/design/tiers.md."""
 
 from __future__ import annotations
 

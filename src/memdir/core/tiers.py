@@ -1,7 +1,5 @@
-"""Three reading depths of memory (OpenViking's L0 / L1 / L2): an entry's one-line hook,
-its overview of a few sentences, its full body; a scope's overview of its entries by
-theme; and the recall block that spends its character budget breadth first, then depth.
-See docs/design/tiers.md."""
+"""Three reading depths of memory (OpenViking's L0 / L1 / L2: hook, overview, body), a
+scope's overview by theme, and the recall block's budget. See docs/design/tiers.md."""
 
 from __future__ import annotations
 

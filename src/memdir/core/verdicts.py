@@ -8,10 +8,9 @@ import hashlib
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
 
-from .storage.regular import read_bytes
+from .storage.regular import atomic_write, read_bytes
 
 _MAX = 20_000  # entries kept; the oldest go first
 _MAX_BYTES = 16 << 20  # a larger file is not one this module wrote
@@ -124,12 +123,5 @@ class Verdicts:
         known = list(self._known.items())[-_MAX:]
         lines = "".join(f"{json.dumps(list(i))}\n" for i in known)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".verdicts-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(self._header() + lines.encode())
-            os.replace(tmp, self.path)
-            self._lines = len(known) or -1
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        atomic_write(self.path, self._header() + lines.encode())
+        self._lines = len(known) or -1

@@ -4,6 +4,7 @@ See docs/design/core.md."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -82,11 +83,7 @@ class Workspace:
         self.embed_error: str | None = None  # why the configured embedder cannot be made
         self._stores: dict[str, Store] = {}
         self._others: dict[Path, Store] = {}
-        self._sessions: SessionStore | None = None
-        self._state_db: Database | None = None
         self._usage: Usage | None = None
-        self._tombstones: Tombstones | None = None
-        self._provider: Provider | None = None
         self.database: PgDatabase | None = None  # the team backend, when a URL is set
         self.user: str | None = None
         self.admin = False
@@ -332,28 +329,22 @@ class Workspace:
         (reads that must not create state.db ask this first)."""
         return self.settings.database_url is not None or self.state_path.exists()
 
-    @property
+    @functools.cached_property
     def state_db(self) -> Database:
         """state.db (or this user's state tables in PostgreSQL), created on first use;
         usage and tombstones read it without building search (``memdir context``)."""
-        if self._state_db is None:
-            from ..sessions.db import Database
+        from ..sessions.db import Database
 
-            self._state_db = (
-                Database(self.state_path, busy_timeout=self.settings.lock_timeout)
-                if self.settings.database_url is None
-                else self._pg_state()
-            )
-        return self._state_db
+        if self.settings.database_url is None:
+            return Database(self.state_path, busy_timeout=self.settings.lock_timeout)
+        return self._pg_state()
 
-    @property
+    @functools.cached_property
     def sessions(self) -> SessionStore:
         """Logged sessions and search over them (state.db is created on first use)."""
-        if self._sessions is None:
-            from ..sessions.log import SessionStore
+        from ..sessions.log import SessionStore
 
-            self._sessions = SessionStore(self.state_db, clock=self.clock, ranker=self._ranker())
-        return self._sessions
+        return SessionStore(self.state_db, clock=self.clock, ranker=self._ranker())
 
     def _pg_state(self) -> Database:
         """The state tables in ``settings.database_url`` (PostgreSQL): this user's own."""
@@ -385,14 +376,12 @@ class Workspace:
             self._usage = Usage(self.state_db, clock=self.clock)
         return self._usage
 
-    @property
+    @functools.cached_property
     def tombstones(self) -> Tombstones:
         """What was forgotten, so extraction never brings it back (and agent-write marks)."""
-        if self._tombstones is None:
-            from ..sessions.usage import Tombstones
+        from ..sessions.usage import Tombstones
 
-            self._tombstones = Tombstones(self.state_db, clock=self.clock)
-        return self._tombstones
+        return Tombstones(self.state_db, clock=self.clock)
 
     def record_forgetting(self, store: Store, changes: list[Change], source: Source) -> None:
         """Removed and superseded entries leave tombstones (every store's observer)."""
@@ -432,26 +421,20 @@ class Workspace:
 
     def close(self) -> None:
         """Close state.db (it reopens on next use). Files need no closing."""
-        if self._state_db is not None:
-            self._state_db.close()
+        if "state_db" in self.__dict__:  # opened
+            self.state_db.close()
 
     # -- the model ---------------------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def provider(self) -> Provider:
-        """The LLM provider ``llm`` / ``MEMDIR_LLM`` names (a plugin; built on first use)."""
-        if self._provider is None:
-            from .. import hooks
+        """The LLM provider ``llm`` / ``MEMDIR_LLM`` names (a plugin; built on first use,
+        or set)."""
+        from .. import hooks
 
-            s = self.settings
-            self._provider = hooks.make_provider(
-                s.llm, api_key=s.llm_api_key, base_url=s.llm_base_url
-            )
-        return self._provider
-
-    @provider.setter
-    def provider(self, value: Provider) -> None:
-        self._provider = value
+        s = self.settings
+        made: Provider = hooks.make_provider(s.llm, api_key=s.llm_api_key, base_url=s.llm_base_url)
+        return made
 
     def _judged(self, text: str) -> str | None:
         """The guard's rule for a text a cloned repository brought (None: clean), cached

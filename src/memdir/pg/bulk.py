@@ -60,15 +60,10 @@ def _analysed(
 
 
 def _defer_indexes(raw: Any) -> list[str]:
-    """When ``messages`` is empty and this role owns it: its foreign keys and its plain
-    b-tree indexes are dropped, to be built once over the loaded rows by the statements
-    returned (``[]``: nothing dropped). Not the primary key, unique or partial indexes
-    (a load must check or leaves them alone), nor the GIN index: kept up as rows
-    arrive, its upkeep overlaps the client's analysis, where a build at the end would
-    run alone. ``message_postings``' primary key is dropped too, to be built once after
-    its rows. Takes ``messages``, ``sessions`` and ``message_postings`` exclusively till
-    commit, and only when nobody holds them (a reader then waits for the load; a load
-    never waits for one)."""
+    """When ``messages`` is empty, this role owns it and nobody holds it: drop its foreign
+    keys, its plain b-tree indexes and ``message_postings``' key (locked till commit), and
+    return what builds them again after the load (``[]``: nothing dropped). Why these and
+    not the others: docs/design/team-server.md, "Into an empty table"."""
     empty = (
         "SELECT NOT EXISTS (SELECT 1 FROM messages) AND pg_has_role(relowner, 'USAGE') "
         "FROM pg_class WHERE oid = 'messages'::regclass"
@@ -153,13 +148,8 @@ def copy(
     db: PgStateDatabase, sessions: Iterable[SessionRow], messages: Iterable[MessageRow]
 ) -> Loaded:
     """Load new ``sessions`` and their ``messages`` in one transaction under the state write
-    lock: ids continue after the newest message, titles come from each session's first
-    user message. A session id that exists already is an error (nothing is written);
-    re-imports that must skip what is there go through ``SessionStore.import_sessions``.
-    Chunk by chunk: ``COPY`` into a temporary table, one ``INSERT … SELECT`` into
-    ``messages``, while a thread analyses the next chunk. Into an empty table that nobody
-    is reading, the indexes and foreign keys are built once at the end (reads of this
-    state's sessions and messages wait for the load meanwhile)."""
+    lock (a session id that exists already is an error: re-imports go through
+    ``SessionStore.import_sessions``). How: docs/design/team-server.md, "Bulk path"."""
 
     def body(c: Any) -> Loaded:
         raw = c.raw

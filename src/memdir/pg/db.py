@@ -1,10 +1,6 @@
-"""A PostgreSQL database: a connection pool, transactions, ordered named schema steps.
-
-Each module that keeps tables here owns a :class:`Schema` (a component name and its ordered
-steps) and calls :meth:`PgDatabase.ensure` before first use; steps are recorded in
-``pg_migrations`` and applied under an advisory lock, so concurrent processes agree.
-See docs/design/team-server.md.
-"""
+"""A PostgreSQL database: a connection pool, transactions, ordered named schema steps (a
+:class:`Schema` per component, applied by :meth:`PgDatabase.ensure`).
+See docs/design/team-server.md, "Connection layer"."""
 
 from __future__ import annotations
 

@@ -1,14 +1,11 @@
-"""Full-text search on PostgreSQL from the same analyzer output the SQLite word index
-holds: each text through :func:`~memdir.sessions.analyzer.index_text`, unicode61-style
-tokens and SQLite's own porter stems, stored as a ``tsvector`` literal (no PostgreSQL
-parser or locale in between), queried with ``tsquery`` phrases of the same stems.
-See docs/design/team-server.md."""
+"""Full-text search on PostgreSQL from the same analyzer output (SQLite's porter stems) the
+SQLite word index holds. See docs/design/team-server.md, "Search from the same analyzer"."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
-import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -47,10 +44,8 @@ class Analyzer:
 
     def vectors(self, rows: Sequence[Sequence[str | None]]) -> list[tuple[str, int]]:
         """``(stems, token count)`` of each row of texts (one per column): its index terms
-        in order, space-separated, for ``to_tsvector('simple', …)`` (see :data:`VECTOR`).
-        Terms are remembered across calls (a chunk's known words cost no call to
-        :func:`stem`); a full cache is replaced, not cleared, so another thread's calls
-        keep theirs."""
+        in order, space-separated, for :data:`VECTOR`; known words are remembered across
+        calls (docs/design/team-server.md, "Bulk path")."""
         per_row = []
         for row in rows:
             cols = [tokens(index_text(t)) for t in row if t]
@@ -107,28 +102,15 @@ def _quote(lexeme: str) -> str:
     return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
-ANALYZER: Analyzer | None = None
-_ANALYZER_LOCK = threading.Lock()
-
-
+@functools.cache
 def analyzer() -> Analyzer:
     """The process's analyzer (built on first use)."""
-    global ANALYZER
-    with _ANALYZER_LOCK:
-        if ANALYZER is None:
-            ANALYZER = Analyzer()
-        return ANALYZER
+    return Analyzer()
 
 
-#: Stage 1 reads a term's matches newest first, in windows of the newest rows: the first
-#: ``WORD_PROBE × limit`` rows (``PROBE × limit`` for a phrase), each next window 4× the
-#: one before (``WINDOWS`` of them), each read only while fewer than ``limit`` matches
-#: were found, then the rest. In a window the planner intersects the GIN index with the id
-#: range (reading only matching rows' pages, where a backward walk reads every row: a term
-#: in 1 % of the rows, ~700 pages instead of ~4,700 at 200,000 messages) or walks it when
-#: the term is common enough; either way a misestimate (a phrase, whose matches it
-#: estimates as if its words could be anywhere in the row) costs at most one window. The
-#: rest of a phrase goes through the index (never a walk over every older row).
+#: Stage 1 reads a term's matches in windows of the newest rows: ``WORD_PROBE × limit``
+#: (``PROBE × limit`` for a phrase), then ``WINDOWS`` more, each 4× the one before, then
+#: the rest (docs/design/team-server.md, "A search in a handful of statements").
 PROBE = 16
 WORD_PROBE = 80
 WINDOWS = 3
@@ -172,11 +154,8 @@ class Fts:
     def lookup(
         self, matches: Sequence[str], limit: int, where: str, params: Sequence[Any], content: Table
     ) -> tuple[tuple[int, float, int], list[list[int]]]:
-        """:meth:`table_stats` and :meth:`newest` of each of ``matches`` in one statement
-        (a ``UNION ALL`` of their statements, each planned with its own values), so a
-        search's stage 1 is one round trip however many terms it has (two before this
-        state's first :meth:`table_stats`: the windows need to know where the newest rows
-        are)."""
+        """:meth:`table_stats` and :meth:`newest` of each of ``matches`` in one ``UNION
+        ALL`` statement: stage 1 in one round trip (docs/design/team-server.md)."""
         t = content.name
         sql = [
             f"SELECT -1, s.nrows, s.ntok, (SELECT max(id) FROM {t}), NULL FROM fts_stats s "
@@ -202,10 +181,8 @@ class Fts:
     def arounds(
         self, columns: str, hits: Sequence[tuple[int, str | None]], window: int
     ) -> list[tuple[int, Any]]:
-        """``(index in hits, row)`` of every hit's window (``sessions.search.arounds``):
-        one statement whatever the number of hits, its text fixed, so it is planned in a
-        fraction of a millisecond (SQLite's ``UNION ALL`` of three ranges a hit took
-        ~1.5 ms to plan for ten hits) and psycopg prepares it."""
+        """``(index in hits, row)`` of every hit's window (``sessions.search.arounds``) from
+        one statement of fixed text (docs/design/team-server.md: why)."""
         session = "coalesce(r.sid, (SELECT m.session_id FROM messages m WHERE m.id = r.mid))"
         sql = (
             f"SELECT r.k - 1 AS k, w.* FROM unnest(CAST(? AS bigint[]), CAST(? AS text[])) "
@@ -228,10 +205,8 @@ class Fts:
     def statement(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> tuple[str, tuple[Any, ...]] | None:
-        """:meth:`newest`'s one statement and its parameters (None: nothing to look
-        for): a message word without a filter from the postings (:data:`POSTINGS`), else
-        windows of the newest rows, then the rest (see :data:`PROBE`), each skipped by a
-        one-time filter unless its turn comes."""
+        """:meth:`newest`'s one statement and its parameters (None: nothing to look for):
+        from the postings (:data:`POSTINGS`), else in windows (see :data:`PROBE`)."""
         phrases = self.analyzer.phrases(match)
         if phrases is None:
             return None

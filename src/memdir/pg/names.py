@@ -8,6 +8,7 @@ from pathlib import PurePath, PurePosixPath
 from urllib.parse import urlsplit
 
 from ..core.errors import ValidationError
+from .db import redact
 
 USER_NAME = re.compile(r"[a-z][a-z0-9._-]{0,62}")
 TOKEN = re.compile(r"mdt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})")
@@ -66,16 +67,11 @@ def project_url(value: object) -> str:
         or not all(_SEGMENT.fullmatch(s) and s not in (".", "..") for s in segments)
     ):
         raise ValidationError(
-            f"{redact_url(raw)[:120]!r} is not a shared repository URL; give its remote "
+            f"{redact(raw)[:120]!r} is not a shared repository URL; give its remote "
             f"(https://host/owner/repo or git@host:owner/repo.git), not a local path",
             field="project",
         )
     return "/".join([host, *segments])
-
-
-def redact_url(url: str) -> str:
-    """``url`` without a password (``user:secret@`` becomes ``user:***@``)."""
-    return re.sub(r"(://[^:/@?#]*:)[^@/?#]*@", r"\1***@", url)
 
 
 def token_id(value: object) -> tuple[str, str]:

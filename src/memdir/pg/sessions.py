@@ -1,7 +1,5 @@
-"""state.db on PostgreSQL: the same :class:`~memdir.sessions.Database` interface over the
-team database's pool, so sessions, messages and their search, usage, tombstones, jobs and
-candidates run the services' own code. Each user's state is a schema of its own: no
-statement can reach another user's sessions. See docs/design/team-server.md."""
+"""state.db on PostgreSQL: the :class:`~memdir.sessions.Database` interface over the team
+database's pool, a schema per user. See docs/design/team-server.md, "State on PostgreSQL"."""
 
 from __future__ import annotations
 
@@ -148,11 +146,8 @@ class PgStateDatabase(Database):
             if serialise:  # as SQLite's BEGIN IMMEDIATE: one writer at a time
                 setup += f"; SELECT pg_advisory_xact_lock({int(self.write_lock)})"
         else:
-            # A snapshot; each statement planned for its own values (a cached generic
-            # plan would scan every row backwards for a rare word), serial (stage 1's
-            # UNION ALL relies on its branches' order), and random reads costed as the
-            # cached pages they mostly are (stage 1's windows then intersect the index
-            # with the window instead of walking it: pg/fts.py).
+            # A snapshot, custom plans, serial, cached pages: why each, see
+            # docs/design/team-server.md ("Reads are REPEATABLE READ READ ONLY").
             setup = (
                 "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; "
                 "SET LOCAL plan_cache_mode = force_custom_plan; "

@@ -45,11 +45,8 @@ BEGIN
 END $$"""
 
 
-# Each message's index terms as rows of ``message_postings`` (term, id), kept by
-# statement triggers over the rows each statement changed (a row whose ``tsv`` did not
-# change keeps its rows): a word's newest matches are then a backward index-only scan of
-# the (term, id) b-tree, no heap page a match as through the GIN index (pg/fts.py).
-# A TRUNCATE of ``messages`` (or of ``sessions``, cascading) empties them too.
+# Each message's index terms as rows of ``message_postings`` (term, id), kept by statement
+# triggers; a TRUNCATE empties them too (docs/design/team-server.md, "Postings").
 _POSTINGS = """CREATE FUNCTION memdir_postings() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN

@@ -114,13 +114,9 @@ def deep(
     run: Run,
     sources: Sequence[Candidate | None] = (),
 ) -> tuple[list[Operation], list[Candidate]]:
-    """The ops that pass the promotion rules, and the candidates to stage again. An add an
-    entry already says in full is dropped (merged into it); at most ``limit`` changes to
-    existing entries (updates, supersedes, removals). A change over the limit is left: its
-    candidate (``sources[i]``: the candidate op ``i`` came from) waits for the next run,
-    unless another of its ops was kept; one without a candidate is rejected (the entry
-    stays). Adds are bounded by the light limit, never dropped here. Each op is recorded
-    with its reason."""
+    """The ops that pass the promotion rules (at most ``limit`` changes to existing
+    entries), and the candidates to stage again (``sources[i]``: the candidate op ``i``
+    came from); each op recorded with its reason. The rules: docs/design/dreaming.md."""
     kept: list[Operation] = []
     over: list[tuple[Operation, Candidate | None]] = []
     used: set[int] = set()  # id() of the candidates an op kept came from

@@ -7,7 +7,7 @@ import builtins
 import sqlite3
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from datetime import datetime
 from typing import Any
 
@@ -58,23 +58,16 @@ class Job:
         return out
 
 
+@dataclass(eq=False)
 class JobQueue:
     """The ``jobs`` table. ``clock`` gives the time leases and back-off are measured in."""
 
-    def __init__(
-        self,
-        db: Database,
-        *,
-        clock: Callable[[], datetime] = utcnow,
-        retries: int = RETRIES,
-        backoff: float = BACKOFF_BASE,
-        lease: float = LEASE,
-    ) -> None:
-        self.db = db
-        self.clock = clock
-        self.retries = retries
-        self.backoff = backoff
-        self.lease = lease
+    db: Database
+    _: KW_ONLY
+    clock: Callable[[], datetime] = utcnow
+    retries: int = RETRIES
+    backoff: float = BACKOFF_BASE
+    lease: float = LEASE
 
     def _now(self) -> float:
         return self.clock().timestamp()

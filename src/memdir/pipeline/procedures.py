@@ -1,8 +1,5 @@
-"""Procedures repeated across sessions become skill proposals: the same run of steps
-(tool calls, commands, or a numbered list in a message) in at least
-:data:`MIN_SESSIONS` sessions is drafted as a new ``SKILL.md``, or as an edit of the skill
-that already covers part of it, and waits in DREAMS.md for review. See
-docs/design/dreaming.md (skills)."""
+"""Procedures repeated across sessions become skill proposals (a new ``SKILL.md`` or an
+edit of one) waiting in DREAMS.md for review. See docs/design/dreaming.md (skills)."""
 
 from __future__ import annotations
 
@@ -213,11 +210,9 @@ def detect(
     min_sessions: int = MIN_SESSIONS,
     limit: int = 2,
 ) -> list[Procedure]:
-    """The procedures of ``sessions`` (``(id, title, messages)``, newest first): runs of
-    :data:`MIN_STEPS`–:data:`MAX_STEPS` steps (two different at least) seen in at least
-    ``min_sessions`` sessions, each as long as it goes in the same sessions (closed runs);
-    most sessions first, then longest; one overlapping a run kept is left out (a chance
-    neighbour seen in fewer sessions never grows a procedure); at most ``limit``."""
+    """The procedures of ``sessions`` (``(id, title, messages)``, newest first): closed runs
+    of :data:`MIN_STEPS`–:data:`MAX_STEPS` steps seen in ``min_sessions`` sessions, most
+    seen first, none overlapping another; at most ``limit`` (docs/design/dreaming.md)."""
     seen: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
     tasks: dict[str, str] = {}
     for sid, title, messages in sessions:

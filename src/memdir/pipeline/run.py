@@ -136,8 +136,7 @@ class Pipeline:
 
     def session_ended(self, session_id: str) -> None:
         """Queue the session; the worker thread picks it up (when ``background`` is on)."""
-        if self.queue_session(session_id) and self.md.settings.background:
-            self._worker.request()
+        self.flush(session_id)
 
     def flush(self, session_id: str) -> bool:
         """Queue extraction of what the session logged so far, the session going on (a
@@ -252,12 +251,13 @@ class Pipeline:
             return self.provider.extract(transcript, entities=self._entities_on())
         return self.provider.extract(transcript)
 
+    def _complete(self) -> entities.Complete | None:
+        """The chat model's call (None: the provider is no chat model)."""
+        return self.provider.complete if isinstance(self.provider, ChatProvider) else None
+
     def _entity_model(self) -> entities.Complete | None:
         """The model that names the entries' entities (none when no call is allowed)."""
-        p = self.provider
-        if isinstance(p, ChatProvider) and self._entities_on() and self.entity_calls:
-            return p.complete
-        return None
+        return self._complete() if self._entities_on() and self.entity_calls else None
 
     @staticmethod
     def _spent(cost: entities.Cost, report: RunReport) -> None:
@@ -502,10 +502,10 @@ class Pipeline:
             )
             for t in themes
         ]
-        provider = self.provider
-        complete = provider.complete if isinstance(provider, ChatProvider) else None
         try:
-            calls = dreaming.synthesize(complete, grown, entries, self.limits.synthesis, run)
+            calls = dreaming.synthesize(
+                self._complete(), grown, entries, self.limits.synthesis, run
+            )
         except MemdirError as exc:
             calls = 0
             run.rejected.append(f"synthesis stopped: {exc}")
@@ -542,12 +542,10 @@ class Pipeline:
         from ..review.proposals import rejected, skill_proposal
 
         gone = set(rejected(self.md))
-        provider = self.provider
-        complete = provider.complete if isinstance(provider, ChatProvider) else None
         before = len(run.proposals)
         try:
             cost = procedures.propose(
-                complete,
+                self._complete(),
                 found,
                 self.md.skills(),
                 run,

@@ -113,10 +113,8 @@ def _features(
 @dataclass
 class Fetched:
     """Stage 2's rows of one ranking, read in one statement a chunk: each candidate's
-    texts, session and time; its previous and next row of the same session (through the
-    ``(session, id)`` index, so sessions logging at the same time do not interleave); and,
-    when it asks a question (holds ``?`` or ``？``), that next row if it passes ``where``
-    (without a filter every row does: no look-up)."""
+    texts, session and time, its neighbours in its session, and the next turn after a
+    question (docs/design/team-server.md, "A search in a handful of statements")."""
 
     rows: list[Row]
     adj: dict[int, set[int]]  # symmetric: row → its neighbours

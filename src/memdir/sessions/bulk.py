@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import ValidationError
 from . import provenance as prov
 from .db import Database
-from .records import MEMORY_MODES, to_epoch
+from .records import MEMORY_MODES, check_mode, to_epoch
 from .rows import Stored, insert_staged, message, text, title
 from .specs import ImportCounts, MemoryMode, SessionSpec
 
@@ -18,33 +19,20 @@ BATCH_CHARS = 8_000_000  # flush early when a batch's text gets this big (memory
 MAX_KEY = 1000  # characters of a source key
 
 
+@dataclass(eq=False, slots=True)  # eq=False: a track is its own key (identity)
 class _Track:
     """One session while its rows stream in."""
 
-    __slots__ = (
-        "added",
-        "created",
-        "floor",
-        "keyed",
-        "legacy",
-        "next",
-        "row",
-        "sid",
-        "skip",
-        "titled",
-    )
-
-    def __init__(self, sid: str, row: tuple[Any, ...], titled: bool) -> None:
-        self.sid = sid
-        self.row = row  # the sessions row to INSERT OR IGNORE
-        self.next = 0  # position of the next message in the session's stream
-        self.added = 0
-        self.created = False
-        self.titled = titled
-        self.keyed: bool | None = None  # whether its rows carry source keys
-        self.legacy: int | None = None  # stored rows without a key not matched yet
-        self.skip: str | None = None  # "removed" | "diverged": its rows are not written
-        self.floor = "enabled"  # the strictest memory mode its rows asked for
+    sid: str
+    row: tuple[Any, ...]  # the sessions row to INSERT OR IGNORE
+    titled: bool
+    next: int = 0  # position of the next message in the session's stream
+    added: int = 0
+    created: bool = False
+    keyed: bool | None = None  # whether its rows carry source keys
+    legacy: int | None = None  # stored rows without a key not matched yet
+    skip: str | None = None  # "removed" | "diverged": its rows are not written
+    floor: str = "enabled"  # the strictest memory mode its rows asked for
 
 
 class _Written:
@@ -71,10 +59,7 @@ def _track(spec: object) -> _Track:
         sid = text(spec.id, "session_id")
         if not sid.strip():
             raise ValidationError("session_id must not be empty", field="session_id")
-        if spec.memory_mode not in MEMORY_MODES:
-            raise ValidationError(
-                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
-            )
+        check_mode(spec.memory_mode)
         given = None if spec.title is None else " ".join(text(spec.title, "title").split())
         row = (
             sid,

@@ -31,6 +31,11 @@ def is_busy(exc: sqlite3.Error) -> bool:
     return "locked" in text or "busy" in text
 
 
+def file_size(path: Path) -> int:
+    """Bytes on disk: the database file and its write-ahead log."""
+    return sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists())
+
+
 def unreadable(path: Path) -> str:
     """Why this user may not read ``path`` (another user's file, e.g. after a ``sudo
     memdir``), and how to give it back."""
@@ -88,10 +93,8 @@ class Database:
         return os.access(folder, os.W_OK)
 
     def _open_read_only(self) -> sqlite3.Connection:
-        """state.db opened for reading on a home that cannot be written (a read-only
-        disk, another user's folder): reads work, every write raises. A WAL database
-        without its ``-shm`` file opens only as immutable; a missing one is an empty
-        database in memory (there is nothing to read)."""
+        """state.db opened for reading on a home that cannot be written (docs/design/doctor.md):
+        reads work, every write raises; a missing one is an empty database in memory."""
         self.read_only = True
         if self.path.exists() and not os.access(self.path, os.R_OK):  # not damage
             raise DatabaseError(self.path, "open the database", unreadable(self.path))
@@ -255,12 +258,9 @@ class Database:
                 self._apply(conn, migration)
 
     def _apply(self, conn: sqlite3.Connection, migration: Migration) -> None:
-        def body(c: sqlite3.Connection) -> None:
-            _apply(c, migration)
-
         self._run(
             f"apply schema step {migration.name}",
-            lambda: self._transaction(conn, "BEGIN IMMEDIATE", body),
+            lambda: self._transaction(conn, "BEGIN IMMEDIATE", lambda c: _apply(c, migration)),
         )
 
     def migrations(self) -> list[tuple[str, float]]:

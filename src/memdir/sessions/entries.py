@@ -65,19 +65,14 @@ class EntryIndex:
                     ).fetchall()
                 )
                 gone = [i for i in have if i not in members]
-                for entry_id in gone:
-                    c.execute(
-                        "DELETE FROM entries WHERE location = ? AND entry_id = ?",
-                        (location, entry_id),
-                    )
-                for entry_id, (sig, doc) in members.items():
-                    if have.get(entry_id) == sig:
-                        continue
+                changed = [i for i, (sig, _) in members.items() if have.get(i) != sig]
+                c.executemany(
+                    "DELETE FROM entries WHERE location = ? AND entry_id = ?",
+                    [(location, i) for i in (*gone, *changed)],
+                )
+                for entry_id in changed:
+                    sig, doc = members[entry_id]
                     e = doc.entry
-                    c.execute(
-                        "DELETE FROM entries WHERE location = ? AND entry_id = ?",
-                        (location, entry_id),
-                    )
                     cur = c.execute(
                         "INSERT INTO entries (location, entry_id, scope, archived, updated, "
                         "sig, name, description, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

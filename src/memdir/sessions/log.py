@@ -7,7 +7,7 @@ import builtins
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from datetime import datetime
 from typing import Any
 
@@ -15,10 +15,10 @@ from ..core.errors import DatabaseError, UnknownSessionError, ValidationError
 from ..core.model import utcnow
 from . import bulk, links
 from . import rank as ranking
-from .db import Database
+from .db import Database, file_size
 from .provenance import remember_removed
 from .query import sanitize
-from .records import MEMORY_MODES, Message, MessageHit, SessionHit, SessionInfo, to_epoch
+from .records import Message, MessageHit, SessionHit, SessionInfo, check_mode, to_epoch
 from .rows import insert_staged as _insert_staged
 from .rows import message as _message
 from .rows import text as _text
@@ -47,6 +47,7 @@ def _bounded(value: int, name: str, low: int, high: int) -> int:
     return value
 
 
+@dataclass(eq=False, repr=False)
 class SessionStore:
     """Sessions and messages in ``state.db``, and search over them.
 
@@ -54,18 +55,11 @@ class SessionStore:
     others to try a different ranking without touching anything else.
     """
 
-    def __init__(
-        self,
-        db: Database,
-        *,
-        clock: Callable[[], datetime] = utcnow,
-        ranker: ranking.Ranker = ranking.rank,
-        folder: ranking.Folder = ranking.fold,
-    ) -> None:
-        self.db = db
-        self.clock = clock
-        self.ranker = ranker
-        self.folder = folder
+    db: Database
+    _: KW_ONLY
+    clock: Callable[[], datetime] = utcnow
+    ranker: ranking.Ranker = ranking.rank
+    folder: ranking.Folder = ranking.fold
 
     def __repr__(self) -> str:
         return f"SessionStore({str(self.db.path)!r})"
@@ -94,10 +88,7 @@ class SessionStore:
         sid = _text(session_id, "session_id") if session_id is not None else uuid.uuid4().hex
         if not sid.strip():
             raise ValidationError("session_id must not be empty", field="session_id")
-        if memory_mode not in MEMORY_MODES:
-            raise ValidationError(
-                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
-            )
+        check_mode(memory_mode)
         values = (
             sid,
             None if parent_id is None else _text(parent_id, "parent_id"),
@@ -170,10 +161,7 @@ class SessionStore:
     def set_memory_mode(self, session_id: str, mode: str) -> None:
         """``enabled``, ``disabled``, or ``polluted`` (the session read web or third-party
         content, so background extraction must not learn from it)."""
-        if mode not in MEMORY_MODES:
-            raise ValidationError(
-                f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
-            )
+        check_mode(mode)
         changed = self.db.write(
             lambda c: (
                 c.execute(
@@ -479,12 +467,7 @@ class SessionStore:
 
     def size(self) -> int:
         """Bytes on disk: the database file and its write-ahead log."""
-        total = 0
-        for suffix in ("", "-wal"):
-            path = self.db.path.with_name(self.db.path.name + suffix)
-            if path.exists():
-                total += path.stat().st_size
-        return total
+        return file_size(self.db.path)
 
     def count(self) -> tuple[int, int]:
         """``(sessions, messages)``."""

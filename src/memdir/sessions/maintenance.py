@@ -13,10 +13,10 @@ from pathlib import Path
 
 from ..core.errors import DatabaseError, MemdirError
 from .db import Database
+from .db import file_size as _size
 from .schema import FTS_BASES, FTS_SOURCES, fts_statements
 from .vectors import Embedder, status
 
-_KINDS = ("word",)
 INVALID = "invalid: "  # DbHealth.semantic when the configured embedder cannot be made
 TABLES = ("sessions", "messages")
 
@@ -77,29 +77,27 @@ def _forget(conn: sqlite3.Connection, base: str) -> None:
     deleted). The connection must be reopened before the indexes are created again."""
     for trigger in ("insert", "delete", "update"):
         conn.execute(f"DROP TRIGGER IF EXISTS {base}_fts_{trigger}")
-    for kind in _KINDS:
-        fts = f"{base}_{kind}"
-        conn.execute("SAVEPOINT forget")
+    fts = f"{base}_word"
+    conn.execute("SAVEPOINT forget")
+    try:
+        conn.execute(f"DROP TABLE IF EXISTS {fts}")
+    except sqlite3.DatabaseError:
+        conn.execute("ROLLBACK TO forget")
+        for shadow in ("data", "idx", "docsize", "config", "content"):
+            conn.execute(f"DROP TABLE IF EXISTS {fts}_{shadow}")
+        conn.execute("PRAGMA writable_schema=ON")
         try:
-            conn.execute(f"DROP TABLE IF EXISTS {fts}")
-        except sqlite3.DatabaseError:
-            conn.execute("ROLLBACK TO forget")
-            for shadow in ("data", "idx", "docsize", "config", "content"):
-                conn.execute(f"DROP TABLE IF EXISTS {fts}_{shadow}")
-            conn.execute("PRAGMA writable_schema=ON")
-            try:
-                conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?", (fts,))
-            finally:
-                conn.execute("PRAGMA writable_schema=OFF")
-        conn.execute("RELEASE forget")
+            conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?", (fts,))
+        finally:
+            conn.execute("PRAGMA writable_schema=OFF")
+    conn.execute("RELEASE forget")
 
 
 def _recreate(conn: sqlite3.Connection, base: str) -> None:
     """Create the index of ``base`` and its triggers, filled from the table."""
     for statement in fts_statements(base):
         conn.execute(statement)
-    for kind in _KINDS:
-        conn.execute(f"INSERT INTO {base}_{kind}({base}_{kind}) VALUES ('rebuild')")
+    conn.execute(f"INSERT INTO {base}_word({base}_word) VALUES ('rebuild')")
 
 
 def _rebuild(conn: sqlite3.Connection, damaged: list[tuple[str, str]]) -> set[str]:
@@ -129,15 +127,10 @@ def _inspect(
     )
     indexes = {}
     for base in FTS_BASES:
-        for kind in _KINDS:
-            problem = _index_problem(conn, base, kind, writable=writable)
-            if problem is not None:
-                indexes[(base, kind)] = problem
+        problem = _index_problem(conn, base, "word", writable=writable)
+        if problem is not None:
+            indexes[(base, "word")] = problem
     return file_problems, indexes
-
-
-def _size(path: Path) -> int:
-    return sum(p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists())
 
 
 def count_rows(path: Path, tables: tuple[str, ...] = TABLES) -> dict[str, int | None]:

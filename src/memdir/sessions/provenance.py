@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .records import MEMORY_MODES
@@ -88,15 +89,13 @@ def held_keys(c: sqlite3.Connection, session_id: str) -> int:
     )
 
 
+@dataclass(slots=True)
 class Matched:
     """What :func:`match_keyed` found for one session's rows of a batch."""
 
-    __slots__ = ("diverged", "fresh", "legacy")
-
-    def __init__(self, fresh: list[Keyed], legacy: int, diverged: str | None = None) -> None:
-        self.fresh = fresh  # rows to insert, in order
-        self.legacy = legacy  # stored rows without a key still unmatched
-        self.diverged = diverged  # why the stored history does not match the source
+    fresh: list[Keyed]  # rows to insert, in order
+    legacy: int  # stored rows without a key still unmatched
+    diverged: str | None = None  # why the stored history does not match the source
 
 
 def match_keyed(

@@ -16,6 +16,13 @@ FIRST_TIME = datetime(1, 1, 2, tzinfo=UTC).timestamp()  # the range a stored tim
 LAST_TIME = datetime(9999, 12, 30, tzinfo=UTC).timestamp()
 
 
+def check_mode(mode: object) -> None:
+    """A ValidationError unless ``mode`` is one of :data:`MEMORY_MODES`."""
+    if mode not in MEMORY_MODES:
+        modes = ", ".join(MEMORY_MODES)
+        raise ValidationError(f"memory_mode must be one of {modes}", field="memory_mode")
+
+
 def to_epoch(value: datetime | date | float | int | str, field_name: str = "time") -> float:
     """UNIX seconds from a datetime (naive means UTC), a date, a number or an ISO 8601
     string, between the years 1 and 9999; anything else is a

@@ -85,10 +85,8 @@ def _shell_recover(exe: str, source: Path, scratch: Path, progress: Progress) ->
 def _rows(
     conn: sqlite3.Connection, table: str, columns: list[str], skipped: dict[str, int]
 ) -> Iterator[list[tuple[Any, ...]]]:
-    """Chunks of ``(rowid, *columns)`` in rowid order, past whatever cannot be read: a
-    chunk that fails is read in smaller chunks; a row that fails alone is stepped over
-    (probes of growing stride, then bisection back to the first row that reads), so a
-    damaged page costs only its own rows. ``skipped`` counts the ranges stepped over."""
+    """Chunks of ``(rowid, *columns)`` in rowid order, past whatever cannot be read (probes
+    of growing stride, then bisection back); ``skipped`` counts the ranges stepped over."""
     sql = f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT ?"
 
     def read(after: int, limit: int) -> list[tuple[Any, ...]] | None:

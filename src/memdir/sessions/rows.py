@@ -82,9 +82,7 @@ def title(role: str, content: str) -> str | None:
 def insert_staged(c: sqlite3.Connection, columns: str, values: Iterable[tuple[Any, ...]]) -> None:
     """Insert ``values`` into ``messages`` (``columns``: its column names, comma-separated,
     in the order of each tuple) in order, with one ``INSERT … SELECT`` from a temp staging
-    table. FTS5 flushes its pending terms at every statement, so ``executemany`` straight
-    into ``messages`` writes one tiny index segment per row; one statement writes one per
-    batch (about 3× the load rate)."""
+    table: one FTS5 segment a batch (docs/design/sessions.md, ``memdir.sessions.bulk``)."""
     n = columns.count(",") + 1
     if not isinstance(c, sqlite3.Connection):  # no FTS5 segments elsewhere: plain inserts
         c.executemany(f"INSERT INTO messages ({columns}) VALUES ({', '.join('?' * n)})", values)

@@ -101,15 +101,8 @@ def _cjk_row(r: str) -> str:
 
 
 def _message_statements_0007() -> tuple[str, ...]:
-    """Step 0007's message indexes as released (replaced by step 0010):
-
-    * ``messages_word``: the word index over three columns (content, tool_name,
-      tool_calls) so tool names and tool-call JSON are weighted apart;
-    * ``messages_tri``: trigrams of the rows with CJK text only, its external content the
-      view ``messages_tri_src`` (each text + one space, so a 1–2 character word at the very
-      end still starts a trigram; ``rebuild`` and ``integrity-check`` see exactly what the
-      triggers write); ``messages_tri_vocab`` lists its trigrams for 1–2 character terms.
-    """
+    """Step 0007's message indexes as released (replaced by step 0010; what each was:
+    docs/design/sessions.md, ``memdir.sessions.schema``)."""
     word_new = "new.id, new.content, new.tool_name, new.tool_calls"
     word_old = "'delete', old.id, old.content, old.tool_name, old.tool_calls"
     tri_new = f"SELECT new.id, new.content || ' ', new.tool_calls || ' ' WHERE {_cjk_row('new')}"

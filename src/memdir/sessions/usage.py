@@ -257,13 +257,4 @@ class Usage:
 
     def last_used(self, locations: Sequence[str]) -> dict[tuple[str, str], datetime]:
         """``last_used`` of every counted entry in the scope folders ``locations``."""
-        if not locations:
-            return {}
-        marks = ", ".join("?" * len(locations))
-        rows = self.db.read(
-            lambda c: c.execute(
-                f"SELECT location, entry_id, last_used FROM usage WHERE location IN ({marks})",
-                list(locations),
-            ).fetchall()
-        )
-        return {(r[0], r[1]): to_datetime(r[2]) for r in rows}
+        return {k: t for k, (_, t) in self.counts(locations).items() if t is not None}

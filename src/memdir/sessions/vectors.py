@@ -4,6 +4,7 @@ See docs/design/sessions.md."""
 from __future__ import annotations
 
 import array
+import functools
 import heapq
 import json
 import logging
@@ -83,9 +84,9 @@ class LocalEmbedder:
         self.name = f"local:{self.path}"
         if not self.path.exists():
             raise EmbedError(f"MEMDIR_EMBED=local:{path}: no such folder")
-        self._model: Any = None
 
-    def _load(self) -> Any:
+    @functools.cached_property
+    def _model(self) -> Any:
         try:
             config = json.loads((self.path / "config.json").read_text())
         except (OSError, ValueError):
@@ -108,10 +109,9 @@ class LocalEmbedder:
             raise EmbedError(f"MEMDIR_EMBED=local:{self.path} cannot be loaded: {exc}") from None
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        if self._model is None:
-            self._model = self._load()
+        model = self._model  # loading raises its own EmbedError
         try:
-            return [[float(x) for x in v] for v in self._model.encode(list(texts))]
+            return [[float(x) for x in v] for v in model.encode(list(texts))]
         except Exception as exc:  # noqa: BLE001  (a third-party model: any failure)
             raise EmbedError(f"local embedder {self.path} failed: {exc}") from None
 
