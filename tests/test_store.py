@@ -230,6 +230,17 @@ def test_supersede_keeps_history(store: memdir.Store, clock: Clock) -> None:
     assert [e.id for e in store.list()] == [new.id]
 
 
+def test_supersede_with_the_same_text_still_archives_the_old_fact(
+    store: memdir.Store, clock: Clock
+) -> None:
+    """A supersede that renames a fact but keeps its text still ends the old one."""
+    old = add(store, "Editor", body="Helix.")
+    clock.advance(days=1)
+    new = store.supersede("Editor", name="Editor choice", description="the editor", body="Helix.")
+    [archived] = [e for e in store.list(include_archived=True) if e.archived]
+    assert archived.name == old.name and archived.superseded_by == new.id
+
+
 def test_batch_is_all_or_nothing(store: memdir.Store) -> None:
     add(store, "Keep me")
     before = stored(store)

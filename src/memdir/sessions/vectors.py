@@ -4,7 +4,6 @@ See docs/design/sessions.md."""
 from __future__ import annotations
 
 import array
-import functools
 import heapq
 import json
 import logging
@@ -84,9 +83,9 @@ class LocalEmbedder:
         self.name = f"local:{self.path}"
         if not self.path.exists():
             raise EmbedError(f"MEMDIR_EMBED=local:{path}: no such folder")
+        self._model: Any = None
 
-    @functools.cached_property
-    def _model(self) -> Any:
+    def _load(self) -> Any:
         try:
             config = json.loads((self.path / "config.json").read_text())
         except (OSError, ValueError):
@@ -109,9 +108,10 @@ class LocalEmbedder:
             raise EmbedError(f"MEMDIR_EMBED=local:{self.path} cannot be loaded: {exc}") from None
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        model = self._model  # loading raises its own EmbedError
+        if self._model is None:
+            self._model = self._load()
         try:
-            return [[float(x) for x in v] for v in model.encode(list(texts))]
+            return [[float(x) for x in v] for v in self._model.encode(list(texts))]
         except Exception as exc:  # noqa: BLE001  (a third-party model: any failure)
             raise EmbedError(f"local embedder {self.path} failed: {exc}") from None
 
