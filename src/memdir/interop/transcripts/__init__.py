@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MemdirError, ValidationError
 from ...sessions import ImportCounts
-from ...sessions.records import MEMORY_MODES
+from ...sessions.records import check_mode
 from .._files import user_path, why
 from ._reading import Progress, Tally, scope_of
 
@@ -67,10 +67,7 @@ def import_sessions(
     (default: the harness's own folder under the user's home) into ``md``'s sessions;
     ``progress(done, total)`` counts bytes (Hermes: messages). See docs/design/interop.md."""
     module = reader(harness)
-    if memory_mode not in MEMORY_MODES:
-        raise ValidationError(
-            f"memory_mode must be one of {', '.join(MEMORY_MODES)}", field="memory_mode"
-        )
+    check_mode(memory_mode)
     where = module.default_source().absolute() if source is None else user_path(source, "source")
     _check(where, module)
     tally = Tally(progress)
