@@ -218,6 +218,32 @@ class Fts:
         args = ([mid for mid, _ in hits], [sid for _, sid in hits], window, window)
         return [(int(row[0]), row) for row in self.conn.execute(sql, args)]
 
+    def hits(self, ids: Sequence[int], limit: int, window: int) -> list[Any]:
+        """The grouped search's rows in one statement (``sessions.search.hit_rows``):
+        ``kind`` 0, each of ``ids`` (ranked, best first) with its session's id, parent,
+        agent and title, no text (folding needs none); ``kind`` 1, the window
+        (:meth:`arounds`) of the best message of each of the first ``limit`` sessions in
+        that order (the hits, unless a parent merges sessions), ``k`` its 1-based place
+        in ``ids``. Its text is fixed, so psycopg prepares it."""
+        cols = "id, session_id, role, content, tool_name, tool_calls, timestamp"
+        sql = (
+            "WITH h AS MATERIALIZED (SELECT r.k, m.id, m.session_id, s.parent_id, s.agent, "
+            "s.title FROM unnest(CAST(? AS bigint[])) WITH ORDINALITY AS r(mid, k) "
+            "JOIN messages m ON m.id = r.mid JOIN sessions s ON s.id = m.session_id), "
+            "b AS (SELECT * FROM (SELECT DISTINCT ON (session_id) k, id, session_id FROM h "
+            "ORDER BY session_id, k) f ORDER BY k LIMIT ?) "
+            "SELECT 0 AS kind, k, id, session_id, parent_id, agent, title, NULL::text AS role, "
+            "NULL::text AS content, NULL::text AS tool_name, NULL::text AS tool_calls, "
+            "NULL::double precision AS timestamp FROM h UNION ALL "
+            "SELECT 1, b.k, w.id, w.session_id, NULL, NULL, NULL, w.role, w.content, "
+            "w.tool_name, w.tool_calls, w.timestamp FROM b CROSS JOIN LATERAL ("
+            f"(SELECT {cols} FROM messages WHERE session_id = b.session_id AND id < b.id "
+            f"ORDER BY id DESC LIMIT ?) UNION ALL (SELECT {cols} FROM messages "
+            f"WHERE id = b.id) UNION ALL (SELECT {cols} FROM messages "
+            "WHERE session_id = b.session_id AND id > b.id ORDER BY id LIMIT ?)) AS w"
+        )
+        return list(self.conn.execute(sql, (list(ids), limit, window, window)))
+
     def newest(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> list[int]:
