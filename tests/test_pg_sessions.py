@@ -332,6 +332,31 @@ def test_a_search_sends_a_fixed_handful_of_statements(
     assert len(grouped) <= 8, grouped
 
 
+def test_a_grouped_search_looking_further_down_reads_stage_one_once(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When one long session takes the first candidates, the grouped search ranks again
+    for more of them with the same stage 1: read once in the snapshot, the same hits as
+    SQLite's."""
+    stores = [SessionStore(Database(tmp_path / "state.db")), SessionStore(pg)]
+    for store in stores:
+        store.start("a", session_id="old", started_at=1.7e9)
+        store.log("old", "user", "the lockfile once", timestamp=1.7e9)
+        store.start("a", session_id="long", started_at=1.7e9 + 1)
+        for i in range(60):  # 30 candidates in one group, then 61 of 120
+            store.log("long", "user", f"lockfile turn {i}", timestamp=1.7e9 + 2 + i)
+    sent = _Sent(monkeypatch)
+    lite = stores[0].search("lockfile", limit=2)
+    statements, got = sent.with_result(lambda: stores[1].search("lockfile", limit=2))
+    assert [h.session_id for h in got] == ["long", "old"]
+    assert [(h.message_id, h.matches, h.context) for h in got] == [
+        (h.message_id, h.matches, h.context) for h in lite
+    ]
+    ranked = [q for q in statements if "SELECT h.id" in q]  # the candidates, each ranking
+    assert len(ranked) == 2, statements
+    assert sum("FROM fts_stats" in q for q in statements) == 1, statements
+
+
 def _examined(plan: dict[str, object]) -> tuple[int, set[str]]:
     """Rows a plan's scans read (returned or filtered out) and the indexes it used."""
     rows, used = 0, set()

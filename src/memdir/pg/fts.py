@@ -148,15 +148,23 @@ POSTINGS_AGREE = (
 class Fts:
     """What the ranking asks FTS5 for, answered from the ``tsv`` columns and the
     ``fts_stats`` counters (see :mod:`memdir.sessions.candidates`). One per
-    transaction: the newest id :meth:`table_stats` read bounds :meth:`newest`'s probe."""
+    transaction: the newest id :meth:`table_stats` read bounds :meth:`newest`'s probe.
+    In a ``snapshot`` (a read-only transaction) :meth:`lookup` answers a repeated
+    question from memory: a grouped search that looks further down ranks again with the
+    same stage 1."""
 
-    def __init__(self, conn: Any, hints: dict[str, int] | None = None) -> None:
+    def __init__(
+        self, conn: Any, hints: dict[str, int] | None = None, *, snapshot: bool = False
+    ) -> None:
         self.conn = conn
         self.analyzer = analyzer()
         #: the newest id per table, as this or an earlier transaction of this state read
         #: it: where the windows start (any value gives the same rows; a close one, the
         #: cheap way)
         self.hints = {} if hints is None else hints
+        self._looked: dict[Any, tuple[tuple[int, float, int], list[list[int]]]] | None = (
+            {} if snapshot else None
+        )
 
     def table_stats(self, table: Table) -> tuple[int, float, int]:
         row = self.conn.execute(
@@ -177,6 +185,10 @@ class Fts:
         search's stage 1 is one round trip however many terms it has (two before this
         state's first :meth:`table_stats`: the windows need to know where the newest rows
         are)."""
+        key = (tuple(matches), limit, where, tuple(params), content.name)
+        if self._looked is not None and key in self._looked:
+            stats, newest = self._looked[key]
+            return stats, [list(ids) for ids in newest]
         t = content.name
         sql = [
             f"SELECT -1, s.nrows, s.ntok, (SELECT max(id) FROM {t}), NULL FROM fts_stats s "
@@ -197,7 +209,10 @@ class Fts:
                 found[which] = ids
         self.hints[t] = mx
         avgdl = max(1.0, total / n) if n else 1.0
-        return (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
+        stats, newest = (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
+        if self._looked is not None:
+            self._looked[key] = stats, [list(ids) for ids in newest]
+        return stats, newest
 
     def arounds(
         self, columns: str, hits: Sequence[tuple[int, str | None]], window: int
