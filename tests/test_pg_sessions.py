@@ -248,6 +248,31 @@ def test_stage_one_sends_a_row_a_term_with_sqlites_ids(
             assert max(fetched) <= n_terms + 1, fetched
 
 
+def test_common_words_anded_walk_the_rarest_ones_postings_when_stage_one_says_so(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After stage 1, common words ANDed without a filter (the bonus for rows holding all)
+    come from the postings, the rarest word's walked and the others probed, when its
+    ids say a short walk finds them; words its ids never saw together keep the GIN
+    windows. Both give SQLite's ids."""
+    lite = _both_hold_the_corpus(pg, tmp_path, 1200)
+    sent = _Sent(monkeypatch)
+    found = []
+    for words, walked in ((["gamma", "delta"], True), (["gamma", "omega"], False)):
+        match = " AND ".join(f'("{w}")' for w in words)
+
+        def anded(c: Any, w: list[str] = words, m: str = match) -> list[int]:
+            _stage_one([f'"{x}"' for x in w], 501, "1", ())(c)
+            return _newest(c, "messages_word", m, 150, "1", (), MESSAGE_TABLE)
+
+        want = lite.read(anded)
+        statements, got = sent.with_result(functools.partial(pg.read, anded))
+        assert got == want, words
+        assert any("FROM message_postings a " in q for q in statements) is walked, statements
+        found.append(len(got))
+    assert found == [120, 0]  # every tenth row holds delta and gamma; omega's never gamma
+
+
 def _interleaved(store: SessionStore) -> dict[str, list[int]]:
     """Three sessions' turns interleaved; each session's message ids, in order."""
     ids: dict[str, list[int]] = {"one": [], "two": [], "kid": []}

@@ -135,6 +135,11 @@ WINDOWS = 3
 #: A word's newest matches without a filter: a backward index-only scan of the
 #: ``message_postings`` b-tree (pg/state_schema.py), ``limit`` index entries, no heap page.
 POSTINGS = "SELECT id FROM message_postings WHERE term = ? ORDER BY id DESC LIMIT ?"
+#: Words ANDed without a filter (``candidates.find``'s bonus, every word common) from the
+#: postings too when stage 1's ids say it is cheap: the rarest word's postings walked newest
+#: first, each probed for the other words' (``OFFSET 0``: a nested loop, never a join of
+#: every posting), as long as about this many of its postings hold ``limit`` rows with all.
+AND_WALK = 3000
 #: Whether ``message_postings`` agrees with the messages' ``tsv`` (a row a term,
 #: ``length(tsv)`` a message): the rows and the sum of their ids on each side, one scan
 #: of each and nothing unnested. A missing or stale row changes one of them; a term
@@ -165,6 +170,7 @@ class Fts:
         self._looked: dict[Any, tuple[tuple[int, float, int], list[list[int]]]] | None = (
             {} if snapshot else None
         )
+        self._word_ids: dict[str, list[int]] = {}  # a word's newest ids, as stage 1 read them
 
     def table_stats(self, table: Table) -> tuple[int, float, int]:
         row = self.conn.execute(
@@ -210,6 +216,11 @@ class Fts:
         self.hints[t] = mx
         avgdl = max(1.0, total / n) if n else 1.0
         stats, newest = (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
+        if t == "messages" and where == "1":
+            for match, ids in zip(matches, newest, strict=True):
+                phrases = self.analyzer.phrases(match)
+                if phrases and len(phrases) == 1 and len(phrases[0]) == 1:
+                    self._word_ids[phrases[0][0]] = ids
         if self._looked is not None:
             self._looked[key] = stats, [list(ids) for ids in newest]
         return stats, newest
@@ -280,6 +291,16 @@ class Fts:
         if t == "messages" and where == "1" and len(phrases) == 1 and len(phrases[0]) == 1:
             # one word, no filter: its newest ids from the postings b-tree alone
             return POSTINGS, (phrases[0][0], limit)
+        if t == "messages" and where == "1" and all(len(p) == 1 for p in phrases):
+            words = self._walk([p[0] for p in phrases], limit)
+            if words:  # rarest first
+                probes = " ".join(
+                    f"CROSS JOIN LATERAL (SELECT 1 FROM message_postings b{i} WHERE "
+                    f"b{i}.term = ? AND b{i}.id = a.id OFFSET 0) x{i}"
+                    for i in range(1, len(words))
+                )
+                sql = f"SELECT a.id FROM message_postings a {probes} WHERE a.term = ? "
+                return sql + "ORDER BY a.id DESC LIMIT ?", (*words[1:], words[0], limit)
         q = _tsquery(phrases)
         match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
         if t not in self.hints:
@@ -290,6 +311,27 @@ class Fts:
         # a phrase: windows (the planner's misestimate costs at most one window), then the
         # oldest rows through the index (``+ 0``: never a walk over all of them)
         return self._probes(q, newest, limit, match_, params, t, PROBE, "c.id + 0")
+
+    def _walk(self, words: list[str], limit: int) -> list[str] | None:
+        """``words`` rarest first when walking the rarest one's postings should find
+        ``limit`` rows holding them all within :data:`AND_WALK` postings, estimated from
+        the newest ids stage 1 read of each (their density, and how many rows above the
+        oldest of them hold all: none seen, no estimate); else None (the GIN windows)."""
+        seen = [self._word_ids.get(w) for w in words]
+        newest = self.hints.get("messages", 0)
+        if len(words) < 2 or not newest or not all(seen):
+            return None
+        lists = [ids for ids in seen if ids]
+        floor = max(ids[-1] for ids in lists)
+        both = set.intersection(*({i for i in ids if i >= floor} for ids in lists))
+        density = {
+            w: len(ids) / max(1, newest - ids[-1] + 1) for w, ids in zip(words, lists, strict=True)
+        }
+        joint = len(both) / max(1, newest - floor + 1)
+        order = sorted(words, key=density.__getitem__)
+        if not joint or limit * density[order[0]] / joint > AND_WALK:
+            return None
+        return order
 
     def _probes(
         self,
