@@ -248,6 +248,31 @@ def test_stage_one_sends_a_row_a_term_with_sqlites_ids(
             assert max(fetched) <= n_terms + 1, fetched
 
 
+def test_common_words_anded_walk_the_rarest_ones_postings_when_stage_one_says_so(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After stage 1, common words ANDed without a filter (the bonus for rows holding all)
+    come from the postings, the rarest word's walked and the others probed, when its
+    ids say a short walk finds them; words its ids never saw together keep the GIN
+    windows. Both give SQLite's ids."""
+    lite = _both_hold_the_corpus(pg, tmp_path, 1200)
+    sent = _Sent(monkeypatch)
+    found = []
+    for words, walked in ((["gamma", "delta"], True), (["gamma", "omega"], False)):
+        match = " AND ".join(f'("{w}")' for w in words)
+
+        def anded(c: Any, w: list[str] = words, m: str = match) -> list[int]:
+            _stage_one([f'"{x}"' for x in w], 501, "1", ())(c)
+            return _newest(c, "messages_word", m, 150, "1", (), MESSAGE_TABLE)
+
+        want = lite.read(anded)
+        statements, got = sent.with_result(functools.partial(pg.read, anded))
+        assert got == want, words
+        assert any("FROM message_postings a " in q for q in statements) is walked, statements
+        found.append(len(got))
+    assert found == [120, 0]  # every tenth row holds delta and gamma; omega's never gamma
+
+
 def _interleaved(store: SessionStore) -> dict[str, list[int]]:
     """Three sessions' turns interleaved; each session's message ids, in order."""
     ids: dict[str, list[int]] = {"one": [], "two": [], "kid": []}
@@ -316,8 +341,10 @@ def test_a_search_sends_a_fixed_handful_of_statements(
     pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Round trips do not grow with the terms of a query or the hits of a grouped
-    search: BEGIN, stage 1, the candidates with their neighbours, the hits' rows, (the
-    session tree, when a hit's session has a parent), every window, COMMIT."""
+    search: BEGIN, stage 1, the candidates with their neighbours, the hits' rows,
+    COMMIT; a grouped search without parents reads its windows with the hits' rows (as
+    many round trips as ``search_messages``), with them the session tree and the
+    windows of hits whose tree merged sessions."""
     store = SessionStore(pg)
     _interleaved(store)
     sent = _Sent(monkeypatch)
@@ -325,9 +352,34 @@ def test_a_search_sends_a_fixed_handful_of_statements(
     flat = sent.during(lambda: store.search_messages("lockfile lunch turn about"))
     assert len(flat) == 5, flat
     parentless = sent.during(lambda: store.search("lockfile lunch", limit=5, exclude=["kid"]))
-    assert len(parentless) == 6, parentless
+    assert len(parentless) == 5, parentless
     grouped = sent.during(lambda: store.search("lockfile lunch", limit=5, window=2))
     assert len(grouped) <= 8, grouped
+
+
+def test_a_grouped_search_looking_further_down_reads_stage_one_once(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When one long session takes the first candidates, the grouped search ranks again
+    for more of them with the same stage 1: read once in the snapshot, the same hits as
+    SQLite's."""
+    stores = [SessionStore(Database(tmp_path / "state.db")), SessionStore(pg)]
+    for store in stores:
+        store.start("a", session_id="old", started_at=1.7e9)
+        store.log("old", "user", "the lockfile once", timestamp=1.7e9)
+        store.start("a", session_id="long", started_at=1.7e9 + 1)
+        for i in range(60):  # 30 candidates in one group, then 61 of 120
+            store.log("long", "user", f"lockfile turn {i}", timestamp=1.7e9 + 2 + i)
+    sent = _Sent(monkeypatch)
+    lite = stores[0].search("lockfile", limit=2)
+    statements, got = sent.with_result(lambda: stores[1].search("lockfile", limit=2))
+    assert [h.session_id for h in got] == ["long", "old"]
+    assert [(h.message_id, h.matches, h.context) for h in got] == [
+        (h.message_id, h.matches, h.context) for h in lite
+    ]
+    ranked = [q for q in statements if "SELECT h.id" in q]  # the candidates, each ranking
+    assert len(ranked) == 2, statements
+    assert sum("FROM fts_stats" in q for q in statements) == 1, statements
 
 
 def _examined(plan: dict[str, object]) -> tuple[int, set[str]]:

@@ -117,6 +117,11 @@ WINDOWS = 3
 #: A word's newest matches without a filter: a backward index-only scan of the
 #: ``message_postings`` b-tree (pg/state_schema.py), ``limit`` index entries, no heap page.
 POSTINGS = "SELECT id FROM message_postings WHERE term = ? ORDER BY id DESC LIMIT ?"
+#: Words ANDed without a filter (``candidates.find``'s bonus, every word common) from the
+#: postings too when stage 1's ids say it is cheap: the rarest word's postings walked newest
+#: first, each probed for the other words' (``OFFSET 0``: a nested loop, never a join of
+#: every posting), as long as about this many of its postings hold ``limit`` rows with all.
+AND_WALK = 3000
 #: Whether ``message_postings`` agrees with the messages' ``tsv`` (a row a term,
 #: ``length(tsv)`` a message): the rows and the sum of their ids on each side, one scan
 #: of each and nothing unnested. A missing or stale row changes one of them; a term
@@ -130,15 +135,24 @@ POSTINGS_AGREE = (
 class Fts:
     """What the ranking asks FTS5 for, answered from the ``tsv`` columns and the
     ``fts_stats`` counters (see :mod:`memdir.sessions.candidates`). One per
-    transaction: the newest id :meth:`table_stats` read bounds :meth:`newest`'s probe."""
+    transaction: the newest id :meth:`table_stats` read bounds :meth:`newest`'s probe.
+    In a ``snapshot`` (a read-only transaction) :meth:`lookup` answers a repeated
+    question from memory: a grouped search that looks further down ranks again with the
+    same stage 1."""
 
-    def __init__(self, conn: Any, hints: dict[str, int] | None = None) -> None:
+    def __init__(
+        self, conn: Any, hints: dict[str, int] | None = None, *, snapshot: bool = False
+    ) -> None:
         self.conn = conn
         self.analyzer = analyzer()
         #: the newest id per table, as this or an earlier transaction of this state read
         #: it: where the windows start (any value gives the same rows; a close one, the
         #: cheap way)
         self.hints = {} if hints is None else hints
+        self._looked: dict[Any, tuple[tuple[int, float, int], list[list[int]]]] | None = (
+            {} if snapshot else None
+        )
+        self._word_ids: dict[str, list[int]] = {}  # a word's newest ids, as stage 1 read them
 
     def table_stats(self, table: Table) -> tuple[int, float, int]:
         row = self.conn.execute(
@@ -156,6 +170,10 @@ class Fts:
     ) -> tuple[tuple[int, float, int], list[list[int]]]:
         """:meth:`table_stats` and :meth:`newest` of each of ``matches`` in one ``UNION
         ALL`` statement: stage 1 in one round trip (docs/design/team-server.md)."""
+        key = (tuple(matches), limit, where, tuple(params), content.name)
+        if self._looked is not None and key in self._looked:
+            stats, newest = self._looked[key]
+            return stats, [list(ids) for ids in newest]
         t = content.name
         sql = [
             f"SELECT -1, s.nrows, s.ntok, (SELECT max(id) FROM {t}), NULL FROM fts_stats s "
@@ -176,7 +194,15 @@ class Fts:
                 found[which] = ids
         self.hints[t] = mx
         avgdl = max(1.0, total / n) if n else 1.0
-        return (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
+        stats, newest = (n, avgdl, mx), [sorted(ids, reverse=True) for ids in found]
+        if t == "messages" and where == "1":
+            for match, ids in zip(matches, newest, strict=True):
+                phrases = self.analyzer.phrases(match)
+                if phrases and len(phrases) == 1 and len(phrases[0]) == 1:
+                    self._word_ids[phrases[0][0]] = ids
+        if self._looked is not None:
+            self._looked[key] = stats, [list(ids) for ids in newest]
+        return stats, newest
 
     def arounds(
         self, columns: str, hits: Sequence[tuple[int, str | None]], window: int
@@ -194,6 +220,32 @@ class Fts:
         )
         args = ([mid for mid, _ in hits], [sid for _, sid in hits], window, window)
         return [(int(row[0]), row) for row in self.conn.execute(sql, args)]
+
+    def hits(self, ids: Sequence[int], limit: int, window: int) -> list[Any]:
+        """The grouped search's rows in one statement (``sessions.search.hit_rows``):
+        ``kind`` 0, each of ``ids`` (ranked, best first) with its session's id, parent,
+        agent and title, no text (folding needs none); ``kind`` 1, the window
+        (:meth:`arounds`) of the best message of each of the first ``limit`` sessions in
+        that order (the hits, unless a parent merges sessions), ``k`` its 1-based place
+        in ``ids``. Its text is fixed, so psycopg prepares it."""
+        cols = "id, session_id, role, content, tool_name, tool_calls, timestamp"
+        sql = (
+            "WITH h AS MATERIALIZED (SELECT r.k, m.id, m.session_id, s.parent_id, s.agent, "
+            "s.title FROM unnest(CAST(? AS bigint[])) WITH ORDINALITY AS r(mid, k) "
+            "JOIN messages m ON m.id = r.mid JOIN sessions s ON s.id = m.session_id), "
+            "b AS (SELECT * FROM (SELECT DISTINCT ON (session_id) k, id, session_id FROM h "
+            "ORDER BY session_id, k) f ORDER BY k LIMIT ?) "
+            "SELECT 0 AS kind, k, id, session_id, parent_id, agent, title, NULL::text AS role, "
+            "NULL::text AS content, NULL::text AS tool_name, NULL::text AS tool_calls, "
+            "NULL::double precision AS timestamp FROM h UNION ALL "
+            "SELECT 1, b.k, w.id, w.session_id, NULL, NULL, NULL, w.role, w.content, "
+            "w.tool_name, w.tool_calls, w.timestamp FROM b CROSS JOIN LATERAL ("
+            f"(SELECT {cols} FROM messages WHERE session_id = b.session_id AND id < b.id "
+            f"ORDER BY id DESC LIMIT ?) UNION ALL (SELECT {cols} FROM messages "
+            f"WHERE id = b.id) UNION ALL (SELECT {cols} FROM messages "
+            "WHERE session_id = b.session_id AND id > b.id ORDER BY id LIMIT ?)) AS w"
+        )
+        return list(self.conn.execute(sql, (list(ids), limit, window, window)))
 
     def newest(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
@@ -214,6 +266,16 @@ class Fts:
         if t == "messages" and where == "1" and len(phrases) == 1 and len(phrases[0]) == 1:
             # one word, no filter: its newest ids from the postings b-tree alone
             return POSTINGS, (phrases[0][0], limit)
+        if t == "messages" and where == "1" and all(len(p) == 1 for p in phrases):
+            words = self._walk([p[0] for p in phrases], limit)
+            if words:  # rarest first
+                probes = " ".join(
+                    f"CROSS JOIN LATERAL (SELECT 1 FROM message_postings b{i} WHERE "
+                    f"b{i}.term = ? AND b{i}.id = a.id OFFSET 0) x{i}"
+                    for i in range(1, len(words))
+                )
+                sql = f"SELECT a.id FROM message_postings a {probes} WHERE a.term = ? "
+                return sql + "ORDER BY a.id DESC LIMIT ?", (*words[1:], words[0], limit)
         q = _tsquery(phrases)
         match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
         if t not in self.hints:
@@ -224,6 +286,27 @@ class Fts:
         # a phrase: windows (the planner's misestimate costs at most one window), then the
         # oldest rows through the index (``+ 0``: never a walk over all of them)
         return self._probes(q, newest, limit, match_, params, t, PROBE, "c.id + 0")
+
+    def _walk(self, words: list[str], limit: int) -> list[str] | None:
+        """``words`` rarest first when walking the rarest one's postings should find
+        ``limit`` rows holding them all within :data:`AND_WALK` postings, estimated from
+        the newest ids stage 1 read of each (their density, and how many rows above the
+        oldest of them hold all: none seen, no estimate); else None (the GIN windows)."""
+        seen = [self._word_ids.get(w) for w in words]
+        newest = self.hints.get("messages", 0)
+        if len(words) < 2 or not newest or not all(seen):
+            return None
+        lists = [ids for ids in seen if ids]
+        floor = max(ids[-1] for ids in lists)
+        both = set.intersection(*({i for i in ids if i >= floor} for ids in lists))
+        density = {
+            w: len(ids) / max(1, newest - ids[-1] + 1) for w, ids in zip(words, lists, strict=True)
+        }
+        joint = len(both) / max(1, newest - floor + 1)
+        order = sorted(words, key=density.__getitem__)
+        if not joint or limit * density[order[0]] / joint > AND_WALK:
+            return None
+        return order
 
     def _probes(
         self,

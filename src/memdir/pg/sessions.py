@@ -161,7 +161,7 @@ class PgStateDatabase(Database):
                 else self._within(joined, setup.encode(), action)
             ) as raw:
                 conn = Connection(raw, None)
-                conn.fts = Fts(conn, self._newest_ids)
+                conn.fts = Fts(conn, self._newest_ids, snapshot=not write)
                 result = body(conn)
                 if write:
                     index_pending(conn)

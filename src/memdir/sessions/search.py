@@ -174,13 +174,23 @@ def arounds(
 ) -> dict[int, list[Message]]:
     """:func:`around` of each ``(message id, its session or None: look it up)``, in one
     statement (each window an index range of its session), message id → window."""
-    out: dict[int, list[Message]] = {mid: [] for mid, _ in hits}
+    return {mid: _messages(rows) for mid, rows in _window_rows(conn, hits, window).items()}
+
+
+def _messages(rows: Iterable[Any]) -> list[Message]:
+    return sorted((Message.from_row(row) for row in rows), key=lambda m: m.id)
+
+
+def _window_rows(
+    conn: sqlite3.Connection, hits: Sequence[tuple[int, str | None]], window: int
+) -> dict[int, list[Any]]:
+    out: dict[int, list[Any]] = {mid: [] for mid, _ in hits}
     if not hits:
         return out
     if not isinstance(conn, sqlite3.Connection):  # PostgreSQL: one statement of one shape
         for k, row in conn.fts.arounds(COLUMNS, hits, window):
-            out[hits[k][0]].append(Message.from_row(row))
-        return {mid: sorted(ms, key=lambda m: m.id) for mid, ms in out.items()}
+            out[hits[k][0]].append(row)
+        return out
     for chunk in range(0, len(hits), 100):
         parts: list[str] = []
         params: list[Any] = []
@@ -197,8 +207,34 @@ def arounds(
             params += [ref, mid, window, mid, ref, mid, window]
         keys = [mid for mid, _ in hits[chunk : chunk + 100]]
         for row in conn.execute(" UNION ALL ".join(parts), params):
-            out[keys[row[0]]].append(Message.from_row(row))
-    return {mid: sorted(ms, key=lambda m: m.id) for mid, ms in out.items()}
+            out[keys[row[0]]].append(row)
+    return out
+
+
+def hit_rows(
+    conn: sqlite3.Connection, ids: Sequence[int], limit: int, window: int
+) -> tuple[dict[int, Any], dict[int, list[Any]]]:
+    """For a grouped search: each of ``ids`` (ranked) → its session's id, parent, agent
+    and title (no text: only the hits' is shown), and windows' rows read ahead (hit id →
+    rows) — on PostgreSQL, in the same statement, those of the first ``limit`` sessions'
+    best messages (:meth:`memdir.pg.fts.Fts.hits`); on SQLite none."""
+    rows: dict[int, Any] = {}
+    ahead: dict[int, list[Any]] = {}
+    if not isinstance(conn, sqlite3.Connection):
+        for row in conn.fts.hits(ids, limit, window):
+            if row["kind"]:
+                ahead.setdefault(ids[row["k"] - 1], []).append(row)
+            else:
+                rows[row["id"]] = row
+        return rows, ahead
+    for chunk in range(0, len(ids), 500):
+        part = list(ids[chunk : chunk + 500])
+        sql = (
+            f"SELECT m.id, m.session_id, s.parent_id, s.agent, s.title FROM messages m JOIN "
+            f"sessions s ON s.id = m.session_id WHERE m.id IN ({', '.join('?' * len(part))})"
+        )
+        rows.update({row["id"]: row for row in conn.execute(sql, part)})
+    return rows, ahead
 
 
 def _rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, sqlite3.Row]:
@@ -257,7 +293,7 @@ def search_sessions(
         ranked: list[Ranked] = ranker(
             conn, MESSAGES, query, where=where, params=params, limit=wanted, now=now
         )
-        rows = _rows(conn, [r.rowid for r in ranked])
+        rows, ahead = hit_rows(conn, [r.rowid for r in ranked], limit, window)
         ranked = [r for r in ranked if r.rowid in rows]
         parentless = {r["session_id"] for r in rows.values() if r["parent_id"] is None}
         sessions = {r["session_id"] for r in rows.values()} - parentless
@@ -267,23 +303,26 @@ def search_sessions(
         if len(groups) >= limit or len(ranked) < wanted or wanted >= 5000:
             break
         wanted *= 4  # one long session took most candidates: look further down
-    hits = []
     best_ids = [(members[0].rowid, rows[members[0].rowid]["session_id"]) for _, members in groups]
-    context = arounds(conn, best_ids[:limit], window)
+    ahead.update(_window_rows(conn, [b for b in best_ids[:limit] if b[0] not in ahead], window))
+    hits = []
     for root, members in groups[:limit]:
-        best = rows[members[0].rowid]
+        mid = members[0].rowid
+        best = next((row for row in ahead[mid] if row["id"] == mid), None)
+        if best is None:  # SQLite outside a snapshot: deleted since it was ranked
+            continue
         hits.append(
             SessionHit(
                 session_id=root,
-                message_id=best["id"],
+                message_id=mid,
                 snippet=snippet(_searchable(best), query),
                 score=members[0].score,
                 timestamp=to_datetime(best["timestamp"]),
-                context=context[best["id"]],
+                context=_messages(ahead[mid]),
                 matched_session_id=best["session_id"],
                 role=best["role"],
-                agent=best["agent"],
-                title=best["title"],
+                agent=rows[mid]["agent"],
+                title=rows[mid]["title"],
                 matches=len(members),
             )
         )
