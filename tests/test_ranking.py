@@ -305,3 +305,16 @@ def test_stems_are_the_word_index_terms_batch_after_batch() -> None:
         got = stems.lookup(conn, batch)
         assert {w: got[w] for w in batch} == {w: want[w] for w in batch}
     assert Stems().lookup(conn, words[::-1]) == want  # a new cache, the same table
+
+
+def test_a_full_stem_cache_still_answers_every_word_asked() -> None:
+    """A lookup that overflows the cache clears it and stems all its words again, not
+    only the new ones: a word cached before must not come back as no term."""
+    from memdir.sessions.stems import Stems
+
+    conn = sqlite3.connect(":memory:")
+    stems = Stems()
+    stems.MAX = 10
+    stems.lookup(conn, ["running"])
+    got = stems.lookup(conn, iter(["running"] + [f"pony{i}" for i in range(10)]))
+    assert got["running"] == "run" and got["pony3"] == "pony3"

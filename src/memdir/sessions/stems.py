@@ -23,11 +23,13 @@ class Stems:
         self.cache: dict[str, str] = {}
 
     def lookup(self, conn: sqlite3.Connection, words: Iterable[str]) -> dict[str, str]:
-        todo = [w for w in set(words) if w not in self.cache]
+        wanted = set(words)
+        todo = [w for w in wanted if w not in self.cache]
         if not todo:
             return self.cache
         if len(self.cache) + len(todo) > self.MAX:
             self.cache.clear()
+            todo = list(wanted)  # the caller reads every word it asked for
         conn.execute(  # contentless: emptied by one 'delete-all', no re-tokenizing
             f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{_STEM_TABLE} USING fts5(w, "
             "content='', tokenize='porter unicode61 remove_diacritics 2')"
