@@ -215,9 +215,9 @@ def hit_rows(
     conn: sqlite3.Connection, ids: Sequence[int], limit: int, window: int
 ) -> tuple[dict[int, Any], dict[int, list[Any]]]:
     """For a grouped search: each of ``ids`` (ranked) → its session's id, parent, agent
-    and title (no text: only the hits' is shown), and windows' rows read ahead (hit id →
-    rows) — on PostgreSQL, in the same statement, those of the first ``limit`` sessions'
-    best messages (:meth:`memdir.pg.fts.Fts.hits`); on SQLite none."""
+    and title, and windows' rows read ahead (hit id → rows) — on PostgreSQL without the
+    text and, in the same statement, those of the first ``limit`` sessions' best messages
+    (:meth:`memdir.pg.fts.Fts.hits`); on SQLite :func:`_rows` and none ahead."""
     rows: dict[int, Any] = {}
     ahead: dict[int, list[Any]] = {}
     if not isinstance(conn, sqlite3.Connection):
@@ -227,14 +227,7 @@ def hit_rows(
             else:
                 rows[row["id"]] = row
         return rows, ahead
-    for chunk in range(0, len(ids), 500):
-        part = list(ids[chunk : chunk + 500])
-        sql = (
-            f"SELECT m.id, m.session_id, s.parent_id, s.agent, s.title FROM messages m JOIN "
-            f"sessions s ON s.id = m.session_id WHERE m.id IN ({', '.join('?' * len(part))})"
-        )
-        rows.update({row["id"]: row for row in conn.execute(sql, part)})
-    return rows, ahead
+    return _rows(conn, ids), ahead
 
 
 def _rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, sqlite3.Row]:
