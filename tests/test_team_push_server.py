@@ -20,9 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import memdir
+from memdir.core.scopes import project_slug
 from memdir.pg.db import PgDatabase
 from memdir.pg.names import remote_folder
-from test_team_server import SECRET, SHARED, Team, _checkout, run_cli, wait_for_port
+from test_team_server import SECRET, SHARED, Team, _checkout, _client, run_cli, wait_for_port
 from webserver import free_port, serving
 
 pytestmark = pytest.mark.slow
@@ -113,10 +114,8 @@ def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_pa
     assert again["counts"] == {"same": 3, "refused": 1}
     assert _files(team.url) == stored  # a re-run changes nothing
     assert not any(b"id_rsa" in row[2] for row in stored)
-    # as a client elsewhere names it: the local scope is the one MCP clients naming the
-    # project by URL work in (X-Memdir-Project), the same from every laptop
-    remote = Path(remote_folder(SHARED))
-    server_md = memdir.open(tmp_path / "s", remote, database_url=team.url, user="alice")
+    # the local scope is the checkout's, the one an MCP session whose roots name it has
+    server_md = memdir.open(tmp_path / "s", team.shared, database_url=team.url, user="alice")
     names = {s.scope: sorted(e.name for e in s.list()) for s in server_md.stores()}
     assert names == {
         "user": ["Prefers Rust"],
@@ -131,11 +130,11 @@ def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_pa
     env2 = {**env, "MEMDIR_HOME": str(tmp_path / "other")}
     del env2["MEMDIR_TOKEN"], env2["MEMDIR_SERVER"]
     args = ("pull", "--server", server, "--token-file", str(token), "--json")
-    other = _checkout(tmp_path / "other-checkout", SHARED)  # a clone on another machine
-    assert _run(env2, other, *args)["counts"] == {"add": 3}
+    other = _checkout(tmp_path / "other-checkout", SHARED)  # another clone: its own local
+    assert _run(env2, other, *args)["counts"] == {"add": 2}
     assert not (tmp_path / "other" / "user").exists()
-    assert _run(env2, other, *args, "--apply")["counts"] == {"add": 3}
-    assert _run(env2, other, *args, "--apply")["counts"] == {"same": 3}
+    assert _run(env2, other, *args, "--apply")["counts"] == {"add": 2}
+    assert _run(env2, other, *args, "--apply")["counts"] == {"same": 2}
     pulled = (tmp_path / "other" / "user" / "user_prefers-rust.md").read_text()
     assert "Zig on weekends" in pulled and pulled.startswith("---\n")
     # the first laptop's pull brings the server's change; then both sides agree
@@ -144,6 +143,86 @@ def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_pa
         "same": 2,
     }
     assert _run(env, team.shared, "push", "--json")["counts"] == {"same": 3, "refused": 1}
+
+
+def _names(home: Path, checkout: Path) -> dict[str, list[str]]:
+    md = memdir.open(home, checkout, database_url="")
+    return {s.scope: sorted(e.name for e in s.list()) for s in md.stores()}
+
+
+def _local_keys(url: str) -> set[str]:
+    return {r[0] for r in _files(url) if r[0].startswith("local:alice:")}
+
+
+def test_the_local_scope_is_the_checkouts_on_every_route(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """Push one way and pull the other for one checkout: the same entries come back, a
+    second push writes nothing, and every route (and an MCP session whose roots name the
+    checkout) works in one local scope, ``local:alice:<slug of the checkout>``."""
+    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    db = ("--database", team.url)
+    one = memdir.open(tmp_path / "one", team.shared, database_url="")
+    one.store("user").add(type="user", name="Prefers Rust", description="d", body="Rust.")
+    one.store("project").add(type="project", name="Deploys Fridays", description="d", body="F")
+    one.store("local").add(type="feedback", name="Use pnpm", description="d", body="pnpm.")
+    mine = {f"local:alice:{project_slug(team.shared)}"}
+
+    assert _run(env, team.shared, "push", *db, "--apply", "--json")["counts"] == {"add": 3}
+    two = {**env, "MEMDIR_HOME": str(tmp_path / "two")}
+    pulled = _run(two, team.shared, "pull", "--apply", "--json")  # the project scope is
+    assert pulled["counts"] == {"add": 2, "same": 1}  # the checkout's .memdir, already here
+    assert _names(tmp_path / "two", team.shared) == _names(tmp_path / "one", team.shared)
+    assert _run(env, team.shared, "push", "--apply", "--json")["counts"] == {"same": 3}
+    assert _local_keys(team.url) == mine
+
+    # the reverse: through the server first, then the database
+    (tmp_path / "one" / "projects" / project_slug(team.shared) / "feedback_use-pnpm.md").unlink()
+    one.store("local").add(type="feedback", name="Tabs not spaces", description="d", body="T")
+    assert _run(env, team.shared, "push", "--apply", "--json")["counts"] == {
+        "same": 2,
+        "add": 1,
+    }
+    three = {**env, "MEMDIR_HOME": str(tmp_path / "three")}
+    pulled = _run(three, team.shared, "pull", *db, "--apply", "--json")
+    assert pulled["counts"] == {"add": 3, "same": 1}  # the two local entries too
+    assert _run(three, team.shared, "push", *db, "--apply", "--json")["counts"] == {"same": 4}
+    assert _local_keys(team.url) == mine
+
+    async def by_roots() -> None:  # an agent in this checkout, its project from its roots
+        async with _client(server, team.tokens["alice"], roots=[team.shared]) as c:
+            args = {"action": "add", "type": "feedback", "name": "From the agent"}
+            args |= {"description": "d", "body": "Written over MCP.", "scope": "local"}
+            assert not (await c.call_tool("memory", args)).is_error
+
+    anyio.run(by_roots)
+    assert _local_keys(team.url) == mine
+    for route in ((), db):
+        got = _run(two, team.shared, "pull", *route, "--json")
+        added = {(m["scope"], m["name"]) for m in got["moves"] if m["action"] != "same"}
+        assert added == {("local", "Tabs not spaces"), ("local", "From the agent")}
+
+
+def test_local_entries_under_the_repository_url_are_said_and_left(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """What ``push --server`` stored before 2026-12-04 (the local scope keyed by the
+    repository's URL, where clients naming the project by URL work) is not this
+    checkout's: every push and pull says how many entries are there, and moves none."""
+    by_url = memdir.open(
+        tmp_path / "s", Path(remote_folder(SHARED)), database_url=team.url, user="alice"
+    )
+    by_url.store("local").add(type="feedback", name="Old push", description="d", body="Old.")
+    before = _files(team.url)
+    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    for verb in ("push", "pull"):
+        for route in ((), ("--database", team.url)):
+            done = _run(env, team.shared, verb, *route, "--apply", "--json")
+            assert done["counts"] == {}, done
+            said = [n for n in done["notes"] if "naming the project by URL" in n]
+            assert len(said) == 1 and "1 of your entries" in said[0], done["notes"]
+    assert _files(team.url) == before
+    assert "Old push" not in str(_names(tmp_path / "one", team.shared))
 
 
 def test_bobs_token_reaches_nothing_of_alices(team: Team, server: str, tmp_path: Path) -> None:
@@ -398,7 +477,7 @@ def test_an_entry_on_the_wire_has_only_what_a_transfer_reads() -> None:
 
     entry = {"id": "user_x", "type": "user", "name": "x", "description": "d", "body": "b"}
     entry["updated"] = "2026-01-01T00:00:00Z"
-    side, _ = parse_push({"apply": False, "scopes": {"user": [entry]}})
+    side = parse_push({"apply": False, "scopes": {"user": [entry]}}).scopes
     assert entry_json(side["user"][0]) == {**entry, "pinned": False, "origins": []}
     with pytest.raises(ValidationError, match="unknown field 'created'"):
         parse_push({"apply": False, "scopes": {"user": [{**entry, "created": "2026-01-01"}]}})

@@ -379,7 +379,7 @@ def push(
     run by default; a re-run adds nothing; the guard applies on the server."""
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import entries_of, transfer
+    from ..pg.transfer import entries_of, left_by_url, local_slug, transfer
 
     to = _server(server, database, token_file)
     # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
@@ -389,7 +389,11 @@ def push(
     else:
         team = open_memdir(state.home, state.project, database_url=_database(database))
         side, notes = entries_of(local)
-        done = transfer(side, team, apply=apply, where="on the team server", notes=notes)
+        slug = local_slug(local)  # the local scope's key on every route
+        done = transfer(
+            side, team, apply=apply, where="on the team server", notes=notes, local=slug
+        )
+        done.notes += left_by_url(team, slug)
     _report(done, as_json, "Pushed", "to the team server")
 
 
@@ -409,15 +413,16 @@ def pull(
     re-run writes nothing."""
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import entries_of, transfer
+    from ..pg.transfer import entries_of, left_by_url, local_slug, transfer
 
     to = _server(server, database, token_file)
+    local = open_memdir(state.home, state.project, database_url="")  # as in push
     if to is not None:
-        local = open_memdir(state.home, state.project, database_url="")
         done = remote.pull(to, local, apply=apply)
     else:
         team = open_memdir(state.home, state.project, database_url=_database(database))
-        local = open_memdir(state.home, state.project, database_url="")  # as in push
-        side, notes = entries_of(team)
+        slug = local_slug(local)  # the local scope's key on every route
+        side, notes = entries_of(team, local=slug)
+        notes += left_by_url(team, slug)
         done = transfer(side, local, apply=apply, where="in this home", notes=notes)
     _report(done, as_json, "Pulled", "from the team server")

@@ -14,6 +14,7 @@ TOKEN = re.compile(r"mdt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})")
 _SCP = re.compile(r"(?:[^@/\s]+@)?([^:/\s]+):(?!//)(.+)")  # git@host:owner/repo.git
 _HOST = re.compile(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?")
 _SEGMENT = re.compile(r"[a-z0-9._~+-]{1,200}")
+_SLUG = re.compile(r"[A-Za-z0-9-]{1,100}")  # what core.scopes.project_slug makes
 MAX_URL = 1000
 #: Where a project named only by its URL (a client on another machine) seems to live: no
 #: folder is read there; the team backend takes the project URL from the path below it.
@@ -71,6 +72,18 @@ def project_url(value: object) -> str:
             field="project",
         )
     return "/".join([host, *segments])
+
+
+def local_slug_name(value: object) -> str:
+    """The slug of a checkout's local scope as a client sends it (``local:<user>:<slug>``,
+    always the sender's own): 1-100 of ``A-Z a-z 0-9 -``, as project slugs are made."""
+    if not isinstance(value, str) or not _SLUG.fullmatch(value):
+        raise ValidationError(
+            f"{repr(value)[:80]} is not a local scope's slug (1-100 letters, digits or "
+            f"'-', as memdir makes them from the checkout's path)",
+            field="local_scope",
+        )
+    return value
 
 
 def redact_url(url: str) -> str:

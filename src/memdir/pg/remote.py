@@ -52,11 +52,22 @@ class Server:
             raise ValidationError("the token is empty or holds spaces", field="token")
         self.token = token
 
-    def call(self, method: str, path: str, project: str | None, body: Any = None) -> Any:
-        """The JSON answer of ``method path``; MemdirError for anything else."""
+    def call(
+        self,
+        method: str,
+        path: str,
+        project: str | None,
+        body: Any = None,
+        *,
+        local: str | None = None,
+    ) -> Any:
+        """The JSON answer of ``method path`` (``project``: the repository's URL;
+        ``local``: the checkout's local scope slug); MemdirError for anything else."""
         headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
         if project is not None:
             headers["X-Memdir-Project"] = project
+        if local is not None:
+            headers["X-Memdir-Local-Scope"] = local
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -151,15 +162,14 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
     :data:`BATCH_ENTRIES` entries; the server runs the transfer into the token's user's
     scopes and reports it. A failed batch's error says what the earlier ones did."""
-    from .transfer import Transfer, entries_of
+    from .transfer import Transfer, entries_of, local_slug
     from .wire import entry_json, parse_transfer
 
     side, notes = entries_of(local)
     url, why = checkout_url(local)
-    if url is None:
-        for scope in ("project", "local"):
-            if side.pop(scope, None) is not None:
-                notes.append(f"{scope} scope skipped: {why}; the team server keys it by that URL")
+    if url is None and side.pop("project", None) is not None:
+        notes.append(f"project scope skipped: {why}; the team server keys it by that URL")
+    slug = local_slug(local)
     batches: list[dict[str, list[dict[str, Any]]]] = [{}]
     size = count = 0
     for scope, entries in side.items():
@@ -175,7 +185,8 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     done = Transfer(applied=apply, notes=notes)
     for k, batch in enumerate(batches):
         try:
-            answer = server.call("POST", "/api/push", url, {"apply": apply, "scopes": batch})
+            body = {"apply": apply, "scopes": batch, "local_scope": slug}
+            answer = server.call("POST", "/api/push", url, body)
             got = parse_transfer(answer)
         except MemdirError as exc:
             error = exc
@@ -201,12 +212,14 @@ def _so_far(done: Transfer, k: int, n: int) -> str:
 
 def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     """The token's user's entries on the server, written into ``local`` (a dry run
-    unless ``apply``) by the same transfer as every other direction."""
-    from .transfer import transfer
+    unless ``apply``) by the same transfer as every other direction; the local scope is
+    the checkout's (:func:`~memdir.pg.transfer.local_slug`), as on every route."""
+    from .transfer import local_slug, transfer
     from .wire import parse_scopes
 
     url, why = checkout_url(local)
-    answer = server.call("GET", "/api/entries", url)
+    slug = local_slug(local)
+    answer = server.call("GET", "/api/entries", url, local=slug)
     try:
         side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"))
         notes = answer.get("notes", [])
@@ -214,7 +227,12 @@ def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
             raise ValidationError("notes must be a list of strings", field="notes")
     except ValidationError as exc:
         raise MemdirError(f"the team server's answer is not a list of entries: {exc}") from None
+    if answer.get("local_scope") != slug and side.pop("local", None) is not None:
+        notes.append(  # a server before 2026-12-04 answers with the URL's local scope
+            "local scope skipped: the team server keys it by the repository's URL, not by "
+            "this checkout as its MCP sessions do; it needs updating"
+        )
     if url is None:
-        notes = [n for n in notes if not n.startswith(("project scope", "local scope"))]
-        notes += [f"project and local scopes skipped: {why}; the team server keys them by that URL"]
+        notes = [n for n in notes if not n.startswith("project scope")]
+        notes += [f"project scope skipped: {why}; the team server keys it by that URL"]
     return transfer(side, local, apply=apply, where="in this home", notes=notes)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, ReplaceOp, base_id
 from ..core.errors import GuardError, MemdirError
 from ..core.model import Entry, Source
+from ..core.scopes import project_slug
 
 if TYPE_CHECKING:
     from ..core.store import Store
@@ -102,13 +104,67 @@ def _archive(into: Store) -> dict[str, Entry]:
 Side = Mapping[str, Sequence[Entry]]  # a source: each scope's active entries
 
 
-def entries_of(source: Workspace) -> tuple[dict[str, list[Entry]], list[str]]:
+def local_slug(checkout: Workspace) -> str:
+    """The slug of ``checkout``'s local scope on the team server (``local:<user>:<slug>``)
+    for every route of push and pull: the one a `memdir serve` session whose MCP roots
+    name this checkout works in, the slug of its project root (for a linked worktree,
+    its main checkout's), as on one machine."""
+    return project_slug(checkout.project_root)
+
+
+def url_slug(url: str) -> str:
+    """The slug of the local scope a client naming the project by its URL works in
+    (``X-Memdir-Project: <url>``; ``push --server`` used it before 2026-12-04); ``url``
+    normalised (``host/owner/repo``), as ``Workspace.project_url`` holds it."""
+    from .names import REMOTE_PROJECTS
+
+    return project_slug(Path(REMOTE_PROJECTS / url))
+
+
+def _store(ws: Workspace, scope: str, local: str | None) -> Store:
+    """``ws``'s store of ``scope``; on the team backend, the local scope ``local`` names
+    (:func:`local_slug`) rather than the one of the folder ``ws`` was opened at."""
+    if scope == "local" and local is not None and ws.database is not None:
+        return ws.store_at(ws.home / "projects" / local)
+    return ws.store(scope)
+
+
+def left_by_url(team: Workspace, local: str) -> list[str]:
+    """A note when ``team``'s user holds entries in the local scope of this project that
+    a client naming it by URL works in, where ``push --server`` put a checkout's local
+    memories before 2026-12-04: not this checkout's local scope, so left there (nothing
+    moved, nothing deleted), and said so on every push and pull."""
+    url = team.project_url
+    if team.database is None or url is None or url_slug(url) == local:
+        return []
+    store = team.store_at(team.home / "projects" / url_slug(url))
+    count = len(store.list()) if store.backend.exists() else 0
+    if not count:
+        return []
+    return [
+        f"local scope: {count} of your entries are in the local scope of {url} as a client "
+        f"naming the project by URL has it (X-Memdir-Project: {url}; `push --server` put "
+        f"local memories there before 2026-12-04), not in this checkout's: left there, "
+        f"where MCP clients naming the project by URL and the web page "
+        f"(/?project={url}) show them"
+    ]
+
+
+def entries_of(
+    source: Workspace, *, local: str | None = None
+) -> tuple[dict[str, list[Entry]], list[str]]:
     """The active entries of ``source``'s user, project and local scopes that exist, and
-    a note for each of them it cannot read (not granted, no project)."""
+    a note for each of them it cannot read (not granted, no project). ``local``: the
+    local scope's slug on the team backend (:func:`local_slug` of the checkout)."""
     have = {s.scope for s in source.stores()}
     out: dict[str, list[Entry]] = {}
     notes: list[str] = []
     for scope in SCOPES:
+        if scope == "local" and local is not None and source.database is not None:
+            store = _store(source, scope, local)
+            if store.backend.exists():
+                out[scope] = store.list()
+            continue
         if scope in have:
             out[scope] = source.store(scope).list()
             continue
@@ -125,12 +181,14 @@ def transfer(
     apply: bool = False,
     where: str = "on the target",
     notes: Sequence[str] = (),
+    local: str | None = None,
 ) -> Transfer:
     """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
     ones updated, equal ones left; one the target changed later or removed is kept as
     the target has it (``where``: where the target is, for the reasons given).
-    ``notes``: the source's own (a scope it could not read)."""
+    ``notes``: the source's own (a scope it could not read); ``local``: the local scope's
+    slug on a team target (:func:`local_slug`)."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
@@ -138,7 +196,7 @@ def transfer(
         if scope not in source:
             continue
         try:
-            into = target.store(scope)
+            into = _store(target, scope, local)
         except MemdirError as exc:
             done.notes.append(f"{scope} scope skipped: {exc}")
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.errors import ValidationError
 from ..core.frontmatter import format_time
@@ -19,6 +19,7 @@ from ..core.model import (
     validate_name,
 )
 from ..sessions.records import to_datetime, to_epoch
+from .names import local_slug_name
 from .transfer import SCOPES, Move, Transfer
 
 VERSION = 1  # the "memdir" key of every answer: a client knows it reached a memdir server
@@ -144,12 +145,33 @@ def parse_scopes(value: object) -> dict[str, list[Entry]]:
     return out
 
 
-def parse_push(value: object) -> tuple[dict[str, list[Entry]], bool]:
-    """A push's body: ``{"apply": bool, "scopes": {…}}``."""
-    obj = _object(value, "the body", ("apply", "scopes"), ("apply", "scopes"))
+class Push(NamedTuple):
+    """A push's body, checked: entries per scope, whether to write, the local scope."""
+
+    scopes: dict[str, list[Entry]]
+    apply: bool
+    local: str | None
+
+
+def parse_push(value: object) -> Push:
+    """A push's body: ``{"apply": bool, "scopes": {…}, "local_scope": slug}``; the slug
+    of the checkout's local scope (:func:`memdir.pg.transfer.local_slug`) is required
+    when ``scopes`` holds local entries (a client before 2026-12-04 sent none)."""
+    keys = ("apply", "scopes", "local_scope")
+    obj = _object(value, "the body", keys, keys[:2])
     if not isinstance(obj["apply"], bool):
         raise ValidationError("apply must be true or false", field="apply")
-    return parse_scopes(obj["scopes"]), obj["apply"]
+    local = obj.get("local_scope")
+    if local is not None:
+        local = local_slug_name(local)
+    scopes = parse_scopes(obj["scopes"])
+    if "local" in scopes and local is None:
+        raise ValidationError(
+            "scopes.local needs local_scope, the slug of the checkout's local scope (this "
+            "memdir push is older than the server: update it)",
+            field="local_scope",
+        )
+    return Push(scopes, obj["apply"], local)
 
 
 def _strings(value: object, what: str) -> list[str]:

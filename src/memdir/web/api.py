@@ -32,6 +32,13 @@ NO_PROJECT = (
     "the request named no project: send the header X-Memdir-Project with the "
     "repository's remote URL (memdir push/pull send the checkout's 'origin')"
 )
+#: A pull's local scope: the slug of the checkout's (pg.transfer.local_slug); a push
+#: sends it in its body, which an older server refuses rather than key it another way.
+LOCAL_HEADER = "x-memdir-local-scope"
+NO_LOCAL = (
+    "the request named no checkout (X-Memdir-Local-Scope, which memdir pull sends from "
+    "2026-12-04 on): update memdir"
+)
 log = logging.getLogger(__name__)
 
 
@@ -71,10 +78,15 @@ class Api:
             try:
                 data = await request.body()
                 header = request.headers.get("x-memdir-project")
-                work = self._push if route == "POST" else lambda u, h, _: self._pull(u, h)
-                body = await anyio.to_thread.run_sync(
-                    lambda: work(user, header, data), limiter=self.limiter
-                )
+                local = request.headers.get(LOCAL_HEADER)
+                if route == "POST":
+                    body = await anyio.to_thread.run_sync(
+                        lambda: self._push(user, header, data), limiter=self.limiter
+                    )
+                else:
+                    body = await anyio.to_thread.run_sync(
+                        lambda: self._pull(user, header, local), limiter=self.limiter
+                    )
             except MemdirError as exc:
                 status, body = _status(exc), {"error": f"memdir: {exc}"}
             except Exception:  # never a traceback to the client; the log has it
@@ -95,29 +107,47 @@ class Api:
             )
         return self.md.for_project(Path(remote_folder(header)), user=user)
 
-    def _pull(self, user: str, header: str | None) -> dict[str, Any]:
-        from ..pg.transfer import entries_of
+    def _pull(self, user: str, header: str | None, local: str | None) -> dict[str, Any]:
+        from ..pg.names import local_slug_name
+        from ..pg.transfer import entries_of, left_by_url
         from ..pg.wire import scopes_json
 
+        slug = local_slug_name(local.strip()) if local is not None else None
         ws = self._open(user, header)
         try:
-            side, notes = entries_of(ws)
-            scopes = scopes_json(side)
-            return {"user": user, "project": ws.project_url, "scopes": scopes, "notes": notes}
+            side, notes = entries_of(ws, local=slug)
+            if slug is None:
+                side.pop("local", None)
+                notes = [n for n in notes if not n.startswith("local scope")]
+                notes.append(f"local scope skipped: {NO_LOCAL}")
+            else:
+                notes += left_by_url(ws, slug)
+            return {
+                "user": user,
+                "project": ws.project_url,
+                "local_scope": slug,
+                "scopes": scopes_json(side),
+                "notes": notes,
+            }
         finally:
             ws.close()
 
     def _push(self, user: str, header: str | None, data: bytes) -> dict[str, Any]:
-        from ..pg.transfer import transfer
+        from ..pg.transfer import left_by_url, transfer
         from ..pg.wire import parse_push
 
         try:
             given = json.loads(data)
         except (ValueError, RecursionError):
             raise ValidationError("the body is not JSON", field="body") from None
-        side, apply = parse_push(given)
+        push = parse_push(given)
         ws = self._open(user, header)
         try:
-            return transfer(side, ws, apply=apply, where="on the team server").to_dict()
+            done = transfer(
+                push.scopes, ws, apply=push.apply, where="on the team server", local=push.local
+            )
+            if push.local is not None:
+                done.notes += left_by_url(ws, push.local)
+            return done.to_dict()
         finally:
             ws.close()
