@@ -288,6 +288,23 @@ def test_a_clear_error_for_each_way_it_can_fail(team: Team, server: str, tmp_pat
     for bad in (b"not json", b"[]", b'{"apply": "yes", "scopes": {}}', b'{"apply": true}'):
         status, answer = _http(server, tok, "/api/push", bad)
         assert status == 400 and answer["memdir"] == 1 and answer["error"], (bad, answer)
+    entry = {"id": "feedback_x", "type": "feedback", "name": "x", "description": "d"}
+    entry |= {"body": "b", "updated": "2026-01-01T00:00:00Z"}
+    older = json.dumps({"apply": True, "scopes": {"local": [entry]}}).encode()  # no slug
+    status, answer = _http(server, tok, "/api/push", older, **_project(SHARED))
+    assert status == 400 and "local_scope" in answer["error"] and "update" in answer["error"]
+    for slug in ("../x", "a/b", "", "x" * 101, 7):
+        body = json.dumps({"apply": True, "scopes": {}, "local_scope": slug}).encode()
+        status, answer = _http(server, tok, "/api/push", body, **_project(SHARED))
+        assert status == 400 and "slug" in answer["error"], (slug, answer)
+    status, answer = _http(server, tok, "/api/entries", **_project(SHARED))  # an older pull
+    assert status == 200 and "local" not in answer["scopes"]
+    assert any(n.startswith("local scope skipped") for n in answer["notes"]), answer
+    status, answer = _http(
+        server, tok, "/api/entries", **_project(SHARED), **{"X-Memdir-Local-Scope": "a/../b"}
+    )
+    assert status == 400 and "slug" in answer["error"]
+    assert _files(team.url) == []
     assert _http(server, tok, "/api/entries", b"{}")[0] == 405
     assert _http(server, tok, "/api/nothing")[0] == 404
     status, answer = _http(server, tok, "/api/push", b"[", **{"Content-Length": "2000000"})
@@ -425,7 +442,8 @@ def _bodies(draw: st.DrawFn) -> Any:
     if where == 0:
         entry[draw(_FIELD)] = draw(_ANY)
     elif where == 1:
-        body[draw(st.sampled_from(["apply", "scopes", "other"]))] = draw(_NOT_TRUE)
+        key = draw(st.sampled_from(["apply", "scopes", "local_scope", "other"]))
+        body[key] = draw(_NOT_TRUE)
     elif where == 2:
         scopes[draw(_TEXT)] = draw(_ANY)
     else:
@@ -457,6 +475,51 @@ def test_the_push_route_answers_any_body_with_a_4xx_never_a_500(team: Team, serv
     check()
     assert 400 in seen
     assert _files(team.url) == []  # dry runs only
+
+
+@st.composite
+def _writes(draw: st.DrawFn) -> Any:
+    """A push that writes (``apply``: true): a valid local entry, then one with a field
+    swapped for anything, or the local scope's slug swapped for anything."""
+    n = draw(st.integers(0, 10**9))
+    good = {"id": f"feedback_ok-{n}", "type": "feedback", "name": f"ok {n}", "description": "d"}
+    good |= {"body": "b", "updated": "2026-01-01T00:00:00Z"}
+    bad = {**good, "id": "feedback_x", "name": "x"}
+    body: dict[str, Any] = {"apply": True, "scopes": {"local": [good, bad]}}
+    body["local_scope"] = "-tmp-fuzzed-checkout"
+    if draw(st.booleans()):
+        bad[draw(_FIELD)] = draw(_ANY)
+    else:
+        body["local_scope"] = draw(_ANY)
+    return body
+
+
+def test_a_malformed_push_that_would_write_stores_nothing(team: Team, server: str) -> None:
+    """Every body the route refuses (a 4xx) leaves the database as it was, though its
+    first entry was valid and ``apply`` was true: a body is checked whole before a write."""
+    tok = team.tokens["alice"]
+    seen: set[int] = set()
+    stored = [_files(team.url)]
+
+    @settings(
+        max_examples=50,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(_writes())
+    def check(body: Any) -> None:
+        data = json.dumps(body).encode()
+        status, answer = _http(server, tok, "/api/push", data, **_project(SHARED))
+        seen.add(status)
+        assert status in (200, 400, 413), (status, answer)
+        now = _files(team.url)
+        if status == 200:
+            stored[0] = now  # the swap left a valid body: it wrote
+        else:
+            assert now == stored[0], (body, answer)
+
+    check()
+    assert 400 in seen
 
 
 @settings(max_examples=400, deadline=None)
