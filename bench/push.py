@@ -49,16 +49,26 @@ def _schema(base: str) -> str:
 
 def _ops(n: int) -> list[tuple[str, AddOp]]:
     """``n`` entries of real sizes: a text's first line is its name, its first sentence
-    its description; ~70 % local, the rest user scope (a home's usual mix)."""
-    texts = [json.loads(line)["text"] for line in DATA.read_text().splitlines()]
+    its description; ~70 % local, the rest user scope (a home's usual mix). Texts the
+    guard refuses are left out (its refusals are not what this measures)."""
+    from memdir import guard
+    from memdir.core.errors import GuardError
+
+    kept = []
+    for line in DATA.read_text().splitlines():
+        text = json.loads(line)["text"]
+        first = text.strip().splitlines()[0].lstrip("#- ").strip() or "note"
+        description = " ".join(text.split())[:140] or first
+        try:
+            guard.check(f"{first[:60]}\n{description}\n{text}")
+        except GuardError:
+            continue
+        kept.append((first[:60], description, text))
     out = []
     for i in range(n):
-        text = texts[i % len(texts)]
-        first = text.strip().splitlines()[0].lstrip("#- ").strip() or "note"
-        name = f"{first[:60]} {i}"
-        description = " ".join(text.split())[:140] or name
-        body = f"{text}\n\n(entry {i})"
-        out.append(("user" if i % 10 < 3 else "local", AddOp("feedback", name, description, body)))
+        name, description, text = kept[i % len(kept)]
+        op = AddOp("feedback", f"{name} {i}", description, f"{text}\n\n(entry {i})")
+        out.append(("user" if i % 10 < 3 else "local", op))
     return out
 
 
