@@ -31,7 +31,7 @@ from dulwich.repo import Repo
 import memdir
 from memdir.core.changes import AddOp
 from memdir.pg import remote
-from memdir.pg.transfer import entries_of, local_slug, transfer
+from memdir.pg.transfer import entries_of, transfer
 
 DATA = Path(__file__).parent / "data" / "real_memory" / "texts.jsonl"
 REMOTE = "https://git.example.test/acme/pushbench.git"
@@ -194,7 +194,7 @@ def _by_database(env: dict[str, str], url: str, local: memdir.Memdir, home: Path
     team = memdir.open(home, local.project_root, database_url=url, user=name)
     side, notes = entries_of(local)
     load0, start, cpu0 = _load(), time.perf_counter(), time.process_time()
-    done = transfer(side, team, apply=True, notes=notes, local=local_slug(local))
+    done = transfer(side, team, apply=True, notes=notes)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu0
     team.close()
     return {

@@ -114,7 +114,7 @@ def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_pa
     assert again["counts"] == {"same": 3, "refused": 1}
     assert _files(team.url) == stored  # a re-run changes nothing
     assert not any(b"id_rsa" in row[2] for row in stored)
-    # the local scope is the checkout's, the one an MCP session whose roots name it has
+    # the local scope is the project URL's, the one every MCP session in it has
     server_md = memdir.open(tmp_path / "s", team.shared, database_url=team.url, user="alice")
     names = {s.scope: sorted(e.name for e in s.list()) for s in server_md.stores()}
     assert names == {
@@ -130,11 +130,11 @@ def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_pa
     env2 = {**env, "MEMDIR_HOME": str(tmp_path / "other")}
     del env2["MEMDIR_TOKEN"], env2["MEMDIR_SERVER"]
     args = ("pull", "--server", server, "--token-file", str(token), "--json")
-    other = _checkout(tmp_path / "other-checkout", SHARED)  # another clone: its own local
-    assert _run(env2, other, *args)["counts"] == {"add": 2}
+    other = _checkout(tmp_path / "other-checkout", SHARED)  # a clone on another machine
+    assert _run(env2, other, *args)["counts"] == {"add": 3}
     assert not (tmp_path / "other" / "user").exists()
-    assert _run(env2, other, *args, "--apply")["counts"] == {"add": 2}
-    assert _run(env2, other, *args, "--apply")["counts"] == {"same": 2}
+    assert _run(env2, other, *args, "--apply")["counts"] == {"add": 3}
+    assert _run(env2, other, *args, "--apply")["counts"] == {"same": 3}
     pulled = (tmp_path / "other" / "user" / "user_prefers-rust.md").read_text()
     assert "Zig on weekends" in pulled and pulled.startswith("---\n")
     # the first laptop's pull brings the server's change; then both sides agree
@@ -159,14 +159,14 @@ def test_the_local_scope_is_the_checkouts_on_every_route(
 ) -> None:
     """Push one way and pull the other for one checkout: the same entries come back, a
     second push writes nothing, and every route (and an MCP session whose roots name the
-    checkout) works in one local scope, ``local:alice:<slug of the checkout>``."""
+    checkout) works in one local scope, ``local:alice:<slug of the project URL>``."""
     env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
     db = ("--database", team.url)
     one = memdir.open(tmp_path / "one", team.shared, database_url="")
     one.store("user").add(type="user", name="Prefers Rust", description="d", body="Rust.")
     one.store("project").add(type="project", name="Deploys Fridays", description="d", body="F")
     one.store("local").add(type="feedback", name="Use pnpm", description="d", body="pnpm.")
-    mine = {f"local:alice:{project_slug(team.shared)}"}
+    mine = {f"local:alice:{project_slug(Path(remote_folder(SHARED)))}"}
 
     assert _run(env, team.shared, "push", *db, "--apply", "--json")["counts"] == {"add": 3}
     two = {**env, "MEMDIR_HOME": str(tmp_path / "two")}
@@ -203,26 +203,64 @@ def test_the_local_scope_is_the_checkouts_on_every_route(
         assert added == {("local", "Tabs not spaces"), ("local", "From the agent")}
 
 
-def test_local_entries_under_the_repository_url_are_said_and_left(
+def test_local_entries_under_the_checkouts_slug_are_said_and_left(
     team: Team, server: str, tmp_path: Path
 ) -> None:
-    """What ``push --server`` stored before 2026-12-04 (the local scope keyed by the
-    repository's URL, where clients naming the project by URL work) is not this
-    checkout's: every push and pull says how many entries are there, and moves none."""
-    by_url = memdir.open(
-        tmp_path / "s", Path(remote_folder(SHARED)), database_url=team.url, user="alice"
-    )
-    by_url.store("local").add(type="feedback", name="Old push", description="d", body="Old.")
+    """What `memdir serve` sessions with readable roots stored before 2026-12-04 (the
+    local scope keyed by the checkout's slug) is not this project's local scope now: every
+    push and pull, on both routes, says how many entries are there, and moves none."""
+    by_roots = memdir.open(tmp_path / "s", team.shared, database_url=team.url, user="alice")
+    old = by_roots.store_at(by_roots.home / "projects" / project_slug(team.shared))
+    old.add(type="feedback", name="Old session", description="d", body="Old.")
+    old.add(type="feedback", name="Older session", description="d", body="Older.")
     before = _files(team.url)
+    assert {r[0] for r in before} == {f"local:alice:{project_slug(team.shared)}"}
     env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
     for verb in ("push", "pull"):
         for route in ((), ("--database", team.url)):
             done = _run(env, team.shared, verb, *route, "--apply", "--json")
             assert done["counts"] == {}, done
-            said = [n for n in done["notes"] if "naming the project by URL" in n]
-            assert len(said) == 1 and "1 of your entries" in said[0], done["notes"]
+            said = [n for n in done["notes"] if project_slug(team.shared) in n]
+            assert len(said) == 1 and "2 of your entries" in said[0], done["notes"]
     assert _files(team.url) == before
-    assert "Old push" not in str(_names(tmp_path / "one", team.shared))
+    assert "Old session" not in str(_names(tmp_path / "one", team.shared))
+
+
+def test_an_agent_naming_the_project_by_url_shares_the_checkouts_local_scope(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """The review's probe: an agent whose roots the server cannot read (another machine)
+    names the project by URL; its local entry reaches the checkout by `pull --server` and
+    `pull --database`, a push from the checkout reaches it, and a session whose roots the
+    server reads (a checkout with that origin) works in the same local scope."""
+    elsewhere = Path("/nonexistent-laptop/home/me/app")  # not a folder on the server
+    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    tok = team.tokens["alice"]
+
+    async def agent(roots: list[Path], header: str | None, add: str, *expect: str) -> None:
+        async with _client(server, tok, roots=roots, header=header) as c:
+            args = {"action": "add", "type": "feedback", "name": add, "description": "d"}
+            args |= {"body": f"{add}.", "scope": "local"}
+            assert not (await c.call_tool("memory", args)).is_error
+            index = str((await c.read_resource("memdir://index")).contents[0].text)
+            for name in expect:
+                assert name in index, index
+
+    anyio.run(agent, [elsewhere], SHARED, "From the laptop agent")
+    got = _run(env, team.shared, "pull", "--apply", "--json")
+    assert got["counts"] == {"add": 1}, got
+    two = {**env, "MEMDIR_HOME": str(tmp_path / "two")}
+    got = _run(two, team.shared, "pull", "--database", team.url, "--apply", "--json")
+    assert got["counts"] == {"add": 1}, got
+    one = memdir.open(tmp_path / "one", team.shared, database_url="")
+    one.store("local").add(type="feedback", name="From the laptop", description="d", body="L")
+    got = _run(env, team.shared, "push", "--apply", "--json")
+    assert got["counts"] == {"add": 1, "same": 1}, got
+    anyio.run(agent, [elsewhere], SHARED, "Second agent note", "From the laptop")
+    anyio.run(agent, [team.shared], None, "From a roots session", "From the laptop agent")
+    assert _local_keys(team.url) == {f"local:alice:{project_slug(Path(remote_folder(SHARED)))}"}
+    got = _run(env, team.shared, "pull", "--apply", "--json")
+    assert got["counts"] == {"add": 2, "same": 2}, got
 
 
 def test_bobs_token_reaches_nothing_of_alices(team: Team, server: str, tmp_path: Path) -> None:
@@ -291,19 +329,21 @@ def test_a_clear_error_for_each_way_it_can_fail(team: Team, server: str, tmp_pat
     entry = {"id": "feedback_x", "type": "feedback", "name": "x", "description": "d"}
     entry |= {"body": "b", "updated": "2026-01-01T00:00:00Z"}
     older = json.dumps({"apply": True, "scopes": {"local": [entry]}}).encode()  # no slug
-    status, answer = _http(server, tok, "/api/push", older, **_project(SHARED))
-    assert status == 400 and "local_scope" in answer["error"] and "update" in answer["error"]
+    status, answer = _http(server, tok, "/api/push", older)  # and no project URL
+    assert status == 400 and "local_scope" in answer["error"]
     for slug in ("../x", "a/b", "", "x" * 101, 7):
         body = json.dumps({"apply": True, "scopes": {}, "local_scope": slug}).encode()
         status, answer = _http(server, tok, "/api/push", body, **_project(SHARED))
         assert status == 400 and "slug" in answer["error"], (slug, answer)
-    status, answer = _http(server, tok, "/api/entries", **_project(SHARED))  # an older pull
+    status, answer = _http(server, tok, "/api/entries")  # no project URL, no checkout
     assert status == 200 and "local" not in answer["scopes"]
     assert any(n.startswith("local scope skipped") for n in answer["notes"]), answer
-    status, answer = _http(
-        server, tok, "/api/entries", **_project(SHARED), **{"X-Memdir-Local-Scope": "a/../b"}
-    )
-    assert status == 400 and "slug" in answer["error"]
+    for route in ("/api/entries", "/api/push"):
+        body = None if route == "/api/entries" else b'{"apply": true, "scopes": {}}'
+        status, answer = _http(
+            server, tok, route, body, **_project(SHARED), **{"X-Memdir-Checkout": "a/../b"}
+        )
+        assert status == 400 and "slug" in answer["error"], answer
     assert _files(team.url) == []
     assert _http(server, tok, "/api/entries", b"{}")[0] == 405
     assert _http(server, tok, "/api/nothing")[0] == 404

@@ -379,7 +379,7 @@ def push(
     run by default; a re-run adds nothing; the guard applies on the server."""
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import entries_of, left_by_url, local_slug, transfer
+    from ..pg.transfer import checkout_slug, entries_of, left_behind, transfer
 
     to = _server(server, database, token_file)
     # this home's files even when MEMDIR_DATABASE_URL is exported (it names the server)
@@ -388,12 +388,9 @@ def push(
         done = remote.push(to, local, apply=apply)
     else:
         team = open_memdir(state.home, state.project, database_url=_database(database))
-        side, notes = entries_of(local)
-        slug = local_slug(local)  # the local scope's key on every route
-        done = transfer(
-            side, team, apply=apply, where="on the team server", notes=notes, local=slug
-        )
-        done.notes += left_by_url(team, slug)
+        side, notes = entries_of(local)  # team's local scope: as the server keys it
+        done = transfer(side, team, apply=apply, where="on the team server", notes=notes)
+        done.notes += left_behind(team, checkout_slug(local))
     _report(done, as_json, "Pushed", "to the team server")
 
 
@@ -413,7 +410,7 @@ def pull(
     re-run writes nothing."""
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import entries_of, left_by_url, local_slug, transfer
+    from ..pg.transfer import checkout_slug, entries_of, left_behind, transfer
 
     to = _server(server, database, token_file)
     local = open_memdir(state.home, state.project, database_url="")  # as in push
@@ -421,8 +418,7 @@ def pull(
         done = remote.pull(to, local, apply=apply)
     else:
         team = open_memdir(state.home, state.project, database_url=_database(database))
-        slug = local_slug(local)  # the local scope's key on every route
-        side, notes = entries_of(team, local=slug)
-        notes += left_by_url(team, slug)
+        side, notes = entries_of(team)  # its local scope: as the server keys it
+        notes += left_behind(team, checkout_slug(local))
         done = transfer(side, local, apply=apply, where="in this home", notes=notes)
     _report(done, as_json, "Pulled", "from the team server")

@@ -243,7 +243,12 @@ class Workspace:
         if loc.name == "project":
             assert self.project_url is not None
             return ScopeKey.for_project(self.project_url)
-        return ScopeKey.local(self.user, loc.path.name)  # the folder's name: the slug
+        slug = loc.path.name  # the folder's name; this project's: by its URL if it has one
+        if loc is self.locations["local"]:
+            from ..pg.names import local_key
+
+            slug = local_key(self.project_url, slug)
+        return ScopeKey.local(self.user, slug)
 
     def _open_store(self, loc: ScopeLocation) -> Store:
         if self.database is not None:

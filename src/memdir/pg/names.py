@@ -4,7 +4,7 @@ Each parser gives a clean value or a :class:`ValidationError` saying what is wan
 from __future__ import annotations
 
 import re
-from pathlib import PurePath, PurePosixPath
+from pathlib import Path, PurePath, PurePosixPath
 from urllib.parse import urlsplit
 
 from ..core.errors import ValidationError
@@ -84,6 +84,21 @@ def local_slug_name(value: object) -> str:
             field="local_scope",
         )
     return value
+
+
+def url_slug(url: str) -> str:
+    """The slug of the local scope of the project ``url`` (normalised, ``host/owner/repo``,
+    as ``Workspace.project_url`` holds it): its stand-in folder's (:func:`remote_folder`)."""
+    from ..core.scopes import project_slug
+
+    return project_slug(Path(remote_folder("https://" + url)))
+
+
+def local_key(url: str | None, checkout: str) -> str:
+    """The slug of a project's local scope on the team backend (``local:<user>:<slug>``),
+    on every route: the repository URL's (:func:`url_slug`) when it has one, else the
+    checkout's (``checkout``: ``core.scopes.project_slug`` of its root)."""
+    return checkout if url is None else url_slug(url)
 
 
 def redact_url(url: str) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, ReplaceOp, base_id
@@ -104,49 +103,40 @@ def _archive(into: Store) -> dict[str, Entry]:
 Side = Mapping[str, Sequence[Entry]]  # a source: each scope's active entries
 
 
-def local_slug(checkout: Workspace) -> str:
-    """The slug of ``checkout``'s local scope on the team server (``local:<user>:<slug>``)
-    for every route of push and pull: the one a `memdir serve` session whose MCP roots
-    name this checkout works in, the slug of its project root (for a linked worktree,
-    its main checkout's), as on one machine."""
+def checkout_slug(checkout: Workspace) -> str:
+    """The slug of ``checkout``'s project root (a linked worktree: its main checkout's),
+    its local scope's key on one machine; on the team backend only when the project has
+    no remote URL (:func:`memdir.pg.names.local_key`)."""
     return project_slug(checkout.project_root)
-
-
-def url_slug(url: str) -> str:
-    """The slug of the local scope a client naming the project by its URL works in
-    (``X-Memdir-Project: <url>``; ``push --server`` used it before 2026-12-04); ``url``
-    normalised (``host/owner/repo``), as ``Workspace.project_url`` holds it."""
-    from .names import REMOTE_PROJECTS
-
-    return project_slug(Path(REMOTE_PROJECTS / url))
 
 
 def _store(ws: Workspace, scope: str, local: str | None) -> Store:
     """``ws``'s store of ``scope``; on the team backend, the local scope ``local`` names
-    (:func:`local_slug`) rather than the one of the folder ``ws`` was opened at."""
+    (a checkout without a remote URL, named by a request) rather than ``ws``'s own."""
     if scope == "local" and local is not None and ws.database is not None:
         return ws.store_at(ws.home / "projects" / local)
     return ws.store(scope)
 
 
-def left_by_url(team: Workspace, local: str) -> list[str]:
-    """A note when ``team``'s user holds entries in the local scope of this project that
-    a client naming it by URL works in, where ``push --server`` put a checkout's local
-    memories before 2026-12-04: not this checkout's local scope, so left there (nothing
-    moved, nothing deleted), and said so on every push and pull."""
+def left_behind(team: Workspace, checkout: str | None) -> list[str]:
+    """A note when ``team``'s user holds entries in the local scope keyed by the slug of
+    the ``checkout`` (where `memdir serve` sessions with readable roots put them before
+    2026-12-04) though this project's is keyed by its URL: left there, nothing moved or
+    deleted. One query of names (no entry read)."""
+    from .names import url_slug
+
     url = team.project_url
-    if team.database is None or url is None or url_slug(url) == local:
+    if team.database is None or url is None or checkout in (None, url_slug(url)):
         return []
-    store = team.store_at(team.home / "projects" / url_slug(url))
-    count = len(store.list()) if store.backend.exists() else 0
+    assert checkout is not None
+    names = team.store_at(team.home / "projects" / checkout).backend.listing()
+    count = sum(1 for n in names if n.endswith(".md") and not n.startswith("."))
     if not count:
         return []
     return [
-        f"local scope: {count} of your entries are in the local scope of {url} as a client "
-        f"naming the project by URL has it (X-Memdir-Project: {url}; `push --server` put "
-        f"local memories there before 2026-12-04), not in this checkout's: left there, "
-        f"where MCP clients naming the project by URL and the web page "
-        f"(/?project={url}) show them"
+        f"local scope: {count} of your entries are in local:{team.user}:{checkout}, where "
+        f"MCP sessions in this checkout kept them before 2026-12-04; this project's local "
+        f"scope is keyed by its URL {url} now: left there (nothing moved or deleted)"
     ]
 
 
@@ -154,19 +144,18 @@ def entries_of(
     source: Workspace, *, local: str | None = None
 ) -> tuple[dict[str, list[Entry]], list[str]]:
     """The active entries of ``source``'s user, project and local scopes that exist, and
-    a note for each of them it cannot read (not granted, no project). ``local``: the
-    local scope's slug on the team backend (:func:`local_slug` of the checkout)."""
+    a note for each of them it cannot read (not granted, no project). ``local``: on the
+    team backend, the slug of the local scope to read instead of ``source``'s own (a
+    checkout without a remote URL, named by a request)."""
     have = {s.scope for s in source.stores()}
     out: dict[str, list[Entry]] = {}
     notes: list[str] = []
     for scope in SCOPES:
-        if scope == "local" and local is not None and source.database is not None:
+        named = scope == "local" and local is not None and source.database is not None
+        if scope in have or named:
             store = _store(source, scope, local)
-            if store.backend.exists():
+            if not named or store.backend.exists():
                 out[scope] = store.list()
-            continue
-        if scope in have:
-            out[scope] = source.store(scope).list()
             continue
         why = source.locations[scope].unavailable
         if why:
@@ -187,8 +176,8 @@ def transfer(
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
     ones updated, equal ones left; one the target changed later or removed is kept as
     the target has it (``where``: where the target is, for the reasons given).
-    ``notes``: the source's own (a scope it could not read); ``local``: the local scope's
-    slug on a team target (:func:`local_slug`)."""
+    ``notes``: the source's own (a scope it could not read); ``local``: as in
+    :func:`entries_of`, on a team target."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))

@@ -155,8 +155,8 @@ class Push(NamedTuple):
 
 def parse_push(value: object) -> Push:
     """A push's body: ``{"apply": bool, "scopes": {…}, "local_scope": slug}``; the slug
-    of the checkout's local scope (:func:`memdir.pg.transfer.local_slug`) is required
-    when ``scopes`` holds local entries (a client before 2026-12-04 sent none)."""
+    of a checkout without a remote URL keys its local scope (the server keys the others
+    itself: :func:`memdir.pg.names.local_key`), sent only then."""
     keys = ("apply", "scopes", "local_scope")
     obj = _object(value, "the body", keys, keys[:2])
     if not isinstance(obj["apply"], bool):
@@ -165,12 +165,6 @@ def parse_push(value: object) -> Push:
     if local is not None:
         local = local_slug_name(local)
     scopes = parse_scopes(obj["scopes"])
-    if "local" in scopes and local is None:
-        raise ValidationError(
-            "scopes.local needs local_scope, the slug of the checkout's local scope (this "
-            "memdir push is older than the server: update it)",
-            field="local_scope",
-        )
     return Push(scopes, obj["apply"], local)
 
 

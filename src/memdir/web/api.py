@@ -32,12 +32,12 @@ NO_PROJECT = (
     "the request named no project: send the header X-Memdir-Project with the "
     "repository's remote URL (memdir push/pull send the checkout's 'origin')"
 )
-#: A pull's local scope: the slug of the checkout's (pg.transfer.local_slug); a push
-#: sends it in its body, which an older server refuses rather than key it another way.
-LOCAL_HEADER = "x-memdir-local-scope"
+#: The slug of the client's checkout: the key of its local scope when the project has no
+#: remote URL (a push sends it as local_scope too); else where older sessions kept it.
+CHECKOUT_HEADER = "x-memdir-checkout"
 NO_LOCAL = (
-    "the request named no checkout (X-Memdir-Local-Scope, which memdir pull sends from "
-    "2026-12-04 on): update memdir"
+    "the request named neither a project URL nor a checkout (X-Memdir-Checkout, which "
+    "memdir pull sends from 2026-12-04 on): update memdir"
 )
 log = logging.getLogger(__name__)
 
@@ -78,15 +78,11 @@ class Api:
             try:
                 data = await request.body()
                 header = request.headers.get("x-memdir-project")
-                local = request.headers.get(LOCAL_HEADER)
-                if route == "POST":
-                    body = await anyio.to_thread.run_sync(
-                        lambda: self._push(user, header, data), limiter=self.limiter
-                    )
-                else:
-                    body = await anyio.to_thread.run_sync(
-                        lambda: self._pull(user, header, local), limiter=self.limiter
-                    )
+                checkout = request.headers.get(CHECKOUT_HEADER)
+                work = self._push if route == "POST" else self._pull
+                body = await anyio.to_thread.run_sync(
+                    lambda: work(user, header, checkout, data), limiter=self.limiter
+                )
             except MemdirError as exc:
                 status, body = _status(exc), {"error": f"memdir: {exc}"}
             except Exception:  # never a traceback to the client; the log has it
@@ -107,33 +103,37 @@ class Api:
             )
         return self.md.for_project(Path(remote_folder(header)), user=user)
 
-    def _pull(self, user: str, header: str | None, local: str | None) -> dict[str, Any]:
-        from ..pg.names import local_slug_name
-        from ..pg.transfer import entries_of, left_by_url
+    def _pull(
+        self, user: str, header: str | None, checkout: str | None, _: bytes
+    ) -> dict[str, Any]:
+        from ..pg.names import local_slug_name, url_slug
+        from ..pg.transfer import entries_of, left_behind
         from ..pg.wire import scopes_json
 
-        slug = local_slug_name(local.strip()) if local is not None else None
+        slug = local_slug_name(checkout) if checkout is not None else None
         ws = self._open(user, header)
         try:
-            side, notes = entries_of(ws, local=slug)
-            if slug is None:
+            url = ws.project_url  # with one, it keys the local scope (pg.names.local_key)
+            side, notes = entries_of(ws, local=slug if url is None else None)
+            if url is None and slug is None:
                 side.pop("local", None)
                 notes = [n for n in notes if not n.startswith("local scope")]
                 notes.append(f"local scope skipped: {NO_LOCAL}")
-            else:
-                notes += left_by_url(ws, slug)
             return {
                 "user": user,
-                "project": ws.project_url,
-                "local_scope": slug,
+                "project": url,
+                "local_scope": slug if url is None else url_slug(url),
                 "scopes": scopes_json(side),
-                "notes": notes,
+                "notes": notes + left_behind(ws, slug),
             }
         finally:
             ws.close()
 
-    def _push(self, user: str, header: str | None, data: bytes) -> dict[str, Any]:
-        from ..pg.transfer import left_by_url, transfer
+    def _push(
+        self, user: str, header: str | None, checkout: str | None, data: bytes
+    ) -> dict[str, Any]:
+        from ..pg.names import local_slug_name
+        from ..pg.transfer import left_behind, transfer
         from ..pg.wire import parse_push
 
         try:
@@ -141,13 +141,22 @@ class Api:
         except (ValueError, RecursionError):
             raise ValidationError("the body is not JSON", field="body") from None
         push = parse_push(given)
+        slug = local_slug_name(checkout) if checkout is not None else push.local
         ws = self._open(user, header)
         try:
+            local = None
+            if ws.project_url is None:  # no URL: the checkout's slug keys the local scope
+                local = push.local
+                if "local" in push.scopes and local is None:
+                    raise ValidationError(
+                        "scopes.local needs local_scope, the slug of the checkout, when "
+                        "the request names no project URL (X-Memdir-Project)",
+                        field="local_scope",
+                    )
             done = transfer(
-                push.scopes, ws, apply=push.apply, where="on the team server", local=push.local
+                push.scopes, ws, apply=push.apply, where="on the team server", local=local
             )
-            if push.local is not None:
-                done.notes += left_by_url(ws, push.local)
+            done.notes += left_behind(ws, slug)
             return done.to_dict()
         finally:
             ws.close()
