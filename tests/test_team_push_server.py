@@ -263,6 +263,27 @@ def test_an_agent_naming_the_project_by_url_shares_the_checkouts_local_scope(
     assert got["counts"] == {"add": 2, "same": 2}, got
 
 
+def test_a_checkout_without_an_origin_keys_its_local_scope_by_its_slug(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """No remote URL, so no project the server can name: the client sends the checkout's
+    slug (``local_scope``, ``X-Memdir-Checkout``) and every route keys the local scope by
+    it, ``local:alice:<slug of the checkout>``."""
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    one = memdir.open(tmp_path / "one", bare, database_url="")
+    one.store("local").add(type="feedback", name="No origin", description="d", body="N.")
+    got = _run(env, bare, "push", "--apply", "--json")
+    assert got["counts"] == {"add": 1}, got
+    assert _local_keys(team.url) == {f"local:alice:{project_slug(bare.resolve())}"}
+    for name, route in (("two", ()), ("three", ("--database", team.url))):
+        other = {**env, "MEMDIR_HOME": str(tmp_path / name)}
+        got = _run(other, bare, "pull", *route, "--apply", "--json")
+        assert got["counts"] == {"add": 1}, got
+    assert _run(env, bare, "push", "--database", team.url, "--json")["counts"] == {"same": 1}
+
+
 def test_bobs_token_reaches_nothing_of_alices(team: Team, server: str, tmp_path: Path) -> None:
     alice = _laptop(team, tmp_path, "alice", "alice", server)
     mine = memdir.open(tmp_path / "alice", team.secret, database_url="")
