@@ -151,7 +151,7 @@ def entries_of(
     out: dict[str, list[Entry]] = {}
     notes: list[str] = []
     for scope in SCOPES:
-        named = scope == "local" and local is not None and source.database is not None
+        named = scope == "local" and local is not None  # which store: _store decides
         if scope in have or named:
             store = _store(source, scope, local)
             if not named or store.backend.exists():
