@@ -23,6 +23,7 @@ import memdir
 from memdir.core.scopes import project_slug
 from memdir.pg.db import PgDatabase
 from memdir.pg.names import remote_folder
+from memdir.review.proposals import apply, propose
 from test_team_server import SECRET, SHARED, Team, _checkout, _client, run_cli, wait_for_port
 from webserver import free_port, serving
 
@@ -224,6 +225,50 @@ def test_local_entries_under_the_checkouts_slug_are_said_and_left(
             assert len(said) == 1 and "2 of your entries" in said[0], done["notes"]
     assert _files(team.url) == before
     assert "Old session" not in str(_names(tmp_path / "one", team.shared))
+
+
+def test_opening_a_checkout_warns_of_entries_left_under_its_slug(
+    team: Team, tmp_path: Path
+) -> None:
+    """The review's probe: a session whose roots name the checkout (as ``memdir.open``
+    with the database) no longer sees what such sessions kept under the checkout's slug
+    before 2026-12-04; opening says so once, in ``md.warnings``, and moves nothing. The
+    embedded backend keeps its folder by the checkout's slug and says nothing."""
+    home, url_key = tmp_path / "s", project_slug(Path(remote_folder(SHARED)))
+    md = memdir.open(home, team.shared, database_url=team.url, user="alice")
+    assert md.locations["local"].path == home / "projects" / url_key
+    assert not [w for w in md.warnings if "local scope" in w]
+    old = home / "projects" / project_slug(team.shared)
+    md.store_at(old).add(type="feedback", name="Pre-mend note", description="d", body="Kept.")
+    again = memdir.open(home, team.shared, database_url=team.url, user="alice")
+    said = [w for w in again.warnings if project_slug(team.shared) in w]
+    assert len(said) == 1 and "1 of your entries" in said[0], again.warnings
+    assert again.store("local").list() == []
+    assert [e.name for e in again.store_at(old).list()] == ["Pre-mend note"]
+    embedded = memdir.open(tmp_path / "e", team.shared, database_url="")
+    assert embedded.locations["local"].path.name == project_slug(team.shared)
+    assert not [w for w in embedded.warnings if "local scope" in w]
+
+
+def test_a_promote_removes_entries_under_the_checkouts_slug_from_there_only(
+    team: Team, tmp_path: Path
+) -> None:
+    """The review's probe: the same rule under the checkout's old key and in another
+    project is promoted to the user scope; each copy is removed from its own store, and
+    this project's local entry of that id (another body) is kept."""
+    home = tmp_path / "s"
+    md = memdir.open(home, team.shared, database_url=team.url, user="alice")
+    rule = {"type": "feedback", "name": "Reply in English", "description": "d"}
+    old, other = home / "projects" / project_slug(team.shared), home / "projects" / "other-abc"
+    for folder in (old, other):
+        md.store_at(folder).add(**rule, body="Reply in English.")
+    mine = md.store("local").add(**rule, body="Reply in English, and in French to Marie.")
+    (promote,) = [p for p in propose(md) if p.kind == "promote" and "same rule" in p.title]
+    apply(md, [promote.id])
+    again = memdir.open(home, team.shared, database_url=team.url, user="alice")
+    assert [(e.id, e.body) for e in again.store("local").list()] == [(mine.id, mine.body)]
+    assert again.store_at(old).list() == [] and again.store_at(other).list() == []
+    assert [e.name for e in again.store("user").list()] == ["Reply in English"]
 
 
 def test_an_agent_naming_the_project_by_url_shares_the_checkouts_local_scope(
