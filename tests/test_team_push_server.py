@@ -20,9 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import memdir
+from memdir.core.scopes import project_slug
 from memdir.pg.db import PgDatabase
 from memdir.pg.names import remote_folder
-from test_team_server import SECRET, SHARED, Team, _checkout, run_cli, wait_for_port
+from memdir.review.proposals import apply, propose
+from test_team_server import SECRET, SHARED, Team, _checkout, _client, run_cli, wait_for_port
 from webserver import free_port, serving
 
 pytestmark = pytest.mark.slow
@@ -113,10 +115,8 @@ def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_pa
     assert again["counts"] == {"same": 3, "refused": 1}
     assert _files(team.url) == stored  # a re-run changes nothing
     assert not any(b"id_rsa" in row[2] for row in stored)
-    # as a client elsewhere names it: the local scope is the one MCP clients naming the
-    # project by URL work in (X-Memdir-Project), the same from every laptop
-    remote = Path(remote_folder(SHARED))
-    server_md = memdir.open(tmp_path / "s", remote, database_url=team.url, user="alice")
+    # the local scope is the project URL's, the one every MCP session in it has
+    server_md = memdir.open(tmp_path / "s", team.shared, database_url=team.url, user="alice")
     names = {s.scope: sorted(e.name for e in s.list()) for s in server_md.stores()}
     assert names == {
         "user": ["Prefers Rust"],
@@ -144,6 +144,189 @@ def test_push_then_pull_with_a_token_round_trips(team: Team, server: str, tmp_pa
         "same": 2,
     }
     assert _run(env, team.shared, "push", "--json")["counts"] == {"same": 3, "refused": 1}
+
+
+def _names(home: Path, checkout: Path) -> dict[str, list[str]]:
+    md = memdir.open(home, checkout, database_url="")
+    return {s.scope: sorted(e.name for e in s.list()) for s in md.stores()}
+
+
+def _local_keys(url: str) -> set[str]:
+    return {r[0] for r in _files(url) if r[0].startswith("local:alice:")}
+
+
+def test_the_local_scope_is_the_checkouts_on_every_route(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """Push one way and pull the other for one checkout: the same entries come back, a
+    second push writes nothing, and every route (and an MCP session whose roots name the
+    checkout) works in one local scope, ``local:alice:<slug of the project URL>``."""
+    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    db = ("--database", team.url)
+    one = memdir.open(tmp_path / "one", team.shared, database_url="")
+    one.store("user").add(type="user", name="Prefers Rust", description="d", body="Rust.")
+    one.store("project").add(type="project", name="Deploys Fridays", description="d", body="F")
+    one.store("local").add(type="feedback", name="Use pnpm", description="d", body="pnpm.")
+    mine = {f"local:alice:{project_slug(Path(remote_folder(SHARED)))}"}
+
+    assert _run(env, team.shared, "push", *db, "--apply", "--json")["counts"] == {"add": 3}
+    two = {**env, "MEMDIR_HOME": str(tmp_path / "two")}
+    pulled = _run(two, team.shared, "pull", "--apply", "--json")  # the project scope is
+    assert pulled["counts"] == {"add": 2, "same": 1}  # the checkout's .memdir, already here
+    assert _names(tmp_path / "two", team.shared) == _names(tmp_path / "one", team.shared)
+    assert _run(env, team.shared, "push", "--apply", "--json")["counts"] == {"same": 3}
+    assert _local_keys(team.url) == mine
+
+    # the reverse: through the server first, then the database
+    (tmp_path / "one" / "projects" / project_slug(team.shared) / "feedback_use-pnpm.md").unlink()
+    one.store("local").add(type="feedback", name="Tabs not spaces", description="d", body="T")
+    assert _run(env, team.shared, "push", "--apply", "--json")["counts"] == {
+        "same": 2,
+        "add": 1,
+    }
+    three = {**env, "MEMDIR_HOME": str(tmp_path / "three")}
+    pulled = _run(three, team.shared, "pull", *db, "--apply", "--json")
+    assert pulled["counts"] == {"add": 3, "same": 1}  # the two local entries too
+    assert _run(three, team.shared, "push", *db, "--apply", "--json")["counts"] == {"same": 4}
+    assert _local_keys(team.url) == mine
+
+    async def by_roots() -> None:  # an agent in this checkout, its project from its roots
+        async with _client(server, team.tokens["alice"], roots=[team.shared]) as c:
+            args = {"action": "add", "type": "feedback", "name": "From the agent"}
+            args |= {"description": "d", "body": "Written over MCP.", "scope": "local"}
+            assert not (await c.call_tool("memory", args)).is_error
+
+    anyio.run(by_roots)
+    assert _local_keys(team.url) == mine
+    for route in ((), db):
+        got = _run(two, team.shared, "pull", *route, "--json")
+        added = {(m["scope"], m["name"]) for m in got["moves"] if m["action"] != "same"}
+        assert added == {("local", "Tabs not spaces"), ("local", "From the agent")}
+
+
+def test_local_entries_under_the_checkouts_slug_are_said_and_left(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """What `memdir serve` sessions with readable roots stored before 2026-12-04 (the
+    local scope keyed by the checkout's slug) is not this project's local scope now: every
+    push and pull, on both routes, says how many entries are there, and moves none."""
+    by_roots = memdir.open(tmp_path / "s", team.shared, database_url=team.url, user="alice")
+    old = by_roots.store_at(by_roots.home / "projects" / project_slug(team.shared))
+    old.add(type="feedback", name="Old session", description="d", body="Old.")
+    old.add(type="feedback", name="Older session", description="d", body="Older.")
+    before = _files(team.url)
+    assert {r[0] for r in before} == {f"local:alice:{project_slug(team.shared)}"}
+    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    for verb in ("push", "pull"):
+        for route in ((), ("--database", team.url)):
+            done = _run(env, team.shared, verb, *route, "--apply", "--json")
+            assert done["counts"] == {}, done
+            said = [n for n in done["notes"] if project_slug(team.shared) in n]
+            assert len(said) == 1 and "2 of your entries" in said[0], done["notes"]
+    assert _files(team.url) == before
+    assert "Old session" not in str(_names(tmp_path / "one", team.shared))
+
+
+def test_opening_a_checkout_warns_of_entries_left_under_its_slug(
+    team: Team, tmp_path: Path
+) -> None:
+    """The review's probe: a session whose roots name the checkout (as ``memdir.open``
+    with the database) no longer sees what such sessions kept under the checkout's slug
+    before 2026-12-04; opening says so once, in ``md.warnings``, and moves nothing. The
+    embedded backend keeps its folder by the checkout's slug and says nothing."""
+    home, url_key = tmp_path / "s", project_slug(Path(remote_folder(SHARED)))
+    md = memdir.open(home, team.shared, database_url=team.url, user="alice")
+    assert md.locations["local"].path == home / "projects" / url_key
+    assert not [w for w in md.warnings if "local scope" in w]
+    old = home / "projects" / project_slug(team.shared)
+    md.store_at(old).add(type="feedback", name="Pre-mend note", description="d", body="Kept.")
+    again = memdir.open(home, team.shared, database_url=team.url, user="alice")
+    said = [w for w in again.warnings if project_slug(team.shared) in w]
+    assert len(said) == 1 and "1 of your entries" in said[0], again.warnings
+    assert again.store("local").list() == []
+    assert [e.name for e in again.store_at(old).list()] == ["Pre-mend note"]
+    embedded = memdir.open(tmp_path / "e", team.shared, database_url="")
+    assert embedded.locations["local"].path.name == project_slug(team.shared)
+    assert not [w for w in embedded.warnings if "local scope" in w]
+
+
+def test_a_promote_removes_entries_under_the_checkouts_slug_from_there_only(
+    team: Team, tmp_path: Path
+) -> None:
+    """The review's probe: the same rule under the checkout's old key and in another
+    project is promoted to the user scope; each copy is removed from its own store, and
+    this project's local entry of that id (another body) is kept."""
+    home = tmp_path / "s"
+    md = memdir.open(home, team.shared, database_url=team.url, user="alice")
+    rule = {"type": "feedback", "name": "Reply in English", "description": "d"}
+    old, other = home / "projects" / project_slug(team.shared), home / "projects" / "other-abc"
+    for folder in (old, other):
+        md.store_at(folder).add(**rule, body="Reply in English.")
+    mine = md.store("local").add(**rule, body="Reply in English, and in French to Marie.")
+    (promote,) = [p for p in propose(md) if p.kind == "promote" and "same rule" in p.title]
+    apply(md, [promote.id])
+    again = memdir.open(home, team.shared, database_url=team.url, user="alice")
+    assert [(e.id, e.body) for e in again.store("local").list()] == [(mine.id, mine.body)]
+    assert again.store_at(old).list() == [] and again.store_at(other).list() == []
+    assert [e.name for e in again.store("user").list()] == ["Reply in English"]
+
+
+def test_an_agent_naming_the_project_by_url_shares_the_checkouts_local_scope(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """The review's probe: an agent whose roots the server cannot read (another machine)
+    names the project by URL; its local entry reaches the checkout by `pull --server` and
+    `pull --database`, a push from the checkout reaches it, and a session whose roots the
+    server reads (a checkout with that origin) works in the same local scope."""
+    elsewhere = Path("/nonexistent-laptop/home/me/app")  # not a folder on the server
+    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    tok = team.tokens["alice"]
+
+    async def agent(roots: list[Path], header: str | None, add: str, *expect: str) -> None:
+        async with _client(server, tok, roots=roots, header=header) as c:
+            args = {"action": "add", "type": "feedback", "name": add, "description": "d"}
+            args |= {"body": f"{add}.", "scope": "local"}
+            assert not (await c.call_tool("memory", args)).is_error
+            index = str((await c.read_resource("memdir://index")).contents[0].text)
+            for name in expect:
+                assert name in index, index
+
+    anyio.run(agent, [elsewhere], SHARED, "From the laptop agent")
+    got = _run(env, team.shared, "pull", "--apply", "--json")
+    assert got["counts"] == {"add": 1}, got
+    two = {**env, "MEMDIR_HOME": str(tmp_path / "two")}
+    got = _run(two, team.shared, "pull", "--database", team.url, "--apply", "--json")
+    assert got["counts"] == {"add": 1}, got
+    one = memdir.open(tmp_path / "one", team.shared, database_url="")
+    one.store("local").add(type="feedback", name="From the laptop", description="d", body="L")
+    got = _run(env, team.shared, "push", "--apply", "--json")
+    assert got["counts"] == {"add": 1, "same": 1}, got
+    anyio.run(agent, [elsewhere], SHARED, "Second agent note", "From the laptop")
+    anyio.run(agent, [team.shared], None, "From a roots session", "From the laptop agent")
+    assert _local_keys(team.url) == {f"local:alice:{project_slug(Path(remote_folder(SHARED)))}"}
+    got = _run(env, team.shared, "pull", "--apply", "--json")
+    assert got["counts"] == {"add": 2, "same": 2}, got
+
+
+def test_a_checkout_without_an_origin_keys_its_local_scope_by_its_slug(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """No remote URL, so no project the server can name: the client sends the checkout's
+    slug (``local_scope``, ``X-Memdir-Checkout``) and every route keys the local scope by
+    it, ``local:alice:<slug of the checkout>``."""
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    env = {**_laptop(team, tmp_path, "one", "alice", server), "MEMDIR_USER": "alice"}
+    one = memdir.open(tmp_path / "one", bare, database_url="")
+    one.store("local").add(type="feedback", name="No origin", description="d", body="N.")
+    got = _run(env, bare, "push", "--apply", "--json")
+    assert got["counts"] == {"add": 1}, got
+    assert _local_keys(team.url) == {f"local:alice:{project_slug(bare.resolve())}"}
+    for name, route in (("two", ()), ("three", ("--database", team.url))):
+        other = {**env, "MEMDIR_HOME": str(tmp_path / name)}
+        got = _run(other, bare, "pull", *route, "--apply", "--json")
+        assert got["counts"] == {"add": 1}, got
+    assert _run(env, bare, "push", "--database", team.url, "--json")["counts"] == {"same": 1}
 
 
 def test_bobs_token_reaches_nothing_of_alices(team: Team, server: str, tmp_path: Path) -> None:
@@ -209,6 +392,25 @@ def test_a_clear_error_for_each_way_it_can_fail(team: Team, server: str, tmp_pat
     for bad in (b"not json", b"[]", b'{"apply": "yes", "scopes": {}}', b'{"apply": true}'):
         status, answer = _http(server, tok, "/api/push", bad)
         assert status == 400 and answer["memdir"] == 1 and answer["error"], (bad, answer)
+    entry = {"id": "feedback_x", "type": "feedback", "name": "x", "description": "d"}
+    entry |= {"body": "b", "updated": "2026-01-01T00:00:00Z"}
+    older = json.dumps({"apply": True, "scopes": {"local": [entry]}}).encode()  # no slug
+    status, answer = _http(server, tok, "/api/push", older)  # and no project URL
+    assert status == 400 and "local_scope" in answer["error"]
+    for slug in ("../x", "a/b", "", "x" * 101, 7):
+        body = json.dumps({"apply": True, "scopes": {}, "local_scope": slug}).encode()
+        status, answer = _http(server, tok, "/api/push", body, **_project(SHARED))
+        assert status == 400 and "slug" in answer["error"], (slug, answer)
+    status, answer = _http(server, tok, "/api/entries")  # no project URL, no checkout
+    assert status == 200 and "local" not in answer["scopes"]
+    assert any(n.startswith("local scope skipped") for n in answer["notes"]), answer
+    for route in ("/api/entries", "/api/push"):
+        body = None if route == "/api/entries" else b'{"apply": true, "scopes": {}}'
+        status, answer = _http(
+            server, tok, route, body, **_project(SHARED), **{"X-Memdir-Checkout": "a/../b"}
+        )
+        assert status == 400 and "slug" in answer["error"], answer
+    assert _files(team.url) == []
     assert _http(server, tok, "/api/entries", b"{}")[0] == 405
     assert _http(server, tok, "/api/nothing")[0] == 404
     status, answer = _http(server, tok, "/api/push", b"[", **{"Content-Length": "2000000"})
@@ -346,7 +548,8 @@ def _bodies(draw: st.DrawFn) -> Any:
     if where == 0:
         entry[draw(_FIELD)] = draw(_ANY)
     elif where == 1:
-        body[draw(st.sampled_from(["apply", "scopes", "other"]))] = draw(_NOT_TRUE)
+        key = draw(st.sampled_from(["apply", "scopes", "local_scope", "other"]))
+        body[key] = draw(_NOT_TRUE)
     elif where == 2:
         scopes[draw(_TEXT)] = draw(_ANY)
     else:
@@ -380,6 +583,51 @@ def test_the_push_route_answers_any_body_with_a_4xx_never_a_500(team: Team, serv
     assert _files(team.url) == []  # dry runs only
 
 
+@st.composite
+def _writes(draw: st.DrawFn) -> Any:
+    """A push that writes (``apply``: true): a valid local entry, then one with a field
+    swapped for anything, or the local scope's slug swapped for anything."""
+    n = draw(st.integers(0, 10**9))
+    good = {"id": f"feedback_ok-{n}", "type": "feedback", "name": f"ok {n}", "description": "d"}
+    good |= {"body": "b", "updated": "2026-01-01T00:00:00Z"}
+    bad = {**good, "id": "feedback_x", "name": "x"}
+    body: dict[str, Any] = {"apply": True, "scopes": {"local": [good, bad]}}
+    body["local_scope"] = "-tmp-fuzzed-checkout"
+    if draw(st.booleans()):
+        bad[draw(_FIELD)] = draw(_ANY)
+    else:
+        body["local_scope"] = draw(_ANY)
+    return body
+
+
+def test_a_malformed_push_that_would_write_stores_nothing(team: Team, server: str) -> None:
+    """Every body the route refuses (a 4xx) leaves the database as it was, though its
+    first entry was valid and ``apply`` was true: a body is checked whole before a write."""
+    tok = team.tokens["alice"]
+    seen: set[int] = set()
+    stored = [_files(team.url)]
+
+    @settings(
+        max_examples=50,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(_writes())
+    def check(body: Any) -> None:
+        data = json.dumps(body).encode()
+        status, answer = _http(server, tok, "/api/push", data, **_project(SHARED))
+        seen.add(status)
+        assert status in (200, 400, 413), (status, answer)
+        now = _files(team.url)
+        if status == 200:
+            stored[0] = now  # the swap left a valid body: it wrote
+        else:
+            assert now == stored[0], (body, answer)
+
+    check()
+    assert 400 in seen
+
+
 @settings(max_examples=400, deadline=None)
 @given(_bodies())
 def test_the_push_body_parser_raises_only_validation_errors(body: Any) -> None:
@@ -398,7 +646,7 @@ def test_an_entry_on_the_wire_has_only_what_a_transfer_reads() -> None:
 
     entry = {"id": "user_x", "type": "user", "name": "x", "description": "d", "body": "b"}
     entry["updated"] = "2026-01-01T00:00:00Z"
-    side, _ = parse_push({"apply": False, "scopes": {"user": [entry]}})
+    side = parse_push({"apply": False, "scopes": {"user": [entry]}}).scopes
     assert entry_json(side["user"][0]) == {**entry, "pinned": False, "origins": []}
     with pytest.raises(ValidationError, match="unknown field 'created'"):
         parse_push({"apply": False, "scopes": {"user": [{**entry, "created": "2026-01-01"}]}})

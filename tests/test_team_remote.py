@@ -5,11 +5,15 @@ the token never goes to another address."""
 from __future__ import annotations
 
 import http.server
+import json
 import socket
 import threading
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+from dulwich.repo import Repo
 
 from memdir.core.errors import MemdirError
 from memdir.pg.remote import Server
@@ -103,3 +107,73 @@ def test_a_server_that_does_not_answer_in_time_may_still_be_working(
     message = str(caught.value)
     assert f"team server at {url} did not answer" in message, message
     assert "cannot reach" not in message and "may still be working" in message
+
+
+def test_an_older_server_is_said_to_be_older_and_keys_nothing_by_a_path(
+    tmp_path: Path,
+) -> None:
+    """A server before 2026-12-04 (its answers as main's `web/api.py` gives them): a push
+    from a checkout with an origin sends no ``local_scope`` (that server keys the local
+    scope by the URL too); one without an origin does, and that server's 400 "unknown
+    field" is said as an older server; a pull's local scope it did not key is dropped."""
+    import memdir
+    from memdir.pg import remote
+
+    sent: list[tuple[dict[str, Any], dict[str, str]]] = []
+    entry = {"id": "feedback_x", "type": "feedback", "name": "x", "description": "d"}
+    entry |= {"body": "b", "updated": "2026-01-01T00:00:00Z", "pinned": False, "origins": []}
+
+    class Old(http.server.BaseHTTPRequestHandler):
+        def _answer(self, status: int, body: dict[str, Any]) -> None:
+            data = json.dumps({"memdir": 1, **body}).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            sent.append((body, dict(self.headers)))
+            if "local_scope" in body:
+                error = "memdir: the body has an unknown field 'local_scope'"
+                self._answer(400, {"error": error})
+            else:
+                self._answer(200, {"applied": False, "counts": {}, "notes": [], "moves": []})
+
+        def do_GET(self) -> None:
+            scopes = {"local": [entry]}
+            self._answer(200, {"user": "alice", "project": None, "scopes": scopes, "notes": []})
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    old = http.server.HTTPServer(("127.0.0.1", 0), Old)
+    threading.Thread(target=old.serve_forever, daemon=True).start()
+    try:
+        server = Server(f"http://127.0.0.1:{old.server_port}", "mdt_x")
+        with_origin = tmp_path / "app"
+        repo = Repo.init(str(with_origin), mkdir=True)
+        config = repo.get_config()
+        config.set((b"remote", b"origin"), b"url", b"https://git.example.test/acme/app")
+        config.write_to_path()
+        repo.close()
+        bare = tmp_path / "bare"
+        bare.mkdir()
+        for folder in (with_origin, bare):
+            ws = memdir.open(tmp_path / "home", folder, database_url="")
+            ws.store("local").add(type="feedback", name="Mine", description="d", body="M.")
+            if folder == with_origin:
+                remote.push(server, ws, apply=False)
+                body, headers = sent[-1]
+                assert "local_scope" not in body and "local" in body["scopes"]
+                assert headers["X-Memdir-Project"] == "https://git.example.test/acme/app"
+            else:
+                with pytest.raises(MemdirError, match="older than this memdir client"):
+                    remote.push(server, ws, apply=False)
+                assert sent[-1][0]["local_scope"]
+                pulled = remote.pull(server, ws, apply=False)
+                assert pulled.moves == [] and any("older" in n for n in pulled.notes)
+    finally:
+        old.shutdown()
+        old.server_close()

@@ -124,6 +124,25 @@ class Workspace:
                 )
             elif not is_granted(self.database, self.user, self.project_url):
                 self._grant(False)
+        if self.project_url is not None:
+            self._key_local(self.project_url)
+
+    def _key_local(self, url: str) -> None:
+        """On the team backend the local scope of a project with a remote URL is keyed by
+        the URL (:func:`memdir.pg.names.local_key`): its folder says so, for every reader
+        of ``locations["local"]``; a warning when entries are left under the checkout's."""
+        from ..pg.names import local_key
+        from ..pg.transfer import left_behind
+
+        local = self.locations["local"]
+        key = local_key(url, local.path.name)
+        if key == local.path.name:  # a client elsewhere: its stand-in folder is the URL's
+            return
+        self.locations["local"] = dataclasses.replace(local, path=local.path.with_name(key))
+        try:
+            self.warnings += left_behind(self, local.path.name)
+        except MemdirError as exc:
+            self.warnings.append(f"local scope: entries under {local.path.name} unread: {exc}")
 
     def _grant(self, granted: bool) -> None:
         """The project scope as the team database says now: readable and writable when

@@ -4,7 +4,7 @@ Each parser gives a clean value or a :class:`ValidationError` saying what is wan
 from __future__ import annotations
 
 import re
-from pathlib import PurePath, PurePosixPath
+from pathlib import Path, PurePath, PurePosixPath
 from urllib.parse import urlsplit
 
 from ..core.errors import ValidationError
@@ -15,6 +15,7 @@ TOKEN = re.compile(r"mdt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})")
 _SCP = re.compile(r"(?:[^@/\s]+@)?([^:/\s]+):(?!//)(.+)")  # git@host:owner/repo.git
 _HOST = re.compile(r"[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?")
 _SEGMENT = re.compile(r"[a-z0-9._~+-]{1,200}")
+_SLUG = re.compile(r"[A-Za-z0-9-]{1,100}")  # what core.scopes.project_slug makes
 MAX_URL = 1000
 #: Where a project named only by its URL (a client on another machine) seems to live: no
 #: folder is read there; the team backend takes the project URL from the path below it.
@@ -72,6 +73,33 @@ def project_url(value: object) -> str:
             field="project",
         )
     return "/".join([host, *segments])
+
+
+def local_slug_name(value: object) -> str:
+    """The slug of a checkout's local scope as a client sends it (``local:<user>:<slug>``,
+    always the sender's own): 1-100 of ``A-Z a-z 0-9 -``, as project slugs are made."""
+    if not isinstance(value, str) or not _SLUG.fullmatch(value):
+        raise ValidationError(
+            f"{repr(value)[:80]} is not a local scope's slug (1-100 letters, digits or "
+            f"'-', as memdir makes them from the checkout's path)",
+            field="local_scope",
+        )
+    return value
+
+
+def url_slug(url: str) -> str:
+    """The slug of the local scope of the project ``url`` (normalised, ``host/owner/repo``,
+    as ``Workspace.project_url`` holds it): its stand-in folder's (:func:`remote_folder`)."""
+    from ..core.scopes import project_slug
+
+    return project_slug(Path(remote_folder("https://" + url)))
+
+
+def local_key(url: str | None, checkout: str) -> str:
+    """The slug of a project's local scope on the team backend (``local:<user>:<slug>``),
+    on every route: the repository URL's (:func:`url_slug`) when it has one, else the
+    checkout's (``checkout``: ``core.scopes.project_slug`` of its root)."""
+    return checkout if url is None else url_slug(url)
 
 
 def token_id(value: object) -> tuple[str, str]:

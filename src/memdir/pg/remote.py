@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from .transfer import Transfer
 
 TIMEOUT = 120.0  # seconds for one request (a push of many entries runs the guard on each)
-BATCH = 256 * 1024  # bytes of entries a push sends at once (the server's limit is 1 MiB)
-BATCH_ENTRIES = 100  # entries a push sends at once (the server takes wire.MAX_ENTRIES)
+BATCH = 512 * 1024  # bytes of entries a push sends at once (half the server's 1 MiB)
+BATCH_ENTRIES = 200  # entries a push sends at once (wire.MAX_ENTRIES: 500); bench/push.py
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -52,11 +52,22 @@ class Server:
             raise ValidationError("the token is empty or holds spaces", field="token")
         self.token = token
 
-    def call(self, method: str, path: str, project: str | None, body: Any = None) -> Any:
-        """The JSON answer of ``method path``; MemdirError for anything else."""
+    def call(
+        self,
+        method: str,
+        path: str,
+        project: str | None,
+        body: Any = None,
+        *,
+        checkout: str | None = None,
+    ) -> Any:
+        """The JSON answer of ``method path`` (``project``: the repository's URL;
+        ``checkout``: the checkout's slug, X-Memdir-Checkout); MemdirError otherwise."""
         headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
         if project is not None:
             headers["X-Memdir-Project"] = project
+        if checkout is not None:
+            headers["X-Memdir-Checkout"] = checkout
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -80,6 +91,12 @@ class Server:
                 ) from None
             if found is None:
                 raise MemdirError(self._foreign(exc.code)) from None
+            if exc.code == 400 and "unknown field 'local_scope'" in found:
+                raise MemdirError(
+                    f"the team server at {self.base} is older than this memdir client: it "
+                    f"does not take the local scope of a checkout without a remote 'origin' "
+                    f"(local_scope); update the server, or give the checkout an origin"
+                ) from None
             raise MemdirError(f"the team server answered HTTP {exc.code}: {found}") from None
         except http.client.HTTPException as exc:  # not HTTP, or the answer cut off
             raise MemdirError(
@@ -151,15 +168,14 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     """Send ``local``'s entries to the server in batches under :data:`BATCH` bytes and
     :data:`BATCH_ENTRIES` entries; the server runs the transfer into the token's user's
     scopes and reports it. A failed batch's error says what the earlier ones did."""
-    from .transfer import Transfer, entries_of
+    from .transfer import Transfer, checkout_slug, entries_of
     from .wire import entry_json, parse_transfer
 
     side, notes = entries_of(local)
     url, why = checkout_url(local)
-    if url is None:
-        for scope in ("project", "local"):
-            if side.pop(scope, None) is not None:
-                notes.append(f"{scope} scope skipped: {why}; the team server keys it by that URL")
+    if url is None and side.pop("project", None) is not None:
+        notes.append(f"project scope skipped: {why}; the team server keys it by that URL")
+    slug = checkout_slug(local)  # the local scope's key only when there is no URL
     batches: list[dict[str, list[dict[str, Any]]]] = [{}]
     size = count = 0
     for scope, entries in side.items():
@@ -175,7 +191,10 @@ def push(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     done = Transfer(applied=apply, notes=notes)
     for k, batch in enumerate(batches):
         try:
-            answer = server.call("POST", "/api/push", url, {"apply": apply, "scopes": batch})
+            body: dict[str, Any] = {"apply": apply, "scopes": batch}
+            if url is None and "local" in batch:  # an older server takes no local_scope
+                body["local_scope"] = slug
+            answer = server.call("POST", "/api/push", url, body, checkout=slug)
             got = parse_transfer(answer)
         except MemdirError as exc:
             error = exc
@@ -201,12 +220,14 @@ def _so_far(done: Transfer, k: int, n: int) -> str:
 
 def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     """The token's user's entries on the server, written into ``local`` (a dry run
-    unless ``apply``) by the same transfer as every other direction."""
-    from .transfer import transfer
+    unless ``apply``) by the same transfer as every other direction; the local scope is
+    the one the server keys (:func:`memdir.pg.names.local_key`), as on every route."""
+    from .transfer import checkout_slug, transfer
     from .wire import parse_scopes
 
     url, why = checkout_url(local)
-    answer = server.call("GET", "/api/entries", url)
+    slug = checkout_slug(local)
+    answer = server.call("GET", "/api/entries", url, checkout=slug)
     try:
         side: dict[str, list[Entry]] = parse_scopes(answer.get("scopes"))
         notes = answer.get("notes", [])
@@ -215,6 +236,13 @@ def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     except ValidationError as exc:
         raise MemdirError(f"the team server's answer is not a list of entries: {exc}") from None
     if url is None:
-        notes = [n for n in notes if not n.startswith(("project scope", "local scope"))]
-        notes += [f"project and local scopes skipped: {why}; the team server keys them by that URL"]
+        notes = [n for n in notes if not n.startswith("project scope")]
+        notes += [f"project scope skipped: {why}; the team server keys it by that URL"]
+        if answer.get("local_scope") != slug:  # a server before 2026-12-04: none by slug
+            side.pop("local", None)
+            notes = [n for n in notes if not n.startswith("local scope")]
+            notes += [
+                "local scope skipped: the team server is older than this memdir client and "
+                "keys local scopes by the repository's URL only; update the server"
+            ]
     return transfer(side, local, apply=apply, where="in this home", notes=notes)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.changes import AddOp, ReplaceOp, base_id
 from ..core.errors import GuardError, MemdirError
 from ..core.model import Entry, Source
+from ..core.scopes import project_slug
 
 if TYPE_CHECKING:
     from ..core.store import Store
@@ -102,15 +103,59 @@ def _archive(into: Store) -> dict[str, Entry]:
 Side = Mapping[str, Sequence[Entry]]  # a source: each scope's active entries
 
 
-def entries_of(source: Workspace) -> tuple[dict[str, list[Entry]], list[str]]:
+def checkout_slug(checkout: Workspace) -> str:
+    """The slug of ``checkout``'s project root (a linked worktree: its main checkout's),
+    its local scope's key on one machine; on the team backend only when the project has
+    no remote URL (:func:`memdir.pg.names.local_key`)."""
+    return project_slug(checkout.project_root)
+
+
+def _store(ws: Workspace, scope: str, local: str | None) -> Store:
+    """``ws``'s store of ``scope``; on the team backend, the local scope ``local`` names
+    (a checkout without a remote URL, named by a request) rather than ``ws``'s own."""
+    if scope == "local" and local is not None and ws.database is not None:
+        return ws.store_at(ws.home / "projects" / local)
+    return ws.store(scope)
+
+
+def left_behind(team: Workspace, checkout: str | None) -> list[str]:
+    """A note when ``team``'s user holds entries in the local scope keyed by the slug of
+    the ``checkout`` (where `memdir serve` sessions with readable roots put them before
+    2026-12-04) though this project's is keyed by its URL: left there, nothing moved or
+    deleted. One query of names (no entry read)."""
+    from .names import url_slug
+
+    url = team.project_url
+    if team.database is None or url is None or checkout in (None, url_slug(url)):
+        return []
+    assert checkout is not None
+    names = team.store_at(team.home / "projects" / checkout).backend.listing()
+    count = sum(1 for n in names if n.endswith(".md") and not n.startswith("."))
+    if not count:
+        return []
+    return [
+        f"local scope: {count} of your entries are in local:{team.user}:{checkout}, where "
+        f"MCP sessions in this checkout kept them before 2026-12-04; this project's local "
+        f"scope is keyed by its URL {url} now: left there (nothing moved or deleted)"
+    ]
+
+
+def entries_of(
+    source: Workspace, *, local: str | None = None
+) -> tuple[dict[str, list[Entry]], list[str]]:
     """The active entries of ``source``'s user, project and local scopes that exist, and
-    a note for each of them it cannot read (not granted, no project)."""
+    a note for each of them it cannot read (not granted, no project). ``local``: on the
+    team backend, the slug of the local scope to read instead of ``source``'s own (a
+    checkout without a remote URL, named by a request)."""
     have = {s.scope for s in source.stores()}
     out: dict[str, list[Entry]] = {}
     notes: list[str] = []
     for scope in SCOPES:
-        if scope in have:
-            out[scope] = source.store(scope).list()
+        named = scope == "local" and local is not None  # which store: _store decides
+        if scope in have or named:
+            store = _store(source, scope, local)
+            if not named or store.backend.exists():
+                out[scope] = store.list()
             continue
         why = source.locations[scope].unavailable
         if why:
@@ -125,12 +170,14 @@ def transfer(
     apply: bool = False,
     where: str = "on the target",
     notes: Sequence[str] = (),
+    local: str | None = None,
 ) -> Transfer:
     """Copy ``source`` (each scope's active entries: :func:`entries_of` a workspace, or
     a push's JSON body) into the same scopes of ``target``: new ids are added, changed
     ones updated, equal ones left; one the target changed later or removed is kept as
     the target has it (``where``: where the target is, for the reasons given).
-    ``notes``: the source's own (a scope it could not read)."""
+    ``notes``: the source's own (a scope it could not read); ``local``: as in
+    :func:`entries_of`, on a team target."""
     from .. import guard
 
     done = Transfer(applied=apply, notes=list(notes))
@@ -138,7 +185,7 @@ def transfer(
         if scope not in source:
             continue
         try:
-            into = target.store(scope)
+            into = _store(target, scope, local)
         except MemdirError as exc:
             done.notes.append(f"{scope} scope skipped: {exc}")
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.errors import ValidationError
 from ..core.frontmatter import format_time
@@ -19,10 +19,11 @@ from ..core.model import (
     validate_name,
 )
 from ..sessions.records import to_datetime, to_epoch
+from .names import local_slug_name
 from .transfer import SCOPES, Move, Transfer
 
 VERSION = 1  # the "memdir" key of every answer: a client knows it reached a memdir server
-MAX_ENTRIES = 500  # entries in one push request: each is guarded and written in turn
+MAX_ENTRIES = 500  # entries a push request: 400 took <= 28 s (bench/push.py), 120 s timeout
 ENTRY_KEYS = (
     "id",
     "type",
@@ -144,12 +145,27 @@ def parse_scopes(value: object) -> dict[str, list[Entry]]:
     return out
 
 
-def parse_push(value: object) -> tuple[dict[str, list[Entry]], bool]:
-    """A push's body: ``{"apply": bool, "scopes": {…}}``."""
-    obj = _object(value, "the body", ("apply", "scopes"), ("apply", "scopes"))
+class Push(NamedTuple):
+    """A push's body, checked: entries per scope, whether to write, the local scope."""
+
+    scopes: dict[str, list[Entry]]
+    apply: bool
+    local: str | None
+
+
+def parse_push(value: object) -> Push:
+    """A push's body: ``{"apply": bool, "scopes": {…}, "local_scope": slug}``; the slug
+    of a checkout without a remote URL keys its local scope (the server keys the others
+    itself: :func:`memdir.pg.names.local_key`), sent only then."""
+    keys = ("apply", "scopes", "local_scope")
+    obj = _object(value, "the body", keys, keys[:2])
     if not isinstance(obj["apply"], bool):
         raise ValidationError("apply must be true or false", field="apply")
-    return parse_scopes(obj["scopes"]), obj["apply"]
+    local = obj.get("local_scope")
+    if local is not None:
+        local = local_slug_name(local)
+    scopes = parse_scopes(obj["scopes"])
+    return Push(scopes, obj["apply"], local)
 
 
 def _strings(value: object, what: str) -> list[str]:

@@ -32,6 +32,13 @@ NO_PROJECT = (
     "the request named no project: send the header X-Memdir-Project with the "
     "repository's remote URL (memdir push/pull send the checkout's 'origin')"
 )
+#: The slug of the client's checkout: the key of its local scope when the project has no
+#: remote URL (a push sends it as local_scope too); else where older sessions kept it.
+CHECKOUT_HEADER = "x-memdir-checkout"
+NO_LOCAL = (
+    "the request named neither a project URL nor a checkout (X-Memdir-Checkout, which "
+    "memdir pull sends from 2026-12-04 on): update memdir"
+)
 log = logging.getLogger(__name__)
 
 
@@ -71,9 +78,10 @@ class Api:
             try:
                 data = await request.body()
                 header = request.headers.get("x-memdir-project")
-                work = self._push if route == "POST" else lambda u, h, _: self._pull(u, h)
+                checkout = request.headers.get(CHECKOUT_HEADER)
+                work = self._push if route == "POST" else self._pull
                 body = await anyio.to_thread.run_sync(
-                    lambda: work(user, header, data), limiter=self.limiter
+                    lambda: work(user, header, checkout, data), limiter=self.limiter
                 )
             except MemdirError as exc:
                 status, body = _status(exc), {"error": f"memdir: {exc}"}
@@ -95,29 +103,60 @@ class Api:
             )
         return self.md.for_project(Path(remote_folder(header)), user=user)
 
-    def _pull(self, user: str, header: str | None) -> dict[str, Any]:
-        from ..pg.transfer import entries_of
+    def _pull(
+        self, user: str, header: str | None, checkout: str | None, _: bytes
+    ) -> dict[str, Any]:
+        from ..pg.names import local_slug_name, url_slug
+        from ..pg.transfer import entries_of, left_behind
         from ..pg.wire import scopes_json
 
+        slug = local_slug_name(checkout) if checkout is not None else None
         ws = self._open(user, header)
         try:
-            side, notes = entries_of(ws)
-            scopes = scopes_json(side)
-            return {"user": user, "project": ws.project_url, "scopes": scopes, "notes": notes}
+            url = ws.project_url  # with one, it keys the local scope (pg.names.local_key)
+            side, notes = entries_of(ws, local=slug if url is None else None)
+            if url is None and slug is None:
+                side.pop("local", None)
+                notes = [n for n in notes if not n.startswith("local scope")]
+                notes.append(f"local scope skipped: {NO_LOCAL}")
+            return {
+                "user": user,
+                "project": url,
+                "local_scope": slug if url is None else url_slug(url),
+                "scopes": scopes_json(side),
+                "notes": notes + left_behind(ws, slug),
+            }
         finally:
             ws.close()
 
-    def _push(self, user: str, header: str | None, data: bytes) -> dict[str, Any]:
-        from ..pg.transfer import transfer
+    def _push(
+        self, user: str, header: str | None, checkout: str | None, data: bytes
+    ) -> dict[str, Any]:
+        from ..pg.names import local_slug_name
+        from ..pg.transfer import left_behind, transfer
         from ..pg.wire import parse_push
 
         try:
             given = json.loads(data)
         except (ValueError, RecursionError):
             raise ValidationError("the body is not JSON", field="body") from None
-        side, apply = parse_push(given)
+        push = parse_push(given)
+        slug = local_slug_name(checkout) if checkout is not None else push.local
         ws = self._open(user, header)
         try:
-            return transfer(side, ws, apply=apply, where="on the team server").to_dict()
+            local = None
+            if ws.project_url is None:  # no URL: the checkout's slug keys the local scope
+                local = push.local
+                if "local" in push.scopes and local is None:
+                    raise ValidationError(
+                        "scopes.local needs local_scope, the slug of the checkout, when "
+                        "the request names no project URL (X-Memdir-Project)",
+                        field="local_scope",
+                    )
+            done = transfer(
+                push.scopes, ws, apply=push.apply, where="on the team server", local=local
+            )
+            done.notes += left_behind(ws, slug)
+            return done.to_dict()
         finally:
             ws.close()
