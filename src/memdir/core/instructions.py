@@ -220,8 +220,8 @@ class _Reader:
             items = [g.strip() for item in items for g in _split_globs(item) if g.strip()]
             if not items or all(g in ("**", "**/*") for g in items):
                 return body, ()
-            if base is not None:
-                items = [_rebase(g, base) for g in items]
+            if base is not None:  # relative to the folder holding `.claude`: made absolute
+                items = [(base / g.lstrip("/")).as_posix() for g in items]
         return body, tuple(items)
 
     def _imports(
@@ -299,12 +299,6 @@ class _Reader:
                 Instruction(scope, target, kind, included, ((*chain, real),), (), reader, size)
             )
             self._imports(included, (*chain, real), scope, kind, reader, roots)
-
-
-def _rebase(glob: str, base: Path) -> str:
-    """A Claude Code rule glob (relative to the folder holding its ``.claude``) as an
-    absolute one, so it is matched against absolute paths."""
-    return (base / glob.strip().lstrip("/")).as_posix()
 
 
 def ladder(checkout: Path, start: Path) -> list[Path]:

@@ -523,7 +523,8 @@ class Store:
         snap = self._load()
         if self.backend.read_index() is None and not snap.active and not snap.problems:
             return bool(self.backend.leftovers())
-        return bool(self.backend.leftovers()) or self._index_stale(snap)
+        stale = self._index_bytes(snap.active, snap.problems) is not None  # missing: stale
+        return bool(self.backend.leftovers()) or stale
 
     def repair(self) -> RepairReport:
         """Remove leftover temp files and regenerate a stale index, under the lock.
@@ -546,7 +547,3 @@ class Store:
                     # when nothing differs from the last commit, as for a missing index)
                 self.backend.write(INDEX_NAME, index)
             return RepairReport(index is not None, leftovers, snap.problems + snap.archive_problems)
-
-    def _index_stale(self, snap: Snapshot) -> bool:
-        """Whether MEMORY.md differs from the index ``snap`` renders (missing: stale)."""
-        return self._index_bytes(snap.active, snap.problems) is not None

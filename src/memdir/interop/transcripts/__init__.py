@@ -10,7 +10,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ...core.errors import MemdirError, ValidationError
+from ...core.errors import MemdirError
 from ...sessions import ImportCounts
 from ...sessions.records import check_mode
 from .._files import user_path, why
