@@ -108,7 +108,7 @@ class Pipeline:
         self.tombstones = md.tombstones
         self.usage = md.usage()
         self.project = md.project
-        self._worker = Worker(self._background_run)
+        self._worker = Worker(lambda: self.run(scan=False))
         self._lock = threading.Lock()  # one run at a time in this process
         self.batch = BATCH  # candidates per consolidation call
         self.limits = dreaming.Limits(light=BATCH)
@@ -173,9 +173,6 @@ class Pipeline:
         """End the worker thread after its run in flight (queued jobs stay queued)."""
         self._worker.stop()
 
-    def _background_run(self) -> None:
-        self.run(scan=False)
-
     # -- queueing --------------------------------------------------------------------------
 
     def scan(self, *, everything: bool = False) -> int:
@@ -225,7 +222,8 @@ class Pipeline:
                     progress(job)
                 if report.deferred:
                     break  # the model-call budget is spent: the rest waits for the next run
-            if (complete := self._entity_model()) is not None:
+            entity_model = self._entities_on() and self.entity_calls  # a call is allowed
+            if entity_model and (complete := self._complete()) is not None:
                 cost = entities.Cost()
                 try:
                     entities.name_entries(self.md, complete, cost, self.entity_calls)
@@ -254,10 +252,6 @@ class Pipeline:
     def _complete(self) -> entities.Complete | None:
         """The chat model's call (None: the provider is no chat model)."""
         return self.provider.complete if isinstance(self.provider, ChatProvider) else None
-
-    def _entity_model(self) -> entities.Complete | None:
-        """The model that names the entries' entities (none when no call is allowed)."""
-        return self._complete() if self._entities_on() and self.entity_calls else None
 
     @staticmethod
     def _spent(cost: entities.Cost, report: RunReport) -> None:
