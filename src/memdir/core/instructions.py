@@ -310,16 +310,6 @@ def ladder(checkout: Path, start: Path) -> list[Path]:
     return list(reversed(folders[: folders.index(checkout) + 1]))
 
 
-def _above(checkout: Path, project_root: Path | None) -> list[Path]:
-    """The folders above the checkout, from the filesystem root down. A worktree nested in
-    its own repository skips the repository's folders, whose checked-in files are the
-    worktree's own (Claude Code does the same)."""
-    folders = list(reversed(checkout.parents))
-    if project_root is not None and project_root != checkout and project_root in checkout.parents:
-        folders = [d for d in folders if not (d == project_root or project_root in d.parents)]
-    return folders
-
-
 MAX_RULE_FOLDERS = 1_000  # a link to / in a cloned repository must not walk the disk
 
 
@@ -549,7 +539,11 @@ def gather(
     reader = _Reader(run, home)
     if agents and codex.problem:
         reader.note(None, "Codex's config.toml", codex.problem, True)
-    above = _above(checkout, project_root) if claude else []
+    # The folders above the checkout, root first; a worktree nested in its own repository
+    # skips the repository's, whose checked-in files are its own (as Claude Code does).
+    above = list(reversed(checkout.parents)) if claude else []
+    if project_root is not None and project_root != checkout and project_root in checkout.parents:
+        above = [d for d in above if not (d == project_root or project_root in d.parents)]
     folders = ladder(checkout, start)
     below = _below(folders[-1], absolute) if claude else []
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports
