@@ -427,7 +427,8 @@ class Store:
                 else:
                     self.backend.write(name, data)
             snap = self._reader.load()
-            self._write_index(snap.active, snap.problems)
+            if (index := self._index_bytes(snap.active, snap.problems)) is not None:  # changed
+                self.backend.write(INDEX_NAME, index)
             if self.history is not None:
                 self.history.record([*sorted(files), INDEX_NAME], message)
             if also is not None:
@@ -506,13 +507,6 @@ class Store:
         unreadable = [p.path.name for p in problems]
         text = render_index(snapshot_entries(entries.values()), unreadable=unreadable).encode()
         return None if self.backend.read_index() == text else text
-
-    def _write_index(self, entries: Mapping[str, Entry], problems: Sequence[ParseError]) -> bool:
-        """Regenerate the index durably if it changed."""
-        text = self._index_bytes(entries, problems)
-        if text is not None:
-            self.backend.write(INDEX_NAME, text)
-        return text is not None
 
     # -- repair ----------------------------------------------------------------------------
 
