@@ -378,20 +378,6 @@ class Pipeline:
                 return self.md.store(scope)
         return None
 
-    def _pending(self, location: str) -> list[tuple[int, Candidate | None]]:
-        """The next batch of candidates for a scope; None for one that a session turned
-        polluted or a removal since its extraction forbids (consumed, never applied)."""
-        limit = min(self.batch, self.limits.light) if self.dreams else self.batch
-        rows = self.jobs.candidates(location, limit)
-        modes = self.md.sessions.memory_modes(r[3] for r in rows)
-        out: list[tuple[int, Candidate | None]] = []
-        for row_id, data, created, session_id in rows:
-            mode = modes.get(session_id)
-            cand = Candidate.from_dict(json.loads(data))
-            gone = mode != "enabled" or self.tombstones.matching(cand, to_datetime(created))
-            out.append((row_id, None if gone else cand))
-        return out
-
     def _consolidate_job(self, job: Job, report: RunReport) -> None:
         store = self._store_at(job.key)
         if store is None:
@@ -399,7 +385,17 @@ class Pipeline:
             self.jobs.fail(job, error, retry=False)
             report.errors.append(error)
             return
-        pending = self._pending(job.key)
+        # the next batch; None for a candidate a session turned polluted or a removal
+        # since its extraction forbids (consumed, never applied)
+        limit = min(self.batch, self.limits.light) if self.dreams else self.batch
+        rows = self.jobs.candidates(job.key, limit)
+        modes = self.md.sessions.memory_modes(r[3] for r in rows)
+        pending: list[tuple[int, Candidate | None]] = []
+        for row_id, data, created, session_id in rows:
+            cand = Candidate.from_dict(json.loads(data))
+            mode = modes.get(session_id)
+            gone = mode != "enabled" or self.tombstones.matching(cand, to_datetime(created))
+            pending.append((row_id, None if gone else cand))
         if not pending:
             self.jobs.finish(job, "nothing")
             return
