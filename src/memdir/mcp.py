@@ -694,7 +694,9 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
         if params.name == "memdir-instructions":
             text = PROMPT_INSTRUCTIONS
         elif params.name == "memdir-review":
-            render = review or _default_review
+            from .review.proposals import report_text
+
+            render = review or report_text
             mine = (await backend.session(ctx)).md
             text = REVIEW_PROMPT + await backend.run(lambda: render(mine))
         else:
@@ -762,12 +764,6 @@ def _with_project(tool: dict[str, Any]) -> dict[str, Any]:
     schema = dict(tool["inputSchema"])
     schema["properties"] = {**schema.get("properties", {}), "project": PROJECT_PROPERTY}
     return {**tool, "inputSchema": schema}
-
-
-def _default_review(md: Layers) -> str:
-    from .review.proposals import report_text
-
-    return report_text(md)
 
 
 def _index(md: Layers) -> str:

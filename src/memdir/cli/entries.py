@@ -90,7 +90,13 @@ def add(
         click.echo(f"Already exists as {change.entry.id}; nothing saved.")
 
 
-def _entries(state: State, scope: str | None, archived: bool) -> list[tuple[str, Entry]]:
+@cli.command(name="ls")
+@click.option("--scope", type=click.Choice(SCOPES), help="Only this scope (default: all).")
+@click.option("--all", "archived", is_flag=True, help="Include removed and superseded entries.")
+@JSON_OPTION
+@click.pass_obj
+def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
+    """List entries of every scope (or one)."""
     stores = [state.md.store(scope)] if scope else state.md.stores()
     for store in stores:  # what cannot be listed is named, not silently left out
         for problem in store.problems():
@@ -100,17 +106,7 @@ def _entries(state: State, scope: str | None, archived: bool) -> list[tuple[str,
                 fg="yellow",
                 err=True,
             )
-    return [(s.scope, e) for s in stores for e in s.list(include_archived=archived)]
-
-
-@cli.command(name="ls")
-@click.option("--scope", type=click.Choice(SCOPES), help="Only this scope (default: all).")
-@click.option("--all", "archived", is_flag=True, help="Include removed and superseded entries.")
-@JSON_OPTION
-@click.pass_obj
-def ls(state: State, scope: str | None, archived: bool, as_json: bool) -> None:
-    """List entries of every scope (or one)."""
-    rows = _entries(state, scope, archived)
+    rows = [(s.scope, e) for s in stores for e in s.list(include_archived=archived)]
     if as_json:
         dump([{"scope": s, **e.to_dict()} for s, e in rows])
         return

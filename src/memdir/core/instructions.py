@@ -220,8 +220,8 @@ class _Reader:
             items = [g.strip() for item in items for g in _split_globs(item) if g.strip()]
             if not items or all(g in ("**", "**/*") for g in items):
                 return body, ()
-            if base is not None:
-                items = [_rebase(g, base) for g in items]
+            if base is not None:  # relative to the folder holding `.claude`: made absolute
+                items = [(base / g.lstrip("/")).as_posix() for g in items]
         return body, tuple(items)
 
     def _imports(
@@ -301,12 +301,6 @@ class _Reader:
             self._imports(included, (*chain, real), scope, kind, reader, roots)
 
 
-def _rebase(glob: str, base: Path) -> str:
-    """A Claude Code rule glob (relative to the folder holding its ``.claude``) as an
-    absolute one, so it is matched against absolute paths."""
-    return (base / glob.strip().lstrip("/")).as_posix()
-
-
 def ladder(checkout: Path, start: Path) -> list[Path]:
     """The checkout root and every folder down to ``start`` (outermost first)."""
     start = start.resolve()
@@ -314,16 +308,6 @@ def ladder(checkout: Path, start: Path) -> list[Path]:
         return [checkout]
     folders = [start, *start.parents]
     return list(reversed(folders[: folders.index(checkout) + 1]))
-
-
-def _above(checkout: Path, project_root: Path | None) -> list[Path]:
-    """The folders above the checkout, from the filesystem root down. A worktree nested in
-    its own repository skips the repository's folders, whose checked-in files are the
-    worktree's own (Claude Code does the same)."""
-    folders = list(reversed(checkout.parents))
-    if project_root is not None and project_root != checkout and project_root in checkout.parents:
-        folders = [d for d in folders if not (d == project_root or project_root in d.parents)]
-    return folders
 
 
 MAX_RULE_FOLDERS = 1_000  # a link to / in a cloned repository must not walk the disk
@@ -555,7 +539,11 @@ def gather(
     reader = _Reader(run, home)
     if agents and codex.problem:
         reader.note(None, "Codex's config.toml", codex.problem, True)
-    above = _above(checkout, project_root) if claude else []
+    # The folders above the checkout, root first; a worktree nested in its own repository
+    # skips the repository's, whose checked-in files are its own (as Claude Code does).
+    above = list(reversed(checkout.parents)) if claude else []
+    if project_root is not None and project_root != checkout and project_root in checkout.parents:
+        above = [d for d in above if not (d == project_root or project_root in d.parents)]
     folders = ladder(checkout, start)
     below = _below(folders[-1], absolute) if claude else []
     rules: dict[str, list[Instruction]] = {}  # relative path -> the rule and its imports

@@ -61,15 +61,11 @@ class RefusalLog:
                 size = os.fstat(fd).st_size
             finally:
                 os.close(fd)
-            if size > MAX_BYTES:
-                self._trim()
+            if size > MAX_BYTES:  # keep the newer half (a line appended meanwhile may go)
+                lines = self.path.read_bytes().splitlines(keepends=True)
+                atomic_write(self.path, b"".join(lines[len(lines) // 2 :]))
         except OSError as exc:
             warn_once(f"guard refusal not recorded in {self.path}: {exc.strerror or exc}")
-
-    def _trim(self) -> None:
-        """Keep the newer half (a line appended meanwhile by another process may go)."""
-        lines = self.path.read_bytes().splitlines(keepends=True)
-        atomic_write(self.path, b"".join(lines[len(lines) // 2 :]))
 
     def recent(self, limit: int = 50) -> list[Refusal]:
         """The newest ``limit`` refusals, newest first (unreadable lines skipped)."""

@@ -427,7 +427,8 @@ class Store:
                 else:
                     self.backend.write(name, data)
             snap = self._reader.load()
-            self._write_index(snap.active, snap.problems)
+            if (index := self._index_bytes(snap.active, snap.problems)) is not None:  # changed
+                self.backend.write(INDEX_NAME, index)
             if self.history is not None:
                 self.history.record([*sorted(files), INDEX_NAME], message)
             if also is not None:
@@ -507,13 +508,6 @@ class Store:
         text = render_index(snapshot_entries(entries.values()), unreadable=unreadable).encode()
         return None if self.backend.read_index() == text else text
 
-    def _write_index(self, entries: Mapping[str, Entry], problems: Sequence[ParseError]) -> bool:
-        """Regenerate the index durably if it changed."""
-        text = self._index_bytes(entries, problems)
-        if text is not None:
-            self.backend.write(INDEX_NAME, text)
-        return text is not None
-
     # -- repair ----------------------------------------------------------------------------
 
     def needs_repair(self) -> bool:
@@ -523,7 +517,8 @@ class Store:
         snap = self._load()
         if self.backend.read_index() is None and not snap.active and not snap.problems:
             return bool(self.backend.leftovers())
-        return bool(self.backend.leftovers()) or self._index_stale(snap)
+        stale = self._index_bytes(snap.active, snap.problems) is not None  # missing: stale
+        return bool(self.backend.leftovers()) or stale
 
     def repair(self) -> RepairReport:
         """Remove leftover temp files and regenerate a stale index, under the lock.
@@ -546,7 +541,3 @@ class Store:
                     # when nothing differs from the last commit, as for a missing index)
                 self.backend.write(INDEX_NAME, index)
             return RepairReport(index is not None, leftovers, snap.problems + snap.archive_problems)
-
-    def _index_stale(self, snap: Snapshot) -> bool:
-        """Whether MEMORY.md differs from the index ``snap`` renders (missing: stale)."""
-        return self._index_bytes(snap.active, snap.problems) is not None

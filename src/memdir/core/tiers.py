@@ -150,13 +150,6 @@ _THEMES = {
 }
 
 
-def _keywords(entries: Sequence[Entry], n: int = 6) -> list[str]:
-    counts: Counter[str] = Counter()
-    for e in entries:
-        counts.update(_terms(e))
-    return [w for w, c in counts.most_common(n) if c > 1 or len(entries) == 1]
-
-
 def _terms(entry: Entry) -> frozenset[str]:
     """Words of the entry's name and description: Latin words of 3+ letters, and each
     CJK run as its overlapping pairs (the analyzer's bigrams: 预发环境 → 预发, 发环, 环境)."""
@@ -221,7 +214,8 @@ def scope_overview(scope: str, entries: Sequence[Entry], *, per_theme: int = 12)
     for kind, title in _THEMES.items():
         left = [e for e in active if e.type is kind and e.id not in themed]
         if left:
-            recurring = _keywords(left)
+            counts = Counter(w for e in left for w in _terms(e))
+            recurring = [w for w, c in counts.most_common(6) if c > 1 or len(left) == 1]
             section(title, left, f" Recurring: {', '.join(recurring)}." if recurring else "")
     return "\n".join(parts)
 

@@ -91,7 +91,11 @@ class Verdicts:
         new, self._new = self._new, []
         try:
             if not (self._lines and self._lines + len(new) <= 2 * _MAX and self._append(new)):
-                self._rewrite()
+                known = list(self._known.items())[-_MAX:]
+                lines = "".join(f"{json.dumps(list(i))}\n" for i in known)
+                self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                atomic_write(self.path, self._header() + lines.encode())
+                self._lines = len(known) or -1
         except OSError:
             self._new = (new + self._new)[-_MAX:]
 
@@ -118,10 +122,3 @@ class Verdicts:
             return True
         finally:
             os.close(fd)
-
-    def _rewrite(self) -> None:
-        known = list(self._known.items())[-_MAX:]
-        lines = "".join(f"{json.dumps(list(i))}\n" for i in known)
-        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        atomic_write(self.path, self._header() + lines.encode())
-        self._lines = len(known) or -1

@@ -193,12 +193,6 @@ def sequences(messages: Sequence[Message]) -> list[list[Step]]:
     return [s[:SEQUENCE_MAX] for s in [calls, *lists] if len(s) >= MIN_STEPS]
 
 
-def _task(messages: Sequence[Message], title: str | None) -> str:
-    if not (title and title.strip()):
-        title = next((m.content for m in messages if m.role == "user" and m.content.strip()), "")
-    return guard.redact_secrets(one_line(title[:1000])[:150])
-
-
 def _inside(small: tuple[str, ...], big: tuple[str, ...]) -> bool:
     n = len(small)
     return any(big[i : i + n] == small for i in range(len(big) - n + 1))
@@ -216,7 +210,11 @@ def detect(
     seen: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
     tasks: dict[str, str] = {}
     for sid, title, messages in sessions:
-        tasks[sid] = _task(messages, title)
+        if not (title and title.strip()):
+            title = next(
+                (m.content for m in messages if m.role == "user" and m.content.strip()), ""
+            )
+        tasks[sid] = guard.redact_secrets(one_line(title[:1000])[:150])
         for seq in sequences(messages):
             keys = tuple(s.key for s in seq)
             for n in range(MIN_STEPS, min(MAX_STEPS, len(seq)) + 1):

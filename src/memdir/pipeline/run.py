@@ -108,7 +108,7 @@ class Pipeline:
         self.tombstones = md.tombstones
         self.usage = md.usage()
         self.project = md.project
-        self._worker = Worker(self._background_run)
+        self._worker = Worker(lambda: self.run(scan=False))
         self._lock = threading.Lock()  # one run at a time in this process
         self.batch = BATCH  # candidates per consolidation call
         self.limits = dreaming.Limits(light=BATCH)
@@ -173,9 +173,6 @@ class Pipeline:
         """End the worker thread after its run in flight (queued jobs stay queued)."""
         self._worker.stop()
 
-    def _background_run(self) -> None:
-        self.run(scan=False)
-
     # -- queueing --------------------------------------------------------------------------
 
     def scan(self, *, everything: bool = False) -> int:
@@ -225,7 +222,8 @@ class Pipeline:
                     progress(job)
                 if report.deferred:
                     break  # the model-call budget is spent: the rest waits for the next run
-            if (complete := self._entity_model()) is not None:
+            entity_model = self._entities_on() and self.entity_calls  # a call is allowed
+            if entity_model and (complete := self._complete()) is not None:
                 cost = entities.Cost()
                 try:
                     entities.name_entries(self.md, complete, cost, self.entity_calls)
@@ -254,10 +252,6 @@ class Pipeline:
     def _complete(self) -> entities.Complete | None:
         """The chat model's call (None: the provider is no chat model)."""
         return self.provider.complete if isinstance(self.provider, ChatProvider) else None
-
-    def _entity_model(self) -> entities.Complete | None:
-        """The model that names the entries' entities (none when no call is allowed)."""
-        return self._complete() if self._entities_on() and self.entity_calls else None
 
     @staticmethod
     def _spent(cost: entities.Cost, report: RunReport) -> None:
@@ -384,20 +378,6 @@ class Pipeline:
                 return self.md.store(scope)
         return None
 
-    def _pending(self, location: str) -> list[tuple[int, Candidate | None]]:
-        """The next batch of candidates for a scope; None for one that a session turned
-        polluted or a removal since its extraction forbids (consumed, never applied)."""
-        limit = min(self.batch, self.limits.light) if self.dreams else self.batch
-        rows = self.jobs.candidates(location, limit)
-        modes = self.md.sessions.memory_modes(r[3] for r in rows)
-        out: list[tuple[int, Candidate | None]] = []
-        for row_id, data, created, session_id in rows:
-            mode = modes.get(session_id)
-            cand = Candidate.from_dict(json.loads(data))
-            gone = mode != "enabled" or self.tombstones.matching(cand, to_datetime(created))
-            out.append((row_id, None if gone else cand))
-        return out
-
     def _consolidate_job(self, job: Job, report: RunReport) -> None:
         store = self._store_at(job.key)
         if store is None:
@@ -405,7 +385,17 @@ class Pipeline:
             self.jobs.fail(job, error, retry=False)
             report.errors.append(error)
             return
-        pending = self._pending(job.key)
+        # the next batch; None for a candidate a session turned polluted or a removal
+        # since its extraction forbids (consumed, never applied)
+        limit = min(self.batch, self.limits.light) if self.dreams else self.batch
+        rows = self.jobs.candidates(job.key, limit)
+        modes = self.md.sessions.memory_modes(r[3] for r in rows)
+        pending: list[tuple[int, Candidate | None]] = []
+        for row_id, data, created, session_id in rows:
+            cand = Candidate.from_dict(json.loads(data))
+            mode = modes.get(session_id)
+            gone = mode != "enabled" or self.tombstones.matching(cand, to_datetime(created))
+            pending.append((row_id, None if gone else cand))
         if not pending:
             self.jobs.finish(job, "nothing")
             return

@@ -77,15 +77,6 @@ def _norm(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def _turns(messages: Sequence[Message]) -> list[list[Message]]:
-    turns: list[list[Message]] = []
-    for m in messages:
-        if m.role == "user" or not turns:
-            turns.append([])
-        turns[-1].append(m)
-    return turns
-
-
 def _clean(text: str, instruction_paragraphs: Collection[str]) -> str:
     text = strip_blocks(text)
     if instruction_paragraphs:
@@ -119,7 +110,12 @@ def build_transcript(
     paragraphs = _paragraphs(instructions)
     lines: list[Line] = []
     skipped = redactions = 0
-    for turn in _turns(messages):
+    turns: list[list[Message]] = []  # a user message and the replies after it
+    for m in messages:
+        if m.role == "user" or not turns:
+            turns.append([])
+        turns[-1].append(m)
+    for turn in turns:
         if any(m.tool_name == "memory" or m.id in written for m in turn):
             skipped += 1
             continue

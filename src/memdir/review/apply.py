@@ -248,24 +248,6 @@ def _exports(md: Layers, proposals: Sequence[Proposal], plans: dict[str, Plan]) 
     return wanted
 
 
-def _check_skills(md: Layers, proposals: Sequence[Proposal]) -> None:
-    """Every skill the proposals write, checked as its write will check it."""
-    from .. import guard
-    from ..core.skills import check_skill
-
-    for p in proposals:
-        for w in p.skills:
-            try:
-                if md.store(w.scope).read_only:
-                    raise ReadOnlyScopeError(w.scope)
-                check_skill(w.name, w.text)
-                guard.check(w.text)
-            except MemdirError as exc:
-                raise MemdirError(
-                    f"proposal {p.id} cannot be applied: {exc} Nothing was applied."
-                ) from exc
-
-
 def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
     """Check every proposal's writes and exports, then write them all; on a failure
     part-way, put back what was written and raise."""
@@ -278,7 +260,20 @@ def apply_all(md: Layers, proposals: Sequence[Proposal]) -> None:
         if batch.store.scope == "project":
             plans["project"] = plan
     exports = _exports(md, proposals, plans)
-    _check_skills(md, proposals)
+    from .. import guard
+    from ..core.skills import check_skill
+
+    for p in proposals:  # every skill they write, checked as its write will check it
+        for w in p.skills:
+            try:
+                if md.store(w.scope).read_only:
+                    raise ReadOnlyScopeError(w.scope)
+                check_skill(w.name, w.text)
+                guard.check(w.text)
+            except MemdirError as exc:
+                raise MemdirError(
+                    f"proposal {p.id} cannot be applied: {exc} Nothing was applied."
+                ) from exc
     ids = ", ".join(p.id for p in proposals)
     done: list[_Written] = []
     try:

@@ -143,7 +143,8 @@ def proposals(md: Layers) -> list[Proposal]:
             continue
         ops = tuple(_op(op) for op in record.get("ops", []))
         detail = "; ".join(_describe(op) for op in record.get("ops", []))
-        source, writer = _source(record), record.get("source")
+        writer = record.get("source")  # an applied write keeps it: decays as its writer's
+        source = Source(writer) if writer in (Source.AGENT, Source.EXTRACTOR) else None
         if source is None:  # listed to be rejected, never applied under a guessed writer
             detail = (
                 f"cannot be applied: it names the writer {writer!r}, but only agent and "
@@ -163,13 +164,6 @@ def proposals(md: Layers) -> list[Proposal]:
             )
         )
     return found
-
-
-def _source(record: dict[str, Any]) -> Source | None:
-    """Who made the held write (agent or extractor; None: neither); it keeps that source
-    once applied, so an approved extractor entry still decays like one."""
-    value = record.get("source")
-    return Source(value) if value in (Source.AGENT, Source.EXTRACTOR) else None
 
 
 def decided(ids: Sequence[str]) -> MemdirError:

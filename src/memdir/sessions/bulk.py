@@ -254,16 +254,9 @@ class _Importer:
                 fresh.append((sid, *stored, key))
         if fresh:
             prov.insert_keyed(c, fresh)
-        self._titles(c, out)
-        for track in self.raising:
-            if track.sid not in removed:
-                prov.raise_mode(c, track.sid, track.floor)
-        return out
-
-    def _titles(self, c: sqlite3.Connection, out: _Written) -> None:
         titles: dict[str, str] = {}
-        for (track, _, stored, _), written in zip(self.buffer, out.written, strict=True):
-            if written and not track.titled and track.sid not in titles:
+        for (track, _, stored, _), kept in zip(self.buffer, out.written, strict=True):
+            if kept and not track.titled and track.sid not in titles:
                 first = title(stored[0], stored[1])
                 if first is not None:
                     titles[track.sid] = first
@@ -271,6 +264,10 @@ class _Importer:
             "UPDATE sessions SET title = ? WHERE id = ? AND title IS NULL",
             [(t, sid) for sid, t in titles.items()],
         )
+        for track in self.raising:
+            if track.sid not in removed:
+                prov.raise_mode(c, track.sid, track.floor)
+        return out
 
     def _finish(self) -> None:
         """Count the sessions whose stream ended and whose rows are all written."""

@@ -131,14 +131,6 @@ def cookie_token(cookie: str | None) -> str:
     return parts[1] if len(cookie or "") <= 512 and len(parts) == 3 else ""
 
 
-def _host_ok(scope: Scope, hosts: frozenset[str] | None) -> bool:
-    if hosts is None:
-        return True
-    raw = dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()
-    name = raw.rsplit(":", 1)[0] if not raw.endswith("]") else raw
-    return name.strip("[]") in hosts
-
-
 async def _plain(send: Send, status: int, text: str) -> None:
     await send(
         {
@@ -162,7 +154,9 @@ def secure_headers(
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
-        if not _host_ok(scope, hosts):
+        raw = dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()
+        name = raw.rsplit(":", 1)[0] if not raw.endswith("]") else raw
+        if hosts is not None and name.strip("[]") not in hosts:
             await _plain(send, 421, "memdir: unknown Host header; use 127.0.0.1 or localhost.")
             return
         if scope["method"] not in ("GET", "HEAD"):

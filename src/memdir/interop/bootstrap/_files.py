@@ -132,12 +132,6 @@ def markdown_parts(text: str) -> list[Part]:
     return parts
 
 
-def _notes(path: Path, g: Gathered) -> None:
-    parts = markdown_parts(read_text(path, MAX_BYTES["notes"]))
-    if parts:
-        g.docs.append(Doc("notes", path, tuple(parts)))
-
-
 def _chats(path: Path, g: Gathered) -> None:
     """Conversations streamed from the export, until :data:`MAX_CHAT_CHARS` of chat text
     are held (what the extractor reads in one run at most)."""
@@ -173,8 +167,8 @@ def read_file(
     """Read one file into ``g`` (docs for the extractor); any failure becomes one line in
     ``g.problems``."""
     try:
-        if kind == "notes":
-            _notes(path, g)
+        if kind == "notes" and (parts := markdown_parts(read_text(path, MAX_BYTES["notes"]))):
+            g.docs.append(Doc("notes", path, tuple(parts)))
         elif kind == "chat":
             _chats(path, g)
     except ParseError as exc:

@@ -219,15 +219,6 @@ def _item(mem: Memory, origin: str, pinned: bool = False) -> ImportItem:
     )
 
 
-def _pin_room(md: Layers) -> int:
-    """Characters left in the local scope's pinned budget (0 when it cannot be read)."""
-    try:
-        store = md.store("local")
-        return store.pinned_budget - store.pinned_used()
-    except MemdirError:
-        return 0
-
-
 class ClaudeCode:
     """The :class:`~memdir.interop.Harness` for Claude Code."""
 
@@ -252,7 +243,12 @@ class ClaudeCode:
                 "creates it when it first saves a memory for this project)"
             )
         else:
-            hooks = _read_index(folder, read, _pin_room(md))
+            try:  # the characters left in the local scope's pinned budget
+                store = md.store("local")
+                room = store.pinned_budget - store.pinned_used()
+            except MemdirError:
+                room = 0
+            hooks = _read_index(folder, read, room)
             for path in _md_files(folder):
                 if path.name == INDEX:
                     continue

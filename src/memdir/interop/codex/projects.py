@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,12 +27,10 @@ class Placer:
 
     def __init__(self, md: Layers) -> None:
         self.md = md
-        self.known: dict[Path, Path] | None = None
 
+    @cached_property
     def _record_folders(self) -> dict[Path, Path]:
-        if self.known is None:
-            self.known = {Path(o.path): f for f, o in records(self.md.home) if o is not None}
-        return self.known
+        return {Path(o.path): f for f, o in records(self.md.home) if o is not None}
 
     def _known(self, root: Path) -> tuple[str, Path | None] | None:
         mine = self.md.locations["local"].path
@@ -40,7 +39,7 @@ class Placer:
             return "local", None
         if folder.is_dir():
             return "local", folder
-        known = self._record_folders().get(root)
+        known = self._record_folders.get(root)
         return None if known is None else ("local", known)
 
     def place(self, cwd: str | None) -> tuple[str, Path | None]:

@@ -137,16 +137,6 @@ def _rows(
     read["last"], read["polluted"] = last, polluted
 
 
-def _parent(meta: dict[str, Any]) -> str | None:
-    """The thread that spawned this one (a sub-agent's rollout), if it says."""
-    source = meta.get("source")
-    sub = source.get("subagent") if isinstance(source, dict) else None
-    found = [meta.get("parent_thread_id")]
-    if isinstance(sub, dict):
-        found += [v.get("parent_thread_id") for v in sub.values() if isinstance(v, dict)]
-    return next((p for p in found if isinstance(p, str) and p.strip()), None)
-
-
 def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> SessionSpec:
     sid = meta.get("id")
     if not isinstance(sid, str) or not sid.strip():
@@ -154,7 +144,12 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
         sid = found[-1] if found else path.stem
     cwd = meta.get("cwd") if isinstance(meta.get("cwd"), str) else None
     started = seconds(meta.get("timestamp"), seconds(first_time, mtime(path)))
-    parent = _parent(meta)
+    source = meta.get("source")  # a sub-agent's rollout names the thread that spawned it
+    sub = source.get("subagent") if isinstance(source, dict) else None
+    found = [meta.get("parent_thread_id")]
+    if isinstance(sub, dict):
+        found += [v.get("parent_thread_id") for v in sub.values() if isinstance(v, dict)]
+    parent = next((p for p in found if isinstance(p, str) and p.strip()), None)
     return SessionSpec(
         f"{AGENT}:{sid}",
         agent=AGENT,
@@ -164,16 +159,6 @@ def _spec(path: Path, meta: dict[str, Any], first_time: object, mode: str) -> Se
         started_at=started,
         memory_mode=mode,
     )
-
-
-def _meta(obj: dict[str, Any]) -> dict[str, Any] | None:
-    """The session's metadata, if this line holds it (session_meta, or an old rollout's
-    first line: a bare ``{id, timestamp, instructions}``)."""
-    if obj.get("type") == "session_meta" and isinstance(obj.get("payload"), dict):
-        return dict(obj["payload"])
-    if "type" not in obj and "record_type" not in obj and isinstance(obj.get("id"), str):
-        return obj
-    return None
 
 
 def sessions(
@@ -200,7 +185,11 @@ def _open(
     meta: dict[str, Any] | None = None
     for number, obj in lines:
         peeked.append((number, obj))
-        meta = _meta(obj)
+        # session_meta, or an old rollout's first line: a bare {id, timestamp, instructions}
+        if obj.get("type") == "session_meta" and isinstance(obj.get("payload"), dict):
+            meta = dict(obj["payload"])
+        elif "type" not in obj and "record_type" not in obj and isinstance(obj.get("id"), str):
+            meta = obj
         if meta is not None or len(peeked) >= PEEK:
             break
     if meta is None and len(peeked) < PEEK and not any(_has_item(o) for _, o in peeked):

@@ -65,20 +65,13 @@ def _origin_index(entry: Entry) -> int:
     return next((int(m.group(1)) for m in found), 0)
 
 
-def _config(target: Path) -> Path:
-    """The config.yaml of the Hermes home an export to ``target`` is for: the folder above
-    ``target`` when it is a Hermes ``memories`` folder, else ``$HERMES_HOME`` or
-    ``~/.hermes``."""
-    if target.name == "memories" and (target.parent / "config.yaml").exists():
-        return target.parent / "config.yaml"
-    return default_hermes_home() / "config.yaml"
-
-
 def limits(target: Path) -> tuple[dict[str, int], list[str]]:
     """Hermes's character limit per file for an export to ``target``, and notes on where
     they came from (or why the defaults are used)."""
     found = dict(fmt.FILES)
-    path = _config(target)
+    path = target.parent / "config.yaml"  # the Hermes home's, when target is its `memories`
+    if target.name != "memories" or not path.exists():
+        path = default_hermes_home() / "config.yaml"  # else $HERMES_HOME or ~/.hermes
     try:
         text = read_text(path, MAX_FILE_BYTES)
     except FileNotFoundError:

@@ -226,14 +226,6 @@ def project_key(folder: Path) -> str:
     return str(here)
 
 
-def _project_of(settings: Path) -> Path | None:
-    """The project whose ``.claude/`` folder holds ``settings`` (None: the user's own)."""
-    folder = settings.parent
-    if folder.name == ".claude" and folder.absolute() != _config_dir().absolute():
-        return folder.parent
-    return None
-
-
 def _resolve(
     settings: Path | None, project: Path | None, shared: bool
 ) -> tuple[Path, Path | None, bool]:
@@ -246,7 +238,9 @@ def _resolve(
         name = "settings.json" if shared else "settings.local.json"
         return project.absolute() / ".claude" / name, project.absolute(), shared
     path = (settings if settings is not None else _config_dir() / "settings.json").absolute()
-    folder = _project_of(path)
+    folder: Path | None = path.parent.parent  # the project whose .claude/ holds it, if any
+    if path.parent.name != ".claude" or path.parent == _config_dir().absolute():
+        folder = None
     if folder is None and shared:
         raise MemdirError(
             "--shared is for a project (--project DIR): a user install writes only your own "

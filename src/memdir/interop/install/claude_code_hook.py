@@ -95,14 +95,11 @@ def _import(md: Any, data: dict[str, Any], event: str) -> Answer:
     else:
         queued = md.pipeline.queue_session(session)
     if (event == "SessionEnd" or (event == "PreCompact" and queued)) and md.settings.background:
-        _maintain(md)  # no memdir process may run for a while: extract now, detached
+        from ._command import detached, memdir_command
+
+        # no memdir process may run for a while: extract now, detached
+        detached([*memdir_command(md.home), "-C", str(md.settings.project), "maintain"])
     return Answer()
-
-
-def _maintain(md: Any) -> None:
-    from ._command import detached, memdir_command
-
-    detached([*memdir_command(md.home), "-C", str(md.settings.project), "maintain"])
 
 
 #: memdir's tools as Claude Code names those of the ``memdir`` MCP server it installed

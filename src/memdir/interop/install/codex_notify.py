@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from contextlib import suppress
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,15 +50,6 @@ def _rollouts(folder: Path) -> dict[str, list[int]]:
     return found
 
 
-def _chain(program: list[str], payload: str) -> bool:
-    """Start the user's own notify program with the payload; never wait for it."""
-    try:
-        detached([*program, payload])  # the program the user configured for Codex
-    except OSError:
-        return False
-    return True
-
-
 def notify(args: list[str], home: Path | None) -> Notified:
     """Handle one Codex notify call (``args``: the chained program, then the payload)."""
     from ... import open as open_memdir
@@ -69,7 +61,9 @@ def notify(args: list[str], home: Path | None) -> Notified:
         raise MemdirError("no notify payload: Codex passes it as the last argument")
     payload_text = args[-1]
     if args[:-1]:
-        done.chained = _chain(args[:-1], payload_text)
+        with suppress(OSError):  # the user's own notify program: started, never waited for
+            detached([*args[:-1], payload_text])
+            done.chained = True
     if len(payload_text) > MAX_PAYLOAD:
         raise MemdirError("the notify payload is too large; skipped")
     try:
