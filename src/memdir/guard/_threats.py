@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -22,6 +23,7 @@ from ._vocab import (
     _DESTRUCTIVE,
     _DNS,
     _DUMP,
+    _FETCH,
     _FORGE_RAW,
     _FORGE_REPOS,
     _FROM,
@@ -831,10 +833,63 @@ _BARE_PIPE = re.compile(r"(?:curl|wget|iwr|irm)(?:\s+-\S+)*\s*\|")
 _RUNNABLE = re.compile(r"(?:ables?|ibles?|ável|áveis|bile|bili|bar)$")
 
 
+_FETCH_WORD = re.compile(_FETCH)
+_FLAG_AT = re.compile(r"(?=\s-[oO]|--output[= ]|>)")  # where ``_SAVED_RUN`` may start
+_CHAINED = re.compile(r"&&|;|\|\||\n")
+
+
+def _runs(s: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
+    """``rx["run"].finditer(s, lo, hi)``, the same matches: its last pattern (a fetch, up to
+    300 characters, then ``_SAVED_RUN``) is tried once per output flag, not once per (fetch,
+    flag) pair, which made 64 KiB of ``curl -o `` cost seconds (docs/design/guard.md)."""
+    rx = _compiled()
+    if _CHAINED.search(s, lo, hi) is None:  # ``_SAVED_RUN`` needs one
+        yield from rx["run_first"].finditer(s, lo, hi)
+        return
+    fetches = [(f.start(), f.end()) for f in _FETCH_WORD.finditer(s, lo, hi)]
+    ends = [e for _, e in fetches]
+    saved: dict[int, int] = {}  # flag position -> where the saved-then-run match from it ends
+    for flag in _FLAG_AT.finditer(s, lo, hi):
+        x = flag.start()
+        i = bisect_left(ends, x + 1) - 1  # the nearest fetch ending at or before the flag
+        if i >= 0 and x - ends[i] <= 300 and (m := rx["saved_run"].match(s, x, hi)):
+            saved[x] = m.end()
+    flags = sorted(saved)
+    pos, i = lo, 0
+    first = rx["run_first"].search(s, lo, hi)  # the next match of the other patterns
+    while True:
+        if first is not None and first.start() < pos:
+            first = rx["run_first"].search(s, pos, hi)
+        limit = hi + 1 if first is None else first.start()
+        at = None
+        while i < len(fetches) and fetches[i][0] < limit:
+            start, end = fetches[i]
+            j = bisect_left(flags, end)
+            if (
+                start >= pos
+                and j < len(flags)
+                and flags[j] - end <= 300
+                and s.find("\n", end, flags[j]) == -1
+            ):
+                at = start
+                break
+            i += 1
+        if at is not None:
+            m = rx["run"].match(s, at, hi)
+            assert m is not None  # the fetch at ``at`` starts a match (_SAVED_RUN's)
+            pos = m.end()
+            yield m
+        elif first is not None:
+            pos = first.end()
+            yield first
+        else:
+            return
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_NEEDLES["run"], after=1):
-        for m in rx["run"].finditer(s, lo, hi):
+        for m in _runs(s, lo, hi):
             line_lo = max(s.rfind("\n", 0, m.start()) + 1, m.start() - REACH)
             clause_lo = cl.around(m.start(), m.start())[0]
             line_hi = s.find("\n", m.end(), m.end() + REACH)
