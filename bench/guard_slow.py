@@ -1,7 +1,7 @@
 """Find the guard's slow inputs systematically: every literal the detectors anchor on, repeated
 to 64 KiB, alone, with a URL, a path, a flag or a pipe after it, and in pairs of the ten slowest.
 
-    PYTHONPATH=src python bench/guard_slow.py [--top 20] [--quick]
+    PYTHONPATH=src python bench/guard_slow.py [--top 20] [--quick] [--units TABLE]
 
 The literals are the needle registry's (``memdir.guard._needles``: every needle list and
 gate literal of ``_vocab``'s lexicon, ``_threats``, ``_carry``, the rule sets) plus
@@ -14,6 +14,8 @@ scanner beside it when the bench venv has it).
 from __future__ import annotations
 
 import argparse
+import ast
+import re
 import statistics
 import sys
 import time
@@ -77,16 +79,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--quick", action="store_true", help="no suffixes, no pairs")
+    parser.add_argument("--units", type=Path, help="time only the units of an earlier table")
     args = parser.parse_args()
     load0 = Path("/proc/loadavg").read_text().split()[:3]
     words = literals()
     timed: dict[str, float] = {}
-    for n, (_shape, unit) in enumerate(units(words, args.quick)):
+    if args.units:  # an earlier run's output: the unit is the last column, a repr
+        rows = args.units.read_text(encoding="utf-8").splitlines()
+        found = (re.match(r"\s*\d+\s+(?:\d+|n/a)  (.+)$", r) for r in rows)
+        timed = {ast.literal_eval(m[1]): 0.0 for m in found if m}
+    for n, (_shape, unit) in enumerate(() if args.units else units(words, args.quick)):
         if unit not in timed:
             timed[unit] = _cpu(_ours, body(unit, SCREEN))
         if n % 1000 == 0:
             print(n, "texts", file=sys.stderr, flush=True)
-    if not args.quick:  # pairs of the 10 slowest singles (an anchor inside another's clause)
+    if not (
+        args.quick or args.units
+    ):  # pairs of the 10 slowest singles (an anchor inside another's clause)
         slow = sorted(timed, key=timed.__getitem__, reverse=True)[:10]
         for a in slow:
             for b in slow:

