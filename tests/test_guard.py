@@ -631,6 +631,9 @@ HOSTILE_UNITS = [
     # found by bench/guard_slow.py: the saved-then-run pattern tried per (fetch, flag) pair
     "curl -o ",
     "curl -o x; ",
+    # per anchor a clause searched for patterns whose literals the text lacks (guardfast3)
+    "content ",
+    "remov ",
 ]
 _HANG_CHILD = """
 import resource, sys

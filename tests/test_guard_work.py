@@ -204,3 +204,20 @@ def test_a_write_verb_is_judged_once_however_many_targets_reach_it(
     monkeypatch.setattr(_threats, "_ordered", counted)
     scan("append to ~/.bashrc " * 200)
     assert len(judged) <= 2 * 200, len(judged)  # one verb a unit (egress may judge it too)
+
+
+@pytest.mark.parametrize("unit", ["content ", "remov "])
+def test_no_clause_is_searched_for_a_pattern_whose_literals_the_text_lacks(
+    unit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """64 KiB of ``content ``: each of 8,192 anchors searched its clause (up to 1,600
+    characters) for a secret store (5 s); of ``remov ``: for records and English words (3 s),
+    though the text holds none of the literals every match of those patterns holds. Now the
+    characters read stay within a few times the text (the secret-store patterns counted too)."""
+    tally = [0]
+    compiled = _vocab._compiled()
+    counted = {**compiled, **{k: _Counted(compiled[k], tally) for k in ("strong", "weak")}}
+    monkeypatch.setattr(_threats, "_compiled", lambda: counted)
+    text = unit * (8192 // len(unit))
+    read = _work(text, monkeypatch) + tally[0]
+    assert read <= 8 * len(text), (unit, read)

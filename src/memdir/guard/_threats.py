@@ -1145,7 +1145,7 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
             if "/" in s[c.start() - 1 : c.start()] + s[c.end() : c.end() + 1]:
                 continue  # a path such as Chrome.app/Contents/MacOS
             clo, chi = cl.around(c.start(), c.end())
-            store = rx["strong"].search(s, clo, chi) or rx["weak"].search(s, clo, chi)
+            store = cl.search(rx["strong"], clo, chi) or cl.search(rx["weak"], clo, chi)
             if store is None or cl.story(c.start(), c.end()) or cl.under_negated_heading(c.start()):
                 continue
             cuts = [m.start() for m in _SEGMENT.finditer(s, clo, chi)]
@@ -1181,7 +1181,7 @@ def _anaphora(s: str, cl: Clauses) -> Hit | None:
             if not cl.has(rx["visible"], ref.end(), chi):
                 continue
             plo = cl.around(clo - 1, clo - 1)[0] if clo else clo
-            store = rx["strong"].search(s, plo, clo) or rx["weak"].search(s, plo, clo)
+            store = cl.search(rx["strong"], plo, clo) or cl.search(rx["weak"], plo, clo)
             if store is not None:
                 return hit(
                     "credential.access",
