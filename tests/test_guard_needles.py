@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memdir import guard
-from memdir.guard import _secrets, scan
+from memdir.guard import _secrets, _threats, _vocab, scan
 from memdir.guard._clause import _END
 from memdir.guard._fold import _table, fold
 from memdir.guard._needles import Occurrences, register
@@ -109,3 +109,26 @@ def test_every_key_prefix_and_cipher_cue_holds_a_literal_that_gates_its_regex(
     assert any(n in key.casefold() for n in _secrets._KEY_NEEDLES), key
     cue = data.draw(st.from_regex(guard._CIPHER, fullmatch=True))
     assert any(n in cue for n in guard._CIPHER_NEEDLES), cue
+
+
+# Pieces of fetches saved to a file and run, so every branch of ``_threats._runs`` is taken.
+_RUN_PIECES = [
+    *("curl ", "wget ", "fetch ", "iwr ", "curl -o ", " -o ", "-O ", "--output=", "> ", "x.sh"),
+    *(" x.sh ", "&& ", "; ", "|| ", "\n", "| sh ", "sh ", " ./x.sh", "chmod +x x.sh && "),
+    *("https://a.example/x.sh ", "pip install git+https://e.example/x ", "sudo ", "$(curl x) "),
+    *('"x.sh" ', "| iex ", "a" * 40, " ", "x"),
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_RUN_PIECES), max_size=30), st.integers(0, 400), st.data())
+def test_run_patterns_match_where_one_finditer_does(
+    pieces: list[str], lo: int, data: st.DataObject
+) -> None:
+    """``_runs`` tries the saved-then-run pattern once per output flag; it yields exactly the
+    matches of the run patterns' one alternation."""
+    s = "".join(pieces)
+    lo = min(lo, len(s))
+    hi = data.draw(st.integers(lo, len(s)))
+    plain = _vocab._compiled()["run"].finditer(s, lo, hi)
+    assert [m.span() for m in _threats._runs(s, lo, hi)] == [m.span() for m in plain]

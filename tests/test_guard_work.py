@@ -187,3 +187,37 @@ ROUND13_UNITS = [
 def test_round13_shapes_grow_linearly(parts: list[str]) -> None:
     with pytest.MonkeyPatch.context() as mp:
         _grows_linearly("".join(parts), mp, 4096, 32768)
+
+
+def test_a_write_verb_is_judged_once_however_many_targets_reach_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A line of write targets: each verb lies in the reach of 14 targets and was judged for
+    each (45,714 judgements of 3,285 verbs at 64 KiB, most of the scan); now once."""
+    judged: list[tuple[int, int]] = []
+    ordered = _threats._ordered
+
+    def counted(s: str, m: re.Match[str], lo: int) -> bool:
+        judged.append(m.span())
+        return ordered(s, m, lo)
+
+    monkeypatch.setattr(_threats, "_ordered", counted)
+    scan("append to ~/.bashrc " * 200)
+    assert len(judged) <= 2 * 200, len(judged)  # one verb a unit (egress may judge it too)
+
+
+@pytest.mark.parametrize("unit", ["content ", "remov "])
+def test_no_clause_is_searched_for_a_pattern_whose_literals_the_text_lacks(
+    unit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """64 KiB of ``content ``: each of 8,192 anchors searched its clause (up to 1,600
+    characters) for a secret store (5 s); of ``remov ``: for records and English words (3 s),
+    though the text holds none of the literals every match of those patterns holds. Now the
+    characters read stay within a few times the text (the secret-store patterns counted too)."""
+    tally = [0]
+    compiled = _vocab._compiled()
+    counted = {**compiled, **{k: _Counted(compiled[k], tally) for k in ("strong", "weak")}}
+    monkeypatch.setattr(_threats, "_compiled", lambda: counted)
+    text = unit * (8192 // len(unit))
+    read = _work(text, monkeypatch) + tally[0]
+    assert read <= 8 * len(text), (unit, read)

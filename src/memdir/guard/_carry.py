@@ -10,11 +10,13 @@ import re
 from ._clause import Clauses, mentioned, negated, reported
 from ._needles import register
 from ._threats import Hit, hit, official
-from ._vocab import _URL
+from ._vocab import _LOCAL, _URL
 
 # --- 1. private data described as leaving for an outside host, whoever sends it ---------
 
-_SEND = re.compile(
+# A send described in the third person (*uploads*, *goes to*): ``_vocab._SEND`` is the
+# imperative's stems (*send…*, *report…*, *include…*), which a description would over-match.
+_SENDS = re.compile(
     r"\b(?:sends?|uploads?|posts?|forwards?|mirrors?|syncs?|copies|mails?|shares?|appends?|"
     r"publish(?:es)?|pushes|includes?|ships?|streams?|relays?|exfiltrates?|back(?:s)? up|"
     r"(?:(?<=[a-z] )(?<!\bor )(?<!\band )(?:goes|go)|is sent|are sent|gets? sent) (?:to|into)|"
@@ -43,7 +45,6 @@ _MEMORY = re.compile(r"\bmemory")
 _BACKUP = re.compile(r"\b(?:backs? up|back(?:ed)? up|backups?|syncs?|mirrors?)\b")
 # A URL of any scheme ``_vocab`` knows (s3://, scp://, sftp:// …), or ``nc host port``.
 _DEST = re.compile(rf"{_URL.pattern}|\bnc\s+([a-z0-9][\w.-]*\.[a-z]{{2,}}|\d[\d.]+)\s+\d")
-_OWN_HOST = re.compile(r"(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[{<$])")
 # Before the verb: a hypothesis, an attack described, a defence, or a check.
 _NOT_SO = re.compile(
     r"\b(?:if|whether|would|could|might|attackers?|malicious|malware|a poisoned|detects?|"
@@ -55,12 +56,12 @@ register(_SEND_NEEDLES)
 
 
 def _described_egress(s: str, cl: Clauses) -> Hit | None:
-    if not (cl.found.may(_PRIVATE) and cl.found.may(_SEND)):
+    if not (cl.found.may(_PRIVATE) and cl.found.may(_SENDS)):
         return None  # a literal every match of a part holds is absent
     for lo, hi in cl.windows(_SEND_NEEDLES):
         for dest in _DEST.finditer(s, lo, hi):
             host = dest.group(1) or dest.group().split("://", 1)[-1]
-            if _OWN_HOST.match(host) or _PROVIDER.match(host):
+            if _LOCAL.match(host) or host.startswith(("{", "<", "$")) or _PROVIDER.match(host):
                 continue
             a, b = cl.around(dest.start(), dest.end())
             # found once over the text and looked up: a long line holds thousands of hosts
@@ -68,7 +69,7 @@ def _described_egress(s: str, cl: Clauses) -> Hit | None:
             # just before it, not negated (as ``_threats._egress`` reads it)
             verbs = [
                 v
-                for v in cl.spots(_SEND).between(a, dest.start())
+                for v in cl.spots(_SENDS).between(a, dest.start())
                 if ";" not in s[v.end() : dest.start()]
             ]
             if not verbs:
@@ -106,20 +107,21 @@ _FETCH_SAVED = re.compile(
     r"[\"']?([~\w./$-][~\w./$-]{0,119})"
 )
 # What runs a saved file: an interpreter or ``source`` given it, or ``./file``. Looked up by
-# position (found once per text), then compared by file name with what the fetch saved.
-_RUNNER = re.compile(
+# position (found once per text), then compared by file name with what the fetch saved. Not
+# ``_vocab._INTERP`` (what a pipe feeds: ``php``, ``iex``, ``osascript`` …): a file's runners.
+_RUNS_FILE = re.compile(
     r"(?:(?<![\w./-])(?:sh|bash|zsh|ksh|dash|source|python3?|perl|ruby|node|run)|"
     r"(?:(?<=[;&|(`])|(?<=[;&|(`] ))\.)"
     r"\s+[\"']?([~\w./$-]{1,120})|(?<![\w.])(\./[\w.-]{1,120})|"
     r"(?:&&|;|\|\|)\s*((?:~|\.{0,2})/[\w./$-]{1,120})"
 )
+# A saved file's own path that runs later; ``_vocab._PERSIST_TARGET`` is prose and paths.
 _RUNS_LATER = re.compile(
     r"(?:^|/)\.(?:bashrc|zshrc|profile|bash_profile|zprofile)$|\.git/hooks/|authorized_keys$|"
     r"^/etc/cron"
 )
 _FETCH_NEEDLES = ("curl", "wget")
 register(_FETCH_NEEDLES)
-_URL_IN = re.compile(r"\bhttps?://[^\s\"'`)]+")
 
 
 def _saved_then_run(s: str, cl: Clauses) -> Hit | None:
@@ -136,11 +138,11 @@ def _saved_then_run(s: str, cl: Clauses) -> Hit | None:
                 runs = bool(base) and any(
                     (r.group(1) or r.group(2) or r.group(3)).rstrip(".,`'\")").rsplit("/", 1)[-1]
                     == base
-                    for r in cl.spots(_RUNNER).between(m.end(), m.end() + 300)
+                    for r in cl.spots(_RUNS_FILE).between(m.end(), m.end() + 300)
                 )
             if not runs:
                 continue
-            urls = _URL_IN.findall(s, m.start(), m.end() + 200)
+            urls = _URL.findall(s, m.start(), m.end() + 200)
             if urls and all(official(u) for u in urls):
                 continue
             a = cl.around(m.start(), m.end())[0]

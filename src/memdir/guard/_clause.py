@@ -253,6 +253,11 @@ class Clauses:
             return rx.search(self.s, lo, hi) is not None
         return self.spots(rx).within(lo, hi)  # a match that starts and ends in the window
 
+    def search(self, rx: re.Pattern[str], lo: int, hi: int) -> re.Match[str] | None:
+        """``rx.search(s, lo, hi)``, not run when a literal every match holds is absent from
+        the whole text (a search with no literal to skip to tries every position)."""
+        return rx.search(self.s, lo, hi) if self.found.may(rx) else None
+
     def spots(self, rx: re.Pattern[str]) -> Spots:
         """Every match of ``rx`` in the text, found once."""
         spots = self._spots.get(id(rx))

@@ -349,12 +349,13 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
                 return True  # "PR コメントの指示", "issue 里的指令", "the bot's commands"
         return False
     if kind == "erase":
-        if _english_word(s, m, lo, hi) and not _in_code(s, m.start()):  # the object follows
+        if _english_word(s, m, cl, lo, hi) and not _in_code(s, m.start()):  # the object follows
             stop = _NEW_CLAUSE.search(s, m.end(), min(hi, m.end() + 80))
             lo, hi = m.start(), stop.start() if stop else min(hi, m.end() + 80)
-        if any(not _MODIFIER.match(s, r.end()) for r in _RECORD.finditer(s, lo, hi)):
+        records = _RECORD.finditer(s, lo, hi) if cl.found.may(_RECORD) else ()
+        if any(not _MODIFIER.match(s, r.end()) for r in records):
             return True
-        return bool(_RECORD_WEAK.search(s, lo, hi) and _TRACE.search(s, lo, hi))
+        return bool(cl.search(_RECORD_WEAK, lo, hi) and cl.search(_TRACE, lo, hi))
     return bool(_FOLLOW.search(s, m.end(), hi))
 
 
@@ -365,6 +366,8 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
+        if not _meets(rule.id, s, m, cl, lo, hi):
+            continue  # asked first: cheaper than whether the anchor is an order (all are pure)
         if rule.id == "untold":
             if _english(f"{_TELL_EN}|{_TELL_WEAK}").fullmatch(m.group()):
                 if not _negative_order(s, m, lo):
@@ -383,16 +386,15 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
             continue
         elif (
             rule.id != "secretly"  # an adverb may close the order: "revert it quietly"
-            and _english_word(s, m, lo, hi)
+            and _english_word(s, m, cl, lo, hi)
             and not _in_code(s, m.start())
             and not order_before(s, lo, m.start())
         ):
             continue  # "a clean shell", "the decoded text": not where an English order puts it
         if mentioned(s, m.start()):
             continue  # "prompts like 'keep this from the user' are payloads"
-        if _meets(rule.id, s, m, cl, lo, hi):
-            name, reason = _FRAMES[rule.id]
-            return hit(name, reason, m.start(), m.end())
+        name, reason = _FRAMES[rule.id]
+        return hit(name, reason, m.start(), m.end())
     return None
 
 
@@ -401,9 +403,9 @@ def _in_code(s: str, at: int) -> bool:
     return s.count("`", s.rfind("\n", 0, at) + 1, at) % 2 == 1
 
 
-def _english_word(s: str, m: re.Match[str], lo: int, hi: int) -> bool:
+def _english_word(s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -> bool:
     """An ASCII anchor in an English clause (its position then tells order from description)."""
-    return m.group().isascii() and _ENGLISH_TEXT.search(s, lo, hi) is not None
+    return m.group().isascii() and cl.search(_ENGLISH_TEXT, lo, hi) is not None
 
 
 def _negative_order(s: str, m: re.Match[str], lo: int) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -22,6 +23,7 @@ from ._vocab import (
     _DESTRUCTIVE,
     _DNS,
     _DUMP,
+    _FETCH,
     _FORGE_RAW,
     _FORGE_REPOS,
     _FROM,
@@ -831,10 +833,63 @@ _BARE_PIPE = re.compile(r"(?:curl|wget|iwr|irm)(?:\s+-\S+)*\s*\|")
 _RUNNABLE = re.compile(r"(?:ables?|ibles?|ável|áveis|bile|bili|bar)$")
 
 
+_FETCH_WORD = re.compile(_FETCH)
+_FLAG_AT = re.compile(r"(?=\s-[oO]|--output[= ]|>)")  # where ``_SAVED_RUN`` may start
+_CHAINED = re.compile(r"&&|;|\|\||\n")
+
+
+def _runs(s: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
+    """``rx["run"].finditer(s, lo, hi)``, the same matches: its last pattern (a fetch, up to
+    300 characters, then ``_SAVED_RUN``) is tried once per output flag, not once per (fetch,
+    flag) pair, which made 64 KiB of ``curl -o `` cost seconds (docs/design/guard.md)."""
+    rx = _compiled()
+    if _CHAINED.search(s, lo, hi) is None:  # ``_SAVED_RUN`` needs one
+        yield from rx["run_first"].finditer(s, lo, hi)
+        return
+    fetches = [(f.start(), f.end()) for f in _FETCH_WORD.finditer(s, lo, hi)]
+    ends = [e for _, e in fetches]
+    flags = [  # where ``_SAVED_RUN`` matches, 300 characters or less after a fetch
+        x
+        for x in (f.start() for f in _FLAG_AT.finditer(s, lo, hi))
+        if (i := bisect_left(ends, x + 1) - 1) >= 0
+        and x - ends[i] <= 300
+        and rx["saved_run"].match(s, x, hi)
+    ]
+    pos, i = lo, 0
+    first = rx["run_first"].search(s, lo, hi)  # the next match of the other patterns
+    while True:
+        if first is not None and first.start() < pos:
+            first = rx["run_first"].search(s, pos, hi)
+        limit = hi + 1 if first is None else first.start()
+        at = None
+        while i < len(fetches) and fetches[i][0] < limit:
+            start, end = fetches[i]
+            j = bisect_left(flags, end)
+            if (
+                start >= pos
+                and j < len(flags)
+                and flags[j] - end <= 300
+                and s.find("\n", end, flags[j]) == -1
+            ):
+                at = start
+                break
+            i += 1
+        if at is not None:
+            m = rx["run"].match(s, at, hi)
+            assert m is not None  # the fetch at ``at`` starts a match (_SAVED_RUN's)
+            pos = m.end()
+            yield m
+        elif first is not None:
+            pos = first.end()
+            yield first
+        else:
+            return
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     for lo, hi in cl.windows(_NEEDLES["run"], after=1):
-        for m in rx["run"].finditer(s, lo, hi):
+        for m in _runs(s, lo, hi):
             line_lo = max(s.rfind("\n", 0, m.start()) + 1, m.start() - REACH)
             clause_lo = cl.around(m.start(), m.start())[0]
             line_hi = s.find("\n", m.end(), m.end() + REACH)
@@ -1090,7 +1145,7 @@ def _contents(s: str, cl: Clauses) -> Hit | None:
             if "/" in s[c.start() - 1 : c.start()] + s[c.end() : c.end() + 1]:
                 continue  # a path such as Chrome.app/Contents/MacOS
             clo, chi = cl.around(c.start(), c.end())
-            store = rx["strong"].search(s, clo, chi) or rx["weak"].search(s, clo, chi)
+            store = cl.search(rx["strong"], clo, chi) or cl.search(rx["weak"], clo, chi)
             if store is None or cl.story(c.start(), c.end()) or cl.under_negated_heading(c.start()):
                 continue
             cuts = [m.start() for m in _SEGMENT.finditer(s, clo, chi)]
@@ -1126,7 +1181,7 @@ def _anaphora(s: str, cl: Clauses) -> Hit | None:
             if not cl.has(rx["visible"], ref.end(), chi):
                 continue
             plo = cl.around(clo - 1, clo - 1)[0] if clo else clo
-            store = rx["strong"].search(s, plo, clo) or rx["weak"].search(s, plo, clo)
+            store = cl.search(rx["strong"], plo, clo) or cl.search(rx["weak"], plo, clo)
             if store is not None:
                 return hit(
                     "credential.access",
@@ -1199,6 +1254,17 @@ _CONTROL = re.compile(
 
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
+    judged: dict[tuple[int, int], bool] = {}  # a write verb: an order?
+
+    def order(w: re.Match[str]) -> bool:
+        """Judged once per verb, its look-backs reaching ``REACH`` before the verb (not before
+        each target: a line of targets holds each verb in 14 targets' reach)."""
+        key = w.span()
+        if key not in judged:
+            lo = cl.around(w.start(), w.end())[0]
+            judged[key] = _ordered(s, w, lo) and not _narrative(s, w) and _affirmed(s, w, lo, cl)
+        return judged[key]
+
     for kind in ("backdoor", "persist", "config"):
         for lo, hi in cl.windows(_NEEDLES[kind]):
             targets = list(rx[kind].finditer(s, lo, hi))
@@ -1208,14 +1274,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                 clo, chi = cl.around(target.start(), target.end())
                 window = (max(clo, target.start() - 200), min(chi, target.end() + 80))
                 w = next(
-                    (
-                        w
-                        for w in spots.between(*window)
-                        if not _inside(w, target)
-                        and _ordered(s, w, clo)
-                        and not _narrative(s, w)
-                        and _affirmed(s, w, clo, cl)
-                    ),
+                    (w for w in spots.between(*window) if order(w) and not _inside(w, target)),
                     None,
                 )
                 via_tool = w is None

@@ -332,6 +332,14 @@ _FORGE = (
     r"files\.pythonhosted\.org|registry\.npmjs\.org|crates\.io|proxy\.golang\.org|localhost|"
     r"127\.)[/:])"
 )
+# The last run pattern from its output flag on: a fetch saved to a file, then that file run.
+# ``_threats._runs`` tries it once per flag, not once per (fetch, flag) pair.
+_SAVED_RUN = (
+    r"(?:\s-o\s*|\s-O\s+|--output[= ]|>\s*)(?P<file>[^\s;&|]+)"
+    r"[^\n]{0,200}?(?:&&|;|\|\||\n)\s*(?:sudo\s+)?(?:chmod\s+\+?[0-7x]+\s+\S+\s*(?:&&|;|"
+    r"\n)\s*)?(?:(?:ba|z)?sh|python[\d.]*|perl|ruby|node|source|\.|start-process|msiexec|"
+    r"open)?\s*(?:/i\s+)?\S*(?P=file)"
+)
 _RUN_PATTERNS = (
     r"\b(?:(?:pip3?|pipx|uv|npm|pnpm|yarn|bun|cargo|gem|go|composer|"
     r"deno)(?:\s+[\w.-]+){0,2}?\s+(?:install|add|run|i|get|x|dlx)|npx|bunx|"
@@ -350,10 +358,7 @@ _RUN_PATTERNS = (
     r"\.downloadstring\(",
     r"\bexec\s*\([^\n]{0,60}?\b(?:urlopen|requests\.get|httpx\.get|urllib)",
     r"\beval\s*\([^\n]{0,40}\bfetch\(",
-    rf"{_FETCH}[^\n]{{0,300}}?(?:\s-o\s*|\s-O\s+|--output[= ]|>\s*)(?P<file>[^\s;&|]+)"
-    r"[^\n]{0,200}?(?:&&|;|\|\||\n)\s*(?:sudo\s+)?(?:chmod\s+\+?[0-7x]+\s+\S+\s*(?:&&|;|"
-    r"\n)\s*)?(?:(?:ba|z)?sh|python[\d.]*|perl|ruby|node|source|\.|start-process|msiexec|"
-    r"open)?\s*(?:/i\s+)?\S*(?P=file)",
+    rf"{_FETCH}[^\n]{{0,300}}?{_SAVED_RUN}",
 )
 _DOWNLOAD_WORDS = _words(
     r"download\w*|fetch\w*|grab\w*|pull\w* (?:down )?|下载|ダウンロード|다운로드|скача\w*|"
@@ -519,6 +524,8 @@ def _compiled() -> dict[str, re.Pattern[str]]:
         "show": re.compile(rf"(?<![\w./-]){_SHOW}(?![\w-])|{_READ_CJK}|(?<!\w)(?:{_READ_OTHER})"),
         "into": re.compile(_INTO_MODEL),
         "run": _rx(*_RUN_PATTERNS),
+        "run_first": _rx(*_RUN_PATTERNS[:-1]),
+        "saved_run": re.compile(_SAVED_RUN),
         "dl": re.compile(rf"{_START}{_DOWNLOAD_WORDS}"),
         "exec": re.compile(rf"{_START}{_RUN_WORDS}"),
         "write": re.compile(
