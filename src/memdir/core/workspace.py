@@ -132,7 +132,6 @@ class Workspace:
         the URL (:func:`memdir.pg.names.local_key`): its folder says so, for every reader
         of ``locations["local"]``; a warning when entries are left under the checkout's."""
         from ..pg.names import local_key
-        from ..pg.transfer import left_behind
 
         local = self.locations["local"]
         key = local_key(url, local.path.name)
@@ -140,9 +139,30 @@ class Workspace:
             return
         self.locations["local"] = dataclasses.replace(local, path=local.path.with_name(key))
         try:
-            self.warnings += left_behind(self, local.path.name)
+            self.warnings += self.left_behind(local.path.name)
         except MemdirError as exc:
             self.warnings.append(f"local scope: entries under {local.path.name} unread: {exc}")
+
+    def left_behind(self, checkout: str | None) -> list[str]:
+        """A note when this user holds entries in the local scope keyed by the slug of the
+        ``checkout`` (where `memdir serve` sessions with readable roots put them before
+        2026-12-04) though this project's is keyed by its URL: left there, nothing moved or
+        deleted. One query of names (no entry read)."""
+        from ..pg.names import url_slug
+
+        url = self.project_url
+        if self.database is None or url is None or checkout in (None, url_slug(url)):
+            return []
+        assert checkout is not None
+        names = self.store_at(self.home / "projects" / checkout).backend.listing()
+        count = sum(1 for n in names if n.endswith(".md") and not n.startswith("."))
+        if not count:
+            return []
+        return [
+            f"local scope: {count} of your entries are in local:{self.user}:{checkout}, where "
+            f"MCP sessions in this checkout kept them before 2026-12-04; this project's local "
+            f"scope is keyed by its URL {url} now: left there (nothing moved or deleted)"
+        ]
 
     def _grant(self, granted: bool) -> None:
         """The project scope as the team database says now: readable and writable when

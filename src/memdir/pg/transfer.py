@@ -118,28 +118,6 @@ def _store(ws: Workspace, scope: str, local: str | None) -> Store:
     return ws.store(scope)
 
 
-def left_behind(team: Workspace, checkout: str | None) -> list[str]:
-    """A note when ``team``'s user holds entries in the local scope keyed by the slug of
-    the ``checkout`` (where `memdir serve` sessions with readable roots put them before
-    2026-12-04) though this project's is keyed by its URL: left there, nothing moved or
-    deleted. One query of names (no entry read)."""
-    from .names import url_slug
-
-    url = team.project_url
-    if team.database is None or url is None or checkout in (None, url_slug(url)):
-        return []
-    assert checkout is not None
-    names = team.store_at(team.home / "projects" / checkout).backend.listing()
-    count = sum(1 for n in names if n.endswith(".md") and not n.startswith("."))
-    if not count:
-        return []
-    return [
-        f"local scope: {count} of your entries are in local:{team.user}:{checkout}, where "
-        f"MCP sessions in this checkout kept them before 2026-12-04; this project's local "
-        f"scope is keyed by its URL {url} now: left there (nothing moved or deleted)"
-    ]
-
-
 def entries_of(
     source: Workspace, *, local: str | None = None
 ) -> tuple[dict[str, list[Entry]], list[str]]:

@@ -107,7 +107,7 @@ class Api:
         self, user: str, header: str | None, checkout: str | None, _: bytes
     ) -> dict[str, Any]:
         from ..pg.names import local_slug_name, url_slug
-        from ..pg.transfer import entries_of, left_behind
+        from ..pg.transfer import entries_of
         from ..pg.wire import scopes_json
 
         slug = local_slug_name(checkout) if checkout is not None else None
@@ -124,7 +124,7 @@ class Api:
                 "project": url,
                 "local_scope": slug if url is None else url_slug(url),
                 "scopes": scopes_json(side),
-                "notes": notes + left_behind(ws, slug),
+                "notes": notes + ws.left_behind(slug),
             }
         finally:
             ws.close()
@@ -133,7 +133,7 @@ class Api:
         self, user: str, header: str | None, checkout: str | None, data: bytes
     ) -> dict[str, Any]:
         from ..pg.names import local_slug_name
-        from ..pg.transfer import left_behind, transfer
+        from ..pg.transfer import transfer
         from ..pg.wire import parse_push
 
         try:
@@ -156,7 +156,7 @@ class Api:
             done = transfer(
                 push.scopes, ws, apply=push.apply, where="on the team server", local=local
             )
-            done.notes += left_behind(ws, slug)
+            done.notes += ws.left_behind(slug)
             return done.to_dict()
         finally:
             ws.close()
