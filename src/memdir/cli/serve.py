@@ -342,7 +342,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     """Push this home's memories to the team server, or pull them from it."""
     from ..engine import open as open_memdir
     from ..pg import remote
-    from ..pg.transfer import checkout_slug, entries_of, transfer
+    from ..pg.transfer import entries_of, transfer
 
     to = _server(options["server"], options["database"], options["token_file"])
     apply, as_json = options["apply"], options["as_json"]
@@ -354,7 +354,7 @@ def _transfer(state: State, pushing: bool, options: dict[str, Any]) -> None:
     else:
         team = open_memdir(state.home, state.project, database_url=url)
         side, notes = entries_of(local if pushing else team)  # local: as the server keys it
-        notes += team.left_behind(checkout_slug(local))
+        notes += [w for w in team.warnings if w.startswith("local scope:")]  # opening's
         where = "on the team server" if pushing else "in this home"
         done = transfer(side, team if pushing else local, apply=apply, where=where, notes=notes)
     if as_json:

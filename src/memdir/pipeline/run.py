@@ -222,8 +222,8 @@ class Pipeline:
                     progress(job)
                 if report.deferred:
                     break  # the model-call budget is spent: the rest waits for the next run
-            entity_model = self._entities_on() and self.entity_calls  # a call is allowed
-            if entity_model and (complete := self._complete()) is not None:
+            allowed = self._entities_on() and self.entity_calls  # a call is allowed
+            if allowed and (complete := self._complete()) is not None:
                 cost = entities.Cost()
                 try:
                     entities.name_entries(self.md, complete, cost, self.entity_calls)

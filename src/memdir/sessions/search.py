@@ -215,9 +215,9 @@ def hit_rows(
     conn: sqlite3.Connection, ids: Sequence[int], limit: int, window: int
 ) -> tuple[dict[int, Any], dict[int, list[Any]]]:
     """For a grouped search: each of ``ids`` (ranked) → its session's id, parent, agent
-    and title, and windows' rows read ahead (hit id → rows) — on PostgreSQL without the
-    text and, in the same statement, those of the first ``limit`` sessions' best messages
-    (:meth:`memdir.pg.fts.Fts.hits`); on SQLite :func:`_rows` and none ahead."""
+    and title (no text), and windows' rows read ahead (hit id → rows) — on PostgreSQL, in
+    the same statement, those of the first ``limit`` sessions' best messages
+    (:meth:`memdir.pg.fts.Fts.hits`); on SQLite none ahead."""
     rows: dict[int, Any] = {}
     ahead: dict[int, list[Any]] = {}
     if not isinstance(conn, sqlite3.Connection):
@@ -227,16 +227,23 @@ def hit_rows(
             else:
                 rows[row["id"]] = row
         return rows, ahead
-    return _rows(conn, ids), ahead
+    return _rows(conn, ids, "m.id, m.session_id, s.parent_id, s.agent, s.title"), ahead  # no text
 
 
-def _rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, sqlite3.Row]:
+_FULL = (
+    "m.id, m.session_id, m.role, m.content, m.tool_name, m.tool_calls, m.timestamp, "
+    "s.agent, s.title, s.parent_id"
+)
+
+
+def _rows(
+    conn: sqlite3.Connection, ids: Sequence[int], columns: str = _FULL
+) -> dict[int, sqlite3.Row]:
     out: dict[int, sqlite3.Row] = {}
     for chunk in range(0, len(ids), 500):
         part = list(ids[chunk : chunk + 500])
         sql = (
-            f"SELECT m.id, m.session_id, m.role, m.content, m.tool_name, m.tool_calls, "
-            f"m.timestamp, s.agent, s.title, s.parent_id FROM messages m JOIN sessions s "
+            f"SELECT {columns} FROM messages m JOIN sessions s "
             f"ON s.id = m.session_id WHERE m.id IN ({', '.join('?' * len(part))})"
         )
         out.update({row["id"]: row for row in conn.execute(sql, part)})
