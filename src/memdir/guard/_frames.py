@@ -366,8 +366,6 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
-        if not _meets(rule.id, s, m, cl, lo, hi):
-            continue  # asked first: cheaper than whether the anchor is an order (all are pure)
         if rule.id == "untold":
             if _english(f"{_TELL_EN}|{_TELL_WEAK}").fullmatch(m.group()):
                 if not _negative_order(s, m, lo):
@@ -393,8 +391,9 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
             continue  # "a clean shell", "the decoded text": not where an English order puts it
         if mentioned(s, m.start()):
             continue  # "prompts like 'keep this from the user' are payloads"
-        name, reason = _FRAMES[rule.id]
-        return hit(name, reason, m.start(), m.end())
+        if _meets(rule.id, s, m, cl, lo, hi):
+            name, reason = _FRAMES[rule.id]
+            return hit(name, reason, m.start(), m.end())
     return None
 
 

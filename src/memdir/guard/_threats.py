@@ -848,13 +848,13 @@ def _runs(s: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
         return
     fetches = [(f.start(), f.end()) for f in _FETCH_WORD.finditer(s, lo, hi)]
     ends = [e for _, e in fetches]
-    flags = [  # where ``_SAVED_RUN`` matches, 300 characters or less after a fetch
-        x
-        for x in (f.start() for f in _FLAG_AT.finditer(s, lo, hi))
-        if (i := bisect_left(ends, x + 1) - 1) >= 0
-        and x - ends[i] <= 300
-        and rx["saved_run"].match(s, x, hi)
-    ]
+    saved: dict[int, int] = {}  # flag position -> where the saved-then-run match from it ends
+    for flag in _FLAG_AT.finditer(s, lo, hi):
+        x = flag.start()
+        i = bisect_left(ends, x + 1) - 1  # the nearest fetch ending at or before the flag
+        if i >= 0 and x - ends[i] <= 300 and (m := rx["saved_run"].match(s, x, hi)):
+            saved[x] = m.end()
+    flags = sorted(saved)
     pos, i = lo, 0
     first = rx["run_first"].search(s, lo, hi)  # the next match of the other patterns
     while True:
@@ -1254,17 +1254,6 @@ _CONTROL = re.compile(
 
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
-    judged: dict[tuple[int, int], bool] = {}  # a write verb: an order?
-
-    def order(w: re.Match[str]) -> bool:
-        """Judged once per verb, its look-backs reaching ``REACH`` before the verb (not before
-        each target: a line of targets holds each verb in 14 targets' reach)."""
-        key = w.span()
-        if key not in judged:
-            lo = cl.around(w.start(), w.end())[0]
-            judged[key] = _ordered(s, w, lo) and not _narrative(s, w) and _affirmed(s, w, lo, cl)
-        return judged[key]
-
     for kind in ("backdoor", "persist", "config"):
         for lo, hi in cl.windows(_NEEDLES[kind]):
             targets = list(rx[kind].finditer(s, lo, hi))
@@ -1274,7 +1263,14 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                 clo, chi = cl.around(target.start(), target.end())
                 window = (max(clo, target.start() - 200), min(chi, target.end() + 80))
                 w = next(
-                    (w for w in spots.between(*window) if order(w) and not _inside(w, target)),
+                    (
+                        w
+                        for w in spots.between(*window)
+                        if not _inside(w, target)
+                        and _ordered(s, w, clo)
+                        and not _narrative(s, w)
+                        and _affirmed(s, w, clo, cl)
+                    ),
                     None,
                 )
                 via_tool = w is None
