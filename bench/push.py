@@ -25,26 +25,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-import psycopg
 from dulwich.repo import Repo
 
 import memdir
 from memdir.core.changes import AddOp
 from memdir.pg import remote
 from memdir.pg.transfer import entries_of, transfer
+from scale import fresh_schema
 
 DATA = Path(__file__).parent / "data" / "real_memory" / "texts.jsonl"
 REMOTE = "https://git.example.test/acme/pushbench.git"
 BATCHES = (25, 50, 100, 200, 400)
-
-
-def _schema(base: str) -> str:
-    """``base`` with a search_path of a new schema: the run's tables, nobody else's."""
-    schema = f"pushbench_{secrets.token_hex(4)}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    sep = "&" if "?" in base else "?"
-    return f"{base}{sep}options=-csearch_path%3D{schema}"
 
 
 def _ops(n: int) -> list[tuple[str, AddOp]]:
@@ -231,7 +222,7 @@ def main() -> None:
     args = parser.parse_args()
     if not args.database:
         raise SystemExit("give --database URL (or MEMDIR_TEST_DATABASE_URL)")
-    url = _schema(args.database)
+    _, url = fresh_schema(args.database, "pushbench")
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         checkout = tmp / "checkout"
