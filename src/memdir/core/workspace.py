@@ -129,12 +129,12 @@ class Workspace:
 
     def _key_local(self, url: str) -> None:
         """On the team backend the local scope of a project with a remote URL is keyed by
-        the URL (:func:`memdir.pg.names.local_key`): its folder says so, for every reader
+        the URL (:func:`memdir.pg.names.url_slug`): its folder says so, for every reader
         of ``locations["local"]``; a warning when entries are left under the checkout's."""
-        from ..pg.names import local_key
+        from ..pg.names import url_slug
 
         local = self.locations["local"]
-        key = local_key(url, local.path.name)
+        key = url_slug(url)
         if key == local.path.name:  # a client elsewhere: its stand-in folder is the URL's
             return
         self.locations["local"] = dataclasses.replace(local, path=local.path.with_name(key))

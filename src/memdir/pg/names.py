@@ -89,17 +89,12 @@ def local_slug_name(value: object) -> str:
 
 def url_slug(url: str) -> str:
     """The slug of the local scope of the project ``url`` (normalised, ``host/owner/repo``,
-    as ``Workspace.project_url`` holds it): its stand-in folder's (:func:`remote_folder`)."""
+    as ``Workspace.project_url`` holds it): its stand-in folder's (:func:`remote_folder`).
+    On the team backend it keys ``local:<user>:<slug>`` on every route; only a checkout
+    without a remote URL is keyed by its own slug."""
     from ..core.scopes import project_slug
 
     return project_slug(Path(remote_folder("https://" + url)))
-
-
-def local_key(url: str | None, checkout: str) -> str:
-    """The slug of a project's local scope on the team backend (``local:<user>:<slug>``),
-    on every route: the repository URL's (:func:`url_slug`) when it has one, else the
-    checkout's (``checkout``: ``core.scopes.project_slug`` of its root)."""
-    return checkout if url is None else url_slug(url)
 
 
 def token_id(value: object) -> tuple[str, str]:

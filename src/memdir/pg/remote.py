@@ -221,7 +221,7 @@ def _so_far(done: Transfer, k: int, n: int) -> str:
 def pull(server: Server, local: Workspace, *, apply: bool) -> Transfer:
     """The token's user's entries on the server, written into ``local`` (a dry run
     unless ``apply``) by the same transfer as every other direction; the local scope is
-    the one the server keys (:func:`memdir.pg.names.local_key`), as on every route."""
+    the one the server keys (:func:`memdir.pg.names.url_slug`), as on every route."""
     from .transfer import checkout_slug, transfer
     from .wire import parse_scopes
 

@@ -106,7 +106,7 @@ Side = Mapping[str, Sequence[Entry]]  # a source: each scope's active entries
 def checkout_slug(checkout: Workspace) -> str:
     """The slug of ``checkout``'s project root (a linked worktree: its main checkout's),
     its local scope's key on one machine; on the team backend only when the project has
-    no remote URL (:func:`memdir.pg.names.local_key`)."""
+    no remote URL (:func:`memdir.pg.names.url_slug`)."""
     return project_slug(checkout.project_root)
 
 

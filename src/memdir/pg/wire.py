@@ -156,7 +156,7 @@ class Push(NamedTuple):
 def parse_push(value: object) -> Push:
     """A push's body: ``{"apply": bool, "scopes": {…}, "local_scope": slug}``; the slug
     of a checkout without a remote URL keys its local scope (the server keys the others
-    itself: :func:`memdir.pg.names.local_key`), sent only then."""
+    itself: :func:`memdir.pg.names.url_slug`), sent only then."""
     keys = ("apply", "scopes", "local_scope")
     obj = _object(value, "the body", keys, keys[:2])
     if not isinstance(obj["apply"], bool):

@@ -113,7 +113,7 @@ class Api:
         slug = local_slug_name(checkout) if checkout is not None else None
         ws = self._open(user, header)
         try:
-            url = ws.project_url  # with one, it keys the local scope (pg.names.local_key)
+            url = ws.project_url  # with one, it keys the local scope (pg.names.url_slug)
             side, notes = entries_of(ws, local=slug if url is None else None)
             if url is None and slug is None:
                 side.pop("local", None)
