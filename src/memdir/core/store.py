@@ -517,8 +517,8 @@ class Store:
         snap = self._load()
         if self.backend.read_index() is None and not snap.active and not snap.problems:
             return bool(self.backend.leftovers())
-        stale = self._index_bytes(snap.active, snap.problems) is not None  # missing: stale
-        return bool(self.backend.leftovers()) or stale
+        leftovers = bool(self.backend.leftovers())  # then no need to render the index
+        return leftovers or self._index_bytes(snap.active, snap.problems) is not None
 
     def repair(self) -> RepairReport:
         """Remove leftover temp files and regenerate a stale index, under the lock.
