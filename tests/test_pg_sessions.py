@@ -306,7 +306,7 @@ def test_the_walk_stops_at_its_cap_and_the_gin_windows_find_the_rest(
     explain = f"EXPLAIN (ANALYZE, FORMAT JSON) {statements[k]}"
     plan = pg.read(lambda c: c.raw.execute(explain, sent.params[k]).fetchone()[0])
     probes = [n for n in _plan_nodes(plan[0]["Plan"]) if n.get("Alias") == "b1"]
-    # the cap: WALK_CAP × the estimate, limit (20) × the 100 ids ÷ the 10 both held
+    # the cap: WALK_CAP × the estimate, about limit (20) × the 100 ids ÷ the 10 both held
     assert probes[0]["Actual Loops"] <= fts.WALK_CAP * 20 * 100 // 10 < 800
     monkeypatch.setattr(fts, "AND_WALK", 0)  # the GIN windows throughout
     assert pg.read(anded) == want
