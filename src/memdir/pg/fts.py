@@ -328,7 +328,9 @@ class Fts:
         ids = [r[0] for r in self.conn.execute(sql, (words[0], cap, *words[1:], limit))]
         if len(ids) == limit:
             return ids
-        row = self.conn.execute(  # the newest posting not walked (none: all were)
+        # The newest posting not walked (none: all were). A second statement is exact only
+        # because a search reads one REPEATABLE READ snapshot (pg/sessions.py).
+        row = self.conn.execute(
             "SELECT id FROM message_postings WHERE term = ? ORDER BY id DESC OFFSET ? LIMIT 1",
             (words[0], cap),
         ).fetchone()
