@@ -549,6 +549,30 @@ def test_disabled_memory_serves_no_tools(env: dict[str, str], project: Path) -> 
     assert anyio.run(main) == []
 
 
+def test_a_sessions_first_answer_says_what_opening_could_not_repair(
+    env: dict[str, str], home: Path, tmp_path: Path
+) -> None:
+    """A checkout that moved left its local scope behind: `memdir mcp` in the new path
+    says so, with the command that re-attaches it, in the session's first answer only."""
+    from test_origins import make_repo, moved, remember
+
+    repo = make_repo(tmp_path / "app")
+    remember(home, repo, "Use pnpm")
+    new = moved(tmp_path, repo)
+    (warning,) = memdir.open(home, new).warnings
+    params = StdioServerParameters(
+        command=sys.executable, env=env, args=["-m", "memdir", "-C", str(new), "mcp"]
+    )
+
+    async def main() -> list[dict[str, Any]]:
+        async with Client(params) as c:
+            return [_data(await c.call_tool("memory_search", {"query": "pnpm"})) for _ in "ab"]
+
+    first, second = anyio.run(main)
+    assert first["warnings"] == [warning] and f"memdir scopes --adopt {repo}" in warning
+    assert "warnings" not in second and second["results"] == first["results"]
+
+
 def test_the_index_resource_leaves_out_what_the_guard_withholds(
     md: memdir.Memdir, project: Path
 ) -> None:

@@ -166,10 +166,12 @@ class _Sent:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.sql: list[str] = []
+        self.params: list[Any] = []
         real = psycopg.Cursor.execute
 
         def execute(cur: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
             self.sql.append(query.decode() if isinstance(query, bytes) else str(query))
+            self.params.append(args[0] if args else kwargs.get("params"))
             return real(cur, query, *args, **kwargs)
 
         monkeypatch.setattr(psycopg.Cursor, "execute", execute)
@@ -268,9 +270,95 @@ def test_common_words_anded_walk_the_rarest_ones_postings_when_stage_one_says_so
         want = lite.read(anded)
         statements, got = sent.with_result(functools.partial(pg.read, anded))
         assert got == want, words
-        assert any("FROM message_postings a " in q for q in statements) is walked, statements
+        assert any(WALK in q for q in statements) is walked, statements
         found.append(len(got))
     assert found == [120, 0]  # every tenth row holds delta and gamma; omega's never gamma
+
+
+WALK = "CROSS JOIN LATERAL (SELECT 1 FROM message_postings b1 "  # the walk's probe
+
+
+def test_the_walk_stops_at_its_cap_and_the_gin_windows_find_the_rest(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two words that meet in the ten newest rows (stage 1's 100 ids of each estimate a
+    walk of 200 postings for 20 rows), then in none of the next 1,600 rows (800 of a
+    word's postings), then in the 50 oldest: the walk probes at most its cap of postings,
+    the GIN windows below them find the rest; SQLite's ids, and the GIN path's."""
+    rows = [["x", "y"] if i < 50 or i >= 1650 else ["y" if i % 2 else "x"] for i in range(1660)]
+    lite = Database(tmp_path / "state.db")
+    for db in (lite, pg):
+        store = SessionStore(db)
+        store.start("a", session_id="one", started_at=1.7e9)
+        texts = [f"row{i} {' '.join(w)}" for i, w in enumerate(rows)]
+        store.log_many("one", [("user", t, None, None, 1.7e9 + i) for i, t in enumerate(texts)])
+
+    def anded(c: Any) -> list[int]:
+        _stage_one(['"x"', '"y"'], 100, "1", ())(c)
+        return _newest(c, "messages_word", '("x") AND ("y")', 20, "1", (), MESSAGE_TABLE)
+
+    want = lite.read(anded)
+    assert want == [*range(1660, 1650, -1), *range(50, 40, -1)]
+    sent = _Sent(monkeypatch)
+    statements, got = sent.with_result(functools.partial(pg.read, anded))
+    assert got == want
+    (k,) = [k for k, q in enumerate(statements) if WALK in q]
+    explain = f"EXPLAIN (ANALYZE, FORMAT JSON) {statements[k]}"
+    plan = pg.read(lambda c: c.raw.execute(explain, sent.params[k]).fetchone()[0])
+    probes = [n for n in _plan_nodes(plan[0]["Plan"]) if n.get("Alias") == "b1"]
+    # the cap: WALK_CAP × the estimate, about limit (20) × the 100 ids ÷ the 10 both held
+    assert probes[0]["Actual Loops"] <= fts.WALK_CAP * 20 * 100 // 10  # main's walk: 820
+    monkeypatch.setattr(fts, "AND_WALK", 0)  # the GIN windows throughout
+    assert pg.read(anded) == want
+
+
+@pytest.mark.parametrize("shift", [-1, 0, 1])
+def test_the_posting_at_the_walks_cap_is_read_once(
+    pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shift: int
+) -> None:
+    """The rows holding both words that lie just before, at and just after the walk's cap
+    (review rvpgsmall: `c.id < top` or a posting read twice passed the test above): the
+    ids SQLite and the GIN path give. Oldest first: 30 single-word rows, 50 holding both,
+    a gap alternating the words, the 10 newest holding both."""
+
+    def layout(gap: int) -> list[list[str]]:
+        rows = [["x"] if i % 2 else ["y"] for i in range(30)] + [["x", "y"]] * 50
+        rows += reversed([["x"] if k % 2 == 0 else ["y"] for k in range(gap)])
+        return rows + [["x", "y"]] * 10
+
+    def walk(rows: list[list[str]]) -> tuple[list[str], int]:
+        newest = [[i + 1 for i in reversed(range(len(rows))) if w in rows[i]][:100] for w in "xy"]
+        f = fts.Fts(None, {"messages": len(rows)})
+        f._word_ids = dict(zip("xy", newest, strict=True))
+        found = f._walk(["x", "y"], 20)
+        assert found is not None
+        return found
+
+    order, cap = walk(layout(2000))
+    half = cap - 10 + shift  # the first old row holding both is posting cap + shift + 1
+    rows = layout(2 * half - 1 if order[0] == "x" else 2 * half)
+    lite = Database(tmp_path / "state.db")
+    for db in (lite, pg):
+        store = SessionStore(db)
+        store.start("a", session_id="one", started_at=1.7e9)
+        texts = [f"r{i} {' '.join(w)}" for i, w in enumerate(rows)]
+        store.log_many("one", [("user", t, None, None, 1.7e9 + i) for i, t in enumerate(texts)])
+
+    def anded(c: Any) -> list[int]:
+        _stage_one(['"x"', '"y"'], 100, "1", ())(c)
+        return _newest(c, "messages_word", '("x") AND ("y")', 20, "1", (), MESSAGE_TABLE)
+
+    want = lite.read(anded)
+    assert len(want) == 20
+    assert pg.read(anded) == want
+    monkeypatch.setattr(fts, "AND_WALK", 0)
+    assert pg.read(anded) == want
+
+
+def _plan_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    yield node
+    for child in node.get("Plans", ()):
+        yield from _plan_nodes(child)
 
 
 def _interleaved(store: SessionStore) -> dict[str, list[int]]:

@@ -8,6 +8,7 @@ import json
 import threading
 import time
 import warnings
+import weakref
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
@@ -63,7 +64,8 @@ docs or git history: corrections to how you work, stable preferences, facts abou
 user, project context, reference facts. Saving nothing is usually right. Replace an \
 existing entry instead of adding a near-duplicate, never save secrets or task progress, \
 and say which memories you used. Send each user and assistant message to the log tool if \
-your harness does not record sessions itself, so later sessions can search them."""
+your harness does not record sessions itself, so later sessions can search them. A \
+first answer's "warnings" are what opening memory could not repair: tell the user."""
 
 PROMPT_INSTRUCTIONS = """\
 How to use memdir memory in this conversation:
@@ -288,6 +290,7 @@ class _Backend:
         self.opening = threading.Lock()  # the project table, on any worker
         self.fresh: set[MemorySession] = set()  # started, not yet held by a connection
         self.pinned: Counter[int] = Counter()  # Memdirs (by id) a session is starting in
+        self.told: weakref.WeakSet[MemorySession] = weakref.WeakSet()  # warnings said
         self.under = tuple(p.resolve() for p in projects_under)  # () : any folder
         if http is not None:
             http._backend = self
@@ -604,6 +607,10 @@ def _server(backend: _Backend, review: Callable[[Layers], str] | None) -> Server
             )
 
         result = await backend.run(call)
+        if session not in backend.told:  # a session's first answer: what opening left
+            backend.told.add(session)
+            if session.md.warnings:
+                result = {**result, "warnings": list(session.md.warnings)}
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=json.dumps(result, ensure_ascii=False))],
             structured_content=result,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -122,6 +123,9 @@ POSTINGS = "SELECT id FROM message_postings WHERE term = ? ORDER BY id DESC LIMI
 #: first, each probed for the other words' (``OFFSET 0``: a nested loop, never a join of
 #: every posting), as long as about this many of its postings hold ``limit`` rows with all.
 AND_WALK = 3000
+#: The walk reads at most this many times that estimate of postings; short of ``limit``
+#: rows there, the GIN windows go on below the oldest posting it read.
+WALK_CAP = 2
 #: Whether ``message_postings`` agrees with the messages' ``tsv`` (a row a term,
 #: ``length(tsv)`` a message): the rows and the sum of their ids on each side, one scan
 #: of each and nothing unnested. A missing or stale row changes one of them; a term
@@ -250,15 +254,22 @@ class Fts:
     def newest(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> list[int]:
-        """Ids of the newest ``limit`` rows matching ``match``, newest first."""
+        """Ids of the newest ``limit`` rows matching ``match``, newest first: words ANDed
+        without a filter from the postings when :meth:`_walk` says that is cheap."""
+        phrases = self.analyzer.phrases(match) or []
+        if content.name == "messages" and where == "1" and all(len(p) == 1 for p in phrases):
+            walk = self._walk([p[0] for p in phrases], limit)
+            if walk is not None:
+                return self._walked(*walk, limit)
         got = self.statement(match, limit, where, params, content)
         return [] if got is None else [r[0] for r in self.conn.execute(*got)]
 
     def statement(
         self, match: str, limit: int, where: str, params: Sequence[Any], content: Table
     ) -> tuple[str, tuple[Any, ...]] | None:
-        """:meth:`newest`'s one statement and its parameters (None: nothing to look for):
-        from the postings (:data:`POSTINGS`), else in windows (see :data:`PROBE`)."""
+        """One statement for the newest ``limit`` rows matching ``match`` and its
+        parameters (None: nothing to look for): from the postings (:data:`POSTINGS`), else
+        in windows (see :data:`PROBE`)."""
         phrases = self.analyzer.phrases(match)
         if phrases is None:
             return None
@@ -266,16 +277,6 @@ class Fts:
         if t == "messages" and where == "1" and len(phrases) == 1 and len(phrases[0]) == 1:
             # one word, no filter: its newest ids from the postings b-tree alone
             return POSTINGS, (phrases[0][0], limit)
-        if t == "messages" and where == "1" and all(len(p) == 1 for p in phrases):
-            words = self._walk([p[0] for p in phrases], limit)
-            if words:  # rarest first
-                probes = " ".join(
-                    f"CROSS JOIN LATERAL (SELECT 1 FROM message_postings b{i} WHERE "
-                    f"b{i}.term = ? AND b{i}.id = a.id OFFSET 0) x{i}"
-                    for i in range(1, len(words))
-                )
-                sql = f"SELECT a.id FROM message_postings a {probes} WHERE a.term = ? "
-                return sql + "ORDER BY a.id DESC LIMIT ?", (*words[1:], words[0], limit)
         q = _tsquery(phrases)
         match_ = f"c.tsv @@ CAST(? AS tsquery) AND ({where})"
         if t not in self.hints:
@@ -287,11 +288,12 @@ class Fts:
         # oldest rows through the index (``+ 0``: never a walk over all of them)
         return self._probes(q, newest, limit, match_, params, t, PROBE, "c.id + 0")
 
-    def _walk(self, words: list[str], limit: int) -> list[str] | None:
+    def _walk(self, words: list[str], limit: int) -> tuple[list[str], int] | None:
         """``words`` rarest first when walking the rarest one's postings should find
         ``limit`` rows holding them all within :data:`AND_WALK` postings, estimated from
         the newest ids stage 1 read of each (their density, and how many rows above the
-        oldest of them hold all: none seen, no estimate); else None (the GIN windows)."""
+        oldest of them hold all: none seen, no estimate), and the postings the walk may
+        read (:data:`WALK_CAP` × the estimate); else None (the GIN windows)."""
         seen = [self._word_ids.get(w) for w in words]
         newest = self.hints.get("messages", 0)
         if len(words) < 2 or not newest or not all(seen):
@@ -304,9 +306,41 @@ class Fts:
         }
         joint = len(both) / max(1, newest - floor + 1)
         order = sorted(words, key=density.__getitem__)
-        if not joint or limit * density[order[0]] / joint > AND_WALK:
+        estimate = limit * density[order[0]] / joint if joint else AND_WALK + 1
+        if estimate > AND_WALK:
             return None
-        return order
+        return order, max(limit, math.ceil(WALK_CAP * estimate))
+
+    def _walked(self, words: list[str], cap: int, limit: int) -> list[int]:
+        """The newest ``limit`` rows holding all ``words``: the newest ``cap`` postings of
+        ``words[0]`` walked, each probed for the others' (``OFFSET 0``: a nested loop, not a
+        join of every posting); short of ``limit``, the GIN windows below the oldest of them
+        (docs/design/team-server.md)."""
+        probes = " ".join(
+            f"CROSS JOIN LATERAL (SELECT 1 FROM message_postings b{i} WHERE "
+            f"b{i}.term = ? AND b{i}.id = a.id OFFSET 0) x{i}"
+            for i in range(1, len(words))
+        )
+        sql = (
+            "SELECT a.id FROM (SELECT id FROM message_postings WHERE term = ? ORDER BY id "
+            f"DESC LIMIT ?) a {probes} ORDER BY a.id DESC LIMIT ?"
+        )
+        ids = [r[0] for r in self.conn.execute(sql, (words[0], cap, *words[1:], limit))]
+        if len(ids) == limit:
+            return ids
+        # The newest posting not walked (none: all were). A second statement is exact only
+        # because a search reads one REPEATABLE READ snapshot (pg/sessions.py).
+        row = self.conn.execute(
+            "SELECT id FROM message_postings WHERE term = ? ORDER BY id DESC OFFSET ? LIMIT 1",
+            (words[0], cap),
+        ).fetchone()
+        if row is None:
+            return ids
+        top = int(row[0])
+        below = f"c.id <= {top} AND c.tsv @@ CAST(? AS tsquery)"
+        q = _tsquery([[w] for w in words])
+        more = self._probes(q, top, limit - len(ids), below, (), "messages", WORD_PROBE, "c.id")
+        return ids + [r[0] for r in self.conn.execute(*more)]
 
     def _probes(
         self,
