@@ -636,6 +636,22 @@ def test_topic_forms() -> None:
     assert kept.name == "odd one" and kept.extra["claude_code"]["frontmatter"] == shaped.meta
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "# Setup\n\n```\nmake all\n```\n\nRun it.",  # a fence's code is not prose
+        "    make all\n\nRun it.",  # nor an indented code block
+        "Setup\n=====\n\nRun it.",  # a setext heading is a heading
+        "| a | b |\n|---|---|\n| 1 | 2 |\n\nRun it.",  # a table is not a paragraph
+        "<!-- a comment -->\nRun it.",  # nor HTML
+        "- Run\n  it. Then rest.",  # a list item wrapped onto two lines is one paragraph
+        "> Run\n> it.",  # and so is a quote
+    ],
+)
+def test_description_from_the_first_paragraph(body: str) -> None:
+    assert to_memory(parse_topic(body), "n").description == "Run it."
+
+
 def test_index_lines() -> None:
     assert parse_index_line("- [T](a.md) — hook") is not None
     link = parse_index_line("* [A \\[b\\]](<my file.md>) - the hook ")

@@ -12,6 +12,8 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote, unquote
 
+from markdown_it import MarkdownIt
+
 from ...core.frontmatter import dump_yaml, read_frontmatter, type_from_stem
 from ...core.index import link_text, one_line, short
 from ...core.model import DESCRIPTION_MAX, NAME_MAX, EntryType
@@ -35,8 +37,8 @@ _LINK = re.compile(
 )
 _HEADING = re.compile(r" {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*")
 _UNESCAPE = re.compile(r"\\(.)")
-_BULLET = re.compile(r"^(?:(?:[-*+]|\d{1,9}[.)]|>)[ \t]+)+")
 _SENTENCE = re.compile(r"(.+?[.!?。！？])(?:\s|$)")
+_MD = MarkdownIt("commonmark").enable("table")
 _TAIL = re.compile(r"> \d+ more memories are in this folder but not listed here \(")
 
 
@@ -163,21 +165,12 @@ def _heading(body: str) -> str | None:
 
 
 def _first_sentence(body: str) -> str:
-    """The first sentence of the first paragraph of prose (headings, rules and fences
-    skipped; a list item is a paragraph of its own)."""
-    para: list[str] = []
-    for line in body.splitlines():
-        text = _BULLET.sub("", line.strip())
-        skip = not text or _HEADING.fullmatch(line) or text.startswith(("```", "~~~", "---"))
-        if skip or (para and text != line.strip()):
-            if para:
-                break
-            if skip:
-                continue
-        para.append(text)
-        if text != line.strip():
-            break
-    text = " ".join(para)
+    """The first sentence of the first paragraph of prose, as CommonMark reads it (headings,
+    rules, code, tables and HTML skipped; a list item is a paragraph of its own)."""
+    tokens = _MD.parse(body)
+    at = next((n for n, t in enumerate(tokens) if t.type == "paragraph_open"), None)
+    lines = [] if at is None else tokens[at + 1].content.split("\n")  # the paragraph's inline
+    text = " ".join(line.strip() for line in lines)
     match = _SENTENCE.match(text)
     return match.group(1) if match else text
 
