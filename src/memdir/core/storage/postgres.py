@@ -188,7 +188,13 @@ class PgBackend:
         return row is not None
 
     @contextmanager
-    def lock(self, timeout: float, *, archive: Iterable[str] = ()) -> Iterator[None]:
+    def lock(
+        self,
+        timeout: float,
+        *,
+        archive: Iterable[str] = (),
+        waiting: Callable[[], object] | None = None,  # never called: the server waits
+    ) -> Iterator[None]:
         """The scope's advisory lock, in a transaction that commits when the block ends.
 
         Round trips while it is held are what serialises a scope's writers: BEGIN, the
@@ -292,6 +298,10 @@ class PgBackend:
             (s.key, s.kind, s.owner, s.project),
         )
         return conn.execute(f"SELECT {WRITABLE}", self._args())
+
+    def news(self, known: Iterable[str]) -> dict[str, FileInfo]:
+        """None: a look costs a round trip; the listing under the lock reads what changed."""
+        return {}
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
         """Active (or archived) entry files with their version as the signature. Under
