@@ -59,13 +59,6 @@ class ScopeReader:
                     (snap.archived if archived else snap.active)[item.id] = item
         return snap
 
-    def catch_up(self) -> None:
-        """Parse the entry files that appeared since the last look: a writer waiting for
-        the lock does now what it would otherwise do while holding it."""
-        with self._mutex:
-            for name, info in self.backend.news(self._cache).items():
-                self._cache[name] = (info.signature, self._parse(name, info))
-
     def remember(self, name: str, info: FileInfo, entry: Entry) -> None:
         """Cache ``entry`` as what ``name`` holds while its listing shows ``info``: a
         writer hands over what it just wrote, which then is not read back and parsed."""

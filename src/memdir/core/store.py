@@ -325,12 +325,7 @@ class Store:
             if isinstance(t := getattr(op, "target", None), str) and ID_SHAPE.fullmatch(t)
         ]
         try:
-            with (
-                self._mutex,
-                self.backend.lock(
-                    self.lock_timeout, archive=targets, waiting=self._reader.catch_up
-                ),
-            ):
+            with self._mutex, self.backend.lock(self.lock_timeout, archive=targets):
                 snap = self._reader.load()
                 if snap.problems:
                     raise UnreadableScopeError(self.scope, snap.problems)

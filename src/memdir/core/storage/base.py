@@ -56,21 +56,10 @@ class Backend(Protocol):
         """True when this process may write to the scope."""
         ...
 
-    def lock(
-        self,
-        timeout: float,
-        *,
-        archive: Iterable[str] = (),
-        waiting: Callable[[], object] | None = None,
-    ) -> AbstractContextManager[None]:
+    def lock(self, timeout: float, *, archive: Iterable[str] = ()) -> AbstractContextManager[None]:
         """Hold the scope's exclusive write lock, or raise LockTimeoutError. ``archive``:
         entry ids whose archived copies the holder may look up (:meth:`archive_names`
-        with ``<id>--``; a backend may fetch them with the lock). ``waiting``: called
-        now and then while another writer holds it (a backend may never call it)."""
-        ...
-
-    def news(self, known: Iterable[str]) -> dict[str, FileInfo]:
-        """Active entry files not in ``known`` that a cheap look finds (may be none)."""
+        with ``<id>--``; a backend may fetch them with the lock)."""
         ...
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:

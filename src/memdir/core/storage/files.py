@@ -13,7 +13,7 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -124,7 +124,6 @@ class FileBackend:
         self.file_mode = file_mode
         self.dir_mode = dir_mode
         self._threads = threading.Lock()
-        self._seen: tuple[int, int] | None = None  # the folder's (inode, mtime) at news()
 
     def __repr__(self) -> str:
         return f"FileBackend({str(self.root)!r})"
@@ -171,16 +170,9 @@ class FileBackend:
         return os.access(path, os.W_OK | os.X_OK)
 
     @contextmanager
-    def lock(
-        self,
-        timeout: float = 30.0,
-        *,
-        archive: Iterable[str] = (),
-        waiting: Callable[[], object] | None = None,
-    ) -> Iterator[None]:
+    def lock(self, timeout: float = 30.0, *, archive: Iterable[str] = ()) -> Iterator[None]:
         """Exclusive lock on ``.lock`` (mode 0600, never a symlink), across processes
-        (``archive`` changes nothing: a folder is listed when read); ``waiting`` is called
-        before each wait for a busy lock."""
+        (``archive`` changes nothing: a folder is listed when read)."""
         self.create()
         path = self.root / LOCK_NAME
         with self._threads:
@@ -198,7 +190,7 @@ class FileBackend:
                     )
                 if stat.S_IMODE(info.st_mode) != 0o600 and info.st_uid == os.getuid():
                     os.fchmod(fd, 0o600)
-                self._acquire(fd, path, timeout, waiting)
+                self._acquire(fd, path, timeout)
                 try:
                     yield
                 finally:
@@ -207,7 +199,7 @@ class FileBackend:
                 os.close(fd)
 
     @staticmethod
-    def _acquire(fd: int, path: Path, timeout: float, waiting: Callable[[], object] | None) -> None:
+    def _acquire(fd: int, path: Path, timeout: float) -> None:
         """Poll for the lock (flock has no timed wait), at most _POLL_MAX apart: a writer
         holds it for a few milliseconds, and a longer sleep leaves it idle while others
         wait (8 writers on one scope: about twice the adds per second of a 10 ms cap)."""
@@ -220,8 +212,6 @@ class FileBackend:
             except BlockingIOError:
                 if time.monotonic() >= deadline:
                     raise LockTimeoutError(path, timeout) from None
-                if waiting is not None:
-                    waiting()
                 time.sleep(delay)
                 delay = min(delay * 1.5, _POLL_MAX)
 
@@ -246,26 +236,6 @@ class FileBackend:
             why = "it is a symlink or a file, and memdir never follows one; move it away"
             raise StorageError(f"use the {label} folder", path, OSError(errno.ENOTDIR, why))
         return path
-
-    def news(self, known: Iterable[str]) -> dict[str, FileInfo]:
-        """:meth:`listing`'s info of the active entry files not in ``known``: a ``stat``
-        only for those, and no look at all while the folder's own mtime is the one last
-        seen here (nothing created, renamed or removed in it since)."""
-        try:
-            st = os.stat(self._root)
-            if self._seen == (seen := (st.st_ino, st.st_mtime_ns)):
-                return {}
-            self._seen, found = seen, {}
-            for base in set(os.listdir(self._root)).difference(known):
-                if base[0] == "." or not base.endswith(".md") or base in NOT_ENTRIES:
-                    continue
-                with contextlib.suppress(FileNotFoundError):
-                    st = os.lstat(os.path.join(self._root, base))
-                    if st.st_mode & 0o170000 != _S_IFDIR:
-                        found[base] = FileInfo(_SIGNATURE(st), st.st_mtime)
-        except OSError:
-            return {}  # the listing under the lock reports it
-        return found
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
         """Every active ``*.md`` entry file (or, with ``archive``, every archived one) with

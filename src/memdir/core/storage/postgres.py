@@ -188,13 +188,7 @@ class PgBackend:
         return row is not None
 
     @contextmanager
-    def lock(
-        self,
-        timeout: float,
-        *,
-        archive: Iterable[str] = (),
-        waiting: Callable[[], object] | None = None,  # never called: the server waits
-    ) -> Iterator[None]:
+    def lock(self, timeout: float, *, archive: Iterable[str] = ()) -> Iterator[None]:
         """The scope's advisory lock, in a transaction that commits when the block ends.
 
         Round trips while it is held are what serialises a scope's writers: BEGIN, the
@@ -298,10 +292,6 @@ class PgBackend:
             (s.key, s.kind, s.owner, s.project),
         )
         return conn.execute(f"SELECT {WRITABLE}", self._args())
-
-    def news(self, known: Iterable[str]) -> dict[str, FileInfo]:
-        """None: a look costs a round trip; the listing under the lock reads what changed."""
-        return {}
 
     def listing(self, *, archive: bool = False) -> dict[str, FileInfo]:
         """Active (or archived) entry files with their version as the signature. Under
