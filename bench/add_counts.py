@@ -5,6 +5,11 @@
     .venv-bench/bin/python bench/add_counts.py --history off
     .venv-bench/bin/python bench/add_counts.py --callgrind      # needs valgrind
     .venv-bench/bin/python bench/add_counts.py --syscalls       # needs strace
+    .venv-bench/bin/python bench/add_counts.py --writers 8      # one of 8 writers
+
+With ``--writers N`` the store starts empty and N processes add ``--measure`` entries each
+at once (bench/core.py's throughput phase); this one, one of them, counts its calls in all
+and those made while it holds the scope lock, and its CPU time under the lock.
 
 The scope is filled with bench/core.py's memories up to ``--entries`` minus ``--measure``;
 only the last ``--measure`` adds are counted. Seconds are printed too, with the load, but
@@ -14,7 +19,9 @@ they are the machine's, not the code's. See bench/README.md (core section).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
+import multiprocessing as mp
 import os
 import pstats
 import shutil
@@ -23,10 +30,20 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
-from core import make_project, memory
+from core import _TEMPLATES, make_project, memory
+
+
+def _warm_up() -> None:
+    """Compile the guard's patterns (first use) outside the measured adds, as core.py."""
+    from memdir.guard import scan
+
+    for i in range(len(_TEMPLATES)):
+        m = memory(10_000 + i, "warm-up")
+        scan("\n".join((m.name, m.description, m.body)))
 
 
 def _adds(entries: int, measure: int, history: bool, root: Path) -> Callable[[], None]:
@@ -50,6 +67,70 @@ def _adds(entries: int, measure: int, history: bool, root: Path) -> Callable[[],
     return run
 
 
+def _writer(home: str, project: str, wid: int, count: int, barrier: Any) -> None:
+    """One of the other writers: add ``count`` entries once all are ready."""
+    import memdir
+
+    store = memdir.open(home=home, project=project).store("local")
+    batch = [memory(wid * count + j, f"w{wid}-{j:03d}") for j in range(count)]
+    _warm_up()
+    barrier.wait()
+    for m in batch:
+        store.add(type=m.type, name=m.name, description=m.description, body=m.body)
+
+
+def _contended(writers: int, count: int, history: bool, root: Path) -> str:
+    """Profile writer 0 of ``writers`` adding ``count`` entries each to one empty store."""
+    import memdir
+    from memdir.core.storage.files import FileBackend
+
+    home, project = root / "home", make_project(root)
+    home.mkdir()
+    if not history:
+        (home / "config.toml").write_text("history_scopes = []\n", encoding="utf-8")
+    store = memdir.open(home=home, project=project).store("local")
+    ctx = mp.get_context("fork")
+    barrier = ctx.Barrier(writers)
+    args = (str(home), str(project))
+    others = [
+        ctx.Process(target=_writer, args=(*args, w, count, barrier)) for w in range(1, writers)
+    ]
+    for p in others:
+        p.start()
+    every, held, cpu = cProfile.Profile(), [0], [0.0]
+    plain = FileBackend.lock
+
+    def calls() -> int:
+        return sum(e.callcount for e in every.getstats())
+
+    @contextlib.contextmanager
+    def lock(self: FileBackend, *a: Any, **k: Any) -> Iterator[None]:
+        with plain(self, *a, **k):
+            start, before = time.thread_time(), calls()
+            try:
+                yield
+            finally:
+                held[0] += calls() - before
+                cpu[0] += time.thread_time() - start
+
+    FileBackend.lock = lock  # type: ignore[method-assign]
+    batch = [memory(j, f"w0-{j:03d}") for j in range(count)]
+    _warm_up()
+    barrier.wait()
+    every.enable()
+    for m in batch:
+        store.add(type=m.type, name=m.name, description=m.description, body=m.body)
+    every.disable()
+    for p in others:
+        p.join()
+    total, locked = calls(), held[0]
+    return (
+        f"1 of {writers} writers, {count} adds each: {total / count:,.0f} Python calls per "
+        f"add, {locked / count:,.0f} of them under the lock ({cpu[0] / count * 1000:.2f} ms CPU"
+        f" under the lock per add, profiled, at load {os.getloadavg()[0]:.1f})"
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--entries", type=int, default=200, help="entries after the last add")
@@ -58,6 +139,7 @@ def main() -> int:
     ap.add_argument("--callgrind", action="store_true", help="instructions (valgrind)")
     ap.add_argument("--syscalls", action="store_true", help="system calls (strace -c)")
     ap.add_argument("--time", action="store_true", help="seconds only, without the profiler")
+    ap.add_argument("--writers", type=int, default=1, help="writers at once (see above)")
     ap.add_argument("--inside-callgrind", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.callgrind:
@@ -73,6 +155,9 @@ def main() -> int:
         return 0
     root = Path(tempfile.mkdtemp(prefix="add-counts-"))
     try:
+        if a.writers > 1:
+            print(_contended(a.writers, a.measure, a.history == "on", root))
+            return 0
         run = _adds(a.entries, a.measure, a.history == "on", root)
         fsyncs = [0]
         real_fsync = os.fsync
