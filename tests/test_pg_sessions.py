@@ -787,7 +787,12 @@ def test_a_load_into_an_empty_table_builds_its_btrees_and_foreign_key_once(
     after = _message_indexes(pg)
     assert {k: v[1] for k, v in after.items()} == {k: v[1] for k, v in before.items()}
     rebuilt = {k for k in before if after[k][0] != before[k][0]}
-    assert rebuilt == {"messages_session", "messages_time", "messages_session_id_fkey"}
+    assert rebuilt == {
+        "messages_session",
+        "messages_time",
+        "messages_tsv",
+        "messages_session_id_fkey",
+    }
     store = SessionStore(pg)
     assert [m.id for m in store.messages("b")] == [6]  # through messages_session
     assert [h.session_id for h in store.search("wombat")] == ["b"]
