@@ -41,7 +41,6 @@ window=1)``. Hermes: ``SessionDB()`` creates its schema, rows go in through the 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
 import json
 import os
@@ -199,25 +198,6 @@ def pg_copy(state: Any, rows: list[tuple[int, str, str, str | None, str | None, 
         ((f"s{k:07d}", "cli", v) for k, v in first_times(rows).items()),
         ((f"s{r[0]:07d}", *r[1:]) for r in rows),
     )
-
-
-def server_cpu(conn: Any) -> float | None:
-    """CPU seconds the PostgreSQL server of ``conn`` has used (its postmaster's children,
-    live and reaped), when it runs on this machine and /proc shows it; else None."""
-
-    def stat(pid: int | str) -> list[str]:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-
-    try:
-        master = int(stat(conn.info.backend_pid)[1])
-        ticks = sum(map(int, stat(master)[13:15]))  # reaped children (parallel workers)
-        for pid in os.listdir("/proc"):
-            with contextlib.suppress(OSError, ValueError):
-                if pid.isdigit() and int((f := stat(pid))[1]) == master:
-                    ticks += int(f[11]) + int(f[12])
-    except (OSError, ValueError, IndexError):
-        return None
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def fresh_schema(url: str, prefix: str) -> tuple[str, str]:
@@ -552,8 +532,11 @@ class PgMemdirSystem(MemdirSystem):
         state = md.sessions.db
         assert isinstance(state, PgStateDatabase)
         state.migrations()  # the schema is made before the clock starts
-        watch = psycopg.connect(url, autocommit=True)  # one more idle backend: the same in runs
-        cpu0 = server_cpu(watch)
+        from pg_pages import _cluster, _cpu
+
+        with psycopg.connect(url, autocommit=True) as conn:  # the cluster's CPU, from /proc
+            cluster = _cluster(conn)
+        cpu0 = _cpu(cluster, reaped=True)
         t0 = time.perf_counter()
         got = pg_copy(state, rows)
         t_ins = time.perf_counter() - t0
@@ -573,9 +556,8 @@ class PgMemdirSystem(MemdirSystem):
         (db.parent / "pg.json").write_text(
             json.dumps({"url": url, "schema": schema, "bytes": size[0] if size else 0})
         )
-        t_opt, cpu1 = time.perf_counter() - t1, server_cpu(watch)
-        watch.close()
-        server = {} if cpu0 is None or cpu1 is None else {"server_cpu_s": cpu1 - cpu0}
+        t_opt = time.perf_counter() - t1
+        server = {"server_cpu_s": _cpu(cluster, reaped=True) - cpu0} if cluster else {}
         return {"insert_s": t_ins, "optimize_s": t_opt, **server}
 
     def __init__(self, db: Path) -> None:

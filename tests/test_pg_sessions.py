@@ -769,12 +769,12 @@ def _message_indexes(db: PgStateDatabase) -> dict[str, tuple[int, str]]:
     return {name: (oid, sql) for name, oid, sql in rows}
 
 
-def test_a_load_into_an_empty_table_builds_its_btrees_and_foreign_key_once(
+def test_a_load_into_an_empty_table_builds_its_indexes_and_foreign_key_once(
     pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Into an empty ``messages`` the b-tree indexes and the foreign key are made again
-    after the rows (built once, same definitions, valid); the GIN index and the primary
-    key are kept up as rows arrive. A load into a table with rows changes no index."""
+    """Into an empty ``messages`` the b-tree and GIN indexes and the foreign key are made
+    again after the rows (built once, same definitions, valid); the primary key is kept
+    up as rows arrive. A load into a table with rows changes no index."""
     monkeypatch.setattr(bulk, "CHUNK", 2)
     before = _message_indexes(pg)
     assert {"messages_session", "messages_time", "messages_tsv", "messages_pkey"} <= set(before)
@@ -796,6 +796,7 @@ def test_a_load_into_an_empty_table_builds_its_btrees_and_foreign_key_once(
     store = SessionStore(pg)
     assert [m.id for m in store.messages("b")] == [6]  # through messages_session
     assert [h.session_id for h in store.search("wombat")] == ["b"]
+    assert [h.message_id for h in store.search_messages('"quokka 3"')] == [4]  # through GIN
     assert pg.health(repair=False).healthy
     store.delete("a")  # the foreign key cascades again
     assert store.count() == (1, 1)
