@@ -807,6 +807,16 @@ def test_a_load_into_an_empty_table_builds_its_indexes_and_foreign_key_once(
         copy(pg, [], [("nobody", "user", "lost", None, None, 1.7e9)])
 
 
+def test_copy_keeps_every_character_copy_text_escapes(pg: PgStateDatabase) -> None:
+    """The chunks are ``COPY`` text made by the analysing thread: backslashes, tabs, line
+    breaks, a literal ``\\N`` and nulls come back as they went in."""
+    texts = ["a\\b \\N end\\", "tab\there\r\nnext line\n", "\\\\t not a tab", "ünï 部门 😀"]
+    rows = [("e", "user", t, "tool\t1", "C:\\path\n", 1.7e9 + i) for i, t in enumerate(texts)]
+    copy(pg, [("e", "bulk", 1.7e9)], [*rows, ("e", "assistant", "plain", None, None, 1.7e9)])
+    got = [(m.content, m.tool_name, m.tool_calls) for m in SessionStore(pg).messages("e")]
+    assert got == [(t, "tool\t1", "C:\\path\n") for t in texts] + [("plain", None, None)]
+
+
 def test_a_load_into_an_empty_table_someone_reads_does_not_wait_for_the_reader(
     pg: PgStateDatabase, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

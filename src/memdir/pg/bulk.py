@@ -4,7 +4,6 @@ search vector computed on the way (no second pass). See docs/design/team-server.
 from __future__ import annotations
 
 import contextlib
-import io
 import itertools
 import queue
 import threading
@@ -44,12 +43,24 @@ def _chunks(rows: Iterable[MessageRow], size: int) -> Iterator[list[MessageRow]]
         yield chunk
 
 
+def _field(value: object) -> str:
+    """``value`` as a field of ``COPY``'s text format."""
+    if value is None:
+        return "\\N"
+    if not isinstance(value, str):
+        return str(value)  # int, float (shortest round-trip text)
+    if "\\" in value or "\t" in value or "\n" in value or "\r" in value:
+        for char, escaped in (("\\", "\\\\"), ("\t", "\\t"), ("\n", "\\n"), ("\r", "\\r")):
+            value = value.replace(char, escaped)
+    return value
+
+
 def _analysed(
-    messages: Iterable[MessageRow], first_id: int, titles: dict[str, str], cursor: Any
+    messages: Iterable[MessageRow], first_id: int, titles: dict[str, str]
 ) -> Iterator[tuple[int, bytes]]:
-    """Chunks of rows for ``memdir_copy`` as ``COPY`` text (formatted by ``cursor``'s
-    adapters, sent by none), with their count: checked, numbered from ``first_id``, with
-    their stems; each session's title (its first user message) into ``titles``."""
+    """Chunks of rows for ``memdir_copy`` as ``COPY`` text, with their count: checked,
+    numbered from ``first_id``, with their stems; each session's title (its first user
+    message) into ``titles``."""
     fts = analyzer()
     n = first_id
     for chunk in _chunks(messages, CHUNK):
@@ -61,11 +72,7 @@ def _analysed(
             n += 1
             if sid not in titles and (t := title(m[0], m[1])):
                 titles[sid] = t
-        data = io.BytesIO()
-        with psycopg.Copy(cursor, binary=False, writer=psycopg.copy.FileWriter(data)) as cp:
-            for row in out:
-                cp.write_row(row)
-        yield len(out), data.getvalue()
+        yield len(out), "".join(["\t".join(map(_field, r)) + "\n" for r in out]).encode()
 
 
 def _defer_indexes(raw: Any) -> list[str]:
@@ -184,7 +191,7 @@ def copy(
         )
         titles: dict[str, str] = {}
         n = 0
-        for rows, data in _ahead(_analysed(messages, next_id, titles, raw.cursor())):
+        for rows, data in _ahead(_analysed(messages, next_id, titles)):
             with raw.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
                 cp.write(data)
             raw.execute(
