@@ -532,6 +532,11 @@ class PgMemdirSystem(MemdirSystem):
         state = md.sessions.db
         assert isinstance(state, PgStateDatabase)
         state.migrations()  # the schema is made before the clock starts
+        from pg_pages import _cluster, _cpu
+
+        with psycopg.connect(url, autocommit=True) as conn:  # the cluster's CPU, from /proc
+            cluster = _cluster(conn)
+        cpu0 = _cpu(cluster, reaped=True)
         t0 = time.perf_counter()
         got = pg_copy(state, rows)
         t_ins = time.perf_counter() - t0
@@ -551,7 +556,9 @@ class PgMemdirSystem(MemdirSystem):
         (db.parent / "pg.json").write_text(
             json.dumps({"url": url, "schema": schema, "bytes": size[0] if size else 0})
         )
-        return {"insert_s": t_ins, "optimize_s": time.perf_counter() - t1}
+        t_opt = time.perf_counter() - t1
+        server = {"server_cpu_s": _cpu(cluster, reaped=True) - cpu0} if cluster else {}
+        return {"insert_s": t_ins, "optimize_s": t_opt, **server}
 
     def __init__(self, db: Path) -> None:
         import memdir
@@ -805,6 +812,8 @@ def _print_pg(m: dict[str, Any] | None, p: dict[str, Any], n: int) -> None:
         ("  insert s", ("load", "insert_s"), ""),
         ("  optimize s", ("load", "optimize_s"), ""),
         ("  per CPU-second (client)", ("load", "rate_cpu"), ""),
+        ("  client CPU s", ("load", "cpu_s"), ""),
+        ("  server CPU s", ("load", "server_cpu_s"), ""),
         ("search_messages p50 ms", ("search", "p50"), "≤ 30"),
         ("search_messages p95 ms", ("search", "p95"), "≤ 100"),
         ("search_messages p99 ms", ("search", "p99"), ""),
@@ -815,8 +824,8 @@ def _print_pg(m: dict[str, Any] | None, p: dict[str, Any], n: int) -> None:
         ("loadavg during load", ("load", "loadavg"), ""),
     ]
     for name, (a, b), tgt in rows:
-        sv = m[a][b] if m and m.get(a) else None
-        pv = p[a][b] if p.get(a) else None
+        sv = m[a].get(b) if m and m.get(a) else None
+        pv = p[a].get(b) if p.get(a) else None
         fs = f"{sv:>12.1f}" if sv is not None else f"{'n/a':>12}"
         fp = f"{pv:>12.1f}" if pv is not None else f"{'n/a':>12}"
         print(f"{name:<26}{fs}{fp}  {tgt}")

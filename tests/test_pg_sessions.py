@@ -857,12 +857,12 @@ def _message_indexes(db: PgStateDatabase) -> dict[str, tuple[int, str]]:
     return {name: (oid, sql) for name, oid, sql in rows}
 
 
-def test_a_load_into_an_empty_table_builds_its_btrees_and_foreign_key_once(
+def test_a_load_into_an_empty_table_builds_its_indexes_and_foreign_key_once(
     pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Into an empty ``messages`` the b-tree indexes and the foreign key are made again
-    after the rows (built once, same definitions, valid); the GIN index and the primary
-    key are kept up as rows arrive. A load into a table with rows changes no index."""
+    """Into an empty ``messages`` the b-tree and GIN indexes and the foreign key are made
+    again after the rows (built once, same definitions, valid); the primary key is kept
+    up as rows arrive. A load into a table with rows changes no index."""
     monkeypatch.setattr(bulk, "CHUNK", 2)
     before = _message_indexes(pg)
     assert {"messages_session", "messages_time", "messages_tsv", "messages_pkey"} <= set(before)
@@ -875,10 +875,16 @@ def test_a_load_into_an_empty_table_builds_its_btrees_and_foreign_key_once(
     after = _message_indexes(pg)
     assert {k: v[1] for k, v in after.items()} == {k: v[1] for k, v in before.items()}
     rebuilt = {k for k in before if after[k][0] != before[k][0]}
-    assert rebuilt == {"messages_session", "messages_time", "messages_session_id_fkey"}
+    assert rebuilt == {
+        "messages_session",
+        "messages_time",
+        "messages_tsv",
+        "messages_session_id_fkey",
+    }
     store = SessionStore(pg)
     assert [m.id for m in store.messages("b")] == [6]  # through messages_session
     assert [h.session_id for h in store.search("wombat")] == ["b"]
+    assert [h.message_id for h in store.search_messages('"quokka 3"')] == [4]  # through GIN
     assert pg.health(repair=False).healthy
     store.delete("a")  # the foreign key cascades again
     assert store.count() == (1, 1)
@@ -887,6 +893,16 @@ def test_a_load_into_an_empty_table_builds_its_btrees_and_foreign_key_once(
     assert [h.session_id for h in store.search("wombat OR numbat")] in (["b", "c"], ["c", "b"])
     with pytest.raises(memdir.MemdirError):  # the foreign key holds for a load too
         copy(pg, [], [("nobody", "user", "lost", None, None, 1.7e9)])
+
+
+def test_copy_keeps_every_character_copy_text_escapes(pg: PgStateDatabase) -> None:
+    """The chunks are ``COPY`` text made by the analysing thread: backslashes, tabs, line
+    breaks, a literal ``\\N`` and nulls come back as they went in."""
+    texts = ["a\\b \\N end\\", "tab\there\r\nnext line\n", "\\\\t not a tab", "ünï 部门 😀"]
+    rows = [("e", "user", t, "tool\t1", "C:\\path\n", 1.7e9 + i) for i, t in enumerate(texts)]
+    copy(pg, [("e", "bulk", 1.7e9)], [*rows, ("e", "assistant", "plain", None, None, 1.7e9)])
+    got = [(m.content, m.tool_name, m.tool_calls) for m in SessionStore(pg).messages("e")]
+    assert got == [(t, "tool\t1", "C:\\path\n") for t in texts] + [("plain", None, None)]
 
 
 def test_a_load_into_an_empty_table_someone_reads_does_not_wait_for_the_reader(

@@ -24,6 +24,9 @@ SessionRow = tuple[str, str, float]
 MessageRow = tuple[str, str, str, str | None, Any, float | None]
 
 CHUNK = 5_000  # messages analysed, copied and inserted together
+#: bytes of ``maintenance_work_mem`` (at least) a GIN index is built with after a load
+GIN_MEMORY = 512 << 20
+_MEMORY = "SET LOCAL maintenance_work_mem TO DEFAULT"
 
 
 @dataclass(frozen=True)
@@ -40,11 +43,24 @@ def _chunks(rows: Iterable[MessageRow], size: int) -> Iterator[list[MessageRow]]
         yield chunk
 
 
+def _field(value: object) -> str:
+    """``value`` as a field of ``COPY``'s text format."""
+    if value is None:
+        return "\\N"
+    if not isinstance(value, str):
+        return str(value)  # int, float (shortest round-trip text)
+    if "\\" in value or "\t" in value or "\n" in value or "\r" in value:
+        for char, escaped in (("\\", "\\\\"), ("\t", "\\t"), ("\n", "\\n"), ("\r", "\\r")):
+            value = value.replace(char, escaped)
+    return value
+
+
 def _analysed(
     messages: Iterable[MessageRow], first_id: int, titles: dict[str, str]
-) -> Iterator[list[tuple[Any, ...]]]:
-    """Chunks of rows for ``memdir_copy``: checked, numbered from ``first_id``, with their
-    stems; each session's title (its first user message) into ``titles``."""
+) -> Iterator[tuple[int, bytes]]:
+    """Chunks of rows for ``memdir_copy`` as ``COPY`` text, with their count: checked,
+    numbered from ``first_id``, with their stems; each session's title (its first user
+    message) into ``titles``."""
     fts = analyzer()
     n = first_id
     for chunk in _chunks(messages, CHUNK):
@@ -56,14 +72,15 @@ def _analysed(
             n += 1
             if sid not in titles and (t := title(m[0], m[1])):
                 titles[sid] = t
-        yield out
+        yield len(out), "".join(["\t".join(map(_field, r)) + "\n" for r in out]).encode()
 
 
 def _defer_indexes(raw: Any) -> list[str]:
     """When ``messages`` is empty, this role owns it and nobody holds it: drop its foreign
-    keys, its plain b-tree indexes and ``message_postings``' key (locked till commit), and
-    return what builds them again after the load (``[]``: nothing dropped). Why these and
-    not the others: docs/design/team-server.md, "Into an empty table"."""
+    keys, its plain b-tree and GIN indexes and ``message_postings``' key (locked till
+    commit), and return what builds them again after the load, a GIN index with
+    :data:`GIN_MEMORY` at least (``[]``: nothing dropped). Why these and not the others:
+    docs/design/team-server.md, "Into an empty table"."""
     empty = (
         "SELECT NOT EXISTS (SELECT 1 FROM messages) AND pg_has_role(relowner, 'USAGE') "
         "FROM pg_class WHERE oid = 'messages'::regclass"
@@ -88,7 +105,7 @@ def _defer_indexes(raw: Any) -> list[str]:
         "SELECT indexrelid::regclass::text, pg_get_indexdef(indexrelid) FROM pg_index "
         "WHERE indrelid = 'messages'::regclass AND NOT indisprimary AND NOT indisunique "
         "AND indpred IS NULL AND indisvalid AND (SELECT amname FROM pg_am JOIN pg_class c ON "
-        "c.relam = pg_am.oid WHERE c.oid = indexrelid) = 'btree' ORDER BY indexrelid"
+        "c.relam = pg_am.oid WHERE c.oid = indexrelid) IN ('btree', 'gin') ORDER BY indexrelid"
     ).fetchall()
     postings = raw.execute(  # empty with messages: its rows come from them, unique
         "SELECT quote_ident(conname), pg_get_constraintdef(oid) FROM pg_constraint "
@@ -100,12 +117,18 @@ def _defer_indexes(raw: Any) -> list[str]:
         raw.execute(f"DROP INDEX {name}")
     for name, _ in postings:
         raw.execute(f"ALTER TABLE message_postings DROP CONSTRAINT {name}")
-    build = [sql for _, sql in indexes]
+    more = (  # raised for the GIN build only: a b-tree's parallel build takes more workers
+        "SELECT set_config('maintenance_work_mem', greatest(pg_size_bytes(current_setting("
+        f"'maintenance_work_mem')), {GIN_MEMORY}) || 'B', true)"
+    )
+    build = [
+        s for _, sql in indexes for s in ([more, sql, _MEMORY] if " USING gin " in sql else [sql])
+    ]
     build += [f"ALTER TABLE message_postings ADD CONSTRAINT {n} {sql}" for n, sql in postings]
     return build + [f"ALTER TABLE messages ADD CONSTRAINT {n} {sql}" for n, sql in keys]
 
 
-def _ahead(chunks: Iterator[list[tuple[Any, ...]]]) -> Iterator[list[tuple[Any, ...]]]:
+def _ahead(chunks: Iterator[tuple[int, bytes]]) -> Iterator[tuple[int, bytes]]:
     """``chunks`` made one ahead on a thread: the client analyses chunk k + 1 while the
     server inserts chunk k (two cores instead of one after the other). An exception in
     the thread is raised here; leaving early stops the thread."""
@@ -168,10 +191,9 @@ def copy(
         )
         titles: dict[str, str] = {}
         n = 0
-        for rows in _ahead(_analysed(messages, next_id, titles)):
+        for rows, data in _ahead(_analysed(messages, next_id, titles)):
             with raw.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
-                for row in rows:
-                    cp.write_row(row)
+                cp.write(data)
             raw.execute(
                 "INSERT INTO messages (id, session_id, role, content, tool_name, tool_calls, "
                 "timestamp, tsv, ntok) SELECT id, session_id, role, content, tool_name, "
@@ -179,7 +201,7 @@ def copy(
                 "ORDER BY id"
             )
             raw.execute("TRUNCATE memdir_copy")
-            n += len(rows)
+            n += rows
         for statement in build:
             raw.execute(statement)
         if titles:
