@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from memdir.guard._clause import _PAST, _STORY, Clauses
+from memdir.guard._clause import _ADVERSARY, _ORDER_WORD, _PAST, _STORY, Clauses
 
 
 @pytest.mark.parametrize(
@@ -20,8 +22,10 @@ from memdir.guard._clause import _PAST, _STORY, Clauses
         (_STORY, "a old runbook", 2, 13),
         # a look-ahead sees the window's end, not the text after it
         (re.compile(r"run(?!book)"), "run runbook", 4, 7),
+        # "walked" starts in the window and ends after it: no match there
+        (_PAST, "they walked", 0, 8),
     ],
-    ids=["word cut at the end", "hidden by a match before", "look-ahead at the end"],
+    ids=["word cut at the end", "hidden by a match before", "look-ahead at the end", "cut"],
 )
 def test_a_window_is_answered_alike_on_every_call(
     rx: re.Pattern[str], s: str, lo: int, hi: int
@@ -29,3 +33,21 @@ def test_a_window_is_answered_alike_on_every_call(
     cl = Clauses(s)
     answers = {cl.has(rx, lo, hi) for _ in range(40)}
     assert answers == {rx.search(s, lo, hi) is not None}
+
+
+_WORDS = ["they", "walked", "talkedx", "a", "old", "runbook", "last", "year", "you", "youth", "."]
+
+
+@given(
+    st.lists(st.sampled_from(_WORDS), min_size=1, max_size=40).map(" ".join),
+    st.lists(st.tuples(st.integers(0, 300), st.integers(0, 300)), min_size=40, max_size=60),
+)
+def test_every_call_answers_as_a_search_of_its_window(
+    s: str, windows: list[tuple[int, int]]
+) -> None:
+    """Whatever windows were asked before (past the 32nd call too), each answer is the
+    window's search."""
+    cl = Clauses(s)
+    for rx in (_PAST, _STORY, _ORDER_WORD, _ADVERSARY):
+        for lo, hi in windows:
+            assert cl.has(rx, lo, hi) == (rx.search(s, lo, hi) is not None), (rx, lo, hi)
