@@ -218,7 +218,7 @@ class Spots:
         return self.matches[i:j]
 
     def first(self, lo: int) -> int:
-        """Where the first match at or after ``lo`` starts (the text's length if none)."""
+        """Where the first match at or after ``lo`` starts (``_FAR`` if none)."""
         i = bisect.bisect_left(self._starts, lo)
         return self._starts[i] if i < len(self._starts) else _FAR
 
