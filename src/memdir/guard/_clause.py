@@ -7,7 +7,7 @@ import bisect
 import functools
 import re
 
-from ._needles import Occurrences, register
+from ._needles import Occurrences, register, required
 
 # One character of a small class, then what must follow it (a look-behind names which
 # one it was): a pattern that starts with a class lets ``re`` skip to those characters,
@@ -217,13 +217,13 @@ class Spots:
         j = bisect.bisect_left(self._starts, hi)
         return self.matches[i:j]
 
-    def within(self, lo: int, hi: int) -> bool:
-        """Whether a match starts and ends in ``[lo, hi]`` (starting before ``hi``). Matches do
-        not overlap, so their ends grow with their starts: only the first after ``lo`` can."""
+    def first(self, lo: int) -> int:
+        """Where the first match at or after ``lo`` starts (``_FAR`` if none)."""
         i = bisect.bisect_left(self._starts, lo)
-        return i < len(self._starts) and self._starts[i] < hi and self.matches[i].end() <= hi
+        return self._starts[i] if i < len(self._starts) else _FAR
 
 
+_FAR = 1 << 62
 _NO_SPOTS = Spots(re.compile("x"), "", 0, 0)
 
 
@@ -240,18 +240,44 @@ class Clauses:
         self._fences: list[int] | None = None  # where each ``` ends
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
+        self._needed: dict[int, list[tuple[str, list[int]]] | None] = {}
         self._ascii: bool | None = None
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
-        """Whether ``rx`` matches in ``s[lo:hi]``. Asked many times about one pattern (a
-        long clause full of anchors), all its matches are found once and looked up."""
+        """Whether ``rx.search(s, lo, hi)`` matches (the window's end is the text's for ``\\b``,
+        ``$`` and look-aheads). Asked many times about one pattern (a long clause full of
+        anchors), a whole-text match that also matches in the window answers yes, and a window
+        without a literal every match holds answers no, before any search."""
         if not self.found.may(rx):
             return False  # a literal every match holds is absent
         calls = self._calls.get(id(rx), 0) + 1
         self._calls[id(rx)] = calls
-        if calls <= 32:
-            return rx.search(self.s, lo, hi) is not None
-        return self.spots(rx).within(lo, hi)  # a match that starts and ends in the window
+        if calls > 32:
+            at = self.spots(rx).first(lo)
+            if at < hi and rx.match(self.s, at, hi) is not None:
+                return True
+            if not self._literal_in(rx, lo, hi):
+                return False
+        return rx.search(self.s, lo, hi) is not None
+
+    def _literal_in(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
+        """Whether ``s[lo:hi]`` holds one of the literals every match of ``rx`` holds (True if
+        none is known): a match in the window holds it there."""
+        if id(rx) not in self._needed:
+            lits = required(rx)
+            self._needed[id(rx)] = (
+                None
+                if lits is None
+                else [(n, self.found.positions(n)) for n in self.found.present(lits)]
+            )
+        needed = self._needed[id(rx)]
+        if needed is None:
+            return True
+        for n, pos in needed:
+            i = bisect.bisect_left(pos, lo)
+            if i < len(pos) and pos[i] + len(n) <= hi:
+                return True
+        return False
 
     def search(self, rx: re.Pattern[str], lo: int, hi: int) -> re.Match[str] | None:
         """``rx.search(s, lo, hi)``, not run when a literal every match holds is absent from

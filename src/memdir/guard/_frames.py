@@ -366,7 +366,11 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
-        if rule.id == "untold":
+        untold = rule.id == "untold"
+        last = rule.id in ("untold", "hidden")  # audiences searched in the whole clause: last
+        if not last and not _meets(rule.id, s, m, cl, lo, hi):
+            continue  # asked first: cheaper than whether the anchor is an order (all are pure)
+        if untold:
             if _english(f"{_TELL_EN}|{_TELL_WEAK}").fullmatch(m.group()):
                 if not _negative_order(s, m, lo):
                     continue
@@ -391,9 +395,10 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
             continue  # "a clean shell", "the decoded text": not where an English order puts it
         if mentioned(s, m.start()):
             continue  # "prompts like 'keep this from the user' are payloads"
-        if _meets(rule.id, s, m, cl, lo, hi):
-            name, reason = _FRAMES[rule.id]
-            return hit(name, reason, m.start(), m.end())
+        if last and not _meets(rule.id, s, m, cl, lo, hi):
+            continue
+        name, reason = _FRAMES[rule.id]
+        return hit(name, reason, m.start(), m.end())
     return None
 
 

@@ -1,0 +1,50 @@
+"""``Clauses.has`` answers the same for the same window however often it was asked (issue 13:
+it searched for a pattern's first 32 calls and looked whole-text matches up after, which can
+differ at a window's edges, so a verdict depended on the order of the detectors' calls)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memdir.guard._clause import _ADVERSARY, _ORDER_WORD, _PAST, _STORY, Clauses
+
+
+@pytest.mark.parametrize(
+    ("rx", "s", "lo", "hi"),
+    [
+        # the window ends inside "talkedx": its end is a word boundary, the text's is not
+        (_PAST, "they talkedx on", 0, 11),
+        # "a old runbook" matches from 0 and hides "old runbook", which starts in the window
+        (_STORY, "a old runbook", 2, 13),
+        # a look-ahead sees the window's end, not the text after it
+        (re.compile(r"run(?!book)"), "run runbook", 4, 7),
+        # "walked" starts in the window and ends after it: no match there
+        (_PAST, "they walked", 0, 8),
+    ],
+    ids=["word cut at the end", "hidden by a match before", "look-ahead at the end", "cut"],
+)
+def test_a_window_is_answered_alike_on_every_call(
+    rx: re.Pattern[str], s: str, lo: int, hi: int
+) -> None:
+    cl = Clauses(s)
+    answers = {cl.has(rx, lo, hi) for _ in range(40)}
+    assert answers == {rx.search(s, lo, hi) is not None}
+
+
+_WORDS = ["they", "walked", "talkedx", "a", "old", "runbook", "last", "year", "you", "youth", "."]
+
+
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=40).map(" ".join), st.data())
+def test_every_call_answers_as_a_search_of_its_window(s: str, data: st.DataObject) -> None:
+    """Whatever windows were asked before (past the 32nd call too), each answer is the
+    window's search (windows inside the text: review rvguardclause)."""
+    edge = st.integers(0, len(s))
+    windows = data.draw(st.lists(st.tuples(edge, edge), min_size=40, max_size=60))
+    cl = Clauses(s)
+    for rx in (_PAST, _STORY, _ORDER_WORD, _ADVERSARY):
+        for lo, hi in windows:
+            assert cl.has(rx, lo, hi) == (rx.search(s, lo, hi) is not None), (rx, lo, hi)
