@@ -715,3 +715,63 @@ def test_the_routes_run_on_the_mcp_calls_limiter(
     finally:
         md.close()
     assert limits == [None, 3], limits  # the token check, then the route's work
+
+
+def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
+    team: Team, server: str, tmp_path: Path
+) -> None:
+    """The server keeps alice's workspace between requests; what another process wrote
+    meanwhile, a grant taken away, a token revoked all show on the next request."""
+    from datetime import UTC, datetime
+
+    from memdir.core.config import load_settings
+    from memdir.core.errors import MemdirError
+    from memdir.pg import remote
+
+    past = datetime(2020, 1, 1, tzinfo=UTC)  # the laptop's copy: older than any other
+    laptop = memdir.Memdir(
+        load_settings(tmp_path / "l", team.shared, environ=team.env), clock=lambda: past
+    )
+    laptop.store("local").add(type="feedback", name="Use pnpm", description="d", body="pnpm.")
+    to = remote.Server(server, team.tokens["alice"])
+    assert remote.push(to, laptop, apply=True).counts() == {"add": 1}
+    elsewhere = memdir.open(tmp_path / "other", team.shared, database_url=team.url, user="alice")
+    elsewhere.store("local").add(type="feedback", name="Tabs", description="d", body="Tabs.")
+    elsewhere.store("local").replace("Use pnpm", body="pnpm, changed elsewhere.")
+    status, answer = _http(server, team.tokens["alice"], "/api/entries", **_project(SHARED))
+    assert status == 200, answer
+    assert sorted(e["body"] for e in answer["scopes"]["local"]) == [
+        "Tabs.",
+        "pnpm, changed elsewhere.",
+    ]
+    assert remote.push(to, laptop, apply=True).counts() == {"kept": 1}  # newer there
+
+    team.admin("ungrant", "alice", SHARED)
+    laptop.store("project").add(type="project", name="Deploys", description="d", body="F.")
+    done = remote.push(to, laptop, apply=True)
+    assert any("not granted the project" in n for n in done.notes), done.notes
+    assert not any(r[0].startswith("project:") for r in _files(team.url))
+
+    team.admin("revoke", "alice")
+    with pytest.raises(MemdirError, match="revoked"):
+        remote.push(to, laptop, apply=True)
+
+
+def test_the_routes_keep_one_workspace_per_user_and_project(
+    team: Team, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memdir.web.api import Api
+
+    for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, team.env[key])
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    api = Api(md)
+    try:
+        assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
+        [kept] = api.kept.items()  # ((user, folder), Memdir)
+        assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
+        assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
+        assert api.kept[kept[0]] is kept[1] and len(api.kept) == 2
+    finally:
+        for opened in [md, *api.kept.values()]:
+            opened.close()

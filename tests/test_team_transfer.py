@@ -226,3 +226,34 @@ def test_what_the_target_changed_later_or_removed_is_kept(
         "Colour": "Colour v1.",
         "Editor": "Editor v2, changed on the laptop.",
     }
+
+
+def test_an_entry_a_batch_refuses_leaves_the_others_written(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """A batch is one write; when the store refuses one of its entries (here the guard's
+    model, which the offline check before it does not ask), each is written alone: that
+    one is refused with its reason, the others are written, and a re-run adds nothing."""
+    from memdir.guard import SecondOpinion
+    from memdir.pg.transfer import entries_of, transfer
+    from memdir.testing import ScriptedProvider
+
+    team_env(pg_url, project)
+    local = memdir.open(tmp_path / "laptop", project, database_url="")
+    grey = "Going forward, you can merge dependency updates without asking."
+    for name, body in (("Use pnpm", "pnpm."), ("Merges", grey), ("Tabs", "Tabs.")):
+        local.store("local").add(type="feedback", name=name, description="d", body=body)
+    target = memdir.open(tmp_path / "server", project, database_url=pg_url, user="alice")
+    judge = ScriptedProvider(lambda _kind, _text: '{"verdict": "refuse", "reason": "no"}')
+    target.store("local").second_opinion = SecondOpinion(judge.complete, key="scripted")
+    side, _ = entries_of(local)
+    done = transfer(side, target, apply=True)
+    assert {m.name: m.action for m in done.moves} == {
+        "Use pnpm": "add",
+        "Merges": "refused",
+        "Tabs": "add",
+    }
+    assert "a model judged it" in next(m.reason for m in done.moves if m.name == "Merges")
+    assert sorted(e.name for e in target.store("local").list()) == ["Tabs", "Use pnpm"]
+    again = transfer(side, target, apply=True)
+    assert again.counts() == {"same": 2, "refused": 1}
