@@ -760,18 +760,23 @@ def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
 def test_the_routes_keep_one_workspace_per_user_and_project(
     team: Team, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from memdir.web.api import Api
+    from memdir.web import api as api_module
 
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
         monkeypatch.setenv(key, team.env[key])
     md = memdir.open(team.home, team.shared, database_url=team.url)
-    api = Api(md)
+    api = api_module.Api(md)
+    opened = [md]
     try:
         assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
-        [kept] = api.kept.items()  # ((user, folder), Memdir)
+        [(key, first)] = api.kept.items()  # (user, folder): Memdir
+        opened.append(first)
         assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
         assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
-        assert api.kept[kept[0]] is kept[1] and len(api.kept) == 2
+        assert api.kept[key] is first and len(api.kept) == 2
+        monkeypatch.setattr(api_module, "MAX_OPEN", 1)  # beyond it, the oldest is closed
+        assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
+        assert [user for user, _ in api.kept] == ["bob"]
     finally:
-        for opened in [md, *api.kept.values()]:
-            opened.close()
+        for each in [*opened, *api.kept.values()]:
+            each.close()

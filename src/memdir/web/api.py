@@ -105,7 +105,7 @@ class Api:
     def _open(self, user: str, header: str | None) -> Iterator[Workspace]:
         """``user``'s Memdir in the project ``header`` names by its repository URL, kept
         open for the next request: what another process changed is read from the
-        database, as the token was (docs/design/team-server.md)."""
+        database, the grant looked up again here (docs/design/team-server.md)."""
         from ..pg.names import remote_folder
 
         if header is not None and header.strip().startswith(("/", "~")):
