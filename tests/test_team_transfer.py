@@ -255,5 +255,33 @@ def test_an_entry_a_batch_refuses_leaves_the_others_written(
     }
     assert "a model judged it" in next(m.reason for m in done.moves if m.name == "Merges")
     assert sorted(e.name for e in target.store("local").list()) == ["Tabs", "Use pnpm"]
+    assert [r.name for r in target.refusals()] == ["Merges"]  # logged once, not on a retry
     again = transfer(side, target, apply=True)
     assert again.counts() == {"same": 2, "refused": 1}
+
+
+def test_an_entry_over_the_pinned_budget_is_refused_the_others_written(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """The pinned budget refuses a write as a whole; the transfer then writes each entry
+    alone, so only the pinned one it cannot hold is refused, with the budget's reason."""
+    from memdir.pg.transfer import entries_of, transfer
+
+    team_env(pg_url, project)
+    local = memdir.open(tmp_path / "laptop", project, database_url="")
+    for name, pinned in (("Short", True), ("Long", True), ("Loose", False)):
+        body = f"{name} " * (40 if name == "Long" else 2)
+        local.store("local").add(
+            type="feedback", name=name, description="d", body=body, pinned=pinned
+        )
+    target = memdir.open(tmp_path / "server", project, database_url=pg_url, user="alice")
+    target.store("local").pinned_budget = 150
+    side, _ = entries_of(local)
+    done = transfer(side, target, apply=True)
+    assert {m.name: m.action for m in done.moves} == {
+        "Short": "add",
+        "Long": "refused",
+        "Loose": "add",
+    }
+    assert "Pinned entries would use" in next(m.reason for m in done.moves if m.name == "Long")
+    assert sorted(e.name for e in target.store("local").list()) == ["Loose", "Short"]

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..core.changes import AddOp, Change, ReplaceOp, base_id
-from ..core.errors import GuardError, LockTimeoutError, MemdirError, PostgresError
+from ..core.errors import BudgetError, GuardError, MemdirError
 from ..core.model import Entry, Source
 from ..core.scopes import project_slug
 
@@ -102,25 +102,26 @@ def _archive(into: Store) -> dict[str, Entry]:
 
 
 def _write(into: Store, writes: Sequence[tuple[int, AddOp | ReplaceOp]], done: Transfer) -> None:
-    """Apply ``writes`` (each with the index of its move in ``done``) in one write; when
-    the store refuses that (an entry the guard or the pinned budget refuses), each alone,
-    so that one refused entry keeps no other out and is named: as one write each did."""
-    if len(writes) > 1:
+    """Apply ``writes`` (each with the index of its move in ``done``) in one write. An
+    entry the guard refuses is marked refused (logged once, by that write) and the others
+    written again; when the pinned budget refuses the write, each alone: one refused
+    entry keeps no other out, as one write each did. Any other error is no entry's."""
+    writes = list(writes)
+    while writes:
         try:
             changes = into.apply([op for _, op in writes], source=Source.IMPORT)
-        except (LockTimeoutError, PostgresError):
-            raise  # not an entry's fault: alone, each would meet it again
-        except MemdirError:
-            pass
-        else:
-            for (i, _), change in zip(writes, changes, strict=True):
-                _settle(done, i, change)
-            return
-    for i, op in writes:
-        try:
-            _settle(done, i, into.apply([op], source=Source.IMPORT)[0])
-        except GuardError as exc:
+        except (GuardError, BudgetError) as exc:
+            at = 0 if len(writes) == 1 else getattr(exc, "at", None)  # GuardError's
+            if at is None:
+                for one in writes:
+                    _write(into, [one], done)
+                return
+            i, _ = writes.pop(at)
             done.moves[i] = replace(done.moves[i], action="refused", reason=str(exc))
+            continue
+        for (i, _), change in zip(writes, changes, strict=True):
+            _settle(done, i, change)
+        return
 
 
 def _settle(done: Transfer, i: int, change: Change) -> None:
