@@ -285,3 +285,29 @@ def test_an_entry_over_the_pinned_budget_is_refused_the_others_written(
     }
     assert "Pinned entries would use" in next(m.reason for m in done.moves if m.name == "Long")
     assert sorted(e.name for e in target.store("local").list()) == ["Loose", "Short"]
+
+
+def test_an_error_neither_guard_nor_budget_gives_stops_the_batch_unwritten(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """Only the guard's and the pinned budget's refusals are an entry's to report; any
+    other error the write meets (here a pushed id that clashes with the target's entry
+    of that name) stops the transfer with nothing of the batch written."""
+    import dataclasses
+
+    from memdir.core.errors import ConflictError
+    from memdir.pg.transfer import entries_of, transfer
+
+    team_env(pg_url, project)
+    local = memdir.open(tmp_path / "laptop", project, database_url="")
+    for name in ("Spaces", "Tabs"):  # listed (and written) in this order
+        local.store("local").add(type="feedback", name=name, description="d", body=f"{name}.")
+    target = memdir.open(tmp_path / "server", project, database_url=pg_url, user="alice")
+    target.store("local").add(type="feedback", name="Tabs", description="d", body="Hard tabs.")
+    side, _ = entries_of(local)
+    side["local"] = [
+        dataclasses.replace(e, id="feedback_zz") if e.name == "Tabs" else e for e in side["local"]
+    ]
+    with pytest.raises(ConflictError):
+        transfer(side, target, apply=True)
+    assert [e.name for e in target.store("local").list()] == ["Tabs"]
