@@ -147,14 +147,16 @@ class Workspace:
         """A note when this user holds entries in the local scope keyed by the slug of the
         ``checkout`` (where `memdir serve` sessions with readable roots put them before
         2026-12-04) though this project's is keyed by its URL: left there, nothing moved or
-        deleted. One query of names (no entry read)."""
+        deleted. One query of names (no entry read), through a store not kept (the
+        checkout is the client's to name)."""
         from ..pg.names import url_slug
 
         url = self.project_url
         if self.database is None or url is None or checkout in (None, url_slug(url)):
             return []
         assert checkout is not None
-        names = self.store_at(self.home / "projects" / checkout).backend.listing()
+        loc = ScopeLocation("local", self.home / "projects" / checkout, False)
+        names = self._open_store(loc).backend.listing()
         count = sum(1 for n in names if n.endswith(".md") and not n.startswith("."))
         if not count:
             return []

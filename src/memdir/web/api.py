@@ -127,10 +127,17 @@ class Api:
         finally:
             with self.opening:
                 self.using -= Counter({id(md): 1})
-                for old in [k for k, v in self.kept.items() if id(v) not in self.using]:
-                    if len(self.kept) <= MAX_OPEN:
-                        break
-                    self.kept.pop(old).close()
+                idle = [k for k, v in self.kept.items() if id(v) not in self.using]
+                gone = [self.kept.pop(k) for k in idle[: max(0, len(self.kept) - MAX_OPEN)]]
+            for each in gone:  # closed with the table free: no other request waits on it
+                each.close()
+
+    def close(self) -> None:
+        """Close every kept workspace (the server stops)."""
+        with self.opening:
+            kept, self.kept = list(self.kept.values()), OrderedDict()
+        for each in kept:
+            each.close()
 
     def _pull(
         self, user: str, header: str | None, checkout: str | None, _: bytes
