@@ -808,11 +808,14 @@ def test_a_kept_workspace_keeps_no_store_for_the_checkouts_requests_name(
     team: Team, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The checkout a request names (X-Memdir-Checkout) is the client's to choose: its
-    note on entries left under that checkout's slug keeps nothing in the workspace."""
+    note on entries left under that checkout's slug keeps nothing in the workspace; with
+    no project URL, its local scope is that checkout's, and the last OTHERS are kept."""
+    from memdir.core import workspace
     from memdir.web.api import Api
 
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
         monkeypatch.setenv(key, team.env[key])
+    monkeypatch.setattr(workspace, "OTHERS", 3)
     md = memdir.open(team.home, team.shared, database_url=team.url)
     api = Api(md)
     try:
@@ -820,6 +823,13 @@ def test_a_kept_workspace_keeps_no_store_for_the_checkouts_requests_name(
             assert api._pull("alice", SHARED, f"checkout-{i}", b"")["user"] == "alice"
         [kept] = api.kept.values()
         assert kept._others == {}
+        for i in range(5):
+            assert api._pull("alice", None, f"checkout-{i}", b"")["user"] == "alice"
+        assert [p.name for p in api.kept[("alice", None)]._others] == [
+            "checkout-2",
+            "checkout-3",
+            "checkout-4",
+        ]
     finally:
         api.close()
         md.close()
