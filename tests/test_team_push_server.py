@@ -715,3 +715,150 @@ def test_the_routes_run_on_the_mcp_calls_limiter(
     finally:
         md.close()
     assert limits == [None, 3], limits  # the token check, then the route's work
+
+
+def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
+    team: Team, server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The API keeps alice's workspace between requests; what another process wrote
+    meanwhile and a grant taken away show on the next request to it, a token revoked on
+    the next one to the server."""
+    from datetime import UTC, datetime
+
+    from memdir.core.config import load_settings
+    from memdir.core.errors import MemdirError
+    from memdir.pg import remote
+    from memdir.pg.transfer import Transfer, entries_of
+    from memdir.pg.wire import parse_transfer, scopes_json
+    from memdir.web.api import Api
+
+    for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, team.env[key])
+    past = datetime(2020, 1, 1, tzinfo=UTC)  # the laptop's copy: older than any other
+    laptop = memdir.Memdir(
+        load_settings(tmp_path / "l", team.shared, environ=team.env), clock=lambda: past
+    )
+    laptop.store("local").add(type="feedback", name="Use pnpm", description="d", body="pnpm.")
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    api = Api(md)
+
+    def push() -> Transfer:
+        body = {"apply": True, "scopes": scopes_json(entries_of(laptop)[0])}
+        return parse_transfer(api._push("alice", SHARED, None, json.dumps(body).encode()))
+
+    try:
+        assert push().counts() == {"add": 1}
+        [(key, kept)] = api.kept.items()  # (user, folder): Memdir
+        elsewhere = memdir.open(
+            tmp_path / "other", team.shared, database_url=team.url, user="alice"
+        )
+        elsewhere.store("local").add(type="feedback", name="Tabs", description="d", body="Tabs.")
+        elsewhere.store("local").replace("Use pnpm", body="pnpm, changed elsewhere.")
+        answer = api._pull("alice", SHARED, None, b"")
+        assert sorted(e["body"] for e in answer["scopes"]["local"]) == [
+            "Tabs.",
+            "pnpm, changed elsewhere.",
+        ]
+        assert push().counts() == {"kept": 1}  # newer there
+        assert api.kept[key] is kept and len(api.kept) == 1
+
+        team.admin("ungrant", "alice", SHARED)
+        laptop.store("project").add(type="project", name="Deploys", description="d", body="F.")
+        done = push()
+        assert any("not granted the project" in n for n in done.notes), done.notes
+        assert not any(r[0].startswith("project:") for r in _files(team.url))
+        assert api.kept[key] is kept and len(api.kept) == 1
+    finally:
+        api.close()
+        md.close()
+
+    to = remote.Server(server, team.tokens["alice"])
+    assert remote.push(to, laptop, apply=True).counts() == {"kept": 1}
+    team.admin("revoke", "alice")
+    with pytest.raises(MemdirError, match="revoked"):
+        remote.push(to, laptop, apply=True)
+
+
+def test_the_routes_keep_one_workspace_per_user_and_project(
+    team: Team, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memdir.web import api as api_module
+
+    for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, team.env[key])
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    api = api_module.Api(md)
+    opened = [md]
+    try:
+        assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
+        [(key, first)] = api.kept.items()  # (user, folder): Memdir
+        opened.append(first)
+        assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
+        assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
+        assert api.kept[key] is first and len(api.kept) == 2
+        monkeypatch.setattr(api_module, "MAX_OPEN", 1)  # beyond it, the oldest is closed
+        assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
+        assert [user for user, _ in api.kept] == ["bob"]
+    finally:
+        for each in [*opened, *api.kept.values()]:
+            each.close()
+
+
+def test_a_kept_workspace_keeps_no_store_for_the_checkouts_requests_name(
+    team: Team, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checkout a request names (X-Memdir-Checkout) is the client's to choose: its
+    note on entries left under that checkout's slug keeps nothing in the workspace; with
+    no project URL, its local scope is that checkout's, and the last OTHERS are kept."""
+    from memdir.core import workspace
+    from memdir.web.api import Api
+
+    for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, team.env[key])
+    monkeypatch.setattr(workspace, "OTHERS", 3)
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    api = Api(md)
+    try:
+        for i in range(50):
+            assert api._pull("alice", SHARED, f"checkout-{i}", b"")["user"] == "alice"
+        [kept] = api.kept.values()
+        assert kept._others == {}
+        for i in range(5):
+            assert api._pull("alice", None, f"checkout-{i}", b"")["user"] == "alice"
+        assert [p.name for p in api.kept[("alice", None)]._others] == [
+            "checkout-2",
+            "checkout-3",
+            "checkout-4",
+        ]
+    finally:
+        api.close()
+        md.close()
+
+
+def test_the_server_closes_the_kept_workspaces_when_it_stops(
+    team: Team, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Api.close forgets (and closes) every kept workspace; the server calls it when its
+    lifespan ends."""
+    from memdir.serve import make_app
+    from memdir.web import api as api_module
+
+    for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, team.env[key])
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    closed: list[list[memdir.Memdir]] = []  # what each call found kept, what it left
+    close = api_module.Api.close
+
+    def spied(api: api_module.Api) -> None:
+        closed.append(list(api.kept.values()))
+        close(api)
+        closed.append(list(api.kept.values()))
+
+    monkeypatch.setattr(api_module.Api, "close", spied)
+    try:
+        with serving(make_app(md, "")) as url:
+            status, _ = _http(url, team.tokens["alice"], "/api/entries", **_project(SHARED))
+            assert status == 200
+    finally:
+        md.close()
+    assert [len(each) for each in closed] == [1, 0]

@@ -226,3 +226,88 @@ def test_what_the_target_changed_later_or_removed_is_kept(
         "Colour": "Colour v1.",
         "Editor": "Editor v2, changed on the laptop.",
     }
+
+
+def test_an_entry_a_batch_refuses_leaves_the_others_written(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """A batch is one write; when the store refuses one of its entries (here the guard's
+    model, which the offline check before it does not ask), each is written alone: that
+    one is refused with its reason, the others are written, and a re-run adds nothing."""
+    from memdir.guard import SecondOpinion
+    from memdir.pg.transfer import entries_of, transfer
+    from memdir.testing import ScriptedProvider
+
+    team_env(pg_url, project)
+    local = memdir.open(tmp_path / "laptop", project, database_url="")
+    grey = "Going forward, you can merge dependency updates without asking."
+    for name, body in (("Use pnpm", "pnpm."), ("Merges", grey), ("Tabs", "Tabs.")):
+        local.store("local").add(type="feedback", name=name, description="d", body=body)
+    target = memdir.open(tmp_path / "server", project, database_url=pg_url, user="alice")
+    judge = ScriptedProvider(lambda _kind, _text: '{"verdict": "refuse", "reason": "no"}')
+    target.store("local").second_opinion = SecondOpinion(judge.complete, key="scripted")
+    side, _ = entries_of(local)
+    done = transfer(side, target, apply=True)
+    assert {m.name: m.action for m in done.moves} == {
+        "Use pnpm": "add",
+        "Merges": "refused",
+        "Tabs": "add",
+    }
+    assert "a model judged it" in next(m.reason for m in done.moves if m.name == "Merges")
+    assert sorted(e.name for e in target.store("local").list()) == ["Tabs", "Use pnpm"]
+    assert [r.name for r in target.refusals()] == ["Merges"]  # logged once, not on a retry
+    again = transfer(side, target, apply=True)
+    assert again.counts() == {"same": 2, "refused": 1}
+
+
+def test_an_entry_over_the_pinned_budget_is_refused_the_others_written(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """The pinned budget refuses a write as a whole; the transfer then writes each entry
+    alone, so only the pinned one it cannot hold is refused, with the budget's reason."""
+    from memdir.pg.transfer import entries_of, transfer
+
+    team_env(pg_url, project)
+    local = memdir.open(tmp_path / "laptop", project, database_url="")
+    for name, pinned in (("Short", True), ("Long", True), ("Loose", False)):
+        body = f"{name} " * (40 if name == "Long" else 2)
+        local.store("local").add(
+            type="feedback", name=name, description="d", body=body, pinned=pinned
+        )
+    target = memdir.open(tmp_path / "server", project, database_url=pg_url, user="alice")
+    target.store("local").pinned_budget = 150
+    side, _ = entries_of(local)
+    done = transfer(side, target, apply=True)
+    assert {m.name: m.action for m in done.moves} == {
+        "Short": "add",
+        "Long": "refused",
+        "Loose": "add",
+    }
+    assert "Pinned entries would use" in next(m.reason for m in done.moves if m.name == "Long")
+    assert sorted(e.name for e in target.store("local").list()) == ["Loose", "Short"]
+
+
+def test_an_error_neither_guard_nor_budget_gives_stops_the_batch_unwritten(
+    pg_url: str, tmp_path: Path, project: Path
+) -> None:
+    """Only the guard's and the pinned budget's refusals are an entry's to report; any
+    other error the write meets (here a pushed id that clashes with the target's entry
+    of that name) stops the transfer with nothing of the batch written."""
+    import dataclasses
+
+    from memdir.core.errors import ConflictError
+    from memdir.pg.transfer import entries_of, transfer
+
+    team_env(pg_url, project)
+    local = memdir.open(tmp_path / "laptop", project, database_url="")
+    for name in ("Spaces", "Tabs"):  # listed (and written) in this order
+        local.store("local").add(type="feedback", name=name, description="d", body=f"{name}.")
+    target = memdir.open(tmp_path / "server", project, database_url=pg_url, user="alice")
+    target.store("local").add(type="feedback", name="Tabs", description="d", body="Hard tabs.")
+    side, _ = entries_of(local)
+    side["local"] = [
+        dataclasses.replace(e, id="feedback_zz") if e.name == "Tabs" else e for e in side["local"]
+    ]
+    with pytest.raises(ConflictError):
+        transfer(side, target, apply=True)
+    assert [e.name for e in target.store("local").list()] == ["Tabs"]

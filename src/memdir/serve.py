@@ -18,7 +18,7 @@ import anyio
 from .core.errors import MemdirError
 
 if TYPE_CHECKING:
-    from starlette.types import ASGIApp, Receive, Scope, Send
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
     from .engine import Memdir
     from .mcp import HttpSessions
@@ -304,7 +304,8 @@ def make_app(
 
 def _with_api(mcp: ASGIApp, md: Memdir, limiter: anyio.CapacityLimiter) -> ASGIApp:
     """``mcp``, with ``/api/…`` (the team server's push and pull) sent to :class:`Api`,
-    whose work runs on ``limiter``, the MCP calls' own."""
+    whose work runs on ``limiter``, the MCP calls' own; its kept workspaces are closed
+    when the server stops (the lifespan's end)."""
     from .web.api import API_PATH, Api
 
     api = Api(md, limiter)
@@ -313,6 +314,14 @@ def _with_api(mcp: ASGIApp, md: Memdir, limiter: anyio.CapacityLimiter) -> ASGIA
         path = scope.get("path", "")
         if scope["type"] == "http" and (path == API_PATH or path.startswith(API_PATH + "/")):
             await api(scope, receive, send)
+        elif scope["type"] == "lifespan":
+
+            async def closing(message: Message) -> None:
+                if message["type"] == "lifespan.shutdown.complete":
+                    api.close()
+                await send(message)
+
+            await mcp(scope, receive, closing)
         else:
             await mcp(scope, receive, send)
 

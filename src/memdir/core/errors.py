@@ -128,6 +128,7 @@ class GuardError(MemdirError):
         )
         self.rule = rule
         self.reason = reason
+        self.at: int | None = None  # which of a write's operations (Store.apply)
 
 
 class BudgetError(MemdirError):

@@ -266,7 +266,7 @@ class Store:
         from .. import guard  # imported on the first write: reads never pay for it
 
         screened: builtins.list[Operation] = []
-        for op in ops:
+        for at, op in enumerate(ops):
             if isinstance(op, RemoveOp):
                 screened.append(op)
                 continue
@@ -292,6 +292,7 @@ class Store:
             except GuardError as exc:
                 for refused in self.refusals:
                     refused(self, exc, source, str(fields.get("name", "")))
+                exc.at = at
                 raise
             screened.append(op)
         return screened

@@ -47,6 +47,10 @@ if TYPE_CHECKING:
     from .refusals import Refusal
     from .storage.postgres import ScopeKey
 
+#: Other projects' local stores a workspace keeps (:meth:`Workspace.store_at`): a server's
+#: requests name them, so a workspace kept between requests must not keep every one.
+OTHERS = 64
+
 
 class Workspace:
     """The scopes of one project (``settings.project``) in one memory home. With
@@ -82,7 +86,7 @@ class Workspace:
         self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
         self.embed_error: str | None = None  # why the configured embedder cannot be made
         self._stores: dict[str, Store] = {}
-        self._others: dict[Path, Store] = {}
+        self._others: dict[Path, Store] = {}  # the last OTHERS used (:meth:`store_at`)
         self._usage: Usage | None = None
         self.database: PgDatabase | None = None  # the team backend, when a URL is set
         self.user: str | None = None
@@ -147,14 +151,16 @@ class Workspace:
         """A note when this user holds entries in the local scope keyed by the slug of the
         ``checkout`` (where `memdir serve` sessions with readable roots put them before
         2026-12-04) though this project's is keyed by its URL: left there, nothing moved or
-        deleted. One query of names (no entry read)."""
+        deleted. One query of names (no entry read), through a store not kept (the
+        checkout is the client's to name)."""
         from ..pg.names import url_slug
 
         url = self.project_url
         if self.database is None or url is None or checkout in (None, url_slug(url)):
             return []
         assert checkout is not None
-        names = self.store_at(self.home / "projects" / checkout).backend.listing()
+        loc = ScopeLocation("local", self.home / "projects" / checkout, False)
+        names = self._open_store(loc).backend.listing()
         count = sum(1 for n in names if n.endswith(".md") and not n.startswith("."))
         if not count:
             return []
@@ -254,9 +260,13 @@ class Workspace:
                 f"{folder} is not a project's local scope; on the team backend they are "
                 f"named {self.home / 'projects'}/<project>"
             )
-        if folder not in self._others:
-            self._others[folder] = self._open_store(ScopeLocation("local", folder, False))
-        return self._others[folder]
+        store = self._others.pop(folder, None)
+        if store is None:
+            store = self._open_store(ScopeLocation("local", folder, False))
+        self._others[folder] = store  # the last used last: beyond OTHERS the oldest goes
+        if len(self._others) > OTHERS:
+            del self._others[next(iter(self._others))]
+        return store
 
     def local_folders(self) -> list[Path]:
         """The local scope folder of every project in this home, as :meth:`store_at`

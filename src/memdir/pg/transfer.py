@@ -7,12 +7,12 @@ re-run changes nothing. What the target changed later, or removed, is kept
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ..core.changes import AddOp, ReplaceOp, base_id
-from ..core.errors import GuardError, MemdirError
+from ..core.changes import AddOp, Change, ReplaceOp, base_id
+from ..core.errors import BudgetError, GuardError, MemdirError
 from ..core.model import Entry, Source
 from ..core.scopes import project_slug
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..core.workspace import Workspace
 
 SCOPES = ("user", "project", "local")
+BATCH = 200  # entries a write holds: one transaction, one index, one history commit
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,34 @@ def _archive(into: Store) -> dict[str, Entry]:
     return out
 
 
+def _write(into: Store, writes: Sequence[tuple[int, AddOp | ReplaceOp]], done: Transfer) -> None:
+    """Apply ``writes`` (each with the index of its move in ``done``) in one write. An
+    entry the guard refuses is marked refused (logged once, by that write) and the others
+    written again; when the pinned budget refuses the write, each alone: one refused
+    entry keeps no other out, as one write each did. Any other error is no entry's."""
+    writes = list(writes)
+    while writes:
+        try:
+            changes = into.apply([op for _, op in writes], source=Source.IMPORT)
+        except (GuardError, BudgetError) as exc:
+            at = 0 if len(writes) == 1 else getattr(exc, "at", None)  # GuardError's
+            if at is None:
+                for one in writes:
+                    _write(into, [one], done)
+                return
+            i, _ = writes.pop(at)
+            done.moves[i] = replace(done.moves[i], action="refused", reason=str(exc))
+            continue
+        for (i, _), change in zip(writes, changes, strict=True):
+            _settle(done, i, change)
+        return
+
+
+def _settle(done: Transfer, i: int, change: Change) -> None:
+    if change.action in ("exists", "unchanged"):  # an equal entry, other id
+        done.moves[i] = replace(done.moves[i], action="same")
+
+
 Side = Mapping[str, Sequence[Entry]]  # a source: each scope's active entries
 
 
@@ -170,6 +199,7 @@ def transfer(
         exists = into.backend.exists()
         there = {e.id: e for e in into.list()} if exists else {}
         gone: dict[str, Entry] | None = None  # the target's archive, read when needed
+        writes: list[tuple[int, AddOp | ReplaceOp]] = []  # each with its move's index
         for entry in source[scope]:
             old = there.get(entry.id)
             if old is not None and _same(old, entry):
@@ -184,31 +214,31 @@ def transfer(
             action = "add" if old is None else "update"
             try:
                 guard.check(f"{entry.name}\n{entry.description}\n{entry.body}")
-                if apply:
-                    op: AddOp | ReplaceOp = (
-                        AddOp(
-                            entry.type,
-                            entry.name,
-                            entry.description,
-                            entry.body,
-                            pinned=entry.pinned,
-                            origins=entry.origins,
-                        )
-                        if old is None
-                        else ReplaceOp(
-                            entry.id,
-                            name=entry.name,
-                            description=entry.description,
-                            body=entry.body,
-                            type=entry.type,
-                            pinned=entry.pinned,
-                        )
-                    )
-                    change = into.apply([op], source=Source.IMPORT)[0]
-                    if change.action in ("exists", "unchanged"):  # an equal entry, other id
-                        action = "same"
             except GuardError as exc:
                 done.moves.append(Move(scope, "refused", entry.id, entry.name, str(exc)))
                 continue
+            if apply:
+                op: AddOp | ReplaceOp = (
+                    AddOp(
+                        entry.type,
+                        entry.name,
+                        entry.description,
+                        entry.body,
+                        pinned=entry.pinned,
+                        origins=entry.origins,
+                    )
+                    if old is None
+                    else ReplaceOp(
+                        entry.id,
+                        name=entry.name,
+                        description=entry.description,
+                        body=entry.body,
+                        type=entry.type,
+                        pinned=entry.pinned,
+                    )
+                )
+                writes.append((len(done.moves), op))
             done.moves.append(Move(scope, action, entry.id, entry.name))
+        for at in range(0, len(writes), BATCH):
+            _write(into, writes[at : at + BATCH], done)
     return done

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +43,9 @@ NO_LOCAL = (
     "the request named neither a project URL nor a checkout (X-Memdir-Checkout, which "
     "memdir pull sends from 2026-12-04 on): update memdir"
 )
+#: Users' workspaces (a user in a project) kept open between requests; beyond it, the least
+#: recently used one no request works in is closed.
+MAX_OPEN = 16
 log = logging.getLogger(__name__)
 
 
@@ -53,12 +60,16 @@ def _status(exc: MemdirError) -> int:
 
 
 class Api:
-    """The ASGI app of :data:`API_PATH`; ``md`` is the server's own Memdir, each request
-    opens the token's user's (closed when answered)."""
+    """The ASGI app of :data:`API_PATH`; ``md`` is the server's own Memdir. A request
+    works in the token's user's Memdir of its project, kept for the next ones (as MCP
+    keeps one per project and user): its listings then parse only what changed."""
 
     def __init__(self, md: Memdir, limiter: anyio.CapacityLimiter | None = None) -> None:
         self.md = md
         self.limiter = limiter  # the MCP calls' (``--threads``): a push waits its turn
+        self.kept: OrderedDict[tuple[str, Path | None], Memdir] = OrderedDict()
+        self.using: Counter[int] = Counter()  # kept Memdirs (by id) a request works in
+        self.opening = threading.Lock()  # the table, on any worker thread
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         from starlette.requests import Request
@@ -90,18 +101,43 @@ class Api:
                 status, body = 500, {"error": "memdir: internal error (see the server's log)"}
         await JSONResponse({"memdir": VERSION, **body}, status_code=status)(scope, receive, send)
 
-    def _open(self, user: str, header: str | None) -> Workspace:
-        """``user``'s Memdir in the project ``header`` names by its repository URL."""
+    @contextmanager
+    def _open(self, user: str, header: str | None) -> Iterator[Workspace]:
+        """``user``'s Memdir in the project ``header`` names by its repository URL, kept
+        open for the next request: what another process changed is read from the
+        database, the grant looked up again here (docs/design/team-server.md)."""
         from ..pg.names import remote_folder
 
-        if header is None or not header.strip():
-            return self.md.for_project(None, why_not=NO_PROJECT, user=user)
-        if header.strip().startswith(("/", "~")):
+        if header is not None and header.strip().startswith(("/", "~")):
             raise ValidationError(
                 "X-Memdir-Project must be the repository's remote URL here, not a folder",
                 field="project",
             )
-        return self.md.for_project(Path(remote_folder(header)), user=user)
+        folder = Path(remote_folder(header)) if header is not None and header.strip() else None
+        key = (user, folder)
+        with self.opening:
+            if key not in self.kept:
+                self.kept[key] = self.md.for_project(folder, why_not=NO_PROJECT, user=user)
+            self.kept.move_to_end(key)
+            md = self.kept[key]
+            self.using[id(md)] += 1
+        try:
+            md.stores()  # a grant given or taken away since shows now (one query)
+            yield md
+        finally:
+            with self.opening:
+                self.using -= Counter({id(md): 1})
+                idle = [k for k, v in self.kept.items() if id(v) not in self.using]
+                gone = [self.kept.pop(k) for k in idle[: max(0, len(self.kept) - MAX_OPEN)]]
+            for each in gone:  # closed with the table free: no other request waits on it
+                each.close()
+
+    def close(self) -> None:
+        """Close every kept workspace (the server stops)."""
+        with self.opening:
+            kept, self.kept = list(self.kept.values()), OrderedDict()
+        for each in kept:
+            each.close()
 
     def _pull(
         self, user: str, header: str | None, checkout: str | None, _: bytes
@@ -111,8 +147,7 @@ class Api:
         from ..pg.wire import scopes_json
 
         slug = local_slug_name(checkout) if checkout is not None else None
-        ws = self._open(user, header)
-        try:
+        with self._open(user, header) as ws:
             url = ws.project_url  # with one, it keys the local scope (pg.names.url_slug)
             side, notes = entries_of(ws, local=slug if url is None else None)
             if url is None and slug is None:
@@ -126,8 +161,6 @@ class Api:
                 "scopes": scopes_json(side),
                 "notes": notes + ws.left_behind(slug),
             }
-        finally:
-            ws.close()
 
     def _push(
         self, user: str, header: str | None, checkout: str | None, data: bytes
@@ -142,8 +175,7 @@ class Api:
             raise ValidationError("the body is not JSON", field="body") from None
         push = parse_push(given)
         slug = local_slug_name(checkout) if checkout is not None else push.local
-        ws = self._open(user, header)
-        try:
+        with self._open(user, header) as ws:
             local = None
             if ws.project_url is None:  # no URL: the checkout's slug keys the local scope
                 local = push.local
@@ -158,5 +190,3 @@ class Api:
             )
             done.notes += ws.left_behind(slug)
             return done.to_dict()
-        finally:
-            ws.close()
