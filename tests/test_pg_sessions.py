@@ -857,6 +857,30 @@ def _message_indexes(db: PgStateDatabase) -> dict[str, tuple[int, str]]:
     return {name: (oid, sql) for name, oid, sql in rows}
 
 
+@pytest.mark.parametrize("setting", [None, "70MB"])
+def test_the_gin_index_is_built_last_with_more_memory_unless_an_operator_set_it(
+    pg: PgStateDatabase, setting: str | None
+) -> None:
+    """After a load into an empty table the GIN index is built last, with
+    :data:`bulk.GIN_MEMORY` where ``maintenance_work_mem`` is the server's default; a value
+    someone set is kept (review rvpgbulk: 512 MB on a small server invites the OOM killer)."""
+
+    def build(c: Any) -> list[int]:
+        if setting:
+            c.raw.execute(f"SET LOCAL maintenance_work_mem = '{setting}'")
+        memory = "SELECT pg_size_bytes(current_setting('maintenance_work_mem'))"
+        seen = []
+        statements = bulk._defer_indexes(c.raw)
+        assert " USING gin " in statements[-1]
+        for sql in statements:
+            if " USING gin " in sql:
+                seen.append(c.raw.execute(memory).fetchone()[0])
+            c.raw.execute(sql)
+        return seen
+
+    assert pg.write(build) == [70 << 20 if setting else bulk.GIN_MEMORY]
+
+
 def test_a_load_into_an_empty_table_builds_its_indexes_and_foreign_key_once(
     pg: PgStateDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -24,9 +24,9 @@ SessionRow = tuple[str, str, float]
 MessageRow = tuple[str, str, str, str | None, Any, float | None]
 
 CHUNK = 5_000  # messages analysed, copied and inserted together
-#: bytes of ``maintenance_work_mem`` (at least) a GIN index is built with after a load
+#: bytes of ``maintenance_work_mem`` a GIN index is built with after a load, where the
+#: server's setting is its default (an operator's own value is kept)
 GIN_MEMORY = 512 << 20
-_MEMORY = "SET LOCAL maintenance_work_mem TO DEFAULT"
 
 
 @dataclass(frozen=True)
@@ -43,24 +43,11 @@ def _chunks(rows: Iterable[MessageRow], size: int) -> Iterator[list[MessageRow]]
         yield chunk
 
 
-def _field(value: object) -> str:
-    """``value`` as a field of ``COPY``'s text format."""
-    if value is None:
-        return "\\N"
-    if not isinstance(value, str):
-        return str(value)  # int, float (shortest round-trip text)
-    if "\\" in value or "\t" in value or "\n" in value or "\r" in value:
-        for char, escaped in (("\\", "\\\\"), ("\t", "\\t"), ("\n", "\\n"), ("\r", "\\r")):
-            value = value.replace(char, escaped)
-    return value
-
-
 def _analysed(
     messages: Iterable[MessageRow], first_id: int, titles: dict[str, str]
-) -> Iterator[tuple[int, bytes]]:
-    """Chunks of rows for ``memdir_copy`` as ``COPY`` text, with their count: checked,
-    numbered from ``first_id``, with their stems; each session's title (its first user
-    message) into ``titles``."""
+) -> Iterator[list[tuple[Any, ...]]]:
+    """Chunks of rows for ``memdir_copy``: checked, numbered from ``first_id``, with their
+    stems; each session's title (its first user message) into ``titles``."""
     fts = analyzer()
     n = first_id
     for chunk in _chunks(messages, CHUNK):
@@ -72,14 +59,14 @@ def _analysed(
             n += 1
             if sid not in titles and (t := title(m[0], m[1])):
                 titles[sid] = t
-        yield len(out), "".join(["\t".join(map(_field, r)) + "\n" for r in out]).encode()
+        yield out
 
 
 def _defer_indexes(raw: Any) -> list[str]:
     """When ``messages`` is empty, this role owns it and nobody holds it: drop its foreign
     keys, its plain b-tree and GIN indexes and ``message_postings``' key (locked till
-    commit), and return what builds them again after the load, a GIN index with
-    :data:`GIN_MEMORY` at least (``[]``: nothing dropped). Why these and not the others:
+    commit), and return what builds them again after the load, the GIN index last with
+    :data:`GIN_MEMORY` (``[]``: nothing dropped). Why these and not the others:
     docs/design/team-server.md, "Into an empty table"."""
     empty = (
         "SELECT NOT EXISTS (SELECT 1 FROM messages) AND pg_has_role(relowner, 'USAGE') "
@@ -117,18 +104,18 @@ def _defer_indexes(raw: Any) -> list[str]:
         raw.execute(f"DROP INDEX {name}")
     for name, _ in postings:
         raw.execute(f"ALTER TABLE message_postings DROP CONSTRAINT {name}")
-    more = (  # raised for the GIN build only: a b-tree's parallel build takes more workers
-        "SELECT set_config('maintenance_work_mem', greatest(pg_size_bytes(current_setting("
-        f"'maintenance_work_mem')), {GIN_MEMORY}) || 'B', true)"
+    more = (  # for the GIN builds, last: a b-tree's parallel build takes more workers
+        f"SELECT set_config('maintenance_work_mem', '{GIN_MEMORY}B', true) FROM pg_settings "
+        "WHERE name = 'maintenance_work_mem' AND source = 'default'"
     )
-    build = [
-        s for _, sql in indexes for s in ([more, sql, _MEMORY] if " USING gin " in sql else [sql])
-    ]
+    gin = [sql for _, sql in indexes if " USING gin " in sql]
+    build = [sql for _, sql in indexes if " USING gin " not in sql]
     build += [f"ALTER TABLE message_postings ADD CONSTRAINT {n} {sql}" for n, sql in postings]
-    return build + [f"ALTER TABLE messages ADD CONSTRAINT {n} {sql}" for n, sql in keys]
+    build += [f"ALTER TABLE messages ADD CONSTRAINT {n} {sql}" for n, sql in keys]
+    return build + ([more, *gin] if gin else [])
 
 
-def _ahead(chunks: Iterator[tuple[int, bytes]]) -> Iterator[tuple[int, bytes]]:
+def _ahead(chunks: Iterator[list[tuple[Any, ...]]]) -> Iterator[list[tuple[Any, ...]]]:
     """``chunks`` made one ahead on a thread: the client analyses chunk k + 1 while the
     server inserts chunk k (two cores instead of one after the other). An exception in
     the thread is raised here; leaving early stops the thread."""
@@ -191,9 +178,10 @@ def copy(
         )
         titles: dict[str, str] = {}
         n = 0
-        for rows, data in _ahead(_analysed(messages, next_id, titles)):
+        for rows in _ahead(_analysed(messages, next_id, titles)):
             with raw.cursor().copy("COPY memdir_copy FROM STDIN") as cp:
-                cp.write(data)
+                for row in rows:
+                    cp.write_row(row)
             raw.execute(
                 "INSERT INTO messages (id, session_id, role, content, tool_name, tool_calls, "
                 "timestamp, tsv, ntok) SELECT id, session_id, role, content, tool_name, "
@@ -201,7 +189,7 @@ def copy(
                 "ORDER BY id"
             )
             raw.execute("TRUNCATE memdir_copy")
-            n += rows
+            n += len(rows)
         for statement in build:
             raw.execute(statement)
         if titles:
