@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -105,6 +106,47 @@ def test_another_projects_local_scope_keeps_the_users_pinned_budget(tmp_path: Pa
     with pytest.raises(BudgetError):
         other.add(type="user", name="Long", description="d", body="x" * 200, pinned=True)
     assert other.list() == []
+
+
+@pytest.mark.parametrize("kept", [2, 8])
+def test_other_projects_stores_are_shared_by_threads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: int
+) -> None:
+    """The server's threads share a workspace: ``store_at`` from four threads on four
+    folders raises nothing, keeps at most OTHERS stores, and while a folder stays kept
+    every thread gets the same store for it (review rvpushcpu2: 12 RuntimeErrors, and 11
+    stores for one folder, without the lock)."""
+    from memdir.core import workspace
+
+    monkeypatch.setattr(workspace, "OTHERS", kept)
+    interval = sys.getswitchinterval()
+    home = tmp_path / "home"
+    home.mkdir()
+    md = memdir.open(home, tmp_path)
+    folders = [home / "projects" / f"p{i}" for i in range(4)]
+    seen: dict[Path, set[int]] = {f: set() for f in folders}
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for i in range(600):
+                seen[folders[i % 4]].add(id(md.store_at(folders[i % 4])))
+        except BaseException as exc:  # noqa: BLE001 - the test reports any
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    sys.setswitchinterval(1e-6)  # threads switch often: races show
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert len(md._others) <= kept
+    if kept >= len(folders):
+        assert all(len(ids) == 1 for ids in seen.values()), seen
 
 
 def test_reading_a_memory_never_blocks_on_a_fifo(tmp_path: Path) -> None:

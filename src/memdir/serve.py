@@ -317,7 +317,7 @@ def _with_api(mcp: ASGIApp, md: Memdir, limiter: anyio.CapacityLimiter) -> ASGIA
         elif scope["type"] == "lifespan":
 
             async def closing(message: Message) -> None:
-                if message["type"] == "lifespan.shutdown.complete":
+                if message["type"].startswith("lifespan.shutdown."):  # complete or failed
                     api.close()
                 await send(message)
 

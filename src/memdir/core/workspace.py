@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -86,7 +88,8 @@ class Workspace:
         self.embedder: Embedder | None = None  # the semantic layer's, once sessions opened
         self.embed_error: str | None = None  # why the configured embedder cannot be made
         self._stores: dict[str, Store] = {}
-        self._others: dict[Path, Store] = {}  # the last OTHERS used (:meth:`store_at`)
+        self._others: OrderedDict[Path, Store] = OrderedDict()  # the last OTHERS used
+        self._others_lock = threading.Lock()  # the server's threads share a workspace
         self._usage: Usage | None = None
         self.database: PgDatabase | None = None  # the team backend, when a URL is set
         self.user: str | None = None
@@ -260,12 +263,16 @@ class Workspace:
                 f"{folder} is not a project's local scope; on the team backend they are "
                 f"named {self.home / 'projects'}/<project>"
             )
-        store = self._others.pop(folder, None)
-        if store is None:
-            store = self._open_store(ScopeLocation("local", folder, False))
-        self._others[folder] = store  # the last used last: beyond OTHERS the oldest goes
-        if len(self._others) > OTHERS:
-            del self._others[next(iter(self._others))]
+        with self._others_lock:
+            store = self._others.get(folder)
+            if store is not None:
+                self._others.move_to_end(folder)  # the last used last
+                return store
+        opened = self._open_store(ScopeLocation("local", folder, False))  # outside the lock
+        with self._others_lock:
+            store = self._others.setdefault(folder, opened)
+            if len(self._others) > OTHERS:  # the oldest goes (a holder may keep using it)
+                self._others.popitem(last=False)
         return store
 
     def local_folders(self) -> list[Path]:
