@@ -302,6 +302,27 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     return secret is not None and _REMOTE.search(s, lo, end) is not None
 
 
+def _may_order(seen: dict[tuple[int, int], bool], s: str, m: re.Match[str], lo: int) -> bool:
+    """False only where ``_ordered(s, m, lo)`` is False: a plain English verb not first in its
+    clause, with no cue in the look-backs at their widest (``lo`` = 0) and no light verb after.
+    ``seen`` keeps the part that ignores ``lo`` per verb, which dozens of anchors share."""
+    if not s[lo : m.start()].strip():
+        return True  # first in its clause
+    if m.span() not in seen:
+        at, word = m.start(), _HEAD_WORD.match(m.group())
+        seen[m.span()] = (
+            SVO_VERB.fullmatch(m.group()) is not None
+            or word is None
+            or not _ENGLISH_VERB.fullmatch(word.group())
+            or word.group().endswith("en")
+            or _LIGHT_VERB.match(s, m.end()) is not None
+            or order_before(s, max(0, at - 40), at)
+            or _wished(s, 0, at)
+            or _BE_BEFORE.search(s, max(0, at - 24), at) is not None
+        )
+    return seen[m.span()]
+
+
 def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:
     """A verb from another language's lexicon standing in an English clause (an English
     label before a colon, "How to apply: Copie …", is not the clause)."""
@@ -989,7 +1010,7 @@ def _property_only(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
 
 
 def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
-    rx = _compiled()
+    rx, seen = _compiled(), dict[tuple[int, int], bool]()
     for lo, hi in cl.windows(_DUMP_NEEDLES):
         for m in _DUMP.finditer(s, lo, hi):
             clo, chi = cl.around(m.start(), m.end())
@@ -1033,6 +1054,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                 assert spots is not None
                 window = (max(clo, store.start() - 160), min(chi, store.end() + 120))
                 for v in spots.between(*window):
+                    if not _may_order(seen, s, v, clo):
+                        continue
                     verb = _HEAD.match(s, v.start(), v.end())
                     if v.start() <= store.start() < (verb.end() if verb else v.start()):
                         continue
@@ -1253,7 +1276,7 @@ _CONTROL = re.compile(
 
 
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
-    rx = _compiled()
+    rx, seen = _compiled(), dict[tuple[int, int], bool]()
     for kind in ("backdoor", "persist", "config"):
         for lo, hi in cl.windows(_NEEDLES[kind]):
             targets = list(rx[kind].finditer(s, lo, hi))
@@ -1267,6 +1290,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                         w
                         for w in spots.between(*window)
                         if not _inside(w, target)
+                        and _may_order(seen, s, w, clo)
                         and _ordered(s, w, clo)
                         and not _narrative(s, w)
                         and _affirmed(s, w, clo, cl)
@@ -1274,7 +1298,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     None,
                 )
                 via_tool = w is None
-                if w is None and not rx["read"].search(s, clo, chi):
+                if w is None and not cl.has(rx["read"], clo, chi):
                     # "met de Edit-tool … in ~/.ssh/config": the tool is the write, unless
                     # the clause reads with it ("… en lees welke hosts er staan")
                     w = next(
