@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from conftest import guard_patterns
 from memdir.guard import _clause, _fold, _frames, _orders, _threats, _vocab, scan
-from memdir.guard._clause import REACH
+from memdir.guard._clause import REACH, Spots
 
 
 class _Counted:
@@ -253,10 +253,20 @@ _VERBS = [
 @given(st.lists(st.sampled_from([*_CUES, *_VERBS, *_OTHER]), max_size=24))
 def test_may_order_is_false_only_where_ordered_is(parts: list[str]) -> None:
     """``_may_order`` sets a verb aside for every anchor at once: sound only if ``_ordered`` is
-    False there for every clause start the anchors bring."""
-    s, rx, seen = "".join(parts), _vocab._compiled(), dict[tuple[int, int], bool]()
+    False there for every clause start that leaves ink before the verb; ``_may_be_orders``
+    keeps exactly the others."""
+    s, rx = "".join(parts), _vocab._compiled()
     for kind in ("read", "show", "write"):
-        for v in rx[kind].finditer(s):
+        spots = Spots(rx[kind], s, 0, len(s))
+        kept = spots.where(lambda v: _threats._may_order(s, v))
+        for v in spots.matches:
             for lo in {0, *range(max(0, v.start() - 60), v.start() + 1, 3)}:
-                if not _threats._may_order(seen, s, v, lo):
+                inked = bool(s[lo : v.start()].strip())
+                if inked and not _threats._may_order(s, v):
                     assert not _threats._ordered(s, v, lo), (s, v, lo)
+                whi = min(len(s), v.end() + 40)
+                assert _threats._may_be_orders(s, spots, kept, lo, v.start(), whi) == [
+                    w
+                    for w in spots.between(v.start(), whi)
+                    if _threats._may_order(s, w) or not s[lo : w.start()].strip()
+                ]
