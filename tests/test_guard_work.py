@@ -251,6 +251,8 @@ _VERBS = [
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from([*_CUES, *_VERBS, *_OTHER]), max_size=24))
+@example(["x ~/.npmrc is read every day "])  # an order by the passive habit
+@example(["x die Datei written "])  # a German infinitive's ending, judged as German
 def test_may_order_is_false_only_where_ordered_is(parts: list[str]) -> None:
     """``_may_order`` sets a verb aside for every anchor at once: sound only if ``_ordered`` is
     False there for every clause start that leaves ink before the verb; ``_may_be_orders``
