@@ -4,8 +4,10 @@ See docs/design/guard.md."""
 from __future__ import annotations
 
 import bisect
+import copy
 import functools
 import re
+from collections.abc import Callable
 
 from ._needles import Occurrences, register, required
 
@@ -216,6 +218,13 @@ class Spots:
         i = bisect.bisect_left(self._starts, lo)
         j = bisect.bisect_left(self._starts, hi)
         return self.matches[i:j]
+
+    def where(self, keep: Callable[[re.Match[str]], bool]) -> Spots:
+        """The matches ``keep`` accepts, looked up the same way."""
+        out = copy.copy(self)
+        out.matches = [m for m in self.matches if keep(m)]
+        out._starts = [m.start() for m in out.matches]
+        return out
 
     def first(self, lo: int) -> int:
         """Where the first match at or after ``lo`` starts (``_FAR`` if none)."""

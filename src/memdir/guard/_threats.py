@@ -302,6 +302,37 @@ def _ordered(s: str, m: re.Match[str], lo: int) -> bool:
     return secret is not None and _REMOTE.search(s, lo, end) is not None
 
 
+def _may_order(s: str, m: re.Match[str]) -> bool:
+    """False only where ``_ordered(s, m, lo)`` is False for every ``lo`` that leaves ink
+    before the verb: a plain English verb with no cue in the look-backs at their widest
+    (``lo`` = 0) and no light verb after. Asked once per verb, not per anchor (issue 13)."""
+    at, word = m.start(), _HEAD_WORD.match(m.group())
+    return (
+        SVO_VERB.fullmatch(m.group()) is not None
+        or word is None
+        or not _ENGLISH_VERB.fullmatch(word.group())
+        or word.group().endswith("en")
+        or _LIGHT_VERB.match(s, m.end()) is not None
+        or order_before(s, max(0, at - 40), at)
+        or _wished(s, 0, at)
+        or _BE_BEFORE.search(s, max(0, at - 24), at) is not None
+    )
+
+
+_INK = re.compile(r"\S")
+
+
+def _may_be_orders(
+    s: str, spots: Spots, kept: Spots, lo: int, wlo: int, whi: int
+) -> list[re.Match[str]]:
+    """The verbs of ``spots`` in ``[wlo, whi)`` that ``_ordered`` may take for orders in the
+    clause from ``lo``: those with only blanks before them in it, and those ``kept`` holds
+    (``_may_order``'s)."""
+    ink = _INK.search(s, lo, whi)
+    first = ink.start() + 1 if ink else whi
+    return [*spots.between(wlo, min(whi, first)), *kept.between(max(wlo, first), whi)]
+
+
 def _foreign_in_english(s: str, v: re.Match[str], lo: int, hi: int) -> bool:
     """A verb from another language's lexicon standing in an English clause (an English
     label before a colon, "How to apply: Copie …", is not the clause)."""
@@ -1010,7 +1041,10 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
             ):
                 continue  # a secret named in prose matters only where it is put somewhere
             stores = list(rx[kind].finditer(s, lo, hi))
-            spots = Spots(verbs, s, lo - 160, hi + 120) if stores else None
+            if not stores:
+                continue
+            spots = Spots(verbs, s, lo - 160, hi + 120)
+            kept = spots.where(lambda v: _may_order(s, v))
             for store in stores:
                 if kind == "secret" and _USED.search(s, max(0, store.start() - 40), store.start()):
                     continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
@@ -1030,9 +1064,8 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                 ):
                     continue  # ``PYPI_TOKEN`` where the clause uploads to PyPI: its own service
                 clo, chi = cl.around(store.start(), store.end())
-                assert spots is not None
                 window = (max(clo, store.start() - 160), min(chi, store.end() + 120))
-                for v in spots.between(*window):
+                for v in _may_be_orders(s, spots, kept, clo, *window):
                     verb = _HEAD.match(s, v.start(), v.end())
                     if v.start() <= store.start() < (verb.end() if verb else v.start()):
                         continue
@@ -1257,15 +1290,17 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     for kind in ("backdoor", "persist", "config"):
         for lo, hi in cl.windows(_NEEDLES[kind]):
             targets = list(rx[kind].finditer(s, lo, hi))
-            spots = Spots(rx["write"], s, lo - 200, hi + 80) if targets else None
+            if not targets:
+                continue
+            spots = Spots(rx["write"], s, lo - 200, hi + 80)
+            kept = spots.where(lambda w: _may_order(s, w))
             for target in targets:
-                assert spots is not None
                 clo, chi = cl.around(target.start(), target.end())
                 window = (max(clo, target.start() - 200), min(chi, target.end() + 80))
                 w = next(
                     (
                         w
-                        for w in spots.between(*window)
+                        for w in _may_be_orders(s, spots, kept, clo, *window)
                         if not _inside(w, target)
                         and _ordered(s, w, clo)
                         and not _narrative(s, w)
@@ -1274,7 +1309,7 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     None,
                 )
                 via_tool = w is None
-                if w is None and not rx["read"].search(s, clo, chi):
+                if w is None and not cl.has(rx["read"], clo, chi) and cl.has(_TOOL_CALL, *window):
                     # "met de Edit-tool … in ~/.ssh/config": the tool is the write, unless
                     # the clause reads with it ("… en lees welke hosts er staan")
                     w = next(
