@@ -211,10 +211,11 @@ def test_no_clause_is_searched_for_a_pattern_whose_literals_the_text_lacks(
 def test_anchors_in_one_long_clause_share_their_verbs_work(
     unit: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """64 KiB of ``op read\\n``: each of 9,000 secret stores judged the ~35 verbs in its
-    window (``_ordered`` 286,000 times, 2.6 s); of ``.npmrc\\n``: each write target searched
-    its clause (up to 800 characters) for a read verb (2.4 s). Now a verb no look-back makes an
-    order is set aside once, and ``Clauses.has`` answers the clause (both counted, not timed)."""
+    """64 KiB of ``op read\\n`` (the test: 8 KiB): each of 9,000 secret stores judged the
+    ~35 verbs in its window (``_ordered`` 286,000 times, 2.6 s); of ``.npmrc\\n``: each write
+    target searched its clause (up to 800 characters) for a read verb (2.4 s). Now a verb no
+    look-back makes an order is set aside once, and ``Clauses.has`` answers the clause (both
+    counted, not timed)."""
     calls, tally = [0], [0]
     judge = _threats._ordered
 
@@ -253,6 +254,9 @@ _VERBS = [
 @given(st.lists(st.sampled_from([*_CUES, *_VERBS, *_OTHER]), max_size=24))
 @example(["x ~/.npmrc is read every day "])  # an order by the passive habit
 @example(["x die Datei written "])  # a German infinitive's ending, judged as German
+@example(["always x is read ~/.npmrc"])  # _BE_BEFORE (review rvguardslow)
+@example(["the user wants all the notes of last week and the week before x read ~/.npmrc"])
+@example(["extensions which      read ~/.npmrc"])  # a cue far back in blanks
 def test_may_order_is_false_only_where_ordered_is(parts: list[str]) -> None:
     """``_may_order`` sets a verb aside for every anchor at once: sound only if ``_ordered`` is
     False there for every clause start that leaves ink before the verb; ``_may_be_orders``
@@ -262,7 +266,7 @@ def test_may_order_is_false_only_where_ordered_is(parts: list[str]) -> None:
         spots = Spots(rx[kind], s, 0, len(s))
         kept = spots.where(lambda v: _threats._may_order(s, v))
         for v in spots.matches:
-            for lo in {0, *range(max(0, v.start() - 60), v.start() + 1, 3)}:
+            for lo in {0, *range(max(0, v.start() - 60), v.start() + 1)}:
                 inked = bool(s[lo : v.start()].strip())
                 if inked and not _threats._may_order(s, v):
                     assert not _threats._ordered(s, v, lo), (s, v, lo)
