@@ -231,9 +231,10 @@ def test_what_the_target_changed_later_or_removed_is_kept(
 def test_an_entry_a_batch_refuses_leaves_the_others_written(
     pg_url: str, tmp_path: Path, project: Path
 ) -> None:
-    """A batch is one write; when the store refuses one of its entries (here the guard's
-    model, which the offline check before it does not ask), each is written alone: that
-    one is refused with its reason, the others are written, and a re-run adds nothing."""
+    """A batch is one write; when the guard refuses one of its entries (here its model,
+    which the offline check before it does not ask), that one is marked refused with its
+    reason, once in the refusal log, and the rest are written as one batch; a re-run adds
+    nothing."""
     from memdir.guard import SecondOpinion
     from memdir.pg.transfer import entries_of, transfer
     from memdir.testing import ScriptedProvider
