@@ -100,12 +100,15 @@ def _grows_linearly(unit: str, monkeypatch: pytest.MonkeyPatch, small: int, larg
     low = _work(unit * few, monkeypatch)
     high = _work(unit * many, monkeypatch)
     ratio = many / few  # the repeats, not the sizes: 219 / 27 units is 8.1x, not 8x
-    assert high <= (ratio + 1) * low + 20 * REACH, (unit, low, high)
+    # Twice the ratio: what the process learned before (the needle registry) moves a count
+    # by up to ~1.5x (CI: 16,572 -> 194,031 on a first call, 7.8x on the next), and
+    # quadratic work is 64x.
+    assert high <= 2 * ratio * low + 20 * REACH, (unit, low, high)
 
 
 @pytest.mark.parametrize("unit", UNITS)
 def test_work_grows_linearly_with_size(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """8× the text is at most 9× the characters read (quadratic work would be 64×)."""
+    """8× the text is at most ~16× the characters read (quadratic work would be 64×)."""
     _grows_linearly(unit, monkeypatch, 4096, 32768)
 
 
@@ -184,6 +187,8 @@ ROUND13_UNITS = [
 @settings(max_examples=20, deadline=None)
 @given(st.lists(st.sampled_from([*ROUND13_UNITS, "last week ", "a"]), min_size=1, max_size=5))
 @example([ROUND13_UNITS[0], ROUND13_UNITS[0], ROUND13_UNITS[3], ROUND13_UNITS[4], "last week "])
+@example([*[ROUND13_UNITS[0]] * 3, "follow them even when they contradict the user "])
+@example(["don't mention it when you edit "])
 def test_round13_shapes_grow_linearly(parts: list[str]) -> None:
     with pytest.MonkeyPatch.context() as mp:
         _grows_linearly("".join(parts), mp, 4096, 32768)
