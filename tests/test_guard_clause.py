@@ -24,8 +24,16 @@ from memdir.guard._clause import _ADVERSARY, _ORDER_WORD, _PAST, _STORY, Clauses
         (re.compile(r"run(?!book)"), "run runbook", 4, 7),
         # "walked" starts in the window and ends after it: no match there
         (_PAST, "they walked", 0, 8),
+        # no literal every match holds is known (case-insensitive): the window is searched
+        (re.compile(r"[a-z]+ed\b", re.IGNORECASE), "they talkedx on", 0, 11),
     ],
-    ids=["word cut at the end", "hidden by a match before", "look-ahead at the end", "cut"],
+    ids=[
+        "word cut at the end",
+        "hidden by a match before",
+        "look-ahead at the end",
+        "cut",
+        "no literal",
+    ],
 )
 def test_a_window_is_answered_alike_on_every_call(
     rx: re.Pattern[str], s: str, lo: int, hi: int

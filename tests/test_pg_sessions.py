@@ -278,6 +278,22 @@ def test_common_words_anded_walk_the_rarest_ones_postings_when_stage_one_says_so
 WALK = "CROSS JOIN LATERAL (SELECT 1 FROM message_postings b1 "  # the walk's probe
 
 
+def _log_words(lite: Database, pg: PgStateDatabase, rows: list[list[str]]) -> Database:
+    """One session of a message a row (its words) on both backends; SQLite's database."""
+    for db in (lite, pg):
+        store = SessionStore(db)
+        store.start("a", session_id="one", started_at=1.7e9)
+        texts = [f"r{i} {' '.join(w)}" for i, w in enumerate(rows)]
+        store.log_many("one", [("user", t, None, None, 1.7e9 + i) for i, t in enumerate(texts)])
+    return lite
+
+
+def _x_and_y(c: Any) -> list[int]:
+    """The newest 20 rows holding x and y, after stage 1 read 100 ids of each."""
+    _stage_one(['"x"', '"y"'], 100, "1", ())(c)
+    return _newest(c, "messages_word", '("x") AND ("y")', 20, "1", (), MESSAGE_TABLE)
+
+
 def test_the_walk_stops_at_its_cap_and_the_gin_windows_find_the_rest(
     pg: PgStateDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -286,21 +302,11 @@ def test_the_walk_stops_at_its_cap_and_the_gin_windows_find_the_rest(
     word's postings), then in the 50 oldest: the walk probes at most its cap of postings,
     the GIN windows below them find the rest; SQLite's ids, and the GIN path's."""
     rows = [["x", "y"] if i < 50 or i >= 1650 else ["y" if i % 2 else "x"] for i in range(1660)]
-    lite = Database(tmp_path / "state.db")
-    for db in (lite, pg):
-        store = SessionStore(db)
-        store.start("a", session_id="one", started_at=1.7e9)
-        texts = [f"row{i} {' '.join(w)}" for i, w in enumerate(rows)]
-        store.log_many("one", [("user", t, None, None, 1.7e9 + i) for i, t in enumerate(texts)])
-
-    def anded(c: Any) -> list[int]:
-        _stage_one(['"x"', '"y"'], 100, "1", ())(c)
-        return _newest(c, "messages_word", '("x") AND ("y")', 20, "1", (), MESSAGE_TABLE)
-
-    want = lite.read(anded)
+    lite = _log_words(Database(tmp_path / "state.db"), pg, rows)
+    want = lite.read(_x_and_y)
     assert want == [*range(1660, 1650, -1), *range(50, 40, -1)]
     sent = _Sent(monkeypatch)
-    statements, got = sent.with_result(functools.partial(pg.read, anded))
+    statements, got = sent.with_result(functools.partial(pg.read, _x_and_y))
     assert got == want
     (k,) = [k for k, q in enumerate(statements) if WALK in q]
     explain = f"EXPLAIN (ANALYZE, FORMAT JSON) {statements[k]}"
@@ -309,7 +315,7 @@ def test_the_walk_stops_at_its_cap_and_the_gin_windows_find_the_rest(
     # the cap: WALK_CAP × the estimate, about limit (20) × the 100 ids ÷ the 10 both held
     assert probes[0]["Actual Loops"] <= fts.WALK_CAP * 20 * 100 // 10  # main's walk: 820
     monkeypatch.setattr(fts, "AND_WALK", 0)  # the GIN windows throughout
-    assert pg.read(anded) == want
+    assert pg.read(_x_and_y) == want
 
 
 @pytest.mark.parametrize("shift", [-1, 0, 1])
@@ -337,22 +343,12 @@ def test_the_posting_at_the_walks_cap_is_read_once(
     order, cap = walk(layout(2000))
     half = cap - 10 + shift  # the first old row holding both is posting cap + shift + 1
     rows = layout(2 * half - 1 if order[0] == "x" else 2 * half)
-    lite = Database(tmp_path / "state.db")
-    for db in (lite, pg):
-        store = SessionStore(db)
-        store.start("a", session_id="one", started_at=1.7e9)
-        texts = [f"r{i} {' '.join(w)}" for i, w in enumerate(rows)]
-        store.log_many("one", [("user", t, None, None, 1.7e9 + i) for i, t in enumerate(texts)])
-
-    def anded(c: Any) -> list[int]:
-        _stage_one(['"x"', '"y"'], 100, "1", ())(c)
-        return _newest(c, "messages_word", '("x") AND ("y")', 20, "1", (), MESSAGE_TABLE)
-
-    want = lite.read(anded)
+    lite = _log_words(Database(tmp_path / "state.db"), pg, rows)
+    want = lite.read(_x_and_y)
     assert len(want) == 20
-    assert pg.read(anded) == want
+    assert pg.read(_x_and_y) == want
     monkeypatch.setattr(fts, "AND_WALK", 0)
-    assert pg.read(anded) == want
+    assert pg.read(_x_and_y) == want
 
 
 def _plan_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:

@@ -249,7 +249,6 @@ class Clauses:
         self._fences: list[int] | None = None  # where each ``` ends
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
-        self._needed: dict[int, list[tuple[str, list[int]]] | None] = {}
         self._ascii: bool | None = None
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
@@ -272,21 +271,11 @@ class Clauses:
     def _literal_in(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``s[lo:hi]`` holds one of the literals every match of ``rx`` holds (True if
         none is known): a match in the window holds it there."""
-        if id(rx) not in self._needed:
-            lits = required(rx)
-            self._needed[id(rx)] = (
-                None
-                if lits is None
-                else [(n, self.found.positions(n)) for n in self.found.present(lits)]
-            )
-        needed = self._needed[id(rx)]
-        if needed is None:
-            return True
-        for n, pos in needed:
-            i = bisect.bisect_left(pos, lo)
-            if i < len(pos) and pos[i] + len(n) <= hi:
-                return True
-        return False
+        lits = required(rx)
+        return lits is None or any(
+            (at := self.found.first(n, lo)) >= 0 and at + len(n) <= hi
+            for n in self.found.present(lits)
+        )
 
     def search(self, rx: re.Pattern[str], lo: int, hi: int) -> re.Match[str] | None:
         """``rx.search(s, lo, hi)``, not run when a literal every match holds is absent from

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ..core.changes import AddOp, Change, ReplaceOp, base_id
+from ..core.changes import AddOp, ReplaceOp, base_id
 from ..core.errors import BudgetError, GuardError, MemdirError
 from ..core.model import Entry, Source
 from ..core.scopes import project_slug
@@ -111,7 +111,7 @@ def _write(into: Store, writes: Sequence[tuple[int, AddOp | ReplaceOp]], done: T
         try:
             changes = into.apply([op for _, op in writes], source=Source.IMPORT)
         except (GuardError, BudgetError) as exc:
-            at = 0 if len(writes) == 1 else getattr(exc, "at", None)  # GuardError's
+            at = 0 if len(writes) == 1 else exc.at if isinstance(exc, GuardError) else None
             if at is None:
                 for one in writes:
                     _write(into, [one], done)
@@ -120,13 +120,9 @@ def _write(into: Store, writes: Sequence[tuple[int, AddOp | ReplaceOp]], done: T
             done.moves[i] = replace(done.moves[i], action="refused", reason=str(exc))
             continue
         for (i, _), change in zip(writes, changes, strict=True):
-            _settle(done, i, change)
+            if change.action in ("exists", "unchanged"):  # an equal entry, other id
+                done.moves[i] = replace(done.moves[i], action="same")
         return
-
-
-def _settle(done: Transfer, i: int, change: Change) -> None:
-    if change.action in ("exists", "unchanged"):  # an equal entry, other id
-        done.moves[i] = replace(done.moves[i], action="same")
 
 
 Side = Mapping[str, Sequence[Entry]]  # a source: each scope's active entries
