@@ -1,0 +1,160 @@
+"""CPU per add (``time.process_time``, all threads of the process) for two source trees in
+the same run, alternated, so a shared machine's load falls on both alike::
+
+    .venv-bench/bin/python bench/add_cpu.py --tree main=/work/main/src --tree new=src
+
+Each repeat times bench/core.py's durable-write floor (two files and the folder, nothing
+else) in this process, then runs one fresh process per tree (in turn); each fills a scope with
+bench/core.py's memories (history off, as core.py's add rows) and times every add.
+Printed: per tree and repeat, the median and p95 CPU ms per add, and the wall p50/p95
+beside it. With ``--phases``, also the mean CPU ms per add (adds after the first 10) of each
+phase of ``Store.apply`` that the tree has (the guard, the re-read under the lock, the
+renders, the writes); the wrappers cost a little CPU of their own. See bench/README.md
+(core section).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from core import make_project, memdir_home, memory, percentile
+
+BENCH = Path(__file__).resolve().parent
+WARM = 10  # --phases: adds left out of the means (first use compiles the guard's patterns)
+
+
+# (module, object, attribute, label): what --phases times, where a tree has it.
+PHASES = (
+    ("memdir.core.store", "Store", "_screen", "guard (Store._screen)"),
+    ("memdir.core.reader", "ScopeReader", "load", "re-read (ScopeReader.load)"),
+    ("memdir.core.changes", "Plan", "apply", "plan (Plan.apply)"),
+    ("memdir.core.store", None, "render_read_back", "topic file render"),
+    ("memdir.core.store", "Store", "_index_bytes", "index render + compare"),
+    ("memdir.core.store", "Store", "_write_all", "write_all (2 files, fsynced)"),
+    ("memdir.core.store", "Store", "_settle", "folder fsync (Store._settle)"),
+)
+
+
+def _timed_phases(spent: collections.Counter[str]) -> None:
+    """Wrap each phase the tree has so that its CPU time adds up in ``spent``."""
+    import importlib
+
+    def wrap(holder: Any, attr: str, label: str) -> None:
+        inner = getattr(holder, attr)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                spent[label] += time.process_time() - start
+
+        setattr(holder, attr, timed)
+
+    for module, owner, attr, label in PHASES:
+        holder: Any = importlib.import_module(module)
+        if owner is not None:
+            holder = getattr(holder, owner, None)
+        if holder is not None and hasattr(holder, attr):
+            wrap(holder, attr, label)
+
+
+def child(entries: int, phases: bool) -> None:
+    """Add ``entries`` memories to a fresh scope; print per-add CPU and wall seconds."""
+    import memdir
+    from memdir.guard import scan
+
+    spent: collections.Counter[str] = collections.Counter()
+    if phases:
+        _timed_phases(spent)
+
+    scan("warm up the guard's patterns")
+    with tempfile.TemporaryDirectory(dir=os.environ.get("ADD_CPU_ROOT")) as tmp:
+        root = Path(tmp)
+        store = memdir.open(home=memdir_home(root, "h", False), project=make_project(root))
+        scope = store.store("local")
+        cpu, wall = [], []
+        for i in range(entries):
+            m = memory(i, f"#{i:04d}")
+            if i == WARM:
+                spent.clear()
+            c0, w0 = time.process_time(), time.perf_counter()
+            scope.add(type=m.type, name=m.name, description=m.description, body=m.body)
+            cpu.append(time.process_time() - c0)
+            wall.append(time.perf_counter() - w0)
+    per_add = {k: v / max(entries - WARM, 1) for k, v in spent.items()}
+    print(json.dumps({"cpu": cpu, "wall": wall, "phases": per_add, "file": memdir.__file__}))
+
+
+def floor_cpu(writes: int) -> tuple[list[float], list[float]]:
+    """CPU and wall seconds per write of bench/core.py's durable-write floor (two files,
+    each temp file, fsync, rename; then the folder's fsync), in a fresh folder."""
+    cpu, wall = [], []
+    data = b"x" * 600
+    with tempfile.TemporaryDirectory(dir=os.environ.get("ADD_CPU_ROOT")) as folder:
+        for i in range(writes):
+            c0, w0 = time.process_time(), time.perf_counter()
+            for name in (f"topic-{i}.md", "MEMORY.md"):
+                tmp = os.path.join(folder, f".{name}.tmp")
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                os.write(fd, data)
+                os.fsync(fd)
+                os.close(fd)
+                os.replace(tmp, os.path.join(folder, name))
+            dfd = os.open(folder, os.O_RDONLY)
+            os.fsync(dfd)
+            os.close(dfd)
+            cpu.append(time.process_time() - c0)
+            wall.append(time.perf_counter() - w0)
+    return cpu, wall
+
+
+def _row(label: str, rep: int, cpu: list[float], wall: list[float]) -> str:
+    return (
+        f"{label:<8} {rep:>3}  {percentile(cpu, 50) * 1000:7.2f}  "
+        f"{percentile(cpu, 95) * 1000:7.2f}  {percentile(wall, 50) * 1000:8.2f}  "
+        f"{percentile(wall, 95) * 1000:8.2f}"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tree", action="append", default=[], help="LABEL=PATH/TO/src")
+    ap.add_argument("--entries", type=int, default=200)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--phases", action="store_true", help="CPU per phase of an add")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        child(args.entries, args.phases)
+        return
+    trees = [t.split("=", 1) for t in args.tree]
+    with open("/proc/loadavg", encoding="ascii") as f:
+        print(f"load before: {f.read().strip()}")
+    print(f"{'tree':<8} rep  cpu p50  cpu p95  wall p50  wall p95  (ms per add, {args.entries})")
+    for rep in range(args.repeats):
+        print(_row("floor", rep, *floor_cpu(args.entries)), flush=True)
+        for label, src in trees:
+            env = {**os.environ, "PYTHONPATH": f"{Path(src).resolve()}{os.pathsep}{BENCH}"}
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--child"]
+            cmd += ["--entries", str(args.entries)] + (["--phases"] if args.phases else [])
+            out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+            res = json.loads(out.stdout.splitlines()[-1])
+            print(_row(label, rep, res["cpu"], res["wall"]), flush=True)
+            for label, secs in res["phases"].items():
+                print(f"{'':<14}{secs * 1000:7.3f}  {label}")
+    with open("/proc/loadavg", encoding="ascii") as f:
+        print(f"load after: {f.read().strip()}")
+
+
+if __name__ == "__main__":
+    main()
