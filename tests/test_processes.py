@@ -54,6 +54,55 @@ CHURN = textwrap.dedent(
 )
 
 
+LOCKER = textwrap.dedent(
+    """
+    import sys
+    from memdir.core.storage.files import FileBackend
+    with FileBackend(sys.argv[1]).lock(float(sys.argv[2])):
+        print("held", flush=True)
+        sys.stdin.read()  # until stdin closes or the process is killed
+    """
+)
+
+
+def _locker(folder: Path, timeout: float) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", LOCKER, str(folder), str(timeout)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_a_lock_wait_times_out_and_a_killed_holder_frees_the_lock(tmp_path: Path) -> None:
+    """Another process holds the scope lock: a writer that waits too long gets the clear
+    LockTimeoutError (its waiting thread stays blocked on the lock); once the holder is
+    killed, a process waiting meanwhile gets the lock, and after it the thread that gave up
+    has let go of what it got, so yet another process takes the lock."""
+    from memdir.core.storage.files import FileBackend
+
+    folder = tmp_path / "scope"
+    holder = _locker(folder, 30)
+    assert holder.stdout is not None
+    assert holder.stdout.readline() == "held\n"
+    with (
+        pytest.raises(memdir.LockTimeoutError, match=r"Timed out after 0s waiting for the lock"),
+        FileBackend(folder).lock(0.3),
+    ):
+        pass
+    waiting = _locker(folder, 120)
+    holder.kill()
+    assert holder.wait(timeout=30) == -signal.SIGKILL
+    out, err = waiting.communicate("", timeout=120)
+    assert (out, waiting.returncode) == ("held\n", 0), err
+    after = _locker(folder, 120)
+    out, err = after.communicate("", timeout=120)
+    assert (out, after.returncode) == ("held\n", 0), err
+    with FileBackend(folder).lock(120):  # and this process, whose thread gave up, too
+        pass
+
+
 def _index_ids(folder: Path) -> list[str]:
     text = (folder / "MEMORY.md").read_text()
     return [
