@@ -54,6 +54,93 @@ CHURN = textwrap.dedent(
 )
 
 
+LOCKER = textwrap.dedent(
+    """
+    import sys
+    from memdir.core.storage.files import FileBackend
+    with FileBackend(sys.argv[1]).lock(float(sys.argv[2])):
+        print("held", flush=True)
+        sys.stdin.read()  # until stdin closes or the process is killed
+    """
+)
+
+
+def _locker(folder: Path, timeout: float) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", LOCKER, str(folder), str(timeout)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_a_lock_wait_times_out_and_a_killed_holder_frees_the_lock(tmp_path: Path) -> None:
+    """Another process holds the scope lock: a writer that waits too long gets the clear
+    LockTimeoutError; once the holder is killed, a process waiting meanwhile gets the lock,
+    and after it yet another process and the writer that gave up (nothing of its wait
+    kept the lock)."""
+    from memdir.core.storage.files import FileBackend
+
+    folder = tmp_path / "scope"
+    holder = _locker(folder, 30)
+    assert holder.stdout is not None
+    assert holder.stdout.readline() == "held\n"
+    with (
+        pytest.raises(memdir.LockTimeoutError, match=r"Timed out after 0s waiting for the lock"),
+        FileBackend(folder).lock(0.3),
+    ):
+        pass
+    waiting = _locker(folder, 120)
+    holder.kill()
+    assert holder.wait(timeout=30) == -signal.SIGKILL
+    out, err = waiting.communicate("", timeout=120)
+    assert (out, waiting.returncode) == ("held\n", 0), err
+    after = _locker(folder, 120)
+    out, err = after.communicate("", timeout=120)
+    assert (out, after.returncode) == ("held\n", 0), err
+    with FileBackend(folder).lock(120):  # and this process, whose thread gave up, too
+        pass
+
+
+FIRST_WRITE = textwrap.dedent(
+    """
+    import fcntl, sys
+    import memdir
+    store = memdir.open(sys.argv[1], sys.argv[2]).store("local")
+    assert "yaml" not in sys.modules, "the test needs a process that has not imported it"
+    events = []
+
+    def audit(name, args):
+        if name == "fcntl.flock":
+            events.append("lock" if args[1] & fcntl.LOCK_EX else "unlock")
+        elif name == "import" and args[0] == "yaml":
+            events.append("import yaml")
+
+    sys.addaudithook(audit)
+    store.add(type="user", name="A first note", description="its hook", body="Its body.")
+    print(" ".join(events))
+    """
+)
+
+
+def test_a_first_write_imports_yaml_before_it_takes_the_lock(tmp_path: Path) -> None:
+    """A process's first write renders (and may parse) with PyYAML: it is imported before
+    the scope lock is taken, not while every other writer waits (an import takes ~10 ms,
+    several adds' worth of the lock)."""
+    home, project = tmp_path / "home", tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_WRITE, str(home), str(project)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["import", "yaml", "lock", "unlock"]
+
+
 def _index_ids(folder: Path) -> list[str]:
     text = (folder / "MEMORY.md").read_text()
     return [

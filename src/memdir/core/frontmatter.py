@@ -47,6 +47,13 @@ def _yaml() -> Any:
     return SimpleNamespace(module=yaml, Loader=loader, Dumper=Dumper)
 
 
+def import_yaml() -> None:
+    """Import PyYAML now, if not yet: a writer calls this before it takes the scope lock,
+    where its first render or parse would otherwise import it (~10 ms) while every other
+    writer waits (docs/design/storage.md)."""
+    _yaml()
+
+
 def _load_yaml(source: str, path: Path | str) -> Any:
     """PyYAML's reading of a frontmatter block; errors name the file line."""
     lib = _yaml()

@@ -32,7 +32,7 @@ from .errors import (
     StorageError,
     UnreadableScopeError,
 )
-from .frontmatter import parse_entry, render_read_back
+from .frontmatter import import_yaml, parse_entry, render_read_back
 from .index import (
     PINNED_BUDGET,
     pinned_cost,
@@ -325,6 +325,7 @@ class Store:
             for op in ops
             if isinstance(t := getattr(op, "target", None), str) and ID_SHAPE.fullmatch(t)
         ]
+        import_yaml()  # not under the lock: docs/design/storage.md
         try:
             with self._mutex, self.backend.lock(self.lock_timeout, archive=targets):
                 snap = self._reader.load()
