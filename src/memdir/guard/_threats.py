@@ -581,6 +581,17 @@ _CREDENTIAL_WORDS = frozenset(
 )
 
 
+# Words of a secret's name that say its role, not its service (``$SLACK_WEBHOOK_URL`` is not
+# ``webhook.site``'s, ``$DISCORD_BOT_TOKEN`` not ``bot.dev``'s).
+_ROLE_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "webhook hook hooks url uri dsn bot client id sid deploy private public service account "
+        "user admin personal prod dev staging test live ci oauth refresh session signing master",
+    )
+)
+
+
 # Second-level labels under which anyone registers a name (``example.co.uk``); without a
 # public-suffix list, these cover the common country forms.
 _SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", "or", "go"))
@@ -604,7 +615,7 @@ def _own_service(url: str, name: str) -> bool:
     (``$STRIPE_KEY`` to ``api.stripe.com``): a credential presented to its own service, not
     data carried away. Every word of the registered name must be one of the variable's
     (``stripe-verify.io`` is not ``$STRIPE_KEY``'s)."""
-    scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS
+    scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS - _ROLE_WORDS
     words = _service_words(url)
     return bool(words) and words <= scope
 
