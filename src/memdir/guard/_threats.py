@@ -581,6 +581,17 @@ _CREDENTIAL_WORDS = frozenset(
 )
 
 
+# Words of a secret's name that say its role, not its service (``$SLACK_WEBHOOK_URL`` is not
+# ``webhook.site``'s, ``$DISCORD_BOT_TOKEN`` not ``bot.dev``'s).
+_ROLE_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "webhook hook hooks url uri dsn bot client id sid deploy private public service account "
+        "user admin personal prod dev staging test live ci oauth refresh session signing master",
+    )
+)
+
+
 # Second-level labels under which anyone registers a name (``example.co.uk``); without a
 # public-suffix list, these cover the common country forms.
 _SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", "or", "go"))
@@ -602,9 +613,11 @@ def _service_words(url: str) -> set[str]:
 def _own_service(url: str, name: str) -> bool:
     """Whether the secret variable ``name`` is named for the service ``url`` goes to
     (``$STRIPE_KEY`` to ``api.stripe.com``): a credential presented to its own service, not
-    data carried away."""
-    scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS
-    return bool(scope & _service_words(url))
+    data carried away. Every word of the registered name must be one of the variable's
+    (``stripe-verify.io`` is not ``$STRIPE_KEY``'s)."""
+    scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS - _ROLE_WORDS
+    words = _service_words(url)
+    return bool(words) and words <= scope
 
 
 def _named_in_clause(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
@@ -632,7 +645,7 @@ def _auth_header_only(s: str, lo: int, hi: int, sources: list[re.Match[str]]) ->
         vendor = _VENDOR.match(name)
         if vendor and vendor.group(1) not in ("api", "access", "auth", "secret", "my", "app"):
             v = "github" if vendor.group(1) == "gh" else vendor.group(1)
-            if not all(v in _service_words(h) for h in hosts):
+            if not all(_service_words(h) == {v} for h in hosts):
                 return False
     return True
 
