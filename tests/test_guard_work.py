@@ -68,8 +68,10 @@ class _Counted:
 
 
 def _work(text: str, monkeypatch: pytest.MonkeyPatch) -> int:
-    """Characters the module-level patterns of the detectors read while scanning ``text``."""
+    """Characters the module-level patterns of the detectors read while scanning ``text``
+    (the quote marks are found afresh: found once per text, they are cached for a few)."""
     tally = [0]
+    _clause._quote_marks.cache_clear()
     with monkeypatch.context() as m:
         for module in (_clause, _frames, _orders, _threats, _vocab):
             for name, value in vars(module).items():
@@ -100,15 +102,16 @@ def _grows_linearly(unit: str, monkeypatch: pytest.MonkeyPatch, small: int, larg
     low = _work(unit * few, monkeypatch)
     high = _work(unit * many, monkeypatch)
     ratio = many / few  # the repeats, not the sizes: 219 / 27 units is 8.1x, not 8x
-    # Twice the ratio: what the process learned before (the needle registry) moves a count
-    # by up to ~1.5x (CI: 16,572 -> 194,031 on a first call, 7.8x on the next), and
-    # quadratic work is 64x.
-    assert high <= 2 * ratio * low + 20 * REACH, (unit, low, high)
+    # A count does not depend on what the process scanned before: the quote marks are found
+    # afresh (cached per text, a repeated text read 15,196 then 7,146 characters: what
+    # moved counts between draws, and CI once failed at 11.7x). 1.2x: the pinned round-13
+    # draw reads 1.15x its repeats' ratio (edges); quadratic work is 8x more.
+    assert high <= 1.2 * ratio * low + 20 * REACH, (unit, low, high)
 
 
 @pytest.mark.parametrize("unit", UNITS)
 def test_work_grows_linearly_with_size(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """8× the text is at most ~16× the characters read (quadratic work would be 64×)."""
+    """8× the text is at most ~10× the characters read (quadratic work would be 64×)."""
     _grows_linearly(unit, monkeypatch, 4096, 32768)
 
 
