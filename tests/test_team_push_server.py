@@ -856,7 +856,7 @@ def test_the_server_closes_the_kept_workspaces_when_it_stops(
         with serving(make_app(md, "", workspaces=workspaces)) as url:
             status, _ = _http(url, team.tokens["alice"], "/api/entries", **_project(SHARED))
             assert status == 200
-            assert (workspaces.opened, workspaces.closed, len(workspaces)) == (1, 0, 1)
-        assert (workspaces.opened, workspaces.closed, len(workspaces)) == (1, 1, 0)
+            assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 0, 1)
+        assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 1, 0)
     finally:
         md.close()

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from memdir.engine import Memdir
-from memdir.serve import make_app
-from memdir.web import build_app, with_web
+from memdir.serve import whole_app
+from memdir.serve.workspaces import Workspaces
 
 CHROMIUM = os.environ.get("MEMDIR_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("MEMDIR_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -73,8 +73,7 @@ def serving(app: Any, port: int | None = None) -> Iterator[str]:
 def web_server(md: Memdir, token: str = TOKEN) -> Iterator[str]:
     """What ``memdir serve`` runs (MCP at /mcp, the page everywhere else) over ``md``."""
     port = free_port()
-    app = with_web(make_app(md, token), build_app(md, token, port=port))
-    with serving(app, port) as url:
+    with serving(whole_app(md, token, port=port, workspaces=Workspaces(md)), port) as url:
         yield url
 
 

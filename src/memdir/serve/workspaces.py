@@ -42,9 +42,6 @@ class Workspaces:
         self._slots: OrderedDict[tuple[str | None, Path | None, str], _Slot] = OrderedDict()
         self._lock = threading.Lock()  # the table only: never held while opening or closing
 
-    def __len__(self) -> int:
-        return len(self._slots)
-
     def kept(self) -> dict[tuple[str | None, Path | None, str], Memdir]:
         """The open workspaces by (user, folder, why not), least recently used first."""
         with self._lock:

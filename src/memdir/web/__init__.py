@@ -49,7 +49,9 @@ def build_app(
         from .team import TeamSignIn
 
         team, token = TeamSignIn(md.database), secrets.token_urlsafe(32)
-    site = Site(workspaces or Workspaces(md), Keys(token), port=port, team=team)
+    site = Site(
+        Workspaces(md) if workspaces is None else workspaces, Keys(token), port=port, team=team
+    )
     pages = (signin, memory, entry, review, sessions, context, activity)
     routes = [
         *(route for page in pages for route in page.routes(site)),

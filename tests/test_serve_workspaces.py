@@ -1,0 +1,240 @@
+"""One table of open workspaces in a `memdir serve` process: MCP (the SDK's client), the
+team server's /api and the web page, over real HTTP on loopback, take the same Memdir of a
+user in a project; the bound, the refusals and the shutdown hold for all three; opens run
+outside the table's lock (real threads, a real PostgreSQL lock)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx2 as httpx
+import pytest
+from mcp.shared.exceptions import MCPError
+
+import memdir
+from memdir.serve import whole_app
+from memdir.serve.workspaces import Workspaces
+from test_team_server import SHARED, Team, _add, _client, _data
+from webserver import TOKEN, free_port, serving
+
+SHARED_URL = "git.example.test/acme/shared"  # SHARED as the page's ?project= names it
+
+
+@contextlib.contextmanager
+def _server(md: memdir.Memdir, token: str, workspaces: Workspaces) -> Iterator[str]:
+    """What ``memdir serve`` runs over ``md`` and ``workspaces``, in a thread; its URL."""
+    port = free_port()
+    with serving(whole_app(md, token, port=port, workspaces=workspaces), port) as url:
+        yield url
+
+
+def _signed_in(url: str, token: str) -> httpx.Client:
+    client = httpx.Client(base_url=url, follow_redirects=False, timeout=60)
+    r = client.post("/signin", data={"token": token, "next": "/"})
+    assert r.status_code == 303, r.text
+    return client
+
+
+def _until(done: Callable[[], bool]) -> None:
+    """Wait for ``done`` (what another thread finishes after answering)."""
+    deadline = time.monotonic() + 30
+    while not done():
+        assert time.monotonic() < deadline, "never happened"
+        time.sleep(0.02)
+
+
+def _mcp(url: str, token: str, header: str, *calls: tuple[str, dict[str, Any]]) -> list[Any]:
+    """The answers of ``calls`` on one MCP connection naming ``header``."""
+
+    async def main() -> list[Any]:
+        async with _client(url + "/mcp", token, header=header) as c:
+            return [_data(await c.call_tool(name, args)) for name, args in calls]
+
+    return anyio.run(main)
+
+
+def test_mcp_and_the_page_share_one_workspace_on_one_machine(home: Path, tmp_path: Path) -> None:
+    """Files and SQLite, one user: a write through MCP is on the page at once, from the
+    same Memdir (opened once); it is closed once when the server stops."""
+    folder = tmp_path / "checkout"
+    (folder / ".git").mkdir(parents=True)
+    md = memdir.open(home, tmp_path)
+    workspaces = Workspaces(md)
+    try:
+        with _server(md, TOKEN, workspaces) as url:
+            [added] = _mcp(url, TOKEN, str(folder), ("memory", _add("Zebra crossing", "Z.")))
+            assert added["success"], added
+            page = _signed_in(url, TOKEN).get("/", params={"project": str(folder)})
+            assert page.status_code == 200 and "Zebra crossing" in page.text
+            assert list(workspaces.kept()) == [(None, folder.resolve(), "")]
+            assert (workspaces.opened, workspaces.closed) == (1, 0)
+        assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 1, 0)
+        workspaces.close()
+        assert workspaces.closed == 1  # once
+    finally:
+        md.close()
+
+
+def test_the_bound_closes_the_least_recently_used_never_one_a_session_holds(
+    home: Path, tmp_path: Path
+) -> None:
+    """With room for one: the project an MCP connection works in stays open (its session
+    holds it) while the page visits two others, each closed after its page; once the
+    connection ends, the next project closes it (least recently used)."""
+    folders = [tmp_path / name for name in ("a", "b", "c", "d")]
+    for folder in folders:
+        (folder / ".git").mkdir(parents=True)
+    a, b, c, d = (f.resolve() for f in folders)
+    md = memdir.open(home, tmp_path)
+    workspaces = Workspaces(md, limit=1)
+
+    def kept() -> list[Path | None]:
+        return [folder for _, folder, _ in workspaces.kept()]
+
+    async def held(url: str) -> None:
+        async with _client(url + "/mcp", TOKEN, header=str(a)) as conn:
+            assert _data(await conn.call_tool("memory", _add("Alpha", "A.")))["success"]
+            for other in (b, c):
+                r = await anyio.to_thread.run_sync(page.get, f"/?project={other}")
+                assert r.status_code == 200
+                assert kept() == [a]  # the page's workspace was closed after it; a's held
+            assert _data(await conn.call_tool("memory_search", {"query": "Alpha"}))["success"]
+            assert (workspaces.opened, workspaces.closed) == (3, 2)  # a opened once
+
+    try:
+        with _server(md, TOKEN, workspaces) as url:
+            page = _signed_in(url, TOKEN)
+            anyio.run(held, url)
+            _until(lambda: workspaces._slots[(None, a, "")].held == 0)  # the connection ended
+            assert kept() == [a]
+            assert page.get("/", params={"project": str(d)}).status_code == 200
+            assert kept() == [d]
+            assert (workspaces.opened, workspaces.closed) == (4, 3)
+        assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (4, 4, 0)
+    finally:
+        md.close()
+
+
+@pytest.fixture
+def team(pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Team:
+    t = Team(pg_url, tmp_path)
+    for name in ("alice", "bob"):
+        t.tokens[name] = t.admin("add", name).stdout.strip()
+    t.admin("grant", "alice", SHARED)
+    t.admin("grant", "bob", SHARED)
+    for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
+        monkeypatch.setenv(key, t.env[key])
+    return t
+
+
+def _api(url: str, token: str, path: str = "/api/entries") -> tuple[int, Any]:
+    r = httpx.get(
+        url + path, headers={"Authorization": f"Bearer {token}", "X-Memdir-Project": SHARED}
+    )
+    return r.status_code, r.json()
+
+
+def test_mcp_the_api_and_the_page_share_one_workspace_and_refuse_at_once(team: Team) -> None:
+    """The team server: alice's write through MCP is in /api's pull and on her page at
+    once, from one Memdir (opened once); a grant taken away and a token revoked are
+    refused on the next request of each, the workspace still kept; the shutdown closes it
+    once."""
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    workspaces = Workspaces(md, 4)
+    alice = team.tokens["alice"]
+    try:
+        with _server(md, "", workspaces) as url:
+            [added] = _mcp(url, alice, SHARED, ("memory", _add("Zebra crossing", "Z.")))
+            assert added["success"], added
+            status, pulled = _api(url, alice)
+            assert status == 200
+            assert [e["name"] for e in pulled["scopes"]["local"]] == ["Zebra crossing"]
+            page = _signed_in(url, alice)
+            shown = page.get("/", params={"project": SHARED_URL})
+            assert shown.status_code == 200 and "Zebra crossing" in shown.text
+            [key] = workspaces.kept()
+            assert key[:2] == ("alice", Path("/memdir-remote-project") / SHARED_URL)
+            assert workspaces.opened == 1
+
+            team.admin("ungrant", "alice", SHARED)
+            project = _add("Deploys", "Fridays.", scope="project")
+            [refused] = _mcp(url, alice, SHARED, ("memory", project))
+            assert not refused["success"] and "not granted" in refused["error"], refused
+            status, pulled = _api(url, alice)
+            assert status == 200 and "project" not in pulled["scopes"]
+            assert any("not granted" in note for note in pulled["notes"]), pulled["notes"]
+            shown = page.get("/", params={"project": SHARED_URL})
+            assert shown.status_code == 200 and "not granted" in shown.text
+
+            [searched, call] = anyio.run(_revoked_between, url, team)
+            assert searched["success"] and isinstance(call, Exception), call
+            status, answer = _api(url, alice)
+            assert status == 403 and "revoked" in json.dumps(answer), answer
+            gone = page.get("/", params={"project": SHARED_URL})
+            assert gone.status_code == 303 and gone.headers["location"].startswith("/signin")
+            assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 0, 1)
+        assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 1, 0)
+    finally:
+        md.close()
+
+
+async def _revoked_between(url: str, team: Team) -> list[Any]:
+    """Two searches on one live MCP connection of alice's, her token revoked between."""
+    out: list[Any] = []
+    async with _client(url + "/mcp", team.tokens["alice"], header=SHARED) as c:
+        out.append(_data(await c.call_tool("memory_search", {"query": "Zebra"})))
+        await anyio.to_thread.run_sync(lambda: team.admin("revoke", "alice"))
+        try:
+            out.append(await c.call_tool("memory_search", {"query": "Zebra"}))
+        except MCPError as exc:  # the SDK raises the JSON-RPC error
+            out.append(exc)
+    return out
+
+
+def test_an_open_runs_outside_the_table_and_once_per_key(team: Team) -> None:
+    """While alice's first open waits on the database (a lock on the grants table), bob's
+    open goes through, and three more takers of alice's key wait for that one open."""
+    import psycopg
+
+    from memdir.pg.names import remote_folder
+
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    workspaces = Workspaces(md, 4)
+    folder = Path(remote_folder(SHARED))
+    got: list[memdir.Memdir] = []
+
+    def take() -> None:
+        got.append(workspaces.take(folder, "alice"))
+
+    takers = [threading.Thread(target=take) for _ in range(4)]
+    try:
+        with (
+            psycopg.connect(team.url) as locker,  # the lock is held until the block ends
+            psycopg.connect(team.url, autocommit=True) as watcher,
+        ):
+            locker.execute("LOCK TABLE memdir_grants IN ACCESS EXCLUSIVE MODE")
+            takers[0].start()
+            waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            _until(lambda: watcher.execute(waiting).fetchone() == (1,))  # alice's is_granted
+            for each in takers[1:]:
+                each.start()
+            _until(lambda: workspaces._slots[("alice", folder, "")].held == 4)
+            bob = threading.Thread(target=lambda: workspaces.take(None, "bob", "no project"))
+            bob.start()
+            bob.join(timeout=30)
+            assert not bob.is_alive()  # bob's open did not wait for alice's
+            assert got == [] and workspaces.opened == 1
+        for each in takers:
+            each.join(timeout=30)
+        assert len(got) == 4 and all(each is got[0] for each in got)
+        assert workspaces.opened == 2  # alice's once, bob's
+    finally:
+        workspaces.close()
+        md.close()
