@@ -5,11 +5,10 @@ outside the table's lock (real threads, a real PostgreSQL lock)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,20 +18,11 @@ import pytest
 from mcp.shared.exceptions import MCPError
 
 import memdir
-from memdir.serve import whole_app
 from memdir.serve.workspaces import Workspaces
 from test_team_server import SHARED, Team, _add, _client, _data
-from webserver import TOKEN, free_port, serving
+from webserver import TOKEN, web_server
 
 SHARED_URL = "git.example.test/acme/shared"  # SHARED as the page's ?project= names it
-
-
-@contextlib.contextmanager
-def _server(md: memdir.Memdir, token: str, workspaces: Workspaces) -> Iterator[str]:
-    """What ``memdir serve`` runs over ``md`` and ``workspaces``, in a thread; its URL."""
-    port = free_port()
-    with serving(whole_app(md, token, port=port, workspaces=workspaces), port) as url:
-        yield url
 
 
 def _signed_in(url: str, token: str) -> httpx.Client:
@@ -68,7 +58,7 @@ def test_mcp_and_the_page_share_one_workspace_on_one_machine(home: Path, tmp_pat
     md = memdir.open(home, tmp_path)
     workspaces = Workspaces(md)
     try:
-        with _server(md, TOKEN, workspaces) as url:
+        with web_server(md, TOKEN, workspaces) as url:
             [added] = _mcp(url, TOKEN, str(folder), ("memory", _add("Zebra crossing", "Z.")))
             assert added["success"], added
             page = _signed_in(url, TOKEN).get("/", params={"project": str(folder)})
@@ -109,7 +99,7 @@ def test_the_bound_closes_the_least_recently_used_never_one_a_session_holds(
             assert (workspaces.opened, workspaces.closed) == (3, 2)  # a opened once
 
     try:
-        with _server(md, TOKEN, workspaces) as url:
+        with web_server(md, TOKEN, workspaces) as url:
             page = _signed_in(url, TOKEN)
             anyio.run(held, url)
             _until(lambda: workspaces._slots[(None, a, "")].held == 0)  # the connection ended
@@ -150,7 +140,7 @@ def test_mcp_the_api_and_the_page_share_one_workspace_and_refuse_at_once(team: T
     workspaces = Workspaces(md, 4)
     alice = team.tokens["alice"]
     try:
-        with _server(md, "", workspaces) as url:
+        with web_server(md, "", workspaces) as url:
             [added] = _mcp(url, alice, SHARED, ("memory", _add("Zebra crossing", "Z.")))
             assert added["success"], added
             status, pulled = _api(url, alice)

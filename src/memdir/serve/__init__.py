@@ -358,34 +358,6 @@ def check_port(host: str, port: int) -> None:
             ) from None
 
 
-def whole_app(
-    md: Memdir,
-    token: str,
-    *,
-    host: str = "127.0.0.1",
-    port: int = 8765,
-    max_body: int = MAX_BODY,
-    workspaces: Workspaces,
-    projects_under: Sequence[Path] = (),
-) -> ASGIApp:
-    """What :func:`serve` runs: :func:`make_app` and the web page at ``/``, both taking
-    their Memdirs from ``workspaces``."""
-    from ..web import build_app, with_web  # the web page at / (docs/design/web.md)
-
-    web = build_app(
-        md, token, port=port, loopback=host in LOOPBACK, max_body=max_body, workspaces=workspaces
-    )
-    mcp = make_app(
-        md,
-        token,
-        host=host,
-        max_body=max_body,
-        projects_under=projects_under,
-        workspaces=workspaces,
-    )
-    return with_web(mcp, web)
-
-
 def serve(
     md: Memdir,
     *,
@@ -401,21 +373,25 @@ def serve(
     import uvicorn
 
     from ..guard import warm
+    from ..web import build_app, with_web  # the web page at / (docs/design/web.md)
 
     warm()  # before the worker threads: else the first writes all build the guard at once
 
     team = md.database is not None  # users' own tokens, not the home's one token
     token = "" if team else load_token(md.home)
     workspaces = Workspaces(md, threads)  # one table for MCP, /api and the page
-    app = whole_app(
+    web = build_app(
+        md, token, port=port, loopback=host in LOOPBACK, max_body=max_body, workspaces=workspaces
+    )
+    mcp = make_app(
         md,
         token,
         host=host,
-        port=port,
         max_body=max_body,
-        workspaces=workspaces,
         projects_under=projects_under,
+        workspaces=workspaces,
     )
+    app: ASGIApp = with_web(mcp, web)
     config = uvicorn.Config(
         app,
         host=host,
