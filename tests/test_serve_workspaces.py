@@ -228,3 +228,45 @@ def test_an_open_runs_outside_the_table_and_once_per_key(team: Team) -> None:
     finally:
         workspaces.close()
         md.close()
+
+
+def test_a_connection_ended_and_cancelled_while_its_session_starts_gives_it_back(
+    team: Team,
+) -> None:
+    """alice's first call waits on the database (a lock on the grants table) while its
+    session starts; she cancels it and ends the connection: once the open goes through,
+    the session is closed and the workspace given back (none held)."""
+    import psycopg
+
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    workspaces = Workspaces(md, 4)
+    waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+
+    async def cancelled(url: str, watcher: Any) -> None:
+        async with _client(url + "/mcp", team.tokens["alice"], header=SHARED) as c:
+            with anyio.CancelScope() as scope:
+
+                async def cancel() -> None:
+                    await anyio.to_thread.run_sync(
+                        _until, lambda: watcher.execute(waiting).fetchone() == (1,)
+                    )
+                    scope.cancel()
+
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(cancel)
+                    await c.call_tool("memory_search", {"query": "Zebra"})
+            assert scope.cancelled_caught
+
+    try:
+        with web_server(md, "", workspaces) as url:
+            with (
+                psycopg.connect(team.url) as locker,
+                psycopg.connect(team.url, autocommit=True) as watcher,
+            ):
+                locker.execute("LOCK TABLE memdir_grants IN ACCESS EXCLUSIVE MODE")
+                anyio.run(cancelled, url, watcher)
+            _until(lambda: workspaces.opened == 1)
+            [key] = workspaces.kept()
+            _until(lambda: workspaces._slots[key].held == 0)
+    finally:
+        md.close()
