@@ -460,7 +460,8 @@ class _Backend:
             if failed:
                 raise failed[0]
 
-        await self.run(close)
+        with anyio.CancelScope(shield=True):  # a cancelled request still gives them back
+            await self.run(close)
 
     async def close(self) -> None:
         """End every session still open."""
