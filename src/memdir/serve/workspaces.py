@@ -97,10 +97,11 @@ class Workspaces:
             self.give(md)
 
     def _trim(self) -> None:
-        """Close the least recently used workspaces nobody holds, beyond ``limit``."""
+        """Close the least recently used workspaces nobody holds, beyond ``limit`` of them
+        (held ones do not count: sessions must not evict what /api and the page reuse)."""
         with self._lock:
             idle = [k for k, s in self._slots.items() if not s.held and s.md is not None]
-            gone = [self._slots.pop(k).md for k in idle[: max(0, len(self._slots) - self.limit)]]
+            gone = [self._slots.pop(k).md for k in idle[: max(0, len(idle) - self.limit)]]
             self.closed += len(gone)
         for md in gone:  # with the table free: no other request waits on a close
             assert md is not None
