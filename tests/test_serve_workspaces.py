@@ -52,22 +52,27 @@ def _mcp(url: str, token: str, header: str, *calls: tuple[str, dict[str, Any]]) 
 
 def test_mcp_and_the_page_share_one_workspace_on_one_machine(home: Path, tmp_path: Path) -> None:
     """Files and SQLite, one user: a write through MCP is on the page at once, from the
-    same Memdir (opened once); it is closed once when the server stops."""
-    folder = tmp_path / "checkout"
-    (folder / ".git").mkdir(parents=True)
+    same Memdir (opened once: the page's request makes it the last used, before another
+    project MCP opened after it); each is closed once when the server stops."""
+    folder, other = tmp_path / "checkout", tmp_path / "other"
+    for each in (folder, other):
+        (each / ".git").mkdir(parents=True)
     md = memdir.open(home, tmp_path)
     workspaces = Workspaces(md)
     try:
         with web_server(md, TOKEN, workspaces) as url:
             [added] = _mcp(url, TOKEN, str(folder), ("memory", _add("Zebra crossing", "Z.")))
             assert added["success"], added
+            _mcp(url, TOKEN, str(other), ("memory_search", {"query": "Zebra"}))
+            keys = [(None, folder.resolve(), ""), (None, other.resolve(), "")]
+            assert list(workspaces.kept()) == keys
             page = _signed_in(url, TOKEN).get("/", params={"project": str(folder)})
             assert page.status_code == 200 and "Zebra crossing" in page.text
-            assert list(workspaces.kept()) == [(None, folder.resolve(), "")]
-            assert (workspaces.opened, workspaces.closed) == (1, 0)
-        assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 1, 0)
+            assert list(workspaces.kept()) == keys[::-1]  # the page took MCP's: the last used
+            assert (workspaces.opened, workspaces.closed) == (2, 0)
+        assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (2, 2, 0)
         workspaces.close()
-        assert workspaces.closed == 1  # once
+        assert workspaces.closed == 2  # once each
     finally:
         md.close()
 
@@ -133,25 +138,36 @@ def _api(url: str, token: str, path: str = "/api/entries") -> tuple[int, Any]:
 
 def test_mcp_the_api_and_the_page_share_one_workspace_and_refuse_at_once(team: Team) -> None:
     """The team server: alice's write through MCP is in /api's pull and on her page at
-    once, from one Memdir (opened once); a grant taken away and a token revoked are
+    once, from one Memdir (opened once: /api's request and the page's each make it the
+    last used, after bob's MCP call in his); a grant taken away and a token revoked are
     refused on the next request of each, the workspace still kept; the shutdown closes it
     once."""
     md = memdir.open(team.home, team.shared, database_url=team.url)
     workspaces = Workspaces(md, 4)
-    alice = team.tokens["alice"]
+    alice, bob = team.tokens["alice"], team.tokens["bob"]
+
+    def last() -> list[str | None]:  # the users of the kept workspaces, last used last
+        return [user for user, _, _ in workspaces.kept()]
+
     try:
         with web_server(md, "", workspaces) as url:
             [added] = _mcp(url, alice, SHARED, ("memory", _add("Zebra crossing", "Z.")))
             assert added["success"], added
+            bobs = ("memory_search", {"query": "Zebra"})
+            _mcp(url, bob, SHARED, bobs)
+            assert last() == ["alice", "bob"]
             status, pulled = _api(url, alice)
             assert status == 200
             assert [e["name"] for e in pulled["scopes"]["local"]] == ["Zebra crossing"]
+            assert last() == ["bob", "alice"]  # /api took MCP's alice workspace
+            _mcp(url, bob, SHARED, bobs)
             page = _signed_in(url, alice)
             shown = page.get("/", params={"project": SHARED_URL})
             assert shown.status_code == 200 and "Zebra crossing" in shown.text
-            [key] = workspaces.kept()
+            assert last() == ["bob", "alice"]  # and so did the page
+            key = next(k for k in workspaces.kept() if k[0] == "alice")
             assert key[:2] == ("alice", Path("/memdir-remote-project") / SHARED_URL)
-            assert workspaces.opened == 1
+            assert workspaces.opened == 2  # alice's, bob's
 
             team.admin("ungrant", "alice", SHARED)
             project = _add("Deploys", "Fridays.", scope="project")
@@ -169,8 +185,8 @@ def test_mcp_the_api_and_the_page_share_one_workspace_and_refuse_at_once(team: T
             assert status == 403 and "revoked" in json.dumps(answer), answer
             gone = page.get("/", params={"project": SHARED_URL})
             assert gone.status_code == 303 and gone.headers["location"].startswith("/signin")
-            assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 0, 1)
-        assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 1, 0)
+            assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (2, 0, 2)
+        assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (2, 2, 0)
     finally:
         md.close()
 
@@ -269,4 +285,133 @@ def test_a_connection_ended_and_cancelled_while_its_session_starts_gives_it_back
             [key] = workspaces.kept()
             _until(lambda: workspaces._slots[key].held == 0)
     finally:
+        md.close()
+
+
+def _blocked(team: Team) -> tuple[Any, Any, str]:
+    """A lock on the grants table (held until ``locker`` ends its transaction), a watcher
+    connection, and the query counting the backends waiting on it."""
+    import psycopg
+
+    locker = psycopg.connect(team.url)
+    locker.execute("LOCK TABLE memdir_grants IN ACCESS EXCLUSIVE MODE")
+    watcher = psycopg.connect(team.url, autocommit=True)
+    return locker, watcher, "FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+
+
+def _takers(workspaces: Workspaces, folder: Path, n: int) -> tuple[list[Any], list[Any]]:
+    """``n`` threads taking alice's workspace of ``folder``: what each got or raised."""
+    out: list[Any] = []
+
+    def take() -> None:
+        try:
+            out.append(workspaces.take(folder, "alice"))
+        except memdir.MemdirError as exc:
+            out.append(exc)
+
+    return [threading.Thread(target=take) for _ in range(n)], out
+
+
+def test_a_failed_open_is_each_waiters_error_and_the_next_take_tries_again(team: Team) -> None:
+    """alice's open waits on the database (a lock on the grants table) with three more
+    takers of her key waiting for it; the open fails (its query cancelled): the three
+    get that error at once, the lock still held, rather than each trying again in turn;
+    once the lock is gone, the next take opens it."""
+    from memdir.core.errors import PostgresError
+    from memdir.pg.names import remote_folder
+
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    workspaces = Workspaces(md, 4)
+    folder = Path(remote_folder(SHARED))
+    takers, got = _takers(workspaces, folder, 4)
+    locker, watcher, waiting = _blocked(team)
+    try:
+        takers[0].start()
+        _until(lambda: watcher.execute("SELECT count(*) " + waiting).fetchone() == (1,))
+        for each in takers[1:]:
+            each.start()
+        _until(lambda: workspaces._slots[("alice", folder, "")].held == 4)
+        watcher.execute("SELECT pg_cancel_backend(pid) " + waiting)
+        for each in takers:
+            each.join(timeout=30)
+        assert not any(each.is_alive() for each in takers)  # none opened again
+        assert len(got) == 4 and all(isinstance(each, PostgresError) for each in got), got
+        assert all(each is got[0] for each in got)  # the opener's error
+        assert workspaces.kept() == {} and workspaces.opened == 0
+        locker.rollback()
+        assert workspaces.take(folder, "alice") in workspaces.kept().values()
+    finally:
+        locker.close()
+        for each in takers:
+            each.join(timeout=30)
+        watcher.close()
+        workspaces.close()
+        md.close()
+
+
+def test_a_table_closed_during_an_open_closes_what_it_opened_and_says_so(team: Team) -> None:
+    """The server stops while alice's open waits on the database: her open and a taker
+    waiting for it are refused with MemdirError (memdir serve is stopping), the Memdir
+    opened after the close is closed, and a take after the close is refused at once."""
+    from memdir.pg.names import remote_folder
+    from memdir.serve.workspaces import STOPPING
+
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    workspaces = Workspaces(md, 4)
+    folder = Path(remote_folder(SHARED))
+    takers, got = _takers(workspaces, folder, 2)
+    locker, watcher, waiting = _blocked(team)
+    try:
+        takers[0].start()
+        _until(lambda: watcher.execute("SELECT count(*) " + waiting).fetchone() == (1,))
+        takers[1].start()
+        _until(lambda: workspaces._slots[("alice", folder, "")].held == 2)
+        workspaces.close()
+        locker.rollback()  # the open goes through, after the close
+        for each in takers:
+            each.join(timeout=30)
+        assert [str(each) for each in got] == [STOPPING, STOPPING], got
+        assert (workspaces.opened, workspaces.closed, workspaces.kept()) == (1, 1, {})
+        with pytest.raises(memdir.MemdirError, match="stopping"):
+            workspaces.take(None, "bob", "no project")
+        assert workspaces.opened == 1
+    finally:
+        locker.close()
+        for each in takers:
+            each.join(timeout=30)
+        watcher.close()
+        md.close()
+
+
+def test_a_close_that_fails_is_logged_and_leaves_no_hold(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The bound lowered under two idle workspaces, the older one's close fails: a take
+    of a third neither closes nor raises, its give closes both old ones (the failure
+    logged, not raised) and the third stays, given back."""
+    folders = [tmp_path / name for name in ("a", "b", "c")]
+    for folder in folders:
+        (folder / ".git").mkdir(parents=True)
+    a, b, c = (f.resolve() for f in folders)
+    md = memdir.open(home, tmp_path)
+    workspaces = Workspaces(md, limit=2)
+    try:
+        for folder in (a, b):
+            with workspaces.use(folder, None):
+                pass
+        older = workspaces.kept()[(None, a, "")]
+
+        def close() -> None:
+            type(older).close(older)
+            raise memdir.MemdirError("the disk went away")
+
+        monkeypatch.setattr(older, "close", close)
+        workspaces.limit = 1
+        with workspaces.use(c, None) as third:
+            assert workspaces.closed == 0  # a take closes nothing
+        assert workspaces.kept() == {(None, c, ""): third}
+        assert workspaces._slots[(None, c, "")].held == 0  # given back
+        assert "the disk went away" in caplog.text and workspaces.closed == 2
+    finally:
+        workspaces.close()
         md.close()
