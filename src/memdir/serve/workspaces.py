@@ -73,7 +73,7 @@ class Workspaces:
         if opener:
             return self._open(key, slot)
         slot.ready.wait()
-        with self._lock:  # not one close() ran on meanwhile
+        with self._lock:  # unless close() ran meanwhile (and closed that Memdir)
             error = MemdirError(STOPPING) if self._closing else slot.error
         if error is not None:
             raise error
