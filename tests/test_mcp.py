@@ -807,10 +807,10 @@ def test_a_server_keeps_a_bounded_number_of_projects_open(
     env: dict[str, str], project: Path, tmp_path: Path
 ) -> None:
     """Each project a client names gets its own Memdir (and state.db connection); past
-    MAX_PROJECTS the least recently used one no session works in is closed."""
-    from memdir.mcp import MAX_PROJECTS
+    MAX_OPEN the least recently used one no session works in is closed."""
+    from memdir.serve.workspaces import MAX_OPEN
 
-    folders = [tmp_path / f"p{i}" for i in range(MAX_PROJECTS + 8)]
+    folders = [tmp_path / f"p{i}" for i in range(MAX_OPEN + 8)]
     for folder in folders:
         (folder / ".git").mkdir(parents=True)
     state = str(Path(env["MEMDIR_HOME"]) / "state.db")
@@ -824,7 +824,7 @@ def test_a_server_keeps_a_bounded_number_of_projects_open(
         anyio.run(main, url, token)
         fds = Path(f"/proc/{proc.pid}/fd")
         open_db = [f for f in fds.iterdir() if _link(f) == state]
-    assert 0 < len(open_db) <= MAX_PROJECTS + 2  # (+ the server's own Memdir and the web's)
+    assert 0 < len(open_db) <= MAX_OPEN + 1  # (+ the server's own Memdir)
 
 
 @given(st.one_of(st.text(max_size=80), st.none(), st.integers(), st.lists(st.text(max_size=5))))

@@ -730,6 +730,7 @@ def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
     from memdir.pg import remote
     from memdir.pg.transfer import Transfer, entries_of
     from memdir.pg.wire import parse_transfer, scopes_json
+    from memdir.serve.workspaces import Workspaces
     from memdir.web.api import Api
 
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
@@ -740,7 +741,8 @@ def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
     )
     laptop.store("local").add(type="feedback", name="Use pnpm", description="d", body="pnpm.")
     md = memdir.open(team.home, team.shared, database_url=team.url)
-    api = Api(md)
+    api = Api(Workspaces(md))
+    kept = api.workspaces.kept
 
     def push() -> Transfer:
         body = {"apply": True, "scopes": scopes_json(entries_of(laptop)[0])}
@@ -748,7 +750,7 @@ def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
 
     try:
         assert push().counts() == {"add": 1}
-        [(key, kept)] = api.kept.items()  # (user, folder): Memdir
+        [(key, alices)] = kept().items()  # (user, folder, why not): Memdir
         elsewhere = memdir.open(
             tmp_path / "other", team.shared, database_url=team.url, user="alice"
         )
@@ -760,16 +762,16 @@ def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
             "pnpm, changed elsewhere.",
         ]
         assert push().counts() == {"kept": 1}  # newer there
-        assert api.kept[key] is kept and len(api.kept) == 1
+        assert kept() == {key: alices}
 
         team.admin("ungrant", "alice", SHARED)
         laptop.store("project").add(type="project", name="Deploys", description="d", body="F.")
         done = push()
         assert any("not granted the project" in n for n in done.notes), done.notes
         assert not any(r[0].startswith("project:") for r in _files(team.url))
-        assert api.kept[key] is kept and len(api.kept) == 1
+        assert kept() == {key: alices}
     finally:
-        api.close()
+        api.workspaces.close()
         md.close()
 
     to = remote.Server(server, team.tokens["alice"])
@@ -782,26 +784,27 @@ def test_a_kept_workspace_reads_what_changed_since_and_the_token_each_time(
 def test_the_routes_keep_one_workspace_per_user_and_project(
     team: Team, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from memdir.web import api as api_module
+    from memdir.serve.workspaces import Workspaces
+    from memdir.web.api import Api
 
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
         monkeypatch.setenv(key, team.env[key])
     md = memdir.open(team.home, team.shared, database_url=team.url)
-    api = api_module.Api(md)
-    opened = [md]
+    api = Api(Workspaces(md))
+    kept = api.workspaces.kept
     try:
         assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
-        [(key, first)] = api.kept.items()  # (user, folder): Memdir
-        opened.append(first)
+        [(key, first)] = kept().items()  # (user, folder, why not): Memdir
         assert api._pull("alice", SHARED, None, b"")["user"] == "alice"
         assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
-        assert api.kept[key] is first and len(api.kept) == 2
-        monkeypatch.setattr(api_module, "MAX_OPEN", 1)  # beyond it, the oldest is closed
+        assert kept()[key] is first and len(kept()) == 2
+        api.workspaces.limit = 1  # beyond it, the least recently used is closed
         assert api._pull("bob", SHARED, None, b"")["user"] == "bob"
-        assert [user for user, _ in api.kept] == ["bob"]
+        assert [user for user, _, _ in kept()] == ["bob"]
+        assert (api.workspaces.opened, api.workspaces.closed) == (2, 1)
     finally:
-        for each in [*opened, *api.kept.values()]:
-            each.close()
+        api.workspaces.close()
+        md.close()
 
 
 def test_a_kept_workspace_keeps_no_store_for_the_checkouts_requests_name(
@@ -811,54 +814,49 @@ def test_a_kept_workspace_keeps_no_store_for_the_checkouts_requests_name(
     note on entries left under that checkout's slug keeps nothing in the workspace; with
     no project URL, its local scope is that checkout's, and the last OTHERS are kept."""
     from memdir.core import workspace
-    from memdir.web.api import Api
+    from memdir.serve.workspaces import Workspaces
+    from memdir.web.api import NO_PROJECT, Api
 
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
         monkeypatch.setenv(key, team.env[key])
     monkeypatch.setattr(workspace, "OTHERS", 3)
     md = memdir.open(team.home, team.shared, database_url=team.url)
-    api = Api(md)
+    api = Api(Workspaces(md))
     try:
         for i in range(50):
             assert api._pull("alice", SHARED, f"checkout-{i}", b"")["user"] == "alice"
-        [kept] = api.kept.values()
+        [kept] = api.workspaces.kept().values()
         assert kept._others == {}
         for i in range(5):
             assert api._pull("alice", None, f"checkout-{i}", b"")["user"] == "alice"
-        assert [p.name for p in api.kept[("alice", None)]._others] == [
+        projectless = api.workspaces.kept()[("alice", None, NO_PROJECT)]
+        assert [p.name for p in projectless._others] == [
             "checkout-2",
             "checkout-3",
             "checkout-4",
         ]
     finally:
-        api.close()
+        api.workspaces.close()
         md.close()
 
 
 def test_the_server_closes_the_kept_workspaces_when_it_stops(
     team: Team, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Api.close forgets (and closes) every kept workspace; the server calls it when its
-    lifespan ends."""
+    """The server closes the workspaces its requests kept, each once, when its lifespan
+    ends."""
     from memdir.serve import make_app
-    from memdir.web import api as api_module
+    from memdir.serve.workspaces import Workspaces
 
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
         monkeypatch.setenv(key, team.env[key])
     md = memdir.open(team.home, team.shared, database_url=team.url)
-    closed: list[list[memdir.Memdir]] = []  # what each call found kept, what it left
-    close = api_module.Api.close
-
-    def spied(api: api_module.Api) -> None:
-        closed.append(list(api.kept.values()))
-        close(api)
-        closed.append(list(api.kept.values()))
-
-    monkeypatch.setattr(api_module.Api, "close", spied)
+    workspaces = Workspaces(md)
     try:
-        with serving(make_app(md, "")) as url:
+        with serving(make_app(md, "", workspaces=workspaces)) as url:
             status, _ = _http(url, team.tokens["alice"], "/api/entries", **_project(SHARED))
             assert status == 200
+            assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 0, 1)
+        assert (workspaces.opened, workspaces.closed, len(workspaces.kept())) == (1, 1, 0)
     finally:
         md.close()
-    assert [len(each) for each in closed] == [1, 0]

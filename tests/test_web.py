@@ -104,10 +104,11 @@ def _session_id(md: Memdir) -> str:
 
 def test_the_route_lists_above_cover_every_route(md: Memdir) -> None:
     """The security tests below walk POSTS and PAGES: a new route must be added there."""
+    from memdir.serve.workspaces import Workspaces
     from memdir.web import activity, context, entry, memory, review, sessions, signin
     from memdir.web.site import Site
 
-    site = Site(md, Keys(TOKEN))
+    site = Site(Workspaces(md), Keys(TOKEN))
     found = {
         (m, r.path)
         for mod in (activity, context, entry, memory, review, sessions, signin)

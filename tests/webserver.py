@@ -18,6 +18,7 @@ import pytest
 
 from memdir.engine import Memdir
 from memdir.serve import make_app
+from memdir.serve.workspaces import Workspaces
 from memdir.web import build_app, with_web
 
 CHROMIUM = os.environ.get("MEMDIR_CHROMIUM", "/usr/bin/chromium")
@@ -70,11 +71,16 @@ def serving(app: Any, port: int | None = None) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def web_server(md: Memdir, token: str = TOKEN) -> Iterator[str]:
+def web_server(
+    md: Memdir, token: str = TOKEN, workspaces: Workspaces | None = None
+) -> Iterator[str]:
     """What ``memdir serve`` runs (MCP at /mcp, the page everywhere else) over ``md``."""
     port = free_port()
-    app = with_web(make_app(md, token), build_app(md, token, port=port))
-    with serving(app, port) as url:
+    if workspaces is None:  # one table for MCP, /api and the page, as memdir serve has
+        workspaces = Workspaces(md)
+    mcp = make_app(md, token, workspaces=workspaces)
+    web = build_app(md, token, port=port, workspaces=workspaces)
+    with serving(with_web(mcp, web), port) as url:
         yield url
 
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
 import time
 import warnings
 import weakref
-from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,12 +29,12 @@ if TYPE_CHECKING:
     from .core.layers import Layers
     from .engine import Memdir
     from .pg.db import PgDatabase
+    from .serve.workspaces import Workspaces
 
 _T = TypeVar("_T")
 SESSION_HEADER = "mcp-session-id"  # the spec's Mcp-Session-Id (the SDK's MCP_SESSION_ID_HEADER)
 PROJECT_HEADER = "x-memdir-project"  # a client without roots names its project folder here
 ROOTS_TIMEOUT = 10.0  # seconds a client may take to answer roots/list
-MAX_PROJECTS = 16  # project Memdirs kept open by memdir serve (more while sessions use them)
 NO_PROJECT = (
     "this connection did not say which project it works in (its MCP client sent no roots "
     "that are folders on this machine, no X-Memdir-Project header and no 'project' "
@@ -203,25 +201,13 @@ class HttpSessions:
     async def _end(self, live: list[_Live]) -> None:
         sessions = [x.session for x in live if x.session is not None]
         if sessions and self._backend is not None:
-            await self._backend.run(lambda: _close_all(sessions))
+            await self._backend.end(sessions)
 
     def _slot(self, sid: str) -> _Live:
         live = self._live.get(sid)  # a _Live (with its lock) is made only when missing
         if live is None:
             live = self._live[sid] = _Live()
         return live
-
-
-def _close_all(sessions: list[MemorySession]) -> None:
-    """Close every session, even when one fails (the first failure is raised after)."""
-    failed: list[MemdirError] = []
-    for session in sessions:
-        try:
-            session.close()
-        except MemdirError as exc:
-            failed.append(exc)
-    if failed:
-        raise failed[0]
 
 
 class Refused(MCPError):
@@ -266,7 +252,8 @@ def _nothing() -> None:
 
 
 class _Backend:
-    """The Memdir shared by every connection, and each connection's session."""
+    """Each connection's session: over stdio in ``md``, over HTTP in the Memdir of its
+    project (and user) from ``workspaces``, held while the session lasts."""
 
     def __init__(
         self,
@@ -275,21 +262,15 @@ class _Backend:
         *,
         http: HttpSessions | None,
         projects_under: Sequence[Path] = (),
-        threads: int = 1,
-        limiter: anyio.CapacityLimiter | None = None,
+        workspaces: Workspaces | None = None,
     ) -> None:
         self.md = md
         self.agent = agent
         self.http = http  # None: stdio, where the pipe is the one connection
         self.only: MemorySession | None = None
-        self.limiter = limiter or anyio.CapacityLimiter(threads)  # >1 only on the team backend
+        self.workspaces = workspaces
+        self.limiter = workspaces.limiter if workspaces else anyio.CapacityLimiter(1)
         self.starting = anyio.Lock()  # two first requests over stdio: one session
-        # HTTP: one Memdir per project (and, on the team backend, per user), the least
-        # recently used unused ones closed
-        self.projects: OrderedDict[tuple[Path | None, str | None], Memdir] = OrderedDict()
-        self.opening = threading.Lock()  # the project table, on any worker
-        self.fresh: set[MemorySession] = set()  # started, not yet held by a connection
-        self.pinned: Counter[int] = Counter()  # Memdirs (by id) a session is starting in
         self.told: weakref.WeakSet[MemorySession] = weakref.WeakSet()  # warnings said
         self.under = tuple(p.resolve() for p in projects_under)  # () : any folder
         if http is not None:
@@ -342,17 +323,15 @@ class _Backend:
             if self.http._live.get(sid) is not live:
                 # the connection ended (a DELETE, a 404) while this started: end it now
                 # rather than leave a session no table holds
-                self.fresh.discard(session)
-                await self.run(session.close)
+                await self.end([session])
                 raise MCPError(
                     code=types.INVALID_REQUEST,
                     message="this connection ended while its memory session started; "
                     "initialize a new one",
                 )
             old, live.session, live.project, live.source = live.session, session, folder, source
-            self.fresh.discard(session)
             if old is not None:
-                await self.run(old.close)
+                await self.end([old])
             return session
 
     async def _project(
@@ -454,43 +433,35 @@ class _Backend:
         )
 
     def _start(self, folder: Path | None, user: str | None) -> MemorySession:
-        """A session in ``folder``'s Memdir, which no other start can close meanwhile.
-        Sessions start at once (on the team backend, threads): only finding the Memdir
-        holds the table's lock, not building the session's system block."""
-        with self.opening:
-            md = self._memdir(folder, user)
-            self.pinned[id(md)] += 1
+        """A session in ``folder``'s Memdir (one with no project scopes for None), as
+        ``user`` on the team backend; the session holds that Memdir until :meth:`end`."""
+        assert self.workspaces is not None
+        md = self.workspaces.take(folder, user, NO_PROJECT)
         try:
-            session = md.session(agent=self.agent)
+            return md.session(agent=self.agent)
         except BaseException:
-            with self.opening:
-                self.pinned -= Counter({id(md): 1})
+            self.workspaces.give(md)
             raise
-        with self.opening:  # held by ``fresh`` before it is no longer pinned
-            self.pinned -= Counter({id(md): 1})
-            self.fresh.add(session)
-        return session
 
-    def _memdir(self, folder: Path | None, user: str | None = None) -> Memdir:
-        """The Memdir of one project folder (kept: every connection in it shares it), or
-        one with no project scopes; on the team backend, as the token's user. Beyond
-        :data:`MAX_PROJECTS`, the least recently used one no open session works in is
-        closed."""
-        key = (folder, user)
-        if key not in self.projects:
-            why = NO_PROJECT if folder is None else ""
-            self.projects[key] = self.md.for_project(folder, why_not=why, user=user)
-        self.projects.move_to_end(key)
-        # fresh first: a session moves from fresh to live, never back (read the other way,
-        # one handed over in between would be in neither); copies, as the loop changes them
-        used = {id(x.md) for x in list(self.fresh)} | set(self.pinned)
-        live = list(self.http._live.values()) if self.http is not None else []
-        used |= {id(x.session.md) for x in live if x.session is not None}
-        for old in [k for k, v in self.projects.items() if k != key and id(v) not in used]:
-            if len(self.projects) <= MAX_PROJECTS:
-                break
-            self.projects.pop(old).close()
-        return self.projects[key]
+    async def end(self, sessions: list[MemorySession]) -> None:
+        """Close HTTP sessions and give their Memdirs back, even when a close fails (the
+        first failure is raised after)."""
+
+        def close() -> None:
+            failed: list[MemdirError] = []
+            for session in sessions:
+                try:
+                    session.close()
+                except MemdirError as exc:
+                    failed.append(exc)
+                finally:
+                    assert self.workspaces is not None
+                    self.workspaces.give(session.md)
+            if failed:
+                raise failed[0]
+
+        with anyio.CancelScope(shield=True):  # a cancelled request still gives them back
+            await self.run(close)
 
     async def close(self) -> None:
         """End every session still open."""
@@ -548,18 +519,20 @@ def build_server(
     http: HttpSessions | None = None,
     review: Callable[[Layers], str] | None = None,
     projects_under: Sequence[Path] = (),
-    threads: int = 1,
-    limiter: anyio.CapacityLimiter | None = None,
+    workspaces: Workspaces | None = None,
 ) -> Server[Any]:
     """The MCP server over ``md``. ``http``: one session per HTTP connection, kept there
     (without it, every request is one connection: stdio). ``review`` renders the report
     the ``memdir-review`` prompt hands to the model (default:
     :func:`memdir.review.report_text`). ``projects_under``: over HTTP, the folders a
-    client's project must be in (none: any folder). ``threads``: library calls at once
-    (``limiter``: run them on this one instead, shared with other routes)."""
-    backend = _Backend(
-        md, agent, http=http, projects_under=projects_under, threads=threads, limiter=limiter
-    )
+    client's project must be in (none: any folder). ``workspaces``: over HTTP, where each
+    connection's Memdir comes from, and the limiter its library calls run on (default: a
+    table of its own)."""
+    if http is not None and workspaces is None:
+        from .serve.workspaces import Workspaces
+
+        workspaces = Workspaces(md)
+    backend = _Backend(md, agent, http=http, projects_under=projects_under, workspaces=workspaces)
     return _server(backend, review)
 
 

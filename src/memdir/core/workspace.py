@@ -198,10 +198,11 @@ class Workspace:
         with no query of its own (the database refuses a non-admin's write regardless)."""
         if admin is None or self.database is None or admin == self.admin:
             return
-        self.admin = admin
-        managed = self.locations["managed"]
-        self.locations["managed"] = dataclasses.replace(managed, read_only=not admin)
-        self._stores.pop("managed", None)  # reopened as the role now says
+        with self._others_lock:  # MCP, /api and the page share it: one role change at once
+            self.admin = admin
+            managed = self.locations["managed"]
+            self.locations["managed"] = dataclasses.replace(managed, read_only=not admin)
+            self._stores.pop("managed", None)  # reopened as the role now says
 
     @property
     def home(self) -> Path:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
-from collections import Counter, OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,7 +27,7 @@ if TYPE_CHECKING:
     from starlette.types import Receive, Scope, Send
 
     from ..core.workspace import Workspace
-    from ..engine import Memdir
+    from ..serve.workspaces import Workspaces
 
 API_PATH = "/api"
 NO_PROJECT = (
@@ -43,9 +41,6 @@ NO_LOCAL = (
     "the request named neither a project URL nor a checkout (X-Memdir-Checkout, which "
     "memdir pull sends from 2026-12-04 on): update memdir"
 )
-#: Users' workspaces (a user in a project) kept open between requests; beyond it, the least
-#: recently used one no request works in is closed.
-MAX_OPEN = 16
 log = logging.getLogger(__name__)
 
 
@@ -60,16 +55,13 @@ def _status(exc: MemdirError) -> int:
 
 
 class Api:
-    """The ASGI app of :data:`API_PATH`; ``md`` is the server's own Memdir. A request
-    works in the token's user's Memdir of its project, kept for the next ones (as MCP
-    keeps one per project and user): its listings then parse only what changed."""
+    """The ASGI app of :data:`API_PATH`. A request works in the token's user's Memdir of
+    its project from ``workspaces``, the table MCP takes from too (kept for the next
+    requests: its listings then parse only what changed), on its limiter (``--threads``:
+    a push waits its turn)."""
 
-    def __init__(self, md: Memdir, limiter: anyio.CapacityLimiter | None = None) -> None:
-        self.md = md
-        self.limiter = limiter  # the MCP calls' (``--threads``): a push waits its turn
-        self.kept: OrderedDict[tuple[str, Path | None], Memdir] = OrderedDict()
-        self.using: Counter[int] = Counter()  # kept Memdirs (by id) a request works in
-        self.opening = threading.Lock()  # the table, on any worker thread
+    def __init__(self, workspaces: Workspaces) -> None:
+        self.workspaces = workspaces
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         from starlette.requests import Request
@@ -79,7 +71,7 @@ class Api:
         route = {"/api/entries": "GET", "/api/push": "POST"}.get(request.url.path.rstrip("/"))
         user = scope.get("state", {}).get("memdir_user")
         status, body = 200, {}
-        if self.md.database is None or not isinstance(user, str):
+        if self.workspaces.md.database is None or not isinstance(user, str):
             status, body = 404, {"error": "push and pull need a team server (--database)"}
         elif route is None:
             status, body = 404, {"error": "no such route: use /api/entries or /api/push"}
@@ -92,7 +84,7 @@ class Api:
                 checkout = request.headers.get(CHECKOUT_HEADER)
                 work = self._push if route == "POST" else self._pull
                 body = await anyio.to_thread.run_sync(
-                    lambda: work(user, header, checkout, data), limiter=self.limiter
+                    lambda: work(user, header, checkout, data), limiter=self.workspaces.limiter
                 )
             except MemdirError as exc:
                 status, body = _status(exc), {"error": f"memdir: {exc}"}
@@ -103,9 +95,9 @@ class Api:
 
     @contextmanager
     def _open(self, user: str, header: str | None) -> Iterator[Workspace]:
-        """``user``'s Memdir in the project ``header`` names by its repository URL, kept
-        open for the next request: what another process changed is read from the
-        database, the grant looked up again here (docs/design/team-server.md)."""
+        """``user``'s Memdir in the project ``header`` names by its repository URL, held
+        for this request: what another process changed is read from the database, the
+        grant looked up again here (docs/design/team-server.md)."""
         from ..pg.names import remote_folder
 
         if header is not None and header.strip().startswith(("/", "~")):
@@ -114,30 +106,9 @@ class Api:
                 field="project",
             )
         folder = Path(remote_folder(header)) if header is not None and header.strip() else None
-        key = (user, folder)
-        with self.opening:
-            if key not in self.kept:
-                self.kept[key] = self.md.for_project(folder, why_not=NO_PROJECT, user=user)
-            self.kept.move_to_end(key)
-            md = self.kept[key]
-            self.using[id(md)] += 1
-        try:
+        with self.workspaces.use(folder, user, NO_PROJECT) as md:
             md.stores()  # a grant given or taken away since shows now (one query)
             yield md
-        finally:
-            with self.opening:
-                self.using -= Counter({id(md): 1})
-                idle = [k for k, v in self.kept.items() if id(v) not in self.using]
-                gone = [self.kept.pop(k) for k in idle[: max(0, len(self.kept) - MAX_OPEN)]]
-            for each in gone:  # closed with the table free: no other request waits on it
-                each.close()
-
-    def close(self) -> None:
-        """Close every kept workspace (the server stops)."""
-        with self.opening:
-            kept, self.kept = list(self.kept.values()), OrderedDict()
-        for each in kept:
-            each.close()
 
     def _pull(
         self, user: str, header: str | None, checkout: str | None, _: bytes

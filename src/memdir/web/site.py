@@ -4,8 +4,8 @@ checked forms, and library calls run off the event loop."""
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -32,12 +32,12 @@ from .security import Keys, Viewer
 
 if TYPE_CHECKING:
     from ..engine import Memdir
+    from ..serve.workspaces import Workspaces
     from .team import TeamSignIn
 
 _T = TypeVar("_T")
 COOKIE = "memdir_web_{port}"  # cookies ignore ports: one name per server
 MAX_FORM = 1 << 20
-MAX_PROJECTS = 16  # Memdirs kept open for projects named in URLs
 
 
 def ago(when: datetime | None, now: datetime | None = None) -> str:
@@ -90,14 +90,18 @@ class Site:
     """The web page's shared state over one :class:`~memdir.Memdir` (the server's)."""
 
     def __init__(
-        self, md: Memdir, keys: Keys, *, port: int = 0, team: TeamSignIn | None = None
+        self,
+        workspaces: Workspaces,
+        keys: Keys,
+        *,
+        port: int = 0,
+        team: TeamSignIn | None = None,
     ) -> None:
-        self.md = md
+        self.md = workspaces.md
+        self.workspaces = workspaces  # the projects' Memdirs, shared with MCP and /api
         self.keys = keys
         self.team = team  # the team server: each user signs in with their own tokens
         self.cookie_name = COOKIE.format(port=port)
-        self.limiter = anyio.CapacityLimiter(1)  # library calls one at a time, off the loop
-        self._projects: OrderedDict[tuple[str, Path], Memdir] = OrderedDict()
         self.env = Environment(
             loader=PackageLoader("memdir.web", "templates"),
             autoescape=select_autoescape(default=True),
@@ -153,36 +157,30 @@ class Site:
         folder = Path(given)
         if not folder.is_dir():
             raise HTTPException(400, f"no folder {given}")
-        return folder
+        return folder.resolve()  # as MCP names it: one Memdir for both
 
-    def memdir(self, request: Request) -> Memdir:
-        """The Memdir this request's viewer sees, for the project its URL names. Called
-        on the worker thread. On the team server, as the viewer's user: the same scopes
-        and SQL filters as their MCP tools (never the server's own Memdir)."""
+    @contextmanager
+    def memdir(self, request: Request) -> Iterator[Memdir]:
+        """The Memdir this request's viewer sees, for the project its URL names, held
+        while the block runs (on the worker thread). On the team server, as the viewer's
+        user: the one their MCP tools and pushes use (never the server's own Memdir)."""
         viewer = request.scope["state"]["viewer"]
         folder = self.project(request)
         if folder is None and self.team is None:
-            return self.md
-        key = (viewer.user, folder or Path())
-        if key not in self._projects:
-            if self.team is None:
-                self._projects[key] = self.md.for_project(folder)
-            else:
-                why = "choose one of your projects at the top of the memory page"
-                # kept even when the project is not granted: the Memdir looks the grant up
-                # again on use, so a grant made later shows on the next page
-                self._projects[key] = self.md.for_project(folder, why_not=why, user=viewer.user)
-            while len(self._projects) > MAX_PROJECTS:  # closed, as memdir serve closes its own
-                self._projects.popitem(last=False)[1].close()
-        self._projects.move_to_end(key)
-        self._projects[key].set_admin(viewer.admin)  # the role as of this request
-        return self._projects[key]
+            yield self.md
+            return
+        # kept even when the project is not granted: the Memdir looks the grant up again
+        # on use, so a grant made later shows on the next page
+        why = "choose one of your projects at the top of the memory page"
+        with self.workspaces.use(folder, viewer.user or None, why) as md:
+            md.set_admin(viewer.admin)  # the role as of this request
+            yield md
 
     # -- answers ---------------------------------------------------------------------------
 
     async def call(self, fn: Callable[[], _T]) -> _T:
         """Run a blocking library call on the worker thread."""
-        return await anyio.to_thread.run_sync(fn, limiter=self.limiter)
+        return await anyio.to_thread.run_sync(fn, limiter=self.workspaces.limiter)
 
     def href(self, request: Request) -> Callable[..., str]:
         """A link maker that keeps the page's project: ``href('/review', q='x')``."""
@@ -224,14 +222,14 @@ class Site:
         render it; a library error becomes an error page that says what to do."""
 
         def run() -> Mapping[str, Any] | Response:
-            md = self.memdir(request)
-            built = build(md)
-            if isinstance(built, Response):
-                return built
-            if self.team is not None:  # the projects this viewer may open, for the header
-                user = request.scope["state"]["viewer"].user
-                built = {"team_projects": self.team.projects(user), **built}
-            return {"now": md.clock(), **built}
+            with self.memdir(request) as md:
+                built = build(md)
+                if isinstance(built, Response):
+                    return built
+                if self.team is not None:  # the projects this viewer may open, for the header
+                    user = request.scope["state"]["viewer"].user
+                    built = {"team_projects": self.team.projects(user), **built}
+                return {"now": md.clock(), **built}
 
         try:
             context = await self.call(run)

@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from .core.errors import MemdirError
+from ..core.errors import MemdirError
+from .workspaces import Workspaces
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-    from .engine import Memdir
-    from .mcp import HttpSessions
-    from .pg.db import PgDatabase
+    from ..engine import Memdir
+    from ..mcp import HttpSessions
+    from ..pg.db import PgDatabase
 
 TOKEN_NAME = "mcp-token"
 MAX_BODY = 1 << 20  # bytes; a memory entry's body is at most 64 KiB
@@ -112,8 +113,8 @@ class AuthGate:
     async def _user(self, given: bytes, send: Send) -> str | None:
         """The team user a token belongs to, looked up in the database for this request
         (a revoked token is refused at once); None after answering 403 or 503."""
-        from .core.errors import AccessError, PostgresError
-        from .pg.users import authenticate
+        from ..core.errors import AccessError, PostgresError
+        from ..pg.users import authenticate
 
         assert self.team is not None
         team = self.team
@@ -139,7 +140,7 @@ class AuthGate:
         scheme, _, given = auth.partition(b" ")
         member: str | None = None  # a team token whose hash this process already checked
         if self.team is not None and scheme.lower() == b"bearer":
-            from .pg.users import checked
+            from ..pg.users import checked
 
             token = given.strip().decode("latin-1")
             member = checked(token)
@@ -199,7 +200,7 @@ class AuthGate:
         user already works in leaves the live check (one query) to the worker thread that
         runs the call, before it (:class:`memdir.mcp.TokenCheck`: one thread hop a call,
         not two); any other request is checked here first. False after a refusal."""
-        from .mcp import TokenCheck
+        from ..mcp import TokenCheck
 
         assert self.team is not None
         token = headers.get(b"authorization", b"").partition(b" ")[2].strip()
@@ -249,7 +250,7 @@ class AuthGate:
     async def _body(self, receive: Receive, send: Send) -> tuple[Receive, bytes] | None:
         """Read the whole body first (docs/design/serve.md): a ``receive`` that replays it,
         and the body; None when the request is done with (answered 413, or abandoned)."""
-        from .web.security import read_body
+        from ..web.security import read_body
 
         replay, over, body = await read_body(receive, self.max_body)
         if over:
@@ -277,18 +278,21 @@ def make_app(
     idle_timeout: float | None = IDLE_TIMEOUT,
     threads: int = 1,
     projects_under: Sequence[Path] = (),
+    workspaces: Workspaces | None = None,
 ) -> ASGIApp:
-    """The ASGI app: MCP at ``/mcp`` behind :class:`AuthGate`. A connection with no
-    request for ``idle_timeout`` seconds is ended, by the SDK and here (None: never);
-    ``projects_under``: the folders a client's project must be in (none: any). On the
-    team backend (``md.database``), each user's tokens open their own scopes and
-    ``threads`` library calls run at once."""
-    from .mcp import HttpSessions, build_server
+    """The ASGI app: MCP at ``/mcp`` and the team server's ``/api`` behind
+    :class:`AuthGate`, taking their Memdirs from ``workspaces`` (default: a table of their
+    own), which the server closes when it stops. A connection with no request for
+    ``idle_timeout`` seconds is ended, by the SDK and here (None: never);
+    ``projects_under``: the folders a client's project must be in (none: any). On the team
+    backend (``md.database``), each user's tokens open their own scopes and ``threads``
+    library calls run at once."""
+    from ..mcp import HttpSessions, build_server
 
+    workspaces = Workspaces(md, threads) if workspaces is None else workspaces
     sessions = HttpSessions(idle_timeout)
-    limiter = anyio.CapacityLimiter(threads if md.database else 1)  # MCP calls and /api
     server = build_server(
-        md, agent="mcp-http", http=sessions, projects_under=projects_under, limiter=limiter
+        md, agent="mcp-http", http=sessions, projects_under=projects_under, workspaces=workspaces
     )
     app = server.streamable_http_app(
         host=host if host in LOOPBACK else "0.0.0.0",
@@ -298,17 +302,17 @@ def make_app(
     )
     sessions.manager = server.session_manager  # plain JSON once the roots are known
     return AuthGate(
-        _with_api(app, md, limiter), token, max_body=max_body, sessions=sessions, team=md.database
+        _with_api(app, workspaces), token, max_body=max_body, sessions=sessions, team=md.database
     )
 
 
-def _with_api(mcp: ASGIApp, md: Memdir, limiter: anyio.CapacityLimiter) -> ASGIApp:
-    """``mcp``, with ``/api/…`` (the team server's push and pull) sent to :class:`Api`,
-    whose work runs on ``limiter``, the MCP calls' own; its kept workspaces are closed
-    when the server stops (the lifespan's end)."""
-    from .web.api import API_PATH, Api
+def _with_api(mcp: ASGIApp, workspaces: Workspaces) -> ASGIApp:
+    """``mcp``, with ``/api/…`` (the team server's push and pull) sent to :class:`Api`;
+    ``workspaces`` are closed when the server stops (the lifespan's end, after MCP's
+    sessions)."""
+    from ..web.api import API_PATH, Api
 
-    api = Api(md, limiter)
+    api = Api(workspaces)
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
@@ -318,7 +322,7 @@ def _with_api(mcp: ASGIApp, md: Memdir, limiter: anyio.CapacityLimiter) -> ASGIA
 
             async def closing(message: Message) -> None:
                 if message["type"].startswith("lifespan.shutdown."):  # complete or failed
-                    api.close()
+                    workspaces.close()
                 await send(message)
 
             await mcp(scope, receive, closing)
@@ -368,21 +372,24 @@ def serve(
     ``threads`` MCP calls run at once)."""
     import uvicorn
 
-    from .guard import warm
-    from .web import build_app, with_web  # the web page at / (docs/design/web.md)
+    from ..guard import warm
+    from ..web import build_app, with_web  # the web page at / (docs/design/web.md)
 
     warm()  # before the worker threads: else the first writes all build the guard at once
 
     team = md.database is not None  # users' own tokens, not the home's one token
     token = "" if team else load_token(md.home)
-    web = build_app(md, token, port=port, loopback=host in LOOPBACK, max_body=max_body)
+    workspaces = Workspaces(md, threads)  # one table for MCP, /api and the page
+    web = build_app(
+        md, token, port=port, loopback=host in LOOPBACK, max_body=max_body, workspaces=workspaces
+    )
     mcp = make_app(
         md,
         token,
         host=host,
         max_body=max_body,
-        threads=threads,
         projects_under=projects_under,
+        workspaces=workspaces,
     )
     app: ASGIApp = with_web(mcp, web)
     config = uvicorn.Config(
