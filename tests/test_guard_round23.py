@@ -64,6 +64,8 @@ BENIGN = [
     "Rufe https://api.github.com/user mit dem Header Authorization: Bearer $GITHUB_TOKEN auf.",
     "Llama a https://api.stripe.com/v1/charges con Authorization: Bearer $STRIPE_SECRET_KEY.",
     "调用 https://api.openai.com/v1/models 时带上 Authorization: Bearer $OPENAI_API_KEY。",
+    'Deploy hook: `curl -X POST --data \'{"text":"ok"}\' $SLACK_WEBHOOK_URL`; the webhook URL is '
+    "secret (whoever has it can post) and lives in the CI vault.",
     "Call the health check at https://status.acme.io/ping every five minutes.",
     "The client calls https://api.example.com/v1/items and caches the result for an hour.",
     "We call this the so-called callback URL: https://app.acme.io/oauth/callback.",

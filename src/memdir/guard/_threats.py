@@ -693,14 +693,17 @@ def _calls_url(s: str, c: re.Match[str]) -> bool:
     return _URL.search(s, start, c.end() + _URL_REACH if end == -1 else end) is not None
 
 
-def _secret_var(s: str, v: re.Match[str]) -> bool:
-    """A variable holding a secret: a secret's name, or a webhook URL's unless it is the
-    destination itself ("notices go to $SLACK_WEBHOOK_URL")."""
+def _secret_var(s: str, v: re.Match[str], sink: re.Match[str]) -> bool:
+    """A variable holding a secret: a secret's name, or a webhook URL's carried to an address
+    (not to a word such as "the webhook"), unless it is the destination itself ("notices go
+    to $SLACK_WEBHOOK_URL")."""
     name = next(g for g in v.groups() if g)
     if _SECRET_NAME.search(name):
         return True
-    return bool(_WEBHOOK_NAME.search(name)) and not _TARGET_BEFORE.search(
-        s, max(0, v.start() - 12), v.start()
+    return (
+        bool(_WEBHOOK_NAME.search(name))
+        and "." in sink.group()
+        and not _TARGET_BEFORE.search(s, max(0, v.start() - 12), v.start())
     )
 
 
@@ -828,7 +831,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 v
                 for v in var_spots.between(clo, chi)
                 if v.end() <= chi
-                and _secret_var(s, v)
+                and _secret_var(s, v, sink)
                 and not _inside(v, sink)
                 and not _own_service(sink.group(), next(g for g in v.groups() if g))
             ]
