@@ -17,7 +17,6 @@ from ._needles import register
 from ._vocab import (
     _AGENT_SUBJECT,
     _BARE_VAR,
-    _CALL,
     _CMD,
     _COPYING,
     _DEST_BEFORE,
@@ -58,7 +57,6 @@ from ._vocab import (
     _USED,
     _VAR,
     _VERB_FORMS,
-    _WEBHOOK_NAME,
     SVO_VERB,
     _compiled,
     _needles,
@@ -421,8 +419,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 for v in _VAR.finditer(url):
                     name = next(g for g in v.groups() if g)
                     if _PRIVATE_NAME.search(name) or (
-                        (_SECRET_NAME.search(name) or _WEBHOOK_NAME.search(name))
-                        and not _own_service(url, name)
+                        _SECRET_NAME.search(name) and not _own_service(url, name)
                     ):
                         bad = v
                         break
@@ -681,32 +678,6 @@ register(_SOURCE_SET)  # located in the text's one literal pass
 _DIGIT_DOT = tuple(f"{d}." for d in range(10))  # every IP address holds one
 
 
-_URL_REACH = 80
-_TARGET_BEFORE = re.compile(r"(?:\b(?:to|at|via|into|through|in|post|put)|[:>])\s*[`'\"]?$")
-
-
-def _calls_url(s: str, c: re.Match[str]) -> bool:
-    """Whether a call verb has a URL in its reach on its line ("call https://…", "the API at
-    https://…", "… を呼び出す", "Rufe https://… auf"): a verb of sending, not "call me"."""
-    start = max(s.rfind("\n", 0, c.start()) + 1, c.start() - _URL_REACH)
-    end = s.find("\n", c.end(), c.end() + _URL_REACH)
-    return _URL.search(s, start, c.end() + _URL_REACH if end == -1 else end) is not None
-
-
-def _secret_var(s: str, v: re.Match[str], sink: re.Match[str]) -> bool:
-    """A variable holding a secret: a secret's name, or a webhook URL's carried to an address
-    (not to a word such as "the webhook"), unless it is the destination itself ("notices go
-    to $SLACK_WEBHOOK_URL")."""
-    name = next(g for g in v.groups() if g)
-    if _SECRET_NAME.search(name):
-        return True
-    return (
-        bool(_WEBHOOK_NAME.search(name))
-        and "." in sink.group()
-        and not _TARGET_BEFORE.search(s, max(0, v.start() - 12), v.start())
-    )
-
-
 def _egress(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     # Whatever is piped into an upload leaves the machine (``git show | curl --data-binary @-``).
@@ -767,7 +738,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             *rx["send"].finditer(s, lo, hi),
             *rx["net"].finditer(s, lo, hi),
             *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
-            *(c for c in _CALL.finditer(s, lo, hi) if _calls_url(s, c)),
         ]
         # nothing that sends, or nothing secret or private here to send; each verb is judged
         # only after these (13,000 ``curl``s in a window with no secret were judged each)
@@ -831,7 +801,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 v
                 for v in var_spots.between(clo, chi)
                 if v.end() <= chi
-                and _secret_var(s, v, sink)
+                and _SECRET_NAME.search(next(g for g in v.groups() if g))
                 and not _inside(v, sink)
                 and not _own_service(sink.group(), next(g for g in v.groups() if g))
             ]

@@ -126,20 +126,6 @@ _SECRET_NAME = re.compile(
     r"token|secret|passw|pwd|api_?key|apikey|access_?key|private_?key|credential|\bcreds?\b|cookie|"
     r"session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$|dsn|database_url|db_url"
 )
-# A webhook URL is a credential (anyone holding it can post), though its name says no secret.
-_WEBHOOK_NAME = re.compile(r"webhook(?:_?ur[il])?$|hook_?ur[il]$")
-# A call of a URL sends what goes with it (header, body): the verb in a URL's reach, never a
-# noun ("a function call", "so-called"), nor a call of a person ("call me", "llámame").
-_NOT_CALLER = (
-    *("function", "api", "method", "rpc", "phone", "video", "tool", "conference"),
-    *("a", "the", "one", "this", "each", "every", "per", "no", "any"),
-)
-_CALL = re.compile(
-    r"(?<![\w-])"
-    + "".join(f"(?<!{w} )" for w in _NOT_CALLER)
-    + r"(?:call|invoke|hit|chiama|chiami|llam[ae]|appel(?:le|lez|er)|cham[ae]|вызов(?:и|ите)|"
-    r"вызвать|ruf(?:e|t|en)?|aufrufen)(?![\w-])|调用|呼び出"
-)
 _PRIVATE_NAME = re.compile(
     r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|user_?data|"
     r"personal|email|ssn|card|env\b|environ|secrets|whoami|hostname|diff|content|output|payload|"
