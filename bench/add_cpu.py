@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core import make_project, memdir_home, memory, percentile
+from core import durable_floor, make_project, memdir_home, memory, percentile
 
 BENCH = Path(__file__).resolve().parent
 WARM = 10  # --phases: adds left out of the means (first use compiles the guard's patterns)
@@ -96,26 +96,11 @@ def child(entries: int, phases: bool) -> None:
 
 
 def floor_cpu(writes: int) -> tuple[list[float], list[float]]:
-    """CPU and wall seconds per write of bench/core.py's durable-write floor (two files,
-    each temp file, fsync, rename; then the folder's fsync), in a fresh folder."""
-    cpu, wall = [], []
-    data = b"x" * 600
+    """CPU and wall seconds per write of bench/core.py's durable-write floor (two runs of
+    it, one per clock, in a fresh folder)."""
     with tempfile.TemporaryDirectory(dir=os.environ.get("ADD_CPU_ROOT")) as folder:
-        for i in range(writes):
-            c0, w0 = time.process_time(), time.perf_counter()
-            for name in (f"topic-{i}.md", "MEMORY.md"):
-                tmp = os.path.join(folder, f".{name}.tmp")
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-                os.write(fd, data)
-                os.fsync(fd)
-                os.close(fd)
-                os.replace(tmp, os.path.join(folder, name))
-            dfd = os.open(folder, os.O_RDONLY)
-            os.fsync(dfd)
-            os.close(dfd)
-            cpu.append(time.process_time() - c0)
-            wall.append(time.perf_counter() - w0)
-    return cpu, wall
+        root = Path(folder)
+        return durable_floor(root, writes, time.process_time), durable_floor(root, writes)
 
 
 def _row(label: str, rep: int, cpu: list[float], wall: list[float]) -> str:

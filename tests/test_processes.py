@@ -99,7 +99,7 @@ def test_a_lock_wait_times_out_and_a_killed_holder_frees_the_lock(tmp_path: Path
     after = _locker(folder, 120)
     out, err = after.communicate("", timeout=120)
     assert (out, after.returncode) == ("held\n", 0), err
-    with FileBackend(folder).lock(120):  # and this process, whose thread gave up, too
+    with FileBackend(folder).lock(120):  # and this process, whose wait gave up, too
         pass
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -288,28 +290,58 @@ def test_a_connection_ended_and_cancelled_while_its_session_starts_gives_it_back
         md.close()
 
 
-def _blocked(team: Team) -> tuple[Any, Any, str]:
-    """A lock on the grants table (held until ``locker`` ends its transaction), a watcher
-    connection, and the query counting the backends waiting on it."""
+@dataclass
+class _Stuck:
+    """``takers`` of alice's workspace of ``folder``, the first one's open waiting on a lock
+    on the grants table (``locker``'s, till its transaction ends), the rest waiting for that
+    open; ``got`` what each took or raised; ``waiting`` the query (on ``watcher``) counting
+    the backends that wait on the lock."""
+
+    workspaces: Workspaces
+    folder: Path
+    takers: list[threading.Thread]
+    got: list[Any]
+    locker: Any
+    watcher: Any
+    waiting: str = "FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+
+
+@contextmanager
+def _stuck_open(team: Team, n: int) -> Iterator[_Stuck]:
     import psycopg
 
-    locker = psycopg.connect(team.url)
-    locker.execute("LOCK TABLE memdir_grants IN ACCESS EXCLUSIVE MODE")
-    watcher = psycopg.connect(team.url, autocommit=True)
-    return locker, watcher, "FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+    from memdir.pg.names import remote_folder
 
-
-def _takers(workspaces: Workspaces, folder: Path, n: int) -> tuple[list[Any], list[Any]]:
-    """``n`` threads taking alice's workspace of ``folder``: what each got or raised."""
-    out: list[Any] = []
+    md = memdir.open(team.home, team.shared, database_url=team.url)
+    workspaces = Workspaces(md, 4)
+    folder = Path(remote_folder(SHARED))
+    got: list[Any] = []
 
     def take() -> None:
         try:
-            out.append(workspaces.take(folder, "alice"))
+            got.append(workspaces.take(folder, "alice"))
         except memdir.MemdirError as exc:
-            out.append(exc)
+            got.append(exc)
 
-    return [threading.Thread(target=take) for _ in range(n)], out
+    takers = [threading.Thread(target=take) for _ in range(n)]
+    locker = psycopg.connect(team.url)
+    locker.execute("LOCK TABLE memdir_grants IN ACCESS EXCLUSIVE MODE")
+    watcher = psycopg.connect(team.url, autocommit=True)
+    stuck = _Stuck(workspaces, folder, takers, got, locker, watcher)
+    try:
+        takers[0].start()
+        _until(lambda: watcher.execute("SELECT count(*) " + stuck.waiting).fetchone() == (1,))
+        for each in takers[1:]:
+            each.start()
+        _until(lambda: workspaces._slots[("alice", folder, "")].held == n)
+        yield stuck
+    finally:
+        locker.close()
+        for each in takers:
+            each.join(timeout=30)
+        watcher.close()
+        workspaces.close()
+        md.close()
 
 
 def test_a_failed_open_is_each_waiters_error_and_the_next_take_tries_again(team: Team) -> None:
@@ -318,69 +350,37 @@ def test_a_failed_open_is_each_waiters_error_and_the_next_take_tries_again(team:
     get that error at once, the lock still held, rather than each trying again in turn;
     once the lock is gone, the next take opens it."""
     from memdir.core.errors import PostgresError
-    from memdir.pg.names import remote_folder
 
-    md = memdir.open(team.home, team.shared, database_url=team.url)
-    workspaces = Workspaces(md, 4)
-    folder = Path(remote_folder(SHARED))
-    takers, got = _takers(workspaces, folder, 4)
-    locker, watcher, waiting = _blocked(team)
-    try:
-        takers[0].start()
-        _until(lambda: watcher.execute("SELECT count(*) " + waiting).fetchone() == (1,))
-        for each in takers[1:]:
-            each.start()
-        _until(lambda: workspaces._slots[("alice", folder, "")].held == 4)
-        watcher.execute("SELECT pg_cancel_backend(pid) " + waiting)
-        for each in takers:
+    with _stuck_open(team, 4) as stuck:
+        workspaces, got = stuck.workspaces, stuck.got
+        stuck.watcher.execute("SELECT pg_cancel_backend(pid) " + stuck.waiting)
+        for each in stuck.takers:
             each.join(timeout=30)
-        assert not any(each.is_alive() for each in takers)  # none opened again
+        assert not any(each.is_alive() for each in stuck.takers)  # none opened again
         assert len(got) == 4 and all(isinstance(each, PostgresError) for each in got), got
         assert all(each is got[0] for each in got)  # the opener's error
         assert workspaces.kept() == {} and workspaces.opened == 0
-        locker.rollback()
-        assert workspaces.take(folder, "alice") in workspaces.kept().values()
-    finally:
-        locker.close()
-        for each in takers:
-            each.join(timeout=30)
-        watcher.close()
-        workspaces.close()
-        md.close()
+        stuck.locker.rollback()
+        assert workspaces.take(stuck.folder, "alice") in workspaces.kept().values()
 
 
 def test_a_table_closed_during_an_open_closes_what_it_opened_and_says_so(team: Team) -> None:
     """The server stops while alice's open waits on the database: her open and a taker
     waiting for it are refused with MemdirError (memdir serve is stopping), the Memdir
     opened after the close is closed, and a take after the close is refused at once."""
-    from memdir.pg.names import remote_folder
     from memdir.serve.workspaces import STOPPING
 
-    md = memdir.open(team.home, team.shared, database_url=team.url)
-    workspaces = Workspaces(md, 4)
-    folder = Path(remote_folder(SHARED))
-    takers, got = _takers(workspaces, folder, 2)
-    locker, watcher, waiting = _blocked(team)
-    try:
-        takers[0].start()
-        _until(lambda: watcher.execute("SELECT count(*) " + waiting).fetchone() == (1,))
-        takers[1].start()
-        _until(lambda: workspaces._slots[("alice", folder, "")].held == 2)
+    with _stuck_open(team, 2) as stuck:
+        workspaces, got = stuck.workspaces, stuck.got
         workspaces.close()
-        locker.rollback()  # the open goes through, after the close
-        for each in takers:
+        stuck.locker.rollback()  # the open goes through, after the close
+        for each in stuck.takers:
             each.join(timeout=30)
         assert [str(each) for each in got] == [STOPPING, STOPPING], got
         assert (workspaces.opened, workspaces.closed, workspaces.kept()) == (1, 1, {})
         with pytest.raises(memdir.MemdirError, match="stopping"):
             workspaces.take(None, "bob", "no project")
         assert workspaces.opened == 1
-    finally:
-        locker.close()
-        for each in takers:
-            each.join(timeout=30)
-        watcher.close()
-        md.close()
 
 
 def test_a_close_that_fails_is_logged_and_leaves_no_hold(

@@ -286,7 +286,8 @@ def make_app(
     ``idle_timeout`` seconds is ended, by the SDK and here (None: never);
     ``projects_under``: the folders a client's project must be in (none: any). On the team
     backend (``md.database``), each user's tokens open their own scopes and ``threads``
-    library calls run at once."""
+    library calls run at once (the limiter of the table made here; a ``workspaces`` given
+    brings its own)."""
     from ..mcp import HttpSessions, build_server
 
     workspaces = Workspaces(md, threads) if workspaces is None else workspaces
