@@ -68,6 +68,7 @@ OWN = {
     "set 9": ROOT / "bench/data/guard9/set.jsonl",  # the same, written after round 13
     "set 10": ROOT / "bench/data/guard10/set.jsonl",  # the same, written after round 15
     "set 11": ROOT / "bench/data/guard11/set.jsonl",  # the same, written while a round was tuned
+    "set 12": ROOT / "bench/data/guard12/set.jsonl",  # the same, call verbs and API docs in focus
 }
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
@@ -80,6 +81,7 @@ TEST_NOTE = {
     "set 8": "never read",
     "set 9": "never read",
     "set 10": "never read",
+    "set 12": "never read",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
