@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -294,8 +295,8 @@ def test_a_connection_ended_and_cancelled_while_its_session_starts_gives_it_back
 class _Stuck:
     """``takers`` of alice's workspace of ``folder``, the first one's open waiting on a lock
     on the grants table (``locker``'s, till its transaction ends), the rest waiting for that
-    open; ``got`` what each took or raised; ``waiting`` the query (on ``watcher``) counting
-    the backends that wait on the lock."""
+    open; ``got`` what each took or raised (``frames``: each error's traceback as caught);
+    ``waiting`` the query (on ``watcher``) counting the backends that wait on the lock."""
 
     workspaces: Workspaces
     folder: Path
@@ -303,6 +304,7 @@ class _Stuck:
     got: list[Any]
     locker: Any
     watcher: Any
+    frames: list[list[str]]
     waiting: str = "FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
 
 
@@ -316,18 +318,20 @@ def _stuck_open(team: Team, n: int) -> Iterator[_Stuck]:
     workspaces = Workspaces(md, 4)
     folder = Path(remote_folder(SHARED))
     got: list[Any] = []
+    frames: list[list[str]] = []  # each error's traceback as its taker caught it
 
-    def take() -> None:
+    def taker() -> None:
         try:
             got.append(workspaces.take(folder, "alice"))
         except memdir.MemdirError as exc:
             got.append(exc)
+            frames.append([f.name for f in traceback.extract_tb(exc.__traceback__)])
 
-    takers = [threading.Thread(target=take) for _ in range(n)]
+    takers = [threading.Thread(target=taker) for _ in range(n)]
     locker = psycopg.connect(team.url)
     locker.execute("LOCK TABLE memdir_grants IN ACCESS EXCLUSIVE MODE")
     watcher = psycopg.connect(team.url, autocommit=True)
-    stuck = _Stuck(workspaces, folder, takers, got, locker, watcher)
+    stuck = _Stuck(workspaces, folder, takers, got, locker, watcher, frames)
     try:
         takers[0].start()
         _until(lambda: watcher.execute("SELECT count(*) " + stuck.waiting).fetchone() == (1,))
@@ -347,8 +351,9 @@ def _stuck_open(team: Team, n: int) -> Iterator[_Stuck]:
 def test_a_failed_open_is_each_waiters_error_and_the_next_take_tries_again(team: Team) -> None:
     """alice's open waits on the database (a lock on the grants table) with three more
     takers of her key waiting for it; the open fails (its query cancelled): the three
-    get that error at once, the lock still held, rather than each trying again in turn;
-    once the lock is gone, the next take opens it."""
+    get that error at once, the lock still held, rather than each trying again in turn,
+    each its own copy (chained to the opener's: one object raised on four threads would
+    carry every raise's frames); once the lock is gone, the next take opens it."""
     from memdir.core.errors import PostgresError
 
     with _stuck_open(team, 4) as stuck:
@@ -358,7 +363,13 @@ def test_a_failed_open_is_each_waiters_error_and_the_next_take_tries_again(team:
             each.join(timeout=30)
         assert not any(each.is_alive() for each in stuck.takers)  # none opened again
         assert len(got) == 4 and all(isinstance(each, PostgresError) for each in got), got
-        assert all(each is got[0] for each in got)  # the opener's error
+        opener = next(e for e in got if e.__cause__ is None)
+        waiters = [e for e in got if e is not opener]
+        assert len({id(e) for e in got}) == 4 and {str(e) for e in got} == {str(opener)}
+        assert all(e.__cause__ is opener and e.reason == opener.reason for e in waiters)
+        # a waiter's traceback is its own raise: the taker and take, none of the open's
+        # frames nor another waiter's
+        assert sorted(stuck.frames, key=len)[:3] == [["taker", "take"]] * 3, stuck.frames
         assert workspaces.kept() == {} and workspaces.opened == 0
         stuck.locker.rollback()
         assert workspaces.take(stuck.folder, "alice") in workspaces.kept().values()
