@@ -426,3 +426,46 @@ def test_a_close_that_fails_is_logged_and_leaves_no_hold(
     finally:
         workspaces.close()
         md.close()
+
+
+def test_a_store_opened_across_a_role_change_is_not_kept(team: Team) -> None:
+    """A request that learnt alice is an admin opens her org store, writable, on one
+    thread when a request on another learns she is not any more (``set_admin``): the
+    store that open made is not kept, so the next ask gets it read-only (as the role
+    says, not the old flag until the role changes again)."""
+    import sys
+
+    from memdir.core.workspace import Workspace
+
+    md = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
+    inside, go = threading.Event(), threading.Event()
+    got: list[Any] = []
+
+    def paused(frame: Any, event: str, arg: Any) -> None:  # holds the thread in the open
+        if event == "call" and frame.f_code is Workspace._open_store.__code__:
+            inside.set()
+            go.wait(30)
+
+    def ask() -> None:
+        sys.settrace(paused)  # this thread only
+        try:
+            got.append(md.store("managed"))
+        finally:
+            sys.settrace(None)
+
+    asking = threading.Thread(target=ask)
+    try:
+        assert md.store("managed").read_only  # opened as a non-admin
+        md.set_admin(True)  # a request with an admin's token
+        asking.start()
+        assert inside.wait(30)  # its open read the role: an admin
+        md.set_admin(False)  # another request's token: no longer
+        go.set()
+        asking.join(timeout=30)
+        assert [s.read_only for s in got] == [False]  # that request's, as it began
+        assert md.store("managed").read_only is True
+        assert md.store("managed") is md.store("managed")  # kept from now on
+    finally:
+        go.set()
+        asking.join(timeout=30)
+        md.close()
