@@ -469,3 +469,51 @@ def test_a_store_opened_across_a_role_change_is_not_kept(team: Team) -> None:
         go.set()
         asking.join(timeout=30)
         md.close()
+
+
+def test_a_workspaces_pipeline_is_built_once_by_threads_sharing_it(
+    home: Path, tmp_path: Path
+) -> None:
+    """The activity page and an MCP session's first write, on two threads, both ask a new
+    workspace for its pipeline (extraction's queue, its one-run-at-a-time lock, its worker
+    thread): the one built while the other waits is both's, not two."""
+    import sys
+
+    from memdir.pipeline import Pipeline
+
+    (tmp_path / ".git").mkdir()
+    md = memdir.open(home, tmp_path)
+    inside, go, built = threading.Event(), threading.Event(), threading.Event()
+    got: list[Pipeline] = []
+
+    def paused(frame: Any, event: str, arg: Any) -> None:  # holds the first in the build
+        if event == "call" and frame.f_code is Pipeline.__init__.__code__:
+            inside.set()
+            go.wait(30)
+
+    def seen(frame: Any, event: str, arg: Any) -> None:  # says when the second builds one
+        if event == "call" and frame.f_code is Pipeline.__init__.__code__:
+            built.set()
+
+    def ask(tracer: Any) -> None:
+        sys.settrace(tracer)  # this thread only
+        try:
+            got.append(md.pipeline)
+        finally:
+            sys.settrace(None)
+
+    first = threading.Thread(target=ask, args=(paused,))
+    second = threading.Thread(target=ask, args=(seen,))
+    try:
+        first.start()
+        assert inside.wait(30)
+        second.start()
+        built.wait(1)  # a second build starts at once, if it does (else it waits)
+        go.set()
+        for each in (first, second):
+            each.join(timeout=30)
+        assert not built.is_set()
+        assert len(got) == 2 and got[0] is got[1] is md.pipeline
+    finally:
+        go.set()
+        md.close()

@@ -90,6 +90,7 @@ class Workspace:
         self._stores: dict[str, Store] = {}
         self._others: OrderedDict[Path, Store] = OrderedDict()  # the last OTHERS used
         self._others_lock = threading.Lock()  # the server's threads share a workspace
+        self._building = threading.Lock()  # what a first use builds, built once (a pipeline)
         self._usage: Usage | None = None
         self.database: PgDatabase | None = None  # the team backend, when a URL is set
         self.user: str | None = None
