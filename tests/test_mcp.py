@@ -31,6 +31,7 @@ from memdir.mcp import REVIEW_PROMPT
 from memdir.review.proposals import propose, report_text
 from memdir.review.versions import Versions
 from memdir.serve import AuthGate, load_token, make_app
+from memdir.serve.workspaces import Workspaces
 from memdir.tools import tool_schemas
 
 pytestmark = pytest.mark.slow
@@ -404,7 +405,7 @@ def _in_process(md: memdir.Memdir, token: str, **options: Any) -> Iterator[tuple
     """make_app served by uvicorn on a free loopback port, in a thread of this process."""
     import uvicorn
 
-    app = make_app(md, token, **options)
+    app = make_app(md, token, workspaces=Workspaces(md), **options)
     assert isinstance(app, AuthGate)
     port = _free_port()
     server = uvicorn.Server(
@@ -862,5 +863,22 @@ def test_the_server_opens_no_opentelemetry_span_per_request(home: Path, project:
         server = build_server(md)
         assert not any(isinstance(m, OpenTelemetryMiddleware) for m in server.middleware)
         assert OpenTelemetryMiddleware in {type(m) for m in Server("x").middleware}
+    finally:
+        md.close()
+
+
+def test_an_http_server_takes_its_workspaces_from_the_table_it_is_given(
+    home: Path, project: Path
+) -> None:
+    """Over HTTP the table of workspaces is given (memdir serve's, shared with /api and the
+    page), never made here; over stdio there is none."""
+    from memdir.mcp import HttpSessions, build_server
+
+    md = memdir.open(home, project)
+    try:
+        with pytest.raises(ValueError, match="workspaces"):
+            build_server(md, http=HttpSessions(None))
+        with pytest.raises(ValueError, match="workspaces"):
+            build_server(md, workspaces=Workspaces(md))
     finally:
         md.close()

@@ -141,6 +141,47 @@ def test_a_first_write_imports_yaml_before_it_takes_the_lock(tmp_path: Path) -> 
     assert done.stdout.split() == ["import", "yaml", "lock", "unlock"]
 
 
+FIRST_REPAIR = textwrap.dedent(
+    """
+    import fcntl, sys
+    import memdir
+    store = memdir.open(sys.argv[1], sys.argv[2], repair=False).store("local")
+    assert "yaml" not in sys.modules, "the test needs a process that has not imported it"
+    events = []
+
+    def audit(name, args):
+        if name == "fcntl.flock":
+            events.append("lock" if args[1] & fcntl.LOCK_EX else "unlock")
+        elif name == "import" and args[0] == "yaml":
+            events.append("import yaml")
+
+    sys.addaudithook(audit)
+    report = store.repair()
+    print(" ".join(events), report.index_rewritten)
+    """
+)
+
+
+def test_a_first_repair_imports_yaml_before_it_takes_the_lock(tmp_path: Path) -> None:
+    """A repair (``memdir.open`` runs one when a write was interrupted) parses every entry
+    with PyYAML under the scope lock: a process's first imports it before taking the
+    lock, as a first write does."""
+    home, project = tmp_path / "home", tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    store = memdir.open(home, project).store("local")
+    store.add(type="user", name="A note", description="its hook", body="Its body.")
+    (Path(store.backend.location) / "MEMORY.md").unlink()  # the index to make again
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_REPAIR, str(home), str(project)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["import", "yaml", "lock", "unlock", "True"]
+
+
 def _index_ids(folder: Path) -> list[str]:
     text = (folder / "MEMORY.md").read_text()
     return [

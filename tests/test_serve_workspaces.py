@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -294,8 +295,8 @@ def test_a_connection_ended_and_cancelled_while_its_session_starts_gives_it_back
 class _Stuck:
     """``takers`` of alice's workspace of ``folder``, the first one's open waiting on a lock
     on the grants table (``locker``'s, till its transaction ends), the rest waiting for that
-    open; ``got`` what each took or raised; ``waiting`` the query (on ``watcher``) counting
-    the backends that wait on the lock."""
+    open; ``got`` what each took or raised (``frames``: each error's traceback as caught);
+    ``waiting`` the query (on ``watcher``) counting the backends that wait on the lock."""
 
     workspaces: Workspaces
     folder: Path
@@ -303,6 +304,7 @@ class _Stuck:
     got: list[Any]
     locker: Any
     watcher: Any
+    frames: list[list[str]]
     waiting: str = "FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
 
 
@@ -316,18 +318,20 @@ def _stuck_open(team: Team, n: int) -> Iterator[_Stuck]:
     workspaces = Workspaces(md, 4)
     folder = Path(remote_folder(SHARED))
     got: list[Any] = []
+    frames: list[list[str]] = []  # each error's traceback as its taker caught it
 
-    def take() -> None:
+    def taker() -> None:
         try:
             got.append(workspaces.take(folder, "alice"))
         except memdir.MemdirError as exc:
             got.append(exc)
+            frames.append([f.name for f in traceback.extract_tb(exc.__traceback__)])
 
-    takers = [threading.Thread(target=take) for _ in range(n)]
+    takers = [threading.Thread(target=taker) for _ in range(n)]
     locker = psycopg.connect(team.url)
     locker.execute("LOCK TABLE memdir_grants IN ACCESS EXCLUSIVE MODE")
     watcher = psycopg.connect(team.url, autocommit=True)
-    stuck = _Stuck(workspaces, folder, takers, got, locker, watcher)
+    stuck = _Stuck(workspaces, folder, takers, got, locker, watcher, frames)
     try:
         takers[0].start()
         _until(lambda: watcher.execute("SELECT count(*) " + stuck.waiting).fetchone() == (1,))
@@ -347,8 +351,9 @@ def _stuck_open(team: Team, n: int) -> Iterator[_Stuck]:
 def test_a_failed_open_is_each_waiters_error_and_the_next_take_tries_again(team: Team) -> None:
     """alice's open waits on the database (a lock on the grants table) with three more
     takers of her key waiting for it; the open fails (its query cancelled): the three
-    get that error at once, the lock still held, rather than each trying again in turn;
-    once the lock is gone, the next take opens it."""
+    get that error at once, the lock still held, rather than each trying again in turn,
+    each its own copy (chained to the opener's: one object raised on four threads would
+    carry every raise's frames); once the lock is gone, the next take opens it."""
     from memdir.core.errors import PostgresError
 
     with _stuck_open(team, 4) as stuck:
@@ -358,7 +363,13 @@ def test_a_failed_open_is_each_waiters_error_and_the_next_take_tries_again(team:
             each.join(timeout=30)
         assert not any(each.is_alive() for each in stuck.takers)  # none opened again
         assert len(got) == 4 and all(isinstance(each, PostgresError) for each in got), got
-        assert all(each is got[0] for each in got)  # the opener's error
+        opener = next(e for e in got if e.__cause__ is None)
+        waiters = [e for e in got if e is not opener]
+        assert len({id(e) for e in got}) == 4 and {str(e) for e in got} == {str(opener)}
+        assert all(e.__cause__ is opener and e.reason == opener.reason for e in waiters)
+        # a waiter's traceback is its own raise: the taker and take, none of the open's
+        # frames nor another waiter's
+        assert sorted(stuck.frames, key=len)[:3] == [["taker", "take"]] * 3, stuck.frames
         assert workspaces.kept() == {} and workspaces.opened == 0
         stuck.locker.rollback()
         assert workspaces.take(stuck.folder, "alice") in workspaces.kept().values()
@@ -414,4 +425,95 @@ def test_a_close_that_fails_is_logged_and_leaves_no_hold(
         assert "the disk went away" in caplog.text and workspaces.closed == 2
     finally:
         workspaces.close()
+        md.close()
+
+
+def test_a_store_opened_across_a_role_change_is_not_kept(team: Team) -> None:
+    """A request that learnt alice is an admin opens her org store, writable, on one
+    thread when a request on another learns she is not any more (``set_admin``): the
+    store that open made is not kept, so the next ask gets it read-only (as the role
+    says, not the old flag until the role changes again)."""
+    import sys
+
+    from memdir.core.workspace import Workspace
+
+    md = memdir.open(team.home, team.shared, database_url=team.url, user="alice")
+    inside, go = threading.Event(), threading.Event()
+    got: list[Any] = []
+
+    def paused(frame: Any, event: str, arg: Any) -> None:  # holds the thread in the open
+        if event == "call" and frame.f_code is Workspace._open_store.__code__:
+            inside.set()
+            go.wait(30)
+
+    def ask() -> None:
+        sys.settrace(paused)  # this thread only
+        try:
+            got.append(md.store("managed"))
+        finally:
+            sys.settrace(None)
+
+    asking = threading.Thread(target=ask)
+    try:
+        assert md.store("managed").read_only  # opened as a non-admin
+        md.set_admin(True)  # a request with an admin's token
+        asking.start()
+        assert inside.wait(30)  # its open read the role: an admin
+        md.set_admin(False)  # another request's token: no longer
+        go.set()
+        asking.join(timeout=30)
+        assert [s.read_only for s in got] == [False]  # that request's, as it began
+        assert md.store("managed").read_only is True
+        assert md.store("managed") is md.store("managed")  # kept from now on
+    finally:
+        go.set()
+        asking.join(timeout=30)
+        md.close()
+
+
+def test_a_workspaces_pipeline_is_built_once_by_threads_sharing_it(
+    home: Path, tmp_path: Path
+) -> None:
+    """The activity page and an MCP session's first write, on two threads, both ask a new
+    workspace for its pipeline (extraction's queue, its one-run-at-a-time lock, its worker
+    thread): the one built while the other waits is both's, not two."""
+    import sys
+
+    from memdir.pipeline import Pipeline
+
+    (tmp_path / ".git").mkdir()
+    md = memdir.open(home, tmp_path)
+    inside, go, built = threading.Event(), threading.Event(), threading.Event()
+    got: list[Pipeline] = []
+
+    def paused(frame: Any, event: str, arg: Any) -> None:  # holds the first in the build
+        if event == "call" and frame.f_code is Pipeline.__init__.__code__:
+            inside.set()
+            go.wait(30)
+
+    def seen(frame: Any, event: str, arg: Any) -> None:  # says when the second builds one
+        if event == "call" and frame.f_code is Pipeline.__init__.__code__:
+            built.set()
+
+    def ask(tracer: Any) -> None:
+        sys.settrace(tracer)  # this thread only
+        try:
+            got.append(md.pipeline)
+        finally:
+            sys.settrace(None)
+
+    first = threading.Thread(target=ask, args=(paused,))
+    second = threading.Thread(target=ask, args=(seen,))
+    try:
+        first.start()
+        assert inside.wait(30)
+        second.start()
+        built.wait(1)  # a second build starts at once, if it does (else it waits)
+        go.set()
+        for each in (first, second):
+            each.join(timeout=30)
+        assert not built.is_set()
+        assert len(got) == 2 and got[0] is got[1] is md.pipeline
+    finally:
+        go.set()
         md.close()

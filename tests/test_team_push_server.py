@@ -689,11 +689,13 @@ def test_a_single_user_server_says_push_needs_a_team_server(tmp_path: Path) -> N
 def test_the_routes_run_on_the_mcp_calls_limiter(
     team: Team, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A push's work waits for one of ``--threads`` (the MCP calls' limiter), not for
-    anyio's default one that the token gate uses (a large push would starve it)."""
+    """A push's work waits for one of ``--threads`` (the MCP calls' limiter: the table's,
+    which is the one place they are given), not for anyio's default one that the token
+    gate uses (a large push would starve it)."""
     import threading
 
     from memdir.serve import make_app
+    from memdir.serve.workspaces import Workspaces
 
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
         monkeypatch.setenv(key, team.env[key])
@@ -709,7 +711,9 @@ def test_the_routes_run_on_the_mcp_calls_limiter(
 
     monkeypatch.setattr(anyio.to_thread, "run_sync", counted)
     try:
-        with serving(make_app(md, "", threads=3)) as url:
+        with pytest.raises(TypeError, match="threads"):  # not ignored beside a table
+            make_app(md, "", threads=3, workspaces=Workspaces(md))  # type: ignore[call-arg]
+        with serving(make_app(md, "", workspaces=Workspaces(md, 3))) as url:
             status, _ = _http(url, team.tokens["alice"], "/api/entries", **_project(SHARED))
         assert status == 200
     finally:

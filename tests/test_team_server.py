@@ -481,13 +481,19 @@ def test_a_tool_call_checks_its_token_on_the_calls_own_thread_hop(
     import uvicorn
 
     from memdir.serve import make_app
+    from memdir.serve.workspaces import Workspaces
 
     for key in ("MEMDIR_MANAGED_DIR", "MEMDIR_BACKGROUND"):
         monkeypatch.setenv(key, team.env[key])
     md = memdir.open(team.home, team.shared, database_url=team.url)
     port = free_port()
     server = uvicorn.Server(
-        uvicorn.Config(make_app(md, "", threads=4), host="127.0.0.1", port=port, lifespan="on")
+        uvicorn.Config(
+            make_app(md, "", workspaces=Workspaces(md, 4)),
+            host="127.0.0.1",
+            port=port,
+            lifespan="on",
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     hops: list[str] = []

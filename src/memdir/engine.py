@@ -29,9 +29,11 @@ class Memdir(Layers):
     def pipeline(self) -> Pipeline:
         """Background extraction and consolidation (see :mod:`memdir.pipeline`)."""
         if self._pipeline is None:
-            from .pipeline import Pipeline
+            with self._building:  # once: a server's threads share this Memdir
+                if self._pipeline is None:
+                    from .pipeline import Pipeline
 
-            self._pipeline = Pipeline(self)
+                    self._pipeline = Pipeline(self)
         return self._pipeline
 
     def drain(self, timeout: float | None = 30.0) -> bool:

@@ -525,13 +525,11 @@ def build_server(
     (without it, every request is one connection: stdio). ``review`` renders the report
     the ``memdir-review`` prompt hands to the model (default:
     :func:`memdir.review.report_text`). ``projects_under``: over HTTP, the folders a
-    client's project must be in (none: any folder). ``workspaces``: over HTTP, where each
-    connection's Memdir comes from, and the limiter its library calls run on (default: a
-    table of its own)."""
-    if http is not None and workspaces is None:
-        from .serve.workspaces import Workspaces
-
-        workspaces = Workspaces(md)
+    client's project must be in (none: any folder). ``workspaces``: over HTTP (and there
+    only), where each connection's Memdir comes from, and the limiter its library calls
+    run on."""
+    if (http is None) != (workspaces is None):
+        raise ValueError("build_server: over HTTP give both http and workspaces, else neither")
     backend = _Backend(md, agent, http=http, projects_under=projects_under, workspaces=workspaces)
     return _server(backend, review)
 

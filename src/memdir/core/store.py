@@ -531,6 +531,7 @@ class Store:
         """
         if self.read_only or not self.backend.exists() or not self.backend.writable():
             return RepairReport(False, [], self.problems() if self.backend.exists() else [])
+        import_yaml()  # not under the lock, as in apply: docs/design/storage.md
         with self._mutex, self.backend.lock(self.lock_timeout):
             leftovers = self.backend.leftovers()
             for name in leftovers:

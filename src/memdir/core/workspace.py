@@ -90,6 +90,7 @@ class Workspace:
         self._stores: dict[str, Store] = {}
         self._others: OrderedDict[Path, Store] = OrderedDict()  # the last OTHERS used
         self._others_lock = threading.Lock()  # the server's threads share a workspace
+        self._building = threading.Lock()  # what a first use builds, built once (a pipeline)
         self._usage: Usage | None = None
         self.database: PgDatabase | None = None  # the team backend, when a URL is set
         self.user: str | None = None
@@ -195,14 +196,15 @@ class Workspace:
     def set_admin(self, admin: bool | None) -> None:
         """The team user's role as a server learnt it with this request's token (None:
         not known, kept): the org scope becomes writable or read-only from the next write,
-        with no query of its own (the database refuses a non-admin's write regardless)."""
+        with no query of its own (the database refuses a non-admin's write regardless).
+        Its store is reopened as the role says when next asked (:meth:`store` compares the
+        flags: one opened on another thread meanwhile from the old role is not kept)."""
         if admin is None or self.database is None or admin == self.admin:
             return
         with self._others_lock:  # MCP, /api and the page share it: one role change at once
             self.admin = admin
             managed = self.locations["managed"]
             self.locations["managed"] = dataclasses.replace(managed, read_only=not admin)
-            self._stores.pop("managed", None)  # reopened as the role now says
 
     @property
     def home(self) -> Path:
@@ -246,6 +248,8 @@ class Workspace:
         store = self._stores.get(scope)  # one read: another thread may drop it meanwhile
         if store is None:
             store = self._stores.setdefault(scope, self._open_store(loc))
+        if store.read_only != loc.read_only:  # opened before set_admin changed the role
+            store = self._stores[scope] = self._open_store(loc)
         return store
 
     def _look_up_grant(self) -> None:

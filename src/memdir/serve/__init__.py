@@ -276,21 +276,18 @@ def make_app(
     host: str = "127.0.0.1",
     max_body: int = MAX_BODY,
     idle_timeout: float | None = IDLE_TIMEOUT,
-    threads: int = 1,
     projects_under: Sequence[Path] = (),
-    workspaces: Workspaces | None = None,
+    workspaces: Workspaces,
 ) -> ASGIApp:
     """The ASGI app: MCP at ``/mcp`` and the team server's ``/api`` behind
-    :class:`AuthGate`, taking their Memdirs from ``workspaces`` (default: a table of their
-    own), which the server closes when it stops. A connection with no request for
-    ``idle_timeout`` seconds is ended, by the SDK and here (None: never);
-    ``projects_under``: the folders a client's project must be in (none: any). On the team
-    backend (``md.database``), each user's tokens open their own scopes and ``threads``
-    library calls run at once (the limiter of the table made here; a ``workspaces`` given
-    brings its own)."""
+    :class:`AuthGate`, taking their Memdirs from ``workspaces`` (the page's too), which the
+    server closes when it stops; their library calls run on its limiter (``threads`` at
+    once on the team backend, ``md.database``, where each user's tokens open their own
+    scopes). A connection with no request for ``idle_timeout`` seconds is ended, by the SDK
+    and here (None: never); ``projects_under``: the folders a client's project must be in
+    (none: any)."""
     from ..mcp import HttpSessions, build_server
 
-    workspaces = Workspaces(md, threads) if workspaces is None else workspaces
     sessions = HttpSessions(idle_timeout)
     server = build_server(
         md, agent="mcp-http", http=sessions, projects_under=projects_under, workspaces=workspaces

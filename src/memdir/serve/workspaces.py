@@ -36,6 +36,19 @@ class _Slot:
         self.held = 0
 
 
+def _own(error: BaseException) -> BaseException:
+    """A waiter's own copy of the opener's error (its type, arguments and attributes): one
+    exception object raised on several threads would be shared by them, its traceback
+    grown by each raise."""
+    kind = type(error)
+    try:
+        own = kind.__new__(kind, *error.args)  # not __init__: subclasses take other arguments
+        own.__dict__.update(error.__dict__)
+    except Exception:  # noqa: BLE001 — a type that cannot be copied so: its message
+        own = MemdirError(str(error))
+    return own
+
+
 class Workspaces:
     """``md.for_project(folder, user=…)`` per (user, folder), kept open between requests
     (at most ``limit`` not held); ``limiter`` runs their library calls (one at a time on
@@ -58,7 +71,8 @@ class Workspaces:
         """``user``'s Memdir of ``folder`` (None: no project, its scopes refusing with
         ``why_not``), held until :meth:`give` hands it back. Opened on the caller's
         thread with the table free; concurrent takers of a new key wait for that one
-        open and get its Memdir or its error (the next taker tries again). Once the
+        open and get its Memdir or its error (each a copy of its own, chained to the
+        opener's; the next taker tries again). Once the
         table is closed, :class:`MemdirError` (:data:`STOPPING`)."""
         key = (user, folder, why_not if folder is None else "")
         with self._lock:
@@ -76,7 +90,7 @@ class Workspaces:
         with self._lock:  # unless close() ran meanwhile (and closed that Memdir)
             error = MemdirError(STOPPING) if self._closing else slot.error
         if error is not None:
-            raise error
+            raise _own(error) from error
         assert slot.md is not None
         return slot.md
 

@@ -24,12 +24,12 @@ def build_app(
     port: int = 0,
     loopback: bool = True,
     max_body: int = 1 << 20,
-    workspaces: Workspaces | None = None,
+    workspaces: Workspaces,
 ) -> ASGIApp:
     """The web page's ASGI app over ``md`` for a server whose token is ``token`` (on the
     team backend, ``md.database``: each user's own tokens, ``token`` unused); a form over
     ``max_body`` bytes is refused (413). Projects' Memdirs come from ``workspaces``, MCP's
-    (default: a table of its own)."""
+    table, on its limiter."""
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
     from starlette.requests import Request
@@ -37,7 +37,6 @@ def build_app(
     from starlette.routing import Mount
     from starlette.staticfiles import StaticFiles
 
-    from ..serve.workspaces import Workspaces
     from . import activity, context, entry, memory, review, sessions, signin
     from .security import secure_headers
     from .site import Site
@@ -49,9 +48,7 @@ def build_app(
         from .team import TeamSignIn
 
         team, token = TeamSignIn(md.database), secrets.token_urlsafe(32)
-    site = Site(
-        Workspaces(md) if workspaces is None else workspaces, Keys(token), port=port, team=team
-    )
+    site = Site(workspaces, Keys(token), port=port, team=team)
     pages = (signin, memory, entry, review, sessions, context, activity)
     routes = [
         *(route for page in pages for route in page.routes(site)),
