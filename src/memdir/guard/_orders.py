@@ -1017,6 +1017,9 @@ _PROMPTWARE = (
     r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) [^.\n]{0,40}?(?:at )?(?:https?://)?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b",
     r"\bpull\w* (?:down )?(?:new )?tasking\b|\bpull\w* (?:down )?(?:new )?tasks? from (?:the "
     r")?(?:\w+ )?(?:queue |server |hub )?(?:at |on )?(?:https?://|\S+\.\w{2,}\b)",
+    # a network joined to take its orders ("… at 198.51.100.7 and wait for orders")
+    r"\bconnect to the (?:\w+ )?network\b(?:[^.\n]|\.(?=\w)){0,60}?\b(?:wait|listen|await)\w* "
+    r"(?:for )?(?:\w+ )?(?:orders|commands|instructions|tasks|tasking)\b",
     r"\bconnect to the (?:agent |peer |c2 |\w+ )?network (?:of (?:\w+ ){0,2}?(?:agents|bots|peers|"
     r"nodes)|and (?:wait|listen|await|take)|for (?:orders|tasks|instructions)|at (?:https?://|[\w-]+"
     r"\.[\w.-]+\.[a-z]{2,}\b))",
@@ -1025,6 +1028,10 @@ _PROMPTWARE = (
     r"\byou must (?:\w+ ){0,3}?report (?:\w+ ){0,6}?to (?:the |our )?(?:\w+ )?(?:relay|controller|"
     r"c2|mesh|hub|swarm)\b|\byou must (?:\w+ ){0,3}?(?:register|beacon|check in|connect|report)\b"
     r"[^.\n@]{0,60}?(?:https?://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\brelay\.)",
+    # a beacon to any host; every command, keystroke or file reported to a named host
+    r"\byou must (?:\w+ ){0,3}?beacon\b|\byou must (?:\w+ ){0,3}?report (?:every|each|all)"
+    r"(?: the)? (?:\w+ )?(?:commands?|keystrokes?|actions?|files?|messages?)\b[^.\n]{0,40}? to "
+    r"(?:https?://|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b)",
     r"\bonly use one[\s-]?liners?\b[^.\n]{0,60}?(?:nothing|no trace|trace|left|disk|forensic|"
     r"history|logs?\b)",
     r"\bnever (?:\w+ ){0,4}?(?:create|write|save|drop) (?:\w+ ){0,4}?(?:scripts?|files?|"
@@ -1040,12 +1047,21 @@ _PROMPTWARE = (
     r"message history)\b|\b(?:include|output|print|share|repeat|append|paste|"
     r"dump)\w* (?:\w+ ){0,4}?(?:all )?(?:the )?previous messages\b|\b(?:include|output|print|share|"
     r"paste|dump|post) (?:\w+ ){0,3}?(?:chat|conversation|message) history\b",
-    r"\b(?:output|print|dump|paste|repeat)\w* (?:\w+ ){0,3}?(?:system|initial) prompt\b",
+    r"\b(?:output|print|dump|paste|repeat)\w* (?:\w+ ){0,5}?(?:system|initial) prompt\b",
+    # the conversation put where others read it: anyone, a public place, a commit or PR
+    r"\b(?:include|output|print|share|post|paste|dump|attach|copy)\w* (?:the |our |this |your )?"
+    r"(?:conversation|chat(?: log| history)?|transcript)\b(?! (?:id|ids|number|title)\b)"
+    r"[^.\n]{0,30}?(?:\bwith (?:anyone|everyone)\b|\bpublic\w*|\bin(?:to)? (?:the |a |each |"
+    r"every )?(?:commit|pr\b|pull request|gist))",
     r"\b(?:respond|answer|reply)\w* without (?:\w+ ){0,2}?(?:restrictions|limitations|filters|"
     r"safety)\b",
     # anything sent to a public host named by a bare IP address (Hermes: any send to a URL)
     r"\b(?:send|post|upload|transmit|forward)\w* (?:\w+ ){0,6}?(?:to|at) https?://(?!(?:10|127|0)\.|"
     r"192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)\d{1,3}(?:\.\d{1,3}){3}\b",
+    # the files the agent meets, each sent to a URL ("upload each new file you see to https://…")
+    r"\b(?:send|post|upload|transmit|forward)\w* (?:every|each|all|any)(?: the)? (?:new )?"
+    r"(?:files?|documents?) (?:that )?you (?:see|open|read|touch|edit|find|access|create)\b"
+    r"[^.\n]{0,40}?\b(?:to|at) https?://",
     # a key of ours planted across the fleet (any language; Hermes matches the file name alone)
     rf"\b{_KEY}[^.\n]{{0,80}}?\bauthorized_keys\b[^.\n]{{0,60}}?{_FLEET}",
     rf"{_FLEET}[^.\n]{{0,60}}?\bauthorized_keys\b[^.\n]{{0,40}}?(?:{_KEY}|公钥|密钥)",
