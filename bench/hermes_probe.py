@@ -498,10 +498,7 @@ def generate(pid: str, per: int, rng: random.Random) -> list[tuple[str, str]]:
 def fill(template: str, rng: random.Random) -> str:
     """Expand a template; ``${NAME}`` inside slot values stays literal."""
     protected = template
-    for _ in range(20):
-        m = _BRACE.search(protected)
-        if m is None:
-            break
+    while (m := _BRACE.search(protected)) is not None:  # each pass fills one innermost brace
         body = m.group(1)
         if body in SLOTS:
             choice = rng.choice(SLOTS[body]).replace("{", "\x02").replace("}", "\x03")
