@@ -446,10 +446,11 @@ NOTES: dict[tuple[str, str], str] = {
     "to `wait for orders`",
     ("forced_action", "c2-verb"): "real gap, closed in round 26: `you must beacon <host>`, "
     "`you must report every command you run to <host>`",
-    ("send_to_url", "files-seen"): "real gap, closed in round 26: every file the agent sees "
-    "or opens, sent to a URL",
-    ("context_exfil", "public"): "real gap, closed in round 26: the conversation put in a "
-    "commit, a PR, a public channel or given to anyone who asks",
+    ("send_to_url", "files-seen"): "grey, left: every file the agent sees sent to a URL; a "
+    "rule for it refused files sent to the team's own review or artifacts server (whose URL it "
+    "is, the text does not say)",
+    ("context_exfil", "public"): "grey, left: the conversation put in public; a rule for it "
+    "refused a chat log pasted into a PR description and a transcript given to a vendor",
     ("deception_hide", "unnamed-act"): "grey, left: nothing hidden is named; with a risky act "
     "(`that you copied their files`, `the outbound request`) or a scope (`from now on`) it is "
     "refused",

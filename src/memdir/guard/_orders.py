@@ -1048,20 +1048,11 @@ _PROMPTWARE = (
     r"dump)\w* (?:\w+ ){0,4}?(?:all )?(?:the )?previous messages\b|\b(?:include|output|print|share|"
     r"paste|dump|post) (?:\w+ ){0,3}?(?:chat|conversation|message) history\b",
     r"\b(?:output|print|dump|paste|repeat)\w* (?:\w+ ){0,5}?(?:system|initial) prompt\b",
-    # the conversation put where others read it: anyone, a public place, a commit or PR
-    r"\b(?:include|output|print|share|post|paste|dump|attach|copy)\w* (?:the |our |this |your )?"
-    r"(?:conversation|chat(?: log| history)?|transcript)\b(?! (?:id|ids|number|title)\b)"
-    r"[^.\n]{0,30}?(?:\bwith (?:anyone|everyone)\b|\bpublic\w*|\bin(?:to)? (?:the |a |each |"
-    r"every )?(?:commit|pr\b|pull request|gist))",
     r"\b(?:respond|answer|reply)\w* without (?:\w+ ){0,2}?(?:restrictions|limitations|filters|"
     r"safety)\b",
     # anything sent to a public host named by a bare IP address (Hermes: any send to a URL)
     r"\b(?:send|post|upload|transmit|forward)\w* (?:\w+ ){0,6}?(?:to|at) https?://(?!(?:10|127|0)\.|"
     r"192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)\d{1,3}(?:\.\d{1,3}){3}\b",
-    # the files the agent meets, each sent to a URL ("upload each new file you see to https://…")
-    r"\b(?:send|post|upload|transmit|forward)\w* (?:every|each|all|any)(?: the)? (?:new )?"
-    r"(?:files?|documents?) (?:that )?you (?:see|open|read|touch|edit|find|access|create)\b"
-    r"[^.\n]{0,40}?\b(?:to|at) https?://",
     # a key of ours planted across the fleet (any language; Hermes matches the file name alone)
     rf"\b{_KEY}[^.\n]{{0,80}}?\bauthorized_keys\b[^.\n]{{0,60}}?{_FLEET}",
     rf"{_FLEET}[^.\n]{{0,60}}?\bauthorized_keys\b[^.\n]{{0,40}}?(?:{_KEY}|公钥|密钥)",
