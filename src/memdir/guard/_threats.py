@@ -17,6 +17,7 @@ from ._needles import register
 from ._vocab import (
     _AGENT_SUBJECT,
     _BARE_VAR,
+    _CALL,
     _CMD,
     _COPYING,
     _DEST_BEFORE,
@@ -57,6 +58,7 @@ from ._vocab import (
     _USED,
     _VAR,
     _VERB_FORMS,
+    _WEBHOOK_NAME,
     SVO_VERB,
     _compiled,
     _needles,
@@ -419,7 +421,8 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 for v in _VAR.finditer(url):
                     name = next(g for g in v.groups() if g)
                     if _PRIVATE_NAME.search(name) or (
-                        _SECRET_NAME.search(name) and not _own_service(url, name)
+                        (_SECRET_NAME.search(name) or _WEBHOOK_NAME.search(name))
+                        and not _own_service(url, name)
                     ):
                         bad = v
                         break
@@ -597,6 +600,10 @@ _ROLE_WORDS = frozenset(
 _SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", "or", "go"))
 
 
+# Short names of a service in its variables' names (``$GH_TOKEN``, ``$AWS_SESSION_TOKEN``).
+_ALIAS = {"gh": "github", "aws": "amazonaws", "npm": "npmjs", "google": "googleapis"}
+
+
 def _service_words(url: str) -> set[str]:
     """The words of the name a URL's registrable domain is registered under: ``github`` for
     ``https://api.github.com/x`` — never its path, nor the subdomains of another name
@@ -616,6 +623,7 @@ def _own_service(url: str, name: str) -> bool:
     data carried away. Every word of the registered name must be one of the variable's
     (``stripe-verify.io`` is not ``$STRIPE_KEY``'s)."""
     scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS - _ROLE_WORDS
+    scope |= {_ALIAS[w] for w in scope if w in _ALIAS}
     words = _service_words(url)
     return bool(words) and words <= scope
 
@@ -678,6 +686,57 @@ register(_SOURCE_SET)  # located in the text's one literal pass
 _DIGIT_DOT = tuple(f"{d}." for d in range(10))  # every IP address holds one
 
 
+_URL_REACH = 80
+_TARGET_BEFORE = re.compile(
+    r"(?:\b(?:to|at|via|into|through|in|post|put|call|calls|invoke|hit|ping)|[:>])\s*[`'\"]?$"
+)
+_ONWARD_AFTER = re.compile(r"[`'\"]?\s+(?:to|into|onto)\b")
+# A variable's value read in code (``process.env.GITHUB_TOKEN``, ``os.environ["GITHUB_TOKEN"]``).
+_ENV_READ = re.compile(
+    r"(?:process\.env\.|environ(?:\.get\(|\[)\s*[\"']|getenv\(\s*[\"']|\benv\[\s*[\"']|\$env:)$"
+)
+
+
+def _calls_url(s: str, c: re.Match[str]) -> bool:
+    """Whether a call verb has a URL in its reach on its line ("call https://…", "the API at
+    https://…", "… を呼び出す", "Rufe https://… auf"): a verb of sending, not "call me"."""
+    start = max(s.rfind("\n", 0, c.start()) + 1, c.start() - _URL_REACH)
+    end = s.find("\n", c.end(), c.end() + _URL_REACH)
+    return _URL.search(s, start, c.end() + _URL_REACH if end == -1 else end) is not None
+
+
+def _called_with(
+    s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]
+) -> bool:
+    """Whether ``x`` goes with a call of the address ``sink`` (a URL or an IP in a call's
+    reach, not "the webhook"): no ";" or dash parts the call, the address and ``x``."""
+    if "://" not in sink.group() and not _IP.match(sink.group()):
+        return False
+    lo, hi = min(sink.start(), x.start()), max(sink.end(), x.end())
+    return _NEW_CLAUSE.search(s, lo, hi) is None and any(
+        abs(c.start() - sink.start()) <= _URL_REACH
+        and _NEW_CLAUSE.search(s, min(c.end(), sink.end()), max(c.start(), sink.start())) is None
+        for c in calls
+    )
+
+
+def _secret_var(s: str, v: re.Match[str], sink: re.Match[str]) -> bool:
+    """A variable holding a secret: a secret's name, or a webhook URL's carried to an address
+    (not to a word such as "the webhook"), unless it is the destination itself ("notices go
+    to $SLACK_WEBHOOK_URL")."""
+    name = next(g for g in v.groups() if g)
+    if _SECRET_NAME.search(name):
+        return True
+    return (
+        bool(_WEBHOOK_NAME.search(name))
+        and "." in sink.group()
+        and not (
+            _TARGET_BEFORE.search(s, max(0, v.start() - 12), v.start())
+            and not _ONWARD_AFTER.match(s, v.end())  # "post $DISCORD_WEBHOOK to http://…"
+        )
+    )
+
+
 def _egress(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     # Whatever is piped into an upload leaves the machine (``git show | curl --data-binary @-``).
@@ -738,6 +797,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             *rx["send"].finditer(s, lo, hi),
             *rx["net"].finditer(s, lo, hi),
             *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
+            *(c for c in _CALL.finditer(s, lo, hi) if _calls_url(s, c)),
         ]
         # nothing that sends, or nothing secret or private here to send; each verb is judged
         # only after these (13,000 ``curl``s in a window with no secret were judged each)
@@ -801,7 +861,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 v
                 for v in var_spots.between(clo, chi)
                 if v.end() <= chi
-                and _SECRET_NAME.search(next(g for g in v.groups() if g))
+                and _secret_var(s, v, sink)
                 and not _inside(v, sink)
                 and not _own_service(sink.group(), next(g for g in v.groups() if g))
             ]
@@ -810,6 +870,18 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 for x in cmd_spots.between(clo, chi)
                 if x.end() <= chi and not _inside(x, sink) and not _FETCHING.match(s, x.end())
             ]
+            if all(a.re is _CALL for a in acts):
+                # a call sends a variable that holds a secret, never a secret named in prose
+                # ("each API key may call https://…"), nor what a command prints
+                sources = [
+                    x
+                    for x in sources
+                    if _BARE_VAR.fullmatch(x.group())
+                    and _ENV_READ.search(s, max(0, x.start() - 16), x.start())
+                    and _called_with(s, acts, sink, x)
+                ]
+                variables = [v for v in variables if _called_with(s, acts, sink, v)]
+                subst = []
             if not (sources or variables or subst):
                 continue
             if not sources and not subst and _auth_header_only(s, clo, chi, variables):
