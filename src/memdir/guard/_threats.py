@@ -705,9 +705,7 @@ def _calls_url(s: str, c: re.Match[str]) -> bool:
     return _URL.search(s, start, c.end() + _URL_REACH if end == -1 else end) is not None
 
 
-def _called_with(
-    s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]
-) -> bool:
+def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]) -> bool:
     """Whether ``x`` goes with a call of the address ``sink`` (a URL or an IP in a call's
     reach, not "the webhook"): no ";" or dash parts the call, the address and ``x``."""
     if "://" not in sink.group() and not _IP.match(sink.group()):
