@@ -601,7 +601,10 @@ _SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", 
 
 
 # Short names of a service in its variables' names (``$GH_TOKEN``, ``$AWS_SESSION_TOKEN``).
-_ALIAS = {"gh": "github", "aws": "amazonaws", "npm": "npmjs", "google": "googleapis"}
+_ALIAS = {
+    **{"gh": "github", "aws": "amazonaws", "npm": "npmjs", "google": "googleapis"},
+    **{"hf": "huggingface", "jira": "atlassian", "confluence": "atlassian"},
+}
 
 
 def _service_words(url: str) -> set[str]:
@@ -622,10 +625,15 @@ def _own_service(url: str, name: str) -> bool:
     (``$STRIPE_KEY`` to ``api.stripe.com``): a credential presented to its own service, not
     data carried away. Every word of the registered name must be one of the variable's
     (``stripe-verify.io`` is not ``$STRIPE_KEY``'s)."""
-    scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS - _ROLE_WORDS
-    scope |= {_ALIAS[w] for w in scope if w in _ALIAS}
     words = _service_words(url)
-    return bool(words) and words <= scope
+    return bool(words) and words <= _service_of(name)
+
+
+def _service_of(name: str) -> set[str]:
+    """The words of a variable's name that name a service (``{github}`` of ``GH_TOKEN``),
+    with its domain's name for a short one; empty for ``$API_KEY`` or ``$STAGING_TOKEN``."""
+    scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS - _ROLE_WORDS
+    return scope | {_ALIAS[w] for w in scope if w in _ALIAS}
 
 
 def _named_in_clause(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
@@ -869,16 +877,23 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 if x.end() <= chi and not _inside(x, sink) and not _FETCHING.match(s, x.end())
             ]
             if all(a.re is _CALL for a in acts):
-                # a call sends a variable that holds a secret, never a secret named in prose
-                # ("each API key may call https://…"), nor what a command prints
+                # a call sends a variable named for another service, never a secret named in
+                # prose ("each API key may call https://…"), what a command prints, or a key
+                # named for no service (``$API_KEY``: the caller's own, as in an auth header)
                 sources = [
                     x
                     for x in sources
                     if _BARE_VAR.fullmatch(x.group())
                     and _ENV_READ.search(s, max(0, x.start() - 16), x.start())
+                    and _service_of(x.group())
                     and _called_with(s, acts, sink, x)
                 ]
-                variables = [v for v in variables if _called_with(s, acts, sink, v)]
+                variables = [
+                    v
+                    for v in variables
+                    if _service_of(next(g for g in v.groups() if g))
+                    and _called_with(s, acts, sink, v)
+                ]
                 subst = []
             if not (sources or variables or subst):
                 continue
