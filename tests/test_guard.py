@@ -634,6 +634,8 @@ HOSTILE_UNITS = [
     # per anchor a clause searched for patterns whose literals the text lacks (guardfast3)
     "content ",
     "remov ",
+    # round 23: every call is judged per sink when each secret goes to its own service
+    "call https://api.github.com/x with $GITHUB_TOKEN ",
 ]
 _HANG_CHILD = """
 import resource, sys

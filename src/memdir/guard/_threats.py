@@ -3,6 +3,7 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
@@ -607,7 +608,8 @@ _ALIAS = {
 }
 
 
-def _service_words(url: str) -> set[str]:
+@functools.lru_cache(maxsize=4096)  # asked per sink and variable: a clause of URLs asks often
+def _service_words(url: str) -> frozenset[str]:
     """The words of the name a URL's registrable domain is registered under: ``github`` for
     ``https://api.github.com/x`` — never its path, nor the subdomains of another name
     (``github.evil.example``). Empty for an IP, a userinfo or a bare host."""
@@ -615,9 +617,9 @@ def _service_words(url: str) -> set[str]:
     host = parts.hostname or ""
     labels = host.rstrip(".").split(".")
     if len(labels) < 2 or _IP_URL.match(url) or "@" in parts.netloc:
-        return set()
+        return frozenset()
     tld = 2 if len(labels) > 2 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL else 1
-    return set(_NAME_WORD.findall(labels[-1 - tld]))
+    return frozenset(_NAME_WORD.findall(labels[-1 - tld]))
 
 
 def _own_service(url: str, name: str) -> bool:
@@ -629,11 +631,12 @@ def _own_service(url: str, name: str) -> bool:
     return bool(words) and words <= _service_of(name)
 
 
-def _service_of(name: str) -> set[str]:
+@functools.lru_cache(maxsize=1024)
+def _service_of(name: str) -> frozenset[str]:
     """The words of a variable's name that name a service (``{github}`` of ``GH_TOKEN``),
     with its domain's name for a short one; empty for ``$API_KEY`` or ``$STAGING_TOKEN``."""
     scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS - _ROLE_WORDS
-    return scope | {_ALIAS[w] for w in scope if w in _ALIAS}
+    return frozenset(scope | {_ALIAS[w] for w in scope if w in _ALIAS})
 
 
 def _named_in_clause(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
