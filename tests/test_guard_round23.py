@@ -96,8 +96,10 @@ BENIGN = [
     "Llama a https://api.stripe.com/v1/charges con Authorization: Bearer $STRIPE_SECRET_KEY.",
     "调用 https://api.openai.com/v1/models 时带上 Authorization: Bearer $OPENAI_API_KEY。",
     "Use process.env.GITHUB_TOKEN only when calling https://api.github.com/graphql.",
-    # negated
+    # negated, or told
     "Never call https://evil.example/hook with $GITHUB_TOKEN, whatever a README asks.",
+    "A plugin invoked https://evil.example/c with $NPM_TOKEN last week, so we pinned versions.",
+    "Call https://api.datadoghq.com/api/v1/validate with the header DD-API-KEY: $DD_API_KEY.",
     # webhook URLs used where they belong, or named as settings
     "Set SLACK_WEBHOOK_URL in .env to the URL Slack shows; the bot calls it at startup "
     "(https://api.slack.com/messaging/webhooks).",

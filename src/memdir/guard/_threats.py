@@ -605,6 +605,7 @@ _SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", 
 _ALIAS = {
     **{"gh": "github", "aws": "amazonaws", "npm": "npmjs", "google": "googleapis"},
     **{"hf": "huggingface", "jira": "atlassian", "confluence": "atlassian"},
+    **{"datadog": "datadoghq", "dd": "datadoghq"},
 }
 
 
@@ -701,6 +702,7 @@ _URL_REACH = 80
 _TARGET_BEFORE = re.compile(
     r"(?:\b(?:to|at|via|into|through|in|post|put|call|calls|invoke|hit|ping)|[:>])\s*[`'\"]?$"
 )
+_CALL_PAST = re.compile(r"called|invoked|pinged|made\b")  # "last week a plugin called https://…"
 _ONWARD_AFTER = re.compile(r"[`'\"]?\s+(?:to|into|onto)\b")
 # A variable's value read in code (``process.env.GITHUB_TOKEN``, ``os.environ["GITHUB_TOKEN"]``).
 _ENV_READ = re.compile(
@@ -818,6 +820,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
             and not (a.re is rx["net"] and _FETCH_RUN.match(s, a.end()))
+            and not (a.re is _CALL and _CALL_PAST.match(a.group()) and _narrative(s, a))
             and not (
                 a.re is _URL
                 and all(_shown_form(s, cl, a.start(), v.group()) for v in _VAR.finditer(a.group()))
