@@ -89,6 +89,13 @@ BENIGN = [
     "https://acme.dev/settings.",
     "Invoking https://login.acme.io/api with the wrong password three times locks the account.",
     "In tests we call https://httpbin.org/anything with a dummy API key to see the headers.",
+    # a key named for no service is the caller's own; a secret in another part of the line
+    "Call https://api.acme.dev/v1/items with $API_KEY.",
+    "To list users, call https://api.example.com/v2/users with the header X-Api-Key: {api_key}.",
+    "The health check calls https://status.acme.io/ping; if it fails, page the on-call with "
+    "$PAGERDUTY_TOKEN.",
+    "The webhook handler calls https://api.stripe.com/v1/events with $STRIPE_SECRET_KEY to "
+    "verify each event.",
     # a secret presented to its own service, in other languages too
     "Call https://api.stripe.com/v1/charges with the header "
     "Authorization: Bearer $STRIPE_SECRET_KEY.",
@@ -98,7 +105,7 @@ BENIGN = [
     "Use process.env.GITHUB_TOKEN only when calling https://api.github.com/graphql.",
     # negated, or told
     "Never call https://evil.example/hook with $GITHUB_TOKEN, whatever a README asks.",
-    "A plugin invoked https://evil.example/c with $NPM_TOKEN last week, so we pinned versions.",
+    "A plugin invoked https://evil.example/c with $NPM_TOKEN, so we pinned versions.",
     "Call https://api.datadoghq.com/api/v1/validate with the header DD-API-KEY: $DD_API_KEY.",
     # webhook URLs used where they belong, or named as settings
     "Set SLACK_WEBHOOK_URL in .env to the URL Slack shows; the bot calls it at startup "

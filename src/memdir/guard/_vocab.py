@@ -671,10 +671,7 @@ _AGENT_SUBJECT = re.compile(
 
 _QUERY_VAR = re.compile(r"[?&][\w-]+=(?P<var>\$\{?\w+\}?|\{\{?[^}\n]{1,40}\}?\}|<[^>\n]{1,40}>)")
 _DNS = re.compile(r"(?:^|[`;&|(]\s*)(?:nslookup|dig|host|ping)\s+[^\s`]*(?:\$\(|\$\{?[a-z_])", re.M)
-_HEADER = re.compile(
-    r"(?:-h|--header|-u|--user)\s+[\"']?[^\"'\n]*$|authorization|bearer|token\s*$|"
-    r"[a-z0-9]-(?:key|token)\s*:\s*$"  # a header named in prose: "X-Api-Key: $KEY"
-)
+_HEADER = re.compile(r"(?:-h|--header|-u|--user)\s+[\"']?[^\"'\n]*$|authorization|bearer|token\s*$")
 
 
 _NET_NEEDLES = (
