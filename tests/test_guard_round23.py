@@ -78,7 +78,7 @@ BENIGN = [
     # a call that is a noun, a person, a name
     "Each tool is a function call to https://tools.acme.dev that never sees $OPENAI_API_KEY.",
     "Call me at +1 555 0100 if $GITHUB_TOKEN expires, or check https://status.acme.io.",
-    "The so-called deploy key ($DEPLOY_KEY) is read-only, see https://docs.acme.io/keys.",
+    "The so-called deploy key ($GITHUB_DEPLOY_KEY) is read-only, see https://docs.acme.io/keys.",
     "The API call to https://api.acme.dev/v1/items returned 401 with $GITHUB_TOKEN expired; "
     "rotate it.",
     "The cache hit rate at https://cdn.acme.io is 93 % for entries keyed by $CACHE_KEY.",
