@@ -748,6 +748,22 @@ def _secret_var(s: str, v: re.Match[str], sink: re.Match[str]) -> bool:
     )
 
 
+_ENV_NAME = re.compile(
+    r"(?:process\.env\.|environ(?:\.get\(|\[)\s*[\"']|getenv\(\s*[\"']|\benv\[\s*[\"']|\$env:)"
+    r"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
+)
+
+
+def _call_may_send(s: str, lo: int, hi: int, sinks: re.Pattern[str]) -> bool:
+    """Whether a call in ``s[lo:hi]`` could send anything: a variable named for a service
+    and some address here not that service's (a clause of own-service calls is judged once)."""
+    names = {next(g for g in v.groups() if g) for v in _VAR.finditer(s, lo, hi)}
+    names = {n for n in names if _SECRET_NAME.search(n) or _WEBHOOK_NAME.search(n)}
+    names |= {m.group(1) for m in _ENV_NAME.finditer(s, lo, hi)}
+    urls = {m.group() for m in sinks.finditer(s, lo, hi)} if names else set()
+    return any(not _own_service(u, n) for u in urls for n in names)
+
+
 def _egress(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     # Whatever is piped into an upload leaves the machine (``git show | curl --data-binary @-``).
@@ -814,6 +830,10 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         # only after these (13,000 ``curl``s in a window with no secret were judged each)
         if not verbs or all(s.find(n, lo, hi) == -1 for n in secrets):
             continue
+        if verbs[-1].re is _CALL and not _call_may_send(s, lo, hi, rx["sink"]):
+            verbs = [v for v in verbs if v.re is not _CALL]  # every secret is its host's own
+            if not verbs:
+                continue
         actions = [
             a
             for a in verbs
@@ -873,9 +893,9 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 v
                 for v in var_spots.between(clo, chi)
                 if v.end() <= chi
+                and not _own_service(sink.group(), next(g for g in v.groups() if g))
                 and _secret_var(s, v, sink)
                 and not _inside(v, sink)
-                and not _own_service(sink.group(), next(g for g in v.groups() if g))
             ]
             subst = [
                 x
