@@ -602,10 +602,13 @@ _SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", 
 
 
 # Short names of a service in its variables' names (``$GH_TOKEN``, ``$AWS_SESSION_TOKEN``).
+# A service's other registered names (raw.githubusercontent.com, *.blob.core.windows.net).
 _ALIAS = {
-    **{"gh": "github", "aws": "amazonaws", "npm": "npmjs", "google": "googleapis"},
-    **{"hf": "huggingface", "jira": "atlassian", "confluence": "atlassian"},
-    **{"datadog": "datadoghq", "dd": "datadoghq"},
+    **{"gh": ("github",), "github": ("githubusercontent",), "aws": ("amazonaws",)},
+    **{"npm": ("npmjs",), "hf": ("huggingface",), "cf": ("cloudflare",), "pd": ("pagerduty",)},
+    **{w: ("googleapis", "run", "cloudfunctions") for w in ("google", "gcp", "gcloud", "gcs")},
+    **{"azure": ("windows", "azurewebsites", "azure"), "jira": ("atlassian",)},
+    **{"confluence": ("atlassian",), "datadog": ("datadoghq",), "dd": ("datadoghq",)},
 }
 
 
@@ -637,7 +640,7 @@ def _service_of(name: str) -> frozenset[str]:
     """The words of a variable's name that name a service (``{github}`` of ``GH_TOKEN``),
     with its domain's name for a short one; empty for ``$API_KEY`` or ``$STAGING_TOKEN``."""
     scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS - _ROLE_WORDS
-    return frozenset(scope | {_ALIAS[w] for w in scope if w in _ALIAS})
+    return frozenset(scope.union(*(_ALIAS.get(w, ()) for w in scope)))
 
 
 def _named_in_clause(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
@@ -718,16 +721,39 @@ def _calls_url(s: str, c: re.Match[str]) -> bool:
     return _URL.search(s, start, c.end() + _URL_REACH if end == -1 else end) is not None
 
 
+# "… if $X expires", "…, and $X is only used by …": a variable of another clause.
+_OTHER_CLAUSE = re.compile(
+    r"\b(?:if|when|whenever|unless|because|but|while)\b|,\s*(?:and|but|so)\b"
+)
+# "signed with $STRIPE_WEBHOOK_SECRET", "X-Hub-Signature computed from …": a key that signs.
+_SIGNS = re.compile(r"(?:\bsign|signature|\bfirma|\bhmac)[^;\n]{0,30}$")
+
+
 def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]) -> bool:
     """Whether ``x`` goes with a call of the address ``sink`` (a URL or an IP in a call's
-    reach, not "the webhook"): no ";" or dash parts the call, the address and ``x``."""
+    reach, not "the webhook"): no ";" or dash parts the call, the address and ``x``, nor a
+    comma the call and the address; not a key that only signs, nor a public one, nor one
+    sent to a host named for its service (a self-hosted ``gitlab.acme.com``)."""
     if "://" not in sink.group() and not _IP.match(sink.group()):
         return False
+    name = x.group() if _BARE_VAR.fullmatch(x.group()) else next(g for g in x.groups() if g)
+    host = set(_NAME_WORD.findall((urlsplit(sink.group()).hostname or "").replace("-", " ")))
+    if "public" in name.split("_") or host & _service_of(name):
+        return False
+    if _SIGNS.search(s, max(0, x.start() - 40), x.start()):
+        return False
     lo, hi = min(sink.start(), x.start()), max(sink.end(), x.end())
-    return _NEW_CLAUSE.search(s, lo, hi) is None and any(
-        abs(c.start() - sink.start()) <= _URL_REACH
-        and _NEW_CLAUSE.search(s, min(c.end(), sink.end()), max(c.start(), sink.start())) is None
-        for c in calls
+    return (
+        _NEW_CLAUSE.search(s, lo, hi) is None
+        and _OTHER_CLAUSE.search(s, lo, hi) is None
+        and any(
+            abs(c.start() - sink.start()) <= _URL_REACH
+            and not re.search(
+                r",|" + _NEW_CLAUSE.pattern,
+                s[min(c.end(), sink.end()) : max(c.start(), sink.start())],
+            )
+            for c in calls
+        )
     )
 
 
