@@ -721,12 +721,17 @@ def _calls_url(s: str, c: re.Match[str]) -> bool:
     return _URL.search(s, start, c.end() + _URL_REACH if end == -1 else end) is not None
 
 
-# "… if $X expires", "…, and $X is only used by …": a variable of another clause.
+# "… if $X expires", "…, and $X is only used by …": the variable heads a clause of its own.
 _OTHER_CLAUSE = re.compile(
-    r"\b(?:if|when|whenever|unless|because|but|while)\b|,\s*(?:and|but|so)\b"
+    r"(?:\b(?:if|when|whenever|unless|because|but|while)|,\s*(?:and|but|so))\s+(?:\w+\s+)?$"
 )
 # "signed with $STRIPE_WEBHOOK_SECRET", "X-Hub-Signature computed from …": a key that signs.
-_SIGNS = re.compile(r"(?:\bsign|signature|\bfirma|\bhmac)[^;\n]{0,30}$")
+_CALL_BREAK = re.compile(",|" + _NEW_CLAUSE.pattern)  # "When … at https://… fails, call X"
+_PUBLIC_SECRET = re.compile(r"secret|private|passw")
+_SIGNS = re.compile(
+    r"(?:\bsigned\s+(?:with|by|using)|\bcomputed\s+(?:from|with)|\bhmac\b|\bfirma\s+de|"
+    r"\bsigniert\s+mit|\bsign[ée]e?\s+avec)\s+(?:the\s+|la\s+|le\s+)?$"
+)
 
 
 def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]) -> bool:
@@ -738,20 +743,21 @@ def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.
         return False
     name = x.group() if _BARE_VAR.fullmatch(x.group()) else next(g for g in x.groups() if g)
     host = set(_NAME_WORD.findall((urlsplit(sink.group()).hostname or "").replace("-", " ")))
-    if "public" in name.split("_") or host & _service_of(name):
+    words = name.split("_")
+    if ("public" in words and not _PUBLIC_SECRET.search(name)) or (
+        host & (set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS)
+    ):
         return False
-    if _SIGNS.search(s, max(0, x.start() - 40), x.start()):
+    if _SIGNS.search(s, max(0, x.start() - 30), x.start()):
         return False
     lo, hi = min(sink.start(), x.start()), max(sink.end(), x.end())
     return (
         _NEW_CLAUSE.search(s, lo, hi) is None
-        and _OTHER_CLAUSE.search(s, lo, hi) is None
+        and not (x.start() > sink.end() and _OTHER_CLAUSE.search(s, sink.end(), x.start()))
         and any(
             abs(c.start() - sink.start()) <= _URL_REACH
-            and not re.search(
-                r",|" + _NEW_CLAUSE.pattern,
-                s[min(c.end(), sink.end()) : max(c.start(), sink.start())],
-            )
+            and _CALL_BREAK.search(s, min(c.end(), sink.end()), max(c.start(), sink.start()))
+            is None
             for c in calls
         )
     )
