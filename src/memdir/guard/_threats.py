@@ -734,6 +734,17 @@ _SIGNS = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=4096)
+def _self_hosted(url: str, name: str) -> bool:
+    """Whether a call of ``url`` may present ``name``: a host named for its service
+    (``gitlab.acme.com`` for ``$GITLAB_TOKEN``) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
+    words = name.split("_")
+    if "public" in words and not _PUBLIC_SECRET.search(name):
+        return True
+    host = set(_NAME_WORD.findall((urlsplit(url).hostname or "").replace("-", " ")))
+    return bool(host & (set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS))
+
+
 def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]) -> bool:
     """Whether ``x`` goes with a call of the address ``sink`` (a URL or an IP in a call's
     reach, not "the webhook"): no ";" or dash parts the call, the address and ``x``, nor a
@@ -742,11 +753,7 @@ def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.
     if "://" not in sink.group() and not _IP.match(sink.group()):
         return False
     name = x.group() if _BARE_VAR.fullmatch(x.group()) else next(g for g in x.groups() if g)
-    host = set(_NAME_WORD.findall((urlsplit(sink.group()).hostname or "").replace("-", " ")))
-    words = name.split("_")
-    if ("public" in words and not _PUBLIC_SECRET.search(name)) or (
-        host & (set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS)
-    ):
+    if _self_hosted(sink.group(), name):
         return False
     if _SIGNS.search(s, max(0, x.start() - 30), x.start()):
         return False
@@ -793,7 +800,7 @@ def _call_may_send(s: str, lo: int, hi: int, sinks: re.Pattern[str]) -> bool:
     names = {n for n in names if _SECRET_NAME.search(n) or _WEBHOOK_NAME.search(n)}
     names |= {m.group(1) for m in _ENV_NAME.finditer(s, lo, hi)}
     urls = {m.group() for m in sinks.finditer(s, lo, hi)} if names else set()
-    return any(not _own_service(u, n) for u in urls for n in names)
+    return any(not (_own_service(u, n) or _self_hosted(u, n)) for u in urls for n in names)
 
 
 def _egress(s: str, cl: Clauses) -> Hit | None:
