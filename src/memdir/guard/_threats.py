@@ -8,7 +8,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from . import _orders
 from ._build import word_start
@@ -612,12 +612,22 @@ _ALIAS = {
 }
 
 
+def _split(url: str) -> SplitResult | None:
+    """``urlsplit``, or None where it raises (``http://[abc/``: no IPv6 address there)."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return None
+
+
 @functools.lru_cache(maxsize=4096)  # asked per sink and variable: a clause of URLs asks often
 def _service_words(url: str) -> frozenset[str]:
     """The words of the name a URL's registrable domain is registered under: ``github`` for
     ``https://api.github.com/x`` — never its path, nor the subdomains of another name
     (``github.evil.example``). Empty for an IP, a userinfo or a bare host."""
-    parts = urlsplit(_VAR.sub(" ", url.rstrip(").,;:>]}")))  # the variable names nothing
+    parts = _split(_VAR.sub(" ", url.rstrip(").,;:>]}")))  # the variable names nothing
+    if parts is None:
+        return frozenset()
     host = parts.hostname or ""
     labels = host.rstrip(".").split(".")
     if len(labels) < 2 or _IP_URL.match(url) or "@" in parts.netloc:
@@ -703,7 +713,8 @@ _DIGIT_DOT = tuple(f"{d}." for d in range(10))  # every IP address holds one
 
 _URL_REACH = 80
 _TARGET_BEFORE = re.compile(
-    r"(?:\b(?:to|at|via|into|through|in|post|put|call|calls|invoke|hit|ping)|[:>])\s*[`'\"]?$"
+    r"(?:\b(?:to|at|via|into|through|in|post|put|call|calls|invoke|hit|ping)|\b(?:to|at):|>)"
+    r"\s*[`'\"]?$"
 )
 _CALL_PAST = re.compile(r"called|invoked|pinged|made\b")  # "last week a plugin called https://…"
 _ONWARD_AFTER = re.compile(r"[`'\"]?\s+(?:to|into|onto)\b")
@@ -737,12 +748,18 @@ _SIGNS = re.compile(
 @functools.lru_cache(maxsize=4096)
 def _self_hosted(url: str, name: str) -> bool:
     """Whether a call of ``url`` may present ``name``: a host named for its service
-    (``gitlab.acme.com`` for ``$GITLAB_TOKEN``) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
+    (``gitlab.acme.com`` for ``$GITLAB_TOKEN``), a route named for all of it (``/api/cron/…``
+    for ``$CRON_SECRET``: the app's own) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
     words = name.split("_")
     if "public" in words and not _PUBLIC_SECRET.search(name):
         return True
-    host = set(_NAME_WORD.findall((urlsplit(url).hostname or "").replace("-", " ")))
-    return bool(host & (set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS))
+    parts = _split(url)
+    if parts is None:
+        return False
+    service = set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS
+    host = set(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
+    route = set(_NAME_WORD.findall(parts.path))
+    return bool(service) and (bool(host & service) or service <= route)
 
 
 def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]) -> bool:

@@ -139,8 +139,8 @@ _CALL = re.compile(
     + "".join(f"(?<!{w} )" for w in _NOT_CALLER)
     + r"(?:call(?:s|ing|ed)?|invok(?:e|es|ing|ed)|hit(?:s|ting)?|ping(?:s|ing|ed)?|"
     r"(?:make|makes|making|made) an? (?:call|request) to|"
-    r"chiama|chiami|llam[ae]|appel(?:le|lez|ez|er)|cham[ae]|вызов(?:и|ите)|вызвать|ruf(?:e|t|en)?|"
-    r"aufrufen)(?![\w-])(?!\s+(?:rates?|ratios?|counts?|me|us|him|her|to)\b)|调用|呼び出"
+    r"chiama|chiami|llam(?:a|e|ar)|appel(?:le|lez|ez|er)|cham[ae]|вызов(?:и|ите)|вызвать|"
+    r"вызыва(?:й|йте|ть)|ruf(?:e|t|en)?|aufrufen)(?![\w-])(?!\s+(?:rates?|ratios?|counts?|me|us|him|her|to)\b)|调用|呼び出"
 )
 _PRIVATE_NAME = re.compile(
     r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|user_?data|"
