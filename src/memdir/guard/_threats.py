@@ -999,7 +999,9 @@ def official(url: str) -> bool:
     url = url.rstrip(").,;:>]}")
     if any(c in url for c in "${\\%"):
         return False
-    parts = urlsplit(url if "://" in url else f"https://{url}")
+    parts = _split(url if "://" in url else f"https://{url}")
+    if parts is None:
+        return False
     try:
         port = parts.port
     except ValueError:
