@@ -3,11 +3,12 @@ See docs/design/guard.md."""
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from . import _orders
 from ._build import word_start
@@ -17,6 +18,7 @@ from ._needles import register
 from ._vocab import (
     _AGENT_SUBJECT,
     _BARE_VAR,
+    _CALL,
     _CMD,
     _COPYING,
     _DEST_BEFORE,
@@ -57,6 +59,7 @@ from ._vocab import (
     _USED,
     _VAR,
     _VERB_FORMS,
+    _WEBHOOK_NAME,
     SVO_VERB,
     _compiled,
     _needles,
@@ -419,7 +422,8 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                 for v in _VAR.finditer(url):
                     name = next(g for g in v.groups() if g)
                     if _PRIVATE_NAME.search(name) or (
-                        _SECRET_NAME.search(name) and not _own_service(url, name)
+                        (_SECRET_NAME.search(name) or _WEBHOOK_NAME.search(name))
+                        and not _own_service(url, name)
                     ):
                         bad = v
                         break
@@ -597,17 +601,39 @@ _ROLE_WORDS = frozenset(
 _SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", "or", "go"))
 
 
-def _service_words(url: str) -> set[str]:
+# Short names of a service in its variables' names (``$GH_TOKEN``, ``$AWS_SESSION_TOKEN``).
+# A service's other registered names (raw.githubusercontent.com, *.blob.core.windows.net).
+_ALIAS = {
+    **{"gh": ("github",), "github": ("githubusercontent",), "aws": ("amazonaws",)},
+    **{"npm": ("npmjs",), "hf": ("huggingface",), "cf": ("cloudflare",), "pd": ("pagerduty",)},
+    **{w: ("googleapis", "run", "cloudfunctions") for w in ("google", "gcp", "gcloud", "gcs")},
+    **{"azure": ("windows", "azurewebsites", "azure"), "jira": ("atlassian",)},
+    **{"confluence": ("atlassian",), "datadog": ("datadoghq",), "dd": ("datadoghq",)},
+}
+
+
+def _split(url: str) -> SplitResult | None:
+    """``urlsplit``, or None where it raises (``http://[abc/``: no IPv6 address there)."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return None
+
+
+@functools.lru_cache(maxsize=4096)  # asked per sink and variable: a clause of URLs asks often
+def _service_words(url: str) -> frozenset[str]:
     """The words of the name a URL's registrable domain is registered under: ``github`` for
     ``https://api.github.com/x`` — never its path, nor the subdomains of another name
     (``github.evil.example``). Empty for an IP, a userinfo or a bare host."""
-    parts = urlsplit(_VAR.sub(" ", url.rstrip(").,;:>]}")))  # the variable names nothing
+    parts = _split(_VAR.sub(" ", url.rstrip(").,;:>]}")))  # the variable names nothing
+    if parts is None:
+        return frozenset()
     host = parts.hostname or ""
     labels = host.rstrip(".").split(".")
     if len(labels) < 2 or _IP_URL.match(url) or "@" in parts.netloc:
-        return set()
+        return frozenset()
     tld = 2 if len(labels) > 2 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL else 1
-    return set(_NAME_WORD.findall(labels[-1 - tld]))
+    return frozenset(_NAME_WORD.findall(labels[-1 - tld]))
 
 
 def _own_service(url: str, name: str) -> bool:
@@ -615,9 +641,16 @@ def _own_service(url: str, name: str) -> bool:
     (``$STRIPE_KEY`` to ``api.stripe.com``): a credential presented to its own service, not
     data carried away. Every word of the registered name must be one of the variable's
     (``stripe-verify.io`` is not ``$STRIPE_KEY``'s)."""
-    scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS - _ROLE_WORDS
     words = _service_words(url)
-    return bool(words) and words <= scope
+    return bool(words) and words <= _service_of(name)
+
+
+@functools.lru_cache(maxsize=1024)
+def _service_of(name: str) -> frozenset[str]:
+    """The words of a variable's name that name a service (``{github}`` of ``GH_TOKEN``),
+    with its domain's name for a short one; empty for ``$API_KEY`` or ``$STAGING_TOKEN``."""
+    scope = set(_NAME_WORD.findall(name.replace("_", " "))) - _CREDENTIAL_WORDS - _ROLE_WORDS
+    return frozenset(scope.union(*(_ALIAS.get(w, ()) for w in scope)))
 
 
 def _named_in_clause(s: str, store: re.Match[str], lo: int, hi: int) -> bool:
@@ -676,6 +709,115 @@ register(_SOURCE_SET)  # located in the text's one literal pass
 
 
 _DIGIT_DOT = tuple(f"{d}." for d in range(10))  # every IP address holds one
+
+
+_URL_REACH = 80
+_TARGET_BEFORE = re.compile(
+    r"(?:\b(?:to|at|via|into|through|in|post|put|call|calls|invoke|hit|ping)|\b(?:to|at):|>)"
+    r"\s*[`'\"]?$"
+)
+_CALL_PAST = re.compile(r"called|invoked|pinged|made\b")  # "last week a plugin called https://…"
+_ONWARD_AFTER = re.compile(r"[`'\"]?\s+(?:to|into|onto)\b")
+# A variable's value read in code (``process.env.GITHUB_TOKEN``, ``os.environ["GITHUB_TOKEN"]``).
+_ENV_READ = re.compile(
+    r"(?:process\.env\.|environ(?:\.get\(|\[)\s*[\"']|getenv\(\s*[\"']|\benv\[\s*[\"']|\$env:)$"
+)
+
+
+def _calls_url(s: str, c: re.Match[str]) -> bool:
+    """Whether a call verb has a URL in its reach on its line ("call https://…", "the API at
+    https://…", "… を呼び出す", "Rufe https://… auf"): a verb of sending, not "call me"."""
+    start = max(s.rfind("\n", 0, c.start()) + 1, c.start() - _URL_REACH)
+    end = s.find("\n", c.end(), c.end() + _URL_REACH)
+    return _URL.search(s, start, c.end() + _URL_REACH if end == -1 else end) is not None
+
+
+# "… if $X expires", "…, and $X is only used by …": the variable heads a clause of its own.
+_OTHER_CLAUSE = re.compile(
+    r"(?:\b(?:if|when|whenever|unless|because|but|while)|,\s*(?:and|but|so))\s+(?:\w+\s+)?$"
+)
+# "signed with $STRIPE_WEBHOOK_SECRET", "X-Hub-Signature computed from …": a key that signs.
+_CALL_BREAK = re.compile(",|" + _NEW_CLAUSE.pattern)  # "When … at https://… fails, call X"
+_PUBLIC_SECRET = re.compile(r"secret|private|passw")
+_SIGNS = re.compile(
+    r"(?:\bsigned\s+(?:with|by|using)|\bcomputed\s+(?:from|with)|\bhmac\b|\bfirma\s+de|"
+    r"\bsigniert\s+mit|\bsign[ée]e?\s+avec)\s+(?:the\s+|la\s+|le\s+)?$"
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _self_hosted(url: str, name: str) -> bool:
+    """Whether a call of ``url`` may present ``name``: a host named for its service
+    (``gitlab.acme.com`` for ``$GITLAB_TOKEN``), a route named for all of it (``/api/cron/…``
+    for ``$CRON_SECRET``: the app's own) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
+    words = name.split("_")
+    if "public" in words and not _PUBLIC_SECRET.search(name):
+        return True
+    parts = _split(url)
+    if parts is None:
+        return False
+    service = set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS
+    host = set(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
+    route = set(_NAME_WORD.findall(parts.path))
+    return bool(service) and (bool(host & service) or service <= route)
+
+
+def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]) -> bool:
+    """Whether ``x`` goes with a call of the address ``sink`` (a URL or an IP in a call's
+    reach, not "the webhook"): no ";" or dash parts the call, the address and ``x``, nor a
+    comma the call and the address; not a key that only signs, nor a public one, nor one
+    sent to a host named for its service (a self-hosted ``gitlab.acme.com``)."""
+    if "://" not in sink.group() and not _IP.match(sink.group()):
+        return False
+    name = x.group() if _BARE_VAR.fullmatch(x.group()) else next(g for g in x.groups() if g)
+    if _self_hosted(sink.group(), name):
+        return False
+    if _SIGNS.search(s, max(0, x.start() - 30), x.start()):
+        return False
+    lo, hi = min(sink.start(), x.start()), max(sink.end(), x.end())
+    return (
+        _NEW_CLAUSE.search(s, lo, hi) is None
+        and not (x.start() > sink.end() and _OTHER_CLAUSE.search(s, sink.end(), x.start()))
+        and any(
+            abs(c.start() - sink.start()) <= _URL_REACH
+            and _CALL_BREAK.search(s, min(c.end(), sink.end()), max(c.start(), sink.start()))
+            is None
+            for c in calls
+        )
+    )
+
+
+def _secret_var(s: str, v: re.Match[str], sink: re.Match[str]) -> bool:
+    """A variable holding a secret: a secret's name, or a webhook URL's carried to an address
+    (not to a word such as "the webhook"), unless it is the destination itself ("notices go
+    to $SLACK_WEBHOOK_URL")."""
+    name = next(g for g in v.groups() if g)
+    if _SECRET_NAME.search(name):
+        return True
+    return (
+        bool(_WEBHOOK_NAME.search(name))
+        and "." in sink.group()
+        and not (
+            _TARGET_BEFORE.search(s, max(0, v.start() - 12), v.start())
+            and not _ONWARD_AFTER.match(s, v.end())  # "post $DISCORD_WEBHOOK to http://…"
+        )
+    )
+
+
+_ENV_NAME = re.compile(
+    r"(?:process\.env\.|environ(?:\.get\(|\[)\s*[\"']|getenv\(\s*[\"']|\benv\[\s*[\"']|\$env:)"
+    r"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
+)
+
+
+def _call_may_send(s: str, lo: int, hi: int, sinks: re.Pattern[str]) -> bool:
+    """Whether a call in ``s[lo:hi]`` could send anything: a variable named for a service
+    and some address here not that service's (a clause of own-service calls is judged once)."""
+    names = {next(g for g in v.groups() if g) for v in _VAR.finditer(s, lo, hi)}
+    names = {n for n in names if _SECRET_NAME.search(n) or _WEBHOOK_NAME.search(n)}
+    names |= {m.group(1) for m in _ENV_NAME.finditer(s, lo, hi)}
+    urls = {m.group() for m in sinks.finditer(s, lo, hi)} if names else set()
+    return any(not (_own_service(u, n) or _self_hosted(u, n)) for u in urls for n in names)
 
 
 def _egress(s: str, cl: Clauses) -> Hit | None:
@@ -738,17 +880,23 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             *rx["send"].finditer(s, lo, hi),
             *rx["net"].finditer(s, lo, hi),
             *(u for u in _URL.finditer(s, lo, hi) if _VAR.search(u.group())),
+            *(c for c in _CALL.finditer(s, lo, hi) if _calls_url(s, c)),
         ]
         # nothing that sends, or nothing secret or private here to send; each verb is judged
         # only after these (13,000 ``curl``s in a window with no secret were judged each)
         if not verbs or all(s.find(n, lo, hi) == -1 for n in secrets):
             continue
+        if verbs[-1].re is _CALL and not _call_may_send(s, lo, hi, rx["sink"]):
+            verbs = [v for v in verbs if v.re is not _CALL]  # every secret is its host's own
+            if not verbs:
+                continue
         actions = [
             a
             for a in verbs
             if _affirmed(s, a, cl.around(a.start(), a.end())[0], cl)
             and (a.re is not rx["send"] or _ordered(s, a, cl.around(a.start(), a.end())[0]))
             and not (a.re is rx["net"] and _FETCH_RUN.match(s, a.end()))
+            and not (a.re is _CALL and _CALL_PAST.match(a.group()) and _narrative(s, a))
             and not (
                 a.re is _URL
                 and all(_shown_form(s, cl, a.start(), v.group()) for v in _VAR.finditer(a.group()))
@@ -801,15 +949,34 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 v
                 for v in var_spots.between(clo, chi)
                 if v.end() <= chi
-                and _SECRET_NAME.search(next(g for g in v.groups() if g))
-                and not _inside(v, sink)
                 and not _own_service(sink.group(), next(g for g in v.groups() if g))
+                and _secret_var(s, v, sink)
+                and not _inside(v, sink)
             ]
             subst = [
                 x
                 for x in cmd_spots.between(clo, chi)
                 if x.end() <= chi and not _inside(x, sink) and not _FETCHING.match(s, x.end())
             ]
+            if all(a.re is _CALL for a in acts):
+                # a call sends a variable named for another service, never a secret named in
+                # prose ("each API key may call https://…"), what a command prints, or a key
+                # named for no service (``$API_KEY``: the caller's own, as in an auth header)
+                sources = [
+                    x
+                    for x in sources
+                    if _BARE_VAR.fullmatch(x.group())
+                    and _ENV_READ.search(s, max(0, x.start() - 16), x.start())
+                    and _service_of(x.group())
+                    and _called_with(s, acts, sink, x)
+                ]
+                variables = [
+                    v
+                    for v in variables
+                    if _service_of(next(g for g in v.groups() if g))
+                    and _called_with(s, acts, sink, v)
+                ]
+                subst = []
             if not (sources or variables or subst):
                 continue
             if not sources and not subst and _auth_header_only(s, clo, chi, variables):
@@ -832,7 +999,9 @@ def official(url: str) -> bool:
     url = url.rstrip(").,;:>]}")
     if any(c in url for c in "${\\%"):
         return False
-    parts = urlsplit(url if "://" in url else f"https://{url}")
+    parts = _split(url if "://" in url else f"https://{url}")
+    if parts is None:
+        return False
     try:
         port = parts.port
     except ValueError:

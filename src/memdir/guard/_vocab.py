@@ -126,6 +126,22 @@ _SECRET_NAME = re.compile(
     r"token|secret|passw|pwd|api_?key|apikey|access_?key|private_?key|credential|\bcreds?\b|cookie|"
     r"session|auth|ssh|id_rsa|_key\b|_pat\b|^key$|keys$|dsn|database_url|db_url"
 )
+# A webhook URL is a credential (anyone holding it can post), though its name says no secret.
+_WEBHOOK_NAME = re.compile(r"webhook(?:_?ur[il])?$|hook_?ur[il]$")
+# A call of a URL sends what goes with it (header, body): the verb in a URL's reach, never a
+# noun ("a function call", "so-called", "the cache hit rate"), nor a call of a person.
+_NOT_CALLER = (
+    *("function", "api", "method", "rpc", "phone", "video", "tool", "conference", "cache"),
+    *("a", "the", "one", "this", "each", "every", "per", "no", "any", "so"),
+)
+_CALL = re.compile(
+    r"(?<![\w-])"
+    + "".join(f"(?<!{w} )" for w in _NOT_CALLER)
+    + r"(?:call(?:s|ing|ed)?|invok(?:e|es|ing|ed)|hit(?:s|ting)?|ping(?:s|ing|ed)?|"
+    r"(?:make|makes|making|made) an? (?:call|request) to|"
+    r"chiama|chiami|llam(?:a|e|ar)|appel(?:le|lez|ez|er)|cham[ae]|вызов(?:и|ите)|вызвать|"
+    r"вызыва(?:й|йте|ть)|ruf(?:e|t|en)?|aufrufen)(?![\w-])(?!\s+(?:rates?|ratios?|counts?|me|us|him|her|to)\b)|调用|呼び出"
+)
 _PRIVATE_NAME = re.compile(
     r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|user_?data|"
     r"personal|email|ssn|card|env\b|environ|secrets|whoami|hostname|diff|content|output|payload|"
