@@ -157,7 +157,8 @@ _PERM = (
     r"заранее (?:одобрен|разрешен|согласован)\w*|автоматически (?:одобря|подтвержда)\w*|(?:тебе|"
     r"вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|разрешение|доступ)",
     r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|avisar|"
-    r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
+    r"consultar|autorizaci[oó]n|revisi[oó]n)(?:me|nos|le|les)?|"
+    r"el usuario (?:ya )?(?:autoriz|aprob)\w*|"
     r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|tienes "
     r"(?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
     r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander|"
@@ -184,6 +185,19 @@ _PERM = (
     r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
     r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:te )?(?:vragen|"
     r"bevestigen)|vooraf goedgekeurd",
+    # "without asking (me)" with the person asked in between, and "no need to ask" where the
+    # lexicon lacked the asking verb (round 24)
+    r"ohne (?:mich|uns|jemanden|den (?:nutzer|benutzer)|die nutzerin) (?:vorher |erst |noch )?"
+    r"(?:zu )?(?:fragen|konsultieren)|ohne (?:vorher )?rückzufragen|sans (?:me |nous |lui |leur )"
+    r"(?:demander|consulter)|sans (?:consulter|l'accord)\b|sem (?:me |nos |lhe )(?:consultar|"
+    r"perguntar|pedir)|sem consultar\b|senza (?:chieder(?:mi|melo|glielo|lo)|consultar(?:e|mi))\b|"
+    r"не (?:спрашивая|уточняя|согласовывая|запрашивая)\b|"
+    r"(?:聞く|尋ねる|相談する|確認を取る)必要(?:は|が)?(?:ない|ありません|なし)|"
+    r"물어(?:볼|봐야 할) 필요(?:가|는)? 없|물어보지 (?:않아도|말고|않고)|"
+    r"sor(?:man|manız)(?:a|ıza)? gerek(?:miyor|\s*yok)|"
+    r"(?:पूछने|अनुमति लेने|पुष्टि करने) की (?:कोई )?(?:ज़रूरत|जरूरत|आवश्यकता) नहीं|"
+    r"لا (?:داعي|حاجة)[^.\n،]{0,12}?(?:تسأل|السؤال|سؤال|تستأذن|الاستئذان|إذن|تأكيد)|"
+    r"tanpa (?:bertanya|tanya|menanyakan)\b",
     # id: no need to ask or confirm, approved beforehand
     r"(?:jangan|tidak perlu|tak perlu|tidak usah|tanpa) (?:lagi )?(?:minta |meminta |tanya |"
     r"bertanya |menunggu )?(?:konfirmasi|izin|persetujuan)|dianggap (?:sudah |telah )?disetujui|"
@@ -696,8 +710,15 @@ _OVERSIGHT = re.compile(
 
 def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     """Oversight kept outside the predicate itself ("… and tell the user"; not the "ask
-    before" inside "no longer need to ask before")."""
-    return cl.has(_OVERSIGHT, lo, m.start()) or cl.has(_OVERSIGHT, m.end(), hi)
+    before" inside "no longer need to ask before", nor a negated one: "don't … ask first")."""
+    if not (cl.has(_OVERSIGHT, lo, m.start()) or cl.has(_OVERSIGHT, m.end(), hi)):
+        return False
+    s = cl.s
+    return any(
+        not negated(s, o.start(), None, lo)
+        for o in cl.spots(_OVERSIGHT).between(lo, hi)
+        if o.end() <= m.start() or o.start() >= m.end()
+    )
 
 
 # A limit kept after a dropped confirmation ("…; still ask before X"), in the lexicon's
@@ -882,6 +903,10 @@ _RISKY = (
     r"ユーザーの名前で|ユーザーに代わって|사용자 (?:이름으로|대신)|от имени пользователя|"
     r"kullanıcı adına|无论|不管|を問わず|상관없이|независимо от|저장소 (?:밖|외부)|시스템 설정|"
     r"depo dışında|sistem ayarları|\bsemua\b",
+    # imperatives and slang of the destructive and deploying verbs above (round 24)
+    r"\bsupprim\w*|\bborr(?:a|e|en|ad|ando|alos|alas)\b|\bcancell(?:a|i|are|ate|ando)\b|"
+    r"\bapag(?:a|ue|uem|ar|ando)\b|\bxoá\b|\b(?:meng)?hapus\w*|\bдепло\w*|\bпрод\b|"
+    r"\bproduç[aã]o\b|\bproduzione\b",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -895,7 +920,8 @@ _HIDE = (
     r"){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|paid|an ad|"
     r"promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで|なくて(?:も)?(?:よい|いい))|"
     r"(?:不要|不|别)告诉用户|瞒着用户|sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario "
-    r"|que )|senza dire che|senza (?:avvisare|informare) l'utente|sans (?:le )?dire (?:à "
+    r"|que )|sans (?:prévenir|avertir|informer) l'utilisateur|"
+    r"senza dire che|senza (?:avvisare|informare) l'utente|sans (?:le )?dire (?:à "
     r"l'utilisateur|que)|ohne (?:es )?dem (?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao "
     r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
     r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"
@@ -906,6 +932,26 @@ _HIDE = (
     r"zeigen)|no (?:le )?(?:avises|digas|menciones|informes|comentes) (?:más |nada )?al usuario|"
     r"non (?:dire|segnalare|mostrare) (?:più |niente )?all'utente|não (?:diga|avise|informe|"
     r"mencione) (?:mais |nada )?ao usuário",
+)
+# An act done and kept from whoever would notice it, anyone or someone named ("without
+# telling Priya", "sans prévenir personne"): weaker than _HIDE, which names the user, so it
+# needs a scope and a risky act.
+_UNSEEN = (
+    r"\bwithout (?:first )?(?:tell|inform|notify|warn|alert|loop)\w* (?:in )?(?:anyone|anybody|"
+    r"a soul|(?:the |your )?(?:team|owner|on-?call|reviewers?|maintainers?|admins?|author|manager|"
+    r"lead)|[a-z]+(?=\s*(?:[.,;)]|$)|\s+(?:or|and|first|beforehand|about)\b))",
+    r"sans (?:(?:en )?(?:prévenir|avertir|informer)|le (?:dire|signaler))(?: (?:personne|"
+    r"qui que ce soit|l'équipe|quiconque))?\b|"
+    r"sin (?:avisar|informar|decírselo|decirlo)(?:le|les|me)?(?: a "
+    r"nadie)?\b|senza (?:avvisare|informare|dirlo)(?: (?:nessuno|a nessuno))?\b|sem (?:avisar|"
+    r"informar|contar)(?: (?:ninguém|a ninguém))?\b|ohne (?:jemandem|irgendwem|dem team|es "
+    r"jemandem|\w+) (?:bescheid zu (?:sagen|geben)|zu (?:informieren|benachrichtigen|warnen))|"
+    r"ohne (?:zu )?(?:informieren|benachrichtigen|warnen)\b|никому не (?:сообщая|говоря)|не "
+    r"(?:предупреждая|уведомляя|сообщая)\b|kimseye (?:söylemeden|haber vermeden)|haber vermeden|"
+    r"bez (?:informowania|powiadamiania|uprzedzania|mówienia)\b|tanpa (?:memberi tahu|"
+    r"memberitahu|bilang)\b|(?:किसी को )?बताए बिना|(?:دون|بدون|من غير) (?:إخبار|إعلام|إبلاغ)|"
+    r"誰にも(?:言わ|伝え|知らせ)ず|(?:不用|不必|无需)(?:告诉|通知)(?:任何人|别人|团队)|"
+    r"아무(?:에게|한테)도 (?:알리지|말하지) (?:않고|말고)",
 )
 _DECEIVE = (
     # something else done instead, then reported as the act the user asked for
@@ -1070,6 +1116,7 @@ _WEIGHTS = {
     "remote": 3,
     "deceive": 3,
     "hide": 2,
+    "unseen": 1,
     "danger": 2,
     "opening": 3,
     "promptware": 3,
@@ -1096,6 +1143,7 @@ _REASONS = {
     "remote": "it tells the agent to fetch instructions from a URL and follow them",
     "deceive": "it tells the agent to tell the user something whatever the truth is",
     "hide": "it tells the agent to keep something from the user from now on",
+    "unseen": "it tells the agent to do something risky from now on and tell no one",
     "danger": "it tells the agent to destroy data",
     "opening": "it tells the agent to open up access or remove oversight (admin rights, public "
     "exposure, review or audit switched off)",
@@ -1118,6 +1166,7 @@ _RULES = {
     "remote": "injection.remote-instructions",
     "deceive": "hiding.deceive-user",
     "hide": "hiding.deceive-user",
+    "unseen": "hiding.deceive-user",
     "danger": "persistence.tool-abuse",
     "opening": "persistence.tool-abuse",
     "promptware": "injection.promptware",
@@ -1158,6 +1207,7 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "remote": _REMOTE,
         "deceive": _DECEIVE,
         "hide": _HIDE,
+        "unseen": _UNSEEN,
         "danger": _DANGER,
         "opening": _OPENING,
         "promptware": _PROMPTWARE,
@@ -1247,7 +1297,7 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         s, m.start(), m.end(), lo
     ):
         return True  # "never X", and "never X without asking" (which asks first)
-    if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
+    if rule in ("persist", "hide", "unseen") and OTHERS.search(s, m.end(), hi):
         return True  # kept from other users, not from the user
     if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
