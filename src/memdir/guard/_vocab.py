@@ -79,6 +79,17 @@ _STRONG_STORE = (
     r"microsoft/(?:credentials|protect|vault)\b",
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
+    # what a browser keeps for the user: its saved passwords and cookies (round 24)
+    r"\b(?:(?:browser|chrome|firefox|safari)(?:'s)? (?:saved |stored )?(?:passwords?|logins|"
+    r"cookies?)|saved (?:passwords|logins))\b|contraseñas (?:guardadas|almacenadas)|(?:contraseñas|"
+    r"cookies) del navegador|mots de passe (?:enregistrés|sauvegardés|mémorisés)|(?:mots de passe|"
+    r"cookies) du navigateur|gespeichert\w* (?:passw[oö]rt\w*|kennw[oö]rt\w*|logins|cookies)|"
+    r"(?:browser|chrome|firefox)-?(?:passw[oö]rt\w*|kennw[oö]rt\w*|cookies)|password salvate|"
+    r"(?:password|cookie) del browser|senhas salvas|(?:senhas|cookies) do navegador|"
+    r"сохран[её]нн\w* парол\w*|(?:парол\w*|куки|cookies) (?:из )?браузера|"
+    r"浏览器(?:里|中)?(?:保存的)?(?:密码|cookie)|保存的密码|"
+    r"ブラウザ(?:に保存された|の)(?:パスワード|クッキー|cookie)|保存されたパスワード|"
+    r"브라우저에 저장된 (?:비밀번호|쿠키)|저장된 비밀번호|kayıtlı şifre\w*|zapisane hasła",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
     r"\.kube/config\b|kubectl config view (?:[^\n`|]{0,40})?--raw\b|"
     r"service[- ]account (?:json|key)|"
@@ -238,7 +249,8 @@ _VERB_FORMS = (
 _KEEP_FORMS = (
     r"sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing)|cop(?:y|ies|ied|ying)|add(?:s|ed|ing)?|append(?:s|ed|"
     r"ing)?|writ(?:e|es|ing|ten)|wrote|put(?:s|ting)?|record(?:s|ed|ing)?|remember(?:s|ed|ing)?|"
-    r"memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down"
+    r"memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down|"
+    r"note(?= (?:the|them|it|each|every|all|any|their|its)\b)"
 )
 # Commands that print a file and are English words too ("type", "head"): only as a command,
 # with options or a path after them.
@@ -277,7 +289,8 @@ _READ_OTHER = (
     r"incolla\w*|allega\w*|includi\w*|aggiungi\w*|copiar|leia|ler\b|salv\w*|lembre|envie|carregue|"
     r"exporte|colete|recupere|extraia|mostr\w*|imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|"
     r"adicion\w*|guardar|pegar|mostrar|adjuntar|copier|sauvegarder|enregistrer|envoyer|coller|"
-    r"récupérer|noter\b|extraire|extraer|estrarre|extrair\b|"
+    r"récupérer|noter\b|note(?= (?:les|la|le|l'|tous|toutes)\b)|extraire|extraer|estrarre|"
+    r"extrair\b|"
     r"inclure|afficher|imprimer|joindre|copiare|leggere|salvare|inviare|incollare|includere|"
     r"mostrare|stampare|allegare|kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|"
     r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|yaz(?:ın)?(?=\s*(?:[.,;!:]|$))|übertrag\w*|gib\b|teil\w*|"
@@ -572,6 +585,10 @@ _NEEDLES = {
         r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|.codex/|"
         r"vaultcmd|cryptunprotectdata|microsoft/|"
         r".docker/config|.kube/config|钥匙串|キーチェーン|связк|config view|auth.|token|secret|"
+        r"browser|chrome|firefox|safari|saved pass|saved login|guardadas|almacenadas|navegador|"
+        r"navigateur|enregistrés|sauvegardés|mémorisés|gespeichert|salvate|salvas|сохран|браузер|"
+        r"浏览器|保存的密码|ブラウザ|保存されたパスワード|브라우저|저장된 비밀번호|kayıtlı şifre|"
+        r"zapisane hasła|"
         r"credential|privkey|private_key|private-key|privatekey|/etc/ssl/private"
     ),
     "secret": _needles(
