@@ -715,10 +715,17 @@ def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
         return False
     s = cl.s
     return any(
-        not negated(s, o.start(), None, lo)
+        not negated(s, o.start(), None, _part_start(s, lo, o.start()))
         for o in cl.spots(_OVERSIGHT).between(lo, hi)
         if o.end() <= m.start() or o.start() >= m.end()
     )
+
+
+def _part_start(s: str, lo: int, at: int) -> int:
+    """Where the part of the clause holding ``at`` starts: after its last comma, colon or
+    dash ("never ask before X, always ask before Y": the second ask is not negated)."""
+    pauses = [p.end() for p in _PAUSE.finditer(s, lo, at)]
+    return pauses[-1] if pauses else lo
 
 
 # A limit kept after a dropped confirmation ("…; still ask before X"), in the lexicon's
@@ -904,7 +911,7 @@ _RISKY = (
     r"kullanıcı adına|无论|不管|を問わず|상관없이|независимо от|저장소 (?:밖|외부)|시스템 설정|"
     r"depo dışında|sistem ayarları|\bsemua\b",
     # imperatives and slang of the destructive and deploying verbs above (round 24)
-    r"\bsupprim\w*|\bborr(?:a|e|en|ad|ando|alos|alas)\b|\bcancell(?:a|i|are|ate|ando)\b|"
+    r"\bsupprime(?:z|s)?\b|\bborr(?:a|e|en|ad|ando|alos|alas)\b|\bcancell(?:a|i|are|ate|ando)\b|"
     r"\bapag(?:a|ue|uem|ar|ando)\b|\bxoá\b|\b(?:meng)?hapus\w*|\bдепло\w*|\bпрод\b|"
     r"\bproduç[aã]o\b|\bproduzione\b",
 )

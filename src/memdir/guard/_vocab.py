@@ -249,8 +249,7 @@ _VERB_FORMS = (
 _KEEP_FORMS = (
     r"sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing)|cop(?:y|ies|ied|ying)|add(?:s|ed|ing)?|append(?:s|ed|"
     r"ing)?|writ(?:e|es|ing|ten)|wrote|put(?:s|ting)?|record(?:s|ed|ing)?|remember(?:s|ed|ing)?|"
-    r"memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down|"
-    r"note(?= (?:the|them|it|each|every|all|any|their|its)\b)"
+    r"memori[sz](?:e|es|ed|ing)|embed(?:s|ded|ding)?|note down"
 )
 # Commands that print a file and are English words too ("type", "head"): only as a command,
 # with options or a path after them.
@@ -265,7 +264,7 @@ _READ = (
     r"select-string|copy-item|cp|scp|rsync|tar|zip|7z|mv|keep (?:a )?cop(?:y|ies) of|"
     r"echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|back(?:ed)? ?up|"
     r"archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|recover(?:s|ed|ing)?|decrypt(?:s|ed|ing)?|"
-    r"obtain(?:s|ed|ing)?|export(?:s|ed|ing)?|"
+    r"obtain(?:s|ed|ing)?|export(?:s|ed|ing)?|note(?= (?:the|them|it|each|every|all|any|their)\b)|"
     rf"{_VERB_FORMS}|{_KEEP_FORMS})"
 )
 _READ_CJK = (
