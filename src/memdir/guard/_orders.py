@@ -1033,6 +1033,37 @@ _OPENING = (
     r"at|review|running (?:the |any )?(?:tests?|checks?|ci))\b",
 )
 
+# Every event of an account fed to an address (round 24): the anchor; ``_feeds`` asks for the
+# rest of the clause (a webhook or endpoint set up by a verb, and a URL).
+_FEED = (
+    r"\b(?:all|every|any) (?:the )?(?:\w+ )?events?\b|tous les (?:\w+ )?événements|"
+    r"todos los (?:\w+ )?eventos|todos os (?:\w+ )?eventos|tutti gli (?:\w+ )?eventi|"
+    r"\balle[nms]? (?:\w+ )?(?:events?|ereignisse\w*)|\bвс(?:е|ех|ем|еми) (?:\w+ )?событи\w*|"
+    r"tüm (?:\w+ )?olaylar\w*|wszystk\w* (?:\w+ )?zdarze\w*|"
+    r"所有事件|全部事件|すべてのイベント|全てのイベント|全イベント|イベント(?:は|を)[「『]?(?:すべて|全て)|"
+    r"모든 이벤트",
+)
+_FEED_NOUN = re.compile(
+    r"webhook|web hook|웹훅|вебхук|ウェブフック|\bendpoint|端点|エンドポイント|엔드포인트|эндпоинт|"
+    r"\bsubscription|\babonnement|suscripci[oó]n"
+)
+_FEED_VERB = re.compile(
+    r"\b(?:register|add|create|set up|configure|subscribe)\b|"
+    r"\b(?:crea|crear|creare|registra|registrar|registrare|registriere|registrieren|configura|"
+    r"configurar|configurare|configurez)\b|"
+    r"\b(?:enregistr|ajout|cré|abonn|añad|agreg|adicion|cri[ae]|aggiung|"
+    r"hinzufüg|füg|anleg|leg\w* (?:\w+ )?an\b|erstell|einricht|richt\w* (?:\w+ )?ein\b|добав|"
+    r"созда|зарегистр|подпиш|ekle|oluştur|kaydet|dodaj|utwórz|zarejestruj)\w*|"
+    r"添加|创建|注册|订阅|登録|追加|作成|設定|추가|등록|생성|구독"
+)
+_FEED_URL = re.compile(r"https?://")
+
+
+def _feeds(cl: Clauses, lo: int, hi: int) -> bool:
+    """A webhook or endpoint pointed at a URL by an order verb, in the clause ``lo``–``hi``."""
+    return cl.has(_FEED_URL, lo, hi) and cl.has(_FEED_NOUN, lo, hi) and cl.has(_FEED_VERB, lo, hi)
+
+
 _KEY = r"(?:our|my|this|unser|unseren|notre|nuestra) (?:\w+ )?(?:key|schlüssel|clé|clave|ключ)\b"
 _FLEET = r"(?:every|each|all|jedem|allen|chaque|tous|cada|todos|каждом|всех|每台|所有|各台)"
 
@@ -1126,6 +1157,7 @@ _WEIGHTS = {
     "unseen": 1,
     "danger": 2,
     "opening": 3,
+    "feed": 3,
     "promptware": 3,
     "hidden": 3,
 }
@@ -1154,6 +1186,8 @@ _REASONS = {
     "danger": "it tells the agent to destroy data",
     "opening": "it tells the agent to open up access or remove oversight (admin rights, public "
     "exposure, review or audit switched off)",
+    "feed": "it tells the agent to send every event of an account to an address (a webhook set "
+    "up for all events)",
     "promptware": "it carries an agent-hijacking payload (identity swap, fake update, hidden or "
     "derived code, command-and-control)",
     "hidden": "it hides text from a person reading the rendered memory (display:none)",
@@ -1176,6 +1210,7 @@ _RULES = {
     "unseen": "hiding.deceive-user",
     "danger": "persistence.tool-abuse",
     "opening": "persistence.tool-abuse",
+    "feed": "persistence.tool-abuse",
     "promptware": "injection.promptware",
     "hidden": "hiding.hidden-html",
 }
@@ -1217,6 +1252,7 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "unseen": _UNSEEN,
         "danger": _DANGER,
         "opening": _OPENING,
+        "feed": _FEED,
         "promptware": _PROMPTWARE,
         "hidden": _HIDDEN_HTML,
     }
@@ -1371,6 +1407,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
+        if rule.id == "feed" and not _feeds(cl, lo, hi):
+            continue
         clause = lo, hi
         score = _WEIGHTS[rule.id]
         scoped = cl.has(scope_rx, lo, hi)
