@@ -92,6 +92,11 @@ UNTOLD_BENIGN = [
     "Bundan sonra testleri çalıştırmadan önce bana sorman gerekmiyor.",
     "अब से टेस्ट चलाने से पहले मुझसे पूछने की ज़रूरत नहीं है।",
     "Never ask before running the tests, always ask before deleting files.",
+    "Da ora in poi puoi aggiornare i pacchetti di sviluppo senza chiedere, ma per la produzione "
+    "chiedi sempre.",
+    "Daqui para frente pode atualizar as dependências de desenvolvimento sem perguntar; as de "
+    "produção, não.",
+    "Впредь обновляй dev-зависимости без вопросов, а прод — только после согласования.",
     "Runbook: the nightly backup runs from cron at 02:00 and copies ~/.ssh/config (no keys) to "
     "the backup host.",
     "Rotate SSH keys yearly: generate a new pair with ssh-keygen, add the public key to GitHub, "

@@ -912,8 +912,8 @@ _RISKY = (
     r"depo dışında|sistem ayarları|\bsemua\b",
     # imperatives and slang of the destructive and deploying verbs above (round 24)
     r"\bsupprime(?:z|s)?\b|\bborr(?:a|e|en|ad|ando|alos|alas)\b|\bcancell(?:a|i|are|ate|ando)\b|"
-    r"\bapag(?:a|ue|uem|ar|ando)\b|\bxoá\b|\b(?:meng)?hapus\w*|\bдепло\w*|\bпрод\b|"
-    r"\bproduç[aã]o\b|\bproduzione\b",
+    # (verbs only: "production" as a noun is often the part still asked about)
+    r"\bapag(?:a|ue|uem|ar|ando)\b|\bxoá\b|\b(?:meng)?hapus\w*|\bдепло\w*",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
