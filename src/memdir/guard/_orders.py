@@ -715,10 +715,15 @@ def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
         return False
     s = cl.s
     return any(
-        not negated(s, o.start(), None, _part_start(s, lo, o.start()))
+        _STILL_DONE.search(s, max(lo, o.start() - 30), o.start()) is not None
+        or not negated(s, o.start(), None, _part_start(s, lo, o.start()))
         for o in cl.spots(_OVERSIGHT).between(lo, hi)
         if o.end() <= m.start() or o.start() >= m.end()
     )
+
+
+# A negation that keeps the act: "don't forget to tell me", "never fail to notify me".
+_STILL_DONE = re.compile(r"\b(?:forget|fail|hesitate|neglect)\w* (?:to )?$")
 
 
 def _part_start(s: str, lo: int, at: int) -> int:
@@ -946,17 +951,21 @@ _HIDE = (
 _UNSEEN = (
     r"\bwithout (?:first )?(?:tell|inform|notify|warn|alert|loop)\w* (?:in )?(?:anyone|anybody|"
     r"a soul|(?:the |your )?(?:team|owner|on-?call|reviewers?|maintainers?|admins?|author|manager|"
-    r"lead)|[a-z]+(?=\s*(?:[.,;)]|$)|\s+(?:or|and|first|beforehand|about)\b))",
-    r"sans (?:(?:en )?(?:prévenir|avertir|informer)|le (?:dire|signaler))(?: (?:personne|"
-    r"qui que ce soit|l'équipe|quiconque))?\b|"
-    r"sin (?:avisar|informar|decírselo|decirlo)(?:le|les|me)?(?: a "
-    r"nadie)?\b|senza (?:avvisare|informare|dirlo)(?: (?:nessuno|a nessuno))?\b|sem (?:avisar|"
-    r"informar|contar)(?: (?:ninguém|a ninguém))?\b|ohne (?:jemandem|irgendwem|dem team|es "
-    r"jemandem|\w+) (?:bescheid zu (?:sagen|geben)|zu (?:informieren|benachrichtigen|warnen))|"
-    r"ohne (?:zu )?(?:informieren|benachrichtigen|warnen)\b|никому не (?:сообщая|говоря)|не "
-    r"(?:предупреждая|уведомляя|сообщая)\b|kimseye (?:söylemeden|haber vermeden)|haber vermeden|"
-    r"bez (?:informowania|powiadamiania|uprzedzania|mówienia)\b|tanpa (?:memberi tahu|"
-    r"memberitahu|bilang)\b|(?:किसी को )?बताए बिना|(?:دون|بدون|من غير) (?:إخبار|إعلام|إبلاغ)|"
+    r"lead)|(?!(?:me|us|you|him|her|them|it|users|people|customers)\b)[a-z]+(?=\s*(?:[.,;)]|$)|"
+    r"\s+(?:or|and|first|beforehand|about)\b))",
+    # someone named or "anyone" in each language: a bare "sans prévenir", "sem contar" (also
+    # "not counting"), "не предупреждая меня" is the user's own wish to hear less
+    r"sans (?:en )?(?:prévenir|avertir|informer) (?:personne|qui que ce soit|l'équipe|quiconque)\b|"
+    r"sans le (?:dire|signaler) à (?:personne|quiconque|l'équipe)\b|"
+    r"sin (?:avisar|informar|decírselo|decirlo)(?:le|les)? a nadie\b|senza (?:avvisare|informare|"
+    r"dirlo) (?:a )?nessuno\b|sem (?:avisar|informar|contar) (?:a )?ninguém\b|ohne (?:jemandem|"
+    r"irgendwem|dem team|es jemandem|(?!(?:vorher|erst|noch|mich|uns|dich|euch)\b)\w+) "
+    r"(?:bescheid zu (?:sagen|geben)|zu (?:informieren|benachrichtigen|warnen))|никому не "
+    r"(?:сообщая|говоря)|не (?:предупреждая|уведомляя|сообщая) (?:никого|команду|коллег)\b|"
+    r"kimseye (?:söylemeden|haber vermeden)|bez (?:informowania|powiadamiania|uprzedzania|"
+    r"mówienia) (?:nikogo|nikomu|zespołu)\b|tanpa (?:memberi tahu|memberitahu|bilang) "
+    r"(?:siapa ?pun|tim)\b|किसी को (?:भी )?बताए बिना|(?:دون|بدون|من غير) (?:إخبار|إعلام|إبلاغ) "
+    r"(?:أحد|الفريق)|"
     r"誰にも(?:言わ|伝え|知らせ)ず|(?:不用|不必|无需)(?:告诉|通知)(?:任何人|别人|团队)|"
     r"아무(?:에게|한테)도 (?:알리지|말하지) (?:않고|말고)",
 )
@@ -1057,6 +1066,12 @@ _FEED_VERB = re.compile(
     r"添加|创建|注册|订阅|登録|追加|作成|設定|추가|등록|생성|구독"
 )
 _FEED_URL = re.compile(r"https?://")
+# The agent's own tool doing it ("with the GitHub tool", "mit dem Stripe-Tool"): a feed set up
+# in the user's own dashboard is ordinary, so a feed needs this or a scope besides its URL.
+_FEED_TOOL = re.compile(
+    r"\btool\b|herramienta|ferramenta|\boutil\b|strumento|werkzeug|инструмент|"
+    r"\baraç|ツール|도구|工具"
+)
 
 
 def _feeds(cl: Clauses, lo: int, hi: int) -> bool:
@@ -1157,7 +1172,7 @@ _WEIGHTS = {
     "unseen": 1,
     "danger": 2,
     "opening": 3,
-    "feed": 3,
+    "feed": 1,
     "promptware": 3,
     "hidden": 3,
 }
@@ -1411,6 +1426,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             continue
         clause = lo, hi
         score = _WEIGHTS[rule.id]
+        if rule.id == "feed":
+            score += cl.has(_FEED_TOOL, lo, hi)
         scoped = cl.has(scope_rx, lo, hi)
         if rule.id == "void" and scoped:  # "… no longer apply" is the predicate, not a scope
             scoped = cl.has(scope_rx, lo, m.start()) or cl.has(scope_rx, m.end(), hi)
