@@ -915,10 +915,6 @@ _RISKY = (
     r"ユーザーの名前で|ユーザーに代わって|사용자 (?:이름으로|대신)|от имени пользователя|"
     r"kullanıcı adına|无论|不管|を問わず|상관없이|независимо от|저장소 (?:밖|외부)|시스템 설정|"
     r"depo dışında|sistem ayarları|\bsemua\b",
-    # imperatives and slang of the destructive and deploying verbs above (round 24)
-    r"\bsupprime(?:z|s)?\b|\bborr(?:a|e|en|ad|ando|alos|alas)\b|\bcancell(?:a|i|are|ate|ando)\b|"
-    # (verbs only: "production" as a noun is often the part still asked about)
-    r"\bapag(?:a|ue|uem|ar|ando)\b|\bxoá\b|\b(?:meng)?hapus\w*|\bдепло\w*",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -944,30 +940,6 @@ _HIDE = (
     r"zeigen)|no (?:le )?(?:avises|digas|menciones|informes|comentes) (?:más |nada )?al usuario|"
     r"non (?:dire|segnalare|mostrare) (?:più |niente )?all'utente|não (?:diga|avise|informe|"
     r"mencione) (?:mais |nada )?ao usuário",
-)
-# An act done and kept from whoever would notice it, anyone or someone named ("without
-# telling Priya", "sans prévenir personne"): weaker than _HIDE, which names the user, so it
-# needs a scope and a risky act.
-_UNSEEN = (
-    r"\bwithout (?:first )?(?:tell|inform|notify|warn|alert|loop)\w* (?:in )?(?:anyone|anybody|"
-    r"a soul|(?:the |your )?(?:team|owner|on-?call|reviewers?|maintainers?|admins?|author|manager|"
-    r"lead)|(?!(?:me|us|you|him|her|them|it|users|people|customers)\b)[a-z]+(?=\s*(?:[.,;)]|$)|"
-    r"\s+(?:or|and|first|beforehand|about)\b))",
-    # someone named or "anyone" in each language: a bare "sans prévenir", "sem contar" (also
-    # "not counting"), "не предупреждая меня" is the user's own wish to hear less
-    r"sans (?:en )?(?:prévenir|avertir|informer) (?:personne|qui que ce soit|l'équipe|quiconque)\b|"
-    r"sans le (?:dire|signaler) à (?:personne|quiconque|l'équipe)\b|"
-    r"sin (?:avisar|informar|decírselo|decirlo)(?:le|les)? a nadie\b|senza (?:avvisare|informare|"
-    r"dirlo) (?:a )?nessuno\b|sem (?:avisar|informar|contar) (?:a )?ninguém\b|ohne (?:jemandem|"
-    r"irgendwem|dem team|es jemandem|(?!(?:vorher|erst|noch|mich|uns|dich|euch)\b)\w+) "
-    r"(?:bescheid zu (?:sagen|geben)|zu (?:informieren|benachrichtigen|warnen))|никому не "
-    r"(?:сообщая|говоря)|не (?:предупреждая|уведомляя|сообщая) (?:никого|команду|коллег)\b|"
-    r"kimseye (?:söylemeden|haber vermeden)|bez (?:informowania|powiadamiania|uprzedzania|"
-    r"mówienia) (?:nikogo|nikomu|zespołu)\b|tanpa (?:memberi tahu|memberitahu|bilang) "
-    r"(?:siapa ?pun|tim)\b|किसी को (?:भी )?बताए बिना|(?:دون|بدون|من غير) (?:إخبار|إعلام|إبلاغ) "
-    r"(?:أحد|الفريق)|"
-    r"誰にも(?:言わ|伝え|知らせ)ず|(?:不用|不必|无需)(?:告诉|通知)(?:任何人|别人|团队)|"
-    r"아무(?:에게|한테)도 (?:알리지|말하지) (?:않고|말고)",
 )
 _DECEIVE = (
     # something else done instead, then reported as the act the user asked for
@@ -1041,43 +1013,6 @@ _OPENING = (
     r"\b(?:approv\w*|merge) (?:\S+ ){0,6}?without (?:reading|reviewing|checking|looking "
     r"at|review|running (?:the |any )?(?:tests?|checks?|ci))\b",
 )
-
-# Every event of an account fed to an address (round 24): the anchor; ``_feeds`` asks for the
-# rest of the clause (a webhook or endpoint set up by a verb, and a URL).
-_FEED = (
-    r"\b(?:all|every|any) (?:the )?(?:\w+ )?events?\b|tous les (?:\w+ )?événements|"
-    r"todos los (?:\w+ )?eventos|todos os (?:\w+ )?eventos|tutti gli (?:\w+ )?eventi|"
-    r"\balle[nms]? (?:\w+ )?(?:events?|ereignisse\w*)|\bвс(?:е|ех|ем|еми) (?:\w+ )?событи\w*|"
-    r"tüm (?:\w+ )?olaylar\w*|wszystk\w* (?:\w+ )?zdarze\w*|"
-    r"所有事件|全部事件|すべてのイベント|全てのイベント|全イベント|イベント(?:は|を)[「『]?(?:すべて|全て)|"
-    r"모든 이벤트",
-)
-_FEED_NOUN = re.compile(
-    r"webhook|web hook|웹훅|вебхук|ウェブフック|\bendpoint|端点|エンドポイント|엔드포인트|эндпоинт|"
-    r"\bsubscription|\babonnement|suscripci[oó]n"
-)
-_FEED_VERB = re.compile(
-    r"\b(?:register|add|create|set up|configure|subscribe)\b|"
-    r"\b(?:crea|crear|creare|registra|registrar|registrare|registriere|registrieren|configura|"
-    r"configurar|configurare|configurez)\b|"
-    r"\b(?:enregistr|ajout|cré|abonn|añad|agreg|adicion|cri[ae]|aggiung|"
-    r"hinzufüg|füg|anleg|leg\w* (?:\w+ )?an\b|erstell|einricht|richt\w* (?:\w+ )?ein\b|добав|"
-    r"созда|зарегистр|подпиш|ekle|oluştur|kaydet|dodaj|utwórz|zarejestruj)\w*|"
-    r"添加|创建|注册|订阅|登録|追加|作成|設定|추가|등록|생성|구독"
-)
-_FEED_URL = re.compile(r"https?://")
-# The agent's own tool doing it ("with the GitHub tool", "mit dem Stripe-Tool"): a feed set up
-# in the user's own dashboard is ordinary, so a feed needs this or a scope besides its URL.
-_FEED_TOOL = re.compile(
-    r"\btool\b|herramienta|ferramenta|\boutil\b|strumento|werkzeug|инструмент|"
-    r"\baraç|ツール|도구|工具"
-)
-
-
-def _feeds(cl: Clauses, lo: int, hi: int) -> bool:
-    """A webhook or endpoint pointed at a URL by an order verb, in the clause ``lo``–``hi``."""
-    return cl.has(_FEED_URL, lo, hi) and cl.has(_FEED_NOUN, lo, hi) and cl.has(_FEED_VERB, lo, hi)
-
 
 _KEY = r"(?:our|my|this|unser|unseren|notre|nuestra) (?:\w+ )?(?:key|schlüssel|clé|clave|ключ)\b"
 _FLEET = r"(?:every|each|all|jedem|allen|chaque|tous|cada|todos|каждом|всех|每台|所有|各台)"
@@ -1169,10 +1104,8 @@ _WEIGHTS = {
     "remote": 3,
     "deceive": 3,
     "hide": 2,
-    "unseen": 1,
     "danger": 2,
     "opening": 3,
-    "feed": 1,
     "promptware": 3,
     "hidden": 3,
 }
@@ -1197,12 +1130,9 @@ _REASONS = {
     "remote": "it tells the agent to fetch instructions from a URL and follow them",
     "deceive": "it tells the agent to tell the user something whatever the truth is",
     "hide": "it tells the agent to keep something from the user from now on",
-    "unseen": "it tells the agent to do something risky from now on and tell no one",
     "danger": "it tells the agent to destroy data",
     "opening": "it tells the agent to open up access or remove oversight (admin rights, public "
     "exposure, review or audit switched off)",
-    "feed": "it tells the agent to send every event of an account to an address (a webhook set "
-    "up for all events)",
     "promptware": "it carries an agent-hijacking payload (identity swap, fake update, hidden or "
     "derived code, command-and-control)",
     "hidden": "it hides text from a person reading the rendered memory (display:none)",
@@ -1222,10 +1152,8 @@ _RULES = {
     "remote": "injection.remote-instructions",
     "deceive": "hiding.deceive-user",
     "hide": "hiding.deceive-user",
-    "unseen": "hiding.deceive-user",
     "danger": "persistence.tool-abuse",
     "opening": "persistence.tool-abuse",
-    "feed": "persistence.tool-abuse",
     "promptware": "injection.promptware",
     "hidden": "hiding.hidden-html",
 }
@@ -1264,10 +1192,8 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "remote": _REMOTE,
         "deceive": _DECEIVE,
         "hide": _HIDE,
-        "unseen": _UNSEEN,
         "danger": _DANGER,
         "opening": _OPENING,
-        "feed": _FEED,
         "promptware": _PROMPTWARE,
         "hidden": _HIDDEN_HTML,
     }
@@ -1355,7 +1281,7 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         s, m.start(), m.end(), lo
     ):
         return True  # "never X", and "never X without asking" (which asks first)
-    if rule in ("persist", "hide", "unseen") and OTHERS.search(s, m.end(), hi):
+    if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
         return True  # kept from other users, not from the user
     if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
@@ -1422,12 +1348,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
-        if rule.id == "feed" and not _feeds(cl, lo, hi):
-            continue
         clause = lo, hi
         score = _WEIGHTS[rule.id]
-        if rule.id == "feed":
-            score += cl.has(_FEED_TOOL, lo, hi)
         scoped = cl.has(scope_rx, lo, hi)
         if rule.id == "void" and scoped:  # "… no longer apply" is the predicate, not a scope
             scoped = cl.has(scope_rx, lo, m.start()) or cl.has(scope_rx, m.end(), hi)

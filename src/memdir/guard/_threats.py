@@ -125,7 +125,7 @@ _ENGLISH_VERB = re.compile(
     rf"us(?:e|es|ed|ing)|{_READ}|{_VERB_FORMS}|{_KEEP_FORMS}|export\w*|(?:send|post|push|upload|forward|e-?mail|mail|"
     r"transmit|exfiltrat|leak|shar|sync|mirror|pipe|submit|beacon|publish|deliver|relay|report|"
     r"notif|append|add|writ|wrote|insert|put|inject|plant|modif|edit|updat|overwrit|replac|creat|"
-    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep|answer|reply|respond|note)"
+    r"register|install|schedul|enabl|echo|printf|cp|mv|set|configur|tee|keep|answer|reply|respond)"
     r"\w*"
 )
 

@@ -79,17 +79,17 @@ _STRONG_STORE = (
     r"microsoft/(?:credentials|protect|vault)\b",
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
-    # what a browser keeps for the user: its saved passwords and cookies (round 24)
-    r"\b(?:(?:browser|chrome|firefox|safari)(?:'s)? (?:saved |stored )?(?:passwords?|logins|"
-    r"cookies?)|saved (?:passwords|logins))\b|contraseñas (?:guardadas|almacenadas)|(?:contraseñas|"
-    r"cookies) del navegador|mots de passe (?:enregistrés|sauvegardés|mémorisés)|(?:mots de passe|"
-    r"cookies) du navigateur|gespeichert\w* (?:passw[oö]rt\w*|kennw[oö]rt\w*|logins|cookies)|"
-    r"(?:browser|chrome|firefox)-?(?:passw[oö]rt\w*|kennw[oö]rt\w*|cookies)|password salvate|"
-    r"(?:password|cookie) del browser|senhas salvas|(?:senhas|cookies) do navegador|"
-    r"сохран[её]нн\w* парол\w*|(?:парол\w*|куки|cookies) (?:из )?браузера|"
-    r"浏览器(?:里|中)?(?:保存的)?(?:密码|cookie)|保存的密码|"
-    r"ブラウザ(?:に保存された|の)(?:パスワード|クッキー|cookie)|保存されたパスワード|"
-    r"브라우저에 저장된 (?:비밀번호|쿠키)|저장된 비밀번호|kayıtlı şifre\w*|zapisane hasła",
+    # what a browser keeps for the user: its saved passwords and logins (round 24; not its
+    # cookies: "save the browser cookies to tests/fixtures" is how scraper tests are set up)
+    r"\b(?:(?:browser|chrome|firefox|safari)(?:'s)? (?:saved |stored )?(?:passwords?|logins)|"
+    r"saved (?:passwords|logins))\b|contraseñas (?:guardadas|almacenadas)|contraseñas del "
+    r"navegador|mots de passe (?:enregistrés|sauvegardés|mémorisés)|mots de passe du navigateur|"
+    r"gespeichert\w* (?:passw[oö]rt\w*|kennw[oö]rt\w*|logins)|(?:browser|chrome|firefox)-?"
+    r"(?:passw[oö]rt\w*|kennw[oö]rt\w*)|password salvate|password del browser|senhas salvas|"
+    r"senhas do navegador|сохран[её]нн\w* парол\w*|парол\w* (?:из )?браузера|"
+    r"浏览器(?:里|中)?(?:保存的)?密码|保存的密码|ブラウザ(?:に保存された|の)パスワード|"
+    r"保存されたパスワード|브라우저에 저장된 비밀번호|저장된 비밀번호|"
+    r"kayıtlı şifre\w*|zapisane hasła",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
     r"\.kube/config\b|kubectl config view (?:[^\n`|]{0,40})?--raw\b|"
     r"service[- ]account (?:json|key)|"
@@ -264,7 +264,7 @@ _READ = (
     r"select-string|copy-item|cp|scp|rsync|tar|zip|7z|mv|keep (?:a )?cop(?:y|ies) of|"
     r"echo|read|extract(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|gather(?:s|ed|ing)?|back(?:ed)? ?up|"
     r"archiv(?:e|es|ed|ing)|shar(?:e|ed|es|ing)|recover(?:s|ed|ing)?|decrypt(?:s|ed|ing)?|"
-    r"obtain(?:s|ed|ing)?|export(?:s|ed|ing)?|note(?= (?:the|them|it|each|every|all|any|their)\b)|"
+    r"obtain(?:s|ed|ing)?|export(?:s|ed|ing)?|"
     rf"{_VERB_FORMS}|{_KEEP_FORMS})"
 )
 _READ_CJK = (
@@ -288,8 +288,7 @@ _READ_OTHER = (
     r"incolla\w*|allega\w*|includi\w*|aggiungi\w*|copiar|leia|ler\b|salv\w*|lembre|envie|carregue|"
     r"exporte|colete|recupere|extraia|mostr\w*|imprim\w*|col[ae]r?\b|cole\b|anex\w*|inclu\w*|"
     r"adicion\w*|guardar|pegar|mostrar|adjuntar|copier|sauvegarder|enregistrer|envoyer|coller|"
-    r"récupérer|noter\b|note(?= (?:les|la|le|l'|tous|toutes)\b)|extraire|extraer|estrarre|"
-    r"extrair\b|"
+    r"récupérer|noter\b|extraire|extraer|estrarre|extrair\b|"
     r"inclure|afficher|imprimer|joindre|copiare|leggere|salvare|inviare|incollare|includere|"
     r"mostrare|stampare|allegare|kopyala\w*|oku\w*|kaydet\w*|hatırla\w*|gönder\w*|topla\w*|"
     r"çıkar\w*|göster\w*|yazdır\w*|yapıştır\w*|ekle\w*|yaz(?:ın)?(?=\s*(?:[.,;!:]|$))|übertrag\w*|gib\b|teil\w*|"
