@@ -9,7 +9,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from ._needles import Occurrences, register, required
+from ._needles import Occurrences, boundary_before, register, required, word_initial
 
 # One character of a small class, then what must follow it (a look-behind names which
 # one it was): a pattern that starts with a class lets ``re`` skip to those characters,
@@ -249,6 +249,7 @@ class Clauses:
         self._fences: list[int] | None = None  # where each ``` ends
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
+        self._bounded: dict[str, list[int]] = {}  # see _initial
         self._ascii: bool | None = None
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
@@ -272,10 +273,25 @@ class Clauses:
         """Whether ``s[lo:hi]`` holds one of the literals every match of ``rx`` holds (True if
         none is known): a match in the window holds it there."""
         lits = required(rx)
-        return lits is None or any(
-            (at := self.found.first(n, lo)) >= 0 and at + len(n) <= hi
-            for n in self.found.present(lits)
-        )
+        if lits is None:
+            return True
+        initial = word_initial(rx)
+        for n in self.found.present(lits):
+            pos = self._initial(n) if n in initial else self.found.positions(n)
+            i = bisect.bisect_left(pos, lo)
+            if i < len(pos) and pos[i] + len(n) <= hi:
+                return True
+        return False
+
+    def _initial(self, needle: str) -> list[int]:
+        """The starts of ``needle`` that follow a word boundary, found once per text (each
+        anchor in a clause of "tanya" saw "any" inside it and searched the clause)."""
+        pos = self._bounded.get(needle)
+        if pos is None:
+            s = self.s
+            pos = [at for at in self.found.positions(needle) if boundary_before(s, at)]
+            self._bounded[needle] = pos
+        return pos
 
     def search(self, rx: re.Pattern[str], lo: int, hi: int) -> re.Match[str] | None:
         """``rx.search(s, lo, hi)``, not run when a literal every match holds is absent from

@@ -95,6 +95,66 @@ def required(rx: re.Pattern[str]) -> frozenset[str] | None:
 _REQUIRED: dict[int, tuple[re.Pattern[str], frozenset[str] | None]] = {}
 
 
+def word_initial(rx: re.Pattern[str]) -> frozenset[str]:
+    """Those of :func:`required`'s literals that ``rx`` only ever reads at a word boundary
+    (right after a ``\\b``, or a word after a blank or other non-word character of the
+    pattern): an occurrence inside a word ("any" in "tanya") holds no match."""
+    known = _INITIAL.get(id(rx))
+    if known is None or known[0] is not rx:
+        lits = required(rx) or frozenset()
+        flags: dict[str, bool] = {}
+        if not rx.flags & re.ASCII:  # ``\b`` as :func:`boundary_before` reads it
+            _runs(_P.parse(rx.pattern, rx.flags & ~re.UNICODE), None, flags)
+        known = _INITIAL[id(rx)] = rx, frozenset(n for n in lits if flags.get(n))
+    return known[1]
+
+
+_INITIAL: dict[int, tuple[re.Pattern[str], frozenset[str]]] = {}
+
+
+def _word(c: str) -> bool:
+    return c.isalnum() or c == "_"  # sre's word character in a str pattern
+
+
+def _runs(seq: Any, before: str | None, flags: dict[str, bool]) -> None:
+    """For every literal run (and one-character class) of ``seq``: whether every place that
+    reads it stands at a word boundary, and-ed in ``flags``. ``before``: what precedes the
+    sequence, ``"b"`` a ``\\b``, ``"w"`` a non-word character of the pattern (a boundary
+    before a word character only), None anything else."""
+    run: list[str] = []
+
+    def note(text: str) -> None:
+        at = before == "b" or (before == "w" and _word(text[0]))
+        flags[text] = flags.get(text, True) and at
+
+    for op, av in [*seq, (None, None)]:
+        if op is _C.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            note("".join(run))
+            before = None if _word(run[-1]) else "w"
+            run = []
+        if op is _C.SUBPATTERN:
+            _runs(av[3], before, flags)
+        elif op is _C.ATOMIC_GROUP:
+            _runs(av, before, flags)
+        elif op is _C.BRANCH:
+            for branch in av[1]:
+                _runs(branch, before, flags)
+        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, _C.POSSESSIVE_REPEAT):
+            _runs(av[2], None, flags)  # a second turn follows the first
+        elif op is _C.IN and all(o is _C.LITERAL for o, _ in av):
+            for _, c in av:
+                note(chr(c))
+        before = "b" if op is _C.AT and av is _C.AT_BOUNDARY else None
+
+
+def boundary_before(s: str, at: int) -> bool:
+    """Whether ``\\b`` holds at ``s[at]`` (a word character on exactly one side)."""
+    return (at > 0 and _word(s[at - 1])) != (at < len(s) and _word(s[at]))
+
+
 def _needed(seq: Any) -> frozenset[str] | None:
     best: frozenset[str] | None = None
     run: list[str] = []
