@@ -155,6 +155,25 @@ def boundary_before(s: str, at: int) -> bool:
     return (at > 0 and _word(s[at - 1])) != (at < len(s) and _word(s[at]))
 
 
+def _spelled(op: Any, av: Any) -> list[str] | None:
+    """The few strings an item can read, if it is a class or group of literals only."""
+    if op is _C.IN and len(av) <= 16 and all(o is _C.LITERAL for o, _ in av):
+        return [chr(c) for _, c in av]
+    branches = None
+    if op is _C.BRANCH:  # a group without flags is parsed as its branch alone
+        branches = av[1]
+    elif op is _C.SUBPATTERN and not av[1] & re.IGNORECASE:
+        seq = list(av[3])
+        branches = seq[0][1][1] if len(seq) == 1 and seq[0][0] is _C.BRANCH else [seq]
+    if (
+        branches is not None
+        and len(branches) <= 16
+        and all(b and all(o is _C.LITERAL for o, _ in b) for b in branches)
+    ):
+        return ["".join(chr(c) for _, c in b) for b in branches]
+    return None
+
+
 def _needed(seq: Any) -> frozenset[str] | None:
     best: frozenset[str] | None = None
     run: list[str] = []
@@ -163,6 +182,9 @@ def _needed(seq: Any) -> frozenset[str] | None:
             run.append(chr(av))
             continue
         cands = [frozenset(("".join(run),))] if run else []
+        then = _spelled(op, av)  # "지[우워울운]": "지우", "지워", …, not "지" (in every 하지)
+        if run and then is not None:
+            cands.append(frozenset("".join(run) + t for t in then))
         run = []
         if op is _C.SUBPATTERN and not av[1] & re.IGNORECASE:
             cands.append(_needed(av[3]))  # type: ignore[arg-type]
