@@ -59,7 +59,14 @@ def literals() -> list[str]:
 # searched for a risky object, and a short literal inside a word after it ("any" in "tanya")
 # once made every window a search (issue 13).
 DROPPED = ("tanpa bertanya ", "without asking, ", "確認せずに")
-INSIDE = ("tanpa tanya konfirmasi ", "tanpa bertanya izin ", "tidak perlu tanya izin ")
+INSIDE = (
+    "tanpa tanya konfirmasi ",
+    "tanpa bertanya izin ",
+    "tidak perlu tanya izin ",
+    "確認せずに统系统系 ",
+    "確認せずに터지금부터지 ",  # the scope removed from each window (_orders._blanket)
+    "tanpa bertanya anything ",  # a literal at a word's start that no match holds: still slow
+)
 
 
 def units(words: list[str], quick: bool) -> Iterator[tuple[str, str]]:
