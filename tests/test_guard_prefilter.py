@@ -50,6 +50,8 @@ def test_word_initial_literals_follow_a_boundary_wherever_they_are_read() -> Non
     assert word_initial(rx) == {"any", "each", "all", "ev"}  # not "yz": after a digit
     assert word_initial(re.compile(r"\bany|\w*any\b")) == frozenset()  # read inside a word too
     assert word_initial(re.compile(r"\b-y\b|\b\+\+yes")) == {"-y", "++yes"}
+    # "xab" read right after "w" as well as after a \b: "(?:w)xa[b]" joins "xa" and "b"
+    assert word_initial(re.compile(r"\bxab\b|(w)xa[bc]")) == frozenset()
     # "\b-y" needs a word character before the "-": " -y" has none, "x-y" has one
     assert [boundary_before("tanya -y x-y", i) for i in (2, 6, 9)] == [False, False, True]
 

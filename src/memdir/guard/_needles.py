@@ -132,7 +132,9 @@ def _runs(seq: Any, before: str | None, flags: dict[str, bool]) -> None:
             run.append(chr(av))
             continue
         if run:
-            note("".join(run))
+            text = "".join(run)
+            for t in ("", *(_spelled(op, av) or ())):  # and its joins, as _needed reads them
+                note(text + t)
             before = None if _word(run[-1]) else "w"
             run = []
         if op is _C.SUBPATTERN:
