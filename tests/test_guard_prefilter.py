@@ -48,7 +48,7 @@ def test_required_reads_literals_runs_and_branches() -> None:
 def test_word_initial_literals_follow_a_boundary_wherever_they_are_read() -> None:
     rx = re.compile(r"\b(?:any|each) x|\d+ (?:all|ev\w+)|\d(?:yz|zz)")
     assert word_initial(rx) == {"any", "each", "all", "ev"}  # not "yz": after a digit
-    assert word_initial(re.compile(r"\bany|\w*any\b")) == frozenset()  # read inside a word too
+    assert word_initial(re.compile(r"\bany|[xy]any")) == frozenset()  # read inside a word too
     assert word_initial(re.compile(r"\b-y\b|\b\+\+yes")) == {"-y", "++yes"}
     # "xab" read right after "w" as well as after a \b: "(?:w)xa[b]" joins "xa" and "b"
     assert word_initial(re.compile(r"\bxab\b|(w)xa[bc]")) == frozenset()
