@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 
 from conftest import guard_patterns
 from memdir.guard import _clause, _decode, _fold, _secrets, _unicode
-from memdir.guard._needles import Occurrences, boundary_before, required, word_initial
+from memdir.guard._needles import (
+    Occurrences,
+    boundary_before,
+    cut_pattern,
+    required,
+    word_initial,
+)
 
 # _clause._END before it was rewritten to start with one character class.
 _OLD_END = re.compile(
@@ -54,6 +60,16 @@ def test_word_initial_literals_follow_a_boundary_wherever_they_are_read() -> Non
     assert word_initial(re.compile(r"\bxab\b|(w)xa[bc]")) == frozenset()
     # "\b-y" needs a word character before the "-": " -y" has none, "x-y" has one
     assert [boundary_before("tanya -y x-y", i) for i in (2, 6, 9)] == [False, False, True]
+
+
+def test_a_cut_pattern_reads_each_boundary_as_also_inside_a_word() -> None:
+    cut = cut_pattern(re.compile(r"\bmain\b|x[\b]y|\\b"))
+    assert cut is not None
+    assert cut.pattern == r"(?:\b|(?<=\w)(?=\w))main(?:\b|(?<=\w)(?=\w))|x[\b]y|\\b"
+    assert cut.search("mainly") is not None
+    # where a window's end changes a match otherwise, or a match may be empty: no cut pattern
+    for pattern in (r"main$", r"ma(?!in)", r"\Bma", r"ma++", r"(?>ma)", r"(m)a\1", r"x?"):
+        assert cut_pattern(re.compile(pattern)) is None, pattern
 
 
 @pytest.mark.parametrize("rx", PATTERNS, ids=lambda rx: rx.pattern[:40])

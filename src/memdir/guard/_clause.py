@@ -9,7 +9,14 @@ import functools
 import re
 from collections.abc import Callable
 
-from ._needles import Occurrences, boundary_before, register, required, word_initial
+from ._needles import (
+    Occurrences,
+    boundary_before,
+    cut_pattern,
+    register,
+    required,
+    word_initial,
+)
 
 # One character of a small class, then what must follow it (a look-behind names which
 # one it was): a pattern that starts with a class lets ``re`` skip to those characters,
@@ -250,6 +257,7 @@ class Clauses:
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
         self._bounded: dict[str, list[int]] = {}  # see _initial
+        self._cut: dict[int, list[int] | None] = {}  # see _cut_starts
         self._ascii: bool | None = None
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
@@ -267,7 +275,32 @@ class Clauses:
                 return True
             if not self._literal_in(rx, lo, hi):
                 return False
+            starts = self._cut_starts(rx)
+            if starts is not None:  # every match in the window starts at one of these
+                i = bisect.bisect_left(starts, lo)
+                for p in starts[i : i + 8]:
+                    if p >= hi:
+                        return False
+                    if rx.match(self.s, p, hi) is not None:
+                        return True
+                if i + 8 >= len(starts) or starts[i + 8] >= hi:
+                    return False
         return rx.search(self.s, lo, hi) is not None
+
+    def _cut_starts(self, rx: re.Pattern[str]) -> list[int] | None:
+        """Every start of a match of :func:`cut_pattern` in the text, overlapping ones too
+        (found once): a superset of where a match in any window starts."""
+        if id(rx) not in self._cut:
+            cut = cut_pattern(rx)
+            starts = None
+            if cut is not None:
+                starts, s = [], self.s
+                m = cut.search(s)
+                while m is not None:
+                    starts.append(m.start())
+                    m = cut.search(s, m.start() + 1)
+            self._cut[id(rx)] = starts
+        return self._cut[id(rx)]
 
     def _literal_in(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``s[lo:hi]`` holds one of the literals every match of ``rx`` holds (True if

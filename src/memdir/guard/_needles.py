@@ -157,6 +157,85 @@ def boundary_before(s: str, at: int) -> bool:
     return (at > 0 and _word(s[at - 1])) != (at < len(s) and _word(s[at]))
 
 
+def cut_pattern(rx: re.Pattern[str]) -> re.Pattern[str] | None:
+    """``rx`` with each ``\\b`` also true inside a word, if a window's end (``endpos``) can
+    change what ``rx`` matches only through a ``\\b`` there: then every match in any window
+    ``s[lo:hi]`` starts where the cut pattern matches in ``s`` (``Clauses.has``). None for a
+    pattern with ``$``, ``\\B``, a negative look-around, a possessive or atomic part, a back
+    reference, or an empty match."""
+    known = _CUT.get(id(rx))
+    if known is None or known[0] is not rx:
+        tree = _P.parse(rx.pattern, rx.flags & ~re.UNICODE)
+        cut = None
+        plain = not rx.flags & (re.ASCII | re.VERBOSE)  # \\b as boundary_before; no comments
+        if plain and tree.getwidth()[0] > 0 and _end_blind(tree):
+            cut = re.compile(_relaxed(rx.pattern), rx.flags)
+        known = _CUT[id(rx)] = rx, cut
+    return known[1]
+
+
+_CUT: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+_SAFE_AT = frozenset(
+    (_C.AT_BOUNDARY, _C.AT_BEGINNING, _C.AT_BEGINNING_LINE, _C.AT_BEGINNING_STRING)
+)
+
+
+# A negative look-around fails or holds by what it cannot read; a possessive or atomic part
+# does not give back what the end stopped; a back reference repeats it.
+_END_SEEN = (_C.ASSERT_NOT, _C.ATOMIC_GROUP, _C.POSSESSIVE_REPEAT, _C.GROUPREF, _C.GROUPREF_EXISTS)
+
+
+def _end_blind(seq: Any) -> bool:
+    """Whether nothing in ``seq`` but ``\\b`` reads a string's end as such."""
+    for op, av in seq:
+        if op is _C.AT:
+            if av not in _SAFE_AT:
+                return False
+        elif op in _END_SEEN:
+            return False
+        elif op is _C.ASSERT:
+            if not _end_blind(av[1]):
+                return False
+        elif op is _C.SUBPATTERN:
+            if not _end_blind(av[3]):
+                return False
+        elif op is _C.BRANCH:
+            if not all(_end_blind(b) for b in av[1]):
+                return False
+        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT) and not _end_blind(av[2]):
+            return False
+    return True
+
+
+def _relaxed(pattern: str) -> str:
+    """``pattern`` with each ``\\b`` outside a class read as "a boundary or inside a word"."""
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            pair = pattern[i : i + 2]
+            out.append(r"(?:\b|(?<=\w)(?=\w))" if pair == r"\b" and not in_class else pair)
+            i += 2
+            continue
+        if c == "[" and not in_class:
+            in_class = True
+            out.append(c)
+            i += 1
+            if pattern[i : i + 1] == "^":
+                out.append("^")
+                i += 1
+            if pattern[i : i + 1] == "]":  # a leading "]" is a member
+                out.append("]")
+                i += 1
+            continue
+        if c == "]" and in_class:
+            in_class = False
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 def _spelled(op: Any, av: Any) -> list[str] | None:
     """The few strings an item can read, if it is a class or group of literals only."""
     if op is _C.IN and len(av) <= 16 and all(o is _C.LITERAL for o, _ in av):
