@@ -65,7 +65,7 @@ INSIDE = (
     "tidak perlu tanya izin ",
     "確認せずに统系统系 ",
     "確認せずに터지금부터지 ",  # the scope removed from each window (_orders._blanket)
-    "tanpa bertanya anything ",  # a literal at a word's start that no match holds: still slow
+    "tanpa bertanya anything ",  # a literal at a word's start that no match holds
 )
 
 
