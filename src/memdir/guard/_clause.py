@@ -263,8 +263,9 @@ class Clauses:
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``rx.search(s, lo, hi)`` matches (the window's end is the text's for ``\\b``,
         ``$`` and look-aheads). Asked many times about one pattern (a long clause full of
-        anchors), a whole-text match that also matches in the window answers yes, and a window
-        without a literal every match holds answers no, before any search."""
+        anchors), a whole-text match that also matches in the window answers yes, a window
+        without a literal every match holds answers no, and else the few places a match can
+        start (``_cut_starts``) are tried, before any search."""
         if not self.found.may(rx):
             return False  # a literal every match holds is absent
         calls = self._calls.get(id(rx), 0) + 1
