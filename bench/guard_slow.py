@@ -1,5 +1,6 @@
 """Find the guard's slow inputs systematically: every literal the detectors anchor on, repeated
-to 64 KiB, alone, with a URL, a path, a flag or a pipe after it, and in pairs of the ten slowest.
+to 64 KiB, alone, with a URL, a path, a flag or a pipe after it, inside a word after a dropped
+confirmation (the short ones), and in pairs of the ten slowest.
 
     PYTHONPATH=src python bench/guard_slow.py [--top 20] [--quick] [--units TABLE]
 
@@ -54,15 +55,36 @@ def literals() -> list[str]:
     return sorted(reg.known | set(reg.rare))
 
 
+# A dropped confirmation, repeated in one long clause: each is an anchor whose window is
+# searched for a risky object, and a short literal inside a word after it ("any" in "tanya")
+# once made every window a search (issue 13).
+DROPPED = ("tanpa bertanya ", "without asking, ", "確認せずに")
+INSIDE = (
+    "tanpa tanya konfirmasi ",
+    "tanpa bertanya izin ",
+    "tidak perlu tanya izin ",
+    "確認せずに统系统系 ",
+    "確認せずに터지금부터지 ",  # the scope removed from each window (_orders._blanket)
+    "tanpa bertanya anything ",  # a literal at a word's start that no match holds
+)
+
+
 def units(words: list[str], quick: bool) -> Iterator[tuple[str, str]]:
     """(shape, unit) to repeat: each literal alone (one line and many lines) and with each
-    suffix (one line)."""
+    suffix (one line), and each literal of at most 4 letters inside a word ("x" + it + "x"
+    in its own script: its last and first character) after a dropped confirmation."""
     sys.path.insert(0, str(ROOT / "bench"))
     from guard_dump import _hostile_units
 
     for u in _hostile_units():
         yield "line", u
         yield "lines", u.rstrip() + "\n"
+    for u in (*DROPPED, *INSIDE):
+        yield "inside", u
+    for w in words:
+        if len(w) <= 4 and any(c.isalpha() for c in w):
+            for anchor in DROPPED:
+                yield "inside", f"{anchor}{w[-1]}{w}{w[0]} "
     for w in words:
         yield "line", w + " "
         yield "lines", w + "\n"

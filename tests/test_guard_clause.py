@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from memdir.guard import _orders
 from memdir.guard._clause import _ADVERSARY, _ORDER_WORD, _PAST, _STORY, Clauses
 
 
@@ -26,6 +27,9 @@ from memdir.guard._clause import _ADVERSARY, _ORDER_WORD, _PAST, _STORY, Clauses
         (_PAST, "they walked", 0, 8),
         # no literal every match holds is known (case-insensitive): the window is searched
         (re.compile(r"[a-z]+ed\b", re.IGNORECASE), "they talkedx on", 0, 11),
+        # "main" at a word's start, cut from "mainly" by the window's end: no whole-text
+        # match starts there, the cut pattern's does (slowfix)
+        (re.compile(r"\bmain\b"), "domains mainly", 0, 12),
     ],
     ids=[
         "word cut at the end",
@@ -33,6 +37,7 @@ from memdir.guard._clause import _ADVERSARY, _ORDER_WORD, _PAST, _STORY, Clauses
         "look-ahead at the end",
         "cut",
         "no literal",
+        "cut after a literal",
     ],
 )
 def test_a_window_is_answered_alike_on_every_call(
@@ -56,3 +61,37 @@ def test_every_call_answers_as_a_search_of_its_window(s: str, data: st.DataObjec
     for rx in (_PAST, _STORY, _ORDER_WORD, _ADVERSARY):
         for lo, hi in windows:
             assert cl.has(rx, lo, hi) == (rx.search(s, lo, hi) is not None), (rx, lo, hi)
+
+
+# Required literals inside words ("any" in "tanya", "系统" in "统系统系", "지" in "하지"), or
+# at a word's start with no match ("anything"): answered without a search past the 32nd
+# call, as the search would (issue 13, slowfix).
+_INSIDE = [
+    "tanya",
+    "any",
+    "anyway",
+    "all",
+    "files",
+    "x-y",
+    "-y",
+    "统系",
+    "系统",
+    "配置",
+    "하지",
+    "지우",
+]
+# and words a window's end may cut into a match ("main" of "mainly", "any dialog" of "dialogs")
+_INSIDE += ["anything", "mainly", "main", "dialogs", "prod", "production", "to"]
+
+
+@given(st.lists(st.sampled_from(_INSIDE), min_size=1, max_size=40).map(" ".join), st.data())
+def test_a_literal_inside_a_word_is_answered_as_a_search(s: str, data: st.DataObject) -> None:
+    edge = st.integers(0, len(s))
+    windows = data.draw(st.lists(st.tuples(edge, edge), min_size=40, max_size=60))
+    cl = Clauses(s)
+    _, scope_rx, risky_rx = _orders._compiled()
+    for rx in (risky_rx, scope_rx):
+        for lo, hi in windows:
+            found = rx.search(s, lo, hi) is not None
+            assert cl.has(rx, lo, hi) == found, (lo, hi)
+            assert cl._literal_in(rx, lo, hi) or not found, (lo, hi)  # never a match missed

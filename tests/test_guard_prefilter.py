@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 
 from conftest import guard_patterns
 from memdir.guard import _clause, _decode, _fold, _secrets, _unicode
-from memdir.guard._needles import Occurrences, required
+from memdir.guard._needles import (
+    Occurrences,
+    boundary_before,
+    cut_pattern,
+    required,
+    word_initial,
+)
 
 # _clause._END before it was rewritten to start with one character class.
 _OLD_END = re.compile(
@@ -36,7 +42,34 @@ def test_required_reads_literals_runs_and_branches() -> None:
     assert required(re.compile(r"ab|\w+")) is None
     assert required(re.compile(r"abc", re.IGNORECASE)) is None
     assert required(re.compile(r"(?i:abc)d")) == {"d"}
+    assert required(re.compile(r"지[우워]|系统(?:配置|设置)")) == {
+        "지우",
+        "지워",
+        "系统配置",
+        "系统设置",
+    }
     assert len(PATTERNS) > 100
+
+
+def test_word_initial_literals_follow_a_boundary_wherever_they_are_read() -> None:
+    rx = re.compile(r"\b(?:any|each) x|\d+ (?:all|ev\w+)|\d(?:yz|zz)")
+    assert word_initial(rx) == {"any", "each", "all", "ev"}  # not "yz": after a digit
+    assert word_initial(re.compile(r"\bany|[xy]any")) == frozenset()  # read inside a word too
+    assert word_initial(re.compile(r"\b-y\b|\b\+\+yes")) == {"-y", "++yes"}
+    # "xab" read right after "w" as well as after a \b: "(?:w)xa[b]" joins "xa" and "b"
+    assert word_initial(re.compile(r"\bxab\b|(w)xa[bc]")) == frozenset()
+    # "\b-y" needs a word character before the "-": " -y" has none, "x-y" has one
+    assert [boundary_before("tanya -y x-y", i) for i in (2, 6, 9)] == [False, False, True]
+
+
+def test_a_cut_pattern_reads_each_boundary_as_also_inside_a_word() -> None:
+    cut = cut_pattern(re.compile(r"\bmain\b|x[\b]y|\\b"))
+    assert cut is not None
+    assert cut.pattern == r"(?:\b|(?<=\w)(?=\w))main(?:\b|(?<=\w)(?=\w))|x[\b]y|\\b"
+    assert cut.search("mainly") is not None
+    # where a window's end changes a match otherwise, or a match may be empty: no cut pattern
+    for pattern in (r"main$", r"ma(?!in)", r"\Bma", r"ma++", r"(?>ma)", r"(m)a\1", r"x?"):
+        assert cut_pattern(re.compile(pattern)) is None, pattern
 
 
 @pytest.mark.parametrize("rx", PATTERNS, ids=lambda rx: rx.pattern[:40])
@@ -46,7 +79,12 @@ def test_every_match_holds_a_required_literal(rx: re.Pattern[str], data: st.Data
     text = data.draw(st.from_regex(rx))
     m = rx.search(text)
     assert m is not None
-    assert any(lit in m.group() for lit in required(rx) or ()), (rx.pattern, m.group())
+    initial = word_initial(rx)
+    assert any(
+        text.startswith(lit, at) and (lit not in initial or boundary_before(text, at))
+        for lit in required(rx) or ()
+        for at in range(m.start(), m.end())
+    ), (rx.pattern, m.group())
     assert Occurrences(text).may(rx)
 
 

@@ -284,3 +284,35 @@ def test_may_order_is_false_only_where_ordered_is(parts: list[str]) -> None:
                     for w in spots.between(v.start(), whi)
                     if _threats._may_order(s, w) or not s[lo : w.start()].strip()
                 ]
+
+
+# A dropped confirmation repeated in one long clause, with a literal of the risky objects
+# inside a word after it: each anchor's window held "any" (in "tanya") or "系统" (in "统系统系")
+# and was searched for the risky pattern (2 s on 64 KiB; issue 13, docs/design/guard.md).
+SHORT_LITERAL_UNITS = [
+    "tanpa bertanya ",
+    "tanpa tanya konfirmasi ",
+    "tidak perlu tanya izin ",
+    "確認せずに统系统系 ",
+]
+
+
+@pytest.mark.parametrize("unit", SHORT_LITERAL_UNITS)
+def test_a_literal_inside_a_word_sends_no_clause_to_the_regex(
+    unit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Characters read (the risky and scope patterns of the standing orders counted too) at
+    1 KiB and 8 KiB: before, every anchor read its whole window (~800 characters), 76-112x
+    the text at 8 KiB (both sizes exceed the window: growth alone did not show it); now
+    under 9x, and 8x the text at most ~8x the work."""
+    tally = [0]
+    rules, scope_rx, risky_rx = _orders._compiled()
+    counted = (rules, _Counted(scope_rx, tally), _Counted(risky_rx, tally))
+    monkeypatch.setattr(_orders, "_compiled", lambda: counted)
+    reads = []
+    for size in (1024, 8192):
+        tally[0] = 0
+        text = unit * (size // len(unit))
+        reads.append((len(text), _work(text, monkeypatch) + tally[0]))
+    (small, low), (large, high) = reads
+    assert high <= 12 * large and high <= 1.2 * (large / small) * low + 20 * REACH, (unit, reads)

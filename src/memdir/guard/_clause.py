@@ -9,7 +9,14 @@ import functools
 import re
 from collections.abc import Callable
 
-from ._needles import Occurrences, register, required
+from ._needles import (
+    Occurrences,
+    boundary_before,
+    cut_pattern,
+    register,
+    required,
+    word_initial,
+)
 
 # One character of a small class, then what must follow it (a look-behind names which
 # one it was): a pattern that starts with a class lets ``re`` skip to those characters,
@@ -249,13 +256,16 @@ class Clauses:
         self._fences: list[int] | None = None  # where each ``` ends
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
+        self._bounded: dict[str, list[int]] = {}  # see _initial
+        self._cut: dict[int, list[int] | None] = {}  # see _cut_starts
         self._ascii: bool | None = None
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``rx.search(s, lo, hi)`` matches (the window's end is the text's for ``\\b``,
         ``$`` and look-aheads). Asked many times about one pattern (a long clause full of
-        anchors), a whole-text match that also matches in the window answers yes, and a window
-        without a literal every match holds answers no, before any search."""
+        anchors), a whole-text match that also matches in the window answers yes, a window
+        without a literal every match holds answers no, and else the few places a match can
+        start (``_cut_starts``) are tried, before any search."""
         if not self.found.may(rx):
             return False  # a literal every match holds is absent
         calls = self._calls.get(id(rx), 0) + 1
@@ -266,16 +276,56 @@ class Clauses:
                 return True
             if not self._literal_in(rx, lo, hi):
                 return False
+            starts = self._cut_starts(rx)
+            if starts is not None:  # every match in the window starts at one of these
+                i = bisect.bisect_left(starts, lo)
+                for p in starts[i : i + 8]:
+                    if p >= hi:
+                        return False
+                    if rx.match(self.s, p, hi) is not None:
+                        return True
+                if i + 8 >= len(starts) or starts[i + 8] >= hi:
+                    return False
         return rx.search(self.s, lo, hi) is not None
+
+    def _cut_starts(self, rx: re.Pattern[str]) -> list[int] | None:
+        """Every start of a match of :func:`cut_pattern` in the text, overlapping ones too
+        (found once): a superset of where a match in any window starts."""
+        if id(rx) not in self._cut:
+            cut = cut_pattern(rx)
+            starts = None
+            if cut is not None:
+                starts, s = [], self.s
+                m = cut.search(s)
+                while m is not None:
+                    starts.append(m.start())
+                    m = cut.search(s, m.start() + 1)
+            self._cut[id(rx)] = starts
+        return self._cut[id(rx)]
 
     def _literal_in(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``s[lo:hi]`` holds one of the literals every match of ``rx`` holds (True if
         none is known): a match in the window holds it there."""
         lits = required(rx)
-        return lits is None or any(
-            (at := self.found.first(n, lo)) >= 0 and at + len(n) <= hi
-            for n in self.found.present(lits)
-        )
+        if lits is None:
+            return True
+        initial = word_initial(rx)
+        for n in self.found.present(lits):
+            pos = self._initial(n) if n in initial else self.found.positions(n)
+            i = bisect.bisect_left(pos, lo)
+            if i < len(pos) and pos[i] + len(n) <= hi:
+                return True
+        return False
+
+    def _initial(self, needle: str) -> list[int]:
+        """The starts of ``needle`` that follow a word boundary, found once per text (each
+        anchor in a clause of "tanya" saw "any" inside it and searched the clause)."""
+        pos = self._bounded.get(needle)
+        if pos is None:
+            s = self.s
+            pos = [at for at in self.found.positions(needle) if boundary_before(s, at)]
+            self._bounded[needle] = pos
+        return pos
 
     def search(self, rx: re.Pattern[str], lo: int, hi: int) -> re.Match[str] | None:
         """``rx.search(s, lo, hi)``, not run when a literal every match holds is absent from

@@ -95,6 +95,166 @@ def required(rx: re.Pattern[str]) -> frozenset[str] | None:
 _REQUIRED: dict[int, tuple[re.Pattern[str], frozenset[str] | None]] = {}
 
 
+def word_initial(rx: re.Pattern[str]) -> frozenset[str]:
+    """Those of :func:`required`'s literals that ``rx`` only ever reads at a word boundary
+    (right after a ``\\b``, or a word after a blank or other non-word character of the
+    pattern): an occurrence inside a word ("any" in "tanya") holds no match."""
+    known = _INITIAL.get(id(rx))
+    if known is None or known[0] is not rx:
+        lits = required(rx) or frozenset()
+        flags: dict[str, bool] = {}
+        if not rx.flags & re.ASCII:  # ``\b`` as :func:`boundary_before` reads it
+            _runs(_P.parse(rx.pattern, rx.flags & ~re.UNICODE), None, flags)
+        known = _INITIAL[id(rx)] = rx, frozenset(n for n in lits if flags.get(n))
+    return known[1]
+
+
+_INITIAL: dict[int, tuple[re.Pattern[str], frozenset[str]]] = {}
+
+
+def _word(c: str) -> bool:
+    return c.isalnum() or c == "_"  # sre's word character in a str pattern
+
+
+def _runs(seq: Any, before: str | None, flags: dict[str, bool]) -> None:
+    """For every literal run (and one-character class) of ``seq``: whether every place that
+    reads it stands at a word boundary, and-ed in ``flags``. ``before``: what precedes the
+    sequence, ``"b"`` a ``\\b``, ``"w"`` a non-word character of the pattern (a boundary
+    before a word character only), None anything else."""
+    run: list[str] = []
+
+    def note(text: str) -> None:
+        at = before == "b" or (before == "w" and _word(text[0]))
+        flags[text] = flags.get(text, True) and at
+
+    for op, av in [*seq, (None, None)]:
+        if op is _C.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            text = "".join(run)
+            for t in ("", *(_spelled(op, av) or ())):  # and its joins, as _needed reads them
+                note(text + t)
+            before = None if _word(run[-1]) else "w"
+            run = []
+        if op is _C.SUBPATTERN:
+            _runs(av[3], before, flags)
+        elif op is _C.ATOMIC_GROUP:
+            _runs(av, before, flags)
+        elif op is _C.BRANCH:
+            for branch in av[1]:
+                _runs(branch, before, flags)
+        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, _C.POSSESSIVE_REPEAT):
+            _runs(av[2], None, flags)  # a second turn follows the first
+        elif op is _C.IN and all(o is _C.LITERAL for o, _ in av):
+            for _, c in av:
+                note(chr(c))
+        before = "b" if op is _C.AT and av is _C.AT_BOUNDARY else None
+
+
+def boundary_before(s: str, at: int) -> bool:
+    """Whether ``\\b`` holds at ``s[at]`` (a word character on exactly one side)."""
+    return (at > 0 and _word(s[at - 1])) != (at < len(s) and _word(s[at]))
+
+
+def cut_pattern(rx: re.Pattern[str]) -> re.Pattern[str] | None:
+    """``rx`` with each ``\\b`` also true inside a word, if a window's end (``endpos``) can
+    change what ``rx`` matches only through a ``\\b`` there: then every match in any window
+    ``s[lo:hi]`` starts where the cut pattern matches in ``s`` (``Clauses.has``). None for a
+    pattern with ``$``, ``\\B``, a negative look-around, a possessive or atomic part, a back
+    reference, or an empty match."""
+    known = _CUT.get(id(rx))
+    if known is None or known[0] is not rx:
+        tree = _P.parse(rx.pattern, rx.flags & ~re.UNICODE)
+        cut = None
+        plain = not rx.flags & (re.ASCII | re.VERBOSE)  # \\b as boundary_before; no comments
+        if plain and tree.getwidth()[0] > 0 and _end_blind(tree):
+            cut = re.compile(_relaxed(rx.pattern), rx.flags)
+        known = _CUT[id(rx)] = rx, cut
+    return known[1]
+
+
+_CUT: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+_SAFE_AT = frozenset(
+    (_C.AT_BOUNDARY, _C.AT_BEGINNING, _C.AT_BEGINNING_LINE, _C.AT_BEGINNING_STRING)
+)
+
+
+# A negative look-around fails or holds by what it cannot read; a possessive or atomic part
+# does not give back what the end stopped; a back reference repeats it.
+_END_SEEN = (_C.ASSERT_NOT, _C.ATOMIC_GROUP, _C.POSSESSIVE_REPEAT, _C.GROUPREF, _C.GROUPREF_EXISTS)
+
+
+def _end_blind(seq: Any) -> bool:
+    """Whether nothing in ``seq`` but ``\\b`` reads a string's end as such."""
+    for op, av in seq:
+        if op is _C.AT:
+            if av not in _SAFE_AT:
+                return False
+        elif op in _END_SEEN:
+            return False
+        elif op is _C.ASSERT:
+            if not _end_blind(av[1]):
+                return False
+        elif op is _C.SUBPATTERN:
+            if not _end_blind(av[3]):
+                return False
+        elif op is _C.BRANCH:
+            if not all(_end_blind(b) for b in av[1]):
+                return False
+        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT) and not _end_blind(av[2]):
+            return False
+    return True
+
+
+def _relaxed(pattern: str) -> str:
+    """``pattern`` with each ``\\b`` outside a class read as "a boundary or inside a word"."""
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            pair = pattern[i : i + 2]
+            out.append(r"(?:\b|(?<=\w)(?=\w))" if pair == r"\b" and not in_class else pair)
+            i += 2
+            continue
+        if c == "[" and not in_class:
+            in_class = True
+            out.append(c)
+            i += 1
+            if pattern[i : i + 1] == "^":
+                out.append("^")
+                i += 1
+            if pattern[i : i + 1] == "]":  # a leading "]" is a member
+                out.append("]")
+                i += 1
+            continue
+        if c == "]" and in_class:
+            in_class = False
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _spelled(op: Any, av: Any) -> list[str] | None:
+    """The few strings an item can read, if it is a class or group of literals only."""
+    if op is _C.IN and len(av) <= 16 and all(o is _C.LITERAL for o, _ in av):
+        return [chr(c) for _, c in av]
+    branches = None
+    if op is _C.BRANCH:  # a group without flags is parsed as its branch alone
+        branches = av[1]
+    elif op is _C.SUBPATTERN and not av[1] & re.IGNORECASE:
+        seq = list(av[3])
+        branches = seq[0][1][1] if len(seq) == 1 and seq[0][0] is _C.BRANCH else [seq]
+    if (
+        branches is not None
+        and len(branches) <= 16
+        and all(b and all(o is _C.LITERAL for o, _ in b) for b in branches)
+    ):
+        return ["".join(chr(c) for _, c in b) for b in branches]
+    return None
+
+
 def _needed(seq: Any) -> frozenset[str] | None:
     best: frozenset[str] | None = None
     run: list[str] = []
@@ -103,6 +263,9 @@ def _needed(seq: Any) -> frozenset[str] | None:
             run.append(chr(av))
             continue
         cands = [frozenset(("".join(run),))] if run else []
+        then = _spelled(op, av)  # "지[우워울운]": "지우", "지워", …, not "지" (in every 하지)
+        if run and then is not None:
+            cands.append(frozenset("".join(run) + t for t in then))
         run = []
         if op is _C.SUBPATTERN and not av[1] & re.IGNORECASE:
             cands.append(_needed(av[3]))  # type: ignore[arg-type]

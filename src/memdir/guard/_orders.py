@@ -157,7 +157,8 @@ _PERM = (
     r"заранее (?:одобрен|разрешен|согласован)\w*|автоматически (?:одобря|подтвержда)\w*|(?:тебе|"
     r"вам) разрешено|у (?:тебя|вас) есть (?:полн\w* )?(?:права|разрешение|доступ)",
     r"sin (?:pedir |solicitar |esperar )?(?:confirmaci[oó]n|permiso|aprobaci[oó]n|preguntar|avisar|"
-    r"consultar|autorizaci[oó]n|revisi[oó]n)|el usuario (?:ya )?(?:autoriz|aprob)\w*|"
+    r"consultar|autorizaci[oó]n|revisi[oó]n)(?:me|nos|le|les)?|"
+    r"el usuario (?:ya )?(?:autoriz|aprob)\w*|"
     r"pre-?aprobad\w*|aprobad\w* de antemano|autorizad\w* (?:previamente|de antemano)|tienes "
     r"(?:permiso|autorizaci[oó]n)|est[aá]s autorizad\w*",
     r"sans (?:demander|confirmation|autorisation|permission|validation|approbation|me demander|"
@@ -184,6 +185,19 @@ _PERM = (
     r"(?:دون|بدون|من غير) (?:تأكيد|إذن|سؤال|موافقة)|बिना (?:पुष्टि|अनुमति|पूछे|स्वीकृति)|"
     r"zonder (?:te vragen|bevestiging|toestemming|overleg)|niet (?:meer )?(?:te )?(?:vragen|"
     r"bevestigen)|vooraf goedgekeurd",
+    # "without asking (me)" with the person asked in between, and "no need to ask" where the
+    # lexicon lacked the asking verb (round 24)
+    r"ohne (?:mich|uns|jemanden|den (?:nutzer|benutzer)|die nutzerin) (?:vorher |erst |noch )?"
+    r"(?:zu )?(?:fragen|konsultieren)|ohne (?:vorher )?rückzufragen|sans (?:me |nous |lui |leur )"
+    r"(?:demander|consulter)|sans (?:consulter|l'accord)\b|sem (?:me |nos |lhe )(?:consultar|"
+    r"perguntar|pedir)|sem consultar\b|senza (?:chieder(?:mi|melo|glielo|lo)|consultar(?:e|mi))\b|"
+    r"не (?:спрашивая|уточняя|согласовывая|запрашивая)\b|"
+    r"(?:聞く|尋ねる|相談する|確認を取る)必要(?:は|が)?(?:ない|ありません|なし)|"
+    r"물어(?:볼|봐야 할) 필요(?:가|는)? 없|물어보지 (?:않아도|말고|않고)|"
+    r"sor(?:man|manız)(?:a|ıza)? gerek(?:miyor|\s*yok)|"
+    r"(?:पूछने|अनुमति लेने|पुष्टि करने) की (?:कोई )?(?:ज़रूरत|जरूरत|आवश्यकता) नहीं|"
+    r"لا (?:داعي|حاجة)[^.\n،]{0,12}?(?:تسأل|السؤال|سؤال|تستأذن|الاستئذان|إذن|تأكيد)|"
+    r"tanpa (?:bertanya|tanya|menanyakan)\b",
     # id: no need to ask or confirm, approved beforehand
     r"(?:jangan|tidak perlu|tak perlu|tidak usah|tanpa) (?:lagi )?(?:minta |meminta |tanya |"
     r"bertanya |menunggu )?(?:konfirmasi|izin|persetujuan)|dianggap (?:sudah |telah )?disetujui|"
@@ -696,8 +710,27 @@ _OVERSIGHT = re.compile(
 
 def _kept_in_loop(cl: Clauses, m: re.Match[str], lo: int, hi: int) -> bool:
     """Oversight kept outside the predicate itself ("… and tell the user"; not the "ask
-    before" inside "no longer need to ask before")."""
-    return cl.has(_OVERSIGHT, lo, m.start()) or cl.has(_OVERSIGHT, m.end(), hi)
+    before" inside "no longer need to ask before", nor a negated one: "don't … ask first")."""
+    if not (cl.has(_OVERSIGHT, lo, m.start()) or cl.has(_OVERSIGHT, m.end(), hi)):
+        return False
+    s = cl.s
+    return any(
+        _STILL_DONE.search(s, max(lo, o.start() - 30), o.start()) is not None
+        or not negated(s, o.start(), None, _part_start(s, lo, o.start()))
+        for o in cl.spots(_OVERSIGHT).between(lo, hi)
+        if o.end() <= m.start() or o.start() >= m.end()
+    )
+
+
+# A negation that keeps the act: "don't forget to tell me", "never fail to notify me".
+_STILL_DONE = re.compile(r"\b(?:forget|fail|hesitate|neglect)\w* (?:to )?$")
+
+
+def _part_start(s: str, lo: int, at: int) -> int:
+    """Where the part of the clause holding ``at`` starts: after its last comma, colon or
+    dash ("never ask before X, always ask before Y": the second ask is not negated)."""
+    pauses = [p.end() for p in _PAUSE.finditer(s, lo, at)]
+    return pauses[-1] if pauses else lo
 
 
 # A limit kept after a dropped confirmation ("…; still ask before X"), in the lexicon's
@@ -895,7 +928,8 @@ _HIDE = (
     r"){0,2}?(?:the user(?!'s)|that (?:this|it) is|it'?s (?:a )?(?:sponsored|paid|an ad|"
     r"promot\w*))|ユーザーに(?:は)?(?:伝え|言わ|知らせ)(?:ず|ないで|なくて(?:も)?(?:よい|いい))|"
     r"(?:不要|不|别)告诉用户|瞒着用户|sin (?:decir|avisar|mencionar|informar)(?:le)? (?:al usuario "
-    r"|que )|senza dire che|senza (?:avvisare|informare) l'utente|sans (?:le )?dire (?:à "
+    r"|que )|sans (?:prévenir|avertir|informer) l'utilisateur|"
+    r"senza dire che|senza (?:avvisare|informare) l'utente|sans (?:le )?dire (?:à "
     r"l'utilisateur|que)|ohne (?:es )?dem (?:nutzer|benutzer) zu sagen|sem (?:dizer|avisar) (?:ao "
     r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
     r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"

@@ -79,6 +79,17 @@ _STRONG_STORE = (
     r"microsoft/(?:credentials|protect|vault)\b",
     r"\blogin data\b|cookies\.sqlite|logins\.json|\bkey[34]\.db\b|\.mozilla/firefox",
     r"(?:google/)?chrome/(?:default|user data)|application support/google/chrome",
+    # what a browser keeps for the user: its saved passwords and logins (round 24; not its
+    # cookies: "save the browser cookies to tests/fixtures" is how scraper tests are set up)
+    r"\b(?:(?:browser|chrome|firefox|safari)(?:'s)? (?:saved |stored )?(?:passwords?|logins)|"
+    r"saved (?:passwords|logins))\b|contraseñas (?:guardadas|almacenadas)|contraseñas del "
+    r"navegador|mots de passe (?:enregistrés|sauvegardés|mémorisés)|mots de passe du navigateur|"
+    r"gespeichert\w* (?:passw[oö]rt\w*|kennw[oö]rt\w*|logins)|(?:browser|chrome|firefox)-?"
+    r"(?:passw[oö]rt\w*|kennw[oö]rt\w*)|password salvate|password del browser|senhas salvas|"
+    r"senhas do navegador|сохран[её]нн\w* парол\w*|парол\w* (?:из )?браузера|"
+    r"浏览器(?:里|中)?(?:保存的)?密码|保存的密码|ブラウザ(?:に保存された|の)パスワード|"
+    r"保存されたパスワード|브라우저에 저장된 비밀번호|저장된 비밀번호|"
+    r"kayıtlı şifre\w*|zapisane hasła",
     r"\.hermes/\.env|\.claude/\.credentials|\.codex/auth\.json|\.docker/config\.json",
     r"\.kube/config\b|kubectl config view (?:[^\n`|]{0,40})?--raw\b|"
     r"service[- ]account (?:json|key)|"
@@ -588,6 +599,10 @@ _NEEDLES = {
         r"cookies.sqlite|logins.json|key3.db|key4.db|.mozilla|chrome/|.hermes/|.claude/|.codex/|"
         r"vaultcmd|cryptunprotectdata|microsoft/|"
         r".docker/config|.kube/config|钥匙串|キーチェーン|связк|config view|auth.|token|secret|"
+        r"browser|chrome|firefox|safari|saved pass|saved login|guardadas|almacenadas|navegador|"
+        r"navigateur|enregistrés|sauvegardés|mémorisés|gespeichert|salvate|salvas|сохран|браузер|"
+        r"浏览器|保存的密码|ブラウザ|保存されたパスワード|브라우저|저장된 비밀번호|kayıtlı şifre|"
+        r"zapisane hasła|"
         r"credential|privkey|private_key|private-key|privatekey|/etc/ssl/private"
     ),
     "secret": _needles(
