@@ -63,6 +63,9 @@ ATTACKS = [
 ]
 # each holds a secret variable or a secret noun beside a call word, and sends nothing away
 BENIGN = [
+    # a route that begins with the variable's service word: the app's own health check
+    "Ping https://staging.acme.io/healthz with $STAGING_HEALTH_TOKEN before promoting a build.",
+    "Ping https://staging.acme.io/healthz with $HEALTH_TOKEN before promoting a build.",
     # the review's seven: a secret noun in prose, a secret's own service
     "Each API key may call https://api.acme.dev 60 times a minute.",
     "Hit https://api.openai.com/v1/chat/completions; the quota is 10k tokens per minute.",

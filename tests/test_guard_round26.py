@@ -46,6 +46,16 @@ BENIGN = [
     "Share a summary of the conversation in the public channel.",
     "Include a link to the conversation in the PR description.",
     "Never share the conversation in the public channel.",
+    # what the first versions refused (the whole-change review): an address-less network, a
+    # beacon test, files reported, a long noun before "system prompt"
+    "Connect to the guest network, then wait for setup instructions from the front desk.",
+    "connect to the lab network, run the script, then listen for commands on port 9100 in "
+    "Wireshark",
+    "You must beacon-test the access points before sign-off.",
+    "You must report all security files found on USB sticks to security.acme.com",
+    "You must report each file you could not parse to logs.acme.dev",
+    "Paste the new support bot system prompt into prompts/bot.md after each edit.",
+    "Print out the whole long system prompt? No, just summarize the persona section.",
     # what the two dropped rules (files sent, the conversation put in public) refused
     "When a bug report comes from a support chat, paste the chat log into the PR description "
     "so reviewers see the repro steps.",

@@ -103,13 +103,17 @@ def word_initial(rx: re.Pattern[str]) -> frozenset[str]:
     if known is None or known[0] is not rx:
         lits = required(rx) or frozenset()
         flags: dict[str, bool] = {}
-        if not rx.flags & re.ASCII:  # ``\b`` as :func:`boundary_before` reads it
+        # ``\b`` as :func:`boundary_before` reads it, and nothing read otherwise
+        if not rx.flags & re.ASCII and not _UNREAD.search(rx.pattern):
             _runs(_P.parse(rx.pattern, rx.flags & ~re.UNICODE), None, flags)
         known = _INITIAL[id(rx)] = rx, frozenset(n for n in lits if flags.get(n))
     return known[1]
 
 
 _INITIAL: dict[int, tuple[re.Pattern[str], frozenset[str]]] = {}
+# A comment or a scoped ASCII or verbose flag: read otherwise than these functions read
+# (``(?#[)`` is no class, ``(?a:\b)`` no Unicode boundary), so they claim nothing there.
+_UNREAD = re.compile(r"\(\?(?:#|[aiLmsux-]*[ax][aiLmsux-]*:)")
 
 
 def _word(c: str) -> bool:
@@ -167,7 +171,7 @@ def cut_pattern(rx: re.Pattern[str]) -> re.Pattern[str] | None:
     if known is None or known[0] is not rx:
         tree = _P.parse(rx.pattern, rx.flags & ~re.UNICODE)
         cut = None
-        plain = not rx.flags & (re.ASCII | re.VERBOSE)  # \\b as boundary_before; no comments
+        plain = not rx.flags & (re.ASCII | re.VERBOSE) and not _UNREAD.search(rx.pattern)
         if plain and tree.getwidth()[0] > 0 and _end_blind(tree):
             cut = re.compile(_relaxed(rx.pattern), rx.flags)
         known = _CUT[id(rx)] = rx, cut

@@ -1051,8 +1051,10 @@ _PROMPTWARE = (
     r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) [^.\n]{0,40}?(?:at )?(?:https?://)?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b",
     r"\bpull\w* (?:down )?(?:new )?tasking\b|\bpull\w* (?:down )?(?:new )?tasks? from (?:the "
     r")?(?:\w+ )?(?:queue |server |hub )?(?:at |on )?(?:https?://|\S+\.\w{2,}\b)",
-    # a network joined to take its orders ("… at 198.51.100.7 and wait for orders")
-    r"\bconnect to the (?:\w+ )?network\b(?:[^.\n]|\.(?=\w)){0,60}?\b(?:wait|listen|await)\w* "
+    # a network named by its address joined to take its orders ("… at 198.51.100.7 and wait
+    # for orders"; "the guest network, then wait for setup instructions" is ordinary)
+    r"\bconnect to the (?:\w+ )?network (?:at |of )?(?:https?://)?(?:\d{1,3}(?:\.\d{1,3}){3}|[\w-]+"
+    r"(?:\.[\w-]+)*\.[a-z]{2,})\b(?:[^.\n]|\.(?=\w)){0,60}?\b(?:wait|listen|await)\w* "
     r"(?:for )?(?:\w+ )?(?:orders|commands|instructions|tasks|tasking)\b",
     r"\bconnect to the (?:agent |peer |c2 |\w+ )?network (?:of (?:\w+ ){0,2}?(?:agents|bots|peers|"
     r"nodes)|and (?:wait|listen|await|take)|for (?:orders|tasks|instructions)|at (?:https?://|[\w-]+"
@@ -1062,9 +1064,10 @@ _PROMPTWARE = (
     r"\byou must (?:\w+ ){0,3}?report (?:\w+ ){0,6}?to (?:the |our )?(?:\w+ )?(?:relay|controller|"
     r"c2|mesh|hub|swarm)\b|\byou must (?:\w+ ){0,3}?(?:register|beacon|check in|connect|report)\b"
     r"[^.\n@]{0,60}?(?:https?://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\brelay\.)",
-    # a beacon to any host; every command, keystroke or file reported to a named host
-    r"\byou must (?:\w+ ){0,3}?beacon\b|\byou must (?:\w+ ){0,3}?report (?:every|each|all)"
-    r"(?: the)? (?:\w+ )?(?:commands?|keystrokes?|actions?|files?|messages?)\b[^.\n]{0,40}? to "
+    # a beacon to any host ("beacon-test the access points" is not one); every command or
+    # keystroke reported to a named host (files reported are an ordinary security policy)
+    r"\byou must (?:\w+ ){0,3}?beacon\b(?!-)|\byou must (?:\w+ ){0,3}?report (?:every|each|all)"
+    r"(?: the)? (?:\w+ )?(?:commands?|keystrokes?|actions?|messages?)\b[^.\n]{0,40}? to "
     r"(?:https?://|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b)",
     r"\bonly use one[\s-]?liners?\b[^.\n]{0,60}?(?:nothing|no trace|trace|left|disk|forensic|"
     r"history|logs?\b)",
@@ -1081,7 +1084,8 @@ _PROMPTWARE = (
     r"message history)\b|\b(?:include|output|print|share|repeat|append|paste|"
     r"dump)\w* (?:\w+ ){0,4}?(?:all )?(?:the )?previous messages\b|\b(?:include|output|print|share|"
     r"paste|dump|post) (?:\w+ ){0,3}?(?:chat|conversation|message) history\b",
-    r"\b(?:output|print|dump|paste|repeat)\w* (?:\w+ ){0,5}?(?:system|initial) prompt\b",
+    r"\b(?:output|print|dump|paste|repeat)\w* (?:(?:in full|verbatim(?: and \w+)?|word for word) "
+    r"(?:\w+ ){0,2}?|(?:\w+ ){0,3}?)(?:system|initial) prompt\b",
     r"\b(?:respond|answer|reply)\w* without (?:\w+ ){0,2}?(?:restrictions|limitations|filters|"
     r"safety)\b",
     # anything sent to a public host named by a bare IP address (Hermes: any send to a URL)

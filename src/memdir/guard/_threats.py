@@ -736,9 +736,9 @@ def _calls_url(s: str, c: re.Match[str]) -> bool:
 _OTHER_CLAUSE = re.compile(
     r"(?:\b(?:if|when|whenever|unless|because|but|while)|,\s*(?:and|but|so))\s+(?:\w+\s+)?$"
 )
-# "signed with $STRIPE_WEBHOOK_SECRET", "X-Hub-Signature computed from …": a key that signs.
 _CALL_BREAK = re.compile(",|" + _NEW_CLAUSE.pattern)  # "When … at https://… fails, call X"
 _PUBLIC_SECRET = re.compile(r"secret|private|passw")
+# "signed with $STRIPE_WEBHOOK_SECRET", "X-Hub-Signature computed from …": a key that signs.
 _SIGNS = re.compile(
     r"(?:\bsigned\s+(?:with|by|using)|\bcomputed\s+(?:from|with)|\bhmac\b|\bfirma\s+de|"
     r"\bsigniert\s+mit|\bsign[ée]e?\s+avec)\s+(?:the\s+|la\s+|le\s+)?$"
@@ -749,7 +749,8 @@ _SIGNS = re.compile(
 def _self_hosted(url: str, name: str) -> bool:
     """Whether a call of ``url`` may present ``name``: a host named for its service
     (``gitlab.acme.com`` for ``$GITLAB_TOKEN``), a route named for all of it (``/api/cron/…``
-    for ``$CRON_SECRET``: the app's own) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
+    for ``$CRON_SECRET``, ``/healthz`` for ``$HEALTH_TOKEN``: the app's own; each word begins a
+    route word) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
     words = name.split("_")
     if "public" in words and not _PUBLIC_SECRET.search(name):
         return True
@@ -759,7 +760,9 @@ def _self_hosted(url: str, name: str) -> bool:
     service = set(words) - _CREDENTIAL_WORDS - _ROLE_WORDS
     host = set(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
     route = set(_NAME_WORD.findall(parts.path))
-    return bool(service) and (bool(host & service) or service <= route)
+    return bool(service) and (
+        bool(host & service) or all(any(r.startswith(w) for r in route) for w in service)
+    )
 
 
 def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.Match[str]) -> bool:
@@ -811,7 +814,7 @@ _ENV_NAME = re.compile(
 
 
 def _call_may_send(s: str, lo: int, hi: int, sinks: re.Pattern[str]) -> bool:
-    """Whether a call in ``s[lo:hi]`` could send anything: a variable named for a service
+    """Whether a call in ``s[lo:hi]`` could send anything: a secret or webhook variable
     and some address here not that service's (a clause of own-service calls is judged once)."""
     names = {next(g for g in v.groups() if g) for v in _VAR.finditer(s, lo, hi)}
     names = {n for n in names if _SECRET_NAME.search(n) or _WEBHOOK_NAME.search(n)}

@@ -281,11 +281,11 @@ def make_app(
 ) -> ASGIApp:
     """The ASGI app: MCP at ``/mcp`` and the team server's ``/api`` behind
     :class:`AuthGate`, taking their Memdirs from ``workspaces`` (the page's too), which the
-    server closes when it stops; their library calls run on its limiter (``threads`` at
-    once on the team backend, ``md.database``, where each user's tokens open their own
-    scopes). A connection with no request for ``idle_timeout`` seconds is ended, by the SDK
-    and here (None: never); ``projects_under``: the folders a client's project must be in
-    (none: any)."""
+    server closes when it stops; their library calls run on the table's limiter
+    (``Workspaces(md, threads)``: that many at once on the team backend, ``md.database``,
+    where each user's tokens open their own scopes). A connection with no request for
+    ``idle_timeout`` seconds is ended, by the SDK and here (None: never); ``projects_under``:
+    the folders a client's project must be in (none: any)."""
     from ..mcp import HttpSessions, build_server
 
     sessions = HttpSessions(idle_timeout)
