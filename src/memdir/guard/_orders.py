@@ -1233,10 +1233,24 @@ _SUBJECT_ONLY = re.compile(
 
 
 def _blanket(s: str, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[str]) -> bool:
-    """Whether nothing before or after the dropped confirmation limits what it covers."""
-    before = scope_rx.sub(" ", s[lo : m.start()])
-    after = scope_rx.sub(" ", s[m.end() : hi])  # the scope may come last: "… from now on."
-    return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(after))
+    """Whether nothing before or after the dropped confirmation limits what it covers (the
+    scope may come last: "… from now on.")."""
+    return _only(_SUBJECT_ONLY, s[lo : m.start()], scope_rx) and _only(
+        _BLANKET, s[m.end() : hi], scope_rx
+    )
+
+
+def _only(words: re.Pattern[str], b: str, scope_rx: re.Pattern[str]) -> bool:
+    """``words.fullmatch(scope_rx.sub(" ", b))``, read only up to the first piece between two
+    scopes that fails (``words`` holds a blank wherever the pieces hold it)."""
+    p = 0
+    while (sm := scope_rx.search(b, p)) is not None:
+        if sm.end() == sm.start():  # no scope matches empty; were one to, ask sub
+            return words.fullmatch(scope_rx.sub(" ", b)) is not None
+        if words.fullmatch(b[p : sm.start()]) is None:
+            return False
+        p = sm.end()
+    return words.fullmatch(b[p:]) is not None
 
 
 # A risky action narrowed to one named folder ("delete files under `tmp/`") risks that only.
