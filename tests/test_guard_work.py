@@ -362,6 +362,8 @@ _PIECES = [
     "n'as ",
     "d'",
     "d'x ",
+    "確認せずに",
+    "지",
     "for ",
     "permission",
     "x",
@@ -379,6 +381,17 @@ _PIECES = [
 @example(["d'", "from now on"])
 def test_only_is_a_fullmatch_of_the_text_without_its_scopes(parts: list[str]) -> None:
     """``_only`` reads piece by piece what ``sub`` then ``fullmatch`` read whole."""
-    b, scope_rx = "".join(parts), _orders._compiled()[1]
-    for words in (_orders._SUBJECT_ONLY, _orders._BLANKET):
-        assert _orders._only(words, b, scope_rx) == bool(words.fullmatch(scope_rx.sub(" ", b)))
+    scope_rx = _orders._compiled()[1]
+    # the starts of the whole text's cut pattern hold a window's only if no scope reads what
+    # precedes it
+    assert "^" not in scope_rx.pattern and "(?<" not in scope_rx.pattern
+    s = "".join(parts)
+    starts = _clause.Clauses(s).cut_starts(scope_rx)
+    assert starts is not None
+    for lo in range(len(s) + 1):
+        for hi in (lo, *range(lo + 1, len(s) + 1, 3), len(s)):
+            b = s[lo:hi]
+            for words in (_orders._SUBJECT_ONLY, _orders._BLANKET):
+                want = bool(words.fullmatch(scope_rx.sub(" ", b)))
+                for known in (starts, None):
+                    assert _orders._only(words, s, lo, hi, scope_rx, known) == want, (b, lo)
