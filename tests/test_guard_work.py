@@ -322,11 +322,13 @@ def test_a_literal_inside_a_word_sends_no_clause_to_the_regex(
 # the scope from its whole window with ``sub`` (0.6-0.8 s on 64 KiB; issue 13, "_blanket").
 SCOPE_UNITS = [
     "確認せずに터지금부터지 ",
+    "tanpa bertanya 起从现在起从 ",
     "確認せずに以后x ",
     "不要问我以后x ",
     "묻지 마 항상 x ",
     "sin pedir permiso siempre x ",
     "ohne nachzufragen immer x ",
+    "確認せずに" * 60 + "지금부터 ",  # one scope after a clause of anchors
 ]
 
 
