@@ -397,3 +397,11 @@ def test_only_is_a_fullmatch_of_the_text_without_its_scopes(parts: list[str]) ->
                 want = bool(words.fullmatch(scope_rx.sub(" ", b)))
                 for known in (starts, None):
                     assert _orders._only(words, s, lo, hi, scope_rx, known) == want, (b, lo)
+
+
+def test_only_reads_the_words_patterns_it_can_read() -> None:
+    """``_only`` stops at a letter no word of the pattern holds, read from its source: a
+    range, a dot or a positive ``\\w`` there would hold letters the source does not name."""
+    for words in (_orders._SUBJECT_ONLY, _orders._BLANKET):
+        src = words.pattern.replace("(?!\\w)", "")
+        assert not re.search(r"\[[^\]]*\w-\w|(?<!\\)\.|\\w", src), words.pattern
