@@ -316,3 +316,92 @@ def test_a_literal_inside_a_word_sends_no_clause_to_the_regex(
         reads.append((len(text), _work(text, monkeypatch) + tally[0]))
     (small, low), (large, high) = reads
     assert high <= 12 * large and high <= 1.2 * (large / small) * low + 20 * REACH, (unit, reads)
+
+
+# A dropped confirmation and a scope word repeated in one long clause: each anchor removed
+# the scope from its whole window with ``sub`` (0.6-0.8 s on 64 KiB; issue 13, "_blanket").
+SCOPE_UNITS = [
+    "確認せずに터지금부터지 ",
+    "tanpa bertanya 起从现在起从 ",
+    "確認せずに以后x ",
+    "不要问我以后x ",
+    "묻지 마 항상 x ",
+    "sin pedir permiso siempre x ",
+    "ohne nachzufragen immer x ",
+    "確認せずに" * 60 + "지금부터 ",  # one scope after a clause of anchors
+]
+
+
+@pytest.mark.parametrize("unit", SCOPE_UNITS)
+def test_the_scope_is_not_removed_from_each_window(
+    unit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Characters read at 1 and 8 KiB (the scope pattern counted too): before, each anchor's
+    window was read whole twice (45-147x the text at 8 KiB); now what fails is seen at the
+    first piece between two scopes."""
+    tally = [0]
+    rules, scope_rx, risky_rx = _orders._compiled()
+    counted = (rules, _Counted(scope_rx, tally), _Counted(risky_rx, tally))
+    monkeypatch.setattr(_orders, "_compiled", lambda: counted)
+    reads = []
+    for size in (1024, 8192):
+        tally[0] = 0
+        text = unit * (size // len(unit))
+        reads.append((len(text), _work(text, monkeypatch) + tally[0]))
+    (small, low), (large, high) = reads
+    assert high <= 12 * large and high <= 1.2 * (large / small) * low + 20 * REACH, (unit, reads)
+
+
+_PIECES = [
+    "you ",
+    "from now on",
+    "지금부터",
+    "以后",
+    "siempre",
+    "ya no",
+    "a partir de ahora",
+    "ya ",
+    "n'as ",
+    "d'",
+    "d'x ",
+    "確認せずに",
+    "지",
+    "for ",
+    "permission",
+    "x",
+    " ",
+    ".",
+    "ne fais plus",
+    "immer",
+    "just",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=10))
+@example(["ya ", "partir de ahora"])  # a scope that starts inside a subject word
+@example(["d'", "from now on"])
+def test_only_is_a_fullmatch_of_the_text_without_its_scopes(parts: list[str]) -> None:
+    """``_only`` reads piece by piece what ``sub`` then ``fullmatch`` read whole."""
+    scope_rx = _orders._compiled()[1]
+    # the starts of the whole text's cut pattern hold a window's only if no scope reads what
+    # precedes it
+    assert "^" not in scope_rx.pattern and "(?<" not in scope_rx.pattern
+    s = "".join(parts)
+    starts = _clause.Clauses(s).cut_starts(scope_rx)
+    assert starts is not None
+    for lo in range(len(s) + 1):
+        for hi in (lo, *range(lo + 1, len(s) + 1, 3), len(s)):
+            b = s[lo:hi]
+            for words in (_orders._SUBJECT_ONLY, _orders._BLANKET):
+                want = bool(words.fullmatch(scope_rx.sub(" ", b)))
+                for known in (starts, None):
+                    assert _orders._only(words, s, lo, hi, scope_rx, known) == want, (b, lo)
+
+
+def test_only_reads_the_words_patterns_it_can_read() -> None:
+    """``_only`` stops at a letter no word of the pattern holds, read from its source: a
+    range, a dot or a positive ``\\w`` there would hold letters the source does not name."""
+    for words in (_orders._SUBJECT_ONLY, _orders._BLANKET):
+        src = words.pattern.replace("(?!\\w)", "")
+        assert not re.search(r"\[[^\]]*\w-\w|(?<!\\)\.|\\w", src), words.pattern

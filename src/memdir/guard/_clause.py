@@ -257,7 +257,7 @@ class Clauses:
         self._calls: dict[int, int] = {}
         self._spots: dict[int, Spots] = {}
         self._bounded: dict[str, list[int]] = {}  # see _initial
-        self._cut: dict[int, list[int] | None] = {}  # see _cut_starts
+        self._cut: dict[int, list[int] | None] = {}  # see cut_starts
         self._ascii: bool | None = None
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
@@ -265,7 +265,7 @@ class Clauses:
         ``$`` and look-aheads). Asked many times about one pattern (a long clause full of
         anchors), a whole-text match that also matches in the window answers yes, a window
         without a literal every match holds answers no, and else the few places a match can
-        start (``_cut_starts``) are tried, before any search."""
+        start (``cut_starts``) are tried, before any search."""
         if not self.found.may(rx):
             return False  # a literal every match holds is absent
         calls = self._calls.get(id(rx), 0) + 1
@@ -276,7 +276,7 @@ class Clauses:
                 return True
             if not self._literal_in(rx, lo, hi):
                 return False
-            starts = self._cut_starts(rx)
+            starts = self.cut_starts(rx)
             if starts is not None:  # every match in the window starts at one of these
                 i = bisect.bisect_left(starts, lo)
                 for p in starts[i : i + 8]:
@@ -288,7 +288,7 @@ class Clauses:
                     return False
         return rx.search(self.s, lo, hi) is not None
 
-    def _cut_starts(self, rx: re.Pattern[str]) -> list[int] | None:
+    def cut_starts(self, rx: re.Pattern[str]) -> list[int] | None:
         """Every start of a match of :func:`cut_pattern` in the text, overlapping ones too
         (found once): a superset of where a match in any window starts."""
         if id(rx) not in self._cut:

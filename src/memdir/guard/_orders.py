@@ -3,9 +3,11 @@ trusts. (docs/design/guard.md)."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ._build import branches, builder, prefixes, word_start
 from ._clause import OTHERS, REACH, Clauses, mentioned, negated
@@ -1232,11 +1234,53 @@ _SUBJECT_ONLY = re.compile(
 )
 
 
-def _blanket(s: str, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[str]) -> bool:
-    """Whether nothing before or after the dropped confirmation limits what it covers."""
-    before = scope_rx.sub(" ", s[lo : m.start()])
-    after = scope_rx.sub(" ", s[m.end() : hi])  # the scope may come last: "… from now on."
-    return bool(_SUBJECT_ONLY.fullmatch(before) and _BLANKET.fullmatch(after))
+def _blanket(cl: Clauses, m: re.Match[str], lo: int, hi: int, scope_rx: re.Pattern[str]) -> bool:
+    """Whether nothing before or after the dropped confirmation limits what it covers (the
+    scope may come last: "… from now on.")."""
+    starts = cl.cut_starts(scope_rx)
+    s = cl.s
+    return _only(_SUBJECT_ONLY, s, lo, m.start(), scope_rx, starts) and _only(
+        _BLANKET, s, m.end(), hi, scope_rx, starts
+    )
+
+
+def _only(
+    words: re.Pattern[str],
+    s: str,
+    lo: int,
+    hi: int,
+    scope_rx: re.Pattern[str],
+    starts: list[int] | None,
+) -> bool:
+    """``words.fullmatch(scope_rx.sub(" ", s[lo:hi]))``, read piece by piece between the
+    scopes up to the first piece that fails (``words`` holds a blank wherever the pieces hold
+    it). ``starts``: a superset of where a scope in any window starts (``Clauses.cut_starts``);
+    only those up to the next letter no word of ``words`` holds are tried."""
+    b, p = s[lo:hi], 0
+    alien = _alien(words)
+    while True:
+        a = alien.search(b, p)
+        stop = a.start() if a is not None else len(b)
+        if starts is None:
+            sm = scope_rx.search(b, p)
+        else:
+            sm, i = None, bisect.bisect_left(starts, lo + p)
+            while sm is None and i < len(starts) and starts[i] - lo <= stop:
+                sm, i = scope_rx.match(b, starts[i] - lo), i + 1
+        if sm is None:
+            return a is None and words.fullmatch(b[p:]) is not None
+        if sm.end() == sm.start():  # no scope matches empty; were one to, ask sub
+            return words.fullmatch(scope_rx.sub(" ", b)) is not None
+        if words.fullmatch(b[p : sm.start()]) is None:
+            return False
+        p = sm.end()
+
+
+@cache
+def _alien(words: re.Pattern[str]) -> re.Pattern[str]:
+    """A letter that no word of ``words`` holds (every letter of its source is taken)."""
+    letters = "".join(sorted({c for c in words.pattern if c.isalnum() or c == "_"}))
+    return re.compile(f"[^\\W{re.escape(letters)}]")
 
 
 # A risky action narrowed to one named folder ("delete files under `tmp/`") risks that only.
@@ -1392,7 +1436,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         score += (
             _risky(cl, risky_rx, lo, m.start(), named, dropped)
             or _risky(cl, risky_rx, rest, hi, named, dropped)
-            or (rule.id == "perm" and scoped and _blanket(s, m, lo, hi, scope_rx))
+            or (rule.id == "perm" and scoped and _blanket(cl, m, lo, hi, scope_rx))
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         )
         if rule.id == "perm" and _GRANT.match(m.group()) and risky_rx.search(m.group()):
