@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,28 +45,42 @@ PHASES = (
 )
 
 
-def _timed_phases(spent: collections.Counter[str]) -> None:
-    """Wrap each phase the tree has so that its CPU time adds up in ``spent``."""
+def wrap_phases(
+    phases: Sequence[tuple[str, str | None, str, str]],
+    record: Callable[[str, float, float], None],
+    cpu: Callable[[], float] = time.process_time,
+) -> None:
+    """Wrap each of ``phases`` the tree has so that every call reports ``record(label, wall
+    seconds, cpu seconds)`` (bench/lock_phases.py times its parts with it too)."""
     import importlib
 
     def wrap(holder: Any, attr: str, label: str) -> None:
         inner = getattr(holder, attr)
 
         def timed(*args: Any, **kwargs: Any) -> Any:
-            start = time.process_time()
+            w0, c0 = time.perf_counter(), cpu()
             try:
                 return inner(*args, **kwargs)
             finally:
-                spent[label] += time.process_time() - start
+                record(label, time.perf_counter() - w0, cpu() - c0)
 
         setattr(holder, attr, timed)
 
-    for module, owner, attr, label in PHASES:
+    for module, owner, attr, label in phases:
         holder: Any = importlib.import_module(module)
         if owner is not None:
             holder = getattr(holder, owner, None)
         if holder is not None and hasattr(holder, attr):
             wrap(holder, attr, label)
+
+
+def _timed_phases(spent: collections.Counter[str]) -> None:
+    """Wrap each phase the tree has so that its CPU time adds up in ``spent``."""
+
+    def add(label: str, _wall: float, cpu: float) -> None:
+        spent[label] += cpu
+
+    wrap_phases(PHASES, add)
 
 
 def child(entries: int, phases: bool) -> None:
