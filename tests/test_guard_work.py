@@ -297,14 +297,9 @@ SHORT_LITERAL_UNITS = [
 ]
 
 
-@pytest.mark.parametrize("unit", SHORT_LITERAL_UNITS)
-def test_a_literal_inside_a_word_sends_no_clause_to_the_regex(
-    unit: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Characters read (the risky and scope patterns of the standing orders counted too) at
-    1 KiB and 8 KiB: before, every anchor read its whole window (~800 characters), 76-112x
-    the text at 8 KiB (both sizes exceed the window: growth alone did not show it); now
-    under 9x, and 8x the text at most ~8x the work."""
+def _reads_at_two_sizes(unit: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """(characters, characters read) at 1 and 8 KiB of ``unit``, the standing orders' risky
+    and scope patterns counted too."""
     tally = [0]
     rules, scope_rx, risky_rx = _orders._compiled()
     counted = (rules, _Counted(scope_rx, tally), _Counted(risky_rx, tally))
@@ -314,6 +309,18 @@ def test_a_literal_inside_a_word_sends_no_clause_to_the_regex(
         tally[0] = 0
         text = unit * (size // len(unit))
         reads.append((len(text), _work(text, monkeypatch) + tally[0]))
+    return reads
+
+
+@pytest.mark.parametrize("unit", SHORT_LITERAL_UNITS)
+def test_a_literal_inside_a_word_sends_no_clause_to_the_regex(
+    unit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Characters read (the risky and scope patterns of the standing orders counted too) at
+    1 KiB and 8 KiB: before, every anchor read its whole window (~800 characters), 76-112x
+    the text at 8 KiB (both sizes exceed the window: growth alone did not show it); now
+    under 9x, and 8x the text at most ~8x the work."""
+    reads = _reads_at_two_sizes(unit, monkeypatch)
     (small, low), (large, high) = reads
     assert high <= 12 * large and high <= 1.2 * (large / small) * low + 20 * REACH, (unit, reads)
 
@@ -339,15 +346,7 @@ def test_the_scope_is_not_removed_from_each_window(
     """Characters read at 1 and 8 KiB (the scope pattern counted too): before, each anchor's
     window was read whole twice (45-147x the text at 8 KiB); now what fails is seen at the
     first piece between two scopes."""
-    tally = [0]
-    rules, scope_rx, risky_rx = _orders._compiled()
-    counted = (rules, _Counted(scope_rx, tally), _Counted(risky_rx, tally))
-    monkeypatch.setattr(_orders, "_compiled", lambda: counted)
-    reads = []
-    for size in (1024, 8192):
-        tally[0] = 0
-        text = unit * (size // len(unit))
-        reads.append((len(text), _work(text, monkeypatch) + tally[0]))
+    reads = _reads_at_two_sizes(unit, monkeypatch)
     (small, low), (large, high) = reads
     assert high <= 12 * large and high <= 1.2 * (large / small) * low + 20 * REACH, (unit, reads)
 

@@ -103,45 +103,9 @@ def test_a_lock_wait_times_out_and_a_killed_holder_frees_the_lock(tmp_path: Path
         pass
 
 
-FIRST_WRITE = textwrap.dedent(
-    """
-    import fcntl, sys
-    import memdir
-    store = memdir.open(sys.argv[1], sys.argv[2]).store("local")
-    assert "yaml" not in sys.modules, "the test needs a process that has not imported it"
-    events = []
-
-    def audit(name, args):
-        if name == "fcntl.flock":
-            events.append("lock" if args[1] & fcntl.LOCK_EX else "unlock")
-        elif name == "import" and args[0] == "yaml":
-            events.append("import yaml")
-
-    sys.addaudithook(audit)
-    store.add(type="user", name="A first note", description="its hook", body="Its body.")
-    print(" ".join(events))
-    """
-)
-
-
-def test_a_first_write_imports_yaml_before_it_takes_the_lock(tmp_path: Path) -> None:
-    """A process's first write renders (and may parse) with PyYAML: it is imported before
-    the scope lock is taken, not while every other writer waits (an import takes ~10 ms,
-    several adds' worth of the lock)."""
-    home, project = tmp_path / "home", tmp_path / "project"
-    (project / ".git").mkdir(parents=True)
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_WRITE, str(home), str(project)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["import", "yaml", "lock", "unlock"]
-
-
-FIRST_REPAIR = textwrap.dedent(
+# A fresh process's first ``ACTION`` on the local scope, with the order of the scope lock's
+# flock calls and PyYAML's import printed (an audit hook sees both).
+FIRST = textwrap.dedent(
     """
     import fcntl, sys
     import memdir
@@ -156,10 +120,32 @@ FIRST_REPAIR = textwrap.dedent(
             events.append("import yaml")
 
     sys.addaudithook(audit)
-    report = store.repair()
-    print(" ".join(events), report.index_rewritten)
+    ACTION
     """
 )
+
+
+def _first(home: Path, project: Path, action: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST.replace("ACTION", action), str(home), str(project)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_a_first_write_imports_yaml_before_it_takes_the_lock(tmp_path: Path) -> None:
+    """A process's first write renders (and may parse) with PyYAML: it is imported before
+    the scope lock is taken, not while every other writer waits (an import takes ~10 ms,
+    several adds' worth of the lock)."""
+    home, project = tmp_path / "home", tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    add = 'store.add(type="user", name="A first note", description="its hook", body="Its body.")'
+    events = _first(home, project, f"{add}\nprint(' '.join(events))")
+    assert events == ["import", "yaml", "lock", "unlock"]
 
 
 def test_a_first_repair_imports_yaml_before_it_takes_the_lock(tmp_path: Path) -> None:
@@ -171,15 +157,9 @@ def test_a_first_repair_imports_yaml_before_it_takes_the_lock(tmp_path: Path) ->
     store = memdir.open(home, project).store("local")
     store.add(type="user", name="A note", description="its hook", body="Its body.")
     (Path(store.backend.location) / "MEMORY.md").unlink()  # the index to make again
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_REPAIR, str(home), str(project)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["import", "yaml", "lock", "unlock", "True"]
+    action = "report = store.repair()\nprint(' '.join(events), report.index_rewritten)"
+    events = _first(home, project, action)
+    assert events == ["import", "yaml", "lock", "unlock", "True"]
 
 
 def _index_ids(folder: Path) -> list[str]:
