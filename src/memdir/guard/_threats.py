@@ -603,12 +603,24 @@ _SECOND_LEVEL = frozenset(("co", "com", "org", "net", "gov", "ac", "edu", "ne", 
 
 # Short names of a service in its variables' names (``$GH_TOKEN``, ``$AWS_SESSION_TOKEN``).
 # A service's other registered names (raw.githubusercontent.com, *.blob.core.windows.net).
+_GOOGLE = ("googleapis", "run", "cloudfunctions")
 _ALIAS = {
-    **{"gh": ("github",), "github": ("githubusercontent",), "aws": ("amazonaws",)},
-    **{"npm": ("npmjs",), "hf": ("huggingface",), "cf": ("cloudflare",), "pd": ("pagerduty",)},
-    **{w: ("googleapis", "run", "cloudfunctions") for w in ("google", "gcp", "gcloud", "gcs")},
-    **{"azure": ("windows", "azurewebsites", "azure"), "jira": ("atlassian",)},
-    **{"confluence": ("atlassian",), "datadog": ("datadoghq",), "dd": ("datadoghq",)},
+    "gh": ("github",),
+    "github": ("githubusercontent",),
+    "aws": ("amazonaws",),
+    "npm": ("npmjs",),
+    "hf": ("huggingface",),
+    "cf": ("cloudflare",),
+    "pd": ("pagerduty",),
+    "google": _GOOGLE,
+    "gcp": _GOOGLE,
+    "gcloud": _GOOGLE,
+    "gcs": _GOOGLE,
+    "azure": ("windows", "azurewebsites", "azure"),
+    "jira": ("atlassian",),
+    "confluence": ("atlassian",),
+    "datadog": ("datadoghq",),
+    "dd": ("datadoghq",),
 }
 
 
@@ -718,10 +730,13 @@ _TARGET_BEFORE = re.compile(
 )
 _CALL_PAST = re.compile(r"called|invoked|pinged|made\b")  # "last week a plugin called https://…"
 _ONWARD_AFTER = re.compile(r"[`'\"]?\s+(?:to|into|onto)\b")
-# A variable's value read in code (``process.env.GITHUB_TOKEN``, ``os.environ["GITHUB_TOKEN"]``).
-_ENV_READ = re.compile(
-    r"(?:process\.env\.|environ(?:\.get\(|\[)\s*[\"']|getenv\(\s*[\"']|\benv\[\s*[\"']|\$env:)$"
+# A variable's value read in code (``process.env.GITHUB_TOKEN``, ``os.environ["GITHUB_TOKEN"]``):
+# what precedes its name, and the name read so.
+_ENV_BEFORE = (
+    r"(?:process\.env\.|environ(?:\.get\(|\[)\s*[\"']|getenv\(\s*[\"']|\benv\[\s*[\"']|\$env:)"
 )
+_ENV_READ = re.compile(_ENV_BEFORE + "$")
+_ENV_NAME = re.compile(_ENV_BEFORE + r"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)")
 
 
 def _calls_url(s: str, c: re.Match[str]) -> bool:
@@ -805,12 +820,6 @@ def _secret_var(s: str, v: re.Match[str], sink: re.Match[str]) -> bool:
             and not _ONWARD_AFTER.match(s, v.end())  # "post $DISCORD_WEBHOOK to http://…"
         )
     )
-
-
-_ENV_NAME = re.compile(
-    r"(?:process\.env\.|environ(?:\.get\(|\[)\s*[\"']|getenv\(\s*[\"']|\benv\[\s*[\"']|\$env:)"
-    r"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
-)
 
 
 def _call_may_send(s: str, lo: int, hi: int, sinks: re.Pattern[str]) -> bool:
