@@ -427,7 +427,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     ):
                         bad = v
                         break
-            if bad is None and "?" in url and _IMAGE.search(s, max(0, m.start() - 210), m.start()):
+            if bad is None and "?" in url and cl.search(_IMAGE, max(0, m.start() - 210), m.start()):
                 query = url.split("?", 1)[1]
                 values = _QUERY_VALUE.findall(query)
                 bad = _VAR.search(query) or _ENCODED_VAR.search(query)
@@ -519,7 +519,7 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
                         slot.end(),
                     )
                 slot = _WORDED_SLOT.match(s, slot.end())
-            glue = _JOINED.match(s, m.end())
+            glue = _JOINED.match(s, m.end()) if cl.found.may(_JOINED) else None
             if not _OPEN_QUERY.search(m.group()) or glue is None or cl.story(m.start(), m.end()):
                 continue
             clo, chi = cl.around(m.start(), m.end())
