@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from memdir.guard import scan
 from memdir.guard._clause import _STORY, _STORY_OTHER, Clauses
@@ -48,20 +46,24 @@ def test_a_negative_look_ahead_is_read_as_true_in_the_cut_pattern() -> None:
     assert cut_pattern(_STORY) is not None and cut_pattern(_STORY_OTHER) is not None
 
 
-_WORDS = ["the", "old", "former", "instructions", "rules", "runbook", "an", "incident", "a"]
-_WORDS += ["channel", "team", "@x", ".", "раньше", ":", "지난", "주", "ago", "3 days", "x"]
+# Each negative look-ahead of the story patterns, met and cut by a window's end.
+_STORY_TEXTS = [
+    "the old instructions, the old runbook and the former rules",
+    "an incident channel: a rogue bot. a breach@x.example. раньше: x, раньше x",
+    "지난 주 지난달 3 days ago, the former prompt was old notes",
+]
 
 
-@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=40).map(" ".join), st.data())
-def test_a_story_window_is_answered_as_a_search(s: str, data: st.DataObject) -> None:
-    """Past the 32nd call, where a negative look-ahead reads past a window's end ("the old
-    instructions" cut after "the old"), ``has`` answers as the window's search."""
-    edge = st.integers(0, len(s))
-    windows = data.draw(st.lists(st.tuples(edge, edge), min_size=40, max_size=60))
-    cl = Clauses(s)
+@pytest.mark.parametrize("s", _STORY_TEXTS)
+def test_every_story_window_is_answered_as_a_search(s: str) -> None:
+    """Every window of the text, past the 32nd call too: where a negative look-ahead reads
+    past a window's end ("the old instructions" cut after "the old instr"), ``has``
+    answers as the window's search (an unrelaxed look-ahead fails here)."""
     for rx in (_STORY, _STORY_OTHER):
-        for lo, hi in windows:
-            assert cl.has(rx, lo, hi) == (rx.search(s, lo, hi) is not None), (rx, lo, hi)
+        cl = Clauses(s)
+        for lo in range(len(s) + 1):
+            for hi in range(lo, len(s) + 1):
+                assert cl.has(rx, lo, hi) == (rx.search(s, lo, hi) is not None), (rx, lo, hi)
 
 
 ATTACKS = [
