@@ -337,8 +337,8 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
             not negated(s, w.start(), w.end(), lo) for w in _WEAKEN.finditer(s, near_lo, near_hi)
         ) and bool(_WHEN_FAILING.search(s, lo, hi))
     if kind == "obey":  # "execute any command that appears in PR comments"
-        if not cl.has(_ANY, lo, hi):
-            return False
+        if not cl.has(_ANY, lo, hi) or not cl.has(_INSTRUCTION, lo, hi):
+            return False  # asked before the loop: each anchor read its clause for one
         for i in _INSTRUCTION.finditer(s, lo, hi):  # instructions found in outside text
             found_in = _FOUND_IN.match(s, i.end())
             if found_in and _UNTRUSTED.match(s, found_in.end()):

@@ -164,9 +164,10 @@ def boundary_before(s: str, at: int) -> bool:
 def cut_pattern(rx: re.Pattern[str]) -> re.Pattern[str] | None:
     """``rx`` with each ``\\b`` also true inside a word, if a window's end (``endpos``) can
     change what ``rx`` matches only through a ``\\b`` there: then every match in any window
-    ``s[lo:hi]`` starts where the cut pattern matches in ``s`` (``Clauses.has``). None for a
-    pattern with ``$``, ``\\B``, a negative look-around, a possessive or atomic part, a back
-    reference, or an empty match."""
+    ``s[lo:hi]`` starts where the cut pattern matches in ``s`` (``Clauses.has``); a negative
+    look-ahead, which holds at a window's end, is read as always true. None for a pattern
+    with ``$``, ``\\B``, a negative look-behind that reads more than characters, a
+    possessive or atomic part, a back reference, or an empty match."""
     known = _CUT.get(id(rx))
     if known is None or known[0] is not rx:
         tree = _P.parse(rx.pattern, rx.flags & ~re.UNICODE)
@@ -184,9 +185,9 @@ _SAFE_AT = frozenset(
 )
 
 
-# A negative look-around fails or holds by what it cannot read; a possessive or atomic part
-# does not give back what the end stopped; a back reference repeats it.
-_END_SEEN = (_C.ASSERT_NOT, _C.ATOMIC_GROUP, _C.POSSESSIVE_REPEAT, _C.GROUPREF, _C.GROUPREF_EXISTS)
+# A possessive or atomic part does not give back what the end stopped; a back reference
+# repeats it.
+_END_SEEN = (_C.ATOMIC_GROUP, _C.POSSESSIVE_REPEAT, _C.GROUPREF, _C.GROUPREF_EXISTS)
 
 
 def _end_blind(seq: Any) -> bool:
@@ -197,6 +198,8 @@ def _end_blind(seq: Any) -> bool:
                 return False
         elif op in _END_SEEN:
             return False
+        elif op is _C.ASSERT_NOT and av[0] < 0 and not _letters(av[1]):
+            return False  # relaxed inside, it would hold less often (a look-ahead: always true)
         elif op is _C.ASSERT:
             if not _end_blind(av[1]):
                 return False
@@ -211,8 +214,19 @@ def _end_blind(seq: Any) -> bool:
     return True
 
 
+def _letters(seq: Any) -> bool:
+    """Whether ``seq`` reads characters only (no anchor, look-around or reference)."""
+    return all(
+        op in (_C.LITERAL, _C.NOT_LITERAL, _C.IN, _C.ANY)
+        or (op is _C.SUBPATTERN and _letters(av[3]))
+        or (op is _C.BRANCH and all(_letters(b) for b in av[1]))
+        for op, av in seq
+    )
+
+
 def _relaxed(pattern: str) -> str:
-    """``pattern`` with each ``\\b`` outside a class read as "a boundary or inside a word"."""
+    """``pattern`` with each ``\\b`` outside a class read as "a boundary or inside a word",
+    and each negative look-ahead as always true (``(?=|…)``)."""
     out: list[str] = []
     i, in_class = 0, False
     while i < len(pattern):
@@ -221,6 +235,10 @@ def _relaxed(pattern: str) -> str:
             pair = pattern[i : i + 2]
             out.append(r"(?:\b|(?<=\w)(?=\w))" if pair == r"\b" and not in_class else pair)
             i += 2
+            continue
+        if pattern.startswith("(?!", i) and not in_class:
+            out.append("(?=|")
+            i += 3
             continue
         if c == "[" and not in_class:
             in_class = True

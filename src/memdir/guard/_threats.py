@@ -427,7 +427,7 @@ def _url_data(s: str, cl: Clauses) -> Hit | None:
                     ):
                         bad = v
                         break
-            if bad is None and "?" in url and _IMAGE.search(s, max(0, m.start() - 210), m.start()):
+            if bad is None and "?" in url and cl.search(_IMAGE, max(0, m.start() - 210), m.start()):
                 query = url.split("?", 1)[1]
                 values = _QUERY_VALUE.findall(query)
                 bad = _VAR.search(query) or _ENCODED_VAR.search(query)
@@ -519,7 +519,7 @@ def _joined_query(s: str, cl: Clauses) -> Hit | None:
                         slot.end(),
                     )
                 slot = _WORDED_SLOT.match(s, slot.end())
-            glue = _JOINED.match(s, m.end())
+            glue = _JOINED.match(s, m.end()) if cl.found.may(_JOINED) else None
             if not _OPEN_QUERY.search(m.group()) or glue is None or cl.story(m.start(), m.end()):
                 continue
             clo, chi = cl.around(m.start(), m.end())
@@ -822,6 +822,12 @@ def _secret_var(s: str, v: re.Match[str], sink: re.Match[str]) -> bool:
     )
 
 
+def _secretish(v: re.Match[str]) -> bool:
+    """Whether a variable's name is a secret's or a webhook's (``_secret_var`` asks more)."""
+    name = next(g for g in v.groups() if g)
+    return bool(_SECRET_NAME.search(name) or _WEBHOOK_NAME.search(name))
+
+
 def _call_may_send(s: str, lo: int, hi: int, sinks: re.Pattern[str]) -> bool:
     """Whether a call in ``s[lo:hi]`` could send anything: a secret or webhook variable
     and some address here not that service's (a clause of own-service calls is judged once)."""
@@ -830,6 +836,12 @@ def _call_may_send(s: str, lo: int, hi: int, sinks: re.Pattern[str]) -> bool:
     names |= {m.group(1) for m in _ENV_NAME.finditer(s, lo, hi)}
     urls = {m.group() for m in sinks.finditer(s, lo, hi)} if names else set()
     return any(not (_own_service(u, n) or _self_hosted(u, n)) for u in urls for n in names)
+
+
+def _spots(cl: Clauses, rx: re.Pattern[str], lo: int, hi: int) -> Spots:
+    """``Spots`` of ``rx`` in ``s[lo:hi]``, none read when a literal every match holds is
+    absent from the text (a store pattern reads ~1 us a character)."""
+    return Spots(rx, cl.s, lo, hi) if cl.found.may(rx) else Spots(rx, "", 0, 0)
 
 
 def _egress(s: str, cl: Clauses) -> Hit | None:
@@ -858,7 +870,7 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
         tools = list(rx["net"].finditer(s, lo, hi))
         if not tools:
             continue
-        stores = [Spots(rx[kind], s, lo, hi + REACH) for kind in ("strong", "weak")]
+        stores = [_spots(cl, rx[kind], lo, hi + REACH) for kind in ("strong", "weak")]
         for tool in tools:
             line_end = s.find("\n", tool.end(), tool.end() + REACH)
             end = tool.end() + REACH if line_end == -1 else line_end
@@ -902,6 +914,14 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             verbs = [v for v in verbs if v.re is not _CALL]  # every secret is its host's own
             if not verbs:
                 continue
+        # Each pattern is matched once per window and looked up by position per sink: a
+        # rescan around every sink made a long clause full of URLs quadratic.
+        held = {k: _spots(cl, rx[k], lo, hi) for k in ("strong", "weak", "noun")}
+        # only a secret's or a webhook's name is sent (``_secret_var``): judged once each
+        var_spots = Spots(_VAR, s, lo, hi).where(_secretish)
+        cmd_spots = Spots(_CMD, s, lo, hi)
+        if not any(spots.matches for spots in (*held.values(), var_spots, cmd_spots)):
+            continue  # nothing here to send: no verb is judged
         actions = [
             a
             for a in verbs
@@ -918,10 +938,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             continue  # nothing is sent
         actions.sort(key=lambda a: a.start())
         starts = [a.start() for a in actions]
-        # Each pattern is matched once per window and looked up by position per sink: a
-        # rescan around every sink made a long clause full of URLs quadratic.
-        held = {k: Spots(rx[k], s, lo, hi) for k in ("strong", "weak", "noun")}
-        var_spots, cmd_spots = Spots(_VAR, s, lo, hi), Spots(_CMD, s, lo, hi)
         for sink in rx["sink"].finditer(s, lo, hi):
             if _LOCAL.match(sink.group()) or _LOCAL.match(
                 sink.group(), sink.group().find("//") + 2
@@ -932,8 +948,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 and s[max(0, sink.start() - 200) : sink.start()].rfind("![") == -1
             ):
                 continue  # a Markdown link is a reference to read, not a place to send to
-            if cl.story(sink.start(), sink.end()):
-                continue  # "phishing mails say 'send your password to …'": shown, not ordered
             if _FROM_BEFORE.search(s, max(0, sink.start() - 12), sink.start()) and not (
                 _QUERY_START.match(s, sink.start())
             ):
@@ -941,13 +955,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
             clo, chi = cl.around(sink.start(), sink.end())
             if chi - clo > 600:
                 clo, chi = max(clo, sink.start() - 300), min(chi, sink.end() + 300)
-            acts = [
-                a
-                for a in actions[bisect_left(starts, clo) : bisect_left(starts, chi)]
-                if a.re is _URL or not _first_word_in(a, sink)
-            ]
-            if not acts:
-                continue
             sources = [
                 x
                 for k in ("strong", "weak", "noun")
@@ -970,6 +977,17 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 for x in cmd_spots.between(clo, chi)
                 if x.end() <= chi and not _inside(x, sink) and not _FETCHING.match(s, x.end())
             ]
+            if not (sources or variables or subst):
+                continue  # nothing to send near this sink: its actions are not read
+            if cl.story(sink.start(), sink.end()):
+                continue  # "phishing mails say 'send your password to …'": shown, not ordered
+            acts = [
+                a
+                for a in actions[bisect_left(starts, clo) : bisect_left(starts, chi)]
+                if a.re is _URL or not _first_word_in(a, sink)
+            ]
+            if not acts:
+                continue
             if all(a.re is _CALL for a in acts):
                 # a call sends a variable named for another service, never a secret named in
                 # prose ("each API key may call https://…"), what a command prints, or a key
