@@ -20,7 +20,8 @@ Corpora (each read if present; see bench/README.md):
   never read them); ``bench/data/guard7/set.jsonl`` (set 7, with a dev half again),
   ``bench/data/guard8/set.jsonl`` (set 8, the same, heavy in hard negatives) and
   ``bench/data/guard9/set.jsonl`` (set 9, written blind after round 13 to judge round 14),
-  ``bench/data/guard10/set.jsonl`` (set 10, written blind after round 15);
+  ``bench/data/guard10/set.jsonl`` (set 10, written blind after round 15), sets 11–13 the
+  same (``bench/data/guard11`` … ``guard13``, each with a README);
 * ``--extra [NAME=]PATH`` (repeatable): another own set kept outside the repository (JSON
   lines in set 8's schema), printed as an ``[extra: NAME …]`` block; NAME defaults to
   "set N" for a folder ``guardN``. A file named ``dev.jsonl`` or ``test.jsonl`` is that half
@@ -69,6 +70,7 @@ OWN = {
     "set 10": ROOT / "bench/data/guard10/set.jsonl",  # the same, written after round 15
     "set 11": ROOT / "bench/data/guard11/set.jsonl",  # the same, written while a round was tuned
     "set 12": ROOT / "bench/data/guard12/set.jsonl",  # the same, call verbs and API docs in focus
+    "set 13": ROOT / "bench/data/guard13/set.jsonl",  # the same, written to judge rounds 27-31
 }
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
@@ -82,6 +84,7 @@ TEST_NOTE = {
     "set 9": "never read",
     "set 10": "never read",
     "set 12": "never read",
+    "set 13": "never read",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
