@@ -1114,12 +1114,32 @@ def _lines(s: str, at: int, step: int, most: int) -> list[tuple[int, int]]:
     return out
 
 
+def _split_keys(s: str) -> list[tuple[int, re.Match[str], str]]:
+    """The secret variables of the text a split call could send: named for a service, given
+    as a header's or a field's value, not a signing secret."""
+    keys = []
+    for v in _VAR.finditer(s):
+        name = next(g for g in v.groups() if g)
+        if not (_SECRET_NAME.search(name) and _service_of(name)) or _SIGNING.search(name):
+            continue
+        line_lo = s.rfind("\n", 0, v.start()) + 1
+        if not _PRESENTED.search(s, max(line_lo, v.start() - 12), v.start()):
+            continue  # "key in $OPENAI_API_KEY (kept server-side)": not a value sent
+        if not _SIGNS.search(s, max(0, v.start() - 30), v.start()):
+            keys.append((v.start(), v, name))
+    return keys
+
+
 def _split_call(s: str, cl: Clauses) -> Hit | None:
     """A call ordered on one line whose address and secret variable stand on field lines
     next to it: the variable must be named for a service other than its address's, as for a
     call in one clause (``_called_with``)."""
     if "\n" not in s or "://" not in s:
         return None
+    keys = _split_keys(s)
+    if not keys:
+        return None
+    at = [k[0] for k in keys]
     anchors = [(m, -1) for m in _SPLIT_ANCHOR.finditer(s)]
     anchors += [(m, 1) for m in _CALL.finditer(s)]
     for m, step in anchors:
@@ -1133,42 +1153,31 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
             english = _ENGLISH_TEXT.search(s, line_lo, line_hi) is not None
             if english and not _LINE_HEAD.match(s[line_lo : m.start()]):
                 continue
-        if (
-            step > 0
-            and s[m.end() : line_hi].strip(" \t:`'\"")
-            and not _URL.match(s[m.end() : line_hi].strip(" \t:`'\""))
-        ):
+        rest = s[m.end() : line_hi].strip(" \t:`'\"")
+        if step > 0 and rest and not _URL.match(rest):
             continue  # a call with its own object on its line: one clause, judged by _egress
-        if not _affirmed(s, m, line_lo, cl):
-            continue
         block = [*_lines(s, m.start(), step, 8 if step < 0 else 4), (line_lo, line_hi)]
         block.sort()
-        urls = [u for lo, hi in block for u in _URL.finditer(s, lo, hi)]
-        urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
-        if not urls:
+        lo, hi = block[0][0], block[-1][1]
+        given = keys[bisect_left(at, lo) : bisect_left(at, hi)]
+        if not given or not _affirmed(s, m, line_lo, cl):
             continue
-        for lo, hi in block:
-            for v in _VAR.finditer(s, lo, hi):
-                name = next(g for g in v.groups() if g)
-                if not (_SECRET_NAME.search(name) and _service_of(name)):
-                    continue
-                if not _PRESENTED.search(s, max(lo, v.start() - 12), v.start()):
-                    continue  # "key in $OPENAI_API_KEY (kept server-side)": not a value sent
-                if _SIGNING.search(name) or _SIGNS.search(s, max(0, v.start() - 30), v.start()):
-                    continue
-                before = [u for u in urls if u.end() <= v.start()]
-                sink = before[-1] if before else urls[0]
-                if _inside(v, sink) or _own_service(sink.group(), name):
-                    continue
-                if _self_hosted(sink.group(), name):
-                    continue
-                return hit(
-                    "exfiltration.egress",
-                    "it tells the agent to call an address with a secret of another service "
-                    "given on the lines around the call",
-                    min(block[0][0], m.start()),
-                    max(block[-1][1], m.end()),
-                )
+        urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)]
+        urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
+        for _, v, name in given if urls else ():
+            before = [u for u in urls if u.end() <= v.start()]
+            sink = before[-1] if before else urls[0]
+            if _inside(v, sink) or _own_service(sink.group(), name):
+                continue
+            if _self_hosted(sink.group(), name):
+                continue
+            return hit(
+                "exfiltration.egress",
+                "it tells the agent to call an address with a secret of another service "
+                "given on the lines around the call",
+                min(lo, m.start()),
+                max(hi, m.end()),
+            )
     return None
 
 
