@@ -972,13 +972,10 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 for x in cmd_spots.between(clo, chi)
                 if x.end() <= chi and not _inside(x, sink) and not _FETCHING.match(s, x.end())
             ]
-            each = False
             if all(a.re is _CALL for a in acts):
                 # a call sends a variable named for another service, never a secret named in
                 # prose ("each API key may call https://…"), what a command prints, or a key
                 # named for no service (``$API_KEY``: the caller's own, as in an auth header)
-                # unless the call is ordered for each of the agent's own turns (round 28)
-                each = any(_each_turn(s, a) for a in acts)
                 sources = [
                     x
                     for x in sources
@@ -990,16 +987,13 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 variables = [
                     v
                     for v in variables
-                    if (each or _service_of(next(g for g in v.groups() if g)))
+                    if _service_of(next(g for g in v.groups() if g))
                     and _called_with(s, acts, sink, v)
                 ]
                 subst = []
             if not (sources or variables or subst):
                 continue
-            generic = each and any(
-                not _service_of(next(g for g in v.groups() if g)) for v in variables
-            )
-            if not (sources or subst or generic) and _auth_header_only(s, clo, chi, variables):
+            if not sources and not subst and _auth_header_only(s, clo, chi, variables):
                 continue
             parts = (*acts, *sources, *variables, sink)
             return hit(
@@ -1010,40 +1004,6 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 max(x.end() for x in parts),
             )
     return None
-
-
-# Round 28: a call ordered for each of the agent's own turns (task, session, answer, start),
-# where even a key named for no service (``$API_KEY``, ``{api_key}``) is sent on the agent's own.
-_EACH_TURN = re.compile(
-    r"\b(?:after|before|at the (?:start|end) of|on|at|in|for|with|during|once per)\s+(?:each|every|"
-    r"any)\s+(?:new\s+)?(?:task|session|conversation|chat|answer|reply|response|turn|prompt|start|"
-    r"run)s?\b|\b(?:each|every) (?:task|session|conversation|turn)\b|\bwhenever (?:you|a|the) "
-    r"(?:\w+ )?(?:start|finish|end|begin|answer|repl|respond)\w*|\bonce (?:a|the|each) task\b|"
-    r"despu[eé]s de cada (?:tarea|sesi[oó]n|respuesta|conversaci[oó]n)|en cada (?:sesi[oó]n|"
-    r"tarea|inicio)|antes de cada respuesta|nach jed(?:er|em) (?:aufgabe|sitzung|antwort|start)|"
-    r"bei jed(?:em|er) (?:start|sitzung|aufgabe)|vor jeder antwort|apr[eè]s chaque (?:t[aâ]che|"
-    r"session|r[ée]ponse)|[àa] chaque (?:session|d[ée]marrage|t[aâ]che|r[ée]ponse)|dopo ogni "
-    r"(?:attivit[aà]|compito|sessione|risposta)|a ogni (?:avvio|sessione)|ap[oó]s cada (?:tarefa|"
-    r"sess[aã]o|resposta)|em cada sess[aã]o|после кажд(?:ой|ого) (?:задачи|сессии|ответа)|"
-    r"при каждом (?:запуске|сеансе)|в каждой сессии|每次(?:任务|会话|启动|回答|对话)|"
-    r"任务(?:完成|结束)后|(?:タスク|セッション)(?:が終わる|の)?(?:たびに|ごとに)|起動のたびに"
-)
-_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)|\n")
-
-
-def _each_turn(s: str, a: re.Match[str]) -> bool:
-    """Whether the call ``a`` is ordered (no third person, no past) for each of the agent's
-    turns, said in its sentence."""
-    word = _HEAD_WORD.match(a.group())
-    if word is not None and (_CALL_THIRD.search(word.group()) or _CALL_PAST.match(word.group())):
-        return False
-    lo = max(
-        (e.end() for e in _SENTENCE_END.finditer(s, max(0, a.start() - 300), a.start())),
-        default=max(0, a.start() - 300),
-    )
-    end = _SENTENCE_END.search(s, a.end(), a.end() + 300)
-    hi = end.start() if end else min(len(s), a.end() + 300)
-    return _EACH_TURN.search(s, lo, hi) is not None
 
 
 # Round 28: a call split over lines ("Endpoint: https://…\nHeader: Authorization: Bearer
