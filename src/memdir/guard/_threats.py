@@ -765,9 +765,10 @@ _SIGNS = re.compile(
 @functools.lru_cache(maxsize=4096)
 def _self_hosted(url: str, name: str) -> bool:
     """Whether a call of ``url`` may present ``name``: a host named for its service
-    (``gitlab.acme.com`` for ``$GITLAB_TOKEN``), a route named for all of it (``/api/cron/…``
-    for ``$CRON_SECRET``, ``/healthz`` for ``$HEALTH_TOKEN``: the app's own; each word begins a
-    route word) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
+    (``gitlab.acme.com`` for ``$GITLAB_TOKEN``, ``prometheus.acme.io`` for ``$PROM_TOKEN``: a
+    host word beginning with a service word of four letters or more), a route named for all of
+    it (``/api/cron/…`` for ``$CRON_SECRET``, ``/healthz`` for ``$HEALTH_TOKEN``: the app's own;
+    each word begins a route word) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
     words = name.split("_")
     if "public" in words and not _PUBLIC_SECRET.search(name):
         return True
@@ -778,7 +779,8 @@ def _self_hosted(url: str, name: str) -> bool:
     host = set(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
     route = set(_NAME_WORD.findall(parts.path))
     return bool(service) and (
-        bool(host & service) or all(any(r.startswith(w) for r in route) for w in service)
+        any(h.startswith(w) for h in host for w in service if len(w) > 3 or w in host)
+        or all(any(r.startswith(w) for r in route) for w in service)
     )
 
 
