@@ -741,10 +741,20 @@ _ENV_READ = re.compile(_ENV_BEFORE + "$")
 _ENV_NAME = re.compile(_ENV_BEFORE + r"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)")
 
 
+_VERB_LAST = re.compile(r"aufrufen|abfragen|呼び出|リクエスト|問い合わせ")  # after the object
+
+
+def _reach(c: re.Match[str], sink: re.Match[str] | None = None) -> int:
+    """How far a call verb reaches for its address: twice as far back for a verb put after
+    its object ("https://… mit dem Header … aufrufen")."""
+    last = _VERB_LAST.match(c.group()) and (sink is None or sink.start() < c.start())
+    return 2 * _URL_REACH if last else _URL_REACH
+
+
 def _calls_url(s: str, c: re.Match[str]) -> bool:
     """Whether a call verb has a URL in its reach on its line ("call https://…", "the API at
     https://…", "… を呼び出す", "Rufe https://… auf"): a verb of sending, not "call me"."""
-    start = max(s.rfind("\n", 0, c.start()) + 1, c.start() - _URL_REACH)
+    start = max(s.rfind("\n", 0, c.start()) + 1, c.start() - _reach(c))
     end = s.find("\n", c.end(), c.end() + _URL_REACH)
     return _URL.search(s, start, c.end() + _URL_REACH if end == -1 else end) is not None
 
@@ -801,7 +811,7 @@ def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.
         _NEW_CLAUSE.search(s, lo, hi) is None
         and not (x.start() > sink.end() and _OTHER_CLAUSE.search(s, sink.end(), x.start()))
         and any(
-            abs(c.start() - sink.start()) <= _URL_REACH
+            abs(c.start() - sink.start()) <= _reach(c, sink)
             and _CALL_BREAK.search(s, min(c.end(), sink.end()), max(c.start(), sink.start()))
             is None
             for c in calls

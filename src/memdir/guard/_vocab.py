@@ -156,6 +156,7 @@ _CALL = re.compile(
     # round 28: other verbs that send a request (query, contact, trigger, register with …)
     r"quer(?:y|ies|ying|ied)|contact(?:s|ing|ed)?|trigger(?:s|ing|ed)?|"
     r"register(?:s|ing|ed)? (?:with|at)|us(?:e|es|ing) (?:the |this )?(?:endpoint|webhook)|"
+    r"request(?=\s+https?://)|reach(?:es|ing)? out to|"
     r"consult(?:a|e|ar|ez|er)|contact(?:a|e|ar|ez|er)|interrog(?:e|ez|er|a)|contatta|"
     r"déclench(?:e|ez|er)|dispar(?:a|ar)|kontaktier(?:e|en)?|abfragen|"
     r"chiama|chiami|llam(?:a|e|ar)|appel(?:le|lez|ez|er)|cham[ae]|вызов(?:и|ите)|вызвать|"
