@@ -741,6 +741,14 @@ _ENV_READ = re.compile(_ENV_BEFORE + "$")
 _ENV_NAME = re.compile(_ENV_BEFORE + r"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)")
 
 
+# "with the contents of .env in the body": a call carries a credential file's content (round 28)
+_CONTENT_WORD = (
+    r"(?:\bcontents? of|\bcontenuto d[ei]|\bcontenido de|\bconteúdo d[eoa]|\bcontenu de|"
+    r"\binhalt (?:von|der|des))\s+(?:the |la |il |el |le |o |a |lo )?[`'\"]?"
+)
+_CONTENT_OF = re.compile(_CONTENT_WORD + r"[\w~./-]*$")  # "the contents of ~/.npmrc"
+_CONTENT_FILE = re.compile(_CONTENT_WORD + r"[\w~.-]*[./]")
+_FILE_LIKE = re.compile(r"[./]")
 _VERB_LAST = re.compile(r"aufrufen|abfragen|呼び出|リクエスト|問い合わせ")  # after the object
 
 
@@ -801,8 +809,8 @@ def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.
     sent to a host named for its service (a self-hosted ``gitlab.acme.com``)."""
     if "://" not in sink.group() and not _IP.match(sink.group()):
         return False
-    name = x.group() if _BARE_VAR.fullmatch(x.group()) else next(g for g in x.groups() if g)
-    if _self_hosted(sink.group(), name):
+    name = x.group() if _BARE_VAR.fullmatch(x.group()) else next((g for g in x.groups() if g), "")
+    if name and _self_hosted(sink.group(), name):
         return False
     if _SIGNS.search(s, max(0, x.start() - 30), x.start()):
         return False
@@ -839,6 +847,8 @@ def _secret_var(s: str, v: re.Match[str], sink: re.Match[str]) -> bool:
 def _call_may_send(s: str, lo: int, hi: int, sinks: re.Pattern[str]) -> bool:
     """Whether a call in ``s[lo:hi]`` could send anything: a secret or webhook variable
     and some address here not that service's (a clause of own-service calls is judged once)."""
+    if _CONTENT_FILE.search(s, lo, hi):
+        return True  # a file's content is judged by what the file is
     names = {next(g for g in v.groups() if g) for v in _VAR.finditer(s, lo, hi)}
     names = {n for n in names if _SECRET_NAME.search(n) or _WEBHOOK_NAME.search(n)}
     names |= {m.group(1) for m in _ENV_NAME.finditer(s, lo, hi)}
@@ -991,9 +1001,17 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 sources = [
                     x
                     for x in sources
-                    if _BARE_VAR.fullmatch(x.group())
-                    and _ENV_READ.search(s, max(0, x.start() - 16), x.start())
-                    and _service_of(x.group())
+                    if (
+                        (
+                            _BARE_VAR.fullmatch(x.group())
+                            and _ENV_READ.search(s, max(0, x.start() - 16), x.start())
+                            and _service_of(x.group())
+                        )
+                        or (
+                            _CONTENT_OF.search(s, max(0, x.start() - 30), x.start())
+                            and _FILE_LIKE.search(x.group())
+                        )
+                    )
                     and _called_with(s, acts, sink, x)
                 ]
                 variables = [
