@@ -176,8 +176,8 @@ BENIGN = [
     "Trigger-Endpunkt: https://gitlab.com/api/v4/projects/7/trigger/pipeline, Token in $CI_TOKEN.",
 ]
 
-# The fresh batch's ordinary notes (one more, a webhook integration told with its token, is
-# refused on main as well and left out).
+# The fresh batch's ordinary notes; two more are left out: a webhook integration told with its
+# token (refused on main as well) and a Jenkins trigger (TRADE_OFF).
 FRESH_BENIGN = [
     "Query https://api.todoist.com/rest/v2/tasks with $TODOIST_API_KEY at the start of each "
     "session to load my tasks.",
