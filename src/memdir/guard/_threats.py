@@ -1150,16 +1150,14 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
         block.sort()
         lo, hi = block[0][0], block[-1][1]
         given = keys[bisect_left(at, lo) : bisect_left(at, hi)]
-        if not given or not _affirmed(s, m, line_lo, cl):
-            continue
-        urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)]
+        urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)] if given else []
         urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
         for _, v, name in given if urls else ():
             before = [u for u in urls if u.end() <= v.start()]
             sink = before[-1] if before else urls[0]
             if _inside(v, sink) or _own_service(sink.group(), name):
                 continue
-            if _self_hosted(sink.group(), name):
+            if _self_hosted(sink.group(), name) or not _affirmed(s, m, line_lo, cl):
                 continue
             return hit(
                 "exfiltration.egress",
