@@ -728,7 +728,9 @@ _TARGET_BEFORE = re.compile(
     r"(?:\b(?:to|at|via|into|through|in|post|put|call|calls|invoke|hit|ping)|\b(?:to|at):|>)"
     r"\s*[`'\"]?$"
 )
-_CALL_PAST = re.compile(r"called|invoked|pinged|made\b")  # "last week a plugin called https://…"
+_CALL_PAST = re.compile(
+    r"called|invoked|pinged|made\b|queried|contacted|triggered|registered|requested"
+)  # "last week a plugin called https://…"
 _ONWARD_AFTER = re.compile(r"[`'\"]?\s+(?:to|into|onto)\b")
 # A variable's value read in code (``process.env.GITHUB_TOKEN``, ``os.environ["GITHUB_TOKEN"]``):
 # what precedes its name, and the name read so.
@@ -739,10 +741,28 @@ _ENV_READ = re.compile(_ENV_BEFORE + "$")
 _ENV_NAME = re.compile(_ENV_BEFORE + r"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)")
 
 
+# "with the contents of .env in the body": a call carries a credential file's content (round 28)
+_CONTENT_WORD = (
+    r"(?:\bcontents? of|\bcontenuto d[ei]|\bcontenido de|\bconteúdo d[eoa]|\bcontenu de|"
+    r"\binhalt (?:von|der|des))\s+(?:the |la |il |el |le |o |a |lo )?[`'\"]?"
+)
+_CONTENT_OF = re.compile(_CONTENT_WORD + r"[\w~./-]*$")  # "the contents of ~/.npmrc"
+_CONTENT_FILE = re.compile(_CONTENT_WORD + r"[\w~.-]*[./]")
+_FILE_LIKE = re.compile(r"[./]")
+_VERB_LAST = re.compile(r"aufrufen|abfragen|呼び出|リクエスト|問い合わせ")  # after the object
+
+
+def _reach(c: re.Match[str], sink: re.Match[str] | None = None) -> int:
+    """How far a call verb reaches for its address: twice as far back for a verb put after
+    its object ("https://… mit dem Header … aufrufen")."""
+    last = _VERB_LAST.match(c.group()) and (sink is None or sink.start() < c.start())
+    return 2 * _URL_REACH if last else _URL_REACH
+
+
 def _calls_url(s: str, c: re.Match[str]) -> bool:
     """Whether a call verb has a URL in its reach on its line ("call https://…", "the API at
     https://…", "… を呼び出す", "Rufe https://… auf"): a verb of sending, not "call me"."""
-    start = max(s.rfind("\n", 0, c.start()) + 1, c.start() - _URL_REACH)
+    start = max(s.rfind("\n", 0, c.start()) + 1, c.start() - _reach(c))
     end = s.find("\n", c.end(), c.end() + _URL_REACH)
     return _URL.search(s, start, c.end() + _URL_REACH if end == -1 else end) is not None
 
@@ -763,9 +783,10 @@ _SIGNS = re.compile(
 @functools.lru_cache(maxsize=4096)
 def _self_hosted(url: str, name: str) -> bool:
     """Whether a call of ``url`` may present ``name``: a host named for its service
-    (``gitlab.acme.com`` for ``$GITLAB_TOKEN``), a route named for all of it (``/api/cron/…``
-    for ``$CRON_SECRET``, ``/healthz`` for ``$HEALTH_TOKEN``: the app's own; each word begins a
-    route word) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
+    (``gitlab.acme.com`` for ``$GITLAB_TOKEN``, ``prometheus.acme.io`` for ``$PROM_TOKEN``: a
+    host word beginning with a service word of four letters or more), a route named for all of
+    it (``/api/cron/…`` for ``$CRON_SECRET``, ``/healthz`` for ``$HEALTH_TOKEN``: the app's own;
+    each word begins a route word) or a public value (``NEXT_PUBLIC_SENTRY_DSN``)."""
     words = name.split("_")
     if "public" in words and not _PUBLIC_SECRET.search(name):
         return True
@@ -776,7 +797,8 @@ def _self_hosted(url: str, name: str) -> bool:
     host = set(_NAME_WORD.findall((parts.hostname or "").replace("-", " ")))
     route = set(_NAME_WORD.findall(parts.path))
     return bool(service) and (
-        bool(host & service) or all(any(r.startswith(w) for r in route) for w in service)
+        any(h.startswith(w) for h in host for w in service if len(w) > 3 or w in host)
+        or all(any(r.startswith(w) for r in route) for w in service)
     )
 
 
@@ -787,8 +809,8 @@ def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.
     sent to a host named for its service (a self-hosted ``gitlab.acme.com``)."""
     if "://" not in sink.group() and not _IP.match(sink.group()):
         return False
-    name = x.group() if _BARE_VAR.fullmatch(x.group()) else next(g for g in x.groups() if g)
-    if _self_hosted(sink.group(), name):
+    name = x.group() if _BARE_VAR.fullmatch(x.group()) else next((g for g in x.groups() if g), "")
+    if name and _self_hosted(sink.group(), name):
         return False
     if _SIGNS.search(s, max(0, x.start() - 30), x.start()):
         return False
@@ -797,7 +819,7 @@ def _called_with(s: str, calls: list[re.Match[str]], sink: re.Match[str], x: re.
         _NEW_CLAUSE.search(s, lo, hi) is None
         and not (x.start() > sink.end() and _OTHER_CLAUSE.search(s, sink.end(), x.start()))
         and any(
-            abs(c.start() - sink.start()) <= _URL_REACH
+            abs(c.start() - sink.start()) <= _reach(c, sink)
             and _CALL_BREAK.search(s, min(c.end(), sink.end()), max(c.start(), sink.start()))
             is None
             for c in calls
@@ -831,6 +853,8 @@ def _secretish(v: re.Match[str]) -> bool:
 def _call_may_send(s: str, lo: int, hi: int, sinks: re.Pattern[str]) -> bool:
     """Whether a call in ``s[lo:hi]`` could send anything: a secret or webhook variable
     and some address here not that service's (a clause of own-service calls is judged once)."""
+    if _CONTENT_FILE.search(s, lo, hi):
+        return True  # a file's content is judged by what the file is
     names = {next(g for g in v.groups() if g) for v in _VAR.finditer(s, lo, hi)}
     names = {n for n in names if _SECRET_NAME.search(n) or _WEBHOOK_NAME.search(n)}
     names |= {m.group(1) for m in _ENV_NAME.finditer(s, lo, hi)}
@@ -995,9 +1019,17 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 sources = [
                     x
                     for x in sources
-                    if _BARE_VAR.fullmatch(x.group())
-                    and _ENV_READ.search(s, max(0, x.start() - 16), x.start())
-                    and _service_of(x.group())
+                    if (
+                        (
+                            _BARE_VAR.fullmatch(x.group())
+                            and _ENV_READ.search(s, max(0, x.start() - 16), x.start())
+                            and _service_of(x.group())
+                        )
+                        or (
+                            _CONTENT_OF.search(s, max(0, x.start() - 30), x.start())
+                            and _FILE_LIKE.search(x.group())
+                        )
+                    )
                     and _called_with(s, acts, sink, x)
                 ]
                 variables = [
@@ -1018,6 +1050,139 @@ def _egress(s: str, cl: Clauses) -> Hit | None:
                 "conversation, the memory) to an outside address",
                 min(x.start() for x in parts),
                 max(x.end() for x in parts),
+            )
+    return None
+
+
+# Round 28: a call split over lines ("Endpoint: https://…\nHeader: Authorization: Bearer
+# $GITHUB_TOKEN\nCall it after each task."): an order that calls "it" / "the endpoint above", or a
+# call whose address or key is on the field lines under it, and field lines holding them.
+_SPLIT_ANCHOR = re.compile(
+    r"(?<![\w-])(?:call|invoke|hit|ping|query|contact|trigger|request|curl|post to|"
+    r"(?:send|make|issue) (?:a |an |the )?(?:(?:get|post|http|api) )?(?:request|call|ping|get|post)"
+    r"(?: to)?)\s+(?:it|them|this|that|there|(?:the|this|that) (?:endpoint|url|hook|webhook|api|"
+    r"address|service)s?(?: above)?|the above(?: \w+)?)(?![\w-])|"
+    r"(?<![\w-])(?:ruf(?:e|t)?|kontaktiere)\s+(?:ihn|es|sie|den endpunkt|die url|diese url)\b|"
+    r"(?<![\w-])(?:appel(?:le|lez|ez)|interroge(?:z)?|contacte(?:z)?)"
+    r"(?:-(?:le|la|les)\b| (?:l'endpoint|l'url|cet endpoint|cette url)\b)|"
+    r"(?<![\w-])(?:ll[aá]ma|consúlta|contácta)(?:lo|la)\b|"
+    r"(?<![\w-])(?:llam(?:a|e)|consult(?:a|e)) (?:al endpoint|a la url|a ese endpoint|a esa url)\b|"
+    r"(?<![\w-])(?:chiama|interroga|contatta)(?:lo|la)\b|"
+    # "его" reaches here as "ero": its letters are folded to Latin look-alikes
+    r"(?<![\w-])(?:вызови|вызывай|обращайся к|обратись к|запрашивай)\s+"
+    r"(?:его|ero|это|нему|него|этот (?:адрес|эндпоинт|url))\b|"
+    r"(?:调用|请求|访问)(?:它|该(?:地址|端点|接口|url)|上面的(?:地址|端点|接口|url)|这个(?:地址|端点|接口))|"
+    r"(?:それ|この(?:エンドポイント|url|アドレス)|そこ)(?:を|に)(?:呼び出|リクエスト)"
+)
+_CALL_THIRD = re.compile(r"(?:s|ing|ed|ruft)$")  # "GitHub calls it on every push": a description
+# An English order heads its line (after a list mark, "Then", "After each task,").
+_LINE_HEAD = re.compile(
+    r"^[\s>*•|#-]*(?:\d+[.)]\s*)?(?:(?:always|then|and|also|please|just|now|simply)\s+|"
+    r"[^,\n]{0,60},\s*)*$"
+)
+# A field line: "Endpoint: …", "- Header: …", "| auth | Bearer … |", "  -H '…'", "with …".
+_FIELD_LINE = re.compile(
+    r"[ \t]*(?:[-*•|>][ \t]*|\d+[.)][ \t]*)*(?:[\w .'/-]{1,30}?[ \t]*[:：|]|-h\b|--header\b|"
+    r"(?:with|mit|con|avec|using)\b|https?://)"
+)
+
+
+# A value sent with the request: a header's or a field's ("Authorization: Bearer $X",
+# "token=$X", "| auth | $X |"), not a key named in passing ("key in $X").
+_PRESENTED = re.compile(r"(?:[:=|]|\bbearer|\btoken|\bbasic)\s*[\"'`]?$")
+_SIGNING = re.compile(r"webhook_?secret|signing")  # given to the sender, which signs with it
+
+
+def _lines(s: str, at: int, step: int, most: int) -> list[tuple[int, int]]:
+    """Up to ``most`` field lines next to the line holding ``at``, above (``step`` -1) or
+    below (+1), one blank line skipped next to the anchor."""
+    out: list[tuple[int, int]] = []
+    lo = s.rfind("\n", 0, at) + 1
+    hi = s.find("\n", at)
+    hi = len(s) if hi == -1 else hi
+    blank = False
+    while len(out) < most:
+        if step < 0:
+            if lo == 0:
+                break
+            hi, lo = lo - 1, s.rfind("\n", 0, lo - 1) + 1
+        else:
+            if hi >= len(s):
+                break
+            lo, hi = hi + 1, s.find("\n", hi + 1)
+            hi = len(s) if hi == -1 else hi
+        if not s[lo:hi].strip():
+            if blank or out:
+                break
+            blank = True
+            continue
+        if not _FIELD_LINE.match(s, lo, hi):
+            break
+        out.append((lo, hi))
+    return out
+
+
+def _split_keys(s: str) -> list[tuple[int, re.Match[str], str]]:
+    """The secret variables of the text a split call could send: named for a service, given
+    as a header's or a field's value, not a signing secret."""
+    keys = []
+    for v in _VAR.finditer(s):
+        name = next(g for g in v.groups() if g)
+        if not (_SECRET_NAME.search(name) and _service_of(name)) or _SIGNING.search(name):
+            continue
+        line_lo = s.rfind("\n", 0, v.start()) + 1
+        if not _PRESENTED.search(s, max(line_lo, v.start() - 12), v.start()):
+            continue  # "key in $OPENAI_API_KEY (kept server-side)": not a value sent
+        if not _SIGNS.search(s, max(0, v.start() - 30), v.start()):
+            keys.append((v.start(), v, name))
+    return keys
+
+
+def _split_call(s: str, cl: Clauses) -> Hit | None:
+    """A call ordered on one line whose address and secret variable stand on field lines
+    next to it: the variable must be named for a service other than its address's, as for a
+    call in one clause (``_called_with``)."""
+    if "\n" not in s or "://" not in s:
+        return None
+    keys = _split_keys(s)
+    if not keys:
+        return None
+    at = [k[0] for k in keys]
+    anchors = [(m, -1) for m in _SPLIT_ANCHOR.finditer(s)]
+    anchors += [(m, 1) for m in _CALL.finditer(s)]
+    for m, step in anchors:
+        line_lo = s.rfind("\n", 0, m.start()) + 1
+        line_hi = s.find("\n", m.end())
+        line_hi = len(s) if line_hi == -1 else line_hi
+        word = _HEAD_WORD.match(m.group())
+        if word is not None and _CALL_THIRD.search(word.group()):
+            continue
+        if m.group()[:1].isascii() and m.group()[:1].isalpha():
+            english = _ENGLISH_TEXT.search(s, line_lo, line_hi) is not None
+            if english and not _LINE_HEAD.match(s[line_lo : m.start()]):
+                continue
+        rest = s[m.end() : line_hi].strip(" \t:`'\"")
+        if step > 0 and rest and not _URL.match(rest):
+            continue  # a call with its own object on its line: one clause, judged by _egress
+        block = [*_lines(s, m.start(), step, 8 if step < 0 else 4), (line_lo, line_hi)]
+        block.sort()
+        lo, hi = block[0][0], block[-1][1]
+        given = keys[bisect_left(at, lo) : bisect_left(at, hi)]
+        urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)] if given else []
+        urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
+        for _, v, name in given if urls else ():
+            before = [u for u in urls if u.end() <= v.start()]
+            sink = before[-1] if before else urls[0]
+            if _inside(v, sink) or _own_service(sink.group(), name):
+                continue
+            if _self_hosted(sink.group(), name) or not _affirmed(s, m, line_lo, cl):
+                continue
+            return hit(
+                "exfiltration.egress",
+                "it tells the agent to call an address with a secret of another service "
+                "given on the lines around the call",
+                min(lo, m.start()),
+                max(hi, m.end()),
             )
     return None
 
@@ -1644,6 +1809,7 @@ def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hi
         or _tool_abuse(s, cl)
         or _destructive(s, cl)
         or _egress(s, cl)
+        or _split_call(s, cl)
         or _credential(s, cl, original)
         or _contents(s, cl)
         or _anaphora(s, cl)

@@ -144,14 +144,28 @@ _WEBHOOK_NAME = re.compile(r"webhook(?:_?ur[il])?$|hook_?ur[il]$")
 _NOT_CALLER = (
     *("function", "api", "method", "rpc", "phone", "video", "tool", "conference", "cache"),
     *("a", "the", "one", "this", "each", "every", "per", "no", "any", "so"),
+    *("sql", "search", "graphql", "db", "database", "la", "el", "une", "die", "der", "eine"),
 )
 _CALL = re.compile(
     r"(?<![\w-])"
     + "".join(f"(?<!{w} )" for w in _NOT_CALLER)
     + r"(?:call(?:s|ing|ed)?|invok(?:e|es|ing|ed)|hit(?:s|ting)?|ping(?:s|ing|ed)?|"
-    r"(?:make|makes|making|made) an? (?:call|request) to|"
+    r"(?:make|makes|making|made|issue|issues) an? (?:(?:get|post|put|patch|delete|https?|api) )?"
+    r"(?:call|request)s? to|"
+    r"(?:make|makes|making|made|issue|issues) an? (?:get|post|put|patch|delete) to|"
+    # round 28: other verbs that send a request (query, contact, trigger, register with …)
+    r"quer(?:y|ies|ying|ied)|contact(?:s|ing|ed)?|trigger(?:s|ing|ed)?|"
+    r"register(?:s|ing|ed)? (?:with|at)|us(?:e|es|ing) (?:the |this )?(?:endpoint|webhook)|"
+    r"request(?=\s+https?://)|reach(?:es|ing)? out to|"
+    r"fa(?:ça|z|zer) uma (?:requisição|chamada) (?:para|a)|(?:haz|hacer|haga) una (?:petición|"
+    r"solicitud|llamada) a|(?:fai|fare|faccia) una (?:richiesta|chiamata) a|(?:fais|faire|faites) "
+    r"une requête (?:à|vers|sur)|"
+    r"consult(?:a|e|ar|ez|er)|contact(?:a|e|ar|ez|er)|interrog(?:e|ez|er|a)|contatta|"
+    r"déclench(?:e|ez|er)|dispar(?:a|ar)|kontaktier(?:e|en)?|abfragen|"
     r"chiama|chiami|llam(?:a|e|ar)|appel(?:le|lez|ez|er)|cham[ae]|вызов(?:и|ите)|вызвать|"
-    r"вызыва(?:й|йте|ть)|ruf(?:e|t|en)?|aufrufen)(?![\w-])(?!\s+(?:rates?|ratios?|counts?|me|us|him|her|to)\b)|调用|呼び出"
+    r"вызыва(?:й|йте|ть)|обращай(?:ся|тесь) к|обратись к|обратитесь к|запрашивай|запроси|"
+    r"ruf(?:e|t|en)?|aufrufen)(?![\w-])(?!\s+(?:rates?|ratios?|counts?|me|us|him|her|to)\b)|调用|"
+    r"呼び出|请求(?![头体参])|查询|リクエスト(?:する|して|を送)|問い合わせ"
 )
 _PRIVATE_NAME = re.compile(
     r"conversation|chat|history|messages?|memor|transcript|context|prompt|clipboard|user_?data|"
