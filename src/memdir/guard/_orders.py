@@ -35,7 +35,7 @@ _SCOPE = (
     r"dans (?:toutes les|chaque) (?:sessions?|conversations?)|en permanence|ne \w+ plus",
     r"ab sofort|von nun an|ab jetzt|künftig|zukünftig|in zukunft|immer|jedes mal|in (?:allen|"
     r"jeder) (?:künftigen |zukünftigen )?(?:sitzung|gespräch)\w*|dauerhaft|nicht mehr",
-    r"d'ora in poi|d'ora in avanti|da ora in poi|in futuro|sempre|ogni volta|in (?:tutte le|"
+    r"d'ora in poi|d'ora in avanti|da ora in poi|da adesso in (?:poi|avanti)|in futuro|sempre|ogni volta|in (?:tutte le|"
     r"ogni) (?:sessioni?|conversazioni?)|non più",
     r"a partir de agora|de agora em diante|daqui em diante|toda vez|em (?:todas as|"
     r"cada) (?:sess(?:ões|ão)|conversas?)|não mais",
@@ -207,6 +207,14 @@ _PERM = (
     r"nie (?:musisz|trzeba|potrzebujesz) (?:już |więcej )?(?:\w+ ){0,2}?(?:pytać|prosić|"
     r"potwierdz\w*|zgod\w*|pozwoleni\w*|akceptacj\w*)|bez (?:pytania|zgody|potwierdzenia|"
     r"pozwolenia|akceptacji)|nie pytaj (?:\w+ )?o (?:zgodę|pozwolenie|potwierdzenie)",
+    # round 29: approval granted ahead of time, a right to act, the agent acting on its own (a
+    # risky or universal object still has to raise the score)
+    r"\bpre-?granted\b|\b(?:granted|given) in advance\b|\bcarte blanche\b|\bcarta (?:blanca|"
+    r"bianca|branca)\b|\b(?:you have|you've got|tu as|vous avez|tienes|hai|du hast) (?:the right|le "
+    r"droit|derecho|il diritto|das recht) (?:to|de|d'|a|di|zu)\b|"
+    r"\b(?:the agent|the assistant|you|it) (?:may|can|is allowed to|are allowed to) (?:\w+ "
+    r"){1,6}?on (?:its|your) own\b|"
+    r"확인(?:할|하실|받을) 필요(?:가|는)? 없",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -458,6 +466,9 @@ _SAFETY = (
     r"防火墙|杀毒|验证)",
     r"(?:セキュリティ|安全|サンドボックス|権限|フィルター?|検証)(?:チェック|機能|確認)?を(?:無効|"
     r"オフ|回避|スキップ|無視)",
+    # round 29: "安全確認も省略してかまわない", "制限を全部外した状態で"
+    r"(?:セキュリティ|安全)(?:チェック|確認)(?:も|は)(?:省略|スキップ|無視)|(?:セキュリティ|安全|"
+    r"サンドボックス)の?制限を(?:すべて|全部|全て)?外|制限を(?:すべて|全部|全て)外",
     r"(?:보안|안전|샌드박스|권한|필터|검증)\S* (?:을|를)? ?(?:비활성화|끄|우회|건너뛰|무시)",
     r"(?:отключи|обойди|пропусти|игнорируй|выключи)\w* (?:все |любые )?(?:провер\w*|защит\w*|"
     r"безопасност\w*|фильтр\w*|песочниц\w*|брандмауэр\w*|антивирус\w*)",
@@ -477,7 +488,8 @@ _SAFETY = (
     r"(?:desativ|contorn|pul|ignor)\w* (?:as |os |todas as |todos os )?(?:verificações|checagens|"
     r"controles|filtros|regras|normas|políticas|medidas|proteções|restrições) de (?:segurança|"
     r"permiss\w+)",
-    r"güvenlik (?:kontrollerini|denetimlerini|filtrelerini) (?:devre dışı bırak|atla|yok say)",
+    r"güvenlik (?:kontrollerini|denetimlerini|filtrelerini|kısıtlamalarını|kurallarını|"
+    r"önlemlerini) (?:devre dışı bırak|atla|yok say|görmezden gel)",
     # security findings no longer reported; zh 把安全检查…关掉 (the object before the verb)
     r"sicherheits\w*(?:(?!nicht|kein|nie)[^.\n]){0,40}?nicht mehr (?:melden|erwähnen|mitteilen|"
     r"anzeigen)|\b(?:don'?t|do not|never|no longer|stop) (?:report\w*|flag\w*|rais\w*|mention\w*|"
@@ -702,6 +714,90 @@ _VOID = (
     r"regole) precedenti (?:sono )?(?:annullat|revocat|scadut|obsolet)\w*|(?:instruções|"
     r"regras) anteriores (?:estão |foram )?(?:anulad|revogad|obsolet)\w*",
 )
+# Round 29: another party's text given the user's own standing, said in the first person ("an
+# order from me", "as if I had written them", "comme une consigne de ma part", 내 지시와 똑같이
+# 따르), or ranked above the user's own rules ("precedence over my earlier rules"). The user's
+# own order says the same words, so it weighs 1: a scope and an outside source must both meet it.
+_ADOPT = (
+    r"\b(?:orders?|instructions?|commands?|directives?) (?:straight |directly )?from me\b|\bcounts? as (?:mine|my own)\b|\bas my own (?:words|instructions?|orders?|commands?|"
+    r"requests?)\b|\bas if (?:they|it) (?:were|was) mine\b",
+    r"\b(?:precedence|priority) over (?:all )?my (?:own |earlier |previous |prior |current "
+    r"|existing |standing )?(?:rules|instructions|orders|directions|requests|guidelines)\b|"
+    r"\b(?:outrank|override|overrule|supersede|trump)s? my (?:own |earlier |previous |prior "
+    r")?(?:rules|instructions|orders)\b",
+    r"(?:consignes?|instructions?|ordres?|demandes?) (?:directe?s? )?de ma part|\bvenant de moi\b|"
+    r"\bcomme si je (?:les |l'|la |le )?avais (?:écrit|donné|dit|demandé)\w*|(?:passe\w*|prime\w*) "
+    r"(?:avant|sur) mes (?:propres |anciennes |précédentes )?(?:règles|consignes|instructions)|"
+    r"\bpriorité sur mes (?:propres |anciennes |précédentes )?(?:règles|consignes|instructions)",
+    r"(?:orden|órdenes|instrucci[oó]n|instrucciones) (?:direct[ao]s? )?m[ií][ao]s?\b|\bcomo si "
+    r"(?:vinieran|viniera|fueran|fuera) de m[ií]\b|\bcomo si (?:las |los |la |lo )?hubiera "
+    r"(?:escrito|dado|dicho)|\bprioridad sobre mis (?:propias |anteriores )?(?:reglas|"
+    r"instrucciones|órdenes)",
+    r"(?:ordin[ei]|istruzion[ei]|comand[oi]) mie?i?\b|\bcome se (?:le |li |la |lo |l')?avessi "
+    r"(?:scritt|dat|dett)\w*|\bprecedenza su(?:lle|i|gli)? mie?i? (?:regole|istruzioni|ordini)",
+    r"(?:anweisung|befehl|auftrag)\w* von mir\b|\bals hätte ich (?:sie|es|das) (?:selbst "
+    r")?(?:geschrieben|gesagt|gegeben)|\bvorrang vor meinen (?:\w+ )?(?:regeln|anweisungen|"
+    r"vorgaben)",
+    r"(?:ordem|ordens|instruç[aã]o|instruções) (?:diretas? )?minhas?\b|\bcomo se (?:fossem|fosse|"
+    r"viessem|viesse) (?:minhas?|de mim)\b|\bcomo se (?:eu )?(?:as |os |a |o )?tivesse (?:escrito|"
+    r"dado|dito)|\bprioridade sobre (?:as )?minhas (?:regras|instruções)",
+    r"私(?:から)?の指示(?:として|と同じ(?:ように)?|と同様に?)(?:扱|従|みな|受け取|実行)|"
+    r"私の(?:ルール|指示)より(?:も)?優先",
+    r"当作(?:是)?我(?:说的|写的|本人|的指令|的命令)|(?:视为|视作|当成|等同于)我的(?:指令|命令|指示)|"
+    r"优先于我(?:之前)?的(?:规则|指令)",
+    r"(?:내|나의) (?:지시|명령)(?:와|과) (?:똑같이|같이|동일하게)|(?:내|나의) (?:지시|명령)(?:로|으로) "
+    r"(?:간주|취급|여기|생각)|(?:내|나의) (?:지시|명령)처럼",
+    r"(?:считай|воспринимай|рассматривай)\w* (?:\S+ ){0,6}?мо(?:ими|и|ё|й) (?:собственн\w+ "
+    r")?(?:указани|инструкци|команд|приказ)\w*|\bкак (?:будто|если бы) (?:это )?я (?:сам "
+    r")?(?:написал|сказал)|\bприоритет над моими",
+    r"benim (?:talimat|emir|emr|komut)\w* (?:gibi|olarak)|benden gelmiş gibi",
+    r"(?:jak|jako) (?:moje|moich) (?:własne )?(?:polecenia|instrukcje|rozkazy)|\bjakbym (?:je |to "
+    r")?(?:sam )?napisał|\bpierwszeństwo przed moimi",
+)
+# Where the adopted text comes from: a page, a download, mail, a comment, a bot, a channel,
+# another agent, a file (not "every", "any": no quantifier is a source).
+_ELSEWHERE = re.compile(
+    r"\b(?:web ?pages?|websites?|sites?|internet|online|fetched|downloaded|scraped|e-?mails?|inbox|"
+    r"comments?|issues?|tickets?|pull requests?|prs?|bots?|channels?|agents?|tool (?:output|"
+    r"results?)|slack|discord|messages?|posts?|readmes?|files?|pdfs?|documents?|attachments?|"
+    r"logs?|pages? web|téléchargé\w*|courriels?|commentaires?|canal|canaux|fichiers?|páginas?|"
+    r"web|sitios?|descargad\w*|correos?|comentarios?|canales|agentes?|mensajes?|archivos?|"
+    r"ficheros?|documentos?|pagine|siti|scaricat\w*|commenti|canal[ei]|agenti|messaggi|"
+    r"documenti|webseiten?|heruntergeladen\w*|mails?|kommentar\w*|kanal|kanäle|agenten|"
+    r"nachrichten|dateien|datei|dokument\w*|baixad\w*|comentários?|canais|mensagens?|"
+    r"arquivos?|sayfa\w*|indiril\w*|e-?posta\w*|yorum\w*|kanal\w*|mesaj\w*|dosya\w*|stron\w*|"
+    r"pobier\w*|pobran\w*|maili|komentarz\w*|zgłosze\w*|kanał\w*|wiadomoś\w*|plik\w*|"
+    r"веб\w*|страниц\w*|сайт\w*|интернет\w*|скачан\w*|загружен\w*|почт\w*|пис[её]м\w*|"
+    r"письм\w*|коммент\w*|тикет\w*|бот\w*|канал\w*|агент\w*|сообщени\w*|файл\w*)\b|"
+    r"ウェブ|ページ|サイト|インターネット|ダウンロード|メール|コメント|チケット|ボット|チャンネル|"
+    r"エージェント|メッセージ|ファイル|网页|网站|互联网|网上|下载|邮件|评论|工单|机器人|频道|代理|"
+    r"智能体|消息|文件|웹|페이지|사이트|인터넷|다운로드|메일|댓글|이슈|티켓|봇|채널|에이전트|"
+    r"메시지|메모|파일"
+)
+# Round 29: a refused write got past the guard by rewording it until it passes.
+_EVADE = (
+    r"\b(?:refus|block|reject|flag|deni|den(?:y|ies))\w*(?:[^.\n]|\.(?=\S)){0,60}?\b(?:reword|"
+    r"rephras|reformulat|paraphras|encod|obfuscat|disguis)\w*(?:[^.\n]|"
+    r"\.(?=\S)){0,40}?\buntil (?:it|they|the \w+) (?:\w+ )?(?:pass(?:es)?|go(?:es)? through|"
+    r"gets? through|(?:is|are) (?:accepted|stored|saved|allowed)|succeeds?|sticks?)\b",
+    r"\b(?:reword|rephras|rewrit|reformulat|paraphras)\w* (?:\S+ ){0,6}?until (?:the )?(?:memory "
+    r")?(?:guard|scanner|filter|checker)s? (?:\w+ )?(?:accepts?|allows?|lets? (?:it|them) "
+    r"through|stops? (?:refusing|blocking))",
+    r"reformul\w*(?:[^.\n]){0,40}?(?:jusqu'à ce qu'(?:elle|il|elles|ils) pass|hasta que (?:pase|"
+    r"se acepte|lo acepte)|finché non (?:passa|viene accettat)|até (?:que )?(?:passe|passar|ser "
+    r"aceit))|formulier\w* (?:\w+ )?um(?:[^.\n]){0,40}?bis (?:sie|er|es) durch(?:geht|kommt)|"
+    r"переформулир\w*(?:[^.\n]){0,40}?пока не (?:пройд|прим)|(?:通る|保存される|受け入れられる)"
+    r"まで(?:言い換え|書き換え|表現を変え)|(?:换个说法|改写|重新措辞)[^。\n]{0,20}直到(?:通过|"
+    r"保存成功|被接受)",
+)
+# What the refused write was refused by: the memory guard, not a linter, a reviewer or a
+# spam filter ("if the spam filter flags the newsletter, reword it until it passes").
+_GUARD_REFUSES = re.compile(
+    r"\b(?:memory|guard|scanner|injection filter|safety filter|mémoire|memoria|speicher|"
+    r"wächter|памят\w*)\b|メモリ|記憶|ガード|スキャナ|记忆|守卫|扫描"
+)
+
+
 _OVERSIGHT = re.compile(
     r"\b(?:tell|inform|notify|ask|report (?:it |this )?to|flag (?:it |this )?to) (?:the user|them|"
     r"me)\b|\b(?:still|but|always|otherwise) ask\b|\bask (?:first|before)\b|\bwith (?:an|"
@@ -917,6 +1013,17 @@ _RISKY = (
     r"ユーザーの名前で|ユーザーに代わって|사용자 (?:이름으로|대신)|от имени пользователя|"
     r"kullanıcı adına|无论|不管|を問わず|상관없이|независимо от|저장소 (?:밖|외부)|시스템 설정|"
     r"depo dışında|sistem ayarları|\bsemua\b",
+    # round 29: the agent's own rules (what it would change without a word to the user), and
+    # code that was downloaded (what it would run)
+    r"\byour own (?:\w+ )?(?:rules|instructions|guardrails|restrictions|permissions|system prompt)\b|"
+    r"\btes propres (?:règles|consignes|instructions|restrictions|permissions)|\btus propias "
+    r"(?:reglas|instrucciones|restricciones)|\bdeine eigenen (?:regeln|anweisungen|"
+    r"einschränkungen|berechtigungen)|\ble tue (?:stesse )?(?:regole|istruzioni|restrizioni)|"
+    r"\b(?:suas|tuas) próprias (?:regras|instruções|restrições)|\bсво(?:и|ими|ё) (?:собственн\w+ "
+    r")?(?:правил|инструкци|ограничени)\w*|自分の(?:ルール|指示|制限)|你自己的(?:规则|指令|限制)|"
+    r"\bdownloaded (?:scripts?|binar\w+|code|executables?|installers?)\b|\b(?:scripts?|binaires?|"
+    r"exécutables?) téléchargé\w*|\b(?:scripts?|binarios?|ejecutables?) descargad\w*|"
+    r"\bheruntergeladen\w* (?:skripte?|programme?)\b|\bscript scaricat\w*|\bscripts? baixad\w*",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -1121,6 +1228,8 @@ _WEIGHTS = {
     "opening": 3,
     "promptware": 3,
     "hidden": 3,
+    "adopt": 1,
+    "evade": 3,
 }
 # Predicates whose wording already carries the negation ("no need to ask", "never ask").
 _NEGATIVE_FORM = re.compile(
@@ -1149,6 +1258,8 @@ _REASONS = {
     "promptware": "it carries an agent-hijacking payload (identity swap, fake update, hidden or "
     "derived code, command-and-control)",
     "hidden": "it hides text from a person reading the rendered memory (display:none)",
+    "adopt": "it tells the agent to give someone else's text the user's own authority",
+    "evade": "it tells the agent to reword a refused write until the guard lets it through",
 }
 _RULES = {
     "demote": "injection.standing-order",
@@ -1169,6 +1280,8 @@ _RULES = {
     "opening": "persistence.tool-abuse",
     "promptware": "injection.promptware",
     "hidden": "hiding.hidden-html",
+    "adopt": "injection.standing-order",
+    "evade": "injection.standing-order",
 }
 
 
@@ -1209,6 +1322,8 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "opening": _OPENING,
         "promptware": _PROMPTWARE,
         "hidden": _HIDDEN_HTML,
+        "adopt": _ADOPT,
+        "evade": _EVADE,
     }
     rules = []
     for kind, patterns in groups.items():
@@ -1226,11 +1341,13 @@ _BLANKET = re.compile(
     r"(?:\W*\b(?:for|to|de|d'|la|le|les|um|a|the|any|your|my|me|mich|me|permission|permiso|"
     r"permesso|permissão|erlaubnis|confirmation|confirmaci[oó]n|conferma|bestätigung|approval|"
     r"autorisation|anymore|again|mehr|plus|más|più|mais|ask|fragen|nachzufragen|demander|pedir|"
-    r"preguntar|chiedere|perguntar)\b)*\W*"
+    r"preguntar|chiedere|perguntar|anything|everything|para|nada|pour|rien|für|nichts|per|niente|"
+    r"nulla|tudo)\b)*\W*"
 )
 
 _SUBJECT_ONLY = re.compile(
-    r"(?:\W*\b(?:you|tu|du|vous|usted|ustedes|voi|você|ya|just|now|n['’]a(?:s|vez)?)(?!\w))*\W*"
+    r"(?:\W*\b(?:you|tu|du|vous|usted|ustedes|voi|você|ya|just|now|there['’]?s|there|is|"
+    r"n['’]a(?:s|vez)?)(?!\w))*\W*"
 )
 
 
@@ -1332,8 +1449,11 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
     """Whether the predicate ``m`` (its clause ``lo``–``hi``) is no order after all."""
     if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
         return True  # … quoted as an example ("payloads like '…'"), or told as a past story
+    # what follows a match that ends in a blank is the next word ("… coming from me"), no
+    # suffix of its verb (Turkish "okuma": the "ma" negates only when it is attached)
+    end = m.end() - (len(m.group()) - len(m.group().rstrip()))
     if (not _NEGATIVE_FORM.match(m.group()) or _WITHOUT.match(m.group())) and negated(
-        s, m.start(), m.end(), lo
+        s, m.start(), max(end, m.start() + 1), lo
     ):
         return True  # "never X", and "never X without asking" (which asks first)
     if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
@@ -1426,6 +1546,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             topic = _TOPIC.match(s, m.end()) if m.group().endswith(_ASK_WORDS) else None
             if topic is not None:  # "never ask about the changelog": only the topic may be risky
                 lo, hi = m.end(), min(hi, topic.end())
+        if rule.id == "evade" and not cl.has(_GUARD_REFUSES, lo, hi):
+            continue  # a linter or a reviewer refused it: rewording is the fix
         named = rule.id == "perm"
         dropped = drops if named else ()
         # "… even if the user asks to delete X": what the user asks for is no act against them
@@ -1433,12 +1555,15 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if rule.id == "against":
             asked = _PAUSE.search(s, rest, hi)
             rest = asked.end() if asked else hi
-        score += (
+        if rule.id == "adopt":  # the user's own order says "from me" too: whose text it is counts
+            score += cl.has(_ELSEWHERE, lo, hi)
+        elif (
             _risky(cl, risky_rx, lo, m.start(), named, dropped)
             or _risky(cl, risky_rx, rest, hi, named, dropped)
             or (rule.id == "perm" and scoped and _blanket(cl, m, lo, hi, scope_rx))
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
-        )
+        ):
+            score += 1
         if rule.id == "perm" and _GRANT.match(m.group()) and risky_rx.search(m.group()):
             score += 1  # "you can delete any …": the risky action is inside the grant
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
