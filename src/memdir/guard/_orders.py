@@ -60,7 +60,7 @@ _CONSENT = (
 )
 _PERM = (
     r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|"
-    r"require)s? (?:a |an |any |the )?(?:human |manual |user |explicit |separate )?(?:go-?ahead|"
+    r"require)s? (?:a |an |any |the |my |our )?(?:human |manual |user |explicit |separate )?(?:go-?ahead|"
     r"sign-?off|approval|confirmation|review|ok|okay|permission)\b",
     r"\bno (?:human |manual |user |explicit |separate )?(?:go-?ahead|sign-?off|approval|"
     r"confirmation|review|permission) (?:is |are )?(?:needed|required|necessary)\b",
@@ -92,13 +92,16 @@ _PERM = (
     r"permesso)|"
     # "no longer need to ask" in other languages: a negated need + asking or a consent noun
     r"(?:brauch|muss|müss)\w* (?:\w+ ){0,10}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ "
-    r"){0,3}?\w*(?:frag|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) "
+    r"){0,3}?\w*(?:frag|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:brauch|benötig)\w* "
+    r"(?:du |sie )?(?:meine|unsere) (?:zustimmung|erlaubnis|freigabe|genehmigung|bestätigung) nicht "
+    r"mehr|(?:keine?|nicht) "
     r"(?:\w+ )?(?:bestätigung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr "
     r")?(?:nötig|notwendig|erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ "
-    r"){0,2}?(?:demander|confirm\w*|permission|autorisation|valid\w*|approbation)|(?:ya )?no "
+    r"){0,2}?(?:demander|confirm\w*|permission|autorisation|valid\w*|approbation|accord|aval|feu "
+    r"vert)|(?:ya )?no "
     r"(?:necesitas?|necesitáis|hace falta|es necesario|tienes que|tiene que|hay que) (?:\w+ "
     r"){0,2}?(?:pedir|preguntar|consultar|confirm\w*|permiso|autorizaci[oó]n|aprobaci[oó]n)|non "
-    r"(?:serve|c'è bisogno di|hai bisogno di|devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|"
+    r"(?:ti |vi )?(?:serve|c'è bisogno di|hai bisogno di|devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|"
     r"conferm\w*|permesso|autorizzazione|approvazione)|(?:não|nao) (?:precisa\w*|é necessário|tem "
     r"que|tens de) (?:mais )?(?:de )?(?:\w+ ){0,2}?(?:pedir|perguntar|confirm\w*|permissão|"
     r"autorização|aprovação)|(?:não|nao) (?:peça|pergunte|solicite) (?:\w+ )?(?:confirmação|"
@@ -214,7 +217,11 @@ _PERM = (
     r"droit|derecho|il diritto|das recht) (?:to|de|d'|a|di|zu)\b|"
     r"\b(?:the agent|the assistant|you|it) (?:may|can|is allowed to|are allowed to) (?:\w+ "
     r"){1,6}?on (?:its|your) own\b|"
-    r"확인(?:할|하실|받을) 필요(?:가|는)? 없",
+    r"확인(?:할|하실|받을) 필요(?:가|는)? 없|"
+    r"(?:无需|不需要|不用|不必|无须)(?:经过|征得|得到|等)?我(?:的)?(?:同意|批准|确认|许可|授权)|"
+    r"не нужн\w* (?:\w+ )?(?:мо[ёея]\w* )?(?:разрешени|подтверждени|согласи|одобрени)\w*|"
+    r"(?:izin|onay) (?:alman\w*|istemen\w*|beklemen\w*) gerek (?:yok|kalmadı)|"
+    r"\bdon'?t bother (?:me )?with (?:confirmations?|approvals?)\b",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -584,6 +591,9 @@ _AGAINST = (
     r"anche se l'utente|qualunque cosa dica l'utente",
     r"mesmo que o usuário|não importa o que o usuário",
     r"kullanıcı (?:itiraz etse|ne derse) de",
+    r"\b(?:if|when|whenever|even if|even when) i (?:\w+ ){0,3}?(?:tell you to stop|ask you to stop|"
+    r"say (?:no|stop)|object|refuse|disagree|cancel)\w*\b[^.\n]{0,80}?\b(?:anyway|regardless|all "
+    r"the same|keep going|carry on)\b",
 )
 # The user demoted: their text ignored, ranked below another source, or called a suggestion.
 _USER_TEXT = (
@@ -753,18 +763,34 @@ _ADOPT = (
     r"benim (?:talimat|emir|emr|komut)\w* (?:gibi|olarak)|benden gelmiş gibi",
     r"(?:jak|jako) (?:moje|moich) (?:własne )?(?:polecenia|instrukcje|rozkazy)|\bjakbym (?:je |to "
     r")?(?:sam )?napisał|\bpierwszeństwo przed moimi",
+    r"\b(?:approved|authori[sz]ed|sanctioned) by me\b|\b(?:outrank\w*|trump\w*|supersed\w*|"
+    r"overrid\w*|wins? over|beats?|takes? precedence over|comes? (?:first|before)) (?:anything|"
+    r"whatever|what|everything) i (?:say|type|write|ask)\b",
+    r"\bals (?:ob sie|ob es|käme[n]? sie|käme es) (?:\w+ )?von mir\b|\b(?:vale|valgono|come) (?:un |"
+    r"una |dei |delle )?(?:mi[oa]|miei|mie) (?:ordin\w+|istruzion\w+|comand\w+)|"
+    r"私(?:から)?の指示だと(?:思|みな|考え)|当作我的(?:要求|请求|指示)|(?:视为|视作|当成|等同于)我的"
+    r"(?:要求|请求)|\bкак (?:будто|если бы) (?:это )?я (?:\S+ )?(?:сам )?(?:написал|сказал)",
+    # obeying another party: "do whatever <X> asks", "haz lo que te pidan <X>"
+    r"\bdo (?:whatever|what|everything|anything) (?:\S+ ){1,5}?(?:says?|asks?|tells? you|wants?|"
+    r"posts?|requests?)\b|\bhaz (?:lo que|todo lo que) (?:te )?(?:\S+ ){0,5}?(?:diga|digan|pida|"
+    r"pidan|mande|manden|escriba|escriban)\b|\bfais (?:ce que|tout ce que) (?:te |t')?(?:\S+ "
+    r"){0,5}?(?:dit|disent|demande|demandent|écrit|écrivent)\b|\bfai (?:quello che|tutto ciò "
+    r"che|ciò che) (?:ti )?(?:\S+ ){0,5}?(?:dice|dicono|chiede|chiedono|scrive|scrivono)\b|"
+    r"\bfaça (?:o que|tudo o que) (?:\S+ ){0,5}?(?:disser|disserem|pedir|pedirem|mandar|"
+    r"mandarem|escrever)\b|\bobey\w* (?:\S+ ){0,4}?(?:messages?|requests?|comments?|posts?|"
+    r"instructions?|orders|commands?)\b",
 )
 # Where the adopted text comes from: a page, a download, mail, a comment, a bot, a channel,
 # another agent, a file (not "every", "any": no quantifier is a source).
 _ELSEWHERE = re.compile(
     r"\b(?:web ?pages?|websites?|sites?|internet|online|fetched|downloaded|scraped|e-?mails?|inbox|"
     r"comments?|issues?|tickets?|pull requests?|prs?|bots?|channels?|agents?|tool (?:output|"
-    r"results?)|slack|discord|messages?|posts?|readmes?|files?|pdfs?|documents?|attachments?|"
+    r"results?)|slack|discord|messages?|posts?|files?|pdfs?|attachments?|mailbox|"
     r"logs?|pages? web|téléchargé\w*|courriels?|commentaires?|canal|canaux|fichiers?|páginas?|"
     r"web|sitios?|descargad\w*|correos?|comentarios?|canales|agentes?|mensajes?|archivos?|"
-    r"ficheros?|documentos?|pagine|siti|scaricat\w*|commenti|canal[ei]|agenti|messaggi|"
-    r"documenti|webseiten?|heruntergeladen\w*|mails?|kommentar\w*|kanal|kanäle|agenten|"
-    r"nachrichten|dateien|datei|dokument\w*|baixad\w*|comentários?|canais|mensagens?|"
+    r"ficheros?|pagine|siti|scaricat\w*|commenti|canal[ei]|agenti|messaggi|"
+    r"webseiten?|heruntergeladen\w*|mails?|kommentar\w*|kanal|kanäle|agenten|"
+    r"nachrichten|dateien|datei|baixad\w*|comentários?|canais|mensagens?|"
     r"arquivos?|sayfa\w*|indiril\w*|e-?posta\w*|yorum\w*|kanal\w*|mesaj\w*|dosya\w*|stron\w*|"
     r"pobier\w*|pobran\w*|maili|komentarz\w*|zgłosze\w*|kanał\w*|wiadomoś\w*|plik\w*|"
     r"веб\w*|страниц\w*|сайт\w*|интернет\w*|скачан\w*|загружен\w*|почт\w*|пис[её]м\w*|"
@@ -780,6 +806,10 @@ _EVADE = (
     r"rephras|reformulat|paraphras|encod|obfuscat|disguis)\w*(?:[^.\n]|"
     r"\.(?=\S)){0,40}?\buntil (?:it|they|the \w+) (?:\w+ )?(?:pass(?:es)?|go(?:es)? through|"
     r"gets? through|(?:is|are) (?:accepted|stored|saved|allowed)|succeeds?|sticks?)\b",
+    r"\b(?:refus|block|reject|flag|deni|den(?:y|ies))\w*(?:[^.\n]|\.(?=\S)){0,60}?\b(?:reword|"
+    r"rephras|reformulat|paraphras|split|encod|obfuscat|disguis)\w*(?:[^.\n]|\.(?=\S)){0,40}?\bso "
+    r"(?:that )?(?:it|they) (?:pass(?:es)?|go(?:es)? through|gets? through|(?:is|are) accepted)\b|"
+    r"\b(?:base64|hex|rot13)[- ]?encod\w* (?:\S+ ){0,6}?(?:refus|block|reject|flag)\w*",
     r"\b(?:reword|rephras|rewrit|reformulat|paraphras)\w* (?:\S+ ){0,6}?until (?:the )?(?:memory "
     r")?(?:guard|scanner|filter|checker)s? (?:\w+ )?(?:accepts?|allows?|lets? (?:it|them) "
     r"through|stops? (?:refusing|blocking))",
