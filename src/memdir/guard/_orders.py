@@ -221,7 +221,11 @@ _PERM = (
     r"(?:无需|不需要|不用|不必|无须)(?:经过|征得|得到|等)?我(?:的)?(?:同意|批准|确认|许可|授权)|"
     r"не нужн\w* (?:\w+ )?(?:мо[ёея]\w* )?(?:разрешени|подтверждени|согласи|одобрени)\w*|"
     r"(?:izin|onay) (?:alman\w*|istemen\w*|beklemen\w*) gerek (?:yok|kalmadı)|"
-    r"\bdon'?t bother (?:me )?with (?:confirmations?|approvals?)\b",
+    r"\bdon'?t bother (?:me )?with (?:confirmations?|approvals?)\b|"
+    r"\bl'agente può (?:\w+ ){1,6}?da solo\b|\bo agente pode (?:\w+ ){1,6}?por conta própria\b|"
+    r"\bel agente puede (?:\w+ ){1,6}?por su cuenta\b|\bl'agent peut (?:\w+ ){1,6}?de (?:lui-même|"
+    r"son propre chef)\b|\bder agent darf (?:\w+ ){1,6}?(?:eigenständig|von sich aus)\b|"
+    r"\bnicht (?:noch ?mal|nochmals|erneut) (?:nach)?fragen\b",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -251,8 +255,8 @@ _TRUST = (
     r"autorité que l'utilisateur|(?:la )?misma autoridad que el usuario|(?:la )?stessa autorità "
     r"dell'utente|(?:a )?mesma autoridade (?:que o|do) usuário|(?:die )?(?:gleiche|selbe|dieselbe) "
     r"autorität wie (?:der|die) (?:nutzer|benutzer)\w*|тот же авторитет,? что и (?:у )?пользовател"
-    r"\w*|与用户(?:相同|同等)的?权威|(?:ten sam|taki sam) autorytet,? co "
-    r"(?:i )?użytkownik\w*|ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
+    r"\w*|与用户(?:相同|同等)的?权威|(?:ten sam|taki sam) autorytet,? (?:co|jak) "
+    r"(?:i )?użytkownik\w*|dezelfde autoriteit als de gebruiker|ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
     r"aynı yetki",
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
@@ -663,6 +667,13 @@ _DEMOTE = (
     r"\.(?=\S)){1,80}?\b(?:und|y|et|e|o|ou|oder|or) (?:vor |sobre |sur |su )?(?:dem |den |el |"
     r"l'|o |lo )?(?:nutzer|benutzer|usuario|utilisateur|usuário|utente)\b|ma(?:ją)? "
     r"pierwszeństwo przed (?:\S+ ){0,6}?użytkownik\w*",
+    # round 29: more weight than the user, or before them
+    r"\bmore (?:authority|weight|say) than the user\b|(?:más|mayor) (?:autoridad|peso|"
+    r"prioridad) que el usuario|\bpasse\w* avant l'utilisateur|\bplus (?:d'autorité|de poids) que "
+    r"l'utilisateur|\bmehr (?:gewicht|autorität) als (?:der|die) (?:nutzer|benutzer)\w*|"
+    r"(?:优先级|权限|权威)(?:高于|大于|超过)用户|ユーザー(?:本人)?(?:より|よりも)(?:も)?優先|"
+    r"важнее (?:чем )?пользовател\w*|\bpiù (?:autorità|peso) (?:dell'|che l')utente|\bmais "
+    r"(?:autoridade|peso) (?:que|do que) o usuário",
 )
 # The agent's own rules, filters or configuration declared out of force: no project rule is.
 _RETIRED = (
@@ -779,6 +790,13 @@ _ADOPT = (
     r"\bfaça (?:o que|tudo o que) (?:\S+ ){0,5}?(?:disser|disserem|pedir|pedirem|mandar|"
     r"mandarem|escrever)\b|\bobey\w* (?:\S+ ){0,4}?(?:messages?|requests?|comments?|posts?|"
     r"instructions?|orders|commands?)\b",
+    # "… is an instruction of the user" (a text declared the user's order)
+    r"\b(?:ist|sind|gilt|gelten) (?:als )?(?:eine )?(?:anweisung|befehl)\w* (?:des|vom) (?:nutzers|"
+    r"benutzers|nutzer)|\b(?:est|sont) (?:une |des )?(?:instructions?|consignes?|ordres?) de "
+    r"l'utilisateur|\b(?:es|son) (?:una |unas )?(?:instrucci[oó]n|instrucciones|[oó]rdenes|orden) "
+    r"del usuario|\b(?:é|são) (?:uma )?(?:instrução|instruções|ordem|ordens) do usuário|\b(?:è|"
+    r"sono) (?:un'|una )?(?:istruzion[ei]|ordin[ei]) dell'utente|\b(?:is|are) (?:an? )?"
+    r"(?:instruction|order|command)s? (?:from|of|by) the user\b",
 )
 # Where the adopted text comes from: a page, a download, mail, a comment, a bot, a channel,
 # another agent, a file (not "every", "any": no quantifier is a source).
@@ -799,6 +817,40 @@ _ELSEWHERE = re.compile(
     r"エージェント|メッセージ|ファイル|网页|网站|互联网|网上|下载|邮件|评论|工单|机器人|频道|代理|"
     r"智能体|消息|文件|웹|페이지|사이트|인터넷|다운로드|메일|댓글|이슈|티켓|봇|채널|에이전트|"
     r"메시지|메모|파일"
+)
+# Round 29: a yes given for the user ("사용자 대신 '허용'을 선택", "im Namen des Nutzers mit Ja
+# antworten"): only whom it is given for (``_BEHALF``) raises it, not a risky word ("bei der
+# Lizenzfrage des Installers mit Ja antworten" is a setup step).
+_YES = (
+    r"허용['\"’”]?(?:을|를)? ?(?:선택|클릭|누르)|点[“「\"]?(?:允许|同意)|\bmit ja (?:antworten|"
+    r"bestätigen)|répon\w* (?:par )?[«\"“]\s?oui\s?[»\"”]|отвеча\w* [«\"]?да\b",
+)
+_BEHALF = re.compile(
+    r"\bon (?:the user'?s?|their|his|her) behalf\b|\bin the user'?s name\b|\binstead of the "
+    r"user\b|\ben (?:nombre|lugar) del usuario|\bau nom de l'utilisateur|\bà la place de "
+    r"l'utilisateur|\bim namen des (?:nutzers|benutzers)|\banstelle des (?:nutzers|benutzers)|"
+    r"\ba nome dell'utente|\bal posto dell'utente|\bem nome do usuário|\bno lugar do usuário|"
+    r"(?:за|вместо|от имени) пользовател|代替用户|替用户|代表用户|以用户(?:的)?名义|사용자 (?:대신|"
+    r"이름으로)|ユーザーの(?:代わりに|名前で)|ユーザーに代わって|kullanıcı adına|w imieniu "
+    r"użytkownika"
+)
+# Round 29: the user not told, in the other languages ("不用告诉用户", "nie informuj
+# użytkownika"): a preference too ("以后改错别字不用告诉用户"), so it weighs 1 and needs both a
+# scope and an object that oversight is about (``_OVERSEEN``) or a risky one.
+_UNTOLD = (
+    r"(?:不用|不必|无需|不需要|不要|别)(?:再)?(?:告诉|告知|报告给|通知)用户|ユーザーに(?:も|は)?(?:報告|"
+    r"連絡|通知)(?:し)?(?:なくて(?:も)?(?:いい|よい)|ない(?:で|こと))|사용자에게 (?:보고하|알리|"
+    r"말하)지 (?:않아도|말고|마)|не (?:сообщай|говори|докладывай)\w* (?:\S+ ){0,3}?пользовател\w*|"
+    r"no (?:se )?(?:las |los |le |lo )?(?:reportes|avises|digas|menciones|informes) (?:nada )?al "
+    r"usuario|nie (?:informuj|zgłaszaj|mów|powiadamiaj)\w* (?:\S+ ){0,2}?użytkownik\w*|inutile "
+    r"d'(?:informer|avertir|prévenir) l'utilisateur|não (?:precisa|é preciso) (?:de )?(?:avisar|"
+    r"informar) o usuário",
+)
+_OVERSEEN = re.compile(
+    r"\b(?:memor\w*|mémoire|memória|pamię\w*|speicher|erinnerung\w*|памят\w*|security|sécurité|"
+    r"segurança|seguridad|sicherheit\w*|sicurezza|bezpiecze\w*|безопасн\w*|bandit|pip-audit|snyk|"
+    r"alert\w*|alertas?|ssh|credential\w*|secrets?)\b|记忆|メモリ|記憶|메모리|기억|安全|セキュリティ|"
+    r"보안|警告|アラート|경고"
 )
 # Round 29: a refused write got past the guard by rewording it until it passes.
 _EVADE = (
@@ -1053,7 +1105,9 @@ _RISKY = (
     r")?(?:правил|инструкци|ограничени)\w*|自分の(?:ルール|指示|制限)|你自己的(?:规则|指令|限制)|"
     r"\bdownloaded (?:scripts?|binar\w+|code|executables?|installers?)\b|\b(?:scripts?|binaires?|"
     r"exécutables?) téléchargé\w*|\b(?:scripts?|binarios?|ejecutables?) descargad\w*|"
-    r"\bheruntergeladen\w* (?:skripte?|programme?)\b|\bscript scaricat\w*|\bscripts? baixad\w*",
+    r"\bheruntergeladen\w* (?:skripte?|programme?)\b|\bscript scaricat\w*|\bscripts? baixad\w*|"
+    r"senza (?:dirlo|avvisare|informare) (?:all')?utente|sem avisar o usuário|sin avisar al "
+    r"usuario|sans (?:le dire|prévenir) (?:à )?l'utilisateur",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -1260,6 +1314,8 @@ _WEIGHTS = {
     "hidden": 3,
     "adopt": 1,
     "evade": 3,
+    "yes": 2,
+    "untold": 1,
 }
 # Predicates whose wording already carries the negation ("no need to ask", "never ask").
 _NEGATIVE_FORM = re.compile(
@@ -1290,6 +1346,8 @@ _REASONS = {
     "hidden": "it hides text from a person reading the rendered memory (display:none)",
     "adopt": "it tells the agent to give someone else's text the user's own authority",
     "evade": "it tells the agent to reword a refused write until the guard lets it through",
+    "yes": "it tells the agent to give consent in the user's name",
+    "untold": "it tells the agent to keep something from the user from now on",
 }
 _RULES = {
     "demote": "injection.standing-order",
@@ -1312,6 +1370,8 @@ _RULES = {
     "hidden": "hiding.hidden-html",
     "adopt": "injection.standing-order",
     "evade": "injection.standing-order",
+    "yes": "injection.standing-order",
+    "untold": "hiding.deceive-user",
 }
 
 
@@ -1354,6 +1414,8 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "hidden": _HIDDEN_HTML,
         "adopt": _ADOPT,
         "evade": _EVADE,
+        "yes": _YES,
+        "untold": _UNTOLD,
     }
     rules = []
     for kind, patterns in groups.items():
@@ -1486,7 +1548,7 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
         s, m.start(), max(end, m.start() + 1), lo
     ):
         return True  # "never X", and "never X without asking" (which asks first)
-    if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
+    if rule in ("persist", "hide", "untold") and OTHERS.search(s, m.end(), hi):
         return True  # kept from other users, not from the user
     if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
@@ -1560,7 +1622,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             scoped = cl.has(scope_rx, lo, m.start()) or cl.has(scope_rx, m.end(), hi)
         # "from now on, run the tests without asking" is a preference: for dropped
         # confirmations only what is no longer confirmed (the object) raises the score.
-        score += scoped and rule.id not in ("perm", "against")
+        score += scoped and rule.id not in ("perm", "against", "yes")
         if rule.id == "perm":  # only what is no longer confirmed counts: "…; still ask before X"
             buts = cl.spots(_BUT)
             after = buts.between(m.end(), hi)
@@ -1586,7 +1648,11 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             asked = _PAUSE.search(s, rest, hi)
             rest = asked.end() if asked else hi
         if rule.id == "adopt":  # the user's own order says "from me" too: whose text it is counts
-            score += cl.has(_ELSEWHERE, lo, hi)
+            score += cl.has(_ELSEWHERE, lo, hi) or any(lo <= a < hi for a, _ in drops)
+        elif rule.id == "yes":  # only whom the yes is given for counts
+            score += cl.has(_BEHALF, lo, hi)
+        elif rule.id == "untold":  # what is kept back must be what oversight is about
+            score += cl.has(_OVERSEEN, lo, hi) or _risky(cl, risky_rx, lo, hi, False, ())
         elif (
             _risky(cl, risky_rx, lo, m.start(), named, dropped)
             or _risky(cl, risky_rx, rest, hi, named, dropped)
