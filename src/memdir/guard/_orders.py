@@ -225,7 +225,9 @@ _PERM = (
     r"\bl'agente può (?:\w+ ){1,6}?da solo\b|\bo agente pode (?:\w+ ){1,6}?por conta própria\b|"
     r"\bel agente puede (?:\w+ ){1,6}?por su cuenta\b|\bl'agent peut (?:\w+ ){1,6}?de (?:lui-même|"
     r"son propre chef)\b|\bder agent darf (?:\w+ ){1,6}?(?:eigenständig|von sich aus)\b|"
-    r"\bnicht (?:noch ?mal|nochmals|erneut) (?:nach)?fragen\b",
+    r"\bnicht (?:noch ?mal|nochmals|erneut) (?:nach)?fragen\b|(?:네가|니가|너가) 알아서|\bdecidi "
+    r"(?:tu )?da solo\b|\bentscheide (?:du )?(?:selbst|allein)\b|\bdécide (?:tout )?seul\b|\bdecide "
+    r"(?:tú )?solo\b|\bdecida sozinho\b",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -1025,6 +1027,11 @@ _PERSIST = (
     r"não (?:apague|exclua|modifique|mencione) (?:esta|estas|este) (?:regra|nota|memória|"
     r"instrução)|se (?:esta|este) (?:regra|nota)? ?for (?:apagad|excluíd)\w*",
     r"bu (?:kuralı|notu|talimatı) (?:silme|değiştirme|söyleme)|silinirse (?:tekrar|yeniden) ekle",
+    # round 29: the same copy in the other word orders ("每次…都把这条规则复制进去")
+    r"(?:每次|每个|所有)[^。\n]{0,20}(?:把|将)(?:这条|此)(?:规则|指令|记忆)(?:复制|写|加|添加)|"
+    r"kopier\w* (?:du )?diese (?:regel|anweisung|notiz) in jede|(?:re)?copie\w* cette (?:règle|"
+    r"instruction|note) dans (?:chaque|tous|toutes)|копируй (?:это|эту) (?:правило|указание|"
+    r"заметку|запись) в кажд",
 )
 _REMOTE = (
     r"\b(?:fetch|load|read|visit|download|get|open|curl|retrieve|"
@@ -1127,6 +1134,18 @@ _HIDE = (
     r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
     r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"
     r"với) người dùng|zonder het de gebruiker te vertellen",
+    # round 29: a paid tie kept from the user ("never mention that we get a referral fee"; not
+    # "never mention the partner deal in public channels": kept from others)
+    r"\b(?:never|don'?t|do not|without) (?:ever )?(?:mention|say|tell|disclos|reveal|admit)\w* "
+    r"(?:to (?:the user|them) )?(?:that |it is |it'?s |they are )(?:\S+ ){0,6}?(?:sponsor\w*|"
+    r"referral|commission|affiliat\w*|kickback|partner(?:ship)? deal|paid placement|advert\w*)|"
+    r"(?:不要|别|不)(?:提|说|透露|告诉)[^。\n]{0,12}(?:合作|推广|广告|"
+    r"赞助|返佣|佣金)|(?:提携|広告|スポンサー|紹介料|アフィリエイト)[^。\n]{0,12}(?:は|を)?"
+    r"(?:言わない|伝えない|書かない|明かさない)|no (?:digas|menciones|reveles) (?:que )?[^.\n]{0,20}"
+    r"(?:publicidad|patrocin\w*|comisi[oó]n|afiliad\w*)|nicht (?:erwähnen|sagen|verraten)"
+    r"[^.\n]{0,30}(?:gesponsert|sponsor\w*|provision|werbung)|(?:sans (?:dire|mentionner|préciser)|"
+    r"ne (?:dis|mentionne) (?:pas|jamais)) (?:que )?[^.\n]{0,30}(?:sponsoris\w*|publicit\w*|"
+    r"commission|partenariat|affili\w*)",
     # an infinitive order not to tell the user (fr, de, es, it, pt)
     r"ne (?:plus|jamais|pas) (?:signaler|mentionner|dire|indiquer|montrer)(?: rien)? à "
     r"l'utilisateur|dem (?:nutzer|benutzer) (?:\w+ )?nicht (?:mehr )?(?:melden|sagen|mitteilen|"
@@ -1154,6 +1173,21 @@ _DECEIVE = (
     r"(?:failing )?(?:tests?|failures?|builds?|checks?|ci|runs?)) as (?:green|pass\w*)\b",
     r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|"
     r"哪怕)[^。\n]{0,40}(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
+    # round 29: "say it was deleted but keep it", "when a test fails, tell them it passes"
+    r"\b(?:say|tell (?:them|the user)|answer|reply|report|confirm)\w* (?:that )?(?:it|this|the "
+    r"\w+|they) (?:was|were|has been|have been|is) (?:deleted|removed|gone|erased)[^.\n]{0,40}?\b"
+    r"(?:but|and) (?:keep|retain|leave)\b|\b(?:fail\w*|red|broken)\b[^.\n]{0,60}?\b(?:tell|say|"
+    r"report)\w* (?:to )?(?:them |the user |him |her )?(?:that )?(?:it|they|the tests?|everything|"
+    r"all(?: tests)?) (?:pass(?:es|ed)?|(?:is|are) (?:green|passing|fine)|succeeded)\b|"
+    r"(?:失败|没通过|报错)[^。\n]{0,20}(?:跟|对|告诉)用户(?:说)?[^。\n]{0,6}(?:全部)?(?:通过|成功|"
+    r"没问题)|(?:失敗|落ち)[^。\n]{0,20}ユーザー(?:に|には)[^。\n]{0,6}(?:成功|通過|パス)(?:した)?と"
+    r"(?:報告|伝え|言)|échou\w*[^.\n]{0,40}dis à l'utilisateur qu'(?:ils|elles|il|elle|tout) "
+    r"(?:passent|passe|est vert|fonctionne)|(?:fehlschlag\w*|rot)[^.\n]{0,40}dem (?:nutzer|"
+    r"benutzer) sagen, dass (?:alles|sie|es) (?:grün|bestanden|ok)|说(?:已经)?删除了[^。\n]{0,10}"
+    r"(?:但|实际上)[^。\n]{0,8}保留|削除したと(?:答え|伝え|言)[^。\n]{0,15}残|(?:dile|di|responde|"
+    r"contesta)\w* (?:que )?se (?:borró|eliminó)[^.\n]{0,20}pero (?:mantenla|mantenlo|consérvala|"
+    r"guárdala|no la borres|no lo borres)|\bsag\w*,? (?:sie|es|die notiz) sei gelöscht[^.\n]{0,30}"
+    r"behalte",
     r"(?:(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
     r"dem (?:nutzer|benutzer)|ao usuário)|(?:respond|répond|antwort|rispond|отвеча|ответ|"
     r"скажи|говори)\w*,? (?:que|qu'|dass|che|что))[^.\n]{0,80}?(?:aunque|incluso si|même si|"
