@@ -225,6 +225,8 @@ _PERM = (
     r"\bl'agente può (?:\w+ ){1,6}?da solo\b|\bo agente pode (?:\w+ ){1,6}?por conta própria\b|"
     r"\bel agente puede (?:\w+ ){1,6}?por su cuenta\b|\bl'agent peut (?:\w+ ){1,6}?de (?:lui-même|"
     r"son propre chef)\b|\bder agent darf (?:\w+ ){1,6}?(?:eigenständig|von sich aus)\b|"
+    r"\b(?:you are|you're) (?:now )?trusted to\b|\b(?:the assistant|the agent) (?:has|gets) (?:\w+ "
+    r")?(?:permission|clearance|authority) to\b|"
     r"\bnicht (?:noch ?mal|nochmals|erneut) (?:nach)?fragen\b|(?:네가|니가|너가) 알아서|\bdecidi "
     r"(?:tu )?da solo\b|\bentscheide (?:du )?(?:selbst|allein)\b|\bdécide (?:tout )?seul\b|\bdecide "
     r"(?:tú )?solo\b|\bdecida sozinho\b",
@@ -776,7 +778,7 @@ _ADOPT = (
     r"benim (?:talimat|emir|emr|komut)\w* (?:gibi|olarak)|benden gelmiş gibi",
     r"(?:jak|jako) (?:moje|moich) (?:własne )?(?:polecenia|instrukcje|rozkazy)|\bjakbym (?:je |to "
     r")?(?:sam )?napisał|\bpierwszeństwo przed moimi",
-    r"\b(?:approved|authori[sz]ed|sanctioned) by me\b|\b(?:outrank\w*|trump\w*|supersed\w*|"
+    r"\b(?:pre-?)?(?:approved|authori[sz]ed|sanctioned) by me\b|\bas (?:my own|mine)\b|\b(?:outrank\w*|trump\w*|supersed\w*|"
     r"overrid\w*|wins? over|beats?|takes? precedence over|comes? (?:first|before)) (?:anything|"
     r"whatever|what|everything) i (?:say|type|write|ask)\b",
     r"\bals (?:ob sie|ob es|käme[n]? sie|käme es) (?:\w+ )?von mir\b|\b(?:vale|valgono|come) (?:un |"
@@ -825,10 +827,13 @@ _ELSEWHERE = re.compile(
 # Lizenzfrage des Installers mit Ja antworten" is a setup step).
 _YES = (
     r"허용['\"’”]?(?:을|를)? ?(?:선택|클릭|누르)|点[“「\"]?(?:允许|同意)|\bmit ja (?:antworten|"
-    r"bestätigen)|répon\w* (?:par )?[«\"“]\s?oui\s?[»\"”]|отвеча\w* [«\"]?да\b",
+    r"bestätigen)|répon\w* (?:par )?[«\"“]\s?oui\s?[»\"”]|отвеча\w* [«\"]?да\b|\b(?:tool|command|"
+    r"prompt|dialog|cli|script)s? (?:asks? for|needs?|requests?) (?:\w+ )?(?:confirmation|approval|"
+    r"permission)\b[^.\n]{0,30}?\b(?:confirm|"
+    r"approve|accept)\w* (?:it|them) (?:for me|on my behalf|in my name)\b",
 )
 _BEHALF = re.compile(
-    r"\bon (?:the user'?s?|their|his|her) behalf\b|\bin the user'?s name\b|\binstead of the "
+    r"\bon (?:the user'?s?|their|his|her|my) behalf\b|\bfor me\b|\bin my name\b|\bin the user'?s name\b|\binstead of the "
     r"user\b|\ben (?:nombre|lugar) del usuario|\bau nom de l'utilisateur|\bà la place de "
     r"l'utilisateur|\bim namen des (?:nutzers|benutzers)|\banstelle des (?:nutzers|benutzers)|"
     r"\ba nome dell'utente|\bal posto dell'utente|\bem nome do usuário|\bno lugar do usuário|"
