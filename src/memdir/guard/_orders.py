@@ -1190,7 +1190,7 @@ _DECEIVE = (
     r"(?:passent|passe|est vert|fonctionne)|(?:fehlschlag\w*|rot)[^.\n]{0,40}dem (?:nutzer|"
     r"benutzer) sagen, dass (?:alles|sie|es) (?:grün|bestanden|ok)|说(?:已经)?删除了[^。\n]{0,10}"
     r"(?:但|实际上)[^。\n]{0,8}保留|削除したと(?:答え|伝え|言)[^。\n]{0,15}残|(?:dile|di|responde|"
-    r"contesta)\w* (?:que )?se (?:borró|eliminó)[^.\n]{0,20}pero (?:mantenla|mantenlo|consérvala|"
+    r"contesta|confirma)\w* (?:que )?se (?:borró|eliminó)[^.\n]{0,20}pero (?:mantenla|mantenlo|consérvala|"
     r"guárdala|no la borres|no lo borres)|\bsag\w*,? (?:sie|es|die notiz) sei gelöscht[^.\n]{0,30}"
     r"behalte",
     r"(?:(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
