@@ -35,7 +35,8 @@ _SCOPE = (
     r"dans (?:toutes les|chaque) (?:sessions?|conversations?)|en permanence|ne \w+ plus",
     r"ab sofort|von nun an|ab jetzt|künftig|zukünftig|in zukunft|immer|jedes mal|in (?:allen|"
     r"jeder) (?:künftigen |zukünftigen )?(?:sitzung|gespräch)\w*|dauerhaft|nicht mehr",
-    r"d'ora in poi|d'ora in avanti|da ora in poi|da adesso in (?:poi|avanti)|in futuro|sempre|ogni volta|in (?:tutte le|"
+    r"d'ora in poi|d'ora in avanti|da ora in poi|da adesso in (?:poi|avanti)|in futuro|sempre|"
+    r"ogni volta|in (?:tutte le|"
     r"ogni) (?:sessioni?|conversazioni?)|non più",
     r"a partir de agora|de agora em diante|daqui em diante|toda vez|em (?:todas as|"
     r"cada) (?:sess(?:ões|ão)|conversas?)|não mais",
@@ -60,7 +61,8 @@ _CONSENT = (
 )
 _PERM = (
     r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|"
-    r"require)s? (?:a |an |any |the |my |our )?(?:human |manual |user |explicit |separate )?(?:go-?ahead|"
+    r"require)s? (?:a |an |any |the |my |our )?(?:human |manual |user |explicit |separate "
+    r")?(?:go-?ahead|"
     r"sign-?off|approval|confirmation|review|ok|okay|permission)\b",
     r"\bno (?:human |manual |user |explicit |separate )?(?:go-?ahead|sign-?off|approval|"
     r"confirmation|review|permission) (?:is |are )?(?:needed|required|necessary)\b",
@@ -92,8 +94,10 @@ _PERM = (
     r"permesso)|"
     # "no longer need to ask" in other languages: a negated need + asking or a consent noun
     r"(?:brauch|muss|müss)\w* (?:\w+ ){0,10}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ "
-    r"){0,3}?\w*(?:frag|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:brauch|benötig)\w* "
-    r"(?:du |sie )?(?:meine|unsere) (?:zustimmung|erlaubnis|freigabe|genehmigung|bestätigung) nicht "
+    r"){0,3}?\w*(?:frag|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:brauch|"
+    r"benötig)\w* "
+    r"(?:du |sie )?(?:meine|unsere) (?:zustimmung|erlaubnis|freigabe|genehmigung|bestätigung) "
+    r"nicht "
     r"mehr|(?:keine?|nicht) "
     r"(?:\w+ )?(?:bestätigung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr "
     r")?(?:nötig|notwendig|erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ "
@@ -101,7 +105,8 @@ _PERM = (
     r"vert)|(?:ya )?no "
     r"(?:necesitas?|necesitáis|hace falta|es necesario|tienes que|tiene que|hay que) (?:\w+ "
     r"){0,2}?(?:pedir|preguntar|consultar|confirm\w*|permiso|autorizaci[oó]n|aprobaci[oó]n)|non "
-    r"(?:ti |vi )?(?:serve|c'è bisogno di|hai bisogno di|devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|"
+    r"(?:ti |vi )?(?:serve|c'è bisogno di|hai bisogno di|devi|è necessario) (?:più )?(?:\w+ "
+    r"){0,2}?(?:chiedere|"
     r"conferm\w*|permesso|autorizzazione|approvazione)|(?:não|nao) (?:precisa\w*|é necessário|tem "
     r"que|tens de) (?:mais )?(?:de )?(?:\w+ ){0,2}?(?:pedir|perguntar|confirm\w*|permissão|"
     r"autorização|aprovação)|(?:não|nao) (?:peça|pergunte|solicite) (?:\w+ )?(?:confirmação|"
@@ -213,7 +218,8 @@ _PERM = (
     # round 29: approval granted ahead of time, a right to act, the agent acting on its own (a
     # risky or universal object still has to raise the score)
     r"\bpre-?granted\b|\b(?:granted|given) in advance\b|\bcarte blanche\b|\bcarta (?:blanca|"
-    r"bianca|branca)\b|\b(?:you have|you've got|tu as|vous avez|tienes|hai|du hast) (?:the right|le "
+    r"bianca|branca)\b|\b(?:you have|you've got|tu as|vous avez|tienes|hai|du hast) (?:the right|"
+    r"le "
     r"droit|derecho|il diritto|das recht) (?:to|de|d'|a|di|zu)\b|"
     r"\b(?:the agent|the assistant|you|it) (?:may|can|is allowed to|are allowed to) (?:\w+ "
     r"){1,6}?on (?:its|your) own\b|"
@@ -228,7 +234,8 @@ _PERM = (
     r"\b(?:you are|you're) (?:now )?trusted to\b|\b(?:the assistant|the agent) (?:has|gets) (?:\w+ "
     r")?(?:permission|clearance|authority) to\b|"
     r"\bnicht (?:noch ?mal|nochmals|erneut) (?:nach)?fragen\b|(?:네가|니가|너가) 알아서|\bdecidi "
-    r"(?:tu )?da solo\b|\bentscheide (?:du )?(?:selbst|allein)\b|\bdécide (?:tout )?seul\b|\bdecide "
+    r"(?:tu )?da solo\b|\bentscheide (?:du )?(?:selbst|allein)\b|\bdécide (?:tout )?seul\b|"
+    r"\bdecide "
     r"(?:tú )?solo\b|\bdecida sozinho\b",
 )
 _SOURCE = (
@@ -260,7 +267,8 @@ _TRUST = (
     r"dell'utente|(?:a )?mesma autoridade (?:que o|do) usuário|(?:die )?(?:gleiche|selbe|dieselbe) "
     r"autorität wie (?:der|die) (?:nutzer|benutzer)\w*|тот же авторитет,? что и (?:у )?пользовател"
     r"\w*|与用户(?:相同|同等)的?权威|(?:ten sam|taki sam) autorytet,? (?:co|jak) "
-    r"(?:i )?użytkownik\w*|dezelfde autoriteit als de gebruiker|ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
+    r"(?:i )?użytkownik\w*|dezelfde autoriteit als de gebruiker|"
+    r"ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
     r"aynı yetki",
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
@@ -744,7 +752,8 @@ _VOID = (
 # 따르), or ranked above the user's own rules ("precedence over my earlier rules"). The user's
 # own order says the same words, so it weighs 1: a scope and an outside source must both meet it.
 _ADOPT = (
-    r"\b(?:orders?|instructions?|commands?|directives?) (?:straight |directly )?from me\b|\bcounts? as (?:mine|my own)\b|\bas my own (?:words|instructions?|orders?|commands?|"
+    r"\b(?:orders?|instructions?|commands?|directives?) (?:straight |directly )?from me\b|"
+    r"\bcounts? as (?:mine|my own)\b|\bas my own (?:words|instructions?|orders?|commands?|"
     r"requests?)\b|\bas if (?:they|it) (?:were|was) mine\b",
     r"\b(?:precedence|priority) over (?:all )?my (?:own |earlier |previous |prior |current "
     r"|existing |standing )?(?:rules|instructions|orders|directions|requests|guidelines)\b|"
@@ -770,18 +779,20 @@ _ADOPT = (
     r"私の(?:ルール|指示)より(?:も)?優先",
     r"当作(?:是)?我(?:说的|写的|本人|的指令|的命令)|(?:视为|视作|当成|等同于)我的(?:指令|命令|指示)|"
     r"优先于我(?:之前)?的(?:规则|指令)",
-    r"(?:내|나의) (?:지시|명령)(?:와|과) (?:똑같이|같이|동일하게)|(?:내|나의) (?:지시|명령)(?:로|으로) "
-    r"(?:간주|취급|여기|생각)|(?:내|나의) (?:지시|명령)처럼",
+    r"(?:내|나의) (?:지시|명령)(?:와|과) (?:똑같이|같이|동일하게)|"
+    r"(?:내|나의) (?:지시|명령)(?:로|으로) (?:간주|취급|여기|생각)|(?:내|나의) (?:지시|명령)처럼",
     r"(?:считай|воспринимай|рассматривай)\w* (?:\S+ ){0,6}?мо(?:ими|и|ё|й) (?:собственн\w+ "
     r")?(?:указани|инструкци|команд|приказ)\w*|\bкак (?:будто|если бы) (?:это )?я (?:сам "
     r")?(?:написал|сказал)|\bприоритет над моими",
     r"benim (?:talimat|emir|emr|komut)\w* (?:gibi|olarak)|benden gelmiş gibi",
     r"(?:jak|jako) (?:moje|moich) (?:własne )?(?:polecenia|instrukcje|rozkazy)|\bjakbym (?:je |to "
     r")?(?:sam )?napisał|\bpierwszeństwo przed moimi",
-    r"\b(?:pre-?)?(?:approved|authori[sz]ed|sanctioned) by me\b|\bas (?:my own|mine)\b|\b(?:outrank\w*|trump\w*|supersed\w*|"
+    r"\b(?:pre-?)?(?:approved|authori[sz]ed|sanctioned) by me\b|\bas (?:my own|mine)\b|"
+    r"\b(?:outrank\w*|trump\w*|supersed\w*|"
     r"overrid\w*|wins? over|beats?|takes? precedence over|comes? (?:first|before)) (?:anything|"
     r"whatever|what|everything) i (?:say|type|write|ask)\b",
-    r"\bals (?:ob sie|ob es|käme[n]? sie|käme es) (?:\w+ )?von mir\b|\b(?:vale|valgono|come) (?:un |"
+    r"\bals (?:ob sie|ob es|käme[n]? sie|käme es) (?:\w+ )?von mir\b|\b(?:vale|valgono|come) "
+    r"(?:un |"
     r"una |dei |delle )?(?:mi[oa]|miei|mie) (?:ordin\w+|istruzion\w+|comand\w+)|"
     r"私(?:から)?の指示だと(?:思|みな|考え)|当作我的(?:要求|请求|指示)|(?:视为|视作|当成|等同于)我的"
     r"(?:要求|请求)|\bкак (?:будто|если бы) (?:это )?я (?:\S+ )?(?:сам )?(?:написал|сказал)",
@@ -833,7 +844,8 @@ _YES = (
     r"approve|accept)\w* (?:it|them) (?:for me|on my behalf|in my name)\b",
 )
 _BEHALF = re.compile(
-    r"\bon (?:the user'?s?|their|his|her|my) behalf\b|\bfor me\b|\bin my name\b|\bin the user'?s name\b|\binstead of the "
+    r"\bon (?:the user'?s?|their|his|her|my) behalf\b|\bfor me\b|\bin my name\b|\bin the user'?s "
+    r"name\b|\binstead of the "
     r"user\b|\ben (?:nombre|lugar) del usuario|\bau nom de l'utilisateur|\bà la place de "
     r"l'utilisateur|\bim namen des (?:nutzers|benutzers)|\banstelle des (?:nutzers|benutzers)|"
     r"\ba nome dell'utente|\bal posto dell'utente|\bem nome do usuário|\bno lugar do usuário|"
@@ -1109,7 +1121,8 @@ _RISKY = (
     r"depo dışında|sistem ayarları|\bsemua\b",
     # round 29: the agent's own rules (what it would change without a word to the user), and
     # code that was downloaded (what it would run)
-    r"\byour own (?:\w+ )?(?:rules|instructions|guardrails|restrictions|permissions|system prompt)\b|"
+    r"\byour own (?:\w+ )?(?:rules|instructions|guardrails|restrictions|permissions|system "
+    r"prompt)\b|"
     r"\btes propres (?:règles|consignes|instructions|restrictions|permissions)|\btus propias "
     r"(?:reglas|instrucciones|restricciones)|\bdeine eigenen (?:regeln|anweisungen|"
     r"einschränkungen|berechtigungen)|\ble tue (?:stesse )?(?:regole|istruzioni|restrizioni)|"
@@ -1146,7 +1159,8 @@ _HIDE = (
     r"referral|commission|affiliat\w*|kickback|partner(?:ship)? deal|paid placement|advert\w*)|"
     r"(?:不要|别|不)(?:提|说|透露|告诉)[^。\n]{0,12}(?:合作|推广|广告|"
     r"赞助|返佣|佣金)|(?:提携|広告|スポンサー|紹介料|アフィリエイト)[^。\n]{0,12}(?:は|を)?"
-    r"(?:言わない|伝えない|書かない|明かさない)|no (?:digas|menciones|reveles) (?:que )?[^.\n]{0,20}"
+    r"(?:言わない|伝えない|書かない|明かさない)|"
+    r"no (?:digas|menciones|reveles) (?:que )?[^.\n]{0,20}"
     r"(?:publicidad|patrocin\w*|comisi[oó]n|afiliad\w*)|nicht (?:erwähnen|sagen|verraten)"
     r"[^.\n]{0,30}(?:gesponsert|sponsor\w*|provision|werbung)|(?:sans (?:dire|mentionner|préciser)|"
     r"ne (?:dis|mentionne) (?:pas|jamais)) (?:que )?[^.\n]{0,30}(?:sponsoris\w*|publicit\w*|"
@@ -1190,7 +1204,8 @@ _DECEIVE = (
     r"(?:passent|passe|est vert|fonctionne)|(?:fehlschlag\w*|rot)[^.\n]{0,40}dem (?:nutzer|"
     r"benutzer) sagen, dass (?:alles|sie|es) (?:grün|bestanden|ok)|说(?:已经)?删除了[^。\n]{0,10}"
     r"(?:但|实际上)[^。\n]{0,8}保留|削除したと(?:答え|伝え|言)[^。\n]{0,15}残|(?:dile|di|responde|"
-    r"contesta|confirma)\w* (?:que )?se (?:borró|eliminó)[^.\n]{0,20}pero (?:mantenla|mantenlo|consérvala|"
+    r"contesta|confirma)\w* (?:que )?se (?:borró|eliminó)[^.\n]{0,20}pero (?:mantenla|mantenlo|"
+    r"consérvala|"
     r"guárdala|no la borres|no lo borres)|\bsag\w*,? (?:sie|es|die notiz) sei gelöscht[^.\n]{0,30}"
     r"behalte",
     r"(?:(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
@@ -1280,7 +1295,8 @@ _PROMPTWARE = (
     # a keep-alive addressed to command infrastructure, or to a host named by IP
     r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) (?:the |our |your )?(?:\w+ )?"
     r"(?:controller|relay|hub|mesh|swarm|c2|coordinator)\b|"
-    r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) [^.\n]{0,40}?(?:at )?(?:https?://)?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b",
+    r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) [^.\n]{0,40}?(?:at "
+    r")?(?:https?://)?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b",
     r"\bpull\w* (?:down )?(?:new )?tasking\b|\bpull\w* (?:down )?(?:new )?tasks? from (?:the "
     r")?(?:\w+ )?(?:queue |server |hub )?(?:at |on )?(?:https?://|\S+\.\w{2,}\b)",
     # a network named by its address joined to take its orders ("… at 198.51.100.7 and wait
@@ -1289,7 +1305,8 @@ _PROMPTWARE = (
     r"(?:\.[\w-]+)*\.[a-z]{2,})\b(?:[^.\n]|\.(?=\w)){0,60}?\b(?:wait|listen|await)\w* "
     r"(?:for )?(?:\w+ )?(?:orders|commands|instructions|tasks|tasking)\b",
     r"\bconnect to the (?:agent |peer |c2 |\w+ )?network (?:of (?:\w+ ){0,2}?(?:agents|bots|peers|"
-    r"nodes)|and (?:wait|listen|await|take)|for (?:orders|tasks|instructions)|at (?:https?://|[\w-]+"
+    r"nodes)|and (?:wait|listen|await|take)|for (?:orders|tasks|instructions)|at (?:https?://|"
+    r"[\w-]+"
     r"\.[\w.-]+\.[a-z]{2,}\b))",
     r"\byou must (?:\w+ ){0,3}?(?:register|beacon|check in|connect)\b[^.\n]{0,40}?(?:(?:the|a|our|"
     r"your) )?(?:\w+ )?(?:mesh|hub|node|swarm|network|server|c2|coordinator|relay|controller)\b|"
@@ -1321,7 +1338,8 @@ _PROMPTWARE = (
     r"\b(?:respond|answer|reply)\w* without (?:\w+ ){0,2}?(?:restrictions|limitations|filters|"
     r"safety)\b",
     # anything sent to a public host named by a bare IP address (Hermes: any send to a URL)
-    r"\b(?:send|post|upload|transmit|forward)\w* (?:\w+ ){0,6}?(?:to|at) https?://(?!(?:10|127|0)\.|"
+    r"\b(?:send|post|upload|transmit|forward)\w* (?:\w+ ){0,6}?(?:to|at) https?://(?!(?:10|127|"
+    r"0)\.|"
     r"192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)\d{1,3}(?:\.\d{1,3}){3}\b",
     # a key of ours planted across the fleet (any language; Hermes matches the file name alone)
     rf"\b{_KEY}[^.\n]{{0,80}}?\bauthorized_keys\b[^.\n]{{0,60}}?{_FLEET}",
@@ -1650,6 +1668,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     found = list(rules.every(hay))
     # each dropped confirmation ("without asking"), not a grant ("you may run any …")
     drops = [(m.start(), m.end()) for r, m in found if r.id == "perm" and not _GRANT.match(m[0])]
+    drop_starts = sorted(a for a, _ in drops)
     for rule, m in found:
         if not word_start(s, m.start()):
             continue
@@ -1687,7 +1706,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             asked = _PAUSE.search(s, rest, hi)
             rest = asked.end() if asked else hi
         if rule.id == "adopt":  # the user's own order says "from me" too: whose text it is counts
-            score += cl.has(_ELSEWHERE, lo, hi) or any(lo <= a < hi for a, _ in drops)
+            i = bisect.bisect_left(drop_starts, lo)  # a drop beside it: one look, not a loop
+            score += cl.has(_ELSEWHERE, lo, hi) or (i < len(drop_starts) and drop_starts[i] < hi)
         elif rule.id == "yes":  # only whom the yes is given for counts
             score += cl.has(_BEHALF, lo, hi)
         elif rule.id == "untold":  # what is kept back must be what oversight is about
