@@ -205,7 +205,7 @@ _PERM = (
     r"(?:聞く|尋ねる|相談する|確認を取る)必要(?:は|が)?(?:ない|ありません|なし)|"
     r"물어(?:볼|봐야 할) 필요(?:가|는)? 없|물어보지 (?:않아도|말고|않고)|"
     r"sor(?:man|manız)(?:a|ıza)? gerek(?:miyor|\s*yok)|"
-    r"(?:पूछने|अनुमति लेने|पुष्टि करने) की (?:कोई )?(?:ज़रूरत|जरूरत|आवश्यकता) नहीं|"
+    r"(?:पूछने|अनुमति लेने|पुष्टि करने|पुष्टि) की (?:कोई )?(?:ज़रूरत|जरूरत|आवश्यकता) नहीं|"
     r"لا (?:داعي|حاجة)[^.\n،]{0,12}?(?:تسأل|السؤال|سؤال|تستأذن|الاستئذان|إذن|تأكيد)|"
     r"tanpa (?:bertanya|tanya|menanyakan)\b",
     # id: no need to ask or confirm, approved beforehand
@@ -231,7 +231,9 @@ _PERM = (
     r"\bl'agente può (?:\w+ ){1,6}?da solo\b|\bo agente pode (?:\w+ ){1,6}?por conta própria\b|"
     r"\bel agente puede (?:\w+ ){1,6}?por su cuenta\b|\bl'agent peut (?:\w+ ){1,6}?de (?:lui-même|"
     r"son propre chef)\b|\bder agent darf (?:\w+ ){1,6}?(?:eigenständig|von sich aus)\b|"
-    r"\b(?:you are|you're) (?:now )?trusted to\b|\b(?:the assistant|the agent) (?:has|gets) (?:\w+ "
+    r"\b(?:you are|you're) (?:now )?trusted to\b|\bne demande(?:z)? (?:pas|plus)\b(?! (?:de |"
+    r"d')?(?:aide|"
+    r"conseil))|確認も不要|\b(?:the assistant|the agent) (?:has|gets) (?:\w+ "
     r")?(?:permission|clearance|authority) to\b|"
     r"\bnicht (?:noch ?mal|nochmals|erneut) (?:nach)?fragen\b|(?:네가|니가|너가) 알아서|\bdecidi "
     r"(?:tu )?da solo\b|\bentscheide (?:du )?(?:selbst|allein)\b|\bdécide (?:tout )?seul\b|"
@@ -269,7 +271,9 @@ _TRUST = (
     r"\w*|与用户(?:相同|同等)的?权威|(?:ten sam|taki sam) autorytet,? (?:co|jak) "
     r"(?:i )?użytkownik\w*|dezelfde autoriteit als de gebruiker|"
     r"ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
-    r"aynı yetki",
+    r"aynı yetki|صادر\S* (?:من|عن) المستخدم|sebagai (?:perintah|instruksi) (?:dari )?pengguna|"
+    r"kullanıcının talimatı (?:say|gibi|olarak)|(?:jak|jako) (?:polecenia|instrukcje|rozkazy) "
+    r"użytkownika",
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
     r"the user|(?:a )?direct requests? from the user)\b",
@@ -838,7 +842,8 @@ _ELSEWHERE = re.compile(
 # Lizenzfrage des Installers mit Ja antworten" is a setup step).
 _YES = (
     r"허용['\"’”]?(?:을|를)? ?(?:선택|클릭|누르)|点[“「\"]?(?:允许|同意)|\bmit ja (?:antworten|"
-    r"bestätigen)|répon\w* (?:par )?[«\"“]\s?oui\s?[»\"”]|отвеча\w* [«\"]?да\b|\b(?:tool|command|"
+    r"bestätigen)|répon\w* (?:par )?[«\"“]\s?oui\s?[»\"”]|\brespond\w* [«\"“]sim[»\"”]|trả lời "
+    r"[«\"“]?có[»\"”]?|отвеча\w* [«\"]?да\b|\b(?:tool|command|"
     r"prompt|dialog|cli|script)s? (?:asks? for|needs?|requests?) (?:\w+ )?(?:confirmation|approval|"
     r"permission)\b[^.\n]{0,30}?\b(?:confirm|"
     r"approve|accept)\w* (?:it|them) (?:for me|on my behalf|in my name)\b",
@@ -851,7 +856,7 @@ _BEHALF = re.compile(
     r"\ba nome dell'utente|\bal posto dell'utente|\bem nome do usuário|\bno lugar do usuário|"
     r"(?:за|вместо|от имени) пользовател|代替用户|替用户|代表用户|以用户(?:的)?名义|사용자 (?:대신|"
     r"이름으로)|ユーザーの(?:代わりに|名前で)|ユーザーに代わって|kullanıcı adına|w imieniu "
-    r"użytkownika"
+    r"użytkownika|thay (?:cho|mặt) người dùng"
 )
 # Round 29: the user not told, in the other languages ("不用告诉用户", "nie informuj
 # użytkownika"): a preference too ("以后改错别字不用告诉用户"), so it weighs 1 and needs both a
@@ -863,10 +868,12 @@ _UNTOLD = (
     r"no (?:se )?(?:las |los |le |lo )?(?:reportes|avises|digas|menciones|informes) (?:nada )?al "
     r"usuario|nie (?:informuj|zgłaszaj|mów|powiadamiaj)\w* (?:\S+ ){0,2}?użytkownik\w*|inutile "
     r"d'(?:informer|avertir|prévenir) l'utilisateur|não (?:precisa|é preciso) (?:de )?(?:avisar|"
-    r"informar) o usuário",
+    r"informar) o usuário|jangan (?:beri tahu|kasih tahu|memberi tahu|bilang ke) pengguna|de "
+    r"gebruiker niet (?:te )?(?:vertellen|melden|informeren)",
 )
 _OVERSEEN = re.compile(
-    r"\b(?:memor\w*|mémoire|memória|pamię\w*|speicher|erinnerung\w*|памят\w*|security|sécurité|"
+    r"\b(?:memor\w*|herinnering\w*|geheugen|mémoire|memória|pamię\w*|speicher|erinnerung\w*|"
+    r"памят\w*|security|sécurité|"
     r"segurança|seguridad|sicherheit\w*|sicurezza|bezpiecze\w*|безопасн\w*|bandit|pip-audit|snyk|"
     r"alert\w*|alertas?|ssh|credential\w*|secrets?)\b|记忆|メモリ|記憶|메모리|기억|安全|セキュリティ|"
     r"보안|警告|アラート|경고"
@@ -1119,6 +1126,10 @@ _RISKY = (
     r"ユーザーの名前で|ユーザーに代わって|사용자 (?:이름으로|대신)|от имени пользователя|"
     r"kullanıcı adına|无论|不管|を問わず|상관없이|независимо от|저장소 (?:밖|외부)|시스템 설정|"
     r"depo dışında|sistem ayarları|\bsemua\b",
+    # round 29: "any command" and secrets in more languages, a forced push
+    r"bất kỳ|mọi lệnh|أي أمر|أي (?:ملف|شيء)|किसी भी|कोई भी|シークレット|시크릿|"
+    r"\bсекрет\w*|\bsegret\w*|\bsegredo\w*|\bsecreto\w*|\bgeheimnis\w*|\bforce[- ]push\w*|"
+    r"\bpush forcé|強制プッシュ|강제 푸시|强制推送|принудительн\w* пуш",
     # round 29: the agent's own rules (what it would change without a word to the user), and
     # code that was downloaded (what it would run)
     r"\byour own (?:\w+ )?(?:rules|instructions|guardrails|restrictions|permissions|system "
