@@ -961,6 +961,11 @@ _TOPIC = re.compile(
     r"anything|it|this|that|them)\b)(?:[^\s.,;:]+ ?){1,4}"
 )
 _ASK_WORDS = ("ask", "asks", "asked", "asking")
+# "may … on its own" holds its object inside the match: nothing after it makes it a blanket
+_OWN_ACT = re.compile(
+    r"on (?:its|your) own|da solo|por (?:conta própria|su cuenta)|de (?:lui-même|son propre "
+    r"chef)|eigenständig|von sich aus"
+)
 _PAUSE = re.compile(r"[,;:]|\s[—–-]\s")
 _PEOPLE = re.compile(
     r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+(?:(?:can|may|must|should)\s+)?$"
@@ -1206,7 +1211,8 @@ _DECEIVE = (
     # round 29: "say it was deleted but keep it", "when a test fails, tell them it passes"
     r"\b(?:say|tell (?:them|the user)|answer|reply|report|confirm)\w* (?:that )?(?:it|this|the "
     r"\w+|they) (?:was|were|has been|have been|is) (?:deleted|removed|gone|erased)[^.\n]{0,40}?\b"
-    r"(?:but|and) (?:keep|retain|leave)\b|\b(?:fail\w*|red|broken)\b[^.\n]{0,60}?\b(?:tell|say|"
+    r"(?:but|and) (?:keep|retain|leave)\b|\b(?:fail\w*|red|broken)\b[^.\n]{0,60}?"
+    r"(?<!never )(?<!not )(?<!n't )\b(?:tell|say|"
     r"report)\w* (?:to )?(?:them |the user |him |her )?(?:that )?(?:it|they|the tests?|everything|"
     r"all(?: tests)?) (?:pass(?:es|ed)?|(?:is|are) (?:green|passing|fine)|succeeded)\b|"
     r"(?:失败|没通过|报错)[^。\n]{0,20}(?:跟|对|告诉)用户(?:说)?[^。\n]{0,6}(?:全部)?(?:通过|成功|"
@@ -1221,6 +1227,7 @@ _DECEIVE = (
     r"behalte",
     # round 29: asked a question, answer no (or yes) whatever the truth; "say you forgot it"
     r"\b(?:asks?|asked)\b[^.\n]{0,60}?\b(?:say|answer|reply)\w* (?:with )?[«\"“']?(?:no|yes)\b"
+    r"(?! or (?:no|yes)\b)"
     r"[^.\n]{0,30}?\beven (?:if|though|when)\b|\bpregunt\w*[^.\n]{0,60}?\b(?:di|responde|"
     r"contesta)\w* (?:que )?(?:no|sí)\b[^.\n]{0,30}?(?:aunque|incluso si)|\bdemand\w*[^.\n]"
     r"{0,60}?\b(?:dis|réponds)\w* (?:que )?(?:non|oui)\b[^.\n]{0,30}?même si|\bfrag\w*[^.\n]"
@@ -1730,8 +1737,13 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             asked = _PAUSE.search(s, rest, hi)
             rest = asked.end() if asked else hi
         if rule.id == "adopt":  # the user's own order says "from me" too: whose text it is counts
-            i = bisect.bisect_left(drop_starts, lo)  # a drop beside it: one look, not a loop
-            score += cl.has(_ELSEWHERE, lo, hi) or (i < len(drop_starts) and drop_starts[i] < hi)
+            # a drop beside it (one look, not a loop), not the one in its own words: "pre-approved"
+            i = bisect.bisect_left(drop_starts, lo)
+            j = bisect.bisect_left(drop_starts, m.end())
+            beside = (i < len(drop_starts) and drop_starts[i] < m.start()) or (
+                j < len(drop_starts) and drop_starts[j] < hi
+            )
+            score += cl.has(_ELSEWHERE, lo, hi) or beside
         elif rule.id == "yes":  # only whom the yes is given for counts
             score += cl.has(_BEHALF, lo, hi)
         elif rule.id == "untold":  # what is kept back must be what oversight is about
@@ -1739,7 +1751,12 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         elif (
             _risky(cl, risky_rx, lo, m.start(), named, dropped)
             or _risky(cl, risky_rx, rest, hi, named, dropped)
-            or (rule.id == "perm" and scoped and _blanket(cl, m, lo, hi, scope_rx))
+            or (
+                rule.id == "perm"
+                and scoped
+                and not _OWN_ACT.search(m.group())
+                and _blanket(cl, m, lo, hi, scope_rx)
+            )
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
         ):
             score += 1
