@@ -879,12 +879,16 @@ _OVERSEEN = re.compile(
     r"보안|警告|アラート|경고"
 )
 # Round 29: a refused write got past the guard by rewording it until it passes.
+# "… never reword it", "tell me instead of rewording": the rewording refused, not ordered
+_UNDENIED = r"(?<!never )(?<!not )(?<!n't )(?<!instead of )(?<!rather than )(?<!without )"
 _EVADE = (
-    r"\b(?:refus|block|reject|flag|deni|den(?:y|ies))\w*(?:[^.\n]|\.(?=\S)){0,60}?\b(?:reword|"
+    r"\b(?:refus|block|reject|flag|deni|den(?:y|ies))\w*(?:[^.\n]|\.(?=\S)){0,60}?"
+    rf"{_UNDENIED}\b(?:reword|"
     r"rephras|reformulat|paraphras|encod|obfuscat|disguis)\w*(?:[^.\n]|"
     r"\.(?=\S)){0,40}?\buntil (?:it|they|the \w+) (?:\w+ )?(?:pass(?:es)?|go(?:es)? through|"
     r"gets? through|(?:is|are) (?:accepted|stored|saved|allowed)|succeeds?|sticks?)\b",
-    r"\b(?:refus|block|reject|flag|deni|den(?:y|ies))\w*(?:[^.\n]|\.(?=\S)){0,60}?\b(?:reword|"
+    r"\b(?:refus|block|reject|flag|deni|den(?:y|ies))\w*(?:[^.\n]|\.(?=\S)){0,60}?"
+    rf"{_UNDENIED}\b(?:reword|"
     r"rephras|reformulat|paraphras|split|encod|obfuscat|disguis)\w*(?:[^.\n]|\.(?=\S)){0,40}?\bso "
     r"(?:that )?(?:it|they) (?:pass(?:es)?|go(?:es)? through|gets? through|(?:is|are) accepted)\b|"
     r"\b(?:base64|hex|rot13)[- ]?encod\w* (?:\S+ ){0,6}?(?:refus|block|reject|flag)\w*",
