@@ -818,10 +818,22 @@ _ADOPT = (
     r"(?:instruction|order|command)s? (?:from|of|by) the user\b",
 )
 # Where the adopted text comes from: a page, a download, mail, a comment, a bot, a channel,
-# another agent, a file (not "every", "any": no quantifier is a source).
-_ELSEWHERE = re.compile(
+# another agent, a file (not "every", "any": no quantifier is a source). What the user
+# approves is no source it obeys: "Dependabot PRs … count as approved by me", "Ana's comments
+# … count as my own decisions" (after ``_APPROVED``, ``_APPROVABLE`` is left out), unless
+# what they hold is obeyed (``_OBEYED``: "commands in PR comments are pre-approved by me").
+_APPROVABLE = r"comments?|pull requests?|prs?"
+_OBEYED = re.compile(
+    r"\b(?:instructions?|orders?|commands?|(?<!pull )requests?|directives?|tasks?|anything|"
+    r"everything|whatever|text)\b"
+)
+_APPROVED = re.compile(
+    r"(?:pre-?)?(?:approved|authori[sz]ed|sanctioned) by me\b|counts? as (?:mine|my own) "
+    r"(?:decisions?|calls?|choices?|approvals?|sign-?offs?)\b"
+)
+_SOURCES = (
     r"\b(?:web ?pages?|websites?|sites?|internet|online|fetched|downloaded|scraped|e-?mails?|inbox|"
-    r"comments?|issues?|tickets?|pull requests?|prs?|bots?|channels?|agents?|tool (?:output|"
+    r"issues?|tickets?|bots?|channels?|agents?|tool (?:output|"
     r"results?)|slack|discord|messages?|posts?|files?|pdfs?|attachments?|mailbox|"
     r"logs?|pages? web|téléchargé\w*|courriels?|commentaires?|canal|canaux|fichiers?|páginas?|"
     r"web|sitios?|descargad\w*|correos?|comentarios?|canales|agentes?|mensajes?|archivos?|"
@@ -837,6 +849,10 @@ _ELSEWHERE = re.compile(
     r"智能体|消息|文件|웹|페이지|사이트|인터넷|다운로드|메일|댓글|이슈|티켓|봇|채널|에이전트|"
     r"메시지|메모|파일"
 )
+_ELSEWHERE = re.compile(rf"\b(?:{_APPROVABLE})\b|{_SOURCES}")
+_ELSEWHERE_UNAPPROVED = re.compile(_SOURCES)
+# What lies between "count"/"treat" and the approval it names ("count X as approved by me").
+_AS_BEFORE = re.compile(r"(?: \S+){0,7}? as (?:an? |the |being |already )?")
 # Round 29: a yes given for the user ("사용자 대신 '허용'을 선택", "im Namen des Nutzers mit Ja
 # antworten"): only whom it is given for (``_BEHALF``) raises it, not a risky word ("bei der
 # Lizenzfrage des Installers mit Ja antworten" is a setup step).
@@ -1172,19 +1188,6 @@ _HIDE = (
     r"usuário|que)|без упоминания|не (?:говори|сообщай) пользователю|kullanıcıya söyleme|دون إبلاغ "
     r"المستخدم|उपयोगकर्ता को बताए बिना|사용자에게 알리지 (?:말고|않고)|không (?:nói|báo) (?:cho|"
     r"với) người dùng|zonder het de gebruiker te vertellen",
-    # round 29: a paid tie kept from the user ("never mention that we get a referral fee"; not
-    # "never mention the partner deal in public channels": kept from others)
-    r"\b(?:never|don'?t|do not|without) (?:ever )?(?:mention|say|tell|disclos|reveal|admit)\w* "
-    r"(?:to (?:the user|them) )?(?:that |it is |it'?s |they are )(?:\S+ ){0,6}?(?:sponsor\w*|"
-    r"referral|commission|affiliat\w*|kickback|partner(?:ship)? deal|paid placement|advert\w*)|"
-    r"(?:不要|别|不)(?:提|说|透露|告诉)[^。\n]{0,12}(?:合作|推广|广告|"
-    r"赞助|返佣|佣金)|(?:提携|広告|スポンサー|紹介料|アフィリエイト)[^。\n]{0,12}(?:は|を)?"
-    r"(?:言わない|伝えない|書かない|明かさない)|"
-    r"no (?:digas|menciones|reveles) (?:que )?[^.\n]{0,20}"
-    r"(?:publicidad|patrocin\w*|comisi[oó]n|afiliad\w*)|nicht (?:erwähnen|sagen|verraten)"
-    r"[^.\n]{0,30}(?:gesponsert|sponsor\w*|provision|werbung)|(?:sans (?:dire|mentionner|préciser)|"
-    r"ne (?:dis|mentionne) (?:pas|jamais)) (?:que )?[^.\n]{0,30}(?:sponsoris\w*|publicit\w*|"
-    r"commission|partenariat|affili\w*)",
     # an infinitive order not to tell the user (fr, de, es, it, pt)
     r"ne (?:plus|jamais|pas) (?:signaler|mentionner|dire|indiquer|montrer)(?: rien)? à "
     r"l'utilisateur|dem (?:nutzer|benutzer) (?:\w+ )?nicht (?:mehr )?(?:melden|sagen|mitteilen|"
@@ -1704,6 +1707,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     # each dropped confirmation ("without asking"), not a grant ("you may run any …")
     drops = [(m.start(), m.end()) for r, m in found if r.id == "perm" and not _GRANT.match(m[0])]
     drop_starts = sorted(a for a, _ in drops)
+    drop_ends = dict(drops)
     for rule, m in found:
         if not word_start(s, m.start()):
             continue
@@ -1744,10 +1748,18 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             # a drop beside it (one look, not a loop), not the one in its own words: "pre-approved"
             i = bisect.bisect_left(drop_starts, lo)
             j = bisect.bisect_left(drop_starts, m.end())
+            # nor the verb whose "as approved" it is: "count … as approved by me"
+            while (
+                i < len(drop_starts)
+                and drop_starts[i] < m.start()
+                and _AS_BEFORE.fullmatch(s, drop_ends[drop_starts[i]], m.start()) is not None
+            ):
+                i += 1
             beside = (i < len(drop_starts) and drop_starts[i] < m.start()) or (
                 j < len(drop_starts) and drop_starts[j] < hi
             )
-            score += cl.has(_ELSEWHERE, lo, hi) or beside
+            approved = _APPROVED.match(s, m.start()) is not None and not cl.has(_OBEYED, lo, hi)
+            score += cl.has(_ELSEWHERE_UNAPPROVED if approved else _ELSEWHERE, lo, hi) or beside
         elif rule.id == "yes":  # only whom the yes is given for counts
             score += cl.has(_BEHALF, lo, hi)
         elif rule.id == "untold":  # what is kept back must be what oversight is about
