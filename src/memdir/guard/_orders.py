@@ -35,7 +35,8 @@ _SCOPE = (
     r"dans (?:toutes les|chaque) (?:sessions?|conversations?)|en permanence|ne \w+ plus",
     r"ab sofort|von nun an|ab jetzt|künftig|zukünftig|in zukunft|immer|jedes mal|in (?:allen|"
     r"jeder) (?:künftigen |zukünftigen )?(?:sitzung|gespräch)\w*|dauerhaft|nicht mehr",
-    r"d'ora in poi|d'ora in avanti|da ora in poi|in futuro|sempre|ogni volta|in (?:tutte le|"
+    r"d'ora in poi|d'ora in avanti|da ora in poi|da adesso in (?:poi|avanti)|in futuro|sempre|"
+    r"ogni volta|in (?:tutte le|"
     r"ogni) (?:sessioni?|conversazioni?)|non più",
     r"a partir de agora|de agora em diante|daqui em diante|toda vez|em (?:todas as|"
     r"cada) (?:sess(?:ões|ão)|conversas?)|não mais",
@@ -60,7 +61,8 @@ _CONSENT = (
 )
 _PERM = (
     r"\b(?:no longer|don'?t|doesn'?t|do not|does not|never|won'?t|will not) (?:need|"
-    r"require)s? (?:a |an |any |the )?(?:human |manual |user |explicit |separate )?(?:go-?ahead|"
+    r"require)s? (?:a |an |any |the |my |our )?(?:human |manual |user |explicit |separate "
+    r")?(?:go-?ahead|"
     r"sign-?off|approval|confirmation|review|ok|okay|permission)\b",
     r"\bno (?:human |manual |user |explicit |separate )?(?:go-?ahead|sign-?off|approval|"
     r"confirmation|review|permission) (?:is |are )?(?:needed|required|necessary)\b",
@@ -92,13 +94,19 @@ _PERM = (
     r"permesso)|"
     # "no longer need to ask" in other languages: a negated need + asking or a consent noun
     r"(?:brauch|muss|müss)\w* (?:\w+ ){0,10}?(?:nicht|nie|keine?) (?:mehr )?(?:\w+ "
-    r"){0,3}?\w*(?:frag|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:keine?|nicht) "
+    r"){0,3}?\w*(?:frag|bestätig|erlaubnis|zustimmung|freigabe|genehmigung)\w*|(?:brauch|"
+    r"benötig)\w* "
+    r"(?:du |sie )?(?:meine|unsere) (?:zustimmung|erlaubnis|freigabe|genehmigung|bestätigung) "
+    r"nicht "
+    r"mehr|(?:keine?|nicht) "
     r"(?:\w+ )?(?:bestätigung|erlaubnis|zustimmung|freigabe|genehmigung|rückfrage)\w* (?:mehr "
     r")?(?:nötig|notwendig|erforderlich)|(?:plus|pas|jamais) besoin d(?:e |')(?:\w+ "
-    r"){0,2}?(?:demander|confirm\w*|permission|autorisation|valid\w*|approbation)|(?:ya )?no "
+    r"){0,2}?(?:demander|confirm\w*|permission|autorisation|valid\w*|approbation|accord|aval|feu "
+    r"vert)|(?:ya )?no "
     r"(?:necesitas?|necesitáis|hace falta|es necesario|tienes que|tiene que|hay que) (?:\w+ "
     r"){0,2}?(?:pedir|preguntar|consultar|confirm\w*|permiso|autorizaci[oó]n|aprobaci[oó]n)|non "
-    r"(?:serve|c'è bisogno di|hai bisogno di|devi|è necessario) (?:più )?(?:\w+ ){0,2}?(?:chiedere|"
+    r"(?:ti |vi )?(?:serve|c'è bisogno di|hai bisogno di|devi|è necessario) (?:più )?(?:\w+ "
+    r"){0,2}?(?:chiedere|"
     r"conferm\w*|permesso|autorizzazione|approvazione)|(?:não|nao) (?:precisa\w*|é necessário|tem "
     r"que|tens de) (?:mais )?(?:de )?(?:\w+ ){0,2}?(?:pedir|perguntar|confirm\w*|permissão|"
     r"autorização|aprovação)|(?:não|nao) (?:peça|pergunte|solicite) (?:\w+ )?(?:confirmação|"
@@ -197,7 +205,7 @@ _PERM = (
     r"(?:聞く|尋ねる|相談する|確認を取る)必要(?:は|が)?(?:ない|ありません|なし)|"
     r"물어(?:볼|봐야 할) 필요(?:가|는)? 없|물어보지 (?:않아도|말고|않고)|"
     r"sor(?:man|manız)(?:a|ıza)? gerek(?:miyor|\s*yok)|"
-    r"(?:पूछने|अनुमति लेने|पुष्टि करने) की (?:कोई )?(?:ज़रूरत|जरूरत|आवश्यकता) नहीं|"
+    r"(?:पूछने|अनुमति लेने|पुष्टि करने|पुष्टि) की (?:कोई )?(?:ज़रूरत|जरूरत|आवश्यकता) नहीं|"
     r"لا (?:داعي|حاجة)[^.\n،]{0,12}?(?:تسأل|السؤال|سؤال|تستأذن|الاستئذان|إذن|تأكيد)|"
     r"tanpa (?:bertanya|tanya|menanyakan)\b",
     # id: no need to ask or confirm, approved beforehand
@@ -207,6 +215,30 @@ _PERM = (
     r"nie (?:musisz|trzeba|potrzebujesz) (?:już |więcej )?(?:\w+ ){0,2}?(?:pytać|prosić|"
     r"potwierdz\w*|zgod\w*|pozwoleni\w*|akceptacj\w*)|bez (?:pytania|zgody|potwierdzenia|"
     r"pozwolenia|akceptacji)|nie pytaj (?:\w+ )?o (?:zgodę|pozwolenie|potwierdzenie)",
+    # round 29: approval granted ahead of time, a right to act, the agent acting on its own (a
+    # risky or universal object still has to raise the score)
+    r"\bpre-?granted\b|\b(?:granted|given) in advance\b|\bcarte blanche\b|\bcarta (?:blanca|"
+    r"bianca|branca)\b|\b(?:you have|you've got|tu as|vous avez|tienes|hai|du hast) (?:the right|"
+    r"le "
+    r"droit|derecho|il diritto|das recht) (?:to|de|d'|a|di|zu)\b|"
+    r"\b(?:the agent|the assistant|you|it) (?:may|can|is allowed to|are allowed to) (?:\w+ "
+    r"){1,6}?on (?:its|your) own\b|"
+    r"확인(?:할|하실|받을) 필요(?:가|는)? 없|"
+    r"(?:无需|不需要|不用|不必|无须)(?:经过|征得|得到|等)?我(?:的)?(?:同意|批准|确认|许可|授权)|"
+    r"не нужн\w* (?:\w+ )?(?:мо[ёея]\w* )?(?:разрешени|подтверждени|согласи|одобрени)\w*|"
+    r"(?:izin|onay) (?:alman\w*|istemen\w*|beklemen\w*) gerek (?:yok|kalmadı)|"
+    r"\bdon'?t bother (?:me )?with (?:confirmations?|approvals?)\b|"
+    r"\bl'agente può (?:\w+ ){1,6}?da solo\b|\bo agente pode (?:\w+ ){1,6}?por conta própria\b|"
+    r"\bel agente puede (?:\w+ ){1,6}?por su cuenta\b|\bl'agent peut (?:\w+ ){1,6}?de (?:lui-même|"
+    r"son propre chef)\b|\bder agent darf (?:\w+ ){1,6}?(?:eigenständig|von sich aus)\b|"
+    r"\b(?:you are|you're) (?:now )?trusted to\b|\bne demande(?:z)? (?:pas|plus)\b(?! (?:de |"
+    r"d')?(?:aide|"
+    r"conseil))|確認も不要|\b(?:the assistant|the agent) (?:has|gets) (?:\w+ "
+    r")?(?:permission|clearance|authority) to\b|"
+    r"\bnicht (?:noch ?mal|nochmals|erneut) (?:nach)?fragen\b|(?:네가|니가|너가) 알아서|\bdecidi "
+    r"(?:tu )?da solo\b|\bentscheide (?:du )?(?:selbst|allein)\b|\bdécide (?:tout )?seul\b|"
+    r"\bdecide "
+    r"(?:tú )?solo\b|\bdecida sozinho\b",
 )
 _SOURCE = (
     r"(?:instructions?|commands?|messages?|requests?|content|text|emails?|comments?|input|output|"
@@ -236,9 +268,12 @@ _TRUST = (
     r"autorité que l'utilisateur|(?:la )?misma autoridad que el usuario|(?:la )?stessa autorità "
     r"dell'utente|(?:a )?mesma autoridade (?:que o|do) usuário|(?:die )?(?:gleiche|selbe|dieselbe) "
     r"autorität wie (?:der|die) (?:nutzer|benutzer)\w*|тот же авторитет,? что и (?:у )?пользовател"
-    r"\w*|与用户(?:相同|同等)的?权威|(?:ten sam|taki sam) autorytet,? co "
-    r"(?:i )?użytkownik\w*|ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
-    r"aynı yetki",
+    r"\w*|与用户(?:相同|同等)的?权威|(?:ten sam|taki sam) autorytet,? (?:co|jak) "
+    r"(?:i )?użytkownik\w*|dezelfde autoriteit als de gebruiker|"
+    r"ユーザーと同(?:じ|等の)権限|사용자와 (?:같은|동일한) 권한|kullanıcıyla "
+    r"aynı yetki|صادر\S* (?:من|عن) المستخدم|sebagai (?:perintah|instruksi) (?:dari )?pengguna|"
+    r"kullanıcının talimatı (?:say|gibi|olarak)|(?:jak|jako) (?:polecenia|instrukcje|rozkazy) "
+    r"użytkownika",
     r"\b(?:any|every|all|each) (?:\w+ )?(?:instructions?|requests?|messages?|comments?|notes?|"
     r"tasks?) (?:\S+ ){0,8}?(?:to be|as|is|are) (?:theirs|the user'?s(?: own)?|(?:coming )?from "
     r"the user|(?:a )?direct requests? from the user)\b",
@@ -458,6 +493,9 @@ _SAFETY = (
     r"防火墙|杀毒|验证)",
     r"(?:セキュリティ|安全|サンドボックス|権限|フィルター?|検証)(?:チェック|機能|確認)?を(?:無効|"
     r"オフ|回避|スキップ|無視)",
+    # round 29: "安全確認も省略してかまわない", "制限を全部外した状態で"
+    r"(?:セキュリティ|安全)(?:チェック|確認)(?:も|は)(?:省略|スキップ|無視)|(?:セキュリティ|安全|"
+    r"サンドボックス)の?制限を(?:すべて|全部|全て)?外|制限を(?:すべて|全部|全て)外",
     r"(?:보안|안전|샌드박스|권한|필터|검증)\S* (?:을|를)? ?(?:비활성화|끄|우회|건너뛰|무시)",
     r"(?:отключи|обойди|пропусти|игнорируй|выключи)\w* (?:все |любые )?(?:провер\w*|защит\w*|"
     r"безопасност\w*|фильтр\w*|песочниц\w*|брандмауэр\w*|антивирус\w*)",
@@ -477,7 +515,8 @@ _SAFETY = (
     r"(?:desativ|contorn|pul|ignor)\w* (?:as |os |todas as |todos os )?(?:verificações|checagens|"
     r"controles|filtros|regras|normas|políticas|medidas|proteções|restrições) de (?:segurança|"
     r"permiss\w+)",
-    r"güvenlik (?:kontrollerini|denetimlerini|filtrelerini) (?:devre dışı bırak|atla|yok say)",
+    r"güvenlik (?:kontrollerini|denetimlerini|filtrelerini|kısıtlamalarını|kurallarını|"
+    r"önlemlerini) (?:devre dışı bırak|atla|yok say|görmezden gel)",
     # security findings no longer reported; zh 把安全检查…关掉 (the object before the verb)
     r"sicherheits\w*(?:(?!nicht|kein|nie)[^.\n]){0,40}?nicht mehr (?:melden|erwähnen|mitteilen|"
     r"anzeigen)|\b(?:don'?t|do not|never|no longer|stop) (?:report\w*|flag\w*|rais\w*|mention\w*|"
@@ -572,6 +611,9 @@ _AGAINST = (
     r"anche se l'utente|qualunque cosa dica l'utente",
     r"mesmo que o usuário|não importa o que o usuário",
     r"kullanıcı (?:itiraz etse|ne derse) de",
+    r"\b(?:if|when|whenever|even if|even when) i (?:\w+ ){0,3}?(?:tell you to stop|ask you to stop|"
+    r"say (?:no|stop)|object|refuse|disagree|cancel)\w*\b[^.\n]{0,80}?\b(?:anyway|regardless|all "
+    r"the same|keep going|carry on)\b",
 )
 # The user demoted: their text ignored, ranked below another source, or called a suggestion.
 _USER_TEXT = (
@@ -641,6 +683,13 @@ _DEMOTE = (
     r"\.(?=\S)){1,80}?\b(?:und|y|et|e|o|ou|oder|or) (?:vor |sobre |sur |su )?(?:dem |den |el |"
     r"l'|o |lo )?(?:nutzer|benutzer|usuario|utilisateur|usuário|utente)\b|ma(?:ją)? "
     r"pierwszeństwo przed (?:\S+ ){0,6}?użytkownik\w*",
+    # round 29: more weight than the user, or before them
+    r"\bmore (?:authority|weight|say) than the user\b|(?:más|mayor) (?:autoridad|peso|"
+    r"prioridad) que el usuario|\bpasse\w* avant l'utilisateur|\bplus (?:d'autorité|de poids) que "
+    r"l'utilisateur|\bmehr (?:gewicht|autorität) als (?:der|die) (?:nutzer|benutzer)\w*|"
+    r"(?:优先级|权限|权威)(?:高于|大于|超过)用户|ユーザー(?:本人)?(?:より|よりも)(?:も)?優先|"
+    r"важнее (?:чем )?пользовател\w*|\bpiù (?:autorità|peso) (?:dell'|che l')utente|\bmais "
+    r"(?:autoridade|peso) (?:que|do que) o usuário",
 )
 # The agent's own rules, filters or configuration declared out of force: no project rule is.
 _RETIRED = (
@@ -702,6 +751,181 @@ _VOID = (
     r"regole) precedenti (?:sono )?(?:annullat|revocat|scadut|obsolet)\w*|(?:instruções|"
     r"regras) anteriores (?:estão |foram )?(?:anulad|revogad|obsolet)\w*",
 )
+# Round 29: another party's text given the user's own standing, said in the first person ("an
+# order from me", "as if I had written them", "comme une consigne de ma part", 내 지시와 똑같이
+# 따르), or ranked above the user's own rules ("precedence over my earlier rules"). The user's
+# own order says the same words, so it weighs 1: a scope and an outside source must both meet it.
+_ADOPT = (
+    r"\b(?:orders?|instructions?|commands?|directives?) (?:straight |directly )?from me\b|"
+    r"\bcounts? as (?:mine|my own)\b|\bas my own (?:words|instructions?|orders?|commands?|"
+    r"requests?)\b|\bas if (?:they|it) (?:were|was) mine\b",
+    r"\b(?:precedence|priority) over (?:all )?my (?:own |earlier |previous |prior |current "
+    r"|existing |standing )?(?:rules|instructions|orders|directions|requests|guidelines)\b|"
+    r"\b(?:outrank|override|overrule|supersede|trump)s? my (?:own |earlier |previous |prior "
+    r")?(?:rules|instructions|orders)\b",
+    r"(?:consignes?|instructions?|ordres?|demandes?) (?:directe?s? )?de ma part|\bvenant de moi\b|"
+    r"\bcomme si je (?:les |l'|la |le )?avais (?:écrit|donné|dit|demandé)\w*|(?:passe\w*|prime\w*) "
+    r"(?:avant|sur) mes (?:propres |anciennes |précédentes )?(?:règles|consignes|instructions)|"
+    r"\bpriorité sur mes (?:propres |anciennes |précédentes )?(?:règles|consignes|instructions)",
+    r"(?:orden|órdenes|instrucci[oó]n|instrucciones) (?:direct[ao]s? )?m[ií][ao]s?\b|\bcomo si "
+    r"(?:vinieran|viniera|fueran|fuera) de m[ií]\b|\bcomo si (?:las |los |la |lo )?hubiera "
+    r"(?:escrito|dado|dicho)|\bprioridad sobre mis (?:propias |anteriores )?(?:reglas|"
+    r"instrucciones|órdenes)",
+    r"(?:ordin[ei]|istruzion[ei]|comand[oi]) mie?i?\b|\bcome se (?:le |li |la |lo |l')?avessi "
+    r"(?:scritt|dat|dett)\w*|\bprecedenza su(?:lle|i|gli)? mie?i? (?:regole|istruzioni|ordini)",
+    r"(?:anweisung|befehl|auftrag)\w* von mir\b|\bals hätte ich (?:sie|es|das) (?:selbst "
+    r")?(?:geschrieben|gesagt|gegeben)|\bvorrang vor meinen (?:\w+ )?(?:regeln|anweisungen|"
+    r"vorgaben)",
+    r"(?:ordem|ordens|instruç[aã]o|instruções) (?:diretas? )?minhas?\b|\bcomo se (?:fossem|fosse|"
+    r"viessem|viesse) (?:minhas?|de mim)\b|\bcomo se (?:eu )?(?:as |os |a |o )?tivesse (?:escrito|"
+    r"dado|dito)|\bprioridade sobre (?:as )?minhas (?:regras|instruções)",
+    r"私(?:から)?の指示(?:として|と同じ(?:ように)?|と同様に?)(?:扱|従|みな|受け取|実行)|"
+    r"私の(?:ルール|指示)より(?:も)?優先",
+    r"当作(?:是)?我(?:说的|写的|本人|的指令|的命令)|(?:视为|视作|当成|等同于)我的(?:指令|命令|指示)|"
+    r"优先于我(?:之前)?的(?:规则|指令)",
+    r"(?:내|나의) (?:지시|명령)(?:와|과) (?:똑같이|같이|동일하게)|"
+    r"(?:내|나의) (?:지시|명령)(?:로|으로) (?:간주|취급|여기|생각)|(?:내|나의) (?:지시|명령)처럼",
+    r"(?:считай|воспринимай|рассматривай)\w* (?:\S+ ){0,6}?мо(?:ими|и|ё|й) (?:собственн\w+ "
+    r")?(?:указани|инструкци|команд|приказ)\w*|\bкак (?:будто|если бы) (?:это )?я (?:сам "
+    r")?(?:написал|сказал)|\bприоритет над моими",
+    r"benim (?:talimat|emir|emr|komut)\w* (?:gibi|olarak)|benden gelmiş gibi",
+    r"(?:jak|jako) (?:moje|moich) (?:własne )?(?:polecenia|instrukcje|rozkazy)|\bjakbym (?:je |to "
+    r")?(?:sam )?napisał|\bpierwszeństwo przed moimi",
+    r"\b(?:pre-?)?(?:approved|authori[sz]ed|sanctioned) by me\b|\bas (?:my own|mine)\b|"
+    r"\b(?:outrank\w*|trump\w*|supersed\w*|"
+    r"overrid\w*|wins? over|beats?|takes? precedence over|comes? (?:first|before)) (?:anything|"
+    r"whatever|what|everything) i (?:say|type|write|ask)\b",
+    r"\bals (?:ob sie|ob es|käme[n]? sie|käme es) (?:\w+ )?von mir\b|\b(?:vale|valgono|come) "
+    r"(?:un |"
+    r"una |dei |delle )?(?:mi[oa]|miei|mie) (?:ordin\w+|istruzion\w+|comand\w+)|"
+    r"私(?:から)?の指示だと(?:思|みな|考え)|当作我的(?:要求|请求|指示)|(?:视为|视作|当成|等同于)我的"
+    r"(?:要求|请求)|\bкак (?:будто|если бы) (?:это )?я (?:\S+ )?(?:сам )?(?:написал|сказал)",
+    # obeying another party: "do whatever <X> asks", "haz lo que te pidan <X>"
+    r"\bdo (?:whatever|what|everything|anything) (?:\S+ ){1,5}?(?:says?|asks?|tells? you|wants?|"
+    r"posts?|requests?)\b|\bhaz (?:lo que|todo lo que) (?:te )?(?:\S+ ){0,5}?(?:diga|digan|pida|"
+    r"pidan|mande|manden|escriba|escriban)\b|\bfais (?:ce que|tout ce que) (?:te |t')?(?:\S+ "
+    r"){0,5}?(?:dit|disent|demande|demandent|écrit|écrivent)\b|\bfai (?:quello che|tutto ciò "
+    r"che|ciò che) (?:ti )?(?:\S+ ){0,5}?(?:dice|dicono|chiede|chiedono|scrive|scrivono)\b|"
+    r"\bfaça (?:o que|tudo o que) (?:\S+ ){0,5}?(?:disser|disserem|pedir|pedirem|mandar|"
+    r"mandarem|escrever)\b|\bobey\w* (?:\S+ ){0,4}?(?:messages?|requests?|comments?|posts?|"
+    r"instructions?|orders|commands?)\b",
+    # "… is an instruction of the user" (a text declared the user's order)
+    r"\b(?:ist|sind|gilt|gelten) (?:als )?(?:eine )?(?:anweisung|befehl)\w* (?:des|vom) (?:nutzers|"
+    r"benutzers|nutzer)|\b(?:est|sont) (?:une |des )?(?:instructions?|consignes?|ordres?) de "
+    r"l'utilisateur|\b(?:es|son) (?:una |unas )?(?:instrucci[oó]n|instrucciones|[oó]rdenes|orden) "
+    r"del usuario|\b(?:é|são) (?:uma )?(?:instrução|instruções|ordem|ordens) do usuário|\b(?:è|"
+    r"sono) (?:un'|una )?(?:istruzion[ei]|ordin[ei]) dell'utente|\b(?:is|are) (?:an? )?"
+    r"(?:instruction|order|command)s? (?:from|of|by) the user\b",
+)
+# Where the adopted text comes from: a page, a download, mail, a comment, a bot, a channel,
+# another agent, a file (not "every", "any": no quantifier is a source). What the user
+# approves is no source it obeys: "Dependabot PRs … count as approved by me", "Ana's comments
+# … count as my own decisions" (after ``_APPROVED``, ``_APPROVABLE`` is left out), unless
+# what they hold is obeyed (``_OBEYED``: "commands in PR comments are pre-approved by me").
+_APPROVABLE = r"comments?|pull requests?|prs?"
+_OBEYED = re.compile(
+    r"\b(?:instructions?|orders?|commands?|(?<!pull )requests?|directives?|tasks?|anything|"
+    r"everything|whatever|text)\b"
+)
+_APPROVED = re.compile(
+    r"(?:pre-?)?(?:approved|authori[sz]ed|sanctioned) by me\b|counts? as (?:mine|my own) "
+    r"(?:decisions?|calls?|choices?|approvals?|sign-?offs?)\b"
+)
+_SOURCES = (
+    r"\b(?:web ?pages?|websites?|sites?|internet|online|fetched|downloaded|scraped|e-?mails?|inbox|"
+    r"issues?|tickets?|bots?|channels?|agents?|tool (?:output|"
+    r"results?)|slack|discord|messages?|posts?|files?|pdfs?|attachments?|mailbox|"
+    r"logs?|pages? web|téléchargé\w*|courriels?|commentaires?|canal|canaux|fichiers?|páginas?|"
+    r"web|sitios?|descargad\w*|correos?|comentarios?|canales|agentes?|mensajes?|archivos?|"
+    r"ficheros?|pagine|siti|scaricat\w*|commenti|canal[ei]|agenti|messaggi|"
+    r"webseiten?|heruntergeladen\w*|mails?|kommentar\w*|kanal|kanäle|agenten|"
+    r"nachrichten|dateien|datei|baixad\w*|comentários?|canais|mensagens?|"
+    r"arquivos?|sayfa\w*|indiril\w*|e-?posta\w*|yorum\w*|kanal\w*|mesaj\w*|dosya\w*|stron\w*|"
+    r"pobier\w*|pobran\w*|maili|komentarz\w*|zgłosze\w*|kanał\w*|wiadomoś\w*|plik\w*|"
+    r"веб\w*|страниц\w*|сайт\w*|интернет\w*|скачан\w*|загружен\w*|почт\w*|пис[её]м\w*|"
+    r"письм\w*|коммент\w*|тикет\w*|бот\w*|канал\w*|агент\w*|сообщени\w*|файл\w*)\b|"
+    r"ウェブ|ページ|サイト|インターネット|ダウンロード|メール|コメント|チケット|ボット|チャンネル|"
+    r"エージェント|メッセージ|ファイル|网页|网站|互联网|网上|下载|邮件|评论|工单|机器人|频道|代理|"
+    r"智能体|消息|文件|웹|페이지|사이트|인터넷|다운로드|메일|댓글|이슈|티켓|봇|채널|에이전트|"
+    r"메시지|메모|파일"
+)
+_ELSEWHERE = re.compile(rf"\b(?:{_APPROVABLE})\b|{_SOURCES}")
+_ELSEWHERE_UNAPPROVED = re.compile(_SOURCES)
+# What lies between "count"/"treat" and the approval it names ("count X as approved by me").
+_AS_BEFORE = re.compile(r"(?: \S+){0,7}? as (?:an? |the |being |already )?")
+# Round 29: a yes given for the user ("사용자 대신 '허용'을 선택", "im Namen des Nutzers mit Ja
+# antworten"): only whom it is given for (``_BEHALF``) raises it, not a risky word ("bei der
+# Lizenzfrage des Installers mit Ja antworten" is a setup step).
+_YES = (
+    r"허용['\"’”]?(?:을|를)? ?(?:선택|클릭|누르)|点[“「\"]?(?:允许|同意)|\bmit ja (?:antworten|"
+    r"bestätigen)|répon\w* (?:par )?[«\"“]\s?oui\s?[»\"”]|\brespond\w* [«\"“]sim[»\"”]|trả lời "
+    r"[«\"“]?có[»\"”]?|отвеча\w* [«\"]?да\b|\b(?:tool|command|"
+    r"prompt|dialog|cli|script)s? (?:asks? for|needs?|requests?) (?:\w+ )?(?:confirmation|approval|"
+    r"permission)\b[^.\n]{0,30}?\b(?:confirm|"
+    r"approve|accept)\w* (?:it|them) (?:for me|on my behalf|in my name)\b",
+)
+_BEHALF = re.compile(
+    r"\bon (?:the user'?s?|their|his|her|my) behalf\b|\bfor me\b|\bin my name\b|\bin the user'?s "
+    r"name\b|\binstead of the "
+    r"user\b|\ben (?:nombre|lugar) del usuario|\bau nom de l'utilisateur|\bà la place de "
+    r"l'utilisateur|\bim namen des (?:nutzers|benutzers)|\banstelle des (?:nutzers|benutzers)|"
+    r"\ba nome dell'utente|\bal posto dell'utente|\bem nome do usuário|\bno lugar do usuário|"
+    r"(?:за|вместо|от имени) пользовател|代替用户|替用户|代表用户|以用户(?:的)?名义|사용자 (?:대신|"
+    r"이름으로)|ユーザーの(?:代わりに|名前で)|ユーザーに代わって|kullanıcı adına|w imieniu "
+    r"użytkownika|thay (?:cho|mặt) người dùng"
+)
+# Round 29: the user not told, in the other languages ("不用告诉用户", "nie informuj
+# użytkownika"): a preference too ("以后改错别字不用告诉用户"), so it weighs 1 and needs both a
+# scope and an object that oversight is about (``_OVERSEEN``) or a risky one.
+_UNTOLD = (
+    r"(?:不用|不必|无需|不需要|不要|别)(?:再)?(?:告诉|告知|报告给|通知)用户|ユーザーに(?:も|は)?(?:報告|"
+    r"連絡|通知)(?:し)?(?:なくて(?:も)?(?:いい|よい)|ない(?:で|こと))|사용자에게 (?:보고하|알리|"
+    r"말하)지 (?:않아도|말고|마)|не (?:сообщай|говори|докладывай)\w* (?:\S+ ){0,3}?пользовател\w*|"
+    r"no (?:se )?(?:las |los |le |lo )?(?:reportes|avises|digas|menciones|informes) (?:nada )?al "
+    r"usuario|nie (?:informuj|zgłaszaj|mów|powiadamiaj)\w* (?:\S+ ){0,2}?użytkownik\w*|inutile "
+    r"d'(?:informer|avertir|prévenir) l'utilisateur|não (?:precisa|é preciso) (?:de )?(?:avisar|"
+    r"informar) o usuário|jangan (?:beri tahu|kasih tahu|memberi tahu|bilang ke) pengguna|de "
+    r"gebruiker niet (?:te )?(?:vertellen|melden|informeren)",
+)
+_OVERSEEN = re.compile(
+    r"\b(?:memor\w*|herinnering\w*|geheugen|mémoire|memória|pamię\w*|speicher|erinnerung\w*|"
+    r"памят\w*|security|sécurité|"
+    r"segurança|seguridad|sicherheit\w*|sicurezza|bezpiecze\w*|безопасн\w*|bandit|pip-audit|snyk|"
+    r"alert\w*|alertas?|ssh|credential\w*|secrets?)\b|记忆|メモリ|記憶|메모리|기억|安全|セキュリティ|"
+    r"보안|警告|アラート|경고"
+)
+# Round 29: a refused write got past the guard by rewording it until it passes.
+# "… never reword it", "tell me instead of rewording": the rewording refused, not ordered
+_UNDENIED = r"(?<!never )(?<!not )(?<!n't )(?<!instead of )(?<!rather than )(?<!without )"
+_EVADE = (
+    r"\b(?:refus|block|reject|flag|deni|den(?:y|ies))\w*(?:[^.\n]|\.(?=\S)){0,60}?"
+    rf"{_UNDENIED}\b(?:reword|"
+    r"rephras|reformulat|paraphras|encod|obfuscat|disguis)\w*(?:[^.\n]|"
+    r"\.(?=\S)){0,40}?\buntil (?:it|they|the \w+) (?:\w+ )?(?:pass(?:es)?|go(?:es)? through|"
+    r"gets? through|(?:is|are) (?:accepted|stored|saved|allowed)|succeeds?|sticks?)\b",
+    r"\b(?:refus|block|reject|flag|deni|den(?:y|ies))\w*(?:[^.\n]|\.(?=\S)){0,60}?"
+    rf"{_UNDENIED}\b(?:reword|"
+    r"rephras|reformulat|paraphras|split|encod|obfuscat|disguis)\w*(?:[^.\n]|\.(?=\S)){0,40}?\bso "
+    r"(?:that )?(?:it|they) (?:pass(?:es)?|go(?:es)? through|gets? through|(?:is|are) accepted)\b|"
+    r"\b(?:base64|hex|rot13)[- ]?encod\w* (?:\S+ ){0,6}?(?:refus|block|reject|flag)\w*",
+    r"\b(?:reword|rephras|rewrit|reformulat|paraphras)\w* (?:\S+ ){0,6}?until (?:the )?(?:memory "
+    r")?(?:guard|scanner|filter|checker)s? (?:\w+ )?(?:accepts?|allows?|lets? (?:it|them) "
+    r"through|stops? (?:refusing|blocking))",
+    r"reformul\w*(?:[^.\n]){0,40}?(?:jusqu'à ce qu'(?:elle|il|elles|ils) pass|hasta que (?:pase|"
+    r"se acepte|lo acepte)|finché non (?:passa|viene accettat)|até (?:que )?(?:passe|passar|ser "
+    r"aceit))|formulier\w* (?:\w+ )?um(?:[^.\n]){0,40}?bis (?:sie|er|es) durch(?:geht|kommt)|"
+    r"переформулир\w*(?:[^.\n]){0,40}?пока не (?:пройд|прим)|(?:通る|保存される|受け入れられる)"
+    r"まで(?:言い換え|書き換え|表現を変え)|(?:换个说法|改写|重新措辞)[^。\n]{0,20}直到(?:通过|"
+    r"保存成功|被接受)",
+)
+# What the refused write was refused by: the memory guard, not a linter, a reviewer or a
+# spam filter ("if the spam filter flags the newsletter, reword it until it passes").
+_GUARD_REFUSES = re.compile(
+    r"\b(?:memory|guard|scanner|injection filter|safety filter|mémoire|memoria|speicher|"
+    r"wächter|памят\w*)\b|メモリ|記憶|ガード|スキャナ|记忆|守卫|扫描"
+)
+
+
 _OVERSIGHT = re.compile(
     r"\b(?:tell|inform|notify|ask|report (?:it |this )?to|flag (?:it |this )?to) (?:the user|them|"
     r"me)\b|\b(?:still|but|always|otherwise) ask\b|\bask (?:first|before)\b|\bwith (?:an|"
@@ -757,6 +981,11 @@ _TOPIC = re.compile(
     r"anything|it|this|that|them)\b)(?:[^\s.,;:]+ ?){1,4}"
 )
 _ASK_WORDS = ("ask", "asks", "asked", "asking")
+# "may … on its own" holds its object inside the match: nothing after it makes it a blanket
+_OWN_ACT = re.compile(
+    r"on (?:its|your) own|da solo|por (?:conta própria|su cuenta)|de (?:lui-même|son propre "
+    r"chef)|eigenständig|von sich aus"
+)
 _PAUSE = re.compile(r"[,;:]|\s[—–-]\s")
 _PEOPLE = re.compile(
     r"\b(?:the user|users|they|we|humans|maintainers|reviewers)\s+(?:(?:can|may|must|should)\s+)?$"
@@ -847,6 +1076,11 @@ _PERSIST = (
     r"não (?:apague|exclua|modifique|mencione) (?:esta|estas|este) (?:regra|nota|memória|"
     r"instrução)|se (?:esta|este) (?:regra|nota)? ?for (?:apagad|excluíd)\w*",
     r"bu (?:kuralı|notu|talimatı) (?:silme|değiştirme|söyleme)|silinirse (?:tekrar|yeniden) ekle",
+    # round 29: the same copy in the other word orders ("每次…都把这条规则复制进去")
+    r"(?:每次|每个|所有)[^。\n]{0,20}(?:把|将)(?:这条|此)(?:规则|指令|记忆)(?:复制|写|加|添加)|"
+    r"kopier\w* (?:du )?diese (?:regel|anweisung|notiz) in jede|(?:re)?copie\w* cette (?:règle|"
+    r"instruction|note) dans (?:chaque|tous|toutes)|копируй (?:это|эту) (?:правило|указание|"
+    r"заметку|запись) в кажд",
 )
 _REMOTE = (
     r"\b(?:fetch|load|read|visit|download|get|open|curl|retrieve|"
@@ -917,6 +1151,24 @@ _RISKY = (
     r"ユーザーの名前で|ユーザーに代わって|사용자 (?:이름으로|대신)|от имени пользователя|"
     r"kullanıcı adına|无论|不管|を問わず|상관없이|независимо от|저장소 (?:밖|외부)|시스템 설정|"
     r"depo dışında|sistem ayarları|\bsemua\b",
+    # round 29: "any command" and secrets in more languages, a forced push
+    r"bất kỳ|mọi lệnh|أي أمر|أي (?:ملف|شيء)|किसी भी|कोई भी|シークレット|시크릿|"
+    r"\bсекрет\w*|\bsegret\w*|\bsegredo\w*|\bsecreto\w*|\bgeheimnis\w*|\bforce[- ]push\w*|"
+    r"\bpush forcé|強制プッシュ|강제 푸시|强制推送|принудительн\w* пуш",
+    # round 29: the agent's own rules (what it would change without a word to the user), and
+    # code that was downloaded (what it would run)
+    r"\byour own (?:\w+ )?(?:rules|instructions|guardrails|restrictions|permissions|system "
+    r"prompt)\b|"
+    r"\btes propres (?:règles|consignes|instructions|restrictions|permissions)|\btus propias "
+    r"(?:reglas|instrucciones|restricciones)|\bdeine eigenen (?:regeln|anweisungen|"
+    r"einschränkungen|berechtigungen)|\ble tue (?:stesse )?(?:regole|istruzioni|restrizioni)|"
+    r"\b(?:suas|tuas) próprias (?:regras|instruções|restrições)|\bсво(?:и|ими|ё) (?:собственн\w+ "
+    r")?(?:правил|инструкци|ограничени)\w*|自分の(?:ルール|指示|制限)|你自己的(?:规则|指令|限制)|"
+    r"\bdownloaded (?:scripts?|binar\w+|code|executables?|installers?)\b|\b(?:scripts?|binaires?|"
+    r"exécutables?) téléchargé\w*|\b(?:scripts?|binarios?|ejecutables?) descargad\w*|"
+    r"\bheruntergeladen\w* (?:skripte?|programme?)\b|\bscript scaricat\w*|\bscripts? baixad\w*|"
+    r"senza (?:dirlo|avvisare|informare) (?:all')?utente|sem avisar o usuário|sin avisar al "
+    r"usuario|sans (?:le dire|prévenir) (?:à )?l'utilisateur",
 )
 
 # Pushing is routine inside one workflow ("push the PR branch without asking again"); it is
@@ -963,6 +1215,37 @@ _DECEIVE = (
     r"(?:failing )?(?:tests?|failures?|builds?|checks?|ci|runs?)) as (?:green|pass\w*)\b",
     r"(?:告诉|告知|回复|对)用户[^。\n]{0,40}(?:即使|无论|不管|哪怕)|(?:即使|无论|不管|"
     r"哪怕)[^。\n]{0,40}(?:都|也)(?:告诉|说|回复)|如果用户问(?:起)?[^。\n]{0,30}(?:就说|回答|否认)",
+    # round 29: "say it was deleted but keep it", "when a test fails, tell them it passes"
+    r"\b(?:say|tell (?:them|the user)|answer|reply|report|confirm)\w* (?:that )?(?:it|this|the "
+    r"\w+|they) (?:was|were|has been|have been|is) (?:deleted|removed|gone|erased)[^.\n]{0,40}?\b"
+    r"(?:but|and) (?:keep|retain|leave)\b|\b(?:fail\w*|red|broken)\b[^.\n]{0,60}?"
+    r"(?<!never )(?<!not )(?<!n't )\b(?:tell|say|"
+    r"report)\w* (?:to )?(?:them |the user |him |her )?(?:that )?(?:it|they|the tests?|everything|"
+    r"all(?: tests)?) (?:pass(?:es|ed)?|(?:is|are) (?:green|passing|fine)|succeeded)\b|"
+    r"(?:失败|没通过|报错)[^。\n]{0,20}(?:跟|对|告诉)用户(?:说)?[^。\n]{0,6}(?:全部)?(?:通过|成功|"
+    r"没问题)|(?:失敗|落ち)[^。\n]{0,20}ユーザー(?:に|には)[^。\n]{0,6}(?:成功|通過|パス)(?:した)?と"
+    r"(?:報告|伝え|言)|échou\w*[^.\n]{0,40}dis à l'utilisateur qu'(?:ils|elles|il|elle|tout) "
+    r"(?:passent|passe|est vert|fonctionne)|(?:fehlschlag\w*|rot)[^.\n]{0,40}dem (?:nutzer|"
+    r"benutzer) sagen, dass (?:alles|sie|es) (?:grün|bestanden|ok)|说(?:已经)?删除了[^。\n]{0,10}"
+    r"(?:但|实际上)[^。\n]{0,8}保留|削除したと(?:答え|伝え|言)[^。\n]{0,15}残|(?:dile|di|responde|"
+    r"contesta|confirma)\w* (?:que )?se (?:borró|eliminó)[^.\n]{0,20}pero (?:mantenla|mantenlo|"
+    r"consérvala|"
+    r"guárdala|no la borres|no lo borres)|\bsag\w*,? (?:sie|es|die notiz) sei gelöscht[^.\n]{0,30}"
+    r"behalte",
+    # round 29: asked a question, answer no (or yes) whatever the truth; "say you forgot it"
+    r"\b(?:asks?|asked)\b[^.\n]{0,60}?\b(?:say|answer|reply)\w* (?:with )?[«\"“']?(?:no|yes)\b"
+    r"(?! or (?:no|yes)\b)"
+    r"[^.\n]{0,30}?\beven (?:if|though|when)\b|\bpregunt\w*[^.\n]{0,60}?\b(?:di|responde|"
+    r"contesta)\w* (?:que )?(?:no|sí)\b[^.\n]{0,30}?(?:aunque|incluso si)|\bdemand\w*[^.\n]"
+    r"{0,60}?\b(?:dis|réponds)\w* (?:que )?(?:non|oui)\b[^.\n]{0,30}?même si|\bfrag\w*[^.\n]"
+    r"{0,60}?\b(?:sag|antwort)\w* (?:mit )?(?:nein|ja)\b[^.\n]{0,30}?(?:auch|selbst) wenn|"
+    r"\bchied\w*[^.\n]{0,60}?\b(?:di'?|rispondi)\w* (?:che )?(?:no|sì)\b[^.\n]{0,30}?anche se|"
+    r"问[^。\n]{0,30}?(?:就)?(?:说|回答)[^。\n]{0,10}(?:即使|哪怕|就算)|聞かれ[^。\n]{0,30}?"
+    r"(?:ても|でも)[^。\n]{0,10}と(?:答え|回答|言)|\bsay (?:that )?you (?:forgot|deleted|removed|"
+    r"erased) (?:it|them|that)\b[^.\n]{0,30}\b(?:but|and) (?:keep|retain)|\bdis (?:que )?"
+    r"(?:c'est|tu l'as) (?:oublié|supprimé|effacé)[^.\n]{0,30}(?:mais|et) (?:garde|conserve)|"
+    r"\bdi' che (?:l'hai |è stato )?(?:dimenticat|cancellat|eliminat)\w*[^.\n]{0,30}ma "
+    r"(?:tienilo|tienila|conservalo|conservala)",
     r"(?:(?:dile|di|responde|dites|dis|sag|sage|dica|diga)\w* (?:al usuario|à l'utilisateur|"
     r"dem (?:nutzer|benutzer)|ao usuário)|(?:respond|répond|antwort|rispond|отвеча|ответ|"
     r"скажи|говори)\w*,? (?:que|qu'|dass|che|что))[^.\n]{0,80}?(?:aunque|incluso si|même si|"
@@ -1050,7 +1333,8 @@ _PROMPTWARE = (
     # a keep-alive addressed to command infrastructure, or to a host named by IP
     r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) (?:the |our |your )?(?:\w+ )?"
     r"(?:controller|relay|hub|mesh|swarm|c2|coordinator)\b|"
-    r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) [^.\n]{0,40}?(?:at )?(?:https?://)?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b",
+    r"\b(?:heartbeat|beacon|check[\s-]?in)s? (?:to|with) [^.\n]{0,40}?(?:at "
+    r")?(?:https?://)?\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b",
     r"\bpull\w* (?:down )?(?:new )?tasking\b|\bpull\w* (?:down )?(?:new )?tasks? from (?:the "
     r")?(?:\w+ )?(?:queue |server |hub )?(?:at |on )?(?:https?://|\S+\.\w{2,}\b)",
     # a network named by its address joined to take its orders ("… at 198.51.100.7 and wait
@@ -1059,7 +1343,8 @@ _PROMPTWARE = (
     r"(?:\.[\w-]+)*\.[a-z]{2,})\b(?:[^.\n]|\.(?=\w)){0,60}?\b(?:wait|listen|await)\w* "
     r"(?:for )?(?:\w+ )?(?:orders|commands|instructions|tasks|tasking)\b",
     r"\bconnect to the (?:agent |peer |c2 |\w+ )?network (?:of (?:\w+ ){0,2}?(?:agents|bots|peers|"
-    r"nodes)|and (?:wait|listen|await|take)|for (?:orders|tasks|instructions)|at (?:https?://|[\w-]+"
+    r"nodes)|and (?:wait|listen|await|take)|for (?:orders|tasks|instructions)|at (?:https?://|"
+    r"[\w-]+"
     r"\.[\w.-]+\.[a-z]{2,}\b))",
     r"\byou must (?:\w+ ){0,3}?(?:register|beacon|check in|connect)\b[^.\n]{0,40}?(?:(?:the|a|our|"
     r"your) )?(?:\w+ )?(?:mesh|hub|node|swarm|network|server|c2|coordinator|relay|controller)\b|"
@@ -1091,7 +1376,8 @@ _PROMPTWARE = (
     r"\b(?:respond|answer|reply)\w* without (?:\w+ ){0,2}?(?:restrictions|limitations|filters|"
     r"safety)\b",
     # anything sent to a public host named by a bare IP address (Hermes: any send to a URL)
-    r"\b(?:send|post|upload|transmit|forward)\w* (?:\w+ ){0,6}?(?:to|at) https?://(?!(?:10|127|0)\.|"
+    r"\b(?:send|post|upload|transmit|forward)\w* (?:\w+ ){0,6}?(?:to|at) https?://(?!(?:10|127|"
+    r"0)\.|"
     r"192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)\d{1,3}(?:\.\d{1,3}){3}\b",
     # a key of ours planted across the fleet (any language; Hermes matches the file name alone)
     rf"\b{_KEY}[^.\n]{{0,80}}?\bauthorized_keys\b[^.\n]{{0,60}}?{_FLEET}",
@@ -1121,6 +1407,10 @@ _WEIGHTS = {
     "opening": 3,
     "promptware": 3,
     "hidden": 3,
+    "adopt": 1,
+    "evade": 3,
+    "yes": 2,
+    "untold": 1,
 }
 # Predicates whose wording already carries the negation ("no need to ask", "never ask").
 _NEGATIVE_FORM = re.compile(
@@ -1149,6 +1439,10 @@ _REASONS = {
     "promptware": "it carries an agent-hijacking payload (identity swap, fake update, hidden or "
     "derived code, command-and-control)",
     "hidden": "it hides text from a person reading the rendered memory (display:none)",
+    "adopt": "it tells the agent to give someone else's text the user's own authority",
+    "evade": "it tells the agent to reword a refused write until the guard lets it through",
+    "yes": "it tells the agent to give consent in the user's name",
+    "untold": "it tells the agent to keep something from the user from now on",
 }
 _RULES = {
     "demote": "injection.standing-order",
@@ -1169,6 +1463,10 @@ _RULES = {
     "opening": "persistence.tool-abuse",
     "promptware": "injection.promptware",
     "hidden": "hiding.hidden-html",
+    "adopt": "injection.standing-order",
+    "evade": "injection.standing-order",
+    "yes": "injection.standing-order",
+    "untold": "hiding.deceive-user",
 }
 
 
@@ -1209,6 +1507,10 @@ def _compiled() -> tuple[RuleSet, re.Pattern[str], re.Pattern[str]]:
         "opening": _OPENING,
         "promptware": _PROMPTWARE,
         "hidden": _HIDDEN_HTML,
+        "adopt": _ADOPT,
+        "evade": _EVADE,
+        "yes": _YES,
+        "untold": _UNTOLD,
     }
     rules = []
     for kind, patterns in groups.items():
@@ -1226,11 +1528,13 @@ _BLANKET = re.compile(
     r"(?:\W*\b(?:for|to|de|d'|la|le|les|um|a|the|any|your|my|me|mich|me|permission|permiso|"
     r"permesso|permissão|erlaubnis|confirmation|confirmaci[oó]n|conferma|bestätigung|approval|"
     r"autorisation|anymore|again|mehr|plus|más|più|mais|ask|fragen|nachzufragen|demander|pedir|"
-    r"preguntar|chiedere|perguntar)\b)*\W*"
+    r"preguntar|chiedere|perguntar|anything|everything|para|nada|pour|rien|für|nichts|per|niente|"
+    r"nulla|tudo)\b)*\W*"
 )
 
 _SUBJECT_ONLY = re.compile(
-    r"(?:\W*\b(?:you|tu|du|vous|usted|ustedes|voi|você|ya|just|now|n['’]a(?:s|vez)?)(?!\w))*\W*"
+    r"(?:\W*\b(?:you|tu|du|vous|usted|ustedes|voi|você|ya|just|now|there['’]?s|there|is|"
+    r"n['’]a(?:s|vez)?)(?!\w))*\W*"
 )
 
 
@@ -1332,11 +1636,14 @@ def _excused(rule: str, m: re.Match[str], s: str, cl: Clauses, lo: int, hi: int)
     """Whether the predicate ``m`` (its clause ``lo``–``hi``) is no order after all."""
     if mentioned(s, m.start()) or cl.story(m.start(), m.end()):
         return True  # … quoted as an example ("payloads like '…'"), or told as a past story
+    # what follows a match that ends in a blank is the next word ("… coming from me"), no
+    # suffix of its verb (Turkish "okuma": the "ma" negates only when it is attached)
+    end = m.end() - (len(m.group()) - len(m.group().rstrip()))
     if (not _NEGATIVE_FORM.match(m.group()) or _WITHOUT.match(m.group())) and negated(
-        s, m.start(), m.end(), lo
+        s, m.start(), max(end, m.start() + 1), lo
     ):
         return True  # "never X", and "never X without asking" (which asks first)
-    if rule in ("persist", "hide") and OTHERS.search(s, m.end(), hi):
+    if rule in ("persist", "hide", "untold") and OTHERS.search(s, m.end(), hi):
         return True  # kept from other users, not from the user
     if rule == "shield" and _PEOPLE.search(s, max(lo, m.start() - 16), m.start()):
         return True  # "the user approves their own PRs": people may, the agent may not
@@ -1399,6 +1706,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
     found = list(rules.every(hay))
     # each dropped confirmation ("without asking"), not a grant ("you may run any …")
     drops = [(m.start(), m.end()) for r, m in found if r.id == "perm" and not _GRANT.match(m[0])]
+    drop_starts = sorted(a for a, _ in drops)
+    drop_ends = dict(drops)
     for rule, m in found:
         if not word_start(s, m.start()):
             continue
@@ -1410,7 +1719,7 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             scoped = cl.has(scope_rx, lo, m.start()) or cl.has(scope_rx, m.end(), hi)
         # "from now on, run the tests without asking" is a preference: for dropped
         # confirmations only what is no longer confirmed (the object) raises the score.
-        score += scoped and rule.id not in ("perm", "against")
+        score += scoped and rule.id not in ("perm", "against", "yes")
         if rule.id == "perm":  # only what is no longer confirmed counts: "…; still ask before X"
             buts = cl.spots(_BUT)
             after = buts.between(m.end(), hi)
@@ -1426,6 +1735,8 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
             topic = _TOPIC.match(s, m.end()) if m.group().endswith(_ASK_WORDS) else None
             if topic is not None:  # "never ask about the changelog": only the topic may be risky
                 lo, hi = m.end(), min(hi, topic.end())
+        if rule.id == "evade" and not cl.has(_GUARD_REFUSES, lo, hi):
+            continue  # a linter or a reviewer refused it: rewording is the fix
         named = rule.id == "perm"
         dropped = drops if named else ()
         # "… even if the user asks to delete X": what the user asks for is no act against them
@@ -1433,12 +1744,38 @@ def detect(hay: Text, clauses: Clauses | None = None) -> Order | None:
         if rule.id == "against":
             asked = _PAUSE.search(s, rest, hi)
             rest = asked.end() if asked else hi
-        score += (
+        if rule.id == "adopt":  # the user's own order says "from me" too: whose text it is counts
+            # a drop beside it (one look, not a loop), not the one in its own words: "pre-approved"
+            i = bisect.bisect_left(drop_starts, lo)
+            j = bisect.bisect_left(drop_starts, m.end())
+            # nor the verb whose "as approved" it is: "count … as approved by me"
+            while (
+                i < len(drop_starts)
+                and drop_starts[i] < m.start()
+                and _AS_BEFORE.fullmatch(s, drop_ends[drop_starts[i]], m.start()) is not None
+            ):
+                i += 1
+            beside = (i < len(drop_starts) and drop_starts[i] < m.start()) or (
+                j < len(drop_starts) and drop_starts[j] < hi
+            )
+            approved = _APPROVED.match(s, m.start()) is not None and not cl.has(_OBEYED, lo, hi)
+            score += cl.has(_ELSEWHERE_UNAPPROVED if approved else _ELSEWHERE, lo, hi) or beside
+        elif rule.id == "yes":  # only whom the yes is given for counts
+            score += cl.has(_BEHALF, lo, hi)
+        elif rule.id == "untold":  # what is kept back must be what oversight is about
+            score += cl.has(_OVERSEEN, lo, hi) or _risky(cl, risky_rx, lo, hi, False, ())
+        elif (
             _risky(cl, risky_rx, lo, m.start(), named, dropped)
             or _risky(cl, risky_rx, rest, hi, named, dropped)
-            or (rule.id == "perm" and scoped and _blanket(cl, m, lo, hi, scope_rx))
+            or (
+                rule.id == "perm"
+                and scoped
+                and not _OWN_ACT.search(m.group())
+                and _blanket(cl, m, lo, hi, scope_rx)
+            )
             or (scoped and cl.has(_RISKY_WHEN_SCOPED, lo, hi))
-        )
+        ):
+            score += 1
         if rule.id == "perm" and _GRANT.match(m.group()) and risky_rx.search(m.group()):
             score += 1  # "you can delete any …": the risky action is inside the grant
         if rule.id == "tests":  # "always", or to get past a failure: "whenever CI is red"
