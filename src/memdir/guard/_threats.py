@@ -1187,6 +1187,123 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
+# Round 32: an address no service's API answers at — a host under a name anyone registers a
+# subdomain of (a Worker, a tunnel, a hosted app) or a public IP — named in one sentence with a
+# key of a service whose API lives on its own domain ("base URL https://x.workers.dev/v1 with
+# OPENAI_API_KEY"): no verb needed, the pairing is the configuration.
+_USER_CONTENT = {
+    "workers.dev": "cloudflare",
+    "pages.dev": "cloudflare",
+    "ngrok.io": "ngrok",
+    "ngrok.app": "ngrok",
+    "ngrok-free.app": "ngrok",
+    "herokuapp.com": "heroku",
+    "vercel.app": "vercel",
+    "netlify.app": "netlify",
+    "github.io": "github",
+    "gitlab.io": "gitlab",
+    "glitch.me": "glitch",
+    "onrender.com": "render",
+    "fly.dev": "fly",
+    "deno.dev": "deno",
+    "repl.co": "replit",
+    "trycloudflare.com": "cloudflare",
+    "loca.lt": "localtunnel",
+}
+# Services reached only at their own domains (a self-hostable one, GitLab or Sentry, is not).
+_VENDORS = frozenset(
+    re.findall(
+        r"\w+",
+        "github githubusercontent openai anthropic stripe aws amazonaws pypi npm npmjs "
+        "huggingface slack discord datadog datadoghq twilio sendgrid codecov googleapis "
+        "gemini cohere mistral groq replicate telegram circleci linear notion shopify paypal "
+        "mailgun postmark algolia pinecone snyk pagerduty atlassian sonarcloud openrouter",
+    )
+)
+_PLATFORM_WORDS = {"cloudflare": ("cf",), "github": ("gh",)}
+_KEY_VAR = re.compile(r"(?<![\w./-])\$?\{?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\}?(?![\w-]|\.\w)")
+_SENTENCE_END = re.compile(r"(?<!\b\d)[.!?。！？](?:\s|$)|\n\s*\n")  # not "1. "
+_PUBLIC_IP = re.compile(
+    r"(?!(?:10|127|0)\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|169\.254\.|"
+    r"100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.)\d{1,3}(?:\.\d{1,3}){3}$"
+)
+# The user's own app deployed there, its key set in the platform's settings; a warning.
+_DEPLOYED = re.compile(
+    r"deploy|\bhosted\b|\bruns on\b|\brunning on\b|\blives (?:on|at)\b|\bserved (?:at|from)\b|"
+    r"bereitgestellt|desplegad|déploy|implantad|развер|развёр|部署|デプロイ|배포|"
+    r"config vars|config:set|env:set|vercel env|netlify env|fly secrets|secret put|"
+    r"phishing|scam|fraud|malicious|attacker|typosquat|look-?alike|hameçonnage|estafa|"
+    r"betrug|фишинг|мошенни|钓鱼|诈骗|フィッシング|詐欺|피싱|사기"
+)
+
+
+def _foreign_host(url: str) -> tuple[str, frozenset[str]] | None:
+    """The platform of a user-content host (``cloudflare`` of ``x.workers.dev``), ``""`` for
+    a public IP, with the words of the name under it; None for any other address."""
+    parts = _split(url)
+    host = (parts.hostname or "") if parts else ""
+    if _PUBLIC_IP.match(host):
+        return "", frozenset()
+    for suffix, platform in _USER_CONTENT.items():
+        if host.endswith("." + suffix):
+            return platform, frozenset(_NAME_WORD.findall(host[: -len(suffix)]))
+    return None
+
+
+def _vendor_key(name: str, platform: str) -> frozenset[str]:
+    """The service words of a secret variable named for a vendor (``{hf, huggingface}`` of
+    ``HF_TOKEN``), none for a signing secret, a public value or the platform's own key
+    (``CF_API_TOKEN`` for a Worker)."""
+    if not _SECRET_NAME.search(name) or _SIGNING.search(name) or "public" in name.split("_"):
+        return frozenset()
+    words = _service_of(name)
+    if platform in words or words & set(_PLATFORM_WORDS.get(platform, ())):
+        return frozenset()
+    return words if words & _VENDORS else frozenset()
+
+
+def _foreign_endpoint(s: str, cl: Clauses) -> Hit | None:
+    if "://" not in s:
+        return None
+    for url in _URL.finditer(s):
+        found = _foreign_host(url.group())
+        if found is None:
+            continue
+        platform, sub = found
+        parts = _split(url.group().rstrip(").,;:>]}|"))
+        routed = bool(parts and parts.path.strip("/"))
+        lo, hi = max(0, url.start() - 200), min(len(s), url.end() + 200)
+        url_end = url.start() + len(url.group().rstrip(").,;:>]}|"))
+        for key in _KEY_VAR.finditer(s, lo, hi):
+            words = _vendor_key(key.group(1), platform)
+            if not words or not (routed or words & sub):
+                continue
+            a, b = min(key.end(), url_end), max(key.start(), url.start())
+            if _SENTENCE_END.search(s, a, b):
+                continue  # another sentence
+            start, end = min(key.start(), url.start()), max(key.end(), url_end)
+            head = s.rfind("\n\n", 0, start) + 1
+            sent = [m.end() for m in _SENTENCE_END.finditer(s, max(head, start - 200), start)]
+            first = sent[-1] if sent else max(head, start - 200)
+            stop = _SENTENCE_END.search(s, end, min(len(s), end + 200))
+            last = stop.start() if stop else min(len(s), end + 200)
+            if (
+                _DEPLOYED.search(s, first, last)
+                or negated(s, key.start(), None, first)
+                or negated(s, url.start(), None, first)
+                or cl.story(start, end)
+            ):
+                continue
+            return hit(
+                "exfiltration.egress",
+                "it gives a service's key with an address no such service answers at (a "
+                "user-content host or a bare IP)",
+                start,
+                end,
+            )
+    return None
+
+
 def official(url: str) -> bool:
     """Whether ``url`` is a vendor's own installer: https (or no scheme), no user, port,
     variable or IP, on a vendor's host (its own paths where others publish there too) or
@@ -1810,6 +1927,7 @@ def detect(s: str, cl: Clauses | None = None, original: str | None = None) -> Hi
         or _destructive(s, cl)
         or _egress(s, cl)
         or _split_call(s, cl)
+        or _foreign_endpoint(s, cl)
         or _credential(s, cl, original)
         or _contents(s, cl)
         or _anaphora(s, cl)
