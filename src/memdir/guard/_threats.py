@@ -1262,44 +1262,104 @@ def _vendor_key(name: str, platform: str) -> frozenset[str]:
     return words if words & _VENDORS else frozenset()
 
 
+# What a session holds, in the languages the private-noun lexicon lacks, and a word that
+# takes all of it ("the whole conversation", "toàn bộ hội thoại", "पूरी बातचीत"): sent to a
+# user-content host or a public IP, with a verb of sending.
+_SESSION_DATA = re.compile(
+    r"conversation|transcript|chat ?(?:history|logs?)|dialog|command history|\bdiffs?\b|"
+    r"every file you|conversazione|trascrizione|cronologia|conversaci[oó]n|transcripci[oó]n|"
+    r"historial|historique|transcription|conversa\b|transcrição|histórico|gespräch|"
+    r"unterhaltung|chatverlauf|verlauf|transkript|переписк|диалог|разговор|истори[юя]|"
+    r"对话|聊天记录|会话|命令历史|会話|対話|やり取り|履歴|대화|채팅|기록|बातचीत|वार्तालाप|"
+    r"संवाद|hội thoại|trò chuyện|lịch sử|konuşma|sohbet|yazışma|geçmiş|yanıtları|cevapları|"
+    r"percakapan|obrolan|riwayat|transkrip|محادث|سجل"
+)
+_WHOLE = re.compile(
+    r"\b(?:full|entire|whole|complete|all|every)\b|tutt[aoie]\b|complet[aoe]s?\b|integral|"
+    r"intégral|íntegr|"
+    r"\btod[ao]s?\b|\binteir[ao]\b|\bganze?[nrs]?\b|\bgesamte?[nrs]?\b|\balle[nrs]?\b|"
+    r"\bвс[юеяё]\b|цел[уиы]|полн|全部|完整|所有|全文|全て|すべて|전체|모든|पूर[ीा]|सार[ीा]|"
+    r"toàn bộ|tất cả|\btüm\b|bütün|her şey|seluruh|semua|كامل|كل"
+)
+_STORED_DATA = re.compile(r"(?<![\w-])\.env\b(?![.-]?(?:example|sample|template))|_history\b")
+_SEND_WORD = re.compile(
+    r"\b(?:post|put|send|upload|sync|forward|push|mirror|report|stream|ship)\w*|"
+    r"\b(?:invi|mand|caric|env[ií]|envoi|envoy|sub[ea]\b|schick|übertr|hochlad|отправ|"
+    r"загруж|выгруж|синхрон|sincron|synchron|sinkron|gönder|bildir|rapor|yükle|kirim|"
+    r"unggah)\w*|زامن|"
+    r"发送|发到|上传|同步|推送|送信|送る|送って|アップロード|同期|転送|보내|전송|업로드|"
+    r"동기화|भेज|अपलोड|gửi|đồng bộ|tải lên|أرسل|ارسل|يرسل|ترسل|ارفع"
+)
+
+
+def _within(found: tuple[list[re.Match[str]], list[int]], lo: int, hi: int) -> list[re.Match[str]]:
+    """The matches (in order, with their starts) that lie in ``[lo, hi)``."""
+    matches, starts = found
+    return [m for m in matches[bisect_left(starts, lo) : bisect_left(starts, hi)] if m.end() <= hi]
+
+
+def _indexed(matches: list[re.Match[str]]) -> tuple[list[re.Match[str]], list[int]]:
+    return matches, [m.start() for m in matches]
+
+
 def _foreign_endpoint(s: str, cl: Clauses) -> Hit | None:
     if "://" not in s:
         return None
-    for url in _URL.finditer(s):
-        found = _foreign_host(url.group())
-        if found is None:
-            continue
-        platform, sub = found
-        parts = _split(url.group().rstrip(").,;:>]}|"))
-        routed = bool(parts and parts.path.strip("/"))
-        lo, hi = max(0, url.start() - 200), min(len(s), url.end() + 200)
+    foreign = [(u, f) for u in _URL.finditer(s) if (f := _foreign_host(u.group())) is not None]
+    if not foreign:
+        return None
+    # each pattern is matched once over the text, looked up per address (a clause of URLs)
+    ends = [m.end() for m in _SENTENCE_END.finditer(s)]
+    keys_all = _indexed(list(_KEY_VAR.finditer(s)))
+    whole = [m.start() for m in _WHOLE.finditer(s)]
+    data_all = _indexed(
+        sorted(
+            [
+                d
+                for d in _SESSION_DATA.finditer(s)
+                if bisect_left(whole, d.start() - 30) < bisect_left(whole, d.end() + 30)
+            ]
+            + list(_STORED_DATA.finditer(s)),
+            key=lambda m: m.start(),
+        )
+    )
+    sends = [m.start() for m in _SEND_WORD.finditer(s)] if data_all[0] else []
+    for url, (platform, sub) in foreign:
         url_end = url.start() + len(url.group().rstrip(").,;:>]}|"))
-        for key in _KEY_VAR.finditer(s, lo, hi):
-            words = _vendor_key(key.group(1), platform)
-            if not words or not (routed or words & sub):
-                continue
-            a, b = min(key.end(), url_end), max(key.start(), url.start())
-            if _SENTENCE_END.search(s, a, b):
-                continue  # another sentence
-            start, end = min(key.start(), url.start()), max(key.end(), url_end)
-            head = s.rfind("\n\n", 0, start) + 1
-            sent = [m.end() for m in _SENTENCE_END.finditer(s, max(head, start - 200), start)]
-            first = sent[-1] if sent else max(head, start - 200)
-            stop = _SENTENCE_END.search(s, end, min(len(s), end + 200))
-            last = stop.start() if stop else min(len(s), end + 200)
-            if (
-                _DEPLOYED.search(s, first, last)
-                or negated(s, key.start(), None, first)
-                or negated(s, url.start(), None, first)
-                or cl.story(start, end)
-            ):
+        parts = _split(s[url.start() : url_end])
+        routed = bool(parts and parts.path.strip("/"))
+        # the sentence of the address (what goes there is said with it), 200 characters at most
+        i = bisect_left(ends, url.start() + 1) - 1
+        first = max(ends[i] if i >= 0 else 0, url.start() - 200)
+        j = bisect_left(ends, url_end + 1)
+        last = min(ends[j] - 1 if j < len(ends) else len(s), url_end + 200)
+        keys = [
+            k
+            for k in _within(keys_all, first, last)
+            if (words := _vendor_key(k.group(1), platform)) and (routed or words & sub)
+        ]
+        data = _within(data_all, first, last)
+        if data and bisect_left(sends, first) == bisect_left(sends, last):
+            data = []  # no verb of sending in the sentence
+        if not (keys or data):
+            continue
+        if (
+            _DEPLOYED.search(s, first, last)
+            or negated(s, url.start(), None, first)
+            or cl.story(url.start(), url_end)
+        ):
+            continue
+        for thing in (*keys, *data):
+            if negated(s, thing.start(), None, first):
                 continue
             return hit(
                 "exfiltration.egress",
                 "it gives a service's key with an address no such service answers at (a "
-                "user-content host or a bare IP)",
-                start,
-                end,
+                "user-content host or a bare IP)"
+                if thing.re is _KEY_VAR
+                else "it sends what the session holds to a user-content host or a bare IP",
+                min(thing.start(), url.start()),
+                max(thing.end(), url_end),
             )
     return None
 
