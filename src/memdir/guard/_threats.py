@@ -8,6 +8,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from urllib.parse import SplitResult, urlsplit
 
 from . import _orders
@@ -1237,17 +1238,55 @@ _DEPLOYED = re.compile(
 )
 
 
-def _foreign_host(url: str) -> tuple[str, frozenset[str]] | None:
+_TLD_LABEL = frozenset(("com", "co", "io", "net", "org", "ai", "dev", "app"))
+
+
+def _posing(host: str) -> frozenset[str]:
+    """The vendors a host's name poses as without being theirs: a vendor's name under a
+    country's second level (``huggingface.co.kr``, not ``amazonaws.com.cn``), a vendor's domain
+    inside another one (``api.stripe.com.acme-proxy.net``), a vendor's name glued to a
+    country or a top-level label as the registered name (``codecov-io.app``,
+    ``api.stripe-eu.com``; not ``slack-edge.com``)."""
+    labels = host.split(".")
+    if len(labels) < 2 or host.endswith(".amazonaws.com.cn"):
+        return frozenset()
+    country = len(labels) > 2 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL
+    words = set(_NAME_WORD.findall(labels[-2 - country]))
+    glued = words - _VENDORS  # "stripe-eu", "codecov-io": a name glued to a country or TLD
+    joined = len(words) > 1 and all(len(w) == 2 or w in _TLD_LABEL for w in glued)
+    poses = words & _VENDORS if country or joined else set()
+    for name, tld in pairwise(labels[: -1 - country]):
+        if tld in _TLD_LABEL:
+            poses |= set(_NAME_WORD.findall(name)) & _VENDORS
+    return frozenset(poses)
+
+
+def _foreign_host(url: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
     """The platform of a user-content host (``cloudflare`` of ``x.workers.dev``), ``""`` for
-    a public IP, with the words of the name under it; None for any other address."""
+    a public IP, with the words of the name under it, and the vendors a look-alike host poses
+    as; None for any other address."""
     parts = _split(url)
     host = (parts.hostname or "") if parts else ""
     if _PUBLIC_IP.match(host):
-        return "", frozenset()
+        return "", frozenset(), frozenset()
     for suffix, platform in _USER_CONTENT.items():
         if host.endswith("." + suffix):
-            return platform, frozenset(_NAME_WORD.findall(host[: -len(suffix)]))
-    return None
+            return platform, frozenset(_NAME_WORD.findall(host[: -len(suffix)])), frozenset()
+    poses = _posing(host)
+    return ("", frozenset(), poses) if poses else None
+
+
+def _posed(name: str, poses: frozenset[str]) -> bool:
+    """Whether a look-alike host poses as the service a secret variable is named for
+    (``sonarcloud-io.fr`` for ``SONAR_TOKEN``)."""
+    if not _SECRET_NAME.search(name) or _SIGNING.search(name) or "public" in name.split("_"):
+        return False
+    return any(
+        p.startswith(w) or (w.startswith(p) and len(p) > 3)
+        for w in _service_of(name)
+        for p in poses
+        if len(w) > 1
+    )
 
 
 def _vendor_key(name: str, platform: str) -> frozenset[str]:
@@ -1324,7 +1363,7 @@ def _foreign_endpoint(s: str, cl: Clauses) -> Hit | None:
         )
     )
     sends = [m.start() for m in _SEND_WORD.finditer(s)] if data_all[0] else []
-    for url, (platform, sub) in foreign:
+    for url, (platform, sub, poses) in foreign:
         url_end = url.start() + len(url.group().rstrip(").,;:>]}|"))
         parts = _split(s[url.start() : url_end])
         routed = bool(parts and parts.path.strip("/"))
@@ -1336,9 +1375,13 @@ def _foreign_endpoint(s: str, cl: Clauses) -> Hit | None:
         keys = [
             k
             for k in _within(keys_all, first, last)
-            if (words := _vendor_key(k.group(1), platform)) and (routed or words & sub)
+            if (
+                routed and _posed(k.group(1), poses)
+                if poses
+                else (words := _vendor_key(k.group(1), platform)) and (routed or words & sub)
+            )
         ]
-        data = _within(data_all, first, last)
+        data = [] if poses else _within(data_all, first, last)
         if data and bisect_left(sends, first) == bisect_left(sends, last):
             data = []  # no verb of sending in the sentence
         if not (keys or data):
