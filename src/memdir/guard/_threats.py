@@ -1242,19 +1242,19 @@ _TLD_LABEL = frozenset(("com", "co", "io", "net", "org", "ai", "dev", "app"))
 
 
 def _posing(host: str) -> frozenset[str]:
-    """The vendors a host's name poses as without being theirs: a vendor's name under a
-    country's second level (``huggingface.co.kr``, not ``amazonaws.com.cn``), a vendor's domain
-    inside another one (``api.stripe.com.acme-proxy.net``), a vendor's name glued to a
-    country or a top-level label as the registered name (``codecov-io.app``,
-    ``api.stripe-eu.com``; not ``slack-edge.com``)."""
+    """The vendors a host's name poses as without being theirs: a vendor's domain inside
+    another one (``api.stripe.com.acme-proxy.net``), a vendor's name glued to a country or a
+    top-level label as the registered name (``codecov-io.app``, ``api.stripe-eu.com``; not
+    ``slack-edge.com``). A vendor's name under a country's second level is not told apart
+    (``huggingface.co.kr``, ``api.stripe.co.uk``: a list of real domains would be needed)."""
     labels = host.split(".")
-    if len(labels) < 2 or host.endswith(".amazonaws.com.cn"):
+    if len(labels) < 2:
         return frozenset()
     country = len(labels) > 2 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL
     words = set(_NAME_WORD.findall(labels[-2 - country]))
     glued = words - _VENDORS  # "stripe-eu", "codecov-io": a name glued to a country or TLD
     joined = len(words) > 1 and all(len(w) == 2 or w in _TLD_LABEL for w in glued)
-    poses = words & _VENDORS if country or joined else set()
+    poses = words & _VENDORS if joined and not country else set()
     for name, tld in pairwise(labels[: -1 - country]):
         if tld in _TLD_LABEL:
             poses |= set(_NAME_WORD.findall(name)) & _VENDORS
