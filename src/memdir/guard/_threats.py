@@ -1236,6 +1236,19 @@ _DEPLOYED = re.compile(
     r"phishing|scam|fraud|malicious|attacker|typosquat|look-?alike|hameçonnage|estafa|"
     r"betrug|фишинг|мошенни|钓鱼|诈骗|フィッシング|詐欺|피싱|사기"
 )
+# The platform named in words, not in an address: the user's app there ("in Vercel").
+_PLATFORM_WORD = re.compile(
+    r"(?<![\w./-])(?:vercel|heroku|netlify|cloudflare|render|fly\.io|glitch|deno deploy|"
+    r"github pages|gitlab pages|ngrok)(?![\w.])"
+)
+# Where the data goes: a word of direction right before the address or a postposition after.
+_TOWARD_BEFORE = re.compile(
+    r"(?:\b(?:to|into|at|a|à|al|an|nach|ke|tới|đến|lên|vào|với|para|pra|vers|sur|per|with|con|"
+    r"avec|com|mit|dengan)|на|в|с|إلى|الى|مع|到|至|往|给)\s*[`'\"<(]?\s*$"
+)
+_TOWARD_AFTER = re.compile(
+    r"[`'\">)]?\s*(?:에|로|으로|와|과|に|へ|と|पर|को|के साथ|adresine|'[ae]\b|ya\b|ye\b)"
+)
 
 
 _TLD_LABEL = frozenset(("com", "co", "io", "net", "org", "ai", "dev", "app"))
@@ -1276,17 +1289,23 @@ def _foreign_host(url: str) -> tuple[str, frozenset[str], frozenset[str]] | None
     return ("", frozenset(), poses) if poses else None
 
 
+def _begins(words: frozenset[str], labels: frozenset[str]) -> bool:
+    """Whether a label word begins with a service word or begins one (``datadog`` and
+    ``datadoghq``)."""
+    return any(
+        p.startswith(w) or (w.startswith(p) and len(p) > 3)
+        for w in words
+        for p in labels
+        if len(w) > 1
+    )
+
+
 def _posed(name: str, poses: frozenset[str]) -> bool:
     """Whether a look-alike host poses as the service a secret variable is named for
     (``sonarcloud-io.fr`` for ``SONAR_TOKEN``)."""
     if not _SECRET_NAME.search(name) or _SIGNING.search(name) or "public" in name.split("_"):
         return False
-    return any(
-        p.startswith(w) or (w.startswith(p) and len(p) > 3)
-        for w in _service_of(name)
-        for p in poses
-        if len(w) > 1
-    )
+    return _begins(_service_of(name), poses)
 
 
 def _vendor_key(name: str, platform: str) -> frozenset[str]:
@@ -1372,22 +1391,35 @@ def _foreign_endpoint(s: str, cl: Clauses) -> Hit | None:
         first = max(ends[i] if i >= 0 else 0, url.start() - 200)
         j = bisect_left(ends, url_end + 1)
         last = min(ends[j] - 1 if j < len(ends) else len(s), url_end + 200)
+        # a vendor's key to a host named for that vendor (``github-api.workers.dev``), or given
+        # as a header or field value to the address (``X-Key: $AWS_SECRET_ACCESS_KEY``)
         keys = [
             k
             for k in _within(keys_all, first, last)
             if (
                 routed and _posed(k.group(1), poses)
                 if poses
-                else (words := _vendor_key(k.group(1), platform)) and (routed or words & sub)
+                else (words := _vendor_key(k.group(1), platform))
+                and (
+                    _begins(words, sub)
+                    or (routed and _PRESENTED.search(s, max(first, k.start() - 12), k.start()))
+                )
             )
         ]
         data = [] if poses else _within(data_all, first, last)
-        if data and bisect_left(sends, first) == bisect_left(sends, last):
-            data = []  # no verb of sending in the sentence
+        if data and (
+            bisect_left(sends, first) == bisect_left(sends, last)  # no verb of sending
+            or not (
+                _TOWARD_BEFORE.search(s, max(first, url.start() - 12), url.start())
+                or _TOWARD_AFTER.match(s, url_end)
+            )
+        ):
+            data = []
         if not (keys or data):
             continue
         if (
             _DEPLOYED.search(s, first, last)
+            or _PLATFORM_WORD.search(s, first, last)
             or negated(s, url.start(), None, first)
             or cl.story(url.start(), url_end)
         ):
