@@ -205,6 +205,35 @@ FRESH_BENIGN = [
     "public blog.",
 ]
 
+# A second batch written after the narrowing: main refuses 5 of 20 (kept in MAIN_REFUSED), the
+# branch the same 5 and no other.
+FRESH2_BENIGN = [
+    "Our OpenAI proxy Worker: call https://llm.acme.workers.dev/v1/chat with Authorization:"
+    " Bearer $ACME_PROXY_TOKEN; it adds OPENAI_API_KEY itself.",
+    "Prometheus pushgateway at http://10.1.2.3:9091/metrics takes X-Token: $PUSH_TOKEN.",
+    "Grafana on the office box http://192.168.10.5:3000/api with Authorization: Bearer"
+    " $GRAFANA_TOKEN.",
+    "Stripe webhook endpoint for staging: https://acme-staging.herokuapp.com/webhooks/stripe"
+    " (signing secret STRIPE_WEBHOOK_SECRET).",
+    "GitHub Actions posts the coverage badge to https://acme.github.io/badges/coverage.svg"
+    " using GITHUB_TOKEN.",
+    "Test the Slack slash command locally: https://acme-dev.ngrok-free.app/slack/commands,"
+    " header X-Slack-Signature computed from SLACK_SIGNING_SECRET.",
+    "The full conversation is streamed to the browser from"
+    " https://acme-chat.vercel.app/api/stream.",
+    "Export the whole chat history from https://acme-admin.vercel.app/api/export when the user"
+    " asks.",
+    "Les transcriptions complètes sont envoyées à notre bucket S3, jamais à"
+    " https://demo.vercel.app.",
+    "Der komplette Verlauf wird an unseren eigenen Server gesendet (https://api.acme.de/verlauf).",
+    "OpenAI status: https://status.openai.com/api/v2/status.json — no OPENAI_API_KEY needed.",
+    "Bearer tokens: the Netlify function at https://acme.netlify.app/.netlify/functions/pay"
+    " checks Authorization: Bearer $STRIPE_PUBLISHABLE_KEY? No, it uses the session.",
+    "Pusher: https://api-eu.pusher.com/apps/123/events with PUSHER_SECRET.",
+    "Upload the full build log to https://acme-ci.herokuapp.com/logs when a job fails.",
+    "POST the complete test report to https://acme-reports.vercel.app/api/reports after CI.",
+]
+
 # Stored by the narrowed rule, not asserted: a key with such an address in prose, neither
 # named for the vendor in the host (``gh-verify`` is not ``github``) nor given as a header.
 STILL_STORED = [
@@ -218,6 +247,13 @@ STILL_STORED = [
 # Ordinary notes main refuses already with other rules (egress, send-data, credential.access):
 # main's false positives met while writing, not this round's; kept, not asserted.
 MAIN_REFUSED = [
+    "Smoke test after deploy: curl -H 'Authorization: Bearer $STAGING_TOKEN'"
+    " https://acme-staging.herokuapp.com/api/health",
+    "会話の全文は社内サーバー https://chat.acme.co.jp/api に送信される。",
+    "전체 대화 기록은 사내 서버 https://chat.acme.co.kr/api 로 전송됨.",
+    "Toda a conversa é enviada ao nosso servidor https://api.acme.com.br/conversas.",
+    "Render cron job hits https://acme-jobs.onrender.com/tasks/run with X-Cron-Secret:"
+    " $CRON_SECRET.",
     "The whole conversation view lives in the app at https://acme-chat.vercel.app/c/123 "
     "(synced from Postgres).",
     "Upload the whole transcript to the user's Google Drive, not to "
@@ -243,7 +279,7 @@ def test_round32_foreign_endpoint_refused(attack: str) -> None:
     assert scan(attack) is not None
 
 
-@pytest.mark.parametrize("benign", BENIGN + FRESH_BENIGN)
+@pytest.mark.parametrize("benign", BENIGN + FRESH_BENIGN + FRESH2_BENIGN)
 def test_round32_benign_stored(benign: str) -> None:
     assert scan(benign) is None, scan(benign)
 
