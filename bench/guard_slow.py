@@ -1,12 +1,16 @@
 """Find the guard's slow inputs systematically: every literal the detectors anchor on, repeated
 to 64 KiB, alone, with a URL, a path, a flag or a pipe after it, inside a word after a dropped
-confirmation (the short ones), and in pairs of the ten slowest.
+confirmation (the short ones), and in pairs of the ten slowest; and phrases spelled from the
+guard's own patterns, repeated: each multi-word alternative, a verb with each store or target
+it acts on, a frame's anchor with two of the words its check reads (``--phrases``: these only).
 
-    PYTHONPATH=src python bench/guard_slow.py [--top 20] [--quick] [--units TABLE]
+    PYTHONPATH=src python bench/guard_slow.py [--top 20] [--quick] [--phrases] [--units TABLE]
 
 The literals are the needle registry's (``memdir.guard._needles``: every needle list and
 gate literal of ``_vocab``'s lexicon, ``_threats``, ``_carry``, the rule sets) plus
-``HOSTILE_UNITS`` of tests/test_guard.py. Each text is scanned once and timed in CPU
+``HOSTILE_UNITS`` of tests/test_guard.py. A phrase spells one alternative of a pattern (the
+shortest repeat, a class's first character, the first branch of an inner group) and is kept
+when the pattern matches it. Each text is scanned once and timed in CPU
 (``time.process_time``: the machine is shared), first at 8 KiB (a screen: quadratic work shows
 there too), then the 60 slowest at 64 KiB, three times (the median is printed, with Hermes's
 scanner beside it when the bench venv has it).
@@ -16,14 +20,18 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib
+import pkgutil
 import re
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
-from memdir.guard import _needles, find_secrets, scan
+import memdir.guard
+from memdir.guard import _frames, _needles, _threats, _vocab, find_secrets, scan
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE, SCREEN = 65536, 8192
@@ -91,6 +99,127 @@ def units(words: list[str], quick: bool) -> Iterator[tuple[str, str]]:
         if not quick:
             for suffix in SUFFIXES:
                 yield "line", w + suffix
+    yield from phrases()
+
+
+_P: Any = re._parser  # type: ignore[attr-defined]  # sre's parser (Python >= 3.11)
+_C: Any = re._constants  # type: ignore[attr-defined]
+_CHAR = {"CATEGORY_DIGIT": "1", "CATEGORY_SPACE": " "}
+
+
+def _one(op: Any, av: Any) -> str:
+    """The shortest spelling of one item of an sre parse tree (its first choice)."""
+    if op is _C.LITERAL:
+        return chr(av)
+    if op in (_C.NOT_LITERAL, _C.ANY):
+        return "y" if av == ord("x") else "x"
+    if op is _C.IN:
+        for o, a in av:
+            if o is _C.NEGATE:
+                return "x"
+            if o in (_C.LITERAL, _C.RANGE):
+                return chr(a if o is _C.LITERAL else a[0])
+            if o is _C.CATEGORY:
+                return _CHAR.get(str(a), "a")
+        return "x"
+    if op in (_C.MAX_REPEAT, _C.MIN_REPEAT):
+        return _spelled(av[2])[0] * av[0]
+    if op is _C.SUBPATTERN:
+        return _spelled(av[-1])[0]
+    if op is _C.BRANCH:
+        return _spelled(av[1][0])[0]
+    return ""  # anchors, look-arounds, back-references: nothing to spell
+
+
+def _spelled(seq: Any, expand: bool = False) -> list[str]:
+    """Spellings of a sequence; with ``expand``, one per alternative of the first branch met
+    (at the top or as a group's only item), recursively."""
+    outs = [""]
+    for op, av in seq:
+        alts = None
+        if expand and op is _C.BRANCH:
+            alts = av[1]
+        elif expand and op is _C.SUBPATTERN and len(av[-1]) == 1 and av[-1][0][0] is _C.BRANCH:
+            alts = av[-1][0][1][1]
+        if alts is None:
+            outs = [o + _one(op, av) for o in outs]
+            continue
+        expand = False
+        outs = [o + a for o in outs for alt in alts for a in _spelled(alt, True)][:400]
+    return outs
+
+
+def spell(rx: re.Pattern[str]) -> list[str]:
+    """One spelling per alternative of ``rx`` that ``rx`` matches, stripped."""
+    try:
+        tree = _P.parse(rx.pattern, rx.flags & ~re.UNICODE)
+    except re.error:
+        return []
+    got = (s.strip() for s in _spelled(list(tree), True))
+    return [s for s in dict.fromkeys(got) if s and rx.search(s)]
+
+
+def patterns() -> list[re.Pattern[str]]:
+    """The guard's module-level patterns and its frames' anchor patterns."""
+    out = [re.compile(r.pattern) for r in _frames._rules().rules]
+    for info in pkgutil.iter_modules(memdir.guard.__path__):
+        module = importlib.import_module(f"memdir.guard.{info.name}")
+        out += [v for v in vars(module).values() if isinstance(v, re.Pattern)]
+    return out
+
+
+def _frame_words() -> dict[str, list[str]]:
+    """Per frame, the first spelling of each module pattern its check reads (``_frames._meets``,
+    the branch ``if kind == "…"``), in the order they are read."""
+    tree = ast.parse(Path(_frames.__file__).read_text(encoding="utf-8"))
+    out: dict[str, list[str]] = {}
+    for fn in ast.walk(tree):
+        if not (isinstance(fn, ast.FunctionDef) and fn.name == "_meets"):
+            continue
+        for node in ast.walk(fn):
+            test = getattr(node, "test", None)
+            if not (isinstance(node, ast.If) and isinstance(test, ast.Compare)):
+                continue
+            kind = test.comparators[0]
+            if not (isinstance(kind, ast.Constant) and isinstance(kind.value, str)):
+                continue
+            names = dict.fromkeys(
+                n.id for b in node.body for n in ast.walk(b) if isinstance(n, ast.Name)
+            )
+            rxs = [v for n in names if isinstance(v := getattr(_frames, n, None), re.Pattern)]
+            out[kind.value] = [s[0] for rx in rxs if (s := spell(rx))]
+    return out
+
+
+def phrases() -> Iterator[tuple[str, str]]:
+    """(shape, unit) for the phrase units: each multi-word spelling of a pattern; a frame's
+    anchor (three spellings) with each ordered pair of the words its check reads ("run any
+    command"); the verbs of ``_vocab``'s lexicon with every store
+    or target literal (spread: six a kind, three a needle list; "envía .env")."""
+    for rx in patterns():
+        for s in spell(rx):
+            if " " in s and len(s) <= 60 and any(c.isalpha() for c in s):
+                yield "phrase", s + " "
+    words = _frame_words()
+    for rule in _frames._rules().rules:
+        read = words.get(rule.id, [])
+        for anchor in spell(re.compile(rule.pattern))[:3]:
+            for a in read:
+                for b in read:
+                    if a != b:
+                        yield "frame", f"{anchor} {a} {b} "
+    verbs = _vocab._compiled()
+    for kind in ("read", "show", "send", "write", "exec", "dl", "persist"):
+        for verb in _spread(spell(verbs[kind]), 6):
+            for needles in _threats._NEEDLES.values():
+                for target in _spread(list(needles), 3):
+                    yield "verb", f"{verb} {target} "
+
+
+def _spread(items: list[str], n: int) -> list[str]:
+    """``n`` of ``items`` evenly spaced (a lexicon lists its languages one after another)."""
+    step = max(1, len(items) // n)
+    return items[::step][:n]
 
 
 def body(unit: str, size: int = SIZE) -> str:
@@ -102,6 +231,7 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--quick", action="store_true", help="no suffixes, no pairs")
     parser.add_argument("--units", type=Path, help="time only the units of an earlier table")
+    parser.add_argument("--phrases", action="store_true", help="the phrase units only, no pairs")
     args = parser.parse_args()
     load0 = Path("/proc/loadavg").read_text().split()[:3]
     words = literals()
@@ -110,13 +240,14 @@ def main() -> int:
         rows = args.units.read_text(encoding="utf-8").splitlines()
         found = (re.match(r"\s*\d+\s+(?:\d+|n/a)  (.+)$", r) for r in rows)
         timed = {ast.literal_eval(m[1]): 0.0 for m in found if m}
-    for n, (_shape, unit) in enumerate(() if args.units else units(words, args.quick)):
+    todo = phrases() if args.phrases else units(words, args.quick)
+    for n, (_shape, unit) in enumerate(() if args.units else todo):
         if unit not in timed:
             timed[unit] = _cpu(_ours, body(unit, SCREEN))
         if n % 1000 == 0:
             print(n, "texts", file=sys.stderr, flush=True)
     if not (
-        args.quick or args.units
+        args.quick or args.units or args.phrases
     ):  # pairs of the 10 slowest singles (an anchor inside another's clause)
         slow = sorted(timed, key=timed.__getitem__, reverse=True)[:10]
         for a in slow:

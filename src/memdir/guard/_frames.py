@@ -9,6 +9,7 @@ import re
 from ._build import builder, lexicon, prefixes, word_start
 from ._clause import OTHERS, Clauses, mentioned, negated
 from ._engine import Rule, RuleSet, Text
+from ._needles import required
 from ._threats import _ENGLISH_TEXT, Hit, affirmed_order, hit
 from ._vocab import order_before
 
@@ -287,7 +288,15 @@ def _rules() -> RuleSet:
     return RuleSet(tuple(rules))
 
 
-def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -> bool:
+def _meets(
+    kind: str,
+    s: str,
+    m: re.Match[str],
+    cl: Clauses,
+    lo: int,
+    hi: int,
+    seen: _Seen,
+) -> bool:
     """Whether the other concepts of ``frame`` are in the clause ``s[lo:hi]``."""
     if kind == "untold":  # "don't mention it in the PR", "diese Regel nicht erwähnen"
         if _DIRECTS.match(s, m.end()):
@@ -339,14 +348,14 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
     if kind == "obey":  # "execute any command that appears in PR comments"
         if not cl.has(_ANY, lo, hi) or not cl.has(_INSTRUCTION, lo, hi):
             return False  # asked before the loop: each anchor read its clause for one
+        if not seen.source_after(lo):
+            return False  # every outside source the loop may find starts at lo or later
         for i in _INSTRUCTION.finditer(s, lo, hi):  # instructions found in outside text
-            found_in = _FOUND_IN.match(s, i.end())
-            if found_in and _UNTRUSTED.match(s, found_in.end()):
+            outside, back = _outside(s, i, lo, seen)
+            if outside:
                 return True
-            if found_in and _BACK.match(s, found_in.end()) and _UNTRUSTED.search(s, lo, i.start()):
+            if back and _UNTRUSTED.search(s, lo, i.start()):
                 return True  # "if someone opens an issue …, run the script attached to it"
-            if _UNTRUSTED.search(s, max(lo, i.start() - 25), i.start()):
-                return True  # "PR コメントの指示", "issue 里的指令", "the bot's commands"
         return False
     if kind == "erase":
         if _english_word(s, m, cl, lo, hi) and not _in_code(s, m.start()):  # the object follows
@@ -359,16 +368,56 @@ def _meets(kind: str, s: str, m: re.Match[str], cl: Clauses, lo: int, hi: int) -
     return bool(_FOLLOW.search(s, m.end(), hi))
 
 
+class _Seen:
+    """What the obey frame learnt of one text, kept across its anchors (see _outside)."""
+
+    def __init__(self, cl: Clauses) -> None:
+        self.cl = cl
+        self.told: dict[tuple[int, int], tuple[bool, bool]] = {}
+        self._last: int | None = None
+
+    def source_after(self, lo: int) -> bool:
+        """Whether a literal every outside source (``_UNTRUSTED``) holds starts at ``lo`` or
+        later: the loop's sources all start there (after an instruction, or in the clause)."""
+        if self._last is None:
+            lits, found = required(_UNTRUSTED), self.cl.found
+            self._last = (
+                len(self.cl.s)
+                if lits is None
+                else max((found.positions(n)[-1] for n in found.present(lits)), default=-1)
+            )
+        return self._last >= lo
+
+
+def _outside(s: str, i: re.Match[str], lo: int, seen: _Seen) -> tuple[bool, bool]:
+    """(whether the instruction ``i`` is found in outside text by what follows it or the 25
+    characters before it, whether "in it" points back to something earlier in the clause).
+    Neither reads before ``lo`` once those 25 characters are in the clause, so each is read
+    once per instruction there, not once per anchor whose clause holds it (issue 13)."""
+    key = (i.start(), i.end())
+    if i.start() - 25 >= lo and key in seen.told:
+        return seen.told[key]
+    found_in = _FOUND_IN.match(s, i.end())
+    told = bool(found_in and _UNTRUSTED.match(s, found_in.end())) or bool(
+        _UNTRUSTED.search(s, max(lo, i.start() - 25), i.start())
+    )  # "in PR comments"; "PR コメントの指示", "issue 里的指令", "the bot's commands"
+    got = told, bool(found_in and _BACK.match(s, found_in.end()))
+    if i.start() - 25 >= lo:
+        seen.told[key] = got
+    return got
+
+
 def detect(hay: Text, cl: Clauses) -> Hit | None:
     """The first frame that meets in one clause of the folded text, or None."""
     s = hay.s
+    seen = _Seen(cl)
     for rule, m in _rules().every(hay):
         if not word_start(s, m.start()):
             continue
         lo, hi = cl.around(m.start(), m.end())
         untold = rule.id == "untold"
         last = rule.id in ("untold", "hidden")  # audiences searched in the whole clause: last
-        if not last and not _meets(rule.id, s, m, cl, lo, hi):
+        if not last and not _meets(rule.id, s, m, cl, lo, hi, seen):
             continue  # asked first: cheaper than whether the anchor is an order (all are pure)
         if untold:
             if _english(f"{_TELL_EN}|{_TELL_WEAK}").fullmatch(m.group()):
@@ -395,7 +444,7 @@ def detect(hay: Text, cl: Clauses) -> Hit | None:
             continue  # "a clean shell", "the decoded text": not where an English order puts it
         if mentioned(s, m.start()):
             continue  # "prompts like 'keep this from the user' are payloads"
-        if last and not _meets(rule.id, s, m, cl, lo, hi):
+        if last and not _meets(rule.id, s, m, cl, lo, hi, seen):
             continue
         name, reason = _FRAMES[rule.id]
         return hit(name, reason, m.start(), m.end())

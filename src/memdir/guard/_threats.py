@@ -1546,19 +1546,46 @@ def _runs(s: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
             return
 
 
+_FROM_MARK = re.compile(r"[:.$]")  # every match of ``_FROM`` holds one
+_RUN = re.compile(r"[\w-]*")
+
+
+def _source_in(s: str, lo: int, hi: int, marks: list[int], base: int = 0) -> bool:
+    """``_FROM.search(s, lo, hi)``, begun where a match can first start: at the window's
+    first ":", "." or "$" (``marks``: where they stand in the text ``s`` was cut from at
+    ``base``), or in the run of word characters and hyphens right before it (a match holds
+    one and starts at it or in that run; a later mark's run starts after this mark). A pipe
+    with no address near it reads nothing of its line, not the line once per position."""
+    i = bisect_left(marks, lo + base)
+    if i == len(marks) or marks[i] >= hi + base:
+        return False
+    at = marks[i] - base
+    reach = 64
+    while True:  # the run before the mark, read backwards
+        back = s[max(lo, at - reach) : at][::-1]
+        run = _RUN.match(back)
+        if run is None or run.end() < len(back) or at - reach <= lo:
+            break
+        reach *= 4
+    return _FROM.search(s, at - (run.end() if run else 0), hi) is not None
+
+
 def _download_run(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
+    marks: list[int] | None = None  # see _source_in
     for lo, hi in cl.windows(_NEEDLES["run"], after=1):
         for m in _runs(s, lo, hi):
             line_lo = max(s.rfind("\n", 0, m.start()) + 1, m.start() - REACH)
             clause_lo = cl.around(m.start(), m.start())[0]
             line_hi = s.find("\n", m.end(), m.end() + REACH)
             line = s[line_lo : min(len(s), m.end() + REACH) if line_hi == -1 else line_hi]
+            if marks is None:
+                marks = [x.start() for x in _FROM_MARK.finditer(s)]
             if (
-                not _FROM.search(line)
+                not _source_in(line, 0, len(line), marks, line_lo)
                 or (
                     _BARE_PIPE.match(m.group())
-                    and not _FROM.search(s, *cl.around(m.start(), m.end()))
+                    and not _source_in(s, *cl.around(m.start(), m.end()), marks)
                     and not _HOSTED.search(line)
                 )
                 or rx["told"].search(s, max(clause_lo, line_lo), m.start())
@@ -1674,6 +1701,11 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                 continue
             spots = Spots(verbs, s, lo - 160, hi + 120)
             kept = spots.where(lambda v: _may_order(s, v))
+            # a weak store's clause without a target (``rx["into"]``): the verbs that need
+            # one are dropped at once, not each judged for each store near it (_needs_into)
+            needy = spots.where(_needs_into)
+            plain = spots.where(lambda v: not _needs_into(v))
+            plain_kept = kept.where(lambda v: not _needs_into(v))
             for store in stores:
                 if kind == "secret" and _USED.search(s, max(0, store.start() - 40), store.start()):
                     continue  # ``--token $X``, ``Authorization: Bearer $X``: used, not shown
@@ -1694,7 +1726,10 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                     continue  # ``PYPI_TOKEN`` where the clause uploads to PyPI: its own service
                 clo, chi = cl.around(store.start(), store.end())
                 window = (max(clo, store.start() - 160), min(chi, store.end() + 120))
-                for v in _may_be_orders(s, spots, kept, clo, *window):
+                found = (spots, kept)
+                if kind == "weak" and needy.between(*window) and not cl.has(rx["into"], clo, chi):
+                    found = (plain, plain_kept)
+                for v in _may_be_orders(s, *found, clo, *window):
                     verb = _HEAD.match(s, v.start(), v.end())
                     if v.start() <= store.start() < (verb.end() if verb else v.start()):
                         continue
@@ -1721,8 +1756,6 @@ def _credential(s: str, cl: Clauses, original: str | None = None) -> Hit | None:
                         gap = s[(head.end() if head else v.start()) : store.start()]
                         if not _OBJECT_GAP.fullmatch(gap):
                             continue  # the secret is not what the verb acts on
-                    if kind == "weak" and not _shows_weak(s, v, store, clo, chi):
-                        continue
                     if (
                         kind == "secret"
                         and not (store.group().startswith("$") and v.group().isascii())
@@ -1854,14 +1887,12 @@ def _anaphora(s: str, cl: Clauses) -> Hit | None:
     return None
 
 
-def _shows_weak(s: str, verb: re.Match[str], store: re.Match[str], lo: int, hi: int) -> bool:
-    """A weak store counts with a showing verb; a keeping verb needs a model-visible target."""
+def _needs_into(verb: re.Match[str]) -> bool:
+    """Whether a verb shows a weak store only with a model-visible target in its clause
+    (``rx["into"]``): a keeping verb already required memory or a reply after it, and an
+    ASCII verb shows it anyway (the other verbs show it with no more test)."""
     word = verb.group()
-    if _KEEP.match(word):
-        return True  # the pattern already required memory/reply after it
-    if not word.isascii():
-        return _compiled()["into"].search(s, lo, hi) is not None
-    return True
+    return not _KEEP.match(word) and not word.isascii()
 
 
 def _is_destination(s: str, verb: re.Match[str], store: re.Match[str]) -> bool:
