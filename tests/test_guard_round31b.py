@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import random
 import re
+import re._constants as _constants
+import re._parser as _parser
+from typing import Any
 
 import pytest
 
-from memdir.guard import scan
+from memdir.guard import _threats, scan
 from memdir.guard._clause import Clauses
 from memdir.guard._frames import (
     _ANY,
@@ -23,7 +26,7 @@ from memdir.guard._frames import (
     _Seen,
 )
 from memdir.guard._threats import _FROM, _FROM_MARK, _source_in
-from test_guard_work import _reads_at_two_sizes
+from test_guard_work import _Counted, _reads_at_two_sizes
 
 # 0.4-1.6 s of CPU at 64 KiB on main (load ~9): each bare pipe searched its ~800-character
 # line for an address; each obey anchor checked the ~50 instructions of its clause; each
@@ -48,6 +51,51 @@ def test_a_slow_unit_is_read_a_few_times(unit: str, monkeypatch: pytest.MonkeyPa
     reads = _reads_at_two_sizes(unit, monkeypatch)
     (small, low), (large, high) = reads
     assert high <= 50 * large and high <= 1.2 * (large / small) * low + 20 * 400, (unit, reads)
+
+
+class _Searched(_Counted):
+    """Counts what ``search`` reads; a ``match`` (a few characters here) is free."""
+
+    def match(self, string: str, *a: int) -> Any:
+        return self._rx.match(string, *a)
+
+
+@pytest.mark.parametrize("unit", ["nc a 1<a ", "ncat a 1<a ", "netcat a 1<a "])
+def test_uploads_on_one_line_search_it_once(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A raw socket fed a file, repeated on one line: each upload searched the rest of the
+    line for its host, quadratic (81 s at 64 KiB; 460x the text at 8 KiB); now the search
+    past each upload's first characters is shared by the line (0.1-0.25 s at 64 KiB)."""
+    tally = [0]
+    monkeypatch.setattr(_threats, "_SINK", _Searched(_threats._SINK, tally))
+    for size in (1024, 8192):
+        tally[0] = 0
+        text = unit * (size // len(unit))
+        assert scan(text) is None
+        assert tally[0] <= 2 * len(text), (unit, size, tally[0])
+
+
+def test_the_host_search_skips_no_look_behind() -> None:
+    """``_sink_on_line`` matches a line's first ``_SINK_BACK`` characters as a slice and
+    shares the search after them: exact only while no look-behind of ``_SINK`` (with the
+    ``\\b`` before it) reads further back."""
+    widths = [
+        av[1].getwidth()[1] + 1
+        for op, av in _walk(_parser.parse(_threats._SINK.pattern))
+        if op in (_constants.ASSERT, _constants.ASSERT_NOT) and av[0] < 0
+    ]
+    assert widths and max(widths) <= _threats._SINK_BACK
+
+
+def _walk(seq: Any) -> Any:
+    for op, av in seq:
+        yield op, av
+        for sub in av if isinstance(av, (list, tuple)) else ():
+            if isinstance(sub, _parser.SubPattern):
+                yield from _walk(sub)
+            elif isinstance(sub, (list, tuple)):
+                for part in sub:
+                    if isinstance(part, _parser.SubPattern):
+                        yield from _walk(part)
 
 
 _ADDRESS_TEXTS = [

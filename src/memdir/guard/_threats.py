@@ -869,25 +869,49 @@ def _spots(cl: Clauses, rx: re.Pattern[str], lo: int, hi: int) -> Spots:
     return Spots(rx, cl.s, lo, hi) if cl.found.may(rx) else Spots(rx, "", 0, 0)
 
 
+_SINK_BACK = 8  # more than ``_SINK``'s longest look-behind ("via " after a word boundary)
+
+
+def _sink_on_line(
+    s: str, start: int, end: int, later: dict[int, tuple[int, re.Match[str] | None]]
+) -> tuple[str, int] | None:
+    """The first ``_SINK`` in ``s[start:end]`` searched as that slice (its text and where it
+    ends in ``s``). Past the slice's first characters no look-behind reaches its start, so a
+    search there is the same from any earlier start on the line: ``later`` keeps it per line
+    end, and a line of many uploads is read once, not once an upload."""
+    line = s[start:end]
+    for k in range(min(_SINK_BACK, len(line))):
+        m = _SINK.match(line, k)
+        if m:
+            return m.group(), start + m.end()
+    known = later.get(end)
+    at = start + _SINK_BACK
+    if known is None or known[0] > at or (known[1] is not None and known[1].start() < at):
+        known = (at, _SINK.search(s, at, end) if at < end else None)
+        later[end] = known
+    m = known[1]
+    return (m.group(), m.end()) if m else None
+
+
 def _egress(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
     # Whatever is piped into an upload leaves the machine (``git show | curl --data-binary @-``).
+    later: dict[int, tuple[int, re.Match[str] | None]] = {}
     for lo, hi in cl.windows(_NET_NEEDLES):
         for up in _UPLOAD.finditer(s, lo, hi):
             line_end = s.find("\n", up.end())
-            line = s[up.start() : len(s) if line_end == -1 else line_end]
-            host = _SINK.search(line)
+            host = _sink_on_line(s, up.start(), len(s) if line_end == -1 else line_end, later)
             if (
                 host
-                and not _LOCAL.match(host.group(), host.group().find("//") + 2)
-                and not _LOCAL.match(host.group())  # a bare 127.0.0.1
+                and not _LOCAL.match(host[0], host[0].find("//") + 2)
+                and not _LOCAL.match(host[0])  # a bare 127.0.0.1
                 and _affirmed(s, up, cl.around(up.start(), up.end())[0], cl)
             ):
                 return hit(
                     "exfiltration.egress",
                     "it pipes local data into an upload to another host",
                     up.start(),
-                    up.start() + host.end(),
+                    host[1],
                 )
     # A network tool given a credential file on its command line ships that file, wherever
     # the host is (``curl -F f=@~/.aws/credentials x``, ``nc host 9 < .env``, ``scp id_rsa …``).
