@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
@@ -1175,6 +1175,8 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
     at = [k[0] for k in keys]
     anchors = [(m, -1) for m in _SPLIT_ANCHOR.finditer(s)]
     anchors += [(m, 1) for m in _CALL.finditer(s)]
+    armed: dict[tuple[int, int], bool] = {}  # per line and direction: see _split_armed
+    english: dict[int, bool] = {}  # per line
     for m, step in anchors:
         line_lo = s.rfind("\n", 0, m.start()) + 1
         line_hi = s.find("\n", m.end())
@@ -1183,8 +1185,9 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
         if word is not None and _CALL_THIRD.search(word.group()):
             continue
         if m.group()[:1].isascii() and m.group()[:1].isalpha():
-            english = _ENGLISH_TEXT.search(s, line_lo, line_hi) is not None
-            if english and not _LINE_HEAD.match(s[line_lo : m.start()]):
+            if line_lo not in english:
+                english[line_lo] = _ENGLISH_TEXT.search(s, line_lo, line_hi) is not None
+            if english[line_lo] and not _LINE_HEAD.match(s[line_lo : m.start()]):
                 continue
         rest = s[m.end() : line_hi].strip(" \t:`'\"")
         if step > 0 and rest and not _URL.match(rest):
@@ -1192,16 +1195,10 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
         block = [*_lines(s, m.start(), step, 8 if step < 0 else 4), (line_lo, line_hi)]
         block.sort()
         lo, hi = block[0][0], block[-1][1]
-        given = keys[bisect_left(at, lo) : bisect_left(at, hi)]
-        urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)] if given else []
-        urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
-        for _, v, name in given if urls else ():
-            before = [u for u in urls if u.end() <= v.start()]
-            sink = before[-1] if before else urls[0]
-            if _inside(v, sink) or _own_service(sink.group(), name):
-                continue
-            if _self_hosted(sink.group(), name) or not _affirmed(s, m, line_lo, cl):
-                continue
+        if (line_lo, step) not in armed:
+            given = keys[bisect_left(at, lo) : bisect_left(at, hi)]
+            armed[line_lo, step] = _split_armed(s, block, given)
+        if armed[line_lo, step] and _affirmed(s, m, line_lo, cl):
             return hit(
                 "exfiltration.egress",
                 "it tells the agent to call an address with a secret of another service "
@@ -1210,6 +1207,25 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
                 max(hi, m.end()),
             )
     return None
+
+
+def _split_armed(
+    s: str, block: list[tuple[int, int]], given: list[tuple[int, re.Match[str], str]]
+) -> bool:
+    """Whether a key of ``given`` goes to another service's address in ``block`` (the last
+    address before it, else the first). It depends on the anchor's line only: asked once a
+    line, not once an anchor with its keys and addresses (a cubic read, issue 13)."""
+    urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)] if given else []
+    urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
+    ends = [u.end() for u in urls]  # in order: the block's lines are sorted and apart
+    for _, v, name in given if urls else ():
+        k = bisect_right(ends, v.start())
+        sink = urls[k - 1] if k else urls[0]
+        if not (
+            _inside(v, sink) or _own_service(sink.group(), name) or _self_hosted(sink.group(), name)
+        ):
+            return True
+    return False
 
 
 # Round 32: an address no service's API answers at — a host under a name anyone registers a
