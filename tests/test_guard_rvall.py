@@ -1,12 +1,17 @@
 """Review of rounds 28-32 (rvall): a split call's anchors on one long line once read every
 key against every address of their block, per anchor (cubic: 64 KiB > 140 s of CPU). Characters
-read are counted at two sizes (never timed); verdicts are pinned."""
+read are counted at two sizes (never timed); verdicts are pinned. The head of a call's line
+backtracked exponentially: its pattern is compared with the old one."""
 
 from __future__ import annotations
+
+import itertools
+import re
 
 import pytest
 
 from memdir.guard import scan
+from memdir.guard._threats import _LINE_HEAD
 from test_guard_work import _work
 
 # one line of anchors, each beside a key and an address: the block is the same line for all
@@ -37,3 +42,23 @@ def test_a_split_call_to_another_service_is_still_refused() -> None:
     hit = scan(text)
     assert hit is not None and hit.rule == "exfiltration.egress"
     assert scan(text.replace("collector.example", "api.github.com")) is None
+
+
+# 44cdc3e's line head: the same clause read as words or as one clause, every way tried
+_BACKTRACKING_HEAD = re.compile(
+    r"^[\s>*•|#-]*(?:\d+[.)]\s*)?(?:(?:always|then|and|also|please|just|now|simply)\s+|"
+    r"[^,\n]{0,60},\s*)*$"
+)
+_HEAD_TOKENS = ["then", "and", " ", "\t", ",", ", ", "x", "1.", "- ", "a" * 58, "andrew "]
+
+
+def test_the_line_head_reads_each_clause_one_way() -> None:
+    """A line of 'then then , ' before 'call it' took 4x longer a clause (219 characters:
+    16 s of CPU); the head is atomic now and matches where the backtracking one did."""
+    assert "(?>" in _LINE_HEAD.pattern and "*+" in _LINE_HEAD.pattern
+    for n in range(5):
+        for parts in itertools.product(_HEAD_TOKENS, repeat=n):
+            s = "".join(parts)
+            assert (_LINE_HEAD.match(s) is None) == (_BACKTRACKING_HEAD.match(s) is None), s
+    text = "Header: Bearer $GITHUB_TOKEN https://api.github.com/x\n" + "then then , " * 40
+    assert scan(text + "x call it") is None
