@@ -6,12 +6,13 @@ backtracked exponentially: its pattern is compared with the old one."""
 from __future__ import annotations
 
 import itertools
+import random
 import re
 
 import pytest
 
 from memdir.guard import scan
-from memdir.guard._threats import _LINE_HEAD
+from memdir.guard._threats import _LINE_HEAD, _head_ends
 from test_guard_work import _work
 
 # one line of anchors, each beside a key and an address: the block is the same line for all
@@ -62,3 +63,16 @@ def test_the_line_head_reads_each_clause_one_way() -> None:
             assert (_LINE_HEAD.match(s) is None) == (_BACKTRACKING_HEAD.match(s) is None), s
     text = "Header: Bearer $GITHUB_TOKEN https://api.github.com/x\n" + "then then , " * 40
     assert scan(text + "x call it") is None
+
+
+def test_the_head_ends_are_where_the_head_matches() -> None:
+    """``_head_ends`` reads a line once; it must answer as ``_LINE_HEAD`` on each prefix that
+    ends before a letter (where an ASCII call verb starts), or at the line's end."""
+    rng = random.Random(13)
+    tokens = [*_HEAD_TOKENS, "always", "2)", "> ", "#", "then,", "call it", "recall "]
+    for _ in range(3000):
+        s = "".join(rng.choice(tokens) for _ in range(rng.randrange(0, 14)))
+        ends = _head_ends(s, 0, len(s))
+        for p in range(len(s) + 1):
+            if p == len(s) or (s[p].isascii() and s[p].isalpha()):
+                assert (p in ends) == (_LINE_HEAD.match(s[:p]) is not None), (s, p)

@@ -1107,6 +1107,21 @@ _LINE_HEAD = re.compile(
     r"^[\s>*•|#-]*+(?:\d+[.)]\s*)?(?>(?:(?:always|then|and|also|please|just|now|simply)\s+|"
     r"[^,\n]{0,60},\s*)*)$"
 )
+_HEAD_LEAD = re.compile(r"[\s>*•|#-]*+(?:\d+[.)]\s*)?")
+_HEAD_ITEM = re.compile(r"(?:always|then|and|also|please|just|now|simply)\s+|[^,\n]{0,60},\s*")
+
+
+def _head_ends(s: str, lo: int, hi: int) -> frozenset[int]:
+    """Where a line head of ``s[lo:hi]`` may end: ``_LINE_HEAD`` reads one item at a time one
+    way, so it matches ``s[lo:p]`` exactly where its reading of the whole line stops at ``p``
+    (read once a line, not once an anchor: a line of ``a, call it`` was quadratic)."""
+    at = _HEAD_LEAD.match(s, lo, hi)
+    ends = [at.end() if at else lo]
+    while (item := _HEAD_ITEM.match(s, ends[-1], hi)) is not None:
+        ends.append(item.end())
+    return frozenset(ends)
+
+
 # A field line: "Endpoint: …", "- Header: …", "| auth | Bearer … |", "  -H '…'", "with …".
 _FIELD_LINE = re.compile(
     r"[ \t]*(?:[-*•|>][ \t]*|\d+[.)][ \t]*)*(?:[\w .'/-]{1,30}?[ \t]*[:：|]|-h\b|--header\b|"
@@ -1179,6 +1194,7 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
     anchors += [(m, 1) for m in _CALL.finditer(s)]
     armed: dict[tuple[int, int], bool] = {}  # per line and direction: see _split_armed
     english: dict[int, bool] = {}  # per line
+    heads: dict[int, frozenset[int]] = {}  # per line: where a head may end (_head_ends)
     for m, step in anchors:
         line_lo = s.rfind("\n", 0, m.start()) + 1
         line_hi = s.find("\n", m.end())
@@ -1189,7 +1205,9 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
         if m.group()[:1].isascii() and m.group()[:1].isalpha():
             if line_lo not in english:
                 english[line_lo] = _ENGLISH_TEXT.search(s, line_lo, line_hi) is not None
-            if english[line_lo] and not _LINE_HEAD.match(s[line_lo : m.start()]):
+            if line_lo not in heads:
+                heads[line_lo] = _head_ends(s, line_lo, line_hi)
+            if english[line_lo] and m.start() not in heads[line_lo]:
                 continue
         rest = s[m.end() : line_hi].strip(" \t:`'\"")
         if step > 0 and rest and not _URL.match(rest):
