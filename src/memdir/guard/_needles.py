@@ -320,6 +320,7 @@ class Occurrences:
         "_known",
         "_may",
         "_pos",
+        "_present",
         "_rare",
         "_rare_here",
         "_slow",
@@ -334,6 +335,7 @@ class Occurrences:
         self._chars: set[str] | None = None
         self._may: dict[int, bool] = {}  # by id(rx), see required
         self._rare_here: set[str] | None = None
+        self._present: dict[frozenset[str], frozenset[str]] = {}
         self._automaton, self._known, self._rare, self._split = _REGISTRY.current()
 
     def chars(self) -> set[str]:
@@ -374,7 +376,11 @@ class Occurrences:
         return out
 
     def present(self, needles: frozenset[str]) -> set[str]:
-        """Those of ``needles`` that occur in the text (set operations, mostly)."""
+        """Those of ``needles`` that occur in the text (set operations, mostly; memoised: a
+        clause check asks about the same unregistered literals once per anchor)."""
+        known = self._present.get(needles)
+        if known is not None:
+            return set(known)
         pos = self._pos if self._pos is not None else self._index()
         found = pos.keys() & needles
         split = self._split.get(needles)
@@ -387,6 +393,7 @@ class Occurrences:
             if not self.s.isascii():
                 maybe = maybe | (rest & self._rare_chars())  # the rare literals that may occur
             found.update(n for n in maybe if self.positions(n))
+        self._present[needles] = frozenset(found)
         return found
 
     def _rare_chars(self) -> set[str]:

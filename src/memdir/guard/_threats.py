@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
@@ -1101,10 +1101,27 @@ _SPLIT_ANCHOR = re.compile(
 )
 _CALL_THIRD = re.compile(r"(?:s|ing|ed|ruft)$")  # "GitHub calls it on every push": a description
 # An English order heads its line (after a list mark, "Then", "After each task,").
+# Possessive and atomic: a word or a clause is read one way ("then then , " both; backtracking
+# was exponential in the clauses: 219 characters, 16 s); every way reaches the same comma.
 _LINE_HEAD = re.compile(
-    r"^[\s>*•|#-]*(?:\d+[.)]\s*)?(?:(?:always|then|and|also|please|just|now|simply)\s+|"
-    r"[^,\n]{0,60},\s*)*$"
+    r"^[\s>*•|#-]*+(?:\d+[.)]\s*)?(?>(?:(?:always|then|and|also|please|just|now|simply)\s+|"
+    r"[^,\n]{0,60},\s*)*)$"
 )
+_HEAD_LEAD = re.compile(r"[\s>*•|#-]*+(?:\d+[.)]\s*)?")
+_HEAD_ITEM = re.compile(r"(?:always|then|and|also|please|just|now|simply)\s+|[^,\n]{0,60},\s*")
+
+
+def _head_ends(s: str, lo: int, hi: int) -> frozenset[int]:
+    """Where a line head of ``s[lo:hi]`` may end: ``_LINE_HEAD`` reads one item at a time one
+    way, so it matches ``s[lo:p]`` exactly where its reading of the whole line stops at ``p``
+    (read once a line, not once an anchor: a line of ``a, call it`` was quadratic)."""
+    at = _HEAD_LEAD.match(s, lo, hi)
+    ends = [at.end() if at else lo]
+    while (item := _HEAD_ITEM.match(s, ends[-1], hi)) is not None:
+        ends.append(item.end())
+    return frozenset(ends)
+
+
 # A field line: "Endpoint: …", "- Header: …", "| auth | Bearer … |", "  -H '…'", "with …".
 _FIELD_LINE = re.compile(
     r"[ \t]*(?:[-*•|>][ \t]*|\d+[.)][ \t]*)*(?:[\w .'/-]{1,30}?[ \t]*[:：|]|-h\b|--header\b|"
@@ -1175,6 +1192,9 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
     at = [k[0] for k in keys]
     anchors = [(m, -1) for m in _SPLIT_ANCHOR.finditer(s)]
     anchors += [(m, 1) for m in _CALL.finditer(s)]
+    armed: dict[tuple[int, int], bool] = {}  # per line and direction: see _split_armed
+    english: dict[int, bool] = {}  # per line
+    heads: dict[int, frozenset[int]] = {}  # per line: where a head may end (_head_ends)
     for m, step in anchors:
         line_lo = s.rfind("\n", 0, m.start()) + 1
         line_hi = s.find("\n", m.end())
@@ -1183,8 +1203,11 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
         if word is not None and _CALL_THIRD.search(word.group()):
             continue
         if m.group()[:1].isascii() and m.group()[:1].isalpha():
-            english = _ENGLISH_TEXT.search(s, line_lo, line_hi) is not None
-            if english and not _LINE_HEAD.match(s[line_lo : m.start()]):
+            if line_lo not in english:
+                english[line_lo] = _ENGLISH_TEXT.search(s, line_lo, line_hi) is not None
+            if line_lo not in heads:
+                heads[line_lo] = _head_ends(s, line_lo, line_hi)
+            if english[line_lo] and m.start() not in heads[line_lo]:
                 continue
         rest = s[m.end() : line_hi].strip(" \t:`'\"")
         if step > 0 and rest and not _URL.match(rest):
@@ -1192,16 +1215,10 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
         block = [*_lines(s, m.start(), step, 8 if step < 0 else 4), (line_lo, line_hi)]
         block.sort()
         lo, hi = block[0][0], block[-1][1]
-        given = keys[bisect_left(at, lo) : bisect_left(at, hi)]
-        urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)] if given else []
-        urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
-        for _, v, name in given if urls else ():
-            before = [u for u in urls if u.end() <= v.start()]
-            sink = before[-1] if before else urls[0]
-            if _inside(v, sink) or _own_service(sink.group(), name):
-                continue
-            if _self_hosted(sink.group(), name) or not _affirmed(s, m, line_lo, cl):
-                continue
+        if (line_lo, step) not in armed:
+            given = keys[bisect_left(at, lo) : bisect_left(at, hi)]
+            armed[line_lo, step] = _split_armed(s, block, given)
+        if armed[line_lo, step] and _affirmed(s, m, line_lo, cl):
             return hit(
                 "exfiltration.egress",
                 "it tells the agent to call an address with a secret of another service "
@@ -1210,6 +1227,25 @@ def _split_call(s: str, cl: Clauses) -> Hit | None:
                 max(hi, m.end()),
             )
     return None
+
+
+def _split_armed(
+    s: str, block: list[tuple[int, int]], given: list[tuple[int, re.Match[str], str]]
+) -> bool:
+    """Whether a key of ``given`` goes to another service's address in ``block`` (the last
+    address before it, else the first). It depends on the anchor's line only: asked once a
+    line, not once an anchor with its keys and addresses (a cubic read, issue 13)."""
+    urls = [u for b_lo, b_hi in block for u in _URL.finditer(s, b_lo, b_hi)] if given else []
+    urls = [u for u in urls if not _LOCAL.match(u.group(), u.group().find("//") + 2)]
+    ends = [u.end() for u in urls]  # in order: the block's lines are sorted and apart
+    for _, v, name in given if urls else ():
+        k = bisect_right(ends, v.start())
+        sink = urls[k - 1] if k else urls[0]
+        if not (
+            _inside(v, sink) or _own_service(sink.group(), name) or _self_hosted(sink.group(), name)
+        ):
+            return True
+    return False
 
 
 # Round 32: an address no service's API answers at — a host under a name anyone registers a
