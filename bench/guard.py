@@ -84,7 +84,7 @@ TEST_NOTE = {
     "set 9": "never read",
     "set 10": "never read",
     "set 12": "never read",
-    "set 13": "never read",
+    "set 13": "judged by counts; the lead saw main's misses once (README)",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
