@@ -1969,8 +1969,18 @@ _CONTROL = re.compile(
 )
 
 
+def _found(seen: dict[tuple[re.Pattern[str], str], bool], rx: re.Pattern[str], text: str) -> bool:
+    """Whether ``rx`` finds anything in ``text``, each distinct text searched once: a unit
+    repeated along one long clause gives every anchor a window of the same characters."""
+    key = (rx, text)
+    if key not in seen:
+        seen[key] = rx.search(text) is not None
+    return seen[key]
+
+
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
+    seen: dict[tuple[re.Pattern[str], str], bool] = {}
     for kind in ("backdoor", "persist", "config"):
         for lo, hi in cl.windows(_NEEDLES[kind]):
             targets = list(rx[kind].finditer(s, lo, hi))
@@ -2020,10 +2030,10 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     scope = s[min(clo, w.start()) : end]
                     payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
                     if (
-                        not payload.search(scope.replace(target.group(), " "))
+                        not _found(seen, payload, scope.replace(target.group(), " "))
                         and not (
                             kind == "persist"
-                            and _TOOL_CALL.search(scope)
+                            and _found(seen, _TOOL_CALL, scope)
                             and not (via_tool and re.search(r"rc$|profile$", target.group()))
                         )
                         and not (kind == "config" and _standing(target, scope, s[w.end() : end]))
