@@ -2018,8 +2018,9 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     )
                 if w is None:
                     continue
-                hosts = {".".join(h.split(".")[-2:]) for h in _GIT_HOST.findall(s, clo, chi)}
-                if target.group().startswith("insteadof") and len(hosts) == 1:
+                if target.group().startswith("insteadof") and (
+                    len({".".join(h.split(".")[-2:]) for h in _GIT_HOST.findall(s, clo, chi)}) == 1
+                ):
                     continue  # one host on both sides switches protocol, it redirects nowhere
                 if kind != "backdoor":
                     # what is written: the clause, or the code block right after it
