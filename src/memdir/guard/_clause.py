@@ -10,6 +10,8 @@ import re
 from collections.abc import Callable
 
 from ._needles import (
+    _C,
+    _P,
     Occurrences,
     boundary_before,
     cut_pattern,
@@ -243,6 +245,23 @@ _FAR = 1 << 62
 _NO_SPOTS = Spots(re.compile("x"), "", 0, 0)
 
 
+@functools.cache
+def _behind(pattern: str) -> int:
+    """How far before a search's start ``pattern`` reads: its longest look-behind, and one
+    character for ``\\b``."""
+    widths, todo = [1], [_P.parse(pattern)]
+    while todo:
+        for op, av in todo.pop():
+            if op in (_C.ASSERT, _C.ASSERT_NOT) and av[0] < 0:
+                widths.append(av[1].getwidth()[1] + 1)
+            for sub in av if isinstance(av, (list, tuple)) else ():
+                if isinstance(sub, _P.SubPattern):
+                    todo.append(sub)
+                elif isinstance(sub, (list, tuple)):
+                    todo.extend(p for p in sub if isinstance(p, _P.SubPattern))
+    return max(widths)
+
+
 class Clauses:
     """Clause boundaries of one text, located once (``found``: its literals, if located)."""
 
@@ -259,6 +278,7 @@ class Clauses:
         self._bounded: dict[str, list[int]] = {}  # see _initial
         self._cut: dict[int, list[int] | None] = {}  # see cut_starts
         self._ascii: bool | None = None
+        self._windows: dict[tuple[int, str, int], bool] = {}  # see has
 
     def has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
         """Whether ``rx.search(s, lo, hi)`` matches (the window's end is the text's for ``\\b``,
@@ -271,21 +291,33 @@ class Clauses:
         calls = self._calls.get(id(rx), 0) + 1
         self._calls[id(rx)] = calls
         if calls > 32:
-            at = self.spots(rx).first(lo)
-            if at < hi and rx.match(self.s, at, hi) is not None:
-                return True
-            if not self._literal_in(rx, lo, hi):
-                return False
-            starts = self.cut_starts(rx)
-            if starts is not None:  # every match in the window starts at one of these
-                i = bisect.bisect_left(starts, lo)
-                for p in starts[i : i + 8]:
-                    if p >= hi:
-                        return False
-                    if rx.match(self.s, p, hi) is not None:
-                        return True
-                if i + 8 >= len(starts) or starts[i + 8] >= hi:
+            a = max(0, lo - _behind(rx.pattern))  # as far back as the pattern reads
+            key = (id(rx), self.s[a:hi], lo - a)
+            known = self._windows.get(key)
+            if known is None:
+                known = self._has(rx, lo, hi)
+                if len(self._windows) < 4096:
+                    self._windows[key] = known
+            return known
+        return rx.search(self.s, lo, hi) is not None
+
+    def _has(self, rx: re.Pattern[str], lo: int, hi: int) -> bool:
+        """``has`` once its window is new: the shortcuts described there."""
+        at = self.spots(rx).first(lo)
+        if at < hi and rx.match(self.s, at, hi) is not None:
+            return True
+        if not self._literal_in(rx, lo, hi):
+            return False
+        starts = self.cut_starts(rx)
+        if starts is not None:  # every match in the window starts at one of these
+            i = bisect.bisect_left(starts, lo)
+            for p in starts[i : i + 8]:
+                if p >= hi:
                     return False
+                if rx.match(self.s, p, hi) is not None:
+                    return True
+            if i + 8 >= len(starts) or starts[i + 8] >= hi:
+                return False
         return rx.search(self.s, lo, hi) is not None
 
     def cut_starts(self, rx: re.Pattern[str]) -> list[int] | None:

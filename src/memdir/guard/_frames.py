@@ -320,13 +320,13 @@ def _meets(
         before = cl.around(lo - 1, lo - 1)[0] if lo else lo  # "it" may be the last sentence
         return bool(_SELF.search(s, lo, hi) or _RISKY.search(s, before, hi))
     if kind == "hidden":  # hide … from the user: the object is the agent's doing
-        if _AUDIENCE.search(s, lo, hi) and _RISKY.search(s, lo, hi):
+        if seen.has(_AUDIENCE, s, lo, hi) and seen.has(_RISKY, s, lo, hi):
             return True  # "keep quiet about the disabled linter in the PR"
         # the object is in the anchor ("keep it from …"), or the user is ("leave the user off
         # the cc")
         kept = m.group().startswith("keep") or bool(_LEFT_OFF.match(m.group()))
-        return bool(_USER.search(s, lo, hi)) and bool(
-            kept or _DOING.match(s, m.end()) or _SELF.search(s, lo, hi)
+        return seen.has(_USER, s, lo, hi) and bool(
+            kept or _DOING.match(s, m.end()) or seen.has(_SELF, s, lo, hi)
         )
     if kind == "secretly":
         if not _USER.search(s, lo, hi):
@@ -368,6 +368,10 @@ def _meets(
     return bool(_FOLLOW.search(s, m.end(), hi))
 
 
+# The longest look-behind of the patterns ``_Seen.has`` searches, with room (a test checks).
+_BEHIND = 16
+
+
 class _Seen:
     """What the obey frame learnt of one text, kept across its anchors (see _outside)."""
 
@@ -375,6 +379,17 @@ class _Seen:
         self.cl = cl
         self.told: dict[tuple[int, int], tuple[bool, bool]] = {}
         self._last: int | None = None
+        self._found: dict[tuple[re.Pattern[str], str, int], bool] = {}
+
+    def has(self, rx: re.Pattern[str], s: str, lo: int, hi: int) -> bool:
+        """``rx.search(s, lo, hi)``, once per distinct window: a unit repeated along a long
+        clause gives every anchor the same characters. The key holds ``_BEHIND`` characters
+        before ``lo``, as far back as any look-behind (or ``\\b``) of these patterns reads."""
+        a = max(0, lo - _BEHIND)
+        key = (rx, s[a:hi], lo - a)
+        if key not in self._found:
+            self._found[key] = rx.search(s, lo, hi) is not None
+        return self._found[key]
 
     def source_after(self, lo: int) -> bool:
         """Whether a literal every outside source (``_UNTRUSTED``) holds starts at ``lo`` or

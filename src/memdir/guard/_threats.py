@@ -2005,8 +2005,18 @@ _CONTROL = re.compile(
 )
 
 
+def _found(seen: dict[tuple[re.Pattern[str], str], bool], rx: re.Pattern[str], text: str) -> bool:
+    """Whether ``rx`` finds anything in ``text``, each distinct text searched once: a unit
+    repeated along one long clause gives every anchor a window of the same characters."""
+    key = (rx, text)
+    if key not in seen:
+        seen[key] = rx.search(text) is not None
+    return seen[key]
+
+
 def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
     rx = _compiled()
+    seen: dict[tuple[re.Pattern[str], str], bool] = {}
     for kind in ("backdoor", "persist", "config"):
         for lo, hi in cl.windows(_NEEDLES[kind]):
             targets = list(rx[kind].finditer(s, lo, hi))
@@ -2044,8 +2054,9 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     )
                 if w is None:
                     continue
-                hosts = {".".join(h.split(".")[-2:]) for h in _GIT_HOST.findall(s, clo, chi)}
-                if target.group().startswith("insteadof") and len(hosts) == 1:
+                if target.group().startswith("insteadof") and (
+                    len({".".join(h.split(".")[-2:]) for h in _GIT_HOST.findall(s, clo, chi)}) == 1
+                ):
                     continue  # one host on both sides switches protocol, it redirects nowhere
                 if kind != "backdoor":
                     # what is written: the clause, or the code block right after it
@@ -2056,10 +2067,10 @@ def _tool_abuse(s: str, cl: Clauses) -> Hit | None:
                     scope = s[min(clo, w.start()) : end]
                     payload = _PAYLOAD if kind == "config" else _RISKY_PAYLOAD
                     if (
-                        not payload.search(scope.replace(target.group(), " "))
+                        not _found(seen, payload, scope.replace(target.group(), " "))
                         and not (
                             kind == "persist"
-                            and _TOOL_CALL.search(scope)
+                            and _found(seen, _TOOL_CALL, scope)
                             and not (via_tool and re.search(r"rc$|profile$", target.group()))
                         )
                         and not (kind == "config" and _standing(target, scope, s[w.end() : end]))

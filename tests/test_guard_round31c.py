@@ -1,0 +1,83 @@
+"""The guard's slowest inputs, part four (issue 13, branch slow3): a write anchor and a hidden
+frame's anchor, repeated along one long clause, each searched its ~800-character window
+though the windows hold the same characters (docs/design/guard.md, "Round 31", part four).
+Characters read are counted at two sizes (never timed)."""
+
+from __future__ import annotations
+
+import re
+import re._constants as _constants
+import re._parser as _parser
+from typing import Any
+
+import pytest
+
+from memdir.guard import _clause, _frames, _orders, _threats, _vocab, scan
+from test_guard_round31b import _walk
+from test_guard_work import _Counted
+
+
+class _Searched(_Counted):
+    """Counts what ``search`` reads; a ``match`` (a few characters here) is free."""
+
+    def match(self, string: str, *a: int) -> Any:
+        return self._rx.match(string, *a)
+
+
+# 1.0-1.7 s of CPU at 64 KiB on main (load ~4): each '@reboot' or '.hermes/' target searched
+# its clause for a payload, a tool call and git hosts; each 'cover up' its clause for an
+# audience and the user. Characters searched per character of text at 8 KiB, now at most
+# (main: 360, 308, 252, 386; now 180, 152, 156, 225).
+UNITS = {"> @reboot ": 200, "ใส่ @reboot ": 170, "> .hermes/ ": 175, "cover up ": 250}
+
+
+@pytest.mark.parametrize("unit", UNITS)
+def test_a_repeated_unit_searches_each_window_once(
+    unit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Characters searched at 1 and 8 KiB: on main 15-18% more per character at 8 KiB (each
+    anchor's window searched again), now no more."""
+    tally = [0]
+    _clause._quote_marks.cache_clear()
+    for module in (_clause, _frames, _orders, _threats, _vocab):
+        for name, value in vars(module).items():
+            if isinstance(value, re.Pattern):
+                monkeypatch.setattr(module, name, _Searched(value, tally))
+    per = []
+    for size in (1024, 8192):
+        tally[0] = 0
+        text = unit * (size // len(unit))
+        assert scan(text) is None
+        per.append(tally[0] / len(text))
+    assert per[1] <= 1.05 * per[0] and per[1] <= UNITS[unit], (unit, per)
+
+
+def test_the_window_key_covers_every_look_behind() -> None:
+    """``_Seen.has`` keys a search by its window and ``_BEHIND`` characters before it: exact
+    only while no look-behind of the patterns it searches (or a ``\\b``) reads further back."""
+    for rx in (_frames._AUDIENCE, _frames._RISKY, _frames._USER, _frames._SELF):
+        widths = [
+            av[1].getwidth()[1] + 1
+            for op, av in _walk(_parser.parse(rx.pattern))
+            if op in (_constants.ASSERT, _constants.ASSERT_NOT) and av[0] < 0
+        ]
+        assert max(widths, default=1) <= _frames._BEHIND, rx.pattern[:60]
+
+
+def test_a_clause_window_asked_again_is_answered_from_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """'cronjob .online/ ' (0.94 s at 64 KiB on main): each target asked ``Clauses.has``
+    whether its window reads a file or calls a tool; the windows hold the same characters.
+    Characters the lexicon's patterns search per character: main 43 at 1 KiB, 51 at 8 KiB;
+    now 40 and 9 (each distinct window searched once)."""
+    tally = [0]
+    counted = {k: _Searched(v, tally) for k, v in _threats._compiled().items()}
+    monkeypatch.setattr(_threats, "_compiled", lambda: counted)
+    per = []
+    for size in (1024, 8192):
+        tally[0] = 0
+        text = "cronjob .online/ " * (size // 17)
+        assert scan(text) is None
+        per.append(tally[0] / len(text))
+    assert per[1] <= 20, per
