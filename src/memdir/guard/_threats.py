@@ -1360,19 +1360,25 @@ def _begins(words: frozenset[str], labels: frozenset[str]) -> bool:
     )
 
 
+def _sendable(name: str) -> bool:
+    """Whether a variable's name is a secret's that means something elsewhere: not a key
+    that only signs, nor a public value."""
+    return bool(_SECRET_NAME.search(name)) and not (
+        _SIGNING.search(name) or "public" in name.split("_")
+    )
+
+
 def _posed(name: str, poses: frozenset[str]) -> bool:
     """Whether a look-alike host poses as the service a secret variable is named for
     (``sonarcloud-io.fr`` for ``SONAR_TOKEN``)."""
-    if not _SECRET_NAME.search(name) or _SIGNING.search(name) or "public" in name.split("_"):
-        return False
-    return _begins(_service_of(name), poses)
+    return _sendable(name) and _begins(_service_of(name), poses)
 
 
 def _vendor_key(name: str, platform: str) -> frozenset[str]:
     """The service words of a secret variable named for a vendor (``{hf, huggingface}`` of
     ``HF_TOKEN``), none for a signing secret, a public value or the platform's own key
     (``CF_API_TOKEN`` for a Worker)."""
-    if not _SECRET_NAME.search(name) or _SIGNING.search(name) or "public" in name.split("_"):
+    if not _sendable(name):
         return frozenset()
     words = _service_of(name)
     if platform in words or words & set(_PLATFORM_WORDS.get(platform, ())):
@@ -1417,6 +1423,7 @@ def _within(found: tuple[list[re.Match[str]], list[int]], lo: int, hi: int) -> l
 
 
 def _indexed(matches: list[re.Match[str]]) -> tuple[list[re.Match[str]], list[int]]:
+    """The matches with their starts, for ``_within``'s bisection."""
     return matches, [m.start() for m in matches]
 
 
