@@ -12,7 +12,7 @@ import pytest
 from memdir.guard import scan
 from memdir.guard._clause import _STORY, _STORY_OTHER, Clauses
 from memdir.guard._needles import cut_pattern
-from test_guard_work import _reads_at_two_sizes
+from test_guard_work import _reads_at_two_sizes, assert_linear
 
 # The worst units of bench/guard_slow.py on main (~0.3-0.7 s of CPU at 64 KiB).
 URL_UNITS = [
@@ -30,9 +30,7 @@ def test_a_clause_of_urls_is_read_a_few_times(unit: str, monkeypatch: pytest.Mon
     """Characters read at 1 and 8 KiB: before, 82-228x the text at 8 KiB (each URL's
     variables, actions and story re-read in its window); now under 18x (a few passes of
     each detector), and 8x the text at most ~8x the work."""
-    reads = _reads_at_two_sizes(unit, monkeypatch)
-    (small, low), (large, high) = reads
-    assert high <= 20 * large and high <= 1.2 * (large / small) * low + 20 * 400, (unit, reads)
+    assert_linear(_reads_at_two_sizes(unit, monkeypatch), 20)
 
 
 def test_a_negative_look_ahead_is_read_as_true_in_the_cut_pattern() -> None:

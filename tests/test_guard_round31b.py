@@ -26,7 +26,7 @@ from memdir.guard._frames import (
     _Seen,
 )
 from memdir.guard._threats import _FROM, _FROM_MARK, _source_in
-from test_guard_work import _Counted, _reads_at_two_sizes
+from test_guard_work import _Counted, _reads_at_two_sizes, assert_linear
 
 # 0.4-1.6 s of CPU at 64 KiB on main (load ~9): each bare pipe searched its ~800-character
 # line for an address; each obey anchor checked the ~50 instructions of its clause; each
@@ -48,9 +48,7 @@ def test_a_slow_unit_is_read_a_few_times(unit: str, monkeypatch: pytest.MonkeyPa
     the obey units 610-1330x, the stores 1200-6900x); now 4-6x, and 39-45x for a store
     every 11 characters (its own few checks, each failed match counted as 400 characters);
     8x the text at most ~8x the work."""
-    reads = _reads_at_two_sizes(unit, monkeypatch)
-    (small, low), (large, high) = reads
-    assert high <= 50 * large and high <= 1.2 * (large / small) * low + 20 * 400, (unit, reads)
+    assert_linear(_reads_at_two_sizes(unit, monkeypatch), 50)
 
 
 class _Searched(_Counted):

@@ -13,7 +13,7 @@ import pytest
 
 from memdir.guard import scan
 from memdir.guard._threats import _LINE_HEAD, _head_ends
-from test_guard_work import _work
+from test_guard_work import _work, assert_linear
 
 # one line of anchors, each beside a key and an address: the block is the same line for all
 UNITS = [
@@ -31,8 +31,7 @@ def test_a_line_of_split_calls_is_read_once(unit: str, monkeypatch: pytest.Monke
     for size in (1024, 8192):
         text = "\n" + unit * (size // len(unit))
         reads.append((len(text), _work(text, monkeypatch)))
-    (small, low), (large, high) = reads
-    assert high <= 60 * large and high <= 1.5 * (large / small) * low, reads
+    assert_linear(reads, 60, growth=1.5, slack=0)
 
 
 def test_a_split_call_to_another_service_is_still_refused() -> None:

@@ -312,6 +312,15 @@ def _reads_at_two_sizes(unit: str, monkeypatch: pytest.MonkeyPatch) -> list[tupl
     return reads
 
 
+def assert_linear(
+    reads: list[tuple[int, int]], per_char: float, growth: float = 1.2, slack: int = 20 * REACH
+) -> None:
+    """``_reads_at_two_sizes``'s figures: at most ``per_char`` characters read a character
+    of the larger text, and 8x the text at most ~8x the work (``growth``, ``slack``)."""
+    (small, low), (large, high) = reads
+    assert high <= per_char * large and high <= growth * (large / small) * low + slack, reads
+
+
 @pytest.mark.parametrize("unit", SHORT_LITERAL_UNITS)
 def test_a_literal_inside_a_word_sends_no_clause_to_the_regex(
     unit: str, monkeypatch: pytest.MonkeyPatch
@@ -320,9 +329,7 @@ def test_a_literal_inside_a_word_sends_no_clause_to_the_regex(
     1 KiB and 8 KiB: before, every anchor read its whole window (~800 characters), 76-112x
     the text at 8 KiB (both sizes exceed the window: growth alone did not show it); now
     under 9x, and 8x the text at most ~8x the work."""
-    reads = _reads_at_two_sizes(unit, monkeypatch)
-    (small, low), (large, high) = reads
-    assert high <= 12 * large and high <= 1.2 * (large / small) * low + 20 * REACH, (unit, reads)
+    assert_linear(_reads_at_two_sizes(unit, monkeypatch), 12)
 
 
 # A dropped confirmation and a scope word repeated in one long clause: each anchor removed
@@ -346,9 +353,7 @@ def test_the_scope_is_not_removed_from_each_window(
     """Characters read at 1 and 8 KiB (the scope pattern counted too): before, each anchor's
     window was read whole twice (45-147x the text at 8 KiB); now what fails is seen at the
     first piece between two scopes."""
-    reads = _reads_at_two_sizes(unit, monkeypatch)
-    (small, low), (large, high) = reads
-    assert high <= 12 * large and high <= 1.2 * (large / small) * low + 20 * REACH, (unit, reads)
+    assert_linear(_reads_at_two_sizes(unit, monkeypatch), 12)
 
 
 _PIECES = [
