@@ -6,23 +6,12 @@ Characters read are counted at two sizes (never timed)."""
 from __future__ import annotations
 
 import re
-import re._constants as _constants
-import re._parser as _parser
-from typing import Any
 
 import pytest
 
 from memdir.guard import _clause, _frames, _orders, _threats, _vocab, scan
-from test_guard_round31b import _walk
-from test_guard_work import _Counted
-
-
-class _Searched(_Counted):
-    """Counts what ``search`` reads; a ``match`` (a few characters here) is free."""
-
-    def match(self, string: str, *a: int) -> Any:
-        return self._rx.match(string, *a)
-
+from memdir.guard._clause import Clauses
+from test_guard_round31b import _Searched
 
 # 1.0-1.7 s of CPU at 64 KiB on main (load ~4): each '@reboot' or '.hermes/' target searched
 # its clause for a payload, a tool call and git hosts; each 'cover up' its clause for an
@@ -52,16 +41,20 @@ def test_a_repeated_unit_searches_each_window_once(
     assert per[1] <= 1.05 * per[0] and per[1] <= UNITS[unit], (unit, per)
 
 
-def test_the_window_key_covers_every_look_behind() -> None:
-    """``_Seen.has`` keys a search by its window and ``_BEHIND`` characters before it: exact
-    only while no look-behind of the patterns it searches (or a ``\\b``) reads further back."""
-    for rx in (_frames._AUDIENCE, _frames._RISKY, _frames._USER, _frames._SELF):
-        widths = [
-            av[1].getwidth()[1] + 1
-            for op, av in _walk(_parser.parse(rx.pattern))
-            if op in (_constants.ASSERT, _constants.ASSERT_NOT) and av[0] < 0
-        ]
-        assert max(widths, default=1) <= _frames._BEHIND, rx.pattern[:60]
+def test_the_window_key_answers_as_a_search_in_every_window() -> None:
+    """``_Seen.has`` keys a search by its window and the characters before it that the
+    pattern reads: one memory asked every window answers as ``rx.search`` does, for the
+    frame's patterns and for look-behinds a shorter key would get wrong."""
+    behinds = (re.compile(r"(?<=\bvia )x|\bab"), re.compile(r"(?<![\w.]{3})cd"))
+    for s in (
+        "via x, zvia x; ab, zab. cd, a.cd, xy cd, via x",
+        "don't tell the user; hide it from them, the user doesn't know. cover up x",
+    ):
+        seen = _frames._Seen(Clauses(s))
+        for rx in (_frames._AUDIENCE, _frames._RISKY, _frames._USER, _frames._SELF, *behinds):
+            for lo in range(len(s)):
+                for hi in range(lo, len(s) + 1):
+                    assert seen.has(rx, s, lo, hi) == (rx.search(s, lo, hi) is not None)
 
 
 def test_a_clause_window_asked_again_is_answered_from_memory(

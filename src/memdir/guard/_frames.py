@@ -7,7 +7,7 @@ import functools
 import re
 
 from ._build import builder, lexicon, prefixes, word_start
-from ._clause import OTHERS, Clauses, mentioned, negated
+from ._clause import OTHERS, Clauses, _behind, mentioned, negated
 from ._engine import Rule, RuleSet, Text
 from ._needles import required
 from ._threats import _ENGLISH_TEXT, Hit, affirmed_order, hit
@@ -368,10 +368,6 @@ def _meets(
     return bool(_FOLLOW.search(s, m.end(), hi))
 
 
-# The longest look-behind of the patterns ``_Seen.has`` searches, with room (a test checks).
-_BEHIND = 16
-
-
 class _Seen:
     """What the obey frame learnt of one text, kept across its anchors (see _outside)."""
 
@@ -383,9 +379,9 @@ class _Seen:
 
     def has(self, rx: re.Pattern[str], s: str, lo: int, hi: int) -> bool:
         """``rx.search(s, lo, hi)``, once per distinct window: a unit repeated along a long
-        clause gives every anchor the same characters. The key holds ``_BEHIND`` characters
-        before ``lo``, as far back as any look-behind (or ``\\b``) of these patterns reads."""
-        a = max(0, lo - _BEHIND)
+        clause gives every anchor the same characters. The key holds the characters before
+        ``lo`` as far back as ``rx`` reads (its look-behinds, a ``\\b``)."""
+        a = max(0, lo - _behind(rx.pattern))
         key = (rx, s[a:hi], lo - a)
         if key not in self._found:
             self._found[key] = rx.search(s, lo, hi) is not None

@@ -13,7 +13,7 @@ from urllib.parse import SplitResult, urlsplit
 
 from . import _orders
 from ._build import word_start
-from ._clause import _NEG_WORDS, REACH, REPEAT, Clauses, Spots, negated, reported
+from ._clause import _NEG_WORDS, REACH, REPEAT, Clauses, Spots, _behind, negated, reported
 from ._engine import Text
 from ._needles import register
 from ._vocab import (
@@ -869,9 +869,6 @@ def _spots(cl: Clauses, rx: re.Pattern[str], lo: int, hi: int) -> Spots:
     return Spots(rx, cl.s, lo, hi) if cl.found.may(rx) else Spots(rx, "", 0, 0)
 
 
-_SINK_BACK = 8  # more than ``_SINK``'s longest look-behind ("via " after a word boundary)
-
-
 def _sink_on_line(
     s: str, start: int, end: int, later: dict[int, tuple[int, re.Match[str] | None]]
 ) -> tuple[str, int] | None:
@@ -879,13 +876,13 @@ def _sink_on_line(
     ends in ``s``). Past the slice's first characters no look-behind reaches its start, so a
     search there is the same from any earlier start on the line: ``later`` keeps it per line
     end, and a line of many uploads is read once, not once an upload."""
-    line = s[start:end]
-    for k in range(min(_SINK_BACK, len(line))):
+    line, back = s[start:end], _behind(_SINK.pattern)
+    for k in range(min(back, len(line))):
         m = _SINK.match(line, k)
         if m:
             return m.group(), start + m.end()
     known = later.get(end)
-    at = start + _SINK_BACK
+    at = start + back
     if known is None or known[0] > at or (known[1] is not None and known[1].start() < at):
         known = (at, _SINK.search(s, at, end) if at < end else None)
         later[end] = known
