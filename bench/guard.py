@@ -21,7 +21,8 @@ Corpora (each read if present; see bench/README.md):
   ``bench/data/guard8/set.jsonl`` (set 8, the same, heavy in hard negatives) and
   ``bench/data/guard9/set.jsonl`` (set 9, written blind after round 13 to judge round 14),
   ``bench/data/guard10/set.jsonl`` (set 10, written blind after round 15), sets 11–13 the
-  same (``bench/data/guard11`` … ``guard13``, each with a README);
+  same (``bench/data/guard11`` … ``guard14``, each with a README); a set in ``SEALED``
+  (set 14) judges by counts only, dev half included, until a session opens it;
 * ``--extra [NAME=]PATH`` (repeatable): another own set kept outside the repository (JSON
   lines in set 8's schema), printed as an ``[extra: NAME …]`` block; NAME defaults to
   "set N" for a folder ``guardN``. A file named ``dev.jsonl`` or ``test.jsonl`` is that half
@@ -71,7 +72,10 @@ OWN = {
     "set 11": ROOT / "bench/data/guard11/set.jsonl",  # the same, written while a round was tuned
     "set 12": ROOT / "bench/data/guard12/set.jsonl",  # the same, call verbs and API docs in focus
     "set 13": ROOT / "bench/data/guard13/set.jsonl",  # the same, written to judge rounds 27-31
+    "set 14": ROOT / "bench/data/guard14/set.jsonl",  # the same, sealed: judges rounds 33-35
 }
+#: sets nobody may tune on yet, dev half included: ``--misses`` and ``--rules`` skip them
+SEALED = {"set 14"}
 TEST_NOTE = {
     "set 1": "lightly used by round 1",
     "set 2": "never read",
@@ -85,6 +89,7 @@ TEST_NOTE = {
     "set 10": "never read",
     "set 12": "never read",
     "set 13": "judged by counts; the lead saw main's misses once (README)",
+    "set 14": "sealed",
 }
 REAL = ROOT / "bench/data/real_memory/texts.jsonl"
 PERSISTENT_SUFFIXES = ("/ignore_previous_instructions", "/system_mode", "/mixed_techniques")
@@ -470,6 +475,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     own = {name: own_rows(path, name) for name, path in OWN.items() if path.exists()}
     for name, paths in extra.items():
         own[f"extra: {name}"] = [r for path in paths for r in own_rows(path, name)]
+    if args.rules or args.misses:
+        own = {n: rs for n, rs in own.items() if n not in SEALED}
     if args.rules:
         corpora = {n: [r for r in rs if r["split"] == "dev"] for n, rs in own.items()}
         if (args.given / "attacks.jsonl").exists():
@@ -504,7 +511,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows = [r for r in rows if r["split"] == "dev"]
         res = Results(rows, hermes)
         if any(r["split"] == "dev" for r in rows):
-            sections.append((f"{name}, dev half (tuned on)", own_section(res, "dev")))
+            dev = "sealed, not yet tuned on" if name in SEALED else "tuned on"
+            sections.append((f"{name}, dev half ({dev})", own_section(res, "dev")))
         if not args.dev_only and any(r["split"] == "test" for r in rows):
             note = TEST_NOTE.get(name, "never read")
             sections.append((f"{name}, test half ({note})", own_section(res, "test")))
