@@ -136,7 +136,7 @@ POSTINGS_AGREE = (
 )
 #: ``memdir doctor --deep``: the rows and the sum of a 64-bit hash of each (term, id) on
 #: each side, one scan of each, the messages' terms unnested in the select list (a lateral
-#: ``unnest`` stores each row's terms first: 1.7× slower): a wrong term with the right id
+#: ``unnest`` stores each row's terms first: 1.6–1.8× slower): a wrong term with the right id
 #: changes the sum too.
 POSTINGS_TERMS_AGREE = (
     "SELECT (SELECT row(count(*), coalesce(sum(hashtextextended(term, id)), 0)) FROM "
