@@ -56,15 +56,17 @@ def _unopenable(conn: sqlite3.Connection) -> None:
 
 @pytest.mark.sqlite_only
 @pytest.mark.parametrize("damage", [_garbage, _out_of_step, _unopenable])
+@pytest.mark.parametrize("deep", [[], ["--deep"]])
 def test_doctor_detects_and_rebuilds_a_damaged_index_losing_nothing(
-    md: Memdir, damage: Callable[[sqlite3.Connection], None]
+    md: Memdir, damage: Callable[[sqlite3.Connection], None], deep: list[str]
 ) -> None:
     words = _fill(md)
     with sqlite3.connect(md.state_path) as conn:
         damage(conn)
-    assert not md.check_state(repair=False).healthy
+    assert not md.check_state(repair=False, deep=bool(deep)).healthy
     runner = CliRunner()
-    result = runner.invoke(cli, ["--home", str(md.home), "-C", str(md.settings.project), "doctor"])
+    home = ["--home", str(md.home), "-C", str(md.settings.project)]
+    result = runner.invoke(cli, [*home, "doctor", *deep])
     assert result.exit_code == 0, result.output
     assert "found: search index" in result.output and "repaired: rebuilt" in result.output
     assert f"{N} messages" in result.output
@@ -101,7 +103,7 @@ def test_doctor_deep_finds_and_rebuilds_a_wrong_term_the_plain_check_misses(md: 
     assert md.check_state(repair=False).problems == []  # FTS5's plain check cannot see it
     assert not md.check_state(repair=False, deep=True).healthy
     out = _run(md, "doctor", "--deep")
-    assert "found: search index messages_word is damaged" in out, out
+    assert "found: search index messages_word holds terms its messages rows' text" in out, out
     assert "repaired: rebuilt search index messages_word" in out
     assert [h.message_id for h in md.sessions.search_messages(words[5])] == [5]
     assert md.sessions.search_messages("quokka") == []
