@@ -750,6 +750,70 @@ def test_health_finds_and_rebuilds_postings_out_of_step(pg: PgStateDatabase) -> 
     assert pg.health(repair=False).healthy
 
 
+def _swap_terms(db: PgStateDatabase) -> None:
+    """Postings with the right rows and ids but wrong terms, which counts and id sums
+    cannot see: message 1's "pnpm" says "quokka", and "build" (message 7) and "depend"
+    (message 8) trade their ids."""
+    with psycopg.connect(db.pg.url, autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{db.schema()}"')
+        conn.execute("UPDATE message_postings SET term = 'quokka' WHERE term = 'pnpm' AND id = 1")
+        conn.execute(
+            "UPDATE message_postings SET id = 15 - id "
+            "WHERE (term, id) IN (('build', 7), ('depend', 8))"
+        )
+
+
+def test_deep_health_finds_and_repairs_wrong_terms(pg: PgStateDatabase) -> None:
+    """A posting whose term is wrong but whose id is right: the plain check misses it
+    (its limit, documented here), the deep one finds it and the repair rebuilds the
+    postings, after which each word finds its own row again."""
+    assert pg.health(repair=False, deep=True).healthy  # an empty state
+    store = SessionStore(pg)
+    _fill(store)
+    clean = pg.health(repair=False, deep=True)
+    assert clean.healthy and clean.problems == [] and clean.messages == 8
+
+    def ids(word: str) -> set[int]:
+        return {h.message_id for h in store.search_messages(word)}
+
+    assert 1 in ids("pnpm") and 7 in ids("build") and 8 in ids("dependencies")
+    _swap_terms(pg)
+    assert 1 not in ids("pnpm") and 1 in ids("quokka")  # a miss and a wrong row
+    assert 8 in ids("build") and 7 not in ids("build")
+    assert pg.health(repair=False).problems == []  # the plain check cannot see it
+    found = pg.health(repair=False, deep=True)
+    assert not found.healthy
+    assert found.problems == ["the messages search index postings disagree with its rows"]
+    fixed = pg.health(repair=True, deep=True)
+    assert fixed.healthy and fixed.repaired == found.problems and fixed.damaged == []
+    assert 1 in ids("pnpm") and ids("quokka") == set()
+    assert 7 in ids("build") and 8 not in ids("build") and 8 in ids("dependencies")
+    kept, terms = _postings(pg)
+    assert kept == terms
+    assert pg.health(repair=False, deep=True).problems == []
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_doctor_deep_names_and_repairs_wrong_terms(run: Any, pg_url: str) -> None:
+    """``memdir doctor`` says the state is healthy with a wrong term in the postings;
+    ``memdir doctor --deep`` names it and repairs it; a second deep run finds nothing."""
+    run("scopes")
+    db = PgStateDatabase(PgDatabase(pg_url), user="alice")
+    try:
+        _fill(SessionStore(db))
+        _swap_terms(db)
+        problem = "the messages search index postings disagree with its rows"
+        plain = run("doctor").stdout
+        assert problem not in plain and "All scopes healthy." in plain
+        out = run("doctor", "--deep").stdout
+        assert f"found: {problem}" in out and f"repaired: {problem}" in out, out
+        again = run("doctor", "--deep").stdout
+        assert problem not in again and "All scopes healthy." in again
+        assert 1 in {h.message_id for h in SessionStore(db).search_messages("pnpm")}
+    finally:
+        db.pg.close()
+
+
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 def test_doctor_names_and_repairs_postings_out_of_step(run: Any, pg_url: str) -> None:
     """``memdir doctor`` on the team database names the postings problem, then what it

@@ -56,15 +56,17 @@ def _unopenable(conn: sqlite3.Connection) -> None:
 
 @pytest.mark.sqlite_only
 @pytest.mark.parametrize("damage", [_garbage, _out_of_step, _unopenable])
+@pytest.mark.parametrize("deep", [[], ["--deep"]])
 def test_doctor_detects_and_rebuilds_a_damaged_index_losing_nothing(
-    md: Memdir, damage: Callable[[sqlite3.Connection], None]
+    md: Memdir, damage: Callable[[sqlite3.Connection], None], deep: list[str]
 ) -> None:
     words = _fill(md)
     with sqlite3.connect(md.state_path) as conn:
         damage(conn)
-    assert not md.check_state(repair=False).healthy
+    assert not md.check_state(repair=False, deep=bool(deep)).healthy
     runner = CliRunner()
-    result = runner.invoke(cli, ["--home", str(md.home), "-C", str(md.settings.project), "doctor"])
+    home = ["--home", str(md.home), "-C", str(md.settings.project)]
+    result = runner.invoke(cli, [*home, "doctor", *deep])
     assert result.exit_code == 0, result.output
     assert "found: search index" in result.output and "repaired: rebuilt" in result.output
     assert f"{N} messages" in result.output
@@ -74,6 +76,38 @@ def test_doctor_detects_and_rebuilds_a_damaged_index_losing_nothing(
         assert [h.message_id for h in md.sessions.search_messages(word)] == [message_id]
     assert len(md.sessions.search_messages("中文内容", limit=500)) == N
     assert md.search("zanzibar")[0].entry.name == "Entry to find"
+
+
+def _wrong_word(conn: sqlite3.Connection, rowid: int, own: str, word: str) -> None:
+    """Row ``rowid`` indexed under ``word`` instead of ``own``: its terms taken out
+    with the right text and put back with the wrong one (the document lists still agree)."""
+    row = conn.execute(
+        "SELECT content, tool_name, tool_calls FROM messages_fts_src WHERE id = ?", (rowid,)
+    ).fetchone()
+    cols = "messages_word, rowid, content, tool_name, tool_calls"
+    conn.execute(f"INSERT INTO messages_word({cols}) VALUES ('delete', ?, ?, ?, ?)", (rowid, *row))
+    wrong = (rowid, row[0].replace(own, word), *row[1:])
+    conn.execute(
+        "INSERT INTO messages_word(rowid, content, tool_name, tool_calls) VALUES (?, ?, ?, ?)",
+        wrong,
+    )
+
+
+@pytest.mark.sqlite_only
+def test_doctor_deep_finds_and_rebuilds_a_wrong_term_the_plain_check_misses(md: Memdir) -> None:
+    words = _fill(md)
+    assert md.check_state(repair=False, deep=True).problems == []  # a clean state
+    md.sessions.db.write(lambda c: _wrong_word(c, 5, words[5], "quokka"))  # its analyzer function
+    assert md.sessions.search_messages(words[5]) == []  # its own word misses it
+    assert [h.message_id for h in md.sessions.search_messages("quokka")] == [5]
+    assert md.check_state(repair=False).problems == []  # FTS5's plain check cannot see it
+    assert not md.check_state(repair=False, deep=True).healthy
+    out = _run(md, "doctor", "--deep")
+    assert "found: search index messages_word holds terms its messages rows' text" in out, out
+    assert "repaired: rebuilt search index messages_word" in out
+    assert [h.message_id for h in md.sessions.search_messages(words[5])] == [5]
+    assert md.sessions.search_messages("quokka") == []
+    assert md.check_state(repair=False, deep=True).problems == []
 
 
 @pytest.mark.sqlite_only

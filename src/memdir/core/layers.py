@@ -510,13 +510,14 @@ class Layers(PersonaLayer, SkillsLayer):
             health.append(ScopeHealth(name, loc.path, True, count, report))
         return health
 
-    def check_state(self, *, repair: bool = True) -> DbHealth:
-        """Check state.db (integrity, search indexes) and, with ``repair``, rebuild damaged
-        search indexes from their tables. A missing state.db is reported, not created."""
+    def check_state(self, *, repair: bool = True, deep: bool = False) -> DbHealth:
+        """Check state.db (integrity, search indexes; ``deep``: their terms too) and, with
+        ``repair``, rebuild damaged search indexes from their tables. A missing state.db is
+        reported, not created."""
         from ..sessions import check
         from ..sessions.maintenance import INVALID
 
-        health = check(self.sessions.db, repair=repair, embedder=self.embedder)
+        health = check(self.sessions.db, repair=repair, embedder=self.embedder, deep=deep)
         if self.embed_error is None:
             return health
         return dataclasses.replace(health, semantic=f"{INVALID}{self.embed_error}")

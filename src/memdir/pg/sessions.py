@@ -17,7 +17,14 @@ from ..sessions.maintenance import DbHealth
 from ..sessions.schema import FTS_COLUMNS
 from .db import PgDatabase, Schema, redact
 from .dialect import Connection
-from .fts import POSTINGS_AGREE, Fts, index_pending, rebuild_postings, recount
+from .fts import (
+    POSTINGS_AGREE,
+    POSTINGS_TERMS_AGREE,
+    Fts,
+    index_pending,
+    rebuild_postings,
+    recount,
+)
 from .state_schema import state_schema
 
 if TYPE_CHECKING:
@@ -203,10 +210,10 @@ class PgStateDatabase(Database):
         """Applied schema steps of this state as ``(name, applied_at)``, in order."""
         return self.pg.migrations(self.component.component)
 
-    def health(self, *, repair: bool = True) -> DbHealth:
+    def health(self, *, repair: bool = True, deep: bool = False) -> DbHealth:
         """What ``memdir doctor`` reports: rows the search index lacks, index counters and
-        message postings that disagree with the rows; with ``repair``, all fixed from the
-        tables."""
+        message postings that disagree with the rows (``deep``: their terms compared too);
+        with ``repair``, all fixed from the tables."""
 
         def inspect(c: Any) -> tuple[int, int, list[str]]:
             problems = []
@@ -222,7 +229,7 @@ class PgStateDatabase(Database):
                 ).fetchone()
                 if kept is None or (int(kept[0]), int(kept[1])) != (int(have[0]), int(have[1])):
                     problems.append(f"the {base} search index counters disagree with its rows")
-            if not c.execute(POSTINGS_AGREE).fetchone()[0]:
+            if not c.execute(POSTINGS_TERMS_AGREE if deep else POSTINGS_AGREE).fetchone()[0]:
                 problems.append(POSTINGS_PROBLEM)
             counts = [
                 c.execute(f"SELECT count(*) FROM {t}").fetchone()[0]

@@ -45,16 +45,25 @@ class DbHealth:
 
 
 def _index_problem(
-    conn: sqlite3.Connection, base: str, kind: str, *, writable: bool = True
+    conn: sqlite3.Connection, base: str, kind: str, *, writable: bool = True, deep: bool = False
 ) -> str | None:
     """Why the FTS index ``<base>_<kind>`` is damaged, or None when it is sound (FTS5's
     own check is a write: on a read-only connection only the document lists are
-    compared)."""
+    compared). ``deep``: FTS5's check also reads every row's text through the tokenizer
+    and compares its terms with the index (rank 1), which finds a wrong term too."""
     fts = f"{base}_{kind}"
     source = FTS_SOURCES[fts]  # the table's text through the analyzer
+    check = f"INSERT INTO {fts}({fts}, rank) VALUES ('integrity-check', ?)"
+    terms = None
     try:
         if writable:
-            conn.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
+            try:
+                conn.execute(check, (deep,))
+            except sqlite3.DatabaseError:
+                if not deep:
+                    raise
+                conn.execute(check, (0,))  # sound but for its terms?
+                terms = f"search index {fts} holds terms its {base} rows' text does not"
         missing = conn.execute(
             f"SELECT count(*) FROM (SELECT id FROM {source} EXCEPT SELECT id FROM {fts}_docsize)"
         ).fetchone()[0]
@@ -68,7 +77,7 @@ def _index_problem(
             f"search index {fts} is out of step with the {base} table ({missing} rows "
             f"missing from it, {extra} left over)"
         )
-    return None
+    return terms
 
 
 def _forget(conn: sqlite3.Connection, base: str) -> None:
@@ -116,7 +125,7 @@ def _rebuild(conn: sqlite3.Connection, damaged: list[tuple[str, str]]) -> set[st
 
 
 def _inspect(
-    conn: sqlite3.Connection, writable: bool = True
+    conn: sqlite3.Connection, writable: bool = True, deep: bool = False
 ) -> tuple[list[str], dict[tuple[str, str], str]]:
     """Problems of the file itself, and of each damaged index."""
     rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
@@ -127,7 +136,7 @@ def _inspect(
     )
     indexes = {}
     for base in FTS_BASES:
-        problem = _index_problem(conn, base, "word", writable=writable)
+        problem = _index_problem(conn, base, "word", writable=writable, deep=deep)
         if problem is not None:
             indexes[(base, "word")] = problem
     return file_problems, indexes
@@ -190,18 +199,21 @@ def _unreadable(db: Database, exc: MemdirError) -> DbHealth:
     )
 
 
-def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None) -> DbHealth:
+def check(
+    db: Database, *, repair: bool = True, embedder: Embedder | None = None, deep: bool = False
+) -> DbHealth:
     """Check state.db; with ``repair``, rebuild every damaged search index from its table
     (in place, or by recreating it when it cannot even be opened). On a home that cannot
     be written it only reads. ``embedder``: the semantic layer's, reported in
-    ``semantic``.
+    ``semantic``. ``deep``: also compare the indexes' terms with every row's (a read of
+    all the text; see ``memdir doctor --deep``).
 
     A database that does not exist yet is reported as such, not created. Another engine's
     database checks itself (its ``health``).
     """
     own = getattr(db, "health", None)
     if own is not None:
-        return own(repair=repair)  # type: ignore[no-any-return]
+        return own(repair=repair, deep=deep)  # type: ignore[no-any-return]
     if not db.path.exists():
         return DbHealth(db.path, exists=False)
     try:
@@ -210,8 +222,9 @@ def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None
         return _unreadable(db, exc)
     if db.read_only:
         return _check_read_only(db, embedder)
+    inspect = partial(_inspect, deep=deep)
     try:
-        file_problems, indexes = db.write(_inspect, action="check the database")
+        file_problems, indexes = db.write(inspect, action="check the database")
         problems = file_problems + list(indexes.values())
         damaged = [f"{p} {_SALVAGE}." for p in file_problems]
         repaired: list[str] = []
@@ -221,7 +234,7 @@ def check(db: Database, *, repair: bool = True, embedder: Embedder | None = None
                 db.write(partial(_forget, base=base), action="drop a damaged index")
                 db.close()  # the next connection reads the schema afresh
                 db.write(partial(_recreate, base=base), action="recreate an index")
-            still = db.write(_inspect, action="check the database")[1]
+            still = db.write(inspect, action="check the database")[1]
             repaired = [
                 f"rebuilt search index {b}_{k} from the {b} table"
                 for b, k in indexes
