@@ -421,6 +421,8 @@ def test_reads_work_on_a_read_only_home_and_doctor_calls_it_healthy(
     assert "read-only here" in doctor.stdout and "All scopes healthy" in doctor.stdout
     assert "10 messages" in doctor.stdout
     assert "\nsemantic off (set MEMDIR_EMBED" in doctor.stdout  # not an empty line
+    deep = cli("doctor", "--deep", wrap=_ro(home)).stdout
+    assert "checked without --deep (it needs a writable home)" in deep
 
 
 # -- 7. doctor --repair ------------------------------------------------------------------------

@@ -154,7 +154,7 @@ def doctor(state: State, repair: bool, deep: bool, as_json: bool) -> None:
             click.secho(f"{'budget':8} {warning}", fg="yellow")
         if soul_problem:
             click.secho(f"{'persona':8} unreadable: {soul_problem}", fg="red")
-        _print_state(db, recovery, repair)
+        _print_state(db, recovery, repair, deep)
     if soul_problem:
         raise SystemExit(1)
     if not all(scope.healthy for scope in health):
@@ -191,7 +191,7 @@ def _count(n: int | None) -> str:
     return "? (unreadable)" if n is None else f"{n:,}"
 
 
-def _print_state(db: DbHealth, recovery: Recovery | None, repair: bool) -> None:
+def _print_state(db: DbHealth, recovery: Recovery | None, repair: bool, deep: bool) -> None:
     """state.db's health, what was repaired and what is still damaged."""
     if not db.exists:
         click.echo(f"{'state':8} no sessions logged yet ({db.path})")
@@ -206,7 +206,10 @@ def _print_state(db: DbHealth, recovery: Recovery | None, repair: bool) -> None:
             )
         for table, ranges in recovery.skipped.items():
             click.secho(f"{'':9}{table}: {ranges} damaged range(s) could not be read", fg="yellow")
-    ro = " (read-only here: checked, nothing repaired)" if db.read_only else ""
+    ro = ""
+    if db.read_only:
+        plain = " without --deep (it needs a writable home)" if deep else ""
+        ro = f" (read-only here: checked{plain}, nothing repaired)"
     click.echo(
         f"{'state':8} {_count(db.sessions)} sessions, {_count(db.messages)} messages, "
         f"{db.size / 1e6:.1f} MB at {db.path}{ro}"
